@@ -1,0 +1,261 @@
+// Package fips202 is the **Trusted** executable specification of
+// Keccak-f[1600] and the SHAKE128 and SHAKE256 extendable-output functions,
+// as FIPS 202 (August 2015, https://doi.org/10.6028/NIST.FIPS.202) writes
+// them.
+//
+// It is written to be read against the standard: the five step mappings of
+// §3.2 (θ, ρ, π, χ, ι) are separate functions, the round constants are
+// computed by rc(t) as §3.2.5, Algorithm 5 writes it, and the rotation
+// offsets of ρ are computed as §3.2.2, Algorithm 2 computes them. Nothing is
+// a pasted table.
+//
+// The state is held as 25 lanes of w = 64 bits: lane A[x, y] is a[x+5y], and
+// bit z of a lane is bit z of the uint64 (§3.1.2, §3.1.3: the state string
+// S is laid out lane by lane, and bytes are little-endian per Appendix B.1).
+package fips202
+
+import "math/bits"
+
+// State is the Keccak-f[1600] state as lanes: A[x, y] is State[x+5*y].
+type State = [25]uint64
+
+const (
+	// w is the lane size and l = log2(w) (Table 1, b = 1600).
+	w = 64
+	l = 6
+	// nr is the number of rounds of Keccak-f[1600] = Keccak-p[1600, 12+2l]
+	// (§3.4).
+	nr = 12 + 2*l
+)
+
+// lane returns A[x, y] with x and y taken mod 5.
+func lane(a *State, x, y int) uint64 { return a[mod5(x)+5*mod5(y)] }
+
+func mod5(x int) int { return ((x % 5) + 5) % 5 }
+
+// theta is θ, §3.2.1, Algorithm 1.
+func theta(a State) State {
+	var c, d [5]uint64
+	// Step 1: C[x, z] = A[x,0,z] ⊕ A[x,1,z] ⊕ A[x,2,z] ⊕ A[x,3,z] ⊕ A[x,4,z].
+	for x := 0; x < 5; x++ {
+		c[x] = lane(&a, x, 0) ^ lane(&a, x, 1) ^ lane(&a, x, 2) ^ lane(&a, x, 3) ^ lane(&a, x, 4)
+	}
+	// Step 2: D[x, z] = C[(x−1) mod 5, z] ⊕ C[(x+1) mod 5, (z−1) mod w],
+	// that is, C[x+1] rotated towards higher z by one.
+	for x := 0; x < 5; x++ {
+		d[x] = c[mod5(x-1)] ^ bits.RotateLeft64(c[mod5(x+1)], 1)
+	}
+	// Step 3: A′[x, y, z] = A[x, y, z] ⊕ D[x, z].
+	var out State
+	for y := 0; y < 5; y++ {
+		for x := 0; x < 5; x++ {
+			out[x+5*y] = lane(&a, x, y) ^ d[x]
+		}
+	}
+	return out
+}
+
+// rhoOffsets computes the offsets of ρ, §3.2.2, Algorithm 2: lane (x, y)
+// visited at step t is rotated by (t+1)(t+2)/2, and A[0, 0] is not rotated.
+func rhoOffsets() [25]int {
+	var off [25]int
+	x, y := 1, 0 // Step 2.
+	for t := 0; t <= 23; t++ {
+		off[x+5*y] = ((t + 1) * (t + 2) / 2) % w // Step 3a.
+		x, y = y, mod5(2*x+3*y)                  // Step 3b.
+	}
+	return off
+}
+
+var rotationOffsets = rhoOffsets()
+
+// rho is ρ, §3.2.2, Algorithm 2: A′[x, y, z] = A[x, y, (z − offset) mod w],
+// which is a left rotation of the lane by offset.
+func rho(a State) State {
+	var out State
+	for i := range a {
+		out[i] = bits.RotateLeft64(a[i], rotationOffsets[i])
+	}
+	return out
+}
+
+// pi is π, §3.2.3, Algorithm 3: A′[x, y, z] = A[(x + 3y) mod 5, x, z].
+func pi(a State) State {
+	var out State
+	for y := 0; y < 5; y++ {
+		for x := 0; x < 5; x++ {
+			out[x+5*y] = lane(&a, x+3*y, x)
+		}
+	}
+	return out
+}
+
+// chi is χ, §3.2.4, Algorithm 4:
+// A′[x, y, z] = A[x, y, z] ⊕ ((A[(x+1) mod 5, y, z] ⊕ 1) ⋅ A[(x+2) mod 5, y, z]).
+func chi(a State) State {
+	var out State
+	for y := 0; y < 5; y++ {
+		for x := 0; x < 5; x++ {
+			out[x+5*y] = lane(&a, x, y) ^ (^lane(&a, x+1, y) & lane(&a, x+2, y))
+		}
+	}
+	return out
+}
+
+// rc is the function rc(t) of §3.2.5, Algorithm 5: the output bit of a
+// linear feedback shift register.
+func rc(t int) uint64 {
+	// Step 1.
+	if t%255 == 0 {
+		return 1
+	}
+	// Step 2: R = 10000000, with R[0] the leftmost bit.
+	r := [9]uint64{1, 0, 0, 0, 0, 0, 0, 0}
+	// Step 3.
+	for i := 1; i <= t%255; i++ {
+		// a. R = 0 || R.
+		var next [9]uint64
+		copy(next[1:], r[:8])
+		r = next
+		// b–e.
+		r[0] ^= r[8]
+		r[4] ^= r[8]
+		r[5] ^= r[8]
+		r[6] ^= r[8]
+		// f. R = Trunc8[R]: only R[0..7] are read from here on, and the
+		// next step 3a drops R[8].
+	}
+	// Step 4.
+	return r[0]
+}
+
+// roundConstant is RC of ι for round index ir, §3.2.5, Algorithm 6, steps 2–3:
+// RC[2^j − 1] = rc(j + 7ir) for j = 0..l.
+func roundConstant(ir int) uint64 {
+	var c uint64
+	for j := 0; j <= l; j++ {
+		c |= rc(j+7*ir) << ((1 << j) - 1)
+	}
+	return c
+}
+
+// iota is ι, §3.2.5, Algorithm 6: A′[0, 0] = A[0, 0] ⊕ RC.
+func iota(a State, ir int) State {
+	a[0] ^= roundConstant(ir)
+	return a
+}
+
+// Rnd is the round function of §3.3: Rnd(A, ir) = ι(χ(π(ρ(θ(A)))), ir).
+func Rnd(a State, ir int) State {
+	return iota(chi(pi(rho(theta(a)))), ir)
+}
+
+// KeccakF1600 applies Keccak-f[1600] = Keccak-p[1600, 24] (§3.4) to the
+// state in place, per §3.3, Algorithm 7: rounds ir = 12+2l−nr ... 12+2l−1,
+// which for nr = 24 are 0 ... 23.
+func KeccakF1600(a *[25]uint64) {
+	s := *a
+	for ir := 12 + 2*l - nr; ir <= 12+2*l-1; ir++ {
+		s = Rnd(s, ir)
+	}
+	*a = s
+}
+
+// SHAKE is a sponge (§4, Algorithm 8) over Keccak-f[1600] with pad10*1
+// (§5.1) and the SHAKE domain suffix 1111 (§6.2): SHAKE128(M, d) =
+// KECCAK[256](M || 1111, d) and SHAKE256(M, d) = KECCAK[512](M || 1111, d).
+//
+// Write absorbs M; the first Read pads and then squeezes. Any number of
+// Read calls continue one output stream Z. Write after Read panics, since
+// the input is already padded.
+type SHAKE struct {
+	a        State
+	rate     int    // r = 1600 − c, in bytes
+	buf      []byte // the unprocessed tail of M, or of the squeezed block
+	squeezed bool
+}
+
+// NewSHAKE128 returns SHAKE128: KECCAK[c = 256], r = 1344 bits (§6.2).
+func NewSHAKE128() *SHAKE { return &SHAKE{rate: (1600 - 256) / 8} }
+
+// NewSHAKE256 returns SHAKE256: KECCAK[c = 512], r = 1088 bits (§6.2).
+func NewSHAKE256() *SHAKE { return &SHAKE{rate: (1600 - 512) / 8} }
+
+// absorbBlock is Algorithm 8, step 6: S = f(S ⊕ (Pi || 0^c)).
+func (s *SHAKE) absorbBlock(p []byte) {
+	for i := 0; i < s.rate; i++ {
+		s.a[i/8] ^= uint64(p[i]) << (8 * (i % 8))
+	}
+	KeccakF1600(&s.a)
+}
+
+// Write absorbs p into the sponge.
+func (s *SHAKE) Write(p []byte) {
+	if s.squeezed {
+		panic("fips202: Write after Read")
+	}
+	s.buf = append(s.buf, p...)
+	for len(s.buf) >= s.rate {
+		s.absorbBlock(s.buf[:s.rate])
+		s.buf = s.buf[s.rate:]
+	}
+}
+
+// pad pads the last block of M || 1111 with pad10*1 (§5.1, Algorithm 9)
+// and absorbs it. In bytes (Appendix B.2), the suffix 1111 and the first
+// bit of pad10*1 are 0x1F, the last bit of pad10*1 is 0x80 in the last
+// byte of the block.
+func (s *SHAKE) pad() {
+	block := make([]byte, s.rate)
+	copy(block, s.buf)
+	block[len(s.buf)] ^= 0x1F
+	block[s.rate-1] ^= 0x80
+	s.absorbBlock(block)
+	s.buf = nil
+}
+
+// Read squeezes len(p) more bytes of output (Algorithm 8, steps 7–10).
+func (s *SHAKE) Read(p []byte) {
+	if !s.squeezed {
+		s.pad()
+		s.squeezed = true
+		s.buf = s.outputBlock()
+	}
+	for len(p) > 0 {
+		if len(s.buf) == 0 {
+			// Step 10: S = f(S), then step 8 again.
+			KeccakF1600(&s.a)
+			s.buf = s.outputBlock()
+		}
+		n := copy(p, s.buf)
+		p = p[n:]
+		s.buf = s.buf[n:]
+	}
+}
+
+// outputBlock is Truncr(S) of Algorithm 8, step 8, as bytes.
+func (s *SHAKE) outputBlock() []byte {
+	out := make([]byte, s.rate)
+	for i := range out {
+		out[i] = byte(s.a[i/8] >> (8 * (i % 8)))
+	}
+	return out
+}
+
+// SumSHAKE128 returns SHAKE128(m, 8n): n bytes of output.
+func SumSHAKE128(m []byte, n int) []byte {
+	h := NewSHAKE128()
+	h.Write(m)
+	out := make([]byte, n)
+	h.Read(out)
+	return out
+}
+
+// SumSHAKE256 returns SHAKE256(m, 8n): n bytes of output.
+func SumSHAKE256(m []byte, n int) []byte {
+	h := NewSHAKE256()
+	h.Write(m)
+	out := make([]byte, n)
+	h.Read(out)
+	return out
+}
