@@ -1,0 +1,125 @@
+package fips204
+
+import "github.com/vg-crypto/vg/Spec/fips202"
+
+// H is SHAKE256 and G is SHAKE128 (§3.7); H(str, l) outputs l bytes.
+func hashH(str []byte, l int) []byte { return fips202.SumSHAKE256(str, l) }
+
+// SampleInBall samples a polynomial c ∈ R with τ coefficients in {−1, 1}
+// and the others 0, from the seed ρ (c̃, λ/4 bytes).
+//
+// It implements SampleInBall, according to FIPS 204, Algorithm 29.
+func SampleInBall(p Params, rho []byte) Poly {
+	var c Poly                   // line 1
+	ctx := fips202.NewSHAKE256() // line 2
+	ctx.Write(rho)               // line 3
+	s := make([]byte, 8)
+	ctx.Read(s)         // line 4
+	h := BytesToBits(s) // line 5
+	one := make([]byte, 1)
+	for i := 256 - p.Tau; i <= 255; i++ { // line 6
+		ctx.Read(one) // line 7
+		j := int(one[0])
+		for j > i { // line 8
+			ctx.Read(one) // line 9
+			j = int(one[0])
+		}
+		c[i] = c[j]                        // line 11
+		c[j] = 1 - 2*int32(h[i+p.Tau-256]) // line 12: (−1)^h[i+τ−256]
+	}
+	return c // line 14
+}
+
+// RejNTTPoly samples an element of T_q with coefficients in [0, q) from
+// the 34-byte seed ρ′ = ρ ‖ s ‖ r (ExpandA, Algorithm 32, line 4).
+//
+// It implements RejNTTPoly, according to FIPS 204, Algorithm 30.
+func RejNTTPoly(seed []byte) Poly {
+	var a Poly
+	j := 0                       // line 1
+	ctx := fips202.NewSHAKE128() // line 2
+	ctx.Write(seed)              // line 3
+	s := make([]byte, 3)
+	for j < 256 { // line 4
+		ctx.Read(s)                                             // line 5
+		if c, ok := CoeffFromThreeBytes(s[0], s[1], s[2]); ok { // lines 6–7
+			a[j] = c
+			j++ // line 8
+		}
+	}
+	return a // line 11
+}
+
+// RejBoundedPoly samples an element of R with coefficients in [−η, η] from
+// the 66-byte seed ρ″ = ρ′ ‖ IntegerToBytes(r, 2).
+//
+// It implements RejBoundedPoly, according to FIPS 204, Algorithm 31.
+func RejBoundedPoly(p Params, seed []byte) Poly {
+	var a Poly
+	j := 0                       // line 1
+	ctx := fips202.NewSHAKE256() // line 2
+	ctx.Write(seed)              // line 3
+	zb := make([]byte, 1)
+	for j < 256 { // line 4
+		ctx.Read(zb) // line 5
+		z := zb[0]
+		z0, ok0 := CoeffFromHalfByte(p, z%16) // line 6
+		z1, ok1 := CoeffFromHalfByte(p, z/16) // line 7
+		if ok0 {                              // line 8
+			a[j] = z0 // line 9
+			j++       // line 10
+		}
+		if ok1 && j < 256 { // line 12
+			a[j] = z1 // line 13
+			j++       // line 14
+		}
+	}
+	return a // line 17
+}
+
+// ExpandA samples the k×ℓ matrix Â ∈ T_q^(k×ℓ) from the 32-byte seed ρ;
+// Â[r][s] = RejNTTPoly(ρ ‖ IntegerToBytes(s, 1) ‖ IntegerToBytes(r, 1)).
+//
+// It implements ExpandA, according to FIPS 204, Algorithm 32.
+func ExpandA(p Params, rho []byte) [][]Poly {
+	a := make([][]Poly, p.K)
+	for r := 0; r < p.K; r++ { // line 1
+		a[r] = make([]Poly, p.L)
+		for s := 0; s < p.L; s++ { // line 2
+			rhoP := append(append(append([]byte{}, rho...), IntegerToBytes(s, 1)...), IntegerToBytes(r, 1)...) // line 3
+			a[r][s] = RejNTTPoly(rhoP)                                                                         // line 4
+		}
+	}
+	return a // line 7
+}
+
+// ExpandS samples s1 ∈ R^ℓ and s2 ∈ R^k with coefficients in [−η, η] from
+// the 64-byte seed ρ′.
+//
+// It implements ExpandS, according to FIPS 204, Algorithm 33.
+func ExpandS(p Params, rho []byte) (s1, s2 []Poly) {
+	s1 = make([]Poly, p.L)
+	s2 = make([]Poly, p.K)
+	for r := 0; r < p.L; r++ { // line 1
+		s1[r] = RejBoundedPoly(p, append(append([]byte{}, rho...), IntegerToBytes(r, 2)...)) // line 2
+	}
+	for r := 0; r < p.K; r++ { // line 4
+		s2[r] = RejBoundedPoly(p, append(append([]byte{}, rho...), IntegerToBytes(r+p.L, 2)...)) // line 5
+	}
+	return s1, s2 // line 7
+}
+
+// ExpandMask samples y ∈ R^ℓ with coefficients in [−γ1 + 1, γ1] from the
+// 64-byte seed ρ and the counter μ (κ of Algorithm 7).
+//
+// It implements ExpandMask, according to FIPS 204, Algorithm 34.
+func ExpandMask(p Params, rho []byte, mu int) []Poly {
+	y := make([]Poly, p.L)
+	c := 1 + bitlen(p.Gamma1-1) // line 1
+	for r := 0; r < p.L; r++ {  // line 2
+		rhoP := append(append([]byte{}, rho...), IntegerToBytes(mu+r, 2)...) // line 3
+		v := hashH(rhoP, 32*c)                                               // line 4
+		y[r] = BitUnpack(v, p.Gamma1-1, p.Gamma1)                            // line 5
+	}
+	return y // line 7
+}
