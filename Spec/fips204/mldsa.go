@@ -1,0 +1,269 @@
+package fips204
+
+import (
+	"bytes"
+	"crypto/rand"
+	"errors"
+	"fmt"
+)
+
+// KeyGen generates a key pair (pk, sk). ξ is the 32-byte seed of line 1:
+// nil draws it from crypto/rand, otherwise the caller supplies it (as the
+// ACVP and Wycheproof vectors do).
+//
+// It implements ML-DSA.KeyGen, according to FIPS 204, Algorithm 1.
+func KeyGen(p Params, xi []byte) (pk, sk []byte, err error) {
+	if xi == nil {
+		xi = make([]byte, 32) // line 1
+		if _, err := rand.Read(xi); err != nil {
+			return nil, nil, fmt.Errorf("fips204: ML-DSA.KeyGen: %w", err) // lines 2–4
+		}
+	}
+	if len(xi) != 32 {
+		return nil, nil, fmt.Errorf("fips204: ML-DSA.KeyGen: seed ξ is %d bytes, want 32", len(xi))
+	}
+	pk, sk = KeyGenInternal(p, xi) // line 5
+	return pk, sk, nil
+}
+
+// messagePrefix is IntegerToBytes(domain, 1) ‖ IntegerToBytes(|ctx|, 1) ‖
+// ctx, the start of M′ in Algorithms 2–5. A context longer than 255 bytes
+// is ⊥ (Algorithm 2, line 1).
+func messagePrefix(domain int, ctx []byte) ([]byte, error) {
+	if len(ctx) > 255 {
+		return nil, fmt.Errorf("fips204: context is %d bytes, longer than 255", len(ctx))
+	}
+	return append(append(IntegerToBytes(domain, 1), IntegerToBytes(len(ctx), 1)...), ctx...), nil
+}
+
+// randomness returns rnd, or 32 fresh bytes from crypto/rand if rnd is nil
+// (Algorithm 2, lines 5–8).
+func randomness(rnd []byte) ([]byte, error) {
+	if rnd == nil {
+		rnd = make([]byte, 32)
+		if _, err := rand.Read(rnd); err != nil {
+			return nil, fmt.Errorf("fips204: %w", err)
+		}
+	}
+	if len(rnd) != 32 {
+		return nil, fmt.Errorf("fips204: rnd is %d bytes, want 32", len(rnd))
+	}
+	return rnd, nil
+}
+
+// Sign signs the message M with context ctx. rnd is the 32-byte value of
+// line 5: nil draws fresh bytes from crypto/rand (hedged), 32 zero bytes
+// give the deterministic variant.
+//
+// It implements ML-DSA.Sign, according to FIPS 204, Algorithm 2.
+func Sign(p Params, sk, M, ctx, rnd []byte) ([]byte, error) {
+	prefix, err := messagePrefix(0, ctx) // lines 1–3
+	if err != nil {
+		return nil, err
+	}
+	if rnd, err = randomness(rnd); err != nil { // lines 5–8
+		return nil, err
+	}
+	Mp := append(prefix, M...)          // line 10
+	return SignInternal(p, sk, Mp, rnd) // lines 11–12
+}
+
+// Verify reports whether σ is a valid signature of M with context ctx by
+// pk. It returns an error (⊥) for a context longer than 255 bytes or a
+// public key or signature of the wrong size.
+//
+// It implements ML-DSA.Verify, according to FIPS 204, Algorithm 3.
+func Verify(p Params, pk, M, sigma, ctx []byte) (bool, error) {
+	prefix, err := messagePrefix(0, ctx) // lines 1–3
+	if err != nil {
+		return false, err
+	}
+	Mp := append(prefix, M...)              // line 5
+	return VerifyInternal(p, pk, Mp, sigma) // line 6
+}
+
+// KeyGenInternal generates a key pair from the 32-byte seed ξ.
+//
+// It implements ML-DSA.KeyGen_internal, according to FIPS 204, Algorithm 6.
+func KeyGenInternal(p Params, xi []byte) (pk, sk []byte) {
+	seed := hashH(append(append(append([]byte{}, xi...), IntegerToBytes(p.K, 1)...), IntegerToBytes(p.L, 1)...), 128) // line 1
+	rho, rhoP, key := seed[:32], seed[32:96], seed[96:128]
+	aHat := ExpandA(p, rho)                               // line 3
+	s1, s2 := ExpandS(p, rhoP)                            // line 4
+	t := vecNTTInverse(MatrixVectorNTT(aHat, vecNTT(s1))) // line 5
+	for i := range t {
+		for j := range t[i] {
+			t[i][j] = modQ(int64(t[i][j]) + int64(s2[i][j]))
+		}
+	}
+	t1 := make([]Poly, p.K)
+	t0 := make([]Poly, p.K)
+	for i := range t { // line 6
+		for j := range t[i] {
+			t1[i][j], t0[i][j] = Power2Round(t[i][j])
+		}
+	}
+	pk = PkEncode(p, rho, t1)                  // line 8
+	tr := hashH(pk, 64)                        // line 9
+	sk = SkEncode(p, rho, key, tr, s1, s2, t0) // line 10
+	return pk, sk                              // line 11
+}
+
+// SignInternal signs the formatted message M′ with the 32-byte rnd.
+//
+// It implements ML-DSA.Sign_internal, according to FIPS 204, Algorithm 7.
+func SignInternal(p Params, sk, Mp, rnd []byte) ([]byte, error) {
+	return signInternal(p, sk, rnd, func(tr []byte) []byte {
+		return hashH(append(append([]byte{}, tr...), Mp...), 64) // line 6
+	})
+}
+
+// SignInternalMu is SignInternal given μ (64 bytes) directly instead of
+// computing it from tr and M′ at line 6: the "external μ" form of
+// Algorithm 7 that FIPS 204, §6.2 allows.
+func SignInternalMu(p Params, sk, mu, rnd []byte) ([]byte, error) {
+	if len(mu) != 64 {
+		return nil, fmt.Errorf("fips204: μ is %d bytes, want 64", len(mu))
+	}
+	return signInternal(p, sk, rnd, func([]byte) []byte { return mu })
+}
+
+// signInternal is the body of Algorithm 7, with line 6 (μ) left to the
+// caller.
+func signInternal(p Params, sk, rnd []byte, muOf func(tr []byte) []byte) ([]byte, error) {
+	if len(rnd) != 32 {
+		return nil, fmt.Errorf("fips204: rnd is %d bytes, want 32", len(rnd))
+	}
+	rho, key, tr, s1, s2, t0, err := SkDecode(p, sk) // line 1
+	if err != nil {
+		return nil, err
+	}
+	s1Hat := vecNTT(s1)                                                         // line 2
+	s2Hat := vecNTT(s2)                                                         // line 3
+	t0Hat := vecNTT(t0)                                                         // line 4
+	aHat := ExpandA(p, rho)                                                     // line 5
+	mu := muOf(tr)                                                              // line 6
+	rhoPP := hashH(append(append(append([]byte{}, key...), rnd...), mu...), 64) // line 7
+	kappa := 0                                                                  // line 8
+	// Appendix C allows an implementation to bound the loop; the
+	// probability of reaching 814 iterations is below 2⁻²⁵⁶ (Table 3's
+	// bounds are all far smaller), so reaching it means a bug.
+	for iter := 0; iter < 1000; iter++ { // line 10
+		y := ExpandMask(p, rhoPP, kappa)                     // line 11
+		w := vecNTTInverse(MatrixVectorNTT(aHat, vecNTT(y))) // line 12
+		w1 := make([]Poly, p.K)                              // line 13
+		for i := range w {
+			for j := range w[i] {
+				w1[i][j] = HighBits(p, w[i][j])
+			}
+		}
+		cTilde := hashH(append(append([]byte{}, mu...), W1Encode(p, w1)...), p.Lambda/4) // line 15
+		c := SampleInBall(p, cTilde)                                                     // line 16
+		cHat := NTT(c)                                                                   // line 17
+		cs1 := vecNTTInverse(ScalarVectorNTT(cHat, s1Hat))                               // line 18
+		cs2 := vecNTTInverse(ScalarVectorNTT(cHat, s2Hat))                               // line 19
+		z := make([]Poly, p.L)                                                           // line 20
+		for i := range z {
+			for j := range z[i] {
+				z[i][j] = modQ(int64(y[i][j]) + int64(cs1[i][j]))
+			}
+		}
+		wMinusCs2 := make([]Poly, p.K)
+		r0 := make([]Poly, p.K) // line 21
+		for i := range r0 {
+			for j := range r0[i] {
+				wMinusCs2[i][j] = modQ(int64(w[i][j]) - int64(cs2[i][j]))
+				r0[i][j] = LowBits(p, wMinusCs2[i][j])
+			}
+		}
+		kappa += p.L                                                                             // line 31 (done here, as every path below reaches it)
+		if vecInfNorm(z) >= int64(p.Gamma1-p.Beta) || vecInfNorm(r0) >= int64(p.Gamma2-p.Beta) { // line 23
+			continue
+		}
+		ct0 := vecNTTInverse(ScalarVectorNTT(cHat, t0Hat)) // line 25
+		h := make([]Poly, p.K)                             // line 26
+		ones := 0
+		for i := range h {
+			for j := range h[i] {
+				if MakeHint(p, modQ(-int64(ct0[i][j])), modQ(int64(wMinusCs2[i][j])+int64(ct0[i][j]))) {
+					h[i][j] = 1
+					ones++
+				}
+			}
+		}
+		if vecInfNorm(ct0) >= int64(p.Gamma2) || ones > p.Omega { // line 28
+			continue
+		}
+		zPM := make([]Poly, p.L) // line 33: z mod± q
+		for i := range z {
+			for j := range z[i] {
+				zPM[i][j] = int32(modPM(int64(z[i][j]), Q))
+			}
+		}
+		return SigEncode(p, cTilde, zPM, h), nil // lines 33–34
+	}
+	return nil, errors.New("fips204: ML-DSA.Sign_internal: rejection loop ran 1000 times (Appendix C)")
+}
+
+// VerifyInternal reports whether σ is a valid signature of the formatted
+// message M′ by pk. It returns an error if pk or σ has the wrong size.
+//
+// It implements ML-DSA.Verify_internal, according to FIPS 204, Algorithm 8.
+func VerifyInternal(p Params, pk, Mp, sigma []byte) (bool, error) {
+	return verifyInternal(p, pk, sigma, func(tr []byte) []byte {
+		return hashH(append(append([]byte{}, tr...), Mp...), 64) // line 7
+	})
+}
+
+// VerifyInternalMu is VerifyInternal given μ (64 bytes) directly instead
+// of computing it from tr and M′ at line 7 (external μ, §6.3).
+func VerifyInternalMu(p Params, pk, mu, sigma []byte) (bool, error) {
+	if len(mu) != 64 {
+		return false, fmt.Errorf("fips204: μ is %d bytes, want 64", len(mu))
+	}
+	return verifyInternal(p, pk, sigma, func([]byte) []byte { return mu })
+}
+
+// verifyInternal is the body of Algorithm 8, with line 7 (μ) left to the
+// caller.
+func verifyInternal(p Params, pk, sigma []byte, muOf func(tr []byte) []byte) (bool, error) {
+	rho, t1, err := PkDecode(p, pk) // line 1
+	if err != nil {
+		return false, err
+	}
+	if len(sigma) != p.SignatureSize {
+		return false, fmt.Errorf("fips204: signature is %d bytes, want %d for %s", len(sigma), p.SignatureSize, p.Name)
+	}
+	cTilde, z, h, err := SigDecode(p, sigma) // line 2
+	if err != nil {
+		return false, nil // lines 3–4: h = ⊥ returns false
+	}
+	aHat := ExpandA(p, rho)      // line 5
+	tr := hashH(pk, 64)          // line 6
+	mu := muOf(tr)               // line 7
+	c := SampleInBall(p, cTilde) // line 8
+	// line 9: w′Approx = NTT⁻¹(Â ∘ NTT(z) − NTT(c) ∘ NTT(t1·2^d)).
+	az := MatrixVectorNTT(aHat, vecNTT(z))
+	t1d := make([]Poly, p.K)
+	for i := range t1 {
+		for j := range t1[i] {
+			t1d[i][j] = modQ(int64(t1[i][j]) << D)
+		}
+	}
+	ct1 := ScalarVectorNTT(NTT(c), vecNTT(t1d))
+	diff := make([]Poly, p.K)
+	for i := range diff {
+		for j := range diff[i] {
+			diff[i][j] = modQ(int64(az[i][j]) - int64(ct1[i][j]))
+		}
+	}
+	wApprox := vecNTTInverse(diff)
+	w1 := make([]Poly, p.K) // line 10
+	for i := range w1 {
+		for j := range w1[i] {
+			w1[i][j] = UseHint(p, h[i][j] == 1, wApprox[i][j])
+		}
+	}
+	cTildeP := hashH(append(append([]byte{}, mu...), W1Encode(p, w1)...), p.Lambda/4)  // line 12
+	return vecInfNorm(z) < int64(p.Gamma1-p.Beta) && bytes.Equal(cTilde, cTildeP), nil // line 13
+}
