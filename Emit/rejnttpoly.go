@@ -1,0 +1,110 @@
+package main
+
+import (
+	"github.com/mmcloughlin/avo/build"
+	"github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
+)
+
+const (
+	// q = 2²³ − 2¹³ + 1 (FIPS 204, §4, Table 1).
+	mldsaQ = 1<<23 - 1<<13 + 1
+	// shake128Rate is the SHAKE128 block size in bytes (FIPS 202, §6.2).
+	shake128Rate = 168
+	// rejNTTPolyBlocks bounds the SHAKE128 blocks RejNTTPoly squeezes.
+	// FIPS 204, Appendix C (Table 3) asks for at least 894 iterations of
+	// Algorithm 30's loop; 16 blocks hold 16·56 = 896 three-byte groups.
+	// go/mldsa's generic code uses the same bound, so that every variant
+	// fails on exactly the same seeds.
+	rejNTTPolyBlocks = 16
+)
+
+// buildRejNTTPoly emits RejNTTPolyAMD64.
+func buildRejNTTPoly(c *build.Context) {
+	rc := keccakRCTable(c)
+	c.Function("RejNTTPolyAMD64")
+	c.SignatureExpr("func(a *[256]uint32, seed *[34]byte) bool")
+	c.Doc(
+		"RejNTTPolyAMD64 is RejNTTPoly (FIPS 204, Algorithm 30): it fills a with",
+		"256 coefficients in [0, q) sampled from SHAKE128(seed), seed = ρ‖s‖r.",
+		"It squeezes at most 16 blocks (Appendix C) and returns false if they",
+		"run out, a then holding garbage. Its branches and addresses depend on",
+		"the public seed only. Baseline x86-64.",
+	)
+	state := c.AllocLocal(25 * 8)
+	tmp := c.AllocLocal(25 * 8)
+	count := c.AllocLocal(8)
+	blocks := c.AllocLocal(8)
+
+	c.Comment("Absorb seed ‖ 0x1F, pad with 0x80 at byte 167 (FIPS 202, §6.2).")
+	c.Load(c.Param("seed"), reg.RSI)
+	for i := 0; i < 4; i++ {
+		c.MOVQ(operand.Mem{Base: reg.RSI, Disp: 8 * i}, reg.RAX)
+		c.MOVQ(reg.RAX, state.Offset(8*i))
+	}
+	c.MOVWLZX(operand.Mem{Base: reg.RSI, Disp: 32}, reg.EAX)
+	c.ORL(operand.U32(0x1F<<16), reg.EAX)
+	c.MOVQ(reg.RAX, state.Offset(32))
+	c.XORL(reg.EAX, reg.EAX)
+	for i := 5; i < 25; i++ {
+		if i != 20 {
+			c.MOVQ(reg.RAX, state.Offset(8*i))
+		}
+	}
+	c.MOVQ(operand.U64(0x80<<56), reg.RAX)
+	c.MOVQ(reg.RAX, state.Offset(8*20))
+	c.MOVQ(operand.U32(0), count)
+	c.MOVQ(operand.U32(rejNTTPolyBlocks), blocks)
+
+	c.Label("block")
+	keccakF1600Body(c, state, tmp, rc)
+	c.Load(c.Param("a"), reg.RDI)
+	c.MOVQ(count, reg.RCX)
+	c.LEAQ(state, reg.R8)
+	rejectBlock(c, "", reg.R8, reg.RDI, reg.RCX, "full")
+	c.MOVQ(reg.RCX, count)
+	c.MOVQ(blocks, reg.RAX)
+	c.DECQ(reg.RAX)
+	c.MOVQ(reg.RAX, blocks)
+	c.JNE(operand.LabelRef("block"))
+	c.MOVB(operand.U8(0), result(c))
+	c.RET()
+
+	c.Label("full")
+	c.MOVB(operand.U8(1), result(c))
+	c.RET()
+}
+
+// rejectBlock emits the rejection of one squeezed SHAKE128 block (Algorithm
+// 30, lines 4 to 9, with CoeffFromThreeBytes, Algorithm 14): buf points to
+// the 168 bytes, a to the coefficients, n holds how many are accepted so
+// far (< 256). Each 3-byte group b0, b1, b2 gives z = b0 + 2⁸·b1 + 2¹⁶·(b2 mod
+// 128), read as 4 bytes masked to 23 bits (buf must have one byte to spare).
+// z is always stored at a[n], and n grows by one if z < q; the store is in
+// bounds since the code jumps to full as soon as n reaches 256. Uses AX and
+// SI besides the registers given. prefix keeps labels unique.
+func rejectBlock(c *build.Context, prefix string, buf, a, n reg.GPPhysical, full string) {
+	loop := prefix + "reject"
+	c.XORL(reg.ESI, reg.ESI)
+	c.Label(loop)
+	c.MOVL(operand.Mem{Base: buf, Index: reg.RSI, Scale: 1}, reg.EAX)
+	c.ANDL(operand.U32(1<<23-1), reg.EAX)
+	c.MOVL(reg.EAX, operand.Mem{Base: a, Index: n, Scale: 4})
+	// CF = (z < q); n += CF.
+	c.CMPL(reg.EAX, operand.U32(mldsaQ))
+	c.ADCQ(operand.U8(0), n)
+	c.CMPQ(n, operand.U32(256))
+	c.JEQ(operand.LabelRef(full))
+	c.ADDQ(operand.U8(3), reg.RSI)
+	c.CMPQ(reg.RSI, operand.U8(shake128Rate))
+	c.JLT(operand.LabelRef(loop))
+}
+
+// result returns the address of the active function's (only) result.
+func result(c *build.Context) operand.Mem {
+	b, err := c.ReturnIndex(0).Resolve()
+	if err != nil {
+		panic(err)
+	}
+	return b.Addr
+}

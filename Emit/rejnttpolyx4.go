@@ -1,0 +1,109 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/mmcloughlin/avo/build"
+	"github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
+)
+
+// buildRejNTTPolyx4 emits RejNTTPolyx4AVX2.
+func buildRejNTTPolyx4(c *build.Context) {
+	rc := keccakRCTable(c)
+	c.Function("RejNTTPolyx4AVX2")
+	c.SignatureExpr("func(a *[4]*[256]uint32, seeds *[4][34]byte) bool")
+	c.Doc(
+		"RejNTTPolyx4AVX2 runs RejNTTPoly (FIPS 204, Algorithm 30) on four seeds",
+		"at once, a[j] receiving the sample of seeds[j]; the four SHAKE128",
+		"states are squeezed in step with the four-way permutation, at most 16",
+		"blocks each (Appendix C). It returns true iff all four completed; a[j]",
+		"of an incomplete sample holds garbage. The four pointers must not",
+		"alias. Branches and addresses depend on the public seeds only. Needs",
+		"AVX2.",
+	)
+	state := c.AllocLocal(25 * 32)
+	tmp := c.AllocLocal(25 * 32)
+	// Each state's first 24 lanes, de-interleaved: rejectBlock reads one
+	// byte past the 168-byte block.
+	const stride = 24 * 8
+	scratch := c.AllocLocal(4 * stride)
+	counts := c.AllocLocal(4 * 8)
+	blocks := c.AllocLocal(8)
+
+	c.Comment("Absorb seeds[j] ‖ 0x1F, pad with 0x80 at byte 167 (FIPS 202, §6.2).")
+	c.VPXOR(reg.Y0, reg.Y0, reg.Y0)
+	for i := 5; i < 25; i++ {
+		c.VMOVDQU(reg.Y0, state.Offset(32*i))
+	}
+	c.Load(c.Param("seeds"), reg.RSI)
+	for j := 0; j < 4; j++ {
+		for i := 0; i < 4; i++ {
+			c.MOVQ(operand.Mem{Base: reg.RSI, Disp: 34*j + 8*i}, reg.RAX)
+			c.MOVQ(reg.RAX, state.Offset(32*i+8*j))
+		}
+		c.MOVWLZX(operand.Mem{Base: reg.RSI, Disp: 34*j + 32}, reg.EAX)
+		c.ORL(operand.U32(0x1F<<16), reg.EAX)
+		c.MOVQ(reg.RAX, state.Offset(32*4+8*j))
+	}
+	c.MOVQ(operand.U64(0x80<<56), reg.RAX)
+	for j := 0; j < 4; j++ {
+		c.MOVQ(reg.RAX, state.Offset(32*20+8*j))
+		c.MOVQ(operand.U32(0), counts.Offset(8*j))
+	}
+	c.MOVQ(operand.U32(rejNTTPolyBlocks), blocks)
+
+	c.Label("block")
+	keccakF1600x4Body(c, state, tmp, rc)
+	c.Comment("Transpose lanes 0 to 23, four at a time, into one buffer per state.")
+	for i := 0; i < 24; i += 4 {
+		r := [4]reg.VecPhysical{reg.Y0, reg.Y1, reg.Y2, reg.Y3}
+		t := [4]reg.VecPhysical{reg.Y4, reg.Y5, reg.Y6, reg.Y7}
+		for k := range r {
+			c.VMOVDQU(state.Offset(32*(i+k)), r[k])
+		}
+		c.VPUNPCKLQDQ(r[1], r[0], t[0]) // lanes i, i+1 of states 0 and 2
+		c.VPUNPCKHQDQ(r[1], r[0], t[1]) // lanes i, i+1 of states 1 and 3
+		c.VPUNPCKLQDQ(r[3], r[2], t[2]) // lanes i+2, i+3 of states 0 and 2
+		c.VPUNPCKHQDQ(r[3], r[2], t[3]) // lanes i+2, i+3 of states 1 and 3
+		c.VPERM2I128(operand.U8(0x20), t[2], t[0], r[0])
+		c.VPERM2I128(operand.U8(0x20), t[3], t[1], r[1])
+		c.VPERM2I128(operand.U8(0x31), t[2], t[0], r[2])
+		c.VPERM2I128(operand.U8(0x31), t[3], t[1], r[3])
+		for j := range r {
+			c.VMOVDQU(r[j], scratch.Offset(stride*j+8*i))
+		}
+	}
+	for j := 0; j < 4; j++ {
+		p := fmt.Sprintf("s%d", j)
+		c.MOVQ(counts.Offset(8*j), reg.RCX)
+		c.CMPQ(reg.RCX, operand.U32(256))
+		c.JEQ(operand.LabelRef(p + "skip"))
+		c.Load(c.Param("a"), reg.RDI)
+		c.MOVQ(operand.Mem{Base: reg.RDI, Disp: 8 * j}, reg.RDI)
+		c.LEAQ(scratch.Offset(stride*j), reg.R8)
+		rejectBlock(c, p, reg.R8, reg.RDI, reg.RCX, p+"done")
+		c.Label(p + "done")
+		c.MOVQ(reg.RCX, counts.Offset(8*j))
+		c.Label(p + "skip")
+	}
+	c.Comment("All four are complete iff every count is 256 (counts are ≤ 256).")
+	c.MOVQ(counts, reg.RAX)
+	for j := 1; j < 4; j++ {
+		c.ANDQ(counts.Offset(8*j), reg.RAX)
+	}
+	c.CMPQ(reg.RAX, operand.U32(256))
+	c.JEQ(operand.LabelRef("full"))
+	c.MOVQ(blocks, reg.RAX)
+	c.DECQ(reg.RAX)
+	c.MOVQ(reg.RAX, blocks)
+	c.JNE(operand.LabelRef("block"))
+	c.MOVB(operand.U8(0), result(c))
+	c.VZEROUPPER()
+	c.RET()
+
+	c.Label("full")
+	c.MOVB(operand.U8(1), result(c))
+	c.VZEROUPPER()
+	c.RET()
+}
