@@ -1,0 +1,110 @@
+// Command driver runs one side of the benchmark comparison in its own
+// process, so that each of vg's code paths (chosen at build time or by
+// VG_CPU_FEATURES) gets a binary of its own.
+//
+//	driver -check                          identity check of all implementations
+//	driver -info                           print vg's Implementation()
+//	driver -impl I -param P -op O -n N     set up, then run O N times (for callgrind)
+//	driver -time -impl I [-runs R] [-benchtime D]
+//	                                       time every parameter set and operation, JSON lines
+//
+// Exit status 3 means the implementation does not offer the operation.
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"os"
+	"testing"
+
+	"github.com/vg-crypto/vg/bench"
+)
+
+func main() {
+	testing.Init()
+	check := flag.Bool("check", false, "check that all implementations agree byte for byte")
+	info := flag.Bool("info", false, "print the vg code path in use")
+	timeMode := flag.Bool("time", false, "time every parameter set and operation of -impl")
+	impl := flag.String("impl", "", "implementation")
+	param := flag.String("param", "", "parameter set (ML-DSA-44, ML-DSA-65, ML-DSA-87)")
+	op := flag.String("op", "", "operation")
+	n := flag.Int("n", bench.Cases, "number of operations (count mode)")
+	runs := flag.Int("runs", 5, "testing.Benchmark runs per cell (time mode)")
+	benchtime := flag.String("benchtime", "200ms", "duration of one run (time mode)")
+	flag.Parse()
+
+	w := bench.NewWorkload()
+	switch {
+	case *info:
+		fmt.Println(bench.VGImplementation())
+	case *check:
+		for _, p := range bench.Params {
+			if err := bench.CheckIdentity(bench.Implementations(), p, w); err != nil {
+				fail(err)
+			}
+		}
+		fmt.Printf("identity: %d implementations agree on %d cases of each parameter set\n",
+			len(bench.Implementations()), bench.Cases)
+	case *timeMode:
+		if err := flag.Set("test.benchtime", *benchtime); err != nil {
+			fail(err)
+		}
+		im := find(*impl)
+		enc := json.NewEncoder(os.Stdout)
+		for _, p := range bench.Params {
+			s, err := im.New(p)
+			if err != nil {
+				fail(err)
+			}
+			for _, o := range bench.Ops {
+				f, err := bench.Prepare(s, o, w)
+				if errors.Is(err, bench.ErrUnsupported) {
+					continue
+				}
+				if err != nil {
+					fail(fmt.Errorf("%s %s %s: %w", *impl, p, o, err))
+				}
+				t, err := bench.Time(f, *runs)
+				if err != nil {
+					fail(fmt.Errorf("%s %s %s: %w", *impl, p, o, err))
+				}
+				enc.Encode(bench.TimeResult{Param: p, Op: o, Timing: t})
+			}
+		}
+	default:
+		s, err := find(*impl).New(*param)
+		if err != nil {
+			fail(err)
+		}
+		f, err := bench.Prepare(s, *op, w)
+		if errors.Is(err, bench.ErrUnsupported) {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(3)
+		}
+		if err != nil {
+			fail(err)
+		}
+		for i := range *n {
+			if err := f(i); err != nil {
+				fail(err)
+			}
+		}
+	}
+}
+
+func find(name string) bench.Impl {
+	for _, im := range bench.Implementations() {
+		if im.Name == name {
+			return im
+		}
+	}
+	fail(fmt.Errorf("unknown implementation %q", name))
+	panic("unreachable")
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "driver:", err)
+	os.Exit(1)
+}

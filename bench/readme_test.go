@@ -1,0 +1,117 @@
+package bench
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func sampleResults() *Results {
+	r := &Results{
+		Date: "2026-01-02 03:04 UTC", Commit: "0123abc", CPU: "Test CPU", Toolchain: "go1.26.8, valgrind-3.19.0",
+		Paths: map[string]string{"vg-avx2": "avx2"}, Identity: "ok",
+		Instr: map[CellKey]float64{}, Time: map[CellKey]Timing{}, Runs: 5, N: Cases,
+	}
+	r.Instr[CellKey{"vg-avx2", "ML-DSA-44", OpKeyGen}] = 0.53
+	r.Instr[CellKey{"vg-purego", "ML-DSA-65", OpSign}] = 4.67
+	r.Instr[CellKey{"filippo", "ML-DSA-65", OpSign}] = 9.34
+	r.Time[CellKey{"circl", "ML-DSA-87", OpVerify}] = Timing{NsPerOp: 88270, AllocsPerOp: 5}
+	return r
+}
+
+func TestRenderCells(t *testing.T) {
+	s := Render(sampleResults())
+	for _, want := range []string{
+		"| ML-DSA-44 | KeyGen (from seed) | 0.530 (2.00) |", // 0.53 ÷ pq-crystals' 0.265
+		"4.670 (0.50) | 9.340 |",                            // pure Go ÷ filippo.io/mldsa
+		"88.3 µs, 5 allocs |",
+		"commit 0123abc",
+		"Test CPU",
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("rendered section lacks %q:\n%s", want, s)
+		}
+	}
+	if n, err := CheckSection(s); err != nil || n != 2 {
+		t.Fatalf("CheckSection = %d tables, %v; want 2, nil", n, err)
+	}
+}
+
+func TestReplaceSectionKeepsTheRest(t *testing.T) {
+	doc := "# Title\n\nbefore\n" + BeginMarker + "\nold table\n" + EndMarker + "\nafter\n"
+	got, err := ReplaceSection(doc, "\nnew\n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "# Title\n\nbefore\n" + BeginMarker + "\nnew\n" + EndMarker + "\nafter\n"
+	if got != want {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+	if _, err := ReplaceSection("# no markers\n", "x"); !errors.Is(err, ErrNoMarkers) {
+		t.Fatalf("missing markers: err = %v, want ErrNoMarkers", err)
+	}
+	if _, err := ReplaceSection(EndMarker+BeginMarker, "x"); err == nil {
+		t.Fatal("markers in the wrong order were accepted")
+	}
+}
+
+func TestCheckSectionRejectsChangedColumns(t *testing.T) {
+	s := Render(sampleResults())
+	bad := strings.Replace(s, "| circl |", "| other |", 1)
+	if _, err := CheckSection(bad); err == nil {
+		t.Fatal("a changed header was accepted")
+	}
+	bad = strings.Replace(s, "| ML-DSA-87 | Parse public key (ExpandA) |", "| ML-DSA-87 |", 1)
+	if _, err := CheckSection(bad); err == nil {
+		t.Fatal("a row with a missing cell was accepted")
+	}
+}
+
+// TestREADMEMarkers checks the repository's README: the bench markers are
+// in place, any table between them has the current columns, and the
+// writer, run on a temporary copy, fills the section and keeps the rest.
+func TestREADMEMarkers(t *testing.T) {
+	path := filepath.Join("..", "README.md")
+	b, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) && os.Getenv("CI") != "true" {
+		t.Skip("no README.md at the repository root yet")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc := string(b)
+	sec, err := Section(doc)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	n, err := CheckSection(sec)
+	if err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	if n == 0 {
+		t.Logf("%s: the bench section holds no table yet (run `go run ./cmd/tables`)", path)
+	}
+
+	tmp := filepath.Join(t.TempDir(), "README.md")
+	if err := os.WriteFile(tmp, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteREADME(tmp, Render(sampleResults())); err != nil {
+		t.Fatal(err)
+	}
+	out, err := os.ReadFile(tmp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i, j := strings.Index(doc, BeginMarker), strings.Index(doc, EndMarker)
+	o := string(out)
+	if !strings.HasPrefix(o, doc[:i+len(BeginMarker)]) || !strings.HasSuffix(o, doc[j:]) {
+		t.Fatal("the writer changed text outside the bench markers")
+	}
+	sec, _ = Section(o)
+	if n, err := CheckSection(sec); err != nil || n != 2 {
+		t.Fatalf("written section: %d tables, %v; want 2, nil", n, err)
+	}
+}
