@@ -1,0 +1,58 @@
+// Package cosim cross-checks the x86-64 model of Spec/x86 against the CPU
+// it runs on ("cosimulation"): for every instruction form that appears in
+// go/asm, random machine states go through one instruction on the CPU and
+// in the model, and every output bit the Intel SDM defines must agree.
+//
+// The CPU side is a generated assembly harness (harness_amd64.s, written by
+// `go run ./internal/cosim/gen`, never edited): one function per
+// representative instruction (see package internal/cosim/forms) that loads
+// a whole State, runs the instruction and stores the whole State back.
+package cosim
+
+// MemSize is the size of the scratch memory that memory operands address.
+const MemSize = 256
+
+// State is the machine state a harness function loads and stores. Its
+// layout is fixed: the generator writes the offsets into the assembly and
+// a test checks them.
+type State struct {
+	GPR   [16]uint64 // AX CX DX BX SP BP SI DI R8..R15 (SP is neither loaded nor stored)
+	Flags uint64     // RFLAGS; only CF PF AF ZF SF OF are loaded
+	MXCSR uint32
+	_     uint32
+	Taken uint64 // 1 if the branch under test was taken
+	_     uint64
+	Y     [16][32]byte // ymm0..ymm15, byte i of a register is bits 8i..8i+7
+	Mem   [MemSize]byte
+}
+
+// Field offsets in State, as the generator writes them into the harness.
+const (
+	OffGPR   = 0
+	OffFlags = 128
+	OffMXCSR = 136
+	OffTaken = 144
+	OffY     = 160
+	OffMem   = 672
+)
+
+// Status flags of RFLAGS.
+const (
+	FlagCF     = 1 << 0
+	FlagPF     = 1 << 2
+	FlagAF     = 1 << 4
+	FlagZF     = 1 << 6
+	FlagSF     = 1 << 7
+	FlagOF     = 1 << 11
+	StatusMask = FlagCF | FlagPF | FlagAF | FlagZF | FlagSF | FlagOF
+)
+
+// Case is one representative instruction and its harness function.
+type Case struct {
+	Form string      // e.g. "VPXOR ymm, ymm, ymm"
+	Text string      // e.g. "VPXOR Y1, Y9, Y14"
+	Run  func(*State) // runs Text on the CPU
+}
+
+// Cases returns the generated cases (empty on platforms without a harness).
+func Cases() []Case { return cases }

@@ -1,0 +1,68 @@
+package cosim
+
+import (
+	"math/rand/v2"
+	"testing"
+	"unsafe"
+
+	"golang.org/x/sys/cpu"
+)
+
+func requireAVX2(t *testing.T) {
+	t.Helper()
+	if !cpu.X86.HasAVX2 {
+		// The harness loads and stores ymm registers with VMOVDQU.
+		t.Skip("the harness needs AVX2; this CPU lacks it")
+	}
+}
+
+// TestLayout checks the offsets the generator wrote into the harness.
+func TestLayout(t *testing.T) {
+	var s State
+	got := []uintptr{unsafe.Offsetof(s.GPR), unsafe.Offsetof(s.Flags), unsafe.Offsetof(s.MXCSR),
+		unsafe.Offsetof(s.Taken), unsafe.Offsetof(s.Y), unsafe.Offsetof(s.Mem)}
+	want := []uintptr{OffGPR, OffFlags, OffMXCSR, OffTaken, OffY, OffMem}
+	for i := range got {
+		if got[i] != want[i] {
+			t.Errorf("field %d at offset %d, harness uses %d", i, got[i], want[i])
+		}
+	}
+}
+
+// TestRoundTrip runs the harness with no instruction: every loaded bit must
+// come back unchanged, or the CPU side of the comparison is wrong.
+func TestRoundTrip(t *testing.T) {
+	requireAVX2(t)
+	r := rand.New(rand.NewPCG(1, 2))
+	s := new(State)
+	for n := 0; n < 1000; n++ {
+		var in State
+		in.Taken = 7 // the harness must overwrite it with 0
+		for i := range in.GPR {
+			in.GPR[i] = word(r)
+		}
+		in.GPR[4] = 0
+		in.Flags = r.Uint64() & StatusMask
+		in.MXCSR = uint32(r.Uint64() & 0xffff)
+		for i := range in.Y {
+			vector(r, &in.Y[i])
+		}
+		for i := range in.Mem {
+			in.Mem[i] = byte(r.Uint32())
+		}
+		*s = in
+		roundTrip(s)
+		if s.Flags&^StatusMask&^0x202 != 0 {
+			// Only IF and the reserved bit 1 may be set besides status flags.
+			t.Fatalf("RFLAGS %#x has unexpected bits", s.Flags)
+		}
+		s.Flags &= StatusMask
+		if s.Taken != 0 {
+			t.Fatalf("Taken = %d, want 0", s.Taken)
+		}
+		s.Taken = in.Taken
+		if *s != in {
+			t.Fatalf("state changed:\n in %+v\nout %+v", in, *s)
+		}
+	}
+}

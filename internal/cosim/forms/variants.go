@@ -1,0 +1,153 @@
+package forms
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// NoHarness lists the forms that cannot run inside a cosimulation harness,
+// with the argument that covers them instead.
+var NoHarness = map[string]string{
+	"RET": "RET leaves the harness. Each routine ends with one RET; the routines' " +
+		"differential tests return through it on the CPU, and Spec/check's ABI " +
+		"obligation checks, in the model, that the routine reaches it with SP and the " +
+		"return address unchanged.",
+}
+
+// Variant is one representative instruction of a form.
+type Variant struct {
+	Form string
+	Text string // canonical instruction text, e.g. "VPXOR Y1, Y9, Y14"
+	Uses int    // lines of the input it stands for
+}
+
+// gprPool is the order in which GPRs are renamed. AX, CX and DX keep their
+// names (MULQ and shifts use them implicitly); SP, BP, R14 and R15 are not
+// used by representatives.
+var gprPool = []string{"R8", "R9", "R10", "R11", "SI", "DI", "R12", "R13", "BX"}
+
+// vecPool is the order in which vector registers are renamed.
+var vecPool = []int{1, 9, 14, 4, 11, 6, 2, 13}
+
+// Canonical returns the representative text of in. Two lines with the same
+// form, the same aliasing between operands, the same immediates, the same
+// addressing shape (index or not, scale, displacement zero or not and its
+// sign) share a representative.
+func Canonical(in Insn) (string, error) {
+	gpr := map[string]string{}
+	vec := map[string]int{}
+	renameGPR := func(r string) (string, error) {
+		if r == "AX" || r == "CX" || r == "DX" {
+			return r, nil
+		}
+		if n, ok := gpr[r]; ok {
+			return n, nil
+		}
+		if len(gpr) == len(gprPool) {
+			return "", fmt.Errorf("too many registers")
+		}
+		n := gprPool[len(gpr)]
+		gpr[r] = n
+		return n, nil
+	}
+	var ops []string
+	for _, o := range in.Ops {
+		switch {
+		case o.Kind == "imm":
+			ops = append(ops, o.Text)
+		case o.Kind == "label":
+			ops = append(ops, "taken")
+		case o.Kind == "xmm" || o.Kind == "ymm":
+			n, ok := vec[o.Reg]
+			if !ok {
+				if len(vec) == len(vecPool) {
+					return "", fmt.Errorf("too many vector registers in %q", in.Text)
+				}
+				n = vecPool[len(vec)]
+				vec[o.Reg] = n
+			}
+			ops = append(ops, fmt.Sprintf("%c%d", o.Text[0], n))
+		case o.Mem != nil:
+			m := o.Mem
+			base := m.Base
+			if base == "SB" || base == "FP" || base == "SP" {
+				base = "·" + base // a register of its own, never an alias
+			}
+			b, err := renameGPR(base)
+			if err != nil {
+				return "", err
+			}
+			s := ""
+			switch {
+			case m.Disp > 0:
+				s = "24"
+			case m.Disp < 0:
+				s = "-24"
+			}
+			s += "(" + b + ")"
+			if m.Index != "" {
+				x, err := renameGPR(m.Index)
+				if err != nil {
+					return "", err
+				}
+				s += fmt.Sprintf("(%s*%d)", x, m.Scale)
+			}
+			ops = append(ops, s)
+		case o.Reg != "": // GPR or cl
+			n, err := renameGPR(o.Reg)
+			if err != nil {
+				return "", err
+			}
+			if o.Text == byteName[o.Reg] { // keep the byte-register spelling
+				n = byteName[n]
+			}
+			ops = append(ops, n)
+		default:
+			return "", fmt.Errorf("operand %q", o.Text)
+		}
+	}
+	if len(ops) == 0 {
+		return in.Mnemonic, nil
+	}
+	return in.Mnemonic + " " + strings.Join(ops, ", "), nil
+}
+
+// Variants returns the representatives of insns, sorted by form then text.
+func Variants(insns []Insn) ([]Variant, error) {
+	idx := map[string]int{}
+	var out []Variant
+	for _, in := range insns {
+		t, err := Canonical(in)
+		if err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", in.File, in.Line, err)
+		}
+		if i, ok := idx[t]; ok {
+			out[i].Uses++
+			continue
+		}
+		idx[t] = len(out)
+		out = append(out, Variant{Form: in.Form(), Text: t, Uses: 1})
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Form != out[j].Form {
+			return out[i].Form < out[j].Form
+		}
+		return out[i].Text < out[j].Text
+	})
+	return out, nil
+}
+
+// Forms returns the sorted distinct forms of insns.
+func Forms(insns []Insn) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, in := range insns {
+		if f := in.Form(); !seen[f] {
+			seen[f] = true
+			out = append(out, f)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
