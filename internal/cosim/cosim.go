@@ -49,8 +49,8 @@ const (
 
 // Case is one representative instruction and its harness function.
 type Case struct {
-	Form string      // e.g. "VPXOR ymm, ymm, ymm"
-	Text string      // e.g. "VPXOR Y1, Y9, Y14"
+	Form string       // e.g. "VPXOR ymm, ymm, ymm"
+	Text string       // e.g. "VPXOR Y1, Y9, Y14"
 	Run  func(*State) // runs Text on the CPU
 }
 
