@@ -2,6 +2,10 @@
 
 package mldsa
 
-// useAVX2 selects the AVX2 variants. It is the one place that CPU features
-// are decided; for now no AVX2 variant exists.
-var useAVX2 = false
+import "golang.org/x/sys/cpu"
+
+// useAVX2 selects the AVX2 variants of the routines. This is the one place
+// where CPU features are decided, once, at start-up. cpu.X86.HasAVX2 already
+// requires the OS to save the ymm registers (XGETBV). With the build tag
+// cpu_features_env, VG_CPU_FEATURES may force the choice (cpu_env_amd64.go).
+var useAVX2 = cpuFeatures(cpu.X86.HasAVX2)

@@ -2,10 +2,55 @@
 
 package mldsa
 
-// Dispatch of the routines on amd64. Until the assembly variants land every
-// routine is its generic Go implementation.
+import (
+	"unsafe"
 
-func keccakF1600(a *[25]uint64)                                { keccakF1600Generic(a) }
-func keccakF1600x4(a *[100]uint64)                             { keccakF1600x4Generic(a) }
-func rejNTTPoly(a *ringElement, seed *[34]byte) bool           { return rejNTTPolyGeneric(a, seed) }
-func rejNTTPolyx4(a *[4]*ringElement, seeds *[4][34]byte) bool { return rejNTTPolyx4Generic(a, seeds) }
+	"github.com/vg-crypto/vg/go/asm"
+)
+
+// Dispatch of the routines on amd64 to the generated assembly (go/asm). The
+// baseline variants need nothing beyond x86-64; the AVX2 ones run only when
+// useAVX2 (cpu_amd64.go) is set.
+
+// The assembly sees a ringElement as [256]uint32: same size, same layout.
+var _ [unsafe.Sizeof(ringElement{}) - 4*n256]struct{}
+var _ [4*n256 - unsafe.Sizeof(ringElement{})]struct{}
+
+func keccakF1600(a *[25]uint64) { asm.KeccakF1600AMD64(a) }
+
+func keccakF1600x4(a *[100]uint64) {
+	if useAVX2 {
+		asm.KeccakF1600x4AVX2(a)
+		return
+	}
+	keccakF1600x4Generic(a)
+}
+
+func rejNTTPoly(a *ringElement, seed *[34]byte) bool {
+	return rejNTTPolyAMD64(a, seed)
+}
+
+func rejNTTPolyx4(a *[4]*ringElement, seeds *[4][34]byte) bool {
+	if useAVX2 {
+		return rejNTTPolyx4AVX2(a, seeds)
+	}
+	return rejNTTPolyx4AMD64(a, seeds)
+}
+
+func rejNTTPolyAMD64(a *ringElement, seed *[34]byte) bool {
+	return asm.RejNTTPolyAMD64((*[n256]uint32)(unsafe.Pointer(a)), seed)
+}
+
+// rejNTTPolyx4AMD64 is the four-way sampler without AVX2: four calls of the
+// baseline routine, all four made even if one runs out.
+func rejNTTPolyx4AMD64(a *[4]*ringElement, seeds *[4][34]byte) bool {
+	ok := true
+	for j := range seeds {
+		ok = rejNTTPolyAMD64(a[j], &seeds[j]) && ok
+	}
+	return ok
+}
+
+func rejNTTPolyx4AVX2(a *[4]*ringElement, seeds *[4][34]byte) bool {
+	return asm.RejNTTPolyx4AVX2((*[4]*[n256]uint32)(unsafe.Pointer(a)), seeds)
+}

@@ -1,0 +1,360 @@
+//go:build amd64 && !purego
+
+package mldsa
+
+import (
+	"encoding/hex"
+	"encoding/json"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/sys/cpu"
+
+	"github.com/vg-crypto/vg/Spec/fips202"
+	"github.com/vg-crypto/vg/Spec/fips204"
+	"github.com/vg-crypto/vg/go/asm"
+)
+
+// Differential tests of the assembly in go/asm against the generic Go code
+// and against Spec. AVX2 variants run whenever the CPU has AVX2, whatever
+// useAVX2 says (VG_CPU_FEATURES=none only changes the dispatch).
+
+// asmIterations is the number of random inputs per routine.
+func asmIterations() int {
+	if testing.Short() {
+		return 1000
+	}
+	return 10000
+}
+
+// needAVX2 skips a test on a CPU without AVX2; on one with it the test runs.
+func needAVX2(t *testing.T) {
+	t.Helper()
+	if !cpu.X86.HasAVX2 {
+		t.Skip("this CPU has no AVX2: the AVX2 variants cannot run here")
+	}
+}
+
+func randomLanes(rng *rand.Rand, a []uint64) {
+	for i := range a {
+		a[i] = rng.Uint64()
+	}
+}
+
+func randomSeed(rng *rand.Rand, s *[34]byte) {
+	for i := range s {
+		s[i] = byte(rng.Uint32())
+	}
+}
+
+func TestKeccakF1600AMD64(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 1))
+	var a [25]uint64 // all zero first: the permutation of 0 is a classic test
+	for iter := 0; iter < asmIterations(); iter++ {
+		got, generic, spec := a, a, a
+		asm.KeccakF1600AMD64(&got)
+		keccakF1600Generic(&generic)
+		fips202.KeccakF1600(&spec)
+		if got != spec || generic != spec {
+			t.Fatalf("input %x:\nasm     %x\ngeneric %x\nspec    %x", a, got, generic, spec)
+		}
+		randomLanes(rng, a[:])
+	}
+}
+
+func TestKeccakF1600x4AVX2(t *testing.T) {
+	needAVX2(t)
+	rng := rand.New(rand.NewPCG(11, 2))
+	var a [100]uint64
+	for iter := 0; iter < asmIterations()/4; iter++ { // four states each
+		randomLanes(rng, a[:])
+		got, generic := a, a
+		asm.KeccakF1600x4AVX2(&got)
+		keccakF1600x4Generic(&generic)
+		for j := 0; j < 4; j++ {
+			var spec [25]uint64
+			for i := range spec {
+				spec[i] = a[4*i+j]
+			}
+			fips202.KeccakF1600(&spec)
+			for i := range spec {
+				if got[4*i+j] != spec[i] || generic[4*i+j] != spec[i] {
+					t.Fatalf("iteration %d, state %d, lane %d: asm %#x generic %#x spec %#x",
+						iter, j, i, got[4*i+j], generic[4*i+j], spec[i])
+				}
+			}
+		}
+	}
+}
+
+// specRejNTTPoly is Spec's RejNTTPoly as a ringElement.
+func specRejNTTPoly(seed *[34]byte) ringElement {
+	p := fips204.RejNTTPoly(seed[:])
+	var a ringElement
+	for i, c := range p {
+		a[i] = fieldElement(c)
+	}
+	return a
+}
+
+// checkRejNTTPoly compares every single-seed variant with the generic code
+// and with Spec on seed.
+func checkRejNTTPoly(t *testing.T, seed *[34]byte) {
+	t.Helper()
+	want := specRejNTTPoly(seed)
+	var generic ringElement
+	if !rejNTTPolyGeneric(&generic, seed) || generic != want {
+		t.Fatalf("seed %x: generic differs from Spec", seed[:])
+	}
+	var got ringElement
+	// Fill with junk first: the routine must write every coefficient.
+	for i := range got {
+		got[i] = 0xFFFFFFFF
+	}
+	if !rejNTTPolyAMD64(&got, seed) {
+		t.Fatalf("seed %x: RejNTTPolyAMD64 ran out", seed[:])
+	}
+	if got != want {
+		t.Fatalf("seed %x: RejNTTPolyAMD64 differs from Spec", seed[:])
+	}
+}
+
+func TestRejNTTPolyAMD64(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 3))
+	var seed [34]byte
+	for iter := 0; iter < asmIterations(); iter++ {
+		randomSeed(rng, &seed)
+		checkRejNTTPoly(t, &seed)
+	}
+}
+
+// checkRejNTTPolyx4 compares every four-way variant with the generic code
+// and with Spec on seeds.
+func checkRejNTTPolyx4(t *testing.T, seeds *[4][34]byte) {
+	t.Helper()
+	var want [4]ringElement
+	for j := range seeds {
+		want[j] = specRejNTTPoly(&seeds[j])
+	}
+	variants := []struct {
+		name string
+		f    func(*[4]*ringElement, *[4][34]byte) bool
+	}{
+		{"Generic", rejNTTPolyx4Generic},
+		{"AMD64", rejNTTPolyx4AMD64},
+	}
+	if cpu.X86.HasAVX2 {
+		variants = append(variants, struct {
+			name string
+			f    func(*[4]*ringElement, *[4][34]byte) bool
+		}{"AVX2", rejNTTPolyx4AVX2})
+	}
+	for _, v := range variants {
+		var got [4]ringElement
+		for j := range got {
+			for i := range got[j] {
+				got[j][i] = 0xFFFFFFFF
+			}
+		}
+		ptrs := [4]*ringElement{&got[0], &got[1], &got[2], &got[3]}
+		if !v.f(&ptrs, seeds) {
+			t.Fatalf("seeds %x: rejNTTPolyx4%s ran out", seeds[:], v.name)
+		}
+		for j := range got {
+			if got[j] != want[j] {
+				t.Fatalf("seeds %x: rejNTTPolyx4%s differs from Spec on seed %d", seeds[:], v.name, j)
+			}
+		}
+	}
+}
+
+func TestRejNTTPolyx4AVX2(t *testing.T) {
+	needAVX2(t)
+	rng := rand.New(rand.NewPCG(11, 4))
+	var seeds [4][34]byte
+	for iter := 0; iter < asmIterations()/4; iter++ {
+		for j := range seeds {
+			randomSeed(rng, &seeds[j])
+		}
+		if iter%2 == 1 {
+			// ExpandA's seeds: one ρ, four consecutive entries.
+			for j := 1; j < 4; j++ {
+				copy(seeds[j][:32], seeds[0][:32])
+			}
+		}
+		checkRejNTTPolyx4(t, &seeds)
+	}
+}
+
+func TestRejNTTPolyx4AMD64(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 5))
+	var seeds [4][34]byte
+	for iter := 0; iter < asmIterations()/40; iter++ {
+		for j := range seeds {
+			randomSeed(rng, &seeds[j])
+		}
+		checkRejNTTPolyx4(t, &seeds)
+	}
+}
+
+// acvpDir returns the directory of the vectors: $VG_VECTORS, or
+// ../shared/vectors beside the repository (../../../shared/vectors from this
+// package). Without it the test skips, or fails when CI=true.
+func acvpDir(t *testing.T) string {
+	dir := os.Getenv("VG_VECTORS")
+	if dir == "" {
+		dir = filepath.Join("..", "..", "..", "shared", "vectors")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "acvp")); err != nil {
+		msg := "ML-DSA test vectors not found (set VG_VECTORS): " + err.Error()
+		if os.Getenv("CI") == "true" {
+			t.Fatal(msg)
+		}
+		t.Skip(msg)
+	}
+	return dir
+}
+
+// TestRejNTTPolyACVP samples every entry of Â for the public seeds ρ of the
+// ACVP keyGen vectors (the first 32 bytes of each pk), with each variant,
+// and compares with Spec. Entry (r, s) has seed ρ ‖ s ‖ r (Algorithm 32).
+func TestRejNTTPolyACVP(t *testing.T) {
+	dir := acvpDir(t)
+	b, err := os.ReadFile(filepath.Join(dir, "acvp", "ML-DSA-keyGen-FIPS204", "expectedResults.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var results struct {
+		TestGroups []struct {
+			TgID  int `json:"tgId"`
+			Tests []struct {
+				Pk string `json:"pk"`
+			} `json:"tests"`
+		} `json:"testGroups"`
+	}
+	if err := json.Unmarshal(b, &results); err != nil {
+		t.Fatal(err)
+	}
+	// k and ℓ of ML-DSA-44, -65, -87 (Table 1); ACVP's groups 1 to 3.
+	dims := map[int][2]int{1: {4, 4}, 2: {6, 5}, 3: {8, 7}}
+	n := 0
+	for _, g := range results.TestGroups {
+		kl, ok := dims[g.TgID]
+		if !ok {
+			t.Fatalf("unexpected test group %d", g.TgID)
+		}
+		for _, tc := range g.Tests {
+			pk, err := hex.DecodeString(tc.Pk)
+			if err != nil || len(pk) < 32 {
+				t.Fatalf("group %d: bad pk", g.TgID)
+			}
+			var seeds [][34]byte
+			for r := 0; r < kl[0]; r++ {
+				for s := 0; s < kl[1]; s++ {
+					var seed [34]byte
+					copy(seed[:], pk[:32])
+					seed[32], seed[33] = byte(s), byte(r)
+					seeds = append(seeds, seed)
+				}
+			}
+			for i := range seeds {
+				checkRejNTTPoly(t, &seeds[i])
+			}
+			for i := 0; i+4 <= len(seeds); i += 4 {
+				checkRejNTTPolyx4(t, (*[4][34]byte)(seeds[i:i+4]))
+			}
+			n += len(seeds)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no ACVP keyGen test cases found")
+	}
+	t.Logf("%d entries of Â from %s", n, dir)
+}
+
+// TestAsmRequires checks the `// Requires:` lines that avo wrote in go/asm
+// against what the dispatch checks before calling each routine: nothing for
+// the baseline (AMD64) routines, useAVX2 (cpu.X86.HasAVX2, which implies
+// AVX) for the AVX2 ones. It also checks that every routine of go/asm is
+// known here, so a new one cannot slip in ungated.
+func TestAsmRequires(t *testing.T) {
+	gated := map[string][]string{
+		"KeccakF1600AMD64":  nil,
+		"KeccakF1600x4AVX2": {"AVX", "AVX2"},
+		"RejNTTPolyAMD64":   nil,
+		"RejNTTPolyx4AVX2":  {"AVX", "AVX2"},
+	}
+	files, err := filepath.Glob(filepath.Join("..", "asm", "*.s"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no assembly files in ../asm: %v", err)
+	}
+	funcLine := regexp.MustCompile(`^// func (\w+)\(`)
+	found := map[string][]string{}
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(string(b), "\n")
+		for i, l := range lines {
+			m := funcLine.FindStringSubmatch(l)
+			if m == nil {
+				continue
+			}
+			var req []string
+			if i+1 < len(lines) {
+				if r, ok := strings.CutPrefix(lines[i+1], "// Requires: "); ok {
+					req = strings.Split(r, ", ")
+				}
+			}
+			if _, dup := found[m[1]]; dup {
+				t.Errorf("%s: routine %s declared twice", f, m[1])
+			}
+			found[m[1]] = req
+		}
+	}
+	for name, req := range found {
+		want, ok := gated[name]
+		if !ok {
+			t.Errorf("go/asm routine %s (requires %v) has no entry here", name, req)
+			continue
+		}
+		if !slices.Equal(req, want) {
+			t.Errorf("%s: // Requires: %v, but the dispatch checks %v", name, req, want)
+		}
+		if strings.HasSuffix(name, "AVX2") != slices.Contains(req, "AVX2") {
+			t.Errorf("%s: the name's suffix does not match // Requires: %v", name, req)
+		}
+	}
+	for name := range gated {
+		if _, ok := found[name]; !ok {
+			t.Errorf("routine %s missing from go/asm", name)
+		}
+	}
+}
+
+// TestDispatch checks that the dispatch picked the variants the CPU and
+// VG_CPU_FEATURES call for.
+func TestDispatch(t *testing.T) {
+	switch os.Getenv("VG_CPU_FEATURES") {
+	case "none":
+		if cpuFeaturesFromEnv && useAVX2 {
+			t.Error("VG_CPU_FEATURES=none, but useAVX2 is set")
+		}
+	case "avx2":
+		if cpuFeaturesFromEnv && !useAVX2 {
+			t.Error("VG_CPU_FEATURES=avx2, but useAVX2 is not set")
+		}
+	}
+	if useAVX2 && !cpu.X86.HasAVX2 {
+		t.Error("useAVX2 is set on a CPU without AVX2")
+	}
+	if !cpuFeaturesFromEnv && useAVX2 != cpu.X86.HasAVX2 {
+		t.Errorf("useAVX2 = %v, cpu.X86.HasAVX2 = %v", useAVX2, cpu.X86.HasAVX2)
+	}
+}

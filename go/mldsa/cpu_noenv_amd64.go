@@ -1,0 +1,9 @@
+//go:build amd64 && !purego && !cpu_features_env
+
+package mldsa
+
+// cpuFeatures returns whether to use AVX2: whenever the CPU has it.
+func cpuFeatures(hasAVX2 bool) bool { return hasAVX2 }
+
+// cpuFeaturesFromEnv reports whether VG_CPU_FEATURES is honoured.
+const cpuFeaturesFromEnv = false
