@@ -226,8 +226,8 @@ func parsePKCS8(der []byte, want *paramSet) (*mldsa.PrivateKey, error) {
 		}
 		sk, err = mldsa.NewPrivateKeyFromExpanded(ps.params, choice.Bytes)
 	case choice.Class == asn1.ClassUniversal && choice.Tag == asn1.TagSequence && choice.IsCompound:
-		var both bothForm
-		if err := unmarshalDER(choice.FullBytes, &both, ps.name+" private key (both)"); err != nil {
+		both, err := parseBoth(choice.Bytes, ps.name)
+		if err != nil {
 			return nil, err
 		}
 		if len(both.Seed) != seedSize {
@@ -256,6 +256,23 @@ func parsePKCS8(der []byte, want *paramSet) (*mldsa.PrivateKey, error) {
 		}
 	}
 	return sk, nil
+}
+
+// parseBoth parses the contents of the "both" SEQUENCE: exactly two OCTET
+// STRINGs. (Unmarshalling into bothForm would ignore extra elements.)
+func parseBoth(content []byte, name string) (bothForm, error) {
+	var both bothForm
+	rest, err := asn1.Unmarshal(content, &both.Seed)
+	if err == nil {
+		rest, err = asn1.Unmarshal(rest, &both.ExpandedKey)
+	}
+	if err == nil && len(rest) != 0 {
+		err = errors.New("more than two elements")
+	}
+	if err != nil {
+		return bothForm{}, fmt.Errorf("malformed %s private key (both): %v", name, err)
+	}
+	return both, nil
 }
 
 // parseSPKI decodes a DER SubjectPublicKeyInfo holding an ML-DSA public key.
