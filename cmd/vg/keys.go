@@ -123,6 +123,9 @@ func marshalPKCS8(sk *mldsa.PrivateKey, form privateKeyForm) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	if form != formExpanded && len(sk.Bytes()) != seedSize {
+		return nil, errors.New("the key has no seed (it was read from an expanded key); only the expanded form can encode it")
+	}
 	var inner []byte
 	switch form {
 	case formSeed:

@@ -166,6 +166,31 @@ func TestPrivateKeyRoundTrip(t *testing.T) {
 	}
 }
 
+// TestExpandedOnlyKey: a key read from the expanded form has no seed, so
+// only the expanded form can encode it again.
+func TestExpandedOnlyKey(t *testing.T) {
+	for _, ps := range paramSets {
+		sk := generate(t, ps)
+		got, err := parsePrivateKey(sk.ExpandedBytes(), ps)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, form := range []privateKeyForm{formSeed, formBoth} {
+			if der, err := marshalPKCS8(got, form); err == nil {
+				t.Errorf("%s: %s form of a key without seed: %x", ps.name, formName(form), der)
+			}
+		}
+		der, err := marshalPKCS8(got, formExpanded)
+		if err != nil {
+			t.Fatal(err)
+		}
+		again, err := parsePrivateKey(der, nil)
+		if err != nil || !sameKey(again, sk) {
+			t.Errorf("%s: expanded form of a key without seed: %v", ps.name, err)
+		}
+	}
+}
+
 func TestPublicKeyRoundTrip(t *testing.T) {
 	for _, ps := range paramSets {
 		pk := generate(t, ps).PublicKey()
