@@ -67,6 +67,10 @@ type Impl struct {
 	Name string
 	// New returns the Scheme for a parameter set name from Params.
 	New func(param string) (Scheme, error)
+	// ExpandA is the callgrind function pattern (--toggle-collect) of
+	// the implementation's ExpandA (FIPS 204, Algorithm 32), or of the
+	// routine it calls once per entry of Â.
+	ExpandA string
 }
 
 // Workload holds the fixed inputs: Cases seeds and Cases messages of 32

@@ -3,8 +3,15 @@ package bench
 // Implementations returns the implementations built into this binary,
 // vg first.
 func Implementations() []Impl {
-	return []Impl{Filippo, Circl}
+	return []Impl{VG, Filippo, Circl}
 }
 
-// VGImplementation names vg's code path in this binary.
-func VGImplementation() string { return "" }
+// ImplByName returns the implementation named name.
+func ImplByName(name string) (Impl, bool) {
+	for _, im := range Implementations() {
+		if im.Name == name {
+			return im, true
+		}
+	}
+	return Impl{}, false
+}

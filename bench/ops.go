@@ -121,9 +121,25 @@ func Time(f func(i int) error, runs int) (Timing, error) {
 		ns = append(ns, float64(r.T.Nanoseconds())/float64(r.N))
 		allocs = append(allocs, r.AllocsPerOp())
 	}
+	return median(ns, allocs), nil
+}
+
+// Median combines timings of separate runs of one cell.
+func Median(ts []Timing) Timing {
+	var ns []float64
+	var allocs []int64
+	for _, t := range ts {
+		ns = append(ns, t.NsPerOp)
+		allocs = append(allocs, t.AllocsPerOp)
+	}
+	return median(ns, allocs)
+}
+
+// median returns the medians (the upper one for an even count).
+func median(ns []float64, allocs []int64) Timing {
 	slices.Sort(ns)
 	slices.Sort(allocs)
-	return Timing{NsPerOp: ns[len(ns)/2], AllocsPerOp: allocs[len(allocs)/2], Runs: runs}, nil
+	return Timing{NsPerOp: ns[len(ns)/2], AllocsPerOp: allocs[len(allocs)/2], Runs: len(ns)}
 }
 
 // TimeResult is one line of the driver's time-mode output.

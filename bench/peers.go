@@ -12,7 +12,10 @@ import (
 
 // Filippo is filippo.io/mldsa: on Go 1.26 a standalone copy of the
 // standard library's ML-DSA code (Go 1.27's crypto/mldsa).
-var Filippo = Impl{Name: "filippo", New: newFilippo}
+var Filippo = Impl{Name: "filippo", New: newFilippo,
+	// Go's ML-DSA has no ExpandA function: it calls sampleNTT (RejNTTPoly)
+	// for each entry of Â, inside Verify.
+	ExpandA: "filippo.io/mldsa/internal/fips140/mldsa.sampleNTT"}
 
 func newFilippo(param string) (Scheme, error) {
 	switch param {
@@ -69,7 +72,8 @@ func (k filippoKey) PublicKey() []byte               { return k.sk.PublicKey().B
 func (k filippoKey) Expanded() []byte                { return nil }
 
 // Circl is github.com/cloudflare/circl's sign/mldsa packages.
-var Circl = Impl{Name: "circl", New: newCircl}
+var Circl = Impl{Name: "circl", New: newCircl,
+	ExpandA: "github.com/cloudflare/circl/sign/mldsa/mldsa*/internal.(*Mat).Derive"}
 
 func newCircl(param string) (Scheme, error) {
 	switch param {

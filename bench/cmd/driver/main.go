@@ -95,10 +95,8 @@ func main() {
 }
 
 func find(name string) bench.Impl {
-	for _, im := range bench.Implementations() {
-		if im.Name == name {
-			return im
-		}
+	if im, ok := bench.ImplByName(name); ok {
+		return im
 	}
 	fail(fmt.Errorf("unknown implementation %q", name))
 	panic("unreachable")
