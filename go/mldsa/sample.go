@@ -87,3 +87,183 @@ func rejNTTPolyx4Generic(a *[4]*ringElement, seeds *[4][34]byte) bool {
 	}
 	return false
 }
+
+// Hooks through which expandA reaches the samplers; tests swap them to
+// record the calls.
+var (
+	expandARejNTTPoly   = func(a *ringElement, seed *[34]byte) bool { return rejNTTPoly(a, seed) }
+	expandARejNTTPolyx4 = func(a *[4]*ringElement, seeds *[4][34]byte) bool { return rejNTTPolyx4(a, seeds) }
+)
+
+// expandA is ExpandA (Algorithm 32): Â[r][s] = RejNTTPoly(ρ ‖ s ‖ r), stored
+// row-major in a (entry e = ℓr + s). Entries go in ⌊kℓ/4⌋ groups of four
+// through the four-way sampler, the last kℓ mod 4 one at a time; key
+// generation, signing and verification all sample Â here. The coefficients
+// come out plain, in [0, q).
+func expandA(a []ringElement, ρ *[32]byte, k, l int) error {
+	total := k * l
+	var seeds [4][34]byte
+	for j := range seeds {
+		copy(seeds[j][:], ρ[:])
+	}
+	e := 0
+	for ; e+4 <= total; e += 4 {
+		var ptrs [4]*ringElement
+		for j := 0; j < 4; j++ {
+			seeds[j][32] = byte((e + j) % l)
+			seeds[j][33] = byte((e + j) / l)
+			ptrs[j] = &a[e+j]
+		}
+		if !expandARejNTTPolyx4(&ptrs, &seeds) {
+			return errSamplerExhausted
+		}
+	}
+	for ; e < total; e++ {
+		seeds[0][32] = byte(e % l)
+		seeds[0][33] = byte(e / l)
+		if !expandARejNTTPoly(&a[e], &seeds[0]) {
+			return errSamplerExhausted
+		}
+	}
+	return nil
+}
+
+// rejBoundedPoly is RejBoundedPoly (Algorithm 31): coefficients in [−η, η]
+// (stored mod q) from SHAKE256(ρ′ ‖ IntegerToBytes(r, 2)). ρ′ is secret. No
+// branch depends on an accepted value: each half-byte is converted and
+// written whether accepted or not, and only the count advances by the
+// acceptance bit. What timing and addresses may reveal is where the
+// rejections fall, which FIPS 204 makes independent of the coefficients.
+// It returns false if the block bound of Appendix C runs out.
+func rejBoundedPoly(a *ringElement, ρPrime *[64]byte, r uint16, η int) bool {
+	s := newShake256()
+	s.write(ρPrime[:])
+	s.writeByte(byte(r))
+	s.writeByte(byte(r >> 8))
+	n := 0
+	for blocks := 0; blocks < rejBoundedPolyBlocks; blocks++ {
+		for _, z := range s.block() {
+			for _, b := range [2]uint32{uint32(z) & 0xF, uint32(z) >> 4} {
+				if n == n256 {
+					return true
+				}
+				v, ok := coeffFromHalfByte(b, η)
+				a[n] = v
+				n += int(ok)
+			}
+		}
+		if n == n256 {
+			return true
+		}
+	}
+	return false
+}
+
+// coeffFromHalfByte is CoeffFromHalfByte (Algorithm 15) without branches:
+// the coefficient mod q and 1 if b is accepted, 0 if not.
+func coeffFromHalfByte(b uint32, η int) (fieldElement, uint32) {
+	if η == 2 {
+		// b mod 5 = b − 5⌊b·205/1024⌋ for b < 16.
+		m5 := b - 5*(b*205>>10)
+		return fieldSub(2, fieldElement(m5)), (b - 15) >> 31
+	}
+	return fieldSub(4, fieldElement(b)), (b - 9) >> 31
+}
+
+// expandS is ExpandS (Algorithm 33).
+func expandS(s1, s2 []ringElement, ρPrime *[64]byte, η int) error {
+	for r := range s1 {
+		if !rejBoundedPoly(&s1[r], ρPrime, uint16(r), η) {
+			return errSamplerExhausted
+		}
+	}
+	for r := range s2 {
+		if !rejBoundedPoly(&s2[r], ρPrime, uint16(r+len(s1)), η) {
+			return errSamplerExhausted
+		}
+	}
+	return nil
+}
+
+// expandMask is ExpandMask (Algorithm 34): y[r] = BitUnpack(SHAKE256(ρ″ ‖
+// IntegerToBytes(μ + r, 2)), γ1 − 1, γ1), coefficients mod q. No rejection.
+func expandMask(y []ringElement, ρPrimePrime *[64]byte, μ int, γ1Bits int) {
+	c := γ1Bits + 1 // 1 + bitlen(γ1 − 1)
+	var buf [32 * 20]byte
+	for r := range y {
+		s := newShake256()
+		s.write(ρPrimePrime[:])
+		s.writeByte(byte(μ + r))
+		s.writeByte(byte((μ + r) >> 8))
+		v := buf[:32*c]
+		s.read(v)
+		bitUnpackSigned(&y[r], v, c, 1<<γ1Bits)
+	}
+}
+
+// sampleInBall is SampleInBall (Algorithm 29): c with τ coefficients ±1
+// from SHAKE256(ρ). The rejection of j > i branches on hash output (public
+// for the signature returned; for an attempt that signing rejects, it
+// reveals which of these bytes were too large). The positions and signs
+// never choose a branch or an address: c is built in two 256-bit masks
+// (nonzero, negative) updated with shifts and selects over all four words.
+// It returns false if the block bound of Appendix C runs out.
+func sampleInBall(c *ringElement, ρ []byte, τ int) bool {
+	s := newShake256()
+	s.write(ρ)
+	blk := s.block()
+	signs := leUint64(blk)
+	blk = blk[8:]
+	var nonzero, negative [4]uint64
+	blocks := 1
+	for i := n256 - τ; i < n256; i++ {
+		var j uint32
+		for {
+			if len(blk) == 0 {
+				if blocks == sampleInBallBlocks {
+					return false
+				}
+				blk = s.block()
+				blocks++
+			}
+			j = uint32(blk[0])
+			blk = blk[1:]
+			if j <= uint32(i) {
+				break
+			}
+		}
+		// c_i ← c_j (line 9). i is public, j is not.
+		nzj, negj := bit256(&nonzero, j), bit256(&negative, j)
+		nonzero[i>>6] |= nzj << (i & 63)
+		negative[i>>6] |= negj << (i & 63)
+		// c_j ← (−1)^h[i+τ−256] (line 10).
+		h := signs >> (i + τ - n256) & 1
+		setBit256(&nonzero, j, 1)
+		setBit256(&negative, j, h)
+	}
+	for i := range c {
+		nz := uint32(nonzero[i>>6] >> (i & 63) & 1)
+		neg := uint32(negative[i>>6] >> (i & 63) & 1)
+		// 0, 1 or q − 1.
+		c[i] = fieldElement(nz * (1 + neg*(q-2)))
+	}
+	return true
+}
+
+// bit256 returns bit j of the 256-bit mask w, reading every word.
+func bit256(w *[4]uint64, j uint32) uint64 {
+	var v uint64
+	for k := uint32(0); k < 4; k++ {
+		v |= w[k] & uint64(int64(int32(ctEq(k, j>>6))))
+	}
+	return v >> (j & 63) & 1
+}
+
+// setBit256 sets bit j of w to b ∈ {0, 1}, writing every word.
+func setBit256(w *[4]uint64, j uint32, b uint64) {
+	bit := uint64(1) << (j & 63)
+	for k := uint32(0); k < 4; k++ {
+		sel := uint64(int64(int32(ctEq(k, j>>6))))
+		w[k] = w[k]&^(bit&sel) | (b<<(j&63))&sel
+	}
+}

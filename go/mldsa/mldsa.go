@@ -1,0 +1,802 @@
+// Package mldsa implements ML-DSA, the Module-Lattice-Based Digital
+// Signature Algorithm of FIPS 204 (August 2024),
+// https://doi.org/10.6028/NIST.FIPS.204.
+//
+// Its API is that of Go 1.27's crypto/mldsa, plus what that package lacks:
+// expanded private keys (NewPrivateKeyFromExpanded, ExpandedBytes), signing
+// and verifying an external message representative μ (SignMu,
+// SignMuDeterministic, VerifyMu) and HashML-DSA with the twelve pre-hash
+// functions of FIPS 204 (HashSign, HashSignDeterministic, HashVerify).
+//
+// Secret data never chooses a branch or a memory address. Rejection loops
+// branch only on what FIPS 204 makes public or independent of the secret
+// (see the samplers and signInternal) and stop, with an error, at the
+// bounds of Appendix C.
+package mldsa
+
+import (
+	"crypto"
+	"crypto/rand"
+	"crypto/subtle"
+	"errors"
+	"io"
+)
+
+const (
+	// PrivateKeySize is the size of a private key seed ξ, in bytes.
+	PrivateKeySize = 32
+
+	MLDSA44PublicKeySize = 1312
+	MLDSA65PublicKeySize = 1952
+	MLDSA87PublicKeySize = 2592
+
+	MLDSA44SignatureSize = 2420
+	MLDSA65SignatureSize = 3309
+	MLDSA87SignatureSize = 4627
+)
+
+// Largest k and ℓ of the three parameter sets.
+const (
+	maxK = 8
+	maxL = 7
+)
+
+// params holds one row of FIPS 204, Table 1, and sizes derived from it.
+type params struct {
+	name   string
+	k, l   int
+	η      int
+	τ      int
+	λ      int // collision strength in bits; c̃ has λ/4 bytes
+	γ1Bits int // γ1 = 2^γ1Bits
+	γ2     uint32
+	ω      int
+	ηBits  int // bitlen(2η)
+	w1Bits int // bitlen((q−1)/(2γ2) − 1)
+}
+
+func (p *params) β() uint32       { return uint32(p.τ * p.η) }
+func (p *params) γ1() uint32      { return 1 << p.γ1Bits }
+func (p *params) cTildeSize() int { return p.λ / 4 }
+func (p *params) zSize() int      { return 32 * (p.γ1Bits + 1) }
+
+// pkSize, sigSize and skSize follow Algorithms 22, 26 and 24.
+func (p *params) pkSize() int  { return 32 + 32*p.k*(23-d) }
+func (p *params) sigSize() int { return p.cTildeSize() + p.l*p.zSize() + p.ω + p.k }
+func (p *params) skSize() int  { return 128 + 32*(p.k+p.l)*p.ηBits + 32*p.k*d }
+
+var (
+	params44 = params{name: "ML-DSA-44", k: 4, l: 4, η: 2, τ: 39, λ: 128, γ1Bits: 17, γ2: (q - 1) / 88, ω: 80, ηBits: 3, w1Bits: 6}
+	params65 = params{name: "ML-DSA-65", k: 6, l: 5, η: 4, τ: 49, λ: 192, γ1Bits: 19, γ2: (q - 1) / 32, ω: 55, ηBits: 4, w1Bits: 4}
+	params87 = params{name: "ML-DSA-87", k: 8, l: 7, η: 2, τ: 60, λ: 256, γ1Bits: 19, γ2: (q - 1) / 32, ω: 75, ηBits: 3, w1Bits: 4}
+)
+
+// Parameters represents one of the fixed parameter sets defined in FIPS 204.
+//
+// Most applications should use MLDSA44.
+//
+// Multiple invocations of MLDSA44, MLDSA65, or MLDSA87 return the same
+// respective value, which can be used for equality checks and switch
+// statements. The zero value is not a valid parameter set.
+type Parameters struct {
+	p *params
+}
+
+// MLDSA44 returns the ML-DSA-44 parameter set defined in FIPS 204.
+func MLDSA44() Parameters { return Parameters{&params44} }
+
+// MLDSA65 returns the ML-DSA-65 parameter set defined in FIPS 204.
+func MLDSA65() Parameters { return Parameters{&params65} }
+
+// MLDSA87 returns the ML-DSA-87 parameter set defined in FIPS 204.
+func MLDSA87() Parameters { return Parameters{&params87} }
+
+// PublicKeySize returns the size of public keys for this parameter set, in
+// bytes.
+func (params Parameters) PublicKeySize() int {
+	if params.p == nil {
+		return 0
+	}
+	return params.p.pkSize()
+}
+
+// SignatureSize returns the size of signatures for this parameter set, in
+// bytes.
+func (params Parameters) SignatureSize() int {
+	if params.p == nil {
+		return 0
+	}
+	return params.p.sigSize()
+}
+
+// ExpandedPrivateKeySize returns the size of expanded private keys (the
+// encoding of FIPS 204, Algorithm 24) for this parameter set, in bytes.
+func (params Parameters) ExpandedPrivateKeySize() int {
+	if params.p == nil {
+		return 0
+	}
+	return params.p.skSize()
+}
+
+// String returns the name of the parameter set, e.g. "ML-DSA-44".
+func (params Parameters) String() string {
+	if params.p == nil {
+		return "invalid ML-DSA parameters"
+	}
+	return params.p.name
+}
+
+// Options contains additional options for signing and verifying ML-DSA
+// signatures.
+type Options struct {
+	// Context can be used to distinguish signatures created for different
+	// purposes. It must be at most 255 bytes long, and it is empty by default.
+	//
+	// The same context must be used when signing and verifying a signature.
+	Context string
+}
+
+// HashFunc returns zero, to implement the crypto.SignerOpts interface.
+func (opts *Options) HashFunc() crypto.Hash { return 0 }
+
+var (
+	errInvalidParameters       = errors.New("mldsa: invalid parameters")
+	errInvalidSeedLength       = errors.New("mldsa: invalid seed length")
+	errInvalidPublicKeyLength  = errors.New("mldsa: invalid public key length")
+	errInvalidPrivateKeyLength = errors.New("mldsa: invalid expanded private key length")
+	errPrivateKeyRange         = errors.New("mldsa: invalid expanded private key: s1 or s2 coefficient out of range")
+	errPrivateKeyT0            = errors.New("mldsa: invalid expanded private key: t0 inconsistent with ρ, s1 and s2")
+	errPrivateKeyTr            = errors.New("mldsa: invalid expanded private key: tr is not the hash of the public key")
+	errZeroPrivateKey          = errors.New("mldsa: nil or zero private key")
+	errZeroPublicKey           = errors.New("mldsa: nil or zero public key")
+	errContextTooLong          = errors.New("mldsa: context too long")
+	errMuLength                = errors.New("mldsa: invalid message representative μ length")
+	errSignerOpts              = errors.New("mldsa: unsupported SignerOpts: HashFunc must be zero (use SignMu for an external μ, HashSign for HashML-DSA)")
+	errInvalidSignatureLength  = errors.New("mldsa: invalid signature length")
+	errInvalidSignature        = errors.New("mldsa: invalid signature")
+	errInvalidHint             = errors.New("mldsa: invalid signature encoding: malformed hint")
+	errSignatureNorm           = errors.New("mldsa: invalid signature: z out of range")
+	errSamplerExhausted        = errors.New("mldsa: rejection sampling exceeded its bound (FIPS 204, Appendix C)")
+	errSigningAttempts         = errors.New("mldsa: signing exceeded its attempt bound (FIPS 204, Appendix C)")
+)
+
+// PublicKey is an ML-DSA public key. It keeps Â and NTT(t1·2ᵈ), so that
+// verifying does not sample Â again. A PublicKey is safe for concurrent use.
+type PublicKey struct {
+	p     *params
+	enc   []byte
+	ρ     [32]byte
+	tr    [64]byte      // H(pk, 64)
+	aHat  []ringElement // Â, k·ℓ entries row-major, Montgomery form
+	t1Hat []ringElement // NTT(t1·2ᵈ), Montgomery form
+}
+
+// PrivateKey is an in-memory ML-DSA private key. It implements
+// crypto.Signer and the informal extended crypto.PrivateKey interface. It
+// keeps Â and ŝ1, ŝ2, t̂0 in the NTT domain. A PrivateKey is safe for
+// concurrent use.
+type PrivateKey struct {
+	p       *params
+	seed    [32]byte
+	hasSeed bool
+	key     [32]byte // K
+	s1, s2  []ringElement
+	t0      []ringElement
+	s1Hat   []ringElement // Montgomery form, as are s2Hat and t0Hat
+	s2Hat   []ringElement
+	t0Hat   []ringElement
+	pub     *PublicKey
+}
+
+// GenerateKey generates a new random ML-DSA private key.
+func GenerateKey(params Parameters) (*PrivateKey, error) {
+	if params.p == nil {
+		return nil, errInvalidParameters
+	}
+	var ξ [32]byte
+	if _, err := io.ReadFull(rand.Reader, ξ[:]); err != nil {
+		return nil, err
+	}
+	return newPrivateKeyFromSeed(params.p, &ξ)
+}
+
+// NewPrivateKey decodes an ML-DSA private key from the given seed.
+//
+// The seed must be exactly PrivateKeySize bytes long.
+func NewPrivateKey(params Parameters, seed []byte) (*PrivateKey, error) {
+	if params.p == nil {
+		return nil, errInvalidParameters
+	}
+	if len(seed) != PrivateKeySize {
+		return nil, errInvalidSeedLength
+	}
+	return newPrivateKeyFromSeed(params.p, (*[32]byte)(seed))
+}
+
+// newPrivateKeyFromSeed is ML-DSA.KeyGen_internal (Algorithm 6).
+func newPrivateKeyFromSeed(p *params, ξ *[32]byte) (*PrivateKey, error) {
+	// Line 1: (ρ, ρ′, K) ← H(ξ ‖ IntegerToBytes(k, 1) ‖ IntegerToBytes(ℓ, 1), 128).
+	h := newShake256()
+	h.write(ξ[:])
+	h.writeByte(byte(p.k))
+	h.writeByte(byte(p.l))
+	var ρ [32]byte
+	var ρPrime [64]byte
+	sk := &PrivateKey{p: p, seed: *ξ, hasSeed: true}
+	h.read(ρ[:])
+	h.read(ρPrime[:])
+	h.read(sk.key[:])
+	sk.allocate()
+	// Line 4: (s1, s2) ← ExpandS(ρ′).
+	if err := expandS(sk.s1, sk.s2, &ρPrime, p.η); err != nil {
+		return nil, err
+	}
+	if err := sk.complete(&ρ); err != nil {
+		return nil, err
+	}
+	return sk, nil
+}
+
+// allocate gives the key's polynomials one backing array.
+func (sk *PrivateKey) allocate() {
+	k, l := sk.p.k, sk.p.l
+	buf := make([]ringElement, 2*l+3*k+l+k)
+	sk.s1, buf = buf[:l:l], buf[l:]
+	sk.s2, buf = buf[:k:k], buf[k:]
+	sk.t0, buf = buf[:k:k], buf[k:]
+	sk.s1Hat, buf = buf[:l:l], buf[l:]
+	sk.s2Hat, buf = buf[:k:k], buf[k:]
+	sk.t0Hat = buf[:k:k]
+}
+
+// complete computes, from ρ, s1 and s2, the rest of the key (Algorithm 6,
+// lines 3 and 5 to 9) and the NTT forms that signing uses.
+func (sk *PrivateKey) complete(ρ *[32]byte) error {
+	p := sk.p
+	k, l := p.k, p.l
+	pk := &PublicKey{p: p, ρ: *ρ}
+	pk.allocate()
+	// Line 3: Â ← ExpandA(ρ).
+	if err := expandA(pk.aHat, ρ, k, l); err != nil {
+		return err
+	}
+	toMontgomeryVec(pk.aHat)
+	// Line 5: t ← NTT⁻¹(Â ∘ NTT(s1)) + s2.
+	for j := 0; j < l; j++ {
+		sk.s1Hat[j] = sk.s1[j]
+		ntt(&sk.s1Hat[j])
+	}
+	var t1 [maxK]ringElement
+	for i := 0; i < k; i++ {
+		var t ringElement
+		multiplyAccNTT(&t, pk.aHat[i*l:(i+1)*l], sk.s1Hat)
+		nttInverse(&t)
+		polyAdd(&t, &t, &sk.s2[i])
+		// Line 6: (t1, t0) ← Power2Round(t).
+		for n := range t {
+			r1, r0 := power2Round(t[n])
+			t1[i][n] = fieldElement(r1)
+			sk.t0[i][n] = r0
+		}
+	}
+	// Lines 8 and 9: pk ← pkEncode(ρ, t1), tr ← H(pk, 64).
+	pk.enc = make([]byte, p.pkSize())
+	copy(pk.enc, ρ[:])
+	for i := 0; i < k; i++ {
+		simpleBitPack(pk.enc[32+320*i:], &t1[i], 10)
+	}
+	pk.finish(t1[:k])
+	sk.pub = pk
+	toMontgomeryVec(sk.s1Hat)
+	for i := 0; i < k; i++ {
+		sk.s2Hat[i] = sk.s2[i]
+		ntt(&sk.s2Hat[i])
+		sk.t0Hat[i] = sk.t0[i]
+		ntt(&sk.t0Hat[i])
+	}
+	toMontgomeryVec(sk.s2Hat)
+	toMontgomeryVec(sk.t0Hat)
+	return nil
+}
+
+func toMontgomeryVec(v []ringElement) {
+	for i := range v {
+		for j := range v[i] {
+			v[i][j] = toMontgomery(v[i][j])
+		}
+	}
+}
+
+func (pk *PublicKey) allocate() {
+	k, l := pk.p.k, pk.p.l
+	buf := make([]ringElement, k*l+k)
+	pk.aHat = buf[: k*l : k*l]
+	pk.t1Hat = buf[k*l:]
+}
+
+// finish computes tr and NTT(t1·2ᵈ) once pk.enc, ρ and Â are set.
+func (pk *PublicKey) finish(t1 []ringElement) {
+	h := newShake256()
+	h.write(pk.enc)
+	h.read(pk.tr[:])
+	for i := range t1 {
+		for n := range t1[i] {
+			pk.t1Hat[i][n] = t1[i][n] << d
+		}
+		ntt(&pk.t1Hat[i])
+	}
+	toMontgomeryVec(pk.t1Hat)
+}
+
+// NewPublicKey creates a new ML-DSA public key from the given encoding
+// (pkDecode, Algorithm 23). It samples Â once, for every later Verify.
+func NewPublicKey(params Parameters, encoding []byte) (*PublicKey, error) {
+	p := params.p
+	if p == nil {
+		return nil, errInvalidParameters
+	}
+	if len(encoding) != p.pkSize() {
+		return nil, errInvalidPublicKeyLength
+	}
+	pk := &PublicKey{p: p, enc: append([]byte(nil), encoding...)}
+	copy(pk.ρ[:], encoding)
+	pk.allocate()
+	if err := expandA(pk.aHat, &pk.ρ, p.k, p.l); err != nil {
+		return nil, err
+	}
+	toMontgomeryVec(pk.aHat)
+	var t1 [maxK]ringElement
+	for i := 0; i < p.k; i++ {
+		simpleBitUnpack(&t1[i], encoding[32+320*i:], 10)
+	}
+	pk.finish(t1[:p.k])
+	return pk, nil
+}
+
+// NewPrivateKeyFromExpanded decodes an expanded ML-DSA private key, the
+// encoding of FIPS 204, Algorithm 24 (skDecode, Algorithm 25). Since the
+// encoding carries no seed, the key checks it: the coefficients of s1 and
+// s2 must lie in [−η, η], t0 must equal the one that ρ, s1 and s2 give, and
+// tr must be the hash of the public key they give.
+//
+// A key made this way has no seed: its Bytes method returns nil.
+func NewPrivateKeyFromExpanded(params Parameters, sk []byte) (*PrivateKey, error) {
+	p := params.p
+	if p == nil {
+		return nil, errInvalidParameters
+	}
+	if len(sk) != p.skSize() {
+		return nil, errInvalidPrivateKeyLength
+	}
+	key := &PrivateKey{p: p}
+	var ρ [32]byte
+	copy(ρ[:], sk[:32])
+	copy(key.key[:], sk[32:64])
+	tr := sk[64:128]
+	key.allocate()
+	off := 128
+	η := fieldElement(p.η)
+	var bad uint32
+	for j := range key.s1 {
+		bad |= bitUnpackSignedChecked(&key.s1[j], sk[off:], p.ηBits, η, uint32(2*p.η))
+		off += 32 * p.ηBits
+	}
+	for i := range key.s2 {
+		bad |= bitUnpackSignedChecked(&key.s2[i], sk[off:], p.ηBits, η, uint32(2*p.η))
+		off += 32 * p.ηBits
+	}
+	// Whether a key is valid is not secret; its coefficients are.
+	if bad != 0 {
+		return nil, errPrivateKeyRange
+	}
+	if err := key.complete(&ρ); err != nil {
+		return nil, err
+	}
+	var t0 ringElement
+	var differ uint32
+	for i := range key.t0 {
+		bitUnpackSigned(&t0, sk[off:], d, 1<<(d-1))
+		off += 32 * d
+		for n := range t0 {
+			differ |= ctNeq(uint32(t0[n]), uint32(key.t0[i][n]))
+		}
+	}
+	if differ != 0 {
+		return nil, errPrivateKeyT0
+	}
+	if subtle.ConstantTimeCompare(tr, key.pub.tr[:]) != 1 {
+		return nil, errPrivateKeyTr
+	}
+	return key, nil
+}
+
+// ExpandedBytes returns the expanded private key encoding (skEncode,
+// FIPS 204, Algorithm 24).
+func (sk *PrivateKey) ExpandedBytes() []byte {
+	if sk == nil || sk.p == nil {
+		return nil
+	}
+	p := sk.p
+	out := make([]byte, p.skSize())
+	copy(out, sk.pub.ρ[:])
+	copy(out[32:], sk.key[:])
+	copy(out[64:], sk.pub.tr[:])
+	off := 128
+	for j := range sk.s1 {
+		bitPackSigned(out[off:], &sk.s1[j], p.ηBits, fieldElement(p.η))
+		off += 32 * p.ηBits
+	}
+	for i := range sk.s2 {
+		bitPackSigned(out[off:], &sk.s2[i], p.ηBits, fieldElement(p.η))
+		off += 32 * p.ηBits
+	}
+	for i := range sk.t0 {
+		bitPackSigned(out[off:], &sk.t0[i], d, 1<<(d-1))
+		off += 32 * d
+	}
+	return out
+}
+
+// Bytes returns the private key seed, or nil for a key made by
+// NewPrivateKeyFromExpanded, which has none.
+func (sk *PrivateKey) Bytes() []byte {
+	if sk == nil || !sk.hasSeed {
+		return nil
+	}
+	return append([]byte(nil), sk.seed[:]...)
+}
+
+// Equal reports whether sk and x are the same key: the same seed, or, if
+// either has no seed, the same expanded encoding.
+//
+// If x is not a *PrivateKey, Equal returns false.
+func (sk *PrivateKey) Equal(x crypto.PrivateKey) bool {
+	other, ok := x.(*PrivateKey)
+	if !ok || other == nil || sk == nil || sk.p != other.p || sk.p == nil {
+		return false
+	}
+	if sk.hasSeed && other.hasSeed {
+		return subtle.ConstantTimeCompare(sk.seed[:], other.seed[:]) == 1
+	}
+	return subtle.ConstantTimeCompare(sk.ExpandedBytes(), other.ExpandedBytes()) == 1
+}
+
+// Public returns the corresponding PublicKey for this private key.
+//
+// It implements the crypto.Signer interface.
+func (sk *PrivateKey) Public() crypto.PublicKey {
+	return sk.PublicKey()
+}
+
+// PublicKey returns the corresponding PublicKey for this private key.
+func (sk *PrivateKey) PublicKey() *PublicKey {
+	if sk == nil {
+		return nil
+	}
+	return sk.pub
+}
+
+// Bytes returns the public key encoding.
+func (pk *PublicKey) Bytes() []byte {
+	if pk == nil {
+		return nil
+	}
+	return append([]byte(nil), pk.enc...)
+}
+
+// Equal reports whether pk and x are the same key (i.e. they have the same
+// encoding).
+//
+// If x is not a *PublicKey, Equal returns false.
+func (pk *PublicKey) Equal(x crypto.PublicKey) bool {
+	other, ok := x.(*PublicKey)
+	if !ok || other == nil || pk == nil || pk.p != other.p {
+		return false
+	}
+	return subtle.ConstantTimeCompare(pk.enc, other.enc) == 1
+}
+
+// Parameters returns the parameters associated with this public key.
+func (pk *PublicKey) Parameters() Parameters {
+	if pk == nil {
+		return Parameters{}
+	}
+	return Parameters{pk.p}
+}
+
+// Sign returns a signature of the given message using this private key
+// (ML-DSA.Sign, FIPS 204, Algorithm 2, hedged with fresh randomness).
+//
+// If opts is nil or opts.HashFunc returns zero, the message is signed
+// directly; opts can be of type *Options if a context string is desired.
+// Any other hash function is an error: SignMu signs a pre-hashed μ message
+// representative, HashSign signs with HashML-DSA. The io.Reader argument is
+// ignored.
+func (sk *PrivateKey) Sign(_ io.Reader, message []byte, opts crypto.SignerOpts) (signature []byte, err error) {
+	return sk.signMessage(message, opts, false)
+}
+
+// SignDeterministic works like PrivateKey.Sign, but the signature is
+// deterministic.
+func (sk *PrivateKey) SignDeterministic(message []byte, opts crypto.SignerOpts) (signature []byte, err error) {
+	return sk.signMessage(message, opts, true)
+}
+
+func (sk *PrivateKey) signMessage(message []byte, opts crypto.SignerOpts, deterministic bool) ([]byte, error) {
+	if sk == nil || sk.p == nil {
+		return nil, errZeroPrivateKey
+	}
+	var context string
+	if opts != nil {
+		if opts.HashFunc() != 0 {
+			return nil, errSignerOpts
+		}
+		if o, ok := opts.(*Options); ok && o != nil {
+			context = o.Context
+		}
+	}
+	if len(context) > 255 {
+		return nil, errContextTooLong
+	}
+	μ := computeMu(&sk.pub.tr, 0, context, nil, message)
+	return sk.signWithMode(&μ, deterministic)
+}
+
+// SignMu signs the 64-byte message representative μ directly
+// (ML-DSA.Sign_internal, FIPS 204, Algorithm 7, from line 7, hedged). μ must
+// be H(tr ‖ M′, 64) for this key's tr, computed by the caller (RFC 9881,
+// "externalMu").
+func (sk *PrivateKey) SignMu(mu []byte) ([]byte, error) {
+	return sk.signMu(mu, false)
+}
+
+// SignMuDeterministic works like SignMu, but the signature is
+// deterministic.
+func (sk *PrivateKey) SignMuDeterministic(mu []byte) ([]byte, error) {
+	return sk.signMu(mu, true)
+}
+
+func (sk *PrivateKey) signMu(mu []byte, deterministic bool) ([]byte, error) {
+	if sk == nil || sk.p == nil {
+		return nil, errZeroPrivateKey
+	}
+	if len(mu) != 64 {
+		return nil, errMuLength
+	}
+	return sk.signWithMode((*[64]byte)(mu), deterministic)
+}
+
+func (sk *PrivateKey) signWithMode(μ *[64]byte, deterministic bool) ([]byte, error) {
+	var rnd [32]byte
+	if !deterministic {
+		if _, err := io.ReadFull(rand.Reader, rnd[:]); err != nil {
+			return nil, err
+		}
+	}
+	return sk.signInternal(μ, &rnd)
+}
+
+// computeMu returns μ = H(tr ‖ M′, 64) (Algorithm 7, line 6) with
+// M′ = IntegerToBytes(domain, 1) ‖ IntegerToBytes(|ctx|, 1) ‖ ctx ‖ oid ‖ msg
+// (Algorithm 2, line 10; Algorithm 4, line 23), absorbed without building M′.
+func computeMu(tr *[64]byte, domain byte, ctx string, oid []byte, msg []byte) [64]byte {
+	h := newShake256()
+	h.write(tr[:])
+	h.writeByte(domain)
+	h.writeByte(byte(len(ctx)))
+	for i := 0; i < len(ctx); i++ {
+		h.writeByte(ctx[i])
+	}
+	h.write(oid)
+	h.write(msg)
+	var μ [64]byte
+	h.read(μ[:])
+	return μ
+}
+
+// signInternal is ML-DSA.Sign_internal (Algorithm 7) from μ, with rnd the
+// 32 bytes of randomness (zero for deterministic signing).
+//
+// Every attempt computes all of its checks (‖z‖∞, ‖r0‖∞, ‖ct0‖∞ and the
+// number of hints) without branches and branches once on the combined
+// result: timing reveals how many attempts were made, as FIPS 204's design
+// allows, but not which check rejected an attempt.
+func (sk *PrivateKey) signInternal(μ *[64]byte, rnd *[32]byte) ([]byte, error) {
+	p := sk.p
+	k, l := p.k, p.l
+	γ2 := p.γ2
+	aHat := sk.pub.aHat
+
+	// Line 7: ρ″ ← H(K ‖ rnd ‖ μ, 64).
+	var ρPP [64]byte
+	h := newShake256()
+	h.write(sk.key[:])
+	h.write(rnd[:])
+	h.write(μ[:])
+	h.read(ρPP[:])
+
+	var y, yHat, z [maxL]ringElement
+	var w, hint [maxK]ringElement
+	var w1Enc [maxK * 32 * 6]byte
+	var cTilde [64]byte
+	cTildeSize := p.cTildeSize()
+	w1Size := 32 * p.w1Bits
+	zBound := p.γ1() - p.β()
+	r0Bound := γ2 - p.β()
+
+	for attempt := 0; attempt < signAttempts; attempt++ {
+		// Line 11: y ← ExpandMask(ρ″, κ), κ = attempt·ℓ.
+		expandMask(y[:l], &ρPP, attempt*l, p.γ1Bits)
+		// Line 12: w ← NTT⁻¹(Â ∘ NTT(y)).
+		for j := 0; j < l; j++ {
+			yHat[j] = y[j]
+			ntt(&yHat[j])
+		}
+		for i := 0; i < k; i++ {
+			multiplyAccNTT(&w[i], aHat[i*l:(i+1)*l], yHat[:l])
+			nttInverse(&w[i])
+		}
+		// Lines 13 and 15: w1 ← HighBits(w), c̃ ← H(μ ‖ w1Encode(w1), λ/4).
+		for i := 0; i < k; i++ {
+			var w1 ringElement
+			for n := range w1 {
+				w1[n] = fieldElement(highBits(w[i][n], γ2))
+			}
+			simpleBitPack(w1Enc[i*w1Size:], &w1, p.w1Bits)
+		}
+		hc := newShake256()
+		hc.write(μ[:])
+		hc.write(w1Enc[:k*w1Size])
+		hc.read(cTilde[:cTildeSize])
+		// Lines 16 and 17: c ← SampleInBall(c̃), ĉ ← NTT(c).
+		var c ringElement
+		if !sampleInBall(&c, cTilde[:cTildeSize], p.τ) {
+			return nil, errSamplerExhausted
+		}
+		ntt(&c)
+
+		var reject uint32
+		// Lines 18 and 20: z ← y + NTT⁻¹(ĉ ∘ ŝ1); line 23: ‖z‖∞ ≥ γ1 − β.
+		for j := 0; j < l; j++ {
+			var cs1 ringElement
+			multiplyNTT(&cs1, &sk.s1Hat[j], &c)
+			nttInverse(&cs1)
+			polyAdd(&z[j], &y[j], &cs1)
+			reject |= normExceeds(&z[j], zBound)
+		}
+		var hints uint32
+		for i := 0; i < k; i++ {
+			// Lines 19 and 21: r0 ← LowBits(w − ⟨⟨cs2⟩⟩); line 23: ‖r0‖∞ ≥ γ2 − β.
+			var cs2, ct0 ringElement
+			multiplyNTT(&cs2, &sk.s2Hat[i], &c)
+			nttInverse(&cs2)
+			polySub(&w[i], &w[i], &cs2)
+			reject |= lowBitsExceed(&w[i], r0Bound, γ2)
+			// Line 25: ⟨⟨ct0⟩⟩ ← NTT⁻¹(ĉ ∘ t̂0); line 28: ‖ct0‖∞ ≥ γ2.
+			multiplyNTT(&ct0, &sk.t0Hat[i], &c)
+			nttInverse(&ct0)
+			reject |= normExceeds(&ct0, γ2)
+			// Line 26: h ← MakeHint(−ct0, w − cs2 + ct0).
+			for n := range ct0 {
+				r := fieldAdd(w[i][n], ct0[n])
+				hb := makeHint(fieldSub(0, ct0[n]), r, γ2)
+				hint[i][n] = fieldElement(hb)
+				hints += hb
+			}
+		}
+		// Line 28: more than ω hints.
+		reject |= (uint32(p.ω) - hints) >> 31
+		if reject != 0 {
+			continue
+		}
+		// Line 33: σ ← sigEncode(c̃, z mod± q, h).
+		sig := make([]byte, p.sigSize())
+		copy(sig, cTilde[:cTildeSize])
+		off := cTildeSize
+		for j := 0; j < l; j++ {
+			bitPackSigned(sig[off:], &z[j], p.γ1Bits+1, fieldElement(p.γ1()))
+			off += p.zSize()
+		}
+		hintBitPack(sig[off:], hint[:k], p.ω)
+		return sig, nil
+	}
+	return nil, errSigningAttempts
+}
+
+// Verify reports whether signature is a valid signature of message by pk
+// (ML-DSA.Verify, FIPS 204, Algorithm 3). If opts is nil, it's equivalent
+// to the zero value of Options.
+func Verify(pk *PublicKey, message []byte, signature []byte, opts *Options) error {
+	if pk == nil || pk.p == nil {
+		return errZeroPublicKey
+	}
+	var context string
+	if opts != nil {
+		context = opts.Context
+	}
+	if len(context) > 255 {
+		return errContextTooLong
+	}
+	if len(signature) != pk.p.sigSize() {
+		return errInvalidSignatureLength
+	}
+	μ := computeMu(&pk.tr, 0, context, nil, message)
+	return verifyInternal(pk, &μ, signature)
+}
+
+// VerifyMu reports whether signature is a valid signature of the 64-byte
+// message representative μ by pk (ML-DSA.Verify_internal, FIPS 204,
+// Algorithm 8, from line 7).
+func VerifyMu(pk *PublicKey, mu []byte, signature []byte) error {
+	if pk == nil || pk.p == nil {
+		return errZeroPublicKey
+	}
+	if len(mu) != 64 {
+		return errMuLength
+	}
+	return verifyInternal(pk, (*[64]byte)(mu), signature)
+}
+
+// verifyInternal is ML-DSA.Verify_internal (Algorithm 8) from μ. Everything
+// it handles is public.
+func verifyInternal(pk *PublicKey, μ *[64]byte, sig []byte) error {
+	p := pk.p
+	k, l := p.k, p.l
+	if len(sig) != p.sigSize() {
+		return errInvalidSignatureLength
+	}
+	// Line 2: (c̃, z, h) ← sigDecode(σ).
+	cTildeSize := p.cTildeSize()
+	cTilde := sig[:cTildeSize]
+	var z [maxL]ringElement
+	var hint [maxK]ringElement
+	off := cTildeSize
+	for j := 0; j < l; j++ {
+		bitUnpackSigned(&z[j], sig[off:], p.γ1Bits+1, fieldElement(p.γ1()))
+		off += p.zSize()
+	}
+	// Line 3: h = ⊥.
+	if !hintBitUnpack(hint[:k], sig[off:], p.ω) {
+		return errInvalidHint
+	}
+	// Line 13: ‖z‖∞ < γ1 − β (checked first: it needs no hashing).
+	for j := 0; j < l; j++ {
+		if normExceeds(&z[j], p.γ1()-p.β()) != 0 {
+			return errSignatureNorm
+		}
+	}
+	// Line 8: c ← SampleInBall(c̃).
+	var c ringElement
+	if !sampleInBall(&c, cTilde, p.τ) {
+		return errSamplerExhausted
+	}
+	ntt(&c)
+	// Line 9: w′Approx ← NTT⁻¹(Â ∘ NTT(z) − NTT(c) ∘ NTT(t1·2ᵈ)).
+	for j := 0; j < l; j++ {
+		ntt(&z[j])
+	}
+	var w1Enc [maxK * 32 * 6]byte
+	w1Size := 32 * p.w1Bits
+	for i := 0; i < k; i++ {
+		var w, ct1 ringElement
+		multiplyAccNTT(&w, pk.aHat[i*l:(i+1)*l], z[:l])
+		multiplyNTT(&ct1, &pk.t1Hat[i], &c)
+		polySub(&w, &w, &ct1)
+		nttInverse(&w)
+		// Line 10: w1′ ← UseHint(h, w′Approx).
+		for n := range w {
+			w[n] = fieldElement(useHint(uint32(hint[i][n]), w[n], p.γ2))
+		}
+		simpleBitPack(w1Enc[i*w1Size:], &w, p.w1Bits)
+	}
+	// Line 12: c̃′ ← H(μ ‖ w1Encode(w1′), λ/4).
+	var cTildePrime [64]byte
+	h := newShake256()
+	h.write(μ[:])
+	h.write(w1Enc[:k*w1Size])
+	h.read(cTildePrime[:cTildeSize])
+	if subtle.ConstantTimeCompare(cTilde, cTildePrime[:cTildeSize]) != 1 {
+		return errInvalidSignature
+	}
+	return nil
+}

@@ -1,0 +1,174 @@
+package mldsa
+
+import (
+	"crypto/rand"
+	"crypto/sha256"
+	"crypto/sha3"
+	"crypto/sha512"
+	"errors"
+	"io"
+)
+
+// PreHash names a pre-hash function PH of HashML-DSA (FIPS 204, §5.4).
+type PreHash int
+
+// The pre-hash functions FIPS 204 allows with HashML-DSA (§5.4.1).
+const (
+	SHA224 PreHash = iota + 1
+	SHA256
+	SHA384
+	SHA512
+	SHA512_224
+	SHA512_256
+	SHA3_224
+	SHA3_256
+	SHA3_384
+	SHA3_512
+	SHAKE128
+	SHAKE256
+)
+
+var preHashNames = [...]string{
+	SHA224:     "SHA2-224",
+	SHA256:     "SHA2-256",
+	SHA384:     "SHA2-384",
+	SHA512:     "SHA2-512",
+	SHA512_224: "SHA2-512/224",
+	SHA512_256: "SHA2-512/256",
+	SHA3_224:   "SHA3-224",
+	SHA3_256:   "SHA3-256",
+	SHA3_384:   "SHA3-384",
+	SHA3_512:   "SHA3-512",
+	SHAKE128:   "SHAKE-128",
+	SHAKE256:   "SHAKE-256",
+}
+
+// The last byte of each function's OID under 2.16.840.1.101.3.4.2
+// (NIST hash algorithms).
+var preHashOIDArc = [...]byte{
+	SHA256: 0x01, SHA384: 0x02, SHA512: 0x03, SHA224: 0x04,
+	SHA512_224: 0x05, SHA512_256: 0x06,
+	SHA3_224: 0x07, SHA3_256: 0x08, SHA3_384: 0x09, SHA3_512: 0x0A,
+	SHAKE128: 0x0B, SHAKE256: 0x0C,
+}
+
+func (ph PreHash) valid() bool { return ph >= SHA224 && ph <= SHAKE256 }
+
+// String returns the ACVP name of the function, e.g. "SHA2-256" or
+// "SHAKE-128".
+func (ph PreHash) String() string {
+	if !ph.valid() {
+		return "unknown pre-hash"
+	}
+	return preHashNames[ph]
+}
+
+// oid returns the DER encoding of the function's OID (Algorithm 4, lines
+// 10 to 22).
+func (ph PreHash) oid() []byte {
+	return []byte{0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, preHashOIDArc[ph]}
+}
+
+// digest returns PH(M): SHAKE128 with 256 bits of output and SHAKE256
+// with 512 (Algorithm 4, lines 19 and 22).
+func (ph PreHash) digest(m []byte) []byte {
+	switch ph {
+	case SHA224:
+		s := sha256.Sum224(m)
+		return s[:]
+	case SHA256:
+		s := sha256.Sum256(m)
+		return s[:]
+	case SHA384:
+		s := sha512.Sum384(m)
+		return s[:]
+	case SHA512:
+		s := sha512.Sum512(m)
+		return s[:]
+	case SHA512_224:
+		s := sha512.Sum512_224(m)
+		return s[:]
+	case SHA512_256:
+		s := sha512.Sum512_256(m)
+		return s[:]
+	case SHA3_224:
+		s := sha3.Sum224(m)
+		return s[:]
+	case SHA3_256:
+		s := sha3.Sum256(m)
+		return s[:]
+	case SHA3_384:
+		s := sha3.Sum384(m)
+		return s[:]
+	case SHA3_512:
+		s := sha3.Sum512(m)
+		return s[:]
+	case SHAKE128:
+		return sha3.SumSHAKE128(m, 32)
+	default: // SHAKE256
+		return sha3.SumSHAKE256(m, 64)
+	}
+}
+
+var errPreHash = errors.New("mldsa: unknown pre-hash function")
+
+// hashMu returns μ for HashML-DSA: M′ = 1 ‖ |ctx| ‖ ctx ‖ OID ‖ PH(M)
+// (Algorithm 4, line 23; Algorithm 5, line 18).
+func hashMu(tr *[64]byte, message []byte, ph PreHash, opts *Options) ([64]byte, error) {
+	if !ph.valid() {
+		return [64]byte{}, errPreHash
+	}
+	var context string
+	if opts != nil {
+		context = opts.Context
+	}
+	if len(context) > 255 {
+		return [64]byte{}, errContextTooLong
+	}
+	return computeMu(tr, 1, context, ph.oid(), ph.digest(message)), nil
+}
+
+// HashSign returns a HashML-DSA signature of message, pre-hashed with ph
+// (HashML-DSA.Sign, FIPS 204, Algorithm 4, hedged with fresh randomness).
+// If opts is nil, it's equivalent to the zero value of Options.
+func (sk *PrivateKey) HashSign(message []byte, ph PreHash, opts *Options) ([]byte, error) {
+	return sk.hashSign(message, ph, opts, false)
+}
+
+// HashSignDeterministic works like HashSign, but the signature is
+// deterministic.
+func (sk *PrivateKey) HashSignDeterministic(message []byte, ph PreHash, opts *Options) ([]byte, error) {
+	return sk.hashSign(message, ph, opts, true)
+}
+
+func (sk *PrivateKey) hashSign(message []byte, ph PreHash, opts *Options, deterministic bool) ([]byte, error) {
+	if sk == nil || sk.p == nil {
+		return nil, errZeroPrivateKey
+	}
+	μ, err := hashMu(&sk.pub.tr, message, ph, opts)
+	if err != nil {
+		return nil, err
+	}
+	var rnd [32]byte
+	if !deterministic {
+		if _, err := io.ReadFull(rand.Reader, rnd[:]); err != nil {
+			return nil, err
+		}
+	}
+	return sk.signInternal(&μ, &rnd)
+}
+
+// HashVerify reports whether signature is a valid HashML-DSA signature of
+// message, pre-hashed with ph, by pk (HashML-DSA.Verify, FIPS 204,
+// Algorithm 5). If opts is nil, it's equivalent to the zero value of
+// Options.
+func HashVerify(pk *PublicKey, message []byte, signature []byte, ph PreHash, opts *Options) error {
+	if pk == nil || pk.p == nil {
+		return errZeroPublicKey
+	}
+	μ, err := hashMu(&pk.tr, message, ph, opts)
+	if err != nil {
+		return err
+	}
+	return verifyInternal(pk, &μ, signature)
+}
