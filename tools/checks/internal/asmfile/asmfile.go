@@ -4,7 +4,10 @@
 package asmfile
 
 import (
+	"go/ast"
+
 	"bufio"
+	"github.com/vg-crypto/vg/tools/checks/internal/repo"
 	"os"
 	"strings"
 )
@@ -26,6 +29,11 @@ type Routine struct {
 	Requires []string
 	Labels   map[string]int // label -> index into Insns of the next instruction
 	Insns    []Insn
+
+	// Set by Load.
+	Exists   repo.BuildSet // configurations where the routine is compiled
+	DeclFile string        // the .go file declaring it
+	Decl     *ast.FuncDecl
 }
 
 // Data is one DATA directive: DATA sym+off(SB)/width, $value.

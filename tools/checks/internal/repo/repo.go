@@ -18,6 +18,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -300,15 +301,34 @@ func (s BuildSet) Equal(t BuildSet) bool {
 	return true
 }
 
-// Diff describes the first configurations in s but not in t and in t but
-// not in s (up to n of each), for messages.
+// Diff describes the configurations in s but not in t, and in t but not
+// in s (up to n of each), for messages. Configurations that differ for
+// every OS are shown once, without the OS ("amd64 -tags purego").
 func (s BuildSet) Diff(t BuildSet, n int) (onlyS, onlyT []string) {
 	pick := func(a, b BuildSet) []string {
-		var out []string
+		byArch := map[Config]int{} // OS-less config -> how many OSes
 		for c := range a {
 			if !b[c] {
-				out = append(out, c.String())
+				byArch[Config{"", c.Arch, c.Tags}]++
 			}
+		}
+		var out []string
+		for c := range a {
+			if b[c] {
+				continue
+			}
+			key := Config{"", c.Arch, c.Tags}
+			if byArch[key] == len(OSes) && c.Arch != "wasm" {
+				s := c.Arch
+				if c.Tags != "" {
+					s += " -tags " + c.Tags
+				}
+				if !slices.Contains(out, s) {
+					out = append(out, s)
+				}
+				continue
+			}
+			out = append(out, c.String())
 		}
 		sort.Strings(out)
 		if len(out) > n {

@@ -1,0 +1,214 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/vg-crypto/vg/tools/checks/internal/scratch"
+)
+
+// clean is a small tree laid out as vg's: go/asm with a baseline and an
+// AVX2 routine, go/mldsa dispatching to them.
+var clean = map[string]string{
+	"go/asm/f_amd64.s": `
+//go:build amd64 && gc && !purego
+
+#include "textflag.h"
+
+// func FAMD64(a *[4]uint32)
+// Requires: SSE2
+TEXT ·FAMD64(SB), NOSPLIT, $0-8
+	RET
+
+// func FAVX2(a *[4]uint32)
+// Requires: AVX, AVX2
+TEXT ·FAVX2(SB), NOSPLIT, $0-8
+	VZEROUPPER
+	RET
+`,
+	"go/asm/f_amd64.go": `
+//go:build amd64 && gc && !purego
+
+package asm
+
+func FAMD64(a *[4]uint32)
+
+func FAVX2(a *[4]uint32)
+`,
+	"go/mldsa/cpu_amd64.go": `
+//go:build amd64 && !purego
+
+package mldsa
+
+import "golang.org/x/sys/cpu"
+
+var useAVX2 = cpu.X86.HasAVX2
+`,
+	"go/mldsa/f.go": `
+package mldsa
+
+func fGeneric(a *[4]uint32) {}
+`,
+	"go/mldsa/f_amd64.go": `
+//go:build amd64 && !purego
+
+package mldsa
+
+import "github.com/vg-crypto/vg/go/asm"
+
+func f(a *[4]uint32) {
+	if useAVX2 {
+		fAVX2(a)
+		return
+	}
+	asm.FAMD64(a)
+}
+
+func g(a *[4]uint32) {
+	if !useAVX2 {
+		fGeneric(a)
+		return
+	}
+	fAVX2(a)
+}
+
+func fAVX2(a *[4]uint32) { asm.FAVX2(a) }
+
+var variants = []struct {
+	name string
+	fn   func(*[4]uint32)
+	ok   bool
+}{
+	{"AMD64", asm.FAMD64, true},
+	{"AVX2", fAVX2, useAVX2},
+}
+`,
+	"go/mldsa/f_noasm.go": `
+//go:build !amd64 || purego
+
+package mldsa
+
+func f(a *[4]uint32) { fGeneric(a) }
+`,
+	"go/mldsa/f_amd64_test.go": `
+//go:build amd64 && !purego
+
+package mldsa
+
+import (
+	"testing"
+
+	"golang.org/x/sys/cpu"
+)
+
+func needAVX2(t *testing.T) {
+	if !cpu.X86.HasAVX2 {
+		t.Skip("no AVX2")
+	}
+}
+
+func TestFAVX2(t *testing.T) {
+	needAVX2(t)
+	var a [4]uint32
+	fAVX2(&a)
+}
+
+func TestFAMD64(t *testing.T) {
+	var a [4]uint32
+	f(&a)
+}
+`,
+	"go/mldsa/f_test.go": `
+package mldsa
+
+import "testing"
+
+func TestF(t *testing.T) {
+	var a [4]uint32
+	f(&a)
+}
+`,
+}
+
+func check(t *testing.T, files map[string]string) []string {
+	t.Helper()
+	root := scratch.Tree(t, files)
+	data, err := os.ReadFile(featuresPath[len("tools/checks/check_arch_gates/"):])
+	if err != nil {
+		t.Fatal(err)
+	}
+	scratch.Write(t, root, map[string]string{featuresPath: string(data)})
+	l, _, err := run(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l.Strings()
+}
+
+func TestClean(t *testing.T) {
+	scratch.Expect(t, check(t, clean))
+	root := scratch.Tree(t, clean)
+	data, _ := os.ReadFile("features.txt")
+	os.MkdirAll(filepath.Join(root, "tools/checks/check_arch_gates"), 0o755)
+	os.WriteFile(filepath.Join(root, featuresPath), data, 0o644)
+	_, summary, _ := run(root)
+	if want := "3 uses of 2 assembly routines gated, 1 tests and benchmarks built where their routines exist"; summary != want {
+		t.Errorf("summary %q, want %q", summary, want)
+	}
+}
+
+func TestAsmInPortableFile(t *testing.T) {
+	files := scratch.Replace(t, clean, "go/mldsa/f_test.go", "	f(&a)\n", "	f(&a)\n	asm.FAMD64(&a)\n")
+	files = scratch.Replace(t, files, "go/mldsa/f_test.go", `import "testing"`, "import (\"testing\"\n\n\t\"github.com/vg-crypto/vg/go/asm\"\n)")
+	scratch.Expect(t, check(t, files),
+		"go/mldsa/f_test.go:8: TestF runs asm.FAMD64 but its file is not built exactly where the routine exists: also built for 386, 386 -tags cpu_features_env, 386 -tags purego, ...",
+		"go/mldsa/f_test.go:11: asm.FAMD64 is used in a file built beyond amd64 && !purego (also 386, 386 -tags cpu_features_env, 386 -tags purego, ...)")
+	// purego alone is enough to be wrong.
+	files = scratch.Replace(t, clean, "go/mldsa/f_amd64.go", "//go:build amd64 && !purego", "//go:build amd64")
+	scratch.Expect(t, check(t, files),
+		"go/mldsa/f_amd64.go:12: asm.FAMD64 is used in a file built beyond amd64 && !purego (also amd64 -tags purego)",
+		"go/mldsa/f_amd64.go:23: asm.FAVX2 is used in a file built beyond amd64 && !purego (also amd64 -tags purego)",
+		"go/mldsa/f_amd64.go:30: asm.FAMD64 is used in a file built beyond amd64 && !purego (also amd64 -tags purego)")
+}
+
+func TestUnguardedDispatch(t *testing.T) {
+	files := scratch.Replace(t, clean, "go/mldsa/f_amd64.go", "	if useAVX2 {\n		fAVX2(a)", "	if a[0] == 0 {\n		fAVX2(a)")
+	scratch.Expect(t, check(t, files),
+		"go/mldsa/f_amd64.go:9: f calls fAVX2, which needs AVX, AVX2, without a check that the CPU has it (guard with cpu.X86.HasAVX2 or useAVX2)")
+	// An early return on the wrong condition.
+	files = scratch.Replace(t, clean, "go/mldsa/f_amd64.go", "	if !useAVX2 {\n		fGeneric(a)\n		return", "	if !useAVX2 {\n		fGeneric(a)")
+	scratch.Expect(t, check(t, files),
+		"go/mldsa/f_amd64.go:19: g calls fAVX2, which needs AVX, AVX2, without a check that the CPU has it (guard with cpu.X86.HasAVX2 or useAVX2)")
+}
+
+func TestUnguardedRegistry(t *testing.T) {
+	files := scratch.Replace(t, clean, "go/mldsa/f_amd64.go", `{"AVX2", fAVX2, useAVX2}`, `{"AVX2", fAVX2, true}`)
+	scratch.Expect(t, check(t, files),
+		"go/mldsa/f_amd64.go:31: package-level code uses fAVX2, which needs AVX, AVX2, without a check that the CPU has it (guard with cpu.X86.HasAVX2 or useAVX2)")
+}
+
+func TestUnguardedTest(t *testing.T) {
+	files := scratch.Replace(t, clean, "go/mldsa/f_amd64_test.go", "	needAVX2(t)\n", "")
+	scratch.Expect(t, check(t, files),
+		"go/mldsa/f_amd64_test.go:19: TestFAVX2 calls fAVX2, which needs AVX, AVX2, without a check that the CPU has it (guard with cpu.X86.HasAVX2 or useAVX2)")
+	// A helper that returns instead of skipping proves nothing.
+	files = scratch.Replace(t, clean, "go/mldsa/f_amd64_test.go", `t.Skip("no AVX2")`, `return`)
+	scratch.Expect(t, check(t, files),
+		"go/mldsa/f_amd64_test.go:20: TestFAVX2 calls fAVX2, which needs AVX, AVX2, without a check that the CPU has it (guard with cpu.X86.HasAVX2 or useAVX2)")
+}
+
+func TestGuardSource(t *testing.T) {
+	files := scratch.Replace(t, clean, "go/mldsa/cpu_amd64.go", "var useAVX2 = cpu.X86.HasAVX2", "var useAVX2 = cpu.X86.HasAVX")
+	scratch.Expect(t, check(t, files),
+		"go/mldsa/cpu_amd64.go:7: useAVX2 is set to cpu.X86.HasAVX, which does not come from cpu.X86.HasAVX2")
+}
+
+func TestTestBuiltTooNarrowly(t *testing.T) {
+	files := scratch.Replace(t, clean, "go/mldsa/f_amd64_test.go", "//go:build amd64 && !purego", "//go:build amd64 && !purego && linux")
+	scratch.Expect(t, check(t, files),
+		"go/mldsa/f_amd64_test.go:17: TestFAVX2 runs asm.FAVX2 but its file is not built exactly where the routine exists: not built for darwin/amd64, darwin/amd64 -tags cpu_features_env, freebsd/amd64, ...")
+	files = scratch.Replace(t, clean, "go/mldsa/f_amd64_test.go", "//go:build amd64 && !purego", "//go:build amd64 && !purego && !cpu_features_env")
+	scratch.Expect(t, check(t, files),
+		"go/mldsa/f_amd64_test.go:17: TestFAVX2 runs asm.FAVX2 but its file is not built exactly where the routine exists: not built for amd64 -tags cpu_features_env")
+}
