@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"flag"
 	"fmt"
+	"sort"
 	"strings"
 
 	"github.com/vg-crypto/vg/go/mldsa"
@@ -116,8 +117,8 @@ FIPS 204 expanded private key. The parameter set comes from the key's OID.`)
 	default:
 		return usagef("unknown -format %q (want raw, base64 or hex)", *format)
 	}
-	if m.key == "-" && m.in == "-" {
-		return usagef("-key and -in cannot both be standard input")
+	if err := atMostOneStdin(map[string]string{"-key": m.key, "-in": m.in}); err != nil {
+		return err
 	}
 
 	keyData, err := readInput(s, m.key, "private key", maxSmallFile)
@@ -182,14 +183,8 @@ parameter set, or, with -params, the raw public key.`)
 	default:
 		return usagef("unknown -format %q (want auto, raw, base64 or hex)", *format)
 	}
-	stdinUsers := 0
-	for _, p := range []string{m.key, m.in, *sigPath} {
-		if p == "-" {
-			stdinUsers++
-		}
-	}
-	if stdinUsers > 1 {
-		return usagef("only one of -pub, -in and -sig can be standard input")
+	if err := atMostOneStdin(map[string]string{"-pub": m.key, "-in": m.in, "-sig": *sigPath}); err != nil {
+		return err
 	}
 
 	keyData, err := readInput(s, m.key, "public key", maxSmallFile)
@@ -226,6 +221,21 @@ parameter set, or, with -params, the raw public key.`)
 	}
 	_, err = fmt.Fprintln(s.out, "OK")
 	return err
+}
+
+// atMostOneStdin checks that at most one of the named input flags is "-".
+func atMostOneStdin(paths map[string]string) error {
+	var names []string
+	for name, p := range paths {
+		if p == "-" {
+			names = append(names, name)
+		}
+	}
+	if len(names) > 1 {
+		sort.Strings(names)
+		return usagef("%s cannot all be standard input", strings.Join(names, " and "))
+	}
+	return nil
 }
 
 // decodeSignature undoes sign's -format. In auto mode a file of exactly
