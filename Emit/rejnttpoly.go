@@ -61,7 +61,7 @@ func buildRejNTTPoly(c *build.Context) {
 	c.Load(c.Param("a"), reg.RDI)
 	c.MOVQ(count, reg.RCX)
 	c.LEAQ(state, reg.R8)
-	rejectBlock(c, "", reg.R8, reg.RDI, reg.RCX, "full")
+	rejectBlock(c, "", reg.R8, 8, reg.RDI, reg.RCX, "full")
 	c.MOVQ(reg.RCX, count)
 	c.MOVQ(blocks, reg.RAX)
 	c.DECQ(reg.RAX)
@@ -76,27 +76,46 @@ func buildRejNTTPoly(c *build.Context) {
 }
 
 // rejectBlock emits the rejection of one squeezed SHAKE128 block (Algorithm
-// 30, lines 4 to 9, with CoeffFromThreeBytes, Algorithm 14): buf points to
-// the 168 bytes, a to the coefficients, n holds how many are accepted so
-// far (< 256). Each 3-byte group b0, b1, b2 gives z = b0 + 2⁸·b1 + 2¹⁶·(b2 mod
-// 128), read as 4 bytes masked to 23 bits (buf must have one byte to spare).
-// z is always stored at a[n], and n grows by one if z < q; the store is in
-// bounds since the code jumps to full as soon as n reaches 256. Uses AX and
-// SI besides the registers given. prefix keeps labels unique.
-func rejectBlock(c *build.Context, prefix string, buf, a, n reg.GPPhysical, full string) {
+// 30, lines 4 to 9, with CoeffFromThreeBytes, Algorithm 14). The block's 21
+// lanes are at buf, buf+stride, buf+2·stride, …; a points to the
+// coefficients and n holds how many are accepted so far (< 256).
+//
+// Three lanes (24 bytes) hold eight 3-byte groups b0, b1, b2; each gives
+// z = b0 + 2⁸·b1 + 2¹⁶·(b2 mod 128), cut out of the lanes with shifts (whole
+// lane loads, which the permutation's last stores forward to). z is always
+// stored at a[n], and n grows by one if z < q; the store stays in bounds
+// since the code jumps to full as soon as n reaches 256. Uses AX, DX, SI,
+// R9, R10, R11 besides the registers given; prefix keeps labels unique.
+func rejectBlock(c *build.Context, prefix string, buf reg.GPPhysical, stride int, a, n reg.GPPhysical, full string) {
 	loop := prefix + "reject"
+	lanes := [3]reg.GPPhysical{reg.R9, reg.R10, reg.R11}
 	c.XORL(reg.ESI, reg.ESI)
 	c.Label(loop)
-	c.MOVL(operand.Mem{Base: buf, Index: reg.RSI, Scale: 1}, reg.EAX)
-	c.ANDL(operand.U32(1<<23-1), reg.EAX)
-	c.MOVL(reg.EAX, operand.Mem{Base: a, Index: n, Scale: 4})
-	// CF = (z < q); n += CF.
-	c.CMPL(reg.EAX, operand.U32(mldsaQ))
-	c.ADCQ(operand.U8(0), n)
-	c.CMPQ(n, operand.U32(256))
-	c.JEQ(operand.LabelRef(full))
-	c.ADDQ(operand.U8(3), reg.RSI)
-	c.CMPQ(reg.RSI, operand.U8(shake128Rate))
+	for k, l := range lanes {
+		c.MOVQ(operand.Mem{Base: buf, Index: reg.RSI, Scale: 1, Disp: k * stride}, l)
+	}
+	for g := 0; g < 8; g++ {
+		bit := 24 * g // first bit of group g in the 192 bits of the three lanes
+		lo, sh := lanes[bit/64], bit%64
+		c.MOVQ(lo, reg.RAX)
+		if sh != 0 {
+			c.SHRQ(operand.U8(sh), reg.RAX)
+		}
+		if sh > 64-23 { // the group's 23 bits continue in the next lane
+			c.MOVQ(lanes[bit/64+1], reg.RDX)
+			c.SHLQ(operand.U8(64-sh), reg.RDX)
+			c.ORQ(reg.RDX, reg.RAX)
+		}
+		c.ANDL(operand.U32(1<<23-1), reg.EAX)
+		c.MOVL(reg.EAX, operand.Mem{Base: a, Index: n, Scale: 4})
+		// CF = (z < q); n += CF.
+		c.CMPL(reg.EAX, operand.U32(mldsaQ))
+		c.ADCQ(operand.U8(0), n)
+		c.CMPQ(n, operand.U32(256))
+		c.JEQ(operand.LabelRef(full))
+	}
+	c.ADDQ(operand.U8(3*stride), reg.RSI)
+	c.CMPQ(reg.RSI, operand.U32(shake128Rate/8*stride))
 	c.JLT(operand.LabelRef(loop))
 }
 

@@ -24,10 +24,6 @@ func buildRejNTTPolyx4(c *build.Context) {
 	)
 	state := c.AllocLocal(25 * 32)
 	tmp := c.AllocLocal(25 * 32)
-	// Each state's first 24 lanes, de-interleaved: rejectBlock reads one
-	// byte past the 168-byte block.
-	const stride = 24 * 8
-	scratch := c.AllocLocal(4 * stride)
 	counts := c.AllocLocal(4 * 8)
 	blocks := c.AllocLocal(8)
 
@@ -55,25 +51,6 @@ func buildRejNTTPolyx4(c *build.Context) {
 
 	c.Label("block")
 	keccakF1600x4Body(c, state, tmp, rc)
-	c.Comment("Transpose lanes 0 to 23, four at a time, into one buffer per state.")
-	for i := 0; i < 24; i += 4 {
-		r := [4]reg.VecPhysical{reg.Y0, reg.Y1, reg.Y2, reg.Y3}
-		t := [4]reg.VecPhysical{reg.Y4, reg.Y5, reg.Y6, reg.Y7}
-		for k := range r {
-			c.VMOVDQU(state.Offset(32*(i+k)), r[k])
-		}
-		c.VPUNPCKLQDQ(r[1], r[0], t[0]) // lanes i, i+1 of states 0 and 2
-		c.VPUNPCKHQDQ(r[1], r[0], t[1]) // lanes i, i+1 of states 1 and 3
-		c.VPUNPCKLQDQ(r[3], r[2], t[2]) // lanes i+2, i+3 of states 0 and 2
-		c.VPUNPCKHQDQ(r[3], r[2], t[3]) // lanes i+2, i+3 of states 1 and 3
-		c.VPERM2I128(operand.U8(0x20), t[2], t[0], r[0])
-		c.VPERM2I128(operand.U8(0x20), t[3], t[1], r[1])
-		c.VPERM2I128(operand.U8(0x31), t[2], t[0], r[2])
-		c.VPERM2I128(operand.U8(0x31), t[3], t[1], r[3])
-		for j := range r {
-			c.VMOVDQU(r[j], scratch.Offset(stride*j+8*i))
-		}
-	}
 	for j := 0; j < 4; j++ {
 		p := fmt.Sprintf("s%d", j)
 		c.MOVQ(counts.Offset(8*j), reg.RCX)
@@ -81,8 +58,8 @@ func buildRejNTTPolyx4(c *build.Context) {
 		c.JEQ(operand.LabelRef(p + "skip"))
 		c.Load(c.Param("a"), reg.RDI)
 		c.MOVQ(operand.Mem{Base: reg.RDI, Disp: 8 * j}, reg.RDI)
-		c.LEAQ(scratch.Offset(stride*j), reg.R8)
-		rejectBlock(c, p, reg.R8, reg.RDI, reg.RCX, p+"done")
+		c.LEAQ(state.Offset(8*j), reg.R8) // lane i of state j is at 32i+8j
+		rejectBlock(c, p, reg.R8, 32, reg.RDI, reg.RCX, p+"done")
 		c.Label(p + "done")
 		c.MOVQ(reg.RCX, counts.Offset(8*j))
 		c.Label(p + "skip")

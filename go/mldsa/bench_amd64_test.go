@@ -1,0 +1,97 @@
+//go:build amd64 && !purego
+
+package mldsa
+
+import (
+	"testing"
+
+	"github.com/vg-crypto/vg/go/asm"
+)
+
+// Benchmarks of each assembly routine beside its generic Go version.
+
+func BenchmarkKeccakF1600(b *testing.B) {
+	var a [25]uint64
+	b.Run("Generic", func(b *testing.B) {
+		for b.Loop() {
+			keccakF1600Generic(&a)
+		}
+	})
+	b.Run("AMD64", func(b *testing.B) {
+		for b.Loop() {
+			asm.KeccakF1600AMD64(&a)
+		}
+	})
+}
+
+func BenchmarkKeccakF1600x4(b *testing.B) {
+	var a [100]uint64
+	b.Run("Generic", func(b *testing.B) {
+		// keccakF1600x4Generic uses the dispatched ×1 permutation; this
+		// is the pure Go one, four times.
+		var s [25]uint64
+		for b.Loop() {
+			for j := 0; j < 4; j++ {
+				keccakF1600Generic(&s)
+			}
+		}
+	})
+	b.Run("AMD64", func(b *testing.B) {
+		for b.Loop() {
+			keccakF1600x4Generic(&a) // four calls of KeccakF1600AMD64
+		}
+	})
+	b.Run("AVX2", func(b *testing.B) {
+		needAVX2b(b)
+		for b.Loop() {
+			asm.KeccakF1600x4AVX2(&a)
+		}
+	})
+}
+
+func BenchmarkRejNTTPoly(b *testing.B) {
+	var a ringElement
+	seed := [34]byte{1, 2, 3}
+	b.Run("Generic", func(b *testing.B) {
+		for b.Loop() {
+			rejNTTPolyGeneric(&a, &seed)
+		}
+	})
+	b.Run("AMD64", func(b *testing.B) {
+		for b.Loop() {
+			rejNTTPolyAMD64(&a, &seed)
+		}
+	})
+}
+
+func BenchmarkRejNTTPolyx4(b *testing.B) {
+	var polys [4]ringElement
+	a := [4]*ringElement{&polys[0], &polys[1], &polys[2], &polys[3]}
+	seeds := [4][34]byte{{1}, {2}, {3}, {4}}
+	b.Run("Generic", func(b *testing.B) {
+		// rejNTTPolyx4Generic with the pure Go permutation, as on other
+		// architectures: four single samplers.
+		for b.Loop() {
+			for j := range seeds {
+				rejNTTPolyGeneric(a[j], &seeds[j])
+			}
+		}
+	})
+	b.Run("AMD64", func(b *testing.B) {
+		for b.Loop() {
+			rejNTTPolyx4AMD64(&a, &seeds)
+		}
+	})
+	b.Run("AVX2", func(b *testing.B) {
+		needAVX2b(b)
+		for b.Loop() {
+			rejNTTPolyx4AVX2(&a, &seeds)
+		}
+	})
+}
+
+func needAVX2b(b *testing.B) {
+	if !useAVX2 {
+		b.Skip("AVX2 not in use")
+	}
+}
