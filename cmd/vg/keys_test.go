@@ -313,6 +313,9 @@ func TestPrivateKeyRejections(t *testing.T) {
 			"expanded one byte short":    pkcs8(t, 0, ps.oid, nil, mustMarshal(t, exp[:len(exp)-1]), nil),
 			"expanded one byte long":     pkcs8(t, 0, ps.oid, nil, mustMarshal(t, append(bytes.Clone(exp), 0)), nil),
 			"expanded under other OID":   pkcs8(t, 0, other.oid, nil, mustMarshal(t, exp), nil),
+			"expanded, s1 out of range":  pkcs8(t, 0, ps.oid, nil, mustMarshal(t, s1OutOfRange(exp)), nil),
+			"expanded, tr changed":       pkcs8(t, 0, ps.oid, nil, mustMarshal(t, flip(exp, 64)), nil),
+			"expanded, t0 changed":       pkcs8(t, 0, ps.oid, nil, mustMarshal(t, flip(exp, len(exp)-1)), nil),
 			"both, seed changed":         pkcs8(t, 0, ps.oid, nil, mustMarshal(t, bothForm{flip(seed, 0), exp}), nil),
 			"both, expanded changed (ρ)": pkcs8(t, 0, ps.oid, nil, mustMarshal(t, bothForm{seed, flip(exp, 0)}), nil),
 			"both, expanded changed (t0)": pkcs8(t, 0, ps.oid, nil,
@@ -358,6 +361,14 @@ func mustMarshalSPKI(t *testing.T, pk *mldsa.PublicKey) []byte {
 		t.Fatal(err)
 	}
 	return der
+}
+
+// s1OutOfRange sets the first coefficients of s1 to η − 7 (ML-DSA-44, -87)
+// or η − 15 (ML-DSA-65), outside [−η, η] (FIPS 204 Algorithm 17).
+func s1OutOfRange(exp []byte) []byte {
+	c := bytes.Clone(exp)
+	c[128] = 0xff
+	return c
 }
 
 func TestPublicKeyRejections(t *testing.T) {
