@@ -14,948 +14,1014 @@ func roundTrip(s *State)
 //go:noescape
 func h0000(s *State)
 
-// h0001 runs ADDQ $0x03, R8 (form ADDQ imm, r64).
+// h0001 runs ADDQ $0x18, R8 (form ADDQ imm, r64).
 //
 //go:noescape
 func h0001(s *State)
 
-// h0002 runs ANDL $0x007fffff, AX (form ANDL imm, r32).
+// h0002 runs ADDQ $0x60, R8 (form ADDQ imm, r64).
 //
 //go:noescape
 func h0002(s *State)
 
-// h0003 runs ANDQ 24(R8), AX (form ANDQ m64, r64).
+// h0003 runs ANDL $0x007fffff, AX (form ANDL imm, r32).
 //
 //go:noescape
 func h0003(s *State)
 
-// h0004 runs ANDQ AX, R8 (form ANDQ r64, r64).
+// h0004 runs ANDQ 24(R8), AX (form ANDQ m64, r64).
 //
 //go:noescape
 func h0004(s *State)
 
-// h0005 runs ANDQ CX, R8 (form ANDQ r64, r64).
+// h0005 runs ANDQ AX, R8 (form ANDQ r64, r64).
 //
 //go:noescape
 func h0005(s *State)
 
-// h0006 runs ANDQ DX, R8 (form ANDQ r64, r64).
+// h0006 runs ANDQ CX, R8 (form ANDQ r64, r64).
 //
 //go:noescape
 func h0006(s *State)
 
-// h0007 runs ANDQ R8, R9 (form ANDQ r64, r64).
+// h0007 runs ANDQ DX, R8 (form ANDQ r64, r64).
 //
 //go:noescape
 func h0007(s *State)
 
-// h0008 runs CMPL AX, $0x007fe001 (form CMPL r32, imm).
+// h0008 runs ANDQ R8, R9 (form ANDQ r64, r64).
 //
 //go:noescape
 func h0008(s *State)
 
-// h0009 runs CMPQ AX, $0x00000100 (form CMPQ r64, imm).
+// h0009 runs CMPL AX, $0x007fe001 (form CMPL r32, imm).
 //
 //go:noescape
 func h0009(s *State)
 
-// h0010 runs CMPQ CX, $0x00000100 (form CMPQ r64, imm).
+// h0010 runs CMPQ AX, $0x00000100 (form CMPQ r64, imm).
 //
 //go:noescape
 func h0010(s *State)
 
-// h0011 runs CMPQ R8, $0xa8 (form CMPQ r64, imm).
+// h0011 runs CMPQ CX, $0x00000100 (form CMPQ r64, imm).
 //
 //go:noescape
 func h0011(s *State)
 
-// h0012 runs DECQ AX (form DECQ r64).
+// h0012 runs CMPQ R8, $0x000000a8 (form CMPQ r64, imm).
 //
 //go:noescape
 func h0012(s *State)
 
-// h0013 runs JEQ taken (form JEQ label).
+// h0013 runs CMPQ R8, $0x000002a0 (form CMPQ r64, imm).
 //
 //go:noescape
 func h0013(s *State)
 
-// h0014 runs JLT taken (form JLT label).
+// h0014 runs DECQ AX (form DECQ r64).
 //
 //go:noescape
 func h0014(s *State)
 
-// h0015 runs JNE taken (form JNE label).
+// h0015 runs JEQ taken (form JEQ label).
 //
 //go:noescape
 func h0015(s *State)
 
-// h0016 runs LEAQ (R8), R9 (form LEAQ m64, r64).
+// h0016 runs JLT taken (form JLT label).
 //
 //go:noescape
 func h0016(s *State)
 
-// h0017 runs LEAQ 24(R8), R9 (form LEAQ m64, r64).
+// h0017 runs JNE taken (form JNE label).
 //
 //go:noescape
 func h0017(s *State)
 
-// h0018 runs MOVB $0x00, 24(R8) (form MOVB imm, m8).
+// h0018 runs LEAQ (R8), R9 (form LEAQ m64, r64).
 //
 //go:noescape
 func h0018(s *State)
 
-// h0019 runs MOVB $0x01, 24(R8) (form MOVB imm, m8).
+// h0019 runs LEAQ 24(R8), R9 (form LEAQ m64, r64).
 //
 //go:noescape
 func h0019(s *State)
 
-// h0020 runs MOVL (R8)(R9*1), AX (form MOVL m32, r32).
+// h0020 runs MOVB $0x00, 24(R8) (form MOVB imm, m8).
 //
 //go:noescape
 func h0020(s *State)
 
-// h0021 runs MOVL AX, (R8)(CX*4) (form MOVL r32, m32).
+// h0021 runs MOVB $0x01, 24(R8) (form MOVB imm, m8).
 //
 //go:noescape
 func h0021(s *State)
 
-// h0022 runs MOVQ $0x00000000, 24(R8) (form MOVQ imm, m64).
+// h0022 runs MOVL AX, (R8)(CX*4) (form MOVL r32, m32).
 //
 //go:noescape
 func h0022(s *State)
 
-// h0023 runs MOVQ $0x00000010, 24(R8) (form MOVQ imm, m64).
+// h0023 runs MOVQ $0x00000000, 24(R8) (form MOVQ imm, m64).
 //
 //go:noescape
 func h0023(s *State)
 
-// h0024 runs MOVQ $0x8000000000000000, AX (form MOVQ imm, r64).
+// h0024 runs MOVQ $0x00000010, 24(R8) (form MOVQ imm, m64).
 //
 //go:noescape
 func h0024(s *State)
 
-// h0025 runs MOVQ (R8), AX (form MOVQ m64, r64).
+// h0025 runs MOVQ $0x8000000000000000, AX (form MOVQ imm, r64).
 //
 //go:noescape
 func h0025(s *State)
 
-// h0026 runs MOVQ (R8), R8 (form MOVQ m64, r64).
+// h0026 runs MOVQ (R8)(R9*1), R10 (form MOVQ m64, r64).
 //
 //go:noescape
 func h0026(s *State)
 
-// h0027 runs MOVQ (R8), R9 (form MOVQ m64, r64).
+// h0027 runs MOVQ (R8), AX (form MOVQ m64, r64).
 //
 //go:noescape
 func h0027(s *State)
 
-// h0028 runs MOVQ 24(R8), AX (form MOVQ m64, r64).
+// h0028 runs MOVQ (R8), R8 (form MOVQ m64, r64).
 //
 //go:noescape
 func h0028(s *State)
 
-// h0029 runs MOVQ 24(R8), CX (form MOVQ m64, r64).
+// h0029 runs MOVQ (R8), R9 (form MOVQ m64, r64).
 //
 //go:noescape
 func h0029(s *State)
 
-// h0030 runs MOVQ 24(R8), DX (form MOVQ m64, r64).
+// h0030 runs MOVQ 24(R8)(R9*1), R10 (form MOVQ m64, r64).
 //
 //go:noescape
 func h0030(s *State)
 
-// h0031 runs MOVQ 24(R8), R8 (form MOVQ m64, r64).
+// h0031 runs MOVQ 24(R8), AX (form MOVQ m64, r64).
 //
 //go:noescape
 func h0031(s *State)
 
-// h0032 runs MOVQ 24(R8), R9 (form MOVQ m64, r64).
+// h0032 runs MOVQ 24(R8), CX (form MOVQ m64, r64).
 //
 //go:noescape
 func h0032(s *State)
 
-// h0033 runs MOVQ AX, (R8) (form MOVQ r64, m64).
+// h0033 runs MOVQ 24(R8), DX (form MOVQ m64, r64).
 //
 //go:noescape
 func h0033(s *State)
 
-// h0034 runs MOVQ AX, 24(R8) (form MOVQ r64, m64).
+// h0034 runs MOVQ 24(R8), R8 (form MOVQ m64, r64).
 //
 //go:noescape
 func h0034(s *State)
 
-// h0035 runs MOVQ CX, 24(R8) (form MOVQ r64, m64).
+// h0035 runs MOVQ 24(R8), R9 (form MOVQ m64, r64).
 //
 //go:noescape
 func h0035(s *State)
 
-// h0036 runs MOVQ R8, (R9) (form MOVQ r64, m64).
+// h0036 runs MOVQ AX, (R8) (form MOVQ r64, m64).
 //
 //go:noescape
 func h0036(s *State)
 
-// h0037 runs MOVQ R8, 24(R9) (form MOVQ r64, m64).
+// h0037 runs MOVQ AX, 24(R8) (form MOVQ r64, m64).
 //
 //go:noescape
 func h0037(s *State)
 
-// h0038 runs MOVQ AX, R8 (form MOVQ r64, r64).
+// h0038 runs MOVQ CX, 24(R8) (form MOVQ r64, m64).
 //
 //go:noescape
 func h0038(s *State)
 
-// h0039 runs MOVQ CX, R8 (form MOVQ r64, r64).
+// h0039 runs MOVQ R8, (R9) (form MOVQ r64, m64).
 //
 //go:noescape
 func h0039(s *State)
 
-// h0040 runs MOVQ DX, R8 (form MOVQ r64, r64).
+// h0040 runs MOVQ R8, 24(R9) (form MOVQ r64, m64).
 //
 //go:noescape
 func h0040(s *State)
 
-// h0041 runs MOVQ R8, R9 (form MOVQ r64, r64).
+// h0041 runs MOVQ AX, R8 (form MOVQ r64, r64).
 //
 //go:noescape
 func h0041(s *State)
 
-// h0042 runs MOVWLZX 24(R8), AX (form MOVWLZX m16, r32).
+// h0042 runs MOVQ CX, R8 (form MOVQ r64, r64).
 //
 //go:noescape
 func h0042(s *State)
 
-// h0043 runs NOTQ R8 (form NOTQ r64).
+// h0043 runs MOVQ DX, R8 (form MOVQ r64, r64).
 //
 //go:noescape
 func h0043(s *State)
 
-// h0044 runs ORL $0x001f0000, AX (form ORL imm, r32).
+// h0044 runs MOVQ R8, AX (form MOVQ r64, r64).
 //
 //go:noescape
 func h0044(s *State)
 
-// h0045 runs ROLQ $0x01, AX (form ROLQ imm, r64).
+// h0045 runs MOVQ R8, DX (form MOVQ r64, r64).
 //
 //go:noescape
 func h0045(s *State)
 
-// h0046 runs ROLQ $0x01, R8 (form ROLQ imm, r64).
+// h0046 runs MOVQ R8, R9 (form MOVQ r64, r64).
 //
 //go:noescape
 func h0046(s *State)
 
-// h0047 runs ROLQ $0x02, R8 (form ROLQ imm, r64).
+// h0047 runs MOVWLZX 24(R8), AX (form MOVWLZX m16, r32).
 //
 //go:noescape
 func h0047(s *State)
 
-// h0048 runs ROLQ $0x03, CX (form ROLQ imm, r64).
+// h0048 runs NOTQ R8 (form NOTQ r64).
 //
 //go:noescape
 func h0048(s *State)
 
-// h0049 runs ROLQ $0x06, R8 (form ROLQ imm, r64).
+// h0049 runs ORL $0x001f0000, AX (form ORL imm, r32).
 //
 //go:noescape
 func h0049(s *State)
 
-// h0050 runs ROLQ $0x08, DX (form ROLQ imm, r64).
+// h0050 runs ORQ DX, AX (form ORQ r64, r64).
 //
 //go:noescape
 func h0050(s *State)
 
-// h0051 runs ROLQ $0x0a, CX (form ROLQ imm, r64).
+// h0051 runs ROLQ $0x01, AX (form ROLQ imm, r64).
 //
 //go:noescape
 func h0051(s *State)
 
-// h0052 runs ROLQ $0x0e, R8 (form ROLQ imm, r64).
+// h0052 runs ROLQ $0x01, R8 (form ROLQ imm, r64).
 //
 //go:noescape
 func h0052(s *State)
 
-// h0053 runs ROLQ $0x0f, DX (form ROLQ imm, r64).
+// h0053 runs ROLQ $0x02, R8 (form ROLQ imm, r64).
 //
 //go:noescape
 func h0053(s *State)
 
-// h0054 runs ROLQ $0x12, R8 (form ROLQ imm, r64).
+// h0054 runs ROLQ $0x03, CX (form ROLQ imm, r64).
 //
 //go:noescape
 func h0054(s *State)
 
-// h0055 runs ROLQ $0x14, R8 (form ROLQ imm, r64).
+// h0055 runs ROLQ $0x06, R8 (form ROLQ imm, r64).
 //
 //go:noescape
 func h0055(s *State)
 
-// h0056 runs ROLQ $0x15, DX (form ROLQ imm, r64).
+// h0056 runs ROLQ $0x08, DX (form ROLQ imm, r64).
 //
 //go:noescape
 func h0056(s *State)
 
-// h0057 runs ROLQ $0x19, CX (form ROLQ imm, r64).
+// h0057 runs ROLQ $0x0a, CX (form ROLQ imm, r64).
 //
 //go:noescape
 func h0057(s *State)
 
-// h0058 runs ROLQ $0x1b, AX (form ROLQ imm, r64).
+// h0058 runs ROLQ $0x0e, R8 (form ROLQ imm, r64).
 //
 //go:noescape
 func h0058(s *State)
 
-// h0059 runs ROLQ $0x1c, AX (form ROLQ imm, r64).
+// h0059 runs ROLQ $0x0f, DX (form ROLQ imm, r64).
 //
 //go:noescape
 func h0059(s *State)
 
-// h0060 runs ROLQ $0x24, R8 (form ROLQ imm, r64).
+// h0060 runs ROLQ $0x12, R8 (form ROLQ imm, r64).
 //
 //go:noescape
 func h0060(s *State)
 
-// h0061 runs ROLQ $0x27, CX (form ROLQ imm, r64).
+// h0061 runs ROLQ $0x14, R8 (form ROLQ imm, r64).
 //
 //go:noescape
 func h0061(s *State)
 
-// h0062 runs ROLQ $0x29, DX (form ROLQ imm, r64).
+// h0062 runs ROLQ $0x15, DX (form ROLQ imm, r64).
 //
 //go:noescape
 func h0062(s *State)
 
-// h0063 runs ROLQ $0x2b, CX (form ROLQ imm, r64).
+// h0063 runs ROLQ $0x19, CX (form ROLQ imm, r64).
 //
 //go:noescape
 func h0063(s *State)
 
-// h0064 runs ROLQ $0x2c, R8 (form ROLQ imm, r64).
+// h0064 runs ROLQ $0x1b, AX (form ROLQ imm, r64).
 //
 //go:noescape
 func h0064(s *State)
 
-// h0065 runs ROLQ $0x2d, DX (form ROLQ imm, r64).
+// h0065 runs ROLQ $0x1c, AX (form ROLQ imm, r64).
 //
 //go:noescape
 func h0065(s *State)
 
-// h0066 runs ROLQ $0x37, R8 (form ROLQ imm, r64).
+// h0066 runs ROLQ $0x24, R8 (form ROLQ imm, r64).
 //
 //go:noescape
 func h0066(s *State)
 
-// h0067 runs ROLQ $0x38, R8 (form ROLQ imm, r64).
+// h0067 runs ROLQ $0x27, CX (form ROLQ imm, r64).
 //
 //go:noescape
 func h0067(s *State)
 
-// h0068 runs ROLQ $0x3d, R8 (form ROLQ imm, r64).
+// h0068 runs ROLQ $0x29, DX (form ROLQ imm, r64).
 //
 //go:noescape
 func h0068(s *State)
 
-// h0069 runs ROLQ $0x3e, AX (form ROLQ imm, r64).
+// h0069 runs ROLQ $0x2b, CX (form ROLQ imm, r64).
 //
 //go:noescape
 func h0069(s *State)
 
-// h0070 runs VMOVDQU (AX), Y1 (form VMOVDQU m256, ymm).
+// h0070 runs ROLQ $0x2c, R8 (form ROLQ imm, r64).
 //
 //go:noescape
 func h0070(s *State)
 
-// h0071 runs VMOVDQU (R8), Y1 (form VMOVDQU m256, ymm).
+// h0071 runs ROLQ $0x2d, DX (form ROLQ imm, r64).
 //
 //go:noescape
 func h0071(s *State)
 
-// h0072 runs VMOVDQU 24(AX), Y1 (form VMOVDQU m256, ymm).
+// h0072 runs ROLQ $0x37, R8 (form ROLQ imm, r64).
 //
 //go:noescape
 func h0072(s *State)
 
-// h0073 runs VMOVDQU 24(R8), Y1 (form VMOVDQU m256, ymm).
+// h0073 runs ROLQ $0x38, R8 (form ROLQ imm, r64).
 //
 //go:noescape
 func h0073(s *State)
 
-// h0074 runs VMOVDQU Y1, (AX) (form VMOVDQU ymm, m256).
+// h0074 runs ROLQ $0x3d, R8 (form ROLQ imm, r64).
 //
 //go:noescape
 func h0074(s *State)
 
-// h0075 runs VMOVDQU Y1, (R8) (form VMOVDQU ymm, m256).
+// h0075 runs ROLQ $0x3e, AX (form ROLQ imm, r64).
 //
 //go:noescape
 func h0075(s *State)
 
-// h0076 runs VMOVDQU Y1, 24(AX) (form VMOVDQU ymm, m256).
+// h0076 runs SHLQ $0x08, DX (form SHLQ imm, r64).
 //
 //go:noescape
 func h0076(s *State)
 
-// h0077 runs VMOVDQU Y1, 24(R8) (form VMOVDQU ymm, m256).
+// h0077 runs SHLQ $0x10, DX (form SHLQ imm, r64).
 //
 //go:noescape
 func h0077(s *State)
 
-// h0078 runs VPANDN Y1, Y9, Y14 (form VPANDN ymm, ymm, ymm).
+// h0078 runs SHRQ $0x08, AX (form SHRQ imm, r64).
 //
 //go:noescape
 func h0078(s *State)
 
-// h0079 runs VPBROADCASTQ (R8), Y1 (form VPBROADCASTQ m64, ymm).
+// h0079 runs SHRQ $0x10, AX (form SHRQ imm, r64).
 //
 //go:noescape
 func h0079(s *State)
 
-// h0080 runs VPBROADCASTQ 24(R8), Y1 (form VPBROADCASTQ m64, ymm).
+// h0080 runs SHRQ $0x18, AX (form SHRQ imm, r64).
 //
 //go:noescape
 func h0080(s *State)
 
-// h0081 runs VPERM2I128 $0x20, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm).
+// h0081 runs SHRQ $0x20, AX (form SHRQ imm, r64).
 //
 //go:noescape
 func h0081(s *State)
 
-// h0082 runs VPERM2I128 $0x31, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm).
+// h0082 runs SHRQ $0x28, AX (form SHRQ imm, r64).
 //
 //go:noescape
 func h0082(s *State)
 
-// h0083 runs VPOR Y1, Y9, Y9 (form VPOR ymm, ymm, ymm).
+// h0083 runs SHRQ $0x30, AX (form SHRQ imm, r64).
 //
 //go:noescape
 func h0083(s *State)
 
-// h0084 runs VPSLLQ $0x01, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
+// h0084 runs SHRQ $0x38, AX (form SHRQ imm, r64).
 //
 //go:noescape
 func h0084(s *State)
 
-// h0085 runs VPSLLQ $0x02, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
+// h0085 runs VMOVDQU (AX), Y1 (form VMOVDQU m256, ymm).
 //
 //go:noescape
 func h0085(s *State)
 
-// h0086 runs VPSLLQ $0x03, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
+// h0086 runs VMOVDQU (R8), Y1 (form VMOVDQU m256, ymm).
 //
 //go:noescape
 func h0086(s *State)
 
-// h0087 runs VPSLLQ $0x06, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
+// h0087 runs VMOVDQU 24(AX), Y1 (form VMOVDQU m256, ymm).
 //
 //go:noescape
 func h0087(s *State)
 
-// h0088 runs VPSLLQ $0x08, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
+// h0088 runs VMOVDQU 24(R8), Y1 (form VMOVDQU m256, ymm).
 //
 //go:noescape
 func h0088(s *State)
 
-// h0089 runs VPSLLQ $0x0a, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
+// h0089 runs VMOVDQU Y1, (AX) (form VMOVDQU ymm, m256).
 //
 //go:noescape
 func h0089(s *State)
 
-// h0090 runs VPSLLQ $0x0e, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
+// h0090 runs VMOVDQU Y1, (R8) (form VMOVDQU ymm, m256).
 //
 //go:noescape
 func h0090(s *State)
 
-// h0091 runs VPSLLQ $0x0f, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
+// h0091 runs VMOVDQU Y1, 24(AX) (form VMOVDQU ymm, m256).
 //
 //go:noescape
 func h0091(s *State)
 
-// h0092 runs VPSLLQ $0x12, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
+// h0092 runs VMOVDQU Y1, 24(R8) (form VMOVDQU ymm, m256).
 //
 //go:noescape
 func h0092(s *State)
 
-// h0093 runs VPSLLQ $0x14, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
+// h0093 runs VPANDN Y1, Y9, Y14 (form VPANDN ymm, ymm, ymm).
 //
 //go:noescape
 func h0093(s *State)
 
-// h0094 runs VPSLLQ $0x15, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
+// h0094 runs VPBROADCASTQ (R8), Y1 (form VPBROADCASTQ m64, ymm).
 //
 //go:noescape
 func h0094(s *State)
 
-// h0095 runs VPSLLQ $0x19, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
+// h0095 runs VPBROADCASTQ 24(R8), Y1 (form VPBROADCASTQ m64, ymm).
 //
 //go:noescape
 func h0095(s *State)
 
-// h0096 runs VPSLLQ $0x1b, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
+// h0096 runs VPOR Y1, Y9, Y9 (form VPOR ymm, ymm, ymm).
 //
 //go:noescape
 func h0096(s *State)
 
-// h0097 runs VPSLLQ $0x1c, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
+// h0097 runs VPSLLQ $0x01, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0097(s *State)
 
-// h0098 runs VPSLLQ $0x24, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
+// h0098 runs VPSLLQ $0x02, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0098(s *State)
 
-// h0099 runs VPSLLQ $0x27, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
+// h0099 runs VPSLLQ $0x03, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0099(s *State)
 
-// h0100 runs VPSLLQ $0x29, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
+// h0100 runs VPSLLQ $0x06, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0100(s *State)
 
-// h0101 runs VPSLLQ $0x2b, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
+// h0101 runs VPSLLQ $0x08, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0101(s *State)
 
-// h0102 runs VPSLLQ $0x2c, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
+// h0102 runs VPSLLQ $0x0a, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0102(s *State)
 
-// h0103 runs VPSLLQ $0x2d, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
+// h0103 runs VPSLLQ $0x0e, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0103(s *State)
 
-// h0104 runs VPSLLQ $0x37, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
+// h0104 runs VPSLLQ $0x0f, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0104(s *State)
 
-// h0105 runs VPSLLQ $0x38, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
+// h0105 runs VPSLLQ $0x12, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0105(s *State)
 
-// h0106 runs VPSLLQ $0x3d, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
+// h0106 runs VPSLLQ $0x14, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0106(s *State)
 
-// h0107 runs VPSLLQ $0x3e, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
+// h0107 runs VPSLLQ $0x15, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0107(s *State)
 
-// h0108 runs VPSRLQ $0x02, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
+// h0108 runs VPSLLQ $0x19, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0108(s *State)
 
-// h0109 runs VPSRLQ $0x03, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
+// h0109 runs VPSLLQ $0x1b, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0109(s *State)
 
-// h0110 runs VPSRLQ $0x08, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
+// h0110 runs VPSLLQ $0x1c, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0110(s *State)
 
-// h0111 runs VPSRLQ $0x09, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
+// h0111 runs VPSLLQ $0x24, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0111(s *State)
 
-// h0112 runs VPSRLQ $0x13, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
+// h0112 runs VPSLLQ $0x27, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0112(s *State)
 
-// h0113 runs VPSRLQ $0x14, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
+// h0113 runs VPSLLQ $0x29, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0113(s *State)
 
-// h0114 runs VPSRLQ $0x15, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
+// h0114 runs VPSLLQ $0x2b, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0114(s *State)
 
-// h0115 runs VPSRLQ $0x17, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
+// h0115 runs VPSLLQ $0x2c, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0115(s *State)
 
-// h0116 runs VPSRLQ $0x19, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
+// h0116 runs VPSLLQ $0x2d, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0116(s *State)
 
-// h0117 runs VPSRLQ $0x1c, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
+// h0117 runs VPSLLQ $0x37, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0117(s *State)
 
-// h0118 runs VPSRLQ $0x24, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
+// h0118 runs VPSLLQ $0x38, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0118(s *State)
 
-// h0119 runs VPSRLQ $0x25, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
+// h0119 runs VPSLLQ $0x3d, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0119(s *State)
 
-// h0120 runs VPSRLQ $0x27, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
+// h0120 runs VPSLLQ $0x3e, Y1, Y9 (form VPSLLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0120(s *State)
 
-// h0121 runs VPSRLQ $0x2b, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
+// h0121 runs VPSRLQ $0x02, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0121(s *State)
 
-// h0122 runs VPSRLQ $0x2c, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
+// h0122 runs VPSRLQ $0x03, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0122(s *State)
 
-// h0123 runs VPSRLQ $0x2e, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
+// h0123 runs VPSRLQ $0x08, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0123(s *State)
 
-// h0124 runs VPSRLQ $0x31, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
+// h0124 runs VPSRLQ $0x09, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0124(s *State)
 
-// h0125 runs VPSRLQ $0x32, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
+// h0125 runs VPSRLQ $0x13, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0125(s *State)
 
-// h0126 runs VPSRLQ $0x36, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
+// h0126 runs VPSRLQ $0x14, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0126(s *State)
 
-// h0127 runs VPSRLQ $0x38, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
+// h0127 runs VPSRLQ $0x15, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0127(s *State)
 
-// h0128 runs VPSRLQ $0x3a, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
+// h0128 runs VPSRLQ $0x17, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0128(s *State)
 
-// h0129 runs VPSRLQ $0x3d, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
+// h0129 runs VPSRLQ $0x19, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0129(s *State)
 
-// h0130 runs VPSRLQ $0x3e, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
+// h0130 runs VPSRLQ $0x1c, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0130(s *State)
 
-// h0131 runs VPSRLQ $0x3f, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
+// h0131 runs VPSRLQ $0x24, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0131(s *State)
 
-// h0132 runs VPSRLQ $0x3f, Y1, Y9 (form VPSRLQ imm, ymm, ymm).
+// h0132 runs VPSRLQ $0x25, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0132(s *State)
 
-// h0133 runs VPUNPCKHQDQ Y1, Y9, Y14 (form VPUNPCKHQDQ ymm, ymm, ymm).
+// h0133 runs VPSRLQ $0x27, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0133(s *State)
 
-// h0134 runs VPUNPCKLQDQ Y1, Y9, Y14 (form VPUNPCKLQDQ ymm, ymm, ymm).
+// h0134 runs VPSRLQ $0x2b, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0134(s *State)
 
-// h0135 runs VPXOR (AX), Y1, Y9 (form VPXOR m256, ymm, ymm).
+// h0135 runs VPSRLQ $0x2c, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0135(s *State)
 
-// h0136 runs VPXOR (R8), Y1, Y9 (form VPXOR m256, ymm, ymm).
+// h0136 runs VPSRLQ $0x2e, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0136(s *State)
 
-// h0137 runs VPXOR 24(AX), Y1, Y1 (form VPXOR m256, ymm, ymm).
+// h0137 runs VPSRLQ $0x31, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0137(s *State)
 
-// h0138 runs VPXOR 24(AX), Y1, Y9 (form VPXOR m256, ymm, ymm).
+// h0138 runs VPSRLQ $0x32, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0138(s *State)
 
-// h0139 runs VPXOR 24(R8), Y1, Y1 (form VPXOR m256, ymm, ymm).
+// h0139 runs VPSRLQ $0x36, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0139(s *State)
 
-// h0140 runs VPXOR 24(R8), Y1, Y9 (form VPXOR m256, ymm, ymm).
+// h0140 runs VPSRLQ $0x38, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0140(s *State)
 
-// h0141 runs VPXOR Y1, Y1, Y1 (form VPXOR ymm, ymm, ymm).
+// h0141 runs VPSRLQ $0x3a, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0141(s *State)
 
-// h0142 runs VPXOR Y1, Y9, Y9 (form VPXOR ymm, ymm, ymm).
+// h0142 runs VPSRLQ $0x3d, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0142(s *State)
 
-// h0143 runs VZEROUPPER (form VZEROUPPER).
+// h0143 runs VPSRLQ $0x3e, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0143(s *State)
 
-// h0144 runs XORL AX, AX (form XORL r32, r32).
+// h0144 runs VPSRLQ $0x3f, Y1, Y1 (form VPSRLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0144(s *State)
 
-// h0145 runs XORL R8, R8 (form XORL r32, r32).
+// h0145 runs VPSRLQ $0x3f, Y1, Y9 (form VPSRLQ imm, ymm, ymm).
 //
 //go:noescape
 func h0145(s *State)
 
-// h0146 runs XORQ (R8), R9 (form XORQ m64, r64).
+// h0146 runs VPXOR (AX), Y1, Y9 (form VPXOR m256, ymm, ymm).
 //
 //go:noescape
 func h0146(s *State)
 
-// h0147 runs XORQ 24(R8), AX (form XORQ m64, r64).
+// h0147 runs VPXOR (R8), Y1, Y9 (form VPXOR m256, ymm, ymm).
 //
 //go:noescape
 func h0147(s *State)
 
-// h0148 runs XORQ 24(R8), CX (form XORQ m64, r64).
+// h0148 runs VPXOR 24(AX), Y1, Y1 (form VPXOR m256, ymm, ymm).
 //
 //go:noescape
 func h0148(s *State)
 
-// h0149 runs XORQ 24(R8), DX (form XORQ m64, r64).
+// h0149 runs VPXOR 24(AX), Y1, Y9 (form VPXOR m256, ymm, ymm).
 //
 //go:noescape
 func h0149(s *State)
 
-// h0150 runs XORQ 24(R8), R9 (form XORQ m64, r64).
+// h0150 runs VPXOR 24(R8), Y1, Y1 (form VPXOR m256, ymm, ymm).
 //
 //go:noescape
 func h0150(s *State)
 
-// h0151 runs XORQ AX, R8 (form XORQ r64, r64).
+// h0151 runs VPXOR 24(R8), Y1, Y9 (form VPXOR m256, ymm, ymm).
 //
 //go:noescape
 func h0151(s *State)
 
-// h0152 runs XORQ CX, R8 (form XORQ r64, r64).
+// h0152 runs VPXOR Y1, Y1, Y1 (form VPXOR ymm, ymm, ymm).
 //
 //go:noescape
 func h0152(s *State)
 
-// h0153 runs XORQ DX, R8 (form XORQ r64, r64).
+// h0153 runs VPXOR Y1, Y9, Y9 (form VPXOR ymm, ymm, ymm).
 //
 //go:noescape
 func h0153(s *State)
 
-// h0154 runs XORQ R8, AX (form XORQ r64, r64).
+// h0154 runs VZEROUPPER (form VZEROUPPER).
 //
 //go:noescape
 func h0154(s *State)
 
-// h0155 runs XORQ R8, CX (form XORQ r64, r64).
+// h0155 runs XORL AX, AX (form XORL r32, r32).
 //
 //go:noescape
 func h0155(s *State)
 
-// h0156 runs XORQ R8, DX (form XORQ r64, r64).
+// h0156 runs XORL R8, R8 (form XORL r32, r32).
 //
 //go:noescape
 func h0156(s *State)
 
-// h0157 runs XORQ R8, R9 (form XORQ r64, r64).
+// h0157 runs XORQ (R8), R9 (form XORQ m64, r64).
 //
 //go:noescape
 func h0157(s *State)
 
+// h0158 runs XORQ 24(R8), AX (form XORQ m64, r64).
+//
+//go:noescape
+func h0158(s *State)
+
+// h0159 runs XORQ 24(R8), CX (form XORQ m64, r64).
+//
+//go:noescape
+func h0159(s *State)
+
+// h0160 runs XORQ 24(R8), DX (form XORQ m64, r64).
+//
+//go:noescape
+func h0160(s *State)
+
+// h0161 runs XORQ 24(R8), R9 (form XORQ m64, r64).
+//
+//go:noescape
+func h0161(s *State)
+
+// h0162 runs XORQ AX, R8 (form XORQ r64, r64).
+//
+//go:noescape
+func h0162(s *State)
+
+// h0163 runs XORQ CX, R8 (form XORQ r64, r64).
+//
+//go:noescape
+func h0163(s *State)
+
+// h0164 runs XORQ DX, R8 (form XORQ r64, r64).
+//
+//go:noescape
+func h0164(s *State)
+
+// h0165 runs XORQ R8, AX (form XORQ r64, r64).
+//
+//go:noescape
+func h0165(s *State)
+
+// h0166 runs XORQ R8, CX (form XORQ r64, r64).
+//
+//go:noescape
+func h0166(s *State)
+
+// h0167 runs XORQ R8, DX (form XORQ r64, r64).
+//
+//go:noescape
+func h0167(s *State)
+
+// h0168 runs XORQ R8, R9 (form XORQ r64, r64).
+//
+//go:noescape
+func h0168(s *State)
+
 var cases = []Case{
 	{Form: "ADCQ imm, r64", Text: "ADCQ $0x00, CX", Run: h0000},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x03, R8", Run: h0001},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x007fffff, AX", Run: h0002},
-	{Form: "ANDQ m64, r64", Text: "ANDQ 24(R8), AX", Run: h0003},
-	{Form: "ANDQ r64, r64", Text: "ANDQ AX, R8", Run: h0004},
-	{Form: "ANDQ r64, r64", Text: "ANDQ CX, R8", Run: h0005},
-	{Form: "ANDQ r64, r64", Text: "ANDQ DX, R8", Run: h0006},
-	{Form: "ANDQ r64, r64", Text: "ANDQ R8, R9", Run: h0007},
-	{Form: "CMPL r32, imm", Text: "CMPL AX, $0x007fe001", Run: h0008},
-	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $0x00000100", Run: h0009},
-	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000100", Run: h0010},
-	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0xa8", Run: h0011},
-	{Form: "DECQ r64", Text: "DECQ AX", Run: h0012},
-	{Form: "JEQ label", Text: "JEQ taken", Run: h0013},
-	{Form: "JLT label", Text: "JLT taken", Run: h0014},
-	{Form: "JNE label", Text: "JNE taken", Run: h0015},
-	{Form: "LEAQ m64, r64", Text: "LEAQ (R8), R9", Run: h0016},
-	{Form: "LEAQ m64, r64", Text: "LEAQ 24(R8), R9", Run: h0017},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x00, 24(R8)", Run: h0018},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x01, 24(R8)", Run: h0019},
-	{Form: "MOVL m32, r32", Text: "MOVL (R8)(R9*1), AX", Run: h0020},
-	{Form: "MOVL r32, m32", Text: "MOVL AX, (R8)(CX*4)", Run: h0021},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000000, 24(R8)", Run: h0022},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000010, 24(R8)", Run: h0023},
-	{Form: "MOVQ imm, r64", Text: "MOVQ $0x8000000000000000, AX", Run: h0024},
-	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), AX", Run: h0025},
-	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), R8", Run: h0026},
-	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), R9", Run: h0027},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), AX", Run: h0028},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), CX", Run: h0029},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), DX", Run: h0030},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), R8", Run: h0031},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), R9", Run: h0032},
-	{Form: "MOVQ r64, m64", Text: "MOVQ AX, (R8)", Run: h0033},
-	{Form: "MOVQ r64, m64", Text: "MOVQ AX, 24(R8)", Run: h0034},
-	{Form: "MOVQ r64, m64", Text: "MOVQ CX, 24(R8)", Run: h0035},
-	{Form: "MOVQ r64, m64", Text: "MOVQ R8, (R9)", Run: h0036},
-	{Form: "MOVQ r64, m64", Text: "MOVQ R8, 24(R9)", Run: h0037},
-	{Form: "MOVQ r64, r64", Text: "MOVQ AX, R8", Run: h0038},
-	{Form: "MOVQ r64, r64", Text: "MOVQ CX, R8", Run: h0039},
-	{Form: "MOVQ r64, r64", Text: "MOVQ DX, R8", Run: h0040},
-	{Form: "MOVQ r64, r64", Text: "MOVQ R8, R9", Run: h0041},
-	{Form: "MOVWLZX m16, r32", Text: "MOVWLZX 24(R8), AX", Run: h0042},
-	{Form: "NOTQ r64", Text: "NOTQ R8", Run: h0043},
-	{Form: "ORL imm, r32", Text: "ORL $0x001f0000, AX", Run: h0044},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x01, AX", Run: h0045},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x01, R8", Run: h0046},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x02, R8", Run: h0047},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x03, CX", Run: h0048},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x06, R8", Run: h0049},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x08, DX", Run: h0050},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0a, CX", Run: h0051},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0e, R8", Run: h0052},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0f, DX", Run: h0053},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x12, R8", Run: h0054},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x14, R8", Run: h0055},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x15, DX", Run: h0056},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x19, CX", Run: h0057},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1b, AX", Run: h0058},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1c, AX", Run: h0059},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x24, R8", Run: h0060},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x27, CX", Run: h0061},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x29, DX", Run: h0062},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2b, CX", Run: h0063},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2c, R8", Run: h0064},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2d, DX", Run: h0065},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x37, R8", Run: h0066},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x38, R8", Run: h0067},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3d, R8", Run: h0068},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3e, AX", Run: h0069},
-	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (AX), Y1", Run: h0070},
-	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (R8), Y1", Run: h0071},
-	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU 24(AX), Y1", Run: h0072},
-	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU 24(R8), Y1", Run: h0073},
-	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, (AX)", Run: h0074},
-	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, (R8)", Run: h0075},
-	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, 24(AX)", Run: h0076},
-	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, 24(R8)", Run: h0077},
-	{Form: "VPANDN ymm, ymm, ymm", Text: "VPANDN Y1, Y9, Y14", Run: h0078},
-	{Form: "VPBROADCASTQ m64, ymm", Text: "VPBROADCASTQ (R8), Y1", Run: h0079},
-	{Form: "VPBROADCASTQ m64, ymm", Text: "VPBROADCASTQ 24(R8), Y1", Run: h0080},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x20, Y1, Y9, Y14", Run: h0081},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x31, Y1, Y9, Y14", Run: h0082},
-	{Form: "VPOR ymm, ymm, ymm", Text: "VPOR Y1, Y9, Y9", Run: h0083},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x01, Y1, Y9", Run: h0084},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x02, Y1, Y9", Run: h0085},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x03, Y1, Y9", Run: h0086},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x06, Y1, Y9", Run: h0087},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x08, Y1, Y9", Run: h0088},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x0a, Y1, Y9", Run: h0089},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x0e, Y1, Y9", Run: h0090},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x0f, Y1, Y9", Run: h0091},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x12, Y1, Y9", Run: h0092},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x14, Y1, Y9", Run: h0093},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x15, Y1, Y9", Run: h0094},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x19, Y1, Y9", Run: h0095},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x1b, Y1, Y9", Run: h0096},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x1c, Y1, Y9", Run: h0097},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x24, Y1, Y9", Run: h0098},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x27, Y1, Y9", Run: h0099},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x29, Y1, Y9", Run: h0100},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x2b, Y1, Y9", Run: h0101},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x2c, Y1, Y9", Run: h0102},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x2d, Y1, Y9", Run: h0103},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x37, Y1, Y9", Run: h0104},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x38, Y1, Y9", Run: h0105},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x3d, Y1, Y9", Run: h0106},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x3e, Y1, Y9", Run: h0107},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x02, Y1, Y1", Run: h0108},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x03, Y1, Y1", Run: h0109},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x08, Y1, Y1", Run: h0110},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x09, Y1, Y1", Run: h0111},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x13, Y1, Y1", Run: h0112},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x14, Y1, Y1", Run: h0113},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x15, Y1, Y1", Run: h0114},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x17, Y1, Y1", Run: h0115},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x19, Y1, Y1", Run: h0116},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x1c, Y1, Y1", Run: h0117},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x24, Y1, Y1", Run: h0118},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x25, Y1, Y1", Run: h0119},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x27, Y1, Y1", Run: h0120},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x2b, Y1, Y1", Run: h0121},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x2c, Y1, Y1", Run: h0122},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x2e, Y1, Y1", Run: h0123},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x31, Y1, Y1", Run: h0124},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x32, Y1, Y1", Run: h0125},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x36, Y1, Y1", Run: h0126},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x38, Y1, Y1", Run: h0127},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3a, Y1, Y1", Run: h0128},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3d, Y1, Y1", Run: h0129},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3e, Y1, Y1", Run: h0130},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3f, Y1, Y1", Run: h0131},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3f, Y1, Y9", Run: h0132},
-	{Form: "VPUNPCKHQDQ ymm, ymm, ymm", Text: "VPUNPCKHQDQ Y1, Y9, Y14", Run: h0133},
-	{Form: "VPUNPCKLQDQ ymm, ymm, ymm", Text: "VPUNPCKLQDQ Y1, Y9, Y14", Run: h0134},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR (AX), Y1, Y9", Run: h0135},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR (R8), Y1, Y9", Run: h0136},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(AX), Y1, Y1", Run: h0137},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(AX), Y1, Y9", Run: h0138},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(R8), Y1, Y1", Run: h0139},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(R8), Y1, Y9", Run: h0140},
-	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y1, Y1", Run: h0141},
-	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y9, Y9", Run: h0142},
-	{Form: "VZEROUPPER", Text: "VZEROUPPER", Run: h0143},
-	{Form: "XORL r32, r32", Text: "XORL AX, AX", Run: h0144},
-	{Form: "XORL r32, r32", Text: "XORL R8, R8", Run: h0145},
-	{Form: "XORQ m64, r64", Text: "XORQ (R8), R9", Run: h0146},
-	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), AX", Run: h0147},
-	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), CX", Run: h0148},
-	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), DX", Run: h0149},
-	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), R9", Run: h0150},
-	{Form: "XORQ r64, r64", Text: "XORQ AX, R8", Run: h0151},
-	{Form: "XORQ r64, r64", Text: "XORQ CX, R8", Run: h0152},
-	{Form: "XORQ r64, r64", Text: "XORQ DX, R8", Run: h0153},
-	{Form: "XORQ r64, r64", Text: "XORQ R8, AX", Run: h0154},
-	{Form: "XORQ r64, r64", Text: "XORQ R8, CX", Run: h0155},
-	{Form: "XORQ r64, r64", Text: "XORQ R8, DX", Run: h0156},
-	{Form: "XORQ r64, r64", Text: "XORQ R8, R9", Run: h0157},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x18, R8", Run: h0001},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x60, R8", Run: h0002},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x007fffff, AX", Run: h0003},
+	{Form: "ANDQ m64, r64", Text: "ANDQ 24(R8), AX", Run: h0004},
+	{Form: "ANDQ r64, r64", Text: "ANDQ AX, R8", Run: h0005},
+	{Form: "ANDQ r64, r64", Text: "ANDQ CX, R8", Run: h0006},
+	{Form: "ANDQ r64, r64", Text: "ANDQ DX, R8", Run: h0007},
+	{Form: "ANDQ r64, r64", Text: "ANDQ R8, R9", Run: h0008},
+	{Form: "CMPL r32, imm", Text: "CMPL AX, $0x007fe001", Run: h0009},
+	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $0x00000100", Run: h0010},
+	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000100", Run: h0011},
+	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x000000a8", Run: h0012},
+	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x000002a0", Run: h0013},
+	{Form: "DECQ r64", Text: "DECQ AX", Run: h0014},
+	{Form: "JEQ label", Text: "JEQ taken", Run: h0015},
+	{Form: "JLT label", Text: "JLT taken", Run: h0016},
+	{Form: "JNE label", Text: "JNE taken", Run: h0017},
+	{Form: "LEAQ m64, r64", Text: "LEAQ (R8), R9", Run: h0018},
+	{Form: "LEAQ m64, r64", Text: "LEAQ 24(R8), R9", Run: h0019},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x00, 24(R8)", Run: h0020},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x01, 24(R8)", Run: h0021},
+	{Form: "MOVL r32, m32", Text: "MOVL AX, (R8)(CX*4)", Run: h0022},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000000, 24(R8)", Run: h0023},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000010, 24(R8)", Run: h0024},
+	{Form: "MOVQ imm, r64", Text: "MOVQ $0x8000000000000000, AX", Run: h0025},
+	{Form: "MOVQ m64, r64", Text: "MOVQ (R8)(R9*1), R10", Run: h0026},
+	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), AX", Run: h0027},
+	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), R8", Run: h0028},
+	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), R9", Run: h0029},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8)(R9*1), R10", Run: h0030},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), AX", Run: h0031},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), CX", Run: h0032},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), DX", Run: h0033},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), R8", Run: h0034},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), R9", Run: h0035},
+	{Form: "MOVQ r64, m64", Text: "MOVQ AX, (R8)", Run: h0036},
+	{Form: "MOVQ r64, m64", Text: "MOVQ AX, 24(R8)", Run: h0037},
+	{Form: "MOVQ r64, m64", Text: "MOVQ CX, 24(R8)", Run: h0038},
+	{Form: "MOVQ r64, m64", Text: "MOVQ R8, (R9)", Run: h0039},
+	{Form: "MOVQ r64, m64", Text: "MOVQ R8, 24(R9)", Run: h0040},
+	{Form: "MOVQ r64, r64", Text: "MOVQ AX, R8", Run: h0041},
+	{Form: "MOVQ r64, r64", Text: "MOVQ CX, R8", Run: h0042},
+	{Form: "MOVQ r64, r64", Text: "MOVQ DX, R8", Run: h0043},
+	{Form: "MOVQ r64, r64", Text: "MOVQ R8, AX", Run: h0044},
+	{Form: "MOVQ r64, r64", Text: "MOVQ R8, DX", Run: h0045},
+	{Form: "MOVQ r64, r64", Text: "MOVQ R8, R9", Run: h0046},
+	{Form: "MOVWLZX m16, r32", Text: "MOVWLZX 24(R8), AX", Run: h0047},
+	{Form: "NOTQ r64", Text: "NOTQ R8", Run: h0048},
+	{Form: "ORL imm, r32", Text: "ORL $0x001f0000, AX", Run: h0049},
+	{Form: "ORQ r64, r64", Text: "ORQ DX, AX", Run: h0050},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x01, AX", Run: h0051},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x01, R8", Run: h0052},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x02, R8", Run: h0053},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x03, CX", Run: h0054},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x06, R8", Run: h0055},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x08, DX", Run: h0056},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0a, CX", Run: h0057},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0e, R8", Run: h0058},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0f, DX", Run: h0059},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x12, R8", Run: h0060},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x14, R8", Run: h0061},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x15, DX", Run: h0062},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x19, CX", Run: h0063},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1b, AX", Run: h0064},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1c, AX", Run: h0065},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x24, R8", Run: h0066},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x27, CX", Run: h0067},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x29, DX", Run: h0068},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2b, CX", Run: h0069},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2c, R8", Run: h0070},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2d, DX", Run: h0071},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x37, R8", Run: h0072},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x38, R8", Run: h0073},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3d, R8", Run: h0074},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3e, AX", Run: h0075},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x08, DX", Run: h0076},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x10, DX", Run: h0077},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x08, AX", Run: h0078},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x10, AX", Run: h0079},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x18, AX", Run: h0080},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x20, AX", Run: h0081},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x28, AX", Run: h0082},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x30, AX", Run: h0083},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x38, AX", Run: h0084},
+	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (AX), Y1", Run: h0085},
+	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (R8), Y1", Run: h0086},
+	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU 24(AX), Y1", Run: h0087},
+	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU 24(R8), Y1", Run: h0088},
+	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, (AX)", Run: h0089},
+	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, (R8)", Run: h0090},
+	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, 24(AX)", Run: h0091},
+	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, 24(R8)", Run: h0092},
+	{Form: "VPANDN ymm, ymm, ymm", Text: "VPANDN Y1, Y9, Y14", Run: h0093},
+	{Form: "VPBROADCASTQ m64, ymm", Text: "VPBROADCASTQ (R8), Y1", Run: h0094},
+	{Form: "VPBROADCASTQ m64, ymm", Text: "VPBROADCASTQ 24(R8), Y1", Run: h0095},
+	{Form: "VPOR ymm, ymm, ymm", Text: "VPOR Y1, Y9, Y9", Run: h0096},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x01, Y1, Y9", Run: h0097},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x02, Y1, Y9", Run: h0098},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x03, Y1, Y9", Run: h0099},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x06, Y1, Y9", Run: h0100},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x08, Y1, Y9", Run: h0101},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x0a, Y1, Y9", Run: h0102},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x0e, Y1, Y9", Run: h0103},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x0f, Y1, Y9", Run: h0104},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x12, Y1, Y9", Run: h0105},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x14, Y1, Y9", Run: h0106},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x15, Y1, Y9", Run: h0107},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x19, Y1, Y9", Run: h0108},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x1b, Y1, Y9", Run: h0109},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x1c, Y1, Y9", Run: h0110},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x24, Y1, Y9", Run: h0111},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x27, Y1, Y9", Run: h0112},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x29, Y1, Y9", Run: h0113},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x2b, Y1, Y9", Run: h0114},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x2c, Y1, Y9", Run: h0115},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x2d, Y1, Y9", Run: h0116},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x37, Y1, Y9", Run: h0117},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x38, Y1, Y9", Run: h0118},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x3d, Y1, Y9", Run: h0119},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x3e, Y1, Y9", Run: h0120},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x02, Y1, Y1", Run: h0121},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x03, Y1, Y1", Run: h0122},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x08, Y1, Y1", Run: h0123},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x09, Y1, Y1", Run: h0124},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x13, Y1, Y1", Run: h0125},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x14, Y1, Y1", Run: h0126},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x15, Y1, Y1", Run: h0127},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x17, Y1, Y1", Run: h0128},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x19, Y1, Y1", Run: h0129},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x1c, Y1, Y1", Run: h0130},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x24, Y1, Y1", Run: h0131},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x25, Y1, Y1", Run: h0132},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x27, Y1, Y1", Run: h0133},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x2b, Y1, Y1", Run: h0134},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x2c, Y1, Y1", Run: h0135},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x2e, Y1, Y1", Run: h0136},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x31, Y1, Y1", Run: h0137},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x32, Y1, Y1", Run: h0138},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x36, Y1, Y1", Run: h0139},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x38, Y1, Y1", Run: h0140},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3a, Y1, Y1", Run: h0141},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3d, Y1, Y1", Run: h0142},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3e, Y1, Y1", Run: h0143},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3f, Y1, Y1", Run: h0144},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3f, Y1, Y9", Run: h0145},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR (AX), Y1, Y9", Run: h0146},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR (R8), Y1, Y9", Run: h0147},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(AX), Y1, Y1", Run: h0148},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(AX), Y1, Y9", Run: h0149},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(R8), Y1, Y1", Run: h0150},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(R8), Y1, Y9", Run: h0151},
+	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y1, Y1", Run: h0152},
+	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y9, Y9", Run: h0153},
+	{Form: "VZEROUPPER", Text: "VZEROUPPER", Run: h0154},
+	{Form: "XORL r32, r32", Text: "XORL AX, AX", Run: h0155},
+	{Form: "XORL r32, r32", Text: "XORL R8, R8", Run: h0156},
+	{Form: "XORQ m64, r64", Text: "XORQ (R8), R9", Run: h0157},
+	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), AX", Run: h0158},
+	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), CX", Run: h0159},
+	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), DX", Run: h0160},
+	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), R9", Run: h0161},
+	{Form: "XORQ r64, r64", Text: "XORQ AX, R8", Run: h0162},
+	{Form: "XORQ r64, r64", Text: "XORQ CX, R8", Run: h0163},
+	{Form: "XORQ r64, r64", Text: "XORQ DX, R8", Run: h0164},
+	{Form: "XORQ r64, r64", Text: "XORQ R8, AX", Run: h0165},
+	{Form: "XORQ r64, r64", Text: "XORQ R8, CX", Run: h0166},
+	{Form: "XORQ r64, r64", Text: "XORQ R8, DX", Run: h0167},
+	{Form: "XORQ r64, r64", Text: "XORQ R8, R9", Run: h0168},
 }
