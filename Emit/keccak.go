@@ -61,6 +61,7 @@ func buildKeccakF1600(c *build.Context) {
 		"rounds) to a in place; lane A[x,y] is a[x+5y]. It uses baseline x86-64",
 		"only and no secret-dependent branch or address.",
 	)
+	c.Pragma("noescape") // keeps no pointer: callers' buffers may stay on the stack
 	tmp := c.AllocLocal(25 * 8)
 	c.Load(c.Param("a"), reg.R13)
 	keccakF1600Body(c, operand.Mem{Base: reg.R13}, tmp, rc)

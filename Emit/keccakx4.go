@@ -16,6 +16,7 @@ func buildKeccakF1600x4(c *build.Context) {
 		"of state j is a[4i+j], so lane i of all four states is one 32-byte",
 		"vector. It needs AVX2 and has no secret-dependent branch or address.",
 	)
+	c.Pragma("noescape") // keeps no pointer: callers' buffers may stay on the stack
 	tmp := c.AllocLocal(25 * 32)
 	c.Load(c.Param("a"), reg.RAX)
 	keccakF1600x4Body(c, operand.Mem{Base: reg.RAX}, tmp, rc)

@@ -31,6 +31,7 @@ func buildRejNTTPoly(c *build.Context) {
 		"run out, a then holding garbage. Its branches and addresses depend on",
 		"the public seed only. Baseline x86-64.",
 	)
+	c.Pragma("noescape") // keeps no pointer: callers' buffers may stay on the stack
 	state := c.AllocLocal(25 * 8)
 	tmp := c.AllocLocal(25 * 8)
 	count := c.AllocLocal(8)

@@ -22,6 +22,7 @@ func buildRejNTTPolyx4(c *build.Context) {
 		"alias. Branches and addresses depend on the public seeds only. Needs",
 		"AVX2.",
 	)
+	c.Pragma("noescape") // keeps no pointer: callers' buffers may stay on the stack
 	state := c.AllocLocal(25 * 32)
 	tmp := c.AllocLocal(25 * 32)
 	counts := c.AllocLocal(4 * 8)

@@ -7,4 +7,6 @@ package asm
 // KeccakF1600AMD64 applies Keccak-f[1600] (FIPS 202, §3.3 and §3.4, 24
 // rounds) to a in place; lane A[x,y] is a[x+5y]. It uses baseline x86-64
 // only and no secret-dependent branch or address.
+//
+//go:noescape
 func KeccakF1600AMD64(a *[25]uint64)

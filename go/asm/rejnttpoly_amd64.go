@@ -9,4 +9,6 @@ package asm
 // It squeezes at most 16 blocks (Appendix C) and returns false if they
 // run out, a then holding garbage. Its branches and addresses depend on
 // the public seed only. Baseline x86-64.
+//
+//go:noescape
 func RejNTTPolyAMD64(a *[256]uint32, seed *[34]byte) bool

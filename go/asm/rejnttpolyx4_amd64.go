@@ -11,4 +11,6 @@ package asm
 // of an incomplete sample holds garbage. The four pointers must not
 // alias. Branches and addresses depend on the public seeds only. Needs
 // AVX2.
+//
+//go:noescape
 func RejNTTPolyx4AVX2(a *[4]*[256]uint32, seeds *[4][34]byte) bool
