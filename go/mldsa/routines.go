@@ -1,15 +1,18 @@
 package mldsa
 
 // Dispatch of the routines beyond the four of routines_amd64.go and
-// routines_noasm.go. Each is a variable holding its generic implementation;
-// a file that adds an assembly variant assigns it in an init function
-// (after checking the CPU features in cpu_amd64.go) and registers it in the
-// table of variants.go. All variants of a routine share its signature.
-var (
-	ntt            = nttGeneric
-	nttInverse     = nttInverseGeneric
-	multiplyNTT    = multiplyNTTGeneric
-	multiplyAccNTT = multiplyAccNTTGeneric
-	normExceeds    = normExceedsGeneric
-	lowBitsExceed  = lowBitsExceedGeneric
-)
+// routines_noasm.go: for now each is its generic implementation on every
+// platform. They are direct calls, not function variables, so that the
+// compiler sees that their arguments do not escape and the polynomials of
+// signing stay on the stack. An assembly variant moves its routine's line
+// into routines_amd64.go and routines_noasm.go and registers itself in the
+// table of variants (variants.go). All variants share the signature here.
+
+func ntt(w *ringElement)                                  { nttGeneric(w) }
+func nttInverse(w *ringElement)                           { nttInverseGeneric(w) }
+func multiplyNTT(out, a, b *ringElement)                  { multiplyNTTGeneric(out, a, b) }
+func multiplyAccNTT(out *ringElement, a, b []ringElement) { multiplyAccNTTGeneric(out, a, b) }
+func normExceeds(w *ringElement, bound uint32) uint32     { return normExceedsGeneric(w, bound) }
+func lowBitsExceed(w *ringElement, bound, γ2 uint32) uint32 {
+	return lowBitsExceedGeneric(w, bound, γ2)
+}

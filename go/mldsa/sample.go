@@ -88,12 +88,16 @@ func rejNTTPolyx4Generic(a *[4]*ringElement, seeds *[4][34]byte) bool {
 	return false
 }
 
-// Hooks through which expandA reaches the samplers; tests swap them to
-// record the calls.
-var (
-	expandARejNTTPoly   = func(a *ringElement, seed *[34]byte) bool { return rejNTTPoly(a, seed) }
-	expandARejNTTPolyx4 = func(a *[4]*ringElement, seeds *[4][34]byte) bool { return rejNTTPolyx4(a, seeds) }
-)
+// expandATrace, when set by a test, records every sampler call of expandA:
+// the seeds and the entries written. It holds values only, so that
+// expandA's seeds stay on the stack.
+var expandATrace *[]expandACall
+
+type expandACall struct {
+	four    bool // rejNTTPolyx4 (else rejNTTPoly)
+	seeds   [4][34]byte
+	entries [4]*ringElement
+}
 
 // expandA is ExpandA (Algorithm 32): Â[r][s] = RejNTTPoly(ρ ‖ s ‖ r), stored
 // row-major in a (entry e = ℓr + s). Entries go in ⌊kℓ/4⌋ groups of four
@@ -114,14 +118,20 @@ func expandA(a []ringElement, ρ *[32]byte, k, l int) error {
 			seeds[j][33] = byte((e + j) / l)
 			ptrs[j] = &a[e+j]
 		}
-		if !expandARejNTTPolyx4(&ptrs, &seeds) {
+		if expandATrace != nil {
+			*expandATrace = append(*expandATrace, expandACall{four: true, seeds: seeds, entries: ptrs})
+		}
+		if !rejNTTPolyx4(&ptrs, &seeds) {
 			return errSamplerExhausted
 		}
 	}
 	for ; e < total; e++ {
 		seeds[0][32] = byte(e % l)
 		seeds[0][33] = byte(e / l)
-		if !expandARejNTTPoly(&a[e], &seeds[0]) {
+		if expandATrace != nil {
+			*expandATrace = append(*expandATrace, expandACall{seeds: [4][34]byte{seeds[0]}, entries: [4]*ringElement{&a[e]}})
+		}
+		if !rejNTTPoly(&a[e], &seeds[0]) {
 			return errSamplerExhausted
 		}
 	}

@@ -1,0 +1,106 @@
+package mldsa
+
+import (
+	"testing"
+)
+
+func BenchmarkKeyGen(b *testing.B) {
+	for _, ps := range allParams {
+		b.Run(ps.p.String(), func(b *testing.B) {
+			seed := make([]byte, 32)
+			b.ReportAllocs()
+			for i := 0; b.Loop(); i++ {
+				seed[0] = byte(i)
+				if _, err := NewPrivateKey(ps.p, seed); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkSign(b *testing.B) {
+	for _, ps := range allParams {
+		b.Run(ps.p.String(), func(b *testing.B) {
+			sk, err := NewPrivateKey(ps.p, make([]byte, 32))
+			if err != nil {
+				b.Fatal(err)
+			}
+			msg := []byte("a message to sign, a message to sign")
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := sk.Sign(nil, msg, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkVerify parses the public key and verifies, as a verifier that
+// receives both would.
+func BenchmarkVerify(b *testing.B) {
+	for _, ps := range allParams {
+		b.Run(ps.p.String(), func(b *testing.B) {
+			sk, err := NewPrivateKey(ps.p, make([]byte, 32))
+			if err != nil {
+				b.Fatal(err)
+			}
+			msg := []byte("a message to sign, a message to sign")
+			sig, err := sk.Sign(nil, msg, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			pkBytes := sk.PublicKey().Bytes()
+			b.ReportAllocs()
+			for b.Loop() {
+				pk, err := NewPublicKey(ps.p, pkBytes)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if err := Verify(pk, msg, sig, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkVerifyParsed verifies with a public key parsed once.
+func BenchmarkVerifyParsed(b *testing.B) {
+	for _, ps := range allParams {
+		b.Run(ps.p.String(), func(b *testing.B) {
+			sk, err := NewPrivateKey(ps.p, make([]byte, 32))
+			if err != nil {
+				b.Fatal(err)
+			}
+			msg := []byte("a message to sign, a message to sign")
+			sig, err := sk.Sign(nil, msg, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			pk := sk.PublicKey()
+			b.ReportAllocs()
+			for b.Loop() {
+				if err := Verify(pk, msg, sig, nil); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkExpandA(b *testing.B) {
+	for _, ps := range allParams {
+		b.Run(ps.p.String(), func(b *testing.B) {
+			p := ps.p.p
+			a := make([]ringElement, p.k*p.l)
+			var ρ [32]byte
+			for b.Loop() {
+				if err := expandA(a, &ρ, p.k, p.l); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
