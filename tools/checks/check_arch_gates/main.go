@@ -2,8 +2,9 @@
 //
 //   - every Go use of a go/asm routine is in a file built only for amd64
 //     and not purego, and only where the routine itself is compiled;
-//   - every use is reached only when the CPU features of its "// Requires:"
-//     line (beyond the x86-64 baseline) are present: under a guard of
+//   - every use is reached only when the CPU features of the routine's
+//     contract (Spec/contract; and of its "// Requires:" line, beyond the
+//     x86-64 baseline) are present: under a guard of
 //     features.txt (if useAVX2 { ... }, an earlier if !useAVX2 { return },
 //     a helper that skips or stops when they are absent), or inside an
 //     unexported variant function whose suffix names them (xxxAVX2), whose
@@ -26,6 +27,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/vg-crypto/vg/Spec/contract"
 	"github.com/vg-crypto/vg/tools/checks/internal/asmfile"
 	"github.com/vg-crypto/vg/tools/checks/internal/diag"
 	"github.com/vg-crypto/vg/tools/checks/internal/gosrc"
@@ -37,7 +39,7 @@ const featuresPath = "tools/checks/check_arch_gates/features.txt"
 func main() {
 	root := flag.String("root", ".", "repository root")
 	flag.Parse()
-	l, summary, err := run(*root)
+	l, summary, err := run(*root, contractFeatures())
 	diag.Exit("check_arch_gates", l, summary, err)
 }
 
@@ -153,7 +155,16 @@ func isTestFunc(name string) bool {
 	return false
 }
 
-func run(root string) (diag.List, string, error) {
+// contractFeatures maps each contract's TEXT symbol to its CPU features.
+func contractFeatures() map[string][]string {
+	out := map[string][]string{}
+	for _, c := range contract.All {
+		out[c.Symbol] = c.Features
+	}
+	return out
+}
+
+func run(root string, contracts map[string][]string) (diag.List, string, error) {
 	r, err := repo.Open(root)
 	if err != nil {
 		return nil, "", err
@@ -167,10 +178,15 @@ func run(root string) (diag.List, string, error) {
 		return nil, "", err
 	}
 	// need[R] are the features of routine R beyond the baseline.
+	var l diag.List
 	need := map[string]map[string]bool{}
 	for name, rt := range routines {
 		m := map[string]bool{}
-		for _, x := range rt.Requires {
+		cf, ok := contracts[name]
+		if !ok {
+			l.Addf(rt.File, rt.Line, "%s has no contract in Spec/contract, so its CPU features are unknown", name)
+		}
+		for _, x := range append(cf, rt.Requires...) {
 			if !feats.Baseline[x] {
 				m[x] = true
 			}
@@ -181,7 +197,6 @@ func run(root string) (diag.List, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
-	var l diag.List
 	nUses, nTests := 0, 0
 	for _, p := range pkgs {
 		if strings.HasPrefix(p.Dir, "tools/") {

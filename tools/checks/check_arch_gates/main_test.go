@@ -131,6 +131,9 @@ func TestF(t *testing.T) {
 `,
 }
 
+// contracts are the scratch routines' contract features.
+var contracts = map[string][]string{"FAMD64": nil, "FAVX2": {"AVX", "AVX2"}}
+
 func check(t *testing.T, files map[string]string) []string {
 	t.Helper()
 	root := scratch.Tree(t, files)
@@ -139,7 +142,7 @@ func check(t *testing.T, files map[string]string) []string {
 		t.Fatal(err)
 	}
 	scratch.Write(t, root, map[string]string{featuresPath: string(data)})
-	l, _, err := run(root)
+	l, _, err := run(root, contracts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +155,7 @@ func TestClean(t *testing.T) {
 	data, _ := os.ReadFile("features.txt")
 	os.MkdirAll(filepath.Join(root, "tools/checks/check_arch_gates"), 0o755)
 	os.WriteFile(filepath.Join(root, featuresPath), data, 0o644)
-	_, summary, _ := run(root)
+	_, summary, _ := run(root, contracts)
 	if want := "3 uses of 2 assembly routines gated, 1 tests and benchmarks built where their routines exist"; summary != want {
 		t.Errorf("summary %q, want %q", summary, want)
 	}
@@ -211,4 +214,37 @@ func TestTestBuiltTooNarrowly(t *testing.T) {
 	files = scratch.Replace(t, clean, "go/mldsa/f_amd64_test.go", "//go:build amd64 && !purego", "//go:build amd64 && !purego && !cpu_features_env")
 	scratch.Expect(t, check(t, files),
 		"go/mldsa/f_amd64_test.go:17: TestFAVX2 runs asm.FAVX2 but its file is not built exactly where the routine exists: not built for amd64 -tags cpu_features_env")
+}
+
+func TestContract(t *testing.T) {
+	// The contract's features count even when // Requires: omits them.
+	files := scratch.Replace(t, clean, "go/asm/f_amd64.s", "// Requires: AVX, AVX2\n", "")
+	files = scratch.Replace(t, files, "go/mldsa/f_amd64_test.go", "	needAVX2(t)\n", "")
+	scratch.Expect(t, check(t, files),
+		"go/mldsa/f_amd64_test.go:19: TestFAVX2 calls fAVX2, which needs AVX, AVX2, without a check that the CPU has it (guard with cpu.X86.HasAVX2 or useAVX2)")
+	// A routine without a contract.
+	files = scratch.Replace(t, clean, "go/asm/f_amd64.s", "TEXT ·FAMD64(SB)", "TEXT ·GAMD64(SB), 4, $0-8\n	RET\n\nTEXT ·FAMD64(SB)")
+	scratch.Expect(t, check(t, files),
+		"go/asm/f_amd64.s:7: GAMD64 has no contract in Spec/contract, so its CPU features are unknown")
+}
+
+func TestRealContracts(t *testing.T) {
+	// Every contract names features the guards of features.txt can prove.
+	f, err := readFeatures("features.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := map[string]bool{}
+	for _, g := range f.Guards {
+		for x := range f.closure(g) {
+			all[x] = true
+		}
+	}
+	for sym, fs := range contractFeatures() {
+		for _, x := range fs {
+			if !f.Baseline[x] && !all[x] {
+				t.Errorf("contract %s needs %s, which no guard of features.txt proves", sym, x)
+			}
+		}
+	}
 }
