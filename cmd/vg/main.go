@@ -78,6 +78,10 @@ func run(args []string, s *stdio) int {
 	name := args[0]
 	switch name {
 	case "-h", "-help", "--help", "help":
+		if len(args) == 2 && name == "help" && args[1] != "prove" {
+			// "vg help sign" is "vg sign -h".
+			return run([]string{args[1], "-h"}, s)
+		}
 		printUsage(s.out)
 		return 0
 	}

@@ -273,9 +273,11 @@ func TestHelp(t *testing.T) {
 		t.Errorf("vg -h: %s", r)
 	}
 	for _, c := range []string{"keygen", "sign", "verify", "bench"} {
-		r := vg(t, "", c, "-h")
-		if r.code != 0 || !strings.Contains(r.err, "usage: vg "+c) || !strings.Contains(r.err, "-") {
-			t.Errorf("vg %s -h: %s", c, r)
+		for _, args := range [][]string{{c, "-h"}, {"help", c}} {
+			r := vg(t, "", args...)
+			if r.code != 0 || !strings.Contains(r.err, "usage: vg "+c) || !strings.Contains(r.err, "\nflags:\n  -") {
+				t.Errorf("vg %s: %s", strings.Join(args, " "), r)
+			}
 		}
 	}
 }

@@ -37,9 +37,9 @@ func (m *messageFlags) register(fs *flag.FlagSet, keyFlag, keyHelp string) {
 	fs.StringVar(&m.key, keyFlag, "", keyHelp)
 	fs.StringVar(&m.in, "in", "", "message file (required; - for standard input)")
 	fs.StringVar(&m.params, "params", "", "parameter set of a raw key: ML-DSA-44, ML-DSA-65 or ML-DSA-87 (checked against the OID otherwise)")
-	fs.StringVar(&m.context, "context", "", "context string, at most 255 bytes (FIPS 204 Algorithm 2)")
+	fs.StringVar(&m.context, "context", "", "context string ctx, at most 255 bytes (FIPS 204 Algorithms 2 to 5)")
 	fs.StringVar(&m.contextHex, "context-hex", "", "context string in hexadecimal, instead of -context")
-	fs.StringVar(&m.prehash, "prehash", "", "HashML-DSA with this pre-hash (FIPS 204 Algorithm 4): "+preHashNames())
+	fs.StringVar(&m.prehash, "prehash", "", "HashML-DSA with this pre-hash (FIPS 204 Algorithms 4 and 5): "+preHashNames())
 }
 
 // resolved is the validated content of messageFlags.
