@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+	"os"
 	"path/filepath"
 
 	"github.com/vg-crypto/vg/go/mldsa"
@@ -52,6 +54,18 @@ Existing files are not replaced unless -force is given.`)
 		}
 	default:
 		return usagef("unknown -format %q (want pem, der or raw)", *format)
+	}
+
+	// Check both files first so that a refused -pub leaves no new private key behind.
+	if !*force {
+		for _, f := range []struct{ path, what string }{{*out, "private key file"}, {*pub, "public key file"}} {
+			if f.path == "" || f.path == "-" {
+				continue
+			}
+			if _, err := os.Lstat(f.path); err == nil {
+				return fmt.Errorf("%s %s already exists (use -force to replace it)", f.what, f.path)
+			}
+		}
 	}
 
 	sk, err := mldsa.GenerateKey(ps.params)

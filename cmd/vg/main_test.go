@@ -172,6 +172,16 @@ func TestKeygenFiles(t *testing.T) {
 		t.Error("refused keygen changed the key file")
 	}
 
+	// An existing public key file stops keygen before it writes the private key.
+	key2 := filepath.Join(dir, "k2.pem")
+	r = vg(t, "", "keygen", "-params", "44", "-out", key2, "-pub", pub)
+	if r.code != 1 || !strings.Contains(r.err, "already exists") {
+		t.Errorf("existing -pub without -force: %s", r)
+	}
+	if _, err := os.Stat(key2); err == nil {
+		t.Error("keygen refused the public key file but wrote the private key")
+	}
+
 	// -force replaces the key, and a loosened mode does not survive.
 	if err := os.Chmod(key, 0o644); err != nil {
 		t.Fatal(err)
