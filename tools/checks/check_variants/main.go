@@ -29,6 +29,7 @@ import (
 	"github.com/vg-crypto/vg/tools/checks/internal/diag"
 	"github.com/vg-crypto/vg/tools/checks/internal/gosrc"
 	"github.com/vg-crypto/vg/tools/checks/internal/repo"
+	"github.com/vg-crypto/vg/tools/checks/internal/variants"
 )
 
 const (
@@ -36,18 +37,6 @@ const (
 	pkgDir       = "go/mldsa"
 	asmDir       = "go/asm"
 )
-
-// suffixes are the variant suffixes, slowest first.
-var suffixes = []string{"Generic", "AMD64", "AVX2"}
-
-func rank(v string) int {
-	for i, s := range suffixes {
-		if s == v {
-			return i
-		}
-	}
-	return -1
-}
 
 func main() {
 	root := flag.String("root", ".", "repository root")
@@ -57,8 +46,8 @@ func main() {
 }
 
 type wanted struct {
-	name     string
-	variants []string
+	Name     string
+	Variants []string
 	line     int
 }
 
@@ -75,32 +64,13 @@ func readRoutines(path string) ([]wanted, error) {
 			continue
 		}
 		for _, v := range w[1:] {
-			if rank(v) < 0 {
+			if variants.Rank(v) < 0 {
 				return nil, fmt.Errorf("%s:%d: unknown variant %q", routinesPath, i+1, v)
 			}
 		}
 		out = append(out, wanted{w[0], w[1:], i + 1})
 	}
 	return out, nil
-}
-
-// variant is one implementation of a routine.
-type variant struct {
-	routine, suffix string
-	name            string // how go/mldsa refers to it: "xAVX2" or "asm.XAVX2"
-	sig             string
-	file            string
-	line            int
-}
-
-// splitVariant splits "rejNTTPolyx4AVX2" into ("rejNTTPolyx4", "AVX2").
-func splitVariant(name string) (string, string) {
-	for _, s := range suffixes {
-		if base, ok := strings.CutSuffix(name, s); ok && base != "" {
-			return base, s
-		}
-	}
-	return "", ""
 }
 
 func run(root string) (diag.List, string, error) {
@@ -126,89 +96,10 @@ func run(root string) (diag.List, string, error) {
 	}
 	var l diag.List
 
-	// Dispatchers: functions and package variables of go/mldsa that are
-	// not themselves variants.
-	dispatchSig := map[string]string{} // routine -> signature of its declaration(s)
-	isDispatcher := map[string]bool{}
-	for name, fs := range p.Funcs {
-		if base, _ := splitVariant(name); base == "" {
-			isDispatcher[name] = true
-			for _, f := range fs {
-				if !f.File.Test {
-					dispatchSig[name] = gosrc.Signature(f.Decl.Type)
-				}
-			}
-		}
-	}
-	dispatchVars := map[string]bool{}
-	for _, f := range p.Files {
-		for _, d := range f.AST.Decls {
-			if gd, ok := d.(*ast.GenDecl); ok && !f.Test {
-				for _, s := range gd.Specs {
-					if vs, ok := s.(*ast.ValueSpec); ok {
-						for _, id := range vs.Names {
-							dispatchVars[id.Name] = true
-						}
-					}
-				}
-			}
-		}
-	}
-
-	// Variants: go/mldsa functions with a suffix whose base is dispatched,
-	// and go/asm routines used directly.
-	vars := map[string][]*variant{}
-	for name, fs := range p.Funcs {
-		base, suf := splitVariant(name)
-		if base == "" || !(isDispatcher[base] || dispatchVars[base]) {
-			continue
-		}
-		for _, f := range fs {
-			if f.File.Test {
-				continue
-			}
-			file, line := pos(f.Decl.Name)
-			vars[base] = append(vars[base], &variant{base, suf, name, gosrc.Signature(f.Decl.Type), file, line})
-			break
-		}
-	}
-	asmUsed := map[string]bool{}
-	refs := map[*gosrc.File][]gosrc.Ref{}
-	for _, f := range p.Files {
-		refs[f] = gosrc.Refs(f, p.Funcs, false)
-		for _, ref := range refs[f] {
-			if rn, ok := strings.CutPrefix(ref.Name, "asm."); ok && routines[rn] != nil && !f.Test {
-				asmUsed[rn] = true
-			}
-		}
-	}
+	set := variants.Find(r, p, routines)
+	vars, isDispatcher, dispatchVars, dispatchSig, refs := set.ByRoutine, set.Funcs, set.Vars, set.DispatchSig, set.Refs
 	for rn, rt := range routines {
-		base, suf := splitVariant(rn)
-		if base == "" || !asmUsed[rn] {
-			continue // dead assembly is reported below
-		}
-		lower := strings.ToLower(base[:1]) + base[1:]
-		// go/asm's XAMD64 stands for go/mldsa's xAMD64 when go/mldsa has
-		// no function of that name (it then dispatches to asm directly).
-		for cand := range isDispatcher {
-			if strings.EqualFold(cand, base) {
-				lower = cand
-			}
-		}
-		if !isDispatcher[lower] && !dispatchVars[lower] {
-			continue
-		}
-		if has(vars[lower], suf) {
-			continue
-		}
-		sig := ""
-		if rt.Decl != nil {
-			sig = gosrc.Signature(rt.Decl.Type)
-		}
-		vars[lower] = append(vars[lower], &variant{lower, suf, "asm." + rn, sig, rt.File, rt.Line})
-	}
-	for rn, rt := range routines {
-		if !asmUsed[rn] {
+		if !set.AsmUsed[rn] {
 			l.Addf(rt.File, rt.Line, "asm.%s is not used by %s: dead assembly", rn, pkgDir)
 		}
 	}
@@ -216,15 +107,15 @@ func run(root string) (diag.List, string, error) {
 	// 1. Each routine has its variants, with one signature.
 	listed := map[string]bool{}
 	for _, w := range want {
-		listed[w.name] = true
-		vs := vars[w.name]
-		if !isDispatcher[w.name] && !dispatchVars[w.name] && len(vs) == 0 {
-			l.Addf(routinesPath, w.line, "%s: no such routine in %s", w.name, pkgDir)
+		listed[w.Name] = true
+		vs := vars[w.Name]
+		if !isDispatcher[w.Name] && !dispatchVars[w.Name] && len(vs) == 0 {
+			l.Addf(routinesPath, w.line, "%s: no such routine in %s", w.Name, pkgDir)
 			continue
 		}
-		for _, s := range w.variants {
+		for _, s := range w.Variants {
 			if !has(vs, s) {
-				l.Addf(routinesPath, w.line, "%s: no %s variant (%s%s in %s%s)", w.name, s, w.name, s, pkgDir, asmHint(w.name, s))
+				l.Addf(routinesPath, w.line, "%s: no %s variant (%s%s in %s%s)", w.Name, s, w.Name, s, pkgDir, asmHint(w.Name, s))
 			}
 		}
 	}
@@ -235,14 +126,13 @@ func run(root string) (diag.List, string, error) {
 	sort.Strings(names)
 	for _, n := range names {
 		vs := vars[n]
-		sort.Slice(vs, func(i, j int) bool { return rank(vs[i].suffix) < rank(vs[j].suffix) })
 		ref, refName := dispatchSig[n], n
 		if ref == "" && len(vs) > 0 {
-			ref, refName = vs[0].sig, vs[0].name
+			ref, refName = vs[0].Sig, vs[0].Name
 		}
 		for _, v := range vs {
-			if v.sig != ref {
-				l.Addf(v.file, v.line, "%s has signature %s, but %s has %s", v.name, v.sig, refName, ref)
+			if v.Sig != ref {
+				l.Addf(v.File, v.Line, "%s has signature %s, but %s has %s", v.Name, v.Sig, refName, ref)
 			}
 		}
 	}
@@ -261,7 +151,7 @@ func run(root string) (diag.List, string, error) {
 				registered[ref.Name] = true
 				continue
 			}
-			if site := dispatchSite(ref); site != "" {
+			if site := variants.DispatchSite(ref); site != "" {
 				dispatched[site+" "+ref.Name] = true
 			}
 		}
@@ -270,22 +160,17 @@ func run(root string) (diag.List, string, error) {
 	for _, n := range names {
 		for _, v := range vars[n] {
 			nVariants++
-			if !dispatched[n+" "+v.name] {
-				l.Addf(v.file, v.line, "%s is not dispatched: no declaration of %s, or assignment to it, refers to it", v.name, n)
+			if !dispatched[n+" "+v.Name] {
+				l.Addf(v.File, v.Line, "%s is not dispatched: no declaration of %s, or assignment to it, refers to it", v.Name, n)
 			}
-			if !registered[v.name] {
-				l.Addf(v.file, v.line, "%s is not registered in %s/variants*.go, so the variant tests do not run it", v.name, pkgDir)
+			if !registered[v.Name] {
+				l.Addf(v.File, v.Line, "%s is not registered in %s/variants*.go, so the variant tests do not run it", v.Name, pkgDir)
 			}
 		}
 	}
 
 	// 3. Callers use the fastest variant.
-	byName := map[string]*variant{}
-	for _, n := range names {
-		for _, v := range vars[n] {
-			byName[v.name] = v
-		}
-	}
+	byName := set.ByName
 	for _, f := range p.Files {
 		base := f.Rel[strings.LastIndex(f.Rel, "/")+1:]
 		if f.Test || strings.HasPrefix(base, "variants") {
@@ -293,41 +178,36 @@ func run(root string) (diag.List, string, error) {
 		}
 		for _, ref := range refs[f] {
 			v := byName[ref.Name]
-			if v == nil || dispatchSite(ref) == v.routine {
+			if v == nil || variants.DispatchSite(ref) == v.Routine {
 				continue
 			}
 			caller := ""
 			if ref.Func != nil {
 				caller = ref.Func.Name.Name
 			}
-			cbase, csuf := splitVariant(caller)
-			if cbase == v.routine {
+			cbase, csuf := variants.Split(caller)
+			if cbase == v.Routine {
 				continue // variants of one routine may share code
 			}
 			if csuf != "" && (isDispatcher[cbase] || dispatchVars[cbase]) {
-				best := ""
-				for _, w := range vars[v.routine] {
-					if rank(w.suffix) <= rank(csuf) && (best == "" || rank(w.suffix) > rank(byName[best].suffix)) {
-						best = w.name
-					}
-				}
-				if best == v.name {
+				best := set.Best(v.Routine, csuf)
+				if best == nil || best.Name == v.Name {
 					continue
 				}
 				file, line := pos(ref.Node)
-				l.Addf(file, line, "%s uses %s, but %s is faster and allowed at its level", caller, v.name, best)
+				l.Addf(file, line, "%s uses %s, but %s is faster and allowed at its level", caller, v.Name, best.Name)
 				continue
 			}
 			file, line := pos(ref.Node)
-			l.Addf(file, line, "%s uses %s directly: call %s, which dispatches to the fastest variant", orTop(caller), v.name, v.routine)
+			l.Addf(file, line, "%s uses %s directly: call %s, which dispatches to the fastest variant", orTop(caller), v.Name, v.Routine)
 		}
 	}
 	return l, fmt.Sprintf("%d routines with %d variants, all dispatched and registered; %d routines listed", len(names), nVariants, len(want)), nil
 }
 
-func has(vs []*variant, suf string) bool {
+func has(vs []*variants.Variant, suf string) bool {
 	for _, v := range vs {
-		if v.suffix == suf {
+		if v.Suffix == suf {
 			return true
 		}
 	}
@@ -346,30 +226,4 @@ func orTop(fn string) string {
 		return "package-level code"
 	}
 	return fn
-}
-
-// dispatchSite returns the routine whose dispatch contains ref: the
-// function declaration it is in when that is not a variant, or the
-// variable assigned (var x = ..., x = ...) around it.
-func dispatchSite(ref gosrc.Ref) string {
-	for i := len(ref.Stack) - 1; i >= 0; i-- {
-		switch x := ref.Stack[i].(type) {
-		case *ast.ValueSpec:
-			if len(x.Names) == 1 {
-				return x.Names[0].Name
-			}
-		case *ast.AssignStmt:
-			if len(x.Lhs) == 1 {
-				if id, ok := x.Lhs[0].(*ast.Ident); ok {
-					return id.Name
-				}
-			}
-		case *ast.FuncDecl:
-			if base, _ := splitVariant(x.Name.Name); base == "" {
-				return x.Name.Name
-			}
-			return ""
-		}
-	}
-	return ""
 }
