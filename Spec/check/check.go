@@ -1,0 +1,402 @@
+package check
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/vg-crypto/vg/Spec/contract"
+	"github.com/vg-crypto/vg/Spec/x86"
+)
+
+// Obligations, in report order.
+const (
+	MemorySafety = "memory safety"
+	ConstantTime = "constant time"
+	ABI          = "ABI"
+	MCDT         = "MCDT"
+	Features     = "features"
+	Functional   = "functional"
+)
+
+// Obligations lists them in report order.
+var Obligations = []string{MemorySafety, ConstantTime, ABI, MCDT, Features, Functional}
+
+// Statuses.
+const (
+	Proven  = "proven"
+	Tested  = "tested"
+	Failing = "failing"
+)
+
+// Result is one routine × obligation.
+type Result struct {
+	Routine    string  `json:"routine"`
+	Variant    string  `json:"variant"`
+	Obligation string  `json:"obligation"`
+	Status     string  `json:"status"`
+	Seconds    float64 `json:"seconds"`
+	Detail     string  `json:"detail"`
+}
+
+// Options tune a check.
+type Options struct {
+	Runs     int    // random functional runs (≥ 10,000 for the report)
+	Seed     uint64 // for the random inputs
+	MaxSteps int    // per run
+	// TaintRuns is the number of taint runs for routines whose control
+	// flow depends on public inputs (their result is "tested" unless an
+	// inductive proof covers every path).
+	TaintRuns int
+	Hints     Hints
+	// ExtraSeeds are additional inputs for the functional test (e.g. seeds
+	// derived from ACVP vectors).
+	ExtraInputs []contract.Buffers
+}
+
+func (o *Options) defaults() {
+	if o.Runs == 0 {
+		o.Runs = 10000
+	}
+	if o.MaxSteps == 0 {
+		o.MaxSteps = 2_000_000
+	}
+	if o.TaintRuns == 0 {
+		o.TaintRuns = 20
+	}
+}
+
+// violation kinds found by a taint run.
+type findings struct {
+	ct      []string // constant-time violations
+	mcdt    []string
+	abi     []string
+	mem     []string
+	inDepBr []string // branch conditions that depend on input data
+	inDepAd []string // addresses that depend on input data
+	other   []string // model errors (unknown operand, undefined flag …)
+}
+
+func (f *findings) add(list *[]string, format string, a ...any) {
+	if len(*list) < 3 {
+		*list = append(*list, fmt.Sprintf(format, a...))
+	}
+}
+
+// taintObs checks secrecy and input dependence on the Taint domain.
+type taintObs struct {
+	f        *findings
+	mcdt     int // 0 closed, 1 saved, 2 0x1FBF loaded, 3 open, 4 closing
+	saved    uint64
+	publicIn bool // inputs may steer control flow (declared leak)
+}
+
+func (o *taintObs) Branch(m *x86.Machine[x86.TV], in *x86.Insn, c x86.TV) error {
+	if c.S != 0 {
+		o.f.add(&o.f.ct, "%s: branch condition depends on secret data", in)
+	}
+	if c.I != 0 {
+		o.f.add(&o.f.inDepBr, "%s", in)
+	}
+	return nil
+}
+
+func (o *taintObs) Address(m *x86.Machine[x86.TV], in *x86.Insn, a x86.TV, size int, write bool) error {
+	if a.S != 0 {
+		o.f.add(&o.f.ct, "%s: memory address depends on secret data", in)
+	}
+	if a.I != 0 {
+		o.f.add(&o.f.inDepAd, "%s", in)
+	}
+	return nil
+}
+
+func (o *taintObs) After(m *x86.Machine[x86.TV], in *x86.Insn, reads []x86.TV) error {
+	secret := false
+	for _, r := range reads {
+		if r.S != 0 {
+			secret = true
+		}
+	}
+	info := in.Info()
+	if secret && !info.DOIT {
+		o.f.add(&o.f.ct, "%s: %s is not a DOIT instruction and has a secret operand", in, in.Op)
+	}
+	switch in.Op {
+	case "STMXCSR":
+		o.saved = m.MXCSR.V
+		if o.mcdt == 0 {
+			o.mcdt = 1
+		}
+	case "LDMXCSR":
+		v := m.MXCSR.V
+		switch {
+		case o.mcdt == 1 && v == 0x1FBF:
+			o.mcdt = 2
+		case o.mcdt == 4 && v == o.saved:
+			o.mcdt = 0
+		default:
+			o.f.add(&o.f.mcdt, "%s: LDMXCSR of %#x outside the prologue/epilogue pattern", in, v)
+		}
+	case "LFENCE":
+		switch o.mcdt {
+		case 2:
+			o.mcdt = 3
+		case 3:
+			o.mcdt = 4
+		}
+	case "PMULULQ", "VPMULUDQ":
+		if secret && o.mcdt != 3 {
+			o.f.add(&o.f.mcdt, "%s: %s with a secret operand outside the MXCSR=0x1FBF bracket", in, in.Op)
+		}
+	}
+	return nil
+}
+
+// taintRun runs r once on the Taint domain with input in and records
+// findings; it also returns the outputs.
+func taintRun(f *x86.File, r *x86.Routine, c *contract.Contract, in contract.Buffers, rng *rand.Rand,
+	maxSteps int, fd *findings) (contract.Buffers, byte, bool) {
+	mk := func(v uint64, secret, input bool) x86.TV {
+		t := x86.TV{V: v}
+		if secret {
+			t.S = ^uint64(0)
+		}
+		if input {
+			t.I = ^uint64(0)
+		}
+		return t
+	}
+	m, lay := setup[x86.TV](x86.Taint{}, mk, f, r, c, in, rng)
+	obs := &taintObs{f: fd, publicIn: c.PublicControl}
+	m.Obs = obs
+	bp := m.GPR[x86.BP]
+	err := m.Run(maxSteps)
+	if err != nil {
+		classify(err, fd)
+		return nil, 0, false
+	}
+	// ABI at RET.
+	if m.GPR[x86.SP].V != lay.sp || m.GPR[x86.SP].S != 0 {
+		fd.add(&fd.abi, "%s: SP at RET is %#x, not the entry value %#x", r.Name, m.GPR[x86.SP].V, lay.sp)
+	}
+	if r.Frame == 0 && m.GPR[x86.BP] != bp {
+		fd.add(&fd.abi, "%s: BP clobbered in a frameless routine (the assembler saves BP only when the frame is non-zero)", r.Name)
+	}
+	if m.MXCSR.V != 0x1F80 || m.MXCSR.S != 0 {
+		fd.add(&fd.abi, "%s: MXCSR at RET is %#x, not restored to 0x1F80", r.Name, m.MXCSR.V)
+	}
+	if obs.mcdt != 0 {
+		fd.add(&fd.mcdt, "%s: returns inside the MXCSR bracket", r.Name)
+	}
+	if res := m.Region("results"); res != nil {
+		for i, w := range res.Written {
+			if !w {
+				fd.add(&fd.abi, "%s: result byte %d not written", r.Name, i)
+			}
+		}
+	}
+	out, ret, err := outputs(m, c)
+	if err != nil {
+		fd.add(&fd.other, "%v", err)
+		return nil, 0, false
+	}
+	return out, ret, true
+}
+
+func classify(err error, fd *findings) {
+	var me *x86.MemError
+	if errors.As(err, &me) {
+		if me.Region == "args" || me.Region == "saved BP and return address" {
+			fd.add(&fd.abi, "%v", err)
+		} else {
+			fd.add(&fd.mem, "%v", err)
+		}
+		return
+	}
+	fd.add(&fd.other, "%v", err)
+}
+
+// concRun runs r on the plain concrete domain (the fast path of the
+// functional test).
+func concRun(f *x86.File, r *x86.Routine, c *contract.Contract, in contract.Buffers, rng *rand.Rand, maxSteps int) (contract.Buffers, byte, error) {
+	mk := func(v uint64, _, _ bool) uint64 { return v }
+	m, _ := setup[uint64](x86.Conc{}, mk, f, r, c, in, rng)
+	if err := m.Run(maxSteps); err != nil {
+		return nil, 0, err
+	}
+	return outputs(m, c)
+}
+
+func copyBuffers(b contract.Buffers) contract.Buffers {
+	out := contract.Buffers{}
+	for k, v := range b {
+		out[k] = append([]byte(nil), v...)
+	}
+	return out
+}
+
+// Routine checks one routine of f under contract c.
+func Routine(f *x86.File, r *x86.Routine, c *contract.Contract, opt Options) []Result {
+	opt.defaults()
+	res := map[string]*Result{}
+	for _, ob := range Obligations {
+		res[ob] = &Result{Routine: c.Routine, Variant: c.Variant, Obligation: ob}
+	}
+	set := func(ob, st, detail string, t time.Duration) {
+		res[ob].Status, res[ob].Detail, res[ob].Seconds = st, detail, t.Seconds()
+	}
+
+	// Features and the static part of the ABI.
+	t0 := time.Now()
+	if d, err := checkFeatures(r, c); err != nil {
+		set(Features, Failing, err.Error(), time.Since(t0))
+	} else {
+		set(Features, Proven, "static scan of every instruction: "+d, time.Since(t0))
+	}
+	t0 = time.Now()
+	var abiStatic []string
+	if r.ArgSize != c.ArgsSize() {
+		abiStatic = append(abiStatic, fmt.Sprintf("TEXT declares %d bytes of arguments, signature %q needs %d", r.ArgSize, c.GoSig, c.ArgsSize()))
+	}
+	if r.Frame > c.MaxFrame {
+		abiStatic = append(abiStatic, fmt.Sprintf("frame %d exceeds the contract's %d", r.Frame, c.MaxFrame))
+	}
+	if err := checkFPNames(r, c); err != nil {
+		abiStatic = append(abiStatic, err.Error())
+	}
+	staticT := time.Since(t0)
+
+	// Taint runs.
+	t0 = time.Now()
+	rng := rand.New(rand.NewPCG(opt.Seed, 1))
+	fd := &findings{}
+	nTaint := 1
+	if c.PublicControl {
+		nTaint = opt.TaintRuns
+	}
+	taintOK := true
+	for i := 0; i < nTaint; i++ {
+		in := c.Gen(rng)
+		out, ret, ok := taintRun(f, r, c, copyBuffers(in), rng, opt.MaxSteps, fd)
+		if !ok {
+			taintOK = false
+			break
+		}
+		if err := c.Check(in, out, ret); err != nil {
+			fd.add(&fd.other, "taint run %d: postcondition: %v", i, err)
+		}
+	}
+	taintT := time.Since(t0)
+	fixed := len(fd.inDepBr) == 0 && len(fd.inDepAd) == 0 && taintOK
+	var ind *InductiveResult
+	if c.PublicControl && opt.Hints != nil && taintOK {
+		ti := time.Now()
+		ind = Inductive(f, r, c, opt.Hints.Invariants(c.Symbol), opt.MaxSteps)
+		ind.Seconds = time.Since(ti).Seconds()
+	}
+	other := ""
+	if len(fd.other) > 0 {
+		other = fd.other[0]
+	}
+	// Memory safety.
+	switch {
+	case len(fd.mem) > 0:
+		set(MemorySafety, Failing, fd.mem[0], taintT)
+	case other != "":
+		set(MemorySafety, Failing, "model error: "+other, taintT)
+	case fixed:
+		set(MemorySafety, Proven, "one run: no branch condition or address depends on input data (checked by taint), so every input takes this path and these addresses; all in bounds", taintT)
+	case ind != nil && ind.Err == nil:
+		set(MemorySafety, Proven, ind.Detail, taintT+ind.dur())
+	case ind != nil:
+		set(MemorySafety, Failing, "inductive check: "+ind.Err.Error(), taintT+ind.dur())
+	default:
+		set(MemorySafety, Tested, fmt.Sprintf("%d taint runs in bounds; control flow depends on input (e.g. %s) and no inductive proof was given", nTaint, first(fd.inDepBr, fd.inDepAd)), taintT)
+	}
+	// Constant time.
+	switch {
+	case len(fd.ct) > 0:
+		set(ConstantTime, Failing, fd.ct[0], taintT)
+	case other != "" || !taintOK:
+		set(ConstantTime, Failing, "run did not complete: "+other, taintT)
+	case fixed:
+		set(ConstantTime, Proven, "one taint run covers every input (fixed control flow and addresses); no branch, address or non-DOIT operand is secret", taintT)
+	case !c.PublicControl:
+		set(ConstantTime, Failing, "control flow or addresses depend on input data, but the contract declares no leak: "+first(fd.inDepBr, fd.inDepAd), taintT)
+	case ind != nil && ind.Err == nil && ind.NoSecret:
+		set(ConstantTime, Proven, "every path of the inductive check (all loop states the invariants allow) has no secret branch, address or non-DOIT operand; inputs are public per the contract's leak", taintT+ind.dur())
+	default:
+		set(ConstantTime, Tested, fmt.Sprintf("%d taint runs: no secret-dependent branch, address or non-DOIT operand; control flow depends on public input (declared leak)", nTaint), taintT)
+	}
+	// ABI.
+	abi := append(abiStatic, fd.abi...)
+	switch {
+	case len(abi) > 0:
+		set(ABI, Failing, abi[0], staticT+taintT)
+	case !taintOK:
+		set(ABI, Failing, "run did not complete: "+other, staticT+taintT)
+	case fixed:
+		set(ABI, Proven, "args size, frame, FP names (static); SP, BP, MXCSR restored, result written, no write outside frame/results (one run covering every input)", staticT+taintT)
+	case ind != nil && ind.Err == nil:
+		set(ABI, Proven, "static checks; every path of the inductive check restores SP and MXCSR, writes the result and writes only frame, results and writable buffers", staticT+taintT+ind.dur())
+	default:
+		set(ABI, Tested, fmt.Sprintf("static checks proven; run-time checks on %d runs", nTaint), staticT+taintT)
+	}
+	// MCDT.
+	switch {
+	case len(fd.mcdt) > 0:
+		set(MCDT, Failing, fd.mcdt[0], taintT)
+	case !taintOK:
+		set(MCDT, Failing, "run did not complete", taintT)
+	case fixed:
+		set(MCDT, Proven, "every PMULULQ/VPMULUDQ with a secret operand lies inside the MXCSR bracket (one run covering every input)", taintT)
+	case ind != nil && ind.Err == nil && ind.NoSecret:
+		set(MCDT, Proven, "no secret data reaches any instruction on any path of the inductive check", taintT+ind.dur())
+	default:
+		set(MCDT, Tested, fmt.Sprintf("%d taint runs", nTaint), taintT)
+	}
+	// Functional.
+	t0 = time.Now()
+	if err := functional(f, r, c, opt, rng); err != nil {
+		set(Functional, Failing, err.Error(), time.Since(t0))
+	} else {
+		n := opt.Runs + len(opt.ExtraInputs)
+		set(Functional, Tested, fmt.Sprintf("model output equals the contract's postcondition (Spec) on %d inputs (%d random, %d from vectors)", n, opt.Runs, len(opt.ExtraInputs)), time.Since(t0))
+	}
+	var out []Result
+	for _, ob := range Obligations {
+		out = append(out, *res[ob])
+	}
+	return out
+}
+
+func first(lists ...[]string) string {
+	for _, l := range lists {
+		if len(l) > 0 {
+			return l[0]
+		}
+	}
+	return ""
+}
+
+func functional(f *x86.File, r *x86.Routine, c *contract.Contract, opt Options, rng *rand.Rand) error {
+	inputs := opt.ExtraInputs
+	for i := 0; i < opt.Runs+len(inputs); i++ {
+		var in contract.Buffers
+		if i < len(inputs) {
+			in = inputs[i]
+		} else {
+			in = c.Gen(rng)
+		}
+		out, ret, err := concRun(f, r, c, copyBuffers(in), rng, opt.MaxSteps)
+		if err != nil {
+			return fmt.Errorf("run %d: %v", i, err)
+		}
+		if err := c.Check(in, out, ret); err != nil {
+			return fmt.Errorf("run %d: %v", i, err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,283 @@
+// Package contract is **Trusted**: it states, once per assembly routine,
+// what the routine must do and may do: its Go signature, the buffers its
+// arguments point to (size, secrecy, read/write, aliasing), its result, the
+// pre- and postcondition in terms of Spec/fips202 and Spec/fips204, what it
+// may leak through timing, the CPU features it may use and the stack frame
+// it may use. Spec/check runs a routine under its contract.
+package contract
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/vg-crypto/vg/Spec/fips202"
+	"github.com/vg-crypto/vg/Spec/fips204"
+)
+
+// Arg is one pointer argument of the Go signature.
+type Arg struct {
+	Name string
+	// Bytes is the size of the buffer the pointer points to.
+	Bytes int
+	// Indirect > 0 means the pointer points to an array of Indirect
+	// pointers, each to a buffer of Bytes bytes, named Name[0], Name[1]….
+	// The pointer array itself is read-only and public.
+	Indirect int
+	Secret   bool // the buffer's contents are secret
+	Read     bool // the routine may read the buffer
+	Write    bool // the routine may write the buffer
+}
+
+// BufferNames lists the buffers an argument stands for.
+func (a Arg) BufferNames() []string {
+	if a.Indirect == 0 {
+		return []string{a.Name}
+	}
+	var out []string
+	for i := 0; i < a.Indirect; i++ {
+		out = append(out, fmt.Sprintf("%s[%d]", a.Name, i))
+	}
+	return out
+}
+
+// Buffers maps buffer names to contents.
+type Buffers map[string][]byte
+
+// Contract is one routine's contract.
+type Contract struct {
+	Symbol  string // the TEXT symbol in go/asm, e.g. "KeccakF1600AMD64"
+	Routine string // FIPS name, e.g. "KeccakF1600"
+	Variant string // "AMD64" (baseline) or "AVX2"
+	GoSig   string
+	Args    []Arg
+	// Result is the Go result type ("" or "bool"); it sits in the
+	// argument area after the pointer arguments (Go ABI0).
+	Result string
+	// Aliasing: every buffer is a distinct, non-overlapping object.
+	NoAlias bool
+	// Pre and Post state the contract in words; Check is the executable
+	// postcondition.
+	Pre, Post string
+	// Leak says what timing may reveal. PublicControl: control flow and
+	// addresses may depend on public inputs (never on secret ones).
+	Leak          string
+	PublicControl bool
+	// Features lists the CPU features the routine may use (avo's names).
+	Features []string
+	// MaxFrame bounds the routine's stack frame in bytes.
+	MaxFrame int
+	// Gen draws a random input meeting the precondition.
+	Gen func(r *rand.Rand) Buffers
+	// Check returns an error if out (and the result byte) do not meet the
+	// postcondition for input in.
+	Check func(in, out Buffers, ret byte) error
+}
+
+// ArgsSize is the size of the ABI0 argument area: 8 bytes per pointer,
+// then the result aligned to 8 bytes.
+func (c *Contract) ArgsSize() int {
+	n := 8 * len(c.Args)
+	if c.Result == "bool" {
+		n++
+	}
+	return n
+}
+
+// ResultOffset is the offset of the result in the argument area.
+func (c *Contract) ResultOffset() int { return 8 * len(c.Args) }
+
+const q = fips204.Q
+
+// maxBlocks is the agreed bound of RejNTTPoly: 9 SHAKE128 blocks of 168
+// bytes = 504 three-byte groups, which covers the 481 iterations FIPS 204
+// Appendix C gives as the minimum limit for RejNTTPoly.
+const (
+	maxBlocks = 9
+	maxGroups = maxBlocks * 168 / 3
+)
+
+// groupsNeeded counts the three-byte groups Algorithm 30 consumes for seed.
+func groupsNeeded(seed []byte) int {
+	ctx := fips202.NewSHAKE128()
+	ctx.Write(seed)
+	s := make([]byte, 3)
+	n := 0
+	for j := 0; j < 256; {
+		ctx.Read(s) // Algorithm 30, line 5
+		n++
+		if _, ok := fips204.CoeffFromThreeBytes(s[0], s[1], s[2]); ok {
+			j++
+		}
+	}
+	return n
+}
+
+func lanes(b []byte) *[25]uint64 {
+	var a [25]uint64
+	for i := range a {
+		a[i] = binary.LittleEndian.Uint64(b[8*i:])
+	}
+	return &a
+}
+
+func randBytes(r *rand.Rand, n int) []byte {
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = byte(r.Uint32())
+	}
+	return b
+}
+
+// checkRej checks one RejNTTPoly output: out must be the Spec's result when
+// the bound suffices. ok reports whether the Spec needs at most 504 groups.
+func checkRej(seed, out []byte) (ok bool, err error) {
+	ok = groupsNeeded(seed) <= maxGroups
+	if !ok {
+		return false, nil
+	}
+	want := fips204.RejNTTPoly(seed)
+	for i := 0; i < 256; i++ {
+		got := binary.LittleEndian.Uint32(out[4*i:])
+		if got != uint32(want[i]) {
+			return true, fmt.Errorf("coefficient %d = %d, Spec RejNTTPoly gives %d", i, got, want[i])
+		}
+	}
+	return true, nil
+}
+
+// All lists the contracts of every assembly routine.
+var All = []*Contract{
+	{
+		Symbol: "KeccakF1600AMD64", Routine: "KeccakF1600", Variant: "AMD64",
+		GoSig: "func KeccakF1600AMD64(a *[25]uint64)",
+		Args:  []Arg{{Name: "a", Bytes: 200, Secret: true, Read: true, Write: true}},
+		Pre:   "a points to 25 lanes, lane A[x,y] at a[x+5y] (little-endian words)",
+		Post:  "a = fips202.KeccakF1600(old a)",
+		Leak:  "nothing: the state is secret",
+		// The baseline variant uses general registers only.
+		Features: nil, MaxFrame: 4096, NoAlias: true,
+		Gen: func(r *rand.Rand) Buffers { return Buffers{"a": randBytes(r, 200)} },
+		Check: func(in, out Buffers, _ byte) error {
+			want := lanes(in["a"])
+			fips202.KeccakF1600(want)
+			got := lanes(out["a"])
+			for i := range want {
+				if got[i] != want[i] {
+					return fmt.Errorf("lane %d = %#x, Spec KeccakF1600 gives %#x", i, got[i], want[i])
+				}
+			}
+			return nil
+		},
+	},
+	{
+		Symbol: "KeccakF1600x4AVX2", Routine: "KeccakF1600x4", Variant: "AVX2",
+		GoSig: "func KeccakF1600x4AVX2(a *[100]uint64)",
+		Args:  []Arg{{Name: "a", Bytes: 800, Secret: true, Read: true, Write: true}},
+		Pre:   "a holds four interleaved states: lane i of state j at a[4i+j]",
+		Post:  "for each j, state j = fips202.KeccakF1600(old state j)",
+		Leak:  "nothing: the states are secret",
+		// avo names AVX2 routines' features "AVX, AVX2".
+		Features: []string{"AVX", "AVX2"}, MaxFrame: 4096, NoAlias: true,
+		Gen: func(r *rand.Rand) Buffers { return Buffers{"a": randBytes(r, 800)} },
+		Check: func(in, out Buffers, _ byte) error {
+			for j := 0; j < 4; j++ {
+				var st, got [25]uint64
+				for i := 0; i < 25; i++ {
+					st[i] = binary.LittleEndian.Uint64(in["a"][8*(4*i+j):])
+					got[i] = binary.LittleEndian.Uint64(out["a"][8*(4*i+j):])
+				}
+				fips202.KeccakF1600(&st)
+				if st != got {
+					return fmt.Errorf("state %d differs from Spec KeccakF1600", j)
+				}
+			}
+			return nil
+		},
+	},
+	{
+		Symbol: "RejNTTPolyAMD64", Routine: "RejNTTPoly", Variant: "AMD64",
+		GoSig: "func RejNTTPolyAMD64(a *[256]uint32, seed *[34]byte) bool",
+		Args: []Arg{
+			{Name: "a", Bytes: 1024, Write: true, Read: true},
+			{Name: "seed", Bytes: 34, Read: true},
+		},
+		Result: "bool",
+		Pre:    "seed = ρ ‖ s ‖ r (34 bytes, public)",
+		Post: "ok ⇔ Algorithm 30 needs at most 504 three-byte groups (9 SHAKE128 blocks); " +
+			"ok ⇒ a = fips204.RejNTTPoly(seed)",
+		Leak:          "the public seed: control flow and addresses may depend on seed-derived values",
+		PublicControl: true,
+		Features:      nil, MaxFrame: 4096, NoAlias: true,
+		Gen: func(r *rand.Rand) Buffers {
+			return Buffers{"a": randBytes(r, 1024), "seed": randBytes(r, 34)}
+		},
+		Check: func(in, out Buffers, ret byte) error {
+			ok, err := checkRej(in["seed"], out["a"])
+			if err != nil {
+				return err
+			}
+			if ret != b2b(ok) {
+				return fmt.Errorf("returned %d, want %d (bound of %d groups)", ret, b2b(ok), maxGroups)
+			}
+			if !bytes.Equal(in["seed"], out["seed"]) {
+				return fmt.Errorf("seed modified")
+			}
+			return nil
+		},
+	},
+	{
+		Symbol: "RejNTTPolyx4AVX2", Routine: "RejNTTPolyx4", Variant: "AVX2",
+		GoSig: "func RejNTTPolyx4AVX2(a *[4]*[256]uint32, seeds *[4][34]byte) bool",
+		Args: []Arg{
+			{Name: "a", Bytes: 1024, Indirect: 4, Write: true, Read: true},
+			{Name: "seeds", Bytes: 136, Read: true},
+		},
+		Result: "bool",
+		Pre:    "seeds[j] = ρ ‖ s ‖ r for four entries (public); a[j] point to four distinct polynomials",
+		Post: "ok ⇔ for every j Algorithm 30 needs at most 504 groups; " +
+			"ok ⇒ for every j, *a[j] = fips204.RejNTTPoly(seeds[j])",
+		Leak:          "the public seeds: control flow and addresses may depend on seed-derived values",
+		PublicControl: true,
+		Features:      []string{"AVX", "AVX2"}, MaxFrame: 8192, NoAlias: true,
+		Gen: func(r *rand.Rand) Buffers {
+			b := Buffers{"seeds": randBytes(r, 136)}
+			for j := 0; j < 4; j++ {
+				b[fmt.Sprintf("a[%d]", j)] = randBytes(r, 1024)
+			}
+			return b
+		},
+		Check: func(in, out Buffers, ret byte) error {
+			all := true
+			for j := 0; j < 4; j++ {
+				ok, err := checkRej(in["seeds"][34*j:34*j+34], out[fmt.Sprintf("a[%d]", j)])
+				if err != nil {
+					return fmt.Errorf("polynomial %d: %v", j, err)
+				}
+				all = all && ok
+			}
+			if ret != b2b(all) {
+				return fmt.Errorf("returned %d, want %d", ret, b2b(all))
+			}
+			return nil
+		},
+	},
+}
+
+func b2b(b bool) byte {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// Lookup returns the contract of a TEXT symbol.
+func Lookup(symbol string) *Contract {
+	for _, c := range All {
+		if c.Symbol == symbol {
+			return c
+		}
+	}
+	return nil
+}
