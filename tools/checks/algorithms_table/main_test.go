@@ -133,7 +133,7 @@ func setup(t *testing.T, files map[string]string) (root, saved string) {
 
 func TestWriteThenCheck(t *testing.T) {
 	root, saved := setup(t, clean)
-	l, summary, err := run(root, true, saved, syms)
+	l, _, err := run(root, true, saved, syms)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,7 +146,7 @@ func TestWriteThenCheck(t *testing.T) {
 	if string(got) != want {
 		t.Errorf("README.md:\n%s\nwant:\n%s", got, want)
 	}
-	l, summary, err = run(root, true, saved, syms)
+	l, summary, err := run(root, true, saved, syms)
 	if err != nil || len(l) > 0 {
 		t.Fatal(err, l)
 	}
