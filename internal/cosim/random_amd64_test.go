@@ -81,6 +81,7 @@ func randomState(r *rand.Rand, s *State, in forms.Insn) error {
 		s.GPR[i] = word(r)
 	}
 	s.GPR[4] = 0 // SP is not part of the harness state
+	s.Taken = 0
 	s.Flags = r.Uint64() & StatusMask
 	// Every MXCSR bit below 16 is defined on CPUs with AVX2 (MXCSR_MASK
 	// 0xFFFF); exceptions stay irrelevant since no instruction here is

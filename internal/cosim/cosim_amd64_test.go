@@ -1,0 +1,232 @@
+package cosim
+
+import (
+	"bytes"
+	"encoding/binary"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+	"unsafe"
+
+	"github.com/vg-crypto/vg/internal/cosim/forms"
+)
+
+var statesFlag = flag.Int("cosim.states", 0, "random states per representative instruction (default 10000, 1000 with -short)")
+
+// TestFormsCovered fails when a form of go/asm has no harness (the harness
+// is stale: run go run ./internal/cosim/gen) or a harness covers a form
+// go/asm no longer uses.
+func TestFormsCovered(t *testing.T) {
+	insns, err := forms.Collect(asmDir(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	vs, err := forms.Variants(insns)
+	if err != nil {
+		t.Fatal(err)
+	}
+	have := map[string]bool{}
+	for _, c := range Cases() {
+		have[c.Form+" | "+c.Text] = true
+	}
+	want := map[string]bool{}
+	for _, v := range vs {
+		key := v.Form + " | " + v.Text
+		want[key] = true
+		if NoHarnessReason(v.Form) != "" {
+			continue
+		}
+		if !have[key] {
+			t.Errorf("go/asm uses %s (e.g. %s) and no harness runs it: run go run ./internal/cosim/gen", v.Form, v.Text)
+		}
+	}
+	for k := range have {
+		if !want[k] {
+			t.Errorf("harness %s is not in go/asm any more: run go run ./internal/cosim/gen", k)
+		}
+	}
+	for _, f := range forms.Forms(insns) {
+		if r := NoHarnessReason(f); r != "" {
+			t.Logf("form %s: not cosimulated: %s", f, r)
+		}
+	}
+}
+
+// NoHarnessReason is the documented argument for a form without harness.
+func NoHarnessReason(form string) string { return forms.NoHarness[form] }
+
+// diff describes the differences between the CPU's and the model's output
+// states, ignoring SP and the flags in undef.
+func diff(cpu, model *State, undef uint64, branch bool) string {
+	var b strings.Builder
+	for i := range cpu.GPR {
+		if i != 4 && cpu.GPR[i] != model.GPR[i] {
+			fmt.Fprintf(&b, " %s: cpu %#x model %#x;", forms.GPRs[i], cpu.GPR[i], model.GPR[i])
+		}
+	}
+	mask := uint64(StatusMask) &^ undef
+	if cf, mf := cpu.Flags&mask, model.Flags&mask; cf != mf {
+		fmt.Fprintf(&b, " flags (%s compared): cpu %s model %s;", flagNames(mask), flagNames(cf), flagNames(mf))
+	}
+	if cpu.MXCSR != model.MXCSR {
+		fmt.Fprintf(&b, " MXCSR: cpu %#x model %#x;", cpu.MXCSR, model.MXCSR)
+	}
+	for i := range cpu.Y {
+		if cpu.Y[i] != model.Y[i] {
+			fmt.Fprintf(&b, " Y%d: cpu %s model %s;", i, hexY(cpu.Y[i]), hexY(model.Y[i]))
+		}
+	}
+	if !bytes.Equal(cpu.Mem[:], model.Mem[:]) {
+		for i := range cpu.Mem {
+			if cpu.Mem[i] != model.Mem[i] {
+				fmt.Fprintf(&b, " Mem[%d]: cpu %#x model %#x;", i, cpu.Mem[i], model.Mem[i])
+			}
+		}
+	}
+	if branch && cpu.Taken != model.Taken {
+		fmt.Fprintf(&b, " taken: cpu %d model %d;", cpu.Taken, model.Taken)
+	}
+	return b.String()
+}
+
+func flagNames(f uint64) string {
+	var n []string
+	for _, x := range []struct {
+		bit  uint64
+		name string
+	}{{FlagCF, "CF"}, {FlagPF, "PF"}, {FlagAF, "AF"}, {FlagZF, "ZF"}, {FlagSF, "SF"}, {FlagOF, "OF"}} {
+		if f&x.bit != 0 {
+			n = append(n, x.name)
+		}
+	}
+	return "{" + strings.Join(n, " ") + "}"
+}
+
+// hexY prints a ymm register as four 64-bit lanes, high lane first.
+func hexY(y [32]byte) string {
+	return fmt.Sprintf("%016x_%016x_%016x_%016x", binary.LittleEndian.Uint64(y[24:]),
+		binary.LittleEndian.Uint64(y[16:]), binary.LittleEndian.Uint64(y[8:]), binary.LittleEndian.Uint64(y[:]))
+}
+
+// describe prints the input state fields an instruction may read.
+func describe(in *State, addr uint64) string {
+	var b strings.Builder
+	for i, r := range forms.GPRs {
+		if i != 4 {
+			fmt.Fprintf(&b, "%s=%#x ", r, in.GPR[i])
+		}
+	}
+	fmt.Fprintf(&b, "flags=%s MXCSR=%#x", flagNames(in.Flags), in.MXCSR)
+	for i := range in.Y {
+		fmt.Fprintf(&b, " Y%d=%s", i, hexY(in.Y[i]))
+	}
+	fmt.Fprintf(&b, " Mem@%#x=%x", addr, in.Mem[:])
+	return b.String()
+}
+
+// TestCosim runs every representative instruction on random states on the
+// CPU and in the model and compares the whole output states.
+func TestCosim(t *testing.T) {
+	requireAVX2(t)
+	n := 10000
+	if testing.Short() {
+		n = 1000
+	}
+	if *statesFlag > 0 {
+		n = *statesFlag
+	}
+	insns, err := forms.Collect(asmDir(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	inAsm := map[string]bool{}
+	for _, f := range forms.Forms(insns) {
+		inAsm[f] = true
+	}
+	start := time.Now()
+	covered := map[string]int{} // form → states run (all representatives)
+	failed := map[string]bool{}
+	r := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0x636f73696d))
+	seed := r.Uint64()
+	r = rand.New(rand.NewPCG(seed, 0x636f73696d))
+	t.Logf("seed %#x, %d states per representative", seed, n)
+	for _, c := range Cases() {
+		in, ok, err := forms.ParseLine(c.Text)
+		if err != nil || !ok {
+			t.Fatalf("%s: %v", c.Text, err)
+		}
+		m, err := newModel(c.Text)
+		if err != nil {
+			t.Errorf("form %s (%s): model: %v", c.Form, c.Text, err)
+			failed[c.Form] = true
+			continue
+		}
+		mismatches := 0
+		cpu := new(State)
+		for k := 0; k < n; k++ {
+			if err := randomState(r, cpu, in); err != nil {
+				t.Fatal(err)
+			}
+			input := *cpu
+			// The model gets a copy of the input with its memory region
+			// placed at the address of cpu.Mem, where the base registers
+			// point.
+			addr := uint64(uintptr(unsafe.Pointer(&cpu.Mem[0])))
+			model, modelUndef, err := m.run(&input, addr)
+			if err != nil {
+				t.Errorf("form %s (%s): model: %v\ninput: %s", c.Form, c.Text, err, describe(&input, addr))
+				failed[c.Form] = true
+				break
+			}
+			c.Run(cpu)
+			undef := undefinedFlags(in, &input)
+			d := diff(cpu, model, undef|modelUndef, in.IsBranch())
+			// The model must leave undefined exactly the flags the SDM
+			// leaves undefined: a flag it defines beyond the SDM could let
+			// code depend on a value the CPU does not promise, a flag it
+			// leaves undefined that the SDM defines is a wrong semantics.
+			if extra := modelUndef &^ undef; extra != 0 {
+				d += fmt.Sprintf(" model leaves %s undefined, the SDM defines them (cpu %s);", flagNames(extra), flagNames(cpu.Flags&extra))
+			}
+			if missing := undef &^ modelUndef; missing != 0 {
+				d += fmt.Sprintf(" model defines %s, which the SDM leaves undefined;", flagNames(missing))
+			}
+			if d != "" {
+				mismatches++
+				failed[c.Form] = true
+				if mismatches <= 3 {
+					t.Errorf("MISMATCH form %s, instruction %s:%s\ninput: %s", c.Form, c.Text, d, describe(&input, addr))
+				}
+			}
+		}
+		if mismatches > 3 {
+			t.Errorf("form %s (%s): %d of %d states mismatched", c.Form, c.Text, mismatches, n)
+		}
+		covered[c.Form] += n
+	}
+	var list []string
+	for f := range covered {
+		list = append(list, f)
+	}
+	sort.Strings(list)
+	for _, f := range list {
+		status := "agree"
+		if failed[f] {
+			status = "FAIL"
+		}
+		t.Logf("covered %-40s %7d states  %s", f, covered[f], status)
+	}
+	for f := range inAsm {
+		if covered[f] == 0 && NoHarnessReason(f) == "" {
+			t.Errorf("form %s appears in go/asm and was not cosimulated", f)
+		}
+		if covered[f] > 0 && covered[f] < n {
+			t.Errorf("form %s: only %d states", f, covered[f])
+		}
+	}
+	t.Logf("%d forms cosimulated (%d representatives) in %v", len(list), len(Cases()), time.Since(start).Round(time.Millisecond))
+}
