@@ -139,9 +139,18 @@ func roundConstant(ir int) uint64 {
 	return c
 }
 
+// roundConstants holds RC for ir = 0 ... 23, computed once by
+// roundConstant since rc(t) runs a shift register t mod 255 steps.
+var roundConstants = func() (c [nr]uint64) {
+	for ir := range c {
+		c[ir] = roundConstant(ir)
+	}
+	return c
+}()
+
 // iota is ι, §3.2.5, Algorithm 6: A′[0, 0] = A[0, 0] ⊕ RC.
 func iota(a State, ir int) State {
-	a[0] ^= roundConstant(ir)
+	a[0] ^= roundConstants[ir]
 	return a
 }
 
