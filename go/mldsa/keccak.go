@@ -143,13 +143,6 @@ type shake struct {
 	buf       [shake128Rate]byte // the current output block while squeezing
 }
 
-func (s *shake) reset(rate int) {
-	s.a = [25]uint64{}
-	s.rate = rate
-	s.pos = 0
-	s.squeezing = false
-}
-
 func newShake256() shake {
 	var s shake
 	s.rate = shake256Rate
