@@ -49,9 +49,10 @@ const (
 
 // Case is one representative instruction and its harness function.
 type Case struct {
-	Form string       // e.g. "VPXOR ymm, ymm, ymm"
-	Text string       // e.g. "VPXOR Y1, Y9, Y14"
-	Run  func(*State) // runs Text on the CPU
+	Form   string       // e.g. "VPXOR ymm, ymm, ymm"
+	Text   string       // e.g. "VPXOR Y1, Y9, Y14"
+	Source string       // "go/asm", or "catalog" for a form go/asm does not use yet
+	Run    func(*State) // runs Text on the CPU
 }
 
 // Cases returns the generated cases (empty on platforms without a harness).

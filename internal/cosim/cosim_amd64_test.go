@@ -15,38 +15,37 @@ import (
 	"github.com/vg-crypto/vg/internal/cosim/forms"
 )
 
-var statesFlag = flag.Int("cosim.states", 0, "random states per representative instruction (default 10000, 1000 with -short)")
+var (
+	statesFlag = flag.Int("cosim.states", 0, "random states per representative instruction (default 10000, 1000 with -short)")
+	seedFlag   = flag.Uint64("cosim.seed", 0, "seed of the random states (default: from the clock; the test logs it)")
+)
 
-// TestFormsCovered fails when a form of go/asm has no harness (the harness
-// is stale: run go run ./internal/cosim/gen) or a harness covers a form
-// go/asm no longer uses.
+// TestFormsCovered fails when a representative of go/asm or the catalog
+// has no harness (the harness is stale: run go run ./internal/cosim/gen),
+// or a harness runs one that neither has any more.
 func TestFormsCovered(t *testing.T) {
-	insns, err := forms.Collect(asmDir(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	vs, err := forms.Variants(insns)
+	vs, insns, err := forms.Plan(asmDir(t), catalogPath(t))
 	if err != nil {
 		t.Fatal(err)
 	}
 	have := map[string]bool{}
 	for _, c := range Cases() {
-		have[c.Form+" | "+c.Text] = true
+		have[c.Source+" | "+c.Form+" | "+c.Text] = true
 	}
 	want := map[string]bool{}
 	for _, v := range vs {
-		key := v.Form + " | " + v.Text
+		key := v.Source + " | " + v.Form + " | " + v.Text
 		want[key] = true
 		if NoHarnessReason(v.Form) != "" {
 			continue
 		}
 		if !have[key] {
-			t.Errorf("go/asm uses %s (e.g. %s) and no harness runs it: run go run ./internal/cosim/gen", v.Form, v.Text)
+			t.Errorf("%s uses %s (e.g. %s) and no harness runs it: run go run ./internal/cosim/gen", v.Source, v.Form, v.Text)
 		}
 	}
 	for k := range have {
 		if !want[k] {
-			t.Errorf("harness %s is not in go/asm any more: run go run ./internal/cosim/gen", k)
+			t.Errorf("harness %s is in neither go/asm nor the catalog: run go run ./internal/cosim/gen", k)
 		}
 	}
 	for _, f := range forms.Forms(insns) {
@@ -143,17 +142,20 @@ func TestCosim(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	inAsm := map[string]bool{}
+	inAsm := map[string]bool{} // forms go/asm uses
 	for _, f := range forms.Forms(insns) {
 		inAsm[f] = true
 	}
 	start := time.Now()
 	covered := map[string]int{} // form → states run (all representatives)
 	failed := map[string]bool{}
-	r := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 0x636f73696d))
-	seed := r.Uint64()
-	r = rand.New(rand.NewPCG(seed, 0x636f73696d))
-	t.Logf("seed %#x, %d states per representative", seed, n)
+	notInModel := map[string]string{} // catalog form → the model's parse error
+	seed := uint64(time.Now().UnixNano())
+	if *seedFlag != 0 {
+		seed = *seedFlag
+	}
+	r := rand.New(rand.NewPCG(seed, 0x636f73696d))
+	t.Logf("seed %#x (rerun with -cosim.seed=%#x), %d states per representative", seed, seed, n)
 	for _, c := range Cases() {
 		in, ok, err := forms.ParseLine(c.Text)
 		if err != nil || !ok {
@@ -161,13 +163,17 @@ func TestCosim(t *testing.T) {
 		}
 		m, err := newModel(c.Text)
 		if err != nil {
+			if c.Source == "catalog" {
+				notInModel[c.Form] = err.Error()
+				continue
+			}
 			t.Errorf("form %s (%s): model: %v", c.Form, c.Text, err)
 			failed[c.Form] = true
 			continue
 		}
-		mismatches := 0
+		ran, mismatches := 0, 0
 		cpu := new(State)
-		for k := 0; k < n; k++ {
+		for ; ran < n; ran++ {
 			if err := randomState(r, cpu, in); err != nil {
 				t.Fatal(err)
 			}
@@ -199,34 +205,50 @@ func TestCosim(t *testing.T) {
 				mismatches++
 				failed[c.Form] = true
 				if mismatches <= 3 {
-					t.Errorf("MISMATCH form %s, instruction %s:%s\ninput: %s", c.Form, c.Text, d, describe(&input, addr))
+					t.Errorf("MISMATCH form %s, instruction %s (%s):%s\ninput: %s", c.Form, c.Text, c.Source, d, describe(&input, addr))
 				}
 			}
 		}
 		if mismatches > 3 {
-			t.Errorf("form %s (%s): %d of %d states mismatched", c.Form, c.Text, mismatches, n)
+			t.Errorf("form %s (%s): %d of %d states mismatched", c.Form, c.Text, mismatches, ran)
 		}
-		covered[c.Form] += n
+		covered[c.Form] += ran
 	}
 	var list []string
 	for f := range covered {
 		list = append(list, f)
 	}
 	sort.Strings(list)
+	nAsm := 0
 	for _, f := range list {
 		status := "agree"
 		if failed[f] {
 			status = "FAIL"
 		}
-		t.Logf("covered %-40s %7d states  %s", f, covered[f], status)
+		src := "catalog"
+		if inAsm[f] {
+			src = "go/asm"
+			nAsm++
+		}
+		t.Logf("covered %-7s %-40s %7d states  %s", src, f, covered[f], status)
 	}
 	for f := range inAsm {
-		if covered[f] == 0 && NoHarnessReason(f) == "" {
+		switch {
+		case NoHarnessReason(f) != "":
+		case covered[f] == 0:
 			t.Errorf("form %s appears in go/asm and was not cosimulated", f)
-		}
-		if covered[f] > 0 && covered[f] < n {
+		case covered[f] < n:
 			t.Errorf("form %s: only %d states", f, covered[f])
 		}
 	}
-	t.Logf("%d forms cosimulated (%d representatives) in %v", len(list), len(Cases()), time.Since(start).Round(time.Millisecond))
+	var missing []string
+	for f, e := range notInModel {
+		missing = append(missing, fmt.Sprintf("%s (%s)", f, e))
+	}
+	sort.Strings(missing)
+	for _, f := range missing {
+		t.Logf("catalog form the model does not parse: %s", f)
+	}
+	t.Logf("%d forms cosimulated, %d of them from go/asm (%d representatives) in %v",
+		len(list), nAsm, len(Cases()), time.Since(start).Round(time.Millisecond))
 }

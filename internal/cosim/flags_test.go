@@ -35,17 +35,17 @@ func undefinedFlags(in forms.Insn, s *State) uint64 {
 			return FlagAF | FlagOF
 		}
 	case strings.HasPrefix(mn, "ROL"), strings.HasPrefix(mn, "ROR"):
-		// RCL/RCR/ROL/ROR: "The OF flag is defined only for the 1-bit
-		// rotates; it is undefined in all other cases (except RCL and RCR
-		// instructions only: a zero-bit rotate does nothing, that is affects
-		// no flags)." The SDM's operation section computes OF only when the
-		// masked count is 1; a masked count of 0 leaves every flag alone on
-		// current processors, but the text guarantees it only for RCL/RCR,
-		// so OF is left out for count 0 too. SF, ZF, AF, PF are unaffected.
-		if shiftCount(in, s) == 1 {
-			return 0
+		// RCL/RCR/ROL/ROR, Flags Affected: "If the masked count is 0, the
+		// flags are not affected. If the masked count is 1, then the OF flag
+		// is affected, otherwise (masked count is greater than 1) the OF flag
+		// is undefined." SF, ZF, AF and PF are always unaffected. (The
+		// entry's Operation section reads "ELSE OF is undefined" for a zero
+		// count too; this follows the Flags Affected section, which the CPU
+		// and the model agree with.)
+		if n := shiftCount(in, s); n >= 2 {
+			return FlagOF
 		}
-		return FlagOF
+		return 0
 	case strings.HasPrefix(mn, "IMUL"), strings.HasPrefix(mn, "MUL"):
 		// IMUL, MUL: "The SF, ZF, AF, and PF flags are undefined."
 		return FlagSF | FlagZF | FlagAF | FlagPF

@@ -59,3 +59,9 @@ func asmDir(t *testing.T) string {
 	}
 	return d
 }
+
+// catalogPath is the catalog of further forms.
+func catalogPath(t *testing.T) string {
+	t.Helper()
+	return filepath.Join("catalog", "catalog.txt")
+}

@@ -17,9 +17,10 @@ var NoHarness = map[string]string{
 
 // Variant is one representative instruction of a form.
 type Variant struct {
-	Form string
-	Text string // canonical instruction text, e.g. "VPXOR Y1, Y9, Y14"
-	Uses int    // lines of the input it stands for
+	Form   string
+	Text   string // canonical instruction text, e.g. "VPXOR Y1, Y9, Y14"
+	Uses   int    // lines of the input it stands for
+	Source string // "go/asm" or "catalog" (set by Plan)
 }
 
 // gprPool is the order in which GPRs are renamed. AX, CX and DX keep their
@@ -150,4 +151,38 @@ func Forms(insns []Insn) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// Plan returns the representatives to cosimulate: those of the .s files in
+// asmDir (Source "go/asm"), then those of the catalog file that go/asm does
+// not already have (Source "catalog"). It also returns go/asm's lines.
+func Plan(asmDir, catalog string) ([]Variant, []Insn, error) {
+	asm, err := Collect(asmDir)
+	if err != nil {
+		return nil, nil, err
+	}
+	cat, err := ParseFile(catalog)
+	if err != nil {
+		return nil, nil, err
+	}
+	va, err := Variants(asm)
+	if err != nil {
+		return nil, nil, err
+	}
+	vc, err := Variants(cat)
+	if err != nil {
+		return nil, nil, err
+	}
+	seen := map[string]bool{}
+	for i := range va {
+		va[i].Source = "go/asm"
+		seen[va[i].Text] = true
+	}
+	for _, v := range vc {
+		if !seen[v.Text] {
+			v.Source = "catalog"
+			va = append(va, v)
+		}
+	}
+	return va, asm, nil
 }
