@@ -358,3 +358,33 @@ func TestDispatch(t *testing.T) {
 		t.Errorf("useAVX2 = %v, cpu.X86.HasAVX2 = %v", useAVX2, cpu.X86.HasAVX2)
 	}
 }
+
+// TestAsmVariantsRegistered checks that every assembly variant is in the
+// registry of variants (so TestVariantsAgainstGeneric runs it) and is usable
+// on a CPU with the features it needs: on an AVX2 machine a missing or
+// unusable AVX2 variant fails.
+func TestAsmVariantsRegistered(t *testing.T) {
+	want := []struct{ routine, name string }{
+		{"keccakF1600", "AMD64"},
+		{"keccakF1600x4", "AVX2"},
+		{"rejNTTPoly", "AMD64"},
+		{"rejNTTPolyx4", "AMD64"},
+		{"rejNTTPolyx4", "AVX2"},
+	}
+	for _, w := range want {
+		n := 0
+		for _, v := range variants {
+			if v.routine != w.routine || v.name != w.name {
+				continue
+			}
+			n++
+			needs := strings.HasSuffix(w.name, "AVX2")
+			if v.usable != (!needs || cpu.X86.HasAVX2) {
+				t.Errorf("%s%s: usable = %v on a CPU with AVX2 = %v", w.routine, w.name, v.usable, cpu.X86.HasAVX2)
+			}
+		}
+		if n != 1 {
+			t.Errorf("%s%s registered %d times, want once", w.routine, w.name, n)
+		}
+	}
+}

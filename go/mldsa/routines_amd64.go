@@ -5,6 +5,8 @@ package mldsa
 import (
 	"unsafe"
 
+	"golang.org/x/sys/cpu"
+
 	"github.com/vg-crypto/vg/go/asm"
 )
 
@@ -15,6 +17,17 @@ import (
 // The assembly sees a ringElement as [256]uint32: same size, same layout.
 var _ [unsafe.Sizeof(ringElement{}) - 4*n256]struct{}
 var _ [4*n256 - unsafe.Sizeof(ringElement{})]struct{}
+
+// The assembly variants, for the tests that run every variant. An AVX2
+// variant is usable whenever the CPU has AVX2, even if VG_CPU_FEATURES=none
+// keeps the dispatch from choosing it.
+func init() {
+	registerVariant("keccakF1600", "AMD64", asm.KeccakF1600AMD64, true)
+	registerVariant("keccakF1600x4", "AVX2", asm.KeccakF1600x4AVX2, cpu.X86.HasAVX2)
+	registerVariant("rejNTTPoly", "AMD64", rejNTTPolyAMD64, true)
+	registerVariant("rejNTTPolyx4", "AMD64", rejNTTPolyx4AMD64, true)
+	registerVariant("rejNTTPolyx4", "AVX2", rejNTTPolyx4AVX2, cpu.X86.HasAVX2)
+}
 
 func keccakF1600(a *[25]uint64) { asm.KeccakF1600AMD64(a) }
 
