@@ -1,6 +1,7 @@
 package vectors
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 )
@@ -262,7 +263,7 @@ func acvpSigGen(impl Impl, ps string, g, tc, want object) error {
 	}
 	sig, err := impl.Sign(ps, sk, m, rnd)
 	if err != nil {
-		return fmt.Errorf("Sign: %v", err)
+		return fmt.Errorf("signing failed: %v", err)
 	}
 	return wantEqual("signature", sig, wantSig)
 }
@@ -293,9 +294,9 @@ func acvpSigVer(impl Impl, ps string, g, tc, want object) error {
 	err = impl.Verify(ps, pk, m, sig)
 	switch {
 	case passed && err != nil:
-		return fmt.Errorf("Verify rejected a valid signature: %v", err)
+		return fmt.Errorf("verification rejected a valid signature: %v", err)
 	case !passed && err == nil:
-		return fmt.Errorf("Verify accepted an invalid signature")
+		return errors.New("verification accepted an invalid signature")
 	}
 	return nil
 }

@@ -23,8 +23,9 @@ func Dir(t testing.TB) string {
 		msg := "ML-DSA test vectors not found (set VG_VECTORS to the directory holding acvp/ and wycheproof/): " + err.Error()
 		if os.Getenv("CI") == "true" {
 			t.Fatal(msg)
+		} else {
+			t.Skip(msg)
 		}
-		t.Skip(msg)
 	}
 	return dir
 }

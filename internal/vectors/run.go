@@ -132,20 +132,35 @@ func runFile(t *testing.T, fc *FileCount, body func(*FileCount, *caseRunner) err
 			t.Errorf("%s: %v", name, err)
 		}
 		t.Logf("%s: ran %d, passed %d (declared %d) in %v", name, fc.Ran, fc.Passed, fc.Declared, time.Since(start).Round(time.Millisecond))
-		switch {
-		case fc.Ran == 0:
-			t.Errorf("%s: ran no cases", name)
-		case fc.Ran != fc.Declared:
-			t.Errorf("%s: ran %d cases, but the file declares %d", name, fc.Ran, fc.Declared)
-		case fc.Passed != fc.Ran:
-			t.Errorf("%s: %d of %d cases failed", name, fc.Ran-fc.Passed, fc.Ran)
+		if err := checkCounts(*fc); err != nil {
+			t.Error(err)
 		}
 	})
 }
 
+// checkCounts fails a file that ran no case, ran another number of cases
+// than it declares, or had a case fail.
+func checkCounts(fc FileCount) error {
+	switch {
+	case fc.Ran == 0:
+		return fmt.Errorf("%s: ran no cases", fc.File)
+	case fc.Ran != fc.Declared:
+		return fmt.Errorf("%s: ran %d cases, but the file declares %d", fc.File, fc.Ran, fc.Declared)
+	case fc.Passed != fc.Ran:
+		return fmt.Errorf("%s: %d of %d cases failed", fc.File, fc.Ran-fc.Passed, fc.Ran)
+	}
+	return nil
+}
+
+// reporter is the part of testing.TB a caseRunner reports to.
+type reporter interface {
+	Helper()
+	Errorf(format string, args ...any)
+}
+
 // caseRunner runs cases, counting them into the current group.
 type caseRunner struct {
-	t     *testing.T
+	t     reporter
 	group *GroupCount
 }
 

@@ -1,6 +1,7 @@
 package vectors
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -286,9 +287,9 @@ func wycheproofVerify(impl Impl, ps string, setup groupSetup, tc object) error {
 	err = impl.Verify(ps, setup.pk, m, sig)
 	switch {
 	case valid && err != nil:
-		return fmt.Errorf("Verify rejected a valid signature: %v", err)
+		return fmt.Errorf("verification rejected a valid signature: %v", err)
 	case !valid && err == nil:
-		return fmt.Errorf("Verify accepted an invalid case")
+		return errors.New("verification accepted an invalid case")
 	}
 	return nil
 }
