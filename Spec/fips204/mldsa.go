@@ -145,10 +145,10 @@ func signInternal(p Params, sk, rnd []byte, muOf func(tr []byte) []byte) ([]byte
 	mu := muOf(tr)                                                              // line 6
 	rhoPP := hashH(append(append(append([]byte{}, key...), rnd...), mu...), 64) // line 7
 	kappa := 0                                                                  // line 8
-	// Appendix C allows an implementation to bound the loop; the
-	// probability of reaching 814 iterations is below 2⁻²⁵⁶ (Table 3's
-	// bounds are all far smaller), so reaching it means a bug.
-	for iter := 0; iter < 1000; iter++ { // line 10
+	// Appendix C, Table 3 lets the loop be bounded at no fewer than 814
+	// iterations, which a correct signer exceeds with probability below
+	// 2⁻²⁵⁶.
+	for iter := 0; iter < signIterations; iter++ { // line 10
 		y := ExpandMask(p, rhoPP, kappa)                     // line 11
 		w := vecNTTInverse(MatrixVectorNTT(aHat, vecNTT(y))) // line 12
 		w1 := make([]Poly, p.K)                              // line 13
@@ -202,8 +202,11 @@ func signInternal(p Params, sk, rnd []byte, muOf func(tr []byte) []byte) ([]byte
 		}
 		return SigEncode(p, cTilde, zPM, h), nil // lines 33–34
 	}
-	return nil, errors.New("fips204: ML-DSA.Sign_internal: rejection loop ran 1000 times (Appendix C)")
+	return nil, errors.New("fips204: ML-DSA.Sign_internal: rejection loop reached its Appendix C bound of 814 iterations")
 }
+
+// signIterations is the bound of Algorithm 7's loop (Appendix C, Table 3).
+const signIterations = 814
 
 // VerifyInternal reports whether σ is a valid signature of the formatted
 // message M′ by pk. It returns an error if pk or σ has the wrong size.

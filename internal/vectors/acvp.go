@@ -64,8 +64,8 @@ func runACVP(dir, mode string, impl Impl, fc *FileCount, c *caseRunner) error {
 		fc.Declared += len(tests)
 		tg, _ := g.integer("tgId")
 		ps, _ := g.str("parameterSet")
-		name, setup := acvpGroup(mode, g)
-		c.startGroup(fc, fmt.Sprintf("tgId %d (%s%s)", tg, ps, name))
+		_, setup := acvpGroup(mode, g)
+		c.startGroup(fc, acvpGroupName(mode, g))
 		for _, tc := range tests {
 			id, _ := tc.integer("tcId")
 			c.run(fc, id, func() error {
@@ -88,6 +88,14 @@ func runACVP(dir, mode string, impl Impl, fc *FileCount, c *caseRunner) error {
 		}
 	}
 	return nil
+}
+
+// acvpGroupName names a group in counts and messages.
+func acvpGroupName(mode string, g object) string {
+	tg, _ := g.integer("tgId")
+	ps, _ := g.str("parameterSet")
+	kind, _ := acvpGroup(mode, g)
+	return fmt.Sprintf("tgId %d (%s%s)", tg, ps, kind)
 }
 
 // acvpGroup checks a group's fields and names its kind; a group layout the

@@ -95,6 +95,11 @@ func RunCounts(t *testing.T, impl Impl) []FileCount {
 		passed += fc.Passed
 	}
 	t.Logf("all files: ran %d, passed %d", total, passed)
+	if declared, err := Declared(dir); err != nil {
+		t.Error(err)
+	} else if err := CompareCounts(counts, declared); err != nil {
+		t.Error(err)
+	}
 	return counts
 }
 

@@ -267,3 +267,49 @@ func TestDirMissing(t *testing.T) {
 		t.Errorf("message does not say how to fix it: %q", f.fatal)
 	}
 }
+
+func TestCompareCounts(t *testing.T) {
+	declared, err := Declared(Dir(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(declared) != len(Files()) {
+		t.Fatalf("Declared lists %d files, Files %d", len(declared), len(Files()))
+	}
+	// perfect is a run that did exactly what the files declare.
+	perfect := func() []FileCount {
+		var ran []FileCount
+		for _, d := range declared {
+			r := FileCount{File: d.File, Declared: d.Declared, Ran: d.Declared, Passed: d.Declared}
+			for _, g := range d.Groups {
+				r.Groups = append(r.Groups, GroupCount{Group: g.Group, Ran: g.Ran, Passed: g.Ran})
+			}
+			ran = append(ran, r)
+		}
+		return ran
+	}
+	if err := CompareCounts(perfect(), declared); err != nil {
+		t.Fatalf("perfect run: %v", err)
+	}
+	for what, plant := range map[string]func([]FileCount) []FileCount{
+		"dropped file":  func(r []FileCount) []FileCount { return r[1:] },
+		"dropped group": func(r []FileCount) []FileCount { r[4].Groups = r[4].Groups[1:]; return r },
+		"short group": func(r []FileCount) []FileCount {
+			r[1].Groups[2].Ran--
+			r[1].Groups[2].Passed--
+			r[1].Groups[3].Ran++
+			r[1].Groups[3].Passed++
+			return r
+		},
+		"failed case": func(r []FileCount) []FileCount { r[0].Groups[0].Passed--; return r },
+	} {
+		if err := CompareCounts(plant(perfect()), declared); err == nil {
+			t.Errorf("%s not caught", what)
+		}
+	}
+	total := 0
+	for _, d := range declared {
+		total += d.Declared
+	}
+	t.Logf("%d files declare %d cases", len(declared), total)
+}

@@ -58,7 +58,7 @@ func runWycheproof(path, name string, impl Impl, fc *FileCount, c *caseRunner) e
 		if err != nil {
 			return err
 		}
-		c.startGroup(fc, fmt.Sprintf("group %d", gi+1))
+		c.startGroup(fc, wycheproofGroupName(gi))
 		var setup groupSetup
 		switch kind {
 		case "sign_seed":
@@ -90,6 +90,8 @@ func runWycheproof(path, name string, impl Impl, fc *FileCount, c *caseRunner) e
 	}
 	return nil
 }
+
+func wycheproofGroupName(i int) string { return fmt.Sprintf("group %d", i+1) }
 
 // groupSetup is what a group gives its tests.
 type groupSetup struct {
