@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
+	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -24,7 +25,7 @@ var (
 // has no harness (the harness is stale: run go run ./internal/cosim/gen),
 // or a harness runs one that neither has any more.
 func TestFormsCovered(t *testing.T) {
-	vs, insns, err := forms.Plan(asmDir(t), catalogPath(t))
+	vs, insns, err := forms.Plan(asmDir(t), catalogPath(t), filepath.Join("catalog", "exact.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,6 +151,7 @@ func TestCosim(t *testing.T) {
 	covered := map[string]int{} // form → states run (all representatives)
 	failed := map[string]bool{}
 	notInModel := map[string]string{} // catalog form → the model's parse error
+	sources := map[string]map[string]bool{}
 	seed := uint64(time.Now().UnixNano())
 	if *seedFlag != 0 {
 		seed = *seedFlag
@@ -161,9 +163,13 @@ func TestCosim(t *testing.T) {
 		if err != nil || !ok {
 			t.Fatalf("%s: %v", c.Text, err)
 		}
+		if sources[c.Form] == nil {
+			sources[c.Form] = map[string]bool{}
+		}
+		sources[c.Form][c.Source] = true
 		m, err := newModel(c.Text)
 		if err != nil {
-			if c.Source == "catalog" {
+			if c.Source != "go/asm" {
 				notInModel[c.Form] = err.Error()
 				continue
 			}
@@ -225,12 +231,15 @@ func TestCosim(t *testing.T) {
 		if failed[f] {
 			status = "FAIL"
 		}
-		src := "catalog"
+		var src []string
+		for k := range sources[f] {
+			src = append(src, k)
+		}
+		sort.Strings(src)
 		if inAsm[f] {
-			src = "go/asm"
 			nAsm++
 		}
-		t.Logf("covered %-7s %-40s %7d states  %s", src, f, covered[f], status)
+		t.Logf("covered %-40s %7d states  %-5s (%s)", f, covered[f], status, strings.Join(src, ", "))
 	}
 	for f := range inAsm {
 		switch {

@@ -1979,6 +1979,396 @@ func h0392(s *State)
 //go:noescape
 func h0393(s *State)
 
+// h0394 runs ADDQ AX, CX (form ADDQ r64, r64, from exact).
+//
+//go:noescape
+func h0394(s *State)
+
+// h0395 runs ADDQ CX, DX (form ADDQ r64, r64, from exact).
+//
+//go:noescape
+func h0395(s *State)
+
+// h0396 runs ADDQ DX, BX (form ADDQ r64, r64, from exact).
+//
+//go:noescape
+func h0396(s *State)
+
+// h0397 runs ADDQ BX, BP (form ADDQ r64, r64, from exact).
+//
+//go:noescape
+func h0397(s *State)
+
+// h0398 runs ADDQ BP, SI (form ADDQ r64, r64, from exact).
+//
+//go:noescape
+func h0398(s *State)
+
+// h0399 runs ADDQ SI, DI (form ADDQ r64, r64, from exact).
+//
+//go:noescape
+func h0399(s *State)
+
+// h0400 runs ADDQ DI, R8 (form ADDQ r64, r64, from exact).
+//
+//go:noescape
+func h0400(s *State)
+
+// h0401 runs ADDQ R8, R9 (form ADDQ r64, r64, from exact).
+//
+//go:noescape
+func h0401(s *State)
+
+// h0402 runs ADDQ R9, R10 (form ADDQ r64, r64, from exact).
+//
+//go:noescape
+func h0402(s *State)
+
+// h0403 runs ADDQ R10, R11 (form ADDQ r64, r64, from exact).
+//
+//go:noescape
+func h0403(s *State)
+
+// h0404 runs ADDQ R11, R12 (form ADDQ r64, r64, from exact).
+//
+//go:noescape
+func h0404(s *State)
+
+// h0405 runs ADDQ R12, R13 (form ADDQ r64, r64, from exact).
+//
+//go:noescape
+func h0405(s *State)
+
+// h0406 runs ADDQ R13, R14 (form ADDQ r64, r64, from exact).
+//
+//go:noescape
+func h0406(s *State)
+
+// h0407 runs ADDQ R14, R15 (form ADDQ r64, r64, from exact).
+//
+//go:noescape
+func h0407(s *State)
+
+// h0408 runs ADDQ R15, AX (form ADDQ r64, r64, from exact).
+//
+//go:noescape
+func h0408(s *State)
+
+// h0409 runs MOVQ 8(AX)(BP*8), R8 (form MOVQ m64, r64, from exact).
+//
+//go:noescape
+func h0409(s *State)
+
+// h0410 runs MOVQ 8(CX)(SI*8), R9 (form MOVQ m64, r64, from exact).
+//
+//go:noescape
+func h0410(s *State)
+
+// h0411 runs MOVQ 8(DX)(DI*8), R10 (form MOVQ m64, r64, from exact).
+//
+//go:noescape
+func h0411(s *State)
+
+// h0412 runs MOVQ 8(BX)(R8*8), R11 (form MOVQ m64, r64, from exact).
+//
+//go:noescape
+func h0412(s *State)
+
+// h0413 runs MOVQ 8(BP)(R9*8), R12 (form MOVQ m64, r64, from exact).
+//
+//go:noescape
+func h0413(s *State)
+
+// h0414 runs MOVQ 8(SI)(R10*8), R13 (form MOVQ m64, r64, from exact).
+//
+//go:noescape
+func h0414(s *State)
+
+// h0415 runs MOVQ 8(DI)(R11*8), R14 (form MOVQ m64, r64, from exact).
+//
+//go:noescape
+func h0415(s *State)
+
+// h0416 runs MOVQ 8(R8)(R12*8), R15 (form MOVQ m64, r64, from exact).
+//
+//go:noescape
+func h0416(s *State)
+
+// h0417 runs MOVQ 8(R9)(R13*8), AX (form MOVQ m64, r64, from exact).
+//
+//go:noescape
+func h0417(s *State)
+
+// h0418 runs MOVQ 8(R10)(R14*8), CX (form MOVQ m64, r64, from exact).
+//
+//go:noescape
+func h0418(s *State)
+
+// h0419 runs MOVQ 8(R11)(R15*8), DX (form MOVQ m64, r64, from exact).
+//
+//go:noescape
+func h0419(s *State)
+
+// h0420 runs MOVQ 8(R12)(AX*8), BX (form MOVQ m64, r64, from exact).
+//
+//go:noescape
+func h0420(s *State)
+
+// h0421 runs MOVQ 8(R13)(CX*8), BP (form MOVQ m64, r64, from exact).
+//
+//go:noescape
+func h0421(s *State)
+
+// h0422 runs MOVQ 8(R14)(DX*8), SI (form MOVQ m64, r64, from exact).
+//
+//go:noescape
+func h0422(s *State)
+
+// h0423 runs MOVQ 8(R15)(BX*8), DI (form MOVQ m64, r64, from exact).
+//
+//go:noescape
+func h0423(s *State)
+
+// h0424 runs VPSUBQ Y0, Y5, Y11 (form VPSUBQ ymm, ymm, ymm, from exact).
+//
+//go:noescape
+func h0424(s *State)
+
+// h0425 runs VPSUBQ Y1, Y6, Y12 (form VPSUBQ ymm, ymm, ymm, from exact).
+//
+//go:noescape
+func h0425(s *State)
+
+// h0426 runs VPSUBQ Y2, Y7, Y13 (form VPSUBQ ymm, ymm, ymm, from exact).
+//
+//go:noescape
+func h0426(s *State)
+
+// h0427 runs VPSUBQ Y3, Y8, Y14 (form VPSUBQ ymm, ymm, ymm, from exact).
+//
+//go:noescape
+func h0427(s *State)
+
+// h0428 runs VPSUBQ Y4, Y9, Y15 (form VPSUBQ ymm, ymm, ymm, from exact).
+//
+//go:noescape
+func h0428(s *State)
+
+// h0429 runs VPSUBQ Y5, Y10, Y0 (form VPSUBQ ymm, ymm, ymm, from exact).
+//
+//go:noescape
+func h0429(s *State)
+
+// h0430 runs VPSUBQ Y6, Y11, Y1 (form VPSUBQ ymm, ymm, ymm, from exact).
+//
+//go:noescape
+func h0430(s *State)
+
+// h0431 runs VPSUBQ Y7, Y12, Y2 (form VPSUBQ ymm, ymm, ymm, from exact).
+//
+//go:noescape
+func h0431(s *State)
+
+// h0432 runs VPSUBQ Y8, Y13, Y3 (form VPSUBQ ymm, ymm, ymm, from exact).
+//
+//go:noescape
+func h0432(s *State)
+
+// h0433 runs VPSUBQ Y9, Y14, Y4 (form VPSUBQ ymm, ymm, ymm, from exact).
+//
+//go:noescape
+func h0433(s *State)
+
+// h0434 runs VPSUBQ Y10, Y15, Y5 (form VPSUBQ ymm, ymm, ymm, from exact).
+//
+//go:noescape
+func h0434(s *State)
+
+// h0435 runs VPSUBQ Y11, Y0, Y6 (form VPSUBQ ymm, ymm, ymm, from exact).
+//
+//go:noescape
+func h0435(s *State)
+
+// h0436 runs VPSUBQ Y12, Y1, Y7 (form VPSUBQ ymm, ymm, ymm, from exact).
+//
+//go:noescape
+func h0436(s *State)
+
+// h0437 runs VPSUBQ Y13, Y2, Y8 (form VPSUBQ ymm, ymm, ymm, from exact).
+//
+//go:noescape
+func h0437(s *State)
+
+// h0438 runs VPSUBQ Y14, Y3, Y9 (form VPSUBQ ymm, ymm, ymm, from exact).
+//
+//go:noescape
+func h0438(s *State)
+
+// h0439 runs VPSUBQ Y15, Y4, Y10 (form VPSUBQ ymm, ymm, ymm, from exact).
+//
+//go:noescape
+func h0439(s *State)
+
+// h0440 runs PXOR X0, X3 (form PXOR xmm, xmm, from exact).
+//
+//go:noescape
+func h0440(s *State)
+
+// h0441 runs PXOR X1, X4 (form PXOR xmm, xmm, from exact).
+//
+//go:noescape
+func h0441(s *State)
+
+// h0442 runs PXOR X2, X5 (form PXOR xmm, xmm, from exact).
+//
+//go:noescape
+func h0442(s *State)
+
+// h0443 runs PXOR X3, X6 (form PXOR xmm, xmm, from exact).
+//
+//go:noescape
+func h0443(s *State)
+
+// h0444 runs PXOR X4, X7 (form PXOR xmm, xmm, from exact).
+//
+//go:noescape
+func h0444(s *State)
+
+// h0445 runs PXOR X5, X8 (form PXOR xmm, xmm, from exact).
+//
+//go:noescape
+func h0445(s *State)
+
+// h0446 runs PXOR X6, X9 (form PXOR xmm, xmm, from exact).
+//
+//go:noescape
+func h0446(s *State)
+
+// h0447 runs PXOR X7, X10 (form PXOR xmm, xmm, from exact).
+//
+//go:noescape
+func h0447(s *State)
+
+// h0448 runs PXOR X8, X11 (form PXOR xmm, xmm, from exact).
+//
+//go:noescape
+func h0448(s *State)
+
+// h0449 runs PXOR X9, X12 (form PXOR xmm, xmm, from exact).
+//
+//go:noescape
+func h0449(s *State)
+
+// h0450 runs PXOR X10, X13 (form PXOR xmm, xmm, from exact).
+//
+//go:noescape
+func h0450(s *State)
+
+// h0451 runs PXOR X11, X14 (form PXOR xmm, xmm, from exact).
+//
+//go:noescape
+func h0451(s *State)
+
+// h0452 runs PXOR X12, X15 (form PXOR xmm, xmm, from exact).
+//
+//go:noescape
+func h0452(s *State)
+
+// h0453 runs PXOR X13, X0 (form PXOR xmm, xmm, from exact).
+//
+//go:noescape
+func h0453(s *State)
+
+// h0454 runs PXOR X14, X1 (form PXOR xmm, xmm, from exact).
+//
+//go:noescape
+func h0454(s *State)
+
+// h0455 runs PXOR X15, X2 (form PXOR xmm, xmm, from exact).
+//
+//go:noescape
+func h0455(s *State)
+
+// h0456 runs MOVQ X0, AX (form MOVQ xmm, r64, from exact).
+//
+//go:noescape
+func h0456(s *State)
+
+// h0457 runs MOVQ X1, CX (form MOVQ xmm, r64, from exact).
+//
+//go:noescape
+func h0457(s *State)
+
+// h0458 runs MOVQ X2, DX (form MOVQ xmm, r64, from exact).
+//
+//go:noescape
+func h0458(s *State)
+
+// h0459 runs MOVQ X3, BX (form MOVQ xmm, r64, from exact).
+//
+//go:noescape
+func h0459(s *State)
+
+// h0460 runs MOVQ X4, BP (form MOVQ xmm, r64, from exact).
+//
+//go:noescape
+func h0460(s *State)
+
+// h0461 runs MOVQ X5, SI (form MOVQ xmm, r64, from exact).
+//
+//go:noescape
+func h0461(s *State)
+
+// h0462 runs MOVQ X6, DI (form MOVQ xmm, r64, from exact).
+//
+//go:noescape
+func h0462(s *State)
+
+// h0463 runs MOVQ X7, R8 (form MOVQ xmm, r64, from exact).
+//
+//go:noescape
+func h0463(s *State)
+
+// h0464 runs MOVQ X8, R9 (form MOVQ xmm, r64, from exact).
+//
+//go:noescape
+func h0464(s *State)
+
+// h0465 runs MOVQ X9, R10 (form MOVQ xmm, r64, from exact).
+//
+//go:noescape
+func h0465(s *State)
+
+// h0466 runs MOVQ X10, R11 (form MOVQ xmm, r64, from exact).
+//
+//go:noescape
+func h0466(s *State)
+
+// h0467 runs MOVQ X11, R12 (form MOVQ xmm, r64, from exact).
+//
+//go:noescape
+func h0467(s *State)
+
+// h0468 runs MOVQ X12, R13 (form MOVQ xmm, r64, from exact).
+//
+//go:noescape
+func h0468(s *State)
+
+// h0469 runs MOVQ X13, R14 (form MOVQ xmm, r64, from exact).
+//
+//go:noescape
+func h0469(s *State)
+
+// h0470 runs MOVQ X14, R15 (form MOVQ xmm, r64, from exact).
+//
+//go:noescape
+func h0470(s *State)
+
+// h0471 runs MOVQ X15, AX (form MOVQ xmm, r64, from exact).
+//
+//go:noescape
+func h0471(s *State)
+
 var cases = []Case{
 	{Form: "ADCQ imm, r64", Text: "ADCQ $0x00, CX", Source: "go/asm", Run: h0000},
 	{Form: "ADDQ imm, r64", Text: "ADDQ $0x18, R8", Source: "go/asm", Run: h0001},
@@ -2374,4 +2764,82 @@ var cases = []Case{
 	{Form: "XORL r32, r32", Text: "XORL AX, R8", Source: "catalog", Run: h0391},
 	{Form: "XORQ imm, r64", Text: "XORQ $-2, R8", Source: "catalog", Run: h0392},
 	{Form: "XORQ r64, r64", Text: "XORQ R8, R8", Source: "catalog", Run: h0393},
+	{Form: "ADDQ r64, r64", Text: "ADDQ AX, CX", Source: "exact", Run: h0394},
+	{Form: "ADDQ r64, r64", Text: "ADDQ CX, DX", Source: "exact", Run: h0395},
+	{Form: "ADDQ r64, r64", Text: "ADDQ DX, BX", Source: "exact", Run: h0396},
+	{Form: "ADDQ r64, r64", Text: "ADDQ BX, BP", Source: "exact", Run: h0397},
+	{Form: "ADDQ r64, r64", Text: "ADDQ BP, SI", Source: "exact", Run: h0398},
+	{Form: "ADDQ r64, r64", Text: "ADDQ SI, DI", Source: "exact", Run: h0399},
+	{Form: "ADDQ r64, r64", Text: "ADDQ DI, R8", Source: "exact", Run: h0400},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R8, R9", Source: "exact", Run: h0401},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R9, R10", Source: "exact", Run: h0402},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R10, R11", Source: "exact", Run: h0403},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R11, R12", Source: "exact", Run: h0404},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R12, R13", Source: "exact", Run: h0405},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R13, R14", Source: "exact", Run: h0406},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R14, R15", Source: "exact", Run: h0407},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R15, AX", Source: "exact", Run: h0408},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(AX)(BP*8), R8", Source: "exact", Run: h0409},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(CX)(SI*8), R9", Source: "exact", Run: h0410},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(DX)(DI*8), R10", Source: "exact", Run: h0411},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(BX)(R8*8), R11", Source: "exact", Run: h0412},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(BP)(R9*8), R12", Source: "exact", Run: h0413},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(SI)(R10*8), R13", Source: "exact", Run: h0414},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(DI)(R11*8), R14", Source: "exact", Run: h0415},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R8)(R12*8), R15", Source: "exact", Run: h0416},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R9)(R13*8), AX", Source: "exact", Run: h0417},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R10)(R14*8), CX", Source: "exact", Run: h0418},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R11)(R15*8), DX", Source: "exact", Run: h0419},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R12)(AX*8), BX", Source: "exact", Run: h0420},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R13)(CX*8), BP", Source: "exact", Run: h0421},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R14)(DX*8), SI", Source: "exact", Run: h0422},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R15)(BX*8), DI", Source: "exact", Run: h0423},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y0, Y5, Y11", Source: "exact", Run: h0424},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y1, Y6, Y12", Source: "exact", Run: h0425},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y2, Y7, Y13", Source: "exact", Run: h0426},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y3, Y8, Y14", Source: "exact", Run: h0427},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y4, Y9, Y15", Source: "exact", Run: h0428},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y5, Y10, Y0", Source: "exact", Run: h0429},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y6, Y11, Y1", Source: "exact", Run: h0430},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y7, Y12, Y2", Source: "exact", Run: h0431},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y8, Y13, Y3", Source: "exact", Run: h0432},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y9, Y14, Y4", Source: "exact", Run: h0433},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y10, Y15, Y5", Source: "exact", Run: h0434},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y11, Y0, Y6", Source: "exact", Run: h0435},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y12, Y1, Y7", Source: "exact", Run: h0436},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y13, Y2, Y8", Source: "exact", Run: h0437},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y14, Y3, Y9", Source: "exact", Run: h0438},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y15, Y4, Y10", Source: "exact", Run: h0439},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X0, X3", Source: "exact", Run: h0440},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X1, X4", Source: "exact", Run: h0441},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X2, X5", Source: "exact", Run: h0442},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X3, X6", Source: "exact", Run: h0443},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X4, X7", Source: "exact", Run: h0444},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X5, X8", Source: "exact", Run: h0445},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X6, X9", Source: "exact", Run: h0446},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X7, X10", Source: "exact", Run: h0447},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X8, X11", Source: "exact", Run: h0448},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X9, X12", Source: "exact", Run: h0449},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X10, X13", Source: "exact", Run: h0450},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X11, X14", Source: "exact", Run: h0451},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X12, X15", Source: "exact", Run: h0452},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X13, X0", Source: "exact", Run: h0453},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X14, X1", Source: "exact", Run: h0454},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X15, X2", Source: "exact", Run: h0455},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X0, AX", Source: "exact", Run: h0456},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X1, CX", Source: "exact", Run: h0457},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X2, DX", Source: "exact", Run: h0458},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X3, BX", Source: "exact", Run: h0459},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X4, BP", Source: "exact", Run: h0460},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X5, SI", Source: "exact", Run: h0461},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X6, DI", Source: "exact", Run: h0462},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X7, R8", Source: "exact", Run: h0463},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X8, R9", Source: "exact", Run: h0464},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X9, R10", Source: "exact", Run: h0465},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X10, R11", Source: "exact", Run: h0466},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X11, R12", Source: "exact", Run: h0467},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X12, R13", Source: "exact", Run: h0468},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X13, R14", Source: "exact", Run: h0469},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X14, R15", Source: "exact", Run: h0470},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X15, AX", Source: "exact", Run: h0471},
 }

@@ -155,21 +155,14 @@ func Forms(insns []Insn) []string {
 
 // Plan returns the representatives to cosimulate: those of the .s files in
 // asmDir (Source "go/asm"), then those of the catalog file that go/asm does
-// not already have (Source "catalog"). It also returns go/asm's lines.
-func Plan(asmDir, catalog string) ([]Variant, []Insn, error) {
+// not already have (Source "catalog"), then the lines of the exact file as
+// written, without renaming (Source "exact"). It also returns go/asm's lines.
+func Plan(asmDir, catalog, exact string) ([]Variant, []Insn, error) {
 	asm, err := Collect(asmDir)
 	if err != nil {
 		return nil, nil, err
 	}
-	cat, err := ParseFile(catalog)
-	if err != nil {
-		return nil, nil, err
-	}
 	va, err := Variants(asm)
-	if err != nil {
-		return nil, nil, err
-	}
-	vc, err := Variants(cat)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -178,10 +171,29 @@ func Plan(asmDir, catalog string) ([]Variant, []Insn, error) {
 		va[i].Source = "go/asm"
 		seen[va[i].Text] = true
 	}
+	cat, err := ParseFile(catalog)
+	if err != nil {
+		return nil, nil, err
+	}
+	vc, err := Variants(cat)
+	if err != nil {
+		return nil, nil, err
+	}
 	for _, v := range vc {
 		if !seen[v.Text] {
+			seen[v.Text] = true
 			v.Source = "catalog"
 			va = append(va, v)
+		}
+	}
+	ex, err := ParseFile(exact)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, in := range ex {
+		if !seen[in.Text] {
+			seen[in.Text] = true
+			va = append(va, Variant{Form: in.Form(), Text: in.Text, Uses: 1, Source: "exact"})
 		}
 	}
 	return va, asm, nil
