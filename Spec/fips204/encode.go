@@ -61,7 +61,7 @@ func BitsToBytes(y []byte) []byte {
 func BytesToBits(z []byte) []byte {
 	y := make([]byte, 8*len(z))
 	for i := range z { // line 2
-		zp := z[i]               // line 3 (z′ is a copy of z)
+		zp := z[i]               // line 1: z′ ← z
 		for j := 0; j < 8; j++ { // line 3
 			y[8*i+j] = zp % 2 // line 4
 			zp /= 2           // line 5
@@ -91,13 +91,13 @@ func CoeffFromThreeBytes(b0, b1, b2 byte) (int32, bool) {
 //
 // It implements CoeffFromHalfByte, according to FIPS 204, Algorithm 15.
 func CoeffFromHalfByte(p Params, b byte) (int32, bool) {
-	if p.Eta == 2 && b < 15 { // line 1
-		return 2 - int32(b%5), true // line 2
+	if p.Eta == 2 && b < 15 { // if η = 2 and b < 15 then return 2 − (b mod 5)
+		return 2 - int32(b%5), true
 	}
-	if p.Eta == 4 && b < 9 { // line 3
-		return 4 - int32(b), true // line 4
+	if p.Eta == 4 && b < 9 { // else if η = 4 and b < 9 then return 4 − b
+		return 4 - int32(b), true
 	}
-	return 0, false // line 5
+	return 0, false // else return ⊥
 }
 
 // SimpleBitPack encodes w, whose coefficients are in [0, b], into

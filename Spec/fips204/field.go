@@ -122,12 +122,12 @@ func NTTInverse(wh Poly) Poly {
 //
 // It implements BitRev8, according to FIPS 204, Algorithm 43.
 func BitRev8(m uint8) uint8 {
-	b := IntegerToBits(int(m), 8) // line 1
+	b := IntegerToBits(int(m), 8) // b ← IntegerToBits(m, 8)
 	var brev [8]byte
-	for i := 0; i < 8; i++ { // lines 2–4
-		brev[i] = b[7-i]
+	for i := 0; i < 8; i++ {
+		brev[i] = b[7-i] // brev[i] ← b[7 − i]
 	}
-	return uint8(BitsToInteger(brev[:], 8)) // line 5
+	return uint8(BitsToInteger(brev[:], 8)) // return BitsToInteger(brev, 8)
 }
 
 // AddNTT returns â + b̂ in T_q.

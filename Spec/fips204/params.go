@@ -15,7 +15,21 @@
 // matrix of R^{k×ℓ} is a [][]Poly indexed [row][column]. Bit strings are
 // []byte holding one bit (0 or 1) per byte. Where FIPS 204 returns ⊥, these
 // functions return false or an error. Hash functions (§3.7): H is SHAKE256
-// and G is SHAKE128, from Spec/fips202.
+// and G is SHAKE128, from Spec/fips202. Comments cite lines as "line L";
+// where a line number is not certain the comment quotes the pseudocode
+// instead.
+//
+// The rejection samplers (Algorithms 29–31) loop as FIPS 204 writes them,
+// without the bounds Appendix C allows: they end with probability 1, and a
+// bound would only change the result on inputs no test can reach. The
+// signing loop (Algorithm 7) stops at Appendix C, Table 3's 814 iterations
+// with an error.
+//
+// Decoding is stricter than the pseudocode in two places, both documented
+// where they happen: a key or signature of the wrong length is an error
+// (the algorithms take inputs of the right length as given), and SkDecode
+// rejects s1, s2 coefficients outside [−η, η] (§7.2 leaves such keys
+// undefined).
 package fips204
 
 // Constants of FIPS 204, §4, Table 1, common to all parameter sets.
