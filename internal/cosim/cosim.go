@@ -9,6 +9,8 @@
 // a whole State, runs the instruction and stores the whole State back.
 package cosim
 
+import "unsafe"
+
 // MemSize is the size of the scratch memory that memory operands address.
 const MemSize = 256
 
@@ -54,6 +56,18 @@ type Case struct {
 	Source string       // "go/asm", or "catalog" for a form go/asm does not use yet
 	Run    func(*State) // runs Text on the CPU
 }
+
+// Table is a DATA/GLOBL symbol of go/asm as the Go assembler laid it down
+// in the harness (under another name, from the same lines).
+type Table struct {
+	File string // file of go/asm
+	Name string // symbol, without · and <>
+	Size int
+	Addr func() unsafe.Pointer
+}
+
+// Tables returns the copied tables (empty on platforms without a harness).
+func Tables() []Table { return tables }
 
 // Cases returns the generated cases (empty on platforms without a harness).
 func Cases() []Case { return cases }

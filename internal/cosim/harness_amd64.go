@@ -4,6 +4,8 @@
 
 package cosim
 
+import "unsafe"
+
 // roundTrip loads and stores a State and runs nothing in between.
 //
 //go:noescape
@@ -2842,4 +2844,23 @@ var cases = []Case{
 	{Form: "MOVQ xmm, r64", Text: "MOVQ X13, R14", Source: "exact", Run: h0469},
 	{Form: "MOVQ xmm, r64", Text: "MOVQ X14, R15", Source: "exact", Run: h0470},
 	{Form: "MOVQ xmm, r64", Text: "MOVQ X15, AX", Source: "exact", Run: h0471},
+}
+
+// data0 returns the address of the harness's copy of keccakRC of keccak_amd64.s.
+func data0() unsafe.Pointer
+
+// data1 returns the address of the harness's copy of keccakRC of keccakx4_amd64.s.
+func data1() unsafe.Pointer
+
+// data2 returns the address of the harness's copy of keccakRC of rejnttpoly_amd64.s.
+func data2() unsafe.Pointer
+
+// data3 returns the address of the harness's copy of keccakRC of rejnttpolyx4_amd64.s.
+func data3() unsafe.Pointer
+
+var tables = []Table{
+	{File: "keccak_amd64.s", Name: "keccakRC", Size: 192, Addr: data0},
+	{File: "keccakx4_amd64.s", Name: "keccakRC", Size: 192, Addr: data1},
+	{File: "rejnttpoly_amd64.s", Name: "keccakRC", Size: 192, Addr: data2},
+	{File: "rejnttpolyx4_amd64.s", Name: "keccakRC", Size: 192, Addr: data3},
 }

@@ -2,5 +2,8 @@
 
 package cosim
 
-// cases is empty where there is no harness.
-var cases []Case
+// cases and tables are empty where there is no harness.
+var (
+	cases  []Case
+	tables []Table
+)

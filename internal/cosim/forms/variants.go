@@ -9,10 +9,11 @@ import (
 // NoHarness lists the forms that cannot run inside a cosimulation harness,
 // with the argument that covers them instead.
 var NoHarness = map[string]string{
-	"RET": "RET leaves the harness. Each routine ends with one RET; the routines' " +
-		"differential tests return through it on the CPU, and Spec/check's ABI " +
-		"obligation checks, in the model, that the routine reaches it with SP and the " +
-		"return address unchanged.",
+	"RET": "RET leaves the harness. The model treats RET as the end of the routine; " +
+		"Spec/check requires SP at RET to equal its value at entry and rejects every " +
+		"access to the saved BP and return address (a Hidden region), so the RET the CPU " +
+		"runs pops the caller's return address, as Go's ABI0 expects. The routines' " +
+		"differential tests return through it on the CPU.",
 }
 
 // Variant is one representative instruction of a form.

@@ -14,6 +14,9 @@ import (
 	"go/format"
 	"os"
 	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/vg-crypto/vg/internal/cosim/forms"
@@ -66,7 +69,11 @@ func run(check bool, asmDir, catalog, outDir string) error {
 	if err != nil {
 		return err
 	}
-	s, g, err := generate(vs)
+	tables, err := readTables(asmDir)
+	if err != nil {
+		return err
+	}
+	s, g, err := generate(vs, tables)
 	if err != nil {
 		return err
 	}
@@ -107,12 +114,71 @@ func moduleRoot() (string, error) {
 	}
 }
 
+// table is a DATA/GLOBL symbol of go/asm, copied into the harness under a
+// name of its own so the test can compare the bytes the Go assembler lays
+// down with the bytes Spec/x86's parser reads from the same lines.
+type table struct {
+	file, name string // go/asm file, symbol as Spec/x86 names it (no ·, no <>)
+	size       int
+	lines      []string // DATA and GLOBL lines, symbol renamed
+	local      string   // the renamed symbol
+}
+
+// symRE matches the symbol of a DATA or GLOBL line: name<>, ·name or name.
+var symRE = regexp.MustCompile(`^(DATA|GLOBL)\s+(·?)([A-Za-z_][A-Za-z0-9_]*)(<>)?([+(].*)$`)
+
+// readTables collects the DATA/GLOBL symbols of every .s file in dir.
+func readTables(dir string) ([]*table, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.s"))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(files)
+	var out []*table
+	for fi, name := range files {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		byName := map[string]*table{}
+		for _, line := range strings.Split(string(src), "\n") {
+			line = strings.TrimSpace(line)
+			m := symRE.FindStringSubmatch(line)
+			if m == nil {
+				continue
+			}
+			sym := m[3]
+			t := byName[sym]
+			if t == nil {
+				t = &table{file: filepath.Base(name), name: sym, local: fmt.Sprintf("cosimD%d_%s", fi, sym)}
+				byName[sym] = t
+				out = append(out, t)
+			}
+			t.lines = append(t.lines, m[1]+" "+t.local+"<>"+m[5])
+			if m[1] == "GLOBL" {
+				i := strings.LastIndex(line, "$")
+				n, err := strconv.Atoi(strings.TrimSpace(line[i+1:]))
+				if i < 0 || err != nil {
+					return nil, fmt.Errorf("%s: GLOBL size in %q", name, line)
+				}
+				t.size = n
+			}
+		}
+		for _, t := range byName {
+			if t.size == 0 {
+				return nil, fmt.Errorf("%s: DATA %s without GLOBL", name, t.name)
+			}
+		}
+	}
+	return out, nil
+}
+
 // generate returns the assembly and the Go declarations.
-func generate(vs []forms.Variant) (asm, decl []byte, err error) {
+func generate(vs []forms.Variant, tables []*table) (asm, decl []byte, err error) {
 	var s, g bytes.Buffer
 	s.WriteString(header)
 	s.WriteString("\n//go:build amd64\n\n#include \"textflag.h\"\n")
-	fmt.Fprintf(&g, "%s\n//go:build amd64\n\npackage cosim\n\n", header)
+	fmt.Fprintf(&g, "%s\n//go:build amd64\n\npackage cosim\n\nimport \"unsafe\"\n\n", header)
 	var table bytes.Buffer
 	// roundTrip runs no instruction: it checks the load and store code alone.
 	if err := function(&s, "roundTrip", forms.Variant{}); err != nil {
@@ -133,6 +199,18 @@ func generate(vs []forms.Variant) (asm, decl []byte, err error) {
 		fmt.Fprintf(&table, "\t{Form: %q, Text: %q, Source: %q, Run: %s},\n", v.Form, v.Text, v.Source, name)
 	}
 	fmt.Fprintf(&g, "var cases = []Case{\n%s}\n", table.String())
+	var tab bytes.Buffer
+	for i, t := range tables {
+		s.WriteString("\n// " + t.name + " of " + t.file + "\n")
+		for _, l := range t.lines {
+			s.WriteString(l + "\n")
+		}
+		fmt.Fprintf(&s, "\n// func data%d() unsafe.Pointer\nTEXT ·data%d(SB), NOSPLIT, $0-8\n", i, i)
+		fmt.Fprintf(&s, "\tLEAQ %s<>(SB), AX\n\tMOVQ AX, ret+0(FP)\n\tRET\n", t.local)
+		fmt.Fprintf(&g, "// data%d returns the address of the harness's copy of %s of %s.\nfunc data%d() unsafe.Pointer\n\n", i, t.name, t.file, i)
+		fmt.Fprintf(&tab, "\t{File: %q, Name: %q, Size: %d, Addr: data%d},\n", t.file, t.name, t.size, i)
+	}
+	fmt.Fprintf(&g, "var tables = []Table{\n%s}\n", tab.String())
 	src, err := format.Source(g.Bytes())
 	if err != nil {
 		return nil, nil, fmt.Errorf("formatting declarations: %v", err)
