@@ -111,17 +111,41 @@ func checkRejNTTPoly(t *testing.T, seed *[34]byte) {
 	if !rejNTTPolyGeneric(&generic, seed) || generic != want {
 		t.Fatalf("seed %x: generic differs from Spec", seed[:])
 	}
-	var got ringElement
-	// Fill with junk first: the routine must write every coefficient.
-	for i := range got {
-		got[i] = 0xFFFFFFFF
-	}
-	if !rejNTTPolyAMD64(&got, seed) {
+	g := newGuarded()
+	if !rejNTTPolyAMD64(g.poly(), seed) {
 		t.Fatalf("seed %x: RejNTTPolyAMD64 ran out", seed[:])
 	}
-	if got != want {
+	if *g.poly() != want {
 		t.Fatalf("seed %x: RejNTTPolyAMD64 differs from Spec", seed[:])
 	}
+	if !g.intact() {
+		t.Fatalf("seed %x: RejNTTPolyAMD64 wrote outside its 256 coefficients", seed[:])
+	}
+}
+
+// guarded is a ringElement between guard words, filled with junk so that a
+// routine must write every coefficient and may write nothing else.
+type guarded [16 + n256 + 16]fieldElement
+
+const guardWord = 0xA5A5A5A5
+
+func newGuarded() *guarded {
+	g := new(guarded)
+	for i := range g {
+		g[i] = guardWord
+	}
+	return g
+}
+
+func (g *guarded) poly() *ringElement { return (*ringElement)(g[16 : 16+n256]) }
+
+func (g *guarded) intact() bool {
+	for i := range 16 {
+		if g[i] != guardWord || g[16+n256+i] != guardWord {
+			return false
+		}
+	}
+	return true
 }
 
 func TestRejNTTPolyAMD64(t *testing.T) {
@@ -155,19 +179,21 @@ func checkRejNTTPolyx4(t *testing.T, seeds *[4][34]byte) {
 		}{"AVX2", rejNTTPolyx4AVX2})
 	}
 	for _, v := range variants {
-		var got [4]ringElement
+		var got [4]*guarded
+		var ptrs [4]*ringElement
 		for j := range got {
-			for i := range got[j] {
-				got[j][i] = 0xFFFFFFFF
-			}
+			got[j] = newGuarded()
+			ptrs[j] = got[j].poly()
 		}
-		ptrs := [4]*ringElement{&got[0], &got[1], &got[2], &got[3]}
 		if !v.f(&ptrs, seeds) {
 			t.Fatalf("seeds %x: rejNTTPolyx4%s ran out", seeds[:], v.name)
 		}
 		for j := range got {
-			if got[j] != want[j] {
+			if *ptrs[j] != want[j] {
 				t.Fatalf("seeds %x: rejNTTPolyx4%s differs from Spec on seed %d", seeds[:], v.name, j)
+			}
+			if !got[j].intact() {
+				t.Fatalf("seeds %x: rejNTTPolyx4%s wrote outside sample %d", seeds[:], v.name, j)
 			}
 		}
 	}
