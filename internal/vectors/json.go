@@ -43,17 +43,24 @@ func (o object) only(known ...string) error {
 
 func (o object) has(key string) bool { _, ok := o[key]; return ok }
 
-func (o object) str(key string) (string, error) {
+// get decodes the field key of o into a T.
+func get[T any](o object, key string) (T, error) {
+	var v T
 	raw, ok := o[key]
 	if !ok {
-		return "", fmt.Errorf("missing field %q", key)
+		return v, fmt.Errorf("missing field %q", key)
 	}
-	var s string
-	if err := json.Unmarshal(raw, &s); err != nil {
-		return "", fmt.Errorf("field %q: %v", key, err)
+	if err := json.Unmarshal(raw, &v); err != nil {
+		return v, fmt.Errorf("field %q: %v", key, err)
 	}
-	return s, nil
+	return v, nil
 }
+
+func (o object) str(key string) (string, error)       { return get[string](o, key) }
+func (o object) boolean(key string) (bool, error)     { return get[bool](o, key) }
+func (o object) integer(key string) (int, error)      { return get[int](o, key) }
+func (o object) strings(key string) ([]string, error) { return get[[]string](o, key) }
+func (o object) objects(key string) ([]object, error) { return get[[]object](o, key) }
 
 func (o object) hex(key string) ([]byte, error) {
 	s, err := o.str(key)
@@ -73,52 +80,4 @@ func (o object) optHex(key string) ([]byte, error) {
 		return nil, nil
 	}
 	return o.hex(key)
-}
-
-func (o object) boolean(key string) (bool, error) {
-	raw, ok := o[key]
-	if !ok {
-		return false, fmt.Errorf("missing field %q", key)
-	}
-	var b bool
-	if err := json.Unmarshal(raw, &b); err != nil {
-		return false, fmt.Errorf("field %q: %v", key, err)
-	}
-	return b, nil
-}
-
-func (o object) integer(key string) (int, error) {
-	raw, ok := o[key]
-	if !ok {
-		return 0, fmt.Errorf("missing field %q", key)
-	}
-	var n int
-	if err := json.Unmarshal(raw, &n); err != nil {
-		return 0, fmt.Errorf("field %q: %v", key, err)
-	}
-	return n, nil
-}
-
-func (o object) strings(key string) ([]string, error) {
-	raw, ok := o[key]
-	if !ok {
-		return nil, fmt.Errorf("missing field %q", key)
-	}
-	var s []string
-	if err := json.Unmarshal(raw, &s); err != nil {
-		return nil, fmt.Errorf("field %q: %v", key, err)
-	}
-	return s, nil
-}
-
-func (o object) objects(key string) ([]object, error) {
-	raw, ok := o[key]
-	if !ok {
-		return nil, fmt.Errorf("missing field %q", key)
-	}
-	var s []object
-	if err := json.Unmarshal(raw, &s); err != nil {
-		return nil, fmt.Errorf("field %q: %v", key, err)
-	}
-	return s, nil
 }
