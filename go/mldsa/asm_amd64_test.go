@@ -18,6 +18,7 @@ import (
 	"github.com/vg-crypto/vg/Spec/fips202"
 	"github.com/vg-crypto/vg/Spec/fips204"
 	"github.com/vg-crypto/vg/go/asm"
+	"github.com/vg-crypto/vg/internal/vectors"
 )
 
 // Differential tests of the assembly in go/asm against the generic Go code
@@ -228,29 +229,11 @@ func TestRejNTTPolyx4AMD64(t *testing.T) {
 	}
 }
 
-// acvpDir returns the directory of the vectors: $VG_VECTORS, or
-// ../shared/vectors beside the repository (../../../shared/vectors from this
-// package). Without it the test skips, or fails when CI=true.
-func acvpDir(t *testing.T) string {
-	dir := os.Getenv("VG_VECTORS")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "..", "shared", "vectors")
-	}
-	if _, err := os.Stat(filepath.Join(dir, "acvp")); err != nil {
-		msg := "ML-DSA test vectors not found (set VG_VECTORS): " + err.Error()
-		if os.Getenv("CI") == "true" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
-	}
-	return dir
-}
-
 // TestRejNTTPolyACVP samples every entry of Â for the public seeds ρ of the
 // ACVP keyGen vectors (the first 32 bytes of each pk), with each variant,
 // and compares with Spec. Entry (r, s) has seed ρ ‖ s ‖ r (Algorithm 32).
 func TestRejNTTPolyACVP(t *testing.T) {
-	dir := acvpDir(t)
+	dir := vectors.Dir(t)
 	b, err := os.ReadFile(filepath.Join(dir, "acvp", "ML-DSA-keyGen-FIPS204", "expectedResults.json"))
 	if err != nil {
 		t.Fatal(err)
