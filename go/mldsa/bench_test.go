@@ -104,3 +104,20 @@ func BenchmarkExpandA(b *testing.B) {
 		})
 	}
 }
+
+func BenchmarkNTT(b *testing.B) {
+	var a ringElement
+	for i := range a {
+		a[i] = fieldElement(i * 7919 % q)
+	}
+	b.Run("Forward", func(b *testing.B) {
+		for b.Loop() {
+			ntt(&a)
+		}
+	})
+	b.Run("Inverse", func(b *testing.B) {
+		for b.Loop() {
+			nttInverse(&a)
+		}
+	})
+}

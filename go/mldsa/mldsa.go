@@ -597,10 +597,14 @@ func computeMu(tr *[64]byte, domain byte, ctx string, oid []byte, msg []byte) [6
 // signInternal is ML-DSA.Sign_internal (Algorithm 7) from μ, with rnd the
 // 32 bytes of randomness (zero for deterministic signing).
 //
-// Every attempt computes all of its checks (‖z‖∞, ‖r0‖∞, ‖ct0‖∞ and the
-// number of hints) without branches and branches once on the combined
-// result: timing reveals how many attempts were made, as FIPS 204's design
-// allows, but not which check rejected an attempt.
+// An attempt branches where Algorithm 7 does: once on the two checks of
+// line 23 together (‖z‖∞ and ‖r0‖∞, each computed without branches over all
+// coefficients) and once on those of line 28 (‖ct0‖∞ and the number of
+// hints). Timing thus reveals how many attempts were made and, for each
+// rejected one, which of the two lines rejected it; it reveals nothing
+// finer (not which polynomial, coefficient or check of a line). Under
+// FIPS 204's analysis these rejection events are independent of the secret
+// key: y is uniform and ‖cs1‖∞, ‖cs2‖∞ ≤ β.
 func (sk *PrivateKey) signInternal(μ *[64]byte, rnd *[32]byte) ([]byte, error) {
 	p := sk.p
 	k, l := p.k, p.l
@@ -655,8 +659,8 @@ func (sk *PrivateKey) signInternal(μ *[64]byte, rnd *[32]byte) ([]byte, error) 
 		}
 		ntt(&c)
 
-		var reject uint32
 		// Lines 18 and 20: z ← y + NTT⁻¹(ĉ ∘ ŝ1); line 23: ‖z‖∞ ≥ γ1 − β.
+		var reject uint32
 		for j := 0; j < l; j++ {
 			var cs1 ringElement
 			multiplyNTT(&cs1, &sk.s1Hat[j], &c)
@@ -664,15 +668,22 @@ func (sk *PrivateKey) signInternal(μ *[64]byte, rnd *[32]byte) ([]byte, error) 
 			polyAdd(&z[j], &y[j], &cs1)
 			reject |= normExceeds(&z[j], zBound)
 		}
-		var hints uint32
+		// Lines 19 and 21: r0 ← LowBits(w − ⟨⟨cs2⟩⟩); line 23: ‖r0‖∞ ≥ γ2 − β.
 		for i := 0; i < k; i++ {
-			// Lines 19 and 21: r0 ← LowBits(w − ⟨⟨cs2⟩⟩); line 23: ‖r0‖∞ ≥ γ2 − β.
-			var cs2, ct0 ringElement
+			var cs2 ringElement
 			multiplyNTT(&cs2, &sk.s2Hat[i], &c)
 			nttInverse(&cs2)
 			polySub(&w[i], &w[i], &cs2)
 			reject |= lowBitsExceed(&w[i], r0Bound, γ2)
+		}
+		// The branch of line 23, on both checks at once.
+		if reject != 0 {
+			continue
+		}
+		var hints uint32
+		for i := 0; i < k; i++ {
 			// Line 25: ⟨⟨ct0⟩⟩ ← NTT⁻¹(ĉ ∘ t̂0); line 28: ‖ct0‖∞ ≥ γ2.
+			var ct0 ringElement
 			multiplyNTT(&ct0, &sk.t0Hat[i], &c)
 			nttInverse(&ct0)
 			reject |= normExceeds(&ct0, γ2)
@@ -684,7 +695,7 @@ func (sk *PrivateKey) signInternal(μ *[64]byte, rnd *[32]byte) ([]byte, error) 
 				hints += hb
 			}
 		}
-		// Line 28: more than ω hints.
+		// The branch of line 28: ‖ct0‖∞ ≥ γ2 or more than ω hints.
 		reject |= (uint32(p.ω) - hints) >> 31
 		if reject != 0 {
 			continue
