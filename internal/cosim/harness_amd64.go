@@ -1421,955 +1421,1210 @@ func h0280(s *State)
 //go:noescape
 func h0281(s *State)
 
-// h0282 runs SARL $1, R8 (form SARL imm, r32, from catalog).
+// h0282 runs SARL $0, R8 (form SARL imm, r32, from catalog).
 //
 //go:noescape
 func h0282(s *State)
 
-// h0283 runs SARL $31, R8 (form SARL imm, r32, from catalog).
+// h0283 runs SARL $1, R8 (form SARL imm, r32, from catalog).
 //
 //go:noescape
 func h0283(s *State)
 
-// h0284 runs SARQ CX, R8 (form SARQ cl, r64, from catalog).
+// h0284 runs SARL $31, R8 (form SARL imm, r32, from catalog).
 //
 //go:noescape
 func h0284(s *State)
 
-// h0285 runs SARQ $1, R8 (form SARQ imm, r64, from catalog).
+// h0285 runs SARL $32, R8 (form SARL imm, r32, from catalog).
 //
 //go:noescape
 func h0285(s *State)
 
-// h0286 runs SARQ $63, R8 (form SARQ imm, r64, from catalog).
+// h0286 runs SARL $63, R8 (form SARL imm, r32, from catalog).
 //
 //go:noescape
 func h0286(s *State)
 
-// h0287 runs SBBQ $0, R8 (form SBBQ imm, r64, from catalog).
+// h0287 runs SARQ CX, R8 (form SARQ cl, r64, from catalog).
 //
 //go:noescape
 func h0287(s *State)
 
-// h0288 runs SBBQ AX, R8 (form SBBQ r64, r64, from catalog).
+// h0288 runs SARQ $1, R8 (form SARQ imm, r64, from catalog).
 //
 //go:noescape
 func h0288(s *State)
 
-// h0289 runs SBBQ R8, R8 (form SBBQ r64, r64, from catalog).
+// h0289 runs SARQ $63, R8 (form SARQ imm, r64, from catalog).
 //
 //go:noescape
 func h0289(s *State)
 
-// h0290 runs SETCC R8 (form SETCC r8, from catalog).
+// h0290 runs SBBQ $0, R8 (form SBBQ imm, r64, from catalog).
 //
 //go:noescape
 func h0290(s *State)
 
-// h0291 runs SETCS 24(R8) (form SETCS m8, from catalog).
+// h0291 runs SBBQ AX, R8 (form SBBQ r64, r64, from catalog).
 //
 //go:noescape
 func h0291(s *State)
 
-// h0292 runs SETCS R8 (form SETCS r8, from catalog).
+// h0292 runs SBBQ R8, R8 (form SBBQ r64, r64, from catalog).
 //
 //go:noescape
 func h0292(s *State)
 
-// h0293 runs SHLL CX, R8 (form SHLL cl, r32, from catalog).
+// h0293 runs SETCC R8 (form SETCC r8, from catalog).
 //
 //go:noescape
 func h0293(s *State)
 
-// h0294 runs SHLL $1, R8 (form SHLL imm, r32, from catalog).
+// h0294 runs SETCS 24(R8) (form SETCS m8, from catalog).
 //
 //go:noescape
 func h0294(s *State)
 
-// h0295 runs SHLL $13, R8 (form SHLL imm, r32, from catalog).
+// h0295 runs SETCS R8 (form SETCS r8, from catalog).
 //
 //go:noescape
 func h0295(s *State)
 
-// h0296 runs SHLQ CX, R8 (form SHLQ cl, r64, from catalog).
+// h0296 runs SHLL CX, R8 (form SHLL cl, r32, from catalog).
 //
 //go:noescape
 func h0296(s *State)
 
-// h0297 runs SHLQ $1, R8 (form SHLQ imm, r64, from catalog).
+// h0297 runs SHLL $1, R8 (form SHLL imm, r32, from catalog).
 //
 //go:noescape
 func h0297(s *State)
 
-// h0298 runs SHLQ $5, R8 (form SHLQ imm, r64, from catalog).
+// h0298 runs SHLL $13, R8 (form SHLL imm, r32, from catalog).
 //
 //go:noescape
 func h0298(s *State)
 
-// h0299 runs SHRL CX, R8 (form SHRL cl, r32, from catalog).
+// h0299 runs SHLQ CX, R8 (form SHLQ cl, r64, from catalog).
 //
 //go:noescape
 func h0299(s *State)
 
-// h0300 runs SHRL $1, R8 (form SHRL imm, r32, from catalog).
+// h0300 runs SHLQ $0, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0300(s *State)
 
-// h0301 runs SHRL $23, R8 (form SHRL imm, r32, from catalog).
+// h0301 runs SHLQ $1, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0301(s *State)
 
-// h0302 runs SHRQ CX, R8 (form SHRQ cl, r64, from catalog).
+// h0302 runs SHLQ $31, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0302(s *State)
 
-// h0303 runs SHRQ $1, R8 (form SHRQ imm, r64, from catalog).
+// h0303 runs SHLQ $32, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0303(s *State)
 
-// h0304 runs SHRQ $23, R8 (form SHRQ imm, r64, from catalog).
+// h0304 runs SHLQ $5, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0304(s *State)
 
-// h0305 runs STMXCSR 24(R8) (form STMXCSR m32, from catalog).
+// h0305 runs SHLQ $63, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0305(s *State)
 
-// h0306 runs SUBL $8380417, R8 (form SUBL imm, r32, from catalog).
+// h0306 runs SHRL CX, R8 (form SHRL cl, r32, from catalog).
 //
 //go:noescape
 func h0306(s *State)
 
-// h0307 runs SUBL AX, R8 (form SUBL r32, r32, from catalog).
+// h0307 runs SHRL $1, R8 (form SHRL imm, r32, from catalog).
 //
 //go:noescape
 func h0307(s *State)
 
-// h0308 runs SUBQ $1, R8 (form SUBQ imm, r64, from catalog).
+// h0308 runs SHRL $23, R8 (form SHRL imm, r32, from catalog).
 //
 //go:noescape
 func h0308(s *State)
 
-// h0309 runs SUBQ 24(R8), R9 (form SUBQ m64, r64, from catalog).
+// h0309 runs SHRQ CX, R8 (form SHRQ cl, r64, from catalog).
 //
 //go:noescape
 func h0309(s *State)
 
-// h0310 runs SUBQ AX, R8 (form SUBQ r64, r64, from catalog).
+// h0310 runs SHRQ $1, R8 (form SHRQ imm, r64, from catalog).
 //
 //go:noescape
 func h0310(s *State)
 
-// h0311 runs TESTL $0x80000000, R8 (form TESTL imm, r32, from catalog).
+// h0311 runs SHRQ $23, R8 (form SHRQ imm, r64, from catalog).
 //
 //go:noescape
 func h0311(s *State)
 
-// h0312 runs TESTL AX, R8 (form TESTL r32, r32, from catalog).
+// h0312 runs STMXCSR 24(R8) (form STMXCSR m32, from catalog).
 //
 //go:noescape
 func h0312(s *State)
 
-// h0313 runs TESTQ $1, R8 (form TESTQ imm, r64, from catalog).
+// h0313 runs SUBL $8380417, R8 (form SUBL imm, r32, from catalog).
 //
 //go:noescape
 func h0313(s *State)
 
-// h0314 runs TESTQ AX, R8 (form TESTQ r64, r64, from catalog).
+// h0314 runs SUBL AX, R8 (form SUBL r32, r32, from catalog).
 //
 //go:noescape
 func h0314(s *State)
 
-// h0315 runs TESTQ R8, R8 (form TESTQ r64, r64, from catalog).
+// h0315 runs SUBQ $1, R8 (form SUBQ imm, r64, from catalog).
 //
 //go:noescape
 func h0315(s *State)
 
-// h0316 runs VEXTRACTI128 $1, Y1, 24(R8) (form VEXTRACTI128 imm, ymm, m128, from catalog).
+// h0316 runs SUBQ 24(R8), R9 (form SUBQ m64, r64, from catalog).
 //
 //go:noescape
 func h0316(s *State)
 
-// h0317 runs VEXTRACTI128 $0, Y1, X9 (form VEXTRACTI128 imm, ymm, xmm, from catalog).
+// h0317 runs SUBQ AX, R8 (form SUBQ r64, r64, from catalog).
 //
 //go:noescape
 func h0317(s *State)
 
-// h0318 runs VEXTRACTI128 $1, Y1, X9 (form VEXTRACTI128 imm, ymm, xmm, from catalog).
+// h0318 runs TESTL $0x80000000, R8 (form TESTL imm, r32, from catalog).
 //
 //go:noescape
 func h0318(s *State)
 
-// h0319 runs VINSERTI128 $0, 24(R8), Y1, Y9 (form VINSERTI128 imm, m128, ymm, ymm, from catalog).
+// h0319 runs TESTL AX, R8 (form TESTL r32, r32, from catalog).
 //
 //go:noescape
 func h0319(s *State)
 
-// h0320 runs VINSERTI128 $1, X1, Y9, Y14 (form VINSERTI128 imm, xmm, ymm, ymm, from catalog).
+// h0320 runs TESTQ $1, R8 (form TESTQ imm, r64, from catalog).
 //
 //go:noescape
 func h0320(s *State)
 
-// h0321 runs VMOVDQA (R8), Y1 (form VMOVDQA m256, ymm, from catalog).
+// h0321 runs TESTQ AX, R8 (form TESTQ r64, r64, from catalog).
 //
 //go:noescape
 func h0321(s *State)
 
-// h0322 runs VMOVDQA Y1, (R8) (form VMOVDQA ymm, m256, from catalog).
+// h0322 runs TESTQ R8, R8 (form TESTQ r64, r64, from catalog).
 //
 //go:noescape
 func h0322(s *State)
 
-// h0323 runs VMOVDQA Y1, Y9 (form VMOVDQA ymm, ymm, from catalog).
+// h0323 runs VEXTRACTI128 $1, Y1, 24(R8) (form VEXTRACTI128 imm, ymm, m128, from catalog).
 //
 //go:noescape
 func h0323(s *State)
 
-// h0324 runs VMOVDQU (R8), X1 (form VMOVDQU m128, xmm, from catalog).
+// h0324 runs VEXTRACTI128 $0, Y1, X9 (form VEXTRACTI128 imm, ymm, xmm, from catalog).
 //
 //go:noescape
 func h0324(s *State)
 
-// h0325 runs VMOVDQU X1, (R8) (form VMOVDQU xmm, m128, from catalog).
+// h0325 runs VEXTRACTI128 $1, Y1, X9 (form VEXTRACTI128 imm, ymm, xmm, from catalog).
 //
 //go:noescape
 func h0325(s *State)
 
-// h0326 runs VMOVDQU Y1, Y9 (form VMOVDQU ymm, ymm, from catalog).
+// h0326 runs VINSERTI128 $0, 24(R8), Y1, Y9 (form VINSERTI128 imm, m128, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0326(s *State)
 
-// h0327 runs VMOVMSKPS Y1, AX (form VMOVMSKPS ymm, r32, from catalog).
+// h0327 runs VINSERTI128 $1, X1, Y9, Y14 (form VINSERTI128 imm, xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0327(s *State)
 
-// h0328 runs VPABSD Y1, Y9 (form VPABSD ymm, ymm, from catalog).
+// h0328 runs VMOVDQA (R8), Y1 (form VMOVDQA m256, ymm, from catalog).
 //
 //go:noescape
 func h0328(s *State)
 
-// h0329 runs VPADDD (R8), Y1, Y9 (form VPADDD m256, ymm, ymm, from catalog).
+// h0329 runs VMOVDQA Y1, (R8) (form VMOVDQA ymm, m256, from catalog).
 //
 //go:noescape
 func h0329(s *State)
 
-// h0330 runs VPADDD Y1, Y9, Y14 (form VPADDD ymm, ymm, ymm, from catalog).
+// h0330 runs VMOVDQA Y1, Y9 (form VMOVDQA ymm, ymm, from catalog).
 //
 //go:noescape
 func h0330(s *State)
 
-// h0331 runs VPADDQ Y1, Y9, Y14 (form VPADDQ ymm, ymm, ymm, from catalog).
+// h0331 runs VMOVDQU (R8), X1 (form VMOVDQU m128, xmm, from catalog).
 //
 //go:noescape
 func h0331(s *State)
 
-// h0332 runs VPAND (R8), Y1, Y9 (form VPAND m256, ymm, ymm, from catalog).
+// h0332 runs VMOVDQU X1, (R8) (form VMOVDQU xmm, m128, from catalog).
 //
 //go:noescape
 func h0332(s *State)
 
-// h0333 runs VPAND Y1, Y9, Y14 (form VPAND ymm, ymm, ymm, from catalog).
+// h0333 runs VMOVDQU Y1, Y9 (form VMOVDQU ymm, ymm, from catalog).
 //
 //go:noescape
 func h0333(s *State)
 
-// h0334 runs VPANDN (R8), Y1, Y9 (form VPANDN m256, ymm, ymm, from catalog).
+// h0334 runs VMOVMSKPS Y1, AX (form VMOVMSKPS ymm, r32, from catalog).
 //
 //go:noescape
 func h0334(s *State)
 
-// h0335 runs VPBLENDD $0x0f, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h0335 runs VPABSD Y1, Y9 (form VPABSD ymm, ymm, from catalog).
 //
 //go:noescape
 func h0335(s *State)
 
-// h0336 runs VPBLENDD $0xaa, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h0336 runs VPADDD (R8), Y1, Y9 (form VPADDD m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0336(s *State)
 
-// h0337 runs VPBLENDVB Y1, Y9, Y14, Y4 (form VPBLENDVB ymm, ymm, ymm, ymm, from catalog).
+// h0337 runs VPADDD Y1, Y9, Y14 (form VPADDD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0337(s *State)
 
-// h0338 runs VPBROADCASTD 24(R8), Y1 (form VPBROADCASTD m32, ymm, from catalog).
+// h0338 runs VPADDQ Y1, Y9, Y14 (form VPADDQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0338(s *State)
 
-// h0339 runs VPBROADCASTD X1, Y9 (form VPBROADCASTD xmm, ymm, from catalog).
+// h0339 runs VPAND (R8), Y1, Y9 (form VPAND m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0339(s *State)
 
-// h0340 runs VPBROADCASTQ X1, Y9 (form VPBROADCASTQ xmm, ymm, from catalog).
+// h0340 runs VPAND Y1, Y9, Y14 (form VPAND ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0340(s *State)
 
-// h0341 runs VPCMPEQD Y1, Y9, Y14 (form VPCMPEQD ymm, ymm, ymm, from catalog).
+// h0341 runs VPANDN (R8), Y1, Y9 (form VPANDN m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0341(s *State)
 
-// h0342 runs VPCMPGTD Y1, Y9, Y14 (form VPCMPGTD ymm, ymm, ymm, from catalog).
+// h0342 runs VPBLENDD $0x00, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0342(s *State)
 
-// h0343 runs VPERM2I128 $0x08, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0343 runs VPBLENDD $0x0f, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0343(s *State)
 
-// h0344 runs VPERM2I128 $0x20, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0344 runs VPBLENDD $0x33, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0344(s *State)
 
-// h0345 runs VPERM2I128 $0x31, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0345 runs VPBLENDD $0x55, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0345(s *State)
 
-// h0346 runs VPERM2I128 $0x83, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0346 runs VPBLENDD $0xaa, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0346(s *State)
 
-// h0347 runs VPERMD (R8), Y1, Y9 (form VPERMD m256, ymm, ymm, from catalog).
+// h0347 runs VPBLENDD $0xd2, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0347(s *State)
 
-// h0348 runs VPERMD Y1, Y9, Y14 (form VPERMD ymm, ymm, ymm, from catalog).
+// h0348 runs VPBLENDD $0xf6, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0348(s *State)
 
-// h0349 runs VPERMQ $0x4e, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h0349 runs VPBLENDD $0xff, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0349(s *State)
 
-// h0350 runs VPERMQ $0xd8, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h0350 runs VPBLENDVB Y1, Y9, Y14, Y4 (form VPBLENDVB ymm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0350(s *State)
 
-// h0351 runs VPMAXUD Y1, Y9, Y14 (form VPMAXUD ymm, ymm, ymm, from catalog).
+// h0351 runs VPBROADCASTD 24(R8), Y1 (form VPBROADCASTD m32, ymm, from catalog).
 //
 //go:noescape
 func h0351(s *State)
 
-// h0352 runs VPMINSD Y1, Y9, Y14 (form VPMINSD ymm, ymm, ymm, from catalog).
+// h0352 runs VPBROADCASTD X1, Y9 (form VPBROADCASTD xmm, ymm, from catalog).
 //
 //go:noescape
 func h0352(s *State)
 
-// h0353 runs VPMINUD Y1, Y9, Y14 (form VPMINUD ymm, ymm, ymm, from catalog).
+// h0353 runs VPBROADCASTQ X1, Y9 (form VPBROADCASTQ xmm, ymm, from catalog).
 //
 //go:noescape
 func h0353(s *State)
 
-// h0354 runs VPMOVMSKB Y1, AX (form VPMOVMSKB ymm, r32, from catalog).
+// h0354 runs VPCMPEQD Y1, Y9, Y14 (form VPCMPEQD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0354(s *State)
 
-// h0355 runs VPMULDQ Y1, Y9, Y14 (form VPMULDQ ymm, ymm, ymm, from catalog).
+// h0355 runs VPCMPGTD Y1, Y9, Y14 (form VPCMPGTD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0355(s *State)
 
-// h0356 runs VPMULLD Y1, Y9, Y14 (form VPMULLD ymm, ymm, ymm, from catalog).
+// h0356 runs VPERM2I128 $0x00, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0356(s *State)
 
-// h0357 runs VPMULUDQ (R8), Y1, Y9 (form VPMULUDQ m256, ymm, ymm, from catalog).
+// h0357 runs VPERM2I128 $0x01, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0357(s *State)
 
-// h0358 runs VPMULUDQ Y1, Y9, Y14 (form VPMULUDQ ymm, ymm, ymm, from catalog).
+// h0358 runs VPERM2I128 $0x02, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0358(s *State)
 
-// h0359 runs VPOR (R8), Y1, Y9 (form VPOR m256, ymm, ymm, from catalog).
+// h0359 runs VPERM2I128 $0x03, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0359(s *State)
 
-// h0360 runs VPOR Y1, Y9, Y14 (form VPOR ymm, ymm, ymm, from catalog).
+// h0360 runs VPERM2I128 $0x08, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0360(s *State)
 
-// h0361 runs VPSHUFB (R8), Y1, Y9 (form VPSHUFB m256, ymm, ymm, from catalog).
+// h0361 runs VPERM2I128 $0x10, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0361(s *State)
 
-// h0362 runs VPSHUFB Y1, Y9, Y14 (form VPSHUFB ymm, ymm, ymm, from catalog).
+// h0362 runs VPERM2I128 $0x12, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0362(s *State)
 
-// h0363 runs VPSHUFD $0x4e, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h0363 runs VPERM2I128 $0x20, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0363(s *State)
 
-// h0364 runs VPSHUFD $0xb1, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h0364 runs VPERM2I128 $0x21, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0364(s *State)
 
-// h0365 runs VPSLLD $32, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
+// h0365 runs VPERM2I128 $0x28, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0365(s *State)
 
-// h0366 runs VPSLLD $5, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
+// h0366 runs VPERM2I128 $0x30, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0366(s *State)
 
-// h0367 runs VPSLLD X1, Y9, Y14 (form VPSLLD xmm, ymm, ymm, from catalog).
+// h0367 runs VPERM2I128 $0x31, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0367(s *State)
 
-// h0368 runs VPSLLQ $3, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
+// h0368 runs VPERM2I128 $0x82, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0368(s *State)
 
-// h0369 runs VPSLLQ $64, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
+// h0369 runs VPERM2I128 $0x83, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0369(s *State)
 
-// h0370 runs VPSLLQ X1, Y9, Y14 (form VPSLLQ xmm, ymm, ymm, from catalog).
+// h0370 runs VPERM2I128 $0x88, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0370(s *State)
 
-// h0371 runs VPSLLVD Y1, Y9, Y14 (form VPSLLVD ymm, ymm, ymm, from catalog).
+// h0371 runs VPERMD (R8), Y1, Y9 (form VPERMD m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0371(s *State)
 
-// h0372 runs VPSRAD $31, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
+// h0372 runs VPERMD Y1, Y9, Y14 (form VPERMD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0372(s *State)
 
-// h0373 runs VPSRAD $40, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
+// h0373 runs VPERMQ $0x00, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0373(s *State)
 
-// h0374 runs VPSRAD X1, Y9, Y14 (form VPSRAD xmm, ymm, ymm, from catalog).
+// h0374 runs VPERMQ $0x1b, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0374(s *State)
 
-// h0375 runs VPSRLD $32, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
+// h0375 runs VPERMQ $0x43, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0375(s *State)
 
-// h0376 runs VPSRLD $5, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
+// h0376 runs VPERMQ $0x4e, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0376(s *State)
 
-// h0377 runs VPSRLD X1, Y9, Y14 (form VPSRLD xmm, ymm, ymm, from catalog).
+// h0377 runs VPERMQ $0x6b, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0377(s *State)
 
-// h0378 runs VPSRLQ $3, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
+// h0378 runs VPERMQ $0x93, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0378(s *State)
 
-// h0379 runs VPSRLQ $64, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
+// h0379 runs VPERMQ $0xd8, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0379(s *State)
 
-// h0380 runs VPSRLQ X1, Y9, Y14 (form VPSRLQ xmm, ymm, ymm, from catalog).
+// h0380 runs VPERMQ $0xe4, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0380(s *State)
 
-// h0381 runs VPSRLVD Y1, Y9, Y14 (form VPSRLVD ymm, ymm, ymm, from catalog).
+// h0381 runs VPMAXUD Y1, Y9, Y14 (form VPMAXUD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0381(s *State)
 
-// h0382 runs VPSUBD Y1, Y9, Y14 (form VPSUBD ymm, ymm, ymm, from catalog).
+// h0382 runs VPMINSD Y1, Y9, Y14 (form VPMINSD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0382(s *State)
 
-// h0383 runs VPSUBQ Y1, Y9, Y14 (form VPSUBQ ymm, ymm, ymm, from catalog).
+// h0383 runs VPMINUD Y1, Y9, Y14 (form VPMINUD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0383(s *State)
 
-// h0384 runs VPUNPCKHDQ Y1, Y9, Y14 (form VPUNPCKHDQ ymm, ymm, ymm, from catalog).
+// h0384 runs VPMOVMSKB Y1, AX (form VPMOVMSKB ymm, r32, from catalog).
 //
 //go:noescape
 func h0384(s *State)
 
-// h0385 runs VPUNPCKHQDQ Y1, Y9, Y14 (form VPUNPCKHQDQ ymm, ymm, ymm, from catalog).
+// h0385 runs VPMULDQ Y1, Y9, Y14 (form VPMULDQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0385(s *State)
 
-// h0386 runs VPUNPCKLDQ Y1, Y9, Y14 (form VPUNPCKLDQ ymm, ymm, ymm, from catalog).
+// h0386 runs VPMULLD Y1, Y9, Y14 (form VPMULLD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0386(s *State)
 
-// h0387 runs VPUNPCKLQDQ Y1, Y9, Y14 (form VPUNPCKLQDQ ymm, ymm, ymm, from catalog).
+// h0387 runs VPMULUDQ (R8), Y1, Y9 (form VPMULUDQ m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0387(s *State)
 
-// h0388 runs VPXOR X1, X9, X14 (form VPXOR xmm, xmm, xmm, from catalog).
+// h0388 runs VPMULUDQ Y1, Y9, Y14 (form VPMULUDQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0388(s *State)
 
-// h0389 runs VPXOR Y1, Y9, Y14 (form VPXOR ymm, ymm, ymm, from catalog).
+// h0389 runs VPOR (R8), Y1, Y9 (form VPOR m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0389(s *State)
 
-// h0390 runs XORL $0x7fffffff, R8 (form XORL imm, r32, from catalog).
+// h0390 runs VPOR Y1, Y9, Y14 (form VPOR ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0390(s *State)
 
-// h0391 runs XORL AX, R8 (form XORL r32, r32, from catalog).
+// h0391 runs VPSHUFB (R8), Y1, Y9 (form VPSHUFB m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0391(s *State)
 
-// h0392 runs XORQ $-2, R8 (form XORQ imm, r64, from catalog).
+// h0392 runs VPSHUFB Y1, Y9, Y14 (form VPSHUFB ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0392(s *State)
 
-// h0393 runs XORQ R8, R8 (form XORQ r64, r64, from catalog).
+// h0393 runs VPSHUFD $0x00, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0393(s *State)
 
-// h0394 runs ADDQ AX, CX (form ADDQ r64, r64, from exact).
+// h0394 runs VPSHUFD $0x1b, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0394(s *State)
 
-// h0395 runs ADDQ CX, DX (form ADDQ r64, r64, from exact).
+// h0395 runs VPSHUFD $0x2b, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0395(s *State)
 
-// h0396 runs ADDQ DX, BX (form ADDQ r64, r64, from exact).
+// h0396 runs VPSHUFD $0x4e, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0396(s *State)
 
-// h0397 runs ADDQ BX, BP (form ADDQ r64, r64, from exact).
+// h0397 runs VPSHUFD $0x93, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0397(s *State)
 
-// h0398 runs ADDQ BP, SI (form ADDQ r64, r64, from exact).
+// h0398 runs VPSHUFD $0xb1, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0398(s *State)
 
-// h0399 runs ADDQ SI, DI (form ADDQ r64, r64, from exact).
+// h0399 runs VPSHUFD $0xcb, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0399(s *State)
 
-// h0400 runs ADDQ DI, R8 (form ADDQ r64, r64, from exact).
+// h0400 runs VPSHUFD $0xe4, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0400(s *State)
 
-// h0401 runs ADDQ R8, R9 (form ADDQ r64, r64, from exact).
+// h0401 runs VPSLLD $0, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0401(s *State)
 
-// h0402 runs ADDQ R9, R10 (form ADDQ r64, r64, from exact).
+// h0402 runs VPSLLD $1, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0402(s *State)
 
-// h0403 runs ADDQ R10, R11 (form ADDQ r64, r64, from exact).
+// h0403 runs VPSLLD $31, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0403(s *State)
 
-// h0404 runs ADDQ R11, R12 (form ADDQ r64, r64, from exact).
+// h0404 runs VPSLLD $32, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0404(s *State)
 
-// h0405 runs ADDQ R12, R13 (form ADDQ r64, r64, from exact).
+// h0405 runs VPSLLD $5, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0405(s *State)
 
-// h0406 runs ADDQ R13, R14 (form ADDQ r64, r64, from exact).
+// h0406 runs VPSLLD X1, Y9, Y14 (form VPSLLD xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0406(s *State)
 
-// h0407 runs ADDQ R14, R15 (form ADDQ r64, r64, from exact).
+// h0407 runs VPSLLQ $0, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0407(s *State)
 
-// h0408 runs ADDQ R15, AX (form ADDQ r64, r64, from exact).
+// h0408 runs VPSLLQ $1, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0408(s *State)
 
-// h0409 runs MOVQ 8(AX)(BP*8), R8 (form MOVQ m64, r64, from exact).
+// h0409 runs VPSLLQ $3, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0409(s *State)
 
-// h0410 runs MOVQ 8(CX)(SI*8), R9 (form MOVQ m64, r64, from exact).
+// h0410 runs VPSLLQ $63, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0410(s *State)
 
-// h0411 runs MOVQ 8(DX)(DI*8), R10 (form MOVQ m64, r64, from exact).
+// h0411 runs VPSLLQ $64, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0411(s *State)
 
-// h0412 runs MOVQ 8(BX)(R8*8), R11 (form MOVQ m64, r64, from exact).
+// h0412 runs VPSLLQ X1, Y9, Y14 (form VPSLLQ xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0412(s *State)
 
-// h0413 runs MOVQ 8(BP)(R9*8), R12 (form MOVQ m64, r64, from exact).
+// h0413 runs VPSLLVD Y1, Y9, Y14 (form VPSLLVD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0413(s *State)
 
-// h0414 runs MOVQ 8(SI)(R10*8), R13 (form MOVQ m64, r64, from exact).
+// h0414 runs VPSRAD $0, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0414(s *State)
 
-// h0415 runs MOVQ 8(DI)(R11*8), R14 (form MOVQ m64, r64, from exact).
+// h0415 runs VPSRAD $1, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0415(s *State)
 
-// h0416 runs MOVQ 8(R8)(R12*8), R15 (form MOVQ m64, r64, from exact).
+// h0416 runs VPSRAD $255, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0416(s *State)
 
-// h0417 runs MOVQ 8(R9)(R13*8), AX (form MOVQ m64, r64, from exact).
+// h0417 runs VPSRAD $31, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0417(s *State)
 
-// h0418 runs MOVQ 8(R10)(R14*8), CX (form MOVQ m64, r64, from exact).
+// h0418 runs VPSRAD $40, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0418(s *State)
 
-// h0419 runs MOVQ 8(R11)(R15*8), DX (form MOVQ m64, r64, from exact).
+// h0419 runs VPSRAD X1, Y9, Y14 (form VPSRAD xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0419(s *State)
 
-// h0420 runs MOVQ 8(R12)(AX*8), BX (form MOVQ m64, r64, from exact).
+// h0420 runs VPSRLD $0, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0420(s *State)
 
-// h0421 runs MOVQ 8(R13)(CX*8), BP (form MOVQ m64, r64, from exact).
+// h0421 runs VPSRLD $1, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0421(s *State)
 
-// h0422 runs MOVQ 8(R14)(DX*8), SI (form MOVQ m64, r64, from exact).
+// h0422 runs VPSRLD $31, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0422(s *State)
 
-// h0423 runs MOVQ 8(R15)(BX*8), DI (form MOVQ m64, r64, from exact).
+// h0423 runs VPSRLD $32, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0423(s *State)
 
-// h0424 runs VPSUBQ Y0, Y5, Y11 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0424 runs VPSRLD $5, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0424(s *State)
 
-// h0425 runs VPSUBQ Y1, Y6, Y12 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0425 runs VPSRLD X1, Y9, Y14 (form VPSRLD xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0425(s *State)
 
-// h0426 runs VPSUBQ Y2, Y7, Y13 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0426 runs VPSRLQ $0, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0426(s *State)
 
-// h0427 runs VPSUBQ Y3, Y8, Y14 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0427 runs VPSRLQ $1, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0427(s *State)
 
-// h0428 runs VPSUBQ Y4, Y9, Y15 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0428 runs VPSRLQ $3, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0428(s *State)
 
-// h0429 runs VPSUBQ Y5, Y10, Y0 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0429 runs VPSRLQ $63, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0429(s *State)
 
-// h0430 runs VPSUBQ Y6, Y11, Y1 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0430 runs VPSRLQ $64, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0430(s *State)
 
-// h0431 runs VPSUBQ Y7, Y12, Y2 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0431 runs VPSRLQ X1, Y9, Y14 (form VPSRLQ xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0431(s *State)
 
-// h0432 runs VPSUBQ Y8, Y13, Y3 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0432 runs VPSRLVD Y1, Y9, Y14 (form VPSRLVD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0432(s *State)
 
-// h0433 runs VPSUBQ Y9, Y14, Y4 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0433 runs VPSUBD Y1, Y9, Y14 (form VPSUBD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0433(s *State)
 
-// h0434 runs VPSUBQ Y10, Y15, Y5 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0434 runs VPSUBQ Y1, Y9, Y14 (form VPSUBQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0434(s *State)
 
-// h0435 runs VPSUBQ Y11, Y0, Y6 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0435 runs VPUNPCKHDQ Y1, Y9, Y14 (form VPUNPCKHDQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0435(s *State)
 
-// h0436 runs VPSUBQ Y12, Y1, Y7 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0436 runs VPUNPCKHQDQ Y1, Y9, Y14 (form VPUNPCKHQDQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0436(s *State)
 
-// h0437 runs VPSUBQ Y13, Y2, Y8 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0437 runs VPUNPCKLDQ Y1, Y9, Y14 (form VPUNPCKLDQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0437(s *State)
 
-// h0438 runs VPSUBQ Y14, Y3, Y9 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0438 runs VPUNPCKLQDQ Y1, Y9, Y14 (form VPUNPCKLQDQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0438(s *State)
 
-// h0439 runs VPSUBQ Y15, Y4, Y10 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0439 runs VPXOR X1, X9, X14 (form VPXOR xmm, xmm, xmm, from catalog).
 //
 //go:noescape
 func h0439(s *State)
 
-// h0440 runs PXOR X0, X3 (form PXOR xmm, xmm, from exact).
+// h0440 runs VPXOR Y1, Y9, Y14 (form VPXOR ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0440(s *State)
 
-// h0441 runs PXOR X1, X4 (form PXOR xmm, xmm, from exact).
+// h0441 runs XORL $0x7fffffff, R8 (form XORL imm, r32, from catalog).
 //
 //go:noescape
 func h0441(s *State)
 
-// h0442 runs PXOR X2, X5 (form PXOR xmm, xmm, from exact).
+// h0442 runs XORL AX, R8 (form XORL r32, r32, from catalog).
 //
 //go:noescape
 func h0442(s *State)
 
-// h0443 runs PXOR X3, X6 (form PXOR xmm, xmm, from exact).
+// h0443 runs XORQ $-2, R8 (form XORQ imm, r64, from catalog).
 //
 //go:noescape
 func h0443(s *State)
 
-// h0444 runs PXOR X4, X7 (form PXOR xmm, xmm, from exact).
+// h0444 runs XORQ R8, R8 (form XORQ r64, r64, from catalog).
 //
 //go:noescape
 func h0444(s *State)
 
-// h0445 runs PXOR X5, X8 (form PXOR xmm, xmm, from exact).
+// h0445 runs ADDQ AX, CX (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0445(s *State)
 
-// h0446 runs PXOR X6, X9 (form PXOR xmm, xmm, from exact).
+// h0446 runs ADDQ CX, DX (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0446(s *State)
 
-// h0447 runs PXOR X7, X10 (form PXOR xmm, xmm, from exact).
+// h0447 runs ADDQ DX, BX (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0447(s *State)
 
-// h0448 runs PXOR X8, X11 (form PXOR xmm, xmm, from exact).
+// h0448 runs ADDQ BX, BP (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0448(s *State)
 
-// h0449 runs PXOR X9, X12 (form PXOR xmm, xmm, from exact).
+// h0449 runs ADDQ BP, SI (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0449(s *State)
 
-// h0450 runs PXOR X10, X13 (form PXOR xmm, xmm, from exact).
+// h0450 runs ADDQ SI, DI (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0450(s *State)
 
-// h0451 runs PXOR X11, X14 (form PXOR xmm, xmm, from exact).
+// h0451 runs ADDQ DI, R8 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0451(s *State)
 
-// h0452 runs PXOR X12, X15 (form PXOR xmm, xmm, from exact).
+// h0452 runs ADDQ R8, R9 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0452(s *State)
 
-// h0453 runs PXOR X13, X0 (form PXOR xmm, xmm, from exact).
+// h0453 runs ADDQ R9, R10 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0453(s *State)
 
-// h0454 runs PXOR X14, X1 (form PXOR xmm, xmm, from exact).
+// h0454 runs ADDQ R10, R11 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0454(s *State)
 
-// h0455 runs PXOR X15, X2 (form PXOR xmm, xmm, from exact).
+// h0455 runs ADDQ R11, R12 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0455(s *State)
 
-// h0456 runs MOVQ X0, AX (form MOVQ xmm, r64, from exact).
+// h0456 runs ADDQ R12, R13 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0456(s *State)
 
-// h0457 runs MOVQ X1, CX (form MOVQ xmm, r64, from exact).
+// h0457 runs ADDQ R13, R14 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0457(s *State)
 
-// h0458 runs MOVQ X2, DX (form MOVQ xmm, r64, from exact).
+// h0458 runs ADDQ R14, R15 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0458(s *State)
 
-// h0459 runs MOVQ X3, BX (form MOVQ xmm, r64, from exact).
+// h0459 runs ADDQ R15, AX (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0459(s *State)
 
-// h0460 runs MOVQ X4, BP (form MOVQ xmm, r64, from exact).
+// h0460 runs MOVQ 8(AX)(BP*8), R8 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0460(s *State)
 
-// h0461 runs MOVQ X5, SI (form MOVQ xmm, r64, from exact).
+// h0461 runs MOVQ 8(CX)(SI*8), R9 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0461(s *State)
 
-// h0462 runs MOVQ X6, DI (form MOVQ xmm, r64, from exact).
+// h0462 runs MOVQ 8(DX)(DI*8), R10 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0462(s *State)
 
-// h0463 runs MOVQ X7, R8 (form MOVQ xmm, r64, from exact).
+// h0463 runs MOVQ 8(BX)(R8*8), R11 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0463(s *State)
 
-// h0464 runs MOVQ X8, R9 (form MOVQ xmm, r64, from exact).
+// h0464 runs MOVQ 8(BP)(R9*8), R12 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0464(s *State)
 
-// h0465 runs MOVQ X9, R10 (form MOVQ xmm, r64, from exact).
+// h0465 runs MOVQ 8(SI)(R10*8), R13 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0465(s *State)
 
-// h0466 runs MOVQ X10, R11 (form MOVQ xmm, r64, from exact).
+// h0466 runs MOVQ 8(DI)(R11*8), R14 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0466(s *State)
 
-// h0467 runs MOVQ X11, R12 (form MOVQ xmm, r64, from exact).
+// h0467 runs MOVQ 8(R8)(R12*8), R15 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0467(s *State)
 
-// h0468 runs MOVQ X12, R13 (form MOVQ xmm, r64, from exact).
+// h0468 runs MOVQ 8(R9)(R13*8), AX (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0468(s *State)
 
-// h0469 runs MOVQ X13, R14 (form MOVQ xmm, r64, from exact).
+// h0469 runs MOVQ 8(R10)(R14*8), CX (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0469(s *State)
 
-// h0470 runs MOVQ X14, R15 (form MOVQ xmm, r64, from exact).
+// h0470 runs MOVQ 8(R11)(R15*8), DX (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0470(s *State)
 
-// h0471 runs MOVQ X15, AX (form MOVQ xmm, r64, from exact).
+// h0471 runs MOVQ 8(R12)(AX*8), BX (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0471(s *State)
+
+// h0472 runs MOVQ 8(R13)(CX*8), BP (form MOVQ m64, r64, from exact).
+//
+//go:noescape
+func h0472(s *State)
+
+// h0473 runs MOVQ 8(R14)(DX*8), SI (form MOVQ m64, r64, from exact).
+//
+//go:noescape
+func h0473(s *State)
+
+// h0474 runs MOVQ 8(R15)(BX*8), DI (form MOVQ m64, r64, from exact).
+//
+//go:noescape
+func h0474(s *State)
+
+// h0475 runs VPSUBQ Y0, Y5, Y11 (form VPSUBQ ymm, ymm, ymm, from exact).
+//
+//go:noescape
+func h0475(s *State)
+
+// h0476 runs VPSUBQ Y1, Y6, Y12 (form VPSUBQ ymm, ymm, ymm, from exact).
+//
+//go:noescape
+func h0476(s *State)
+
+// h0477 runs VPSUBQ Y2, Y7, Y13 (form VPSUBQ ymm, ymm, ymm, from exact).
+//
+//go:noescape
+func h0477(s *State)
+
+// h0478 runs VPSUBQ Y3, Y8, Y14 (form VPSUBQ ymm, ymm, ymm, from exact).
+//
+//go:noescape
+func h0478(s *State)
+
+// h0479 runs VPSUBQ Y4, Y9, Y15 (form VPSUBQ ymm, ymm, ymm, from exact).
+//
+//go:noescape
+func h0479(s *State)
+
+// h0480 runs VPSUBQ Y5, Y10, Y0 (form VPSUBQ ymm, ymm, ymm, from exact).
+//
+//go:noescape
+func h0480(s *State)
+
+// h0481 runs VPSUBQ Y6, Y11, Y1 (form VPSUBQ ymm, ymm, ymm, from exact).
+//
+//go:noescape
+func h0481(s *State)
+
+// h0482 runs VPSUBQ Y7, Y12, Y2 (form VPSUBQ ymm, ymm, ymm, from exact).
+//
+//go:noescape
+func h0482(s *State)
+
+// h0483 runs VPSUBQ Y8, Y13, Y3 (form VPSUBQ ymm, ymm, ymm, from exact).
+//
+//go:noescape
+func h0483(s *State)
+
+// h0484 runs VPSUBQ Y9, Y14, Y4 (form VPSUBQ ymm, ymm, ymm, from exact).
+//
+//go:noescape
+func h0484(s *State)
+
+// h0485 runs VPSUBQ Y10, Y15, Y5 (form VPSUBQ ymm, ymm, ymm, from exact).
+//
+//go:noescape
+func h0485(s *State)
+
+// h0486 runs VPSUBQ Y11, Y0, Y6 (form VPSUBQ ymm, ymm, ymm, from exact).
+//
+//go:noescape
+func h0486(s *State)
+
+// h0487 runs VPSUBQ Y12, Y1, Y7 (form VPSUBQ ymm, ymm, ymm, from exact).
+//
+//go:noescape
+func h0487(s *State)
+
+// h0488 runs VPSUBQ Y13, Y2, Y8 (form VPSUBQ ymm, ymm, ymm, from exact).
+//
+//go:noescape
+func h0488(s *State)
+
+// h0489 runs VPSUBQ Y14, Y3, Y9 (form VPSUBQ ymm, ymm, ymm, from exact).
+//
+//go:noescape
+func h0489(s *State)
+
+// h0490 runs VPSUBQ Y15, Y4, Y10 (form VPSUBQ ymm, ymm, ymm, from exact).
+//
+//go:noescape
+func h0490(s *State)
+
+// h0491 runs PXOR X0, X3 (form PXOR xmm, xmm, from exact).
+//
+//go:noescape
+func h0491(s *State)
+
+// h0492 runs PXOR X1, X4 (form PXOR xmm, xmm, from exact).
+//
+//go:noescape
+func h0492(s *State)
+
+// h0493 runs PXOR X2, X5 (form PXOR xmm, xmm, from exact).
+//
+//go:noescape
+func h0493(s *State)
+
+// h0494 runs PXOR X3, X6 (form PXOR xmm, xmm, from exact).
+//
+//go:noescape
+func h0494(s *State)
+
+// h0495 runs PXOR X4, X7 (form PXOR xmm, xmm, from exact).
+//
+//go:noescape
+func h0495(s *State)
+
+// h0496 runs PXOR X5, X8 (form PXOR xmm, xmm, from exact).
+//
+//go:noescape
+func h0496(s *State)
+
+// h0497 runs PXOR X6, X9 (form PXOR xmm, xmm, from exact).
+//
+//go:noescape
+func h0497(s *State)
+
+// h0498 runs PXOR X7, X10 (form PXOR xmm, xmm, from exact).
+//
+//go:noescape
+func h0498(s *State)
+
+// h0499 runs PXOR X8, X11 (form PXOR xmm, xmm, from exact).
+//
+//go:noescape
+func h0499(s *State)
+
+// h0500 runs PXOR X9, X12 (form PXOR xmm, xmm, from exact).
+//
+//go:noescape
+func h0500(s *State)
+
+// h0501 runs PXOR X10, X13 (form PXOR xmm, xmm, from exact).
+//
+//go:noescape
+func h0501(s *State)
+
+// h0502 runs PXOR X11, X14 (form PXOR xmm, xmm, from exact).
+//
+//go:noescape
+func h0502(s *State)
+
+// h0503 runs PXOR X12, X15 (form PXOR xmm, xmm, from exact).
+//
+//go:noescape
+func h0503(s *State)
+
+// h0504 runs PXOR X13, X0 (form PXOR xmm, xmm, from exact).
+//
+//go:noescape
+func h0504(s *State)
+
+// h0505 runs PXOR X14, X1 (form PXOR xmm, xmm, from exact).
+//
+//go:noescape
+func h0505(s *State)
+
+// h0506 runs PXOR X15, X2 (form PXOR xmm, xmm, from exact).
+//
+//go:noescape
+func h0506(s *State)
+
+// h0507 runs MOVQ X0, AX (form MOVQ xmm, r64, from exact).
+//
+//go:noescape
+func h0507(s *State)
+
+// h0508 runs MOVQ X1, CX (form MOVQ xmm, r64, from exact).
+//
+//go:noescape
+func h0508(s *State)
+
+// h0509 runs MOVQ X2, DX (form MOVQ xmm, r64, from exact).
+//
+//go:noescape
+func h0509(s *State)
+
+// h0510 runs MOVQ X3, BX (form MOVQ xmm, r64, from exact).
+//
+//go:noescape
+func h0510(s *State)
+
+// h0511 runs MOVQ X4, BP (form MOVQ xmm, r64, from exact).
+//
+//go:noescape
+func h0511(s *State)
+
+// h0512 runs MOVQ X5, SI (form MOVQ xmm, r64, from exact).
+//
+//go:noescape
+func h0512(s *State)
+
+// h0513 runs MOVQ X6, DI (form MOVQ xmm, r64, from exact).
+//
+//go:noescape
+func h0513(s *State)
+
+// h0514 runs MOVQ X7, R8 (form MOVQ xmm, r64, from exact).
+//
+//go:noescape
+func h0514(s *State)
+
+// h0515 runs MOVQ X8, R9 (form MOVQ xmm, r64, from exact).
+//
+//go:noescape
+func h0515(s *State)
+
+// h0516 runs MOVQ X9, R10 (form MOVQ xmm, r64, from exact).
+//
+//go:noescape
+func h0516(s *State)
+
+// h0517 runs MOVQ X10, R11 (form MOVQ xmm, r64, from exact).
+//
+//go:noescape
+func h0517(s *State)
+
+// h0518 runs MOVQ X11, R12 (form MOVQ xmm, r64, from exact).
+//
+//go:noescape
+func h0518(s *State)
+
+// h0519 runs MOVQ X12, R13 (form MOVQ xmm, r64, from exact).
+//
+//go:noescape
+func h0519(s *State)
+
+// h0520 runs MOVQ X13, R14 (form MOVQ xmm, r64, from exact).
+//
+//go:noescape
+func h0520(s *State)
+
+// h0521 runs MOVQ X14, R15 (form MOVQ xmm, r64, from exact).
+//
+//go:noescape
+func h0521(s *State)
+
+// h0522 runs MOVQ X15, AX (form MOVQ xmm, r64, from exact).
+//
+//go:noescape
+func h0522(s *State)
 
 var cases = []Case{
 	{Form: "ADCQ imm, r64", Text: "ADCQ $0x00, CX", Source: "go/asm", Run: h0000},
@@ -2654,196 +2909,247 @@ var cases = []Case{
 	{Form: "RORQ imm, r64", Text: "RORQ $1, R8", Source: "catalog", Run: h0279},
 	{Form: "RORQ imm, r64", Text: "RORQ $7, R8", Source: "catalog", Run: h0280},
 	{Form: "SARL cl, r32", Text: "SARL CX, R8", Source: "catalog", Run: h0281},
-	{Form: "SARL imm, r32", Text: "SARL $1, R8", Source: "catalog", Run: h0282},
-	{Form: "SARL imm, r32", Text: "SARL $31, R8", Source: "catalog", Run: h0283},
-	{Form: "SARQ cl, r64", Text: "SARQ CX, R8", Source: "catalog", Run: h0284},
-	{Form: "SARQ imm, r64", Text: "SARQ $1, R8", Source: "catalog", Run: h0285},
-	{Form: "SARQ imm, r64", Text: "SARQ $63, R8", Source: "catalog", Run: h0286},
-	{Form: "SBBQ imm, r64", Text: "SBBQ $0, R8", Source: "catalog", Run: h0287},
-	{Form: "SBBQ r64, r64", Text: "SBBQ AX, R8", Source: "catalog", Run: h0288},
-	{Form: "SBBQ r64, r64", Text: "SBBQ R8, R8", Source: "catalog", Run: h0289},
-	{Form: "SETCC r8", Text: "SETCC R8", Source: "catalog", Run: h0290},
-	{Form: "SETCS m8", Text: "SETCS 24(R8)", Source: "catalog", Run: h0291},
-	{Form: "SETCS r8", Text: "SETCS R8", Source: "catalog", Run: h0292},
-	{Form: "SHLL cl, r32", Text: "SHLL CX, R8", Source: "catalog", Run: h0293},
-	{Form: "SHLL imm, r32", Text: "SHLL $1, R8", Source: "catalog", Run: h0294},
-	{Form: "SHLL imm, r32", Text: "SHLL $13, R8", Source: "catalog", Run: h0295},
-	{Form: "SHLQ cl, r64", Text: "SHLQ CX, R8", Source: "catalog", Run: h0296},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $1, R8", Source: "catalog", Run: h0297},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $5, R8", Source: "catalog", Run: h0298},
-	{Form: "SHRL cl, r32", Text: "SHRL CX, R8", Source: "catalog", Run: h0299},
-	{Form: "SHRL imm, r32", Text: "SHRL $1, R8", Source: "catalog", Run: h0300},
-	{Form: "SHRL imm, r32", Text: "SHRL $23, R8", Source: "catalog", Run: h0301},
-	{Form: "SHRQ cl, r64", Text: "SHRQ CX, R8", Source: "catalog", Run: h0302},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $1, R8", Source: "catalog", Run: h0303},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $23, R8", Source: "catalog", Run: h0304},
-	{Form: "STMXCSR m32", Text: "STMXCSR 24(R8)", Source: "catalog", Run: h0305},
-	{Form: "SUBL imm, r32", Text: "SUBL $8380417, R8", Source: "catalog", Run: h0306},
-	{Form: "SUBL r32, r32", Text: "SUBL AX, R8", Source: "catalog", Run: h0307},
-	{Form: "SUBQ imm, r64", Text: "SUBQ $1, R8", Source: "catalog", Run: h0308},
-	{Form: "SUBQ m64, r64", Text: "SUBQ 24(R8), R9", Source: "catalog", Run: h0309},
-	{Form: "SUBQ r64, r64", Text: "SUBQ AX, R8", Source: "catalog", Run: h0310},
-	{Form: "TESTL imm, r32", Text: "TESTL $0x80000000, R8", Source: "catalog", Run: h0311},
-	{Form: "TESTL r32, r32", Text: "TESTL AX, R8", Source: "catalog", Run: h0312},
-	{Form: "TESTQ imm, r64", Text: "TESTQ $1, R8", Source: "catalog", Run: h0313},
-	{Form: "TESTQ r64, r64", Text: "TESTQ AX, R8", Source: "catalog", Run: h0314},
-	{Form: "TESTQ r64, r64", Text: "TESTQ R8, R8", Source: "catalog", Run: h0315},
-	{Form: "VEXTRACTI128 imm, ymm, m128", Text: "VEXTRACTI128 $1, Y1, 24(R8)", Source: "catalog", Run: h0316},
-	{Form: "VEXTRACTI128 imm, ymm, xmm", Text: "VEXTRACTI128 $0, Y1, X9", Source: "catalog", Run: h0317},
-	{Form: "VEXTRACTI128 imm, ymm, xmm", Text: "VEXTRACTI128 $1, Y1, X9", Source: "catalog", Run: h0318},
-	{Form: "VINSERTI128 imm, m128, ymm, ymm", Text: "VINSERTI128 $0, 24(R8), Y1, Y9", Source: "catalog", Run: h0319},
-	{Form: "VINSERTI128 imm, xmm, ymm, ymm", Text: "VINSERTI128 $1, X1, Y9, Y14", Source: "catalog", Run: h0320},
-	{Form: "VMOVDQA m256, ymm", Text: "VMOVDQA (R8), Y1", Source: "catalog", Run: h0321},
-	{Form: "VMOVDQA ymm, m256", Text: "VMOVDQA Y1, (R8)", Source: "catalog", Run: h0322},
-	{Form: "VMOVDQA ymm, ymm", Text: "VMOVDQA Y1, Y9", Source: "catalog", Run: h0323},
-	{Form: "VMOVDQU m128, xmm", Text: "VMOVDQU (R8), X1", Source: "catalog", Run: h0324},
-	{Form: "VMOVDQU xmm, m128", Text: "VMOVDQU X1, (R8)", Source: "catalog", Run: h0325},
-	{Form: "VMOVDQU ymm, ymm", Text: "VMOVDQU Y1, Y9", Source: "catalog", Run: h0326},
-	{Form: "VMOVMSKPS ymm, r32", Text: "VMOVMSKPS Y1, AX", Source: "catalog", Run: h0327},
-	{Form: "VPABSD ymm, ymm", Text: "VPABSD Y1, Y9", Source: "catalog", Run: h0328},
-	{Form: "VPADDD m256, ymm, ymm", Text: "VPADDD (R8), Y1, Y9", Source: "catalog", Run: h0329},
-	{Form: "VPADDD ymm, ymm, ymm", Text: "VPADDD Y1, Y9, Y14", Source: "catalog", Run: h0330},
-	{Form: "VPADDQ ymm, ymm, ymm", Text: "VPADDQ Y1, Y9, Y14", Source: "catalog", Run: h0331},
-	{Form: "VPAND m256, ymm, ymm", Text: "VPAND (R8), Y1, Y9", Source: "catalog", Run: h0332},
-	{Form: "VPAND ymm, ymm, ymm", Text: "VPAND Y1, Y9, Y14", Source: "catalog", Run: h0333},
-	{Form: "VPANDN m256, ymm, ymm", Text: "VPANDN (R8), Y1, Y9", Source: "catalog", Run: h0334},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x0f, Y1, Y9, Y14", Source: "catalog", Run: h0335},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xaa, Y1, Y9, Y14", Source: "catalog", Run: h0336},
-	{Form: "VPBLENDVB ymm, ymm, ymm, ymm", Text: "VPBLENDVB Y1, Y9, Y14, Y4", Source: "catalog", Run: h0337},
-	{Form: "VPBROADCASTD m32, ymm", Text: "VPBROADCASTD 24(R8), Y1", Source: "catalog", Run: h0338},
-	{Form: "VPBROADCASTD xmm, ymm", Text: "VPBROADCASTD X1, Y9", Source: "catalog", Run: h0339},
-	{Form: "VPBROADCASTQ xmm, ymm", Text: "VPBROADCASTQ X1, Y9", Source: "catalog", Run: h0340},
-	{Form: "VPCMPEQD ymm, ymm, ymm", Text: "VPCMPEQD Y1, Y9, Y14", Source: "catalog", Run: h0341},
-	{Form: "VPCMPGTD ymm, ymm, ymm", Text: "VPCMPGTD Y1, Y9, Y14", Source: "catalog", Run: h0342},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x08, Y1, Y9, Y14", Source: "catalog", Run: h0343},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x20, Y1, Y9, Y14", Source: "catalog", Run: h0344},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x31, Y1, Y9, Y14", Source: "catalog", Run: h0345},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x83, Y1, Y9, Y14", Source: "catalog", Run: h0346},
-	{Form: "VPERMD m256, ymm, ymm", Text: "VPERMD (R8), Y1, Y9", Source: "catalog", Run: h0347},
-	{Form: "VPERMD ymm, ymm, ymm", Text: "VPERMD Y1, Y9, Y14", Source: "catalog", Run: h0348},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x4e, Y1, Y9", Source: "catalog", Run: h0349},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0xd8, Y1, Y9", Source: "catalog", Run: h0350},
-	{Form: "VPMAXUD ymm, ymm, ymm", Text: "VPMAXUD Y1, Y9, Y14", Source: "catalog", Run: h0351},
-	{Form: "VPMINSD ymm, ymm, ymm", Text: "VPMINSD Y1, Y9, Y14", Source: "catalog", Run: h0352},
-	{Form: "VPMINUD ymm, ymm, ymm", Text: "VPMINUD Y1, Y9, Y14", Source: "catalog", Run: h0353},
-	{Form: "VPMOVMSKB ymm, r32", Text: "VPMOVMSKB Y1, AX", Source: "catalog", Run: h0354},
-	{Form: "VPMULDQ ymm, ymm, ymm", Text: "VPMULDQ Y1, Y9, Y14", Source: "catalog", Run: h0355},
-	{Form: "VPMULLD ymm, ymm, ymm", Text: "VPMULLD Y1, Y9, Y14", Source: "catalog", Run: h0356},
-	{Form: "VPMULUDQ m256, ymm, ymm", Text: "VPMULUDQ (R8), Y1, Y9", Source: "catalog", Run: h0357},
-	{Form: "VPMULUDQ ymm, ymm, ymm", Text: "VPMULUDQ Y1, Y9, Y14", Source: "catalog", Run: h0358},
-	{Form: "VPOR m256, ymm, ymm", Text: "VPOR (R8), Y1, Y9", Source: "catalog", Run: h0359},
-	{Form: "VPOR ymm, ymm, ymm", Text: "VPOR Y1, Y9, Y14", Source: "catalog", Run: h0360},
-	{Form: "VPSHUFB m256, ymm, ymm", Text: "VPSHUFB (R8), Y1, Y9", Source: "catalog", Run: h0361},
-	{Form: "VPSHUFB ymm, ymm, ymm", Text: "VPSHUFB Y1, Y9, Y14", Source: "catalog", Run: h0362},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x4e, Y1, Y9", Source: "catalog", Run: h0363},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xb1, Y1, Y9", Source: "catalog", Run: h0364},
-	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $32, Y1, Y9", Source: "catalog", Run: h0365},
-	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $5, Y1, Y9", Source: "catalog", Run: h0366},
-	{Form: "VPSLLD xmm, ymm, ymm", Text: "VPSLLD X1, Y9, Y14", Source: "catalog", Run: h0367},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $3, Y1, Y9", Source: "catalog", Run: h0368},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $64, Y1, Y9", Source: "catalog", Run: h0369},
-	{Form: "VPSLLQ xmm, ymm, ymm", Text: "VPSLLQ X1, Y9, Y14", Source: "catalog", Run: h0370},
-	{Form: "VPSLLVD ymm, ymm, ymm", Text: "VPSLLVD Y1, Y9, Y14", Source: "catalog", Run: h0371},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $31, Y1, Y9", Source: "catalog", Run: h0372},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $40, Y1, Y9", Source: "catalog", Run: h0373},
-	{Form: "VPSRAD xmm, ymm, ymm", Text: "VPSRAD X1, Y9, Y14", Source: "catalog", Run: h0374},
-	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $32, Y1, Y9", Source: "catalog", Run: h0375},
-	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $5, Y1, Y9", Source: "catalog", Run: h0376},
-	{Form: "VPSRLD xmm, ymm, ymm", Text: "VPSRLD X1, Y9, Y14", Source: "catalog", Run: h0377},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $3, Y1, Y9", Source: "catalog", Run: h0378},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $64, Y1, Y9", Source: "catalog", Run: h0379},
-	{Form: "VPSRLQ xmm, ymm, ymm", Text: "VPSRLQ X1, Y9, Y14", Source: "catalog", Run: h0380},
-	{Form: "VPSRLVD ymm, ymm, ymm", Text: "VPSRLVD Y1, Y9, Y14", Source: "catalog", Run: h0381},
-	{Form: "VPSUBD ymm, ymm, ymm", Text: "VPSUBD Y1, Y9, Y14", Source: "catalog", Run: h0382},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y1, Y9, Y14", Source: "catalog", Run: h0383},
-	{Form: "VPUNPCKHDQ ymm, ymm, ymm", Text: "VPUNPCKHDQ Y1, Y9, Y14", Source: "catalog", Run: h0384},
-	{Form: "VPUNPCKHQDQ ymm, ymm, ymm", Text: "VPUNPCKHQDQ Y1, Y9, Y14", Source: "catalog", Run: h0385},
-	{Form: "VPUNPCKLDQ ymm, ymm, ymm", Text: "VPUNPCKLDQ Y1, Y9, Y14", Source: "catalog", Run: h0386},
-	{Form: "VPUNPCKLQDQ ymm, ymm, ymm", Text: "VPUNPCKLQDQ Y1, Y9, Y14", Source: "catalog", Run: h0387},
-	{Form: "VPXOR xmm, xmm, xmm", Text: "VPXOR X1, X9, X14", Source: "catalog", Run: h0388},
-	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y9, Y14", Source: "catalog", Run: h0389},
-	{Form: "XORL imm, r32", Text: "XORL $0x7fffffff, R8", Source: "catalog", Run: h0390},
-	{Form: "XORL r32, r32", Text: "XORL AX, R8", Source: "catalog", Run: h0391},
-	{Form: "XORQ imm, r64", Text: "XORQ $-2, R8", Source: "catalog", Run: h0392},
-	{Form: "XORQ r64, r64", Text: "XORQ R8, R8", Source: "catalog", Run: h0393},
-	{Form: "ADDQ r64, r64", Text: "ADDQ AX, CX", Source: "exact", Run: h0394},
-	{Form: "ADDQ r64, r64", Text: "ADDQ CX, DX", Source: "exact", Run: h0395},
-	{Form: "ADDQ r64, r64", Text: "ADDQ DX, BX", Source: "exact", Run: h0396},
-	{Form: "ADDQ r64, r64", Text: "ADDQ BX, BP", Source: "exact", Run: h0397},
-	{Form: "ADDQ r64, r64", Text: "ADDQ BP, SI", Source: "exact", Run: h0398},
-	{Form: "ADDQ r64, r64", Text: "ADDQ SI, DI", Source: "exact", Run: h0399},
-	{Form: "ADDQ r64, r64", Text: "ADDQ DI, R8", Source: "exact", Run: h0400},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R8, R9", Source: "exact", Run: h0401},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R9, R10", Source: "exact", Run: h0402},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R10, R11", Source: "exact", Run: h0403},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R11, R12", Source: "exact", Run: h0404},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R12, R13", Source: "exact", Run: h0405},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R13, R14", Source: "exact", Run: h0406},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R14, R15", Source: "exact", Run: h0407},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R15, AX", Source: "exact", Run: h0408},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(AX)(BP*8), R8", Source: "exact", Run: h0409},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(CX)(SI*8), R9", Source: "exact", Run: h0410},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(DX)(DI*8), R10", Source: "exact", Run: h0411},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(BX)(R8*8), R11", Source: "exact", Run: h0412},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(BP)(R9*8), R12", Source: "exact", Run: h0413},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(SI)(R10*8), R13", Source: "exact", Run: h0414},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(DI)(R11*8), R14", Source: "exact", Run: h0415},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R8)(R12*8), R15", Source: "exact", Run: h0416},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R9)(R13*8), AX", Source: "exact", Run: h0417},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R10)(R14*8), CX", Source: "exact", Run: h0418},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R11)(R15*8), DX", Source: "exact", Run: h0419},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R12)(AX*8), BX", Source: "exact", Run: h0420},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R13)(CX*8), BP", Source: "exact", Run: h0421},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R14)(DX*8), SI", Source: "exact", Run: h0422},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R15)(BX*8), DI", Source: "exact", Run: h0423},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y0, Y5, Y11", Source: "exact", Run: h0424},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y1, Y6, Y12", Source: "exact", Run: h0425},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y2, Y7, Y13", Source: "exact", Run: h0426},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y3, Y8, Y14", Source: "exact", Run: h0427},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y4, Y9, Y15", Source: "exact", Run: h0428},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y5, Y10, Y0", Source: "exact", Run: h0429},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y6, Y11, Y1", Source: "exact", Run: h0430},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y7, Y12, Y2", Source: "exact", Run: h0431},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y8, Y13, Y3", Source: "exact", Run: h0432},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y9, Y14, Y4", Source: "exact", Run: h0433},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y10, Y15, Y5", Source: "exact", Run: h0434},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y11, Y0, Y6", Source: "exact", Run: h0435},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y12, Y1, Y7", Source: "exact", Run: h0436},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y13, Y2, Y8", Source: "exact", Run: h0437},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y14, Y3, Y9", Source: "exact", Run: h0438},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y15, Y4, Y10", Source: "exact", Run: h0439},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X0, X3", Source: "exact", Run: h0440},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X1, X4", Source: "exact", Run: h0441},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X2, X5", Source: "exact", Run: h0442},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X3, X6", Source: "exact", Run: h0443},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X4, X7", Source: "exact", Run: h0444},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X5, X8", Source: "exact", Run: h0445},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X6, X9", Source: "exact", Run: h0446},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X7, X10", Source: "exact", Run: h0447},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X8, X11", Source: "exact", Run: h0448},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X9, X12", Source: "exact", Run: h0449},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X10, X13", Source: "exact", Run: h0450},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X11, X14", Source: "exact", Run: h0451},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X12, X15", Source: "exact", Run: h0452},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X13, X0", Source: "exact", Run: h0453},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X14, X1", Source: "exact", Run: h0454},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X15, X2", Source: "exact", Run: h0455},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X0, AX", Source: "exact", Run: h0456},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X1, CX", Source: "exact", Run: h0457},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X2, DX", Source: "exact", Run: h0458},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X3, BX", Source: "exact", Run: h0459},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X4, BP", Source: "exact", Run: h0460},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X5, SI", Source: "exact", Run: h0461},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X6, DI", Source: "exact", Run: h0462},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X7, R8", Source: "exact", Run: h0463},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X8, R9", Source: "exact", Run: h0464},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X9, R10", Source: "exact", Run: h0465},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X10, R11", Source: "exact", Run: h0466},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X11, R12", Source: "exact", Run: h0467},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X12, R13", Source: "exact", Run: h0468},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X13, R14", Source: "exact", Run: h0469},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X14, R15", Source: "exact", Run: h0470},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X15, AX", Source: "exact", Run: h0471},
+	{Form: "SARL imm, r32", Text: "SARL $0, R8", Source: "catalog", Run: h0282},
+	{Form: "SARL imm, r32", Text: "SARL $1, R8", Source: "catalog", Run: h0283},
+	{Form: "SARL imm, r32", Text: "SARL $31, R8", Source: "catalog", Run: h0284},
+	{Form: "SARL imm, r32", Text: "SARL $32, R8", Source: "catalog", Run: h0285},
+	{Form: "SARL imm, r32", Text: "SARL $63, R8", Source: "catalog", Run: h0286},
+	{Form: "SARQ cl, r64", Text: "SARQ CX, R8", Source: "catalog", Run: h0287},
+	{Form: "SARQ imm, r64", Text: "SARQ $1, R8", Source: "catalog", Run: h0288},
+	{Form: "SARQ imm, r64", Text: "SARQ $63, R8", Source: "catalog", Run: h0289},
+	{Form: "SBBQ imm, r64", Text: "SBBQ $0, R8", Source: "catalog", Run: h0290},
+	{Form: "SBBQ r64, r64", Text: "SBBQ AX, R8", Source: "catalog", Run: h0291},
+	{Form: "SBBQ r64, r64", Text: "SBBQ R8, R8", Source: "catalog", Run: h0292},
+	{Form: "SETCC r8", Text: "SETCC R8", Source: "catalog", Run: h0293},
+	{Form: "SETCS m8", Text: "SETCS 24(R8)", Source: "catalog", Run: h0294},
+	{Form: "SETCS r8", Text: "SETCS R8", Source: "catalog", Run: h0295},
+	{Form: "SHLL cl, r32", Text: "SHLL CX, R8", Source: "catalog", Run: h0296},
+	{Form: "SHLL imm, r32", Text: "SHLL $1, R8", Source: "catalog", Run: h0297},
+	{Form: "SHLL imm, r32", Text: "SHLL $13, R8", Source: "catalog", Run: h0298},
+	{Form: "SHLQ cl, r64", Text: "SHLQ CX, R8", Source: "catalog", Run: h0299},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0, R8", Source: "catalog", Run: h0300},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $1, R8", Source: "catalog", Run: h0301},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $31, R8", Source: "catalog", Run: h0302},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $32, R8", Source: "catalog", Run: h0303},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $5, R8", Source: "catalog", Run: h0304},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $63, R8", Source: "catalog", Run: h0305},
+	{Form: "SHRL cl, r32", Text: "SHRL CX, R8", Source: "catalog", Run: h0306},
+	{Form: "SHRL imm, r32", Text: "SHRL $1, R8", Source: "catalog", Run: h0307},
+	{Form: "SHRL imm, r32", Text: "SHRL $23, R8", Source: "catalog", Run: h0308},
+	{Form: "SHRQ cl, r64", Text: "SHRQ CX, R8", Source: "catalog", Run: h0309},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $1, R8", Source: "catalog", Run: h0310},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $23, R8", Source: "catalog", Run: h0311},
+	{Form: "STMXCSR m32", Text: "STMXCSR 24(R8)", Source: "catalog", Run: h0312},
+	{Form: "SUBL imm, r32", Text: "SUBL $8380417, R8", Source: "catalog", Run: h0313},
+	{Form: "SUBL r32, r32", Text: "SUBL AX, R8", Source: "catalog", Run: h0314},
+	{Form: "SUBQ imm, r64", Text: "SUBQ $1, R8", Source: "catalog", Run: h0315},
+	{Form: "SUBQ m64, r64", Text: "SUBQ 24(R8), R9", Source: "catalog", Run: h0316},
+	{Form: "SUBQ r64, r64", Text: "SUBQ AX, R8", Source: "catalog", Run: h0317},
+	{Form: "TESTL imm, r32", Text: "TESTL $0x80000000, R8", Source: "catalog", Run: h0318},
+	{Form: "TESTL r32, r32", Text: "TESTL AX, R8", Source: "catalog", Run: h0319},
+	{Form: "TESTQ imm, r64", Text: "TESTQ $1, R8", Source: "catalog", Run: h0320},
+	{Form: "TESTQ r64, r64", Text: "TESTQ AX, R8", Source: "catalog", Run: h0321},
+	{Form: "TESTQ r64, r64", Text: "TESTQ R8, R8", Source: "catalog", Run: h0322},
+	{Form: "VEXTRACTI128 imm, ymm, m128", Text: "VEXTRACTI128 $1, Y1, 24(R8)", Source: "catalog", Run: h0323},
+	{Form: "VEXTRACTI128 imm, ymm, xmm", Text: "VEXTRACTI128 $0, Y1, X9", Source: "catalog", Run: h0324},
+	{Form: "VEXTRACTI128 imm, ymm, xmm", Text: "VEXTRACTI128 $1, Y1, X9", Source: "catalog", Run: h0325},
+	{Form: "VINSERTI128 imm, m128, ymm, ymm", Text: "VINSERTI128 $0, 24(R8), Y1, Y9", Source: "catalog", Run: h0326},
+	{Form: "VINSERTI128 imm, xmm, ymm, ymm", Text: "VINSERTI128 $1, X1, Y9, Y14", Source: "catalog", Run: h0327},
+	{Form: "VMOVDQA m256, ymm", Text: "VMOVDQA (R8), Y1", Source: "catalog", Run: h0328},
+	{Form: "VMOVDQA ymm, m256", Text: "VMOVDQA Y1, (R8)", Source: "catalog", Run: h0329},
+	{Form: "VMOVDQA ymm, ymm", Text: "VMOVDQA Y1, Y9", Source: "catalog", Run: h0330},
+	{Form: "VMOVDQU m128, xmm", Text: "VMOVDQU (R8), X1", Source: "catalog", Run: h0331},
+	{Form: "VMOVDQU xmm, m128", Text: "VMOVDQU X1, (R8)", Source: "catalog", Run: h0332},
+	{Form: "VMOVDQU ymm, ymm", Text: "VMOVDQU Y1, Y9", Source: "catalog", Run: h0333},
+	{Form: "VMOVMSKPS ymm, r32", Text: "VMOVMSKPS Y1, AX", Source: "catalog", Run: h0334},
+	{Form: "VPABSD ymm, ymm", Text: "VPABSD Y1, Y9", Source: "catalog", Run: h0335},
+	{Form: "VPADDD m256, ymm, ymm", Text: "VPADDD (R8), Y1, Y9", Source: "catalog", Run: h0336},
+	{Form: "VPADDD ymm, ymm, ymm", Text: "VPADDD Y1, Y9, Y14", Source: "catalog", Run: h0337},
+	{Form: "VPADDQ ymm, ymm, ymm", Text: "VPADDQ Y1, Y9, Y14", Source: "catalog", Run: h0338},
+	{Form: "VPAND m256, ymm, ymm", Text: "VPAND (R8), Y1, Y9", Source: "catalog", Run: h0339},
+	{Form: "VPAND ymm, ymm, ymm", Text: "VPAND Y1, Y9, Y14", Source: "catalog", Run: h0340},
+	{Form: "VPANDN m256, ymm, ymm", Text: "VPANDN (R8), Y1, Y9", Source: "catalog", Run: h0341},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x00, Y1, Y9, Y14", Source: "catalog", Run: h0342},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x0f, Y1, Y9, Y14", Source: "catalog", Run: h0343},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x33, Y1, Y9, Y14", Source: "catalog", Run: h0344},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x55, Y1, Y9, Y14", Source: "catalog", Run: h0345},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xaa, Y1, Y9, Y14", Source: "catalog", Run: h0346},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xd2, Y1, Y9, Y14", Source: "catalog", Run: h0347},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xf6, Y1, Y9, Y14", Source: "catalog", Run: h0348},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xff, Y1, Y9, Y14", Source: "catalog", Run: h0349},
+	{Form: "VPBLENDVB ymm, ymm, ymm, ymm", Text: "VPBLENDVB Y1, Y9, Y14, Y4", Source: "catalog", Run: h0350},
+	{Form: "VPBROADCASTD m32, ymm", Text: "VPBROADCASTD 24(R8), Y1", Source: "catalog", Run: h0351},
+	{Form: "VPBROADCASTD xmm, ymm", Text: "VPBROADCASTD X1, Y9", Source: "catalog", Run: h0352},
+	{Form: "VPBROADCASTQ xmm, ymm", Text: "VPBROADCASTQ X1, Y9", Source: "catalog", Run: h0353},
+	{Form: "VPCMPEQD ymm, ymm, ymm", Text: "VPCMPEQD Y1, Y9, Y14", Source: "catalog", Run: h0354},
+	{Form: "VPCMPGTD ymm, ymm, ymm", Text: "VPCMPGTD Y1, Y9, Y14", Source: "catalog", Run: h0355},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x00, Y1, Y9, Y14", Source: "catalog", Run: h0356},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x01, Y1, Y9, Y14", Source: "catalog", Run: h0357},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x02, Y1, Y9, Y14", Source: "catalog", Run: h0358},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x03, Y1, Y9, Y14", Source: "catalog", Run: h0359},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x08, Y1, Y9, Y14", Source: "catalog", Run: h0360},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x10, Y1, Y9, Y14", Source: "catalog", Run: h0361},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x12, Y1, Y9, Y14", Source: "catalog", Run: h0362},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x20, Y1, Y9, Y14", Source: "catalog", Run: h0363},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x21, Y1, Y9, Y14", Source: "catalog", Run: h0364},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x28, Y1, Y9, Y14", Source: "catalog", Run: h0365},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x30, Y1, Y9, Y14", Source: "catalog", Run: h0366},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x31, Y1, Y9, Y14", Source: "catalog", Run: h0367},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x82, Y1, Y9, Y14", Source: "catalog", Run: h0368},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x83, Y1, Y9, Y14", Source: "catalog", Run: h0369},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x88, Y1, Y9, Y14", Source: "catalog", Run: h0370},
+	{Form: "VPERMD m256, ymm, ymm", Text: "VPERMD (R8), Y1, Y9", Source: "catalog", Run: h0371},
+	{Form: "VPERMD ymm, ymm, ymm", Text: "VPERMD Y1, Y9, Y14", Source: "catalog", Run: h0372},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x00, Y1, Y9", Source: "catalog", Run: h0373},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x1b, Y1, Y9", Source: "catalog", Run: h0374},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x43, Y1, Y9", Source: "catalog", Run: h0375},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x4e, Y1, Y9", Source: "catalog", Run: h0376},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x6b, Y1, Y9", Source: "catalog", Run: h0377},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x93, Y1, Y9", Source: "catalog", Run: h0378},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0xd8, Y1, Y9", Source: "catalog", Run: h0379},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0xe4, Y1, Y9", Source: "catalog", Run: h0380},
+	{Form: "VPMAXUD ymm, ymm, ymm", Text: "VPMAXUD Y1, Y9, Y14", Source: "catalog", Run: h0381},
+	{Form: "VPMINSD ymm, ymm, ymm", Text: "VPMINSD Y1, Y9, Y14", Source: "catalog", Run: h0382},
+	{Form: "VPMINUD ymm, ymm, ymm", Text: "VPMINUD Y1, Y9, Y14", Source: "catalog", Run: h0383},
+	{Form: "VPMOVMSKB ymm, r32", Text: "VPMOVMSKB Y1, AX", Source: "catalog", Run: h0384},
+	{Form: "VPMULDQ ymm, ymm, ymm", Text: "VPMULDQ Y1, Y9, Y14", Source: "catalog", Run: h0385},
+	{Form: "VPMULLD ymm, ymm, ymm", Text: "VPMULLD Y1, Y9, Y14", Source: "catalog", Run: h0386},
+	{Form: "VPMULUDQ m256, ymm, ymm", Text: "VPMULUDQ (R8), Y1, Y9", Source: "catalog", Run: h0387},
+	{Form: "VPMULUDQ ymm, ymm, ymm", Text: "VPMULUDQ Y1, Y9, Y14", Source: "catalog", Run: h0388},
+	{Form: "VPOR m256, ymm, ymm", Text: "VPOR (R8), Y1, Y9", Source: "catalog", Run: h0389},
+	{Form: "VPOR ymm, ymm, ymm", Text: "VPOR Y1, Y9, Y14", Source: "catalog", Run: h0390},
+	{Form: "VPSHUFB m256, ymm, ymm", Text: "VPSHUFB (R8), Y1, Y9", Source: "catalog", Run: h0391},
+	{Form: "VPSHUFB ymm, ymm, ymm", Text: "VPSHUFB Y1, Y9, Y14", Source: "catalog", Run: h0392},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x00, Y1, Y9", Source: "catalog", Run: h0393},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x1b, Y1, Y9", Source: "catalog", Run: h0394},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x2b, Y1, Y9", Source: "catalog", Run: h0395},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x4e, Y1, Y9", Source: "catalog", Run: h0396},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x93, Y1, Y9", Source: "catalog", Run: h0397},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xb1, Y1, Y9", Source: "catalog", Run: h0398},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xcb, Y1, Y9", Source: "catalog", Run: h0399},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xe4, Y1, Y9", Source: "catalog", Run: h0400},
+	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $0, Y1, Y9", Source: "catalog", Run: h0401},
+	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $1, Y1, Y9", Source: "catalog", Run: h0402},
+	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $31, Y1, Y9", Source: "catalog", Run: h0403},
+	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $32, Y1, Y9", Source: "catalog", Run: h0404},
+	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $5, Y1, Y9", Source: "catalog", Run: h0405},
+	{Form: "VPSLLD xmm, ymm, ymm", Text: "VPSLLD X1, Y9, Y14", Source: "catalog", Run: h0406},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0, Y1, Y9", Source: "catalog", Run: h0407},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $1, Y1, Y9", Source: "catalog", Run: h0408},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $3, Y1, Y9", Source: "catalog", Run: h0409},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $63, Y1, Y9", Source: "catalog", Run: h0410},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $64, Y1, Y9", Source: "catalog", Run: h0411},
+	{Form: "VPSLLQ xmm, ymm, ymm", Text: "VPSLLQ X1, Y9, Y14", Source: "catalog", Run: h0412},
+	{Form: "VPSLLVD ymm, ymm, ymm", Text: "VPSLLVD Y1, Y9, Y14", Source: "catalog", Run: h0413},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0, Y1, Y9", Source: "catalog", Run: h0414},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $1, Y1, Y9", Source: "catalog", Run: h0415},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $255, Y1, Y9", Source: "catalog", Run: h0416},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $31, Y1, Y9", Source: "catalog", Run: h0417},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $40, Y1, Y9", Source: "catalog", Run: h0418},
+	{Form: "VPSRAD xmm, ymm, ymm", Text: "VPSRAD X1, Y9, Y14", Source: "catalog", Run: h0419},
+	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $0, Y1, Y9", Source: "catalog", Run: h0420},
+	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $1, Y1, Y9", Source: "catalog", Run: h0421},
+	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $31, Y1, Y9", Source: "catalog", Run: h0422},
+	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $32, Y1, Y9", Source: "catalog", Run: h0423},
+	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $5, Y1, Y9", Source: "catalog", Run: h0424},
+	{Form: "VPSRLD xmm, ymm, ymm", Text: "VPSRLD X1, Y9, Y14", Source: "catalog", Run: h0425},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0, Y1, Y9", Source: "catalog", Run: h0426},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $1, Y1, Y9", Source: "catalog", Run: h0427},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $3, Y1, Y9", Source: "catalog", Run: h0428},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $63, Y1, Y9", Source: "catalog", Run: h0429},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $64, Y1, Y9", Source: "catalog", Run: h0430},
+	{Form: "VPSRLQ xmm, ymm, ymm", Text: "VPSRLQ X1, Y9, Y14", Source: "catalog", Run: h0431},
+	{Form: "VPSRLVD ymm, ymm, ymm", Text: "VPSRLVD Y1, Y9, Y14", Source: "catalog", Run: h0432},
+	{Form: "VPSUBD ymm, ymm, ymm", Text: "VPSUBD Y1, Y9, Y14", Source: "catalog", Run: h0433},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y1, Y9, Y14", Source: "catalog", Run: h0434},
+	{Form: "VPUNPCKHDQ ymm, ymm, ymm", Text: "VPUNPCKHDQ Y1, Y9, Y14", Source: "catalog", Run: h0435},
+	{Form: "VPUNPCKHQDQ ymm, ymm, ymm", Text: "VPUNPCKHQDQ Y1, Y9, Y14", Source: "catalog", Run: h0436},
+	{Form: "VPUNPCKLDQ ymm, ymm, ymm", Text: "VPUNPCKLDQ Y1, Y9, Y14", Source: "catalog", Run: h0437},
+	{Form: "VPUNPCKLQDQ ymm, ymm, ymm", Text: "VPUNPCKLQDQ Y1, Y9, Y14", Source: "catalog", Run: h0438},
+	{Form: "VPXOR xmm, xmm, xmm", Text: "VPXOR X1, X9, X14", Source: "catalog", Run: h0439},
+	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y9, Y14", Source: "catalog", Run: h0440},
+	{Form: "XORL imm, r32", Text: "XORL $0x7fffffff, R8", Source: "catalog", Run: h0441},
+	{Form: "XORL r32, r32", Text: "XORL AX, R8", Source: "catalog", Run: h0442},
+	{Form: "XORQ imm, r64", Text: "XORQ $-2, R8", Source: "catalog", Run: h0443},
+	{Form: "XORQ r64, r64", Text: "XORQ R8, R8", Source: "catalog", Run: h0444},
+	{Form: "ADDQ r64, r64", Text: "ADDQ AX, CX", Source: "exact", Run: h0445},
+	{Form: "ADDQ r64, r64", Text: "ADDQ CX, DX", Source: "exact", Run: h0446},
+	{Form: "ADDQ r64, r64", Text: "ADDQ DX, BX", Source: "exact", Run: h0447},
+	{Form: "ADDQ r64, r64", Text: "ADDQ BX, BP", Source: "exact", Run: h0448},
+	{Form: "ADDQ r64, r64", Text: "ADDQ BP, SI", Source: "exact", Run: h0449},
+	{Form: "ADDQ r64, r64", Text: "ADDQ SI, DI", Source: "exact", Run: h0450},
+	{Form: "ADDQ r64, r64", Text: "ADDQ DI, R8", Source: "exact", Run: h0451},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R8, R9", Source: "exact", Run: h0452},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R9, R10", Source: "exact", Run: h0453},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R10, R11", Source: "exact", Run: h0454},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R11, R12", Source: "exact", Run: h0455},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R12, R13", Source: "exact", Run: h0456},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R13, R14", Source: "exact", Run: h0457},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R14, R15", Source: "exact", Run: h0458},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R15, AX", Source: "exact", Run: h0459},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(AX)(BP*8), R8", Source: "exact", Run: h0460},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(CX)(SI*8), R9", Source: "exact", Run: h0461},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(DX)(DI*8), R10", Source: "exact", Run: h0462},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(BX)(R8*8), R11", Source: "exact", Run: h0463},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(BP)(R9*8), R12", Source: "exact", Run: h0464},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(SI)(R10*8), R13", Source: "exact", Run: h0465},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(DI)(R11*8), R14", Source: "exact", Run: h0466},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R8)(R12*8), R15", Source: "exact", Run: h0467},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R9)(R13*8), AX", Source: "exact", Run: h0468},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R10)(R14*8), CX", Source: "exact", Run: h0469},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R11)(R15*8), DX", Source: "exact", Run: h0470},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R12)(AX*8), BX", Source: "exact", Run: h0471},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R13)(CX*8), BP", Source: "exact", Run: h0472},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R14)(DX*8), SI", Source: "exact", Run: h0473},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R15)(BX*8), DI", Source: "exact", Run: h0474},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y0, Y5, Y11", Source: "exact", Run: h0475},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y1, Y6, Y12", Source: "exact", Run: h0476},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y2, Y7, Y13", Source: "exact", Run: h0477},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y3, Y8, Y14", Source: "exact", Run: h0478},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y4, Y9, Y15", Source: "exact", Run: h0479},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y5, Y10, Y0", Source: "exact", Run: h0480},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y6, Y11, Y1", Source: "exact", Run: h0481},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y7, Y12, Y2", Source: "exact", Run: h0482},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y8, Y13, Y3", Source: "exact", Run: h0483},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y9, Y14, Y4", Source: "exact", Run: h0484},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y10, Y15, Y5", Source: "exact", Run: h0485},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y11, Y0, Y6", Source: "exact", Run: h0486},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y12, Y1, Y7", Source: "exact", Run: h0487},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y13, Y2, Y8", Source: "exact", Run: h0488},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y14, Y3, Y9", Source: "exact", Run: h0489},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y15, Y4, Y10", Source: "exact", Run: h0490},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X0, X3", Source: "exact", Run: h0491},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X1, X4", Source: "exact", Run: h0492},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X2, X5", Source: "exact", Run: h0493},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X3, X6", Source: "exact", Run: h0494},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X4, X7", Source: "exact", Run: h0495},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X5, X8", Source: "exact", Run: h0496},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X6, X9", Source: "exact", Run: h0497},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X7, X10", Source: "exact", Run: h0498},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X8, X11", Source: "exact", Run: h0499},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X9, X12", Source: "exact", Run: h0500},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X10, X13", Source: "exact", Run: h0501},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X11, X14", Source: "exact", Run: h0502},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X12, X15", Source: "exact", Run: h0503},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X13, X0", Source: "exact", Run: h0504},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X14, X1", Source: "exact", Run: h0505},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X15, X2", Source: "exact", Run: h0506},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X0, AX", Source: "exact", Run: h0507},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X1, CX", Source: "exact", Run: h0508},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X2, DX", Source: "exact", Run: h0509},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X3, BX", Source: "exact", Run: h0510},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X4, BP", Source: "exact", Run: h0511},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X5, SI", Source: "exact", Run: h0512},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X6, DI", Source: "exact", Run: h0513},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X7, R8", Source: "exact", Run: h0514},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X8, R9", Source: "exact", Run: h0515},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X9, R10", Source: "exact", Run: h0516},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X10, R11", Source: "exact", Run: h0517},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X11, R12", Source: "exact", Run: h0518},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X12, R13", Source: "exact", Run: h0519},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X13, R14", Source: "exact", Run: h0520},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X14, R15", Source: "exact", Run: h0521},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X15, AX", Source: "exact", Run: h0522},
 }
 
 // data0 returns the address of the harness's copy of keccakRC of keccak_amd64.s.

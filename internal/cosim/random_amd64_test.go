@@ -113,6 +113,7 @@ func randomState(r *rand.Rand, s *State, in forms.Insn) error {
 			}
 		}
 	}
+	shiftCounts(r, s, in)
 	m := in.MemOp()
 	if m == nil {
 		return nil
@@ -184,5 +185,24 @@ func copyReg(s *State, a, b string) {
 		fmt.Sscanf(a, "X%d", &na)
 		fmt.Sscanf(b, "X%d", &nb)
 		s.Y[na] = s.Y[nb]
+	}
+}
+
+// shiftCounts makes vector shift counts small half of the time: random
+// counts are almost always beyond the lane width, where every shift gives
+// zero (or the sign).
+func shiftCounts(r *rand.Rand, s *State, in forms.Insn) {
+	if r.IntN(2) == 0 || len(in.Ops) != 3 || in.Ops[0].Kind != "xmm" && in.Ops[0].Kind != "ymm" {
+		return
+	}
+	n := 0
+	fmt.Sscanf(in.Ops[0].Reg, "X%d", &n)
+	switch in.Mnemonic {
+	case "VPSLLQ", "VPSRLQ", "VPSLLD", "VPSRLD", "VPSRAD": // count: low quadword
+		binary.LittleEndian.PutUint64(s.Y[n][:], uint64(r.IntN(70)))
+	case "VPSLLVD", "VPSRLVD": // a count per dword
+		for i := 0; i < 32; i += 4 {
+			binary.LittleEndian.PutUint32(s.Y[n][i:], uint32(r.IntN(40)))
+		}
 	}
 }
