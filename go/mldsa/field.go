@@ -136,7 +136,8 @@ func multiplyNTTGeneric(out, a, b *ringElement) {
 }
 
 // multiplyAccNTTGeneric is one row of MatrixVectorNTT (Algorithm 48):
-// out = Σⱼ a[j] ∘ b[j], with every a[j] in Montgomery form and b[j] plain.
+// out = Σⱼ a[j] ∘ b[j], with every a[j] plain and b[j] in Montgomery form
+// (the product is symmetric: one factor of each pair must be).
 // Products are summed in 64 bits and reduced once: len(a) ≤ 8 keeps the
 // sum below 8q² < q · 2³².
 func multiplyAccNTTGeneric(out *ringElement, a, b []ringElement) {

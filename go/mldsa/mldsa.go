@@ -167,7 +167,7 @@ type PublicKey struct {
 	enc   []byte
 	ρ     [32]byte
 	tr    [64]byte      // H(pk, 64)
-	aHat  []ringElement // Â, k·ℓ entries row-major, Montgomery form
+	aHat  []ringElement // Â, k·ℓ entries row-major, plain (as sampled)
 	t1Hat []ringElement // NTT(t1·2ᵈ), Montgomery form
 }
 
@@ -260,12 +260,13 @@ func (sk *PrivateKey) complete(ρ *[32]byte) error {
 	if err := expandA(pk.aHat, ρ, k, l); err != nil {
 		return err
 	}
-	toMontgomeryVec(pk.aHat)
-	// Line 5: t ← NTT⁻¹(Â ∘ NTT(s1)) + s2.
+	// Line 5: t ← NTT⁻¹(Â ∘ NTT(s1)) + s2, with ŝ1 kept in Montgomery form
+	// for the products.
 	for j := 0; j < l; j++ {
 		sk.s1Hat[j] = sk.s1[j]
 		ntt(&sk.s1Hat[j])
 	}
+	toMontgomeryVec(sk.s1Hat)
 	var t1 [maxK]ringElement
 	for i := 0; i < k; i++ {
 		var t ringElement
@@ -287,7 +288,6 @@ func (sk *PrivateKey) complete(ρ *[32]byte) error {
 	}
 	pk.finish(t1[:k])
 	sk.pub = pk
-	toMontgomeryVec(sk.s1Hat)
 	for i := 0; i < k; i++ {
 		sk.s2Hat[i] = sk.s2[i]
 		ntt(&sk.s2Hat[i])
@@ -344,7 +344,6 @@ func NewPublicKey(params Parameters, encoding []byte) (*PublicKey, error) {
 	if err := expandA(pk.aHat, &pk.ρ, p.k, p.l); err != nil {
 		return nil, err
 	}
-	toMontgomeryVec(pk.aHat)
 	var t1 [maxK]ringElement
 	for i := 0; i < p.k; i++ {
 		simpleBitUnpack(&t1[i], encoding[32+320*i:], 10)
@@ -636,6 +635,7 @@ func (sk *PrivateKey) signInternal(μ *[64]byte, rnd *[32]byte) ([]byte, error) 
 			yHat[j] = y[j]
 			ntt(&yHat[j])
 		}
+		toMontgomeryVec(yHat[:l])
 		for i := 0; i < k; i++ {
 			multiplyAccNTT(&w[i], aHat[i*l:(i+1)*l], yHat[:l])
 			nttInverse(&w[i])
@@ -786,6 +786,7 @@ func verifyInternal(pk *PublicKey, μ *[64]byte, sig []byte) error {
 	for j := 0; j < l; j++ {
 		ntt(&z[j])
 	}
+	toMontgomeryVec(z[:l])
 	var w1Enc [maxK * 32 * 6]byte
 	w1Size := 32 * p.w1Bits
 	for i := 0; i < k; i++ {
