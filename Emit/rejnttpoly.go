@@ -79,19 +79,27 @@ func buildRejNTTPoly(c *build.Context) {
 // rejectBlock emits the rejection of one squeezed SHAKE128 block (Algorithm
 // 30, lines 4 to 9, with CoeffFromThreeBytes, Algorithm 14). The block's 21
 // lanes are at buf, buf+stride, buf+2·stride, …; a points to the
-// coefficients and n holds how many are accepted so far (< 256).
-//
-// Three lanes (24 bytes) hold eight 3-byte groups b0, b1, b2; each gives
-// z = b0 + 2⁸·b1 + 2¹⁶·(b2 mod 128), cut out of the lanes with shifts (whole
-// lane loads, which the permutation's last stores forward to). z is always
-// stored at a[n], and n grows by one if z < q; the store stays in bounds
-// since the code jumps to full as soon as n reaches 256. Uses AX, DX, SI,
-// R9, R10, R11 besides the registers given; prefix keeps labels unique.
+// coefficients and n holds how many are accepted so far (< 256). The code
+// jumps to full as soon as n reaches 256. Uses AX, DX, SI, R9, R10, R11
+// besides the registers given; prefix keeps labels unique.
 func rejectBlock(c *build.Context, prefix string, buf reg.GPPhysical, stride int, a, n reg.GPPhysical, full string) {
 	loop := prefix + "reject"
-	lanes := [3]reg.GPPhysical{reg.R9, reg.R10, reg.R11}
 	c.XORL(reg.ESI, reg.ESI)
 	c.Label(loop)
+	rejectEight(c, buf, stride, a, n, full)
+	c.ADDQ(operand.U8(3*stride), reg.RSI)
+	c.CMPQ(reg.RSI, operand.U32(shake128Rate/8*stride))
+	c.JLT(operand.LabelRef(loop))
+}
+
+// rejectEight emits the rejection of the eight 3-byte groups in the three
+// lanes at buf+SI, buf+SI+stride, buf+SI+2·stride. Each group b0, b1, b2
+// gives z = b0 + 2⁸·b1 + 2¹⁶·(b2 mod 128), cut out of the lanes with shifts
+// (whole lane loads, which the permutation's last stores forward to). z is
+// always stored at a[n], and n grows by one if z < q; the store stays in
+// bounds since the code jumps to full as soon as n reaches 256.
+func rejectEight(c *build.Context, buf reg.GPPhysical, stride int, a, n reg.GPPhysical, full string) {
+	lanes := [3]reg.GPPhysical{reg.R9, reg.R10, reg.R11}
 	for k, l := range lanes {
 		c.MOVQ(operand.Mem{Base: buf, Index: reg.RSI, Scale: 1, Disp: k * stride}, l)
 	}
@@ -115,9 +123,6 @@ func rejectBlock(c *build.Context, prefix string, buf reg.GPPhysical, stride int
 		c.CMPQ(n, operand.U32(256))
 		c.JEQ(operand.LabelRef(full))
 	}
-	c.ADDQ(operand.U8(3*stride), reg.RSI)
-	c.CMPQ(reg.RSI, operand.U32(shake128Rate/8*stride))
-	c.JLT(operand.LabelRef(loop))
 }
 
 // result returns the address of the active function's (only) result.

@@ -2,7 +2,9 @@ package main
 
 import (
 	"fmt"
+	"math/bits"
 
+	"github.com/mmcloughlin/avo/attr"
 	"github.com/mmcloughlin/avo/build"
 	"github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
@@ -11,6 +13,7 @@ import (
 // buildRejNTTPolyx4 emits RejNTTPolyx4AVX2.
 func buildRejNTTPolyx4(c *build.Context) {
 	rc := keccakRCTable(c)
+	consts, pack, count := rejectTables(c)
 	c.Function("RejNTTPolyx4AVX2")
 	c.SignatureExpr("func(a *[4]*[256]uint32, seeds *[4][34]byte) bool")
 	c.Doc(
@@ -25,6 +28,10 @@ func buildRejNTTPolyx4(c *build.Context) {
 	c.Pragma("noescape") // keeps no pointer: callers' buffers may stay on the stack
 	state := c.AllocLocal(25 * 32)
 	tmp := c.AllocLocal(25 * 32)
+	// Each state's first 24 lanes, de-interleaved: eight groups are read as
+	// 32 bytes from offsets up to 144.
+	const stride = 24 * 8
+	scratch := c.AllocLocal(4 * stride)
 	counts := c.AllocLocal(4 * 8)
 	blocks := c.AllocLocal(8)
 
@@ -49,9 +56,34 @@ func buildRejNTTPolyx4(c *build.Context) {
 		c.MOVQ(operand.U32(0), counts.Offset(8*j))
 	}
 	c.MOVQ(operand.U32(rejNTTPolyBlocks), blocks)
+	// The permutation leaves Y13 to Y15 alone.
+	c.VMOVDQU(consts, rejShuffle)
+	c.VPBROADCASTD(consts.Offset(32), rejMask)
+	c.VPBROADCASTD(consts.Offset(36), rejQ)
+	c.LEAQ(pack, rejPackBase) // RIP-relative addresses take no index
+	c.LEAQ(count, rejCountBase)
 
 	c.Label("block")
 	keccakF1600x4Body(c, state, tmp, rc)
+	c.Comment("Transpose lanes 0 to 23, four at a time, into one buffer per state.")
+	for i := 0; i < 24; i += 4 {
+		r := [4]reg.VecPhysical{reg.Y0, reg.Y1, reg.Y2, reg.Y3}
+		t := [4]reg.VecPhysical{reg.Y4, reg.Y5, reg.Y6, reg.Y7}
+		for k := range r {
+			c.VMOVDQU(state.Offset(32*(i+k)), r[k])
+		}
+		c.VPUNPCKLQDQ(r[1], r[0], t[0]) // lanes i, i+1 of states 0 and 2
+		c.VPUNPCKHQDQ(r[1], r[0], t[1]) // lanes i, i+1 of states 1 and 3
+		c.VPUNPCKLQDQ(r[3], r[2], t[2]) // lanes i+2, i+3 of states 0 and 2
+		c.VPUNPCKHQDQ(r[3], r[2], t[3]) // lanes i+2, i+3 of states 1 and 3
+		c.VPERM2I128(operand.U8(0x20), t[2], t[0], r[0])
+		c.VPERM2I128(operand.U8(0x20), t[3], t[1], r[1])
+		c.VPERM2I128(operand.U8(0x31), t[2], t[0], r[2])
+		c.VPERM2I128(operand.U8(0x31), t[3], t[1], r[3])
+		for j := range r {
+			c.VMOVDQU(r[j], scratch.Offset(stride*j+8*i))
+		}
+	}
 	for j := 0; j < 4; j++ {
 		p := fmt.Sprintf("s%d", j)
 		c.MOVQ(counts.Offset(8*j), reg.RCX)
@@ -59,8 +91,8 @@ func buildRejNTTPolyx4(c *build.Context) {
 		c.JEQ(operand.LabelRef(p + "skip"))
 		c.Load(c.Param("a"), reg.RDI)
 		c.MOVQ(operand.Mem{Base: reg.RDI, Disp: 8 * j}, reg.RDI)
-		c.LEAQ(state.Offset(8*j), reg.R8) // lane i of state j is at 32i+8j
-		rejectBlock(c, p, reg.R8, 32, reg.RDI, reg.RCX, p+"done")
+		c.LEAQ(scratch.Offset(stride*j), reg.R8)
+		rejectBlockAVX2(c, p, reg.R8, reg.RDI, reg.RCX, p+"done")
 		c.Label(p + "done")
 		c.MOVQ(reg.RCX, counts.Offset(8*j))
 		c.Label(p + "skip")
@@ -84,4 +116,102 @@ func buildRejNTTPolyx4(c *build.Context) {
 	c.MOVB(operand.U8(1), result(c))
 	c.VZEROUPPER()
 	c.RET()
+}
+
+// Constant registers of the vector rejection.
+var (
+	rejShuffle = reg.Y13 // bytes of eight 3-byte groups into eight 32-bit words
+	rejMask    = reg.Y14 // 2²³ − 1 in each word
+	rejQ       = reg.Y15 // q in each word
+
+	rejPackBase  = reg.R12 // the pack table
+	rejCountBase = reg.R13 // the count table
+)
+
+// rejectTables emits the constants of rejectBlockAVX2: consts (the VPSHUFB
+// pattern, 2²³ − 1, q), pack (for each 8-bit mask of accepted words, the
+// VPERMD indices that move them to the front in order: 256 entries of 32
+// bytes) and count (the number of bits of each mask).
+func rejectTables(c *build.Context) (consts, pack, count operand.Mem) {
+	consts = c.StaticGlobal("rejConsts")
+	c.DataAttributes(attr.RODATA | attr.NOPTR)
+	// After VPERMQ 0x94 the low 16 bytes are stream bytes 0..15 and the
+	// high 16 bytes stream bytes 8..23; group g starts at byte 3g.
+	for g := 0; g < 8; g++ {
+		base := 3 * g
+		if g >= 4 {
+			base -= 8
+		}
+		for k := 0; k < 3; k++ {
+			c.AppendDatum(operand.U8(base + k))
+		}
+		c.AppendDatum(operand.U8(0x80)) // bit 7 set: VPSHUFB writes 0
+	}
+	c.AppendDatum(operand.U32(1<<23 - 1))
+	c.AppendDatum(operand.U32(mldsaQ))
+
+	pack = c.StaticGlobal("rejPack")
+	c.DataAttributes(attr.RODATA | attr.NOPTR)
+	for m := 0; m < 256; m++ {
+		var idx []int
+		for i := 0; i < 8; i++ {
+			if m>>i&1 == 1 {
+				idx = append(idx, i)
+			}
+		}
+		for len(idx) < 8 {
+			idx = append(idx, 0)
+		}
+		for _, i := range idx {
+			c.AppendDatum(operand.U32(i))
+		}
+	}
+
+	count = c.StaticGlobal("rejCount")
+	c.DataAttributes(attr.RODATA | attr.NOPTR)
+	for m := 0; m < 256; m++ {
+		c.AppendDatum(operand.U8(bits.OnesCount8(uint8(m))))
+	}
+	return consts, pack, count
+}
+
+// rejectBlockAVX2 emits the rejection of one squeezed SHAKE128 block, as
+// rejectBlock does, for a block stored contiguously at buf (with 24 bytes to
+// spare), eight groups at a time: while n ≤ 248 the eight candidates z are
+// computed in one vector, compared with q, the accepted ones packed to the
+// front (VPERMD with the pack entry of the comparison mask) and all eight
+// words stored at a[n..n+7], n growing by the mask's count; the words past
+// the accepted ones are overwritten later or lie past the final n, and the
+// code jumps to full if n reached 256. Above 248, eight groups go through
+// rejectEight, which stops at 256. So n < 256 before every eight groups. Uses AX,
+// DX, SI, R9 to R11 and Y0 to Y2 besides the registers given, and the
+// constants in Y13 to Y15, R12 and R13.
+func rejectBlockAVX2(c *build.Context, prefix string, buf, a, n reg.GPPhysical, full string) {
+	loop, scalar, next := prefix+"reject", prefix+"scalar", prefix+"next"
+	c.XORL(reg.ESI, reg.ESI)
+	c.Label(loop)
+	c.CMPQ(n, operand.U32(256-8))
+	c.JHI(operand.LabelRef(scalar))
+	c.VMOVDQU(operand.Mem{Base: buf, Index: reg.RSI, Scale: 1}, reg.Y0)
+	c.VPERMQ(operand.U8(0x94), reg.Y0, reg.Y0) // 64-bit words 0, 1, 1, 2
+	c.VPSHUFB(rejShuffle, reg.Y0, reg.Y0)
+	c.VPAND(rejMask, reg.Y0, reg.Y0)
+	c.VPCMPGTD(reg.Y0, rejQ, reg.Y1) // q > z
+	c.VMOVMSKPS(reg.Y1, reg.EAX)
+	c.MOVL(reg.EAX, reg.EDX)
+	c.SHLL(operand.U8(5), reg.EDX)
+	c.VMOVDQU(operand.Mem{Base: rejPackBase, Index: reg.RDX, Scale: 1}, reg.Y2)
+	c.VPERMD(reg.Y0, reg.Y2, reg.Y0)
+	c.VMOVDQU(reg.Y0, operand.Mem{Base: a, Index: n, Scale: 4})
+	c.MOVBQZX(operand.Mem{Base: rejCountBase, Index: reg.RAX, Scale: 1}, reg.RAX)
+	c.ADDQ(reg.RAX, n)
+	c.CMPQ(n, operand.U32(256))
+	c.JEQ(operand.LabelRef(full))
+	c.JMP(operand.LabelRef(next))
+	c.Label(scalar)
+	rejectEight(c, buf, 8, a, n, full)
+	c.Label(next)
+	c.ADDQ(operand.U8(24), reg.RSI)
+	c.CMPQ(reg.RSI, operand.U32(shake128Rate))
+	c.JLT(operand.LabelRef(loop))
 }
