@@ -21,7 +21,7 @@ func h0000(s *State)
 //go:noescape
 func h0001(s *State)
 
-// h0002 runs ADDQ $0x60, R8 (form ADDQ imm, r64, from go/asm).
+// h0002 runs ADDQ AX, CX (form ADDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0002(s *State)
@@ -71,17 +71,17 @@ func h0010(s *State)
 //go:noescape
 func h0011(s *State)
 
-// h0012 runs CMPQ CX, $0x00000100 (form CMPQ r64, imm, from go/asm).
+// h0012 runs CMPQ CX, $0x000000f8 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0012(s *State)
 
-// h0013 runs CMPQ R8, $0x000000a8 (form CMPQ r64, imm, from go/asm).
+// h0013 runs CMPQ CX, $0x00000100 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0013(s *State)
 
-// h0014 runs CMPQ R8, $0x000002a0 (form CMPQ r64, imm, from go/asm).
+// h0014 runs CMPQ R8, $0x000000a8 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0014(s *State)
@@ -96,2540 +96,2585 @@ func h0015(s *State)
 //go:noescape
 func h0016(s *State)
 
-// h0017 runs JLT taken (form JLT label, from go/asm).
+// h0017 runs JHI taken (form JHI label, from go/asm).
 //
 //go:noescape
 func h0017(s *State)
 
-// h0018 runs JNE taken (form JNE label, from go/asm).
+// h0018 runs JLT taken (form JLT label, from go/asm).
 //
 //go:noescape
 func h0018(s *State)
 
-// h0019 runs LEAQ (R8), R9 (form LEAQ m64, r64, from go/asm).
+// h0019 runs JMP taken (form JMP label, from go/asm).
 //
 //go:noescape
 func h0019(s *State)
 
-// h0020 runs LEAQ 24(R8), R9 (form LEAQ m64, r64, from go/asm).
+// h0020 runs JNE taken (form JNE label, from go/asm).
 //
 //go:noescape
 func h0020(s *State)
 
-// h0021 runs MOVB $0x00, 24(R8) (form MOVB imm, m8, from go/asm).
+// h0021 runs LEAQ (R8), R9 (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0021(s *State)
 
-// h0022 runs MOVB $0x01, 24(R8) (form MOVB imm, m8, from go/asm).
+// h0022 runs LEAQ 24(R8), R9 (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0022(s *State)
 
-// h0023 runs MOVL AX, (R8)(CX*4) (form MOVL r32, m32, from go/asm).
+// h0023 runs MOVB $0x00, 24(R8) (form MOVB imm, m8, from go/asm).
 //
 //go:noescape
 func h0023(s *State)
 
-// h0024 runs MOVQ $0x00000000, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0024 runs MOVB $0x01, 24(R8) (form MOVB imm, m8, from go/asm).
 //
 //go:noescape
 func h0024(s *State)
 
-// h0025 runs MOVQ $0x00000010, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0025 runs MOVBQZX (R8)(AX*1), AX (form MOVBQZX m8, r64, from go/asm).
 //
 //go:noescape
 func h0025(s *State)
 
-// h0026 runs MOVQ $0x8000000000000000, AX (form MOVQ imm, r64, from go/asm).
+// h0026 runs MOVL AX, (R8)(CX*4) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0026(s *State)
 
-// h0027 runs MOVQ (R8)(R9*1), R10 (form MOVQ m64, r64, from go/asm).
+// h0027 runs MOVL AX, DX (form MOVL r32, r32, from go/asm).
 //
 //go:noescape
 func h0027(s *State)
 
-// h0028 runs MOVQ (R8), AX (form MOVQ m64, r64, from go/asm).
+// h0028 runs MOVQ $0x00000000, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0028(s *State)
 
-// h0029 runs MOVQ (R8), R8 (form MOVQ m64, r64, from go/asm).
+// h0029 runs MOVQ $0x00000010, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0029(s *State)
 
-// h0030 runs MOVQ (R8), R9 (form MOVQ m64, r64, from go/asm).
+// h0030 runs MOVQ $0x8000000000000000, AX (form MOVQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0030(s *State)
 
-// h0031 runs MOVQ 24(R8)(R9*1), R10 (form MOVQ m64, r64, from go/asm).
+// h0031 runs MOVQ (R8)(R9*1), R10 (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0031(s *State)
 
-// h0032 runs MOVQ 24(R8), AX (form MOVQ m64, r64, from go/asm).
+// h0032 runs MOVQ (R8), AX (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0032(s *State)
 
-// h0033 runs MOVQ 24(R8), CX (form MOVQ m64, r64, from go/asm).
+// h0033 runs MOVQ (R8), R8 (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0033(s *State)
 
-// h0034 runs MOVQ 24(R8), DX (form MOVQ m64, r64, from go/asm).
+// h0034 runs MOVQ (R8), R9 (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0034(s *State)
 
-// h0035 runs MOVQ 24(R8), R8 (form MOVQ m64, r64, from go/asm).
+// h0035 runs MOVQ 24(R8)(R9*1), R10 (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0035(s *State)
 
-// h0036 runs MOVQ 24(R8), R9 (form MOVQ m64, r64, from go/asm).
+// h0036 runs MOVQ 24(R8), AX (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0036(s *State)
 
-// h0037 runs MOVQ AX, (R8) (form MOVQ r64, m64, from go/asm).
+// h0037 runs MOVQ 24(R8), CX (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0037(s *State)
 
-// h0038 runs MOVQ AX, 24(R8) (form MOVQ r64, m64, from go/asm).
+// h0038 runs MOVQ 24(R8), DX (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0038(s *State)
 
-// h0039 runs MOVQ CX, 24(R8) (form MOVQ r64, m64, from go/asm).
+// h0039 runs MOVQ 24(R8), R8 (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0039(s *State)
 
-// h0040 runs MOVQ R8, (R9) (form MOVQ r64, m64, from go/asm).
+// h0040 runs MOVQ 24(R8), R9 (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0040(s *State)
 
-// h0041 runs MOVQ R8, 24(R9) (form MOVQ r64, m64, from go/asm).
+// h0041 runs MOVQ AX, (R8) (form MOVQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0041(s *State)
 
-// h0042 runs MOVQ AX, R8 (form MOVQ r64, r64, from go/asm).
+// h0042 runs MOVQ AX, 24(R8) (form MOVQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0042(s *State)
 
-// h0043 runs MOVQ CX, R8 (form MOVQ r64, r64, from go/asm).
+// h0043 runs MOVQ CX, 24(R8) (form MOVQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0043(s *State)
 
-// h0044 runs MOVQ DX, R8 (form MOVQ r64, r64, from go/asm).
+// h0044 runs MOVQ R8, (R9) (form MOVQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0044(s *State)
 
-// h0045 runs MOVQ R8, AX (form MOVQ r64, r64, from go/asm).
+// h0045 runs MOVQ R8, 24(R9) (form MOVQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0045(s *State)
 
-// h0046 runs MOVQ R8, DX (form MOVQ r64, r64, from go/asm).
+// h0046 runs MOVQ AX, R8 (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0046(s *State)
 
-// h0047 runs MOVQ R8, R9 (form MOVQ r64, r64, from go/asm).
+// h0047 runs MOVQ CX, R8 (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0047(s *State)
 
-// h0048 runs MOVWLZX 24(R8), AX (form MOVWLZX m16, r32, from go/asm).
+// h0048 runs MOVQ DX, R8 (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0048(s *State)
 
-// h0049 runs NOTQ AX (form NOTQ r64, from go/asm).
+// h0049 runs MOVQ R8, AX (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0049(s *State)
 
-// h0050 runs NOTQ CX (form NOTQ r64, from go/asm).
+// h0050 runs MOVQ R8, DX (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0050(s *State)
 
-// h0051 runs NOTQ R8 (form NOTQ r64, from go/asm).
+// h0051 runs MOVQ R8, R9 (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0051(s *State)
 
-// h0052 runs ORL $0x001f0000, AX (form ORL imm, r32, from go/asm).
+// h0052 runs MOVWLZX 24(R8), AX (form MOVWLZX m16, r32, from go/asm).
 //
 //go:noescape
 func h0052(s *State)
 
-// h0053 runs ORQ AX, R8 (form ORQ r64, r64, from go/asm).
+// h0053 runs NOTQ AX (form NOTQ r64, from go/asm).
 //
 //go:noescape
 func h0053(s *State)
 
-// h0054 runs ORQ CX, R8 (form ORQ r64, r64, from go/asm).
+// h0054 runs NOTQ CX (form NOTQ r64, from go/asm).
 //
 //go:noescape
 func h0054(s *State)
 
-// h0055 runs ORQ DX, AX (form ORQ r64, r64, from go/asm).
+// h0055 runs NOTQ R8 (form NOTQ r64, from go/asm).
 //
 //go:noescape
 func h0055(s *State)
 
-// h0056 runs ORQ DX, R8 (form ORQ r64, r64, from go/asm).
+// h0056 runs ORL $0x001f0000, AX (form ORL imm, r32, from go/asm).
 //
 //go:noescape
 func h0056(s *State)
 
-// h0057 runs ORQ R8, AX (form ORQ r64, r64, from go/asm).
+// h0057 runs ORQ AX, R8 (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0057(s *State)
 
-// h0058 runs ORQ R8, R9 (form ORQ r64, r64, from go/asm).
+// h0058 runs ORQ CX, R8 (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0058(s *State)
 
-// h0059 runs ROLQ $0x01, AX (form ROLQ imm, r64, from go/asm).
+// h0059 runs ORQ DX, AX (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0059(s *State)
 
-// h0060 runs ROLQ $0x01, R8 (form ROLQ imm, r64, from go/asm).
+// h0060 runs ORQ DX, R8 (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0060(s *State)
 
-// h0061 runs ROLQ $0x02, R8 (form ROLQ imm, r64, from go/asm).
+// h0061 runs ORQ R8, AX (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0061(s *State)
 
-// h0062 runs ROLQ $0x03, CX (form ROLQ imm, r64, from go/asm).
+// h0062 runs ORQ R8, R9 (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0062(s *State)
 
-// h0063 runs ROLQ $0x06, R8 (form ROLQ imm, r64, from go/asm).
+// h0063 runs ROLQ $0x01, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0063(s *State)
 
-// h0064 runs ROLQ $0x08, DX (form ROLQ imm, r64, from go/asm).
+// h0064 runs ROLQ $0x01, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0064(s *State)
 
-// h0065 runs ROLQ $0x0a, CX (form ROLQ imm, r64, from go/asm).
+// h0065 runs ROLQ $0x02, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0065(s *State)
 
-// h0066 runs ROLQ $0x0e, R8 (form ROLQ imm, r64, from go/asm).
+// h0066 runs ROLQ $0x03, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0066(s *State)
 
-// h0067 runs ROLQ $0x0f, DX (form ROLQ imm, r64, from go/asm).
+// h0067 runs ROLQ $0x06, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0067(s *State)
 
-// h0068 runs ROLQ $0x12, R8 (form ROLQ imm, r64, from go/asm).
+// h0068 runs ROLQ $0x08, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0068(s *State)
 
-// h0069 runs ROLQ $0x14, R8 (form ROLQ imm, r64, from go/asm).
+// h0069 runs ROLQ $0x0a, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0069(s *State)
 
-// h0070 runs ROLQ $0x15, DX (form ROLQ imm, r64, from go/asm).
+// h0070 runs ROLQ $0x0e, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0070(s *State)
 
-// h0071 runs ROLQ $0x19, CX (form ROLQ imm, r64, from go/asm).
+// h0071 runs ROLQ $0x0f, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0071(s *State)
 
-// h0072 runs ROLQ $0x1b, AX (form ROLQ imm, r64, from go/asm).
+// h0072 runs ROLQ $0x12, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0072(s *State)
 
-// h0073 runs ROLQ $0x1c, AX (form ROLQ imm, r64, from go/asm).
+// h0073 runs ROLQ $0x14, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0073(s *State)
 
-// h0074 runs ROLQ $0x24, R8 (form ROLQ imm, r64, from go/asm).
+// h0074 runs ROLQ $0x15, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0074(s *State)
 
-// h0075 runs ROLQ $0x27, CX (form ROLQ imm, r64, from go/asm).
+// h0075 runs ROLQ $0x19, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0075(s *State)
 
-// h0076 runs ROLQ $0x29, DX (form ROLQ imm, r64, from go/asm).
+// h0076 runs ROLQ $0x1b, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0076(s *State)
 
-// h0077 runs ROLQ $0x2b, CX (form ROLQ imm, r64, from go/asm).
+// h0077 runs ROLQ $0x1c, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0077(s *State)
 
-// h0078 runs ROLQ $0x2c, R8 (form ROLQ imm, r64, from go/asm).
+// h0078 runs ROLQ $0x24, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0078(s *State)
 
-// h0079 runs ROLQ $0x2d, DX (form ROLQ imm, r64, from go/asm).
+// h0079 runs ROLQ $0x27, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0079(s *State)
 
-// h0080 runs ROLQ $0x37, R8 (form ROLQ imm, r64, from go/asm).
+// h0080 runs ROLQ $0x29, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0080(s *State)
 
-// h0081 runs ROLQ $0x38, R8 (form ROLQ imm, r64, from go/asm).
+// h0081 runs ROLQ $0x2b, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0081(s *State)
 
-// h0082 runs ROLQ $0x3d, R8 (form ROLQ imm, r64, from go/asm).
+// h0082 runs ROLQ $0x2c, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0082(s *State)
 
-// h0083 runs ROLQ $0x3e, AX (form ROLQ imm, r64, from go/asm).
+// h0083 runs ROLQ $0x2d, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0083(s *State)
 
-// h0084 runs SHLQ $0x08, DX (form SHLQ imm, r64, from go/asm).
+// h0084 runs ROLQ $0x37, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0084(s *State)
 
-// h0085 runs SHLQ $0x10, DX (form SHLQ imm, r64, from go/asm).
+// h0085 runs ROLQ $0x38, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0085(s *State)
 
-// h0086 runs SHRQ $0x08, AX (form SHRQ imm, r64, from go/asm).
+// h0086 runs ROLQ $0x3d, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0086(s *State)
 
-// h0087 runs SHRQ $0x10, AX (form SHRQ imm, r64, from go/asm).
+// h0087 runs ROLQ $0x3e, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0087(s *State)
 
-// h0088 runs SHRQ $0x18, AX (form SHRQ imm, r64, from go/asm).
+// h0088 runs SHLL $0x05, DX (form SHLL imm, r32, from go/asm).
 //
 //go:noescape
 func h0088(s *State)
 
-// h0089 runs SHRQ $0x20, AX (form SHRQ imm, r64, from go/asm).
+// h0089 runs SHLQ $0x08, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0089(s *State)
 
-// h0090 runs SHRQ $0x28, AX (form SHRQ imm, r64, from go/asm).
+// h0090 runs SHLQ $0x10, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0090(s *State)
 
-// h0091 runs SHRQ $0x30, AX (form SHRQ imm, r64, from go/asm).
+// h0091 runs SHRQ $0x08, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0091(s *State)
 
-// h0092 runs SHRQ $0x38, AX (form SHRQ imm, r64, from go/asm).
+// h0092 runs SHRQ $0x10, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0092(s *State)
 
-// h0093 runs VMOVDQU (AX), Y1 (form VMOVDQU m256, ymm, from go/asm).
+// h0093 runs SHRQ $0x18, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0093(s *State)
 
-// h0094 runs VMOVDQU (R8), Y1 (form VMOVDQU m256, ymm, from go/asm).
+// h0094 runs SHRQ $0x20, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0094(s *State)
 
-// h0095 runs VMOVDQU 24(AX), Y1 (form VMOVDQU m256, ymm, from go/asm).
+// h0095 runs SHRQ $0x28, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0095(s *State)
 
-// h0096 runs VMOVDQU 24(R8), Y1 (form VMOVDQU m256, ymm, from go/asm).
+// h0096 runs SHRQ $0x30, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0096(s *State)
 
-// h0097 runs VMOVDQU Y1, (AX) (form VMOVDQU ymm, m256, from go/asm).
+// h0097 runs SHRQ $0x38, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0097(s *State)
 
-// h0098 runs VMOVDQU Y1, (R8) (form VMOVDQU ymm, m256, from go/asm).
+// h0098 runs VMOVDQU (AX), Y1 (form VMOVDQU m256, ymm, from go/asm).
 //
 //go:noescape
 func h0098(s *State)
 
-// h0099 runs VMOVDQU Y1, 24(AX) (form VMOVDQU ymm, m256, from go/asm).
+// h0099 runs VMOVDQU (R8)(DX*1), Y1 (form VMOVDQU m256, ymm, from go/asm).
 //
 //go:noescape
 func h0099(s *State)
 
-// h0100 runs VMOVDQU Y1, 24(R8) (form VMOVDQU ymm, m256, from go/asm).
+// h0100 runs VMOVDQU (R8)(R9*1), Y1 (form VMOVDQU m256, ymm, from go/asm).
 //
 //go:noescape
 func h0100(s *State)
 
-// h0101 runs VPANDN Y1, Y9, Y14 (form VPANDN ymm, ymm, ymm, from go/asm).
+// h0101 runs VMOVDQU (R8), Y1 (form VMOVDQU m256, ymm, from go/asm).
 //
 //go:noescape
 func h0101(s *State)
 
-// h0102 runs VPBROADCASTQ (R8), Y1 (form VPBROADCASTQ m64, ymm, from go/asm).
+// h0102 runs VMOVDQU 24(AX), Y1 (form VMOVDQU m256, ymm, from go/asm).
 //
 //go:noescape
 func h0102(s *State)
 
-// h0103 runs VPBROADCASTQ 24(R8), Y1 (form VPBROADCASTQ m64, ymm, from go/asm).
+// h0103 runs VMOVDQU 24(R8), Y1 (form VMOVDQU m256, ymm, from go/asm).
 //
 //go:noescape
 func h0103(s *State)
 
-// h0104 runs VPOR Y1, Y9, Y9 (form VPOR ymm, ymm, ymm, from go/asm).
+// h0104 runs VMOVDQU Y1, (AX) (form VMOVDQU ymm, m256, from go/asm).
 //
 //go:noescape
 func h0104(s *State)
 
-// h0105 runs VPSLLQ $0x01, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0105 runs VMOVDQU Y1, (R8) (form VMOVDQU ymm, m256, from go/asm).
 //
 //go:noescape
 func h0105(s *State)
 
-// h0106 runs VPSLLQ $0x02, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0106 runs VMOVDQU Y1, (R8)(CX*4) (form VMOVDQU ymm, m256, from go/asm).
 //
 //go:noescape
 func h0106(s *State)
 
-// h0107 runs VPSLLQ $0x03, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0107 runs VMOVDQU Y1, 24(AX) (form VMOVDQU ymm, m256, from go/asm).
 //
 //go:noescape
 func h0107(s *State)
 
-// h0108 runs VPSLLQ $0x06, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0108 runs VMOVDQU Y1, 24(R8) (form VMOVDQU ymm, m256, from go/asm).
 //
 //go:noescape
 func h0108(s *State)
 
-// h0109 runs VPSLLQ $0x08, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0109 runs VMOVMSKPS Y1, AX (form VMOVMSKPS ymm, r32, from go/asm).
 //
 //go:noescape
 func h0109(s *State)
 
-// h0110 runs VPSLLQ $0x0a, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0110 runs VPAND Y1, Y9, Y9 (form VPAND ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0110(s *State)
 
-// h0111 runs VPSLLQ $0x0e, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0111 runs VPANDN Y1, Y9, Y14 (form VPANDN ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0111(s *State)
 
-// h0112 runs VPSLLQ $0x0f, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0112 runs VPBROADCASTD 24(R8), Y1 (form VPBROADCASTD m32, ymm, from go/asm).
 //
 //go:noescape
 func h0112(s *State)
 
-// h0113 runs VPSLLQ $0x12, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0113 runs VPBROADCASTQ (R8), Y1 (form VPBROADCASTQ m64, ymm, from go/asm).
 //
 //go:noescape
 func h0113(s *State)
 
-// h0114 runs VPSLLQ $0x14, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0114 runs VPBROADCASTQ 24(R8), Y1 (form VPBROADCASTQ m64, ymm, from go/asm).
 //
 //go:noescape
 func h0114(s *State)
 
-// h0115 runs VPSLLQ $0x15, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0115 runs VPCMPGTD Y1, Y9, Y14 (form VPCMPGTD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0115(s *State)
 
-// h0116 runs VPSLLQ $0x19, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0116 runs VPERM2I128 $0x20, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0116(s *State)
 
-// h0117 runs VPSLLQ $0x1b, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0117 runs VPERM2I128 $0x31, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0117(s *State)
 
-// h0118 runs VPSLLQ $0x1c, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0118 runs VPERMD Y1, Y9, Y1 (form VPERMD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0118(s *State)
 
-// h0119 runs VPSLLQ $0x24, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0119 runs VPERMQ $0x94, Y1, Y1 (form VPERMQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0119(s *State)
 
-// h0120 runs VPSLLQ $0x27, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0120 runs VPOR Y1, Y9, Y9 (form VPOR ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0120(s *State)
 
-// h0121 runs VPSLLQ $0x29, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0121 runs VPSHUFB Y1, Y9, Y9 (form VPSHUFB ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0121(s *State)
 
-// h0122 runs VPSLLQ $0x2b, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0122 runs VPSLLQ $0x01, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0122(s *State)
 
-// h0123 runs VPSLLQ $0x2c, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0123 runs VPSLLQ $0x02, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0123(s *State)
 
-// h0124 runs VPSLLQ $0x2d, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0124 runs VPSLLQ $0x03, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0124(s *State)
 
-// h0125 runs VPSLLQ $0x37, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0125 runs VPSLLQ $0x06, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0125(s *State)
 
-// h0126 runs VPSLLQ $0x38, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0126 runs VPSLLQ $0x08, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0126(s *State)
 
-// h0127 runs VPSLLQ $0x3d, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0127 runs VPSLLQ $0x0a, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0127(s *State)
 
-// h0128 runs VPSLLQ $0x3e, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0128 runs VPSLLQ $0x0e, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0128(s *State)
 
-// h0129 runs VPSRLQ $0x02, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0129 runs VPSLLQ $0x0f, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0129(s *State)
 
-// h0130 runs VPSRLQ $0x03, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0130 runs VPSLLQ $0x12, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0130(s *State)
 
-// h0131 runs VPSRLQ $0x08, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0131 runs VPSLLQ $0x14, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0131(s *State)
 
-// h0132 runs VPSRLQ $0x09, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0132 runs VPSLLQ $0x15, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0132(s *State)
 
-// h0133 runs VPSRLQ $0x13, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0133 runs VPSLLQ $0x19, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0133(s *State)
 
-// h0134 runs VPSRLQ $0x14, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0134 runs VPSLLQ $0x1b, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0134(s *State)
 
-// h0135 runs VPSRLQ $0x15, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0135 runs VPSLLQ $0x1c, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0135(s *State)
 
-// h0136 runs VPSRLQ $0x17, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0136 runs VPSLLQ $0x24, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0136(s *State)
 
-// h0137 runs VPSRLQ $0x19, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0137 runs VPSLLQ $0x27, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0137(s *State)
 
-// h0138 runs VPSRLQ $0x1c, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0138 runs VPSLLQ $0x29, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0138(s *State)
 
-// h0139 runs VPSRLQ $0x24, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0139 runs VPSLLQ $0x2b, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0139(s *State)
 
-// h0140 runs VPSRLQ $0x25, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0140 runs VPSLLQ $0x2c, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0140(s *State)
 
-// h0141 runs VPSRLQ $0x27, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0141 runs VPSLLQ $0x2d, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0141(s *State)
 
-// h0142 runs VPSRLQ $0x2b, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0142 runs VPSLLQ $0x37, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0142(s *State)
 
-// h0143 runs VPSRLQ $0x2c, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0143 runs VPSLLQ $0x38, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0143(s *State)
 
-// h0144 runs VPSRLQ $0x2e, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0144 runs VPSLLQ $0x3d, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0144(s *State)
 
-// h0145 runs VPSRLQ $0x31, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0145 runs VPSLLQ $0x3e, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0145(s *State)
 
-// h0146 runs VPSRLQ $0x32, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0146 runs VPSRLQ $0x02, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0146(s *State)
 
-// h0147 runs VPSRLQ $0x36, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0147 runs VPSRLQ $0x03, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0147(s *State)
 
-// h0148 runs VPSRLQ $0x38, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0148 runs VPSRLQ $0x08, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0148(s *State)
 
-// h0149 runs VPSRLQ $0x3a, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0149 runs VPSRLQ $0x09, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0149(s *State)
 
-// h0150 runs VPSRLQ $0x3d, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0150 runs VPSRLQ $0x13, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0150(s *State)
 
-// h0151 runs VPSRLQ $0x3e, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0151 runs VPSRLQ $0x14, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0151(s *State)
 
-// h0152 runs VPSRLQ $0x3f, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0152 runs VPSRLQ $0x15, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0152(s *State)
 
-// h0153 runs VPSRLQ $0x3f, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0153 runs VPSRLQ $0x17, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0153(s *State)
 
-// h0154 runs VPXOR (AX), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0154 runs VPSRLQ $0x19, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0154(s *State)
 
-// h0155 runs VPXOR (R8), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0155 runs VPSRLQ $0x1c, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0155(s *State)
 
-// h0156 runs VPXOR 24(AX), Y1, Y1 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0156 runs VPSRLQ $0x24, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0156(s *State)
 
-// h0157 runs VPXOR 24(AX), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0157 runs VPSRLQ $0x25, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0157(s *State)
 
-// h0158 runs VPXOR 24(R8), Y1, Y1 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0158 runs VPSRLQ $0x27, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0158(s *State)
 
-// h0159 runs VPXOR 24(R8), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0159 runs VPSRLQ $0x2b, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0159(s *State)
 
-// h0160 runs VPXOR Y1, Y1, Y1 (form VPXOR ymm, ymm, ymm, from go/asm).
+// h0160 runs VPSRLQ $0x2c, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0160(s *State)
 
-// h0161 runs VPXOR Y1, Y9, Y9 (form VPXOR ymm, ymm, ymm, from go/asm).
+// h0161 runs VPSRLQ $0x2e, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0161(s *State)
 
-// h0162 runs VZEROUPPER (form VZEROUPPER, from go/asm).
+// h0162 runs VPSRLQ $0x31, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0162(s *State)
 
-// h0163 runs XORL AX, AX (form XORL r32, r32, from go/asm).
+// h0163 runs VPSRLQ $0x32, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0163(s *State)
 
-// h0164 runs XORL R8, R8 (form XORL r32, r32, from go/asm).
+// h0164 runs VPSRLQ $0x36, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0164(s *State)
 
-// h0165 runs XORQ (R8), R9 (form XORQ m64, r64, from go/asm).
+// h0165 runs VPSRLQ $0x38, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0165(s *State)
 
-// h0166 runs XORQ 24(R8), AX (form XORQ m64, r64, from go/asm).
+// h0166 runs VPSRLQ $0x3a, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0166(s *State)
 
-// h0167 runs XORQ 24(R8), CX (form XORQ m64, r64, from go/asm).
+// h0167 runs VPSRLQ $0x3d, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0167(s *State)
 
-// h0168 runs XORQ 24(R8), DX (form XORQ m64, r64, from go/asm).
+// h0168 runs VPSRLQ $0x3e, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0168(s *State)
 
-// h0169 runs XORQ 24(R8), R9 (form XORQ m64, r64, from go/asm).
+// h0169 runs VPSRLQ $0x3f, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0169(s *State)
 
-// h0170 runs XORQ AX, R8 (form XORQ r64, r64, from go/asm).
+// h0170 runs VPSRLQ $0x3f, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0170(s *State)
 
-// h0171 runs XORQ CX, R8 (form XORQ r64, r64, from go/asm).
+// h0171 runs VPUNPCKHQDQ Y1, Y9, Y14 (form VPUNPCKHQDQ ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0171(s *State)
 
-// h0172 runs XORQ DX, R8 (form XORQ r64, r64, from go/asm).
+// h0172 runs VPUNPCKLQDQ Y1, Y9, Y14 (form VPUNPCKLQDQ ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0172(s *State)
 
-// h0173 runs XORQ R8, AX (form XORQ r64, r64, from go/asm).
+// h0173 runs VPXOR (AX), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0173(s *State)
 
-// h0174 runs XORQ R8, CX (form XORQ r64, r64, from go/asm).
+// h0174 runs VPXOR (R8), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0174(s *State)
 
-// h0175 runs XORQ R8, DX (form XORQ r64, r64, from go/asm).
+// h0175 runs VPXOR 24(AX), Y1, Y1 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0175(s *State)
 
-// h0176 runs XORQ R8, R9 (form XORQ r64, r64, from go/asm).
+// h0176 runs VPXOR 24(AX), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0176(s *State)
 
-// h0177 runs ADCQ $0, R8 (form ADCQ imm, r64, from catalog).
+// h0177 runs VPXOR 24(R8), Y1, Y1 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0177(s *State)
 
-// h0178 runs ADCQ AX, R8 (form ADCQ r64, r64, from catalog).
+// h0178 runs VPXOR 24(R8), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0178(s *State)
 
-// h0179 runs ADDL $8380417, R8 (form ADDL imm, r32, from catalog).
+// h0179 runs VPXOR Y1, Y1, Y1 (form VPXOR ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0179(s *State)
 
-// h0180 runs ADDL AX, R8 (form ADDL r32, r32, from catalog).
+// h0180 runs VPXOR Y1, Y9, Y9 (form VPXOR ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0180(s *State)
 
-// h0181 runs ADDQ $-1, R8 (form ADDQ imm, r64, from catalog).
+// h0181 runs VZEROUPPER (form VZEROUPPER, from go/asm).
 //
 //go:noescape
 func h0181(s *State)
 
-// h0182 runs ADDQ 24(R8), R9 (form ADDQ m64, r64, from catalog).
+// h0182 runs XORL AX, AX (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h0182(s *State)
 
-// h0183 runs ADDQ R8, 24(R9) (form ADDQ r64, m64, from catalog).
+// h0183 runs XORL R8, R8 (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h0183(s *State)
 
-// h0184 runs ADDQ AX, R8 (form ADDQ r64, r64, from catalog).
+// h0184 runs XORQ (R8), R9 (form XORQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0184(s *State)
 
-// h0185 runs ANDL $0xff, R8 (form ANDL imm, r32, from catalog).
+// h0185 runs XORQ 24(R8), AX (form XORQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0185(s *State)
 
-// h0186 runs ANDL AX, R8 (form ANDL r32, r32, from catalog).
+// h0186 runs XORQ 24(R8), CX (form XORQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0186(s *State)
 
-// h0187 runs ANDQ $-8, R8 (form ANDQ imm, r64, from catalog).
+// h0187 runs XORQ 24(R8), DX (form XORQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0187(s *State)
 
-// h0188 runs ANDQ $0x7fffff, R8 (form ANDQ imm, r64, from catalog).
+// h0188 runs XORQ 24(R8), R9 (form XORQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0188(s *State)
 
-// h0189 runs ANDQ 24(R8), R9 (form ANDQ m64, r64, from catalog).
+// h0189 runs XORQ AX, R8 (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0189(s *State)
 
-// h0190 runs CMOVLCC AX, R8 (form CMOVLCC r32, r32, from catalog).
+// h0190 runs XORQ CX, R8 (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0190(s *State)
 
-// h0191 runs CMOVLCS AX, R8 (form CMOVLCS r32, r32, from catalog).
+// h0191 runs XORQ DX, R8 (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0191(s *State)
 
-// h0192 runs CMOVQCC AX, R8 (form CMOVQCC r64, r64, from catalog).
+// h0192 runs XORQ R8, AX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0192(s *State)
 
-// h0193 runs CMOVQCS 24(R8), R9 (form CMOVQCS m64, r64, from catalog).
+// h0193 runs XORQ R8, CX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0193(s *State)
 
-// h0194 runs CMOVQCS AX, R8 (form CMOVQCS r64, r64, from catalog).
+// h0194 runs XORQ R8, DX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0194(s *State)
 
-// h0195 runs CMOVQEQ AX, R8 (form CMOVQEQ r64, r64, from catalog).
+// h0195 runs XORQ R8, R9 (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0195(s *State)
 
-// h0196 runs CMOVQNE AX, R8 (form CMOVQNE r64, r64, from catalog).
+// h0196 runs ADCQ $0, R8 (form ADCQ imm, r64, from catalog).
 //
 //go:noescape
 func h0196(s *State)
 
-// h0197 runs CMPL AX, $8380417 (form CMPL r32, imm, from catalog).
+// h0197 runs ADCQ AX, R8 (form ADCQ r64, r64, from catalog).
 //
 //go:noescape
 func h0197(s *State)
 
-// h0198 runs CMPL AX, R8 (form CMPL r32, r32, from catalog).
+// h0198 runs ADDL $8380417, R8 (form ADDL imm, r32, from catalog).
 //
 //go:noescape
 func h0198(s *State)
 
-// h0199 runs CMPQ AX, $3 (form CMPQ r64, imm, from catalog).
+// h0199 runs ADDL AX, R8 (form ADDL r32, r32, from catalog).
 //
 //go:noescape
 func h0199(s *State)
 
-// h0200 runs CMPQ AX, 24(R8) (form CMPQ r64, m64, from catalog).
+// h0200 runs ADDQ $-1, R8 (form ADDQ imm, r64, from catalog).
 //
 //go:noescape
 func h0200(s *State)
 
-// h0201 runs CMPQ AX, R8 (form CMPQ r64, r64, from catalog).
+// h0201 runs ADDQ 24(R8), R9 (form ADDQ m64, r64, from catalog).
 //
 //go:noescape
 func h0201(s *State)
 
-// h0202 runs DECL R8 (form DECL r32, from catalog).
+// h0202 runs ADDQ R8, 24(R9) (form ADDQ r64, m64, from catalog).
 //
 //go:noescape
 func h0202(s *State)
 
-// h0203 runs DECQ R8 (form DECQ r64, from catalog).
+// h0203 runs ADDQ AX, R8 (form ADDQ r64, r64, from catalog).
 //
 //go:noescape
 func h0203(s *State)
 
-// h0204 runs IMUL3L $58728449, AX, R8 (form IMUL3L imm, r32, r32, from catalog).
+// h0204 runs ANDL $0xff, R8 (form ANDL imm, r32, from catalog).
 //
 //go:noescape
 func h0204(s *State)
 
-// h0205 runs IMUL3Q $-5, AX, R8 (form IMUL3Q imm, r64, r64, from catalog).
+// h0205 runs ANDL AX, R8 (form ANDL r32, r32, from catalog).
 //
 //go:noescape
 func h0205(s *State)
 
-// h0206 runs IMULL AX, R8 (form IMULL r32, r32, from catalog).
+// h0206 runs ANDQ $-8, R8 (form ANDQ imm, r64, from catalog).
 //
 //go:noescape
 func h0206(s *State)
 
-// h0207 runs IMULQ 24(R8), R9 (form IMULQ m64, r64, from catalog).
+// h0207 runs ANDQ $0x7fffff, R8 (form ANDQ imm, r64, from catalog).
 //
 //go:noescape
 func h0207(s *State)
 
-// h0208 runs IMULQ AX, R8 (form IMULQ r64, r64, from catalog).
+// h0208 runs ANDQ 24(R8), R9 (form ANDQ m64, r64, from catalog).
 //
 //go:noescape
 func h0208(s *State)
 
-// h0209 runs INCL R8 (form INCL r32, from catalog).
+// h0209 runs CMOVLCC AX, R8 (form CMOVLCC r32, r32, from catalog).
 //
 //go:noescape
 func h0209(s *State)
 
-// h0210 runs INCQ R8 (form INCQ r64, from catalog).
+// h0210 runs CMOVLCS AX, R8 (form CMOVLCS r32, r32, from catalog).
 //
 //go:noescape
 func h0210(s *State)
 
-// h0211 runs JCC taken (form JCC label, from catalog).
+// h0211 runs CMOVQCC AX, R8 (form CMOVQCC r64, r64, from catalog).
 //
 //go:noescape
 func h0211(s *State)
 
-// h0212 runs JCS taken (form JCS label, from catalog).
+// h0212 runs CMOVQCS 24(R8), R9 (form CMOVQCS m64, r64, from catalog).
 //
 //go:noescape
 func h0212(s *State)
 
-// h0213 runs JGE taken (form JGE label, from catalog).
+// h0213 runs CMOVQCS AX, R8 (form CMOVQCS r64, r64, from catalog).
 //
 //go:noescape
 func h0213(s *State)
 
-// h0214 runs JGT taken (form JGT label, from catalog).
+// h0214 runs CMOVQEQ AX, R8 (form CMOVQEQ r64, r64, from catalog).
 //
 //go:noescape
 func h0214(s *State)
 
-// h0215 runs JHI taken (form JHI label, from catalog).
+// h0215 runs CMOVQNE AX, R8 (form CMOVQNE r64, r64, from catalog).
 //
 //go:noescape
 func h0215(s *State)
 
-// h0216 runs JLE taken (form JLE label, from catalog).
+// h0216 runs CMPL AX, $8380417 (form CMPL r32, imm, from catalog).
 //
 //go:noescape
 func h0216(s *State)
 
-// h0217 runs JLS taken (form JLS label, from catalog).
+// h0217 runs CMPL AX, R8 (form CMPL r32, r32, from catalog).
 //
 //go:noescape
 func h0217(s *State)
 
-// h0218 runs JMI taken (form JMI label, from catalog).
+// h0218 runs CMPQ AX, $3 (form CMPQ r64, imm, from catalog).
 //
 //go:noescape
 func h0218(s *State)
 
-// h0219 runs JMP taken (form JMP label, from catalog).
+// h0219 runs CMPQ AX, 24(R8) (form CMPQ r64, m64, from catalog).
 //
 //go:noescape
 func h0219(s *State)
 
-// h0220 runs JPL taken (form JPL label, from catalog).
+// h0220 runs CMPQ AX, R8 (form CMPQ r64, r64, from catalog).
 //
 //go:noescape
 func h0220(s *State)
 
-// h0221 runs LDMXCSR 24(R8) (form LDMXCSR m32, from catalog).
+// h0221 runs DECL R8 (form DECL r32, from catalog).
 //
 //go:noescape
 func h0221(s *State)
 
-// h0222 runs LEAQ (R8)(R8*2), R8 (form LEAQ m64, r64, from catalog).
+// h0222 runs DECQ R8 (form DECQ r64, from catalog).
 //
 //go:noescape
 func h0222(s *State)
 
-// h0223 runs LEAQ -24(R8), R9 (form LEAQ m64, r64, from catalog).
+// h0223 runs IMUL3L $58728449, AX, R8 (form IMUL3L imm, r32, r32, from catalog).
 //
 //go:noescape
 func h0223(s *State)
 
-// h0224 runs LEAQ 24(R8)(R9*4), R10 (form LEAQ m64, r64, from catalog).
+// h0224 runs IMUL3Q $-5, AX, R8 (form IMUL3Q imm, r64, r64, from catalog).
 //
 //go:noescape
 func h0224(s *State)
 
-// h0225 runs LFENCE (form LFENCE, from catalog).
+// h0225 runs IMULL AX, R8 (form IMULL r32, r32, from catalog).
 //
 //go:noescape
 func h0225(s *State)
 
-// h0226 runs MOVB $0x81, 24(R8) (form MOVB imm, m8, from catalog).
+// h0226 runs IMULQ 24(R8), R9 (form IMULQ m64, r64, from catalog).
 //
 //go:noescape
 func h0226(s *State)
 
-// h0227 runs MOVB 24(R8), R9 (form MOVB m8, r8, from catalog).
+// h0227 runs IMULQ AX, R8 (form IMULQ r64, r64, from catalog).
 //
 //go:noescape
 func h0227(s *State)
 
-// h0228 runs MOVB R8, 24(R9) (form MOVB r8, m8, from catalog).
+// h0228 runs INCL R8 (form INCL r32, from catalog).
 //
 //go:noescape
 func h0228(s *State)
 
-// h0229 runs MOVB AX, R8 (form MOVB r8, r8, from catalog).
+// h0229 runs INCQ R8 (form INCQ r64, from catalog).
 //
 //go:noescape
 func h0229(s *State)
 
-// h0230 runs MOVBLZX 24(R8), R9 (form MOVBLZX m8, r32, from catalog).
+// h0230 runs JCC taken (form JCC label, from catalog).
 //
 //go:noescape
 func h0230(s *State)
 
-// h0231 runs MOVBLZX AX, R8 (form MOVBLZX r8, r32, from catalog).
+// h0231 runs JCS taken (form JCS label, from catalog).
 //
 //go:noescape
 func h0231(s *State)
 
-// h0232 runs MOVBQZX 24(R8), R9 (form MOVBQZX m8, r64, from catalog).
+// h0232 runs JGE taken (form JGE label, from catalog).
 //
 //go:noescape
 func h0232(s *State)
 
-// h0233 runs MOVBQZX AX, R8 (form MOVBQZX r8, r64, from catalog).
+// h0233 runs JGT taken (form JGT label, from catalog).
 //
 //go:noescape
 func h0233(s *State)
 
-// h0234 runs MOVL $0x80000001, 24(R8) (form MOVL imm, m32, from catalog).
+// h0234 runs JLE taken (form JLE label, from catalog).
 //
 //go:noescape
 func h0234(s *State)
 
-// h0235 runs MOVL $-1, R8 (form MOVL imm, r32, from catalog).
+// h0235 runs JLS taken (form JLS label, from catalog).
 //
 //go:noescape
 func h0235(s *State)
 
-// h0236 runs MOVL 24(R8), R9 (form MOVL m32, r32, from catalog).
+// h0236 runs JMI taken (form JMI label, from catalog).
 //
 //go:noescape
 func h0236(s *State)
 
-// h0237 runs MOVL R8, 24(R9) (form MOVL r32, m32, from catalog).
+// h0237 runs JPL taken (form JPL label, from catalog).
 //
 //go:noescape
 func h0237(s *State)
 
-// h0238 runs MOVL AX, R8 (form MOVL r32, r32, from catalog).
+// h0238 runs LDMXCSR 24(R8) (form LDMXCSR m32, from catalog).
 //
 //go:noescape
 func h0238(s *State)
 
-// h0239 runs MOVLQZX 24(R8), R9 (form MOVLQZX m32, r64, from catalog).
+// h0239 runs LEAQ (R8)(R8*2), R8 (form LEAQ m64, r64, from catalog).
 //
 //go:noescape
 func h0239(s *State)
 
-// h0240 runs MOVLQZX AX, R8 (form MOVLQZX r32, r64, from catalog).
+// h0240 runs LEAQ -24(R8), R9 (form LEAQ m64, r64, from catalog).
 //
 //go:noescape
 func h0240(s *State)
 
-// h0241 runs MOVO 24(R8), X1 (form MOVO m128, xmm, from catalog).
+// h0241 runs LEAQ 24(R8)(R9*4), R10 (form LEAQ m64, r64, from catalog).
 //
 //go:noescape
 func h0241(s *State)
 
-// h0242 runs MOVO X1, 24(R8) (form MOVO xmm, m128, from catalog).
+// h0242 runs LFENCE (form LFENCE, from catalog).
 //
 //go:noescape
 func h0242(s *State)
 
-// h0243 runs MOVO X1, X9 (form MOVO xmm, xmm, from catalog).
+// h0243 runs MOVB $0x81, 24(R8) (form MOVB imm, m8, from catalog).
 //
 //go:noescape
 func h0243(s *State)
 
-// h0244 runs MOVOU 24(R8), X1 (form MOVOU m128, xmm, from catalog).
+// h0244 runs MOVB 24(R8), R9 (form MOVB m8, r8, from catalog).
 //
 //go:noescape
 func h0244(s *State)
 
-// h0245 runs MOVOU X1, 24(R8) (form MOVOU xmm, m128, from catalog).
+// h0245 runs MOVB R8, 24(R9) (form MOVB r8, m8, from catalog).
 //
 //go:noescape
 func h0245(s *State)
 
-// h0246 runs MOVOU X1, X9 (form MOVOU xmm, xmm, from catalog).
+// h0246 runs MOVB AX, R8 (form MOVB r8, r8, from catalog).
 //
 //go:noescape
 func h0246(s *State)
 
-// h0247 runs MOVQ $-7, 24(R8) (form MOVQ imm, m64, from catalog).
+// h0247 runs MOVBLZX 24(R8), R9 (form MOVBLZX m8, r32, from catalog).
 //
 //go:noescape
 func h0247(s *State)
 
-// h0248 runs MOVQ $-1, R8 (form MOVQ imm, r64, from catalog).
+// h0248 runs MOVBLZX AX, R8 (form MOVBLZX r8, r32, from catalog).
 //
 //go:noescape
 func h0248(s *State)
 
-// h0249 runs MOVQ $0x123456789abcdef0, R8 (form MOVQ imm, r64, from catalog).
+// h0249 runs MOVBQZX 24(R8), R9 (form MOVBQZX m8, r64, from catalog).
 //
 //go:noescape
 func h0249(s *State)
 
-// h0250 runs MOVQ 24(R8), X1 (form MOVQ m64, xmm, from catalog).
+// h0250 runs MOVBQZX AX, R8 (form MOVBQZX r8, r64, from catalog).
 //
 //go:noescape
 func h0250(s *State)
 
-// h0251 runs MOVQ AX, X1 (form MOVQ r64, xmm, from catalog).
+// h0251 runs MOVL $0x80000001, 24(R8) (form MOVL imm, m32, from catalog).
 //
 //go:noescape
 func h0251(s *State)
 
-// h0252 runs MOVQ X1, 24(R8) (form MOVQ xmm, m64, from catalog).
+// h0252 runs MOVL $-1, R8 (form MOVL imm, r32, from catalog).
 //
 //go:noescape
 func h0252(s *State)
 
-// h0253 runs MOVQ X1, AX (form MOVQ xmm, r64, from catalog).
+// h0253 runs MOVL 24(R8), R9 (form MOVL m32, r32, from catalog).
 //
 //go:noescape
 func h0253(s *State)
 
-// h0254 runs MOVQ X1, X9 (form MOVQ xmm, xmm, from catalog).
+// h0254 runs MOVL R8, 24(R9) (form MOVL r32, m32, from catalog).
 //
 //go:noescape
 func h0254(s *State)
 
-// h0255 runs MOVW 24(R8), R9 (form MOVW m16, r16, from catalog).
+// h0255 runs MOVL AX, R8 (form MOVL r32, r32, from catalog).
 //
 //go:noescape
 func h0255(s *State)
 
-// h0256 runs MOVW R8, 24(R9) (form MOVW r16, m16, from catalog).
+// h0256 runs MOVLQZX 24(R8), R9 (form MOVLQZX m32, r64, from catalog).
 //
 //go:noescape
 func h0256(s *State)
 
-// h0257 runs MOVW AX, R8 (form MOVW r16, r16, from catalog).
+// h0257 runs MOVLQZX AX, R8 (form MOVLQZX r32, r64, from catalog).
 //
 //go:noescape
 func h0257(s *State)
 
-// h0258 runs MOVWLZX 24(R8), R9 (form MOVWLZX m16, r32, from catalog).
+// h0258 runs MOVO 24(R8), X1 (form MOVO m128, xmm, from catalog).
 //
 //go:noescape
 func h0258(s *State)
 
-// h0259 runs MOVWLZX AX, R8 (form MOVWLZX r16, r32, from catalog).
+// h0259 runs MOVO X1, 24(R8) (form MOVO xmm, m128, from catalog).
 //
 //go:noescape
 func h0259(s *State)
 
-// h0260 runs MOVWQZX 24(R8), R9 (form MOVWQZX m16, r64, from catalog).
+// h0260 runs MOVO X1, X9 (form MOVO xmm, xmm, from catalog).
 //
 //go:noescape
 func h0260(s *State)
 
-// h0261 runs MOVWQZX AX, R8 (form MOVWQZX r16, r64, from catalog).
+// h0261 runs MOVOU 24(R8), X1 (form MOVOU m128, xmm, from catalog).
 //
 //go:noescape
 func h0261(s *State)
 
-// h0262 runs MULQ 24(R8) (form MULQ m64, from catalog).
+// h0262 runs MOVOU X1, 24(R8) (form MOVOU xmm, m128, from catalog).
 //
 //go:noescape
 func h0262(s *State)
 
-// h0263 runs MULQ R8 (form MULQ r64, from catalog).
+// h0263 runs MOVOU X1, X9 (form MOVOU xmm, xmm, from catalog).
 //
 //go:noescape
 func h0263(s *State)
 
-// h0264 runs NEGQ R8 (form NEGQ r64, from catalog).
+// h0264 runs MOVQ $-7, 24(R8) (form MOVQ imm, m64, from catalog).
 //
 //go:noescape
 func h0264(s *State)
 
-// h0265 runs NOTL R8 (form NOTL r32, from catalog).
+// h0265 runs MOVQ $-1, R8 (form MOVQ imm, r64, from catalog).
 //
 //go:noescape
 func h0265(s *State)
 
-// h0266 runs ORL $0x80000000, R8 (form ORL imm, r32, from catalog).
+// h0266 runs MOVQ $0x123456789abcdef0, R8 (form MOVQ imm, r64, from catalog).
 //
 //go:noescape
 func h0266(s *State)
 
-// h0267 runs ORL AX, R8 (form ORL r32, r32, from catalog).
+// h0267 runs MOVQ 24(R8), X1 (form MOVQ m64, xmm, from catalog).
 //
 //go:noescape
 func h0267(s *State)
 
-// h0268 runs ORQ $1, R8 (form ORQ imm, r64, from catalog).
+// h0268 runs MOVQ AX, X1 (form MOVQ r64, xmm, from catalog).
 //
 //go:noescape
 func h0268(s *State)
 
-// h0269 runs ORQ 24(R8), R9 (form ORQ m64, r64, from catalog).
+// h0269 runs MOVQ X1, 24(R8) (form MOVQ xmm, m64, from catalog).
 //
 //go:noescape
 func h0269(s *State)
 
-// h0270 runs POPCNTL AX, R8 (form POPCNTL r32, r32, from catalog).
+// h0270 runs MOVQ X1, AX (form MOVQ xmm, r64, from catalog).
 //
 //go:noescape
 func h0270(s *State)
 
-// h0271 runs POPCNTQ 24(R8), R9 (form POPCNTQ m128, r64, from catalog).
+// h0271 runs MOVQ X1, X9 (form MOVQ xmm, xmm, from catalog).
 //
 //go:noescape
 func h0271(s *State)
 
-// h0272 runs POPCNTQ AX, R8 (form POPCNTQ r64, r64, from catalog).
+// h0272 runs MOVW 24(R8), R9 (form MOVW m16, r16, from catalog).
 //
 //go:noescape
 func h0272(s *State)
 
-// h0273 runs PXOR 24(R8), X1 (form PXOR m128, xmm, from catalog).
+// h0273 runs MOVW R8, 24(R9) (form MOVW r16, m16, from catalog).
 //
 //go:noescape
 func h0273(s *State)
 
-// h0274 runs PXOR X1, X9 (form PXOR xmm, xmm, from catalog).
+// h0274 runs MOVW AX, R8 (form MOVW r16, r16, from catalog).
 //
 //go:noescape
 func h0274(s *State)
 
-// h0275 runs ROLQ CX, R8 (form ROLQ cl, r64, from catalog).
+// h0275 runs MOVWLZX 24(R8), R9 (form MOVWLZX m16, r32, from catalog).
 //
 //go:noescape
 func h0275(s *State)
 
-// h0276 runs ROLQ $1, R8 (form ROLQ imm, r64, from catalog).
+// h0276 runs MOVWLZX AX, R8 (form MOVWLZX r16, r32, from catalog).
 //
 //go:noescape
 func h0276(s *State)
 
-// h0277 runs ROLQ $13, R8 (form ROLQ imm, r64, from catalog).
+// h0277 runs MOVWQZX 24(R8), R9 (form MOVWQZX m16, r64, from catalog).
 //
 //go:noescape
 func h0277(s *State)
 
-// h0278 runs RORQ CX, R8 (form RORQ cl, r64, from catalog).
+// h0278 runs MOVWQZX AX, R8 (form MOVWQZX r16, r64, from catalog).
 //
 //go:noescape
 func h0278(s *State)
 
-// h0279 runs RORQ $1, R8 (form RORQ imm, r64, from catalog).
+// h0279 runs MULQ 24(R8) (form MULQ m64, from catalog).
 //
 //go:noescape
 func h0279(s *State)
 
-// h0280 runs RORQ $7, R8 (form RORQ imm, r64, from catalog).
+// h0280 runs MULQ R8 (form MULQ r64, from catalog).
 //
 //go:noescape
 func h0280(s *State)
 
-// h0281 runs SARL CX, R8 (form SARL cl, r32, from catalog).
+// h0281 runs NEGQ R8 (form NEGQ r64, from catalog).
 //
 //go:noescape
 func h0281(s *State)
 
-// h0282 runs SARL $0, R8 (form SARL imm, r32, from catalog).
+// h0282 runs NOTL R8 (form NOTL r32, from catalog).
 //
 //go:noescape
 func h0282(s *State)
 
-// h0283 runs SARL $1, R8 (form SARL imm, r32, from catalog).
+// h0283 runs ORL $0x80000000, R8 (form ORL imm, r32, from catalog).
 //
 //go:noescape
 func h0283(s *State)
 
-// h0284 runs SARL $31, R8 (form SARL imm, r32, from catalog).
+// h0284 runs ORL AX, R8 (form ORL r32, r32, from catalog).
 //
 //go:noescape
 func h0284(s *State)
 
-// h0285 runs SARL $32, R8 (form SARL imm, r32, from catalog).
+// h0285 runs ORQ $1, R8 (form ORQ imm, r64, from catalog).
 //
 //go:noescape
 func h0285(s *State)
 
-// h0286 runs SARL $63, R8 (form SARL imm, r32, from catalog).
+// h0286 runs ORQ 24(R8), R9 (form ORQ m64, r64, from catalog).
 //
 //go:noescape
 func h0286(s *State)
 
-// h0287 runs SARQ CX, R8 (form SARQ cl, r64, from catalog).
+// h0287 runs POPCNTL AX, R8 (form POPCNTL r32, r32, from catalog).
 //
 //go:noescape
 func h0287(s *State)
 
-// h0288 runs SARQ $1, R8 (form SARQ imm, r64, from catalog).
+// h0288 runs POPCNTQ 24(R8), R9 (form POPCNTQ m128, r64, from catalog).
 //
 //go:noescape
 func h0288(s *State)
 
-// h0289 runs SARQ $63, R8 (form SARQ imm, r64, from catalog).
+// h0289 runs POPCNTQ AX, R8 (form POPCNTQ r64, r64, from catalog).
 //
 //go:noescape
 func h0289(s *State)
 
-// h0290 runs SBBQ $0, R8 (form SBBQ imm, r64, from catalog).
+// h0290 runs PXOR 24(R8), X1 (form PXOR m128, xmm, from catalog).
 //
 //go:noescape
 func h0290(s *State)
 
-// h0291 runs SBBQ AX, R8 (form SBBQ r64, r64, from catalog).
+// h0291 runs PXOR X1, X9 (form PXOR xmm, xmm, from catalog).
 //
 //go:noescape
 func h0291(s *State)
 
-// h0292 runs SBBQ R8, R8 (form SBBQ r64, r64, from catalog).
+// h0292 runs ROLQ CX, R8 (form ROLQ cl, r64, from catalog).
 //
 //go:noescape
 func h0292(s *State)
 
-// h0293 runs SETCC R8 (form SETCC r8, from catalog).
+// h0293 runs ROLQ $1, R8 (form ROLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0293(s *State)
 
-// h0294 runs SETCS 24(R8) (form SETCS m8, from catalog).
+// h0294 runs ROLQ $13, R8 (form ROLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0294(s *State)
 
-// h0295 runs SETCS R8 (form SETCS r8, from catalog).
+// h0295 runs RORQ CX, R8 (form RORQ cl, r64, from catalog).
 //
 //go:noescape
 func h0295(s *State)
 
-// h0296 runs SHLL CX, R8 (form SHLL cl, r32, from catalog).
+// h0296 runs RORQ $1, R8 (form RORQ imm, r64, from catalog).
 //
 //go:noescape
 func h0296(s *State)
 
-// h0297 runs SHLL $1, R8 (form SHLL imm, r32, from catalog).
+// h0297 runs RORQ $7, R8 (form RORQ imm, r64, from catalog).
 //
 //go:noescape
 func h0297(s *State)
 
-// h0298 runs SHLL $13, R8 (form SHLL imm, r32, from catalog).
+// h0298 runs SARL CX, R8 (form SARL cl, r32, from catalog).
 //
 //go:noescape
 func h0298(s *State)
 
-// h0299 runs SHLQ CX, R8 (form SHLQ cl, r64, from catalog).
+// h0299 runs SARL $0, R8 (form SARL imm, r32, from catalog).
 //
 //go:noescape
 func h0299(s *State)
 
-// h0300 runs SHLQ $0, R8 (form SHLQ imm, r64, from catalog).
+// h0300 runs SARL $1, R8 (form SARL imm, r32, from catalog).
 //
 //go:noescape
 func h0300(s *State)
 
-// h0301 runs SHLQ $1, R8 (form SHLQ imm, r64, from catalog).
+// h0301 runs SARL $31, R8 (form SARL imm, r32, from catalog).
 //
 //go:noescape
 func h0301(s *State)
 
-// h0302 runs SHLQ $31, R8 (form SHLQ imm, r64, from catalog).
+// h0302 runs SARL $32, R8 (form SARL imm, r32, from catalog).
 //
 //go:noescape
 func h0302(s *State)
 
-// h0303 runs SHLQ $32, R8 (form SHLQ imm, r64, from catalog).
+// h0303 runs SARL $63, R8 (form SARL imm, r32, from catalog).
 //
 //go:noescape
 func h0303(s *State)
 
-// h0304 runs SHLQ $5, R8 (form SHLQ imm, r64, from catalog).
+// h0304 runs SARQ CX, R8 (form SARQ cl, r64, from catalog).
 //
 //go:noescape
 func h0304(s *State)
 
-// h0305 runs SHLQ $63, R8 (form SHLQ imm, r64, from catalog).
+// h0305 runs SARQ $1, R8 (form SARQ imm, r64, from catalog).
 //
 //go:noescape
 func h0305(s *State)
 
-// h0306 runs SHRL CX, R8 (form SHRL cl, r32, from catalog).
+// h0306 runs SARQ $63, R8 (form SARQ imm, r64, from catalog).
 //
 //go:noescape
 func h0306(s *State)
 
-// h0307 runs SHRL $1, R8 (form SHRL imm, r32, from catalog).
+// h0307 runs SBBQ $0, R8 (form SBBQ imm, r64, from catalog).
 //
 //go:noescape
 func h0307(s *State)
 
-// h0308 runs SHRL $23, R8 (form SHRL imm, r32, from catalog).
+// h0308 runs SBBQ AX, R8 (form SBBQ r64, r64, from catalog).
 //
 //go:noescape
 func h0308(s *State)
 
-// h0309 runs SHRQ CX, R8 (form SHRQ cl, r64, from catalog).
+// h0309 runs SBBQ R8, R8 (form SBBQ r64, r64, from catalog).
 //
 //go:noescape
 func h0309(s *State)
 
-// h0310 runs SHRQ $1, R8 (form SHRQ imm, r64, from catalog).
+// h0310 runs SETCC R8 (form SETCC r8, from catalog).
 //
 //go:noescape
 func h0310(s *State)
 
-// h0311 runs SHRQ $23, R8 (form SHRQ imm, r64, from catalog).
+// h0311 runs SETCS 24(R8) (form SETCS m8, from catalog).
 //
 //go:noescape
 func h0311(s *State)
 
-// h0312 runs STMXCSR 24(R8) (form STMXCSR m32, from catalog).
+// h0312 runs SETCS R8 (form SETCS r8, from catalog).
 //
 //go:noescape
 func h0312(s *State)
 
-// h0313 runs SUBL $8380417, R8 (form SUBL imm, r32, from catalog).
+// h0313 runs SHLL CX, R8 (form SHLL cl, r32, from catalog).
 //
 //go:noescape
 func h0313(s *State)
 
-// h0314 runs SUBL AX, R8 (form SUBL r32, r32, from catalog).
+// h0314 runs SHLL $1, R8 (form SHLL imm, r32, from catalog).
 //
 //go:noescape
 func h0314(s *State)
 
-// h0315 runs SUBQ $1, R8 (form SUBQ imm, r64, from catalog).
+// h0315 runs SHLL $13, R8 (form SHLL imm, r32, from catalog).
 //
 //go:noescape
 func h0315(s *State)
 
-// h0316 runs SUBQ 24(R8), R9 (form SUBQ m64, r64, from catalog).
+// h0316 runs SHLQ CX, R8 (form SHLQ cl, r64, from catalog).
 //
 //go:noescape
 func h0316(s *State)
 
-// h0317 runs SUBQ AX, R8 (form SUBQ r64, r64, from catalog).
+// h0317 runs SHLQ $0, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0317(s *State)
 
-// h0318 runs TESTL $0x80000000, R8 (form TESTL imm, r32, from catalog).
+// h0318 runs SHLQ $1, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0318(s *State)
 
-// h0319 runs TESTL AX, R8 (form TESTL r32, r32, from catalog).
+// h0319 runs SHLQ $31, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0319(s *State)
 
-// h0320 runs TESTQ $1, R8 (form TESTQ imm, r64, from catalog).
+// h0320 runs SHLQ $32, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0320(s *State)
 
-// h0321 runs TESTQ AX, R8 (form TESTQ r64, r64, from catalog).
+// h0321 runs SHLQ $5, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0321(s *State)
 
-// h0322 runs TESTQ R8, R8 (form TESTQ r64, r64, from catalog).
+// h0322 runs SHLQ $63, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0322(s *State)
 
-// h0323 runs VEXTRACTI128 $1, Y1, 24(R8) (form VEXTRACTI128 imm, ymm, m128, from catalog).
+// h0323 runs SHRL CX, R8 (form SHRL cl, r32, from catalog).
 //
 //go:noescape
 func h0323(s *State)
 
-// h0324 runs VEXTRACTI128 $0, Y1, X9 (form VEXTRACTI128 imm, ymm, xmm, from catalog).
+// h0324 runs SHRL $1, R8 (form SHRL imm, r32, from catalog).
 //
 //go:noescape
 func h0324(s *State)
 
-// h0325 runs VEXTRACTI128 $1, Y1, X9 (form VEXTRACTI128 imm, ymm, xmm, from catalog).
+// h0325 runs SHRL $23, R8 (form SHRL imm, r32, from catalog).
 //
 //go:noescape
 func h0325(s *State)
 
-// h0326 runs VINSERTI128 $0, 24(R8), Y1, Y9 (form VINSERTI128 imm, m128, ymm, ymm, from catalog).
+// h0326 runs SHRQ CX, R8 (form SHRQ cl, r64, from catalog).
 //
 //go:noescape
 func h0326(s *State)
 
-// h0327 runs VINSERTI128 $1, X1, Y9, Y14 (form VINSERTI128 imm, xmm, ymm, ymm, from catalog).
+// h0327 runs SHRQ $1, R8 (form SHRQ imm, r64, from catalog).
 //
 //go:noescape
 func h0327(s *State)
 
-// h0328 runs VMOVDQA (R8), Y1 (form VMOVDQA m256, ymm, from catalog).
+// h0328 runs SHRQ $23, R8 (form SHRQ imm, r64, from catalog).
 //
 //go:noescape
 func h0328(s *State)
 
-// h0329 runs VMOVDQA Y1, (R8) (form VMOVDQA ymm, m256, from catalog).
+// h0329 runs STMXCSR 24(R8) (form STMXCSR m32, from catalog).
 //
 //go:noescape
 func h0329(s *State)
 
-// h0330 runs VMOVDQA Y1, Y9 (form VMOVDQA ymm, ymm, from catalog).
+// h0330 runs SUBL $8380417, R8 (form SUBL imm, r32, from catalog).
 //
 //go:noescape
 func h0330(s *State)
 
-// h0331 runs VMOVDQU (R8), X1 (form VMOVDQU m128, xmm, from catalog).
+// h0331 runs SUBL AX, R8 (form SUBL r32, r32, from catalog).
 //
 //go:noescape
 func h0331(s *State)
 
-// h0332 runs VMOVDQU X1, (R8) (form VMOVDQU xmm, m128, from catalog).
+// h0332 runs SUBQ $1, R8 (form SUBQ imm, r64, from catalog).
 //
 //go:noescape
 func h0332(s *State)
 
-// h0333 runs VMOVDQU Y1, Y9 (form VMOVDQU ymm, ymm, from catalog).
+// h0333 runs SUBQ 24(R8), R9 (form SUBQ m64, r64, from catalog).
 //
 //go:noescape
 func h0333(s *State)
 
-// h0334 runs VMOVMSKPS Y1, AX (form VMOVMSKPS ymm, r32, from catalog).
+// h0334 runs SUBQ AX, R8 (form SUBQ r64, r64, from catalog).
 //
 //go:noescape
 func h0334(s *State)
 
-// h0335 runs VPABSD Y1, Y9 (form VPABSD ymm, ymm, from catalog).
+// h0335 runs TESTL $0x80000000, R8 (form TESTL imm, r32, from catalog).
 //
 //go:noescape
 func h0335(s *State)
 
-// h0336 runs VPADDD (R8), Y1, Y9 (form VPADDD m256, ymm, ymm, from catalog).
+// h0336 runs TESTL AX, R8 (form TESTL r32, r32, from catalog).
 //
 //go:noescape
 func h0336(s *State)
 
-// h0337 runs VPADDD Y1, Y9, Y14 (form VPADDD ymm, ymm, ymm, from catalog).
+// h0337 runs TESTQ $1, R8 (form TESTQ imm, r64, from catalog).
 //
 //go:noescape
 func h0337(s *State)
 
-// h0338 runs VPADDQ Y1, Y9, Y14 (form VPADDQ ymm, ymm, ymm, from catalog).
+// h0338 runs TESTQ AX, R8 (form TESTQ r64, r64, from catalog).
 //
 //go:noescape
 func h0338(s *State)
 
-// h0339 runs VPAND (R8), Y1, Y9 (form VPAND m256, ymm, ymm, from catalog).
+// h0339 runs TESTQ R8, R8 (form TESTQ r64, r64, from catalog).
 //
 //go:noescape
 func h0339(s *State)
 
-// h0340 runs VPAND Y1, Y9, Y14 (form VPAND ymm, ymm, ymm, from catalog).
+// h0340 runs VEXTRACTI128 $1, Y1, 24(R8) (form VEXTRACTI128 imm, ymm, m128, from catalog).
 //
 //go:noescape
 func h0340(s *State)
 
-// h0341 runs VPANDN (R8), Y1, Y9 (form VPANDN m256, ymm, ymm, from catalog).
+// h0341 runs VEXTRACTI128 $0, Y1, X9 (form VEXTRACTI128 imm, ymm, xmm, from catalog).
 //
 //go:noescape
 func h0341(s *State)
 
-// h0342 runs VPBLENDD $0x00, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h0342 runs VEXTRACTI128 $1, Y1, X9 (form VEXTRACTI128 imm, ymm, xmm, from catalog).
 //
 //go:noescape
 func h0342(s *State)
 
-// h0343 runs VPBLENDD $0x0f, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h0343 runs VINSERTI128 $0, 24(R8), Y1, Y9 (form VINSERTI128 imm, m128, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0343(s *State)
 
-// h0344 runs VPBLENDD $0x33, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h0344 runs VINSERTI128 $1, X1, Y9, Y14 (form VINSERTI128 imm, xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0344(s *State)
 
-// h0345 runs VPBLENDD $0x55, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h0345 runs VMOVDQA (R8), Y1 (form VMOVDQA m256, ymm, from catalog).
 //
 //go:noescape
 func h0345(s *State)
 
-// h0346 runs VPBLENDD $0xaa, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h0346 runs VMOVDQA Y1, (R8) (form VMOVDQA ymm, m256, from catalog).
 //
 //go:noescape
 func h0346(s *State)
 
-// h0347 runs VPBLENDD $0xd2, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h0347 runs VMOVDQA Y1, Y9 (form VMOVDQA ymm, ymm, from catalog).
 //
 //go:noescape
 func h0347(s *State)
 
-// h0348 runs VPBLENDD $0xf6, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h0348 runs VMOVDQU (R8), X1 (form VMOVDQU m128, xmm, from catalog).
 //
 //go:noescape
 func h0348(s *State)
 
-// h0349 runs VPBLENDD $0xff, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h0349 runs VMOVDQU X1, (R8) (form VMOVDQU xmm, m128, from catalog).
 //
 //go:noescape
 func h0349(s *State)
 
-// h0350 runs VPBLENDVB Y1, Y9, Y14, Y4 (form VPBLENDVB ymm, ymm, ymm, ymm, from catalog).
+// h0350 runs VMOVDQU Y1, Y9 (form VMOVDQU ymm, ymm, from catalog).
 //
 //go:noescape
 func h0350(s *State)
 
-// h0351 runs VPBROADCASTD 24(R8), Y1 (form VPBROADCASTD m32, ymm, from catalog).
+// h0351 runs VPABSD Y1, Y9 (form VPABSD ymm, ymm, from catalog).
 //
 //go:noescape
 func h0351(s *State)
 
-// h0352 runs VPBROADCASTD X1, Y9 (form VPBROADCASTD xmm, ymm, from catalog).
+// h0352 runs VPADDD (R8), Y1, Y9 (form VPADDD m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0352(s *State)
 
-// h0353 runs VPBROADCASTQ X1, Y9 (form VPBROADCASTQ xmm, ymm, from catalog).
+// h0353 runs VPADDD Y1, Y9, Y14 (form VPADDD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0353(s *State)
 
-// h0354 runs VPCMPEQD Y1, Y9, Y14 (form VPCMPEQD ymm, ymm, ymm, from catalog).
+// h0354 runs VPADDQ Y1, Y9, Y14 (form VPADDQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0354(s *State)
 
-// h0355 runs VPCMPGTD Y1, Y9, Y14 (form VPCMPGTD ymm, ymm, ymm, from catalog).
+// h0355 runs VPAND (R8), Y1, Y9 (form VPAND m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0355(s *State)
 
-// h0356 runs VPERM2I128 $0x00, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0356 runs VPAND Y1, Y9, Y14 (form VPAND ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0356(s *State)
 
-// h0357 runs VPERM2I128 $0x01, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0357 runs VPANDN (R8), Y1, Y9 (form VPANDN m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0357(s *State)
 
-// h0358 runs VPERM2I128 $0x02, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0358 runs VPBLENDD $0x00, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0358(s *State)
 
-// h0359 runs VPERM2I128 $0x03, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0359 runs VPBLENDD $0x0f, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0359(s *State)
 
-// h0360 runs VPERM2I128 $0x08, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0360 runs VPBLENDD $0x33, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0360(s *State)
 
-// h0361 runs VPERM2I128 $0x10, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0361 runs VPBLENDD $0x55, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0361(s *State)
 
-// h0362 runs VPERM2I128 $0x12, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0362 runs VPBLENDD $0xaa, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0362(s *State)
 
-// h0363 runs VPERM2I128 $0x20, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0363 runs VPBLENDD $0xd2, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0363(s *State)
 
-// h0364 runs VPERM2I128 $0x21, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0364 runs VPBLENDD $0xf6, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0364(s *State)
 
-// h0365 runs VPERM2I128 $0x28, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0365 runs VPBLENDD $0xff, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0365(s *State)
 
-// h0366 runs VPERM2I128 $0x30, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0366 runs VPBLENDVB Y1, Y9, Y14, Y4 (form VPBLENDVB ymm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0366(s *State)
 
-// h0367 runs VPERM2I128 $0x31, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0367 runs VPBROADCASTD X1, Y9 (form VPBROADCASTD xmm, ymm, from catalog).
 //
 //go:noescape
 func h0367(s *State)
 
-// h0368 runs VPERM2I128 $0x82, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0368 runs VPBROADCASTQ X1, Y9 (form VPBROADCASTQ xmm, ymm, from catalog).
 //
 //go:noescape
 func h0368(s *State)
 
-// h0369 runs VPERM2I128 $0x83, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0369 runs VPCMPEQD Y1, Y9, Y14 (form VPCMPEQD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0369(s *State)
 
-// h0370 runs VPERM2I128 $0x88, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0370 runs VPERM2I128 $0x00, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0370(s *State)
 
-// h0371 runs VPERMD (R8), Y1, Y9 (form VPERMD m256, ymm, ymm, from catalog).
+// h0371 runs VPERM2I128 $0x01, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0371(s *State)
 
-// h0372 runs VPERMD Y1, Y9, Y14 (form VPERMD ymm, ymm, ymm, from catalog).
+// h0372 runs VPERM2I128 $0x02, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0372(s *State)
 
-// h0373 runs VPERMQ $0x00, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h0373 runs VPERM2I128 $0x03, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0373(s *State)
 
-// h0374 runs VPERMQ $0x1b, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h0374 runs VPERM2I128 $0x08, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0374(s *State)
 
-// h0375 runs VPERMQ $0x43, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h0375 runs VPERM2I128 $0x10, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0375(s *State)
 
-// h0376 runs VPERMQ $0x4e, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h0376 runs VPERM2I128 $0x12, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0376(s *State)
 
-// h0377 runs VPERMQ $0x6b, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h0377 runs VPERM2I128 $0x21, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0377(s *State)
 
-// h0378 runs VPERMQ $0x93, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h0378 runs VPERM2I128 $0x28, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0378(s *State)
 
-// h0379 runs VPERMQ $0xd8, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h0379 runs VPERM2I128 $0x30, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0379(s *State)
 
-// h0380 runs VPERMQ $0xe4, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h0380 runs VPERM2I128 $0x82, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0380(s *State)
 
-// h0381 runs VPMAXUD Y1, Y9, Y14 (form VPMAXUD ymm, ymm, ymm, from catalog).
+// h0381 runs VPERM2I128 $0x83, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0381(s *State)
 
-// h0382 runs VPMINSD Y1, Y9, Y14 (form VPMINSD ymm, ymm, ymm, from catalog).
+// h0382 runs VPERM2I128 $0x88, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0382(s *State)
 
-// h0383 runs VPMINUD Y1, Y9, Y14 (form VPMINUD ymm, ymm, ymm, from catalog).
+// h0383 runs VPERMD (R8), Y1, Y9 (form VPERMD m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0383(s *State)
 
-// h0384 runs VPMOVMSKB Y1, AX (form VPMOVMSKB ymm, r32, from catalog).
+// h0384 runs VPERMD Y1, Y9, Y14 (form VPERMD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0384(s *State)
 
-// h0385 runs VPMULDQ Y1, Y9, Y14 (form VPMULDQ ymm, ymm, ymm, from catalog).
+// h0385 runs VPERMQ $0x00, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0385(s *State)
 
-// h0386 runs VPMULLD Y1, Y9, Y14 (form VPMULLD ymm, ymm, ymm, from catalog).
+// h0386 runs VPERMQ $0x1b, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0386(s *State)
 
-// h0387 runs VPMULUDQ (R8), Y1, Y9 (form VPMULUDQ m256, ymm, ymm, from catalog).
+// h0387 runs VPERMQ $0x43, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0387(s *State)
 
-// h0388 runs VPMULUDQ Y1, Y9, Y14 (form VPMULUDQ ymm, ymm, ymm, from catalog).
+// h0388 runs VPERMQ $0x4e, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0388(s *State)
 
-// h0389 runs VPOR (R8), Y1, Y9 (form VPOR m256, ymm, ymm, from catalog).
+// h0389 runs VPERMQ $0x6b, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0389(s *State)
 
-// h0390 runs VPOR Y1, Y9, Y14 (form VPOR ymm, ymm, ymm, from catalog).
+// h0390 runs VPERMQ $0x93, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0390(s *State)
 
-// h0391 runs VPSHUFB (R8), Y1, Y9 (form VPSHUFB m256, ymm, ymm, from catalog).
+// h0391 runs VPERMQ $0xd8, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0391(s *State)
 
-// h0392 runs VPSHUFB Y1, Y9, Y14 (form VPSHUFB ymm, ymm, ymm, from catalog).
+// h0392 runs VPERMQ $0xe4, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0392(s *State)
 
-// h0393 runs VPSHUFD $0x00, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h0393 runs VPMAXUD Y1, Y9, Y14 (form VPMAXUD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0393(s *State)
 
-// h0394 runs VPSHUFD $0x1b, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h0394 runs VPMINSD Y1, Y9, Y14 (form VPMINSD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0394(s *State)
 
-// h0395 runs VPSHUFD $0x2b, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h0395 runs VPMINUD Y1, Y9, Y14 (form VPMINUD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0395(s *State)
 
-// h0396 runs VPSHUFD $0x4e, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h0396 runs VPMOVMSKB Y1, AX (form VPMOVMSKB ymm, r32, from catalog).
 //
 //go:noescape
 func h0396(s *State)
 
-// h0397 runs VPSHUFD $0x93, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h0397 runs VPMULDQ Y1, Y9, Y14 (form VPMULDQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0397(s *State)
 
-// h0398 runs VPSHUFD $0xb1, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h0398 runs VPMULLD Y1, Y9, Y14 (form VPMULLD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0398(s *State)
 
-// h0399 runs VPSHUFD $0xcb, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h0399 runs VPMULUDQ (R8), Y1, Y9 (form VPMULUDQ m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0399(s *State)
 
-// h0400 runs VPSHUFD $0xe4, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h0400 runs VPMULUDQ Y1, Y9, Y14 (form VPMULUDQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0400(s *State)
 
-// h0401 runs VPSLLD $0, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
+// h0401 runs VPOR (R8), Y1, Y9 (form VPOR m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0401(s *State)
 
-// h0402 runs VPSLLD $1, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
+// h0402 runs VPOR Y1, Y9, Y14 (form VPOR ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0402(s *State)
 
-// h0403 runs VPSLLD $31, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
+// h0403 runs VPSHUFB (R8), Y1, Y9 (form VPSHUFB m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0403(s *State)
 
-// h0404 runs VPSLLD $32, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
+// h0404 runs VPSHUFB Y1, Y9, Y14 (form VPSHUFB ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0404(s *State)
 
-// h0405 runs VPSLLD $5, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
+// h0405 runs VPSHUFD $0x00, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0405(s *State)
 
-// h0406 runs VPSLLD X1, Y9, Y14 (form VPSLLD xmm, ymm, ymm, from catalog).
+// h0406 runs VPSHUFD $0x1b, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0406(s *State)
 
-// h0407 runs VPSLLQ $0, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
+// h0407 runs VPSHUFD $0x2b, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0407(s *State)
 
-// h0408 runs VPSLLQ $1, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
+// h0408 runs VPSHUFD $0x4e, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0408(s *State)
 
-// h0409 runs VPSLLQ $3, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
+// h0409 runs VPSHUFD $0x93, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0409(s *State)
 
-// h0410 runs VPSLLQ $63, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
+// h0410 runs VPSHUFD $0xb1, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0410(s *State)
 
-// h0411 runs VPSLLQ $64, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
+// h0411 runs VPSHUFD $0xcb, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0411(s *State)
 
-// h0412 runs VPSLLQ X1, Y9, Y14 (form VPSLLQ xmm, ymm, ymm, from catalog).
+// h0412 runs VPSHUFD $0xe4, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0412(s *State)
 
-// h0413 runs VPSLLVD Y1, Y9, Y14 (form VPSLLVD ymm, ymm, ymm, from catalog).
+// h0413 runs VPSLLD $0, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0413(s *State)
 
-// h0414 runs VPSRAD $0, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
+// h0414 runs VPSLLD $1, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0414(s *State)
 
-// h0415 runs VPSRAD $1, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
+// h0415 runs VPSLLD $31, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0415(s *State)
 
-// h0416 runs VPSRAD $255, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
+// h0416 runs VPSLLD $32, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0416(s *State)
 
-// h0417 runs VPSRAD $31, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
+// h0417 runs VPSLLD $5, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0417(s *State)
 
-// h0418 runs VPSRAD $40, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
+// h0418 runs VPSLLD X1, Y9, Y14 (form VPSLLD xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0418(s *State)
 
-// h0419 runs VPSRAD X1, Y9, Y14 (form VPSRAD xmm, ymm, ymm, from catalog).
+// h0419 runs VPSLLQ $0, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0419(s *State)
 
-// h0420 runs VPSRLD $0, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
+// h0420 runs VPSLLQ $1, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0420(s *State)
 
-// h0421 runs VPSRLD $1, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
+// h0421 runs VPSLLQ $3, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0421(s *State)
 
-// h0422 runs VPSRLD $31, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
+// h0422 runs VPSLLQ $63, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0422(s *State)
 
-// h0423 runs VPSRLD $32, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
+// h0423 runs VPSLLQ $64, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0423(s *State)
 
-// h0424 runs VPSRLD $5, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
+// h0424 runs VPSLLQ X1, Y9, Y14 (form VPSLLQ xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0424(s *State)
 
-// h0425 runs VPSRLD X1, Y9, Y14 (form VPSRLD xmm, ymm, ymm, from catalog).
+// h0425 runs VPSLLVD Y1, Y9, Y14 (form VPSLLVD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0425(s *State)
 
-// h0426 runs VPSRLQ $0, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
+// h0426 runs VPSRAD $0, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0426(s *State)
 
-// h0427 runs VPSRLQ $1, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
+// h0427 runs VPSRAD $1, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0427(s *State)
 
-// h0428 runs VPSRLQ $3, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
+// h0428 runs VPSRAD $255, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0428(s *State)
 
-// h0429 runs VPSRLQ $63, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
+// h0429 runs VPSRAD $31, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0429(s *State)
 
-// h0430 runs VPSRLQ $64, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
+// h0430 runs VPSRAD $40, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0430(s *State)
 
-// h0431 runs VPSRLQ X1, Y9, Y14 (form VPSRLQ xmm, ymm, ymm, from catalog).
+// h0431 runs VPSRAD X1, Y9, Y14 (form VPSRAD xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0431(s *State)
 
-// h0432 runs VPSRLVD Y1, Y9, Y14 (form VPSRLVD ymm, ymm, ymm, from catalog).
+// h0432 runs VPSRLD $0, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0432(s *State)
 
-// h0433 runs VPSUBD Y1, Y9, Y14 (form VPSUBD ymm, ymm, ymm, from catalog).
+// h0433 runs VPSRLD $1, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0433(s *State)
 
-// h0434 runs VPSUBQ Y1, Y9, Y14 (form VPSUBQ ymm, ymm, ymm, from catalog).
+// h0434 runs VPSRLD $31, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0434(s *State)
 
-// h0435 runs VPUNPCKHDQ Y1, Y9, Y14 (form VPUNPCKHDQ ymm, ymm, ymm, from catalog).
+// h0435 runs VPSRLD $32, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0435(s *State)
 
-// h0436 runs VPUNPCKHQDQ Y1, Y9, Y14 (form VPUNPCKHQDQ ymm, ymm, ymm, from catalog).
+// h0436 runs VPSRLD $5, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0436(s *State)
 
-// h0437 runs VPUNPCKLDQ Y1, Y9, Y14 (form VPUNPCKLDQ ymm, ymm, ymm, from catalog).
+// h0437 runs VPSRLD X1, Y9, Y14 (form VPSRLD xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0437(s *State)
 
-// h0438 runs VPUNPCKLQDQ Y1, Y9, Y14 (form VPUNPCKLQDQ ymm, ymm, ymm, from catalog).
+// h0438 runs VPSRLQ $0, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0438(s *State)
 
-// h0439 runs VPXOR X1, X9, X14 (form VPXOR xmm, xmm, xmm, from catalog).
+// h0439 runs VPSRLQ $1, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0439(s *State)
 
-// h0440 runs VPXOR Y1, Y9, Y14 (form VPXOR ymm, ymm, ymm, from catalog).
+// h0440 runs VPSRLQ $3, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0440(s *State)
 
-// h0441 runs XORL $0x7fffffff, R8 (form XORL imm, r32, from catalog).
+// h0441 runs VPSRLQ $63, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0441(s *State)
 
-// h0442 runs XORL AX, R8 (form XORL r32, r32, from catalog).
+// h0442 runs VPSRLQ $64, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0442(s *State)
 
-// h0443 runs XORQ $-2, R8 (form XORQ imm, r64, from catalog).
+// h0443 runs VPSRLQ X1, Y9, Y14 (form VPSRLQ xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0443(s *State)
 
-// h0444 runs XORQ R8, R8 (form XORQ r64, r64, from catalog).
+// h0444 runs VPSRLVD Y1, Y9, Y14 (form VPSRLVD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0444(s *State)
 
-// h0445 runs ADDQ AX, CX (form ADDQ r64, r64, from exact).
+// h0445 runs VPSUBD Y1, Y9, Y14 (form VPSUBD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0445(s *State)
 
-// h0446 runs ADDQ CX, DX (form ADDQ r64, r64, from exact).
+// h0446 runs VPSUBQ Y1, Y9, Y14 (form VPSUBQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0446(s *State)
 
-// h0447 runs ADDQ DX, BX (form ADDQ r64, r64, from exact).
+// h0447 runs VPUNPCKHDQ Y1, Y9, Y14 (form VPUNPCKHDQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0447(s *State)
 
-// h0448 runs ADDQ BX, BP (form ADDQ r64, r64, from exact).
+// h0448 runs VPUNPCKLDQ Y1, Y9, Y14 (form VPUNPCKLDQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0448(s *State)
 
-// h0449 runs ADDQ BP, SI (form ADDQ r64, r64, from exact).
+// h0449 runs VPXOR X1, X9, X14 (form VPXOR xmm, xmm, xmm, from catalog).
 //
 //go:noescape
 func h0449(s *State)
 
-// h0450 runs ADDQ SI, DI (form ADDQ r64, r64, from exact).
+// h0450 runs VPXOR Y1, Y9, Y14 (form VPXOR ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0450(s *State)
 
-// h0451 runs ADDQ DI, R8 (form ADDQ r64, r64, from exact).
+// h0451 runs XORL $0x7fffffff, R8 (form XORL imm, r32, from catalog).
 //
 //go:noescape
 func h0451(s *State)
 
-// h0452 runs ADDQ R8, R9 (form ADDQ r64, r64, from exact).
+// h0452 runs XORL AX, R8 (form XORL r32, r32, from catalog).
 //
 //go:noescape
 func h0452(s *State)
 
-// h0453 runs ADDQ R9, R10 (form ADDQ r64, r64, from exact).
+// h0453 runs XORQ $-2, R8 (form XORQ imm, r64, from catalog).
 //
 //go:noescape
 func h0453(s *State)
 
-// h0454 runs ADDQ R10, R11 (form ADDQ r64, r64, from exact).
+// h0454 runs XORQ R8, R8 (form XORQ r64, r64, from catalog).
 //
 //go:noescape
 func h0454(s *State)
 
-// h0455 runs ADDQ R11, R12 (form ADDQ r64, r64, from exact).
+// h0455 runs ADDQ CX, DX (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0455(s *State)
 
-// h0456 runs ADDQ R12, R13 (form ADDQ r64, r64, from exact).
+// h0456 runs ADDQ DX, BX (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0456(s *State)
 
-// h0457 runs ADDQ R13, R14 (form ADDQ r64, r64, from exact).
+// h0457 runs ADDQ BX, BP (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0457(s *State)
 
-// h0458 runs ADDQ R14, R15 (form ADDQ r64, r64, from exact).
+// h0458 runs ADDQ BP, SI (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0458(s *State)
 
-// h0459 runs ADDQ R15, AX (form ADDQ r64, r64, from exact).
+// h0459 runs ADDQ SI, DI (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0459(s *State)
 
-// h0460 runs MOVQ 8(AX)(BP*8), R8 (form MOVQ m64, r64, from exact).
+// h0460 runs ADDQ DI, R8 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0460(s *State)
 
-// h0461 runs MOVQ 8(CX)(SI*8), R9 (form MOVQ m64, r64, from exact).
+// h0461 runs ADDQ R8, R9 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0461(s *State)
 
-// h0462 runs MOVQ 8(DX)(DI*8), R10 (form MOVQ m64, r64, from exact).
+// h0462 runs ADDQ R9, R10 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0462(s *State)
 
-// h0463 runs MOVQ 8(BX)(R8*8), R11 (form MOVQ m64, r64, from exact).
+// h0463 runs ADDQ R10, R11 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0463(s *State)
 
-// h0464 runs MOVQ 8(BP)(R9*8), R12 (form MOVQ m64, r64, from exact).
+// h0464 runs ADDQ R11, R12 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0464(s *State)
 
-// h0465 runs MOVQ 8(SI)(R10*8), R13 (form MOVQ m64, r64, from exact).
+// h0465 runs ADDQ R12, R13 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0465(s *State)
 
-// h0466 runs MOVQ 8(DI)(R11*8), R14 (form MOVQ m64, r64, from exact).
+// h0466 runs ADDQ R13, R14 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0466(s *State)
 
-// h0467 runs MOVQ 8(R8)(R12*8), R15 (form MOVQ m64, r64, from exact).
+// h0467 runs ADDQ R14, R15 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0467(s *State)
 
-// h0468 runs MOVQ 8(R9)(R13*8), AX (form MOVQ m64, r64, from exact).
+// h0468 runs ADDQ R15, AX (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0468(s *State)
 
-// h0469 runs MOVQ 8(R10)(R14*8), CX (form MOVQ m64, r64, from exact).
+// h0469 runs MOVQ 8(AX)(BP*8), R8 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0469(s *State)
 
-// h0470 runs MOVQ 8(R11)(R15*8), DX (form MOVQ m64, r64, from exact).
+// h0470 runs MOVQ 8(CX)(SI*8), R9 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0470(s *State)
 
-// h0471 runs MOVQ 8(R12)(AX*8), BX (form MOVQ m64, r64, from exact).
+// h0471 runs MOVQ 8(DX)(DI*8), R10 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0471(s *State)
 
-// h0472 runs MOVQ 8(R13)(CX*8), BP (form MOVQ m64, r64, from exact).
+// h0472 runs MOVQ 8(BX)(R8*8), R11 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0472(s *State)
 
-// h0473 runs MOVQ 8(R14)(DX*8), SI (form MOVQ m64, r64, from exact).
+// h0473 runs MOVQ 8(BP)(R9*8), R12 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0473(s *State)
 
-// h0474 runs MOVQ 8(R15)(BX*8), DI (form MOVQ m64, r64, from exact).
+// h0474 runs MOVQ 8(SI)(R10*8), R13 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0474(s *State)
 
-// h0475 runs VPSUBQ Y0, Y5, Y11 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0475 runs MOVQ 8(DI)(R11*8), R14 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0475(s *State)
 
-// h0476 runs VPSUBQ Y1, Y6, Y12 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0476 runs MOVQ 8(R8)(R12*8), R15 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0476(s *State)
 
-// h0477 runs VPSUBQ Y2, Y7, Y13 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0477 runs MOVQ 8(R9)(R13*8), AX (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0477(s *State)
 
-// h0478 runs VPSUBQ Y3, Y8, Y14 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0478 runs MOVQ 8(R10)(R14*8), CX (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0478(s *State)
 
-// h0479 runs VPSUBQ Y4, Y9, Y15 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0479 runs MOVQ 8(R11)(R15*8), DX (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0479(s *State)
 
-// h0480 runs VPSUBQ Y5, Y10, Y0 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0480 runs MOVQ 8(R12)(AX*8), BX (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0480(s *State)
 
-// h0481 runs VPSUBQ Y6, Y11, Y1 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0481 runs MOVQ 8(R13)(CX*8), BP (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0481(s *State)
 
-// h0482 runs VPSUBQ Y7, Y12, Y2 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0482 runs MOVQ 8(R14)(DX*8), SI (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0482(s *State)
 
-// h0483 runs VPSUBQ Y8, Y13, Y3 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0483 runs MOVQ 8(R15)(BX*8), DI (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0483(s *State)
 
-// h0484 runs VPSUBQ Y9, Y14, Y4 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0484 runs VPSUBQ Y0, Y5, Y11 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0484(s *State)
 
-// h0485 runs VPSUBQ Y10, Y15, Y5 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0485 runs VPSUBQ Y1, Y6, Y12 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0485(s *State)
 
-// h0486 runs VPSUBQ Y11, Y0, Y6 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0486 runs VPSUBQ Y2, Y7, Y13 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0486(s *State)
 
-// h0487 runs VPSUBQ Y12, Y1, Y7 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0487 runs VPSUBQ Y3, Y8, Y14 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0487(s *State)
 
-// h0488 runs VPSUBQ Y13, Y2, Y8 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0488 runs VPSUBQ Y4, Y9, Y15 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0488(s *State)
 
-// h0489 runs VPSUBQ Y14, Y3, Y9 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0489 runs VPSUBQ Y5, Y10, Y0 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0489(s *State)
 
-// h0490 runs VPSUBQ Y15, Y4, Y10 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0490 runs VPSUBQ Y6, Y11, Y1 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0490(s *State)
 
-// h0491 runs PXOR X0, X3 (form PXOR xmm, xmm, from exact).
+// h0491 runs VPSUBQ Y7, Y12, Y2 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0491(s *State)
 
-// h0492 runs PXOR X1, X4 (form PXOR xmm, xmm, from exact).
+// h0492 runs VPSUBQ Y8, Y13, Y3 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0492(s *State)
 
-// h0493 runs PXOR X2, X5 (form PXOR xmm, xmm, from exact).
+// h0493 runs VPSUBQ Y9, Y14, Y4 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0493(s *State)
 
-// h0494 runs PXOR X3, X6 (form PXOR xmm, xmm, from exact).
+// h0494 runs VPSUBQ Y10, Y15, Y5 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0494(s *State)
 
-// h0495 runs PXOR X4, X7 (form PXOR xmm, xmm, from exact).
+// h0495 runs VPSUBQ Y11, Y0, Y6 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0495(s *State)
 
-// h0496 runs PXOR X5, X8 (form PXOR xmm, xmm, from exact).
+// h0496 runs VPSUBQ Y12, Y1, Y7 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0496(s *State)
 
-// h0497 runs PXOR X6, X9 (form PXOR xmm, xmm, from exact).
+// h0497 runs VPSUBQ Y13, Y2, Y8 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0497(s *State)
 
-// h0498 runs PXOR X7, X10 (form PXOR xmm, xmm, from exact).
+// h0498 runs VPSUBQ Y14, Y3, Y9 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0498(s *State)
 
-// h0499 runs PXOR X8, X11 (form PXOR xmm, xmm, from exact).
+// h0499 runs VPSUBQ Y15, Y4, Y10 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0499(s *State)
 
-// h0500 runs PXOR X9, X12 (form PXOR xmm, xmm, from exact).
+// h0500 runs PXOR X0, X3 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0500(s *State)
 
-// h0501 runs PXOR X10, X13 (form PXOR xmm, xmm, from exact).
+// h0501 runs PXOR X1, X4 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0501(s *State)
 
-// h0502 runs PXOR X11, X14 (form PXOR xmm, xmm, from exact).
+// h0502 runs PXOR X2, X5 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0502(s *State)
 
-// h0503 runs PXOR X12, X15 (form PXOR xmm, xmm, from exact).
+// h0503 runs PXOR X3, X6 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0503(s *State)
 
-// h0504 runs PXOR X13, X0 (form PXOR xmm, xmm, from exact).
+// h0504 runs PXOR X4, X7 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0504(s *State)
 
-// h0505 runs PXOR X14, X1 (form PXOR xmm, xmm, from exact).
+// h0505 runs PXOR X5, X8 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0505(s *State)
 
-// h0506 runs PXOR X15, X2 (form PXOR xmm, xmm, from exact).
+// h0506 runs PXOR X6, X9 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0506(s *State)
 
-// h0507 runs MOVQ X0, AX (form MOVQ xmm, r64, from exact).
+// h0507 runs PXOR X7, X10 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0507(s *State)
 
-// h0508 runs MOVQ X1, CX (form MOVQ xmm, r64, from exact).
+// h0508 runs PXOR X8, X11 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0508(s *State)
 
-// h0509 runs MOVQ X2, DX (form MOVQ xmm, r64, from exact).
+// h0509 runs PXOR X9, X12 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0509(s *State)
 
-// h0510 runs MOVQ X3, BX (form MOVQ xmm, r64, from exact).
+// h0510 runs PXOR X10, X13 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0510(s *State)
 
-// h0511 runs MOVQ X4, BP (form MOVQ xmm, r64, from exact).
+// h0511 runs PXOR X11, X14 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0511(s *State)
 
-// h0512 runs MOVQ X5, SI (form MOVQ xmm, r64, from exact).
+// h0512 runs PXOR X12, X15 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0512(s *State)
 
-// h0513 runs MOVQ X6, DI (form MOVQ xmm, r64, from exact).
+// h0513 runs PXOR X13, X0 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0513(s *State)
 
-// h0514 runs MOVQ X7, R8 (form MOVQ xmm, r64, from exact).
+// h0514 runs PXOR X14, X1 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0514(s *State)
 
-// h0515 runs MOVQ X8, R9 (form MOVQ xmm, r64, from exact).
+// h0515 runs PXOR X15, X2 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0515(s *State)
 
-// h0516 runs MOVQ X9, R10 (form MOVQ xmm, r64, from exact).
+// h0516 runs MOVQ X0, AX (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0516(s *State)
 
-// h0517 runs MOVQ X10, R11 (form MOVQ xmm, r64, from exact).
+// h0517 runs MOVQ X1, CX (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0517(s *State)
 
-// h0518 runs MOVQ X11, R12 (form MOVQ xmm, r64, from exact).
+// h0518 runs MOVQ X2, DX (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0518(s *State)
 
-// h0519 runs MOVQ X12, R13 (form MOVQ xmm, r64, from exact).
+// h0519 runs MOVQ X3, BX (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0519(s *State)
 
-// h0520 runs MOVQ X13, R14 (form MOVQ xmm, r64, from exact).
+// h0520 runs MOVQ X4, BP (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0520(s *State)
 
-// h0521 runs MOVQ X14, R15 (form MOVQ xmm, r64, from exact).
+// h0521 runs MOVQ X5, SI (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0521(s *State)
 
-// h0522 runs MOVQ X15, AX (form MOVQ xmm, r64, from exact).
+// h0522 runs MOVQ X6, DI (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0522(s *State)
 
+// h0523 runs MOVQ X7, R8 (form MOVQ xmm, r64, from exact).
+//
+//go:noescape
+func h0523(s *State)
+
+// h0524 runs MOVQ X8, R9 (form MOVQ xmm, r64, from exact).
+//
+//go:noescape
+func h0524(s *State)
+
+// h0525 runs MOVQ X9, R10 (form MOVQ xmm, r64, from exact).
+//
+//go:noescape
+func h0525(s *State)
+
+// h0526 runs MOVQ X10, R11 (form MOVQ xmm, r64, from exact).
+//
+//go:noescape
+func h0526(s *State)
+
+// h0527 runs MOVQ X11, R12 (form MOVQ xmm, r64, from exact).
+//
+//go:noescape
+func h0527(s *State)
+
+// h0528 runs MOVQ X12, R13 (form MOVQ xmm, r64, from exact).
+//
+//go:noescape
+func h0528(s *State)
+
+// h0529 runs MOVQ X13, R14 (form MOVQ xmm, r64, from exact).
+//
+//go:noescape
+func h0529(s *State)
+
+// h0530 runs MOVQ X14, R15 (form MOVQ xmm, r64, from exact).
+//
+//go:noescape
+func h0530(s *State)
+
+// h0531 runs MOVQ X15, AX (form MOVQ xmm, r64, from exact).
+//
+//go:noescape
+func h0531(s *State)
+
 var cases = []Case{
 	{Form: "ADCQ imm, r64", Text: "ADCQ $0x00, CX", Source: "go/asm", Run: h0000},
 	{Form: "ADDQ imm, r64", Text: "ADDQ $0x18, R8", Source: "go/asm", Run: h0001},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x60, R8", Source: "go/asm", Run: h0002},
+	{Form: "ADDQ r64, r64", Text: "ADDQ AX, CX", Source: "go/asm", Run: h0002},
 	{Form: "ANDL imm, r32", Text: "ANDL $0x007fffff, AX", Source: "go/asm", Run: h0003},
 	{Form: "ANDQ m64, r64", Text: "ANDQ 24(R8), AX", Source: "go/asm", Run: h0004},
 	{Form: "ANDQ r64, r64", Text: "ANDQ AX, R8", Source: "go/asm", Run: h0005},
@@ -2639,517 +2684,526 @@ var cases = []Case{
 	{Form: "ANDQ r64, r64", Text: "ANDQ R8, R9", Source: "go/asm", Run: h0009},
 	{Form: "CMPL r32, imm", Text: "CMPL AX, $0x007fe001", Source: "go/asm", Run: h0010},
 	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $0x00000100", Source: "go/asm", Run: h0011},
-	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000100", Source: "go/asm", Run: h0012},
-	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x000000a8", Source: "go/asm", Run: h0013},
-	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x000002a0", Source: "go/asm", Run: h0014},
+	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x000000f8", Source: "go/asm", Run: h0012},
+	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000100", Source: "go/asm", Run: h0013},
+	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x000000a8", Source: "go/asm", Run: h0014},
 	{Form: "DECQ r64", Text: "DECQ AX", Source: "go/asm", Run: h0015},
 	{Form: "JEQ label", Text: "JEQ taken", Source: "go/asm", Run: h0016},
-	{Form: "JLT label", Text: "JLT taken", Source: "go/asm", Run: h0017},
-	{Form: "JNE label", Text: "JNE taken", Source: "go/asm", Run: h0018},
-	{Form: "LEAQ m64, r64", Text: "LEAQ (R8), R9", Source: "go/asm", Run: h0019},
-	{Form: "LEAQ m64, r64", Text: "LEAQ 24(R8), R9", Source: "go/asm", Run: h0020},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x00, 24(R8)", Source: "go/asm", Run: h0021},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x01, 24(R8)", Source: "go/asm", Run: h0022},
-	{Form: "MOVL r32, m32", Text: "MOVL AX, (R8)(CX*4)", Source: "go/asm", Run: h0023},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000000, 24(R8)", Source: "go/asm", Run: h0024},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000010, 24(R8)", Source: "go/asm", Run: h0025},
-	{Form: "MOVQ imm, r64", Text: "MOVQ $0x8000000000000000, AX", Source: "go/asm", Run: h0026},
-	{Form: "MOVQ m64, r64", Text: "MOVQ (R8)(R9*1), R10", Source: "go/asm", Run: h0027},
-	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), AX", Source: "go/asm", Run: h0028},
-	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), R8", Source: "go/asm", Run: h0029},
-	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), R9", Source: "go/asm", Run: h0030},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8)(R9*1), R10", Source: "go/asm", Run: h0031},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), AX", Source: "go/asm", Run: h0032},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), CX", Source: "go/asm", Run: h0033},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), DX", Source: "go/asm", Run: h0034},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), R8", Source: "go/asm", Run: h0035},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), R9", Source: "go/asm", Run: h0036},
-	{Form: "MOVQ r64, m64", Text: "MOVQ AX, (R8)", Source: "go/asm", Run: h0037},
-	{Form: "MOVQ r64, m64", Text: "MOVQ AX, 24(R8)", Source: "go/asm", Run: h0038},
-	{Form: "MOVQ r64, m64", Text: "MOVQ CX, 24(R8)", Source: "go/asm", Run: h0039},
-	{Form: "MOVQ r64, m64", Text: "MOVQ R8, (R9)", Source: "go/asm", Run: h0040},
-	{Form: "MOVQ r64, m64", Text: "MOVQ R8, 24(R9)", Source: "go/asm", Run: h0041},
-	{Form: "MOVQ r64, r64", Text: "MOVQ AX, R8", Source: "go/asm", Run: h0042},
-	{Form: "MOVQ r64, r64", Text: "MOVQ CX, R8", Source: "go/asm", Run: h0043},
-	{Form: "MOVQ r64, r64", Text: "MOVQ DX, R8", Source: "go/asm", Run: h0044},
-	{Form: "MOVQ r64, r64", Text: "MOVQ R8, AX", Source: "go/asm", Run: h0045},
-	{Form: "MOVQ r64, r64", Text: "MOVQ R8, DX", Source: "go/asm", Run: h0046},
-	{Form: "MOVQ r64, r64", Text: "MOVQ R8, R9", Source: "go/asm", Run: h0047},
-	{Form: "MOVWLZX m16, r32", Text: "MOVWLZX 24(R8), AX", Source: "go/asm", Run: h0048},
-	{Form: "NOTQ r64", Text: "NOTQ AX", Source: "go/asm", Run: h0049},
-	{Form: "NOTQ r64", Text: "NOTQ CX", Source: "go/asm", Run: h0050},
-	{Form: "NOTQ r64", Text: "NOTQ R8", Source: "go/asm", Run: h0051},
-	{Form: "ORL imm, r32", Text: "ORL $0x001f0000, AX", Source: "go/asm", Run: h0052},
-	{Form: "ORQ r64, r64", Text: "ORQ AX, R8", Source: "go/asm", Run: h0053},
-	{Form: "ORQ r64, r64", Text: "ORQ CX, R8", Source: "go/asm", Run: h0054},
-	{Form: "ORQ r64, r64", Text: "ORQ DX, AX", Source: "go/asm", Run: h0055},
-	{Form: "ORQ r64, r64", Text: "ORQ DX, R8", Source: "go/asm", Run: h0056},
-	{Form: "ORQ r64, r64", Text: "ORQ R8, AX", Source: "go/asm", Run: h0057},
-	{Form: "ORQ r64, r64", Text: "ORQ R8, R9", Source: "go/asm", Run: h0058},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x01, AX", Source: "go/asm", Run: h0059},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x01, R8", Source: "go/asm", Run: h0060},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x02, R8", Source: "go/asm", Run: h0061},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x03, CX", Source: "go/asm", Run: h0062},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x06, R8", Source: "go/asm", Run: h0063},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x08, DX", Source: "go/asm", Run: h0064},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0a, CX", Source: "go/asm", Run: h0065},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0e, R8", Source: "go/asm", Run: h0066},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0f, DX", Source: "go/asm", Run: h0067},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x12, R8", Source: "go/asm", Run: h0068},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x14, R8", Source: "go/asm", Run: h0069},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x15, DX", Source: "go/asm", Run: h0070},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x19, CX", Source: "go/asm", Run: h0071},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1b, AX", Source: "go/asm", Run: h0072},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1c, AX", Source: "go/asm", Run: h0073},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x24, R8", Source: "go/asm", Run: h0074},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x27, CX", Source: "go/asm", Run: h0075},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x29, DX", Source: "go/asm", Run: h0076},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2b, CX", Source: "go/asm", Run: h0077},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2c, R8", Source: "go/asm", Run: h0078},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2d, DX", Source: "go/asm", Run: h0079},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x37, R8", Source: "go/asm", Run: h0080},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x38, R8", Source: "go/asm", Run: h0081},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3d, R8", Source: "go/asm", Run: h0082},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3e, AX", Source: "go/asm", Run: h0083},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x08, DX", Source: "go/asm", Run: h0084},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x10, DX", Source: "go/asm", Run: h0085},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x08, AX", Source: "go/asm", Run: h0086},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x10, AX", Source: "go/asm", Run: h0087},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x18, AX", Source: "go/asm", Run: h0088},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x20, AX", Source: "go/asm", Run: h0089},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x28, AX", Source: "go/asm", Run: h0090},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x30, AX", Source: "go/asm", Run: h0091},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x38, AX", Source: "go/asm", Run: h0092},
-	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (AX), Y1", Source: "go/asm", Run: h0093},
-	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (R8), Y1", Source: "go/asm", Run: h0094},
-	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU 24(AX), Y1", Source: "go/asm", Run: h0095},
-	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU 24(R8), Y1", Source: "go/asm", Run: h0096},
-	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, (AX)", Source: "go/asm", Run: h0097},
-	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, (R8)", Source: "go/asm", Run: h0098},
-	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, 24(AX)", Source: "go/asm", Run: h0099},
-	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, 24(R8)", Source: "go/asm", Run: h0100},
-	{Form: "VPANDN ymm, ymm, ymm", Text: "VPANDN Y1, Y9, Y14", Source: "go/asm", Run: h0101},
-	{Form: "VPBROADCASTQ m64, ymm", Text: "VPBROADCASTQ (R8), Y1", Source: "go/asm", Run: h0102},
-	{Form: "VPBROADCASTQ m64, ymm", Text: "VPBROADCASTQ 24(R8), Y1", Source: "go/asm", Run: h0103},
-	{Form: "VPOR ymm, ymm, ymm", Text: "VPOR Y1, Y9, Y9", Source: "go/asm", Run: h0104},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x01, Y1, Y9", Source: "go/asm", Run: h0105},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x02, Y1, Y9", Source: "go/asm", Run: h0106},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x03, Y1, Y9", Source: "go/asm", Run: h0107},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x06, Y1, Y9", Source: "go/asm", Run: h0108},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x08, Y1, Y9", Source: "go/asm", Run: h0109},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x0a, Y1, Y9", Source: "go/asm", Run: h0110},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x0e, Y1, Y9", Source: "go/asm", Run: h0111},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x0f, Y1, Y9", Source: "go/asm", Run: h0112},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x12, Y1, Y9", Source: "go/asm", Run: h0113},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x14, Y1, Y9", Source: "go/asm", Run: h0114},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x15, Y1, Y9", Source: "go/asm", Run: h0115},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x19, Y1, Y9", Source: "go/asm", Run: h0116},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x1b, Y1, Y9", Source: "go/asm", Run: h0117},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x1c, Y1, Y9", Source: "go/asm", Run: h0118},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x24, Y1, Y9", Source: "go/asm", Run: h0119},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x27, Y1, Y9", Source: "go/asm", Run: h0120},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x29, Y1, Y9", Source: "go/asm", Run: h0121},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x2b, Y1, Y9", Source: "go/asm", Run: h0122},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x2c, Y1, Y9", Source: "go/asm", Run: h0123},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x2d, Y1, Y9", Source: "go/asm", Run: h0124},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x37, Y1, Y9", Source: "go/asm", Run: h0125},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x38, Y1, Y9", Source: "go/asm", Run: h0126},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x3d, Y1, Y9", Source: "go/asm", Run: h0127},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x3e, Y1, Y9", Source: "go/asm", Run: h0128},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x02, Y1, Y1", Source: "go/asm", Run: h0129},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x03, Y1, Y1", Source: "go/asm", Run: h0130},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x08, Y1, Y1", Source: "go/asm", Run: h0131},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x09, Y1, Y1", Source: "go/asm", Run: h0132},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x13, Y1, Y1", Source: "go/asm", Run: h0133},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x14, Y1, Y1", Source: "go/asm", Run: h0134},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x15, Y1, Y1", Source: "go/asm", Run: h0135},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x17, Y1, Y1", Source: "go/asm", Run: h0136},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x19, Y1, Y1", Source: "go/asm", Run: h0137},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x1c, Y1, Y1", Source: "go/asm", Run: h0138},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x24, Y1, Y1", Source: "go/asm", Run: h0139},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x25, Y1, Y1", Source: "go/asm", Run: h0140},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x27, Y1, Y1", Source: "go/asm", Run: h0141},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x2b, Y1, Y1", Source: "go/asm", Run: h0142},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x2c, Y1, Y1", Source: "go/asm", Run: h0143},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x2e, Y1, Y1", Source: "go/asm", Run: h0144},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x31, Y1, Y1", Source: "go/asm", Run: h0145},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x32, Y1, Y1", Source: "go/asm", Run: h0146},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x36, Y1, Y1", Source: "go/asm", Run: h0147},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x38, Y1, Y1", Source: "go/asm", Run: h0148},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3a, Y1, Y1", Source: "go/asm", Run: h0149},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3d, Y1, Y1", Source: "go/asm", Run: h0150},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3e, Y1, Y1", Source: "go/asm", Run: h0151},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3f, Y1, Y1", Source: "go/asm", Run: h0152},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3f, Y1, Y9", Source: "go/asm", Run: h0153},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR (AX), Y1, Y9", Source: "go/asm", Run: h0154},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR (R8), Y1, Y9", Source: "go/asm", Run: h0155},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(AX), Y1, Y1", Source: "go/asm", Run: h0156},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(AX), Y1, Y9", Source: "go/asm", Run: h0157},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(R8), Y1, Y1", Source: "go/asm", Run: h0158},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(R8), Y1, Y9", Source: "go/asm", Run: h0159},
-	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y1, Y1", Source: "go/asm", Run: h0160},
-	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y9, Y9", Source: "go/asm", Run: h0161},
-	{Form: "VZEROUPPER", Text: "VZEROUPPER", Source: "go/asm", Run: h0162},
-	{Form: "XORL r32, r32", Text: "XORL AX, AX", Source: "go/asm", Run: h0163},
-	{Form: "XORL r32, r32", Text: "XORL R8, R8", Source: "go/asm", Run: h0164},
-	{Form: "XORQ m64, r64", Text: "XORQ (R8), R9", Source: "go/asm", Run: h0165},
-	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), AX", Source: "go/asm", Run: h0166},
-	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), CX", Source: "go/asm", Run: h0167},
-	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), DX", Source: "go/asm", Run: h0168},
-	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), R9", Source: "go/asm", Run: h0169},
-	{Form: "XORQ r64, r64", Text: "XORQ AX, R8", Source: "go/asm", Run: h0170},
-	{Form: "XORQ r64, r64", Text: "XORQ CX, R8", Source: "go/asm", Run: h0171},
-	{Form: "XORQ r64, r64", Text: "XORQ DX, R8", Source: "go/asm", Run: h0172},
-	{Form: "XORQ r64, r64", Text: "XORQ R8, AX", Source: "go/asm", Run: h0173},
-	{Form: "XORQ r64, r64", Text: "XORQ R8, CX", Source: "go/asm", Run: h0174},
-	{Form: "XORQ r64, r64", Text: "XORQ R8, DX", Source: "go/asm", Run: h0175},
-	{Form: "XORQ r64, r64", Text: "XORQ R8, R9", Source: "go/asm", Run: h0176},
-	{Form: "ADCQ imm, r64", Text: "ADCQ $0, R8", Source: "catalog", Run: h0177},
-	{Form: "ADCQ r64, r64", Text: "ADCQ AX, R8", Source: "catalog", Run: h0178},
-	{Form: "ADDL imm, r32", Text: "ADDL $8380417, R8", Source: "catalog", Run: h0179},
-	{Form: "ADDL r32, r32", Text: "ADDL AX, R8", Source: "catalog", Run: h0180},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $-1, R8", Source: "catalog", Run: h0181},
-	{Form: "ADDQ m64, r64", Text: "ADDQ 24(R8), R9", Source: "catalog", Run: h0182},
-	{Form: "ADDQ r64, m64", Text: "ADDQ R8, 24(R9)", Source: "catalog", Run: h0183},
-	{Form: "ADDQ r64, r64", Text: "ADDQ AX, R8", Source: "catalog", Run: h0184},
-	{Form: "ANDL imm, r32", Text: "ANDL $0xff, R8", Source: "catalog", Run: h0185},
-	{Form: "ANDL r32, r32", Text: "ANDL AX, R8", Source: "catalog", Run: h0186},
-	{Form: "ANDQ imm, r64", Text: "ANDQ $-8, R8", Source: "catalog", Run: h0187},
-	{Form: "ANDQ imm, r64", Text: "ANDQ $0x7fffff, R8", Source: "catalog", Run: h0188},
-	{Form: "ANDQ m64, r64", Text: "ANDQ 24(R8), R9", Source: "catalog", Run: h0189},
-	{Form: "CMOVLCC r32, r32", Text: "CMOVLCC AX, R8", Source: "catalog", Run: h0190},
-	{Form: "CMOVLCS r32, r32", Text: "CMOVLCS AX, R8", Source: "catalog", Run: h0191},
-	{Form: "CMOVQCC r64, r64", Text: "CMOVQCC AX, R8", Source: "catalog", Run: h0192},
-	{Form: "CMOVQCS m64, r64", Text: "CMOVQCS 24(R8), R9", Source: "catalog", Run: h0193},
-	{Form: "CMOVQCS r64, r64", Text: "CMOVQCS AX, R8", Source: "catalog", Run: h0194},
-	{Form: "CMOVQEQ r64, r64", Text: "CMOVQEQ AX, R8", Source: "catalog", Run: h0195},
-	{Form: "CMOVQNE r64, r64", Text: "CMOVQNE AX, R8", Source: "catalog", Run: h0196},
-	{Form: "CMPL r32, imm", Text: "CMPL AX, $8380417", Source: "catalog", Run: h0197},
-	{Form: "CMPL r32, r32", Text: "CMPL AX, R8", Source: "catalog", Run: h0198},
-	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $3", Source: "catalog", Run: h0199},
-	{Form: "CMPQ r64, m64", Text: "CMPQ AX, 24(R8)", Source: "catalog", Run: h0200},
-	{Form: "CMPQ r64, r64", Text: "CMPQ AX, R8", Source: "catalog", Run: h0201},
-	{Form: "DECL r32", Text: "DECL R8", Source: "catalog", Run: h0202},
-	{Form: "DECQ r64", Text: "DECQ R8", Source: "catalog", Run: h0203},
-	{Form: "IMUL3L imm, r32, r32", Text: "IMUL3L $58728449, AX, R8", Source: "catalog", Run: h0204},
-	{Form: "IMUL3Q imm, r64, r64", Text: "IMUL3Q $-5, AX, R8", Source: "catalog", Run: h0205},
-	{Form: "IMULL r32, r32", Text: "IMULL AX, R8", Source: "catalog", Run: h0206},
-	{Form: "IMULQ m64, r64", Text: "IMULQ 24(R8), R9", Source: "catalog", Run: h0207},
-	{Form: "IMULQ r64, r64", Text: "IMULQ AX, R8", Source: "catalog", Run: h0208},
-	{Form: "INCL r32", Text: "INCL R8", Source: "catalog", Run: h0209},
-	{Form: "INCQ r64", Text: "INCQ R8", Source: "catalog", Run: h0210},
-	{Form: "JCC label", Text: "JCC taken", Source: "catalog", Run: h0211},
-	{Form: "JCS label", Text: "JCS taken", Source: "catalog", Run: h0212},
-	{Form: "JGE label", Text: "JGE taken", Source: "catalog", Run: h0213},
-	{Form: "JGT label", Text: "JGT taken", Source: "catalog", Run: h0214},
-	{Form: "JHI label", Text: "JHI taken", Source: "catalog", Run: h0215},
-	{Form: "JLE label", Text: "JLE taken", Source: "catalog", Run: h0216},
-	{Form: "JLS label", Text: "JLS taken", Source: "catalog", Run: h0217},
-	{Form: "JMI label", Text: "JMI taken", Source: "catalog", Run: h0218},
-	{Form: "JMP label", Text: "JMP taken", Source: "catalog", Run: h0219},
-	{Form: "JPL label", Text: "JPL taken", Source: "catalog", Run: h0220},
-	{Form: "LDMXCSR m32", Text: "LDMXCSR 24(R8)", Source: "catalog", Run: h0221},
-	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(R8*2), R8", Source: "catalog", Run: h0222},
-	{Form: "LEAQ m64, r64", Text: "LEAQ -24(R8), R9", Source: "catalog", Run: h0223},
-	{Form: "LEAQ m64, r64", Text: "LEAQ 24(R8)(R9*4), R10", Source: "catalog", Run: h0224},
-	{Form: "LFENCE", Text: "LFENCE", Source: "catalog", Run: h0225},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x81, 24(R8)", Source: "catalog", Run: h0226},
-	{Form: "MOVB m8, r8", Text: "MOVB 24(R8), R9", Source: "catalog", Run: h0227},
-	{Form: "MOVB r8, m8", Text: "MOVB R8, 24(R9)", Source: "catalog", Run: h0228},
-	{Form: "MOVB r8, r8", Text: "MOVB AX, R8", Source: "catalog", Run: h0229},
-	{Form: "MOVBLZX m8, r32", Text: "MOVBLZX 24(R8), R9", Source: "catalog", Run: h0230},
-	{Form: "MOVBLZX r8, r32", Text: "MOVBLZX AX, R8", Source: "catalog", Run: h0231},
-	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX 24(R8), R9", Source: "catalog", Run: h0232},
-	{Form: "MOVBQZX r8, r64", Text: "MOVBQZX AX, R8", Source: "catalog", Run: h0233},
-	{Form: "MOVL imm, m32", Text: "MOVL $0x80000001, 24(R8)", Source: "catalog", Run: h0234},
-	{Form: "MOVL imm, r32", Text: "MOVL $-1, R8", Source: "catalog", Run: h0235},
-	{Form: "MOVL m32, r32", Text: "MOVL 24(R8), R9", Source: "catalog", Run: h0236},
-	{Form: "MOVL r32, m32", Text: "MOVL R8, 24(R9)", Source: "catalog", Run: h0237},
-	{Form: "MOVL r32, r32", Text: "MOVL AX, R8", Source: "catalog", Run: h0238},
-	{Form: "MOVLQZX m32, r64", Text: "MOVLQZX 24(R8), R9", Source: "catalog", Run: h0239},
-	{Form: "MOVLQZX r32, r64", Text: "MOVLQZX AX, R8", Source: "catalog", Run: h0240},
-	{Form: "MOVO m128, xmm", Text: "MOVO 24(R8), X1", Source: "catalog", Run: h0241},
-	{Form: "MOVO xmm, m128", Text: "MOVO X1, 24(R8)", Source: "catalog", Run: h0242},
-	{Form: "MOVO xmm, xmm", Text: "MOVO X1, X9", Source: "catalog", Run: h0243},
-	{Form: "MOVOU m128, xmm", Text: "MOVOU 24(R8), X1", Source: "catalog", Run: h0244},
-	{Form: "MOVOU xmm, m128", Text: "MOVOU X1, 24(R8)", Source: "catalog", Run: h0245},
-	{Form: "MOVOU xmm, xmm", Text: "MOVOU X1, X9", Source: "catalog", Run: h0246},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $-7, 24(R8)", Source: "catalog", Run: h0247},
-	{Form: "MOVQ imm, r64", Text: "MOVQ $-1, R8", Source: "catalog", Run: h0248},
-	{Form: "MOVQ imm, r64", Text: "MOVQ $0x123456789abcdef0, R8", Source: "catalog", Run: h0249},
-	{Form: "MOVQ m64, xmm", Text: "MOVQ 24(R8), X1", Source: "catalog", Run: h0250},
-	{Form: "MOVQ r64, xmm", Text: "MOVQ AX, X1", Source: "catalog", Run: h0251},
-	{Form: "MOVQ xmm, m64", Text: "MOVQ X1, 24(R8)", Source: "catalog", Run: h0252},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X1, AX", Source: "catalog", Run: h0253},
-	{Form: "MOVQ xmm, xmm", Text: "MOVQ X1, X9", Source: "catalog", Run: h0254},
-	{Form: "MOVW m16, r16", Text: "MOVW 24(R8), R9", Source: "catalog", Run: h0255},
-	{Form: "MOVW r16, m16", Text: "MOVW R8, 24(R9)", Source: "catalog", Run: h0256},
-	{Form: "MOVW r16, r16", Text: "MOVW AX, R8", Source: "catalog", Run: h0257},
-	{Form: "MOVWLZX m16, r32", Text: "MOVWLZX 24(R8), R9", Source: "catalog", Run: h0258},
-	{Form: "MOVWLZX r16, r32", Text: "MOVWLZX AX, R8", Source: "catalog", Run: h0259},
-	{Form: "MOVWQZX m16, r64", Text: "MOVWQZX 24(R8), R9", Source: "catalog", Run: h0260},
-	{Form: "MOVWQZX r16, r64", Text: "MOVWQZX AX, R8", Source: "catalog", Run: h0261},
-	{Form: "MULQ m64", Text: "MULQ 24(R8)", Source: "catalog", Run: h0262},
-	{Form: "MULQ r64", Text: "MULQ R8", Source: "catalog", Run: h0263},
-	{Form: "NEGQ r64", Text: "NEGQ R8", Source: "catalog", Run: h0264},
-	{Form: "NOTL r32", Text: "NOTL R8", Source: "catalog", Run: h0265},
-	{Form: "ORL imm, r32", Text: "ORL $0x80000000, R8", Source: "catalog", Run: h0266},
-	{Form: "ORL r32, r32", Text: "ORL AX, R8", Source: "catalog", Run: h0267},
-	{Form: "ORQ imm, r64", Text: "ORQ $1, R8", Source: "catalog", Run: h0268},
-	{Form: "ORQ m64, r64", Text: "ORQ 24(R8), R9", Source: "catalog", Run: h0269},
-	{Form: "POPCNTL r32, r32", Text: "POPCNTL AX, R8", Source: "catalog", Run: h0270},
-	{Form: "POPCNTQ m128, r64", Text: "POPCNTQ 24(R8), R9", Source: "catalog", Run: h0271},
-	{Form: "POPCNTQ r64, r64", Text: "POPCNTQ AX, R8", Source: "catalog", Run: h0272},
-	{Form: "PXOR m128, xmm", Text: "PXOR 24(R8), X1", Source: "catalog", Run: h0273},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X1, X9", Source: "catalog", Run: h0274},
-	{Form: "ROLQ cl, r64", Text: "ROLQ CX, R8", Source: "catalog", Run: h0275},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $1, R8", Source: "catalog", Run: h0276},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $13, R8", Source: "catalog", Run: h0277},
-	{Form: "RORQ cl, r64", Text: "RORQ CX, R8", Source: "catalog", Run: h0278},
-	{Form: "RORQ imm, r64", Text: "RORQ $1, R8", Source: "catalog", Run: h0279},
-	{Form: "RORQ imm, r64", Text: "RORQ $7, R8", Source: "catalog", Run: h0280},
-	{Form: "SARL cl, r32", Text: "SARL CX, R8", Source: "catalog", Run: h0281},
-	{Form: "SARL imm, r32", Text: "SARL $0, R8", Source: "catalog", Run: h0282},
-	{Form: "SARL imm, r32", Text: "SARL $1, R8", Source: "catalog", Run: h0283},
-	{Form: "SARL imm, r32", Text: "SARL $31, R8", Source: "catalog", Run: h0284},
-	{Form: "SARL imm, r32", Text: "SARL $32, R8", Source: "catalog", Run: h0285},
-	{Form: "SARL imm, r32", Text: "SARL $63, R8", Source: "catalog", Run: h0286},
-	{Form: "SARQ cl, r64", Text: "SARQ CX, R8", Source: "catalog", Run: h0287},
-	{Form: "SARQ imm, r64", Text: "SARQ $1, R8", Source: "catalog", Run: h0288},
-	{Form: "SARQ imm, r64", Text: "SARQ $63, R8", Source: "catalog", Run: h0289},
-	{Form: "SBBQ imm, r64", Text: "SBBQ $0, R8", Source: "catalog", Run: h0290},
-	{Form: "SBBQ r64, r64", Text: "SBBQ AX, R8", Source: "catalog", Run: h0291},
-	{Form: "SBBQ r64, r64", Text: "SBBQ R8, R8", Source: "catalog", Run: h0292},
-	{Form: "SETCC r8", Text: "SETCC R8", Source: "catalog", Run: h0293},
-	{Form: "SETCS m8", Text: "SETCS 24(R8)", Source: "catalog", Run: h0294},
-	{Form: "SETCS r8", Text: "SETCS R8", Source: "catalog", Run: h0295},
-	{Form: "SHLL cl, r32", Text: "SHLL CX, R8", Source: "catalog", Run: h0296},
-	{Form: "SHLL imm, r32", Text: "SHLL $1, R8", Source: "catalog", Run: h0297},
-	{Form: "SHLL imm, r32", Text: "SHLL $13, R8", Source: "catalog", Run: h0298},
-	{Form: "SHLQ cl, r64", Text: "SHLQ CX, R8", Source: "catalog", Run: h0299},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0, R8", Source: "catalog", Run: h0300},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $1, R8", Source: "catalog", Run: h0301},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $31, R8", Source: "catalog", Run: h0302},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $32, R8", Source: "catalog", Run: h0303},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $5, R8", Source: "catalog", Run: h0304},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $63, R8", Source: "catalog", Run: h0305},
-	{Form: "SHRL cl, r32", Text: "SHRL CX, R8", Source: "catalog", Run: h0306},
-	{Form: "SHRL imm, r32", Text: "SHRL $1, R8", Source: "catalog", Run: h0307},
-	{Form: "SHRL imm, r32", Text: "SHRL $23, R8", Source: "catalog", Run: h0308},
-	{Form: "SHRQ cl, r64", Text: "SHRQ CX, R8", Source: "catalog", Run: h0309},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $1, R8", Source: "catalog", Run: h0310},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $23, R8", Source: "catalog", Run: h0311},
-	{Form: "STMXCSR m32", Text: "STMXCSR 24(R8)", Source: "catalog", Run: h0312},
-	{Form: "SUBL imm, r32", Text: "SUBL $8380417, R8", Source: "catalog", Run: h0313},
-	{Form: "SUBL r32, r32", Text: "SUBL AX, R8", Source: "catalog", Run: h0314},
-	{Form: "SUBQ imm, r64", Text: "SUBQ $1, R8", Source: "catalog", Run: h0315},
-	{Form: "SUBQ m64, r64", Text: "SUBQ 24(R8), R9", Source: "catalog", Run: h0316},
-	{Form: "SUBQ r64, r64", Text: "SUBQ AX, R8", Source: "catalog", Run: h0317},
-	{Form: "TESTL imm, r32", Text: "TESTL $0x80000000, R8", Source: "catalog", Run: h0318},
-	{Form: "TESTL r32, r32", Text: "TESTL AX, R8", Source: "catalog", Run: h0319},
-	{Form: "TESTQ imm, r64", Text: "TESTQ $1, R8", Source: "catalog", Run: h0320},
-	{Form: "TESTQ r64, r64", Text: "TESTQ AX, R8", Source: "catalog", Run: h0321},
-	{Form: "TESTQ r64, r64", Text: "TESTQ R8, R8", Source: "catalog", Run: h0322},
-	{Form: "VEXTRACTI128 imm, ymm, m128", Text: "VEXTRACTI128 $1, Y1, 24(R8)", Source: "catalog", Run: h0323},
-	{Form: "VEXTRACTI128 imm, ymm, xmm", Text: "VEXTRACTI128 $0, Y1, X9", Source: "catalog", Run: h0324},
-	{Form: "VEXTRACTI128 imm, ymm, xmm", Text: "VEXTRACTI128 $1, Y1, X9", Source: "catalog", Run: h0325},
-	{Form: "VINSERTI128 imm, m128, ymm, ymm", Text: "VINSERTI128 $0, 24(R8), Y1, Y9", Source: "catalog", Run: h0326},
-	{Form: "VINSERTI128 imm, xmm, ymm, ymm", Text: "VINSERTI128 $1, X1, Y9, Y14", Source: "catalog", Run: h0327},
-	{Form: "VMOVDQA m256, ymm", Text: "VMOVDQA (R8), Y1", Source: "catalog", Run: h0328},
-	{Form: "VMOVDQA ymm, m256", Text: "VMOVDQA Y1, (R8)", Source: "catalog", Run: h0329},
-	{Form: "VMOVDQA ymm, ymm", Text: "VMOVDQA Y1, Y9", Source: "catalog", Run: h0330},
-	{Form: "VMOVDQU m128, xmm", Text: "VMOVDQU (R8), X1", Source: "catalog", Run: h0331},
-	{Form: "VMOVDQU xmm, m128", Text: "VMOVDQU X1, (R8)", Source: "catalog", Run: h0332},
-	{Form: "VMOVDQU ymm, ymm", Text: "VMOVDQU Y1, Y9", Source: "catalog", Run: h0333},
-	{Form: "VMOVMSKPS ymm, r32", Text: "VMOVMSKPS Y1, AX", Source: "catalog", Run: h0334},
-	{Form: "VPABSD ymm, ymm", Text: "VPABSD Y1, Y9", Source: "catalog", Run: h0335},
-	{Form: "VPADDD m256, ymm, ymm", Text: "VPADDD (R8), Y1, Y9", Source: "catalog", Run: h0336},
-	{Form: "VPADDD ymm, ymm, ymm", Text: "VPADDD Y1, Y9, Y14", Source: "catalog", Run: h0337},
-	{Form: "VPADDQ ymm, ymm, ymm", Text: "VPADDQ Y1, Y9, Y14", Source: "catalog", Run: h0338},
-	{Form: "VPAND m256, ymm, ymm", Text: "VPAND (R8), Y1, Y9", Source: "catalog", Run: h0339},
-	{Form: "VPAND ymm, ymm, ymm", Text: "VPAND Y1, Y9, Y14", Source: "catalog", Run: h0340},
-	{Form: "VPANDN m256, ymm, ymm", Text: "VPANDN (R8), Y1, Y9", Source: "catalog", Run: h0341},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x00, Y1, Y9, Y14", Source: "catalog", Run: h0342},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x0f, Y1, Y9, Y14", Source: "catalog", Run: h0343},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x33, Y1, Y9, Y14", Source: "catalog", Run: h0344},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x55, Y1, Y9, Y14", Source: "catalog", Run: h0345},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xaa, Y1, Y9, Y14", Source: "catalog", Run: h0346},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xd2, Y1, Y9, Y14", Source: "catalog", Run: h0347},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xf6, Y1, Y9, Y14", Source: "catalog", Run: h0348},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xff, Y1, Y9, Y14", Source: "catalog", Run: h0349},
-	{Form: "VPBLENDVB ymm, ymm, ymm, ymm", Text: "VPBLENDVB Y1, Y9, Y14, Y4", Source: "catalog", Run: h0350},
-	{Form: "VPBROADCASTD m32, ymm", Text: "VPBROADCASTD 24(R8), Y1", Source: "catalog", Run: h0351},
-	{Form: "VPBROADCASTD xmm, ymm", Text: "VPBROADCASTD X1, Y9", Source: "catalog", Run: h0352},
-	{Form: "VPBROADCASTQ xmm, ymm", Text: "VPBROADCASTQ X1, Y9", Source: "catalog", Run: h0353},
-	{Form: "VPCMPEQD ymm, ymm, ymm", Text: "VPCMPEQD Y1, Y9, Y14", Source: "catalog", Run: h0354},
-	{Form: "VPCMPGTD ymm, ymm, ymm", Text: "VPCMPGTD Y1, Y9, Y14", Source: "catalog", Run: h0355},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x00, Y1, Y9, Y14", Source: "catalog", Run: h0356},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x01, Y1, Y9, Y14", Source: "catalog", Run: h0357},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x02, Y1, Y9, Y14", Source: "catalog", Run: h0358},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x03, Y1, Y9, Y14", Source: "catalog", Run: h0359},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x08, Y1, Y9, Y14", Source: "catalog", Run: h0360},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x10, Y1, Y9, Y14", Source: "catalog", Run: h0361},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x12, Y1, Y9, Y14", Source: "catalog", Run: h0362},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x20, Y1, Y9, Y14", Source: "catalog", Run: h0363},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x21, Y1, Y9, Y14", Source: "catalog", Run: h0364},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x28, Y1, Y9, Y14", Source: "catalog", Run: h0365},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x30, Y1, Y9, Y14", Source: "catalog", Run: h0366},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x31, Y1, Y9, Y14", Source: "catalog", Run: h0367},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x82, Y1, Y9, Y14", Source: "catalog", Run: h0368},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x83, Y1, Y9, Y14", Source: "catalog", Run: h0369},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x88, Y1, Y9, Y14", Source: "catalog", Run: h0370},
-	{Form: "VPERMD m256, ymm, ymm", Text: "VPERMD (R8), Y1, Y9", Source: "catalog", Run: h0371},
-	{Form: "VPERMD ymm, ymm, ymm", Text: "VPERMD Y1, Y9, Y14", Source: "catalog", Run: h0372},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x00, Y1, Y9", Source: "catalog", Run: h0373},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x1b, Y1, Y9", Source: "catalog", Run: h0374},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x43, Y1, Y9", Source: "catalog", Run: h0375},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x4e, Y1, Y9", Source: "catalog", Run: h0376},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x6b, Y1, Y9", Source: "catalog", Run: h0377},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x93, Y1, Y9", Source: "catalog", Run: h0378},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0xd8, Y1, Y9", Source: "catalog", Run: h0379},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0xe4, Y1, Y9", Source: "catalog", Run: h0380},
-	{Form: "VPMAXUD ymm, ymm, ymm", Text: "VPMAXUD Y1, Y9, Y14", Source: "catalog", Run: h0381},
-	{Form: "VPMINSD ymm, ymm, ymm", Text: "VPMINSD Y1, Y9, Y14", Source: "catalog", Run: h0382},
-	{Form: "VPMINUD ymm, ymm, ymm", Text: "VPMINUD Y1, Y9, Y14", Source: "catalog", Run: h0383},
-	{Form: "VPMOVMSKB ymm, r32", Text: "VPMOVMSKB Y1, AX", Source: "catalog", Run: h0384},
-	{Form: "VPMULDQ ymm, ymm, ymm", Text: "VPMULDQ Y1, Y9, Y14", Source: "catalog", Run: h0385},
-	{Form: "VPMULLD ymm, ymm, ymm", Text: "VPMULLD Y1, Y9, Y14", Source: "catalog", Run: h0386},
-	{Form: "VPMULUDQ m256, ymm, ymm", Text: "VPMULUDQ (R8), Y1, Y9", Source: "catalog", Run: h0387},
-	{Form: "VPMULUDQ ymm, ymm, ymm", Text: "VPMULUDQ Y1, Y9, Y14", Source: "catalog", Run: h0388},
-	{Form: "VPOR m256, ymm, ymm", Text: "VPOR (R8), Y1, Y9", Source: "catalog", Run: h0389},
-	{Form: "VPOR ymm, ymm, ymm", Text: "VPOR Y1, Y9, Y14", Source: "catalog", Run: h0390},
-	{Form: "VPSHUFB m256, ymm, ymm", Text: "VPSHUFB (R8), Y1, Y9", Source: "catalog", Run: h0391},
-	{Form: "VPSHUFB ymm, ymm, ymm", Text: "VPSHUFB Y1, Y9, Y14", Source: "catalog", Run: h0392},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x00, Y1, Y9", Source: "catalog", Run: h0393},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x1b, Y1, Y9", Source: "catalog", Run: h0394},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x2b, Y1, Y9", Source: "catalog", Run: h0395},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x4e, Y1, Y9", Source: "catalog", Run: h0396},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x93, Y1, Y9", Source: "catalog", Run: h0397},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xb1, Y1, Y9", Source: "catalog", Run: h0398},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xcb, Y1, Y9", Source: "catalog", Run: h0399},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xe4, Y1, Y9", Source: "catalog", Run: h0400},
-	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $0, Y1, Y9", Source: "catalog", Run: h0401},
-	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $1, Y1, Y9", Source: "catalog", Run: h0402},
-	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $31, Y1, Y9", Source: "catalog", Run: h0403},
-	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $32, Y1, Y9", Source: "catalog", Run: h0404},
-	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $5, Y1, Y9", Source: "catalog", Run: h0405},
-	{Form: "VPSLLD xmm, ymm, ymm", Text: "VPSLLD X1, Y9, Y14", Source: "catalog", Run: h0406},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0, Y1, Y9", Source: "catalog", Run: h0407},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $1, Y1, Y9", Source: "catalog", Run: h0408},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $3, Y1, Y9", Source: "catalog", Run: h0409},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $63, Y1, Y9", Source: "catalog", Run: h0410},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $64, Y1, Y9", Source: "catalog", Run: h0411},
-	{Form: "VPSLLQ xmm, ymm, ymm", Text: "VPSLLQ X1, Y9, Y14", Source: "catalog", Run: h0412},
-	{Form: "VPSLLVD ymm, ymm, ymm", Text: "VPSLLVD Y1, Y9, Y14", Source: "catalog", Run: h0413},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0, Y1, Y9", Source: "catalog", Run: h0414},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $1, Y1, Y9", Source: "catalog", Run: h0415},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $255, Y1, Y9", Source: "catalog", Run: h0416},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $31, Y1, Y9", Source: "catalog", Run: h0417},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $40, Y1, Y9", Source: "catalog", Run: h0418},
-	{Form: "VPSRAD xmm, ymm, ymm", Text: "VPSRAD X1, Y9, Y14", Source: "catalog", Run: h0419},
-	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $0, Y1, Y9", Source: "catalog", Run: h0420},
-	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $1, Y1, Y9", Source: "catalog", Run: h0421},
-	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $31, Y1, Y9", Source: "catalog", Run: h0422},
-	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $32, Y1, Y9", Source: "catalog", Run: h0423},
-	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $5, Y1, Y9", Source: "catalog", Run: h0424},
-	{Form: "VPSRLD xmm, ymm, ymm", Text: "VPSRLD X1, Y9, Y14", Source: "catalog", Run: h0425},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0, Y1, Y9", Source: "catalog", Run: h0426},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $1, Y1, Y9", Source: "catalog", Run: h0427},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $3, Y1, Y9", Source: "catalog", Run: h0428},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $63, Y1, Y9", Source: "catalog", Run: h0429},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $64, Y1, Y9", Source: "catalog", Run: h0430},
-	{Form: "VPSRLQ xmm, ymm, ymm", Text: "VPSRLQ X1, Y9, Y14", Source: "catalog", Run: h0431},
-	{Form: "VPSRLVD ymm, ymm, ymm", Text: "VPSRLVD Y1, Y9, Y14", Source: "catalog", Run: h0432},
-	{Form: "VPSUBD ymm, ymm, ymm", Text: "VPSUBD Y1, Y9, Y14", Source: "catalog", Run: h0433},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y1, Y9, Y14", Source: "catalog", Run: h0434},
-	{Form: "VPUNPCKHDQ ymm, ymm, ymm", Text: "VPUNPCKHDQ Y1, Y9, Y14", Source: "catalog", Run: h0435},
-	{Form: "VPUNPCKHQDQ ymm, ymm, ymm", Text: "VPUNPCKHQDQ Y1, Y9, Y14", Source: "catalog", Run: h0436},
-	{Form: "VPUNPCKLDQ ymm, ymm, ymm", Text: "VPUNPCKLDQ Y1, Y9, Y14", Source: "catalog", Run: h0437},
-	{Form: "VPUNPCKLQDQ ymm, ymm, ymm", Text: "VPUNPCKLQDQ Y1, Y9, Y14", Source: "catalog", Run: h0438},
-	{Form: "VPXOR xmm, xmm, xmm", Text: "VPXOR X1, X9, X14", Source: "catalog", Run: h0439},
-	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y9, Y14", Source: "catalog", Run: h0440},
-	{Form: "XORL imm, r32", Text: "XORL $0x7fffffff, R8", Source: "catalog", Run: h0441},
-	{Form: "XORL r32, r32", Text: "XORL AX, R8", Source: "catalog", Run: h0442},
-	{Form: "XORQ imm, r64", Text: "XORQ $-2, R8", Source: "catalog", Run: h0443},
-	{Form: "XORQ r64, r64", Text: "XORQ R8, R8", Source: "catalog", Run: h0444},
-	{Form: "ADDQ r64, r64", Text: "ADDQ AX, CX", Source: "exact", Run: h0445},
-	{Form: "ADDQ r64, r64", Text: "ADDQ CX, DX", Source: "exact", Run: h0446},
-	{Form: "ADDQ r64, r64", Text: "ADDQ DX, BX", Source: "exact", Run: h0447},
-	{Form: "ADDQ r64, r64", Text: "ADDQ BX, BP", Source: "exact", Run: h0448},
-	{Form: "ADDQ r64, r64", Text: "ADDQ BP, SI", Source: "exact", Run: h0449},
-	{Form: "ADDQ r64, r64", Text: "ADDQ SI, DI", Source: "exact", Run: h0450},
-	{Form: "ADDQ r64, r64", Text: "ADDQ DI, R8", Source: "exact", Run: h0451},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R8, R9", Source: "exact", Run: h0452},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R9, R10", Source: "exact", Run: h0453},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R10, R11", Source: "exact", Run: h0454},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R11, R12", Source: "exact", Run: h0455},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R12, R13", Source: "exact", Run: h0456},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R13, R14", Source: "exact", Run: h0457},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R14, R15", Source: "exact", Run: h0458},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R15, AX", Source: "exact", Run: h0459},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(AX)(BP*8), R8", Source: "exact", Run: h0460},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(CX)(SI*8), R9", Source: "exact", Run: h0461},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(DX)(DI*8), R10", Source: "exact", Run: h0462},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(BX)(R8*8), R11", Source: "exact", Run: h0463},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(BP)(R9*8), R12", Source: "exact", Run: h0464},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(SI)(R10*8), R13", Source: "exact", Run: h0465},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(DI)(R11*8), R14", Source: "exact", Run: h0466},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R8)(R12*8), R15", Source: "exact", Run: h0467},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R9)(R13*8), AX", Source: "exact", Run: h0468},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R10)(R14*8), CX", Source: "exact", Run: h0469},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R11)(R15*8), DX", Source: "exact", Run: h0470},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R12)(AX*8), BX", Source: "exact", Run: h0471},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R13)(CX*8), BP", Source: "exact", Run: h0472},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R14)(DX*8), SI", Source: "exact", Run: h0473},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R15)(BX*8), DI", Source: "exact", Run: h0474},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y0, Y5, Y11", Source: "exact", Run: h0475},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y1, Y6, Y12", Source: "exact", Run: h0476},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y2, Y7, Y13", Source: "exact", Run: h0477},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y3, Y8, Y14", Source: "exact", Run: h0478},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y4, Y9, Y15", Source: "exact", Run: h0479},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y5, Y10, Y0", Source: "exact", Run: h0480},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y6, Y11, Y1", Source: "exact", Run: h0481},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y7, Y12, Y2", Source: "exact", Run: h0482},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y8, Y13, Y3", Source: "exact", Run: h0483},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y9, Y14, Y4", Source: "exact", Run: h0484},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y10, Y15, Y5", Source: "exact", Run: h0485},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y11, Y0, Y6", Source: "exact", Run: h0486},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y12, Y1, Y7", Source: "exact", Run: h0487},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y13, Y2, Y8", Source: "exact", Run: h0488},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y14, Y3, Y9", Source: "exact", Run: h0489},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y15, Y4, Y10", Source: "exact", Run: h0490},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X0, X3", Source: "exact", Run: h0491},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X1, X4", Source: "exact", Run: h0492},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X2, X5", Source: "exact", Run: h0493},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X3, X6", Source: "exact", Run: h0494},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X4, X7", Source: "exact", Run: h0495},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X5, X8", Source: "exact", Run: h0496},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X6, X9", Source: "exact", Run: h0497},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X7, X10", Source: "exact", Run: h0498},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X8, X11", Source: "exact", Run: h0499},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X9, X12", Source: "exact", Run: h0500},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X10, X13", Source: "exact", Run: h0501},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X11, X14", Source: "exact", Run: h0502},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X12, X15", Source: "exact", Run: h0503},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X13, X0", Source: "exact", Run: h0504},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X14, X1", Source: "exact", Run: h0505},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X15, X2", Source: "exact", Run: h0506},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X0, AX", Source: "exact", Run: h0507},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X1, CX", Source: "exact", Run: h0508},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X2, DX", Source: "exact", Run: h0509},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X3, BX", Source: "exact", Run: h0510},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X4, BP", Source: "exact", Run: h0511},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X5, SI", Source: "exact", Run: h0512},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X6, DI", Source: "exact", Run: h0513},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X7, R8", Source: "exact", Run: h0514},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X8, R9", Source: "exact", Run: h0515},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X9, R10", Source: "exact", Run: h0516},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X10, R11", Source: "exact", Run: h0517},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X11, R12", Source: "exact", Run: h0518},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X12, R13", Source: "exact", Run: h0519},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X13, R14", Source: "exact", Run: h0520},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X14, R15", Source: "exact", Run: h0521},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X15, AX", Source: "exact", Run: h0522},
+	{Form: "JHI label", Text: "JHI taken", Source: "go/asm", Run: h0017},
+	{Form: "JLT label", Text: "JLT taken", Source: "go/asm", Run: h0018},
+	{Form: "JMP label", Text: "JMP taken", Source: "go/asm", Run: h0019},
+	{Form: "JNE label", Text: "JNE taken", Source: "go/asm", Run: h0020},
+	{Form: "LEAQ m64, r64", Text: "LEAQ (R8), R9", Source: "go/asm", Run: h0021},
+	{Form: "LEAQ m64, r64", Text: "LEAQ 24(R8), R9", Source: "go/asm", Run: h0022},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x00, 24(R8)", Source: "go/asm", Run: h0023},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x01, 24(R8)", Source: "go/asm", Run: h0024},
+	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX (R8)(AX*1), AX", Source: "go/asm", Run: h0025},
+	{Form: "MOVL r32, m32", Text: "MOVL AX, (R8)(CX*4)", Source: "go/asm", Run: h0026},
+	{Form: "MOVL r32, r32", Text: "MOVL AX, DX", Source: "go/asm", Run: h0027},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000000, 24(R8)", Source: "go/asm", Run: h0028},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000010, 24(R8)", Source: "go/asm", Run: h0029},
+	{Form: "MOVQ imm, r64", Text: "MOVQ $0x8000000000000000, AX", Source: "go/asm", Run: h0030},
+	{Form: "MOVQ m64, r64", Text: "MOVQ (R8)(R9*1), R10", Source: "go/asm", Run: h0031},
+	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), AX", Source: "go/asm", Run: h0032},
+	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), R8", Source: "go/asm", Run: h0033},
+	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), R9", Source: "go/asm", Run: h0034},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8)(R9*1), R10", Source: "go/asm", Run: h0035},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), AX", Source: "go/asm", Run: h0036},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), CX", Source: "go/asm", Run: h0037},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), DX", Source: "go/asm", Run: h0038},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), R8", Source: "go/asm", Run: h0039},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), R9", Source: "go/asm", Run: h0040},
+	{Form: "MOVQ r64, m64", Text: "MOVQ AX, (R8)", Source: "go/asm", Run: h0041},
+	{Form: "MOVQ r64, m64", Text: "MOVQ AX, 24(R8)", Source: "go/asm", Run: h0042},
+	{Form: "MOVQ r64, m64", Text: "MOVQ CX, 24(R8)", Source: "go/asm", Run: h0043},
+	{Form: "MOVQ r64, m64", Text: "MOVQ R8, (R9)", Source: "go/asm", Run: h0044},
+	{Form: "MOVQ r64, m64", Text: "MOVQ R8, 24(R9)", Source: "go/asm", Run: h0045},
+	{Form: "MOVQ r64, r64", Text: "MOVQ AX, R8", Source: "go/asm", Run: h0046},
+	{Form: "MOVQ r64, r64", Text: "MOVQ CX, R8", Source: "go/asm", Run: h0047},
+	{Form: "MOVQ r64, r64", Text: "MOVQ DX, R8", Source: "go/asm", Run: h0048},
+	{Form: "MOVQ r64, r64", Text: "MOVQ R8, AX", Source: "go/asm", Run: h0049},
+	{Form: "MOVQ r64, r64", Text: "MOVQ R8, DX", Source: "go/asm", Run: h0050},
+	{Form: "MOVQ r64, r64", Text: "MOVQ R8, R9", Source: "go/asm", Run: h0051},
+	{Form: "MOVWLZX m16, r32", Text: "MOVWLZX 24(R8), AX", Source: "go/asm", Run: h0052},
+	{Form: "NOTQ r64", Text: "NOTQ AX", Source: "go/asm", Run: h0053},
+	{Form: "NOTQ r64", Text: "NOTQ CX", Source: "go/asm", Run: h0054},
+	{Form: "NOTQ r64", Text: "NOTQ R8", Source: "go/asm", Run: h0055},
+	{Form: "ORL imm, r32", Text: "ORL $0x001f0000, AX", Source: "go/asm", Run: h0056},
+	{Form: "ORQ r64, r64", Text: "ORQ AX, R8", Source: "go/asm", Run: h0057},
+	{Form: "ORQ r64, r64", Text: "ORQ CX, R8", Source: "go/asm", Run: h0058},
+	{Form: "ORQ r64, r64", Text: "ORQ DX, AX", Source: "go/asm", Run: h0059},
+	{Form: "ORQ r64, r64", Text: "ORQ DX, R8", Source: "go/asm", Run: h0060},
+	{Form: "ORQ r64, r64", Text: "ORQ R8, AX", Source: "go/asm", Run: h0061},
+	{Form: "ORQ r64, r64", Text: "ORQ R8, R9", Source: "go/asm", Run: h0062},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x01, AX", Source: "go/asm", Run: h0063},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x01, R8", Source: "go/asm", Run: h0064},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x02, R8", Source: "go/asm", Run: h0065},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x03, CX", Source: "go/asm", Run: h0066},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x06, R8", Source: "go/asm", Run: h0067},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x08, DX", Source: "go/asm", Run: h0068},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0a, CX", Source: "go/asm", Run: h0069},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0e, R8", Source: "go/asm", Run: h0070},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0f, DX", Source: "go/asm", Run: h0071},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x12, R8", Source: "go/asm", Run: h0072},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x14, R8", Source: "go/asm", Run: h0073},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x15, DX", Source: "go/asm", Run: h0074},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x19, CX", Source: "go/asm", Run: h0075},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1b, AX", Source: "go/asm", Run: h0076},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1c, AX", Source: "go/asm", Run: h0077},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x24, R8", Source: "go/asm", Run: h0078},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x27, CX", Source: "go/asm", Run: h0079},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x29, DX", Source: "go/asm", Run: h0080},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2b, CX", Source: "go/asm", Run: h0081},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2c, R8", Source: "go/asm", Run: h0082},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2d, DX", Source: "go/asm", Run: h0083},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x37, R8", Source: "go/asm", Run: h0084},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x38, R8", Source: "go/asm", Run: h0085},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3d, R8", Source: "go/asm", Run: h0086},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3e, AX", Source: "go/asm", Run: h0087},
+	{Form: "SHLL imm, r32", Text: "SHLL $0x05, DX", Source: "go/asm", Run: h0088},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x08, DX", Source: "go/asm", Run: h0089},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x10, DX", Source: "go/asm", Run: h0090},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x08, AX", Source: "go/asm", Run: h0091},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x10, AX", Source: "go/asm", Run: h0092},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x18, AX", Source: "go/asm", Run: h0093},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x20, AX", Source: "go/asm", Run: h0094},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x28, AX", Source: "go/asm", Run: h0095},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x30, AX", Source: "go/asm", Run: h0096},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x38, AX", Source: "go/asm", Run: h0097},
+	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (AX), Y1", Source: "go/asm", Run: h0098},
+	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (R8)(DX*1), Y1", Source: "go/asm", Run: h0099},
+	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (R8)(R9*1), Y1", Source: "go/asm", Run: h0100},
+	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (R8), Y1", Source: "go/asm", Run: h0101},
+	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU 24(AX), Y1", Source: "go/asm", Run: h0102},
+	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU 24(R8), Y1", Source: "go/asm", Run: h0103},
+	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, (AX)", Source: "go/asm", Run: h0104},
+	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, (R8)", Source: "go/asm", Run: h0105},
+	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, (R8)(CX*4)", Source: "go/asm", Run: h0106},
+	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, 24(AX)", Source: "go/asm", Run: h0107},
+	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, 24(R8)", Source: "go/asm", Run: h0108},
+	{Form: "VMOVMSKPS ymm, r32", Text: "VMOVMSKPS Y1, AX", Source: "go/asm", Run: h0109},
+	{Form: "VPAND ymm, ymm, ymm", Text: "VPAND Y1, Y9, Y9", Source: "go/asm", Run: h0110},
+	{Form: "VPANDN ymm, ymm, ymm", Text: "VPANDN Y1, Y9, Y14", Source: "go/asm", Run: h0111},
+	{Form: "VPBROADCASTD m32, ymm", Text: "VPBROADCASTD 24(R8), Y1", Source: "go/asm", Run: h0112},
+	{Form: "VPBROADCASTQ m64, ymm", Text: "VPBROADCASTQ (R8), Y1", Source: "go/asm", Run: h0113},
+	{Form: "VPBROADCASTQ m64, ymm", Text: "VPBROADCASTQ 24(R8), Y1", Source: "go/asm", Run: h0114},
+	{Form: "VPCMPGTD ymm, ymm, ymm", Text: "VPCMPGTD Y1, Y9, Y14", Source: "go/asm", Run: h0115},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x20, Y1, Y9, Y14", Source: "go/asm", Run: h0116},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x31, Y1, Y9, Y14", Source: "go/asm", Run: h0117},
+	{Form: "VPERMD ymm, ymm, ymm", Text: "VPERMD Y1, Y9, Y1", Source: "go/asm", Run: h0118},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x94, Y1, Y1", Source: "go/asm", Run: h0119},
+	{Form: "VPOR ymm, ymm, ymm", Text: "VPOR Y1, Y9, Y9", Source: "go/asm", Run: h0120},
+	{Form: "VPSHUFB ymm, ymm, ymm", Text: "VPSHUFB Y1, Y9, Y9", Source: "go/asm", Run: h0121},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x01, Y1, Y9", Source: "go/asm", Run: h0122},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x02, Y1, Y9", Source: "go/asm", Run: h0123},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x03, Y1, Y9", Source: "go/asm", Run: h0124},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x06, Y1, Y9", Source: "go/asm", Run: h0125},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x08, Y1, Y9", Source: "go/asm", Run: h0126},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x0a, Y1, Y9", Source: "go/asm", Run: h0127},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x0e, Y1, Y9", Source: "go/asm", Run: h0128},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x0f, Y1, Y9", Source: "go/asm", Run: h0129},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x12, Y1, Y9", Source: "go/asm", Run: h0130},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x14, Y1, Y9", Source: "go/asm", Run: h0131},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x15, Y1, Y9", Source: "go/asm", Run: h0132},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x19, Y1, Y9", Source: "go/asm", Run: h0133},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x1b, Y1, Y9", Source: "go/asm", Run: h0134},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x1c, Y1, Y9", Source: "go/asm", Run: h0135},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x24, Y1, Y9", Source: "go/asm", Run: h0136},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x27, Y1, Y9", Source: "go/asm", Run: h0137},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x29, Y1, Y9", Source: "go/asm", Run: h0138},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x2b, Y1, Y9", Source: "go/asm", Run: h0139},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x2c, Y1, Y9", Source: "go/asm", Run: h0140},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x2d, Y1, Y9", Source: "go/asm", Run: h0141},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x37, Y1, Y9", Source: "go/asm", Run: h0142},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x38, Y1, Y9", Source: "go/asm", Run: h0143},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x3d, Y1, Y9", Source: "go/asm", Run: h0144},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x3e, Y1, Y9", Source: "go/asm", Run: h0145},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x02, Y1, Y1", Source: "go/asm", Run: h0146},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x03, Y1, Y1", Source: "go/asm", Run: h0147},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x08, Y1, Y1", Source: "go/asm", Run: h0148},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x09, Y1, Y1", Source: "go/asm", Run: h0149},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x13, Y1, Y1", Source: "go/asm", Run: h0150},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x14, Y1, Y1", Source: "go/asm", Run: h0151},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x15, Y1, Y1", Source: "go/asm", Run: h0152},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x17, Y1, Y1", Source: "go/asm", Run: h0153},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x19, Y1, Y1", Source: "go/asm", Run: h0154},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x1c, Y1, Y1", Source: "go/asm", Run: h0155},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x24, Y1, Y1", Source: "go/asm", Run: h0156},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x25, Y1, Y1", Source: "go/asm", Run: h0157},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x27, Y1, Y1", Source: "go/asm", Run: h0158},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x2b, Y1, Y1", Source: "go/asm", Run: h0159},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x2c, Y1, Y1", Source: "go/asm", Run: h0160},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x2e, Y1, Y1", Source: "go/asm", Run: h0161},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x31, Y1, Y1", Source: "go/asm", Run: h0162},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x32, Y1, Y1", Source: "go/asm", Run: h0163},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x36, Y1, Y1", Source: "go/asm", Run: h0164},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x38, Y1, Y1", Source: "go/asm", Run: h0165},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3a, Y1, Y1", Source: "go/asm", Run: h0166},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3d, Y1, Y1", Source: "go/asm", Run: h0167},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3e, Y1, Y1", Source: "go/asm", Run: h0168},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3f, Y1, Y1", Source: "go/asm", Run: h0169},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3f, Y1, Y9", Source: "go/asm", Run: h0170},
+	{Form: "VPUNPCKHQDQ ymm, ymm, ymm", Text: "VPUNPCKHQDQ Y1, Y9, Y14", Source: "go/asm", Run: h0171},
+	{Form: "VPUNPCKLQDQ ymm, ymm, ymm", Text: "VPUNPCKLQDQ Y1, Y9, Y14", Source: "go/asm", Run: h0172},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR (AX), Y1, Y9", Source: "go/asm", Run: h0173},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR (R8), Y1, Y9", Source: "go/asm", Run: h0174},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(AX), Y1, Y1", Source: "go/asm", Run: h0175},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(AX), Y1, Y9", Source: "go/asm", Run: h0176},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(R8), Y1, Y1", Source: "go/asm", Run: h0177},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(R8), Y1, Y9", Source: "go/asm", Run: h0178},
+	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y1, Y1", Source: "go/asm", Run: h0179},
+	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y9, Y9", Source: "go/asm", Run: h0180},
+	{Form: "VZEROUPPER", Text: "VZEROUPPER", Source: "go/asm", Run: h0181},
+	{Form: "XORL r32, r32", Text: "XORL AX, AX", Source: "go/asm", Run: h0182},
+	{Form: "XORL r32, r32", Text: "XORL R8, R8", Source: "go/asm", Run: h0183},
+	{Form: "XORQ m64, r64", Text: "XORQ (R8), R9", Source: "go/asm", Run: h0184},
+	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), AX", Source: "go/asm", Run: h0185},
+	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), CX", Source: "go/asm", Run: h0186},
+	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), DX", Source: "go/asm", Run: h0187},
+	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), R9", Source: "go/asm", Run: h0188},
+	{Form: "XORQ r64, r64", Text: "XORQ AX, R8", Source: "go/asm", Run: h0189},
+	{Form: "XORQ r64, r64", Text: "XORQ CX, R8", Source: "go/asm", Run: h0190},
+	{Form: "XORQ r64, r64", Text: "XORQ DX, R8", Source: "go/asm", Run: h0191},
+	{Form: "XORQ r64, r64", Text: "XORQ R8, AX", Source: "go/asm", Run: h0192},
+	{Form: "XORQ r64, r64", Text: "XORQ R8, CX", Source: "go/asm", Run: h0193},
+	{Form: "XORQ r64, r64", Text: "XORQ R8, DX", Source: "go/asm", Run: h0194},
+	{Form: "XORQ r64, r64", Text: "XORQ R8, R9", Source: "go/asm", Run: h0195},
+	{Form: "ADCQ imm, r64", Text: "ADCQ $0, R8", Source: "catalog", Run: h0196},
+	{Form: "ADCQ r64, r64", Text: "ADCQ AX, R8", Source: "catalog", Run: h0197},
+	{Form: "ADDL imm, r32", Text: "ADDL $8380417, R8", Source: "catalog", Run: h0198},
+	{Form: "ADDL r32, r32", Text: "ADDL AX, R8", Source: "catalog", Run: h0199},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $-1, R8", Source: "catalog", Run: h0200},
+	{Form: "ADDQ m64, r64", Text: "ADDQ 24(R8), R9", Source: "catalog", Run: h0201},
+	{Form: "ADDQ r64, m64", Text: "ADDQ R8, 24(R9)", Source: "catalog", Run: h0202},
+	{Form: "ADDQ r64, r64", Text: "ADDQ AX, R8", Source: "catalog", Run: h0203},
+	{Form: "ANDL imm, r32", Text: "ANDL $0xff, R8", Source: "catalog", Run: h0204},
+	{Form: "ANDL r32, r32", Text: "ANDL AX, R8", Source: "catalog", Run: h0205},
+	{Form: "ANDQ imm, r64", Text: "ANDQ $-8, R8", Source: "catalog", Run: h0206},
+	{Form: "ANDQ imm, r64", Text: "ANDQ $0x7fffff, R8", Source: "catalog", Run: h0207},
+	{Form: "ANDQ m64, r64", Text: "ANDQ 24(R8), R9", Source: "catalog", Run: h0208},
+	{Form: "CMOVLCC r32, r32", Text: "CMOVLCC AX, R8", Source: "catalog", Run: h0209},
+	{Form: "CMOVLCS r32, r32", Text: "CMOVLCS AX, R8", Source: "catalog", Run: h0210},
+	{Form: "CMOVQCC r64, r64", Text: "CMOVQCC AX, R8", Source: "catalog", Run: h0211},
+	{Form: "CMOVQCS m64, r64", Text: "CMOVQCS 24(R8), R9", Source: "catalog", Run: h0212},
+	{Form: "CMOVQCS r64, r64", Text: "CMOVQCS AX, R8", Source: "catalog", Run: h0213},
+	{Form: "CMOVQEQ r64, r64", Text: "CMOVQEQ AX, R8", Source: "catalog", Run: h0214},
+	{Form: "CMOVQNE r64, r64", Text: "CMOVQNE AX, R8", Source: "catalog", Run: h0215},
+	{Form: "CMPL r32, imm", Text: "CMPL AX, $8380417", Source: "catalog", Run: h0216},
+	{Form: "CMPL r32, r32", Text: "CMPL AX, R8", Source: "catalog", Run: h0217},
+	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $3", Source: "catalog", Run: h0218},
+	{Form: "CMPQ r64, m64", Text: "CMPQ AX, 24(R8)", Source: "catalog", Run: h0219},
+	{Form: "CMPQ r64, r64", Text: "CMPQ AX, R8", Source: "catalog", Run: h0220},
+	{Form: "DECL r32", Text: "DECL R8", Source: "catalog", Run: h0221},
+	{Form: "DECQ r64", Text: "DECQ R8", Source: "catalog", Run: h0222},
+	{Form: "IMUL3L imm, r32, r32", Text: "IMUL3L $58728449, AX, R8", Source: "catalog", Run: h0223},
+	{Form: "IMUL3Q imm, r64, r64", Text: "IMUL3Q $-5, AX, R8", Source: "catalog", Run: h0224},
+	{Form: "IMULL r32, r32", Text: "IMULL AX, R8", Source: "catalog", Run: h0225},
+	{Form: "IMULQ m64, r64", Text: "IMULQ 24(R8), R9", Source: "catalog", Run: h0226},
+	{Form: "IMULQ r64, r64", Text: "IMULQ AX, R8", Source: "catalog", Run: h0227},
+	{Form: "INCL r32", Text: "INCL R8", Source: "catalog", Run: h0228},
+	{Form: "INCQ r64", Text: "INCQ R8", Source: "catalog", Run: h0229},
+	{Form: "JCC label", Text: "JCC taken", Source: "catalog", Run: h0230},
+	{Form: "JCS label", Text: "JCS taken", Source: "catalog", Run: h0231},
+	{Form: "JGE label", Text: "JGE taken", Source: "catalog", Run: h0232},
+	{Form: "JGT label", Text: "JGT taken", Source: "catalog", Run: h0233},
+	{Form: "JLE label", Text: "JLE taken", Source: "catalog", Run: h0234},
+	{Form: "JLS label", Text: "JLS taken", Source: "catalog", Run: h0235},
+	{Form: "JMI label", Text: "JMI taken", Source: "catalog", Run: h0236},
+	{Form: "JPL label", Text: "JPL taken", Source: "catalog", Run: h0237},
+	{Form: "LDMXCSR m32", Text: "LDMXCSR 24(R8)", Source: "catalog", Run: h0238},
+	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(R8*2), R8", Source: "catalog", Run: h0239},
+	{Form: "LEAQ m64, r64", Text: "LEAQ -24(R8), R9", Source: "catalog", Run: h0240},
+	{Form: "LEAQ m64, r64", Text: "LEAQ 24(R8)(R9*4), R10", Source: "catalog", Run: h0241},
+	{Form: "LFENCE", Text: "LFENCE", Source: "catalog", Run: h0242},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x81, 24(R8)", Source: "catalog", Run: h0243},
+	{Form: "MOVB m8, r8", Text: "MOVB 24(R8), R9", Source: "catalog", Run: h0244},
+	{Form: "MOVB r8, m8", Text: "MOVB R8, 24(R9)", Source: "catalog", Run: h0245},
+	{Form: "MOVB r8, r8", Text: "MOVB AX, R8", Source: "catalog", Run: h0246},
+	{Form: "MOVBLZX m8, r32", Text: "MOVBLZX 24(R8), R9", Source: "catalog", Run: h0247},
+	{Form: "MOVBLZX r8, r32", Text: "MOVBLZX AX, R8", Source: "catalog", Run: h0248},
+	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX 24(R8), R9", Source: "catalog", Run: h0249},
+	{Form: "MOVBQZX r8, r64", Text: "MOVBQZX AX, R8", Source: "catalog", Run: h0250},
+	{Form: "MOVL imm, m32", Text: "MOVL $0x80000001, 24(R8)", Source: "catalog", Run: h0251},
+	{Form: "MOVL imm, r32", Text: "MOVL $-1, R8", Source: "catalog", Run: h0252},
+	{Form: "MOVL m32, r32", Text: "MOVL 24(R8), R9", Source: "catalog", Run: h0253},
+	{Form: "MOVL r32, m32", Text: "MOVL R8, 24(R9)", Source: "catalog", Run: h0254},
+	{Form: "MOVL r32, r32", Text: "MOVL AX, R8", Source: "catalog", Run: h0255},
+	{Form: "MOVLQZX m32, r64", Text: "MOVLQZX 24(R8), R9", Source: "catalog", Run: h0256},
+	{Form: "MOVLQZX r32, r64", Text: "MOVLQZX AX, R8", Source: "catalog", Run: h0257},
+	{Form: "MOVO m128, xmm", Text: "MOVO 24(R8), X1", Source: "catalog", Run: h0258},
+	{Form: "MOVO xmm, m128", Text: "MOVO X1, 24(R8)", Source: "catalog", Run: h0259},
+	{Form: "MOVO xmm, xmm", Text: "MOVO X1, X9", Source: "catalog", Run: h0260},
+	{Form: "MOVOU m128, xmm", Text: "MOVOU 24(R8), X1", Source: "catalog", Run: h0261},
+	{Form: "MOVOU xmm, m128", Text: "MOVOU X1, 24(R8)", Source: "catalog", Run: h0262},
+	{Form: "MOVOU xmm, xmm", Text: "MOVOU X1, X9", Source: "catalog", Run: h0263},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $-7, 24(R8)", Source: "catalog", Run: h0264},
+	{Form: "MOVQ imm, r64", Text: "MOVQ $-1, R8", Source: "catalog", Run: h0265},
+	{Form: "MOVQ imm, r64", Text: "MOVQ $0x123456789abcdef0, R8", Source: "catalog", Run: h0266},
+	{Form: "MOVQ m64, xmm", Text: "MOVQ 24(R8), X1", Source: "catalog", Run: h0267},
+	{Form: "MOVQ r64, xmm", Text: "MOVQ AX, X1", Source: "catalog", Run: h0268},
+	{Form: "MOVQ xmm, m64", Text: "MOVQ X1, 24(R8)", Source: "catalog", Run: h0269},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X1, AX", Source: "catalog", Run: h0270},
+	{Form: "MOVQ xmm, xmm", Text: "MOVQ X1, X9", Source: "catalog", Run: h0271},
+	{Form: "MOVW m16, r16", Text: "MOVW 24(R8), R9", Source: "catalog", Run: h0272},
+	{Form: "MOVW r16, m16", Text: "MOVW R8, 24(R9)", Source: "catalog", Run: h0273},
+	{Form: "MOVW r16, r16", Text: "MOVW AX, R8", Source: "catalog", Run: h0274},
+	{Form: "MOVWLZX m16, r32", Text: "MOVWLZX 24(R8), R9", Source: "catalog", Run: h0275},
+	{Form: "MOVWLZX r16, r32", Text: "MOVWLZX AX, R8", Source: "catalog", Run: h0276},
+	{Form: "MOVWQZX m16, r64", Text: "MOVWQZX 24(R8), R9", Source: "catalog", Run: h0277},
+	{Form: "MOVWQZX r16, r64", Text: "MOVWQZX AX, R8", Source: "catalog", Run: h0278},
+	{Form: "MULQ m64", Text: "MULQ 24(R8)", Source: "catalog", Run: h0279},
+	{Form: "MULQ r64", Text: "MULQ R8", Source: "catalog", Run: h0280},
+	{Form: "NEGQ r64", Text: "NEGQ R8", Source: "catalog", Run: h0281},
+	{Form: "NOTL r32", Text: "NOTL R8", Source: "catalog", Run: h0282},
+	{Form: "ORL imm, r32", Text: "ORL $0x80000000, R8", Source: "catalog", Run: h0283},
+	{Form: "ORL r32, r32", Text: "ORL AX, R8", Source: "catalog", Run: h0284},
+	{Form: "ORQ imm, r64", Text: "ORQ $1, R8", Source: "catalog", Run: h0285},
+	{Form: "ORQ m64, r64", Text: "ORQ 24(R8), R9", Source: "catalog", Run: h0286},
+	{Form: "POPCNTL r32, r32", Text: "POPCNTL AX, R8", Source: "catalog", Run: h0287},
+	{Form: "POPCNTQ m128, r64", Text: "POPCNTQ 24(R8), R9", Source: "catalog", Run: h0288},
+	{Form: "POPCNTQ r64, r64", Text: "POPCNTQ AX, R8", Source: "catalog", Run: h0289},
+	{Form: "PXOR m128, xmm", Text: "PXOR 24(R8), X1", Source: "catalog", Run: h0290},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X1, X9", Source: "catalog", Run: h0291},
+	{Form: "ROLQ cl, r64", Text: "ROLQ CX, R8", Source: "catalog", Run: h0292},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $1, R8", Source: "catalog", Run: h0293},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $13, R8", Source: "catalog", Run: h0294},
+	{Form: "RORQ cl, r64", Text: "RORQ CX, R8", Source: "catalog", Run: h0295},
+	{Form: "RORQ imm, r64", Text: "RORQ $1, R8", Source: "catalog", Run: h0296},
+	{Form: "RORQ imm, r64", Text: "RORQ $7, R8", Source: "catalog", Run: h0297},
+	{Form: "SARL cl, r32", Text: "SARL CX, R8", Source: "catalog", Run: h0298},
+	{Form: "SARL imm, r32", Text: "SARL $0, R8", Source: "catalog", Run: h0299},
+	{Form: "SARL imm, r32", Text: "SARL $1, R8", Source: "catalog", Run: h0300},
+	{Form: "SARL imm, r32", Text: "SARL $31, R8", Source: "catalog", Run: h0301},
+	{Form: "SARL imm, r32", Text: "SARL $32, R8", Source: "catalog", Run: h0302},
+	{Form: "SARL imm, r32", Text: "SARL $63, R8", Source: "catalog", Run: h0303},
+	{Form: "SARQ cl, r64", Text: "SARQ CX, R8", Source: "catalog", Run: h0304},
+	{Form: "SARQ imm, r64", Text: "SARQ $1, R8", Source: "catalog", Run: h0305},
+	{Form: "SARQ imm, r64", Text: "SARQ $63, R8", Source: "catalog", Run: h0306},
+	{Form: "SBBQ imm, r64", Text: "SBBQ $0, R8", Source: "catalog", Run: h0307},
+	{Form: "SBBQ r64, r64", Text: "SBBQ AX, R8", Source: "catalog", Run: h0308},
+	{Form: "SBBQ r64, r64", Text: "SBBQ R8, R8", Source: "catalog", Run: h0309},
+	{Form: "SETCC r8", Text: "SETCC R8", Source: "catalog", Run: h0310},
+	{Form: "SETCS m8", Text: "SETCS 24(R8)", Source: "catalog", Run: h0311},
+	{Form: "SETCS r8", Text: "SETCS R8", Source: "catalog", Run: h0312},
+	{Form: "SHLL cl, r32", Text: "SHLL CX, R8", Source: "catalog", Run: h0313},
+	{Form: "SHLL imm, r32", Text: "SHLL $1, R8", Source: "catalog", Run: h0314},
+	{Form: "SHLL imm, r32", Text: "SHLL $13, R8", Source: "catalog", Run: h0315},
+	{Form: "SHLQ cl, r64", Text: "SHLQ CX, R8", Source: "catalog", Run: h0316},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0, R8", Source: "catalog", Run: h0317},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $1, R8", Source: "catalog", Run: h0318},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $31, R8", Source: "catalog", Run: h0319},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $32, R8", Source: "catalog", Run: h0320},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $5, R8", Source: "catalog", Run: h0321},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $63, R8", Source: "catalog", Run: h0322},
+	{Form: "SHRL cl, r32", Text: "SHRL CX, R8", Source: "catalog", Run: h0323},
+	{Form: "SHRL imm, r32", Text: "SHRL $1, R8", Source: "catalog", Run: h0324},
+	{Form: "SHRL imm, r32", Text: "SHRL $23, R8", Source: "catalog", Run: h0325},
+	{Form: "SHRQ cl, r64", Text: "SHRQ CX, R8", Source: "catalog", Run: h0326},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $1, R8", Source: "catalog", Run: h0327},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $23, R8", Source: "catalog", Run: h0328},
+	{Form: "STMXCSR m32", Text: "STMXCSR 24(R8)", Source: "catalog", Run: h0329},
+	{Form: "SUBL imm, r32", Text: "SUBL $8380417, R8", Source: "catalog", Run: h0330},
+	{Form: "SUBL r32, r32", Text: "SUBL AX, R8", Source: "catalog", Run: h0331},
+	{Form: "SUBQ imm, r64", Text: "SUBQ $1, R8", Source: "catalog", Run: h0332},
+	{Form: "SUBQ m64, r64", Text: "SUBQ 24(R8), R9", Source: "catalog", Run: h0333},
+	{Form: "SUBQ r64, r64", Text: "SUBQ AX, R8", Source: "catalog", Run: h0334},
+	{Form: "TESTL imm, r32", Text: "TESTL $0x80000000, R8", Source: "catalog", Run: h0335},
+	{Form: "TESTL r32, r32", Text: "TESTL AX, R8", Source: "catalog", Run: h0336},
+	{Form: "TESTQ imm, r64", Text: "TESTQ $1, R8", Source: "catalog", Run: h0337},
+	{Form: "TESTQ r64, r64", Text: "TESTQ AX, R8", Source: "catalog", Run: h0338},
+	{Form: "TESTQ r64, r64", Text: "TESTQ R8, R8", Source: "catalog", Run: h0339},
+	{Form: "VEXTRACTI128 imm, ymm, m128", Text: "VEXTRACTI128 $1, Y1, 24(R8)", Source: "catalog", Run: h0340},
+	{Form: "VEXTRACTI128 imm, ymm, xmm", Text: "VEXTRACTI128 $0, Y1, X9", Source: "catalog", Run: h0341},
+	{Form: "VEXTRACTI128 imm, ymm, xmm", Text: "VEXTRACTI128 $1, Y1, X9", Source: "catalog", Run: h0342},
+	{Form: "VINSERTI128 imm, m128, ymm, ymm", Text: "VINSERTI128 $0, 24(R8), Y1, Y9", Source: "catalog", Run: h0343},
+	{Form: "VINSERTI128 imm, xmm, ymm, ymm", Text: "VINSERTI128 $1, X1, Y9, Y14", Source: "catalog", Run: h0344},
+	{Form: "VMOVDQA m256, ymm", Text: "VMOVDQA (R8), Y1", Source: "catalog", Run: h0345},
+	{Form: "VMOVDQA ymm, m256", Text: "VMOVDQA Y1, (R8)", Source: "catalog", Run: h0346},
+	{Form: "VMOVDQA ymm, ymm", Text: "VMOVDQA Y1, Y9", Source: "catalog", Run: h0347},
+	{Form: "VMOVDQU m128, xmm", Text: "VMOVDQU (R8), X1", Source: "catalog", Run: h0348},
+	{Form: "VMOVDQU xmm, m128", Text: "VMOVDQU X1, (R8)", Source: "catalog", Run: h0349},
+	{Form: "VMOVDQU ymm, ymm", Text: "VMOVDQU Y1, Y9", Source: "catalog", Run: h0350},
+	{Form: "VPABSD ymm, ymm", Text: "VPABSD Y1, Y9", Source: "catalog", Run: h0351},
+	{Form: "VPADDD m256, ymm, ymm", Text: "VPADDD (R8), Y1, Y9", Source: "catalog", Run: h0352},
+	{Form: "VPADDD ymm, ymm, ymm", Text: "VPADDD Y1, Y9, Y14", Source: "catalog", Run: h0353},
+	{Form: "VPADDQ ymm, ymm, ymm", Text: "VPADDQ Y1, Y9, Y14", Source: "catalog", Run: h0354},
+	{Form: "VPAND m256, ymm, ymm", Text: "VPAND (R8), Y1, Y9", Source: "catalog", Run: h0355},
+	{Form: "VPAND ymm, ymm, ymm", Text: "VPAND Y1, Y9, Y14", Source: "catalog", Run: h0356},
+	{Form: "VPANDN m256, ymm, ymm", Text: "VPANDN (R8), Y1, Y9", Source: "catalog", Run: h0357},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x00, Y1, Y9, Y14", Source: "catalog", Run: h0358},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x0f, Y1, Y9, Y14", Source: "catalog", Run: h0359},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x33, Y1, Y9, Y14", Source: "catalog", Run: h0360},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x55, Y1, Y9, Y14", Source: "catalog", Run: h0361},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xaa, Y1, Y9, Y14", Source: "catalog", Run: h0362},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xd2, Y1, Y9, Y14", Source: "catalog", Run: h0363},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xf6, Y1, Y9, Y14", Source: "catalog", Run: h0364},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xff, Y1, Y9, Y14", Source: "catalog", Run: h0365},
+	{Form: "VPBLENDVB ymm, ymm, ymm, ymm", Text: "VPBLENDVB Y1, Y9, Y14, Y4", Source: "catalog", Run: h0366},
+	{Form: "VPBROADCASTD xmm, ymm", Text: "VPBROADCASTD X1, Y9", Source: "catalog", Run: h0367},
+	{Form: "VPBROADCASTQ xmm, ymm", Text: "VPBROADCASTQ X1, Y9", Source: "catalog", Run: h0368},
+	{Form: "VPCMPEQD ymm, ymm, ymm", Text: "VPCMPEQD Y1, Y9, Y14", Source: "catalog", Run: h0369},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x00, Y1, Y9, Y14", Source: "catalog", Run: h0370},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x01, Y1, Y9, Y14", Source: "catalog", Run: h0371},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x02, Y1, Y9, Y14", Source: "catalog", Run: h0372},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x03, Y1, Y9, Y14", Source: "catalog", Run: h0373},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x08, Y1, Y9, Y14", Source: "catalog", Run: h0374},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x10, Y1, Y9, Y14", Source: "catalog", Run: h0375},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x12, Y1, Y9, Y14", Source: "catalog", Run: h0376},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x21, Y1, Y9, Y14", Source: "catalog", Run: h0377},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x28, Y1, Y9, Y14", Source: "catalog", Run: h0378},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x30, Y1, Y9, Y14", Source: "catalog", Run: h0379},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x82, Y1, Y9, Y14", Source: "catalog", Run: h0380},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x83, Y1, Y9, Y14", Source: "catalog", Run: h0381},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x88, Y1, Y9, Y14", Source: "catalog", Run: h0382},
+	{Form: "VPERMD m256, ymm, ymm", Text: "VPERMD (R8), Y1, Y9", Source: "catalog", Run: h0383},
+	{Form: "VPERMD ymm, ymm, ymm", Text: "VPERMD Y1, Y9, Y14", Source: "catalog", Run: h0384},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x00, Y1, Y9", Source: "catalog", Run: h0385},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x1b, Y1, Y9", Source: "catalog", Run: h0386},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x43, Y1, Y9", Source: "catalog", Run: h0387},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x4e, Y1, Y9", Source: "catalog", Run: h0388},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x6b, Y1, Y9", Source: "catalog", Run: h0389},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x93, Y1, Y9", Source: "catalog", Run: h0390},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0xd8, Y1, Y9", Source: "catalog", Run: h0391},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0xe4, Y1, Y9", Source: "catalog", Run: h0392},
+	{Form: "VPMAXUD ymm, ymm, ymm", Text: "VPMAXUD Y1, Y9, Y14", Source: "catalog", Run: h0393},
+	{Form: "VPMINSD ymm, ymm, ymm", Text: "VPMINSD Y1, Y9, Y14", Source: "catalog", Run: h0394},
+	{Form: "VPMINUD ymm, ymm, ymm", Text: "VPMINUD Y1, Y9, Y14", Source: "catalog", Run: h0395},
+	{Form: "VPMOVMSKB ymm, r32", Text: "VPMOVMSKB Y1, AX", Source: "catalog", Run: h0396},
+	{Form: "VPMULDQ ymm, ymm, ymm", Text: "VPMULDQ Y1, Y9, Y14", Source: "catalog", Run: h0397},
+	{Form: "VPMULLD ymm, ymm, ymm", Text: "VPMULLD Y1, Y9, Y14", Source: "catalog", Run: h0398},
+	{Form: "VPMULUDQ m256, ymm, ymm", Text: "VPMULUDQ (R8), Y1, Y9", Source: "catalog", Run: h0399},
+	{Form: "VPMULUDQ ymm, ymm, ymm", Text: "VPMULUDQ Y1, Y9, Y14", Source: "catalog", Run: h0400},
+	{Form: "VPOR m256, ymm, ymm", Text: "VPOR (R8), Y1, Y9", Source: "catalog", Run: h0401},
+	{Form: "VPOR ymm, ymm, ymm", Text: "VPOR Y1, Y9, Y14", Source: "catalog", Run: h0402},
+	{Form: "VPSHUFB m256, ymm, ymm", Text: "VPSHUFB (R8), Y1, Y9", Source: "catalog", Run: h0403},
+	{Form: "VPSHUFB ymm, ymm, ymm", Text: "VPSHUFB Y1, Y9, Y14", Source: "catalog", Run: h0404},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x00, Y1, Y9", Source: "catalog", Run: h0405},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x1b, Y1, Y9", Source: "catalog", Run: h0406},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x2b, Y1, Y9", Source: "catalog", Run: h0407},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x4e, Y1, Y9", Source: "catalog", Run: h0408},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x93, Y1, Y9", Source: "catalog", Run: h0409},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xb1, Y1, Y9", Source: "catalog", Run: h0410},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xcb, Y1, Y9", Source: "catalog", Run: h0411},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xe4, Y1, Y9", Source: "catalog", Run: h0412},
+	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $0, Y1, Y9", Source: "catalog", Run: h0413},
+	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $1, Y1, Y9", Source: "catalog", Run: h0414},
+	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $31, Y1, Y9", Source: "catalog", Run: h0415},
+	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $32, Y1, Y9", Source: "catalog", Run: h0416},
+	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $5, Y1, Y9", Source: "catalog", Run: h0417},
+	{Form: "VPSLLD xmm, ymm, ymm", Text: "VPSLLD X1, Y9, Y14", Source: "catalog", Run: h0418},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0, Y1, Y9", Source: "catalog", Run: h0419},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $1, Y1, Y9", Source: "catalog", Run: h0420},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $3, Y1, Y9", Source: "catalog", Run: h0421},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $63, Y1, Y9", Source: "catalog", Run: h0422},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $64, Y1, Y9", Source: "catalog", Run: h0423},
+	{Form: "VPSLLQ xmm, ymm, ymm", Text: "VPSLLQ X1, Y9, Y14", Source: "catalog", Run: h0424},
+	{Form: "VPSLLVD ymm, ymm, ymm", Text: "VPSLLVD Y1, Y9, Y14", Source: "catalog", Run: h0425},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0, Y1, Y9", Source: "catalog", Run: h0426},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $1, Y1, Y9", Source: "catalog", Run: h0427},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $255, Y1, Y9", Source: "catalog", Run: h0428},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $31, Y1, Y9", Source: "catalog", Run: h0429},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $40, Y1, Y9", Source: "catalog", Run: h0430},
+	{Form: "VPSRAD xmm, ymm, ymm", Text: "VPSRAD X1, Y9, Y14", Source: "catalog", Run: h0431},
+	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $0, Y1, Y9", Source: "catalog", Run: h0432},
+	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $1, Y1, Y9", Source: "catalog", Run: h0433},
+	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $31, Y1, Y9", Source: "catalog", Run: h0434},
+	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $32, Y1, Y9", Source: "catalog", Run: h0435},
+	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $5, Y1, Y9", Source: "catalog", Run: h0436},
+	{Form: "VPSRLD xmm, ymm, ymm", Text: "VPSRLD X1, Y9, Y14", Source: "catalog", Run: h0437},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0, Y1, Y9", Source: "catalog", Run: h0438},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $1, Y1, Y9", Source: "catalog", Run: h0439},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $3, Y1, Y9", Source: "catalog", Run: h0440},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $63, Y1, Y9", Source: "catalog", Run: h0441},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $64, Y1, Y9", Source: "catalog", Run: h0442},
+	{Form: "VPSRLQ xmm, ymm, ymm", Text: "VPSRLQ X1, Y9, Y14", Source: "catalog", Run: h0443},
+	{Form: "VPSRLVD ymm, ymm, ymm", Text: "VPSRLVD Y1, Y9, Y14", Source: "catalog", Run: h0444},
+	{Form: "VPSUBD ymm, ymm, ymm", Text: "VPSUBD Y1, Y9, Y14", Source: "catalog", Run: h0445},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y1, Y9, Y14", Source: "catalog", Run: h0446},
+	{Form: "VPUNPCKHDQ ymm, ymm, ymm", Text: "VPUNPCKHDQ Y1, Y9, Y14", Source: "catalog", Run: h0447},
+	{Form: "VPUNPCKLDQ ymm, ymm, ymm", Text: "VPUNPCKLDQ Y1, Y9, Y14", Source: "catalog", Run: h0448},
+	{Form: "VPXOR xmm, xmm, xmm", Text: "VPXOR X1, X9, X14", Source: "catalog", Run: h0449},
+	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y9, Y14", Source: "catalog", Run: h0450},
+	{Form: "XORL imm, r32", Text: "XORL $0x7fffffff, R8", Source: "catalog", Run: h0451},
+	{Form: "XORL r32, r32", Text: "XORL AX, R8", Source: "catalog", Run: h0452},
+	{Form: "XORQ imm, r64", Text: "XORQ $-2, R8", Source: "catalog", Run: h0453},
+	{Form: "XORQ r64, r64", Text: "XORQ R8, R8", Source: "catalog", Run: h0454},
+	{Form: "ADDQ r64, r64", Text: "ADDQ CX, DX", Source: "exact", Run: h0455},
+	{Form: "ADDQ r64, r64", Text: "ADDQ DX, BX", Source: "exact", Run: h0456},
+	{Form: "ADDQ r64, r64", Text: "ADDQ BX, BP", Source: "exact", Run: h0457},
+	{Form: "ADDQ r64, r64", Text: "ADDQ BP, SI", Source: "exact", Run: h0458},
+	{Form: "ADDQ r64, r64", Text: "ADDQ SI, DI", Source: "exact", Run: h0459},
+	{Form: "ADDQ r64, r64", Text: "ADDQ DI, R8", Source: "exact", Run: h0460},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R8, R9", Source: "exact", Run: h0461},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R9, R10", Source: "exact", Run: h0462},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R10, R11", Source: "exact", Run: h0463},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R11, R12", Source: "exact", Run: h0464},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R12, R13", Source: "exact", Run: h0465},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R13, R14", Source: "exact", Run: h0466},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R14, R15", Source: "exact", Run: h0467},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R15, AX", Source: "exact", Run: h0468},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(AX)(BP*8), R8", Source: "exact", Run: h0469},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(CX)(SI*8), R9", Source: "exact", Run: h0470},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(DX)(DI*8), R10", Source: "exact", Run: h0471},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(BX)(R8*8), R11", Source: "exact", Run: h0472},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(BP)(R9*8), R12", Source: "exact", Run: h0473},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(SI)(R10*8), R13", Source: "exact", Run: h0474},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(DI)(R11*8), R14", Source: "exact", Run: h0475},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R8)(R12*8), R15", Source: "exact", Run: h0476},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R9)(R13*8), AX", Source: "exact", Run: h0477},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R10)(R14*8), CX", Source: "exact", Run: h0478},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R11)(R15*8), DX", Source: "exact", Run: h0479},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R12)(AX*8), BX", Source: "exact", Run: h0480},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R13)(CX*8), BP", Source: "exact", Run: h0481},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R14)(DX*8), SI", Source: "exact", Run: h0482},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R15)(BX*8), DI", Source: "exact", Run: h0483},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y0, Y5, Y11", Source: "exact", Run: h0484},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y1, Y6, Y12", Source: "exact", Run: h0485},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y2, Y7, Y13", Source: "exact", Run: h0486},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y3, Y8, Y14", Source: "exact", Run: h0487},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y4, Y9, Y15", Source: "exact", Run: h0488},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y5, Y10, Y0", Source: "exact", Run: h0489},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y6, Y11, Y1", Source: "exact", Run: h0490},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y7, Y12, Y2", Source: "exact", Run: h0491},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y8, Y13, Y3", Source: "exact", Run: h0492},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y9, Y14, Y4", Source: "exact", Run: h0493},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y10, Y15, Y5", Source: "exact", Run: h0494},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y11, Y0, Y6", Source: "exact", Run: h0495},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y12, Y1, Y7", Source: "exact", Run: h0496},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y13, Y2, Y8", Source: "exact", Run: h0497},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y14, Y3, Y9", Source: "exact", Run: h0498},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y15, Y4, Y10", Source: "exact", Run: h0499},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X0, X3", Source: "exact", Run: h0500},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X1, X4", Source: "exact", Run: h0501},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X2, X5", Source: "exact", Run: h0502},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X3, X6", Source: "exact", Run: h0503},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X4, X7", Source: "exact", Run: h0504},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X5, X8", Source: "exact", Run: h0505},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X6, X9", Source: "exact", Run: h0506},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X7, X10", Source: "exact", Run: h0507},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X8, X11", Source: "exact", Run: h0508},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X9, X12", Source: "exact", Run: h0509},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X10, X13", Source: "exact", Run: h0510},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X11, X14", Source: "exact", Run: h0511},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X12, X15", Source: "exact", Run: h0512},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X13, X0", Source: "exact", Run: h0513},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X14, X1", Source: "exact", Run: h0514},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X15, X2", Source: "exact", Run: h0515},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X0, AX", Source: "exact", Run: h0516},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X1, CX", Source: "exact", Run: h0517},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X2, DX", Source: "exact", Run: h0518},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X3, BX", Source: "exact", Run: h0519},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X4, BP", Source: "exact", Run: h0520},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X5, SI", Source: "exact", Run: h0521},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X6, DI", Source: "exact", Run: h0522},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X7, R8", Source: "exact", Run: h0523},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X8, R9", Source: "exact", Run: h0524},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X9, R10", Source: "exact", Run: h0525},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X10, R11", Source: "exact", Run: h0526},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X11, R12", Source: "exact", Run: h0527},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X12, R13", Source: "exact", Run: h0528},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X13, R14", Source: "exact", Run: h0529},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X14, R15", Source: "exact", Run: h0530},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X15, AX", Source: "exact", Run: h0531},
 }
 
 // data0 returns the address of the harness's copy of keccakRC of keccak_amd64.s.
@@ -3164,9 +3218,21 @@ func data2() unsafe.Pointer
 // data3 returns the address of the harness's copy of keccakRC of rejnttpolyx4_amd64.s.
 func data3() unsafe.Pointer
 
+// data4 returns the address of the harness's copy of rejConsts of rejnttpolyx4_amd64.s.
+func data4() unsafe.Pointer
+
+// data5 returns the address of the harness's copy of rejPack of rejnttpolyx4_amd64.s.
+func data5() unsafe.Pointer
+
+// data6 returns the address of the harness's copy of rejCount of rejnttpolyx4_amd64.s.
+func data6() unsafe.Pointer
+
 var tables = []Table{
 	{File: "keccak_amd64.s", Name: "keccakRC", Size: 192, Addr: data0},
 	{File: "keccakx4_amd64.s", Name: "keccakRC", Size: 192, Addr: data1},
 	{File: "rejnttpoly_amd64.s", Name: "keccakRC", Size: 192, Addr: data2},
 	{File: "rejnttpolyx4_amd64.s", Name: "keccakRC", Size: 192, Addr: data3},
+	{File: "rejnttpolyx4_amd64.s", Name: "rejConsts", Size: 40, Addr: data4},
+	{File: "rejnttpolyx4_amd64.s", Name: "rejPack", Size: 8192, Addr: data5},
+	{File: "rejnttpolyx4_amd64.s", Name: "rejCount", Size: 256, Addr: data6},
 }

@@ -19,7 +19,7 @@ type model struct {
 	m       *x86.Machine[uint64]
 	reg     *x86.Region[uint64]
 	addr    uint64
-	flags   *flagFields // see setFlags
+	flags   *flagFields[uint64] // see setFlags
 }
 
 // newModel parses text with the model's own parser. The instruction sits
@@ -119,10 +119,10 @@ func b2u(b bool) uint64 {
 }
 
 // flagFields points into a Machine's unexported flag state.
-type flagFields struct {
-	state *[6]int    // fstate: fUndef, fLazy, fValue
-	val   *[6]uint64 // fval
-	src   *[6]bool   // fsrc
+type flagFields[V any] struct {
+	state *[6]int  // fstate: fUndef, fLazy, fValue
+	val   *[6]V    // fval
+	src   *[6]bool // fsrc
 }
 
 // fValue is Spec/x86's flag state "explicit value".
@@ -136,48 +136,65 @@ const fValue = 2
 // back through the exported Flag: if the model's internals change, the
 // read-back fails and so does the test.
 func (md *model) setFlags(flags uint64) error {
-	m := md.m
-	if s, ok := any(m).(interface{ SetFlag(f int, v uint64) }); ok {
-		for f, bit := range flagBits {
-			s.SetFlag(f, b2u(flags&bit != 0))
-		}
-		return md.checkFlags(flags)
+	var vals [6]uint64
+	for f, bit := range flagBits {
+		vals[f] = b2u(flags&bit != 0)
 	}
 	if md.flags == nil {
-		v := reflect.ValueOf(m).Elem()
-		field := func(name string, kind reflect.Kind) (unsafe.Pointer, error) {
-			f := v.FieldByName(name)
-			if !f.IsValid() || f.Kind() != reflect.Array || f.Len() != 6 || f.Type().Elem().Kind() != kind {
-				return nil, fmt.Errorf("Spec/x86: Machine has no SetFlag and no field %s [6]%v: cannot set input flags", name, kind)
-			}
-			return unsafe.Pointer(f.UnsafeAddr()), nil
-		}
-		st, err := field("fstate", reflect.Int)
+		ff, err := bindFlags(md.m)
 		if err != nil {
 			return err
 		}
-		val, err := field("fval", reflect.Uint64)
-		if err != nil {
-			return err
-		}
-		src, err := field("fsrc", reflect.Bool)
-		if err != nil {
-			return err
-		}
-		md.flags = &flagFields{(*[6]int)(st), (*[6]uint64)(val), (*[6]bool)(src)}
+		md.flags = ff
 	}
-	for f, bit := range flagBits {
-		md.flags.state[f], md.flags.val[f], md.flags.src[f] = fValue, b2u(flags&bit != 0), false
-	}
-	return md.checkFlags(flags)
+	return setFlagValues(md.m, md.flags, vals)
 }
 
-// checkFlags reads the flags back through the model's exported Flag.
-func (md *model) checkFlags(flags uint64) error {
-	for f, bit := range flagBits {
-		v, err := md.m.Flag(f)
-		if err != nil || v != b2u(flags&bit != 0) {
-			return fmt.Errorf("Spec/x86: flag %d set to %d reads back %d, %v", f, b2u(flags&bit != 0), v, err)
+// bindFlags finds the flag fields of m (nil, nil if m has a SetFlag).
+func bindFlags[V any](m *x86.Machine[V]) (*flagFields[V], error) {
+	if _, ok := any(m).(interface{ SetFlag(f int, v V) }); ok {
+		return nil, nil
+	}
+	v := reflect.ValueOf(m).Elem()
+	var zero V
+	field := func(name string, elem reflect.Type) (unsafe.Pointer, error) {
+		f := v.FieldByName(name)
+		if !f.IsValid() || f.Kind() != reflect.Array || f.Len() != 6 || f.Type().Elem().Kind() != elem.Kind() ||
+			f.Type().Elem().Size() != elem.Size() {
+			return nil, fmt.Errorf("Spec/x86: Machine has no SetFlag and no field %s [6]%v: cannot set input flags", name, elem)
+		}
+		return unsafe.Pointer(f.UnsafeAddr()), nil
+	}
+	st, err := field("fstate", reflect.TypeOf(0))
+	if err != nil {
+		return nil, err
+	}
+	val, err := field("fval", reflect.TypeOf(&zero).Elem())
+	if err != nil {
+		return nil, err
+	}
+	src, err := field("fsrc", reflect.TypeOf(false))
+	if err != nil {
+		return nil, err
+	}
+	return &flagFields[V]{(*[6]int)(st), (*[6]V)(val), (*[6]bool)(src)}, nil
+}
+
+// setFlagValues sets the six flags of m and reads them back.
+func setFlagValues[V any](m *x86.Machine[V], ff *flagFields[V], vals [6]V) error {
+	if s, ok := any(m).(interface{ SetFlag(f int, v V) }); ok {
+		for f := range vals {
+			s.SetFlag(f, vals[f])
+		}
+	} else {
+		for f := range vals {
+			ff.state[f], ff.val[f], ff.src[f] = fValue, vals[f], false
+		}
+	}
+	for f := range vals {
+		v, err := m.Flag(f)
+		if err != nil || any(v) != any(vals[f]) {
+			return fmt.Errorf("Spec/x86: flag %d set to %v reads back %v, %v", f, vals[f], v, err)
 		}
 	}
 	return nil
