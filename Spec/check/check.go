@@ -382,6 +382,9 @@ func first(lists ...[]string) string {
 }
 
 func functional(f *x86.File, r *x86.Routine, c *contract.Contract, opt Options, rng *rand.Rand) error {
+	if rng == nil {
+		rng = rand.New(rand.NewPCG(1, 2))
+	}
 	inputs := opt.ExtraInputs
 	for i := 0; i < opt.Runs+len(inputs); i++ {
 		var in contract.Buffers

@@ -695,7 +695,7 @@ func (m *Machine[V]) exec(in *Insn) error {
 		}
 		return m.writeVEX(in, a[2], r, 32)
 	case oVPERMD:
-		tbl, idx, _, err := m.vec3(in) // Go: table, indices, dst
+		idx, tbl, _, err := m.vec3(in) // Go: table, indices, dst (vec3 returns Args[1] first)
 		if err != nil {
 			return err
 		}
