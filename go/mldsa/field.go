@@ -77,10 +77,11 @@ var zetasMont = func() (z [n256]uint32) {
 
 // nttGeneric is NTT (Algorithm 41). Coefficients in [0, q) in and out.
 // Inside, butterflies do not reduce: each layer adds at most 2q to the
-// bound, so values stay below 17q < 2³² and one reduction ends it.
+// bound, so values stay below 17q < 2³² and one reduction ends it. The last
+// two layers (len = 2 and 1) go together, four coefficients at a time.
 func nttGeneric(w *ringElement) {
 	m := 0
-	for length := 128; length >= 1; length /= 2 {
+	for length := 128; length >= 4; length /= 2 {
 		for start := 0; start < n256; start += 2 * length {
 			m++
 			z := uint64(zetasMont[m])
@@ -95,22 +96,56 @@ func nttGeneric(w *ringElement) {
 			}
 		}
 	}
-	for i := range w {
-		w[i] = reduce(uint32(w[i]))
+	// Here m = 63: len = 2 uses ζ entries 64 to 127, len = 1 128 to 255.
+	for g := 0; g < n256/4; g++ {
+		c := (*[4]fieldElement)(w[4*g : 4*g+4])
+		z2 := uint64(zetasMont[64+g])
+		a0, a1, a2, a3 := uint32(c[0]), uint32(c[1]), uint32(c[2]), uint32(c[3])
+		t := montReduce(z2 * uint64(a2))
+		a0, a2 = a0+t, a0+2*q-t
+		t = montReduce(z2 * uint64(a3))
+		a1, a3 = a1+t, a1+2*q-t
+		t = montReduce(uint64(zetasMont[128+2*g]) * uint64(a1))
+		a0, a1 = a0+t, a0+2*q-t
+		t = montReduce(uint64(zetasMont[129+2*g]) * uint64(a3))
+		a2, a3 = a2+t, a2+2*q-t
+		c[0], c[1], c[2], c[3] = reduce(a0), reduce(a1), reduce(a2), reduce(a3)
 	}
 }
 
+// zetasInvMont[m] = −ζ^BitRev₈(m) · 2³² mod q, the constants of Algorithm
+// 42, line 8, in Montgomery form.
+var zetasInvMont = func() (z [n256]uint32) {
+	for m := range z {
+		z[m] = q - zetasMont[m]
+	}
+	return z
+}()
+
 // nttInverseGeneric is NTT⁻¹ (Algorithm 42). Coefficients in [0, q) in and
-// out. Layer ℓ (0 to 7) takes inputs below 2^ℓ·q and adds that bound before
-// subtracting, so sums stay below 2⁸q < 2³² and products below q · 2³².
+// out. The first two layers (len = 1 and 2) go together, four coefficients
+// at a time. Layer ℓ (0 to 7) takes inputs below 2^ℓ·q and adds that bound
+// before subtracting, so sums stay below 2⁸q < 2³² and products below
+// q · 2³².
 func nttInverseGeneric(w *ringElement) {
-	m := n256
-	bound := uint32(q)
-	for length := 1; length < n256; length *= 2 {
+	for g := 0; g < n256/4; g++ {
+		c := (*[4]fieldElement)(w[4*g : 4*g+4])
+		a0, a1, a2, a3 := uint32(c[0]), uint32(c[1]), uint32(c[2]), uint32(c[3])
+		// len = 1: m = 255 − 2g and 254 − 2g; inputs below q.
+		a0, a1 = a0+a1, montReduce(uint64(zetasInvMont[255-2*g])*uint64(a0+q-a1))
+		a2, a3 = a2+a3, montReduce(uint64(zetasInvMont[254-2*g])*uint64(a2+q-a3))
+		// len = 2: m = 127 − g; inputs below 2q.
+		z2 := uint64(zetasInvMont[127-g])
+		a0, a2 = a0+a2, montReduce(z2*uint64(a0+2*q-a2))
+		a1, a3 = a1+a3, montReduce(z2*uint64(a1+2*q-a3))
+		c[0], c[1], c[2], c[3] = fieldElement(a0), fieldElement(a1), fieldElement(a2), fieldElement(a3)
+	}
+	m := n256 / 4
+	bound := uint32(4 * q)
+	for length := 4; length < n256; length *= 2 {
 		for start := 0; start < n256; start += 2 * length {
 			m--
-			// −ζ^BitRev₈(m) in Montgomery form.
-			z := uint64(q - zetasMont[m])
+			z := uint64(zetasInvMont[m])
 			lo := w[start : start+length]
 			hi := w[start+length : start+2*length]
 			hi = hi[:len(lo)]
