@@ -1,3 +1,5 @@
+//go:build !purego
+
 package cosim
 
 import (
@@ -19,6 +21,8 @@ import (
 var (
 	statesFlag = flag.Int("cosim.states", 0, "random states per representative instruction (default 10000, 1000 with -short)")
 	seedFlag   = flag.Uint64("cosim.seed", 0, "seed of the random states (default: from the clock; the test logs it)")
+	// reducedRun is set in the cpu_features_env run (see cpuenv_test.go).
+	reducedRun = false
 )
 
 // TestFormsCovered fails when a representative of go/asm or the catalog
@@ -133,7 +137,7 @@ func describe(in *State, addr uint64) string {
 func TestCosim(t *testing.T) {
 	requireAVX2(t)
 	n := 10000
-	if testing.Short() {
+	if testing.Short() || reducedRun {
 		n = 1000
 	}
 	if *statesFlag > 0 {

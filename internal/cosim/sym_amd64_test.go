@@ -1,3 +1,5 @@
+//go:build !purego
+
 package cosim
 
 import (
@@ -36,7 +38,7 @@ func TestCosimSym(t *testing.T) {
 		t.Skip("z3 is not installed")
 	}
 	n := 8
-	if testing.Short() {
+	if testing.Short() || reducedRun {
 		n = 2
 	}
 	if *symStatesFlag > 0 {

@@ -177,8 +177,8 @@ func readTables(dir string) ([]*table, error) {
 func generate(vs []forms.Variant, tables []*table) (asm, decl []byte, err error) {
 	var s, g bytes.Buffer
 	s.WriteString(header)
-	s.WriteString("\n//go:build amd64\n\n#include \"textflag.h\"\n")
-	fmt.Fprintf(&g, "%s\n//go:build amd64\n\npackage cosim\n\nimport \"unsafe\"\n\n", header)
+	s.WriteString("\n//go:build amd64 && !purego\n\n#include \"textflag.h\"\n")
+	fmt.Fprintf(&g, "%s\n//go:build amd64 && !purego\n\npackage cosim\n\nimport \"unsafe\"\n\n", header)
 	var table bytes.Buffer
 	// roundTrip runs no instruction: it checks the load and store code alone.
 	if err := function(&s, "roundTrip", forms.Variant{}); err != nil {
