@@ -265,3 +265,9 @@ func TestCosim(t *testing.T) {
 	t.Logf("%d forms cosimulated, %d of them from go/asm (%d representatives) in %v",
 		len(list), nAsm, len(Cases()), time.Since(start).Round(time.Millisecond))
 }
+
+// catalogPath is the catalog of further forms.
+func catalogPath(t *testing.T) string {
+	t.Helper()
+	return filepath.Join("catalog", "catalog.txt")
+}

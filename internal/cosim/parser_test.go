@@ -58,12 +58,6 @@ func asmDir(t *testing.T) string {
 	return d
 }
 
-// catalogPath is the catalog of further forms.
-func catalogPath(t *testing.T) string {
-	t.Helper()
-	return filepath.Join("catalog", "catalog.txt")
-}
-
 // sameOperands compares one line as the collector and the model parser
 // read it: text, mnemonic, and each operand's kind, register, immediate,
 // memory parts or label. It returns "" when they agree.
