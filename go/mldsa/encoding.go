@@ -3,8 +3,12 @@ package mldsa
 // Bit packings and the key and signature encodings (FIPS 204, §7.1, §7.2).
 // Widths are public; no branch or address depends on a coefficient.
 
+import "encoding/binary"
+
 // simpleBitPack is SimpleBitPack (Algorithm 16) for coefficients below
-// 2^width: out gets 32·width bytes, little-endian bit order.
+// 2^width: out gets 32·width bytes, little-endian bit order. Bits gather in
+// a 64-bit accumulator and leave 32 at a time; 256·width is a multiple of
+// 32, so nothing is left over.
 func simpleBitPack(out []byte, w *ringElement, width int) {
 	out = out[:32*width]
 	var acc uint64
@@ -12,27 +16,27 @@ func simpleBitPack(out []byte, w *ringElement, width int) {
 	for _, x := range w {
 		acc |= uint64(x) << nb
 		nb += width
-		for nb >= 8 {
-			out[o] = byte(acc)
-			o++
-			acc >>= 8
-			nb -= 8
+		if nb >= 32 {
+			binary.LittleEndian.PutUint32(out[o:], uint32(acc))
+			o += 4
+			acc >>= 32
+			nb -= 32
 		}
 	}
 }
 
 // simpleBitUnpack is SimpleBitUnpack (Algorithm 18): 256 values of width
-// bits from 32·width bytes.
+// bits (at most 32) from 32·width bytes, read 32 bits at a time.
 func simpleBitUnpack(w *ringElement, in []byte, width int) {
 	in = in[:32*width]
 	mask := uint64(1)<<width - 1
 	var acc uint64
 	nb, i := 0, 0
 	for j := range w {
-		for nb < width {
-			acc |= uint64(in[i]) << nb
-			i++
-			nb += 8
+		if nb < width {
+			acc |= uint64(binary.LittleEndian.Uint32(in[i:])) << nb
+			i += 4
+			nb += 32
 		}
 		w[j] = fieldElement(acc & mask)
 		acc >>= width
