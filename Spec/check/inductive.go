@@ -60,6 +60,7 @@ type ind struct {
 	lay   *layout
 	paths int
 	entry *x86.Machine[x86.AV]
+	bp    x86.AV // BP at entry: a frameless routine must keep it
 }
 
 // obs flags secret use on abstract paths.
@@ -121,6 +122,7 @@ func (ic *ind) run(maxSteps int) error {
 	}
 	m.Obs = indObs{ic}
 	ic.entry = m
+	ic.bp = m.GPR[x86.BP]
 	type item struct {
 		m     *x86.Machine[x86.AV]
 		start bool // starting at a loop head: do not count it as an arrival
@@ -212,8 +214,8 @@ func (ic *ind) checkRet(m *x86.Machine[x86.AV]) error {
 	if !m.MXCSR.Exact() || m.MXCSR.Lo != 0x1F80 {
 		return fmt.Errorf("a path returns with MXCSR not restored")
 	}
-	if ic.r.Frame == 0 {
-		return fmt.Errorf("frameless routine: BP preservation is not checked by the inductive check")
+	if ic.r.Frame == 0 && m.GPR[x86.BP].ID != ic.bp.ID {
+		return fmt.Errorf("a path returns with BP changed in a frameless routine")
 	}
 	if res := m.Region("results"); res != nil {
 		for i, w := range res.Written {
@@ -281,6 +283,9 @@ func (ic *ind) get(m *x86.Machine[x86.AV], f Fact) ([]x86.AV, error) {
 
 // checkInv checks that the state satisfies the invariant.
 func (ic *ind) checkInv(m *x86.Machine[x86.AV], iv Invariant) error {
+	if ic.r.Frame == 0 && m.GPR[x86.BP].ID != ic.bp.ID {
+		return fmt.Errorf("BP changed in a frameless routine")
+	}
 	fr := m.Region("frame").Bytes
 	for i, b := range fr {
 		if b.S && ic.publicByte(iv, i) {
@@ -330,6 +335,13 @@ func (ic *ind) headState(arr *x86.Machine[x86.AV], iv Invariant) (*x86.Machine[x
 		if i != int(x86.SP) {
 			m.GPR[i] = ic.d.Top(true)
 		}
+	}
+	if ic.r.Frame == 0 {
+		// A frameless routine must keep BP: checked at every arrival.
+		if arr.GPR[x86.BP].ID != ic.bp.ID {
+			return nil, fmt.Errorf("BP changed before loop head %s in a frameless routine", iv.Label)
+		}
+		m.GPR[x86.BP] = ic.bp
 	}
 	// SP is assumed unchanged at the head; a path that moved it fails the
 	// check below.
