@@ -290,7 +290,7 @@ func checkPackage(l *diag.List, r *repo.Repo, p *gosrc.Package, feats *Features,
 				continue
 			}
 			// A registry entry may carry its guard beside the function.
-			if lit := innermostLit(u.ref.Stack); lit != nil && !u.ref.Call {
+			if lit := innermostLit(u.ref.Stack, u.ref.Node); lit != nil && !u.ref.Call {
 				facts := map[string]bool{}
 				ast.Inspect(lit, func(n ast.Node) bool {
 					if e, ok := n.(ast.Expr); ok {
@@ -417,14 +417,24 @@ func onlyWhere(decls []*gosrc.Func, rs map[string]bool, routines asmfile.Routine
 	return true
 }
 
-func innermostLit(stack []ast.Node) *ast.CompositeLit {
+// innermostLit returns the composite literal, or the call, that holds ref
+// as an element or argument: a registry entry, which may carry the guard
+// beside the function (registerVariant("x", "AVX2", xAVX2, useAVX2)).
+func innermostLit(stack []ast.Node, ref ast.Node) ast.Node {
+	child := ref
 	for i := len(stack) - 1; i >= 0; i-- {
 		switch x := stack[i].(type) {
 		case *ast.CompositeLit:
 			return x
+		case *ast.CallExpr:
+			if x.Fun != child {
+				return x
+			}
+			return nil
 		case *ast.FuncDecl, *ast.FuncLit, ast.Stmt:
 			return nil
 		}
+		child = stack[i]
 	}
 	return nil
 }

@@ -55,7 +55,10 @@ func fGeneric(a *[4]uint32) {}
 
 package mldsa
 
-import "github.com/vg-crypto/vg/go/asm"
+import (
+	"github.com/vg-crypto/vg/go/asm"
+	"golang.org/x/sys/cpu"
+)
 
 func f(a *[4]uint32) {
 	if useAVX2 {
@@ -82,6 +85,12 @@ var variants = []struct {
 }{
 	{"AMD64", asm.FAMD64, true},
 	{"AVX2", fAVX2, useAVX2},
+}
+
+func register(name string, fn any, usable bool) {}
+
+func init() {
+	register("AVX2", fAVX2, cpu.X86.HasAVX2)
 }
 `,
 	"go/mldsa/f_noasm.go": `
@@ -170,25 +179,31 @@ func TestAsmInPortableFile(t *testing.T) {
 	// purego alone is enough to be wrong.
 	files = scratch.Replace(t, clean, "go/mldsa/f_amd64.go", "//go:build amd64 && !purego", "//go:build amd64")
 	scratch.Expect(t, check(t, files),
-		"go/mldsa/f_amd64.go:12: asm.FAMD64 is used in a file built beyond amd64 && !purego (also amd64 -tags purego)",
-		"go/mldsa/f_amd64.go:23: asm.FAVX2 is used in a file built beyond amd64 && !purego (also amd64 -tags purego)",
-		"go/mldsa/f_amd64.go:30: asm.FAMD64 is used in a file built beyond amd64 && !purego (also amd64 -tags purego)")
+		"go/mldsa/f_amd64.go:15: asm.FAMD64 is used in a file built beyond amd64 && !purego (also amd64 -tags purego)",
+		"go/mldsa/f_amd64.go:26: asm.FAVX2 is used in a file built beyond amd64 && !purego (also amd64 -tags purego)",
+		"go/mldsa/f_amd64.go:33: asm.FAMD64 is used in a file built beyond amd64 && !purego (also amd64 -tags purego)")
 }
 
 func TestUnguardedDispatch(t *testing.T) {
 	files := scratch.Replace(t, clean, "go/mldsa/f_amd64.go", "	if useAVX2 {\n		fAVX2(a)", "	if a[0] == 0 {\n		fAVX2(a)")
 	scratch.Expect(t, check(t, files),
-		"go/mldsa/f_amd64.go:9: f calls fAVX2, which needs AVX, AVX2, without a check that the CPU has it (guard with cpu.X86.HasAVX2 or useAVX2)")
+		"go/mldsa/f_amd64.go:12: f calls fAVX2, which needs AVX, AVX2, without a check that the CPU has it (guard with cpu.X86.HasAVX2 or useAVX2)")
 	// An early return on the wrong condition.
 	files = scratch.Replace(t, clean, "go/mldsa/f_amd64.go", "	if !useAVX2 {\n		fGeneric(a)\n		return", "	if !useAVX2 {\n		fGeneric(a)")
 	scratch.Expect(t, check(t, files),
-		"go/mldsa/f_amd64.go:19: g calls fAVX2, which needs AVX, AVX2, without a check that the CPU has it (guard with cpu.X86.HasAVX2 or useAVX2)")
+		"go/mldsa/f_amd64.go:22: g calls fAVX2, which needs AVX, AVX2, without a check that the CPU has it (guard with cpu.X86.HasAVX2 or useAVX2)")
 }
 
 func TestUnguardedRegistry(t *testing.T) {
 	files := scratch.Replace(t, clean, "go/mldsa/f_amd64.go", `{"AVX2", fAVX2, useAVX2}`, `{"AVX2", fAVX2, true}`)
 	scratch.Expect(t, check(t, files),
-		"go/mldsa/f_amd64.go:31: package-level code uses fAVX2, which needs AVX, AVX2, without a check that the CPU has it (guard with cpu.X86.HasAVX2 or useAVX2)")
+		"go/mldsa/f_amd64.go:34: package-level code uses fAVX2, which needs AVX, AVX2, without a check that the CPU has it (guard with cpu.X86.HasAVX2 or useAVX2)")
+}
+
+func TestUnguardedRegisterCall(t *testing.T) {
+	files := scratch.Replace(t, clean, "go/mldsa/f_amd64.go", `register("AVX2", fAVX2, cpu.X86.HasAVX2)`, `register("AVX2", fAVX2, true)`)
+	scratch.Expect(t, check(t, files),
+		"go/mldsa/f_amd64.go:40: init uses fAVX2, which needs AVX, AVX2, without a check that the CPU has it (guard with cpu.X86.HasAVX2 or useAVX2)")
 }
 
 func TestUnguardedTest(t *testing.T) {

@@ -6,7 +6,8 @@
 //     as it is, all with the signature of the dispatching x;
 //   - every variant is dispatched (a declaration of x, or an assignment to
 //     a dispatch variable x, refers to it) and registered in the variant
-//     registry (go/mldsa/variants*.go) so the variant tests run it, and every
+//     registry (in go/mldsa/variants*.go, or passed to a function declared
+//     there, like registerVariant) so the variant tests run it, and every
 //     go/asm routine is used by go/mldsa;
 //   - a caller with a faster variant of a callee uses it: outside the
 //     callee's dispatch, the registry and tests, code calls the dispatching
@@ -138,16 +139,25 @@ func run(root string) (diag.List, string, error) {
 	}
 
 	// 2. Dispatched and registered.
+	// The registry is go/mldsa/variants*.go; a variant is registered there,
+	// or passed to a function declared there (registerVariant) elsewhere.
+	registerFuncs := map[string]bool{}
+	for name, fs := range p.Funcs {
+		for _, f := range fs {
+			if !f.File.Test && isRegistryFile(f.File.Rel) {
+				registerFuncs[name] = true
+			}
+		}
+	}
 	dispatched := map[string]bool{}
 	registered := map[string]bool{}
 	for _, f := range p.Files {
 		if f.Test {
 			continue
 		}
-		base := f.Rel[strings.LastIndex(f.Rel, "/")+1:]
-		isRegistry := strings.HasPrefix(base, "variants")
+		isRegistry := isRegistryFile(f.Rel)
 		for _, ref := range refs[f] {
-			if isRegistry {
+			if isRegistry || passedTo(ref, registerFuncs) {
 				registered[ref.Name] = true
 				continue
 			}
@@ -172,13 +182,12 @@ func run(root string) (diag.List, string, error) {
 	// 3. Callers use the fastest variant.
 	byName := set.ByName
 	for _, f := range p.Files {
-		base := f.Rel[strings.LastIndex(f.Rel, "/")+1:]
-		if f.Test || strings.HasPrefix(base, "variants") {
+		if f.Test || isRegistryFile(f.Rel) {
 			continue
 		}
 		for _, ref := range refs[f] {
 			v := byName[ref.Name]
-			if v == nil || variants.DispatchSite(ref) == v.Routine {
+			if v == nil || variants.DispatchSite(ref) == v.Routine || passedTo(ref, registerFuncs) {
 				continue
 			}
 			caller := ""
@@ -226,4 +235,22 @@ func orTop(fn string) string {
 		return "package-level code"
 	}
 	return fn
+}
+
+func isRegistryFile(rel string) bool {
+	return strings.HasPrefix(rel[strings.LastIndex(rel, "/")+1:], "variants")
+}
+
+// passedTo reports whether ref is an argument of a call of one of funcs.
+func passedTo(ref gosrc.Ref, funcs map[string]bool) bool {
+	for i := len(ref.Stack) - 1; i >= 0; i-- {
+		c, ok := ref.Stack[i].(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		if id, ok := c.Fun.(*ast.Ident); ok && funcs[id.Name] {
+			return true
+		}
+	}
+	return false
 }

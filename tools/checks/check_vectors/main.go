@@ -4,8 +4,9 @@
 //     manifest.json, each with the SHA-256 and the number of test cases the
 //     manifest gives;
 //   - the vector tests run every case of every file with test cases: it
-//     runs `go test -v` on every package whose tests import internal/vectors
-//     (VG_VECTORS set, CI=true so absent vectors fail) and reads the lines
+//     runs, with `go test -v -run`, every test that calls the runner's Run
+//     or RunCounts (VG_VECTORS set, CI=true so absent vectors fail), or
+//     reads their saved output (-testlog), and reads the lines
 //     the runner logs per file, "<path>: ran N, passed P (declared D)",
 //     where path is a file or an ACVP mode directory (its prompt.json and
 //     expectedResults.json together) relative to the vectors. A file with
@@ -14,7 +15,7 @@
 //
 // Usage, from the repository root:
 //
-//	go run ./tools/checks/check_vectors [-root dir] [-vectors dir] [-tests=false]
+//	go run ./tools/checks/check_vectors [-root dir] [-vectors dir] [-tests=false] [-testlog file] [-timeout 10m]
 //	go run ./tools/checks/check_vectors -write   # rewrite manifest.json from the vectors
 package main
 
@@ -25,6 +26,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"go/ast"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -48,6 +50,8 @@ func main() {
 	vectors := flag.String("vectors", "", "vector directory (default $VG_VECTORS, else ../shared/vectors beside the root)")
 	tests := flag.Bool("tests", true, "run the vector tests and compare the cases they ran with the manifest")
 	write := flag.Bool("write", false, "rewrite the manifest from the vector directory instead of checking")
+	testlog := flag.String("testlog", "", "read the runner's lines from this saved `go test -v` (or -json) output instead of running the tests")
+	timeout := flag.String("timeout", "10m", "go test -timeout for each package's vector tests")
 	flag.Parse()
 	if *write {
 		if err := writeManifest(*root, *vectors); err != nil {
@@ -56,7 +60,7 @@ func main() {
 		}
 		return
 	}
-	l, summary, err := run(*root, *vectors, *tests)
+	l, summary, err := run(*root, *vectors, *tests || *testlog != "", *testlog, *timeout)
 	diag.Exit("check_vectors", l, summary, err)
 }
 
@@ -162,7 +166,7 @@ func writeManifest(root, flagDir string) error {
 	return os.WriteFile(r.Abs(manifestPath), b.Bytes(), 0o644)
 }
 
-func run(root, flagDir string, tests bool) (diag.List, string, error) {
+func run(root, flagDir string, tests bool, testlog, timeout string) (diag.List, string, error) {
 	r, err := repo.Open(root)
 	if err != nil {
 		return nil, "", err
@@ -212,17 +216,33 @@ func run(root, flagDir string, tests bool) (diag.List, string, error) {
 	if !tests {
 		return l, summary + " (tests not run)", nil
 	}
-	pkgs, err := vectorPackages(r)
-	if err != nil {
-		return nil, "", err
-	}
-	if len(pkgs) == 0 {
-		l.Addf(manifestPath, 0, "no package's tests import %s/internal/vectors: no test runs the vectors", r.Module)
-		return l, summary, nil
-	}
-	reports, err := runTests(r, dir, pkgs)
-	if err != nil {
-		return nil, "", err
+	var reports map[string][]int
+	ran0 := "the tests"
+	if testlog != "" {
+		data, err := os.ReadFile(testlog)
+		if err != nil {
+			return nil, "", err
+		}
+		reports, ran0 = parseLog(data), testlog
+	} else {
+		tests, err := vectorTests(r)
+		if err != nil {
+			return nil, "", err
+		}
+		if len(tests) == 0 {
+			l.Addf(manifestPath, 0, "no test calls %s/internal/vectors.Run: no test runs the vectors", r.Module)
+			return l, summary, nil
+		}
+		var names []string
+		for _, d := range sortedKeys(tests) {
+			for _, t := range tests[d] {
+				names = append(names, d+"."+t)
+			}
+		}
+		ran0 = strings.Join(names, ", ")
+		if reports, err = runTests(r, dir, tests, timeout); err != nil {
+			return nil, "", err
+		}
 	}
 	ran := 0
 	for _, e := range m.Files {
@@ -251,38 +271,86 @@ func run(root, flagDir string, tests bool) (diag.List, string, error) {
 			l.Addf(manifestPath, r.LineOf(manifestPath, `"files"`), "a vector test ran %s, which is not in the manifest", name)
 		}
 	}
-	return l, fmt.Sprintf("%s; the tests of %s ran all %d cases of the files they must run", summary, strings.Join(pkgs, ", "), ran), nil
+	return l, fmt.Sprintf("%s; %s ran all %d cases of the files with cases", summary, ran0, ran), nil
 }
 
-// vectorPackages lists the packages (as ./dir) whose test files import the
-// vector runner, or are the runner.
-func vectorPackages(r *repo.Repo) ([]string, error) {
+// runFuncs are the runner's functions that run every vector file.
+var runFuncs = map[string]bool{"Run": true, "RunCounts": true}
+
+// vectorTests finds, per package directory, the tests that call the
+// runner's Run or RunCounts (directly or through functions of their test
+// files).
+func vectorTests(r *repo.Repo) (map[string][]string, error) {
 	dirs, err := r.Dirs(".")
 	if err != nil {
 		return nil, err
 	}
 	runner := r.Module + "/internal/vectors"
-	var out []string
+	out := map[string][]string{}
 	for _, d := range dirs {
 		files, err := r.Files(d, "_test.go")
 		if err != nil {
 			return nil, err
 		}
-		found := false
+		inRunner := r.ImportPath(d) == runner
+		calls := map[string]map[string]bool{} // test-file function -> functions it names
+		runs := map[string]bool{}             // functions that call the runner directly
 		for _, rel := range files {
 			f, err := r.Parse(rel)
 			if err != nil {
 				return nil, err
 			}
+			local := ""
 			for _, imp := range f.Imports {
-				if p, _ := strconv.Unquote(imp.Path.Value); p == runner || r.ImportPath(d) == runner {
-					found = true
+				if p, _ := strconv.Unquote(imp.Path.Value); p == runner {
+					local = "vectors"
+					if imp.Name != nil {
+						local = imp.Name.Name
+					}
+				}
+			}
+			if local == "" && !inRunner {
+				continue
+			}
+			for _, decl := range f.Decls {
+				fd, ok := decl.(*ast.FuncDecl)
+				if !ok || fd.Body == nil || fd.Recv != nil {
+					continue
+				}
+				name := fd.Name.Name
+				calls[name] = map[string]bool{}
+				ast.Inspect(fd.Body, func(n ast.Node) bool {
+					switch x := n.(type) {
+					case *ast.SelectorExpr:
+						if id, ok := x.X.(*ast.Ident); ok && local != "" && id.Name == local && runFuncs[x.Sel.Name] {
+							runs[name] = true
+						}
+					case *ast.Ident:
+						if inRunner && runFuncs[x.Name] {
+							runs[name] = true
+						}
+						calls[name][x.Name] = true
+					}
+					return true
+				})
+			}
+		}
+		for changed := true; changed; {
+			changed = false
+			for fn, names := range calls {
+				for callee := range names {
+					if runs[callee] && !runs[fn] {
+						runs[fn], changed = true, true
+					}
 				}
 			}
 		}
-		if found {
-			out = append(out, "./"+d)
+		for fn := range runs {
+			if strings.HasPrefix(fn, "Test") {
+				out[d] = append(out[d], fn)
+			}
 		}
+		sort.Strings(out[d])
 	}
 	return out, nil
 }
@@ -290,26 +358,45 @@ func vectorPackages(r *repo.Repo) ([]string, error) {
 // ranLine is the runner's log line for one file or ACVP mode.
 var ranLine = regexp.MustCompile(`([\w./-]+): ran (\d+), passed (\d+) \(declared (\d+)\)`)
 
-// runTests runs the tests of pkgs with the vectors required (CI=true) and
+// runTests runs the vector tests with the vectors required (CI=true) and
 // returns, per vector file or ACVP mode directory, the case counts the
 // runner reported.
-func runTests(r *repo.Repo, dir string, pkgs []string) (map[string][]int, error) {
-	cmd := exec.Command("go", append([]string{"test", "-count=1", "-v"}, pkgs...)...)
-	cmd.Dir = r.Root
+func runTests(r *repo.Repo, dir string, tests map[string][]string, timeout string) (map[string][]int, error) {
 	abs, _ := filepath.Abs(dir)
-	cmd.Env = append(os.Environ(), "VG_VECTORS="+abs, "CI=true")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		tail := out
-		if len(tail) > 4000 {
-			tail = tail[len(tail)-4000:]
+	var out []byte
+	for _, d := range sortedKeys(tests) {
+		args := []string{"test", "-count=1", "-v", "-timeout", timeout, "-run", "^(" + strings.Join(tests[d], "|") + ")$", "./" + d}
+		cmd := exec.Command("go", args...)
+		cmd.Dir = r.Root
+		cmd.Env = append(os.Environ(), "VG_VECTORS="+abs, "CI=true")
+		o, err := cmd.CombinedOutput()
+		if err != nil {
+			tail := o
+			if len(tail) > 4000 {
+				tail = tail[len(tail)-4000:]
+			}
+			return nil, fmt.Errorf("go %s failed, so the cases run cannot be counted: %v\n%s", strings.Join(args, " "), err, tail)
 		}
-		return nil, fmt.Errorf("go test %s failed, so the cases run cannot be counted: %v\n%s", strings.Join(pkgs, " "), err, tail)
+		out = append(out, o...)
 	}
+	return parseLog(out), nil
+}
+
+// parseLog reads the runner's lines from go test -v (or -json) output.
+func parseLog(out []byte) map[string][]int {
 	reports := map[string][]int{}
 	for _, m := range ranLine.FindAllSubmatch(out, -1) {
 		n, _ := strconv.Atoi(string(m[2]))
 		reports[string(m[1])] = append(reports[string(m[1])], n)
 	}
-	return reports, nil
+	return reports
+}
+
+func sortedKeys(m map[string][]string) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }

@@ -34,10 +34,13 @@ import (
 	"github.com/vg-crypto/vg/internal/vectors"
 )
 
+// TestOther is not a vector test: it would fail if run.
+func TestOther(t *testing.T) { t.Fatal("not a vector test") }
+
 func TestVectors(t *testing.T) {
-	vectors.Ran(t, "acvp/M", ACVP)
+	vectors.Run(t, "acvp/M", ACVP)
 	if W > 0 {
-		vectors.Ran(t, "wycheproof/w_test.json", W)
+		vectors.Run(t, "wycheproof/w_test.json", W)
 	}
 }
 `
@@ -48,7 +51,7 @@ package vectors
 
 import "testing"
 
-func Ran(t *testing.T, name string, n int) {
+func Run(t *testing.T, name string, n int) {
 	t.Logf("%s: ran %d, passed %d (declared %d) in 1ms", name, n, n, n)
 }
 `,
@@ -77,7 +80,7 @@ func setup(t *testing.T, acvpRan, wRan int) (root, vec string) {
 
 func check(t *testing.T, root, vec string, tests bool) []string {
 	t.Helper()
-	l, _, err := run(root, vec, tests)
+	l, _, err := run(root, vec, tests, "", "10m")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,8 +92,8 @@ const m = "tools/checks/check_vectors/manifest.json:"
 func TestClean(t *testing.T) {
 	root, vec := setup(t, 3, 2)
 	scratch.Expect(t, check(t, root, vec, true))
-	_, summary, _ := run(root, vec, true)
-	if want := "8 files, 8 test cases, as the manifest says; the tests of ./go/mldsa ran all 8 cases of the files they must run"; summary != want {
+	_, summary, _ := run(root, vec, true, "", "10m")
+	if want := "8 files, 8 test cases, as the manifest says; go/mldsa.TestVectors ran all 8 cases of the files with cases"; summary != want {
 		t.Errorf("summary %q, want %q", summary, want)
 	}
 }
@@ -122,7 +125,7 @@ func TestManifestCountWrong(t *testing.T) {
 func TestDeclaredCountWrong(t *testing.T) {
 	root, vec := setup(t, 3, 2)
 	scratch.Write(t, vec, map[string]string{"wycheproof/w_test.json": `{"numberOfTests": 3, "testGroups": [{"tests": [{}, {}]}]}`})
-	_, _, err := run(root, vec, false)
+	_, _, err := run(root, vec, false, "", "10m")
 	if err == nil || !strings.HasSuffix(err.Error(), "w_test.json: numberOfTests is 3 but the groups hold 2 tests") {
 		t.Errorf("err = %v", err)
 	}
@@ -139,4 +142,15 @@ func TestFileDropped(t *testing.T) {
 	root, vec := setup(t, 3, 0)
 	scratch.Expect(t, check(t, root, vec, true),
 		m+"11: wycheproof/w_test.json: no vector test ran it (2 cases)")
+}
+
+func TestSavedLog(t *testing.T) {
+	root, vec := setup(t, 3, 2)
+	log := filepath.Join(t.TempDir(), "test.log")
+	os.WriteFile(log, []byte("=== RUN   TestVectors\n    v.go:6: acvp/M: ran 3, passed 3 (declared 3) in 1ms\n"), 0o644)
+	l, _, err := run(root, vec, true, log, "10m")
+	if err != nil {
+		t.Fatal(err)
+	}
+	scratch.Expect(t, l.Strings(), m+"11: wycheproof/w_test.json: no vector test ran it (2 cases)")
 }
