@@ -596,14 +596,15 @@ func computeMu(tr *[64]byte, domain byte, ctx string, oid []byte, msg []byte) [6
 // signInternal is ML-DSA.Sign_internal (Algorithm 7) from μ, with rnd the
 // 32 bytes of randomness (zero for deterministic signing).
 //
-// An attempt branches where Algorithm 7 does: once on the two checks of
-// line 23 together (‖z‖∞ and ‖r0‖∞, each computed without branches over all
-// coefficients) and once on those of line 28 (‖ct0‖∞ and the number of
-// hints). Timing thus reveals how many attempts were made and, for each
-// rejected one, which of the two lines rejected it; it reveals nothing
-// finer (not which polynomial, coefficient or check of a line). Under
-// FIPS 204's analysis these rejection events are independent of the secret
-// key: y is uniform and ‖cs1‖∞, ‖cs2‖∞ ≤ β.
+// An attempt branches on the checks of Algorithm 7: ‖z‖∞ (line 23), then
+// ‖r0‖∞ (line 23), then ‖ct0‖∞ and the number of hints together (line 28).
+// Each check is computed without branches over all coefficients, so timing
+// reveals how many attempts were made and, for each rejected one, which of
+// these three checks rejected it, nothing finer (not which polynomial or
+// coefficient). The ‖z‖∞ outcome is exactly independent of the key (see
+// below). The ‖r0‖∞ outcome is independent of it under the heuristic of
+// FIPS 204's analysis (w uniform, ‖cs2‖∞ ≤ β); the line 28 checks almost
+// never fail. Algorithm 7 itself branches after line 23 and line 28.
 func (sk *PrivateKey) signInternal(μ *[64]byte, rnd *[32]byte) ([]byte, error) {
 	p := sk.p
 	k, l := p.k, p.l
@@ -668,6 +669,14 @@ func (sk *PrivateKey) signInternal(μ *[64]byte, rnd *[32]byte) ([]byte, error) 
 			polyAdd(&z[j], &y[j], &cs1)
 			reject |= normExceeds(&z[j], zBound)
 		}
+		// The first half of line 23's check. Whether ‖z‖∞ ≥ γ1 − β does not
+		// depend on the key: each coefficient of y is uniform on
+		// [−γ1 + 1, γ1] and |cs1| ≤ β, so each of z lands inside the bound
+		// with probability (2(γ1 − β) − 1)/(2γ1) whatever cs1 is. Branching
+		// on it early saves computing cs2.
+		if reject != 0 {
+			continue
+		}
 		// Lines 19 and 21: r0 ← LowBits(w − ⟨⟨cs2⟩⟩); line 23: ‖r0‖∞ ≥ γ2 − β.
 		for i := 0; i < k; i++ {
 			var cs2 ringElement
@@ -676,7 +685,7 @@ func (sk *PrivateKey) signInternal(μ *[64]byte, rnd *[32]byte) ([]byte, error) 
 			polySub(&w[i], &w[i], &cs2)
 			reject |= lowBitsExceed(&w[i], r0Bound, γ2)
 		}
-		// The branch of line 23, on both checks at once.
+		// The rest of line 23's check.
 		if reject != 0 {
 			continue
 		}
