@@ -188,6 +188,32 @@ func MatrixVectorNTT(m [][]Poly, v []Poly) []Poly {
 	return w
 }
 
+// addQ and subQ are + and − in ℤq.
+func addQ(a, b int32) int32 { return modQ(int64(a) + int64(b)) }
+func subQ(a, b int32) int32 { return modQ(int64(a) - int64(b)) }
+
+// mapCoeffs applies f to every coefficient of a vector.
+func mapCoeffs(v []Poly, f func(int32) int32) []Poly {
+	w := make([]Poly, len(v))
+	for i := range v {
+		for j := range v[i] {
+			w[i][j] = f(v[i][j])
+		}
+	}
+	return w
+}
+
+// zipCoeffs applies f to the coefficients of two vectors, pairwise.
+func zipCoeffs(a, b []Poly, f func(x, y int32) int32) []Poly {
+	w := make([]Poly, len(a))
+	for i := range a {
+		for j := range a[i] {
+			w[i][j] = f(a[i][j], b[i][j])
+		}
+	}
+	return w
+}
+
 // vecNTT and vecNTTInverse apply NTT and NTT⁻¹ to each entry (§2.5).
 func vecNTT(v []Poly) []Poly {
 	w := make([]Poly, len(v))

@@ -88,21 +88,11 @@ func Verify(p Params, pk, M, sigma, ctx []byte) (bool, error) {
 func KeyGenInternal(p Params, xi []byte) (pk, sk []byte) {
 	seed := hashH(append(append(append([]byte{}, xi...), IntegerToBytes(p.K, 1)...), IntegerToBytes(p.L, 1)...), 128) // line 1
 	rho, rhoP, key := seed[:32], seed[32:96], seed[96:128]
-	aHat := ExpandA(p, rho)                               // line 3
-	s1, s2 := ExpandS(p, rhoP)                            // line 4
-	t := vecNTTInverse(MatrixVectorNTT(aHat, vecNTT(s1))) // line 5
-	for i := range t {
-		for j := range t[i] {
-			t[i][j] = modQ(int64(t[i][j]) + int64(s2[i][j]))
-		}
-	}
-	t1 := make([]Poly, p.K)
-	t0 := make([]Poly, p.K)
-	for i := range t { // line 6
-		for j := range t[i] {
-			t1[i][j], t0[i][j] = Power2Round(t[i][j])
-		}
-	}
+	aHat := ExpandA(p, rho)                                                        // line 3
+	s1, s2 := ExpandS(p, rhoP)                                                     // line 4
+	t := zipCoeffs(vecNTTInverse(MatrixVectorNTT(aHat, vecNTT(s1))), s2, addQ)     // line 5
+	t1 := mapCoeffs(t, func(r int32) int32 { r1, _ := Power2Round(r); return r1 }) // line 6
+	t0 := mapCoeffs(t, func(r int32) int32 { _, r0 := Power2Round(r); return r0 })
 	pk = PkEncode(p, rho, t1)                  // line 8
 	tr := hashH(pk, 64)                        // line 9
 	sk = SkEncode(p, rho, key, tr, s1, s2, t0) // line 10
@@ -149,60 +139,47 @@ func signInternal(p Params, sk, rnd []byte, muOf func(tr []byte) []byte) ([]byte
 	// iterations, which a correct signer exceeds with probability below
 	// 2⁻²⁵⁶.
 	for iter := 0; iter < signIterations; iter++ { // line 10
-		y := ExpandMask(p, rhoPP, kappa)                     // line 11
-		w := vecNTTInverse(MatrixVectorNTT(aHat, vecNTT(y))) // line 12
-		w1 := make([]Poly, p.K)                              // line 13
-		for i := range w {
-			for j := range w[i] {
-				w1[i][j] = HighBits(p, w[i][j])
-			}
-		}
-		cTilde := hashH(append(append([]byte{}, mu...), W1Encode(p, w1)...), p.Lambda/4) // line 15
-		c := SampleInBall(p, cTilde)                                                     // line 16
-		cHat := NTT(c)                                                                   // line 17
-		cs1 := vecNTTInverse(ScalarVectorNTT(cHat, s1Hat))                               // line 18
-		cs2 := vecNTTInverse(ScalarVectorNTT(cHat, s2Hat))                               // line 19
-		z := make([]Poly, p.L)                                                           // line 20
-		for i := range z {
-			for j := range z[i] {
-				z[i][j] = modQ(int64(y[i][j]) + int64(cs1[i][j]))
-			}
-		}
-		wMinusCs2 := make([]Poly, p.K)
-		r0 := make([]Poly, p.K) // line 21
-		for i := range r0 {
-			for j := range r0[i] {
-				wMinusCs2[i][j] = modQ(int64(w[i][j]) - int64(cs2[i][j]))
-				r0[i][j] = LowBits(p, wMinusCs2[i][j])
-			}
-		}
+		y := ExpandMask(p, rhoPP, kappa)                                                         // line 11
+		w := vecNTTInverse(MatrixVectorNTT(aHat, vecNTT(y)))                                     // line 12
+		w1 := mapCoeffs(w, func(r int32) int32 { return HighBits(p, r) })                        // line 13
+		cTilde := hashH(append(append([]byte{}, mu...), W1Encode(p, w1)...), p.Lambda/4)         // line 15
+		c := SampleInBall(p, cTilde)                                                             // line 16
+		cHat := NTT(c)                                                                           // line 17
+		cs1 := vecNTTInverse(ScalarVectorNTT(cHat, s1Hat))                                       // line 18
+		cs2 := vecNTTInverse(ScalarVectorNTT(cHat, s2Hat))                                       // line 19
+		z := zipCoeffs(y, cs1, addQ)                                                             // line 20
+		wMinusCs2 := zipCoeffs(w, cs2, subQ)                                                     // w − ⟨⟨cs2⟩⟩, used at lines 21 and 26
+		r0 := mapCoeffs(wMinusCs2, func(r int32) int32 { return LowBits(p, r) })                 // line 21
 		kappa += p.L                                                                             // line 31 (done here, as every path below reaches it)
 		if vecInfNorm(z) >= int64(p.Gamma1-p.Beta) || vecInfNorm(r0) >= int64(p.Gamma2-p.Beta) { // line 23
 			continue
 		}
 		ct0 := vecNTTInverse(ScalarVectorNTT(cHat, t0Hat)) // line 25
-		h := make([]Poly, p.K)                             // line 26
-		ones := 0
-		for i := range h {
-			for j := range h[i] {
-				if MakeHint(p, modQ(-int64(ct0[i][j])), modQ(int64(wMinusCs2[i][j])+int64(ct0[i][j]))) {
-					h[i][j] = 1
-					ones++
-				}
+		// line 26: h ← MakeHint(−⟨⟨ct0⟩⟩, w − ⟨⟨cs2⟩⟩ + ⟨⟨ct0⟩⟩)
+		h := zipCoeffs(ct0, wMinusCs2, func(ct0, wcs2 int32) int32 {
+			if MakeHint(p, subQ(0, ct0), addQ(wcs2, ct0)) {
+				return 1
 			}
-		}
-		if vecInfNorm(ct0) >= int64(p.Gamma2) || ones > p.Omega { // line 28
+			return 0
+		})
+		if vecInfNorm(ct0) >= int64(p.Gamma2) || countOnes(h) > p.Omega { // line 28
 			continue
 		}
-		zPM := make([]Poly, p.L) // line 33: z mod± q
-		for i := range z {
-			for j := range z[i] {
-				zPM[i][j] = int32(modPM(int64(z[i][j]), Q))
-			}
-		}
-		return SigEncode(p, cTilde, zPM, h), nil // lines 33–34
+		zPM := mapCoeffs(z, func(c int32) int32 { return int32(modPM(int64(c), Q)) }) // line 33: z mod± q
+		return SigEncode(p, cTilde, zPM, h), nil                                      // lines 33–34
 	}
 	return nil, errors.New("fips204: ML-DSA.Sign_internal: rejection loop reached its Appendix C bound of 814 iterations")
+}
+
+// countOnes is the number of 1's in a hint.
+func countOnes(h []Poly) int {
+	n := 0
+	for _, w := range h {
+		for _, c := range w {
+			n += int(c)
+		}
+	}
+	return n
 }
 
 // signIterations is the bound of Algorithm 7's loop (Appendix C, Table 3).
@@ -247,26 +224,10 @@ func verifyInternal(p Params, pk, sigma []byte, muOf func(tr []byte) []byte) (bo
 	c := SampleInBall(p, cTilde) // line 8
 	// line 9: w′Approx = NTT⁻¹(Â ∘ NTT(z) − NTT(c) ∘ NTT(t1·2^d)).
 	az := MatrixVectorNTT(aHat, vecNTT(z))
-	t1d := make([]Poly, p.K)
-	for i := range t1 {
-		for j := range t1[i] {
-			t1d[i][j] = modQ(int64(t1[i][j]) << D)
-		}
-	}
+	t1d := mapCoeffs(t1, func(c int32) int32 { return modQ(int64(c) << D) })
 	ct1 := ScalarVectorNTT(NTT(c), vecNTT(t1d))
-	diff := make([]Poly, p.K)
-	for i := range diff {
-		for j := range diff[i] {
-			diff[i][j] = modQ(int64(az[i][j]) - int64(ct1[i][j]))
-		}
-	}
-	wApprox := vecNTTInverse(diff)
-	w1 := make([]Poly, p.K) // line 10
-	for i := range w1 {
-		for j := range w1[i] {
-			w1[i][j] = UseHint(p, h[i][j] == 1, wApprox[i][j])
-		}
-	}
-	cTildeP := hashH(append(append([]byte{}, mu...), W1Encode(p, w1)...), p.Lambda/4)  // line 12
-	return vecInfNorm(z) < int64(p.Gamma1-p.Beta) && bytes.Equal(cTilde, cTildeP), nil // line 13
+	wApprox := vecNTTInverse(zipCoeffs(az, ct1, subQ))
+	w1 := zipCoeffs(h, wApprox, func(h, r int32) int32 { return UseHint(p, h == 1, r) }) // line 10
+	cTildeP := hashH(append(append([]byte{}, mu...), W1Encode(p, w1)...), p.Lambda/4)    // line 12
+	return vecInfNorm(z) < int64(p.Gamma1-p.Beta) && bytes.Equal(cTilde, cTildeP), nil   // line 13
 }
