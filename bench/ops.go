@@ -19,11 +19,45 @@ const (
 // Ops lists the measured operations in table order.
 var Ops = []string{OpKeyGen, OpSign, OpSignExpanded, OpVerify, OpParsePublicKey}
 
+// Inputs are the encodings the Verify, ParsePublicKey and SignExpanded
+// operations start from. They are the same for every implementation (the
+// identity check asserts it), so one implementation can compute them once
+// for all the driver runs, which keeps those runs' setup small.
+type Inputs struct {
+	PublicKeys, Signatures, Expanded [][]byte
+}
+
+// NewInputs computes the inputs of one parameter set with s; s must offer
+// expanded private keys.
+func NewInputs(s Scheme, w *Workload) (*Inputs, error) {
+	keys, err := newKeys(s, w)
+	if err != nil {
+		return nil, err
+	}
+	in := &Inputs{make([][]byte, Cases), make([][]byte, Cases), make([][]byte, Cases)}
+	for i, k := range keys {
+		in.PublicKeys[i] = k.PublicKey()
+		if in.Signatures[i], err = k.Sign(w.Messages[i]); err != nil {
+			return nil, err
+		}
+		if in.Expanded[i] = k.Expanded(); in.Expanded[i] == nil {
+			return nil, ErrUnsupported
+		}
+	}
+	return in, nil
+}
+
 // Prepare does the setup for op on every case of w (outside any
 // measurement) and returns a function that runs op once on case i.
-// The setup depends only on s, op and w, so a run of n operations minus a
-// run of none measures exactly the n operations.
-func Prepare(s Scheme, op string, w *Workload) (func(i int) error, error) {
+// The setup depends only on s, op, w and in, so a run of n operations
+// minus a run of none measures exactly the n operations. If in is nil,
+// the encodings are computed with s.
+func Prepare(s Scheme, op string, w *Workload, in *Inputs) (func(i int) error, error) {
+	if op == OpSignExpanded {
+		if _, err := s.SignExpanded(nil, nil); errors.Is(err, ErrUnsupported) {
+			return nil, err
+		}
+	}
 	switch op {
 	case OpKeyGen:
 		return func(i int) error {
@@ -39,42 +73,46 @@ func Prepare(s Scheme, op string, w *Workload) (func(i int) error, error) {
 			_, err := keys[i%Cases].Sign(w.Messages[i%Cases])
 			return err
 		}, nil
-	case OpSignExpanded:
-		keys, err := newKeys(s, w)
-		if err != nil {
-			return nil, err
-		}
-		exp := make([][]byte, Cases)
-		for i, k := range keys {
-			if exp[i] = k.Expanded(); exp[i] == nil {
-				return nil, ErrUnsupported
+	case OpSignExpanded, OpVerify, OpParsePublicKey:
+		if in == nil {
+			var err error
+			if in, err = NewInputs(s, w); errors.Is(err, ErrUnsupported) && op != OpSignExpanded {
+				// No expanded encoding: compute the rest with s.
+				in, err = newPublicInputs(s, w)
 			}
-		}
-		return func(i int) error {
-			_, err := s.SignExpanded(exp[i%Cases], w.Messages[i%Cases])
-			return err
-		}, nil
-	case OpVerify, OpParsePublicKey:
-		keys, err := newKeys(s, w)
-		if err != nil {
-			return nil, err
-		}
-		pks := make([][]byte, Cases)
-		sigs := make([][]byte, Cases)
-		for i, k := range keys {
-			pks[i] = k.PublicKey()
-			if sigs[i], err = k.Sign(w.Messages[i]); err != nil {
+			if err != nil {
 				return nil, err
 			}
 		}
-		if op == OpParsePublicKey {
-			return func(i int) error { return s.ParsePublicKey(pks[i%Cases]) }, nil
+		switch op {
+		case OpSignExpanded:
+			return func(i int) error {
+				_, err := s.SignExpanded(in.Expanded[i%Cases], w.Messages[i%Cases])
+				return err
+			}, nil
+		case OpParsePublicKey:
+			return func(i int) error { return s.ParsePublicKey(in.PublicKeys[i%Cases]) }, nil
 		}
 		return func(i int) error {
-			return s.Verify(pks[i%Cases], w.Messages[i%Cases], sigs[i%Cases])
+			return s.Verify(in.PublicKeys[i%Cases], w.Messages[i%Cases], in.Signatures[i%Cases])
 		}, nil
 	}
 	return nil, fmt.Errorf("unknown operation %q", op)
+}
+
+func newPublicInputs(s Scheme, w *Workload) (*Inputs, error) {
+	keys, err := newKeys(s, w)
+	if err != nil {
+		return nil, err
+	}
+	in := &Inputs{PublicKeys: make([][]byte, Cases), Signatures: make([][]byte, Cases)}
+	for i, k := range keys {
+		in.PublicKeys[i] = k.PublicKey()
+		if in.Signatures[i], err = k.Sign(w.Messages[i]); err != nil {
+			return nil, err
+		}
+	}
+	return in, nil
 }
 
 func newKeys(s Scheme, w *Workload) ([]Key, error) {

@@ -4,7 +4,10 @@
 //
 //	driver -check                          identity check of all implementations
 //	driver -info                           print vg's Implementation()
-//	driver -impl I -param P -op O -n N     set up, then run O N times (for callgrind)
+//	driver -write-inputs FILE              write the encodings Verify, ParsePublicKey and
+//	                                       SignExpanded start from (computed with vg)
+//	driver -impl I -param P -op O -n N [-inputs FILE]
+//	                                       set up, then run O N times (for callgrind)
 //	driver -time -impl I [-runs R] [-benchtime D]
 //	                                       time every parameter set and operation, JSON lines
 //
@@ -12,6 +15,7 @@
 package main
 
 import (
+	"encoding/gob"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -33,12 +37,35 @@ func main() {
 	n := flag.Int("n", bench.Cases, "number of operations (count mode)")
 	runs := flag.Int("runs", 5, "testing.Benchmark runs per cell (time mode)")
 	benchtime := flag.String("benchtime", "200ms", "duration of one run (time mode)")
+	writeInputs := flag.String("write-inputs", "", "write the workload's encodings to this file")
+	inputs := flag.String("inputs", "", "read the encodings from this file (count mode)")
 	flag.Parse()
 
 	w := bench.NewWorkload()
 	switch {
 	case *info:
 		fmt.Println(bench.VGImplementation())
+	case *writeInputs != "":
+		all := map[string]*bench.Inputs{}
+		for _, p := range bench.Params {
+			s, err := bench.VG.New(p)
+			if err != nil {
+				fail(err)
+			}
+			if all[p], err = bench.NewInputs(s, w); err != nil {
+				fail(err)
+			}
+		}
+		f, err := os.Create(*writeInputs)
+		if err != nil {
+			fail(err)
+		}
+		if err := gob.NewEncoder(f).Encode(all); err != nil {
+			fail(err)
+		}
+		if err := f.Close(); err != nil {
+			fail(err)
+		}
 	case *check:
 		for _, p := range bench.Params {
 			if err := bench.CheckIdentity(bench.Implementations(), p, w); err != nil {
@@ -59,7 +86,7 @@ func main() {
 				fail(err)
 			}
 			for _, o := range bench.Ops {
-				f, err := bench.Prepare(s, o, w)
+				f, err := bench.Prepare(s, o, w, nil)
 				if errors.Is(err, bench.ErrUnsupported) {
 					continue
 				}
@@ -78,7 +105,22 @@ func main() {
 		if err != nil {
 			fail(err)
 		}
-		f, err := bench.Prepare(s, *op, w)
+		var in *bench.Inputs
+		if *inputs != "" {
+			all := map[string]*bench.Inputs{}
+			f, err := os.Open(*inputs)
+			if err != nil {
+				fail(err)
+			}
+			if err := gob.NewDecoder(f).Decode(&all); err != nil {
+				fail(err)
+			}
+			f.Close()
+			if in = all[*param]; in == nil {
+				fail(fmt.Errorf("%s holds no inputs for %s", *inputs, *param))
+			}
+		}
+		f, err := bench.Prepare(s, *op, w, in)
 		if errors.Is(err, bench.ErrUnsupported) {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(3)

@@ -87,19 +87,21 @@ func run() error {
 		return err
 	}
 	defer os.RemoveAll(tmp)
+	// One driver binary per tag set; the default one also writes the
+	// inputs of the count runs.
 	bins := map[string]string{}
-	for _, c := range cols {
-		if _, ok := bins[c.Tags]; ok {
+	for _, tags := range append([]string{""}, columnTags(cols)...) {
+		if _, ok := bins[tags]; ok {
 			continue
 		}
-		bin := filepath.Join(tmp, "driver-"+strings.ReplaceAll(c.Tags+"default", ",", "-"))
-		logf("go build -tags %q ./cmd/driver", c.Tags)
-		cmd := exec.Command("go", "build", "-tags", c.Tags, "-o", bin, "./cmd/driver")
+		bin := filepath.Join(tmp, "driver-"+strings.ReplaceAll(tags+"default", ",", "-"))
+		logf("go build -tags %q ./cmd/driver", tags)
+		cmd := exec.Command("go", "build", "-tags", tags, "-o", bin, "./cmd/driver")
 		cmd.Stdout, cmd.Stderr = os.Stderr, os.Stderr
 		if err := cmd.Run(); err != nil {
-			return fmt.Errorf("building the driver with tags %q: %w", c.Tags, err)
+			return fmt.Errorf("building the driver with tags %q: %w", tags, err)
 		}
-		bins[c.Tags] = bin
+		bins[tags] = bin
 	}
 
 	res := &bench.Results{
@@ -168,7 +170,11 @@ func run() error {
 		"on all %d cases of each parameter set and accept each other's signatures", strings.Join(names, ", "), bench.Cases)
 
 	if !*noInstr {
-		if err := countAll(cols, bins, res); err != nil {
+		inputs := filepath.Join(tmp, "inputs.gob")
+		if _, err := output(bins[""], nil, "-write-inputs", inputs); err != nil {
+			return err
+		}
+		if err := countAll(cols, bins, inputs, res); err != nil {
 			return err
 		}
 	}
@@ -272,7 +278,15 @@ type countJob struct {
 	param, op string
 }
 
-func countAll(cols []bench.Column, bins map[string]string, res *bench.Results) error {
+func columnTags(cols []bench.Column) []string {
+	var t []string
+	for _, c := range cols {
+		t = append(t, c.Tags)
+	}
+	return t
+}
+
+func countAll(cols []bench.Column, bins map[string]string, inputs string, res *bench.Results) error {
 	var list []countJob
 	for _, c := range cols {
 		for _, p := range bench.Params {
@@ -291,7 +305,7 @@ func countAll(cols []bench.Column, bins map[string]string, res *bench.Results) e
 	for range max(*jobs, 1) {
 		wg.Go(func() {
 			for j := range next {
-				v, err := countCell(j, bins[j.col.Tags])
+				v, err := countCell(j, bins[j.col.Tags], inputs)
 				mu.Lock()
 				switch {
 				case errors.Is(err, bench.ErrUnsupported):
@@ -320,7 +334,7 @@ func countAll(cols []bench.Column, bins map[string]string, res *bench.Results) e
 //
 // For the ExpandA row the runs are of Verify, and callgrind counts only
 // inside the implementation's ExpandA function (--toggle-collect).
-func countCell(j countJob, bin string) (float64, error) {
+func countCell(j countJob, bin, inputs string) (float64, error) {
 	op, toggle := j.op, ""
 	if op == bench.OpExpandA {
 		im, ok := bench.ImplByName(j.col.Impl)
@@ -330,7 +344,7 @@ func countCell(j countJob, bin string) (float64, error) {
 		op, toggle = bench.OpVerify, "--toggle-collect="+im.ExpandA
 	}
 	args := func(k int) []string {
-		return []string{"-impl", j.col.Impl, "-param", j.param, "-op", op, "-n", strconv.Itoa(k)}
+		return []string{"-impl", j.col.Impl, "-param", j.param, "-op", op, "-n", strconv.Itoa(k), "-inputs", inputs}
 	}
 	with, err := callgrind(bin, j.col.Env, toggle, args(*n)...)
 	if err != nil {
