@@ -16,8 +16,12 @@ const (
 	// Appendix C (Spec/contract states it; the chance that a seed needs
 	// more is far below 2⁻²⁵⁶). Every variant must fail on exactly the same
 	// seeds.
-	rejNTTPolyBlocks = 9
+	rejNTTPolyBlocksBound = 9
 )
+
+// rejNTTPolyBlocks is rejNTTPolyBlocksBound, in a variable so that a test
+// can emit the samplers with a bound too small to complete.
+var rejNTTPolyBlocks = rejNTTPolyBlocksBound
 
 // buildRejNTTPoly emits RejNTTPolyAMD64.
 func buildRejNTTPoly(c *build.Context) {

@@ -1,0 +1,139 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"testing"
+
+	"golang.org/x/sys/cpu"
+)
+
+// TestCheckedIn regenerates go/asm in memory and compares it with the files
+// in the repository, as `go run ./Emit -check` does.
+func TestCheckedIn(t *testing.T) {
+	files, err := generate()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, msg := range checkFiles(filepath.Join("..", "go", "asm"), files) {
+		t.Error(msg)
+	}
+}
+
+// TestRejNTTPolyRunsOut emits the samplers with a bound of 4 blocks (224
+// three-byte groups, fewer than 256 coefficients), builds them in a
+// scratch module and checks that every sampler returns false, stops and
+// writes nothing outside its outputs: the path that random seeds never
+// take with the real bound.
+func TestRejNTTPolyRunsOut(t *testing.T) {
+	if runtime.GOARCH != "amd64" {
+		t.Skip("the samplers run on amd64 only")
+	}
+	if testing.Short() {
+		t.Skip("builds and runs a scratch module")
+	}
+	saved := rejNTTPolyBlocks
+	rejNTTPolyBlocks = 4
+	files, err := generate()
+	rejNTTPolyBlocks = saved
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	write := func(name, text string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("go.mod", "module runsout\n\ngo 1.26\n")
+	for name, b := range files {
+		write(name, string(b))
+	}
+	write("runsout_test.go", runsOutTest)
+	goCmd, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command in PATH")
+	}
+	cmd := exec.Command(goCmd, "test", "-count=1", ".")
+	cmd.Dir = dir
+	cmd.Env = os.Environ()
+	if cpu.X86.HasAVX2 {
+		cmd.Env = append(cmd.Env, "RUNSOUT_AVX2=1")
+	}
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+}
+
+// runsOutTest runs in the scratch module, package asm.
+const runsOutTest = `package asm
+
+import (
+	"math/rand/v2"
+	"os"
+	"testing"
+)
+
+const guard = 0xA5A5A5A5
+
+type guarded [16 + 256 + 16]uint32
+
+func newGuarded() *guarded {
+	g := new(guarded)
+	for i := range g {
+		g[i] = guard
+	}
+	return g
+}
+
+func (g *guarded) poly() *[256]uint32 { return (*[256]uint32)(g[16 : 16+256]) }
+
+func (g *guarded) intact() bool {
+	for i := 0; i < 16; i++ {
+		if g[i] != guard || g[16+256+i] != guard {
+			return false
+		}
+	}
+	return true
+}
+
+func TestRunsOut(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for iter := 0; iter < 200; iter++ {
+		var seeds [4][34]byte
+		for j := range seeds {
+			for i := range seeds[j] {
+				seeds[j][i] = byte(rng.Uint32())
+			}
+		}
+		g := newGuarded()
+		if RejNTTPolyAMD64(g.poly(), &seeds[0]) {
+			t.Fatal("RejNTTPolyAMD64 completed from 224 groups")
+		}
+		if !g.intact() {
+			t.Fatal("RejNTTPolyAMD64 wrote outside its output")
+		}
+		if os.Getenv("RUNSOUT_AVX2") != "1" {
+			continue
+		}
+		var gs [4]*guarded
+		var ptrs [4]*[256]uint32
+		for j := range gs {
+			gs[j] = newGuarded()
+			ptrs[j] = gs[j].poly()
+		}
+		if RejNTTPolyx4AVX2(&ptrs, &seeds) {
+			t.Fatal("RejNTTPolyx4AVX2 completed from 224 groups")
+		}
+		for j := range gs {
+			if !gs[j].intact() {
+				t.Fatalf("RejNTTPolyx4AVX2 wrote outside output %d", j)
+			}
+		}
+	}
+}
+`
