@@ -38,6 +38,7 @@ func runACVP(dir, mode string, impl Impl, fc *FileCount, c *caseRunner) error {
 	}
 	// expected[tgId][tcId] is the expected result object.
 	expected := map[int]map[int]object{}
+	nExpected := 0
 	for _, g := range results {
 		tg, err := g.integer("tgId")
 		if err != nil {
@@ -53,9 +54,14 @@ func runACVP(dir, mode string, impl Impl, fc *FileCount, c *caseRunner) error {
 			if err != nil {
 				return err
 			}
+			if _, dup := expected[tg][id]; dup {
+				return layoutErr("expectedResults.json: tgId %d, tcId %d repeated", tg, id)
+			}
 			expected[tg][id] = tc
+			nExpected++
 		}
 	}
+	ids := map[int]bool{}
 	for _, g := range prompts {
 		tests, err := g.objects("tests")
 		if err != nil {
@@ -68,6 +74,10 @@ func runACVP(dir, mode string, impl Impl, fc *FileCount, c *caseRunner) error {
 		c.startGroup(fc, acvpGroupName(mode, g))
 		for _, tc := range tests {
 			id, _ := tc.integer("tcId")
+			if ids[id] {
+				return layoutErr("prompt.json: tcId %d repeated", id)
+			}
+			ids[id] = true
 			c.run(fc, id, func() error {
 				if setup != nil {
 					return setup
@@ -86,6 +96,9 @@ func runACVP(dir, mode string, impl Impl, fc *FileCount, c *caseRunner) error {
 				}
 			})
 		}
+	}
+	if nExpected != fc.Declared {
+		return fmt.Errorf("expectedResults.json holds %d results for %d prompts", nExpected, fc.Declared)
 	}
 	return nil
 }

@@ -205,6 +205,7 @@ func TestRunnerACVP(t *testing.T) {
 		{"ML-DSA-keyGen-FIPS204", "keyFormat group field", func(g map[string]any) { g["keyFormat"] = "seed" }, false},
 		{"ML-DSA-sigGen-FIPS204", "unknown interface", func(g map[string]any) { g["signatureInterface"] = "streaming" }, false},
 		{"ML-DSA-sigGen-FIPS204", "unknown preHash", func(g map[string]any) { g["preHash"] = "both" }, false},
+		{"ML-DSA-keyGen-FIPS204", "result without prompt", func(g map[string]any) { g["tests"] = []any{} }, false},
 		{"ML-DSA-sigVer-FIPS204", "externalMu missing", func(g map[string]any) {
 			g["signatureInterface"] = "internal"
 			delete(g, "preHash")
