@@ -29,7 +29,11 @@
 // where they happen: a key or signature of the wrong length is an error
 // (the algorithms take inputs of the right length as given), and SkDecode
 // rejects s1, s2 coefficients outside [−η, η] (§7.2 leaves such keys
-// undefined).
+// undefined). The other building blocks take inputs of the sizes and ranges
+// FIPS 204 gives them, as its pseudocode does, and may panic (an index out
+// of range) on others; the functions that take outside input (Algorithms
+// 1–8, PkDecode, SkDecode, SigDecode, HintBitUnpack) check it and return
+// errors.
 package fips204
 
 // Constants of FIPS 204, §4, Table 1, common to all parameter sets.
