@@ -389,3 +389,42 @@ func TestExternalMu(t *testing.T) {
 		t.Error("63-byte μ accepted")
 	}
 }
+
+// TestMalformedInputs feeds random keys and signatures of right and wrong
+// sizes to the functions that take outside input: they must return false
+// or an error, never panic or accept.
+func TestMalformedInputs(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	random := func(n int) []byte {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = byte(rng.Uint32())
+		}
+		return b
+	}
+	for _, p := range []Params{MLDSA44, MLDSA65, MLDSA87} {
+		for _, d := range []int{-1, 0, 1} {
+			for i := 0; i < 5; i++ {
+				pk, sig := random(p.PublicKeySize+d), random(p.SignatureSize+d)
+				if i%2 == 0 && d == 0 {
+					// An empty hint decodes, so verification runs to its end.
+					clear(sig[len(sig)-p.Omega-p.K:])
+					if _, _, _, err := SigDecode(p, sig); err != nil {
+						t.Fatalf("%s: empty hint rejected: %v", p.Name, err)
+					}
+				}
+				if ok, _ := Verify(p, pk, []byte("m"), sig, nil); ok {
+					t.Errorf("%s: random signature accepted", p.Name)
+				}
+				if ok, _ := VerifyInternalMu(p, pk, random(64), sig); ok {
+					t.Errorf("%s: random signature accepted from μ", p.Name)
+				}
+				_, _, _, _ = SigDecode(p, sig)
+				_, _, _ = PkDecode(p, pk)
+				_, _, _, _, _, _, _ = SkDecode(p, random(p.PrivateKeySize+d))
+				_, _ = HintBitUnpack(p, random(p.Omega+p.K+d))
+				_, _ = Sign(p, random(p.PrivateKeySize+d), []byte("m"), nil, random(32))
+			}
+		}
+	}
+}
