@@ -314,3 +314,43 @@ func polySub(out, a, b *ringElement) {
 		out[i] = fieldSub(a[i], b[i])
 	}
 }
+
+// Polynomial forms of the coefficient maps: the routines that signing and
+// verification call, one coefficient map applied to all 256.
+
+// power2RoundPolyGeneric is Power2Round (Algorithm 35) on every
+// coefficient: t = t1·2ᵈ + t0, t0 mod q. t may alias t0.
+func power2RoundPolyGeneric(t1, t0, t *ringElement) {
+	for i := range t {
+		r1, r0 := power2Round(t[i])
+		t1[i], t0[i] = fieldElement(r1), r0
+	}
+}
+
+// highBitsPolyGeneric is HighBits (Algorithm 37) on every coefficient.
+func highBitsPolyGeneric(w1, w *ringElement, γ2 uint32) {
+	for i := range w {
+		w1[i] = fieldElement(highBits(w[i], γ2))
+	}
+}
+
+// makeHintPolyGeneric is MakeHint (Algorithm 39) on every coefficient:
+// h = MakeHint(z, r). It returns the number of ones, counted without
+// branches.
+func makeHintPolyGeneric(h, z, r *ringElement, γ2 uint32) uint32 {
+	var count uint32
+	for i := range h {
+		b := makeHint(z[i], r[i], γ2)
+		h[i] = fieldElement(b)
+		count += b
+	}
+	return count
+}
+
+// useHintPolyGeneric is UseHint (Algorithm 40) on every coefficient, for
+// h ∈ {0, 1}: w1 = UseHint(h, r). w1 may alias r.
+func useHintPolyGeneric(w1, h, r *ringElement, γ2 uint32) {
+	for i := range r {
+		w1[i] = fieldElement(useHint(uint32(h[i]), r[i], γ2))
+	}
+}

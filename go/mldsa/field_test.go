@@ -255,3 +255,42 @@ func TestNormChecks(t *testing.T) {
 		}
 	}
 }
+
+// TestPolyMapsAgainstSpec checks the polynomial forms of the coefficient
+// maps against Spec, coefficient by coefficient, on random polynomials.
+func TestPolyMapsAgainstSpec(t *testing.T) {
+	rng := rand.New(rand.NewPCG(29, 30))
+	for _, sp := range []fips204.Params{fips204.MLDSA44, fips204.MLDSA65} {
+		γ2 := uint32(sp.Gamma2)
+		for it := 0; it < 50; it++ {
+			a, r := randomPoly(rng), randomPoly(rng)
+			var z, h, t1, t0, w1, hint ringElement
+			for i := range z {
+				z[i] = modQ(int64(rng.IntN(2*int(γ2)+1)) - int64(γ2))
+				h[i] = fieldElement(rng.IntN(2))
+			}
+			power2RoundPoly(&t1, &t0, &a)
+			highBitsPoly(&w1, &a, γ2)
+			count := makeHintPoly(&hint, &z, &r, γ2)
+			var used ringElement
+			useHintPoly(&used, &h, &r, γ2)
+			want := uint32(0)
+			for i := range a {
+				s1, s0 := fips204.Power2Round(int32(a[i]))
+				mh := fips204.MakeHint(sp, int32(z[i]), int32(r[i]))
+				if mh {
+					want++
+				}
+				if int32(t1[i]) != s1 || t0[i] != modQ(int64(s0)) ||
+					int32(w1[i]) != fips204.HighBits(sp, int32(a[i])) ||
+					(hint[i] == 1) != mh ||
+					int32(used[i]) != fips204.UseHint(sp, h[i] == 1, int32(r[i])) {
+					t.Fatalf("γ2 = %d: coefficient %d differs from Spec", γ2, i)
+				}
+			}
+			if count != want {
+				t.Fatalf("makeHintPoly counted %d ones, want %d", count, want)
+			}
+		}
+	}
+}

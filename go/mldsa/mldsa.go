@@ -274,11 +274,7 @@ func (sk *PrivateKey) complete(ρ *[32]byte) error {
 		nttInverse(&t)
 		polyAdd(&t, &t, &sk.s2[i])
 		// Line 6: (t1, t0) ← Power2Round(t).
-		for n := range t {
-			r1, r0 := power2Round(t[n])
-			t1[i][n] = fieldElement(r1)
-			sk.t0[i][n] = r0
-		}
+		power2RoundPoly(&t1[i], &sk.t0[i], &t)
 	}
 	// Lines 8 and 9: pk ← pkEncode(ρ, t1), tr ← H(pk, 64).
 	pk.enc = make([]byte, p.pkSize())
@@ -644,9 +640,7 @@ func (sk *PrivateKey) signInternal(μ *[64]byte, rnd *[32]byte) ([]byte, error) 
 		// Lines 13 and 15: w1 ← HighBits(w), c̃ ← H(μ ‖ w1Encode(w1), λ/4).
 		for i := 0; i < k; i++ {
 			var w1 ringElement
-			for n := range w1 {
-				w1[n] = fieldElement(highBits(w[i][n], γ2))
-			}
+			highBitsPoly(&w1, &w[i], γ2)
 			simpleBitPack(w1Enc[i*w1Size:], &w1, p.w1Bits)
 		}
 		hc := newShake256()
@@ -697,12 +691,10 @@ func (sk *PrivateKey) signInternal(μ *[64]byte, rnd *[32]byte) ([]byte, error) 
 			nttInverse(&ct0)
 			reject |= normExceeds(&ct0, γ2)
 			// Line 26: h ← MakeHint(−ct0, w − cs2 + ct0).
-			for n := range ct0 {
-				r := fieldAdd(w[i][n], ct0[n])
-				hb := makeHint(fieldSub(0, ct0[n]), r, γ2)
-				hint[i][n] = fieldElement(hb)
-				hints += hb
-			}
+			var r, negCt0 ringElement
+			polyAdd(&r, &w[i], &ct0)
+			polySub(&negCt0, &ringElement{}, &ct0)
+			hints += makeHintPoly(&hint[i], &negCt0, &r, γ2)
 		}
 		// The branch of line 28: ‖ct0‖∞ ≥ γ2 or more than ω hints.
 		reject |= (uint32(p.ω) - hints) >> 31
@@ -805,9 +797,7 @@ func verifyInternal(pk *PublicKey, μ *[64]byte, sig []byte) error {
 		polySub(&w, &w, &ct1)
 		nttInverse(&w)
 		// Line 10: w1′ ← UseHint(h, w′Approx).
-		for n := range w {
-			w[n] = fieldElement(useHint(uint32(hint[i][n]), w[n], p.γ2))
-		}
+		useHintPoly(&w, &hint[i], &w, p.γ2)
 		simpleBitPack(w1Enc[i*w1Size:], &w, p.w1Bits)
 	}
 	// Line 12: c̃′ ← H(μ ‖ w1Encode(w1′), λ/4).

@@ -27,6 +27,10 @@ var variants = []variant{
 	{"multiplyAccNTT", "Generic", multiplyAccNTTGeneric, true},
 	{"normExceeds", "Generic", normExceedsGeneric, true},
 	{"lowBitsExceed", "Generic", lowBitsExceedGeneric, true},
+	{"power2RoundPoly", "Generic", power2RoundPolyGeneric, true},
+	{"highBitsPoly", "Generic", highBitsPolyGeneric, true},
+	{"makeHintPoly", "Generic", makeHintPolyGeneric, true},
+	{"useHintPoly", "Generic", useHintPolyGeneric, true},
 }
 
 // The routines as this build dispatches them, registered as variant
@@ -42,6 +46,10 @@ func init() {
 	registerVariant("multiplyAccNTT", "Dispatch", multiplyAccNTT, true)
 	registerVariant("normExceeds", "Dispatch", normExceeds, true)
 	registerVariant("lowBitsExceed", "Dispatch", lowBitsExceed, true)
+	registerVariant("power2RoundPoly", "Dispatch", power2RoundPoly, true)
+	registerVariant("highBitsPoly", "Dispatch", highBitsPoly, true)
+	registerVariant("makeHintPoly", "Dispatch", makeHintPoly, true)
+	registerVariant("useHintPoly", "Dispatch", useHintPoly, true)
 }
 
 // registerVariant adds a variant to the registry. Call it from init.

@@ -127,6 +127,74 @@ var variantChecks = map[string]func(rng *rand.Rand, generic, fn any) error{
 		}
 		return nil
 	},
+	"power2RoundPoly": func(rng *rand.Rand, generic, fn any) error {
+		g, ok1 := generic.(func(t1, t0, t *ringElement))
+		f, ok2 := fn.(func(t1, t0, t *ringElement))
+		if !ok1 || !ok2 {
+			return fmt.Errorf("wrong signature %T", fn)
+		}
+		a := randomPoly(rng)
+		var x1, x0, y1, y0 ringElement
+		g(&x1, &x0, &a)
+		f(&y1, &y0, &a)
+		if x1 != y1 || x0 != y0 {
+			return fmt.Errorf("differs")
+		}
+		return nil
+	},
+	"highBitsPoly": func(rng *rand.Rand, generic, fn any) error {
+		g, ok1 := generic.(func(w1, w *ringElement, γ2 uint32))
+		f, ok2 := fn.(func(w1, w *ringElement, γ2 uint32))
+		if !ok1 || !ok2 {
+			return fmt.Errorf("wrong signature %T", fn)
+		}
+		a := randomPoly(rng)
+		γ2 := []uint32{(q - 1) / 88, (q - 1) / 32}[rng.IntN(2)]
+		var x, y ringElement
+		g(&x, &a, γ2)
+		f(&y, &a, γ2)
+		if x != y {
+			return fmt.Errorf("differs")
+		}
+		return nil
+	},
+	"makeHintPoly": func(rng *rand.Rand, generic, fn any) error {
+		g, ok1 := generic.(func(h, z, r *ringElement, γ2 uint32) uint32)
+		f, ok2 := fn.(func(h, z, r *ringElement, γ2 uint32) uint32)
+		if !ok1 || !ok2 {
+			return fmt.Errorf("wrong signature %T", fn)
+		}
+		γ2 := []uint32{(q - 1) / 88, (q - 1) / 32}[rng.IntN(2)]
+		z, r := randomPoly(rng), randomPoly(rng)
+		for i := range z {
+			z[i] = modQ(int64(rng.IntN(2*int(γ2)+1)) - int64(γ2))
+		}
+		var x, y ringElement
+		if g(&x, &z, &r, γ2) != f(&y, &z, &r, γ2) || x != y {
+			return fmt.Errorf("differs")
+		}
+		return nil
+	},
+	"useHintPoly": func(rng *rand.Rand, generic, fn any) error {
+		g, ok1 := generic.(func(w1, h, r *ringElement, γ2 uint32))
+		f, ok2 := fn.(func(w1, h, r *ringElement, γ2 uint32))
+		if !ok1 || !ok2 {
+			return fmt.Errorf("wrong signature %T", fn)
+		}
+		γ2 := []uint32{(q - 1) / 88, (q - 1) / 32}[rng.IntN(2)]
+		r := randomPoly(rng)
+		var h ringElement
+		for i := range h {
+			h[i] = fieldElement(rng.IntN(2))
+		}
+		var x, y ringElement
+		g(&x, &h, &r, γ2)
+		f(&y, &h, &r, γ2)
+		if x != y {
+			return fmt.Errorf("differs")
+		}
+		return nil
+	},
 	"lowBitsExceed": func(rng *rand.Rand, generic, fn any) error {
 		g, ok1 := generic.(func(*ringElement, uint32, uint32) uint32)
 		f, ok2 := fn.(func(*ringElement, uint32, uint32) uint32)
