@@ -85,7 +85,7 @@ func TestSymbolicWithZ3(t *testing.T) {
 		"MOVQ BX, DX", "ROLQ $1, DX", "XORQ AX, DX", // d = a ⊕ rol(b, 1)
 		"NOTQ CX", "ANDQ BX, CX", "XORQ DX, CX", // c' = (¬c ∧ b) ⊕ d
 		"ADDQ AX, CX", "SHRQ $3, CX", // (c' + a) >> 3
-		"VPANDN Y1, Y0, Y2", // ¬Y0 ∧ Y1
+		"VPANDN Y1, Y0, Y2",                                          // ¬Y0 ∧ Y1
 		"VPSLLQ $1, Y2, Y3", "VPSRLQ $63, Y2, Y4", "VPOR Y3, Y4, Y2", // rotate by 1
 	} {
 		in, err := ParseInsn(l)

@@ -275,7 +275,7 @@ func TestVectorSelects(t *testing.T) {
 
 	setY(m, 0, [8]uint32{10, 11, 12, 13, 14, 15, 16, 17})
 	setY(m, 1, [8]uint32{7, 6, 5, 4, 3, 2, 1, 8}) // 8 selects 8 & 7 = 0
-	run(t, m, "VPERMD Y0, Y1, Y2")               // Go: table, indices, dst
+	run(t, m, "VPERMD Y0, Y1, Y2")                // Go: table, indices, dst
 	eqD(t, "VPERMD", getY(m, 2), [8]uint32{17, 16, 15, 14, 13, 12, 11, 10})
 
 	run(t, m, "VPSHUFD $0x1b, Y0, Y3")
@@ -438,12 +438,12 @@ func TestWidthsAndMemory(t *testing.T) {
 
 func TestParseErrors(t *testing.T) {
 	cases := map[string]string{
-		"TEXT ·F(SB), $0-0\n\tBSWAPQ AX\n\tRET\n":            "f.s:2: unknown instruction BSWAPQ",
-		"TEXT ·F(SB), $0-0\n\tVPXOR Y1, AX, Y3\n\tRET\n":     "f.s:2: VPXOR: operand form",
-		"TEXT ·F(SB), $0-0\n\tJMP nowhere\n\tRET\n":          "f.s:2: undefined label nowhere",
-		"TEXT ·F(SB), $0-0\n\tMOVQ (AX)(SP*2), BX\n":         "f.s:2:",
-		"\tMOVQ AX, BX\n":                                    "f.s:1: instruction outside TEXT",
-		"TEXT ·F(SB), $0\n":                                  "lacks -args",
+		"TEXT ·F(SB), $0-0\n\tBSWAPQ AX\n\tRET\n":        "f.s:2: unknown instruction BSWAPQ",
+		"TEXT ·F(SB), $0-0\n\tVPXOR Y1, AX, Y3\n\tRET\n": "f.s:2: VPXOR: operand form",
+		"TEXT ·F(SB), $0-0\n\tJMP nowhere\n\tRET\n":      "f.s:2: undefined label nowhere",
+		"TEXT ·F(SB), $0-0\n\tMOVQ (AX)(SP*2), BX\n":     "f.s:2:",
+		"\tMOVQ AX, BX\n":   "f.s:1: instruction outside TEXT",
+		"TEXT ·F(SB), $0\n": "lacks -args",
 		"DATA t<>+0(SB)/8, $1\nGLOBL t<>(SB), NOPTR, $8\n":   "not RODATA",
 		"TEXT ·F(SB), $0-0\n\tMOVQ $x(SB), AX\n":             "f.s:2:",
 		"TEXT ·F(SB), $0-0\n\tMOVQ a+0(FP)(AX*1), AX\n":      "index on FP",
