@@ -1,0 +1,105 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/vg-crypto/vg/Spec/check"
+)
+
+func proveJSON(t *testing.T, args ...string) ([]check.Result, error) {
+	t.Helper()
+	var buf bytes.Buffer
+	err := prove(append([]string{"-json"}, args...), &buf)
+	var rows []check.Result
+	if jerr := json.Unmarshal(buf.Bytes(), &rows); jerr != nil {
+		t.Fatalf("prove -json output: %v\n%s (prove: %v)", jerr, buf.String(), err)
+	}
+	return rows, err
+}
+
+func TestProveKeccak(t *testing.T) {
+	rows, err := proveJSON(t, "-n", "5", "-routine", "KeccakF1600AMD64")
+	if err != nil {
+		t.Fatalf("prove: %v (%+v)", err, rows)
+	}
+	got := map[string]string{}
+	for _, r := range rows {
+		if r.Routine != "KeccakF1600" || r.Variant != "AMD64" {
+			t.Errorf("unexpected row %+v", r)
+		}
+		got[r.Obligation] = r.Status
+	}
+	for _, ob := range check.Obligations {
+		want := check.Proven
+		if ob == check.Functional {
+			want = check.Tested // never more than tested
+		}
+		if got[ob] != want {
+			t.Errorf("%s: %q, want %q", ob, got[ob], want)
+		}
+	}
+}
+
+// A planted secret-dependent branch in a copy of the generated Keccak
+// makes vg prove fail.
+func TestProveCatchesPlantedBranch(t *testing.T) {
+	root, err := repoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile(filepath.Join(root, "go", "asm", "keccak_amd64.s"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(src)
+	i := strings.Index(s, "\tRET")
+	if i < 0 {
+		t.Fatal("no RET in keccak_amd64.s")
+	}
+	// Branch on lane 0 of the (secret) state just before returning.
+	s = s[:i] + "\tMOVQ a+0(FP), DI\n\tMOVQ (DI), AX\n\tTESTQ AX, AX\n\tJEQ planted\nplanted:\n" + s[i:]
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "keccak_amd64.s"), []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := proveJSON(t, "-n", "2", "-asm", dir, "-routine", "KeccakF1600AMD64")
+	if err == nil {
+		t.Fatal("prove succeeded on a planted secret branch")
+	}
+	found := false
+	for _, r := range rows {
+		if r.Obligation == check.ConstantTime && r.Status == check.Failing && strings.Contains(r.Detail, "secret") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no failing constant-time row: %+v", rows)
+	}
+}
+
+func TestProveTable(t *testing.T) {
+	var buf bytes.Buffer
+	if err := prove([]string{"-n", "2", "-routine", "KeccakF1600"}, &buf); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	for _, w := range []string{"ROUTINE", "memory safety", "constant time", "ABI", "MCDT", "features", "functional"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("table lacks %q:\n%s", w, out)
+		}
+	}
+}
+
+func TestProveUsage(t *testing.T) {
+	if err := prove([]string{"-n", "0"}, &bytes.Buffer{}); err == nil {
+		t.Error("-n 0 accepted")
+	}
+	if err := prove([]string{"-routine", "NoSuchRoutine"}, &bytes.Buffer{}); err == nil {
+		t.Error("unknown routine accepted")
+	}
+}
