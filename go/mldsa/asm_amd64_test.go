@@ -74,8 +74,9 @@ func TestKeccakF1600x4AVX2(t *testing.T) {
 	var a [100]uint64
 	for iter := 0; iter < asmIterations()/4; iter++ { // four states each
 		randomLanes(rng, a[:])
-		got, generic := a, a
+		got, amd64, generic := a, a, a
 		asm.KeccakF1600x4AVX2(&got)
+		keccakF1600x4AMD64(&amd64)
 		keccakF1600x4Generic(&generic)
 		for j := 0; j < 4; j++ {
 			var spec [25]uint64
@@ -84,9 +85,9 @@ func TestKeccakF1600x4AVX2(t *testing.T) {
 			}
 			fips202.KeccakF1600(&spec)
 			for i := range spec {
-				if got[4*i+j] != spec[i] || generic[4*i+j] != spec[i] {
-					t.Fatalf("iteration %d, state %d, lane %d: asm %#x generic %#x spec %#x",
-						iter, j, i, got[4*i+j], generic[4*i+j], spec[i])
+				if got[4*i+j] != spec[i] || amd64[4*i+j] != spec[i] || generic[4*i+j] != spec[i] {
+					t.Fatalf("iteration %d, state %d, lane %d: AVX2 %#x AMD64 %#x generic %#x spec %#x",
+						iter, j, i, got[4*i+j], amd64[4*i+j], generic[4*i+j], spec[i])
 				}
 			}
 		}
@@ -375,6 +376,7 @@ func TestDispatch(t *testing.T) {
 func TestAsmVariantsRegistered(t *testing.T) {
 	want := []struct{ routine, name string }{
 		{"keccakF1600", "AMD64"},
+		{"keccakF1600x4", "AMD64"},
 		{"keccakF1600x4", "AVX2"},
 		{"rejNTTPoly", "AMD64"},
 		{"rejNTTPolyx4", "AMD64"},

@@ -23,6 +23,7 @@ var _ [4*n256 - unsafe.Sizeof(ringElement{})]struct{}
 // keeps the dispatch from choosing it.
 func init() {
 	registerVariant("keccakF1600", "AMD64", asm.KeccakF1600AMD64, true)
+	registerVariant("keccakF1600x4", "AMD64", keccakF1600x4AMD64, true)
 	registerVariant("keccakF1600x4", "AVX2", asm.KeccakF1600x4AVX2, cpu.X86.HasAVX2)
 	registerVariant("rejNTTPoly", "AMD64", rejNTTPolyAMD64, true)
 	registerVariant("rejNTTPolyx4", "AMD64", rejNTTPolyx4AMD64, true)
@@ -36,7 +37,22 @@ func keccakF1600x4(a *[100]uint64) {
 		asm.KeccakF1600x4AVX2(a)
 		return
 	}
-	keccakF1600x4Generic(a)
+	keccakF1600x4AMD64(a)
+}
+
+// keccakF1600x4AMD64 is the four-way permutation without AVX2: the states
+// de-interleaved, four baseline permutations, interleaved again.
+func keccakF1600x4AMD64(a *[100]uint64) {
+	var s [4][25]uint64
+	for i, v := range a {
+		s[i%4][i/4] = v
+	}
+	for j := range s {
+		asm.KeccakF1600AMD64(&s[j])
+	}
+	for i := range a {
+		a[i] = s[i%4][i/4]
+	}
 }
 
 func rejNTTPoly(a *ringElement, seed *[34]byte) bool {
