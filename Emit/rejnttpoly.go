@@ -1,6 +1,8 @@
 package main
 
 import (
+	"fmt"
+
 	"github.com/mmcloughlin/avo/build"
 	"github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
@@ -31,7 +33,7 @@ func buildRejNTTPoly(c *build.Context) {
 	c.Doc(
 		"RejNTTPolyAMD64 is RejNTTPoly (FIPS 204, Algorithm 30): it fills a with",
 		"256 coefficients in [0, q) sampled from SHAKE128(seed), seed = ρ‖s‖r.",
-		"It squeezes at most 9 blocks (Appendix C) and returns false if they",
+		fmt.Sprintf("It squeezes at most %d blocks (Appendix C) and returns false if they", rejNTTPolyBlocksBound),
 		"run out, a then holding garbage. Its branches and addresses depend on",
 		"the public seed only. Baseline x86-64.",
 	)
