@@ -1,6 +1,7 @@
 package fips204
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -47,8 +48,37 @@ func goName(alg string) string {
 
 var (
 	implementsRE = regexp.MustCompile(`It implements (\S+), according to FIPS 204, Algorithm (\d+)\.`)
-	algorithmRE  = regexp.MustCompile(`Algorithms? (\d+)`)
+	algorithmRE  = regexp.MustCompile(`Algorithms? (\d+)(?:\s*(?:–|-|and)\s*(\d+))?`)
+	// namedRE finds "Name, Algorithm N" and "Name (Algorithm N": a name
+	// right before a citation.
+	namedRE = regexp.MustCompile(`([\pL\pN_.⁻¹-]+)(?:,| \() ?Algorithm (\d+)`)
 )
+
+// checkComment checks the citations in one comment's text: every number
+// must be a FIPS 204 algorithm, and an algorithm's name right before a
+// citation must be that algorithm's.
+func checkComment(text string) []string {
+	var errs []string
+	for _, m := range algorithmRE.FindAllStringSubmatch(text, -1) {
+		for _, s := range m[1:] {
+			if s == "" {
+				continue
+			}
+			if n, _ := strconv.Atoi(s); algorithms[n] == "" {
+				errs = append(errs, fmt.Sprintf("%q cites no FIPS 204 algorithm", m[0]))
+			}
+		}
+	}
+	for _, m := range namedRE.FindAllStringSubmatch(text, -1) {
+		n, _ := strconv.Atoi(m[2])
+		for _, name := range algorithms {
+			if (m[1] == name || m[1] == goName(name)) && algorithms[n] != name {
+				errs = append(errs, fmt.Sprintf("%q: Algorithm %d is %s", m[0], n, algorithms[n]))
+			}
+		}
+	}
+	return errs
+}
 
 // TestCitations checks every "It implements X, according to FIPS 204,
 // Algorithm N" doc comment: N must be X's number in FIPS 204 and the
@@ -72,11 +102,8 @@ func TestCitations(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, cg := range f.Comments {
-			for _, m := range algorithmRE.FindAllStringSubmatch(cg.Text(), -1) {
-				n, _ := strconv.Atoi(m[1])
-				if _, ok := algorithms[n]; !ok {
-					t.Errorf("%s: %q cites no FIPS 204 algorithm", fset.Position(cg.Pos()), m[0])
-				}
+			for _, e := range checkComment(cg.Text()) {
+				t.Errorf("%s: %s", fset.Position(cg.Pos()), e)
 			}
 		}
 		for _, d := range f.Decls {
@@ -120,6 +147,26 @@ func TestCitationsCatchSlips(t *testing.T) {
 		n, _ := strconv.Atoi(m[2])
 		if algorithms[n] == m[1] && goName(m[1]) == c.fn {
 			t.Errorf("slip %q on %s not caught", c.doc, c.fn)
+		}
+	}
+	for _, slip := range []string{
+		"the seed of RejNTTPoly (ExpandA, Algorithm 33, line 4)",
+		"as RejBoundedPoly (Algorithm 30) samples",
+		"Algorithms 29–50",
+		"see Algorithm 0",
+	} {
+		if len(checkComment(slip)) == 0 {
+			t.Errorf("slip %q not caught", slip)
+		}
+	}
+	for _, fine := range []string{
+		"the seed ρ′ = ρ ‖ s ‖ r (ExpandA, Algorithm 32, line 4)",
+		"[−η, η] (Algorithm 33 via Algorithm 15)",
+		"Algorithms 29–31",
+		"is ⊥ (Algorithm 2, line 1)",
+	} {
+		if errs := checkComment(fine); len(errs) > 0 {
+			t.Errorf("correct citation %q flagged: %v", fine, errs)
 		}
 	}
 	if goName("ML-DSA.Sign_internal") != "SignInternal" || goName("NTT⁻¹") != "NTTInverse" ||
