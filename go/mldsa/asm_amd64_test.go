@@ -15,6 +15,7 @@ import (
 
 	"golang.org/x/sys/cpu"
 
+	"github.com/vg-crypto/vg/Spec/contract"
 	"github.com/vg-crypto/vg/Spec/fips202"
 	"github.com/vg-crypto/vg/Spec/fips204"
 	"github.com/vg-crypto/vg/go/asm"
@@ -288,9 +289,10 @@ func TestRejNTTPolyACVP(t *testing.T) {
 }
 
 // TestAsmRequires checks the `// Requires:` lines that avo wrote in go/asm
-// against what the dispatch checks before calling each routine: nothing for
-// the baseline (AMD64) routines, useAVX2 (cpu.X86.HasAVX2, which implies
-// AVX) for the AVX2 ones. It also checks that every routine of go/asm is
+// (the features each routine's instructions use) against what the dispatch
+// checks before calling it: nothing for the baseline (AMD64) routines,
+// useAVX2 (cpu.X86.HasAVX2, which implies AVX) for the AVX2 ones; and
+// against the features its contract in Spec/contract allows. It also checks that every routine of go/asm is
 // known here, so a new one cannot slip in ungated.
 func TestAsmRequires(t *testing.T) {
 	gated := map[string][]string{
@@ -328,6 +330,10 @@ func TestAsmRequires(t *testing.T) {
 			found[m[1]] = req
 		}
 	}
+	contracts := map[string][]string{}
+	for _, c := range contract.All {
+		contracts[c.Symbol] = c.Features
+	}
 	for name, req := range found {
 		want, ok := gated[name]
 		if !ok {
@@ -336,6 +342,11 @@ func TestAsmRequires(t *testing.T) {
 		}
 		if !slices.Equal(req, want) {
 			t.Errorf("%s: // Requires: %v, but the dispatch checks %v", name, req, want)
+		}
+		if f, ok := contracts[name]; !ok {
+			t.Errorf("%s: no contract in Spec/contract", name)
+		} else if !slices.Equal(req, f) {
+			t.Errorf("%s: // Requires: %v, but its contract allows %v", name, req, f)
 		}
 		if strings.HasSuffix(name, "AVX2") != slices.Contains(req, "AVX2") {
 			t.Errorf("%s: the name's suffix does not match // Requires: %v", name, req)
