@@ -44,8 +44,16 @@ var command = []string{"go", "run", "./Emit"}
 
 func main() {
 	check := flag.Bool("check", false, "regenerate in memory and fail if the files on disk differ")
-	dir := flag.String("dir", "go/asm", "output directory")
+	dir := flag.String("dir", "", "output directory (default: go/asm in the module root)")
 	flag.Parse()
+	if *dir == "" {
+		root, err := moduleRoot()
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "Emit:", err)
+			os.Exit(1)
+		}
+		*dir = filepath.Join(root, "go", "asm")
+	}
 
 	files, err := generate()
 	if err != nil {
@@ -130,6 +138,25 @@ func checkFiles(dir string, files map[string][]byte) []string {
 		}
 	}
 	return bad
+}
+
+// moduleRoot walks up from the working directory to the directory holding
+// go.mod, so that Emit writes go/asm wherever it is run from.
+func moduleRoot() (string, error) {
+	dir, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return dir, nil
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return "", fmt.Errorf("no go.mod above the working directory")
+		}
+		dir = parent
+	}
 }
 
 func sortedNames(files map[string][]byte) []string {
