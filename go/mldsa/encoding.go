@@ -5,11 +5,11 @@ package mldsa
 
 import "encoding/binary"
 
-// simpleBitPack is SimpleBitPack (Algorithm 16) for coefficients below
+// simpleBitPackGeneric is SimpleBitPack (Algorithm 16) for coefficients below
 // 2^width: out gets 32·width bytes, little-endian bit order. Bits gather in
 // a 64-bit accumulator and leave 32 at a time; 256·width is a multiple of
 // 32, so nothing is left over.
-func simpleBitPack(out []byte, w *ringElement, width int) {
+func simpleBitPackGeneric(out []byte, w *ringElement, width int) {
 	out = out[:32*width]
 	var acc uint64
 	nb, o := 0, 0
@@ -25,9 +25,9 @@ func simpleBitPack(out []byte, w *ringElement, width int) {
 	}
 }
 
-// simpleBitUnpack is SimpleBitUnpack (Algorithm 18): 256 values of width
+// simpleBitUnpackGeneric is SimpleBitUnpack (Algorithm 18): 256 values of width
 // bits (at most 32) from 32·width bytes, read 32 bits at a time.
-func simpleBitUnpack(w *ringElement, in []byte, width int) {
+func simpleBitUnpackGeneric(w *ringElement, in []byte, width int) {
 	in = in[:32*width]
 	mask := uint64(1)<<width - 1
 	var acc uint64

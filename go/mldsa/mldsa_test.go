@@ -360,3 +360,29 @@ func TestBadInput(t *testing.T) {
 		t.Error("zero Parameters have sizes")
 	}
 }
+
+// TestConcurrent signs and verifies with shared keys from several
+// goroutines (run with -race to check the keys are safe for concurrent use).
+func TestConcurrent(t *testing.T) {
+	sk, err := NewPrivateKey(MLDSA44(), make([]byte, 32))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pk := sk.PublicKey()
+	errs := make(chan error, 8)
+	for g := 0; g < 8; g++ {
+		go func() {
+			msg := []byte{byte(g)}
+			sig, err := sk.Sign(nil, msg, nil)
+			if err == nil {
+				err = Verify(pk, msg, sig, nil)
+			}
+			errs <- err
+		}()
+	}
+	for g := 0; g < 8; g++ {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}

@@ -21,3 +21,13 @@ func power2RoundPoly(t1, t0, t *ringElement)              { power2RoundPolyGener
 func highBitsPoly(w1, w *ringElement, γ2 uint32)          { highBitsPolyGeneric(w1, w, γ2) }
 func makeHintPoly(h, z, r *ringElement, γ2 uint32) uint32 { return makeHintPolyGeneric(h, z, r, γ2) }
 func useHintPoly(w1, h, r *ringElement, γ2 uint32)        { useHintPolyGeneric(w1, h, r, γ2) }
+
+func rejBoundedPoly(a *ringElement, ρPrime *[64]byte, r uint16, η int) bool {
+	return rejBoundedPolyGeneric(a, ρPrime, r, η)
+}
+func expandMask(y []ringElement, ρPrimePrime *[64]byte, κ int, γ1Bits int) {
+	expandMaskGeneric(y, ρPrimePrime, κ, γ1Bits)
+}
+func sampleInBall(c *ringElement, ρ []byte, τ int) bool    { return sampleInBallGeneric(c, ρ, τ) }
+func simpleBitPack(out []byte, w *ringElement, width int)  { simpleBitPackGeneric(out, w, width) }
+func simpleBitUnpack(w *ringElement, in []byte, width int) { simpleBitUnpackGeneric(w, in, width) }

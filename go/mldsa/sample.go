@@ -138,14 +138,14 @@ func expandA(a []ringElement, ρ *[32]byte, k, l int) error {
 	return nil
 }
 
-// rejBoundedPoly is RejBoundedPoly (Algorithm 31): coefficients in [−η, η]
+// rejBoundedPolyGeneric is RejBoundedPoly (Algorithm 31): coefficients in [−η, η]
 // (stored mod q) from SHAKE256(ρ′ ‖ IntegerToBytes(r, 2)). ρ′ is secret. No
 // branch depends on an accepted value: each half-byte is converted and
 // written whether accepted or not, and only the count advances by the
 // acceptance bit. What timing and addresses may reveal is where the
 // rejections fall, which FIPS 204 makes independent of the coefficients.
 // It returns false if the block bound of Appendix C runs out.
-func rejBoundedPoly(a *ringElement, ρPrime *[64]byte, r uint16, η int) bool {
+func rejBoundedPolyGeneric(a *ringElement, ρPrime *[64]byte, r uint16, η int) bool {
 	s := newShake256()
 	s.write(ρPrime[:])
 	s.writeByte(byte(r))
@@ -195,9 +195,9 @@ func expandS(s1, s2 []ringElement, ρPrime *[64]byte, η int) error {
 	return nil
 }
 
-// expandMask is ExpandMask (Algorithm 34): y[r] = BitUnpack(SHAKE256(ρ″ ‖
+// expandMaskGeneric is ExpandMask (Algorithm 34): y[r] = BitUnpack(SHAKE256(ρ″ ‖
 // IntegerToBytes(μ + r, 2)), γ1 − 1, γ1), coefficients mod q. No rejection.
-func expandMask(y []ringElement, ρPrimePrime *[64]byte, μ int, γ1Bits int) {
+func expandMaskGeneric(y []ringElement, ρPrimePrime *[64]byte, μ int, γ1Bits int) {
 	c := γ1Bits + 1 // 1 + bitlen(γ1 − 1)
 	var buf [32 * 20]byte
 	for r := range y {
@@ -211,14 +211,14 @@ func expandMask(y []ringElement, ρPrimePrime *[64]byte, μ int, γ1Bits int) {
 	}
 }
 
-// sampleInBall is SampleInBall (Algorithm 29): c with τ coefficients ±1
+// sampleInBallGeneric is SampleInBall (Algorithm 29): c with τ coefficients ±1
 // from SHAKE256(ρ). The rejection of j > i branches on hash output (public
 // for the signature returned; for an attempt that signing rejects, it
 // reveals which of these bytes were too large). The positions and signs
 // never choose a branch or an address: c is built in two 256-bit masks
 // (nonzero, negative) updated with shifts and selects over all four words.
 // It returns false if the block bound of Appendix C runs out.
-func sampleInBall(c *ringElement, ρ []byte, τ int) bool {
+func sampleInBallGeneric(c *ringElement, ρ []byte, τ int) bool {
 	s := newShake256()
 	s.write(ρ)
 	blk := s.block()

@@ -31,6 +31,11 @@ var variants = []variant{
 	{"highBitsPoly", "Generic", highBitsPolyGeneric, true},
 	{"makeHintPoly", "Generic", makeHintPolyGeneric, true},
 	{"useHintPoly", "Generic", useHintPolyGeneric, true},
+	{"rejBoundedPoly", "Generic", rejBoundedPolyGeneric, true},
+	{"expandMask", "Generic", expandMaskGeneric, true},
+	{"sampleInBall", "Generic", sampleInBallGeneric, true},
+	{"simpleBitPack", "Generic", simpleBitPackGeneric, true},
+	{"simpleBitUnpack", "Generic", simpleBitUnpackGeneric, true},
 }
 
 // The routines as this build dispatches them, registered as variant
@@ -50,6 +55,11 @@ func init() {
 	registerVariant("highBitsPoly", "Dispatch", highBitsPoly, true)
 	registerVariant("makeHintPoly", "Dispatch", makeHintPoly, true)
 	registerVariant("useHintPoly", "Dispatch", useHintPoly, true)
+	registerVariant("rejBoundedPoly", "Dispatch", rejBoundedPoly, true)
+	registerVariant("expandMask", "Dispatch", expandMask, true)
+	registerVariant("sampleInBall", "Dispatch", sampleInBall, true)
+	registerVariant("simpleBitPack", "Dispatch", simpleBitPack, true)
+	registerVariant("simpleBitUnpack", "Dispatch", simpleBitUnpack, true)
 }
 
 // registerVariant adds a variant to the registry. Call it from init.

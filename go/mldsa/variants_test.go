@@ -195,6 +195,88 @@ var variantChecks = map[string]func(rng *rand.Rand, generic, fn any) error{
 		}
 		return nil
 	},
+	"rejBoundedPoly": func(rng *rand.Rand, generic, fn any) error {
+		g, ok1 := generic.(func(*ringElement, *[64]byte, uint16, int) bool)
+		f, ok2 := fn.(func(*ringElement, *[64]byte, uint16, int) bool)
+		if !ok1 || !ok2 {
+			return fmt.Errorf("wrong signature %T", fn)
+		}
+		var seed [64]byte
+		copy(seed[:], randBytes(rng, 64))
+		r, η := uint16(rng.Uint32()), []int{2, 4}[rng.IntN(2)]
+		var x, y ringElement
+		if g(&x, &seed, r, η) != f(&y, &seed, r, η) || x != y {
+			return fmt.Errorf("differs")
+		}
+		return nil
+	},
+	"expandMask": func(rng *rand.Rand, generic, fn any) error {
+		g, ok1 := generic.(func([]ringElement, *[64]byte, int, int))
+		f, ok2 := fn.(func([]ringElement, *[64]byte, int, int))
+		if !ok1 || !ok2 {
+			return fmt.Errorf("wrong signature %T", fn)
+		}
+		var seed [64]byte
+		copy(seed[:], randBytes(rng, 64))
+		κ, bits := rng.IntN(1<<15), []int{17, 19}[rng.IntN(2)]
+		x, y := make([]ringElement, 7), make([]ringElement, 7)
+		g(x, &seed, κ, bits)
+		f(y, &seed, κ, bits)
+		for j := range x {
+			if x[j] != y[j] {
+				return fmt.Errorf("differs")
+			}
+		}
+		return nil
+	},
+	"sampleInBall": func(rng *rand.Rand, generic, fn any) error {
+		g, ok1 := generic.(func(*ringElement, []byte, int) bool)
+		f, ok2 := fn.(func(*ringElement, []byte, int) bool)
+		if !ok1 || !ok2 {
+			return fmt.Errorf("wrong signature %T", fn)
+		}
+		ρ, τ := randBytes(rng, 64), []int{39, 49, 60}[rng.IntN(3)]
+		var x, y ringElement
+		if g(&x, ρ, τ) != f(&y, ρ, τ) || x != y {
+			return fmt.Errorf("differs")
+		}
+		return nil
+	},
+	"simpleBitPack": func(rng *rand.Rand, generic, fn any) error {
+		g, ok1 := generic.(func([]byte, *ringElement, int))
+		f, ok2 := fn.(func([]byte, *ringElement, int))
+		if !ok1 || !ok2 {
+			return fmt.Errorf("wrong signature %T", fn)
+		}
+		width := 1 + rng.IntN(20)
+		var a ringElement
+		for i := range a {
+			a[i] = fieldElement(rng.Uint32N(1 << width))
+		}
+		x, y := make([]byte, 32*width), make([]byte, 32*width)
+		g(x, &a, width)
+		f(y, &a, width)
+		if string(x) != string(y) {
+			return fmt.Errorf("differs")
+		}
+		return nil
+	},
+	"simpleBitUnpack": func(rng *rand.Rand, generic, fn any) error {
+		g, ok1 := generic.(func(*ringElement, []byte, int))
+		f, ok2 := fn.(func(*ringElement, []byte, int))
+		if !ok1 || !ok2 {
+			return fmt.Errorf("wrong signature %T", fn)
+		}
+		width := 1 + rng.IntN(20)
+		in := randBytes(rng, 32*width)
+		var x, y ringElement
+		g(&x, in, width)
+		f(&y, in, width)
+		if x != y {
+			return fmt.Errorf("differs")
+		}
+		return nil
+	},
 	"lowBitsExceed": func(rng *rand.Rand, generic, fn any) error {
 		g, ok1 := generic.(func(*ringElement, uint32, uint32) uint32)
 		f, ok2 := fn.(func(*ringElement, uint32, uint32) uint32)
