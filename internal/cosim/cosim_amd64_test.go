@@ -156,11 +156,7 @@ func TestCosim(t *testing.T) {
 	failed := map[string]bool{}
 	notInModel := map[string]string{} // catalog form → the model's parse error
 	sources := map[string]map[string]bool{}
-	seed := uint64(time.Now().UnixNano())
-	if *seedFlag != 0 {
-		seed = *seedFlag
-	}
-	r := rand.New(rand.NewPCG(seed, 0x636f73696d))
+	r, seed := seeded(0x636f73696d)
 	t.Logf("seed %#x (rerun with -cosim.seed=%#x), %d states per representative", seed, seed, n)
 	for _, c := range Cases() {
 		in, ok, err := forms.ParseLine(c.Text)
@@ -270,4 +266,14 @@ func TestCosim(t *testing.T) {
 func catalogPath(t *testing.T) string {
 	t.Helper()
 	return filepath.Join("catalog", "catalog.txt")
+}
+
+// seeded returns a random source for one test (stream) and its seed: the
+// -cosim.seed flag, or the clock.
+func seeded(stream uint64) (*rand.Rand, uint64) {
+	seed := uint64(time.Now().UnixNano())
+	if *seedFlag != 0 {
+		seed = *seedFlag
+	}
+	return rand.New(rand.NewPCG(seed, stream)), seed
 }

@@ -156,7 +156,7 @@ func h0027(s *State)
 //go:noescape
 func h0028(s *State)
 
-// h0029 runs MOVQ $0x00000010, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0029 runs MOVQ $0x00000009, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0029(s *State)
@@ -2701,7 +2701,7 @@ var cases = []Case{
 	{Form: "MOVL r32, m32", Text: "MOVL AX, (R8)(CX*4)", Source: "go/asm", Run: h0026},
 	{Form: "MOVL r32, r32", Text: "MOVL AX, DX", Source: "go/asm", Run: h0027},
 	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000000, 24(R8)", Source: "go/asm", Run: h0028},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000010, 24(R8)", Source: "go/asm", Run: h0029},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000009, 24(R8)", Source: "go/asm", Run: h0029},
 	{Form: "MOVQ imm, r64", Text: "MOVQ $0x8000000000000000, AX", Source: "go/asm", Run: h0030},
 	{Form: "MOVQ m64, r64", Text: "MOVQ (R8)(R9*1), R10", Source: "go/asm", Run: h0031},
 	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), AX", Source: "go/asm", Run: h0032},

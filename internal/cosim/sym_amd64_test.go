@@ -5,11 +5,9 @@ package cosim
 import (
 	"bufio"
 	"encoding/binary"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"os/exec"
 	"strconv"
 	"strings"
@@ -29,7 +27,7 @@ var symStatesFlag = flag.Int("cosim.symstates", 0, "random states per representa
 // random state; the values must equal the CPU's outputs. This checks the
 // symbolic domain's constructors and their SMT-LIB translation, which the
 // proofs rely on, where TestCosim checks the semantics in the concrete
-// domain. Address registers, CL counts, vector shift counts and the
+// domain. Address registers, CL counts, vector shift counts, MXCSR and the
 // memory LDMXCSR loads stay concrete (the model needs them so); outputs that depend on a value the
 // model could not track (a Havoc variable) are counted and left out.
 func TestCosimSym(t *testing.T) {
@@ -49,11 +47,7 @@ func TestCosimSym(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer z.close()
-	seed := uint64(time.Now().UnixNano())
-	if *seedFlag != 0 {
-		seed = *seedFlag
-	}
-	r := rand.New(rand.NewPCG(seed, 0x73796d))
+	r, seed := seeded(0x73796d)
 	t.Logf("seed %#x, %d states per representative", seed, n)
 	start := time.Now()
 	var checked, havoc, cases int
@@ -62,7 +56,7 @@ func TestCosimSym(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		routine, taken, err := oneInsnRoutine(c.Text)
+		routine, _, err := oneInsnRoutine(c.Text)
 		if err != nil {
 			continue // TestCosim reports forms the model does not parse
 		}
@@ -74,7 +68,7 @@ func TestCosimSym(t *testing.T) {
 			}
 			input := *cpu
 			addr := uint64(uintptr(unsafe.Pointer(&cpu.Mem[0])))
-			outs, h, err := symRun(routine, taken, in, &input, addr)
+			outs, h, err := symRun(routine, in, &input, addr)
 			if err != nil {
 				t.Errorf("%s: symbolic run: %v", c.Text, err)
 				bad++
@@ -122,140 +116,43 @@ type symOut struct {
 	cpu  func(*State) uint64
 }
 
-// branchObs records the condition of a branch.
-type branchObs struct{ cond *x86.Term }
-
-func (o *branchObs) Branch(_ *x86.Machine[*x86.Term], _ *x86.Insn, c *x86.Term) error {
-	o.cond = c
-	return nil
-}
-func (o *branchObs) Address(*x86.Machine[*x86.Term], *x86.Insn, *x86.Term, int, bool) error {
-	return nil
-}
-func (o *branchObs) After(*x86.Machine[*x86.Term], *x86.Insn, []*x86.Term) error { return nil }
-
 // symRun runs the instruction on a symbolic machine whose inputs are
-// variables named after the State fields (g3, v1_2, f0, mx, m17), except
-// the registers the model needs concrete. It returns the outputs that
-// changed, as terms, and how many outputs were left out for Havoc.
-func symRun(routine *x86.Routine, taken int, in forms.Insn, s *State, addr uint64) (outs []symOut, havoc int, err error) {
-	defer func() {
-		// A panic in the model is a model bug like any other mismatch.
-		if p := recover(); p != nil {
-			err = fmt.Errorf("the model panics: %v", p)
-		}
-	}()
+// variables named after the State fields (g3, v1_2, f0, m17), except the
+// inputs the model needs concrete (fixedFor). It returns the outputs that
+// are not simply their own input, and how many outputs were left out
+// because they depend on a Havoc variable.
+func symRun(routine *x86.Routine, in forms.Insn, s *State, addr uint64) ([]symOut, int, error) {
 	d := x86.NewSym()
-	m := x86.NewMachine[*x86.Term](d, d.Const(0))
-	obs := &branchObs{}
-	m.Obs = obs
-	concrete := map[int]bool{}
-	if mem := in.MemOp(); mem != nil {
-		concrete[gprIndex(mem.Base)] = true
-		if mem.Index != "" {
-			concrete[gprIndex(mem.Index)] = true
+	inputs := map[string]*x86.Term{}
+	outs, err := runDomain[*x86.Term](d, routine, in, s, addr, func(x input) *x86.Term {
+		if x.fixed {
+			return d.Const(x.val)
 		}
-	}
-	concreteVec := -1
-	for _, o := range in.Ops {
-		if o.Kind == "cl" {
-			concrete[1] = true
-		}
-	}
-	if len(in.Ops) == 3 && in.Ops[0].Kind == "xmm" && strings.HasPrefix(in.Mnemonic, "VPS") {
-		fmt.Sscanf(in.Ops[0].Reg, "X%d", &concreteVec) // vector shift count
-	}
-	inputs := map[*x86.Term]bool{}
-	v := func(name string, val uint64, conc bool) *x86.Term {
-		if conc {
-			return d.Const(val)
-		}
-		t := d.Var(name)
-		inputs[t] = true
+		t := d.Var(x.name)
+		inputs[x.name] = t
 		return t
-	}
-	for i := range m.GPR {
-		m.GPR[i] = v(fmt.Sprintf("g%d", i), s.GPR[i], concrete[i] || i == 4)
-	}
-	for i := range m.Vec {
-		for w := 0; w < 4; w++ {
-			m.Vec[i][w] = v(fmt.Sprintf("v%d_%d", i, w), binary.LittleEndian.Uint64(s.Y[i][8*w:]), i == concreteVec)
-		}
-	}
-	m.MXCSR = v("mx", uint64(s.MXCSR), false)
-	var fl [6]*x86.Term
-	for f, bit := range flagBits {
-		fl[f] = v(fmt.Sprintf("f%d", f), b2u(s.Flags&bit != 0), false)
-	}
-	ff, err := bindFlags(m)
+	})
 	if err != nil {
 		return nil, 0, err
 	}
-	if err := setFlagValues(m, ff, fl); err != nil {
-		return nil, 0, err
-	}
-	reg := m.AddRegion("scratch", x86.Buffer, addr, MemSize, true, d.Const(0))
-	for i := range reg.Bytes {
-		// LDMXCSR must see a concrete value to check its reserved bits.
-		reg.Bytes[i] = v(fmt.Sprintf("m%d", i), uint64(s.Mem[i]), in.Mnemonic == "LDMXCSR")
-	}
-	m.Start(routine)
-	err = m.Step()
-	var bu *x86.BranchUnknown
-	switch {
-	case errors.As(err, &bu):
-		// taken = cond ≠ 0; the CPU's Taken is 0 or 1.
-		c := d.Ite(obs.cond, d.Const(1), d.Const(0))
-		outs = append(outs, symOut{name: "taken", term: c, cpu: func(s *State) uint64 { return s.Taken }})
-	case err != nil:
-		return nil, 0, err
-	case m.PC == taken:
-		outs = append(outs, symOut{name: "taken", term: d.Const(1), cpu: func(s *State) uint64 { return s.Taken }})
-	}
-	add := func(name string, t *x86.Term, cpu func(*State) uint64) {
-		if !inputs[t] || t.Name != name { // unchanged inputs are not worth a solver call
-			outs = append(outs, symOut{name: name, term: t, cpu: cpu})
-		}
-	}
-	for i := range m.GPR {
-		if i != 4 {
-			i := i
-			add(fmt.Sprintf("g%d", i), m.GPR[i], func(s *State) uint64 { return s.GPR[i] })
-		}
-	}
-	for i := range m.Vec {
-		for w := 0; w < 4; w++ {
-			i, w := i, w
-			add(fmt.Sprintf("v%d_%d", i, w), m.Vec[i][w], func(s *State) uint64 { return binary.LittleEndian.Uint64(s.Y[i][8*w:]) })
-		}
-	}
-	add("mx", m.MXCSR, func(s *State) uint64 { return uint64(s.MXCSR) })
-	for f, bit := range flagBits {
-		t, err := m.Flag(f)
-		if err != nil {
-			continue // undefined: TestCosim checks which flags are
-		}
-		bit := bit
-		add(fmt.Sprintf("f%d", f), t, func(s *State) uint64 { return b2u(s.Flags&bit != 0) })
-	}
-	for i := range reg.Bytes {
-		i := i
-		add(fmt.Sprintf("m%d", i), reg.Bytes[i], func(s *State) uint64 { return uint64(s.Mem[i]) })
-	}
-	// Leave out outputs that depend on a Havoc variable.
-	kept := outs[:0]
+	var kept []symOut
+	havoc := 0
 	for _, o := range outs {
+		t := o.v
+		if o.name == "cond" { // taken = cond ≠ 0; the CPU's Taken is 0 or 1
+			t = d.Ite(t, d.Const(1), d.Const(0))
+		} else if inputs[o.name] == t {
+			continue // unchanged input: not worth a solver call
+		}
 		h := false
-		for _, name := range x86.Vars(o.term) {
-			if strings.HasPrefix(name, "havoc") {
-				h = true
-			}
+		for _, name := range x86.Vars(t) {
+			h = h || strings.HasPrefix(name, "havoc")
 		}
 		if h {
 			havoc++
-		} else {
-			kept = append(kept, o)
+			continue
 		}
+		kept = append(kept, symOut{name: o.name, term: t, cpu: o.cpu})
 	}
 	return kept, havoc, nil
 }
