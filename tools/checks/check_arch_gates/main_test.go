@@ -2,7 +2,6 @@ package main
 
 import (
 	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/vg-crypto/vg/tools/checks/internal/scratch"
@@ -143,15 +142,19 @@ func TestF(t *testing.T) {
 // contracts are the scratch routines' contract features.
 var contracts = map[string][]string{"FAMD64": nil, "FAVX2": {"AVX", "AVX2"}}
 
-func check(t *testing.T, files map[string]string) []string {
+// tree is a scratch tree with files and the real features.txt.
+func tree(t *testing.T, files map[string]string) string {
 	t.Helper()
-	root := scratch.Tree(t, files)
-	data, err := os.ReadFile(featuresPath[len("tools/checks/check_arch_gates/"):])
+	data, err := os.ReadFile("features.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
-	scratch.Write(t, root, map[string]string{featuresPath: string(data)})
-	l, _, err := run(root, contracts)
+	return scratch.Tree(t, scratch.With(files, map[string]string{featuresPath: string(data)}))
+}
+
+func check(t *testing.T, files map[string]string) []string {
+	t.Helper()
+	l, _, err := run(tree(t, files), contracts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,11 +163,7 @@ func check(t *testing.T, files map[string]string) []string {
 
 func TestClean(t *testing.T) {
 	scratch.Expect(t, check(t, clean))
-	root := scratch.Tree(t, clean)
-	data, _ := os.ReadFile("features.txt")
-	os.MkdirAll(filepath.Join(root, "tools/checks/check_arch_gates"), 0o755)
-	os.WriteFile(filepath.Join(root, featuresPath), data, 0o644)
-	_, summary, _ := run(root, contracts)
+	_, summary, _ := run(tree(t, clean), contracts)
 	if want := "3 uses of 2 assembly routines gated, 1 tests and benchmarks built where their routines exist"; summary != want {
 		t.Errorf("summary %q, want %q", summary, want)
 	}

@@ -7,11 +7,11 @@
 //
 // Usage, from the repository root:
 //
-//	go run ./tools/checks/check_speed [-root dir] [-json saved.json]
+//	go run ./tools/checks/check_speed [-root dir] [-json saved.json] [-save out.json]
 //
 // Without -json it builds cmd/vg and runs `vg prove -json`, stopping it at
-// the total budget; with -json it reads a saved output (sum of seconds as
-// the total).
+// the total budget (-save keeps its output, e.g. for algorithms_table
+// -json); with -json it reads a saved output (sum of seconds as the total).
 package main
 
 import (
@@ -44,12 +44,13 @@ type Budget struct {
 func main() {
 	root := flag.String("root", ".", "repository root")
 	saved := flag.String("json", "", "read this saved `vg prove -json` output instead of running vg prove")
+	save := flag.String("save", "", "write the `vg prove -json` output this run got to this file")
 	flag.Parse()
-	l, summary, err := run(*root, *saved)
+	l, summary, err := run(*root, *saved, *save)
 	diag.Exit("check_speed", l, summary, err)
 }
 
-func run(root, saved string) (diag.List, string, error) {
+func run(root, saved, save string) (diag.List, string, error) {
 	r, err := repo.Open(root)
 	if err != nil {
 		return nil, "", err
@@ -88,6 +89,15 @@ func run(root, saved string) (diag.List, string, error) {
 			return nil, "", err
 		}
 		total = took.Seconds()
+	}
+	if save != "" {
+		data, err := json.MarshalIndent(rows, "", "  ")
+		if err != nil {
+			return nil, "", err
+		}
+		if err := os.WriteFile(save, append(data, '\n'), 0o644); err != nil {
+			return nil, "", err
+		}
 	}
 	if total > b.TotalSeconds {
 		l.Addf(budgetPath, totalLine, "vg prove took %.1f s in all, budget %v s", total, b.TotalSeconds)

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vg-crypto/vg/tools/checks/internal/prove"
 	"github.com/vg-crypto/vg/tools/checks/internal/scratch"
 )
 
@@ -51,7 +52,7 @@ func tree(t *testing.T, budgetJSON, out, sleep string) string {
 
 func check(t *testing.T, root, saved string) []string {
 	t.Helper()
-	l, _, err := run(root, saved)
+	l, _, err := run(root, saved, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +64,7 @@ const b = budgetPath + ":"
 func TestClean(t *testing.T) {
 	root := tree(t, budget, report, "0")
 	scratch.Expect(t, check(t, root, ""))
-	_, summary, _ := run(root, "")
+	_, summary, _ := run(root, "", "")
 	if !strings.HasPrefix(summary, "2 routine variants within their budgets, ") {
 		t.Errorf("summary %q", summary)
 	}
@@ -77,6 +78,20 @@ func TestRoutineOverBudget(t *testing.T) {
 	saved := filepath.Join(t.TempDir(), "prove.json")
 	os.WriteFile(saved, []byte(slow), 0o644)
 	scratch.Expect(t, check(t, root, saved), b+"6: RejNTTPoly/AVX2: vg prove took 3.2 s, budget 3 s")
+}
+
+func TestSave(t *testing.T) {
+	root := tree(t, budget, report, "0")
+	out := filepath.Join(t.TempDir(), "saved.json")
+	if _, _, err := run(root, "", out); err != nil {
+		t.Fatal(err)
+	}
+	// The saved report gives the same verdict.
+	scratch.Expect(t, check(t, root, out))
+	rows, err := prove.ReadFile(out)
+	if err != nil || len(rows) != 3 || rows[2].Key() != "RejNTTPoly/AVX2" {
+		t.Errorf("saved %v, %v", rows, err)
+	}
 }
 
 func TestRoutineWithoutBudget(t *testing.T) {
