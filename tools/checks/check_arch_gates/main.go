@@ -311,7 +311,8 @@ func checkPackage(l *diag.List, r *repo.Repo, p *gosrc.Package, feats *Features,
 			}
 			sort.Strings(missing)
 			fn := name(u.ref.Func)
-			if allowed := feats.suffixOf(fn); allowed != nil {
+			// Only top-level functions: callers of methods are not tracked.
+			if allowed := feats.suffixOf(fn); allowed != nil && u.ref.Func.Recv == nil {
 				ok := true
 				for _, x := range missing {
 					if !allowed[x] {

@@ -199,6 +199,13 @@ func TestUnguardedRegistry(t *testing.T) {
 		"go/mldsa/f_amd64.go:34: package-level code uses fAVX2, which needs AVX, AVX2, without a check that the CPU has it (guard with cpu.X86.HasAVX2 or useAVX2)")
 }
 
+func TestMethodSuffix(t *testing.T) {
+	// A method's suffix allows nothing: its callers are not tracked.
+	files := scratch.Replace(t, clean, "go/mldsa/f_amd64.go", "func fAVX2(a *[4]uint32) { asm.FAVX2(a) }", "func fAVX2(a *[4]uint32) { asm.FAVX2(a) }\n\ntype s struct{}\n\nfunc (s) mAVX2(a *[4]uint32) { asm.FAVX2(a) }")
+	scratch.Expect(t, check(t, files),
+		"go/mldsa/f_amd64.go:30: mAVX2 calls asm.FAVX2, which needs AVX, AVX2, without a check that the CPU has it (guard with cpu.X86.HasAVX2 or useAVX2)")
+}
+
 func TestUnguardedRegisterCall(t *testing.T) {
 	files := scratch.Replace(t, clean, "go/mldsa/f_amd64.go", `register("AVX2", fAVX2, cpu.X86.HasAVX2)`, `register("AVX2", fAVX2, true)`)
 	scratch.Expect(t, check(t, files),
