@@ -69,27 +69,42 @@ func TestKeccakF1600AMD64(t *testing.T) {
 	}
 }
 
-func TestKeccakF1600x4AVX2(t *testing.T) {
-	needAVX2(t)
+// TestKeccakF1600x4Asm checks the four-way permutations (AVX2 where the
+// CPU has it, and the baseline one) against the generic code and Spec.
+func TestKeccakF1600x4Asm(t *testing.T) {
+	variants := []struct {
+		name string
+		f    func(*[100]uint64)
+	}{
+		{"Generic", keccakF1600x4Generic},
+		{"AMD64", keccakF1600x4AMD64},
+	}
+	if cpu.X86.HasAVX2 {
+		variants = append(variants, struct {
+			name string
+			f    func(*[100]uint64)
+		}{"AVX2", asm.KeccakF1600x4AVX2})
+	}
 	rng := rand.New(rand.NewPCG(11, 2))
 	var a [100]uint64
 	for iter := 0; iter < asmIterations()/4; iter++ { // four states each
 		randomLanes(rng, a[:])
-		got, amd64, generic := a, a, a
-		asm.KeccakF1600x4AVX2(&got)
-		keccakF1600x4AMD64(&amd64)
-		keccakF1600x4Generic(&generic)
+		var spec [100]uint64
 		for j := 0; j < 4; j++ {
-			var spec [25]uint64
-			for i := range spec {
-				spec[i] = a[4*i+j]
+			var st [25]uint64
+			for i := range st {
+				st[i] = a[4*i+j]
 			}
-			fips202.KeccakF1600(&spec)
-			for i := range spec {
-				if got[4*i+j] != spec[i] || amd64[4*i+j] != spec[i] || generic[4*i+j] != spec[i] {
-					t.Fatalf("iteration %d, state %d, lane %d: AVX2 %#x AMD64 %#x generic %#x spec %#x",
-						iter, j, i, got[4*i+j], amd64[4*i+j], generic[4*i+j], spec[i])
-				}
+			fips202.KeccakF1600(&st)
+			for i := range st {
+				spec[4*i+j] = st[i]
+			}
+		}
+		for _, v := range variants {
+			got := a
+			v.f(&got)
+			if got != spec {
+				t.Fatalf("iteration %d: keccakF1600x4%s differs from Spec", iter, v.name)
 			}
 		}
 	}
