@@ -13,7 +13,8 @@
 //     callee's dispatch, the registry and tests, code calls the dispatching
 //     y, not yGeneric or yAMD64; a variant may call a variant of another
 //     routine only when that is the fastest one its own level allows
-//     (Generic < AMD64 < AVX2).
+//     (Generic < AMD64 < AVX2); and code that runs a routine with a
+//     four-way form (routines.txt "wide") also uses that form.
 //
 // Usage, from the repository root: go run ./tools/checks/check_variants [-root dir]
 package main
@@ -52,26 +53,41 @@ type wanted struct {
 	line     int
 }
 
-func readRoutines(path string) ([]wanted, error) {
+// widePair is a routine and its four-way form: code that runs the first
+// must also use the second (the rest is the remainder, run singly).
+type widePair struct {
+	narrow, wide string
+	line         int
+}
+
+func readRoutines(path string) ([]wanted, []widePair, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	var out []wanted
+	var wides []widePair
 	for i, line := range strings.Split(string(data), "\n") {
 		line, _, _ = strings.Cut(line, "#")
 		w := strings.Fields(line)
 		if len(w) == 0 {
 			continue
 		}
+		if w[0] == "wide" {
+			if len(w) != 3 {
+				return nil, nil, fmt.Errorf("%s:%d: wide <routine> <four-way routine>", routinesPath, i+1)
+			}
+			wides = append(wides, widePair{w[1], w[2], i + 1})
+			continue
+		}
 		for _, v := range w[1:] {
 			if variants.Rank(v) < 0 {
-				return nil, fmt.Errorf("%s:%d: unknown variant %q", routinesPath, i+1, v)
+				return nil, nil, fmt.Errorf("%s:%d: unknown variant %q", routinesPath, i+1, v)
 			}
 		}
 		out = append(out, wanted{w[0], w[1:], i + 1})
 	}
-	return out, nil
+	return out, wides, nil
 }
 
 func run(root string) (diag.List, string, error) {
@@ -79,7 +95,7 @@ func run(root string) (diag.List, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
-	want, err := readRoutines(r.Abs(routinesPath))
+	want, wides, err := readRoutines(r.Abs(routinesPath))
 	if err != nil {
 		return nil, "", err
 	}
@@ -211,6 +227,39 @@ func run(root string) (diag.List, string, error) {
 			l.Addf(file, line, "%s uses %s directly: call %s, which dispatches to the fastest variant", orTop(caller), v.Name, v.Routine)
 		}
 	}
+	// 4. Code that runs a routine with a four-way form uses that form too.
+	for _, wp := range wides {
+		for _, fs := range p.Funcs {
+			for _, fn := range fs {
+				if fn.File.Test || isRegistryFile(fn.File.Rel) {
+					continue
+				}
+				if base, _ := variants.Split(fn.Name); fn.Name == wp.narrow || fn.Name == wp.wide || base == wp.narrow || base == wp.wide {
+					continue
+				}
+				var narrowRef ast.Node
+				usesWide := false
+				ast.Inspect(fn.Decl, func(n ast.Node) bool {
+					if id, ok := n.(*ast.Ident); ok {
+						switch id.Name {
+						case wp.narrow:
+							if narrowRef == nil {
+								narrowRef = id
+							}
+						case wp.wide:
+							usesWide = true
+						}
+					}
+					return true
+				})
+				if narrowRef != nil && !usesWide {
+					file, line := pos(narrowRef)
+					l.Addf(file, line, "%s runs %s but never %s: run four at a time, the rest singly", fn.Name, wp.narrow, wp.wide)
+				}
+			}
+		}
+	}
+
 	return l, fmt.Sprintf("%d routines with %d variants, all dispatched and registered; %d routines listed", len(names), nVariants, len(want)), nil
 }
 

@@ -174,3 +174,13 @@ func TestSlowCallee(t *testing.T) {
 	scratch.Expect(t, check(t, files),
 		"go/mldsa/f_amd64.go:19: gAMD64 uses fGeneric, but asm.FAMD64 is faster and allowed at its level")
 }
+
+func TestWide(t *testing.T) {
+	files := scratch.Replace(t, clean, routinesPath, "g Generic AMD64\n", "g Generic AMD64\nwide f g\n")
+	// h runs f alone.
+	scratch.Expect(t, check(t, files),
+		"go/mldsa/f.go:9: h runs f but never g: run four at a time, the rest singly")
+	// Running both is right.
+	files = scratch.Replace(t, files, "go/mldsa/f.go", "func h(a *[4]uint32) { f(a) }", "func h(a *[4]uint32) { g((*elem)(a)); f(a) }")
+	scratch.Expect(t, check(t, files))
+}
