@@ -25,68 +25,75 @@ func (Hints) Invariants(symbol string) []check.Invariant {
 	return nil
 }
 
-// Frame layout of RejNTTPolyAMD64 (see Emit/rejnttpoly.go): the Keccak
-// state at 0..199, the count of accepted coefficients at 400, the number
-// of blocks still allowed at 408.
+// maxBlocks is the number of SHAKE128 blocks the samplers may squeeze.
+const maxBlocks = 9
+
+func pub(loc string, lo, hi uint64) check.Fact {
+	return check.Fact{Loc: loc, Lo: lo, Hi: hi, Public: true}
+}
+
+// RejNTTPolyAMD64's frame (Emit/rejnttpoly.go): the Keccak state at
+// 0..199, the count of accepted coefficients at 400, the number of blocks
+// still allowed at 408. The rejection loop takes 8 three-byte groups
+// (24 bytes) per step from the rate (168 bytes) of the state.
 func rejNTTPolyAMD64() []check.Invariant {
 	state := [][2]int{{0, 200}}
 	return []check.Invariant{
 		{
-			// Before squeezing a block: 0 ≤ count < 256, 1 ≤ blocks left ≤ 16.
-			Label: "block",
-			Facts: []check.Fact{
-				{Loc: "frame+400", Lo: 0, Hi: 255, Public: true},
-				{Loc: "frame+408", Lo: 1, Hi: 16, Public: true},
-			},
+			Label:        "block",
+			Facts:        []check.Fact{pub("frame+400", 0, 255), pub("frame+408", 1, maxBlocks)},
 			PublicRanges: state,
 		},
 		{
-			// Rejection loop over one block: 8 groups per 24-byte step.
 			Label: "reject",
 			Facts: []check.Fact{
-				{Loc: "CX", Lo: 0, Hi: 255, Public: true},
-				{Loc: "SI", Lo: 0, Hi: 144, Mod: 24, Rem: 0, Public: true},
-				{Loc: "R8", Region: "frame", Lo: 0, Hi: 0, Public: true},
-				{Loc: "DI", Region: "a", Lo: 0, Hi: 0, Public: true},
-				{Loc: "frame+408", Lo: 1, Hi: 16, Public: true},
+				pub("CX", 0, 255),
+				{Loc: "SI", Lo: 0, Hi: 144, Mod: 24, Public: true},
+				{Loc: "R8", Region: "frame", Public: true},
+				{Loc: "DI", Region: "a", Public: true},
+				pub("frame+408", 1, maxBlocks),
 			},
 			PublicRanges: state,
 		},
 	}
 }
 
-// Frame layout of RejNTTPolyx4AVX2: four interleaved Keccak states at
-// 0..799 (lane i of state j at 32i+8j), the counts at 1600+8j, the number
-// of blocks still allowed at 1632.
+// RejNTTPolyx4AVX2's frame (Emit/rejnttpolyx4.go): four interleaved
+// Keccak states at 0..799, the squeezed rate of state j at 1600+192j, the
+// counts at 2368+8j, the blocks still allowed at 2400. R12 and R13 point
+// to the packing and count tables; Y13–Y15 hold public constants.
 func rejNTTPolyx4AVX2() []check.Invariant {
 	state := [][2]int{{0, 800}}
-	counts := func(lo, hi uint64) []check.Fact {
-		var fs []check.Fact
-		for j := 0; j < 4; j++ {
-			fs = append(fs, check.Fact{Loc: fmt.Sprintf("frame+%d", 1600+8*j), Lo: lo, Hi: hi, Public: true})
-		}
-		return fs
+	kept := []check.Fact{
+		{Loc: "R12", Region: "rejPack", Public: true},
+		{Loc: "R13", Region: "rejCount", Public: true},
+		{Loc: "Y13", Any: true, Public: true},
+		{Loc: "Y14", Any: true, Public: true},
+		{Loc: "Y15", Any: true, Public: true},
+		pub("frame+2400", 1, maxBlocks),
 	}
-	invs := []check.Invariant{{
-		Label:        "block",
-		Facts:        append(counts(0, 256), check.Fact{Loc: "frame+1632", Lo: 1, Hi: 16, Public: true}),
-		PublicRanges: state,
-	}}
+	count := func(j int) string { return fmt.Sprintf("frame+%d", 2368+8*j) }
+	block := append([]check.Fact{}, kept...)
 	for j := 0; j < 4; j++ {
-		facts := []check.Fact{
-			{Loc: "CX", Lo: 0, Hi: 255, Public: true},
-			{Loc: "SI", Lo: 0, Hi: 576, Mod: 96, Rem: 0, Public: true},
-			{Loc: "R8", Region: "frame", Lo: uint64(8 * j), Hi: uint64(8 * j), Public: true},
-			{Loc: "DI", Region: fmt.Sprintf("a[%d]", j), Lo: 0, Hi: 0, Public: true},
-			{Loc: "frame+1632", Lo: 1, Hi: 16, Public: true},
-		}
-		// Counts of the states already handled in this block.
+		block = append(block, pub(count(j), 0, 256))
+	}
+	invs := []check.Invariant{{Label: "block", Facts: block, PublicRanges: state}}
+	for j := 0; j < 4; j++ {
+		facts := append([]check.Fact{}, kept...)
+		facts = append(facts,
+			pub("CX", 0, 255),
+			check.Fact{Loc: "SI", Lo: 0, Hi: 144, Mod: 24, Public: true},
+			check.Fact{Loc: "R8", Region: "frame", Lo: uint64(1600 + 192*j), Hi: uint64(1600 + 192*j), Public: true},
+			check.Fact{Loc: "DI", Region: fmt.Sprintf("a[%d]", j), Public: true},
+		)
 		for k := 0; k < 4; k++ {
 			if k != j {
-				facts = append(facts, check.Fact{Loc: fmt.Sprintf("frame+%d", 1600+8*k), Lo: 0, Hi: 256, Public: true})
+				facts = append(facts, pub(count(k), 0, 256))
 			}
 		}
-		invs = append(invs, check.Invariant{Label: fmt.Sprintf("s%dreject", j), Facts: facts, PublicRanges: state})
+		// The squeezed rates are public (derived from the public seeds).
+		invs = append(invs, check.Invariant{Label: fmt.Sprintf("s%dreject", j), Facts: facts,
+			PublicRanges: [][2]int{{0, 800}, {1600, 768}}})
 	}
 	return invs
 }

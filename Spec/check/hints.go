@@ -27,15 +27,16 @@ type Invariant struct {
 //
 // Loc is a register ("CX", "Y3") or a frame slot ("frame+400", 8 bytes).
 // If Region is set the value is Base(Region) + off, otherwise it is off;
-// off ∈ [Lo, Hi] and off ≡ Rem (mod Mod) when Mod > 1. A Y register fact
-// must have Lo = Hi (a 64-bit constant broadcast to its four words) or be
-// only Public.
+// off ∈ [Lo, Hi] and off ≡ Rem (mod Mod) when Mod > 1; a Y register's
+// four words each satisfy the fact. With Any set the value is
+// unconstrained and only Public is claimed.
 type Fact struct {
 	Loc      string
 	Region   string
 	Lo, Hi   uint64
 	Mod, Rem uint64
 	Public   bool
+	Any      bool
 }
 
 // InductiveResult is the outcome of the inductive check.

@@ -305,7 +305,7 @@ func (ic *ind) checkInv(m *x86.Machine[x86.AV], iv Invariant) error {
 			if f.Public && v.S {
 				return fmt.Errorf("%s may be secret", f.Loc)
 			}
-			if f.Lo == 0 && f.Hi == 0 && f.Region == "" && f.Public && f.Mod == 0 && strings.HasPrefix(f.Loc, "Y") {
+			if f.Any {
 				continue // only secrecy claimed
 			}
 			if v.Lo < base || v.Hi < base || v.Lo-base < f.Lo || v.Hi-base > f.Hi {
@@ -392,6 +392,22 @@ func (ic *ind) headState(arr *x86.Machine[x86.AV], iv Invariant) (*x86.Machine[x
 		if err != nil {
 			return nil, err
 		}
+		if f.Any {
+			top := ic.d.Top(!f.Public)
+			switch {
+			case r == x86.NoReg:
+				bs := make([]x86.AV, 8)
+				ic.d.Bytes(top, bs)
+				copy(m.Region("frame").Bytes[slot:], bs)
+			case r.IsGPR():
+				m.GPR[r] = top
+			default:
+				for w := 0; w < 4; w++ {
+					m.Vec[r.Vec()][w] = ic.d.Top(!f.Public)
+				}
+			}
+			continue
+		}
 		if f.Hi < f.Lo {
 			return nil, fmt.Errorf("fact on %s: empty range", f.Loc)
 		}
@@ -407,13 +423,6 @@ func (ic *ind) headState(arr *x86.Machine[x86.AV], iv Invariant) (*x86.Machine[x
 		case r.IsGPR():
 			m.GPR[r] = v
 		default:
-			if strings.HasPrefix(f.Loc, "Y") && f.Lo == 0 && f.Hi == 0 && f.Region == "" && f.Mod == 0 {
-				// Secrecy only: unknown but public.
-				for w := 0; w < 4; w++ {
-					m.Vec[r.Vec()][w] = ic.d.Top(!f.Public)
-				}
-				continue
-			}
 			for w := 0; w < 4; w++ {
 				m.Vec[r.Vec()][w] = v
 			}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -48,7 +49,8 @@ func prove(args []string, w io.Writer) error {
 		}
 		asmDir = filepath.Join(root, "go", "asm")
 	}
-	results, err := proveDir(asmDir, *only, *runs)
+	extra, note := vectorSeeds()
+	results, err := proveDir(asmDir, *only, *runs, extra)
 	if err != nil {
 		return err
 	}
@@ -60,6 +62,9 @@ func prove(args []string, w io.Writer) error {
 		}
 	} else {
 		printTable(w, results)
+		if note != "" {
+			fmt.Fprintln(w, note)
+		}
 	}
 	failing := 0
 	for _, r := range results {
@@ -98,7 +103,7 @@ type job struct {
 }
 
 // proveDir parses every .s file of dir and checks each routine.
-func proveDir(dir, only string, runs int) ([]check.Result, error) {
+func proveDir(dir, only string, runs int, extra []rejSeed) ([]check.Result, error) {
 	paths, err := filepath.Glob(filepath.Join(dir, "*.s"))
 	if err != nil {
 		return nil, err
@@ -156,7 +161,8 @@ func proveDir(dir, only string, runs int) ([]check.Result, error) {
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			out[i] = check.Routine(j.file, j.r, j.c, check.Options{Runs: runs, Seed: uint64(i + 1), Hints: proofs.Hints{}})
+			opt := check.Options{Runs: runs, Seed: uint64(i + 1), Hints: proofs.Hints{}, ExtraInputs: vectorInputs(j.c, extra)}
+			out[i] = check.Routine(j.file, j.r, j.c, opt)
 		}()
 	}
 	wg.Wait()
@@ -177,4 +183,98 @@ func printTable(w io.Writer, results []check.Result) {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%.2f\t%s\n", r.Routine, r.Variant, r.Obligation, r.Status, r.Seconds, strings.ReplaceAll(d, "\t", " "))
 	}
 	tw.Flush()
+}
+
+// rejSeed is a 34-byte RejNTTPoly seed ρ ‖ s ‖ r derived from a vector.
+type rejSeed [34]byte
+
+// vectorSeeds derives RejNTTPoly seeds from the public keys of the ACVP
+// keyGen vectors (pk starts with ρ, FIPS 204 Algorithm 22): ρ ‖ s ‖ r for
+// every entry of Â (Algorithm 32). Five test cases per parameter set keep
+// the run short. Absent vectors are not an error here (vg prove must run
+// without them); the table says so.
+func vectorSeeds() ([]rejSeed, string) {
+	dir := os.Getenv("VG_VECTORS")
+	if dir == "" {
+		root, err := repoRoot()
+		if err != nil {
+			return nil, "no vector seeds: " + err.Error()
+		}
+		dir = filepath.Join(root, "..", "shared", "vectors")
+	}
+	base := filepath.Join(dir, "acvp", "ML-DSA-keyGen-FIPS204")
+	var prompt struct {
+		TestGroups []struct {
+			TgID         int    `json:"tgId"`
+			ParameterSet string `json:"parameterSet"`
+		} `json:"testGroups"`
+	}
+	var results struct {
+		TestGroups []struct {
+			TgID  int `json:"tgId"`
+			Tests []struct {
+				PK string `json:"pk"`
+			} `json:"tests"`
+		} `json:"testGroups"`
+	}
+	for name, v := range map[string]any{"prompt.json": &prompt, "expectedResults.json": &results} {
+		data, err := os.ReadFile(filepath.Join(base, name))
+		if err != nil {
+			return nil, "no vector seeds (" + err.Error() + ")"
+		}
+		if err := json.Unmarshal(data, v); err != nil {
+			return nil, "no vector seeds: " + name + ": " + err.Error()
+		}
+	}
+	dims := map[string][2]int{"ML-DSA-44": {4, 4}, "ML-DSA-65": {6, 5}, "ML-DSA-87": {8, 7}}
+	set := map[int]string{}
+	for _, g := range prompt.TestGroups {
+		set[g.TgID] = g.ParameterSet
+	}
+	var seeds []rejSeed
+	for _, g := range results.TestGroups {
+		kl, ok := dims[set[g.TgID]]
+		if !ok {
+			continue
+		}
+		for i, tc := range g.Tests {
+			if i == 5 {
+				break
+			}
+			pk, err := hex.DecodeString(tc.PK)
+			if err != nil || len(pk) < 32 {
+				return nil, "no vector seeds: bad pk in tgId " + fmt.Sprint(g.TgID)
+			}
+			for r := 0; r < kl[0]; r++ {
+				for s := 0; s < kl[1]; s++ {
+					var sd rejSeed
+					copy(sd[:], pk[:32])
+					sd[32], sd[33] = byte(s), byte(r)
+					seeds = append(seeds, sd)
+				}
+			}
+		}
+	}
+	return seeds, ""
+}
+
+// vectorInputs turns the seeds into inputs of a RejNTTPoly contract.
+func vectorInputs(c *contract.Contract, seeds []rejSeed) []contract.Buffers {
+	var out []contract.Buffers
+	switch c.Routine {
+	case "RejNTTPoly":
+		for _, s := range seeds {
+			out = append(out, contract.Buffers{"a": make([]byte, 1024), "seed": append([]byte(nil), s[:]...)})
+		}
+	case "RejNTTPolyx4":
+		for i := 0; i+4 <= len(seeds); i += 4 {
+			b := contract.Buffers{"seeds": nil}
+			for j := 0; j < 4; j++ {
+				b["seeds"] = append(b["seeds"], seeds[i+j][:]...)
+				b[fmt.Sprintf("a[%d]", j)] = make([]byte, 1024)
+			}
+			out = append(out, b)
+		}
+	}
+	return out
 }
