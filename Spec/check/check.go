@@ -353,7 +353,7 @@ func Routine(f *x86.File, r *x86.Routine, c *contract.Contract, opt Options) []R
 	case fixed:
 		set(MCDT, Proven, "every PMULULQ/VPMULUDQ with a secret operand lies inside the MXCSR bracket (one run covering every input)", taintT)
 	case ind != nil && ind.Err == nil && ind.NoSecret:
-		set(MCDT, Proven, "no secret data reaches any instruction on any path of the inductive check", taintT+ind.dur())
+		set(MCDT, Proven, "no PMULULQ/VPMULUDQ has a possibly secret operand on any path of the inductive check", taintT+ind.dur())
 	default:
 		set(MCDT, Tested, fmt.Sprintf("%d taint runs", nTaint), taintT)
 	}
