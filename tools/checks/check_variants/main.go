@@ -3,7 +3,9 @@
 //   - every routine of routines.txt (DESIGN.md's list) has the variants
 //     listed there, and an AVX2 variant wherever one exists: a function
 //     xGeneric / xAMD64 / xAVX2 of go/mldsa, or go/asm's XAMD64 / XAVX2 used
-//     as it is, all with the signature of the dispatching x;
+//     as it is, all with the signature of the dispatching x; an AMD64 or
+//     AVX2 variant written in Go runs assembly (itself, or through
+//     helpers and variants, not through a dispatcher or generic code);
 //   - every variant is dispatched (a declaration of x, or an assignment to
 //     a dispatch variable x, refers to it) and registered in the variant
 //     registry (in go/mldsa/variants*.go, or passed to a function declared
@@ -150,6 +152,49 @@ func run(root string) (diag.List, string, error) {
 		for _, v := range vs {
 			if v.Sig != ref {
 				l.Addf(v.File, v.Line, "%s has signature %s, but %s has %s", v.Name, v.Sig, refName, ref)
+			}
+		}
+	}
+
+	// An AMD64 or AVX2 variant written in Go must run assembly itself or
+	// through the helpers and variants it calls.
+	calls := map[string]map[string]bool{}
+	for _, f := range p.Files {
+		if f.Test {
+			continue
+		}
+		for _, ref := range refs[f] {
+			if ref.Func == nil || ref.Func.Recv != nil {
+				continue
+			}
+			if calls[ref.Func.Name.Name] == nil {
+				calls[ref.Func.Name.Name] = map[string]bool{}
+			}
+			calls[ref.Func.Name.Name][ref.Name] = true
+		}
+	}
+	var runsAsm func(name string, seen map[string]bool) bool
+	runsAsm = func(name string, seen map[string]bool) bool {
+		if rn, ok := strings.CutPrefix(name, "asm."); ok {
+			return routines[rn] != nil
+		}
+		// Not through a dispatcher or generic code: that is another
+		// routine's choice, not this variant's assembly.
+		if v := set.ByName[name]; seen[name] || len(vars[name]) > 0 || v != nil && v.Suffix == "Generic" {
+			return false
+		}
+		seen[name] = true
+		for next := range calls[name] {
+			if runsAsm(next, seen) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, n := range names {
+		for _, v := range vars[n] {
+			if v.Suffix != "Generic" && v.Asm == "" && !runsAsm(v.Name, map[string]bool{}) {
+				l.Addf(v.File, v.Line, "%s runs no assembly of %s: it is not an %s assembly variant", v.Name, asmDir, v.Suffix)
 			}
 		}
 	}

@@ -172,6 +172,7 @@ func TestSlowCallee(t *testing.T) {
 	// baseline assembly.
 	files = scratch.Replace(t, clean, "go/mldsa/f_amd64.go", "func gAMD64(a *elem) { asm.FAMD64((*[4]uint32)(a)) }", "func gAMD64(a *elem) { fGeneric((*[4]uint32)(a)) }")
 	scratch.Expect(t, check(t, files),
+		"go/mldsa/f_amd64.go:19: gAMD64 runs no assembly of go/asm: it is not an AMD64 assembly variant",
 		"go/mldsa/f_amd64.go:19: gAMD64 uses fGeneric, but asm.FAMD64 is faster and allowed at its level")
 }
 
@@ -183,4 +184,10 @@ func TestWide(t *testing.T) {
 	// Running both is right.
 	files = scratch.Replace(t, files, "go/mldsa/f.go", "func h(a *[4]uint32) { f(a) }", "func h(a *[4]uint32) { g((*elem)(a)); f(a) }")
 	scratch.Expect(t, check(t, files))
+}
+
+func TestVariantWithoutAssembly(t *testing.T) {
+	files := scratch.Replace(t, clean, "go/mldsa/f_amd64.go", "func gAMD64(a *elem) { asm.FAMD64((*[4]uint32)(a)) }", "func gAMD64(a *elem) { gGeneric(a) }")
+	scratch.Expect(t, check(t, files),
+		"go/mldsa/f_amd64.go:19: gAMD64 runs no assembly of go/asm: it is not an AMD64 assembly variant")
 }
