@@ -9,3 +9,5 @@
 // `// Requires:` lines of each .s file) before calling a routine: go/mldsa
 // does so once, in cpu_amd64.go.
 package asm
+
+//go:generate go run ../../Emit
