@@ -88,8 +88,6 @@ func (c *Contract) ArgsSize() int {
 // ResultOffset is the offset of the result in the argument area.
 func (c *Contract) ResultOffset() int { return 8 * len(c.Args) }
 
-const q = fips204.Q
-
 // maxBlocks is the agreed bound of RejNTTPoly: 9 SHAKE128 blocks of 168
 // bytes = 504 three-byte groups, which covers the 481 iterations FIPS 204
 // Appendix C gives as the minimum limit for RejNTTPoly.

@@ -56,6 +56,16 @@ func TestTaintMachine(t *testing.T) {
 	if m.GPR[AX].S != 0 || m.GPR[AX].V != 0 {
 		t.Errorf("XOR AX, AX = %+v, want public 0", m.GPR[AX])
 	}
+	// A public value shifted by a secret count is secret.
+	m.GPR[CX] = TV{V: 0, S: 1}
+	m.GPR[DX] = TV{V: 1}
+	in, _ := ParseInsn("SHLQ CX, DX")
+	if err := m.Exec(in); err != nil {
+		t.Fatal(err)
+	}
+	if m.GPR[DX].S == 0 {
+		t.Error("SHLQ by a secret count left the result public")
+	}
 }
 
 type recObs struct{ addrs *[]TV }

@@ -30,7 +30,7 @@ type Info struct {
 }
 
 const (
-	opInvalid opcode = iota
+	_ opcode = iota // 0: not an instruction
 	// GPR moves
 	oMOVQ
 	oMOVL

@@ -1001,9 +1001,9 @@ func (m *Machine[V]) shift(in *Insn) error {
 	}
 	var cnt uint64
 	var cntV V
-	if a[0].Kind == KImm {
+	variable := a[0].Kind != KImm
+	if !variable {
 		cnt = uint64(a[0].Imm)
-		cntV = d.Const(cnt)
 	} else {
 		if a[0].Reg != CX {
 			return fmt.Errorf("%s: variable shift count must be CX (CL)", in)
@@ -1028,6 +1028,9 @@ func (m *Machine[V]) shift(in *Insn) error {
 		return err
 	}
 	if cnt == 0 {
+		if variable {
+			x = d.Dep(x, cntV)
+		}
 		return m.writeInt(in, a[1], w, x)
 	}
 	c := uint(cnt)
@@ -1052,6 +1055,10 @@ func (m *Machine[V]) shift(in *Insn) error {
 	case oRORQ:
 		r = d.Rol(x, 64-c)
 		cf = m.bit(r, 63)
+	}
+	if variable {
+		// The result depends on the count too (for taint).
+		r, cf = d.Dep(r, cntV), d.Dep(cf, cntV)
 	}
 	if in.code == oROLQ || in.code == oRORQ {
 		m.setFlag(CF, cf)
