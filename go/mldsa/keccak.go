@@ -38,77 +38,148 @@ var keccakRC = [24]uint64{
 }
 
 // keccakF1600Generic is Keccak-f[1600] (FIPS 202, Algorithm 7, with b = 1600
-// and 24 rounds) on lanes A[x, y] = a[x+5y]. One round per iteration, every
-// lane in a local so the compiler keeps what it can in registers.
+// and 24 rounds) on lanes A[x, y] = a[x+5y]. Rounds alternate between a
+// and a second state e, so that ρ, π and χ can go one output plane at a
+// time from the lanes in memory: only the five d of θ and the five b of a
+// plane are live, which fits the registers (fewer spills than keeping all
+// 25 lanes in locals).
 func keccakF1600Generic(a *[25]uint64) {
-	a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20, a21, a22, a23, a24 := a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11], a[12], a[13], a[14], a[15], a[16], a[17], a[18], a[19], a[20], a[21], a[22], a[23], a[24]
-	for round := 0; round < 24; round++ {
-		// θ (FIPS 202, Algorithm 1)
-		c0 := a0 ^ a5 ^ a10 ^ a15 ^ a20
-		c1 := a1 ^ a6 ^ a11 ^ a16 ^ a21
-		c2 := a2 ^ a7 ^ a12 ^ a17 ^ a22
-		c3 := a3 ^ a8 ^ a13 ^ a18 ^ a23
-		c4 := a4 ^ a9 ^ a14 ^ a19 ^ a24
+	var e [25]uint64
+	var b0, b1, b2, b3, b4 uint64
+	for round := 0; round < 24; round += 2 {
+		c0 := a[0] ^ a[5] ^ a[10] ^ a[15] ^ a[20]
+		c1 := a[1] ^ a[6] ^ a[11] ^ a[16] ^ a[21]
+		c2 := a[2] ^ a[7] ^ a[12] ^ a[17] ^ a[22]
+		c3 := a[3] ^ a[8] ^ a[13] ^ a[18] ^ a[23]
+		c4 := a[4] ^ a[9] ^ a[14] ^ a[19] ^ a[24]
+		// θ: d[x] = c[x−1] ⊕ rot(c[x+1], 1), c the column parities of a.
 		d0 := c4 ^ bits.RotateLeft64(c1, 1)
 		d1 := c0 ^ bits.RotateLeft64(c2, 1)
 		d2 := c1 ^ bits.RotateLeft64(c3, 1)
 		d3 := c2 ^ bits.RotateLeft64(c4, 1)
 		d4 := c3 ^ bits.RotateLeft64(c0, 1)
-		// ρ and π (Algorithms 2 and 3): b[y, 2x+3y] = rot(a[x, y] ^ d[x], r[x, y])
-		b0 := a0 ^ d0
-		b10 := bits.RotateLeft64(a1^d1, 1)
-		b20 := bits.RotateLeft64(a2^d2, 62)
-		b5 := bits.RotateLeft64(a3^d3, 28)
-		b15 := bits.RotateLeft64(a4^d4, 27)
-		b16 := bits.RotateLeft64(a5^d0, 36)
-		b1 := bits.RotateLeft64(a6^d1, 44)
-		b11 := bits.RotateLeft64(a7^d2, 6)
-		b21 := bits.RotateLeft64(a8^d3, 55)
-		b6 := bits.RotateLeft64(a9^d4, 20)
-		b7 := bits.RotateLeft64(a10^d0, 3)
-		b17 := bits.RotateLeft64(a11^d1, 10)
-		b2 := bits.RotateLeft64(a12^d2, 43)
-		b12 := bits.RotateLeft64(a13^d3, 25)
-		b22 := bits.RotateLeft64(a14^d4, 39)
-		b23 := bits.RotateLeft64(a15^d0, 41)
-		b8 := bits.RotateLeft64(a16^d1, 45)
-		b18 := bits.RotateLeft64(a17^d2, 15)
-		b3 := bits.RotateLeft64(a18^d3, 21)
-		b13 := bits.RotateLeft64(a19^d4, 8)
-		b14 := bits.RotateLeft64(a20^d0, 18)
-		b24 := bits.RotateLeft64(a21^d1, 2)
-		b9 := bits.RotateLeft64(a22^d2, 61)
-		b19 := bits.RotateLeft64(a23^d3, 56)
-		b4 := bits.RotateLeft64(a24^d4, 14)
-		// χ (Algorithm 4) and ι (Algorithm 6)
-		a0 = b0 ^ (^b1 & b2)
-		a1 = b1 ^ (^b2 & b3)
-		a2 = b2 ^ (^b3 & b4)
-		a3 = b3 ^ (^b4 & b0)
-		a4 = b4 ^ (^b0 & b1)
-		a5 = b5 ^ (^b6 & b7)
-		a6 = b6 ^ (^b7 & b8)
-		a7 = b7 ^ (^b8 & b9)
-		a8 = b8 ^ (^b9 & b5)
-		a9 = b9 ^ (^b5 & b6)
-		a10 = b10 ^ (^b11 & b12)
-		a11 = b11 ^ (^b12 & b13)
-		a12 = b12 ^ (^b13 & b14)
-		a13 = b13 ^ (^b14 & b10)
-		a14 = b14 ^ (^b10 & b11)
-		a15 = b15 ^ (^b16 & b17)
-		a16 = b16 ^ (^b17 & b18)
-		a17 = b17 ^ (^b18 & b19)
-		a18 = b18 ^ (^b19 & b15)
-		a19 = b19 ^ (^b15 & b16)
-		a20 = b20 ^ (^b21 & b22)
-		a21 = b21 ^ (^b22 & b23)
-		a22 = b22 ^ (^b23 & b24)
-		a23 = b23 ^ (^b24 & b20)
-		a24 = b24 ^ (^b20 & b21)
-		a0 ^= keccakRC[round]
+		// Plane 0 of the output: b[X] = rot(a[x′, X] ⊕ d[x′], r[x′, X]), 2x′ + 3X = 0 mod 5.
+		b0 = a[0] ^ d0
+		b1 = bits.RotateLeft64(a[6]^d1, 44)
+		b2 = bits.RotateLeft64(a[12]^d2, 43)
+		b3 = bits.RotateLeft64(a[18]^d3, 21)
+		b4 = bits.RotateLeft64(a[24]^d4, 14)
+		e[0] = b0 ^ (^b1 & b2) ^ keccakRC[round]
+		e[1] = b1 ^ (^b2 & b3)
+		e[2] = b2 ^ (^b3 & b4)
+		e[3] = b3 ^ (^b4 & b0)
+		e[4] = b4 ^ (^b0 & b1)
+		// Plane 1 of the output: b[X] = rot(a[x′, X] ⊕ d[x′], r[x′, X]), 2x′ + 3X = 1 mod 5.
+		b0 = bits.RotateLeft64(a[3]^d3, 28)
+		b1 = bits.RotateLeft64(a[9]^d4, 20)
+		b2 = bits.RotateLeft64(a[10]^d0, 3)
+		b3 = bits.RotateLeft64(a[16]^d1, 45)
+		b4 = bits.RotateLeft64(a[22]^d2, 61)
+		e[5] = b0 ^ (^b1 & b2)
+		e[6] = b1 ^ (^b2 & b3)
+		e[7] = b2 ^ (^b3 & b4)
+		e[8] = b3 ^ (^b4 & b0)
+		e[9] = b4 ^ (^b0 & b1)
+		// Plane 2 of the output: b[X] = rot(a[x′, X] ⊕ d[x′], r[x′, X]), 2x′ + 3X = 2 mod 5.
+		b0 = bits.RotateLeft64(a[1]^d1, 1)
+		b1 = bits.RotateLeft64(a[7]^d2, 6)
+		b2 = bits.RotateLeft64(a[13]^d3, 25)
+		b3 = bits.RotateLeft64(a[19]^d4, 8)
+		b4 = bits.RotateLeft64(a[20]^d0, 18)
+		e[10] = b0 ^ (^b1 & b2)
+		e[11] = b1 ^ (^b2 & b3)
+		e[12] = b2 ^ (^b3 & b4)
+		e[13] = b3 ^ (^b4 & b0)
+		e[14] = b4 ^ (^b0 & b1)
+		// Plane 3 of the output: b[X] = rot(a[x′, X] ⊕ d[x′], r[x′, X]), 2x′ + 3X = 3 mod 5.
+		b0 = bits.RotateLeft64(a[4]^d4, 27)
+		b1 = bits.RotateLeft64(a[5]^d0, 36)
+		b2 = bits.RotateLeft64(a[11]^d1, 10)
+		b3 = bits.RotateLeft64(a[17]^d2, 15)
+		b4 = bits.RotateLeft64(a[23]^d3, 56)
+		e[15] = b0 ^ (^b1 & b2)
+		e[16] = b1 ^ (^b2 & b3)
+		e[17] = b2 ^ (^b3 & b4)
+		e[18] = b3 ^ (^b4 & b0)
+		e[19] = b4 ^ (^b0 & b1)
+		// Plane 4 of the output: b[X] = rot(a[x′, X] ⊕ d[x′], r[x′, X]), 2x′ + 3X = 4 mod 5.
+		b0 = bits.RotateLeft64(a[2]^d2, 62)
+		b1 = bits.RotateLeft64(a[8]^d3, 55)
+		b2 = bits.RotateLeft64(a[14]^d4, 39)
+		b3 = bits.RotateLeft64(a[15]^d0, 41)
+		b4 = bits.RotateLeft64(a[21]^d1, 2)
+		e[20] = b0 ^ (^b1 & b2)
+		e[21] = b1 ^ (^b2 & b3)
+		e[22] = b2 ^ (^b3 & b4)
+		e[23] = b3 ^ (^b4 & b0)
+		e[24] = b4 ^ (^b0 & b1)
+		c0 = e[0] ^ e[5] ^ e[10] ^ e[15] ^ e[20]
+		c1 = e[1] ^ e[6] ^ e[11] ^ e[16] ^ e[21]
+		c2 = e[2] ^ e[7] ^ e[12] ^ e[17] ^ e[22]
+		c3 = e[3] ^ e[8] ^ e[13] ^ e[18] ^ e[23]
+		c4 = e[4] ^ e[9] ^ e[14] ^ e[19] ^ e[24]
+		// θ: d[x] = c[x−1] ⊕ rot(c[x+1], 1), c the column parities of e.
+		d0 = c4 ^ bits.RotateLeft64(c1, 1)
+		d1 = c0 ^ bits.RotateLeft64(c2, 1)
+		d2 = c1 ^ bits.RotateLeft64(c3, 1)
+		d3 = c2 ^ bits.RotateLeft64(c4, 1)
+		d4 = c3 ^ bits.RotateLeft64(c0, 1)
+		// Plane 0 of the output: b[X] = rot(e[x′, X] ⊕ d[x′], r[x′, X]), 2x′ + 3X = 0 mod 5.
+		b0 = e[0] ^ d0
+		b1 = bits.RotateLeft64(e[6]^d1, 44)
+		b2 = bits.RotateLeft64(e[12]^d2, 43)
+		b3 = bits.RotateLeft64(e[18]^d3, 21)
+		b4 = bits.RotateLeft64(e[24]^d4, 14)
+		a[0] = b0 ^ (^b1 & b2) ^ keccakRC[round+1]
+		a[1] = b1 ^ (^b2 & b3)
+		a[2] = b2 ^ (^b3 & b4)
+		a[3] = b3 ^ (^b4 & b0)
+		a[4] = b4 ^ (^b0 & b1)
+		// Plane 1 of the output: b[X] = rot(e[x′, X] ⊕ d[x′], r[x′, X]), 2x′ + 3X = 1 mod 5.
+		b0 = bits.RotateLeft64(e[3]^d3, 28)
+		b1 = bits.RotateLeft64(e[9]^d4, 20)
+		b2 = bits.RotateLeft64(e[10]^d0, 3)
+		b3 = bits.RotateLeft64(e[16]^d1, 45)
+		b4 = bits.RotateLeft64(e[22]^d2, 61)
+		a[5] = b0 ^ (^b1 & b2)
+		a[6] = b1 ^ (^b2 & b3)
+		a[7] = b2 ^ (^b3 & b4)
+		a[8] = b3 ^ (^b4 & b0)
+		a[9] = b4 ^ (^b0 & b1)
+		// Plane 2 of the output: b[X] = rot(e[x′, X] ⊕ d[x′], r[x′, X]), 2x′ + 3X = 2 mod 5.
+		b0 = bits.RotateLeft64(e[1]^d1, 1)
+		b1 = bits.RotateLeft64(e[7]^d2, 6)
+		b2 = bits.RotateLeft64(e[13]^d3, 25)
+		b3 = bits.RotateLeft64(e[19]^d4, 8)
+		b4 = bits.RotateLeft64(e[20]^d0, 18)
+		a[10] = b0 ^ (^b1 & b2)
+		a[11] = b1 ^ (^b2 & b3)
+		a[12] = b2 ^ (^b3 & b4)
+		a[13] = b3 ^ (^b4 & b0)
+		a[14] = b4 ^ (^b0 & b1)
+		// Plane 3 of the output: b[X] = rot(e[x′, X] ⊕ d[x′], r[x′, X]), 2x′ + 3X = 3 mod 5.
+		b0 = bits.RotateLeft64(e[4]^d4, 27)
+		b1 = bits.RotateLeft64(e[5]^d0, 36)
+		b2 = bits.RotateLeft64(e[11]^d1, 10)
+		b3 = bits.RotateLeft64(e[17]^d2, 15)
+		b4 = bits.RotateLeft64(e[23]^d3, 56)
+		a[15] = b0 ^ (^b1 & b2)
+		a[16] = b1 ^ (^b2 & b3)
+		a[17] = b2 ^ (^b3 & b4)
+		a[18] = b3 ^ (^b4 & b0)
+		a[19] = b4 ^ (^b0 & b1)
+		// Plane 4 of the output: b[X] = rot(e[x′, X] ⊕ d[x′], r[x′, X]), 2x′ + 3X = 4 mod 5.
+		b0 = bits.RotateLeft64(e[2]^d2, 62)
+		b1 = bits.RotateLeft64(e[8]^d3, 55)
+		b2 = bits.RotateLeft64(e[14]^d4, 39)
+		b3 = bits.RotateLeft64(e[15]^d0, 41)
+		b4 = bits.RotateLeft64(e[21]^d1, 2)
+		a[20] = b0 ^ (^b1 & b2)
+		a[21] = b1 ^ (^b2 & b3)
+		a[22] = b2 ^ (^b3 & b4)
+		a[23] = b3 ^ (^b4 & b0)
+		a[24] = b4 ^ (^b0 & b1)
 	}
-	a[0], a[1], a[2], a[3], a[4], a[5], a[6], a[7], a[8], a[9], a[10], a[11], a[12], a[13], a[14], a[15], a[16], a[17], a[18], a[19], a[20], a[21], a[22], a[23], a[24] = a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, a10, a11, a12, a13, a14, a15, a16, a17, a18, a19, a20, a21, a22, a23, a24
 }
 
 // keccakF1600x4Generic applies Keccak-f[1600] to four interleaved states:
