@@ -8,10 +8,20 @@
 // SignMuDeterministic, VerifyMu) and HashML-DSA with the twelve pre-hash
 // functions of FIPS 204 (HashSign, HashSignDeterministic, HashVerify).
 //
-// Secret data never chooses a branch or a memory address. Rejection loops
-// branch only on what FIPS 204 makes public or independent of the secret
-// (see the samplers and signInternal) and stop, with an error, at the
-// bounds of Appendix C.
+// Secret data never chooses a branch or a memory address, except where
+// FIPS 204's rejection sampling makes the outcome public or independent of
+// the secret. What timing and addresses may reveal:
+//   - signing: the number of attempts, and for each rejected attempt which
+//     check rejected it (‖z‖∞, ‖r0‖∞, or those of Algorithm 7, line 28);
+//   - SampleInBall: which bytes of H(c̃) were rejected (c̃ is public in the
+//     signature; for a rejected attempt this concerns a discarded c̃);
+//   - key generation (RejBoundedPoly): where the rejected half-bytes fall,
+//     which is independent of the coefficients of s1 and s2;
+//   - ExpandA (RejNTTPoly): its public seed ρ;
+//   - NewPrivateKeyFromExpanded: whether, and why, the key is invalid.
+//
+// Every rejection loop stops, with an error, at the bound of FIPS 204,
+// Appendix C.
 package mldsa
 
 import (
