@@ -70,3 +70,53 @@ func shiftCount(in forms.Insn, s *State) uint64 {
 	}
 	return n & 31
 }
+
+// conditionFlags are the flags each Go condition suffix reads.
+var conditionFlags = map[string]uint64{
+	"EQ": FlagZF, "NE": FlagZF, "CS": FlagCF, "CC": FlagCF,
+	"LT": FlagSF | FlagOF, "GE": FlagSF | FlagOF, "LE": FlagZF | FlagSF | FlagOF, "GT": FlagZF | FlagSF | FlagOF,
+	"LS": FlagCF | FlagZF, "HI": FlagCF | FlagZF, "MI": FlagSF, "PL": FlagSF,
+}
+
+// readsFlags returns the flags in reads (Jcc, SETcc, CMOVcc by their
+// condition; ADC and SBB read CF).
+func readsFlags(in forms.Insn) uint64 {
+	mn := in.Mnemonic
+	switch {
+	case strings.HasPrefix(mn, "J"):
+		return conditionFlags[mn[1:]]
+	case strings.HasPrefix(mn, "SET"):
+		return conditionFlags[mn[3:]]
+	case strings.HasPrefix(mn, "CMOV"):
+		return conditionFlags[mn[5:]]
+	case strings.HasPrefix(mn, "ADC"), strings.HasPrefix(mn, "SBB"):
+		return FlagCF
+	}
+	return 0
+}
+
+// writtenFlags returns the flags in sets or leaves undefined (the others
+// keep their values): none for Jcc, SETcc and CMOVcc; all but CF for INC
+// and DEC; CF and OF for a rotate by a non-zero count; all for the other
+// flag-setting instructions of the pairs.
+func writtenFlags(in forms.Insn, s *State) uint64 {
+	mn := in.Mnemonic
+	switch {
+	case strings.HasPrefix(mn, "J"), strings.HasPrefix(mn, "SET"), strings.HasPrefix(mn, "CMOV"):
+		return 0
+	case strings.HasPrefix(mn, "INC"), strings.HasPrefix(mn, "DEC"):
+		return StatusMask &^ FlagCF
+	case strings.HasPrefix(mn, "ROL"), strings.HasPrefix(mn, "ROR"):
+		if shiftCount(in, s) == 0 {
+			return 0
+		}
+		return FlagCF | FlagOF
+	}
+	return StatusMask
+}
+
+// pairUndefined returns the flags undefined after a then b: those a leaves
+// undefined and b does not write, and those b leaves undefined.
+func pairUndefined(a, b forms.Insn, s *State) uint64 {
+	return undefinedFlags(a, s)&^writtenFlags(b, s) | undefinedFlags(b, s)
+}

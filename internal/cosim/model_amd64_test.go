@@ -7,9 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 	"unsafe"
 
 	x86 "github.com/vg-crypto/vg/Spec/x86"
+	"github.com/vg-crypto/vg/internal/cosim/forms"
 )
 
 // model runs one instruction text in Spec/x86's concrete domain. One
@@ -24,12 +26,14 @@ type model struct {
 	flags   *flagFields[uint64] // see setFlags
 }
 
-// newModel parses text with the model's own parser. The instruction sits
-// in a routine of its own so that a branch has its target:
+// newModel parses text (one instruction, or a pair separated by
+// forms.PairSep) with the model's own parser. The instructions sit in a
+// routine of their own so that a branch has its target:
 //
 //	text; RET; taken: RET
 func newModel(text string) (*model, error) {
-	src := "TEXT ·cosim(SB), NOSPLIT, $0-0\n\t" + text + "\n\tRET\ntaken:\n\tRET\n"
+	body := strings.ReplaceAll(text, forms.PairSep, "\n\t")
+	src := "TEXT ·cosim(SB), NOSPLIT, $0-0\n\t" + body + "\n\tRET\ntaken:\n\tRET\n"
 	f, err := x86.ParseFile("cosim.s", src)
 	if err != nil {
 		return nil, err
@@ -70,8 +74,11 @@ func (md *model) run(in *State, addr uint64) (out *State, undef uint64, err erro
 		reg.Written[i] = false
 	}
 	m.Start(md.routine)
-	if err := m.Step(); err != nil {
-		return nil, 0, err
+	// Run the instructions before the first RET, or until a branch leaves.
+	for m.PC < md.taken-1 {
+		if err := m.Step(); err != nil {
+			return nil, 0, err
+		}
 	}
 	out = new(State)
 	*out = *in

@@ -52,6 +52,9 @@ func TestCosimSym(t *testing.T) {
 	start := time.Now()
 	var checked, havoc, cases int
 	for _, c := range Cases() {
+		if c.Source == "pair" {
+			continue // pairs are cosimulated in the concrete domain only
+		}
 		in, _, err := forms.ParseLine(c.Text)
 		if err != nil {
 			t.Fatal(err)

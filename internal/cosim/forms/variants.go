@@ -2,6 +2,7 @@ package forms
 
 import (
 	"fmt"
+	"os"
 	"sort"
 	"strings"
 )
@@ -157,8 +158,9 @@ func Forms(insns []Insn) []string {
 // Plan returns the representatives to cosimulate: those of the .s files in
 // asmDir (Source "go/asm"), then those of the catalog file that go/asm does
 // not already have (Source "catalog"), then the lines of the exact file as
-// written, without renaming (Source "exact"). It also returns go/asm's lines.
-func Plan(asmDir, catalog, exact string) ([]Variant, []Insn, error) {
+// written, without renaming (Source "exact"), then the pairs of the pairs
+// file (Source "pair"). It also returns go/asm's lines.
+func Plan(asmDir, catalog, exact, pairs string) ([]Variant, []Insn, error) {
 	asm, err := Collect(asmDir)
 	if err != nil {
 		return nil, nil, err
@@ -197,5 +199,60 @@ func Plan(asmDir, catalog, exact string) ([]Variant, []Insn, error) {
 			va = append(va, Variant{Form: in.Form(), Text: in.Text, Uses: 1, Source: "exact"})
 		}
 	}
-	return va, asm, nil
+	vp, err := ParsePairs(pairs)
+	if err != nil {
+		return nil, nil, err
+	}
+	return append(va, vp...), asm, nil
+}
+
+// PairSep separates the two instructions of a pair in a Variant's Text and
+// Form.
+const PairSep = "; "
+
+// ParsePairs reads a file of instruction pairs, "A; B" on each line, run as
+// written.
+func ParsePairs(name string) ([]Variant, error) {
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return nil, err
+	}
+	var out []Variant
+	for i, line := range strings.Split(string(b), "\n") {
+		if j := strings.Index(line, "//"); j >= 0 {
+			line = line[:j]
+		}
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		parts := strings.Split(line, ";")
+		if len(parts) != 2 {
+			return nil, fmt.Errorf("%s:%d: want two instructions separated by ;", name, i+1)
+		}
+		var texts, kinds []string
+		for _, p := range parts {
+			in, ok, err := ParseLine(p)
+			if err != nil || !ok {
+				return nil, fmt.Errorf("%s:%d: %q: %v", name, i+1, p, err)
+			}
+			texts, kinds = append(texts, in.Text), append(kinds, in.Form())
+		}
+		out = append(out, Variant{Form: strings.Join(kinds, PairSep), Text: strings.Join(texts, PairSep), Uses: 1, Source: "pair"})
+	}
+	return out, nil
+}
+
+// ParseText parses the Text of a Variant: one instruction, or the two of a
+// pair.
+func ParseText(text string) ([]Insn, error) {
+	var out []Insn
+	for _, p := range strings.Split(text, PairSep) {
+		in, ok, err := ParseLine(p)
+		if err != nil || !ok {
+			return nil, fmt.Errorf("%q: %v", p, err)
+		}
+		out = append(out, in)
+	}
+	return out, nil
 }

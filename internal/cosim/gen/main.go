@@ -65,7 +65,8 @@ func run(check bool, asmDir, catalog, outDir string) error {
 		outDir = filepath.Join(root, "internal", "cosim")
 	}
 	exact := filepath.Join(filepath.Dir(catalog), "exact.txt")
-	vs, _, err := forms.Plan(asmDir, catalog, exact)
+	pairs := filepath.Join(filepath.Dir(catalog), "pairs.txt")
+	vs, _, err := forms.Plan(asmDir, catalog, exact, pairs)
 	if err != nil {
 		return err
 	}
@@ -180,10 +181,12 @@ func generate(vs []forms.Variant, tables []*table) (asm, decl []byte, err error)
 	s.WriteString("\n//go:build amd64 && !purego\n\n#include \"textflag.h\"\n")
 	fmt.Fprintf(&g, "%s\n//go:build amd64 && !purego\n\npackage cosim\n\nimport \"unsafe\"\n\n", header)
 	var table bytes.Buffer
+	loadStore(&s)
 	// roundTrip runs no instruction: it checks the load and store code alone.
 	if err := function(&s, "roundTrip", forms.Variant{}); err != nil {
 		return nil, nil, err
 	}
+	fmt.Fprintf(&g, "// cosimLoad and cosimStore are the harness's shared load and store code;\n// only assembly calls them.\n//\n//go:noescape\nfunc cosimLoad(s *State)\n\n//go:noescape\nfunc cosimStore(s *State)\n\n")
 	fmt.Fprintf(&g, "// roundTrip loads and stores a State and runs nothing in between.\n//\n//go:noescape\nfunc roundTrip(s *State)\n\n")
 	i := 0
 	for _, v := range vs {
@@ -218,24 +221,16 @@ func generate(vs []forms.Variant, tables []*table) (asm, decl []byte, err error)
 	return s.Bytes(), src, nil
 }
 
-// function writes one harness function. It keeps the argument in its slot
-// (s+0(FP)), so every GPR but SP is free for the state; the assembler
-// adjusts FP offsets across PUSHQ/POPQ. Frame: the caller's MXCSR and the
-// branch outcome.
-func function(s *bytes.Buffer, name string, v forms.Variant) error {
-	in, ok, err := forms.ParseLine(v.Text)
-	if err != nil || (!ok && v.Text != "") {
-		return fmt.Errorf("representative %q: %v", v.Text, err)
-	}
+// loadStore writes the two routines every harness function calls, with
+// the State's address as their ABI0 argument (the caller's 0(SP)):
+// cosimLoad loads the State into every register but BP (a frameless
+// function must not write BP; the caller, whose prologue saved BP, loads it)
+// and AX last, the flags and MXCSR; cosimStore stores every register, the
+// flags and MXCSR into the State.
+func loadStore(s *bytes.Buffer) {
 	p := func(format string, a ...any) { fmt.Fprintf(s, "\t"+format+"\n", a...) }
-	what := v.Text
-	if what == "" {
-		what = "(no instruction)"
-	}
-	fmt.Fprintf(s, "\n// func %s(s *State)\n// %s\nTEXT ·%s(SB), NOSPLIT, $16-8\n", name, what, name)
+	s.WriteString("\n// func cosimLoad(s *State)\nTEXT ·cosimLoad(SB), NOSPLIT, $0-8\n")
 	p("MOVQ s+0(FP), AX")
-	p("STMXCSR mxcsr-8(SP)")
-	p("MOVQ $0, taken-16(SP)")
 	p("LDMXCSR %d(AX)", offMXCSR)
 	for i := 0; i < 16; i++ {
 		p("VMOVDQU %d(AX), Y%d", offY+32*i, i)
@@ -243,19 +238,12 @@ func function(s *bytes.Buffer, name string, v forms.Variant) error {
 	p("PUSHQ %d(AX)", offFlags)
 	p("POPFQ")
 	for i := len(forms.GPRs) - 1; i >= 0; i-- { // AX last: it holds s
-		if r := forms.GPRs[i]; r != "SP" {
+		if r := forms.GPRs[i]; r != "SP" && r != "BP" {
 			p("MOVQ %d(AX), %s", offGPR+8*i, r)
 		}
 	}
-	if v.Text != "" {
-		p("%s", v.Text)
-	}
-	if in.IsBranch() {
-		p("JMP done")
-		s.WriteString("taken:\n")
-		p("MOVQ $1, taken-16(SP)")
-		s.WriteString("done:\n")
-	}
+	p("RET")
+	s.WriteString("\n// func cosimStore(s *State)\nTEXT ·cosimStore(SB), NOSPLIT, $0-8\n")
 	p("PUSHFQ")
 	p("PUSHQ AX")
 	p("MOVQ s+0(FP), AX")
@@ -270,13 +258,53 @@ func function(s *bytes.Buffer, name string, v forms.Variant) error {
 		p("VMOVDQU Y%d, %d(AX)", i, offY+32*i)
 	}
 	p("STMXCSR %d(AX)", offMXCSR)
-	p("LDMXCSR mxcsr-8(SP)")
-	p("MOVQ taken-16(SP), CX")
-	p("MOVQ CX, %d(AX)", offTaken)
-	p("VZEROUPPER")
 	p("RET")
+}
+
+// function writes one harness function. Its frame holds the State's
+// address (0(SP), the argument of cosimLoad and cosimStore), the caller's
+// MXCSR (8(SP)) and the branch outcome (16(SP)); it calls cosimLoad, loads
+// BP, runs the instruction(s) and calls cosimStore. Every GPR but SP is
+// part of the State.
+func function(s *bytes.Buffer, name string, v forms.Variant) error {
+	var ins []forms.Insn
+	if v.Text != "" {
+		var err error
+		if ins, err = forms.ParseText(v.Text); err != nil {
+			return fmt.Errorf("representative: %v", err)
+		}
+	}
 	if strings.Contains(v.Text, "SP") {
 		return fmt.Errorf("representative %q uses SP", v.Text)
 	}
+	p := func(format string, a ...any) { fmt.Fprintf(s, "\t"+format+"\n", a...) }
+	what := v.Text
+	if what == "" {
+		what = "(no instruction)"
+	}
+	fmt.Fprintf(s, "\n// func %s(s *State)\n// %s\nTEXT ·%s(SB), NOSPLIT, $24-8\n", name, what, name)
+	p("MOVQ s+0(FP), AX")
+	p("MOVQ AX, 0(SP)")
+	p("STMXCSR 8(SP)")
+	p("MOVQ $0, 16(SP)")
+	p("CALL ·cosimLoad(SB)")
+	p("MOVQ 0(SP), BP")
+	p("MOVQ %d(BP), BP", offGPR+8*5)
+	for _, in := range ins {
+		p("%s", in.Text)
+	}
+	if len(ins) > 0 && ins[len(ins)-1].IsBranch() {
+		p("JMP done")
+		s.WriteString("taken:\n")
+		p("MOVQ $1, 16(SP)")
+		s.WriteString("done:\n")
+	}
+	p("CALL ·cosimStore(SB)")
+	p("MOVQ 0(SP), AX")
+	p("LDMXCSR 8(SP)")
+	p("MOVQ 16(SP), CX")
+	p("MOVQ CX, %d(AX)", offTaken)
+	p("VZEROUPPER")
+	p("RET")
 	return nil
 }
