@@ -6,7 +6,7 @@ package asm
 
 // RejNTTPolyAMD64 is RejNTTPoly (FIPS 204, Algorithm 30): it fills a with
 // 256 coefficients in [0, q) sampled from SHAKE128(seed), seed = ρ‖s‖r.
-// It squeezes at most 9 blocks (Appendix C) and returns false if they
+// It squeezes at most 16 blocks (Appendix C) and returns false if they
 // run out, a then holding garbage. Its branches and addresses depend on
 // the public seed only. Baseline x86-64.
 //

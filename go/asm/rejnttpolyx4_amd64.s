@@ -2453,7 +2453,7 @@ TEXT ·RejNTTPolyx4AVX2(SB), $2408-17
 	MOVQ         $0x00000000, 2384(SP)
 	MOVQ         AX, 664(SP)
 	MOVQ         $0x00000000, 2392(SP)
-	MOVQ         $0x00000009, 2400(SP)
+	MOVQ         $0x00000010, 2400(SP)
 	VMOVDQU      rejConsts<>+0(SB), Y13
 	VPBROADCASTD rejConsts<>+32(SB), Y14
 	VPBROADCASTD rejConsts<>+36(SB), Y15

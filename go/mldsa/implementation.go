@@ -1,0 +1,5 @@
+package mldsa
+
+// Implementation names the code path this build and CPU use: "AVX2",
+// "baseline x86-64 assembly" or "pure Go". It is fixed at start-up.
+func Implementation() string { return implementation() }

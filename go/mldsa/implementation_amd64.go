@@ -1,0 +1,10 @@
+//go:build amd64 && !purego
+
+package mldsa
+
+func implementation() string {
+	if useAVX2 {
+		return "AVX2"
+	}
+	return "baseline x86-64 assembly"
+}

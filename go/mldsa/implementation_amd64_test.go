@@ -1,0 +1,15 @@
+//go:build amd64 && !purego
+
+package mldsa
+
+import "testing"
+
+func TestImplementation(t *testing.T) {
+	want := "baseline x86-64 assembly"
+	if useAVX2 {
+		want = "AVX2"
+	}
+	if got := Implementation(); got != want {
+		t.Fatalf("Implementation() = %q, want %q (useAVX2 = %v)", got, want, useAVX2)
+	}
+}
