@@ -6,6 +6,10 @@ import (
 
 // The fuzz targets assert that decoding and verifying arbitrary bytes
 // returns (an error or not) without panicking. A panic fails the target.
+// Inputs are kilobytes long, so minimizing each new interesting input takes
+// long: run with a cap, e.g.
+//
+//	go test -run XXX -fuzz FuzzNewPublicKeyVerify -fuzztime 30s -fuzzminimizetime 50x
 
 func FuzzNewPublicKeyVerify(f *testing.F) {
 	for _, ps := range allParams {
