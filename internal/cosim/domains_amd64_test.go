@@ -235,7 +235,7 @@ func domainStates() int {
 	if testing.Short() || reducedRun {
 		return 20
 	}
-	return 60
+	return 40
 }
 
 // TestCosimTaint checks the Taint domain: its values equal the CPU's, and
@@ -246,9 +246,9 @@ func TestCosimTaint(t *testing.T) {
 	r, seed := seeded(0x74)
 	n := domainStates()
 	t.Logf("seed %#x, %d states per representative", seed, n)
-	checked := 0
+	checked, reps := 0, 0
 	for _, c := range Cases() {
-		if c.Source == "pair" {
+		if strings.Contains(c.Text, forms.PairSep) {
 			continue // pairs are cosimulated in the concrete domain only
 		}
 		in, _, _ := forms.ParseLine(c.Text)
@@ -256,6 +256,7 @@ func TestCosimTaint(t *testing.T) {
 		if err != nil {
 			continue // TestCosim reports it
 		}
+		reps++
 		buf := new(State)
 		addr := uint64(uintptr(unsafe.Pointer(&buf.Mem[0])))
 	states:
@@ -304,7 +305,7 @@ func TestCosimTaint(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d output values checked (value, S and I) over %d representatives", checked, len(Cases()))
+	t.Logf("%d output values checked (value, S and I) over %d representatives", checked, reps)
 }
 
 // TestCosimInterval checks the Interval domain: inputs are intervals (and
@@ -317,9 +318,9 @@ func TestCosimInterval(t *testing.T) {
 	r, seed := seeded(0x69)
 	n := domainStates()
 	t.Logf("seed %#x, %d states per representative", seed, n)
-	checked, exact := 0, 0
+	checked, exact, reps := 0, 0, 0
 	for _, c := range Cases() {
-		if c.Source == "pair" {
+		if strings.Contains(c.Text, forms.PairSep) {
 			continue // pairs are cosimulated in the concrete domain only
 		}
 		in, _, _ := forms.ParseLine(c.Text)
@@ -327,6 +328,7 @@ func TestCosimInterval(t *testing.T) {
 		if err != nil {
 			continue
 		}
+		reps++
 		buf := new(State)
 		addr := uint64(uintptr(unsafe.Pointer(&buf.Mem[0])))
 	states:
@@ -379,7 +381,7 @@ func TestCosimInterval(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d output values checked (%d of them exact) over %d representatives", checked, exact, len(Cases()))
+	t.Logf("%d output values checked (%d of them exact) over %d representatives", checked, exact, reps)
 }
 
 // intervalAround makes an abstract input around x.val: exact, a range, a

@@ -42,6 +42,7 @@ type Mem struct {
 // Insn is one instruction line.
 type Insn struct {
 	File     string
+	Routine  string // the TEXT symbol the line belongs to
 	Line     int
 	Text     string // trimmed, comment removed
 	Mnemonic string
@@ -117,13 +118,17 @@ func ParseFile(name string) ([]Insn, error) {
 		return nil, err
 	}
 	var out []Insn
+	routine := ""
 	for i, line := range strings.Split(string(b), "\n") {
+		if f := strings.Fields(line); len(f) > 1 && f[0] == "TEXT" {
+			routine = strings.TrimSuffix(f[1], ",")
+		}
 		in, ok, err := ParseLine(line)
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: %v", name, i+1, err)
 		}
 		if ok {
-			in.File, in.Line = filepath.Base(name), i+1
+			in.File, in.Line, in.Routine = filepath.Base(name), i+1, routine
 			out = append(out, in)
 		}
 	}

@@ -38,8 +38,26 @@ var vecPool = []int{1, 9, 14, 4, 11, 6, 2, 13}
 // addressing shape (index or not, scale, displacement zero or not and its
 // sign) share a representative.
 func Canonical(in Insn) (string, error) {
+	return canonicalSeq([]Insn{in})
+}
+
+// canonicalSeq renames the registers of several instructions together, so
+// that aliasing between them is kept; the texts are joined by PairSep.
+func canonicalSeq(seq []Insn) (string, error) {
 	gpr := map[string]string{}
 	vec := map[string]int{}
+	var texts []string
+	for _, in := range seq {
+		t, err := canonicalWith(in, gpr, vec)
+		if err != nil {
+			return "", err
+		}
+		texts = append(texts, t)
+	}
+	return strings.Join(texts, PairSep), nil
+}
+
+func canonicalWith(in Insn, gpr map[string]string, vec map[string]int) (string, error) {
 	renameGPR := func(r string) (string, error) {
 		if r == "AX" || r == "CX" || r == "DX" {
 			return r, nil
@@ -203,7 +221,82 @@ func Plan(asmDir, catalog, exact, pairs string) ([]Variant, []Insn, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return append(va, vp...), asm, nil
+	seen2 := map[string]bool{}
+	for _, v := range va {
+		seen2[v.Text] = true
+	}
+	fp, err := FlagPairs(asm)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, v := range fp {
+		if !seen2[v.Text] {
+			seen2[v.Text] = true
+			va = append(va, v)
+		}
+	}
+	for _, v := range vp {
+		if !seen2[v.Text] {
+			seen2[v.Text] = true
+			va = append(va, v)
+		}
+	}
+	return va, asm, nil
+}
+
+// writesFlags reports whether in sets (or leaves undefined) status flags.
+func writesFlags(in Insn) bool {
+	for _, p := range []string{"ADD", "SUB", "ADC", "SBB", "CMP", "AND", "OR", "XOR", "TEST",
+		"INC", "DEC", "NEG", "SH", "SA", "RO", "IMUL", "MUL", "POPCNT"} {
+		if strings.HasPrefix(in.Mnemonic, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// ReadsFlags reports whether in reads status flags: a conditional jump,
+// SETcc, CMOVcc, ADC or SBB.
+func ReadsFlags(in Insn) bool {
+	mn := in.Mnemonic
+	return strings.HasPrefix(mn, "J") && mn != "JMP" || strings.HasPrefix(mn, "SET") ||
+		strings.HasPrefix(mn, "CMOV") || strings.HasPrefix(mn, "ADC") || strings.HasPrefix(mn, "SBB")
+}
+
+// FlagPairs returns, for each instruction of insns that reads flags, the
+// instruction that last set them on the fall-through path (in the same
+// routine, with no JMP or RET between), renamed together with it: the
+// producer and consumer pairs that go/asm runs (Source "go/asm").
+func FlagPairs(insns []Insn) ([]Variant, error) {
+	idx := map[string]int{}
+	var out []Variant
+	for i, c := range insns {
+		if !ReadsFlags(c) {
+			continue
+		}
+		for j := i - 1; j >= 0; j-- {
+			p := insns[j]
+			if p.Routine != c.Routine || p.File != c.File || p.Mnemonic == "JMP" || p.Mnemonic == "RET" {
+				break
+			}
+			if !writesFlags(p) {
+				continue
+			}
+			t, err := canonicalSeq([]Insn{p, c})
+			if err != nil {
+				return nil, fmt.Errorf("%s:%d: %v", c.File, c.Line, err)
+			}
+			if k, ok := idx[t]; ok {
+				out[k].Uses++
+			} else {
+				idx[t] = len(out)
+				out = append(out, Variant{Form: p.Form() + PairSep + c.Form(), Text: t, Uses: 1, Source: "go/asm"})
+			}
+			break
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Text < out[j].Text })
+	return out, nil
 }
 
 // PairSep separates the two instructions of a pair in a Variant's Text and
