@@ -1,12 +1,3 @@
-// Package cosim cross-checks the x86-64 model of Spec/x86 against the CPU
-// it runs on ("cosimulation"): for every instruction form that appears in
-// go/asm, random machine states go through one instruction on the CPU and
-// in the model, and every output bit the Intel SDM defines must agree.
-//
-// The CPU side is a generated assembly harness (harness_amd64.s, written by
-// `go run ./internal/cosim/gen`, never edited): one function per
-// representative instruction (see package internal/cosim/forms) that loads
-// a whole State, runs the instruction and stores the whole State back.
 package cosim
 
 import "unsafe"
