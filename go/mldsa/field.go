@@ -142,7 +142,7 @@ func nttInverseGeneric(w *ringElement) {
 	}
 	m := n256 / 4
 	bound := uint32(4 * q)
-	for length := 4; length < n256; length *= 2 {
+	for length := 4; length < n256/2; length *= 2 {
 		for start := 0; start < n256; start += 2 * length {
 			m--
 			z := uint64(zetasInvMont[m])
@@ -157,10 +157,19 @@ func nttInverseGeneric(w *ringElement) {
 		}
 		bound *= 2
 	}
-	for i := range w {
-		w[i] = montMul(invNTTMul, uint32(w[i]))
+	// The last layer (len = 128, m = 1, inputs below 128q) with the scaling
+	// by 256⁻¹ of line 21 folded in: the upper half multiplies by
+	// −ζ^BitRev₈(1)·256⁻¹ at once.
+	lo, hi := w[:n256/2], w[n256/2:]
+	for j := range lo {
+		a, b := uint32(lo[j]), uint32(hi[j])
+		lo[j] = montMul(invNTTMul, a+b)
+		hi[j] = montMul(lastInvNTTMul, a+bound-b)
 	}
 }
+
+// lastInvNTTMul = −ζ^BitRev₈(1) · 256⁻¹ · 2³² mod q.
+var lastInvNTTMul = uint32(montMul(zetasInvMont[1], invNTTMul))
 
 // multiplyNTTGeneric is MultiplyNTT (Algorithm 45): out = a ∘ b, with a in
 // Montgomery form and b plain; out is plain, in [0, q).

@@ -61,6 +61,10 @@ func TestConstants(t *testing.T) {
 	check("r2ModQ", r2ModQ, new(big.Int).Mod(new(big.Int).Mul(R, R), Q))
 	inv256 := new(big.Int).ModInverse(big.NewInt(256), Q)
 	check("invNTTMul", invNTTMul, new(big.Int).Mod(new(big.Int).Mul(inv256, R), Q))
+	// −ζ^BitRev₈(1) · 256⁻¹ · 2³², BitRev₈(1) = 128.
+	last := new(big.Int).Exp(big.NewInt(ζ), big.NewInt(128), Q)
+	last.Neg(last).Mul(last, inv256).Mul(last, R).Mod(last, Q)
+	check("lastInvNTTMul", uint64(lastInvNTTMul), last)
 	// ζ has order 512 mod q.
 	z := big.NewInt(ζ)
 	if new(big.Int).Exp(z, big.NewInt(256), Q).Cmp(new(big.Int).Sub(Q, big.NewInt(1))) != 0 {
