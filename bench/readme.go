@@ -20,15 +20,16 @@ type Column struct {
 	Impl  string // Impl.Name in the driver
 	Tags  string // go build -tags
 	Env   []string
+	Path  string // what mldsa.Implementation() must say, for vg columns
 }
 
 // Columns lists the tables' columns in order. vg's baseline assembly path
 // is forced with VG_CPU_FEATURES=none, which the library honours only when
 // built with the cpu_features_env tag.
 var Columns = []Column{
-	{Key: "vg-avx2", Title: "vg AVX2", Impl: "vg"},
-	{Key: "vg-asm", Title: "vg asm", Impl: "vg", Tags: "cpu_features_env", Env: []string{"VG_CPU_FEATURES=none"}},
-	{Key: "vg-purego", Title: "vg pure Go", Impl: "vg", Tags: "purego"},
+	{Key: "vg-avx2", Title: "vg AVX2", Impl: "vg", Path: "AVX2"},
+	{Key: "vg-asm", Title: "vg asm", Impl: "vg", Tags: "cpu_features_env", Env: []string{"VG_CPU_FEATURES=none"}, Path: "baseline x86-64 assembly"},
+	{Key: "vg-purego", Title: "vg pure Go", Impl: "vg", Tags: "purego", Path: "pure Go"},
 	{Key: "filippo", Title: "filippo.io/mldsa", Impl: "filippo"},
 	{Key: "circl", Title: "circl", Impl: "circl"},
 }

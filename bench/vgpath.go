@@ -1,5 +1,6 @@
 package bench
 
+import "github.com/vg-crypto/vg/go/mldsa"
+
 // VGImplementation names vg's code path in this binary.
-// TODO: mldsa.Implementation() once go/mldsa has it.
-func VGImplementation() string { return "" }
+func VGImplementation() string { return mldsa.Implementation() }
