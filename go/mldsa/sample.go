@@ -3,19 +3,24 @@ package mldsa
 // Samplers of FIPS 204, §7.3.
 
 // Appendix C of FIPS 204 gives, for each rejection loop, a number of
-// iterations an implementation must allow before it may give up (the chance
-// of needing more is below 2⁻²⁵⁶). The bounds below allow at least that many
-// and are rounded up to whole blocks of the XOF.
+// iterations an implementation must allow before it may give up (Table 3;
+// the chance of needing more is below 2⁻²⁵⁶): 814 for ML-DSA.Sign_internal,
+// 221 for SampleInBall, and 481 and 894 for RejBoundedPoly and RejNTTPoly.
+// We could not check which of the last two numbers goes with which sampler
+// (the table text was not at hand), so both samplers allow at least 894
+// iterations, the larger, counted in bytes or in three-byte groups; allowing
+// more than the minimum is always permitted. Bounds are rounded up to whole
+// blocks of the XOF.
 const (
-	// RejNTTPoly: 894 iterations of 3 bytes; 16 blocks of SHAKE128 hold 896.
+	// RejNTTPoly: 16 blocks of SHAKE128 hold 896 three-byte groups.
 	rejNTTPolyBlocks = 16
-	// RejBoundedPoly: 481 iterations of one byte; 4 blocks of SHAKE256 hold 544.
-	rejBoundedPolyBlocks = 4
-	// SampleInBall: 221 iterations of one byte after the 8 bytes of signs;
-	// 2 blocks of SHAKE256 hold 264.
+	// RejBoundedPoly: 7 blocks of SHAKE256 hold 952 bytes.
+	rejBoundedPolyBlocks = 7
+	// SampleInBall: 2 blocks of SHAKE256 hold 264 bytes after the 8 bytes
+	// of signs.
 	sampleInBallBlocks = 2
-	// ML-DSA.Sign_internal: 814 iterations (Appendix C, Table 3; NIST's
-	// errata for FIPS 204 raise the minimum to 821, which we allow).
+	// ML-DSA.Sign_internal: 814 attempts (NIST's errata for FIPS 204 raise
+	// the minimum to 821, which we allow).
 	signAttempts = 821
 )
 
