@@ -57,6 +57,19 @@ type Table struct {
 	Addr func() unsafe.Pointer
 }
 
+// Frame is a harness function with the frame size and flags of a routine
+// of go/asm: Run writes the hardware SP in its body, the address of its
+// argument (out+0(FP)) and the address of local-8(SP) (0 if the frame is
+// smaller than 8 bytes).
+type Frame struct {
+	Routine string
+	Size    int
+	Run     func(out *[3]uint64)
+}
+
+// Frames returns the frame probes (empty on platforms without a harness).
+func Frames() []Frame { return frames }
+
 // Tables returns the copied tables (empty on platforms without a harness).
 func Tables() []Table { return tables }
 

@@ -7061,3 +7061,34 @@ var tables = []Table{
 	{File: "rejnttpolyx4_amd64.s", Name: "rejPack", Size: 8192, Addr: data5},
 	{File: "rejnttpolyx4_amd64.s", Name: "rejCount", Size: 256, Addr: data6},
 }
+
+// frame0 has the frame size and flags of KeccakF1600AMD64; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame0(out *[3]uint64)
+
+// frame1 has the frame size and flags of KeccakF1600x4AVX2; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame1(out *[3]uint64)
+
+// frame2 has the frame size and flags of RejNTTPolyAMD64; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame2(out *[3]uint64)
+
+// frame3 has the frame size and flags of RejNTTPolyx4AVX2; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame3(out *[3]uint64)
+
+var frames = []Frame{
+	{Routine: "KeccakF1600AMD64", Size: 200, Run: frame0},
+	{Routine: "KeccakF1600x4AVX2", Size: 800, Run: frame1},
+	{Routine: "RejNTTPolyAMD64", Size: 416, Run: frame2},
+	{Routine: "RejNTTPolyx4AVX2", Size: 2408, Run: frame3},
+}

@@ -27176,3 +27176,43 @@ TEXT ·data6(SB), NOSPLIT, $0-8
 	LEAQ cosimD3_rejCount<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
+
+// func frame0(out *[3]uint64): the frame of KeccakF1600AMD64
+TEXT ·frame0(SB), NOSPLIT, $200-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame1(out *[3]uint64): the frame of KeccakF1600x4AVX2
+TEXT ·frame1(SB), $800-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame2(out *[3]uint64): the frame of RejNTTPolyAMD64
+TEXT ·frame2(SB), $416-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame3(out *[3]uint64): the frame of RejNTTPolyx4AVX2
+TEXT ·frame3(SB), $2408-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET

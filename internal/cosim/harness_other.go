@@ -6,4 +6,5 @@ package cosim
 var (
 	cases  []Case
 	tables []Table
+	frames []Frame
 )

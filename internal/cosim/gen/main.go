@@ -74,7 +74,11 @@ func run(check bool, asmDir, catalog, outDir string) error {
 	if err != nil {
 		return err
 	}
-	s, g, err := generate(vs, tables)
+	frames, err := readFrames(asmDir)
+	if err != nil {
+		return err
+	}
+	s, g, err := generate(vs, tables, frames)
 	if err != nil {
 		return err
 	}
@@ -128,6 +132,49 @@ type table struct {
 // symRE matches the symbol of a DATA or GLOBL line: name<>, ·name or name.
 var symRE = regexp.MustCompile(`^(DATA|GLOBL)\s+(·?)([A-Za-z_][A-Za-z0-9_]*)(<>)?([+(].*)$`)
 
+// frame is a TEXT line of go/asm: its frame size and flags.
+type frame struct {
+	routine string
+	flags   string // e.g. "NOSPLIT, " or ""
+	size    int
+}
+
+// textRE matches TEXT ·Name(SB), [FLAGS, ]$frame-args.
+var textRE = regexp.MustCompile(`^TEXT\s+·([A-Za-z0-9_]+)\(SB\),\s*(?:([A-Z|]+),\s*)?\$(\d+)-\d+$`)
+
+// readFrames collects the TEXT lines of every .s file in dir.
+func readFrames(dir string) ([]frame, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.s"))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(files)
+	var out []frame
+	for _, name := range files {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		for _, line := range strings.Split(string(src), "\n") {
+			line = strings.TrimSpace(line)
+			if !strings.HasPrefix(line, "TEXT") {
+				continue
+			}
+			m := textRE.FindStringSubmatch(line)
+			if m == nil {
+				return nil, fmt.Errorf("%s: TEXT line %q not understood", name, line)
+			}
+			n, _ := strconv.Atoi(m[3])
+			f := frame{routine: m[1], size: n}
+			if m[2] != "" {
+				f.flags = m[2] + ", "
+			}
+			out = append(out, f)
+		}
+	}
+	return out, nil
+}
+
 // readTables collects the DATA/GLOBL symbols of every .s file in dir.
 func readTables(dir string) ([]*table, error) {
 	files, err := filepath.Glob(filepath.Join(dir, "*.s"))
@@ -175,7 +222,7 @@ func readTables(dir string) ([]*table, error) {
 }
 
 // generate returns the assembly and the Go declarations.
-func generate(vs []forms.Variant, tables []*table) (asm, decl []byte, err error) {
+func generate(vs []forms.Variant, tables []*table, frames []frame) (asm, decl []byte, err error) {
 	var s, g bytes.Buffer
 	s.WriteString(header)
 	s.WriteString("\n//go:build amd64 && !purego\n\n#include \"textflag.h\"\n")
@@ -214,6 +261,18 @@ func generate(vs []forms.Variant, tables []*table) (asm, decl []byte, err error)
 		fmt.Fprintf(&tab, "\t{File: %q, Name: %q, Size: %d, Addr: data%d},\n", t.file, t.name, t.size, i)
 	}
 	fmt.Fprintf(&g, "var tables = []Table{\n%s}\n", tab.String())
+	var fr bytes.Buffer
+	for i, f := range frames {
+		fmt.Fprintf(&s, "\n// func frame%d(out *[3]uint64): the frame of %s\nTEXT ·frame%d(SB), %s$%d-8\n", i, f.routine, i, f.flags, f.size)
+		fmt.Fprintf(&s, "\tMOVQ out+0(FP), AX\n\tMOVQ SP, 0(AX)\n\tLEAQ out+0(FP), BX\n\tMOVQ BX, 8(AX)\n")
+		if f.size >= 8 {
+			fmt.Fprintf(&s, "\tLEAQ local-8(SP), BX\n\tMOVQ BX, 16(AX)\n")
+		}
+		fmt.Fprintf(&s, "\tRET\n")
+		fmt.Fprintf(&g, "// frame%d has the frame size and flags of %s; it writes SP, the address of\n// its argument (FP) and that of local-8(SP).\n//\n//go:noescape\nfunc frame%d(out *[3]uint64)\n\n", i, f.routine, i)
+		fmt.Fprintf(&fr, "\t{Routine: %q, Size: %d, Run: frame%d},\n", f.routine, f.size, i)
+	}
+	fmt.Fprintf(&g, "var frames = []Frame{\n%s}\n", fr.String())
 	src, err := format.Source(g.Bytes())
 	if err != nil {
 		return nil, nil, fmt.Errorf("formatting declarations: %v", err)
