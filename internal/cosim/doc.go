@@ -39,6 +39,9 @@
 //     input) data does not change on the CPU when only that data changes.
 //   - TestDataTables: go/asm's DATA tables as the Go assembler lays them
 //     down against the bytes the model's parser reads.
+//   - TestFrameLayout: for the frame size of each routine of go/asm, the
+//     stack layout Spec/check assumes and the model's FP and pseudo-SP
+//     addresses against those the Go toolchain builds.
 //   - TestFormsCovered, TestCollectorMatchesModelParser, gen's TestUpToDate:
 //     the harness matches go/asm, and the collector sees what the model's
 //     parser sees.
