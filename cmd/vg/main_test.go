@@ -299,6 +299,13 @@ func TestBench(t *testing.T) {
 			t.Errorf("bench output lacks %q:\n%s", want, r.out)
 		}
 	}
+	known := false
+	for _, impl := range []string{"AVX2", "baseline x86-64 assembly", "pure Go"} {
+		known = known || strings.HasPrefix(r.out, "implementation: "+impl+" (")
+	}
+	if !known {
+		t.Errorf("bench names an unknown implementation:\n%s", r.out)
+	}
 	r = mustRun(t, "bench", "-time", "1ms", "-markdown")
 	if n := strings.Count(r.out, "\n| ML-DSA-"); n != 3 {
 		t.Errorf("markdown table has %d parameter set rows, want 3:\n%s", n, r.out)
