@@ -57,8 +57,8 @@
 //
 // Memory operands address a 256-byte buffer; SB, FP and SP bases become
 // registers. The abstract-domain tests keep address registers, shift
-// counts, MXCSR and the memory LDMXCSR loads concrete, and run single
-// instructions only. Spec/x86 exports no flag setter: the tests set the
+// counts, MXCSR and the memory LDMXCSR loads concrete, and run fewer states
+// than TestCosim. Spec/x86 exports no flag setter: the tests set the
 // input flags through the Machine's unexported fields by reflection and
 // read them back through Flag, so a change of those fields fails the tests
 // instead of passing them.
