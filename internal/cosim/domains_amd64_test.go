@@ -271,7 +271,7 @@ func domainStates() int {
 	if testing.Short() || reducedRun {
 		return 20
 	}
-	return 40
+	return 30
 }
 
 // TestCosimTaint checks the Taint domain: its values equal the CPU's, and

@@ -18,7 +18,7 @@ import (
 	x86 "github.com/vg-crypto/vg/Spec/x86"
 )
 
-var symStatesFlag = flag.Int("cosim.symstates", 0, "random states per representative in the symbolic cosimulation (default 8, 2 with -short)")
+var symStatesFlag = flag.Int("cosim.symstates", 0, "random states per representative in the symbolic cosimulation (default 6, 2 with -short)")
 
 // TestCosimSym runs every representative in Spec/x86's symbolic domain
 // (Sym): inputs are variables, outputs are terms, and z3 evaluates the
@@ -34,7 +34,7 @@ func TestCosimSym(t *testing.T) {
 	if _, err := exec.LookPath("z3"); err != nil {
 		t.Skip("z3 is not installed")
 	}
-	n := 8
+	n := 6
 	if testing.Short() || reducedRun {
 		n = 2
 	}
