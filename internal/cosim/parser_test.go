@@ -1,6 +1,7 @@
 package cosim
 
 import (
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -48,9 +49,14 @@ func TestCollectorMatchesModelParser(t *testing.T) {
 	}
 }
 
-// asmDir is go/asm, found from this package's directory.
+var asmFlag = flag.String("cosim.asm", "", "directory of the assembly to cover (default: go/asm)")
+
+// asmDir is go/asm, found from this package's directory, or -cosim.asm.
 func asmDir(t *testing.T) string {
 	t.Helper()
+	if *asmFlag != "" {
+		return *asmFlag
+	}
 	d, err := filepath.Abs(filepath.Join("..", "..", "go", "asm"))
 	if err != nil {
 		t.Fatal(err)
