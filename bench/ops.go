@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"syscall"
 	"testing"
 )
 
@@ -129,7 +130,8 @@ func newKeys(s Scheme, w *Workload) ([]Key, error) {
 
 // Timing is the result of several testing.Benchmark runs of one cell.
 type Timing struct {
-	NsPerOp     float64 // median over runs
+	NsPerOp     float64 // wall clock, median over runs
+	CPUNsPerOp  float64 // process CPU time (user + system), median over runs
 	AllocsPerOp int64   // median over runs
 	Runs        int
 }
@@ -137,18 +139,23 @@ type Timing struct {
 // Time runs f under testing.Benchmark runs times, cycling through the
 // cases, and returns the medians. The caller sets -test.benchtime.
 func Time(f func(i int) error, runs int) (Timing, error) {
-	var ns []float64
+	var ns, cpu []float64
 	var allocs []int64
 	for range runs {
 		var ferr error
+		var cpuNs float64
 		r := testing.Benchmark(func(b *testing.B) {
 			b.ReportAllocs()
+			// testing.Benchmark calls this with growing b.N and reports
+			// the last call, so the last value of cpuNs matches r.
+			start := cpuTime()
 			for i := range b.N {
 				if err := f(i); err != nil {
 					ferr = err
 					b.FailNow()
 				}
 			}
+			cpuNs = float64(cpuTime()-start) / float64(b.N)
 		})
 		if ferr != nil {
 			return Timing{}, ferr
@@ -157,27 +164,41 @@ func Time(f func(i int) error, runs int) (Timing, error) {
 			return Timing{}, errors.New("benchmark did not run")
 		}
 		ns = append(ns, float64(r.T.Nanoseconds())/float64(r.N))
+		cpu = append(cpu, cpuNs)
 		allocs = append(allocs, r.AllocsPerOp())
 	}
-	return median(ns, allocs), nil
+	return median(ns, cpu, allocs), nil
 }
 
 // Median combines timings of separate runs of one cell.
 func Median(ts []Timing) Timing {
-	var ns []float64
+	var ns, cpu []float64
 	var allocs []int64
 	for _, t := range ts {
 		ns = append(ns, t.NsPerOp)
+		cpu = append(cpu, t.CPUNsPerOp)
 		allocs = append(allocs, t.AllocsPerOp)
 	}
-	return median(ns, allocs)
+	return median(ns, cpu, allocs)
 }
 
-// median returns the medians (the upper one for an even count).
-func median(ns []float64, allocs []int64) Timing {
+// median returns the medians (the upper one for an even count), each
+// taken separately.
+func median(ns, cpu []float64, allocs []int64) Timing {
 	slices.Sort(ns)
+	slices.Sort(cpu)
 	slices.Sort(allocs)
-	return Timing{NsPerOp: ns[len(ns)/2], AllocsPerOp: allocs[len(allocs)/2], Runs: len(ns)}
+	return Timing{NsPerOp: ns[len(ns)/2], CPUNsPerOp: cpu[len(cpu)/2], AllocsPerOp: allocs[len(allocs)/2], Runs: len(ns)}
+}
+
+// cpuTime returns the process's user and system CPU time in nanoseconds.
+// On a machine shared with other work it is steadier than wall time.
+func cpuTime() int64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return ru.Utime.Nano() + ru.Stime.Nano()
 }
 
 // TimeResult is one line of the driver's time-mode output.

@@ -45,8 +45,8 @@ func TestPrepare(t *testing.T) {
 }
 
 func TestMedian(t *testing.T) {
-	m := Median([]Timing{{NsPerOp: 30, AllocsPerOp: 1}, {NsPerOp: 10, AllocsPerOp: 3}, {NsPerOp: 20, AllocsPerOp: 2}})
-	if m.NsPerOp != 20 || m.AllocsPerOp != 2 || m.Runs != 3 {
-		t.Fatalf("Median = %+v, want 20 ns, 2 allocs, 3 runs", m)
+	m := Median([]Timing{{NsPerOp: 30, CPUNsPerOp: 5, AllocsPerOp: 1}, {NsPerOp: 10, CPUNsPerOp: 7, AllocsPerOp: 3}, {NsPerOp: 20, CPUNsPerOp: 6, AllocsPerOp: 2}})
+	if m.NsPerOp != 20 || m.CPUNsPerOp != 6 || m.AllocsPerOp != 2 || m.Runs != 3 {
+		t.Fatalf("Median = %+v, want 20 ns, 6 ns CPU, 2 allocs, 3 runs", m)
 	}
 }

@@ -170,15 +170,16 @@ func Render(r *Results) string {
 		})
 	}
 	if len(r.Time) > 0 {
-		fmt.Fprintf(&b, "\n**Time per operation** (µs, median of %d `testing.Benchmark` runs, interleaved across columns; "+
-			"allocations per operation). Wall-clock time on a shared machine is noisy: the instruction counts are the "+
+		fmt.Fprintf(&b, "\n**Time per operation** (µs of process CPU time, with `testing.Benchmark`'s wall-clock ns/op "+
+			"in parentheses; allocations per operation; medians of %d runs interleaved across columns). "+
+			"Wall-clock time on a shared machine is noisy and CPU time less so; the instruction counts are the "+
 			"repeatable figures. ExpandA alone is counted, not timed.\n\n", r.Runs)
 		table(&b, func(k CellKey) string {
 			t, ok := r.Time[k]
 			if !ok {
 				return "—"
 			}
-			return fmt.Sprintf("%.1f µs, %d allocs", t.NsPerOp/1e3, t.AllocsPerOp)
+			return fmt.Sprintf("%.1f (%.1f) µs, %d allocs", t.CPUNsPerOp/1e3, t.NsPerOp/1e3, t.AllocsPerOp)
 		})
 	}
 	b.WriteString("\n")
