@@ -51,7 +51,7 @@
 //
 //	go run ./internal/cosim/gen          # after go/asm changes
 //	go run ./internal/cosim/gen -check   # fails on drift
-//	go test ./internal/cosim/... [-short] [-v] [-cosim.seed=N] [-cosim.states=N] [-cosim.symstates=N]
+//	go test ./internal/cosim/... [-short] [-v] [-cosim.seed=N] [-cosim.states=N] [-cosim.symstates=N] [-cosim.asm=DIR]
 //
 // # Limits
 //
