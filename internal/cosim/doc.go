@@ -63,3 +63,7 @@
 // read them back through Flag, so a change of those fields fails the tests
 // instead of passing them.
 package cosim
+
+// go generate ./... runs go/asm's emitter first (its import path sorts
+// first), then this generator.
+//go:generate go run ./gen
