@@ -17,19 +17,31 @@ var benchOps = []string{"KeyGen", "Sign (deterministic)", "Verify"}
 const maxBenchTime = 5 * time.Second
 
 func runBench(args []string, s *stdio) error {
-	fs := newFlagSet(s, "bench", "[-time 1s] [-markdown]", `
+	fs := newFlagSet(s, "bench", "[-time 1s] [-markdown] [-paths]", `
 Times ML-DSA KeyGen, deterministic Sign and Verify for ML-DSA-44, -65 and
 -87 with the implementation in use (AVX2, baseline x86-64 assembly or pure
 Go) and prints the time per operation. Each of the nine measurements runs
 for about -time; Sign signs a different message each time, so its time is
-averaged over the rejection loop's iterations (FIPS 204 Algorithm 7).`)
+averaged over the rejection loop's iterations (FIPS 204 Algorithm 7).
+
+With -paths it runs go/mldsa's benchmarks (go test -bench, from the source
+tree) once per code path: default (AVX2 where the CPU has it), the baseline
+assembly (VG_CPU_FEATURES=none) and pure Go (-tags purego), and prints
+ExpandA, KeyGen, Sign and Verify side by side.`)
 	d := fs.Duration("time", time.Second, "time to spend on each measurement (at most 5s)")
 	markdown := fs.Bool("markdown", false, "print a Markdown table")
+	paths := fs.Bool("paths", false, "run go/mldsa's benchmarks on every code path, ExpandA included")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
 	if *d <= 0 || *d > maxBenchTime {
 		return usagef("-time must be in (0, %v], got %v", maxBenchTime, *d)
+	}
+	if *paths {
+		if *markdown {
+			return usagef("-markdown and -paths do not combine")
+		}
+		return benchPaths(s, *d)
 	}
 
 	results := make([][]time.Duration, len(paramSets))

@@ -7,7 +7,7 @@
 //	vg keygen -params ML-DSA-44|65|87 -out key.pem [-pub pub.pem] [-format pem|der|raw] [-sk-form seed|expanded|both] [-force]
 //	vg sign   -key key.pem -in msg [-out sig] [-context str | -context-hex hex] [-prehash name] [-deterministic] [-format raw|base64|hex] [-params p]
 //	vg verify -pub pub.pem -in msg -sig sig [-context str | -context-hex hex] [-prehash name] [-format auto|raw|base64|hex] [-params p]
-//	vg bench  [-time 1s] [-markdown]
+//	vg bench  [-time 1s] [-markdown] [-paths]
 //	vg prove  [-json]
 //
 // Exit status: 0 on success, 1 on failure (including an invalid
