@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/vg-crypto/vg/tools/checks/internal/scratch"
@@ -190,4 +191,17 @@ func TestVariantWithoutAssembly(t *testing.T) {
 	files := scratch.Replace(t, clean, "go/mldsa/f_amd64.go", "func gAMD64(a *elem) { asm.FAMD64((*[4]uint32)(a)) }", "func gAMD64(a *elem) { gGeneric(a) }")
 	scratch.Expect(t, check(t, files),
 		"go/mldsa/f_amd64.go:19: gAMD64 runs no assembly of go/asm: it is not an AMD64 assembly variant")
+}
+
+func TestPending(t *testing.T) {
+	// A pending AVX2 variant of g is not required, and the summary names it.
+	files := scratch.Replace(t, clean, routinesPath, "g Generic AMD64\n", "g Generic AMD64 ~AVX2\n")
+	scratch.Expect(t, check(t, files))
+	_, summary, _ := run(scratch.Tree(t, files))
+	if want := "; 1 variants not yet written: gAVX2"; !strings.HasSuffix(summary, want) {
+		t.Errorf("summary %q, want it to end in %q", summary, want)
+	}
+	// Marking a variant that exists as pending is an error.
+	files = scratch.Replace(t, clean, routinesPath, "f Generic AMD64\n", "f Generic ~AMD64\n")
+	scratch.Expect(t, check(t, files), rt+"2: f: the AMD64 variant has landed: write AMD64, not ~AMD64")
 }
