@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -34,10 +35,11 @@ func TestProveKeccak(t *testing.T) {
 		}
 		got[r.Obligation] = r.Status
 	}
+	_, z3err := exec.LookPath("z3")
 	for _, ob := range check.Obligations {
 		want := check.Proven
-		if ob == check.Functional {
-			want = check.Tested // never more than tested
+		if ob == check.Functional && z3err != nil {
+			want = check.Tested // the symbolic proof needs z3
 		}
 		if got[ob] != want {
 			t.Errorf("%s: %q, want %q", ob, got[ob], want)

@@ -1,0 +1,563 @@
+package check
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"math/rand/v2"
+	"os/exec"
+	"strings"
+
+	"github.com/vg-crypto/vg/Spec/contract"
+	"github.com/vg-crypto/vg/Spec/fips202"
+	"github.com/vg-crypto/vg/Spec/x86"
+)
+
+// This file proves a Keccak-f[1600] routine's postcondition for every
+// input, round by round, with the symbolic domain and z3:
+//
+//  1. A taint run (cut discovery, untrusted search) finds, for each round
+//     i, the first instruction after which every lane of the spec's state
+//     after i rounds sits in some location (register word, frame slot or
+//     buffer word), possibly complemented, and which locations hold
+//     input-independent constants.
+//  2. For each segment between cuts the routine runs symbolically from a
+//     state where the cut's lane locations hold fresh variables x (or ¬x),
+//     its constant locations their constants, and everything else fresh
+//     unknowns. At the next cut every location assumed there must equal
+//     the spec's round applied to x, which z3 proves (or the terms are
+//     identical). The last segment must leave x itself in the buffer.
+//
+// By induction over the segments the buffer holds KeccakF1600 of the input
+// at RET, for every input: each assumption is proven by the segment before
+// it, and a location the search got wrong makes a proof fail.
+
+// rotations are ρ's offsets, computed as FIPS 202 §3.2.2, Algorithm 2.
+var rotations = func() (r [25]uint) {
+	x, y := 1, 0
+	for t := 0; t < 24; t++ {
+		r[x+5*y] = uint(((t + 1) * (t + 2) / 2) % 64)
+		x, y = y, (2*x+3*y)%5
+	}
+	return r
+}()
+
+// keccakRound is Rnd (FIPS 202 §3.3) over a value domain: θ, ρ, π, χ, ι.
+// The round constant is taken from the spec itself: Rnd of the zero state
+// is RC in lane 0.
+func keccakRound[V any](d x86.Domain[V], a [25]V, ir int) [25]V {
+	var c, dd [5]V
+	for x := 0; x < 5; x++ {
+		c[x] = d.Xor(d.Xor(d.Xor(d.Xor(a[x], a[x+5]), a[x+10]), a[x+15]), a[x+20])
+	}
+	for x := 0; x < 5; x++ {
+		dd[x] = d.Xor(c[(x+4)%5], d.Rol(c[(x+1)%5], 1))
+	}
+	var b [25]V
+	for x := 0; x < 5; x++ {
+		for y := 0; y < 5; y++ {
+			// ρ then π: A′[y, 2x+3y] = rot(A[x, y]).
+			b[y+5*((2*x+3*y)%5)] = d.Rol(d.Xor(a[x+5*y], dd[x]), rotations[x+5*y])
+		}
+	}
+	var out [25]V
+	for x := 0; x < 5; x++ {
+		for y := 0; y < 5; y++ {
+			out[x+5*y] = d.Xor(b[x+5*y], d.And(d.Not(b[(x+1)%5+5*y]), b[(x+2)%5+5*y]))
+		}
+	}
+	rc := fips202.Rnd(fips202.State{}, ir)[0]
+	out[0] = d.Xor(out[0], d.Const(rc))
+	return out
+}
+
+// loc is a 64-bit location of the machine.
+type loc struct {
+	kind   byte // 'g' GPR, 'y' vector word, 'm' memory slot
+	reg, w int
+	region string
+	off    int
+}
+
+func (l loc) String() string {
+	switch l.kind {
+	case 'g':
+		return x86.Reg(l.reg).String()
+	case 'y':
+		return fmt.Sprintf("Y%d[%d]", l.reg, l.w)
+	}
+	return fmt.Sprintf("%s+%d", l.region, l.off)
+}
+
+func locations[V any](m *x86.Machine[V]) []loc {
+	var ls []loc
+	for i := 0; i < 16; i++ {
+		if i != int(x86.SP) {
+			ls = append(ls, loc{kind: 'g', reg: i})
+		}
+	}
+	for i := 0; i < 16; i++ {
+		for w := 0; w < 4; w++ {
+			ls = append(ls, loc{kind: 'y', reg: i, w: w})
+		}
+	}
+	for _, r := range m.Regions {
+		if r.Kind == x86.Frame || (r.Kind == x86.Buffer && r.Writable) {
+			for off := 0; off+8 <= r.Size(); off += 8 {
+				ls = append(ls, loc{kind: 'm', region: r.Name, off: off})
+			}
+		}
+	}
+	return ls
+}
+
+func readLoc[V any](m *x86.Machine[V], l loc) V {
+	switch l.kind {
+	case 'g':
+		return m.GPR[l.reg]
+	case 'y':
+		return m.Vec[l.reg][l.w]
+	}
+	return m.D.FromBytes(m.Region(l.region).Bytes[l.off : l.off+8])
+}
+
+func writeLoc[V any](m *x86.Machine[V], l loc, v V) {
+	switch l.kind {
+	case 'g':
+		m.GPR[l.reg] = v
+	case 'y':
+		m.Vec[l.reg][l.w] = v
+	default:
+		bs := make([]V, 8)
+		m.D.Bytes(v, bs)
+		copy(m.Region(l.region).Bytes[l.off:], bs)
+	}
+}
+
+// laneAt says location l holds lane L of state j (complemented if comp).
+type laneAt struct {
+	l    loc
+	lane int
+	j    int
+	comp bool
+}
+
+type constAt struct {
+	l loc
+	v uint64
+}
+
+type cut struct {
+	step   int // instructions executed before the cut
+	lanes  []laneAt
+	consts []constAt
+}
+
+// findCuts runs the routine once on the taint domain and returns the cut
+// after each round i = 1..24.
+func findCuts(f *x86.File, r *x86.Routine, c *contract.Contract, maxSteps int) ([25]cut, error) {
+	var cuts [25]cut
+	rng := rand.New(rand.NewPCG(3, 4))
+	in := c.Gen(rng)
+	n := c.KeccakStates
+	// Spec states after each round, per interleaved state.
+	spec := make([][25][25]uint64, n) // [j][i][lane]
+	for j := 0; j < n; j++ {
+		for L := 0; L < 25; L++ {
+			spec[j][0][L] = binary.LittleEndian.Uint64(in["a"][8*(n*L+j):])
+		}
+		for i := 1; i <= 24; i++ {
+			spec[j][i] = fips202.Rnd(spec[j][i-1], i-1)
+		}
+	}
+	type ref struct {
+		i, lane, j int
+		comp       bool
+	}
+	index := map[uint64][]ref{}
+	for j := 0; j < n; j++ {
+		for i := 1; i <= 24; i++ {
+			for L := 0; L < 25; L++ {
+				v := spec[j][i][L]
+				index[v] = append(index[v], ref{i, L, j, false})
+				index[^v] = append(index[^v], ref{i, L, j, true})
+			}
+		}
+	}
+	mk := func(v uint64, secret, input bool) x86.TV {
+		t := x86.TV{V: v}
+		if secret {
+			t.S = ^uint64(0)
+		}
+		if input {
+			t.I = ^uint64(0)
+		}
+		return t
+	}
+	m, _ := setup[x86.TV](x86.Taint{}, mk, f, r, c, copyBuffers(in), rng)
+	ls := locations(m)
+	next := 1
+	for !m.Done && next <= 24 {
+		if m.Steps >= maxSteps {
+			return cuts, fmt.Errorf("no RET within %d steps", maxSteps)
+		}
+		if err := m.Step(); err != nil {
+			return cuts, err
+		}
+		found := map[[2]int]bool{}
+		var hits []laneAt
+		for _, l := range ls {
+			v := readLoc(m, l)
+			if v.I == 0 {
+				continue
+			}
+			for _, rf := range index[v.V] {
+				if rf.i == next {
+					found[[2]int{rf.lane, rf.j}] = true
+					hits = append(hits, laneAt{l, rf.lane, rf.j, rf.comp})
+				}
+			}
+		}
+		if len(found) < 25*n {
+			continue
+		}
+		cu := cut{step: m.Steps, lanes: hits}
+		for _, l := range ls {
+			if v := readLoc(m, l); v.I == 0 {
+				cu.consts = append(cu.consts, constAt{l, v.V})
+			}
+		}
+		cuts[next] = cu
+		next++
+	}
+	if next <= 24 {
+		return cuts, fmt.Errorf("state after round %d never fully present in registers or memory", next)
+	}
+	return cuts, nil
+}
+
+// proveKeccak proves the routine equals KeccakF1600 on every input.
+func proveKeccak(f *x86.File, r *x86.Routine, c *contract.Contract, maxSteps int) (string, error) {
+	z3, err := exec.LookPath("z3")
+	if err != nil {
+		return "", fmt.Errorf("z3 not installed")
+	}
+	if len(r.Labels) != 0 {
+		return "", fmt.Errorf("round-by-round proof needs straight-line code")
+	}
+	cuts, err := findCuts(f, r, c, maxSteps)
+	if err != nil {
+		return "", err
+	}
+	n := c.KeccakStates
+	byANF, byZ3 := 0, 0
+	for seg := 0; seg <= 24; seg++ {
+		s := x86.NewSym()
+		mk := func(v uint64, _, _ bool) *x86.Term { return s.Const(v) }
+		m, _ := setup[*x86.Term](s, mk, f, r, c, contract.Buffers{"a": make([]byte, 8*25*n)}, rand.New(rand.NewPCG(1, 1)))
+		// Everything unknown, then the cut's facts.
+		for _, l := range locations(m) {
+			writeLoc(m, l, s.Var(fmt.Sprintf("u_%s_%d", strings.NewReplacer("[", "_", "]", "", "+", "_").Replace(l.String()), seg)))
+		}
+		x := make([][25]*x86.Term, n)
+		for j := 0; j < n; j++ {
+			for L := 0; L < 25; L++ {
+				x[j][L] = s.Var(fmt.Sprintf("x%d_%d", L, j))
+			}
+		}
+		start := 0
+		if seg == 0 {
+			for j := 0; j < n; j++ {
+				for L := 0; L < 25; L++ {
+					writeLoc(m, loc{kind: 'm', region: "a", off: 8 * (n*L + j)}, x[j][L])
+				}
+			}
+		} else {
+			cu := cuts[seg]
+			start = cu.step
+			for _, k := range cu.consts {
+				writeLoc(m, k.l, s.Const(k.v))
+			}
+			for _, la := range cu.lanes {
+				v := x[la.j][la.lane]
+				if la.comp {
+					v = s.Not(v)
+				}
+				writeLoc(m, la.l, v)
+			}
+		}
+		m.PC = start
+		end := -1
+		if seg < 24 {
+			end = cuts[seg+1].step
+		}
+		for steps := start; !m.Done && steps != end; steps++ {
+			if err := m.Step(); err != nil {
+				return "", fmt.Errorf("segment %d: %v", seg, err)
+			}
+		}
+		// What must hold at the end of the segment.
+		var got, want []*x86.Term
+		var what []string
+		if seg < 24 {
+			next := make([][25]*x86.Term, n)
+			for j := 0; j < n; j++ {
+				next[j] = keccakRound[*x86.Term](s, x[j], seg)
+			}
+			cu := cuts[seg+1]
+			for _, la := range cu.lanes {
+				t := readLoc(m, la.l)
+				if la.comp {
+					t = s.Not(t)
+				}
+				got, want = append(got, t), append(want, next[la.j][la.lane])
+				what = append(what, fmt.Sprintf("round %d: %s = lane %d of state %d", seg, la.l, la.lane, la.j))
+			}
+			for _, k := range cu.consts {
+				if v, ok := s.Concrete(readLoc(m, k.l)); !ok || v != k.v {
+					return "", fmt.Errorf("round %d: %s is not the constant %#x on every input", seg, k.l, k.v)
+				}
+			}
+		} else {
+			if !m.Done {
+				return "", fmt.Errorf("no RET after the last round")
+			}
+			for j := 0; j < n; j++ {
+				for L := 0; L < 25; L++ {
+					l := loc{kind: 'm', region: "a", off: 8 * (n*L + j)}
+					got, want = append(got, readLoc(m, l)), append(want, x[j][L])
+					what = append(what, fmt.Sprintf("output %s = lane %d of state %d", l, L, j))
+				}
+			}
+		}
+		na, nz, err := allEqual(z3, got, want, what)
+		if err != nil {
+			return "", err
+		}
+		byANF, byZ3 = byANF+na, byZ3+nz
+	}
+	return fmt.Sprintf("proven for every input: round-by-round symbolic execution against Spec's Rnd (FIPS 202 §3.3), 25 segments; lane equalities by algebraic normal form: %d, by z3: %d, identical terms: the rest", byANF, byZ3), nil
+}
+
+// allEqual proves got[i] = want[i] for all i, with z3 where the terms are
+// not identical or equal in normal form; it returns how many equalities
+// each method proved.
+func allEqual(z3 string, got, want []*x86.Term, what []string) (byANF, byZ3 int, err error) {
+	var defs []string
+	seen := map[int]bool{}
+	vars := map[string]bool{}
+	var decls, asserts []string
+	var idx []int
+	memo := map[*x86.Term]anfPoly{}
+	for i := range got {
+		if got[i] == want[i] {
+			continue
+		}
+		// Bitwise terms of rotated variables have a canonical algebraic
+		// normal form: equal forms are equal functions.
+		if a, ok := anf(got[i], memo); ok {
+			if b, ok := anf(want[i], memo); ok {
+				if !a.equal(b) {
+					return 0, 0, fmt.Errorf("%s: not equal (algebraic normal forms differ)", what[i])
+				}
+				byANF++
+				continue
+			}
+		}
+		for _, t := range []*x86.Term{got[i], want[i]} {
+			for _, v := range x86.Vars(t) {
+				if !vars[v] {
+					vars[v] = true
+					decls = append(decls, fmt.Sprintf("(declare-const %s (_ BitVec 64))", v))
+				}
+			}
+		}
+		a := x86.SMT(got[i], &defs, seen)
+		b := x86.SMT(want[i], &defs, seen)
+		asserts = append(asserts, fmt.Sprintf("(push)\n(assert (not (= %s %s)))\n(check-sat)\n(pop)", a, b))
+		idx = append(idx, i)
+	}
+	if len(idx) == 0 {
+		return byANF, 0, nil
+	}
+	script := strings.Join(decls, "\n") + "\n" + strings.Join(defs, "\n") + "\n" + strings.Join(asserts, "\n") + "\n"
+	if debugZ3 != nil {
+		debugZ3(script)
+	}
+	cmd := exec.Command(z3, "-in")
+	cmd.Stdin = strings.NewReader(script)
+	var out bytes.Buffer
+	cmd.Stdout = &out
+	if err := cmd.Run(); err != nil {
+		return 0, 0, fmt.Errorf("z3: %v: %s", err, firstLine(out.String()))
+	}
+	lines := strings.Fields(out.String())
+	if len(lines) != len(idx) {
+		return 0, 0, fmt.Errorf("z3 answered %d of %d queries: %s", len(lines), len(idx), firstLine(out.String()))
+	}
+	for k, ans := range lines {
+		if ans != "unsat" {
+			return 0, 0, fmt.Errorf("%s: not proven (z3: %s)", what[idx[k]], ans)
+		}
+	}
+	return byANF, len(idx), nil
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(s, "\n")
+	return s
+}
+
+var debugZ3 func(string)
+
+// anfPoly is a bitwise Boolean function in algebraic normal form: bit z is
+// the XOR, over monomials m with bit z of coefficient c_m set, of the AND
+// of m's atoms' bit z. An atom "v@k" is variable v rotated left by k, so
+// its bit z is bit z−k of v; distinct atoms are independent bits, which
+// makes the form canonical.
+type anfPoly map[string]uint64
+
+const maxMonomials = 20000
+
+func (p anfPoly) equal(q anfPoly) bool {
+	if len(p) != len(q) {
+		return false
+	}
+	for m, c := range p {
+		if q[m] != c {
+			return false
+		}
+	}
+	return true
+}
+
+func (p anfPoly) add(m string, c uint64) {
+	if v := p[m] ^ c; v != 0 {
+		p[m] = v
+	} else {
+		delete(p, m)
+	}
+}
+
+func xorPoly(a, b anfPoly) anfPoly {
+	r := anfPoly{}
+	for m, c := range a {
+		r.add(m, c)
+	}
+	for m, c := range b {
+		r.add(m, c)
+	}
+	return r
+}
+
+func mulMono(a, b string) string {
+	if a == "" {
+		return b
+	}
+	if b == "" {
+		return a
+	}
+	set := map[string]bool{}
+	for _, x := range strings.Split(a, ",") {
+		set[x] = true
+	}
+	for _, x := range strings.Split(b, ",") {
+		set[x] = true
+	}
+	atoms := make([]string, 0, len(set))
+	for x := range set {
+		atoms = append(atoms, x)
+	}
+	sortStrings(atoms)
+	return strings.Join(atoms, ",")
+}
+
+func andPoly(a, b anfPoly) (anfPoly, bool) {
+	if len(a)*len(b) > maxMonomials {
+		return nil, false
+	}
+	r := anfPoly{}
+	for ma, ca := range a {
+		for mb, cb := range b {
+			if c := ca & cb; c != 0 {
+				r.add(mulMono(ma, mb), c)
+			}
+		}
+	}
+	return r, true
+}
+
+func rolPoly(a anfPoly, k uint) anfPoly {
+	r := anfPoly{}
+	for m, c := range a {
+		var atoms []string
+		if m != "" {
+			for _, x := range strings.Split(m, ",") {
+				v, rot, _ := strings.Cut(x, "@")
+				n := 0
+				fmt.Sscan(rot, &n)
+				atoms = append(atoms, fmt.Sprintf("%s@%d", v, (n+int(k))%64))
+			}
+		}
+		sortStrings(atoms)
+		r.add(strings.Join(atoms, ","), c<<k|c>>(64-k))
+	}
+	return r
+}
+
+// anf computes the normal form of a term built from variables, constants,
+// NOT, AND, OR, XOR and rotations; ok is false for anything else.
+func anf(t *x86.Term, memo map[*x86.Term]anfPoly) (anfPoly, bool) {
+	if p, ok := memo[t]; ok {
+		return p, p != nil
+	}
+	var r anfPoly
+	ok := true
+	sub := func(i int) anfPoly {
+		p, o := anf(t.Args[i], memo)
+		ok = ok && o
+		return p
+	}
+	switch t.Op {
+	case "const":
+		r = anfPoly{}
+		r.add("", t.Val)
+	case "var":
+		r = anfPoly{t.Name + "@0": ^uint64(0)}
+	case "bvxor":
+		a, b := sub(0), sub(1)
+		if ok {
+			r = xorPoly(a, b)
+		}
+	case "bvnot":
+		a := sub(0)
+		if ok {
+			r = xorPoly(a, anfPoly{"": ^uint64(0)})
+		}
+	case "bvand", "bvor":
+		a, b := sub(0), sub(1)
+		if ok {
+			var ab anfPoly
+			ab, ok = andPoly(a, b)
+			if ok {
+				r = ab
+				if t.Op == "bvor" { // a ∨ b = a ⊕ b ⊕ ab
+					r = xorPoly(xorPoly(a, b), ab)
+				}
+			}
+		}
+	case "rol":
+		a := sub(0)
+		if ok {
+			r = rolPoly(a, uint(t.Val))
+		}
+	default:
+		ok = false
+	}
+	if !ok || len(r) > maxMonomials {
+		memo[t] = nil
+		return nil, false
+	}
+	memo[t] = r
+	return r, true
+}
