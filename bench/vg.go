@@ -65,3 +65,6 @@ type vgKey struct{ sk *mldsa.PrivateKey }
 func (k vgKey) Sign(msg []byte) ([]byte, error) { return k.sk.SignDeterministic(msg, nil) }
 func (k vgKey) PublicKey() []byte               { return k.sk.PublicKey().Bytes() }
 func (k vgKey) Expanded() []byte                { return k.sk.ExpandedBytes() }
+
+// VGImplementation names vg's code path in this binary.
+func VGImplementation() string { return mldsa.Implementation() }
