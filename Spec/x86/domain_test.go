@@ -171,3 +171,23 @@ func TestIntervalDomain(t *testing.T) {
 		t.Error("[1,2] ∩ 5ℤ should be empty")
 	}
 }
+
+// Flags of a logic instruction in the symbolic domain (a logic thunk has
+// no operands; reading CF must not touch them).
+func TestSymbolicLogicFlags(t *testing.T) {
+	s := NewSym()
+	m := NewMachine[*Term](s, s.Const(0))
+	m.GPR[AX], m.GPR[BX] = s.Var("a"), s.Var("b")
+	in, _ := ParseInsn("XORL AX, BX")
+	if err := m.Exec(in); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range []int{CF, OF, ZF, SF, PF} {
+		if _, err := m.Flag(f); err != nil {
+			t.Errorf("flag %s: %v", flagNames[f], err)
+		}
+	}
+	if v, _ := m.Flag(CF); v != s.Const(0) {
+		t.Errorf("CF after XOR = %v, want 0", v)
+	}
+}

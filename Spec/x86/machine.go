@@ -466,13 +466,12 @@ func (m *Machine[V]) lazyFlag(f int) V {
 		p = d.Xor(p, d.Shr(p, 1))
 		return d.Xor(d.And(p, d.Const(1)), d.Const(1))
 	}
+	if t.kind == tkLogic {
+		// CF = OF = 0; AF is marked undefined by the caller.
+		return d.Const(0)
+	}
 	a, b := m.mask(t.a, t.width), m.mask(t.b, t.width)
 	switch t.kind {
-	case tkLogic:
-		switch f {
-		case CF, OF:
-			return d.Const(0)
-		}
 	case tkAdd:
 		switch f {
 		case CF:
