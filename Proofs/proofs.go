@@ -26,7 +26,7 @@ func (Hints) Invariants(symbol string) []check.Invariant {
 }
 
 // maxBlocks is the number of SHAKE128 blocks the samplers may squeeze.
-const maxBlocks = 9
+const maxBlocks = 16
 
 func pub(loc string, lo, hi uint64) check.Fact {
 	return check.Fact{Loc: loc, Lo: lo, Hi: hi, Public: true}

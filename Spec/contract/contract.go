@@ -93,11 +93,11 @@ func (c *Contract) ArgsSize() int {
 // ResultOffset is the offset of the result in the argument area.
 func (c *Contract) ResultOffset() int { return 8 * len(c.Args) }
 
-// maxBlocks is the agreed bound of RejNTTPoly: 9 SHAKE128 blocks of 168
-// bytes = 504 three-byte groups, which covers the 481 iterations FIPS 204
-// Appendix C gives as the minimum limit for RejNTTPoly.
+// maxBlocks is the agreed bound of RejNTTPoly: 16 SHAKE128 blocks of 168
+// bytes = 896 three-byte groups, which covers the 894 iterations FIPS 204
+// Appendix C (Table 3) gives as the least limit for RejNTTPoly.
 const (
-	maxBlocks = 9
+	maxBlocks = 16
 	maxGroups = maxBlocks * 168 / 3
 )
 
@@ -134,7 +134,7 @@ func randBytes(r *rand.Rand, n int) []byte {
 }
 
 // checkRej checks one RejNTTPoly output: out must be the Spec's result when
-// the bound suffices. ok reports whether the Spec needs at most 504 groups.
+// the bound suffices. ok reports whether the Spec needs at most 896 groups.
 func checkRej(seed, out []byte) (ok bool, err error) {
 	ok = groupsNeeded(seed) <= maxGroups
 	if !ok {
@@ -208,7 +208,7 @@ var All = []*Contract{
 		},
 		Result: "bool",
 		Pre:    "seed = ρ ‖ s ‖ r (34 bytes, public)",
-		Post: "ok ⇔ Algorithm 30 needs at most 504 three-byte groups (9 SHAKE128 blocks); " +
+		Post: "ok ⇔ Algorithm 30 needs at most 896 three-byte groups (16 SHAKE128 blocks); " +
 			"ok ⇒ a = fips204.RejNTTPoly(seed)",
 		Leak:          "the public seed: control flow and addresses may depend on seed-derived values",
 		PublicControl: true,
@@ -239,7 +239,7 @@ var All = []*Contract{
 		},
 		Result: "bool",
 		Pre:    "seeds[j] = ρ ‖ s ‖ r for four entries (public); a[j] point to four distinct polynomials",
-		Post: "ok ⇔ for every j Algorithm 30 needs at most 504 groups; " +
+		Post: "ok ⇔ for every j Algorithm 30 needs at most 896 groups; " +
 			"ok ⇒ for every j, *a[j] = fips204.RejNTTPoly(seeds[j])",
 		Leak:          "the public seeds: control flow and addresses may depend on seed-derived values",
 		PublicControl: true,

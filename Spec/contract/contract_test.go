@@ -1,0 +1,66 @@
+package contract
+
+import (
+	"encoding/binary"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/vg-crypto/vg/Spec/fips202"
+	"github.com/vg-crypto/vg/Spec/fips204"
+)
+
+func TestArgsSizes(t *testing.T) {
+	want := map[string]int{"KeccakF1600AMD64": 8, "KeccakF1600x4AVX2": 8, "RejNTTPolyAMD64": 17, "RejNTTPolyx4AVX2": 17}
+	for sym, n := range want {
+		if c := Lookup(sym); c == nil || c.ArgsSize() != n {
+			t.Errorf("%s: args size %v, want %d", sym, c, n)
+		}
+	}
+	if Lookup("nope") != nil {
+		t.Error("Lookup of an unknown symbol")
+	}
+}
+
+// The postconditions accept Spec's output and reject a one-bit change.
+func TestChecksAcceptSpecRejectOthers(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	c := Lookup("KeccakF1600AMD64")
+	in := c.Gen(rng)
+	var st [25]uint64
+	for i := range st {
+		st[i] = binary.LittleEndian.Uint64(in["a"][8*i:])
+	}
+	fips202.KeccakF1600(&st)
+	out := Buffers{"a": make([]byte, 200)}
+	for i := range st {
+		binary.LittleEndian.PutUint64(out["a"][8*i:], st[i])
+	}
+	if err := c.Check(in, out, 0); err != nil {
+		t.Errorf("Keccak: %v", err)
+	}
+	out["a"][77] ^= 4
+	if c.Check(in, out, 0) == nil {
+		t.Error("Keccak: a wrong output accepted")
+	}
+
+	r := Lookup("RejNTTPolyAMD64")
+	in = r.Gen(rng)
+	poly := fips204.RejNTTPoly(in["seed"])
+	out = Buffers{"a": make([]byte, 1024), "seed": in["seed"]}
+	for i, v := range poly {
+		binary.LittleEndian.PutUint32(out["a"][4*i:], uint32(v))
+	}
+	if err := r.Check(in, out, 1); err != nil {
+		t.Errorf("RejNTTPoly: %v", err)
+	}
+	if r.Check(in, out, 0) == nil {
+		t.Error("RejNTTPoly: false accepted where the bound suffices")
+	}
+	out["a"][0] ^= 1
+	if r.Check(in, out, 1) == nil {
+		t.Error("RejNTTPoly: a wrong coefficient accepted")
+	}
+	if n := groupsNeeded(in["seed"]); n < 256 || n > maxGroups {
+		t.Errorf("groups needed = %d", n)
+	}
+}
