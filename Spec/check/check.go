@@ -131,6 +131,10 @@ func (o *taintObs) After(m *x86.Machine[x86.TV], in *x86.Insn, reads []x86.TV) e
 		}
 	case "LDMXCSR":
 		v := m.MXCSR.V
+		if m.MXCSR.I != 0 {
+			// Whether LDMXCSR faults would depend on the input.
+			o.f.add(&o.f.inDepAd, "%s: MXCSR value depends on input data", in)
+		}
 		switch {
 		case o.mcdt == 1 && v == 0x1FBF:
 			o.mcdt = 2

@@ -288,6 +288,14 @@ func (ic *ind) checkInv(m *x86.Machine[x86.AV], iv Invariant) error {
 	if ic.r.Frame == 0 && m.GPR[x86.BP].ID != ic.bp.ID {
 		return fmt.Errorf("BP changed in a frameless routine")
 	}
+	// The head is explored with SP at its entry value and MXCSR at its
+	// default; every arrival must agree.
+	if sp := m.GPR[x86.SP]; !sp.Exact() || sp.Lo != ic.lay.sp {
+		return fmt.Errorf("SP differs from its entry value")
+	}
+	if !m.MXCSR.Exact() || m.MXCSR.Lo != 0x1F80 {
+		return fmt.Errorf("MXCSR is not the default 0x1F80")
+	}
 	fr := m.Region("frame").Bytes
 	for i, b := range fr {
 		if b.S && ic.publicByte(iv, i) {
@@ -381,10 +389,7 @@ func (ic *ind) headState(arr *x86.Machine[x86.AV], iv Invariant) (*x86.Machine[x
 	}
 	// The flags are forgotten too.
 	m = resetFlags(m, ic.d)
-	m.MXCSR = arr.MXCSR // checked to be the constant at every arrival below
-	if !arr.MXCSR.Exact() {
-		return nil, fmt.Errorf("MXCSR not constant at loop head %s", iv.Label)
-	}
+	m.MXCSR = ic.d.Const(0x1F80) // checked at every arrival (checkInv)
 	for _, f := range iv.Facts {
 		r, slot, err := ic.loc(f.Loc)
 		if err != nil {
