@@ -268,6 +268,49 @@ var All = []*Contract{
 	},
 }
 
+// nttContract is the contract of an in-place transform of 256
+// coefficients in [0, q), equal word for word to spec (Algorithm 41 or 42).
+func nttContract(sym, routine, algo string, spec func(fips204.Poly) fips204.Poly) *Contract {
+	return &Contract{
+		Symbol: sym, Routine: routine, Variant: "AVX2",
+		GoSig: "func " + sym + "(w *[256]uint32)",
+		Args:  []Arg{{Name: "w", Bytes: 1024, Secret: true, Read: true, Write: true}},
+		Pre:   "every coefficient of w in [0, q)",
+		Post:  "w = fips204." + routine + "(old w) (" + algo + "), coefficients in [0, q)",
+		Leak:  "nothing: the coefficients are secret (s1, s2, y, c)",
+		// VPMULDQ (signed) is outside the MCDT rule; the checker still
+		// reports any PMULUDQ/VPMULUDQ with a secret operand.
+		Features: []string{"AVX", "AVX2"}, MaxFrame: 4096, NoAlias: true,
+		Gen: func(r *rand.Rand) Buffers {
+			b := make([]byte, 1024)
+			for i := 0; i < 256; i++ {
+				binary.LittleEndian.PutUint32(b[4*i:], r.Uint32N(fips204.Q))
+			}
+			return Buffers{"w": b}
+		},
+		Check: func(in, out Buffers, _ byte) error {
+			var w fips204.Poly
+			for i := range w {
+				w[i] = int32(binary.LittleEndian.Uint32(in["w"][4*i:]))
+			}
+			want := spec(w)
+			for i := range want {
+				if got := binary.LittleEndian.Uint32(out["w"][4*i:]); got != uint32(want[i]) {
+					return fmt.Errorf("coefficient %d = %d, Spec %s gives %d", i, got, routine, want[i])
+				}
+			}
+			return nil
+		},
+	}
+}
+
+func init() {
+	All = append(All,
+		nttContract("NTTAVX2", "NTT", "FIPS 204, Algorithm 41", fips204.NTT),
+		nttContract("NTTInverseAVX2", "NTTInverse", "FIPS 204, Algorithm 42", fips204.NTTInverse),
+	)
+}
+
 func b2b(b bool) byte {
 	if b {
 		return 1

@@ -10,7 +10,7 @@ import (
 )
 
 func TestArgsSizes(t *testing.T) {
-	want := map[string]int{"KeccakF1600AMD64": 8, "KeccakF1600x4AVX2": 8, "RejNTTPolyAMD64": 17, "RejNTTPolyx4AVX2": 17}
+	want := map[string]int{"KeccakF1600AMD64": 8, "KeccakF1600x4AVX2": 8, "RejNTTPolyAMD64": 17, "RejNTTPolyx4AVX2": 17, "NTTAVX2": 8, "NTTInverseAVX2": 8}
 	for sym, n := range want {
 		if c := Lookup(sym); c == nil || c.ArgsSize() != n {
 			t.Errorf("%s: args size %v, want %d", sym, c, n)
