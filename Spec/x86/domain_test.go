@@ -170,6 +170,13 @@ func TestIntervalDomain(t *testing.T) {
 	if !Empty(norm(AV{Lo: 1, Hi: 2, Mod: 5, Rem: 0})) {
 		t.Error("[1,2] ∩ 5ℤ should be empty")
 	}
+	if !Empty(norm(AV{Lo: 0, Hi: 1, Mod: 5, Rem: 3})) {
+		t.Error("[0,1] ∩ (3 + 5ℤ) should be empty")
+	}
+	big := d.RangeOf(0, 1<<40, 1<<40, 0, false)
+	if p := d.Mul(big, d.Const(1<<30)); p.Mod != 1<<30 && p.Hi != ^uint64(0) {
+		t.Errorf("overflowing modulus kept: %+v", p)
+	}
 }
 
 // Flags of a logic instruction in the symbolic domain (a logic thunk has

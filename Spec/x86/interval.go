@@ -67,7 +67,12 @@ func norm(a AV) AV {
 			a.Lo += up
 		}
 		if r := a.Hi % a.Mod; r != a.Rem {
-			a.Hi -= (r + a.Mod - a.Rem) % a.Mod
+			down := (r + a.Mod - a.Rem) % a.Mod
+			if a.Hi < down {
+				a.Lo, a.Hi = 1, 0
+				return a
+			}
+			a.Hi -= down
 		}
 	} else {
 		a.Mod, a.Rem = 0, 0
@@ -208,8 +213,11 @@ func (d *Interval) Mul(a, b AV) AV {
 			c, x = a.Lo, b
 		}
 		m, rem := cong(x)
-		r.Mod, r.Rem = m*c, rem*c
-		if m == 1 {
+		// x ≡ rem (mod m) gives x·c ≡ rem·c (mod m·c) when m·c fits;
+		// x·c ≡ 0 (mod c) always.
+		if hi, mc := bits.Mul64(m, c); hi == 0 && m > 1 {
+			r.Mod, r.Rem = mc, rem*c%mc
+		} else {
 			r.Mod, r.Rem = c, 0
 		}
 	}
@@ -238,6 +246,9 @@ func (d *Interval) Shl(a AV, n uint) AV {
 		return d.Top(a.S)
 	}
 	m, r := cong(a)
+	if m > math.MaxUint64>>n {
+		m, r = 1, 0
+	}
 	return d.fresh(AV{Lo: a.Lo << n, Hi: a.Hi << n, Mod: m << n, Rem: r << n, S: a.S})
 }
 
