@@ -157,19 +157,38 @@ func proveDir(dir, only string, runs int, extra []rejSeed) ([]check.Result, erro
 	if len(jobs) == 0 && len(results) == 0 {
 		return nil, fmt.Errorf("prove: no routine matches %q", only)
 	}
+	// Start the slowest first (samplers run many blocks per input), so the
+	// two workers finish together; results keep the file order.
+	order := make([]int, len(jobs))
+	for i := range order {
+		order[i] = i
+	}
+	cost := func(j job) int {
+		n := len(j.r.Insns)
+		if j.c.PublicControl {
+			n *= 8
+		}
+		return n
+	}
+	sort.SliceStable(order, func(a, b int) bool { return cost(jobs[order[a]]) > cost(jobs[order[b]]) })
 	out := make([][]check.Result, len(jobs))
+	next := make(chan int)
 	var wg sync.WaitGroup
-	sem := make(chan struct{}, 2) // two cores
-	for i, j := range jobs {
+	for w := 0; w < 2; w++ { // two cores
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			opt := check.Options{Runs: runs, Seed: uint64(i + 1), Hints: proofs.Hints{}, ExtraInputs: vectorInputs(j.c, extra)}
-			out[i] = check.Routine(j.file, j.r, j.c, opt)
+			for i := range next {
+				j := jobs[i]
+				opt := check.Options{Runs: runs, Seed: uint64(i + 1), Hints: proofs.Hints{}, ExtraInputs: vectorInputs(j.c, extra)}
+				out[i] = check.Routine(j.file, j.r, j.c, opt)
+			}
 		}()
 	}
+	for _, i := range order {
+		next <- i
+	}
+	close(next)
 	wg.Wait()
 	for _, rs := range out {
 		results = append(results, rs...)
