@@ -247,3 +247,25 @@ func TestWrongInvariantFails(t *testing.T) {
 		t.Errorf("unknown label: %s, want failing", r.Status)
 	}
 }
+
+// The same loop over a secret buffer leaks: both the taint runs and the
+// inductive check must refuse constant time.
+func TestSecretLoopIsNotConstantTime(t *testing.T) {
+	f := loadPlanted(t)
+	c := filterContract()
+	c.Args[1].Secret = true
+	good := hints{{Label: "loop", Facts: []Fact{
+		{Loc: "CX", Lo: 0, Hi: 63, Public: true},
+		{Loc: "DX", Lo: 0, Hi: 31, Public: true},
+		{Loc: "DI", Region: "o", Public: true},
+		{Loc: "SI", Region: "p", Public: true},
+	}}}
+	rs := run(t, f, c, good)
+	if r := status(rs, ConstantTime); r.Status != Failing || !strings.Contains(r.Detail, "secret") {
+		t.Errorf("constant time: %s (%s), want failing", r.Status, r.Detail)
+	}
+	res := Inductive(f, f.Routine("Filter"), c, good, 100000)
+	if res.NoSecret {
+		t.Error("the inductive check saw no secret branch")
+	}
+}
