@@ -33,6 +33,8 @@ var routines = []routine{
 	{"keccakx4", buildKeccakF1600x4},
 	{"rejnttpoly", buildRejNTTPoly},
 	{"rejnttpolyx4", buildRejNTTPolyx4},
+	{"ntt", buildNTT},
+	{"nttinverse", buildNTTInverse},
 }
 
 // constraint keeps the assembly out of purego builds and gccgo.

@@ -315,6 +315,8 @@ func TestAsmRequires(t *testing.T) {
 		"KeccakF1600x4AVX2": {"AVX", "AVX2"},
 		"RejNTTPolyAMD64":   nil,
 		"RejNTTPolyx4AVX2":  {"AVX", "AVX2"},
+		"NTTAVX2":           {"AVX", "AVX2"},
+		"NTTInverseAVX2":    {"AVX", "AVX2"},
 	}
 	files, err := filepath.Glob(filepath.Join("..", "asm", "*.s"))
 	if err != nil || len(files) == 0 {

@@ -1,6 +1,6 @@
 package mldsa
 
-// Dispatch of the routines beyond the four of routines_amd64.go and
+// Dispatch of the routines beyond those of routines_amd64.go and
 // routines_noasm.go: for now each is its generic implementation on every
 // platform. They are direct calls, not function variables, so that the
 // compiler sees that their arguments do not escape and the polynomials of
@@ -8,8 +8,6 @@ package mldsa
 // into routines_amd64.go and routines_noasm.go and registers itself in the
 // table of variants (variants.go). All variants share the signature here.
 
-func ntt(w *ringElement)                                  { nttGeneric(w) }
-func nttInverse(w *ringElement)                           { nttInverseGeneric(w) }
 func multiplyNTT(out, a, b *ringElement)                  { multiplyNTTGeneric(out, a, b) }
 func multiplyAccNTT(out *ringElement, a, b []ringElement) { multiplyAccNTTGeneric(out, a, b) }
 func normExceeds(w *ringElement, bound uint32) uint32     { return normExceedsGeneric(w, bound) }

@@ -28,6 +28,8 @@ func init() {
 	registerVariant("rejNTTPoly", "AMD64", rejNTTPolyAMD64, true)
 	registerVariant("rejNTTPolyx4", "AMD64", rejNTTPolyx4AMD64, true)
 	registerVariant("rejNTTPolyx4", "AVX2", rejNTTPolyx4AVX2, cpu.X86.HasAVX2)
+	registerVariant("ntt", "AVX2", nttAVX2, cpu.X86.HasAVX2)
+	registerVariant("nttInverse", "AVX2", nttInverseAVX2, cpu.X86.HasAVX2)
 }
 
 func keccakF1600(a *[25]uint64) { asm.KeccakF1600AMD64(a) }
@@ -83,3 +85,25 @@ func rejNTTPolyx4AMD64(a *[4]*ringElement, seeds *[4][34]byte) bool {
 func rejNTTPolyx4AVX2(a *[4]*ringElement, seeds *[4][34]byte) bool {
 	return asm.RejNTTPolyx4AVX2((*[4]*[n256]uint32)(unsafe.Pointer(a)), seeds)
 }
+
+// NTT and NTT⁻¹ have no baseline assembly yet: without AVX2 they are the
+// generic Go code.
+func ntt(w *ringElement) {
+	if useAVX2 {
+		nttAVX2(w)
+		return
+	}
+	nttGeneric(w)
+}
+
+func nttInverse(w *ringElement) {
+	if useAVX2 {
+		nttInverseAVX2(w)
+		return
+	}
+	nttInverseGeneric(w)
+}
+
+func nttAVX2(w *ringElement) { asm.NTTAVX2((*[n256]uint32)(unsafe.Pointer(w))) }
+
+func nttInverseAVX2(w *ringElement) { asm.NTTInverseAVX2((*[n256]uint32)(unsafe.Pointer(w))) }

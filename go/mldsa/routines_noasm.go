@@ -8,3 +8,5 @@ func keccakF1600(a *[25]uint64)                                { keccakF1600Gene
 func keccakF1600x4(a *[100]uint64)                             { keccakF1600x4Generic(a) }
 func rejNTTPoly(a *ringElement, seed *[34]byte) bool           { return rejNTTPolyGeneric(a, seed) }
 func rejNTTPolyx4(a *[4]*ringElement, seeds *[4][34]byte) bool { return rejNTTPolyx4Generic(a, seeds) }
+func ntt(w *ringElement)                                       { nttGeneric(w) }
+func nttInverse(w *ringElement)                                { nttInverseGeneric(w) }

@@ -2211,8 +2211,65 @@ TEXT ·h0109(SB), NOSPLIT, $24-8
 	RET
 
 // func h0110(s *State)
-// VPAND Y1, Y9, Y9
+// VPADDD 24(R8), Y1, Y9
 TEXT ·h0110(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VPADDD 24(R8), Y1, Y9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0111(s *State)
+// VPADDD Y1, Y9, Y14
+TEXT ·h0111(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VPADDD Y1, Y9, Y14
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0112(s *State)
+// VPADDD Y1, Y9, Y9
+TEXT ·h0112(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VPADDD Y1, Y9, Y9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0113(s *State)
+// VPAND Y1, Y9, Y9
+TEXT ·h0113(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2229,9 +2286,9 @@ TEXT ·h0110(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0111(s *State)
+// func h0114(s *State)
 // VPANDN Y1, Y9, Y14
-TEXT ·h0111(SB), NOSPLIT, $24-8
+TEXT ·h0114(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2248,9 +2305,66 @@ TEXT ·h0111(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0112(s *State)
+// func h0115(s *State)
+// VPBLENDD $0xaa, Y1, Y9, Y1
+TEXT ·h0115(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VPBLENDD $0xaa, Y1, Y9, Y1
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0116(s *State)
+// VPBLENDD $0xaa, Y1, Y9, Y14
+TEXT ·h0116(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VPBLENDD $0xaa, Y1, Y9, Y14
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0117(s *State)
+// VPBLENDD $0xaa, Y1, Y9, Y9
+TEXT ·h0117(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VPBLENDD $0xaa, Y1, Y9, Y9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0118(s *State)
 // VPBROADCASTD 24(R8), Y1
-TEXT ·h0112(SB), NOSPLIT, $24-8
+TEXT ·h0118(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2267,9 +2381,9 @@ TEXT ·h0112(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0113(s *State)
+// func h0119(s *State)
 // VPBROADCASTQ (R8), Y1
-TEXT ·h0113(SB), NOSPLIT, $24-8
+TEXT ·h0119(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2286,9 +2400,9 @@ TEXT ·h0113(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0114(s *State)
+// func h0120(s *State)
 // VPBROADCASTQ 24(R8), Y1
-TEXT ·h0114(SB), NOSPLIT, $24-8
+TEXT ·h0120(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2305,9 +2419,9 @@ TEXT ·h0114(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0115(s *State)
+// func h0121(s *State)
 // VPCMPGTD Y1, Y9, Y14
-TEXT ·h0115(SB), NOSPLIT, $24-8
+TEXT ·h0121(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2324,9 +2438,9 @@ TEXT ·h0115(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0116(s *State)
+// func h0122(s *State)
 // VPERM2I128 $0x20, Y1, Y9, Y14
-TEXT ·h0116(SB), NOSPLIT, $24-8
+TEXT ·h0122(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2343,9 +2457,28 @@ TEXT ·h0116(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0117(s *State)
+// func h0123(s *State)
+// VPERM2I128 $0x31, Y1, Y9, Y1
+TEXT ·h0123(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VPERM2I128 $0x31, Y1, Y9, Y1
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0124(s *State)
 // VPERM2I128 $0x31, Y1, Y9, Y14
-TEXT ·h0117(SB), NOSPLIT, $24-8
+TEXT ·h0124(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2362,9 +2495,9 @@ TEXT ·h0117(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0118(s *State)
+// func h0125(s *State)
 // VPERMD Y1, Y9, Y1
-TEXT ·h0118(SB), NOSPLIT, $24-8
+TEXT ·h0125(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2381,9 +2514,9 @@ TEXT ·h0118(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0119(s *State)
+// func h0126(s *State)
 // VPERMQ $0x94, Y1, Y1
-TEXT ·h0119(SB), NOSPLIT, $24-8
+TEXT ·h0126(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2400,9 +2533,85 @@ TEXT ·h0119(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0120(s *State)
+// func h0127(s *State)
+// VPMULDQ 24(R8), Y1, Y1
+TEXT ·h0127(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VPMULDQ 24(R8), Y1, Y1
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0128(s *State)
+// VPMULDQ 24(R8), Y1, Y9
+TEXT ·h0128(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VPMULDQ 24(R8), Y1, Y9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0129(s *State)
+// VPMULDQ Y1, Y9, Y9
+TEXT ·h0129(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VPMULDQ Y1, Y9, Y9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0130(s *State)
+// VPMULLD Y1, Y9, Y9
+TEXT ·h0130(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VPMULLD Y1, Y9, Y9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0131(s *State)
 // VPOR Y1, Y9, Y9
-TEXT ·h0120(SB), NOSPLIT, $24-8
+TEXT ·h0131(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2419,9 +2628,9 @@ TEXT ·h0120(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0121(s *State)
+// func h0132(s *State)
 // VPSHUFB Y1, Y9, Y9
-TEXT ·h0121(SB), NOSPLIT, $24-8
+TEXT ·h0132(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2438,9 +2647,9 @@ TEXT ·h0121(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0122(s *State)
+// func h0133(s *State)
 // VPSLLQ $0x01, Y1, Y9
-TEXT ·h0122(SB), NOSPLIT, $24-8
+TEXT ·h0133(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2457,9 +2666,9 @@ TEXT ·h0122(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0123(s *State)
+// func h0134(s *State)
 // VPSLLQ $0x02, Y1, Y9
-TEXT ·h0123(SB), NOSPLIT, $24-8
+TEXT ·h0134(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2476,9 +2685,9 @@ TEXT ·h0123(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0124(s *State)
+// func h0135(s *State)
 // VPSLLQ $0x03, Y1, Y9
-TEXT ·h0124(SB), NOSPLIT, $24-8
+TEXT ·h0135(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2495,9 +2704,9 @@ TEXT ·h0124(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0125(s *State)
+// func h0136(s *State)
 // VPSLLQ $0x06, Y1, Y9
-TEXT ·h0125(SB), NOSPLIT, $24-8
+TEXT ·h0136(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2514,9 +2723,9 @@ TEXT ·h0125(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0126(s *State)
+// func h0137(s *State)
 // VPSLLQ $0x08, Y1, Y9
-TEXT ·h0126(SB), NOSPLIT, $24-8
+TEXT ·h0137(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2533,9 +2742,9 @@ TEXT ·h0126(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0127(s *State)
+// func h0138(s *State)
 // VPSLLQ $0x0a, Y1, Y9
-TEXT ·h0127(SB), NOSPLIT, $24-8
+TEXT ·h0138(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2552,9 +2761,9 @@ TEXT ·h0127(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0128(s *State)
+// func h0139(s *State)
 // VPSLLQ $0x0e, Y1, Y9
-TEXT ·h0128(SB), NOSPLIT, $24-8
+TEXT ·h0139(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2571,9 +2780,9 @@ TEXT ·h0128(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0129(s *State)
+// func h0140(s *State)
 // VPSLLQ $0x0f, Y1, Y9
-TEXT ·h0129(SB), NOSPLIT, $24-8
+TEXT ·h0140(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2590,9 +2799,9 @@ TEXT ·h0129(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0130(s *State)
+// func h0141(s *State)
 // VPSLLQ $0x12, Y1, Y9
-TEXT ·h0130(SB), NOSPLIT, $24-8
+TEXT ·h0141(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2609,9 +2818,9 @@ TEXT ·h0130(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0131(s *State)
+// func h0142(s *State)
 // VPSLLQ $0x14, Y1, Y9
-TEXT ·h0131(SB), NOSPLIT, $24-8
+TEXT ·h0142(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2628,9 +2837,9 @@ TEXT ·h0131(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0132(s *State)
+// func h0143(s *State)
 // VPSLLQ $0x15, Y1, Y9
-TEXT ·h0132(SB), NOSPLIT, $24-8
+TEXT ·h0143(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2647,9 +2856,9 @@ TEXT ·h0132(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0133(s *State)
+// func h0144(s *State)
 // VPSLLQ $0x19, Y1, Y9
-TEXT ·h0133(SB), NOSPLIT, $24-8
+TEXT ·h0144(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2666,9 +2875,9 @@ TEXT ·h0133(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0134(s *State)
+// func h0145(s *State)
 // VPSLLQ $0x1b, Y1, Y9
-TEXT ·h0134(SB), NOSPLIT, $24-8
+TEXT ·h0145(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2685,9 +2894,9 @@ TEXT ·h0134(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0135(s *State)
+// func h0146(s *State)
 // VPSLLQ $0x1c, Y1, Y9
-TEXT ·h0135(SB), NOSPLIT, $24-8
+TEXT ·h0146(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2704,9 +2913,28 @@ TEXT ·h0135(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0136(s *State)
+// func h0147(s *State)
+// VPSLLQ $0x20, Y1, Y9
+TEXT ·h0147(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VPSLLQ $0x20, Y1, Y9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0148(s *State)
 // VPSLLQ $0x24, Y1, Y9
-TEXT ·h0136(SB), NOSPLIT, $24-8
+TEXT ·h0148(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2723,9 +2951,9 @@ TEXT ·h0136(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0137(s *State)
+// func h0149(s *State)
 // VPSLLQ $0x27, Y1, Y9
-TEXT ·h0137(SB), NOSPLIT, $24-8
+TEXT ·h0149(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2742,9 +2970,9 @@ TEXT ·h0137(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0138(s *State)
+// func h0150(s *State)
 // VPSLLQ $0x29, Y1, Y9
-TEXT ·h0138(SB), NOSPLIT, $24-8
+TEXT ·h0150(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2761,9 +2989,9 @@ TEXT ·h0138(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0139(s *State)
+// func h0151(s *State)
 // VPSLLQ $0x2b, Y1, Y9
-TEXT ·h0139(SB), NOSPLIT, $24-8
+TEXT ·h0151(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2780,9 +3008,9 @@ TEXT ·h0139(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0140(s *State)
+// func h0152(s *State)
 // VPSLLQ $0x2c, Y1, Y9
-TEXT ·h0140(SB), NOSPLIT, $24-8
+TEXT ·h0152(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2799,9 +3027,9 @@ TEXT ·h0140(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0141(s *State)
+// func h0153(s *State)
 // VPSLLQ $0x2d, Y1, Y9
-TEXT ·h0141(SB), NOSPLIT, $24-8
+TEXT ·h0153(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2818,9 +3046,9 @@ TEXT ·h0141(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0142(s *State)
+// func h0154(s *State)
 // VPSLLQ $0x37, Y1, Y9
-TEXT ·h0142(SB), NOSPLIT, $24-8
+TEXT ·h0154(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2837,9 +3065,9 @@ TEXT ·h0142(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0143(s *State)
+// func h0155(s *State)
 // VPSLLQ $0x38, Y1, Y9
-TEXT ·h0143(SB), NOSPLIT, $24-8
+TEXT ·h0155(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2856,9 +3084,9 @@ TEXT ·h0143(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0144(s *State)
+// func h0156(s *State)
 // VPSLLQ $0x3d, Y1, Y9
-TEXT ·h0144(SB), NOSPLIT, $24-8
+TEXT ·h0156(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2875,9 +3103,9 @@ TEXT ·h0144(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0145(s *State)
+// func h0157(s *State)
 // VPSLLQ $0x3e, Y1, Y9
-TEXT ·h0145(SB), NOSPLIT, $24-8
+TEXT ·h0157(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2894,9 +3122,47 @@ TEXT ·h0145(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0146(s *State)
+// func h0158(s *State)
+// VPSRAD $0x17, Y1, Y1
+TEXT ·h0158(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VPSRAD $0x17, Y1, Y1
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0159(s *State)
+// VPSRAD $0x1f, Y1, Y9
+TEXT ·h0159(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VPSRAD $0x1f, Y1, Y9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0160(s *State)
 // VPSRLQ $0x02, Y1, Y1
-TEXT ·h0146(SB), NOSPLIT, $24-8
+TEXT ·h0160(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2913,9 +3179,9 @@ TEXT ·h0146(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0147(s *State)
+// func h0161(s *State)
 // VPSRLQ $0x03, Y1, Y1
-TEXT ·h0147(SB), NOSPLIT, $24-8
+TEXT ·h0161(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2932,9 +3198,9 @@ TEXT ·h0147(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0148(s *State)
+// func h0162(s *State)
 // VPSRLQ $0x08, Y1, Y1
-TEXT ·h0148(SB), NOSPLIT, $24-8
+TEXT ·h0162(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2951,9 +3217,9 @@ TEXT ·h0148(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0149(s *State)
+// func h0163(s *State)
 // VPSRLQ $0x09, Y1, Y1
-TEXT ·h0149(SB), NOSPLIT, $24-8
+TEXT ·h0163(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2970,9 +3236,9 @@ TEXT ·h0149(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0150(s *State)
+// func h0164(s *State)
 // VPSRLQ $0x13, Y1, Y1
-TEXT ·h0150(SB), NOSPLIT, $24-8
+TEXT ·h0164(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2989,9 +3255,9 @@ TEXT ·h0150(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0151(s *State)
+// func h0165(s *State)
 // VPSRLQ $0x14, Y1, Y1
-TEXT ·h0151(SB), NOSPLIT, $24-8
+TEXT ·h0165(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3008,9 +3274,9 @@ TEXT ·h0151(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0152(s *State)
+// func h0166(s *State)
 // VPSRLQ $0x15, Y1, Y1
-TEXT ·h0152(SB), NOSPLIT, $24-8
+TEXT ·h0166(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3027,9 +3293,9 @@ TEXT ·h0152(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0153(s *State)
+// func h0167(s *State)
 // VPSRLQ $0x17, Y1, Y1
-TEXT ·h0153(SB), NOSPLIT, $24-8
+TEXT ·h0167(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3046,9 +3312,9 @@ TEXT ·h0153(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0154(s *State)
+// func h0168(s *State)
 // VPSRLQ $0x19, Y1, Y1
-TEXT ·h0154(SB), NOSPLIT, $24-8
+TEXT ·h0168(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3065,9 +3331,9 @@ TEXT ·h0154(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0155(s *State)
+// func h0169(s *State)
 // VPSRLQ $0x1c, Y1, Y1
-TEXT ·h0155(SB), NOSPLIT, $24-8
+TEXT ·h0169(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3084,9 +3350,47 @@ TEXT ·h0155(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0156(s *State)
+// func h0170(s *State)
+// VPSRLQ $0x20, Y1, Y1
+TEXT ·h0170(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VPSRLQ $0x20, Y1, Y1
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0171(s *State)
+// VPSRLQ $0x20, Y1, Y9
+TEXT ·h0171(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VPSRLQ $0x20, Y1, Y9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0172(s *State)
 // VPSRLQ $0x24, Y1, Y1
-TEXT ·h0156(SB), NOSPLIT, $24-8
+TEXT ·h0172(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3103,9 +3407,9 @@ TEXT ·h0156(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0157(s *State)
+// func h0173(s *State)
 // VPSRLQ $0x25, Y1, Y1
-TEXT ·h0157(SB), NOSPLIT, $24-8
+TEXT ·h0173(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3122,9 +3426,9 @@ TEXT ·h0157(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0158(s *State)
+// func h0174(s *State)
 // VPSRLQ $0x27, Y1, Y1
-TEXT ·h0158(SB), NOSPLIT, $24-8
+TEXT ·h0174(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3141,9 +3445,9 @@ TEXT ·h0158(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0159(s *State)
+// func h0175(s *State)
 // VPSRLQ $0x2b, Y1, Y1
-TEXT ·h0159(SB), NOSPLIT, $24-8
+TEXT ·h0175(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3160,9 +3464,9 @@ TEXT ·h0159(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0160(s *State)
+// func h0176(s *State)
 // VPSRLQ $0x2c, Y1, Y1
-TEXT ·h0160(SB), NOSPLIT, $24-8
+TEXT ·h0176(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3179,9 +3483,9 @@ TEXT ·h0160(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0161(s *State)
+// func h0177(s *State)
 // VPSRLQ $0x2e, Y1, Y1
-TEXT ·h0161(SB), NOSPLIT, $24-8
+TEXT ·h0177(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3198,9 +3502,9 @@ TEXT ·h0161(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0162(s *State)
+// func h0178(s *State)
 // VPSRLQ $0x31, Y1, Y1
-TEXT ·h0162(SB), NOSPLIT, $24-8
+TEXT ·h0178(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3217,9 +3521,9 @@ TEXT ·h0162(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0163(s *State)
+// func h0179(s *State)
 // VPSRLQ $0x32, Y1, Y1
-TEXT ·h0163(SB), NOSPLIT, $24-8
+TEXT ·h0179(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3236,9 +3540,9 @@ TEXT ·h0163(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0164(s *State)
+// func h0180(s *State)
 // VPSRLQ $0x36, Y1, Y1
-TEXT ·h0164(SB), NOSPLIT, $24-8
+TEXT ·h0180(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3255,9 +3559,9 @@ TEXT ·h0164(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0165(s *State)
+// func h0181(s *State)
 // VPSRLQ $0x38, Y1, Y1
-TEXT ·h0165(SB), NOSPLIT, $24-8
+TEXT ·h0181(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3274,9 +3578,9 @@ TEXT ·h0165(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0166(s *State)
+// func h0182(s *State)
 // VPSRLQ $0x3a, Y1, Y1
-TEXT ·h0166(SB), NOSPLIT, $24-8
+TEXT ·h0182(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3293,9 +3597,9 @@ TEXT ·h0166(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0167(s *State)
+// func h0183(s *State)
 // VPSRLQ $0x3d, Y1, Y1
-TEXT ·h0167(SB), NOSPLIT, $24-8
+TEXT ·h0183(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3312,9 +3616,9 @@ TEXT ·h0167(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0168(s *State)
+// func h0184(s *State)
 // VPSRLQ $0x3e, Y1, Y1
-TEXT ·h0168(SB), NOSPLIT, $24-8
+TEXT ·h0184(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3331,9 +3635,9 @@ TEXT ·h0168(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0169(s *State)
+// func h0185(s *State)
 // VPSRLQ $0x3f, Y1, Y1
-TEXT ·h0169(SB), NOSPLIT, $24-8
+TEXT ·h0185(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3350,9 +3654,9 @@ TEXT ·h0169(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0170(s *State)
+// func h0186(s *State)
 // VPSRLQ $0x3f, Y1, Y9
-TEXT ·h0170(SB), NOSPLIT, $24-8
+TEXT ·h0186(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3369,9 +3673,66 @@ TEXT ·h0170(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0171(s *State)
+// func h0187(s *State)
+// VPSUBD Y1, Y9, Y14
+TEXT ·h0187(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VPSUBD Y1, Y9, Y14
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0188(s *State)
+// VPSUBD Y1, Y9, Y9
+TEXT ·h0188(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VPSUBD Y1, Y9, Y9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0189(s *State)
+// VPUNPCKHQDQ Y1, Y9, Y1
+TEXT ·h0189(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VPUNPCKHQDQ Y1, Y9, Y1
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0190(s *State)
 // VPUNPCKHQDQ Y1, Y9, Y14
-TEXT ·h0171(SB), NOSPLIT, $24-8
+TEXT ·h0190(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3388,9 +3749,9 @@ TEXT ·h0171(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0172(s *State)
+// func h0191(s *State)
 // VPUNPCKLQDQ Y1, Y9, Y14
-TEXT ·h0172(SB), NOSPLIT, $24-8
+TEXT ·h0191(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3407,9 +3768,9 @@ TEXT ·h0172(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0173(s *State)
+// func h0192(s *State)
 // VPXOR (AX), Y1, Y9
-TEXT ·h0173(SB), NOSPLIT, $24-8
+TEXT ·h0192(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3426,9 +3787,9 @@ TEXT ·h0173(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0174(s *State)
+// func h0193(s *State)
 // VPXOR (R8), Y1, Y9
-TEXT ·h0174(SB), NOSPLIT, $24-8
+TEXT ·h0193(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3445,9 +3806,9 @@ TEXT ·h0174(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0175(s *State)
+// func h0194(s *State)
 // VPXOR 24(AX), Y1, Y1
-TEXT ·h0175(SB), NOSPLIT, $24-8
+TEXT ·h0194(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3464,9 +3825,9 @@ TEXT ·h0175(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0176(s *State)
+// func h0195(s *State)
 // VPXOR 24(AX), Y1, Y9
-TEXT ·h0176(SB), NOSPLIT, $24-8
+TEXT ·h0195(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3483,9 +3844,9 @@ TEXT ·h0176(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0177(s *State)
+// func h0196(s *State)
 // VPXOR 24(R8), Y1, Y1
-TEXT ·h0177(SB), NOSPLIT, $24-8
+TEXT ·h0196(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3502,9 +3863,9 @@ TEXT ·h0177(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0178(s *State)
+// func h0197(s *State)
 // VPXOR 24(R8), Y1, Y9
-TEXT ·h0178(SB), NOSPLIT, $24-8
+TEXT ·h0197(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3521,9 +3882,9 @@ TEXT ·h0178(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0179(s *State)
+// func h0198(s *State)
 // VPXOR Y1, Y1, Y1
-TEXT ·h0179(SB), NOSPLIT, $24-8
+TEXT ·h0198(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3540,9 +3901,9 @@ TEXT ·h0179(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0180(s *State)
+// func h0199(s *State)
 // VPXOR Y1, Y9, Y9
-TEXT ·h0180(SB), NOSPLIT, $24-8
+TEXT ·h0199(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3559,9 +3920,9 @@ TEXT ·h0180(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0181(s *State)
+// func h0200(s *State)
 // VZEROUPPER
-TEXT ·h0181(SB), NOSPLIT, $24-8
+TEXT ·h0200(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3578,9 +3939,9 @@ TEXT ·h0181(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0182(s *State)
+// func h0201(s *State)
 // XORL AX, AX
-TEXT ·h0182(SB), NOSPLIT, $24-8
+TEXT ·h0201(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3597,9 +3958,9 @@ TEXT ·h0182(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0183(s *State)
+// func h0202(s *State)
 // XORL R8, R8
-TEXT ·h0183(SB), NOSPLIT, $24-8
+TEXT ·h0202(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3616,9 +3977,9 @@ TEXT ·h0183(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0184(s *State)
+// func h0203(s *State)
 // XORQ (R8), R9
-TEXT ·h0184(SB), NOSPLIT, $24-8
+TEXT ·h0203(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3635,9 +3996,9 @@ TEXT ·h0184(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0185(s *State)
+// func h0204(s *State)
 // XORQ 24(R8), AX
-TEXT ·h0185(SB), NOSPLIT, $24-8
+TEXT ·h0204(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3654,9 +4015,9 @@ TEXT ·h0185(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0186(s *State)
+// func h0205(s *State)
 // XORQ 24(R8), CX
-TEXT ·h0186(SB), NOSPLIT, $24-8
+TEXT ·h0205(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3673,9 +4034,9 @@ TEXT ·h0186(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0187(s *State)
+// func h0206(s *State)
 // XORQ 24(R8), DX
-TEXT ·h0187(SB), NOSPLIT, $24-8
+TEXT ·h0206(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3692,9 +4053,9 @@ TEXT ·h0187(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0188(s *State)
+// func h0207(s *State)
 // XORQ 24(R8), R9
-TEXT ·h0188(SB), NOSPLIT, $24-8
+TEXT ·h0207(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3711,9 +4072,9 @@ TEXT ·h0188(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0189(s *State)
+// func h0208(s *State)
 // XORQ AX, R8
-TEXT ·h0189(SB), NOSPLIT, $24-8
+TEXT ·h0208(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3730,9 +4091,9 @@ TEXT ·h0189(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0190(s *State)
+// func h0209(s *State)
 // XORQ CX, R8
-TEXT ·h0190(SB), NOSPLIT, $24-8
+TEXT ·h0209(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3749,9 +4110,9 @@ TEXT ·h0190(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0191(s *State)
+// func h0210(s *State)
 // XORQ DX, R8
-TEXT ·h0191(SB), NOSPLIT, $24-8
+TEXT ·h0210(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3768,9 +4129,9 @@ TEXT ·h0191(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0192(s *State)
+// func h0211(s *State)
 // XORQ R8, AX
-TEXT ·h0192(SB), NOSPLIT, $24-8
+TEXT ·h0211(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3787,9 +4148,9 @@ TEXT ·h0192(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0193(s *State)
+// func h0212(s *State)
 // XORQ R8, CX
-TEXT ·h0193(SB), NOSPLIT, $24-8
+TEXT ·h0212(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3806,9 +4167,9 @@ TEXT ·h0193(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0194(s *State)
+// func h0213(s *State)
 // XORQ R8, DX
-TEXT ·h0194(SB), NOSPLIT, $24-8
+TEXT ·h0213(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3825,9 +4186,9 @@ TEXT ·h0194(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0195(s *State)
+// func h0214(s *State)
 // XORQ R8, R9
-TEXT ·h0195(SB), NOSPLIT, $24-8
+TEXT ·h0214(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3844,9 +4205,9 @@ TEXT ·h0195(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0196(s *State)
+// func h0215(s *State)
 // ADCQ $0, R8
-TEXT ·h0196(SB), NOSPLIT, $24-8
+TEXT ·h0215(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3863,9 +4224,9 @@ TEXT ·h0196(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0197(s *State)
+// func h0216(s *State)
 // ADCQ AX, R8
-TEXT ·h0197(SB), NOSPLIT, $24-8
+TEXT ·h0216(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3882,9 +4243,9 @@ TEXT ·h0197(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0198(s *State)
+// func h0217(s *State)
 // ADDL $8380417, R8
-TEXT ·h0198(SB), NOSPLIT, $24-8
+TEXT ·h0217(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3901,9 +4262,9 @@ TEXT ·h0198(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0199(s *State)
+// func h0218(s *State)
 // ADDL AX, R8
-TEXT ·h0199(SB), NOSPLIT, $24-8
+TEXT ·h0218(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3920,9 +4281,9 @@ TEXT ·h0199(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0200(s *State)
+// func h0219(s *State)
 // ADDQ $-1, R8
-TEXT ·h0200(SB), NOSPLIT, $24-8
+TEXT ·h0219(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3939,9 +4300,9 @@ TEXT ·h0200(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0201(s *State)
+// func h0220(s *State)
 // ADDQ 24(R8), R9
-TEXT ·h0201(SB), NOSPLIT, $24-8
+TEXT ·h0220(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3958,9 +4319,9 @@ TEXT ·h0201(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0202(s *State)
+// func h0221(s *State)
 // ADDQ R8, 24(R9)
-TEXT ·h0202(SB), NOSPLIT, $24-8
+TEXT ·h0221(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3977,9 +4338,9 @@ TEXT ·h0202(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0203(s *State)
+// func h0222(s *State)
 // ADDQ AX, R8
-TEXT ·h0203(SB), NOSPLIT, $24-8
+TEXT ·h0222(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3996,9 +4357,9 @@ TEXT ·h0203(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0204(s *State)
+// func h0223(s *State)
 // ANDL $0xff, R8
-TEXT ·h0204(SB), NOSPLIT, $24-8
+TEXT ·h0223(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4015,9 +4376,9 @@ TEXT ·h0204(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0205(s *State)
+// func h0224(s *State)
 // ANDL AX, R8
-TEXT ·h0205(SB), NOSPLIT, $24-8
+TEXT ·h0224(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4034,9 +4395,9 @@ TEXT ·h0205(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0206(s *State)
+// func h0225(s *State)
 // ANDQ $-8, R8
-TEXT ·h0206(SB), NOSPLIT, $24-8
+TEXT ·h0225(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4053,9 +4414,9 @@ TEXT ·h0206(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0207(s *State)
+// func h0226(s *State)
 // ANDQ $0x7fffff, R8
-TEXT ·h0207(SB), NOSPLIT, $24-8
+TEXT ·h0226(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4072,9 +4433,9 @@ TEXT ·h0207(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0208(s *State)
+// func h0227(s *State)
 // ANDQ 24(R8), R9
-TEXT ·h0208(SB), NOSPLIT, $24-8
+TEXT ·h0227(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4091,9 +4452,9 @@ TEXT ·h0208(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0209(s *State)
+// func h0228(s *State)
 // CMOVLCC AX, R8
-TEXT ·h0209(SB), NOSPLIT, $24-8
+TEXT ·h0228(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4110,9 +4471,9 @@ TEXT ·h0209(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0210(s *State)
+// func h0229(s *State)
 // CMOVLCS AX, R8
-TEXT ·h0210(SB), NOSPLIT, $24-8
+TEXT ·h0229(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4129,9 +4490,9 @@ TEXT ·h0210(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0211(s *State)
+// func h0230(s *State)
 // CMOVQCC AX, R8
-TEXT ·h0211(SB), NOSPLIT, $24-8
+TEXT ·h0230(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4148,9 +4509,9 @@ TEXT ·h0211(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0212(s *State)
+// func h0231(s *State)
 // CMOVQCS 24(R8), R9
-TEXT ·h0212(SB), NOSPLIT, $24-8
+TEXT ·h0231(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4167,9 +4528,9 @@ TEXT ·h0212(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0213(s *State)
+// func h0232(s *State)
 // CMOVQCS AX, R8
-TEXT ·h0213(SB), NOSPLIT, $24-8
+TEXT ·h0232(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4186,9 +4547,9 @@ TEXT ·h0213(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0214(s *State)
+// func h0233(s *State)
 // CMOVQEQ AX, R8
-TEXT ·h0214(SB), NOSPLIT, $24-8
+TEXT ·h0233(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4205,9 +4566,9 @@ TEXT ·h0214(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0215(s *State)
+// func h0234(s *State)
 // CMOVQNE AX, R8
-TEXT ·h0215(SB), NOSPLIT, $24-8
+TEXT ·h0234(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4224,9 +4585,9 @@ TEXT ·h0215(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0216(s *State)
+// func h0235(s *State)
 // CMPL AX, $8380417
-TEXT ·h0216(SB), NOSPLIT, $24-8
+TEXT ·h0235(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4243,9 +4604,9 @@ TEXT ·h0216(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0217(s *State)
+// func h0236(s *State)
 // CMPL AX, R8
-TEXT ·h0217(SB), NOSPLIT, $24-8
+TEXT ·h0236(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4262,9 +4623,9 @@ TEXT ·h0217(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0218(s *State)
+// func h0237(s *State)
 // CMPQ AX, $3
-TEXT ·h0218(SB), NOSPLIT, $24-8
+TEXT ·h0237(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4281,9 +4642,9 @@ TEXT ·h0218(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0219(s *State)
+// func h0238(s *State)
 // CMPQ AX, 24(R8)
-TEXT ·h0219(SB), NOSPLIT, $24-8
+TEXT ·h0238(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4300,9 +4661,9 @@ TEXT ·h0219(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0220(s *State)
+// func h0239(s *State)
 // CMPQ AX, R8
-TEXT ·h0220(SB), NOSPLIT, $24-8
+TEXT ·h0239(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4319,9 +4680,9 @@ TEXT ·h0220(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0221(s *State)
+// func h0240(s *State)
 // DECL R8
-TEXT ·h0221(SB), NOSPLIT, $24-8
+TEXT ·h0240(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4338,9 +4699,9 @@ TEXT ·h0221(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0222(s *State)
+// func h0241(s *State)
 // DECQ R8
-TEXT ·h0222(SB), NOSPLIT, $24-8
+TEXT ·h0241(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4357,9 +4718,9 @@ TEXT ·h0222(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0223(s *State)
+// func h0242(s *State)
 // IMUL3L $58728449, AX, R8
-TEXT ·h0223(SB), NOSPLIT, $24-8
+TEXT ·h0242(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4376,9 +4737,9 @@ TEXT ·h0223(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0224(s *State)
+// func h0243(s *State)
 // IMUL3Q $-5, AX, R8
-TEXT ·h0224(SB), NOSPLIT, $24-8
+TEXT ·h0243(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4395,9 +4756,9 @@ TEXT ·h0224(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0225(s *State)
+// func h0244(s *State)
 // IMULL AX, R8
-TEXT ·h0225(SB), NOSPLIT, $24-8
+TEXT ·h0244(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4414,9 +4775,9 @@ TEXT ·h0225(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0226(s *State)
+// func h0245(s *State)
 // IMULQ 24(R8), R9
-TEXT ·h0226(SB), NOSPLIT, $24-8
+TEXT ·h0245(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4433,9 +4794,9 @@ TEXT ·h0226(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0227(s *State)
+// func h0246(s *State)
 // IMULQ AX, R8
-TEXT ·h0227(SB), NOSPLIT, $24-8
+TEXT ·h0246(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4452,9 +4813,9 @@ TEXT ·h0227(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0228(s *State)
+// func h0247(s *State)
 // INCL R8
-TEXT ·h0228(SB), NOSPLIT, $24-8
+TEXT ·h0247(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4471,9 +4832,9 @@ TEXT ·h0228(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0229(s *State)
+// func h0248(s *State)
 // INCQ R8
-TEXT ·h0229(SB), NOSPLIT, $24-8
+TEXT ·h0248(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4490,9 +4851,9 @@ TEXT ·h0229(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0230(s *State)
+// func h0249(s *State)
 // JCC taken
-TEXT ·h0230(SB), NOSPLIT, $24-8
+TEXT ·h0249(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4513,9 +4874,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0231(s *State)
+// func h0250(s *State)
 // JCS taken
-TEXT ·h0231(SB), NOSPLIT, $24-8
+TEXT ·h0250(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4536,9 +4897,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0232(s *State)
+// func h0251(s *State)
 // JGE taken
-TEXT ·h0232(SB), NOSPLIT, $24-8
+TEXT ·h0251(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4559,9 +4920,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0233(s *State)
+// func h0252(s *State)
 // JGT taken
-TEXT ·h0233(SB), NOSPLIT, $24-8
+TEXT ·h0252(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4582,9 +4943,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0234(s *State)
+// func h0253(s *State)
 // JLE taken
-TEXT ·h0234(SB), NOSPLIT, $24-8
+TEXT ·h0253(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4605,9 +4966,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0235(s *State)
+// func h0254(s *State)
 // JLS taken
-TEXT ·h0235(SB), NOSPLIT, $24-8
+TEXT ·h0254(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4628,9 +4989,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0236(s *State)
+// func h0255(s *State)
 // JMI taken
-TEXT ·h0236(SB), NOSPLIT, $24-8
+TEXT ·h0255(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4651,9 +5012,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0237(s *State)
+// func h0256(s *State)
 // JPL taken
-TEXT ·h0237(SB), NOSPLIT, $24-8
+TEXT ·h0256(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4674,9 +5035,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0238(s *State)
+// func h0257(s *State)
 // LDMXCSR 24(R8)
-TEXT ·h0238(SB), NOSPLIT, $24-8
+TEXT ·h0257(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4693,9 +5054,9 @@ TEXT ·h0238(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0239(s *State)
+// func h0258(s *State)
 // LEAQ (R8)(R8*2), R8
-TEXT ·h0239(SB), NOSPLIT, $24-8
+TEXT ·h0258(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4712,9 +5073,9 @@ TEXT ·h0239(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0240(s *State)
+// func h0259(s *State)
 // LEAQ -24(R8), R9
-TEXT ·h0240(SB), NOSPLIT, $24-8
+TEXT ·h0259(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4731,9 +5092,9 @@ TEXT ·h0240(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0241(s *State)
+// func h0260(s *State)
 // LEAQ 24(R8)(R9*4), R10
-TEXT ·h0241(SB), NOSPLIT, $24-8
+TEXT ·h0260(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4750,9 +5111,9 @@ TEXT ·h0241(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0242(s *State)
+// func h0261(s *State)
 // LFENCE
-TEXT ·h0242(SB), NOSPLIT, $24-8
+TEXT ·h0261(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4769,9 +5130,9 @@ TEXT ·h0242(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0243(s *State)
+// func h0262(s *State)
 // MOVB $0x81, 24(R8)
-TEXT ·h0243(SB), NOSPLIT, $24-8
+TEXT ·h0262(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4788,9 +5149,9 @@ TEXT ·h0243(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0244(s *State)
+// func h0263(s *State)
 // MOVB 24(R8), R9
-TEXT ·h0244(SB), NOSPLIT, $24-8
+TEXT ·h0263(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4807,9 +5168,9 @@ TEXT ·h0244(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0245(s *State)
+// func h0264(s *State)
 // MOVB R8, 24(R9)
-TEXT ·h0245(SB), NOSPLIT, $24-8
+TEXT ·h0264(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4826,9 +5187,9 @@ TEXT ·h0245(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0246(s *State)
+// func h0265(s *State)
 // MOVB AX, R8
-TEXT ·h0246(SB), NOSPLIT, $24-8
+TEXT ·h0265(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4845,9 +5206,9 @@ TEXT ·h0246(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0247(s *State)
+// func h0266(s *State)
 // MOVBLZX 24(R8), R9
-TEXT ·h0247(SB), NOSPLIT, $24-8
+TEXT ·h0266(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4864,9 +5225,9 @@ TEXT ·h0247(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0248(s *State)
+// func h0267(s *State)
 // MOVBLZX AX, R8
-TEXT ·h0248(SB), NOSPLIT, $24-8
+TEXT ·h0267(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4883,9 +5244,9 @@ TEXT ·h0248(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0249(s *State)
+// func h0268(s *State)
 // MOVBQZX 24(R8), R9
-TEXT ·h0249(SB), NOSPLIT, $24-8
+TEXT ·h0268(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4902,9 +5263,9 @@ TEXT ·h0249(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0250(s *State)
+// func h0269(s *State)
 // MOVBQZX AX, R8
-TEXT ·h0250(SB), NOSPLIT, $24-8
+TEXT ·h0269(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4921,9 +5282,9 @@ TEXT ·h0250(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0251(s *State)
+// func h0270(s *State)
 // MOVL $0x80000001, 24(R8)
-TEXT ·h0251(SB), NOSPLIT, $24-8
+TEXT ·h0270(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4940,9 +5301,9 @@ TEXT ·h0251(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0252(s *State)
+// func h0271(s *State)
 // MOVL $-1, R8
-TEXT ·h0252(SB), NOSPLIT, $24-8
+TEXT ·h0271(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4959,9 +5320,9 @@ TEXT ·h0252(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0253(s *State)
+// func h0272(s *State)
 // MOVL 24(R8), R9
-TEXT ·h0253(SB), NOSPLIT, $24-8
+TEXT ·h0272(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4978,9 +5339,9 @@ TEXT ·h0253(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0254(s *State)
+// func h0273(s *State)
 // MOVL R8, 24(R9)
-TEXT ·h0254(SB), NOSPLIT, $24-8
+TEXT ·h0273(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4997,9 +5358,9 @@ TEXT ·h0254(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0255(s *State)
+// func h0274(s *State)
 // MOVL AX, R8
-TEXT ·h0255(SB), NOSPLIT, $24-8
+TEXT ·h0274(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5016,9 +5377,9 @@ TEXT ·h0255(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0256(s *State)
+// func h0275(s *State)
 // MOVLQZX 24(R8), R9
-TEXT ·h0256(SB), NOSPLIT, $24-8
+TEXT ·h0275(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5035,9 +5396,9 @@ TEXT ·h0256(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0257(s *State)
+// func h0276(s *State)
 // MOVLQZX AX, R8
-TEXT ·h0257(SB), NOSPLIT, $24-8
+TEXT ·h0276(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5054,9 +5415,9 @@ TEXT ·h0257(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0258(s *State)
+// func h0277(s *State)
 // MOVO 24(R8), X1
-TEXT ·h0258(SB), NOSPLIT, $24-8
+TEXT ·h0277(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5073,9 +5434,9 @@ TEXT ·h0258(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0259(s *State)
+// func h0278(s *State)
 // MOVO X1, 24(R8)
-TEXT ·h0259(SB), NOSPLIT, $24-8
+TEXT ·h0278(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5092,9 +5453,9 @@ TEXT ·h0259(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0260(s *State)
+// func h0279(s *State)
 // MOVO X1, X9
-TEXT ·h0260(SB), NOSPLIT, $24-8
+TEXT ·h0279(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5111,9 +5472,9 @@ TEXT ·h0260(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0261(s *State)
+// func h0280(s *State)
 // MOVOU 24(R8), X1
-TEXT ·h0261(SB), NOSPLIT, $24-8
+TEXT ·h0280(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5130,9 +5491,9 @@ TEXT ·h0261(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0262(s *State)
+// func h0281(s *State)
 // MOVOU X1, 24(R8)
-TEXT ·h0262(SB), NOSPLIT, $24-8
+TEXT ·h0281(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5149,9 +5510,9 @@ TEXT ·h0262(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0263(s *State)
+// func h0282(s *State)
 // MOVOU X1, X9
-TEXT ·h0263(SB), NOSPLIT, $24-8
+TEXT ·h0282(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5168,9 +5529,9 @@ TEXT ·h0263(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0264(s *State)
+// func h0283(s *State)
 // MOVQ $-7, 24(R8)
-TEXT ·h0264(SB), NOSPLIT, $24-8
+TEXT ·h0283(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5187,9 +5548,9 @@ TEXT ·h0264(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0265(s *State)
+// func h0284(s *State)
 // MOVQ $-1, R8
-TEXT ·h0265(SB), NOSPLIT, $24-8
+TEXT ·h0284(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5206,9 +5567,9 @@ TEXT ·h0265(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0266(s *State)
+// func h0285(s *State)
 // MOVQ $0x123456789abcdef0, R8
-TEXT ·h0266(SB), NOSPLIT, $24-8
+TEXT ·h0285(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5225,9 +5586,9 @@ TEXT ·h0266(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0267(s *State)
+// func h0286(s *State)
 // MOVQ 24(R8), X1
-TEXT ·h0267(SB), NOSPLIT, $24-8
+TEXT ·h0286(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5244,9 +5605,9 @@ TEXT ·h0267(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0268(s *State)
+// func h0287(s *State)
 // MOVQ AX, X1
-TEXT ·h0268(SB), NOSPLIT, $24-8
+TEXT ·h0287(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5263,9 +5624,9 @@ TEXT ·h0268(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0269(s *State)
+// func h0288(s *State)
 // MOVQ X1, 24(R8)
-TEXT ·h0269(SB), NOSPLIT, $24-8
+TEXT ·h0288(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5282,9 +5643,9 @@ TEXT ·h0269(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0270(s *State)
+// func h0289(s *State)
 // MOVQ X1, AX
-TEXT ·h0270(SB), NOSPLIT, $24-8
+TEXT ·h0289(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5301,9 +5662,9 @@ TEXT ·h0270(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0271(s *State)
+// func h0290(s *State)
 // MOVQ X1, X9
-TEXT ·h0271(SB), NOSPLIT, $24-8
+TEXT ·h0290(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5320,9 +5681,9 @@ TEXT ·h0271(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0272(s *State)
+// func h0291(s *State)
 // MOVW 24(R8), R9
-TEXT ·h0272(SB), NOSPLIT, $24-8
+TEXT ·h0291(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5339,9 +5700,9 @@ TEXT ·h0272(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0273(s *State)
+// func h0292(s *State)
 // MOVW R8, 24(R9)
-TEXT ·h0273(SB), NOSPLIT, $24-8
+TEXT ·h0292(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5358,9 +5719,9 @@ TEXT ·h0273(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0274(s *State)
+// func h0293(s *State)
 // MOVW AX, R8
-TEXT ·h0274(SB), NOSPLIT, $24-8
+TEXT ·h0293(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5377,9 +5738,9 @@ TEXT ·h0274(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0275(s *State)
+// func h0294(s *State)
 // MOVWLZX 24(R8), R9
-TEXT ·h0275(SB), NOSPLIT, $24-8
+TEXT ·h0294(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5396,9 +5757,9 @@ TEXT ·h0275(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0276(s *State)
+// func h0295(s *State)
 // MOVWLZX AX, R8
-TEXT ·h0276(SB), NOSPLIT, $24-8
+TEXT ·h0295(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5415,9 +5776,9 @@ TEXT ·h0276(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0277(s *State)
+// func h0296(s *State)
 // MOVWQZX 24(R8), R9
-TEXT ·h0277(SB), NOSPLIT, $24-8
+TEXT ·h0296(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5434,9 +5795,9 @@ TEXT ·h0277(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0278(s *State)
+// func h0297(s *State)
 // MOVWQZX AX, R8
-TEXT ·h0278(SB), NOSPLIT, $24-8
+TEXT ·h0297(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5453,9 +5814,9 @@ TEXT ·h0278(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0279(s *State)
+// func h0298(s *State)
 // MULQ 24(R8)
-TEXT ·h0279(SB), NOSPLIT, $24-8
+TEXT ·h0298(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5472,9 +5833,9 @@ TEXT ·h0279(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0280(s *State)
+// func h0299(s *State)
 // MULQ R8
-TEXT ·h0280(SB), NOSPLIT, $24-8
+TEXT ·h0299(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5491,9 +5852,9 @@ TEXT ·h0280(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0281(s *State)
+// func h0300(s *State)
 // NEGQ R8
-TEXT ·h0281(SB), NOSPLIT, $24-8
+TEXT ·h0300(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5510,9 +5871,9 @@ TEXT ·h0281(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0282(s *State)
+// func h0301(s *State)
 // NOTL R8
-TEXT ·h0282(SB), NOSPLIT, $24-8
+TEXT ·h0301(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5529,9 +5890,9 @@ TEXT ·h0282(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0283(s *State)
+// func h0302(s *State)
 // ORL $0x80000000, R8
-TEXT ·h0283(SB), NOSPLIT, $24-8
+TEXT ·h0302(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5548,9 +5909,9 @@ TEXT ·h0283(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0284(s *State)
+// func h0303(s *State)
 // ORL AX, R8
-TEXT ·h0284(SB), NOSPLIT, $24-8
+TEXT ·h0303(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5567,9 +5928,9 @@ TEXT ·h0284(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0285(s *State)
+// func h0304(s *State)
 // ORQ $1, R8
-TEXT ·h0285(SB), NOSPLIT, $24-8
+TEXT ·h0304(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5586,9 +5947,9 @@ TEXT ·h0285(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0286(s *State)
+// func h0305(s *State)
 // ORQ 24(R8), R9
-TEXT ·h0286(SB), NOSPLIT, $24-8
+TEXT ·h0305(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5605,9 +5966,9 @@ TEXT ·h0286(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0287(s *State)
+// func h0306(s *State)
 // POPCNTL AX, R8
-TEXT ·h0287(SB), NOSPLIT, $24-8
+TEXT ·h0306(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5624,9 +5985,9 @@ TEXT ·h0287(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0288(s *State)
+// func h0307(s *State)
 // POPCNTQ 24(R8), R9
-TEXT ·h0288(SB), NOSPLIT, $24-8
+TEXT ·h0307(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5643,9 +6004,9 @@ TEXT ·h0288(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0289(s *State)
+// func h0308(s *State)
 // POPCNTQ AX, R8
-TEXT ·h0289(SB), NOSPLIT, $24-8
+TEXT ·h0308(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5662,9 +6023,9 @@ TEXT ·h0289(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0290(s *State)
+// func h0309(s *State)
 // PXOR 24(R8), X1
-TEXT ·h0290(SB), NOSPLIT, $24-8
+TEXT ·h0309(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5681,9 +6042,9 @@ TEXT ·h0290(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0291(s *State)
+// func h0310(s *State)
 // PXOR X1, X9
-TEXT ·h0291(SB), NOSPLIT, $24-8
+TEXT ·h0310(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5700,9 +6061,9 @@ TEXT ·h0291(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0292(s *State)
+// func h0311(s *State)
 // ROLQ CX, R8
-TEXT ·h0292(SB), NOSPLIT, $24-8
+TEXT ·h0311(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5719,9 +6080,9 @@ TEXT ·h0292(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0293(s *State)
+// func h0312(s *State)
 // ROLQ $1, R8
-TEXT ·h0293(SB), NOSPLIT, $24-8
+TEXT ·h0312(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5738,9 +6099,9 @@ TEXT ·h0293(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0294(s *State)
+// func h0313(s *State)
 // ROLQ $13, R8
-TEXT ·h0294(SB), NOSPLIT, $24-8
+TEXT ·h0313(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5757,9 +6118,9 @@ TEXT ·h0294(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0295(s *State)
+// func h0314(s *State)
 // RORQ CX, R8
-TEXT ·h0295(SB), NOSPLIT, $24-8
+TEXT ·h0314(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5776,9 +6137,9 @@ TEXT ·h0295(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0296(s *State)
+// func h0315(s *State)
 // RORQ $1, R8
-TEXT ·h0296(SB), NOSPLIT, $24-8
+TEXT ·h0315(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5795,9 +6156,9 @@ TEXT ·h0296(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0297(s *State)
+// func h0316(s *State)
 // RORQ $7, R8
-TEXT ·h0297(SB), NOSPLIT, $24-8
+TEXT ·h0316(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5814,9 +6175,9 @@ TEXT ·h0297(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0298(s *State)
+// func h0317(s *State)
 // SARL CX, R8
-TEXT ·h0298(SB), NOSPLIT, $24-8
+TEXT ·h0317(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5833,9 +6194,9 @@ TEXT ·h0298(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0299(s *State)
+// func h0318(s *State)
 // SARL $0, R8
-TEXT ·h0299(SB), NOSPLIT, $24-8
+TEXT ·h0318(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5852,9 +6213,9 @@ TEXT ·h0299(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0300(s *State)
+// func h0319(s *State)
 // SARL $1, R8
-TEXT ·h0300(SB), NOSPLIT, $24-8
+TEXT ·h0319(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5871,9 +6232,9 @@ TEXT ·h0300(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0301(s *State)
+// func h0320(s *State)
 // SARL $31, R8
-TEXT ·h0301(SB), NOSPLIT, $24-8
+TEXT ·h0320(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5890,9 +6251,9 @@ TEXT ·h0301(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0302(s *State)
+// func h0321(s *State)
 // SARL $32, R8
-TEXT ·h0302(SB), NOSPLIT, $24-8
+TEXT ·h0321(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5909,9 +6270,9 @@ TEXT ·h0302(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0303(s *State)
+// func h0322(s *State)
 // SARL $63, R8
-TEXT ·h0303(SB), NOSPLIT, $24-8
+TEXT ·h0322(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5928,9 +6289,9 @@ TEXT ·h0303(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0304(s *State)
+// func h0323(s *State)
 // SARQ CX, R8
-TEXT ·h0304(SB), NOSPLIT, $24-8
+TEXT ·h0323(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5947,9 +6308,9 @@ TEXT ·h0304(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0305(s *State)
+// func h0324(s *State)
 // SARQ $1, R8
-TEXT ·h0305(SB), NOSPLIT, $24-8
+TEXT ·h0324(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5966,9 +6327,9 @@ TEXT ·h0305(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0306(s *State)
+// func h0325(s *State)
 // SARQ $63, R8
-TEXT ·h0306(SB), NOSPLIT, $24-8
+TEXT ·h0325(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5985,9 +6346,9 @@ TEXT ·h0306(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0307(s *State)
+// func h0326(s *State)
 // SBBQ $0, R8
-TEXT ·h0307(SB), NOSPLIT, $24-8
+TEXT ·h0326(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6004,9 +6365,9 @@ TEXT ·h0307(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0308(s *State)
+// func h0327(s *State)
 // SBBQ AX, R8
-TEXT ·h0308(SB), NOSPLIT, $24-8
+TEXT ·h0327(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6023,9 +6384,9 @@ TEXT ·h0308(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0309(s *State)
+// func h0328(s *State)
 // SBBQ R8, R8
-TEXT ·h0309(SB), NOSPLIT, $24-8
+TEXT ·h0328(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6042,9 +6403,9 @@ TEXT ·h0309(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0310(s *State)
+// func h0329(s *State)
 // SETCC R8
-TEXT ·h0310(SB), NOSPLIT, $24-8
+TEXT ·h0329(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6061,9 +6422,9 @@ TEXT ·h0310(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0311(s *State)
+// func h0330(s *State)
 // SETCS 24(R8)
-TEXT ·h0311(SB), NOSPLIT, $24-8
+TEXT ·h0330(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6080,9 +6441,9 @@ TEXT ·h0311(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0312(s *State)
+// func h0331(s *State)
 // SETCS R8
-TEXT ·h0312(SB), NOSPLIT, $24-8
+TEXT ·h0331(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6099,9 +6460,9 @@ TEXT ·h0312(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0313(s *State)
+// func h0332(s *State)
 // SHLL CX, R8
-TEXT ·h0313(SB), NOSPLIT, $24-8
+TEXT ·h0332(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6118,9 +6479,9 @@ TEXT ·h0313(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0314(s *State)
+// func h0333(s *State)
 // SHLL $1, R8
-TEXT ·h0314(SB), NOSPLIT, $24-8
+TEXT ·h0333(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6137,9 +6498,9 @@ TEXT ·h0314(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0315(s *State)
+// func h0334(s *State)
 // SHLL $13, R8
-TEXT ·h0315(SB), NOSPLIT, $24-8
+TEXT ·h0334(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6156,9 +6517,9 @@ TEXT ·h0315(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0316(s *State)
+// func h0335(s *State)
 // SHLQ CX, R8
-TEXT ·h0316(SB), NOSPLIT, $24-8
+TEXT ·h0335(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6175,9 +6536,9 @@ TEXT ·h0316(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0317(s *State)
+// func h0336(s *State)
 // SHLQ $0, R8
-TEXT ·h0317(SB), NOSPLIT, $24-8
+TEXT ·h0336(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6194,9 +6555,9 @@ TEXT ·h0317(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0318(s *State)
+// func h0337(s *State)
 // SHLQ $1, R8
-TEXT ·h0318(SB), NOSPLIT, $24-8
+TEXT ·h0337(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6213,9 +6574,9 @@ TEXT ·h0318(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0319(s *State)
+// func h0338(s *State)
 // SHLQ $31, R8
-TEXT ·h0319(SB), NOSPLIT, $24-8
+TEXT ·h0338(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6232,9 +6593,9 @@ TEXT ·h0319(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0320(s *State)
+// func h0339(s *State)
 // SHLQ $32, R8
-TEXT ·h0320(SB), NOSPLIT, $24-8
+TEXT ·h0339(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6251,9 +6612,9 @@ TEXT ·h0320(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0321(s *State)
+// func h0340(s *State)
 // SHLQ $5, R8
-TEXT ·h0321(SB), NOSPLIT, $24-8
+TEXT ·h0340(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6270,9 +6631,9 @@ TEXT ·h0321(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0322(s *State)
+// func h0341(s *State)
 // SHLQ $63, R8
-TEXT ·h0322(SB), NOSPLIT, $24-8
+TEXT ·h0341(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6289,9 +6650,9 @@ TEXT ·h0322(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0323(s *State)
+// func h0342(s *State)
 // SHRL CX, R8
-TEXT ·h0323(SB), NOSPLIT, $24-8
+TEXT ·h0342(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6308,9 +6669,9 @@ TEXT ·h0323(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0324(s *State)
+// func h0343(s *State)
 // SHRL $1, R8
-TEXT ·h0324(SB), NOSPLIT, $24-8
+TEXT ·h0343(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6327,9 +6688,9 @@ TEXT ·h0324(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0325(s *State)
+// func h0344(s *State)
 // SHRL $23, R8
-TEXT ·h0325(SB), NOSPLIT, $24-8
+TEXT ·h0344(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6346,9 +6707,9 @@ TEXT ·h0325(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0326(s *State)
+// func h0345(s *State)
 // SHRQ CX, R8
-TEXT ·h0326(SB), NOSPLIT, $24-8
+TEXT ·h0345(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6365,9 +6726,9 @@ TEXT ·h0326(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0327(s *State)
+// func h0346(s *State)
 // SHRQ $1, R8
-TEXT ·h0327(SB), NOSPLIT, $24-8
+TEXT ·h0346(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6384,9 +6745,9 @@ TEXT ·h0327(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0328(s *State)
+// func h0347(s *State)
 // SHRQ $23, R8
-TEXT ·h0328(SB), NOSPLIT, $24-8
+TEXT ·h0347(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6403,9 +6764,9 @@ TEXT ·h0328(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0329(s *State)
+// func h0348(s *State)
 // STMXCSR 24(R8)
-TEXT ·h0329(SB), NOSPLIT, $24-8
+TEXT ·h0348(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6422,9 +6783,9 @@ TEXT ·h0329(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0330(s *State)
+// func h0349(s *State)
 // SUBL $8380417, R8
-TEXT ·h0330(SB), NOSPLIT, $24-8
+TEXT ·h0349(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6441,9 +6802,9 @@ TEXT ·h0330(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0331(s *State)
+// func h0350(s *State)
 // SUBL AX, R8
-TEXT ·h0331(SB), NOSPLIT, $24-8
+TEXT ·h0350(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6460,9 +6821,9 @@ TEXT ·h0331(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0332(s *State)
+// func h0351(s *State)
 // SUBQ $1, R8
-TEXT ·h0332(SB), NOSPLIT, $24-8
+TEXT ·h0351(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6479,9 +6840,9 @@ TEXT ·h0332(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0333(s *State)
+// func h0352(s *State)
 // SUBQ 24(R8), R9
-TEXT ·h0333(SB), NOSPLIT, $24-8
+TEXT ·h0352(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6498,9 +6859,9 @@ TEXT ·h0333(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0334(s *State)
+// func h0353(s *State)
 // SUBQ AX, R8
-TEXT ·h0334(SB), NOSPLIT, $24-8
+TEXT ·h0353(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6517,9 +6878,9 @@ TEXT ·h0334(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0335(s *State)
+// func h0354(s *State)
 // TESTL $0x80000000, R8
-TEXT ·h0335(SB), NOSPLIT, $24-8
+TEXT ·h0354(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6536,9 +6897,9 @@ TEXT ·h0335(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0336(s *State)
+// func h0355(s *State)
 // TESTL AX, R8
-TEXT ·h0336(SB), NOSPLIT, $24-8
+TEXT ·h0355(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6555,9 +6916,9 @@ TEXT ·h0336(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0337(s *State)
+// func h0356(s *State)
 // TESTQ $1, R8
-TEXT ·h0337(SB), NOSPLIT, $24-8
+TEXT ·h0356(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6574,9 +6935,9 @@ TEXT ·h0337(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0338(s *State)
+// func h0357(s *State)
 // TESTQ AX, R8
-TEXT ·h0338(SB), NOSPLIT, $24-8
+TEXT ·h0357(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6593,9 +6954,9 @@ TEXT ·h0338(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0339(s *State)
+// func h0358(s *State)
 // TESTQ R8, R8
-TEXT ·h0339(SB), NOSPLIT, $24-8
+TEXT ·h0358(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6612,9 +6973,9 @@ TEXT ·h0339(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0340(s *State)
+// func h0359(s *State)
 // VEXTRACTI128 $1, Y1, 24(R8)
-TEXT ·h0340(SB), NOSPLIT, $24-8
+TEXT ·h0359(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6631,9 +6992,9 @@ TEXT ·h0340(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0341(s *State)
+// func h0360(s *State)
 // VEXTRACTI128 $0, Y1, X9
-TEXT ·h0341(SB), NOSPLIT, $24-8
+TEXT ·h0360(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6650,9 +7011,9 @@ TEXT ·h0341(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0342(s *State)
+// func h0361(s *State)
 // VEXTRACTI128 $1, Y1, X9
-TEXT ·h0342(SB), NOSPLIT, $24-8
+TEXT ·h0361(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6669,9 +7030,9 @@ TEXT ·h0342(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0343(s *State)
+// func h0362(s *State)
 // VINSERTI128 $0, 24(R8), Y1, Y9
-TEXT ·h0343(SB), NOSPLIT, $24-8
+TEXT ·h0362(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6688,9 +7049,9 @@ TEXT ·h0343(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0344(s *State)
+// func h0363(s *State)
 // VINSERTI128 $1, X1, Y9, Y14
-TEXT ·h0344(SB), NOSPLIT, $24-8
+TEXT ·h0363(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6707,9 +7068,9 @@ TEXT ·h0344(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0345(s *State)
+// func h0364(s *State)
 // VMOVDQA (R8), Y1
-TEXT ·h0345(SB), NOSPLIT, $24-8
+TEXT ·h0364(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6726,9 +7087,9 @@ TEXT ·h0345(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0346(s *State)
+// func h0365(s *State)
 // VMOVDQA Y1, (R8)
-TEXT ·h0346(SB), NOSPLIT, $24-8
+TEXT ·h0365(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6745,9 +7106,9 @@ TEXT ·h0346(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0347(s *State)
+// func h0366(s *State)
 // VMOVDQA Y1, Y9
-TEXT ·h0347(SB), NOSPLIT, $24-8
+TEXT ·h0366(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6764,9 +7125,9 @@ TEXT ·h0347(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0348(s *State)
+// func h0367(s *State)
 // VMOVDQU (R8), X1
-TEXT ·h0348(SB), NOSPLIT, $24-8
+TEXT ·h0367(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6783,9 +7144,9 @@ TEXT ·h0348(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0349(s *State)
+// func h0368(s *State)
 // VMOVDQU X1, (R8)
-TEXT ·h0349(SB), NOSPLIT, $24-8
+TEXT ·h0368(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6802,9 +7163,9 @@ TEXT ·h0349(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0350(s *State)
+// func h0369(s *State)
 // VMOVDQU Y1, Y9
-TEXT ·h0350(SB), NOSPLIT, $24-8
+TEXT ·h0369(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6821,9 +7182,9 @@ TEXT ·h0350(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0351(s *State)
+// func h0370(s *State)
 // VPABSD Y1, Y9
-TEXT ·h0351(SB), NOSPLIT, $24-8
+TEXT ·h0370(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6840,9 +7201,9 @@ TEXT ·h0351(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0352(s *State)
+// func h0371(s *State)
 // VPADDD (R8), Y1, Y9
-TEXT ·h0352(SB), NOSPLIT, $24-8
+TEXT ·h0371(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6859,28 +7220,9 @@ TEXT ·h0352(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0353(s *State)
-// VPADDD Y1, Y9, Y14
-TEXT ·h0353(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	VPADDD Y1, Y9, Y14
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0354(s *State)
+// func h0372(s *State)
 // VPADDQ Y1, Y9, Y14
-TEXT ·h0354(SB), NOSPLIT, $24-8
+TEXT ·h0372(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6897,9 +7239,9 @@ TEXT ·h0354(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0355(s *State)
+// func h0373(s *State)
 // VPAND (R8), Y1, Y9
-TEXT ·h0355(SB), NOSPLIT, $24-8
+TEXT ·h0373(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6916,9 +7258,9 @@ TEXT ·h0355(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0356(s *State)
+// func h0374(s *State)
 // VPAND Y1, Y9, Y14
-TEXT ·h0356(SB), NOSPLIT, $24-8
+TEXT ·h0374(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6935,9 +7277,9 @@ TEXT ·h0356(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0357(s *State)
+// func h0375(s *State)
 // VPANDN (R8), Y1, Y9
-TEXT ·h0357(SB), NOSPLIT, $24-8
+TEXT ·h0375(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6954,9 +7296,9 @@ TEXT ·h0357(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0358(s *State)
+// func h0376(s *State)
 // VPBLENDD $0x00, Y1, Y9, Y14
-TEXT ·h0358(SB), NOSPLIT, $24-8
+TEXT ·h0376(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6973,9 +7315,9 @@ TEXT ·h0358(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0359(s *State)
+// func h0377(s *State)
 // VPBLENDD $0x0f, Y1, Y9, Y14
-TEXT ·h0359(SB), NOSPLIT, $24-8
+TEXT ·h0377(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6992,9 +7334,9 @@ TEXT ·h0359(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0360(s *State)
+// func h0378(s *State)
 // VPBLENDD $0x33, Y1, Y9, Y14
-TEXT ·h0360(SB), NOSPLIT, $24-8
+TEXT ·h0378(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7011,9 +7353,9 @@ TEXT ·h0360(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0361(s *State)
+// func h0379(s *State)
 // VPBLENDD $0x55, Y1, Y9, Y14
-TEXT ·h0361(SB), NOSPLIT, $24-8
+TEXT ·h0379(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7030,28 +7372,9 @@ TEXT ·h0361(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0362(s *State)
-// VPBLENDD $0xaa, Y1, Y9, Y14
-TEXT ·h0362(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	VPBLENDD $0xaa, Y1, Y9, Y14
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0363(s *State)
+// func h0380(s *State)
 // VPBLENDD $0xd2, Y1, Y9, Y14
-TEXT ·h0363(SB), NOSPLIT, $24-8
+TEXT ·h0380(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7068,9 +7391,9 @@ TEXT ·h0363(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0364(s *State)
+// func h0381(s *State)
 // VPBLENDD $0xf6, Y1, Y9, Y14
-TEXT ·h0364(SB), NOSPLIT, $24-8
+TEXT ·h0381(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7087,9 +7410,9 @@ TEXT ·h0364(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0365(s *State)
+// func h0382(s *State)
 // VPBLENDD $0xff, Y1, Y9, Y14
-TEXT ·h0365(SB), NOSPLIT, $24-8
+TEXT ·h0382(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7106,9 +7429,9 @@ TEXT ·h0365(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0366(s *State)
+// func h0383(s *State)
 // VPBLENDVB Y1, Y9, Y14, Y4
-TEXT ·h0366(SB), NOSPLIT, $24-8
+TEXT ·h0383(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7125,9 +7448,9 @@ TEXT ·h0366(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0367(s *State)
+// func h0384(s *State)
 // VPBROADCASTD X1, Y9
-TEXT ·h0367(SB), NOSPLIT, $24-8
+TEXT ·h0384(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7144,9 +7467,9 @@ TEXT ·h0367(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0368(s *State)
+// func h0385(s *State)
 // VPBROADCASTQ X1, Y9
-TEXT ·h0368(SB), NOSPLIT, $24-8
+TEXT ·h0385(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7163,9 +7486,9 @@ TEXT ·h0368(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0369(s *State)
+// func h0386(s *State)
 // VPCMPEQD Y1, Y9, Y14
-TEXT ·h0369(SB), NOSPLIT, $24-8
+TEXT ·h0386(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7182,9 +7505,9 @@ TEXT ·h0369(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0370(s *State)
+// func h0387(s *State)
 // VPERM2I128 $0x00, Y1, Y9, Y14
-TEXT ·h0370(SB), NOSPLIT, $24-8
+TEXT ·h0387(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7201,9 +7524,9 @@ TEXT ·h0370(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0371(s *State)
+// func h0388(s *State)
 // VPERM2I128 $0x01, Y1, Y9, Y14
-TEXT ·h0371(SB), NOSPLIT, $24-8
+TEXT ·h0388(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7220,9 +7543,9 @@ TEXT ·h0371(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0372(s *State)
+// func h0389(s *State)
 // VPERM2I128 $0x02, Y1, Y9, Y14
-TEXT ·h0372(SB), NOSPLIT, $24-8
+TEXT ·h0389(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7239,9 +7562,9 @@ TEXT ·h0372(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0373(s *State)
+// func h0390(s *State)
 // VPERM2I128 $0x03, Y1, Y9, Y14
-TEXT ·h0373(SB), NOSPLIT, $24-8
+TEXT ·h0390(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7258,9 +7581,9 @@ TEXT ·h0373(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0374(s *State)
+// func h0391(s *State)
 // VPERM2I128 $0x08, Y1, Y9, Y14
-TEXT ·h0374(SB), NOSPLIT, $24-8
+TEXT ·h0391(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7277,9 +7600,9 @@ TEXT ·h0374(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0375(s *State)
+// func h0392(s *State)
 // VPERM2I128 $0x10, Y1, Y9, Y14
-TEXT ·h0375(SB), NOSPLIT, $24-8
+TEXT ·h0392(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7296,9 +7619,9 @@ TEXT ·h0375(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0376(s *State)
+// func h0393(s *State)
 // VPERM2I128 $0x12, Y1, Y9, Y14
-TEXT ·h0376(SB), NOSPLIT, $24-8
+TEXT ·h0393(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7315,9 +7638,9 @@ TEXT ·h0376(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0377(s *State)
+// func h0394(s *State)
 // VPERM2I128 $0x21, Y1, Y9, Y14
-TEXT ·h0377(SB), NOSPLIT, $24-8
+TEXT ·h0394(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7334,9 +7657,9 @@ TEXT ·h0377(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0378(s *State)
+// func h0395(s *State)
 // VPERM2I128 $0x28, Y1, Y9, Y14
-TEXT ·h0378(SB), NOSPLIT, $24-8
+TEXT ·h0395(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7353,9 +7676,9 @@ TEXT ·h0378(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0379(s *State)
+// func h0396(s *State)
 // VPERM2I128 $0x30, Y1, Y9, Y14
-TEXT ·h0379(SB), NOSPLIT, $24-8
+TEXT ·h0396(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7372,9 +7695,9 @@ TEXT ·h0379(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0380(s *State)
+// func h0397(s *State)
 // VPERM2I128 $0x82, Y1, Y9, Y14
-TEXT ·h0380(SB), NOSPLIT, $24-8
+TEXT ·h0397(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7391,9 +7714,9 @@ TEXT ·h0380(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0381(s *State)
+// func h0398(s *State)
 // VPERM2I128 $0x83, Y1, Y9, Y14
-TEXT ·h0381(SB), NOSPLIT, $24-8
+TEXT ·h0398(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7410,9 +7733,9 @@ TEXT ·h0381(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0382(s *State)
+// func h0399(s *State)
 // VPERM2I128 $0x88, Y1, Y9, Y14
-TEXT ·h0382(SB), NOSPLIT, $24-8
+TEXT ·h0399(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7429,9 +7752,9 @@ TEXT ·h0382(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0383(s *State)
+// func h0400(s *State)
 // VPERMD (R8), Y1, Y9
-TEXT ·h0383(SB), NOSPLIT, $24-8
+TEXT ·h0400(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7448,9 +7771,9 @@ TEXT ·h0383(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0384(s *State)
+// func h0401(s *State)
 // VPERMD Y1, Y9, Y14
-TEXT ·h0384(SB), NOSPLIT, $24-8
+TEXT ·h0401(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7467,9 +7790,9 @@ TEXT ·h0384(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0385(s *State)
+// func h0402(s *State)
 // VPERMQ $0x00, Y1, Y9
-TEXT ·h0385(SB), NOSPLIT, $24-8
+TEXT ·h0402(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7486,9 +7809,9 @@ TEXT ·h0385(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0386(s *State)
+// func h0403(s *State)
 // VPERMQ $0x1b, Y1, Y9
-TEXT ·h0386(SB), NOSPLIT, $24-8
+TEXT ·h0403(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7505,9 +7828,9 @@ TEXT ·h0386(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0387(s *State)
+// func h0404(s *State)
 // VPERMQ $0x43, Y1, Y9
-TEXT ·h0387(SB), NOSPLIT, $24-8
+TEXT ·h0404(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7524,9 +7847,9 @@ TEXT ·h0387(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0388(s *State)
+// func h0405(s *State)
 // VPERMQ $0x4e, Y1, Y9
-TEXT ·h0388(SB), NOSPLIT, $24-8
+TEXT ·h0405(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7543,9 +7866,9 @@ TEXT ·h0388(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0389(s *State)
+// func h0406(s *State)
 // VPERMQ $0x6b, Y1, Y9
-TEXT ·h0389(SB), NOSPLIT, $24-8
+TEXT ·h0406(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7562,9 +7885,9 @@ TEXT ·h0389(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0390(s *State)
+// func h0407(s *State)
 // VPERMQ $0x93, Y1, Y9
-TEXT ·h0390(SB), NOSPLIT, $24-8
+TEXT ·h0407(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7581,9 +7904,9 @@ TEXT ·h0390(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0391(s *State)
+// func h0408(s *State)
 // VPERMQ $0xd8, Y1, Y9
-TEXT ·h0391(SB), NOSPLIT, $24-8
+TEXT ·h0408(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7600,9 +7923,9 @@ TEXT ·h0391(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0392(s *State)
+// func h0409(s *State)
 // VPERMQ $0xe4, Y1, Y9
-TEXT ·h0392(SB), NOSPLIT, $24-8
+TEXT ·h0409(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7619,9 +7942,9 @@ TEXT ·h0392(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0393(s *State)
+// func h0410(s *State)
 // VPMAXUD Y1, Y9, Y14
-TEXT ·h0393(SB), NOSPLIT, $24-8
+TEXT ·h0410(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7638,9 +7961,9 @@ TEXT ·h0393(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0394(s *State)
+// func h0411(s *State)
 // VPMINSD Y1, Y9, Y14
-TEXT ·h0394(SB), NOSPLIT, $24-8
+TEXT ·h0411(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7657,9 +7980,9 @@ TEXT ·h0394(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0395(s *State)
+// func h0412(s *State)
 // VPMINUD Y1, Y9, Y14
-TEXT ·h0395(SB), NOSPLIT, $24-8
+TEXT ·h0412(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7676,9 +7999,9 @@ TEXT ·h0395(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0396(s *State)
+// func h0413(s *State)
 // VPMOVMSKB Y1, AX
-TEXT ·h0396(SB), NOSPLIT, $24-8
+TEXT ·h0413(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7695,9 +8018,9 @@ TEXT ·h0396(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0397(s *State)
+// func h0414(s *State)
 // VPMULDQ Y1, Y9, Y14
-TEXT ·h0397(SB), NOSPLIT, $24-8
+TEXT ·h0414(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7714,9 +8037,9 @@ TEXT ·h0397(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0398(s *State)
+// func h0415(s *State)
 // VPMULLD Y1, Y9, Y14
-TEXT ·h0398(SB), NOSPLIT, $24-8
+TEXT ·h0415(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7733,9 +8056,9 @@ TEXT ·h0398(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0399(s *State)
+// func h0416(s *State)
 // VPMULUDQ (R8), Y1, Y9
-TEXT ·h0399(SB), NOSPLIT, $24-8
+TEXT ·h0416(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7752,9 +8075,9 @@ TEXT ·h0399(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0400(s *State)
+// func h0417(s *State)
 // VPMULUDQ Y1, Y9, Y14
-TEXT ·h0400(SB), NOSPLIT, $24-8
+TEXT ·h0417(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7771,9 +8094,9 @@ TEXT ·h0400(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0401(s *State)
+// func h0418(s *State)
 // VPOR (R8), Y1, Y9
-TEXT ·h0401(SB), NOSPLIT, $24-8
+TEXT ·h0418(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7790,9 +8113,9 @@ TEXT ·h0401(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0402(s *State)
+// func h0419(s *State)
 // VPOR Y1, Y9, Y14
-TEXT ·h0402(SB), NOSPLIT, $24-8
+TEXT ·h0419(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7809,9 +8132,9 @@ TEXT ·h0402(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0403(s *State)
+// func h0420(s *State)
 // VPSHUFB (R8), Y1, Y9
-TEXT ·h0403(SB), NOSPLIT, $24-8
+TEXT ·h0420(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7828,9 +8151,9 @@ TEXT ·h0403(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0404(s *State)
+// func h0421(s *State)
 // VPSHUFB Y1, Y9, Y14
-TEXT ·h0404(SB), NOSPLIT, $24-8
+TEXT ·h0421(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7847,9 +8170,9 @@ TEXT ·h0404(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0405(s *State)
+// func h0422(s *State)
 // VPSHUFD $0x00, Y1, Y9
-TEXT ·h0405(SB), NOSPLIT, $24-8
+TEXT ·h0422(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7866,9 +8189,9 @@ TEXT ·h0405(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0406(s *State)
+// func h0423(s *State)
 // VPSHUFD $0x1b, Y1, Y9
-TEXT ·h0406(SB), NOSPLIT, $24-8
+TEXT ·h0423(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7885,9 +8208,9 @@ TEXT ·h0406(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0407(s *State)
+// func h0424(s *State)
 // VPSHUFD $0x2b, Y1, Y9
-TEXT ·h0407(SB), NOSPLIT, $24-8
+TEXT ·h0424(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7904,9 +8227,9 @@ TEXT ·h0407(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0408(s *State)
+// func h0425(s *State)
 // VPSHUFD $0x4e, Y1, Y9
-TEXT ·h0408(SB), NOSPLIT, $24-8
+TEXT ·h0425(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7923,9 +8246,9 @@ TEXT ·h0408(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0409(s *State)
+// func h0426(s *State)
 // VPSHUFD $0x93, Y1, Y9
-TEXT ·h0409(SB), NOSPLIT, $24-8
+TEXT ·h0426(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7942,9 +8265,9 @@ TEXT ·h0409(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0410(s *State)
+// func h0427(s *State)
 // VPSHUFD $0xb1, Y1, Y9
-TEXT ·h0410(SB), NOSPLIT, $24-8
+TEXT ·h0427(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7961,9 +8284,9 @@ TEXT ·h0410(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0411(s *State)
+// func h0428(s *State)
 // VPSHUFD $0xcb, Y1, Y9
-TEXT ·h0411(SB), NOSPLIT, $24-8
+TEXT ·h0428(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7980,9 +8303,9 @@ TEXT ·h0411(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0412(s *State)
+// func h0429(s *State)
 // VPSHUFD $0xe4, Y1, Y9
-TEXT ·h0412(SB), NOSPLIT, $24-8
+TEXT ·h0429(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7999,9 +8322,9 @@ TEXT ·h0412(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0413(s *State)
+// func h0430(s *State)
 // VPSLLD $0, Y1, Y9
-TEXT ·h0413(SB), NOSPLIT, $24-8
+TEXT ·h0430(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8018,9 +8341,9 @@ TEXT ·h0413(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0414(s *State)
+// func h0431(s *State)
 // VPSLLD $1, Y1, Y9
-TEXT ·h0414(SB), NOSPLIT, $24-8
+TEXT ·h0431(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8037,9 +8360,9 @@ TEXT ·h0414(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0415(s *State)
+// func h0432(s *State)
 // VPSLLD $31, Y1, Y9
-TEXT ·h0415(SB), NOSPLIT, $24-8
+TEXT ·h0432(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8056,9 +8379,9 @@ TEXT ·h0415(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0416(s *State)
+// func h0433(s *State)
 // VPSLLD $32, Y1, Y9
-TEXT ·h0416(SB), NOSPLIT, $24-8
+TEXT ·h0433(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8075,9 +8398,9 @@ TEXT ·h0416(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0417(s *State)
+// func h0434(s *State)
 // VPSLLD $5, Y1, Y9
-TEXT ·h0417(SB), NOSPLIT, $24-8
+TEXT ·h0434(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8094,9 +8417,9 @@ TEXT ·h0417(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0418(s *State)
+// func h0435(s *State)
 // VPSLLD X1, Y9, Y14
-TEXT ·h0418(SB), NOSPLIT, $24-8
+TEXT ·h0435(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8113,9 +8436,9 @@ TEXT ·h0418(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0419(s *State)
+// func h0436(s *State)
 // VPSLLQ $0, Y1, Y9
-TEXT ·h0419(SB), NOSPLIT, $24-8
+TEXT ·h0436(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8132,9 +8455,9 @@ TEXT ·h0419(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0420(s *State)
+// func h0437(s *State)
 // VPSLLQ $1, Y1, Y9
-TEXT ·h0420(SB), NOSPLIT, $24-8
+TEXT ·h0437(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8151,9 +8474,9 @@ TEXT ·h0420(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0421(s *State)
+// func h0438(s *State)
 // VPSLLQ $3, Y1, Y9
-TEXT ·h0421(SB), NOSPLIT, $24-8
+TEXT ·h0438(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8170,9 +8493,9 @@ TEXT ·h0421(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0422(s *State)
+// func h0439(s *State)
 // VPSLLQ $63, Y1, Y9
-TEXT ·h0422(SB), NOSPLIT, $24-8
+TEXT ·h0439(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8189,9 +8512,9 @@ TEXT ·h0422(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0423(s *State)
+// func h0440(s *State)
 // VPSLLQ $64, Y1, Y9
-TEXT ·h0423(SB), NOSPLIT, $24-8
+TEXT ·h0440(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8208,9 +8531,9 @@ TEXT ·h0423(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0424(s *State)
+// func h0441(s *State)
 // VPSLLQ X1, Y9, Y14
-TEXT ·h0424(SB), NOSPLIT, $24-8
+TEXT ·h0441(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8227,9 +8550,9 @@ TEXT ·h0424(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0425(s *State)
+// func h0442(s *State)
 // VPSLLVD Y1, Y9, Y14
-TEXT ·h0425(SB), NOSPLIT, $24-8
+TEXT ·h0442(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8246,9 +8569,9 @@ TEXT ·h0425(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0426(s *State)
+// func h0443(s *State)
 // VPSRAD $0, Y1, Y9
-TEXT ·h0426(SB), NOSPLIT, $24-8
+TEXT ·h0443(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8265,9 +8588,9 @@ TEXT ·h0426(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0427(s *State)
+// func h0444(s *State)
 // VPSRAD $1, Y1, Y9
-TEXT ·h0427(SB), NOSPLIT, $24-8
+TEXT ·h0444(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8284,9 +8607,9 @@ TEXT ·h0427(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0428(s *State)
+// func h0445(s *State)
 // VPSRAD $255, Y1, Y9
-TEXT ·h0428(SB), NOSPLIT, $24-8
+TEXT ·h0445(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8303,9 +8626,9 @@ TEXT ·h0428(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0429(s *State)
+// func h0446(s *State)
 // VPSRAD $31, Y1, Y9
-TEXT ·h0429(SB), NOSPLIT, $24-8
+TEXT ·h0446(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8322,9 +8645,9 @@ TEXT ·h0429(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0430(s *State)
+// func h0447(s *State)
 // VPSRAD $40, Y1, Y9
-TEXT ·h0430(SB), NOSPLIT, $24-8
+TEXT ·h0447(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8341,9 +8664,9 @@ TEXT ·h0430(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0431(s *State)
+// func h0448(s *State)
 // VPSRAD X1, Y9, Y14
-TEXT ·h0431(SB), NOSPLIT, $24-8
+TEXT ·h0448(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8360,9 +8683,9 @@ TEXT ·h0431(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0432(s *State)
+// func h0449(s *State)
 // VPSRLD $0, Y1, Y9
-TEXT ·h0432(SB), NOSPLIT, $24-8
+TEXT ·h0449(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8379,9 +8702,9 @@ TEXT ·h0432(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0433(s *State)
+// func h0450(s *State)
 // VPSRLD $1, Y1, Y9
-TEXT ·h0433(SB), NOSPLIT, $24-8
+TEXT ·h0450(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8398,9 +8721,9 @@ TEXT ·h0433(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0434(s *State)
+// func h0451(s *State)
 // VPSRLD $31, Y1, Y9
-TEXT ·h0434(SB), NOSPLIT, $24-8
+TEXT ·h0451(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8417,9 +8740,9 @@ TEXT ·h0434(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0435(s *State)
+// func h0452(s *State)
 // VPSRLD $32, Y1, Y9
-TEXT ·h0435(SB), NOSPLIT, $24-8
+TEXT ·h0452(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8436,9 +8759,9 @@ TEXT ·h0435(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0436(s *State)
+// func h0453(s *State)
 // VPSRLD $5, Y1, Y9
-TEXT ·h0436(SB), NOSPLIT, $24-8
+TEXT ·h0453(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8455,9 +8778,9 @@ TEXT ·h0436(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0437(s *State)
+// func h0454(s *State)
 // VPSRLD X1, Y9, Y14
-TEXT ·h0437(SB), NOSPLIT, $24-8
+TEXT ·h0454(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8474,9 +8797,9 @@ TEXT ·h0437(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0438(s *State)
+// func h0455(s *State)
 // VPSRLQ $0, Y1, Y9
-TEXT ·h0438(SB), NOSPLIT, $24-8
+TEXT ·h0455(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8493,9 +8816,9 @@ TEXT ·h0438(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0439(s *State)
+// func h0456(s *State)
 // VPSRLQ $1, Y1, Y9
-TEXT ·h0439(SB), NOSPLIT, $24-8
+TEXT ·h0456(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8512,9 +8835,9 @@ TEXT ·h0439(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0440(s *State)
+// func h0457(s *State)
 // VPSRLQ $3, Y1, Y9
-TEXT ·h0440(SB), NOSPLIT, $24-8
+TEXT ·h0457(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8531,9 +8854,9 @@ TEXT ·h0440(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0441(s *State)
+// func h0458(s *State)
 // VPSRLQ $63, Y1, Y9
-TEXT ·h0441(SB), NOSPLIT, $24-8
+TEXT ·h0458(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8550,9 +8873,9 @@ TEXT ·h0441(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0442(s *State)
+// func h0459(s *State)
 // VPSRLQ $64, Y1, Y9
-TEXT ·h0442(SB), NOSPLIT, $24-8
+TEXT ·h0459(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8569,9 +8892,9 @@ TEXT ·h0442(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0443(s *State)
+// func h0460(s *State)
 // VPSRLQ X1, Y9, Y14
-TEXT ·h0443(SB), NOSPLIT, $24-8
+TEXT ·h0460(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8588,9 +8911,9 @@ TEXT ·h0443(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0444(s *State)
+// func h0461(s *State)
 // VPSRLVD Y1, Y9, Y14
-TEXT ·h0444(SB), NOSPLIT, $24-8
+TEXT ·h0461(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8607,28 +8930,9 @@ TEXT ·h0444(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0445(s *State)
-// VPSUBD Y1, Y9, Y14
-TEXT ·h0445(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	VPSUBD Y1, Y9, Y14
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0446(s *State)
+// func h0462(s *State)
 // VPSUBQ Y1, Y9, Y14
-TEXT ·h0446(SB), NOSPLIT, $24-8
+TEXT ·h0462(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8645,9 +8949,9 @@ TEXT ·h0446(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0447(s *State)
+// func h0463(s *State)
 // VPUNPCKHDQ Y1, Y9, Y14
-TEXT ·h0447(SB), NOSPLIT, $24-8
+TEXT ·h0463(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8664,9 +8968,9 @@ TEXT ·h0447(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0448(s *State)
+// func h0464(s *State)
 // VPUNPCKLDQ Y1, Y9, Y14
-TEXT ·h0448(SB), NOSPLIT, $24-8
+TEXT ·h0464(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8683,9 +8987,9 @@ TEXT ·h0448(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0449(s *State)
+// func h0465(s *State)
 // VPXOR X1, X9, X14
-TEXT ·h0449(SB), NOSPLIT, $24-8
+TEXT ·h0465(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8702,9 +9006,9 @@ TEXT ·h0449(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0450(s *State)
+// func h0466(s *State)
 // VPXOR Y1, Y9, Y14
-TEXT ·h0450(SB), NOSPLIT, $24-8
+TEXT ·h0466(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8721,9 +9025,9 @@ TEXT ·h0450(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0451(s *State)
+// func h0467(s *State)
 // XORL $0x7fffffff, R8
-TEXT ·h0451(SB), NOSPLIT, $24-8
+TEXT ·h0467(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8740,9 +9044,9 @@ TEXT ·h0451(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0452(s *State)
+// func h0468(s *State)
 // XORL AX, R8
-TEXT ·h0452(SB), NOSPLIT, $24-8
+TEXT ·h0468(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8759,9 +9063,9 @@ TEXT ·h0452(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0453(s *State)
+// func h0469(s *State)
 // XORQ $-2, R8
-TEXT ·h0453(SB), NOSPLIT, $24-8
+TEXT ·h0469(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8778,9 +9082,9 @@ TEXT ·h0453(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0454(s *State)
+// func h0470(s *State)
 // XORQ R8, R8
-TEXT ·h0454(SB), NOSPLIT, $24-8
+TEXT ·h0470(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8797,9 +9101,9 @@ TEXT ·h0454(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0455(s *State)
+// func h0471(s *State)
 // ADDQ CX, DX
-TEXT ·h0455(SB), NOSPLIT, $24-8
+TEXT ·h0471(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8816,9 +9120,9 @@ TEXT ·h0455(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0456(s *State)
+// func h0472(s *State)
 // ADDQ DX, BX
-TEXT ·h0456(SB), NOSPLIT, $24-8
+TEXT ·h0472(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8835,9 +9139,9 @@ TEXT ·h0456(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0457(s *State)
+// func h0473(s *State)
 // ADDQ BX, BP
-TEXT ·h0457(SB), NOSPLIT, $24-8
+TEXT ·h0473(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8854,9 +9158,9 @@ TEXT ·h0457(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0458(s *State)
+// func h0474(s *State)
 // ADDQ BP, SI
-TEXT ·h0458(SB), NOSPLIT, $24-8
+TEXT ·h0474(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8873,9 +9177,9 @@ TEXT ·h0458(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0459(s *State)
+// func h0475(s *State)
 // ADDQ SI, DI
-TEXT ·h0459(SB), NOSPLIT, $24-8
+TEXT ·h0475(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8892,9 +9196,9 @@ TEXT ·h0459(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0460(s *State)
+// func h0476(s *State)
 // ADDQ DI, R8
-TEXT ·h0460(SB), NOSPLIT, $24-8
+TEXT ·h0476(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8911,9 +9215,9 @@ TEXT ·h0460(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0461(s *State)
+// func h0477(s *State)
 // ADDQ R8, R9
-TEXT ·h0461(SB), NOSPLIT, $24-8
+TEXT ·h0477(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8930,9 +9234,9 @@ TEXT ·h0461(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0462(s *State)
+// func h0478(s *State)
 // ADDQ R9, R10
-TEXT ·h0462(SB), NOSPLIT, $24-8
+TEXT ·h0478(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8949,9 +9253,9 @@ TEXT ·h0462(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0463(s *State)
+// func h0479(s *State)
 // ADDQ R10, R11
-TEXT ·h0463(SB), NOSPLIT, $24-8
+TEXT ·h0479(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8968,9 +9272,9 @@ TEXT ·h0463(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0464(s *State)
+// func h0480(s *State)
 // ADDQ R11, R12
-TEXT ·h0464(SB), NOSPLIT, $24-8
+TEXT ·h0480(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8987,9 +9291,9 @@ TEXT ·h0464(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0465(s *State)
+// func h0481(s *State)
 // ADDQ R12, R13
-TEXT ·h0465(SB), NOSPLIT, $24-8
+TEXT ·h0481(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9006,9 +9310,9 @@ TEXT ·h0465(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0466(s *State)
+// func h0482(s *State)
 // ADDQ R13, R14
-TEXT ·h0466(SB), NOSPLIT, $24-8
+TEXT ·h0482(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9025,9 +9329,9 @@ TEXT ·h0466(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0467(s *State)
+// func h0483(s *State)
 // ADDQ R14, R15
-TEXT ·h0467(SB), NOSPLIT, $24-8
+TEXT ·h0483(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9044,9 +9348,9 @@ TEXT ·h0467(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0468(s *State)
+// func h0484(s *State)
 // ADDQ R15, AX
-TEXT ·h0468(SB), NOSPLIT, $24-8
+TEXT ·h0484(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9063,9 +9367,9 @@ TEXT ·h0468(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0469(s *State)
+// func h0485(s *State)
 // MOVQ 8(AX)(BP*8), R8
-TEXT ·h0469(SB), NOSPLIT, $24-8
+TEXT ·h0485(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9082,9 +9386,9 @@ TEXT ·h0469(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0470(s *State)
+// func h0486(s *State)
 // MOVQ 8(CX)(SI*8), R9
-TEXT ·h0470(SB), NOSPLIT, $24-8
+TEXT ·h0486(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9101,9 +9405,9 @@ TEXT ·h0470(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0471(s *State)
+// func h0487(s *State)
 // MOVQ 8(DX)(DI*8), R10
-TEXT ·h0471(SB), NOSPLIT, $24-8
+TEXT ·h0487(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9120,9 +9424,9 @@ TEXT ·h0471(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0472(s *State)
+// func h0488(s *State)
 // MOVQ 8(BX)(R8*8), R11
-TEXT ·h0472(SB), NOSPLIT, $24-8
+TEXT ·h0488(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9139,9 +9443,9 @@ TEXT ·h0472(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0473(s *State)
+// func h0489(s *State)
 // MOVQ 8(BP)(R9*8), R12
-TEXT ·h0473(SB), NOSPLIT, $24-8
+TEXT ·h0489(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9158,9 +9462,9 @@ TEXT ·h0473(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0474(s *State)
+// func h0490(s *State)
 // MOVQ 8(SI)(R10*8), R13
-TEXT ·h0474(SB), NOSPLIT, $24-8
+TEXT ·h0490(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9177,9 +9481,9 @@ TEXT ·h0474(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0475(s *State)
+// func h0491(s *State)
 // MOVQ 8(DI)(R11*8), R14
-TEXT ·h0475(SB), NOSPLIT, $24-8
+TEXT ·h0491(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9196,9 +9500,9 @@ TEXT ·h0475(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0476(s *State)
+// func h0492(s *State)
 // MOVQ 8(R8)(R12*8), R15
-TEXT ·h0476(SB), NOSPLIT, $24-8
+TEXT ·h0492(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9215,9 +9519,9 @@ TEXT ·h0476(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0477(s *State)
+// func h0493(s *State)
 // MOVQ 8(R9)(R13*8), AX
-TEXT ·h0477(SB), NOSPLIT, $24-8
+TEXT ·h0493(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9234,9 +9538,9 @@ TEXT ·h0477(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0478(s *State)
+// func h0494(s *State)
 // MOVQ 8(R10)(R14*8), CX
-TEXT ·h0478(SB), NOSPLIT, $24-8
+TEXT ·h0494(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9253,9 +9557,9 @@ TEXT ·h0478(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0479(s *State)
+// func h0495(s *State)
 // MOVQ 8(R11)(R15*8), DX
-TEXT ·h0479(SB), NOSPLIT, $24-8
+TEXT ·h0495(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9272,9 +9576,9 @@ TEXT ·h0479(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0480(s *State)
+// func h0496(s *State)
 // MOVQ 8(R12)(AX*8), BX
-TEXT ·h0480(SB), NOSPLIT, $24-8
+TEXT ·h0496(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9291,9 +9595,9 @@ TEXT ·h0480(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0481(s *State)
+// func h0497(s *State)
 // MOVQ 8(R13)(CX*8), BP
-TEXT ·h0481(SB), NOSPLIT, $24-8
+TEXT ·h0497(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9310,9 +9614,9 @@ TEXT ·h0481(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0482(s *State)
+// func h0498(s *State)
 // MOVQ 8(R14)(DX*8), SI
-TEXT ·h0482(SB), NOSPLIT, $24-8
+TEXT ·h0498(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9329,9 +9633,9 @@ TEXT ·h0482(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0483(s *State)
+// func h0499(s *State)
 // MOVQ 8(R15)(BX*8), DI
-TEXT ·h0483(SB), NOSPLIT, $24-8
+TEXT ·h0499(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9348,9 +9652,9 @@ TEXT ·h0483(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0484(s *State)
+// func h0500(s *State)
 // VPSUBQ Y0, Y5, Y11
-TEXT ·h0484(SB), NOSPLIT, $24-8
+TEXT ·h0500(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9367,9 +9671,9 @@ TEXT ·h0484(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0485(s *State)
+// func h0501(s *State)
 // VPSUBQ Y1, Y6, Y12
-TEXT ·h0485(SB), NOSPLIT, $24-8
+TEXT ·h0501(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9386,9 +9690,9 @@ TEXT ·h0485(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0486(s *State)
+// func h0502(s *State)
 // VPSUBQ Y2, Y7, Y13
-TEXT ·h0486(SB), NOSPLIT, $24-8
+TEXT ·h0502(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9405,9 +9709,9 @@ TEXT ·h0486(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0487(s *State)
+// func h0503(s *State)
 // VPSUBQ Y3, Y8, Y14
-TEXT ·h0487(SB), NOSPLIT, $24-8
+TEXT ·h0503(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9424,9 +9728,9 @@ TEXT ·h0487(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0488(s *State)
+// func h0504(s *State)
 // VPSUBQ Y4, Y9, Y15
-TEXT ·h0488(SB), NOSPLIT, $24-8
+TEXT ·h0504(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9443,9 +9747,9 @@ TEXT ·h0488(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0489(s *State)
+// func h0505(s *State)
 // VPSUBQ Y5, Y10, Y0
-TEXT ·h0489(SB), NOSPLIT, $24-8
+TEXT ·h0505(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9462,9 +9766,9 @@ TEXT ·h0489(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0490(s *State)
+// func h0506(s *State)
 // VPSUBQ Y6, Y11, Y1
-TEXT ·h0490(SB), NOSPLIT, $24-8
+TEXT ·h0506(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9481,9 +9785,9 @@ TEXT ·h0490(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0491(s *State)
+// func h0507(s *State)
 // VPSUBQ Y7, Y12, Y2
-TEXT ·h0491(SB), NOSPLIT, $24-8
+TEXT ·h0507(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9500,9 +9804,9 @@ TEXT ·h0491(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0492(s *State)
+// func h0508(s *State)
 // VPSUBQ Y8, Y13, Y3
-TEXT ·h0492(SB), NOSPLIT, $24-8
+TEXT ·h0508(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9519,9 +9823,9 @@ TEXT ·h0492(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0493(s *State)
+// func h0509(s *State)
 // VPSUBQ Y9, Y14, Y4
-TEXT ·h0493(SB), NOSPLIT, $24-8
+TEXT ·h0509(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9538,9 +9842,9 @@ TEXT ·h0493(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0494(s *State)
+// func h0510(s *State)
 // VPSUBQ Y10, Y15, Y5
-TEXT ·h0494(SB), NOSPLIT, $24-8
+TEXT ·h0510(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9557,9 +9861,9 @@ TEXT ·h0494(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0495(s *State)
+// func h0511(s *State)
 // VPSUBQ Y11, Y0, Y6
-TEXT ·h0495(SB), NOSPLIT, $24-8
+TEXT ·h0511(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9576,9 +9880,9 @@ TEXT ·h0495(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0496(s *State)
+// func h0512(s *State)
 // VPSUBQ Y12, Y1, Y7
-TEXT ·h0496(SB), NOSPLIT, $24-8
+TEXT ·h0512(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9595,9 +9899,9 @@ TEXT ·h0496(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0497(s *State)
+// func h0513(s *State)
 // VPSUBQ Y13, Y2, Y8
-TEXT ·h0497(SB), NOSPLIT, $24-8
+TEXT ·h0513(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9614,9 +9918,9 @@ TEXT ·h0497(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0498(s *State)
+// func h0514(s *State)
 // VPSUBQ Y14, Y3, Y9
-TEXT ·h0498(SB), NOSPLIT, $24-8
+TEXT ·h0514(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9633,9 +9937,9 @@ TEXT ·h0498(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0499(s *State)
+// func h0515(s *State)
 // VPSUBQ Y15, Y4, Y10
-TEXT ·h0499(SB), NOSPLIT, $24-8
+TEXT ·h0515(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9652,9 +9956,9 @@ TEXT ·h0499(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0500(s *State)
+// func h0516(s *State)
 // PXOR X0, X3
-TEXT ·h0500(SB), NOSPLIT, $24-8
+TEXT ·h0516(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9671,9 +9975,9 @@ TEXT ·h0500(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0501(s *State)
+// func h0517(s *State)
 // PXOR X1, X4
-TEXT ·h0501(SB), NOSPLIT, $24-8
+TEXT ·h0517(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9690,9 +9994,9 @@ TEXT ·h0501(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0502(s *State)
+// func h0518(s *State)
 // PXOR X2, X5
-TEXT ·h0502(SB), NOSPLIT, $24-8
+TEXT ·h0518(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9709,9 +10013,9 @@ TEXT ·h0502(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0503(s *State)
+// func h0519(s *State)
 // PXOR X3, X6
-TEXT ·h0503(SB), NOSPLIT, $24-8
+TEXT ·h0519(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9728,9 +10032,9 @@ TEXT ·h0503(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0504(s *State)
+// func h0520(s *State)
 // PXOR X4, X7
-TEXT ·h0504(SB), NOSPLIT, $24-8
+TEXT ·h0520(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9747,9 +10051,9 @@ TEXT ·h0504(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0505(s *State)
+// func h0521(s *State)
 // PXOR X5, X8
-TEXT ·h0505(SB), NOSPLIT, $24-8
+TEXT ·h0521(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9766,9 +10070,9 @@ TEXT ·h0505(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0506(s *State)
+// func h0522(s *State)
 // PXOR X6, X9
-TEXT ·h0506(SB), NOSPLIT, $24-8
+TEXT ·h0522(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9785,9 +10089,9 @@ TEXT ·h0506(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0507(s *State)
+// func h0523(s *State)
 // PXOR X7, X10
-TEXT ·h0507(SB), NOSPLIT, $24-8
+TEXT ·h0523(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9804,9 +10108,9 @@ TEXT ·h0507(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0508(s *State)
+// func h0524(s *State)
 // PXOR X8, X11
-TEXT ·h0508(SB), NOSPLIT, $24-8
+TEXT ·h0524(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9823,9 +10127,9 @@ TEXT ·h0508(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0509(s *State)
+// func h0525(s *State)
 // PXOR X9, X12
-TEXT ·h0509(SB), NOSPLIT, $24-8
+TEXT ·h0525(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9842,9 +10146,9 @@ TEXT ·h0509(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0510(s *State)
+// func h0526(s *State)
 // PXOR X10, X13
-TEXT ·h0510(SB), NOSPLIT, $24-8
+TEXT ·h0526(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9861,9 +10165,9 @@ TEXT ·h0510(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0511(s *State)
+// func h0527(s *State)
 // PXOR X11, X14
-TEXT ·h0511(SB), NOSPLIT, $24-8
+TEXT ·h0527(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9880,9 +10184,9 @@ TEXT ·h0511(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0512(s *State)
+// func h0528(s *State)
 // PXOR X12, X15
-TEXT ·h0512(SB), NOSPLIT, $24-8
+TEXT ·h0528(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9899,9 +10203,9 @@ TEXT ·h0512(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0513(s *State)
+// func h0529(s *State)
 // PXOR X13, X0
-TEXT ·h0513(SB), NOSPLIT, $24-8
+TEXT ·h0529(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9918,9 +10222,9 @@ TEXT ·h0513(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0514(s *State)
+// func h0530(s *State)
 // PXOR X14, X1
-TEXT ·h0514(SB), NOSPLIT, $24-8
+TEXT ·h0530(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9937,9 +10241,9 @@ TEXT ·h0514(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0515(s *State)
+// func h0531(s *State)
 // PXOR X15, X2
-TEXT ·h0515(SB), NOSPLIT, $24-8
+TEXT ·h0531(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9956,9 +10260,9 @@ TEXT ·h0515(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0516(s *State)
+// func h0532(s *State)
 // MOVQ X0, AX
-TEXT ·h0516(SB), NOSPLIT, $24-8
+TEXT ·h0532(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9975,9 +10279,9 @@ TEXT ·h0516(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0517(s *State)
+// func h0533(s *State)
 // MOVQ X1, CX
-TEXT ·h0517(SB), NOSPLIT, $24-8
+TEXT ·h0533(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9994,9 +10298,9 @@ TEXT ·h0517(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0518(s *State)
+// func h0534(s *State)
 // MOVQ X2, DX
-TEXT ·h0518(SB), NOSPLIT, $24-8
+TEXT ·h0534(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10013,9 +10317,9 @@ TEXT ·h0518(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0519(s *State)
+// func h0535(s *State)
 // MOVQ X3, BX
-TEXT ·h0519(SB), NOSPLIT, $24-8
+TEXT ·h0535(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10032,9 +10336,9 @@ TEXT ·h0519(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0520(s *State)
+// func h0536(s *State)
 // MOVQ X4, BP
-TEXT ·h0520(SB), NOSPLIT, $24-8
+TEXT ·h0536(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10051,9 +10355,9 @@ TEXT ·h0520(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0521(s *State)
+// func h0537(s *State)
 // MOVQ X5, SI
-TEXT ·h0521(SB), NOSPLIT, $24-8
+TEXT ·h0537(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10070,9 +10374,9 @@ TEXT ·h0521(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0522(s *State)
+// func h0538(s *State)
 // MOVQ X6, DI
-TEXT ·h0522(SB), NOSPLIT, $24-8
+TEXT ·h0538(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10089,9 +10393,9 @@ TEXT ·h0522(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0523(s *State)
+// func h0539(s *State)
 // MOVQ X7, R8
-TEXT ·h0523(SB), NOSPLIT, $24-8
+TEXT ·h0539(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10108,9 +10412,9 @@ TEXT ·h0523(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0524(s *State)
+// func h0540(s *State)
 // MOVQ X8, R9
-TEXT ·h0524(SB), NOSPLIT, $24-8
+TEXT ·h0540(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10127,9 +10431,9 @@ TEXT ·h0524(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0525(s *State)
+// func h0541(s *State)
 // MOVQ X9, R10
-TEXT ·h0525(SB), NOSPLIT, $24-8
+TEXT ·h0541(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10146,9 +10450,9 @@ TEXT ·h0525(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0526(s *State)
+// func h0542(s *State)
 // MOVQ X10, R11
-TEXT ·h0526(SB), NOSPLIT, $24-8
+TEXT ·h0542(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10165,9 +10469,9 @@ TEXT ·h0526(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0527(s *State)
+// func h0543(s *State)
 // MOVQ X11, R12
-TEXT ·h0527(SB), NOSPLIT, $24-8
+TEXT ·h0543(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10184,9 +10488,9 @@ TEXT ·h0527(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0528(s *State)
+// func h0544(s *State)
 // MOVQ X12, R13
-TEXT ·h0528(SB), NOSPLIT, $24-8
+TEXT ·h0544(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10203,9 +10507,9 @@ TEXT ·h0528(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0529(s *State)
+// func h0545(s *State)
 // MOVQ X13, R14
-TEXT ·h0529(SB), NOSPLIT, $24-8
+TEXT ·h0545(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10222,9 +10526,9 @@ TEXT ·h0529(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0530(s *State)
+// func h0546(s *State)
 // MOVQ X14, R15
-TEXT ·h0530(SB), NOSPLIT, $24-8
+TEXT ·h0546(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10241,9 +10545,9 @@ TEXT ·h0530(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0531(s *State)
+// func h0547(s *State)
 // MOVQ X15, AX
-TEXT ·h0531(SB), NOSPLIT, $24-8
+TEXT ·h0547(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10260,9 +10564,9 @@ TEXT ·h0531(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0532(s *State)
+// func h0548(s *State)
 // CMPL AX, $0x007fe001; ADCQ $0x00, CX
-TEXT ·h0532(SB), NOSPLIT, $24-8
+TEXT ·h0548(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10280,9 +10584,9 @@ TEXT ·h0532(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0533(s *State)
+// func h0549(s *State)
 // CMPQ AX, $0x00000100; JEQ taken
-TEXT ·h0533(SB), NOSPLIT, $24-8
+TEXT ·h0549(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10304,9 +10608,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0534(s *State)
+// func h0550(s *State)
 // CMPQ CX, $0x000000f8; JHI taken
-TEXT ·h0534(SB), NOSPLIT, $24-8
+TEXT ·h0550(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10328,9 +10632,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0535(s *State)
+// func h0551(s *State)
 // CMPQ CX, $0x00000100; JEQ taken
-TEXT ·h0535(SB), NOSPLIT, $24-8
+TEXT ·h0551(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10352,9 +10656,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0536(s *State)
+// func h0552(s *State)
 // CMPQ R8, $0x000000a8; JLT taken
-TEXT ·h0536(SB), NOSPLIT, $24-8
+TEXT ·h0552(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10376,9 +10680,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0537(s *State)
+// func h0553(s *State)
 // DECQ AX; JNE taken
-TEXT ·h0537(SB), NOSPLIT, $24-8
+TEXT ·h0553(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10400,9 +10704,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0538(s *State)
+// func h0554(s *State)
 // ADDQ R8, R9; JEQ taken
-TEXT ·h0538(SB), NOSPLIT, $24-8
+TEXT ·h0554(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10424,9 +10728,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0539(s *State)
+// func h0555(s *State)
 // ADDQ R8, R9; JNE taken
-TEXT ·h0539(SB), NOSPLIT, $24-8
+TEXT ·h0555(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10448,9 +10752,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0540(s *State)
+// func h0556(s *State)
 // ADDQ R8, R9; JCS taken
-TEXT ·h0540(SB), NOSPLIT, $24-8
+TEXT ·h0556(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10460,366 +10764,6 @@ TEXT ·h0540(SB), NOSPLIT, $24-8
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
 	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0541(s *State)
-// ADDQ R8, R9; JCC taken
-TEXT ·h0541(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0542(s *State)
-// ADDQ R8, R9; JLT taken
-TEXT ·h0542(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0543(s *State)
-// ADDQ R8, R9; JGE taken
-TEXT ·h0543(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0544(s *State)
-// ADDQ R8, R9; JLE taken
-TEXT ·h0544(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0545(s *State)
-// ADDQ R8, R9; JGT taken
-TEXT ·h0545(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0546(s *State)
-// ADDQ R8, R9; JLS taken
-TEXT ·h0546(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0547(s *State)
-// ADDQ R8, R9; JHI taken
-TEXT ·h0547(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0548(s *State)
-// ADDQ R8, R9; JMI taken
-TEXT ·h0548(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0549(s *State)
-// ADDQ R8, R9; JPL taken
-TEXT ·h0549(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0550(s *State)
-// ADDQ R8, R9; SETCS R10
-TEXT ·h0550(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	SETCS R10
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0551(s *State)
-// ADDQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h0551(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	CMOVQEQ R11, R12
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0552(s *State)
-// ADDQ R8, R9; ADCQ R10, R11
-TEXT ·h0552(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	ADCQ R10, R11
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0553(s *State)
-// ADDQ R8, R9; SBBQ R10, R11
-TEXT ·h0553(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	SBBQ R10, R11
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0554(s *State)
-// ADDQ R8, R9; INCQ R13
-TEXT ·h0554(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	INCQ R13
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0555(s *State)
-// ADDQ R8, R9; ROLQ $7, R13
-TEXT ·h0555(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	ROLQ $7, R13
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0556(s *State)
-// SUBQ R8, R9; JEQ taken
-TEXT ·h0556(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -10833,7 +10777,7 @@ done:
 	RET
 
 // func h0557(s *State)
-// SUBQ R8, R9; JNE taken
+// ADDQ R8, R9; JCC taken
 TEXT ·h0557(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -10842,8 +10786,8 @@ TEXT ·h0557(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JNE taken
+	ADDQ R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -10857,7 +10801,7 @@ done:
 	RET
 
 // func h0558(s *State)
-// SUBQ R8, R9; JCS taken
+// ADDQ R8, R9; JLT taken
 TEXT ·h0558(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -10866,8 +10810,8 @@ TEXT ·h0558(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JCS taken
+	ADDQ R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -10881,7 +10825,7 @@ done:
 	RET
 
 // func h0559(s *State)
-// SUBQ R8, R9; JCC taken
+// ADDQ R8, R9; JGE taken
 TEXT ·h0559(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -10890,8 +10834,8 @@ TEXT ·h0559(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JCC taken
+	ADDQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -10905,7 +10849,7 @@ done:
 	RET
 
 // func h0560(s *State)
-// SUBQ R8, R9; JLT taken
+// ADDQ R8, R9; JLE taken
 TEXT ·h0560(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -10914,8 +10858,8 @@ TEXT ·h0560(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JLT taken
+	ADDQ R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -10929,7 +10873,7 @@ done:
 	RET
 
 // func h0561(s *State)
-// SUBQ R8, R9; JGE taken
+// ADDQ R8, R9; JGT taken
 TEXT ·h0561(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -10938,8 +10882,8 @@ TEXT ·h0561(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JGE taken
+	ADDQ R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -10953,7 +10897,7 @@ done:
 	RET
 
 // func h0562(s *State)
-// SUBQ R8, R9; JLE taken
+// ADDQ R8, R9; JLS taken
 TEXT ·h0562(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -10962,8 +10906,8 @@ TEXT ·h0562(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JLE taken
+	ADDQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -10977,7 +10921,7 @@ done:
 	RET
 
 // func h0563(s *State)
-// SUBQ R8, R9; JGT taken
+// ADDQ R8, R9; JHI taken
 TEXT ·h0563(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -10986,8 +10930,8 @@ TEXT ·h0563(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JGT taken
+	ADDQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -11001,7 +10945,7 @@ done:
 	RET
 
 // func h0564(s *State)
-// SUBQ R8, R9; JLS taken
+// ADDQ R8, R9; JMI taken
 TEXT ·h0564(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -11010,8 +10954,8 @@ TEXT ·h0564(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JLS taken
+	ADDQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -11025,7 +10969,7 @@ done:
 	RET
 
 // func h0565(s *State)
-// SUBQ R8, R9; JHI taken
+// ADDQ R8, R9; JPL taken
 TEXT ·h0565(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -11034,8 +10978,8 @@ TEXT ·h0565(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JHI taken
+	ADDQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -11049,7 +10993,7 @@ done:
 	RET
 
 // func h0566(s *State)
-// SUBQ R8, R9; JMI taken
+// ADDQ R8, R9; SETCS R10
 TEXT ·h0566(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -11058,55 +11002,7 @@ TEXT ·h0566(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0567(s *State)
-// SUBQ R8, R9; JPL taken
-TEXT ·h0567(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0568(s *State)
-// SUBQ R8, R9; SETCS R10
-TEXT ·h0568(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
+	ADDQ R8, R9
 	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -11116,9 +11012,9 @@ TEXT ·h0568(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0569(s *State)
-// SUBQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h0569(SB), NOSPLIT, $24-8
+// func h0567(s *State)
+// ADDQ R8, R9; CMOVQEQ R11, R12
+TEXT ·h0567(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11126,7 +11022,7 @@ TEXT ·h0569(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
+	ADDQ R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -11136,9 +11032,9 @@ TEXT ·h0569(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0570(s *State)
-// SUBQ R8, R9; ADCQ R10, R11
-TEXT ·h0570(SB), NOSPLIT, $24-8
+// func h0568(s *State)
+// ADDQ R8, R9; ADCQ R10, R11
+TEXT ·h0568(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11146,7 +11042,7 @@ TEXT ·h0570(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
+	ADDQ R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -11156,9 +11052,9 @@ TEXT ·h0570(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0571(s *State)
-// SUBQ R8, R9; SBBQ R10, R11
-TEXT ·h0571(SB), NOSPLIT, $24-8
+// func h0569(s *State)
+// ADDQ R8, R9; SBBQ R10, R11
+TEXT ·h0569(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11166,7 +11062,7 @@ TEXT ·h0571(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
+	ADDQ R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -11176,9 +11072,9 @@ TEXT ·h0571(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0572(s *State)
-// SUBQ R8, R9; INCQ R13
-TEXT ·h0572(SB), NOSPLIT, $24-8
+// func h0570(s *State)
+// ADDQ R8, R9; INCQ R13
+TEXT ·h0570(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11186,7 +11082,7 @@ TEXT ·h0572(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
+	ADDQ R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -11196,9 +11092,9 @@ TEXT ·h0572(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0573(s *State)
-// SUBQ R8, R9; ROLQ $7, R13
-TEXT ·h0573(SB), NOSPLIT, $24-8
+// func h0571(s *State)
+// ADDQ R8, R9; ROLQ $7, R13
+TEXT ·h0571(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11206,7 +11102,7 @@ TEXT ·h0573(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
+	ADDQ R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -11216,8 +11112,56 @@ TEXT ·h0573(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h0572(s *State)
+// SUBQ R8, R9; JEQ taken
+TEXT ·h0572(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBQ R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0573(s *State)
+// SUBQ R8, R9; JNE taken
+TEXT ·h0573(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBQ R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h0574(s *State)
-// ADCQ R8, R9; JEQ taken
+// SUBQ R8, R9; JCS taken
 TEXT ·h0574(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -11226,8 +11170,8 @@ TEXT ·h0574(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JEQ taken
+	SUBQ R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -11241,7 +11185,7 @@ done:
 	RET
 
 // func h0575(s *State)
-// ADCQ R8, R9; JNE taken
+// SUBQ R8, R9; JCC taken
 TEXT ·h0575(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -11250,8 +11194,8 @@ TEXT ·h0575(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JNE taken
+	SUBQ R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -11265,7 +11209,7 @@ done:
 	RET
 
 // func h0576(s *State)
-// ADCQ R8, R9; JCS taken
+// SUBQ R8, R9; JLT taken
 TEXT ·h0576(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -11274,8 +11218,8 @@ TEXT ·h0576(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JCS taken
+	SUBQ R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -11289,7 +11233,7 @@ done:
 	RET
 
 // func h0577(s *State)
-// ADCQ R8, R9; JCC taken
+// SUBQ R8, R9; JGE taken
 TEXT ·h0577(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -11298,8 +11242,8 @@ TEXT ·h0577(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JCC taken
+	SUBQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -11313,7 +11257,7 @@ done:
 	RET
 
 // func h0578(s *State)
-// ADCQ R8, R9; JLT taken
+// SUBQ R8, R9; JLE taken
 TEXT ·h0578(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -11322,8 +11266,8 @@ TEXT ·h0578(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JLT taken
+	SUBQ R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -11337,7 +11281,7 @@ done:
 	RET
 
 // func h0579(s *State)
-// ADCQ R8, R9; JGE taken
+// SUBQ R8, R9; JGT taken
 TEXT ·h0579(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -11346,8 +11290,8 @@ TEXT ·h0579(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JGE taken
+	SUBQ R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -11361,7 +11305,7 @@ done:
 	RET
 
 // func h0580(s *State)
-// ADCQ R8, R9; JLE taken
+// SUBQ R8, R9; JLS taken
 TEXT ·h0580(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -11370,8 +11314,8 @@ TEXT ·h0580(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JLE taken
+	SUBQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -11385,7 +11329,7 @@ done:
 	RET
 
 // func h0581(s *State)
-// ADCQ R8, R9; JGT taken
+// SUBQ R8, R9; JHI taken
 TEXT ·h0581(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -11394,8 +11338,8 @@ TEXT ·h0581(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JGT taken
+	SUBQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -11409,7 +11353,7 @@ done:
 	RET
 
 // func h0582(s *State)
-// ADCQ R8, R9; JLS taken
+// SUBQ R8, R9; JMI taken
 TEXT ·h0582(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -11418,8 +11362,8 @@ TEXT ·h0582(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JLS taken
+	SUBQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -11433,7 +11377,7 @@ done:
 	RET
 
 // func h0583(s *State)
-// ADCQ R8, R9; JHI taken
+// SUBQ R8, R9; JPL taken
 TEXT ·h0583(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -11442,8 +11386,8 @@ TEXT ·h0583(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JHI taken
+	SUBQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -11457,7 +11401,7 @@ done:
 	RET
 
 // func h0584(s *State)
-// ADCQ R8, R9; JMI taken
+// SUBQ R8, R9; SETCS R10
 TEXT ·h0584(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -11466,55 +11410,7 @@ TEXT ·h0584(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0585(s *State)
-// ADCQ R8, R9; JPL taken
-TEXT ·h0585(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0586(s *State)
-// ADCQ R8, R9; SETCS R10
-TEXT ·h0586(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
+	SUBQ R8, R9
 	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -11524,9 +11420,9 @@ TEXT ·h0586(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0587(s *State)
-// ADCQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h0587(SB), NOSPLIT, $24-8
+// func h0585(s *State)
+// SUBQ R8, R9; CMOVQEQ R11, R12
+TEXT ·h0585(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11534,7 +11430,7 @@ TEXT ·h0587(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
+	SUBQ R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -11544,9 +11440,9 @@ TEXT ·h0587(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0588(s *State)
-// ADCQ R8, R9; ADCQ R10, R11
-TEXT ·h0588(SB), NOSPLIT, $24-8
+// func h0586(s *State)
+// SUBQ R8, R9; ADCQ R10, R11
+TEXT ·h0586(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11554,7 +11450,7 @@ TEXT ·h0588(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
+	SUBQ R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -11564,9 +11460,9 @@ TEXT ·h0588(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0589(s *State)
-// ADCQ R8, R9; SBBQ R10, R11
-TEXT ·h0589(SB), NOSPLIT, $24-8
+// func h0587(s *State)
+// SUBQ R8, R9; SBBQ R10, R11
+TEXT ·h0587(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11574,7 +11470,7 @@ TEXT ·h0589(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
+	SUBQ R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -11584,9 +11480,9 @@ TEXT ·h0589(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0590(s *State)
-// ADCQ R8, R9; INCQ R13
-TEXT ·h0590(SB), NOSPLIT, $24-8
+// func h0588(s *State)
+// SUBQ R8, R9; INCQ R13
+TEXT ·h0588(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11594,7 +11490,7 @@ TEXT ·h0590(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
+	SUBQ R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -11604,9 +11500,9 @@ TEXT ·h0590(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0591(s *State)
-// ADCQ R8, R9; ROLQ $7, R13
-TEXT ·h0591(SB), NOSPLIT, $24-8
+// func h0589(s *State)
+// SUBQ R8, R9; ROLQ $7, R13
+TEXT ·h0589(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11614,7 +11510,7 @@ TEXT ·h0591(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
+	SUBQ R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -11624,8 +11520,56 @@ TEXT ·h0591(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h0590(s *State)
+// ADCQ R8, R9; JEQ taken
+TEXT ·h0590(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADCQ R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0591(s *State)
+// ADCQ R8, R9; JNE taken
+TEXT ·h0591(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADCQ R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h0592(s *State)
-// SBBQ R8, R9; JEQ taken
+// ADCQ R8, R9; JCS taken
 TEXT ·h0592(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -11634,8 +11578,8 @@ TEXT ·h0592(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JEQ taken
+	ADCQ R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -11649,7 +11593,7 @@ done:
 	RET
 
 // func h0593(s *State)
-// SBBQ R8, R9; JNE taken
+// ADCQ R8, R9; JCC taken
 TEXT ·h0593(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -11658,8 +11602,8 @@ TEXT ·h0593(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JNE taken
+	ADCQ R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -11673,7 +11617,7 @@ done:
 	RET
 
 // func h0594(s *State)
-// SBBQ R8, R9; JCS taken
+// ADCQ R8, R9; JLT taken
 TEXT ·h0594(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -11682,8 +11626,8 @@ TEXT ·h0594(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JCS taken
+	ADCQ R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -11697,7 +11641,7 @@ done:
 	RET
 
 // func h0595(s *State)
-// SBBQ R8, R9; JCC taken
+// ADCQ R8, R9; JGE taken
 TEXT ·h0595(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -11706,8 +11650,8 @@ TEXT ·h0595(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JCC taken
+	ADCQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -11721,7 +11665,7 @@ done:
 	RET
 
 // func h0596(s *State)
-// SBBQ R8, R9; JLT taken
+// ADCQ R8, R9; JLE taken
 TEXT ·h0596(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -11730,8 +11674,8 @@ TEXT ·h0596(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JLT taken
+	ADCQ R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -11745,7 +11689,7 @@ done:
 	RET
 
 // func h0597(s *State)
-// SBBQ R8, R9; JGE taken
+// ADCQ R8, R9; JGT taken
 TEXT ·h0597(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -11754,8 +11698,8 @@ TEXT ·h0597(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JGE taken
+	ADCQ R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -11769,7 +11713,7 @@ done:
 	RET
 
 // func h0598(s *State)
-// SBBQ R8, R9; JLE taken
+// ADCQ R8, R9; JLS taken
 TEXT ·h0598(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -11778,8 +11722,8 @@ TEXT ·h0598(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JLE taken
+	ADCQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -11793,7 +11737,7 @@ done:
 	RET
 
 // func h0599(s *State)
-// SBBQ R8, R9; JGT taken
+// ADCQ R8, R9; JHI taken
 TEXT ·h0599(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -11802,8 +11746,8 @@ TEXT ·h0599(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JGT taken
+	ADCQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -11817,7 +11761,7 @@ done:
 	RET
 
 // func h0600(s *State)
-// SBBQ R8, R9; JLS taken
+// ADCQ R8, R9; JMI taken
 TEXT ·h0600(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -11826,8 +11770,8 @@ TEXT ·h0600(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JLS taken
+	ADCQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -11841,7 +11785,7 @@ done:
 	RET
 
 // func h0601(s *State)
-// SBBQ R8, R9; JHI taken
+// ADCQ R8, R9; JPL taken
 TEXT ·h0601(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -11850,8 +11794,8 @@ TEXT ·h0601(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JHI taken
+	ADCQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -11865,7 +11809,7 @@ done:
 	RET
 
 // func h0602(s *State)
-// SBBQ R8, R9; JMI taken
+// ADCQ R8, R9; SETCS R10
 TEXT ·h0602(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -11874,55 +11818,7 @@ TEXT ·h0602(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0603(s *State)
-// SBBQ R8, R9; JPL taken
-TEXT ·h0603(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0604(s *State)
-// SBBQ R8, R9; SETCS R10
-TEXT ·h0604(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SBBQ R8, R9
+	ADCQ R8, R9
 	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -11932,9 +11828,9 @@ TEXT ·h0604(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0605(s *State)
-// SBBQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h0605(SB), NOSPLIT, $24-8
+// func h0603(s *State)
+// ADCQ R8, R9; CMOVQEQ R11, R12
+TEXT ·h0603(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11942,7 +11838,7 @@ TEXT ·h0605(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
+	ADCQ R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -11952,9 +11848,9 @@ TEXT ·h0605(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0606(s *State)
-// SBBQ R8, R9; ADCQ R10, R11
-TEXT ·h0606(SB), NOSPLIT, $24-8
+// func h0604(s *State)
+// ADCQ R8, R9; ADCQ R10, R11
+TEXT ·h0604(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11962,7 +11858,7 @@ TEXT ·h0606(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
+	ADCQ R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -11972,9 +11868,9 @@ TEXT ·h0606(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0607(s *State)
-// SBBQ R8, R9; SBBQ R10, R11
-TEXT ·h0607(SB), NOSPLIT, $24-8
+// func h0605(s *State)
+// ADCQ R8, R9; SBBQ R10, R11
+TEXT ·h0605(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11982,7 +11878,7 @@ TEXT ·h0607(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
+	ADCQ R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -11992,9 +11888,9 @@ TEXT ·h0607(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0608(s *State)
-// SBBQ R8, R9; INCQ R13
-TEXT ·h0608(SB), NOSPLIT, $24-8
+// func h0606(s *State)
+// ADCQ R8, R9; INCQ R13
+TEXT ·h0606(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12002,7 +11898,7 @@ TEXT ·h0608(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
+	ADCQ R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -12012,9 +11908,9 @@ TEXT ·h0608(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0609(s *State)
-// SBBQ R8, R9; ROLQ $7, R13
-TEXT ·h0609(SB), NOSPLIT, $24-8
+// func h0607(s *State)
+// ADCQ R8, R9; ROLQ $7, R13
+TEXT ·h0607(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12022,7 +11918,7 @@ TEXT ·h0609(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
+	ADCQ R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -12032,8 +11928,56 @@ TEXT ·h0609(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h0608(s *State)
+// SBBQ R8, R9; JEQ taken
+TEXT ·h0608(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SBBQ R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0609(s *State)
+// SBBQ R8, R9; JNE taken
+TEXT ·h0609(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SBBQ R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h0610(s *State)
-// CMPQ R8, R9; JEQ taken
+// SBBQ R8, R9; JCS taken
 TEXT ·h0610(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12042,8 +11986,8 @@ TEXT ·h0610(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JEQ taken
+	SBBQ R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -12057,7 +12001,7 @@ done:
 	RET
 
 // func h0611(s *State)
-// CMPQ R8, R9; JNE taken
+// SBBQ R8, R9; JCC taken
 TEXT ·h0611(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12066,8 +12010,8 @@ TEXT ·h0611(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JNE taken
+	SBBQ R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -12081,7 +12025,7 @@ done:
 	RET
 
 // func h0612(s *State)
-// CMPQ R8, R9; JCS taken
+// SBBQ R8, R9; JLT taken
 TEXT ·h0612(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12090,8 +12034,8 @@ TEXT ·h0612(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JCS taken
+	SBBQ R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -12105,7 +12049,7 @@ done:
 	RET
 
 // func h0613(s *State)
-// CMPQ R8, R9; JCC taken
+// SBBQ R8, R9; JGE taken
 TEXT ·h0613(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12114,8 +12058,8 @@ TEXT ·h0613(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JCC taken
+	SBBQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -12129,7 +12073,7 @@ done:
 	RET
 
 // func h0614(s *State)
-// CMPQ R8, R9; JLT taken
+// SBBQ R8, R9; JLE taken
 TEXT ·h0614(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12138,8 +12082,8 @@ TEXT ·h0614(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JLT taken
+	SBBQ R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -12153,7 +12097,7 @@ done:
 	RET
 
 // func h0615(s *State)
-// CMPQ R8, R9; JGE taken
+// SBBQ R8, R9; JGT taken
 TEXT ·h0615(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12162,8 +12106,8 @@ TEXT ·h0615(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JGE taken
+	SBBQ R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -12177,7 +12121,7 @@ done:
 	RET
 
 // func h0616(s *State)
-// CMPQ R8, R9; JLE taken
+// SBBQ R8, R9; JLS taken
 TEXT ·h0616(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12186,8 +12130,8 @@ TEXT ·h0616(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JLE taken
+	SBBQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -12201,7 +12145,7 @@ done:
 	RET
 
 // func h0617(s *State)
-// CMPQ R8, R9; JGT taken
+// SBBQ R8, R9; JHI taken
 TEXT ·h0617(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12210,8 +12154,8 @@ TEXT ·h0617(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JGT taken
+	SBBQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -12225,7 +12169,7 @@ done:
 	RET
 
 // func h0618(s *State)
-// CMPQ R8, R9; JLS taken
+// SBBQ R8, R9; JMI taken
 TEXT ·h0618(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12234,8 +12178,8 @@ TEXT ·h0618(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JLS taken
+	SBBQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -12249,7 +12193,7 @@ done:
 	RET
 
 // func h0619(s *State)
-// CMPQ R8, R9; JHI taken
+// SBBQ R8, R9; JPL taken
 TEXT ·h0619(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12258,8 +12202,8 @@ TEXT ·h0619(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JHI taken
+	SBBQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -12273,7 +12217,7 @@ done:
 	RET
 
 // func h0620(s *State)
-// CMPQ R8, R9; JMI taken
+// SBBQ R8, R9; SETCS R10
 TEXT ·h0620(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12282,55 +12226,7 @@ TEXT ·h0620(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0621(s *State)
-// CMPQ R8, R9; JPL taken
-TEXT ·h0621(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0622(s *State)
-// CMPQ R8, R9; SETCS R10
-TEXT ·h0622(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, R9
+	SBBQ R8, R9
 	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -12340,9 +12236,9 @@ TEXT ·h0622(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0623(s *State)
-// CMPQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h0623(SB), NOSPLIT, $24-8
+// func h0621(s *State)
+// SBBQ R8, R9; CMOVQEQ R11, R12
+TEXT ·h0621(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12350,7 +12246,7 @@ TEXT ·h0623(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
+	SBBQ R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -12360,9 +12256,9 @@ TEXT ·h0623(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0624(s *State)
-// CMPQ R8, R9; ADCQ R10, R11
-TEXT ·h0624(SB), NOSPLIT, $24-8
+// func h0622(s *State)
+// SBBQ R8, R9; ADCQ R10, R11
+TEXT ·h0622(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12370,7 +12266,7 @@ TEXT ·h0624(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
+	SBBQ R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -12380,9 +12276,9 @@ TEXT ·h0624(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0625(s *State)
-// CMPQ R8, R9; SBBQ R10, R11
-TEXT ·h0625(SB), NOSPLIT, $24-8
+// func h0623(s *State)
+// SBBQ R8, R9; SBBQ R10, R11
+TEXT ·h0623(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12390,7 +12286,7 @@ TEXT ·h0625(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
+	SBBQ R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -12400,9 +12296,9 @@ TEXT ·h0625(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0626(s *State)
-// CMPQ R8, R9; INCQ R13
-TEXT ·h0626(SB), NOSPLIT, $24-8
+// func h0624(s *State)
+// SBBQ R8, R9; INCQ R13
+TEXT ·h0624(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12410,7 +12306,7 @@ TEXT ·h0626(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
+	SBBQ R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -12420,9 +12316,9 @@ TEXT ·h0626(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0627(s *State)
-// CMPQ R8, R9; ROLQ $7, R13
-TEXT ·h0627(SB), NOSPLIT, $24-8
+// func h0625(s *State)
+// SBBQ R8, R9; ROLQ $7, R13
+TEXT ·h0625(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12430,7 +12326,7 @@ TEXT ·h0627(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
+	SBBQ R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -12440,8 +12336,56 @@ TEXT ·h0627(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h0626(s *State)
+// CMPQ R8, R9; JEQ taken
+TEXT ·h0626(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0627(s *State)
+// CMPQ R8, R9; JNE taken
+TEXT ·h0627(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h0628(s *State)
-// CMPQ R8, $3; JEQ taken
+// CMPQ R8, R9; JCS taken
 TEXT ·h0628(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12450,8 +12394,8 @@ TEXT ·h0628(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JEQ taken
+	CMPQ R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -12465,7 +12409,7 @@ done:
 	RET
 
 // func h0629(s *State)
-// CMPQ R8, $3; JNE taken
+// CMPQ R8, R9; JCC taken
 TEXT ·h0629(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12474,8 +12418,8 @@ TEXT ·h0629(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JNE taken
+	CMPQ R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -12489,7 +12433,7 @@ done:
 	RET
 
 // func h0630(s *State)
-// CMPQ R8, $3; JCS taken
+// CMPQ R8, R9; JLT taken
 TEXT ·h0630(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12498,8 +12442,8 @@ TEXT ·h0630(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JCS taken
+	CMPQ R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -12513,7 +12457,7 @@ done:
 	RET
 
 // func h0631(s *State)
-// CMPQ R8, $3; JCC taken
+// CMPQ R8, R9; JGE taken
 TEXT ·h0631(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12522,8 +12466,8 @@ TEXT ·h0631(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JCC taken
+	CMPQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -12537,7 +12481,7 @@ done:
 	RET
 
 // func h0632(s *State)
-// CMPQ R8, $3; JLT taken
+// CMPQ R8, R9; JLE taken
 TEXT ·h0632(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12546,8 +12490,8 @@ TEXT ·h0632(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JLT taken
+	CMPQ R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -12561,7 +12505,7 @@ done:
 	RET
 
 // func h0633(s *State)
-// CMPQ R8, $3; JGE taken
+// CMPQ R8, R9; JGT taken
 TEXT ·h0633(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12570,8 +12514,8 @@ TEXT ·h0633(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JGE taken
+	CMPQ R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -12585,7 +12529,7 @@ done:
 	RET
 
 // func h0634(s *State)
-// CMPQ R8, $3; JLE taken
+// CMPQ R8, R9; JLS taken
 TEXT ·h0634(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12594,8 +12538,8 @@ TEXT ·h0634(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JLE taken
+	CMPQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -12609,7 +12553,7 @@ done:
 	RET
 
 // func h0635(s *State)
-// CMPQ R8, $3; JGT taken
+// CMPQ R8, R9; JHI taken
 TEXT ·h0635(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12618,8 +12562,8 @@ TEXT ·h0635(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JGT taken
+	CMPQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -12633,7 +12577,7 @@ done:
 	RET
 
 // func h0636(s *State)
-// CMPQ R8, $3; JLS taken
+// CMPQ R8, R9; JMI taken
 TEXT ·h0636(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12642,8 +12586,8 @@ TEXT ·h0636(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JLS taken
+	CMPQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -12657,7 +12601,7 @@ done:
 	RET
 
 // func h0637(s *State)
-// CMPQ R8, $3; JHI taken
+// CMPQ R8, R9; JPL taken
 TEXT ·h0637(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12666,8 +12610,8 @@ TEXT ·h0637(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JHI taken
+	CMPQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -12681,7 +12625,7 @@ done:
 	RET
 
 // func h0638(s *State)
-// CMPQ R8, $3; JMI taken
+// CMPQ R8, R9; SETCS R10
 TEXT ·h0638(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12690,55 +12634,7 @@ TEXT ·h0638(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0639(s *State)
-// CMPQ R8, $3; JPL taken
-TEXT ·h0639(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0640(s *State)
-// CMPQ R8, $3; SETCS R10
-TEXT ·h0640(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, $3
+	CMPQ R8, R9
 	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -12748,9 +12644,9 @@ TEXT ·h0640(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0641(s *State)
-// CMPQ R8, $3; CMOVQEQ R11, R12
-TEXT ·h0641(SB), NOSPLIT, $24-8
+// func h0639(s *State)
+// CMPQ R8, R9; CMOVQEQ R11, R12
+TEXT ·h0639(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12758,7 +12654,7 @@ TEXT ·h0641(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
+	CMPQ R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -12768,9 +12664,9 @@ TEXT ·h0641(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0642(s *State)
-// CMPQ R8, $3; ADCQ R10, R11
-TEXT ·h0642(SB), NOSPLIT, $24-8
+// func h0640(s *State)
+// CMPQ R8, R9; ADCQ R10, R11
+TEXT ·h0640(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12778,7 +12674,7 @@ TEXT ·h0642(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
+	CMPQ R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -12788,9 +12684,9 @@ TEXT ·h0642(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0643(s *State)
-// CMPQ R8, $3; SBBQ R10, R11
-TEXT ·h0643(SB), NOSPLIT, $24-8
+// func h0641(s *State)
+// CMPQ R8, R9; SBBQ R10, R11
+TEXT ·h0641(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12798,7 +12694,7 @@ TEXT ·h0643(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
+	CMPQ R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -12808,9 +12704,9 @@ TEXT ·h0643(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0644(s *State)
-// CMPQ R8, $3; INCQ R13
-TEXT ·h0644(SB), NOSPLIT, $24-8
+// func h0642(s *State)
+// CMPQ R8, R9; INCQ R13
+TEXT ·h0642(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12818,7 +12714,7 @@ TEXT ·h0644(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
+	CMPQ R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -12828,9 +12724,9 @@ TEXT ·h0644(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0645(s *State)
-// CMPQ R8, $3; ROLQ $7, R13
-TEXT ·h0645(SB), NOSPLIT, $24-8
+// func h0643(s *State)
+// CMPQ R8, R9; ROLQ $7, R13
+TEXT ·h0643(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12838,7 +12734,7 @@ TEXT ·h0645(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
+	CMPQ R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -12848,8 +12744,56 @@ TEXT ·h0645(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h0644(s *State)
+// CMPQ R8, $3; JEQ taken
+TEXT ·h0644(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ R8, $3
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0645(s *State)
+// CMPQ R8, $3; JNE taken
+TEXT ·h0645(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ R8, $3
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h0646(s *State)
-// CMPL R8, R9; JEQ taken
+// CMPQ R8, $3; JCS taken
 TEXT ·h0646(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12858,8 +12802,8 @@ TEXT ·h0646(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JEQ taken
+	CMPQ R8, $3
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -12873,7 +12817,7 @@ done:
 	RET
 
 // func h0647(s *State)
-// CMPL R8, R9; JNE taken
+// CMPQ R8, $3; JCC taken
 TEXT ·h0647(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12882,8 +12826,8 @@ TEXT ·h0647(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JNE taken
+	CMPQ R8, $3
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -12897,7 +12841,7 @@ done:
 	RET
 
 // func h0648(s *State)
-// CMPL R8, R9; JCS taken
+// CMPQ R8, $3; JLT taken
 TEXT ·h0648(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12906,8 +12850,8 @@ TEXT ·h0648(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JCS taken
+	CMPQ R8, $3
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -12921,7 +12865,7 @@ done:
 	RET
 
 // func h0649(s *State)
-// CMPL R8, R9; JCC taken
+// CMPQ R8, $3; JGE taken
 TEXT ·h0649(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12930,8 +12874,8 @@ TEXT ·h0649(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JCC taken
+	CMPQ R8, $3
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -12945,7 +12889,7 @@ done:
 	RET
 
 // func h0650(s *State)
-// CMPL R8, R9; JLT taken
+// CMPQ R8, $3; JLE taken
 TEXT ·h0650(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12954,8 +12898,8 @@ TEXT ·h0650(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JLT taken
+	CMPQ R8, $3
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -12969,7 +12913,7 @@ done:
 	RET
 
 // func h0651(s *State)
-// CMPL R8, R9; JGE taken
+// CMPQ R8, $3; JGT taken
 TEXT ·h0651(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12978,8 +12922,8 @@ TEXT ·h0651(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JGE taken
+	CMPQ R8, $3
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -12993,7 +12937,7 @@ done:
 	RET
 
 // func h0652(s *State)
-// CMPL R8, R9; JLE taken
+// CMPQ R8, $3; JLS taken
 TEXT ·h0652(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -13002,8 +12946,8 @@ TEXT ·h0652(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JLE taken
+	CMPQ R8, $3
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -13017,7 +12961,7 @@ done:
 	RET
 
 // func h0653(s *State)
-// CMPL R8, R9; JGT taken
+// CMPQ R8, $3; JHI taken
 TEXT ·h0653(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -13026,8 +12970,8 @@ TEXT ·h0653(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JGT taken
+	CMPQ R8, $3
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -13041,7 +12985,7 @@ done:
 	RET
 
 // func h0654(s *State)
-// CMPL R8, R9; JLS taken
+// CMPQ R8, $3; JMI taken
 TEXT ·h0654(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -13050,8 +12994,8 @@ TEXT ·h0654(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JLS taken
+	CMPQ R8, $3
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -13065,7 +13009,7 @@ done:
 	RET
 
 // func h0655(s *State)
-// CMPL R8, R9; JHI taken
+// CMPQ R8, $3; JPL taken
 TEXT ·h0655(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -13074,8 +13018,8 @@ TEXT ·h0655(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JHI taken
+	CMPQ R8, $3
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -13089,7 +13033,7 @@ done:
 	RET
 
 // func h0656(s *State)
-// CMPL R8, R9; JMI taken
+// CMPQ R8, $3; SETCS R10
 TEXT ·h0656(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -13098,55 +13042,7 @@ TEXT ·h0656(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0657(s *State)
-// CMPL R8, R9; JPL taken
-TEXT ·h0657(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0658(s *State)
-// CMPL R8, R9; SETCS R10
-TEXT ·h0658(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPL R8, R9
+	CMPQ R8, $3
 	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -13156,9 +13052,9 @@ TEXT ·h0658(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0659(s *State)
-// CMPL R8, R9; CMOVQEQ R11, R12
-TEXT ·h0659(SB), NOSPLIT, $24-8
+// func h0657(s *State)
+// CMPQ R8, $3; CMOVQEQ R11, R12
+TEXT ·h0657(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13166,7 +13062,7 @@ TEXT ·h0659(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
+	CMPQ R8, $3
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -13176,9 +13072,9 @@ TEXT ·h0659(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0660(s *State)
-// CMPL R8, R9; ADCQ R10, R11
-TEXT ·h0660(SB), NOSPLIT, $24-8
+// func h0658(s *State)
+// CMPQ R8, $3; ADCQ R10, R11
+TEXT ·h0658(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13186,7 +13082,7 @@ TEXT ·h0660(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
+	CMPQ R8, $3
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -13196,9 +13092,9 @@ TEXT ·h0660(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0661(s *State)
-// CMPL R8, R9; SBBQ R10, R11
-TEXT ·h0661(SB), NOSPLIT, $24-8
+// func h0659(s *State)
+// CMPQ R8, $3; SBBQ R10, R11
+TEXT ·h0659(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13206,7 +13102,7 @@ TEXT ·h0661(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
+	CMPQ R8, $3
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -13216,9 +13112,9 @@ TEXT ·h0661(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0662(s *State)
-// CMPL R8, R9; INCQ R13
-TEXT ·h0662(SB), NOSPLIT, $24-8
+// func h0660(s *State)
+// CMPQ R8, $3; INCQ R13
+TEXT ·h0660(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13226,7 +13122,7 @@ TEXT ·h0662(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
+	CMPQ R8, $3
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -13236,9 +13132,9 @@ TEXT ·h0662(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0663(s *State)
-// CMPL R8, R9; ROLQ $7, R13
-TEXT ·h0663(SB), NOSPLIT, $24-8
+// func h0661(s *State)
+// CMPQ R8, $3; ROLQ $7, R13
+TEXT ·h0661(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13246,7 +13142,7 @@ TEXT ·h0663(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
+	CMPQ R8, $3
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -13256,8 +13152,56 @@ TEXT ·h0663(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h0662(s *State)
+// CMPL R8, R9; JEQ taken
+TEXT ·h0662(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPL R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0663(s *State)
+// CMPL R8, R9; JNE taken
+TEXT ·h0663(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPL R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h0664(s *State)
-// ADDL R8, R9; JEQ taken
+// CMPL R8, R9; JCS taken
 TEXT ·h0664(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -13266,8 +13210,8 @@ TEXT ·h0664(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JEQ taken
+	CMPL R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -13281,7 +13225,7 @@ done:
 	RET
 
 // func h0665(s *State)
-// ADDL R8, R9; JNE taken
+// CMPL R8, R9; JCC taken
 TEXT ·h0665(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -13290,8 +13234,8 @@ TEXT ·h0665(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JNE taken
+	CMPL R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -13305,7 +13249,7 @@ done:
 	RET
 
 // func h0666(s *State)
-// ADDL R8, R9; JCS taken
+// CMPL R8, R9; JLT taken
 TEXT ·h0666(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -13314,8 +13258,8 @@ TEXT ·h0666(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JCS taken
+	CMPL R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -13329,7 +13273,7 @@ done:
 	RET
 
 // func h0667(s *State)
-// ADDL R8, R9; JCC taken
+// CMPL R8, R9; JGE taken
 TEXT ·h0667(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -13338,8 +13282,8 @@ TEXT ·h0667(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JCC taken
+	CMPL R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -13353,7 +13297,7 @@ done:
 	RET
 
 // func h0668(s *State)
-// ADDL R8, R9; JLT taken
+// CMPL R8, R9; JLE taken
 TEXT ·h0668(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -13362,8 +13306,8 @@ TEXT ·h0668(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JLT taken
+	CMPL R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -13377,7 +13321,7 @@ done:
 	RET
 
 // func h0669(s *State)
-// ADDL R8, R9; JGE taken
+// CMPL R8, R9; JGT taken
 TEXT ·h0669(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -13386,8 +13330,8 @@ TEXT ·h0669(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JGE taken
+	CMPL R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -13401,7 +13345,7 @@ done:
 	RET
 
 // func h0670(s *State)
-// ADDL R8, R9; JLE taken
+// CMPL R8, R9; JLS taken
 TEXT ·h0670(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -13410,8 +13354,8 @@ TEXT ·h0670(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JLE taken
+	CMPL R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -13425,7 +13369,7 @@ done:
 	RET
 
 // func h0671(s *State)
-// ADDL R8, R9; JGT taken
+// CMPL R8, R9; JHI taken
 TEXT ·h0671(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -13434,8 +13378,8 @@ TEXT ·h0671(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JGT taken
+	CMPL R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -13449,7 +13393,7 @@ done:
 	RET
 
 // func h0672(s *State)
-// ADDL R8, R9; JLS taken
+// CMPL R8, R9; JMI taken
 TEXT ·h0672(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -13458,8 +13402,8 @@ TEXT ·h0672(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JLS taken
+	CMPL R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -13473,7 +13417,7 @@ done:
 	RET
 
 // func h0673(s *State)
-// ADDL R8, R9; JHI taken
+// CMPL R8, R9; JPL taken
 TEXT ·h0673(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -13482,8 +13426,8 @@ TEXT ·h0673(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JHI taken
+	CMPL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -13497,7 +13441,7 @@ done:
 	RET
 
 // func h0674(s *State)
-// ADDL R8, R9; JMI taken
+// CMPL R8, R9; SETCS R10
 TEXT ·h0674(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -13506,55 +13450,7 @@ TEXT ·h0674(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0675(s *State)
-// ADDL R8, R9; JPL taken
-TEXT ·h0675(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0676(s *State)
-// ADDL R8, R9; SETCS R10
-TEXT ·h0676(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDL R8, R9
+	CMPL R8, R9
 	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -13564,9 +13460,9 @@ TEXT ·h0676(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0677(s *State)
-// ADDL R8, R9; CMOVQEQ R11, R12
-TEXT ·h0677(SB), NOSPLIT, $24-8
+// func h0675(s *State)
+// CMPL R8, R9; CMOVQEQ R11, R12
+TEXT ·h0675(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13574,7 +13470,7 @@ TEXT ·h0677(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
+	CMPL R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -13584,9 +13480,9 @@ TEXT ·h0677(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0678(s *State)
-// ADDL R8, R9; ADCQ R10, R11
-TEXT ·h0678(SB), NOSPLIT, $24-8
+// func h0676(s *State)
+// CMPL R8, R9; ADCQ R10, R11
+TEXT ·h0676(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13594,7 +13490,7 @@ TEXT ·h0678(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
+	CMPL R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -13604,9 +13500,9 @@ TEXT ·h0678(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0679(s *State)
-// ADDL R8, R9; SBBQ R10, R11
-TEXT ·h0679(SB), NOSPLIT, $24-8
+// func h0677(s *State)
+// CMPL R8, R9; SBBQ R10, R11
+TEXT ·h0677(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13614,7 +13510,7 @@ TEXT ·h0679(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
+	CMPL R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -13624,9 +13520,9 @@ TEXT ·h0679(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0680(s *State)
-// ADDL R8, R9; INCQ R13
-TEXT ·h0680(SB), NOSPLIT, $24-8
+// func h0678(s *State)
+// CMPL R8, R9; INCQ R13
+TEXT ·h0678(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13634,7 +13530,7 @@ TEXT ·h0680(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
+	CMPL R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -13644,9 +13540,9 @@ TEXT ·h0680(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0681(s *State)
-// ADDL R8, R9; ROLQ $7, R13
-TEXT ·h0681(SB), NOSPLIT, $24-8
+// func h0679(s *State)
+// CMPL R8, R9; ROLQ $7, R13
+TEXT ·h0679(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13654,7 +13550,7 @@ TEXT ·h0681(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
+	CMPL R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -13664,8 +13560,56 @@ TEXT ·h0681(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h0680(s *State)
+// ADDL R8, R9; JEQ taken
+TEXT ·h0680(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDL R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0681(s *State)
+// ADDL R8, R9; JNE taken
+TEXT ·h0681(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDL R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h0682(s *State)
-// SUBL R8, R9; JEQ taken
+// ADDL R8, R9; JCS taken
 TEXT ·h0682(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -13674,8 +13618,8 @@ TEXT ·h0682(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JEQ taken
+	ADDL R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -13689,7 +13633,7 @@ done:
 	RET
 
 // func h0683(s *State)
-// SUBL R8, R9; JNE taken
+// ADDL R8, R9; JCC taken
 TEXT ·h0683(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -13698,8 +13642,8 @@ TEXT ·h0683(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JNE taken
+	ADDL R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -13713,7 +13657,7 @@ done:
 	RET
 
 // func h0684(s *State)
-// SUBL R8, R9; JCS taken
+// ADDL R8, R9; JLT taken
 TEXT ·h0684(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -13722,8 +13666,8 @@ TEXT ·h0684(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JCS taken
+	ADDL R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -13737,7 +13681,7 @@ done:
 	RET
 
 // func h0685(s *State)
-// SUBL R8, R9; JCC taken
+// ADDL R8, R9; JGE taken
 TEXT ·h0685(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -13746,8 +13690,8 @@ TEXT ·h0685(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JCC taken
+	ADDL R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -13761,7 +13705,7 @@ done:
 	RET
 
 // func h0686(s *State)
-// SUBL R8, R9; JLT taken
+// ADDL R8, R9; JLE taken
 TEXT ·h0686(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -13770,8 +13714,8 @@ TEXT ·h0686(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JLT taken
+	ADDL R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -13785,7 +13729,7 @@ done:
 	RET
 
 // func h0687(s *State)
-// SUBL R8, R9; JGE taken
+// ADDL R8, R9; JGT taken
 TEXT ·h0687(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -13794,8 +13738,8 @@ TEXT ·h0687(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JGE taken
+	ADDL R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -13809,7 +13753,7 @@ done:
 	RET
 
 // func h0688(s *State)
-// SUBL R8, R9; JLE taken
+// ADDL R8, R9; JLS taken
 TEXT ·h0688(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -13818,8 +13762,8 @@ TEXT ·h0688(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JLE taken
+	ADDL R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -13833,7 +13777,7 @@ done:
 	RET
 
 // func h0689(s *State)
-// SUBL R8, R9; JGT taken
+// ADDL R8, R9; JHI taken
 TEXT ·h0689(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -13842,8 +13786,8 @@ TEXT ·h0689(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JGT taken
+	ADDL R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -13857,7 +13801,7 @@ done:
 	RET
 
 // func h0690(s *State)
-// SUBL R8, R9; JLS taken
+// ADDL R8, R9; JMI taken
 TEXT ·h0690(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -13866,8 +13810,8 @@ TEXT ·h0690(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JLS taken
+	ADDL R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -13881,7 +13825,7 @@ done:
 	RET
 
 // func h0691(s *State)
-// SUBL R8, R9; JHI taken
+// ADDL R8, R9; JPL taken
 TEXT ·h0691(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -13890,8 +13834,8 @@ TEXT ·h0691(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JHI taken
+	ADDL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -13905,7 +13849,7 @@ done:
 	RET
 
 // func h0692(s *State)
-// SUBL R8, R9; JMI taken
+// ADDL R8, R9; SETCS R10
 TEXT ·h0692(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -13914,55 +13858,7 @@ TEXT ·h0692(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0693(s *State)
-// SUBL R8, R9; JPL taken
-TEXT ·h0693(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0694(s *State)
-// SUBL R8, R9; SETCS R10
-TEXT ·h0694(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBL R8, R9
+	ADDL R8, R9
 	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -13972,9 +13868,9 @@ TEXT ·h0694(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0695(s *State)
-// SUBL R8, R9; CMOVQEQ R11, R12
-TEXT ·h0695(SB), NOSPLIT, $24-8
+// func h0693(s *State)
+// ADDL R8, R9; CMOVQEQ R11, R12
+TEXT ·h0693(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13982,7 +13878,7 @@ TEXT ·h0695(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
+	ADDL R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -13992,9 +13888,9 @@ TEXT ·h0695(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0696(s *State)
-// SUBL R8, R9; ADCQ R10, R11
-TEXT ·h0696(SB), NOSPLIT, $24-8
+// func h0694(s *State)
+// ADDL R8, R9; ADCQ R10, R11
+TEXT ·h0694(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14002,7 +13898,7 @@ TEXT ·h0696(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
+	ADDL R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -14012,9 +13908,9 @@ TEXT ·h0696(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0697(s *State)
-// SUBL R8, R9; SBBQ R10, R11
-TEXT ·h0697(SB), NOSPLIT, $24-8
+// func h0695(s *State)
+// ADDL R8, R9; SBBQ R10, R11
+TEXT ·h0695(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14022,7 +13918,7 @@ TEXT ·h0697(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
+	ADDL R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -14032,9 +13928,9 @@ TEXT ·h0697(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0698(s *State)
-// SUBL R8, R9; INCQ R13
-TEXT ·h0698(SB), NOSPLIT, $24-8
+// func h0696(s *State)
+// ADDL R8, R9; INCQ R13
+TEXT ·h0696(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14042,7 +13938,7 @@ TEXT ·h0698(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
+	ADDL R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -14052,9 +13948,9 @@ TEXT ·h0698(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0699(s *State)
-// SUBL R8, R9; ROLQ $7, R13
-TEXT ·h0699(SB), NOSPLIT, $24-8
+// func h0697(s *State)
+// ADDL R8, R9; ROLQ $7, R13
+TEXT ·h0697(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14062,7 +13958,7 @@ TEXT ·h0699(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
+	ADDL R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -14072,8 +13968,56 @@ TEXT ·h0699(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h0698(s *State)
+// SUBL R8, R9; JEQ taken
+TEXT ·h0698(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBL R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0699(s *State)
+// SUBL R8, R9; JNE taken
+TEXT ·h0699(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBL R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h0700(s *State)
-// ANDQ R8, R9; JEQ taken
+// SUBL R8, R9; JCS taken
 TEXT ·h0700(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14082,8 +14026,8 @@ TEXT ·h0700(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JEQ taken
+	SUBL R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14097,7 +14041,7 @@ done:
 	RET
 
 // func h0701(s *State)
-// ANDQ R8, R9; JNE taken
+// SUBL R8, R9; JCC taken
 TEXT ·h0701(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14106,8 +14050,8 @@ TEXT ·h0701(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JNE taken
+	SUBL R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14121,7 +14065,7 @@ done:
 	RET
 
 // func h0702(s *State)
-// ANDQ R8, R9; JCS taken
+// SUBL R8, R9; JLT taken
 TEXT ·h0702(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14130,8 +14074,8 @@ TEXT ·h0702(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JCS taken
+	SUBL R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14145,7 +14089,7 @@ done:
 	RET
 
 // func h0703(s *State)
-// ANDQ R8, R9; JCC taken
+// SUBL R8, R9; JGE taken
 TEXT ·h0703(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14154,8 +14098,8 @@ TEXT ·h0703(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JCC taken
+	SUBL R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14169,7 +14113,7 @@ done:
 	RET
 
 // func h0704(s *State)
-// ANDQ R8, R9; JLT taken
+// SUBL R8, R9; JLE taken
 TEXT ·h0704(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14178,8 +14122,8 @@ TEXT ·h0704(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JLT taken
+	SUBL R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14193,7 +14137,7 @@ done:
 	RET
 
 // func h0705(s *State)
-// ANDQ R8, R9; JGE taken
+// SUBL R8, R9; JGT taken
 TEXT ·h0705(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14202,8 +14146,8 @@ TEXT ·h0705(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JGE taken
+	SUBL R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14217,7 +14161,7 @@ done:
 	RET
 
 // func h0706(s *State)
-// ANDQ R8, R9; JLE taken
+// SUBL R8, R9; JLS taken
 TEXT ·h0706(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14226,8 +14170,8 @@ TEXT ·h0706(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JLE taken
+	SUBL R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14241,7 +14185,7 @@ done:
 	RET
 
 // func h0707(s *State)
-// ANDQ R8, R9; JGT taken
+// SUBL R8, R9; JHI taken
 TEXT ·h0707(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14250,8 +14194,8 @@ TEXT ·h0707(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JGT taken
+	SUBL R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14265,7 +14209,7 @@ done:
 	RET
 
 // func h0708(s *State)
-// ANDQ R8, R9; JLS taken
+// SUBL R8, R9; JMI taken
 TEXT ·h0708(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14274,8 +14218,8 @@ TEXT ·h0708(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JLS taken
+	SUBL R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14289,7 +14233,7 @@ done:
 	RET
 
 // func h0709(s *State)
-// ANDQ R8, R9; JHI taken
+// SUBL R8, R9; JPL taken
 TEXT ·h0709(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14298,8 +14242,8 @@ TEXT ·h0709(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JHI taken
+	SUBL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14313,7 +14257,7 @@ done:
 	RET
 
 // func h0710(s *State)
-// ANDQ R8, R9; JMI taken
+// SUBL R8, R9; SETCS R10
 TEXT ·h0710(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14322,55 +14266,7 @@ TEXT ·h0710(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0711(s *State)
-// ANDQ R8, R9; JPL taken
-TEXT ·h0711(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0712(s *State)
-// ANDQ R8, R9; SETCS R10
-TEXT ·h0712(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ANDQ R8, R9
+	SUBL R8, R9
 	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -14380,9 +14276,9 @@ TEXT ·h0712(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0713(s *State)
-// ANDQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h0713(SB), NOSPLIT, $24-8
+// func h0711(s *State)
+// SUBL R8, R9; CMOVQEQ R11, R12
+TEXT ·h0711(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14390,7 +14286,7 @@ TEXT ·h0713(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
+	SUBL R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -14400,9 +14296,9 @@ TEXT ·h0713(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0714(s *State)
-// ANDQ R8, R9; ADCQ R10, R11
-TEXT ·h0714(SB), NOSPLIT, $24-8
+// func h0712(s *State)
+// SUBL R8, R9; ADCQ R10, R11
+TEXT ·h0712(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14410,7 +14306,7 @@ TEXT ·h0714(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
+	SUBL R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -14420,9 +14316,9 @@ TEXT ·h0714(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0715(s *State)
-// ANDQ R8, R9; SBBQ R10, R11
-TEXT ·h0715(SB), NOSPLIT, $24-8
+// func h0713(s *State)
+// SUBL R8, R9; SBBQ R10, R11
+TEXT ·h0713(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14430,7 +14326,7 @@ TEXT ·h0715(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
+	SUBL R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -14440,9 +14336,9 @@ TEXT ·h0715(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0716(s *State)
-// ANDQ R8, R9; INCQ R13
-TEXT ·h0716(SB), NOSPLIT, $24-8
+// func h0714(s *State)
+// SUBL R8, R9; INCQ R13
+TEXT ·h0714(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14450,7 +14346,7 @@ TEXT ·h0716(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
+	SUBL R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -14460,9 +14356,9 @@ TEXT ·h0716(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0717(s *State)
-// ANDQ R8, R9; ROLQ $7, R13
-TEXT ·h0717(SB), NOSPLIT, $24-8
+// func h0715(s *State)
+// SUBL R8, R9; ROLQ $7, R13
+TEXT ·h0715(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14470,7 +14366,7 @@ TEXT ·h0717(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
+	SUBL R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -14480,8 +14376,56 @@ TEXT ·h0717(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h0716(s *State)
+// ANDQ R8, R9; JEQ taken
+TEXT ·h0716(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDQ R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0717(s *State)
+// ANDQ R8, R9; JNE taken
+TEXT ·h0717(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDQ R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h0718(s *State)
-// ANDL R8, R9; JEQ taken
+// ANDQ R8, R9; JCS taken
 TEXT ·h0718(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14490,8 +14434,8 @@ TEXT ·h0718(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JEQ taken
+	ANDQ R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14505,7 +14449,7 @@ done:
 	RET
 
 // func h0719(s *State)
-// ANDL R8, R9; JNE taken
+// ANDQ R8, R9; JCC taken
 TEXT ·h0719(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14514,8 +14458,8 @@ TEXT ·h0719(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JNE taken
+	ANDQ R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14529,7 +14473,7 @@ done:
 	RET
 
 // func h0720(s *State)
-// ANDL R8, R9; JCS taken
+// ANDQ R8, R9; JLT taken
 TEXT ·h0720(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14538,8 +14482,8 @@ TEXT ·h0720(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JCS taken
+	ANDQ R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14553,7 +14497,7 @@ done:
 	RET
 
 // func h0721(s *State)
-// ANDL R8, R9; JCC taken
+// ANDQ R8, R9; JGE taken
 TEXT ·h0721(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14562,8 +14506,8 @@ TEXT ·h0721(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JCC taken
+	ANDQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14577,7 +14521,7 @@ done:
 	RET
 
 // func h0722(s *State)
-// ANDL R8, R9; JLT taken
+// ANDQ R8, R9; JLE taken
 TEXT ·h0722(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14586,8 +14530,8 @@ TEXT ·h0722(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JLT taken
+	ANDQ R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14601,7 +14545,7 @@ done:
 	RET
 
 // func h0723(s *State)
-// ANDL R8, R9; JGE taken
+// ANDQ R8, R9; JGT taken
 TEXT ·h0723(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14610,8 +14554,8 @@ TEXT ·h0723(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JGE taken
+	ANDQ R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14625,7 +14569,7 @@ done:
 	RET
 
 // func h0724(s *State)
-// ANDL R8, R9; JLE taken
+// ANDQ R8, R9; JLS taken
 TEXT ·h0724(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14634,8 +14578,8 @@ TEXT ·h0724(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JLE taken
+	ANDQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14649,7 +14593,7 @@ done:
 	RET
 
 // func h0725(s *State)
-// ANDL R8, R9; JGT taken
+// ANDQ R8, R9; JHI taken
 TEXT ·h0725(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14658,8 +14602,8 @@ TEXT ·h0725(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JGT taken
+	ANDQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14673,7 +14617,7 @@ done:
 	RET
 
 // func h0726(s *State)
-// ANDL R8, R9; JLS taken
+// ANDQ R8, R9; JMI taken
 TEXT ·h0726(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14682,8 +14626,8 @@ TEXT ·h0726(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JLS taken
+	ANDQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14697,7 +14641,7 @@ done:
 	RET
 
 // func h0727(s *State)
-// ANDL R8, R9; JHI taken
+// ANDQ R8, R9; JPL taken
 TEXT ·h0727(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14706,8 +14650,8 @@ TEXT ·h0727(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JHI taken
+	ANDQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14721,7 +14665,7 @@ done:
 	RET
 
 // func h0728(s *State)
-// ANDL R8, R9; JMI taken
+// ANDQ R8, R9; SETCS R10
 TEXT ·h0728(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14730,55 +14674,7 @@ TEXT ·h0728(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0729(s *State)
-// ANDL R8, R9; JPL taken
-TEXT ·h0729(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0730(s *State)
-// ANDL R8, R9; SETCS R10
-TEXT ·h0730(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ANDL R8, R9
+	ANDQ R8, R9
 	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -14788,9 +14684,9 @@ TEXT ·h0730(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0731(s *State)
-// ANDL R8, R9; CMOVQEQ R11, R12
-TEXT ·h0731(SB), NOSPLIT, $24-8
+// func h0729(s *State)
+// ANDQ R8, R9; CMOVQEQ R11, R12
+TEXT ·h0729(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14798,7 +14694,7 @@ TEXT ·h0731(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
+	ANDQ R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -14808,9 +14704,9 @@ TEXT ·h0731(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0732(s *State)
-// ANDL R8, R9; ADCQ R10, R11
-TEXT ·h0732(SB), NOSPLIT, $24-8
+// func h0730(s *State)
+// ANDQ R8, R9; ADCQ R10, R11
+TEXT ·h0730(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14818,7 +14714,7 @@ TEXT ·h0732(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
+	ANDQ R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -14828,9 +14724,9 @@ TEXT ·h0732(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0733(s *State)
-// ANDL R8, R9; SBBQ R10, R11
-TEXT ·h0733(SB), NOSPLIT, $24-8
+// func h0731(s *State)
+// ANDQ R8, R9; SBBQ R10, R11
+TEXT ·h0731(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14838,7 +14734,7 @@ TEXT ·h0733(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
+	ANDQ R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -14848,9 +14744,9 @@ TEXT ·h0733(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0734(s *State)
-// ANDL R8, R9; INCQ R13
-TEXT ·h0734(SB), NOSPLIT, $24-8
+// func h0732(s *State)
+// ANDQ R8, R9; INCQ R13
+TEXT ·h0732(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14858,7 +14754,7 @@ TEXT ·h0734(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
+	ANDQ R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -14868,9 +14764,9 @@ TEXT ·h0734(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0735(s *State)
-// ANDL R8, R9; ROLQ $7, R13
-TEXT ·h0735(SB), NOSPLIT, $24-8
+// func h0733(s *State)
+// ANDQ R8, R9; ROLQ $7, R13
+TEXT ·h0733(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14878,7 +14774,7 @@ TEXT ·h0735(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
+	ANDQ R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -14888,8 +14784,56 @@ TEXT ·h0735(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h0734(s *State)
+// ANDL R8, R9; JEQ taken
+TEXT ·h0734(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDL R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0735(s *State)
+// ANDL R8, R9; JNE taken
+TEXT ·h0735(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDL R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h0736(s *State)
-// ORQ R8, R9; JEQ taken
+// ANDL R8, R9; JCS taken
 TEXT ·h0736(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14898,8 +14842,8 @@ TEXT ·h0736(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JEQ taken
+	ANDL R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14913,7 +14857,7 @@ done:
 	RET
 
 // func h0737(s *State)
-// ORQ R8, R9; JNE taken
+// ANDL R8, R9; JCC taken
 TEXT ·h0737(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14922,8 +14866,8 @@ TEXT ·h0737(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JNE taken
+	ANDL R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14937,7 +14881,7 @@ done:
 	RET
 
 // func h0738(s *State)
-// ORQ R8, R9; JCS taken
+// ANDL R8, R9; JLT taken
 TEXT ·h0738(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14946,8 +14890,8 @@ TEXT ·h0738(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JCS taken
+	ANDL R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14961,7 +14905,7 @@ done:
 	RET
 
 // func h0739(s *State)
-// ORQ R8, R9; JCC taken
+// ANDL R8, R9; JGE taken
 TEXT ·h0739(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14970,8 +14914,8 @@ TEXT ·h0739(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JCC taken
+	ANDL R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14985,7 +14929,7 @@ done:
 	RET
 
 // func h0740(s *State)
-// ORQ R8, R9; JLT taken
+// ANDL R8, R9; JLE taken
 TEXT ·h0740(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14994,8 +14938,8 @@ TEXT ·h0740(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JLT taken
+	ANDL R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15009,7 +14953,7 @@ done:
 	RET
 
 // func h0741(s *State)
-// ORQ R8, R9; JGE taken
+// ANDL R8, R9; JGT taken
 TEXT ·h0741(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15018,8 +14962,8 @@ TEXT ·h0741(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JGE taken
+	ANDL R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15033,7 +14977,7 @@ done:
 	RET
 
 // func h0742(s *State)
-// ORQ R8, R9; JLE taken
+// ANDL R8, R9; JLS taken
 TEXT ·h0742(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15042,8 +14986,8 @@ TEXT ·h0742(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JLE taken
+	ANDL R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15057,7 +15001,7 @@ done:
 	RET
 
 // func h0743(s *State)
-// ORQ R8, R9; JGT taken
+// ANDL R8, R9; JHI taken
 TEXT ·h0743(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15066,8 +15010,8 @@ TEXT ·h0743(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JGT taken
+	ANDL R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15081,7 +15025,7 @@ done:
 	RET
 
 // func h0744(s *State)
-// ORQ R8, R9; JLS taken
+// ANDL R8, R9; JMI taken
 TEXT ·h0744(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15090,8 +15034,8 @@ TEXT ·h0744(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JLS taken
+	ANDL R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15105,7 +15049,7 @@ done:
 	RET
 
 // func h0745(s *State)
-// ORQ R8, R9; JHI taken
+// ANDL R8, R9; JPL taken
 TEXT ·h0745(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15114,8 +15058,8 @@ TEXT ·h0745(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JHI taken
+	ANDL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15129,7 +15073,7 @@ done:
 	RET
 
 // func h0746(s *State)
-// ORQ R8, R9; JMI taken
+// ANDL R8, R9; SETCS R10
 TEXT ·h0746(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15138,55 +15082,7 @@ TEXT ·h0746(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0747(s *State)
-// ORQ R8, R9; JPL taken
-TEXT ·h0747(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0748(s *State)
-// ORQ R8, R9; SETCS R10
-TEXT ·h0748(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ORQ R8, R9
+	ANDL R8, R9
 	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -15196,9 +15092,9 @@ TEXT ·h0748(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0749(s *State)
-// ORQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h0749(SB), NOSPLIT, $24-8
+// func h0747(s *State)
+// ANDL R8, R9; CMOVQEQ R11, R12
+TEXT ·h0747(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15206,7 +15102,7 @@ TEXT ·h0749(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
+	ANDL R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -15216,9 +15112,9 @@ TEXT ·h0749(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0750(s *State)
-// ORQ R8, R9; ADCQ R10, R11
-TEXT ·h0750(SB), NOSPLIT, $24-8
+// func h0748(s *State)
+// ANDL R8, R9; ADCQ R10, R11
+TEXT ·h0748(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15226,7 +15122,7 @@ TEXT ·h0750(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
+	ANDL R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -15236,9 +15132,9 @@ TEXT ·h0750(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0751(s *State)
-// ORQ R8, R9; SBBQ R10, R11
-TEXT ·h0751(SB), NOSPLIT, $24-8
+// func h0749(s *State)
+// ANDL R8, R9; SBBQ R10, R11
+TEXT ·h0749(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15246,7 +15142,7 @@ TEXT ·h0751(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
+	ANDL R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -15256,9 +15152,9 @@ TEXT ·h0751(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0752(s *State)
-// ORQ R8, R9; INCQ R13
-TEXT ·h0752(SB), NOSPLIT, $24-8
+// func h0750(s *State)
+// ANDL R8, R9; INCQ R13
+TEXT ·h0750(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15266,7 +15162,7 @@ TEXT ·h0752(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
+	ANDL R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -15276,9 +15172,9 @@ TEXT ·h0752(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0753(s *State)
-// ORQ R8, R9; ROLQ $7, R13
-TEXT ·h0753(SB), NOSPLIT, $24-8
+// func h0751(s *State)
+// ANDL R8, R9; ROLQ $7, R13
+TEXT ·h0751(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15286,7 +15182,7 @@ TEXT ·h0753(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
+	ANDL R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -15296,8 +15192,56 @@ TEXT ·h0753(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h0752(s *State)
+// ORQ R8, R9; JEQ taken
+TEXT ·h0752(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ORQ R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0753(s *State)
+// ORQ R8, R9; JNE taken
+TEXT ·h0753(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ORQ R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h0754(s *State)
-// ORL R8, R9; JEQ taken
+// ORQ R8, R9; JCS taken
 TEXT ·h0754(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15306,8 +15250,8 @@ TEXT ·h0754(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JEQ taken
+	ORQ R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15321,7 +15265,7 @@ done:
 	RET
 
 // func h0755(s *State)
-// ORL R8, R9; JNE taken
+// ORQ R8, R9; JCC taken
 TEXT ·h0755(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15330,8 +15274,8 @@ TEXT ·h0755(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JNE taken
+	ORQ R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15345,7 +15289,7 @@ done:
 	RET
 
 // func h0756(s *State)
-// ORL R8, R9; JCS taken
+// ORQ R8, R9; JLT taken
 TEXT ·h0756(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15354,8 +15298,8 @@ TEXT ·h0756(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JCS taken
+	ORQ R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15369,7 +15313,7 @@ done:
 	RET
 
 // func h0757(s *State)
-// ORL R8, R9; JCC taken
+// ORQ R8, R9; JGE taken
 TEXT ·h0757(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15378,8 +15322,8 @@ TEXT ·h0757(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JCC taken
+	ORQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15393,7 +15337,7 @@ done:
 	RET
 
 // func h0758(s *State)
-// ORL R8, R9; JLT taken
+// ORQ R8, R9; JLE taken
 TEXT ·h0758(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15402,8 +15346,8 @@ TEXT ·h0758(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JLT taken
+	ORQ R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15417,7 +15361,7 @@ done:
 	RET
 
 // func h0759(s *State)
-// ORL R8, R9; JGE taken
+// ORQ R8, R9; JGT taken
 TEXT ·h0759(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15426,8 +15370,8 @@ TEXT ·h0759(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JGE taken
+	ORQ R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15441,7 +15385,7 @@ done:
 	RET
 
 // func h0760(s *State)
-// ORL R8, R9; JLE taken
+// ORQ R8, R9; JLS taken
 TEXT ·h0760(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15450,8 +15394,8 @@ TEXT ·h0760(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JLE taken
+	ORQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15465,7 +15409,7 @@ done:
 	RET
 
 // func h0761(s *State)
-// ORL R8, R9; JGT taken
+// ORQ R8, R9; JHI taken
 TEXT ·h0761(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15474,8 +15418,8 @@ TEXT ·h0761(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JGT taken
+	ORQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15489,7 +15433,7 @@ done:
 	RET
 
 // func h0762(s *State)
-// ORL R8, R9; JLS taken
+// ORQ R8, R9; JMI taken
 TEXT ·h0762(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15498,8 +15442,8 @@ TEXT ·h0762(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JLS taken
+	ORQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15513,7 +15457,7 @@ done:
 	RET
 
 // func h0763(s *State)
-// ORL R8, R9; JHI taken
+// ORQ R8, R9; JPL taken
 TEXT ·h0763(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15522,8 +15466,8 @@ TEXT ·h0763(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JHI taken
+	ORQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15537,7 +15481,7 @@ done:
 	RET
 
 // func h0764(s *State)
-// ORL R8, R9; JMI taken
+// ORQ R8, R9; SETCS R10
 TEXT ·h0764(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15546,55 +15490,7 @@ TEXT ·h0764(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0765(s *State)
-// ORL R8, R9; JPL taken
-TEXT ·h0765(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ORL R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0766(s *State)
-// ORL R8, R9; SETCS R10
-TEXT ·h0766(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ORL R8, R9
+	ORQ R8, R9
 	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -15604,9 +15500,9 @@ TEXT ·h0766(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0767(s *State)
-// ORL R8, R9; CMOVQEQ R11, R12
-TEXT ·h0767(SB), NOSPLIT, $24-8
+// func h0765(s *State)
+// ORQ R8, R9; CMOVQEQ R11, R12
+TEXT ·h0765(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15614,7 +15510,7 @@ TEXT ·h0767(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
+	ORQ R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -15624,9 +15520,9 @@ TEXT ·h0767(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0768(s *State)
-// ORL R8, R9; ADCQ R10, R11
-TEXT ·h0768(SB), NOSPLIT, $24-8
+// func h0766(s *State)
+// ORQ R8, R9; ADCQ R10, R11
+TEXT ·h0766(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15634,7 +15530,7 @@ TEXT ·h0768(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
+	ORQ R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -15644,9 +15540,9 @@ TEXT ·h0768(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0769(s *State)
-// ORL R8, R9; SBBQ R10, R11
-TEXT ·h0769(SB), NOSPLIT, $24-8
+// func h0767(s *State)
+// ORQ R8, R9; SBBQ R10, R11
+TEXT ·h0767(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15654,7 +15550,7 @@ TEXT ·h0769(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
+	ORQ R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -15664,9 +15560,9 @@ TEXT ·h0769(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0770(s *State)
-// ORL R8, R9; INCQ R13
-TEXT ·h0770(SB), NOSPLIT, $24-8
+// func h0768(s *State)
+// ORQ R8, R9; INCQ R13
+TEXT ·h0768(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15674,7 +15570,7 @@ TEXT ·h0770(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
+	ORQ R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -15684,9 +15580,9 @@ TEXT ·h0770(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0771(s *State)
-// ORL R8, R9; ROLQ $7, R13
-TEXT ·h0771(SB), NOSPLIT, $24-8
+// func h0769(s *State)
+// ORQ R8, R9; ROLQ $7, R13
+TEXT ·h0769(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15694,7 +15590,7 @@ TEXT ·h0771(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
+	ORQ R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -15704,8 +15600,56 @@ TEXT ·h0771(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h0770(s *State)
+// ORL R8, R9; JEQ taken
+TEXT ·h0770(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ORL R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0771(s *State)
+// ORL R8, R9; JNE taken
+TEXT ·h0771(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ORL R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h0772(s *State)
-// XORQ R8, R9; JEQ taken
+// ORL R8, R9; JCS taken
 TEXT ·h0772(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15714,8 +15658,8 @@ TEXT ·h0772(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JEQ taken
+	ORL R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15729,7 +15673,7 @@ done:
 	RET
 
 // func h0773(s *State)
-// XORQ R8, R9; JNE taken
+// ORL R8, R9; JCC taken
 TEXT ·h0773(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15738,8 +15682,8 @@ TEXT ·h0773(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JNE taken
+	ORL R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15753,7 +15697,7 @@ done:
 	RET
 
 // func h0774(s *State)
-// XORQ R8, R9; JCS taken
+// ORL R8, R9; JLT taken
 TEXT ·h0774(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15762,8 +15706,8 @@ TEXT ·h0774(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JCS taken
+	ORL R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15777,7 +15721,7 @@ done:
 	RET
 
 // func h0775(s *State)
-// XORQ R8, R9; JCC taken
+// ORL R8, R9; JGE taken
 TEXT ·h0775(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15786,8 +15730,8 @@ TEXT ·h0775(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JCC taken
+	ORL R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15801,7 +15745,7 @@ done:
 	RET
 
 // func h0776(s *State)
-// XORQ R8, R9; JLT taken
+// ORL R8, R9; JLE taken
 TEXT ·h0776(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15810,8 +15754,8 @@ TEXT ·h0776(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JLT taken
+	ORL R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15825,7 +15769,7 @@ done:
 	RET
 
 // func h0777(s *State)
-// XORQ R8, R9; JGE taken
+// ORL R8, R9; JGT taken
 TEXT ·h0777(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15834,8 +15778,8 @@ TEXT ·h0777(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JGE taken
+	ORL R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15849,7 +15793,7 @@ done:
 	RET
 
 // func h0778(s *State)
-// XORQ R8, R9; JLE taken
+// ORL R8, R9; JLS taken
 TEXT ·h0778(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15858,8 +15802,8 @@ TEXT ·h0778(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JLE taken
+	ORL R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15873,7 +15817,7 @@ done:
 	RET
 
 // func h0779(s *State)
-// XORQ R8, R9; JGT taken
+// ORL R8, R9; JHI taken
 TEXT ·h0779(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15882,8 +15826,8 @@ TEXT ·h0779(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JGT taken
+	ORL R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15897,7 +15841,7 @@ done:
 	RET
 
 // func h0780(s *State)
-// XORQ R8, R9; JLS taken
+// ORL R8, R9; JMI taken
 TEXT ·h0780(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15906,8 +15850,8 @@ TEXT ·h0780(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JLS taken
+	ORL R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15921,7 +15865,7 @@ done:
 	RET
 
 // func h0781(s *State)
-// XORQ R8, R9; JHI taken
+// ORL R8, R9; JPL taken
 TEXT ·h0781(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15930,8 +15874,8 @@ TEXT ·h0781(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JHI taken
+	ORL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15945,7 +15889,7 @@ done:
 	RET
 
 // func h0782(s *State)
-// XORQ R8, R9; JMI taken
+// ORL R8, R9; SETCS R10
 TEXT ·h0782(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15954,55 +15898,7 @@ TEXT ·h0782(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0783(s *State)
-// XORQ R8, R9; JPL taken
-TEXT ·h0783(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0784(s *State)
-// XORQ R8, R9; SETCS R10
-TEXT ·h0784(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	XORQ R8, R9
+	ORL R8, R9
 	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -16012,9 +15908,9 @@ TEXT ·h0784(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0785(s *State)
-// XORQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h0785(SB), NOSPLIT, $24-8
+// func h0783(s *State)
+// ORL R8, R9; CMOVQEQ R11, R12
+TEXT ·h0783(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16022,7 +15918,7 @@ TEXT ·h0785(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
+	ORL R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -16032,9 +15928,9 @@ TEXT ·h0785(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0786(s *State)
-// XORQ R8, R9; ADCQ R10, R11
-TEXT ·h0786(SB), NOSPLIT, $24-8
+// func h0784(s *State)
+// ORL R8, R9; ADCQ R10, R11
+TEXT ·h0784(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16042,7 +15938,7 @@ TEXT ·h0786(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
+	ORL R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -16052,9 +15948,9 @@ TEXT ·h0786(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0787(s *State)
-// XORQ R8, R9; SBBQ R10, R11
-TEXT ·h0787(SB), NOSPLIT, $24-8
+// func h0785(s *State)
+// ORL R8, R9; SBBQ R10, R11
+TEXT ·h0785(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16062,7 +15958,7 @@ TEXT ·h0787(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
+	ORL R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -16072,9 +15968,9 @@ TEXT ·h0787(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0788(s *State)
-// XORQ R8, R9; INCQ R13
-TEXT ·h0788(SB), NOSPLIT, $24-8
+// func h0786(s *State)
+// ORL R8, R9; INCQ R13
+TEXT ·h0786(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16082,7 +15978,7 @@ TEXT ·h0788(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
+	ORL R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -16092,9 +15988,9 @@ TEXT ·h0788(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0789(s *State)
-// XORQ R8, R9; ROLQ $7, R13
-TEXT ·h0789(SB), NOSPLIT, $24-8
+// func h0787(s *State)
+// ORL R8, R9; ROLQ $7, R13
+TEXT ·h0787(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16102,7 +15998,7 @@ TEXT ·h0789(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
+	ORL R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -16112,8 +16008,56 @@ TEXT ·h0789(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h0788(s *State)
+// XORQ R8, R9; JEQ taken
+TEXT ·h0788(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORQ R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0789(s *State)
+// XORQ R8, R9; JNE taken
+TEXT ·h0789(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORQ R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h0790(s *State)
-// XORL R8, R9; JEQ taken
+// XORQ R8, R9; JCS taken
 TEXT ·h0790(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16122,8 +16066,8 @@ TEXT ·h0790(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JEQ taken
+	XORQ R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16137,7 +16081,7 @@ done:
 	RET
 
 // func h0791(s *State)
-// XORL R8, R9; JNE taken
+// XORQ R8, R9; JCC taken
 TEXT ·h0791(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16146,8 +16090,8 @@ TEXT ·h0791(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JNE taken
+	XORQ R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16161,7 +16105,7 @@ done:
 	RET
 
 // func h0792(s *State)
-// XORL R8, R9; JCS taken
+// XORQ R8, R9; JLT taken
 TEXT ·h0792(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16170,8 +16114,8 @@ TEXT ·h0792(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JCS taken
+	XORQ R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16185,7 +16129,7 @@ done:
 	RET
 
 // func h0793(s *State)
-// XORL R8, R9; JCC taken
+// XORQ R8, R9; JGE taken
 TEXT ·h0793(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16194,8 +16138,8 @@ TEXT ·h0793(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JCC taken
+	XORQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16209,7 +16153,7 @@ done:
 	RET
 
 // func h0794(s *State)
-// XORL R8, R9; JLT taken
+// XORQ R8, R9; JLE taken
 TEXT ·h0794(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16218,8 +16162,8 @@ TEXT ·h0794(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JLT taken
+	XORQ R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16233,7 +16177,7 @@ done:
 	RET
 
 // func h0795(s *State)
-// XORL R8, R9; JGE taken
+// XORQ R8, R9; JGT taken
 TEXT ·h0795(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16242,8 +16186,8 @@ TEXT ·h0795(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JGE taken
+	XORQ R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16257,7 +16201,7 @@ done:
 	RET
 
 // func h0796(s *State)
-// XORL R8, R9; JLE taken
+// XORQ R8, R9; JLS taken
 TEXT ·h0796(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16266,8 +16210,8 @@ TEXT ·h0796(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JLE taken
+	XORQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16281,7 +16225,7 @@ done:
 	RET
 
 // func h0797(s *State)
-// XORL R8, R9; JGT taken
+// XORQ R8, R9; JHI taken
 TEXT ·h0797(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16290,8 +16234,8 @@ TEXT ·h0797(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JGT taken
+	XORQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16305,7 +16249,7 @@ done:
 	RET
 
 // func h0798(s *State)
-// XORL R8, R9; JLS taken
+// XORQ R8, R9; JMI taken
 TEXT ·h0798(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16314,8 +16258,8 @@ TEXT ·h0798(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JLS taken
+	XORQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16329,7 +16273,7 @@ done:
 	RET
 
 // func h0799(s *State)
-// XORL R8, R9; JHI taken
+// XORQ R8, R9; JPL taken
 TEXT ·h0799(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16338,8 +16282,8 @@ TEXT ·h0799(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JHI taken
+	XORQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16353,7 +16297,7 @@ done:
 	RET
 
 // func h0800(s *State)
-// XORL R8, R9; JMI taken
+// XORQ R8, R9; SETCS R10
 TEXT ·h0800(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16362,55 +16306,7 @@ TEXT ·h0800(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0801(s *State)
-// XORL R8, R9; JPL taken
-TEXT ·h0801(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	XORL R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0802(s *State)
-// XORL R8, R9; SETCS R10
-TEXT ·h0802(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	XORL R8, R9
+	XORQ R8, R9
 	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -16420,9 +16316,9 @@ TEXT ·h0802(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0803(s *State)
-// XORL R8, R9; CMOVQEQ R11, R12
-TEXT ·h0803(SB), NOSPLIT, $24-8
+// func h0801(s *State)
+// XORQ R8, R9; CMOVQEQ R11, R12
+TEXT ·h0801(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16430,7 +16326,7 @@ TEXT ·h0803(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
+	XORQ R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -16440,9 +16336,9 @@ TEXT ·h0803(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0804(s *State)
-// XORL R8, R9; ADCQ R10, R11
-TEXT ·h0804(SB), NOSPLIT, $24-8
+// func h0802(s *State)
+// XORQ R8, R9; ADCQ R10, R11
+TEXT ·h0802(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16450,7 +16346,7 @@ TEXT ·h0804(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
+	XORQ R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -16460,9 +16356,9 @@ TEXT ·h0804(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0805(s *State)
-// XORL R8, R9; SBBQ R10, R11
-TEXT ·h0805(SB), NOSPLIT, $24-8
+// func h0803(s *State)
+// XORQ R8, R9; SBBQ R10, R11
+TEXT ·h0803(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16470,7 +16366,7 @@ TEXT ·h0805(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
+	XORQ R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -16480,9 +16376,9 @@ TEXT ·h0805(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0806(s *State)
-// XORL R8, R9; INCQ R13
-TEXT ·h0806(SB), NOSPLIT, $24-8
+// func h0804(s *State)
+// XORQ R8, R9; INCQ R13
+TEXT ·h0804(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16490,7 +16386,7 @@ TEXT ·h0806(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
+	XORQ R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -16500,9 +16396,9 @@ TEXT ·h0806(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0807(s *State)
-// XORL R8, R9; ROLQ $7, R13
-TEXT ·h0807(SB), NOSPLIT, $24-8
+// func h0805(s *State)
+// XORQ R8, R9; ROLQ $7, R13
+TEXT ·h0805(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16510,7 +16406,7 @@ TEXT ·h0807(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
+	XORQ R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -16520,8 +16416,56 @@ TEXT ·h0807(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h0806(s *State)
+// XORL R8, R9; JEQ taken
+TEXT ·h0806(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORL R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0807(s *State)
+// XORL R8, R9; JNE taken
+TEXT ·h0807(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORL R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h0808(s *State)
-// TESTQ R8, R9; JEQ taken
+// XORL R8, R9; JCS taken
 TEXT ·h0808(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16530,8 +16474,8 @@ TEXT ·h0808(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JEQ taken
+	XORL R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16545,7 +16489,7 @@ done:
 	RET
 
 // func h0809(s *State)
-// TESTQ R8, R9; JNE taken
+// XORL R8, R9; JCC taken
 TEXT ·h0809(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16554,8 +16498,8 @@ TEXT ·h0809(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JNE taken
+	XORL R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16569,7 +16513,7 @@ done:
 	RET
 
 // func h0810(s *State)
-// TESTQ R8, R9; JCS taken
+// XORL R8, R9; JLT taken
 TEXT ·h0810(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16578,8 +16522,8 @@ TEXT ·h0810(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JCS taken
+	XORL R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16593,7 +16537,7 @@ done:
 	RET
 
 // func h0811(s *State)
-// TESTQ R8, R9; JCC taken
+// XORL R8, R9; JGE taken
 TEXT ·h0811(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16602,8 +16546,8 @@ TEXT ·h0811(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JCC taken
+	XORL R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16617,7 +16561,7 @@ done:
 	RET
 
 // func h0812(s *State)
-// TESTQ R8, R9; JLT taken
+// XORL R8, R9; JLE taken
 TEXT ·h0812(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16626,8 +16570,8 @@ TEXT ·h0812(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JLT taken
+	XORL R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16641,7 +16585,7 @@ done:
 	RET
 
 // func h0813(s *State)
-// TESTQ R8, R9; JGE taken
+// XORL R8, R9; JGT taken
 TEXT ·h0813(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16650,8 +16594,8 @@ TEXT ·h0813(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JGE taken
+	XORL R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16665,7 +16609,7 @@ done:
 	RET
 
 // func h0814(s *State)
-// TESTQ R8, R9; JLE taken
+// XORL R8, R9; JLS taken
 TEXT ·h0814(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16674,8 +16618,8 @@ TEXT ·h0814(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JLE taken
+	XORL R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16689,7 +16633,7 @@ done:
 	RET
 
 // func h0815(s *State)
-// TESTQ R8, R9; JGT taken
+// XORL R8, R9; JHI taken
 TEXT ·h0815(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16698,8 +16642,8 @@ TEXT ·h0815(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JGT taken
+	XORL R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16713,7 +16657,7 @@ done:
 	RET
 
 // func h0816(s *State)
-// TESTQ R8, R9; JLS taken
+// XORL R8, R9; JMI taken
 TEXT ·h0816(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16722,8 +16666,8 @@ TEXT ·h0816(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JLS taken
+	XORL R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16737,7 +16681,7 @@ done:
 	RET
 
 // func h0817(s *State)
-// TESTQ R8, R9; JHI taken
+// XORL R8, R9; JPL taken
 TEXT ·h0817(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16746,8 +16690,8 @@ TEXT ·h0817(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JHI taken
+	XORL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16761,7 +16705,7 @@ done:
 	RET
 
 // func h0818(s *State)
-// TESTQ R8, R9; JMI taken
+// XORL R8, R9; SETCS R10
 TEXT ·h0818(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16770,55 +16714,7 @@ TEXT ·h0818(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0819(s *State)
-// TESTQ R8, R9; JPL taken
-TEXT ·h0819(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0820(s *State)
-// TESTQ R8, R9; SETCS R10
-TEXT ·h0820(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	TESTQ R8, R9
+	XORL R8, R9
 	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -16828,9 +16724,9 @@ TEXT ·h0820(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0821(s *State)
-// TESTQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h0821(SB), NOSPLIT, $24-8
+// func h0819(s *State)
+// XORL R8, R9; CMOVQEQ R11, R12
+TEXT ·h0819(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16838,7 +16734,7 @@ TEXT ·h0821(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
+	XORL R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -16848,9 +16744,9 @@ TEXT ·h0821(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0822(s *State)
-// TESTQ R8, R9; ADCQ R10, R11
-TEXT ·h0822(SB), NOSPLIT, $24-8
+// func h0820(s *State)
+// XORL R8, R9; ADCQ R10, R11
+TEXT ·h0820(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16858,7 +16754,7 @@ TEXT ·h0822(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
+	XORL R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -16868,9 +16764,9 @@ TEXT ·h0822(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0823(s *State)
-// TESTQ R8, R9; SBBQ R10, R11
-TEXT ·h0823(SB), NOSPLIT, $24-8
+// func h0821(s *State)
+// XORL R8, R9; SBBQ R10, R11
+TEXT ·h0821(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16878,7 +16774,7 @@ TEXT ·h0823(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
+	XORL R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -16888,9 +16784,9 @@ TEXT ·h0823(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0824(s *State)
-// TESTQ R8, R9; INCQ R13
-TEXT ·h0824(SB), NOSPLIT, $24-8
+// func h0822(s *State)
+// XORL R8, R9; INCQ R13
+TEXT ·h0822(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16898,7 +16794,7 @@ TEXT ·h0824(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
+	XORL R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -16908,9 +16804,9 @@ TEXT ·h0824(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0825(s *State)
-// TESTQ R8, R9; ROLQ $7, R13
-TEXT ·h0825(SB), NOSPLIT, $24-8
+// func h0823(s *State)
+// XORL R8, R9; ROLQ $7, R13
+TEXT ·h0823(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16918,7 +16814,7 @@ TEXT ·h0825(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
+	XORL R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -16928,8 +16824,56 @@ TEXT ·h0825(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h0824(s *State)
+// TESTQ R8, R9; JEQ taken
+TEXT ·h0824(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTQ R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0825(s *State)
+// TESTQ R8, R9; JNE taken
+TEXT ·h0825(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTQ R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h0826(s *State)
-// TESTL R8, R9; JEQ taken
+// TESTQ R8, R9; JCS taken
 TEXT ·h0826(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16938,8 +16882,8 @@ TEXT ·h0826(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JEQ taken
+	TESTQ R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16953,7 +16897,7 @@ done:
 	RET
 
 // func h0827(s *State)
-// TESTL R8, R9; JNE taken
+// TESTQ R8, R9; JCC taken
 TEXT ·h0827(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16962,8 +16906,8 @@ TEXT ·h0827(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JNE taken
+	TESTQ R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16977,7 +16921,7 @@ done:
 	RET
 
 // func h0828(s *State)
-// TESTL R8, R9; JCS taken
+// TESTQ R8, R9; JLT taken
 TEXT ·h0828(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16986,8 +16930,8 @@ TEXT ·h0828(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JCS taken
+	TESTQ R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17001,7 +16945,7 @@ done:
 	RET
 
 // func h0829(s *State)
-// TESTL R8, R9; JCC taken
+// TESTQ R8, R9; JGE taken
 TEXT ·h0829(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17010,8 +16954,8 @@ TEXT ·h0829(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JCC taken
+	TESTQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17025,7 +16969,7 @@ done:
 	RET
 
 // func h0830(s *State)
-// TESTL R8, R9; JLT taken
+// TESTQ R8, R9; JLE taken
 TEXT ·h0830(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17034,8 +16978,8 @@ TEXT ·h0830(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JLT taken
+	TESTQ R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17049,7 +16993,7 @@ done:
 	RET
 
 // func h0831(s *State)
-// TESTL R8, R9; JGE taken
+// TESTQ R8, R9; JGT taken
 TEXT ·h0831(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17058,8 +17002,8 @@ TEXT ·h0831(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JGE taken
+	TESTQ R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17073,7 +17017,7 @@ done:
 	RET
 
 // func h0832(s *State)
-// TESTL R8, R9; JLE taken
+// TESTQ R8, R9; JLS taken
 TEXT ·h0832(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17082,8 +17026,8 @@ TEXT ·h0832(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JLE taken
+	TESTQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17097,7 +17041,7 @@ done:
 	RET
 
 // func h0833(s *State)
-// TESTL R8, R9; JGT taken
+// TESTQ R8, R9; JHI taken
 TEXT ·h0833(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17106,8 +17050,8 @@ TEXT ·h0833(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JGT taken
+	TESTQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17121,7 +17065,7 @@ done:
 	RET
 
 // func h0834(s *State)
-// TESTL R8, R9; JLS taken
+// TESTQ R8, R9; JMI taken
 TEXT ·h0834(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17130,8 +17074,8 @@ TEXT ·h0834(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JLS taken
+	TESTQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17145,7 +17089,7 @@ done:
 	RET
 
 // func h0835(s *State)
-// TESTL R8, R9; JHI taken
+// TESTQ R8, R9; JPL taken
 TEXT ·h0835(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17154,8 +17098,8 @@ TEXT ·h0835(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JHI taken
+	TESTQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17169,7 +17113,7 @@ done:
 	RET
 
 // func h0836(s *State)
-// TESTL R8, R9; JMI taken
+// TESTQ R8, R9; SETCS R10
 TEXT ·h0836(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17178,55 +17122,7 @@ TEXT ·h0836(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0837(s *State)
-// TESTL R8, R9; JPL taken
-TEXT ·h0837(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0838(s *State)
-// TESTL R8, R9; SETCS R10
-TEXT ·h0838(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	TESTL R8, R9
+	TESTQ R8, R9
 	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -17236,9 +17132,9 @@ TEXT ·h0838(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0839(s *State)
-// TESTL R8, R9; CMOVQEQ R11, R12
-TEXT ·h0839(SB), NOSPLIT, $24-8
+// func h0837(s *State)
+// TESTQ R8, R9; CMOVQEQ R11, R12
+TEXT ·h0837(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17246,7 +17142,7 @@ TEXT ·h0839(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
+	TESTQ R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -17256,9 +17152,9 @@ TEXT ·h0839(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0840(s *State)
-// TESTL R8, R9; ADCQ R10, R11
-TEXT ·h0840(SB), NOSPLIT, $24-8
+// func h0838(s *State)
+// TESTQ R8, R9; ADCQ R10, R11
+TEXT ·h0838(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17266,7 +17162,7 @@ TEXT ·h0840(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
+	TESTQ R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -17276,9 +17172,9 @@ TEXT ·h0840(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0841(s *State)
-// TESTL R8, R9; SBBQ R10, R11
-TEXT ·h0841(SB), NOSPLIT, $24-8
+// func h0839(s *State)
+// TESTQ R8, R9; SBBQ R10, R11
+TEXT ·h0839(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17286,7 +17182,7 @@ TEXT ·h0841(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
+	TESTQ R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -17296,9 +17192,9 @@ TEXT ·h0841(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0842(s *State)
-// TESTL R8, R9; INCQ R13
-TEXT ·h0842(SB), NOSPLIT, $24-8
+// func h0840(s *State)
+// TESTQ R8, R9; INCQ R13
+TEXT ·h0840(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17306,7 +17202,7 @@ TEXT ·h0842(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
+	TESTQ R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -17316,9 +17212,9 @@ TEXT ·h0842(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0843(s *State)
-// TESTL R8, R9; ROLQ $7, R13
-TEXT ·h0843(SB), NOSPLIT, $24-8
+// func h0841(s *State)
+// TESTQ R8, R9; ROLQ $7, R13
+TEXT ·h0841(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17326,7 +17222,7 @@ TEXT ·h0843(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
+	TESTQ R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -17336,8 +17232,56 @@ TEXT ·h0843(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h0842(s *State)
+// TESTL R8, R9; JEQ taken
+TEXT ·h0842(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTL R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0843(s *State)
+// TESTL R8, R9; JNE taken
+TEXT ·h0843(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTL R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h0844(s *State)
-// INCQ R9; JEQ taken
+// TESTL R8, R9; JCS taken
 TEXT ·h0844(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17346,8 +17290,8 @@ TEXT ·h0844(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JEQ taken
+	TESTL R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17361,7 +17305,7 @@ done:
 	RET
 
 // func h0845(s *State)
-// INCQ R9; JNE taken
+// TESTL R8, R9; JCC taken
 TEXT ·h0845(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17370,8 +17314,8 @@ TEXT ·h0845(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JNE taken
+	TESTL R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17385,7 +17329,7 @@ done:
 	RET
 
 // func h0846(s *State)
-// INCQ R9; JCS taken
+// TESTL R8, R9; JLT taken
 TEXT ·h0846(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17394,8 +17338,8 @@ TEXT ·h0846(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JCS taken
+	TESTL R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17409,7 +17353,7 @@ done:
 	RET
 
 // func h0847(s *State)
-// INCQ R9; JCC taken
+// TESTL R8, R9; JGE taken
 TEXT ·h0847(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17418,8 +17362,8 @@ TEXT ·h0847(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JCC taken
+	TESTL R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17433,7 +17377,7 @@ done:
 	RET
 
 // func h0848(s *State)
-// INCQ R9; JLT taken
+// TESTL R8, R9; JLE taken
 TEXT ·h0848(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17442,8 +17386,8 @@ TEXT ·h0848(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JLT taken
+	TESTL R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17457,7 +17401,7 @@ done:
 	RET
 
 // func h0849(s *State)
-// INCQ R9; JGE taken
+// TESTL R8, R9; JGT taken
 TEXT ·h0849(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17466,8 +17410,8 @@ TEXT ·h0849(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JGE taken
+	TESTL R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17481,7 +17425,7 @@ done:
 	RET
 
 // func h0850(s *State)
-// INCQ R9; JLE taken
+// TESTL R8, R9; JLS taken
 TEXT ·h0850(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17490,8 +17434,8 @@ TEXT ·h0850(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JLE taken
+	TESTL R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17505,7 +17449,7 @@ done:
 	RET
 
 // func h0851(s *State)
-// INCQ R9; JGT taken
+// TESTL R8, R9; JHI taken
 TEXT ·h0851(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17514,8 +17458,8 @@ TEXT ·h0851(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JGT taken
+	TESTL R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17529,7 +17473,7 @@ done:
 	RET
 
 // func h0852(s *State)
-// INCQ R9; JLS taken
+// TESTL R8, R9; JMI taken
 TEXT ·h0852(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17538,8 +17482,8 @@ TEXT ·h0852(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JLS taken
+	TESTL R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17553,7 +17497,7 @@ done:
 	RET
 
 // func h0853(s *State)
-// INCQ R9; JHI taken
+// TESTL R8, R9; JPL taken
 TEXT ·h0853(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17562,8 +17506,8 @@ TEXT ·h0853(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JHI taken
+	TESTL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17577,7 +17521,7 @@ done:
 	RET
 
 // func h0854(s *State)
-// INCQ R9; JMI taken
+// TESTL R8, R9; SETCS R10
 TEXT ·h0854(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17586,55 +17530,7 @@ TEXT ·h0854(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0855(s *State)
-// INCQ R9; JPL taken
-TEXT ·h0855(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	INCQ R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0856(s *State)
-// INCQ R9; SETCS R10
-TEXT ·h0856(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	INCQ R9
+	TESTL R8, R9
 	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -17644,9 +17540,9 @@ TEXT ·h0856(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0857(s *State)
-// INCQ R9; CMOVQEQ R11, R12
-TEXT ·h0857(SB), NOSPLIT, $24-8
+// func h0855(s *State)
+// TESTL R8, R9; CMOVQEQ R11, R12
+TEXT ·h0855(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17654,7 +17550,7 @@ TEXT ·h0857(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
+	TESTL R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -17664,9 +17560,9 @@ TEXT ·h0857(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0858(s *State)
-// INCQ R9; ADCQ R10, R11
-TEXT ·h0858(SB), NOSPLIT, $24-8
+// func h0856(s *State)
+// TESTL R8, R9; ADCQ R10, R11
+TEXT ·h0856(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17674,7 +17570,7 @@ TEXT ·h0858(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
+	TESTL R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -17684,9 +17580,9 @@ TEXT ·h0858(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0859(s *State)
-// INCQ R9; SBBQ R10, R11
-TEXT ·h0859(SB), NOSPLIT, $24-8
+// func h0857(s *State)
+// TESTL R8, R9; SBBQ R10, R11
+TEXT ·h0857(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17694,7 +17590,7 @@ TEXT ·h0859(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
+	TESTL R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -17704,9 +17600,9 @@ TEXT ·h0859(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0860(s *State)
-// INCQ R9; INCQ R13
-TEXT ·h0860(SB), NOSPLIT, $24-8
+// func h0858(s *State)
+// TESTL R8, R9; INCQ R13
+TEXT ·h0858(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17714,7 +17610,7 @@ TEXT ·h0860(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
+	TESTL R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -17724,9 +17620,9 @@ TEXT ·h0860(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0861(s *State)
-// INCQ R9; ROLQ $7, R13
-TEXT ·h0861(SB), NOSPLIT, $24-8
+// func h0859(s *State)
+// TESTL R8, R9; ROLQ $7, R13
+TEXT ·h0859(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17734,7 +17630,7 @@ TEXT ·h0861(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
+	TESTL R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -17744,8 +17640,56 @@ TEXT ·h0861(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h0860(s *State)
+// INCQ R9; JEQ taken
+TEXT ·h0860(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	INCQ R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0861(s *State)
+// INCQ R9; JNE taken
+TEXT ·h0861(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	INCQ R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h0862(s *State)
-// DECQ R9; JEQ taken
+// INCQ R9; JCS taken
 TEXT ·h0862(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17754,8 +17698,8 @@ TEXT ·h0862(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JEQ taken
+	INCQ R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17769,7 +17713,7 @@ done:
 	RET
 
 // func h0863(s *State)
-// DECQ R9; JNE taken
+// INCQ R9; JCC taken
 TEXT ·h0863(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17778,8 +17722,8 @@ TEXT ·h0863(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JNE taken
+	INCQ R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17793,7 +17737,7 @@ done:
 	RET
 
 // func h0864(s *State)
-// DECQ R9; JCS taken
+// INCQ R9; JLT taken
 TEXT ·h0864(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17802,8 +17746,8 @@ TEXT ·h0864(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JCS taken
+	INCQ R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17817,7 +17761,7 @@ done:
 	RET
 
 // func h0865(s *State)
-// DECQ R9; JCC taken
+// INCQ R9; JGE taken
 TEXT ·h0865(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17826,8 +17770,8 @@ TEXT ·h0865(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JCC taken
+	INCQ R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17841,7 +17785,7 @@ done:
 	RET
 
 // func h0866(s *State)
-// DECQ R9; JLT taken
+// INCQ R9; JLE taken
 TEXT ·h0866(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17850,8 +17794,8 @@ TEXT ·h0866(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JLT taken
+	INCQ R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17865,7 +17809,7 @@ done:
 	RET
 
 // func h0867(s *State)
-// DECQ R9; JGE taken
+// INCQ R9; JGT taken
 TEXT ·h0867(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17874,8 +17818,8 @@ TEXT ·h0867(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JGE taken
+	INCQ R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17889,7 +17833,7 @@ done:
 	RET
 
 // func h0868(s *State)
-// DECQ R9; JLE taken
+// INCQ R9; JLS taken
 TEXT ·h0868(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17898,8 +17842,8 @@ TEXT ·h0868(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JLE taken
+	INCQ R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17913,7 +17857,7 @@ done:
 	RET
 
 // func h0869(s *State)
-// DECQ R9; JGT taken
+// INCQ R9; JHI taken
 TEXT ·h0869(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17922,8 +17866,8 @@ TEXT ·h0869(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JGT taken
+	INCQ R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17937,7 +17881,7 @@ done:
 	RET
 
 // func h0870(s *State)
-// DECQ R9; JLS taken
+// INCQ R9; JMI taken
 TEXT ·h0870(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17946,8 +17890,8 @@ TEXT ·h0870(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JLS taken
+	INCQ R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17961,7 +17905,7 @@ done:
 	RET
 
 // func h0871(s *State)
-// DECQ R9; JHI taken
+// INCQ R9; JPL taken
 TEXT ·h0871(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17970,8 +17914,8 @@ TEXT ·h0871(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JHI taken
+	INCQ R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17985,7 +17929,7 @@ done:
 	RET
 
 // func h0872(s *State)
-// DECQ R9; JMI taken
+// INCQ R9; SETCS R10
 TEXT ·h0872(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17994,55 +17938,7 @@ TEXT ·h0872(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0873(s *State)
-// DECQ R9; JPL taken
-TEXT ·h0873(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	DECQ R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0874(s *State)
-// DECQ R9; SETCS R10
-TEXT ·h0874(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	DECQ R9
+	INCQ R9
 	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -18052,9 +17948,9 @@ TEXT ·h0874(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0875(s *State)
-// DECQ R9; CMOVQEQ R11, R12
-TEXT ·h0875(SB), NOSPLIT, $24-8
+// func h0873(s *State)
+// INCQ R9; CMOVQEQ R11, R12
+TEXT ·h0873(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18062,7 +17958,7 @@ TEXT ·h0875(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
+	INCQ R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -18072,9 +17968,9 @@ TEXT ·h0875(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0876(s *State)
-// DECQ R9; ADCQ R10, R11
-TEXT ·h0876(SB), NOSPLIT, $24-8
+// func h0874(s *State)
+// INCQ R9; ADCQ R10, R11
+TEXT ·h0874(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18082,7 +17978,7 @@ TEXT ·h0876(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
+	INCQ R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -18092,9 +17988,9 @@ TEXT ·h0876(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0877(s *State)
-// DECQ R9; SBBQ R10, R11
-TEXT ·h0877(SB), NOSPLIT, $24-8
+// func h0875(s *State)
+// INCQ R9; SBBQ R10, R11
+TEXT ·h0875(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18102,7 +17998,7 @@ TEXT ·h0877(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
+	INCQ R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -18112,9 +18008,9 @@ TEXT ·h0877(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0878(s *State)
-// DECQ R9; INCQ R13
-TEXT ·h0878(SB), NOSPLIT, $24-8
+// func h0876(s *State)
+// INCQ R9; INCQ R13
+TEXT ·h0876(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18122,7 +18018,7 @@ TEXT ·h0878(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
+	INCQ R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -18132,9 +18028,9 @@ TEXT ·h0878(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0879(s *State)
-// DECQ R9; ROLQ $7, R13
-TEXT ·h0879(SB), NOSPLIT, $24-8
+// func h0877(s *State)
+// INCQ R9; ROLQ $7, R13
+TEXT ·h0877(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18142,7 +18038,7 @@ TEXT ·h0879(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
+	INCQ R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -18152,8 +18048,56 @@ TEXT ·h0879(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h0878(s *State)
+// DECQ R9; JEQ taken
+TEXT ·h0878(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	DECQ R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0879(s *State)
+// DECQ R9; JNE taken
+TEXT ·h0879(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	DECQ R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h0880(s *State)
-// INCL R9; JEQ taken
+// DECQ R9; JCS taken
 TEXT ·h0880(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18162,8 +18106,8 @@ TEXT ·h0880(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JEQ taken
+	DECQ R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18177,7 +18121,7 @@ done:
 	RET
 
 // func h0881(s *State)
-// INCL R9; JNE taken
+// DECQ R9; JCC taken
 TEXT ·h0881(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18186,8 +18130,8 @@ TEXT ·h0881(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JNE taken
+	DECQ R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18201,7 +18145,7 @@ done:
 	RET
 
 // func h0882(s *State)
-// INCL R9; JCS taken
+// DECQ R9; JLT taken
 TEXT ·h0882(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18210,8 +18154,8 @@ TEXT ·h0882(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JCS taken
+	DECQ R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18225,7 +18169,7 @@ done:
 	RET
 
 // func h0883(s *State)
-// INCL R9; JCC taken
+// DECQ R9; JGE taken
 TEXT ·h0883(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18234,8 +18178,8 @@ TEXT ·h0883(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JCC taken
+	DECQ R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18249,7 +18193,7 @@ done:
 	RET
 
 // func h0884(s *State)
-// INCL R9; JLT taken
+// DECQ R9; JLE taken
 TEXT ·h0884(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18258,8 +18202,8 @@ TEXT ·h0884(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JLT taken
+	DECQ R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18273,7 +18217,7 @@ done:
 	RET
 
 // func h0885(s *State)
-// INCL R9; JGE taken
+// DECQ R9; JGT taken
 TEXT ·h0885(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18282,8 +18226,8 @@ TEXT ·h0885(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JGE taken
+	DECQ R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18297,7 +18241,7 @@ done:
 	RET
 
 // func h0886(s *State)
-// INCL R9; JLE taken
+// DECQ R9; JLS taken
 TEXT ·h0886(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18306,8 +18250,8 @@ TEXT ·h0886(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JLE taken
+	DECQ R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18321,7 +18265,7 @@ done:
 	RET
 
 // func h0887(s *State)
-// INCL R9; JGT taken
+// DECQ R9; JHI taken
 TEXT ·h0887(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18330,8 +18274,8 @@ TEXT ·h0887(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JGT taken
+	DECQ R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18345,7 +18289,7 @@ done:
 	RET
 
 // func h0888(s *State)
-// INCL R9; JLS taken
+// DECQ R9; JMI taken
 TEXT ·h0888(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18354,8 +18298,8 @@ TEXT ·h0888(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JLS taken
+	DECQ R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18369,7 +18313,7 @@ done:
 	RET
 
 // func h0889(s *State)
-// INCL R9; JHI taken
+// DECQ R9; JPL taken
 TEXT ·h0889(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18378,8 +18322,8 @@ TEXT ·h0889(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JHI taken
+	DECQ R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18393,7 +18337,7 @@ done:
 	RET
 
 // func h0890(s *State)
-// INCL R9; JMI taken
+// DECQ R9; SETCS R10
 TEXT ·h0890(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18402,55 +18346,7 @@ TEXT ·h0890(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0891(s *State)
-// INCL R9; JPL taken
-TEXT ·h0891(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	INCL R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0892(s *State)
-// INCL R9; SETCS R10
-TEXT ·h0892(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	INCL R9
+	DECQ R9
 	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -18460,9 +18356,9 @@ TEXT ·h0892(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0893(s *State)
-// INCL R9; CMOVQEQ R11, R12
-TEXT ·h0893(SB), NOSPLIT, $24-8
+// func h0891(s *State)
+// DECQ R9; CMOVQEQ R11, R12
+TEXT ·h0891(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18470,7 +18366,7 @@ TEXT ·h0893(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
+	DECQ R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -18480,9 +18376,9 @@ TEXT ·h0893(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0894(s *State)
-// INCL R9; ADCQ R10, R11
-TEXT ·h0894(SB), NOSPLIT, $24-8
+// func h0892(s *State)
+// DECQ R9; ADCQ R10, R11
+TEXT ·h0892(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18490,7 +18386,7 @@ TEXT ·h0894(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
+	DECQ R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -18500,9 +18396,9 @@ TEXT ·h0894(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0895(s *State)
-// INCL R9; SBBQ R10, R11
-TEXT ·h0895(SB), NOSPLIT, $24-8
+// func h0893(s *State)
+// DECQ R9; SBBQ R10, R11
+TEXT ·h0893(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18510,7 +18406,7 @@ TEXT ·h0895(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
+	DECQ R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -18520,9 +18416,9 @@ TEXT ·h0895(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0896(s *State)
-// INCL R9; INCQ R13
-TEXT ·h0896(SB), NOSPLIT, $24-8
+// func h0894(s *State)
+// DECQ R9; INCQ R13
+TEXT ·h0894(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18530,7 +18426,7 @@ TEXT ·h0896(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
+	DECQ R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -18540,9 +18436,9 @@ TEXT ·h0896(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0897(s *State)
-// INCL R9; ROLQ $7, R13
-TEXT ·h0897(SB), NOSPLIT, $24-8
+// func h0895(s *State)
+// DECQ R9; ROLQ $7, R13
+TEXT ·h0895(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18550,7 +18446,7 @@ TEXT ·h0897(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
+	DECQ R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -18560,8 +18456,56 @@ TEXT ·h0897(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h0896(s *State)
+// INCL R9; JEQ taken
+TEXT ·h0896(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	INCL R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0897(s *State)
+// INCL R9; JNE taken
+TEXT ·h0897(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	INCL R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h0898(s *State)
-// DECL R9; JEQ taken
+// INCL R9; JCS taken
 TEXT ·h0898(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18570,8 +18514,8 @@ TEXT ·h0898(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JEQ taken
+	INCL R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18585,7 +18529,7 @@ done:
 	RET
 
 // func h0899(s *State)
-// DECL R9; JNE taken
+// INCL R9; JCC taken
 TEXT ·h0899(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18594,8 +18538,8 @@ TEXT ·h0899(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JNE taken
+	INCL R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18609,7 +18553,7 @@ done:
 	RET
 
 // func h0900(s *State)
-// DECL R9; JCS taken
+// INCL R9; JLT taken
 TEXT ·h0900(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18618,8 +18562,8 @@ TEXT ·h0900(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JCS taken
+	INCL R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18633,7 +18577,7 @@ done:
 	RET
 
 // func h0901(s *State)
-// DECL R9; JCC taken
+// INCL R9; JGE taken
 TEXT ·h0901(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18642,8 +18586,8 @@ TEXT ·h0901(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JCC taken
+	INCL R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18657,7 +18601,7 @@ done:
 	RET
 
 // func h0902(s *State)
-// DECL R9; JLT taken
+// INCL R9; JLE taken
 TEXT ·h0902(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18666,8 +18610,8 @@ TEXT ·h0902(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JLT taken
+	INCL R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18681,7 +18625,7 @@ done:
 	RET
 
 // func h0903(s *State)
-// DECL R9; JGE taken
+// INCL R9; JGT taken
 TEXT ·h0903(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18690,8 +18634,8 @@ TEXT ·h0903(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JGE taken
+	INCL R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18705,7 +18649,7 @@ done:
 	RET
 
 // func h0904(s *State)
-// DECL R9; JLE taken
+// INCL R9; JLS taken
 TEXT ·h0904(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18714,8 +18658,8 @@ TEXT ·h0904(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JLE taken
+	INCL R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18729,7 +18673,7 @@ done:
 	RET
 
 // func h0905(s *State)
-// DECL R9; JGT taken
+// INCL R9; JHI taken
 TEXT ·h0905(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18738,8 +18682,8 @@ TEXT ·h0905(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JGT taken
+	INCL R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18753,7 +18697,7 @@ done:
 	RET
 
 // func h0906(s *State)
-// DECL R9; JLS taken
+// INCL R9; JMI taken
 TEXT ·h0906(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18762,8 +18706,8 @@ TEXT ·h0906(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JLS taken
+	INCL R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18777,7 +18721,7 @@ done:
 	RET
 
 // func h0907(s *State)
-// DECL R9; JHI taken
+// INCL R9; JPL taken
 TEXT ·h0907(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18786,8 +18730,8 @@ TEXT ·h0907(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JHI taken
+	INCL R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18801,7 +18745,7 @@ done:
 	RET
 
 // func h0908(s *State)
-// DECL R9; JMI taken
+// INCL R9; SETCS R10
 TEXT ·h0908(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18810,55 +18754,7 @@ TEXT ·h0908(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0909(s *State)
-// DECL R9; JPL taken
-TEXT ·h0909(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	DECL R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0910(s *State)
-// DECL R9; SETCS R10
-TEXT ·h0910(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	DECL R9
+	INCL R9
 	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -18868,9 +18764,9 @@ TEXT ·h0910(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0911(s *State)
-// DECL R9; CMOVQEQ R11, R12
-TEXT ·h0911(SB), NOSPLIT, $24-8
+// func h0909(s *State)
+// INCL R9; CMOVQEQ R11, R12
+TEXT ·h0909(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18878,7 +18774,7 @@ TEXT ·h0911(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
+	INCL R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -18888,9 +18784,9 @@ TEXT ·h0911(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0912(s *State)
-// DECL R9; ADCQ R10, R11
-TEXT ·h0912(SB), NOSPLIT, $24-8
+// func h0910(s *State)
+// INCL R9; ADCQ R10, R11
+TEXT ·h0910(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18898,7 +18794,7 @@ TEXT ·h0912(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
+	INCL R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -18908,9 +18804,9 @@ TEXT ·h0912(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0913(s *State)
-// DECL R9; SBBQ R10, R11
-TEXT ·h0913(SB), NOSPLIT, $24-8
+// func h0911(s *State)
+// INCL R9; SBBQ R10, R11
+TEXT ·h0911(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18918,7 +18814,7 @@ TEXT ·h0913(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
+	INCL R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -18928,9 +18824,9 @@ TEXT ·h0913(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0914(s *State)
-// DECL R9; INCQ R13
-TEXT ·h0914(SB), NOSPLIT, $24-8
+// func h0912(s *State)
+// INCL R9; INCQ R13
+TEXT ·h0912(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18938,7 +18834,7 @@ TEXT ·h0914(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
+	INCL R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -18948,9 +18844,9 @@ TEXT ·h0914(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0915(s *State)
-// DECL R9; ROLQ $7, R13
-TEXT ·h0915(SB), NOSPLIT, $24-8
+// func h0913(s *State)
+// INCL R9; ROLQ $7, R13
+TEXT ·h0913(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18958,7 +18854,7 @@ TEXT ·h0915(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
+	INCL R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -18968,8 +18864,56 @@ TEXT ·h0915(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h0914(s *State)
+// DECL R9; JEQ taken
+TEXT ·h0914(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	DECL R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0915(s *State)
+// DECL R9; JNE taken
+TEXT ·h0915(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	DECL R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h0916(s *State)
-// NEGQ R9; JEQ taken
+// DECL R9; JCS taken
 TEXT ·h0916(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18978,8 +18922,8 @@ TEXT ·h0916(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JEQ taken
+	DECL R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18993,7 +18937,7 @@ done:
 	RET
 
 // func h0917(s *State)
-// NEGQ R9; JNE taken
+// DECL R9; JCC taken
 TEXT ·h0917(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19002,8 +18946,8 @@ TEXT ·h0917(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JNE taken
+	DECL R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19017,7 +18961,7 @@ done:
 	RET
 
 // func h0918(s *State)
-// NEGQ R9; JCS taken
+// DECL R9; JLT taken
 TEXT ·h0918(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19026,8 +18970,8 @@ TEXT ·h0918(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JCS taken
+	DECL R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19041,7 +18985,7 @@ done:
 	RET
 
 // func h0919(s *State)
-// NEGQ R9; JCC taken
+// DECL R9; JGE taken
 TEXT ·h0919(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19050,8 +18994,8 @@ TEXT ·h0919(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JCC taken
+	DECL R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19065,7 +19009,7 @@ done:
 	RET
 
 // func h0920(s *State)
-// NEGQ R9; JLT taken
+// DECL R9; JLE taken
 TEXT ·h0920(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19074,8 +19018,8 @@ TEXT ·h0920(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JLT taken
+	DECL R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19089,7 +19033,7 @@ done:
 	RET
 
 // func h0921(s *State)
-// NEGQ R9; JGE taken
+// DECL R9; JGT taken
 TEXT ·h0921(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19098,8 +19042,8 @@ TEXT ·h0921(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JGE taken
+	DECL R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19113,7 +19057,7 @@ done:
 	RET
 
 // func h0922(s *State)
-// NEGQ R9; JLE taken
+// DECL R9; JLS taken
 TEXT ·h0922(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19122,8 +19066,8 @@ TEXT ·h0922(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JLE taken
+	DECL R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19137,7 +19081,7 @@ done:
 	RET
 
 // func h0923(s *State)
-// NEGQ R9; JGT taken
+// DECL R9; JHI taken
 TEXT ·h0923(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19146,8 +19090,8 @@ TEXT ·h0923(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JGT taken
+	DECL R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19161,7 +19105,7 @@ done:
 	RET
 
 // func h0924(s *State)
-// NEGQ R9; JLS taken
+// DECL R9; JMI taken
 TEXT ·h0924(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19170,8 +19114,8 @@ TEXT ·h0924(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JLS taken
+	DECL R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19185,7 +19129,7 @@ done:
 	RET
 
 // func h0925(s *State)
-// NEGQ R9; JHI taken
+// DECL R9; JPL taken
 TEXT ·h0925(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19194,8 +19138,8 @@ TEXT ·h0925(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JHI taken
+	DECL R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19209,7 +19153,7 @@ done:
 	RET
 
 // func h0926(s *State)
-// NEGQ R9; JMI taken
+// DECL R9; SETCS R10
 TEXT ·h0926(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19218,55 +19162,7 @@ TEXT ·h0926(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0927(s *State)
-// NEGQ R9; JPL taken
-TEXT ·h0927(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	NEGQ R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0928(s *State)
-// NEGQ R9; SETCS R10
-TEXT ·h0928(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	NEGQ R9
+	DECL R9
 	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -19276,9 +19172,9 @@ TEXT ·h0928(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0929(s *State)
-// NEGQ R9; CMOVQEQ R11, R12
-TEXT ·h0929(SB), NOSPLIT, $24-8
+// func h0927(s *State)
+// DECL R9; CMOVQEQ R11, R12
+TEXT ·h0927(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19286,7 +19182,7 @@ TEXT ·h0929(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
+	DECL R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -19296,9 +19192,9 @@ TEXT ·h0929(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0930(s *State)
-// NEGQ R9; ADCQ R10, R11
-TEXT ·h0930(SB), NOSPLIT, $24-8
+// func h0928(s *State)
+// DECL R9; ADCQ R10, R11
+TEXT ·h0928(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19306,7 +19202,7 @@ TEXT ·h0930(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
+	DECL R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -19316,9 +19212,9 @@ TEXT ·h0930(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0931(s *State)
-// NEGQ R9; SBBQ R10, R11
-TEXT ·h0931(SB), NOSPLIT, $24-8
+// func h0929(s *State)
+// DECL R9; SBBQ R10, R11
+TEXT ·h0929(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19326,7 +19222,7 @@ TEXT ·h0931(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
+	DECL R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -19336,9 +19232,9 @@ TEXT ·h0931(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0932(s *State)
-// NEGQ R9; INCQ R13
-TEXT ·h0932(SB), NOSPLIT, $24-8
+// func h0930(s *State)
+// DECL R9; INCQ R13
+TEXT ·h0930(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19346,7 +19242,7 @@ TEXT ·h0932(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
+	DECL R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -19356,9 +19252,9 @@ TEXT ·h0932(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0933(s *State)
-// NEGQ R9; ROLQ $7, R13
-TEXT ·h0933(SB), NOSPLIT, $24-8
+// func h0931(s *State)
+// DECL R9; ROLQ $7, R13
+TEXT ·h0931(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19366,7 +19262,7 @@ TEXT ·h0933(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
+	DECL R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -19376,8 +19272,56 @@ TEXT ·h0933(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h0932(s *State)
+// NEGQ R9; JEQ taken
+TEXT ·h0932(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	NEGQ R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0933(s *State)
+// NEGQ R9; JNE taken
+TEXT ·h0933(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	NEGQ R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h0934(s *State)
-// SHLQ $1, R9; JEQ taken
+// NEGQ R9; JCS taken
 TEXT ·h0934(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19386,8 +19330,8 @@ TEXT ·h0934(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JEQ taken
+	NEGQ R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19401,7 +19345,7 @@ done:
 	RET
 
 // func h0935(s *State)
-// SHLQ $1, R9; JNE taken
+// NEGQ R9; JCC taken
 TEXT ·h0935(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19410,8 +19354,8 @@ TEXT ·h0935(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JNE taken
+	NEGQ R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19425,7 +19369,7 @@ done:
 	RET
 
 // func h0936(s *State)
-// SHLQ $1, R9; JCS taken
+// NEGQ R9; JLT taken
 TEXT ·h0936(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19434,8 +19378,8 @@ TEXT ·h0936(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JCS taken
+	NEGQ R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19449,7 +19393,7 @@ done:
 	RET
 
 // func h0937(s *State)
-// SHLQ $1, R9; JCC taken
+// NEGQ R9; JGE taken
 TEXT ·h0937(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19458,8 +19402,8 @@ TEXT ·h0937(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JCC taken
+	NEGQ R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19473,7 +19417,7 @@ done:
 	RET
 
 // func h0938(s *State)
-// SHLQ $1, R9; JLT taken
+// NEGQ R9; JLE taken
 TEXT ·h0938(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19482,8 +19426,8 @@ TEXT ·h0938(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JLT taken
+	NEGQ R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19497,7 +19441,7 @@ done:
 	RET
 
 // func h0939(s *State)
-// SHLQ $1, R9; JGE taken
+// NEGQ R9; JGT taken
 TEXT ·h0939(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19506,8 +19450,8 @@ TEXT ·h0939(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JGE taken
+	NEGQ R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19521,7 +19465,7 @@ done:
 	RET
 
 // func h0940(s *State)
-// SHLQ $1, R9; JLE taken
+// NEGQ R9; JLS taken
 TEXT ·h0940(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19530,8 +19474,8 @@ TEXT ·h0940(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JLE taken
+	NEGQ R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19545,7 +19489,7 @@ done:
 	RET
 
 // func h0941(s *State)
-// SHLQ $1, R9; JGT taken
+// NEGQ R9; JHI taken
 TEXT ·h0941(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19554,8 +19498,8 @@ TEXT ·h0941(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JGT taken
+	NEGQ R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19569,7 +19513,7 @@ done:
 	RET
 
 // func h0942(s *State)
-// SHLQ $1, R9; JLS taken
+// NEGQ R9; JMI taken
 TEXT ·h0942(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19578,8 +19522,8 @@ TEXT ·h0942(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JLS taken
+	NEGQ R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19593,7 +19537,7 @@ done:
 	RET
 
 // func h0943(s *State)
-// SHLQ $1, R9; JHI taken
+// NEGQ R9; JPL taken
 TEXT ·h0943(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19602,8 +19546,8 @@ TEXT ·h0943(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JHI taken
+	NEGQ R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19617,7 +19561,7 @@ done:
 	RET
 
 // func h0944(s *State)
-// SHLQ $1, R9; JMI taken
+// NEGQ R9; SETCS R10
 TEXT ·h0944(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19626,55 +19570,7 @@ TEXT ·h0944(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0945(s *State)
-// SHLQ $1, R9; JPL taken
-TEXT ·h0945(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0946(s *State)
-// SHLQ $1, R9; SETCS R10
-TEXT ·h0946(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLQ $1, R9
+	NEGQ R9
 	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -19684,9 +19580,9 @@ TEXT ·h0946(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0947(s *State)
-// SHLQ $1, R9; CMOVQEQ R11, R12
-TEXT ·h0947(SB), NOSPLIT, $24-8
+// func h0945(s *State)
+// NEGQ R9; CMOVQEQ R11, R12
+TEXT ·h0945(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19694,7 +19590,7 @@ TEXT ·h0947(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
+	NEGQ R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -19704,9 +19600,9 @@ TEXT ·h0947(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0948(s *State)
-// SHLQ $1, R9; ADCQ R10, R11
-TEXT ·h0948(SB), NOSPLIT, $24-8
+// func h0946(s *State)
+// NEGQ R9; ADCQ R10, R11
+TEXT ·h0946(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19714,7 +19610,7 @@ TEXT ·h0948(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
+	NEGQ R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -19724,9 +19620,9 @@ TEXT ·h0948(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0949(s *State)
-// SHLQ $1, R9; SBBQ R10, R11
-TEXT ·h0949(SB), NOSPLIT, $24-8
+// func h0947(s *State)
+// NEGQ R9; SBBQ R10, R11
+TEXT ·h0947(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19734,7 +19630,7 @@ TEXT ·h0949(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
+	NEGQ R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -19744,9 +19640,9 @@ TEXT ·h0949(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0950(s *State)
-// SHLQ $1, R9; INCQ R13
-TEXT ·h0950(SB), NOSPLIT, $24-8
+// func h0948(s *State)
+// NEGQ R9; INCQ R13
+TEXT ·h0948(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19754,7 +19650,7 @@ TEXT ·h0950(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
+	NEGQ R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -19764,9 +19660,9 @@ TEXT ·h0950(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0951(s *State)
-// SHLQ $1, R9; ROLQ $7, R13
-TEXT ·h0951(SB), NOSPLIT, $24-8
+// func h0949(s *State)
+// NEGQ R9; ROLQ $7, R13
+TEXT ·h0949(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19774,7 +19670,7 @@ TEXT ·h0951(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
+	NEGQ R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -19784,8 +19680,56 @@ TEXT ·h0951(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h0950(s *State)
+// SHLQ $1, R9; JEQ taken
+TEXT ·h0950(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $1, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0951(s *State)
+// SHLQ $1, R9; JNE taken
+TEXT ·h0951(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $1, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h0952(s *State)
-// SHRQ $1, R9; JEQ taken
+// SHLQ $1, R9; JCS taken
 TEXT ·h0952(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19794,8 +19738,8 @@ TEXT ·h0952(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JEQ taken
+	SHLQ $1, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19809,7 +19753,7 @@ done:
 	RET
 
 // func h0953(s *State)
-// SHRQ $1, R9; JNE taken
+// SHLQ $1, R9; JCC taken
 TEXT ·h0953(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19818,8 +19762,8 @@ TEXT ·h0953(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JNE taken
+	SHLQ $1, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19833,7 +19777,7 @@ done:
 	RET
 
 // func h0954(s *State)
-// SHRQ $1, R9; JCS taken
+// SHLQ $1, R9; JLT taken
 TEXT ·h0954(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19842,8 +19786,8 @@ TEXT ·h0954(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JCS taken
+	SHLQ $1, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19857,7 +19801,7 @@ done:
 	RET
 
 // func h0955(s *State)
-// SHRQ $1, R9; JCC taken
+// SHLQ $1, R9; JGE taken
 TEXT ·h0955(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19866,8 +19810,8 @@ TEXT ·h0955(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JCC taken
+	SHLQ $1, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19881,7 +19825,7 @@ done:
 	RET
 
 // func h0956(s *State)
-// SHRQ $1, R9; JLT taken
+// SHLQ $1, R9; JLE taken
 TEXT ·h0956(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19890,8 +19834,8 @@ TEXT ·h0956(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JLT taken
+	SHLQ $1, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19905,7 +19849,7 @@ done:
 	RET
 
 // func h0957(s *State)
-// SHRQ $1, R9; JGE taken
+// SHLQ $1, R9; JGT taken
 TEXT ·h0957(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19914,8 +19858,8 @@ TEXT ·h0957(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JGE taken
+	SHLQ $1, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19929,7 +19873,7 @@ done:
 	RET
 
 // func h0958(s *State)
-// SHRQ $1, R9; JLE taken
+// SHLQ $1, R9; JLS taken
 TEXT ·h0958(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19938,8 +19882,8 @@ TEXT ·h0958(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JLE taken
+	SHLQ $1, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19953,7 +19897,7 @@ done:
 	RET
 
 // func h0959(s *State)
-// SHRQ $1, R9; JGT taken
+// SHLQ $1, R9; JHI taken
 TEXT ·h0959(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19962,8 +19906,8 @@ TEXT ·h0959(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JGT taken
+	SHLQ $1, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19977,7 +19921,7 @@ done:
 	RET
 
 // func h0960(s *State)
-// SHRQ $1, R9; JLS taken
+// SHLQ $1, R9; JMI taken
 TEXT ·h0960(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19986,8 +19930,8 @@ TEXT ·h0960(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JLS taken
+	SHLQ $1, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20001,7 +19945,7 @@ done:
 	RET
 
 // func h0961(s *State)
-// SHRQ $1, R9; JHI taken
+// SHLQ $1, R9; JPL taken
 TEXT ·h0961(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20010,8 +19954,8 @@ TEXT ·h0961(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JHI taken
+	SHLQ $1, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20025,7 +19969,7 @@ done:
 	RET
 
 // func h0962(s *State)
-// SHRQ $1, R9; JMI taken
+// SHLQ $1, R9; SETCS R10
 TEXT ·h0962(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20034,55 +19978,7 @@ TEXT ·h0962(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0963(s *State)
-// SHRQ $1, R9; JPL taken
-TEXT ·h0963(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0964(s *State)
-// SHRQ $1, R9; SETCS R10
-TEXT ·h0964(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHRQ $1, R9
+	SHLQ $1, R9
 	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20092,9 +19988,9 @@ TEXT ·h0964(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0965(s *State)
-// SHRQ $1, R9; CMOVQEQ R11, R12
-TEXT ·h0965(SB), NOSPLIT, $24-8
+// func h0963(s *State)
+// SHLQ $1, R9; CMOVQEQ R11, R12
+TEXT ·h0963(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20102,7 +19998,7 @@ TEXT ·h0965(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
+	SHLQ $1, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20112,9 +20008,9 @@ TEXT ·h0965(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0966(s *State)
-// SHRQ $1, R9; ADCQ R10, R11
-TEXT ·h0966(SB), NOSPLIT, $24-8
+// func h0964(s *State)
+// SHLQ $1, R9; ADCQ R10, R11
+TEXT ·h0964(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20122,7 +20018,7 @@ TEXT ·h0966(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
+	SHLQ $1, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20132,9 +20028,9 @@ TEXT ·h0966(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0967(s *State)
-// SHRQ $1, R9; SBBQ R10, R11
-TEXT ·h0967(SB), NOSPLIT, $24-8
+// func h0965(s *State)
+// SHLQ $1, R9; SBBQ R10, R11
+TEXT ·h0965(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20142,7 +20038,7 @@ TEXT ·h0967(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
+	SHLQ $1, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20152,9 +20048,9 @@ TEXT ·h0967(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0968(s *State)
-// SHRQ $1, R9; INCQ R13
-TEXT ·h0968(SB), NOSPLIT, $24-8
+// func h0966(s *State)
+// SHLQ $1, R9; INCQ R13
+TEXT ·h0966(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20162,7 +20058,7 @@ TEXT ·h0968(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
+	SHLQ $1, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20172,9 +20068,9 @@ TEXT ·h0968(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0969(s *State)
-// SHRQ $1, R9; ROLQ $7, R13
-TEXT ·h0969(SB), NOSPLIT, $24-8
+// func h0967(s *State)
+// SHLQ $1, R9; ROLQ $7, R13
+TEXT ·h0967(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20182,7 +20078,7 @@ TEXT ·h0969(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
+	SHLQ $1, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20192,8 +20088,56 @@ TEXT ·h0969(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h0968(s *State)
+// SHRQ $1, R9; JEQ taken
+TEXT ·h0968(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRQ $1, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0969(s *State)
+// SHRQ $1, R9; JNE taken
+TEXT ·h0969(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRQ $1, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h0970(s *State)
-// SARQ $1, R9; JEQ taken
+// SHRQ $1, R9; JCS taken
 TEXT ·h0970(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20202,8 +20146,8 @@ TEXT ·h0970(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JEQ taken
+	SHRQ $1, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20217,7 +20161,7 @@ done:
 	RET
 
 // func h0971(s *State)
-// SARQ $1, R9; JNE taken
+// SHRQ $1, R9; JCC taken
 TEXT ·h0971(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20226,8 +20170,8 @@ TEXT ·h0971(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JNE taken
+	SHRQ $1, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20241,7 +20185,7 @@ done:
 	RET
 
 // func h0972(s *State)
-// SARQ $1, R9; JCS taken
+// SHRQ $1, R9; JLT taken
 TEXT ·h0972(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20250,8 +20194,8 @@ TEXT ·h0972(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JCS taken
+	SHRQ $1, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20265,7 +20209,7 @@ done:
 	RET
 
 // func h0973(s *State)
-// SARQ $1, R9; JCC taken
+// SHRQ $1, R9; JGE taken
 TEXT ·h0973(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20274,8 +20218,8 @@ TEXT ·h0973(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JCC taken
+	SHRQ $1, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20289,7 +20233,7 @@ done:
 	RET
 
 // func h0974(s *State)
-// SARQ $1, R9; JLT taken
+// SHRQ $1, R9; JLE taken
 TEXT ·h0974(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20298,8 +20242,8 @@ TEXT ·h0974(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JLT taken
+	SHRQ $1, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20313,7 +20257,7 @@ done:
 	RET
 
 // func h0975(s *State)
-// SARQ $1, R9; JGE taken
+// SHRQ $1, R9; JGT taken
 TEXT ·h0975(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20322,8 +20266,8 @@ TEXT ·h0975(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JGE taken
+	SHRQ $1, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20337,7 +20281,7 @@ done:
 	RET
 
 // func h0976(s *State)
-// SARQ $1, R9; JLE taken
+// SHRQ $1, R9; JLS taken
 TEXT ·h0976(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20346,8 +20290,8 @@ TEXT ·h0976(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JLE taken
+	SHRQ $1, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20361,7 +20305,7 @@ done:
 	RET
 
 // func h0977(s *State)
-// SARQ $1, R9; JGT taken
+// SHRQ $1, R9; JHI taken
 TEXT ·h0977(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20370,8 +20314,8 @@ TEXT ·h0977(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JGT taken
+	SHRQ $1, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20385,7 +20329,7 @@ done:
 	RET
 
 // func h0978(s *State)
-// SARQ $1, R9; JLS taken
+// SHRQ $1, R9; JMI taken
 TEXT ·h0978(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20394,8 +20338,8 @@ TEXT ·h0978(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JLS taken
+	SHRQ $1, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20409,7 +20353,7 @@ done:
 	RET
 
 // func h0979(s *State)
-// SARQ $1, R9; JHI taken
+// SHRQ $1, R9; JPL taken
 TEXT ·h0979(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20418,8 +20362,8 @@ TEXT ·h0979(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JHI taken
+	SHRQ $1, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20433,7 +20377,7 @@ done:
 	RET
 
 // func h0980(s *State)
-// SARQ $1, R9; JMI taken
+// SHRQ $1, R9; SETCS R10
 TEXT ·h0980(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20442,55 +20386,7 @@ TEXT ·h0980(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0981(s *State)
-// SARQ $1, R9; JPL taken
-TEXT ·h0981(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0982(s *State)
-// SARQ $1, R9; SETCS R10
-TEXT ·h0982(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SARQ $1, R9
+	SHRQ $1, R9
 	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20500,9 +20396,9 @@ TEXT ·h0982(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0983(s *State)
-// SARQ $1, R9; CMOVQEQ R11, R12
-TEXT ·h0983(SB), NOSPLIT, $24-8
+// func h0981(s *State)
+// SHRQ $1, R9; CMOVQEQ R11, R12
+TEXT ·h0981(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20510,7 +20406,7 @@ TEXT ·h0983(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
+	SHRQ $1, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20520,9 +20416,9 @@ TEXT ·h0983(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0984(s *State)
-// SARQ $1, R9; ADCQ R10, R11
-TEXT ·h0984(SB), NOSPLIT, $24-8
+// func h0982(s *State)
+// SHRQ $1, R9; ADCQ R10, R11
+TEXT ·h0982(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20530,7 +20426,7 @@ TEXT ·h0984(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
+	SHRQ $1, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20540,9 +20436,9 @@ TEXT ·h0984(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0985(s *State)
-// SARQ $1, R9; SBBQ R10, R11
-TEXT ·h0985(SB), NOSPLIT, $24-8
+// func h0983(s *State)
+// SHRQ $1, R9; SBBQ R10, R11
+TEXT ·h0983(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20550,7 +20446,7 @@ TEXT ·h0985(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
+	SHRQ $1, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20560,9 +20456,9 @@ TEXT ·h0985(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0986(s *State)
-// SARQ $1, R9; INCQ R13
-TEXT ·h0986(SB), NOSPLIT, $24-8
+// func h0984(s *State)
+// SHRQ $1, R9; INCQ R13
+TEXT ·h0984(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20570,7 +20466,7 @@ TEXT ·h0986(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
+	SHRQ $1, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20580,9 +20476,9 @@ TEXT ·h0986(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0987(s *State)
-// SARQ $1, R9; ROLQ $7, R13
-TEXT ·h0987(SB), NOSPLIT, $24-8
+// func h0985(s *State)
+// SHRQ $1, R9; ROLQ $7, R13
+TEXT ·h0985(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20590,7 +20486,7 @@ TEXT ·h0987(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
+	SHRQ $1, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20600,8 +20496,56 @@ TEXT ·h0987(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h0986(s *State)
+// SARQ $1, R9; JEQ taken
+TEXT ·h0986(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARQ $1, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0987(s *State)
+// SARQ $1, R9; JNE taken
+TEXT ·h0987(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARQ $1, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h0988(s *State)
-// SHLQ $5, R9; JEQ taken
+// SARQ $1, R9; JCS taken
 TEXT ·h0988(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20610,8 +20554,8 @@ TEXT ·h0988(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JEQ taken
+	SARQ $1, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20625,7 +20569,7 @@ done:
 	RET
 
 // func h0989(s *State)
-// SHLQ $5, R9; JNE taken
+// SARQ $1, R9; JCC taken
 TEXT ·h0989(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20634,8 +20578,8 @@ TEXT ·h0989(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JNE taken
+	SARQ $1, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20649,7 +20593,7 @@ done:
 	RET
 
 // func h0990(s *State)
-// SHLQ $5, R9; JCS taken
+// SARQ $1, R9; JLT taken
 TEXT ·h0990(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20658,8 +20602,8 @@ TEXT ·h0990(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JCS taken
+	SARQ $1, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20673,7 +20617,7 @@ done:
 	RET
 
 // func h0991(s *State)
-// SHLQ $5, R9; JCC taken
+// SARQ $1, R9; JGE taken
 TEXT ·h0991(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20682,8 +20626,8 @@ TEXT ·h0991(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JCC taken
+	SARQ $1, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20697,7 +20641,7 @@ done:
 	RET
 
 // func h0992(s *State)
-// SHLQ $5, R9; JLT taken
+// SARQ $1, R9; JLE taken
 TEXT ·h0992(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20706,8 +20650,8 @@ TEXT ·h0992(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JLT taken
+	SARQ $1, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20721,7 +20665,7 @@ done:
 	RET
 
 // func h0993(s *State)
-// SHLQ $5, R9; JGE taken
+// SARQ $1, R9; JGT taken
 TEXT ·h0993(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20730,8 +20674,8 @@ TEXT ·h0993(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JGE taken
+	SARQ $1, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20745,7 +20689,7 @@ done:
 	RET
 
 // func h0994(s *State)
-// SHLQ $5, R9; JLE taken
+// SARQ $1, R9; JLS taken
 TEXT ·h0994(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20754,8 +20698,8 @@ TEXT ·h0994(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JLE taken
+	SARQ $1, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20769,7 +20713,7 @@ done:
 	RET
 
 // func h0995(s *State)
-// SHLQ $5, R9; JGT taken
+// SARQ $1, R9; JHI taken
 TEXT ·h0995(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20778,8 +20722,8 @@ TEXT ·h0995(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JGT taken
+	SARQ $1, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20793,7 +20737,7 @@ done:
 	RET
 
 // func h0996(s *State)
-// SHLQ $5, R9; JLS taken
+// SARQ $1, R9; JMI taken
 TEXT ·h0996(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20802,8 +20746,8 @@ TEXT ·h0996(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JLS taken
+	SARQ $1, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20817,7 +20761,7 @@ done:
 	RET
 
 // func h0997(s *State)
-// SHLQ $5, R9; JHI taken
+// SARQ $1, R9; JPL taken
 TEXT ·h0997(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20826,8 +20770,8 @@ TEXT ·h0997(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JHI taken
+	SARQ $1, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20841,7 +20785,7 @@ done:
 	RET
 
 // func h0998(s *State)
-// SHLQ $5, R9; JMI taken
+// SARQ $1, R9; SETCS R10
 TEXT ·h0998(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20850,55 +20794,7 @@ TEXT ·h0998(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0999(s *State)
-// SHLQ $5, R9; JPL taken
-TEXT ·h0999(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1000(s *State)
-// SHLQ $5, R9; SETCS R10
-TEXT ·h1000(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLQ $5, R9
+	SARQ $1, R9
 	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20908,9 +20804,9 @@ TEXT ·h1000(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1001(s *State)
-// SHLQ $5, R9; CMOVQEQ R11, R12
-TEXT ·h1001(SB), NOSPLIT, $24-8
+// func h0999(s *State)
+// SARQ $1, R9; CMOVQEQ R11, R12
+TEXT ·h0999(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20918,7 +20814,7 @@ TEXT ·h1001(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
+	SARQ $1, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20928,9 +20824,9 @@ TEXT ·h1001(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1002(s *State)
-// SHLQ $5, R9; ADCQ R10, R11
-TEXT ·h1002(SB), NOSPLIT, $24-8
+// func h1000(s *State)
+// SARQ $1, R9; ADCQ R10, R11
+TEXT ·h1000(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20938,7 +20834,7 @@ TEXT ·h1002(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
+	SARQ $1, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20948,9 +20844,9 @@ TEXT ·h1002(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1003(s *State)
-// SHLQ $5, R9; SBBQ R10, R11
-TEXT ·h1003(SB), NOSPLIT, $24-8
+// func h1001(s *State)
+// SARQ $1, R9; SBBQ R10, R11
+TEXT ·h1001(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20958,7 +20854,7 @@ TEXT ·h1003(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
+	SARQ $1, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20968,9 +20864,9 @@ TEXT ·h1003(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1004(s *State)
-// SHLQ $5, R9; INCQ R13
-TEXT ·h1004(SB), NOSPLIT, $24-8
+// func h1002(s *State)
+// SARQ $1, R9; INCQ R13
+TEXT ·h1002(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20978,7 +20874,7 @@ TEXT ·h1004(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
+	SARQ $1, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20988,9 +20884,9 @@ TEXT ·h1004(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1005(s *State)
-// SHLQ $5, R9; ROLQ $7, R13
-TEXT ·h1005(SB), NOSPLIT, $24-8
+// func h1003(s *State)
+// SARQ $1, R9; ROLQ $7, R13
+TEXT ·h1003(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20998,7 +20894,7 @@ TEXT ·h1005(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
+	SARQ $1, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -21008,8 +20904,56 @@ TEXT ·h1005(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1004(s *State)
+// SHLQ $5, R9; JEQ taken
+TEXT ·h1004(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $5, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1005(s *State)
+// SHLQ $5, R9; JNE taken
+TEXT ·h1005(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $5, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1006(s *State)
-// SHRQ CX, R9; JEQ taken
+// SHLQ $5, R9; JCS taken
 TEXT ·h1006(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21018,8 +20962,8 @@ TEXT ·h1006(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JEQ taken
+	SHLQ $5, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21033,7 +20977,7 @@ done:
 	RET
 
 // func h1007(s *State)
-// SHRQ CX, R9; JNE taken
+// SHLQ $5, R9; JCC taken
 TEXT ·h1007(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21042,8 +20986,8 @@ TEXT ·h1007(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JNE taken
+	SHLQ $5, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21057,7 +21001,7 @@ done:
 	RET
 
 // func h1008(s *State)
-// SHRQ CX, R9; JCS taken
+// SHLQ $5, R9; JLT taken
 TEXT ·h1008(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21066,8 +21010,8 @@ TEXT ·h1008(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JCS taken
+	SHLQ $5, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21081,7 +21025,7 @@ done:
 	RET
 
 // func h1009(s *State)
-// SHRQ CX, R9; JCC taken
+// SHLQ $5, R9; JGE taken
 TEXT ·h1009(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21090,8 +21034,8 @@ TEXT ·h1009(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JCC taken
+	SHLQ $5, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21105,7 +21049,7 @@ done:
 	RET
 
 // func h1010(s *State)
-// SHRQ CX, R9; JLT taken
+// SHLQ $5, R9; JLE taken
 TEXT ·h1010(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21114,8 +21058,8 @@ TEXT ·h1010(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JLT taken
+	SHLQ $5, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21129,7 +21073,7 @@ done:
 	RET
 
 // func h1011(s *State)
-// SHRQ CX, R9; JGE taken
+// SHLQ $5, R9; JGT taken
 TEXT ·h1011(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21138,8 +21082,8 @@ TEXT ·h1011(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JGE taken
+	SHLQ $5, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21153,7 +21097,7 @@ done:
 	RET
 
 // func h1012(s *State)
-// SHRQ CX, R9; JLE taken
+// SHLQ $5, R9; JLS taken
 TEXT ·h1012(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21162,8 +21106,8 @@ TEXT ·h1012(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JLE taken
+	SHLQ $5, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21177,7 +21121,7 @@ done:
 	RET
 
 // func h1013(s *State)
-// SHRQ CX, R9; JGT taken
+// SHLQ $5, R9; JHI taken
 TEXT ·h1013(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21186,8 +21130,8 @@ TEXT ·h1013(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JGT taken
+	SHLQ $5, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21201,7 +21145,7 @@ done:
 	RET
 
 // func h1014(s *State)
-// SHRQ CX, R9; JLS taken
+// SHLQ $5, R9; JMI taken
 TEXT ·h1014(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21210,8 +21154,8 @@ TEXT ·h1014(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JLS taken
+	SHLQ $5, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21225,7 +21169,7 @@ done:
 	RET
 
 // func h1015(s *State)
-// SHRQ CX, R9; JHI taken
+// SHLQ $5, R9; JPL taken
 TEXT ·h1015(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21234,8 +21178,8 @@ TEXT ·h1015(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JHI taken
+	SHLQ $5, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21249,7 +21193,7 @@ done:
 	RET
 
 // func h1016(s *State)
-// SHRQ CX, R9; JMI taken
+// SHLQ $5, R9; SETCS R10
 TEXT ·h1016(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21258,55 +21202,7 @@ TEXT ·h1016(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1017(s *State)
-// SHRQ CX, R9; JPL taken
-TEXT ·h1017(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1018(s *State)
-// SHRQ CX, R9; SETCS R10
-TEXT ·h1018(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHRQ CX, R9
+	SHLQ $5, R9
 	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -21316,9 +21212,9 @@ TEXT ·h1018(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1019(s *State)
-// SHRQ CX, R9; CMOVQEQ R11, R12
-TEXT ·h1019(SB), NOSPLIT, $24-8
+// func h1017(s *State)
+// SHLQ $5, R9; CMOVQEQ R11, R12
+TEXT ·h1017(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21326,7 +21222,7 @@ TEXT ·h1019(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
+	SHLQ $5, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -21336,9 +21232,9 @@ TEXT ·h1019(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1020(s *State)
-// SHRQ CX, R9; ADCQ R10, R11
-TEXT ·h1020(SB), NOSPLIT, $24-8
+// func h1018(s *State)
+// SHLQ $5, R9; ADCQ R10, R11
+TEXT ·h1018(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21346,7 +21242,7 @@ TEXT ·h1020(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
+	SHLQ $5, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -21356,9 +21252,9 @@ TEXT ·h1020(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1021(s *State)
-// SHRQ CX, R9; SBBQ R10, R11
-TEXT ·h1021(SB), NOSPLIT, $24-8
+// func h1019(s *State)
+// SHLQ $5, R9; SBBQ R10, R11
+TEXT ·h1019(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21366,7 +21262,7 @@ TEXT ·h1021(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
+	SHLQ $5, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -21376,9 +21272,9 @@ TEXT ·h1021(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1022(s *State)
-// SHRQ CX, R9; INCQ R13
-TEXT ·h1022(SB), NOSPLIT, $24-8
+// func h1020(s *State)
+// SHLQ $5, R9; INCQ R13
+TEXT ·h1020(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21386,7 +21282,7 @@ TEXT ·h1022(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
+	SHLQ $5, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -21396,9 +21292,9 @@ TEXT ·h1022(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1023(s *State)
-// SHRQ CX, R9; ROLQ $7, R13
-TEXT ·h1023(SB), NOSPLIT, $24-8
+// func h1021(s *State)
+// SHLQ $5, R9; ROLQ $7, R13
+TEXT ·h1021(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21406,7 +21302,7 @@ TEXT ·h1023(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
+	SHLQ $5, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -21416,8 +21312,56 @@ TEXT ·h1023(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1022(s *State)
+// SHRQ CX, R9; JEQ taken
+TEXT ·h1022(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRQ CX, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1023(s *State)
+// SHRQ CX, R9; JNE taken
+TEXT ·h1023(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRQ CX, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1024(s *State)
-// SHLL $1, R9; JEQ taken
+// SHRQ CX, R9; JCS taken
 TEXT ·h1024(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21426,8 +21370,8 @@ TEXT ·h1024(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JEQ taken
+	SHRQ CX, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21441,7 +21385,7 @@ done:
 	RET
 
 // func h1025(s *State)
-// SHLL $1, R9; JNE taken
+// SHRQ CX, R9; JCC taken
 TEXT ·h1025(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21450,8 +21394,8 @@ TEXT ·h1025(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JNE taken
+	SHRQ CX, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21465,7 +21409,7 @@ done:
 	RET
 
 // func h1026(s *State)
-// SHLL $1, R9; JCS taken
+// SHRQ CX, R9; JLT taken
 TEXT ·h1026(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21474,8 +21418,8 @@ TEXT ·h1026(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JCS taken
+	SHRQ CX, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21489,7 +21433,7 @@ done:
 	RET
 
 // func h1027(s *State)
-// SHLL $1, R9; JCC taken
+// SHRQ CX, R9; JGE taken
 TEXT ·h1027(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21498,8 +21442,8 @@ TEXT ·h1027(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JCC taken
+	SHRQ CX, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21513,7 +21457,7 @@ done:
 	RET
 
 // func h1028(s *State)
-// SHLL $1, R9; JLT taken
+// SHRQ CX, R9; JLE taken
 TEXT ·h1028(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21522,8 +21466,8 @@ TEXT ·h1028(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JLT taken
+	SHRQ CX, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21537,7 +21481,7 @@ done:
 	RET
 
 // func h1029(s *State)
-// SHLL $1, R9; JGE taken
+// SHRQ CX, R9; JGT taken
 TEXT ·h1029(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21546,8 +21490,8 @@ TEXT ·h1029(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JGE taken
+	SHRQ CX, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21561,7 +21505,7 @@ done:
 	RET
 
 // func h1030(s *State)
-// SHLL $1, R9; JLE taken
+// SHRQ CX, R9; JLS taken
 TEXT ·h1030(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21570,8 +21514,8 @@ TEXT ·h1030(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JLE taken
+	SHRQ CX, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21585,7 +21529,7 @@ done:
 	RET
 
 // func h1031(s *State)
-// SHLL $1, R9; JGT taken
+// SHRQ CX, R9; JHI taken
 TEXT ·h1031(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21594,8 +21538,8 @@ TEXT ·h1031(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JGT taken
+	SHRQ CX, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21609,7 +21553,7 @@ done:
 	RET
 
 // func h1032(s *State)
-// SHLL $1, R9; JLS taken
+// SHRQ CX, R9; JMI taken
 TEXT ·h1032(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21618,8 +21562,8 @@ TEXT ·h1032(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JLS taken
+	SHRQ CX, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21633,7 +21577,7 @@ done:
 	RET
 
 // func h1033(s *State)
-// SHLL $1, R9; JHI taken
+// SHRQ CX, R9; JPL taken
 TEXT ·h1033(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21642,8 +21586,8 @@ TEXT ·h1033(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JHI taken
+	SHRQ CX, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21657,7 +21601,7 @@ done:
 	RET
 
 // func h1034(s *State)
-// SHLL $1, R9; JMI taken
+// SHRQ CX, R9; SETCS R10
 TEXT ·h1034(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21666,55 +21610,7 @@ TEXT ·h1034(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1035(s *State)
-// SHLL $1, R9; JPL taken
-TEXT ·h1035(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1036(s *State)
-// SHLL $1, R9; SETCS R10
-TEXT ·h1036(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLL $1, R9
+	SHRQ CX, R9
 	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -21724,9 +21620,9 @@ TEXT ·h1036(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1037(s *State)
-// SHLL $1, R9; CMOVQEQ R11, R12
-TEXT ·h1037(SB), NOSPLIT, $24-8
+// func h1035(s *State)
+// SHRQ CX, R9; CMOVQEQ R11, R12
+TEXT ·h1035(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21734,7 +21630,7 @@ TEXT ·h1037(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
+	SHRQ CX, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -21744,9 +21640,9 @@ TEXT ·h1037(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1038(s *State)
-// SHLL $1, R9; ADCQ R10, R11
-TEXT ·h1038(SB), NOSPLIT, $24-8
+// func h1036(s *State)
+// SHRQ CX, R9; ADCQ R10, R11
+TEXT ·h1036(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21754,7 +21650,7 @@ TEXT ·h1038(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
+	SHRQ CX, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -21764,9 +21660,9 @@ TEXT ·h1038(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1039(s *State)
-// SHLL $1, R9; SBBQ R10, R11
-TEXT ·h1039(SB), NOSPLIT, $24-8
+// func h1037(s *State)
+// SHRQ CX, R9; SBBQ R10, R11
+TEXT ·h1037(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21774,7 +21670,7 @@ TEXT ·h1039(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
+	SHRQ CX, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -21784,9 +21680,9 @@ TEXT ·h1039(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1040(s *State)
-// SHLL $1, R9; INCQ R13
-TEXT ·h1040(SB), NOSPLIT, $24-8
+// func h1038(s *State)
+// SHRQ CX, R9; INCQ R13
+TEXT ·h1038(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21794,7 +21690,7 @@ TEXT ·h1040(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
+	SHRQ CX, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -21804,9 +21700,9 @@ TEXT ·h1040(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1041(s *State)
-// SHLL $1, R9; ROLQ $7, R13
-TEXT ·h1041(SB), NOSPLIT, $24-8
+// func h1039(s *State)
+// SHRQ CX, R9; ROLQ $7, R13
+TEXT ·h1039(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21814,7 +21710,7 @@ TEXT ·h1041(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
+	SHRQ CX, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -21824,8 +21720,56 @@ TEXT ·h1041(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1040(s *State)
+// SHLL $1, R9; JEQ taken
+TEXT ·h1040(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLL $1, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1041(s *State)
+// SHLL $1, R9; JNE taken
+TEXT ·h1041(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLL $1, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1042(s *State)
-// SARL $3, R9; JEQ taken
+// SHLL $1, R9; JCS taken
 TEXT ·h1042(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21834,8 +21778,8 @@ TEXT ·h1042(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JEQ taken
+	SHLL $1, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21849,7 +21793,7 @@ done:
 	RET
 
 // func h1043(s *State)
-// SARL $3, R9; JNE taken
+// SHLL $1, R9; JCC taken
 TEXT ·h1043(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21858,8 +21802,8 @@ TEXT ·h1043(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JNE taken
+	SHLL $1, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21873,7 +21817,7 @@ done:
 	RET
 
 // func h1044(s *State)
-// SARL $3, R9; JCS taken
+// SHLL $1, R9; JLT taken
 TEXT ·h1044(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21882,8 +21826,8 @@ TEXT ·h1044(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JCS taken
+	SHLL $1, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21897,7 +21841,7 @@ done:
 	RET
 
 // func h1045(s *State)
-// SARL $3, R9; JCC taken
+// SHLL $1, R9; JGE taken
 TEXT ·h1045(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21906,8 +21850,8 @@ TEXT ·h1045(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JCC taken
+	SHLL $1, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21921,7 +21865,7 @@ done:
 	RET
 
 // func h1046(s *State)
-// SARL $3, R9; JLT taken
+// SHLL $1, R9; JLE taken
 TEXT ·h1046(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21930,8 +21874,8 @@ TEXT ·h1046(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JLT taken
+	SHLL $1, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21945,7 +21889,7 @@ done:
 	RET
 
 // func h1047(s *State)
-// SARL $3, R9; JGE taken
+// SHLL $1, R9; JGT taken
 TEXT ·h1047(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21954,8 +21898,8 @@ TEXT ·h1047(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JGE taken
+	SHLL $1, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21969,7 +21913,7 @@ done:
 	RET
 
 // func h1048(s *State)
-// SARL $3, R9; JLE taken
+// SHLL $1, R9; JLS taken
 TEXT ·h1048(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21978,8 +21922,8 @@ TEXT ·h1048(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JLE taken
+	SHLL $1, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21993,7 +21937,7 @@ done:
 	RET
 
 // func h1049(s *State)
-// SARL $3, R9; JGT taken
+// SHLL $1, R9; JHI taken
 TEXT ·h1049(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22002,8 +21946,8 @@ TEXT ·h1049(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JGT taken
+	SHLL $1, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22017,7 +21961,7 @@ done:
 	RET
 
 // func h1050(s *State)
-// SARL $3, R9; JLS taken
+// SHLL $1, R9; JMI taken
 TEXT ·h1050(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22026,8 +21970,8 @@ TEXT ·h1050(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JLS taken
+	SHLL $1, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22041,7 +21985,7 @@ done:
 	RET
 
 // func h1051(s *State)
-// SARL $3, R9; JHI taken
+// SHLL $1, R9; JPL taken
 TEXT ·h1051(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22050,8 +21994,8 @@ TEXT ·h1051(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JHI taken
+	SHLL $1, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22065,7 +22009,7 @@ done:
 	RET
 
 // func h1052(s *State)
-// SARL $3, R9; JMI taken
+// SHLL $1, R9; SETCS R10
 TEXT ·h1052(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22074,55 +22018,7 @@ TEXT ·h1052(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1053(s *State)
-// SARL $3, R9; JPL taken
-TEXT ·h1053(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SARL $3, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1054(s *State)
-// SARL $3, R9; SETCS R10
-TEXT ·h1054(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SARL $3, R9
+	SHLL $1, R9
 	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22132,9 +22028,9 @@ TEXT ·h1054(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1055(s *State)
-// SARL $3, R9; CMOVQEQ R11, R12
-TEXT ·h1055(SB), NOSPLIT, $24-8
+// func h1053(s *State)
+// SHLL $1, R9; CMOVQEQ R11, R12
+TEXT ·h1053(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22142,7 +22038,7 @@ TEXT ·h1055(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
+	SHLL $1, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22152,9 +22048,9 @@ TEXT ·h1055(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1056(s *State)
-// SARL $3, R9; ADCQ R10, R11
-TEXT ·h1056(SB), NOSPLIT, $24-8
+// func h1054(s *State)
+// SHLL $1, R9; ADCQ R10, R11
+TEXT ·h1054(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22162,7 +22058,7 @@ TEXT ·h1056(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
+	SHLL $1, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22172,9 +22068,9 @@ TEXT ·h1056(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1057(s *State)
-// SARL $3, R9; SBBQ R10, R11
-TEXT ·h1057(SB), NOSPLIT, $24-8
+// func h1055(s *State)
+// SHLL $1, R9; SBBQ R10, R11
+TEXT ·h1055(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22182,7 +22078,7 @@ TEXT ·h1057(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
+	SHLL $1, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22192,9 +22088,9 @@ TEXT ·h1057(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1058(s *State)
-// SARL $3, R9; INCQ R13
-TEXT ·h1058(SB), NOSPLIT, $24-8
+// func h1056(s *State)
+// SHLL $1, R9; INCQ R13
+TEXT ·h1056(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22202,7 +22098,7 @@ TEXT ·h1058(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
+	SHLL $1, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22212,9 +22108,9 @@ TEXT ·h1058(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1059(s *State)
-// SARL $3, R9; ROLQ $7, R13
-TEXT ·h1059(SB), NOSPLIT, $24-8
+// func h1057(s *State)
+// SHLL $1, R9; ROLQ $7, R13
+TEXT ·h1057(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22222,7 +22118,7 @@ TEXT ·h1059(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
+	SHLL $1, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22232,8 +22128,56 @@ TEXT ·h1059(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1058(s *State)
+// SARL $3, R9; JEQ taken
+TEXT ·h1058(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARL $3, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1059(s *State)
+// SARL $3, R9; JNE taken
+TEXT ·h1059(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARL $3, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1060(s *State)
-// ROLQ $1, R9; JEQ taken
+// SARL $3, R9; JCS taken
 TEXT ·h1060(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22242,8 +22186,8 @@ TEXT ·h1060(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JEQ taken
+	SARL $3, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22257,7 +22201,7 @@ done:
 	RET
 
 // func h1061(s *State)
-// ROLQ $1, R9; JNE taken
+// SARL $3, R9; JCC taken
 TEXT ·h1061(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22266,8 +22210,8 @@ TEXT ·h1061(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JNE taken
+	SARL $3, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22281,7 +22225,7 @@ done:
 	RET
 
 // func h1062(s *State)
-// ROLQ $1, R9; JCS taken
+// SARL $3, R9; JLT taken
 TEXT ·h1062(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22290,8 +22234,8 @@ TEXT ·h1062(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JCS taken
+	SARL $3, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22305,7 +22249,7 @@ done:
 	RET
 
 // func h1063(s *State)
-// ROLQ $1, R9; JCC taken
+// SARL $3, R9; JGE taken
 TEXT ·h1063(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22314,8 +22258,8 @@ TEXT ·h1063(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JCC taken
+	SARL $3, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22329,7 +22273,7 @@ done:
 	RET
 
 // func h1064(s *State)
-// ROLQ $1, R9; JLT taken
+// SARL $3, R9; JLE taken
 TEXT ·h1064(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22338,8 +22282,8 @@ TEXT ·h1064(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JLT taken
+	SARL $3, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22353,7 +22297,7 @@ done:
 	RET
 
 // func h1065(s *State)
-// ROLQ $1, R9; JGE taken
+// SARL $3, R9; JGT taken
 TEXT ·h1065(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22362,8 +22306,8 @@ TEXT ·h1065(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JGE taken
+	SARL $3, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22377,7 +22321,7 @@ done:
 	RET
 
 // func h1066(s *State)
-// ROLQ $1, R9; JLE taken
+// SARL $3, R9; JLS taken
 TEXT ·h1066(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22386,8 +22330,8 @@ TEXT ·h1066(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JLE taken
+	SARL $3, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22401,7 +22345,7 @@ done:
 	RET
 
 // func h1067(s *State)
-// ROLQ $1, R9; JGT taken
+// SARL $3, R9; JHI taken
 TEXT ·h1067(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22410,8 +22354,8 @@ TEXT ·h1067(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JGT taken
+	SARL $3, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22425,7 +22369,7 @@ done:
 	RET
 
 // func h1068(s *State)
-// ROLQ $1, R9; JLS taken
+// SARL $3, R9; JMI taken
 TEXT ·h1068(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22434,8 +22378,8 @@ TEXT ·h1068(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JLS taken
+	SARL $3, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22449,7 +22393,7 @@ done:
 	RET
 
 // func h1069(s *State)
-// ROLQ $1, R9; JHI taken
+// SARL $3, R9; JPL taken
 TEXT ·h1069(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22458,8 +22402,8 @@ TEXT ·h1069(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JHI taken
+	SARL $3, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22473,7 +22417,7 @@ done:
 	RET
 
 // func h1070(s *State)
-// ROLQ $1, R9; JMI taken
+// SARL $3, R9; SETCS R10
 TEXT ·h1070(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22482,55 +22426,7 @@ TEXT ·h1070(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1071(s *State)
-// ROLQ $1, R9; JPL taken
-TEXT ·h1071(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1072(s *State)
-// ROLQ $1, R9; SETCS R10
-TEXT ·h1072(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ROLQ $1, R9
+	SARL $3, R9
 	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22540,9 +22436,9 @@ TEXT ·h1072(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1073(s *State)
-// ROLQ $1, R9; CMOVQEQ R11, R12
-TEXT ·h1073(SB), NOSPLIT, $24-8
+// func h1071(s *State)
+// SARL $3, R9; CMOVQEQ R11, R12
+TEXT ·h1071(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22550,7 +22446,7 @@ TEXT ·h1073(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
+	SARL $3, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22560,9 +22456,9 @@ TEXT ·h1073(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1074(s *State)
-// ROLQ $1, R9; ADCQ R10, R11
-TEXT ·h1074(SB), NOSPLIT, $24-8
+// func h1072(s *State)
+// SARL $3, R9; ADCQ R10, R11
+TEXT ·h1072(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22570,7 +22466,7 @@ TEXT ·h1074(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
+	SARL $3, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22580,9 +22476,9 @@ TEXT ·h1074(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1075(s *State)
-// ROLQ $1, R9; SBBQ R10, R11
-TEXT ·h1075(SB), NOSPLIT, $24-8
+// func h1073(s *State)
+// SARL $3, R9; SBBQ R10, R11
+TEXT ·h1073(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22590,7 +22486,7 @@ TEXT ·h1075(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
+	SARL $3, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22600,9 +22496,9 @@ TEXT ·h1075(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1076(s *State)
-// ROLQ $1, R9; INCQ R13
-TEXT ·h1076(SB), NOSPLIT, $24-8
+// func h1074(s *State)
+// SARL $3, R9; INCQ R13
+TEXT ·h1074(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22610,7 +22506,7 @@ TEXT ·h1076(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
+	SARL $3, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22620,9 +22516,9 @@ TEXT ·h1076(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1077(s *State)
-// ROLQ $1, R9; ROLQ $7, R13
-TEXT ·h1077(SB), NOSPLIT, $24-8
+// func h1075(s *State)
+// SARL $3, R9; ROLQ $7, R13
+TEXT ·h1075(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22630,7 +22526,7 @@ TEXT ·h1077(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
+	SARL $3, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22640,8 +22536,56 @@ TEXT ·h1077(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1076(s *State)
+// ROLQ $1, R9; JEQ taken
+TEXT ·h1076(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ROLQ $1, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1077(s *State)
+// ROLQ $1, R9; JNE taken
+TEXT ·h1077(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ROLQ $1, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1078(s *State)
-// RORQ $3, R9; JEQ taken
+// ROLQ $1, R9; JCS taken
 TEXT ·h1078(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22650,8 +22594,8 @@ TEXT ·h1078(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JEQ taken
+	ROLQ $1, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22665,7 +22609,7 @@ done:
 	RET
 
 // func h1079(s *State)
-// RORQ $3, R9; JNE taken
+// ROLQ $1, R9; JCC taken
 TEXT ·h1079(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22674,8 +22618,8 @@ TEXT ·h1079(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JNE taken
+	ROLQ $1, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22689,7 +22633,7 @@ done:
 	RET
 
 // func h1080(s *State)
-// RORQ $3, R9; JCS taken
+// ROLQ $1, R9; JLT taken
 TEXT ·h1080(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22698,8 +22642,8 @@ TEXT ·h1080(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JCS taken
+	ROLQ $1, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22713,7 +22657,7 @@ done:
 	RET
 
 // func h1081(s *State)
-// RORQ $3, R9; JCC taken
+// ROLQ $1, R9; JGE taken
 TEXT ·h1081(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22722,8 +22666,8 @@ TEXT ·h1081(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JCC taken
+	ROLQ $1, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22737,7 +22681,7 @@ done:
 	RET
 
 // func h1082(s *State)
-// RORQ $3, R9; JLT taken
+// ROLQ $1, R9; JLE taken
 TEXT ·h1082(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22746,8 +22690,8 @@ TEXT ·h1082(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JLT taken
+	ROLQ $1, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22761,7 +22705,7 @@ done:
 	RET
 
 // func h1083(s *State)
-// RORQ $3, R9; JGE taken
+// ROLQ $1, R9; JGT taken
 TEXT ·h1083(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22770,8 +22714,8 @@ TEXT ·h1083(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JGE taken
+	ROLQ $1, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22785,7 +22729,7 @@ done:
 	RET
 
 // func h1084(s *State)
-// RORQ $3, R9; JLE taken
+// ROLQ $1, R9; JLS taken
 TEXT ·h1084(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22794,8 +22738,8 @@ TEXT ·h1084(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JLE taken
+	ROLQ $1, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22809,7 +22753,7 @@ done:
 	RET
 
 // func h1085(s *State)
-// RORQ $3, R9; JGT taken
+// ROLQ $1, R9; JHI taken
 TEXT ·h1085(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22818,8 +22762,8 @@ TEXT ·h1085(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JGT taken
+	ROLQ $1, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22833,7 +22777,7 @@ done:
 	RET
 
 // func h1086(s *State)
-// RORQ $3, R9; JLS taken
+// ROLQ $1, R9; JMI taken
 TEXT ·h1086(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22842,8 +22786,8 @@ TEXT ·h1086(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JLS taken
+	ROLQ $1, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22857,7 +22801,7 @@ done:
 	RET
 
 // func h1087(s *State)
-// RORQ $3, R9; JHI taken
+// ROLQ $1, R9; JPL taken
 TEXT ·h1087(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22866,8 +22810,8 @@ TEXT ·h1087(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JHI taken
+	ROLQ $1, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22881,7 +22825,7 @@ done:
 	RET
 
 // func h1088(s *State)
-// RORQ $3, R9; JMI taken
+// ROLQ $1, R9; SETCS R10
 TEXT ·h1088(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22890,55 +22834,7 @@ TEXT ·h1088(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1089(s *State)
-// RORQ $3, R9; JPL taken
-TEXT ·h1089(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1090(s *State)
-// RORQ $3, R9; SETCS R10
-TEXT ·h1090(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	RORQ $3, R9
+	ROLQ $1, R9
 	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22948,9 +22844,9 @@ TEXT ·h1090(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1091(s *State)
-// RORQ $3, R9; CMOVQEQ R11, R12
-TEXT ·h1091(SB), NOSPLIT, $24-8
+// func h1089(s *State)
+// ROLQ $1, R9; CMOVQEQ R11, R12
+TEXT ·h1089(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22958,7 +22854,7 @@ TEXT ·h1091(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
+	ROLQ $1, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22968,9 +22864,9 @@ TEXT ·h1091(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1092(s *State)
-// RORQ $3, R9; ADCQ R10, R11
-TEXT ·h1092(SB), NOSPLIT, $24-8
+// func h1090(s *State)
+// ROLQ $1, R9; ADCQ R10, R11
+TEXT ·h1090(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22978,7 +22874,7 @@ TEXT ·h1092(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
+	ROLQ $1, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22988,9 +22884,9 @@ TEXT ·h1092(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1093(s *State)
-// RORQ $3, R9; SBBQ R10, R11
-TEXT ·h1093(SB), NOSPLIT, $24-8
+// func h1091(s *State)
+// ROLQ $1, R9; SBBQ R10, R11
+TEXT ·h1091(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22998,7 +22894,7 @@ TEXT ·h1093(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
+	ROLQ $1, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -23008,9 +22904,9 @@ TEXT ·h1093(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1094(s *State)
-// RORQ $3, R9; INCQ R13
-TEXT ·h1094(SB), NOSPLIT, $24-8
+// func h1092(s *State)
+// ROLQ $1, R9; INCQ R13
+TEXT ·h1092(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23018,7 +22914,7 @@ TEXT ·h1094(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
+	ROLQ $1, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -23028,9 +22924,9 @@ TEXT ·h1094(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1095(s *State)
-// RORQ $3, R9; ROLQ $7, R13
-TEXT ·h1095(SB), NOSPLIT, $24-8
+// func h1093(s *State)
+// ROLQ $1, R9; ROLQ $7, R13
+TEXT ·h1093(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23038,7 +22934,7 @@ TEXT ·h1095(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
+	ROLQ $1, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -23048,8 +22944,56 @@ TEXT ·h1095(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1094(s *State)
+// RORQ $3, R9; JEQ taken
+TEXT ·h1094(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1095(s *State)
+// RORQ $3, R9; JNE taken
+TEXT ·h1095(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1096(s *State)
-// IMULQ R8, R9; JEQ taken
+// RORQ $3, R9; JCS taken
 TEXT ·h1096(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23058,8 +23002,8 @@ TEXT ·h1096(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JEQ taken
+	RORQ $3, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23073,7 +23017,7 @@ done:
 	RET
 
 // func h1097(s *State)
-// IMULQ R8, R9; JNE taken
+// RORQ $3, R9; JCC taken
 TEXT ·h1097(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23082,8 +23026,8 @@ TEXT ·h1097(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JNE taken
+	RORQ $3, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23097,7 +23041,7 @@ done:
 	RET
 
 // func h1098(s *State)
-// IMULQ R8, R9; JCS taken
+// RORQ $3, R9; JLT taken
 TEXT ·h1098(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23106,8 +23050,8 @@ TEXT ·h1098(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JCS taken
+	RORQ $3, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23121,7 +23065,7 @@ done:
 	RET
 
 // func h1099(s *State)
-// IMULQ R8, R9; JCC taken
+// RORQ $3, R9; JGE taken
 TEXT ·h1099(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23130,8 +23074,8 @@ TEXT ·h1099(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JCC taken
+	RORQ $3, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23145,7 +23089,7 @@ done:
 	RET
 
 // func h1100(s *State)
-// IMULQ R8, R9; JLT taken
+// RORQ $3, R9; JLE taken
 TEXT ·h1100(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23154,8 +23098,8 @@ TEXT ·h1100(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JLT taken
+	RORQ $3, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23169,7 +23113,7 @@ done:
 	RET
 
 // func h1101(s *State)
-// IMULQ R8, R9; JGE taken
+// RORQ $3, R9; JGT taken
 TEXT ·h1101(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23178,8 +23122,8 @@ TEXT ·h1101(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JGE taken
+	RORQ $3, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23193,7 +23137,7 @@ done:
 	RET
 
 // func h1102(s *State)
-// IMULQ R8, R9; JLE taken
+// RORQ $3, R9; JLS taken
 TEXT ·h1102(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23202,8 +23146,8 @@ TEXT ·h1102(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JLE taken
+	RORQ $3, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23217,7 +23161,7 @@ done:
 	RET
 
 // func h1103(s *State)
-// IMULQ R8, R9; JGT taken
+// RORQ $3, R9; JHI taken
 TEXT ·h1103(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23226,8 +23170,8 @@ TEXT ·h1103(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JGT taken
+	RORQ $3, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23241,7 +23185,7 @@ done:
 	RET
 
 // func h1104(s *State)
-// IMULQ R8, R9; JLS taken
+// RORQ $3, R9; JMI taken
 TEXT ·h1104(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23250,8 +23194,8 @@ TEXT ·h1104(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JLS taken
+	RORQ $3, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23265,7 +23209,7 @@ done:
 	RET
 
 // func h1105(s *State)
-// IMULQ R8, R9; JHI taken
+// RORQ $3, R9; JPL taken
 TEXT ·h1105(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23274,8 +23218,8 @@ TEXT ·h1105(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JHI taken
+	RORQ $3, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23289,7 +23233,7 @@ done:
 	RET
 
 // func h1106(s *State)
-// IMULQ R8, R9; JMI taken
+// RORQ $3, R9; SETCS R10
 TEXT ·h1106(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23298,55 +23242,7 @@ TEXT ·h1106(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1107(s *State)
-// IMULQ R8, R9; JPL taken
-TEXT ·h1107(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1108(s *State)
-// IMULQ R8, R9; SETCS R10
-TEXT ·h1108(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	IMULQ R8, R9
+	RORQ $3, R9
 	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -23356,9 +23252,9 @@ TEXT ·h1108(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1109(s *State)
-// IMULQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1109(SB), NOSPLIT, $24-8
+// func h1107(s *State)
+// RORQ $3, R9; CMOVQEQ R11, R12
+TEXT ·h1107(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23366,7 +23262,7 @@ TEXT ·h1109(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
+	RORQ $3, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -23376,9 +23272,9 @@ TEXT ·h1109(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1110(s *State)
-// IMULQ R8, R9; ADCQ R10, R11
-TEXT ·h1110(SB), NOSPLIT, $24-8
+// func h1108(s *State)
+// RORQ $3, R9; ADCQ R10, R11
+TEXT ·h1108(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23386,7 +23282,7 @@ TEXT ·h1110(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
+	RORQ $3, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -23396,9 +23292,9 @@ TEXT ·h1110(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1111(s *State)
-// IMULQ R8, R9; SBBQ R10, R11
-TEXT ·h1111(SB), NOSPLIT, $24-8
+// func h1109(s *State)
+// RORQ $3, R9; SBBQ R10, R11
+TEXT ·h1109(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23406,7 +23302,7 @@ TEXT ·h1111(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
+	RORQ $3, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -23416,9 +23312,9 @@ TEXT ·h1111(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1112(s *State)
-// IMULQ R8, R9; INCQ R13
-TEXT ·h1112(SB), NOSPLIT, $24-8
+// func h1110(s *State)
+// RORQ $3, R9; INCQ R13
+TEXT ·h1110(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23426,7 +23322,7 @@ TEXT ·h1112(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
+	RORQ $3, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -23436,9 +23332,9 @@ TEXT ·h1112(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1113(s *State)
-// IMULQ R8, R9; ROLQ $7, R13
-TEXT ·h1113(SB), NOSPLIT, $24-8
+// func h1111(s *State)
+// RORQ $3, R9; ROLQ $7, R13
+TEXT ·h1111(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23446,7 +23342,7 @@ TEXT ·h1113(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
+	RORQ $3, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -23456,8 +23352,56 @@ TEXT ·h1113(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1112(s *State)
+// IMULQ R8, R9; JEQ taken
+TEXT ·h1112(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1113(s *State)
+// IMULQ R8, R9; JNE taken
+TEXT ·h1113(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1114(s *State)
-// IMUL3Q $-3, R8, R9; JEQ taken
+// IMULQ R8, R9; JCS taken
 TEXT ·h1114(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23466,8 +23410,8 @@ TEXT ·h1114(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JEQ taken
+	IMULQ R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23481,7 +23425,7 @@ done:
 	RET
 
 // func h1115(s *State)
-// IMUL3Q $-3, R8, R9; JNE taken
+// IMULQ R8, R9; JCC taken
 TEXT ·h1115(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23490,8 +23434,8 @@ TEXT ·h1115(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JNE taken
+	IMULQ R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23505,7 +23449,7 @@ done:
 	RET
 
 // func h1116(s *State)
-// IMUL3Q $-3, R8, R9; JCS taken
+// IMULQ R8, R9; JLT taken
 TEXT ·h1116(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23514,8 +23458,8 @@ TEXT ·h1116(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JCS taken
+	IMULQ R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23529,7 +23473,7 @@ done:
 	RET
 
 // func h1117(s *State)
-// IMUL3Q $-3, R8, R9; JCC taken
+// IMULQ R8, R9; JGE taken
 TEXT ·h1117(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23538,8 +23482,8 @@ TEXT ·h1117(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JCC taken
+	IMULQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23553,7 +23497,7 @@ done:
 	RET
 
 // func h1118(s *State)
-// IMUL3Q $-3, R8, R9; JLT taken
+// IMULQ R8, R9; JLE taken
 TEXT ·h1118(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23562,8 +23506,8 @@ TEXT ·h1118(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JLT taken
+	IMULQ R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23577,7 +23521,7 @@ done:
 	RET
 
 // func h1119(s *State)
-// IMUL3Q $-3, R8, R9; JGE taken
+// IMULQ R8, R9; JGT taken
 TEXT ·h1119(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23586,8 +23530,8 @@ TEXT ·h1119(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JGE taken
+	IMULQ R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23601,7 +23545,7 @@ done:
 	RET
 
 // func h1120(s *State)
-// IMUL3Q $-3, R8, R9; JLE taken
+// IMULQ R8, R9; JLS taken
 TEXT ·h1120(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23610,8 +23554,8 @@ TEXT ·h1120(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JLE taken
+	IMULQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23625,7 +23569,7 @@ done:
 	RET
 
 // func h1121(s *State)
-// IMUL3Q $-3, R8, R9; JGT taken
+// IMULQ R8, R9; JHI taken
 TEXT ·h1121(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23634,8 +23578,8 @@ TEXT ·h1121(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JGT taken
+	IMULQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23649,7 +23593,7 @@ done:
 	RET
 
 // func h1122(s *State)
-// IMUL3Q $-3, R8, R9; JLS taken
+// IMULQ R8, R9; JMI taken
 TEXT ·h1122(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23658,8 +23602,8 @@ TEXT ·h1122(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JLS taken
+	IMULQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23673,7 +23617,7 @@ done:
 	RET
 
 // func h1123(s *State)
-// IMUL3Q $-3, R8, R9; JHI taken
+// IMULQ R8, R9; JPL taken
 TEXT ·h1123(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23682,8 +23626,8 @@ TEXT ·h1123(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JHI taken
+	IMULQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23697,7 +23641,7 @@ done:
 	RET
 
 // func h1124(s *State)
-// IMUL3Q $-3, R8, R9; JMI taken
+// IMULQ R8, R9; SETCS R10
 TEXT ·h1124(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23706,55 +23650,7 @@ TEXT ·h1124(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1125(s *State)
-// IMUL3Q $-3, R8, R9; JPL taken
-TEXT ·h1125(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1126(s *State)
-// IMUL3Q $-3, R8, R9; SETCS R10
-TEXT ·h1126(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
+	IMULQ R8, R9
 	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -23764,9 +23660,9 @@ TEXT ·h1126(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1127(s *State)
-// IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12
-TEXT ·h1127(SB), NOSPLIT, $24-8
+// func h1125(s *State)
+// IMULQ R8, R9; CMOVQEQ R11, R12
+TEXT ·h1125(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23774,7 +23670,7 @@ TEXT ·h1127(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
+	IMULQ R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -23784,9 +23680,9 @@ TEXT ·h1127(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1128(s *State)
-// IMUL3Q $-3, R8, R9; ADCQ R10, R11
-TEXT ·h1128(SB), NOSPLIT, $24-8
+// func h1126(s *State)
+// IMULQ R8, R9; ADCQ R10, R11
+TEXT ·h1126(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23794,7 +23690,7 @@ TEXT ·h1128(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
+	IMULQ R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -23804,9 +23700,9 @@ TEXT ·h1128(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1129(s *State)
-// IMUL3Q $-3, R8, R9; SBBQ R10, R11
-TEXT ·h1129(SB), NOSPLIT, $24-8
+// func h1127(s *State)
+// IMULQ R8, R9; SBBQ R10, R11
+TEXT ·h1127(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23814,7 +23710,7 @@ TEXT ·h1129(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
+	IMULQ R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -23824,9 +23720,9 @@ TEXT ·h1129(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1130(s *State)
-// IMUL3Q $-3, R8, R9; INCQ R13
-TEXT ·h1130(SB), NOSPLIT, $24-8
+// func h1128(s *State)
+// IMULQ R8, R9; INCQ R13
+TEXT ·h1128(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23834,7 +23730,7 @@ TEXT ·h1130(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
+	IMULQ R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -23844,9 +23740,9 @@ TEXT ·h1130(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1131(s *State)
-// IMUL3Q $-3, R8, R9; ROLQ $7, R13
-TEXT ·h1131(SB), NOSPLIT, $24-8
+// func h1129(s *State)
+// IMULQ R8, R9; ROLQ $7, R13
+TEXT ·h1129(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23854,7 +23750,7 @@ TEXT ·h1131(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
+	IMULQ R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -23864,8 +23760,56 @@ TEXT ·h1131(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1130(s *State)
+// IMUL3Q $-3, R8, R9; JEQ taken
+TEXT ·h1130(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1131(s *State)
+// IMUL3Q $-3, R8, R9; JNE taken
+TEXT ·h1131(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1132(s *State)
-// MULQ R8; JEQ taken
+// IMUL3Q $-3, R8, R9; JCS taken
 TEXT ·h1132(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23874,8 +23818,8 @@ TEXT ·h1132(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	MULQ R8
-	JEQ taken
+	IMUL3Q $-3, R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23889,8 +23833,368 @@ done:
 	RET
 
 // func h1133(s *State)
-// MULQ R8; JNE taken
+// IMUL3Q $-3, R8, R9; JCC taken
 TEXT ·h1133(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1134(s *State)
+// IMUL3Q $-3, R8, R9; JLT taken
+TEXT ·h1134(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1135(s *State)
+// IMUL3Q $-3, R8, R9; JGE taken
+TEXT ·h1135(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1136(s *State)
+// IMUL3Q $-3, R8, R9; JLE taken
+TEXT ·h1136(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1137(s *State)
+// IMUL3Q $-3, R8, R9; JGT taken
+TEXT ·h1137(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1138(s *State)
+// IMUL3Q $-3, R8, R9; JLS taken
+TEXT ·h1138(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1139(s *State)
+// IMUL3Q $-3, R8, R9; JHI taken
+TEXT ·h1139(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1140(s *State)
+// IMUL3Q $-3, R8, R9; JMI taken
+TEXT ·h1140(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1141(s *State)
+// IMUL3Q $-3, R8, R9; JPL taken
+TEXT ·h1141(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1142(s *State)
+// IMUL3Q $-3, R8, R9; SETCS R10
+TEXT ·h1142(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	SETCS R10
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1143(s *State)
+// IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12
+TEXT ·h1143(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	CMOVQEQ R11, R12
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1144(s *State)
+// IMUL3Q $-3, R8, R9; ADCQ R10, R11
+TEXT ·h1144(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	ADCQ R10, R11
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1145(s *State)
+// IMUL3Q $-3, R8, R9; SBBQ R10, R11
+TEXT ·h1145(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	SBBQ R10, R11
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1146(s *State)
+// IMUL3Q $-3, R8, R9; INCQ R13
+TEXT ·h1146(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	INCQ R13
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1147(s *State)
+// IMUL3Q $-3, R8, R9; ROLQ $7, R13
+TEXT ·h1147(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	ROLQ $7, R13
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1148(s *State)
+// MULQ R8; JEQ taken
+TEXT ·h1148(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MULQ R8
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1149(s *State)
+// MULQ R8; JNE taken
+TEXT ·h1149(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23912,9 +24216,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1134(s *State)
+// func h1150(s *State)
 // MULQ R8; JCS taken
-TEXT ·h1134(SB), NOSPLIT, $24-8
+TEXT ·h1150(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23936,9 +24240,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1135(s *State)
+// func h1151(s *State)
 // MULQ R8; JCC taken
-TEXT ·h1135(SB), NOSPLIT, $24-8
+TEXT ·h1151(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23960,9 +24264,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1136(s *State)
+// func h1152(s *State)
 // MULQ R8; JLT taken
-TEXT ·h1136(SB), NOSPLIT, $24-8
+TEXT ·h1152(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23984,9 +24288,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1137(s *State)
+// func h1153(s *State)
 // MULQ R8; JGE taken
-TEXT ·h1137(SB), NOSPLIT, $24-8
+TEXT ·h1153(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24008,9 +24312,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1138(s *State)
+// func h1154(s *State)
 // MULQ R8; JLE taken
-TEXT ·h1138(SB), NOSPLIT, $24-8
+TEXT ·h1154(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24032,9 +24336,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1139(s *State)
+// func h1155(s *State)
 // MULQ R8; JGT taken
-TEXT ·h1139(SB), NOSPLIT, $24-8
+TEXT ·h1155(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24056,9 +24360,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1140(s *State)
+// func h1156(s *State)
 // MULQ R8; JLS taken
-TEXT ·h1140(SB), NOSPLIT, $24-8
+TEXT ·h1156(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24080,9 +24384,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1141(s *State)
+// func h1157(s *State)
 // MULQ R8; JHI taken
-TEXT ·h1141(SB), NOSPLIT, $24-8
+TEXT ·h1157(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24104,9 +24408,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1142(s *State)
+// func h1158(s *State)
 // MULQ R8; JMI taken
-TEXT ·h1142(SB), NOSPLIT, $24-8
+TEXT ·h1158(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24128,9 +24432,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1143(s *State)
+// func h1159(s *State)
 // MULQ R8; JPL taken
-TEXT ·h1143(SB), NOSPLIT, $24-8
+TEXT ·h1159(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24152,9 +24456,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1144(s *State)
+// func h1160(s *State)
 // MULQ R8; SETCS R10
-TEXT ·h1144(SB), NOSPLIT, $24-8
+TEXT ·h1160(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24172,9 +24476,9 @@ TEXT ·h1144(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1145(s *State)
+// func h1161(s *State)
 // MULQ R8; CMOVQEQ R11, R12
-TEXT ·h1145(SB), NOSPLIT, $24-8
+TEXT ·h1161(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24192,9 +24496,9 @@ TEXT ·h1145(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1146(s *State)
+// func h1162(s *State)
 // MULQ R8; ADCQ R10, R11
-TEXT ·h1146(SB), NOSPLIT, $24-8
+TEXT ·h1162(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24212,9 +24516,9 @@ TEXT ·h1146(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1147(s *State)
+// func h1163(s *State)
 // MULQ R8; SBBQ R10, R11
-TEXT ·h1147(SB), NOSPLIT, $24-8
+TEXT ·h1163(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24232,9 +24536,9 @@ TEXT ·h1147(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1148(s *State)
+// func h1164(s *State)
 // MULQ R8; INCQ R13
-TEXT ·h1148(SB), NOSPLIT, $24-8
+TEXT ·h1164(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24252,9 +24556,9 @@ TEXT ·h1148(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1149(s *State)
+// func h1165(s *State)
 // MULQ R8; ROLQ $7, R13
-TEXT ·h1149(SB), NOSPLIT, $24-8
+TEXT ·h1165(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24272,9 +24576,9 @@ TEXT ·h1149(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1150(s *State)
+// func h1166(s *State)
 // POPCNTQ R8, R9; JEQ taken
-TEXT ·h1150(SB), NOSPLIT, $24-8
+TEXT ·h1166(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24296,9 +24600,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1151(s *State)
+// func h1167(s *State)
 // POPCNTQ R8, R9; JNE taken
-TEXT ·h1151(SB), NOSPLIT, $24-8
+TEXT ·h1167(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24320,9 +24624,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1152(s *State)
+// func h1168(s *State)
 // POPCNTQ R8, R9; JCS taken
-TEXT ·h1152(SB), NOSPLIT, $24-8
+TEXT ·h1168(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24344,9 +24648,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1153(s *State)
+// func h1169(s *State)
 // POPCNTQ R8, R9; JCC taken
-TEXT ·h1153(SB), NOSPLIT, $24-8
+TEXT ·h1169(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24368,9 +24672,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1154(s *State)
+// func h1170(s *State)
 // POPCNTQ R8, R9; JLT taken
-TEXT ·h1154(SB), NOSPLIT, $24-8
+TEXT ·h1170(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24392,9 +24696,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1155(s *State)
+// func h1171(s *State)
 // POPCNTQ R8, R9; JGE taken
-TEXT ·h1155(SB), NOSPLIT, $24-8
+TEXT ·h1171(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24416,9 +24720,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1156(s *State)
+// func h1172(s *State)
 // POPCNTQ R8, R9; JLE taken
-TEXT ·h1156(SB), NOSPLIT, $24-8
+TEXT ·h1172(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24440,9 +24744,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1157(s *State)
+// func h1173(s *State)
 // POPCNTQ R8, R9; JGT taken
-TEXT ·h1157(SB), NOSPLIT, $24-8
+TEXT ·h1173(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24464,9 +24768,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1158(s *State)
+// func h1174(s *State)
 // POPCNTQ R8, R9; JLS taken
-TEXT ·h1158(SB), NOSPLIT, $24-8
+TEXT ·h1174(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24488,9 +24792,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1159(s *State)
+// func h1175(s *State)
 // POPCNTQ R8, R9; JHI taken
-TEXT ·h1159(SB), NOSPLIT, $24-8
+TEXT ·h1175(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24512,9 +24816,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1160(s *State)
+// func h1176(s *State)
 // POPCNTQ R8, R9; JMI taken
-TEXT ·h1160(SB), NOSPLIT, $24-8
+TEXT ·h1176(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24536,9 +24840,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1161(s *State)
+// func h1177(s *State)
 // POPCNTQ R8, R9; JPL taken
-TEXT ·h1161(SB), NOSPLIT, $24-8
+TEXT ·h1177(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24560,9 +24864,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1162(s *State)
+// func h1178(s *State)
 // POPCNTQ R8, R9; SETCS R10
-TEXT ·h1162(SB), NOSPLIT, $24-8
+TEXT ·h1178(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24580,9 +24884,9 @@ TEXT ·h1162(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1163(s *State)
+// func h1179(s *State)
 // POPCNTQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1163(SB), NOSPLIT, $24-8
+TEXT ·h1179(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24600,9 +24904,9 @@ TEXT ·h1163(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1164(s *State)
+// func h1180(s *State)
 // POPCNTQ R8, R9; ADCQ R10, R11
-TEXT ·h1164(SB), NOSPLIT, $24-8
+TEXT ·h1180(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24620,9 +24924,9 @@ TEXT ·h1164(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1165(s *State)
+// func h1181(s *State)
 // POPCNTQ R8, R9; SBBQ R10, R11
-TEXT ·h1165(SB), NOSPLIT, $24-8
+TEXT ·h1181(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24640,9 +24944,9 @@ TEXT ·h1165(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1166(s *State)
+// func h1182(s *State)
 // POPCNTQ R8, R9; INCQ R13
-TEXT ·h1166(SB), NOSPLIT, $24-8
+TEXT ·h1182(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24660,9 +24964,9 @@ TEXT ·h1166(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1167(s *State)
+// func h1183(s *State)
 // POPCNTQ R8, R9; ROLQ $7, R13
-TEXT ·h1167(SB), NOSPLIT, $24-8
+TEXT ·h1183(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24746,2434 +25050,4446 @@ TEXT ·data1(SB), NOSPLIT, $0-8
 	MOVQ AX, ret+0(FP)
 	RET
 
-// keccakRC of rejnttpoly_amd64.s
-DATA cosimD2_keccakRC<>+0(SB)/8, $0x0000000000000001
-DATA cosimD2_keccakRC<>+8(SB)/8, $0x0000000000008082
-DATA cosimD2_keccakRC<>+16(SB)/8, $0x800000000000808a
-DATA cosimD2_keccakRC<>+24(SB)/8, $0x8000000080008000
-DATA cosimD2_keccakRC<>+32(SB)/8, $0x000000000000808b
-DATA cosimD2_keccakRC<>+40(SB)/8, $0x0000000080000001
-DATA cosimD2_keccakRC<>+48(SB)/8, $0x8000000080008081
-DATA cosimD2_keccakRC<>+56(SB)/8, $0x8000000000008009
-DATA cosimD2_keccakRC<>+64(SB)/8, $0x000000000000008a
-DATA cosimD2_keccakRC<>+72(SB)/8, $0x0000000000000088
-DATA cosimD2_keccakRC<>+80(SB)/8, $0x0000000080008009
-DATA cosimD2_keccakRC<>+88(SB)/8, $0x000000008000000a
-DATA cosimD2_keccakRC<>+96(SB)/8, $0x000000008000808b
-DATA cosimD2_keccakRC<>+104(SB)/8, $0x800000000000008b
-DATA cosimD2_keccakRC<>+112(SB)/8, $0x8000000000008089
-DATA cosimD2_keccakRC<>+120(SB)/8, $0x8000000000008003
-DATA cosimD2_keccakRC<>+128(SB)/8, $0x8000000000008002
-DATA cosimD2_keccakRC<>+136(SB)/8, $0x8000000000000080
-DATA cosimD2_keccakRC<>+144(SB)/8, $0x000000000000800a
-DATA cosimD2_keccakRC<>+152(SB)/8, $0x800000008000000a
-DATA cosimD2_keccakRC<>+160(SB)/8, $0x8000000080008081
-DATA cosimD2_keccakRC<>+168(SB)/8, $0x8000000000008080
-DATA cosimD2_keccakRC<>+176(SB)/8, $0x0000000080000001
-DATA cosimD2_keccakRC<>+184(SB)/8, $0x8000000080008008
-GLOBL cosimD2_keccakRC<>(SB), RODATA|NOPTR, $192
+// nttTwiddles of ntt_amd64.s
+DATA cosimD2_nttTwiddles<>+0(SB)/4, $0x007fe001
+DATA cosimD2_nttTwiddles<>+4(SB)/4, $0x007fe001
+DATA cosimD2_nttTwiddles<>+8(SB)/4, $0x007fe001
+DATA cosimD2_nttTwiddles<>+12(SB)/4, $0x007fe001
+DATA cosimD2_nttTwiddles<>+16(SB)/4, $0x007fe001
+DATA cosimD2_nttTwiddles<>+20(SB)/4, $0x007fe001
+DATA cosimD2_nttTwiddles<>+24(SB)/4, $0x007fe001
+DATA cosimD2_nttTwiddles<>+28(SB)/4, $0x007fe001
+DATA cosimD2_nttTwiddles<>+32(SB)/4, $0x000064f7
+DATA cosimD2_nttTwiddles<>+36(SB)/4, $0x000064f7
+DATA cosimD2_nttTwiddles<>+40(SB)/4, $0x000064f7
+DATA cosimD2_nttTwiddles<>+44(SB)/4, $0x000064f7
+DATA cosimD2_nttTwiddles<>+48(SB)/4, $0x000064f7
+DATA cosimD2_nttTwiddles<>+52(SB)/4, $0x000064f7
+DATA cosimD2_nttTwiddles<>+56(SB)/4, $0x000064f7
+DATA cosimD2_nttTwiddles<>+60(SB)/4, $0x000064f7
+DATA cosimD2_nttTwiddles<>+64(SB)/4, $0x6d1f44f7
+DATA cosimD2_nttTwiddles<>+68(SB)/4, $0x6d1f44f7
+DATA cosimD2_nttTwiddles<>+72(SB)/4, $0x6d1f44f7
+DATA cosimD2_nttTwiddles<>+76(SB)/4, $0x6d1f44f7
+DATA cosimD2_nttTwiddles<>+80(SB)/4, $0x6d1f44f7
+DATA cosimD2_nttTwiddles<>+84(SB)/4, $0x6d1f44f7
+DATA cosimD2_nttTwiddles<>+88(SB)/4, $0x6d1f44f7
+DATA cosimD2_nttTwiddles<>+92(SB)/4, $0x6d1f44f7
+DATA cosimD2_nttTwiddles<>+96(SB)/4, $0xffd83102
+DATA cosimD2_nttTwiddles<>+100(SB)/4, $0xffd83102
+DATA cosimD2_nttTwiddles<>+104(SB)/4, $0xffd83102
+DATA cosimD2_nttTwiddles<>+108(SB)/4, $0xffd83102
+DATA cosimD2_nttTwiddles<>+112(SB)/4, $0xffd83102
+DATA cosimD2_nttTwiddles<>+116(SB)/4, $0xffd83102
+DATA cosimD2_nttTwiddles<>+120(SB)/4, $0xffd83102
+DATA cosimD2_nttTwiddles<>+124(SB)/4, $0xffd83102
+DATA cosimD2_nttTwiddles<>+128(SB)/4, $0x8cf87102
+DATA cosimD2_nttTwiddles<>+132(SB)/4, $0x8cf87102
+DATA cosimD2_nttTwiddles<>+136(SB)/4, $0x8cf87102
+DATA cosimD2_nttTwiddles<>+140(SB)/4, $0x8cf87102
+DATA cosimD2_nttTwiddles<>+144(SB)/4, $0x8cf87102
+DATA cosimD2_nttTwiddles<>+148(SB)/4, $0x8cf87102
+DATA cosimD2_nttTwiddles<>+152(SB)/4, $0x8cf87102
+DATA cosimD2_nttTwiddles<>+156(SB)/4, $0x8cf87102
+DATA cosimD2_nttTwiddles<>+160(SB)/4, $0xfff81503
+DATA cosimD2_nttTwiddles<>+164(SB)/4, $0xfff81503
+DATA cosimD2_nttTwiddles<>+168(SB)/4, $0xfff81503
+DATA cosimD2_nttTwiddles<>+172(SB)/4, $0xfff81503
+DATA cosimD2_nttTwiddles<>+176(SB)/4, $0xfff81503
+DATA cosimD2_nttTwiddles<>+180(SB)/4, $0xfff81503
+DATA cosimD2_nttTwiddles<>+184(SB)/4, $0xfff81503
+DATA cosimD2_nttTwiddles<>+188(SB)/4, $0xfff81503
+DATA cosimD2_nttTwiddles<>+192(SB)/4, $0x8d187503
+DATA cosimD2_nttTwiddles<>+196(SB)/4, $0x8d187503
+DATA cosimD2_nttTwiddles<>+200(SB)/4, $0x8d187503
+DATA cosimD2_nttTwiddles<>+204(SB)/4, $0x8d187503
+DATA cosimD2_nttTwiddles<>+208(SB)/4, $0x8d187503
+DATA cosimD2_nttTwiddles<>+212(SB)/4, $0x8d187503
+DATA cosimD2_nttTwiddles<>+216(SB)/4, $0x8d187503
+DATA cosimD2_nttTwiddles<>+220(SB)/4, $0x8d187503
+DATA cosimD2_nttTwiddles<>+224(SB)/4, $0x00039e44
+DATA cosimD2_nttTwiddles<>+228(SB)/4, $0x00039e44
+DATA cosimD2_nttTwiddles<>+232(SB)/4, $0x00039e44
+DATA cosimD2_nttTwiddles<>+236(SB)/4, $0x00039e44
+DATA cosimD2_nttTwiddles<>+240(SB)/4, $0x00039e44
+DATA cosimD2_nttTwiddles<>+244(SB)/4, $0x00039e44
+DATA cosimD2_nttTwiddles<>+248(SB)/4, $0x00039e44
+DATA cosimD2_nttTwiddles<>+252(SB)/4, $0x00039e44
+DATA cosimD2_nttTwiddles<>+256(SB)/4, $0x61cc1e44
+DATA cosimD2_nttTwiddles<>+260(SB)/4, $0x61cc1e44
+DATA cosimD2_nttTwiddles<>+264(SB)/4, $0x61cc1e44
+DATA cosimD2_nttTwiddles<>+268(SB)/4, $0x61cc1e44
+DATA cosimD2_nttTwiddles<>+272(SB)/4, $0x61cc1e44
+DATA cosimD2_nttTwiddles<>+276(SB)/4, $0x61cc1e44
+DATA cosimD2_nttTwiddles<>+280(SB)/4, $0x61cc1e44
+DATA cosimD2_nttTwiddles<>+284(SB)/4, $0x61cc1e44
+DATA cosimD2_nttTwiddles<>+288(SB)/4, $0xfff42118
+DATA cosimD2_nttTwiddles<>+292(SB)/4, $0xfff42118
+DATA cosimD2_nttTwiddles<>+296(SB)/4, $0xfff42118
+DATA cosimD2_nttTwiddles<>+300(SB)/4, $0xfff42118
+DATA cosimD2_nttTwiddles<>+304(SB)/4, $0xfff42118
+DATA cosimD2_nttTwiddles<>+308(SB)/4, $0xfff42118
+DATA cosimD2_nttTwiddles<>+312(SB)/4, $0xfff42118
+DATA cosimD2_nttTwiddles<>+316(SB)/4, $0xfff42118
+DATA cosimD2_nttTwiddles<>+320(SB)/4, $0x58172118
+DATA cosimD2_nttTwiddles<>+324(SB)/4, $0x58172118
+DATA cosimD2_nttTwiddles<>+328(SB)/4, $0x58172118
+DATA cosimD2_nttTwiddles<>+332(SB)/4, $0x58172118
+DATA cosimD2_nttTwiddles<>+336(SB)/4, $0x58172118
+DATA cosimD2_nttTwiddles<>+340(SB)/4, $0x58172118
+DATA cosimD2_nttTwiddles<>+344(SB)/4, $0x58172118
+DATA cosimD2_nttTwiddles<>+348(SB)/4, $0x58172118
+DATA cosimD2_nttTwiddles<>+352(SB)/4, $0xfff2a128
+DATA cosimD2_nttTwiddles<>+356(SB)/4, $0xfff2a128
+DATA cosimD2_nttTwiddles<>+360(SB)/4, $0xfff2a128
+DATA cosimD2_nttTwiddles<>+364(SB)/4, $0xfff2a128
+DATA cosimD2_nttTwiddles<>+368(SB)/4, $0xfff2a128
+DATA cosimD2_nttTwiddles<>+372(SB)/4, $0xfff2a128
+DATA cosimD2_nttTwiddles<>+376(SB)/4, $0xfff2a128
+DATA cosimD2_nttTwiddles<>+380(SB)/4, $0xfff2a128
+DATA cosimD2_nttTwiddles<>+384(SB)/4, $0x6017a128
+DATA cosimD2_nttTwiddles<>+388(SB)/4, $0x6017a128
+DATA cosimD2_nttTwiddles<>+392(SB)/4, $0x6017a128
+DATA cosimD2_nttTwiddles<>+396(SB)/4, $0x6017a128
+DATA cosimD2_nttTwiddles<>+400(SB)/4, $0x6017a128
+DATA cosimD2_nttTwiddles<>+404(SB)/4, $0x6017a128
+DATA cosimD2_nttTwiddles<>+408(SB)/4, $0x6017a128
+DATA cosimD2_nttTwiddles<>+412(SB)/4, $0x6017a128
+DATA cosimD2_nttTwiddles<>+416(SB)/4, $0x00071e24
+DATA cosimD2_nttTwiddles<>+420(SB)/4, $0x00071e24
+DATA cosimD2_nttTwiddles<>+424(SB)/4, $0x00071e24
+DATA cosimD2_nttTwiddles<>+428(SB)/4, $0x00071e24
+DATA cosimD2_nttTwiddles<>+432(SB)/4, $0x00071e24
+DATA cosimD2_nttTwiddles<>+436(SB)/4, $0x00071e24
+DATA cosimD2_nttTwiddles<>+440(SB)/4, $0x00071e24
+DATA cosimD2_nttTwiddles<>+444(SB)/4, $0x00071e24
+DATA cosimD2_nttTwiddles<>+448(SB)/4, $0x61cb9e24
+DATA cosimD2_nttTwiddles<>+452(SB)/4, $0x61cb9e24
+DATA cosimD2_nttTwiddles<>+456(SB)/4, $0x61cb9e24
+DATA cosimD2_nttTwiddles<>+460(SB)/4, $0x61cb9e24
+DATA cosimD2_nttTwiddles<>+464(SB)/4, $0x61cb9e24
+DATA cosimD2_nttTwiddles<>+468(SB)/4, $0x61cb9e24
+DATA cosimD2_nttTwiddles<>+472(SB)/4, $0x61cb9e24
+DATA cosimD2_nttTwiddles<>+476(SB)/4, $0x61cb9e24
+DATA cosimD2_nttTwiddles<>+480(SB)/4, $0x001bde2b
+DATA cosimD2_nttTwiddles<>+484(SB)/4, $0x001bde2b
+DATA cosimD2_nttTwiddles<>+488(SB)/4, $0x001bde2b
+DATA cosimD2_nttTwiddles<>+492(SB)/4, $0x001bde2b
+DATA cosimD2_nttTwiddles<>+496(SB)/4, $0x001bde2b
+DATA cosimD2_nttTwiddles<>+500(SB)/4, $0x001bde2b
+DATA cosimD2_nttTwiddles<>+504(SB)/4, $0x001bde2b
+DATA cosimD2_nttTwiddles<>+508(SB)/4, $0x001bde2b
+DATA cosimD2_nttTwiddles<>+512(SB)/4, $0x12613e2b
+DATA cosimD2_nttTwiddles<>+516(SB)/4, $0x12613e2b
+DATA cosimD2_nttTwiddles<>+520(SB)/4, $0x12613e2b
+DATA cosimD2_nttTwiddles<>+524(SB)/4, $0x12613e2b
+DATA cosimD2_nttTwiddles<>+528(SB)/4, $0x12613e2b
+DATA cosimD2_nttTwiddles<>+532(SB)/4, $0x12613e2b
+DATA cosimD2_nttTwiddles<>+536(SB)/4, $0x12613e2b
+DATA cosimD2_nttTwiddles<>+540(SB)/4, $0x12613e2b
+DATA cosimD2_nttTwiddles<>+544(SB)/4, $0x0023e92b
+DATA cosimD2_nttTwiddles<>+548(SB)/4, $0x0023e92b
+DATA cosimD2_nttTwiddles<>+552(SB)/4, $0x0023e92b
+DATA cosimD2_nttTwiddles<>+556(SB)/4, $0x0023e92b
+DATA cosimD2_nttTwiddles<>+560(SB)/4, $0x0023e92b
+DATA cosimD2_nttTwiddles<>+564(SB)/4, $0x0023e92b
+DATA cosimD2_nttTwiddles<>+568(SB)/4, $0x0023e92b
+DATA cosimD2_nttTwiddles<>+572(SB)/4, $0x0023e92b
+DATA cosimD2_nttTwiddles<>+576(SB)/4, $0x93c9492b
+DATA cosimD2_nttTwiddles<>+580(SB)/4, $0x93c9492b
+DATA cosimD2_nttTwiddles<>+584(SB)/4, $0x93c9492b
+DATA cosimD2_nttTwiddles<>+588(SB)/4, $0x93c9492b
+DATA cosimD2_nttTwiddles<>+592(SB)/4, $0x93c9492b
+DATA cosimD2_nttTwiddles<>+596(SB)/4, $0x93c9492b
+DATA cosimD2_nttTwiddles<>+600(SB)/4, $0x93c9492b
+DATA cosimD2_nttTwiddles<>+604(SB)/4, $0x93c9492b
+DATA cosimD2_nttTwiddles<>+608(SB)/4, $0x00299658
+DATA cosimD2_nttTwiddles<>+612(SB)/4, $0x00299658
+DATA cosimD2_nttTwiddles<>+616(SB)/4, $0x00299658
+DATA cosimD2_nttTwiddles<>+620(SB)/4, $0x00299658
+DATA cosimD2_nttTwiddles<>+624(SB)/4, $0x00299658
+DATA cosimD2_nttTwiddles<>+628(SB)/4, $0x00299658
+DATA cosimD2_nttTwiddles<>+632(SB)/4, $0x00299658
+DATA cosimD2_nttTwiddles<>+636(SB)/4, $0x00299658
+DATA cosimD2_nttTwiddles<>+640(SB)/4, $0x66f49658
+DATA cosimD2_nttTwiddles<>+644(SB)/4, $0x66f49658
+DATA cosimD2_nttTwiddles<>+648(SB)/4, $0x66f49658
+DATA cosimD2_nttTwiddles<>+652(SB)/4, $0x66f49658
+DATA cosimD2_nttTwiddles<>+656(SB)/4, $0x66f49658
+DATA cosimD2_nttTwiddles<>+660(SB)/4, $0x66f49658
+DATA cosimD2_nttTwiddles<>+664(SB)/4, $0x66f49658
+DATA cosimD2_nttTwiddles<>+668(SB)/4, $0x66f49658
+DATA cosimD2_nttTwiddles<>+672(SB)/4, $0x000fa070
+DATA cosimD2_nttTwiddles<>+676(SB)/4, $0x000fa070
+DATA cosimD2_nttTwiddles<>+680(SB)/4, $0x000fa070
+DATA cosimD2_nttTwiddles<>+684(SB)/4, $0x000fa070
+DATA cosimD2_nttTwiddles<>+688(SB)/4, $0x000fa070
+DATA cosimD2_nttTwiddles<>+692(SB)/4, $0x000fa070
+DATA cosimD2_nttTwiddles<>+696(SB)/4, $0x000fa070
+DATA cosimD2_nttTwiddles<>+700(SB)/4, $0x000fa070
+DATA cosimD2_nttTwiddles<>+704(SB)/4, $0x7c1da070
+DATA cosimD2_nttTwiddles<>+708(SB)/4, $0x7c1da070
+DATA cosimD2_nttTwiddles<>+712(SB)/4, $0x7c1da070
+DATA cosimD2_nttTwiddles<>+716(SB)/4, $0x7c1da070
+DATA cosimD2_nttTwiddles<>+720(SB)/4, $0x7c1da070
+DATA cosimD2_nttTwiddles<>+724(SB)/4, $0x7c1da070
+DATA cosimD2_nttTwiddles<>+728(SB)/4, $0x7c1da070
+DATA cosimD2_nttTwiddles<>+732(SB)/4, $0x7c1da070
+DATA cosimD2_nttTwiddles<>+736(SB)/4, $0xffef85a4
+DATA cosimD2_nttTwiddles<>+740(SB)/4, $0xffef85a4
+DATA cosimD2_nttTwiddles<>+744(SB)/4, $0xffef85a4
+DATA cosimD2_nttTwiddles<>+748(SB)/4, $0xffef85a4
+DATA cosimD2_nttTwiddles<>+752(SB)/4, $0xffef85a4
+DATA cosimD2_nttTwiddles<>+756(SB)/4, $0xffef85a4
+DATA cosimD2_nttTwiddles<>+760(SB)/4, $0xffef85a4
+DATA cosimD2_nttTwiddles<>+764(SB)/4, $0xffef85a4
+DATA cosimD2_nttTwiddles<>+768(SB)/4, $0xaea405a4
+DATA cosimD2_nttTwiddles<>+772(SB)/4, $0xaea405a4
+DATA cosimD2_nttTwiddles<>+776(SB)/4, $0xaea405a4
+DATA cosimD2_nttTwiddles<>+780(SB)/4, $0xaea405a4
+DATA cosimD2_nttTwiddles<>+784(SB)/4, $0xaea405a4
+DATA cosimD2_nttTwiddles<>+788(SB)/4, $0xaea405a4
+DATA cosimD2_nttTwiddles<>+792(SB)/4, $0xaea405a4
+DATA cosimD2_nttTwiddles<>+796(SB)/4, $0xaea405a4
+DATA cosimD2_nttTwiddles<>+800(SB)/4, $0x0036b788
+DATA cosimD2_nttTwiddles<>+804(SB)/4, $0x0036b788
+DATA cosimD2_nttTwiddles<>+808(SB)/4, $0x0036b788
+DATA cosimD2_nttTwiddles<>+812(SB)/4, $0x0036b788
+DATA cosimD2_nttTwiddles<>+816(SB)/4, $0x0036b788
+DATA cosimD2_nttTwiddles<>+820(SB)/4, $0x0036b788
+DATA cosimD2_nttTwiddles<>+824(SB)/4, $0x0036b788
+DATA cosimD2_nttTwiddles<>+828(SB)/4, $0x0036b788
+DATA cosimD2_nttTwiddles<>+832(SB)/4, $0x3327b788
+DATA cosimD2_nttTwiddles<>+836(SB)/4, $0x3327b788
+DATA cosimD2_nttTwiddles<>+840(SB)/4, $0x3327b788
+DATA cosimD2_nttTwiddles<>+844(SB)/4, $0x3327b788
+DATA cosimD2_nttTwiddles<>+848(SB)/4, $0x3327b788
+DATA cosimD2_nttTwiddles<>+852(SB)/4, $0x3327b788
+DATA cosimD2_nttTwiddles<>+856(SB)/4, $0x3327b788
+DATA cosimD2_nttTwiddles<>+860(SB)/4, $0x3327b788
+DATA cosimD2_nttTwiddles<>+864(SB)/4, $0x00294a67
+DATA cosimD2_nttTwiddles<>+868(SB)/4, $0x00294a67
+DATA cosimD2_nttTwiddles<>+872(SB)/4, $0x00294a67
+DATA cosimD2_nttTwiddles<>+876(SB)/4, $0x00294a67
+DATA cosimD2_nttTwiddles<>+880(SB)/4, $0xffe6a503
+DATA cosimD2_nttTwiddles<>+884(SB)/4, $0xffe6a503
+DATA cosimD2_nttTwiddles<>+888(SB)/4, $0xffe6a503
+DATA cosimD2_nttTwiddles<>+892(SB)/4, $0xffe6a503
+DATA cosimD2_nttTwiddles<>+896(SB)/4, $0x91f62a67
+DATA cosimD2_nttTwiddles<>+900(SB)/4, $0x91f62a67
+DATA cosimD2_nttTwiddles<>+904(SB)/4, $0x91f62a67
+DATA cosimD2_nttTwiddles<>+908(SB)/4, $0x91f62a67
+DATA cosimD2_nttTwiddles<>+912(SB)/4, $0x5f070503
+DATA cosimD2_nttTwiddles<>+916(SB)/4, $0x5f070503
+DATA cosimD2_nttTwiddles<>+920(SB)/4, $0x5f070503
+DATA cosimD2_nttTwiddles<>+924(SB)/4, $0x5f070503
+DATA cosimD2_nttTwiddles<>+928(SB)/4, $0x00017620
+DATA cosimD2_nttTwiddles<>+932(SB)/4, $0x00017620
+DATA cosimD2_nttTwiddles<>+936(SB)/4, $0x00017620
+DATA cosimD2_nttTwiddles<>+940(SB)/4, $0x00017620
+DATA cosimD2_nttTwiddles<>+944(SB)/4, $0xffc9302c
+DATA cosimD2_nttTwiddles<>+948(SB)/4, $0xffc9302c
+DATA cosimD2_nttTwiddles<>+952(SB)/4, $0xffc9302c
+DATA cosimD2_nttTwiddles<>+956(SB)/4, $0xffc9302c
+DATA cosimD2_nttTwiddles<>+960(SB)/4, $0x9ec57620
+DATA cosimD2_nttTwiddles<>+964(SB)/4, $0x9ec57620
+DATA cosimD2_nttTwiddles<>+968(SB)/4, $0x9ec57620
+DATA cosimD2_nttTwiddles<>+972(SB)/4, $0x9ec57620
+DATA cosimD2_nttTwiddles<>+976(SB)/4, $0xbfceb02c
+DATA cosimD2_nttTwiddles<>+980(SB)/4, $0xbfceb02c
+DATA cosimD2_nttTwiddles<>+984(SB)/4, $0xbfceb02c
+DATA cosimD2_nttTwiddles<>+988(SB)/4, $0xbfceb02c
+DATA cosimD2_nttTwiddles<>+992(SB)/4, $0x002ef4cd
+DATA cosimD2_nttTwiddles<>+996(SB)/4, $0x002ef4cd
+DATA cosimD2_nttTwiddles<>+1000(SB)/4, $0x002ef4cd
+DATA cosimD2_nttTwiddles<>+1004(SB)/4, $0x002ef4cd
+DATA cosimD2_nttTwiddles<>+1008(SB)/4, $0xffd947d4
+DATA cosimD2_nttTwiddles<>+1012(SB)/4, $0xffd947d4
+DATA cosimD2_nttTwiddles<>+1016(SB)/4, $0xffd947d4
+DATA cosimD2_nttTwiddles<>+1020(SB)/4, $0xffd947d4
+DATA cosimD2_nttTwiddles<>+1024(SB)/4, $0xac4894cd
+DATA cosimD2_nttTwiddles<>+1028(SB)/4, $0xac4894cd
+DATA cosimD2_nttTwiddles<>+1032(SB)/4, $0xac4894cd
+DATA cosimD2_nttTwiddles<>+1036(SB)/4, $0xac4894cd
+DATA cosimD2_nttTwiddles<>+1040(SB)/4, $0x8ed3c7d4
+DATA cosimD2_nttTwiddles<>+1044(SB)/4, $0x8ed3c7d4
+DATA cosimD2_nttTwiddles<>+1048(SB)/4, $0x8ed3c7d4
+DATA cosimD2_nttTwiddles<>+1052(SB)/4, $0x8ed3c7d4
+DATA cosimD2_nttTwiddles<>+1056(SB)/4, $0x0035dec5
+DATA cosimD2_nttTwiddles<>+1060(SB)/4, $0x0035dec5
+DATA cosimD2_nttTwiddles<>+1064(SB)/4, $0x0035dec5
+DATA cosimD2_nttTwiddles<>+1068(SB)/4, $0x0035dec5
+DATA cosimD2_nttTwiddles<>+1072(SB)/4, $0x003bbeaf
+DATA cosimD2_nttTwiddles<>+1076(SB)/4, $0x003bbeaf
+DATA cosimD2_nttTwiddles<>+1080(SB)/4, $0x003bbeaf
+DATA cosimD2_nttTwiddles<>+1084(SB)/4, $0x003bbeaf
+DATA cosimD2_nttTwiddles<>+1088(SB)/4, $0x6d8e7ec5
+DATA cosimD2_nttTwiddles<>+1092(SB)/4, $0x6d8e7ec5
+DATA cosimD2_nttTwiddles<>+1096(SB)/4, $0x6d8e7ec5
+DATA cosimD2_nttTwiddles<>+1100(SB)/4, $0x6d8e7ec5
+DATA cosimD2_nttTwiddles<>+1104(SB)/4, $0xdc919eaf
+DATA cosimD2_nttTwiddles<>+1108(SB)/4, $0xdc919eaf
+DATA cosimD2_nttTwiddles<>+1112(SB)/4, $0xdc919eaf
+DATA cosimD2_nttTwiddles<>+1116(SB)/4, $0xdc919eaf
+DATA cosimD2_nttTwiddles<>+1120(SB)/4, $0xffc406e5
+DATA cosimD2_nttTwiddles<>+1124(SB)/4, $0xffc406e5
+DATA cosimD2_nttTwiddles<>+1128(SB)/4, $0xffe9d65d
+DATA cosimD2_nttTwiddles<>+1132(SB)/4, $0xffe9d65d
+DATA cosimD2_nttTwiddles<>+1136(SB)/4, $0xffeccf75
+DATA cosimD2_nttTwiddles<>+1140(SB)/4, $0xffeccf75
+DATA cosimD2_nttTwiddles<>+1144(SB)/4, $0xffcf5280
+DATA cosimD2_nttTwiddles<>+1148(SB)/4, $0xffcf5280
+DATA cosimD2_nttTwiddles<>+1152(SB)/4, $0xa220a6e5
+DATA cosimD2_nttTwiddles<>+1156(SB)/4, $0xa220a6e5
+DATA cosimD2_nttTwiddles<>+1160(SB)/4, $0x8035765d
+DATA cosimD2_nttTwiddles<>+1164(SB)/4, $0x8035765d
+DATA cosimD2_nttTwiddles<>+1168(SB)/4, $0xb35b6f75
+DATA cosimD2_nttTwiddles<>+1172(SB)/4, $0xb35b6f75
+DATA cosimD2_nttTwiddles<>+1176(SB)/4, $0xaa1f5280
+DATA cosimD2_nttTwiddles<>+1180(SB)/4, $0xaa1f5280
+DATA cosimD2_nttTwiddles<>+1184(SB)/4, $0xffc7e1cf
+DATA cosimD2_nttTwiddles<>+1188(SB)/4, $0xffc7e1cf
+DATA cosimD2_nttTwiddles<>+1192(SB)/4, $0x002135c7
+DATA cosimD2_nttTwiddles<>+1196(SB)/4, $0x002135c7
+DATA cosimD2_nttTwiddles<>+1200(SB)/4, $0xffc1b072
+DATA cosimD2_nttTwiddles<>+1204(SB)/4, $0xffc1b072
+DATA cosimD2_nttTwiddles<>+1208(SB)/4, $0xffc890e0
+DATA cosimD2_nttTwiddles<>+1212(SB)/4, $0xffc890e0
+DATA cosimD2_nttTwiddles<>+1216(SB)/4, $0x5081c1cf
+DATA cosimD2_nttTwiddles<>+1220(SB)/4, $0x5081c1cf
+DATA cosimD2_nttTwiddles<>+1224(SB)/4, $0x5f5a15c7
+DATA cosimD2_nttTwiddles<>+1228(SB)/4, $0x5f5a15c7
+DATA cosimD2_nttTwiddles<>+1232(SB)/4, $0xc4cff072
+DATA cosimD2_nttTwiddles<>+1236(SB)/4, $0xc4cff072
+DATA cosimD2_nttTwiddles<>+1240(SB)/4, $0x21e490e0
+DATA cosimD2_nttTwiddles<>+1244(SB)/4, $0x21e490e0
+DATA cosimD2_nttTwiddles<>+1248(SB)/4, $0xffe8ac81
+DATA cosimD2_nttTwiddles<>+1252(SB)/4, $0xffe8ac81
+DATA cosimD2_nttTwiddles<>+1256(SB)/4, $0x003509ee
+DATA cosimD2_nttTwiddles<>+1260(SB)/4, $0x003509ee
+DATA cosimD2_nttTwiddles<>+1264(SB)/4, $0x001d9772
+DATA cosimD2_nttTwiddles<>+1268(SB)/4, $0x001d9772
+DATA cosimD2_nttTwiddles<>+1272(SB)/4, $0xffcfd2ae
+DATA cosimD2_nttTwiddles<>+1276(SB)/4, $0xffcfd2ae
+DATA cosimD2_nttTwiddles<>+1280(SB)/4, $0xd8f8cc81
+DATA cosimD2_nttTwiddles<>+1284(SB)/4, $0xd8f8cc81
+DATA cosimD2_nttTwiddles<>+1288(SB)/4, $0x6272c9ee
+DATA cosimD2_nttTwiddles<>+1292(SB)/4, $0x6272c9ee
+DATA cosimD2_nttTwiddles<>+1296(SB)/4, $0xc20bd772
+DATA cosimD2_nttTwiddles<>+1300(SB)/4, $0xc20bd772
+DATA cosimD2_nttTwiddles<>+1304(SB)/4, $0x5b2592ae
+DATA cosimD2_nttTwiddles<>+1308(SB)/4, $0x5b2592ae
+DATA cosimD2_nttTwiddles<>+1312(SB)/4, $0xffd19819
+DATA cosimD2_nttTwiddles<>+1316(SB)/4, $0xffd19819
+DATA cosimD2_nttTwiddles<>+1320(SB)/4, $0xffe7cfbb
+DATA cosimD2_nttTwiddles<>+1324(SB)/4, $0xffe7cfbb
+DATA cosimD2_nttTwiddles<>+1328(SB)/4, $0xfff0bcf6
+DATA cosimD2_nttTwiddles<>+1332(SB)/4, $0xfff0bcf6
+DATA cosimD2_nttTwiddles<>+1336(SB)/4, $0x0001efca
+DATA cosimD2_nttTwiddles<>+1340(SB)/4, $0x0001efca
+DATA cosimD2_nttTwiddles<>+1344(SB)/4, $0x8a54b819
+DATA cosimD2_nttTwiddles<>+1348(SB)/4, $0x8a54b819
+DATA cosimD2_nttTwiddles<>+1352(SB)/4, $0x085f2fbb
+DATA cosimD2_nttTwiddles<>+1356(SB)/4, $0x085f2fbb
+DATA cosimD2_nttTwiddles<>+1360(SB)/4, $0x748f7cf6
+DATA cosimD2_nttTwiddles<>+1364(SB)/4, $0x748f7cf6
+DATA cosimD2_nttTwiddles<>+1368(SB)/4, $0x80fb2fca
+DATA cosimD2_nttTwiddles<>+1372(SB)/4, $0x80fb2fca
+DATA cosimD2_nttTwiddles<>+1376(SB)/4, $0x001fea93
+DATA cosimD2_nttTwiddles<>+1380(SB)/4, $0xffccff72
+DATA cosimD2_nttTwiddles<>+1384(SB)/4, $0x000412f5
+DATA cosimD2_nttTwiddles<>+1388(SB)/4, $0xffca48a0
+DATA cosimD2_nttTwiddles<>+1392(SB)/4, $0x000dbe5e
+DATA cosimD2_nttTwiddles<>+1396(SB)/4, $0x00078f83
+DATA cosimD2_nttTwiddles<>+1400(SB)/4, $0xfff60021
+DATA cosimD2_nttTwiddles<>+1404(SB)/4, $0xffc9b97d
+DATA cosimD2_nttTwiddles<>+1408(SB)/4, $0xfff24a93
+DATA cosimD2_nttTwiddles<>+1412(SB)/4, $0xaebb3f72
+DATA cosimD2_nttTwiddles<>+1416(SB)/4, $0xdbe2b2f5
+DATA cosimD2_nttTwiddles<>+1420(SB)/4, $0x78de48a0
+DATA cosimD2_nttTwiddles<>+1424(SB)/4, $0x00d97e5e
+DATA cosimD2_nttTwiddles<>+1428(SB)/4, $0x3c77ef83
+DATA cosimD2_nttTwiddles<>+1432(SB)/4, $0x337a2021
+DATA cosimD2_nttTwiddles<>+1436(SB)/4, $0x6c79597d
+DATA cosimD2_nttTwiddles<>+1440(SB)/4, $0x0033ff5a
+DATA cosimD2_nttTwiddles<>+1444(SB)/4, $0x00223dfb
+DATA cosimD2_nttTwiddles<>+1448(SB)/4, $0x00252587
+DATA cosimD2_nttTwiddles<>+1452(SB)/4, $0xffc6a2fc
+DATA cosimD2_nttTwiddles<>+1456(SB)/4, $0x001c5e1a
+DATA cosimD2_nttTwiddles<>+1460(SB)/4, $0xffe7628a
+DATA cosimD2_nttTwiddles<>+1464(SB)/4, $0xffd05af6
+DATA cosimD2_nttTwiddles<>+1468(SB)/4, $0xfff7fcd6
+DATA cosimD2_nttTwiddles<>+1472(SB)/4, $0x3b1f3f5a
+DATA cosimD2_nttTwiddles<>+1476(SB)/4, $0x36619dfb
+DATA cosimD2_nttTwiddles<>+1480(SB)/4, $0xfd560587
+DATA cosimD2_nttTwiddles<>+1484(SB)/4, $0x462622fc
+DATA cosimD2_nttTwiddles<>+1488(SB)/4, $0xe6df9e1a
+DATA cosimD2_nttTwiddles<>+1492(SB)/4, $0xcf38a28a
+DATA cosimD2_nttTwiddles<>+1496(SB)/4, $0x682f1af6
+DATA cosimD2_nttTwiddles<>+1500(SB)/4, $0xec92bcd6
+DATA cosimD2_nttTwiddles<>+1504(SB)/4, $0x002358d4
+DATA cosimD2_nttTwiddles<>+1508(SB)/4, $0xffdaab9f
+DATA cosimD2_nttTwiddles<>+1512(SB)/4, $0xffed24f0
+DATA cosimD2_nttTwiddles<>+1516(SB)/4, $0xffedbb56
+DATA cosimD2_nttTwiddles<>+1520(SB)/4, $0x000de0e6
+DATA cosimD2_nttTwiddles<>+1524(SB)/4, $0xffff5704
+DATA cosimD2_nttTwiddles<>+1528(SB)/4, $0x001f0084
+DATA cosimD2_nttTwiddles<>+1532(SB)/4, $0xfff44592
+DATA cosimD2_nttTwiddles<>+1536(SB)/4, $0x513dd8d4
+DATA cosimD2_nttTwiddles<>+1540(SB)/4, $0x01ce8b9f
+DATA cosimD2_nttTwiddles<>+1544(SB)/4, $0xec8b24f0
+DATA cosimD2_nttTwiddles<>+1548(SB)/4, $0x64587b56
+DATA cosimD2_nttTwiddles<>+1552(SB)/4, $0xe12aa0e6
+DATA cosimD2_nttTwiddles<>+1556(SB)/4, $0x78dfd704
+DATA cosimD2_nttTwiddles<>+1560(SB)/4, $0xae2f8084
+DATA cosimD2_nttTwiddles<>+1564(SB)/4, $0x07a68592
+DATA cosimD2_nttTwiddles<>+1568(SB)/4, $0x003a41f8
+DATA cosimD2_nttTwiddles<>+1572(SB)/4, $0xffc9a422
+DATA cosimD2_nttTwiddles<>+1576(SB)/4, $0x00359b5d
+DATA cosimD2_nttTwiddles<>+1580(SB)/4, $0xffcf45de
+DATA cosimD2_nttTwiddles<>+1584(SB)/4, $0x000c7f5a
+DATA cosimD2_nttTwiddles<>+1588(SB)/4, $0xfff806fc
+DATA cosimD2_nttTwiddles<>+1592(SB)/4, $0x0030ef86
+DATA cosimD2_nttTwiddles<>+1596(SB)/4, $0xffc921c2
+DATA cosimD2_nttTwiddles<>+1600(SB)/4, $0x2c7941f8
+DATA cosimD2_nttTwiddles<>+1604(SB)/4, $0xab4de422
+DATA cosimD2_nttTwiddles<>+1608(SB)/4, $0x79213b5d
+DATA cosimD2_nttTwiddles<>+1612(SB)/4, $0x718b05de
+DATA cosimD2_nttTwiddles<>+1616(SB)/4, $0x4af7bf5a
+DATA cosimD2_nttTwiddles<>+1620(SB)/4, $0x72d786fc
+DATA cosimD2_nttTwiddles<>+1624(SB)/4, $0x7321af86
+DATA cosimD2_nttTwiddles<>+1628(SB)/4, $0x4b0161c2
+DATA cosimD2_nttTwiddles<>+1632(SB)/4, $0x00400000
+DATA cosimD2_nttTwiddles<>+1636(SB)/4, $0x00400000
+DATA cosimD2_nttTwiddles<>+1640(SB)/4, $0x00400000
+DATA cosimD2_nttTwiddles<>+1644(SB)/4, $0x00400000
+DATA cosimD2_nttTwiddles<>+1648(SB)/4, $0x00400000
+DATA cosimD2_nttTwiddles<>+1652(SB)/4, $0x00400000
+DATA cosimD2_nttTwiddles<>+1656(SB)/4, $0x00400000
+DATA cosimD2_nttTwiddles<>+1660(SB)/4, $0x00400000
+DATA cosimD2_nttTwiddles<>+1664(SB)/4, $0xfffa84ad
+DATA cosimD2_nttTwiddles<>+1668(SB)/4, $0xfffa84ad
+DATA cosimD2_nttTwiddles<>+1672(SB)/4, $0xfffa84ad
+DATA cosimD2_nttTwiddles<>+1676(SB)/4, $0xfffa84ad
+DATA cosimD2_nttTwiddles<>+1680(SB)/4, $0xfffa84ad
+DATA cosimD2_nttTwiddles<>+1684(SB)/4, $0xfffa84ad
+DATA cosimD2_nttTwiddles<>+1688(SB)/4, $0xfffa84ad
+DATA cosimD2_nttTwiddles<>+1692(SB)/4, $0xfffa84ad
+DATA cosimD2_nttTwiddles<>+1696(SB)/4, $0xae1024ad
+DATA cosimD2_nttTwiddles<>+1700(SB)/4, $0xae1024ad
+DATA cosimD2_nttTwiddles<>+1704(SB)/4, $0xae1024ad
+DATA cosimD2_nttTwiddles<>+1708(SB)/4, $0xae1024ad
+DATA cosimD2_nttTwiddles<>+1712(SB)/4, $0xae1024ad
+DATA cosimD2_nttTwiddles<>+1716(SB)/4, $0xae1024ad
+DATA cosimD2_nttTwiddles<>+1720(SB)/4, $0xae1024ad
+DATA cosimD2_nttTwiddles<>+1724(SB)/4, $0xae1024ad
+DATA cosimD2_nttTwiddles<>+1728(SB)/4, $0xffe0147f
+DATA cosimD2_nttTwiddles<>+1732(SB)/4, $0xffe0147f
+DATA cosimD2_nttTwiddles<>+1736(SB)/4, $0xffe0147f
+DATA cosimD2_nttTwiddles<>+1740(SB)/4, $0xffe0147f
+DATA cosimD2_nttTwiddles<>+1744(SB)/4, $0xffe0147f
+DATA cosimD2_nttTwiddles<>+1748(SB)/4, $0xffe0147f
+DATA cosimD2_nttTwiddles<>+1752(SB)/4, $0xffe0147f
+DATA cosimD2_nttTwiddles<>+1756(SB)/4, $0xffe0147f
+DATA cosimD2_nttTwiddles<>+1760(SB)/4, $0xbeeff47f
+DATA cosimD2_nttTwiddles<>+1764(SB)/4, $0xbeeff47f
+DATA cosimD2_nttTwiddles<>+1768(SB)/4, $0xbeeff47f
+DATA cosimD2_nttTwiddles<>+1772(SB)/4, $0xbeeff47f
+DATA cosimD2_nttTwiddles<>+1776(SB)/4, $0xbeeff47f
+DATA cosimD2_nttTwiddles<>+1780(SB)/4, $0xbeeff47f
+DATA cosimD2_nttTwiddles<>+1784(SB)/4, $0xbeeff47f
+DATA cosimD2_nttTwiddles<>+1788(SB)/4, $0xbeeff47f
+DATA cosimD2_nttTwiddles<>+1792(SB)/4, $0xfff79d90
+DATA cosimD2_nttTwiddles<>+1796(SB)/4, $0xfff79d90
+DATA cosimD2_nttTwiddles<>+1800(SB)/4, $0xfff79d90
+DATA cosimD2_nttTwiddles<>+1804(SB)/4, $0xfff79d90
+DATA cosimD2_nttTwiddles<>+1808(SB)/4, $0xfff79d90
+DATA cosimD2_nttTwiddles<>+1812(SB)/4, $0xfff79d90
+DATA cosimD2_nttTwiddles<>+1816(SB)/4, $0xfff79d90
+DATA cosimD2_nttTwiddles<>+1820(SB)/4, $0xfff79d90
+DATA cosimD2_nttTwiddles<>+1824(SB)/4, $0x6ba99d90
+DATA cosimD2_nttTwiddles<>+1828(SB)/4, $0x6ba99d90
+DATA cosimD2_nttTwiddles<>+1832(SB)/4, $0x6ba99d90
+DATA cosimD2_nttTwiddles<>+1836(SB)/4, $0x6ba99d90
+DATA cosimD2_nttTwiddles<>+1840(SB)/4, $0x6ba99d90
+DATA cosimD2_nttTwiddles<>+1844(SB)/4, $0x6ba99d90
+DATA cosimD2_nttTwiddles<>+1848(SB)/4, $0x6ba99d90
+DATA cosimD2_nttTwiddles<>+1852(SB)/4, $0x6ba99d90
+DATA cosimD2_nttTwiddles<>+1856(SB)/4, $0xffeeeaa0
+DATA cosimD2_nttTwiddles<>+1860(SB)/4, $0xffeeeaa0
+DATA cosimD2_nttTwiddles<>+1864(SB)/4, $0xffeeeaa0
+DATA cosimD2_nttTwiddles<>+1868(SB)/4, $0xffeeeaa0
+DATA cosimD2_nttTwiddles<>+1872(SB)/4, $0xffeeeaa0
+DATA cosimD2_nttTwiddles<>+1876(SB)/4, $0xffeeeaa0
+DATA cosimD2_nttTwiddles<>+1880(SB)/4, $0xffeeeaa0
+DATA cosimD2_nttTwiddles<>+1884(SB)/4, $0xffeeeaa0
+DATA cosimD2_nttTwiddles<>+1888(SB)/4, $0x0d42eaa0
+DATA cosimD2_nttTwiddles<>+1892(SB)/4, $0x0d42eaa0
+DATA cosimD2_nttTwiddles<>+1896(SB)/4, $0x0d42eaa0
+DATA cosimD2_nttTwiddles<>+1900(SB)/4, $0x0d42eaa0
+DATA cosimD2_nttTwiddles<>+1904(SB)/4, $0x0d42eaa0
+DATA cosimD2_nttTwiddles<>+1908(SB)/4, $0x0d42eaa0
+DATA cosimD2_nttTwiddles<>+1912(SB)/4, $0x0d42eaa0
+DATA cosimD2_nttTwiddles<>+1916(SB)/4, $0x0d42eaa0
+DATA cosimD2_nttTwiddles<>+1920(SB)/4, $0x0027f968
+DATA cosimD2_nttTwiddles<>+1924(SB)/4, $0x0027f968
+DATA cosimD2_nttTwiddles<>+1928(SB)/4, $0x0027f968
+DATA cosimD2_nttTwiddles<>+1932(SB)/4, $0x0027f968
+DATA cosimD2_nttTwiddles<>+1936(SB)/4, $0x0027f968
+DATA cosimD2_nttTwiddles<>+1940(SB)/4, $0x0027f968
+DATA cosimD2_nttTwiddles<>+1944(SB)/4, $0x0027f968
+DATA cosimD2_nttTwiddles<>+1948(SB)/4, $0x0027f968
+DATA cosimD2_nttTwiddles<>+1952(SB)/4, $0xeb54f968
+DATA cosimD2_nttTwiddles<>+1956(SB)/4, $0xeb54f968
+DATA cosimD2_nttTwiddles<>+1960(SB)/4, $0xeb54f968
+DATA cosimD2_nttTwiddles<>+1964(SB)/4, $0xeb54f968
+DATA cosimD2_nttTwiddles<>+1968(SB)/4, $0xeb54f968
+DATA cosimD2_nttTwiddles<>+1972(SB)/4, $0xeb54f968
+DATA cosimD2_nttTwiddles<>+1976(SB)/4, $0xeb54f968
+DATA cosimD2_nttTwiddles<>+1980(SB)/4, $0xeb54f968
+DATA cosimD2_nttTwiddles<>+1984(SB)/4, $0xffdfd37b
+DATA cosimD2_nttTwiddles<>+1988(SB)/4, $0xffdfd37b
+DATA cosimD2_nttTwiddles<>+1992(SB)/4, $0xffdfd37b
+DATA cosimD2_nttTwiddles<>+1996(SB)/4, $0xffdfd37b
+DATA cosimD2_nttTwiddles<>+2000(SB)/4, $0xffdfd37b
+DATA cosimD2_nttTwiddles<>+2004(SB)/4, $0xffdfd37b
+DATA cosimD2_nttTwiddles<>+2008(SB)/4, $0xffdfd37b
+DATA cosimD2_nttTwiddles<>+2012(SB)/4, $0xffdfd37b
+DATA cosimD2_nttTwiddles<>+2016(SB)/4, $0x28cf337b
+DATA cosimD2_nttTwiddles<>+2020(SB)/4, $0x28cf337b
+DATA cosimD2_nttTwiddles<>+2024(SB)/4, $0x28cf337b
+DATA cosimD2_nttTwiddles<>+2028(SB)/4, $0x28cf337b
+DATA cosimD2_nttTwiddles<>+2032(SB)/4, $0x28cf337b
+DATA cosimD2_nttTwiddles<>+2036(SB)/4, $0x28cf337b
+DATA cosimD2_nttTwiddles<>+2040(SB)/4, $0x28cf337b
+DATA cosimD2_nttTwiddles<>+2044(SB)/4, $0x28cf337b
+DATA cosimD2_nttTwiddles<>+2048(SB)/4, $0xffc51585
+DATA cosimD2_nttTwiddles<>+2052(SB)/4, $0xffc51585
+DATA cosimD2_nttTwiddles<>+2056(SB)/4, $0xffc51585
+DATA cosimD2_nttTwiddles<>+2060(SB)/4, $0xffc51585
+DATA cosimD2_nttTwiddles<>+2064(SB)/4, $0x00360400
+DATA cosimD2_nttTwiddles<>+2068(SB)/4, $0x00360400
+DATA cosimD2_nttTwiddles<>+2072(SB)/4, $0x00360400
+DATA cosimD2_nttTwiddles<>+2076(SB)/4, $0x00360400
+DATA cosimD2_nttTwiddles<>+2080(SB)/4, $0xf3f5b585
+DATA cosimD2_nttTwiddles<>+2084(SB)/4, $0xf3f5b585
+DATA cosimD2_nttTwiddles<>+2088(SB)/4, $0xf3f5b585
+DATA cosimD2_nttTwiddles<>+2092(SB)/4, $0xf3f5b585
+DATA cosimD2_nttTwiddles<>+2096(SB)/4, $0xc0b60400
+DATA cosimD2_nttTwiddles<>+2100(SB)/4, $0xc0b60400
+DATA cosimD2_nttTwiddles<>+2104(SB)/4, $0xc0b60400
+DATA cosimD2_nttTwiddles<>+2108(SB)/4, $0xc0b60400
+DATA cosimD2_nttTwiddles<>+2112(SB)/4, $0xffd18e7c
+DATA cosimD2_nttTwiddles<>+2116(SB)/4, $0xffd18e7c
+DATA cosimD2_nttTwiddles<>+2120(SB)/4, $0xffd18e7c
+DATA cosimD2_nttTwiddles<>+2124(SB)/4, $0xffd18e7c
+DATA cosimD2_nttTwiddles<>+2128(SB)/4, $0xfffb6a4d
+DATA cosimD2_nttTwiddles<>+2132(SB)/4, $0xfffb6a4d
+DATA cosimD2_nttTwiddles<>+2136(SB)/4, $0xfffb6a4d
+DATA cosimD2_nttTwiddles<>+2140(SB)/4, $0xfffb6a4d
+DATA cosimD2_nttTwiddles<>+2144(SB)/4, $0xe3a10e7c
+DATA cosimD2_nttTwiddles<>+2148(SB)/4, $0xe3a10e7c
+DATA cosimD2_nttTwiddles<>+2152(SB)/4, $0xe3a10e7c
+DATA cosimD2_nttTwiddles<>+2156(SB)/4, $0xe3a10e7c
+DATA cosimD2_nttTwiddles<>+2160(SB)/4, $0x7ac50a4d
+DATA cosimD2_nttTwiddles<>+2164(SB)/4, $0x7ac50a4d
+DATA cosimD2_nttTwiddles<>+2168(SB)/4, $0x7ac50a4d
+DATA cosimD2_nttTwiddles<>+2172(SB)/4, $0x7ac50a4d
+DATA cosimD2_nttTwiddles<>+2176(SB)/4, $0x00368a96
+DATA cosimD2_nttTwiddles<>+2180(SB)/4, $0x00368a96
+DATA cosimD2_nttTwiddles<>+2184(SB)/4, $0x00368a96
+DATA cosimD2_nttTwiddles<>+2188(SB)/4, $0x00368a96
+DATA cosimD2_nttTwiddles<>+2192(SB)/4, $0x0023d69c
+DATA cosimD2_nttTwiddles<>+2196(SB)/4, $0x0023d69c
+DATA cosimD2_nttTwiddles<>+2200(SB)/4, $0x0023d69c
+DATA cosimD2_nttTwiddles<>+2204(SB)/4, $0x0023d69c
+DATA cosimD2_nttTwiddles<>+2208(SB)/4, $0xde894a96
+DATA cosimD2_nttTwiddles<>+2212(SB)/4, $0xde894a96
+DATA cosimD2_nttTwiddles<>+2216(SB)/4, $0xde894a96
+DATA cosimD2_nttTwiddles<>+2220(SB)/4, $0xde894a96
+DATA cosimD2_nttTwiddles<>+2224(SB)/4, $0x9cf7569c
+DATA cosimD2_nttTwiddles<>+2228(SB)/4, $0x9cf7569c
+DATA cosimD2_nttTwiddles<>+2232(SB)/4, $0x9cf7569c
+DATA cosimD2_nttTwiddles<>+2236(SB)/4, $0x9cf7569c
+DATA cosimD2_nttTwiddles<>+2240(SB)/4, $0xffd43e41
+DATA cosimD2_nttTwiddles<>+2244(SB)/4, $0xffd43e41
+DATA cosimD2_nttTwiddles<>+2248(SB)/4, $0xffd43e41
+DATA cosimD2_nttTwiddles<>+2252(SB)/4, $0xffd43e41
+DATA cosimD2_nttTwiddles<>+2256(SB)/4, $0xfff7c55d
+DATA cosimD2_nttTwiddles<>+2260(SB)/4, $0xfff7c55d
+DATA cosimD2_nttTwiddles<>+2264(SB)/4, $0xfff7c55d
+DATA cosimD2_nttTwiddles<>+2268(SB)/4, $0xfff7c55d
+DATA cosimD2_nttTwiddles<>+2272(SB)/4, $0x6b1c5e41
+DATA cosimD2_nttTwiddles<>+2276(SB)/4, $0x6b1c5e41
+DATA cosimD2_nttTwiddles<>+2280(SB)/4, $0x6b1c5e41
+DATA cosimD2_nttTwiddles<>+2284(SB)/4, $0x6b1c5e41
+DATA cosimD2_nttTwiddles<>+2288(SB)/4, $0xbe23655d
+DATA cosimD2_nttTwiddles<>+2292(SB)/4, $0xbe23655d
+DATA cosimD2_nttTwiddles<>+2296(SB)/4, $0xbe23655d
+DATA cosimD2_nttTwiddles<>+2300(SB)/4, $0xbe23655d
+DATA cosimD2_nttTwiddles<>+2304(SB)/4, $0x003410f2
+DATA cosimD2_nttTwiddles<>+2308(SB)/4, $0x003410f2
+DATA cosimD2_nttTwiddles<>+2312(SB)/4, $0xffd2b7a3
+DATA cosimD2_nttTwiddles<>+2316(SB)/4, $0xffd2b7a3
+DATA cosimD2_nttTwiddles<>+2320(SB)/4, $0xfff5c282
+DATA cosimD2_nttTwiddles<>+2324(SB)/4, $0xfff5c282
+DATA cosimD2_nttTwiddles<>+2328(SB)/4, $0xfffa2bdd
+DATA cosimD2_nttTwiddles<>+2332(SB)/4, $0xfffa2bdd
+DATA cosimD2_nttTwiddles<>+2336(SB)/4, $0xd15250f2
+DATA cosimD2_nttTwiddles<>+2340(SB)/4, $0xd15250f2
+DATA cosimD2_nttTwiddles<>+2344(SB)/4, $0x114717a3
+DATA cosimD2_nttTwiddles<>+2348(SB)/4, $0x114717a3
+DATA cosimD2_nttTwiddles<>+2352(SB)/4, $0x7f460282
+DATA cosimD2_nttTwiddles<>+2356(SB)/4, $0x7f460282
+DATA cosimD2_nttTwiddles<>+2360(SB)/4, $0xcaf5cbdd
+DATA cosimD2_nttTwiddles<>+2364(SB)/4, $0xcaf5cbdd
+DATA cosimD2_nttTwiddles<>+2368(SB)/4, $0x0020c638
+DATA cosimD2_nttTwiddles<>+2372(SB)/4, $0x0020c638
+DATA cosimD2_nttTwiddles<>+2376(SB)/4, $0xfff9ba6d
+DATA cosimD2_nttTwiddles<>+2380(SB)/4, $0xfff9ba6d
+DATA cosimD2_nttTwiddles<>+2384(SB)/4, $0xffffa63b
+DATA cosimD2_nttTwiddles<>+2388(SB)/4, $0xffffa63b
+DATA cosimD2_nttTwiddles<>+2392(SB)/4, $0x001c4563
+DATA cosimD2_nttTwiddles<>+2396(SB)/4, $0x001c4563
+DATA cosimD2_nttTwiddles<>+2400(SB)/4, $0xdce7c638
+DATA cosimD2_nttTwiddles<>+2404(SB)/4, $0xdce7c638
+DATA cosimD2_nttTwiddles<>+2408(SB)/4, $0xb4c75a6d
+DATA cosimD2_nttTwiddles<>+2412(SB)/4, $0xb4c75a6d
+DATA cosimD2_nttTwiddles<>+2416(SB)/4, $0xc347063b
+DATA cosimD2_nttTwiddles<>+2420(SB)/4, $0xc347063b
+DATA cosimD2_nttTwiddles<>+2424(SB)/4, $0x6348a563
+DATA cosimD2_nttTwiddles<>+2428(SB)/4, $0x6348a563
+DATA cosimD2_nttTwiddles<>+2432(SB)/4, $0xfff0fe85
+DATA cosimD2_nttTwiddles<>+2436(SB)/4, $0xfff0fe85
+DATA cosimD2_nttTwiddles<>+2440(SB)/4, $0xffc7a44b
+DATA cosimD2_nttTwiddles<>+2444(SB)/4, $0xffc7a44b
+DATA cosimD2_nttTwiddles<>+2448(SB)/4, $0xffed4113
+DATA cosimD2_nttTwiddles<>+2452(SB)/4, $0xffed4113
+DATA cosimD2_nttTwiddles<>+2456(SB)/4, $0x001495d4
+DATA cosimD2_nttTwiddles<>+2460(SB)/4, $0x001495d4
+DATA cosimD2_nttTwiddles<>+2464(SB)/4, $0xf1419e85
+DATA cosimD2_nttTwiddles<>+2468(SB)/4, $0xf1419e85
+DATA cosimD2_nttTwiddles<>+2472(SB)/4, $0xfad1044b
+DATA cosimD2_nttTwiddles<>+2476(SB)/4, $0xfad1044b
+DATA cosimD2_nttTwiddles<>+2480(SB)/4, $0x6a8fa113
+DATA cosimD2_nttTwiddles<>+2484(SB)/4, $0x6a8fa113
+DATA cosimD2_nttTwiddles<>+2488(SB)/4, $0xf8cf15d4
+DATA cosimD2_nttTwiddles<>+2492(SB)/4, $0xf8cf15d4
+DATA cosimD2_nttTwiddles<>+2496(SB)/4, $0x00296e9f
+DATA cosimD2_nttTwiddles<>+2500(SB)/4, $0x00296e9f
+DATA cosimD2_nttTwiddles<>+2504(SB)/4, $0xffda3409
+DATA cosimD2_nttTwiddles<>+2508(SB)/4, $0xffda3409
+DATA cosimD2_nttTwiddles<>+2512(SB)/4, $0xffec09f7
+DATA cosimD2_nttTwiddles<>+2516(SB)/4, $0xffec09f7
+DATA cosimD2_nttTwiddles<>+2520(SB)/4, $0xffea2c62
+DATA cosimD2_nttTwiddles<>+2524(SB)/4, $0xffea2c62
+DATA cosimD2_nttTwiddles<>+2528(SB)/4, $0x5a7d4e9f
+DATA cosimD2_nttTwiddles<>+2532(SB)/4, $0x5a7d4e9f
+DATA cosimD2_nttTwiddles<>+2536(SB)/4, $0x65db5409
+DATA cosimD2_nttTwiddles<>+2540(SB)/4, $0x65db5409
+DATA cosimD2_nttTwiddles<>+2544(SB)/4, $0x61aae9f7
+DATA cosimD2_nttTwiddles<>+2548(SB)/4, $0x61aae9f7
+DATA cosimD2_nttTwiddles<>+2552(SB)/4, $0x9c766c62
+DATA cosimD2_nttTwiddles<>+2556(SB)/4, $0x9c766c62
+DATA cosimD2_nttTwiddles<>+2560(SB)/4, $0x00053919
+DATA cosimD2_nttTwiddles<>+2564(SB)/4, $0x003472e7
+DATA cosimD2_nttTwiddles<>+2568(SB)/4, $0x002b5ee5
+DATA cosimD2_nttTwiddles<>+2572(SB)/4, $0x003de11c
+DATA cosimD2_nttTwiddles<>+2576(SB)/4, $0xffc68518
+DATA cosimD2_nttTwiddles<>+2580(SB)/4, $0xffd25089
+DATA cosimD2_nttTwiddles<>+2584(SB)/4, $0xffeba8be
+DATA cosimD2_nttTwiddles<>+2588(SB)/4, $0xfff91de4
+DATA cosimD2_nttTwiddles<>+2592(SB)/4, $0x7ea85919
+DATA cosimD2_nttTwiddles<>+2596(SB)/4, $0xb71152e7
+DATA cosimD2_nttTwiddles<>+2600(SB)/4, $0x8d87fee5
+DATA cosimD2_nttTwiddles<>+2604(SB)/4, $0x9e61611c
+DATA cosimD2_nttTwiddles<>+2608(SB)/4, $0xa4698518
+DATA cosimD2_nttTwiddles<>+2612(SB)/4, $0x29637089
+DATA cosimD2_nttTwiddles<>+2616(SB)/4, $0x0e0368be
+DATA cosimD2_nttTwiddles<>+2620(SB)/4, $0xc1b59de4
+DATA cosimD2_nttTwiddles<>+2624(SB)/4, $0x0004610c
+DATA cosimD2_nttTwiddles<>+2628(SB)/4, $0xffcd003b
+DATA cosimD2_nttTwiddles<>+2632(SB)/4, $0x00291199
+DATA cosimD2_nttTwiddles<>+2636(SB)/4, $0x00130984
+DATA cosimD2_nttTwiddles<>+2640(SB)/4, $0x001314be
+DATA cosimD2_nttTwiddles<>+2644(SB)/4, $0x001c853f
+DATA cosimD2_nttTwiddles<>+2648(SB)/4, $0x0012e11b
+DATA cosimD2_nttTwiddles<>+2652(SB)/4, $0x001406c7
+DATA cosimD2_nttTwiddles<>+2656(SB)/4, $0x3625e10c
+DATA cosimD2_nttTwiddles<>+2660(SB)/4, $0x6e54603b
+DATA cosimD2_nttTwiddles<>+2664(SB)/4, $0xb9dc3199
+DATA cosimD2_nttTwiddles<>+2668(SB)/4, $0xaf438984
+DATA cosimD2_nttTwiddles<>+2672(SB)/4, $0xfbaad4be
+DATA cosimD2_nttTwiddles<>+2676(SB)/4, $0xed44653f
+DATA cosimD2_nttTwiddles<>+2680(SB)/4, $0x3ab6411b
+DATA cosimD2_nttTwiddles<>+2684(SB)/4, $0x396ce6c7
+DATA cosimD2_nttTwiddles<>+2688(SB)/4, $0xffdacd41
+DATA cosimD2_nttTwiddles<>+2692(SB)/4, $0x001a7cc7
+DATA cosimD2_nttTwiddles<>+2696(SB)/4, $0xffd87a3a
+DATA cosimD2_nttTwiddles<>+2700(SB)/4, $0x0025f051
+DATA cosimD2_nttTwiddles<>+2704(SB)/4, $0x00283891
+DATA cosimD2_nttTwiddles<>+2708(SB)/4, $0x001d0b4b
+DATA cosimD2_nttTwiddles<>+2712(SB)/4, $0xffcd5e3e
+DATA cosimD2_nttTwiddles<>+2716(SB)/4, $0x00327283
+DATA cosimD2_nttTwiddles<>+2720(SB)/4, $0xbd02ed41
+DATA cosimD2_nttTwiddles<>+2724(SB)/4, $0x08335cc7
+DATA cosimD2_nttTwiddles<>+2728(SB)/4, $0xda1fba3a
+DATA cosimD2_nttTwiddles<>+2732(SB)/4, $0xd9b01051
+DATA cosimD2_nttTwiddles<>+2736(SB)/4, $0x02ba5891
+DATA cosimD2_nttTwiddles<>+2740(SB)/4, $0x28066b4b
+DATA cosimD2_nttTwiddles<>+2744(SB)/4, $0x84951e3e
+DATA cosimD2_nttTwiddles<>+2748(SB)/4, $0x1902d283
+DATA cosimD2_nttTwiddles<>+2752(SB)/4, $0x003eb01b
+DATA cosimD2_nttTwiddles<>+2756(SB)/4, $0x00031924
+DATA cosimD2_nttTwiddles<>+2760(SB)/4, $0x00134d71
+DATA cosimD2_nttTwiddles<>+2764(SB)/4, $0x00185a46
+DATA cosimD2_nttTwiddles<>+2768(SB)/4, $0xffc9db90
+DATA cosimD2_nttTwiddles<>+2772(SB)/4, $0xffeff6a6
+DATA cosimD2_nttTwiddles<>+2776(SB)/4, $0xffea2d2f
+DATA cosimD2_nttTwiddles<>+2780(SB)/4, $0xffe20d6e
+DATA cosimD2_nttTwiddles<>+2784(SB)/4, $0x34c2101b
+DATA cosimD2_nttTwiddles<>+2788(SB)/4, $0x61279924
+DATA cosimD2_nttTwiddles<>+2792(SB)/4, $0x75416d71
+DATA cosimD2_nttTwiddles<>+2796(SB)/4, $0x00611a46
+DATA cosimD2_nttTwiddles<>+2800(SB)/4, $0xb33bdb90
+DATA cosimD2_nttTwiddles<>+2804(SB)/4, $0x43c4b6a6
+DATA cosimD2_nttTwiddles<>+2808(SB)/4, $0x6a100d2f
+DATA cosimD2_nttTwiddles<>+2812(SB)/4, $0x428fcd6e
+DATA cosimD2_nttTwiddles<>+2816(SB)/4, $0x002f9a75
+DATA cosimD2_nttTwiddles<>+2820(SB)/4, $0x002f9a75
+DATA cosimD2_nttTwiddles<>+2824(SB)/4, $0x002f9a75
+DATA cosimD2_nttTwiddles<>+2828(SB)/4, $0x002f9a75
+DATA cosimD2_nttTwiddles<>+2832(SB)/4, $0x002f9a75
+DATA cosimD2_nttTwiddles<>+2836(SB)/4, $0x002f9a75
+DATA cosimD2_nttTwiddles<>+2840(SB)/4, $0x002f9a75
+DATA cosimD2_nttTwiddles<>+2844(SB)/4, $0x002f9a75
+DATA cosimD2_nttTwiddles<>+2848(SB)/4, $0x8cfe3a75
+DATA cosimD2_nttTwiddles<>+2852(SB)/4, $0x8cfe3a75
+DATA cosimD2_nttTwiddles<>+2856(SB)/4, $0x8cfe3a75
+DATA cosimD2_nttTwiddles<>+2860(SB)/4, $0x8cfe3a75
+DATA cosimD2_nttTwiddles<>+2864(SB)/4, $0x8cfe3a75
+DATA cosimD2_nttTwiddles<>+2868(SB)/4, $0x8cfe3a75
+DATA cosimD2_nttTwiddles<>+2872(SB)/4, $0x8cfe3a75
+DATA cosimD2_nttTwiddles<>+2876(SB)/4, $0x8cfe3a75
+DATA cosimD2_nttTwiddles<>+2880(SB)/4, $0xffd3fb09
+DATA cosimD2_nttTwiddles<>+2884(SB)/4, $0xffd3fb09
+DATA cosimD2_nttTwiddles<>+2888(SB)/4, $0xffd3fb09
+DATA cosimD2_nttTwiddles<>+2892(SB)/4, $0xffd3fb09
+DATA cosimD2_nttTwiddles<>+2896(SB)/4, $0xffd3fb09
+DATA cosimD2_nttTwiddles<>+2900(SB)/4, $0xffd3fb09
+DATA cosimD2_nttTwiddles<>+2904(SB)/4, $0xffd3fb09
+DATA cosimD2_nttTwiddles<>+2908(SB)/4, $0xffd3fb09
+DATA cosimD2_nttTwiddles<>+2912(SB)/4, $0x1eb51b09
+DATA cosimD2_nttTwiddles<>+2916(SB)/4, $0x1eb51b09
+DATA cosimD2_nttTwiddles<>+2920(SB)/4, $0x1eb51b09
+DATA cosimD2_nttTwiddles<>+2924(SB)/4, $0x1eb51b09
+DATA cosimD2_nttTwiddles<>+2928(SB)/4, $0x1eb51b09
+DATA cosimD2_nttTwiddles<>+2932(SB)/4, $0x1eb51b09
+DATA cosimD2_nttTwiddles<>+2936(SB)/4, $0x1eb51b09
+DATA cosimD2_nttTwiddles<>+2940(SB)/4, $0x1eb51b09
+DATA cosimD2_nttTwiddles<>+2944(SB)/4, $0xffdfadd6
+DATA cosimD2_nttTwiddles<>+2948(SB)/4, $0xffdfadd6
+DATA cosimD2_nttTwiddles<>+2952(SB)/4, $0xffdfadd6
+DATA cosimD2_nttTwiddles<>+2956(SB)/4, $0xffdfadd6
+DATA cosimD2_nttTwiddles<>+2960(SB)/4, $0xffdfadd6
+DATA cosimD2_nttTwiddles<>+2964(SB)/4, $0xffdfadd6
+DATA cosimD2_nttTwiddles<>+2968(SB)/4, $0xffdfadd6
+DATA cosimD2_nttTwiddles<>+2972(SB)/4, $0xffdfadd6
+DATA cosimD2_nttTwiddles<>+2976(SB)/4, $0x629a6dd6
+DATA cosimD2_nttTwiddles<>+2980(SB)/4, $0x629a6dd6
+DATA cosimD2_nttTwiddles<>+2984(SB)/4, $0x629a6dd6
+DATA cosimD2_nttTwiddles<>+2988(SB)/4, $0x629a6dd6
+DATA cosimD2_nttTwiddles<>+2992(SB)/4, $0x629a6dd6
+DATA cosimD2_nttTwiddles<>+2996(SB)/4, $0x629a6dd6
+DATA cosimD2_nttTwiddles<>+3000(SB)/4, $0x629a6dd6
+DATA cosimD2_nttTwiddles<>+3004(SB)/4, $0x629a6dd6
+DATA cosimD2_nttTwiddles<>+3008(SB)/4, $0xffc51ae7
+DATA cosimD2_nttTwiddles<>+3012(SB)/4, $0xffc51ae7
+DATA cosimD2_nttTwiddles<>+3016(SB)/4, $0xffc51ae7
+DATA cosimD2_nttTwiddles<>+3020(SB)/4, $0xffc51ae7
+DATA cosimD2_nttTwiddles<>+3024(SB)/4, $0xffc51ae7
+DATA cosimD2_nttTwiddles<>+3028(SB)/4, $0xffc51ae7
+DATA cosimD2_nttTwiddles<>+3032(SB)/4, $0xffc51ae7
+DATA cosimD2_nttTwiddles<>+3036(SB)/4, $0xffc51ae7
+DATA cosimD2_nttTwiddles<>+3040(SB)/4, $0xcba1fae7
+DATA cosimD2_nttTwiddles<>+3044(SB)/4, $0xcba1fae7
+DATA cosimD2_nttTwiddles<>+3048(SB)/4, $0xcba1fae7
+DATA cosimD2_nttTwiddles<>+3052(SB)/4, $0xcba1fae7
+DATA cosimD2_nttTwiddles<>+3056(SB)/4, $0xcba1fae7
+DATA cosimD2_nttTwiddles<>+3060(SB)/4, $0xcba1fae7
+DATA cosimD2_nttTwiddles<>+3064(SB)/4, $0xcba1fae7
+DATA cosimD2_nttTwiddles<>+3068(SB)/4, $0xcba1fae7
+DATA cosimD2_nttTwiddles<>+3072(SB)/4, $0xffeaa4f7
+DATA cosimD2_nttTwiddles<>+3076(SB)/4, $0xffeaa4f7
+DATA cosimD2_nttTwiddles<>+3080(SB)/4, $0xffeaa4f7
+DATA cosimD2_nttTwiddles<>+3084(SB)/4, $0xffeaa4f7
+DATA cosimD2_nttTwiddles<>+3088(SB)/4, $0xffeaa4f7
+DATA cosimD2_nttTwiddles<>+3092(SB)/4, $0xffeaa4f7
+DATA cosimD2_nttTwiddles<>+3096(SB)/4, $0xffeaa4f7
+DATA cosimD2_nttTwiddles<>+3100(SB)/4, $0xffeaa4f7
+DATA cosimD2_nttTwiddles<>+3104(SB)/4, $0xb50984f7
+DATA cosimD2_nttTwiddles<>+3108(SB)/4, $0xb50984f7
+DATA cosimD2_nttTwiddles<>+3112(SB)/4, $0xb50984f7
+DATA cosimD2_nttTwiddles<>+3116(SB)/4, $0xb50984f7
+DATA cosimD2_nttTwiddles<>+3120(SB)/4, $0xb50984f7
+DATA cosimD2_nttTwiddles<>+3124(SB)/4, $0xb50984f7
+DATA cosimD2_nttTwiddles<>+3128(SB)/4, $0xb50984f7
+DATA cosimD2_nttTwiddles<>+3132(SB)/4, $0xb50984f7
+DATA cosimD2_nttTwiddles<>+3136(SB)/4, $0xffcdfc98
+DATA cosimD2_nttTwiddles<>+3140(SB)/4, $0xffcdfc98
+DATA cosimD2_nttTwiddles<>+3144(SB)/4, $0xffcdfc98
+DATA cosimD2_nttTwiddles<>+3148(SB)/4, $0xffcdfc98
+DATA cosimD2_nttTwiddles<>+3152(SB)/4, $0xffcdfc98
+DATA cosimD2_nttTwiddles<>+3156(SB)/4, $0xffcdfc98
+DATA cosimD2_nttTwiddles<>+3160(SB)/4, $0xffcdfc98
+DATA cosimD2_nttTwiddles<>+3164(SB)/4, $0xffcdfc98
+DATA cosimD2_nttTwiddles<>+3168(SB)/4, $0xd360fc98
+DATA cosimD2_nttTwiddles<>+3172(SB)/4, $0xd360fc98
+DATA cosimD2_nttTwiddles<>+3176(SB)/4, $0xd360fc98
+DATA cosimD2_nttTwiddles<>+3180(SB)/4, $0xd360fc98
+DATA cosimD2_nttTwiddles<>+3184(SB)/4, $0xd360fc98
+DATA cosimD2_nttTwiddles<>+3188(SB)/4, $0xd360fc98
+DATA cosimD2_nttTwiddles<>+3192(SB)/4, $0xd360fc98
+DATA cosimD2_nttTwiddles<>+3196(SB)/4, $0xd360fc98
+DATA cosimD2_nttTwiddles<>+3200(SB)/4, $0xffe6123d
+DATA cosimD2_nttTwiddles<>+3204(SB)/4, $0xffe6123d
+DATA cosimD2_nttTwiddles<>+3208(SB)/4, $0xffe6123d
+DATA cosimD2_nttTwiddles<>+3212(SB)/4, $0xffe6123d
+DATA cosimD2_nttTwiddles<>+3216(SB)/4, $0x0035843f
+DATA cosimD2_nttTwiddles<>+3220(SB)/4, $0x0035843f
+DATA cosimD2_nttTwiddles<>+3224(SB)/4, $0x0035843f
+DATA cosimD2_nttTwiddles<>+3228(SB)/4, $0x0035843f
+DATA cosimD2_nttTwiddles<>+3232(SB)/4, $0x97adb23d
+DATA cosimD2_nttTwiddles<>+3236(SB)/4, $0x97adb23d
+DATA cosimD2_nttTwiddles<>+3240(SB)/4, $0x97adb23d
+DATA cosimD2_nttTwiddles<>+3244(SB)/4, $0x97adb23d
+DATA cosimD2_nttTwiddles<>+3248(SB)/4, $0x8d3d643f
+DATA cosimD2_nttTwiddles<>+3252(SB)/4, $0x8d3d643f
+DATA cosimD2_nttTwiddles<>+3256(SB)/4, $0x8d3d643f
+DATA cosimD2_nttTwiddles<>+3260(SB)/4, $0x8d3d643f
+DATA cosimD2_nttTwiddles<>+3264(SB)/4, $0xffe6ead6
+DATA cosimD2_nttTwiddles<>+3268(SB)/4, $0xffe6ead6
+DATA cosimD2_nttTwiddles<>+3272(SB)/4, $0xffe6ead6
+DATA cosimD2_nttTwiddles<>+3276(SB)/4, $0xffe6ead6
+DATA cosimD2_nttTwiddles<>+3280(SB)/4, $0xffdf5617
+DATA cosimD2_nttTwiddles<>+3284(SB)/4, $0xffdf5617
+DATA cosimD2_nttTwiddles<>+3288(SB)/4, $0xffdf5617
+DATA cosimD2_nttTwiddles<>+3292(SB)/4, $0xffdf5617
+DATA cosimD2_nttTwiddles<>+3296(SB)/4, $0xca41aad6
+DATA cosimD2_nttTwiddles<>+3300(SB)/4, $0xca41aad6
+DATA cosimD2_nttTwiddles<>+3304(SB)/4, $0xca41aad6
+DATA cosimD2_nttTwiddles<>+3308(SB)/4, $0xca41aad6
+DATA cosimD2_nttTwiddles<>+3312(SB)/4, $0x3b223617
+DATA cosimD2_nttTwiddles<>+3316(SB)/4, $0x3b223617
+DATA cosimD2_nttTwiddles<>+3320(SB)/4, $0x3b223617
+DATA cosimD2_nttTwiddles<>+3324(SB)/4, $0x3b223617
+DATA cosimD2_nttTwiddles<>+3328(SB)/4, $0x00357e1e
+DATA cosimD2_nttTwiddles<>+3332(SB)/4, $0x00357e1e
+DATA cosimD2_nttTwiddles<>+3336(SB)/4, $0x00357e1e
+DATA cosimD2_nttTwiddles<>+3340(SB)/4, $0x00357e1e
+DATA cosimD2_nttTwiddles<>+3344(SB)/4, $0xffe7945c
+DATA cosimD2_nttTwiddles<>+3348(SB)/4, $0xffe7945c
+DATA cosimD2_nttTwiddles<>+3352(SB)/4, $0xffe7945c
+DATA cosimD2_nttTwiddles<>+3356(SB)/4, $0xffe7945c
+DATA cosimD2_nttTwiddles<>+3360(SB)/4, $0x18f93e1e
+DATA cosimD2_nttTwiddles<>+3364(SB)/4, $0x18f93e1e
+DATA cosimD2_nttTwiddles<>+3368(SB)/4, $0x18f93e1e
+DATA cosimD2_nttTwiddles<>+3372(SB)/4, $0x18f93e1e
+DATA cosimD2_nttTwiddles<>+3376(SB)/4, $0x3473145c
+DATA cosimD2_nttTwiddles<>+3380(SB)/4, $0x3473145c
+DATA cosimD2_nttTwiddles<>+3384(SB)/4, $0x3473145c
+DATA cosimD2_nttTwiddles<>+3388(SB)/4, $0x3473145c
+DATA cosimD2_nttTwiddles<>+3392(SB)/4, $0xffc5af59
+DATA cosimD2_nttTwiddles<>+3396(SB)/4, $0xffc5af59
+DATA cosimD2_nttTwiddles<>+3400(SB)/4, $0xffc5af59
+DATA cosimD2_nttTwiddles<>+3404(SB)/4, $0xffc5af59
+DATA cosimD2_nttTwiddles<>+3408(SB)/4, $0x0038738c
+DATA cosimD2_nttTwiddles<>+3412(SB)/4, $0x0038738c
+DATA cosimD2_nttTwiddles<>+3416(SB)/4, $0x0038738c
+DATA cosimD2_nttTwiddles<>+3420(SB)/4, $0x0038738c
+DATA cosimD2_nttTwiddles<>+3424(SB)/4, $0x6d30cf59
+DATA cosimD2_nttTwiddles<>+3428(SB)/4, $0x6d30cf59
+DATA cosimD2_nttTwiddles<>+3432(SB)/4, $0x6d30cf59
+DATA cosimD2_nttTwiddles<>+3436(SB)/4, $0x6d30cf59
+DATA cosimD2_nttTwiddles<>+3440(SB)/4, $0x78a9f38c
+DATA cosimD2_nttTwiddles<>+3444(SB)/4, $0x78a9f38c
+DATA cosimD2_nttTwiddles<>+3448(SB)/4, $0x78a9f38c
+DATA cosimD2_nttTwiddles<>+3452(SB)/4, $0x78a9f38c
+DATA cosimD2_nttTwiddles<>+3456(SB)/4, $0xffccfbe9
+DATA cosimD2_nttTwiddles<>+3460(SB)/4, $0xffccfbe9
+DATA cosimD2_nttTwiddles<>+3464(SB)/4, $0x0000ad00
+DATA cosimD2_nttTwiddles<>+3468(SB)/4, $0x0000ad00
+DATA cosimD2_nttTwiddles<>+3472(SB)/4, $0xffc72bca
+DATA cosimD2_nttTwiddles<>+3476(SB)/4, $0xffc72bca
+DATA cosimD2_nttTwiddles<>+3480(SB)/4, $0x0024756c
+DATA cosimD2_nttTwiddles<>+3484(SB)/4, $0x0024756c
+DATA cosimD2_nttTwiddles<>+3488(SB)/4, $0x4eca1be9
+DATA cosimD2_nttTwiddles<>+3492(SB)/4, $0x4eca1be9
+DATA cosimD2_nttTwiddles<>+3496(SB)/4, $0x95a0ad00
+DATA cosimD2_nttTwiddles<>+3500(SB)/4, $0x95a0ad00
+DATA cosimD2_nttTwiddles<>+3504(SB)/4, $0x28406bca
+DATA cosimD2_nttTwiddles<>+3508(SB)/4, $0x28406bca
+DATA cosimD2_nttTwiddles<>+3512(SB)/4, $0x88d1f56c
+DATA cosimD2_nttTwiddles<>+3516(SB)/4, $0x88d1f56c
+DATA cosimD2_nttTwiddles<>+3520(SB)/4, $0x0007c417
+DATA cosimD2_nttTwiddles<>+3524(SB)/4, $0x0007c417
+DATA cosimD2_nttTwiddles<>+3528(SB)/4, $0x000dcd44
+DATA cosimD2_nttTwiddles<>+3532(SB)/4, $0x000dcd44
+DATA cosimD2_nttTwiddles<>+3536(SB)/4, $0x00193948
+DATA cosimD2_nttTwiddles<>+3540(SB)/4, $0x00193948
+DATA cosimD2_nttTwiddles<>+3544(SB)/4, $0x000b98a1
+DATA cosimD2_nttTwiddles<>+3548(SB)/4, $0x000b98a1
+DATA cosimD2_nttTwiddles<>+3552(SB)/4, $0x490aa417
+DATA cosimD2_nttTwiddles<>+3556(SB)/4, $0x490aa417
+DATA cosimD2_nttTwiddles<>+3560(SB)/4, $0x27b64d44
+DATA cosimD2_nttTwiddles<>+3564(SB)/4, $0x27b64d44
+DATA cosimD2_nttTwiddles<>+3568(SB)/4, $0xa3423948
+DATA cosimD2_nttTwiddles<>+3572(SB)/4, $0xa3423948
+DATA cosimD2_nttTwiddles<>+3576(SB)/4, $0xa69fb8a1
+DATA cosimD2_nttTwiddles<>+3580(SB)/4, $0xa69fb8a1
+DATA cosimD2_nttTwiddles<>+3584(SB)/4, $0x00040af0
+DATA cosimD2_nttTwiddles<>+3588(SB)/4, $0x00040af0
+DATA cosimD2_nttTwiddles<>+3592(SB)/4, $0xffef36be
+DATA cosimD2_nttTwiddles<>+3596(SB)/4, $0xffef36be
+DATA cosimD2_nttTwiddles<>+3600(SB)/4, $0xffffde7e
+DATA cosimD2_nttTwiddles<>+3604(SB)/4, $0xffffde7e
+DATA cosimD2_nttTwiddles<>+3608(SB)/4, $0xfffcc7df
+DATA cosimD2_nttTwiddles<>+3612(SB)/4, $0xfffcc7df
+DATA cosimD2_nttTwiddles<>+3616(SB)/4, $0xc9620af0
+DATA cosimD2_nttTwiddles<>+3620(SB)/4, $0xc9620af0
+DATA cosimD2_nttTwiddles<>+3624(SB)/4, $0x7fc6f6be
+DATA cosimD2_nttTwiddles<>+3628(SB)/4, $0x7fc6f6be
+DATA cosimD2_nttTwiddles<>+3632(SB)/4, $0xb4cf9e7e
+DATA cosimD2_nttTwiddles<>+3636(SB)/4, $0xb4cf9e7e
+DATA cosimD2_nttTwiddles<>+3640(SB)/4, $0x2578a7df
+DATA cosimD2_nttTwiddles<>+3644(SB)/4, $0x2578a7df
+DATA cosimD2_nttTwiddles<>+3648(SB)/4, $0x002f4588
+DATA cosimD2_nttTwiddles<>+3652(SB)/4, $0x002f4588
+DATA cosimD2_nttTwiddles<>+3656(SB)/4, $0x003c675a
+DATA cosimD2_nttTwiddles<>+3660(SB)/4, $0x003c675a
+DATA cosimD2_nttTwiddles<>+3664(SB)/4, $0xffce69c0
+DATA cosimD2_nttTwiddles<>+3668(SB)/4, $0xffce69c0
+DATA cosimD2_nttTwiddles<>+3672(SB)/4, $0xffebe808
+DATA cosimD2_nttTwiddles<>+3676(SB)/4, $0xffebe808
+DATA cosimD2_nttTwiddles<>+3680(SB)/4, $0x44e04588
+DATA cosimD2_nttTwiddles<>+3684(SB)/4, $0x44e04588
+DATA cosimD2_nttTwiddles<>+3688(SB)/4, $0x4827a75a
+DATA cosimD2_nttTwiddles<>+3692(SB)/4, $0x4827a75a
+DATA cosimD2_nttTwiddles<>+3696(SB)/4, $0xed0669c0
+DATA cosimD2_nttTwiddles<>+3700(SB)/4, $0xed0669c0
+DATA cosimD2_nttTwiddles<>+3704(SB)/4, $0x98ece808
+DATA cosimD2_nttTwiddles<>+3708(SB)/4, $0x98ece808
+DATA cosimD2_nttTwiddles<>+3712(SB)/4, $0xffec7953
+DATA cosimD2_nttTwiddles<>+3716(SB)/4, $0x0016e405
+DATA cosimD2_nttTwiddles<>+3720(SB)/4, $0xfff7b934
+DATA cosimD2_nttTwiddles<>+3724(SB)/4, $0xffd8911b
+DATA cosimD2_nttTwiddles<>+3728(SB)/4, $0xffe14658
+DATA cosimD2_nttTwiddles<>+3732(SB)/4, $0x001ddd98
+DATA cosimD2_nttTwiddles<>+3736(SB)/4, $0xffcf6cbe
+DATA cosimD2_nttTwiddles<>+3740(SB)/4, $0x000c5ca5
+DATA cosimD2_nttTwiddles<>+3744(SB)/4, $0x3196d953
+DATA cosimD2_nttTwiddles<>+3748(SB)/4, $0xee178405
+DATA cosimD2_nttTwiddles<>+3752(SB)/4, $0x2d1e3934
+DATA cosimD2_nttTwiddles<>+3756(SB)/4, $0xf07bf11b
+DATA cosimD2_nttTwiddles<>+3760(SB)/4, $0x5cac4658
+DATA cosimD2_nttTwiddles<>+3764(SB)/4, $0x4fd0dd98
+DATA cosimD2_nttTwiddles<>+3768(SB)/4, $0x86672cbe
+DATA cosimD2_nttTwiddles<>+3772(SB)/4, $0xcd20fca5
+DATA cosimD2_nttTwiddles<>+3776(SB)/4, $0x001d4099
+DATA cosimD2_nttTwiddles<>+3780(SB)/4, $0x000bdbe7
+DATA cosimD2_nttTwiddles<>+3784(SB)/4, $0xffd4ca0c
+DATA cosimD2_nttTwiddles<>+3788(SB)/4, $0xffc72c12
+DATA cosimD2_nttTwiddles<>+3792(SB)/4, $0x00251d8b
+DATA cosimD2_nttTwiddles<>+3796(SB)/4, $0x00336898
+DATA cosimD2_nttTwiddles<>+3800(SB)/4, $0x00027c1c
+DATA cosimD2_nttTwiddles<>+3804(SB)/4, $0x0019379a
+DATA cosimD2_nttTwiddles<>+3808(SB)/4, $0xbfb06099
+DATA cosimD2_nttTwiddles<>+3812(SB)/4, $0x2408bbe7
+DATA cosimD2_nttTwiddles<>+3816(SB)/4, $0xc3164a0c
+DATA cosimD2_nttTwiddles<>+3820(SB)/4, $0x24496c12
+DATA cosimD2_nttTwiddles<>+3824(SB)/4, $0x0a567d8b
+DATA cosimD2_nttTwiddles<>+3828(SB)/4, $0x81466898
+DATA cosimD2_nttTwiddles<>+3832(SB)/4, $0xb185fc1c
+DATA cosimD2_nttTwiddles<>+3836(SB)/4, $0xc20c779a
+DATA cosimD2_nttTwiddles<>+3840(SB)/4, $0xffd92578
+DATA cosimD2_nttTwiddles<>+3844(SB)/4, $0x00221de8
+DATA cosimD2_nttTwiddles<>+3848(SB)/4, $0xffe67ff8
+DATA cosimD2_nttTwiddles<>+3852(SB)/4, $0x000910d8
+DATA cosimD2_nttTwiddles<>+3856(SB)/4, $0x002573b7
+DATA cosimD2_nttTwiddles<>+3860(SB)/4, $0x0002d4bb
+DATA cosimD2_nttTwiddles<>+3864(SB)/4, $0x0018aa08
+DATA cosimD2_nttTwiddles<>+3868(SB)/4, $0xffc7a167
+DATA cosimD2_nttTwiddles<>+3872(SB)/4, $0x48882578
+DATA cosimD2_nttTwiddles<>+3876(SB)/4, $0xefdf1de8
+DATA cosimD2_nttTwiddles<>+3880(SB)/4, $0xb3e57ff8
+DATA cosimD2_nttTwiddles<>+3884(SB)/4, $0x162410d8
+DATA cosimD2_nttTwiddles<>+3888(SB)/4, $0xaf1c53b7
+DATA cosimD2_nttTwiddles<>+3892(SB)/4, $0xe91a34bb
+DATA cosimD2_nttTwiddles<>+3896(SB)/4, $0x3159aa08
+DATA cosimD2_nttTwiddles<>+3900(SB)/4, $0xdc748167
+DATA cosimD2_nttTwiddles<>+3904(SB)/4, $0xffeb05ad
+DATA cosimD2_nttTwiddles<>+3908(SB)/4, $0x0033f8cf
+DATA cosimD2_nttTwiddles<>+3912(SB)/4, $0xffe3d157
+DATA cosimD2_nttTwiddles<>+3916(SB)/4, $0xffc65e1f
+DATA cosimD2_nttTwiddles<>+3920(SB)/4, $0xfffd7c8f
+DATA cosimD2_nttTwiddles<>+3924(SB)/4, $0xffed93a7
+DATA cosimD2_nttTwiddles<>+3928(SB)/4, $0x002dfd71
+DATA cosimD2_nttTwiddles<>+3932(SB)/4, $0xffe48c3d
+DATA cosimD2_nttTwiddles<>+3936(SB)/4, $0x3e20a5ad
+DATA cosimD2_nttTwiddles<>+3940(SB)/4, $0x53cdd8cf
+DATA cosimD2_nttTwiddles<>+3944(SB)/4, $0x2a8eb157
+DATA cosimD2_nttTwiddles<>+3948(SB)/4, $0x380a3e1f
+DATA cosimD2_nttTwiddles<>+3952(SB)/4, $0xa40f5c8f
+DATA cosimD2_nttTwiddles<>+3956(SB)/4, $0x7ae273a7
+DATA cosimD2_nttTwiddles<>+3960(SB)/4, $0xcb5c1d71
+DATA cosimD2_nttTwiddles<>+3964(SB)/4, $0x66ec2c3d
+DATA cosimD2_nttTwiddles<>+3968(SB)/4, $0x002f7a49
+DATA cosimD2_nttTwiddles<>+3972(SB)/4, $0x002f7a49
+DATA cosimD2_nttTwiddles<>+3976(SB)/4, $0x002f7a49
+DATA cosimD2_nttTwiddles<>+3980(SB)/4, $0x002f7a49
+DATA cosimD2_nttTwiddles<>+3984(SB)/4, $0x002f7a49
+DATA cosimD2_nttTwiddles<>+3988(SB)/4, $0x002f7a49
+DATA cosimD2_nttTwiddles<>+3992(SB)/4, $0x002f7a49
+DATA cosimD2_nttTwiddles<>+3996(SB)/4, $0x002f7a49
+DATA cosimD2_nttTwiddles<>+4000(SB)/4, $0xeef89a49
+DATA cosimD2_nttTwiddles<>+4004(SB)/4, $0xeef89a49
+DATA cosimD2_nttTwiddles<>+4008(SB)/4, $0xeef89a49
+DATA cosimD2_nttTwiddles<>+4012(SB)/4, $0xeef89a49
+DATA cosimD2_nttTwiddles<>+4016(SB)/4, $0xeef89a49
+DATA cosimD2_nttTwiddles<>+4020(SB)/4, $0xeef89a49
+DATA cosimD2_nttTwiddles<>+4024(SB)/4, $0xeef89a49
+DATA cosimD2_nttTwiddles<>+4028(SB)/4, $0xeef89a49
+DATA cosimD2_nttTwiddles<>+4032(SB)/4, $0x0028e527
+DATA cosimD2_nttTwiddles<>+4036(SB)/4, $0x0028e527
+DATA cosimD2_nttTwiddles<>+4040(SB)/4, $0x0028e527
+DATA cosimD2_nttTwiddles<>+4044(SB)/4, $0x0028e527
+DATA cosimD2_nttTwiddles<>+4048(SB)/4, $0x0028e527
+DATA cosimD2_nttTwiddles<>+4052(SB)/4, $0x0028e527
+DATA cosimD2_nttTwiddles<>+4056(SB)/4, $0x0028e527
+DATA cosimD2_nttTwiddles<>+4060(SB)/4, $0x0028e527
+DATA cosimD2_nttTwiddles<>+4064(SB)/4, $0x254dc527
+DATA cosimD2_nttTwiddles<>+4068(SB)/4, $0x254dc527
+DATA cosimD2_nttTwiddles<>+4072(SB)/4, $0x254dc527
+DATA cosimD2_nttTwiddles<>+4076(SB)/4, $0x254dc527
+DATA cosimD2_nttTwiddles<>+4080(SB)/4, $0x254dc527
+DATA cosimD2_nttTwiddles<>+4084(SB)/4, $0x254dc527
+DATA cosimD2_nttTwiddles<>+4088(SB)/4, $0x254dc527
+DATA cosimD2_nttTwiddles<>+4092(SB)/4, $0x254dc527
+DATA cosimD2_nttTwiddles<>+4096(SB)/4, $0x001ad035
+DATA cosimD2_nttTwiddles<>+4100(SB)/4, $0x001ad035
+DATA cosimD2_nttTwiddles<>+4104(SB)/4, $0x001ad035
+DATA cosimD2_nttTwiddles<>+4108(SB)/4, $0x001ad035
+DATA cosimD2_nttTwiddles<>+4112(SB)/4, $0x001ad035
+DATA cosimD2_nttTwiddles<>+4116(SB)/4, $0x001ad035
+DATA cosimD2_nttTwiddles<>+4120(SB)/4, $0x001ad035
+DATA cosimD2_nttTwiddles<>+4124(SB)/4, $0x001ad035
+DATA cosimD2_nttTwiddles<>+4128(SB)/4, $0x13a17035
+DATA cosimD2_nttTwiddles<>+4132(SB)/4, $0x13a17035
+DATA cosimD2_nttTwiddles<>+4136(SB)/4, $0x13a17035
+DATA cosimD2_nttTwiddles<>+4140(SB)/4, $0x13a17035
+DATA cosimD2_nttTwiddles<>+4144(SB)/4, $0x13a17035
+DATA cosimD2_nttTwiddles<>+4148(SB)/4, $0x13a17035
+DATA cosimD2_nttTwiddles<>+4152(SB)/4, $0x13a17035
+DATA cosimD2_nttTwiddles<>+4156(SB)/4, $0x13a17035
+DATA cosimD2_nttTwiddles<>+4160(SB)/4, $0xffffb422
+DATA cosimD2_nttTwiddles<>+4164(SB)/4, $0xffffb422
+DATA cosimD2_nttTwiddles<>+4168(SB)/4, $0xffffb422
+DATA cosimD2_nttTwiddles<>+4172(SB)/4, $0xffffb422
+DATA cosimD2_nttTwiddles<>+4176(SB)/4, $0xffffb422
+DATA cosimD2_nttTwiddles<>+4180(SB)/4, $0xffffb422
+DATA cosimD2_nttTwiddles<>+4184(SB)/4, $0xffffb422
+DATA cosimD2_nttTwiddles<>+4188(SB)/4, $0xffffb422
+DATA cosimD2_nttTwiddles<>+4192(SB)/4, $0x6d83f422
+DATA cosimD2_nttTwiddles<>+4196(SB)/4, $0x6d83f422
+DATA cosimD2_nttTwiddles<>+4200(SB)/4, $0x6d83f422
+DATA cosimD2_nttTwiddles<>+4204(SB)/4, $0x6d83f422
+DATA cosimD2_nttTwiddles<>+4208(SB)/4, $0x6d83f422
+DATA cosimD2_nttTwiddles<>+4212(SB)/4, $0x6d83f422
+DATA cosimD2_nttTwiddles<>+4216(SB)/4, $0x6d83f422
+DATA cosimD2_nttTwiddles<>+4220(SB)/4, $0x6d83f422
+DATA cosimD2_nttTwiddles<>+4224(SB)/4, $0x003d3201
+DATA cosimD2_nttTwiddles<>+4228(SB)/4, $0x003d3201
+DATA cosimD2_nttTwiddles<>+4232(SB)/4, $0x003d3201
+DATA cosimD2_nttTwiddles<>+4236(SB)/4, $0x003d3201
+DATA cosimD2_nttTwiddles<>+4240(SB)/4, $0x003d3201
+DATA cosimD2_nttTwiddles<>+4244(SB)/4, $0x003d3201
+DATA cosimD2_nttTwiddles<>+4248(SB)/4, $0x003d3201
+DATA cosimD2_nttTwiddles<>+4252(SB)/4, $0x003d3201
+DATA cosimD2_nttTwiddles<>+4256(SB)/4, $0xa9fd5201
+DATA cosimD2_nttTwiddles<>+4260(SB)/4, $0xa9fd5201
+DATA cosimD2_nttTwiddles<>+4264(SB)/4, $0xa9fd5201
+DATA cosimD2_nttTwiddles<>+4268(SB)/4, $0xa9fd5201
+DATA cosimD2_nttTwiddles<>+4272(SB)/4, $0xa9fd5201
+DATA cosimD2_nttTwiddles<>+4276(SB)/4, $0xa9fd5201
+DATA cosimD2_nttTwiddles<>+4280(SB)/4, $0xa9fd5201
+DATA cosimD2_nttTwiddles<>+4284(SB)/4, $0xa9fd5201
+DATA cosimD2_nttTwiddles<>+4288(SB)/4, $0x000445c5
+DATA cosimD2_nttTwiddles<>+4292(SB)/4, $0x000445c5
+DATA cosimD2_nttTwiddles<>+4296(SB)/4, $0x000445c5
+DATA cosimD2_nttTwiddles<>+4300(SB)/4, $0x000445c5
+DATA cosimD2_nttTwiddles<>+4304(SB)/4, $0x000445c5
+DATA cosimD2_nttTwiddles<>+4308(SB)/4, $0x000445c5
+DATA cosimD2_nttTwiddles<>+4312(SB)/4, $0x000445c5
+DATA cosimD2_nttTwiddles<>+4316(SB)/4, $0x000445c5
+DATA cosimD2_nttTwiddles<>+4320(SB)/4, $0xba3ce5c5
+DATA cosimD2_nttTwiddles<>+4324(SB)/4, $0xba3ce5c5
+DATA cosimD2_nttTwiddles<>+4328(SB)/4, $0xba3ce5c5
+DATA cosimD2_nttTwiddles<>+4332(SB)/4, $0xba3ce5c5
+DATA cosimD2_nttTwiddles<>+4336(SB)/4, $0xba3ce5c5
+DATA cosimD2_nttTwiddles<>+4340(SB)/4, $0xba3ce5c5
+DATA cosimD2_nttTwiddles<>+4344(SB)/4, $0xba3ce5c5
+DATA cosimD2_nttTwiddles<>+4348(SB)/4, $0xba3ce5c5
+DATA cosimD2_nttTwiddles<>+4352(SB)/4, $0x000c63a8
+DATA cosimD2_nttTwiddles<>+4356(SB)/4, $0x000c63a8
+DATA cosimD2_nttTwiddles<>+4360(SB)/4, $0x000c63a8
+DATA cosimD2_nttTwiddles<>+4364(SB)/4, $0x000c63a8
+DATA cosimD2_nttTwiddles<>+4368(SB)/4, $0x003b8534
+DATA cosimD2_nttTwiddles<>+4372(SB)/4, $0x003b8534
+DATA cosimD2_nttTwiddles<>+4376(SB)/4, $0x003b8534
+DATA cosimD2_nttTwiddles<>+4380(SB)/4, $0x003b8534
+DATA cosimD2_nttTwiddles<>+4384(SB)/4, $0x588163a8
+DATA cosimD2_nttTwiddles<>+4388(SB)/4, $0x588163a8
+DATA cosimD2_nttTwiddles<>+4392(SB)/4, $0x588163a8
+DATA cosimD2_nttTwiddles<>+4396(SB)/4, $0x588163a8
+DATA cosimD2_nttTwiddles<>+4400(SB)/4, $0xa6e20534
+DATA cosimD2_nttTwiddles<>+4404(SB)/4, $0xa6e20534
+DATA cosimD2_nttTwiddles<>+4408(SB)/4, $0xa6e20534
+DATA cosimD2_nttTwiddles<>+4412(SB)/4, $0xa6e20534
+DATA cosimD2_nttTwiddles<>+4416(SB)/4, $0x00081b9a
+DATA cosimD2_nttTwiddles<>+4420(SB)/4, $0x00081b9a
+DATA cosimD2_nttTwiddles<>+4424(SB)/4, $0x00081b9a
+DATA cosimD2_nttTwiddles<>+4428(SB)/4, $0x00081b9a
+DATA cosimD2_nttTwiddles<>+4432(SB)/4, $0xffd8fc30
+DATA cosimD2_nttTwiddles<>+4436(SB)/4, $0xffd8fc30
+DATA cosimD2_nttTwiddles<>+4440(SB)/4, $0xffd8fc30
+DATA cosimD2_nttTwiddles<>+4444(SB)/4, $0xffd8fc30
+DATA cosimD2_nttTwiddles<>+4448(SB)/4, $0x9e7b5b9a
+DATA cosimD2_nttTwiddles<>+4452(SB)/4, $0x9e7b5b9a
+DATA cosimD2_nttTwiddles<>+4456(SB)/4, $0x9e7b5b9a
+DATA cosimD2_nttTwiddles<>+4460(SB)/4, $0x9e7b5b9a
+DATA cosimD2_nttTwiddles<>+4464(SB)/4, $0xc75efc30
+DATA cosimD2_nttTwiddles<>+4468(SB)/4, $0xc75efc30
+DATA cosimD2_nttTwiddles<>+4472(SB)/4, $0xc75efc30
+DATA cosimD2_nttTwiddles<>+4476(SB)/4, $0xc75efc30
+DATA cosimD2_nttTwiddles<>+4480(SB)/4, $0x000e8f76
+DATA cosimD2_nttTwiddles<>+4484(SB)/4, $0x000e8f76
+DATA cosimD2_nttTwiddles<>+4488(SB)/4, $0x000e8f76
+DATA cosimD2_nttTwiddles<>+4492(SB)/4, $0x000e8f76
+DATA cosimD2_nttTwiddles<>+4496(SB)/4, $0x001f9d54
+DATA cosimD2_nttTwiddles<>+4500(SB)/4, $0x001f9d54
+DATA cosimD2_nttTwiddles<>+4504(SB)/4, $0x001f9d54
+DATA cosimD2_nttTwiddles<>+4508(SB)/4, $0x001f9d54
+DATA cosimD2_nttTwiddles<>+4512(SB)/4, $0xeefd4f76
+DATA cosimD2_nttTwiddles<>+4516(SB)/4, $0xeefd4f76
+DATA cosimD2_nttTwiddles<>+4520(SB)/4, $0xeefd4f76
+DATA cosimD2_nttTwiddles<>+4524(SB)/4, $0xeefd4f76
+DATA cosimD2_nttTwiddles<>+4528(SB)/4, $0x99ca1d54
+DATA cosimD2_nttTwiddles<>+4532(SB)/4, $0x99ca1d54
+DATA cosimD2_nttTwiddles<>+4536(SB)/4, $0x99ca1d54
+DATA cosimD2_nttTwiddles<>+4540(SB)/4, $0x99ca1d54
+DATA cosimD2_nttTwiddles<>+4544(SB)/4, $0x003b3853
+DATA cosimD2_nttTwiddles<>+4548(SB)/4, $0x003b3853
+DATA cosimD2_nttTwiddles<>+4552(SB)/4, $0x003b3853
+DATA cosimD2_nttTwiddles<>+4556(SB)/4, $0x003b3853
+DATA cosimD2_nttTwiddles<>+4560(SB)/4, $0xffd54f2d
+DATA cosimD2_nttTwiddles<>+4564(SB)/4, $0xffd54f2d
+DATA cosimD2_nttTwiddles<>+4568(SB)/4, $0xffd54f2d
+DATA cosimD2_nttTwiddles<>+4572(SB)/4, $0xffd54f2d
+DATA cosimD2_nttTwiddles<>+4576(SB)/4, $0x89c59853
+DATA cosimD2_nttTwiddles<>+4580(SB)/4, $0x89c59853
+DATA cosimD2_nttTwiddles<>+4584(SB)/4, $0x89c59853
+DATA cosimD2_nttTwiddles<>+4588(SB)/4, $0x89c59853
+DATA cosimD2_nttTwiddles<>+4592(SB)/4, $0xc73aef2d
+DATA cosimD2_nttTwiddles<>+4596(SB)/4, $0xc73aef2d
+DATA cosimD2_nttTwiddles<>+4600(SB)/4, $0xc73aef2d
+DATA cosimD2_nttTwiddles<>+4604(SB)/4, $0xc73aef2d
+DATA cosimD2_nttTwiddles<>+4608(SB)/4, $0x0002e46c
+DATA cosimD2_nttTwiddles<>+4612(SB)/4, $0x0002e46c
+DATA cosimD2_nttTwiddles<>+4616(SB)/4, $0xffdb3c93
+DATA cosimD2_nttTwiddles<>+4620(SB)/4, $0xffdb3c93
+DATA cosimD2_nttTwiddles<>+4624(SB)/4, $0x00139e25
+DATA cosimD2_nttTwiddles<>+4628(SB)/4, $0x00139e25
+DATA cosimD2_nttTwiddles<>+4632(SB)/4, $0xffd1eea2
+DATA cosimD2_nttTwiddles<>+4636(SB)/4, $0xffd1eea2
+DATA cosimD2_nttTwiddles<>+4640(SB)/4, $0xd690646c
+DATA cosimD2_nttTwiddles<>+4644(SB)/4, $0xd690646c
+DATA cosimD2_nttTwiddles<>+4648(SB)/4, $0x69ed9c93
+DATA cosimD2_nttTwiddles<>+4652(SB)/4, $0x69ed9c93
+DATA cosimD2_nttTwiddles<>+4656(SB)/4, $0xf5583e25
+DATA cosimD2_nttTwiddles<>+4660(SB)/4, $0xf5583e25
+DATA cosimD2_nttTwiddles<>+4664(SB)/4, $0x74a62ea2
+DATA cosimD2_nttTwiddles<>+4668(SB)/4, $0x74a62ea2
+DATA cosimD2_nttTwiddles<>+4672(SB)/4, $0x003036c2
+DATA cosimD2_nttTwiddles<>+4676(SB)/4, $0x003036c2
+DATA cosimD2_nttTwiddles<>+4680(SB)/4, $0x00141305
+DATA cosimD2_nttTwiddles<>+4684(SB)/4, $0x00141305
+DATA cosimD2_nttTwiddles<>+4688(SB)/4, $0xfff39944
+DATA cosimD2_nttTwiddles<>+4692(SB)/4, $0xfff39944
+DATA cosimD2_nttTwiddles<>+4696(SB)/4, $0xffc8a057
+DATA cosimD2_nttTwiddles<>+4700(SB)/4, $0xffc8a057
+DATA cosimD2_nttTwiddles<>+4704(SB)/4, $0xae0876c2
+DATA cosimD2_nttTwiddles<>+4708(SB)/4, $0xae0876c2
+DATA cosimD2_nttTwiddles<>+4712(SB)/4, $0x13f4b305
+DATA cosimD2_nttTwiddles<>+4716(SB)/4, $0x13f4b305
+DATA cosimD2_nttTwiddles<>+4720(SB)/4, $0xe11c1944
+DATA cosimD2_nttTwiddles<>+4724(SB)/4, $0xe11c1944
+DATA cosimD2_nttTwiddles<>+4728(SB)/4, $0x44538057
+DATA cosimD2_nttTwiddles<>+4732(SB)/4, $0x44538057
+DATA cosimD2_nttTwiddles<>+4736(SB)/4, $0xffc9c808
+DATA cosimD2_nttTwiddles<>+4740(SB)/4, $0xffc9c808
+DATA cosimD2_nttTwiddles<>+4744(SB)/4, $0xfffd4ae0
+DATA cosimD2_nttTwiddles<>+4748(SB)/4, $0xfffd4ae0
+DATA cosimD2_nttTwiddles<>+4752(SB)/4, $0xffe7d0e0
+DATA cosimD2_nttTwiddles<>+4756(SB)/4, $0xffe7d0e0
+DATA cosimD2_nttTwiddles<>+4760(SB)/4, $0xffc4c79c
+DATA cosimD2_nttTwiddles<>+4764(SB)/4, $0xffc4c79c
+DATA cosimD2_nttTwiddles<>+4768(SB)/4, $0x54cac808
+DATA cosimD2_nttTwiddles<>+4772(SB)/4, $0x54cac808
+DATA cosimD2_nttTwiddles<>+4776(SB)/4, $0xb9594ae0
+DATA cosimD2_nttTwiddles<>+4780(SB)/4, $0xb9594ae0
+DATA cosimD2_nttTwiddles<>+4784(SB)/4, $0x0a03d0e0
+DATA cosimD2_nttTwiddles<>+4788(SB)/4, $0x0a03d0e0
+DATA cosimD2_nttTwiddles<>+4792(SB)/4, $0x3ab8479c
+DATA cosimD2_nttTwiddles<>+4796(SB)/4, $0x3ab8479c
+DATA cosimD2_nttTwiddles<>+4800(SB)/4, $0xffe3bff6
+DATA cosimD2_nttTwiddles<>+4804(SB)/4, $0xffe3bff6
+DATA cosimD2_nttTwiddles<>+4808(SB)/4, $0x00147792
+DATA cosimD2_nttTwiddles<>+4812(SB)/4, $0x00147792
+DATA cosimD2_nttTwiddles<>+4816(SB)/4, $0xffea0802
+DATA cosimD2_nttTwiddles<>+4820(SB)/4, $0xffea0802
+DATA cosimD2_nttTwiddles<>+4824(SB)/4, $0x003a97d9
+DATA cosimD2_nttTwiddles<>+4828(SB)/4, $0x003a97d9
+DATA cosimD2_nttTwiddles<>+4832(SB)/4, $0x54e27ff6
+DATA cosimD2_nttTwiddles<>+4836(SB)/4, $0x54e27ff6
+DATA cosimD2_nttTwiddles<>+4840(SB)/4, $0x0e06b792
+DATA cosimD2_nttTwiddles<>+4844(SB)/4, $0x0e06b792
+DATA cosimD2_nttTwiddles<>+4848(SB)/4, $0x47ea4802
+DATA cosimD2_nttTwiddles<>+4852(SB)/4, $0x47ea4802
+DATA cosimD2_nttTwiddles<>+4856(SB)/4, $0xcab5b7d9
+DATA cosimD2_nttTwiddles<>+4860(SB)/4, $0xcab5b7d9
+DATA cosimD2_nttTwiddles<>+4864(SB)/4, $0xffd1a13c
+DATA cosimD2_nttTwiddles<>+4868(SB)/4, $0x0021c4f7
+DATA cosimD2_nttTwiddles<>+4872(SB)/4, $0xfff97d45
+DATA cosimD2_nttTwiddles<>+4876(SB)/4, $0xffe68e98
+DATA cosimD2_nttTwiddles<>+4880(SB)/4, $0xffd32764
+DATA cosimD2_nttTwiddles<>+4884(SB)/4, $0x0002cc93
+DATA cosimD2_nttTwiddles<>+4888(SB)/4, $0xfff78a50
+DATA cosimD2_nttTwiddles<>+4892(SB)/4, $0x003c15ca
+DATA cosimD2_nttTwiddles<>+4896(SB)/4, $0x85f9213c
+DATA cosimD2_nttTwiddles<>+4900(SB)/4, $0x9940a4f7
+DATA cosimD2_nttTwiddles<>+4904(SB)/4, $0xa1221d45
+DATA cosimD2_nttTwiddles<>+4908(SB)/4, $0xe5b98e98
+DATA cosimD2_nttTwiddles<>+4912(SB)/4, $0x42bfa764
+DATA cosimD2_nttTwiddles<>+4916(SB)/4, $0x5c152c93
+DATA cosimD2_nttTwiddles<>+4920(SB)/4, $0x09418a50
+DATA cosimD2_nttTwiddles<>+4924(SB)/4, $0xc5f555ca
+DATA cosimD2_nttTwiddles<>+4928(SB)/4, $0x0035c539
+DATA cosimD2_nttTwiddles<>+4932(SB)/4, $0xfff11bf4
+DATA cosimD2_nttTwiddles<>+4936(SB)/4, $0x001a4cd0
+DATA cosimD2_nttTwiddles<>+4940(SB)/4, $0xffef2633
+DATA cosimD2_nttTwiddles<>+4944(SB)/4, $0xffdde1af
+DATA cosimD2_nttTwiddles<>+4948(SB)/4, $0xfff11805
+DATA cosimD2_nttTwiddles<>+4952(SB)/4, $0x003bcf2c
+DATA cosimD2_nttTwiddles<>+4956(SB)/4, $0x00155e68
+DATA cosimD2_nttTwiddles<>+4960(SB)/4, $0x005ce539
+DATA cosimD2_nttTwiddles<>+4964(SB)/4, $0xf96f9bf4
+DATA cosimD2_nttTwiddles<>+4968(SB)/4, $0x21b44cd0
+DATA cosimD2_nttTwiddles<>+4972(SB)/4, $0x97358633
+DATA cosimD2_nttTwiddles<>+4976(SB)/4, $0xa093c1af
+DATA cosimD2_nttTwiddles<>+4980(SB)/4, $0x3471b805
+DATA cosimD2_nttTwiddles<>+4984(SB)/4, $0x94214f2c
+DATA cosimD2_nttTwiddles<>+4988(SB)/4, $0x17e25e68
+DATA cosimD2_nttTwiddles<>+4992(SB)/4, $0x003b0115
+DATA cosimD2_nttTwiddles<>+4996(SB)/4, $0x001a35e7
+DATA cosimD2_nttTwiddles<>+5000(SB)/4, $0xffe47cae
+DATA cosimD2_nttTwiddles<>+5004(SB)/4, $0xfffc05da
+DATA cosimD2_nttTwiddles<>+5008(SB)/4, $0xfff993dd
+DATA cosimD2_nttTwiddles<>+5012(SB)/4, $0x00189c2a
+DATA cosimD2_nttTwiddles<>+5016(SB)/4, $0xffff434e
+DATA cosimD2_nttTwiddles<>+5020(SB)/4, $0xfff316b6
+DATA cosimD2_nttTwiddles<>+5024(SB)/4, $0x29dda115
+DATA cosimD2_nttTwiddles<>+5028(SB)/4, $0xef5715e7
+DATA cosimD2_nttTwiddles<>+5032(SB)/4, $0xf07a3cae
+DATA cosimD2_nttTwiddles<>+5036(SB)/4, $0xfbb745da
+DATA cosimD2_nttTwiddles<>+5040(SB)/4, $0xb7f533dd
+DATA cosimD2_nttTwiddles<>+5044(SB)/4, $0xa69ddc2a
+DATA cosimD2_nttTwiddles<>+5048(SB)/4, $0x7969034e
+DATA cosimD2_nttTwiddles<>+5052(SB)/4, $0xdfc9d6b6
+DATA cosimD2_nttTwiddles<>+5056(SB)/4, $0x00041dc0
+DATA cosimD2_nttTwiddles<>+5060(SB)/4, $0x0007340e
+DATA cosimD2_nttTwiddles<>+5064(SB)/4, $0x001d2668
+DATA cosimD2_nttTwiddles<>+5068(SB)/4, $0xffc57fdb
+DATA cosimD2_nttTwiddles<>+5072(SB)/4, $0xffdd1d09
+DATA cosimD2_nttTwiddles<>+5076(SB)/4, $0xffc9e5a9
+DATA cosimD2_nttTwiddles<>+5080(SB)/4, $0xffeb36df
+DATA cosimD2_nttTwiddles<>+5084(SB)/4, $0x001e29ce
+DATA cosimD2_nttTwiddles<>+5088(SB)/4, $0xa3bc1dc0
+DATA cosimD2_nttTwiddles<>+5092(SB)/4, $0x1788f40e
+DATA cosimD2_nttTwiddles<>+5096(SB)/4, $0x10ea2668
+DATA cosimD2_nttTwiddles<>+5100(SB)/4, $0x2e40dfdb
+DATA cosimD2_nttTwiddles<>+5104(SB)/4, $0x42fe3d09
+DATA cosimD2_nttTwiddles<>+5108(SB)/4, $0x0bff05a9
+DATA cosimD2_nttTwiddles<>+5112(SB)/4, $0x734716df
+DATA cosimD2_nttTwiddles<>+5116(SB)/4, $0x1657e9ce
+DATA cosimD2_nttTwiddles<>+5120(SB)/8, $0x0000000000000000
+GLOBL cosimD2_nttTwiddles<>(SB), RODATA|NOPTR, $5128
 
 // func data2() unsafe.Pointer
 TEXT ·data2(SB), NOSPLIT, $0-8
-	LEAQ cosimD2_keccakRC<>(SB), AX
+	LEAQ cosimD2_nttTwiddles<>(SB), AX
+	MOVQ AX, ret+0(FP)
+	RET
+
+// nttInverseTwiddles of nttinverse_amd64.s
+DATA cosimD3_nttInverseTwiddles<>+0(SB)/4, $0x007fe001
+DATA cosimD3_nttInverseTwiddles<>+4(SB)/4, $0x007fe001
+DATA cosimD3_nttInverseTwiddles<>+8(SB)/4, $0x007fe001
+DATA cosimD3_nttInverseTwiddles<>+12(SB)/4, $0x007fe001
+DATA cosimD3_nttInverseTwiddles<>+16(SB)/4, $0x007fe001
+DATA cosimD3_nttInverseTwiddles<>+20(SB)/4, $0x007fe001
+DATA cosimD3_nttInverseTwiddles<>+24(SB)/4, $0x007fe001
+DATA cosimD3_nttInverseTwiddles<>+28(SB)/4, $0x007fe001
+DATA cosimD3_nttInverseTwiddles<>+32(SB)/4, $0x001e29ce
+DATA cosimD3_nttInverseTwiddles<>+36(SB)/4, $0xffeb36df
+DATA cosimD3_nttInverseTwiddles<>+40(SB)/4, $0xfff316b6
+DATA cosimD3_nttInverseTwiddles<>+44(SB)/4, $0xffff434e
+DATA cosimD3_nttInverseTwiddles<>+48(SB)/4, $0x00155e68
+DATA cosimD3_nttInverseTwiddles<>+52(SB)/4, $0x003bcf2c
+DATA cosimD3_nttInverseTwiddles<>+56(SB)/4, $0x003c15ca
+DATA cosimD3_nttInverseTwiddles<>+60(SB)/4, $0xfff78a50
+DATA cosimD3_nttInverseTwiddles<>+64(SB)/4, $0x1657e9ce
+DATA cosimD3_nttInverseTwiddles<>+68(SB)/4, $0x734716df
+DATA cosimD3_nttInverseTwiddles<>+72(SB)/4, $0xdfc9d6b6
+DATA cosimD3_nttInverseTwiddles<>+76(SB)/4, $0x7969034e
+DATA cosimD3_nttInverseTwiddles<>+80(SB)/4, $0x17e25e68
+DATA cosimD3_nttInverseTwiddles<>+84(SB)/4, $0x94214f2c
+DATA cosimD3_nttInverseTwiddles<>+88(SB)/4, $0xc5f555ca
+DATA cosimD3_nttInverseTwiddles<>+92(SB)/4, $0x09418a50
+DATA cosimD3_nttInverseTwiddles<>+96(SB)/4, $0xffc9e5a9
+DATA cosimD3_nttInverseTwiddles<>+100(SB)/4, $0xffdd1d09
+DATA cosimD3_nttInverseTwiddles<>+104(SB)/4, $0x00189c2a
+DATA cosimD3_nttInverseTwiddles<>+108(SB)/4, $0xfff993dd
+DATA cosimD3_nttInverseTwiddles<>+112(SB)/4, $0xfff11805
+DATA cosimD3_nttInverseTwiddles<>+116(SB)/4, $0xffdde1af
+DATA cosimD3_nttInverseTwiddles<>+120(SB)/4, $0x0002cc93
+DATA cosimD3_nttInverseTwiddles<>+124(SB)/4, $0xffd32764
+DATA cosimD3_nttInverseTwiddles<>+128(SB)/4, $0x0bff05a9
+DATA cosimD3_nttInverseTwiddles<>+132(SB)/4, $0x42fe3d09
+DATA cosimD3_nttInverseTwiddles<>+136(SB)/4, $0xa69ddc2a
+DATA cosimD3_nttInverseTwiddles<>+140(SB)/4, $0xb7f533dd
+DATA cosimD3_nttInverseTwiddles<>+144(SB)/4, $0x3471b805
+DATA cosimD3_nttInverseTwiddles<>+148(SB)/4, $0xa093c1af
+DATA cosimD3_nttInverseTwiddles<>+152(SB)/4, $0x5c152c93
+DATA cosimD3_nttInverseTwiddles<>+156(SB)/4, $0x42bfa764
+DATA cosimD3_nttInverseTwiddles<>+160(SB)/4, $0xffc57fdb
+DATA cosimD3_nttInverseTwiddles<>+164(SB)/4, $0x001d2668
+DATA cosimD3_nttInverseTwiddles<>+168(SB)/4, $0xfffc05da
+DATA cosimD3_nttInverseTwiddles<>+172(SB)/4, $0xffe47cae
+DATA cosimD3_nttInverseTwiddles<>+176(SB)/4, $0xffef2633
+DATA cosimD3_nttInverseTwiddles<>+180(SB)/4, $0x001a4cd0
+DATA cosimD3_nttInverseTwiddles<>+184(SB)/4, $0xffe68e98
+DATA cosimD3_nttInverseTwiddles<>+188(SB)/4, $0xfff97d45
+DATA cosimD3_nttInverseTwiddles<>+192(SB)/4, $0x2e40dfdb
+DATA cosimD3_nttInverseTwiddles<>+196(SB)/4, $0x10ea2668
+DATA cosimD3_nttInverseTwiddles<>+200(SB)/4, $0xfbb745da
+DATA cosimD3_nttInverseTwiddles<>+204(SB)/4, $0xf07a3cae
+DATA cosimD3_nttInverseTwiddles<>+208(SB)/4, $0x97358633
+DATA cosimD3_nttInverseTwiddles<>+212(SB)/4, $0x21b44cd0
+DATA cosimD3_nttInverseTwiddles<>+216(SB)/4, $0xe5b98e98
+DATA cosimD3_nttInverseTwiddles<>+220(SB)/4, $0xa1221d45
+DATA cosimD3_nttInverseTwiddles<>+224(SB)/4, $0x0007340e
+DATA cosimD3_nttInverseTwiddles<>+228(SB)/4, $0x00041dc0
+DATA cosimD3_nttInverseTwiddles<>+232(SB)/4, $0x001a35e7
+DATA cosimD3_nttInverseTwiddles<>+236(SB)/4, $0x003b0115
+DATA cosimD3_nttInverseTwiddles<>+240(SB)/4, $0xfff11bf4
+DATA cosimD3_nttInverseTwiddles<>+244(SB)/4, $0x0035c539
+DATA cosimD3_nttInverseTwiddles<>+248(SB)/4, $0x0021c4f7
+DATA cosimD3_nttInverseTwiddles<>+252(SB)/4, $0xffd1a13c
+DATA cosimD3_nttInverseTwiddles<>+256(SB)/4, $0x1788f40e
+DATA cosimD3_nttInverseTwiddles<>+260(SB)/4, $0xa3bc1dc0
+DATA cosimD3_nttInverseTwiddles<>+264(SB)/4, $0xef5715e7
+DATA cosimD3_nttInverseTwiddles<>+268(SB)/4, $0x29dda115
+DATA cosimD3_nttInverseTwiddles<>+272(SB)/4, $0xf96f9bf4
+DATA cosimD3_nttInverseTwiddles<>+276(SB)/4, $0x005ce539
+DATA cosimD3_nttInverseTwiddles<>+280(SB)/4, $0x9940a4f7
+DATA cosimD3_nttInverseTwiddles<>+284(SB)/4, $0x85f9213c
+DATA cosimD3_nttInverseTwiddles<>+288(SB)/4, $0x003a97d9
+DATA cosimD3_nttInverseTwiddles<>+292(SB)/4, $0xffc4c79c
+DATA cosimD3_nttInverseTwiddles<>+296(SB)/4, $0xffea0802
+DATA cosimD3_nttInverseTwiddles<>+300(SB)/4, $0xffe7d0e0
+DATA cosimD3_nttInverseTwiddles<>+304(SB)/4, $0xffc8a057
+DATA cosimD3_nttInverseTwiddles<>+308(SB)/4, $0xffd1eea2
+DATA cosimD3_nttInverseTwiddles<>+312(SB)/4, $0xfff39944
+DATA cosimD3_nttInverseTwiddles<>+316(SB)/4, $0x00139e25
+DATA cosimD3_nttInverseTwiddles<>+320(SB)/4, $0xcab5b7d9
+DATA cosimD3_nttInverseTwiddles<>+324(SB)/4, $0x3ab8479c
+DATA cosimD3_nttInverseTwiddles<>+328(SB)/4, $0x47ea4802
+DATA cosimD3_nttInverseTwiddles<>+332(SB)/4, $0x0a03d0e0
+DATA cosimD3_nttInverseTwiddles<>+336(SB)/4, $0x44538057
+DATA cosimD3_nttInverseTwiddles<>+340(SB)/4, $0x74a62ea2
+DATA cosimD3_nttInverseTwiddles<>+344(SB)/4, $0xe11c1944
+DATA cosimD3_nttInverseTwiddles<>+348(SB)/4, $0xf5583e25
+DATA cosimD3_nttInverseTwiddles<>+352(SB)/4, $0x00147792
+DATA cosimD3_nttInverseTwiddles<>+356(SB)/4, $0xfffd4ae0
+DATA cosimD3_nttInverseTwiddles<>+360(SB)/4, $0xffe3bff6
+DATA cosimD3_nttInverseTwiddles<>+364(SB)/4, $0xffc9c808
+DATA cosimD3_nttInverseTwiddles<>+368(SB)/4, $0x00141305
+DATA cosimD3_nttInverseTwiddles<>+372(SB)/4, $0xffdb3c93
+DATA cosimD3_nttInverseTwiddles<>+376(SB)/4, $0x003036c2
+DATA cosimD3_nttInverseTwiddles<>+380(SB)/4, $0x0002e46c
+DATA cosimD3_nttInverseTwiddles<>+384(SB)/4, $0x0e06b792
+DATA cosimD3_nttInverseTwiddles<>+388(SB)/4, $0xb9594ae0
+DATA cosimD3_nttInverseTwiddles<>+392(SB)/4, $0x54e27ff6
+DATA cosimD3_nttInverseTwiddles<>+396(SB)/4, $0x54cac808
+DATA cosimD3_nttInverseTwiddles<>+400(SB)/4, $0x13f4b305
+DATA cosimD3_nttInverseTwiddles<>+404(SB)/4, $0x69ed9c93
+DATA cosimD3_nttInverseTwiddles<>+408(SB)/4, $0xae0876c2
+DATA cosimD3_nttInverseTwiddles<>+412(SB)/4, $0xd690646c
+DATA cosimD3_nttInverseTwiddles<>+416(SB)/4, $0xffd54f2d
+DATA cosimD3_nttInverseTwiddles<>+420(SB)/4, $0x001f9d54
+DATA cosimD3_nttInverseTwiddles<>+424(SB)/4, $0xffd8fc30
+DATA cosimD3_nttInverseTwiddles<>+428(SB)/4, $0x003b8534
+DATA cosimD3_nttInverseTwiddles<>+432(SB)/4, $0x003b3853
+DATA cosimD3_nttInverseTwiddles<>+436(SB)/4, $0x000e8f76
+DATA cosimD3_nttInverseTwiddles<>+440(SB)/4, $0x00081b9a
+DATA cosimD3_nttInverseTwiddles<>+444(SB)/4, $0x000c63a8
+DATA cosimD3_nttInverseTwiddles<>+448(SB)/4, $0xc73aef2d
+DATA cosimD3_nttInverseTwiddles<>+452(SB)/4, $0x99ca1d54
+DATA cosimD3_nttInverseTwiddles<>+456(SB)/4, $0xc75efc30
+DATA cosimD3_nttInverseTwiddles<>+460(SB)/4, $0xa6e20534
+DATA cosimD3_nttInverseTwiddles<>+464(SB)/4, $0x89c59853
+DATA cosimD3_nttInverseTwiddles<>+468(SB)/4, $0xeefd4f76
+DATA cosimD3_nttInverseTwiddles<>+472(SB)/4, $0x9e7b5b9a
+DATA cosimD3_nttInverseTwiddles<>+476(SB)/4, $0x588163a8
+DATA cosimD3_nttInverseTwiddles<>+480(SB)/4, $0x000445c5
+DATA cosimD3_nttInverseTwiddles<>+484(SB)/4, $0x000445c5
+DATA cosimD3_nttInverseTwiddles<>+488(SB)/4, $0x003d3201
+DATA cosimD3_nttInverseTwiddles<>+492(SB)/4, $0x003d3201
+DATA cosimD3_nttInverseTwiddles<>+496(SB)/4, $0xffffb422
+DATA cosimD3_nttInverseTwiddles<>+500(SB)/4, $0xffffb422
+DATA cosimD3_nttInverseTwiddles<>+504(SB)/4, $0x001ad035
+DATA cosimD3_nttInverseTwiddles<>+508(SB)/4, $0x001ad035
+DATA cosimD3_nttInverseTwiddles<>+512(SB)/4, $0xba3ce5c5
+DATA cosimD3_nttInverseTwiddles<>+516(SB)/4, $0xba3ce5c5
+DATA cosimD3_nttInverseTwiddles<>+520(SB)/4, $0xa9fd5201
+DATA cosimD3_nttInverseTwiddles<>+524(SB)/4, $0xa9fd5201
+DATA cosimD3_nttInverseTwiddles<>+528(SB)/4, $0x6d83f422
+DATA cosimD3_nttInverseTwiddles<>+532(SB)/4, $0x6d83f422
+DATA cosimD3_nttInverseTwiddles<>+536(SB)/4, $0x13a17035
+DATA cosimD3_nttInverseTwiddles<>+540(SB)/4, $0x13a17035
+DATA cosimD3_nttInverseTwiddles<>+544(SB)/4, $0x0028e527
+DATA cosimD3_nttInverseTwiddles<>+548(SB)/4, $0x0028e527
+DATA cosimD3_nttInverseTwiddles<>+552(SB)/4, $0x0028e527
+DATA cosimD3_nttInverseTwiddles<>+556(SB)/4, $0x0028e527
+DATA cosimD3_nttInverseTwiddles<>+560(SB)/4, $0x002f7a49
+DATA cosimD3_nttInverseTwiddles<>+564(SB)/4, $0x002f7a49
+DATA cosimD3_nttInverseTwiddles<>+568(SB)/4, $0x002f7a49
+DATA cosimD3_nttInverseTwiddles<>+572(SB)/4, $0x002f7a49
+DATA cosimD3_nttInverseTwiddles<>+576(SB)/4, $0x254dc527
+DATA cosimD3_nttInverseTwiddles<>+580(SB)/4, $0x254dc527
+DATA cosimD3_nttInverseTwiddles<>+584(SB)/4, $0x254dc527
+DATA cosimD3_nttInverseTwiddles<>+588(SB)/4, $0x254dc527
+DATA cosimD3_nttInverseTwiddles<>+592(SB)/4, $0xeef89a49
+DATA cosimD3_nttInverseTwiddles<>+596(SB)/4, $0xeef89a49
+DATA cosimD3_nttInverseTwiddles<>+600(SB)/4, $0xeef89a49
+DATA cosimD3_nttInverseTwiddles<>+604(SB)/4, $0xeef89a49
+DATA cosimD3_nttInverseTwiddles<>+608(SB)/4, $0xffe48c3d
+DATA cosimD3_nttInverseTwiddles<>+612(SB)/4, $0x002dfd71
+DATA cosimD3_nttInverseTwiddles<>+616(SB)/4, $0xffc7a167
+DATA cosimD3_nttInverseTwiddles<>+620(SB)/4, $0x0018aa08
+DATA cosimD3_nttInverseTwiddles<>+624(SB)/4, $0x0019379a
+DATA cosimD3_nttInverseTwiddles<>+628(SB)/4, $0x00027c1c
+DATA cosimD3_nttInverseTwiddles<>+632(SB)/4, $0x000c5ca5
+DATA cosimD3_nttInverseTwiddles<>+636(SB)/4, $0xffcf6cbe
+DATA cosimD3_nttInverseTwiddles<>+640(SB)/4, $0x66ec2c3d
+DATA cosimD3_nttInverseTwiddles<>+644(SB)/4, $0xcb5c1d71
+DATA cosimD3_nttInverseTwiddles<>+648(SB)/4, $0xdc748167
+DATA cosimD3_nttInverseTwiddles<>+652(SB)/4, $0x3159aa08
+DATA cosimD3_nttInverseTwiddles<>+656(SB)/4, $0xc20c779a
+DATA cosimD3_nttInverseTwiddles<>+660(SB)/4, $0xb185fc1c
+DATA cosimD3_nttInverseTwiddles<>+664(SB)/4, $0xcd20fca5
+DATA cosimD3_nttInverseTwiddles<>+668(SB)/4, $0x86672cbe
+DATA cosimD3_nttInverseTwiddles<>+672(SB)/4, $0xffed93a7
+DATA cosimD3_nttInverseTwiddles<>+676(SB)/4, $0xfffd7c8f
+DATA cosimD3_nttInverseTwiddles<>+680(SB)/4, $0x0002d4bb
+DATA cosimD3_nttInverseTwiddles<>+684(SB)/4, $0x002573b7
+DATA cosimD3_nttInverseTwiddles<>+688(SB)/4, $0x00336898
+DATA cosimD3_nttInverseTwiddles<>+692(SB)/4, $0x00251d8b
+DATA cosimD3_nttInverseTwiddles<>+696(SB)/4, $0x001ddd98
+DATA cosimD3_nttInverseTwiddles<>+700(SB)/4, $0xffe14658
+DATA cosimD3_nttInverseTwiddles<>+704(SB)/4, $0x7ae273a7
+DATA cosimD3_nttInverseTwiddles<>+708(SB)/4, $0xa40f5c8f
+DATA cosimD3_nttInverseTwiddles<>+712(SB)/4, $0xe91a34bb
+DATA cosimD3_nttInverseTwiddles<>+716(SB)/4, $0xaf1c53b7
+DATA cosimD3_nttInverseTwiddles<>+720(SB)/4, $0x81466898
+DATA cosimD3_nttInverseTwiddles<>+724(SB)/4, $0x0a567d8b
+DATA cosimD3_nttInverseTwiddles<>+728(SB)/4, $0x4fd0dd98
+DATA cosimD3_nttInverseTwiddles<>+732(SB)/4, $0x5cac4658
+DATA cosimD3_nttInverseTwiddles<>+736(SB)/4, $0xffc65e1f
+DATA cosimD3_nttInverseTwiddles<>+740(SB)/4, $0xffe3d157
+DATA cosimD3_nttInverseTwiddles<>+744(SB)/4, $0x000910d8
+DATA cosimD3_nttInverseTwiddles<>+748(SB)/4, $0xffe67ff8
+DATA cosimD3_nttInverseTwiddles<>+752(SB)/4, $0xffc72c12
+DATA cosimD3_nttInverseTwiddles<>+756(SB)/4, $0xffd4ca0c
+DATA cosimD3_nttInverseTwiddles<>+760(SB)/4, $0xffd8911b
+DATA cosimD3_nttInverseTwiddles<>+764(SB)/4, $0xfff7b934
+DATA cosimD3_nttInverseTwiddles<>+768(SB)/4, $0x380a3e1f
+DATA cosimD3_nttInverseTwiddles<>+772(SB)/4, $0x2a8eb157
+DATA cosimD3_nttInverseTwiddles<>+776(SB)/4, $0x162410d8
+DATA cosimD3_nttInverseTwiddles<>+780(SB)/4, $0xb3e57ff8
+DATA cosimD3_nttInverseTwiddles<>+784(SB)/4, $0x24496c12
+DATA cosimD3_nttInverseTwiddles<>+788(SB)/4, $0xc3164a0c
+DATA cosimD3_nttInverseTwiddles<>+792(SB)/4, $0xf07bf11b
+DATA cosimD3_nttInverseTwiddles<>+796(SB)/4, $0x2d1e3934
+DATA cosimD3_nttInverseTwiddles<>+800(SB)/4, $0x0033f8cf
+DATA cosimD3_nttInverseTwiddles<>+804(SB)/4, $0xffeb05ad
+DATA cosimD3_nttInverseTwiddles<>+808(SB)/4, $0x00221de8
+DATA cosimD3_nttInverseTwiddles<>+812(SB)/4, $0xffd92578
+DATA cosimD3_nttInverseTwiddles<>+816(SB)/4, $0x000bdbe7
+DATA cosimD3_nttInverseTwiddles<>+820(SB)/4, $0x001d4099
+DATA cosimD3_nttInverseTwiddles<>+824(SB)/4, $0x0016e405
+DATA cosimD3_nttInverseTwiddles<>+828(SB)/4, $0xffec7953
+DATA cosimD3_nttInverseTwiddles<>+832(SB)/4, $0x53cdd8cf
+DATA cosimD3_nttInverseTwiddles<>+836(SB)/4, $0x3e20a5ad
+DATA cosimD3_nttInverseTwiddles<>+840(SB)/4, $0xefdf1de8
+DATA cosimD3_nttInverseTwiddles<>+844(SB)/4, $0x48882578
+DATA cosimD3_nttInverseTwiddles<>+848(SB)/4, $0x2408bbe7
+DATA cosimD3_nttInverseTwiddles<>+852(SB)/4, $0xbfb06099
+DATA cosimD3_nttInverseTwiddles<>+856(SB)/4, $0xee178405
+DATA cosimD3_nttInverseTwiddles<>+860(SB)/4, $0x3196d953
+DATA cosimD3_nttInverseTwiddles<>+864(SB)/4, $0xffebe808
+DATA cosimD3_nttInverseTwiddles<>+868(SB)/4, $0xfffcc7df
+DATA cosimD3_nttInverseTwiddles<>+872(SB)/4, $0xffce69c0
+DATA cosimD3_nttInverseTwiddles<>+876(SB)/4, $0xffffde7e
+DATA cosimD3_nttInverseTwiddles<>+880(SB)/4, $0x000b98a1
+DATA cosimD3_nttInverseTwiddles<>+884(SB)/4, $0x0024756c
+DATA cosimD3_nttInverseTwiddles<>+888(SB)/4, $0x00193948
+DATA cosimD3_nttInverseTwiddles<>+892(SB)/4, $0xffc72bca
+DATA cosimD3_nttInverseTwiddles<>+896(SB)/4, $0x98ece808
+DATA cosimD3_nttInverseTwiddles<>+900(SB)/4, $0x2578a7df
+DATA cosimD3_nttInverseTwiddles<>+904(SB)/4, $0xed0669c0
+DATA cosimD3_nttInverseTwiddles<>+908(SB)/4, $0xb4cf9e7e
+DATA cosimD3_nttInverseTwiddles<>+912(SB)/4, $0xa69fb8a1
+DATA cosimD3_nttInverseTwiddles<>+916(SB)/4, $0x88d1f56c
+DATA cosimD3_nttInverseTwiddles<>+920(SB)/4, $0xa3423948
+DATA cosimD3_nttInverseTwiddles<>+924(SB)/4, $0x28406bca
+DATA cosimD3_nttInverseTwiddles<>+928(SB)/4, $0x003c675a
+DATA cosimD3_nttInverseTwiddles<>+932(SB)/4, $0xffef36be
+DATA cosimD3_nttInverseTwiddles<>+936(SB)/4, $0x002f4588
+DATA cosimD3_nttInverseTwiddles<>+940(SB)/4, $0x00040af0
+DATA cosimD3_nttInverseTwiddles<>+944(SB)/4, $0x000dcd44
+DATA cosimD3_nttInverseTwiddles<>+948(SB)/4, $0x0000ad00
+DATA cosimD3_nttInverseTwiddles<>+952(SB)/4, $0x0007c417
+DATA cosimD3_nttInverseTwiddles<>+956(SB)/4, $0xffccfbe9
+DATA cosimD3_nttInverseTwiddles<>+960(SB)/4, $0x4827a75a
+DATA cosimD3_nttInverseTwiddles<>+964(SB)/4, $0x7fc6f6be
+DATA cosimD3_nttInverseTwiddles<>+968(SB)/4, $0x44e04588
+DATA cosimD3_nttInverseTwiddles<>+972(SB)/4, $0xc9620af0
+DATA cosimD3_nttInverseTwiddles<>+976(SB)/4, $0x27b64d44
+DATA cosimD3_nttInverseTwiddles<>+980(SB)/4, $0x95a0ad00
+DATA cosimD3_nttInverseTwiddles<>+984(SB)/4, $0x490aa417
+DATA cosimD3_nttInverseTwiddles<>+988(SB)/4, $0x4eca1be9
+DATA cosimD3_nttInverseTwiddles<>+992(SB)/4, $0x0038738c
+DATA cosimD3_nttInverseTwiddles<>+996(SB)/4, $0xffe7945c
+DATA cosimD3_nttInverseTwiddles<>+1000(SB)/4, $0xffdf5617
+DATA cosimD3_nttInverseTwiddles<>+1004(SB)/4, $0x0035843f
+DATA cosimD3_nttInverseTwiddles<>+1008(SB)/4, $0xffc5af59
+DATA cosimD3_nttInverseTwiddles<>+1012(SB)/4, $0x00357e1e
+DATA cosimD3_nttInverseTwiddles<>+1016(SB)/4, $0xffe6ead6
+DATA cosimD3_nttInverseTwiddles<>+1020(SB)/4, $0xffe6123d
+DATA cosimD3_nttInverseTwiddles<>+1024(SB)/4, $0x78a9f38c
+DATA cosimD3_nttInverseTwiddles<>+1028(SB)/4, $0x3473145c
+DATA cosimD3_nttInverseTwiddles<>+1032(SB)/4, $0x3b223617
+DATA cosimD3_nttInverseTwiddles<>+1036(SB)/4, $0x8d3d643f
+DATA cosimD3_nttInverseTwiddles<>+1040(SB)/4, $0x6d30cf59
+DATA cosimD3_nttInverseTwiddles<>+1044(SB)/4, $0x18f93e1e
+DATA cosimD3_nttInverseTwiddles<>+1048(SB)/4, $0xca41aad6
+DATA cosimD3_nttInverseTwiddles<>+1052(SB)/4, $0x97adb23d
+DATA cosimD3_nttInverseTwiddles<>+1056(SB)/4, $0xffcdfc98
+DATA cosimD3_nttInverseTwiddles<>+1060(SB)/4, $0xffcdfc98
+DATA cosimD3_nttInverseTwiddles<>+1064(SB)/4, $0xffeaa4f7
+DATA cosimD3_nttInverseTwiddles<>+1068(SB)/4, $0xffeaa4f7
+DATA cosimD3_nttInverseTwiddles<>+1072(SB)/4, $0xffc51ae7
+DATA cosimD3_nttInverseTwiddles<>+1076(SB)/4, $0xffc51ae7
+DATA cosimD3_nttInverseTwiddles<>+1080(SB)/4, $0xffdfadd6
+DATA cosimD3_nttInverseTwiddles<>+1084(SB)/4, $0xffdfadd6
+DATA cosimD3_nttInverseTwiddles<>+1088(SB)/4, $0xd360fc98
+DATA cosimD3_nttInverseTwiddles<>+1092(SB)/4, $0xd360fc98
+DATA cosimD3_nttInverseTwiddles<>+1096(SB)/4, $0xb50984f7
+DATA cosimD3_nttInverseTwiddles<>+1100(SB)/4, $0xb50984f7
+DATA cosimD3_nttInverseTwiddles<>+1104(SB)/4, $0xcba1fae7
+DATA cosimD3_nttInverseTwiddles<>+1108(SB)/4, $0xcba1fae7
+DATA cosimD3_nttInverseTwiddles<>+1112(SB)/4, $0x629a6dd6
+DATA cosimD3_nttInverseTwiddles<>+1116(SB)/4, $0x629a6dd6
+DATA cosimD3_nttInverseTwiddles<>+1120(SB)/4, $0xffd3fb09
+DATA cosimD3_nttInverseTwiddles<>+1124(SB)/4, $0xffd3fb09
+DATA cosimD3_nttInverseTwiddles<>+1128(SB)/4, $0xffd3fb09
+DATA cosimD3_nttInverseTwiddles<>+1132(SB)/4, $0xffd3fb09
+DATA cosimD3_nttInverseTwiddles<>+1136(SB)/4, $0x002f9a75
+DATA cosimD3_nttInverseTwiddles<>+1140(SB)/4, $0x002f9a75
+DATA cosimD3_nttInverseTwiddles<>+1144(SB)/4, $0x002f9a75
+DATA cosimD3_nttInverseTwiddles<>+1148(SB)/4, $0x002f9a75
+DATA cosimD3_nttInverseTwiddles<>+1152(SB)/4, $0x1eb51b09
+DATA cosimD3_nttInverseTwiddles<>+1156(SB)/4, $0x1eb51b09
+DATA cosimD3_nttInverseTwiddles<>+1160(SB)/4, $0x1eb51b09
+DATA cosimD3_nttInverseTwiddles<>+1164(SB)/4, $0x1eb51b09
+DATA cosimD3_nttInverseTwiddles<>+1168(SB)/4, $0x8cfe3a75
+DATA cosimD3_nttInverseTwiddles<>+1172(SB)/4, $0x8cfe3a75
+DATA cosimD3_nttInverseTwiddles<>+1176(SB)/4, $0x8cfe3a75
+DATA cosimD3_nttInverseTwiddles<>+1180(SB)/4, $0x8cfe3a75
+DATA cosimD3_nttInverseTwiddles<>+1184(SB)/4, $0xffe20d6e
+DATA cosimD3_nttInverseTwiddles<>+1188(SB)/4, $0xffea2d2f
+DATA cosimD3_nttInverseTwiddles<>+1192(SB)/4, $0x00327283
+DATA cosimD3_nttInverseTwiddles<>+1196(SB)/4, $0xffcd5e3e
+DATA cosimD3_nttInverseTwiddles<>+1200(SB)/4, $0x001406c7
+DATA cosimD3_nttInverseTwiddles<>+1204(SB)/4, $0x0012e11b
+DATA cosimD3_nttInverseTwiddles<>+1208(SB)/4, $0xfff91de4
+DATA cosimD3_nttInverseTwiddles<>+1212(SB)/4, $0xffeba8be
+DATA cosimD3_nttInverseTwiddles<>+1216(SB)/4, $0x428fcd6e
+DATA cosimD3_nttInverseTwiddles<>+1220(SB)/4, $0x6a100d2f
+DATA cosimD3_nttInverseTwiddles<>+1224(SB)/4, $0x1902d283
+DATA cosimD3_nttInverseTwiddles<>+1228(SB)/4, $0x84951e3e
+DATA cosimD3_nttInverseTwiddles<>+1232(SB)/4, $0x396ce6c7
+DATA cosimD3_nttInverseTwiddles<>+1236(SB)/4, $0x3ab6411b
+DATA cosimD3_nttInverseTwiddles<>+1240(SB)/4, $0xc1b59de4
+DATA cosimD3_nttInverseTwiddles<>+1244(SB)/4, $0x0e0368be
+DATA cosimD3_nttInverseTwiddles<>+1248(SB)/4, $0xffeff6a6
+DATA cosimD3_nttInverseTwiddles<>+1252(SB)/4, $0xffc9db90
+DATA cosimD3_nttInverseTwiddles<>+1256(SB)/4, $0x001d0b4b
+DATA cosimD3_nttInverseTwiddles<>+1260(SB)/4, $0x00283891
+DATA cosimD3_nttInverseTwiddles<>+1264(SB)/4, $0x001c853f
+DATA cosimD3_nttInverseTwiddles<>+1268(SB)/4, $0x001314be
+DATA cosimD3_nttInverseTwiddles<>+1272(SB)/4, $0xffd25089
+DATA cosimD3_nttInverseTwiddles<>+1276(SB)/4, $0xffc68518
+DATA cosimD3_nttInverseTwiddles<>+1280(SB)/4, $0x43c4b6a6
+DATA cosimD3_nttInverseTwiddles<>+1284(SB)/4, $0xb33bdb90
+DATA cosimD3_nttInverseTwiddles<>+1288(SB)/4, $0x28066b4b
+DATA cosimD3_nttInverseTwiddles<>+1292(SB)/4, $0x02ba5891
+DATA cosimD3_nttInverseTwiddles<>+1296(SB)/4, $0xed44653f
+DATA cosimD3_nttInverseTwiddles<>+1300(SB)/4, $0xfbaad4be
+DATA cosimD3_nttInverseTwiddles<>+1304(SB)/4, $0x29637089
+DATA cosimD3_nttInverseTwiddles<>+1308(SB)/4, $0xa4698518
+DATA cosimD3_nttInverseTwiddles<>+1312(SB)/4, $0x00185a46
+DATA cosimD3_nttInverseTwiddles<>+1316(SB)/4, $0x00134d71
+DATA cosimD3_nttInverseTwiddles<>+1320(SB)/4, $0x0025f051
+DATA cosimD3_nttInverseTwiddles<>+1324(SB)/4, $0xffd87a3a
+DATA cosimD3_nttInverseTwiddles<>+1328(SB)/4, $0x00130984
+DATA cosimD3_nttInverseTwiddles<>+1332(SB)/4, $0x00291199
+DATA cosimD3_nttInverseTwiddles<>+1336(SB)/4, $0x003de11c
+DATA cosimD3_nttInverseTwiddles<>+1340(SB)/4, $0x002b5ee5
+DATA cosimD3_nttInverseTwiddles<>+1344(SB)/4, $0x00611a46
+DATA cosimD3_nttInverseTwiddles<>+1348(SB)/4, $0x75416d71
+DATA cosimD3_nttInverseTwiddles<>+1352(SB)/4, $0xd9b01051
+DATA cosimD3_nttInverseTwiddles<>+1356(SB)/4, $0xda1fba3a
+DATA cosimD3_nttInverseTwiddles<>+1360(SB)/4, $0xaf438984
+DATA cosimD3_nttInverseTwiddles<>+1364(SB)/4, $0xb9dc3199
+DATA cosimD3_nttInverseTwiddles<>+1368(SB)/4, $0x9e61611c
+DATA cosimD3_nttInverseTwiddles<>+1372(SB)/4, $0x8d87fee5
+DATA cosimD3_nttInverseTwiddles<>+1376(SB)/4, $0x00031924
+DATA cosimD3_nttInverseTwiddles<>+1380(SB)/4, $0x003eb01b
+DATA cosimD3_nttInverseTwiddles<>+1384(SB)/4, $0x001a7cc7
+DATA cosimD3_nttInverseTwiddles<>+1388(SB)/4, $0xffdacd41
+DATA cosimD3_nttInverseTwiddles<>+1392(SB)/4, $0xffcd003b
+DATA cosimD3_nttInverseTwiddles<>+1396(SB)/4, $0x0004610c
+DATA cosimD3_nttInverseTwiddles<>+1400(SB)/4, $0x003472e7
+DATA cosimD3_nttInverseTwiddles<>+1404(SB)/4, $0x00053919
+DATA cosimD3_nttInverseTwiddles<>+1408(SB)/4, $0x61279924
+DATA cosimD3_nttInverseTwiddles<>+1412(SB)/4, $0x34c2101b
+DATA cosimD3_nttInverseTwiddles<>+1416(SB)/4, $0x08335cc7
+DATA cosimD3_nttInverseTwiddles<>+1420(SB)/4, $0xbd02ed41
+DATA cosimD3_nttInverseTwiddles<>+1424(SB)/4, $0x6e54603b
+DATA cosimD3_nttInverseTwiddles<>+1428(SB)/4, $0x3625e10c
+DATA cosimD3_nttInverseTwiddles<>+1432(SB)/4, $0xb71152e7
+DATA cosimD3_nttInverseTwiddles<>+1436(SB)/4, $0x7ea85919
+DATA cosimD3_nttInverseTwiddles<>+1440(SB)/4, $0xffea2c62
+DATA cosimD3_nttInverseTwiddles<>+1444(SB)/4, $0x001495d4
+DATA cosimD3_nttInverseTwiddles<>+1448(SB)/4, $0xffec09f7
+DATA cosimD3_nttInverseTwiddles<>+1452(SB)/4, $0xffed4113
+DATA cosimD3_nttInverseTwiddles<>+1456(SB)/4, $0x001c4563
+DATA cosimD3_nttInverseTwiddles<>+1460(SB)/4, $0xfffa2bdd
+DATA cosimD3_nttInverseTwiddles<>+1464(SB)/4, $0xffffa63b
+DATA cosimD3_nttInverseTwiddles<>+1468(SB)/4, $0xfff5c282
+DATA cosimD3_nttInverseTwiddles<>+1472(SB)/4, $0x9c766c62
+DATA cosimD3_nttInverseTwiddles<>+1476(SB)/4, $0xf8cf15d4
+DATA cosimD3_nttInverseTwiddles<>+1480(SB)/4, $0x61aae9f7
+DATA cosimD3_nttInverseTwiddles<>+1484(SB)/4, $0x6a8fa113
+DATA cosimD3_nttInverseTwiddles<>+1488(SB)/4, $0x6348a563
+DATA cosimD3_nttInverseTwiddles<>+1492(SB)/4, $0xcaf5cbdd
+DATA cosimD3_nttInverseTwiddles<>+1496(SB)/4, $0xc347063b
+DATA cosimD3_nttInverseTwiddles<>+1500(SB)/4, $0x7f460282
+DATA cosimD3_nttInverseTwiddles<>+1504(SB)/4, $0xffda3409
+DATA cosimD3_nttInverseTwiddles<>+1508(SB)/4, $0xffc7a44b
+DATA cosimD3_nttInverseTwiddles<>+1512(SB)/4, $0x00296e9f
+DATA cosimD3_nttInverseTwiddles<>+1516(SB)/4, $0xfff0fe85
+DATA cosimD3_nttInverseTwiddles<>+1520(SB)/4, $0xfff9ba6d
+DATA cosimD3_nttInverseTwiddles<>+1524(SB)/4, $0xffd2b7a3
+DATA cosimD3_nttInverseTwiddles<>+1528(SB)/4, $0x0020c638
+DATA cosimD3_nttInverseTwiddles<>+1532(SB)/4, $0x003410f2
+DATA cosimD3_nttInverseTwiddles<>+1536(SB)/4, $0x65db5409
+DATA cosimD3_nttInverseTwiddles<>+1540(SB)/4, $0xfad1044b
+DATA cosimD3_nttInverseTwiddles<>+1544(SB)/4, $0x5a7d4e9f
+DATA cosimD3_nttInverseTwiddles<>+1548(SB)/4, $0xf1419e85
+DATA cosimD3_nttInverseTwiddles<>+1552(SB)/4, $0xb4c75a6d
+DATA cosimD3_nttInverseTwiddles<>+1556(SB)/4, $0x114717a3
+DATA cosimD3_nttInverseTwiddles<>+1560(SB)/4, $0xdce7c638
+DATA cosimD3_nttInverseTwiddles<>+1564(SB)/4, $0xd15250f2
+DATA cosimD3_nttInverseTwiddles<>+1568(SB)/4, $0xfff7c55d
+DATA cosimD3_nttInverseTwiddles<>+1572(SB)/4, $0x0023d69c
+DATA cosimD3_nttInverseTwiddles<>+1576(SB)/4, $0xfffb6a4d
+DATA cosimD3_nttInverseTwiddles<>+1580(SB)/4, $0x00360400
+DATA cosimD3_nttInverseTwiddles<>+1584(SB)/4, $0xffd43e41
+DATA cosimD3_nttInverseTwiddles<>+1588(SB)/4, $0x00368a96
+DATA cosimD3_nttInverseTwiddles<>+1592(SB)/4, $0xffd18e7c
+DATA cosimD3_nttInverseTwiddles<>+1596(SB)/4, $0xffc51585
+DATA cosimD3_nttInverseTwiddles<>+1600(SB)/4, $0xbe23655d
+DATA cosimD3_nttInverseTwiddles<>+1604(SB)/4, $0x9cf7569c
+DATA cosimD3_nttInverseTwiddles<>+1608(SB)/4, $0x7ac50a4d
+DATA cosimD3_nttInverseTwiddles<>+1612(SB)/4, $0xc0b60400
+DATA cosimD3_nttInverseTwiddles<>+1616(SB)/4, $0x6b1c5e41
+DATA cosimD3_nttInverseTwiddles<>+1620(SB)/4, $0xde894a96
+DATA cosimD3_nttInverseTwiddles<>+1624(SB)/4, $0xe3a10e7c
+DATA cosimD3_nttInverseTwiddles<>+1628(SB)/4, $0xf3f5b585
+DATA cosimD3_nttInverseTwiddles<>+1632(SB)/4, $0xffdfd37b
+DATA cosimD3_nttInverseTwiddles<>+1636(SB)/4, $0xffdfd37b
+DATA cosimD3_nttInverseTwiddles<>+1640(SB)/4, $0x0027f968
+DATA cosimD3_nttInverseTwiddles<>+1644(SB)/4, $0x0027f968
+DATA cosimD3_nttInverseTwiddles<>+1648(SB)/4, $0xffeeeaa0
+DATA cosimD3_nttInverseTwiddles<>+1652(SB)/4, $0xffeeeaa0
+DATA cosimD3_nttInverseTwiddles<>+1656(SB)/4, $0xfff79d90
+DATA cosimD3_nttInverseTwiddles<>+1660(SB)/4, $0xfff79d90
+DATA cosimD3_nttInverseTwiddles<>+1664(SB)/4, $0x28cf337b
+DATA cosimD3_nttInverseTwiddles<>+1668(SB)/4, $0x28cf337b
+DATA cosimD3_nttInverseTwiddles<>+1672(SB)/4, $0xeb54f968
+DATA cosimD3_nttInverseTwiddles<>+1676(SB)/4, $0xeb54f968
+DATA cosimD3_nttInverseTwiddles<>+1680(SB)/4, $0x0d42eaa0
+DATA cosimD3_nttInverseTwiddles<>+1684(SB)/4, $0x0d42eaa0
+DATA cosimD3_nttInverseTwiddles<>+1688(SB)/4, $0x6ba99d90
+DATA cosimD3_nttInverseTwiddles<>+1692(SB)/4, $0x6ba99d90
+DATA cosimD3_nttInverseTwiddles<>+1696(SB)/4, $0xffe0147f
+DATA cosimD3_nttInverseTwiddles<>+1700(SB)/4, $0xffe0147f
+DATA cosimD3_nttInverseTwiddles<>+1704(SB)/4, $0xffe0147f
+DATA cosimD3_nttInverseTwiddles<>+1708(SB)/4, $0xffe0147f
+DATA cosimD3_nttInverseTwiddles<>+1712(SB)/4, $0xfffa84ad
+DATA cosimD3_nttInverseTwiddles<>+1716(SB)/4, $0xfffa84ad
+DATA cosimD3_nttInverseTwiddles<>+1720(SB)/4, $0xfffa84ad
+DATA cosimD3_nttInverseTwiddles<>+1724(SB)/4, $0xfffa84ad
+DATA cosimD3_nttInverseTwiddles<>+1728(SB)/4, $0xbeeff47f
+DATA cosimD3_nttInverseTwiddles<>+1732(SB)/4, $0xbeeff47f
+DATA cosimD3_nttInverseTwiddles<>+1736(SB)/4, $0xbeeff47f
+DATA cosimD3_nttInverseTwiddles<>+1740(SB)/4, $0xbeeff47f
+DATA cosimD3_nttInverseTwiddles<>+1744(SB)/4, $0xae1024ad
+DATA cosimD3_nttInverseTwiddles<>+1748(SB)/4, $0xae1024ad
+DATA cosimD3_nttInverseTwiddles<>+1752(SB)/4, $0xae1024ad
+DATA cosimD3_nttInverseTwiddles<>+1756(SB)/4, $0xae1024ad
+DATA cosimD3_nttInverseTwiddles<>+1760(SB)/4, $0xffc921c2
+DATA cosimD3_nttInverseTwiddles<>+1764(SB)/4, $0x0030ef86
+DATA cosimD3_nttInverseTwiddles<>+1768(SB)/4, $0xfff44592
+DATA cosimD3_nttInverseTwiddles<>+1772(SB)/4, $0x001f0084
+DATA cosimD3_nttInverseTwiddles<>+1776(SB)/4, $0xfff7fcd6
+DATA cosimD3_nttInverseTwiddles<>+1780(SB)/4, $0xffd05af6
+DATA cosimD3_nttInverseTwiddles<>+1784(SB)/4, $0xffc9b97d
+DATA cosimD3_nttInverseTwiddles<>+1788(SB)/4, $0xfff60021
+DATA cosimD3_nttInverseTwiddles<>+1792(SB)/4, $0x4b0161c2
+DATA cosimD3_nttInverseTwiddles<>+1796(SB)/4, $0x7321af86
+DATA cosimD3_nttInverseTwiddles<>+1800(SB)/4, $0x07a68592
+DATA cosimD3_nttInverseTwiddles<>+1804(SB)/4, $0xae2f8084
+DATA cosimD3_nttInverseTwiddles<>+1808(SB)/4, $0xec92bcd6
+DATA cosimD3_nttInverseTwiddles<>+1812(SB)/4, $0x682f1af6
+DATA cosimD3_nttInverseTwiddles<>+1816(SB)/4, $0x6c79597d
+DATA cosimD3_nttInverseTwiddles<>+1820(SB)/4, $0x337a2021
+DATA cosimD3_nttInverseTwiddles<>+1824(SB)/4, $0xfff806fc
+DATA cosimD3_nttInverseTwiddles<>+1828(SB)/4, $0x000c7f5a
+DATA cosimD3_nttInverseTwiddles<>+1832(SB)/4, $0xffff5704
+DATA cosimD3_nttInverseTwiddles<>+1836(SB)/4, $0x000de0e6
+DATA cosimD3_nttInverseTwiddles<>+1840(SB)/4, $0xffe7628a
+DATA cosimD3_nttInverseTwiddles<>+1844(SB)/4, $0x001c5e1a
+DATA cosimD3_nttInverseTwiddles<>+1848(SB)/4, $0x00078f83
+DATA cosimD3_nttInverseTwiddles<>+1852(SB)/4, $0x000dbe5e
+DATA cosimD3_nttInverseTwiddles<>+1856(SB)/4, $0x72d786fc
+DATA cosimD3_nttInverseTwiddles<>+1860(SB)/4, $0x4af7bf5a
+DATA cosimD3_nttInverseTwiddles<>+1864(SB)/4, $0x78dfd704
+DATA cosimD3_nttInverseTwiddles<>+1868(SB)/4, $0xe12aa0e6
+DATA cosimD3_nttInverseTwiddles<>+1872(SB)/4, $0xcf38a28a
+DATA cosimD3_nttInverseTwiddles<>+1876(SB)/4, $0xe6df9e1a
+DATA cosimD3_nttInverseTwiddles<>+1880(SB)/4, $0x3c77ef83
+DATA cosimD3_nttInverseTwiddles<>+1884(SB)/4, $0x00d97e5e
+DATA cosimD3_nttInverseTwiddles<>+1888(SB)/4, $0xffcf45de
+DATA cosimD3_nttInverseTwiddles<>+1892(SB)/4, $0x00359b5d
+DATA cosimD3_nttInverseTwiddles<>+1896(SB)/4, $0xffedbb56
+DATA cosimD3_nttInverseTwiddles<>+1900(SB)/4, $0xffed24f0
+DATA cosimD3_nttInverseTwiddles<>+1904(SB)/4, $0xffc6a2fc
+DATA cosimD3_nttInverseTwiddles<>+1908(SB)/4, $0x00252587
+DATA cosimD3_nttInverseTwiddles<>+1912(SB)/4, $0xffca48a0
+DATA cosimD3_nttInverseTwiddles<>+1916(SB)/4, $0x000412f5
+DATA cosimD3_nttInverseTwiddles<>+1920(SB)/4, $0x718b05de
+DATA cosimD3_nttInverseTwiddles<>+1924(SB)/4, $0x79213b5d
+DATA cosimD3_nttInverseTwiddles<>+1928(SB)/4, $0x64587b56
+DATA cosimD3_nttInverseTwiddles<>+1932(SB)/4, $0xec8b24f0
+DATA cosimD3_nttInverseTwiddles<>+1936(SB)/4, $0x462622fc
+DATA cosimD3_nttInverseTwiddles<>+1940(SB)/4, $0xfd560587
+DATA cosimD3_nttInverseTwiddles<>+1944(SB)/4, $0x78de48a0
+DATA cosimD3_nttInverseTwiddles<>+1948(SB)/4, $0xdbe2b2f5
+DATA cosimD3_nttInverseTwiddles<>+1952(SB)/4, $0xffc9a422
+DATA cosimD3_nttInverseTwiddles<>+1956(SB)/4, $0x003a41f8
+DATA cosimD3_nttInverseTwiddles<>+1960(SB)/4, $0xffdaab9f
+DATA cosimD3_nttInverseTwiddles<>+1964(SB)/4, $0x002358d4
+DATA cosimD3_nttInverseTwiddles<>+1968(SB)/4, $0x00223dfb
+DATA cosimD3_nttInverseTwiddles<>+1972(SB)/4, $0x0033ff5a
+DATA cosimD3_nttInverseTwiddles<>+1976(SB)/4, $0xffccff72
+DATA cosimD3_nttInverseTwiddles<>+1980(SB)/4, $0x001fea93
+DATA cosimD3_nttInverseTwiddles<>+1984(SB)/4, $0xab4de422
+DATA cosimD3_nttInverseTwiddles<>+1988(SB)/4, $0x2c7941f8
+DATA cosimD3_nttInverseTwiddles<>+1992(SB)/4, $0x01ce8b9f
+DATA cosimD3_nttInverseTwiddles<>+1996(SB)/4, $0x513dd8d4
+DATA cosimD3_nttInverseTwiddles<>+2000(SB)/4, $0x36619dfb
+DATA cosimD3_nttInverseTwiddles<>+2004(SB)/4, $0x3b1f3f5a
+DATA cosimD3_nttInverseTwiddles<>+2008(SB)/4, $0xaebb3f72
+DATA cosimD3_nttInverseTwiddles<>+2012(SB)/4, $0xfff24a93
+DATA cosimD3_nttInverseTwiddles<>+2016(SB)/4, $0x0001efca
+DATA cosimD3_nttInverseTwiddles<>+2020(SB)/4, $0xffcfd2ae
+DATA cosimD3_nttInverseTwiddles<>+2024(SB)/4, $0xfff0bcf6
+DATA cosimD3_nttInverseTwiddles<>+2028(SB)/4, $0x001d9772
+DATA cosimD3_nttInverseTwiddles<>+2032(SB)/4, $0xffc890e0
+DATA cosimD3_nttInverseTwiddles<>+2036(SB)/4, $0xffcf5280
+DATA cosimD3_nttInverseTwiddles<>+2040(SB)/4, $0xffc1b072
+DATA cosimD3_nttInverseTwiddles<>+2044(SB)/4, $0xffeccf75
+DATA cosimD3_nttInverseTwiddles<>+2048(SB)/4, $0x80fb2fca
+DATA cosimD3_nttInverseTwiddles<>+2052(SB)/4, $0x5b2592ae
+DATA cosimD3_nttInverseTwiddles<>+2056(SB)/4, $0x748f7cf6
+DATA cosimD3_nttInverseTwiddles<>+2060(SB)/4, $0xc20bd772
+DATA cosimD3_nttInverseTwiddles<>+2064(SB)/4, $0x21e490e0
+DATA cosimD3_nttInverseTwiddles<>+2068(SB)/4, $0xaa1f5280
+DATA cosimD3_nttInverseTwiddles<>+2072(SB)/4, $0xc4cff072
+DATA cosimD3_nttInverseTwiddles<>+2076(SB)/4, $0xb35b6f75
+DATA cosimD3_nttInverseTwiddles<>+2080(SB)/4, $0xffe7cfbb
+DATA cosimD3_nttInverseTwiddles<>+2084(SB)/4, $0x003509ee
+DATA cosimD3_nttInverseTwiddles<>+2088(SB)/4, $0xffd19819
+DATA cosimD3_nttInverseTwiddles<>+2092(SB)/4, $0xffe8ac81
+DATA cosimD3_nttInverseTwiddles<>+2096(SB)/4, $0x002135c7
+DATA cosimD3_nttInverseTwiddles<>+2100(SB)/4, $0xffe9d65d
+DATA cosimD3_nttInverseTwiddles<>+2104(SB)/4, $0xffc7e1cf
+DATA cosimD3_nttInverseTwiddles<>+2108(SB)/4, $0xffc406e5
+DATA cosimD3_nttInverseTwiddles<>+2112(SB)/4, $0x085f2fbb
+DATA cosimD3_nttInverseTwiddles<>+2116(SB)/4, $0x6272c9ee
+DATA cosimD3_nttInverseTwiddles<>+2120(SB)/4, $0x8a54b819
+DATA cosimD3_nttInverseTwiddles<>+2124(SB)/4, $0xd8f8cc81
+DATA cosimD3_nttInverseTwiddles<>+2128(SB)/4, $0x5f5a15c7
+DATA cosimD3_nttInverseTwiddles<>+2132(SB)/4, $0x8035765d
+DATA cosimD3_nttInverseTwiddles<>+2136(SB)/4, $0x5081c1cf
+DATA cosimD3_nttInverseTwiddles<>+2140(SB)/4, $0xa220a6e5
+DATA cosimD3_nttInverseTwiddles<>+2144(SB)/4, $0x003bbeaf
+DATA cosimD3_nttInverseTwiddles<>+2148(SB)/4, $0xffd947d4
+DATA cosimD3_nttInverseTwiddles<>+2152(SB)/4, $0xffc9302c
+DATA cosimD3_nttInverseTwiddles<>+2156(SB)/4, $0xffe6a503
+DATA cosimD3_nttInverseTwiddles<>+2160(SB)/4, $0x0035dec5
+DATA cosimD3_nttInverseTwiddles<>+2164(SB)/4, $0x002ef4cd
+DATA cosimD3_nttInverseTwiddles<>+2168(SB)/4, $0x00017620
+DATA cosimD3_nttInverseTwiddles<>+2172(SB)/4, $0x00294a67
+DATA cosimD3_nttInverseTwiddles<>+2176(SB)/4, $0xdc919eaf
+DATA cosimD3_nttInverseTwiddles<>+2180(SB)/4, $0x8ed3c7d4
+DATA cosimD3_nttInverseTwiddles<>+2184(SB)/4, $0xbfceb02c
+DATA cosimD3_nttInverseTwiddles<>+2188(SB)/4, $0x5f070503
+DATA cosimD3_nttInverseTwiddles<>+2192(SB)/4, $0x6d8e7ec5
+DATA cosimD3_nttInverseTwiddles<>+2196(SB)/4, $0xac4894cd
+DATA cosimD3_nttInverseTwiddles<>+2200(SB)/4, $0x9ec57620
+DATA cosimD3_nttInverseTwiddles<>+2204(SB)/4, $0x91f62a67
+DATA cosimD3_nttInverseTwiddles<>+2208(SB)/4, $0x0036b788
+DATA cosimD3_nttInverseTwiddles<>+2212(SB)/4, $0x0036b788
+DATA cosimD3_nttInverseTwiddles<>+2216(SB)/4, $0xffef85a4
+DATA cosimD3_nttInverseTwiddles<>+2220(SB)/4, $0xffef85a4
+DATA cosimD3_nttInverseTwiddles<>+2224(SB)/4, $0x000fa070
+DATA cosimD3_nttInverseTwiddles<>+2228(SB)/4, $0x000fa070
+DATA cosimD3_nttInverseTwiddles<>+2232(SB)/4, $0x00299658
+DATA cosimD3_nttInverseTwiddles<>+2236(SB)/4, $0x00299658
+DATA cosimD3_nttInverseTwiddles<>+2240(SB)/4, $0x3327b788
+DATA cosimD3_nttInverseTwiddles<>+2244(SB)/4, $0x3327b788
+DATA cosimD3_nttInverseTwiddles<>+2248(SB)/4, $0xaea405a4
+DATA cosimD3_nttInverseTwiddles<>+2252(SB)/4, $0xaea405a4
+DATA cosimD3_nttInverseTwiddles<>+2256(SB)/4, $0x7c1da070
+DATA cosimD3_nttInverseTwiddles<>+2260(SB)/4, $0x7c1da070
+DATA cosimD3_nttInverseTwiddles<>+2264(SB)/4, $0x66f49658
+DATA cosimD3_nttInverseTwiddles<>+2268(SB)/4, $0x66f49658
+DATA cosimD3_nttInverseTwiddles<>+2272(SB)/4, $0x0023e92b
+DATA cosimD3_nttInverseTwiddles<>+2276(SB)/4, $0x0023e92b
+DATA cosimD3_nttInverseTwiddles<>+2280(SB)/4, $0x0023e92b
+DATA cosimD3_nttInverseTwiddles<>+2284(SB)/4, $0x0023e92b
+DATA cosimD3_nttInverseTwiddles<>+2288(SB)/4, $0x001bde2b
+DATA cosimD3_nttInverseTwiddles<>+2292(SB)/4, $0x001bde2b
+DATA cosimD3_nttInverseTwiddles<>+2296(SB)/4, $0x001bde2b
+DATA cosimD3_nttInverseTwiddles<>+2300(SB)/4, $0x001bde2b
+DATA cosimD3_nttInverseTwiddles<>+2304(SB)/4, $0x93c9492b
+DATA cosimD3_nttInverseTwiddles<>+2308(SB)/4, $0x93c9492b
+DATA cosimD3_nttInverseTwiddles<>+2312(SB)/4, $0x93c9492b
+DATA cosimD3_nttInverseTwiddles<>+2316(SB)/4, $0x93c9492b
+DATA cosimD3_nttInverseTwiddles<>+2320(SB)/4, $0x12613e2b
+DATA cosimD3_nttInverseTwiddles<>+2324(SB)/4, $0x12613e2b
+DATA cosimD3_nttInverseTwiddles<>+2328(SB)/4, $0x12613e2b
+DATA cosimD3_nttInverseTwiddles<>+2332(SB)/4, $0x12613e2b
+DATA cosimD3_nttInverseTwiddles<>+2336(SB)/4, $0x00071e24
+DATA cosimD3_nttInverseTwiddles<>+2340(SB)/4, $0x00071e24
+DATA cosimD3_nttInverseTwiddles<>+2344(SB)/4, $0x00071e24
+DATA cosimD3_nttInverseTwiddles<>+2348(SB)/4, $0x00071e24
+DATA cosimD3_nttInverseTwiddles<>+2352(SB)/4, $0x00071e24
+DATA cosimD3_nttInverseTwiddles<>+2356(SB)/4, $0x00071e24
+DATA cosimD3_nttInverseTwiddles<>+2360(SB)/4, $0x00071e24
+DATA cosimD3_nttInverseTwiddles<>+2364(SB)/4, $0x00071e24
+DATA cosimD3_nttInverseTwiddles<>+2368(SB)/4, $0x61cb9e24
+DATA cosimD3_nttInverseTwiddles<>+2372(SB)/4, $0x61cb9e24
+DATA cosimD3_nttInverseTwiddles<>+2376(SB)/4, $0x61cb9e24
+DATA cosimD3_nttInverseTwiddles<>+2380(SB)/4, $0x61cb9e24
+DATA cosimD3_nttInverseTwiddles<>+2384(SB)/4, $0x61cb9e24
+DATA cosimD3_nttInverseTwiddles<>+2388(SB)/4, $0x61cb9e24
+DATA cosimD3_nttInverseTwiddles<>+2392(SB)/4, $0x61cb9e24
+DATA cosimD3_nttInverseTwiddles<>+2396(SB)/4, $0x61cb9e24
+DATA cosimD3_nttInverseTwiddles<>+2400(SB)/4, $0xfff2a128
+DATA cosimD3_nttInverseTwiddles<>+2404(SB)/4, $0xfff2a128
+DATA cosimD3_nttInverseTwiddles<>+2408(SB)/4, $0xfff2a128
+DATA cosimD3_nttInverseTwiddles<>+2412(SB)/4, $0xfff2a128
+DATA cosimD3_nttInverseTwiddles<>+2416(SB)/4, $0xfff2a128
+DATA cosimD3_nttInverseTwiddles<>+2420(SB)/4, $0xfff2a128
+DATA cosimD3_nttInverseTwiddles<>+2424(SB)/4, $0xfff2a128
+DATA cosimD3_nttInverseTwiddles<>+2428(SB)/4, $0xfff2a128
+DATA cosimD3_nttInverseTwiddles<>+2432(SB)/4, $0x6017a128
+DATA cosimD3_nttInverseTwiddles<>+2436(SB)/4, $0x6017a128
+DATA cosimD3_nttInverseTwiddles<>+2440(SB)/4, $0x6017a128
+DATA cosimD3_nttInverseTwiddles<>+2444(SB)/4, $0x6017a128
+DATA cosimD3_nttInverseTwiddles<>+2448(SB)/4, $0x6017a128
+DATA cosimD3_nttInverseTwiddles<>+2452(SB)/4, $0x6017a128
+DATA cosimD3_nttInverseTwiddles<>+2456(SB)/4, $0x6017a128
+DATA cosimD3_nttInverseTwiddles<>+2460(SB)/4, $0x6017a128
+DATA cosimD3_nttInverseTwiddles<>+2464(SB)/4, $0xfff42118
+DATA cosimD3_nttInverseTwiddles<>+2468(SB)/4, $0xfff42118
+DATA cosimD3_nttInverseTwiddles<>+2472(SB)/4, $0xfff42118
+DATA cosimD3_nttInverseTwiddles<>+2476(SB)/4, $0xfff42118
+DATA cosimD3_nttInverseTwiddles<>+2480(SB)/4, $0xfff42118
+DATA cosimD3_nttInverseTwiddles<>+2484(SB)/4, $0xfff42118
+DATA cosimD3_nttInverseTwiddles<>+2488(SB)/4, $0xfff42118
+DATA cosimD3_nttInverseTwiddles<>+2492(SB)/4, $0xfff42118
+DATA cosimD3_nttInverseTwiddles<>+2496(SB)/4, $0x58172118
+DATA cosimD3_nttInverseTwiddles<>+2500(SB)/4, $0x58172118
+DATA cosimD3_nttInverseTwiddles<>+2504(SB)/4, $0x58172118
+DATA cosimD3_nttInverseTwiddles<>+2508(SB)/4, $0x58172118
+DATA cosimD3_nttInverseTwiddles<>+2512(SB)/4, $0x58172118
+DATA cosimD3_nttInverseTwiddles<>+2516(SB)/4, $0x58172118
+DATA cosimD3_nttInverseTwiddles<>+2520(SB)/4, $0x58172118
+DATA cosimD3_nttInverseTwiddles<>+2524(SB)/4, $0x58172118
+DATA cosimD3_nttInverseTwiddles<>+2528(SB)/4, $0x00039e44
+DATA cosimD3_nttInverseTwiddles<>+2532(SB)/4, $0x00039e44
+DATA cosimD3_nttInverseTwiddles<>+2536(SB)/4, $0x00039e44
+DATA cosimD3_nttInverseTwiddles<>+2540(SB)/4, $0x00039e44
+DATA cosimD3_nttInverseTwiddles<>+2544(SB)/4, $0x00039e44
+DATA cosimD3_nttInverseTwiddles<>+2548(SB)/4, $0x00039e44
+DATA cosimD3_nttInverseTwiddles<>+2552(SB)/4, $0x00039e44
+DATA cosimD3_nttInverseTwiddles<>+2556(SB)/4, $0x00039e44
+DATA cosimD3_nttInverseTwiddles<>+2560(SB)/4, $0x61cc1e44
+DATA cosimD3_nttInverseTwiddles<>+2564(SB)/4, $0x61cc1e44
+DATA cosimD3_nttInverseTwiddles<>+2568(SB)/4, $0x61cc1e44
+DATA cosimD3_nttInverseTwiddles<>+2572(SB)/4, $0x61cc1e44
+DATA cosimD3_nttInverseTwiddles<>+2576(SB)/4, $0x61cc1e44
+DATA cosimD3_nttInverseTwiddles<>+2580(SB)/4, $0x61cc1e44
+DATA cosimD3_nttInverseTwiddles<>+2584(SB)/4, $0x61cc1e44
+DATA cosimD3_nttInverseTwiddles<>+2588(SB)/4, $0x61cc1e44
+DATA cosimD3_nttInverseTwiddles<>+2592(SB)/4, $0xfff81503
+DATA cosimD3_nttInverseTwiddles<>+2596(SB)/4, $0xfff81503
+DATA cosimD3_nttInverseTwiddles<>+2600(SB)/4, $0xfff81503
+DATA cosimD3_nttInverseTwiddles<>+2604(SB)/4, $0xfff81503
+DATA cosimD3_nttInverseTwiddles<>+2608(SB)/4, $0xfff81503
+DATA cosimD3_nttInverseTwiddles<>+2612(SB)/4, $0xfff81503
+DATA cosimD3_nttInverseTwiddles<>+2616(SB)/4, $0xfff81503
+DATA cosimD3_nttInverseTwiddles<>+2620(SB)/4, $0xfff81503
+DATA cosimD3_nttInverseTwiddles<>+2624(SB)/4, $0x8d187503
+DATA cosimD3_nttInverseTwiddles<>+2628(SB)/4, $0x8d187503
+DATA cosimD3_nttInverseTwiddles<>+2632(SB)/4, $0x8d187503
+DATA cosimD3_nttInverseTwiddles<>+2636(SB)/4, $0x8d187503
+DATA cosimD3_nttInverseTwiddles<>+2640(SB)/4, $0x8d187503
+DATA cosimD3_nttInverseTwiddles<>+2644(SB)/4, $0x8d187503
+DATA cosimD3_nttInverseTwiddles<>+2648(SB)/4, $0x8d187503
+DATA cosimD3_nttInverseTwiddles<>+2652(SB)/4, $0x8d187503
+DATA cosimD3_nttInverseTwiddles<>+2656(SB)/4, $0xffd83102
+DATA cosimD3_nttInverseTwiddles<>+2660(SB)/4, $0xffd83102
+DATA cosimD3_nttInverseTwiddles<>+2664(SB)/4, $0xffd83102
+DATA cosimD3_nttInverseTwiddles<>+2668(SB)/4, $0xffd83102
+DATA cosimD3_nttInverseTwiddles<>+2672(SB)/4, $0xffd83102
+DATA cosimD3_nttInverseTwiddles<>+2676(SB)/4, $0xffd83102
+DATA cosimD3_nttInverseTwiddles<>+2680(SB)/4, $0xffd83102
+DATA cosimD3_nttInverseTwiddles<>+2684(SB)/4, $0xffd83102
+DATA cosimD3_nttInverseTwiddles<>+2688(SB)/4, $0x8cf87102
+DATA cosimD3_nttInverseTwiddles<>+2692(SB)/4, $0x8cf87102
+DATA cosimD3_nttInverseTwiddles<>+2696(SB)/4, $0x8cf87102
+DATA cosimD3_nttInverseTwiddles<>+2700(SB)/4, $0x8cf87102
+DATA cosimD3_nttInverseTwiddles<>+2704(SB)/4, $0x8cf87102
+DATA cosimD3_nttInverseTwiddles<>+2708(SB)/4, $0x8cf87102
+DATA cosimD3_nttInverseTwiddles<>+2712(SB)/4, $0x8cf87102
+DATA cosimD3_nttInverseTwiddles<>+2716(SB)/4, $0x8cf87102
+DATA cosimD3_nttInverseTwiddles<>+2720(SB)/4, $0x00047f45
+DATA cosimD3_nttInverseTwiddles<>+2724(SB)/4, $0x00047f45
+DATA cosimD3_nttInverseTwiddles<>+2728(SB)/4, $0x00047f45
+DATA cosimD3_nttInverseTwiddles<>+2732(SB)/4, $0x00047f45
+DATA cosimD3_nttInverseTwiddles<>+2736(SB)/4, $0x00047f45
+DATA cosimD3_nttInverseTwiddles<>+2740(SB)/4, $0x00047f45
+DATA cosimD3_nttInverseTwiddles<>+2744(SB)/4, $0x00047f45
+DATA cosimD3_nttInverseTwiddles<>+2748(SB)/4, $0x00047f45
+DATA cosimD3_nttInverseTwiddles<>+2752(SB)/4, $0x016d1f45
+DATA cosimD3_nttInverseTwiddles<>+2756(SB)/4, $0x016d1f45
+DATA cosimD3_nttInverseTwiddles<>+2760(SB)/4, $0x016d1f45
+DATA cosimD3_nttInverseTwiddles<>+2764(SB)/4, $0x016d1f45
+DATA cosimD3_nttInverseTwiddles<>+2768(SB)/4, $0x016d1f45
+DATA cosimD3_nttInverseTwiddles<>+2772(SB)/4, $0x016d1f45
+DATA cosimD3_nttInverseTwiddles<>+2776(SB)/4, $0x016d1f45
+DATA cosimD3_nttInverseTwiddles<>+2780(SB)/4, $0x016d1f45
+DATA cosimD3_nttInverseTwiddles<>+2784(SB)/4, $0x00003ffe
+DATA cosimD3_nttInverseTwiddles<>+2788(SB)/4, $0x00003ffe
+DATA cosimD3_nttInverseTwiddles<>+2792(SB)/4, $0x00003ffe
+DATA cosimD3_nttInverseTwiddles<>+2796(SB)/4, $0x00003ffe
+DATA cosimD3_nttInverseTwiddles<>+2800(SB)/4, $0x00003ffe
+DATA cosimD3_nttInverseTwiddles<>+2804(SB)/4, $0x00003ffe
+DATA cosimD3_nttInverseTwiddles<>+2808(SB)/4, $0x00003ffe
+DATA cosimD3_nttInverseTwiddles<>+2812(SB)/4, $0x00003ffe
+DATA cosimD3_nttInverseTwiddles<>+2816(SB)/4, $0x00fffffe
+DATA cosimD3_nttInverseTwiddles<>+2820(SB)/4, $0x00fffffe
+DATA cosimD3_nttInverseTwiddles<>+2824(SB)/4, $0x00fffffe
+DATA cosimD3_nttInverseTwiddles<>+2828(SB)/4, $0x00fffffe
+DATA cosimD3_nttInverseTwiddles<>+2832(SB)/4, $0x00fffffe
+DATA cosimD3_nttInverseTwiddles<>+2836(SB)/4, $0x00fffffe
+DATA cosimD3_nttInverseTwiddles<>+2840(SB)/4, $0x00fffffe
+DATA cosimD3_nttInverseTwiddles<>+2844(SB)/4, $0x00fffffe
+DATA cosimD3_nttInverseTwiddles<>+2848(SB)/8, $0x0000000000000000
+GLOBL cosimD3_nttInverseTwiddles<>(SB), RODATA|NOPTR, $2856
+
+// func data3() unsafe.Pointer
+TEXT ·data3(SB), NOSPLIT, $0-8
+	LEAQ cosimD3_nttInverseTwiddles<>(SB), AX
+	MOVQ AX, ret+0(FP)
+	RET
+
+// keccakRC of rejnttpoly_amd64.s
+DATA cosimD4_keccakRC<>+0(SB)/8, $0x0000000000000001
+DATA cosimD4_keccakRC<>+8(SB)/8, $0x0000000000008082
+DATA cosimD4_keccakRC<>+16(SB)/8, $0x800000000000808a
+DATA cosimD4_keccakRC<>+24(SB)/8, $0x8000000080008000
+DATA cosimD4_keccakRC<>+32(SB)/8, $0x000000000000808b
+DATA cosimD4_keccakRC<>+40(SB)/8, $0x0000000080000001
+DATA cosimD4_keccakRC<>+48(SB)/8, $0x8000000080008081
+DATA cosimD4_keccakRC<>+56(SB)/8, $0x8000000000008009
+DATA cosimD4_keccakRC<>+64(SB)/8, $0x000000000000008a
+DATA cosimD4_keccakRC<>+72(SB)/8, $0x0000000000000088
+DATA cosimD4_keccakRC<>+80(SB)/8, $0x0000000080008009
+DATA cosimD4_keccakRC<>+88(SB)/8, $0x000000008000000a
+DATA cosimD4_keccakRC<>+96(SB)/8, $0x000000008000808b
+DATA cosimD4_keccakRC<>+104(SB)/8, $0x800000000000008b
+DATA cosimD4_keccakRC<>+112(SB)/8, $0x8000000000008089
+DATA cosimD4_keccakRC<>+120(SB)/8, $0x8000000000008003
+DATA cosimD4_keccakRC<>+128(SB)/8, $0x8000000000008002
+DATA cosimD4_keccakRC<>+136(SB)/8, $0x8000000000000080
+DATA cosimD4_keccakRC<>+144(SB)/8, $0x000000000000800a
+DATA cosimD4_keccakRC<>+152(SB)/8, $0x800000008000000a
+DATA cosimD4_keccakRC<>+160(SB)/8, $0x8000000080008081
+DATA cosimD4_keccakRC<>+168(SB)/8, $0x8000000000008080
+DATA cosimD4_keccakRC<>+176(SB)/8, $0x0000000080000001
+DATA cosimD4_keccakRC<>+184(SB)/8, $0x8000000080008008
+GLOBL cosimD4_keccakRC<>(SB), RODATA|NOPTR, $192
+
+// func data4() unsafe.Pointer
+TEXT ·data4(SB), NOSPLIT, $0-8
+	LEAQ cosimD4_keccakRC<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
 
 // keccakRC of rejnttpolyx4_amd64.s
-DATA cosimD3_keccakRC<>+0(SB)/8, $0x0000000000000001
-DATA cosimD3_keccakRC<>+8(SB)/8, $0x0000000000008082
-DATA cosimD3_keccakRC<>+16(SB)/8, $0x800000000000808a
-DATA cosimD3_keccakRC<>+24(SB)/8, $0x8000000080008000
-DATA cosimD3_keccakRC<>+32(SB)/8, $0x000000000000808b
-DATA cosimD3_keccakRC<>+40(SB)/8, $0x0000000080000001
-DATA cosimD3_keccakRC<>+48(SB)/8, $0x8000000080008081
-DATA cosimD3_keccakRC<>+56(SB)/8, $0x8000000000008009
-DATA cosimD3_keccakRC<>+64(SB)/8, $0x000000000000008a
-DATA cosimD3_keccakRC<>+72(SB)/8, $0x0000000000000088
-DATA cosimD3_keccakRC<>+80(SB)/8, $0x0000000080008009
-DATA cosimD3_keccakRC<>+88(SB)/8, $0x000000008000000a
-DATA cosimD3_keccakRC<>+96(SB)/8, $0x000000008000808b
-DATA cosimD3_keccakRC<>+104(SB)/8, $0x800000000000008b
-DATA cosimD3_keccakRC<>+112(SB)/8, $0x8000000000008089
-DATA cosimD3_keccakRC<>+120(SB)/8, $0x8000000000008003
-DATA cosimD3_keccakRC<>+128(SB)/8, $0x8000000000008002
-DATA cosimD3_keccakRC<>+136(SB)/8, $0x8000000000000080
-DATA cosimD3_keccakRC<>+144(SB)/8, $0x000000000000800a
-DATA cosimD3_keccakRC<>+152(SB)/8, $0x800000008000000a
-DATA cosimD3_keccakRC<>+160(SB)/8, $0x8000000080008081
-DATA cosimD3_keccakRC<>+168(SB)/8, $0x8000000000008080
-DATA cosimD3_keccakRC<>+176(SB)/8, $0x0000000080000001
-DATA cosimD3_keccakRC<>+184(SB)/8, $0x8000000080008008
-GLOBL cosimD3_keccakRC<>(SB), RODATA|NOPTR, $192
+DATA cosimD5_keccakRC<>+0(SB)/8, $0x0000000000000001
+DATA cosimD5_keccakRC<>+8(SB)/8, $0x0000000000008082
+DATA cosimD5_keccakRC<>+16(SB)/8, $0x800000000000808a
+DATA cosimD5_keccakRC<>+24(SB)/8, $0x8000000080008000
+DATA cosimD5_keccakRC<>+32(SB)/8, $0x000000000000808b
+DATA cosimD5_keccakRC<>+40(SB)/8, $0x0000000080000001
+DATA cosimD5_keccakRC<>+48(SB)/8, $0x8000000080008081
+DATA cosimD5_keccakRC<>+56(SB)/8, $0x8000000000008009
+DATA cosimD5_keccakRC<>+64(SB)/8, $0x000000000000008a
+DATA cosimD5_keccakRC<>+72(SB)/8, $0x0000000000000088
+DATA cosimD5_keccakRC<>+80(SB)/8, $0x0000000080008009
+DATA cosimD5_keccakRC<>+88(SB)/8, $0x000000008000000a
+DATA cosimD5_keccakRC<>+96(SB)/8, $0x000000008000808b
+DATA cosimD5_keccakRC<>+104(SB)/8, $0x800000000000008b
+DATA cosimD5_keccakRC<>+112(SB)/8, $0x8000000000008089
+DATA cosimD5_keccakRC<>+120(SB)/8, $0x8000000000008003
+DATA cosimD5_keccakRC<>+128(SB)/8, $0x8000000000008002
+DATA cosimD5_keccakRC<>+136(SB)/8, $0x8000000000000080
+DATA cosimD5_keccakRC<>+144(SB)/8, $0x000000000000800a
+DATA cosimD5_keccakRC<>+152(SB)/8, $0x800000008000000a
+DATA cosimD5_keccakRC<>+160(SB)/8, $0x8000000080008081
+DATA cosimD5_keccakRC<>+168(SB)/8, $0x8000000000008080
+DATA cosimD5_keccakRC<>+176(SB)/8, $0x0000000080000001
+DATA cosimD5_keccakRC<>+184(SB)/8, $0x8000000080008008
+GLOBL cosimD5_keccakRC<>(SB), RODATA|NOPTR, $192
 
-// func data3() unsafe.Pointer
-TEXT ·data3(SB), NOSPLIT, $0-8
-	LEAQ cosimD3_keccakRC<>(SB), AX
+// func data5() unsafe.Pointer
+TEXT ·data5(SB), NOSPLIT, $0-8
+	LEAQ cosimD5_keccakRC<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
 
 // rejConsts of rejnttpolyx4_amd64.s
-DATA cosimD3_rejConsts<>+0(SB)/1, $0x00
-DATA cosimD3_rejConsts<>+1(SB)/1, $0x01
-DATA cosimD3_rejConsts<>+2(SB)/1, $0x02
-DATA cosimD3_rejConsts<>+3(SB)/1, $0x80
-DATA cosimD3_rejConsts<>+4(SB)/1, $0x03
-DATA cosimD3_rejConsts<>+5(SB)/1, $0x04
-DATA cosimD3_rejConsts<>+6(SB)/1, $0x05
-DATA cosimD3_rejConsts<>+7(SB)/1, $0x80
-DATA cosimD3_rejConsts<>+8(SB)/1, $0x06
-DATA cosimD3_rejConsts<>+9(SB)/1, $0x07
-DATA cosimD3_rejConsts<>+10(SB)/1, $0x08
-DATA cosimD3_rejConsts<>+11(SB)/1, $0x80
-DATA cosimD3_rejConsts<>+12(SB)/1, $0x09
-DATA cosimD3_rejConsts<>+13(SB)/1, $0x0a
-DATA cosimD3_rejConsts<>+14(SB)/1, $0x0b
-DATA cosimD3_rejConsts<>+15(SB)/1, $0x80
-DATA cosimD3_rejConsts<>+16(SB)/1, $0x04
-DATA cosimD3_rejConsts<>+17(SB)/1, $0x05
-DATA cosimD3_rejConsts<>+18(SB)/1, $0x06
-DATA cosimD3_rejConsts<>+19(SB)/1, $0x80
-DATA cosimD3_rejConsts<>+20(SB)/1, $0x07
-DATA cosimD3_rejConsts<>+21(SB)/1, $0x08
-DATA cosimD3_rejConsts<>+22(SB)/1, $0x09
-DATA cosimD3_rejConsts<>+23(SB)/1, $0x80
-DATA cosimD3_rejConsts<>+24(SB)/1, $0x0a
-DATA cosimD3_rejConsts<>+25(SB)/1, $0x0b
-DATA cosimD3_rejConsts<>+26(SB)/1, $0x0c
-DATA cosimD3_rejConsts<>+27(SB)/1, $0x80
-DATA cosimD3_rejConsts<>+28(SB)/1, $0x0d
-DATA cosimD3_rejConsts<>+29(SB)/1, $0x0e
-DATA cosimD3_rejConsts<>+30(SB)/1, $0x0f
-DATA cosimD3_rejConsts<>+31(SB)/1, $0x80
-DATA cosimD3_rejConsts<>+32(SB)/4, $0x007fffff
-DATA cosimD3_rejConsts<>+36(SB)/4, $0x007fe001
-GLOBL cosimD3_rejConsts<>(SB), RODATA|NOPTR, $40
+DATA cosimD5_rejConsts<>+0(SB)/1, $0x00
+DATA cosimD5_rejConsts<>+1(SB)/1, $0x01
+DATA cosimD5_rejConsts<>+2(SB)/1, $0x02
+DATA cosimD5_rejConsts<>+3(SB)/1, $0x80
+DATA cosimD5_rejConsts<>+4(SB)/1, $0x03
+DATA cosimD5_rejConsts<>+5(SB)/1, $0x04
+DATA cosimD5_rejConsts<>+6(SB)/1, $0x05
+DATA cosimD5_rejConsts<>+7(SB)/1, $0x80
+DATA cosimD5_rejConsts<>+8(SB)/1, $0x06
+DATA cosimD5_rejConsts<>+9(SB)/1, $0x07
+DATA cosimD5_rejConsts<>+10(SB)/1, $0x08
+DATA cosimD5_rejConsts<>+11(SB)/1, $0x80
+DATA cosimD5_rejConsts<>+12(SB)/1, $0x09
+DATA cosimD5_rejConsts<>+13(SB)/1, $0x0a
+DATA cosimD5_rejConsts<>+14(SB)/1, $0x0b
+DATA cosimD5_rejConsts<>+15(SB)/1, $0x80
+DATA cosimD5_rejConsts<>+16(SB)/1, $0x04
+DATA cosimD5_rejConsts<>+17(SB)/1, $0x05
+DATA cosimD5_rejConsts<>+18(SB)/1, $0x06
+DATA cosimD5_rejConsts<>+19(SB)/1, $0x80
+DATA cosimD5_rejConsts<>+20(SB)/1, $0x07
+DATA cosimD5_rejConsts<>+21(SB)/1, $0x08
+DATA cosimD5_rejConsts<>+22(SB)/1, $0x09
+DATA cosimD5_rejConsts<>+23(SB)/1, $0x80
+DATA cosimD5_rejConsts<>+24(SB)/1, $0x0a
+DATA cosimD5_rejConsts<>+25(SB)/1, $0x0b
+DATA cosimD5_rejConsts<>+26(SB)/1, $0x0c
+DATA cosimD5_rejConsts<>+27(SB)/1, $0x80
+DATA cosimD5_rejConsts<>+28(SB)/1, $0x0d
+DATA cosimD5_rejConsts<>+29(SB)/1, $0x0e
+DATA cosimD5_rejConsts<>+30(SB)/1, $0x0f
+DATA cosimD5_rejConsts<>+31(SB)/1, $0x80
+DATA cosimD5_rejConsts<>+32(SB)/4, $0x007fffff
+DATA cosimD5_rejConsts<>+36(SB)/4, $0x007fe001
+GLOBL cosimD5_rejConsts<>(SB), RODATA|NOPTR, $40
 
-// func data4() unsafe.Pointer
-TEXT ·data4(SB), NOSPLIT, $0-8
-	LEAQ cosimD3_rejConsts<>(SB), AX
+// func data6() unsafe.Pointer
+TEXT ·data6(SB), NOSPLIT, $0-8
+	LEAQ cosimD5_rejConsts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
 
 // rejPack of rejnttpolyx4_amd64.s
-DATA cosimD3_rejPack<>+0(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+8(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+12(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+16(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+20(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+24(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+28(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+32(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+36(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+40(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+44(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+48(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+52(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+56(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+60(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+64(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+68(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+72(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+76(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+80(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+84(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+88(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+92(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+96(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+100(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+104(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+108(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+112(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+116(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+120(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+124(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+128(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+132(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+136(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+140(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+144(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+148(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+152(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+156(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+160(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+164(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+168(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+172(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+176(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+180(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+184(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+188(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+192(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+196(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+200(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+204(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+208(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+212(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+216(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+220(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+224(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+228(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+232(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+236(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+240(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+244(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+248(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+252(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+256(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+260(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+264(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+268(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+272(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+276(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+280(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+284(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+288(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+292(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+296(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+300(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+304(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+308(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+312(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+316(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+320(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+324(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+328(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+332(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+336(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+340(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+344(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+348(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+352(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+356(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+360(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+364(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+368(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+372(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+376(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+380(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+384(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+388(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+392(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+396(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+400(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+404(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+408(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+412(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+416(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+420(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+424(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+428(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+432(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+436(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+440(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+444(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+448(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+452(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+456(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+460(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+464(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+468(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+472(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+476(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+480(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+484(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+488(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+492(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+496(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+500(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+504(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+508(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+512(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+516(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+520(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+524(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+528(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+532(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+536(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+540(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+544(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+548(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+552(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+556(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+560(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+564(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+568(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+572(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+576(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+580(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+584(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+588(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+592(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+596(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+600(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+604(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+608(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+612(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+616(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+620(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+624(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+628(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+632(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+636(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+640(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+644(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+648(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+652(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+656(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+660(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+664(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+668(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+672(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+676(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+680(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+684(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+688(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+692(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+696(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+700(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+704(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+708(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+712(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+716(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+720(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+724(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+728(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+732(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+736(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+740(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+744(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+748(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+752(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+756(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+760(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+764(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+768(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+772(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+776(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+780(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+784(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+788(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+792(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+796(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+800(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+804(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+808(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+812(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+816(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+820(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+824(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+828(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+832(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+836(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+840(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+844(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+848(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+852(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+856(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+860(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+864(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+868(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+872(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+876(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+880(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+884(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+888(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+892(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+896(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+900(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+904(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+908(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+912(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+916(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+920(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+924(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+928(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+932(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+936(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+940(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+944(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+948(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+952(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+956(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+960(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+964(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+968(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+972(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+976(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+980(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+984(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+988(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+992(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+996(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+1000(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+1004(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+1008(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+1012(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1016(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1020(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1024(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+1028(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1032(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1036(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1040(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1044(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1048(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1052(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1056(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1060(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+1064(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1068(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1072(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1076(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1080(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1084(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1088(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+1092(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+1096(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1100(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1104(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1108(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1112(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1116(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1120(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1124(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+1128(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+1132(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1136(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1140(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1144(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1148(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1152(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+1156(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+1160(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1164(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1168(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1172(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1176(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1180(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1184(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1188(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+1192(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+1196(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1200(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1204(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1208(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1212(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1216(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+1220(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+1224(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+1228(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1232(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1236(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1240(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1244(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1248(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1252(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+1256(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+1260(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+1264(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1268(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1272(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1276(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1280(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+1284(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+1288(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1292(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1296(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1300(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1304(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1308(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1312(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1316(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+1320(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+1324(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1328(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1332(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1336(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1340(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1344(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+1348(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+1352(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+1356(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1360(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1364(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1368(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1372(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1376(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1380(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+1384(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+1388(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+1392(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1396(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1400(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1404(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1408(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+1412(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+1416(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+1420(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1424(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1428(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1432(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1436(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1440(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1444(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+1448(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+1452(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+1456(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1460(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1464(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1468(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1472(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+1476(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+1480(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+1484(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+1488(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1492(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1496(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1500(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1504(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1508(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+1512(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+1516(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+1520(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+1524(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1528(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1532(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1536(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+1540(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+1544(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1548(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1552(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1556(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1560(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1564(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1568(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1572(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+1576(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+1580(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1584(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1588(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1592(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1596(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1600(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+1604(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+1608(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+1612(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1616(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1620(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1624(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1628(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1632(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1636(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+1640(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+1644(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+1648(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1652(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1656(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1660(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1664(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+1668(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+1672(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+1676(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1680(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1684(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1688(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1692(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1696(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1700(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+1704(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+1708(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+1712(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1716(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1720(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1724(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1728(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+1732(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+1736(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+1740(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+1744(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1748(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1752(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1756(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1760(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1764(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+1768(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+1772(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+1776(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+1780(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1784(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1788(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1792(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+1796(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+1800(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+1804(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1808(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1812(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1816(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1820(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1824(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1828(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+1832(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+1836(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+1840(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1844(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1848(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1852(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1856(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+1860(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+1864(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+1868(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+1872(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1876(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1880(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1884(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1888(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1892(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+1896(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+1900(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+1904(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+1908(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1912(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1916(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1920(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+1924(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+1928(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+1932(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+1936(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1940(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1944(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1948(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1952(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1956(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+1960(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+1964(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+1968(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+1972(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1976(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1980(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+1984(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+1988(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+1992(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+1996(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+2000(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+2004(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2008(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2012(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2016(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2020(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+2024(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+2028(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+2032(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+2036(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+2040(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2044(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2048(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+2052(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2056(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2060(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2064(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2068(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2072(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2076(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2080(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2084(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+2088(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2092(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2096(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2100(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2104(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2108(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2112(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+2116(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+2120(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2124(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2128(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2132(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2136(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2140(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2144(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2148(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+2152(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+2156(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2160(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2164(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2168(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2172(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2176(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+2180(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+2184(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2188(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2192(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2196(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2200(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2204(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2208(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2212(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+2216(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+2220(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2224(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2228(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2232(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2236(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2240(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+2244(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+2248(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+2252(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2256(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2260(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2264(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2268(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2272(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2276(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+2280(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+2284(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+2288(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2292(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2296(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2300(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2304(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+2308(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+2312(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2316(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2320(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2324(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2328(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2332(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2336(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2340(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+2344(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+2348(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2352(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2356(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2360(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2364(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2368(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+2372(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+2376(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+2380(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2384(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2388(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2392(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2396(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2400(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2404(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+2408(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+2412(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+2416(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2420(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2424(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2428(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2432(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+2436(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+2440(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+2444(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2448(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2452(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2456(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2460(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2464(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2468(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+2472(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+2476(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+2480(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2484(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2488(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2492(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2496(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+2500(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+2504(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+2508(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+2512(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2516(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2520(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2524(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2528(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2532(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+2536(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+2540(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+2544(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+2548(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2552(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2556(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2560(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+2564(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+2568(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2572(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2576(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2580(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2584(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2588(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2592(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2596(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+2600(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+2604(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2608(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2612(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2616(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2620(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2624(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+2628(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+2632(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+2636(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2640(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2644(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2648(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2652(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2656(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2660(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+2664(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+2668(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+2672(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2676(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2680(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2684(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2688(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+2692(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+2696(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+2700(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2704(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2708(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2712(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2716(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2720(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2724(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+2728(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+2732(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+2736(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2740(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2744(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2748(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2752(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+2756(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+2760(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+2764(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+2768(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2772(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2776(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2780(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2784(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2788(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+2792(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+2796(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+2800(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+2804(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2808(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2812(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2816(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+2820(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+2824(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+2828(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2832(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2836(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2840(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2844(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2848(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2852(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+2856(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+2860(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+2864(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2868(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2872(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2876(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2880(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+2884(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+2888(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+2892(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+2896(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2900(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2904(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2908(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2912(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2916(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+2920(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+2924(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+2928(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+2932(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2936(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2940(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2944(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+2948(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+2952(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+2956(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+2960(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2964(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2968(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2972(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2976(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+2980(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+2984(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+2988(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+2992(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+2996(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3000(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3004(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3008(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+3012(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+3016(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+3020(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+3024(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+3028(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3032(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3036(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3040(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3044(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+3048(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+3052(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+3056(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+3060(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+3064(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3068(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3072(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+3076(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+3080(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3084(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3088(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3092(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3096(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3100(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3104(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3108(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+3112(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+3116(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3120(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3124(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3128(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3132(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3136(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+3140(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+3144(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+3148(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3152(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3156(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3160(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3164(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3168(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3172(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+3176(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+3180(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+3184(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3188(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3192(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3196(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3200(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+3204(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+3208(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+3212(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3216(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3220(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3224(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3228(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3232(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3236(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+3240(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+3244(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+3248(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3252(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3256(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3260(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3264(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+3268(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+3272(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+3276(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+3280(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3284(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3288(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3292(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3296(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3300(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+3304(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+3308(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+3312(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+3316(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3320(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3324(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3328(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+3332(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+3336(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+3340(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3344(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3348(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3352(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3356(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3360(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3364(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+3368(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+3372(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+3376(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3380(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3384(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3388(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3392(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+3396(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+3400(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+3404(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+3408(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3412(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3416(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3420(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3424(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3428(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+3432(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+3436(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+3440(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+3444(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3448(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3452(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3456(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+3460(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+3464(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+3468(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+3472(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3476(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3480(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3484(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3488(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3492(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+3496(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+3500(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+3504(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+3508(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3512(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3516(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3520(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+3524(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+3528(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+3532(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+3536(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+3540(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3544(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3548(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3552(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3556(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+3560(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+3564(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+3568(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+3572(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+3576(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3580(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3584(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+3588(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+3592(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+3596(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3600(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3604(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3608(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3612(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3616(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3620(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+3624(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+3628(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+3632(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3636(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3640(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3644(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3648(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+3652(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+3656(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+3660(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+3664(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3668(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3672(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3676(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3680(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3684(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+3688(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+3692(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+3696(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+3700(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3704(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3708(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3712(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+3716(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+3720(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+3724(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+3728(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3732(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3736(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3740(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3744(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3748(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+3752(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+3756(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+3760(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+3764(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3768(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3772(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3776(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+3780(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+3784(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+3788(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+3792(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+3796(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3800(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3804(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3808(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3812(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+3816(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+3820(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+3824(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+3828(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+3832(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3836(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3840(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+3844(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+3848(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+3852(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+3856(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3860(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3864(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3868(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3872(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3876(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+3880(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+3884(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+3888(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+3892(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3896(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3900(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3904(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+3908(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+3912(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+3916(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+3920(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+3924(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3928(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3932(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3936(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3940(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+3944(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+3948(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+3952(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+3956(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+3960(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3964(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3968(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+3972(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+3976(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+3980(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+3984(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+3988(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3992(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+3996(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4000(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4004(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+4008(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+4012(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+4016(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+4020(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+4024(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4028(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4032(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+4036(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+4040(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+4044(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+4048(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+4052(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+4056(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4060(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4064(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4068(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+4072(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+4076(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+4080(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+4084(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+4088(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+4092(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4096(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+4100(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4104(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4108(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4112(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4116(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4120(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4124(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4128(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4132(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+4136(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4140(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4144(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4148(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4152(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4156(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4160(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+4164(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+4168(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4172(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4176(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4180(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4184(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4188(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4192(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4196(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+4200(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+4204(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4208(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4212(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4216(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4220(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4224(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+4228(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+4232(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4236(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4240(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4244(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4248(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4252(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4256(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4260(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+4264(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+4268(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4272(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4276(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4280(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4284(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4288(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+4292(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+4296(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+4300(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4304(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4308(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4312(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4316(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4320(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4324(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+4328(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+4332(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+4336(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4340(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4344(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4348(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4352(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+4356(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+4360(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4364(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4368(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4372(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4376(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4380(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4384(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4388(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+4392(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+4396(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4400(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4404(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4408(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4412(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4416(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+4420(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+4424(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+4428(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4432(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4436(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4440(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4444(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4448(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4452(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+4456(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+4460(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+4464(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4468(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4472(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4476(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4480(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+4484(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+4488(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+4492(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4496(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4500(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4504(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4508(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4512(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4516(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+4520(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+4524(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+4528(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4532(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4536(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4540(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4544(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+4548(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+4552(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+4556(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+4560(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4564(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4568(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4572(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4576(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4580(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+4584(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+4588(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+4592(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+4596(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4600(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4604(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4608(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+4612(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+4616(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4620(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4624(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4628(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4632(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4636(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4640(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4644(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+4648(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+4652(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4656(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4660(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4664(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4668(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4672(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+4676(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+4680(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+4684(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4688(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4692(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4696(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4700(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4704(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4708(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+4712(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+4716(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+4720(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4724(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4728(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4732(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4736(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+4740(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+4744(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+4748(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4752(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4756(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4760(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4764(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4768(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4772(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+4776(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+4780(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+4784(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4788(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4792(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4796(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4800(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+4804(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+4808(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+4812(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+4816(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4820(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4824(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4828(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4832(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4836(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+4840(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+4844(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+4848(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+4852(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4856(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4860(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4864(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+4868(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+4872(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+4876(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4880(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4884(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4888(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4892(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4896(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4900(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+4904(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+4908(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+4912(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4916(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4920(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4924(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4928(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+4932(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+4936(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+4940(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+4944(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4948(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4952(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4956(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4960(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4964(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+4968(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+4972(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+4976(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+4980(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4984(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4988(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+4992(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+4996(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+5000(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+5004(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+5008(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5012(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5016(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5020(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5024(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5028(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+5032(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+5036(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+5040(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+5044(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5048(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5052(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5056(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+5060(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+5064(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+5068(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+5072(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+5076(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5080(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5084(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5088(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5092(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+5096(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+5100(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+5104(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+5108(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+5112(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5116(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5120(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+5124(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+5128(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5132(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5136(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5140(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5144(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5148(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5152(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5156(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+5160(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+5164(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5168(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5172(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5176(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5180(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5184(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+5188(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+5192(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+5196(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5200(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5204(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5208(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5212(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5216(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5220(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+5224(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+5228(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+5232(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5236(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5240(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5244(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5248(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+5252(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+5256(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+5260(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5264(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5268(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5272(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5276(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5280(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5284(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+5288(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+5292(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+5296(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5300(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5304(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5308(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5312(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+5316(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+5320(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+5324(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+5328(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5332(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5336(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5340(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5344(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5348(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+5352(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+5356(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+5360(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+5364(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5368(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5372(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5376(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+5380(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+5384(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+5388(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5392(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5396(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5400(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5404(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5408(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5412(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+5416(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+5420(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+5424(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5428(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5432(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5436(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5440(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+5444(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+5448(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+5452(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+5456(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5460(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5464(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5468(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5472(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5476(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+5480(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+5484(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+5488(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+5492(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5496(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5500(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5504(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+5508(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+5512(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+5516(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+5520(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5524(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5528(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5532(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5536(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5540(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+5544(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+5548(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+5552(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+5556(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5560(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5564(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5568(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+5572(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+5576(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+5580(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+5584(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+5588(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5592(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5596(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5600(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5604(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+5608(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+5612(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+5616(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+5620(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+5624(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5628(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5632(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+5636(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+5640(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+5644(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5648(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5652(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5656(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5660(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5664(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5668(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+5672(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+5676(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+5680(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5684(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5688(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5692(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5696(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+5700(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+5704(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+5708(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+5712(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5716(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5720(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5724(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5728(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5732(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+5736(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+5740(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+5744(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+5748(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5752(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5756(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5760(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+5764(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+5768(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+5772(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+5776(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5780(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5784(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5788(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5792(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5796(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+5800(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+5804(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+5808(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+5812(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5816(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5820(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5824(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+5828(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+5832(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+5836(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+5840(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+5844(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5848(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5852(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5856(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5860(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+5864(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+5868(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+5872(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+5876(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+5880(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5884(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5888(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+5892(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+5896(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+5900(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+5904(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5908(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5912(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5916(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5920(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5924(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+5928(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+5932(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+5936(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+5940(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5944(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5948(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5952(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+5956(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+5960(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+5964(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+5968(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+5972(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5976(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5980(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5984(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+5988(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+5992(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+5996(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+6000(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+6004(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+6008(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6012(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6016(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+6020(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+6024(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+6028(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+6032(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+6036(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6040(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6044(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6048(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6052(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+6056(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+6060(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+6064(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+6068(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+6072(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6076(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6080(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+6084(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+6088(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+6092(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+6096(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+6100(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+6104(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6108(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6112(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6116(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+6120(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+6124(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+6128(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+6132(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+6136(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+6140(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6144(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+6148(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+6152(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6156(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6160(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6164(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6168(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6172(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6176(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6180(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+6184(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+6188(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6192(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6196(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6200(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6204(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6208(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+6212(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+6216(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+6220(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6224(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6228(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6232(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6236(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6240(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6244(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+6248(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+6252(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+6256(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6260(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6264(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6268(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6272(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+6276(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+6280(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+6284(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6288(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6292(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6296(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6300(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6304(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6308(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+6312(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+6316(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+6320(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6324(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6328(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6332(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6336(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+6340(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+6344(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+6348(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+6352(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6356(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6360(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6364(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6368(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6372(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+6376(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+6380(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+6384(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+6388(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6392(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6396(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6400(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+6404(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+6408(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+6412(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6416(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6420(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6424(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6428(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6432(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6436(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+6440(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+6444(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+6448(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6452(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6456(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6460(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6464(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+6468(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+6472(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+6476(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+6480(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6484(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6488(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6492(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6496(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6500(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+6504(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+6508(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+6512(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+6516(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6520(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6524(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6528(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+6532(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+6536(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+6540(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+6544(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6548(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6552(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6556(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6560(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6564(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+6568(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+6572(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+6576(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+6580(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6584(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6588(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6592(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+6596(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+6600(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+6604(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+6608(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+6612(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6616(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6620(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6624(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6628(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+6632(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+6636(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+6640(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+6644(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+6648(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6652(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6656(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+6660(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+6664(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+6668(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6672(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6676(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6680(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6684(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6688(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6692(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+6696(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+6700(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+6704(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6708(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6712(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6716(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6720(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+6724(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+6728(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+6732(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+6736(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6740(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6744(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6748(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6752(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6756(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+6760(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+6764(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+6768(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+6772(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6776(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6780(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6784(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+6788(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+6792(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+6796(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+6800(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6804(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6808(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6812(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6816(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6820(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+6824(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+6828(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+6832(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+6836(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6840(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6844(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6848(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+6852(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+6856(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+6860(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+6864(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+6868(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6872(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6876(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6880(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6884(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+6888(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+6892(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+6896(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+6900(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+6904(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6908(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6912(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+6916(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+6920(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+6924(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+6928(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6932(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6936(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6940(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6944(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6948(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+6952(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+6956(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+6960(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+6964(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6968(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6972(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+6976(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+6980(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+6984(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+6988(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+6992(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+6996(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7000(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7004(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7008(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7012(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+7016(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+7020(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+7024(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+7028(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+7032(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7036(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7040(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+7044(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+7048(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+7052(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+7056(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+7060(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7064(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7068(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7072(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7076(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+7080(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+7084(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+7088(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+7092(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+7096(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7100(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7104(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+7108(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+7112(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+7116(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+7120(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+7124(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+7128(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7132(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7136(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7140(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+7144(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+7148(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+7152(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+7156(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+7160(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+7164(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7168(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+7172(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+7176(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+7180(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7184(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7188(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7192(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7196(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7200(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7204(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+7208(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+7212(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+7216(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7220(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7224(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7228(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7232(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+7236(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+7240(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+7244(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+7248(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7252(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7256(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7260(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7264(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7268(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+7272(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+7276(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+7280(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+7284(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7288(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7292(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7296(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+7300(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+7304(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+7308(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+7312(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7316(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7320(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7324(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7328(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7332(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+7336(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+7340(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+7344(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+7348(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7352(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7356(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7360(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+7364(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+7368(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+7372(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+7376(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+7380(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7384(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7388(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7392(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7396(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+7400(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+7404(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+7408(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+7412(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+7416(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7420(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7424(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+7428(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+7432(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+7436(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+7440(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7444(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7448(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7452(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7456(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7460(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+7464(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+7468(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+7472(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+7476(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7480(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7484(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7488(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+7492(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+7496(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+7500(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+7504(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+7508(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7512(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7516(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7520(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7524(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+7528(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+7532(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+7536(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+7540(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+7544(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7548(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7552(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+7556(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+7560(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+7564(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+7568(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+7572(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7576(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7580(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7584(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7588(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+7592(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+7596(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+7600(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+7604(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+7608(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7612(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7616(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+7620(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+7624(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+7628(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+7632(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+7636(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+7640(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7644(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7648(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7652(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+7656(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+7660(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+7664(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+7668(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+7672(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+7676(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7680(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+7684(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+7688(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+7692(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+7696(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7700(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7704(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7708(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7712(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7716(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+7720(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+7724(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+7728(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+7732(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7736(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7740(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7744(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+7748(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+7752(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+7756(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+7760(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+7764(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7768(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7772(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7776(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7780(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+7784(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+7788(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+7792(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+7796(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+7800(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7804(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7808(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+7812(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+7816(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+7820(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+7824(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+7828(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7832(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7836(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7840(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7844(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+7848(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+7852(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+7856(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+7860(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+7864(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7868(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7872(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+7876(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+7880(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+7884(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+7888(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+7892(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+7896(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7900(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7904(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7908(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+7912(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+7916(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+7920(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+7924(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+7928(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+7932(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7936(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+7940(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+7944(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+7948(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+7952(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+7956(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7960(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7964(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7968(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7972(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+7976(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+7980(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+7984(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+7988(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+7992(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+7996(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+8000(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+8004(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+8008(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+8012(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+8016(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+8020(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+8024(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+8028(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+8032(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+8036(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+8040(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+8044(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+8048(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+8052(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+8056(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+8060(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+8064(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+8068(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+8072(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+8076(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+8080(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+8084(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+8088(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+8092(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+8096(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+8100(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+8104(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+8108(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+8112(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+8116(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+8120(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+8124(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+8128(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+8132(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+8136(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+8140(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+8144(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+8148(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+8152(SB)/4, $0x00000007
-DATA cosimD3_rejPack<>+8156(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+8160(SB)/4, $0x00000000
-DATA cosimD3_rejPack<>+8164(SB)/4, $0x00000001
-DATA cosimD3_rejPack<>+8168(SB)/4, $0x00000002
-DATA cosimD3_rejPack<>+8172(SB)/4, $0x00000003
-DATA cosimD3_rejPack<>+8176(SB)/4, $0x00000004
-DATA cosimD3_rejPack<>+8180(SB)/4, $0x00000005
-DATA cosimD3_rejPack<>+8184(SB)/4, $0x00000006
-DATA cosimD3_rejPack<>+8188(SB)/4, $0x00000007
-GLOBL cosimD3_rejPack<>(SB), RODATA|NOPTR, $8192
+DATA cosimD5_rejPack<>+0(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+8(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+12(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+16(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+20(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+24(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+28(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+32(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+36(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+40(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+44(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+48(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+52(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+56(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+60(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+64(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+68(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+72(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+76(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+80(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+84(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+88(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+92(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+96(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+100(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+104(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+108(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+112(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+116(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+120(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+124(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+128(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+132(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+136(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+140(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+144(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+148(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+152(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+156(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+160(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+164(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+168(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+172(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+176(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+180(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+184(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+188(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+192(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+196(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+200(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+204(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+208(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+212(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+216(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+220(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+224(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+228(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+232(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+236(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+240(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+244(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+248(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+252(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+256(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+260(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+264(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+268(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+272(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+276(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+280(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+284(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+288(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+292(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+296(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+300(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+304(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+308(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+312(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+316(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+320(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+324(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+328(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+332(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+336(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+340(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+344(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+348(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+352(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+356(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+360(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+364(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+368(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+372(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+376(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+380(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+384(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+388(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+392(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+396(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+400(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+404(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+408(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+412(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+416(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+420(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+424(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+428(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+432(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+436(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+440(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+444(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+448(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+452(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+456(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+460(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+464(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+468(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+472(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+476(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+480(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+484(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+488(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+492(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+496(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+500(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+504(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+508(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+512(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+516(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+520(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+524(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+528(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+532(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+536(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+540(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+544(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+548(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+552(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+556(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+560(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+564(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+568(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+572(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+576(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+580(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+584(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+588(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+592(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+596(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+600(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+604(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+608(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+612(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+616(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+620(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+624(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+628(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+632(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+636(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+640(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+644(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+648(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+652(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+656(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+660(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+664(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+668(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+672(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+676(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+680(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+684(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+688(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+692(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+696(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+700(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+704(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+708(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+712(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+716(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+720(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+724(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+728(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+732(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+736(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+740(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+744(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+748(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+752(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+756(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+760(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+764(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+768(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+772(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+776(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+780(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+784(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+788(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+792(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+796(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+800(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+804(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+808(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+812(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+816(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+820(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+824(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+828(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+832(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+836(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+840(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+844(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+848(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+852(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+856(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+860(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+864(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+868(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+872(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+876(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+880(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+884(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+888(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+892(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+896(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+900(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+904(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+908(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+912(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+916(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+920(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+924(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+928(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+932(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+936(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+940(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+944(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+948(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+952(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+956(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+960(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+964(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+968(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+972(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+976(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+980(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+984(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+988(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+992(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+996(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+1000(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+1004(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+1008(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+1012(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1016(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1020(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1024(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+1028(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1032(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1036(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1040(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1044(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1048(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1052(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1056(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1060(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+1064(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1068(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1072(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1076(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1080(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1084(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1088(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+1092(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+1096(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1100(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1104(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1108(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1112(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1116(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1120(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1124(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+1128(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+1132(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1136(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1140(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1144(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1148(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1152(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+1156(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+1160(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1164(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1168(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1172(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1176(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1180(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1184(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1188(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+1192(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+1196(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1200(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1204(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1208(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1212(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1216(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+1220(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+1224(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+1228(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1232(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1236(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1240(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1244(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1248(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1252(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+1256(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+1260(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+1264(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1268(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1272(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1276(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1280(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+1284(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+1288(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1292(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1296(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1300(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1304(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1308(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1312(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1316(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+1320(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+1324(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1328(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1332(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1336(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1340(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1344(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+1348(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+1352(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+1356(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1360(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1364(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1368(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1372(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1376(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1380(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+1384(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+1388(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+1392(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1396(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1400(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1404(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1408(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+1412(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+1416(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+1420(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1424(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1428(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1432(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1436(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1440(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1444(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+1448(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+1452(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+1456(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1460(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1464(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1468(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1472(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+1476(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+1480(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+1484(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+1488(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1492(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1496(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1500(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1504(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1508(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+1512(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+1516(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+1520(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+1524(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1528(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1532(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1536(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+1540(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+1544(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1548(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1552(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1556(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1560(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1564(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1568(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1572(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+1576(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+1580(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1584(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1588(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1592(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1596(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1600(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+1604(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+1608(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+1612(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1616(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1620(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1624(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1628(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1632(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1636(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+1640(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+1644(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+1648(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1652(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1656(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1660(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1664(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+1668(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+1672(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+1676(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1680(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1684(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1688(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1692(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1696(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1700(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+1704(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+1708(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+1712(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1716(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1720(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1724(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1728(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+1732(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+1736(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+1740(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+1744(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1748(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1752(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1756(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1760(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1764(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+1768(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+1772(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+1776(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+1780(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1784(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1788(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1792(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+1796(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+1800(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+1804(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1808(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1812(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1816(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1820(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1824(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1828(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+1832(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+1836(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+1840(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1844(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1848(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1852(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1856(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+1860(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+1864(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+1868(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+1872(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1876(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1880(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1884(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1888(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1892(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+1896(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+1900(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+1904(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+1908(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1912(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1916(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1920(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+1924(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+1928(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+1932(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+1936(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1940(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1944(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1948(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1952(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1956(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+1960(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+1964(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+1968(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+1972(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1976(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1980(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+1984(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+1988(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+1992(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+1996(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+2000(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+2004(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2008(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2012(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2016(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2020(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+2024(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+2028(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+2032(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+2036(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+2040(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2044(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2048(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+2052(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2056(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2060(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2064(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2068(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2072(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2076(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2080(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2084(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+2088(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2092(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2096(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2100(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2104(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2108(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2112(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+2116(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+2120(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2124(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2128(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2132(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2136(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2140(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2144(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2148(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+2152(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+2156(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2160(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2164(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2168(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2172(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2176(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+2180(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+2184(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2188(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2192(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2196(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2200(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2204(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2208(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2212(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+2216(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+2220(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2224(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2228(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2232(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2236(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2240(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+2244(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+2248(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+2252(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2256(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2260(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2264(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2268(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2272(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2276(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+2280(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+2284(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+2288(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2292(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2296(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2300(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2304(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+2308(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+2312(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2316(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2320(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2324(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2328(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2332(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2336(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2340(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+2344(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+2348(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2352(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2356(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2360(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2364(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2368(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+2372(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+2376(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+2380(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2384(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2388(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2392(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2396(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2400(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2404(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+2408(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+2412(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+2416(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2420(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2424(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2428(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2432(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+2436(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+2440(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+2444(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2448(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2452(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2456(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2460(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2464(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2468(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+2472(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+2476(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+2480(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2484(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2488(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2492(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2496(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+2500(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+2504(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+2508(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+2512(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2516(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2520(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2524(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2528(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2532(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+2536(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+2540(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+2544(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+2548(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2552(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2556(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2560(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+2564(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+2568(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2572(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2576(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2580(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2584(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2588(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2592(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2596(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+2600(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+2604(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2608(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2612(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2616(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2620(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2624(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+2628(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+2632(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+2636(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2640(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2644(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2648(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2652(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2656(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2660(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+2664(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+2668(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+2672(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2676(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2680(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2684(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2688(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+2692(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+2696(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+2700(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2704(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2708(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2712(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2716(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2720(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2724(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+2728(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+2732(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+2736(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2740(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2744(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2748(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2752(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+2756(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+2760(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+2764(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+2768(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2772(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2776(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2780(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2784(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2788(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+2792(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+2796(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+2800(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+2804(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2808(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2812(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2816(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+2820(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+2824(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+2828(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2832(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2836(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2840(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2844(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2848(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2852(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+2856(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+2860(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+2864(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2868(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2872(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2876(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2880(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+2884(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+2888(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+2892(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+2896(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2900(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2904(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2908(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2912(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2916(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+2920(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+2924(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+2928(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+2932(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2936(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2940(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2944(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+2948(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+2952(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+2956(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+2960(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2964(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2968(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2972(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2976(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+2980(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+2984(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+2988(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+2992(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+2996(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3000(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3004(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3008(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+3012(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+3016(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+3020(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+3024(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+3028(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3032(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3036(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3040(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3044(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+3048(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+3052(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+3056(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+3060(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+3064(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3068(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3072(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+3076(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+3080(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3084(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3088(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3092(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3096(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3100(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3104(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3108(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+3112(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+3116(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3120(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3124(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3128(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3132(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3136(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+3140(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+3144(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+3148(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3152(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3156(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3160(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3164(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3168(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3172(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+3176(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+3180(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+3184(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3188(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3192(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3196(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3200(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+3204(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+3208(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+3212(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3216(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3220(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3224(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3228(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3232(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3236(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+3240(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+3244(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+3248(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3252(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3256(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3260(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3264(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+3268(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+3272(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+3276(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+3280(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3284(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3288(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3292(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3296(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3300(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+3304(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+3308(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+3312(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+3316(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3320(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3324(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3328(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+3332(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+3336(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+3340(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3344(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3348(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3352(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3356(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3360(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3364(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+3368(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+3372(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+3376(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3380(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3384(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3388(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3392(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+3396(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+3400(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+3404(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+3408(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3412(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3416(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3420(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3424(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3428(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+3432(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+3436(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+3440(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+3444(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3448(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3452(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3456(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+3460(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+3464(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+3468(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+3472(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3476(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3480(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3484(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3488(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3492(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+3496(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+3500(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+3504(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+3508(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3512(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3516(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3520(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+3524(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+3528(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+3532(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+3536(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+3540(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3544(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3548(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3552(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3556(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+3560(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+3564(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+3568(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+3572(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+3576(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3580(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3584(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+3588(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+3592(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+3596(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3600(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3604(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3608(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3612(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3616(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3620(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+3624(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+3628(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+3632(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3636(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3640(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3644(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3648(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+3652(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+3656(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+3660(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+3664(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3668(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3672(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3676(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3680(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3684(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+3688(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+3692(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+3696(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+3700(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3704(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3708(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3712(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+3716(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+3720(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+3724(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+3728(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3732(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3736(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3740(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3744(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3748(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+3752(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+3756(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+3760(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+3764(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3768(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3772(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3776(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+3780(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+3784(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+3788(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+3792(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+3796(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3800(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3804(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3808(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3812(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+3816(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+3820(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+3824(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+3828(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+3832(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3836(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3840(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+3844(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+3848(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+3852(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+3856(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3860(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3864(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3868(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3872(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3876(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+3880(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+3884(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+3888(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+3892(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3896(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3900(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3904(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+3908(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+3912(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+3916(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+3920(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+3924(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3928(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3932(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3936(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3940(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+3944(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+3948(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+3952(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+3956(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+3960(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3964(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3968(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+3972(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+3976(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+3980(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+3984(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+3988(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3992(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+3996(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4000(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4004(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+4008(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+4012(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+4016(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+4020(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+4024(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4028(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4032(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+4036(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+4040(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+4044(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+4048(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+4052(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+4056(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4060(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4064(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4068(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+4072(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+4076(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+4080(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+4084(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+4088(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+4092(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4096(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+4100(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4104(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4108(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4112(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4116(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4120(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4124(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4128(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4132(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+4136(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4140(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4144(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4148(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4152(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4156(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4160(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+4164(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+4168(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4172(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4176(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4180(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4184(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4188(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4192(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4196(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+4200(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+4204(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4208(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4212(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4216(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4220(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4224(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+4228(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+4232(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4236(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4240(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4244(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4248(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4252(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4256(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4260(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+4264(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+4268(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4272(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4276(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4280(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4284(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4288(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+4292(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+4296(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+4300(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4304(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4308(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4312(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4316(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4320(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4324(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+4328(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+4332(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+4336(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4340(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4344(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4348(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4352(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+4356(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+4360(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4364(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4368(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4372(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4376(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4380(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4384(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4388(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+4392(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+4396(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4400(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4404(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4408(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4412(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4416(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+4420(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+4424(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+4428(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4432(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4436(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4440(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4444(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4448(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4452(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+4456(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+4460(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+4464(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4468(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4472(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4476(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4480(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+4484(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+4488(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+4492(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4496(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4500(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4504(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4508(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4512(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4516(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+4520(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+4524(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+4528(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4532(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4536(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4540(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4544(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+4548(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+4552(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+4556(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+4560(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4564(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4568(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4572(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4576(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4580(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+4584(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+4588(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+4592(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+4596(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4600(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4604(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4608(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+4612(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+4616(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4620(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4624(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4628(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4632(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4636(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4640(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4644(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+4648(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+4652(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4656(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4660(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4664(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4668(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4672(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+4676(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+4680(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+4684(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4688(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4692(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4696(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4700(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4704(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4708(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+4712(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+4716(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+4720(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4724(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4728(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4732(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4736(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+4740(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+4744(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+4748(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4752(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4756(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4760(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4764(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4768(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4772(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+4776(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+4780(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+4784(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4788(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4792(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4796(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4800(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+4804(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+4808(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+4812(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+4816(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4820(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4824(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4828(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4832(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4836(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+4840(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+4844(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+4848(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+4852(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4856(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4860(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4864(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+4868(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+4872(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+4876(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4880(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4884(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4888(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4892(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4896(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4900(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+4904(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+4908(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+4912(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4916(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4920(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4924(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4928(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+4932(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+4936(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+4940(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+4944(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4948(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4952(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4956(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4960(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4964(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+4968(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+4972(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+4976(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+4980(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4984(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4988(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+4992(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+4996(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+5000(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+5004(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+5008(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5012(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5016(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5020(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5024(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5028(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+5032(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+5036(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+5040(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+5044(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5048(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5052(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5056(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+5060(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+5064(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+5068(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+5072(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+5076(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5080(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5084(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5088(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5092(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+5096(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+5100(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+5104(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+5108(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+5112(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5116(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5120(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+5124(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+5128(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5132(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5136(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5140(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5144(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5148(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5152(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5156(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+5160(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+5164(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5168(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5172(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5176(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5180(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5184(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+5188(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+5192(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+5196(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5200(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5204(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5208(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5212(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5216(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5220(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+5224(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+5228(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+5232(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5236(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5240(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5244(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5248(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+5252(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+5256(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+5260(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5264(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5268(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5272(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5276(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5280(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5284(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+5288(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+5292(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+5296(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5300(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5304(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5308(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5312(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+5316(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+5320(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+5324(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+5328(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5332(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5336(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5340(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5344(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5348(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+5352(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+5356(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+5360(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+5364(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5368(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5372(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5376(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+5380(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+5384(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+5388(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5392(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5396(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5400(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5404(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5408(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5412(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+5416(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+5420(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+5424(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5428(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5432(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5436(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5440(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+5444(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+5448(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+5452(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+5456(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5460(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5464(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5468(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5472(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5476(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+5480(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+5484(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+5488(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+5492(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5496(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5500(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5504(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+5508(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+5512(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+5516(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+5520(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5524(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5528(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5532(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5536(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5540(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+5544(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+5548(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+5552(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+5556(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5560(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5564(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5568(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+5572(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+5576(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+5580(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+5584(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+5588(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5592(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5596(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5600(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5604(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+5608(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+5612(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+5616(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+5620(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+5624(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5628(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5632(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+5636(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+5640(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+5644(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5648(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5652(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5656(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5660(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5664(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5668(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+5672(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+5676(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+5680(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5684(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5688(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5692(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5696(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+5700(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+5704(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+5708(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+5712(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5716(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5720(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5724(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5728(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5732(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+5736(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+5740(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+5744(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+5748(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5752(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5756(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5760(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+5764(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+5768(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+5772(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+5776(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5780(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5784(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5788(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5792(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5796(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+5800(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+5804(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+5808(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+5812(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5816(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5820(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5824(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+5828(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+5832(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+5836(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+5840(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+5844(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5848(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5852(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5856(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5860(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+5864(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+5868(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+5872(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+5876(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+5880(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5884(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5888(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+5892(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+5896(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+5900(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+5904(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5908(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5912(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5916(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5920(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5924(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+5928(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+5932(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+5936(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+5940(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5944(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5948(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5952(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+5956(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+5960(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+5964(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+5968(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+5972(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5976(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5980(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5984(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+5988(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+5992(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+5996(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+6000(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+6004(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+6008(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6012(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6016(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+6020(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+6024(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+6028(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+6032(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+6036(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6040(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6044(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6048(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6052(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+6056(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+6060(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+6064(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+6068(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+6072(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6076(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6080(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+6084(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+6088(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+6092(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+6096(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+6100(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+6104(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6108(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6112(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6116(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+6120(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+6124(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+6128(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+6132(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+6136(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+6140(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6144(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+6148(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+6152(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6156(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6160(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6164(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6168(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6172(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6176(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6180(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+6184(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+6188(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6192(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6196(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6200(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6204(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6208(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+6212(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+6216(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+6220(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6224(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6228(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6232(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6236(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6240(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6244(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+6248(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+6252(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+6256(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6260(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6264(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6268(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6272(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+6276(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+6280(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+6284(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6288(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6292(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6296(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6300(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6304(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6308(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+6312(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+6316(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+6320(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6324(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6328(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6332(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6336(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+6340(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+6344(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+6348(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+6352(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6356(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6360(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6364(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6368(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6372(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+6376(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+6380(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+6384(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+6388(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6392(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6396(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6400(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+6404(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+6408(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+6412(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6416(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6420(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6424(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6428(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6432(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6436(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+6440(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+6444(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+6448(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6452(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6456(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6460(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6464(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+6468(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+6472(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+6476(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+6480(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6484(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6488(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6492(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6496(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6500(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+6504(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+6508(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+6512(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+6516(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6520(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6524(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6528(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+6532(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+6536(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+6540(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+6544(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6548(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6552(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6556(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6560(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6564(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+6568(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+6572(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+6576(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+6580(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6584(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6588(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6592(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+6596(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+6600(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+6604(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+6608(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+6612(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6616(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6620(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6624(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6628(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+6632(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+6636(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+6640(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+6644(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+6648(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6652(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6656(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+6660(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+6664(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+6668(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6672(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6676(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6680(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6684(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6688(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6692(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+6696(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+6700(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+6704(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6708(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6712(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6716(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6720(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+6724(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+6728(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+6732(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+6736(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6740(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6744(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6748(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6752(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6756(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+6760(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+6764(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+6768(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+6772(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6776(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6780(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6784(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+6788(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+6792(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+6796(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+6800(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6804(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6808(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6812(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6816(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6820(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+6824(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+6828(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+6832(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+6836(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6840(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6844(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6848(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+6852(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+6856(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+6860(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+6864(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+6868(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6872(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6876(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6880(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6884(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+6888(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+6892(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+6896(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+6900(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+6904(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6908(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6912(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+6916(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+6920(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+6924(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+6928(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6932(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6936(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6940(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6944(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6948(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+6952(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+6956(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+6960(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+6964(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6968(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6972(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+6976(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+6980(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+6984(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+6988(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+6992(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+6996(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7000(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7004(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7008(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7012(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+7016(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+7020(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+7024(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+7028(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+7032(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7036(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7040(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+7044(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+7048(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+7052(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+7056(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+7060(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7064(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7068(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7072(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7076(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+7080(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+7084(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+7088(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+7092(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+7096(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7100(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7104(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+7108(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+7112(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+7116(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+7120(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+7124(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+7128(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7132(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7136(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7140(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+7144(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+7148(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+7152(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+7156(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+7160(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+7164(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7168(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+7172(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+7176(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+7180(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7184(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7188(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7192(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7196(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7200(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7204(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+7208(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+7212(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+7216(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7220(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7224(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7228(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7232(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+7236(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+7240(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+7244(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+7248(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7252(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7256(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7260(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7264(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7268(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+7272(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+7276(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+7280(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+7284(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7288(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7292(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7296(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+7300(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+7304(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+7308(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+7312(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7316(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7320(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7324(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7328(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7332(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+7336(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+7340(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+7344(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+7348(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7352(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7356(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7360(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+7364(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+7368(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+7372(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+7376(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+7380(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7384(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7388(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7392(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7396(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+7400(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+7404(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+7408(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+7412(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+7416(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7420(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7424(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+7428(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+7432(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+7436(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+7440(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7444(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7448(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7452(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7456(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7460(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+7464(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+7468(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+7472(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+7476(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7480(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7484(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7488(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+7492(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+7496(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+7500(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+7504(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+7508(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7512(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7516(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7520(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7524(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+7528(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+7532(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+7536(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+7540(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+7544(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7548(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7552(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+7556(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+7560(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+7564(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+7568(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+7572(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7576(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7580(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7584(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7588(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+7592(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+7596(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+7600(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+7604(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+7608(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7612(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7616(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+7620(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+7624(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+7628(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+7632(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+7636(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+7640(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7644(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7648(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7652(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+7656(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+7660(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+7664(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+7668(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+7672(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+7676(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7680(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+7684(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+7688(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+7692(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+7696(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7700(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7704(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7708(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7712(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7716(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+7720(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+7724(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+7728(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+7732(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7736(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7740(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7744(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+7748(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+7752(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+7756(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+7760(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+7764(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7768(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7772(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7776(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7780(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+7784(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+7788(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+7792(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+7796(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+7800(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7804(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7808(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+7812(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+7816(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+7820(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+7824(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+7828(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7832(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7836(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7840(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7844(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+7848(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+7852(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+7856(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+7860(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+7864(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7868(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7872(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+7876(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+7880(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+7884(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+7888(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+7892(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+7896(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7900(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7904(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7908(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+7912(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+7916(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+7920(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+7924(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+7928(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+7932(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7936(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+7940(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+7944(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+7948(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+7952(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+7956(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7960(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7964(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7968(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7972(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+7976(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+7980(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+7984(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+7988(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+7992(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+7996(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+8000(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+8004(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+8008(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+8012(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+8016(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+8020(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+8024(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+8028(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+8032(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+8036(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+8040(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+8044(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+8048(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+8052(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+8056(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+8060(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+8064(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+8068(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+8072(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+8076(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+8080(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+8084(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+8088(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+8092(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+8096(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+8100(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+8104(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+8108(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+8112(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+8116(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+8120(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+8124(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+8128(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+8132(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+8136(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+8140(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+8144(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+8148(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+8152(SB)/4, $0x00000007
+DATA cosimD5_rejPack<>+8156(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+8160(SB)/4, $0x00000000
+DATA cosimD5_rejPack<>+8164(SB)/4, $0x00000001
+DATA cosimD5_rejPack<>+8168(SB)/4, $0x00000002
+DATA cosimD5_rejPack<>+8172(SB)/4, $0x00000003
+DATA cosimD5_rejPack<>+8176(SB)/4, $0x00000004
+DATA cosimD5_rejPack<>+8180(SB)/4, $0x00000005
+DATA cosimD5_rejPack<>+8184(SB)/4, $0x00000006
+DATA cosimD5_rejPack<>+8188(SB)/4, $0x00000007
+GLOBL cosimD5_rejPack<>(SB), RODATA|NOPTR, $8192
 
-// func data5() unsafe.Pointer
-TEXT ·data5(SB), NOSPLIT, $0-8
-	LEAQ cosimD3_rejPack<>(SB), AX
+// func data7() unsafe.Pointer
+TEXT ·data7(SB), NOSPLIT, $0-8
+	LEAQ cosimD5_rejPack<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
 
 // rejCount of rejnttpolyx4_amd64.s
-DATA cosimD3_rejCount<>+0(SB)/1, $0x00
-DATA cosimD3_rejCount<>+1(SB)/1, $0x01
-DATA cosimD3_rejCount<>+2(SB)/1, $0x01
-DATA cosimD3_rejCount<>+3(SB)/1, $0x02
-DATA cosimD3_rejCount<>+4(SB)/1, $0x01
-DATA cosimD3_rejCount<>+5(SB)/1, $0x02
-DATA cosimD3_rejCount<>+6(SB)/1, $0x02
-DATA cosimD3_rejCount<>+7(SB)/1, $0x03
-DATA cosimD3_rejCount<>+8(SB)/1, $0x01
-DATA cosimD3_rejCount<>+9(SB)/1, $0x02
-DATA cosimD3_rejCount<>+10(SB)/1, $0x02
-DATA cosimD3_rejCount<>+11(SB)/1, $0x03
-DATA cosimD3_rejCount<>+12(SB)/1, $0x02
-DATA cosimD3_rejCount<>+13(SB)/1, $0x03
-DATA cosimD3_rejCount<>+14(SB)/1, $0x03
-DATA cosimD3_rejCount<>+15(SB)/1, $0x04
-DATA cosimD3_rejCount<>+16(SB)/1, $0x01
-DATA cosimD3_rejCount<>+17(SB)/1, $0x02
-DATA cosimD3_rejCount<>+18(SB)/1, $0x02
-DATA cosimD3_rejCount<>+19(SB)/1, $0x03
-DATA cosimD3_rejCount<>+20(SB)/1, $0x02
-DATA cosimD3_rejCount<>+21(SB)/1, $0x03
-DATA cosimD3_rejCount<>+22(SB)/1, $0x03
-DATA cosimD3_rejCount<>+23(SB)/1, $0x04
-DATA cosimD3_rejCount<>+24(SB)/1, $0x02
-DATA cosimD3_rejCount<>+25(SB)/1, $0x03
-DATA cosimD3_rejCount<>+26(SB)/1, $0x03
-DATA cosimD3_rejCount<>+27(SB)/1, $0x04
-DATA cosimD3_rejCount<>+28(SB)/1, $0x03
-DATA cosimD3_rejCount<>+29(SB)/1, $0x04
-DATA cosimD3_rejCount<>+30(SB)/1, $0x04
-DATA cosimD3_rejCount<>+31(SB)/1, $0x05
-DATA cosimD3_rejCount<>+32(SB)/1, $0x01
-DATA cosimD3_rejCount<>+33(SB)/1, $0x02
-DATA cosimD3_rejCount<>+34(SB)/1, $0x02
-DATA cosimD3_rejCount<>+35(SB)/1, $0x03
-DATA cosimD3_rejCount<>+36(SB)/1, $0x02
-DATA cosimD3_rejCount<>+37(SB)/1, $0x03
-DATA cosimD3_rejCount<>+38(SB)/1, $0x03
-DATA cosimD3_rejCount<>+39(SB)/1, $0x04
-DATA cosimD3_rejCount<>+40(SB)/1, $0x02
-DATA cosimD3_rejCount<>+41(SB)/1, $0x03
-DATA cosimD3_rejCount<>+42(SB)/1, $0x03
-DATA cosimD3_rejCount<>+43(SB)/1, $0x04
-DATA cosimD3_rejCount<>+44(SB)/1, $0x03
-DATA cosimD3_rejCount<>+45(SB)/1, $0x04
-DATA cosimD3_rejCount<>+46(SB)/1, $0x04
-DATA cosimD3_rejCount<>+47(SB)/1, $0x05
-DATA cosimD3_rejCount<>+48(SB)/1, $0x02
-DATA cosimD3_rejCount<>+49(SB)/1, $0x03
-DATA cosimD3_rejCount<>+50(SB)/1, $0x03
-DATA cosimD3_rejCount<>+51(SB)/1, $0x04
-DATA cosimD3_rejCount<>+52(SB)/1, $0x03
-DATA cosimD3_rejCount<>+53(SB)/1, $0x04
-DATA cosimD3_rejCount<>+54(SB)/1, $0x04
-DATA cosimD3_rejCount<>+55(SB)/1, $0x05
-DATA cosimD3_rejCount<>+56(SB)/1, $0x03
-DATA cosimD3_rejCount<>+57(SB)/1, $0x04
-DATA cosimD3_rejCount<>+58(SB)/1, $0x04
-DATA cosimD3_rejCount<>+59(SB)/1, $0x05
-DATA cosimD3_rejCount<>+60(SB)/1, $0x04
-DATA cosimD3_rejCount<>+61(SB)/1, $0x05
-DATA cosimD3_rejCount<>+62(SB)/1, $0x05
-DATA cosimD3_rejCount<>+63(SB)/1, $0x06
-DATA cosimD3_rejCount<>+64(SB)/1, $0x01
-DATA cosimD3_rejCount<>+65(SB)/1, $0x02
-DATA cosimD3_rejCount<>+66(SB)/1, $0x02
-DATA cosimD3_rejCount<>+67(SB)/1, $0x03
-DATA cosimD3_rejCount<>+68(SB)/1, $0x02
-DATA cosimD3_rejCount<>+69(SB)/1, $0x03
-DATA cosimD3_rejCount<>+70(SB)/1, $0x03
-DATA cosimD3_rejCount<>+71(SB)/1, $0x04
-DATA cosimD3_rejCount<>+72(SB)/1, $0x02
-DATA cosimD3_rejCount<>+73(SB)/1, $0x03
-DATA cosimD3_rejCount<>+74(SB)/1, $0x03
-DATA cosimD3_rejCount<>+75(SB)/1, $0x04
-DATA cosimD3_rejCount<>+76(SB)/1, $0x03
-DATA cosimD3_rejCount<>+77(SB)/1, $0x04
-DATA cosimD3_rejCount<>+78(SB)/1, $0x04
-DATA cosimD3_rejCount<>+79(SB)/1, $0x05
-DATA cosimD3_rejCount<>+80(SB)/1, $0x02
-DATA cosimD3_rejCount<>+81(SB)/1, $0x03
-DATA cosimD3_rejCount<>+82(SB)/1, $0x03
-DATA cosimD3_rejCount<>+83(SB)/1, $0x04
-DATA cosimD3_rejCount<>+84(SB)/1, $0x03
-DATA cosimD3_rejCount<>+85(SB)/1, $0x04
-DATA cosimD3_rejCount<>+86(SB)/1, $0x04
-DATA cosimD3_rejCount<>+87(SB)/1, $0x05
-DATA cosimD3_rejCount<>+88(SB)/1, $0x03
-DATA cosimD3_rejCount<>+89(SB)/1, $0x04
-DATA cosimD3_rejCount<>+90(SB)/1, $0x04
-DATA cosimD3_rejCount<>+91(SB)/1, $0x05
-DATA cosimD3_rejCount<>+92(SB)/1, $0x04
-DATA cosimD3_rejCount<>+93(SB)/1, $0x05
-DATA cosimD3_rejCount<>+94(SB)/1, $0x05
-DATA cosimD3_rejCount<>+95(SB)/1, $0x06
-DATA cosimD3_rejCount<>+96(SB)/1, $0x02
-DATA cosimD3_rejCount<>+97(SB)/1, $0x03
-DATA cosimD3_rejCount<>+98(SB)/1, $0x03
-DATA cosimD3_rejCount<>+99(SB)/1, $0x04
-DATA cosimD3_rejCount<>+100(SB)/1, $0x03
-DATA cosimD3_rejCount<>+101(SB)/1, $0x04
-DATA cosimD3_rejCount<>+102(SB)/1, $0x04
-DATA cosimD3_rejCount<>+103(SB)/1, $0x05
-DATA cosimD3_rejCount<>+104(SB)/1, $0x03
-DATA cosimD3_rejCount<>+105(SB)/1, $0x04
-DATA cosimD3_rejCount<>+106(SB)/1, $0x04
-DATA cosimD3_rejCount<>+107(SB)/1, $0x05
-DATA cosimD3_rejCount<>+108(SB)/1, $0x04
-DATA cosimD3_rejCount<>+109(SB)/1, $0x05
-DATA cosimD3_rejCount<>+110(SB)/1, $0x05
-DATA cosimD3_rejCount<>+111(SB)/1, $0x06
-DATA cosimD3_rejCount<>+112(SB)/1, $0x03
-DATA cosimD3_rejCount<>+113(SB)/1, $0x04
-DATA cosimD3_rejCount<>+114(SB)/1, $0x04
-DATA cosimD3_rejCount<>+115(SB)/1, $0x05
-DATA cosimD3_rejCount<>+116(SB)/1, $0x04
-DATA cosimD3_rejCount<>+117(SB)/1, $0x05
-DATA cosimD3_rejCount<>+118(SB)/1, $0x05
-DATA cosimD3_rejCount<>+119(SB)/1, $0x06
-DATA cosimD3_rejCount<>+120(SB)/1, $0x04
-DATA cosimD3_rejCount<>+121(SB)/1, $0x05
-DATA cosimD3_rejCount<>+122(SB)/1, $0x05
-DATA cosimD3_rejCount<>+123(SB)/1, $0x06
-DATA cosimD3_rejCount<>+124(SB)/1, $0x05
-DATA cosimD3_rejCount<>+125(SB)/1, $0x06
-DATA cosimD3_rejCount<>+126(SB)/1, $0x06
-DATA cosimD3_rejCount<>+127(SB)/1, $0x07
-DATA cosimD3_rejCount<>+128(SB)/1, $0x01
-DATA cosimD3_rejCount<>+129(SB)/1, $0x02
-DATA cosimD3_rejCount<>+130(SB)/1, $0x02
-DATA cosimD3_rejCount<>+131(SB)/1, $0x03
-DATA cosimD3_rejCount<>+132(SB)/1, $0x02
-DATA cosimD3_rejCount<>+133(SB)/1, $0x03
-DATA cosimD3_rejCount<>+134(SB)/1, $0x03
-DATA cosimD3_rejCount<>+135(SB)/1, $0x04
-DATA cosimD3_rejCount<>+136(SB)/1, $0x02
-DATA cosimD3_rejCount<>+137(SB)/1, $0x03
-DATA cosimD3_rejCount<>+138(SB)/1, $0x03
-DATA cosimD3_rejCount<>+139(SB)/1, $0x04
-DATA cosimD3_rejCount<>+140(SB)/1, $0x03
-DATA cosimD3_rejCount<>+141(SB)/1, $0x04
-DATA cosimD3_rejCount<>+142(SB)/1, $0x04
-DATA cosimD3_rejCount<>+143(SB)/1, $0x05
-DATA cosimD3_rejCount<>+144(SB)/1, $0x02
-DATA cosimD3_rejCount<>+145(SB)/1, $0x03
-DATA cosimD3_rejCount<>+146(SB)/1, $0x03
-DATA cosimD3_rejCount<>+147(SB)/1, $0x04
-DATA cosimD3_rejCount<>+148(SB)/1, $0x03
-DATA cosimD3_rejCount<>+149(SB)/1, $0x04
-DATA cosimD3_rejCount<>+150(SB)/1, $0x04
-DATA cosimD3_rejCount<>+151(SB)/1, $0x05
-DATA cosimD3_rejCount<>+152(SB)/1, $0x03
-DATA cosimD3_rejCount<>+153(SB)/1, $0x04
-DATA cosimD3_rejCount<>+154(SB)/1, $0x04
-DATA cosimD3_rejCount<>+155(SB)/1, $0x05
-DATA cosimD3_rejCount<>+156(SB)/1, $0x04
-DATA cosimD3_rejCount<>+157(SB)/1, $0x05
-DATA cosimD3_rejCount<>+158(SB)/1, $0x05
-DATA cosimD3_rejCount<>+159(SB)/1, $0x06
-DATA cosimD3_rejCount<>+160(SB)/1, $0x02
-DATA cosimD3_rejCount<>+161(SB)/1, $0x03
-DATA cosimD3_rejCount<>+162(SB)/1, $0x03
-DATA cosimD3_rejCount<>+163(SB)/1, $0x04
-DATA cosimD3_rejCount<>+164(SB)/1, $0x03
-DATA cosimD3_rejCount<>+165(SB)/1, $0x04
-DATA cosimD3_rejCount<>+166(SB)/1, $0x04
-DATA cosimD3_rejCount<>+167(SB)/1, $0x05
-DATA cosimD3_rejCount<>+168(SB)/1, $0x03
-DATA cosimD3_rejCount<>+169(SB)/1, $0x04
-DATA cosimD3_rejCount<>+170(SB)/1, $0x04
-DATA cosimD3_rejCount<>+171(SB)/1, $0x05
-DATA cosimD3_rejCount<>+172(SB)/1, $0x04
-DATA cosimD3_rejCount<>+173(SB)/1, $0x05
-DATA cosimD3_rejCount<>+174(SB)/1, $0x05
-DATA cosimD3_rejCount<>+175(SB)/1, $0x06
-DATA cosimD3_rejCount<>+176(SB)/1, $0x03
-DATA cosimD3_rejCount<>+177(SB)/1, $0x04
-DATA cosimD3_rejCount<>+178(SB)/1, $0x04
-DATA cosimD3_rejCount<>+179(SB)/1, $0x05
-DATA cosimD3_rejCount<>+180(SB)/1, $0x04
-DATA cosimD3_rejCount<>+181(SB)/1, $0x05
-DATA cosimD3_rejCount<>+182(SB)/1, $0x05
-DATA cosimD3_rejCount<>+183(SB)/1, $0x06
-DATA cosimD3_rejCount<>+184(SB)/1, $0x04
-DATA cosimD3_rejCount<>+185(SB)/1, $0x05
-DATA cosimD3_rejCount<>+186(SB)/1, $0x05
-DATA cosimD3_rejCount<>+187(SB)/1, $0x06
-DATA cosimD3_rejCount<>+188(SB)/1, $0x05
-DATA cosimD3_rejCount<>+189(SB)/1, $0x06
-DATA cosimD3_rejCount<>+190(SB)/1, $0x06
-DATA cosimD3_rejCount<>+191(SB)/1, $0x07
-DATA cosimD3_rejCount<>+192(SB)/1, $0x02
-DATA cosimD3_rejCount<>+193(SB)/1, $0x03
-DATA cosimD3_rejCount<>+194(SB)/1, $0x03
-DATA cosimD3_rejCount<>+195(SB)/1, $0x04
-DATA cosimD3_rejCount<>+196(SB)/1, $0x03
-DATA cosimD3_rejCount<>+197(SB)/1, $0x04
-DATA cosimD3_rejCount<>+198(SB)/1, $0x04
-DATA cosimD3_rejCount<>+199(SB)/1, $0x05
-DATA cosimD3_rejCount<>+200(SB)/1, $0x03
-DATA cosimD3_rejCount<>+201(SB)/1, $0x04
-DATA cosimD3_rejCount<>+202(SB)/1, $0x04
-DATA cosimD3_rejCount<>+203(SB)/1, $0x05
-DATA cosimD3_rejCount<>+204(SB)/1, $0x04
-DATA cosimD3_rejCount<>+205(SB)/1, $0x05
-DATA cosimD3_rejCount<>+206(SB)/1, $0x05
-DATA cosimD3_rejCount<>+207(SB)/1, $0x06
-DATA cosimD3_rejCount<>+208(SB)/1, $0x03
-DATA cosimD3_rejCount<>+209(SB)/1, $0x04
-DATA cosimD3_rejCount<>+210(SB)/1, $0x04
-DATA cosimD3_rejCount<>+211(SB)/1, $0x05
-DATA cosimD3_rejCount<>+212(SB)/1, $0x04
-DATA cosimD3_rejCount<>+213(SB)/1, $0x05
-DATA cosimD3_rejCount<>+214(SB)/1, $0x05
-DATA cosimD3_rejCount<>+215(SB)/1, $0x06
-DATA cosimD3_rejCount<>+216(SB)/1, $0x04
-DATA cosimD3_rejCount<>+217(SB)/1, $0x05
-DATA cosimD3_rejCount<>+218(SB)/1, $0x05
-DATA cosimD3_rejCount<>+219(SB)/1, $0x06
-DATA cosimD3_rejCount<>+220(SB)/1, $0x05
-DATA cosimD3_rejCount<>+221(SB)/1, $0x06
-DATA cosimD3_rejCount<>+222(SB)/1, $0x06
-DATA cosimD3_rejCount<>+223(SB)/1, $0x07
-DATA cosimD3_rejCount<>+224(SB)/1, $0x03
-DATA cosimD3_rejCount<>+225(SB)/1, $0x04
-DATA cosimD3_rejCount<>+226(SB)/1, $0x04
-DATA cosimD3_rejCount<>+227(SB)/1, $0x05
-DATA cosimD3_rejCount<>+228(SB)/1, $0x04
-DATA cosimD3_rejCount<>+229(SB)/1, $0x05
-DATA cosimD3_rejCount<>+230(SB)/1, $0x05
-DATA cosimD3_rejCount<>+231(SB)/1, $0x06
-DATA cosimD3_rejCount<>+232(SB)/1, $0x04
-DATA cosimD3_rejCount<>+233(SB)/1, $0x05
-DATA cosimD3_rejCount<>+234(SB)/1, $0x05
-DATA cosimD3_rejCount<>+235(SB)/1, $0x06
-DATA cosimD3_rejCount<>+236(SB)/1, $0x05
-DATA cosimD3_rejCount<>+237(SB)/1, $0x06
-DATA cosimD3_rejCount<>+238(SB)/1, $0x06
-DATA cosimD3_rejCount<>+239(SB)/1, $0x07
-DATA cosimD3_rejCount<>+240(SB)/1, $0x04
-DATA cosimD3_rejCount<>+241(SB)/1, $0x05
-DATA cosimD3_rejCount<>+242(SB)/1, $0x05
-DATA cosimD3_rejCount<>+243(SB)/1, $0x06
-DATA cosimD3_rejCount<>+244(SB)/1, $0x05
-DATA cosimD3_rejCount<>+245(SB)/1, $0x06
-DATA cosimD3_rejCount<>+246(SB)/1, $0x06
-DATA cosimD3_rejCount<>+247(SB)/1, $0x07
-DATA cosimD3_rejCount<>+248(SB)/1, $0x05
-DATA cosimD3_rejCount<>+249(SB)/1, $0x06
-DATA cosimD3_rejCount<>+250(SB)/1, $0x06
-DATA cosimD3_rejCount<>+251(SB)/1, $0x07
-DATA cosimD3_rejCount<>+252(SB)/1, $0x06
-DATA cosimD3_rejCount<>+253(SB)/1, $0x07
-DATA cosimD3_rejCount<>+254(SB)/1, $0x07
-DATA cosimD3_rejCount<>+255(SB)/1, $0x08
-GLOBL cosimD3_rejCount<>(SB), RODATA|NOPTR, $256
+DATA cosimD5_rejCount<>+0(SB)/1, $0x00
+DATA cosimD5_rejCount<>+1(SB)/1, $0x01
+DATA cosimD5_rejCount<>+2(SB)/1, $0x01
+DATA cosimD5_rejCount<>+3(SB)/1, $0x02
+DATA cosimD5_rejCount<>+4(SB)/1, $0x01
+DATA cosimD5_rejCount<>+5(SB)/1, $0x02
+DATA cosimD5_rejCount<>+6(SB)/1, $0x02
+DATA cosimD5_rejCount<>+7(SB)/1, $0x03
+DATA cosimD5_rejCount<>+8(SB)/1, $0x01
+DATA cosimD5_rejCount<>+9(SB)/1, $0x02
+DATA cosimD5_rejCount<>+10(SB)/1, $0x02
+DATA cosimD5_rejCount<>+11(SB)/1, $0x03
+DATA cosimD5_rejCount<>+12(SB)/1, $0x02
+DATA cosimD5_rejCount<>+13(SB)/1, $0x03
+DATA cosimD5_rejCount<>+14(SB)/1, $0x03
+DATA cosimD5_rejCount<>+15(SB)/1, $0x04
+DATA cosimD5_rejCount<>+16(SB)/1, $0x01
+DATA cosimD5_rejCount<>+17(SB)/1, $0x02
+DATA cosimD5_rejCount<>+18(SB)/1, $0x02
+DATA cosimD5_rejCount<>+19(SB)/1, $0x03
+DATA cosimD5_rejCount<>+20(SB)/1, $0x02
+DATA cosimD5_rejCount<>+21(SB)/1, $0x03
+DATA cosimD5_rejCount<>+22(SB)/1, $0x03
+DATA cosimD5_rejCount<>+23(SB)/1, $0x04
+DATA cosimD5_rejCount<>+24(SB)/1, $0x02
+DATA cosimD5_rejCount<>+25(SB)/1, $0x03
+DATA cosimD5_rejCount<>+26(SB)/1, $0x03
+DATA cosimD5_rejCount<>+27(SB)/1, $0x04
+DATA cosimD5_rejCount<>+28(SB)/1, $0x03
+DATA cosimD5_rejCount<>+29(SB)/1, $0x04
+DATA cosimD5_rejCount<>+30(SB)/1, $0x04
+DATA cosimD5_rejCount<>+31(SB)/1, $0x05
+DATA cosimD5_rejCount<>+32(SB)/1, $0x01
+DATA cosimD5_rejCount<>+33(SB)/1, $0x02
+DATA cosimD5_rejCount<>+34(SB)/1, $0x02
+DATA cosimD5_rejCount<>+35(SB)/1, $0x03
+DATA cosimD5_rejCount<>+36(SB)/1, $0x02
+DATA cosimD5_rejCount<>+37(SB)/1, $0x03
+DATA cosimD5_rejCount<>+38(SB)/1, $0x03
+DATA cosimD5_rejCount<>+39(SB)/1, $0x04
+DATA cosimD5_rejCount<>+40(SB)/1, $0x02
+DATA cosimD5_rejCount<>+41(SB)/1, $0x03
+DATA cosimD5_rejCount<>+42(SB)/1, $0x03
+DATA cosimD5_rejCount<>+43(SB)/1, $0x04
+DATA cosimD5_rejCount<>+44(SB)/1, $0x03
+DATA cosimD5_rejCount<>+45(SB)/1, $0x04
+DATA cosimD5_rejCount<>+46(SB)/1, $0x04
+DATA cosimD5_rejCount<>+47(SB)/1, $0x05
+DATA cosimD5_rejCount<>+48(SB)/1, $0x02
+DATA cosimD5_rejCount<>+49(SB)/1, $0x03
+DATA cosimD5_rejCount<>+50(SB)/1, $0x03
+DATA cosimD5_rejCount<>+51(SB)/1, $0x04
+DATA cosimD5_rejCount<>+52(SB)/1, $0x03
+DATA cosimD5_rejCount<>+53(SB)/1, $0x04
+DATA cosimD5_rejCount<>+54(SB)/1, $0x04
+DATA cosimD5_rejCount<>+55(SB)/1, $0x05
+DATA cosimD5_rejCount<>+56(SB)/1, $0x03
+DATA cosimD5_rejCount<>+57(SB)/1, $0x04
+DATA cosimD5_rejCount<>+58(SB)/1, $0x04
+DATA cosimD5_rejCount<>+59(SB)/1, $0x05
+DATA cosimD5_rejCount<>+60(SB)/1, $0x04
+DATA cosimD5_rejCount<>+61(SB)/1, $0x05
+DATA cosimD5_rejCount<>+62(SB)/1, $0x05
+DATA cosimD5_rejCount<>+63(SB)/1, $0x06
+DATA cosimD5_rejCount<>+64(SB)/1, $0x01
+DATA cosimD5_rejCount<>+65(SB)/1, $0x02
+DATA cosimD5_rejCount<>+66(SB)/1, $0x02
+DATA cosimD5_rejCount<>+67(SB)/1, $0x03
+DATA cosimD5_rejCount<>+68(SB)/1, $0x02
+DATA cosimD5_rejCount<>+69(SB)/1, $0x03
+DATA cosimD5_rejCount<>+70(SB)/1, $0x03
+DATA cosimD5_rejCount<>+71(SB)/1, $0x04
+DATA cosimD5_rejCount<>+72(SB)/1, $0x02
+DATA cosimD5_rejCount<>+73(SB)/1, $0x03
+DATA cosimD5_rejCount<>+74(SB)/1, $0x03
+DATA cosimD5_rejCount<>+75(SB)/1, $0x04
+DATA cosimD5_rejCount<>+76(SB)/1, $0x03
+DATA cosimD5_rejCount<>+77(SB)/1, $0x04
+DATA cosimD5_rejCount<>+78(SB)/1, $0x04
+DATA cosimD5_rejCount<>+79(SB)/1, $0x05
+DATA cosimD5_rejCount<>+80(SB)/1, $0x02
+DATA cosimD5_rejCount<>+81(SB)/1, $0x03
+DATA cosimD5_rejCount<>+82(SB)/1, $0x03
+DATA cosimD5_rejCount<>+83(SB)/1, $0x04
+DATA cosimD5_rejCount<>+84(SB)/1, $0x03
+DATA cosimD5_rejCount<>+85(SB)/1, $0x04
+DATA cosimD5_rejCount<>+86(SB)/1, $0x04
+DATA cosimD5_rejCount<>+87(SB)/1, $0x05
+DATA cosimD5_rejCount<>+88(SB)/1, $0x03
+DATA cosimD5_rejCount<>+89(SB)/1, $0x04
+DATA cosimD5_rejCount<>+90(SB)/1, $0x04
+DATA cosimD5_rejCount<>+91(SB)/1, $0x05
+DATA cosimD5_rejCount<>+92(SB)/1, $0x04
+DATA cosimD5_rejCount<>+93(SB)/1, $0x05
+DATA cosimD5_rejCount<>+94(SB)/1, $0x05
+DATA cosimD5_rejCount<>+95(SB)/1, $0x06
+DATA cosimD5_rejCount<>+96(SB)/1, $0x02
+DATA cosimD5_rejCount<>+97(SB)/1, $0x03
+DATA cosimD5_rejCount<>+98(SB)/1, $0x03
+DATA cosimD5_rejCount<>+99(SB)/1, $0x04
+DATA cosimD5_rejCount<>+100(SB)/1, $0x03
+DATA cosimD5_rejCount<>+101(SB)/1, $0x04
+DATA cosimD5_rejCount<>+102(SB)/1, $0x04
+DATA cosimD5_rejCount<>+103(SB)/1, $0x05
+DATA cosimD5_rejCount<>+104(SB)/1, $0x03
+DATA cosimD5_rejCount<>+105(SB)/1, $0x04
+DATA cosimD5_rejCount<>+106(SB)/1, $0x04
+DATA cosimD5_rejCount<>+107(SB)/1, $0x05
+DATA cosimD5_rejCount<>+108(SB)/1, $0x04
+DATA cosimD5_rejCount<>+109(SB)/1, $0x05
+DATA cosimD5_rejCount<>+110(SB)/1, $0x05
+DATA cosimD5_rejCount<>+111(SB)/1, $0x06
+DATA cosimD5_rejCount<>+112(SB)/1, $0x03
+DATA cosimD5_rejCount<>+113(SB)/1, $0x04
+DATA cosimD5_rejCount<>+114(SB)/1, $0x04
+DATA cosimD5_rejCount<>+115(SB)/1, $0x05
+DATA cosimD5_rejCount<>+116(SB)/1, $0x04
+DATA cosimD5_rejCount<>+117(SB)/1, $0x05
+DATA cosimD5_rejCount<>+118(SB)/1, $0x05
+DATA cosimD5_rejCount<>+119(SB)/1, $0x06
+DATA cosimD5_rejCount<>+120(SB)/1, $0x04
+DATA cosimD5_rejCount<>+121(SB)/1, $0x05
+DATA cosimD5_rejCount<>+122(SB)/1, $0x05
+DATA cosimD5_rejCount<>+123(SB)/1, $0x06
+DATA cosimD5_rejCount<>+124(SB)/1, $0x05
+DATA cosimD5_rejCount<>+125(SB)/1, $0x06
+DATA cosimD5_rejCount<>+126(SB)/1, $0x06
+DATA cosimD5_rejCount<>+127(SB)/1, $0x07
+DATA cosimD5_rejCount<>+128(SB)/1, $0x01
+DATA cosimD5_rejCount<>+129(SB)/1, $0x02
+DATA cosimD5_rejCount<>+130(SB)/1, $0x02
+DATA cosimD5_rejCount<>+131(SB)/1, $0x03
+DATA cosimD5_rejCount<>+132(SB)/1, $0x02
+DATA cosimD5_rejCount<>+133(SB)/1, $0x03
+DATA cosimD5_rejCount<>+134(SB)/1, $0x03
+DATA cosimD5_rejCount<>+135(SB)/1, $0x04
+DATA cosimD5_rejCount<>+136(SB)/1, $0x02
+DATA cosimD5_rejCount<>+137(SB)/1, $0x03
+DATA cosimD5_rejCount<>+138(SB)/1, $0x03
+DATA cosimD5_rejCount<>+139(SB)/1, $0x04
+DATA cosimD5_rejCount<>+140(SB)/1, $0x03
+DATA cosimD5_rejCount<>+141(SB)/1, $0x04
+DATA cosimD5_rejCount<>+142(SB)/1, $0x04
+DATA cosimD5_rejCount<>+143(SB)/1, $0x05
+DATA cosimD5_rejCount<>+144(SB)/1, $0x02
+DATA cosimD5_rejCount<>+145(SB)/1, $0x03
+DATA cosimD5_rejCount<>+146(SB)/1, $0x03
+DATA cosimD5_rejCount<>+147(SB)/1, $0x04
+DATA cosimD5_rejCount<>+148(SB)/1, $0x03
+DATA cosimD5_rejCount<>+149(SB)/1, $0x04
+DATA cosimD5_rejCount<>+150(SB)/1, $0x04
+DATA cosimD5_rejCount<>+151(SB)/1, $0x05
+DATA cosimD5_rejCount<>+152(SB)/1, $0x03
+DATA cosimD5_rejCount<>+153(SB)/1, $0x04
+DATA cosimD5_rejCount<>+154(SB)/1, $0x04
+DATA cosimD5_rejCount<>+155(SB)/1, $0x05
+DATA cosimD5_rejCount<>+156(SB)/1, $0x04
+DATA cosimD5_rejCount<>+157(SB)/1, $0x05
+DATA cosimD5_rejCount<>+158(SB)/1, $0x05
+DATA cosimD5_rejCount<>+159(SB)/1, $0x06
+DATA cosimD5_rejCount<>+160(SB)/1, $0x02
+DATA cosimD5_rejCount<>+161(SB)/1, $0x03
+DATA cosimD5_rejCount<>+162(SB)/1, $0x03
+DATA cosimD5_rejCount<>+163(SB)/1, $0x04
+DATA cosimD5_rejCount<>+164(SB)/1, $0x03
+DATA cosimD5_rejCount<>+165(SB)/1, $0x04
+DATA cosimD5_rejCount<>+166(SB)/1, $0x04
+DATA cosimD5_rejCount<>+167(SB)/1, $0x05
+DATA cosimD5_rejCount<>+168(SB)/1, $0x03
+DATA cosimD5_rejCount<>+169(SB)/1, $0x04
+DATA cosimD5_rejCount<>+170(SB)/1, $0x04
+DATA cosimD5_rejCount<>+171(SB)/1, $0x05
+DATA cosimD5_rejCount<>+172(SB)/1, $0x04
+DATA cosimD5_rejCount<>+173(SB)/1, $0x05
+DATA cosimD5_rejCount<>+174(SB)/1, $0x05
+DATA cosimD5_rejCount<>+175(SB)/1, $0x06
+DATA cosimD5_rejCount<>+176(SB)/1, $0x03
+DATA cosimD5_rejCount<>+177(SB)/1, $0x04
+DATA cosimD5_rejCount<>+178(SB)/1, $0x04
+DATA cosimD5_rejCount<>+179(SB)/1, $0x05
+DATA cosimD5_rejCount<>+180(SB)/1, $0x04
+DATA cosimD5_rejCount<>+181(SB)/1, $0x05
+DATA cosimD5_rejCount<>+182(SB)/1, $0x05
+DATA cosimD5_rejCount<>+183(SB)/1, $0x06
+DATA cosimD5_rejCount<>+184(SB)/1, $0x04
+DATA cosimD5_rejCount<>+185(SB)/1, $0x05
+DATA cosimD5_rejCount<>+186(SB)/1, $0x05
+DATA cosimD5_rejCount<>+187(SB)/1, $0x06
+DATA cosimD5_rejCount<>+188(SB)/1, $0x05
+DATA cosimD5_rejCount<>+189(SB)/1, $0x06
+DATA cosimD5_rejCount<>+190(SB)/1, $0x06
+DATA cosimD5_rejCount<>+191(SB)/1, $0x07
+DATA cosimD5_rejCount<>+192(SB)/1, $0x02
+DATA cosimD5_rejCount<>+193(SB)/1, $0x03
+DATA cosimD5_rejCount<>+194(SB)/1, $0x03
+DATA cosimD5_rejCount<>+195(SB)/1, $0x04
+DATA cosimD5_rejCount<>+196(SB)/1, $0x03
+DATA cosimD5_rejCount<>+197(SB)/1, $0x04
+DATA cosimD5_rejCount<>+198(SB)/1, $0x04
+DATA cosimD5_rejCount<>+199(SB)/1, $0x05
+DATA cosimD5_rejCount<>+200(SB)/1, $0x03
+DATA cosimD5_rejCount<>+201(SB)/1, $0x04
+DATA cosimD5_rejCount<>+202(SB)/1, $0x04
+DATA cosimD5_rejCount<>+203(SB)/1, $0x05
+DATA cosimD5_rejCount<>+204(SB)/1, $0x04
+DATA cosimD5_rejCount<>+205(SB)/1, $0x05
+DATA cosimD5_rejCount<>+206(SB)/1, $0x05
+DATA cosimD5_rejCount<>+207(SB)/1, $0x06
+DATA cosimD5_rejCount<>+208(SB)/1, $0x03
+DATA cosimD5_rejCount<>+209(SB)/1, $0x04
+DATA cosimD5_rejCount<>+210(SB)/1, $0x04
+DATA cosimD5_rejCount<>+211(SB)/1, $0x05
+DATA cosimD5_rejCount<>+212(SB)/1, $0x04
+DATA cosimD5_rejCount<>+213(SB)/1, $0x05
+DATA cosimD5_rejCount<>+214(SB)/1, $0x05
+DATA cosimD5_rejCount<>+215(SB)/1, $0x06
+DATA cosimD5_rejCount<>+216(SB)/1, $0x04
+DATA cosimD5_rejCount<>+217(SB)/1, $0x05
+DATA cosimD5_rejCount<>+218(SB)/1, $0x05
+DATA cosimD5_rejCount<>+219(SB)/1, $0x06
+DATA cosimD5_rejCount<>+220(SB)/1, $0x05
+DATA cosimD5_rejCount<>+221(SB)/1, $0x06
+DATA cosimD5_rejCount<>+222(SB)/1, $0x06
+DATA cosimD5_rejCount<>+223(SB)/1, $0x07
+DATA cosimD5_rejCount<>+224(SB)/1, $0x03
+DATA cosimD5_rejCount<>+225(SB)/1, $0x04
+DATA cosimD5_rejCount<>+226(SB)/1, $0x04
+DATA cosimD5_rejCount<>+227(SB)/1, $0x05
+DATA cosimD5_rejCount<>+228(SB)/1, $0x04
+DATA cosimD5_rejCount<>+229(SB)/1, $0x05
+DATA cosimD5_rejCount<>+230(SB)/1, $0x05
+DATA cosimD5_rejCount<>+231(SB)/1, $0x06
+DATA cosimD5_rejCount<>+232(SB)/1, $0x04
+DATA cosimD5_rejCount<>+233(SB)/1, $0x05
+DATA cosimD5_rejCount<>+234(SB)/1, $0x05
+DATA cosimD5_rejCount<>+235(SB)/1, $0x06
+DATA cosimD5_rejCount<>+236(SB)/1, $0x05
+DATA cosimD5_rejCount<>+237(SB)/1, $0x06
+DATA cosimD5_rejCount<>+238(SB)/1, $0x06
+DATA cosimD5_rejCount<>+239(SB)/1, $0x07
+DATA cosimD5_rejCount<>+240(SB)/1, $0x04
+DATA cosimD5_rejCount<>+241(SB)/1, $0x05
+DATA cosimD5_rejCount<>+242(SB)/1, $0x05
+DATA cosimD5_rejCount<>+243(SB)/1, $0x06
+DATA cosimD5_rejCount<>+244(SB)/1, $0x05
+DATA cosimD5_rejCount<>+245(SB)/1, $0x06
+DATA cosimD5_rejCount<>+246(SB)/1, $0x06
+DATA cosimD5_rejCount<>+247(SB)/1, $0x07
+DATA cosimD5_rejCount<>+248(SB)/1, $0x05
+DATA cosimD5_rejCount<>+249(SB)/1, $0x06
+DATA cosimD5_rejCount<>+250(SB)/1, $0x06
+DATA cosimD5_rejCount<>+251(SB)/1, $0x07
+DATA cosimD5_rejCount<>+252(SB)/1, $0x06
+DATA cosimD5_rejCount<>+253(SB)/1, $0x07
+DATA cosimD5_rejCount<>+254(SB)/1, $0x07
+DATA cosimD5_rejCount<>+255(SB)/1, $0x08
+GLOBL cosimD5_rejCount<>(SB), RODATA|NOPTR, $256
 
-// func data6() unsafe.Pointer
-TEXT ·data6(SB), NOSPLIT, $0-8
-	LEAQ cosimD3_rejCount<>(SB), AX
+// func data8() unsafe.Pointer
+TEXT ·data8(SB), NOSPLIT, $0-8
+	LEAQ cosimD5_rejCount<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
 
@@ -27197,8 +29513,24 @@ TEXT ·frame1(SB), $800-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame2(out *[3]uint64): the frame of RejNTTPolyAMD64
-TEXT ·frame2(SB), $416-8
+// func frame2(out *[3]uint64): the frame of NTTAVX2
+TEXT ·frame2(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame3(out *[3]uint64): the frame of NTTInverseAVX2
+TEXT ·frame3(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame4(out *[3]uint64): the frame of RejNTTPolyAMD64
+TEXT ·frame4(SB), $416-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -27207,8 +29539,8 @@ TEXT ·frame2(SB), $416-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame3(out *[3]uint64): the frame of RejNTTPolyx4AVX2
-TEXT ·frame3(SB), $2408-8
+// func frame5(out *[3]uint64): the frame of RejNTTPolyx4AVX2
+TEXT ·frame5(SB), $2408-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX

@@ -1,0 +1,66 @@
+package main
+
+import (
+	"github.com/mmcloughlin/avo/build"
+	"github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
+)
+
+// buildNTT emits NTTAVX2.
+func buildNTT(c *build.Context) {
+	c.Function("NTTAVX2")
+	c.SignatureExpr("func(w *[256]uint32)")
+	c.Doc(
+		"NTTAVX2 is NTT (FIPS 204, Algorithm 41) in place: coefficients in [0, q)",
+		"in, the NTT in [0, q) out, the same words as Algorithm 41 gives. Inside,",
+		"values are signed: each layer adds less than ¾q to their absolute value,",
+		"so they stay below 7q, and one reduction ends it. Straight-line code:",
+		"no branch or address depends on the coefficients. Needs AVX2.",
+	)
+	c.Pragma("noescape")
+	g := newNTTGen(c, "nttTwiddles", reg.Y8, reg.Y9, reg.Y10, reg.Y11, reg.Y12, reg.Y13, reg.Y14)
+	g.prologue()
+
+	c.Comment("Layers len = 128, 64, 32: eight coefficients 32 apart per register.")
+	for c0 := 0; c0 < 32; c0 += 8 {
+		g.load(nttLayout{lanes: [3]int{0, 1, 2}, regs: [3]int{5, 6, 7}, fixed: c0})
+		for β := 7; β >= 5; β-- {
+			g.ctButterflies(β)
+		}
+		g.store()
+	}
+
+	c.Comment("Layers len = 16 to 1 on 64 consecutive coefficients at a time.")
+	for base := 0; base < 256; base += 64 {
+		g.load(nttLayout{lanes: [3]int{0, 1, 2}, regs: [3]int{3, 4, 5}, fixed: base})
+		g.ctButterflies(4)
+		g.ctButterflies(3)
+		for p := 2; p >= 0; p-- {
+			g.swap(p, p) // index bit p into a register
+			g.ctButterflies(p)
+		}
+		for r := range g.data {
+			g.reduce(g.data[r])
+		}
+		for p := 0; p < 3; p++ {
+			g.swap(p, p)
+		}
+		g.store()
+	}
+	c.VZEROUPPER()
+	c.RET()
+	g.emitTable()
+}
+
+// reduce maps each lane of x from (−2³¹ + 2²², 2³¹ − 2²²), here below 7q in
+// absolute value, to [0, q): x − ⌊(x + 2²²)/2²³⌋·q lies in (−q, q) when the
+// quotient has absolute value at most 8.
+func (g *nttGen) reduce(x reg.VecPhysical) {
+	t := g.temp()
+	g.c.VPADDD(g.broadcast(1<<22), x, t)
+	g.c.VPSRAD(operand.U8(23), t, t)
+	g.c.VPMULLD(nttQ, t, t)
+	g.c.VPSUBD(t, x, x)
+	g.release(t)
+	g.caddq(x)
+}

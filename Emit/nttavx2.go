@@ -1,0 +1,314 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/mmcloughlin/avo/attr"
+	"github.com/mmcloughlin/avo/build"
+	"github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
+)
+
+// Shared machinery of NTTAVX2 and NTTInverseAVX2 (FIPS 204, Algorithms 41
+// and 42).
+//
+// A coefficient index has eight bits b7…b0; the butterflies of the layer
+// with len = 2^β pair the indices that differ in bit β. Eight ymm registers
+// hold 64 coefficients, eight 32-bit lanes each: three index bits select the
+// lane, three the register, the rest are fixed for the block. A butterfly
+// on a register bit is plain vector arithmetic; a lane bit is first
+// exchanged with a register bit by a shuffle (nttSwap). The twiddle of each
+// lane follows from the layout, so the generator computes every twiddle
+// vector from ζ = 1753 and lays them down in one DATA table.
+//
+// Arithmetic is signed Montgomery multiplication with R = 2³² on the even
+// and odd 32-bit lanes separately (VPMULDQ reads the even ones): for |x| <
+// 2³¹ and a twiddle z·2³² mod q taken in (−q/2, q/2), the product is
+// (x·z − m·q)/2³² with m = x·z·q⁻¹ mod 2³² as a signed word, which is
+// congruent to x·z and lies in (−¾q, ¾q).
+
+const (
+	nttζ    = 1753
+	nttQInv = 58728449 // q⁻¹ mod 2³²
+)
+
+// nttLayout says which index bit each lane bit and each register bit of the
+// eight data registers stand for; fixed holds the index bits the block fixes.
+type nttLayout struct {
+	lanes, regs [3]int
+	fixed       int
+}
+
+// index is the coefficient index in lane l of data register r.
+func (lay *nttLayout) index(r, l int) int {
+	idx := lay.fixed
+	for p := 0; p < 3; p++ {
+		idx |= (r >> p & 1) << lay.regs[p]
+		idx |= (l >> p & 1) << lay.lanes[p]
+	}
+	return idx
+}
+
+// regBit returns the register bit that stands for index bit β.
+func (lay *nttLayout) regBit(β int) int {
+	for p, b := range lay.regs {
+		if b == β {
+			return p
+		}
+	}
+	panic(fmt.Sprintf("index bit %d is not a register bit", β))
+}
+
+// nttGen emits one NTT routine: eight data registers, their layout, a pool
+// of temporaries, q in every lane of nttQ, and the twiddle table.
+type nttGen struct {
+	c      *build.Context
+	w      reg.GPPhysical // address of the polynomial
+	data   [8]reg.VecPhysical
+	free   []reg.VecPhysical
+	lay    nttLayout
+	sym    operand.Symbol
+	table  [][8]uint32
+	offset map[[8]uint32]int
+}
+
+// nttQ holds q in every lane.
+var nttQ = reg.Y15
+
+func newNTTGen(c *build.Context, table string, temps ...reg.VecPhysical) *nttGen {
+	g := &nttGen{
+		c:      c,
+		w:      reg.RDI,
+		data:   [8]reg.VecPhysical{reg.Y0, reg.Y1, reg.Y2, reg.Y3, reg.Y4, reg.Y5, reg.Y6, reg.Y7},
+		free:   temps,
+		sym:    operand.NewStaticSymbol(table),
+		offset: map[[8]uint32]int{},
+	}
+	return g
+}
+
+// vector returns the table entry holding v, adding it if needed.
+func (g *nttGen) vector(v [8]uint32) operand.Mem {
+	off, ok := g.offset[v]
+	if !ok {
+		off = 32 * len(g.table)
+		g.table = append(g.table, v)
+		g.offset[v] = off
+	}
+	return operand.NewDataAddr(g.sym, off)
+}
+
+// broadcast returns the table entry holding x in every lane.
+func (g *nttGen) broadcast(x uint32) operand.Mem {
+	return g.vector([8]uint32{x, x, x, x, x, x, x, x})
+}
+
+// emitTable lays the table down, with four bytes to spare at the end: the
+// odd lanes of an entry are read at its address + 4.
+func (g *nttGen) emitTable() {
+	g.c.StaticGlobal(g.sym.Name)
+	g.c.DataAttributes(attr.RODATA | attr.NOPTR)
+	for _, v := range g.table {
+		for _, x := range v {
+			g.c.AppendDatum(operand.U32(x))
+		}
+	}
+	g.c.AppendDatum(operand.U64(0))
+}
+
+func (g *nttGen) temp() reg.VecPhysical {
+	t := g.free[0]
+	g.free = g.free[1:]
+	return t
+}
+
+func (g *nttGen) release(ts ...reg.VecPhysical) { g.free = append(g.free, ts...) }
+
+// load fills the data registers in the natural layout (lanes = index bits
+// 0, 1, 2): register r from the eight coefficients at index(r, 0).
+func (g *nttGen) load(lay nttLayout) {
+	g.lay = lay
+	for r := range g.data {
+		g.c.VMOVDQU(operand.Mem{Base: g.w, Disp: 4 * lay.index(r, 0)}, g.data[r])
+	}
+}
+
+func (g *nttGen) store() {
+	if g.lay.lanes != [3]int{0, 1, 2} {
+		panic("store from a shuffled layout")
+	}
+	for r := range g.data {
+		g.c.VMOVDQU(g.data[r], operand.Mem{Base: g.w, Disp: 4 * g.lay.index(r, 0)})
+	}
+}
+
+// pairs calls f for each pair of data registers that differ in register
+// bit p, the one with the bit clear first.
+func pairs(p int, f func(lo, hi int)) {
+	for r := 0; r < 8; r++ {
+		if r>>p&1 == 0 {
+			f(r, r|1<<p)
+		}
+	}
+}
+
+// swap exchanges lane bit pl with register bit pr: in each pair (A, B) of
+// registers differing in bit pr, A receives the lanes of A and B whose lane
+// bit pl is 0, B those whose bit is 1, each in its own half of the lane
+// bit. It is its own inverse.
+func (g *nttGen) swap(pl, pr int) {
+	c := g.c
+	pairs(pr, func(lo, hi int) {
+		a, b := g.data[lo], g.data[hi]
+		switch pl {
+		case 2: // 128-bit halves
+			t := g.temp()
+			c.VPERM2I128(operand.U8(0x20), b, a, t)
+			c.VPERM2I128(operand.U8(0x31), b, a, b)
+			g.data[lo] = t
+			g.release(a)
+		case 1: // 64-bit words within each half
+			t := g.temp()
+			c.VPUNPCKLQDQ(b, a, t)
+			c.VPUNPCKHQDQ(b, a, b)
+			g.data[lo] = t
+			g.release(a)
+		case 0: // 32-bit words within each 64-bit word
+			t1, t2 := g.temp(), g.temp()
+			c.VPSLLQ(operand.U8(32), b, t1)
+			c.VPSRLQ(operand.U8(32), a, t2)
+			c.VPBLENDD(operand.U8(0xAA), t1, a, a)
+			c.VPBLENDD(operand.U8(0xAA), b, t2, b)
+			g.release(t1, t2)
+		}
+	})
+	g.lay.lanes[pl], g.lay.regs[pr] = g.lay.regs[pr], g.lay.lanes[pl]
+}
+
+// twiddles returns the table entries of a twiddle vector: z[l] for lane l
+// (the constant ·2³² mod q, centred) and z[l]·q⁻¹ mod 2³².
+func (g *nttGen) twiddles(plain [8]uint32) (z, zq operand.Mem) {
+	var zv, zqv [8]uint32
+	for l, x := range plain {
+		m := int64(x) << 32 % mldsaQ
+		if m > mldsaQ/2 {
+			m -= mldsaQ
+		}
+		zv[l] = uint32(int32(m))
+		zqv[l] = zv[l] * nttQInv
+	}
+	return g.vector(zv), g.vector(zqv)
+}
+
+// montMul sets dst to x·z (z, zq from twiddles) in (−¾q, ¾q), for |x| < 2³¹.
+// x is left unchanged unless dst is x. The even lanes multiply directly; the
+// odd ones are shifted down, and their twiddles read at the entry + 4.
+func (g *nttGen) montMul(x reg.VecPhysical, z, zq operand.Mem, dst reg.VecPhysical) {
+	c := g.c
+	t0, t1, t2, t3 := g.temp(), g.temp(), g.temp(), g.temp()
+	c.VPMULDQ(z, x, t0)  // even lanes: x·z
+	c.VPMULDQ(zq, x, t1) // low words: m = x·z·q⁻¹ mod 2³²
+	c.VPSRLQ(operand.U8(32), x, t2)
+	c.VPMULDQ(zq.Offset(4), t2, t3)
+	c.VPMULDQ(z.Offset(4), t2, t2)
+	c.VPMULDQ(nttQ, t1, t1) // m·q
+	c.VPMULDQ(nttQ, t3, t3)
+	// x·z − m·q has low word 0: its high word is the difference of the
+	// high words.
+	c.VPSUBD(t1, t0, t0)
+	c.VPSUBD(t3, t2, t2)
+	c.VPSRLQ(operand.U8(32), t0, t0)
+	c.VPBLENDD(operand.U8(0xAA), t2, t0, dst)
+	g.release(t0, t1, t2, t3)
+}
+
+// twiddleFor computes, for the butterflies on index bit β between register
+// lo and its partner, each lane's plain twiddle from the index of its lower
+// coefficient.
+func (g *nttGen) twiddleFor(lo int, f func(idx int) uint32) (v [8]uint32) {
+	for l := range v {
+		v[l] = f(g.lay.index(lo, l))
+	}
+	return v
+}
+
+// ctButterflies emits the layer of NTT (Algorithm 41, lines 6 to 10) on
+// index bit β: w[j+len] = w[j] − ζ·w[j+len], w[j] = w[j] + ζ·w[j+len].
+// Each output's absolute value grows by less than ¾q.
+func (g *nttGen) ctButterflies(β int) {
+	p := g.lay.regBit(β)
+	pairs(p, func(lo, hi int) {
+		z, zq := g.twiddles(g.twiddleFor(lo, func(idx int) uint32 {
+			return nttZetaPow(bitRev8((256 + idx) >> (β + 1))) // m of line 5
+		}))
+		t := g.temp()
+		g.montMul(g.data[hi], z, zq, t)
+		g.c.VPSUBD(t, g.data[lo], g.data[hi])
+		g.c.VPADDD(t, g.data[lo], g.data[lo])
+		g.release(t)
+	})
+}
+
+// gsButterflies emits the layer of NTT⁻¹ (Algorithm 42, lines 6 to 12) on
+// index bit β: w[j] = w[j] + w[j+len], w[j+len] = −ζ·(w[j] − w[j+len]),
+// written as ζ·(w[j+len] − w[j]). scale multiplies both outputs by a
+// further constant (the last layer's 256⁻¹, line 21); scale = 1 leaves the
+// sum unreduced.
+func (g *nttGen) gsButterflies(β int, scale uint32) {
+	p := g.lay.regBit(β)
+	pairs(p, func(lo, hi int) {
+		zeta := g.twiddleFor(lo, func(idx int) uint32 {
+			m := 1<<(8-β) - 1 - idx>>(β+1) // m of line 7
+			return uint32(uint64(nttZetaPow(bitRev8(m))) * uint64(scale) % mldsaQ)
+		})
+		a, b := g.data[lo], g.data[hi]
+		s := g.temp()
+		g.c.VPADDD(b, a, s)
+		g.c.VPSUBD(a, b, b)
+		g.data[lo] = s
+		g.release(a)
+		z, zq := g.twiddles(zeta)
+		g.montMul(b, z, zq, b)
+		if scale != 1 {
+			var sc [8]uint32
+			for l := range sc {
+				sc[l] = scale
+			}
+			z, zq := g.twiddles(sc)
+			g.montMul(s, z, zq, s)
+		}
+	})
+}
+
+// caddq maps each lane of x from (−q, q) to [0, q).
+func (g *nttGen) caddq(x reg.VecPhysical) {
+	t := g.temp()
+	g.c.VPSRAD(operand.U8(31), x, t)
+	g.c.VPAND(nttQ, t, t)
+	g.c.VPADDD(t, x, x)
+	g.release(t)
+}
+
+// nttZetaPow returns ζ^k mod q.
+func nttZetaPow(k int) uint32 {
+	x := uint64(1)
+	for i := 0; i < k; i++ {
+		x = x * nttζ % mldsaQ
+	}
+	return uint32(x)
+}
+
+// bitRev8 is BitRev₈ (FIPS 204, §7.5).
+func bitRev8(m int) int {
+	r := 0
+	for b := 0; b < 8; b++ {
+		r |= (m >> b & 1) << (7 - b)
+	}
+	return r
+}
+
+// prologue loads the argument and q.
+func (g *nttGen) prologue() {
+	g.c.Load(g.c.Param("w"), g.w)
+	g.c.VMOVDQU(g.broadcast(mldsaQ), nttQ)
+}
