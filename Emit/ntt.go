@@ -8,22 +8,17 @@ import (
 
 // buildNTT emits NTTAVX2.
 func buildNTT(c *build.Context) {
-	c.Function("NTTAVX2")
-	c.SignatureExpr("func(w *[256]uint32)")
-	c.Doc(
+	g := nttRoutine(c, "NTTAVX2", "nttTwiddles",
 		"NTTAVX2 is NTT (FIPS 204, Algorithm 41) in place: coefficients in [0, q)",
 		"in, the NTT in [0, q) out, the same words as Algorithm 41 gives. Inside,",
 		"values are signed: each layer adds less than ¾q to their absolute value,",
 		"so they stay below 7q, and one reduction ends it. Straight-line code:",
 		"no branch or address depends on the coefficients. Needs AVX2.",
 	)
-	c.Pragma("noescape")
-	g := newNTTGen(c, "nttTwiddles", reg.Y8, reg.Y9, reg.Y10, reg.Y11, reg.Y12, reg.Y13, reg.Y14)
-	g.prologue()
 
 	c.Comment("Layers len = 128, 64, 32: eight coefficients 32 apart per register.")
 	for c0 := 0; c0 < 32; c0 += 8 {
-		g.load(nttLayout{lanes: [3]int{0, 1, 2}, regs: [3]int{5, 6, 7}, fixed: c0})
+		g.load(columns(c0))
 		for β := 7; β >= 5; β-- {
 			g.ctButterflies(β)
 		}
@@ -32,7 +27,7 @@ func buildNTT(c *build.Context) {
 
 	c.Comment("Layers len = 16 to 1 on 64 consecutive coefficients at a time.")
 	for base := 0; base < 256; base += 64 {
-		g.load(nttLayout{lanes: [3]int{0, 1, 2}, regs: [3]int{3, 4, 5}, fixed: base})
+		g.load(block(base))
 		g.ctButterflies(4)
 		g.ctButterflies(3)
 		for p := 2; p >= 0; p-- {

@@ -307,8 +307,21 @@ func bitRev8(m int) int {
 	return r
 }
 
-// prologue loads the argument and q.
-func (g *nttGen) prologue() {
-	g.c.Load(g.c.Param("w"), g.w)
-	g.c.VMOVDQU(g.broadcast(mldsaQ), nttQ)
+// nttRoutine starts an in-place transform func(w *[256]uint32): it loads
+// the argument and q, and leaves Y8 to Y14 as temporaries.
+func nttRoutine(c *build.Context, name, table string, doc ...string) *nttGen {
+	c.Function(name)
+	c.SignatureExpr("func(w *[256]uint32)")
+	c.Doc(doc...)
+	c.Pragma("noescape") // keeps no pointer: callers' polynomials may stay on the stack
+	g := newNTTGen(c, table, reg.Y8, reg.Y9, reg.Y10, reg.Y11, reg.Y12, reg.Y13, reg.Y14)
+	c.Load(c.Param("w"), g.w)
+	c.VMOVDQU(g.broadcast(mldsaQ), nttQ)
+	return g
 }
+
+// Two layouts of loaded data: columns (coefficients c0 + 32r, lanes
+// c0 … c0 + 7, for the layers len = 128, 64, 32) and blocks (64
+// consecutive coefficients from base, for the layers len = 16 to 1).
+func columns(c0 int) nttLayout { return nttLayout{lanes: [3]int{0, 1, 2}, regs: [3]int{5, 6, 7}, fixed: c0} }
+func block(base int) nttLayout { return nttLayout{lanes: [3]int{0, 1, 2}, regs: [3]int{3, 4, 5}, fixed: base} }

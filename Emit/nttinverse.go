@@ -2,14 +2,11 @@ package main
 
 import (
 	"github.com/mmcloughlin/avo/build"
-	"github.com/mmcloughlin/avo/reg"
 )
 
 // buildNTTInverse emits NTTInverseAVX2.
 func buildNTTInverse(c *build.Context) {
-	c.Function("NTTInverseAVX2")
-	c.SignatureExpr("func(w *[256]uint32)")
-	c.Doc(
+	g := nttRoutine(c, "NTTInverseAVX2", "nttInverseTwiddles",
 		"NTTInverseAVX2 is NTT⁻¹ (FIPS 204, Algorithm 42) in place, the scaling",
 		"by 256⁻¹ of line 21 included: coefficients in [0, q) in, [0, q) out, the",
 		"same words as Algorithm 42 gives. Inside, values are signed: after the",
@@ -17,13 +14,10 @@ func buildNTTInverse(c *build.Context) {
 		"last layer's sums stay below 256q < 2³¹. Straight-line code: no branch",
 		"or address depends on the coefficients. Needs AVX2.",
 	)
-	c.Pragma("noescape")
-	g := newNTTGen(c, "nttInverseTwiddles", reg.Y8, reg.Y9, reg.Y10, reg.Y11, reg.Y12, reg.Y13, reg.Y14)
-	g.prologue()
 
 	c.Comment("Layers len = 1 to 16 on 64 consecutive coefficients at a time.")
 	for base := 0; base < 256; base += 64 {
-		g.load(nttLayout{lanes: [3]int{0, 1, 2}, regs: [3]int{3, 4, 5}, fixed: base})
+		g.load(block(base))
 		for p := 0; p < 3; p++ {
 			g.swap(p, p) // index bit p into a register
 			g.gsButterflies(p, 1)
@@ -39,7 +33,7 @@ func buildNTTInverse(c *build.Context) {
 	c.Comment("Layers len = 32, 64, 128: eight coefficients 32 apart per register;")
 	c.Comment("the last one scales by 256⁻¹ (Algorithm 42, line 21).")
 	for c0 := 0; c0 < 32; c0 += 8 {
-		g.load(nttLayout{lanes: [3]int{0, 1, 2}, regs: [3]int{5, 6, 7}, fixed: c0})
+		g.load(columns(c0))
 		g.gsButterflies(5, 1)
 		g.gsButterflies(6, 1)
 		g.gsButterflies(7, nttInv256)
