@@ -24,6 +24,16 @@ const (
 	signAttempts = 821
 )
 
+// fourWayMin is the fewest samplers that ExpandS and ExpandMask still run
+// through the four-way sponge, padding the group with lanes left out (nil);
+// fewer than that run one at a time (with 5, all do). Its value depends on
+// the code path (fourWayMinDefault); tests set others.
+var fourWayMin = fourWayMinDefault()
+
+// fourWay reports whether, with rest samplers left, the next ones go
+// four-way.
+func fourWay(rest int) bool { return rest >= fourWayMin }
+
 // rejNTTPolyParse appends to a[n:] the coefficients that one block of
 // SHAKE128 output accepts (Algorithm 14, CoeffFromThreeBytes) and returns the
 // new count. It branches on the output bytes, which derive from the public
@@ -144,11 +154,7 @@ func expandA(a []ringElement, ρ *[32]byte, k, l int) error {
 }
 
 // rejBoundedPolyGeneric is RejBoundedPoly (Algorithm 31): coefficients in [−η, η]
-// (stored mod q) from SHAKE256(ρ′ ‖ IntegerToBytes(r, 2)). ρ′ is secret. No
-// branch depends on an accepted value: each half-byte is converted and
-// written whether accepted or not, and only the count advances by the
-// acceptance bit. What timing and addresses may reveal is where the
-// rejections fall, which FIPS 204 makes independent of the coefficients.
+// (stored mod q) from SHAKE256(ρ′ ‖ IntegerToBytes(r, 2)). ρ′ is secret.
 // It returns false if the block bound of Appendix C runs out.
 func rejBoundedPolyGeneric(a *ringElement, ρPrime *[64]byte, r uint16, η int) bool {
 	s := newShake256()
@@ -157,21 +163,77 @@ func rejBoundedPolyGeneric(a *ringElement, ρPrime *[64]byte, r uint16, η int) 
 	s.writeByte(byte(r >> 8))
 	n := 0
 	for blocks := 0; blocks < rejBoundedPolyBlocks; blocks++ {
-		for _, z := range s.block() {
-			for _, b := range [2]uint32{uint32(z) & 0xF, uint32(z) >> 4} {
-				if n == n256 {
-					return true
-				}
-				v, ok := coeffFromHalfByte(b, η)
-				a[n] = v
-				n += int(ok)
-			}
-		}
+		n = rejBoundedPolyParse(a, n, s.block(), η)
 		if n == n256 {
 			return true
 		}
 	}
 	return false
+}
+
+// rejBoundedPolyx4Generic runs RejBoundedPoly on four nonces r[j] with one
+// ρ′, squeezing the four sponges in step: a[j] gets what rejBoundedPoly
+// gives for r[j]. Each sampler keeps its own Appendix C bound of
+// rejBoundedPolyBlocks blocks; one that is done ignores the blocks the
+// others still need, so its output does not depend on them. A nil a[j] is
+// a lane left out (padding of a group of fewer than four), done from the
+// start. It returns false if any of the four runs out.
+func rejBoundedPolyx4Generic(a *[4]*ringElement, ρPrime *[64]byte, r *[4]uint16, η int) bool {
+	return rejBoundedPolyx4Within(a, ρPrime, r, η, rejBoundedPolyBlocks)
+}
+
+// rejBoundedPolyx4 dispatches the four-way RejBoundedPoly. It has no
+// assembly variant yet, so it is the generic one on every platform.
+func rejBoundedPolyx4(a *[4]*ringElement, ρPrime *[64]byte, r *[4]uint16, η int) bool {
+	return rejBoundedPolyx4Generic(a, ρPrime, r, η)
+}
+
+// rejBoundedPolyx4Within is rejBoundedPolyx4Generic with a bound of
+// maxBlocks blocks per sampler, so that tests can make samplers run out.
+func rejBoundedPolyx4Within(a *[4]*ringElement, ρPrime *[64]byte, r *[4]uint16, η int, maxBlocks int) bool {
+	var s shake256x4
+	s.absorbSeedNonces(ρPrime, r)
+	var n [4]int
+	for j := range a {
+		if a[j] == nil {
+			n[j] = n256
+		}
+	}
+	var buf [4][shake256Rate]byte
+	for blocks := 0; blocks < maxBlocks; blocks++ {
+		s.read(buf[0][:], buf[1][:], buf[2][:], buf[3][:])
+		done := true
+		for j := range a {
+			if n[j] < n256 {
+				n[j] = rejBoundedPolyParse(a[j], n[j], buf[j][:], η)
+			}
+			done = done && n[j] == n256
+		}
+		if done {
+			return true
+		}
+	}
+	return false
+}
+
+// rejBoundedPolyParse appends to a[n:] the coefficients that the bytes b
+// accept (Algorithm 31, lines 4 to 15) and returns the new count. No branch
+// depends on an accepted value: each half-byte is converted and written
+// whether accepted or not, and only the count advances by the acceptance
+// bit. What timing and addresses may reveal is where the rejections fall,
+// which FIPS 204 makes independent of the coefficients.
+func rejBoundedPolyParse(a *ringElement, n int, b []byte, η int) int {
+	for _, z := range b {
+		for _, h := range [2]uint32{uint32(z) & 0xF, uint32(z) >> 4} {
+			if n == n256 {
+				return n
+			}
+			v, ok := coeffFromHalfByte(h, η)
+			a[n] = v
+			n += int(ok)
+		}
+	}
+	return n
 }
 
 // coeffFromHalfByte is CoeffFromHalfByte (Algorithm 15) without branches:
@@ -185,34 +247,89 @@ func coeffFromHalfByte(b uint32, η int) (fieldElement, uint32) {
 	return fieldSub(4, fieldElement(b)), (b - 9) >> 31
 }
 
-// expandS is ExpandS (Algorithm 33).
+// expandS is ExpandS (Algorithm 33): s1[r] = RejBoundedPoly(ρ′ ‖ r) for
+// r < ℓ, s2[r−ℓ] likewise for ℓ ≤ r < ℓ + k. While at least fourWayMin
+// samplers are left, up to four at a time go through the four-way
+// sampler; the others run one at a time.
 func expandS(s1, s2 []ringElement, ρPrime *[64]byte, η int) error {
-	for r := range s1 {
-		if !rejBoundedPoly(&s1[r], ρPrime, uint16(r), η) {
-			return errSamplerExhausted
+	l, total := len(s1), len(s1)+len(s2)
+	poly := func(r int) *ringElement {
+		if r < l {
+			return &s1[r]
 		}
+		return &s2[r-l]
 	}
-	for r := range s2 {
-		if !rejBoundedPoly(&s2[r], ρPrime, uint16(r+len(s1)), η) {
+	for r := 0; r < total; {
+		if !fourWay(total - r) {
+			if !rejBoundedPoly(poly(r), ρPrime, uint16(r), η) {
+				return errSamplerExhausted
+			}
+			r++
+			continue
+		}
+		var ptrs [4]*ringElement // nil past the end: lanes not sampled
+		var nonces [4]uint16
+		for j := 0; j < 4 && r+j < total; j++ {
+			ptrs[j], nonces[j] = poly(r+j), uint16(r+j)
+		}
+		if !rejBoundedPolyx4(&ptrs, ρPrime, &nonces, η) {
 			return errSamplerExhausted
 		}
+		r += 4
 	}
 	return nil
 }
 
 // expandMaskGeneric is ExpandMask (Algorithm 34): y[r] = BitUnpack(SHAKE256(ρ″ ‖
 // IntegerToBytes(μ + r, 2)), γ1 − 1, γ1), coefficients mod q. No rejection.
+// While at least fourWayMin polynomials are left, up to four at a time come
+// from the four-way sponge; the others one at a time.
 func expandMaskGeneric(y []ringElement, ρPrimePrime *[64]byte, μ int, γ1Bits int) {
+	for r := 0; r < len(y); {
+		if !fourWay(len(y) - r) {
+			expandMaskPoly(&y[r], ρPrimePrime, uint16(μ+r), γ1Bits)
+			r++
+			continue
+		}
+		var ptrs [4]*ringElement // nil past the end: lanes not sampled
+		var nonces [4]uint16
+		for j := 0; j < 4 && r+j < len(y); j++ {
+			ptrs[j], nonces[j] = &y[r+j], uint16(μ+r+j)
+		}
+		expandMaskPolyx4(&ptrs, ρPrimePrime, &nonces, γ1Bits)
+		r += 4
+	}
+}
+
+// expandMaskPoly is one polynomial of ExpandMask (Algorithm 34, lines 3
+// to 5): y = BitUnpack(SHAKE256(ρ″ ‖ IntegerToBytes(nonce, 2)), γ1 − 1, γ1).
+// ρ″ is secret: nothing here branches on it or indexes by it.
+func expandMaskPoly(y *ringElement, ρPrimePrime *[64]byte, nonce uint16, γ1Bits int) {
 	c := γ1Bits + 1 // 1 + bitlen(γ1 − 1)
 	var buf [32 * 20]byte
-	for r := range y {
-		s := newShake256()
-		s.write(ρPrimePrime[:])
-		s.writeByte(byte(μ + r))
-		s.writeByte(byte((μ + r) >> 8))
-		v := buf[:32*c]
-		s.read(v)
-		bitUnpackSigned(&y[r], v, c, 1<<γ1Bits)
+	s := newShake256()
+	s.write(ρPrimePrime[:])
+	s.writeByte(byte(nonce))
+	s.writeByte(byte(nonce >> 8))
+	v := buf[:32*c]
+	s.read(v)
+	bitUnpackSigned(y, v, c, 1<<γ1Bits)
+}
+
+// expandMaskPolyx4 is expandMaskPoly for four nonces at once, on the
+// four-way sponge: y[j] gets what expandMaskPoly gives for nonces[j]. A
+// nil y[j] is a lane left out (padding of a group of fewer than four).
+func expandMaskPolyx4(y *[4]*ringElement, ρPrimePrime *[64]byte, nonces *[4]uint16, γ1Bits int) {
+	c := γ1Bits + 1
+	var buf [4][32 * 20]byte
+	var s shake256x4
+	s.absorbSeedNonces(ρPrimePrime, nonces)
+	v := 32 * c
+	s.read(buf[0][:v], buf[1][:v], buf[2][:v], buf[3][:v])
+	for j := range y {
+		if y[j] != nil {
+			bitUnpackSigned(y[j], buf[j][:v], c, 1<<γ1Bits)
+		}
 	}
 }
 

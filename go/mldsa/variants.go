@@ -32,6 +32,7 @@ var variants = []variant{
 	{"makeHintPoly", "Generic", makeHintPolyGeneric, true},
 	{"useHintPoly", "Generic", useHintPolyGeneric, true},
 	{"rejBoundedPoly", "Generic", rejBoundedPolyGeneric, true},
+	{"rejBoundedPolyx4", "Generic", rejBoundedPolyx4Generic, true},
 	{"expandMask", "Generic", expandMaskGeneric, true},
 	{"sampleInBall", "Generic", sampleInBallGeneric, true},
 	{"simpleBitPack", "Generic", simpleBitPackGeneric, true},
@@ -56,6 +57,7 @@ func init() {
 	registerVariant("makeHintPoly", "Dispatch", makeHintPoly, true)
 	registerVariant("useHintPoly", "Dispatch", useHintPoly, true)
 	registerVariant("rejBoundedPoly", "Dispatch", rejBoundedPoly, true)
+	registerVariant("rejBoundedPolyx4", "Dispatch", rejBoundedPolyx4, true)
 	registerVariant("expandMask", "Dispatch", expandMask, true)
 	registerVariant("sampleInBall", "Dispatch", sampleInBall, true)
 	registerVariant("simpleBitPack", "Dispatch", simpleBitPack, true)

@@ -210,6 +210,27 @@ var variantChecks = map[string]func(rng *rand.Rand, generic, fn any) error{
 		}
 		return nil
 	},
+	"rejBoundedPolyx4": func(rng *rand.Rand, generic, fn any) error {
+		g, ok1 := generic.(func(*[4]*ringElement, *[64]byte, *[4]uint16, int) bool)
+		f, ok2 := fn.(func(*[4]*ringElement, *[64]byte, *[4]uint16, int) bool)
+		if !ok1 || !ok2 {
+			return fmt.Errorf("wrong signature %T", fn)
+		}
+		var seed [64]byte
+		copy(seed[:], randBytes(rng, 64))
+		var r [4]uint16
+		for j := range r {
+			r[j] = uint16(rng.Uint32())
+		}
+		η := []int{2, 4}[rng.IntN(2)]
+		var a, b [4]ringElement
+		pa := [4]*ringElement{&a[0], &a[1], &a[2], &a[3]}
+		pb := [4]*ringElement{&b[0], &b[1], &b[2], &b[3]}
+		if g(&pa, &seed, &r, η) != f(&pb, &seed, &r, η) || a != b {
+			return fmt.Errorf("differs")
+		}
+		return nil
+	},
 	"expandMask": func(rng *rand.Rand, generic, fn any) error {
 		g, ok1 := generic.(func([]ringElement, *[64]byte, int, int))
 		f, ok2 := fn.(func([]ringElement, *[64]byte, int, int))
