@@ -130,6 +130,38 @@ func BenchmarkExpandA(b *testing.B) {
 	}
 }
 
+// BenchmarkExpandS and BenchmarkExpandMask time the samplers of key
+// generation and of each signing attempt, grouped as the code path groups
+// them (fourWayMin).
+func BenchmarkExpandS(b *testing.B) {
+	for _, ps := range allParams {
+		b.Run(ps.p.String(), func(b *testing.B) {
+			p := ps.p.p
+			s := make([]ringElement, p.l+p.k)
+			var ρPrime [64]byte
+			for i := 0; b.Loop(); i++ {
+				ρPrime[0] = byte(i)
+				if err := expandS(s[:p.l], s[p.l:], &ρPrime, p.η); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+func BenchmarkExpandMask(b *testing.B) {
+	for _, ps := range allParams {
+		b.Run(ps.p.String(), func(b *testing.B) {
+			p := ps.p.p
+			y := make([]ringElement, p.l)
+			var ρPrimePrime [64]byte
+			for i := 0; b.Loop(); i++ {
+				expandMask(y, &ρPrimePrime, (i%signAttempts)*p.l, p.γ1Bits)
+			}
+		})
+	}
+}
+
 func BenchmarkNTT(b *testing.B) {
 	var a ringElement
 	for i := range a {

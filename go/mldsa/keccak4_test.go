@@ -178,14 +178,35 @@ func TestRejBoundedPolyx4(t *testing.T) {
 }
 
 // withFourWayMin runs f with every fourWayMin: one at a time (5), groups
-// of four with the rest one at a time (4), or padded four-way from rests of
-// 3, 2 or 1.
+// of four and the rest one at a time (4), or a last group padded from 3, 2
+// or 1 samplers on.
 func withFourWayMin(t *testing.T, f func(t *testing.T)) {
 	saved := fourWayMin
 	defer func() { fourWayMin = saved }()
 	for _, v := range []int{1, 2, 3, 4, 5} {
 		fourWayMin = v
 		t.Run(fmt.Sprintf("fourWayMin%d", v), f)
+	}
+}
+
+// TestFourWayCount checks the grouping for the ℓ and ℓ + k of the
+// parameter sets (4, 5, 7; 8, 11, 15) and a few more.
+func TestFourWayCount(t *testing.T) {
+	saved := fourWayMin
+	defer func() { fourWayMin = saved }()
+	// want[n][m-1]: four-way samplers of n with fourWayMin = m.
+	want := map[int][5]int{
+		0: {0, 0, 0, 0, 0}, 1: {1, 0, 0, 0, 0}, 2: {2, 2, 0, 0, 0}, 3: {3, 3, 3, 0, 0},
+		4: {4, 4, 4, 4, 0}, 5: {5, 4, 4, 4, 0}, 7: {7, 7, 7, 4, 0},
+		8: {8, 8, 8, 8, 0}, 11: {11, 11, 11, 8, 0}, 15: {15, 15, 15, 12, 0},
+	}
+	for n, w := range want {
+		for m := 1; m <= 5; m++ {
+			fourWayMin = m
+			if got := fourWayCount(n); got != w[m-1] {
+				t.Errorf("fourWayCount(%d) with fourWayMin %d = %d, want %d", n, m, got, w[m-1])
+			}
+		}
 	}
 }
 

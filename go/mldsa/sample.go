@@ -24,15 +24,24 @@ const (
 	signAttempts = 821
 )
 
-// fourWayMin is the fewest samplers that ExpandS and ExpandMask still run
-// through the four-way sponge, padding the group with lanes left out (nil);
-// fewer than that run one at a time (with 5, all do). Its value depends on
-// the code path (fourWayMinDefault); tests set others.
+// fourWayMin is the fewest samplers that ExpandS and ExpandMask put in a
+// group of the four-way sampler, padding it with lanes left out (nil); 5
+// means none. Its value depends on the code path (fourWayMinDefault);
+// tests set others.
 var fourWayMin = fourWayMinDefault()
 
-// fourWay reports whether, with rest samplers left, the next ones go
-// four-way.
-func fourWay(rest int) bool { return rest >= fourWayMin }
+// fourWayCount is how many of n samplers go four-way: the first ones, in
+// groups of four, the last group perhaps smaller. The others run one at a
+// time.
+func fourWayCount(n int) int {
+	if fourWayMin > 4 {
+		return 0
+	}
+	if n%4 >= fourWayMin {
+		return n
+	}
+	return n - n%4
+}
 
 // rejNTTPolyParse appends to a[n:] the coefficients that one block of
 // SHAKE128 output accepts (Algorithm 14, CoeffFromThreeBytes) and returns the
@@ -248,9 +257,9 @@ func coeffFromHalfByte(b uint32, η int) (fieldElement, uint32) {
 }
 
 // expandS is ExpandS (Algorithm 33): s1[r] = RejBoundedPoly(ρ′ ‖ r) for
-// r < ℓ, s2[r−ℓ] likewise for ℓ ≤ r < ℓ + k. While at least fourWayMin
-// samplers are left, up to four at a time go through the four-way
-// sampler; the others run one at a time.
+// r < ℓ, s2[r−ℓ] likewise for ℓ ≤ r < ℓ + k. The first fourWayCount(ℓ + k)
+// samplers go through the four-way sampler, four at a time; the others run
+// one at a time.
 func expandS(s1, s2 []ringElement, ρPrime *[64]byte, η int) error {
 	l, total := len(s1), len(s1)+len(s2)
 	poly := func(r int) *ringElement {
@@ -259,45 +268,41 @@ func expandS(s1, s2 []ringElement, ρPrime *[64]byte, η int) error {
 		}
 		return &s2[r-l]
 	}
-	for r := 0; r < total; {
-		if !fourWay(total - r) {
-			if !rejBoundedPoly(poly(r), ρPrime, uint16(r), η) {
-				return errSamplerExhausted
-			}
-			r++
-			continue
-		}
-		var ptrs [4]*ringElement // nil past the end: lanes not sampled
+	four := fourWayCount(total)
+	for r := 0; r < four; r += 4 {
+		var ptrs [4]*ringElement // nil past the end: lanes left out
 		var nonces [4]uint16
-		for j := 0; j < 4 && r+j < total; j++ {
+		for j := 0; j < 4 && r+j < four; j++ {
 			ptrs[j], nonces[j] = poly(r+j), uint16(r+j)
 		}
 		if !rejBoundedPolyx4(&ptrs, ρPrime, &nonces, η) {
 			return errSamplerExhausted
 		}
-		r += 4
+	}
+	for r := four; r < total; r++ {
+		if !rejBoundedPoly(poly(r), ρPrime, uint16(r), η) {
+			return errSamplerExhausted
+		}
 	}
 	return nil
 }
 
 // expandMaskGeneric is ExpandMask (Algorithm 34): y[r] = BitUnpack(SHAKE256(ρ″ ‖
 // IntegerToBytes(μ + r, 2)), γ1 − 1, γ1), coefficients mod q. No rejection.
-// While at least fourWayMin polynomials are left, up to four at a time come
-// from the four-way sponge; the others one at a time.
+// The first fourWayCount(ℓ) polynomials come from the four-way sponge, four
+// at a time; the others one at a time.
 func expandMaskGeneric(y []ringElement, ρPrimePrime *[64]byte, μ int, γ1Bits int) {
-	for r := 0; r < len(y); {
-		if !fourWay(len(y) - r) {
-			expandMaskPoly(&y[r], ρPrimePrime, uint16(μ+r), γ1Bits)
-			r++
-			continue
-		}
-		var ptrs [4]*ringElement // nil past the end: lanes not sampled
+	four := fourWayCount(len(y))
+	for r := 0; r < four; r += 4 {
+		var ptrs [4]*ringElement // nil past the end: lanes left out
 		var nonces [4]uint16
-		for j := 0; j < 4 && r+j < len(y); j++ {
+		for j := 0; j < 4 && r+j < four; j++ {
 			ptrs[j], nonces[j] = &y[r+j], uint16(μ+r+j)
 		}
 		expandMaskPolyx4(&ptrs, ρPrimePrime, &nonces, γ1Bits)
-		r += 4
+	}
+	for r := four; r < len(y); r++ {
+		expandMaskPoly(&y[r], ρPrimePrime, uint16(μ+r), γ1Bits)
 	}
 }
 
