@@ -2,6 +2,8 @@ package main
 
 import (
 	"math/bits"
+	"sort"
+	"sync"
 
 	"github.com/mmcloughlin/avo/attr"
 	"github.com/mmcloughlin/avo/build"
@@ -70,202 +72,400 @@ func buildKeccakF1600(c *build.Context) {
 	c.RET()
 }
 
-// Registers of the ×1 permutation: C[x] while the column parities are
-// computed, then B[x] (one output row at a time); D[x] (θ) and a temporary.
-// Only AX..R12 are used, so that callers keep R13 for a pointer and R14/R15
-// stay untouched.
-var (
-	keccakC = [5]reg.GPPhysical{reg.RAX, reg.RBX, reg.RCX, reg.RDX, reg.RSI}
-	keccakD = [5]reg.GPPhysical{reg.RDI, reg.R8, reg.R9, reg.R10, reg.R11}
-	keccakT = reg.R12
-)
+// keccakRegs are the registers of the ×1 permutation: AX..R12, so that
+// callers keep R13 for a pointer and R14, R15 and BP stay untouched.
+var keccakRegs = []reg.GPPhysical{
+	reg.RAX, reg.RBX, reg.RCX, reg.RDX, reg.RSI, reg.RDI,
+	reg.R8, reg.R9, reg.R10, reg.R11, reg.R12,
+}
 
-// keccakComplemented lists the lanes that keccakF1600Body keeps complemented
-// between rounds ("lane complementing", Bertoni et al., Keccak implementation
-// overview, §2.2): with them most lanes of χ need no NOT. Which lanes are
-// complemented only changes the instruction count; the formulas below are
-// chosen for whatever polarity each value has.
-var keccakComplemented = [25]bool{1: true, 2: true, 8: true, 12: true, 17: true, 20: true}
+// keccakVal is a register holding a lane-sized value, complemented if comp
+// ("lane complementing", Bertoni et al., Keccak implementation overview,
+// §2.2): a complemented value is its plain value ⊕ 1⁶⁴.
+type keccakVal struct {
+	r    reg.GPPhysical
+	comp bool
+}
+
+// keccakEmitter emits the rounds, handing out registers from a free list.
+type keccakEmitter struct {
+	c    *build.Context
+	free []reg.GPPhysical
+}
+
+func (e *keccakEmitter) alloc() reg.GPPhysical {
+	r := e.free[0]
+	e.free = e.free[1:]
+	return r
+}
+
+func (e *keccakEmitter) release(r reg.GPPhysical) { e.free = append(e.free, r) }
 
 // keccakF1600Body emits the 24 rounds of Keccak-f[1600] on the state at a
 // (25 lanes of 8 bytes), using tmp (another 200 bytes) as the other half of
 // a ping-pong: even rounds read a and write tmp, odd rounds the reverse, so
 // after 24 rounds the result is in a. rc is keccakRCTable's table. Both
-// KeccakF1600AMD64 and RejNTTPolyAMD64 use this one body.
+// KeccakF1600AMD64 and RejNTTPolyAMD64 use this one body; it is straight-line
+// code and uses only keccakRegs.
 //
-// Round 0 reads plain lanes and writes the lanes of keccakComplemented
-// complemented; round 23 reads them so and writes plain lanes again.
+// Each round is θ, then ρ, π, χ (and ι) one output plane at a time, from the
+// lanes in memory. The last plane's five outputs stay in registers besides
+// being stored, and the next round's θ reads them from there. Between rounds
+// lanes are kept complemented as keccakPolarities says; round 0 reads plain
+// lanes and round 23 writes plain lanes.
 func keccakF1600Body(c *build.Context, a, tmp, rc operand.Mem) {
-	var plain [25]bool
+	e := &keccakEmitter{c: c, free: append([]reg.GPPhysical(nil), keccakRegs...)}
+	pol := keccakPolarities()
+	var pin [25]bool
+	var carried [5]keccakVal // lane A[x,4] of the round's input (round ≥ 1)
 	for round := 0; round < 24; round++ {
 		src, dst := a, tmp
 		if round%2 == 1 {
 			src, dst = tmp, a
 		}
-		pin, pout := keccakComplemented, keccakComplemented
-		if round == 0 {
-			pin = plain
-		}
-		if round == 23 {
-			pout = plain
-		}
 		lane := func(m operand.Mem, i int) operand.Mem { return m.Offset(8 * i) }
 		c.Commentf("Round %d", round)
-		// θ: C[x] = A[x,0] ⊕ … ⊕ A[x,4]; D[x] = C[x−1] ⊕ ROT(C[x+1], 1).
-		// A complemented value is its plain value ⊕ 1⁶⁴, and ROT(1⁶⁴) = 1⁶⁴,
-		// so each value's polarity is the parity of its inputs' polarities.
-		var pc, pd [5]bool
+		// θ: C[x] = A[x,0] ⊕ … ⊕ A[x,4]; the carried lane last, as it is
+		// the latest to be ready. A value's polarity is the parity of its
+		// inputs' polarities (ROT(1⁶⁴) = 1⁶⁴).
+		var col [5]keccakVal
 		for x := 0; x < 5; x++ {
-			c.MOVQ(lane(src, x), keccakC[x])
-			pc[x] = pin[x]
-			for y := 1; y < 5; y++ {
-				c.XORQ(lane(src, x+5*y), keccakC[x])
-				pc[x] = pc[x] != pin[x+5*y]
+			col[x] = keccakVal{r: e.alloc(), comp: pin[x]}
+			c.MOVQ(lane(src, x), col[x].r)
+			ys := 5
+			if round > 0 {
+				ys = 4
+			}
+			for y := 1; y < ys; y++ {
+				c.XORQ(lane(src, x+5*y), col[x].r)
+				col[x].comp = col[x].comp != pin[x+5*y]
+			}
+			if round > 0 {
+				c.XORQ(carried[x].r, col[x].r)
+				col[x].comp = col[x].comp != carried[x].comp
+				e.release(carried[x].r)
 			}
 		}
-		for x := 0; x < 5; x++ {
-			c.MOVQ(keccakC[(x+1)%5], keccakD[x])
-			c.ROLQ(operand.U8(1), keccakD[x])
-			c.XORQ(keccakC[(x+4)%5], keccakD[x])
-			pd[x] = pc[(x+1)%5] != pc[(x+4)%5]
+		d := e.theta(col)
+		var pout [25]bool
+		if round < 23 {
+			pout = pol[round]
 		}
-		// Row by row: B[X] = ROT(A[x,y] ⊕ D[x], ρ[x,y]) with (X,Y) = π(x,y),
-		// i.e. x = X+3Y, y = X; then χ and, for lane 0, ι.
-		b := keccakC
 		for Y := 0; Y < 5; Y++ {
-			var pb [5]bool
+			// B[X] = ROT(A[x,y] ⊕ D[x], ρ[x,y]) with (X,Y) = π(x,y):
+			// x = X+3Y, y = X.
+			var b [5]keccakVal
 			for X := 0; X < 5; X++ {
 				x := (X + 3*Y) % 5
-				c.MOVQ(lane(src, x+5*X), b[X])
-				c.XORQ(keccakD[x], b[X])
+				b[X] = keccakVal{r: e.alloc(), comp: pin[x+5*X] != d[x].comp}
+				c.MOVQ(lane(src, x+5*X), b[X].r)
+				c.XORQ(d[x].r, b[X].r)
 				if r := keccakRho[x+5*X]; r != 0 {
-					c.ROLQ(operand.U8(r), b[X])
-				}
-				pb[X] = pin[x+5*X] != pd[x]
-			}
-			// Complementing some of the row's registers first may spare
-			// more NOTs in χ than it costs: take the cheapest choice.
-			best, bestCost := 0, 1<<30
-			for flip := 0; flip < 32; flip++ {
-				cost := bits.OnesCount(uint(flip))
-				q := pb
-				for X := range q {
-					q[X] = q[X] != (flip>>X&1 == 1)
-				}
-				for X := 0; X < 5; X++ {
-					cost += keccakChiCost(q, X, pout[X+5*Y])
-				}
-				if cost < bestCost {
-					best, bestCost = flip, cost
+					c.ROLQ(operand.U8(r), b[X].r)
 				}
 			}
-			for X := range pb {
-				if best>>X&1 == 1 {
-					c.NOTQ(b[X])
-					pb[X] = !pb[X]
+			last := Y == 4
+			if last {
+				for x := range d {
+					e.release(d[x].r)
 				}
 			}
-			for X := 0; X < 5; X++ {
-				var iota *operand.Mem
-				if X == 0 && Y == 0 {
-					m := rc.Offset(8 * round)
-					iota = &m
+			var iota *operand.Mem
+			if Y == 0 {
+				m := rc.Offset(8 * round)
+				iota = &m
+			}
+			var po [5]bool
+			copy(po[:], pout[5*Y:5*Y+5])
+			out := e.chi(b, po, iota, func(X int) operand.Mem { return lane(dst, X+5*Y) }, last)
+			if last {
+				carried = out
+			}
+		}
+		pin = pout
+	}
+	for _, v := range carried {
+		e.release(v.r)
+	}
+}
+
+// theta returns D[x] = C[x−1] ⊕ ROT(C[x+1], 1) (FIPS 202, Algorithm 1),
+// mostly in place: D[x] overwrites C[x+1] once C[x+1]'s plain use, D[x+2],
+// is done, which orders D[0], D[3], D[1], D[4], D[2]; only the first needs
+// a copy. The registers of col are taken over or released.
+func (e *keccakEmitter) theta(col [5]keccakVal) [5]keccakVal {
+	c := e.c
+	var d [5]keccakVal
+	for k, x := range [5]int{0, 3, 1, 4, 2} {
+		src, other := col[(x+1)%5], col[(x+4)%5]
+		r := src.r
+		if k == 0 {
+			r = e.alloc()
+			c.MOVQ(src.r, r)
+		}
+		c.ROLQ(operand.U8(1), r)
+		c.XORQ(other.r, r)
+		d[x] = keccakVal{r: r, comp: src.comp != other.comp}
+	}
+	e.release(col[1].r) // C[1]: only read, by D[0] and D[2]
+	return d
+}
+
+// keccakChiOrder is the order in which chi computes a plane's outputs for
+// rotation k: k, k+1, k+3, k+2, k+4. Output X reads B[X], B[X+1], B[X+2], so
+// B[k+3] is dead after output k+2 (4th) and B[k], B[k+1] after output k+4
+// (5th): these two work in place, and only three outputs need a copy.
+func keccakChiOrder(k int) [5]int {
+	return [5]int{k, (k + 1) % 5, (k + 3) % 5, (k + 2) % 5, (k + 4) % 5}
+}
+
+// keccakPlanePlan is how chi computes one plane of χ (FIPS 202, Algorithm
+// 2), E[X] = B[X] ⊕ (¬B[X+1] ∧ B[X+2]), from registers whose polarities are
+// given.
+type keccakPlanePlan struct {
+	flips  uint8   // bit X: complement B[X] in place first
+	rot    int     // keccakChiOrder(rot)
+	firstC [5]bool // output X starts from B[X+2] (else from B[X+1])
+	cost   int     // instructions beyond the plane's 10 ∧/∨ and ⊕, 5 stores
+}
+
+// keccakChiOutput says how output X is computed from b and c, the registers
+// of B[X+1] and B[X+2] with polarities pb and pc after the flips, when the
+// operand copied (or taken over) and combined into is c if firstC, else b:
+// that operand is complemented first (not) if pb = pc, since ¬b ∧ c is then
+// B ∧ C of the registers if b's register is complemented and c's is not,
+// and its complement B ∨ C in the opposite case. inv says the result is that
+// complement.
+func keccakChiOutput(pb, pc, firstC bool) (not, and, inv bool) {
+	not = pb == pc
+	if not && !firstC {
+		pb = !pb
+	}
+	return not, pb, !pb
+}
+
+// keccakPlaneCost returns the cheapest plan for a plane whose registers have
+// polarities pb (bit X for B[X]) and whose outputs must have polarities po.
+func keccakPlaneCost(pb, po uint8) keccakPlanePlan {
+	best := keccakPlanePlan{cost: 1 << 30}
+	for flips := uint8(0); flips < 32; flips++ {
+		q := pb ^ flips
+		bit := func(X int) bool { return q>>(X%5)&1 == 1 }
+		for rot := 0; rot < 5; rot++ {
+			p := keccakPlanePlan{flips: flips, rot: rot, cost: bits.OnesCount8(flips)}
+			for i, X := range keccakChiOrder(rot) {
+				if i < 3 {
+					p.cost++ // the copy
 				}
-				keccakChi(c, b, pb, X, pout[X+5*Y], iota, lane(dst, X+5*Y))
+				bestOut := 1 << 30
+				for _, firstC := range []bool{false, true} {
+					if i == 3 && firstC {
+						continue // only B[X+1] is dead here
+					}
+					not, _, inv := keccakChiOutput(bit(X+1), bit(X+2), firstC)
+					n := 0
+					if not {
+						n++
+					}
+					if (bit(X) != inv) != (po>>X&1 == 1) {
+						n++ // final NOT
+					}
+					if n < bestOut {
+						bestOut, p.firstC[X] = n, firstC
+					}
+				}
+				p.cost += bestOut
+			}
+			if p.cost < best.cost {
+				best = p
 			}
 		}
 	}
+	return best
 }
 
-// keccakChi emits output X of χ on a row, E[X] = B[X] ⊕ (¬B[X+1] ∧ B[X+2]),
-// and stores it to dst with polarity po (true: complemented). The registers
-// b hold the row with polarities pb; outputs are emitted for X = 0, 1, …, 4,
-// so a register no later output reads serves as the temporary. With
-// A, B, C the registers of B[X], B[X+1], B[X+2] (values ⊕ their polarity):
-//
-//	B compl., C plain:   ¬b ∧ c = B ∧ C                  (no NOT)
-//	B plain, C compl.:   ¬b ∧ c = ¬(B ∨ C)               (no NOT)
-//	both plain:          ¬b ∧ c = ¬B ∧ C,  or its complement B ∨ ¬C
-//	both complemented:   ¬b ∧ c = B ∧ ¬C,  or its complement ¬B ∨ C
-//
-// then ⊕ A, and a final NOT only if the polarities still disagree.
-func keccakChi(c *build.Context, b [5]reg.GPPhysical, pb [5]bool, X int, po bool, iota *operand.Mem, dst operand.Mem) {
-	f := keccakChiPlan(pb, X, po)
-	t := keccakT
-	if keccakRowDead(f.first, X) {
-		t = b[f.first]
-	} else {
-		c.MOVQ(b[f.first], t)
-	}
-	if f.notFirst {
-		c.NOTQ(t)
-	}
-	if f.or {
-		c.ORQ(b[f.second], t)
-	} else {
-		c.ANDQ(b[f.second], t)
-	}
-	c.XORQ(b[X], t)
-	if f.finalNot {
-		c.NOTQ(t)
-	}
-	if iota != nil {
-		c.XORQ(*iota, t)
-	}
-	c.MOVQ(t, dst)
-}
-
-// keccakChiFormula is how keccakChi computes one output.
-type keccakChiFormula struct {
-	first, second int  // t = first, then t = t op second
-	notFirst, or  bool // t = ¬first; op is ∨ (else ∧)
-	finalNot      bool
-}
-
-func keccakChiPlan(pb [5]bool, X int, po bool) keccakChiFormula {
-	ib, ic := (X+1)%5, (X+2)%5
-	pa, pB, pC := pb[X], pb[ib], pb[ic]
-	var f keccakChiFormula
-	var invert bool // the op computes the complement of ¬b ∧ c
-	switch {
-	case pB && !pC:
-		f = keccakChiFormula{first: ib, second: ic}
-	case !pB && pC:
-		f, invert = keccakChiFormula{first: ib, second: ic, or: true}, true
-	case !pB && !pC && pa == po:
-		f = keccakChiFormula{first: ib, second: ic, notFirst: true}
-	case !pB && !pC:
-		f, invert = keccakChiFormula{first: ic, second: ib, notFirst: true, or: true}, true
-	case pa == po: // both complemented
-		f = keccakChiFormula{first: ic, second: ib, notFirst: true}
-	default:
-		f, invert = keccakChiFormula{first: ib, second: ic, notFirst: true, or: true}, true
-	}
-	// E ⊕ po = A ⊕ pa ⊕ (op ⊕ invert) ⊕ po.
-	f.finalNot = (pa != po) != invert
-	return f
-}
-
-// keccakChiCost is the number of instructions keccakChi emits, but the
-// store and ι.
-func keccakChiCost(pb [5]bool, X int, po bool) int {
-	f := keccakChiPlan(pb, X, po)
-	n := 2 // op, ⊕ A
-	for _, extra := range []bool{!keccakRowDead(f.first, X), f.notFirst, f.finalNot} {
-		if extra {
-			n++
+// keccakPlaneCosts[pb][po] is keccakPlaneCost(pb, po).
+var keccakPlaneCosts = func() (t [32][32]keccakPlanePlan) {
+	for pb := range t {
+		for po := range t[pb] {
+			t[pb][po] = keccakPlaneCost(uint8(pb), uint8(po))
 		}
 	}
-	return n
-}
+	return t
+}()
 
-// keccakRowDead reports whether no output after X reads B[i]: output j reads
-// B[j], B[j+1] and B[j+2].
-func keccakRowDead(i, X int) bool {
-	for j := X + 1; j < 5; j++ {
-		if i == j || i == (j+1)%5 || i == (j+2)%5 {
-			return false
+// keccakPlanePolarities returns, for a round reading lanes with polarities
+// pin (bit x+5y for A[x,y]), the polarities (bit X) of the registers B[X]
+// of each output plane Y: that of A[x,y] ⊕ D[x] for (X,Y) = π(x,y), where
+// D[x]'s is the parity of columns x−1 and x+1.
+func keccakPlanePolarities(pin uint32) (pb [5]uint8) {
+	var col [5]uint32
+	for x := 0; x < 5; x++ {
+		for y := 0; y < 5; y++ {
+			col[x] ^= pin >> (x + 5*y) & 1
 		}
 	}
-	return true
+	for Y := 0; Y < 5; Y++ {
+		for X := 0; X < 5; X++ {
+			x := (X + 3*Y) % 5
+			p := pin>>(x+5*X)&1 ^ col[(x+4)%5] ^ col[(x+1)%5]
+			pb[Y] |= uint8(p) << X
+		}
+	}
+	return pb
+}
+
+// keccakPolarities returns the polarity (true: complemented) of every lane
+// after rounds 0 to 22, chosen to save NOTs over the 24 rounds; round 0
+// reads plain lanes and round 23 writes plain lanes. The choice only changes
+// the instruction count, never the result.
+var keccakPolarities = sync.OnceValue(func() [23][25]bool {
+	p, _ := keccakSearchPolarities(64)
+	return p
+})
+
+// keccakSearchPolarities is a beam search of the given width over the
+// rounds: from each kept choice of polarities after a round, every plane may
+// take any of its cheapest output polarities (keccakPlaneCosts), and the
+// cheapest results so far go on. It returns the polarities and their cost.
+func keccakSearchPolarities(width int) ([23][25]bool, int) {
+	type state struct {
+		cost int
+		path []uint32 // polarities after each round so far
+	}
+	beam := []state{{}}
+	for round := 0; round < 24; round++ {
+		next := map[uint32]state{}
+		for _, s := range beam {
+			var pin uint32
+			if len(s.path) > 0 {
+				pin = s.path[len(s.path)-1]
+			}
+			// Each plane's cheapest output polarities (only plain ones in
+			// round 23), combined over the five planes.
+			type cand struct {
+				cost int
+				out  uint32
+			}
+			cands := []cand{{s.cost, 0}}
+			for Y, pb := range keccakPlanePolarities(pin) {
+				least := 1 << 30
+				for po := range 32 {
+					if round < 23 || po == 0 {
+						least = min(least, keccakPlaneCosts[pb][po].cost)
+					}
+				}
+				var grown []cand
+				for _, cd := range cands {
+					for po := range 32 {
+						if (round < 23 || po == 0) && keccakPlaneCosts[pb][po].cost == least {
+							grown = append(grown, cand{cd.cost + least, cd.out | uint32(po)<<(5*Y)})
+						}
+					}
+				}
+				cands = grown
+			}
+			for _, cd := range cands {
+				if old, ok := next[cd.out]; !ok || cd.cost < old.cost {
+					next[cd.out] = state{cd.cost, append(append([]uint32(nil), s.path...), cd.out)}
+				}
+			}
+		}
+		keys := make([]uint32, 0, len(next))
+		for k := range next {
+			keys = append(keys, k)
+		}
+		sort.Slice(keys, func(i, j int) bool {
+			ci, cj := next[keys[i]].cost, next[keys[j]].cost
+			return ci < cj || ci == cj && keys[i] < keys[j]
+		})
+		beam = beam[:0]
+		for _, k := range keys[:min(len(keys), width)] {
+			beam = append(beam, next[k])
+		}
+	}
+	var pol [23][25]bool
+	for r := range pol {
+		for i := range pol[r] {
+			pol[r][i] = beam[0].path[r]>>i&1 == 1
+		}
+	}
+	return pol, beam[0].cost
+}
+
+// chi emits χ of one plane, and ι if iota is not nil: output X goes to
+// dst(X) with polarity po[X]. If keep, the outputs stay in registers and are
+// returned; otherwise every register of b is released.
+func (e *keccakEmitter) chi(b [5]keccakVal, po [5]bool, iota *operand.Mem, dst func(X int) operand.Mem, keep bool) [5]keccakVal {
+	c := e.c
+	var pb, pob uint8
+	for X := range b {
+		if b[X].comp {
+			pb |= 1 << X
+		}
+		if po[X] {
+			pob |= 1 << X
+		}
+	}
+	p := keccakPlaneCosts[pb][pob]
+	for X := range b {
+		if p.flips>>X&1 == 1 {
+			c.NOTQ(b[X].r)
+			b[X].comp = !b[X].comp
+		}
+	}
+	var t reg.GPPhysical
+	if !keep {
+		t = e.alloc()
+	}
+	var out [5]keccakVal
+	for i, X := range keccakChiOrder(p.rot) {
+		first, second := b[(X+1)%5], b[(X+2)%5]
+		if p.firstC[X] {
+			first, second = second, first
+		}
+		r := first.r // dead from the 4th output on
+		if i < 3 {
+			r = t
+			if keep {
+				r = e.alloc()
+			}
+			c.MOVQ(first.r, r)
+		}
+		not, and, inv := keccakChiOutput(b[(X+1)%5].comp, b[(X+2)%5].comp, p.firstC[X])
+		if not {
+			c.NOTQ(r)
+		}
+		if and {
+			c.ANDQ(second.r, r)
+		} else {
+			c.ORQ(second.r, r)
+		}
+		c.XORQ(b[X].r, r)
+		if b[X].comp != inv != po[X] {
+			c.NOTQ(r)
+		}
+		if iota != nil && X == 0 {
+			c.XORQ(*iota, r)
+		}
+		c.MOVQ(r, dst(X))
+		out[X] = keccakVal{r: r, comp: po[X]}
+	}
+	if !keep {
+		e.release(t)
+		for X := range b {
+			e.release(b[X].r)
+		}
+		return out
+	}
+	for X := range b {
+		kept := false
+		for _, o := range out {
+			kept = kept || o.r == b[X].r
+		}
+		if !kept {
+			e.release(b[X].r)
+		}
+	}
+	return out
 }
