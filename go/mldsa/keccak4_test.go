@@ -297,3 +297,22 @@ func TestExpandSx4(t *testing.T) {
 		}
 	})
 }
+
+// TestSamplersDoNotAllocate checks that ExpandS and ExpandMask, four-way
+// or not, keep their sponges and buffers on the stack: signing runs
+// ExpandMask in every attempt.
+func TestSamplersDoNotAllocate(t *testing.T) {
+	withFourWayMin(t, func(t *testing.T) {
+		var ρ [64]byte
+		var s [15]ringElement
+		for _, lk := range [][2]int{{4, 4}, {5, 6}, {7, 8}} {
+			l, k := lk[0], lk[1]
+			if n := testing.AllocsPerRun(5, func() { expandMask(s[:l], &ρ, 7, 19) }); n != 0 {
+				t.Errorf("ExpandMask, ℓ = %d: %v allocations", l, n)
+			}
+			if n := testing.AllocsPerRun(5, func() { _ = expandS(s[:l], s[l:l+k], &ρ, 2) }); n != 0 {
+				t.Errorf("ExpandS, ℓ + k = %d: %v allocations", l+k, n)
+			}
+		}
+	})
+}
