@@ -52,6 +52,13 @@ import (
 
 var _, _ = asm.F, cpu.X86
 `,
+	"go/mldsa/example_test.go": `
+package mldsa_test
+
+import "github.com/vg-crypto/vg/go/mldsa"
+
+var _ = mldsa.X
+`,
 	"go/mldsa/r_test.go": `
 package mldsa
 
