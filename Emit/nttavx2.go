@@ -232,14 +232,14 @@ func (g *nttGen) twiddleFor(lo int, f func(idx int) uint32) (v [8]uint32) {
 	return v
 }
 
-// ctButterflies emits the layer of NTT (Algorithm 41, lines 6 to 10) on
+// ctButterflies emits the layer of NTT (Algorithm 41, lines 11 to 14) on
 // index bit β: w[j+len] = w[j] − ζ·w[j+len], w[j] = w[j] + ζ·w[j+len].
 // Each output's absolute value grows by less than ¾q.
 func (g *nttGen) ctButterflies(β int) {
 	p := g.lay.regBit(β)
 	pairs(p, func(lo, hi int) {
 		z, zq := g.twiddles(g.twiddleFor(lo, func(idx int) uint32 {
-			return nttZetaPow(bitRev8((256 + idx) >> (β + 1))) // m of line 5
+			return nttZetaPow(bitRev8((256 + idx) >> (β + 1))) // m of line 9
 		}))
 		t := g.temp()
 		g.montMul(g.data[hi], z, zq, t)
@@ -249,16 +249,16 @@ func (g *nttGen) ctButterflies(β int) {
 	})
 }
 
-// gsButterflies emits the layer of NTT⁻¹ (Algorithm 42, lines 6 to 12) on
+// gsButterflies emits the layer of NTT⁻¹ (Algorithm 42, lines 11 to 15) on
 // index bit β: w[j] = w[j] + w[j+len], w[j+len] = −ζ·(w[j] − w[j+len]),
 // written as ζ·(w[j+len] − w[j]). scale multiplies both outputs by a
-// further constant (the last layer's 256⁻¹, line 21); scale = 1 leaves the
+// further constant (the last layer's 256⁻¹, lines 21 to 24); scale = 1 leaves the
 // sum unreduced.
 func (g *nttGen) gsButterflies(β int, scale uint32) {
 	p := g.lay.regBit(β)
 	pairs(p, func(lo, hi int) {
 		zeta := g.twiddleFor(lo, func(idx int) uint32 {
-			m := 1<<(8-β) - 1 - idx>>(β+1) // m of line 7
+			m := 1<<(8-β) - 1 - idx>>(β+1) // m of line 9
 			return uint32(uint64(nttZetaPow(bitRev8(m))) * uint64(scale) % mldsaQ)
 		})
 		a, b := g.data[lo], g.data[hi]
@@ -323,5 +323,9 @@ func nttRoutine(c *build.Context, name, table string, doc ...string) *nttGen {
 // Two layouts of loaded data: columns (coefficients c0 + 32r, lanes
 // c0 … c0 + 7, for the layers len = 128, 64, 32) and blocks (64
 // consecutive coefficients from base, for the layers len = 16 to 1).
-func columns(c0 int) nttLayout { return nttLayout{lanes: [3]int{0, 1, 2}, regs: [3]int{5, 6, 7}, fixed: c0} }
-func block(base int) nttLayout { return nttLayout{lanes: [3]int{0, 1, 2}, regs: [3]int{3, 4, 5}, fixed: base} }
+func columns(c0 int) nttLayout {
+	return nttLayout{lanes: [3]int{0, 1, 2}, regs: [3]int{5, 6, 7}, fixed: c0}
+}
+func block(base int) nttLayout {
+	return nttLayout{lanes: [3]int{0, 1, 2}, regs: [3]int{3, 4, 5}, fixed: base}
+}

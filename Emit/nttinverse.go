@@ -8,7 +8,7 @@ import (
 func buildNTTInverse(c *build.Context) {
 	g := nttRoutine(c, "NTTInverseAVX2", "nttInverseTwiddles",
 		"NTTInverseAVX2 is NTT⁻¹ (FIPS 204, Algorithm 42) in place, the scaling",
-		"by 256⁻¹ of line 21 included: coefficients in [0, q) in, [0, q) out, the",
+		"by 256⁻¹ of lines 21 to 24 included: coefficients in [0, q) in, [0, q) out, the",
 		"same words as Algorithm 42 gives. Inside, values are signed: after the",
 		"layer with len = 2^ℓ they lie below 2^(ℓ+1)·q in absolute value, so the",
 		"last layer's sums stay below 256q < 2³¹. Straight-line code: no branch",
@@ -31,7 +31,7 @@ func buildNTTInverse(c *build.Context) {
 	}
 
 	c.Comment("Layers len = 32, 64, 128: eight coefficients 32 apart per register;")
-	c.Comment("the last one scales by 256⁻¹ (Algorithm 42, line 21).")
+	c.Comment("the last one scales by 256⁻¹ (Algorithm 42, lines 21 to 24).")
 	for c0 := 0; c0 < 32; c0 += 8 {
 		g.load(columns(c0))
 		g.gsButterflies(5, 1)

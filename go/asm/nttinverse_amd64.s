@@ -1373,7 +1373,7 @@ TEXT ·NTTInverseAVX2(SB), $0-8
 	VMOVDQU     Y7, 992(DI)
 
 	// Layers len = 32, 64, 128: eight coefficients 32 apart per register;
-	// the last one scales by 256⁻¹ (Algorithm 42, line 21).
+	// the last one scales by 256⁻¹ (Algorithm 42, lines 21 to 24).
 	VMOVDQU  (DI), Y6
 	VMOVDQU  128(DI), Y12
 	VMOVDQU  256(DI), Y10
