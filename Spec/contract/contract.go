@@ -308,7 +308,82 @@ func init() {
 	All = append(All,
 		nttContract("NTTAVX2", "NTT", "FIPS 204, Algorithm 41", fips204.NTT),
 		nttContract("NTTInverseAVX2", "NTTInverse", "FIPS 204, Algorithm 42", fips204.NTTInverse),
+		productContract("MultiplyNTTAVX2", 0),
+		productContract("MultiplyAccNTT4AVX2", 4),
+		productContract("MultiplyAccNTT5AVX2", 5),
+		productContract("MultiplyAccNTT7AVX2", 7),
 	)
+}
+
+// rInv is 2⁻³² mod q: the products of T_q take one factor in Montgomery
+// form (times 2³²), so the result carries a factor 2⁻³².
+const rInv = 8265825
+
+// productContract is the contract of MultiplyNTT (Algorithm 45) for l = 0,
+// or of one row of MatrixVectorNTT (Algorithm 48, lines 2 to 4) of length
+// l: out = 2⁻³² · Σⱼ a[j] ∘ b[j], every coefficient in [0, q) in and out.
+func productContract(sym string, l int) *Contract {
+	routine, rows, sig := "MultiplyNTT", 1, "func "+sym+"(out, a, b *[256]uint32)"
+	post := "out = 2⁻³² ∘ fips204.MultiplyNTT(a, b) (Algorithm 45), coefficients in [0, q)"
+	if l > 0 {
+		routine, rows = fmt.Sprintf("MultiplyAccNTT%d", l), l
+		sig = fmt.Sprintf("func %s(out *[256]uint32, a, b *[%d][256]uint32)", sym, l)
+		post = fmt.Sprintf("out = 2⁻³² ∘ fips204.MatrixVectorNTT({a}, b)[0] (Algorithm 48, a row of length %d), coefficients in [0, q)", l)
+	}
+	poly := func(b []byte) (p fips204.Poly) {
+		for i := range p {
+			p[i] = int32(binary.LittleEndian.Uint32(b[4*i:]))
+		}
+		return p
+	}
+	return &Contract{
+		Symbol: sym, Routine: routine, Variant: "AVX2", GoSig: sig,
+		Args: []Arg{
+			{Name: "out", Bytes: 1024, Secret: true, Write: true},
+			{Name: "a", Bytes: 1024 * rows, Secret: true, Read: true},
+			{Name: "b", Bytes: 1024 * rows, Secret: true, Read: true},
+		},
+		Pre:      "every coefficient of a and b in [0, q); a or b in Montgomery form (times 2³² mod q)",
+		Post:     post,
+		Leak:     "nothing: the coefficients are secret (s1, s2, t0, y, c)",
+		Features: []string{"AVX", "AVX2"}, MaxFrame: 4096, NoAlias: true,
+		Gen: func(r *rand.Rand) Buffers {
+			b := Buffers{"out": randBytes(r, 1024)}
+			for _, name := range []string{"a", "b"} {
+				buf := make([]byte, 1024*rows)
+				for i := 0; i < 256*rows; i++ {
+					binary.LittleEndian.PutUint32(buf[4*i:], r.Uint32N(fips204.Q))
+				}
+				b[name] = buf
+			}
+			return b
+		},
+		Check: func(in, out Buffers, _ byte) error {
+			var a, b []fips204.Poly
+			for j := 0; j < rows; j++ {
+				a = append(a, poly(in["a"][1024*j:]))
+				b = append(b, poly(in["b"][1024*j:]))
+			}
+			var want fips204.Poly
+			if l == 0 {
+				want = fips204.MultiplyNTT(a[0], b[0])
+			} else {
+				want = fips204.MatrixVectorNTT([][]fips204.Poly{a}, b)[0]
+			}
+			var r fips204.Poly
+			for i := range r {
+				r[i] = rInv
+			}
+			want = fips204.MultiplyNTT(want, r)
+			got := poly(out["out"])
+			for i := range want {
+				if uint32(got[i]) != uint32(want[i]) {
+					return fmt.Errorf("coefficient %d = %d, Spec gives %d", i, got[i], want[i])
+				}
+			}
+			return nil
+		},
+	}
 }
 
 func b2b(b bool) byte {

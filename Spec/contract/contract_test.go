@@ -64,3 +64,37 @@ func TestChecksAcceptSpecRejectOthers(t *testing.T) {
 		t.Errorf("groups needed = %d", n)
 	}
 }
+
+// The product contracts: 2⁻³² is right, and Check accepts the product
+// computed here in plain integers and rejects a changed coefficient.
+func TestProductContracts(t *testing.T) {
+	if uint64(rInv)<<32%fips204.Q != 1 {
+		t.Fatalf("rInv · 2³² mod q ≠ 1")
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, sym := range []string{"MultiplyNTTAVX2", "MultiplyAccNTT4AVX2", "MultiplyAccNTT5AVX2", "MultiplyAccNTT7AVX2"} {
+		c := Lookup(sym)
+		if c == nil {
+			t.Fatalf("%s: no contract", sym)
+		}
+		in := c.Gen(rng)
+		rows := len(in["a"]) / 1024
+		out := Buffers{"out": make([]byte, 1024), "a": in["a"], "b": in["b"]}
+		for i := 0; i < 256; i++ {
+			var s uint64
+			for j := 0; j < rows; j++ {
+				a := uint64(binary.LittleEndian.Uint32(in["a"][1024*j+4*i:]))
+				b := uint64(binary.LittleEndian.Uint32(in["b"][1024*j+4*i:]))
+				s += a * b % fips204.Q
+			}
+			binary.LittleEndian.PutUint32(out["out"][4*i:], uint32(s%fips204.Q*rInv%fips204.Q))
+		}
+		if err := c.Check(in, out, 0); err != nil {
+			t.Errorf("%s: %v", sym, err)
+		}
+		out["out"][4*200] ^= 1
+		if c.Check(in, out, 0) == nil {
+			t.Errorf("%s: a wrong output accepted", sym)
+		}
+	}
+}
