@@ -35,6 +35,10 @@ var routines = []routine{
 	{"rejnttpolyx4", buildRejNTTPolyx4},
 	{"ntt", buildNTT},
 	{"nttinverse", buildNTTInverse},
+	{"nttmul", buildMultiplyNTT},
+	{"nttmulacc4", buildMultiplyAccNTT(4)},
+	{"nttmulacc5", buildMultiplyAccNTT(5)},
+	{"nttmulacc7", buildMultiplyAccNTT(7)},
 }
 
 // constraint keeps the assembly out of purego builds and gccgo.

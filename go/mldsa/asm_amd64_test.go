@@ -311,12 +311,16 @@ func TestRejNTTPolyACVP(t *testing.T) {
 // known here, so a new one cannot slip in ungated.
 func TestAsmRequires(t *testing.T) {
 	gated := map[string][]string{
-		"KeccakF1600AMD64":  nil,
-		"KeccakF1600x4AVX2": {"AVX", "AVX2"},
-		"RejNTTPolyAMD64":   nil,
-		"RejNTTPolyx4AVX2":  {"AVX", "AVX2"},
-		"NTTAVX2":           {"AVX", "AVX2"},
-		"NTTInverseAVX2":    {"AVX", "AVX2"},
+		"KeccakF1600AMD64":    nil,
+		"KeccakF1600x4AVX2":   {"AVX", "AVX2"},
+		"RejNTTPolyAMD64":     nil,
+		"RejNTTPolyx4AVX2":    {"AVX", "AVX2"},
+		"NTTAVX2":             {"AVX", "AVX2"},
+		"NTTInverseAVX2":      {"AVX", "AVX2"},
+		"MultiplyNTTAVX2":     {"AVX", "AVX2"},
+		"MultiplyAccNTT4AVX2": {"AVX", "AVX2"},
+		"MultiplyAccNTT5AVX2": {"AVX", "AVX2"},
+		"MultiplyAccNTT7AVX2": {"AVX", "AVX2"},
 	}
 	files, err := filepath.Glob(filepath.Join("..", "asm", "*.s"))
 	if err != nil || len(files) == 0 {

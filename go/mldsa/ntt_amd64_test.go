@@ -156,3 +156,68 @@ func TestNTTAVX2InPlace(t *testing.T) {
 		}
 	}
 }
+
+// rInvModQ = 2⁻³² mod q: the products take one factor in Montgomery form.
+const rInvModQ = 8265825
+
+func TestRInvModQ(t *testing.T) {
+	if uint64(rInvModQ)<<32%q != 1 {
+		t.Fatalf("%d · 2³² mod q ≠ 1", rInvModQ)
+	}
+}
+
+// specUnMont returns p · 2⁻³² through Spec's MultiplyNTT.
+func specUnMont(p fips204.Poly) fips204.Poly {
+	var r fips204.Poly
+	for j := range r {
+		r[j] = rInvModQ
+	}
+	return fips204.MultiplyNTT(p, r)
+}
+
+func checkAgainstSpec(t *testing.T, i int, got *ringElement, want fips204.Poly) {
+	t.Helper()
+	for j := range want {
+		if uint32(want[j]) != uint32(got[j]) {
+			t.Fatalf("input %d: coefficient %d = %d, Spec gives %d", i, j, got[j], want[j])
+		}
+	}
+}
+
+func TestMultiplyNTTAVX2(t *testing.T) {
+	needAVX2(t)
+	rng := rand.New(rand.NewPCG(45, 2))
+	for i := 0; i < asmIterations(); i++ {
+		a, b := nttInput(rng, i), nttInput(rng, i+3)
+		var got, want ringElement
+		multiplyNTTAVX2(&got, &a, &b)
+		multiplyNTTGeneric(&want, &a, &b)
+		if got != want {
+			t.Fatalf("input %d: %s", i, firstDiff(&a, &got, &want, "generic"))
+		}
+		checkAgainstSpec(t, i, &got, specUnMont(fips204.MultiplyNTT(toSpecPoly(&a), toSpecPoly(&b))))
+	}
+}
+
+// TestMultiplyAccNTTAVX2 runs every row length 1 to 8: the assembly serves
+// 4, 5 and 7 (ℓ of Table 1), the generic code the rest.
+func TestMultiplyAccNTTAVX2(t *testing.T) {
+	needAVX2(t)
+	rng := rand.New(rand.NewPCG(46, 2))
+	for i := 0; i < asmIterations(); i++ {
+		l := 1 + i%8
+		a, b := make([]ringElement, l), make([]ringElement, l)
+		sa, sb := make([]fips204.Poly, l), make([]fips204.Poly, l)
+		for j := range a {
+			a[j], b[j] = nttInput(rng, i+j), nttInput(rng, i+2*j+1)
+			sa[j], sb[j] = toSpecPoly(&a[j]), toSpecPoly(&b[j])
+		}
+		var got, want ringElement
+		multiplyAccNTTAVX2(&got, a, b)
+		multiplyAccNTTGeneric(&want, a, b)
+		if got != want {
+			t.Fatalf("input %d (ℓ = %d): %s", i, l, firstDiff(&a[0], &got, &want, "generic"))
+		}
+		checkAgainstSpec(t, i, &got, specUnMont(fips204.MatrixVectorNTT([][]fips204.Poly{sa}, sb)[0]))
+	}
+}

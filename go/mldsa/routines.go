@@ -8,9 +8,7 @@ package mldsa
 // into routines_amd64.go and routines_noasm.go and registers itself in the
 // table of variants (variants.go). All variants share the signature here.
 
-func multiplyNTT(out, a, b *ringElement)                  { multiplyNTTGeneric(out, a, b) }
-func multiplyAccNTT(out *ringElement, a, b []ringElement) { multiplyAccNTTGeneric(out, a, b) }
-func normExceeds(w *ringElement, bound uint32) uint32     { return normExceedsGeneric(w, bound) }
+func normExceeds(w *ringElement, bound uint32) uint32 { return normExceedsGeneric(w, bound) }
 func lowBitsExceed(w *ringElement, bound, γ2 uint32) uint32 {
 	return lowBitsExceedGeneric(w, bound, γ2)
 }

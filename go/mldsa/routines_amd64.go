@@ -30,6 +30,8 @@ func init() {
 	registerVariant("rejNTTPolyx4", "AVX2", rejNTTPolyx4AVX2, cpu.X86.HasAVX2)
 	registerVariant("ntt", "AVX2", nttAVX2, cpu.X86.HasAVX2)
 	registerVariant("nttInverse", "AVX2", nttInverseAVX2, cpu.X86.HasAVX2)
+	registerVariant("multiplyNTT", "AVX2", multiplyNTTAVX2, cpu.X86.HasAVX2)
+	registerVariant("multiplyAccNTT", "AVX2", multiplyAccNTTAVX2, cpu.X86.HasAVX2)
 }
 
 func keccakF1600(a *[25]uint64) { asm.KeccakF1600AMD64(a) }
@@ -86,8 +88,8 @@ func rejNTTPolyx4AVX2(a *[4]*ringElement, seeds *[4][34]byte) bool {
 	return asm.RejNTTPolyx4AVX2((*[4]*[n256]uint32)(unsafe.Pointer(a)), seeds)
 }
 
-// NTT and NTT⁻¹ have no baseline assembly yet: without AVX2 they are the
-// generic Go code.
+// NTT, NTT⁻¹ and the products of T_q have no baseline assembly yet:
+// without AVX2 they are the generic Go code.
 func ntt(w *ringElement) {
 	if useAVX2 {
 		nttAVX2(w)
@@ -104,6 +106,46 @@ func nttInverse(w *ringElement) {
 	nttInverseGeneric(w)
 }
 
-func nttAVX2(w *ringElement) { asm.NTTAVX2((*[n256]uint32)(unsafe.Pointer(w))) }
+func nttAVX2(w *ringElement) { asm.NTTAVX2(poly32(w)) }
 
-func nttInverseAVX2(w *ringElement) { asm.NTTInverseAVX2((*[n256]uint32)(unsafe.Pointer(w))) }
+func nttInverseAVX2(w *ringElement) { asm.NTTInverseAVX2(poly32(w)) }
+
+func multiplyNTT(out, a, b *ringElement) {
+	if useAVX2 {
+		multiplyNTTAVX2(out, a, b)
+		return
+	}
+	multiplyNTTGeneric(out, a, b)
+}
+
+func multiplyAccNTT(out *ringElement, a, b []ringElement) {
+	if useAVX2 {
+		multiplyAccNTTAVX2(out, a, b)
+		return
+	}
+	multiplyAccNTTGeneric(out, a, b)
+}
+
+func multiplyNTTAVX2(out, a, b *ringElement) {
+	asm.MultiplyNTTAVX2(poly32(out), poly32(a), poly32(b))
+}
+
+// multiplyAccNTTAVX2 runs the assembly for the row lengths ℓ of the
+// parameter sets (Table 1) and the generic code for any other. The length
+// is public.
+func multiplyAccNTTAVX2(out *ringElement, a, b []ringElement) {
+	b = b[:len(a)]
+	switch len(a) {
+	case 4:
+		asm.MultiplyAccNTT4AVX2(poly32(out), (*[4][n256]uint32)(unsafe.Pointer(&a[0])), (*[4][n256]uint32)(unsafe.Pointer(&b[0])))
+	case 5:
+		asm.MultiplyAccNTT5AVX2(poly32(out), (*[5][n256]uint32)(unsafe.Pointer(&a[0])), (*[5][n256]uint32)(unsafe.Pointer(&b[0])))
+	case 7:
+		asm.MultiplyAccNTT7AVX2(poly32(out), (*[7][n256]uint32)(unsafe.Pointer(&a[0])), (*[7][n256]uint32)(unsafe.Pointer(&b[0])))
+	default:
+		multiplyAccNTTGeneric(out, a, b)
+	}
+}
+
+// poly32 is the assembly's view of a ringElement.
+func poly32(w *ringElement) *[n256]uint32 { return (*[n256]uint32)(unsafe.Pointer(w)) }

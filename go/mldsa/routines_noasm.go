@@ -10,3 +10,5 @@ func rejNTTPoly(a *ringElement, seed *[34]byte) bool           { return rejNTTPo
 func rejNTTPolyx4(a *[4]*ringElement, seeds *[4][34]byte) bool { return rejNTTPolyx4Generic(a, seeds) }
 func ntt(w *ringElement)                                       { nttGeneric(w) }
 func nttInverse(w *ringElement)                                { nttInverseGeneric(w) }
+func multiplyNTT(out, a, b *ringElement)                       { multiplyNTTGeneric(out, a, b) }
+func multiplyAccNTT(out *ringElement, a, b []ringElement)      { multiplyAccNTTGeneric(out, a, b) }

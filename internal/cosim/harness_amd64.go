@@ -935,5390 +935,5425 @@ func h0181(s *State)
 //go:noescape
 func h0182(s *State)
 
-// h0183 runs VPAND Y1, Y9, Y9 (form VPAND ymm, ymm, ymm, from go/asm).
+// h0183 runs VPADDQ Y1, Y9, Y9 (form VPADDQ ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0183(s *State)
 
-// h0184 runs VPANDN Y1, Y9, Y14 (form VPANDN ymm, ymm, ymm, from go/asm).
+// h0184 runs VPAND Y1, Y9, Y9 (form VPAND ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0184(s *State)
 
-// h0185 runs VPBLENDD $0xaa, Y1, Y9, Y1 (form VPBLENDD imm, ymm, ymm, ymm, from go/asm).
+// h0185 runs VPANDN Y1, Y9, Y14 (form VPANDN ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0185(s *State)
 
-// h0186 runs VPBLENDD $0xaa, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from go/asm).
+// h0186 runs VPBLENDD $0xaa, Y1, Y9, Y1 (form VPBLENDD imm, ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0186(s *State)
 
-// h0187 runs VPBLENDD $0xaa, Y1, Y9, Y9 (form VPBLENDD imm, ymm, ymm, ymm, from go/asm).
+// h0187 runs VPBLENDD $0xaa, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0187(s *State)
 
-// h0188 runs VPBROADCASTD 24(R8), Y1 (form VPBROADCASTD m32, ymm, from go/asm).
+// h0188 runs VPBLENDD $0xaa, Y1, Y9, Y9 (form VPBLENDD imm, ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0188(s *State)
 
-// h0189 runs VPBROADCASTQ (R8), Y1 (form VPBROADCASTQ m64, ymm, from go/asm).
+// h0189 runs VPBROADCASTD 24(R8), Y1 (form VPBROADCASTD m32, ymm, from go/asm).
 //
 //go:noescape
 func h0189(s *State)
 
-// h0190 runs VPBROADCASTQ 24(R8), Y1 (form VPBROADCASTQ m64, ymm, from go/asm).
+// h0190 runs VPBROADCASTQ (R8), Y1 (form VPBROADCASTQ m64, ymm, from go/asm).
 //
 //go:noescape
 func h0190(s *State)
 
-// h0191 runs VPCMPGTD Y1, Y9, Y14 (form VPCMPGTD ymm, ymm, ymm, from go/asm).
+// h0191 runs VPBROADCASTQ 24(R8), Y1 (form VPBROADCASTQ m64, ymm, from go/asm).
 //
 //go:noescape
 func h0191(s *State)
 
-// h0192 runs VPERM2I128 $0x20, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from go/asm).
+// h0192 runs VPCMPGTD Y1, Y9, Y14 (form VPCMPGTD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0192(s *State)
 
-// h0193 runs VPERM2I128 $0x31, Y1, Y9, Y1 (form VPERM2I128 imm, ymm, ymm, ymm, from go/asm).
+// h0193 runs VPERM2I128 $0x20, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0193(s *State)
 
-// h0194 runs VPERM2I128 $0x31, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from go/asm).
+// h0194 runs VPERM2I128 $0x31, Y1, Y9, Y1 (form VPERM2I128 imm, ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0194(s *State)
 
-// h0195 runs VPERMD Y1, Y9, Y1 (form VPERMD ymm, ymm, ymm, from go/asm).
+// h0195 runs VPERM2I128 $0x31, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0195(s *State)
 
-// h0196 runs VPERMQ $0x94, Y1, Y1 (form VPERMQ imm, ymm, ymm, from go/asm).
+// h0196 runs VPERMD Y1, Y9, Y1 (form VPERMD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0196(s *State)
 
-// h0197 runs VPMULDQ 24(R8), Y1, Y1 (form VPMULDQ m256, ymm, ymm, from go/asm).
+// h0197 runs VPERMQ $0x94, Y1, Y1 (form VPERMQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0197(s *State)
 
-// h0198 runs VPMULDQ 24(R8), Y1, Y9 (form VPMULDQ m256, ymm, ymm, from go/asm).
+// h0198 runs VPMULDQ (DX), Y1, Y9 (form VPMULDQ m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0198(s *State)
 
-// h0199 runs VPMULDQ Y1, Y9, Y9 (form VPMULDQ ymm, ymm, ymm, from go/asm).
+// h0199 runs VPMULDQ 24(DX), Y1, Y9 (form VPMULDQ m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0199(s *State)
 
-// h0200 runs VPMULLD Y1, Y9, Y9 (form VPMULLD ymm, ymm, ymm, from go/asm).
+// h0200 runs VPMULDQ 24(R8), Y1, Y1 (form VPMULDQ m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0200(s *State)
 
-// h0201 runs VPOR Y1, Y9, Y9 (form VPOR ymm, ymm, ymm, from go/asm).
+// h0201 runs VPMULDQ 24(R8), Y1, Y9 (form VPMULDQ m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0201(s *State)
 
-// h0202 runs VPSHUFB Y1, Y9, Y9 (form VPSHUFB ymm, ymm, ymm, from go/asm).
+// h0202 runs VPMULDQ Y1, Y9, Y14 (form VPMULDQ ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0202(s *State)
 
-// h0203 runs VPSLLQ $0x01, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0203 runs VPMULDQ Y1, Y9, Y9 (form VPMULDQ ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0203(s *State)
 
-// h0204 runs VPSLLQ $0x02, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0204 runs VPMULLD Y1, Y9, Y9 (form VPMULLD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0204(s *State)
 
-// h0205 runs VPSLLQ $0x03, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0205 runs VPOR Y1, Y9, Y9 (form VPOR ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0205(s *State)
 
-// h0206 runs VPSLLQ $0x06, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0206 runs VPSHUFB Y1, Y9, Y9 (form VPSHUFB ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0206(s *State)
 
-// h0207 runs VPSLLQ $0x08, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0207 runs VPSHUFD $0xf5, (DX), Y1 (form VPSHUFD imm, m256, ymm, from go/asm).
 //
 //go:noescape
 func h0207(s *State)
 
-// h0208 runs VPSLLQ $0x0a, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0208 runs VPSHUFD $0xf5, (R8), Y1 (form VPSHUFD imm, m256, ymm, from go/asm).
 //
 //go:noescape
 func h0208(s *State)
 
-// h0209 runs VPSLLQ $0x0e, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0209 runs VPSHUFD $0xf5, 24(DX), Y1 (form VPSHUFD imm, m256, ymm, from go/asm).
 //
 //go:noescape
 func h0209(s *State)
 
-// h0210 runs VPSLLQ $0x0f, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0210 runs VPSHUFD $0xf5, 24(R8), Y1 (form VPSHUFD imm, m256, ymm, from go/asm).
 //
 //go:noescape
 func h0210(s *State)
 
-// h0211 runs VPSLLQ $0x12, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0211 runs VPSLLQ $0x01, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0211(s *State)
 
-// h0212 runs VPSLLQ $0x14, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0212 runs VPSLLQ $0x02, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0212(s *State)
 
-// h0213 runs VPSLLQ $0x15, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0213 runs VPSLLQ $0x03, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0213(s *State)
 
-// h0214 runs VPSLLQ $0x19, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0214 runs VPSLLQ $0x06, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0214(s *State)
 
-// h0215 runs VPSLLQ $0x1b, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0215 runs VPSLLQ $0x08, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0215(s *State)
 
-// h0216 runs VPSLLQ $0x1c, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0216 runs VPSLLQ $0x0a, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0216(s *State)
 
-// h0217 runs VPSLLQ $0x20, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0217 runs VPSLLQ $0x0e, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0217(s *State)
 
-// h0218 runs VPSLLQ $0x24, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0218 runs VPSLLQ $0x0f, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0218(s *State)
 
-// h0219 runs VPSLLQ $0x27, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0219 runs VPSLLQ $0x12, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0219(s *State)
 
-// h0220 runs VPSLLQ $0x29, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0220 runs VPSLLQ $0x14, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0220(s *State)
 
-// h0221 runs VPSLLQ $0x2b, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0221 runs VPSLLQ $0x15, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0221(s *State)
 
-// h0222 runs VPSLLQ $0x2c, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0222 runs VPSLLQ $0x19, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0222(s *State)
 
-// h0223 runs VPSLLQ $0x2d, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0223 runs VPSLLQ $0x1b, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0223(s *State)
 
-// h0224 runs VPSLLQ $0x37, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0224 runs VPSLLQ $0x1c, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0224(s *State)
 
-// h0225 runs VPSLLQ $0x38, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0225 runs VPSLLQ $0x20, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0225(s *State)
 
-// h0226 runs VPSLLQ $0x3d, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0226 runs VPSLLQ $0x24, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0226(s *State)
 
-// h0227 runs VPSLLQ $0x3e, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0227 runs VPSLLQ $0x27, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0227(s *State)
 
-// h0228 runs VPSRAD $0x17, Y1, Y1 (form VPSRAD imm, ymm, ymm, from go/asm).
+// h0228 runs VPSLLQ $0x29, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0228(s *State)
 
-// h0229 runs VPSRAD $0x1f, Y1, Y9 (form VPSRAD imm, ymm, ymm, from go/asm).
+// h0229 runs VPSLLQ $0x2b, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0229(s *State)
 
-// h0230 runs VPSRLQ $0x02, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0230 runs VPSLLQ $0x2c, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0230(s *State)
 
-// h0231 runs VPSRLQ $0x03, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0231 runs VPSLLQ $0x2d, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0231(s *State)
 
-// h0232 runs VPSRLQ $0x08, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0232 runs VPSLLQ $0x37, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0232(s *State)
 
-// h0233 runs VPSRLQ $0x09, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0233 runs VPSLLQ $0x38, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0233(s *State)
 
-// h0234 runs VPSRLQ $0x13, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0234 runs VPSLLQ $0x3d, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0234(s *State)
 
-// h0235 runs VPSRLQ $0x14, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0235 runs VPSLLQ $0x3e, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0235(s *State)
 
-// h0236 runs VPSRLQ $0x15, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0236 runs VPSRAD $0x17, Y1, Y1 (form VPSRAD imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0236(s *State)
 
-// h0237 runs VPSRLQ $0x17, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0237 runs VPSRAD $0x1f, Y1, Y9 (form VPSRAD imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0237(s *State)
 
-// h0238 runs VPSRLQ $0x19, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0238 runs VPSRLQ $0x02, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0238(s *State)
 
-// h0239 runs VPSRLQ $0x1c, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0239 runs VPSRLQ $0x03, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0239(s *State)
 
-// h0240 runs VPSRLQ $0x20, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0240 runs VPSRLQ $0x08, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0240(s *State)
 
-// h0241 runs VPSRLQ $0x20, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0241 runs VPSRLQ $0x09, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0241(s *State)
 
-// h0242 runs VPSRLQ $0x24, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0242 runs VPSRLQ $0x13, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0242(s *State)
 
-// h0243 runs VPSRLQ $0x25, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0243 runs VPSRLQ $0x14, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0243(s *State)
 
-// h0244 runs VPSRLQ $0x27, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0244 runs VPSRLQ $0x15, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0244(s *State)
 
-// h0245 runs VPSRLQ $0x2b, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0245 runs VPSRLQ $0x17, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0245(s *State)
 
-// h0246 runs VPSRLQ $0x2c, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0246 runs VPSRLQ $0x19, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0246(s *State)
 
-// h0247 runs VPSRLQ $0x2e, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0247 runs VPSRLQ $0x1c, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0247(s *State)
 
-// h0248 runs VPSRLQ $0x31, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0248 runs VPSRLQ $0x20, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0248(s *State)
 
-// h0249 runs VPSRLQ $0x32, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0249 runs VPSRLQ $0x20, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0249(s *State)
 
-// h0250 runs VPSRLQ $0x36, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0250 runs VPSRLQ $0x24, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0250(s *State)
 
-// h0251 runs VPSRLQ $0x38, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0251 runs VPSRLQ $0x25, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0251(s *State)
 
-// h0252 runs VPSRLQ $0x3a, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0252 runs VPSRLQ $0x27, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0252(s *State)
 
-// h0253 runs VPSRLQ $0x3d, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0253 runs VPSRLQ $0x2b, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0253(s *State)
 
-// h0254 runs VPSRLQ $0x3e, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0254 runs VPSRLQ $0x2c, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0254(s *State)
 
-// h0255 runs VPSRLQ $0x3f, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0255 runs VPSRLQ $0x2e, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0255(s *State)
 
-// h0256 runs VPSRLQ $0x3f, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0256 runs VPSRLQ $0x31, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0256(s *State)
 
-// h0257 runs VPSUBD Y1, Y9, Y14 (form VPSUBD ymm, ymm, ymm, from go/asm).
+// h0257 runs VPSRLQ $0x32, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0257(s *State)
 
-// h0258 runs VPSUBD Y1, Y9, Y9 (form VPSUBD ymm, ymm, ymm, from go/asm).
+// h0258 runs VPSRLQ $0x36, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0258(s *State)
 
-// h0259 runs VPUNPCKHQDQ Y1, Y9, Y1 (form VPUNPCKHQDQ ymm, ymm, ymm, from go/asm).
+// h0259 runs VPSRLQ $0x38, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0259(s *State)
 
-// h0260 runs VPUNPCKHQDQ Y1, Y9, Y14 (form VPUNPCKHQDQ ymm, ymm, ymm, from go/asm).
+// h0260 runs VPSRLQ $0x3a, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0260(s *State)
 
-// h0261 runs VPUNPCKLQDQ Y1, Y9, Y14 (form VPUNPCKLQDQ ymm, ymm, ymm, from go/asm).
+// h0261 runs VPSRLQ $0x3d, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0261(s *State)
 
-// h0262 runs VPXOR (AX), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0262 runs VPSRLQ $0x3e, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0262(s *State)
 
-// h0263 runs VPXOR (R8), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0263 runs VPSRLQ $0x3f, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0263(s *State)
 
-// h0264 runs VPXOR 24(AX), Y1, Y1 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0264 runs VPSRLQ $0x3f, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0264(s *State)
 
-// h0265 runs VPXOR 24(AX), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0265 runs VPSUBD Y1, Y9, Y14 (form VPSUBD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0265(s *State)
 
-// h0266 runs VPXOR 24(R8), Y1, Y1 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0266 runs VPSUBD Y1, Y9, Y9 (form VPSUBD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0266(s *State)
 
-// h0267 runs VPXOR 24(R8), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0267 runs VPUNPCKHQDQ Y1, Y9, Y1 (form VPUNPCKHQDQ ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0267(s *State)
 
-// h0268 runs VPXOR Y1, Y1, Y1 (form VPXOR ymm, ymm, ymm, from go/asm).
+// h0268 runs VPUNPCKHQDQ Y1, Y9, Y14 (form VPUNPCKHQDQ ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0268(s *State)
 
-// h0269 runs VPXOR Y1, Y9, Y9 (form VPXOR ymm, ymm, ymm, from go/asm).
+// h0269 runs VPUNPCKLQDQ Y1, Y9, Y14 (form VPUNPCKLQDQ ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0269(s *State)
 
-// h0270 runs VZEROUPPER (form VZEROUPPER, from go/asm).
+// h0270 runs VPXOR (AX), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0270(s *State)
 
-// h0271 runs XORL AX, AX (form XORL r32, r32, from go/asm).
+// h0271 runs VPXOR (R8), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0271(s *State)
 
-// h0272 runs XORL R8, R8 (form XORL r32, r32, from go/asm).
+// h0272 runs VPXOR 24(AX), Y1, Y1 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0272(s *State)
 
-// h0273 runs XORQ (R8), R9 (form XORQ m64, r64, from go/asm).
+// h0273 runs VPXOR 24(AX), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0273(s *State)
 
-// h0274 runs XORQ 24(R8), AX (form XORQ m64, r64, from go/asm).
+// h0274 runs VPXOR 24(R8), Y1, Y1 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0274(s *State)
 
-// h0275 runs XORQ 24(R8), CX (form XORQ m64, r64, from go/asm).
+// h0275 runs VPXOR 24(R8), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0275(s *State)
 
-// h0276 runs XORQ 24(R8), DX (form XORQ m64, r64, from go/asm).
+// h0276 runs VPXOR Y1, Y1, Y1 (form VPXOR ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0276(s *State)
 
-// h0277 runs XORQ 24(R8), R9 (form XORQ m64, r64, from go/asm).
+// h0277 runs VPXOR Y1, Y9, Y9 (form VPXOR ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0277(s *State)
 
-// h0278 runs XORQ AX, CX (form XORQ r64, r64, from go/asm).
+// h0278 runs VZEROUPPER (form VZEROUPPER, from go/asm).
 //
 //go:noescape
 func h0278(s *State)
 
-// h0279 runs XORQ AX, DX (form XORQ r64, r64, from go/asm).
+// h0279 runs XORL AX, AX (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h0279(s *State)
 
-// h0280 runs XORQ AX, R8 (form XORQ r64, r64, from go/asm).
+// h0280 runs XORL R8, R8 (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h0280(s *State)
 
-// h0281 runs XORQ CX, AX (form XORQ r64, r64, from go/asm).
+// h0281 runs XORQ (R8), R9 (form XORQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0281(s *State)
 
-// h0282 runs XORQ CX, DX (form XORQ r64, r64, from go/asm).
+// h0282 runs XORQ 24(R8), AX (form XORQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0282(s *State)
 
-// h0283 runs XORQ CX, R8 (form XORQ r64, r64, from go/asm).
+// h0283 runs XORQ 24(R8), CX (form XORQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0283(s *State)
 
-// h0284 runs XORQ DX, AX (form XORQ r64, r64, from go/asm).
+// h0284 runs XORQ 24(R8), DX (form XORQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0284(s *State)
 
-// h0285 runs XORQ DX, CX (form XORQ r64, r64, from go/asm).
+// h0285 runs XORQ 24(R8), R9 (form XORQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0285(s *State)
 
-// h0286 runs XORQ DX, R8 (form XORQ r64, r64, from go/asm).
+// h0286 runs XORQ AX, CX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0286(s *State)
 
-// h0287 runs XORQ R8, AX (form XORQ r64, r64, from go/asm).
+// h0287 runs XORQ AX, DX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0287(s *State)
 
-// h0288 runs XORQ R8, CX (form XORQ r64, r64, from go/asm).
+// h0288 runs XORQ AX, R8 (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0288(s *State)
 
-// h0289 runs XORQ R8, DX (form XORQ r64, r64, from go/asm).
+// h0289 runs XORQ CX, AX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0289(s *State)
 
-// h0290 runs XORQ R8, R9 (form XORQ r64, r64, from go/asm).
+// h0290 runs XORQ CX, DX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0290(s *State)
 
-// h0291 runs ADCQ $0, R8 (form ADCQ imm, r64, from catalog).
+// h0291 runs XORQ CX, R8 (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0291(s *State)
 
-// h0292 runs ADCQ AX, R8 (form ADCQ r64, r64, from catalog).
+// h0292 runs XORQ DX, AX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0292(s *State)
 
-// h0293 runs ADDL $8380417, R8 (form ADDL imm, r32, from catalog).
+// h0293 runs XORQ DX, CX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0293(s *State)
 
-// h0294 runs ADDL AX, R8 (form ADDL r32, r32, from catalog).
+// h0294 runs XORQ DX, R8 (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0294(s *State)
 
-// h0295 runs ADDQ $-1, R8 (form ADDQ imm, r64, from catalog).
+// h0295 runs XORQ R8, AX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0295(s *State)
 
-// h0296 runs ADDQ 24(R8), R9 (form ADDQ m64, r64, from catalog).
+// h0296 runs XORQ R8, CX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0296(s *State)
 
-// h0297 runs ADDQ R8, 24(R9) (form ADDQ r64, m64, from catalog).
+// h0297 runs XORQ R8, DX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0297(s *State)
 
-// h0298 runs ADDQ AX, R8 (form ADDQ r64, r64, from catalog).
+// h0298 runs XORQ R8, R9 (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0298(s *State)
 
-// h0299 runs ANDL $0xff, R8 (form ANDL imm, r32, from catalog).
+// h0299 runs ADCQ $0, R8 (form ADCQ imm, r64, from catalog).
 //
 //go:noescape
 func h0299(s *State)
 
-// h0300 runs ANDL AX, R8 (form ANDL r32, r32, from catalog).
+// h0300 runs ADCQ AX, R8 (form ADCQ r64, r64, from catalog).
 //
 //go:noescape
 func h0300(s *State)
 
-// h0301 runs ANDQ $-8, R8 (form ANDQ imm, r64, from catalog).
+// h0301 runs ADDL $8380417, R8 (form ADDL imm, r32, from catalog).
 //
 //go:noescape
 func h0301(s *State)
 
-// h0302 runs ANDQ $0x7fffff, R8 (form ANDQ imm, r64, from catalog).
+// h0302 runs ADDL AX, R8 (form ADDL r32, r32, from catalog).
 //
 //go:noescape
 func h0302(s *State)
 
-// h0303 runs ANDQ 24(R8), R9 (form ANDQ m64, r64, from catalog).
+// h0303 runs ADDQ $-1, R8 (form ADDQ imm, r64, from catalog).
 //
 //go:noescape
 func h0303(s *State)
 
-// h0304 runs CMOVLCC AX, R8 (form CMOVLCC r32, r32, from catalog).
+// h0304 runs ADDQ 24(R8), R9 (form ADDQ m64, r64, from catalog).
 //
 //go:noescape
 func h0304(s *State)
 
-// h0305 runs CMOVLCS AX, R8 (form CMOVLCS r32, r32, from catalog).
+// h0305 runs ADDQ R8, 24(R9) (form ADDQ r64, m64, from catalog).
 //
 //go:noescape
 func h0305(s *State)
 
-// h0306 runs CMOVQCC AX, R8 (form CMOVQCC r64, r64, from catalog).
+// h0306 runs ADDQ AX, R8 (form ADDQ r64, r64, from catalog).
 //
 //go:noescape
 func h0306(s *State)
 
-// h0307 runs CMOVQCS 24(R8), R9 (form CMOVQCS m64, r64, from catalog).
+// h0307 runs ANDL $0xff, R8 (form ANDL imm, r32, from catalog).
 //
 //go:noescape
 func h0307(s *State)
 
-// h0308 runs CMOVQCS AX, R8 (form CMOVQCS r64, r64, from catalog).
+// h0308 runs ANDL AX, R8 (form ANDL r32, r32, from catalog).
 //
 //go:noescape
 func h0308(s *State)
 
-// h0309 runs CMOVQEQ AX, R8 (form CMOVQEQ r64, r64, from catalog).
+// h0309 runs ANDQ $-8, R8 (form ANDQ imm, r64, from catalog).
 //
 //go:noescape
 func h0309(s *State)
 
-// h0310 runs CMOVQNE AX, R8 (form CMOVQNE r64, r64, from catalog).
+// h0310 runs ANDQ $0x7fffff, R8 (form ANDQ imm, r64, from catalog).
 //
 //go:noescape
 func h0310(s *State)
 
-// h0311 runs CMPL AX, $8380417 (form CMPL r32, imm, from catalog).
+// h0311 runs ANDQ 24(R8), R9 (form ANDQ m64, r64, from catalog).
 //
 //go:noescape
 func h0311(s *State)
 
-// h0312 runs CMPL AX, R8 (form CMPL r32, r32, from catalog).
+// h0312 runs CMOVLCC AX, R8 (form CMOVLCC r32, r32, from catalog).
 //
 //go:noescape
 func h0312(s *State)
 
-// h0313 runs CMPQ AX, $3 (form CMPQ r64, imm, from catalog).
+// h0313 runs CMOVLCS AX, R8 (form CMOVLCS r32, r32, from catalog).
 //
 //go:noescape
 func h0313(s *State)
 
-// h0314 runs CMPQ AX, 24(R8) (form CMPQ r64, m64, from catalog).
+// h0314 runs CMOVQCC AX, R8 (form CMOVQCC r64, r64, from catalog).
 //
 //go:noescape
 func h0314(s *State)
 
-// h0315 runs CMPQ AX, R8 (form CMPQ r64, r64, from catalog).
+// h0315 runs CMOVQCS 24(R8), R9 (form CMOVQCS m64, r64, from catalog).
 //
 //go:noescape
 func h0315(s *State)
 
-// h0316 runs DECL R8 (form DECL r32, from catalog).
+// h0316 runs CMOVQCS AX, R8 (form CMOVQCS r64, r64, from catalog).
 //
 //go:noescape
 func h0316(s *State)
 
-// h0317 runs DECQ R8 (form DECQ r64, from catalog).
+// h0317 runs CMOVQEQ AX, R8 (form CMOVQEQ r64, r64, from catalog).
 //
 //go:noescape
 func h0317(s *State)
 
-// h0318 runs IMUL3L $58728449, AX, R8 (form IMUL3L imm, r32, r32, from catalog).
+// h0318 runs CMOVQNE AX, R8 (form CMOVQNE r64, r64, from catalog).
 //
 //go:noescape
 func h0318(s *State)
 
-// h0319 runs IMUL3Q $-5, AX, R8 (form IMUL3Q imm, r64, r64, from catalog).
+// h0319 runs CMPL AX, $8380417 (form CMPL r32, imm, from catalog).
 //
 //go:noescape
 func h0319(s *State)
 
-// h0320 runs IMULL AX, R8 (form IMULL r32, r32, from catalog).
+// h0320 runs CMPL AX, R8 (form CMPL r32, r32, from catalog).
 //
 //go:noescape
 func h0320(s *State)
 
-// h0321 runs IMULQ 24(R8), R9 (form IMULQ m64, r64, from catalog).
+// h0321 runs CMPQ AX, $3 (form CMPQ r64, imm, from catalog).
 //
 //go:noescape
 func h0321(s *State)
 
-// h0322 runs IMULQ AX, R8 (form IMULQ r64, r64, from catalog).
+// h0322 runs CMPQ AX, 24(R8) (form CMPQ r64, m64, from catalog).
 //
 //go:noescape
 func h0322(s *State)
 
-// h0323 runs INCL R8 (form INCL r32, from catalog).
+// h0323 runs CMPQ AX, R8 (form CMPQ r64, r64, from catalog).
 //
 //go:noescape
 func h0323(s *State)
 
-// h0324 runs INCQ R8 (form INCQ r64, from catalog).
+// h0324 runs DECL R8 (form DECL r32, from catalog).
 //
 //go:noescape
 func h0324(s *State)
 
-// h0325 runs JCC taken (form JCC label, from catalog).
+// h0325 runs DECQ R8 (form DECQ r64, from catalog).
 //
 //go:noescape
 func h0325(s *State)
 
-// h0326 runs JCS taken (form JCS label, from catalog).
+// h0326 runs IMUL3L $58728449, AX, R8 (form IMUL3L imm, r32, r32, from catalog).
 //
 //go:noescape
 func h0326(s *State)
 
-// h0327 runs JGE taken (form JGE label, from catalog).
+// h0327 runs IMUL3Q $-5, AX, R8 (form IMUL3Q imm, r64, r64, from catalog).
 //
 //go:noescape
 func h0327(s *State)
 
-// h0328 runs JGT taken (form JGT label, from catalog).
+// h0328 runs IMULL AX, R8 (form IMULL r32, r32, from catalog).
 //
 //go:noescape
 func h0328(s *State)
 
-// h0329 runs JLE taken (form JLE label, from catalog).
+// h0329 runs IMULQ 24(R8), R9 (form IMULQ m64, r64, from catalog).
 //
 //go:noescape
 func h0329(s *State)
 
-// h0330 runs JLS taken (form JLS label, from catalog).
+// h0330 runs IMULQ AX, R8 (form IMULQ r64, r64, from catalog).
 //
 //go:noescape
 func h0330(s *State)
 
-// h0331 runs JMI taken (form JMI label, from catalog).
+// h0331 runs INCL R8 (form INCL r32, from catalog).
 //
 //go:noescape
 func h0331(s *State)
 
-// h0332 runs JPL taken (form JPL label, from catalog).
+// h0332 runs INCQ R8 (form INCQ r64, from catalog).
 //
 //go:noescape
 func h0332(s *State)
 
-// h0333 runs LDMXCSR 24(R8) (form LDMXCSR m32, from catalog).
+// h0333 runs JCC taken (form JCC label, from catalog).
 //
 //go:noescape
 func h0333(s *State)
 
-// h0334 runs LEAQ (R8)(R8*2), R8 (form LEAQ m64, r64, from catalog).
+// h0334 runs JCS taken (form JCS label, from catalog).
 //
 //go:noescape
 func h0334(s *State)
 
-// h0335 runs LEAQ -24(R8), R9 (form LEAQ m64, r64, from catalog).
+// h0335 runs JGE taken (form JGE label, from catalog).
 //
 //go:noescape
 func h0335(s *State)
 
-// h0336 runs LEAQ 24(R8)(R9*4), R10 (form LEAQ m64, r64, from catalog).
+// h0336 runs JGT taken (form JGT label, from catalog).
 //
 //go:noescape
 func h0336(s *State)
 
-// h0337 runs LFENCE (form LFENCE, from catalog).
+// h0337 runs JLE taken (form JLE label, from catalog).
 //
 //go:noescape
 func h0337(s *State)
 
-// h0338 runs MOVB $0x81, 24(R8) (form MOVB imm, m8, from catalog).
+// h0338 runs JLS taken (form JLS label, from catalog).
 //
 //go:noescape
 func h0338(s *State)
 
-// h0339 runs MOVB 24(R8), R9 (form MOVB m8, r8, from catalog).
+// h0339 runs JMI taken (form JMI label, from catalog).
 //
 //go:noescape
 func h0339(s *State)
 
-// h0340 runs MOVB R8, 24(R9) (form MOVB r8, m8, from catalog).
+// h0340 runs JPL taken (form JPL label, from catalog).
 //
 //go:noescape
 func h0340(s *State)
 
-// h0341 runs MOVB AX, R8 (form MOVB r8, r8, from catalog).
+// h0341 runs LDMXCSR 24(R8) (form LDMXCSR m32, from catalog).
 //
 //go:noescape
 func h0341(s *State)
 
-// h0342 runs MOVBLZX 24(R8), R9 (form MOVBLZX m8, r32, from catalog).
+// h0342 runs LEAQ (R8)(R8*2), R8 (form LEAQ m64, r64, from catalog).
 //
 //go:noescape
 func h0342(s *State)
 
-// h0343 runs MOVBLZX AX, R8 (form MOVBLZX r8, r32, from catalog).
+// h0343 runs LEAQ -24(R8), R9 (form LEAQ m64, r64, from catalog).
 //
 //go:noescape
 func h0343(s *State)
 
-// h0344 runs MOVBQZX 24(R8), R9 (form MOVBQZX m8, r64, from catalog).
+// h0344 runs LEAQ 24(R8)(R9*4), R10 (form LEAQ m64, r64, from catalog).
 //
 //go:noescape
 func h0344(s *State)
 
-// h0345 runs MOVBQZX AX, R8 (form MOVBQZX r8, r64, from catalog).
+// h0345 runs LFENCE (form LFENCE, from catalog).
 //
 //go:noescape
 func h0345(s *State)
 
-// h0346 runs MOVL $0x80000001, 24(R8) (form MOVL imm, m32, from catalog).
+// h0346 runs MOVB $0x81, 24(R8) (form MOVB imm, m8, from catalog).
 //
 //go:noescape
 func h0346(s *State)
 
-// h0347 runs MOVL $-1, R8 (form MOVL imm, r32, from catalog).
+// h0347 runs MOVB 24(R8), R9 (form MOVB m8, r8, from catalog).
 //
 //go:noescape
 func h0347(s *State)
 
-// h0348 runs MOVL 24(R8), R9 (form MOVL m32, r32, from catalog).
+// h0348 runs MOVB R8, 24(R9) (form MOVB r8, m8, from catalog).
 //
 //go:noescape
 func h0348(s *State)
 
-// h0349 runs MOVL R8, 24(R9) (form MOVL r32, m32, from catalog).
+// h0349 runs MOVB AX, R8 (form MOVB r8, r8, from catalog).
 //
 //go:noescape
 func h0349(s *State)
 
-// h0350 runs MOVL AX, R8 (form MOVL r32, r32, from catalog).
+// h0350 runs MOVBLZX 24(R8), R9 (form MOVBLZX m8, r32, from catalog).
 //
 //go:noescape
 func h0350(s *State)
 
-// h0351 runs MOVLQZX 24(R8), R9 (form MOVLQZX m32, r64, from catalog).
+// h0351 runs MOVBLZX AX, R8 (form MOVBLZX r8, r32, from catalog).
 //
 //go:noescape
 func h0351(s *State)
 
-// h0352 runs MOVLQZX AX, R8 (form MOVLQZX r32, r64, from catalog).
+// h0352 runs MOVBQZX 24(R8), R9 (form MOVBQZX m8, r64, from catalog).
 //
 //go:noescape
 func h0352(s *State)
 
-// h0353 runs MOVO 24(R8), X1 (form MOVO m128, xmm, from catalog).
+// h0353 runs MOVBQZX AX, R8 (form MOVBQZX r8, r64, from catalog).
 //
 //go:noescape
 func h0353(s *State)
 
-// h0354 runs MOVO X1, 24(R8) (form MOVO xmm, m128, from catalog).
+// h0354 runs MOVL $0x80000001, 24(R8) (form MOVL imm, m32, from catalog).
 //
 //go:noescape
 func h0354(s *State)
 
-// h0355 runs MOVO X1, X9 (form MOVO xmm, xmm, from catalog).
+// h0355 runs MOVL $-1, R8 (form MOVL imm, r32, from catalog).
 //
 //go:noescape
 func h0355(s *State)
 
-// h0356 runs MOVOU 24(R8), X1 (form MOVOU m128, xmm, from catalog).
+// h0356 runs MOVL 24(R8), R9 (form MOVL m32, r32, from catalog).
 //
 //go:noescape
 func h0356(s *State)
 
-// h0357 runs MOVOU X1, 24(R8) (form MOVOU xmm, m128, from catalog).
+// h0357 runs MOVL R8, 24(R9) (form MOVL r32, m32, from catalog).
 //
 //go:noescape
 func h0357(s *State)
 
-// h0358 runs MOVOU X1, X9 (form MOVOU xmm, xmm, from catalog).
+// h0358 runs MOVL AX, R8 (form MOVL r32, r32, from catalog).
 //
 //go:noescape
 func h0358(s *State)
 
-// h0359 runs MOVQ $-7, 24(R8) (form MOVQ imm, m64, from catalog).
+// h0359 runs MOVLQZX 24(R8), R9 (form MOVLQZX m32, r64, from catalog).
 //
 //go:noescape
 func h0359(s *State)
 
-// h0360 runs MOVQ $-1, R8 (form MOVQ imm, r64, from catalog).
+// h0360 runs MOVLQZX AX, R8 (form MOVLQZX r32, r64, from catalog).
 //
 //go:noescape
 func h0360(s *State)
 
-// h0361 runs MOVQ $0x123456789abcdef0, R8 (form MOVQ imm, r64, from catalog).
+// h0361 runs MOVO 24(R8), X1 (form MOVO m128, xmm, from catalog).
 //
 //go:noescape
 func h0361(s *State)
 
-// h0362 runs MOVQ 24(R8), X1 (form MOVQ m64, xmm, from catalog).
+// h0362 runs MOVO X1, 24(R8) (form MOVO xmm, m128, from catalog).
 //
 //go:noescape
 func h0362(s *State)
 
-// h0363 runs MOVQ AX, X1 (form MOVQ r64, xmm, from catalog).
+// h0363 runs MOVO X1, X9 (form MOVO xmm, xmm, from catalog).
 //
 //go:noescape
 func h0363(s *State)
 
-// h0364 runs MOVQ X1, 24(R8) (form MOVQ xmm, m64, from catalog).
+// h0364 runs MOVOU 24(R8), X1 (form MOVOU m128, xmm, from catalog).
 //
 //go:noescape
 func h0364(s *State)
 
-// h0365 runs MOVQ X1, AX (form MOVQ xmm, r64, from catalog).
+// h0365 runs MOVOU X1, 24(R8) (form MOVOU xmm, m128, from catalog).
 //
 //go:noescape
 func h0365(s *State)
 
-// h0366 runs MOVQ X1, X9 (form MOVQ xmm, xmm, from catalog).
+// h0366 runs MOVOU X1, X9 (form MOVOU xmm, xmm, from catalog).
 //
 //go:noescape
 func h0366(s *State)
 
-// h0367 runs MOVW 24(R8), R9 (form MOVW m16, r16, from catalog).
+// h0367 runs MOVQ $-7, 24(R8) (form MOVQ imm, m64, from catalog).
 //
 //go:noescape
 func h0367(s *State)
 
-// h0368 runs MOVW R8, 24(R9) (form MOVW r16, m16, from catalog).
+// h0368 runs MOVQ $-1, R8 (form MOVQ imm, r64, from catalog).
 //
 //go:noescape
 func h0368(s *State)
 
-// h0369 runs MOVW AX, R8 (form MOVW r16, r16, from catalog).
+// h0369 runs MOVQ $0x123456789abcdef0, R8 (form MOVQ imm, r64, from catalog).
 //
 //go:noescape
 func h0369(s *State)
 
-// h0370 runs MOVWLZX 24(R8), R9 (form MOVWLZX m16, r32, from catalog).
+// h0370 runs MOVQ 24(R8), X1 (form MOVQ m64, xmm, from catalog).
 //
 //go:noescape
 func h0370(s *State)
 
-// h0371 runs MOVWLZX AX, R8 (form MOVWLZX r16, r32, from catalog).
+// h0371 runs MOVQ AX, X1 (form MOVQ r64, xmm, from catalog).
 //
 //go:noescape
 func h0371(s *State)
 
-// h0372 runs MOVWQZX 24(R8), R9 (form MOVWQZX m16, r64, from catalog).
+// h0372 runs MOVQ X1, 24(R8) (form MOVQ xmm, m64, from catalog).
 //
 //go:noescape
 func h0372(s *State)
 
-// h0373 runs MOVWQZX AX, R8 (form MOVWQZX r16, r64, from catalog).
+// h0373 runs MOVQ X1, AX (form MOVQ xmm, r64, from catalog).
 //
 //go:noescape
 func h0373(s *State)
 
-// h0374 runs MULQ 24(R8) (form MULQ m64, from catalog).
+// h0374 runs MOVQ X1, X9 (form MOVQ xmm, xmm, from catalog).
 //
 //go:noescape
 func h0374(s *State)
 
-// h0375 runs MULQ R8 (form MULQ r64, from catalog).
+// h0375 runs MOVW 24(R8), R9 (form MOVW m16, r16, from catalog).
 //
 //go:noescape
 func h0375(s *State)
 
-// h0376 runs NEGQ R8 (form NEGQ r64, from catalog).
+// h0376 runs MOVW R8, 24(R9) (form MOVW r16, m16, from catalog).
 //
 //go:noescape
 func h0376(s *State)
 
-// h0377 runs NOTL R8 (form NOTL r32, from catalog).
+// h0377 runs MOVW AX, R8 (form MOVW r16, r16, from catalog).
 //
 //go:noescape
 func h0377(s *State)
 
-// h0378 runs ORL $0x80000000, R8 (form ORL imm, r32, from catalog).
+// h0378 runs MOVWLZX 24(R8), R9 (form MOVWLZX m16, r32, from catalog).
 //
 //go:noescape
 func h0378(s *State)
 
-// h0379 runs ORL AX, R8 (form ORL r32, r32, from catalog).
+// h0379 runs MOVWLZX AX, R8 (form MOVWLZX r16, r32, from catalog).
 //
 //go:noescape
 func h0379(s *State)
 
-// h0380 runs ORQ $1, R8 (form ORQ imm, r64, from catalog).
+// h0380 runs MOVWQZX 24(R8), R9 (form MOVWQZX m16, r64, from catalog).
 //
 //go:noescape
 func h0380(s *State)
 
-// h0381 runs ORQ 24(R8), R9 (form ORQ m64, r64, from catalog).
+// h0381 runs MOVWQZX AX, R8 (form MOVWQZX r16, r64, from catalog).
 //
 //go:noescape
 func h0381(s *State)
 
-// h0382 runs POPCNTL AX, R8 (form POPCNTL r32, r32, from catalog).
+// h0382 runs MULQ 24(R8) (form MULQ m64, from catalog).
 //
 //go:noescape
 func h0382(s *State)
 
-// h0383 runs POPCNTQ 24(R8), R9 (form POPCNTQ m128, r64, from catalog).
+// h0383 runs MULQ R8 (form MULQ r64, from catalog).
 //
 //go:noescape
 func h0383(s *State)
 
-// h0384 runs POPCNTQ AX, R8 (form POPCNTQ r64, r64, from catalog).
+// h0384 runs NEGQ R8 (form NEGQ r64, from catalog).
 //
 //go:noescape
 func h0384(s *State)
 
-// h0385 runs PXOR 24(R8), X1 (form PXOR m128, xmm, from catalog).
+// h0385 runs NOTL R8 (form NOTL r32, from catalog).
 //
 //go:noescape
 func h0385(s *State)
 
-// h0386 runs PXOR X1, X9 (form PXOR xmm, xmm, from catalog).
+// h0386 runs ORL $0x80000000, R8 (form ORL imm, r32, from catalog).
 //
 //go:noescape
 func h0386(s *State)
 
-// h0387 runs ROLQ CX, R8 (form ROLQ cl, r64, from catalog).
+// h0387 runs ORL AX, R8 (form ORL r32, r32, from catalog).
 //
 //go:noescape
 func h0387(s *State)
 
-// h0388 runs ROLQ $1, R8 (form ROLQ imm, r64, from catalog).
+// h0388 runs ORQ $1, R8 (form ORQ imm, r64, from catalog).
 //
 //go:noescape
 func h0388(s *State)
 
-// h0389 runs ROLQ $13, R8 (form ROLQ imm, r64, from catalog).
+// h0389 runs ORQ 24(R8), R9 (form ORQ m64, r64, from catalog).
 //
 //go:noescape
 func h0389(s *State)
 
-// h0390 runs RORQ CX, R8 (form RORQ cl, r64, from catalog).
+// h0390 runs POPCNTL AX, R8 (form POPCNTL r32, r32, from catalog).
 //
 //go:noescape
 func h0390(s *State)
 
-// h0391 runs RORQ $1, R8 (form RORQ imm, r64, from catalog).
+// h0391 runs POPCNTQ 24(R8), R9 (form POPCNTQ m128, r64, from catalog).
 //
 //go:noescape
 func h0391(s *State)
 
-// h0392 runs RORQ $7, R8 (form RORQ imm, r64, from catalog).
+// h0392 runs POPCNTQ AX, R8 (form POPCNTQ r64, r64, from catalog).
 //
 //go:noescape
 func h0392(s *State)
 
-// h0393 runs SARL CX, R8 (form SARL cl, r32, from catalog).
+// h0393 runs PXOR 24(R8), X1 (form PXOR m128, xmm, from catalog).
 //
 //go:noescape
 func h0393(s *State)
 
-// h0394 runs SARL $0, R8 (form SARL imm, r32, from catalog).
+// h0394 runs PXOR X1, X9 (form PXOR xmm, xmm, from catalog).
 //
 //go:noescape
 func h0394(s *State)
 
-// h0395 runs SARL $1, R8 (form SARL imm, r32, from catalog).
+// h0395 runs ROLQ CX, R8 (form ROLQ cl, r64, from catalog).
 //
 //go:noescape
 func h0395(s *State)
 
-// h0396 runs SARL $31, R8 (form SARL imm, r32, from catalog).
+// h0396 runs ROLQ $1, R8 (form ROLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0396(s *State)
 
-// h0397 runs SARL $32, R8 (form SARL imm, r32, from catalog).
+// h0397 runs ROLQ $13, R8 (form ROLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0397(s *State)
 
-// h0398 runs SARL $63, R8 (form SARL imm, r32, from catalog).
+// h0398 runs RORQ CX, R8 (form RORQ cl, r64, from catalog).
 //
 //go:noescape
 func h0398(s *State)
 
-// h0399 runs SARQ CX, R8 (form SARQ cl, r64, from catalog).
+// h0399 runs RORQ $1, R8 (form RORQ imm, r64, from catalog).
 //
 //go:noescape
 func h0399(s *State)
 
-// h0400 runs SARQ $1, R8 (form SARQ imm, r64, from catalog).
+// h0400 runs RORQ $7, R8 (form RORQ imm, r64, from catalog).
 //
 //go:noescape
 func h0400(s *State)
 
-// h0401 runs SARQ $63, R8 (form SARQ imm, r64, from catalog).
+// h0401 runs SARL CX, R8 (form SARL cl, r32, from catalog).
 //
 //go:noescape
 func h0401(s *State)
 
-// h0402 runs SBBQ $0, R8 (form SBBQ imm, r64, from catalog).
+// h0402 runs SARL $0, R8 (form SARL imm, r32, from catalog).
 //
 //go:noescape
 func h0402(s *State)
 
-// h0403 runs SBBQ AX, R8 (form SBBQ r64, r64, from catalog).
+// h0403 runs SARL $1, R8 (form SARL imm, r32, from catalog).
 //
 //go:noescape
 func h0403(s *State)
 
-// h0404 runs SBBQ R8, R8 (form SBBQ r64, r64, from catalog).
+// h0404 runs SARL $31, R8 (form SARL imm, r32, from catalog).
 //
 //go:noescape
 func h0404(s *State)
 
-// h0405 runs SETCC R8 (form SETCC r8, from catalog).
+// h0405 runs SARL $32, R8 (form SARL imm, r32, from catalog).
 //
 //go:noescape
 func h0405(s *State)
 
-// h0406 runs SETCS 24(R8) (form SETCS m8, from catalog).
+// h0406 runs SARL $63, R8 (form SARL imm, r32, from catalog).
 //
 //go:noescape
 func h0406(s *State)
 
-// h0407 runs SETCS R8 (form SETCS r8, from catalog).
+// h0407 runs SARQ CX, R8 (form SARQ cl, r64, from catalog).
 //
 //go:noescape
 func h0407(s *State)
 
-// h0408 runs SHLL CX, R8 (form SHLL cl, r32, from catalog).
+// h0408 runs SARQ $1, R8 (form SARQ imm, r64, from catalog).
 //
 //go:noescape
 func h0408(s *State)
 
-// h0409 runs SHLL $1, R8 (form SHLL imm, r32, from catalog).
+// h0409 runs SARQ $63, R8 (form SARQ imm, r64, from catalog).
 //
 //go:noescape
 func h0409(s *State)
 
-// h0410 runs SHLL $13, R8 (form SHLL imm, r32, from catalog).
+// h0410 runs SBBQ $0, R8 (form SBBQ imm, r64, from catalog).
 //
 //go:noescape
 func h0410(s *State)
 
-// h0411 runs SHLQ CX, R8 (form SHLQ cl, r64, from catalog).
+// h0411 runs SBBQ AX, R8 (form SBBQ r64, r64, from catalog).
 //
 //go:noescape
 func h0411(s *State)
 
-// h0412 runs SHLQ $0, R8 (form SHLQ imm, r64, from catalog).
+// h0412 runs SBBQ R8, R8 (form SBBQ r64, r64, from catalog).
 //
 //go:noescape
 func h0412(s *State)
 
-// h0413 runs SHLQ $1, R8 (form SHLQ imm, r64, from catalog).
+// h0413 runs SETCC R8 (form SETCC r8, from catalog).
 //
 //go:noescape
 func h0413(s *State)
 
-// h0414 runs SHLQ $31, R8 (form SHLQ imm, r64, from catalog).
+// h0414 runs SETCS 24(R8) (form SETCS m8, from catalog).
 //
 //go:noescape
 func h0414(s *State)
 
-// h0415 runs SHLQ $32, R8 (form SHLQ imm, r64, from catalog).
+// h0415 runs SETCS R8 (form SETCS r8, from catalog).
 //
 //go:noescape
 func h0415(s *State)
 
-// h0416 runs SHLQ $5, R8 (form SHLQ imm, r64, from catalog).
+// h0416 runs SHLL CX, R8 (form SHLL cl, r32, from catalog).
 //
 //go:noescape
 func h0416(s *State)
 
-// h0417 runs SHLQ $63, R8 (form SHLQ imm, r64, from catalog).
+// h0417 runs SHLL $1, R8 (form SHLL imm, r32, from catalog).
 //
 //go:noescape
 func h0417(s *State)
 
-// h0418 runs SHRL CX, R8 (form SHRL cl, r32, from catalog).
+// h0418 runs SHLL $13, R8 (form SHLL imm, r32, from catalog).
 //
 //go:noescape
 func h0418(s *State)
 
-// h0419 runs SHRL $1, R8 (form SHRL imm, r32, from catalog).
+// h0419 runs SHLQ CX, R8 (form SHLQ cl, r64, from catalog).
 //
 //go:noescape
 func h0419(s *State)
 
-// h0420 runs SHRL $23, R8 (form SHRL imm, r32, from catalog).
+// h0420 runs SHLQ $0, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0420(s *State)
 
-// h0421 runs SHRQ CX, R8 (form SHRQ cl, r64, from catalog).
+// h0421 runs SHLQ $1, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0421(s *State)
 
-// h0422 runs SHRQ $1, R8 (form SHRQ imm, r64, from catalog).
+// h0422 runs SHLQ $31, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0422(s *State)
 
-// h0423 runs SHRQ $23, R8 (form SHRQ imm, r64, from catalog).
+// h0423 runs SHLQ $32, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0423(s *State)
 
-// h0424 runs STMXCSR 24(R8) (form STMXCSR m32, from catalog).
+// h0424 runs SHLQ $5, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0424(s *State)
 
-// h0425 runs SUBL $8380417, R8 (form SUBL imm, r32, from catalog).
+// h0425 runs SHLQ $63, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0425(s *State)
 
-// h0426 runs SUBL AX, R8 (form SUBL r32, r32, from catalog).
+// h0426 runs SHRL CX, R8 (form SHRL cl, r32, from catalog).
 //
 //go:noescape
 func h0426(s *State)
 
-// h0427 runs SUBQ $1, R8 (form SUBQ imm, r64, from catalog).
+// h0427 runs SHRL $1, R8 (form SHRL imm, r32, from catalog).
 //
 //go:noescape
 func h0427(s *State)
 
-// h0428 runs SUBQ 24(R8), R9 (form SUBQ m64, r64, from catalog).
+// h0428 runs SHRL $23, R8 (form SHRL imm, r32, from catalog).
 //
 //go:noescape
 func h0428(s *State)
 
-// h0429 runs SUBQ AX, R8 (form SUBQ r64, r64, from catalog).
+// h0429 runs SHRQ CX, R8 (form SHRQ cl, r64, from catalog).
 //
 //go:noescape
 func h0429(s *State)
 
-// h0430 runs TESTL $0x80000000, R8 (form TESTL imm, r32, from catalog).
+// h0430 runs SHRQ $1, R8 (form SHRQ imm, r64, from catalog).
 //
 //go:noescape
 func h0430(s *State)
 
-// h0431 runs TESTL AX, R8 (form TESTL r32, r32, from catalog).
+// h0431 runs SHRQ $23, R8 (form SHRQ imm, r64, from catalog).
 //
 //go:noescape
 func h0431(s *State)
 
-// h0432 runs TESTQ $1, R8 (form TESTQ imm, r64, from catalog).
+// h0432 runs STMXCSR 24(R8) (form STMXCSR m32, from catalog).
 //
 //go:noescape
 func h0432(s *State)
 
-// h0433 runs TESTQ AX, R8 (form TESTQ r64, r64, from catalog).
+// h0433 runs SUBL $8380417, R8 (form SUBL imm, r32, from catalog).
 //
 //go:noescape
 func h0433(s *State)
 
-// h0434 runs TESTQ R8, R8 (form TESTQ r64, r64, from catalog).
+// h0434 runs SUBL AX, R8 (form SUBL r32, r32, from catalog).
 //
 //go:noescape
 func h0434(s *State)
 
-// h0435 runs VEXTRACTI128 $1, Y1, 24(R8) (form VEXTRACTI128 imm, ymm, m128, from catalog).
+// h0435 runs SUBQ $1, R8 (form SUBQ imm, r64, from catalog).
 //
 //go:noescape
 func h0435(s *State)
 
-// h0436 runs VEXTRACTI128 $0, Y1, X9 (form VEXTRACTI128 imm, ymm, xmm, from catalog).
+// h0436 runs SUBQ 24(R8), R9 (form SUBQ m64, r64, from catalog).
 //
 //go:noescape
 func h0436(s *State)
 
-// h0437 runs VEXTRACTI128 $1, Y1, X9 (form VEXTRACTI128 imm, ymm, xmm, from catalog).
+// h0437 runs SUBQ AX, R8 (form SUBQ r64, r64, from catalog).
 //
 //go:noescape
 func h0437(s *State)
 
-// h0438 runs VINSERTI128 $0, 24(R8), Y1, Y9 (form VINSERTI128 imm, m128, ymm, ymm, from catalog).
+// h0438 runs TESTL $0x80000000, R8 (form TESTL imm, r32, from catalog).
 //
 //go:noescape
 func h0438(s *State)
 
-// h0439 runs VINSERTI128 $1, X1, Y9, Y14 (form VINSERTI128 imm, xmm, ymm, ymm, from catalog).
+// h0439 runs TESTL AX, R8 (form TESTL r32, r32, from catalog).
 //
 //go:noescape
 func h0439(s *State)
 
-// h0440 runs VMOVDQA (R8), Y1 (form VMOVDQA m256, ymm, from catalog).
+// h0440 runs TESTQ $1, R8 (form TESTQ imm, r64, from catalog).
 //
 //go:noescape
 func h0440(s *State)
 
-// h0441 runs VMOVDQA Y1, (R8) (form VMOVDQA ymm, m256, from catalog).
+// h0441 runs TESTQ AX, R8 (form TESTQ r64, r64, from catalog).
 //
 //go:noescape
 func h0441(s *State)
 
-// h0442 runs VMOVDQA Y1, Y9 (form VMOVDQA ymm, ymm, from catalog).
+// h0442 runs TESTQ R8, R8 (form TESTQ r64, r64, from catalog).
 //
 //go:noescape
 func h0442(s *State)
 
-// h0443 runs VMOVDQU (R8), X1 (form VMOVDQU m128, xmm, from catalog).
+// h0443 runs VEXTRACTI128 $1, Y1, 24(R8) (form VEXTRACTI128 imm, ymm, m128, from catalog).
 //
 //go:noescape
 func h0443(s *State)
 
-// h0444 runs VMOVDQU X1, (R8) (form VMOVDQU xmm, m128, from catalog).
+// h0444 runs VEXTRACTI128 $0, Y1, X9 (form VEXTRACTI128 imm, ymm, xmm, from catalog).
 //
 //go:noescape
 func h0444(s *State)
 
-// h0445 runs VMOVDQU Y1, Y9 (form VMOVDQU ymm, ymm, from catalog).
+// h0445 runs VEXTRACTI128 $1, Y1, X9 (form VEXTRACTI128 imm, ymm, xmm, from catalog).
 //
 //go:noescape
 func h0445(s *State)
 
-// h0446 runs VPABSD Y1, Y9 (form VPABSD ymm, ymm, from catalog).
+// h0446 runs VINSERTI128 $0, 24(R8), Y1, Y9 (form VINSERTI128 imm, m128, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0446(s *State)
 
-// h0447 runs VPADDD (R8), Y1, Y9 (form VPADDD m256, ymm, ymm, from catalog).
+// h0447 runs VINSERTI128 $1, X1, Y9, Y14 (form VINSERTI128 imm, xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0447(s *State)
 
-// h0448 runs VPADDQ Y1, Y9, Y14 (form VPADDQ ymm, ymm, ymm, from catalog).
+// h0448 runs VMOVDQA (R8), Y1 (form VMOVDQA m256, ymm, from catalog).
 //
 //go:noescape
 func h0448(s *State)
 
-// h0449 runs VPAND (R8), Y1, Y9 (form VPAND m256, ymm, ymm, from catalog).
+// h0449 runs VMOVDQA Y1, (R8) (form VMOVDQA ymm, m256, from catalog).
 //
 //go:noescape
 func h0449(s *State)
 
-// h0450 runs VPAND Y1, Y9, Y14 (form VPAND ymm, ymm, ymm, from catalog).
+// h0450 runs VMOVDQA Y1, Y9 (form VMOVDQA ymm, ymm, from catalog).
 //
 //go:noescape
 func h0450(s *State)
 
-// h0451 runs VPANDN (R8), Y1, Y9 (form VPANDN m256, ymm, ymm, from catalog).
+// h0451 runs VMOVDQU (R8), X1 (form VMOVDQU m128, xmm, from catalog).
 //
 //go:noescape
 func h0451(s *State)
 
-// h0452 runs VPBLENDD $0x00, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h0452 runs VMOVDQU X1, (R8) (form VMOVDQU xmm, m128, from catalog).
 //
 //go:noescape
 func h0452(s *State)
 
-// h0453 runs VPBLENDD $0x0f, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h0453 runs VMOVDQU Y1, Y9 (form VMOVDQU ymm, ymm, from catalog).
 //
 //go:noescape
 func h0453(s *State)
 
-// h0454 runs VPBLENDD $0x33, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h0454 runs VPABSD Y1, Y9 (form VPABSD ymm, ymm, from catalog).
 //
 //go:noescape
 func h0454(s *State)
 
-// h0455 runs VPBLENDD $0x55, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h0455 runs VPADDD (R8), Y1, Y9 (form VPADDD m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0455(s *State)
 
-// h0456 runs VPBLENDD $0xd2, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h0456 runs VPADDQ Y1, Y9, Y14 (form VPADDQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0456(s *State)
 
-// h0457 runs VPBLENDD $0xf6, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h0457 runs VPAND (R8), Y1, Y9 (form VPAND m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0457(s *State)
 
-// h0458 runs VPBLENDD $0xff, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h0458 runs VPAND Y1, Y9, Y14 (form VPAND ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0458(s *State)
 
-// h0459 runs VPBLENDVB Y1, Y9, Y14, Y4 (form VPBLENDVB ymm, ymm, ymm, ymm, from catalog).
+// h0459 runs VPANDN (R8), Y1, Y9 (form VPANDN m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0459(s *State)
 
-// h0460 runs VPBROADCASTD X1, Y9 (form VPBROADCASTD xmm, ymm, from catalog).
+// h0460 runs VPBLENDD $0x00, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0460(s *State)
 
-// h0461 runs VPBROADCASTQ X1, Y9 (form VPBROADCASTQ xmm, ymm, from catalog).
+// h0461 runs VPBLENDD $0x0f, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0461(s *State)
 
-// h0462 runs VPCMPEQD Y1, Y9, Y14 (form VPCMPEQD ymm, ymm, ymm, from catalog).
+// h0462 runs VPBLENDD $0x33, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0462(s *State)
 
-// h0463 runs VPERM2I128 $0x00, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0463 runs VPBLENDD $0x55, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0463(s *State)
 
-// h0464 runs VPERM2I128 $0x01, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0464 runs VPBLENDD $0xd2, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0464(s *State)
 
-// h0465 runs VPERM2I128 $0x02, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0465 runs VPBLENDD $0xf6, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0465(s *State)
 
-// h0466 runs VPERM2I128 $0x03, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0466 runs VPBLENDD $0xff, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0466(s *State)
 
-// h0467 runs VPERM2I128 $0x08, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0467 runs VPBLENDVB Y1, Y9, Y14, Y4 (form VPBLENDVB ymm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0467(s *State)
 
-// h0468 runs VPERM2I128 $0x10, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0468 runs VPBROADCASTD X1, Y9 (form VPBROADCASTD xmm, ymm, from catalog).
 //
 //go:noescape
 func h0468(s *State)
 
-// h0469 runs VPERM2I128 $0x12, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0469 runs VPBROADCASTQ X1, Y9 (form VPBROADCASTQ xmm, ymm, from catalog).
 //
 //go:noescape
 func h0469(s *State)
 
-// h0470 runs VPERM2I128 $0x21, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0470 runs VPCMPEQD Y1, Y9, Y14 (form VPCMPEQD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0470(s *State)
 
-// h0471 runs VPERM2I128 $0x28, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0471 runs VPERM2I128 $0x00, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0471(s *State)
 
-// h0472 runs VPERM2I128 $0x30, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0472 runs VPERM2I128 $0x01, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0472(s *State)
 
-// h0473 runs VPERM2I128 $0x82, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0473 runs VPERM2I128 $0x02, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0473(s *State)
 
-// h0474 runs VPERM2I128 $0x83, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0474 runs VPERM2I128 $0x03, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0474(s *State)
 
-// h0475 runs VPERM2I128 $0x88, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0475 runs VPERM2I128 $0x08, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0475(s *State)
 
-// h0476 runs VPERMD (R8), Y1, Y9 (form VPERMD m256, ymm, ymm, from catalog).
+// h0476 runs VPERM2I128 $0x10, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0476(s *State)
 
-// h0477 runs VPERMD Y1, Y9, Y14 (form VPERMD ymm, ymm, ymm, from catalog).
+// h0477 runs VPERM2I128 $0x12, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0477(s *State)
 
-// h0478 runs VPERMQ $0x00, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h0478 runs VPERM2I128 $0x21, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0478(s *State)
 
-// h0479 runs VPERMQ $0x1b, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h0479 runs VPERM2I128 $0x28, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0479(s *State)
 
-// h0480 runs VPERMQ $0x43, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h0480 runs VPERM2I128 $0x30, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0480(s *State)
 
-// h0481 runs VPERMQ $0x4e, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h0481 runs VPERM2I128 $0x82, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0481(s *State)
 
-// h0482 runs VPERMQ $0x6b, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h0482 runs VPERM2I128 $0x83, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0482(s *State)
 
-// h0483 runs VPERMQ $0x93, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h0483 runs VPERM2I128 $0x88, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0483(s *State)
 
-// h0484 runs VPERMQ $0xd8, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h0484 runs VPERMD (R8), Y1, Y9 (form VPERMD m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0484(s *State)
 
-// h0485 runs VPERMQ $0xe4, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h0485 runs VPERMD Y1, Y9, Y14 (form VPERMD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0485(s *State)
 
-// h0486 runs VPMAXUD Y1, Y9, Y14 (form VPMAXUD ymm, ymm, ymm, from catalog).
+// h0486 runs VPERMQ $0x00, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0486(s *State)
 
-// h0487 runs VPMINSD Y1, Y9, Y14 (form VPMINSD ymm, ymm, ymm, from catalog).
+// h0487 runs VPERMQ $0x1b, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0487(s *State)
 
-// h0488 runs VPMINUD Y1, Y9, Y14 (form VPMINUD ymm, ymm, ymm, from catalog).
+// h0488 runs VPERMQ $0x43, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0488(s *State)
 
-// h0489 runs VPMOVMSKB Y1, AX (form VPMOVMSKB ymm, r32, from catalog).
+// h0489 runs VPERMQ $0x4e, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0489(s *State)
 
-// h0490 runs VPMULDQ Y1, Y9, Y14 (form VPMULDQ ymm, ymm, ymm, from catalog).
+// h0490 runs VPERMQ $0x6b, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0490(s *State)
 
-// h0491 runs VPMULLD Y1, Y9, Y14 (form VPMULLD ymm, ymm, ymm, from catalog).
+// h0491 runs VPERMQ $0x93, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0491(s *State)
 
-// h0492 runs VPMULUDQ (R8), Y1, Y9 (form VPMULUDQ m256, ymm, ymm, from catalog).
+// h0492 runs VPERMQ $0xd8, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0492(s *State)
 
-// h0493 runs VPMULUDQ Y1, Y9, Y14 (form VPMULUDQ ymm, ymm, ymm, from catalog).
+// h0493 runs VPERMQ $0xe4, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0493(s *State)
 
-// h0494 runs VPOR (R8), Y1, Y9 (form VPOR m256, ymm, ymm, from catalog).
+// h0494 runs VPMAXUD Y1, Y9, Y14 (form VPMAXUD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0494(s *State)
 
-// h0495 runs VPOR Y1, Y9, Y14 (form VPOR ymm, ymm, ymm, from catalog).
+// h0495 runs VPMINSD Y1, Y9, Y14 (form VPMINSD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0495(s *State)
 
-// h0496 runs VPSHUFB (R8), Y1, Y9 (form VPSHUFB m256, ymm, ymm, from catalog).
+// h0496 runs VPMINUD Y1, Y9, Y14 (form VPMINUD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0496(s *State)
 
-// h0497 runs VPSHUFB Y1, Y9, Y14 (form VPSHUFB ymm, ymm, ymm, from catalog).
+// h0497 runs VPMOVMSKB Y1, AX (form VPMOVMSKB ymm, r32, from catalog).
 //
 //go:noescape
 func h0497(s *State)
 
-// h0498 runs VPSHUFD $0x00, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h0498 runs VPMULLD Y1, Y9, Y14 (form VPMULLD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0498(s *State)
 
-// h0499 runs VPSHUFD $0x1b, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h0499 runs VPMULUDQ (R8), Y1, Y9 (form VPMULUDQ m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0499(s *State)
 
-// h0500 runs VPSHUFD $0x2b, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h0500 runs VPMULUDQ Y1, Y9, Y14 (form VPMULUDQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0500(s *State)
 
-// h0501 runs VPSHUFD $0x4e, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h0501 runs VPOR (R8), Y1, Y9 (form VPOR m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0501(s *State)
 
-// h0502 runs VPSHUFD $0x93, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h0502 runs VPOR Y1, Y9, Y14 (form VPOR ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0502(s *State)
 
-// h0503 runs VPSHUFD $0xb1, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h0503 runs VPSHUFB (R8), Y1, Y9 (form VPSHUFB m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0503(s *State)
 
-// h0504 runs VPSHUFD $0xcb, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h0504 runs VPSHUFB Y1, Y9, Y14 (form VPSHUFB ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0504(s *State)
 
-// h0505 runs VPSHUFD $0xe4, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h0505 runs VPSHUFD $0x00, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0505(s *State)
 
-// h0506 runs VPSLLD $0, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
+// h0506 runs VPSHUFD $0x1b, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0506(s *State)
 
-// h0507 runs VPSLLD $1, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
+// h0507 runs VPSHUFD $0x2b, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0507(s *State)
 
-// h0508 runs VPSLLD $31, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
+// h0508 runs VPSHUFD $0x4e, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0508(s *State)
 
-// h0509 runs VPSLLD $32, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
+// h0509 runs VPSHUFD $0x93, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0509(s *State)
 
-// h0510 runs VPSLLD $5, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
+// h0510 runs VPSHUFD $0xb1, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0510(s *State)
 
-// h0511 runs VPSLLD X1, Y9, Y14 (form VPSLLD xmm, ymm, ymm, from catalog).
+// h0511 runs VPSHUFD $0xcb, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0511(s *State)
 
-// h0512 runs VPSLLQ $0, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
+// h0512 runs VPSHUFD $0xe4, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0512(s *State)
 
-// h0513 runs VPSLLQ $1, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
+// h0513 runs VPSLLD $0, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0513(s *State)
 
-// h0514 runs VPSLLQ $3, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
+// h0514 runs VPSLLD $1, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0514(s *State)
 
-// h0515 runs VPSLLQ $63, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
+// h0515 runs VPSLLD $31, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0515(s *State)
 
-// h0516 runs VPSLLQ $64, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
+// h0516 runs VPSLLD $32, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0516(s *State)
 
-// h0517 runs VPSLLQ X1, Y9, Y14 (form VPSLLQ xmm, ymm, ymm, from catalog).
+// h0517 runs VPSLLD $5, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0517(s *State)
 
-// h0518 runs VPSLLVD Y1, Y9, Y14 (form VPSLLVD ymm, ymm, ymm, from catalog).
+// h0518 runs VPSLLD X1, Y9, Y14 (form VPSLLD xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0518(s *State)
 
-// h0519 runs VPSRAD $0, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
+// h0519 runs VPSLLQ $0, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0519(s *State)
 
-// h0520 runs VPSRAD $1, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
+// h0520 runs VPSLLQ $1, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0520(s *State)
 
-// h0521 runs VPSRAD $255, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
+// h0521 runs VPSLLQ $3, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0521(s *State)
 
-// h0522 runs VPSRAD $31, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
+// h0522 runs VPSLLQ $63, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0522(s *State)
 
-// h0523 runs VPSRAD $40, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
+// h0523 runs VPSLLQ $64, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0523(s *State)
 
-// h0524 runs VPSRAD X1, Y9, Y14 (form VPSRAD xmm, ymm, ymm, from catalog).
+// h0524 runs VPSLLQ X1, Y9, Y14 (form VPSLLQ xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0524(s *State)
 
-// h0525 runs VPSRLD $0, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
+// h0525 runs VPSLLVD Y1, Y9, Y14 (form VPSLLVD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0525(s *State)
 
-// h0526 runs VPSRLD $1, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
+// h0526 runs VPSRAD $0, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0526(s *State)
 
-// h0527 runs VPSRLD $31, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
+// h0527 runs VPSRAD $1, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0527(s *State)
 
-// h0528 runs VPSRLD $32, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
+// h0528 runs VPSRAD $255, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0528(s *State)
 
-// h0529 runs VPSRLD $5, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
+// h0529 runs VPSRAD $31, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0529(s *State)
 
-// h0530 runs VPSRLD X1, Y9, Y14 (form VPSRLD xmm, ymm, ymm, from catalog).
+// h0530 runs VPSRAD $40, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0530(s *State)
 
-// h0531 runs VPSRLQ $0, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
+// h0531 runs VPSRAD X1, Y9, Y14 (form VPSRAD xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0531(s *State)
 
-// h0532 runs VPSRLQ $1, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
+// h0532 runs VPSRLD $0, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0532(s *State)
 
-// h0533 runs VPSRLQ $3, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
+// h0533 runs VPSRLD $1, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0533(s *State)
 
-// h0534 runs VPSRLQ $63, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
+// h0534 runs VPSRLD $31, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0534(s *State)
 
-// h0535 runs VPSRLQ $64, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
+// h0535 runs VPSRLD $32, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0535(s *State)
 
-// h0536 runs VPSRLQ X1, Y9, Y14 (form VPSRLQ xmm, ymm, ymm, from catalog).
+// h0536 runs VPSRLD $5, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0536(s *State)
 
-// h0537 runs VPSRLVD Y1, Y9, Y14 (form VPSRLVD ymm, ymm, ymm, from catalog).
+// h0537 runs VPSRLD X1, Y9, Y14 (form VPSRLD xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0537(s *State)
 
-// h0538 runs VPSUBQ Y1, Y9, Y14 (form VPSUBQ ymm, ymm, ymm, from catalog).
+// h0538 runs VPSRLQ $0, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0538(s *State)
 
-// h0539 runs VPUNPCKHDQ Y1, Y9, Y14 (form VPUNPCKHDQ ymm, ymm, ymm, from catalog).
+// h0539 runs VPSRLQ $1, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0539(s *State)
 
-// h0540 runs VPUNPCKLDQ Y1, Y9, Y14 (form VPUNPCKLDQ ymm, ymm, ymm, from catalog).
+// h0540 runs VPSRLQ $3, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0540(s *State)
 
-// h0541 runs VPXOR X1, X9, X14 (form VPXOR xmm, xmm, xmm, from catalog).
+// h0541 runs VPSRLQ $63, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0541(s *State)
 
-// h0542 runs VPXOR Y1, Y9, Y14 (form VPXOR ymm, ymm, ymm, from catalog).
+// h0542 runs VPSRLQ $64, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0542(s *State)
 
-// h0543 runs XORL $0x7fffffff, R8 (form XORL imm, r32, from catalog).
+// h0543 runs VPSRLQ X1, Y9, Y14 (form VPSRLQ xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0543(s *State)
 
-// h0544 runs XORL AX, R8 (form XORL r32, r32, from catalog).
+// h0544 runs VPSRLVD Y1, Y9, Y14 (form VPSRLVD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0544(s *State)
 
-// h0545 runs XORQ $-2, R8 (form XORQ imm, r64, from catalog).
+// h0545 runs VPSUBQ Y1, Y9, Y14 (form VPSUBQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0545(s *State)
 
-// h0546 runs XORQ R8, R8 (form XORQ r64, r64, from catalog).
+// h0546 runs VPUNPCKHDQ Y1, Y9, Y14 (form VPUNPCKHDQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0546(s *State)
 
-// h0547 runs ADDQ CX, DX (form ADDQ r64, r64, from exact).
+// h0547 runs VPUNPCKLDQ Y1, Y9, Y14 (form VPUNPCKLDQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0547(s *State)
 
-// h0548 runs ADDQ DX, BX (form ADDQ r64, r64, from exact).
+// h0548 runs VPXOR X1, X9, X14 (form VPXOR xmm, xmm, xmm, from catalog).
 //
 //go:noescape
 func h0548(s *State)
 
-// h0549 runs ADDQ BX, BP (form ADDQ r64, r64, from exact).
+// h0549 runs VPXOR Y1, Y9, Y14 (form VPXOR ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0549(s *State)
 
-// h0550 runs ADDQ BP, SI (form ADDQ r64, r64, from exact).
+// h0550 runs XORL $0x7fffffff, R8 (form XORL imm, r32, from catalog).
 //
 //go:noescape
 func h0550(s *State)
 
-// h0551 runs ADDQ SI, DI (form ADDQ r64, r64, from exact).
+// h0551 runs XORL AX, R8 (form XORL r32, r32, from catalog).
 //
 //go:noescape
 func h0551(s *State)
 
-// h0552 runs ADDQ DI, R8 (form ADDQ r64, r64, from exact).
+// h0552 runs XORQ $-2, R8 (form XORQ imm, r64, from catalog).
 //
 //go:noescape
 func h0552(s *State)
 
-// h0553 runs ADDQ R8, R9 (form ADDQ r64, r64, from exact).
+// h0553 runs XORQ R8, R8 (form XORQ r64, r64, from catalog).
 //
 //go:noescape
 func h0553(s *State)
 
-// h0554 runs ADDQ R9, R10 (form ADDQ r64, r64, from exact).
+// h0554 runs ADDQ CX, DX (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0554(s *State)
 
-// h0555 runs ADDQ R10, R11 (form ADDQ r64, r64, from exact).
+// h0555 runs ADDQ DX, BX (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0555(s *State)
 
-// h0556 runs ADDQ R11, R12 (form ADDQ r64, r64, from exact).
+// h0556 runs ADDQ BX, BP (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0556(s *State)
 
-// h0557 runs ADDQ R12, R13 (form ADDQ r64, r64, from exact).
+// h0557 runs ADDQ BP, SI (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0557(s *State)
 
-// h0558 runs ADDQ R13, R14 (form ADDQ r64, r64, from exact).
+// h0558 runs ADDQ SI, DI (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0558(s *State)
 
-// h0559 runs ADDQ R14, R15 (form ADDQ r64, r64, from exact).
+// h0559 runs ADDQ DI, R8 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0559(s *State)
 
-// h0560 runs ADDQ R15, AX (form ADDQ r64, r64, from exact).
+// h0560 runs ADDQ R8, R9 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0560(s *State)
 
-// h0561 runs MOVQ 8(AX)(BP*8), R8 (form MOVQ m64, r64, from exact).
+// h0561 runs ADDQ R9, R10 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0561(s *State)
 
-// h0562 runs MOVQ 8(CX)(SI*8), R9 (form MOVQ m64, r64, from exact).
+// h0562 runs ADDQ R10, R11 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0562(s *State)
 
-// h0563 runs MOVQ 8(DX)(DI*8), R10 (form MOVQ m64, r64, from exact).
+// h0563 runs ADDQ R11, R12 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0563(s *State)
 
-// h0564 runs MOVQ 8(BX)(R8*8), R11 (form MOVQ m64, r64, from exact).
+// h0564 runs ADDQ R12, R13 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0564(s *State)
 
-// h0565 runs MOVQ 8(BP)(R9*8), R12 (form MOVQ m64, r64, from exact).
+// h0565 runs ADDQ R13, R14 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0565(s *State)
 
-// h0566 runs MOVQ 8(SI)(R10*8), R13 (form MOVQ m64, r64, from exact).
+// h0566 runs ADDQ R14, R15 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0566(s *State)
 
-// h0567 runs MOVQ 8(DI)(R11*8), R14 (form MOVQ m64, r64, from exact).
+// h0567 runs ADDQ R15, AX (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0567(s *State)
 
-// h0568 runs MOVQ 8(R8)(R12*8), R15 (form MOVQ m64, r64, from exact).
+// h0568 runs MOVQ 8(AX)(BP*8), R8 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0568(s *State)
 
-// h0569 runs MOVQ 8(R9)(R13*8), AX (form MOVQ m64, r64, from exact).
+// h0569 runs MOVQ 8(CX)(SI*8), R9 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0569(s *State)
 
-// h0570 runs MOVQ 8(R10)(R14*8), CX (form MOVQ m64, r64, from exact).
+// h0570 runs MOVQ 8(DX)(DI*8), R10 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0570(s *State)
 
-// h0571 runs MOVQ 8(R11)(R15*8), DX (form MOVQ m64, r64, from exact).
+// h0571 runs MOVQ 8(BX)(R8*8), R11 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0571(s *State)
 
-// h0572 runs MOVQ 8(R12)(AX*8), BX (form MOVQ m64, r64, from exact).
+// h0572 runs MOVQ 8(BP)(R9*8), R12 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0572(s *State)
 
-// h0573 runs MOVQ 8(R13)(CX*8), BP (form MOVQ m64, r64, from exact).
+// h0573 runs MOVQ 8(SI)(R10*8), R13 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0573(s *State)
 
-// h0574 runs MOVQ 8(R14)(DX*8), SI (form MOVQ m64, r64, from exact).
+// h0574 runs MOVQ 8(DI)(R11*8), R14 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0574(s *State)
 
-// h0575 runs MOVQ 8(R15)(BX*8), DI (form MOVQ m64, r64, from exact).
+// h0575 runs MOVQ 8(R8)(R12*8), R15 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0575(s *State)
 
-// h0576 runs VPSUBQ Y0, Y5, Y11 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0576 runs MOVQ 8(R9)(R13*8), AX (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0576(s *State)
 
-// h0577 runs VPSUBQ Y1, Y6, Y12 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0577 runs MOVQ 8(R10)(R14*8), CX (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0577(s *State)
 
-// h0578 runs VPSUBQ Y2, Y7, Y13 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0578 runs MOVQ 8(R11)(R15*8), DX (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0578(s *State)
 
-// h0579 runs VPSUBQ Y3, Y8, Y14 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0579 runs MOVQ 8(R12)(AX*8), BX (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0579(s *State)
 
-// h0580 runs VPSUBQ Y4, Y9, Y15 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0580 runs MOVQ 8(R13)(CX*8), BP (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0580(s *State)
 
-// h0581 runs VPSUBQ Y5, Y10, Y0 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0581 runs MOVQ 8(R14)(DX*8), SI (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0581(s *State)
 
-// h0582 runs VPSUBQ Y6, Y11, Y1 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0582 runs MOVQ 8(R15)(BX*8), DI (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0582(s *State)
 
-// h0583 runs VPSUBQ Y7, Y12, Y2 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0583 runs VPSUBQ Y0, Y5, Y11 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0583(s *State)
 
-// h0584 runs VPSUBQ Y8, Y13, Y3 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0584 runs VPSUBQ Y1, Y6, Y12 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0584(s *State)
 
-// h0585 runs VPSUBQ Y9, Y14, Y4 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0585 runs VPSUBQ Y2, Y7, Y13 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0585(s *State)
 
-// h0586 runs VPSUBQ Y10, Y15, Y5 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0586 runs VPSUBQ Y3, Y8, Y14 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0586(s *State)
 
-// h0587 runs VPSUBQ Y11, Y0, Y6 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0587 runs VPSUBQ Y4, Y9, Y15 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0587(s *State)
 
-// h0588 runs VPSUBQ Y12, Y1, Y7 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0588 runs VPSUBQ Y5, Y10, Y0 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0588(s *State)
 
-// h0589 runs VPSUBQ Y13, Y2, Y8 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0589 runs VPSUBQ Y6, Y11, Y1 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0589(s *State)
 
-// h0590 runs VPSUBQ Y14, Y3, Y9 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0590 runs VPSUBQ Y7, Y12, Y2 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0590(s *State)
 
-// h0591 runs VPSUBQ Y15, Y4, Y10 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0591 runs VPSUBQ Y8, Y13, Y3 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0591(s *State)
 
-// h0592 runs PXOR X0, X3 (form PXOR xmm, xmm, from exact).
+// h0592 runs VPSUBQ Y9, Y14, Y4 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0592(s *State)
 
-// h0593 runs PXOR X1, X4 (form PXOR xmm, xmm, from exact).
+// h0593 runs VPSUBQ Y10, Y15, Y5 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0593(s *State)
 
-// h0594 runs PXOR X2, X5 (form PXOR xmm, xmm, from exact).
+// h0594 runs VPSUBQ Y11, Y0, Y6 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0594(s *State)
 
-// h0595 runs PXOR X3, X6 (form PXOR xmm, xmm, from exact).
+// h0595 runs VPSUBQ Y12, Y1, Y7 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0595(s *State)
 
-// h0596 runs PXOR X4, X7 (form PXOR xmm, xmm, from exact).
+// h0596 runs VPSUBQ Y13, Y2, Y8 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0596(s *State)
 
-// h0597 runs PXOR X5, X8 (form PXOR xmm, xmm, from exact).
+// h0597 runs VPSUBQ Y14, Y3, Y9 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0597(s *State)
 
-// h0598 runs PXOR X6, X9 (form PXOR xmm, xmm, from exact).
+// h0598 runs VPSUBQ Y15, Y4, Y10 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0598(s *State)
 
-// h0599 runs PXOR X7, X10 (form PXOR xmm, xmm, from exact).
+// h0599 runs PXOR X0, X3 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0599(s *State)
 
-// h0600 runs PXOR X8, X11 (form PXOR xmm, xmm, from exact).
+// h0600 runs PXOR X1, X4 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0600(s *State)
 
-// h0601 runs PXOR X9, X12 (form PXOR xmm, xmm, from exact).
+// h0601 runs PXOR X2, X5 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0601(s *State)
 
-// h0602 runs PXOR X10, X13 (form PXOR xmm, xmm, from exact).
+// h0602 runs PXOR X3, X6 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0602(s *State)
 
-// h0603 runs PXOR X11, X14 (form PXOR xmm, xmm, from exact).
+// h0603 runs PXOR X4, X7 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0603(s *State)
 
-// h0604 runs PXOR X12, X15 (form PXOR xmm, xmm, from exact).
+// h0604 runs PXOR X5, X8 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0604(s *State)
 
-// h0605 runs PXOR X13, X0 (form PXOR xmm, xmm, from exact).
+// h0605 runs PXOR X6, X9 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0605(s *State)
 
-// h0606 runs PXOR X14, X1 (form PXOR xmm, xmm, from exact).
+// h0606 runs PXOR X7, X10 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0606(s *State)
 
-// h0607 runs PXOR X15, X2 (form PXOR xmm, xmm, from exact).
+// h0607 runs PXOR X8, X11 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0607(s *State)
 
-// h0608 runs MOVQ X0, AX (form MOVQ xmm, r64, from exact).
+// h0608 runs PXOR X9, X12 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0608(s *State)
 
-// h0609 runs MOVQ X1, CX (form MOVQ xmm, r64, from exact).
+// h0609 runs PXOR X10, X13 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0609(s *State)
 
-// h0610 runs MOVQ X2, DX (form MOVQ xmm, r64, from exact).
+// h0610 runs PXOR X11, X14 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0610(s *State)
 
-// h0611 runs MOVQ X3, BX (form MOVQ xmm, r64, from exact).
+// h0611 runs PXOR X12, X15 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0611(s *State)
 
-// h0612 runs MOVQ X4, BP (form MOVQ xmm, r64, from exact).
+// h0612 runs PXOR X13, X0 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0612(s *State)
 
-// h0613 runs MOVQ X5, SI (form MOVQ xmm, r64, from exact).
+// h0613 runs PXOR X14, X1 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0613(s *State)
 
-// h0614 runs MOVQ X6, DI (form MOVQ xmm, r64, from exact).
+// h0614 runs PXOR X15, X2 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0614(s *State)
 
-// h0615 runs MOVQ X7, R8 (form MOVQ xmm, r64, from exact).
+// h0615 runs MOVQ X0, AX (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0615(s *State)
 
-// h0616 runs MOVQ X8, R9 (form MOVQ xmm, r64, from exact).
+// h0616 runs MOVQ X1, CX (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0616(s *State)
 
-// h0617 runs MOVQ X9, R10 (form MOVQ xmm, r64, from exact).
+// h0617 runs MOVQ X2, DX (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0617(s *State)
 
-// h0618 runs MOVQ X10, R11 (form MOVQ xmm, r64, from exact).
+// h0618 runs MOVQ X3, BX (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0618(s *State)
 
-// h0619 runs MOVQ X11, R12 (form MOVQ xmm, r64, from exact).
+// h0619 runs MOVQ X4, BP (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0619(s *State)
 
-// h0620 runs MOVQ X12, R13 (form MOVQ xmm, r64, from exact).
+// h0620 runs MOVQ X5, SI (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0620(s *State)
 
-// h0621 runs MOVQ X13, R14 (form MOVQ xmm, r64, from exact).
+// h0621 runs MOVQ X6, DI (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0621(s *State)
 
-// h0622 runs MOVQ X14, R15 (form MOVQ xmm, r64, from exact).
+// h0622 runs MOVQ X7, R8 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0622(s *State)
 
-// h0623 runs MOVQ X15, AX (form MOVQ xmm, r64, from exact).
+// h0623 runs MOVQ X8, R9 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0623(s *State)
 
-// h0624 runs CMPL AX, $0x007fe001; ADCQ $0x00, CX (form CMPL r32, imm; ADCQ imm, r64, from go/asm).
+// h0624 runs MOVQ X9, R10 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0624(s *State)
 
-// h0625 runs CMPQ AX, $0x00000100; JEQ taken (form CMPQ r64, imm; JEQ label, from go/asm).
+// h0625 runs MOVQ X10, R11 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0625(s *State)
 
-// h0626 runs CMPQ CX, $0x000000f8; JHI taken (form CMPQ r64, imm; JHI label, from go/asm).
+// h0626 runs MOVQ X11, R12 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0626(s *State)
 
-// h0627 runs CMPQ CX, $0x00000100; JEQ taken (form CMPQ r64, imm; JEQ label, from go/asm).
+// h0627 runs MOVQ X12, R13 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0627(s *State)
 
-// h0628 runs CMPQ R8, $0x000000a8; JLT taken (form CMPQ r64, imm; JLT label, from go/asm).
+// h0628 runs MOVQ X13, R14 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0628(s *State)
 
-// h0629 runs DECQ AX; JNE taken (form DECQ r64; JNE label, from go/asm).
+// h0629 runs MOVQ X14, R15 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0629(s *State)
 
-// h0630 runs ADDQ R8, R9; JEQ taken (form ADDQ r64, r64; JEQ label, from pair).
+// h0630 runs MOVQ X15, AX (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0630(s *State)
 
-// h0631 runs ADDQ R8, R9; JNE taken (form ADDQ r64, r64; JNE label, from pair).
+// h0631 runs CMPL AX, $0x007fe001; ADCQ $0x00, CX (form CMPL r32, imm; ADCQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0631(s *State)
 
-// h0632 runs ADDQ R8, R9; JCS taken (form ADDQ r64, r64; JCS label, from pair).
+// h0632 runs CMPQ AX, $0x00000100; JEQ taken (form CMPQ r64, imm; JEQ label, from go/asm).
 //
 //go:noescape
 func h0632(s *State)
 
-// h0633 runs ADDQ R8, R9; JCC taken (form ADDQ r64, r64; JCC label, from pair).
+// h0633 runs CMPQ CX, $0x000000f8; JHI taken (form CMPQ r64, imm; JHI label, from go/asm).
 //
 //go:noescape
 func h0633(s *State)
 
-// h0634 runs ADDQ R8, R9; JLT taken (form ADDQ r64, r64; JLT label, from pair).
+// h0634 runs CMPQ CX, $0x00000100; JEQ taken (form CMPQ r64, imm; JEQ label, from go/asm).
 //
 //go:noescape
 func h0634(s *State)
 
-// h0635 runs ADDQ R8, R9; JGE taken (form ADDQ r64, r64; JGE label, from pair).
+// h0635 runs CMPQ R8, $0x000000a8; JLT taken (form CMPQ r64, imm; JLT label, from go/asm).
 //
 //go:noescape
 func h0635(s *State)
 
-// h0636 runs ADDQ R8, R9; JLE taken (form ADDQ r64, r64; JLE label, from pair).
+// h0636 runs DECQ AX; JNE taken (form DECQ r64; JNE label, from go/asm).
 //
 //go:noescape
 func h0636(s *State)
 
-// h0637 runs ADDQ R8, R9; JGT taken (form ADDQ r64, r64; JGT label, from pair).
+// h0637 runs ADDQ R8, R9; JEQ taken (form ADDQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h0637(s *State)
 
-// h0638 runs ADDQ R8, R9; JLS taken (form ADDQ r64, r64; JLS label, from pair).
+// h0638 runs ADDQ R8, R9; JNE taken (form ADDQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h0638(s *State)
 
-// h0639 runs ADDQ R8, R9; JHI taken (form ADDQ r64, r64; JHI label, from pair).
+// h0639 runs ADDQ R8, R9; JCS taken (form ADDQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h0639(s *State)
 
-// h0640 runs ADDQ R8, R9; JMI taken (form ADDQ r64, r64; JMI label, from pair).
+// h0640 runs ADDQ R8, R9; JCC taken (form ADDQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h0640(s *State)
 
-// h0641 runs ADDQ R8, R9; JPL taken (form ADDQ r64, r64; JPL label, from pair).
+// h0641 runs ADDQ R8, R9; JLT taken (form ADDQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h0641(s *State)
 
-// h0642 runs ADDQ R8, R9; SETCS R10 (form ADDQ r64, r64; SETCS r8, from pair).
+// h0642 runs ADDQ R8, R9; JGE taken (form ADDQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h0642(s *State)
 
-// h0643 runs ADDQ R8, R9; CMOVQEQ R11, R12 (form ADDQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h0643 runs ADDQ R8, R9; JLE taken (form ADDQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h0643(s *State)
 
-// h0644 runs ADDQ R8, R9; ADCQ R10, R11 (form ADDQ r64, r64; ADCQ r64, r64, from pair).
+// h0644 runs ADDQ R8, R9; JGT taken (form ADDQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h0644(s *State)
 
-// h0645 runs ADDQ R8, R9; SBBQ R10, R11 (form ADDQ r64, r64; SBBQ r64, r64, from pair).
+// h0645 runs ADDQ R8, R9; JLS taken (form ADDQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h0645(s *State)
 
-// h0646 runs ADDQ R8, R9; INCQ R13 (form ADDQ r64, r64; INCQ r64, from pair).
+// h0646 runs ADDQ R8, R9; JHI taken (form ADDQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h0646(s *State)
 
-// h0647 runs ADDQ R8, R9; ROLQ $7, R13 (form ADDQ r64, r64; ROLQ imm, r64, from pair).
+// h0647 runs ADDQ R8, R9; JMI taken (form ADDQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h0647(s *State)
 
-// h0648 runs SUBQ R8, R9; JEQ taken (form SUBQ r64, r64; JEQ label, from pair).
+// h0648 runs ADDQ R8, R9; JPL taken (form ADDQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h0648(s *State)
 
-// h0649 runs SUBQ R8, R9; JNE taken (form SUBQ r64, r64; JNE label, from pair).
+// h0649 runs ADDQ R8, R9; SETCS R10 (form ADDQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h0649(s *State)
 
-// h0650 runs SUBQ R8, R9; JCS taken (form SUBQ r64, r64; JCS label, from pair).
+// h0650 runs ADDQ R8, R9; CMOVQEQ R11, R12 (form ADDQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h0650(s *State)
 
-// h0651 runs SUBQ R8, R9; JCC taken (form SUBQ r64, r64; JCC label, from pair).
+// h0651 runs ADDQ R8, R9; ADCQ R10, R11 (form ADDQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h0651(s *State)
 
-// h0652 runs SUBQ R8, R9; JLT taken (form SUBQ r64, r64; JLT label, from pair).
+// h0652 runs ADDQ R8, R9; SBBQ R10, R11 (form ADDQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h0652(s *State)
 
-// h0653 runs SUBQ R8, R9; JGE taken (form SUBQ r64, r64; JGE label, from pair).
+// h0653 runs ADDQ R8, R9; INCQ R13 (form ADDQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h0653(s *State)
 
-// h0654 runs SUBQ R8, R9; JLE taken (form SUBQ r64, r64; JLE label, from pair).
+// h0654 runs ADDQ R8, R9; ROLQ $7, R13 (form ADDQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h0654(s *State)
 
-// h0655 runs SUBQ R8, R9; JGT taken (form SUBQ r64, r64; JGT label, from pair).
+// h0655 runs SUBQ R8, R9; JEQ taken (form SUBQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h0655(s *State)
 
-// h0656 runs SUBQ R8, R9; JLS taken (form SUBQ r64, r64; JLS label, from pair).
+// h0656 runs SUBQ R8, R9; JNE taken (form SUBQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h0656(s *State)
 
-// h0657 runs SUBQ R8, R9; JHI taken (form SUBQ r64, r64; JHI label, from pair).
+// h0657 runs SUBQ R8, R9; JCS taken (form SUBQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h0657(s *State)
 
-// h0658 runs SUBQ R8, R9; JMI taken (form SUBQ r64, r64; JMI label, from pair).
+// h0658 runs SUBQ R8, R9; JCC taken (form SUBQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h0658(s *State)
 
-// h0659 runs SUBQ R8, R9; JPL taken (form SUBQ r64, r64; JPL label, from pair).
+// h0659 runs SUBQ R8, R9; JLT taken (form SUBQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h0659(s *State)
 
-// h0660 runs SUBQ R8, R9; SETCS R10 (form SUBQ r64, r64; SETCS r8, from pair).
+// h0660 runs SUBQ R8, R9; JGE taken (form SUBQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h0660(s *State)
 
-// h0661 runs SUBQ R8, R9; CMOVQEQ R11, R12 (form SUBQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h0661 runs SUBQ R8, R9; JLE taken (form SUBQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h0661(s *State)
 
-// h0662 runs SUBQ R8, R9; ADCQ R10, R11 (form SUBQ r64, r64; ADCQ r64, r64, from pair).
+// h0662 runs SUBQ R8, R9; JGT taken (form SUBQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h0662(s *State)
 
-// h0663 runs SUBQ R8, R9; SBBQ R10, R11 (form SUBQ r64, r64; SBBQ r64, r64, from pair).
+// h0663 runs SUBQ R8, R9; JLS taken (form SUBQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h0663(s *State)
 
-// h0664 runs SUBQ R8, R9; INCQ R13 (form SUBQ r64, r64; INCQ r64, from pair).
+// h0664 runs SUBQ R8, R9; JHI taken (form SUBQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h0664(s *State)
 
-// h0665 runs SUBQ R8, R9; ROLQ $7, R13 (form SUBQ r64, r64; ROLQ imm, r64, from pair).
+// h0665 runs SUBQ R8, R9; JMI taken (form SUBQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h0665(s *State)
 
-// h0666 runs ADCQ R8, R9; JEQ taken (form ADCQ r64, r64; JEQ label, from pair).
+// h0666 runs SUBQ R8, R9; JPL taken (form SUBQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h0666(s *State)
 
-// h0667 runs ADCQ R8, R9; JNE taken (form ADCQ r64, r64; JNE label, from pair).
+// h0667 runs SUBQ R8, R9; SETCS R10 (form SUBQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h0667(s *State)
 
-// h0668 runs ADCQ R8, R9; JCS taken (form ADCQ r64, r64; JCS label, from pair).
+// h0668 runs SUBQ R8, R9; CMOVQEQ R11, R12 (form SUBQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h0668(s *State)
 
-// h0669 runs ADCQ R8, R9; JCC taken (form ADCQ r64, r64; JCC label, from pair).
+// h0669 runs SUBQ R8, R9; ADCQ R10, R11 (form SUBQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h0669(s *State)
 
-// h0670 runs ADCQ R8, R9; JLT taken (form ADCQ r64, r64; JLT label, from pair).
+// h0670 runs SUBQ R8, R9; SBBQ R10, R11 (form SUBQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h0670(s *State)
 
-// h0671 runs ADCQ R8, R9; JGE taken (form ADCQ r64, r64; JGE label, from pair).
+// h0671 runs SUBQ R8, R9; INCQ R13 (form SUBQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h0671(s *State)
 
-// h0672 runs ADCQ R8, R9; JLE taken (form ADCQ r64, r64; JLE label, from pair).
+// h0672 runs SUBQ R8, R9; ROLQ $7, R13 (form SUBQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h0672(s *State)
 
-// h0673 runs ADCQ R8, R9; JGT taken (form ADCQ r64, r64; JGT label, from pair).
+// h0673 runs ADCQ R8, R9; JEQ taken (form ADCQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h0673(s *State)
 
-// h0674 runs ADCQ R8, R9; JLS taken (form ADCQ r64, r64; JLS label, from pair).
+// h0674 runs ADCQ R8, R9; JNE taken (form ADCQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h0674(s *State)
 
-// h0675 runs ADCQ R8, R9; JHI taken (form ADCQ r64, r64; JHI label, from pair).
+// h0675 runs ADCQ R8, R9; JCS taken (form ADCQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h0675(s *State)
 
-// h0676 runs ADCQ R8, R9; JMI taken (form ADCQ r64, r64; JMI label, from pair).
+// h0676 runs ADCQ R8, R9; JCC taken (form ADCQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h0676(s *State)
 
-// h0677 runs ADCQ R8, R9; JPL taken (form ADCQ r64, r64; JPL label, from pair).
+// h0677 runs ADCQ R8, R9; JLT taken (form ADCQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h0677(s *State)
 
-// h0678 runs ADCQ R8, R9; SETCS R10 (form ADCQ r64, r64; SETCS r8, from pair).
+// h0678 runs ADCQ R8, R9; JGE taken (form ADCQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h0678(s *State)
 
-// h0679 runs ADCQ R8, R9; CMOVQEQ R11, R12 (form ADCQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h0679 runs ADCQ R8, R9; JLE taken (form ADCQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h0679(s *State)
 
-// h0680 runs ADCQ R8, R9; ADCQ R10, R11 (form ADCQ r64, r64; ADCQ r64, r64, from pair).
+// h0680 runs ADCQ R8, R9; JGT taken (form ADCQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h0680(s *State)
 
-// h0681 runs ADCQ R8, R9; SBBQ R10, R11 (form ADCQ r64, r64; SBBQ r64, r64, from pair).
+// h0681 runs ADCQ R8, R9; JLS taken (form ADCQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h0681(s *State)
 
-// h0682 runs ADCQ R8, R9; INCQ R13 (form ADCQ r64, r64; INCQ r64, from pair).
+// h0682 runs ADCQ R8, R9; JHI taken (form ADCQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h0682(s *State)
 
-// h0683 runs ADCQ R8, R9; ROLQ $7, R13 (form ADCQ r64, r64; ROLQ imm, r64, from pair).
+// h0683 runs ADCQ R8, R9; JMI taken (form ADCQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h0683(s *State)
 
-// h0684 runs SBBQ R8, R9; JEQ taken (form SBBQ r64, r64; JEQ label, from pair).
+// h0684 runs ADCQ R8, R9; JPL taken (form ADCQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h0684(s *State)
 
-// h0685 runs SBBQ R8, R9; JNE taken (form SBBQ r64, r64; JNE label, from pair).
+// h0685 runs ADCQ R8, R9; SETCS R10 (form ADCQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h0685(s *State)
 
-// h0686 runs SBBQ R8, R9; JCS taken (form SBBQ r64, r64; JCS label, from pair).
+// h0686 runs ADCQ R8, R9; CMOVQEQ R11, R12 (form ADCQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h0686(s *State)
 
-// h0687 runs SBBQ R8, R9; JCC taken (form SBBQ r64, r64; JCC label, from pair).
+// h0687 runs ADCQ R8, R9; ADCQ R10, R11 (form ADCQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h0687(s *State)
 
-// h0688 runs SBBQ R8, R9; JLT taken (form SBBQ r64, r64; JLT label, from pair).
+// h0688 runs ADCQ R8, R9; SBBQ R10, R11 (form ADCQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h0688(s *State)
 
-// h0689 runs SBBQ R8, R9; JGE taken (form SBBQ r64, r64; JGE label, from pair).
+// h0689 runs ADCQ R8, R9; INCQ R13 (form ADCQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h0689(s *State)
 
-// h0690 runs SBBQ R8, R9; JLE taken (form SBBQ r64, r64; JLE label, from pair).
+// h0690 runs ADCQ R8, R9; ROLQ $7, R13 (form ADCQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h0690(s *State)
 
-// h0691 runs SBBQ R8, R9; JGT taken (form SBBQ r64, r64; JGT label, from pair).
+// h0691 runs SBBQ R8, R9; JEQ taken (form SBBQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h0691(s *State)
 
-// h0692 runs SBBQ R8, R9; JLS taken (form SBBQ r64, r64; JLS label, from pair).
+// h0692 runs SBBQ R8, R9; JNE taken (form SBBQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h0692(s *State)
 
-// h0693 runs SBBQ R8, R9; JHI taken (form SBBQ r64, r64; JHI label, from pair).
+// h0693 runs SBBQ R8, R9; JCS taken (form SBBQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h0693(s *State)
 
-// h0694 runs SBBQ R8, R9; JMI taken (form SBBQ r64, r64; JMI label, from pair).
+// h0694 runs SBBQ R8, R9; JCC taken (form SBBQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h0694(s *State)
 
-// h0695 runs SBBQ R8, R9; JPL taken (form SBBQ r64, r64; JPL label, from pair).
+// h0695 runs SBBQ R8, R9; JLT taken (form SBBQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h0695(s *State)
 
-// h0696 runs SBBQ R8, R9; SETCS R10 (form SBBQ r64, r64; SETCS r8, from pair).
+// h0696 runs SBBQ R8, R9; JGE taken (form SBBQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h0696(s *State)
 
-// h0697 runs SBBQ R8, R9; CMOVQEQ R11, R12 (form SBBQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h0697 runs SBBQ R8, R9; JLE taken (form SBBQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h0697(s *State)
 
-// h0698 runs SBBQ R8, R9; ADCQ R10, R11 (form SBBQ r64, r64; ADCQ r64, r64, from pair).
+// h0698 runs SBBQ R8, R9; JGT taken (form SBBQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h0698(s *State)
 
-// h0699 runs SBBQ R8, R9; SBBQ R10, R11 (form SBBQ r64, r64; SBBQ r64, r64, from pair).
+// h0699 runs SBBQ R8, R9; JLS taken (form SBBQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h0699(s *State)
 
-// h0700 runs SBBQ R8, R9; INCQ R13 (form SBBQ r64, r64; INCQ r64, from pair).
+// h0700 runs SBBQ R8, R9; JHI taken (form SBBQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h0700(s *State)
 
-// h0701 runs SBBQ R8, R9; ROLQ $7, R13 (form SBBQ r64, r64; ROLQ imm, r64, from pair).
+// h0701 runs SBBQ R8, R9; JMI taken (form SBBQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h0701(s *State)
 
-// h0702 runs CMPQ R8, R9; JEQ taken (form CMPQ r64, r64; JEQ label, from pair).
+// h0702 runs SBBQ R8, R9; JPL taken (form SBBQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h0702(s *State)
 
-// h0703 runs CMPQ R8, R9; JNE taken (form CMPQ r64, r64; JNE label, from pair).
+// h0703 runs SBBQ R8, R9; SETCS R10 (form SBBQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h0703(s *State)
 
-// h0704 runs CMPQ R8, R9; JCS taken (form CMPQ r64, r64; JCS label, from pair).
+// h0704 runs SBBQ R8, R9; CMOVQEQ R11, R12 (form SBBQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h0704(s *State)
 
-// h0705 runs CMPQ R8, R9; JCC taken (form CMPQ r64, r64; JCC label, from pair).
+// h0705 runs SBBQ R8, R9; ADCQ R10, R11 (form SBBQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h0705(s *State)
 
-// h0706 runs CMPQ R8, R9; JLT taken (form CMPQ r64, r64; JLT label, from pair).
+// h0706 runs SBBQ R8, R9; SBBQ R10, R11 (form SBBQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h0706(s *State)
 
-// h0707 runs CMPQ R8, R9; JGE taken (form CMPQ r64, r64; JGE label, from pair).
+// h0707 runs SBBQ R8, R9; INCQ R13 (form SBBQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h0707(s *State)
 
-// h0708 runs CMPQ R8, R9; JLE taken (form CMPQ r64, r64; JLE label, from pair).
+// h0708 runs SBBQ R8, R9; ROLQ $7, R13 (form SBBQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h0708(s *State)
 
-// h0709 runs CMPQ R8, R9; JGT taken (form CMPQ r64, r64; JGT label, from pair).
+// h0709 runs CMPQ R8, R9; JEQ taken (form CMPQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h0709(s *State)
 
-// h0710 runs CMPQ R8, R9; JLS taken (form CMPQ r64, r64; JLS label, from pair).
+// h0710 runs CMPQ R8, R9; JNE taken (form CMPQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h0710(s *State)
 
-// h0711 runs CMPQ R8, R9; JHI taken (form CMPQ r64, r64; JHI label, from pair).
+// h0711 runs CMPQ R8, R9; JCS taken (form CMPQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h0711(s *State)
 
-// h0712 runs CMPQ R8, R9; JMI taken (form CMPQ r64, r64; JMI label, from pair).
+// h0712 runs CMPQ R8, R9; JCC taken (form CMPQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h0712(s *State)
 
-// h0713 runs CMPQ R8, R9; JPL taken (form CMPQ r64, r64; JPL label, from pair).
+// h0713 runs CMPQ R8, R9; JLT taken (form CMPQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h0713(s *State)
 
-// h0714 runs CMPQ R8, R9; SETCS R10 (form CMPQ r64, r64; SETCS r8, from pair).
+// h0714 runs CMPQ R8, R9; JGE taken (form CMPQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h0714(s *State)
 
-// h0715 runs CMPQ R8, R9; CMOVQEQ R11, R12 (form CMPQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h0715 runs CMPQ R8, R9; JLE taken (form CMPQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h0715(s *State)
 
-// h0716 runs CMPQ R8, R9; ADCQ R10, R11 (form CMPQ r64, r64; ADCQ r64, r64, from pair).
+// h0716 runs CMPQ R8, R9; JGT taken (form CMPQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h0716(s *State)
 
-// h0717 runs CMPQ R8, R9; SBBQ R10, R11 (form CMPQ r64, r64; SBBQ r64, r64, from pair).
+// h0717 runs CMPQ R8, R9; JLS taken (form CMPQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h0717(s *State)
 
-// h0718 runs CMPQ R8, R9; INCQ R13 (form CMPQ r64, r64; INCQ r64, from pair).
+// h0718 runs CMPQ R8, R9; JHI taken (form CMPQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h0718(s *State)
 
-// h0719 runs CMPQ R8, R9; ROLQ $7, R13 (form CMPQ r64, r64; ROLQ imm, r64, from pair).
+// h0719 runs CMPQ R8, R9; JMI taken (form CMPQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h0719(s *State)
 
-// h0720 runs CMPQ R8, $3; JEQ taken (form CMPQ r64, imm; JEQ label, from pair).
+// h0720 runs CMPQ R8, R9; JPL taken (form CMPQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h0720(s *State)
 
-// h0721 runs CMPQ R8, $3; JNE taken (form CMPQ r64, imm; JNE label, from pair).
+// h0721 runs CMPQ R8, R9; SETCS R10 (form CMPQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h0721(s *State)
 
-// h0722 runs CMPQ R8, $3; JCS taken (form CMPQ r64, imm; JCS label, from pair).
+// h0722 runs CMPQ R8, R9; CMOVQEQ R11, R12 (form CMPQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h0722(s *State)
 
-// h0723 runs CMPQ R8, $3; JCC taken (form CMPQ r64, imm; JCC label, from pair).
+// h0723 runs CMPQ R8, R9; ADCQ R10, R11 (form CMPQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h0723(s *State)
 
-// h0724 runs CMPQ R8, $3; JLT taken (form CMPQ r64, imm; JLT label, from pair).
+// h0724 runs CMPQ R8, R9; SBBQ R10, R11 (form CMPQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h0724(s *State)
 
-// h0725 runs CMPQ R8, $3; JGE taken (form CMPQ r64, imm; JGE label, from pair).
+// h0725 runs CMPQ R8, R9; INCQ R13 (form CMPQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h0725(s *State)
 
-// h0726 runs CMPQ R8, $3; JLE taken (form CMPQ r64, imm; JLE label, from pair).
+// h0726 runs CMPQ R8, R9; ROLQ $7, R13 (form CMPQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h0726(s *State)
 
-// h0727 runs CMPQ R8, $3; JGT taken (form CMPQ r64, imm; JGT label, from pair).
+// h0727 runs CMPQ R8, $3; JEQ taken (form CMPQ r64, imm; JEQ label, from pair).
 //
 //go:noescape
 func h0727(s *State)
 
-// h0728 runs CMPQ R8, $3; JLS taken (form CMPQ r64, imm; JLS label, from pair).
+// h0728 runs CMPQ R8, $3; JNE taken (form CMPQ r64, imm; JNE label, from pair).
 //
 //go:noescape
 func h0728(s *State)
 
-// h0729 runs CMPQ R8, $3; JHI taken (form CMPQ r64, imm; JHI label, from pair).
+// h0729 runs CMPQ R8, $3; JCS taken (form CMPQ r64, imm; JCS label, from pair).
 //
 //go:noescape
 func h0729(s *State)
 
-// h0730 runs CMPQ R8, $3; JMI taken (form CMPQ r64, imm; JMI label, from pair).
+// h0730 runs CMPQ R8, $3; JCC taken (form CMPQ r64, imm; JCC label, from pair).
 //
 //go:noescape
 func h0730(s *State)
 
-// h0731 runs CMPQ R8, $3; JPL taken (form CMPQ r64, imm; JPL label, from pair).
+// h0731 runs CMPQ R8, $3; JLT taken (form CMPQ r64, imm; JLT label, from pair).
 //
 //go:noescape
 func h0731(s *State)
 
-// h0732 runs CMPQ R8, $3; SETCS R10 (form CMPQ r64, imm; SETCS r8, from pair).
+// h0732 runs CMPQ R8, $3; JGE taken (form CMPQ r64, imm; JGE label, from pair).
 //
 //go:noescape
 func h0732(s *State)
 
-// h0733 runs CMPQ R8, $3; CMOVQEQ R11, R12 (form CMPQ r64, imm; CMOVQEQ r64, r64, from pair).
+// h0733 runs CMPQ R8, $3; JLE taken (form CMPQ r64, imm; JLE label, from pair).
 //
 //go:noescape
 func h0733(s *State)
 
-// h0734 runs CMPQ R8, $3; ADCQ R10, R11 (form CMPQ r64, imm; ADCQ r64, r64, from pair).
+// h0734 runs CMPQ R8, $3; JGT taken (form CMPQ r64, imm; JGT label, from pair).
 //
 //go:noescape
 func h0734(s *State)
 
-// h0735 runs CMPQ R8, $3; SBBQ R10, R11 (form CMPQ r64, imm; SBBQ r64, r64, from pair).
+// h0735 runs CMPQ R8, $3; JLS taken (form CMPQ r64, imm; JLS label, from pair).
 //
 //go:noescape
 func h0735(s *State)
 
-// h0736 runs CMPQ R8, $3; INCQ R13 (form CMPQ r64, imm; INCQ r64, from pair).
+// h0736 runs CMPQ R8, $3; JHI taken (form CMPQ r64, imm; JHI label, from pair).
 //
 //go:noescape
 func h0736(s *State)
 
-// h0737 runs CMPQ R8, $3; ROLQ $7, R13 (form CMPQ r64, imm; ROLQ imm, r64, from pair).
+// h0737 runs CMPQ R8, $3; JMI taken (form CMPQ r64, imm; JMI label, from pair).
 //
 //go:noescape
 func h0737(s *State)
 
-// h0738 runs CMPL R8, R9; JEQ taken (form CMPL r32, r32; JEQ label, from pair).
+// h0738 runs CMPQ R8, $3; JPL taken (form CMPQ r64, imm; JPL label, from pair).
 //
 //go:noescape
 func h0738(s *State)
 
-// h0739 runs CMPL R8, R9; JNE taken (form CMPL r32, r32; JNE label, from pair).
+// h0739 runs CMPQ R8, $3; SETCS R10 (form CMPQ r64, imm; SETCS r8, from pair).
 //
 //go:noescape
 func h0739(s *State)
 
-// h0740 runs CMPL R8, R9; JCS taken (form CMPL r32, r32; JCS label, from pair).
+// h0740 runs CMPQ R8, $3; CMOVQEQ R11, R12 (form CMPQ r64, imm; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h0740(s *State)
 
-// h0741 runs CMPL R8, R9; JCC taken (form CMPL r32, r32; JCC label, from pair).
+// h0741 runs CMPQ R8, $3; ADCQ R10, R11 (form CMPQ r64, imm; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h0741(s *State)
 
-// h0742 runs CMPL R8, R9; JLT taken (form CMPL r32, r32; JLT label, from pair).
+// h0742 runs CMPQ R8, $3; SBBQ R10, R11 (form CMPQ r64, imm; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h0742(s *State)
 
-// h0743 runs CMPL R8, R9; JGE taken (form CMPL r32, r32; JGE label, from pair).
+// h0743 runs CMPQ R8, $3; INCQ R13 (form CMPQ r64, imm; INCQ r64, from pair).
 //
 //go:noescape
 func h0743(s *State)
 
-// h0744 runs CMPL R8, R9; JLE taken (form CMPL r32, r32; JLE label, from pair).
+// h0744 runs CMPQ R8, $3; ROLQ $7, R13 (form CMPQ r64, imm; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h0744(s *State)
 
-// h0745 runs CMPL R8, R9; JGT taken (form CMPL r32, r32; JGT label, from pair).
+// h0745 runs CMPL R8, R9; JEQ taken (form CMPL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h0745(s *State)
 
-// h0746 runs CMPL R8, R9; JLS taken (form CMPL r32, r32; JLS label, from pair).
+// h0746 runs CMPL R8, R9; JNE taken (form CMPL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h0746(s *State)
 
-// h0747 runs CMPL R8, R9; JHI taken (form CMPL r32, r32; JHI label, from pair).
+// h0747 runs CMPL R8, R9; JCS taken (form CMPL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h0747(s *State)
 
-// h0748 runs CMPL R8, R9; JMI taken (form CMPL r32, r32; JMI label, from pair).
+// h0748 runs CMPL R8, R9; JCC taken (form CMPL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h0748(s *State)
 
-// h0749 runs CMPL R8, R9; JPL taken (form CMPL r32, r32; JPL label, from pair).
+// h0749 runs CMPL R8, R9; JLT taken (form CMPL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h0749(s *State)
 
-// h0750 runs CMPL R8, R9; SETCS R10 (form CMPL r32, r32; SETCS r8, from pair).
+// h0750 runs CMPL R8, R9; JGE taken (form CMPL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h0750(s *State)
 
-// h0751 runs CMPL R8, R9; CMOVQEQ R11, R12 (form CMPL r32, r32; CMOVQEQ r64, r64, from pair).
+// h0751 runs CMPL R8, R9; JLE taken (form CMPL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h0751(s *State)
 
-// h0752 runs CMPL R8, R9; ADCQ R10, R11 (form CMPL r32, r32; ADCQ r64, r64, from pair).
+// h0752 runs CMPL R8, R9; JGT taken (form CMPL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h0752(s *State)
 
-// h0753 runs CMPL R8, R9; SBBQ R10, R11 (form CMPL r32, r32; SBBQ r64, r64, from pair).
+// h0753 runs CMPL R8, R9; JLS taken (form CMPL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h0753(s *State)
 
-// h0754 runs CMPL R8, R9; INCQ R13 (form CMPL r32, r32; INCQ r64, from pair).
+// h0754 runs CMPL R8, R9; JHI taken (form CMPL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h0754(s *State)
 
-// h0755 runs CMPL R8, R9; ROLQ $7, R13 (form CMPL r32, r32; ROLQ imm, r64, from pair).
+// h0755 runs CMPL R8, R9; JMI taken (form CMPL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h0755(s *State)
 
-// h0756 runs ADDL R8, R9; JEQ taken (form ADDL r32, r32; JEQ label, from pair).
+// h0756 runs CMPL R8, R9; JPL taken (form CMPL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h0756(s *State)
 
-// h0757 runs ADDL R8, R9; JNE taken (form ADDL r32, r32; JNE label, from pair).
+// h0757 runs CMPL R8, R9; SETCS R10 (form CMPL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h0757(s *State)
 
-// h0758 runs ADDL R8, R9; JCS taken (form ADDL r32, r32; JCS label, from pair).
+// h0758 runs CMPL R8, R9; CMOVQEQ R11, R12 (form CMPL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h0758(s *State)
 
-// h0759 runs ADDL R8, R9; JCC taken (form ADDL r32, r32; JCC label, from pair).
+// h0759 runs CMPL R8, R9; ADCQ R10, R11 (form CMPL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h0759(s *State)
 
-// h0760 runs ADDL R8, R9; JLT taken (form ADDL r32, r32; JLT label, from pair).
+// h0760 runs CMPL R8, R9; SBBQ R10, R11 (form CMPL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h0760(s *State)
 
-// h0761 runs ADDL R8, R9; JGE taken (form ADDL r32, r32; JGE label, from pair).
+// h0761 runs CMPL R8, R9; INCQ R13 (form CMPL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h0761(s *State)
 
-// h0762 runs ADDL R8, R9; JLE taken (form ADDL r32, r32; JLE label, from pair).
+// h0762 runs CMPL R8, R9; ROLQ $7, R13 (form CMPL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h0762(s *State)
 
-// h0763 runs ADDL R8, R9; JGT taken (form ADDL r32, r32; JGT label, from pair).
+// h0763 runs ADDL R8, R9; JEQ taken (form ADDL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h0763(s *State)
 
-// h0764 runs ADDL R8, R9; JLS taken (form ADDL r32, r32; JLS label, from pair).
+// h0764 runs ADDL R8, R9; JNE taken (form ADDL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h0764(s *State)
 
-// h0765 runs ADDL R8, R9; JHI taken (form ADDL r32, r32; JHI label, from pair).
+// h0765 runs ADDL R8, R9; JCS taken (form ADDL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h0765(s *State)
 
-// h0766 runs ADDL R8, R9; JMI taken (form ADDL r32, r32; JMI label, from pair).
+// h0766 runs ADDL R8, R9; JCC taken (form ADDL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h0766(s *State)
 
-// h0767 runs ADDL R8, R9; JPL taken (form ADDL r32, r32; JPL label, from pair).
+// h0767 runs ADDL R8, R9; JLT taken (form ADDL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h0767(s *State)
 
-// h0768 runs ADDL R8, R9; SETCS R10 (form ADDL r32, r32; SETCS r8, from pair).
+// h0768 runs ADDL R8, R9; JGE taken (form ADDL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h0768(s *State)
 
-// h0769 runs ADDL R8, R9; CMOVQEQ R11, R12 (form ADDL r32, r32; CMOVQEQ r64, r64, from pair).
+// h0769 runs ADDL R8, R9; JLE taken (form ADDL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h0769(s *State)
 
-// h0770 runs ADDL R8, R9; ADCQ R10, R11 (form ADDL r32, r32; ADCQ r64, r64, from pair).
+// h0770 runs ADDL R8, R9; JGT taken (form ADDL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h0770(s *State)
 
-// h0771 runs ADDL R8, R9; SBBQ R10, R11 (form ADDL r32, r32; SBBQ r64, r64, from pair).
+// h0771 runs ADDL R8, R9; JLS taken (form ADDL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h0771(s *State)
 
-// h0772 runs ADDL R8, R9; INCQ R13 (form ADDL r32, r32; INCQ r64, from pair).
+// h0772 runs ADDL R8, R9; JHI taken (form ADDL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h0772(s *State)
 
-// h0773 runs ADDL R8, R9; ROLQ $7, R13 (form ADDL r32, r32; ROLQ imm, r64, from pair).
+// h0773 runs ADDL R8, R9; JMI taken (form ADDL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h0773(s *State)
 
-// h0774 runs SUBL R8, R9; JEQ taken (form SUBL r32, r32; JEQ label, from pair).
+// h0774 runs ADDL R8, R9; JPL taken (form ADDL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h0774(s *State)
 
-// h0775 runs SUBL R8, R9; JNE taken (form SUBL r32, r32; JNE label, from pair).
+// h0775 runs ADDL R8, R9; SETCS R10 (form ADDL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h0775(s *State)
 
-// h0776 runs SUBL R8, R9; JCS taken (form SUBL r32, r32; JCS label, from pair).
+// h0776 runs ADDL R8, R9; CMOVQEQ R11, R12 (form ADDL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h0776(s *State)
 
-// h0777 runs SUBL R8, R9; JCC taken (form SUBL r32, r32; JCC label, from pair).
+// h0777 runs ADDL R8, R9; ADCQ R10, R11 (form ADDL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h0777(s *State)
 
-// h0778 runs SUBL R8, R9; JLT taken (form SUBL r32, r32; JLT label, from pair).
+// h0778 runs ADDL R8, R9; SBBQ R10, R11 (form ADDL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h0778(s *State)
 
-// h0779 runs SUBL R8, R9; JGE taken (form SUBL r32, r32; JGE label, from pair).
+// h0779 runs ADDL R8, R9; INCQ R13 (form ADDL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h0779(s *State)
 
-// h0780 runs SUBL R8, R9; JLE taken (form SUBL r32, r32; JLE label, from pair).
+// h0780 runs ADDL R8, R9; ROLQ $7, R13 (form ADDL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h0780(s *State)
 
-// h0781 runs SUBL R8, R9; JGT taken (form SUBL r32, r32; JGT label, from pair).
+// h0781 runs SUBL R8, R9; JEQ taken (form SUBL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h0781(s *State)
 
-// h0782 runs SUBL R8, R9; JLS taken (form SUBL r32, r32; JLS label, from pair).
+// h0782 runs SUBL R8, R9; JNE taken (form SUBL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h0782(s *State)
 
-// h0783 runs SUBL R8, R9; JHI taken (form SUBL r32, r32; JHI label, from pair).
+// h0783 runs SUBL R8, R9; JCS taken (form SUBL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h0783(s *State)
 
-// h0784 runs SUBL R8, R9; JMI taken (form SUBL r32, r32; JMI label, from pair).
+// h0784 runs SUBL R8, R9; JCC taken (form SUBL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h0784(s *State)
 
-// h0785 runs SUBL R8, R9; JPL taken (form SUBL r32, r32; JPL label, from pair).
+// h0785 runs SUBL R8, R9; JLT taken (form SUBL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h0785(s *State)
 
-// h0786 runs SUBL R8, R9; SETCS R10 (form SUBL r32, r32; SETCS r8, from pair).
+// h0786 runs SUBL R8, R9; JGE taken (form SUBL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h0786(s *State)
 
-// h0787 runs SUBL R8, R9; CMOVQEQ R11, R12 (form SUBL r32, r32; CMOVQEQ r64, r64, from pair).
+// h0787 runs SUBL R8, R9; JLE taken (form SUBL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h0787(s *State)
 
-// h0788 runs SUBL R8, R9; ADCQ R10, R11 (form SUBL r32, r32; ADCQ r64, r64, from pair).
+// h0788 runs SUBL R8, R9; JGT taken (form SUBL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h0788(s *State)
 
-// h0789 runs SUBL R8, R9; SBBQ R10, R11 (form SUBL r32, r32; SBBQ r64, r64, from pair).
+// h0789 runs SUBL R8, R9; JLS taken (form SUBL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h0789(s *State)
 
-// h0790 runs SUBL R8, R9; INCQ R13 (form SUBL r32, r32; INCQ r64, from pair).
+// h0790 runs SUBL R8, R9; JHI taken (form SUBL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h0790(s *State)
 
-// h0791 runs SUBL R8, R9; ROLQ $7, R13 (form SUBL r32, r32; ROLQ imm, r64, from pair).
+// h0791 runs SUBL R8, R9; JMI taken (form SUBL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h0791(s *State)
 
-// h0792 runs ANDQ R8, R9; JEQ taken (form ANDQ r64, r64; JEQ label, from pair).
+// h0792 runs SUBL R8, R9; JPL taken (form SUBL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h0792(s *State)
 
-// h0793 runs ANDQ R8, R9; JNE taken (form ANDQ r64, r64; JNE label, from pair).
+// h0793 runs SUBL R8, R9; SETCS R10 (form SUBL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h0793(s *State)
 
-// h0794 runs ANDQ R8, R9; JCS taken (form ANDQ r64, r64; JCS label, from pair).
+// h0794 runs SUBL R8, R9; CMOVQEQ R11, R12 (form SUBL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h0794(s *State)
 
-// h0795 runs ANDQ R8, R9; JCC taken (form ANDQ r64, r64; JCC label, from pair).
+// h0795 runs SUBL R8, R9; ADCQ R10, R11 (form SUBL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h0795(s *State)
 
-// h0796 runs ANDQ R8, R9; JLT taken (form ANDQ r64, r64; JLT label, from pair).
+// h0796 runs SUBL R8, R9; SBBQ R10, R11 (form SUBL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h0796(s *State)
 
-// h0797 runs ANDQ R8, R9; JGE taken (form ANDQ r64, r64; JGE label, from pair).
+// h0797 runs SUBL R8, R9; INCQ R13 (form SUBL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h0797(s *State)
 
-// h0798 runs ANDQ R8, R9; JLE taken (form ANDQ r64, r64; JLE label, from pair).
+// h0798 runs SUBL R8, R9; ROLQ $7, R13 (form SUBL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h0798(s *State)
 
-// h0799 runs ANDQ R8, R9; JGT taken (form ANDQ r64, r64; JGT label, from pair).
+// h0799 runs ANDQ R8, R9; JEQ taken (form ANDQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h0799(s *State)
 
-// h0800 runs ANDQ R8, R9; JLS taken (form ANDQ r64, r64; JLS label, from pair).
+// h0800 runs ANDQ R8, R9; JNE taken (form ANDQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h0800(s *State)
 
-// h0801 runs ANDQ R8, R9; JHI taken (form ANDQ r64, r64; JHI label, from pair).
+// h0801 runs ANDQ R8, R9; JCS taken (form ANDQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h0801(s *State)
 
-// h0802 runs ANDQ R8, R9; JMI taken (form ANDQ r64, r64; JMI label, from pair).
+// h0802 runs ANDQ R8, R9; JCC taken (form ANDQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h0802(s *State)
 
-// h0803 runs ANDQ R8, R9; JPL taken (form ANDQ r64, r64; JPL label, from pair).
+// h0803 runs ANDQ R8, R9; JLT taken (form ANDQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h0803(s *State)
 
-// h0804 runs ANDQ R8, R9; SETCS R10 (form ANDQ r64, r64; SETCS r8, from pair).
+// h0804 runs ANDQ R8, R9; JGE taken (form ANDQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h0804(s *State)
 
-// h0805 runs ANDQ R8, R9; CMOVQEQ R11, R12 (form ANDQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h0805 runs ANDQ R8, R9; JLE taken (form ANDQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h0805(s *State)
 
-// h0806 runs ANDQ R8, R9; ADCQ R10, R11 (form ANDQ r64, r64; ADCQ r64, r64, from pair).
+// h0806 runs ANDQ R8, R9; JGT taken (form ANDQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h0806(s *State)
 
-// h0807 runs ANDQ R8, R9; SBBQ R10, R11 (form ANDQ r64, r64; SBBQ r64, r64, from pair).
+// h0807 runs ANDQ R8, R9; JLS taken (form ANDQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h0807(s *State)
 
-// h0808 runs ANDQ R8, R9; INCQ R13 (form ANDQ r64, r64; INCQ r64, from pair).
+// h0808 runs ANDQ R8, R9; JHI taken (form ANDQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h0808(s *State)
 
-// h0809 runs ANDQ R8, R9; ROLQ $7, R13 (form ANDQ r64, r64; ROLQ imm, r64, from pair).
+// h0809 runs ANDQ R8, R9; JMI taken (form ANDQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h0809(s *State)
 
-// h0810 runs ANDL R8, R9; JEQ taken (form ANDL r32, r32; JEQ label, from pair).
+// h0810 runs ANDQ R8, R9; JPL taken (form ANDQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h0810(s *State)
 
-// h0811 runs ANDL R8, R9; JNE taken (form ANDL r32, r32; JNE label, from pair).
+// h0811 runs ANDQ R8, R9; SETCS R10 (form ANDQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h0811(s *State)
 
-// h0812 runs ANDL R8, R9; JCS taken (form ANDL r32, r32; JCS label, from pair).
+// h0812 runs ANDQ R8, R9; CMOVQEQ R11, R12 (form ANDQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h0812(s *State)
 
-// h0813 runs ANDL R8, R9; JCC taken (form ANDL r32, r32; JCC label, from pair).
+// h0813 runs ANDQ R8, R9; ADCQ R10, R11 (form ANDQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h0813(s *State)
 
-// h0814 runs ANDL R8, R9; JLT taken (form ANDL r32, r32; JLT label, from pair).
+// h0814 runs ANDQ R8, R9; SBBQ R10, R11 (form ANDQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h0814(s *State)
 
-// h0815 runs ANDL R8, R9; JGE taken (form ANDL r32, r32; JGE label, from pair).
+// h0815 runs ANDQ R8, R9; INCQ R13 (form ANDQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h0815(s *State)
 
-// h0816 runs ANDL R8, R9; JLE taken (form ANDL r32, r32; JLE label, from pair).
+// h0816 runs ANDQ R8, R9; ROLQ $7, R13 (form ANDQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h0816(s *State)
 
-// h0817 runs ANDL R8, R9; JGT taken (form ANDL r32, r32; JGT label, from pair).
+// h0817 runs ANDL R8, R9; JEQ taken (form ANDL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h0817(s *State)
 
-// h0818 runs ANDL R8, R9; JLS taken (form ANDL r32, r32; JLS label, from pair).
+// h0818 runs ANDL R8, R9; JNE taken (form ANDL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h0818(s *State)
 
-// h0819 runs ANDL R8, R9; JHI taken (form ANDL r32, r32; JHI label, from pair).
+// h0819 runs ANDL R8, R9; JCS taken (form ANDL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h0819(s *State)
 
-// h0820 runs ANDL R8, R9; JMI taken (form ANDL r32, r32; JMI label, from pair).
+// h0820 runs ANDL R8, R9; JCC taken (form ANDL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h0820(s *State)
 
-// h0821 runs ANDL R8, R9; JPL taken (form ANDL r32, r32; JPL label, from pair).
+// h0821 runs ANDL R8, R9; JLT taken (form ANDL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h0821(s *State)
 
-// h0822 runs ANDL R8, R9; SETCS R10 (form ANDL r32, r32; SETCS r8, from pair).
+// h0822 runs ANDL R8, R9; JGE taken (form ANDL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h0822(s *State)
 
-// h0823 runs ANDL R8, R9; CMOVQEQ R11, R12 (form ANDL r32, r32; CMOVQEQ r64, r64, from pair).
+// h0823 runs ANDL R8, R9; JLE taken (form ANDL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h0823(s *State)
 
-// h0824 runs ANDL R8, R9; ADCQ R10, R11 (form ANDL r32, r32; ADCQ r64, r64, from pair).
+// h0824 runs ANDL R8, R9; JGT taken (form ANDL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h0824(s *State)
 
-// h0825 runs ANDL R8, R9; SBBQ R10, R11 (form ANDL r32, r32; SBBQ r64, r64, from pair).
+// h0825 runs ANDL R8, R9; JLS taken (form ANDL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h0825(s *State)
 
-// h0826 runs ANDL R8, R9; INCQ R13 (form ANDL r32, r32; INCQ r64, from pair).
+// h0826 runs ANDL R8, R9; JHI taken (form ANDL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h0826(s *State)
 
-// h0827 runs ANDL R8, R9; ROLQ $7, R13 (form ANDL r32, r32; ROLQ imm, r64, from pair).
+// h0827 runs ANDL R8, R9; JMI taken (form ANDL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h0827(s *State)
 
-// h0828 runs ORQ R8, R9; JEQ taken (form ORQ r64, r64; JEQ label, from pair).
+// h0828 runs ANDL R8, R9; JPL taken (form ANDL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h0828(s *State)
 
-// h0829 runs ORQ R8, R9; JNE taken (form ORQ r64, r64; JNE label, from pair).
+// h0829 runs ANDL R8, R9; SETCS R10 (form ANDL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h0829(s *State)
 
-// h0830 runs ORQ R8, R9; JCS taken (form ORQ r64, r64; JCS label, from pair).
+// h0830 runs ANDL R8, R9; CMOVQEQ R11, R12 (form ANDL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h0830(s *State)
 
-// h0831 runs ORQ R8, R9; JCC taken (form ORQ r64, r64; JCC label, from pair).
+// h0831 runs ANDL R8, R9; ADCQ R10, R11 (form ANDL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h0831(s *State)
 
-// h0832 runs ORQ R8, R9; JLT taken (form ORQ r64, r64; JLT label, from pair).
+// h0832 runs ANDL R8, R9; SBBQ R10, R11 (form ANDL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h0832(s *State)
 
-// h0833 runs ORQ R8, R9; JGE taken (form ORQ r64, r64; JGE label, from pair).
+// h0833 runs ANDL R8, R9; INCQ R13 (form ANDL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h0833(s *State)
 
-// h0834 runs ORQ R8, R9; JLE taken (form ORQ r64, r64; JLE label, from pair).
+// h0834 runs ANDL R8, R9; ROLQ $7, R13 (form ANDL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h0834(s *State)
 
-// h0835 runs ORQ R8, R9; JGT taken (form ORQ r64, r64; JGT label, from pair).
+// h0835 runs ORQ R8, R9; JEQ taken (form ORQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h0835(s *State)
 
-// h0836 runs ORQ R8, R9; JLS taken (form ORQ r64, r64; JLS label, from pair).
+// h0836 runs ORQ R8, R9; JNE taken (form ORQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h0836(s *State)
 
-// h0837 runs ORQ R8, R9; JHI taken (form ORQ r64, r64; JHI label, from pair).
+// h0837 runs ORQ R8, R9; JCS taken (form ORQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h0837(s *State)
 
-// h0838 runs ORQ R8, R9; JMI taken (form ORQ r64, r64; JMI label, from pair).
+// h0838 runs ORQ R8, R9; JCC taken (form ORQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h0838(s *State)
 
-// h0839 runs ORQ R8, R9; JPL taken (form ORQ r64, r64; JPL label, from pair).
+// h0839 runs ORQ R8, R9; JLT taken (form ORQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h0839(s *State)
 
-// h0840 runs ORQ R8, R9; SETCS R10 (form ORQ r64, r64; SETCS r8, from pair).
+// h0840 runs ORQ R8, R9; JGE taken (form ORQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h0840(s *State)
 
-// h0841 runs ORQ R8, R9; CMOVQEQ R11, R12 (form ORQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h0841 runs ORQ R8, R9; JLE taken (form ORQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h0841(s *State)
 
-// h0842 runs ORQ R8, R9; ADCQ R10, R11 (form ORQ r64, r64; ADCQ r64, r64, from pair).
+// h0842 runs ORQ R8, R9; JGT taken (form ORQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h0842(s *State)
 
-// h0843 runs ORQ R8, R9; SBBQ R10, R11 (form ORQ r64, r64; SBBQ r64, r64, from pair).
+// h0843 runs ORQ R8, R9; JLS taken (form ORQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h0843(s *State)
 
-// h0844 runs ORQ R8, R9; INCQ R13 (form ORQ r64, r64; INCQ r64, from pair).
+// h0844 runs ORQ R8, R9; JHI taken (form ORQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h0844(s *State)
 
-// h0845 runs ORQ R8, R9; ROLQ $7, R13 (form ORQ r64, r64; ROLQ imm, r64, from pair).
+// h0845 runs ORQ R8, R9; JMI taken (form ORQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h0845(s *State)
 
-// h0846 runs ORL R8, R9; JEQ taken (form ORL r32, r32; JEQ label, from pair).
+// h0846 runs ORQ R8, R9; JPL taken (form ORQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h0846(s *State)
 
-// h0847 runs ORL R8, R9; JNE taken (form ORL r32, r32; JNE label, from pair).
+// h0847 runs ORQ R8, R9; SETCS R10 (form ORQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h0847(s *State)
 
-// h0848 runs ORL R8, R9; JCS taken (form ORL r32, r32; JCS label, from pair).
+// h0848 runs ORQ R8, R9; CMOVQEQ R11, R12 (form ORQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h0848(s *State)
 
-// h0849 runs ORL R8, R9; JCC taken (form ORL r32, r32; JCC label, from pair).
+// h0849 runs ORQ R8, R9; ADCQ R10, R11 (form ORQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h0849(s *State)
 
-// h0850 runs ORL R8, R9; JLT taken (form ORL r32, r32; JLT label, from pair).
+// h0850 runs ORQ R8, R9; SBBQ R10, R11 (form ORQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h0850(s *State)
 
-// h0851 runs ORL R8, R9; JGE taken (form ORL r32, r32; JGE label, from pair).
+// h0851 runs ORQ R8, R9; INCQ R13 (form ORQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h0851(s *State)
 
-// h0852 runs ORL R8, R9; JLE taken (form ORL r32, r32; JLE label, from pair).
+// h0852 runs ORQ R8, R9; ROLQ $7, R13 (form ORQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h0852(s *State)
 
-// h0853 runs ORL R8, R9; JGT taken (form ORL r32, r32; JGT label, from pair).
+// h0853 runs ORL R8, R9; JEQ taken (form ORL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h0853(s *State)
 
-// h0854 runs ORL R8, R9; JLS taken (form ORL r32, r32; JLS label, from pair).
+// h0854 runs ORL R8, R9; JNE taken (form ORL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h0854(s *State)
 
-// h0855 runs ORL R8, R9; JHI taken (form ORL r32, r32; JHI label, from pair).
+// h0855 runs ORL R8, R9; JCS taken (form ORL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h0855(s *State)
 
-// h0856 runs ORL R8, R9; JMI taken (form ORL r32, r32; JMI label, from pair).
+// h0856 runs ORL R8, R9; JCC taken (form ORL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h0856(s *State)
 
-// h0857 runs ORL R8, R9; JPL taken (form ORL r32, r32; JPL label, from pair).
+// h0857 runs ORL R8, R9; JLT taken (form ORL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h0857(s *State)
 
-// h0858 runs ORL R8, R9; SETCS R10 (form ORL r32, r32; SETCS r8, from pair).
+// h0858 runs ORL R8, R9; JGE taken (form ORL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h0858(s *State)
 
-// h0859 runs ORL R8, R9; CMOVQEQ R11, R12 (form ORL r32, r32; CMOVQEQ r64, r64, from pair).
+// h0859 runs ORL R8, R9; JLE taken (form ORL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h0859(s *State)
 
-// h0860 runs ORL R8, R9; ADCQ R10, R11 (form ORL r32, r32; ADCQ r64, r64, from pair).
+// h0860 runs ORL R8, R9; JGT taken (form ORL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h0860(s *State)
 
-// h0861 runs ORL R8, R9; SBBQ R10, R11 (form ORL r32, r32; SBBQ r64, r64, from pair).
+// h0861 runs ORL R8, R9; JLS taken (form ORL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h0861(s *State)
 
-// h0862 runs ORL R8, R9; INCQ R13 (form ORL r32, r32; INCQ r64, from pair).
+// h0862 runs ORL R8, R9; JHI taken (form ORL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h0862(s *State)
 
-// h0863 runs ORL R8, R9; ROLQ $7, R13 (form ORL r32, r32; ROLQ imm, r64, from pair).
+// h0863 runs ORL R8, R9; JMI taken (form ORL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h0863(s *State)
 
-// h0864 runs XORQ R8, R9; JEQ taken (form XORQ r64, r64; JEQ label, from pair).
+// h0864 runs ORL R8, R9; JPL taken (form ORL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h0864(s *State)
 
-// h0865 runs XORQ R8, R9; JNE taken (form XORQ r64, r64; JNE label, from pair).
+// h0865 runs ORL R8, R9; SETCS R10 (form ORL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h0865(s *State)
 
-// h0866 runs XORQ R8, R9; JCS taken (form XORQ r64, r64; JCS label, from pair).
+// h0866 runs ORL R8, R9; CMOVQEQ R11, R12 (form ORL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h0866(s *State)
 
-// h0867 runs XORQ R8, R9; JCC taken (form XORQ r64, r64; JCC label, from pair).
+// h0867 runs ORL R8, R9; ADCQ R10, R11 (form ORL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h0867(s *State)
 
-// h0868 runs XORQ R8, R9; JLT taken (form XORQ r64, r64; JLT label, from pair).
+// h0868 runs ORL R8, R9; SBBQ R10, R11 (form ORL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h0868(s *State)
 
-// h0869 runs XORQ R8, R9; JGE taken (form XORQ r64, r64; JGE label, from pair).
+// h0869 runs ORL R8, R9; INCQ R13 (form ORL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h0869(s *State)
 
-// h0870 runs XORQ R8, R9; JLE taken (form XORQ r64, r64; JLE label, from pair).
+// h0870 runs ORL R8, R9; ROLQ $7, R13 (form ORL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h0870(s *State)
 
-// h0871 runs XORQ R8, R9; JGT taken (form XORQ r64, r64; JGT label, from pair).
+// h0871 runs XORQ R8, R9; JEQ taken (form XORQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h0871(s *State)
 
-// h0872 runs XORQ R8, R9; JLS taken (form XORQ r64, r64; JLS label, from pair).
+// h0872 runs XORQ R8, R9; JNE taken (form XORQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h0872(s *State)
 
-// h0873 runs XORQ R8, R9; JHI taken (form XORQ r64, r64; JHI label, from pair).
+// h0873 runs XORQ R8, R9; JCS taken (form XORQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h0873(s *State)
 
-// h0874 runs XORQ R8, R9; JMI taken (form XORQ r64, r64; JMI label, from pair).
+// h0874 runs XORQ R8, R9; JCC taken (form XORQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h0874(s *State)
 
-// h0875 runs XORQ R8, R9; JPL taken (form XORQ r64, r64; JPL label, from pair).
+// h0875 runs XORQ R8, R9; JLT taken (form XORQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h0875(s *State)
 
-// h0876 runs XORQ R8, R9; SETCS R10 (form XORQ r64, r64; SETCS r8, from pair).
+// h0876 runs XORQ R8, R9; JGE taken (form XORQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h0876(s *State)
 
-// h0877 runs XORQ R8, R9; CMOVQEQ R11, R12 (form XORQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h0877 runs XORQ R8, R9; JLE taken (form XORQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h0877(s *State)
 
-// h0878 runs XORQ R8, R9; ADCQ R10, R11 (form XORQ r64, r64; ADCQ r64, r64, from pair).
+// h0878 runs XORQ R8, R9; JGT taken (form XORQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h0878(s *State)
 
-// h0879 runs XORQ R8, R9; SBBQ R10, R11 (form XORQ r64, r64; SBBQ r64, r64, from pair).
+// h0879 runs XORQ R8, R9; JLS taken (form XORQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h0879(s *State)
 
-// h0880 runs XORQ R8, R9; INCQ R13 (form XORQ r64, r64; INCQ r64, from pair).
+// h0880 runs XORQ R8, R9; JHI taken (form XORQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h0880(s *State)
 
-// h0881 runs XORQ R8, R9; ROLQ $7, R13 (form XORQ r64, r64; ROLQ imm, r64, from pair).
+// h0881 runs XORQ R8, R9; JMI taken (form XORQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h0881(s *State)
 
-// h0882 runs XORL R8, R9; JEQ taken (form XORL r32, r32; JEQ label, from pair).
+// h0882 runs XORQ R8, R9; JPL taken (form XORQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h0882(s *State)
 
-// h0883 runs XORL R8, R9; JNE taken (form XORL r32, r32; JNE label, from pair).
+// h0883 runs XORQ R8, R9; SETCS R10 (form XORQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h0883(s *State)
 
-// h0884 runs XORL R8, R9; JCS taken (form XORL r32, r32; JCS label, from pair).
+// h0884 runs XORQ R8, R9; CMOVQEQ R11, R12 (form XORQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h0884(s *State)
 
-// h0885 runs XORL R8, R9; JCC taken (form XORL r32, r32; JCC label, from pair).
+// h0885 runs XORQ R8, R9; ADCQ R10, R11 (form XORQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h0885(s *State)
 
-// h0886 runs XORL R8, R9; JLT taken (form XORL r32, r32; JLT label, from pair).
+// h0886 runs XORQ R8, R9; SBBQ R10, R11 (form XORQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h0886(s *State)
 
-// h0887 runs XORL R8, R9; JGE taken (form XORL r32, r32; JGE label, from pair).
+// h0887 runs XORQ R8, R9; INCQ R13 (form XORQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h0887(s *State)
 
-// h0888 runs XORL R8, R9; JLE taken (form XORL r32, r32; JLE label, from pair).
+// h0888 runs XORQ R8, R9; ROLQ $7, R13 (form XORQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h0888(s *State)
 
-// h0889 runs XORL R8, R9; JGT taken (form XORL r32, r32; JGT label, from pair).
+// h0889 runs XORL R8, R9; JEQ taken (form XORL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h0889(s *State)
 
-// h0890 runs XORL R8, R9; JLS taken (form XORL r32, r32; JLS label, from pair).
+// h0890 runs XORL R8, R9; JNE taken (form XORL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h0890(s *State)
 
-// h0891 runs XORL R8, R9; JHI taken (form XORL r32, r32; JHI label, from pair).
+// h0891 runs XORL R8, R9; JCS taken (form XORL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h0891(s *State)
 
-// h0892 runs XORL R8, R9; JMI taken (form XORL r32, r32; JMI label, from pair).
+// h0892 runs XORL R8, R9; JCC taken (form XORL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h0892(s *State)
 
-// h0893 runs XORL R8, R9; JPL taken (form XORL r32, r32; JPL label, from pair).
+// h0893 runs XORL R8, R9; JLT taken (form XORL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h0893(s *State)
 
-// h0894 runs XORL R8, R9; SETCS R10 (form XORL r32, r32; SETCS r8, from pair).
+// h0894 runs XORL R8, R9; JGE taken (form XORL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h0894(s *State)
 
-// h0895 runs XORL R8, R9; CMOVQEQ R11, R12 (form XORL r32, r32; CMOVQEQ r64, r64, from pair).
+// h0895 runs XORL R8, R9; JLE taken (form XORL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h0895(s *State)
 
-// h0896 runs XORL R8, R9; ADCQ R10, R11 (form XORL r32, r32; ADCQ r64, r64, from pair).
+// h0896 runs XORL R8, R9; JGT taken (form XORL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h0896(s *State)
 
-// h0897 runs XORL R8, R9; SBBQ R10, R11 (form XORL r32, r32; SBBQ r64, r64, from pair).
+// h0897 runs XORL R8, R9; JLS taken (form XORL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h0897(s *State)
 
-// h0898 runs XORL R8, R9; INCQ R13 (form XORL r32, r32; INCQ r64, from pair).
+// h0898 runs XORL R8, R9; JHI taken (form XORL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h0898(s *State)
 
-// h0899 runs XORL R8, R9; ROLQ $7, R13 (form XORL r32, r32; ROLQ imm, r64, from pair).
+// h0899 runs XORL R8, R9; JMI taken (form XORL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h0899(s *State)
 
-// h0900 runs TESTQ R8, R9; JEQ taken (form TESTQ r64, r64; JEQ label, from pair).
+// h0900 runs XORL R8, R9; JPL taken (form XORL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h0900(s *State)
 
-// h0901 runs TESTQ R8, R9; JNE taken (form TESTQ r64, r64; JNE label, from pair).
+// h0901 runs XORL R8, R9; SETCS R10 (form XORL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h0901(s *State)
 
-// h0902 runs TESTQ R8, R9; JCS taken (form TESTQ r64, r64; JCS label, from pair).
+// h0902 runs XORL R8, R9; CMOVQEQ R11, R12 (form XORL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h0902(s *State)
 
-// h0903 runs TESTQ R8, R9; JCC taken (form TESTQ r64, r64; JCC label, from pair).
+// h0903 runs XORL R8, R9; ADCQ R10, R11 (form XORL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h0903(s *State)
 
-// h0904 runs TESTQ R8, R9; JLT taken (form TESTQ r64, r64; JLT label, from pair).
+// h0904 runs XORL R8, R9; SBBQ R10, R11 (form XORL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h0904(s *State)
 
-// h0905 runs TESTQ R8, R9; JGE taken (form TESTQ r64, r64; JGE label, from pair).
+// h0905 runs XORL R8, R9; INCQ R13 (form XORL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h0905(s *State)
 
-// h0906 runs TESTQ R8, R9; JLE taken (form TESTQ r64, r64; JLE label, from pair).
+// h0906 runs XORL R8, R9; ROLQ $7, R13 (form XORL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h0906(s *State)
 
-// h0907 runs TESTQ R8, R9; JGT taken (form TESTQ r64, r64; JGT label, from pair).
+// h0907 runs TESTQ R8, R9; JEQ taken (form TESTQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h0907(s *State)
 
-// h0908 runs TESTQ R8, R9; JLS taken (form TESTQ r64, r64; JLS label, from pair).
+// h0908 runs TESTQ R8, R9; JNE taken (form TESTQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h0908(s *State)
 
-// h0909 runs TESTQ R8, R9; JHI taken (form TESTQ r64, r64; JHI label, from pair).
+// h0909 runs TESTQ R8, R9; JCS taken (form TESTQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h0909(s *State)
 
-// h0910 runs TESTQ R8, R9; JMI taken (form TESTQ r64, r64; JMI label, from pair).
+// h0910 runs TESTQ R8, R9; JCC taken (form TESTQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h0910(s *State)
 
-// h0911 runs TESTQ R8, R9; JPL taken (form TESTQ r64, r64; JPL label, from pair).
+// h0911 runs TESTQ R8, R9; JLT taken (form TESTQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h0911(s *State)
 
-// h0912 runs TESTQ R8, R9; SETCS R10 (form TESTQ r64, r64; SETCS r8, from pair).
+// h0912 runs TESTQ R8, R9; JGE taken (form TESTQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h0912(s *State)
 
-// h0913 runs TESTQ R8, R9; CMOVQEQ R11, R12 (form TESTQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h0913 runs TESTQ R8, R9; JLE taken (form TESTQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h0913(s *State)
 
-// h0914 runs TESTQ R8, R9; ADCQ R10, R11 (form TESTQ r64, r64; ADCQ r64, r64, from pair).
+// h0914 runs TESTQ R8, R9; JGT taken (form TESTQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h0914(s *State)
 
-// h0915 runs TESTQ R8, R9; SBBQ R10, R11 (form TESTQ r64, r64; SBBQ r64, r64, from pair).
+// h0915 runs TESTQ R8, R9; JLS taken (form TESTQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h0915(s *State)
 
-// h0916 runs TESTQ R8, R9; INCQ R13 (form TESTQ r64, r64; INCQ r64, from pair).
+// h0916 runs TESTQ R8, R9; JHI taken (form TESTQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h0916(s *State)
 
-// h0917 runs TESTQ R8, R9; ROLQ $7, R13 (form TESTQ r64, r64; ROLQ imm, r64, from pair).
+// h0917 runs TESTQ R8, R9; JMI taken (form TESTQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h0917(s *State)
 
-// h0918 runs TESTL R8, R9; JEQ taken (form TESTL r32, r32; JEQ label, from pair).
+// h0918 runs TESTQ R8, R9; JPL taken (form TESTQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h0918(s *State)
 
-// h0919 runs TESTL R8, R9; JNE taken (form TESTL r32, r32; JNE label, from pair).
+// h0919 runs TESTQ R8, R9; SETCS R10 (form TESTQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h0919(s *State)
 
-// h0920 runs TESTL R8, R9; JCS taken (form TESTL r32, r32; JCS label, from pair).
+// h0920 runs TESTQ R8, R9; CMOVQEQ R11, R12 (form TESTQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h0920(s *State)
 
-// h0921 runs TESTL R8, R9; JCC taken (form TESTL r32, r32; JCC label, from pair).
+// h0921 runs TESTQ R8, R9; ADCQ R10, R11 (form TESTQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h0921(s *State)
 
-// h0922 runs TESTL R8, R9; JLT taken (form TESTL r32, r32; JLT label, from pair).
+// h0922 runs TESTQ R8, R9; SBBQ R10, R11 (form TESTQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h0922(s *State)
 
-// h0923 runs TESTL R8, R9; JGE taken (form TESTL r32, r32; JGE label, from pair).
+// h0923 runs TESTQ R8, R9; INCQ R13 (form TESTQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h0923(s *State)
 
-// h0924 runs TESTL R8, R9; JLE taken (form TESTL r32, r32; JLE label, from pair).
+// h0924 runs TESTQ R8, R9; ROLQ $7, R13 (form TESTQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h0924(s *State)
 
-// h0925 runs TESTL R8, R9; JGT taken (form TESTL r32, r32; JGT label, from pair).
+// h0925 runs TESTL R8, R9; JEQ taken (form TESTL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h0925(s *State)
 
-// h0926 runs TESTL R8, R9; JLS taken (form TESTL r32, r32; JLS label, from pair).
+// h0926 runs TESTL R8, R9; JNE taken (form TESTL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h0926(s *State)
 
-// h0927 runs TESTL R8, R9; JHI taken (form TESTL r32, r32; JHI label, from pair).
+// h0927 runs TESTL R8, R9; JCS taken (form TESTL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h0927(s *State)
 
-// h0928 runs TESTL R8, R9; JMI taken (form TESTL r32, r32; JMI label, from pair).
+// h0928 runs TESTL R8, R9; JCC taken (form TESTL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h0928(s *State)
 
-// h0929 runs TESTL R8, R9; JPL taken (form TESTL r32, r32; JPL label, from pair).
+// h0929 runs TESTL R8, R9; JLT taken (form TESTL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h0929(s *State)
 
-// h0930 runs TESTL R8, R9; SETCS R10 (form TESTL r32, r32; SETCS r8, from pair).
+// h0930 runs TESTL R8, R9; JGE taken (form TESTL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h0930(s *State)
 
-// h0931 runs TESTL R8, R9; CMOVQEQ R11, R12 (form TESTL r32, r32; CMOVQEQ r64, r64, from pair).
+// h0931 runs TESTL R8, R9; JLE taken (form TESTL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h0931(s *State)
 
-// h0932 runs TESTL R8, R9; ADCQ R10, R11 (form TESTL r32, r32; ADCQ r64, r64, from pair).
+// h0932 runs TESTL R8, R9; JGT taken (form TESTL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h0932(s *State)
 
-// h0933 runs TESTL R8, R9; SBBQ R10, R11 (form TESTL r32, r32; SBBQ r64, r64, from pair).
+// h0933 runs TESTL R8, R9; JLS taken (form TESTL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h0933(s *State)
 
-// h0934 runs TESTL R8, R9; INCQ R13 (form TESTL r32, r32; INCQ r64, from pair).
+// h0934 runs TESTL R8, R9; JHI taken (form TESTL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h0934(s *State)
 
-// h0935 runs TESTL R8, R9; ROLQ $7, R13 (form TESTL r32, r32; ROLQ imm, r64, from pair).
+// h0935 runs TESTL R8, R9; JMI taken (form TESTL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h0935(s *State)
 
-// h0936 runs INCQ R9; JEQ taken (form INCQ r64; JEQ label, from pair).
+// h0936 runs TESTL R8, R9; JPL taken (form TESTL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h0936(s *State)
 
-// h0937 runs INCQ R9; JNE taken (form INCQ r64; JNE label, from pair).
+// h0937 runs TESTL R8, R9; SETCS R10 (form TESTL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h0937(s *State)
 
-// h0938 runs INCQ R9; JCS taken (form INCQ r64; JCS label, from pair).
+// h0938 runs TESTL R8, R9; CMOVQEQ R11, R12 (form TESTL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h0938(s *State)
 
-// h0939 runs INCQ R9; JCC taken (form INCQ r64; JCC label, from pair).
+// h0939 runs TESTL R8, R9; ADCQ R10, R11 (form TESTL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h0939(s *State)
 
-// h0940 runs INCQ R9; JLT taken (form INCQ r64; JLT label, from pair).
+// h0940 runs TESTL R8, R9; SBBQ R10, R11 (form TESTL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h0940(s *State)
 
-// h0941 runs INCQ R9; JGE taken (form INCQ r64; JGE label, from pair).
+// h0941 runs TESTL R8, R9; INCQ R13 (form TESTL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h0941(s *State)
 
-// h0942 runs INCQ R9; JLE taken (form INCQ r64; JLE label, from pair).
+// h0942 runs TESTL R8, R9; ROLQ $7, R13 (form TESTL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h0942(s *State)
 
-// h0943 runs INCQ R9; JGT taken (form INCQ r64; JGT label, from pair).
+// h0943 runs INCQ R9; JEQ taken (form INCQ r64; JEQ label, from pair).
 //
 //go:noescape
 func h0943(s *State)
 
-// h0944 runs INCQ R9; JLS taken (form INCQ r64; JLS label, from pair).
+// h0944 runs INCQ R9; JNE taken (form INCQ r64; JNE label, from pair).
 //
 //go:noescape
 func h0944(s *State)
 
-// h0945 runs INCQ R9; JHI taken (form INCQ r64; JHI label, from pair).
+// h0945 runs INCQ R9; JCS taken (form INCQ r64; JCS label, from pair).
 //
 //go:noescape
 func h0945(s *State)
 
-// h0946 runs INCQ R9; JMI taken (form INCQ r64; JMI label, from pair).
+// h0946 runs INCQ R9; JCC taken (form INCQ r64; JCC label, from pair).
 //
 //go:noescape
 func h0946(s *State)
 
-// h0947 runs INCQ R9; JPL taken (form INCQ r64; JPL label, from pair).
+// h0947 runs INCQ R9; JLT taken (form INCQ r64; JLT label, from pair).
 //
 //go:noescape
 func h0947(s *State)
 
-// h0948 runs INCQ R9; SETCS R10 (form INCQ r64; SETCS r8, from pair).
+// h0948 runs INCQ R9; JGE taken (form INCQ r64; JGE label, from pair).
 //
 //go:noescape
 func h0948(s *State)
 
-// h0949 runs INCQ R9; CMOVQEQ R11, R12 (form INCQ r64; CMOVQEQ r64, r64, from pair).
+// h0949 runs INCQ R9; JLE taken (form INCQ r64; JLE label, from pair).
 //
 //go:noescape
 func h0949(s *State)
 
-// h0950 runs INCQ R9; ADCQ R10, R11 (form INCQ r64; ADCQ r64, r64, from pair).
+// h0950 runs INCQ R9; JGT taken (form INCQ r64; JGT label, from pair).
 //
 //go:noescape
 func h0950(s *State)
 
-// h0951 runs INCQ R9; SBBQ R10, R11 (form INCQ r64; SBBQ r64, r64, from pair).
+// h0951 runs INCQ R9; JLS taken (form INCQ r64; JLS label, from pair).
 //
 //go:noescape
 func h0951(s *State)
 
-// h0952 runs INCQ R9; INCQ R13 (form INCQ r64; INCQ r64, from pair).
+// h0952 runs INCQ R9; JHI taken (form INCQ r64; JHI label, from pair).
 //
 //go:noescape
 func h0952(s *State)
 
-// h0953 runs INCQ R9; ROLQ $7, R13 (form INCQ r64; ROLQ imm, r64, from pair).
+// h0953 runs INCQ R9; JMI taken (form INCQ r64; JMI label, from pair).
 //
 //go:noescape
 func h0953(s *State)
 
-// h0954 runs DECQ R9; JEQ taken (form DECQ r64; JEQ label, from pair).
+// h0954 runs INCQ R9; JPL taken (form INCQ r64; JPL label, from pair).
 //
 //go:noescape
 func h0954(s *State)
 
-// h0955 runs DECQ R9; JNE taken (form DECQ r64; JNE label, from pair).
+// h0955 runs INCQ R9; SETCS R10 (form INCQ r64; SETCS r8, from pair).
 //
 //go:noescape
 func h0955(s *State)
 
-// h0956 runs DECQ R9; JCS taken (form DECQ r64; JCS label, from pair).
+// h0956 runs INCQ R9; CMOVQEQ R11, R12 (form INCQ r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h0956(s *State)
 
-// h0957 runs DECQ R9; JCC taken (form DECQ r64; JCC label, from pair).
+// h0957 runs INCQ R9; ADCQ R10, R11 (form INCQ r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h0957(s *State)
 
-// h0958 runs DECQ R9; JLT taken (form DECQ r64; JLT label, from pair).
+// h0958 runs INCQ R9; SBBQ R10, R11 (form INCQ r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h0958(s *State)
 
-// h0959 runs DECQ R9; JGE taken (form DECQ r64; JGE label, from pair).
+// h0959 runs INCQ R9; INCQ R13 (form INCQ r64; INCQ r64, from pair).
 //
 //go:noescape
 func h0959(s *State)
 
-// h0960 runs DECQ R9; JLE taken (form DECQ r64; JLE label, from pair).
+// h0960 runs INCQ R9; ROLQ $7, R13 (form INCQ r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h0960(s *State)
 
-// h0961 runs DECQ R9; JGT taken (form DECQ r64; JGT label, from pair).
+// h0961 runs DECQ R9; JEQ taken (form DECQ r64; JEQ label, from pair).
 //
 //go:noescape
 func h0961(s *State)
 
-// h0962 runs DECQ R9; JLS taken (form DECQ r64; JLS label, from pair).
+// h0962 runs DECQ R9; JNE taken (form DECQ r64; JNE label, from pair).
 //
 //go:noescape
 func h0962(s *State)
 
-// h0963 runs DECQ R9; JHI taken (form DECQ r64; JHI label, from pair).
+// h0963 runs DECQ R9; JCS taken (form DECQ r64; JCS label, from pair).
 //
 //go:noescape
 func h0963(s *State)
 
-// h0964 runs DECQ R9; JMI taken (form DECQ r64; JMI label, from pair).
+// h0964 runs DECQ R9; JCC taken (form DECQ r64; JCC label, from pair).
 //
 //go:noescape
 func h0964(s *State)
 
-// h0965 runs DECQ R9; JPL taken (form DECQ r64; JPL label, from pair).
+// h0965 runs DECQ R9; JLT taken (form DECQ r64; JLT label, from pair).
 //
 //go:noescape
 func h0965(s *State)
 
-// h0966 runs DECQ R9; SETCS R10 (form DECQ r64; SETCS r8, from pair).
+// h0966 runs DECQ R9; JGE taken (form DECQ r64; JGE label, from pair).
 //
 //go:noescape
 func h0966(s *State)
 
-// h0967 runs DECQ R9; CMOVQEQ R11, R12 (form DECQ r64; CMOVQEQ r64, r64, from pair).
+// h0967 runs DECQ R9; JLE taken (form DECQ r64; JLE label, from pair).
 //
 //go:noescape
 func h0967(s *State)
 
-// h0968 runs DECQ R9; ADCQ R10, R11 (form DECQ r64; ADCQ r64, r64, from pair).
+// h0968 runs DECQ R9; JGT taken (form DECQ r64; JGT label, from pair).
 //
 //go:noescape
 func h0968(s *State)
 
-// h0969 runs DECQ R9; SBBQ R10, R11 (form DECQ r64; SBBQ r64, r64, from pair).
+// h0969 runs DECQ R9; JLS taken (form DECQ r64; JLS label, from pair).
 //
 //go:noescape
 func h0969(s *State)
 
-// h0970 runs DECQ R9; INCQ R13 (form DECQ r64; INCQ r64, from pair).
+// h0970 runs DECQ R9; JHI taken (form DECQ r64; JHI label, from pair).
 //
 //go:noescape
 func h0970(s *State)
 
-// h0971 runs DECQ R9; ROLQ $7, R13 (form DECQ r64; ROLQ imm, r64, from pair).
+// h0971 runs DECQ R9; JMI taken (form DECQ r64; JMI label, from pair).
 //
 //go:noescape
 func h0971(s *State)
 
-// h0972 runs INCL R9; JEQ taken (form INCL r32; JEQ label, from pair).
+// h0972 runs DECQ R9; JPL taken (form DECQ r64; JPL label, from pair).
 //
 //go:noescape
 func h0972(s *State)
 
-// h0973 runs INCL R9; JNE taken (form INCL r32; JNE label, from pair).
+// h0973 runs DECQ R9; SETCS R10 (form DECQ r64; SETCS r8, from pair).
 //
 //go:noescape
 func h0973(s *State)
 
-// h0974 runs INCL R9; JCS taken (form INCL r32; JCS label, from pair).
+// h0974 runs DECQ R9; CMOVQEQ R11, R12 (form DECQ r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h0974(s *State)
 
-// h0975 runs INCL R9; JCC taken (form INCL r32; JCC label, from pair).
+// h0975 runs DECQ R9; ADCQ R10, R11 (form DECQ r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h0975(s *State)
 
-// h0976 runs INCL R9; JLT taken (form INCL r32; JLT label, from pair).
+// h0976 runs DECQ R9; SBBQ R10, R11 (form DECQ r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h0976(s *State)
 
-// h0977 runs INCL R9; JGE taken (form INCL r32; JGE label, from pair).
+// h0977 runs DECQ R9; INCQ R13 (form DECQ r64; INCQ r64, from pair).
 //
 //go:noescape
 func h0977(s *State)
 
-// h0978 runs INCL R9; JLE taken (form INCL r32; JLE label, from pair).
+// h0978 runs DECQ R9; ROLQ $7, R13 (form DECQ r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h0978(s *State)
 
-// h0979 runs INCL R9; JGT taken (form INCL r32; JGT label, from pair).
+// h0979 runs INCL R9; JEQ taken (form INCL r32; JEQ label, from pair).
 //
 //go:noescape
 func h0979(s *State)
 
-// h0980 runs INCL R9; JLS taken (form INCL r32; JLS label, from pair).
+// h0980 runs INCL R9; JNE taken (form INCL r32; JNE label, from pair).
 //
 //go:noescape
 func h0980(s *State)
 
-// h0981 runs INCL R9; JHI taken (form INCL r32; JHI label, from pair).
+// h0981 runs INCL R9; JCS taken (form INCL r32; JCS label, from pair).
 //
 //go:noescape
 func h0981(s *State)
 
-// h0982 runs INCL R9; JMI taken (form INCL r32; JMI label, from pair).
+// h0982 runs INCL R9; JCC taken (form INCL r32; JCC label, from pair).
 //
 //go:noescape
 func h0982(s *State)
 
-// h0983 runs INCL R9; JPL taken (form INCL r32; JPL label, from pair).
+// h0983 runs INCL R9; JLT taken (form INCL r32; JLT label, from pair).
 //
 //go:noescape
 func h0983(s *State)
 
-// h0984 runs INCL R9; SETCS R10 (form INCL r32; SETCS r8, from pair).
+// h0984 runs INCL R9; JGE taken (form INCL r32; JGE label, from pair).
 //
 //go:noescape
 func h0984(s *State)
 
-// h0985 runs INCL R9; CMOVQEQ R11, R12 (form INCL r32; CMOVQEQ r64, r64, from pair).
+// h0985 runs INCL R9; JLE taken (form INCL r32; JLE label, from pair).
 //
 //go:noescape
 func h0985(s *State)
 
-// h0986 runs INCL R9; ADCQ R10, R11 (form INCL r32; ADCQ r64, r64, from pair).
+// h0986 runs INCL R9; JGT taken (form INCL r32; JGT label, from pair).
 //
 //go:noescape
 func h0986(s *State)
 
-// h0987 runs INCL R9; SBBQ R10, R11 (form INCL r32; SBBQ r64, r64, from pair).
+// h0987 runs INCL R9; JLS taken (form INCL r32; JLS label, from pair).
 //
 //go:noescape
 func h0987(s *State)
 
-// h0988 runs INCL R9; INCQ R13 (form INCL r32; INCQ r64, from pair).
+// h0988 runs INCL R9; JHI taken (form INCL r32; JHI label, from pair).
 //
 //go:noescape
 func h0988(s *State)
 
-// h0989 runs INCL R9; ROLQ $7, R13 (form INCL r32; ROLQ imm, r64, from pair).
+// h0989 runs INCL R9; JMI taken (form INCL r32; JMI label, from pair).
 //
 //go:noescape
 func h0989(s *State)
 
-// h0990 runs DECL R9; JEQ taken (form DECL r32; JEQ label, from pair).
+// h0990 runs INCL R9; JPL taken (form INCL r32; JPL label, from pair).
 //
 //go:noescape
 func h0990(s *State)
 
-// h0991 runs DECL R9; JNE taken (form DECL r32; JNE label, from pair).
+// h0991 runs INCL R9; SETCS R10 (form INCL r32; SETCS r8, from pair).
 //
 //go:noescape
 func h0991(s *State)
 
-// h0992 runs DECL R9; JCS taken (form DECL r32; JCS label, from pair).
+// h0992 runs INCL R9; CMOVQEQ R11, R12 (form INCL r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h0992(s *State)
 
-// h0993 runs DECL R9; JCC taken (form DECL r32; JCC label, from pair).
+// h0993 runs INCL R9; ADCQ R10, R11 (form INCL r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h0993(s *State)
 
-// h0994 runs DECL R9; JLT taken (form DECL r32; JLT label, from pair).
+// h0994 runs INCL R9; SBBQ R10, R11 (form INCL r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h0994(s *State)
 
-// h0995 runs DECL R9; JGE taken (form DECL r32; JGE label, from pair).
+// h0995 runs INCL R9; INCQ R13 (form INCL r32; INCQ r64, from pair).
 //
 //go:noescape
 func h0995(s *State)
 
-// h0996 runs DECL R9; JLE taken (form DECL r32; JLE label, from pair).
+// h0996 runs INCL R9; ROLQ $7, R13 (form INCL r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h0996(s *State)
 
-// h0997 runs DECL R9; JGT taken (form DECL r32; JGT label, from pair).
+// h0997 runs DECL R9; JEQ taken (form DECL r32; JEQ label, from pair).
 //
 //go:noescape
 func h0997(s *State)
 
-// h0998 runs DECL R9; JLS taken (form DECL r32; JLS label, from pair).
+// h0998 runs DECL R9; JNE taken (form DECL r32; JNE label, from pair).
 //
 //go:noescape
 func h0998(s *State)
 
-// h0999 runs DECL R9; JHI taken (form DECL r32; JHI label, from pair).
+// h0999 runs DECL R9; JCS taken (form DECL r32; JCS label, from pair).
 //
 //go:noescape
 func h0999(s *State)
 
-// h1000 runs DECL R9; JMI taken (form DECL r32; JMI label, from pair).
+// h1000 runs DECL R9; JCC taken (form DECL r32; JCC label, from pair).
 //
 //go:noescape
 func h1000(s *State)
 
-// h1001 runs DECL R9; JPL taken (form DECL r32; JPL label, from pair).
+// h1001 runs DECL R9; JLT taken (form DECL r32; JLT label, from pair).
 //
 //go:noescape
 func h1001(s *State)
 
-// h1002 runs DECL R9; SETCS R10 (form DECL r32; SETCS r8, from pair).
+// h1002 runs DECL R9; JGE taken (form DECL r32; JGE label, from pair).
 //
 //go:noescape
 func h1002(s *State)
 
-// h1003 runs DECL R9; CMOVQEQ R11, R12 (form DECL r32; CMOVQEQ r64, r64, from pair).
+// h1003 runs DECL R9; JLE taken (form DECL r32; JLE label, from pair).
 //
 //go:noescape
 func h1003(s *State)
 
-// h1004 runs DECL R9; ADCQ R10, R11 (form DECL r32; ADCQ r64, r64, from pair).
+// h1004 runs DECL R9; JGT taken (form DECL r32; JGT label, from pair).
 //
 //go:noescape
 func h1004(s *State)
 
-// h1005 runs DECL R9; SBBQ R10, R11 (form DECL r32; SBBQ r64, r64, from pair).
+// h1005 runs DECL R9; JLS taken (form DECL r32; JLS label, from pair).
 //
 //go:noescape
 func h1005(s *State)
 
-// h1006 runs DECL R9; INCQ R13 (form DECL r32; INCQ r64, from pair).
+// h1006 runs DECL R9; JHI taken (form DECL r32; JHI label, from pair).
 //
 //go:noescape
 func h1006(s *State)
 
-// h1007 runs DECL R9; ROLQ $7, R13 (form DECL r32; ROLQ imm, r64, from pair).
+// h1007 runs DECL R9; JMI taken (form DECL r32; JMI label, from pair).
 //
 //go:noescape
 func h1007(s *State)
 
-// h1008 runs NEGQ R9; JEQ taken (form NEGQ r64; JEQ label, from pair).
+// h1008 runs DECL R9; JPL taken (form DECL r32; JPL label, from pair).
 //
 //go:noescape
 func h1008(s *State)
 
-// h1009 runs NEGQ R9; JNE taken (form NEGQ r64; JNE label, from pair).
+// h1009 runs DECL R9; SETCS R10 (form DECL r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1009(s *State)
 
-// h1010 runs NEGQ R9; JCS taken (form NEGQ r64; JCS label, from pair).
+// h1010 runs DECL R9; CMOVQEQ R11, R12 (form DECL r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1010(s *State)
 
-// h1011 runs NEGQ R9; JCC taken (form NEGQ r64; JCC label, from pair).
+// h1011 runs DECL R9; ADCQ R10, R11 (form DECL r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1011(s *State)
 
-// h1012 runs NEGQ R9; JLT taken (form NEGQ r64; JLT label, from pair).
+// h1012 runs DECL R9; SBBQ R10, R11 (form DECL r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1012(s *State)
 
-// h1013 runs NEGQ R9; JGE taken (form NEGQ r64; JGE label, from pair).
+// h1013 runs DECL R9; INCQ R13 (form DECL r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1013(s *State)
 
-// h1014 runs NEGQ R9; JLE taken (form NEGQ r64; JLE label, from pair).
+// h1014 runs DECL R9; ROLQ $7, R13 (form DECL r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1014(s *State)
 
-// h1015 runs NEGQ R9; JGT taken (form NEGQ r64; JGT label, from pair).
+// h1015 runs NEGQ R9; JEQ taken (form NEGQ r64; JEQ label, from pair).
 //
 //go:noescape
 func h1015(s *State)
 
-// h1016 runs NEGQ R9; JLS taken (form NEGQ r64; JLS label, from pair).
+// h1016 runs NEGQ R9; JNE taken (form NEGQ r64; JNE label, from pair).
 //
 //go:noescape
 func h1016(s *State)
 
-// h1017 runs NEGQ R9; JHI taken (form NEGQ r64; JHI label, from pair).
+// h1017 runs NEGQ R9; JCS taken (form NEGQ r64; JCS label, from pair).
 //
 //go:noescape
 func h1017(s *State)
 
-// h1018 runs NEGQ R9; JMI taken (form NEGQ r64; JMI label, from pair).
+// h1018 runs NEGQ R9; JCC taken (form NEGQ r64; JCC label, from pair).
 //
 //go:noescape
 func h1018(s *State)
 
-// h1019 runs NEGQ R9; JPL taken (form NEGQ r64; JPL label, from pair).
+// h1019 runs NEGQ R9; JLT taken (form NEGQ r64; JLT label, from pair).
 //
 //go:noescape
 func h1019(s *State)
 
-// h1020 runs NEGQ R9; SETCS R10 (form NEGQ r64; SETCS r8, from pair).
+// h1020 runs NEGQ R9; JGE taken (form NEGQ r64; JGE label, from pair).
 //
 //go:noescape
 func h1020(s *State)
 
-// h1021 runs NEGQ R9; CMOVQEQ R11, R12 (form NEGQ r64; CMOVQEQ r64, r64, from pair).
+// h1021 runs NEGQ R9; JLE taken (form NEGQ r64; JLE label, from pair).
 //
 //go:noescape
 func h1021(s *State)
 
-// h1022 runs NEGQ R9; ADCQ R10, R11 (form NEGQ r64; ADCQ r64, r64, from pair).
+// h1022 runs NEGQ R9; JGT taken (form NEGQ r64; JGT label, from pair).
 //
 //go:noescape
 func h1022(s *State)
 
-// h1023 runs NEGQ R9; SBBQ R10, R11 (form NEGQ r64; SBBQ r64, r64, from pair).
+// h1023 runs NEGQ R9; JLS taken (form NEGQ r64; JLS label, from pair).
 //
 //go:noescape
 func h1023(s *State)
 
-// h1024 runs NEGQ R9; INCQ R13 (form NEGQ r64; INCQ r64, from pair).
+// h1024 runs NEGQ R9; JHI taken (form NEGQ r64; JHI label, from pair).
 //
 //go:noescape
 func h1024(s *State)
 
-// h1025 runs NEGQ R9; ROLQ $7, R13 (form NEGQ r64; ROLQ imm, r64, from pair).
+// h1025 runs NEGQ R9; JMI taken (form NEGQ r64; JMI label, from pair).
 //
 //go:noescape
 func h1025(s *State)
 
-// h1026 runs SHLQ $1, R9; JEQ taken (form SHLQ imm, r64; JEQ label, from pair).
+// h1026 runs NEGQ R9; JPL taken (form NEGQ r64; JPL label, from pair).
 //
 //go:noescape
 func h1026(s *State)
 
-// h1027 runs SHLQ $1, R9; JNE taken (form SHLQ imm, r64; JNE label, from pair).
+// h1027 runs NEGQ R9; SETCS R10 (form NEGQ r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1027(s *State)
 
-// h1028 runs SHLQ $1, R9; JCS taken (form SHLQ imm, r64; JCS label, from pair).
+// h1028 runs NEGQ R9; CMOVQEQ R11, R12 (form NEGQ r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1028(s *State)
 
-// h1029 runs SHLQ $1, R9; JCC taken (form SHLQ imm, r64; JCC label, from pair).
+// h1029 runs NEGQ R9; ADCQ R10, R11 (form NEGQ r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1029(s *State)
 
-// h1030 runs SHLQ $1, R9; JLT taken (form SHLQ imm, r64; JLT label, from pair).
+// h1030 runs NEGQ R9; SBBQ R10, R11 (form NEGQ r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1030(s *State)
 
-// h1031 runs SHLQ $1, R9; JGE taken (form SHLQ imm, r64; JGE label, from pair).
+// h1031 runs NEGQ R9; INCQ R13 (form NEGQ r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1031(s *State)
 
-// h1032 runs SHLQ $1, R9; JLE taken (form SHLQ imm, r64; JLE label, from pair).
+// h1032 runs NEGQ R9; ROLQ $7, R13 (form NEGQ r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1032(s *State)
 
-// h1033 runs SHLQ $1, R9; JGT taken (form SHLQ imm, r64; JGT label, from pair).
+// h1033 runs SHLQ $1, R9; JEQ taken (form SHLQ imm, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1033(s *State)
 
-// h1034 runs SHLQ $1, R9; JLS taken (form SHLQ imm, r64; JLS label, from pair).
+// h1034 runs SHLQ $1, R9; JNE taken (form SHLQ imm, r64; JNE label, from pair).
 //
 //go:noescape
 func h1034(s *State)
 
-// h1035 runs SHLQ $1, R9; JHI taken (form SHLQ imm, r64; JHI label, from pair).
+// h1035 runs SHLQ $1, R9; JCS taken (form SHLQ imm, r64; JCS label, from pair).
 //
 //go:noescape
 func h1035(s *State)
 
-// h1036 runs SHLQ $1, R9; JMI taken (form SHLQ imm, r64; JMI label, from pair).
+// h1036 runs SHLQ $1, R9; JCC taken (form SHLQ imm, r64; JCC label, from pair).
 //
 //go:noescape
 func h1036(s *State)
 
-// h1037 runs SHLQ $1, R9; JPL taken (form SHLQ imm, r64; JPL label, from pair).
+// h1037 runs SHLQ $1, R9; JLT taken (form SHLQ imm, r64; JLT label, from pair).
 //
 //go:noescape
 func h1037(s *State)
 
-// h1038 runs SHLQ $1, R9; SETCS R10 (form SHLQ imm, r64; SETCS r8, from pair).
+// h1038 runs SHLQ $1, R9; JGE taken (form SHLQ imm, r64; JGE label, from pair).
 //
 //go:noescape
 func h1038(s *State)
 
-// h1039 runs SHLQ $1, R9; CMOVQEQ R11, R12 (form SHLQ imm, r64; CMOVQEQ r64, r64, from pair).
+// h1039 runs SHLQ $1, R9; JLE taken (form SHLQ imm, r64; JLE label, from pair).
 //
 //go:noescape
 func h1039(s *State)
 
-// h1040 runs SHLQ $1, R9; ADCQ R10, R11 (form SHLQ imm, r64; ADCQ r64, r64, from pair).
+// h1040 runs SHLQ $1, R9; JGT taken (form SHLQ imm, r64; JGT label, from pair).
 //
 //go:noescape
 func h1040(s *State)
 
-// h1041 runs SHLQ $1, R9; SBBQ R10, R11 (form SHLQ imm, r64; SBBQ r64, r64, from pair).
+// h1041 runs SHLQ $1, R9; JLS taken (form SHLQ imm, r64; JLS label, from pair).
 //
 //go:noescape
 func h1041(s *State)
 
-// h1042 runs SHLQ $1, R9; INCQ R13 (form SHLQ imm, r64; INCQ r64, from pair).
+// h1042 runs SHLQ $1, R9; JHI taken (form SHLQ imm, r64; JHI label, from pair).
 //
 //go:noescape
 func h1042(s *State)
 
-// h1043 runs SHLQ $1, R9; ROLQ $7, R13 (form SHLQ imm, r64; ROLQ imm, r64, from pair).
+// h1043 runs SHLQ $1, R9; JMI taken (form SHLQ imm, r64; JMI label, from pair).
 //
 //go:noescape
 func h1043(s *State)
 
-// h1044 runs SHRQ $1, R9; JEQ taken (form SHRQ imm, r64; JEQ label, from pair).
+// h1044 runs SHLQ $1, R9; JPL taken (form SHLQ imm, r64; JPL label, from pair).
 //
 //go:noescape
 func h1044(s *State)
 
-// h1045 runs SHRQ $1, R9; JNE taken (form SHRQ imm, r64; JNE label, from pair).
+// h1045 runs SHLQ $1, R9; SETCS R10 (form SHLQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1045(s *State)
 
-// h1046 runs SHRQ $1, R9; JCS taken (form SHRQ imm, r64; JCS label, from pair).
+// h1046 runs SHLQ $1, R9; CMOVQEQ R11, R12 (form SHLQ imm, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1046(s *State)
 
-// h1047 runs SHRQ $1, R9; JCC taken (form SHRQ imm, r64; JCC label, from pair).
+// h1047 runs SHLQ $1, R9; ADCQ R10, R11 (form SHLQ imm, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1047(s *State)
 
-// h1048 runs SHRQ $1, R9; JLT taken (form SHRQ imm, r64; JLT label, from pair).
+// h1048 runs SHLQ $1, R9; SBBQ R10, R11 (form SHLQ imm, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1048(s *State)
 
-// h1049 runs SHRQ $1, R9; JGE taken (form SHRQ imm, r64; JGE label, from pair).
+// h1049 runs SHLQ $1, R9; INCQ R13 (form SHLQ imm, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1049(s *State)
 
-// h1050 runs SHRQ $1, R9; JLE taken (form SHRQ imm, r64; JLE label, from pair).
+// h1050 runs SHLQ $1, R9; ROLQ $7, R13 (form SHLQ imm, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1050(s *State)
 
-// h1051 runs SHRQ $1, R9; JGT taken (form SHRQ imm, r64; JGT label, from pair).
+// h1051 runs SHRQ $1, R9; JEQ taken (form SHRQ imm, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1051(s *State)
 
-// h1052 runs SHRQ $1, R9; JLS taken (form SHRQ imm, r64; JLS label, from pair).
+// h1052 runs SHRQ $1, R9; JNE taken (form SHRQ imm, r64; JNE label, from pair).
 //
 //go:noescape
 func h1052(s *State)
 
-// h1053 runs SHRQ $1, R9; JHI taken (form SHRQ imm, r64; JHI label, from pair).
+// h1053 runs SHRQ $1, R9; JCS taken (form SHRQ imm, r64; JCS label, from pair).
 //
 //go:noescape
 func h1053(s *State)
 
-// h1054 runs SHRQ $1, R9; JMI taken (form SHRQ imm, r64; JMI label, from pair).
+// h1054 runs SHRQ $1, R9; JCC taken (form SHRQ imm, r64; JCC label, from pair).
 //
 //go:noescape
 func h1054(s *State)
 
-// h1055 runs SHRQ $1, R9; JPL taken (form SHRQ imm, r64; JPL label, from pair).
+// h1055 runs SHRQ $1, R9; JLT taken (form SHRQ imm, r64; JLT label, from pair).
 //
 //go:noescape
 func h1055(s *State)
 
-// h1056 runs SHRQ $1, R9; SETCS R10 (form SHRQ imm, r64; SETCS r8, from pair).
+// h1056 runs SHRQ $1, R9; JGE taken (form SHRQ imm, r64; JGE label, from pair).
 //
 //go:noescape
 func h1056(s *State)
 
-// h1057 runs SHRQ $1, R9; CMOVQEQ R11, R12 (form SHRQ imm, r64; CMOVQEQ r64, r64, from pair).
+// h1057 runs SHRQ $1, R9; JLE taken (form SHRQ imm, r64; JLE label, from pair).
 //
 //go:noescape
 func h1057(s *State)
 
-// h1058 runs SHRQ $1, R9; ADCQ R10, R11 (form SHRQ imm, r64; ADCQ r64, r64, from pair).
+// h1058 runs SHRQ $1, R9; JGT taken (form SHRQ imm, r64; JGT label, from pair).
 //
 //go:noescape
 func h1058(s *State)
 
-// h1059 runs SHRQ $1, R9; SBBQ R10, R11 (form SHRQ imm, r64; SBBQ r64, r64, from pair).
+// h1059 runs SHRQ $1, R9; JLS taken (form SHRQ imm, r64; JLS label, from pair).
 //
 //go:noescape
 func h1059(s *State)
 
-// h1060 runs SHRQ $1, R9; INCQ R13 (form SHRQ imm, r64; INCQ r64, from pair).
+// h1060 runs SHRQ $1, R9; JHI taken (form SHRQ imm, r64; JHI label, from pair).
 //
 //go:noescape
 func h1060(s *State)
 
-// h1061 runs SHRQ $1, R9; ROLQ $7, R13 (form SHRQ imm, r64; ROLQ imm, r64, from pair).
+// h1061 runs SHRQ $1, R9; JMI taken (form SHRQ imm, r64; JMI label, from pair).
 //
 //go:noescape
 func h1061(s *State)
 
-// h1062 runs SARQ $1, R9; JEQ taken (form SARQ imm, r64; JEQ label, from pair).
+// h1062 runs SHRQ $1, R9; JPL taken (form SHRQ imm, r64; JPL label, from pair).
 //
 //go:noescape
 func h1062(s *State)
 
-// h1063 runs SARQ $1, R9; JNE taken (form SARQ imm, r64; JNE label, from pair).
+// h1063 runs SHRQ $1, R9; SETCS R10 (form SHRQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1063(s *State)
 
-// h1064 runs SARQ $1, R9; JCS taken (form SARQ imm, r64; JCS label, from pair).
+// h1064 runs SHRQ $1, R9; CMOVQEQ R11, R12 (form SHRQ imm, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1064(s *State)
 
-// h1065 runs SARQ $1, R9; JCC taken (form SARQ imm, r64; JCC label, from pair).
+// h1065 runs SHRQ $1, R9; ADCQ R10, R11 (form SHRQ imm, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1065(s *State)
 
-// h1066 runs SARQ $1, R9; JLT taken (form SARQ imm, r64; JLT label, from pair).
+// h1066 runs SHRQ $1, R9; SBBQ R10, R11 (form SHRQ imm, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1066(s *State)
 
-// h1067 runs SARQ $1, R9; JGE taken (form SARQ imm, r64; JGE label, from pair).
+// h1067 runs SHRQ $1, R9; INCQ R13 (form SHRQ imm, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1067(s *State)
 
-// h1068 runs SARQ $1, R9; JLE taken (form SARQ imm, r64; JLE label, from pair).
+// h1068 runs SHRQ $1, R9; ROLQ $7, R13 (form SHRQ imm, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1068(s *State)
 
-// h1069 runs SARQ $1, R9; JGT taken (form SARQ imm, r64; JGT label, from pair).
+// h1069 runs SARQ $1, R9; JEQ taken (form SARQ imm, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1069(s *State)
 
-// h1070 runs SARQ $1, R9; JLS taken (form SARQ imm, r64; JLS label, from pair).
+// h1070 runs SARQ $1, R9; JNE taken (form SARQ imm, r64; JNE label, from pair).
 //
 //go:noescape
 func h1070(s *State)
 
-// h1071 runs SARQ $1, R9; JHI taken (form SARQ imm, r64; JHI label, from pair).
+// h1071 runs SARQ $1, R9; JCS taken (form SARQ imm, r64; JCS label, from pair).
 //
 //go:noescape
 func h1071(s *State)
 
-// h1072 runs SARQ $1, R9; JMI taken (form SARQ imm, r64; JMI label, from pair).
+// h1072 runs SARQ $1, R9; JCC taken (form SARQ imm, r64; JCC label, from pair).
 //
 //go:noescape
 func h1072(s *State)
 
-// h1073 runs SARQ $1, R9; JPL taken (form SARQ imm, r64; JPL label, from pair).
+// h1073 runs SARQ $1, R9; JLT taken (form SARQ imm, r64; JLT label, from pair).
 //
 //go:noescape
 func h1073(s *State)
 
-// h1074 runs SARQ $1, R9; SETCS R10 (form SARQ imm, r64; SETCS r8, from pair).
+// h1074 runs SARQ $1, R9; JGE taken (form SARQ imm, r64; JGE label, from pair).
 //
 //go:noescape
 func h1074(s *State)
 
-// h1075 runs SARQ $1, R9; CMOVQEQ R11, R12 (form SARQ imm, r64; CMOVQEQ r64, r64, from pair).
+// h1075 runs SARQ $1, R9; JLE taken (form SARQ imm, r64; JLE label, from pair).
 //
 //go:noescape
 func h1075(s *State)
 
-// h1076 runs SARQ $1, R9; ADCQ R10, R11 (form SARQ imm, r64; ADCQ r64, r64, from pair).
+// h1076 runs SARQ $1, R9; JGT taken (form SARQ imm, r64; JGT label, from pair).
 //
 //go:noescape
 func h1076(s *State)
 
-// h1077 runs SARQ $1, R9; SBBQ R10, R11 (form SARQ imm, r64; SBBQ r64, r64, from pair).
+// h1077 runs SARQ $1, R9; JLS taken (form SARQ imm, r64; JLS label, from pair).
 //
 //go:noescape
 func h1077(s *State)
 
-// h1078 runs SARQ $1, R9; INCQ R13 (form SARQ imm, r64; INCQ r64, from pair).
+// h1078 runs SARQ $1, R9; JHI taken (form SARQ imm, r64; JHI label, from pair).
 //
 //go:noescape
 func h1078(s *State)
 
-// h1079 runs SARQ $1, R9; ROLQ $7, R13 (form SARQ imm, r64; ROLQ imm, r64, from pair).
+// h1079 runs SARQ $1, R9; JMI taken (form SARQ imm, r64; JMI label, from pair).
 //
 //go:noescape
 func h1079(s *State)
 
-// h1080 runs SHLQ $5, R9; JEQ taken (form SHLQ imm, r64; JEQ label, from pair).
+// h1080 runs SARQ $1, R9; JPL taken (form SARQ imm, r64; JPL label, from pair).
 //
 //go:noescape
 func h1080(s *State)
 
-// h1081 runs SHLQ $5, R9; JNE taken (form SHLQ imm, r64; JNE label, from pair).
+// h1081 runs SARQ $1, R9; SETCS R10 (form SARQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1081(s *State)
 
-// h1082 runs SHLQ $5, R9; JCS taken (form SHLQ imm, r64; JCS label, from pair).
+// h1082 runs SARQ $1, R9; CMOVQEQ R11, R12 (form SARQ imm, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1082(s *State)
 
-// h1083 runs SHLQ $5, R9; JCC taken (form SHLQ imm, r64; JCC label, from pair).
+// h1083 runs SARQ $1, R9; ADCQ R10, R11 (form SARQ imm, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1083(s *State)
 
-// h1084 runs SHLQ $5, R9; JLT taken (form SHLQ imm, r64; JLT label, from pair).
+// h1084 runs SARQ $1, R9; SBBQ R10, R11 (form SARQ imm, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1084(s *State)
 
-// h1085 runs SHLQ $5, R9; JGE taken (form SHLQ imm, r64; JGE label, from pair).
+// h1085 runs SARQ $1, R9; INCQ R13 (form SARQ imm, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1085(s *State)
 
-// h1086 runs SHLQ $5, R9; JLE taken (form SHLQ imm, r64; JLE label, from pair).
+// h1086 runs SARQ $1, R9; ROLQ $7, R13 (form SARQ imm, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1086(s *State)
 
-// h1087 runs SHLQ $5, R9; JGT taken (form SHLQ imm, r64; JGT label, from pair).
+// h1087 runs SHLQ $5, R9; JEQ taken (form SHLQ imm, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1087(s *State)
 
-// h1088 runs SHLQ $5, R9; JLS taken (form SHLQ imm, r64; JLS label, from pair).
+// h1088 runs SHLQ $5, R9; JNE taken (form SHLQ imm, r64; JNE label, from pair).
 //
 //go:noescape
 func h1088(s *State)
 
-// h1089 runs SHLQ $5, R9; JHI taken (form SHLQ imm, r64; JHI label, from pair).
+// h1089 runs SHLQ $5, R9; JCS taken (form SHLQ imm, r64; JCS label, from pair).
 //
 //go:noescape
 func h1089(s *State)
 
-// h1090 runs SHLQ $5, R9; JMI taken (form SHLQ imm, r64; JMI label, from pair).
+// h1090 runs SHLQ $5, R9; JCC taken (form SHLQ imm, r64; JCC label, from pair).
 //
 //go:noescape
 func h1090(s *State)
 
-// h1091 runs SHLQ $5, R9; JPL taken (form SHLQ imm, r64; JPL label, from pair).
+// h1091 runs SHLQ $5, R9; JLT taken (form SHLQ imm, r64; JLT label, from pair).
 //
 //go:noescape
 func h1091(s *State)
 
-// h1092 runs SHLQ $5, R9; SETCS R10 (form SHLQ imm, r64; SETCS r8, from pair).
+// h1092 runs SHLQ $5, R9; JGE taken (form SHLQ imm, r64; JGE label, from pair).
 //
 //go:noescape
 func h1092(s *State)
 
-// h1093 runs SHLQ $5, R9; CMOVQEQ R11, R12 (form SHLQ imm, r64; CMOVQEQ r64, r64, from pair).
+// h1093 runs SHLQ $5, R9; JLE taken (form SHLQ imm, r64; JLE label, from pair).
 //
 //go:noescape
 func h1093(s *State)
 
-// h1094 runs SHLQ $5, R9; ADCQ R10, R11 (form SHLQ imm, r64; ADCQ r64, r64, from pair).
+// h1094 runs SHLQ $5, R9; JGT taken (form SHLQ imm, r64; JGT label, from pair).
 //
 //go:noescape
 func h1094(s *State)
 
-// h1095 runs SHLQ $5, R9; SBBQ R10, R11 (form SHLQ imm, r64; SBBQ r64, r64, from pair).
+// h1095 runs SHLQ $5, R9; JLS taken (form SHLQ imm, r64; JLS label, from pair).
 //
 //go:noescape
 func h1095(s *State)
 
-// h1096 runs SHLQ $5, R9; INCQ R13 (form SHLQ imm, r64; INCQ r64, from pair).
+// h1096 runs SHLQ $5, R9; JHI taken (form SHLQ imm, r64; JHI label, from pair).
 //
 //go:noescape
 func h1096(s *State)
 
-// h1097 runs SHLQ $5, R9; ROLQ $7, R13 (form SHLQ imm, r64; ROLQ imm, r64, from pair).
+// h1097 runs SHLQ $5, R9; JMI taken (form SHLQ imm, r64; JMI label, from pair).
 //
 //go:noescape
 func h1097(s *State)
 
-// h1098 runs SHRQ CX, R9; JEQ taken (form SHRQ cl, r64; JEQ label, from pair).
+// h1098 runs SHLQ $5, R9; JPL taken (form SHLQ imm, r64; JPL label, from pair).
 //
 //go:noescape
 func h1098(s *State)
 
-// h1099 runs SHRQ CX, R9; JNE taken (form SHRQ cl, r64; JNE label, from pair).
+// h1099 runs SHLQ $5, R9; SETCS R10 (form SHLQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1099(s *State)
 
-// h1100 runs SHRQ CX, R9; JCS taken (form SHRQ cl, r64; JCS label, from pair).
+// h1100 runs SHLQ $5, R9; CMOVQEQ R11, R12 (form SHLQ imm, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1100(s *State)
 
-// h1101 runs SHRQ CX, R9; JCC taken (form SHRQ cl, r64; JCC label, from pair).
+// h1101 runs SHLQ $5, R9; ADCQ R10, R11 (form SHLQ imm, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1101(s *State)
 
-// h1102 runs SHRQ CX, R9; JLT taken (form SHRQ cl, r64; JLT label, from pair).
+// h1102 runs SHLQ $5, R9; SBBQ R10, R11 (form SHLQ imm, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1102(s *State)
 
-// h1103 runs SHRQ CX, R9; JGE taken (form SHRQ cl, r64; JGE label, from pair).
+// h1103 runs SHLQ $5, R9; INCQ R13 (form SHLQ imm, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1103(s *State)
 
-// h1104 runs SHRQ CX, R9; JLE taken (form SHRQ cl, r64; JLE label, from pair).
+// h1104 runs SHLQ $5, R9; ROLQ $7, R13 (form SHLQ imm, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1104(s *State)
 
-// h1105 runs SHRQ CX, R9; JGT taken (form SHRQ cl, r64; JGT label, from pair).
+// h1105 runs SHRQ CX, R9; JEQ taken (form SHRQ cl, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1105(s *State)
 
-// h1106 runs SHRQ CX, R9; JLS taken (form SHRQ cl, r64; JLS label, from pair).
+// h1106 runs SHRQ CX, R9; JNE taken (form SHRQ cl, r64; JNE label, from pair).
 //
 //go:noescape
 func h1106(s *State)
 
-// h1107 runs SHRQ CX, R9; JHI taken (form SHRQ cl, r64; JHI label, from pair).
+// h1107 runs SHRQ CX, R9; JCS taken (form SHRQ cl, r64; JCS label, from pair).
 //
 //go:noescape
 func h1107(s *State)
 
-// h1108 runs SHRQ CX, R9; JMI taken (form SHRQ cl, r64; JMI label, from pair).
+// h1108 runs SHRQ CX, R9; JCC taken (form SHRQ cl, r64; JCC label, from pair).
 //
 //go:noescape
 func h1108(s *State)
 
-// h1109 runs SHRQ CX, R9; JPL taken (form SHRQ cl, r64; JPL label, from pair).
+// h1109 runs SHRQ CX, R9; JLT taken (form SHRQ cl, r64; JLT label, from pair).
 //
 //go:noescape
 func h1109(s *State)
 
-// h1110 runs SHRQ CX, R9; SETCS R10 (form SHRQ cl, r64; SETCS r8, from pair).
+// h1110 runs SHRQ CX, R9; JGE taken (form SHRQ cl, r64; JGE label, from pair).
 //
 //go:noescape
 func h1110(s *State)
 
-// h1111 runs SHRQ CX, R9; CMOVQEQ R11, R12 (form SHRQ cl, r64; CMOVQEQ r64, r64, from pair).
+// h1111 runs SHRQ CX, R9; JLE taken (form SHRQ cl, r64; JLE label, from pair).
 //
 //go:noescape
 func h1111(s *State)
 
-// h1112 runs SHRQ CX, R9; ADCQ R10, R11 (form SHRQ cl, r64; ADCQ r64, r64, from pair).
+// h1112 runs SHRQ CX, R9; JGT taken (form SHRQ cl, r64; JGT label, from pair).
 //
 //go:noescape
 func h1112(s *State)
 
-// h1113 runs SHRQ CX, R9; SBBQ R10, R11 (form SHRQ cl, r64; SBBQ r64, r64, from pair).
+// h1113 runs SHRQ CX, R9; JLS taken (form SHRQ cl, r64; JLS label, from pair).
 //
 //go:noescape
 func h1113(s *State)
 
-// h1114 runs SHRQ CX, R9; INCQ R13 (form SHRQ cl, r64; INCQ r64, from pair).
+// h1114 runs SHRQ CX, R9; JHI taken (form SHRQ cl, r64; JHI label, from pair).
 //
 //go:noescape
 func h1114(s *State)
 
-// h1115 runs SHRQ CX, R9; ROLQ $7, R13 (form SHRQ cl, r64; ROLQ imm, r64, from pair).
+// h1115 runs SHRQ CX, R9; JMI taken (form SHRQ cl, r64; JMI label, from pair).
 //
 //go:noescape
 func h1115(s *State)
 
-// h1116 runs SHLL $1, R9; JEQ taken (form SHLL imm, r32; JEQ label, from pair).
+// h1116 runs SHRQ CX, R9; JPL taken (form SHRQ cl, r64; JPL label, from pair).
 //
 //go:noescape
 func h1116(s *State)
 
-// h1117 runs SHLL $1, R9; JNE taken (form SHLL imm, r32; JNE label, from pair).
+// h1117 runs SHRQ CX, R9; SETCS R10 (form SHRQ cl, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1117(s *State)
 
-// h1118 runs SHLL $1, R9; JCS taken (form SHLL imm, r32; JCS label, from pair).
+// h1118 runs SHRQ CX, R9; CMOVQEQ R11, R12 (form SHRQ cl, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1118(s *State)
 
-// h1119 runs SHLL $1, R9; JCC taken (form SHLL imm, r32; JCC label, from pair).
+// h1119 runs SHRQ CX, R9; ADCQ R10, R11 (form SHRQ cl, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1119(s *State)
 
-// h1120 runs SHLL $1, R9; JLT taken (form SHLL imm, r32; JLT label, from pair).
+// h1120 runs SHRQ CX, R9; SBBQ R10, R11 (form SHRQ cl, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1120(s *State)
 
-// h1121 runs SHLL $1, R9; JGE taken (form SHLL imm, r32; JGE label, from pair).
+// h1121 runs SHRQ CX, R9; INCQ R13 (form SHRQ cl, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1121(s *State)
 
-// h1122 runs SHLL $1, R9; JLE taken (form SHLL imm, r32; JLE label, from pair).
+// h1122 runs SHRQ CX, R9; ROLQ $7, R13 (form SHRQ cl, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1122(s *State)
 
-// h1123 runs SHLL $1, R9; JGT taken (form SHLL imm, r32; JGT label, from pair).
+// h1123 runs SHLL $1, R9; JEQ taken (form SHLL imm, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1123(s *State)
 
-// h1124 runs SHLL $1, R9; JLS taken (form SHLL imm, r32; JLS label, from pair).
+// h1124 runs SHLL $1, R9; JNE taken (form SHLL imm, r32; JNE label, from pair).
 //
 //go:noescape
 func h1124(s *State)
 
-// h1125 runs SHLL $1, R9; JHI taken (form SHLL imm, r32; JHI label, from pair).
+// h1125 runs SHLL $1, R9; JCS taken (form SHLL imm, r32; JCS label, from pair).
 //
 //go:noescape
 func h1125(s *State)
 
-// h1126 runs SHLL $1, R9; JMI taken (form SHLL imm, r32; JMI label, from pair).
+// h1126 runs SHLL $1, R9; JCC taken (form SHLL imm, r32; JCC label, from pair).
 //
 //go:noescape
 func h1126(s *State)
 
-// h1127 runs SHLL $1, R9; JPL taken (form SHLL imm, r32; JPL label, from pair).
+// h1127 runs SHLL $1, R9; JLT taken (form SHLL imm, r32; JLT label, from pair).
 //
 //go:noescape
 func h1127(s *State)
 
-// h1128 runs SHLL $1, R9; SETCS R10 (form SHLL imm, r32; SETCS r8, from pair).
+// h1128 runs SHLL $1, R9; JGE taken (form SHLL imm, r32; JGE label, from pair).
 //
 //go:noescape
 func h1128(s *State)
 
-// h1129 runs SHLL $1, R9; CMOVQEQ R11, R12 (form SHLL imm, r32; CMOVQEQ r64, r64, from pair).
+// h1129 runs SHLL $1, R9; JLE taken (form SHLL imm, r32; JLE label, from pair).
 //
 //go:noescape
 func h1129(s *State)
 
-// h1130 runs SHLL $1, R9; ADCQ R10, R11 (form SHLL imm, r32; ADCQ r64, r64, from pair).
+// h1130 runs SHLL $1, R9; JGT taken (form SHLL imm, r32; JGT label, from pair).
 //
 //go:noescape
 func h1130(s *State)
 
-// h1131 runs SHLL $1, R9; SBBQ R10, R11 (form SHLL imm, r32; SBBQ r64, r64, from pair).
+// h1131 runs SHLL $1, R9; JLS taken (form SHLL imm, r32; JLS label, from pair).
 //
 //go:noescape
 func h1131(s *State)
 
-// h1132 runs SHLL $1, R9; INCQ R13 (form SHLL imm, r32; INCQ r64, from pair).
+// h1132 runs SHLL $1, R9; JHI taken (form SHLL imm, r32; JHI label, from pair).
 //
 //go:noescape
 func h1132(s *State)
 
-// h1133 runs SHLL $1, R9; ROLQ $7, R13 (form SHLL imm, r32; ROLQ imm, r64, from pair).
+// h1133 runs SHLL $1, R9; JMI taken (form SHLL imm, r32; JMI label, from pair).
 //
 //go:noescape
 func h1133(s *State)
 
-// h1134 runs SARL $3, R9; JEQ taken (form SARL imm, r32; JEQ label, from pair).
+// h1134 runs SHLL $1, R9; JPL taken (form SHLL imm, r32; JPL label, from pair).
 //
 //go:noescape
 func h1134(s *State)
 
-// h1135 runs SARL $3, R9; JNE taken (form SARL imm, r32; JNE label, from pair).
+// h1135 runs SHLL $1, R9; SETCS R10 (form SHLL imm, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1135(s *State)
 
-// h1136 runs SARL $3, R9; JCS taken (form SARL imm, r32; JCS label, from pair).
+// h1136 runs SHLL $1, R9; CMOVQEQ R11, R12 (form SHLL imm, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1136(s *State)
 
-// h1137 runs SARL $3, R9; JCC taken (form SARL imm, r32; JCC label, from pair).
+// h1137 runs SHLL $1, R9; ADCQ R10, R11 (form SHLL imm, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1137(s *State)
 
-// h1138 runs SARL $3, R9; JLT taken (form SARL imm, r32; JLT label, from pair).
+// h1138 runs SHLL $1, R9; SBBQ R10, R11 (form SHLL imm, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1138(s *State)
 
-// h1139 runs SARL $3, R9; JGE taken (form SARL imm, r32; JGE label, from pair).
+// h1139 runs SHLL $1, R9; INCQ R13 (form SHLL imm, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1139(s *State)
 
-// h1140 runs SARL $3, R9; JLE taken (form SARL imm, r32; JLE label, from pair).
+// h1140 runs SHLL $1, R9; ROLQ $7, R13 (form SHLL imm, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1140(s *State)
 
-// h1141 runs SARL $3, R9; JGT taken (form SARL imm, r32; JGT label, from pair).
+// h1141 runs SARL $3, R9; JEQ taken (form SARL imm, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1141(s *State)
 
-// h1142 runs SARL $3, R9; JLS taken (form SARL imm, r32; JLS label, from pair).
+// h1142 runs SARL $3, R9; JNE taken (form SARL imm, r32; JNE label, from pair).
 //
 //go:noescape
 func h1142(s *State)
 
-// h1143 runs SARL $3, R9; JHI taken (form SARL imm, r32; JHI label, from pair).
+// h1143 runs SARL $3, R9; JCS taken (form SARL imm, r32; JCS label, from pair).
 //
 //go:noescape
 func h1143(s *State)
 
-// h1144 runs SARL $3, R9; JMI taken (form SARL imm, r32; JMI label, from pair).
+// h1144 runs SARL $3, R9; JCC taken (form SARL imm, r32; JCC label, from pair).
 //
 //go:noescape
 func h1144(s *State)
 
-// h1145 runs SARL $3, R9; JPL taken (form SARL imm, r32; JPL label, from pair).
+// h1145 runs SARL $3, R9; JLT taken (form SARL imm, r32; JLT label, from pair).
 //
 //go:noescape
 func h1145(s *State)
 
-// h1146 runs SARL $3, R9; SETCS R10 (form SARL imm, r32; SETCS r8, from pair).
+// h1146 runs SARL $3, R9; JGE taken (form SARL imm, r32; JGE label, from pair).
 //
 //go:noescape
 func h1146(s *State)
 
-// h1147 runs SARL $3, R9; CMOVQEQ R11, R12 (form SARL imm, r32; CMOVQEQ r64, r64, from pair).
+// h1147 runs SARL $3, R9; JLE taken (form SARL imm, r32; JLE label, from pair).
 //
 //go:noescape
 func h1147(s *State)
 
-// h1148 runs SARL $3, R9; ADCQ R10, R11 (form SARL imm, r32; ADCQ r64, r64, from pair).
+// h1148 runs SARL $3, R9; JGT taken (form SARL imm, r32; JGT label, from pair).
 //
 //go:noescape
 func h1148(s *State)
 
-// h1149 runs SARL $3, R9; SBBQ R10, R11 (form SARL imm, r32; SBBQ r64, r64, from pair).
+// h1149 runs SARL $3, R9; JLS taken (form SARL imm, r32; JLS label, from pair).
 //
 //go:noescape
 func h1149(s *State)
 
-// h1150 runs SARL $3, R9; INCQ R13 (form SARL imm, r32; INCQ r64, from pair).
+// h1150 runs SARL $3, R9; JHI taken (form SARL imm, r32; JHI label, from pair).
 //
 //go:noescape
 func h1150(s *State)
 
-// h1151 runs SARL $3, R9; ROLQ $7, R13 (form SARL imm, r32; ROLQ imm, r64, from pair).
+// h1151 runs SARL $3, R9; JMI taken (form SARL imm, r32; JMI label, from pair).
 //
 //go:noescape
 func h1151(s *State)
 
-// h1152 runs ROLQ $1, R9; JEQ taken (form ROLQ imm, r64; JEQ label, from pair).
+// h1152 runs SARL $3, R9; JPL taken (form SARL imm, r32; JPL label, from pair).
 //
 //go:noescape
 func h1152(s *State)
 
-// h1153 runs ROLQ $1, R9; JNE taken (form ROLQ imm, r64; JNE label, from pair).
+// h1153 runs SARL $3, R9; SETCS R10 (form SARL imm, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1153(s *State)
 
-// h1154 runs ROLQ $1, R9; JCS taken (form ROLQ imm, r64; JCS label, from pair).
+// h1154 runs SARL $3, R9; CMOVQEQ R11, R12 (form SARL imm, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1154(s *State)
 
-// h1155 runs ROLQ $1, R9; JCC taken (form ROLQ imm, r64; JCC label, from pair).
+// h1155 runs SARL $3, R9; ADCQ R10, R11 (form SARL imm, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1155(s *State)
 
-// h1156 runs ROLQ $1, R9; JLT taken (form ROLQ imm, r64; JLT label, from pair).
+// h1156 runs SARL $3, R9; SBBQ R10, R11 (form SARL imm, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1156(s *State)
 
-// h1157 runs ROLQ $1, R9; JGE taken (form ROLQ imm, r64; JGE label, from pair).
+// h1157 runs SARL $3, R9; INCQ R13 (form SARL imm, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1157(s *State)
 
-// h1158 runs ROLQ $1, R9; JLE taken (form ROLQ imm, r64; JLE label, from pair).
+// h1158 runs SARL $3, R9; ROLQ $7, R13 (form SARL imm, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1158(s *State)
 
-// h1159 runs ROLQ $1, R9; JGT taken (form ROLQ imm, r64; JGT label, from pair).
+// h1159 runs ROLQ $1, R9; JEQ taken (form ROLQ imm, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1159(s *State)
 
-// h1160 runs ROLQ $1, R9; JLS taken (form ROLQ imm, r64; JLS label, from pair).
+// h1160 runs ROLQ $1, R9; JNE taken (form ROLQ imm, r64; JNE label, from pair).
 //
 //go:noescape
 func h1160(s *State)
 
-// h1161 runs ROLQ $1, R9; JHI taken (form ROLQ imm, r64; JHI label, from pair).
+// h1161 runs ROLQ $1, R9; JCS taken (form ROLQ imm, r64; JCS label, from pair).
 //
 //go:noescape
 func h1161(s *State)
 
-// h1162 runs ROLQ $1, R9; JMI taken (form ROLQ imm, r64; JMI label, from pair).
+// h1162 runs ROLQ $1, R9; JCC taken (form ROLQ imm, r64; JCC label, from pair).
 //
 //go:noescape
 func h1162(s *State)
 
-// h1163 runs ROLQ $1, R9; JPL taken (form ROLQ imm, r64; JPL label, from pair).
+// h1163 runs ROLQ $1, R9; JLT taken (form ROLQ imm, r64; JLT label, from pair).
 //
 //go:noescape
 func h1163(s *State)
 
-// h1164 runs ROLQ $1, R9; SETCS R10 (form ROLQ imm, r64; SETCS r8, from pair).
+// h1164 runs ROLQ $1, R9; JGE taken (form ROLQ imm, r64; JGE label, from pair).
 //
 //go:noescape
 func h1164(s *State)
 
-// h1165 runs ROLQ $1, R9; CMOVQEQ R11, R12 (form ROLQ imm, r64; CMOVQEQ r64, r64, from pair).
+// h1165 runs ROLQ $1, R9; JLE taken (form ROLQ imm, r64; JLE label, from pair).
 //
 //go:noescape
 func h1165(s *State)
 
-// h1166 runs ROLQ $1, R9; ADCQ R10, R11 (form ROLQ imm, r64; ADCQ r64, r64, from pair).
+// h1166 runs ROLQ $1, R9; JGT taken (form ROLQ imm, r64; JGT label, from pair).
 //
 //go:noescape
 func h1166(s *State)
 
-// h1167 runs ROLQ $1, R9; SBBQ R10, R11 (form ROLQ imm, r64; SBBQ r64, r64, from pair).
+// h1167 runs ROLQ $1, R9; JLS taken (form ROLQ imm, r64; JLS label, from pair).
 //
 //go:noescape
 func h1167(s *State)
 
-// h1168 runs ROLQ $1, R9; INCQ R13 (form ROLQ imm, r64; INCQ r64, from pair).
+// h1168 runs ROLQ $1, R9; JHI taken (form ROLQ imm, r64; JHI label, from pair).
 //
 //go:noescape
 func h1168(s *State)
 
-// h1169 runs ROLQ $1, R9; ROLQ $7, R13 (form ROLQ imm, r64; ROLQ imm, r64, from pair).
+// h1169 runs ROLQ $1, R9; JMI taken (form ROLQ imm, r64; JMI label, from pair).
 //
 //go:noescape
 func h1169(s *State)
 
-// h1170 runs RORQ $3, R9; JEQ taken (form RORQ imm, r64; JEQ label, from pair).
+// h1170 runs ROLQ $1, R9; JPL taken (form ROLQ imm, r64; JPL label, from pair).
 //
 //go:noescape
 func h1170(s *State)
 
-// h1171 runs RORQ $3, R9; JNE taken (form RORQ imm, r64; JNE label, from pair).
+// h1171 runs ROLQ $1, R9; SETCS R10 (form ROLQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1171(s *State)
 
-// h1172 runs RORQ $3, R9; JCS taken (form RORQ imm, r64; JCS label, from pair).
+// h1172 runs ROLQ $1, R9; CMOVQEQ R11, R12 (form ROLQ imm, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1172(s *State)
 
-// h1173 runs RORQ $3, R9; JCC taken (form RORQ imm, r64; JCC label, from pair).
+// h1173 runs ROLQ $1, R9; ADCQ R10, R11 (form ROLQ imm, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1173(s *State)
 
-// h1174 runs RORQ $3, R9; JLT taken (form RORQ imm, r64; JLT label, from pair).
+// h1174 runs ROLQ $1, R9; SBBQ R10, R11 (form ROLQ imm, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1174(s *State)
 
-// h1175 runs RORQ $3, R9; JGE taken (form RORQ imm, r64; JGE label, from pair).
+// h1175 runs ROLQ $1, R9; INCQ R13 (form ROLQ imm, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1175(s *State)
 
-// h1176 runs RORQ $3, R9; JLE taken (form RORQ imm, r64; JLE label, from pair).
+// h1176 runs ROLQ $1, R9; ROLQ $7, R13 (form ROLQ imm, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1176(s *State)
 
-// h1177 runs RORQ $3, R9; JGT taken (form RORQ imm, r64; JGT label, from pair).
+// h1177 runs RORQ $3, R9; JEQ taken (form RORQ imm, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1177(s *State)
 
-// h1178 runs RORQ $3, R9; JLS taken (form RORQ imm, r64; JLS label, from pair).
+// h1178 runs RORQ $3, R9; JNE taken (form RORQ imm, r64; JNE label, from pair).
 //
 //go:noescape
 func h1178(s *State)
 
-// h1179 runs RORQ $3, R9; JHI taken (form RORQ imm, r64; JHI label, from pair).
+// h1179 runs RORQ $3, R9; JCS taken (form RORQ imm, r64; JCS label, from pair).
 //
 //go:noescape
 func h1179(s *State)
 
-// h1180 runs RORQ $3, R9; JMI taken (form RORQ imm, r64; JMI label, from pair).
+// h1180 runs RORQ $3, R9; JCC taken (form RORQ imm, r64; JCC label, from pair).
 //
 //go:noescape
 func h1180(s *State)
 
-// h1181 runs RORQ $3, R9; JPL taken (form RORQ imm, r64; JPL label, from pair).
+// h1181 runs RORQ $3, R9; JLT taken (form RORQ imm, r64; JLT label, from pair).
 //
 //go:noescape
 func h1181(s *State)
 
-// h1182 runs RORQ $3, R9; SETCS R10 (form RORQ imm, r64; SETCS r8, from pair).
+// h1182 runs RORQ $3, R9; JGE taken (form RORQ imm, r64; JGE label, from pair).
 //
 //go:noescape
 func h1182(s *State)
 
-// h1183 runs RORQ $3, R9; CMOVQEQ R11, R12 (form RORQ imm, r64; CMOVQEQ r64, r64, from pair).
+// h1183 runs RORQ $3, R9; JLE taken (form RORQ imm, r64; JLE label, from pair).
 //
 //go:noescape
 func h1183(s *State)
 
-// h1184 runs RORQ $3, R9; ADCQ R10, R11 (form RORQ imm, r64; ADCQ r64, r64, from pair).
+// h1184 runs RORQ $3, R9; JGT taken (form RORQ imm, r64; JGT label, from pair).
 //
 //go:noescape
 func h1184(s *State)
 
-// h1185 runs RORQ $3, R9; SBBQ R10, R11 (form RORQ imm, r64; SBBQ r64, r64, from pair).
+// h1185 runs RORQ $3, R9; JLS taken (form RORQ imm, r64; JLS label, from pair).
 //
 //go:noescape
 func h1185(s *State)
 
-// h1186 runs RORQ $3, R9; INCQ R13 (form RORQ imm, r64; INCQ r64, from pair).
+// h1186 runs RORQ $3, R9; JHI taken (form RORQ imm, r64; JHI label, from pair).
 //
 //go:noescape
 func h1186(s *State)
 
-// h1187 runs RORQ $3, R9; ROLQ $7, R13 (form RORQ imm, r64; ROLQ imm, r64, from pair).
+// h1187 runs RORQ $3, R9; JMI taken (form RORQ imm, r64; JMI label, from pair).
 //
 //go:noescape
 func h1187(s *State)
 
-// h1188 runs IMULQ R8, R9; JEQ taken (form IMULQ r64, r64; JEQ label, from pair).
+// h1188 runs RORQ $3, R9; JPL taken (form RORQ imm, r64; JPL label, from pair).
 //
 //go:noescape
 func h1188(s *State)
 
-// h1189 runs IMULQ R8, R9; JNE taken (form IMULQ r64, r64; JNE label, from pair).
+// h1189 runs RORQ $3, R9; SETCS R10 (form RORQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1189(s *State)
 
-// h1190 runs IMULQ R8, R9; JCS taken (form IMULQ r64, r64; JCS label, from pair).
+// h1190 runs RORQ $3, R9; CMOVQEQ R11, R12 (form RORQ imm, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1190(s *State)
 
-// h1191 runs IMULQ R8, R9; JCC taken (form IMULQ r64, r64; JCC label, from pair).
+// h1191 runs RORQ $3, R9; ADCQ R10, R11 (form RORQ imm, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1191(s *State)
 
-// h1192 runs IMULQ R8, R9; JLT taken (form IMULQ r64, r64; JLT label, from pair).
+// h1192 runs RORQ $3, R9; SBBQ R10, R11 (form RORQ imm, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1192(s *State)
 
-// h1193 runs IMULQ R8, R9; JGE taken (form IMULQ r64, r64; JGE label, from pair).
+// h1193 runs RORQ $3, R9; INCQ R13 (form RORQ imm, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1193(s *State)
 
-// h1194 runs IMULQ R8, R9; JLE taken (form IMULQ r64, r64; JLE label, from pair).
+// h1194 runs RORQ $3, R9; ROLQ $7, R13 (form RORQ imm, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1194(s *State)
 
-// h1195 runs IMULQ R8, R9; JGT taken (form IMULQ r64, r64; JGT label, from pair).
+// h1195 runs IMULQ R8, R9; JEQ taken (form IMULQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1195(s *State)
 
-// h1196 runs IMULQ R8, R9; JLS taken (form IMULQ r64, r64; JLS label, from pair).
+// h1196 runs IMULQ R8, R9; JNE taken (form IMULQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1196(s *State)
 
-// h1197 runs IMULQ R8, R9; JHI taken (form IMULQ r64, r64; JHI label, from pair).
+// h1197 runs IMULQ R8, R9; JCS taken (form IMULQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1197(s *State)
 
-// h1198 runs IMULQ R8, R9; JMI taken (form IMULQ r64, r64; JMI label, from pair).
+// h1198 runs IMULQ R8, R9; JCC taken (form IMULQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1198(s *State)
 
-// h1199 runs IMULQ R8, R9; JPL taken (form IMULQ r64, r64; JPL label, from pair).
+// h1199 runs IMULQ R8, R9; JLT taken (form IMULQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1199(s *State)
 
-// h1200 runs IMULQ R8, R9; SETCS R10 (form IMULQ r64, r64; SETCS r8, from pair).
+// h1200 runs IMULQ R8, R9; JGE taken (form IMULQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1200(s *State)
 
-// h1201 runs IMULQ R8, R9; CMOVQEQ R11, R12 (form IMULQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1201 runs IMULQ R8, R9; JLE taken (form IMULQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1201(s *State)
 
-// h1202 runs IMULQ R8, R9; ADCQ R10, R11 (form IMULQ r64, r64; ADCQ r64, r64, from pair).
+// h1202 runs IMULQ R8, R9; JGT taken (form IMULQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1202(s *State)
 
-// h1203 runs IMULQ R8, R9; SBBQ R10, R11 (form IMULQ r64, r64; SBBQ r64, r64, from pair).
+// h1203 runs IMULQ R8, R9; JLS taken (form IMULQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1203(s *State)
 
-// h1204 runs IMULQ R8, R9; INCQ R13 (form IMULQ r64, r64; INCQ r64, from pair).
+// h1204 runs IMULQ R8, R9; JHI taken (form IMULQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1204(s *State)
 
-// h1205 runs IMULQ R8, R9; ROLQ $7, R13 (form IMULQ r64, r64; ROLQ imm, r64, from pair).
+// h1205 runs IMULQ R8, R9; JMI taken (form IMULQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1205(s *State)
 
-// h1206 runs IMUL3Q $-3, R8, R9; JEQ taken (form IMUL3Q imm, r64, r64; JEQ label, from pair).
+// h1206 runs IMULQ R8, R9; JPL taken (form IMULQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1206(s *State)
 
-// h1207 runs IMUL3Q $-3, R8, R9; JNE taken (form IMUL3Q imm, r64, r64; JNE label, from pair).
+// h1207 runs IMULQ R8, R9; SETCS R10 (form IMULQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1207(s *State)
 
-// h1208 runs IMUL3Q $-3, R8, R9; JCS taken (form IMUL3Q imm, r64, r64; JCS label, from pair).
+// h1208 runs IMULQ R8, R9; CMOVQEQ R11, R12 (form IMULQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1208(s *State)
 
-// h1209 runs IMUL3Q $-3, R8, R9; JCC taken (form IMUL3Q imm, r64, r64; JCC label, from pair).
+// h1209 runs IMULQ R8, R9; ADCQ R10, R11 (form IMULQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1209(s *State)
 
-// h1210 runs IMUL3Q $-3, R8, R9; JLT taken (form IMUL3Q imm, r64, r64; JLT label, from pair).
+// h1210 runs IMULQ R8, R9; SBBQ R10, R11 (form IMULQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1210(s *State)
 
-// h1211 runs IMUL3Q $-3, R8, R9; JGE taken (form IMUL3Q imm, r64, r64; JGE label, from pair).
+// h1211 runs IMULQ R8, R9; INCQ R13 (form IMULQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1211(s *State)
 
-// h1212 runs IMUL3Q $-3, R8, R9; JLE taken (form IMUL3Q imm, r64, r64; JLE label, from pair).
+// h1212 runs IMULQ R8, R9; ROLQ $7, R13 (form IMULQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1212(s *State)
 
-// h1213 runs IMUL3Q $-3, R8, R9; JGT taken (form IMUL3Q imm, r64, r64; JGT label, from pair).
+// h1213 runs IMUL3Q $-3, R8, R9; JEQ taken (form IMUL3Q imm, r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1213(s *State)
 
-// h1214 runs IMUL3Q $-3, R8, R9; JLS taken (form IMUL3Q imm, r64, r64; JLS label, from pair).
+// h1214 runs IMUL3Q $-3, R8, R9; JNE taken (form IMUL3Q imm, r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1214(s *State)
 
-// h1215 runs IMUL3Q $-3, R8, R9; JHI taken (form IMUL3Q imm, r64, r64; JHI label, from pair).
+// h1215 runs IMUL3Q $-3, R8, R9; JCS taken (form IMUL3Q imm, r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1215(s *State)
 
-// h1216 runs IMUL3Q $-3, R8, R9; JMI taken (form IMUL3Q imm, r64, r64; JMI label, from pair).
+// h1216 runs IMUL3Q $-3, R8, R9; JCC taken (form IMUL3Q imm, r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1216(s *State)
 
-// h1217 runs IMUL3Q $-3, R8, R9; JPL taken (form IMUL3Q imm, r64, r64; JPL label, from pair).
+// h1217 runs IMUL3Q $-3, R8, R9; JLT taken (form IMUL3Q imm, r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1217(s *State)
 
-// h1218 runs IMUL3Q $-3, R8, R9; SETCS R10 (form IMUL3Q imm, r64, r64; SETCS r8, from pair).
+// h1218 runs IMUL3Q $-3, R8, R9; JGE taken (form IMUL3Q imm, r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1218(s *State)
 
-// h1219 runs IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12 (form IMUL3Q imm, r64, r64; CMOVQEQ r64, r64, from pair).
+// h1219 runs IMUL3Q $-3, R8, R9; JLE taken (form IMUL3Q imm, r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1219(s *State)
 
-// h1220 runs IMUL3Q $-3, R8, R9; ADCQ R10, R11 (form IMUL3Q imm, r64, r64; ADCQ r64, r64, from pair).
+// h1220 runs IMUL3Q $-3, R8, R9; JGT taken (form IMUL3Q imm, r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1220(s *State)
 
-// h1221 runs IMUL3Q $-3, R8, R9; SBBQ R10, R11 (form IMUL3Q imm, r64, r64; SBBQ r64, r64, from pair).
+// h1221 runs IMUL3Q $-3, R8, R9; JLS taken (form IMUL3Q imm, r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1221(s *State)
 
-// h1222 runs IMUL3Q $-3, R8, R9; INCQ R13 (form IMUL3Q imm, r64, r64; INCQ r64, from pair).
+// h1222 runs IMUL3Q $-3, R8, R9; JHI taken (form IMUL3Q imm, r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1222(s *State)
 
-// h1223 runs IMUL3Q $-3, R8, R9; ROLQ $7, R13 (form IMUL3Q imm, r64, r64; ROLQ imm, r64, from pair).
+// h1223 runs IMUL3Q $-3, R8, R9; JMI taken (form IMUL3Q imm, r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1223(s *State)
 
-// h1224 runs MULQ R8; JEQ taken (form MULQ r64; JEQ label, from pair).
+// h1224 runs IMUL3Q $-3, R8, R9; JPL taken (form IMUL3Q imm, r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1224(s *State)
 
-// h1225 runs MULQ R8; JNE taken (form MULQ r64; JNE label, from pair).
+// h1225 runs IMUL3Q $-3, R8, R9; SETCS R10 (form IMUL3Q imm, r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1225(s *State)
 
-// h1226 runs MULQ R8; JCS taken (form MULQ r64; JCS label, from pair).
+// h1226 runs IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12 (form IMUL3Q imm, r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1226(s *State)
 
-// h1227 runs MULQ R8; JCC taken (form MULQ r64; JCC label, from pair).
+// h1227 runs IMUL3Q $-3, R8, R9; ADCQ R10, R11 (form IMUL3Q imm, r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1227(s *State)
 
-// h1228 runs MULQ R8; JLT taken (form MULQ r64; JLT label, from pair).
+// h1228 runs IMUL3Q $-3, R8, R9; SBBQ R10, R11 (form IMUL3Q imm, r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1228(s *State)
 
-// h1229 runs MULQ R8; JGE taken (form MULQ r64; JGE label, from pair).
+// h1229 runs IMUL3Q $-3, R8, R9; INCQ R13 (form IMUL3Q imm, r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1229(s *State)
 
-// h1230 runs MULQ R8; JLE taken (form MULQ r64; JLE label, from pair).
+// h1230 runs IMUL3Q $-3, R8, R9; ROLQ $7, R13 (form IMUL3Q imm, r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1230(s *State)
 
-// h1231 runs MULQ R8; JGT taken (form MULQ r64; JGT label, from pair).
+// h1231 runs MULQ R8; JEQ taken (form MULQ r64; JEQ label, from pair).
 //
 //go:noescape
 func h1231(s *State)
 
-// h1232 runs MULQ R8; JLS taken (form MULQ r64; JLS label, from pair).
+// h1232 runs MULQ R8; JNE taken (form MULQ r64; JNE label, from pair).
 //
 //go:noescape
 func h1232(s *State)
 
-// h1233 runs MULQ R8; JHI taken (form MULQ r64; JHI label, from pair).
+// h1233 runs MULQ R8; JCS taken (form MULQ r64; JCS label, from pair).
 //
 //go:noescape
 func h1233(s *State)
 
-// h1234 runs MULQ R8; JMI taken (form MULQ r64; JMI label, from pair).
+// h1234 runs MULQ R8; JCC taken (form MULQ r64; JCC label, from pair).
 //
 //go:noescape
 func h1234(s *State)
 
-// h1235 runs MULQ R8; JPL taken (form MULQ r64; JPL label, from pair).
+// h1235 runs MULQ R8; JLT taken (form MULQ r64; JLT label, from pair).
 //
 //go:noescape
 func h1235(s *State)
 
-// h1236 runs MULQ R8; SETCS R10 (form MULQ r64; SETCS r8, from pair).
+// h1236 runs MULQ R8; JGE taken (form MULQ r64; JGE label, from pair).
 //
 //go:noescape
 func h1236(s *State)
 
-// h1237 runs MULQ R8; CMOVQEQ R11, R12 (form MULQ r64; CMOVQEQ r64, r64, from pair).
+// h1237 runs MULQ R8; JLE taken (form MULQ r64; JLE label, from pair).
 //
 //go:noescape
 func h1237(s *State)
 
-// h1238 runs MULQ R8; ADCQ R10, R11 (form MULQ r64; ADCQ r64, r64, from pair).
+// h1238 runs MULQ R8; JGT taken (form MULQ r64; JGT label, from pair).
 //
 //go:noescape
 func h1238(s *State)
 
-// h1239 runs MULQ R8; SBBQ R10, R11 (form MULQ r64; SBBQ r64, r64, from pair).
+// h1239 runs MULQ R8; JLS taken (form MULQ r64; JLS label, from pair).
 //
 //go:noescape
 func h1239(s *State)
 
-// h1240 runs MULQ R8; INCQ R13 (form MULQ r64; INCQ r64, from pair).
+// h1240 runs MULQ R8; JHI taken (form MULQ r64; JHI label, from pair).
 //
 //go:noescape
 func h1240(s *State)
 
-// h1241 runs MULQ R8; ROLQ $7, R13 (form MULQ r64; ROLQ imm, r64, from pair).
+// h1241 runs MULQ R8; JMI taken (form MULQ r64; JMI label, from pair).
 //
 //go:noescape
 func h1241(s *State)
 
-// h1242 runs POPCNTQ R8, R9; JEQ taken (form POPCNTQ r64, r64; JEQ label, from pair).
+// h1242 runs MULQ R8; JPL taken (form MULQ r64; JPL label, from pair).
 //
 //go:noescape
 func h1242(s *State)
 
-// h1243 runs POPCNTQ R8, R9; JNE taken (form POPCNTQ r64, r64; JNE label, from pair).
+// h1243 runs MULQ R8; SETCS R10 (form MULQ r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1243(s *State)
 
-// h1244 runs POPCNTQ R8, R9; JCS taken (form POPCNTQ r64, r64; JCS label, from pair).
+// h1244 runs MULQ R8; CMOVQEQ R11, R12 (form MULQ r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1244(s *State)
 
-// h1245 runs POPCNTQ R8, R9; JCC taken (form POPCNTQ r64, r64; JCC label, from pair).
+// h1245 runs MULQ R8; ADCQ R10, R11 (form MULQ r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1245(s *State)
 
-// h1246 runs POPCNTQ R8, R9; JLT taken (form POPCNTQ r64, r64; JLT label, from pair).
+// h1246 runs MULQ R8; SBBQ R10, R11 (form MULQ r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1246(s *State)
 
-// h1247 runs POPCNTQ R8, R9; JGE taken (form POPCNTQ r64, r64; JGE label, from pair).
+// h1247 runs MULQ R8; INCQ R13 (form MULQ r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1247(s *State)
 
-// h1248 runs POPCNTQ R8, R9; JLE taken (form POPCNTQ r64, r64; JLE label, from pair).
+// h1248 runs MULQ R8; ROLQ $7, R13 (form MULQ r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1248(s *State)
 
-// h1249 runs POPCNTQ R8, R9; JGT taken (form POPCNTQ r64, r64; JGT label, from pair).
+// h1249 runs POPCNTQ R8, R9; JEQ taken (form POPCNTQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1249(s *State)
 
-// h1250 runs POPCNTQ R8, R9; JLS taken (form POPCNTQ r64, r64; JLS label, from pair).
+// h1250 runs POPCNTQ R8, R9; JNE taken (form POPCNTQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1250(s *State)
 
-// h1251 runs POPCNTQ R8, R9; JHI taken (form POPCNTQ r64, r64; JHI label, from pair).
+// h1251 runs POPCNTQ R8, R9; JCS taken (form POPCNTQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1251(s *State)
 
-// h1252 runs POPCNTQ R8, R9; JMI taken (form POPCNTQ r64, r64; JMI label, from pair).
+// h1252 runs POPCNTQ R8, R9; JCC taken (form POPCNTQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1252(s *State)
 
-// h1253 runs POPCNTQ R8, R9; JPL taken (form POPCNTQ r64, r64; JPL label, from pair).
+// h1253 runs POPCNTQ R8, R9; JLT taken (form POPCNTQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1253(s *State)
 
-// h1254 runs POPCNTQ R8, R9; SETCS R10 (form POPCNTQ r64, r64; SETCS r8, from pair).
+// h1254 runs POPCNTQ R8, R9; JGE taken (form POPCNTQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1254(s *State)
 
-// h1255 runs POPCNTQ R8, R9; CMOVQEQ R11, R12 (form POPCNTQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1255 runs POPCNTQ R8, R9; JLE taken (form POPCNTQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1255(s *State)
 
-// h1256 runs POPCNTQ R8, R9; ADCQ R10, R11 (form POPCNTQ r64, r64; ADCQ r64, r64, from pair).
+// h1256 runs POPCNTQ R8, R9; JGT taken (form POPCNTQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1256(s *State)
 
-// h1257 runs POPCNTQ R8, R9; SBBQ R10, R11 (form POPCNTQ r64, r64; SBBQ r64, r64, from pair).
+// h1257 runs POPCNTQ R8, R9; JLS taken (form POPCNTQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1257(s *State)
 
-// h1258 runs POPCNTQ R8, R9; INCQ R13 (form POPCNTQ r64, r64; INCQ r64, from pair).
+// h1258 runs POPCNTQ R8, R9; JHI taken (form POPCNTQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1258(s *State)
 
-// h1259 runs POPCNTQ R8, R9; ROLQ $7, R13 (form POPCNTQ r64, r64; ROLQ imm, r64, from pair).
+// h1259 runs POPCNTQ R8, R9; JMI taken (form POPCNTQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1259(s *State)
+
+// h1260 runs POPCNTQ R8, R9; JPL taken (form POPCNTQ r64, r64; JPL label, from pair).
+//
+//go:noescape
+func h1260(s *State)
+
+// h1261 runs POPCNTQ R8, R9; SETCS R10 (form POPCNTQ r64, r64; SETCS r8, from pair).
+//
+//go:noescape
+func h1261(s *State)
+
+// h1262 runs POPCNTQ R8, R9; CMOVQEQ R11, R12 (form POPCNTQ r64, r64; CMOVQEQ r64, r64, from pair).
+//
+//go:noescape
+func h1262(s *State)
+
+// h1263 runs POPCNTQ R8, R9; ADCQ R10, R11 (form POPCNTQ r64, r64; ADCQ r64, r64, from pair).
+//
+//go:noescape
+func h1263(s *State)
+
+// h1264 runs POPCNTQ R8, R9; SBBQ R10, R11 (form POPCNTQ r64, r64; SBBQ r64, r64, from pair).
+//
+//go:noescape
+func h1264(s *State)
+
+// h1265 runs POPCNTQ R8, R9; INCQ R13 (form POPCNTQ r64, r64; INCQ r64, from pair).
+//
+//go:noescape
+func h1265(s *State)
+
+// h1266 runs POPCNTQ R8, R9; ROLQ $7, R13 (form POPCNTQ r64, r64; ROLQ imm, r64, from pair).
+//
+//go:noescape
+func h1266(s *State)
 
 var cases = []Case{
 	{Form: "ADCQ imm, r64", Text: "ADCQ $0x00, CX", Source: "go/asm", Run: h0000},
@@ -6504,1083 +6539,1090 @@ var cases = []Case{
 	{Form: "VPADDD m256, ymm, ymm", Text: "VPADDD 24(R8), Y1, Y9", Source: "go/asm", Run: h0180},
 	{Form: "VPADDD ymm, ymm, ymm", Text: "VPADDD Y1, Y9, Y14", Source: "go/asm", Run: h0181},
 	{Form: "VPADDD ymm, ymm, ymm", Text: "VPADDD Y1, Y9, Y9", Source: "go/asm", Run: h0182},
-	{Form: "VPAND ymm, ymm, ymm", Text: "VPAND Y1, Y9, Y9", Source: "go/asm", Run: h0183},
-	{Form: "VPANDN ymm, ymm, ymm", Text: "VPANDN Y1, Y9, Y14", Source: "go/asm", Run: h0184},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xaa, Y1, Y9, Y1", Source: "go/asm", Run: h0185},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xaa, Y1, Y9, Y14", Source: "go/asm", Run: h0186},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xaa, Y1, Y9, Y9", Source: "go/asm", Run: h0187},
-	{Form: "VPBROADCASTD m32, ymm", Text: "VPBROADCASTD 24(R8), Y1", Source: "go/asm", Run: h0188},
-	{Form: "VPBROADCASTQ m64, ymm", Text: "VPBROADCASTQ (R8), Y1", Source: "go/asm", Run: h0189},
-	{Form: "VPBROADCASTQ m64, ymm", Text: "VPBROADCASTQ 24(R8), Y1", Source: "go/asm", Run: h0190},
-	{Form: "VPCMPGTD ymm, ymm, ymm", Text: "VPCMPGTD Y1, Y9, Y14", Source: "go/asm", Run: h0191},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x20, Y1, Y9, Y14", Source: "go/asm", Run: h0192},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x31, Y1, Y9, Y1", Source: "go/asm", Run: h0193},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x31, Y1, Y9, Y14", Source: "go/asm", Run: h0194},
-	{Form: "VPERMD ymm, ymm, ymm", Text: "VPERMD Y1, Y9, Y1", Source: "go/asm", Run: h0195},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x94, Y1, Y1", Source: "go/asm", Run: h0196},
-	{Form: "VPMULDQ m256, ymm, ymm", Text: "VPMULDQ 24(R8), Y1, Y1", Source: "go/asm", Run: h0197},
-	{Form: "VPMULDQ m256, ymm, ymm", Text: "VPMULDQ 24(R8), Y1, Y9", Source: "go/asm", Run: h0198},
-	{Form: "VPMULDQ ymm, ymm, ymm", Text: "VPMULDQ Y1, Y9, Y9", Source: "go/asm", Run: h0199},
-	{Form: "VPMULLD ymm, ymm, ymm", Text: "VPMULLD Y1, Y9, Y9", Source: "go/asm", Run: h0200},
-	{Form: "VPOR ymm, ymm, ymm", Text: "VPOR Y1, Y9, Y9", Source: "go/asm", Run: h0201},
-	{Form: "VPSHUFB ymm, ymm, ymm", Text: "VPSHUFB Y1, Y9, Y9", Source: "go/asm", Run: h0202},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x01, Y1, Y9", Source: "go/asm", Run: h0203},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x02, Y1, Y9", Source: "go/asm", Run: h0204},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x03, Y1, Y9", Source: "go/asm", Run: h0205},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x06, Y1, Y9", Source: "go/asm", Run: h0206},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x08, Y1, Y9", Source: "go/asm", Run: h0207},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x0a, Y1, Y9", Source: "go/asm", Run: h0208},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x0e, Y1, Y9", Source: "go/asm", Run: h0209},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x0f, Y1, Y9", Source: "go/asm", Run: h0210},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x12, Y1, Y9", Source: "go/asm", Run: h0211},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x14, Y1, Y9", Source: "go/asm", Run: h0212},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x15, Y1, Y9", Source: "go/asm", Run: h0213},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x19, Y1, Y9", Source: "go/asm", Run: h0214},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x1b, Y1, Y9", Source: "go/asm", Run: h0215},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x1c, Y1, Y9", Source: "go/asm", Run: h0216},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x20, Y1, Y9", Source: "go/asm", Run: h0217},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x24, Y1, Y9", Source: "go/asm", Run: h0218},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x27, Y1, Y9", Source: "go/asm", Run: h0219},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x29, Y1, Y9", Source: "go/asm", Run: h0220},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x2b, Y1, Y9", Source: "go/asm", Run: h0221},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x2c, Y1, Y9", Source: "go/asm", Run: h0222},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x2d, Y1, Y9", Source: "go/asm", Run: h0223},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x37, Y1, Y9", Source: "go/asm", Run: h0224},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x38, Y1, Y9", Source: "go/asm", Run: h0225},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x3d, Y1, Y9", Source: "go/asm", Run: h0226},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x3e, Y1, Y9", Source: "go/asm", Run: h0227},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x17, Y1, Y1", Source: "go/asm", Run: h0228},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x1f, Y1, Y9", Source: "go/asm", Run: h0229},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x02, Y1, Y1", Source: "go/asm", Run: h0230},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x03, Y1, Y1", Source: "go/asm", Run: h0231},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x08, Y1, Y1", Source: "go/asm", Run: h0232},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x09, Y1, Y1", Source: "go/asm", Run: h0233},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x13, Y1, Y1", Source: "go/asm", Run: h0234},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x14, Y1, Y1", Source: "go/asm", Run: h0235},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x15, Y1, Y1", Source: "go/asm", Run: h0236},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x17, Y1, Y1", Source: "go/asm", Run: h0237},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x19, Y1, Y1", Source: "go/asm", Run: h0238},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x1c, Y1, Y1", Source: "go/asm", Run: h0239},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x20, Y1, Y1", Source: "go/asm", Run: h0240},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x20, Y1, Y9", Source: "go/asm", Run: h0241},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x24, Y1, Y1", Source: "go/asm", Run: h0242},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x25, Y1, Y1", Source: "go/asm", Run: h0243},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x27, Y1, Y1", Source: "go/asm", Run: h0244},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x2b, Y1, Y1", Source: "go/asm", Run: h0245},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x2c, Y1, Y1", Source: "go/asm", Run: h0246},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x2e, Y1, Y1", Source: "go/asm", Run: h0247},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x31, Y1, Y1", Source: "go/asm", Run: h0248},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x32, Y1, Y1", Source: "go/asm", Run: h0249},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x36, Y1, Y1", Source: "go/asm", Run: h0250},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x38, Y1, Y1", Source: "go/asm", Run: h0251},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3a, Y1, Y1", Source: "go/asm", Run: h0252},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3d, Y1, Y1", Source: "go/asm", Run: h0253},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3e, Y1, Y1", Source: "go/asm", Run: h0254},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3f, Y1, Y1", Source: "go/asm", Run: h0255},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3f, Y1, Y9", Source: "go/asm", Run: h0256},
-	{Form: "VPSUBD ymm, ymm, ymm", Text: "VPSUBD Y1, Y9, Y14", Source: "go/asm", Run: h0257},
-	{Form: "VPSUBD ymm, ymm, ymm", Text: "VPSUBD Y1, Y9, Y9", Source: "go/asm", Run: h0258},
-	{Form: "VPUNPCKHQDQ ymm, ymm, ymm", Text: "VPUNPCKHQDQ Y1, Y9, Y1", Source: "go/asm", Run: h0259},
-	{Form: "VPUNPCKHQDQ ymm, ymm, ymm", Text: "VPUNPCKHQDQ Y1, Y9, Y14", Source: "go/asm", Run: h0260},
-	{Form: "VPUNPCKLQDQ ymm, ymm, ymm", Text: "VPUNPCKLQDQ Y1, Y9, Y14", Source: "go/asm", Run: h0261},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR (AX), Y1, Y9", Source: "go/asm", Run: h0262},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR (R8), Y1, Y9", Source: "go/asm", Run: h0263},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(AX), Y1, Y1", Source: "go/asm", Run: h0264},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(AX), Y1, Y9", Source: "go/asm", Run: h0265},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(R8), Y1, Y1", Source: "go/asm", Run: h0266},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(R8), Y1, Y9", Source: "go/asm", Run: h0267},
-	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y1, Y1", Source: "go/asm", Run: h0268},
-	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y9, Y9", Source: "go/asm", Run: h0269},
-	{Form: "VZEROUPPER", Text: "VZEROUPPER", Source: "go/asm", Run: h0270},
-	{Form: "XORL r32, r32", Text: "XORL AX, AX", Source: "go/asm", Run: h0271},
-	{Form: "XORL r32, r32", Text: "XORL R8, R8", Source: "go/asm", Run: h0272},
-	{Form: "XORQ m64, r64", Text: "XORQ (R8), R9", Source: "go/asm", Run: h0273},
-	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), AX", Source: "go/asm", Run: h0274},
-	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), CX", Source: "go/asm", Run: h0275},
-	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), DX", Source: "go/asm", Run: h0276},
-	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), R9", Source: "go/asm", Run: h0277},
-	{Form: "XORQ r64, r64", Text: "XORQ AX, CX", Source: "go/asm", Run: h0278},
-	{Form: "XORQ r64, r64", Text: "XORQ AX, DX", Source: "go/asm", Run: h0279},
-	{Form: "XORQ r64, r64", Text: "XORQ AX, R8", Source: "go/asm", Run: h0280},
-	{Form: "XORQ r64, r64", Text: "XORQ CX, AX", Source: "go/asm", Run: h0281},
-	{Form: "XORQ r64, r64", Text: "XORQ CX, DX", Source: "go/asm", Run: h0282},
-	{Form: "XORQ r64, r64", Text: "XORQ CX, R8", Source: "go/asm", Run: h0283},
-	{Form: "XORQ r64, r64", Text: "XORQ DX, AX", Source: "go/asm", Run: h0284},
-	{Form: "XORQ r64, r64", Text: "XORQ DX, CX", Source: "go/asm", Run: h0285},
-	{Form: "XORQ r64, r64", Text: "XORQ DX, R8", Source: "go/asm", Run: h0286},
-	{Form: "XORQ r64, r64", Text: "XORQ R8, AX", Source: "go/asm", Run: h0287},
-	{Form: "XORQ r64, r64", Text: "XORQ R8, CX", Source: "go/asm", Run: h0288},
-	{Form: "XORQ r64, r64", Text: "XORQ R8, DX", Source: "go/asm", Run: h0289},
-	{Form: "XORQ r64, r64", Text: "XORQ R8, R9", Source: "go/asm", Run: h0290},
-	{Form: "ADCQ imm, r64", Text: "ADCQ $0, R8", Source: "catalog", Run: h0291},
-	{Form: "ADCQ r64, r64", Text: "ADCQ AX, R8", Source: "catalog", Run: h0292},
-	{Form: "ADDL imm, r32", Text: "ADDL $8380417, R8", Source: "catalog", Run: h0293},
-	{Form: "ADDL r32, r32", Text: "ADDL AX, R8", Source: "catalog", Run: h0294},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $-1, R8", Source: "catalog", Run: h0295},
-	{Form: "ADDQ m64, r64", Text: "ADDQ 24(R8), R9", Source: "catalog", Run: h0296},
-	{Form: "ADDQ r64, m64", Text: "ADDQ R8, 24(R9)", Source: "catalog", Run: h0297},
-	{Form: "ADDQ r64, r64", Text: "ADDQ AX, R8", Source: "catalog", Run: h0298},
-	{Form: "ANDL imm, r32", Text: "ANDL $0xff, R8", Source: "catalog", Run: h0299},
-	{Form: "ANDL r32, r32", Text: "ANDL AX, R8", Source: "catalog", Run: h0300},
-	{Form: "ANDQ imm, r64", Text: "ANDQ $-8, R8", Source: "catalog", Run: h0301},
-	{Form: "ANDQ imm, r64", Text: "ANDQ $0x7fffff, R8", Source: "catalog", Run: h0302},
-	{Form: "ANDQ m64, r64", Text: "ANDQ 24(R8), R9", Source: "catalog", Run: h0303},
-	{Form: "CMOVLCC r32, r32", Text: "CMOVLCC AX, R8", Source: "catalog", Run: h0304},
-	{Form: "CMOVLCS r32, r32", Text: "CMOVLCS AX, R8", Source: "catalog", Run: h0305},
-	{Form: "CMOVQCC r64, r64", Text: "CMOVQCC AX, R8", Source: "catalog", Run: h0306},
-	{Form: "CMOVQCS m64, r64", Text: "CMOVQCS 24(R8), R9", Source: "catalog", Run: h0307},
-	{Form: "CMOVQCS r64, r64", Text: "CMOVQCS AX, R8", Source: "catalog", Run: h0308},
-	{Form: "CMOVQEQ r64, r64", Text: "CMOVQEQ AX, R8", Source: "catalog", Run: h0309},
-	{Form: "CMOVQNE r64, r64", Text: "CMOVQNE AX, R8", Source: "catalog", Run: h0310},
-	{Form: "CMPL r32, imm", Text: "CMPL AX, $8380417", Source: "catalog", Run: h0311},
-	{Form: "CMPL r32, r32", Text: "CMPL AX, R8", Source: "catalog", Run: h0312},
-	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $3", Source: "catalog", Run: h0313},
-	{Form: "CMPQ r64, m64", Text: "CMPQ AX, 24(R8)", Source: "catalog", Run: h0314},
-	{Form: "CMPQ r64, r64", Text: "CMPQ AX, R8", Source: "catalog", Run: h0315},
-	{Form: "DECL r32", Text: "DECL R8", Source: "catalog", Run: h0316},
-	{Form: "DECQ r64", Text: "DECQ R8", Source: "catalog", Run: h0317},
-	{Form: "IMUL3L imm, r32, r32", Text: "IMUL3L $58728449, AX, R8", Source: "catalog", Run: h0318},
-	{Form: "IMUL3Q imm, r64, r64", Text: "IMUL3Q $-5, AX, R8", Source: "catalog", Run: h0319},
-	{Form: "IMULL r32, r32", Text: "IMULL AX, R8", Source: "catalog", Run: h0320},
-	{Form: "IMULQ m64, r64", Text: "IMULQ 24(R8), R9", Source: "catalog", Run: h0321},
-	{Form: "IMULQ r64, r64", Text: "IMULQ AX, R8", Source: "catalog", Run: h0322},
-	{Form: "INCL r32", Text: "INCL R8", Source: "catalog", Run: h0323},
-	{Form: "INCQ r64", Text: "INCQ R8", Source: "catalog", Run: h0324},
-	{Form: "JCC label", Text: "JCC taken", Source: "catalog", Run: h0325},
-	{Form: "JCS label", Text: "JCS taken", Source: "catalog", Run: h0326},
-	{Form: "JGE label", Text: "JGE taken", Source: "catalog", Run: h0327},
-	{Form: "JGT label", Text: "JGT taken", Source: "catalog", Run: h0328},
-	{Form: "JLE label", Text: "JLE taken", Source: "catalog", Run: h0329},
-	{Form: "JLS label", Text: "JLS taken", Source: "catalog", Run: h0330},
-	{Form: "JMI label", Text: "JMI taken", Source: "catalog", Run: h0331},
-	{Form: "JPL label", Text: "JPL taken", Source: "catalog", Run: h0332},
-	{Form: "LDMXCSR m32", Text: "LDMXCSR 24(R8)", Source: "catalog", Run: h0333},
-	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(R8*2), R8", Source: "catalog", Run: h0334},
-	{Form: "LEAQ m64, r64", Text: "LEAQ -24(R8), R9", Source: "catalog", Run: h0335},
-	{Form: "LEAQ m64, r64", Text: "LEAQ 24(R8)(R9*4), R10", Source: "catalog", Run: h0336},
-	{Form: "LFENCE", Text: "LFENCE", Source: "catalog", Run: h0337},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x81, 24(R8)", Source: "catalog", Run: h0338},
-	{Form: "MOVB m8, r8", Text: "MOVB 24(R8), R9", Source: "catalog", Run: h0339},
-	{Form: "MOVB r8, m8", Text: "MOVB R8, 24(R9)", Source: "catalog", Run: h0340},
-	{Form: "MOVB r8, r8", Text: "MOVB AX, R8", Source: "catalog", Run: h0341},
-	{Form: "MOVBLZX m8, r32", Text: "MOVBLZX 24(R8), R9", Source: "catalog", Run: h0342},
-	{Form: "MOVBLZX r8, r32", Text: "MOVBLZX AX, R8", Source: "catalog", Run: h0343},
-	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX 24(R8), R9", Source: "catalog", Run: h0344},
-	{Form: "MOVBQZX r8, r64", Text: "MOVBQZX AX, R8", Source: "catalog", Run: h0345},
-	{Form: "MOVL imm, m32", Text: "MOVL $0x80000001, 24(R8)", Source: "catalog", Run: h0346},
-	{Form: "MOVL imm, r32", Text: "MOVL $-1, R8", Source: "catalog", Run: h0347},
-	{Form: "MOVL m32, r32", Text: "MOVL 24(R8), R9", Source: "catalog", Run: h0348},
-	{Form: "MOVL r32, m32", Text: "MOVL R8, 24(R9)", Source: "catalog", Run: h0349},
-	{Form: "MOVL r32, r32", Text: "MOVL AX, R8", Source: "catalog", Run: h0350},
-	{Form: "MOVLQZX m32, r64", Text: "MOVLQZX 24(R8), R9", Source: "catalog", Run: h0351},
-	{Form: "MOVLQZX r32, r64", Text: "MOVLQZX AX, R8", Source: "catalog", Run: h0352},
-	{Form: "MOVO m128, xmm", Text: "MOVO 24(R8), X1", Source: "catalog", Run: h0353},
-	{Form: "MOVO xmm, m128", Text: "MOVO X1, 24(R8)", Source: "catalog", Run: h0354},
-	{Form: "MOVO xmm, xmm", Text: "MOVO X1, X9", Source: "catalog", Run: h0355},
-	{Form: "MOVOU m128, xmm", Text: "MOVOU 24(R8), X1", Source: "catalog", Run: h0356},
-	{Form: "MOVOU xmm, m128", Text: "MOVOU X1, 24(R8)", Source: "catalog", Run: h0357},
-	{Form: "MOVOU xmm, xmm", Text: "MOVOU X1, X9", Source: "catalog", Run: h0358},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $-7, 24(R8)", Source: "catalog", Run: h0359},
-	{Form: "MOVQ imm, r64", Text: "MOVQ $-1, R8", Source: "catalog", Run: h0360},
-	{Form: "MOVQ imm, r64", Text: "MOVQ $0x123456789abcdef0, R8", Source: "catalog", Run: h0361},
-	{Form: "MOVQ m64, xmm", Text: "MOVQ 24(R8), X1", Source: "catalog", Run: h0362},
-	{Form: "MOVQ r64, xmm", Text: "MOVQ AX, X1", Source: "catalog", Run: h0363},
-	{Form: "MOVQ xmm, m64", Text: "MOVQ X1, 24(R8)", Source: "catalog", Run: h0364},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X1, AX", Source: "catalog", Run: h0365},
-	{Form: "MOVQ xmm, xmm", Text: "MOVQ X1, X9", Source: "catalog", Run: h0366},
-	{Form: "MOVW m16, r16", Text: "MOVW 24(R8), R9", Source: "catalog", Run: h0367},
-	{Form: "MOVW r16, m16", Text: "MOVW R8, 24(R9)", Source: "catalog", Run: h0368},
-	{Form: "MOVW r16, r16", Text: "MOVW AX, R8", Source: "catalog", Run: h0369},
-	{Form: "MOVWLZX m16, r32", Text: "MOVWLZX 24(R8), R9", Source: "catalog", Run: h0370},
-	{Form: "MOVWLZX r16, r32", Text: "MOVWLZX AX, R8", Source: "catalog", Run: h0371},
-	{Form: "MOVWQZX m16, r64", Text: "MOVWQZX 24(R8), R9", Source: "catalog", Run: h0372},
-	{Form: "MOVWQZX r16, r64", Text: "MOVWQZX AX, R8", Source: "catalog", Run: h0373},
-	{Form: "MULQ m64", Text: "MULQ 24(R8)", Source: "catalog", Run: h0374},
-	{Form: "MULQ r64", Text: "MULQ R8", Source: "catalog", Run: h0375},
-	{Form: "NEGQ r64", Text: "NEGQ R8", Source: "catalog", Run: h0376},
-	{Form: "NOTL r32", Text: "NOTL R8", Source: "catalog", Run: h0377},
-	{Form: "ORL imm, r32", Text: "ORL $0x80000000, R8", Source: "catalog", Run: h0378},
-	{Form: "ORL r32, r32", Text: "ORL AX, R8", Source: "catalog", Run: h0379},
-	{Form: "ORQ imm, r64", Text: "ORQ $1, R8", Source: "catalog", Run: h0380},
-	{Form: "ORQ m64, r64", Text: "ORQ 24(R8), R9", Source: "catalog", Run: h0381},
-	{Form: "POPCNTL r32, r32", Text: "POPCNTL AX, R8", Source: "catalog", Run: h0382},
-	{Form: "POPCNTQ m128, r64", Text: "POPCNTQ 24(R8), R9", Source: "catalog", Run: h0383},
-	{Form: "POPCNTQ r64, r64", Text: "POPCNTQ AX, R8", Source: "catalog", Run: h0384},
-	{Form: "PXOR m128, xmm", Text: "PXOR 24(R8), X1", Source: "catalog", Run: h0385},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X1, X9", Source: "catalog", Run: h0386},
-	{Form: "ROLQ cl, r64", Text: "ROLQ CX, R8", Source: "catalog", Run: h0387},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $1, R8", Source: "catalog", Run: h0388},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $13, R8", Source: "catalog", Run: h0389},
-	{Form: "RORQ cl, r64", Text: "RORQ CX, R8", Source: "catalog", Run: h0390},
-	{Form: "RORQ imm, r64", Text: "RORQ $1, R8", Source: "catalog", Run: h0391},
-	{Form: "RORQ imm, r64", Text: "RORQ $7, R8", Source: "catalog", Run: h0392},
-	{Form: "SARL cl, r32", Text: "SARL CX, R8", Source: "catalog", Run: h0393},
-	{Form: "SARL imm, r32", Text: "SARL $0, R8", Source: "catalog", Run: h0394},
-	{Form: "SARL imm, r32", Text: "SARL $1, R8", Source: "catalog", Run: h0395},
-	{Form: "SARL imm, r32", Text: "SARL $31, R8", Source: "catalog", Run: h0396},
-	{Form: "SARL imm, r32", Text: "SARL $32, R8", Source: "catalog", Run: h0397},
-	{Form: "SARL imm, r32", Text: "SARL $63, R8", Source: "catalog", Run: h0398},
-	{Form: "SARQ cl, r64", Text: "SARQ CX, R8", Source: "catalog", Run: h0399},
-	{Form: "SARQ imm, r64", Text: "SARQ $1, R8", Source: "catalog", Run: h0400},
-	{Form: "SARQ imm, r64", Text: "SARQ $63, R8", Source: "catalog", Run: h0401},
-	{Form: "SBBQ imm, r64", Text: "SBBQ $0, R8", Source: "catalog", Run: h0402},
-	{Form: "SBBQ r64, r64", Text: "SBBQ AX, R8", Source: "catalog", Run: h0403},
-	{Form: "SBBQ r64, r64", Text: "SBBQ R8, R8", Source: "catalog", Run: h0404},
-	{Form: "SETCC r8", Text: "SETCC R8", Source: "catalog", Run: h0405},
-	{Form: "SETCS m8", Text: "SETCS 24(R8)", Source: "catalog", Run: h0406},
-	{Form: "SETCS r8", Text: "SETCS R8", Source: "catalog", Run: h0407},
-	{Form: "SHLL cl, r32", Text: "SHLL CX, R8", Source: "catalog", Run: h0408},
-	{Form: "SHLL imm, r32", Text: "SHLL $1, R8", Source: "catalog", Run: h0409},
-	{Form: "SHLL imm, r32", Text: "SHLL $13, R8", Source: "catalog", Run: h0410},
-	{Form: "SHLQ cl, r64", Text: "SHLQ CX, R8", Source: "catalog", Run: h0411},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0, R8", Source: "catalog", Run: h0412},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $1, R8", Source: "catalog", Run: h0413},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $31, R8", Source: "catalog", Run: h0414},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $32, R8", Source: "catalog", Run: h0415},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $5, R8", Source: "catalog", Run: h0416},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $63, R8", Source: "catalog", Run: h0417},
-	{Form: "SHRL cl, r32", Text: "SHRL CX, R8", Source: "catalog", Run: h0418},
-	{Form: "SHRL imm, r32", Text: "SHRL $1, R8", Source: "catalog", Run: h0419},
-	{Form: "SHRL imm, r32", Text: "SHRL $23, R8", Source: "catalog", Run: h0420},
-	{Form: "SHRQ cl, r64", Text: "SHRQ CX, R8", Source: "catalog", Run: h0421},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $1, R8", Source: "catalog", Run: h0422},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $23, R8", Source: "catalog", Run: h0423},
-	{Form: "STMXCSR m32", Text: "STMXCSR 24(R8)", Source: "catalog", Run: h0424},
-	{Form: "SUBL imm, r32", Text: "SUBL $8380417, R8", Source: "catalog", Run: h0425},
-	{Form: "SUBL r32, r32", Text: "SUBL AX, R8", Source: "catalog", Run: h0426},
-	{Form: "SUBQ imm, r64", Text: "SUBQ $1, R8", Source: "catalog", Run: h0427},
-	{Form: "SUBQ m64, r64", Text: "SUBQ 24(R8), R9", Source: "catalog", Run: h0428},
-	{Form: "SUBQ r64, r64", Text: "SUBQ AX, R8", Source: "catalog", Run: h0429},
-	{Form: "TESTL imm, r32", Text: "TESTL $0x80000000, R8", Source: "catalog", Run: h0430},
-	{Form: "TESTL r32, r32", Text: "TESTL AX, R8", Source: "catalog", Run: h0431},
-	{Form: "TESTQ imm, r64", Text: "TESTQ $1, R8", Source: "catalog", Run: h0432},
-	{Form: "TESTQ r64, r64", Text: "TESTQ AX, R8", Source: "catalog", Run: h0433},
-	{Form: "TESTQ r64, r64", Text: "TESTQ R8, R8", Source: "catalog", Run: h0434},
-	{Form: "VEXTRACTI128 imm, ymm, m128", Text: "VEXTRACTI128 $1, Y1, 24(R8)", Source: "catalog", Run: h0435},
-	{Form: "VEXTRACTI128 imm, ymm, xmm", Text: "VEXTRACTI128 $0, Y1, X9", Source: "catalog", Run: h0436},
-	{Form: "VEXTRACTI128 imm, ymm, xmm", Text: "VEXTRACTI128 $1, Y1, X9", Source: "catalog", Run: h0437},
-	{Form: "VINSERTI128 imm, m128, ymm, ymm", Text: "VINSERTI128 $0, 24(R8), Y1, Y9", Source: "catalog", Run: h0438},
-	{Form: "VINSERTI128 imm, xmm, ymm, ymm", Text: "VINSERTI128 $1, X1, Y9, Y14", Source: "catalog", Run: h0439},
-	{Form: "VMOVDQA m256, ymm", Text: "VMOVDQA (R8), Y1", Source: "catalog", Run: h0440},
-	{Form: "VMOVDQA ymm, m256", Text: "VMOVDQA Y1, (R8)", Source: "catalog", Run: h0441},
-	{Form: "VMOVDQA ymm, ymm", Text: "VMOVDQA Y1, Y9", Source: "catalog", Run: h0442},
-	{Form: "VMOVDQU m128, xmm", Text: "VMOVDQU (R8), X1", Source: "catalog", Run: h0443},
-	{Form: "VMOVDQU xmm, m128", Text: "VMOVDQU X1, (R8)", Source: "catalog", Run: h0444},
-	{Form: "VMOVDQU ymm, ymm", Text: "VMOVDQU Y1, Y9", Source: "catalog", Run: h0445},
-	{Form: "VPABSD ymm, ymm", Text: "VPABSD Y1, Y9", Source: "catalog", Run: h0446},
-	{Form: "VPADDD m256, ymm, ymm", Text: "VPADDD (R8), Y1, Y9", Source: "catalog", Run: h0447},
-	{Form: "VPADDQ ymm, ymm, ymm", Text: "VPADDQ Y1, Y9, Y14", Source: "catalog", Run: h0448},
-	{Form: "VPAND m256, ymm, ymm", Text: "VPAND (R8), Y1, Y9", Source: "catalog", Run: h0449},
-	{Form: "VPAND ymm, ymm, ymm", Text: "VPAND Y1, Y9, Y14", Source: "catalog", Run: h0450},
-	{Form: "VPANDN m256, ymm, ymm", Text: "VPANDN (R8), Y1, Y9", Source: "catalog", Run: h0451},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x00, Y1, Y9, Y14", Source: "catalog", Run: h0452},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x0f, Y1, Y9, Y14", Source: "catalog", Run: h0453},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x33, Y1, Y9, Y14", Source: "catalog", Run: h0454},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x55, Y1, Y9, Y14", Source: "catalog", Run: h0455},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xd2, Y1, Y9, Y14", Source: "catalog", Run: h0456},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xf6, Y1, Y9, Y14", Source: "catalog", Run: h0457},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xff, Y1, Y9, Y14", Source: "catalog", Run: h0458},
-	{Form: "VPBLENDVB ymm, ymm, ymm, ymm", Text: "VPBLENDVB Y1, Y9, Y14, Y4", Source: "catalog", Run: h0459},
-	{Form: "VPBROADCASTD xmm, ymm", Text: "VPBROADCASTD X1, Y9", Source: "catalog", Run: h0460},
-	{Form: "VPBROADCASTQ xmm, ymm", Text: "VPBROADCASTQ X1, Y9", Source: "catalog", Run: h0461},
-	{Form: "VPCMPEQD ymm, ymm, ymm", Text: "VPCMPEQD Y1, Y9, Y14", Source: "catalog", Run: h0462},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x00, Y1, Y9, Y14", Source: "catalog", Run: h0463},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x01, Y1, Y9, Y14", Source: "catalog", Run: h0464},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x02, Y1, Y9, Y14", Source: "catalog", Run: h0465},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x03, Y1, Y9, Y14", Source: "catalog", Run: h0466},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x08, Y1, Y9, Y14", Source: "catalog", Run: h0467},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x10, Y1, Y9, Y14", Source: "catalog", Run: h0468},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x12, Y1, Y9, Y14", Source: "catalog", Run: h0469},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x21, Y1, Y9, Y14", Source: "catalog", Run: h0470},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x28, Y1, Y9, Y14", Source: "catalog", Run: h0471},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x30, Y1, Y9, Y14", Source: "catalog", Run: h0472},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x82, Y1, Y9, Y14", Source: "catalog", Run: h0473},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x83, Y1, Y9, Y14", Source: "catalog", Run: h0474},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x88, Y1, Y9, Y14", Source: "catalog", Run: h0475},
-	{Form: "VPERMD m256, ymm, ymm", Text: "VPERMD (R8), Y1, Y9", Source: "catalog", Run: h0476},
-	{Form: "VPERMD ymm, ymm, ymm", Text: "VPERMD Y1, Y9, Y14", Source: "catalog", Run: h0477},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x00, Y1, Y9", Source: "catalog", Run: h0478},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x1b, Y1, Y9", Source: "catalog", Run: h0479},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x43, Y1, Y9", Source: "catalog", Run: h0480},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x4e, Y1, Y9", Source: "catalog", Run: h0481},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x6b, Y1, Y9", Source: "catalog", Run: h0482},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x93, Y1, Y9", Source: "catalog", Run: h0483},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0xd8, Y1, Y9", Source: "catalog", Run: h0484},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0xe4, Y1, Y9", Source: "catalog", Run: h0485},
-	{Form: "VPMAXUD ymm, ymm, ymm", Text: "VPMAXUD Y1, Y9, Y14", Source: "catalog", Run: h0486},
-	{Form: "VPMINSD ymm, ymm, ymm", Text: "VPMINSD Y1, Y9, Y14", Source: "catalog", Run: h0487},
-	{Form: "VPMINUD ymm, ymm, ymm", Text: "VPMINUD Y1, Y9, Y14", Source: "catalog", Run: h0488},
-	{Form: "VPMOVMSKB ymm, r32", Text: "VPMOVMSKB Y1, AX", Source: "catalog", Run: h0489},
-	{Form: "VPMULDQ ymm, ymm, ymm", Text: "VPMULDQ Y1, Y9, Y14", Source: "catalog", Run: h0490},
-	{Form: "VPMULLD ymm, ymm, ymm", Text: "VPMULLD Y1, Y9, Y14", Source: "catalog", Run: h0491},
-	{Form: "VPMULUDQ m256, ymm, ymm", Text: "VPMULUDQ (R8), Y1, Y9", Source: "catalog", Run: h0492},
-	{Form: "VPMULUDQ ymm, ymm, ymm", Text: "VPMULUDQ Y1, Y9, Y14", Source: "catalog", Run: h0493},
-	{Form: "VPOR m256, ymm, ymm", Text: "VPOR (R8), Y1, Y9", Source: "catalog", Run: h0494},
-	{Form: "VPOR ymm, ymm, ymm", Text: "VPOR Y1, Y9, Y14", Source: "catalog", Run: h0495},
-	{Form: "VPSHUFB m256, ymm, ymm", Text: "VPSHUFB (R8), Y1, Y9", Source: "catalog", Run: h0496},
-	{Form: "VPSHUFB ymm, ymm, ymm", Text: "VPSHUFB Y1, Y9, Y14", Source: "catalog", Run: h0497},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x00, Y1, Y9", Source: "catalog", Run: h0498},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x1b, Y1, Y9", Source: "catalog", Run: h0499},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x2b, Y1, Y9", Source: "catalog", Run: h0500},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x4e, Y1, Y9", Source: "catalog", Run: h0501},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x93, Y1, Y9", Source: "catalog", Run: h0502},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xb1, Y1, Y9", Source: "catalog", Run: h0503},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xcb, Y1, Y9", Source: "catalog", Run: h0504},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xe4, Y1, Y9", Source: "catalog", Run: h0505},
-	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $0, Y1, Y9", Source: "catalog", Run: h0506},
-	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $1, Y1, Y9", Source: "catalog", Run: h0507},
-	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $31, Y1, Y9", Source: "catalog", Run: h0508},
-	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $32, Y1, Y9", Source: "catalog", Run: h0509},
-	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $5, Y1, Y9", Source: "catalog", Run: h0510},
-	{Form: "VPSLLD xmm, ymm, ymm", Text: "VPSLLD X1, Y9, Y14", Source: "catalog", Run: h0511},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0, Y1, Y9", Source: "catalog", Run: h0512},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $1, Y1, Y9", Source: "catalog", Run: h0513},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $3, Y1, Y9", Source: "catalog", Run: h0514},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $63, Y1, Y9", Source: "catalog", Run: h0515},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $64, Y1, Y9", Source: "catalog", Run: h0516},
-	{Form: "VPSLLQ xmm, ymm, ymm", Text: "VPSLLQ X1, Y9, Y14", Source: "catalog", Run: h0517},
-	{Form: "VPSLLVD ymm, ymm, ymm", Text: "VPSLLVD Y1, Y9, Y14", Source: "catalog", Run: h0518},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0, Y1, Y9", Source: "catalog", Run: h0519},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $1, Y1, Y9", Source: "catalog", Run: h0520},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $255, Y1, Y9", Source: "catalog", Run: h0521},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $31, Y1, Y9", Source: "catalog", Run: h0522},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $40, Y1, Y9", Source: "catalog", Run: h0523},
-	{Form: "VPSRAD xmm, ymm, ymm", Text: "VPSRAD X1, Y9, Y14", Source: "catalog", Run: h0524},
-	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $0, Y1, Y9", Source: "catalog", Run: h0525},
-	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $1, Y1, Y9", Source: "catalog", Run: h0526},
-	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $31, Y1, Y9", Source: "catalog", Run: h0527},
-	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $32, Y1, Y9", Source: "catalog", Run: h0528},
-	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $5, Y1, Y9", Source: "catalog", Run: h0529},
-	{Form: "VPSRLD xmm, ymm, ymm", Text: "VPSRLD X1, Y9, Y14", Source: "catalog", Run: h0530},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0, Y1, Y9", Source: "catalog", Run: h0531},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $1, Y1, Y9", Source: "catalog", Run: h0532},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $3, Y1, Y9", Source: "catalog", Run: h0533},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $63, Y1, Y9", Source: "catalog", Run: h0534},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $64, Y1, Y9", Source: "catalog", Run: h0535},
-	{Form: "VPSRLQ xmm, ymm, ymm", Text: "VPSRLQ X1, Y9, Y14", Source: "catalog", Run: h0536},
-	{Form: "VPSRLVD ymm, ymm, ymm", Text: "VPSRLVD Y1, Y9, Y14", Source: "catalog", Run: h0537},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y1, Y9, Y14", Source: "catalog", Run: h0538},
-	{Form: "VPUNPCKHDQ ymm, ymm, ymm", Text: "VPUNPCKHDQ Y1, Y9, Y14", Source: "catalog", Run: h0539},
-	{Form: "VPUNPCKLDQ ymm, ymm, ymm", Text: "VPUNPCKLDQ Y1, Y9, Y14", Source: "catalog", Run: h0540},
-	{Form: "VPXOR xmm, xmm, xmm", Text: "VPXOR X1, X9, X14", Source: "catalog", Run: h0541},
-	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y9, Y14", Source: "catalog", Run: h0542},
-	{Form: "XORL imm, r32", Text: "XORL $0x7fffffff, R8", Source: "catalog", Run: h0543},
-	{Form: "XORL r32, r32", Text: "XORL AX, R8", Source: "catalog", Run: h0544},
-	{Form: "XORQ imm, r64", Text: "XORQ $-2, R8", Source: "catalog", Run: h0545},
-	{Form: "XORQ r64, r64", Text: "XORQ R8, R8", Source: "catalog", Run: h0546},
-	{Form: "ADDQ r64, r64", Text: "ADDQ CX, DX", Source: "exact", Run: h0547},
-	{Form: "ADDQ r64, r64", Text: "ADDQ DX, BX", Source: "exact", Run: h0548},
-	{Form: "ADDQ r64, r64", Text: "ADDQ BX, BP", Source: "exact", Run: h0549},
-	{Form: "ADDQ r64, r64", Text: "ADDQ BP, SI", Source: "exact", Run: h0550},
-	{Form: "ADDQ r64, r64", Text: "ADDQ SI, DI", Source: "exact", Run: h0551},
-	{Form: "ADDQ r64, r64", Text: "ADDQ DI, R8", Source: "exact", Run: h0552},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R8, R9", Source: "exact", Run: h0553},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R9, R10", Source: "exact", Run: h0554},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R10, R11", Source: "exact", Run: h0555},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R11, R12", Source: "exact", Run: h0556},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R12, R13", Source: "exact", Run: h0557},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R13, R14", Source: "exact", Run: h0558},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R14, R15", Source: "exact", Run: h0559},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R15, AX", Source: "exact", Run: h0560},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(AX)(BP*8), R8", Source: "exact", Run: h0561},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(CX)(SI*8), R9", Source: "exact", Run: h0562},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(DX)(DI*8), R10", Source: "exact", Run: h0563},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(BX)(R8*8), R11", Source: "exact", Run: h0564},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(BP)(R9*8), R12", Source: "exact", Run: h0565},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(SI)(R10*8), R13", Source: "exact", Run: h0566},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(DI)(R11*8), R14", Source: "exact", Run: h0567},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R8)(R12*8), R15", Source: "exact", Run: h0568},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R9)(R13*8), AX", Source: "exact", Run: h0569},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R10)(R14*8), CX", Source: "exact", Run: h0570},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R11)(R15*8), DX", Source: "exact", Run: h0571},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R12)(AX*8), BX", Source: "exact", Run: h0572},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R13)(CX*8), BP", Source: "exact", Run: h0573},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R14)(DX*8), SI", Source: "exact", Run: h0574},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R15)(BX*8), DI", Source: "exact", Run: h0575},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y0, Y5, Y11", Source: "exact", Run: h0576},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y1, Y6, Y12", Source: "exact", Run: h0577},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y2, Y7, Y13", Source: "exact", Run: h0578},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y3, Y8, Y14", Source: "exact", Run: h0579},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y4, Y9, Y15", Source: "exact", Run: h0580},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y5, Y10, Y0", Source: "exact", Run: h0581},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y6, Y11, Y1", Source: "exact", Run: h0582},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y7, Y12, Y2", Source: "exact", Run: h0583},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y8, Y13, Y3", Source: "exact", Run: h0584},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y9, Y14, Y4", Source: "exact", Run: h0585},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y10, Y15, Y5", Source: "exact", Run: h0586},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y11, Y0, Y6", Source: "exact", Run: h0587},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y12, Y1, Y7", Source: "exact", Run: h0588},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y13, Y2, Y8", Source: "exact", Run: h0589},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y14, Y3, Y9", Source: "exact", Run: h0590},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y15, Y4, Y10", Source: "exact", Run: h0591},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X0, X3", Source: "exact", Run: h0592},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X1, X4", Source: "exact", Run: h0593},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X2, X5", Source: "exact", Run: h0594},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X3, X6", Source: "exact", Run: h0595},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X4, X7", Source: "exact", Run: h0596},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X5, X8", Source: "exact", Run: h0597},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X6, X9", Source: "exact", Run: h0598},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X7, X10", Source: "exact", Run: h0599},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X8, X11", Source: "exact", Run: h0600},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X9, X12", Source: "exact", Run: h0601},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X10, X13", Source: "exact", Run: h0602},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X11, X14", Source: "exact", Run: h0603},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X12, X15", Source: "exact", Run: h0604},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X13, X0", Source: "exact", Run: h0605},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X14, X1", Source: "exact", Run: h0606},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X15, X2", Source: "exact", Run: h0607},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X0, AX", Source: "exact", Run: h0608},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X1, CX", Source: "exact", Run: h0609},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X2, DX", Source: "exact", Run: h0610},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X3, BX", Source: "exact", Run: h0611},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X4, BP", Source: "exact", Run: h0612},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X5, SI", Source: "exact", Run: h0613},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X6, DI", Source: "exact", Run: h0614},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X7, R8", Source: "exact", Run: h0615},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X8, R9", Source: "exact", Run: h0616},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X9, R10", Source: "exact", Run: h0617},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X10, R11", Source: "exact", Run: h0618},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X11, R12", Source: "exact", Run: h0619},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X12, R13", Source: "exact", Run: h0620},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X13, R14", Source: "exact", Run: h0621},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X14, R15", Source: "exact", Run: h0622},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X15, AX", Source: "exact", Run: h0623},
-	{Form: "CMPL r32, imm; ADCQ imm, r64", Text: "CMPL AX, $0x007fe001; ADCQ $0x00, CX", Source: "go/asm", Run: h0624},
-	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ AX, $0x00000100; JEQ taken", Source: "go/asm", Run: h0625},
-	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ CX, $0x000000f8; JHI taken", Source: "go/asm", Run: h0626},
-	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ CX, $0x00000100; JEQ taken", Source: "go/asm", Run: h0627},
-	{Form: "CMPQ r64, imm; JLT label", Text: "CMPQ R8, $0x000000a8; JLT taken", Source: "go/asm", Run: h0628},
-	{Form: "DECQ r64; JNE label", Text: "DECQ AX; JNE taken", Source: "go/asm", Run: h0629},
-	{Form: "ADDQ r64, r64; JEQ label", Text: "ADDQ R8, R9; JEQ taken", Source: "pair", Run: h0630},
-	{Form: "ADDQ r64, r64; JNE label", Text: "ADDQ R8, R9; JNE taken", Source: "pair", Run: h0631},
-	{Form: "ADDQ r64, r64; JCS label", Text: "ADDQ R8, R9; JCS taken", Source: "pair", Run: h0632},
-	{Form: "ADDQ r64, r64; JCC label", Text: "ADDQ R8, R9; JCC taken", Source: "pair", Run: h0633},
-	{Form: "ADDQ r64, r64; JLT label", Text: "ADDQ R8, R9; JLT taken", Source: "pair", Run: h0634},
-	{Form: "ADDQ r64, r64; JGE label", Text: "ADDQ R8, R9; JGE taken", Source: "pair", Run: h0635},
-	{Form: "ADDQ r64, r64; JLE label", Text: "ADDQ R8, R9; JLE taken", Source: "pair", Run: h0636},
-	{Form: "ADDQ r64, r64; JGT label", Text: "ADDQ R8, R9; JGT taken", Source: "pair", Run: h0637},
-	{Form: "ADDQ r64, r64; JLS label", Text: "ADDQ R8, R9; JLS taken", Source: "pair", Run: h0638},
-	{Form: "ADDQ r64, r64; JHI label", Text: "ADDQ R8, R9; JHI taken", Source: "pair", Run: h0639},
-	{Form: "ADDQ r64, r64; JMI label", Text: "ADDQ R8, R9; JMI taken", Source: "pair", Run: h0640},
-	{Form: "ADDQ r64, r64; JPL label", Text: "ADDQ R8, R9; JPL taken", Source: "pair", Run: h0641},
-	{Form: "ADDQ r64, r64; SETCS r8", Text: "ADDQ R8, R9; SETCS R10", Source: "pair", Run: h0642},
-	{Form: "ADDQ r64, r64; CMOVQEQ r64, r64", Text: "ADDQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0643},
-	{Form: "ADDQ r64, r64; ADCQ r64, r64", Text: "ADDQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0644},
-	{Form: "ADDQ r64, r64; SBBQ r64, r64", Text: "ADDQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0645},
-	{Form: "ADDQ r64, r64; INCQ r64", Text: "ADDQ R8, R9; INCQ R13", Source: "pair", Run: h0646},
-	{Form: "ADDQ r64, r64; ROLQ imm, r64", Text: "ADDQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h0647},
-	{Form: "SUBQ r64, r64; JEQ label", Text: "SUBQ R8, R9; JEQ taken", Source: "pair", Run: h0648},
-	{Form: "SUBQ r64, r64; JNE label", Text: "SUBQ R8, R9; JNE taken", Source: "pair", Run: h0649},
-	{Form: "SUBQ r64, r64; JCS label", Text: "SUBQ R8, R9; JCS taken", Source: "pair", Run: h0650},
-	{Form: "SUBQ r64, r64; JCC label", Text: "SUBQ R8, R9; JCC taken", Source: "pair", Run: h0651},
-	{Form: "SUBQ r64, r64; JLT label", Text: "SUBQ R8, R9; JLT taken", Source: "pair", Run: h0652},
-	{Form: "SUBQ r64, r64; JGE label", Text: "SUBQ R8, R9; JGE taken", Source: "pair", Run: h0653},
-	{Form: "SUBQ r64, r64; JLE label", Text: "SUBQ R8, R9; JLE taken", Source: "pair", Run: h0654},
-	{Form: "SUBQ r64, r64; JGT label", Text: "SUBQ R8, R9; JGT taken", Source: "pair", Run: h0655},
-	{Form: "SUBQ r64, r64; JLS label", Text: "SUBQ R8, R9; JLS taken", Source: "pair", Run: h0656},
-	{Form: "SUBQ r64, r64; JHI label", Text: "SUBQ R8, R9; JHI taken", Source: "pair", Run: h0657},
-	{Form: "SUBQ r64, r64; JMI label", Text: "SUBQ R8, R9; JMI taken", Source: "pair", Run: h0658},
-	{Form: "SUBQ r64, r64; JPL label", Text: "SUBQ R8, R9; JPL taken", Source: "pair", Run: h0659},
-	{Form: "SUBQ r64, r64; SETCS r8", Text: "SUBQ R8, R9; SETCS R10", Source: "pair", Run: h0660},
-	{Form: "SUBQ r64, r64; CMOVQEQ r64, r64", Text: "SUBQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0661},
-	{Form: "SUBQ r64, r64; ADCQ r64, r64", Text: "SUBQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0662},
-	{Form: "SUBQ r64, r64; SBBQ r64, r64", Text: "SUBQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0663},
-	{Form: "SUBQ r64, r64; INCQ r64", Text: "SUBQ R8, R9; INCQ R13", Source: "pair", Run: h0664},
-	{Form: "SUBQ r64, r64; ROLQ imm, r64", Text: "SUBQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h0665},
-	{Form: "ADCQ r64, r64; JEQ label", Text: "ADCQ R8, R9; JEQ taken", Source: "pair", Run: h0666},
-	{Form: "ADCQ r64, r64; JNE label", Text: "ADCQ R8, R9; JNE taken", Source: "pair", Run: h0667},
-	{Form: "ADCQ r64, r64; JCS label", Text: "ADCQ R8, R9; JCS taken", Source: "pair", Run: h0668},
-	{Form: "ADCQ r64, r64; JCC label", Text: "ADCQ R8, R9; JCC taken", Source: "pair", Run: h0669},
-	{Form: "ADCQ r64, r64; JLT label", Text: "ADCQ R8, R9; JLT taken", Source: "pair", Run: h0670},
-	{Form: "ADCQ r64, r64; JGE label", Text: "ADCQ R8, R9; JGE taken", Source: "pair", Run: h0671},
-	{Form: "ADCQ r64, r64; JLE label", Text: "ADCQ R8, R9; JLE taken", Source: "pair", Run: h0672},
-	{Form: "ADCQ r64, r64; JGT label", Text: "ADCQ R8, R9; JGT taken", Source: "pair", Run: h0673},
-	{Form: "ADCQ r64, r64; JLS label", Text: "ADCQ R8, R9; JLS taken", Source: "pair", Run: h0674},
-	{Form: "ADCQ r64, r64; JHI label", Text: "ADCQ R8, R9; JHI taken", Source: "pair", Run: h0675},
-	{Form: "ADCQ r64, r64; JMI label", Text: "ADCQ R8, R9; JMI taken", Source: "pair", Run: h0676},
-	{Form: "ADCQ r64, r64; JPL label", Text: "ADCQ R8, R9; JPL taken", Source: "pair", Run: h0677},
-	{Form: "ADCQ r64, r64; SETCS r8", Text: "ADCQ R8, R9; SETCS R10", Source: "pair", Run: h0678},
-	{Form: "ADCQ r64, r64; CMOVQEQ r64, r64", Text: "ADCQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0679},
-	{Form: "ADCQ r64, r64; ADCQ r64, r64", Text: "ADCQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0680},
-	{Form: "ADCQ r64, r64; SBBQ r64, r64", Text: "ADCQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0681},
-	{Form: "ADCQ r64, r64; INCQ r64", Text: "ADCQ R8, R9; INCQ R13", Source: "pair", Run: h0682},
-	{Form: "ADCQ r64, r64; ROLQ imm, r64", Text: "ADCQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h0683},
-	{Form: "SBBQ r64, r64; JEQ label", Text: "SBBQ R8, R9; JEQ taken", Source: "pair", Run: h0684},
-	{Form: "SBBQ r64, r64; JNE label", Text: "SBBQ R8, R9; JNE taken", Source: "pair", Run: h0685},
-	{Form: "SBBQ r64, r64; JCS label", Text: "SBBQ R8, R9; JCS taken", Source: "pair", Run: h0686},
-	{Form: "SBBQ r64, r64; JCC label", Text: "SBBQ R8, R9; JCC taken", Source: "pair", Run: h0687},
-	{Form: "SBBQ r64, r64; JLT label", Text: "SBBQ R8, R9; JLT taken", Source: "pair", Run: h0688},
-	{Form: "SBBQ r64, r64; JGE label", Text: "SBBQ R8, R9; JGE taken", Source: "pair", Run: h0689},
-	{Form: "SBBQ r64, r64; JLE label", Text: "SBBQ R8, R9; JLE taken", Source: "pair", Run: h0690},
-	{Form: "SBBQ r64, r64; JGT label", Text: "SBBQ R8, R9; JGT taken", Source: "pair", Run: h0691},
-	{Form: "SBBQ r64, r64; JLS label", Text: "SBBQ R8, R9; JLS taken", Source: "pair", Run: h0692},
-	{Form: "SBBQ r64, r64; JHI label", Text: "SBBQ R8, R9; JHI taken", Source: "pair", Run: h0693},
-	{Form: "SBBQ r64, r64; JMI label", Text: "SBBQ R8, R9; JMI taken", Source: "pair", Run: h0694},
-	{Form: "SBBQ r64, r64; JPL label", Text: "SBBQ R8, R9; JPL taken", Source: "pair", Run: h0695},
-	{Form: "SBBQ r64, r64; SETCS r8", Text: "SBBQ R8, R9; SETCS R10", Source: "pair", Run: h0696},
-	{Form: "SBBQ r64, r64; CMOVQEQ r64, r64", Text: "SBBQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0697},
-	{Form: "SBBQ r64, r64; ADCQ r64, r64", Text: "SBBQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0698},
-	{Form: "SBBQ r64, r64; SBBQ r64, r64", Text: "SBBQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0699},
-	{Form: "SBBQ r64, r64; INCQ r64", Text: "SBBQ R8, R9; INCQ R13", Source: "pair", Run: h0700},
-	{Form: "SBBQ r64, r64; ROLQ imm, r64", Text: "SBBQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h0701},
-	{Form: "CMPQ r64, r64; JEQ label", Text: "CMPQ R8, R9; JEQ taken", Source: "pair", Run: h0702},
-	{Form: "CMPQ r64, r64; JNE label", Text: "CMPQ R8, R9; JNE taken", Source: "pair", Run: h0703},
-	{Form: "CMPQ r64, r64; JCS label", Text: "CMPQ R8, R9; JCS taken", Source: "pair", Run: h0704},
-	{Form: "CMPQ r64, r64; JCC label", Text: "CMPQ R8, R9; JCC taken", Source: "pair", Run: h0705},
-	{Form: "CMPQ r64, r64; JLT label", Text: "CMPQ R8, R9; JLT taken", Source: "pair", Run: h0706},
-	{Form: "CMPQ r64, r64; JGE label", Text: "CMPQ R8, R9; JGE taken", Source: "pair", Run: h0707},
-	{Form: "CMPQ r64, r64; JLE label", Text: "CMPQ R8, R9; JLE taken", Source: "pair", Run: h0708},
-	{Form: "CMPQ r64, r64; JGT label", Text: "CMPQ R8, R9; JGT taken", Source: "pair", Run: h0709},
-	{Form: "CMPQ r64, r64; JLS label", Text: "CMPQ R8, R9; JLS taken", Source: "pair", Run: h0710},
-	{Form: "CMPQ r64, r64; JHI label", Text: "CMPQ R8, R9; JHI taken", Source: "pair", Run: h0711},
-	{Form: "CMPQ r64, r64; JMI label", Text: "CMPQ R8, R9; JMI taken", Source: "pair", Run: h0712},
-	{Form: "CMPQ r64, r64; JPL label", Text: "CMPQ R8, R9; JPL taken", Source: "pair", Run: h0713},
-	{Form: "CMPQ r64, r64; SETCS r8", Text: "CMPQ R8, R9; SETCS R10", Source: "pair", Run: h0714},
-	{Form: "CMPQ r64, r64; CMOVQEQ r64, r64", Text: "CMPQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0715},
-	{Form: "CMPQ r64, r64; ADCQ r64, r64", Text: "CMPQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0716},
-	{Form: "CMPQ r64, r64; SBBQ r64, r64", Text: "CMPQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0717},
-	{Form: "CMPQ r64, r64; INCQ r64", Text: "CMPQ R8, R9; INCQ R13", Source: "pair", Run: h0718},
-	{Form: "CMPQ r64, r64; ROLQ imm, r64", Text: "CMPQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h0719},
-	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ R8, $3; JEQ taken", Source: "pair", Run: h0720},
-	{Form: "CMPQ r64, imm; JNE label", Text: "CMPQ R8, $3; JNE taken", Source: "pair", Run: h0721},
-	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ R8, $3; JCS taken", Source: "pair", Run: h0722},
-	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ R8, $3; JCC taken", Source: "pair", Run: h0723},
-	{Form: "CMPQ r64, imm; JLT label", Text: "CMPQ R8, $3; JLT taken", Source: "pair", Run: h0724},
-	{Form: "CMPQ r64, imm; JGE label", Text: "CMPQ R8, $3; JGE taken", Source: "pair", Run: h0725},
-	{Form: "CMPQ r64, imm; JLE label", Text: "CMPQ R8, $3; JLE taken", Source: "pair", Run: h0726},
-	{Form: "CMPQ r64, imm; JGT label", Text: "CMPQ R8, $3; JGT taken", Source: "pair", Run: h0727},
-	{Form: "CMPQ r64, imm; JLS label", Text: "CMPQ R8, $3; JLS taken", Source: "pair", Run: h0728},
-	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ R8, $3; JHI taken", Source: "pair", Run: h0729},
-	{Form: "CMPQ r64, imm; JMI label", Text: "CMPQ R8, $3; JMI taken", Source: "pair", Run: h0730},
-	{Form: "CMPQ r64, imm; JPL label", Text: "CMPQ R8, $3; JPL taken", Source: "pair", Run: h0731},
-	{Form: "CMPQ r64, imm; SETCS r8", Text: "CMPQ R8, $3; SETCS R10", Source: "pair", Run: h0732},
-	{Form: "CMPQ r64, imm; CMOVQEQ r64, r64", Text: "CMPQ R8, $3; CMOVQEQ R11, R12", Source: "pair", Run: h0733},
-	{Form: "CMPQ r64, imm; ADCQ r64, r64", Text: "CMPQ R8, $3; ADCQ R10, R11", Source: "pair", Run: h0734},
-	{Form: "CMPQ r64, imm; SBBQ r64, r64", Text: "CMPQ R8, $3; SBBQ R10, R11", Source: "pair", Run: h0735},
-	{Form: "CMPQ r64, imm; INCQ r64", Text: "CMPQ R8, $3; INCQ R13", Source: "pair", Run: h0736},
-	{Form: "CMPQ r64, imm; ROLQ imm, r64", Text: "CMPQ R8, $3; ROLQ $7, R13", Source: "pair", Run: h0737},
-	{Form: "CMPL r32, r32; JEQ label", Text: "CMPL R8, R9; JEQ taken", Source: "pair", Run: h0738},
-	{Form: "CMPL r32, r32; JNE label", Text: "CMPL R8, R9; JNE taken", Source: "pair", Run: h0739},
-	{Form: "CMPL r32, r32; JCS label", Text: "CMPL R8, R9; JCS taken", Source: "pair", Run: h0740},
-	{Form: "CMPL r32, r32; JCC label", Text: "CMPL R8, R9; JCC taken", Source: "pair", Run: h0741},
-	{Form: "CMPL r32, r32; JLT label", Text: "CMPL R8, R9; JLT taken", Source: "pair", Run: h0742},
-	{Form: "CMPL r32, r32; JGE label", Text: "CMPL R8, R9; JGE taken", Source: "pair", Run: h0743},
-	{Form: "CMPL r32, r32; JLE label", Text: "CMPL R8, R9; JLE taken", Source: "pair", Run: h0744},
-	{Form: "CMPL r32, r32; JGT label", Text: "CMPL R8, R9; JGT taken", Source: "pair", Run: h0745},
-	{Form: "CMPL r32, r32; JLS label", Text: "CMPL R8, R9; JLS taken", Source: "pair", Run: h0746},
-	{Form: "CMPL r32, r32; JHI label", Text: "CMPL R8, R9; JHI taken", Source: "pair", Run: h0747},
-	{Form: "CMPL r32, r32; JMI label", Text: "CMPL R8, R9; JMI taken", Source: "pair", Run: h0748},
-	{Form: "CMPL r32, r32; JPL label", Text: "CMPL R8, R9; JPL taken", Source: "pair", Run: h0749},
-	{Form: "CMPL r32, r32; SETCS r8", Text: "CMPL R8, R9; SETCS R10", Source: "pair", Run: h0750},
-	{Form: "CMPL r32, r32; CMOVQEQ r64, r64", Text: "CMPL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0751},
-	{Form: "CMPL r32, r32; ADCQ r64, r64", Text: "CMPL R8, R9; ADCQ R10, R11", Source: "pair", Run: h0752},
-	{Form: "CMPL r32, r32; SBBQ r64, r64", Text: "CMPL R8, R9; SBBQ R10, R11", Source: "pair", Run: h0753},
-	{Form: "CMPL r32, r32; INCQ r64", Text: "CMPL R8, R9; INCQ R13", Source: "pair", Run: h0754},
-	{Form: "CMPL r32, r32; ROLQ imm, r64", Text: "CMPL R8, R9; ROLQ $7, R13", Source: "pair", Run: h0755},
-	{Form: "ADDL r32, r32; JEQ label", Text: "ADDL R8, R9; JEQ taken", Source: "pair", Run: h0756},
-	{Form: "ADDL r32, r32; JNE label", Text: "ADDL R8, R9; JNE taken", Source: "pair", Run: h0757},
-	{Form: "ADDL r32, r32; JCS label", Text: "ADDL R8, R9; JCS taken", Source: "pair", Run: h0758},
-	{Form: "ADDL r32, r32; JCC label", Text: "ADDL R8, R9; JCC taken", Source: "pair", Run: h0759},
-	{Form: "ADDL r32, r32; JLT label", Text: "ADDL R8, R9; JLT taken", Source: "pair", Run: h0760},
-	{Form: "ADDL r32, r32; JGE label", Text: "ADDL R8, R9; JGE taken", Source: "pair", Run: h0761},
-	{Form: "ADDL r32, r32; JLE label", Text: "ADDL R8, R9; JLE taken", Source: "pair", Run: h0762},
-	{Form: "ADDL r32, r32; JGT label", Text: "ADDL R8, R9; JGT taken", Source: "pair", Run: h0763},
-	{Form: "ADDL r32, r32; JLS label", Text: "ADDL R8, R9; JLS taken", Source: "pair", Run: h0764},
-	{Form: "ADDL r32, r32; JHI label", Text: "ADDL R8, R9; JHI taken", Source: "pair", Run: h0765},
-	{Form: "ADDL r32, r32; JMI label", Text: "ADDL R8, R9; JMI taken", Source: "pair", Run: h0766},
-	{Form: "ADDL r32, r32; JPL label", Text: "ADDL R8, R9; JPL taken", Source: "pair", Run: h0767},
-	{Form: "ADDL r32, r32; SETCS r8", Text: "ADDL R8, R9; SETCS R10", Source: "pair", Run: h0768},
-	{Form: "ADDL r32, r32; CMOVQEQ r64, r64", Text: "ADDL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0769},
-	{Form: "ADDL r32, r32; ADCQ r64, r64", Text: "ADDL R8, R9; ADCQ R10, R11", Source: "pair", Run: h0770},
-	{Form: "ADDL r32, r32; SBBQ r64, r64", Text: "ADDL R8, R9; SBBQ R10, R11", Source: "pair", Run: h0771},
-	{Form: "ADDL r32, r32; INCQ r64", Text: "ADDL R8, R9; INCQ R13", Source: "pair", Run: h0772},
-	{Form: "ADDL r32, r32; ROLQ imm, r64", Text: "ADDL R8, R9; ROLQ $7, R13", Source: "pair", Run: h0773},
-	{Form: "SUBL r32, r32; JEQ label", Text: "SUBL R8, R9; JEQ taken", Source: "pair", Run: h0774},
-	{Form: "SUBL r32, r32; JNE label", Text: "SUBL R8, R9; JNE taken", Source: "pair", Run: h0775},
-	{Form: "SUBL r32, r32; JCS label", Text: "SUBL R8, R9; JCS taken", Source: "pair", Run: h0776},
-	{Form: "SUBL r32, r32; JCC label", Text: "SUBL R8, R9; JCC taken", Source: "pair", Run: h0777},
-	{Form: "SUBL r32, r32; JLT label", Text: "SUBL R8, R9; JLT taken", Source: "pair", Run: h0778},
-	{Form: "SUBL r32, r32; JGE label", Text: "SUBL R8, R9; JGE taken", Source: "pair", Run: h0779},
-	{Form: "SUBL r32, r32; JLE label", Text: "SUBL R8, R9; JLE taken", Source: "pair", Run: h0780},
-	{Form: "SUBL r32, r32; JGT label", Text: "SUBL R8, R9; JGT taken", Source: "pair", Run: h0781},
-	{Form: "SUBL r32, r32; JLS label", Text: "SUBL R8, R9; JLS taken", Source: "pair", Run: h0782},
-	{Form: "SUBL r32, r32; JHI label", Text: "SUBL R8, R9; JHI taken", Source: "pair", Run: h0783},
-	{Form: "SUBL r32, r32; JMI label", Text: "SUBL R8, R9; JMI taken", Source: "pair", Run: h0784},
-	{Form: "SUBL r32, r32; JPL label", Text: "SUBL R8, R9; JPL taken", Source: "pair", Run: h0785},
-	{Form: "SUBL r32, r32; SETCS r8", Text: "SUBL R8, R9; SETCS R10", Source: "pair", Run: h0786},
-	{Form: "SUBL r32, r32; CMOVQEQ r64, r64", Text: "SUBL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0787},
-	{Form: "SUBL r32, r32; ADCQ r64, r64", Text: "SUBL R8, R9; ADCQ R10, R11", Source: "pair", Run: h0788},
-	{Form: "SUBL r32, r32; SBBQ r64, r64", Text: "SUBL R8, R9; SBBQ R10, R11", Source: "pair", Run: h0789},
-	{Form: "SUBL r32, r32; INCQ r64", Text: "SUBL R8, R9; INCQ R13", Source: "pair", Run: h0790},
-	{Form: "SUBL r32, r32; ROLQ imm, r64", Text: "SUBL R8, R9; ROLQ $7, R13", Source: "pair", Run: h0791},
-	{Form: "ANDQ r64, r64; JEQ label", Text: "ANDQ R8, R9; JEQ taken", Source: "pair", Run: h0792},
-	{Form: "ANDQ r64, r64; JNE label", Text: "ANDQ R8, R9; JNE taken", Source: "pair", Run: h0793},
-	{Form: "ANDQ r64, r64; JCS label", Text: "ANDQ R8, R9; JCS taken", Source: "pair", Run: h0794},
-	{Form: "ANDQ r64, r64; JCC label", Text: "ANDQ R8, R9; JCC taken", Source: "pair", Run: h0795},
-	{Form: "ANDQ r64, r64; JLT label", Text: "ANDQ R8, R9; JLT taken", Source: "pair", Run: h0796},
-	{Form: "ANDQ r64, r64; JGE label", Text: "ANDQ R8, R9; JGE taken", Source: "pair", Run: h0797},
-	{Form: "ANDQ r64, r64; JLE label", Text: "ANDQ R8, R9; JLE taken", Source: "pair", Run: h0798},
-	{Form: "ANDQ r64, r64; JGT label", Text: "ANDQ R8, R9; JGT taken", Source: "pair", Run: h0799},
-	{Form: "ANDQ r64, r64; JLS label", Text: "ANDQ R8, R9; JLS taken", Source: "pair", Run: h0800},
-	{Form: "ANDQ r64, r64; JHI label", Text: "ANDQ R8, R9; JHI taken", Source: "pair", Run: h0801},
-	{Form: "ANDQ r64, r64; JMI label", Text: "ANDQ R8, R9; JMI taken", Source: "pair", Run: h0802},
-	{Form: "ANDQ r64, r64; JPL label", Text: "ANDQ R8, R9; JPL taken", Source: "pair", Run: h0803},
-	{Form: "ANDQ r64, r64; SETCS r8", Text: "ANDQ R8, R9; SETCS R10", Source: "pair", Run: h0804},
-	{Form: "ANDQ r64, r64; CMOVQEQ r64, r64", Text: "ANDQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0805},
-	{Form: "ANDQ r64, r64; ADCQ r64, r64", Text: "ANDQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0806},
-	{Form: "ANDQ r64, r64; SBBQ r64, r64", Text: "ANDQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0807},
-	{Form: "ANDQ r64, r64; INCQ r64", Text: "ANDQ R8, R9; INCQ R13", Source: "pair", Run: h0808},
-	{Form: "ANDQ r64, r64; ROLQ imm, r64", Text: "ANDQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h0809},
-	{Form: "ANDL r32, r32; JEQ label", Text: "ANDL R8, R9; JEQ taken", Source: "pair", Run: h0810},
-	{Form: "ANDL r32, r32; JNE label", Text: "ANDL R8, R9; JNE taken", Source: "pair", Run: h0811},
-	{Form: "ANDL r32, r32; JCS label", Text: "ANDL R8, R9; JCS taken", Source: "pair", Run: h0812},
-	{Form: "ANDL r32, r32; JCC label", Text: "ANDL R8, R9; JCC taken", Source: "pair", Run: h0813},
-	{Form: "ANDL r32, r32; JLT label", Text: "ANDL R8, R9; JLT taken", Source: "pair", Run: h0814},
-	{Form: "ANDL r32, r32; JGE label", Text: "ANDL R8, R9; JGE taken", Source: "pair", Run: h0815},
-	{Form: "ANDL r32, r32; JLE label", Text: "ANDL R8, R9; JLE taken", Source: "pair", Run: h0816},
-	{Form: "ANDL r32, r32; JGT label", Text: "ANDL R8, R9; JGT taken", Source: "pair", Run: h0817},
-	{Form: "ANDL r32, r32; JLS label", Text: "ANDL R8, R9; JLS taken", Source: "pair", Run: h0818},
-	{Form: "ANDL r32, r32; JHI label", Text: "ANDL R8, R9; JHI taken", Source: "pair", Run: h0819},
-	{Form: "ANDL r32, r32; JMI label", Text: "ANDL R8, R9; JMI taken", Source: "pair", Run: h0820},
-	{Form: "ANDL r32, r32; JPL label", Text: "ANDL R8, R9; JPL taken", Source: "pair", Run: h0821},
-	{Form: "ANDL r32, r32; SETCS r8", Text: "ANDL R8, R9; SETCS R10", Source: "pair", Run: h0822},
-	{Form: "ANDL r32, r32; CMOVQEQ r64, r64", Text: "ANDL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0823},
-	{Form: "ANDL r32, r32; ADCQ r64, r64", Text: "ANDL R8, R9; ADCQ R10, R11", Source: "pair", Run: h0824},
-	{Form: "ANDL r32, r32; SBBQ r64, r64", Text: "ANDL R8, R9; SBBQ R10, R11", Source: "pair", Run: h0825},
-	{Form: "ANDL r32, r32; INCQ r64", Text: "ANDL R8, R9; INCQ R13", Source: "pair", Run: h0826},
-	{Form: "ANDL r32, r32; ROLQ imm, r64", Text: "ANDL R8, R9; ROLQ $7, R13", Source: "pair", Run: h0827},
-	{Form: "ORQ r64, r64; JEQ label", Text: "ORQ R8, R9; JEQ taken", Source: "pair", Run: h0828},
-	{Form: "ORQ r64, r64; JNE label", Text: "ORQ R8, R9; JNE taken", Source: "pair", Run: h0829},
-	{Form: "ORQ r64, r64; JCS label", Text: "ORQ R8, R9; JCS taken", Source: "pair", Run: h0830},
-	{Form: "ORQ r64, r64; JCC label", Text: "ORQ R8, R9; JCC taken", Source: "pair", Run: h0831},
-	{Form: "ORQ r64, r64; JLT label", Text: "ORQ R8, R9; JLT taken", Source: "pair", Run: h0832},
-	{Form: "ORQ r64, r64; JGE label", Text: "ORQ R8, R9; JGE taken", Source: "pair", Run: h0833},
-	{Form: "ORQ r64, r64; JLE label", Text: "ORQ R8, R9; JLE taken", Source: "pair", Run: h0834},
-	{Form: "ORQ r64, r64; JGT label", Text: "ORQ R8, R9; JGT taken", Source: "pair", Run: h0835},
-	{Form: "ORQ r64, r64; JLS label", Text: "ORQ R8, R9; JLS taken", Source: "pair", Run: h0836},
-	{Form: "ORQ r64, r64; JHI label", Text: "ORQ R8, R9; JHI taken", Source: "pair", Run: h0837},
-	{Form: "ORQ r64, r64; JMI label", Text: "ORQ R8, R9; JMI taken", Source: "pair", Run: h0838},
-	{Form: "ORQ r64, r64; JPL label", Text: "ORQ R8, R9; JPL taken", Source: "pair", Run: h0839},
-	{Form: "ORQ r64, r64; SETCS r8", Text: "ORQ R8, R9; SETCS R10", Source: "pair", Run: h0840},
-	{Form: "ORQ r64, r64; CMOVQEQ r64, r64", Text: "ORQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0841},
-	{Form: "ORQ r64, r64; ADCQ r64, r64", Text: "ORQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0842},
-	{Form: "ORQ r64, r64; SBBQ r64, r64", Text: "ORQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0843},
-	{Form: "ORQ r64, r64; INCQ r64", Text: "ORQ R8, R9; INCQ R13", Source: "pair", Run: h0844},
-	{Form: "ORQ r64, r64; ROLQ imm, r64", Text: "ORQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h0845},
-	{Form: "ORL r32, r32; JEQ label", Text: "ORL R8, R9; JEQ taken", Source: "pair", Run: h0846},
-	{Form: "ORL r32, r32; JNE label", Text: "ORL R8, R9; JNE taken", Source: "pair", Run: h0847},
-	{Form: "ORL r32, r32; JCS label", Text: "ORL R8, R9; JCS taken", Source: "pair", Run: h0848},
-	{Form: "ORL r32, r32; JCC label", Text: "ORL R8, R9; JCC taken", Source: "pair", Run: h0849},
-	{Form: "ORL r32, r32; JLT label", Text: "ORL R8, R9; JLT taken", Source: "pair", Run: h0850},
-	{Form: "ORL r32, r32; JGE label", Text: "ORL R8, R9; JGE taken", Source: "pair", Run: h0851},
-	{Form: "ORL r32, r32; JLE label", Text: "ORL R8, R9; JLE taken", Source: "pair", Run: h0852},
-	{Form: "ORL r32, r32; JGT label", Text: "ORL R8, R9; JGT taken", Source: "pair", Run: h0853},
-	{Form: "ORL r32, r32; JLS label", Text: "ORL R8, R9; JLS taken", Source: "pair", Run: h0854},
-	{Form: "ORL r32, r32; JHI label", Text: "ORL R8, R9; JHI taken", Source: "pair", Run: h0855},
-	{Form: "ORL r32, r32; JMI label", Text: "ORL R8, R9; JMI taken", Source: "pair", Run: h0856},
-	{Form: "ORL r32, r32; JPL label", Text: "ORL R8, R9; JPL taken", Source: "pair", Run: h0857},
-	{Form: "ORL r32, r32; SETCS r8", Text: "ORL R8, R9; SETCS R10", Source: "pair", Run: h0858},
-	{Form: "ORL r32, r32; CMOVQEQ r64, r64", Text: "ORL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0859},
-	{Form: "ORL r32, r32; ADCQ r64, r64", Text: "ORL R8, R9; ADCQ R10, R11", Source: "pair", Run: h0860},
-	{Form: "ORL r32, r32; SBBQ r64, r64", Text: "ORL R8, R9; SBBQ R10, R11", Source: "pair", Run: h0861},
-	{Form: "ORL r32, r32; INCQ r64", Text: "ORL R8, R9; INCQ R13", Source: "pair", Run: h0862},
-	{Form: "ORL r32, r32; ROLQ imm, r64", Text: "ORL R8, R9; ROLQ $7, R13", Source: "pair", Run: h0863},
-	{Form: "XORQ r64, r64; JEQ label", Text: "XORQ R8, R9; JEQ taken", Source: "pair", Run: h0864},
-	{Form: "XORQ r64, r64; JNE label", Text: "XORQ R8, R9; JNE taken", Source: "pair", Run: h0865},
-	{Form: "XORQ r64, r64; JCS label", Text: "XORQ R8, R9; JCS taken", Source: "pair", Run: h0866},
-	{Form: "XORQ r64, r64; JCC label", Text: "XORQ R8, R9; JCC taken", Source: "pair", Run: h0867},
-	{Form: "XORQ r64, r64; JLT label", Text: "XORQ R8, R9; JLT taken", Source: "pair", Run: h0868},
-	{Form: "XORQ r64, r64; JGE label", Text: "XORQ R8, R9; JGE taken", Source: "pair", Run: h0869},
-	{Form: "XORQ r64, r64; JLE label", Text: "XORQ R8, R9; JLE taken", Source: "pair", Run: h0870},
-	{Form: "XORQ r64, r64; JGT label", Text: "XORQ R8, R9; JGT taken", Source: "pair", Run: h0871},
-	{Form: "XORQ r64, r64; JLS label", Text: "XORQ R8, R9; JLS taken", Source: "pair", Run: h0872},
-	{Form: "XORQ r64, r64; JHI label", Text: "XORQ R8, R9; JHI taken", Source: "pair", Run: h0873},
-	{Form: "XORQ r64, r64; JMI label", Text: "XORQ R8, R9; JMI taken", Source: "pair", Run: h0874},
-	{Form: "XORQ r64, r64; JPL label", Text: "XORQ R8, R9; JPL taken", Source: "pair", Run: h0875},
-	{Form: "XORQ r64, r64; SETCS r8", Text: "XORQ R8, R9; SETCS R10", Source: "pair", Run: h0876},
-	{Form: "XORQ r64, r64; CMOVQEQ r64, r64", Text: "XORQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0877},
-	{Form: "XORQ r64, r64; ADCQ r64, r64", Text: "XORQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0878},
-	{Form: "XORQ r64, r64; SBBQ r64, r64", Text: "XORQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0879},
-	{Form: "XORQ r64, r64; INCQ r64", Text: "XORQ R8, R9; INCQ R13", Source: "pair", Run: h0880},
-	{Form: "XORQ r64, r64; ROLQ imm, r64", Text: "XORQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h0881},
-	{Form: "XORL r32, r32; JEQ label", Text: "XORL R8, R9; JEQ taken", Source: "pair", Run: h0882},
-	{Form: "XORL r32, r32; JNE label", Text: "XORL R8, R9; JNE taken", Source: "pair", Run: h0883},
-	{Form: "XORL r32, r32; JCS label", Text: "XORL R8, R9; JCS taken", Source: "pair", Run: h0884},
-	{Form: "XORL r32, r32; JCC label", Text: "XORL R8, R9; JCC taken", Source: "pair", Run: h0885},
-	{Form: "XORL r32, r32; JLT label", Text: "XORL R8, R9; JLT taken", Source: "pair", Run: h0886},
-	{Form: "XORL r32, r32; JGE label", Text: "XORL R8, R9; JGE taken", Source: "pair", Run: h0887},
-	{Form: "XORL r32, r32; JLE label", Text: "XORL R8, R9; JLE taken", Source: "pair", Run: h0888},
-	{Form: "XORL r32, r32; JGT label", Text: "XORL R8, R9; JGT taken", Source: "pair", Run: h0889},
-	{Form: "XORL r32, r32; JLS label", Text: "XORL R8, R9; JLS taken", Source: "pair", Run: h0890},
-	{Form: "XORL r32, r32; JHI label", Text: "XORL R8, R9; JHI taken", Source: "pair", Run: h0891},
-	{Form: "XORL r32, r32; JMI label", Text: "XORL R8, R9; JMI taken", Source: "pair", Run: h0892},
-	{Form: "XORL r32, r32; JPL label", Text: "XORL R8, R9; JPL taken", Source: "pair", Run: h0893},
-	{Form: "XORL r32, r32; SETCS r8", Text: "XORL R8, R9; SETCS R10", Source: "pair", Run: h0894},
-	{Form: "XORL r32, r32; CMOVQEQ r64, r64", Text: "XORL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0895},
-	{Form: "XORL r32, r32; ADCQ r64, r64", Text: "XORL R8, R9; ADCQ R10, R11", Source: "pair", Run: h0896},
-	{Form: "XORL r32, r32; SBBQ r64, r64", Text: "XORL R8, R9; SBBQ R10, R11", Source: "pair", Run: h0897},
-	{Form: "XORL r32, r32; INCQ r64", Text: "XORL R8, R9; INCQ R13", Source: "pair", Run: h0898},
-	{Form: "XORL r32, r32; ROLQ imm, r64", Text: "XORL R8, R9; ROLQ $7, R13", Source: "pair", Run: h0899},
-	{Form: "TESTQ r64, r64; JEQ label", Text: "TESTQ R8, R9; JEQ taken", Source: "pair", Run: h0900},
-	{Form: "TESTQ r64, r64; JNE label", Text: "TESTQ R8, R9; JNE taken", Source: "pair", Run: h0901},
-	{Form: "TESTQ r64, r64; JCS label", Text: "TESTQ R8, R9; JCS taken", Source: "pair", Run: h0902},
-	{Form: "TESTQ r64, r64; JCC label", Text: "TESTQ R8, R9; JCC taken", Source: "pair", Run: h0903},
-	{Form: "TESTQ r64, r64; JLT label", Text: "TESTQ R8, R9; JLT taken", Source: "pair", Run: h0904},
-	{Form: "TESTQ r64, r64; JGE label", Text: "TESTQ R8, R9; JGE taken", Source: "pair", Run: h0905},
-	{Form: "TESTQ r64, r64; JLE label", Text: "TESTQ R8, R9; JLE taken", Source: "pair", Run: h0906},
-	{Form: "TESTQ r64, r64; JGT label", Text: "TESTQ R8, R9; JGT taken", Source: "pair", Run: h0907},
-	{Form: "TESTQ r64, r64; JLS label", Text: "TESTQ R8, R9; JLS taken", Source: "pair", Run: h0908},
-	{Form: "TESTQ r64, r64; JHI label", Text: "TESTQ R8, R9; JHI taken", Source: "pair", Run: h0909},
-	{Form: "TESTQ r64, r64; JMI label", Text: "TESTQ R8, R9; JMI taken", Source: "pair", Run: h0910},
-	{Form: "TESTQ r64, r64; JPL label", Text: "TESTQ R8, R9; JPL taken", Source: "pair", Run: h0911},
-	{Form: "TESTQ r64, r64; SETCS r8", Text: "TESTQ R8, R9; SETCS R10", Source: "pair", Run: h0912},
-	{Form: "TESTQ r64, r64; CMOVQEQ r64, r64", Text: "TESTQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0913},
-	{Form: "TESTQ r64, r64; ADCQ r64, r64", Text: "TESTQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0914},
-	{Form: "TESTQ r64, r64; SBBQ r64, r64", Text: "TESTQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0915},
-	{Form: "TESTQ r64, r64; INCQ r64", Text: "TESTQ R8, R9; INCQ R13", Source: "pair", Run: h0916},
-	{Form: "TESTQ r64, r64; ROLQ imm, r64", Text: "TESTQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h0917},
-	{Form: "TESTL r32, r32; JEQ label", Text: "TESTL R8, R9; JEQ taken", Source: "pair", Run: h0918},
-	{Form: "TESTL r32, r32; JNE label", Text: "TESTL R8, R9; JNE taken", Source: "pair", Run: h0919},
-	{Form: "TESTL r32, r32; JCS label", Text: "TESTL R8, R9; JCS taken", Source: "pair", Run: h0920},
-	{Form: "TESTL r32, r32; JCC label", Text: "TESTL R8, R9; JCC taken", Source: "pair", Run: h0921},
-	{Form: "TESTL r32, r32; JLT label", Text: "TESTL R8, R9; JLT taken", Source: "pair", Run: h0922},
-	{Form: "TESTL r32, r32; JGE label", Text: "TESTL R8, R9; JGE taken", Source: "pair", Run: h0923},
-	{Form: "TESTL r32, r32; JLE label", Text: "TESTL R8, R9; JLE taken", Source: "pair", Run: h0924},
-	{Form: "TESTL r32, r32; JGT label", Text: "TESTL R8, R9; JGT taken", Source: "pair", Run: h0925},
-	{Form: "TESTL r32, r32; JLS label", Text: "TESTL R8, R9; JLS taken", Source: "pair", Run: h0926},
-	{Form: "TESTL r32, r32; JHI label", Text: "TESTL R8, R9; JHI taken", Source: "pair", Run: h0927},
-	{Form: "TESTL r32, r32; JMI label", Text: "TESTL R8, R9; JMI taken", Source: "pair", Run: h0928},
-	{Form: "TESTL r32, r32; JPL label", Text: "TESTL R8, R9; JPL taken", Source: "pair", Run: h0929},
-	{Form: "TESTL r32, r32; SETCS r8", Text: "TESTL R8, R9; SETCS R10", Source: "pair", Run: h0930},
-	{Form: "TESTL r32, r32; CMOVQEQ r64, r64", Text: "TESTL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0931},
-	{Form: "TESTL r32, r32; ADCQ r64, r64", Text: "TESTL R8, R9; ADCQ R10, R11", Source: "pair", Run: h0932},
-	{Form: "TESTL r32, r32; SBBQ r64, r64", Text: "TESTL R8, R9; SBBQ R10, R11", Source: "pair", Run: h0933},
-	{Form: "TESTL r32, r32; INCQ r64", Text: "TESTL R8, R9; INCQ R13", Source: "pair", Run: h0934},
-	{Form: "TESTL r32, r32; ROLQ imm, r64", Text: "TESTL R8, R9; ROLQ $7, R13", Source: "pair", Run: h0935},
-	{Form: "INCQ r64; JEQ label", Text: "INCQ R9; JEQ taken", Source: "pair", Run: h0936},
-	{Form: "INCQ r64; JNE label", Text: "INCQ R9; JNE taken", Source: "pair", Run: h0937},
-	{Form: "INCQ r64; JCS label", Text: "INCQ R9; JCS taken", Source: "pair", Run: h0938},
-	{Form: "INCQ r64; JCC label", Text: "INCQ R9; JCC taken", Source: "pair", Run: h0939},
-	{Form: "INCQ r64; JLT label", Text: "INCQ R9; JLT taken", Source: "pair", Run: h0940},
-	{Form: "INCQ r64; JGE label", Text: "INCQ R9; JGE taken", Source: "pair", Run: h0941},
-	{Form: "INCQ r64; JLE label", Text: "INCQ R9; JLE taken", Source: "pair", Run: h0942},
-	{Form: "INCQ r64; JGT label", Text: "INCQ R9; JGT taken", Source: "pair", Run: h0943},
-	{Form: "INCQ r64; JLS label", Text: "INCQ R9; JLS taken", Source: "pair", Run: h0944},
-	{Form: "INCQ r64; JHI label", Text: "INCQ R9; JHI taken", Source: "pair", Run: h0945},
-	{Form: "INCQ r64; JMI label", Text: "INCQ R9; JMI taken", Source: "pair", Run: h0946},
-	{Form: "INCQ r64; JPL label", Text: "INCQ R9; JPL taken", Source: "pair", Run: h0947},
-	{Form: "INCQ r64; SETCS r8", Text: "INCQ R9; SETCS R10", Source: "pair", Run: h0948},
-	{Form: "INCQ r64; CMOVQEQ r64, r64", Text: "INCQ R9; CMOVQEQ R11, R12", Source: "pair", Run: h0949},
-	{Form: "INCQ r64; ADCQ r64, r64", Text: "INCQ R9; ADCQ R10, R11", Source: "pair", Run: h0950},
-	{Form: "INCQ r64; SBBQ r64, r64", Text: "INCQ R9; SBBQ R10, R11", Source: "pair", Run: h0951},
-	{Form: "INCQ r64; INCQ r64", Text: "INCQ R9; INCQ R13", Source: "pair", Run: h0952},
-	{Form: "INCQ r64; ROLQ imm, r64", Text: "INCQ R9; ROLQ $7, R13", Source: "pair", Run: h0953},
-	{Form: "DECQ r64; JEQ label", Text: "DECQ R9; JEQ taken", Source: "pair", Run: h0954},
-	{Form: "DECQ r64; JNE label", Text: "DECQ R9; JNE taken", Source: "pair", Run: h0955},
-	{Form: "DECQ r64; JCS label", Text: "DECQ R9; JCS taken", Source: "pair", Run: h0956},
-	{Form: "DECQ r64; JCC label", Text: "DECQ R9; JCC taken", Source: "pair", Run: h0957},
-	{Form: "DECQ r64; JLT label", Text: "DECQ R9; JLT taken", Source: "pair", Run: h0958},
-	{Form: "DECQ r64; JGE label", Text: "DECQ R9; JGE taken", Source: "pair", Run: h0959},
-	{Form: "DECQ r64; JLE label", Text: "DECQ R9; JLE taken", Source: "pair", Run: h0960},
-	{Form: "DECQ r64; JGT label", Text: "DECQ R9; JGT taken", Source: "pair", Run: h0961},
-	{Form: "DECQ r64; JLS label", Text: "DECQ R9; JLS taken", Source: "pair", Run: h0962},
-	{Form: "DECQ r64; JHI label", Text: "DECQ R9; JHI taken", Source: "pair", Run: h0963},
-	{Form: "DECQ r64; JMI label", Text: "DECQ R9; JMI taken", Source: "pair", Run: h0964},
-	{Form: "DECQ r64; JPL label", Text: "DECQ R9; JPL taken", Source: "pair", Run: h0965},
-	{Form: "DECQ r64; SETCS r8", Text: "DECQ R9; SETCS R10", Source: "pair", Run: h0966},
-	{Form: "DECQ r64; CMOVQEQ r64, r64", Text: "DECQ R9; CMOVQEQ R11, R12", Source: "pair", Run: h0967},
-	{Form: "DECQ r64; ADCQ r64, r64", Text: "DECQ R9; ADCQ R10, R11", Source: "pair", Run: h0968},
-	{Form: "DECQ r64; SBBQ r64, r64", Text: "DECQ R9; SBBQ R10, R11", Source: "pair", Run: h0969},
-	{Form: "DECQ r64; INCQ r64", Text: "DECQ R9; INCQ R13", Source: "pair", Run: h0970},
-	{Form: "DECQ r64; ROLQ imm, r64", Text: "DECQ R9; ROLQ $7, R13", Source: "pair", Run: h0971},
-	{Form: "INCL r32; JEQ label", Text: "INCL R9; JEQ taken", Source: "pair", Run: h0972},
-	{Form: "INCL r32; JNE label", Text: "INCL R9; JNE taken", Source: "pair", Run: h0973},
-	{Form: "INCL r32; JCS label", Text: "INCL R9; JCS taken", Source: "pair", Run: h0974},
-	{Form: "INCL r32; JCC label", Text: "INCL R9; JCC taken", Source: "pair", Run: h0975},
-	{Form: "INCL r32; JLT label", Text: "INCL R9; JLT taken", Source: "pair", Run: h0976},
-	{Form: "INCL r32; JGE label", Text: "INCL R9; JGE taken", Source: "pair", Run: h0977},
-	{Form: "INCL r32; JLE label", Text: "INCL R9; JLE taken", Source: "pair", Run: h0978},
-	{Form: "INCL r32; JGT label", Text: "INCL R9; JGT taken", Source: "pair", Run: h0979},
-	{Form: "INCL r32; JLS label", Text: "INCL R9; JLS taken", Source: "pair", Run: h0980},
-	{Form: "INCL r32; JHI label", Text: "INCL R9; JHI taken", Source: "pair", Run: h0981},
-	{Form: "INCL r32; JMI label", Text: "INCL R9; JMI taken", Source: "pair", Run: h0982},
-	{Form: "INCL r32; JPL label", Text: "INCL R9; JPL taken", Source: "pair", Run: h0983},
-	{Form: "INCL r32; SETCS r8", Text: "INCL R9; SETCS R10", Source: "pair", Run: h0984},
-	{Form: "INCL r32; CMOVQEQ r64, r64", Text: "INCL R9; CMOVQEQ R11, R12", Source: "pair", Run: h0985},
-	{Form: "INCL r32; ADCQ r64, r64", Text: "INCL R9; ADCQ R10, R11", Source: "pair", Run: h0986},
-	{Form: "INCL r32; SBBQ r64, r64", Text: "INCL R9; SBBQ R10, R11", Source: "pair", Run: h0987},
-	{Form: "INCL r32; INCQ r64", Text: "INCL R9; INCQ R13", Source: "pair", Run: h0988},
-	{Form: "INCL r32; ROLQ imm, r64", Text: "INCL R9; ROLQ $7, R13", Source: "pair", Run: h0989},
-	{Form: "DECL r32; JEQ label", Text: "DECL R9; JEQ taken", Source: "pair", Run: h0990},
-	{Form: "DECL r32; JNE label", Text: "DECL R9; JNE taken", Source: "pair", Run: h0991},
-	{Form: "DECL r32; JCS label", Text: "DECL R9; JCS taken", Source: "pair", Run: h0992},
-	{Form: "DECL r32; JCC label", Text: "DECL R9; JCC taken", Source: "pair", Run: h0993},
-	{Form: "DECL r32; JLT label", Text: "DECL R9; JLT taken", Source: "pair", Run: h0994},
-	{Form: "DECL r32; JGE label", Text: "DECL R9; JGE taken", Source: "pair", Run: h0995},
-	{Form: "DECL r32; JLE label", Text: "DECL R9; JLE taken", Source: "pair", Run: h0996},
-	{Form: "DECL r32; JGT label", Text: "DECL R9; JGT taken", Source: "pair", Run: h0997},
-	{Form: "DECL r32; JLS label", Text: "DECL R9; JLS taken", Source: "pair", Run: h0998},
-	{Form: "DECL r32; JHI label", Text: "DECL R9; JHI taken", Source: "pair", Run: h0999},
-	{Form: "DECL r32; JMI label", Text: "DECL R9; JMI taken", Source: "pair", Run: h1000},
-	{Form: "DECL r32; JPL label", Text: "DECL R9; JPL taken", Source: "pair", Run: h1001},
-	{Form: "DECL r32; SETCS r8", Text: "DECL R9; SETCS R10", Source: "pair", Run: h1002},
-	{Form: "DECL r32; CMOVQEQ r64, r64", Text: "DECL R9; CMOVQEQ R11, R12", Source: "pair", Run: h1003},
-	{Form: "DECL r32; ADCQ r64, r64", Text: "DECL R9; ADCQ R10, R11", Source: "pair", Run: h1004},
-	{Form: "DECL r32; SBBQ r64, r64", Text: "DECL R9; SBBQ R10, R11", Source: "pair", Run: h1005},
-	{Form: "DECL r32; INCQ r64", Text: "DECL R9; INCQ R13", Source: "pair", Run: h1006},
-	{Form: "DECL r32; ROLQ imm, r64", Text: "DECL R9; ROLQ $7, R13", Source: "pair", Run: h1007},
-	{Form: "NEGQ r64; JEQ label", Text: "NEGQ R9; JEQ taken", Source: "pair", Run: h1008},
-	{Form: "NEGQ r64; JNE label", Text: "NEGQ R9; JNE taken", Source: "pair", Run: h1009},
-	{Form: "NEGQ r64; JCS label", Text: "NEGQ R9; JCS taken", Source: "pair", Run: h1010},
-	{Form: "NEGQ r64; JCC label", Text: "NEGQ R9; JCC taken", Source: "pair", Run: h1011},
-	{Form: "NEGQ r64; JLT label", Text: "NEGQ R9; JLT taken", Source: "pair", Run: h1012},
-	{Form: "NEGQ r64; JGE label", Text: "NEGQ R9; JGE taken", Source: "pair", Run: h1013},
-	{Form: "NEGQ r64; JLE label", Text: "NEGQ R9; JLE taken", Source: "pair", Run: h1014},
-	{Form: "NEGQ r64; JGT label", Text: "NEGQ R9; JGT taken", Source: "pair", Run: h1015},
-	{Form: "NEGQ r64; JLS label", Text: "NEGQ R9; JLS taken", Source: "pair", Run: h1016},
-	{Form: "NEGQ r64; JHI label", Text: "NEGQ R9; JHI taken", Source: "pair", Run: h1017},
-	{Form: "NEGQ r64; JMI label", Text: "NEGQ R9; JMI taken", Source: "pair", Run: h1018},
-	{Form: "NEGQ r64; JPL label", Text: "NEGQ R9; JPL taken", Source: "pair", Run: h1019},
-	{Form: "NEGQ r64; SETCS r8", Text: "NEGQ R9; SETCS R10", Source: "pair", Run: h1020},
-	{Form: "NEGQ r64; CMOVQEQ r64, r64", Text: "NEGQ R9; CMOVQEQ R11, R12", Source: "pair", Run: h1021},
-	{Form: "NEGQ r64; ADCQ r64, r64", Text: "NEGQ R9; ADCQ R10, R11", Source: "pair", Run: h1022},
-	{Form: "NEGQ r64; SBBQ r64, r64", Text: "NEGQ R9; SBBQ R10, R11", Source: "pair", Run: h1023},
-	{Form: "NEGQ r64; INCQ r64", Text: "NEGQ R9; INCQ R13", Source: "pair", Run: h1024},
-	{Form: "NEGQ r64; ROLQ imm, r64", Text: "NEGQ R9; ROLQ $7, R13", Source: "pair", Run: h1025},
-	{Form: "SHLQ imm, r64; JEQ label", Text: "SHLQ $1, R9; JEQ taken", Source: "pair", Run: h1026},
-	{Form: "SHLQ imm, r64; JNE label", Text: "SHLQ $1, R9; JNE taken", Source: "pair", Run: h1027},
-	{Form: "SHLQ imm, r64; JCS label", Text: "SHLQ $1, R9; JCS taken", Source: "pair", Run: h1028},
-	{Form: "SHLQ imm, r64; JCC label", Text: "SHLQ $1, R9; JCC taken", Source: "pair", Run: h1029},
-	{Form: "SHLQ imm, r64; JLT label", Text: "SHLQ $1, R9; JLT taken", Source: "pair", Run: h1030},
-	{Form: "SHLQ imm, r64; JGE label", Text: "SHLQ $1, R9; JGE taken", Source: "pair", Run: h1031},
-	{Form: "SHLQ imm, r64; JLE label", Text: "SHLQ $1, R9; JLE taken", Source: "pair", Run: h1032},
-	{Form: "SHLQ imm, r64; JGT label", Text: "SHLQ $1, R9; JGT taken", Source: "pair", Run: h1033},
-	{Form: "SHLQ imm, r64; JLS label", Text: "SHLQ $1, R9; JLS taken", Source: "pair", Run: h1034},
-	{Form: "SHLQ imm, r64; JHI label", Text: "SHLQ $1, R9; JHI taken", Source: "pair", Run: h1035},
-	{Form: "SHLQ imm, r64; JMI label", Text: "SHLQ $1, R9; JMI taken", Source: "pair", Run: h1036},
-	{Form: "SHLQ imm, r64; JPL label", Text: "SHLQ $1, R9; JPL taken", Source: "pair", Run: h1037},
-	{Form: "SHLQ imm, r64; SETCS r8", Text: "SHLQ $1, R9; SETCS R10", Source: "pair", Run: h1038},
-	{Form: "SHLQ imm, r64; CMOVQEQ r64, r64", Text: "SHLQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1039},
-	{Form: "SHLQ imm, r64; ADCQ r64, r64", Text: "SHLQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1040},
-	{Form: "SHLQ imm, r64; SBBQ r64, r64", Text: "SHLQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1041},
-	{Form: "SHLQ imm, r64; INCQ r64", Text: "SHLQ $1, R9; INCQ R13", Source: "pair", Run: h1042},
-	{Form: "SHLQ imm, r64; ROLQ imm, r64", Text: "SHLQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1043},
-	{Form: "SHRQ imm, r64; JEQ label", Text: "SHRQ $1, R9; JEQ taken", Source: "pair", Run: h1044},
-	{Form: "SHRQ imm, r64; JNE label", Text: "SHRQ $1, R9; JNE taken", Source: "pair", Run: h1045},
-	{Form: "SHRQ imm, r64; JCS label", Text: "SHRQ $1, R9; JCS taken", Source: "pair", Run: h1046},
-	{Form: "SHRQ imm, r64; JCC label", Text: "SHRQ $1, R9; JCC taken", Source: "pair", Run: h1047},
-	{Form: "SHRQ imm, r64; JLT label", Text: "SHRQ $1, R9; JLT taken", Source: "pair", Run: h1048},
-	{Form: "SHRQ imm, r64; JGE label", Text: "SHRQ $1, R9; JGE taken", Source: "pair", Run: h1049},
-	{Form: "SHRQ imm, r64; JLE label", Text: "SHRQ $1, R9; JLE taken", Source: "pair", Run: h1050},
-	{Form: "SHRQ imm, r64; JGT label", Text: "SHRQ $1, R9; JGT taken", Source: "pair", Run: h1051},
-	{Form: "SHRQ imm, r64; JLS label", Text: "SHRQ $1, R9; JLS taken", Source: "pair", Run: h1052},
-	{Form: "SHRQ imm, r64; JHI label", Text: "SHRQ $1, R9; JHI taken", Source: "pair", Run: h1053},
-	{Form: "SHRQ imm, r64; JMI label", Text: "SHRQ $1, R9; JMI taken", Source: "pair", Run: h1054},
-	{Form: "SHRQ imm, r64; JPL label", Text: "SHRQ $1, R9; JPL taken", Source: "pair", Run: h1055},
-	{Form: "SHRQ imm, r64; SETCS r8", Text: "SHRQ $1, R9; SETCS R10", Source: "pair", Run: h1056},
-	{Form: "SHRQ imm, r64; CMOVQEQ r64, r64", Text: "SHRQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1057},
-	{Form: "SHRQ imm, r64; ADCQ r64, r64", Text: "SHRQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1058},
-	{Form: "SHRQ imm, r64; SBBQ r64, r64", Text: "SHRQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1059},
-	{Form: "SHRQ imm, r64; INCQ r64", Text: "SHRQ $1, R9; INCQ R13", Source: "pair", Run: h1060},
-	{Form: "SHRQ imm, r64; ROLQ imm, r64", Text: "SHRQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1061},
-	{Form: "SARQ imm, r64; JEQ label", Text: "SARQ $1, R9; JEQ taken", Source: "pair", Run: h1062},
-	{Form: "SARQ imm, r64; JNE label", Text: "SARQ $1, R9; JNE taken", Source: "pair", Run: h1063},
-	{Form: "SARQ imm, r64; JCS label", Text: "SARQ $1, R9; JCS taken", Source: "pair", Run: h1064},
-	{Form: "SARQ imm, r64; JCC label", Text: "SARQ $1, R9; JCC taken", Source: "pair", Run: h1065},
-	{Form: "SARQ imm, r64; JLT label", Text: "SARQ $1, R9; JLT taken", Source: "pair", Run: h1066},
-	{Form: "SARQ imm, r64; JGE label", Text: "SARQ $1, R9; JGE taken", Source: "pair", Run: h1067},
-	{Form: "SARQ imm, r64; JLE label", Text: "SARQ $1, R9; JLE taken", Source: "pair", Run: h1068},
-	{Form: "SARQ imm, r64; JGT label", Text: "SARQ $1, R9; JGT taken", Source: "pair", Run: h1069},
-	{Form: "SARQ imm, r64; JLS label", Text: "SARQ $1, R9; JLS taken", Source: "pair", Run: h1070},
-	{Form: "SARQ imm, r64; JHI label", Text: "SARQ $1, R9; JHI taken", Source: "pair", Run: h1071},
-	{Form: "SARQ imm, r64; JMI label", Text: "SARQ $1, R9; JMI taken", Source: "pair", Run: h1072},
-	{Form: "SARQ imm, r64; JPL label", Text: "SARQ $1, R9; JPL taken", Source: "pair", Run: h1073},
-	{Form: "SARQ imm, r64; SETCS r8", Text: "SARQ $1, R9; SETCS R10", Source: "pair", Run: h1074},
-	{Form: "SARQ imm, r64; CMOVQEQ r64, r64", Text: "SARQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1075},
-	{Form: "SARQ imm, r64; ADCQ r64, r64", Text: "SARQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1076},
-	{Form: "SARQ imm, r64; SBBQ r64, r64", Text: "SARQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1077},
-	{Form: "SARQ imm, r64; INCQ r64", Text: "SARQ $1, R9; INCQ R13", Source: "pair", Run: h1078},
-	{Form: "SARQ imm, r64; ROLQ imm, r64", Text: "SARQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1079},
-	{Form: "SHLQ imm, r64; JEQ label", Text: "SHLQ $5, R9; JEQ taken", Source: "pair", Run: h1080},
-	{Form: "SHLQ imm, r64; JNE label", Text: "SHLQ $5, R9; JNE taken", Source: "pair", Run: h1081},
-	{Form: "SHLQ imm, r64; JCS label", Text: "SHLQ $5, R9; JCS taken", Source: "pair", Run: h1082},
-	{Form: "SHLQ imm, r64; JCC label", Text: "SHLQ $5, R9; JCC taken", Source: "pair", Run: h1083},
-	{Form: "SHLQ imm, r64; JLT label", Text: "SHLQ $5, R9; JLT taken", Source: "pair", Run: h1084},
-	{Form: "SHLQ imm, r64; JGE label", Text: "SHLQ $5, R9; JGE taken", Source: "pair", Run: h1085},
-	{Form: "SHLQ imm, r64; JLE label", Text: "SHLQ $5, R9; JLE taken", Source: "pair", Run: h1086},
-	{Form: "SHLQ imm, r64; JGT label", Text: "SHLQ $5, R9; JGT taken", Source: "pair", Run: h1087},
-	{Form: "SHLQ imm, r64; JLS label", Text: "SHLQ $5, R9; JLS taken", Source: "pair", Run: h1088},
-	{Form: "SHLQ imm, r64; JHI label", Text: "SHLQ $5, R9; JHI taken", Source: "pair", Run: h1089},
-	{Form: "SHLQ imm, r64; JMI label", Text: "SHLQ $5, R9; JMI taken", Source: "pair", Run: h1090},
-	{Form: "SHLQ imm, r64; JPL label", Text: "SHLQ $5, R9; JPL taken", Source: "pair", Run: h1091},
-	{Form: "SHLQ imm, r64; SETCS r8", Text: "SHLQ $5, R9; SETCS R10", Source: "pair", Run: h1092},
-	{Form: "SHLQ imm, r64; CMOVQEQ r64, r64", Text: "SHLQ $5, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1093},
-	{Form: "SHLQ imm, r64; ADCQ r64, r64", Text: "SHLQ $5, R9; ADCQ R10, R11", Source: "pair", Run: h1094},
-	{Form: "SHLQ imm, r64; SBBQ r64, r64", Text: "SHLQ $5, R9; SBBQ R10, R11", Source: "pair", Run: h1095},
-	{Form: "SHLQ imm, r64; INCQ r64", Text: "SHLQ $5, R9; INCQ R13", Source: "pair", Run: h1096},
-	{Form: "SHLQ imm, r64; ROLQ imm, r64", Text: "SHLQ $5, R9; ROLQ $7, R13", Source: "pair", Run: h1097},
-	{Form: "SHRQ cl, r64; JEQ label", Text: "SHRQ CX, R9; JEQ taken", Source: "pair", Run: h1098},
-	{Form: "SHRQ cl, r64; JNE label", Text: "SHRQ CX, R9; JNE taken", Source: "pair", Run: h1099},
-	{Form: "SHRQ cl, r64; JCS label", Text: "SHRQ CX, R9; JCS taken", Source: "pair", Run: h1100},
-	{Form: "SHRQ cl, r64; JCC label", Text: "SHRQ CX, R9; JCC taken", Source: "pair", Run: h1101},
-	{Form: "SHRQ cl, r64; JLT label", Text: "SHRQ CX, R9; JLT taken", Source: "pair", Run: h1102},
-	{Form: "SHRQ cl, r64; JGE label", Text: "SHRQ CX, R9; JGE taken", Source: "pair", Run: h1103},
-	{Form: "SHRQ cl, r64; JLE label", Text: "SHRQ CX, R9; JLE taken", Source: "pair", Run: h1104},
-	{Form: "SHRQ cl, r64; JGT label", Text: "SHRQ CX, R9; JGT taken", Source: "pair", Run: h1105},
-	{Form: "SHRQ cl, r64; JLS label", Text: "SHRQ CX, R9; JLS taken", Source: "pair", Run: h1106},
-	{Form: "SHRQ cl, r64; JHI label", Text: "SHRQ CX, R9; JHI taken", Source: "pair", Run: h1107},
-	{Form: "SHRQ cl, r64; JMI label", Text: "SHRQ CX, R9; JMI taken", Source: "pair", Run: h1108},
-	{Form: "SHRQ cl, r64; JPL label", Text: "SHRQ CX, R9; JPL taken", Source: "pair", Run: h1109},
-	{Form: "SHRQ cl, r64; SETCS r8", Text: "SHRQ CX, R9; SETCS R10", Source: "pair", Run: h1110},
-	{Form: "SHRQ cl, r64; CMOVQEQ r64, r64", Text: "SHRQ CX, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1111},
-	{Form: "SHRQ cl, r64; ADCQ r64, r64", Text: "SHRQ CX, R9; ADCQ R10, R11", Source: "pair", Run: h1112},
-	{Form: "SHRQ cl, r64; SBBQ r64, r64", Text: "SHRQ CX, R9; SBBQ R10, R11", Source: "pair", Run: h1113},
-	{Form: "SHRQ cl, r64; INCQ r64", Text: "SHRQ CX, R9; INCQ R13", Source: "pair", Run: h1114},
-	{Form: "SHRQ cl, r64; ROLQ imm, r64", Text: "SHRQ CX, R9; ROLQ $7, R13", Source: "pair", Run: h1115},
-	{Form: "SHLL imm, r32; JEQ label", Text: "SHLL $1, R9; JEQ taken", Source: "pair", Run: h1116},
-	{Form: "SHLL imm, r32; JNE label", Text: "SHLL $1, R9; JNE taken", Source: "pair", Run: h1117},
-	{Form: "SHLL imm, r32; JCS label", Text: "SHLL $1, R9; JCS taken", Source: "pair", Run: h1118},
-	{Form: "SHLL imm, r32; JCC label", Text: "SHLL $1, R9; JCC taken", Source: "pair", Run: h1119},
-	{Form: "SHLL imm, r32; JLT label", Text: "SHLL $1, R9; JLT taken", Source: "pair", Run: h1120},
-	{Form: "SHLL imm, r32; JGE label", Text: "SHLL $1, R9; JGE taken", Source: "pair", Run: h1121},
-	{Form: "SHLL imm, r32; JLE label", Text: "SHLL $1, R9; JLE taken", Source: "pair", Run: h1122},
-	{Form: "SHLL imm, r32; JGT label", Text: "SHLL $1, R9; JGT taken", Source: "pair", Run: h1123},
-	{Form: "SHLL imm, r32; JLS label", Text: "SHLL $1, R9; JLS taken", Source: "pair", Run: h1124},
-	{Form: "SHLL imm, r32; JHI label", Text: "SHLL $1, R9; JHI taken", Source: "pair", Run: h1125},
-	{Form: "SHLL imm, r32; JMI label", Text: "SHLL $1, R9; JMI taken", Source: "pair", Run: h1126},
-	{Form: "SHLL imm, r32; JPL label", Text: "SHLL $1, R9; JPL taken", Source: "pair", Run: h1127},
-	{Form: "SHLL imm, r32; SETCS r8", Text: "SHLL $1, R9; SETCS R10", Source: "pair", Run: h1128},
-	{Form: "SHLL imm, r32; CMOVQEQ r64, r64", Text: "SHLL $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1129},
-	{Form: "SHLL imm, r32; ADCQ r64, r64", Text: "SHLL $1, R9; ADCQ R10, R11", Source: "pair", Run: h1130},
-	{Form: "SHLL imm, r32; SBBQ r64, r64", Text: "SHLL $1, R9; SBBQ R10, R11", Source: "pair", Run: h1131},
-	{Form: "SHLL imm, r32; INCQ r64", Text: "SHLL $1, R9; INCQ R13", Source: "pair", Run: h1132},
-	{Form: "SHLL imm, r32; ROLQ imm, r64", Text: "SHLL $1, R9; ROLQ $7, R13", Source: "pair", Run: h1133},
-	{Form: "SARL imm, r32; JEQ label", Text: "SARL $3, R9; JEQ taken", Source: "pair", Run: h1134},
-	{Form: "SARL imm, r32; JNE label", Text: "SARL $3, R9; JNE taken", Source: "pair", Run: h1135},
-	{Form: "SARL imm, r32; JCS label", Text: "SARL $3, R9; JCS taken", Source: "pair", Run: h1136},
-	{Form: "SARL imm, r32; JCC label", Text: "SARL $3, R9; JCC taken", Source: "pair", Run: h1137},
-	{Form: "SARL imm, r32; JLT label", Text: "SARL $3, R9; JLT taken", Source: "pair", Run: h1138},
-	{Form: "SARL imm, r32; JGE label", Text: "SARL $3, R9; JGE taken", Source: "pair", Run: h1139},
-	{Form: "SARL imm, r32; JLE label", Text: "SARL $3, R9; JLE taken", Source: "pair", Run: h1140},
-	{Form: "SARL imm, r32; JGT label", Text: "SARL $3, R9; JGT taken", Source: "pair", Run: h1141},
-	{Form: "SARL imm, r32; JLS label", Text: "SARL $3, R9; JLS taken", Source: "pair", Run: h1142},
-	{Form: "SARL imm, r32; JHI label", Text: "SARL $3, R9; JHI taken", Source: "pair", Run: h1143},
-	{Form: "SARL imm, r32; JMI label", Text: "SARL $3, R9; JMI taken", Source: "pair", Run: h1144},
-	{Form: "SARL imm, r32; JPL label", Text: "SARL $3, R9; JPL taken", Source: "pair", Run: h1145},
-	{Form: "SARL imm, r32; SETCS r8", Text: "SARL $3, R9; SETCS R10", Source: "pair", Run: h1146},
-	{Form: "SARL imm, r32; CMOVQEQ r64, r64", Text: "SARL $3, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1147},
-	{Form: "SARL imm, r32; ADCQ r64, r64", Text: "SARL $3, R9; ADCQ R10, R11", Source: "pair", Run: h1148},
-	{Form: "SARL imm, r32; SBBQ r64, r64", Text: "SARL $3, R9; SBBQ R10, R11", Source: "pair", Run: h1149},
-	{Form: "SARL imm, r32; INCQ r64", Text: "SARL $3, R9; INCQ R13", Source: "pair", Run: h1150},
-	{Form: "SARL imm, r32; ROLQ imm, r64", Text: "SARL $3, R9; ROLQ $7, R13", Source: "pair", Run: h1151},
-	{Form: "ROLQ imm, r64; JEQ label", Text: "ROLQ $1, R9; JEQ taken", Source: "pair", Run: h1152},
-	{Form: "ROLQ imm, r64; JNE label", Text: "ROLQ $1, R9; JNE taken", Source: "pair", Run: h1153},
-	{Form: "ROLQ imm, r64; JCS label", Text: "ROLQ $1, R9; JCS taken", Source: "pair", Run: h1154},
-	{Form: "ROLQ imm, r64; JCC label", Text: "ROLQ $1, R9; JCC taken", Source: "pair", Run: h1155},
-	{Form: "ROLQ imm, r64; JLT label", Text: "ROLQ $1, R9; JLT taken", Source: "pair", Run: h1156},
-	{Form: "ROLQ imm, r64; JGE label", Text: "ROLQ $1, R9; JGE taken", Source: "pair", Run: h1157},
-	{Form: "ROLQ imm, r64; JLE label", Text: "ROLQ $1, R9; JLE taken", Source: "pair", Run: h1158},
-	{Form: "ROLQ imm, r64; JGT label", Text: "ROLQ $1, R9; JGT taken", Source: "pair", Run: h1159},
-	{Form: "ROLQ imm, r64; JLS label", Text: "ROLQ $1, R9; JLS taken", Source: "pair", Run: h1160},
-	{Form: "ROLQ imm, r64; JHI label", Text: "ROLQ $1, R9; JHI taken", Source: "pair", Run: h1161},
-	{Form: "ROLQ imm, r64; JMI label", Text: "ROLQ $1, R9; JMI taken", Source: "pair", Run: h1162},
-	{Form: "ROLQ imm, r64; JPL label", Text: "ROLQ $1, R9; JPL taken", Source: "pair", Run: h1163},
-	{Form: "ROLQ imm, r64; SETCS r8", Text: "ROLQ $1, R9; SETCS R10", Source: "pair", Run: h1164},
-	{Form: "ROLQ imm, r64; CMOVQEQ r64, r64", Text: "ROLQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1165},
-	{Form: "ROLQ imm, r64; ADCQ r64, r64", Text: "ROLQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1166},
-	{Form: "ROLQ imm, r64; SBBQ r64, r64", Text: "ROLQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1167},
-	{Form: "ROLQ imm, r64; INCQ r64", Text: "ROLQ $1, R9; INCQ R13", Source: "pair", Run: h1168},
-	{Form: "ROLQ imm, r64; ROLQ imm, r64", Text: "ROLQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1169},
-	{Form: "RORQ imm, r64; JEQ label", Text: "RORQ $3, R9; JEQ taken", Source: "pair", Run: h1170},
-	{Form: "RORQ imm, r64; JNE label", Text: "RORQ $3, R9; JNE taken", Source: "pair", Run: h1171},
-	{Form: "RORQ imm, r64; JCS label", Text: "RORQ $3, R9; JCS taken", Source: "pair", Run: h1172},
-	{Form: "RORQ imm, r64; JCC label", Text: "RORQ $3, R9; JCC taken", Source: "pair", Run: h1173},
-	{Form: "RORQ imm, r64; JLT label", Text: "RORQ $3, R9; JLT taken", Source: "pair", Run: h1174},
-	{Form: "RORQ imm, r64; JGE label", Text: "RORQ $3, R9; JGE taken", Source: "pair", Run: h1175},
-	{Form: "RORQ imm, r64; JLE label", Text: "RORQ $3, R9; JLE taken", Source: "pair", Run: h1176},
-	{Form: "RORQ imm, r64; JGT label", Text: "RORQ $3, R9; JGT taken", Source: "pair", Run: h1177},
-	{Form: "RORQ imm, r64; JLS label", Text: "RORQ $3, R9; JLS taken", Source: "pair", Run: h1178},
-	{Form: "RORQ imm, r64; JHI label", Text: "RORQ $3, R9; JHI taken", Source: "pair", Run: h1179},
-	{Form: "RORQ imm, r64; JMI label", Text: "RORQ $3, R9; JMI taken", Source: "pair", Run: h1180},
-	{Form: "RORQ imm, r64; JPL label", Text: "RORQ $3, R9; JPL taken", Source: "pair", Run: h1181},
-	{Form: "RORQ imm, r64; SETCS r8", Text: "RORQ $3, R9; SETCS R10", Source: "pair", Run: h1182},
-	{Form: "RORQ imm, r64; CMOVQEQ r64, r64", Text: "RORQ $3, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1183},
-	{Form: "RORQ imm, r64; ADCQ r64, r64", Text: "RORQ $3, R9; ADCQ R10, R11", Source: "pair", Run: h1184},
-	{Form: "RORQ imm, r64; SBBQ r64, r64", Text: "RORQ $3, R9; SBBQ R10, R11", Source: "pair", Run: h1185},
-	{Form: "RORQ imm, r64; INCQ r64", Text: "RORQ $3, R9; INCQ R13", Source: "pair", Run: h1186},
-	{Form: "RORQ imm, r64; ROLQ imm, r64", Text: "RORQ $3, R9; ROLQ $7, R13", Source: "pair", Run: h1187},
-	{Form: "IMULQ r64, r64; JEQ label", Text: "IMULQ R8, R9; JEQ taken", Source: "pair", Run: h1188},
-	{Form: "IMULQ r64, r64; JNE label", Text: "IMULQ R8, R9; JNE taken", Source: "pair", Run: h1189},
-	{Form: "IMULQ r64, r64; JCS label", Text: "IMULQ R8, R9; JCS taken", Source: "pair", Run: h1190},
-	{Form: "IMULQ r64, r64; JCC label", Text: "IMULQ R8, R9; JCC taken", Source: "pair", Run: h1191},
-	{Form: "IMULQ r64, r64; JLT label", Text: "IMULQ R8, R9; JLT taken", Source: "pair", Run: h1192},
-	{Form: "IMULQ r64, r64; JGE label", Text: "IMULQ R8, R9; JGE taken", Source: "pair", Run: h1193},
-	{Form: "IMULQ r64, r64; JLE label", Text: "IMULQ R8, R9; JLE taken", Source: "pair", Run: h1194},
-	{Form: "IMULQ r64, r64; JGT label", Text: "IMULQ R8, R9; JGT taken", Source: "pair", Run: h1195},
-	{Form: "IMULQ r64, r64; JLS label", Text: "IMULQ R8, R9; JLS taken", Source: "pair", Run: h1196},
-	{Form: "IMULQ r64, r64; JHI label", Text: "IMULQ R8, R9; JHI taken", Source: "pair", Run: h1197},
-	{Form: "IMULQ r64, r64; JMI label", Text: "IMULQ R8, R9; JMI taken", Source: "pair", Run: h1198},
-	{Form: "IMULQ r64, r64; JPL label", Text: "IMULQ R8, R9; JPL taken", Source: "pair", Run: h1199},
-	{Form: "IMULQ r64, r64; SETCS r8", Text: "IMULQ R8, R9; SETCS R10", Source: "pair", Run: h1200},
-	{Form: "IMULQ r64, r64; CMOVQEQ r64, r64", Text: "IMULQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1201},
-	{Form: "IMULQ r64, r64; ADCQ r64, r64", Text: "IMULQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1202},
-	{Form: "IMULQ r64, r64; SBBQ r64, r64", Text: "IMULQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1203},
-	{Form: "IMULQ r64, r64; INCQ r64", Text: "IMULQ R8, R9; INCQ R13", Source: "pair", Run: h1204},
-	{Form: "IMULQ r64, r64; ROLQ imm, r64", Text: "IMULQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1205},
-	{Form: "IMUL3Q imm, r64, r64; JEQ label", Text: "IMUL3Q $-3, R8, R9; JEQ taken", Source: "pair", Run: h1206},
-	{Form: "IMUL3Q imm, r64, r64; JNE label", Text: "IMUL3Q $-3, R8, R9; JNE taken", Source: "pair", Run: h1207},
-	{Form: "IMUL3Q imm, r64, r64; JCS label", Text: "IMUL3Q $-3, R8, R9; JCS taken", Source: "pair", Run: h1208},
-	{Form: "IMUL3Q imm, r64, r64; JCC label", Text: "IMUL3Q $-3, R8, R9; JCC taken", Source: "pair", Run: h1209},
-	{Form: "IMUL3Q imm, r64, r64; JLT label", Text: "IMUL3Q $-3, R8, R9; JLT taken", Source: "pair", Run: h1210},
-	{Form: "IMUL3Q imm, r64, r64; JGE label", Text: "IMUL3Q $-3, R8, R9; JGE taken", Source: "pair", Run: h1211},
-	{Form: "IMUL3Q imm, r64, r64; JLE label", Text: "IMUL3Q $-3, R8, R9; JLE taken", Source: "pair", Run: h1212},
-	{Form: "IMUL3Q imm, r64, r64; JGT label", Text: "IMUL3Q $-3, R8, R9; JGT taken", Source: "pair", Run: h1213},
-	{Form: "IMUL3Q imm, r64, r64; JLS label", Text: "IMUL3Q $-3, R8, R9; JLS taken", Source: "pair", Run: h1214},
-	{Form: "IMUL3Q imm, r64, r64; JHI label", Text: "IMUL3Q $-3, R8, R9; JHI taken", Source: "pair", Run: h1215},
-	{Form: "IMUL3Q imm, r64, r64; JMI label", Text: "IMUL3Q $-3, R8, R9; JMI taken", Source: "pair", Run: h1216},
-	{Form: "IMUL3Q imm, r64, r64; JPL label", Text: "IMUL3Q $-3, R8, R9; JPL taken", Source: "pair", Run: h1217},
-	{Form: "IMUL3Q imm, r64, r64; SETCS r8", Text: "IMUL3Q $-3, R8, R9; SETCS R10", Source: "pair", Run: h1218},
-	{Form: "IMUL3Q imm, r64, r64; CMOVQEQ r64, r64", Text: "IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1219},
-	{Form: "IMUL3Q imm, r64, r64; ADCQ r64, r64", Text: "IMUL3Q $-3, R8, R9; ADCQ R10, R11", Source: "pair", Run: h1220},
-	{Form: "IMUL3Q imm, r64, r64; SBBQ r64, r64", Text: "IMUL3Q $-3, R8, R9; SBBQ R10, R11", Source: "pair", Run: h1221},
-	{Form: "IMUL3Q imm, r64, r64; INCQ r64", Text: "IMUL3Q $-3, R8, R9; INCQ R13", Source: "pair", Run: h1222},
-	{Form: "IMUL3Q imm, r64, r64; ROLQ imm, r64", Text: "IMUL3Q $-3, R8, R9; ROLQ $7, R13", Source: "pair", Run: h1223},
-	{Form: "MULQ r64; JEQ label", Text: "MULQ R8; JEQ taken", Source: "pair", Run: h1224},
-	{Form: "MULQ r64; JNE label", Text: "MULQ R8; JNE taken", Source: "pair", Run: h1225},
-	{Form: "MULQ r64; JCS label", Text: "MULQ R8; JCS taken", Source: "pair", Run: h1226},
-	{Form: "MULQ r64; JCC label", Text: "MULQ R8; JCC taken", Source: "pair", Run: h1227},
-	{Form: "MULQ r64; JLT label", Text: "MULQ R8; JLT taken", Source: "pair", Run: h1228},
-	{Form: "MULQ r64; JGE label", Text: "MULQ R8; JGE taken", Source: "pair", Run: h1229},
-	{Form: "MULQ r64; JLE label", Text: "MULQ R8; JLE taken", Source: "pair", Run: h1230},
-	{Form: "MULQ r64; JGT label", Text: "MULQ R8; JGT taken", Source: "pair", Run: h1231},
-	{Form: "MULQ r64; JLS label", Text: "MULQ R8; JLS taken", Source: "pair", Run: h1232},
-	{Form: "MULQ r64; JHI label", Text: "MULQ R8; JHI taken", Source: "pair", Run: h1233},
-	{Form: "MULQ r64; JMI label", Text: "MULQ R8; JMI taken", Source: "pair", Run: h1234},
-	{Form: "MULQ r64; JPL label", Text: "MULQ R8; JPL taken", Source: "pair", Run: h1235},
-	{Form: "MULQ r64; SETCS r8", Text: "MULQ R8; SETCS R10", Source: "pair", Run: h1236},
-	{Form: "MULQ r64; CMOVQEQ r64, r64", Text: "MULQ R8; CMOVQEQ R11, R12", Source: "pair", Run: h1237},
-	{Form: "MULQ r64; ADCQ r64, r64", Text: "MULQ R8; ADCQ R10, R11", Source: "pair", Run: h1238},
-	{Form: "MULQ r64; SBBQ r64, r64", Text: "MULQ R8; SBBQ R10, R11", Source: "pair", Run: h1239},
-	{Form: "MULQ r64; INCQ r64", Text: "MULQ R8; INCQ R13", Source: "pair", Run: h1240},
-	{Form: "MULQ r64; ROLQ imm, r64", Text: "MULQ R8; ROLQ $7, R13", Source: "pair", Run: h1241},
-	{Form: "POPCNTQ r64, r64; JEQ label", Text: "POPCNTQ R8, R9; JEQ taken", Source: "pair", Run: h1242},
-	{Form: "POPCNTQ r64, r64; JNE label", Text: "POPCNTQ R8, R9; JNE taken", Source: "pair", Run: h1243},
-	{Form: "POPCNTQ r64, r64; JCS label", Text: "POPCNTQ R8, R9; JCS taken", Source: "pair", Run: h1244},
-	{Form: "POPCNTQ r64, r64; JCC label", Text: "POPCNTQ R8, R9; JCC taken", Source: "pair", Run: h1245},
-	{Form: "POPCNTQ r64, r64; JLT label", Text: "POPCNTQ R8, R9; JLT taken", Source: "pair", Run: h1246},
-	{Form: "POPCNTQ r64, r64; JGE label", Text: "POPCNTQ R8, R9; JGE taken", Source: "pair", Run: h1247},
-	{Form: "POPCNTQ r64, r64; JLE label", Text: "POPCNTQ R8, R9; JLE taken", Source: "pair", Run: h1248},
-	{Form: "POPCNTQ r64, r64; JGT label", Text: "POPCNTQ R8, R9; JGT taken", Source: "pair", Run: h1249},
-	{Form: "POPCNTQ r64, r64; JLS label", Text: "POPCNTQ R8, R9; JLS taken", Source: "pair", Run: h1250},
-	{Form: "POPCNTQ r64, r64; JHI label", Text: "POPCNTQ R8, R9; JHI taken", Source: "pair", Run: h1251},
-	{Form: "POPCNTQ r64, r64; JMI label", Text: "POPCNTQ R8, R9; JMI taken", Source: "pair", Run: h1252},
-	{Form: "POPCNTQ r64, r64; JPL label", Text: "POPCNTQ R8, R9; JPL taken", Source: "pair", Run: h1253},
-	{Form: "POPCNTQ r64, r64; SETCS r8", Text: "POPCNTQ R8, R9; SETCS R10", Source: "pair", Run: h1254},
-	{Form: "POPCNTQ r64, r64; CMOVQEQ r64, r64", Text: "POPCNTQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1255},
-	{Form: "POPCNTQ r64, r64; ADCQ r64, r64", Text: "POPCNTQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1256},
-	{Form: "POPCNTQ r64, r64; SBBQ r64, r64", Text: "POPCNTQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1257},
-	{Form: "POPCNTQ r64, r64; INCQ r64", Text: "POPCNTQ R8, R9; INCQ R13", Source: "pair", Run: h1258},
-	{Form: "POPCNTQ r64, r64; ROLQ imm, r64", Text: "POPCNTQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1259},
+	{Form: "VPADDQ ymm, ymm, ymm", Text: "VPADDQ Y1, Y9, Y9", Source: "go/asm", Run: h0183},
+	{Form: "VPAND ymm, ymm, ymm", Text: "VPAND Y1, Y9, Y9", Source: "go/asm", Run: h0184},
+	{Form: "VPANDN ymm, ymm, ymm", Text: "VPANDN Y1, Y9, Y14", Source: "go/asm", Run: h0185},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xaa, Y1, Y9, Y1", Source: "go/asm", Run: h0186},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xaa, Y1, Y9, Y14", Source: "go/asm", Run: h0187},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xaa, Y1, Y9, Y9", Source: "go/asm", Run: h0188},
+	{Form: "VPBROADCASTD m32, ymm", Text: "VPBROADCASTD 24(R8), Y1", Source: "go/asm", Run: h0189},
+	{Form: "VPBROADCASTQ m64, ymm", Text: "VPBROADCASTQ (R8), Y1", Source: "go/asm", Run: h0190},
+	{Form: "VPBROADCASTQ m64, ymm", Text: "VPBROADCASTQ 24(R8), Y1", Source: "go/asm", Run: h0191},
+	{Form: "VPCMPGTD ymm, ymm, ymm", Text: "VPCMPGTD Y1, Y9, Y14", Source: "go/asm", Run: h0192},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x20, Y1, Y9, Y14", Source: "go/asm", Run: h0193},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x31, Y1, Y9, Y1", Source: "go/asm", Run: h0194},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x31, Y1, Y9, Y14", Source: "go/asm", Run: h0195},
+	{Form: "VPERMD ymm, ymm, ymm", Text: "VPERMD Y1, Y9, Y1", Source: "go/asm", Run: h0196},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x94, Y1, Y1", Source: "go/asm", Run: h0197},
+	{Form: "VPMULDQ m256, ymm, ymm", Text: "VPMULDQ (DX), Y1, Y9", Source: "go/asm", Run: h0198},
+	{Form: "VPMULDQ m256, ymm, ymm", Text: "VPMULDQ 24(DX), Y1, Y9", Source: "go/asm", Run: h0199},
+	{Form: "VPMULDQ m256, ymm, ymm", Text: "VPMULDQ 24(R8), Y1, Y1", Source: "go/asm", Run: h0200},
+	{Form: "VPMULDQ m256, ymm, ymm", Text: "VPMULDQ 24(R8), Y1, Y9", Source: "go/asm", Run: h0201},
+	{Form: "VPMULDQ ymm, ymm, ymm", Text: "VPMULDQ Y1, Y9, Y14", Source: "go/asm", Run: h0202},
+	{Form: "VPMULDQ ymm, ymm, ymm", Text: "VPMULDQ Y1, Y9, Y9", Source: "go/asm", Run: h0203},
+	{Form: "VPMULLD ymm, ymm, ymm", Text: "VPMULLD Y1, Y9, Y9", Source: "go/asm", Run: h0204},
+	{Form: "VPOR ymm, ymm, ymm", Text: "VPOR Y1, Y9, Y9", Source: "go/asm", Run: h0205},
+	{Form: "VPSHUFB ymm, ymm, ymm", Text: "VPSHUFB Y1, Y9, Y9", Source: "go/asm", Run: h0206},
+	{Form: "VPSHUFD imm, m256, ymm", Text: "VPSHUFD $0xf5, (DX), Y1", Source: "go/asm", Run: h0207},
+	{Form: "VPSHUFD imm, m256, ymm", Text: "VPSHUFD $0xf5, (R8), Y1", Source: "go/asm", Run: h0208},
+	{Form: "VPSHUFD imm, m256, ymm", Text: "VPSHUFD $0xf5, 24(DX), Y1", Source: "go/asm", Run: h0209},
+	{Form: "VPSHUFD imm, m256, ymm", Text: "VPSHUFD $0xf5, 24(R8), Y1", Source: "go/asm", Run: h0210},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x01, Y1, Y9", Source: "go/asm", Run: h0211},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x02, Y1, Y9", Source: "go/asm", Run: h0212},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x03, Y1, Y9", Source: "go/asm", Run: h0213},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x06, Y1, Y9", Source: "go/asm", Run: h0214},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x08, Y1, Y9", Source: "go/asm", Run: h0215},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x0a, Y1, Y9", Source: "go/asm", Run: h0216},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x0e, Y1, Y9", Source: "go/asm", Run: h0217},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x0f, Y1, Y9", Source: "go/asm", Run: h0218},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x12, Y1, Y9", Source: "go/asm", Run: h0219},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x14, Y1, Y9", Source: "go/asm", Run: h0220},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x15, Y1, Y9", Source: "go/asm", Run: h0221},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x19, Y1, Y9", Source: "go/asm", Run: h0222},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x1b, Y1, Y9", Source: "go/asm", Run: h0223},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x1c, Y1, Y9", Source: "go/asm", Run: h0224},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x20, Y1, Y9", Source: "go/asm", Run: h0225},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x24, Y1, Y9", Source: "go/asm", Run: h0226},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x27, Y1, Y9", Source: "go/asm", Run: h0227},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x29, Y1, Y9", Source: "go/asm", Run: h0228},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x2b, Y1, Y9", Source: "go/asm", Run: h0229},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x2c, Y1, Y9", Source: "go/asm", Run: h0230},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x2d, Y1, Y9", Source: "go/asm", Run: h0231},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x37, Y1, Y9", Source: "go/asm", Run: h0232},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x38, Y1, Y9", Source: "go/asm", Run: h0233},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x3d, Y1, Y9", Source: "go/asm", Run: h0234},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x3e, Y1, Y9", Source: "go/asm", Run: h0235},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x17, Y1, Y1", Source: "go/asm", Run: h0236},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x1f, Y1, Y9", Source: "go/asm", Run: h0237},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x02, Y1, Y1", Source: "go/asm", Run: h0238},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x03, Y1, Y1", Source: "go/asm", Run: h0239},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x08, Y1, Y1", Source: "go/asm", Run: h0240},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x09, Y1, Y1", Source: "go/asm", Run: h0241},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x13, Y1, Y1", Source: "go/asm", Run: h0242},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x14, Y1, Y1", Source: "go/asm", Run: h0243},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x15, Y1, Y1", Source: "go/asm", Run: h0244},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x17, Y1, Y1", Source: "go/asm", Run: h0245},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x19, Y1, Y1", Source: "go/asm", Run: h0246},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x1c, Y1, Y1", Source: "go/asm", Run: h0247},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x20, Y1, Y1", Source: "go/asm", Run: h0248},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x20, Y1, Y9", Source: "go/asm", Run: h0249},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x24, Y1, Y1", Source: "go/asm", Run: h0250},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x25, Y1, Y1", Source: "go/asm", Run: h0251},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x27, Y1, Y1", Source: "go/asm", Run: h0252},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x2b, Y1, Y1", Source: "go/asm", Run: h0253},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x2c, Y1, Y1", Source: "go/asm", Run: h0254},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x2e, Y1, Y1", Source: "go/asm", Run: h0255},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x31, Y1, Y1", Source: "go/asm", Run: h0256},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x32, Y1, Y1", Source: "go/asm", Run: h0257},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x36, Y1, Y1", Source: "go/asm", Run: h0258},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x38, Y1, Y1", Source: "go/asm", Run: h0259},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3a, Y1, Y1", Source: "go/asm", Run: h0260},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3d, Y1, Y1", Source: "go/asm", Run: h0261},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3e, Y1, Y1", Source: "go/asm", Run: h0262},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3f, Y1, Y1", Source: "go/asm", Run: h0263},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3f, Y1, Y9", Source: "go/asm", Run: h0264},
+	{Form: "VPSUBD ymm, ymm, ymm", Text: "VPSUBD Y1, Y9, Y14", Source: "go/asm", Run: h0265},
+	{Form: "VPSUBD ymm, ymm, ymm", Text: "VPSUBD Y1, Y9, Y9", Source: "go/asm", Run: h0266},
+	{Form: "VPUNPCKHQDQ ymm, ymm, ymm", Text: "VPUNPCKHQDQ Y1, Y9, Y1", Source: "go/asm", Run: h0267},
+	{Form: "VPUNPCKHQDQ ymm, ymm, ymm", Text: "VPUNPCKHQDQ Y1, Y9, Y14", Source: "go/asm", Run: h0268},
+	{Form: "VPUNPCKLQDQ ymm, ymm, ymm", Text: "VPUNPCKLQDQ Y1, Y9, Y14", Source: "go/asm", Run: h0269},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR (AX), Y1, Y9", Source: "go/asm", Run: h0270},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR (R8), Y1, Y9", Source: "go/asm", Run: h0271},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(AX), Y1, Y1", Source: "go/asm", Run: h0272},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(AX), Y1, Y9", Source: "go/asm", Run: h0273},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(R8), Y1, Y1", Source: "go/asm", Run: h0274},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(R8), Y1, Y9", Source: "go/asm", Run: h0275},
+	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y1, Y1", Source: "go/asm", Run: h0276},
+	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y9, Y9", Source: "go/asm", Run: h0277},
+	{Form: "VZEROUPPER", Text: "VZEROUPPER", Source: "go/asm", Run: h0278},
+	{Form: "XORL r32, r32", Text: "XORL AX, AX", Source: "go/asm", Run: h0279},
+	{Form: "XORL r32, r32", Text: "XORL R8, R8", Source: "go/asm", Run: h0280},
+	{Form: "XORQ m64, r64", Text: "XORQ (R8), R9", Source: "go/asm", Run: h0281},
+	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), AX", Source: "go/asm", Run: h0282},
+	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), CX", Source: "go/asm", Run: h0283},
+	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), DX", Source: "go/asm", Run: h0284},
+	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), R9", Source: "go/asm", Run: h0285},
+	{Form: "XORQ r64, r64", Text: "XORQ AX, CX", Source: "go/asm", Run: h0286},
+	{Form: "XORQ r64, r64", Text: "XORQ AX, DX", Source: "go/asm", Run: h0287},
+	{Form: "XORQ r64, r64", Text: "XORQ AX, R8", Source: "go/asm", Run: h0288},
+	{Form: "XORQ r64, r64", Text: "XORQ CX, AX", Source: "go/asm", Run: h0289},
+	{Form: "XORQ r64, r64", Text: "XORQ CX, DX", Source: "go/asm", Run: h0290},
+	{Form: "XORQ r64, r64", Text: "XORQ CX, R8", Source: "go/asm", Run: h0291},
+	{Form: "XORQ r64, r64", Text: "XORQ DX, AX", Source: "go/asm", Run: h0292},
+	{Form: "XORQ r64, r64", Text: "XORQ DX, CX", Source: "go/asm", Run: h0293},
+	{Form: "XORQ r64, r64", Text: "XORQ DX, R8", Source: "go/asm", Run: h0294},
+	{Form: "XORQ r64, r64", Text: "XORQ R8, AX", Source: "go/asm", Run: h0295},
+	{Form: "XORQ r64, r64", Text: "XORQ R8, CX", Source: "go/asm", Run: h0296},
+	{Form: "XORQ r64, r64", Text: "XORQ R8, DX", Source: "go/asm", Run: h0297},
+	{Form: "XORQ r64, r64", Text: "XORQ R8, R9", Source: "go/asm", Run: h0298},
+	{Form: "ADCQ imm, r64", Text: "ADCQ $0, R8", Source: "catalog", Run: h0299},
+	{Form: "ADCQ r64, r64", Text: "ADCQ AX, R8", Source: "catalog", Run: h0300},
+	{Form: "ADDL imm, r32", Text: "ADDL $8380417, R8", Source: "catalog", Run: h0301},
+	{Form: "ADDL r32, r32", Text: "ADDL AX, R8", Source: "catalog", Run: h0302},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $-1, R8", Source: "catalog", Run: h0303},
+	{Form: "ADDQ m64, r64", Text: "ADDQ 24(R8), R9", Source: "catalog", Run: h0304},
+	{Form: "ADDQ r64, m64", Text: "ADDQ R8, 24(R9)", Source: "catalog", Run: h0305},
+	{Form: "ADDQ r64, r64", Text: "ADDQ AX, R8", Source: "catalog", Run: h0306},
+	{Form: "ANDL imm, r32", Text: "ANDL $0xff, R8", Source: "catalog", Run: h0307},
+	{Form: "ANDL r32, r32", Text: "ANDL AX, R8", Source: "catalog", Run: h0308},
+	{Form: "ANDQ imm, r64", Text: "ANDQ $-8, R8", Source: "catalog", Run: h0309},
+	{Form: "ANDQ imm, r64", Text: "ANDQ $0x7fffff, R8", Source: "catalog", Run: h0310},
+	{Form: "ANDQ m64, r64", Text: "ANDQ 24(R8), R9", Source: "catalog", Run: h0311},
+	{Form: "CMOVLCC r32, r32", Text: "CMOVLCC AX, R8", Source: "catalog", Run: h0312},
+	{Form: "CMOVLCS r32, r32", Text: "CMOVLCS AX, R8", Source: "catalog", Run: h0313},
+	{Form: "CMOVQCC r64, r64", Text: "CMOVQCC AX, R8", Source: "catalog", Run: h0314},
+	{Form: "CMOVQCS m64, r64", Text: "CMOVQCS 24(R8), R9", Source: "catalog", Run: h0315},
+	{Form: "CMOVQCS r64, r64", Text: "CMOVQCS AX, R8", Source: "catalog", Run: h0316},
+	{Form: "CMOVQEQ r64, r64", Text: "CMOVQEQ AX, R8", Source: "catalog", Run: h0317},
+	{Form: "CMOVQNE r64, r64", Text: "CMOVQNE AX, R8", Source: "catalog", Run: h0318},
+	{Form: "CMPL r32, imm", Text: "CMPL AX, $8380417", Source: "catalog", Run: h0319},
+	{Form: "CMPL r32, r32", Text: "CMPL AX, R8", Source: "catalog", Run: h0320},
+	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $3", Source: "catalog", Run: h0321},
+	{Form: "CMPQ r64, m64", Text: "CMPQ AX, 24(R8)", Source: "catalog", Run: h0322},
+	{Form: "CMPQ r64, r64", Text: "CMPQ AX, R8", Source: "catalog", Run: h0323},
+	{Form: "DECL r32", Text: "DECL R8", Source: "catalog", Run: h0324},
+	{Form: "DECQ r64", Text: "DECQ R8", Source: "catalog", Run: h0325},
+	{Form: "IMUL3L imm, r32, r32", Text: "IMUL3L $58728449, AX, R8", Source: "catalog", Run: h0326},
+	{Form: "IMUL3Q imm, r64, r64", Text: "IMUL3Q $-5, AX, R8", Source: "catalog", Run: h0327},
+	{Form: "IMULL r32, r32", Text: "IMULL AX, R8", Source: "catalog", Run: h0328},
+	{Form: "IMULQ m64, r64", Text: "IMULQ 24(R8), R9", Source: "catalog", Run: h0329},
+	{Form: "IMULQ r64, r64", Text: "IMULQ AX, R8", Source: "catalog", Run: h0330},
+	{Form: "INCL r32", Text: "INCL R8", Source: "catalog", Run: h0331},
+	{Form: "INCQ r64", Text: "INCQ R8", Source: "catalog", Run: h0332},
+	{Form: "JCC label", Text: "JCC taken", Source: "catalog", Run: h0333},
+	{Form: "JCS label", Text: "JCS taken", Source: "catalog", Run: h0334},
+	{Form: "JGE label", Text: "JGE taken", Source: "catalog", Run: h0335},
+	{Form: "JGT label", Text: "JGT taken", Source: "catalog", Run: h0336},
+	{Form: "JLE label", Text: "JLE taken", Source: "catalog", Run: h0337},
+	{Form: "JLS label", Text: "JLS taken", Source: "catalog", Run: h0338},
+	{Form: "JMI label", Text: "JMI taken", Source: "catalog", Run: h0339},
+	{Form: "JPL label", Text: "JPL taken", Source: "catalog", Run: h0340},
+	{Form: "LDMXCSR m32", Text: "LDMXCSR 24(R8)", Source: "catalog", Run: h0341},
+	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(R8*2), R8", Source: "catalog", Run: h0342},
+	{Form: "LEAQ m64, r64", Text: "LEAQ -24(R8), R9", Source: "catalog", Run: h0343},
+	{Form: "LEAQ m64, r64", Text: "LEAQ 24(R8)(R9*4), R10", Source: "catalog", Run: h0344},
+	{Form: "LFENCE", Text: "LFENCE", Source: "catalog", Run: h0345},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x81, 24(R8)", Source: "catalog", Run: h0346},
+	{Form: "MOVB m8, r8", Text: "MOVB 24(R8), R9", Source: "catalog", Run: h0347},
+	{Form: "MOVB r8, m8", Text: "MOVB R8, 24(R9)", Source: "catalog", Run: h0348},
+	{Form: "MOVB r8, r8", Text: "MOVB AX, R8", Source: "catalog", Run: h0349},
+	{Form: "MOVBLZX m8, r32", Text: "MOVBLZX 24(R8), R9", Source: "catalog", Run: h0350},
+	{Form: "MOVBLZX r8, r32", Text: "MOVBLZX AX, R8", Source: "catalog", Run: h0351},
+	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX 24(R8), R9", Source: "catalog", Run: h0352},
+	{Form: "MOVBQZX r8, r64", Text: "MOVBQZX AX, R8", Source: "catalog", Run: h0353},
+	{Form: "MOVL imm, m32", Text: "MOVL $0x80000001, 24(R8)", Source: "catalog", Run: h0354},
+	{Form: "MOVL imm, r32", Text: "MOVL $-1, R8", Source: "catalog", Run: h0355},
+	{Form: "MOVL m32, r32", Text: "MOVL 24(R8), R9", Source: "catalog", Run: h0356},
+	{Form: "MOVL r32, m32", Text: "MOVL R8, 24(R9)", Source: "catalog", Run: h0357},
+	{Form: "MOVL r32, r32", Text: "MOVL AX, R8", Source: "catalog", Run: h0358},
+	{Form: "MOVLQZX m32, r64", Text: "MOVLQZX 24(R8), R9", Source: "catalog", Run: h0359},
+	{Form: "MOVLQZX r32, r64", Text: "MOVLQZX AX, R8", Source: "catalog", Run: h0360},
+	{Form: "MOVO m128, xmm", Text: "MOVO 24(R8), X1", Source: "catalog", Run: h0361},
+	{Form: "MOVO xmm, m128", Text: "MOVO X1, 24(R8)", Source: "catalog", Run: h0362},
+	{Form: "MOVO xmm, xmm", Text: "MOVO X1, X9", Source: "catalog", Run: h0363},
+	{Form: "MOVOU m128, xmm", Text: "MOVOU 24(R8), X1", Source: "catalog", Run: h0364},
+	{Form: "MOVOU xmm, m128", Text: "MOVOU X1, 24(R8)", Source: "catalog", Run: h0365},
+	{Form: "MOVOU xmm, xmm", Text: "MOVOU X1, X9", Source: "catalog", Run: h0366},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $-7, 24(R8)", Source: "catalog", Run: h0367},
+	{Form: "MOVQ imm, r64", Text: "MOVQ $-1, R8", Source: "catalog", Run: h0368},
+	{Form: "MOVQ imm, r64", Text: "MOVQ $0x123456789abcdef0, R8", Source: "catalog", Run: h0369},
+	{Form: "MOVQ m64, xmm", Text: "MOVQ 24(R8), X1", Source: "catalog", Run: h0370},
+	{Form: "MOVQ r64, xmm", Text: "MOVQ AX, X1", Source: "catalog", Run: h0371},
+	{Form: "MOVQ xmm, m64", Text: "MOVQ X1, 24(R8)", Source: "catalog", Run: h0372},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X1, AX", Source: "catalog", Run: h0373},
+	{Form: "MOVQ xmm, xmm", Text: "MOVQ X1, X9", Source: "catalog", Run: h0374},
+	{Form: "MOVW m16, r16", Text: "MOVW 24(R8), R9", Source: "catalog", Run: h0375},
+	{Form: "MOVW r16, m16", Text: "MOVW R8, 24(R9)", Source: "catalog", Run: h0376},
+	{Form: "MOVW r16, r16", Text: "MOVW AX, R8", Source: "catalog", Run: h0377},
+	{Form: "MOVWLZX m16, r32", Text: "MOVWLZX 24(R8), R9", Source: "catalog", Run: h0378},
+	{Form: "MOVWLZX r16, r32", Text: "MOVWLZX AX, R8", Source: "catalog", Run: h0379},
+	{Form: "MOVWQZX m16, r64", Text: "MOVWQZX 24(R8), R9", Source: "catalog", Run: h0380},
+	{Form: "MOVWQZX r16, r64", Text: "MOVWQZX AX, R8", Source: "catalog", Run: h0381},
+	{Form: "MULQ m64", Text: "MULQ 24(R8)", Source: "catalog", Run: h0382},
+	{Form: "MULQ r64", Text: "MULQ R8", Source: "catalog", Run: h0383},
+	{Form: "NEGQ r64", Text: "NEGQ R8", Source: "catalog", Run: h0384},
+	{Form: "NOTL r32", Text: "NOTL R8", Source: "catalog", Run: h0385},
+	{Form: "ORL imm, r32", Text: "ORL $0x80000000, R8", Source: "catalog", Run: h0386},
+	{Form: "ORL r32, r32", Text: "ORL AX, R8", Source: "catalog", Run: h0387},
+	{Form: "ORQ imm, r64", Text: "ORQ $1, R8", Source: "catalog", Run: h0388},
+	{Form: "ORQ m64, r64", Text: "ORQ 24(R8), R9", Source: "catalog", Run: h0389},
+	{Form: "POPCNTL r32, r32", Text: "POPCNTL AX, R8", Source: "catalog", Run: h0390},
+	{Form: "POPCNTQ m128, r64", Text: "POPCNTQ 24(R8), R9", Source: "catalog", Run: h0391},
+	{Form: "POPCNTQ r64, r64", Text: "POPCNTQ AX, R8", Source: "catalog", Run: h0392},
+	{Form: "PXOR m128, xmm", Text: "PXOR 24(R8), X1", Source: "catalog", Run: h0393},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X1, X9", Source: "catalog", Run: h0394},
+	{Form: "ROLQ cl, r64", Text: "ROLQ CX, R8", Source: "catalog", Run: h0395},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $1, R8", Source: "catalog", Run: h0396},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $13, R8", Source: "catalog", Run: h0397},
+	{Form: "RORQ cl, r64", Text: "RORQ CX, R8", Source: "catalog", Run: h0398},
+	{Form: "RORQ imm, r64", Text: "RORQ $1, R8", Source: "catalog", Run: h0399},
+	{Form: "RORQ imm, r64", Text: "RORQ $7, R8", Source: "catalog", Run: h0400},
+	{Form: "SARL cl, r32", Text: "SARL CX, R8", Source: "catalog", Run: h0401},
+	{Form: "SARL imm, r32", Text: "SARL $0, R8", Source: "catalog", Run: h0402},
+	{Form: "SARL imm, r32", Text: "SARL $1, R8", Source: "catalog", Run: h0403},
+	{Form: "SARL imm, r32", Text: "SARL $31, R8", Source: "catalog", Run: h0404},
+	{Form: "SARL imm, r32", Text: "SARL $32, R8", Source: "catalog", Run: h0405},
+	{Form: "SARL imm, r32", Text: "SARL $63, R8", Source: "catalog", Run: h0406},
+	{Form: "SARQ cl, r64", Text: "SARQ CX, R8", Source: "catalog", Run: h0407},
+	{Form: "SARQ imm, r64", Text: "SARQ $1, R8", Source: "catalog", Run: h0408},
+	{Form: "SARQ imm, r64", Text: "SARQ $63, R8", Source: "catalog", Run: h0409},
+	{Form: "SBBQ imm, r64", Text: "SBBQ $0, R8", Source: "catalog", Run: h0410},
+	{Form: "SBBQ r64, r64", Text: "SBBQ AX, R8", Source: "catalog", Run: h0411},
+	{Form: "SBBQ r64, r64", Text: "SBBQ R8, R8", Source: "catalog", Run: h0412},
+	{Form: "SETCC r8", Text: "SETCC R8", Source: "catalog", Run: h0413},
+	{Form: "SETCS m8", Text: "SETCS 24(R8)", Source: "catalog", Run: h0414},
+	{Form: "SETCS r8", Text: "SETCS R8", Source: "catalog", Run: h0415},
+	{Form: "SHLL cl, r32", Text: "SHLL CX, R8", Source: "catalog", Run: h0416},
+	{Form: "SHLL imm, r32", Text: "SHLL $1, R8", Source: "catalog", Run: h0417},
+	{Form: "SHLL imm, r32", Text: "SHLL $13, R8", Source: "catalog", Run: h0418},
+	{Form: "SHLQ cl, r64", Text: "SHLQ CX, R8", Source: "catalog", Run: h0419},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0, R8", Source: "catalog", Run: h0420},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $1, R8", Source: "catalog", Run: h0421},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $31, R8", Source: "catalog", Run: h0422},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $32, R8", Source: "catalog", Run: h0423},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $5, R8", Source: "catalog", Run: h0424},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $63, R8", Source: "catalog", Run: h0425},
+	{Form: "SHRL cl, r32", Text: "SHRL CX, R8", Source: "catalog", Run: h0426},
+	{Form: "SHRL imm, r32", Text: "SHRL $1, R8", Source: "catalog", Run: h0427},
+	{Form: "SHRL imm, r32", Text: "SHRL $23, R8", Source: "catalog", Run: h0428},
+	{Form: "SHRQ cl, r64", Text: "SHRQ CX, R8", Source: "catalog", Run: h0429},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $1, R8", Source: "catalog", Run: h0430},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $23, R8", Source: "catalog", Run: h0431},
+	{Form: "STMXCSR m32", Text: "STMXCSR 24(R8)", Source: "catalog", Run: h0432},
+	{Form: "SUBL imm, r32", Text: "SUBL $8380417, R8", Source: "catalog", Run: h0433},
+	{Form: "SUBL r32, r32", Text: "SUBL AX, R8", Source: "catalog", Run: h0434},
+	{Form: "SUBQ imm, r64", Text: "SUBQ $1, R8", Source: "catalog", Run: h0435},
+	{Form: "SUBQ m64, r64", Text: "SUBQ 24(R8), R9", Source: "catalog", Run: h0436},
+	{Form: "SUBQ r64, r64", Text: "SUBQ AX, R8", Source: "catalog", Run: h0437},
+	{Form: "TESTL imm, r32", Text: "TESTL $0x80000000, R8", Source: "catalog", Run: h0438},
+	{Form: "TESTL r32, r32", Text: "TESTL AX, R8", Source: "catalog", Run: h0439},
+	{Form: "TESTQ imm, r64", Text: "TESTQ $1, R8", Source: "catalog", Run: h0440},
+	{Form: "TESTQ r64, r64", Text: "TESTQ AX, R8", Source: "catalog", Run: h0441},
+	{Form: "TESTQ r64, r64", Text: "TESTQ R8, R8", Source: "catalog", Run: h0442},
+	{Form: "VEXTRACTI128 imm, ymm, m128", Text: "VEXTRACTI128 $1, Y1, 24(R8)", Source: "catalog", Run: h0443},
+	{Form: "VEXTRACTI128 imm, ymm, xmm", Text: "VEXTRACTI128 $0, Y1, X9", Source: "catalog", Run: h0444},
+	{Form: "VEXTRACTI128 imm, ymm, xmm", Text: "VEXTRACTI128 $1, Y1, X9", Source: "catalog", Run: h0445},
+	{Form: "VINSERTI128 imm, m128, ymm, ymm", Text: "VINSERTI128 $0, 24(R8), Y1, Y9", Source: "catalog", Run: h0446},
+	{Form: "VINSERTI128 imm, xmm, ymm, ymm", Text: "VINSERTI128 $1, X1, Y9, Y14", Source: "catalog", Run: h0447},
+	{Form: "VMOVDQA m256, ymm", Text: "VMOVDQA (R8), Y1", Source: "catalog", Run: h0448},
+	{Form: "VMOVDQA ymm, m256", Text: "VMOVDQA Y1, (R8)", Source: "catalog", Run: h0449},
+	{Form: "VMOVDQA ymm, ymm", Text: "VMOVDQA Y1, Y9", Source: "catalog", Run: h0450},
+	{Form: "VMOVDQU m128, xmm", Text: "VMOVDQU (R8), X1", Source: "catalog", Run: h0451},
+	{Form: "VMOVDQU xmm, m128", Text: "VMOVDQU X1, (R8)", Source: "catalog", Run: h0452},
+	{Form: "VMOVDQU ymm, ymm", Text: "VMOVDQU Y1, Y9", Source: "catalog", Run: h0453},
+	{Form: "VPABSD ymm, ymm", Text: "VPABSD Y1, Y9", Source: "catalog", Run: h0454},
+	{Form: "VPADDD m256, ymm, ymm", Text: "VPADDD (R8), Y1, Y9", Source: "catalog", Run: h0455},
+	{Form: "VPADDQ ymm, ymm, ymm", Text: "VPADDQ Y1, Y9, Y14", Source: "catalog", Run: h0456},
+	{Form: "VPAND m256, ymm, ymm", Text: "VPAND (R8), Y1, Y9", Source: "catalog", Run: h0457},
+	{Form: "VPAND ymm, ymm, ymm", Text: "VPAND Y1, Y9, Y14", Source: "catalog", Run: h0458},
+	{Form: "VPANDN m256, ymm, ymm", Text: "VPANDN (R8), Y1, Y9", Source: "catalog", Run: h0459},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x00, Y1, Y9, Y14", Source: "catalog", Run: h0460},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x0f, Y1, Y9, Y14", Source: "catalog", Run: h0461},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x33, Y1, Y9, Y14", Source: "catalog", Run: h0462},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x55, Y1, Y9, Y14", Source: "catalog", Run: h0463},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xd2, Y1, Y9, Y14", Source: "catalog", Run: h0464},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xf6, Y1, Y9, Y14", Source: "catalog", Run: h0465},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xff, Y1, Y9, Y14", Source: "catalog", Run: h0466},
+	{Form: "VPBLENDVB ymm, ymm, ymm, ymm", Text: "VPBLENDVB Y1, Y9, Y14, Y4", Source: "catalog", Run: h0467},
+	{Form: "VPBROADCASTD xmm, ymm", Text: "VPBROADCASTD X1, Y9", Source: "catalog", Run: h0468},
+	{Form: "VPBROADCASTQ xmm, ymm", Text: "VPBROADCASTQ X1, Y9", Source: "catalog", Run: h0469},
+	{Form: "VPCMPEQD ymm, ymm, ymm", Text: "VPCMPEQD Y1, Y9, Y14", Source: "catalog", Run: h0470},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x00, Y1, Y9, Y14", Source: "catalog", Run: h0471},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x01, Y1, Y9, Y14", Source: "catalog", Run: h0472},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x02, Y1, Y9, Y14", Source: "catalog", Run: h0473},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x03, Y1, Y9, Y14", Source: "catalog", Run: h0474},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x08, Y1, Y9, Y14", Source: "catalog", Run: h0475},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x10, Y1, Y9, Y14", Source: "catalog", Run: h0476},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x12, Y1, Y9, Y14", Source: "catalog", Run: h0477},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x21, Y1, Y9, Y14", Source: "catalog", Run: h0478},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x28, Y1, Y9, Y14", Source: "catalog", Run: h0479},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x30, Y1, Y9, Y14", Source: "catalog", Run: h0480},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x82, Y1, Y9, Y14", Source: "catalog", Run: h0481},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x83, Y1, Y9, Y14", Source: "catalog", Run: h0482},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x88, Y1, Y9, Y14", Source: "catalog", Run: h0483},
+	{Form: "VPERMD m256, ymm, ymm", Text: "VPERMD (R8), Y1, Y9", Source: "catalog", Run: h0484},
+	{Form: "VPERMD ymm, ymm, ymm", Text: "VPERMD Y1, Y9, Y14", Source: "catalog", Run: h0485},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x00, Y1, Y9", Source: "catalog", Run: h0486},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x1b, Y1, Y9", Source: "catalog", Run: h0487},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x43, Y1, Y9", Source: "catalog", Run: h0488},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x4e, Y1, Y9", Source: "catalog", Run: h0489},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x6b, Y1, Y9", Source: "catalog", Run: h0490},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x93, Y1, Y9", Source: "catalog", Run: h0491},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0xd8, Y1, Y9", Source: "catalog", Run: h0492},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0xe4, Y1, Y9", Source: "catalog", Run: h0493},
+	{Form: "VPMAXUD ymm, ymm, ymm", Text: "VPMAXUD Y1, Y9, Y14", Source: "catalog", Run: h0494},
+	{Form: "VPMINSD ymm, ymm, ymm", Text: "VPMINSD Y1, Y9, Y14", Source: "catalog", Run: h0495},
+	{Form: "VPMINUD ymm, ymm, ymm", Text: "VPMINUD Y1, Y9, Y14", Source: "catalog", Run: h0496},
+	{Form: "VPMOVMSKB ymm, r32", Text: "VPMOVMSKB Y1, AX", Source: "catalog", Run: h0497},
+	{Form: "VPMULLD ymm, ymm, ymm", Text: "VPMULLD Y1, Y9, Y14", Source: "catalog", Run: h0498},
+	{Form: "VPMULUDQ m256, ymm, ymm", Text: "VPMULUDQ (R8), Y1, Y9", Source: "catalog", Run: h0499},
+	{Form: "VPMULUDQ ymm, ymm, ymm", Text: "VPMULUDQ Y1, Y9, Y14", Source: "catalog", Run: h0500},
+	{Form: "VPOR m256, ymm, ymm", Text: "VPOR (R8), Y1, Y9", Source: "catalog", Run: h0501},
+	{Form: "VPOR ymm, ymm, ymm", Text: "VPOR Y1, Y9, Y14", Source: "catalog", Run: h0502},
+	{Form: "VPSHUFB m256, ymm, ymm", Text: "VPSHUFB (R8), Y1, Y9", Source: "catalog", Run: h0503},
+	{Form: "VPSHUFB ymm, ymm, ymm", Text: "VPSHUFB Y1, Y9, Y14", Source: "catalog", Run: h0504},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x00, Y1, Y9", Source: "catalog", Run: h0505},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x1b, Y1, Y9", Source: "catalog", Run: h0506},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x2b, Y1, Y9", Source: "catalog", Run: h0507},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x4e, Y1, Y9", Source: "catalog", Run: h0508},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x93, Y1, Y9", Source: "catalog", Run: h0509},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xb1, Y1, Y9", Source: "catalog", Run: h0510},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xcb, Y1, Y9", Source: "catalog", Run: h0511},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xe4, Y1, Y9", Source: "catalog", Run: h0512},
+	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $0, Y1, Y9", Source: "catalog", Run: h0513},
+	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $1, Y1, Y9", Source: "catalog", Run: h0514},
+	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $31, Y1, Y9", Source: "catalog", Run: h0515},
+	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $32, Y1, Y9", Source: "catalog", Run: h0516},
+	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $5, Y1, Y9", Source: "catalog", Run: h0517},
+	{Form: "VPSLLD xmm, ymm, ymm", Text: "VPSLLD X1, Y9, Y14", Source: "catalog", Run: h0518},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0, Y1, Y9", Source: "catalog", Run: h0519},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $1, Y1, Y9", Source: "catalog", Run: h0520},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $3, Y1, Y9", Source: "catalog", Run: h0521},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $63, Y1, Y9", Source: "catalog", Run: h0522},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $64, Y1, Y9", Source: "catalog", Run: h0523},
+	{Form: "VPSLLQ xmm, ymm, ymm", Text: "VPSLLQ X1, Y9, Y14", Source: "catalog", Run: h0524},
+	{Form: "VPSLLVD ymm, ymm, ymm", Text: "VPSLLVD Y1, Y9, Y14", Source: "catalog", Run: h0525},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0, Y1, Y9", Source: "catalog", Run: h0526},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $1, Y1, Y9", Source: "catalog", Run: h0527},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $255, Y1, Y9", Source: "catalog", Run: h0528},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $31, Y1, Y9", Source: "catalog", Run: h0529},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $40, Y1, Y9", Source: "catalog", Run: h0530},
+	{Form: "VPSRAD xmm, ymm, ymm", Text: "VPSRAD X1, Y9, Y14", Source: "catalog", Run: h0531},
+	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $0, Y1, Y9", Source: "catalog", Run: h0532},
+	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $1, Y1, Y9", Source: "catalog", Run: h0533},
+	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $31, Y1, Y9", Source: "catalog", Run: h0534},
+	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $32, Y1, Y9", Source: "catalog", Run: h0535},
+	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $5, Y1, Y9", Source: "catalog", Run: h0536},
+	{Form: "VPSRLD xmm, ymm, ymm", Text: "VPSRLD X1, Y9, Y14", Source: "catalog", Run: h0537},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0, Y1, Y9", Source: "catalog", Run: h0538},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $1, Y1, Y9", Source: "catalog", Run: h0539},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $3, Y1, Y9", Source: "catalog", Run: h0540},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $63, Y1, Y9", Source: "catalog", Run: h0541},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $64, Y1, Y9", Source: "catalog", Run: h0542},
+	{Form: "VPSRLQ xmm, ymm, ymm", Text: "VPSRLQ X1, Y9, Y14", Source: "catalog", Run: h0543},
+	{Form: "VPSRLVD ymm, ymm, ymm", Text: "VPSRLVD Y1, Y9, Y14", Source: "catalog", Run: h0544},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y1, Y9, Y14", Source: "catalog", Run: h0545},
+	{Form: "VPUNPCKHDQ ymm, ymm, ymm", Text: "VPUNPCKHDQ Y1, Y9, Y14", Source: "catalog", Run: h0546},
+	{Form: "VPUNPCKLDQ ymm, ymm, ymm", Text: "VPUNPCKLDQ Y1, Y9, Y14", Source: "catalog", Run: h0547},
+	{Form: "VPXOR xmm, xmm, xmm", Text: "VPXOR X1, X9, X14", Source: "catalog", Run: h0548},
+	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y9, Y14", Source: "catalog", Run: h0549},
+	{Form: "XORL imm, r32", Text: "XORL $0x7fffffff, R8", Source: "catalog", Run: h0550},
+	{Form: "XORL r32, r32", Text: "XORL AX, R8", Source: "catalog", Run: h0551},
+	{Form: "XORQ imm, r64", Text: "XORQ $-2, R8", Source: "catalog", Run: h0552},
+	{Form: "XORQ r64, r64", Text: "XORQ R8, R8", Source: "catalog", Run: h0553},
+	{Form: "ADDQ r64, r64", Text: "ADDQ CX, DX", Source: "exact", Run: h0554},
+	{Form: "ADDQ r64, r64", Text: "ADDQ DX, BX", Source: "exact", Run: h0555},
+	{Form: "ADDQ r64, r64", Text: "ADDQ BX, BP", Source: "exact", Run: h0556},
+	{Form: "ADDQ r64, r64", Text: "ADDQ BP, SI", Source: "exact", Run: h0557},
+	{Form: "ADDQ r64, r64", Text: "ADDQ SI, DI", Source: "exact", Run: h0558},
+	{Form: "ADDQ r64, r64", Text: "ADDQ DI, R8", Source: "exact", Run: h0559},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R8, R9", Source: "exact", Run: h0560},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R9, R10", Source: "exact", Run: h0561},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R10, R11", Source: "exact", Run: h0562},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R11, R12", Source: "exact", Run: h0563},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R12, R13", Source: "exact", Run: h0564},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R13, R14", Source: "exact", Run: h0565},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R14, R15", Source: "exact", Run: h0566},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R15, AX", Source: "exact", Run: h0567},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(AX)(BP*8), R8", Source: "exact", Run: h0568},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(CX)(SI*8), R9", Source: "exact", Run: h0569},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(DX)(DI*8), R10", Source: "exact", Run: h0570},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(BX)(R8*8), R11", Source: "exact", Run: h0571},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(BP)(R9*8), R12", Source: "exact", Run: h0572},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(SI)(R10*8), R13", Source: "exact", Run: h0573},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(DI)(R11*8), R14", Source: "exact", Run: h0574},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R8)(R12*8), R15", Source: "exact", Run: h0575},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R9)(R13*8), AX", Source: "exact", Run: h0576},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R10)(R14*8), CX", Source: "exact", Run: h0577},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R11)(R15*8), DX", Source: "exact", Run: h0578},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R12)(AX*8), BX", Source: "exact", Run: h0579},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R13)(CX*8), BP", Source: "exact", Run: h0580},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R14)(DX*8), SI", Source: "exact", Run: h0581},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R15)(BX*8), DI", Source: "exact", Run: h0582},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y0, Y5, Y11", Source: "exact", Run: h0583},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y1, Y6, Y12", Source: "exact", Run: h0584},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y2, Y7, Y13", Source: "exact", Run: h0585},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y3, Y8, Y14", Source: "exact", Run: h0586},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y4, Y9, Y15", Source: "exact", Run: h0587},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y5, Y10, Y0", Source: "exact", Run: h0588},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y6, Y11, Y1", Source: "exact", Run: h0589},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y7, Y12, Y2", Source: "exact", Run: h0590},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y8, Y13, Y3", Source: "exact", Run: h0591},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y9, Y14, Y4", Source: "exact", Run: h0592},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y10, Y15, Y5", Source: "exact", Run: h0593},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y11, Y0, Y6", Source: "exact", Run: h0594},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y12, Y1, Y7", Source: "exact", Run: h0595},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y13, Y2, Y8", Source: "exact", Run: h0596},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y14, Y3, Y9", Source: "exact", Run: h0597},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y15, Y4, Y10", Source: "exact", Run: h0598},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X0, X3", Source: "exact", Run: h0599},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X1, X4", Source: "exact", Run: h0600},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X2, X5", Source: "exact", Run: h0601},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X3, X6", Source: "exact", Run: h0602},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X4, X7", Source: "exact", Run: h0603},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X5, X8", Source: "exact", Run: h0604},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X6, X9", Source: "exact", Run: h0605},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X7, X10", Source: "exact", Run: h0606},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X8, X11", Source: "exact", Run: h0607},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X9, X12", Source: "exact", Run: h0608},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X10, X13", Source: "exact", Run: h0609},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X11, X14", Source: "exact", Run: h0610},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X12, X15", Source: "exact", Run: h0611},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X13, X0", Source: "exact", Run: h0612},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X14, X1", Source: "exact", Run: h0613},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X15, X2", Source: "exact", Run: h0614},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X0, AX", Source: "exact", Run: h0615},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X1, CX", Source: "exact", Run: h0616},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X2, DX", Source: "exact", Run: h0617},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X3, BX", Source: "exact", Run: h0618},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X4, BP", Source: "exact", Run: h0619},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X5, SI", Source: "exact", Run: h0620},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X6, DI", Source: "exact", Run: h0621},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X7, R8", Source: "exact", Run: h0622},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X8, R9", Source: "exact", Run: h0623},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X9, R10", Source: "exact", Run: h0624},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X10, R11", Source: "exact", Run: h0625},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X11, R12", Source: "exact", Run: h0626},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X12, R13", Source: "exact", Run: h0627},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X13, R14", Source: "exact", Run: h0628},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X14, R15", Source: "exact", Run: h0629},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X15, AX", Source: "exact", Run: h0630},
+	{Form: "CMPL r32, imm; ADCQ imm, r64", Text: "CMPL AX, $0x007fe001; ADCQ $0x00, CX", Source: "go/asm", Run: h0631},
+	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ AX, $0x00000100; JEQ taken", Source: "go/asm", Run: h0632},
+	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ CX, $0x000000f8; JHI taken", Source: "go/asm", Run: h0633},
+	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ CX, $0x00000100; JEQ taken", Source: "go/asm", Run: h0634},
+	{Form: "CMPQ r64, imm; JLT label", Text: "CMPQ R8, $0x000000a8; JLT taken", Source: "go/asm", Run: h0635},
+	{Form: "DECQ r64; JNE label", Text: "DECQ AX; JNE taken", Source: "go/asm", Run: h0636},
+	{Form: "ADDQ r64, r64; JEQ label", Text: "ADDQ R8, R9; JEQ taken", Source: "pair", Run: h0637},
+	{Form: "ADDQ r64, r64; JNE label", Text: "ADDQ R8, R9; JNE taken", Source: "pair", Run: h0638},
+	{Form: "ADDQ r64, r64; JCS label", Text: "ADDQ R8, R9; JCS taken", Source: "pair", Run: h0639},
+	{Form: "ADDQ r64, r64; JCC label", Text: "ADDQ R8, R9; JCC taken", Source: "pair", Run: h0640},
+	{Form: "ADDQ r64, r64; JLT label", Text: "ADDQ R8, R9; JLT taken", Source: "pair", Run: h0641},
+	{Form: "ADDQ r64, r64; JGE label", Text: "ADDQ R8, R9; JGE taken", Source: "pair", Run: h0642},
+	{Form: "ADDQ r64, r64; JLE label", Text: "ADDQ R8, R9; JLE taken", Source: "pair", Run: h0643},
+	{Form: "ADDQ r64, r64; JGT label", Text: "ADDQ R8, R9; JGT taken", Source: "pair", Run: h0644},
+	{Form: "ADDQ r64, r64; JLS label", Text: "ADDQ R8, R9; JLS taken", Source: "pair", Run: h0645},
+	{Form: "ADDQ r64, r64; JHI label", Text: "ADDQ R8, R9; JHI taken", Source: "pair", Run: h0646},
+	{Form: "ADDQ r64, r64; JMI label", Text: "ADDQ R8, R9; JMI taken", Source: "pair", Run: h0647},
+	{Form: "ADDQ r64, r64; JPL label", Text: "ADDQ R8, R9; JPL taken", Source: "pair", Run: h0648},
+	{Form: "ADDQ r64, r64; SETCS r8", Text: "ADDQ R8, R9; SETCS R10", Source: "pair", Run: h0649},
+	{Form: "ADDQ r64, r64; CMOVQEQ r64, r64", Text: "ADDQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0650},
+	{Form: "ADDQ r64, r64; ADCQ r64, r64", Text: "ADDQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0651},
+	{Form: "ADDQ r64, r64; SBBQ r64, r64", Text: "ADDQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0652},
+	{Form: "ADDQ r64, r64; INCQ r64", Text: "ADDQ R8, R9; INCQ R13", Source: "pair", Run: h0653},
+	{Form: "ADDQ r64, r64; ROLQ imm, r64", Text: "ADDQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h0654},
+	{Form: "SUBQ r64, r64; JEQ label", Text: "SUBQ R8, R9; JEQ taken", Source: "pair", Run: h0655},
+	{Form: "SUBQ r64, r64; JNE label", Text: "SUBQ R8, R9; JNE taken", Source: "pair", Run: h0656},
+	{Form: "SUBQ r64, r64; JCS label", Text: "SUBQ R8, R9; JCS taken", Source: "pair", Run: h0657},
+	{Form: "SUBQ r64, r64; JCC label", Text: "SUBQ R8, R9; JCC taken", Source: "pair", Run: h0658},
+	{Form: "SUBQ r64, r64; JLT label", Text: "SUBQ R8, R9; JLT taken", Source: "pair", Run: h0659},
+	{Form: "SUBQ r64, r64; JGE label", Text: "SUBQ R8, R9; JGE taken", Source: "pair", Run: h0660},
+	{Form: "SUBQ r64, r64; JLE label", Text: "SUBQ R8, R9; JLE taken", Source: "pair", Run: h0661},
+	{Form: "SUBQ r64, r64; JGT label", Text: "SUBQ R8, R9; JGT taken", Source: "pair", Run: h0662},
+	{Form: "SUBQ r64, r64; JLS label", Text: "SUBQ R8, R9; JLS taken", Source: "pair", Run: h0663},
+	{Form: "SUBQ r64, r64; JHI label", Text: "SUBQ R8, R9; JHI taken", Source: "pair", Run: h0664},
+	{Form: "SUBQ r64, r64; JMI label", Text: "SUBQ R8, R9; JMI taken", Source: "pair", Run: h0665},
+	{Form: "SUBQ r64, r64; JPL label", Text: "SUBQ R8, R9; JPL taken", Source: "pair", Run: h0666},
+	{Form: "SUBQ r64, r64; SETCS r8", Text: "SUBQ R8, R9; SETCS R10", Source: "pair", Run: h0667},
+	{Form: "SUBQ r64, r64; CMOVQEQ r64, r64", Text: "SUBQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0668},
+	{Form: "SUBQ r64, r64; ADCQ r64, r64", Text: "SUBQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0669},
+	{Form: "SUBQ r64, r64; SBBQ r64, r64", Text: "SUBQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0670},
+	{Form: "SUBQ r64, r64; INCQ r64", Text: "SUBQ R8, R9; INCQ R13", Source: "pair", Run: h0671},
+	{Form: "SUBQ r64, r64; ROLQ imm, r64", Text: "SUBQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h0672},
+	{Form: "ADCQ r64, r64; JEQ label", Text: "ADCQ R8, R9; JEQ taken", Source: "pair", Run: h0673},
+	{Form: "ADCQ r64, r64; JNE label", Text: "ADCQ R8, R9; JNE taken", Source: "pair", Run: h0674},
+	{Form: "ADCQ r64, r64; JCS label", Text: "ADCQ R8, R9; JCS taken", Source: "pair", Run: h0675},
+	{Form: "ADCQ r64, r64; JCC label", Text: "ADCQ R8, R9; JCC taken", Source: "pair", Run: h0676},
+	{Form: "ADCQ r64, r64; JLT label", Text: "ADCQ R8, R9; JLT taken", Source: "pair", Run: h0677},
+	{Form: "ADCQ r64, r64; JGE label", Text: "ADCQ R8, R9; JGE taken", Source: "pair", Run: h0678},
+	{Form: "ADCQ r64, r64; JLE label", Text: "ADCQ R8, R9; JLE taken", Source: "pair", Run: h0679},
+	{Form: "ADCQ r64, r64; JGT label", Text: "ADCQ R8, R9; JGT taken", Source: "pair", Run: h0680},
+	{Form: "ADCQ r64, r64; JLS label", Text: "ADCQ R8, R9; JLS taken", Source: "pair", Run: h0681},
+	{Form: "ADCQ r64, r64; JHI label", Text: "ADCQ R8, R9; JHI taken", Source: "pair", Run: h0682},
+	{Form: "ADCQ r64, r64; JMI label", Text: "ADCQ R8, R9; JMI taken", Source: "pair", Run: h0683},
+	{Form: "ADCQ r64, r64; JPL label", Text: "ADCQ R8, R9; JPL taken", Source: "pair", Run: h0684},
+	{Form: "ADCQ r64, r64; SETCS r8", Text: "ADCQ R8, R9; SETCS R10", Source: "pair", Run: h0685},
+	{Form: "ADCQ r64, r64; CMOVQEQ r64, r64", Text: "ADCQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0686},
+	{Form: "ADCQ r64, r64; ADCQ r64, r64", Text: "ADCQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0687},
+	{Form: "ADCQ r64, r64; SBBQ r64, r64", Text: "ADCQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0688},
+	{Form: "ADCQ r64, r64; INCQ r64", Text: "ADCQ R8, R9; INCQ R13", Source: "pair", Run: h0689},
+	{Form: "ADCQ r64, r64; ROLQ imm, r64", Text: "ADCQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h0690},
+	{Form: "SBBQ r64, r64; JEQ label", Text: "SBBQ R8, R9; JEQ taken", Source: "pair", Run: h0691},
+	{Form: "SBBQ r64, r64; JNE label", Text: "SBBQ R8, R9; JNE taken", Source: "pair", Run: h0692},
+	{Form: "SBBQ r64, r64; JCS label", Text: "SBBQ R8, R9; JCS taken", Source: "pair", Run: h0693},
+	{Form: "SBBQ r64, r64; JCC label", Text: "SBBQ R8, R9; JCC taken", Source: "pair", Run: h0694},
+	{Form: "SBBQ r64, r64; JLT label", Text: "SBBQ R8, R9; JLT taken", Source: "pair", Run: h0695},
+	{Form: "SBBQ r64, r64; JGE label", Text: "SBBQ R8, R9; JGE taken", Source: "pair", Run: h0696},
+	{Form: "SBBQ r64, r64; JLE label", Text: "SBBQ R8, R9; JLE taken", Source: "pair", Run: h0697},
+	{Form: "SBBQ r64, r64; JGT label", Text: "SBBQ R8, R9; JGT taken", Source: "pair", Run: h0698},
+	{Form: "SBBQ r64, r64; JLS label", Text: "SBBQ R8, R9; JLS taken", Source: "pair", Run: h0699},
+	{Form: "SBBQ r64, r64; JHI label", Text: "SBBQ R8, R9; JHI taken", Source: "pair", Run: h0700},
+	{Form: "SBBQ r64, r64; JMI label", Text: "SBBQ R8, R9; JMI taken", Source: "pair", Run: h0701},
+	{Form: "SBBQ r64, r64; JPL label", Text: "SBBQ R8, R9; JPL taken", Source: "pair", Run: h0702},
+	{Form: "SBBQ r64, r64; SETCS r8", Text: "SBBQ R8, R9; SETCS R10", Source: "pair", Run: h0703},
+	{Form: "SBBQ r64, r64; CMOVQEQ r64, r64", Text: "SBBQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0704},
+	{Form: "SBBQ r64, r64; ADCQ r64, r64", Text: "SBBQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0705},
+	{Form: "SBBQ r64, r64; SBBQ r64, r64", Text: "SBBQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0706},
+	{Form: "SBBQ r64, r64; INCQ r64", Text: "SBBQ R8, R9; INCQ R13", Source: "pair", Run: h0707},
+	{Form: "SBBQ r64, r64; ROLQ imm, r64", Text: "SBBQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h0708},
+	{Form: "CMPQ r64, r64; JEQ label", Text: "CMPQ R8, R9; JEQ taken", Source: "pair", Run: h0709},
+	{Form: "CMPQ r64, r64; JNE label", Text: "CMPQ R8, R9; JNE taken", Source: "pair", Run: h0710},
+	{Form: "CMPQ r64, r64; JCS label", Text: "CMPQ R8, R9; JCS taken", Source: "pair", Run: h0711},
+	{Form: "CMPQ r64, r64; JCC label", Text: "CMPQ R8, R9; JCC taken", Source: "pair", Run: h0712},
+	{Form: "CMPQ r64, r64; JLT label", Text: "CMPQ R8, R9; JLT taken", Source: "pair", Run: h0713},
+	{Form: "CMPQ r64, r64; JGE label", Text: "CMPQ R8, R9; JGE taken", Source: "pair", Run: h0714},
+	{Form: "CMPQ r64, r64; JLE label", Text: "CMPQ R8, R9; JLE taken", Source: "pair", Run: h0715},
+	{Form: "CMPQ r64, r64; JGT label", Text: "CMPQ R8, R9; JGT taken", Source: "pair", Run: h0716},
+	{Form: "CMPQ r64, r64; JLS label", Text: "CMPQ R8, R9; JLS taken", Source: "pair", Run: h0717},
+	{Form: "CMPQ r64, r64; JHI label", Text: "CMPQ R8, R9; JHI taken", Source: "pair", Run: h0718},
+	{Form: "CMPQ r64, r64; JMI label", Text: "CMPQ R8, R9; JMI taken", Source: "pair", Run: h0719},
+	{Form: "CMPQ r64, r64; JPL label", Text: "CMPQ R8, R9; JPL taken", Source: "pair", Run: h0720},
+	{Form: "CMPQ r64, r64; SETCS r8", Text: "CMPQ R8, R9; SETCS R10", Source: "pair", Run: h0721},
+	{Form: "CMPQ r64, r64; CMOVQEQ r64, r64", Text: "CMPQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0722},
+	{Form: "CMPQ r64, r64; ADCQ r64, r64", Text: "CMPQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0723},
+	{Form: "CMPQ r64, r64; SBBQ r64, r64", Text: "CMPQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0724},
+	{Form: "CMPQ r64, r64; INCQ r64", Text: "CMPQ R8, R9; INCQ R13", Source: "pair", Run: h0725},
+	{Form: "CMPQ r64, r64; ROLQ imm, r64", Text: "CMPQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h0726},
+	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ R8, $3; JEQ taken", Source: "pair", Run: h0727},
+	{Form: "CMPQ r64, imm; JNE label", Text: "CMPQ R8, $3; JNE taken", Source: "pair", Run: h0728},
+	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ R8, $3; JCS taken", Source: "pair", Run: h0729},
+	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ R8, $3; JCC taken", Source: "pair", Run: h0730},
+	{Form: "CMPQ r64, imm; JLT label", Text: "CMPQ R8, $3; JLT taken", Source: "pair", Run: h0731},
+	{Form: "CMPQ r64, imm; JGE label", Text: "CMPQ R8, $3; JGE taken", Source: "pair", Run: h0732},
+	{Form: "CMPQ r64, imm; JLE label", Text: "CMPQ R8, $3; JLE taken", Source: "pair", Run: h0733},
+	{Form: "CMPQ r64, imm; JGT label", Text: "CMPQ R8, $3; JGT taken", Source: "pair", Run: h0734},
+	{Form: "CMPQ r64, imm; JLS label", Text: "CMPQ R8, $3; JLS taken", Source: "pair", Run: h0735},
+	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ R8, $3; JHI taken", Source: "pair", Run: h0736},
+	{Form: "CMPQ r64, imm; JMI label", Text: "CMPQ R8, $3; JMI taken", Source: "pair", Run: h0737},
+	{Form: "CMPQ r64, imm; JPL label", Text: "CMPQ R8, $3; JPL taken", Source: "pair", Run: h0738},
+	{Form: "CMPQ r64, imm; SETCS r8", Text: "CMPQ R8, $3; SETCS R10", Source: "pair", Run: h0739},
+	{Form: "CMPQ r64, imm; CMOVQEQ r64, r64", Text: "CMPQ R8, $3; CMOVQEQ R11, R12", Source: "pair", Run: h0740},
+	{Form: "CMPQ r64, imm; ADCQ r64, r64", Text: "CMPQ R8, $3; ADCQ R10, R11", Source: "pair", Run: h0741},
+	{Form: "CMPQ r64, imm; SBBQ r64, r64", Text: "CMPQ R8, $3; SBBQ R10, R11", Source: "pair", Run: h0742},
+	{Form: "CMPQ r64, imm; INCQ r64", Text: "CMPQ R8, $3; INCQ R13", Source: "pair", Run: h0743},
+	{Form: "CMPQ r64, imm; ROLQ imm, r64", Text: "CMPQ R8, $3; ROLQ $7, R13", Source: "pair", Run: h0744},
+	{Form: "CMPL r32, r32; JEQ label", Text: "CMPL R8, R9; JEQ taken", Source: "pair", Run: h0745},
+	{Form: "CMPL r32, r32; JNE label", Text: "CMPL R8, R9; JNE taken", Source: "pair", Run: h0746},
+	{Form: "CMPL r32, r32; JCS label", Text: "CMPL R8, R9; JCS taken", Source: "pair", Run: h0747},
+	{Form: "CMPL r32, r32; JCC label", Text: "CMPL R8, R9; JCC taken", Source: "pair", Run: h0748},
+	{Form: "CMPL r32, r32; JLT label", Text: "CMPL R8, R9; JLT taken", Source: "pair", Run: h0749},
+	{Form: "CMPL r32, r32; JGE label", Text: "CMPL R8, R9; JGE taken", Source: "pair", Run: h0750},
+	{Form: "CMPL r32, r32; JLE label", Text: "CMPL R8, R9; JLE taken", Source: "pair", Run: h0751},
+	{Form: "CMPL r32, r32; JGT label", Text: "CMPL R8, R9; JGT taken", Source: "pair", Run: h0752},
+	{Form: "CMPL r32, r32; JLS label", Text: "CMPL R8, R9; JLS taken", Source: "pair", Run: h0753},
+	{Form: "CMPL r32, r32; JHI label", Text: "CMPL R8, R9; JHI taken", Source: "pair", Run: h0754},
+	{Form: "CMPL r32, r32; JMI label", Text: "CMPL R8, R9; JMI taken", Source: "pair", Run: h0755},
+	{Form: "CMPL r32, r32; JPL label", Text: "CMPL R8, R9; JPL taken", Source: "pair", Run: h0756},
+	{Form: "CMPL r32, r32; SETCS r8", Text: "CMPL R8, R9; SETCS R10", Source: "pair", Run: h0757},
+	{Form: "CMPL r32, r32; CMOVQEQ r64, r64", Text: "CMPL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0758},
+	{Form: "CMPL r32, r32; ADCQ r64, r64", Text: "CMPL R8, R9; ADCQ R10, R11", Source: "pair", Run: h0759},
+	{Form: "CMPL r32, r32; SBBQ r64, r64", Text: "CMPL R8, R9; SBBQ R10, R11", Source: "pair", Run: h0760},
+	{Form: "CMPL r32, r32; INCQ r64", Text: "CMPL R8, R9; INCQ R13", Source: "pair", Run: h0761},
+	{Form: "CMPL r32, r32; ROLQ imm, r64", Text: "CMPL R8, R9; ROLQ $7, R13", Source: "pair", Run: h0762},
+	{Form: "ADDL r32, r32; JEQ label", Text: "ADDL R8, R9; JEQ taken", Source: "pair", Run: h0763},
+	{Form: "ADDL r32, r32; JNE label", Text: "ADDL R8, R9; JNE taken", Source: "pair", Run: h0764},
+	{Form: "ADDL r32, r32; JCS label", Text: "ADDL R8, R9; JCS taken", Source: "pair", Run: h0765},
+	{Form: "ADDL r32, r32; JCC label", Text: "ADDL R8, R9; JCC taken", Source: "pair", Run: h0766},
+	{Form: "ADDL r32, r32; JLT label", Text: "ADDL R8, R9; JLT taken", Source: "pair", Run: h0767},
+	{Form: "ADDL r32, r32; JGE label", Text: "ADDL R8, R9; JGE taken", Source: "pair", Run: h0768},
+	{Form: "ADDL r32, r32; JLE label", Text: "ADDL R8, R9; JLE taken", Source: "pair", Run: h0769},
+	{Form: "ADDL r32, r32; JGT label", Text: "ADDL R8, R9; JGT taken", Source: "pair", Run: h0770},
+	{Form: "ADDL r32, r32; JLS label", Text: "ADDL R8, R9; JLS taken", Source: "pair", Run: h0771},
+	{Form: "ADDL r32, r32; JHI label", Text: "ADDL R8, R9; JHI taken", Source: "pair", Run: h0772},
+	{Form: "ADDL r32, r32; JMI label", Text: "ADDL R8, R9; JMI taken", Source: "pair", Run: h0773},
+	{Form: "ADDL r32, r32; JPL label", Text: "ADDL R8, R9; JPL taken", Source: "pair", Run: h0774},
+	{Form: "ADDL r32, r32; SETCS r8", Text: "ADDL R8, R9; SETCS R10", Source: "pair", Run: h0775},
+	{Form: "ADDL r32, r32; CMOVQEQ r64, r64", Text: "ADDL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0776},
+	{Form: "ADDL r32, r32; ADCQ r64, r64", Text: "ADDL R8, R9; ADCQ R10, R11", Source: "pair", Run: h0777},
+	{Form: "ADDL r32, r32; SBBQ r64, r64", Text: "ADDL R8, R9; SBBQ R10, R11", Source: "pair", Run: h0778},
+	{Form: "ADDL r32, r32; INCQ r64", Text: "ADDL R8, R9; INCQ R13", Source: "pair", Run: h0779},
+	{Form: "ADDL r32, r32; ROLQ imm, r64", Text: "ADDL R8, R9; ROLQ $7, R13", Source: "pair", Run: h0780},
+	{Form: "SUBL r32, r32; JEQ label", Text: "SUBL R8, R9; JEQ taken", Source: "pair", Run: h0781},
+	{Form: "SUBL r32, r32; JNE label", Text: "SUBL R8, R9; JNE taken", Source: "pair", Run: h0782},
+	{Form: "SUBL r32, r32; JCS label", Text: "SUBL R8, R9; JCS taken", Source: "pair", Run: h0783},
+	{Form: "SUBL r32, r32; JCC label", Text: "SUBL R8, R9; JCC taken", Source: "pair", Run: h0784},
+	{Form: "SUBL r32, r32; JLT label", Text: "SUBL R8, R9; JLT taken", Source: "pair", Run: h0785},
+	{Form: "SUBL r32, r32; JGE label", Text: "SUBL R8, R9; JGE taken", Source: "pair", Run: h0786},
+	{Form: "SUBL r32, r32; JLE label", Text: "SUBL R8, R9; JLE taken", Source: "pair", Run: h0787},
+	{Form: "SUBL r32, r32; JGT label", Text: "SUBL R8, R9; JGT taken", Source: "pair", Run: h0788},
+	{Form: "SUBL r32, r32; JLS label", Text: "SUBL R8, R9; JLS taken", Source: "pair", Run: h0789},
+	{Form: "SUBL r32, r32; JHI label", Text: "SUBL R8, R9; JHI taken", Source: "pair", Run: h0790},
+	{Form: "SUBL r32, r32; JMI label", Text: "SUBL R8, R9; JMI taken", Source: "pair", Run: h0791},
+	{Form: "SUBL r32, r32; JPL label", Text: "SUBL R8, R9; JPL taken", Source: "pair", Run: h0792},
+	{Form: "SUBL r32, r32; SETCS r8", Text: "SUBL R8, R9; SETCS R10", Source: "pair", Run: h0793},
+	{Form: "SUBL r32, r32; CMOVQEQ r64, r64", Text: "SUBL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0794},
+	{Form: "SUBL r32, r32; ADCQ r64, r64", Text: "SUBL R8, R9; ADCQ R10, R11", Source: "pair", Run: h0795},
+	{Form: "SUBL r32, r32; SBBQ r64, r64", Text: "SUBL R8, R9; SBBQ R10, R11", Source: "pair", Run: h0796},
+	{Form: "SUBL r32, r32; INCQ r64", Text: "SUBL R8, R9; INCQ R13", Source: "pair", Run: h0797},
+	{Form: "SUBL r32, r32; ROLQ imm, r64", Text: "SUBL R8, R9; ROLQ $7, R13", Source: "pair", Run: h0798},
+	{Form: "ANDQ r64, r64; JEQ label", Text: "ANDQ R8, R9; JEQ taken", Source: "pair", Run: h0799},
+	{Form: "ANDQ r64, r64; JNE label", Text: "ANDQ R8, R9; JNE taken", Source: "pair", Run: h0800},
+	{Form: "ANDQ r64, r64; JCS label", Text: "ANDQ R8, R9; JCS taken", Source: "pair", Run: h0801},
+	{Form: "ANDQ r64, r64; JCC label", Text: "ANDQ R8, R9; JCC taken", Source: "pair", Run: h0802},
+	{Form: "ANDQ r64, r64; JLT label", Text: "ANDQ R8, R9; JLT taken", Source: "pair", Run: h0803},
+	{Form: "ANDQ r64, r64; JGE label", Text: "ANDQ R8, R9; JGE taken", Source: "pair", Run: h0804},
+	{Form: "ANDQ r64, r64; JLE label", Text: "ANDQ R8, R9; JLE taken", Source: "pair", Run: h0805},
+	{Form: "ANDQ r64, r64; JGT label", Text: "ANDQ R8, R9; JGT taken", Source: "pair", Run: h0806},
+	{Form: "ANDQ r64, r64; JLS label", Text: "ANDQ R8, R9; JLS taken", Source: "pair", Run: h0807},
+	{Form: "ANDQ r64, r64; JHI label", Text: "ANDQ R8, R9; JHI taken", Source: "pair", Run: h0808},
+	{Form: "ANDQ r64, r64; JMI label", Text: "ANDQ R8, R9; JMI taken", Source: "pair", Run: h0809},
+	{Form: "ANDQ r64, r64; JPL label", Text: "ANDQ R8, R9; JPL taken", Source: "pair", Run: h0810},
+	{Form: "ANDQ r64, r64; SETCS r8", Text: "ANDQ R8, R9; SETCS R10", Source: "pair", Run: h0811},
+	{Form: "ANDQ r64, r64; CMOVQEQ r64, r64", Text: "ANDQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0812},
+	{Form: "ANDQ r64, r64; ADCQ r64, r64", Text: "ANDQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0813},
+	{Form: "ANDQ r64, r64; SBBQ r64, r64", Text: "ANDQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0814},
+	{Form: "ANDQ r64, r64; INCQ r64", Text: "ANDQ R8, R9; INCQ R13", Source: "pair", Run: h0815},
+	{Form: "ANDQ r64, r64; ROLQ imm, r64", Text: "ANDQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h0816},
+	{Form: "ANDL r32, r32; JEQ label", Text: "ANDL R8, R9; JEQ taken", Source: "pair", Run: h0817},
+	{Form: "ANDL r32, r32; JNE label", Text: "ANDL R8, R9; JNE taken", Source: "pair", Run: h0818},
+	{Form: "ANDL r32, r32; JCS label", Text: "ANDL R8, R9; JCS taken", Source: "pair", Run: h0819},
+	{Form: "ANDL r32, r32; JCC label", Text: "ANDL R8, R9; JCC taken", Source: "pair", Run: h0820},
+	{Form: "ANDL r32, r32; JLT label", Text: "ANDL R8, R9; JLT taken", Source: "pair", Run: h0821},
+	{Form: "ANDL r32, r32; JGE label", Text: "ANDL R8, R9; JGE taken", Source: "pair", Run: h0822},
+	{Form: "ANDL r32, r32; JLE label", Text: "ANDL R8, R9; JLE taken", Source: "pair", Run: h0823},
+	{Form: "ANDL r32, r32; JGT label", Text: "ANDL R8, R9; JGT taken", Source: "pair", Run: h0824},
+	{Form: "ANDL r32, r32; JLS label", Text: "ANDL R8, R9; JLS taken", Source: "pair", Run: h0825},
+	{Form: "ANDL r32, r32; JHI label", Text: "ANDL R8, R9; JHI taken", Source: "pair", Run: h0826},
+	{Form: "ANDL r32, r32; JMI label", Text: "ANDL R8, R9; JMI taken", Source: "pair", Run: h0827},
+	{Form: "ANDL r32, r32; JPL label", Text: "ANDL R8, R9; JPL taken", Source: "pair", Run: h0828},
+	{Form: "ANDL r32, r32; SETCS r8", Text: "ANDL R8, R9; SETCS R10", Source: "pair", Run: h0829},
+	{Form: "ANDL r32, r32; CMOVQEQ r64, r64", Text: "ANDL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0830},
+	{Form: "ANDL r32, r32; ADCQ r64, r64", Text: "ANDL R8, R9; ADCQ R10, R11", Source: "pair", Run: h0831},
+	{Form: "ANDL r32, r32; SBBQ r64, r64", Text: "ANDL R8, R9; SBBQ R10, R11", Source: "pair", Run: h0832},
+	{Form: "ANDL r32, r32; INCQ r64", Text: "ANDL R8, R9; INCQ R13", Source: "pair", Run: h0833},
+	{Form: "ANDL r32, r32; ROLQ imm, r64", Text: "ANDL R8, R9; ROLQ $7, R13", Source: "pair", Run: h0834},
+	{Form: "ORQ r64, r64; JEQ label", Text: "ORQ R8, R9; JEQ taken", Source: "pair", Run: h0835},
+	{Form: "ORQ r64, r64; JNE label", Text: "ORQ R8, R9; JNE taken", Source: "pair", Run: h0836},
+	{Form: "ORQ r64, r64; JCS label", Text: "ORQ R8, R9; JCS taken", Source: "pair", Run: h0837},
+	{Form: "ORQ r64, r64; JCC label", Text: "ORQ R8, R9; JCC taken", Source: "pair", Run: h0838},
+	{Form: "ORQ r64, r64; JLT label", Text: "ORQ R8, R9; JLT taken", Source: "pair", Run: h0839},
+	{Form: "ORQ r64, r64; JGE label", Text: "ORQ R8, R9; JGE taken", Source: "pair", Run: h0840},
+	{Form: "ORQ r64, r64; JLE label", Text: "ORQ R8, R9; JLE taken", Source: "pair", Run: h0841},
+	{Form: "ORQ r64, r64; JGT label", Text: "ORQ R8, R9; JGT taken", Source: "pair", Run: h0842},
+	{Form: "ORQ r64, r64; JLS label", Text: "ORQ R8, R9; JLS taken", Source: "pair", Run: h0843},
+	{Form: "ORQ r64, r64; JHI label", Text: "ORQ R8, R9; JHI taken", Source: "pair", Run: h0844},
+	{Form: "ORQ r64, r64; JMI label", Text: "ORQ R8, R9; JMI taken", Source: "pair", Run: h0845},
+	{Form: "ORQ r64, r64; JPL label", Text: "ORQ R8, R9; JPL taken", Source: "pair", Run: h0846},
+	{Form: "ORQ r64, r64; SETCS r8", Text: "ORQ R8, R9; SETCS R10", Source: "pair", Run: h0847},
+	{Form: "ORQ r64, r64; CMOVQEQ r64, r64", Text: "ORQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0848},
+	{Form: "ORQ r64, r64; ADCQ r64, r64", Text: "ORQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0849},
+	{Form: "ORQ r64, r64; SBBQ r64, r64", Text: "ORQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0850},
+	{Form: "ORQ r64, r64; INCQ r64", Text: "ORQ R8, R9; INCQ R13", Source: "pair", Run: h0851},
+	{Form: "ORQ r64, r64; ROLQ imm, r64", Text: "ORQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h0852},
+	{Form: "ORL r32, r32; JEQ label", Text: "ORL R8, R9; JEQ taken", Source: "pair", Run: h0853},
+	{Form: "ORL r32, r32; JNE label", Text: "ORL R8, R9; JNE taken", Source: "pair", Run: h0854},
+	{Form: "ORL r32, r32; JCS label", Text: "ORL R8, R9; JCS taken", Source: "pair", Run: h0855},
+	{Form: "ORL r32, r32; JCC label", Text: "ORL R8, R9; JCC taken", Source: "pair", Run: h0856},
+	{Form: "ORL r32, r32; JLT label", Text: "ORL R8, R9; JLT taken", Source: "pair", Run: h0857},
+	{Form: "ORL r32, r32; JGE label", Text: "ORL R8, R9; JGE taken", Source: "pair", Run: h0858},
+	{Form: "ORL r32, r32; JLE label", Text: "ORL R8, R9; JLE taken", Source: "pair", Run: h0859},
+	{Form: "ORL r32, r32; JGT label", Text: "ORL R8, R9; JGT taken", Source: "pair", Run: h0860},
+	{Form: "ORL r32, r32; JLS label", Text: "ORL R8, R9; JLS taken", Source: "pair", Run: h0861},
+	{Form: "ORL r32, r32; JHI label", Text: "ORL R8, R9; JHI taken", Source: "pair", Run: h0862},
+	{Form: "ORL r32, r32; JMI label", Text: "ORL R8, R9; JMI taken", Source: "pair", Run: h0863},
+	{Form: "ORL r32, r32; JPL label", Text: "ORL R8, R9; JPL taken", Source: "pair", Run: h0864},
+	{Form: "ORL r32, r32; SETCS r8", Text: "ORL R8, R9; SETCS R10", Source: "pair", Run: h0865},
+	{Form: "ORL r32, r32; CMOVQEQ r64, r64", Text: "ORL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0866},
+	{Form: "ORL r32, r32; ADCQ r64, r64", Text: "ORL R8, R9; ADCQ R10, R11", Source: "pair", Run: h0867},
+	{Form: "ORL r32, r32; SBBQ r64, r64", Text: "ORL R8, R9; SBBQ R10, R11", Source: "pair", Run: h0868},
+	{Form: "ORL r32, r32; INCQ r64", Text: "ORL R8, R9; INCQ R13", Source: "pair", Run: h0869},
+	{Form: "ORL r32, r32; ROLQ imm, r64", Text: "ORL R8, R9; ROLQ $7, R13", Source: "pair", Run: h0870},
+	{Form: "XORQ r64, r64; JEQ label", Text: "XORQ R8, R9; JEQ taken", Source: "pair", Run: h0871},
+	{Form: "XORQ r64, r64; JNE label", Text: "XORQ R8, R9; JNE taken", Source: "pair", Run: h0872},
+	{Form: "XORQ r64, r64; JCS label", Text: "XORQ R8, R9; JCS taken", Source: "pair", Run: h0873},
+	{Form: "XORQ r64, r64; JCC label", Text: "XORQ R8, R9; JCC taken", Source: "pair", Run: h0874},
+	{Form: "XORQ r64, r64; JLT label", Text: "XORQ R8, R9; JLT taken", Source: "pair", Run: h0875},
+	{Form: "XORQ r64, r64; JGE label", Text: "XORQ R8, R9; JGE taken", Source: "pair", Run: h0876},
+	{Form: "XORQ r64, r64; JLE label", Text: "XORQ R8, R9; JLE taken", Source: "pair", Run: h0877},
+	{Form: "XORQ r64, r64; JGT label", Text: "XORQ R8, R9; JGT taken", Source: "pair", Run: h0878},
+	{Form: "XORQ r64, r64; JLS label", Text: "XORQ R8, R9; JLS taken", Source: "pair", Run: h0879},
+	{Form: "XORQ r64, r64; JHI label", Text: "XORQ R8, R9; JHI taken", Source: "pair", Run: h0880},
+	{Form: "XORQ r64, r64; JMI label", Text: "XORQ R8, R9; JMI taken", Source: "pair", Run: h0881},
+	{Form: "XORQ r64, r64; JPL label", Text: "XORQ R8, R9; JPL taken", Source: "pair", Run: h0882},
+	{Form: "XORQ r64, r64; SETCS r8", Text: "XORQ R8, R9; SETCS R10", Source: "pair", Run: h0883},
+	{Form: "XORQ r64, r64; CMOVQEQ r64, r64", Text: "XORQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0884},
+	{Form: "XORQ r64, r64; ADCQ r64, r64", Text: "XORQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0885},
+	{Form: "XORQ r64, r64; SBBQ r64, r64", Text: "XORQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0886},
+	{Form: "XORQ r64, r64; INCQ r64", Text: "XORQ R8, R9; INCQ R13", Source: "pair", Run: h0887},
+	{Form: "XORQ r64, r64; ROLQ imm, r64", Text: "XORQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h0888},
+	{Form: "XORL r32, r32; JEQ label", Text: "XORL R8, R9; JEQ taken", Source: "pair", Run: h0889},
+	{Form: "XORL r32, r32; JNE label", Text: "XORL R8, R9; JNE taken", Source: "pair", Run: h0890},
+	{Form: "XORL r32, r32; JCS label", Text: "XORL R8, R9; JCS taken", Source: "pair", Run: h0891},
+	{Form: "XORL r32, r32; JCC label", Text: "XORL R8, R9; JCC taken", Source: "pair", Run: h0892},
+	{Form: "XORL r32, r32; JLT label", Text: "XORL R8, R9; JLT taken", Source: "pair", Run: h0893},
+	{Form: "XORL r32, r32; JGE label", Text: "XORL R8, R9; JGE taken", Source: "pair", Run: h0894},
+	{Form: "XORL r32, r32; JLE label", Text: "XORL R8, R9; JLE taken", Source: "pair", Run: h0895},
+	{Form: "XORL r32, r32; JGT label", Text: "XORL R8, R9; JGT taken", Source: "pair", Run: h0896},
+	{Form: "XORL r32, r32; JLS label", Text: "XORL R8, R9; JLS taken", Source: "pair", Run: h0897},
+	{Form: "XORL r32, r32; JHI label", Text: "XORL R8, R9; JHI taken", Source: "pair", Run: h0898},
+	{Form: "XORL r32, r32; JMI label", Text: "XORL R8, R9; JMI taken", Source: "pair", Run: h0899},
+	{Form: "XORL r32, r32; JPL label", Text: "XORL R8, R9; JPL taken", Source: "pair", Run: h0900},
+	{Form: "XORL r32, r32; SETCS r8", Text: "XORL R8, R9; SETCS R10", Source: "pair", Run: h0901},
+	{Form: "XORL r32, r32; CMOVQEQ r64, r64", Text: "XORL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0902},
+	{Form: "XORL r32, r32; ADCQ r64, r64", Text: "XORL R8, R9; ADCQ R10, R11", Source: "pair", Run: h0903},
+	{Form: "XORL r32, r32; SBBQ r64, r64", Text: "XORL R8, R9; SBBQ R10, R11", Source: "pair", Run: h0904},
+	{Form: "XORL r32, r32; INCQ r64", Text: "XORL R8, R9; INCQ R13", Source: "pair", Run: h0905},
+	{Form: "XORL r32, r32; ROLQ imm, r64", Text: "XORL R8, R9; ROLQ $7, R13", Source: "pair", Run: h0906},
+	{Form: "TESTQ r64, r64; JEQ label", Text: "TESTQ R8, R9; JEQ taken", Source: "pair", Run: h0907},
+	{Form: "TESTQ r64, r64; JNE label", Text: "TESTQ R8, R9; JNE taken", Source: "pair", Run: h0908},
+	{Form: "TESTQ r64, r64; JCS label", Text: "TESTQ R8, R9; JCS taken", Source: "pair", Run: h0909},
+	{Form: "TESTQ r64, r64; JCC label", Text: "TESTQ R8, R9; JCC taken", Source: "pair", Run: h0910},
+	{Form: "TESTQ r64, r64; JLT label", Text: "TESTQ R8, R9; JLT taken", Source: "pair", Run: h0911},
+	{Form: "TESTQ r64, r64; JGE label", Text: "TESTQ R8, R9; JGE taken", Source: "pair", Run: h0912},
+	{Form: "TESTQ r64, r64; JLE label", Text: "TESTQ R8, R9; JLE taken", Source: "pair", Run: h0913},
+	{Form: "TESTQ r64, r64; JGT label", Text: "TESTQ R8, R9; JGT taken", Source: "pair", Run: h0914},
+	{Form: "TESTQ r64, r64; JLS label", Text: "TESTQ R8, R9; JLS taken", Source: "pair", Run: h0915},
+	{Form: "TESTQ r64, r64; JHI label", Text: "TESTQ R8, R9; JHI taken", Source: "pair", Run: h0916},
+	{Form: "TESTQ r64, r64; JMI label", Text: "TESTQ R8, R9; JMI taken", Source: "pair", Run: h0917},
+	{Form: "TESTQ r64, r64; JPL label", Text: "TESTQ R8, R9; JPL taken", Source: "pair", Run: h0918},
+	{Form: "TESTQ r64, r64; SETCS r8", Text: "TESTQ R8, R9; SETCS R10", Source: "pair", Run: h0919},
+	{Form: "TESTQ r64, r64; CMOVQEQ r64, r64", Text: "TESTQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0920},
+	{Form: "TESTQ r64, r64; ADCQ r64, r64", Text: "TESTQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0921},
+	{Form: "TESTQ r64, r64; SBBQ r64, r64", Text: "TESTQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0922},
+	{Form: "TESTQ r64, r64; INCQ r64", Text: "TESTQ R8, R9; INCQ R13", Source: "pair", Run: h0923},
+	{Form: "TESTQ r64, r64; ROLQ imm, r64", Text: "TESTQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h0924},
+	{Form: "TESTL r32, r32; JEQ label", Text: "TESTL R8, R9; JEQ taken", Source: "pair", Run: h0925},
+	{Form: "TESTL r32, r32; JNE label", Text: "TESTL R8, R9; JNE taken", Source: "pair", Run: h0926},
+	{Form: "TESTL r32, r32; JCS label", Text: "TESTL R8, R9; JCS taken", Source: "pair", Run: h0927},
+	{Form: "TESTL r32, r32; JCC label", Text: "TESTL R8, R9; JCC taken", Source: "pair", Run: h0928},
+	{Form: "TESTL r32, r32; JLT label", Text: "TESTL R8, R9; JLT taken", Source: "pair", Run: h0929},
+	{Form: "TESTL r32, r32; JGE label", Text: "TESTL R8, R9; JGE taken", Source: "pair", Run: h0930},
+	{Form: "TESTL r32, r32; JLE label", Text: "TESTL R8, R9; JLE taken", Source: "pair", Run: h0931},
+	{Form: "TESTL r32, r32; JGT label", Text: "TESTL R8, R9; JGT taken", Source: "pair", Run: h0932},
+	{Form: "TESTL r32, r32; JLS label", Text: "TESTL R8, R9; JLS taken", Source: "pair", Run: h0933},
+	{Form: "TESTL r32, r32; JHI label", Text: "TESTL R8, R9; JHI taken", Source: "pair", Run: h0934},
+	{Form: "TESTL r32, r32; JMI label", Text: "TESTL R8, R9; JMI taken", Source: "pair", Run: h0935},
+	{Form: "TESTL r32, r32; JPL label", Text: "TESTL R8, R9; JPL taken", Source: "pair", Run: h0936},
+	{Form: "TESTL r32, r32; SETCS r8", Text: "TESTL R8, R9; SETCS R10", Source: "pair", Run: h0937},
+	{Form: "TESTL r32, r32; CMOVQEQ r64, r64", Text: "TESTL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0938},
+	{Form: "TESTL r32, r32; ADCQ r64, r64", Text: "TESTL R8, R9; ADCQ R10, R11", Source: "pair", Run: h0939},
+	{Form: "TESTL r32, r32; SBBQ r64, r64", Text: "TESTL R8, R9; SBBQ R10, R11", Source: "pair", Run: h0940},
+	{Form: "TESTL r32, r32; INCQ r64", Text: "TESTL R8, R9; INCQ R13", Source: "pair", Run: h0941},
+	{Form: "TESTL r32, r32; ROLQ imm, r64", Text: "TESTL R8, R9; ROLQ $7, R13", Source: "pair", Run: h0942},
+	{Form: "INCQ r64; JEQ label", Text: "INCQ R9; JEQ taken", Source: "pair", Run: h0943},
+	{Form: "INCQ r64; JNE label", Text: "INCQ R9; JNE taken", Source: "pair", Run: h0944},
+	{Form: "INCQ r64; JCS label", Text: "INCQ R9; JCS taken", Source: "pair", Run: h0945},
+	{Form: "INCQ r64; JCC label", Text: "INCQ R9; JCC taken", Source: "pair", Run: h0946},
+	{Form: "INCQ r64; JLT label", Text: "INCQ R9; JLT taken", Source: "pair", Run: h0947},
+	{Form: "INCQ r64; JGE label", Text: "INCQ R9; JGE taken", Source: "pair", Run: h0948},
+	{Form: "INCQ r64; JLE label", Text: "INCQ R9; JLE taken", Source: "pair", Run: h0949},
+	{Form: "INCQ r64; JGT label", Text: "INCQ R9; JGT taken", Source: "pair", Run: h0950},
+	{Form: "INCQ r64; JLS label", Text: "INCQ R9; JLS taken", Source: "pair", Run: h0951},
+	{Form: "INCQ r64; JHI label", Text: "INCQ R9; JHI taken", Source: "pair", Run: h0952},
+	{Form: "INCQ r64; JMI label", Text: "INCQ R9; JMI taken", Source: "pair", Run: h0953},
+	{Form: "INCQ r64; JPL label", Text: "INCQ R9; JPL taken", Source: "pair", Run: h0954},
+	{Form: "INCQ r64; SETCS r8", Text: "INCQ R9; SETCS R10", Source: "pair", Run: h0955},
+	{Form: "INCQ r64; CMOVQEQ r64, r64", Text: "INCQ R9; CMOVQEQ R11, R12", Source: "pair", Run: h0956},
+	{Form: "INCQ r64; ADCQ r64, r64", Text: "INCQ R9; ADCQ R10, R11", Source: "pair", Run: h0957},
+	{Form: "INCQ r64; SBBQ r64, r64", Text: "INCQ R9; SBBQ R10, R11", Source: "pair", Run: h0958},
+	{Form: "INCQ r64; INCQ r64", Text: "INCQ R9; INCQ R13", Source: "pair", Run: h0959},
+	{Form: "INCQ r64; ROLQ imm, r64", Text: "INCQ R9; ROLQ $7, R13", Source: "pair", Run: h0960},
+	{Form: "DECQ r64; JEQ label", Text: "DECQ R9; JEQ taken", Source: "pair", Run: h0961},
+	{Form: "DECQ r64; JNE label", Text: "DECQ R9; JNE taken", Source: "pair", Run: h0962},
+	{Form: "DECQ r64; JCS label", Text: "DECQ R9; JCS taken", Source: "pair", Run: h0963},
+	{Form: "DECQ r64; JCC label", Text: "DECQ R9; JCC taken", Source: "pair", Run: h0964},
+	{Form: "DECQ r64; JLT label", Text: "DECQ R9; JLT taken", Source: "pair", Run: h0965},
+	{Form: "DECQ r64; JGE label", Text: "DECQ R9; JGE taken", Source: "pair", Run: h0966},
+	{Form: "DECQ r64; JLE label", Text: "DECQ R9; JLE taken", Source: "pair", Run: h0967},
+	{Form: "DECQ r64; JGT label", Text: "DECQ R9; JGT taken", Source: "pair", Run: h0968},
+	{Form: "DECQ r64; JLS label", Text: "DECQ R9; JLS taken", Source: "pair", Run: h0969},
+	{Form: "DECQ r64; JHI label", Text: "DECQ R9; JHI taken", Source: "pair", Run: h0970},
+	{Form: "DECQ r64; JMI label", Text: "DECQ R9; JMI taken", Source: "pair", Run: h0971},
+	{Form: "DECQ r64; JPL label", Text: "DECQ R9; JPL taken", Source: "pair", Run: h0972},
+	{Form: "DECQ r64; SETCS r8", Text: "DECQ R9; SETCS R10", Source: "pair", Run: h0973},
+	{Form: "DECQ r64; CMOVQEQ r64, r64", Text: "DECQ R9; CMOVQEQ R11, R12", Source: "pair", Run: h0974},
+	{Form: "DECQ r64; ADCQ r64, r64", Text: "DECQ R9; ADCQ R10, R11", Source: "pair", Run: h0975},
+	{Form: "DECQ r64; SBBQ r64, r64", Text: "DECQ R9; SBBQ R10, R11", Source: "pair", Run: h0976},
+	{Form: "DECQ r64; INCQ r64", Text: "DECQ R9; INCQ R13", Source: "pair", Run: h0977},
+	{Form: "DECQ r64; ROLQ imm, r64", Text: "DECQ R9; ROLQ $7, R13", Source: "pair", Run: h0978},
+	{Form: "INCL r32; JEQ label", Text: "INCL R9; JEQ taken", Source: "pair", Run: h0979},
+	{Form: "INCL r32; JNE label", Text: "INCL R9; JNE taken", Source: "pair", Run: h0980},
+	{Form: "INCL r32; JCS label", Text: "INCL R9; JCS taken", Source: "pair", Run: h0981},
+	{Form: "INCL r32; JCC label", Text: "INCL R9; JCC taken", Source: "pair", Run: h0982},
+	{Form: "INCL r32; JLT label", Text: "INCL R9; JLT taken", Source: "pair", Run: h0983},
+	{Form: "INCL r32; JGE label", Text: "INCL R9; JGE taken", Source: "pair", Run: h0984},
+	{Form: "INCL r32; JLE label", Text: "INCL R9; JLE taken", Source: "pair", Run: h0985},
+	{Form: "INCL r32; JGT label", Text: "INCL R9; JGT taken", Source: "pair", Run: h0986},
+	{Form: "INCL r32; JLS label", Text: "INCL R9; JLS taken", Source: "pair", Run: h0987},
+	{Form: "INCL r32; JHI label", Text: "INCL R9; JHI taken", Source: "pair", Run: h0988},
+	{Form: "INCL r32; JMI label", Text: "INCL R9; JMI taken", Source: "pair", Run: h0989},
+	{Form: "INCL r32; JPL label", Text: "INCL R9; JPL taken", Source: "pair", Run: h0990},
+	{Form: "INCL r32; SETCS r8", Text: "INCL R9; SETCS R10", Source: "pair", Run: h0991},
+	{Form: "INCL r32; CMOVQEQ r64, r64", Text: "INCL R9; CMOVQEQ R11, R12", Source: "pair", Run: h0992},
+	{Form: "INCL r32; ADCQ r64, r64", Text: "INCL R9; ADCQ R10, R11", Source: "pair", Run: h0993},
+	{Form: "INCL r32; SBBQ r64, r64", Text: "INCL R9; SBBQ R10, R11", Source: "pair", Run: h0994},
+	{Form: "INCL r32; INCQ r64", Text: "INCL R9; INCQ R13", Source: "pair", Run: h0995},
+	{Form: "INCL r32; ROLQ imm, r64", Text: "INCL R9; ROLQ $7, R13", Source: "pair", Run: h0996},
+	{Form: "DECL r32; JEQ label", Text: "DECL R9; JEQ taken", Source: "pair", Run: h0997},
+	{Form: "DECL r32; JNE label", Text: "DECL R9; JNE taken", Source: "pair", Run: h0998},
+	{Form: "DECL r32; JCS label", Text: "DECL R9; JCS taken", Source: "pair", Run: h0999},
+	{Form: "DECL r32; JCC label", Text: "DECL R9; JCC taken", Source: "pair", Run: h1000},
+	{Form: "DECL r32; JLT label", Text: "DECL R9; JLT taken", Source: "pair", Run: h1001},
+	{Form: "DECL r32; JGE label", Text: "DECL R9; JGE taken", Source: "pair", Run: h1002},
+	{Form: "DECL r32; JLE label", Text: "DECL R9; JLE taken", Source: "pair", Run: h1003},
+	{Form: "DECL r32; JGT label", Text: "DECL R9; JGT taken", Source: "pair", Run: h1004},
+	{Form: "DECL r32; JLS label", Text: "DECL R9; JLS taken", Source: "pair", Run: h1005},
+	{Form: "DECL r32; JHI label", Text: "DECL R9; JHI taken", Source: "pair", Run: h1006},
+	{Form: "DECL r32; JMI label", Text: "DECL R9; JMI taken", Source: "pair", Run: h1007},
+	{Form: "DECL r32; JPL label", Text: "DECL R9; JPL taken", Source: "pair", Run: h1008},
+	{Form: "DECL r32; SETCS r8", Text: "DECL R9; SETCS R10", Source: "pair", Run: h1009},
+	{Form: "DECL r32; CMOVQEQ r64, r64", Text: "DECL R9; CMOVQEQ R11, R12", Source: "pair", Run: h1010},
+	{Form: "DECL r32; ADCQ r64, r64", Text: "DECL R9; ADCQ R10, R11", Source: "pair", Run: h1011},
+	{Form: "DECL r32; SBBQ r64, r64", Text: "DECL R9; SBBQ R10, R11", Source: "pair", Run: h1012},
+	{Form: "DECL r32; INCQ r64", Text: "DECL R9; INCQ R13", Source: "pair", Run: h1013},
+	{Form: "DECL r32; ROLQ imm, r64", Text: "DECL R9; ROLQ $7, R13", Source: "pair", Run: h1014},
+	{Form: "NEGQ r64; JEQ label", Text: "NEGQ R9; JEQ taken", Source: "pair", Run: h1015},
+	{Form: "NEGQ r64; JNE label", Text: "NEGQ R9; JNE taken", Source: "pair", Run: h1016},
+	{Form: "NEGQ r64; JCS label", Text: "NEGQ R9; JCS taken", Source: "pair", Run: h1017},
+	{Form: "NEGQ r64; JCC label", Text: "NEGQ R9; JCC taken", Source: "pair", Run: h1018},
+	{Form: "NEGQ r64; JLT label", Text: "NEGQ R9; JLT taken", Source: "pair", Run: h1019},
+	{Form: "NEGQ r64; JGE label", Text: "NEGQ R9; JGE taken", Source: "pair", Run: h1020},
+	{Form: "NEGQ r64; JLE label", Text: "NEGQ R9; JLE taken", Source: "pair", Run: h1021},
+	{Form: "NEGQ r64; JGT label", Text: "NEGQ R9; JGT taken", Source: "pair", Run: h1022},
+	{Form: "NEGQ r64; JLS label", Text: "NEGQ R9; JLS taken", Source: "pair", Run: h1023},
+	{Form: "NEGQ r64; JHI label", Text: "NEGQ R9; JHI taken", Source: "pair", Run: h1024},
+	{Form: "NEGQ r64; JMI label", Text: "NEGQ R9; JMI taken", Source: "pair", Run: h1025},
+	{Form: "NEGQ r64; JPL label", Text: "NEGQ R9; JPL taken", Source: "pair", Run: h1026},
+	{Form: "NEGQ r64; SETCS r8", Text: "NEGQ R9; SETCS R10", Source: "pair", Run: h1027},
+	{Form: "NEGQ r64; CMOVQEQ r64, r64", Text: "NEGQ R9; CMOVQEQ R11, R12", Source: "pair", Run: h1028},
+	{Form: "NEGQ r64; ADCQ r64, r64", Text: "NEGQ R9; ADCQ R10, R11", Source: "pair", Run: h1029},
+	{Form: "NEGQ r64; SBBQ r64, r64", Text: "NEGQ R9; SBBQ R10, R11", Source: "pair", Run: h1030},
+	{Form: "NEGQ r64; INCQ r64", Text: "NEGQ R9; INCQ R13", Source: "pair", Run: h1031},
+	{Form: "NEGQ r64; ROLQ imm, r64", Text: "NEGQ R9; ROLQ $7, R13", Source: "pair", Run: h1032},
+	{Form: "SHLQ imm, r64; JEQ label", Text: "SHLQ $1, R9; JEQ taken", Source: "pair", Run: h1033},
+	{Form: "SHLQ imm, r64; JNE label", Text: "SHLQ $1, R9; JNE taken", Source: "pair", Run: h1034},
+	{Form: "SHLQ imm, r64; JCS label", Text: "SHLQ $1, R9; JCS taken", Source: "pair", Run: h1035},
+	{Form: "SHLQ imm, r64; JCC label", Text: "SHLQ $1, R9; JCC taken", Source: "pair", Run: h1036},
+	{Form: "SHLQ imm, r64; JLT label", Text: "SHLQ $1, R9; JLT taken", Source: "pair", Run: h1037},
+	{Form: "SHLQ imm, r64; JGE label", Text: "SHLQ $1, R9; JGE taken", Source: "pair", Run: h1038},
+	{Form: "SHLQ imm, r64; JLE label", Text: "SHLQ $1, R9; JLE taken", Source: "pair", Run: h1039},
+	{Form: "SHLQ imm, r64; JGT label", Text: "SHLQ $1, R9; JGT taken", Source: "pair", Run: h1040},
+	{Form: "SHLQ imm, r64; JLS label", Text: "SHLQ $1, R9; JLS taken", Source: "pair", Run: h1041},
+	{Form: "SHLQ imm, r64; JHI label", Text: "SHLQ $1, R9; JHI taken", Source: "pair", Run: h1042},
+	{Form: "SHLQ imm, r64; JMI label", Text: "SHLQ $1, R9; JMI taken", Source: "pair", Run: h1043},
+	{Form: "SHLQ imm, r64; JPL label", Text: "SHLQ $1, R9; JPL taken", Source: "pair", Run: h1044},
+	{Form: "SHLQ imm, r64; SETCS r8", Text: "SHLQ $1, R9; SETCS R10", Source: "pair", Run: h1045},
+	{Form: "SHLQ imm, r64; CMOVQEQ r64, r64", Text: "SHLQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1046},
+	{Form: "SHLQ imm, r64; ADCQ r64, r64", Text: "SHLQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1047},
+	{Form: "SHLQ imm, r64; SBBQ r64, r64", Text: "SHLQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1048},
+	{Form: "SHLQ imm, r64; INCQ r64", Text: "SHLQ $1, R9; INCQ R13", Source: "pair", Run: h1049},
+	{Form: "SHLQ imm, r64; ROLQ imm, r64", Text: "SHLQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1050},
+	{Form: "SHRQ imm, r64; JEQ label", Text: "SHRQ $1, R9; JEQ taken", Source: "pair", Run: h1051},
+	{Form: "SHRQ imm, r64; JNE label", Text: "SHRQ $1, R9; JNE taken", Source: "pair", Run: h1052},
+	{Form: "SHRQ imm, r64; JCS label", Text: "SHRQ $1, R9; JCS taken", Source: "pair", Run: h1053},
+	{Form: "SHRQ imm, r64; JCC label", Text: "SHRQ $1, R9; JCC taken", Source: "pair", Run: h1054},
+	{Form: "SHRQ imm, r64; JLT label", Text: "SHRQ $1, R9; JLT taken", Source: "pair", Run: h1055},
+	{Form: "SHRQ imm, r64; JGE label", Text: "SHRQ $1, R9; JGE taken", Source: "pair", Run: h1056},
+	{Form: "SHRQ imm, r64; JLE label", Text: "SHRQ $1, R9; JLE taken", Source: "pair", Run: h1057},
+	{Form: "SHRQ imm, r64; JGT label", Text: "SHRQ $1, R9; JGT taken", Source: "pair", Run: h1058},
+	{Form: "SHRQ imm, r64; JLS label", Text: "SHRQ $1, R9; JLS taken", Source: "pair", Run: h1059},
+	{Form: "SHRQ imm, r64; JHI label", Text: "SHRQ $1, R9; JHI taken", Source: "pair", Run: h1060},
+	{Form: "SHRQ imm, r64; JMI label", Text: "SHRQ $1, R9; JMI taken", Source: "pair", Run: h1061},
+	{Form: "SHRQ imm, r64; JPL label", Text: "SHRQ $1, R9; JPL taken", Source: "pair", Run: h1062},
+	{Form: "SHRQ imm, r64; SETCS r8", Text: "SHRQ $1, R9; SETCS R10", Source: "pair", Run: h1063},
+	{Form: "SHRQ imm, r64; CMOVQEQ r64, r64", Text: "SHRQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1064},
+	{Form: "SHRQ imm, r64; ADCQ r64, r64", Text: "SHRQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1065},
+	{Form: "SHRQ imm, r64; SBBQ r64, r64", Text: "SHRQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1066},
+	{Form: "SHRQ imm, r64; INCQ r64", Text: "SHRQ $1, R9; INCQ R13", Source: "pair", Run: h1067},
+	{Form: "SHRQ imm, r64; ROLQ imm, r64", Text: "SHRQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1068},
+	{Form: "SARQ imm, r64; JEQ label", Text: "SARQ $1, R9; JEQ taken", Source: "pair", Run: h1069},
+	{Form: "SARQ imm, r64; JNE label", Text: "SARQ $1, R9; JNE taken", Source: "pair", Run: h1070},
+	{Form: "SARQ imm, r64; JCS label", Text: "SARQ $1, R9; JCS taken", Source: "pair", Run: h1071},
+	{Form: "SARQ imm, r64; JCC label", Text: "SARQ $1, R9; JCC taken", Source: "pair", Run: h1072},
+	{Form: "SARQ imm, r64; JLT label", Text: "SARQ $1, R9; JLT taken", Source: "pair", Run: h1073},
+	{Form: "SARQ imm, r64; JGE label", Text: "SARQ $1, R9; JGE taken", Source: "pair", Run: h1074},
+	{Form: "SARQ imm, r64; JLE label", Text: "SARQ $1, R9; JLE taken", Source: "pair", Run: h1075},
+	{Form: "SARQ imm, r64; JGT label", Text: "SARQ $1, R9; JGT taken", Source: "pair", Run: h1076},
+	{Form: "SARQ imm, r64; JLS label", Text: "SARQ $1, R9; JLS taken", Source: "pair", Run: h1077},
+	{Form: "SARQ imm, r64; JHI label", Text: "SARQ $1, R9; JHI taken", Source: "pair", Run: h1078},
+	{Form: "SARQ imm, r64; JMI label", Text: "SARQ $1, R9; JMI taken", Source: "pair", Run: h1079},
+	{Form: "SARQ imm, r64; JPL label", Text: "SARQ $1, R9; JPL taken", Source: "pair", Run: h1080},
+	{Form: "SARQ imm, r64; SETCS r8", Text: "SARQ $1, R9; SETCS R10", Source: "pair", Run: h1081},
+	{Form: "SARQ imm, r64; CMOVQEQ r64, r64", Text: "SARQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1082},
+	{Form: "SARQ imm, r64; ADCQ r64, r64", Text: "SARQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1083},
+	{Form: "SARQ imm, r64; SBBQ r64, r64", Text: "SARQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1084},
+	{Form: "SARQ imm, r64; INCQ r64", Text: "SARQ $1, R9; INCQ R13", Source: "pair", Run: h1085},
+	{Form: "SARQ imm, r64; ROLQ imm, r64", Text: "SARQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1086},
+	{Form: "SHLQ imm, r64; JEQ label", Text: "SHLQ $5, R9; JEQ taken", Source: "pair", Run: h1087},
+	{Form: "SHLQ imm, r64; JNE label", Text: "SHLQ $5, R9; JNE taken", Source: "pair", Run: h1088},
+	{Form: "SHLQ imm, r64; JCS label", Text: "SHLQ $5, R9; JCS taken", Source: "pair", Run: h1089},
+	{Form: "SHLQ imm, r64; JCC label", Text: "SHLQ $5, R9; JCC taken", Source: "pair", Run: h1090},
+	{Form: "SHLQ imm, r64; JLT label", Text: "SHLQ $5, R9; JLT taken", Source: "pair", Run: h1091},
+	{Form: "SHLQ imm, r64; JGE label", Text: "SHLQ $5, R9; JGE taken", Source: "pair", Run: h1092},
+	{Form: "SHLQ imm, r64; JLE label", Text: "SHLQ $5, R9; JLE taken", Source: "pair", Run: h1093},
+	{Form: "SHLQ imm, r64; JGT label", Text: "SHLQ $5, R9; JGT taken", Source: "pair", Run: h1094},
+	{Form: "SHLQ imm, r64; JLS label", Text: "SHLQ $5, R9; JLS taken", Source: "pair", Run: h1095},
+	{Form: "SHLQ imm, r64; JHI label", Text: "SHLQ $5, R9; JHI taken", Source: "pair", Run: h1096},
+	{Form: "SHLQ imm, r64; JMI label", Text: "SHLQ $5, R9; JMI taken", Source: "pair", Run: h1097},
+	{Form: "SHLQ imm, r64; JPL label", Text: "SHLQ $5, R9; JPL taken", Source: "pair", Run: h1098},
+	{Form: "SHLQ imm, r64; SETCS r8", Text: "SHLQ $5, R9; SETCS R10", Source: "pair", Run: h1099},
+	{Form: "SHLQ imm, r64; CMOVQEQ r64, r64", Text: "SHLQ $5, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1100},
+	{Form: "SHLQ imm, r64; ADCQ r64, r64", Text: "SHLQ $5, R9; ADCQ R10, R11", Source: "pair", Run: h1101},
+	{Form: "SHLQ imm, r64; SBBQ r64, r64", Text: "SHLQ $5, R9; SBBQ R10, R11", Source: "pair", Run: h1102},
+	{Form: "SHLQ imm, r64; INCQ r64", Text: "SHLQ $5, R9; INCQ R13", Source: "pair", Run: h1103},
+	{Form: "SHLQ imm, r64; ROLQ imm, r64", Text: "SHLQ $5, R9; ROLQ $7, R13", Source: "pair", Run: h1104},
+	{Form: "SHRQ cl, r64; JEQ label", Text: "SHRQ CX, R9; JEQ taken", Source: "pair", Run: h1105},
+	{Form: "SHRQ cl, r64; JNE label", Text: "SHRQ CX, R9; JNE taken", Source: "pair", Run: h1106},
+	{Form: "SHRQ cl, r64; JCS label", Text: "SHRQ CX, R9; JCS taken", Source: "pair", Run: h1107},
+	{Form: "SHRQ cl, r64; JCC label", Text: "SHRQ CX, R9; JCC taken", Source: "pair", Run: h1108},
+	{Form: "SHRQ cl, r64; JLT label", Text: "SHRQ CX, R9; JLT taken", Source: "pair", Run: h1109},
+	{Form: "SHRQ cl, r64; JGE label", Text: "SHRQ CX, R9; JGE taken", Source: "pair", Run: h1110},
+	{Form: "SHRQ cl, r64; JLE label", Text: "SHRQ CX, R9; JLE taken", Source: "pair", Run: h1111},
+	{Form: "SHRQ cl, r64; JGT label", Text: "SHRQ CX, R9; JGT taken", Source: "pair", Run: h1112},
+	{Form: "SHRQ cl, r64; JLS label", Text: "SHRQ CX, R9; JLS taken", Source: "pair", Run: h1113},
+	{Form: "SHRQ cl, r64; JHI label", Text: "SHRQ CX, R9; JHI taken", Source: "pair", Run: h1114},
+	{Form: "SHRQ cl, r64; JMI label", Text: "SHRQ CX, R9; JMI taken", Source: "pair", Run: h1115},
+	{Form: "SHRQ cl, r64; JPL label", Text: "SHRQ CX, R9; JPL taken", Source: "pair", Run: h1116},
+	{Form: "SHRQ cl, r64; SETCS r8", Text: "SHRQ CX, R9; SETCS R10", Source: "pair", Run: h1117},
+	{Form: "SHRQ cl, r64; CMOVQEQ r64, r64", Text: "SHRQ CX, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1118},
+	{Form: "SHRQ cl, r64; ADCQ r64, r64", Text: "SHRQ CX, R9; ADCQ R10, R11", Source: "pair", Run: h1119},
+	{Form: "SHRQ cl, r64; SBBQ r64, r64", Text: "SHRQ CX, R9; SBBQ R10, R11", Source: "pair", Run: h1120},
+	{Form: "SHRQ cl, r64; INCQ r64", Text: "SHRQ CX, R9; INCQ R13", Source: "pair", Run: h1121},
+	{Form: "SHRQ cl, r64; ROLQ imm, r64", Text: "SHRQ CX, R9; ROLQ $7, R13", Source: "pair", Run: h1122},
+	{Form: "SHLL imm, r32; JEQ label", Text: "SHLL $1, R9; JEQ taken", Source: "pair", Run: h1123},
+	{Form: "SHLL imm, r32; JNE label", Text: "SHLL $1, R9; JNE taken", Source: "pair", Run: h1124},
+	{Form: "SHLL imm, r32; JCS label", Text: "SHLL $1, R9; JCS taken", Source: "pair", Run: h1125},
+	{Form: "SHLL imm, r32; JCC label", Text: "SHLL $1, R9; JCC taken", Source: "pair", Run: h1126},
+	{Form: "SHLL imm, r32; JLT label", Text: "SHLL $1, R9; JLT taken", Source: "pair", Run: h1127},
+	{Form: "SHLL imm, r32; JGE label", Text: "SHLL $1, R9; JGE taken", Source: "pair", Run: h1128},
+	{Form: "SHLL imm, r32; JLE label", Text: "SHLL $1, R9; JLE taken", Source: "pair", Run: h1129},
+	{Form: "SHLL imm, r32; JGT label", Text: "SHLL $1, R9; JGT taken", Source: "pair", Run: h1130},
+	{Form: "SHLL imm, r32; JLS label", Text: "SHLL $1, R9; JLS taken", Source: "pair", Run: h1131},
+	{Form: "SHLL imm, r32; JHI label", Text: "SHLL $1, R9; JHI taken", Source: "pair", Run: h1132},
+	{Form: "SHLL imm, r32; JMI label", Text: "SHLL $1, R9; JMI taken", Source: "pair", Run: h1133},
+	{Form: "SHLL imm, r32; JPL label", Text: "SHLL $1, R9; JPL taken", Source: "pair", Run: h1134},
+	{Form: "SHLL imm, r32; SETCS r8", Text: "SHLL $1, R9; SETCS R10", Source: "pair", Run: h1135},
+	{Form: "SHLL imm, r32; CMOVQEQ r64, r64", Text: "SHLL $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1136},
+	{Form: "SHLL imm, r32; ADCQ r64, r64", Text: "SHLL $1, R9; ADCQ R10, R11", Source: "pair", Run: h1137},
+	{Form: "SHLL imm, r32; SBBQ r64, r64", Text: "SHLL $1, R9; SBBQ R10, R11", Source: "pair", Run: h1138},
+	{Form: "SHLL imm, r32; INCQ r64", Text: "SHLL $1, R9; INCQ R13", Source: "pair", Run: h1139},
+	{Form: "SHLL imm, r32; ROLQ imm, r64", Text: "SHLL $1, R9; ROLQ $7, R13", Source: "pair", Run: h1140},
+	{Form: "SARL imm, r32; JEQ label", Text: "SARL $3, R9; JEQ taken", Source: "pair", Run: h1141},
+	{Form: "SARL imm, r32; JNE label", Text: "SARL $3, R9; JNE taken", Source: "pair", Run: h1142},
+	{Form: "SARL imm, r32; JCS label", Text: "SARL $3, R9; JCS taken", Source: "pair", Run: h1143},
+	{Form: "SARL imm, r32; JCC label", Text: "SARL $3, R9; JCC taken", Source: "pair", Run: h1144},
+	{Form: "SARL imm, r32; JLT label", Text: "SARL $3, R9; JLT taken", Source: "pair", Run: h1145},
+	{Form: "SARL imm, r32; JGE label", Text: "SARL $3, R9; JGE taken", Source: "pair", Run: h1146},
+	{Form: "SARL imm, r32; JLE label", Text: "SARL $3, R9; JLE taken", Source: "pair", Run: h1147},
+	{Form: "SARL imm, r32; JGT label", Text: "SARL $3, R9; JGT taken", Source: "pair", Run: h1148},
+	{Form: "SARL imm, r32; JLS label", Text: "SARL $3, R9; JLS taken", Source: "pair", Run: h1149},
+	{Form: "SARL imm, r32; JHI label", Text: "SARL $3, R9; JHI taken", Source: "pair", Run: h1150},
+	{Form: "SARL imm, r32; JMI label", Text: "SARL $3, R9; JMI taken", Source: "pair", Run: h1151},
+	{Form: "SARL imm, r32; JPL label", Text: "SARL $3, R9; JPL taken", Source: "pair", Run: h1152},
+	{Form: "SARL imm, r32; SETCS r8", Text: "SARL $3, R9; SETCS R10", Source: "pair", Run: h1153},
+	{Form: "SARL imm, r32; CMOVQEQ r64, r64", Text: "SARL $3, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1154},
+	{Form: "SARL imm, r32; ADCQ r64, r64", Text: "SARL $3, R9; ADCQ R10, R11", Source: "pair", Run: h1155},
+	{Form: "SARL imm, r32; SBBQ r64, r64", Text: "SARL $3, R9; SBBQ R10, R11", Source: "pair", Run: h1156},
+	{Form: "SARL imm, r32; INCQ r64", Text: "SARL $3, R9; INCQ R13", Source: "pair", Run: h1157},
+	{Form: "SARL imm, r32; ROLQ imm, r64", Text: "SARL $3, R9; ROLQ $7, R13", Source: "pair", Run: h1158},
+	{Form: "ROLQ imm, r64; JEQ label", Text: "ROLQ $1, R9; JEQ taken", Source: "pair", Run: h1159},
+	{Form: "ROLQ imm, r64; JNE label", Text: "ROLQ $1, R9; JNE taken", Source: "pair", Run: h1160},
+	{Form: "ROLQ imm, r64; JCS label", Text: "ROLQ $1, R9; JCS taken", Source: "pair", Run: h1161},
+	{Form: "ROLQ imm, r64; JCC label", Text: "ROLQ $1, R9; JCC taken", Source: "pair", Run: h1162},
+	{Form: "ROLQ imm, r64; JLT label", Text: "ROLQ $1, R9; JLT taken", Source: "pair", Run: h1163},
+	{Form: "ROLQ imm, r64; JGE label", Text: "ROLQ $1, R9; JGE taken", Source: "pair", Run: h1164},
+	{Form: "ROLQ imm, r64; JLE label", Text: "ROLQ $1, R9; JLE taken", Source: "pair", Run: h1165},
+	{Form: "ROLQ imm, r64; JGT label", Text: "ROLQ $1, R9; JGT taken", Source: "pair", Run: h1166},
+	{Form: "ROLQ imm, r64; JLS label", Text: "ROLQ $1, R9; JLS taken", Source: "pair", Run: h1167},
+	{Form: "ROLQ imm, r64; JHI label", Text: "ROLQ $1, R9; JHI taken", Source: "pair", Run: h1168},
+	{Form: "ROLQ imm, r64; JMI label", Text: "ROLQ $1, R9; JMI taken", Source: "pair", Run: h1169},
+	{Form: "ROLQ imm, r64; JPL label", Text: "ROLQ $1, R9; JPL taken", Source: "pair", Run: h1170},
+	{Form: "ROLQ imm, r64; SETCS r8", Text: "ROLQ $1, R9; SETCS R10", Source: "pair", Run: h1171},
+	{Form: "ROLQ imm, r64; CMOVQEQ r64, r64", Text: "ROLQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1172},
+	{Form: "ROLQ imm, r64; ADCQ r64, r64", Text: "ROLQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1173},
+	{Form: "ROLQ imm, r64; SBBQ r64, r64", Text: "ROLQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1174},
+	{Form: "ROLQ imm, r64; INCQ r64", Text: "ROLQ $1, R9; INCQ R13", Source: "pair", Run: h1175},
+	{Form: "ROLQ imm, r64; ROLQ imm, r64", Text: "ROLQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1176},
+	{Form: "RORQ imm, r64; JEQ label", Text: "RORQ $3, R9; JEQ taken", Source: "pair", Run: h1177},
+	{Form: "RORQ imm, r64; JNE label", Text: "RORQ $3, R9; JNE taken", Source: "pair", Run: h1178},
+	{Form: "RORQ imm, r64; JCS label", Text: "RORQ $3, R9; JCS taken", Source: "pair", Run: h1179},
+	{Form: "RORQ imm, r64; JCC label", Text: "RORQ $3, R9; JCC taken", Source: "pair", Run: h1180},
+	{Form: "RORQ imm, r64; JLT label", Text: "RORQ $3, R9; JLT taken", Source: "pair", Run: h1181},
+	{Form: "RORQ imm, r64; JGE label", Text: "RORQ $3, R9; JGE taken", Source: "pair", Run: h1182},
+	{Form: "RORQ imm, r64; JLE label", Text: "RORQ $3, R9; JLE taken", Source: "pair", Run: h1183},
+	{Form: "RORQ imm, r64; JGT label", Text: "RORQ $3, R9; JGT taken", Source: "pair", Run: h1184},
+	{Form: "RORQ imm, r64; JLS label", Text: "RORQ $3, R9; JLS taken", Source: "pair", Run: h1185},
+	{Form: "RORQ imm, r64; JHI label", Text: "RORQ $3, R9; JHI taken", Source: "pair", Run: h1186},
+	{Form: "RORQ imm, r64; JMI label", Text: "RORQ $3, R9; JMI taken", Source: "pair", Run: h1187},
+	{Form: "RORQ imm, r64; JPL label", Text: "RORQ $3, R9; JPL taken", Source: "pair", Run: h1188},
+	{Form: "RORQ imm, r64; SETCS r8", Text: "RORQ $3, R9; SETCS R10", Source: "pair", Run: h1189},
+	{Form: "RORQ imm, r64; CMOVQEQ r64, r64", Text: "RORQ $3, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1190},
+	{Form: "RORQ imm, r64; ADCQ r64, r64", Text: "RORQ $3, R9; ADCQ R10, R11", Source: "pair", Run: h1191},
+	{Form: "RORQ imm, r64; SBBQ r64, r64", Text: "RORQ $3, R9; SBBQ R10, R11", Source: "pair", Run: h1192},
+	{Form: "RORQ imm, r64; INCQ r64", Text: "RORQ $3, R9; INCQ R13", Source: "pair", Run: h1193},
+	{Form: "RORQ imm, r64; ROLQ imm, r64", Text: "RORQ $3, R9; ROLQ $7, R13", Source: "pair", Run: h1194},
+	{Form: "IMULQ r64, r64; JEQ label", Text: "IMULQ R8, R9; JEQ taken", Source: "pair", Run: h1195},
+	{Form: "IMULQ r64, r64; JNE label", Text: "IMULQ R8, R9; JNE taken", Source: "pair", Run: h1196},
+	{Form: "IMULQ r64, r64; JCS label", Text: "IMULQ R8, R9; JCS taken", Source: "pair", Run: h1197},
+	{Form: "IMULQ r64, r64; JCC label", Text: "IMULQ R8, R9; JCC taken", Source: "pair", Run: h1198},
+	{Form: "IMULQ r64, r64; JLT label", Text: "IMULQ R8, R9; JLT taken", Source: "pair", Run: h1199},
+	{Form: "IMULQ r64, r64; JGE label", Text: "IMULQ R8, R9; JGE taken", Source: "pair", Run: h1200},
+	{Form: "IMULQ r64, r64; JLE label", Text: "IMULQ R8, R9; JLE taken", Source: "pair", Run: h1201},
+	{Form: "IMULQ r64, r64; JGT label", Text: "IMULQ R8, R9; JGT taken", Source: "pair", Run: h1202},
+	{Form: "IMULQ r64, r64; JLS label", Text: "IMULQ R8, R9; JLS taken", Source: "pair", Run: h1203},
+	{Form: "IMULQ r64, r64; JHI label", Text: "IMULQ R8, R9; JHI taken", Source: "pair", Run: h1204},
+	{Form: "IMULQ r64, r64; JMI label", Text: "IMULQ R8, R9; JMI taken", Source: "pair", Run: h1205},
+	{Form: "IMULQ r64, r64; JPL label", Text: "IMULQ R8, R9; JPL taken", Source: "pair", Run: h1206},
+	{Form: "IMULQ r64, r64; SETCS r8", Text: "IMULQ R8, R9; SETCS R10", Source: "pair", Run: h1207},
+	{Form: "IMULQ r64, r64; CMOVQEQ r64, r64", Text: "IMULQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1208},
+	{Form: "IMULQ r64, r64; ADCQ r64, r64", Text: "IMULQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1209},
+	{Form: "IMULQ r64, r64; SBBQ r64, r64", Text: "IMULQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1210},
+	{Form: "IMULQ r64, r64; INCQ r64", Text: "IMULQ R8, R9; INCQ R13", Source: "pair", Run: h1211},
+	{Form: "IMULQ r64, r64; ROLQ imm, r64", Text: "IMULQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1212},
+	{Form: "IMUL3Q imm, r64, r64; JEQ label", Text: "IMUL3Q $-3, R8, R9; JEQ taken", Source: "pair", Run: h1213},
+	{Form: "IMUL3Q imm, r64, r64; JNE label", Text: "IMUL3Q $-3, R8, R9; JNE taken", Source: "pair", Run: h1214},
+	{Form: "IMUL3Q imm, r64, r64; JCS label", Text: "IMUL3Q $-3, R8, R9; JCS taken", Source: "pair", Run: h1215},
+	{Form: "IMUL3Q imm, r64, r64; JCC label", Text: "IMUL3Q $-3, R8, R9; JCC taken", Source: "pair", Run: h1216},
+	{Form: "IMUL3Q imm, r64, r64; JLT label", Text: "IMUL3Q $-3, R8, R9; JLT taken", Source: "pair", Run: h1217},
+	{Form: "IMUL3Q imm, r64, r64; JGE label", Text: "IMUL3Q $-3, R8, R9; JGE taken", Source: "pair", Run: h1218},
+	{Form: "IMUL3Q imm, r64, r64; JLE label", Text: "IMUL3Q $-3, R8, R9; JLE taken", Source: "pair", Run: h1219},
+	{Form: "IMUL3Q imm, r64, r64; JGT label", Text: "IMUL3Q $-3, R8, R9; JGT taken", Source: "pair", Run: h1220},
+	{Form: "IMUL3Q imm, r64, r64; JLS label", Text: "IMUL3Q $-3, R8, R9; JLS taken", Source: "pair", Run: h1221},
+	{Form: "IMUL3Q imm, r64, r64; JHI label", Text: "IMUL3Q $-3, R8, R9; JHI taken", Source: "pair", Run: h1222},
+	{Form: "IMUL3Q imm, r64, r64; JMI label", Text: "IMUL3Q $-3, R8, R9; JMI taken", Source: "pair", Run: h1223},
+	{Form: "IMUL3Q imm, r64, r64; JPL label", Text: "IMUL3Q $-3, R8, R9; JPL taken", Source: "pair", Run: h1224},
+	{Form: "IMUL3Q imm, r64, r64; SETCS r8", Text: "IMUL3Q $-3, R8, R9; SETCS R10", Source: "pair", Run: h1225},
+	{Form: "IMUL3Q imm, r64, r64; CMOVQEQ r64, r64", Text: "IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1226},
+	{Form: "IMUL3Q imm, r64, r64; ADCQ r64, r64", Text: "IMUL3Q $-3, R8, R9; ADCQ R10, R11", Source: "pair", Run: h1227},
+	{Form: "IMUL3Q imm, r64, r64; SBBQ r64, r64", Text: "IMUL3Q $-3, R8, R9; SBBQ R10, R11", Source: "pair", Run: h1228},
+	{Form: "IMUL3Q imm, r64, r64; INCQ r64", Text: "IMUL3Q $-3, R8, R9; INCQ R13", Source: "pair", Run: h1229},
+	{Form: "IMUL3Q imm, r64, r64; ROLQ imm, r64", Text: "IMUL3Q $-3, R8, R9; ROLQ $7, R13", Source: "pair", Run: h1230},
+	{Form: "MULQ r64; JEQ label", Text: "MULQ R8; JEQ taken", Source: "pair", Run: h1231},
+	{Form: "MULQ r64; JNE label", Text: "MULQ R8; JNE taken", Source: "pair", Run: h1232},
+	{Form: "MULQ r64; JCS label", Text: "MULQ R8; JCS taken", Source: "pair", Run: h1233},
+	{Form: "MULQ r64; JCC label", Text: "MULQ R8; JCC taken", Source: "pair", Run: h1234},
+	{Form: "MULQ r64; JLT label", Text: "MULQ R8; JLT taken", Source: "pair", Run: h1235},
+	{Form: "MULQ r64; JGE label", Text: "MULQ R8; JGE taken", Source: "pair", Run: h1236},
+	{Form: "MULQ r64; JLE label", Text: "MULQ R8; JLE taken", Source: "pair", Run: h1237},
+	{Form: "MULQ r64; JGT label", Text: "MULQ R8; JGT taken", Source: "pair", Run: h1238},
+	{Form: "MULQ r64; JLS label", Text: "MULQ R8; JLS taken", Source: "pair", Run: h1239},
+	{Form: "MULQ r64; JHI label", Text: "MULQ R8; JHI taken", Source: "pair", Run: h1240},
+	{Form: "MULQ r64; JMI label", Text: "MULQ R8; JMI taken", Source: "pair", Run: h1241},
+	{Form: "MULQ r64; JPL label", Text: "MULQ R8; JPL taken", Source: "pair", Run: h1242},
+	{Form: "MULQ r64; SETCS r8", Text: "MULQ R8; SETCS R10", Source: "pair", Run: h1243},
+	{Form: "MULQ r64; CMOVQEQ r64, r64", Text: "MULQ R8; CMOVQEQ R11, R12", Source: "pair", Run: h1244},
+	{Form: "MULQ r64; ADCQ r64, r64", Text: "MULQ R8; ADCQ R10, R11", Source: "pair", Run: h1245},
+	{Form: "MULQ r64; SBBQ r64, r64", Text: "MULQ R8; SBBQ R10, R11", Source: "pair", Run: h1246},
+	{Form: "MULQ r64; INCQ r64", Text: "MULQ R8; INCQ R13", Source: "pair", Run: h1247},
+	{Form: "MULQ r64; ROLQ imm, r64", Text: "MULQ R8; ROLQ $7, R13", Source: "pair", Run: h1248},
+	{Form: "POPCNTQ r64, r64; JEQ label", Text: "POPCNTQ R8, R9; JEQ taken", Source: "pair", Run: h1249},
+	{Form: "POPCNTQ r64, r64; JNE label", Text: "POPCNTQ R8, R9; JNE taken", Source: "pair", Run: h1250},
+	{Form: "POPCNTQ r64, r64; JCS label", Text: "POPCNTQ R8, R9; JCS taken", Source: "pair", Run: h1251},
+	{Form: "POPCNTQ r64, r64; JCC label", Text: "POPCNTQ R8, R9; JCC taken", Source: "pair", Run: h1252},
+	{Form: "POPCNTQ r64, r64; JLT label", Text: "POPCNTQ R8, R9; JLT taken", Source: "pair", Run: h1253},
+	{Form: "POPCNTQ r64, r64; JGE label", Text: "POPCNTQ R8, R9; JGE taken", Source: "pair", Run: h1254},
+	{Form: "POPCNTQ r64, r64; JLE label", Text: "POPCNTQ R8, R9; JLE taken", Source: "pair", Run: h1255},
+	{Form: "POPCNTQ r64, r64; JGT label", Text: "POPCNTQ R8, R9; JGT taken", Source: "pair", Run: h1256},
+	{Form: "POPCNTQ r64, r64; JLS label", Text: "POPCNTQ R8, R9; JLS taken", Source: "pair", Run: h1257},
+	{Form: "POPCNTQ r64, r64; JHI label", Text: "POPCNTQ R8, R9; JHI taken", Source: "pair", Run: h1258},
+	{Form: "POPCNTQ r64, r64; JMI label", Text: "POPCNTQ R8, R9; JMI taken", Source: "pair", Run: h1259},
+	{Form: "POPCNTQ r64, r64; JPL label", Text: "POPCNTQ R8, R9; JPL taken", Source: "pair", Run: h1260},
+	{Form: "POPCNTQ r64, r64; SETCS r8", Text: "POPCNTQ R8, R9; SETCS R10", Source: "pair", Run: h1261},
+	{Form: "POPCNTQ r64, r64; CMOVQEQ r64, r64", Text: "POPCNTQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1262},
+	{Form: "POPCNTQ r64, r64; ADCQ r64, r64", Text: "POPCNTQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1263},
+	{Form: "POPCNTQ r64, r64; SBBQ r64, r64", Text: "POPCNTQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1264},
+	{Form: "POPCNTQ r64, r64; INCQ r64", Text: "POPCNTQ R8, R9; INCQ R13", Source: "pair", Run: h1265},
+	{Form: "POPCNTQ r64, r64; ROLQ imm, r64", Text: "POPCNTQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1266},
 }
 
 // data0 returns the address of the harness's copy of keccakRC of keccak_amd64.s.
@@ -7595,31 +7637,47 @@ func data2() unsafe.Pointer
 // data3 returns the address of the harness's copy of nttInverseTwiddles of nttinverse_amd64.s.
 func data3() unsafe.Pointer
 
-// data4 returns the address of the harness's copy of keccakRC of rejnttpoly_amd64.s.
+// data4 returns the address of the harness's copy of mulConsts of nttmul_amd64.s.
 func data4() unsafe.Pointer
 
-// data5 returns the address of the harness's copy of keccakRC of rejnttpolyx4_amd64.s.
+// data5 returns the address of the harness's copy of mulConsts of nttmulacc4_amd64.s.
 func data5() unsafe.Pointer
 
-// data6 returns the address of the harness's copy of rejConsts of rejnttpolyx4_amd64.s.
+// data6 returns the address of the harness's copy of mulConsts of nttmulacc5_amd64.s.
 func data6() unsafe.Pointer
 
-// data7 returns the address of the harness's copy of rejPack of rejnttpolyx4_amd64.s.
+// data7 returns the address of the harness's copy of mulConsts of nttmulacc7_amd64.s.
 func data7() unsafe.Pointer
 
-// data8 returns the address of the harness's copy of rejCount of rejnttpolyx4_amd64.s.
+// data8 returns the address of the harness's copy of keccakRC of rejnttpoly_amd64.s.
 func data8() unsafe.Pointer
+
+// data9 returns the address of the harness's copy of keccakRC of rejnttpolyx4_amd64.s.
+func data9() unsafe.Pointer
+
+// data10 returns the address of the harness's copy of rejConsts of rejnttpolyx4_amd64.s.
+func data10() unsafe.Pointer
+
+// data11 returns the address of the harness's copy of rejPack of rejnttpolyx4_amd64.s.
+func data11() unsafe.Pointer
+
+// data12 returns the address of the harness's copy of rejCount of rejnttpolyx4_amd64.s.
+func data12() unsafe.Pointer
 
 var tables = []Table{
 	{File: "keccak_amd64.s", Name: "keccakRC", Size: 192, Addr: data0},
 	{File: "keccakx4_amd64.s", Name: "keccakRC", Size: 192, Addr: data1},
 	{File: "ntt_amd64.s", Name: "nttTwiddles", Size: 5128, Addr: data2},
 	{File: "nttinverse_amd64.s", Name: "nttInverseTwiddles", Size: 2856, Addr: data3},
-	{File: "rejnttpoly_amd64.s", Name: "keccakRC", Size: 192, Addr: data4},
-	{File: "rejnttpolyx4_amd64.s", Name: "keccakRC", Size: 192, Addr: data5},
-	{File: "rejnttpolyx4_amd64.s", Name: "rejConsts", Size: 40, Addr: data6},
-	{File: "rejnttpolyx4_amd64.s", Name: "rejPack", Size: 8192, Addr: data7},
-	{File: "rejnttpolyx4_amd64.s", Name: "rejCount", Size: 256, Addr: data8},
+	{File: "nttmul_amd64.s", Name: "mulConsts", Size: 72, Addr: data4},
+	{File: "nttmulacc4_amd64.s", Name: "mulConsts", Size: 72, Addr: data5},
+	{File: "nttmulacc5_amd64.s", Name: "mulConsts", Size: 72, Addr: data6},
+	{File: "nttmulacc7_amd64.s", Name: "mulConsts", Size: 72, Addr: data7},
+	{File: "rejnttpoly_amd64.s", Name: "keccakRC", Size: 192, Addr: data8},
+	{File: "rejnttpolyx4_amd64.s", Name: "keccakRC", Size: 192, Addr: data9},
+	{File: "rejnttpolyx4_amd64.s", Name: "rejConsts", Size: 40, Addr: data10},
+	{File: "rejnttpolyx4_amd64.s", Name: "rejPack", Size: 8192, Addr: data11},
+	{File: "rejnttpolyx4_amd64.s", Name: "rejCount", Size: 256, Addr: data12},
 }
 
 // frame0 has the frame size and flags of KeccakF1600AMD64; it writes SP, the address of
@@ -7646,23 +7704,51 @@ func frame2(out *[3]uint64)
 //go:noescape
 func frame3(out *[3]uint64)
 
-// frame4 has the frame size and flags of RejNTTPolyAMD64; it writes SP, the address of
+// frame4 has the frame size and flags of MultiplyNTTAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame4(out *[3]uint64)
 
-// frame5 has the frame size and flags of RejNTTPolyx4AVX2; it writes SP, the address of
+// frame5 has the frame size and flags of MultiplyAccNTT4AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame5(out *[3]uint64)
+
+// frame6 has the frame size and flags of MultiplyAccNTT5AVX2; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame6(out *[3]uint64)
+
+// frame7 has the frame size and flags of MultiplyAccNTT7AVX2; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame7(out *[3]uint64)
+
+// frame8 has the frame size and flags of RejNTTPolyAMD64; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame8(out *[3]uint64)
+
+// frame9 has the frame size and flags of RejNTTPolyx4AVX2; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame9(out *[3]uint64)
 
 var frames = []Frame{
 	{Routine: "KeccakF1600AMD64", Size: 200, Run: frame0},
 	{Routine: "KeccakF1600x4AVX2", Size: 800, Run: frame1},
 	{Routine: "NTTAVX2", Size: 0, Run: frame2},
 	{Routine: "NTTInverseAVX2", Size: 0, Run: frame3},
-	{Routine: "RejNTTPolyAMD64", Size: 416, Run: frame4},
-	{Routine: "RejNTTPolyx4AVX2", Size: 2408, Run: frame5},
+	{Routine: "MultiplyNTTAVX2", Size: 0, Run: frame4},
+	{Routine: "MultiplyAccNTT4AVX2", Size: 0, Run: frame5},
+	{Routine: "MultiplyAccNTT5AVX2", Size: 0, Run: frame6},
+	{Routine: "MultiplyAccNTT7AVX2", Size: 0, Run: frame7},
+	{Routine: "RejNTTPolyAMD64", Size: 416, Run: frame8},
+	{Routine: "RejNTTPolyx4AVX2", Size: 2408, Run: frame9},
 }

@@ -1,0 +1,109 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/mmcloughlin/avo/build"
+	"github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
+)
+
+// The products of the NTT domain in AVX2: MultiplyNTT (FIPS 204, Algorithm
+// 45) and the rows of MatrixVectorNTT (Algorithm 48), one factor of each
+// product in Montgomery form. Both factors lie in [0, q), so a product is
+// below q² < 2⁴⁶ and a sum of at most seven below 2⁴⁹: VPMULDQ and VPADDQ
+// keep them exact in 64-bit lanes, even lanes and odd lanes apart, and one
+// Montgomery reduction per lane ends it.
+
+// nttMulAccRows lists the row lengths ℓ with their own accumulating
+// routine: ℓ of ML-DSA-44, -65 and -87 (Table 1).
+var nttMulAccRows = []int{4, 5, 7}
+
+// buildMultiplyNTT emits MultiplyNTTAVX2.
+func buildMultiplyNTT(c *build.Context) {
+	c.Function("MultiplyNTTAVX2")
+	c.SignatureExpr("func(out, a, b *[256]uint32)")
+	c.Doc(
+		"MultiplyNTTAVX2 is MultiplyNTT (FIPS 204, Algorithm 45) with a factor in",
+		"Montgomery form: out[i] = a[i]·b[i]·2⁻³² mod q in [0, q), for a[i], b[i]",
+		"in [0, q). The three polynomials must not overlap. Straight-line code:",
+		"no branch or address depends on the coefficients. Needs AVX2.",
+	)
+	c.Pragma("noescape")
+	mulAccRoutine(c, 1, func(j, i int) (a, b operand.Mem) {
+		return operand.Mem{Base: reg.RSI, Disp: 32 * i}, operand.Mem{Base: reg.RDX, Disp: 32 * i}
+	})
+}
+
+// buildMultiplyAccNTT returns the emitter of MultiplyAccNTT<ℓ>AVX2.
+func buildMultiplyAccNTT(l int) func(c *build.Context) {
+	return func(c *build.Context) {
+		name := fmt.Sprintf("MultiplyAccNTT%dAVX2", l)
+		c.Function(name)
+		c.SignatureExpr(fmt.Sprintf("func(out *[256]uint32, a, b *[%d][256]uint32)", l))
+		c.Doc(
+			name+" is one row of MatrixVectorNTT (FIPS 204, Algorithm 48,",
+			fmt.Sprintf("lines 2 to 4) for ℓ = %d: out[i] = Σⱼ a[j][i]·b[j][i]·2⁻³² mod q in [0, q),", l),
+			"for coefficients in [0, q); a or b holds the Montgomery forms. The",
+			"buffers must not overlap. Straight-line code: no branch or address",
+			"depends on the coefficients. Needs AVX2.",
+		)
+		c.Pragma("noescape")
+		mulAccRoutine(c, l, func(j, i int) (a, b operand.Mem) {
+			return operand.Mem{Base: reg.RSI, Disp: 1024*j + 32*i}, operand.Mem{Base: reg.RDX, Disp: 1024*j + 32*i}
+		})
+	}
+}
+
+// mulAccRoutine emits the body: for each group of eight coefficients i, the
+// sum over j < terms of the products of the words at src(j, i), reduced.
+// out, a and b are loaded into DI, SI and DX.
+func mulAccRoutine(c *build.Context, terms int, src func(j, i int) (a, b operand.Mem)) {
+	c.Load(c.Param("out"), reg.RDI)
+	c.Load(c.Param("a"), reg.RSI)
+	c.Load(c.Param("b"), reg.RDX)
+	g := newNTTGen(c, "mulConsts")
+	qinv := reg.Y14
+	c.VMOVDQU(g.broadcast(mldsaQ), nttQ)
+	c.VMOVDQU(g.broadcast(nttQInv), qinv)
+	// Two register sets in turn, so that consecutive groups are independent.
+	sets := [2][6]reg.VecPhysical{
+		{reg.Y0, reg.Y1, reg.Y2, reg.Y3, reg.Y4, reg.Y5},
+		{reg.Y6, reg.Y7, reg.Y8, reg.Y9, reg.Y10, reg.Y11},
+	}
+	for i := 0; i < 32; i++ {
+		s := sets[i%2]
+		even, odd, x, y := s[0], s[1], s[2], s[3]
+		for j := 0; j < terms; j++ {
+			a, b := src(j, i)
+			pe, po := even, odd
+			if j > 0 {
+				pe, po = s[4], s[5]
+			}
+			c.VMOVDQU(a, x)
+			c.VPMULDQ(b, x, pe)
+			c.VPSHUFD(operand.U8(0xF5), a, x) // odd words down
+			c.VPSHUFD(operand.U8(0xF5), b, y)
+			c.VPMULDQ(y, x, po)
+			if j > 0 {
+				c.VPADDQ(pe, even, even)
+				c.VPADDQ(po, odd, odd)
+			}
+		}
+		// Montgomery reduction of each 64-bit sum t: m = t·q⁻¹ mod 2³²;
+		// t − m·q has low word 0 and high word in (−q, q).
+		for _, t := range []reg.VecPhysical{even, odd} {
+			c.VPMULDQ(qinv, t, x)
+			c.VPMULDQ(nttQ, x, x)
+			c.VPSUBD(x, t, t)
+		}
+		c.VPSRLQ(operand.U8(32), even, even)
+		c.VPBLENDD(operand.U8(0xAA), odd, even, even)
+		g.free = []reg.VecPhysical{x}
+		g.caddq(even)
+		c.VMOVDQU(even, operand.Mem{Base: reg.RDI, Disp: 32 * i})
+	}
+	c.VZEROUPPER()
+	c.RET()
+	g.emitTable()
+}
