@@ -198,3 +198,15 @@ func TestSymbolicLogicFlags(t *testing.T) {
 		t.Errorf("CF after XOR = %v, want 0", v)
 	}
 }
+
+// TestIntervalMulByZero: a product with the constant 0 is exactly 0, also
+// when the other factor carries a congruence.
+func TestIntervalMulByZero(t *testing.T) {
+	d := NewInterval()
+	x := d.RangeOf(8, 800, 8, 0, true)
+	for _, p := range []AV{d.Mul(x, d.Const(0)), d.Mul(d.Const(0), x)} {
+		if !p.Exact() || p.Lo != 0 || !p.S {
+			t.Errorf("x·0 = %+v, want exactly 0 and secret", p)
+		}
+	}
+}

@@ -212,6 +212,9 @@ func (d *Interval) Mul(a, b AV) AV {
 		if a.Exact() {
 			c, x = a.Lo, b
 		}
+		if c == 0 {
+			return AV{S: s} // exactly 0 (and no modulus m·0 to divide by)
+		}
 		m, rem := cong(x)
 		// x ≡ rem (mod m) gives x·c ≡ rem·c (mod m·c) when m·c fits;
 		// x·c ≡ 0 (mod c) always.
