@@ -366,7 +366,12 @@ func parsePrivateKey(data []byte, ps *paramSet) (*mldsa.PrivateKey, error) {
 		return nil, fmt.Errorf("private key is neither PEM nor DER PKCS#8, and %d bytes is neither a %s seed (%d) nor an expanded key (%d)",
 			len(data), ps.name, seedSize, ps.expandedSize)
 	}
-	return parsePKCS8(data, ps)
+	sk, err := parsePKCS8(data, ps)
+	if err != nil && ps == nil {
+		// A raw key may start with 0x30 too.
+		return nil, fmt.Errorf("%v (a raw key needs -params)", err)
+	}
+	return sk, err
 }
 
 // parsePublicKey reads a public key as PEM, DER SubjectPublicKeyInfo, or,
@@ -389,5 +394,9 @@ func parsePublicKey(data []byte, ps *paramSet) (*mldsa.PublicKey, error) {
 		return nil, fmt.Errorf("public key is neither PEM nor DER SubjectPublicKeyInfo, and %d bytes is not a %s public key (%d)",
 			len(data), ps.name, ps.params.PublicKeySize())
 	}
-	return parseSPKI(data, ps)
+	pk, err := parseSPKI(data, ps)
+	if err != nil && ps == nil {
+		return nil, fmt.Errorf("%v (a raw key needs -params)", err)
+	}
+	return pk, err
 }

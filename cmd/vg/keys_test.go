@@ -451,3 +451,18 @@ func TestErrorsNameTheProblem(t *testing.T) {
 		t.Errorf("raw seed without -params: error %v", err)
 	}
 }
+
+// TestRawKeyStartingLikeDER checks that a raw key whose first byte is DER's
+// SEQUENCE tag still gets the hint that raw keys need -params.
+func TestRawKeyStartingLikeDER(t *testing.T) {
+	seed := make([]byte, 32)
+	seed[0] = 0x30
+	if _, err := parsePrivateKey(seed, nil); err == nil || !strings.Contains(err.Error(), "-params") {
+		t.Errorf("raw seed starting with 0x30: err = %v", err)
+	}
+	pk := make([]byte, 1312)
+	pk[0] = 0x30
+	if _, err := parsePublicKey(pk, nil); err == nil || !strings.Contains(err.Error(), "-params") {
+		t.Errorf("raw public key starting with 0x30: err = %v", err)
+	}
+}
