@@ -36,6 +36,7 @@ var routines = []routine{
 	{"ntt", buildNTT},
 	{"nttinverse", buildNTTInverse},
 	{"nttmul", buildMultiplyNTT},
+	// The accumulating products, one per ℓ of ML-DSA-44, -65 and -87 (Table 1).
 	{"nttmulacc4", buildMultiplyAccNTT(4)},
 	{"nttmulacc5", buildMultiplyAccNTT(5)},
 	{"nttmulacc7", buildMultiplyAccNTT(7)},

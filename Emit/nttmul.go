@@ -15,10 +15,6 @@ import (
 // keep them exact in 64-bit lanes, even lanes and odd lanes apart, and one
 // Montgomery reduction per lane ends it.
 
-// nttMulAccRows lists the row lengths ℓ with their own accumulating
-// routine: ℓ of ML-DSA-44, -65 and -87 (Table 1).
-var nttMulAccRows = []int{4, 5, 7}
-
 // buildMultiplyNTT emits MultiplyNTTAVX2.
 func buildMultiplyNTT(c *build.Context) {
 	c.Function("MultiplyNTTAVX2")
