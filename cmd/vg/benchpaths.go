@@ -5,10 +5,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -146,28 +144,4 @@ func implementationLine(out []byte) string {
 		}
 	}
 	return "unknown"
-}
-
-// moduleRoot finds the vg module from the working directory upwards.
-func moduleRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		f, err := os.Open(filepath.Join(dir, "go.mod"))
-		if err == nil {
-			head := make([]byte, 64)
-			n, _ := io.ReadFull(f, head)
-			f.Close()
-			if bytes.HasPrefix(head[:n], []byte("module github.com/vg-crypto/vg\n")) {
-				return dir, nil
-			}
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", errors.New("-paths runs go/mldsa's benchmarks: run vg inside the vg source tree")
-		}
-		dir = parent
-	}
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -43,7 +42,7 @@ func prove(args []string, w io.Writer) error {
 	}
 	asmDir := *dir
 	if asmDir == "" {
-		root, err := repoRoot()
+		root, err := moduleRoot()
 		if err != nil {
 			return err
 		}
@@ -76,24 +75,6 @@ func prove(args []string, w io.Writer) error {
 		return fmt.Errorf("prove: %d obligations failing", failing)
 	}
 	return nil
-}
-
-// repoRoot walks up from the working directory to the directory holding go.mod.
-func repoRoot() (string, error) {
-	d, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
-			return d, nil
-		}
-		p := filepath.Dir(d)
-		if p == d {
-			return "", errors.New("prove: no go.mod above the working directory")
-		}
-		d = p
-	}
 }
 
 type job struct {
@@ -220,7 +201,7 @@ type rejSeed [34]byte
 func vectorSeeds() ([]rejSeed, string) {
 	dir := os.Getenv("VG_VECTORS")
 	if dir == "" {
-		root, err := repoRoot()
+		root, err := moduleRoot()
 		if err != nil {
 			return nil, "no vector seeds: " + err.Error()
 		}

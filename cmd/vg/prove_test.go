@@ -50,7 +50,7 @@ func TestProveKeccak(t *testing.T) {
 // A planted secret-dependent branch in a copy of the generated Keccak
 // makes vg prove fail.
 func TestProveCatchesPlantedBranch(t *testing.T) {
-	root, err := repoRoot()
+	root, err := moduleRoot()
 	if err != nil {
 		t.Fatal(err)
 	}
