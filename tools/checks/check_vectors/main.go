@@ -27,7 +27,6 @@ import (
 	"flag"
 	"fmt"
 	"go/ast"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path"
@@ -87,22 +86,19 @@ func vectorDir(r *repo.Repo, flagDir string) string {
 	return filepath.Join(r.Root, "..", "shared", "vectors")
 }
 
-// scan hashes and counts every file of dir.
+// scan hashes and counts every file of dir. dir, and any directory or file
+// inside it, may be a symbolic link: the vectors are often linked in rather
+// than copied.
 func scan(dir string) (map[string]Entry, error) {
 	if st, err := os.Stat(dir); err != nil || !st.IsDir() {
 		return nil, fmt.Errorf("no vector directory at %s (set VG_VECTORS or -vectors)", dir)
 	}
 	out := map[string]Entry{}
-	err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
+	err := walkFiles(dir, "", 0, func(path, rel string) error {
 		data, err := os.ReadFile(path)
 		if err != nil {
 			return err
 		}
-		rel, _ := filepath.Rel(dir, path)
-		rel = filepath.ToSlash(rel)
 		sum := sha256.Sum256(data)
 		n, err := countCases(data)
 		if err != nil {
@@ -112,6 +108,35 @@ func scan(dir string) (map[string]Entry, error) {
 		return nil
 	})
 	return out, err
+}
+
+// walkFiles calls f for every regular file under dir (its path and its slash
+// path relative to the top), following symbolic links. depth bounds link
+// cycles.
+func walkFiles(dir, rel string, depth int, f func(path, rel string) error) error {
+	if depth > 32 {
+		return fmt.Errorf("%s: directories nested too deep (a symbolic link cycle?)", dir)
+	}
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return err
+	}
+	for _, e := range ents {
+		p, r := filepath.Join(dir, e.Name()), path.Join(rel, e.Name())
+		st, err := os.Stat(p) // follows links
+		if err != nil {
+			return err
+		}
+		if st.IsDir() {
+			err = walkFiles(p, r, depth+1, f)
+		} else if st.Mode().IsRegular() {
+			err = f(p, r)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // countCases counts the tests of every test group of an ACVP or Wycheproof

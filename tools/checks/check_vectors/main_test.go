@@ -154,3 +154,39 @@ func TestSavedLog(t *testing.T) {
 	}
 	scratch.Expect(t, l.Strings(), m+"11: wycheproof/w_test.json: no vector test ran it (2 cases)")
 }
+
+// TestSymlinkedVectors lays the tree out as CI does, root/../shared/vectors,
+// but with vectors a symbolic link to a copy whose acvp/ directory and one
+// Wycheproof file are links too.
+func TestSymlinkedVectors(t *testing.T) {
+	_, real := setup(t, 3, 2)
+	top := t.TempDir()
+	root := filepath.Join(top, "repo")
+	scratch.Write(t, root, scratch.With(module(3, 2), map[string]string{"go.mod": scratch.GoMod}))
+	copyDir := filepath.Join(top, "copy")
+	os.MkdirAll(filepath.Join(copyDir, "wycheproof"), 0o755)
+	for _, err := range []error{
+		os.Symlink(filepath.Join(real, "acvp"), filepath.Join(copyDir, "acvp")),
+		os.Symlink(filepath.Join(real, "README.md"), filepath.Join(copyDir, "README.md")),
+		os.MkdirAll(filepath.Join(top, "shared"), 0o755),
+		os.Symlink(copyDir, filepath.Join(top, "shared", "vectors")),
+	} {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range []string{"w_test.json", "schema.json", "mldsa_w_notes.txt"} {
+		data, _ := os.ReadFile(filepath.Join(real, "wycheproof", f))
+		os.WriteFile(filepath.Join(copyDir, "wycheproof", f), data, 0o644)
+	}
+	os.MkdirAll(filepath.Join(root, "tools/checks/check_vectors"), 0o755)
+	t.Setenv("VG_VECTORS", "")
+	if err := writeManifest(root, ""); err != nil {
+		t.Fatal(err)
+	}
+	scratch.Expect(t, check(t, root, "", true))
+	_, summary, _ := run(root, "", true, "", "10m")
+	if want := "8 files, 8 test cases, as the manifest says; go/mldsa.TestVectors ran all 8 cases of the files with cases"; summary != want {
+		t.Errorf("summary %q, want %q", summary, want)
+	}
+}
