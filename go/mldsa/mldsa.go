@@ -29,6 +29,7 @@ import (
 	"crypto/rand"
 	"crypto/subtle"
 	"errors"
+	"fmt"
 	"io"
 )
 
@@ -136,19 +137,6 @@ func (params Parameters) String() string {
 	return params.p.name
 }
 
-// Options contains additional options for signing and verifying ML-DSA
-// signatures.
-type Options struct {
-	// Context can be used to distinguish signatures created for different
-	// purposes. It must be at most 255 bytes long, and it is empty by default.
-	//
-	// The same context must be used when signing and verifying a signature.
-	Context string
-}
-
-// HashFunc returns zero, to implement the crypto.SignerOpts interface.
-func (opts *Options) HashFunc() crypto.Hash { return 0 }
-
 var (
 	errInvalidParameters       = errors.New("mldsa: invalid parameters")
 	errInvalidSeedLength       = errors.New("mldsa: invalid seed length")
@@ -161,7 +149,6 @@ var (
 	errZeroPublicKey           = errors.New("mldsa: nil or zero public key")
 	errContextTooLong          = errors.New("mldsa: context too long")
 	errMuLength                = errors.New("mldsa: invalid message representative μ length")
-	errSignerOpts              = errors.New("mldsa: unsupported SignerOpts: HashFunc must be zero (use SignMu for an external μ, HashSign for HashML-DSA)")
 	errInvalidSignatureLength  = errors.New("mldsa: invalid signature length")
 	errInvalidSignature        = errors.New("mldsa: invalid signature")
 	errInvalidHint             = errors.New("mldsa: invalid signature encoding: malformed hint")
@@ -512,11 +499,13 @@ func (pk *PublicKey) Parameters() Parameters {
 // Sign returns a signature of the given message using this private key
 // (ML-DSA.Sign, FIPS 204, Algorithm 2, hedged with fresh randomness).
 //
-// If opts is nil or opts.HashFunc returns zero, the message is signed
-// directly; opts can be of type *Options if a context string is desired.
-// Any other hash function is an error: SignMu signs a pre-hashed μ message
-// representative, HashSign signs with HashML-DSA. The io.Reader argument is
-// ignored.
+// opts may be nil or crypto.Hash(0) (the message is signed directly with
+// an empty context), *Options (with its context; under Go 1.27 and later
+// Options is crypto/mldsa's Options), or crypto.MLDSAMu (the message is a
+// 64-byte μ message representative, signed as SignMu does; RFC 9881,
+// "externalMu"). Any other SignerOpts is an error, rather than a
+// signature with a context the caller did not ask for; HashSign signs
+// with HashML-DSA. The io.Reader argument is ignored.
 func (sk *PrivateKey) Sign(_ io.Reader, message []byte, opts crypto.SignerOpts) (signature []byte, err error) {
 	return sk.signMessage(message, opts, false)
 }
@@ -527,18 +516,45 @@ func (sk *PrivateKey) SignDeterministic(message []byte, opts crypto.SignerOpts) 
 	return sk.signMessage(message, opts, true)
 }
 
+// hashMLDSAMu is crypto.MLDSAMu, which Go 1.27 adds after BLAKE2b_512; it
+// is written as a number so that the package builds with Go 1.26 (a Go
+// 1.27 test checks that the two agree).
+const hashMLDSAMu = crypto.BLAKE2b_512 + 1
+
+// signerOpts returns the context that opts asks for, or whether the
+// message is μ itself. Only the types listed in Sign's documentation are
+// accepted: an unknown type may carry a context this package cannot see.
+func signerOpts(opts crypto.SignerOpts) (context string, isMu bool, err error) {
+	switch o := opts.(type) {
+	case nil:
+		return "", false, nil
+	case *Options:
+		if o == nil {
+			return "", false, nil
+		}
+		return o.Context, false, nil
+	case crypto.Hash:
+		switch o {
+		case 0:
+			return "", false, nil
+		case hashMLDSAMu:
+			return "", true, nil
+		}
+		return "", false, fmt.Errorf("mldsa: unsupported SignerOpts crypto.Hash %v: ML-DSA signs the message itself (HashSign signs with HashML-DSA)", o)
+	}
+	return "", false, fmt.Errorf("mldsa: unsupported SignerOpts type %T (want nil, crypto.Hash(0), crypto.MLDSAMu or *mldsa.Options)", opts)
+}
+
 func (sk *PrivateKey) signMessage(message []byte, opts crypto.SignerOpts, deterministic bool) ([]byte, error) {
 	if sk == nil || sk.p == nil {
 		return nil, errZeroPrivateKey
 	}
-	var context string
-	if opts != nil {
-		if opts.HashFunc() != 0 {
-			return nil, errSignerOpts
-		}
-		if o, ok := opts.(*Options); ok && o != nil {
-			context = o.Context
-		}
+	context, isMu, err := signerOpts(opts)
+	if err != nil {
+		return nil, err
+	}
+	if isMu {
+		return sk.signMu(message, deterministic)
 	}
 	if len(context) > 255 {
 		return nil, errContextTooLong

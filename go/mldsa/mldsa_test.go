@@ -258,13 +258,21 @@ func TestBadInput(t *testing.T) {
 				t.Error("255-byte context refused:", err)
 			}
 			for _, h := range []crypto.Hash{crypto.SHA256, crypto.SHA512, crypto.Hash(99)} {
-				_, err = sk.Sign(nil, msg, hashOpts(h))
-				expectErr(t, "Sign with a hash", err, "SignerOpts")
-				_, err = sk.SignDeterministic(msg, hashOpts(h))
-				expectErr(t, "SignDeterministic with a hash", err, "SignerOpts")
+				_, err = sk.Sign(nil, msg, h)
+				expectErr(t, "Sign with a hash", err, "SignerOpts crypto.Hash "+h.String())
+				_, err = sk.SignDeterministic(msg, h)
+				expectErr(t, "SignDeterministic with a hash", err, "SignerOpts crypto.Hash "+h.String())
 			}
-			if _, err := sk.Sign(nil, msg, hashOpts(0)); err != nil {
-				t.Error("SignerOpts with HashFunc 0 refused:", err)
+			// Any other type, even with HashFunc zero, might carry a context.
+			for _, o := range []crypto.SignerOpts{hashOpts(0), hashOpts(crypto.SHA256), hashOpts(hashMLDSAMu)} {
+				_, err = sk.Sign(nil, msg, o)
+				expectErr(t, "Sign with another SignerOpts type", err, "SignerOpts type mldsa.hashOpts")
+				_, err = sk.SignDeterministic(msg, o)
+				expectErr(t, "SignDeterministic with another SignerOpts type", err, "SignerOpts type mldsa.hashOpts")
+			}
+			for _, n := range []int{0, 32, 63, 65} {
+				_, err = sk.Sign(nil, make([]byte, n), hashMLDSAMu)
+				expectErr(t, "Sign μ length", err, "μ")
 			}
 			for _, n := range []int{0, 32, 63, 65} {
 				_, err = sk.SignMu(make([]byte, n))
