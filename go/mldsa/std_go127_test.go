@@ -1,0 +1,232 @@
+//go:build go1.27
+
+package mldsa
+
+import (
+	"bytes"
+	"crypto"
+	stdmldsa "crypto/mldsa"
+	"crypto/x509"
+	"strings"
+	"testing"
+)
+
+func TestStdMLDSAMuConstant(t *testing.T) {
+	if hashMLDSAMu != crypto.MLDSAMu {
+		t.Fatalf("hashMLDSAMu = %d, crypto.MLDSAMu = %d", hashMLDSAMu, crypto.MLDSAMu)
+	}
+}
+
+var stdParams = []struct {
+	vg  Parameters
+	std stdmldsa.Parameters
+}{
+	{MLDSA44(), stdmldsa.MLDSA44()},
+	{MLDSA65(), stdmldsa.MLDSA65()},
+	{MLDSA87(), stdmldsa.MLDSA87()},
+}
+
+// TestStdSameSignatures signs with this package and crypto/mldsa from the
+// same seed: deterministic signatures must be identical for every
+// SignerOpts both accept, with either package's Options, and hedged ones
+// must verify in the other package under the same context only.
+func TestStdSameSignatures(t *testing.T) {
+	for _, ps := range stdParams {
+		t.Run(ps.vg.String(), func(t *testing.T) {
+			seed := bytes.Repeat([]byte{0x5a}, 32)
+			sk, err := NewPrivateKey(ps.vg, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			std, err := stdmldsa.NewPrivateKey(ps.std, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pk, stdPK := sk.PublicKey(), std.PublicKey()
+			if !bytes.Equal(pk.Bytes(), stdPK.Bytes()) {
+				t.Fatal("public keys differ")
+			}
+			msg := []byte("message")
+			for _, ctx := range []string{"", "ctx", strings.Repeat("c", 255)} {
+				μ := computeMu(&pk.tr, 0, ctx, nil, msg)
+				optsList := []crypto.SignerOpts{&Options{Context: ctx}, &stdmldsa.Options{Context: ctx}}
+				if ctx == "" {
+					optsList = append(optsList, nil, crypto.Hash(0), (*Options)(nil), (*stdmldsa.Options)(nil))
+				}
+				for _, opts := range optsList {
+					want, err := std.SignDeterministic(msg, opts)
+					if err != nil {
+						t.Fatal(err)
+					}
+					got, err := sk.SignDeterministic(msg, opts)
+					if err != nil || !bytes.Equal(got, want) {
+						t.Errorf("context %q, opts %T: SignDeterministic differs from crypto/mldsa's (err %v)", ctx, opts, err)
+					}
+				}
+				want, err := std.SignDeterministic(μ[:], crypto.MLDSAMu)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := sk.SignDeterministic(μ[:], crypto.MLDSAMu)
+				if err != nil || !bytes.Equal(got, want) {
+					t.Errorf("context %q: SignDeterministic(μ, MLDSAMu) differs from crypto/mldsa's (err %v)", ctx, err)
+				}
+
+				other := &stdmldsa.Options{Context: ctx + "x"}
+				sig, err := sk.Sign(nil, msg, &stdmldsa.Options{Context: ctx})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := stdmldsa.Verify(stdPK, msg, sig, &stdmldsa.Options{Context: ctx}); err != nil {
+					t.Errorf("context %q: crypto/mldsa rejects vg's signature: %v", ctx, err)
+				}
+				if len(ctx) < 255 && stdmldsa.Verify(stdPK, msg, sig, other) == nil {
+					t.Errorf("context %q: crypto/mldsa accepts vg's signature under context %q", ctx, other.Context)
+				}
+				// crypto/mldsa's Sign with this package's Options keeps the
+				// context too: they are one type.
+				stdSig, err := std.Sign(nil, msg, &Options{Context: ctx})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := Verify(pk, msg, stdSig, &Options{Context: ctx}); err != nil {
+					t.Errorf("context %q: vg rejects crypto/mldsa's signature: %v", ctx, err)
+				}
+				if len(ctx) < 255 && Verify(pk, msg, stdSig, other) == nil {
+					t.Errorf("context %q: vg accepts crypto/mldsa's signature under context %q", ctx, other.Context)
+				}
+				muSig, err := std.Sign(nil, μ[:], crypto.MLDSAMu)
+				if err != nil || VerifyMu(pk, μ[:], muSig) != nil {
+					t.Errorf("context %q: vg rejects crypto/mldsa's MLDSAMu signature (err %v)", ctx, err)
+				}
+			}
+		})
+	}
+}
+
+// TestStdConversions converts keys both ways and checks that the results
+// are the same keys, that a key without a seed still gets a StdSigner but
+// no standard library private key, and that nil and zero keys are errors.
+func TestStdConversions(t *testing.T) {
+	for _, ps := range stdParams {
+		sk, err := GenerateKey(ps.vg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		std, err := sk.StdPrivateKey()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(std.Bytes(), sk.Bytes()) || std.PublicKey().Parameters() != ps.std ||
+			!bytes.Equal(std.PublicKey().Bytes(), sk.PublicKey().Bytes()) {
+			t.Fatalf("%v: StdPrivateKey is another key", ps.vg)
+		}
+		back, err := FromStdPrivateKey(std)
+		if err != nil || !back.Equal(sk) || !back.PublicKey().Equal(sk.PublicKey()) {
+			t.Fatalf("%v: FromStdPrivateKey(StdPrivateKey(sk)) is another key (err %v)", ps.vg, err)
+		}
+		stdPK, err := sk.PublicKey().StdPublicKey()
+		if err != nil || !stdPK.Equal(std.PublicKey()) {
+			t.Fatalf("%v: StdPublicKey (err %v)", ps.vg, err)
+		}
+		pk, err := FromStdPublicKey(stdPK)
+		if err != nil || !pk.Equal(sk.PublicKey()) || pk.Parameters() != ps.vg {
+			t.Fatalf("%v: FromStdPublicKey (err %v)", ps.vg, err)
+		}
+
+		expanded, err := NewPrivateKeyFromExpanded(ps.vg, sk.ExpandedBytes())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := expanded.StdPrivateKey(); err == nil || !strings.Contains(err.Error(), "no seed") {
+			t.Errorf("%v: StdPrivateKey of a key without a seed: %v", ps.vg, err)
+		}
+		signer, err := expanded.StdSigner()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pub, ok := signer.Public().(*stdmldsa.PublicKey); !ok || !pub.Equal(stdPK) {
+			t.Fatalf("%v: StdSigner.Public is not the standard library's public key", ps.vg)
+		}
+		msg := []byte("message")
+		sig, err := signer.Sign(nil, msg, crypto.Hash(0))
+		if err != nil || stdmldsa.Verify(stdPK, msg, sig, nil) != nil {
+			t.Errorf("%v: StdSigner's signature does not verify with crypto/mldsa (err %v)", ps.vg, err)
+		}
+		if _, err := signer.Sign(nil, msg, crypto.SHA256); err == nil {
+			t.Errorf("%v: StdSigner signs with crypto.SHA256 options", ps.vg)
+		}
+	}
+	var nilSK *PrivateKey
+	if _, err := nilSK.StdSigner(); err == nil {
+		t.Error("StdSigner of a nil key")
+	}
+	if _, err := nilSK.StdPrivateKey(); err == nil {
+		t.Error("StdPrivateKey of a nil key")
+	}
+	if _, err := (&PrivateKey{}).StdSigner(); err == nil {
+		t.Error("StdSigner of a zero key")
+	}
+	if _, err := (&PublicKey{}).StdPublicKey(); err == nil {
+		t.Error("StdPublicKey of a zero key")
+	}
+	for _, sk := range []*stdmldsa.PrivateKey{nil, {}} {
+		if _, err := FromStdPrivateKey(sk); err == nil {
+			t.Errorf("FromStdPrivateKey(%v)", sk)
+		}
+	}
+	for _, pk := range []*stdmldsa.PublicKey{nil, {}} {
+		if _, err := FromStdPublicKey(pk); err == nil {
+			t.Errorf("FromStdPublicKey(%v)", pk)
+		}
+	}
+}
+
+// TestStdX509 has crypto/x509 sign a certificate request with StdSigner,
+// and writes and reads a PKCS#8 private key through the conversions.
+func TestStdX509(t *testing.T) {
+	sk, err := GenerateKey(MLDSA44())
+	if err != nil {
+		t.Fatal(err)
+	}
+	signer, err := sk.StdSigner()
+	if err != nil {
+		t.Fatal(err)
+	}
+	der, err := x509.CreateCertificateRequest(nil, &x509.CertificateRequest{DNSNames: []string{"example.com"}}, signer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	csr, err := x509.ParseCertificateRequest(der)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := csr.CheckSignature(); err != nil {
+		t.Fatal(err)
+	}
+	if csr.SignatureAlgorithm != x509.MLDSA44 {
+		t.Fatalf("signature algorithm %v", csr.SignatureAlgorithm)
+	}
+	if err := Verify(sk.PublicKey(), csr.RawTBSCertificateRequest, csr.Signature, nil); err != nil {
+		t.Fatal("vg rejects the request's signature:", err)
+	}
+	if _, err := x509.MarshalPKCS8PrivateKey(sk); err == nil {
+		t.Fatal("crypto/x509 now takes vg's keys: StdPrivateKey's documentation is out of date")
+	}
+	std, err := sk.StdPrivateKey()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p8, err := x509.MarshalPKCS8PrivateKey(std)
+	if err != nil {
+		t.Fatal(err)
+	}
+	parsed, err := x509.ParsePKCS8PrivateKey(p8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := FromStdPrivateKey(parsed.(*stdmldsa.PrivateKey))
+	if err != nil || !back.Equal(sk) {
+		t.Fatalf("PKCS#8 round trip gives another key (err %v)", err)
+	}
+}
