@@ -20,6 +20,8 @@ import (
 	"github.com/mmcloughlin/avo/build"
 	"github.com/mmcloughlin/avo/pass"
 	"github.com/mmcloughlin/avo/printer"
+
+	"github.com/vg-crypto/vg/internal/modroot"
 )
 
 // routine is one generated assembly file and its Go declarations.
@@ -54,7 +56,7 @@ func main() {
 	dir := flag.String("dir", "", "output directory (default: go/asm in the module root)")
 	flag.Parse()
 	if *dir == "" {
-		root, err := moduleRoot()
+		root, err := modroot.Find()
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "Emit:", err)
 			os.Exit(1)
@@ -145,25 +147,6 @@ func checkFiles(dir string, files map[string][]byte) []string {
 		}
 	}
 	return bad
-}
-
-// moduleRoot walks up from the working directory to the directory holding
-// go.mod, so that Emit writes go/asm wherever it is run from.
-func moduleRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", fmt.Errorf("no go.mod above the working directory")
-		}
-		dir = parent
-	}
 }
 
 func sortedNames(files map[string][]byte) []string {

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"text/tabwriter"
 	"time"
+
+	"github.com/vg-crypto/vg/internal/modroot"
 )
 
 // A codePath is one way of building and running go/mldsa.
@@ -38,7 +40,7 @@ var pathOps = []string{"ExpandA", "KeyGen", "Sign", "Verify"}
 // and the go command. ExpandA is internal to go/mldsa and only its own
 // benchmark can call it.
 func benchPaths(s *stdio, d time.Duration) error {
-	root, err := moduleRoot()
+	root, err := modroot.Find()
 	if err != nil {
 		return err
 	}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/hex"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -17,6 +16,8 @@ import (
 	"github.com/vg-crypto/vg/Spec/check"
 	"github.com/vg-crypto/vg/Spec/contract"
 	"github.com/vg-crypto/vg/Spec/x86"
+	"github.com/vg-crypto/vg/internal/modroot"
+	"github.com/vg-crypto/vg/internal/vectors"
 )
 
 // runProve runs every routine of go/asm through the checker under its
@@ -42,7 +43,7 @@ func prove(args []string, w io.Writer) error {
 	}
 	asmDir := *dir
 	if asmDir == "" {
-		root, err := moduleRoot()
+		root, err := modroot.Find()
 		if err != nil {
 			return err
 		}
@@ -199,56 +200,27 @@ type rejSeed [34]byte
 // the run short. Absent vectors are not an error here (vg prove must run
 // without them); the table says so.
 func vectorSeeds() ([]rejSeed, string) {
-	dir := os.Getenv("VG_VECTORS")
-	if dir == "" {
-		root, err := moduleRoot()
-		if err != nil {
-			return nil, "no vector seeds: " + err.Error()
-		}
-		dir = filepath.Join(root, "..", "shared", "vectors")
+	dir, err := vectors.Locate()
+	if err != nil {
+		return nil, "no vector seeds: " + err.Error()
 	}
-	base := filepath.Join(dir, "acvp", "ML-DSA-keyGen-FIPS204")
-	var prompt struct {
-		TestGroups []struct {
-			TgID         int    `json:"tgId"`
-			ParameterSet string `json:"parameterSet"`
-		} `json:"testGroups"`
-	}
-	var results struct {
-		TestGroups []struct {
-			TgID  int `json:"tgId"`
-			Tests []struct {
-				PK string `json:"pk"`
-			} `json:"tests"`
-		} `json:"testGroups"`
-	}
-	for name, v := range map[string]any{"prompt.json": &prompt, "expectedResults.json": &results} {
-		data, err := os.ReadFile(filepath.Join(base, name))
-		if err != nil {
-			return nil, "no vector seeds (" + err.Error() + ")"
-		}
-		if err := json.Unmarshal(data, v); err != nil {
-			return nil, "no vector seeds: " + name + ": " + err.Error()
-		}
+	groups, err := vectors.KeyGenPublicKeys(dir)
+	if err != nil {
+		return nil, "no vector seeds (" + err.Error() + ")"
 	}
 	dims := map[string][2]int{"ML-DSA-44": {4, 4}, "ML-DSA-65": {6, 5}, "ML-DSA-87": {8, 7}}
-	set := map[int]string{}
-	for _, g := range prompt.TestGroups {
-		set[g.TgID] = g.ParameterSet
-	}
 	var seeds []rejSeed
-	for _, g := range results.TestGroups {
-		kl, ok := dims[set[g.TgID]]
+	for _, g := range groups {
+		kl, ok := dims[g.ParameterSet]
 		if !ok {
 			continue
 		}
-		for i, tc := range g.Tests {
+		for i, pk := range g.PublicKeys {
 			if i == 5 {
 				break
 			}
-			pk, err := hex.DecodeString(tc.PK)
-			if err != nil || len(pk) < 32 {
-				return nil, "no vector seeds: bad pk in tgId " + fmt.Sprint(g.TgID)
+			if len(pk) < 32 {
+				return nil, "no vector seeds: short pk in a " + g.ParameterSet + " group"
 			}
 			for r := 0; r < kl[0]; r++ {
 				for s := 0; s < kl[1]; s++ {

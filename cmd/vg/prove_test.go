@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/vg-crypto/vg/Spec/check"
+	"github.com/vg-crypto/vg/internal/modroot"
 )
 
 func proveJSON(t *testing.T, args ...string) ([]check.Result, error) {
@@ -50,7 +51,7 @@ func TestProveKeccak(t *testing.T) {
 // A planted secret-dependent branch in a copy of the generated Keccak
 // makes vg prove fail.
 func TestProveCatchesPlantedBranch(t *testing.T) {
-	root, err := moduleRoot()
+	root, err := modroot.Find()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -321,3 +321,57 @@ func acvpSigVer(impl Impl, ps string, g, tc, want object) error {
 	}
 	return nil
 }
+
+// KeyGenGroup is one test group of the ACVP keyGen vectors: its parameter
+// set and the expected public keys, in file order.
+type KeyGenGroup struct {
+	ParameterSet string
+	PublicKeys   [][]byte
+}
+
+// KeyGenPublicKeys reads acvp/ML-DSA-keyGen-FIPS204 under dir (as Locate
+// gives it) and returns its groups in the order of expectedResults.json,
+// each with the parameter set its prompt names.
+func KeyGenPublicKeys(dir string) ([]KeyGenGroup, error) {
+	const mode = "ML-DSA-keyGen-FIPS204"
+	modeDir := filepath.Join(dir, "acvp", mode)
+	prompts, err := acvpFile(modeDir, mode, "prompt.json")
+	if err != nil {
+		return nil, err
+	}
+	results, err := acvpFile(modeDir, mode, "expectedResults.json")
+	if err != nil {
+		return nil, err
+	}
+	set := map[int]string{}
+	for _, g := range prompts {
+		tg, err := g.integer("tgId")
+		if err != nil {
+			return nil, err
+		}
+		if set[tg], err = g.str("parameterSet"); err != nil {
+			return nil, err
+		}
+	}
+	var out []KeyGenGroup
+	for _, g := range results {
+		tg, err := g.integer("tgId")
+		if err != nil {
+			return nil, err
+		}
+		tests, err := g.objects("tests")
+		if err != nil {
+			return nil, err
+		}
+		kg := KeyGenGroup{ParameterSet: set[tg]}
+		for _, tc := range tests {
+			pk, err := tc.hex("pk")
+			if err != nil {
+				return nil, fmt.Errorf("expectedResults.json: tgId %d: %v", tg, err)
+			}
+			kg.PublicKeys = append(kg.PublicKeys, pk)
+		}
+		out = append(out, kg)
+	}
+	return out, nil
+}

@@ -4,11 +4,12 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/vg-crypto/vg/internal/modroot"
 )
 
 // Dir returns the directory holding the vectors: $VG_VECTORS, or
-// ../shared/vectors relative to the repository root (the nearest directory
-// above the working directory with a go.mod). If the directory does not
+// ../shared/vectors relative to the vg source tree (internal/modroot). If the directory does not
 // exist the test is skipped with a message, or fails when CI=true.
 func Dir(t testing.TB) string {
 	t.Helper()
@@ -30,32 +31,17 @@ func Dir(t testing.TB) string {
 	return dir
 }
 
+// Locate returns the directory the vectors should be in ($VG_VECTORS, or
+// ../shared/vectors beside the source tree) without checking that it exists.
+func Locate() (string, error) { return findDir() }
+
 func findDir() (string, error) {
 	if d := os.Getenv("VG_VECTORS"); d != "" {
 		return d, nil
 	}
-	root, err := repoRoot()
+	root, err := modroot.Find()
 	if err != nil {
 		return "", err
 	}
 	return filepath.Join(root, "..", "shared", "vectors"), nil
-}
-
-// repoRoot walks up from the working directory to the first directory
-// holding go.mod.
-func repoRoot() (string, error) {
-	d, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
-			return d, nil
-		}
-		parent := filepath.Dir(d)
-		if parent == d {
-			return "", &os.PathError{Op: "find", Path: "go.mod", Err: os.ErrNotExist}
-		}
-		d = parent
-	}
 }

@@ -20,6 +20,7 @@ import (
 	"strings"
 
 	"github.com/vg-crypto/vg/internal/cosim/forms"
+	"github.com/vg-crypto/vg/internal/modroot"
 )
 
 // Offsets in cosim.State; internal/cosim's test checks them.
@@ -51,7 +52,7 @@ func main() {
 }
 
 func run(check bool, asmDir, catalog, outDir string) error {
-	root, err := moduleRoot()
+	root, err := modroot.Find()
 	if err != nil {
 		return err
 	}
@@ -100,23 +101,6 @@ func run(check bool, asmDir, catalog, outDir string) error {
 		}
 	}
 	return nil
-}
-
-func moduleRoot() (string, error) {
-	dir, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir, nil
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return "", fmt.Errorf("no go.mod above the working directory")
-		}
-		dir = parent
-	}
 }
 
 // table is a DATA/GLOBL symbol of go/asm, copied into the harness under a
