@@ -32,8 +32,8 @@ var algorithms = map[int]string{
 	48: "MatrixVectorNTT", 49: "MontgomeryReduce",
 }
 
-// goName is the Go name of the function implementing a FIPS 204 algorithm
-// (common.md: named after it).
+// goName is the Go name of the function implementing a FIPS 204 algorithm:
+// the algorithm's own name, so that a citation can be followed to its code.
 func goName(alg string) string {
 	switch {
 	case strings.HasPrefix(alg, "HashML-DSA."):

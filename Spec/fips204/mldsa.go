@@ -135,10 +135,7 @@ func signInternal(p Params, sk, rnd []byte, muOf func(tr []byte) []byte) ([]byte
 	mu := muOf(tr)                                                              // line 6
 	rhoPP := hashH(append(append(append([]byte{}, key...), rnd...), mu...), 64) // line 7
 	kappa := 0                                                                  // line 8
-	// Appendix C, Table 3 lets the loop be bounded at no fewer than 814
-	// iterations, which a correct signer exceeds with probability below
-	// 2⁻²⁵⁶.
-	for iter := 0; iter < signIterations; iter++ { // line 10
+	for iter := 0; iter < SignIterations; iter++ {                              // line 10
 		y := ExpandMask(p, rhoPP, kappa)                                                         // line 11
 		w := vecNTTInverse(MatrixVectorNTT(aHat, vecNTT(y)))                                     // line 12
 		w1 := mapCoeffs(w, func(r int32) int32 { return HighBits(p, r) })                        // line 13
@@ -182,8 +179,11 @@ func countOnes(h []Poly) int {
 	return n
 }
 
-// signIterations is the bound of Algorithm 7's loop (Appendix C, Table 3).
-const signIterations = 814
+// SignIterations bounds Algorithm 7's loop: FIPS 204, Appendix C, Table 3
+// lets an implementation stop after no fewer than 814 iterations, which a
+// correct signer exceeds with probability below 2⁻²⁵⁶. The library stops
+// at the same count.
+const SignIterations = 814
 
 // VerifyInternal reports whether σ is a valid signature of the formatted
 // message M′ by pk. It returns an error if pk or σ has the wrong size.
