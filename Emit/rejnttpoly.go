@@ -6,6 +6,8 @@ import (
 	"github.com/mmcloughlin/avo/build"
 	"github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
+
+	"github.com/vg-crypto/vg/Spec/contract"
 )
 
 const (
@@ -13,11 +15,10 @@ const (
 	mldsaQ = 1<<23 - 1<<13 + 1
 	// shake128Rate is the SHAKE128 block size in bytes (FIPS 202, §6.2).
 	shake128Rate = 168
-	// rejNTTPolyBlocksBound bounds the SHAKE128 blocks RejNTTPoly squeezes:
-	// 16 blocks hold 896 three-byte groups, which covers the 894 loop
-	// iterations FIPS 204, Appendix C (Table 3) sets as the least limit for
-	// RejNTTPoly. Every variant must fail on exactly the same seeds.
-	rejNTTPolyBlocksBound = 16
+	// rejNTTPolyBlocksBound bounds the SHAKE128 blocks RejNTTPoly squeezes
+	// (the contract's bound, with its source). Every variant must fail on
+	// exactly the same seeds.
+	rejNTTPolyBlocksBound = contract.RejNTTPolyBlocks
 )
 
 // rejNTTPolyBlocks is rejNTTPolyBlocksBound, in a variable so that a test

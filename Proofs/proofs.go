@@ -9,6 +9,7 @@ import (
 	"fmt"
 
 	"github.com/vg-crypto/vg/Spec/check"
+	"github.com/vg-crypto/vg/Spec/contract"
 )
 
 // Hints implements check.Hints.
@@ -26,7 +27,7 @@ func (Hints) Invariants(symbol string) []check.Invariant {
 }
 
 // maxBlocks is the number of SHAKE128 blocks the samplers may squeeze.
-const maxBlocks = 16
+const maxBlocks = contract.RejNTTPolyBlocks
 
 func pub(loc string, lo, hi uint64) check.Fact {
 	return check.Fact{Loc: loc, Lo: lo, Hi: hi, Public: true}

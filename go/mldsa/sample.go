@@ -2,15 +2,11 @@ package mldsa
 
 // Samplers of FIPS 204, §7.3.
 
-// Appendix C of FIPS 204 gives, for each rejection loop, a number of
-// iterations an implementation must allow before it may give up (Table 3;
-// the chance of needing more is below 2⁻²⁵⁶): 814 for ML-DSA.Sign_internal,
-// 221 for SampleInBall, and 481 and 894 for RejBoundedPoly and RejNTTPoly.
-// We could not check which of the last two numbers goes with which sampler
-// (the table text was not at hand), so both samplers allow at least 894
-// iterations, the larger, counted in bytes or in three-byte groups; allowing
-// more than the minimum is always permitted. Bounds are rounded up to whole
-// blocks of the XOF.
+// Each rejection loop gives up after a bound that FIPS 204, Appendix C,
+// Table 3 allows (its figures, and what about them is uncertain, are stated
+// once, at RejNTTPolyBlocks in Spec/contract/contract.go). Allowing more
+// than the minimum is always permitted; bounds are rounded up to whole
+// blocks of the XOF. spec_test.go checks the copies below against Spec.
 const (
 	// RejNTTPoly: 16 blocks of SHAKE128 hold 896 three-byte groups.
 	rejNTTPolyBlocks = 16
@@ -19,9 +15,9 @@ const (
 	// SampleInBall: 2 blocks of SHAKE256 hold 264 bytes after the 8 bytes
 	// of signs.
 	sampleInBallBlocks = 2
-	// ML-DSA.Sign_internal: 814 attempts (NIST's errata for FIPS 204 raise
-	// the minimum to 821, which we allow).
-	signAttempts = 821
+	// ML-DSA.Sign_internal: 814 attempts, as Spec's Algorithm 7 (Appendix C,
+	// Table 3).
+	signAttempts = 814
 )
 
 // fourWayMin is the fewest samplers that ExpandS and ExpandMask put in a

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/vg-crypto/vg/Spec/contract"
 	"github.com/vg-crypto/vg/Spec/fips204"
 )
 
@@ -87,5 +88,17 @@ func TestAgainstSpec(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestBoundsAgreeWithSpec pins the library's copies of the FIPS 204 loop
+// bounds (sample.go) to the ones Spec states with their source: the
+// library may not import Spec, so it cannot share the constants.
+func TestBoundsAgreeWithSpec(t *testing.T) {
+	if signAttempts != fips204.SignIterations {
+		t.Errorf("signAttempts = %d, Spec's Algorithm 7 stops after %d", signAttempts, fips204.SignIterations)
+	}
+	if rejNTTPolyBlocks != contract.RejNTTPolyBlocks {
+		t.Errorf("rejNTTPolyBlocks = %d, the contract's bound is %d", rejNTTPolyBlocks, contract.RejNTTPolyBlocks)
 	}
 }
