@@ -1,6 +1,18 @@
 // Package x86 is **Trusted**: a model of the x86-64 instructions vg's
-// generated assembly uses, read directly from Go assembler text (the
-// subset avo emits), so that what is checked is what is assembled.
+// generated assembly uses, read from the machine code the Go toolchain
+// builds, so that what is checked is what runs.
+//
+// # Decoding
+//
+// OpenBinary opens a linked ELF executable; Binary.Routine decodes one
+// routine's bytes (decode.go: each accepted encoding cites its SDM opcode
+// line, anything else is an error) into the same Insn the parser gives,
+// resolves RIP-relative operands to the read-only data symbols holding
+// them (their bytes become the routine's Data) and names branch targets by
+// byte offset. The Go assembler's prologue and epilogue (PUSHQ BP, SUBQ
+// $n, SP, …) are instructions like any other; the stack-bound check before
+// a non-NOSPLIT body is recognised byte for byte and not run (elf.go).
+// MatchText compares a decoded routine with its parsed text.
 //
 // # Parsing
 //

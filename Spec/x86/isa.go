@@ -104,6 +104,8 @@ const (
 	oJMI
 	oJPL
 	oRET
+	oPUSHQ
+	oPOPQ
 	// SSE2
 	oMOVOU
 	oMOVO
@@ -239,6 +241,10 @@ var infos = [numOps]Info{
 	oJMI: {"JMI", "SDM Vol. 2A, Jcc—Jump if Condition Is Met (JS)", "", "", false, "l"},
 	oJPL: {"JPL", "SDM Vol. 2A, Jcc—Jump if Condition Is Met (JNS)", "", "", false, "l"},
 	oRET: {"RET", "SDM Vol. 2B, RET—Return From Procedure", "", "", false, ""},
+	// PUSHQ/POPQ appear only in the assembler's prologue and epilogue
+	// (saving BP); they are data moves through the stack.
+	oPUSHQ: {"PUSHQ", "SDM Vol. 2B, PUSH—Push Word, Doubleword, or Quadword Onto the Stack", "", "", true, "r"},
+	oPOPQ:  {"POPQ", "SDM Vol. 2B, POP—Pop a Value From the Stack", "", "", true, "r"},
 
 	oMOVOU:   {"MOVOU", "SDM Vol. 2B, MOVDQU—Move Unaligned Packed Integer Values", "SSE2", "", true, "xm,x;x,m"},
 	oMOVO:    {"MOVO", "SDM Vol. 2B, MOVDQA—Move Aligned Packed Integer Values", "SSE2", "", true, "xm,x;x,m"},

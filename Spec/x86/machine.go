@@ -16,6 +16,9 @@ const (
 	Frame                     // the routine's own stack frame
 	Table                     // a read-only DATA table
 	Hidden                    // saved BP and return address: no access
+	// Saved is the stack slot where a decoded routine's prologue saves
+	// the caller's BP: writable, and the caller's BP must come back.
+	Saved
 )
 
 // Region is a bounded piece of memory at Base (a model address chosen

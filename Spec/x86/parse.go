@@ -90,6 +90,8 @@ type Mem struct {
 	Disp   int64
 	Pseudo string
 	Name   string
+	// DispBytes is the size of a decoded displacement (0, 1 or 4).
+	DispBytes int
 }
 
 // Operand is one parsed operand.
@@ -110,6 +112,10 @@ type Insn struct {
 	File string
 	Line int
 	Text string
+	// Off is the byte offset in the routine of a decoded instruction.
+	Off int
+	// Form cites the SDM opcode line a decoded instruction matched.
+	Form string
 	code opcode
 }
 
@@ -129,6 +135,16 @@ type Routine struct {
 	Labels   map[string]int // label → index of the next instruction
 	File     string
 	Line     int
+	// Prologue is set for a routine decoded from machine code: the
+	// assembler's prologue and epilogue are among Insns, and SP at entry
+	// points at the return address. A routine parsed from text leaves
+	// them implicit (Frame bytes of frame below a saved BP).
+	Prologue bool
+	// Code is the machine code of a decoded routine, Addr its address;
+	// the model runs Code[Start:End] (after the stack-bound check).
+	Code       []byte
+	Addr       uint64
+	Start, End int
 }
 
 // Data is a DATA/GLOBL symbol: a read-only table.
@@ -139,6 +155,7 @@ type Data struct {
 	Bytes []byte
 	set   []bool
 	Line  int
+	Addr  uint64 // address in the binary, for decoded data
 }
 
 // File is a parsed assembly file.

@@ -466,6 +466,31 @@ func (m *Machine[V]) exec(in *Insn) error {
 	case oRET:
 		m.Done = true
 		return nil
+	case oPUSHQ, oPOPQ:
+		// PUSH: RSP ← RSP − 8, then store; POP: load, then RSP ← RSP + 8
+		// (SDM Vol. 2B). SP itself as the operand is not modelled.
+		if a[0].Reg == SP {
+			return fmt.Errorf("%s: PUSHQ/POPQ of SP not modelled", in)
+		}
+		sp := m.GPR[SP]
+		m.noteRead(sp)
+		if in.code == oPUSHQ {
+			v := m.GPR[a[0].Reg]
+			m.noteRead(v)
+			nsp := d.Sub(sp, d.Const(8))
+			if err := m.Store(in, nsp, 8, []V{v}); err != nil {
+				return err
+			}
+			m.GPR[SP] = nsp
+			return nil
+		}
+		ws, err := m.Load(in, sp, 8)
+		if err != nil {
+			return err
+		}
+		m.GPR[SP] = d.Add(sp, d.Const(8))
+		m.GPR[a[0].Reg] = ws[0]
+		return nil
 
 	// -- SSE2 --
 	case oMOVOU, oMOVO:

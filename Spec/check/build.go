@@ -1,0 +1,154 @@
+package check
+
+import (
+	"encoding/json"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/vg-crypto/vg/Spec/x86"
+)
+
+// AsmPackage is the import path of the generated assembly.
+const AsmPackage = "github.com/vg-crypto/vg/go/asm"
+
+// Built is go/asm as the Go toolchain builds it: an executable holding
+// every routine declared in the package, ready to be decoded.
+type Built struct {
+	Bin      *x86.Binary
+	Routines []string // routines declared (Go functions without a body), sorted
+	dir      string
+}
+
+// Close removes the executable.
+func (b *Built) Close() {
+	if b.Bin != nil {
+		b.Bin.Close()
+	}
+	os.RemoveAll(b.dir)
+}
+
+// BuildAsm builds the package in root/go/asm with the Go command on PATH
+// (the same toolchain, flags and include path as any build of it) and
+// opens the result. The package's test binary is linked with one extra
+// file, given through -overlay so the tree is not touched, that takes the
+// address of every declared routine: the linker then keeps each one, with
+// the bytes any program calling it would run. overlay adds or replaces
+// files (absolute path → content), e.g. to check a modified tree.
+func BuildAsm(root string, overlay map[string][]byte) (*Built, error) {
+	root, err := filepath.Abs(root)
+	if err != nil {
+		return nil, err
+	}
+	pkgDir := filepath.Join(root, "go", "asm")
+	tmp, err := os.MkdirTemp("", "vg-asm-")
+	if err != nil {
+		return nil, err
+	}
+	b := &Built{dir: tmp}
+	fail := func(err error) (*Built, error) { b.Close(); return nil, err }
+	names, err := declaredRoutines(pkgDir, overlay)
+	if err != nil {
+		return fail(err)
+	}
+	b.Routines = names
+	var keep strings.Builder
+	keep.WriteString("package asm\n\nvar vgKeepRoutines []any\n\nfunc init() {\n\tvgKeepRoutines = []any{\n")
+	for _, n := range names {
+		fmt.Fprintf(&keep, "\t\t%s,\n", n)
+	}
+	keep.WriteString("\t}\n}\n")
+	repl := map[string]string{}
+	write := func(target string, data []byte) error {
+		p := filepath.Join(tmp, fmt.Sprintf("f%d", len(repl)))
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			return err
+		}
+		repl[target] = p
+		return nil
+	}
+	if err := write(filepath.Join(pkgDir, "zz_vgkeep_test.go"), []byte(keep.String())); err != nil {
+		return fail(err)
+	}
+	for path, data := range overlay {
+		if err := write(path, data); err != nil {
+			return fail(err)
+		}
+	}
+	ov, err := json.Marshal(map[string]any{"Replace": repl})
+	if err != nil {
+		return fail(err)
+	}
+	ovPath := filepath.Join(tmp, "overlay.json")
+	if err := os.WriteFile(ovPath, ov, 0o644); err != nil {
+		return fail(err)
+	}
+	bin := filepath.Join(tmp, "asm.test")
+	cmd := exec.Command("go", "test", "-c", "-overlay", ovPath, "-o", bin, "./go/asm")
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "GOOS=linux", "GOARCH=amd64", "CGO_ENABLED=0")
+	cmd.WaitDelay = time.Second
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		return fail(fmt.Errorf("building go/asm: %v\n%s", err, out))
+	}
+	if b.Bin, err = x86.OpenBinary(bin); err != nil {
+		return fail(err)
+	}
+	return b, nil
+}
+
+// declaredRoutines lists the functions declared without a body in the
+// package's Go files (their bodies are TEXT symbols).
+func declaredRoutines(dir string, overlay map[string][]byte) ([]string, error) {
+	paths, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		return nil, err
+	}
+	for p := range overlay {
+		if filepath.Dir(p) == dir && strings.HasSuffix(p, ".go") && !contains(paths, p) {
+			paths = append(paths, p)
+		}
+	}
+	fset := token.NewFileSet()
+	var names []string
+	for _, p := range paths {
+		if strings.HasSuffix(p, "_test.go") {
+			continue
+		}
+		var src any
+		if data, ok := overlay[p]; ok {
+			src = data
+		}
+		f, err := parser.ParseFile(fset, p, src, parser.SkipObjectResolution)
+		if err != nil {
+			return nil, err
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body == nil && fd.Recv == nil {
+				names = append(names, fd.Name.Name)
+			}
+		}
+	}
+	sort.Strings(names)
+	if len(names) == 0 {
+		return nil, fmt.Errorf("%s declares no assembly routine", dir)
+	}
+	return names, nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

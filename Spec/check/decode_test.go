@@ -1,0 +1,226 @@
+package check
+
+import (
+	"fmt"
+	"os/exec"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/vg-crypto/vg/Spec/x86"
+)
+
+var (
+	builtOnce sync.Once
+	builtAsm  *Built
+	builtErr  error
+)
+
+// buildRepoAsm builds go/asm once per test binary.
+func buildRepoAsm(t *testing.T) *Built {
+	t.Helper()
+	builtOnce.Do(func() { builtAsm, builtErr = BuildAsm("../..", nil) })
+	if builtErr != nil {
+		t.Fatal(builtErr)
+	}
+	return builtAsm
+}
+
+// TestDecoderMatchesObjdump decodes every routine of go/asm and compares
+// each instruction with GNU objdump's disassembly of the same bytes:
+// address, mnemonic and every operand (registers, immediates, memory
+// operands, branch targets and RIP-relative addresses).
+func TestDecoderMatchesObjdump(t *testing.T) {
+	if _, err := exec.LookPath("objdump"); err != nil {
+		t.Fatal("objdump (binutils) is required for this test: ", err)
+	}
+	b := buildRepoAsm(t)
+	total := 0
+	for _, name := range b.Routines {
+		f, err := b.Bin.Routine(AsmPackage, name)
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		r := f.Routines[0]
+		sym := r.File
+		out, err := exec.Command("objdump", "-d", "--no-show-raw-insn", "-M", "suffix",
+			"--disassemble="+sym, b.Bin.Path).Output()
+		if err != nil {
+			t.Fatalf("objdump: %v", err)
+		}
+		ref := parseObjdump(string(out))
+		byAddr := map[uint64]string{}
+		for _, l := range ref {
+			byAddr[l.addr] = l.text
+		}
+		for _, in := range r.Insns {
+			addr := r.Addr + uint64(in.Off)
+			want, ok := byAddr[addr]
+			if !ok {
+				t.Errorf("%s+%#x: objdump has no instruction at this address (decoded %s)", name, in.Off, in.Text)
+				continue
+			}
+			got := attSyntax(in, f, r)
+			if normObjdump(want) != got {
+				t.Errorf("%s+%#x: decoded %q as %q, objdump says %q", name, in.Off, in.Text, got, normObjdump(want))
+			}
+			delete(byAddr, addr)
+			total++
+		}
+		// Everything objdump shows outside the stack check must be decoded.
+		for a, s := range byAddr {
+			off := int(a - r.Addr)
+			if off >= r.Start && off < r.End {
+				t.Errorf("%s+%#x: objdump shows %q, the decoder produced nothing there", name, off, s)
+			}
+		}
+	}
+	t.Logf("%d instructions of %d routines agree with objdump", total, len(b.Routines))
+	if total < 1000 {
+		t.Errorf("only %d instructions compared", total)
+	}
+}
+
+type objLine struct {
+	addr uint64
+	text string
+}
+
+var objRe = regexp.MustCompile(`^\s*([0-9a-f]+):\t(.*)$`)
+
+func parseObjdump(s string) []objLine {
+	var out []objLine
+	for _, line := range strings.Split(s, "\n") {
+		m := objRe.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		a, _ := strconv.ParseUint(m[1], 16, 64)
+		out = append(out, objLine{a, m[2]})
+	}
+	return out
+}
+
+var spaces = regexp.MustCompile(`\s+`)
+
+// normObjdump drops the symbolic comments and the "<sym+off>" of branch
+// targets and normalises spacing: "mnemonic op1,op2".
+func normObjdump(s string) string {
+	if i := strings.Index(s, "#"); i >= 0 {
+		s = s[:i]
+	}
+	if i := strings.Index(s, "<"); i >= 0 {
+		s = s[:i]
+	}
+	s = strings.TrimSpace(spaces.ReplaceAllString(s, " "))
+	return s
+}
+
+var attMnemonic = map[string]string{
+	"MOVBQZX": "movzbq", "MOVBLZX": "movzbl", "MOVWLZX": "movzwl", "MOVWQZX": "movzwq",
+	"JEQ": "je", "JNE": "jne", "JCS": "jb", "JCC": "jae", "JLT": "jl", "JGE": "jge",
+	"JLE": "jle", "JGT": "jg", "JLS": "jbe", "JHI": "ja", "JMI": "js", "JPL": "jns",
+	"JMP": "jmp", "RET": "retq", "VPERM2I128": "vperm2i128",
+}
+
+var gpr64 = []string{"rax", "rcx", "rdx", "rbx", "rsp", "rbp", "rsi", "rdi", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"}
+var gpr32 = []string{"eax", "ecx", "edx", "ebx", "esp", "ebp", "esi", "edi", "r8d", "r9d", "r10d", "r11d", "r12d", "r13d", "r14d", "r15d"}
+
+// attSyntax renders a decoded instruction the way objdump -M suffix
+// prints it, from the decoder's own fields.
+func attSyntax(in *x86.Insn, f *x86.File, r *x86.Routine) string {
+	mn, ok := attMnemonic[in.Op]
+	if !ok {
+		mn = strings.ToLower(in.Op)
+	}
+	w32 := strings.HasSuffix(in.Op, "L") && !strings.HasPrefix(in.Op, "V")
+	if in.Op == "MOVWLZX" || in.Op == "MOVBLZX" || in.Op == "VMOVMSKPS" {
+		w32 = true
+	}
+	if in.Op == "JMP" && strings.Contains(in.Form, "E9") {
+		mn = "jmpq"
+	}
+	if in.Op == "MOVQ" && len(in.Args) == 2 && in.Args[0].Kind == x86.KImm && (in.Args[0].Imm != int64(int32(in.Args[0].Imm)) || in.Args[0].Imm < 0 && in.Args[1].Kind == x86.KReg) {
+		mn = "movabsq"
+	}
+	var ops []string
+	if strings.Contains(in.Form, "D1 /") {
+		// The count-1 form has no immediate; objdump omits the count.
+		return mn + " %" + gpr64[in.Args[1].Reg]
+	}
+	for _, a := range in.Args {
+		switch a.Kind {
+		case x86.KReg:
+			switch {
+			case a.Reg.IsGPR():
+				if w32 {
+					ops = append(ops, "%"+gpr32[a.Reg])
+				} else {
+					ops = append(ops, "%"+gpr64[a.Reg])
+				}
+			case a.Reg.IsX():
+				ops = append(ops, fmt.Sprintf("%%xmm%d", a.Reg.Vec()))
+			default:
+				ops = append(ops, fmt.Sprintf("%%ymm%d", a.Reg.Vec()))
+			}
+		case x86.KImm:
+			v := uint64(a.Imm)
+			if w32 {
+				v &= 0xffffffff
+			}
+			ops = append(ops, fmt.Sprintf("$0x%x", v))
+		case x86.KLabel:
+			off, _ := strconv.ParseInt(strings.TrimPrefix(a.Label, "+"), 0, 64)
+			ops = append(ops, fmt.Sprintf("%x", r.Addr+uint64(off)))
+		case x86.KMem:
+			m := a.Mem
+			if m.Pseudo == "SB" {
+				addr := int64(f.Data[m.Name].Addr) + m.Disp
+				rel := addr - int64(r.Addr) - int64(in.Off) - int64(insnLen(r, in))
+				ops = append(ops, fmt.Sprintf("%s(%%rip)", hexSigned(rel)))
+				continue
+			}
+			s := ""
+			if m.Disp != 0 || m.DispBytes > 0 {
+				s = hexSigned(m.Disp)
+			}
+			s += "(%" + gpr64[m.Base]
+			if m.Index != x86.NoReg {
+				s += fmt.Sprintf(",%%%s,%d", gpr64[m.Index], m.Scale)
+			}
+			ops = append(ops, s+")")
+		}
+	}
+	if len(ops) == 0 {
+		return mn
+	}
+	if strings.HasPrefix(in.Op, "CMP") {
+		// Go writes CMP in Intel's order, AT&T reverses it.
+		ops[0], ops[1] = ops[1], ops[0]
+	}
+	// objdump prints "(%r13)" as "0x0(%r13)" when the encoding has a zero
+	// displacement byte; normalise both sides by the encoding below.
+	return mn + " " + strings.Join(ops, ",")
+}
+
+func hexSigned(v int64) string {
+	if v < 0 {
+		return fmt.Sprintf("-0x%x", -v)
+	}
+	return fmt.Sprintf("0x%x", v)
+}
+
+func insnLen(r *x86.Routine, in *x86.Insn) int {
+	for i, x := range r.Insns {
+		if x == in {
+			if i+1 < len(r.Insns) {
+				return r.Insns[i+1].Off - in.Off
+			}
+			return r.End - in.Off
+		}
+	}
+	return 0
+}

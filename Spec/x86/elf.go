@@ -1,0 +1,259 @@
+package x86
+
+import (
+	"bytes"
+	"debug/elf"
+	"encoding/binary"
+	"fmt"
+)
+
+// Binary is a linked amd64 ELF executable: the checker reads the routines'
+// machine code and the read-only data they reference from it, so that
+// what is checked is what the Go assembler and linker produced.
+type Binary struct {
+	Path string
+	f    *elf.File
+	syms []elf.Symbol
+}
+
+// OpenBinary opens an ELF executable.
+func OpenBinary(path string) (*Binary, error) {
+	f, err := elf.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	if f.Machine != elf.EM_X86_64 || f.Class != elf.ELFCLASS64 {
+		f.Close()
+		return nil, fmt.Errorf("%s: not an x86-64 ELF file", path)
+	}
+	syms, err := f.Symbols()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return &Binary{Path: path, f: f, syms: syms}, nil
+}
+
+// Close releases the file.
+func (b *Binary) Close() error { return b.f.Close() }
+
+func (b *Binary) symbol(name string) (elf.Symbol, bool) {
+	for _, s := range b.syms {
+		if s.Name == name {
+			return s, true
+		}
+	}
+	return elf.Symbol{}, false
+}
+
+// sectionBytes returns the bytes of [addr, addr+n) from the section that
+// holds them, and the section.
+func (b *Binary) sectionBytes(addr, n uint64) ([]byte, *elf.Section, error) {
+	for _, s := range b.f.Sections {
+		if s.Type != elf.SHT_PROGBITS || s.Flags&elf.SHF_ALLOC == 0 {
+			continue
+		}
+		if addr >= s.Addr && addr+n <= s.Addr+s.Size && addr+n >= addr {
+			data, err := s.Data()
+			if err != nil {
+				return nil, nil, err
+			}
+			return data[addr-s.Addr : addr-s.Addr+n], s, nil
+		}
+	}
+	return nil, nil, fmt.Errorf("no section holds %#x..%#x", addr, addr+n)
+}
+
+// The stack-bound check the Go linker's assembler puts before the body of
+// a routine that is not NOSPLIT (cmd/internal/obj/x86, stacksplit):
+//
+//	MOVQ (TLS), R14          64 4C 8B 34 25 F8 FF FF FF
+//	[LEAQ -k(SP), R12]       4C 8D A4 24 <k>      (frames beyond the small limit)
+//	CMPQ R12|SP, 16(R14)     4D 3B 66 10 | 49 3B 66 10
+//	JLS  tail                0F 86 <rel32>
+//	…body…
+//	tail: CALL runtime.morestack_noctxt(SB); JMP start
+//
+// It only decides whether the goroutine's stack must grow before the body
+// runs (morestack then restarts the routine); it reads no argument and
+// writes no memory. The decoder accepts exactly these bytes, checks that
+// the branch goes to the tail, that the tail is the routine's last ten
+// bytes, calls runtime.morestack_noctxt and jumps back to the start, and
+// hands the body to the model. R12 and R14 hold the check's values, which
+// the model leaves as the caller's garbage (so a body that read them
+// would be rejected, not trusted).
+var (
+	splitLoadG   = []byte{0x64, 0x4C, 0x8B, 0x34, 0x25, 0xF8, 0xFF, 0xFF, 0xFF}
+	splitLeaR12  = []byte{0x4C, 0x8D, 0xA4, 0x24}
+	splitCmpR12  = []byte{0x4D, 0x3B, 0x66, 0x10}
+	splitCmpSP   = []byte{0x49, 0x3B, 0x66, 0x10}
+	splitJLS     = []byte{0x0F, 0x86}
+	morestackSym = "runtime.morestack_noctxt.abi0"
+)
+
+// splitCheck returns the offsets where the body starts and ends (the tail
+// starts), or 0, len(code) when there is no stack-bound check.
+func (b *Binary) splitCheck(code []byte, addr uint64) (int, int, error) {
+	if !bytes.HasPrefix(code, splitLoadG) {
+		return 0, len(code), nil
+	}
+	p := len(splitLoadG)
+	switch {
+	case bytes.HasPrefix(code[p:], splitLeaR12):
+		p += len(splitLeaR12) + 4
+		if !bytes.HasPrefix(code[p:], splitCmpR12) {
+			return 0, 0, fmt.Errorf("stack check: LEAQ not followed by CMPQ R12, 16(R14)")
+		}
+		p += len(splitCmpR12)
+	case bytes.HasPrefix(code[p:], splitCmpSP):
+		p += len(splitCmpSP)
+	default:
+		return 0, 0, fmt.Errorf("stack check: unrecognised comparison")
+	}
+	if !bytes.HasPrefix(code[p:], splitJLS) || p+6 > len(code) {
+		return 0, 0, fmt.Errorf("stack check: no JLS")
+	}
+	rel := int32(binary.LittleEndian.Uint32(code[p+2:]))
+	p += 6
+	tail := p + int(rel)
+	if tail != len(code)-10 {
+		return 0, 0, fmt.Errorf("stack check: JLS to +%#x, not the 10-byte tail at +%#x", tail, len(code)-10)
+	}
+	t := code[tail:]
+	if t[0] != 0xE8 || t[5] != 0xE9 {
+		return 0, 0, fmt.Errorf("stack check: tail is not CALL; JMP")
+	}
+	call := int64(addr) + int64(tail) + 5 + int64(int32(binary.LittleEndian.Uint32(t[1:])))
+	ms, ok := b.symbol(morestackSym)
+	if !ok || uint64(call) != ms.Value {
+		return 0, 0, fmt.Errorf("stack check: tail calls %#x, not %s", call, morestackSym)
+	}
+	back := tail + 10 + int(int32(binary.LittleEndian.Uint32(t[6:])))
+	if back != 0 {
+		return 0, 0, fmt.Errorf("stack check: tail jumps to +%#x, not the start", back)
+	}
+	return p, tail, nil
+}
+
+// Routine decodes the routine pkg.name (its ABI0 body, "pkg.name.abi0",
+// when the linker made an ABI wrapper) into a File holding that routine
+// and every read-only data symbol it references. Insns carry their byte
+// offset in Line and the symbol in File; labels name byte offsets
+// (LabelAt). The routine's Frame is read from its prologue (see FrameSize).
+func (b *Binary) Routine(pkg, name string) (*File, error) {
+	sym, ok := b.symbol(pkg + "." + name + ".abi0")
+	if !ok {
+		sym, ok = b.symbol(pkg + "." + name)
+	}
+	if !ok {
+		return nil, fmt.Errorf("%s: no symbol %s.%s in %s", name, pkg, name, b.Path)
+	}
+	if elf.ST_TYPE(sym.Info) != elf.STT_FUNC {
+		return nil, fmt.Errorf("%s: symbol is not a function", name)
+	}
+	code, sec, err := b.sectionBytes(sym.Value, sym.Size)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	if sec.Flags&elf.SHF_EXECINSTR == 0 {
+		return nil, fmt.Errorf("%s: not in an executable section", name)
+	}
+	start, end, err := b.splitCheck(code, sym.Value)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", name, err)
+	}
+	r := &Routine{Name: name, Labels: map[string]int{}, File: sym.Name, Prologue: true,
+		Code: code, Start: start, End: end, Addr: sym.Value}
+	for off := start; off < end; {
+		in, n, err := Decode(code[:end], off, sym.Value+uint64(off))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", name, err)
+		}
+		in.File, in.Line, in.Off = sym.Name, off, off
+		r.Labels[LabelAt(off)] = len(r.Insns)
+		r.Insns = append(r.Insns, in)
+		off += n
+	}
+	f := &File{Name: b.Path, Routines: []*Routine{r}, Data: map[string]*Data{}}
+	for _, in := range r.Insns {
+		for i := range in.Args {
+			a := &in.Args[i]
+			switch {
+			case a.Kind == KLabel:
+				if _, ok := r.Labels[a.Label]; !ok {
+					return nil, fmt.Errorf("%s: %s: branch to %s, not an instruction of the body", name, in, a.Label)
+				}
+			case a.Kind == KMem && a.Mem.Pseudo == ripTarget:
+				if err := b.resolve(f, in, a); err != nil {
+					return nil, fmt.Errorf("%s: %v", name, err)
+				}
+			}
+		}
+		in.Text = in.goText()
+	}
+	r.Frame = FrameSize(r)
+	return f, nil
+}
+
+// resolve turns a RIP-relative operand into sym+off(SB), where sym is the
+// read-only data symbol holding the address. Its bytes become a Data.
+func (b *Binary) resolve(f *File, in *Insn, a *Operand) error {
+	addr := uint64(a.Mem.Disp)
+	var hit *elf.Symbol
+	for i := range b.syms {
+		s := &b.syms[i]
+		if elf.ST_TYPE(s.Info) == elf.STT_OBJECT && s.Size > 0 && addr >= s.Value && addr < s.Value+s.Size {
+			hit = s
+			break
+		}
+	}
+	if hit == nil {
+		return fmt.Errorf("%s: RIP-relative address %#x is in no data symbol", in, addr)
+	}
+	data, sec, err := b.sectionBytes(hit.Value, hit.Size)
+	if err != nil {
+		return err
+	}
+	if sec.Flags&elf.SHF_WRITE != 0 || sec.Flags&elf.SHF_EXECINSTR != 0 {
+		return fmt.Errorf("%s: data symbol %s is in %s, not read-only data", in, hit.Name, sec.Name)
+	}
+	name := hit.Name
+	if d, ok := f.Data[name]; ok && d.Addr != hit.Value {
+		name = fmt.Sprintf("%s@%#x", hit.Name, hit.Value)
+	}
+	if _, ok := f.Data[name]; !ok {
+		f.Data[name] = &Data{Name: name, Size: int(hit.Size), Flags: "RODATA", Bytes: append([]byte(nil), data...), Addr: hit.Value}
+	}
+	a.Mem.Pseudo, a.Mem.Name, a.Mem.Disp = "SB", name, int64(addr-hit.Value)
+	return nil
+}
+
+// FrameSize reads the frame size from the Go assembler's prologue as decoded:
+// PUSHQ BP; MOVQ SP, BP; SUBQ $n, SP gives n; a routine whose first
+// instructions are not that has no frame (0) and no saved BP. The checker
+// does not rely on the pattern for soundness: the model runs the
+// prologue and epilogue, and n only sizes the stack the model provides.
+func FrameSize(r *Routine) int {
+	if len(r.Insns) < 2 || !isInsn(r.Insns[0], "PUSHQ", BP) || !isMove(r.Insns[1], SP, BP) {
+		return 0
+	}
+	if len(r.Insns) >= 3 && r.Insns[2].Op == "SUBQ" && r.Insns[2].Args[0].Kind == KImm &&
+		r.Insns[2].Args[1].Kind == KReg && r.Insns[2].Args[1].Reg == SP && r.Insns[2].Args[0].Imm > 0 {
+		return int(r.Insns[2].Args[0].Imm)
+	}
+	return 0
+}
+
+// SavesBP reports whether r begins with the prologue that saves BP.
+func SavesBP(r *Routine) bool {
+	return r.Prologue && len(r.Insns) >= 2 && isInsn(r.Insns[0], "PUSHQ", BP) && isMove(r.Insns[1], SP, BP)
+}
+
+func isInsn(in *Insn, op string, reg Reg) bool {
+	return in.Op == op && len(in.Args) == 1 && in.Args[0].Kind == KReg && in.Args[0].Reg == reg
+}
+
+func isMove(in *Insn, from, to Reg) bool {
+	return in.Op == "MOVQ" && len(in.Args) == 2 && in.Args[0].Kind == KReg && in.Args[0].Reg == from &&
+		in.Args[1].Kind == KReg && in.Args[1].Reg == to
+}
