@@ -93,7 +93,7 @@ func BuildAsm(root string, overlay map[string][]byte) (*Built, error) {
 	bin := filepath.Join(tmp, "asm.test")
 	cmd := exec.Command("go", "test", "-c", "-overlay", ovPath, "-o", bin, "./go/asm")
 	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "GOOS=linux", "GOARCH=amd64", "CGO_ENABLED=0")
+	cmd.Env = append(os.Environ(), "GOOS=linux", "GOARCH=amd64", "CGO_ENABLED=0", "GOFLAGS=")
 	cmd.WaitDelay = time.Second
 	out, err := cmd.CombinedOutput()
 	if err != nil {
@@ -151,4 +151,92 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// ParseAsmDir parses every .s file of dir and maps each TEXT symbol to
+// the file holding it.
+func ParseAsmDir(dir string) (map[string]*x86.File, error) {
+	return parseAsmDirOverlay(dir, nil)
+}
+
+// Program is one routine as the checker runs it: decoded from the built
+// package, with its parsed text kept for diagnostics (Requires line,
+// labels the hints name, the comparison of text with machine code).
+type Program struct {
+	Name    string
+	File    *x86.File    // the decoded routine and the data it references
+	Routine *x86.Routine // decoded; nil when Err is set
+	Text    *x86.Routine // parsed from go/asm; nil if no .s file holds it
+	// Err is why the routine could not be decoded; TextErr is a
+	// difference between its text and its machine code.
+	Err, TextErr error
+}
+
+// Programs builds root/go/asm (with overlay, see BuildAsm) and decodes
+// every routine it declares.
+func Programs(root string, overlay map[string][]byte) ([]Program, error) {
+	b, err := BuildAsm(root, overlay)
+	if err != nil {
+		return nil, err
+	}
+	defer b.Close()
+	texts, err := parseAsmDirOverlay(filepath.Join(root, "go", "asm"), overlay)
+	if err != nil {
+		return nil, err
+	}
+	var out []Program
+	for _, name := range b.Routines {
+		p := Program{Name: name}
+		f, err := b.Bin.Routine(AsmPackage, name)
+		if err != nil {
+			p.Err = err
+			out = append(out, p)
+			continue
+		}
+		p.File, p.Routine = f, f.Routines[0]
+		if tf := texts[name]; tf != nil {
+			p.Text = tf.Routine(name)
+			p.Routine.Requires = p.Text.Requires
+			p.Routine.ArgSize = p.Text.ArgSize
+			p.Routine.Flags = p.Text.Flags
+			p.TextErr = x86.MatchText(p.Text, p.Routine)
+		} else {
+			p.TextErr = fmt.Errorf("%s: no TEXT for it in go/asm's .s files", name)
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
+// parseAsmDirOverlay is ParseAsmDir seeing the overlay's .s files.
+func parseAsmDirOverlay(dir string, overlay map[string][]byte) (map[string]*x86.File, error) {
+	paths, err := filepath.Glob(filepath.Join(dir, "*.s"))
+	if err != nil {
+		return nil, err
+	}
+	for p := range overlay {
+		if filepath.Dir(p) == dir && strings.HasSuffix(p, ".s") && !contains(paths, p) {
+			paths = append(paths, p)
+		}
+	}
+	sort.Strings(paths)
+	out := map[string]*x86.File{}
+	for _, p := range paths {
+		src, ok := overlay[p]
+		if !ok {
+			if src, err = os.ReadFile(p); err != nil {
+				return nil, err
+			}
+		}
+		f, err := x86.ParseFile(filepath.Join("go", "asm", filepath.Base(p)), string(src))
+		if err != nil {
+			// The text is a diagnostic: a file the parser cannot read
+			// leaves its routines without text (reported by the caller).
+			continue
+		}
+		for _, r := range f.Routines {
+			out[r.Name] = f
+		}
+	}
+	return out, nil
 }

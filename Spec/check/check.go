@@ -183,10 +183,13 @@ func taintRun(f *x86.File, r *x86.Routine, c *contract.Contract, in contract.Buf
 		return nil, 0, false
 	}
 	// ABI at RET.
-	if m.GPR[x86.SP].V != lay.sp || m.GPR[x86.SP].S != 0 {
-		fd.add(&fd.abi, "%s: SP at RET is %#x, not the entry value %#x", r.Name, m.GPR[x86.SP].V, lay.sp)
+	if m.GPR[x86.SP].V != lay.entrySP || m.GPR[x86.SP].S != 0 {
+		fd.add(&fd.abi, "%s: SP at RET is %#x, not the entry value %#x", r.Name, m.GPR[x86.SP].V, lay.entrySP)
 	}
-	if r.Frame == 0 && m.GPR[x86.BP] != bp {
+	if r.Prologue && (m.GPR[x86.BP].V != callerBP || m.GPR[x86.BP].S != 0) {
+		fd.add(&fd.abi, "%s: BP at RET is %#x, not the caller's %#x", r.Name, m.GPR[x86.BP].V, uint64(callerBP))
+	}
+	if !r.Prologue && r.Frame == 0 && m.GPR[x86.BP] != bp {
 		fd.add(&fd.abi, "%s: BP clobbered in a frameless routine (the assembler saves BP only when the frame is non-zero)", r.Name)
 	}
 	if m.MXCSR.V != 0x1F80 || m.MXCSR.S != 0 {
@@ -213,7 +216,7 @@ func taintRun(f *x86.File, r *x86.Routine, c *contract.Contract, in contract.Buf
 func classify(err error, fd *findings) {
 	var me *x86.MemError
 	if errors.As(err, &me) {
-		if me.Region == "args" || me.Region == "saved BP and return address" {
+		if me.Region == "args" || me.Region == "saved BP and return address" || me.Region == "return address" {
 			fd.add(&fd.abi, "%v", err)
 		} else {
 			fd.add(&fd.mem, "%v", err)

@@ -224,3 +224,27 @@ func insnLen(r *x86.Routine, in *x86.Insn) int {
 	}
 	return 0
 }
+
+// TestTextMatchesBytes compares every routine's parsed text with its
+// decoded machine code, line for line.
+func TestTextMatchesBytes(t *testing.T) {
+	b := buildRepoAsm(t)
+	texts, err := ParseAsmDir("../../go/asm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range b.Routines {
+		f, err := b.Bin.Routine(AsmPackage, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tr := texts[name]
+		if tr == nil {
+			t.Errorf("%s: no TEXT in go/asm", name)
+			continue
+		}
+		if err := x86.MatchText(tr.Routine(name), f.Routines[0]); err != nil {
+			t.Error(err)
+		}
+	}
+}

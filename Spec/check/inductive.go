@@ -95,9 +95,10 @@ func (ic *ind) run(maxSteps int) error {
 	mk := func(v uint64, secret, _ bool) x86.AV { return x86.AV{Lo: v, Hi: v, S: secret} }
 	m, lay := setup[x86.AV](ic.d, mk, ic.f, ic.r, ic.c, contract.Buffers{}, rand.New(rand.NewPCG(1, 1)))
 	ic.lay = lay
-	// Everything the caller provides is unknown.
+	// Everything the caller provides is unknown (but the caller's BP of
+	// decoded code, a public constant that must come back).
 	for i := range m.GPR {
-		if i != int(x86.SP) {
+		if i != int(x86.SP) && !(i == int(x86.BP) && ic.r.Prologue) {
 			m.GPR[i] = ic.d.Top(true)
 		}
 	}
@@ -210,13 +211,17 @@ func (ic *ind) havoc(reg *x86.Region[x86.AV], secret bool) {
 
 func (ic *ind) checkRet(m *x86.Machine[x86.AV]) error {
 	sp := m.GPR[x86.SP]
-	if !sp.Exact() || sp.Lo != ic.lay.sp {
-		return fmt.Errorf("a path returns with SP in [%#x, %#x], not %#x", sp.Lo, sp.Hi, ic.lay.sp)
+	if !sp.Exact() || sp.Lo != ic.lay.entrySP {
+		return fmt.Errorf("a path returns with SP in [%#x, %#x], not %#x", sp.Lo, sp.Hi, ic.lay.entrySP)
 	}
 	if !m.MXCSR.Exact() || m.MXCSR.Lo != 0x1F80 {
 		return fmt.Errorf("a path returns with MXCSR not restored")
 	}
-	if ic.r.Frame == 0 && m.GPR[x86.BP].ID != ic.bp.ID {
+	if ic.r.Prologue {
+		if bp := m.GPR[x86.BP]; !bp.Exact() || bp.Lo != callerBP || bp.S {
+			return fmt.Errorf("a path returns with BP not the caller's")
+		}
+	} else if ic.r.Frame == 0 && m.GPR[x86.BP].ID != ic.bp.ID {
 		return fmt.Errorf("a path returns with BP changed in a frameless routine")
 	}
 	if res := m.Region("results"); res != nil {
@@ -285,8 +290,8 @@ func (ic *ind) get(m *x86.Machine[x86.AV], f Fact) ([]x86.AV, error) {
 
 // checkInv checks that the state satisfies the invariant.
 func (ic *ind) checkInv(m *x86.Machine[x86.AV], iv Invariant) error {
-	if ic.r.Frame == 0 && m.GPR[x86.BP].ID != ic.bp.ID {
-		return fmt.Errorf("BP changed in a frameless routine")
+	if err := ic.keepsBP(m); err != nil {
+		return err
 	}
 	// The head is explored with SP at its entry value and MXCSR at its
 	// default; every arrival must agree.
@@ -346,11 +351,10 @@ func (ic *ind) headState(arr *x86.Machine[x86.AV], iv Invariant) (*x86.Machine[x
 			m.GPR[i] = ic.d.Top(true)
 		}
 	}
-	if ic.r.Frame == 0 {
-		// A frameless routine must keep BP: checked at every arrival.
-		if arr.GPR[x86.BP].ID != ic.bp.ID {
-			return nil, fmt.Errorf("BP changed before loop head %s in a frameless routine", iv.Label)
-		}
+	if err := ic.keepsBP(arr); err != nil {
+		return nil, fmt.Errorf("before loop head %s: %v", iv.Label, err)
+	}
+	if !x86.SavesBP(ic.r) && (ic.r.Prologue || ic.r.Frame == 0) {
 		m.GPR[x86.BP] = ic.bp
 	}
 	// SP is assumed unchanged at the head; a path that moved it fails the
@@ -601,4 +605,29 @@ func (ic *ind) narrow(m *x86.Machine[x86.AV], v x86.AV, lo, hi uint64, excl bool
 		}
 	}
 	return true
+}
+
+// keepsBP checks, at an arrival at a loop head, that the caller's BP is
+// kept: in BP itself when the routine does not save it, else in the
+// saved slot (which heads keep rather than forget, so every arrival must
+// agree on it).
+func (ic *ind) keepsBP(m *x86.Machine[x86.AV]) error {
+	switch {
+	case !ic.r.Prologue:
+		if ic.r.Frame == 0 && m.GPR[x86.BP].ID != ic.bp.ID {
+			return fmt.Errorf("BP changed in a frameless routine")
+		}
+	case x86.SavesBP(ic.r):
+		saved := m.Region("saved BP")
+		for i, b := range saved.Bytes {
+			if !b.Exact() || b.Lo != uint64(callerBP)>>(8*i)&0xff || b.S {
+				return fmt.Errorf("the saved BP slot does not hold the caller's BP")
+			}
+		}
+	default:
+		if bp := m.GPR[x86.BP]; !bp.Exact() || bp.Lo != callerBP || bp.S {
+			return fmt.Errorf("BP changed in a routine that does not save it")
+		}
+	}
+	return nil
 }

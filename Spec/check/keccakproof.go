@@ -91,10 +91,10 @@ func (l loc) String() string {
 
 func locations[V any](m *x86.Machine[V]) []loc {
 	var ls []loc
+	// SP too: at a cut it is a constant like any other, proven by the
+	// segment before (the prologue moves it).
 	for i := 0; i < 16; i++ {
-		if i != int(x86.SP) {
-			ls = append(ls, loc{kind: 'g', reg: i})
-		}
+		ls = append(ls, loc{kind: 'g', reg: i})
 	}
 	for i := 0; i < 16; i++ {
 		for w := 0; w < 4; w++ {
@@ -102,7 +102,7 @@ func locations[V any](m *x86.Machine[V]) []loc {
 		}
 	}
 	for _, r := range m.Regions {
-		if r.Kind == x86.Frame || (r.Kind == x86.Buffer && r.Writable) {
+		if r.Kind == x86.Frame || r.Kind == x86.Saved || (r.Kind == x86.Buffer && r.Writable) {
 			for off := 0; off+8 <= r.Size(); off += 8 {
 				ls = append(ls, loc{kind: 'm', region: r.Name, off: off})
 			}
@@ -242,8 +242,10 @@ func proveKeccak(f *x86.File, r *x86.Routine, c *contract.Contract, maxSteps int
 	if err != nil {
 		return "", fmt.Errorf("z3 not installed")
 	}
-	if len(r.Labels) != 0 {
-		return "", fmt.Errorf("round-by-round proof needs straight-line code")
+	for _, in := range r.Insns {
+		if len(in.Args) > 0 && in.Args[0].Kind == x86.KLabel {
+			return "", fmt.Errorf("round-by-round proof needs straight-line code (%s branches)", in)
+		}
 	}
 	cuts, err := findCuts(f, r, c, maxSteps)
 	if err != nil {
@@ -254,7 +256,7 @@ func proveKeccak(f *x86.File, r *x86.Routine, c *contract.Contract, maxSteps int
 	for seg := 0; seg <= 24; seg++ {
 		s := x86.NewSym()
 		mk := func(v uint64, _, _ bool) *x86.Term { return s.Const(v) }
-		m, _ := setup[*x86.Term](s, mk, f, r, c, contract.Buffers{"a": make([]byte, 8*25*n)}, rand.New(rand.NewPCG(1, 1)))
+		m, lay := setup[*x86.Term](s, mk, f, r, c, contract.Buffers{"a": make([]byte, 8*25*n)}, rand.New(rand.NewPCG(1, 1)))
 		// Everything unknown, then the cut's facts.
 		for _, l := range locations(m) {
 			writeLoc(m, l, s.Var(fmt.Sprintf("u_%s_%d", strings.NewReplacer("[", "_", "]", "", "+", "_").Replace(l.String()), seg)))
@@ -266,6 +268,13 @@ func proveKeccak(f *x86.File, r *x86.Routine, c *contract.Contract, maxSteps int
 			}
 		}
 		start := 0
+		if seg == 0 {
+			m.GPR[x86.SP] = s.Const(lay.entrySP)
+		}
+		if seg == 0 && r.Prologue {
+			// At entry BP is the caller's (public; setup's constant).
+			m.GPR[x86.BP] = s.Const(callerBP)
+		}
 		if seg == 0 {
 			for j := 0; j < n; j++ {
 				for L := 0; L < 25; L++ {

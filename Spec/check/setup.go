@@ -23,9 +23,14 @@ const (
 	stackBase = 1 << 46 // the stack: frame, saved BP, return address, args
 )
 
+// callerBP is the caller's BP in the model of a decoded routine: a public
+// address outside every region, which must be back in BP at RET.
+const callerBP = stackBase - 1<<40
+
 // layout records where setup put things.
 type layout struct {
-	sp      uint64 // SP after the (implicit) prologue
+	sp      uint64 // SP after the prologue (the frame's base)
+	entrySP uint64 // SP at entry and at RET (the return address)
 	buffers []string
 	ptrArgs map[string]uint64 // arg/buffer name → address
 }
@@ -96,12 +101,33 @@ func setup[V any](d x86.Domain[V], mk maker[V], f *x86.File, r *x86.Routine, c *
 	for i := range frame.Bytes {
 		frame.Bytes[i] = mk(uint64(rng.Uint32()&0xff), true, true)
 	}
-	hidden := 8 // return address
-	if r.Frame > 0 {
-		hidden += 8 // BP saved by the assembler's prologue
+	var argBase uint64
+	if r.Prologue {
+		// Decoded machine code runs the assembler's prologue itself: SP
+		// starts at the return address. The stack the model provides is
+		// the frame the prologue's SUBQ asks for (at most the contract's)
+		// and, when the routine begins by saving BP, that slot.
+		top := sp + uint64(r.Frame)
+		if x86.SavesBP(r) {
+			saved := m.AddRegion("saved BP", x86.Saved, top, 8, true, mk(0, false, false))
+			for i := range saved.Bytes {
+				saved.Bytes[i] = mk(uint64(rng.Uint32()&0xff), true, true)
+			}
+			top += 8
+		}
+		m.AddRegion("return address", x86.Hidden, top, 8, false, mk(0, false, false))
+		lay.entrySP = top
+		argBase = top + 8
+		m.GPR[x86.BP] = mk(callerBP, false, false)
+	} else {
+		hidden := 8 // return address
+		if r.Frame > 0 {
+			hidden += 8 // BP saved by the assembler's prologue
+		}
+		m.AddRegion("saved BP and return address", x86.Hidden, sp+uint64(r.Frame), hidden, false, mk(0, false, false))
+		argBase = sp + uint64(r.Frame) + uint64(hidden)
+		lay.entrySP = sp
 	}
-	m.AddRegion("saved BP and return address", x86.Hidden, sp+uint64(r.Frame), hidden, false, mk(0, false, false))
-	argBase := sp + uint64(r.Frame) + uint64(hidden)
 	args := m.AddRegion("args", x86.Args, argBase, 8*len(argSlots), false, mk(0, false, false))
 	for i, p := range argSlots {
 		for j := 0; j < 8; j++ {
@@ -127,7 +153,7 @@ func setup[V any](d x86.Domain[V], mk maker[V], f *x86.File, r *x86.Routine, c *
 			reg.Bytes[j] = mk(uint64(b), false, false)
 		}
 	}
-	m.GPR[x86.SP] = mk(sp, false, false)
+	m.GPR[x86.SP] = mk(lay.entrySP, false, false)
 	lay.sp = sp
 	m.Start(r)
 	return m, lay
