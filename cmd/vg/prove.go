@@ -31,7 +31,7 @@ func prove(args []string, w io.Writer) error {
 	jsonOut := fs.Bool("json", false, "print a JSON array of {routine, variant, obligation, status, seconds, detail}")
 	only := fs.String("routine", "", "check only this routine (TEXT symbol, e.g. KeccakF1600AMD64, or FIPS name)")
 	runs := fs.Int("n", 10000, "random inputs for the functional test")
-	dir := fs.String("asm", "", "directory of the assembly (default: go/asm under the repository root)")
+	dir := fs.String("asm", "", "directory whose files replace go/asm's files of the same name before the build (default: none)")
 	if err := fs.Parse(args); err != nil {
 		return &usageError{msg: err.Error(), printed: true}
 	}
@@ -41,16 +41,16 @@ func prove(args []string, w io.Writer) error {
 	if *runs < 1 {
 		return usagef("prove: -n must be at least 1")
 	}
-	asmDir := *dir
-	if asmDir == "" {
-		root, err := modroot.Find()
-		if err != nil {
-			return err
-		}
-		asmDir = filepath.Join(root, "go", "asm")
+	root, err := modroot.Find()
+	if err != nil {
+		return err
+	}
+	overlay, err := asmOverlay(root, *dir)
+	if err != nil {
+		return err
 	}
 	extra, note := vectorSeeds()
-	results, err := proveDir(asmDir, *only, *runs, extra)
+	results, err := proveBuilt(root, overlay, *only, *runs, extra)
 	if err != nil {
 		return err
 	}
@@ -84,47 +84,64 @@ type job struct {
 	c    *contract.Contract
 }
 
-// proveDir parses every .s file of dir and checks each routine.
-func proveDir(dir, only string, runs int, extra []rejSeed) ([]check.Result, error) {
-	paths, err := filepath.Glob(filepath.Join(dir, "*.s"))
+// asmOverlay reads the files of dir as replacements for go/asm's files of
+// the same name (and additions, e.g. a local textflag.h).
+func asmOverlay(root, dir string) (map[string][]byte, error) {
+	if dir == "" {
+		return nil, nil
+	}
+	ents, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, err
 	}
-	if len(paths) == 0 {
-		return nil, fmt.Errorf("prove: no assembly files in %s", dir)
-	}
-	sort.Strings(paths)
-	var jobs []job
-	var results []check.Result
-	seen := map[string]bool{}
-	for _, p := range paths {
-		src, err := os.ReadFile(p)
+	ov := map[string][]byte{}
+	for _, e := range ents {
+		if e.IsDir() {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
 		if err != nil {
 			return nil, err
 		}
-		rel := filepath.Join("go", "asm", filepath.Base(p))
-		f, err := x86.ParseFile(rel, string(src))
-		if err != nil {
-			// A file the model cannot read fails every obligation of the
-			// routines it would hold.
-			results = append(results, check.Result{Routine: filepath.Base(p), Obligation: "parse",
-				Status: check.Failing, Detail: err.Error()})
+		ov[filepath.Join(root, "go", "asm", e.Name())] = data
+	}
+	return ov, nil
+}
+
+// proveBuilt builds go/asm, decodes every routine and checks each one.
+func proveBuilt(root string, overlay map[string][]byte, only string, runs int, extra []rejSeed) ([]check.Result, error) {
+	progs, err := check.Programs(root, overlay)
+	if err != nil {
+		return nil, err
+	}
+	var jobs []job
+	var results []check.Result
+	seen := map[string]bool{}
+	for _, p := range progs {
+		c := contract.Lookup(p.Name)
+		if only != "" && only != p.Name && (c == nil || only != c.Routine) {
 			continue
 		}
-		for _, r := range f.Routines {
-			c := contract.Lookup(r.Name)
-			if only != "" && only != r.Name && (c == nil || only != c.Routine) {
-				continue
-			}
-			if c == nil {
-				results = append(results, check.Result{Routine: r.Name, Obligation: "contract",
-					Status: check.Failing, Detail: "no contract in Spec/contract for " + r.Name})
-				continue
-			}
-			seen[r.Name] = true
-			jobs = append(jobs, job{f, r, c})
+		if p.Err != nil {
+			results = append(results, check.Result{Routine: p.Name, Obligation: "decode",
+				Status: check.Failing, Detail: p.Err.Error()})
+			continue
 		}
+		if p.TextErr != nil {
+			// The machine code is what is checked; a text that says
+			// something else is reported, and fails the run.
+			results = append(results, check.Result{Routine: p.Name, Obligation: "text = bytes",
+				Status: check.Failing, Detail: p.TextErr.Error()})
+		}
+		if c == nil {
+			results = append(results, check.Result{Routine: p.Name, Obligation: "contract",
+				Status: check.Failing, Detail: "no contract in Spec/contract for " + p.Name})
+			continue
+		}
+		seen[p.Name] = true
+		jobs = append(jobs, job{p.File, p.Routine, c})
 	}
+	dir := filepath.Join(root, "go", "asm")
 	// A contract whose routine has not been generated yet is noted, not
 	// failed: there is nothing to check.
 	var missing []string
