@@ -160,17 +160,49 @@ func marshalSPKI(pk *mldsa.PublicKey) ([]byte, error) {
 	})
 }
 
-// unmarshalDER parses exactly one DER value into v.
-func unmarshalDER(der []byte, v any, what string) error {
+// unmarshalDER parses exactly one DER value into v. Its errors say what is
+// wrong in words: encoding/asn1's own, for a structure that does not match,
+// print Go struct tags.
+func unmarshalDER(der []byte, v any, what, want string) error {
 	rest, err := asn1.Unmarshal(der, v)
 	if err != nil {
-		return fmt.Errorf("malformed %s: %v", what, err)
+		return fmt.Errorf("malformed %s: %s (want %s)", what, derProblem(err), want)
 	}
 	if len(rest) != 0 {
-		return fmt.Errorf("malformed %s: %d bytes of trailing data", what, len(rest))
+		return fmt.Errorf("malformed %s: %d bytes of trailing data after the DER value", what, len(rest))
 	}
 	return nil
 }
+
+// derProblem describes an encoding/asn1 error in a few words.
+func derProblem(err error) string {
+	var syn asn1.SyntaxError
+	if errors.As(err, &syn) {
+		// Short messages: "data truncated", "non-minimal length", ...
+		return "not valid DER: " + syn.Msg
+	}
+	var st asn1.StructuralError
+	if errors.As(err, &st) {
+		if strings.HasPrefix(st.Msg, "tags don't match") {
+			return "an element has the wrong type"
+		}
+		msg, _, _ := strings.Cut(st.Msg, " (")
+		return "unexpected structure: " + msg
+	}
+	return "not valid DER"
+}
+
+// A key of the other kind, recognised when the expected one does not parse.
+var (
+	errPublicNotPrivate = errors.New("this is a public key (SubjectPublicKeyInfo), not a private key")
+	errPrivateNotPublic = errors.New("this is a private key (PKCS#8), not a public key")
+)
+
+// The structures unmarshalDER is asked for, as errors name them.
+const (
+	wantPKCS8 = "PKCS#8 SEQUENCE { version INTEGER, algorithm AlgorithmIdentifier, privateKey OCTET STRING, ... }"
+	wantSPKI  = "SubjectPublicKeyInfo SEQUENCE { algorithm AlgorithmIdentifier, subjectPublicKey BIT STRING }"
+)
 
 // checkAlgorithm returns the parameter set of an RFC 9881 AlgorithmIdentifier,
 // whose parameters must be absent, and checks it against want if non-nil.
@@ -202,7 +234,11 @@ func bitStringBytes(b asn1.BitString, what string) ([]byte, error) {
 // key's public key. want, if non-nil, is the parameter set the caller expects.
 func parsePKCS8(der []byte, want *paramSet) (*mldsa.PrivateKey, error) {
 	var k oneAsymmetricKey
-	if err := unmarshalDER(der, &k, "PKCS#8 private key"); err != nil {
+	if err := unmarshalDER(der, &k, "PKCS#8 private key", wantPKCS8); err != nil {
+		var spki subjectPublicKeyInfo
+		if rest, err := asn1.Unmarshal(der, &spki); err == nil && len(rest) == 0 {
+			return nil, errPublicNotPrivate
+		}
 		return nil, err
 	}
 	if k.Version != 0 && k.Version != 1 {
@@ -213,7 +249,7 @@ func parsePKCS8(der []byte, want *paramSet) (*mldsa.PrivateKey, error) {
 		return nil, err
 	}
 	var choice asn1.RawValue
-	if err := unmarshalDER(k.PrivateKey, &choice, ps.name+" private key"); err != nil {
+	if err := unmarshalDER(k.PrivateKey, &choice, ps.name+" private key", "seed [0], expandedKey OCTET STRING or both SEQUENCE (RFC 9881)"); err != nil {
 		return nil, err
 	}
 	var sk *mldsa.PrivateKey
@@ -265,23 +301,30 @@ func parsePKCS8(der []byte, want *paramSet) (*mldsa.PrivateKey, error) {
 // STRINGs. (Unmarshalling into bothForm would ignore extra elements.)
 func parseBoth(content []byte, name string) (bothForm, error) {
 	var both bothForm
+	problem := ""
 	rest, err := asn1.Unmarshal(content, &both.Seed)
 	if err == nil {
 		rest, err = asn1.Unmarshal(rest, &both.ExpandedKey)
 	}
-	if err == nil && len(rest) != 0 {
-		err = errors.New("more than two elements")
+	switch {
+	case err != nil:
+		problem = derProblem(err)
+	case len(rest) != 0:
+		problem = "more than two elements"
+	default:
+		return both, nil
 	}
-	if err != nil {
-		return bothForm{}, fmt.Errorf("malformed %s private key (both): %v", name, err)
-	}
-	return both, nil
+	return bothForm{}, fmt.Errorf("malformed %s private key (both): %s (want SEQUENCE { seed OCTET STRING, expandedKey OCTET STRING })", name, problem)
 }
 
 // parseSPKI decodes a DER SubjectPublicKeyInfo holding an ML-DSA public key.
 func parseSPKI(der []byte, want *paramSet) (*mldsa.PublicKey, error) {
 	var spki subjectPublicKeyInfo
-	if err := unmarshalDER(der, &spki, "SubjectPublicKeyInfo"); err != nil {
+	if err := unmarshalDER(der, &spki, "SubjectPublicKeyInfo", wantSPKI); err != nil {
+		var k oneAsymmetricKey
+		if rest, err := asn1.Unmarshal(der, &k); err == nil && len(rest) == 0 {
+			return nil, errPrivateNotPublic
+		}
 		return nil, err
 	}
 	ps, err := checkAlgorithm(spki.Algorithm, want)
@@ -360,18 +403,78 @@ func parsePrivateKey(data []byte, ps *paramSet) (*mldsa.PrivateKey, error) {
 		}
 	}
 	if len(data) == 0 || data[0] != 0x30 {
-		if ps == nil {
-			return nil, fmt.Errorf("private key is neither PEM nor DER PKCS#8 (%d bytes; a raw key needs -params)", len(data))
-		}
-		return nil, fmt.Errorf("private key is neither PEM nor DER PKCS#8, and %d bytes is neither a %s seed (%d) nor an expanded key (%d)",
-			len(data), ps.name, seedSize, ps.expandedSize)
+		return nil, rawKeyProblem(len(data), ps, true)
 	}
 	sk, err := parsePKCS8(data, ps)
-	if err != nil && ps == nil {
+	if err != nil && rawSizeKnown(len(data)) {
 		// A raw key may start with 0x30 too.
+		return nil, fmt.Errorf("%v; or, as a raw key: %v", err, rawKeyProblem(len(data), ps, true))
+	}
+	if err != nil && ps == nil && err != errPublicNotPrivate {
 		return nil, fmt.Errorf("%v (a raw key needs -params)", err)
 	}
 	return sk, err
+}
+
+// rawSizeKnown reports whether n is the size of some raw key.
+func rawSizeKnown(n int) bool {
+	if n == seedSize {
+		return true
+	}
+	for _, ps := range paramSets {
+		if n == ps.expandedSize || n == ps.params.PublicKeySize() {
+			return true
+		}
+	}
+	return false
+}
+
+// rawKeyProblem explains why n bytes that are neither PEM nor DER are not
+// a raw key of parameter set ps (nil: no -params given): the size tells
+// the parameter set of an expanded private key or a public key, and which
+// kind of key it is (a seed fits every parameter set, so -params decides).
+func rawKeyProblem(n int, ps *paramSet, private bool) error {
+	kind, der := "public key", "SubjectPublicKeyInfo"
+	if private {
+		kind, der = "private key", "PKCS#8"
+	}
+	for _, other := range paramSets {
+		var sizeOf string
+		isPrivate := false
+		switch n {
+		case other.expandedSize:
+			sizeOf, isPrivate = "a raw "+other.name+" expanded private key", true
+		case other.params.PublicKeySize():
+			sizeOf = "a raw " + other.name + " public key"
+		default:
+			continue
+		}
+		switch {
+		case isPrivate != private:
+			return fmt.Errorf("%s is %d bytes, the size of %s: is it the other file of the key pair?", kind, n, sizeOf)
+		case ps == nil:
+			return fmt.Errorf("%s is neither PEM nor DER %s; %d bytes is the size of %s: give -params %s", kind, der, n, sizeOf, other.name)
+		default:
+			return fmt.Errorf("%s is %d bytes, the size of %s, but -params says %s", kind, n, sizeOf, ps.name)
+		}
+	}
+	if n == seedSize {
+		if !private {
+			return fmt.Errorf("public key is %d bytes, the size of a raw private key seed: is it the other file of the key pair?", n)
+		}
+		if ps == nil {
+			return fmt.Errorf("private key is neither PEM nor DER PKCS#8; %d bytes is the size of a raw seed, which fits every parameter set: give -params", n)
+		}
+	}
+	if ps == nil {
+		return fmt.Errorf("%s is neither PEM nor DER %s (%d bytes; a raw key needs -params)", kind, der, n)
+	}
+	if private {
+		return fmt.Errorf("private key is neither PEM nor DER PKCS#8, and %d bytes is neither a %s seed (%d) nor an expanded key (%d)",
+			n, ps.name, seedSize, ps.expandedSize)
+	}
+	return fmt.Errorf("public key is neither PEM nor DER SubjectPublicKeyInfo, and %d bytes is not a %s public key (%d)",
+		n, ps.name, ps.params.PublicKeySize())
 }
 
 // parsePublicKey reads a public key as PEM, DER SubjectPublicKeyInfo, or,
@@ -388,14 +491,13 @@ func parsePublicKey(data []byte, ps *paramSet) (*mldsa.PublicKey, error) {
 		return newPublicKey(ps, data)
 	}
 	if len(data) == 0 || data[0] != 0x30 {
-		if ps == nil {
-			return nil, fmt.Errorf("public key is neither PEM nor DER SubjectPublicKeyInfo (%d bytes; a raw key needs -params)", len(data))
-		}
-		return nil, fmt.Errorf("public key is neither PEM nor DER SubjectPublicKeyInfo, and %d bytes is not a %s public key (%d)",
-			len(data), ps.name, ps.params.PublicKeySize())
+		return nil, rawKeyProblem(len(data), ps, false)
 	}
 	pk, err := parseSPKI(data, ps)
-	if err != nil && ps == nil {
+	if err != nil && rawSizeKnown(len(data)) {
+		return nil, fmt.Errorf("%v; or, as a raw key: %v", err, rawKeyProblem(len(data), ps, false))
+	}
+	if err != nil && ps == nil && err != errPrivateNotPublic {
 		return nil, fmt.Errorf("%v (a raw key needs -params)", err)
 	}
 	return pk, err
