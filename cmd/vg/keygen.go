@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 
@@ -56,15 +55,14 @@ Existing files are not replaced unless -force is given.`)
 		return usagef("unknown -format %q (want pem, der or raw)", *format)
 	}
 
-	// Check both files first so that a refused -pub leaves no new private key behind.
-	if !*force {
-		for _, f := range []struct{ path, what string }{{*out, "private key file"}, {*pub, "public key file"}} {
-			if f.path == "" || f.path == "-" {
-				continue
-			}
-			if _, err := os.Lstat(f.path); err == nil {
-				return fmt.Errorf("%s %s already exists (use -force to replace it)", f.what, f.path)
-			}
+	// Refuse existing files (and -out and -pub naming one file) before
+	// generating anything.
+	if err := checkOutput(s, *out, "private key file", *force, nil); err != nil {
+		return err
+	}
+	if *pub != "" {
+		if err := checkOutput(s, *pub, "public key file", *force, map[string]string{"-out": *out}); err != nil {
+			return err
 		}
 	}
 
@@ -76,11 +74,35 @@ Existing files are not replaced unless -force is given.`)
 	if err != nil {
 		return err
 	}
-	if err := writeOutput(s, *out, skBytes, 0o600, *force, "private key file"); err != nil {
+	// Both files are written to temporary files first and then moved into
+	// place together: keygen writes both or neither.
+	var staged []*pendingFile
+	for _, f := range []struct {
+		path string
+		data []byte
+		perm os.FileMode
+		what string
+	}{{*out, skBytes, 0o600, "private key file"}, {*pub, pkBytes, 0o644, "public key file"}} {
+		if f.path == "" || f.path == "-" {
+			continue
+		}
+		p, err := stageFile(f.path, f.data, f.perm, *force, f.what)
+		if err != nil {
+			discard(staged)
+			return err
+		}
+		staged = append(staged, p)
+	}
+	if err := commitFiles(staged); err != nil {
 		return err
 	}
-	if *pub != "" {
-		if err := writeOutput(s, *pub, pkBytes, 0o644, *force, "public key file"); err != nil {
+	if *out == "-" {
+		if _, err := s.out.Write(skBytes); err != nil {
+			return err
+		}
+	}
+	if *pub == "-" {
+		if _, err := s.out.Write(pkBytes); err != nil {
 			return err
 		}
 	}

@@ -5,7 +5,7 @@
 // Usage:
 //
 //	vg keygen -params ML-DSA-44|65|87 -out key.pem [-pub pub.pem] [-format pem|der|raw] [-sk-form seed|expanded|both] [-force]
-//	vg sign   -key key.pem -in msg [-out sig] [-context str | -context-hex hex] [-prehash name] [-deterministic] [-format raw|base64|hex] [-params p]
+//	vg sign   -key key.pem -in msg [-out sig [-force]] [-context str | -context-hex hex] [-prehash name] [-deterministic] [-format raw|base64|hex] [-params p]
 //	vg verify -pub pub.pem -in msg -sig sig [-context str | -context-hex hex] [-prehash name] [-format auto|raw|base64|hex] [-params p]
 //	vg bench  [-time 1s] [-markdown] [-paths]
 //	vg prove  [-json]

@@ -61,7 +61,7 @@ func TestEndToEnd(t *testing.T) {
 		}
 
 		for _, det := range []bool{false, true} {
-			args := []string{"sign", "-key", key, "-in", msg, "-out", sig, "-context", "e2e"}
+			args := []string{"sign", "-key", key, "-in", msg, "-out", sig, "-force", "-context", "e2e"}
 			if det {
 				args = append(args, "-deterministic")
 			}
@@ -325,13 +325,14 @@ func TestPreHash(t *testing.T) {
 	key, pub, msg, sig := filepath.Join(dir, "k"), filepath.Join(dir, "p"), filepath.Join(dir, "m"), filepath.Join(dir, "s")
 	mustRun(t, "keygen", "-params", "65", "-out", key, "-pub", pub)
 	writeFile(t, msg, []byte("pre-hashed"))
-	for _, ph := range preHashes {
+	for _, info := range preHashes {
+		ph := info.ph
 		for _, det := range []string{"-deterministic=false", "-deterministic=true"} {
-			mustRun(t, "sign", "-key", key, "-in", msg, "-out", sig, "-prehash", ph.String(), "-context", "ph", det)
+			mustRun(t, "sign", "-key", key, "-in", msg, "-out", sig, "-force", "-prehash", ph.String(), "-context", "ph", det)
 			mustRun(t, "verify", "-pub", pub, "-in", msg, "-sig", sig, "-prehash", strings.ToLower(ph.String()), "-context", "ph")
-			other := preHashes[0]
+			other := preHashes[0].ph
 			if ph == other {
-				other = preHashes[1]
+				other = preHashes[1].ph
 			}
 			for name, args := range map[string][]string{
 				"pure ML-DSA":    {"-context", "ph"},

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"crypto/rand"
 	"encoding/base64"
 	"encoding/hex"
 	"flag"
@@ -11,20 +10,6 @@ import (
 
 	"github.com/vg-crypto/vg/go/mldsa"
 )
-
-// preHashes lists HashML-DSA's pre-hash functions (FIPS 204 §5.4).
-var preHashes = []mldsa.PreHash{
-	mldsa.SHA224, mldsa.SHA256, mldsa.SHA384, mldsa.SHA512, mldsa.SHA512_224, mldsa.SHA512_256,
-	mldsa.SHA3_224, mldsa.SHA3_256, mldsa.SHA3_384, mldsa.SHA3_512, mldsa.SHAKE128, mldsa.SHAKE256,
-}
-
-func preHashNames() string {
-	names := make([]string, len(preHashes))
-	for i, ph := range preHashes {
-		names[i] = ph.String()
-	}
-	return strings.Join(names, ", ")
-}
 
 // messageFlags are the flags sign and verify share.
 type messageFlags struct {
@@ -39,15 +24,14 @@ func (m *messageFlags) register(fs *flag.FlagSet, keyFlag, keyHelp string) {
 	fs.StringVar(&m.params, "params", "", "parameter set of a raw key: ML-DSA-44, ML-DSA-65 or ML-DSA-87 (checked against the OID otherwise)")
 	fs.StringVar(&m.context, "context", "", "context string ctx, at most 255 bytes (FIPS 204 Algorithms 2 to 5)")
 	fs.StringVar(&m.contextHex, "context-hex", "", "context string in hexadecimal, instead of -context")
-	fs.StringVar(&m.prehash, "prehash", "", "HashML-DSA with this pre-hash (FIPS 204 Algorithms 4 and 5): "+preHashNames())
+	fs.StringVar(&m.prehash, "prehash", "", "HashML-DSA with this pre-hash (FIPS 204 Algorithms 4 and 5): "+preHashNames()+" (SHA-256, sha256 and the like too)")
 }
 
 // resolved is the validated content of messageFlags.
 type resolved struct {
 	ps      *paramSet // nil: from the key's encoding
-	opts    *mldsa.Options
-	hashed  bool
-	preHash mldsa.PreHash
+	context string
+	preHash *preHashInfo // nil: ML-DSA, not HashML-DSA
 }
 
 func (m *messageFlags) resolve(keyFlag string) (*resolved, error) {
@@ -76,33 +60,34 @@ func (m *messageFlags) resolve(keyFlag string) (*resolved, error) {
 	if len(ctx) > 255 {
 		return nil, usagef("context is %d bytes; FIPS 204 allows at most 255", len(ctx))
 	}
-	r.opts = &mldsa.Options{Context: ctx}
+	r.context = ctx
 	if m.prehash != "" {
-		found := false
-		for _, ph := range preHashes {
-			if strings.EqualFold(ph.String(), m.prehash) {
-				r.preHash, r.hashed, found = ph, true, true
-			}
-		}
-		if !found {
-			return nil, usagef("unknown -prehash %q (want one of %s)", m.prehash, preHashNames())
+		if r.preHash, err = preHashByName(m.prehash); err != nil {
+			return nil, usagef("-prehash: %v", err)
 		}
 	}
 	return r, nil
 }
 
 func runSign(args []string, s *stdio) error {
-	fs := newFlagSet(s, "sign", "-key key.pem -in msg [-out sig] [-context str | -context-hex hex] [-prehash name] [-deterministic] [-format raw|base64|hex] [-params p]", `
+	fs := newFlagSet(s, "sign", "-key key.pem -in msg [-out sig [-force]] [-context str | -context-hex hex] [-prehash name] [-deterministic] [-format raw|base64|hex] [-params p]", `
 Signs a message with ML-DSA (FIPS 204 Algorithm 2), or with HashML-DSA
 (Algorithm 4) when -prehash is given. Signing is hedged (fresh randomness
-from crypto/rand) unless -deterministic is given.
+from crypto/rand) unless -deterministic is given. The message is read
+once, as a stream (μ, or the pre-hash, is computed as it arrives), so
+its size does not matter.
 
 The key is PKCS#8 (PEM or DER) holding the RFC 9881 seed, expanded key,
 or both (which must agree); or, with -params, a raw 32-byte seed or raw
-FIPS 204 expanded private key. The parameter set comes from the key's OID.`)
+FIPS 204 expanded private key. The parameter set comes from the key's OID.
+
+-out is written to a temporary file in the same directory and renamed
+into place. An existing file is not replaced without -force, and the key
+file or the message file never is, even with -force.`)
 	var m messageFlags
 	m.register(fs, "key", "private key file (required)")
-	out := fs.String("out", "-", "signature file (replaced if it exists; - for standard output)")
+	out := fs.String("out", "-", "signature file (- for standard output)")
+	force := fs.Bool("force", false, "replace an existing -out file (never the key or the message)")
 	deterministic := fs.Bool("deterministic", false, "deterministic signing (no fresh randomness)")
 	format := fs.String("format", "raw", "signature encoding: raw, base64 or hex")
 	if err := parseFlags(fs, args); err != nil {
@@ -117,7 +102,13 @@ FIPS 204 expanded private key. The parameter set comes from the key's OID.`)
 	default:
 		return usagef("unknown -format %q (want raw, base64 or hex)", *format)
 	}
+	if *out == "" {
+		return usagef("-out is empty (give a file, or - for standard output)")
+	}
 	if err := atMostOneStdin(map[string]string{"-key": m.key, "-in": m.in}); err != nil {
+		return err
+	}
+	if err := checkOutput(s, *out, "signature file", *force, map[string]string{"-key": m.key, "-in": m.in}); err != nil {
 		return err
 	}
 
@@ -129,20 +120,20 @@ FIPS 204 expanded private key. The parameter set comes from the key's OID.`)
 	if err != nil {
 		return fmt.Errorf("private key %s: %w", m.key, err)
 	}
-	msg, err := readInput(s, m.in, "message", 0)
+	in, closeIn, err := openInput(s, m.in, "message")
 	if err != nil {
 		return err
 	}
+	μ, err := messageMu(in, sk.PublicKey(), r.context, r.preHash)
+	closeIn()
+	if err != nil {
+		return fmt.Errorf("reading message %s: %w", m.in, err)
+	}
 	var sig []byte
-	switch {
-	case r.hashed && *deterministic:
-		sig, err = sk.HashSignDeterministic(msg, r.preHash, r.opts)
-	case r.hashed:
-		sig, err = sk.HashSign(msg, r.preHash, r.opts)
-	case *deterministic:
-		sig, err = sk.SignDeterministic(msg, r.opts)
-	default:
-		sig, err = sk.Sign(rand.Reader, msg, r.opts)
+	if *deterministic {
+		sig, err = sk.SignMuDeterministic(μ[:])
+	} else {
+		sig, err = sk.SignMu(μ[:])
 	}
 	if err != nil {
 		return fmt.Errorf("signing: %w", err)
@@ -153,14 +144,15 @@ FIPS 204 expanded private key. The parameter set comes from the key's OID.`)
 	case "hex":
 		sig = []byte(hex.EncodeToString(sig) + "\n")
 	}
-	return writeOutput(s, *out, sig, 0o644, true, "signature file")
+	return writeOutput(s, *out, sig, 0o644, *force, "signature file")
 }
 
 func runVerify(args []string, s *stdio) error {
 	fs := newFlagSet(s, "verify", "-pub pub.pem -in msg -sig sig [-context str | -context-hex hex] [-prehash name] [-format auto|raw|base64|hex] [-params p]", `
 Verifies an ML-DSA signature (FIPS 204 Algorithm 3), or a HashML-DSA one
 (Algorithm 5) when -prehash is given. Prints "OK" and exits 0 if the
-signature is valid; prints "signature invalid" and exits 1 if not.
+signature is valid; prints "signature invalid" and exits 1 if not. The
+message is read once, as a stream.
 
 The public key is SubjectPublicKeyInfo (PEM or DER), whose OID gives the
 parameter set, or, with -params, the raw public key.`)
@@ -203,24 +195,35 @@ parameter set, or, with -params, the raw public key.`)
 	if err != nil {
 		return fmt.Errorf("signature %s: %w", *sigPath, err)
 	}
-	msg, err := readInput(s, m.in, "message", 0)
+	if len(sig) != pk.Parameters().SignatureSize() {
+		return fmt.Errorf("%w: %s", errSignatureInvalid, signatureSizeProblem(len(sig), pk.Parameters()))
+	}
+	in, closeIn, err := openInput(s, m.in, "message")
 	if err != nil {
 		return err
 	}
-	if len(sig) != pk.Parameters().SignatureSize() {
-		return fmt.Errorf("%w: %d bytes, but %s signatures are %d bytes",
-			errSignatureInvalid, len(sig), pk.Parameters(), pk.Parameters().SignatureSize())
-	}
-	if r.hashed {
-		err = mldsa.HashVerify(pk, msg, sig, r.preHash, r.opts)
-	} else {
-		err = mldsa.Verify(pk, msg, sig, r.opts)
-	}
+	μ, err := messageMu(in, pk, r.context, r.preHash)
+	closeIn()
 	if err != nil {
+		return fmt.Errorf("reading message %s: %w", m.in, err)
+	}
+	if mldsa.VerifyMu(pk, μ[:], sig) != nil {
 		return errSignatureInvalid
 	}
 	_, err = fmt.Fprintln(s.out, "OK")
 	return err
+}
+
+// signatureSizeProblem says why a signature of n bytes cannot be one of
+// params, naming the parameter set whose signatures have that size.
+func signatureSizeProblem(n int, params mldsa.Parameters) string {
+	msg := fmt.Sprintf("%d bytes, but %s signatures are %d bytes", n, params, params.SignatureSize())
+	for _, ps := range paramSets {
+		if ps.params != params && ps.params.SignatureSize() == n {
+			msg += fmt.Sprintf(" (%d bytes is the size of %s signatures: was it made with another key?)", n, ps.name)
+		}
+	}
+	return msg
 }
 
 // atMostOneStdin checks that at most one of the named input flags is "-".
