@@ -444,6 +444,32 @@ func (d *dec) legacy(op byte) (*Insn, error) {
 		}
 		d.form = "SDM Vol. 2B, MOV: C6 /0 ib"
 		return insn("MOVB", immOperand(v&0xff), mr.rm), nil
+	case op == 0x87:
+		// REX.W + 87 /r XCHG r/m64, r64 (SDM Vol. 2D, XCHG); registers
+		// only, since with memory XCHG is locked.
+		if err := d.noPrefix(); err != nil {
+			return nil, err
+		}
+		mr, err := d.decodeModRM('r')
+		if err != nil {
+			return nil, err
+		}
+		if mr.mem || !d.rexW {
+			return nil, d.errf("XCHG form not accepted")
+		}
+		d.form = "SDM Vol. 2D, XCHG: REX.W + 87 /r"
+		return insn("XCHGQ", gpr(mr.reg), mr.rm), nil
+	case op >= 0x90 && op <= 0x97 && d.rexW:
+		// REX.W + 90+rd XCHG RAX, r64 (SDM Vol. 2D, XCHG).
+		if err := d.noPrefix(); err != nil {
+			return nil, err
+		}
+		n := int(op - 0x90)
+		if d.rexB {
+			n += 8
+		}
+		d.form = "SDM Vol. 2D, XCHG: REX.W + 90+rd"
+		return insn("XCHGQ", gpr(n), gpr(0)), nil
 	case op == 0x8D:
 		// REX.W + 8D /r LEA r64, m (SDM Vol. 2A, LEA).
 		if err := d.noPrefix(); err != nil {

@@ -13,6 +13,9 @@ func TestDecodeAccepts(t *testing.T) {
 		{[]byte{0x4C, 0x8B, 0xAC, 0x24, 0xD8, 0x00, 0x00, 0x00}, "MOVQ 216(SP), R13"},
 		{[]byte{0x49, 0x8B, 0x45, 0x00}, "MOVQ (R13), AX"},
 		{[]byte{0x48, 0xD1, 0xC7}, "ROLQ $0x1, DI"},
+		{[]byte{0x48, 0x87, 0xDB}, "XCHGQ BX, BX"},
+		{[]byte{0x4C, 0x87, 0xC1}, "XCHGQ R8, CX"},
+		{[]byte{0x48, 0x93}, "XCHGQ BX, AX"},
 		{[]byte{0x55}, "PUSHQ BP"},
 		{[]byte{0x5D}, "POPQ BP"},
 		{[]byte{0xC3}, "RET"},
@@ -56,6 +59,8 @@ func TestDecodeRejects(t *testing.T) {
 		{0x11, 0xC8},                               // ADCL: not in the model
 		{0xF3, 0x48, 0x31, 0xC0},                   // REP-prefixed XOR
 		{0xD1, 0xC7},                               // ROLL: not in the model
+		{0x48, 0x87, 0x03},                         // XCHG with memory: locked
+		{0x87, 0xDB},                               // XCHGL: not in the model
 	} {
 		if in, _, err := Decode(code, 0, 0x1000); err == nil {
 			t.Errorf("% x accepted as %s", code, in.Text)

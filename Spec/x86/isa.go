@@ -89,6 +89,7 @@ const (
 	oMULQ
 	oPOPCNTL
 	oPOPCNTQ
+	oXCHGQ
 	// control
 	oJMP
 	oJEQ
@@ -226,6 +227,11 @@ var infos = [numOps]Info{
 	oMULQ:    {"MULQ", "SDM Vol. 2B, MUL—Unsigned Multiply", "", "", true, "rm"},
 	oPOPCNTL: {"POPCNTL", "SDM Vol. 2B, POPCNT—Return the Count of Number of Bits Set to 1", "POPCNT", "", true, "rm,r"},
 	oPOPCNTQ: {"POPCNTQ", "SDM Vol. 2B, POPCNT—Return the Count of Number of Bits Set to 1", "POPCNT", "", true, "rm,r"},
+	// XCHG of two registers only: with a memory operand it is locked
+	// (SDM Vol. 2D, XCHG, "the processor's locking protocol is
+	// automatically implemented"). Not marked DOIT: no routine gives it a
+	// secret operand, and one that did would be reported.
+	oXCHGQ: {"XCHGQ", "SDM Vol. 2D, XCHG—Exchange Register/Memory With Register", "", "", false, "r,r"},
 
 	oJMP: {"JMP", "SDM Vol. 2A, JMP—Jump", "", "", false, "l"},
 	oJEQ: {"JEQ", "SDM Vol. 2A, Jcc—Jump if Condition Is Met (JE/JZ)", "", "", false, "l"},

@@ -313,6 +313,20 @@ func (m *Machine[V]) exec(in *Insn) error {
 		}
 		m.logicFlags(d.And(x, y), w)
 		return nil
+	case oXCHGQ:
+		// XCHG affects no flags (SDM Vol. 2D, XCHG, Flags Affected: None).
+		x, err := m.readInt(in, a[0], 64)
+		if err != nil {
+			return err
+		}
+		y, err := m.readInt(in, a[1], 64)
+		if err != nil {
+			return err
+		}
+		if err := m.writeInt(in, a[0], 64, y); err != nil {
+			return err
+		}
+		return m.writeInt(in, a[1], 64, x)
 	case oNOTQ, oNOTL:
 		// NOT affects no flags.
 		w := uint(64)

@@ -110,6 +110,15 @@ func TestGPRArithmetic(t *testing.T) {
 	m.GPR[AX], m.GPR[BX] = 0x100, 3
 	run(t, m, "LEAQ 8(AX)(BX*4), CX")
 	eq(t, "LEA", m.GPR[CX], 0x114)
+
+	m.GPR[AX], m.GPR[BX], m.GPR[CX] = 7, 0xfedcba9876543210, 1
+	run(t, m, "NEGQ CX") // CF = 1
+	run(t, m, "XCHGQ AX, BX")
+	eq(t, "XCHG AX", m.GPR[AX], 0xfedcba9876543210)
+	eq(t, "XCHG BX", m.GPR[BX], 7)
+	run(t, m, "XCHGQ BX, BX")
+	eq(t, "XCHG BX, BX", m.GPR[BX], 7)
+	eq(t, "CF kept by XCHG", flag(t, m, CF), 1)
 }
 
 func TestShiftsAndRotates(t *testing.T) {

@@ -2770,3590 +2770,3605 @@ func h0548(s *State)
 //go:noescape
 func h0549(s *State)
 
-// h0550 runs XORL $0x7fffffff, R8 (form XORL imm, r32, from catalog).
+// h0550 runs XCHGQ AX, R8 (form XCHGQ r64, r64, from catalog).
 //
 //go:noescape
 func h0550(s *State)
 
-// h0551 runs XORL AX, R8 (form XORL r32, r32, from catalog).
+// h0551 runs XCHGQ R8, CX (form XCHGQ r64, r64, from catalog).
 //
 //go:noescape
 func h0551(s *State)
 
-// h0552 runs XORQ $-2, R8 (form XORQ imm, r64, from catalog).
+// h0552 runs XCHGQ R8, R8 (form XCHGQ r64, r64, from catalog).
 //
 //go:noescape
 func h0552(s *State)
 
-// h0553 runs XORQ R8, R8 (form XORQ r64, r64, from catalog).
+// h0553 runs XORL $0x7fffffff, R8 (form XORL imm, r32, from catalog).
 //
 //go:noescape
 func h0553(s *State)
 
-// h0554 runs ADDQ CX, DX (form ADDQ r64, r64, from exact).
+// h0554 runs XORL AX, R8 (form XORL r32, r32, from catalog).
 //
 //go:noescape
 func h0554(s *State)
 
-// h0555 runs ADDQ DX, BX (form ADDQ r64, r64, from exact).
+// h0555 runs XORQ $-2, R8 (form XORQ imm, r64, from catalog).
 //
 //go:noescape
 func h0555(s *State)
 
-// h0556 runs ADDQ BX, BP (form ADDQ r64, r64, from exact).
+// h0556 runs XORQ R8, R8 (form XORQ r64, r64, from catalog).
 //
 //go:noescape
 func h0556(s *State)
 
-// h0557 runs ADDQ BP, SI (form ADDQ r64, r64, from exact).
+// h0557 runs ADDQ CX, DX (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0557(s *State)
 
-// h0558 runs ADDQ SI, DI (form ADDQ r64, r64, from exact).
+// h0558 runs ADDQ DX, BX (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0558(s *State)
 
-// h0559 runs ADDQ DI, R8 (form ADDQ r64, r64, from exact).
+// h0559 runs ADDQ BX, BP (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0559(s *State)
 
-// h0560 runs ADDQ R8, R9 (form ADDQ r64, r64, from exact).
+// h0560 runs ADDQ BP, SI (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0560(s *State)
 
-// h0561 runs ADDQ R9, R10 (form ADDQ r64, r64, from exact).
+// h0561 runs ADDQ SI, DI (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0561(s *State)
 
-// h0562 runs ADDQ R10, R11 (form ADDQ r64, r64, from exact).
+// h0562 runs ADDQ DI, R8 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0562(s *State)
 
-// h0563 runs ADDQ R11, R12 (form ADDQ r64, r64, from exact).
+// h0563 runs ADDQ R8, R9 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0563(s *State)
 
-// h0564 runs ADDQ R12, R13 (form ADDQ r64, r64, from exact).
+// h0564 runs ADDQ R9, R10 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0564(s *State)
 
-// h0565 runs ADDQ R13, R14 (form ADDQ r64, r64, from exact).
+// h0565 runs ADDQ R10, R11 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0565(s *State)
 
-// h0566 runs ADDQ R14, R15 (form ADDQ r64, r64, from exact).
+// h0566 runs ADDQ R11, R12 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0566(s *State)
 
-// h0567 runs ADDQ R15, AX (form ADDQ r64, r64, from exact).
+// h0567 runs ADDQ R12, R13 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0567(s *State)
 
-// h0568 runs MOVQ 8(AX)(BP*8), R8 (form MOVQ m64, r64, from exact).
+// h0568 runs ADDQ R13, R14 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0568(s *State)
 
-// h0569 runs MOVQ 8(CX)(SI*8), R9 (form MOVQ m64, r64, from exact).
+// h0569 runs ADDQ R14, R15 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0569(s *State)
 
-// h0570 runs MOVQ 8(DX)(DI*8), R10 (form MOVQ m64, r64, from exact).
+// h0570 runs ADDQ R15, AX (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0570(s *State)
 
-// h0571 runs MOVQ 8(BX)(R8*8), R11 (form MOVQ m64, r64, from exact).
+// h0571 runs MOVQ 8(AX)(BP*8), R8 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0571(s *State)
 
-// h0572 runs MOVQ 8(BP)(R9*8), R12 (form MOVQ m64, r64, from exact).
+// h0572 runs MOVQ 8(CX)(SI*8), R9 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0572(s *State)
 
-// h0573 runs MOVQ 8(SI)(R10*8), R13 (form MOVQ m64, r64, from exact).
+// h0573 runs MOVQ 8(DX)(DI*8), R10 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0573(s *State)
 
-// h0574 runs MOVQ 8(DI)(R11*8), R14 (form MOVQ m64, r64, from exact).
+// h0574 runs MOVQ 8(BX)(R8*8), R11 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0574(s *State)
 
-// h0575 runs MOVQ 8(R8)(R12*8), R15 (form MOVQ m64, r64, from exact).
+// h0575 runs MOVQ 8(BP)(R9*8), R12 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0575(s *State)
 
-// h0576 runs MOVQ 8(R9)(R13*8), AX (form MOVQ m64, r64, from exact).
+// h0576 runs MOVQ 8(SI)(R10*8), R13 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0576(s *State)
 
-// h0577 runs MOVQ 8(R10)(R14*8), CX (form MOVQ m64, r64, from exact).
+// h0577 runs MOVQ 8(DI)(R11*8), R14 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0577(s *State)
 
-// h0578 runs MOVQ 8(R11)(R15*8), DX (form MOVQ m64, r64, from exact).
+// h0578 runs MOVQ 8(R8)(R12*8), R15 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0578(s *State)
 
-// h0579 runs MOVQ 8(R12)(AX*8), BX (form MOVQ m64, r64, from exact).
+// h0579 runs MOVQ 8(R9)(R13*8), AX (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0579(s *State)
 
-// h0580 runs MOVQ 8(R13)(CX*8), BP (form MOVQ m64, r64, from exact).
+// h0580 runs MOVQ 8(R10)(R14*8), CX (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0580(s *State)
 
-// h0581 runs MOVQ 8(R14)(DX*8), SI (form MOVQ m64, r64, from exact).
+// h0581 runs MOVQ 8(R11)(R15*8), DX (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0581(s *State)
 
-// h0582 runs MOVQ 8(R15)(BX*8), DI (form MOVQ m64, r64, from exact).
+// h0582 runs MOVQ 8(R12)(AX*8), BX (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0582(s *State)
 
-// h0583 runs VPSUBQ Y0, Y5, Y11 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0583 runs MOVQ 8(R13)(CX*8), BP (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0583(s *State)
 
-// h0584 runs VPSUBQ Y1, Y6, Y12 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0584 runs MOVQ 8(R14)(DX*8), SI (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0584(s *State)
 
-// h0585 runs VPSUBQ Y2, Y7, Y13 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0585 runs MOVQ 8(R15)(BX*8), DI (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0585(s *State)
 
-// h0586 runs VPSUBQ Y3, Y8, Y14 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0586 runs VPSUBQ Y0, Y5, Y11 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0586(s *State)
 
-// h0587 runs VPSUBQ Y4, Y9, Y15 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0587 runs VPSUBQ Y1, Y6, Y12 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0587(s *State)
 
-// h0588 runs VPSUBQ Y5, Y10, Y0 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0588 runs VPSUBQ Y2, Y7, Y13 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0588(s *State)
 
-// h0589 runs VPSUBQ Y6, Y11, Y1 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0589 runs VPSUBQ Y3, Y8, Y14 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0589(s *State)
 
-// h0590 runs VPSUBQ Y7, Y12, Y2 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0590 runs VPSUBQ Y4, Y9, Y15 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0590(s *State)
 
-// h0591 runs VPSUBQ Y8, Y13, Y3 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0591 runs VPSUBQ Y5, Y10, Y0 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0591(s *State)
 
-// h0592 runs VPSUBQ Y9, Y14, Y4 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0592 runs VPSUBQ Y6, Y11, Y1 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0592(s *State)
 
-// h0593 runs VPSUBQ Y10, Y15, Y5 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0593 runs VPSUBQ Y7, Y12, Y2 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0593(s *State)
 
-// h0594 runs VPSUBQ Y11, Y0, Y6 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0594 runs VPSUBQ Y8, Y13, Y3 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0594(s *State)
 
-// h0595 runs VPSUBQ Y12, Y1, Y7 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0595 runs VPSUBQ Y9, Y14, Y4 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0595(s *State)
 
-// h0596 runs VPSUBQ Y13, Y2, Y8 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0596 runs VPSUBQ Y10, Y15, Y5 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0596(s *State)
 
-// h0597 runs VPSUBQ Y14, Y3, Y9 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0597 runs VPSUBQ Y11, Y0, Y6 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0597(s *State)
 
-// h0598 runs VPSUBQ Y15, Y4, Y10 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0598 runs VPSUBQ Y12, Y1, Y7 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0598(s *State)
 
-// h0599 runs PXOR X0, X3 (form PXOR xmm, xmm, from exact).
+// h0599 runs VPSUBQ Y13, Y2, Y8 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0599(s *State)
 
-// h0600 runs PXOR X1, X4 (form PXOR xmm, xmm, from exact).
+// h0600 runs VPSUBQ Y14, Y3, Y9 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0600(s *State)
 
-// h0601 runs PXOR X2, X5 (form PXOR xmm, xmm, from exact).
+// h0601 runs VPSUBQ Y15, Y4, Y10 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0601(s *State)
 
-// h0602 runs PXOR X3, X6 (form PXOR xmm, xmm, from exact).
+// h0602 runs PXOR X0, X3 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0602(s *State)
 
-// h0603 runs PXOR X4, X7 (form PXOR xmm, xmm, from exact).
+// h0603 runs PXOR X1, X4 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0603(s *State)
 
-// h0604 runs PXOR X5, X8 (form PXOR xmm, xmm, from exact).
+// h0604 runs PXOR X2, X5 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0604(s *State)
 
-// h0605 runs PXOR X6, X9 (form PXOR xmm, xmm, from exact).
+// h0605 runs PXOR X3, X6 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0605(s *State)
 
-// h0606 runs PXOR X7, X10 (form PXOR xmm, xmm, from exact).
+// h0606 runs PXOR X4, X7 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0606(s *State)
 
-// h0607 runs PXOR X8, X11 (form PXOR xmm, xmm, from exact).
+// h0607 runs PXOR X5, X8 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0607(s *State)
 
-// h0608 runs PXOR X9, X12 (form PXOR xmm, xmm, from exact).
+// h0608 runs PXOR X6, X9 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0608(s *State)
 
-// h0609 runs PXOR X10, X13 (form PXOR xmm, xmm, from exact).
+// h0609 runs PXOR X7, X10 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0609(s *State)
 
-// h0610 runs PXOR X11, X14 (form PXOR xmm, xmm, from exact).
+// h0610 runs PXOR X8, X11 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0610(s *State)
 
-// h0611 runs PXOR X12, X15 (form PXOR xmm, xmm, from exact).
+// h0611 runs PXOR X9, X12 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0611(s *State)
 
-// h0612 runs PXOR X13, X0 (form PXOR xmm, xmm, from exact).
+// h0612 runs PXOR X10, X13 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0612(s *State)
 
-// h0613 runs PXOR X14, X1 (form PXOR xmm, xmm, from exact).
+// h0613 runs PXOR X11, X14 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0613(s *State)
 
-// h0614 runs PXOR X15, X2 (form PXOR xmm, xmm, from exact).
+// h0614 runs PXOR X12, X15 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0614(s *State)
 
-// h0615 runs MOVQ X0, AX (form MOVQ xmm, r64, from exact).
+// h0615 runs PXOR X13, X0 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0615(s *State)
 
-// h0616 runs MOVQ X1, CX (form MOVQ xmm, r64, from exact).
+// h0616 runs PXOR X14, X1 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0616(s *State)
 
-// h0617 runs MOVQ X2, DX (form MOVQ xmm, r64, from exact).
+// h0617 runs PXOR X15, X2 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0617(s *State)
 
-// h0618 runs MOVQ X3, BX (form MOVQ xmm, r64, from exact).
+// h0618 runs MOVQ X0, AX (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0618(s *State)
 
-// h0619 runs MOVQ X4, BP (form MOVQ xmm, r64, from exact).
+// h0619 runs MOVQ X1, CX (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0619(s *State)
 
-// h0620 runs MOVQ X5, SI (form MOVQ xmm, r64, from exact).
+// h0620 runs MOVQ X2, DX (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0620(s *State)
 
-// h0621 runs MOVQ X6, DI (form MOVQ xmm, r64, from exact).
+// h0621 runs MOVQ X3, BX (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0621(s *State)
 
-// h0622 runs MOVQ X7, R8 (form MOVQ xmm, r64, from exact).
+// h0622 runs MOVQ X4, BP (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0622(s *State)
 
-// h0623 runs MOVQ X8, R9 (form MOVQ xmm, r64, from exact).
+// h0623 runs MOVQ X5, SI (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0623(s *State)
 
-// h0624 runs MOVQ X9, R10 (form MOVQ xmm, r64, from exact).
+// h0624 runs MOVQ X6, DI (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0624(s *State)
 
-// h0625 runs MOVQ X10, R11 (form MOVQ xmm, r64, from exact).
+// h0625 runs MOVQ X7, R8 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0625(s *State)
 
-// h0626 runs MOVQ X11, R12 (form MOVQ xmm, r64, from exact).
+// h0626 runs MOVQ X8, R9 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0626(s *State)
 
-// h0627 runs MOVQ X12, R13 (form MOVQ xmm, r64, from exact).
+// h0627 runs MOVQ X9, R10 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0627(s *State)
 
-// h0628 runs MOVQ X13, R14 (form MOVQ xmm, r64, from exact).
+// h0628 runs MOVQ X10, R11 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0628(s *State)
 
-// h0629 runs MOVQ X14, R15 (form MOVQ xmm, r64, from exact).
+// h0629 runs MOVQ X11, R12 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0629(s *State)
 
-// h0630 runs MOVQ X15, AX (form MOVQ xmm, r64, from exact).
+// h0630 runs MOVQ X12, R13 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0630(s *State)
 
-// h0631 runs CMPL AX, $0x007fe001; ADCQ $0x00, CX (form CMPL r32, imm; ADCQ imm, r64, from go/asm).
+// h0631 runs MOVQ X13, R14 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0631(s *State)
 
-// h0632 runs CMPQ AX, $0x00000100; JEQ taken (form CMPQ r64, imm; JEQ label, from go/asm).
+// h0632 runs MOVQ X14, R15 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0632(s *State)
 
-// h0633 runs CMPQ CX, $0x000000f8; JHI taken (form CMPQ r64, imm; JHI label, from go/asm).
+// h0633 runs MOVQ X15, AX (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0633(s *State)
 
-// h0634 runs CMPQ CX, $0x00000100; JEQ taken (form CMPQ r64, imm; JEQ label, from go/asm).
+// h0634 runs CMPL AX, $0x007fe001; ADCQ $0x00, CX (form CMPL r32, imm; ADCQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0634(s *State)
 
-// h0635 runs CMPQ R8, $0x000000a8; JLT taken (form CMPQ r64, imm; JLT label, from go/asm).
+// h0635 runs CMPQ AX, $0x00000100; JEQ taken (form CMPQ r64, imm; JEQ label, from go/asm).
 //
 //go:noescape
 func h0635(s *State)
 
-// h0636 runs DECQ AX; JNE taken (form DECQ r64; JNE label, from go/asm).
+// h0636 runs CMPQ CX, $0x000000f8; JHI taken (form CMPQ r64, imm; JHI label, from go/asm).
 //
 //go:noescape
 func h0636(s *State)
 
-// h0637 runs ADDQ R8, R9; JEQ taken (form ADDQ r64, r64; JEQ label, from pair).
+// h0637 runs CMPQ CX, $0x00000100; JEQ taken (form CMPQ r64, imm; JEQ label, from go/asm).
 //
 //go:noescape
 func h0637(s *State)
 
-// h0638 runs ADDQ R8, R9; JNE taken (form ADDQ r64, r64; JNE label, from pair).
+// h0638 runs CMPQ R8, $0x000000a8; JLT taken (form CMPQ r64, imm; JLT label, from go/asm).
 //
 //go:noescape
 func h0638(s *State)
 
-// h0639 runs ADDQ R8, R9; JCS taken (form ADDQ r64, r64; JCS label, from pair).
+// h0639 runs DECQ AX; JNE taken (form DECQ r64; JNE label, from go/asm).
 //
 //go:noescape
 func h0639(s *State)
 
-// h0640 runs ADDQ R8, R9; JCC taken (form ADDQ r64, r64; JCC label, from pair).
+// h0640 runs ADDQ R8, R9; JEQ taken (form ADDQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h0640(s *State)
 
-// h0641 runs ADDQ R8, R9; JLT taken (form ADDQ r64, r64; JLT label, from pair).
+// h0641 runs ADDQ R8, R9; JNE taken (form ADDQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h0641(s *State)
 
-// h0642 runs ADDQ R8, R9; JGE taken (form ADDQ r64, r64; JGE label, from pair).
+// h0642 runs ADDQ R8, R9; JCS taken (form ADDQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h0642(s *State)
 
-// h0643 runs ADDQ R8, R9; JLE taken (form ADDQ r64, r64; JLE label, from pair).
+// h0643 runs ADDQ R8, R9; JCC taken (form ADDQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h0643(s *State)
 
-// h0644 runs ADDQ R8, R9; JGT taken (form ADDQ r64, r64; JGT label, from pair).
+// h0644 runs ADDQ R8, R9; JLT taken (form ADDQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h0644(s *State)
 
-// h0645 runs ADDQ R8, R9; JLS taken (form ADDQ r64, r64; JLS label, from pair).
+// h0645 runs ADDQ R8, R9; JGE taken (form ADDQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h0645(s *State)
 
-// h0646 runs ADDQ R8, R9; JHI taken (form ADDQ r64, r64; JHI label, from pair).
+// h0646 runs ADDQ R8, R9; JLE taken (form ADDQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h0646(s *State)
 
-// h0647 runs ADDQ R8, R9; JMI taken (form ADDQ r64, r64; JMI label, from pair).
+// h0647 runs ADDQ R8, R9; JGT taken (form ADDQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h0647(s *State)
 
-// h0648 runs ADDQ R8, R9; JPL taken (form ADDQ r64, r64; JPL label, from pair).
+// h0648 runs ADDQ R8, R9; JLS taken (form ADDQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h0648(s *State)
 
-// h0649 runs ADDQ R8, R9; SETCS R10 (form ADDQ r64, r64; SETCS r8, from pair).
+// h0649 runs ADDQ R8, R9; JHI taken (form ADDQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h0649(s *State)
 
-// h0650 runs ADDQ R8, R9; CMOVQEQ R11, R12 (form ADDQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h0650 runs ADDQ R8, R9; JMI taken (form ADDQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h0650(s *State)
 
-// h0651 runs ADDQ R8, R9; ADCQ R10, R11 (form ADDQ r64, r64; ADCQ r64, r64, from pair).
+// h0651 runs ADDQ R8, R9; JPL taken (form ADDQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h0651(s *State)
 
-// h0652 runs ADDQ R8, R9; SBBQ R10, R11 (form ADDQ r64, r64; SBBQ r64, r64, from pair).
+// h0652 runs ADDQ R8, R9; SETCS R10 (form ADDQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h0652(s *State)
 
-// h0653 runs ADDQ R8, R9; INCQ R13 (form ADDQ r64, r64; INCQ r64, from pair).
+// h0653 runs ADDQ R8, R9; CMOVQEQ R11, R12 (form ADDQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h0653(s *State)
 
-// h0654 runs ADDQ R8, R9; ROLQ $7, R13 (form ADDQ r64, r64; ROLQ imm, r64, from pair).
+// h0654 runs ADDQ R8, R9; ADCQ R10, R11 (form ADDQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h0654(s *State)
 
-// h0655 runs SUBQ R8, R9; JEQ taken (form SUBQ r64, r64; JEQ label, from pair).
+// h0655 runs ADDQ R8, R9; SBBQ R10, R11 (form ADDQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h0655(s *State)
 
-// h0656 runs SUBQ R8, R9; JNE taken (form SUBQ r64, r64; JNE label, from pair).
+// h0656 runs ADDQ R8, R9; INCQ R13 (form ADDQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h0656(s *State)
 
-// h0657 runs SUBQ R8, R9; JCS taken (form SUBQ r64, r64; JCS label, from pair).
+// h0657 runs ADDQ R8, R9; ROLQ $7, R13 (form ADDQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h0657(s *State)
 
-// h0658 runs SUBQ R8, R9; JCC taken (form SUBQ r64, r64; JCC label, from pair).
+// h0658 runs SUBQ R8, R9; JEQ taken (form SUBQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h0658(s *State)
 
-// h0659 runs SUBQ R8, R9; JLT taken (form SUBQ r64, r64; JLT label, from pair).
+// h0659 runs SUBQ R8, R9; JNE taken (form SUBQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h0659(s *State)
 
-// h0660 runs SUBQ R8, R9; JGE taken (form SUBQ r64, r64; JGE label, from pair).
+// h0660 runs SUBQ R8, R9; JCS taken (form SUBQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h0660(s *State)
 
-// h0661 runs SUBQ R8, R9; JLE taken (form SUBQ r64, r64; JLE label, from pair).
+// h0661 runs SUBQ R8, R9; JCC taken (form SUBQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h0661(s *State)
 
-// h0662 runs SUBQ R8, R9; JGT taken (form SUBQ r64, r64; JGT label, from pair).
+// h0662 runs SUBQ R8, R9; JLT taken (form SUBQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h0662(s *State)
 
-// h0663 runs SUBQ R8, R9; JLS taken (form SUBQ r64, r64; JLS label, from pair).
+// h0663 runs SUBQ R8, R9; JGE taken (form SUBQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h0663(s *State)
 
-// h0664 runs SUBQ R8, R9; JHI taken (form SUBQ r64, r64; JHI label, from pair).
+// h0664 runs SUBQ R8, R9; JLE taken (form SUBQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h0664(s *State)
 
-// h0665 runs SUBQ R8, R9; JMI taken (form SUBQ r64, r64; JMI label, from pair).
+// h0665 runs SUBQ R8, R9; JGT taken (form SUBQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h0665(s *State)
 
-// h0666 runs SUBQ R8, R9; JPL taken (form SUBQ r64, r64; JPL label, from pair).
+// h0666 runs SUBQ R8, R9; JLS taken (form SUBQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h0666(s *State)
 
-// h0667 runs SUBQ R8, R9; SETCS R10 (form SUBQ r64, r64; SETCS r8, from pair).
+// h0667 runs SUBQ R8, R9; JHI taken (form SUBQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h0667(s *State)
 
-// h0668 runs SUBQ R8, R9; CMOVQEQ R11, R12 (form SUBQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h0668 runs SUBQ R8, R9; JMI taken (form SUBQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h0668(s *State)
 
-// h0669 runs SUBQ R8, R9; ADCQ R10, R11 (form SUBQ r64, r64; ADCQ r64, r64, from pair).
+// h0669 runs SUBQ R8, R9; JPL taken (form SUBQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h0669(s *State)
 
-// h0670 runs SUBQ R8, R9; SBBQ R10, R11 (form SUBQ r64, r64; SBBQ r64, r64, from pair).
+// h0670 runs SUBQ R8, R9; SETCS R10 (form SUBQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h0670(s *State)
 
-// h0671 runs SUBQ R8, R9; INCQ R13 (form SUBQ r64, r64; INCQ r64, from pair).
+// h0671 runs SUBQ R8, R9; CMOVQEQ R11, R12 (form SUBQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h0671(s *State)
 
-// h0672 runs SUBQ R8, R9; ROLQ $7, R13 (form SUBQ r64, r64; ROLQ imm, r64, from pair).
+// h0672 runs SUBQ R8, R9; ADCQ R10, R11 (form SUBQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h0672(s *State)
 
-// h0673 runs ADCQ R8, R9; JEQ taken (form ADCQ r64, r64; JEQ label, from pair).
+// h0673 runs SUBQ R8, R9; SBBQ R10, R11 (form SUBQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h0673(s *State)
 
-// h0674 runs ADCQ R8, R9; JNE taken (form ADCQ r64, r64; JNE label, from pair).
+// h0674 runs SUBQ R8, R9; INCQ R13 (form SUBQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h0674(s *State)
 
-// h0675 runs ADCQ R8, R9; JCS taken (form ADCQ r64, r64; JCS label, from pair).
+// h0675 runs SUBQ R8, R9; ROLQ $7, R13 (form SUBQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h0675(s *State)
 
-// h0676 runs ADCQ R8, R9; JCC taken (form ADCQ r64, r64; JCC label, from pair).
+// h0676 runs ADCQ R8, R9; JEQ taken (form ADCQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h0676(s *State)
 
-// h0677 runs ADCQ R8, R9; JLT taken (form ADCQ r64, r64; JLT label, from pair).
+// h0677 runs ADCQ R8, R9; JNE taken (form ADCQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h0677(s *State)
 
-// h0678 runs ADCQ R8, R9; JGE taken (form ADCQ r64, r64; JGE label, from pair).
+// h0678 runs ADCQ R8, R9; JCS taken (form ADCQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h0678(s *State)
 
-// h0679 runs ADCQ R8, R9; JLE taken (form ADCQ r64, r64; JLE label, from pair).
+// h0679 runs ADCQ R8, R9; JCC taken (form ADCQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h0679(s *State)
 
-// h0680 runs ADCQ R8, R9; JGT taken (form ADCQ r64, r64; JGT label, from pair).
+// h0680 runs ADCQ R8, R9; JLT taken (form ADCQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h0680(s *State)
 
-// h0681 runs ADCQ R8, R9; JLS taken (form ADCQ r64, r64; JLS label, from pair).
+// h0681 runs ADCQ R8, R9; JGE taken (form ADCQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h0681(s *State)
 
-// h0682 runs ADCQ R8, R9; JHI taken (form ADCQ r64, r64; JHI label, from pair).
+// h0682 runs ADCQ R8, R9; JLE taken (form ADCQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h0682(s *State)
 
-// h0683 runs ADCQ R8, R9; JMI taken (form ADCQ r64, r64; JMI label, from pair).
+// h0683 runs ADCQ R8, R9; JGT taken (form ADCQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h0683(s *State)
 
-// h0684 runs ADCQ R8, R9; JPL taken (form ADCQ r64, r64; JPL label, from pair).
+// h0684 runs ADCQ R8, R9; JLS taken (form ADCQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h0684(s *State)
 
-// h0685 runs ADCQ R8, R9; SETCS R10 (form ADCQ r64, r64; SETCS r8, from pair).
+// h0685 runs ADCQ R8, R9; JHI taken (form ADCQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h0685(s *State)
 
-// h0686 runs ADCQ R8, R9; CMOVQEQ R11, R12 (form ADCQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h0686 runs ADCQ R8, R9; JMI taken (form ADCQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h0686(s *State)
 
-// h0687 runs ADCQ R8, R9; ADCQ R10, R11 (form ADCQ r64, r64; ADCQ r64, r64, from pair).
+// h0687 runs ADCQ R8, R9; JPL taken (form ADCQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h0687(s *State)
 
-// h0688 runs ADCQ R8, R9; SBBQ R10, R11 (form ADCQ r64, r64; SBBQ r64, r64, from pair).
+// h0688 runs ADCQ R8, R9; SETCS R10 (form ADCQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h0688(s *State)
 
-// h0689 runs ADCQ R8, R9; INCQ R13 (form ADCQ r64, r64; INCQ r64, from pair).
+// h0689 runs ADCQ R8, R9; CMOVQEQ R11, R12 (form ADCQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h0689(s *State)
 
-// h0690 runs ADCQ R8, R9; ROLQ $7, R13 (form ADCQ r64, r64; ROLQ imm, r64, from pair).
+// h0690 runs ADCQ R8, R9; ADCQ R10, R11 (form ADCQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h0690(s *State)
 
-// h0691 runs SBBQ R8, R9; JEQ taken (form SBBQ r64, r64; JEQ label, from pair).
+// h0691 runs ADCQ R8, R9; SBBQ R10, R11 (form ADCQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h0691(s *State)
 
-// h0692 runs SBBQ R8, R9; JNE taken (form SBBQ r64, r64; JNE label, from pair).
+// h0692 runs ADCQ R8, R9; INCQ R13 (form ADCQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h0692(s *State)
 
-// h0693 runs SBBQ R8, R9; JCS taken (form SBBQ r64, r64; JCS label, from pair).
+// h0693 runs ADCQ R8, R9; ROLQ $7, R13 (form ADCQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h0693(s *State)
 
-// h0694 runs SBBQ R8, R9; JCC taken (form SBBQ r64, r64; JCC label, from pair).
+// h0694 runs SBBQ R8, R9; JEQ taken (form SBBQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h0694(s *State)
 
-// h0695 runs SBBQ R8, R9; JLT taken (form SBBQ r64, r64; JLT label, from pair).
+// h0695 runs SBBQ R8, R9; JNE taken (form SBBQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h0695(s *State)
 
-// h0696 runs SBBQ R8, R9; JGE taken (form SBBQ r64, r64; JGE label, from pair).
+// h0696 runs SBBQ R8, R9; JCS taken (form SBBQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h0696(s *State)
 
-// h0697 runs SBBQ R8, R9; JLE taken (form SBBQ r64, r64; JLE label, from pair).
+// h0697 runs SBBQ R8, R9; JCC taken (form SBBQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h0697(s *State)
 
-// h0698 runs SBBQ R8, R9; JGT taken (form SBBQ r64, r64; JGT label, from pair).
+// h0698 runs SBBQ R8, R9; JLT taken (form SBBQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h0698(s *State)
 
-// h0699 runs SBBQ R8, R9; JLS taken (form SBBQ r64, r64; JLS label, from pair).
+// h0699 runs SBBQ R8, R9; JGE taken (form SBBQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h0699(s *State)
 
-// h0700 runs SBBQ R8, R9; JHI taken (form SBBQ r64, r64; JHI label, from pair).
+// h0700 runs SBBQ R8, R9; JLE taken (form SBBQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h0700(s *State)
 
-// h0701 runs SBBQ R8, R9; JMI taken (form SBBQ r64, r64; JMI label, from pair).
+// h0701 runs SBBQ R8, R9; JGT taken (form SBBQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h0701(s *State)
 
-// h0702 runs SBBQ R8, R9; JPL taken (form SBBQ r64, r64; JPL label, from pair).
+// h0702 runs SBBQ R8, R9; JLS taken (form SBBQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h0702(s *State)
 
-// h0703 runs SBBQ R8, R9; SETCS R10 (form SBBQ r64, r64; SETCS r8, from pair).
+// h0703 runs SBBQ R8, R9; JHI taken (form SBBQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h0703(s *State)
 
-// h0704 runs SBBQ R8, R9; CMOVQEQ R11, R12 (form SBBQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h0704 runs SBBQ R8, R9; JMI taken (form SBBQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h0704(s *State)
 
-// h0705 runs SBBQ R8, R9; ADCQ R10, R11 (form SBBQ r64, r64; ADCQ r64, r64, from pair).
+// h0705 runs SBBQ R8, R9; JPL taken (form SBBQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h0705(s *State)
 
-// h0706 runs SBBQ R8, R9; SBBQ R10, R11 (form SBBQ r64, r64; SBBQ r64, r64, from pair).
+// h0706 runs SBBQ R8, R9; SETCS R10 (form SBBQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h0706(s *State)
 
-// h0707 runs SBBQ R8, R9; INCQ R13 (form SBBQ r64, r64; INCQ r64, from pair).
+// h0707 runs SBBQ R8, R9; CMOVQEQ R11, R12 (form SBBQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h0707(s *State)
 
-// h0708 runs SBBQ R8, R9; ROLQ $7, R13 (form SBBQ r64, r64; ROLQ imm, r64, from pair).
+// h0708 runs SBBQ R8, R9; ADCQ R10, R11 (form SBBQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h0708(s *State)
 
-// h0709 runs CMPQ R8, R9; JEQ taken (form CMPQ r64, r64; JEQ label, from pair).
+// h0709 runs SBBQ R8, R9; SBBQ R10, R11 (form SBBQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h0709(s *State)
 
-// h0710 runs CMPQ R8, R9; JNE taken (form CMPQ r64, r64; JNE label, from pair).
+// h0710 runs SBBQ R8, R9; INCQ R13 (form SBBQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h0710(s *State)
 
-// h0711 runs CMPQ R8, R9; JCS taken (form CMPQ r64, r64; JCS label, from pair).
+// h0711 runs SBBQ R8, R9; ROLQ $7, R13 (form SBBQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h0711(s *State)
 
-// h0712 runs CMPQ R8, R9; JCC taken (form CMPQ r64, r64; JCC label, from pair).
+// h0712 runs CMPQ R8, R9; JEQ taken (form CMPQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h0712(s *State)
 
-// h0713 runs CMPQ R8, R9; JLT taken (form CMPQ r64, r64; JLT label, from pair).
+// h0713 runs CMPQ R8, R9; JNE taken (form CMPQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h0713(s *State)
 
-// h0714 runs CMPQ R8, R9; JGE taken (form CMPQ r64, r64; JGE label, from pair).
+// h0714 runs CMPQ R8, R9; JCS taken (form CMPQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h0714(s *State)
 
-// h0715 runs CMPQ R8, R9; JLE taken (form CMPQ r64, r64; JLE label, from pair).
+// h0715 runs CMPQ R8, R9; JCC taken (form CMPQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h0715(s *State)
 
-// h0716 runs CMPQ R8, R9; JGT taken (form CMPQ r64, r64; JGT label, from pair).
+// h0716 runs CMPQ R8, R9; JLT taken (form CMPQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h0716(s *State)
 
-// h0717 runs CMPQ R8, R9; JLS taken (form CMPQ r64, r64; JLS label, from pair).
+// h0717 runs CMPQ R8, R9; JGE taken (form CMPQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h0717(s *State)
 
-// h0718 runs CMPQ R8, R9; JHI taken (form CMPQ r64, r64; JHI label, from pair).
+// h0718 runs CMPQ R8, R9; JLE taken (form CMPQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h0718(s *State)
 
-// h0719 runs CMPQ R8, R9; JMI taken (form CMPQ r64, r64; JMI label, from pair).
+// h0719 runs CMPQ R8, R9; JGT taken (form CMPQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h0719(s *State)
 
-// h0720 runs CMPQ R8, R9; JPL taken (form CMPQ r64, r64; JPL label, from pair).
+// h0720 runs CMPQ R8, R9; JLS taken (form CMPQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h0720(s *State)
 
-// h0721 runs CMPQ R8, R9; SETCS R10 (form CMPQ r64, r64; SETCS r8, from pair).
+// h0721 runs CMPQ R8, R9; JHI taken (form CMPQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h0721(s *State)
 
-// h0722 runs CMPQ R8, R9; CMOVQEQ R11, R12 (form CMPQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h0722 runs CMPQ R8, R9; JMI taken (form CMPQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h0722(s *State)
 
-// h0723 runs CMPQ R8, R9; ADCQ R10, R11 (form CMPQ r64, r64; ADCQ r64, r64, from pair).
+// h0723 runs CMPQ R8, R9; JPL taken (form CMPQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h0723(s *State)
 
-// h0724 runs CMPQ R8, R9; SBBQ R10, R11 (form CMPQ r64, r64; SBBQ r64, r64, from pair).
+// h0724 runs CMPQ R8, R9; SETCS R10 (form CMPQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h0724(s *State)
 
-// h0725 runs CMPQ R8, R9; INCQ R13 (form CMPQ r64, r64; INCQ r64, from pair).
+// h0725 runs CMPQ R8, R9; CMOVQEQ R11, R12 (form CMPQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h0725(s *State)
 
-// h0726 runs CMPQ R8, R9; ROLQ $7, R13 (form CMPQ r64, r64; ROLQ imm, r64, from pair).
+// h0726 runs CMPQ R8, R9; ADCQ R10, R11 (form CMPQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h0726(s *State)
 
-// h0727 runs CMPQ R8, $3; JEQ taken (form CMPQ r64, imm; JEQ label, from pair).
+// h0727 runs CMPQ R8, R9; SBBQ R10, R11 (form CMPQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h0727(s *State)
 
-// h0728 runs CMPQ R8, $3; JNE taken (form CMPQ r64, imm; JNE label, from pair).
+// h0728 runs CMPQ R8, R9; INCQ R13 (form CMPQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h0728(s *State)
 
-// h0729 runs CMPQ R8, $3; JCS taken (form CMPQ r64, imm; JCS label, from pair).
+// h0729 runs CMPQ R8, R9; ROLQ $7, R13 (form CMPQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h0729(s *State)
 
-// h0730 runs CMPQ R8, $3; JCC taken (form CMPQ r64, imm; JCC label, from pair).
+// h0730 runs CMPQ R8, $3; JEQ taken (form CMPQ r64, imm; JEQ label, from pair).
 //
 //go:noescape
 func h0730(s *State)
 
-// h0731 runs CMPQ R8, $3; JLT taken (form CMPQ r64, imm; JLT label, from pair).
+// h0731 runs CMPQ R8, $3; JNE taken (form CMPQ r64, imm; JNE label, from pair).
 //
 //go:noescape
 func h0731(s *State)
 
-// h0732 runs CMPQ R8, $3; JGE taken (form CMPQ r64, imm; JGE label, from pair).
+// h0732 runs CMPQ R8, $3; JCS taken (form CMPQ r64, imm; JCS label, from pair).
 //
 //go:noescape
 func h0732(s *State)
 
-// h0733 runs CMPQ R8, $3; JLE taken (form CMPQ r64, imm; JLE label, from pair).
+// h0733 runs CMPQ R8, $3; JCC taken (form CMPQ r64, imm; JCC label, from pair).
 //
 //go:noescape
 func h0733(s *State)
 
-// h0734 runs CMPQ R8, $3; JGT taken (form CMPQ r64, imm; JGT label, from pair).
+// h0734 runs CMPQ R8, $3; JLT taken (form CMPQ r64, imm; JLT label, from pair).
 //
 //go:noescape
 func h0734(s *State)
 
-// h0735 runs CMPQ R8, $3; JLS taken (form CMPQ r64, imm; JLS label, from pair).
+// h0735 runs CMPQ R8, $3; JGE taken (form CMPQ r64, imm; JGE label, from pair).
 //
 //go:noescape
 func h0735(s *State)
 
-// h0736 runs CMPQ R8, $3; JHI taken (form CMPQ r64, imm; JHI label, from pair).
+// h0736 runs CMPQ R8, $3; JLE taken (form CMPQ r64, imm; JLE label, from pair).
 //
 //go:noescape
 func h0736(s *State)
 
-// h0737 runs CMPQ R8, $3; JMI taken (form CMPQ r64, imm; JMI label, from pair).
+// h0737 runs CMPQ R8, $3; JGT taken (form CMPQ r64, imm; JGT label, from pair).
 //
 //go:noescape
 func h0737(s *State)
 
-// h0738 runs CMPQ R8, $3; JPL taken (form CMPQ r64, imm; JPL label, from pair).
+// h0738 runs CMPQ R8, $3; JLS taken (form CMPQ r64, imm; JLS label, from pair).
 //
 //go:noescape
 func h0738(s *State)
 
-// h0739 runs CMPQ R8, $3; SETCS R10 (form CMPQ r64, imm; SETCS r8, from pair).
+// h0739 runs CMPQ R8, $3; JHI taken (form CMPQ r64, imm; JHI label, from pair).
 //
 //go:noescape
 func h0739(s *State)
 
-// h0740 runs CMPQ R8, $3; CMOVQEQ R11, R12 (form CMPQ r64, imm; CMOVQEQ r64, r64, from pair).
+// h0740 runs CMPQ R8, $3; JMI taken (form CMPQ r64, imm; JMI label, from pair).
 //
 //go:noescape
 func h0740(s *State)
 
-// h0741 runs CMPQ R8, $3; ADCQ R10, R11 (form CMPQ r64, imm; ADCQ r64, r64, from pair).
+// h0741 runs CMPQ R8, $3; JPL taken (form CMPQ r64, imm; JPL label, from pair).
 //
 //go:noescape
 func h0741(s *State)
 
-// h0742 runs CMPQ R8, $3; SBBQ R10, R11 (form CMPQ r64, imm; SBBQ r64, r64, from pair).
+// h0742 runs CMPQ R8, $3; SETCS R10 (form CMPQ r64, imm; SETCS r8, from pair).
 //
 //go:noescape
 func h0742(s *State)
 
-// h0743 runs CMPQ R8, $3; INCQ R13 (form CMPQ r64, imm; INCQ r64, from pair).
+// h0743 runs CMPQ R8, $3; CMOVQEQ R11, R12 (form CMPQ r64, imm; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h0743(s *State)
 
-// h0744 runs CMPQ R8, $3; ROLQ $7, R13 (form CMPQ r64, imm; ROLQ imm, r64, from pair).
+// h0744 runs CMPQ R8, $3; ADCQ R10, R11 (form CMPQ r64, imm; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h0744(s *State)
 
-// h0745 runs CMPL R8, R9; JEQ taken (form CMPL r32, r32; JEQ label, from pair).
+// h0745 runs CMPQ R8, $3; SBBQ R10, R11 (form CMPQ r64, imm; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h0745(s *State)
 
-// h0746 runs CMPL R8, R9; JNE taken (form CMPL r32, r32; JNE label, from pair).
+// h0746 runs CMPQ R8, $3; INCQ R13 (form CMPQ r64, imm; INCQ r64, from pair).
 //
 //go:noescape
 func h0746(s *State)
 
-// h0747 runs CMPL R8, R9; JCS taken (form CMPL r32, r32; JCS label, from pair).
+// h0747 runs CMPQ R8, $3; ROLQ $7, R13 (form CMPQ r64, imm; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h0747(s *State)
 
-// h0748 runs CMPL R8, R9; JCC taken (form CMPL r32, r32; JCC label, from pair).
+// h0748 runs CMPL R8, R9; JEQ taken (form CMPL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h0748(s *State)
 
-// h0749 runs CMPL R8, R9; JLT taken (form CMPL r32, r32; JLT label, from pair).
+// h0749 runs CMPL R8, R9; JNE taken (form CMPL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h0749(s *State)
 
-// h0750 runs CMPL R8, R9; JGE taken (form CMPL r32, r32; JGE label, from pair).
+// h0750 runs CMPL R8, R9; JCS taken (form CMPL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h0750(s *State)
 
-// h0751 runs CMPL R8, R9; JLE taken (form CMPL r32, r32; JLE label, from pair).
+// h0751 runs CMPL R8, R9; JCC taken (form CMPL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h0751(s *State)
 
-// h0752 runs CMPL R8, R9; JGT taken (form CMPL r32, r32; JGT label, from pair).
+// h0752 runs CMPL R8, R9; JLT taken (form CMPL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h0752(s *State)
 
-// h0753 runs CMPL R8, R9; JLS taken (form CMPL r32, r32; JLS label, from pair).
+// h0753 runs CMPL R8, R9; JGE taken (form CMPL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h0753(s *State)
 
-// h0754 runs CMPL R8, R9; JHI taken (form CMPL r32, r32; JHI label, from pair).
+// h0754 runs CMPL R8, R9; JLE taken (form CMPL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h0754(s *State)
 
-// h0755 runs CMPL R8, R9; JMI taken (form CMPL r32, r32; JMI label, from pair).
+// h0755 runs CMPL R8, R9; JGT taken (form CMPL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h0755(s *State)
 
-// h0756 runs CMPL R8, R9; JPL taken (form CMPL r32, r32; JPL label, from pair).
+// h0756 runs CMPL R8, R9; JLS taken (form CMPL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h0756(s *State)
 
-// h0757 runs CMPL R8, R9; SETCS R10 (form CMPL r32, r32; SETCS r8, from pair).
+// h0757 runs CMPL R8, R9; JHI taken (form CMPL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h0757(s *State)
 
-// h0758 runs CMPL R8, R9; CMOVQEQ R11, R12 (form CMPL r32, r32; CMOVQEQ r64, r64, from pair).
+// h0758 runs CMPL R8, R9; JMI taken (form CMPL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h0758(s *State)
 
-// h0759 runs CMPL R8, R9; ADCQ R10, R11 (form CMPL r32, r32; ADCQ r64, r64, from pair).
+// h0759 runs CMPL R8, R9; JPL taken (form CMPL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h0759(s *State)
 
-// h0760 runs CMPL R8, R9; SBBQ R10, R11 (form CMPL r32, r32; SBBQ r64, r64, from pair).
+// h0760 runs CMPL R8, R9; SETCS R10 (form CMPL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h0760(s *State)
 
-// h0761 runs CMPL R8, R9; INCQ R13 (form CMPL r32, r32; INCQ r64, from pair).
+// h0761 runs CMPL R8, R9; CMOVQEQ R11, R12 (form CMPL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h0761(s *State)
 
-// h0762 runs CMPL R8, R9; ROLQ $7, R13 (form CMPL r32, r32; ROLQ imm, r64, from pair).
+// h0762 runs CMPL R8, R9; ADCQ R10, R11 (form CMPL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h0762(s *State)
 
-// h0763 runs ADDL R8, R9; JEQ taken (form ADDL r32, r32; JEQ label, from pair).
+// h0763 runs CMPL R8, R9; SBBQ R10, R11 (form CMPL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h0763(s *State)
 
-// h0764 runs ADDL R8, R9; JNE taken (form ADDL r32, r32; JNE label, from pair).
+// h0764 runs CMPL R8, R9; INCQ R13 (form CMPL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h0764(s *State)
 
-// h0765 runs ADDL R8, R9; JCS taken (form ADDL r32, r32; JCS label, from pair).
+// h0765 runs CMPL R8, R9; ROLQ $7, R13 (form CMPL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h0765(s *State)
 
-// h0766 runs ADDL R8, R9; JCC taken (form ADDL r32, r32; JCC label, from pair).
+// h0766 runs ADDL R8, R9; JEQ taken (form ADDL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h0766(s *State)
 
-// h0767 runs ADDL R8, R9; JLT taken (form ADDL r32, r32; JLT label, from pair).
+// h0767 runs ADDL R8, R9; JNE taken (form ADDL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h0767(s *State)
 
-// h0768 runs ADDL R8, R9; JGE taken (form ADDL r32, r32; JGE label, from pair).
+// h0768 runs ADDL R8, R9; JCS taken (form ADDL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h0768(s *State)
 
-// h0769 runs ADDL R8, R9; JLE taken (form ADDL r32, r32; JLE label, from pair).
+// h0769 runs ADDL R8, R9; JCC taken (form ADDL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h0769(s *State)
 
-// h0770 runs ADDL R8, R9; JGT taken (form ADDL r32, r32; JGT label, from pair).
+// h0770 runs ADDL R8, R9; JLT taken (form ADDL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h0770(s *State)
 
-// h0771 runs ADDL R8, R9; JLS taken (form ADDL r32, r32; JLS label, from pair).
+// h0771 runs ADDL R8, R9; JGE taken (form ADDL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h0771(s *State)
 
-// h0772 runs ADDL R8, R9; JHI taken (form ADDL r32, r32; JHI label, from pair).
+// h0772 runs ADDL R8, R9; JLE taken (form ADDL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h0772(s *State)
 
-// h0773 runs ADDL R8, R9; JMI taken (form ADDL r32, r32; JMI label, from pair).
+// h0773 runs ADDL R8, R9; JGT taken (form ADDL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h0773(s *State)
 
-// h0774 runs ADDL R8, R9; JPL taken (form ADDL r32, r32; JPL label, from pair).
+// h0774 runs ADDL R8, R9; JLS taken (form ADDL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h0774(s *State)
 
-// h0775 runs ADDL R8, R9; SETCS R10 (form ADDL r32, r32; SETCS r8, from pair).
+// h0775 runs ADDL R8, R9; JHI taken (form ADDL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h0775(s *State)
 
-// h0776 runs ADDL R8, R9; CMOVQEQ R11, R12 (form ADDL r32, r32; CMOVQEQ r64, r64, from pair).
+// h0776 runs ADDL R8, R9; JMI taken (form ADDL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h0776(s *State)
 
-// h0777 runs ADDL R8, R9; ADCQ R10, R11 (form ADDL r32, r32; ADCQ r64, r64, from pair).
+// h0777 runs ADDL R8, R9; JPL taken (form ADDL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h0777(s *State)
 
-// h0778 runs ADDL R8, R9; SBBQ R10, R11 (form ADDL r32, r32; SBBQ r64, r64, from pair).
+// h0778 runs ADDL R8, R9; SETCS R10 (form ADDL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h0778(s *State)
 
-// h0779 runs ADDL R8, R9; INCQ R13 (form ADDL r32, r32; INCQ r64, from pair).
+// h0779 runs ADDL R8, R9; CMOVQEQ R11, R12 (form ADDL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h0779(s *State)
 
-// h0780 runs ADDL R8, R9; ROLQ $7, R13 (form ADDL r32, r32; ROLQ imm, r64, from pair).
+// h0780 runs ADDL R8, R9; ADCQ R10, R11 (form ADDL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h0780(s *State)
 
-// h0781 runs SUBL R8, R9; JEQ taken (form SUBL r32, r32; JEQ label, from pair).
+// h0781 runs ADDL R8, R9; SBBQ R10, R11 (form ADDL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h0781(s *State)
 
-// h0782 runs SUBL R8, R9; JNE taken (form SUBL r32, r32; JNE label, from pair).
+// h0782 runs ADDL R8, R9; INCQ R13 (form ADDL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h0782(s *State)
 
-// h0783 runs SUBL R8, R9; JCS taken (form SUBL r32, r32; JCS label, from pair).
+// h0783 runs ADDL R8, R9; ROLQ $7, R13 (form ADDL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h0783(s *State)
 
-// h0784 runs SUBL R8, R9; JCC taken (form SUBL r32, r32; JCC label, from pair).
+// h0784 runs SUBL R8, R9; JEQ taken (form SUBL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h0784(s *State)
 
-// h0785 runs SUBL R8, R9; JLT taken (form SUBL r32, r32; JLT label, from pair).
+// h0785 runs SUBL R8, R9; JNE taken (form SUBL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h0785(s *State)
 
-// h0786 runs SUBL R8, R9; JGE taken (form SUBL r32, r32; JGE label, from pair).
+// h0786 runs SUBL R8, R9; JCS taken (form SUBL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h0786(s *State)
 
-// h0787 runs SUBL R8, R9; JLE taken (form SUBL r32, r32; JLE label, from pair).
+// h0787 runs SUBL R8, R9; JCC taken (form SUBL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h0787(s *State)
 
-// h0788 runs SUBL R8, R9; JGT taken (form SUBL r32, r32; JGT label, from pair).
+// h0788 runs SUBL R8, R9; JLT taken (form SUBL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h0788(s *State)
 
-// h0789 runs SUBL R8, R9; JLS taken (form SUBL r32, r32; JLS label, from pair).
+// h0789 runs SUBL R8, R9; JGE taken (form SUBL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h0789(s *State)
 
-// h0790 runs SUBL R8, R9; JHI taken (form SUBL r32, r32; JHI label, from pair).
+// h0790 runs SUBL R8, R9; JLE taken (form SUBL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h0790(s *State)
 
-// h0791 runs SUBL R8, R9; JMI taken (form SUBL r32, r32; JMI label, from pair).
+// h0791 runs SUBL R8, R9; JGT taken (form SUBL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h0791(s *State)
 
-// h0792 runs SUBL R8, R9; JPL taken (form SUBL r32, r32; JPL label, from pair).
+// h0792 runs SUBL R8, R9; JLS taken (form SUBL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h0792(s *State)
 
-// h0793 runs SUBL R8, R9; SETCS R10 (form SUBL r32, r32; SETCS r8, from pair).
+// h0793 runs SUBL R8, R9; JHI taken (form SUBL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h0793(s *State)
 
-// h0794 runs SUBL R8, R9; CMOVQEQ R11, R12 (form SUBL r32, r32; CMOVQEQ r64, r64, from pair).
+// h0794 runs SUBL R8, R9; JMI taken (form SUBL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h0794(s *State)
 
-// h0795 runs SUBL R8, R9; ADCQ R10, R11 (form SUBL r32, r32; ADCQ r64, r64, from pair).
+// h0795 runs SUBL R8, R9; JPL taken (form SUBL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h0795(s *State)
 
-// h0796 runs SUBL R8, R9; SBBQ R10, R11 (form SUBL r32, r32; SBBQ r64, r64, from pair).
+// h0796 runs SUBL R8, R9; SETCS R10 (form SUBL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h0796(s *State)
 
-// h0797 runs SUBL R8, R9; INCQ R13 (form SUBL r32, r32; INCQ r64, from pair).
+// h0797 runs SUBL R8, R9; CMOVQEQ R11, R12 (form SUBL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h0797(s *State)
 
-// h0798 runs SUBL R8, R9; ROLQ $7, R13 (form SUBL r32, r32; ROLQ imm, r64, from pair).
+// h0798 runs SUBL R8, R9; ADCQ R10, R11 (form SUBL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h0798(s *State)
 
-// h0799 runs ANDQ R8, R9; JEQ taken (form ANDQ r64, r64; JEQ label, from pair).
+// h0799 runs SUBL R8, R9; SBBQ R10, R11 (form SUBL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h0799(s *State)
 
-// h0800 runs ANDQ R8, R9; JNE taken (form ANDQ r64, r64; JNE label, from pair).
+// h0800 runs SUBL R8, R9; INCQ R13 (form SUBL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h0800(s *State)
 
-// h0801 runs ANDQ R8, R9; JCS taken (form ANDQ r64, r64; JCS label, from pair).
+// h0801 runs SUBL R8, R9; ROLQ $7, R13 (form SUBL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h0801(s *State)
 
-// h0802 runs ANDQ R8, R9; JCC taken (form ANDQ r64, r64; JCC label, from pair).
+// h0802 runs ANDQ R8, R9; JEQ taken (form ANDQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h0802(s *State)
 
-// h0803 runs ANDQ R8, R9; JLT taken (form ANDQ r64, r64; JLT label, from pair).
+// h0803 runs ANDQ R8, R9; JNE taken (form ANDQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h0803(s *State)
 
-// h0804 runs ANDQ R8, R9; JGE taken (form ANDQ r64, r64; JGE label, from pair).
+// h0804 runs ANDQ R8, R9; JCS taken (form ANDQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h0804(s *State)
 
-// h0805 runs ANDQ R8, R9; JLE taken (form ANDQ r64, r64; JLE label, from pair).
+// h0805 runs ANDQ R8, R9; JCC taken (form ANDQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h0805(s *State)
 
-// h0806 runs ANDQ R8, R9; JGT taken (form ANDQ r64, r64; JGT label, from pair).
+// h0806 runs ANDQ R8, R9; JLT taken (form ANDQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h0806(s *State)
 
-// h0807 runs ANDQ R8, R9; JLS taken (form ANDQ r64, r64; JLS label, from pair).
+// h0807 runs ANDQ R8, R9; JGE taken (form ANDQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h0807(s *State)
 
-// h0808 runs ANDQ R8, R9; JHI taken (form ANDQ r64, r64; JHI label, from pair).
+// h0808 runs ANDQ R8, R9; JLE taken (form ANDQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h0808(s *State)
 
-// h0809 runs ANDQ R8, R9; JMI taken (form ANDQ r64, r64; JMI label, from pair).
+// h0809 runs ANDQ R8, R9; JGT taken (form ANDQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h0809(s *State)
 
-// h0810 runs ANDQ R8, R9; JPL taken (form ANDQ r64, r64; JPL label, from pair).
+// h0810 runs ANDQ R8, R9; JLS taken (form ANDQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h0810(s *State)
 
-// h0811 runs ANDQ R8, R9; SETCS R10 (form ANDQ r64, r64; SETCS r8, from pair).
+// h0811 runs ANDQ R8, R9; JHI taken (form ANDQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h0811(s *State)
 
-// h0812 runs ANDQ R8, R9; CMOVQEQ R11, R12 (form ANDQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h0812 runs ANDQ R8, R9; JMI taken (form ANDQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h0812(s *State)
 
-// h0813 runs ANDQ R8, R9; ADCQ R10, R11 (form ANDQ r64, r64; ADCQ r64, r64, from pair).
+// h0813 runs ANDQ R8, R9; JPL taken (form ANDQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h0813(s *State)
 
-// h0814 runs ANDQ R8, R9; SBBQ R10, R11 (form ANDQ r64, r64; SBBQ r64, r64, from pair).
+// h0814 runs ANDQ R8, R9; SETCS R10 (form ANDQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h0814(s *State)
 
-// h0815 runs ANDQ R8, R9; INCQ R13 (form ANDQ r64, r64; INCQ r64, from pair).
+// h0815 runs ANDQ R8, R9; CMOVQEQ R11, R12 (form ANDQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h0815(s *State)
 
-// h0816 runs ANDQ R8, R9; ROLQ $7, R13 (form ANDQ r64, r64; ROLQ imm, r64, from pair).
+// h0816 runs ANDQ R8, R9; ADCQ R10, R11 (form ANDQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h0816(s *State)
 
-// h0817 runs ANDL R8, R9; JEQ taken (form ANDL r32, r32; JEQ label, from pair).
+// h0817 runs ANDQ R8, R9; SBBQ R10, R11 (form ANDQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h0817(s *State)
 
-// h0818 runs ANDL R8, R9; JNE taken (form ANDL r32, r32; JNE label, from pair).
+// h0818 runs ANDQ R8, R9; INCQ R13 (form ANDQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h0818(s *State)
 
-// h0819 runs ANDL R8, R9; JCS taken (form ANDL r32, r32; JCS label, from pair).
+// h0819 runs ANDQ R8, R9; ROLQ $7, R13 (form ANDQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h0819(s *State)
 
-// h0820 runs ANDL R8, R9; JCC taken (form ANDL r32, r32; JCC label, from pair).
+// h0820 runs ANDL R8, R9; JEQ taken (form ANDL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h0820(s *State)
 
-// h0821 runs ANDL R8, R9; JLT taken (form ANDL r32, r32; JLT label, from pair).
+// h0821 runs ANDL R8, R9; JNE taken (form ANDL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h0821(s *State)
 
-// h0822 runs ANDL R8, R9; JGE taken (form ANDL r32, r32; JGE label, from pair).
+// h0822 runs ANDL R8, R9; JCS taken (form ANDL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h0822(s *State)
 
-// h0823 runs ANDL R8, R9; JLE taken (form ANDL r32, r32; JLE label, from pair).
+// h0823 runs ANDL R8, R9; JCC taken (form ANDL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h0823(s *State)
 
-// h0824 runs ANDL R8, R9; JGT taken (form ANDL r32, r32; JGT label, from pair).
+// h0824 runs ANDL R8, R9; JLT taken (form ANDL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h0824(s *State)
 
-// h0825 runs ANDL R8, R9; JLS taken (form ANDL r32, r32; JLS label, from pair).
+// h0825 runs ANDL R8, R9; JGE taken (form ANDL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h0825(s *State)
 
-// h0826 runs ANDL R8, R9; JHI taken (form ANDL r32, r32; JHI label, from pair).
+// h0826 runs ANDL R8, R9; JLE taken (form ANDL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h0826(s *State)
 
-// h0827 runs ANDL R8, R9; JMI taken (form ANDL r32, r32; JMI label, from pair).
+// h0827 runs ANDL R8, R9; JGT taken (form ANDL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h0827(s *State)
 
-// h0828 runs ANDL R8, R9; JPL taken (form ANDL r32, r32; JPL label, from pair).
+// h0828 runs ANDL R8, R9; JLS taken (form ANDL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h0828(s *State)
 
-// h0829 runs ANDL R8, R9; SETCS R10 (form ANDL r32, r32; SETCS r8, from pair).
+// h0829 runs ANDL R8, R9; JHI taken (form ANDL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h0829(s *State)
 
-// h0830 runs ANDL R8, R9; CMOVQEQ R11, R12 (form ANDL r32, r32; CMOVQEQ r64, r64, from pair).
+// h0830 runs ANDL R8, R9; JMI taken (form ANDL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h0830(s *State)
 
-// h0831 runs ANDL R8, R9; ADCQ R10, R11 (form ANDL r32, r32; ADCQ r64, r64, from pair).
+// h0831 runs ANDL R8, R9; JPL taken (form ANDL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h0831(s *State)
 
-// h0832 runs ANDL R8, R9; SBBQ R10, R11 (form ANDL r32, r32; SBBQ r64, r64, from pair).
+// h0832 runs ANDL R8, R9; SETCS R10 (form ANDL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h0832(s *State)
 
-// h0833 runs ANDL R8, R9; INCQ R13 (form ANDL r32, r32; INCQ r64, from pair).
+// h0833 runs ANDL R8, R9; CMOVQEQ R11, R12 (form ANDL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h0833(s *State)
 
-// h0834 runs ANDL R8, R9; ROLQ $7, R13 (form ANDL r32, r32; ROLQ imm, r64, from pair).
+// h0834 runs ANDL R8, R9; ADCQ R10, R11 (form ANDL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h0834(s *State)
 
-// h0835 runs ORQ R8, R9; JEQ taken (form ORQ r64, r64; JEQ label, from pair).
+// h0835 runs ANDL R8, R9; SBBQ R10, R11 (form ANDL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h0835(s *State)
 
-// h0836 runs ORQ R8, R9; JNE taken (form ORQ r64, r64; JNE label, from pair).
+// h0836 runs ANDL R8, R9; INCQ R13 (form ANDL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h0836(s *State)
 
-// h0837 runs ORQ R8, R9; JCS taken (form ORQ r64, r64; JCS label, from pair).
+// h0837 runs ANDL R8, R9; ROLQ $7, R13 (form ANDL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h0837(s *State)
 
-// h0838 runs ORQ R8, R9; JCC taken (form ORQ r64, r64; JCC label, from pair).
+// h0838 runs ORQ R8, R9; JEQ taken (form ORQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h0838(s *State)
 
-// h0839 runs ORQ R8, R9; JLT taken (form ORQ r64, r64; JLT label, from pair).
+// h0839 runs ORQ R8, R9; JNE taken (form ORQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h0839(s *State)
 
-// h0840 runs ORQ R8, R9; JGE taken (form ORQ r64, r64; JGE label, from pair).
+// h0840 runs ORQ R8, R9; JCS taken (form ORQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h0840(s *State)
 
-// h0841 runs ORQ R8, R9; JLE taken (form ORQ r64, r64; JLE label, from pair).
+// h0841 runs ORQ R8, R9; JCC taken (form ORQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h0841(s *State)
 
-// h0842 runs ORQ R8, R9; JGT taken (form ORQ r64, r64; JGT label, from pair).
+// h0842 runs ORQ R8, R9; JLT taken (form ORQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h0842(s *State)
 
-// h0843 runs ORQ R8, R9; JLS taken (form ORQ r64, r64; JLS label, from pair).
+// h0843 runs ORQ R8, R9; JGE taken (form ORQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h0843(s *State)
 
-// h0844 runs ORQ R8, R9; JHI taken (form ORQ r64, r64; JHI label, from pair).
+// h0844 runs ORQ R8, R9; JLE taken (form ORQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h0844(s *State)
 
-// h0845 runs ORQ R8, R9; JMI taken (form ORQ r64, r64; JMI label, from pair).
+// h0845 runs ORQ R8, R9; JGT taken (form ORQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h0845(s *State)
 
-// h0846 runs ORQ R8, R9; JPL taken (form ORQ r64, r64; JPL label, from pair).
+// h0846 runs ORQ R8, R9; JLS taken (form ORQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h0846(s *State)
 
-// h0847 runs ORQ R8, R9; SETCS R10 (form ORQ r64, r64; SETCS r8, from pair).
+// h0847 runs ORQ R8, R9; JHI taken (form ORQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h0847(s *State)
 
-// h0848 runs ORQ R8, R9; CMOVQEQ R11, R12 (form ORQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h0848 runs ORQ R8, R9; JMI taken (form ORQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h0848(s *State)
 
-// h0849 runs ORQ R8, R9; ADCQ R10, R11 (form ORQ r64, r64; ADCQ r64, r64, from pair).
+// h0849 runs ORQ R8, R9; JPL taken (form ORQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h0849(s *State)
 
-// h0850 runs ORQ R8, R9; SBBQ R10, R11 (form ORQ r64, r64; SBBQ r64, r64, from pair).
+// h0850 runs ORQ R8, R9; SETCS R10 (form ORQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h0850(s *State)
 
-// h0851 runs ORQ R8, R9; INCQ R13 (form ORQ r64, r64; INCQ r64, from pair).
+// h0851 runs ORQ R8, R9; CMOVQEQ R11, R12 (form ORQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h0851(s *State)
 
-// h0852 runs ORQ R8, R9; ROLQ $7, R13 (form ORQ r64, r64; ROLQ imm, r64, from pair).
+// h0852 runs ORQ R8, R9; ADCQ R10, R11 (form ORQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h0852(s *State)
 
-// h0853 runs ORL R8, R9; JEQ taken (form ORL r32, r32; JEQ label, from pair).
+// h0853 runs ORQ R8, R9; SBBQ R10, R11 (form ORQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h0853(s *State)
 
-// h0854 runs ORL R8, R9; JNE taken (form ORL r32, r32; JNE label, from pair).
+// h0854 runs ORQ R8, R9; INCQ R13 (form ORQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h0854(s *State)
 
-// h0855 runs ORL R8, R9; JCS taken (form ORL r32, r32; JCS label, from pair).
+// h0855 runs ORQ R8, R9; ROLQ $7, R13 (form ORQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h0855(s *State)
 
-// h0856 runs ORL R8, R9; JCC taken (form ORL r32, r32; JCC label, from pair).
+// h0856 runs ORL R8, R9; JEQ taken (form ORL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h0856(s *State)
 
-// h0857 runs ORL R8, R9; JLT taken (form ORL r32, r32; JLT label, from pair).
+// h0857 runs ORL R8, R9; JNE taken (form ORL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h0857(s *State)
 
-// h0858 runs ORL R8, R9; JGE taken (form ORL r32, r32; JGE label, from pair).
+// h0858 runs ORL R8, R9; JCS taken (form ORL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h0858(s *State)
 
-// h0859 runs ORL R8, R9; JLE taken (form ORL r32, r32; JLE label, from pair).
+// h0859 runs ORL R8, R9; JCC taken (form ORL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h0859(s *State)
 
-// h0860 runs ORL R8, R9; JGT taken (form ORL r32, r32; JGT label, from pair).
+// h0860 runs ORL R8, R9; JLT taken (form ORL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h0860(s *State)
 
-// h0861 runs ORL R8, R9; JLS taken (form ORL r32, r32; JLS label, from pair).
+// h0861 runs ORL R8, R9; JGE taken (form ORL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h0861(s *State)
 
-// h0862 runs ORL R8, R9; JHI taken (form ORL r32, r32; JHI label, from pair).
+// h0862 runs ORL R8, R9; JLE taken (form ORL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h0862(s *State)
 
-// h0863 runs ORL R8, R9; JMI taken (form ORL r32, r32; JMI label, from pair).
+// h0863 runs ORL R8, R9; JGT taken (form ORL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h0863(s *State)
 
-// h0864 runs ORL R8, R9; JPL taken (form ORL r32, r32; JPL label, from pair).
+// h0864 runs ORL R8, R9; JLS taken (form ORL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h0864(s *State)
 
-// h0865 runs ORL R8, R9; SETCS R10 (form ORL r32, r32; SETCS r8, from pair).
+// h0865 runs ORL R8, R9; JHI taken (form ORL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h0865(s *State)
 
-// h0866 runs ORL R8, R9; CMOVQEQ R11, R12 (form ORL r32, r32; CMOVQEQ r64, r64, from pair).
+// h0866 runs ORL R8, R9; JMI taken (form ORL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h0866(s *State)
 
-// h0867 runs ORL R8, R9; ADCQ R10, R11 (form ORL r32, r32; ADCQ r64, r64, from pair).
+// h0867 runs ORL R8, R9; JPL taken (form ORL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h0867(s *State)
 
-// h0868 runs ORL R8, R9; SBBQ R10, R11 (form ORL r32, r32; SBBQ r64, r64, from pair).
+// h0868 runs ORL R8, R9; SETCS R10 (form ORL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h0868(s *State)
 
-// h0869 runs ORL R8, R9; INCQ R13 (form ORL r32, r32; INCQ r64, from pair).
+// h0869 runs ORL R8, R9; CMOVQEQ R11, R12 (form ORL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h0869(s *State)
 
-// h0870 runs ORL R8, R9; ROLQ $7, R13 (form ORL r32, r32; ROLQ imm, r64, from pair).
+// h0870 runs ORL R8, R9; ADCQ R10, R11 (form ORL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h0870(s *State)
 
-// h0871 runs XORQ R8, R9; JEQ taken (form XORQ r64, r64; JEQ label, from pair).
+// h0871 runs ORL R8, R9; SBBQ R10, R11 (form ORL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h0871(s *State)
 
-// h0872 runs XORQ R8, R9; JNE taken (form XORQ r64, r64; JNE label, from pair).
+// h0872 runs ORL R8, R9; INCQ R13 (form ORL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h0872(s *State)
 
-// h0873 runs XORQ R8, R9; JCS taken (form XORQ r64, r64; JCS label, from pair).
+// h0873 runs ORL R8, R9; ROLQ $7, R13 (form ORL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h0873(s *State)
 
-// h0874 runs XORQ R8, R9; JCC taken (form XORQ r64, r64; JCC label, from pair).
+// h0874 runs XORQ R8, R9; JEQ taken (form XORQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h0874(s *State)
 
-// h0875 runs XORQ R8, R9; JLT taken (form XORQ r64, r64; JLT label, from pair).
+// h0875 runs XORQ R8, R9; JNE taken (form XORQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h0875(s *State)
 
-// h0876 runs XORQ R8, R9; JGE taken (form XORQ r64, r64; JGE label, from pair).
+// h0876 runs XORQ R8, R9; JCS taken (form XORQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h0876(s *State)
 
-// h0877 runs XORQ R8, R9; JLE taken (form XORQ r64, r64; JLE label, from pair).
+// h0877 runs XORQ R8, R9; JCC taken (form XORQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h0877(s *State)
 
-// h0878 runs XORQ R8, R9; JGT taken (form XORQ r64, r64; JGT label, from pair).
+// h0878 runs XORQ R8, R9; JLT taken (form XORQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h0878(s *State)
 
-// h0879 runs XORQ R8, R9; JLS taken (form XORQ r64, r64; JLS label, from pair).
+// h0879 runs XORQ R8, R9; JGE taken (form XORQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h0879(s *State)
 
-// h0880 runs XORQ R8, R9; JHI taken (form XORQ r64, r64; JHI label, from pair).
+// h0880 runs XORQ R8, R9; JLE taken (form XORQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h0880(s *State)
 
-// h0881 runs XORQ R8, R9; JMI taken (form XORQ r64, r64; JMI label, from pair).
+// h0881 runs XORQ R8, R9; JGT taken (form XORQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h0881(s *State)
 
-// h0882 runs XORQ R8, R9; JPL taken (form XORQ r64, r64; JPL label, from pair).
+// h0882 runs XORQ R8, R9; JLS taken (form XORQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h0882(s *State)
 
-// h0883 runs XORQ R8, R9; SETCS R10 (form XORQ r64, r64; SETCS r8, from pair).
+// h0883 runs XORQ R8, R9; JHI taken (form XORQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h0883(s *State)
 
-// h0884 runs XORQ R8, R9; CMOVQEQ R11, R12 (form XORQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h0884 runs XORQ R8, R9; JMI taken (form XORQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h0884(s *State)
 
-// h0885 runs XORQ R8, R9; ADCQ R10, R11 (form XORQ r64, r64; ADCQ r64, r64, from pair).
+// h0885 runs XORQ R8, R9; JPL taken (form XORQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h0885(s *State)
 
-// h0886 runs XORQ R8, R9; SBBQ R10, R11 (form XORQ r64, r64; SBBQ r64, r64, from pair).
+// h0886 runs XORQ R8, R9; SETCS R10 (form XORQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h0886(s *State)
 
-// h0887 runs XORQ R8, R9; INCQ R13 (form XORQ r64, r64; INCQ r64, from pair).
+// h0887 runs XORQ R8, R9; CMOVQEQ R11, R12 (form XORQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h0887(s *State)
 
-// h0888 runs XORQ R8, R9; ROLQ $7, R13 (form XORQ r64, r64; ROLQ imm, r64, from pair).
+// h0888 runs XORQ R8, R9; ADCQ R10, R11 (form XORQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h0888(s *State)
 
-// h0889 runs XORL R8, R9; JEQ taken (form XORL r32, r32; JEQ label, from pair).
+// h0889 runs XORQ R8, R9; SBBQ R10, R11 (form XORQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h0889(s *State)
 
-// h0890 runs XORL R8, R9; JNE taken (form XORL r32, r32; JNE label, from pair).
+// h0890 runs XORQ R8, R9; INCQ R13 (form XORQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h0890(s *State)
 
-// h0891 runs XORL R8, R9; JCS taken (form XORL r32, r32; JCS label, from pair).
+// h0891 runs XORQ R8, R9; ROLQ $7, R13 (form XORQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h0891(s *State)
 
-// h0892 runs XORL R8, R9; JCC taken (form XORL r32, r32; JCC label, from pair).
+// h0892 runs XORL R8, R9; JEQ taken (form XORL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h0892(s *State)
 
-// h0893 runs XORL R8, R9; JLT taken (form XORL r32, r32; JLT label, from pair).
+// h0893 runs XORL R8, R9; JNE taken (form XORL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h0893(s *State)
 
-// h0894 runs XORL R8, R9; JGE taken (form XORL r32, r32; JGE label, from pair).
+// h0894 runs XORL R8, R9; JCS taken (form XORL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h0894(s *State)
 
-// h0895 runs XORL R8, R9; JLE taken (form XORL r32, r32; JLE label, from pair).
+// h0895 runs XORL R8, R9; JCC taken (form XORL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h0895(s *State)
 
-// h0896 runs XORL R8, R9; JGT taken (form XORL r32, r32; JGT label, from pair).
+// h0896 runs XORL R8, R9; JLT taken (form XORL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h0896(s *State)
 
-// h0897 runs XORL R8, R9; JLS taken (form XORL r32, r32; JLS label, from pair).
+// h0897 runs XORL R8, R9; JGE taken (form XORL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h0897(s *State)
 
-// h0898 runs XORL R8, R9; JHI taken (form XORL r32, r32; JHI label, from pair).
+// h0898 runs XORL R8, R9; JLE taken (form XORL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h0898(s *State)
 
-// h0899 runs XORL R8, R9; JMI taken (form XORL r32, r32; JMI label, from pair).
+// h0899 runs XORL R8, R9; JGT taken (form XORL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h0899(s *State)
 
-// h0900 runs XORL R8, R9; JPL taken (form XORL r32, r32; JPL label, from pair).
+// h0900 runs XORL R8, R9; JLS taken (form XORL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h0900(s *State)
 
-// h0901 runs XORL R8, R9; SETCS R10 (form XORL r32, r32; SETCS r8, from pair).
+// h0901 runs XORL R8, R9; JHI taken (form XORL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h0901(s *State)
 
-// h0902 runs XORL R8, R9; CMOVQEQ R11, R12 (form XORL r32, r32; CMOVQEQ r64, r64, from pair).
+// h0902 runs XORL R8, R9; JMI taken (form XORL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h0902(s *State)
 
-// h0903 runs XORL R8, R9; ADCQ R10, R11 (form XORL r32, r32; ADCQ r64, r64, from pair).
+// h0903 runs XORL R8, R9; JPL taken (form XORL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h0903(s *State)
 
-// h0904 runs XORL R8, R9; SBBQ R10, R11 (form XORL r32, r32; SBBQ r64, r64, from pair).
+// h0904 runs XORL R8, R9; SETCS R10 (form XORL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h0904(s *State)
 
-// h0905 runs XORL R8, R9; INCQ R13 (form XORL r32, r32; INCQ r64, from pair).
+// h0905 runs XORL R8, R9; CMOVQEQ R11, R12 (form XORL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h0905(s *State)
 
-// h0906 runs XORL R8, R9; ROLQ $7, R13 (form XORL r32, r32; ROLQ imm, r64, from pair).
+// h0906 runs XORL R8, R9; ADCQ R10, R11 (form XORL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h0906(s *State)
 
-// h0907 runs TESTQ R8, R9; JEQ taken (form TESTQ r64, r64; JEQ label, from pair).
+// h0907 runs XORL R8, R9; SBBQ R10, R11 (form XORL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h0907(s *State)
 
-// h0908 runs TESTQ R8, R9; JNE taken (form TESTQ r64, r64; JNE label, from pair).
+// h0908 runs XORL R8, R9; INCQ R13 (form XORL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h0908(s *State)
 
-// h0909 runs TESTQ R8, R9; JCS taken (form TESTQ r64, r64; JCS label, from pair).
+// h0909 runs XORL R8, R9; ROLQ $7, R13 (form XORL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h0909(s *State)
 
-// h0910 runs TESTQ R8, R9; JCC taken (form TESTQ r64, r64; JCC label, from pair).
+// h0910 runs TESTQ R8, R9; JEQ taken (form TESTQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h0910(s *State)
 
-// h0911 runs TESTQ R8, R9; JLT taken (form TESTQ r64, r64; JLT label, from pair).
+// h0911 runs TESTQ R8, R9; JNE taken (form TESTQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h0911(s *State)
 
-// h0912 runs TESTQ R8, R9; JGE taken (form TESTQ r64, r64; JGE label, from pair).
+// h0912 runs TESTQ R8, R9; JCS taken (form TESTQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h0912(s *State)
 
-// h0913 runs TESTQ R8, R9; JLE taken (form TESTQ r64, r64; JLE label, from pair).
+// h0913 runs TESTQ R8, R9; JCC taken (form TESTQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h0913(s *State)
 
-// h0914 runs TESTQ R8, R9; JGT taken (form TESTQ r64, r64; JGT label, from pair).
+// h0914 runs TESTQ R8, R9; JLT taken (form TESTQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h0914(s *State)
 
-// h0915 runs TESTQ R8, R9; JLS taken (form TESTQ r64, r64; JLS label, from pair).
+// h0915 runs TESTQ R8, R9; JGE taken (form TESTQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h0915(s *State)
 
-// h0916 runs TESTQ R8, R9; JHI taken (form TESTQ r64, r64; JHI label, from pair).
+// h0916 runs TESTQ R8, R9; JLE taken (form TESTQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h0916(s *State)
 
-// h0917 runs TESTQ R8, R9; JMI taken (form TESTQ r64, r64; JMI label, from pair).
+// h0917 runs TESTQ R8, R9; JGT taken (form TESTQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h0917(s *State)
 
-// h0918 runs TESTQ R8, R9; JPL taken (form TESTQ r64, r64; JPL label, from pair).
+// h0918 runs TESTQ R8, R9; JLS taken (form TESTQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h0918(s *State)
 
-// h0919 runs TESTQ R8, R9; SETCS R10 (form TESTQ r64, r64; SETCS r8, from pair).
+// h0919 runs TESTQ R8, R9; JHI taken (form TESTQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h0919(s *State)
 
-// h0920 runs TESTQ R8, R9; CMOVQEQ R11, R12 (form TESTQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h0920 runs TESTQ R8, R9; JMI taken (form TESTQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h0920(s *State)
 
-// h0921 runs TESTQ R8, R9; ADCQ R10, R11 (form TESTQ r64, r64; ADCQ r64, r64, from pair).
+// h0921 runs TESTQ R8, R9; JPL taken (form TESTQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h0921(s *State)
 
-// h0922 runs TESTQ R8, R9; SBBQ R10, R11 (form TESTQ r64, r64; SBBQ r64, r64, from pair).
+// h0922 runs TESTQ R8, R9; SETCS R10 (form TESTQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h0922(s *State)
 
-// h0923 runs TESTQ R8, R9; INCQ R13 (form TESTQ r64, r64; INCQ r64, from pair).
+// h0923 runs TESTQ R8, R9; CMOVQEQ R11, R12 (form TESTQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h0923(s *State)
 
-// h0924 runs TESTQ R8, R9; ROLQ $7, R13 (form TESTQ r64, r64; ROLQ imm, r64, from pair).
+// h0924 runs TESTQ R8, R9; ADCQ R10, R11 (form TESTQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h0924(s *State)
 
-// h0925 runs TESTL R8, R9; JEQ taken (form TESTL r32, r32; JEQ label, from pair).
+// h0925 runs TESTQ R8, R9; SBBQ R10, R11 (form TESTQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h0925(s *State)
 
-// h0926 runs TESTL R8, R9; JNE taken (form TESTL r32, r32; JNE label, from pair).
+// h0926 runs TESTQ R8, R9; INCQ R13 (form TESTQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h0926(s *State)
 
-// h0927 runs TESTL R8, R9; JCS taken (form TESTL r32, r32; JCS label, from pair).
+// h0927 runs TESTQ R8, R9; ROLQ $7, R13 (form TESTQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h0927(s *State)
 
-// h0928 runs TESTL R8, R9; JCC taken (form TESTL r32, r32; JCC label, from pair).
+// h0928 runs TESTL R8, R9; JEQ taken (form TESTL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h0928(s *State)
 
-// h0929 runs TESTL R8, R9; JLT taken (form TESTL r32, r32; JLT label, from pair).
+// h0929 runs TESTL R8, R9; JNE taken (form TESTL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h0929(s *State)
 
-// h0930 runs TESTL R8, R9; JGE taken (form TESTL r32, r32; JGE label, from pair).
+// h0930 runs TESTL R8, R9; JCS taken (form TESTL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h0930(s *State)
 
-// h0931 runs TESTL R8, R9; JLE taken (form TESTL r32, r32; JLE label, from pair).
+// h0931 runs TESTL R8, R9; JCC taken (form TESTL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h0931(s *State)
 
-// h0932 runs TESTL R8, R9; JGT taken (form TESTL r32, r32; JGT label, from pair).
+// h0932 runs TESTL R8, R9; JLT taken (form TESTL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h0932(s *State)
 
-// h0933 runs TESTL R8, R9; JLS taken (form TESTL r32, r32; JLS label, from pair).
+// h0933 runs TESTL R8, R9; JGE taken (form TESTL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h0933(s *State)
 
-// h0934 runs TESTL R8, R9; JHI taken (form TESTL r32, r32; JHI label, from pair).
+// h0934 runs TESTL R8, R9; JLE taken (form TESTL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h0934(s *State)
 
-// h0935 runs TESTL R8, R9; JMI taken (form TESTL r32, r32; JMI label, from pair).
+// h0935 runs TESTL R8, R9; JGT taken (form TESTL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h0935(s *State)
 
-// h0936 runs TESTL R8, R9; JPL taken (form TESTL r32, r32; JPL label, from pair).
+// h0936 runs TESTL R8, R9; JLS taken (form TESTL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h0936(s *State)
 
-// h0937 runs TESTL R8, R9; SETCS R10 (form TESTL r32, r32; SETCS r8, from pair).
+// h0937 runs TESTL R8, R9; JHI taken (form TESTL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h0937(s *State)
 
-// h0938 runs TESTL R8, R9; CMOVQEQ R11, R12 (form TESTL r32, r32; CMOVQEQ r64, r64, from pair).
+// h0938 runs TESTL R8, R9; JMI taken (form TESTL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h0938(s *State)
 
-// h0939 runs TESTL R8, R9; ADCQ R10, R11 (form TESTL r32, r32; ADCQ r64, r64, from pair).
+// h0939 runs TESTL R8, R9; JPL taken (form TESTL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h0939(s *State)
 
-// h0940 runs TESTL R8, R9; SBBQ R10, R11 (form TESTL r32, r32; SBBQ r64, r64, from pair).
+// h0940 runs TESTL R8, R9; SETCS R10 (form TESTL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h0940(s *State)
 
-// h0941 runs TESTL R8, R9; INCQ R13 (form TESTL r32, r32; INCQ r64, from pair).
+// h0941 runs TESTL R8, R9; CMOVQEQ R11, R12 (form TESTL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h0941(s *State)
 
-// h0942 runs TESTL R8, R9; ROLQ $7, R13 (form TESTL r32, r32; ROLQ imm, r64, from pair).
+// h0942 runs TESTL R8, R9; ADCQ R10, R11 (form TESTL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h0942(s *State)
 
-// h0943 runs INCQ R9; JEQ taken (form INCQ r64; JEQ label, from pair).
+// h0943 runs TESTL R8, R9; SBBQ R10, R11 (form TESTL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h0943(s *State)
 
-// h0944 runs INCQ R9; JNE taken (form INCQ r64; JNE label, from pair).
+// h0944 runs TESTL R8, R9; INCQ R13 (form TESTL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h0944(s *State)
 
-// h0945 runs INCQ R9; JCS taken (form INCQ r64; JCS label, from pair).
+// h0945 runs TESTL R8, R9; ROLQ $7, R13 (form TESTL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h0945(s *State)
 
-// h0946 runs INCQ R9; JCC taken (form INCQ r64; JCC label, from pair).
+// h0946 runs INCQ R9; JEQ taken (form INCQ r64; JEQ label, from pair).
 //
 //go:noescape
 func h0946(s *State)
 
-// h0947 runs INCQ R9; JLT taken (form INCQ r64; JLT label, from pair).
+// h0947 runs INCQ R9; JNE taken (form INCQ r64; JNE label, from pair).
 //
 //go:noescape
 func h0947(s *State)
 
-// h0948 runs INCQ R9; JGE taken (form INCQ r64; JGE label, from pair).
+// h0948 runs INCQ R9; JCS taken (form INCQ r64; JCS label, from pair).
 //
 //go:noescape
 func h0948(s *State)
 
-// h0949 runs INCQ R9; JLE taken (form INCQ r64; JLE label, from pair).
+// h0949 runs INCQ R9; JCC taken (form INCQ r64; JCC label, from pair).
 //
 //go:noescape
 func h0949(s *State)
 
-// h0950 runs INCQ R9; JGT taken (form INCQ r64; JGT label, from pair).
+// h0950 runs INCQ R9; JLT taken (form INCQ r64; JLT label, from pair).
 //
 //go:noescape
 func h0950(s *State)
 
-// h0951 runs INCQ R9; JLS taken (form INCQ r64; JLS label, from pair).
+// h0951 runs INCQ R9; JGE taken (form INCQ r64; JGE label, from pair).
 //
 //go:noescape
 func h0951(s *State)
 
-// h0952 runs INCQ R9; JHI taken (form INCQ r64; JHI label, from pair).
+// h0952 runs INCQ R9; JLE taken (form INCQ r64; JLE label, from pair).
 //
 //go:noescape
 func h0952(s *State)
 
-// h0953 runs INCQ R9; JMI taken (form INCQ r64; JMI label, from pair).
+// h0953 runs INCQ R9; JGT taken (form INCQ r64; JGT label, from pair).
 //
 //go:noescape
 func h0953(s *State)
 
-// h0954 runs INCQ R9; JPL taken (form INCQ r64; JPL label, from pair).
+// h0954 runs INCQ R9; JLS taken (form INCQ r64; JLS label, from pair).
 //
 //go:noescape
 func h0954(s *State)
 
-// h0955 runs INCQ R9; SETCS R10 (form INCQ r64; SETCS r8, from pair).
+// h0955 runs INCQ R9; JHI taken (form INCQ r64; JHI label, from pair).
 //
 //go:noescape
 func h0955(s *State)
 
-// h0956 runs INCQ R9; CMOVQEQ R11, R12 (form INCQ r64; CMOVQEQ r64, r64, from pair).
+// h0956 runs INCQ R9; JMI taken (form INCQ r64; JMI label, from pair).
 //
 //go:noescape
 func h0956(s *State)
 
-// h0957 runs INCQ R9; ADCQ R10, R11 (form INCQ r64; ADCQ r64, r64, from pair).
+// h0957 runs INCQ R9; JPL taken (form INCQ r64; JPL label, from pair).
 //
 //go:noescape
 func h0957(s *State)
 
-// h0958 runs INCQ R9; SBBQ R10, R11 (form INCQ r64; SBBQ r64, r64, from pair).
+// h0958 runs INCQ R9; SETCS R10 (form INCQ r64; SETCS r8, from pair).
 //
 //go:noescape
 func h0958(s *State)
 
-// h0959 runs INCQ R9; INCQ R13 (form INCQ r64; INCQ r64, from pair).
+// h0959 runs INCQ R9; CMOVQEQ R11, R12 (form INCQ r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h0959(s *State)
 
-// h0960 runs INCQ R9; ROLQ $7, R13 (form INCQ r64; ROLQ imm, r64, from pair).
+// h0960 runs INCQ R9; ADCQ R10, R11 (form INCQ r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h0960(s *State)
 
-// h0961 runs DECQ R9; JEQ taken (form DECQ r64; JEQ label, from pair).
+// h0961 runs INCQ R9; SBBQ R10, R11 (form INCQ r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h0961(s *State)
 
-// h0962 runs DECQ R9; JNE taken (form DECQ r64; JNE label, from pair).
+// h0962 runs INCQ R9; INCQ R13 (form INCQ r64; INCQ r64, from pair).
 //
 //go:noescape
 func h0962(s *State)
 
-// h0963 runs DECQ R9; JCS taken (form DECQ r64; JCS label, from pair).
+// h0963 runs INCQ R9; ROLQ $7, R13 (form INCQ r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h0963(s *State)
 
-// h0964 runs DECQ R9; JCC taken (form DECQ r64; JCC label, from pair).
+// h0964 runs DECQ R9; JEQ taken (form DECQ r64; JEQ label, from pair).
 //
 //go:noescape
 func h0964(s *State)
 
-// h0965 runs DECQ R9; JLT taken (form DECQ r64; JLT label, from pair).
+// h0965 runs DECQ R9; JNE taken (form DECQ r64; JNE label, from pair).
 //
 //go:noescape
 func h0965(s *State)
 
-// h0966 runs DECQ R9; JGE taken (form DECQ r64; JGE label, from pair).
+// h0966 runs DECQ R9; JCS taken (form DECQ r64; JCS label, from pair).
 //
 //go:noescape
 func h0966(s *State)
 
-// h0967 runs DECQ R9; JLE taken (form DECQ r64; JLE label, from pair).
+// h0967 runs DECQ R9; JCC taken (form DECQ r64; JCC label, from pair).
 //
 //go:noescape
 func h0967(s *State)
 
-// h0968 runs DECQ R9; JGT taken (form DECQ r64; JGT label, from pair).
+// h0968 runs DECQ R9; JLT taken (form DECQ r64; JLT label, from pair).
 //
 //go:noescape
 func h0968(s *State)
 
-// h0969 runs DECQ R9; JLS taken (form DECQ r64; JLS label, from pair).
+// h0969 runs DECQ R9; JGE taken (form DECQ r64; JGE label, from pair).
 //
 //go:noescape
 func h0969(s *State)
 
-// h0970 runs DECQ R9; JHI taken (form DECQ r64; JHI label, from pair).
+// h0970 runs DECQ R9; JLE taken (form DECQ r64; JLE label, from pair).
 //
 //go:noescape
 func h0970(s *State)
 
-// h0971 runs DECQ R9; JMI taken (form DECQ r64; JMI label, from pair).
+// h0971 runs DECQ R9; JGT taken (form DECQ r64; JGT label, from pair).
 //
 //go:noescape
 func h0971(s *State)
 
-// h0972 runs DECQ R9; JPL taken (form DECQ r64; JPL label, from pair).
+// h0972 runs DECQ R9; JLS taken (form DECQ r64; JLS label, from pair).
 //
 //go:noescape
 func h0972(s *State)
 
-// h0973 runs DECQ R9; SETCS R10 (form DECQ r64; SETCS r8, from pair).
+// h0973 runs DECQ R9; JHI taken (form DECQ r64; JHI label, from pair).
 //
 //go:noescape
 func h0973(s *State)
 
-// h0974 runs DECQ R9; CMOVQEQ R11, R12 (form DECQ r64; CMOVQEQ r64, r64, from pair).
+// h0974 runs DECQ R9; JMI taken (form DECQ r64; JMI label, from pair).
 //
 //go:noescape
 func h0974(s *State)
 
-// h0975 runs DECQ R9; ADCQ R10, R11 (form DECQ r64; ADCQ r64, r64, from pair).
+// h0975 runs DECQ R9; JPL taken (form DECQ r64; JPL label, from pair).
 //
 //go:noescape
 func h0975(s *State)
 
-// h0976 runs DECQ R9; SBBQ R10, R11 (form DECQ r64; SBBQ r64, r64, from pair).
+// h0976 runs DECQ R9; SETCS R10 (form DECQ r64; SETCS r8, from pair).
 //
 //go:noescape
 func h0976(s *State)
 
-// h0977 runs DECQ R9; INCQ R13 (form DECQ r64; INCQ r64, from pair).
+// h0977 runs DECQ R9; CMOVQEQ R11, R12 (form DECQ r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h0977(s *State)
 
-// h0978 runs DECQ R9; ROLQ $7, R13 (form DECQ r64; ROLQ imm, r64, from pair).
+// h0978 runs DECQ R9; ADCQ R10, R11 (form DECQ r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h0978(s *State)
 
-// h0979 runs INCL R9; JEQ taken (form INCL r32; JEQ label, from pair).
+// h0979 runs DECQ R9; SBBQ R10, R11 (form DECQ r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h0979(s *State)
 
-// h0980 runs INCL R9; JNE taken (form INCL r32; JNE label, from pair).
+// h0980 runs DECQ R9; INCQ R13 (form DECQ r64; INCQ r64, from pair).
 //
 //go:noescape
 func h0980(s *State)
 
-// h0981 runs INCL R9; JCS taken (form INCL r32; JCS label, from pair).
+// h0981 runs DECQ R9; ROLQ $7, R13 (form DECQ r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h0981(s *State)
 
-// h0982 runs INCL R9; JCC taken (form INCL r32; JCC label, from pair).
+// h0982 runs INCL R9; JEQ taken (form INCL r32; JEQ label, from pair).
 //
 //go:noescape
 func h0982(s *State)
 
-// h0983 runs INCL R9; JLT taken (form INCL r32; JLT label, from pair).
+// h0983 runs INCL R9; JNE taken (form INCL r32; JNE label, from pair).
 //
 //go:noescape
 func h0983(s *State)
 
-// h0984 runs INCL R9; JGE taken (form INCL r32; JGE label, from pair).
+// h0984 runs INCL R9; JCS taken (form INCL r32; JCS label, from pair).
 //
 //go:noescape
 func h0984(s *State)
 
-// h0985 runs INCL R9; JLE taken (form INCL r32; JLE label, from pair).
+// h0985 runs INCL R9; JCC taken (form INCL r32; JCC label, from pair).
 //
 //go:noescape
 func h0985(s *State)
 
-// h0986 runs INCL R9; JGT taken (form INCL r32; JGT label, from pair).
+// h0986 runs INCL R9; JLT taken (form INCL r32; JLT label, from pair).
 //
 //go:noescape
 func h0986(s *State)
 
-// h0987 runs INCL R9; JLS taken (form INCL r32; JLS label, from pair).
+// h0987 runs INCL R9; JGE taken (form INCL r32; JGE label, from pair).
 //
 //go:noescape
 func h0987(s *State)
 
-// h0988 runs INCL R9; JHI taken (form INCL r32; JHI label, from pair).
+// h0988 runs INCL R9; JLE taken (form INCL r32; JLE label, from pair).
 //
 //go:noescape
 func h0988(s *State)
 
-// h0989 runs INCL R9; JMI taken (form INCL r32; JMI label, from pair).
+// h0989 runs INCL R9; JGT taken (form INCL r32; JGT label, from pair).
 //
 //go:noescape
 func h0989(s *State)
 
-// h0990 runs INCL R9; JPL taken (form INCL r32; JPL label, from pair).
+// h0990 runs INCL R9; JLS taken (form INCL r32; JLS label, from pair).
 //
 //go:noescape
 func h0990(s *State)
 
-// h0991 runs INCL R9; SETCS R10 (form INCL r32; SETCS r8, from pair).
+// h0991 runs INCL R9; JHI taken (form INCL r32; JHI label, from pair).
 //
 //go:noescape
 func h0991(s *State)
 
-// h0992 runs INCL R9; CMOVQEQ R11, R12 (form INCL r32; CMOVQEQ r64, r64, from pair).
+// h0992 runs INCL R9; JMI taken (form INCL r32; JMI label, from pair).
 //
 //go:noescape
 func h0992(s *State)
 
-// h0993 runs INCL R9; ADCQ R10, R11 (form INCL r32; ADCQ r64, r64, from pair).
+// h0993 runs INCL R9; JPL taken (form INCL r32; JPL label, from pair).
 //
 //go:noescape
 func h0993(s *State)
 
-// h0994 runs INCL R9; SBBQ R10, R11 (form INCL r32; SBBQ r64, r64, from pair).
+// h0994 runs INCL R9; SETCS R10 (form INCL r32; SETCS r8, from pair).
 //
 //go:noescape
 func h0994(s *State)
 
-// h0995 runs INCL R9; INCQ R13 (form INCL r32; INCQ r64, from pair).
+// h0995 runs INCL R9; CMOVQEQ R11, R12 (form INCL r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h0995(s *State)
 
-// h0996 runs INCL R9; ROLQ $7, R13 (form INCL r32; ROLQ imm, r64, from pair).
+// h0996 runs INCL R9; ADCQ R10, R11 (form INCL r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h0996(s *State)
 
-// h0997 runs DECL R9; JEQ taken (form DECL r32; JEQ label, from pair).
+// h0997 runs INCL R9; SBBQ R10, R11 (form INCL r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h0997(s *State)
 
-// h0998 runs DECL R9; JNE taken (form DECL r32; JNE label, from pair).
+// h0998 runs INCL R9; INCQ R13 (form INCL r32; INCQ r64, from pair).
 //
 //go:noescape
 func h0998(s *State)
 
-// h0999 runs DECL R9; JCS taken (form DECL r32; JCS label, from pair).
+// h0999 runs INCL R9; ROLQ $7, R13 (form INCL r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h0999(s *State)
 
-// h1000 runs DECL R9; JCC taken (form DECL r32; JCC label, from pair).
+// h1000 runs DECL R9; JEQ taken (form DECL r32; JEQ label, from pair).
 //
 //go:noescape
 func h1000(s *State)
 
-// h1001 runs DECL R9; JLT taken (form DECL r32; JLT label, from pair).
+// h1001 runs DECL R9; JNE taken (form DECL r32; JNE label, from pair).
 //
 //go:noescape
 func h1001(s *State)
 
-// h1002 runs DECL R9; JGE taken (form DECL r32; JGE label, from pair).
+// h1002 runs DECL R9; JCS taken (form DECL r32; JCS label, from pair).
 //
 //go:noescape
 func h1002(s *State)
 
-// h1003 runs DECL R9; JLE taken (form DECL r32; JLE label, from pair).
+// h1003 runs DECL R9; JCC taken (form DECL r32; JCC label, from pair).
 //
 //go:noescape
 func h1003(s *State)
 
-// h1004 runs DECL R9; JGT taken (form DECL r32; JGT label, from pair).
+// h1004 runs DECL R9; JLT taken (form DECL r32; JLT label, from pair).
 //
 //go:noescape
 func h1004(s *State)
 
-// h1005 runs DECL R9; JLS taken (form DECL r32; JLS label, from pair).
+// h1005 runs DECL R9; JGE taken (form DECL r32; JGE label, from pair).
 //
 //go:noescape
 func h1005(s *State)
 
-// h1006 runs DECL R9; JHI taken (form DECL r32; JHI label, from pair).
+// h1006 runs DECL R9; JLE taken (form DECL r32; JLE label, from pair).
 //
 //go:noescape
 func h1006(s *State)
 
-// h1007 runs DECL R9; JMI taken (form DECL r32; JMI label, from pair).
+// h1007 runs DECL R9; JGT taken (form DECL r32; JGT label, from pair).
 //
 //go:noescape
 func h1007(s *State)
 
-// h1008 runs DECL R9; JPL taken (form DECL r32; JPL label, from pair).
+// h1008 runs DECL R9; JLS taken (form DECL r32; JLS label, from pair).
 //
 //go:noescape
 func h1008(s *State)
 
-// h1009 runs DECL R9; SETCS R10 (form DECL r32; SETCS r8, from pair).
+// h1009 runs DECL R9; JHI taken (form DECL r32; JHI label, from pair).
 //
 //go:noescape
 func h1009(s *State)
 
-// h1010 runs DECL R9; CMOVQEQ R11, R12 (form DECL r32; CMOVQEQ r64, r64, from pair).
+// h1010 runs DECL R9; JMI taken (form DECL r32; JMI label, from pair).
 //
 //go:noescape
 func h1010(s *State)
 
-// h1011 runs DECL R9; ADCQ R10, R11 (form DECL r32; ADCQ r64, r64, from pair).
+// h1011 runs DECL R9; JPL taken (form DECL r32; JPL label, from pair).
 //
 //go:noescape
 func h1011(s *State)
 
-// h1012 runs DECL R9; SBBQ R10, R11 (form DECL r32; SBBQ r64, r64, from pair).
+// h1012 runs DECL R9; SETCS R10 (form DECL r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1012(s *State)
 
-// h1013 runs DECL R9; INCQ R13 (form DECL r32; INCQ r64, from pair).
+// h1013 runs DECL R9; CMOVQEQ R11, R12 (form DECL r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1013(s *State)
 
-// h1014 runs DECL R9; ROLQ $7, R13 (form DECL r32; ROLQ imm, r64, from pair).
+// h1014 runs DECL R9; ADCQ R10, R11 (form DECL r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1014(s *State)
 
-// h1015 runs NEGQ R9; JEQ taken (form NEGQ r64; JEQ label, from pair).
+// h1015 runs DECL R9; SBBQ R10, R11 (form DECL r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1015(s *State)
 
-// h1016 runs NEGQ R9; JNE taken (form NEGQ r64; JNE label, from pair).
+// h1016 runs DECL R9; INCQ R13 (form DECL r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1016(s *State)
 
-// h1017 runs NEGQ R9; JCS taken (form NEGQ r64; JCS label, from pair).
+// h1017 runs DECL R9; ROLQ $7, R13 (form DECL r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1017(s *State)
 
-// h1018 runs NEGQ R9; JCC taken (form NEGQ r64; JCC label, from pair).
+// h1018 runs NEGQ R9; JEQ taken (form NEGQ r64; JEQ label, from pair).
 //
 //go:noescape
 func h1018(s *State)
 
-// h1019 runs NEGQ R9; JLT taken (form NEGQ r64; JLT label, from pair).
+// h1019 runs NEGQ R9; JNE taken (form NEGQ r64; JNE label, from pair).
 //
 //go:noescape
 func h1019(s *State)
 
-// h1020 runs NEGQ R9; JGE taken (form NEGQ r64; JGE label, from pair).
+// h1020 runs NEGQ R9; JCS taken (form NEGQ r64; JCS label, from pair).
 //
 //go:noescape
 func h1020(s *State)
 
-// h1021 runs NEGQ R9; JLE taken (form NEGQ r64; JLE label, from pair).
+// h1021 runs NEGQ R9; JCC taken (form NEGQ r64; JCC label, from pair).
 //
 //go:noescape
 func h1021(s *State)
 
-// h1022 runs NEGQ R9; JGT taken (form NEGQ r64; JGT label, from pair).
+// h1022 runs NEGQ R9; JLT taken (form NEGQ r64; JLT label, from pair).
 //
 //go:noescape
 func h1022(s *State)
 
-// h1023 runs NEGQ R9; JLS taken (form NEGQ r64; JLS label, from pair).
+// h1023 runs NEGQ R9; JGE taken (form NEGQ r64; JGE label, from pair).
 //
 //go:noescape
 func h1023(s *State)
 
-// h1024 runs NEGQ R9; JHI taken (form NEGQ r64; JHI label, from pair).
+// h1024 runs NEGQ R9; JLE taken (form NEGQ r64; JLE label, from pair).
 //
 //go:noescape
 func h1024(s *State)
 
-// h1025 runs NEGQ R9; JMI taken (form NEGQ r64; JMI label, from pair).
+// h1025 runs NEGQ R9; JGT taken (form NEGQ r64; JGT label, from pair).
 //
 //go:noescape
 func h1025(s *State)
 
-// h1026 runs NEGQ R9; JPL taken (form NEGQ r64; JPL label, from pair).
+// h1026 runs NEGQ R9; JLS taken (form NEGQ r64; JLS label, from pair).
 //
 //go:noescape
 func h1026(s *State)
 
-// h1027 runs NEGQ R9; SETCS R10 (form NEGQ r64; SETCS r8, from pair).
+// h1027 runs NEGQ R9; JHI taken (form NEGQ r64; JHI label, from pair).
 //
 //go:noescape
 func h1027(s *State)
 
-// h1028 runs NEGQ R9; CMOVQEQ R11, R12 (form NEGQ r64; CMOVQEQ r64, r64, from pair).
+// h1028 runs NEGQ R9; JMI taken (form NEGQ r64; JMI label, from pair).
 //
 //go:noescape
 func h1028(s *State)
 
-// h1029 runs NEGQ R9; ADCQ R10, R11 (form NEGQ r64; ADCQ r64, r64, from pair).
+// h1029 runs NEGQ R9; JPL taken (form NEGQ r64; JPL label, from pair).
 //
 //go:noescape
 func h1029(s *State)
 
-// h1030 runs NEGQ R9; SBBQ R10, R11 (form NEGQ r64; SBBQ r64, r64, from pair).
+// h1030 runs NEGQ R9; SETCS R10 (form NEGQ r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1030(s *State)
 
-// h1031 runs NEGQ R9; INCQ R13 (form NEGQ r64; INCQ r64, from pair).
+// h1031 runs NEGQ R9; CMOVQEQ R11, R12 (form NEGQ r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1031(s *State)
 
-// h1032 runs NEGQ R9; ROLQ $7, R13 (form NEGQ r64; ROLQ imm, r64, from pair).
+// h1032 runs NEGQ R9; ADCQ R10, R11 (form NEGQ r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1032(s *State)
 
-// h1033 runs SHLQ $1, R9; JEQ taken (form SHLQ imm, r64; JEQ label, from pair).
+// h1033 runs NEGQ R9; SBBQ R10, R11 (form NEGQ r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1033(s *State)
 
-// h1034 runs SHLQ $1, R9; JNE taken (form SHLQ imm, r64; JNE label, from pair).
+// h1034 runs NEGQ R9; INCQ R13 (form NEGQ r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1034(s *State)
 
-// h1035 runs SHLQ $1, R9; JCS taken (form SHLQ imm, r64; JCS label, from pair).
+// h1035 runs NEGQ R9; ROLQ $7, R13 (form NEGQ r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1035(s *State)
 
-// h1036 runs SHLQ $1, R9; JCC taken (form SHLQ imm, r64; JCC label, from pair).
+// h1036 runs SHLQ $1, R9; JEQ taken (form SHLQ imm, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1036(s *State)
 
-// h1037 runs SHLQ $1, R9; JLT taken (form SHLQ imm, r64; JLT label, from pair).
+// h1037 runs SHLQ $1, R9; JNE taken (form SHLQ imm, r64; JNE label, from pair).
 //
 //go:noescape
 func h1037(s *State)
 
-// h1038 runs SHLQ $1, R9; JGE taken (form SHLQ imm, r64; JGE label, from pair).
+// h1038 runs SHLQ $1, R9; JCS taken (form SHLQ imm, r64; JCS label, from pair).
 //
 //go:noescape
 func h1038(s *State)
 
-// h1039 runs SHLQ $1, R9; JLE taken (form SHLQ imm, r64; JLE label, from pair).
+// h1039 runs SHLQ $1, R9; JCC taken (form SHLQ imm, r64; JCC label, from pair).
 //
 //go:noescape
 func h1039(s *State)
 
-// h1040 runs SHLQ $1, R9; JGT taken (form SHLQ imm, r64; JGT label, from pair).
+// h1040 runs SHLQ $1, R9; JLT taken (form SHLQ imm, r64; JLT label, from pair).
 //
 //go:noescape
 func h1040(s *State)
 
-// h1041 runs SHLQ $1, R9; JLS taken (form SHLQ imm, r64; JLS label, from pair).
+// h1041 runs SHLQ $1, R9; JGE taken (form SHLQ imm, r64; JGE label, from pair).
 //
 //go:noescape
 func h1041(s *State)
 
-// h1042 runs SHLQ $1, R9; JHI taken (form SHLQ imm, r64; JHI label, from pair).
+// h1042 runs SHLQ $1, R9; JLE taken (form SHLQ imm, r64; JLE label, from pair).
 //
 //go:noescape
 func h1042(s *State)
 
-// h1043 runs SHLQ $1, R9; JMI taken (form SHLQ imm, r64; JMI label, from pair).
+// h1043 runs SHLQ $1, R9; JGT taken (form SHLQ imm, r64; JGT label, from pair).
 //
 //go:noescape
 func h1043(s *State)
 
-// h1044 runs SHLQ $1, R9; JPL taken (form SHLQ imm, r64; JPL label, from pair).
+// h1044 runs SHLQ $1, R9; JLS taken (form SHLQ imm, r64; JLS label, from pair).
 //
 //go:noescape
 func h1044(s *State)
 
-// h1045 runs SHLQ $1, R9; SETCS R10 (form SHLQ imm, r64; SETCS r8, from pair).
+// h1045 runs SHLQ $1, R9; JHI taken (form SHLQ imm, r64; JHI label, from pair).
 //
 //go:noescape
 func h1045(s *State)
 
-// h1046 runs SHLQ $1, R9; CMOVQEQ R11, R12 (form SHLQ imm, r64; CMOVQEQ r64, r64, from pair).
+// h1046 runs SHLQ $1, R9; JMI taken (form SHLQ imm, r64; JMI label, from pair).
 //
 //go:noescape
 func h1046(s *State)
 
-// h1047 runs SHLQ $1, R9; ADCQ R10, R11 (form SHLQ imm, r64; ADCQ r64, r64, from pair).
+// h1047 runs SHLQ $1, R9; JPL taken (form SHLQ imm, r64; JPL label, from pair).
 //
 //go:noescape
 func h1047(s *State)
 
-// h1048 runs SHLQ $1, R9; SBBQ R10, R11 (form SHLQ imm, r64; SBBQ r64, r64, from pair).
+// h1048 runs SHLQ $1, R9; SETCS R10 (form SHLQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1048(s *State)
 
-// h1049 runs SHLQ $1, R9; INCQ R13 (form SHLQ imm, r64; INCQ r64, from pair).
+// h1049 runs SHLQ $1, R9; CMOVQEQ R11, R12 (form SHLQ imm, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1049(s *State)
 
-// h1050 runs SHLQ $1, R9; ROLQ $7, R13 (form SHLQ imm, r64; ROLQ imm, r64, from pair).
+// h1050 runs SHLQ $1, R9; ADCQ R10, R11 (form SHLQ imm, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1050(s *State)
 
-// h1051 runs SHRQ $1, R9; JEQ taken (form SHRQ imm, r64; JEQ label, from pair).
+// h1051 runs SHLQ $1, R9; SBBQ R10, R11 (form SHLQ imm, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1051(s *State)
 
-// h1052 runs SHRQ $1, R9; JNE taken (form SHRQ imm, r64; JNE label, from pair).
+// h1052 runs SHLQ $1, R9; INCQ R13 (form SHLQ imm, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1052(s *State)
 
-// h1053 runs SHRQ $1, R9; JCS taken (form SHRQ imm, r64; JCS label, from pair).
+// h1053 runs SHLQ $1, R9; ROLQ $7, R13 (form SHLQ imm, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1053(s *State)
 
-// h1054 runs SHRQ $1, R9; JCC taken (form SHRQ imm, r64; JCC label, from pair).
+// h1054 runs SHRQ $1, R9; JEQ taken (form SHRQ imm, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1054(s *State)
 
-// h1055 runs SHRQ $1, R9; JLT taken (form SHRQ imm, r64; JLT label, from pair).
+// h1055 runs SHRQ $1, R9; JNE taken (form SHRQ imm, r64; JNE label, from pair).
 //
 //go:noescape
 func h1055(s *State)
 
-// h1056 runs SHRQ $1, R9; JGE taken (form SHRQ imm, r64; JGE label, from pair).
+// h1056 runs SHRQ $1, R9; JCS taken (form SHRQ imm, r64; JCS label, from pair).
 //
 //go:noescape
 func h1056(s *State)
 
-// h1057 runs SHRQ $1, R9; JLE taken (form SHRQ imm, r64; JLE label, from pair).
+// h1057 runs SHRQ $1, R9; JCC taken (form SHRQ imm, r64; JCC label, from pair).
 //
 //go:noescape
 func h1057(s *State)
 
-// h1058 runs SHRQ $1, R9; JGT taken (form SHRQ imm, r64; JGT label, from pair).
+// h1058 runs SHRQ $1, R9; JLT taken (form SHRQ imm, r64; JLT label, from pair).
 //
 //go:noescape
 func h1058(s *State)
 
-// h1059 runs SHRQ $1, R9; JLS taken (form SHRQ imm, r64; JLS label, from pair).
+// h1059 runs SHRQ $1, R9; JGE taken (form SHRQ imm, r64; JGE label, from pair).
 //
 //go:noescape
 func h1059(s *State)
 
-// h1060 runs SHRQ $1, R9; JHI taken (form SHRQ imm, r64; JHI label, from pair).
+// h1060 runs SHRQ $1, R9; JLE taken (form SHRQ imm, r64; JLE label, from pair).
 //
 //go:noescape
 func h1060(s *State)
 
-// h1061 runs SHRQ $1, R9; JMI taken (form SHRQ imm, r64; JMI label, from pair).
+// h1061 runs SHRQ $1, R9; JGT taken (form SHRQ imm, r64; JGT label, from pair).
 //
 //go:noescape
 func h1061(s *State)
 
-// h1062 runs SHRQ $1, R9; JPL taken (form SHRQ imm, r64; JPL label, from pair).
+// h1062 runs SHRQ $1, R9; JLS taken (form SHRQ imm, r64; JLS label, from pair).
 //
 //go:noescape
 func h1062(s *State)
 
-// h1063 runs SHRQ $1, R9; SETCS R10 (form SHRQ imm, r64; SETCS r8, from pair).
+// h1063 runs SHRQ $1, R9; JHI taken (form SHRQ imm, r64; JHI label, from pair).
 //
 //go:noescape
 func h1063(s *State)
 
-// h1064 runs SHRQ $1, R9; CMOVQEQ R11, R12 (form SHRQ imm, r64; CMOVQEQ r64, r64, from pair).
+// h1064 runs SHRQ $1, R9; JMI taken (form SHRQ imm, r64; JMI label, from pair).
 //
 //go:noescape
 func h1064(s *State)
 
-// h1065 runs SHRQ $1, R9; ADCQ R10, R11 (form SHRQ imm, r64; ADCQ r64, r64, from pair).
+// h1065 runs SHRQ $1, R9; JPL taken (form SHRQ imm, r64; JPL label, from pair).
 //
 //go:noescape
 func h1065(s *State)
 
-// h1066 runs SHRQ $1, R9; SBBQ R10, R11 (form SHRQ imm, r64; SBBQ r64, r64, from pair).
+// h1066 runs SHRQ $1, R9; SETCS R10 (form SHRQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1066(s *State)
 
-// h1067 runs SHRQ $1, R9; INCQ R13 (form SHRQ imm, r64; INCQ r64, from pair).
+// h1067 runs SHRQ $1, R9; CMOVQEQ R11, R12 (form SHRQ imm, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1067(s *State)
 
-// h1068 runs SHRQ $1, R9; ROLQ $7, R13 (form SHRQ imm, r64; ROLQ imm, r64, from pair).
+// h1068 runs SHRQ $1, R9; ADCQ R10, R11 (form SHRQ imm, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1068(s *State)
 
-// h1069 runs SARQ $1, R9; JEQ taken (form SARQ imm, r64; JEQ label, from pair).
+// h1069 runs SHRQ $1, R9; SBBQ R10, R11 (form SHRQ imm, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1069(s *State)
 
-// h1070 runs SARQ $1, R9; JNE taken (form SARQ imm, r64; JNE label, from pair).
+// h1070 runs SHRQ $1, R9; INCQ R13 (form SHRQ imm, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1070(s *State)
 
-// h1071 runs SARQ $1, R9; JCS taken (form SARQ imm, r64; JCS label, from pair).
+// h1071 runs SHRQ $1, R9; ROLQ $7, R13 (form SHRQ imm, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1071(s *State)
 
-// h1072 runs SARQ $1, R9; JCC taken (form SARQ imm, r64; JCC label, from pair).
+// h1072 runs SARQ $1, R9; JEQ taken (form SARQ imm, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1072(s *State)
 
-// h1073 runs SARQ $1, R9; JLT taken (form SARQ imm, r64; JLT label, from pair).
+// h1073 runs SARQ $1, R9; JNE taken (form SARQ imm, r64; JNE label, from pair).
 //
 //go:noescape
 func h1073(s *State)
 
-// h1074 runs SARQ $1, R9; JGE taken (form SARQ imm, r64; JGE label, from pair).
+// h1074 runs SARQ $1, R9; JCS taken (form SARQ imm, r64; JCS label, from pair).
 //
 //go:noescape
 func h1074(s *State)
 
-// h1075 runs SARQ $1, R9; JLE taken (form SARQ imm, r64; JLE label, from pair).
+// h1075 runs SARQ $1, R9; JCC taken (form SARQ imm, r64; JCC label, from pair).
 //
 //go:noescape
 func h1075(s *State)
 
-// h1076 runs SARQ $1, R9; JGT taken (form SARQ imm, r64; JGT label, from pair).
+// h1076 runs SARQ $1, R9; JLT taken (form SARQ imm, r64; JLT label, from pair).
 //
 //go:noescape
 func h1076(s *State)
 
-// h1077 runs SARQ $1, R9; JLS taken (form SARQ imm, r64; JLS label, from pair).
+// h1077 runs SARQ $1, R9; JGE taken (form SARQ imm, r64; JGE label, from pair).
 //
 //go:noescape
 func h1077(s *State)
 
-// h1078 runs SARQ $1, R9; JHI taken (form SARQ imm, r64; JHI label, from pair).
+// h1078 runs SARQ $1, R9; JLE taken (form SARQ imm, r64; JLE label, from pair).
 //
 //go:noescape
 func h1078(s *State)
 
-// h1079 runs SARQ $1, R9; JMI taken (form SARQ imm, r64; JMI label, from pair).
+// h1079 runs SARQ $1, R9; JGT taken (form SARQ imm, r64; JGT label, from pair).
 //
 //go:noescape
 func h1079(s *State)
 
-// h1080 runs SARQ $1, R9; JPL taken (form SARQ imm, r64; JPL label, from pair).
+// h1080 runs SARQ $1, R9; JLS taken (form SARQ imm, r64; JLS label, from pair).
 //
 //go:noescape
 func h1080(s *State)
 
-// h1081 runs SARQ $1, R9; SETCS R10 (form SARQ imm, r64; SETCS r8, from pair).
+// h1081 runs SARQ $1, R9; JHI taken (form SARQ imm, r64; JHI label, from pair).
 //
 //go:noescape
 func h1081(s *State)
 
-// h1082 runs SARQ $1, R9; CMOVQEQ R11, R12 (form SARQ imm, r64; CMOVQEQ r64, r64, from pair).
+// h1082 runs SARQ $1, R9; JMI taken (form SARQ imm, r64; JMI label, from pair).
 //
 //go:noescape
 func h1082(s *State)
 
-// h1083 runs SARQ $1, R9; ADCQ R10, R11 (form SARQ imm, r64; ADCQ r64, r64, from pair).
+// h1083 runs SARQ $1, R9; JPL taken (form SARQ imm, r64; JPL label, from pair).
 //
 //go:noescape
 func h1083(s *State)
 
-// h1084 runs SARQ $1, R9; SBBQ R10, R11 (form SARQ imm, r64; SBBQ r64, r64, from pair).
+// h1084 runs SARQ $1, R9; SETCS R10 (form SARQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1084(s *State)
 
-// h1085 runs SARQ $1, R9; INCQ R13 (form SARQ imm, r64; INCQ r64, from pair).
+// h1085 runs SARQ $1, R9; CMOVQEQ R11, R12 (form SARQ imm, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1085(s *State)
 
-// h1086 runs SARQ $1, R9; ROLQ $7, R13 (form SARQ imm, r64; ROLQ imm, r64, from pair).
+// h1086 runs SARQ $1, R9; ADCQ R10, R11 (form SARQ imm, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1086(s *State)
 
-// h1087 runs SHLQ $5, R9; JEQ taken (form SHLQ imm, r64; JEQ label, from pair).
+// h1087 runs SARQ $1, R9; SBBQ R10, R11 (form SARQ imm, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1087(s *State)
 
-// h1088 runs SHLQ $5, R9; JNE taken (form SHLQ imm, r64; JNE label, from pair).
+// h1088 runs SARQ $1, R9; INCQ R13 (form SARQ imm, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1088(s *State)
 
-// h1089 runs SHLQ $5, R9; JCS taken (form SHLQ imm, r64; JCS label, from pair).
+// h1089 runs SARQ $1, R9; ROLQ $7, R13 (form SARQ imm, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1089(s *State)
 
-// h1090 runs SHLQ $5, R9; JCC taken (form SHLQ imm, r64; JCC label, from pair).
+// h1090 runs SHLQ $5, R9; JEQ taken (form SHLQ imm, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1090(s *State)
 
-// h1091 runs SHLQ $5, R9; JLT taken (form SHLQ imm, r64; JLT label, from pair).
+// h1091 runs SHLQ $5, R9; JNE taken (form SHLQ imm, r64; JNE label, from pair).
 //
 //go:noescape
 func h1091(s *State)
 
-// h1092 runs SHLQ $5, R9; JGE taken (form SHLQ imm, r64; JGE label, from pair).
+// h1092 runs SHLQ $5, R9; JCS taken (form SHLQ imm, r64; JCS label, from pair).
 //
 //go:noescape
 func h1092(s *State)
 
-// h1093 runs SHLQ $5, R9; JLE taken (form SHLQ imm, r64; JLE label, from pair).
+// h1093 runs SHLQ $5, R9; JCC taken (form SHLQ imm, r64; JCC label, from pair).
 //
 //go:noescape
 func h1093(s *State)
 
-// h1094 runs SHLQ $5, R9; JGT taken (form SHLQ imm, r64; JGT label, from pair).
+// h1094 runs SHLQ $5, R9; JLT taken (form SHLQ imm, r64; JLT label, from pair).
 //
 //go:noescape
 func h1094(s *State)
 
-// h1095 runs SHLQ $5, R9; JLS taken (form SHLQ imm, r64; JLS label, from pair).
+// h1095 runs SHLQ $5, R9; JGE taken (form SHLQ imm, r64; JGE label, from pair).
 //
 //go:noescape
 func h1095(s *State)
 
-// h1096 runs SHLQ $5, R9; JHI taken (form SHLQ imm, r64; JHI label, from pair).
+// h1096 runs SHLQ $5, R9; JLE taken (form SHLQ imm, r64; JLE label, from pair).
 //
 //go:noescape
 func h1096(s *State)
 
-// h1097 runs SHLQ $5, R9; JMI taken (form SHLQ imm, r64; JMI label, from pair).
+// h1097 runs SHLQ $5, R9; JGT taken (form SHLQ imm, r64; JGT label, from pair).
 //
 //go:noescape
 func h1097(s *State)
 
-// h1098 runs SHLQ $5, R9; JPL taken (form SHLQ imm, r64; JPL label, from pair).
+// h1098 runs SHLQ $5, R9; JLS taken (form SHLQ imm, r64; JLS label, from pair).
 //
 //go:noescape
 func h1098(s *State)
 
-// h1099 runs SHLQ $5, R9; SETCS R10 (form SHLQ imm, r64; SETCS r8, from pair).
+// h1099 runs SHLQ $5, R9; JHI taken (form SHLQ imm, r64; JHI label, from pair).
 //
 //go:noescape
 func h1099(s *State)
 
-// h1100 runs SHLQ $5, R9; CMOVQEQ R11, R12 (form SHLQ imm, r64; CMOVQEQ r64, r64, from pair).
+// h1100 runs SHLQ $5, R9; JMI taken (form SHLQ imm, r64; JMI label, from pair).
 //
 //go:noescape
 func h1100(s *State)
 
-// h1101 runs SHLQ $5, R9; ADCQ R10, R11 (form SHLQ imm, r64; ADCQ r64, r64, from pair).
+// h1101 runs SHLQ $5, R9; JPL taken (form SHLQ imm, r64; JPL label, from pair).
 //
 //go:noescape
 func h1101(s *State)
 
-// h1102 runs SHLQ $5, R9; SBBQ R10, R11 (form SHLQ imm, r64; SBBQ r64, r64, from pair).
+// h1102 runs SHLQ $5, R9; SETCS R10 (form SHLQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1102(s *State)
 
-// h1103 runs SHLQ $5, R9; INCQ R13 (form SHLQ imm, r64; INCQ r64, from pair).
+// h1103 runs SHLQ $5, R9; CMOVQEQ R11, R12 (form SHLQ imm, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1103(s *State)
 
-// h1104 runs SHLQ $5, R9; ROLQ $7, R13 (form SHLQ imm, r64; ROLQ imm, r64, from pair).
+// h1104 runs SHLQ $5, R9; ADCQ R10, R11 (form SHLQ imm, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1104(s *State)
 
-// h1105 runs SHRQ CX, R9; JEQ taken (form SHRQ cl, r64; JEQ label, from pair).
+// h1105 runs SHLQ $5, R9; SBBQ R10, R11 (form SHLQ imm, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1105(s *State)
 
-// h1106 runs SHRQ CX, R9; JNE taken (form SHRQ cl, r64; JNE label, from pair).
+// h1106 runs SHLQ $5, R9; INCQ R13 (form SHLQ imm, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1106(s *State)
 
-// h1107 runs SHRQ CX, R9; JCS taken (form SHRQ cl, r64; JCS label, from pair).
+// h1107 runs SHLQ $5, R9; ROLQ $7, R13 (form SHLQ imm, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1107(s *State)
 
-// h1108 runs SHRQ CX, R9; JCC taken (form SHRQ cl, r64; JCC label, from pair).
+// h1108 runs SHRQ CX, R9; JEQ taken (form SHRQ cl, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1108(s *State)
 
-// h1109 runs SHRQ CX, R9; JLT taken (form SHRQ cl, r64; JLT label, from pair).
+// h1109 runs SHRQ CX, R9; JNE taken (form SHRQ cl, r64; JNE label, from pair).
 //
 //go:noescape
 func h1109(s *State)
 
-// h1110 runs SHRQ CX, R9; JGE taken (form SHRQ cl, r64; JGE label, from pair).
+// h1110 runs SHRQ CX, R9; JCS taken (form SHRQ cl, r64; JCS label, from pair).
 //
 //go:noescape
 func h1110(s *State)
 
-// h1111 runs SHRQ CX, R9; JLE taken (form SHRQ cl, r64; JLE label, from pair).
+// h1111 runs SHRQ CX, R9; JCC taken (form SHRQ cl, r64; JCC label, from pair).
 //
 //go:noescape
 func h1111(s *State)
 
-// h1112 runs SHRQ CX, R9; JGT taken (form SHRQ cl, r64; JGT label, from pair).
+// h1112 runs SHRQ CX, R9; JLT taken (form SHRQ cl, r64; JLT label, from pair).
 //
 //go:noescape
 func h1112(s *State)
 
-// h1113 runs SHRQ CX, R9; JLS taken (form SHRQ cl, r64; JLS label, from pair).
+// h1113 runs SHRQ CX, R9; JGE taken (form SHRQ cl, r64; JGE label, from pair).
 //
 //go:noescape
 func h1113(s *State)
 
-// h1114 runs SHRQ CX, R9; JHI taken (form SHRQ cl, r64; JHI label, from pair).
+// h1114 runs SHRQ CX, R9; JLE taken (form SHRQ cl, r64; JLE label, from pair).
 //
 //go:noescape
 func h1114(s *State)
 
-// h1115 runs SHRQ CX, R9; JMI taken (form SHRQ cl, r64; JMI label, from pair).
+// h1115 runs SHRQ CX, R9; JGT taken (form SHRQ cl, r64; JGT label, from pair).
 //
 //go:noescape
 func h1115(s *State)
 
-// h1116 runs SHRQ CX, R9; JPL taken (form SHRQ cl, r64; JPL label, from pair).
+// h1116 runs SHRQ CX, R9; JLS taken (form SHRQ cl, r64; JLS label, from pair).
 //
 //go:noescape
 func h1116(s *State)
 
-// h1117 runs SHRQ CX, R9; SETCS R10 (form SHRQ cl, r64; SETCS r8, from pair).
+// h1117 runs SHRQ CX, R9; JHI taken (form SHRQ cl, r64; JHI label, from pair).
 //
 //go:noescape
 func h1117(s *State)
 
-// h1118 runs SHRQ CX, R9; CMOVQEQ R11, R12 (form SHRQ cl, r64; CMOVQEQ r64, r64, from pair).
+// h1118 runs SHRQ CX, R9; JMI taken (form SHRQ cl, r64; JMI label, from pair).
 //
 //go:noescape
 func h1118(s *State)
 
-// h1119 runs SHRQ CX, R9; ADCQ R10, R11 (form SHRQ cl, r64; ADCQ r64, r64, from pair).
+// h1119 runs SHRQ CX, R9; JPL taken (form SHRQ cl, r64; JPL label, from pair).
 //
 //go:noescape
 func h1119(s *State)
 
-// h1120 runs SHRQ CX, R9; SBBQ R10, R11 (form SHRQ cl, r64; SBBQ r64, r64, from pair).
+// h1120 runs SHRQ CX, R9; SETCS R10 (form SHRQ cl, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1120(s *State)
 
-// h1121 runs SHRQ CX, R9; INCQ R13 (form SHRQ cl, r64; INCQ r64, from pair).
+// h1121 runs SHRQ CX, R9; CMOVQEQ R11, R12 (form SHRQ cl, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1121(s *State)
 
-// h1122 runs SHRQ CX, R9; ROLQ $7, R13 (form SHRQ cl, r64; ROLQ imm, r64, from pair).
+// h1122 runs SHRQ CX, R9; ADCQ R10, R11 (form SHRQ cl, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1122(s *State)
 
-// h1123 runs SHLL $1, R9; JEQ taken (form SHLL imm, r32; JEQ label, from pair).
+// h1123 runs SHRQ CX, R9; SBBQ R10, R11 (form SHRQ cl, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1123(s *State)
 
-// h1124 runs SHLL $1, R9; JNE taken (form SHLL imm, r32; JNE label, from pair).
+// h1124 runs SHRQ CX, R9; INCQ R13 (form SHRQ cl, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1124(s *State)
 
-// h1125 runs SHLL $1, R9; JCS taken (form SHLL imm, r32; JCS label, from pair).
+// h1125 runs SHRQ CX, R9; ROLQ $7, R13 (form SHRQ cl, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1125(s *State)
 
-// h1126 runs SHLL $1, R9; JCC taken (form SHLL imm, r32; JCC label, from pair).
+// h1126 runs SHLL $1, R9; JEQ taken (form SHLL imm, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1126(s *State)
 
-// h1127 runs SHLL $1, R9; JLT taken (form SHLL imm, r32; JLT label, from pair).
+// h1127 runs SHLL $1, R9; JNE taken (form SHLL imm, r32; JNE label, from pair).
 //
 //go:noescape
 func h1127(s *State)
 
-// h1128 runs SHLL $1, R9; JGE taken (form SHLL imm, r32; JGE label, from pair).
+// h1128 runs SHLL $1, R9; JCS taken (form SHLL imm, r32; JCS label, from pair).
 //
 //go:noescape
 func h1128(s *State)
 
-// h1129 runs SHLL $1, R9; JLE taken (form SHLL imm, r32; JLE label, from pair).
+// h1129 runs SHLL $1, R9; JCC taken (form SHLL imm, r32; JCC label, from pair).
 //
 //go:noescape
 func h1129(s *State)
 
-// h1130 runs SHLL $1, R9; JGT taken (form SHLL imm, r32; JGT label, from pair).
+// h1130 runs SHLL $1, R9; JLT taken (form SHLL imm, r32; JLT label, from pair).
 //
 //go:noescape
 func h1130(s *State)
 
-// h1131 runs SHLL $1, R9; JLS taken (form SHLL imm, r32; JLS label, from pair).
+// h1131 runs SHLL $1, R9; JGE taken (form SHLL imm, r32; JGE label, from pair).
 //
 //go:noescape
 func h1131(s *State)
 
-// h1132 runs SHLL $1, R9; JHI taken (form SHLL imm, r32; JHI label, from pair).
+// h1132 runs SHLL $1, R9; JLE taken (form SHLL imm, r32; JLE label, from pair).
 //
 //go:noescape
 func h1132(s *State)
 
-// h1133 runs SHLL $1, R9; JMI taken (form SHLL imm, r32; JMI label, from pair).
+// h1133 runs SHLL $1, R9; JGT taken (form SHLL imm, r32; JGT label, from pair).
 //
 //go:noescape
 func h1133(s *State)
 
-// h1134 runs SHLL $1, R9; JPL taken (form SHLL imm, r32; JPL label, from pair).
+// h1134 runs SHLL $1, R9; JLS taken (form SHLL imm, r32; JLS label, from pair).
 //
 //go:noescape
 func h1134(s *State)
 
-// h1135 runs SHLL $1, R9; SETCS R10 (form SHLL imm, r32; SETCS r8, from pair).
+// h1135 runs SHLL $1, R9; JHI taken (form SHLL imm, r32; JHI label, from pair).
 //
 //go:noescape
 func h1135(s *State)
 
-// h1136 runs SHLL $1, R9; CMOVQEQ R11, R12 (form SHLL imm, r32; CMOVQEQ r64, r64, from pair).
+// h1136 runs SHLL $1, R9; JMI taken (form SHLL imm, r32; JMI label, from pair).
 //
 //go:noescape
 func h1136(s *State)
 
-// h1137 runs SHLL $1, R9; ADCQ R10, R11 (form SHLL imm, r32; ADCQ r64, r64, from pair).
+// h1137 runs SHLL $1, R9; JPL taken (form SHLL imm, r32; JPL label, from pair).
 //
 //go:noescape
 func h1137(s *State)
 
-// h1138 runs SHLL $1, R9; SBBQ R10, R11 (form SHLL imm, r32; SBBQ r64, r64, from pair).
+// h1138 runs SHLL $1, R9; SETCS R10 (form SHLL imm, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1138(s *State)
 
-// h1139 runs SHLL $1, R9; INCQ R13 (form SHLL imm, r32; INCQ r64, from pair).
+// h1139 runs SHLL $1, R9; CMOVQEQ R11, R12 (form SHLL imm, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1139(s *State)
 
-// h1140 runs SHLL $1, R9; ROLQ $7, R13 (form SHLL imm, r32; ROLQ imm, r64, from pair).
+// h1140 runs SHLL $1, R9; ADCQ R10, R11 (form SHLL imm, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1140(s *State)
 
-// h1141 runs SARL $3, R9; JEQ taken (form SARL imm, r32; JEQ label, from pair).
+// h1141 runs SHLL $1, R9; SBBQ R10, R11 (form SHLL imm, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1141(s *State)
 
-// h1142 runs SARL $3, R9; JNE taken (form SARL imm, r32; JNE label, from pair).
+// h1142 runs SHLL $1, R9; INCQ R13 (form SHLL imm, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1142(s *State)
 
-// h1143 runs SARL $3, R9; JCS taken (form SARL imm, r32; JCS label, from pair).
+// h1143 runs SHLL $1, R9; ROLQ $7, R13 (form SHLL imm, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1143(s *State)
 
-// h1144 runs SARL $3, R9; JCC taken (form SARL imm, r32; JCC label, from pair).
+// h1144 runs SARL $3, R9; JEQ taken (form SARL imm, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1144(s *State)
 
-// h1145 runs SARL $3, R9; JLT taken (form SARL imm, r32; JLT label, from pair).
+// h1145 runs SARL $3, R9; JNE taken (form SARL imm, r32; JNE label, from pair).
 //
 //go:noescape
 func h1145(s *State)
 
-// h1146 runs SARL $3, R9; JGE taken (form SARL imm, r32; JGE label, from pair).
+// h1146 runs SARL $3, R9; JCS taken (form SARL imm, r32; JCS label, from pair).
 //
 //go:noescape
 func h1146(s *State)
 
-// h1147 runs SARL $3, R9; JLE taken (form SARL imm, r32; JLE label, from pair).
+// h1147 runs SARL $3, R9; JCC taken (form SARL imm, r32; JCC label, from pair).
 //
 //go:noescape
 func h1147(s *State)
 
-// h1148 runs SARL $3, R9; JGT taken (form SARL imm, r32; JGT label, from pair).
+// h1148 runs SARL $3, R9; JLT taken (form SARL imm, r32; JLT label, from pair).
 //
 //go:noescape
 func h1148(s *State)
 
-// h1149 runs SARL $3, R9; JLS taken (form SARL imm, r32; JLS label, from pair).
+// h1149 runs SARL $3, R9; JGE taken (form SARL imm, r32; JGE label, from pair).
 //
 //go:noescape
 func h1149(s *State)
 
-// h1150 runs SARL $3, R9; JHI taken (form SARL imm, r32; JHI label, from pair).
+// h1150 runs SARL $3, R9; JLE taken (form SARL imm, r32; JLE label, from pair).
 //
 //go:noescape
 func h1150(s *State)
 
-// h1151 runs SARL $3, R9; JMI taken (form SARL imm, r32; JMI label, from pair).
+// h1151 runs SARL $3, R9; JGT taken (form SARL imm, r32; JGT label, from pair).
 //
 //go:noescape
 func h1151(s *State)
 
-// h1152 runs SARL $3, R9; JPL taken (form SARL imm, r32; JPL label, from pair).
+// h1152 runs SARL $3, R9; JLS taken (form SARL imm, r32; JLS label, from pair).
 //
 //go:noescape
 func h1152(s *State)
 
-// h1153 runs SARL $3, R9; SETCS R10 (form SARL imm, r32; SETCS r8, from pair).
+// h1153 runs SARL $3, R9; JHI taken (form SARL imm, r32; JHI label, from pair).
 //
 //go:noescape
 func h1153(s *State)
 
-// h1154 runs SARL $3, R9; CMOVQEQ R11, R12 (form SARL imm, r32; CMOVQEQ r64, r64, from pair).
+// h1154 runs SARL $3, R9; JMI taken (form SARL imm, r32; JMI label, from pair).
 //
 //go:noescape
 func h1154(s *State)
 
-// h1155 runs SARL $3, R9; ADCQ R10, R11 (form SARL imm, r32; ADCQ r64, r64, from pair).
+// h1155 runs SARL $3, R9; JPL taken (form SARL imm, r32; JPL label, from pair).
 //
 //go:noescape
 func h1155(s *State)
 
-// h1156 runs SARL $3, R9; SBBQ R10, R11 (form SARL imm, r32; SBBQ r64, r64, from pair).
+// h1156 runs SARL $3, R9; SETCS R10 (form SARL imm, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1156(s *State)
 
-// h1157 runs SARL $3, R9; INCQ R13 (form SARL imm, r32; INCQ r64, from pair).
+// h1157 runs SARL $3, R9; CMOVQEQ R11, R12 (form SARL imm, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1157(s *State)
 
-// h1158 runs SARL $3, R9; ROLQ $7, R13 (form SARL imm, r32; ROLQ imm, r64, from pair).
+// h1158 runs SARL $3, R9; ADCQ R10, R11 (form SARL imm, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1158(s *State)
 
-// h1159 runs ROLQ $1, R9; JEQ taken (form ROLQ imm, r64; JEQ label, from pair).
+// h1159 runs SARL $3, R9; SBBQ R10, R11 (form SARL imm, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1159(s *State)
 
-// h1160 runs ROLQ $1, R9; JNE taken (form ROLQ imm, r64; JNE label, from pair).
+// h1160 runs SARL $3, R9; INCQ R13 (form SARL imm, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1160(s *State)
 
-// h1161 runs ROLQ $1, R9; JCS taken (form ROLQ imm, r64; JCS label, from pair).
+// h1161 runs SARL $3, R9; ROLQ $7, R13 (form SARL imm, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1161(s *State)
 
-// h1162 runs ROLQ $1, R9; JCC taken (form ROLQ imm, r64; JCC label, from pair).
+// h1162 runs ROLQ $1, R9; JEQ taken (form ROLQ imm, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1162(s *State)
 
-// h1163 runs ROLQ $1, R9; JLT taken (form ROLQ imm, r64; JLT label, from pair).
+// h1163 runs ROLQ $1, R9; JNE taken (form ROLQ imm, r64; JNE label, from pair).
 //
 //go:noescape
 func h1163(s *State)
 
-// h1164 runs ROLQ $1, R9; JGE taken (form ROLQ imm, r64; JGE label, from pair).
+// h1164 runs ROLQ $1, R9; JCS taken (form ROLQ imm, r64; JCS label, from pair).
 //
 //go:noescape
 func h1164(s *State)
 
-// h1165 runs ROLQ $1, R9; JLE taken (form ROLQ imm, r64; JLE label, from pair).
+// h1165 runs ROLQ $1, R9; JCC taken (form ROLQ imm, r64; JCC label, from pair).
 //
 //go:noescape
 func h1165(s *State)
 
-// h1166 runs ROLQ $1, R9; JGT taken (form ROLQ imm, r64; JGT label, from pair).
+// h1166 runs ROLQ $1, R9; JLT taken (form ROLQ imm, r64; JLT label, from pair).
 //
 //go:noescape
 func h1166(s *State)
 
-// h1167 runs ROLQ $1, R9; JLS taken (form ROLQ imm, r64; JLS label, from pair).
+// h1167 runs ROLQ $1, R9; JGE taken (form ROLQ imm, r64; JGE label, from pair).
 //
 //go:noescape
 func h1167(s *State)
 
-// h1168 runs ROLQ $1, R9; JHI taken (form ROLQ imm, r64; JHI label, from pair).
+// h1168 runs ROLQ $1, R9; JLE taken (form ROLQ imm, r64; JLE label, from pair).
 //
 //go:noescape
 func h1168(s *State)
 
-// h1169 runs ROLQ $1, R9; JMI taken (form ROLQ imm, r64; JMI label, from pair).
+// h1169 runs ROLQ $1, R9; JGT taken (form ROLQ imm, r64; JGT label, from pair).
 //
 //go:noescape
 func h1169(s *State)
 
-// h1170 runs ROLQ $1, R9; JPL taken (form ROLQ imm, r64; JPL label, from pair).
+// h1170 runs ROLQ $1, R9; JLS taken (form ROLQ imm, r64; JLS label, from pair).
 //
 //go:noescape
 func h1170(s *State)
 
-// h1171 runs ROLQ $1, R9; SETCS R10 (form ROLQ imm, r64; SETCS r8, from pair).
+// h1171 runs ROLQ $1, R9; JHI taken (form ROLQ imm, r64; JHI label, from pair).
 //
 //go:noescape
 func h1171(s *State)
 
-// h1172 runs ROLQ $1, R9; CMOVQEQ R11, R12 (form ROLQ imm, r64; CMOVQEQ r64, r64, from pair).
+// h1172 runs ROLQ $1, R9; JMI taken (form ROLQ imm, r64; JMI label, from pair).
 //
 //go:noescape
 func h1172(s *State)
 
-// h1173 runs ROLQ $1, R9; ADCQ R10, R11 (form ROLQ imm, r64; ADCQ r64, r64, from pair).
+// h1173 runs ROLQ $1, R9; JPL taken (form ROLQ imm, r64; JPL label, from pair).
 //
 //go:noescape
 func h1173(s *State)
 
-// h1174 runs ROLQ $1, R9; SBBQ R10, R11 (form ROLQ imm, r64; SBBQ r64, r64, from pair).
+// h1174 runs ROLQ $1, R9; SETCS R10 (form ROLQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1174(s *State)
 
-// h1175 runs ROLQ $1, R9; INCQ R13 (form ROLQ imm, r64; INCQ r64, from pair).
+// h1175 runs ROLQ $1, R9; CMOVQEQ R11, R12 (form ROLQ imm, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1175(s *State)
 
-// h1176 runs ROLQ $1, R9; ROLQ $7, R13 (form ROLQ imm, r64; ROLQ imm, r64, from pair).
+// h1176 runs ROLQ $1, R9; ADCQ R10, R11 (form ROLQ imm, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1176(s *State)
 
-// h1177 runs RORQ $3, R9; JEQ taken (form RORQ imm, r64; JEQ label, from pair).
+// h1177 runs ROLQ $1, R9; SBBQ R10, R11 (form ROLQ imm, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1177(s *State)
 
-// h1178 runs RORQ $3, R9; JNE taken (form RORQ imm, r64; JNE label, from pair).
+// h1178 runs ROLQ $1, R9; INCQ R13 (form ROLQ imm, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1178(s *State)
 
-// h1179 runs RORQ $3, R9; JCS taken (form RORQ imm, r64; JCS label, from pair).
+// h1179 runs ROLQ $1, R9; ROLQ $7, R13 (form ROLQ imm, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1179(s *State)
 
-// h1180 runs RORQ $3, R9; JCC taken (form RORQ imm, r64; JCC label, from pair).
+// h1180 runs RORQ $3, R9; JEQ taken (form RORQ imm, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1180(s *State)
 
-// h1181 runs RORQ $3, R9; JLT taken (form RORQ imm, r64; JLT label, from pair).
+// h1181 runs RORQ $3, R9; JNE taken (form RORQ imm, r64; JNE label, from pair).
 //
 //go:noescape
 func h1181(s *State)
 
-// h1182 runs RORQ $3, R9; JGE taken (form RORQ imm, r64; JGE label, from pair).
+// h1182 runs RORQ $3, R9; JCS taken (form RORQ imm, r64; JCS label, from pair).
 //
 //go:noescape
 func h1182(s *State)
 
-// h1183 runs RORQ $3, R9; JLE taken (form RORQ imm, r64; JLE label, from pair).
+// h1183 runs RORQ $3, R9; JCC taken (form RORQ imm, r64; JCC label, from pair).
 //
 //go:noescape
 func h1183(s *State)
 
-// h1184 runs RORQ $3, R9; JGT taken (form RORQ imm, r64; JGT label, from pair).
+// h1184 runs RORQ $3, R9; JLT taken (form RORQ imm, r64; JLT label, from pair).
 //
 //go:noescape
 func h1184(s *State)
 
-// h1185 runs RORQ $3, R9; JLS taken (form RORQ imm, r64; JLS label, from pair).
+// h1185 runs RORQ $3, R9; JGE taken (form RORQ imm, r64; JGE label, from pair).
 //
 //go:noescape
 func h1185(s *State)
 
-// h1186 runs RORQ $3, R9; JHI taken (form RORQ imm, r64; JHI label, from pair).
+// h1186 runs RORQ $3, R9; JLE taken (form RORQ imm, r64; JLE label, from pair).
 //
 //go:noescape
 func h1186(s *State)
 
-// h1187 runs RORQ $3, R9; JMI taken (form RORQ imm, r64; JMI label, from pair).
+// h1187 runs RORQ $3, R9; JGT taken (form RORQ imm, r64; JGT label, from pair).
 //
 //go:noescape
 func h1187(s *State)
 
-// h1188 runs RORQ $3, R9; JPL taken (form RORQ imm, r64; JPL label, from pair).
+// h1188 runs RORQ $3, R9; JLS taken (form RORQ imm, r64; JLS label, from pair).
 //
 //go:noescape
 func h1188(s *State)
 
-// h1189 runs RORQ $3, R9; SETCS R10 (form RORQ imm, r64; SETCS r8, from pair).
+// h1189 runs RORQ $3, R9; JHI taken (form RORQ imm, r64; JHI label, from pair).
 //
 //go:noescape
 func h1189(s *State)
 
-// h1190 runs RORQ $3, R9; CMOVQEQ R11, R12 (form RORQ imm, r64; CMOVQEQ r64, r64, from pair).
+// h1190 runs RORQ $3, R9; JMI taken (form RORQ imm, r64; JMI label, from pair).
 //
 //go:noescape
 func h1190(s *State)
 
-// h1191 runs RORQ $3, R9; ADCQ R10, R11 (form RORQ imm, r64; ADCQ r64, r64, from pair).
+// h1191 runs RORQ $3, R9; JPL taken (form RORQ imm, r64; JPL label, from pair).
 //
 //go:noescape
 func h1191(s *State)
 
-// h1192 runs RORQ $3, R9; SBBQ R10, R11 (form RORQ imm, r64; SBBQ r64, r64, from pair).
+// h1192 runs RORQ $3, R9; SETCS R10 (form RORQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1192(s *State)
 
-// h1193 runs RORQ $3, R9; INCQ R13 (form RORQ imm, r64; INCQ r64, from pair).
+// h1193 runs RORQ $3, R9; CMOVQEQ R11, R12 (form RORQ imm, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1193(s *State)
 
-// h1194 runs RORQ $3, R9; ROLQ $7, R13 (form RORQ imm, r64; ROLQ imm, r64, from pair).
+// h1194 runs RORQ $3, R9; ADCQ R10, R11 (form RORQ imm, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1194(s *State)
 
-// h1195 runs IMULQ R8, R9; JEQ taken (form IMULQ r64, r64; JEQ label, from pair).
+// h1195 runs RORQ $3, R9; SBBQ R10, R11 (form RORQ imm, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1195(s *State)
 
-// h1196 runs IMULQ R8, R9; JNE taken (form IMULQ r64, r64; JNE label, from pair).
+// h1196 runs RORQ $3, R9; INCQ R13 (form RORQ imm, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1196(s *State)
 
-// h1197 runs IMULQ R8, R9; JCS taken (form IMULQ r64, r64; JCS label, from pair).
+// h1197 runs RORQ $3, R9; ROLQ $7, R13 (form RORQ imm, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1197(s *State)
 
-// h1198 runs IMULQ R8, R9; JCC taken (form IMULQ r64, r64; JCC label, from pair).
+// h1198 runs IMULQ R8, R9; JEQ taken (form IMULQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1198(s *State)
 
-// h1199 runs IMULQ R8, R9; JLT taken (form IMULQ r64, r64; JLT label, from pair).
+// h1199 runs IMULQ R8, R9; JNE taken (form IMULQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1199(s *State)
 
-// h1200 runs IMULQ R8, R9; JGE taken (form IMULQ r64, r64; JGE label, from pair).
+// h1200 runs IMULQ R8, R9; JCS taken (form IMULQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1200(s *State)
 
-// h1201 runs IMULQ R8, R9; JLE taken (form IMULQ r64, r64; JLE label, from pair).
+// h1201 runs IMULQ R8, R9; JCC taken (form IMULQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1201(s *State)
 
-// h1202 runs IMULQ R8, R9; JGT taken (form IMULQ r64, r64; JGT label, from pair).
+// h1202 runs IMULQ R8, R9; JLT taken (form IMULQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1202(s *State)
 
-// h1203 runs IMULQ R8, R9; JLS taken (form IMULQ r64, r64; JLS label, from pair).
+// h1203 runs IMULQ R8, R9; JGE taken (form IMULQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1203(s *State)
 
-// h1204 runs IMULQ R8, R9; JHI taken (form IMULQ r64, r64; JHI label, from pair).
+// h1204 runs IMULQ R8, R9; JLE taken (form IMULQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1204(s *State)
 
-// h1205 runs IMULQ R8, R9; JMI taken (form IMULQ r64, r64; JMI label, from pair).
+// h1205 runs IMULQ R8, R9; JGT taken (form IMULQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1205(s *State)
 
-// h1206 runs IMULQ R8, R9; JPL taken (form IMULQ r64, r64; JPL label, from pair).
+// h1206 runs IMULQ R8, R9; JLS taken (form IMULQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1206(s *State)
 
-// h1207 runs IMULQ R8, R9; SETCS R10 (form IMULQ r64, r64; SETCS r8, from pair).
+// h1207 runs IMULQ R8, R9; JHI taken (form IMULQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1207(s *State)
 
-// h1208 runs IMULQ R8, R9; CMOVQEQ R11, R12 (form IMULQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1208 runs IMULQ R8, R9; JMI taken (form IMULQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1208(s *State)
 
-// h1209 runs IMULQ R8, R9; ADCQ R10, R11 (form IMULQ r64, r64; ADCQ r64, r64, from pair).
+// h1209 runs IMULQ R8, R9; JPL taken (form IMULQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1209(s *State)
 
-// h1210 runs IMULQ R8, R9; SBBQ R10, R11 (form IMULQ r64, r64; SBBQ r64, r64, from pair).
+// h1210 runs IMULQ R8, R9; SETCS R10 (form IMULQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1210(s *State)
 
-// h1211 runs IMULQ R8, R9; INCQ R13 (form IMULQ r64, r64; INCQ r64, from pair).
+// h1211 runs IMULQ R8, R9; CMOVQEQ R11, R12 (form IMULQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1211(s *State)
 
-// h1212 runs IMULQ R8, R9; ROLQ $7, R13 (form IMULQ r64, r64; ROLQ imm, r64, from pair).
+// h1212 runs IMULQ R8, R9; ADCQ R10, R11 (form IMULQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1212(s *State)
 
-// h1213 runs IMUL3Q $-3, R8, R9; JEQ taken (form IMUL3Q imm, r64, r64; JEQ label, from pair).
+// h1213 runs IMULQ R8, R9; SBBQ R10, R11 (form IMULQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1213(s *State)
 
-// h1214 runs IMUL3Q $-3, R8, R9; JNE taken (form IMUL3Q imm, r64, r64; JNE label, from pair).
+// h1214 runs IMULQ R8, R9; INCQ R13 (form IMULQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1214(s *State)
 
-// h1215 runs IMUL3Q $-3, R8, R9; JCS taken (form IMUL3Q imm, r64, r64; JCS label, from pair).
+// h1215 runs IMULQ R8, R9; ROLQ $7, R13 (form IMULQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1215(s *State)
 
-// h1216 runs IMUL3Q $-3, R8, R9; JCC taken (form IMUL3Q imm, r64, r64; JCC label, from pair).
+// h1216 runs IMUL3Q $-3, R8, R9; JEQ taken (form IMUL3Q imm, r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1216(s *State)
 
-// h1217 runs IMUL3Q $-3, R8, R9; JLT taken (form IMUL3Q imm, r64, r64; JLT label, from pair).
+// h1217 runs IMUL3Q $-3, R8, R9; JNE taken (form IMUL3Q imm, r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1217(s *State)
 
-// h1218 runs IMUL3Q $-3, R8, R9; JGE taken (form IMUL3Q imm, r64, r64; JGE label, from pair).
+// h1218 runs IMUL3Q $-3, R8, R9; JCS taken (form IMUL3Q imm, r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1218(s *State)
 
-// h1219 runs IMUL3Q $-3, R8, R9; JLE taken (form IMUL3Q imm, r64, r64; JLE label, from pair).
+// h1219 runs IMUL3Q $-3, R8, R9; JCC taken (form IMUL3Q imm, r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1219(s *State)
 
-// h1220 runs IMUL3Q $-3, R8, R9; JGT taken (form IMUL3Q imm, r64, r64; JGT label, from pair).
+// h1220 runs IMUL3Q $-3, R8, R9; JLT taken (form IMUL3Q imm, r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1220(s *State)
 
-// h1221 runs IMUL3Q $-3, R8, R9; JLS taken (form IMUL3Q imm, r64, r64; JLS label, from pair).
+// h1221 runs IMUL3Q $-3, R8, R9; JGE taken (form IMUL3Q imm, r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1221(s *State)
 
-// h1222 runs IMUL3Q $-3, R8, R9; JHI taken (form IMUL3Q imm, r64, r64; JHI label, from pair).
+// h1222 runs IMUL3Q $-3, R8, R9; JLE taken (form IMUL3Q imm, r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1222(s *State)
 
-// h1223 runs IMUL3Q $-3, R8, R9; JMI taken (form IMUL3Q imm, r64, r64; JMI label, from pair).
+// h1223 runs IMUL3Q $-3, R8, R9; JGT taken (form IMUL3Q imm, r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1223(s *State)
 
-// h1224 runs IMUL3Q $-3, R8, R9; JPL taken (form IMUL3Q imm, r64, r64; JPL label, from pair).
+// h1224 runs IMUL3Q $-3, R8, R9; JLS taken (form IMUL3Q imm, r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1224(s *State)
 
-// h1225 runs IMUL3Q $-3, R8, R9; SETCS R10 (form IMUL3Q imm, r64, r64; SETCS r8, from pair).
+// h1225 runs IMUL3Q $-3, R8, R9; JHI taken (form IMUL3Q imm, r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1225(s *State)
 
-// h1226 runs IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12 (form IMUL3Q imm, r64, r64; CMOVQEQ r64, r64, from pair).
+// h1226 runs IMUL3Q $-3, R8, R9; JMI taken (form IMUL3Q imm, r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1226(s *State)
 
-// h1227 runs IMUL3Q $-3, R8, R9; ADCQ R10, R11 (form IMUL3Q imm, r64, r64; ADCQ r64, r64, from pair).
+// h1227 runs IMUL3Q $-3, R8, R9; JPL taken (form IMUL3Q imm, r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1227(s *State)
 
-// h1228 runs IMUL3Q $-3, R8, R9; SBBQ R10, R11 (form IMUL3Q imm, r64, r64; SBBQ r64, r64, from pair).
+// h1228 runs IMUL3Q $-3, R8, R9; SETCS R10 (form IMUL3Q imm, r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1228(s *State)
 
-// h1229 runs IMUL3Q $-3, R8, R9; INCQ R13 (form IMUL3Q imm, r64, r64; INCQ r64, from pair).
+// h1229 runs IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12 (form IMUL3Q imm, r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1229(s *State)
 
-// h1230 runs IMUL3Q $-3, R8, R9; ROLQ $7, R13 (form IMUL3Q imm, r64, r64; ROLQ imm, r64, from pair).
+// h1230 runs IMUL3Q $-3, R8, R9; ADCQ R10, R11 (form IMUL3Q imm, r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1230(s *State)
 
-// h1231 runs MULQ R8; JEQ taken (form MULQ r64; JEQ label, from pair).
+// h1231 runs IMUL3Q $-3, R8, R9; SBBQ R10, R11 (form IMUL3Q imm, r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1231(s *State)
 
-// h1232 runs MULQ R8; JNE taken (form MULQ r64; JNE label, from pair).
+// h1232 runs IMUL3Q $-3, R8, R9; INCQ R13 (form IMUL3Q imm, r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1232(s *State)
 
-// h1233 runs MULQ R8; JCS taken (form MULQ r64; JCS label, from pair).
+// h1233 runs IMUL3Q $-3, R8, R9; ROLQ $7, R13 (form IMUL3Q imm, r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1233(s *State)
 
-// h1234 runs MULQ R8; JCC taken (form MULQ r64; JCC label, from pair).
+// h1234 runs MULQ R8; JEQ taken (form MULQ r64; JEQ label, from pair).
 //
 //go:noescape
 func h1234(s *State)
 
-// h1235 runs MULQ R8; JLT taken (form MULQ r64; JLT label, from pair).
+// h1235 runs MULQ R8; JNE taken (form MULQ r64; JNE label, from pair).
 //
 //go:noescape
 func h1235(s *State)
 
-// h1236 runs MULQ R8; JGE taken (form MULQ r64; JGE label, from pair).
+// h1236 runs MULQ R8; JCS taken (form MULQ r64; JCS label, from pair).
 //
 //go:noescape
 func h1236(s *State)
 
-// h1237 runs MULQ R8; JLE taken (form MULQ r64; JLE label, from pair).
+// h1237 runs MULQ R8; JCC taken (form MULQ r64; JCC label, from pair).
 //
 //go:noescape
 func h1237(s *State)
 
-// h1238 runs MULQ R8; JGT taken (form MULQ r64; JGT label, from pair).
+// h1238 runs MULQ R8; JLT taken (form MULQ r64; JLT label, from pair).
 //
 //go:noescape
 func h1238(s *State)
 
-// h1239 runs MULQ R8; JLS taken (form MULQ r64; JLS label, from pair).
+// h1239 runs MULQ R8; JGE taken (form MULQ r64; JGE label, from pair).
 //
 //go:noescape
 func h1239(s *State)
 
-// h1240 runs MULQ R8; JHI taken (form MULQ r64; JHI label, from pair).
+// h1240 runs MULQ R8; JLE taken (form MULQ r64; JLE label, from pair).
 //
 //go:noescape
 func h1240(s *State)
 
-// h1241 runs MULQ R8; JMI taken (form MULQ r64; JMI label, from pair).
+// h1241 runs MULQ R8; JGT taken (form MULQ r64; JGT label, from pair).
 //
 //go:noescape
 func h1241(s *State)
 
-// h1242 runs MULQ R8; JPL taken (form MULQ r64; JPL label, from pair).
+// h1242 runs MULQ R8; JLS taken (form MULQ r64; JLS label, from pair).
 //
 //go:noescape
 func h1242(s *State)
 
-// h1243 runs MULQ R8; SETCS R10 (form MULQ r64; SETCS r8, from pair).
+// h1243 runs MULQ R8; JHI taken (form MULQ r64; JHI label, from pair).
 //
 //go:noescape
 func h1243(s *State)
 
-// h1244 runs MULQ R8; CMOVQEQ R11, R12 (form MULQ r64; CMOVQEQ r64, r64, from pair).
+// h1244 runs MULQ R8; JMI taken (form MULQ r64; JMI label, from pair).
 //
 //go:noescape
 func h1244(s *State)
 
-// h1245 runs MULQ R8; ADCQ R10, R11 (form MULQ r64; ADCQ r64, r64, from pair).
+// h1245 runs MULQ R8; JPL taken (form MULQ r64; JPL label, from pair).
 //
 //go:noescape
 func h1245(s *State)
 
-// h1246 runs MULQ R8; SBBQ R10, R11 (form MULQ r64; SBBQ r64, r64, from pair).
+// h1246 runs MULQ R8; SETCS R10 (form MULQ r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1246(s *State)
 
-// h1247 runs MULQ R8; INCQ R13 (form MULQ r64; INCQ r64, from pair).
+// h1247 runs MULQ R8; CMOVQEQ R11, R12 (form MULQ r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1247(s *State)
 
-// h1248 runs MULQ R8; ROLQ $7, R13 (form MULQ r64; ROLQ imm, r64, from pair).
+// h1248 runs MULQ R8; ADCQ R10, R11 (form MULQ r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1248(s *State)
 
-// h1249 runs POPCNTQ R8, R9; JEQ taken (form POPCNTQ r64, r64; JEQ label, from pair).
+// h1249 runs MULQ R8; SBBQ R10, R11 (form MULQ r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1249(s *State)
 
-// h1250 runs POPCNTQ R8, R9; JNE taken (form POPCNTQ r64, r64; JNE label, from pair).
+// h1250 runs MULQ R8; INCQ R13 (form MULQ r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1250(s *State)
 
-// h1251 runs POPCNTQ R8, R9; JCS taken (form POPCNTQ r64, r64; JCS label, from pair).
+// h1251 runs MULQ R8; ROLQ $7, R13 (form MULQ r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1251(s *State)
 
-// h1252 runs POPCNTQ R8, R9; JCC taken (form POPCNTQ r64, r64; JCC label, from pair).
+// h1252 runs POPCNTQ R8, R9; JEQ taken (form POPCNTQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1252(s *State)
 
-// h1253 runs POPCNTQ R8, R9; JLT taken (form POPCNTQ r64, r64; JLT label, from pair).
+// h1253 runs POPCNTQ R8, R9; JNE taken (form POPCNTQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1253(s *State)
 
-// h1254 runs POPCNTQ R8, R9; JGE taken (form POPCNTQ r64, r64; JGE label, from pair).
+// h1254 runs POPCNTQ R8, R9; JCS taken (form POPCNTQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1254(s *State)
 
-// h1255 runs POPCNTQ R8, R9; JLE taken (form POPCNTQ r64, r64; JLE label, from pair).
+// h1255 runs POPCNTQ R8, R9; JCC taken (form POPCNTQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1255(s *State)
 
-// h1256 runs POPCNTQ R8, R9; JGT taken (form POPCNTQ r64, r64; JGT label, from pair).
+// h1256 runs POPCNTQ R8, R9; JLT taken (form POPCNTQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1256(s *State)
 
-// h1257 runs POPCNTQ R8, R9; JLS taken (form POPCNTQ r64, r64; JLS label, from pair).
+// h1257 runs POPCNTQ R8, R9; JGE taken (form POPCNTQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1257(s *State)
 
-// h1258 runs POPCNTQ R8, R9; JHI taken (form POPCNTQ r64, r64; JHI label, from pair).
+// h1258 runs POPCNTQ R8, R9; JLE taken (form POPCNTQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1258(s *State)
 
-// h1259 runs POPCNTQ R8, R9; JMI taken (form POPCNTQ r64, r64; JMI label, from pair).
+// h1259 runs POPCNTQ R8, R9; JGT taken (form POPCNTQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1259(s *State)
 
-// h1260 runs POPCNTQ R8, R9; JPL taken (form POPCNTQ r64, r64; JPL label, from pair).
+// h1260 runs POPCNTQ R8, R9; JLS taken (form POPCNTQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1260(s *State)
 
-// h1261 runs POPCNTQ R8, R9; SETCS R10 (form POPCNTQ r64, r64; SETCS r8, from pair).
+// h1261 runs POPCNTQ R8, R9; JHI taken (form POPCNTQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1261(s *State)
 
-// h1262 runs POPCNTQ R8, R9; CMOVQEQ R11, R12 (form POPCNTQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1262 runs POPCNTQ R8, R9; JMI taken (form POPCNTQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1262(s *State)
 
-// h1263 runs POPCNTQ R8, R9; ADCQ R10, R11 (form POPCNTQ r64, r64; ADCQ r64, r64, from pair).
+// h1263 runs POPCNTQ R8, R9; JPL taken (form POPCNTQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1263(s *State)
 
-// h1264 runs POPCNTQ R8, R9; SBBQ R10, R11 (form POPCNTQ r64, r64; SBBQ r64, r64, from pair).
+// h1264 runs POPCNTQ R8, R9; SETCS R10 (form POPCNTQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1264(s *State)
 
-// h1265 runs POPCNTQ R8, R9; INCQ R13 (form POPCNTQ r64, r64; INCQ r64, from pair).
+// h1265 runs POPCNTQ R8, R9; CMOVQEQ R11, R12 (form POPCNTQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1265(s *State)
 
-// h1266 runs POPCNTQ R8, R9; ROLQ $7, R13 (form POPCNTQ r64, r64; ROLQ imm, r64, from pair).
+// h1266 runs POPCNTQ R8, R9; ADCQ R10, R11 (form POPCNTQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1266(s *State)
+
+// h1267 runs POPCNTQ R8, R9; SBBQ R10, R11 (form POPCNTQ r64, r64; SBBQ r64, r64, from pair).
+//
+//go:noescape
+func h1267(s *State)
+
+// h1268 runs POPCNTQ R8, R9; INCQ R13 (form POPCNTQ r64, r64; INCQ r64, from pair).
+//
+//go:noescape
+func h1268(s *State)
+
+// h1269 runs POPCNTQ R8, R9; ROLQ $7, R13 (form POPCNTQ r64, r64; ROLQ imm, r64, from pair).
+//
+//go:noescape
+func h1269(s *State)
 
 var cases = []Case{
 	{Form: "ADCQ imm, r64", Text: "ADCQ $0x00, CX", Source: "go/asm", Run: h0000},
@@ -6906,723 +6921,726 @@ var cases = []Case{
 	{Form: "VPUNPCKLDQ ymm, ymm, ymm", Text: "VPUNPCKLDQ Y1, Y9, Y14", Source: "catalog", Run: h0547},
 	{Form: "VPXOR xmm, xmm, xmm", Text: "VPXOR X1, X9, X14", Source: "catalog", Run: h0548},
 	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y9, Y14", Source: "catalog", Run: h0549},
-	{Form: "XORL imm, r32", Text: "XORL $0x7fffffff, R8", Source: "catalog", Run: h0550},
-	{Form: "XORL r32, r32", Text: "XORL AX, R8", Source: "catalog", Run: h0551},
-	{Form: "XORQ imm, r64", Text: "XORQ $-2, R8", Source: "catalog", Run: h0552},
-	{Form: "XORQ r64, r64", Text: "XORQ R8, R8", Source: "catalog", Run: h0553},
-	{Form: "ADDQ r64, r64", Text: "ADDQ CX, DX", Source: "exact", Run: h0554},
-	{Form: "ADDQ r64, r64", Text: "ADDQ DX, BX", Source: "exact", Run: h0555},
-	{Form: "ADDQ r64, r64", Text: "ADDQ BX, BP", Source: "exact", Run: h0556},
-	{Form: "ADDQ r64, r64", Text: "ADDQ BP, SI", Source: "exact", Run: h0557},
-	{Form: "ADDQ r64, r64", Text: "ADDQ SI, DI", Source: "exact", Run: h0558},
-	{Form: "ADDQ r64, r64", Text: "ADDQ DI, R8", Source: "exact", Run: h0559},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R8, R9", Source: "exact", Run: h0560},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R9, R10", Source: "exact", Run: h0561},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R10, R11", Source: "exact", Run: h0562},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R11, R12", Source: "exact", Run: h0563},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R12, R13", Source: "exact", Run: h0564},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R13, R14", Source: "exact", Run: h0565},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R14, R15", Source: "exact", Run: h0566},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R15, AX", Source: "exact", Run: h0567},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(AX)(BP*8), R8", Source: "exact", Run: h0568},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(CX)(SI*8), R9", Source: "exact", Run: h0569},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(DX)(DI*8), R10", Source: "exact", Run: h0570},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(BX)(R8*8), R11", Source: "exact", Run: h0571},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(BP)(R9*8), R12", Source: "exact", Run: h0572},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(SI)(R10*8), R13", Source: "exact", Run: h0573},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(DI)(R11*8), R14", Source: "exact", Run: h0574},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R8)(R12*8), R15", Source: "exact", Run: h0575},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R9)(R13*8), AX", Source: "exact", Run: h0576},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R10)(R14*8), CX", Source: "exact", Run: h0577},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R11)(R15*8), DX", Source: "exact", Run: h0578},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R12)(AX*8), BX", Source: "exact", Run: h0579},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R13)(CX*8), BP", Source: "exact", Run: h0580},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R14)(DX*8), SI", Source: "exact", Run: h0581},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R15)(BX*8), DI", Source: "exact", Run: h0582},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y0, Y5, Y11", Source: "exact", Run: h0583},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y1, Y6, Y12", Source: "exact", Run: h0584},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y2, Y7, Y13", Source: "exact", Run: h0585},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y3, Y8, Y14", Source: "exact", Run: h0586},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y4, Y9, Y15", Source: "exact", Run: h0587},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y5, Y10, Y0", Source: "exact", Run: h0588},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y6, Y11, Y1", Source: "exact", Run: h0589},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y7, Y12, Y2", Source: "exact", Run: h0590},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y8, Y13, Y3", Source: "exact", Run: h0591},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y9, Y14, Y4", Source: "exact", Run: h0592},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y10, Y15, Y5", Source: "exact", Run: h0593},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y11, Y0, Y6", Source: "exact", Run: h0594},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y12, Y1, Y7", Source: "exact", Run: h0595},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y13, Y2, Y8", Source: "exact", Run: h0596},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y14, Y3, Y9", Source: "exact", Run: h0597},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y15, Y4, Y10", Source: "exact", Run: h0598},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X0, X3", Source: "exact", Run: h0599},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X1, X4", Source: "exact", Run: h0600},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X2, X5", Source: "exact", Run: h0601},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X3, X6", Source: "exact", Run: h0602},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X4, X7", Source: "exact", Run: h0603},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X5, X8", Source: "exact", Run: h0604},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X6, X9", Source: "exact", Run: h0605},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X7, X10", Source: "exact", Run: h0606},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X8, X11", Source: "exact", Run: h0607},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X9, X12", Source: "exact", Run: h0608},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X10, X13", Source: "exact", Run: h0609},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X11, X14", Source: "exact", Run: h0610},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X12, X15", Source: "exact", Run: h0611},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X13, X0", Source: "exact", Run: h0612},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X14, X1", Source: "exact", Run: h0613},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X15, X2", Source: "exact", Run: h0614},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X0, AX", Source: "exact", Run: h0615},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X1, CX", Source: "exact", Run: h0616},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X2, DX", Source: "exact", Run: h0617},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X3, BX", Source: "exact", Run: h0618},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X4, BP", Source: "exact", Run: h0619},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X5, SI", Source: "exact", Run: h0620},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X6, DI", Source: "exact", Run: h0621},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X7, R8", Source: "exact", Run: h0622},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X8, R9", Source: "exact", Run: h0623},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X9, R10", Source: "exact", Run: h0624},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X10, R11", Source: "exact", Run: h0625},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X11, R12", Source: "exact", Run: h0626},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X12, R13", Source: "exact", Run: h0627},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X13, R14", Source: "exact", Run: h0628},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X14, R15", Source: "exact", Run: h0629},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X15, AX", Source: "exact", Run: h0630},
-	{Form: "CMPL r32, imm; ADCQ imm, r64", Text: "CMPL AX, $0x007fe001; ADCQ $0x00, CX", Source: "go/asm", Run: h0631},
-	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ AX, $0x00000100; JEQ taken", Source: "go/asm", Run: h0632},
-	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ CX, $0x000000f8; JHI taken", Source: "go/asm", Run: h0633},
-	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ CX, $0x00000100; JEQ taken", Source: "go/asm", Run: h0634},
-	{Form: "CMPQ r64, imm; JLT label", Text: "CMPQ R8, $0x000000a8; JLT taken", Source: "go/asm", Run: h0635},
-	{Form: "DECQ r64; JNE label", Text: "DECQ AX; JNE taken", Source: "go/asm", Run: h0636},
-	{Form: "ADDQ r64, r64; JEQ label", Text: "ADDQ R8, R9; JEQ taken", Source: "pair", Run: h0637},
-	{Form: "ADDQ r64, r64; JNE label", Text: "ADDQ R8, R9; JNE taken", Source: "pair", Run: h0638},
-	{Form: "ADDQ r64, r64; JCS label", Text: "ADDQ R8, R9; JCS taken", Source: "pair", Run: h0639},
-	{Form: "ADDQ r64, r64; JCC label", Text: "ADDQ R8, R9; JCC taken", Source: "pair", Run: h0640},
-	{Form: "ADDQ r64, r64; JLT label", Text: "ADDQ R8, R9; JLT taken", Source: "pair", Run: h0641},
-	{Form: "ADDQ r64, r64; JGE label", Text: "ADDQ R8, R9; JGE taken", Source: "pair", Run: h0642},
-	{Form: "ADDQ r64, r64; JLE label", Text: "ADDQ R8, R9; JLE taken", Source: "pair", Run: h0643},
-	{Form: "ADDQ r64, r64; JGT label", Text: "ADDQ R8, R9; JGT taken", Source: "pair", Run: h0644},
-	{Form: "ADDQ r64, r64; JLS label", Text: "ADDQ R8, R9; JLS taken", Source: "pair", Run: h0645},
-	{Form: "ADDQ r64, r64; JHI label", Text: "ADDQ R8, R9; JHI taken", Source: "pair", Run: h0646},
-	{Form: "ADDQ r64, r64; JMI label", Text: "ADDQ R8, R9; JMI taken", Source: "pair", Run: h0647},
-	{Form: "ADDQ r64, r64; JPL label", Text: "ADDQ R8, R9; JPL taken", Source: "pair", Run: h0648},
-	{Form: "ADDQ r64, r64; SETCS r8", Text: "ADDQ R8, R9; SETCS R10", Source: "pair", Run: h0649},
-	{Form: "ADDQ r64, r64; CMOVQEQ r64, r64", Text: "ADDQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0650},
-	{Form: "ADDQ r64, r64; ADCQ r64, r64", Text: "ADDQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0651},
-	{Form: "ADDQ r64, r64; SBBQ r64, r64", Text: "ADDQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0652},
-	{Form: "ADDQ r64, r64; INCQ r64", Text: "ADDQ R8, R9; INCQ R13", Source: "pair", Run: h0653},
-	{Form: "ADDQ r64, r64; ROLQ imm, r64", Text: "ADDQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h0654},
-	{Form: "SUBQ r64, r64; JEQ label", Text: "SUBQ R8, R9; JEQ taken", Source: "pair", Run: h0655},
-	{Form: "SUBQ r64, r64; JNE label", Text: "SUBQ R8, R9; JNE taken", Source: "pair", Run: h0656},
-	{Form: "SUBQ r64, r64; JCS label", Text: "SUBQ R8, R9; JCS taken", Source: "pair", Run: h0657},
-	{Form: "SUBQ r64, r64; JCC label", Text: "SUBQ R8, R9; JCC taken", Source: "pair", Run: h0658},
-	{Form: "SUBQ r64, r64; JLT label", Text: "SUBQ R8, R9; JLT taken", Source: "pair", Run: h0659},
-	{Form: "SUBQ r64, r64; JGE label", Text: "SUBQ R8, R9; JGE taken", Source: "pair", Run: h0660},
-	{Form: "SUBQ r64, r64; JLE label", Text: "SUBQ R8, R9; JLE taken", Source: "pair", Run: h0661},
-	{Form: "SUBQ r64, r64; JGT label", Text: "SUBQ R8, R9; JGT taken", Source: "pair", Run: h0662},
-	{Form: "SUBQ r64, r64; JLS label", Text: "SUBQ R8, R9; JLS taken", Source: "pair", Run: h0663},
-	{Form: "SUBQ r64, r64; JHI label", Text: "SUBQ R8, R9; JHI taken", Source: "pair", Run: h0664},
-	{Form: "SUBQ r64, r64; JMI label", Text: "SUBQ R8, R9; JMI taken", Source: "pair", Run: h0665},
-	{Form: "SUBQ r64, r64; JPL label", Text: "SUBQ R8, R9; JPL taken", Source: "pair", Run: h0666},
-	{Form: "SUBQ r64, r64; SETCS r8", Text: "SUBQ R8, R9; SETCS R10", Source: "pair", Run: h0667},
-	{Form: "SUBQ r64, r64; CMOVQEQ r64, r64", Text: "SUBQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0668},
-	{Form: "SUBQ r64, r64; ADCQ r64, r64", Text: "SUBQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0669},
-	{Form: "SUBQ r64, r64; SBBQ r64, r64", Text: "SUBQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0670},
-	{Form: "SUBQ r64, r64; INCQ r64", Text: "SUBQ R8, R9; INCQ R13", Source: "pair", Run: h0671},
-	{Form: "SUBQ r64, r64; ROLQ imm, r64", Text: "SUBQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h0672},
-	{Form: "ADCQ r64, r64; JEQ label", Text: "ADCQ R8, R9; JEQ taken", Source: "pair", Run: h0673},
-	{Form: "ADCQ r64, r64; JNE label", Text: "ADCQ R8, R9; JNE taken", Source: "pair", Run: h0674},
-	{Form: "ADCQ r64, r64; JCS label", Text: "ADCQ R8, R9; JCS taken", Source: "pair", Run: h0675},
-	{Form: "ADCQ r64, r64; JCC label", Text: "ADCQ R8, R9; JCC taken", Source: "pair", Run: h0676},
-	{Form: "ADCQ r64, r64; JLT label", Text: "ADCQ R8, R9; JLT taken", Source: "pair", Run: h0677},
-	{Form: "ADCQ r64, r64; JGE label", Text: "ADCQ R8, R9; JGE taken", Source: "pair", Run: h0678},
-	{Form: "ADCQ r64, r64; JLE label", Text: "ADCQ R8, R9; JLE taken", Source: "pair", Run: h0679},
-	{Form: "ADCQ r64, r64; JGT label", Text: "ADCQ R8, R9; JGT taken", Source: "pair", Run: h0680},
-	{Form: "ADCQ r64, r64; JLS label", Text: "ADCQ R8, R9; JLS taken", Source: "pair", Run: h0681},
-	{Form: "ADCQ r64, r64; JHI label", Text: "ADCQ R8, R9; JHI taken", Source: "pair", Run: h0682},
-	{Form: "ADCQ r64, r64; JMI label", Text: "ADCQ R8, R9; JMI taken", Source: "pair", Run: h0683},
-	{Form: "ADCQ r64, r64; JPL label", Text: "ADCQ R8, R9; JPL taken", Source: "pair", Run: h0684},
-	{Form: "ADCQ r64, r64; SETCS r8", Text: "ADCQ R8, R9; SETCS R10", Source: "pair", Run: h0685},
-	{Form: "ADCQ r64, r64; CMOVQEQ r64, r64", Text: "ADCQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0686},
-	{Form: "ADCQ r64, r64; ADCQ r64, r64", Text: "ADCQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0687},
-	{Form: "ADCQ r64, r64; SBBQ r64, r64", Text: "ADCQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0688},
-	{Form: "ADCQ r64, r64; INCQ r64", Text: "ADCQ R8, R9; INCQ R13", Source: "pair", Run: h0689},
-	{Form: "ADCQ r64, r64; ROLQ imm, r64", Text: "ADCQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h0690},
-	{Form: "SBBQ r64, r64; JEQ label", Text: "SBBQ R8, R9; JEQ taken", Source: "pair", Run: h0691},
-	{Form: "SBBQ r64, r64; JNE label", Text: "SBBQ R8, R9; JNE taken", Source: "pair", Run: h0692},
-	{Form: "SBBQ r64, r64; JCS label", Text: "SBBQ R8, R9; JCS taken", Source: "pair", Run: h0693},
-	{Form: "SBBQ r64, r64; JCC label", Text: "SBBQ R8, R9; JCC taken", Source: "pair", Run: h0694},
-	{Form: "SBBQ r64, r64; JLT label", Text: "SBBQ R8, R9; JLT taken", Source: "pair", Run: h0695},
-	{Form: "SBBQ r64, r64; JGE label", Text: "SBBQ R8, R9; JGE taken", Source: "pair", Run: h0696},
-	{Form: "SBBQ r64, r64; JLE label", Text: "SBBQ R8, R9; JLE taken", Source: "pair", Run: h0697},
-	{Form: "SBBQ r64, r64; JGT label", Text: "SBBQ R8, R9; JGT taken", Source: "pair", Run: h0698},
-	{Form: "SBBQ r64, r64; JLS label", Text: "SBBQ R8, R9; JLS taken", Source: "pair", Run: h0699},
-	{Form: "SBBQ r64, r64; JHI label", Text: "SBBQ R8, R9; JHI taken", Source: "pair", Run: h0700},
-	{Form: "SBBQ r64, r64; JMI label", Text: "SBBQ R8, R9; JMI taken", Source: "pair", Run: h0701},
-	{Form: "SBBQ r64, r64; JPL label", Text: "SBBQ R8, R9; JPL taken", Source: "pair", Run: h0702},
-	{Form: "SBBQ r64, r64; SETCS r8", Text: "SBBQ R8, R9; SETCS R10", Source: "pair", Run: h0703},
-	{Form: "SBBQ r64, r64; CMOVQEQ r64, r64", Text: "SBBQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0704},
-	{Form: "SBBQ r64, r64; ADCQ r64, r64", Text: "SBBQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0705},
-	{Form: "SBBQ r64, r64; SBBQ r64, r64", Text: "SBBQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0706},
-	{Form: "SBBQ r64, r64; INCQ r64", Text: "SBBQ R8, R9; INCQ R13", Source: "pair", Run: h0707},
-	{Form: "SBBQ r64, r64; ROLQ imm, r64", Text: "SBBQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h0708},
-	{Form: "CMPQ r64, r64; JEQ label", Text: "CMPQ R8, R9; JEQ taken", Source: "pair", Run: h0709},
-	{Form: "CMPQ r64, r64; JNE label", Text: "CMPQ R8, R9; JNE taken", Source: "pair", Run: h0710},
-	{Form: "CMPQ r64, r64; JCS label", Text: "CMPQ R8, R9; JCS taken", Source: "pair", Run: h0711},
-	{Form: "CMPQ r64, r64; JCC label", Text: "CMPQ R8, R9; JCC taken", Source: "pair", Run: h0712},
-	{Form: "CMPQ r64, r64; JLT label", Text: "CMPQ R8, R9; JLT taken", Source: "pair", Run: h0713},
-	{Form: "CMPQ r64, r64; JGE label", Text: "CMPQ R8, R9; JGE taken", Source: "pair", Run: h0714},
-	{Form: "CMPQ r64, r64; JLE label", Text: "CMPQ R8, R9; JLE taken", Source: "pair", Run: h0715},
-	{Form: "CMPQ r64, r64; JGT label", Text: "CMPQ R8, R9; JGT taken", Source: "pair", Run: h0716},
-	{Form: "CMPQ r64, r64; JLS label", Text: "CMPQ R8, R9; JLS taken", Source: "pair", Run: h0717},
-	{Form: "CMPQ r64, r64; JHI label", Text: "CMPQ R8, R9; JHI taken", Source: "pair", Run: h0718},
-	{Form: "CMPQ r64, r64; JMI label", Text: "CMPQ R8, R9; JMI taken", Source: "pair", Run: h0719},
-	{Form: "CMPQ r64, r64; JPL label", Text: "CMPQ R8, R9; JPL taken", Source: "pair", Run: h0720},
-	{Form: "CMPQ r64, r64; SETCS r8", Text: "CMPQ R8, R9; SETCS R10", Source: "pair", Run: h0721},
-	{Form: "CMPQ r64, r64; CMOVQEQ r64, r64", Text: "CMPQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0722},
-	{Form: "CMPQ r64, r64; ADCQ r64, r64", Text: "CMPQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0723},
-	{Form: "CMPQ r64, r64; SBBQ r64, r64", Text: "CMPQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0724},
-	{Form: "CMPQ r64, r64; INCQ r64", Text: "CMPQ R8, R9; INCQ R13", Source: "pair", Run: h0725},
-	{Form: "CMPQ r64, r64; ROLQ imm, r64", Text: "CMPQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h0726},
-	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ R8, $3; JEQ taken", Source: "pair", Run: h0727},
-	{Form: "CMPQ r64, imm; JNE label", Text: "CMPQ R8, $3; JNE taken", Source: "pair", Run: h0728},
-	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ R8, $3; JCS taken", Source: "pair", Run: h0729},
-	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ R8, $3; JCC taken", Source: "pair", Run: h0730},
-	{Form: "CMPQ r64, imm; JLT label", Text: "CMPQ R8, $3; JLT taken", Source: "pair", Run: h0731},
-	{Form: "CMPQ r64, imm; JGE label", Text: "CMPQ R8, $3; JGE taken", Source: "pair", Run: h0732},
-	{Form: "CMPQ r64, imm; JLE label", Text: "CMPQ R8, $3; JLE taken", Source: "pair", Run: h0733},
-	{Form: "CMPQ r64, imm; JGT label", Text: "CMPQ R8, $3; JGT taken", Source: "pair", Run: h0734},
-	{Form: "CMPQ r64, imm; JLS label", Text: "CMPQ R8, $3; JLS taken", Source: "pair", Run: h0735},
-	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ R8, $3; JHI taken", Source: "pair", Run: h0736},
-	{Form: "CMPQ r64, imm; JMI label", Text: "CMPQ R8, $3; JMI taken", Source: "pair", Run: h0737},
-	{Form: "CMPQ r64, imm; JPL label", Text: "CMPQ R8, $3; JPL taken", Source: "pair", Run: h0738},
-	{Form: "CMPQ r64, imm; SETCS r8", Text: "CMPQ R8, $3; SETCS R10", Source: "pair", Run: h0739},
-	{Form: "CMPQ r64, imm; CMOVQEQ r64, r64", Text: "CMPQ R8, $3; CMOVQEQ R11, R12", Source: "pair", Run: h0740},
-	{Form: "CMPQ r64, imm; ADCQ r64, r64", Text: "CMPQ R8, $3; ADCQ R10, R11", Source: "pair", Run: h0741},
-	{Form: "CMPQ r64, imm; SBBQ r64, r64", Text: "CMPQ R8, $3; SBBQ R10, R11", Source: "pair", Run: h0742},
-	{Form: "CMPQ r64, imm; INCQ r64", Text: "CMPQ R8, $3; INCQ R13", Source: "pair", Run: h0743},
-	{Form: "CMPQ r64, imm; ROLQ imm, r64", Text: "CMPQ R8, $3; ROLQ $7, R13", Source: "pair", Run: h0744},
-	{Form: "CMPL r32, r32; JEQ label", Text: "CMPL R8, R9; JEQ taken", Source: "pair", Run: h0745},
-	{Form: "CMPL r32, r32; JNE label", Text: "CMPL R8, R9; JNE taken", Source: "pair", Run: h0746},
-	{Form: "CMPL r32, r32; JCS label", Text: "CMPL R8, R9; JCS taken", Source: "pair", Run: h0747},
-	{Form: "CMPL r32, r32; JCC label", Text: "CMPL R8, R9; JCC taken", Source: "pair", Run: h0748},
-	{Form: "CMPL r32, r32; JLT label", Text: "CMPL R8, R9; JLT taken", Source: "pair", Run: h0749},
-	{Form: "CMPL r32, r32; JGE label", Text: "CMPL R8, R9; JGE taken", Source: "pair", Run: h0750},
-	{Form: "CMPL r32, r32; JLE label", Text: "CMPL R8, R9; JLE taken", Source: "pair", Run: h0751},
-	{Form: "CMPL r32, r32; JGT label", Text: "CMPL R8, R9; JGT taken", Source: "pair", Run: h0752},
-	{Form: "CMPL r32, r32; JLS label", Text: "CMPL R8, R9; JLS taken", Source: "pair", Run: h0753},
-	{Form: "CMPL r32, r32; JHI label", Text: "CMPL R8, R9; JHI taken", Source: "pair", Run: h0754},
-	{Form: "CMPL r32, r32; JMI label", Text: "CMPL R8, R9; JMI taken", Source: "pair", Run: h0755},
-	{Form: "CMPL r32, r32; JPL label", Text: "CMPL R8, R9; JPL taken", Source: "pair", Run: h0756},
-	{Form: "CMPL r32, r32; SETCS r8", Text: "CMPL R8, R9; SETCS R10", Source: "pair", Run: h0757},
-	{Form: "CMPL r32, r32; CMOVQEQ r64, r64", Text: "CMPL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0758},
-	{Form: "CMPL r32, r32; ADCQ r64, r64", Text: "CMPL R8, R9; ADCQ R10, R11", Source: "pair", Run: h0759},
-	{Form: "CMPL r32, r32; SBBQ r64, r64", Text: "CMPL R8, R9; SBBQ R10, R11", Source: "pair", Run: h0760},
-	{Form: "CMPL r32, r32; INCQ r64", Text: "CMPL R8, R9; INCQ R13", Source: "pair", Run: h0761},
-	{Form: "CMPL r32, r32; ROLQ imm, r64", Text: "CMPL R8, R9; ROLQ $7, R13", Source: "pair", Run: h0762},
-	{Form: "ADDL r32, r32; JEQ label", Text: "ADDL R8, R9; JEQ taken", Source: "pair", Run: h0763},
-	{Form: "ADDL r32, r32; JNE label", Text: "ADDL R8, R9; JNE taken", Source: "pair", Run: h0764},
-	{Form: "ADDL r32, r32; JCS label", Text: "ADDL R8, R9; JCS taken", Source: "pair", Run: h0765},
-	{Form: "ADDL r32, r32; JCC label", Text: "ADDL R8, R9; JCC taken", Source: "pair", Run: h0766},
-	{Form: "ADDL r32, r32; JLT label", Text: "ADDL R8, R9; JLT taken", Source: "pair", Run: h0767},
-	{Form: "ADDL r32, r32; JGE label", Text: "ADDL R8, R9; JGE taken", Source: "pair", Run: h0768},
-	{Form: "ADDL r32, r32; JLE label", Text: "ADDL R8, R9; JLE taken", Source: "pair", Run: h0769},
-	{Form: "ADDL r32, r32; JGT label", Text: "ADDL R8, R9; JGT taken", Source: "pair", Run: h0770},
-	{Form: "ADDL r32, r32; JLS label", Text: "ADDL R8, R9; JLS taken", Source: "pair", Run: h0771},
-	{Form: "ADDL r32, r32; JHI label", Text: "ADDL R8, R9; JHI taken", Source: "pair", Run: h0772},
-	{Form: "ADDL r32, r32; JMI label", Text: "ADDL R8, R9; JMI taken", Source: "pair", Run: h0773},
-	{Form: "ADDL r32, r32; JPL label", Text: "ADDL R8, R9; JPL taken", Source: "pair", Run: h0774},
-	{Form: "ADDL r32, r32; SETCS r8", Text: "ADDL R8, R9; SETCS R10", Source: "pair", Run: h0775},
-	{Form: "ADDL r32, r32; CMOVQEQ r64, r64", Text: "ADDL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0776},
-	{Form: "ADDL r32, r32; ADCQ r64, r64", Text: "ADDL R8, R9; ADCQ R10, R11", Source: "pair", Run: h0777},
-	{Form: "ADDL r32, r32; SBBQ r64, r64", Text: "ADDL R8, R9; SBBQ R10, R11", Source: "pair", Run: h0778},
-	{Form: "ADDL r32, r32; INCQ r64", Text: "ADDL R8, R9; INCQ R13", Source: "pair", Run: h0779},
-	{Form: "ADDL r32, r32; ROLQ imm, r64", Text: "ADDL R8, R9; ROLQ $7, R13", Source: "pair", Run: h0780},
-	{Form: "SUBL r32, r32; JEQ label", Text: "SUBL R8, R9; JEQ taken", Source: "pair", Run: h0781},
-	{Form: "SUBL r32, r32; JNE label", Text: "SUBL R8, R9; JNE taken", Source: "pair", Run: h0782},
-	{Form: "SUBL r32, r32; JCS label", Text: "SUBL R8, R9; JCS taken", Source: "pair", Run: h0783},
-	{Form: "SUBL r32, r32; JCC label", Text: "SUBL R8, R9; JCC taken", Source: "pair", Run: h0784},
-	{Form: "SUBL r32, r32; JLT label", Text: "SUBL R8, R9; JLT taken", Source: "pair", Run: h0785},
-	{Form: "SUBL r32, r32; JGE label", Text: "SUBL R8, R9; JGE taken", Source: "pair", Run: h0786},
-	{Form: "SUBL r32, r32; JLE label", Text: "SUBL R8, R9; JLE taken", Source: "pair", Run: h0787},
-	{Form: "SUBL r32, r32; JGT label", Text: "SUBL R8, R9; JGT taken", Source: "pair", Run: h0788},
-	{Form: "SUBL r32, r32; JLS label", Text: "SUBL R8, R9; JLS taken", Source: "pair", Run: h0789},
-	{Form: "SUBL r32, r32; JHI label", Text: "SUBL R8, R9; JHI taken", Source: "pair", Run: h0790},
-	{Form: "SUBL r32, r32; JMI label", Text: "SUBL R8, R9; JMI taken", Source: "pair", Run: h0791},
-	{Form: "SUBL r32, r32; JPL label", Text: "SUBL R8, R9; JPL taken", Source: "pair", Run: h0792},
-	{Form: "SUBL r32, r32; SETCS r8", Text: "SUBL R8, R9; SETCS R10", Source: "pair", Run: h0793},
-	{Form: "SUBL r32, r32; CMOVQEQ r64, r64", Text: "SUBL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0794},
-	{Form: "SUBL r32, r32; ADCQ r64, r64", Text: "SUBL R8, R9; ADCQ R10, R11", Source: "pair", Run: h0795},
-	{Form: "SUBL r32, r32; SBBQ r64, r64", Text: "SUBL R8, R9; SBBQ R10, R11", Source: "pair", Run: h0796},
-	{Form: "SUBL r32, r32; INCQ r64", Text: "SUBL R8, R9; INCQ R13", Source: "pair", Run: h0797},
-	{Form: "SUBL r32, r32; ROLQ imm, r64", Text: "SUBL R8, R9; ROLQ $7, R13", Source: "pair", Run: h0798},
-	{Form: "ANDQ r64, r64; JEQ label", Text: "ANDQ R8, R9; JEQ taken", Source: "pair", Run: h0799},
-	{Form: "ANDQ r64, r64; JNE label", Text: "ANDQ R8, R9; JNE taken", Source: "pair", Run: h0800},
-	{Form: "ANDQ r64, r64; JCS label", Text: "ANDQ R8, R9; JCS taken", Source: "pair", Run: h0801},
-	{Form: "ANDQ r64, r64; JCC label", Text: "ANDQ R8, R9; JCC taken", Source: "pair", Run: h0802},
-	{Form: "ANDQ r64, r64; JLT label", Text: "ANDQ R8, R9; JLT taken", Source: "pair", Run: h0803},
-	{Form: "ANDQ r64, r64; JGE label", Text: "ANDQ R8, R9; JGE taken", Source: "pair", Run: h0804},
-	{Form: "ANDQ r64, r64; JLE label", Text: "ANDQ R8, R9; JLE taken", Source: "pair", Run: h0805},
-	{Form: "ANDQ r64, r64; JGT label", Text: "ANDQ R8, R9; JGT taken", Source: "pair", Run: h0806},
-	{Form: "ANDQ r64, r64; JLS label", Text: "ANDQ R8, R9; JLS taken", Source: "pair", Run: h0807},
-	{Form: "ANDQ r64, r64; JHI label", Text: "ANDQ R8, R9; JHI taken", Source: "pair", Run: h0808},
-	{Form: "ANDQ r64, r64; JMI label", Text: "ANDQ R8, R9; JMI taken", Source: "pair", Run: h0809},
-	{Form: "ANDQ r64, r64; JPL label", Text: "ANDQ R8, R9; JPL taken", Source: "pair", Run: h0810},
-	{Form: "ANDQ r64, r64; SETCS r8", Text: "ANDQ R8, R9; SETCS R10", Source: "pair", Run: h0811},
-	{Form: "ANDQ r64, r64; CMOVQEQ r64, r64", Text: "ANDQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0812},
-	{Form: "ANDQ r64, r64; ADCQ r64, r64", Text: "ANDQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0813},
-	{Form: "ANDQ r64, r64; SBBQ r64, r64", Text: "ANDQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0814},
-	{Form: "ANDQ r64, r64; INCQ r64", Text: "ANDQ R8, R9; INCQ R13", Source: "pair", Run: h0815},
-	{Form: "ANDQ r64, r64; ROLQ imm, r64", Text: "ANDQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h0816},
-	{Form: "ANDL r32, r32; JEQ label", Text: "ANDL R8, R9; JEQ taken", Source: "pair", Run: h0817},
-	{Form: "ANDL r32, r32; JNE label", Text: "ANDL R8, R9; JNE taken", Source: "pair", Run: h0818},
-	{Form: "ANDL r32, r32; JCS label", Text: "ANDL R8, R9; JCS taken", Source: "pair", Run: h0819},
-	{Form: "ANDL r32, r32; JCC label", Text: "ANDL R8, R9; JCC taken", Source: "pair", Run: h0820},
-	{Form: "ANDL r32, r32; JLT label", Text: "ANDL R8, R9; JLT taken", Source: "pair", Run: h0821},
-	{Form: "ANDL r32, r32; JGE label", Text: "ANDL R8, R9; JGE taken", Source: "pair", Run: h0822},
-	{Form: "ANDL r32, r32; JLE label", Text: "ANDL R8, R9; JLE taken", Source: "pair", Run: h0823},
-	{Form: "ANDL r32, r32; JGT label", Text: "ANDL R8, R9; JGT taken", Source: "pair", Run: h0824},
-	{Form: "ANDL r32, r32; JLS label", Text: "ANDL R8, R9; JLS taken", Source: "pair", Run: h0825},
-	{Form: "ANDL r32, r32; JHI label", Text: "ANDL R8, R9; JHI taken", Source: "pair", Run: h0826},
-	{Form: "ANDL r32, r32; JMI label", Text: "ANDL R8, R9; JMI taken", Source: "pair", Run: h0827},
-	{Form: "ANDL r32, r32; JPL label", Text: "ANDL R8, R9; JPL taken", Source: "pair", Run: h0828},
-	{Form: "ANDL r32, r32; SETCS r8", Text: "ANDL R8, R9; SETCS R10", Source: "pair", Run: h0829},
-	{Form: "ANDL r32, r32; CMOVQEQ r64, r64", Text: "ANDL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0830},
-	{Form: "ANDL r32, r32; ADCQ r64, r64", Text: "ANDL R8, R9; ADCQ R10, R11", Source: "pair", Run: h0831},
-	{Form: "ANDL r32, r32; SBBQ r64, r64", Text: "ANDL R8, R9; SBBQ R10, R11", Source: "pair", Run: h0832},
-	{Form: "ANDL r32, r32; INCQ r64", Text: "ANDL R8, R9; INCQ R13", Source: "pair", Run: h0833},
-	{Form: "ANDL r32, r32; ROLQ imm, r64", Text: "ANDL R8, R9; ROLQ $7, R13", Source: "pair", Run: h0834},
-	{Form: "ORQ r64, r64; JEQ label", Text: "ORQ R8, R9; JEQ taken", Source: "pair", Run: h0835},
-	{Form: "ORQ r64, r64; JNE label", Text: "ORQ R8, R9; JNE taken", Source: "pair", Run: h0836},
-	{Form: "ORQ r64, r64; JCS label", Text: "ORQ R8, R9; JCS taken", Source: "pair", Run: h0837},
-	{Form: "ORQ r64, r64; JCC label", Text: "ORQ R8, R9; JCC taken", Source: "pair", Run: h0838},
-	{Form: "ORQ r64, r64; JLT label", Text: "ORQ R8, R9; JLT taken", Source: "pair", Run: h0839},
-	{Form: "ORQ r64, r64; JGE label", Text: "ORQ R8, R9; JGE taken", Source: "pair", Run: h0840},
-	{Form: "ORQ r64, r64; JLE label", Text: "ORQ R8, R9; JLE taken", Source: "pair", Run: h0841},
-	{Form: "ORQ r64, r64; JGT label", Text: "ORQ R8, R9; JGT taken", Source: "pair", Run: h0842},
-	{Form: "ORQ r64, r64; JLS label", Text: "ORQ R8, R9; JLS taken", Source: "pair", Run: h0843},
-	{Form: "ORQ r64, r64; JHI label", Text: "ORQ R8, R9; JHI taken", Source: "pair", Run: h0844},
-	{Form: "ORQ r64, r64; JMI label", Text: "ORQ R8, R9; JMI taken", Source: "pair", Run: h0845},
-	{Form: "ORQ r64, r64; JPL label", Text: "ORQ R8, R9; JPL taken", Source: "pair", Run: h0846},
-	{Form: "ORQ r64, r64; SETCS r8", Text: "ORQ R8, R9; SETCS R10", Source: "pair", Run: h0847},
-	{Form: "ORQ r64, r64; CMOVQEQ r64, r64", Text: "ORQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0848},
-	{Form: "ORQ r64, r64; ADCQ r64, r64", Text: "ORQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0849},
-	{Form: "ORQ r64, r64; SBBQ r64, r64", Text: "ORQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0850},
-	{Form: "ORQ r64, r64; INCQ r64", Text: "ORQ R8, R9; INCQ R13", Source: "pair", Run: h0851},
-	{Form: "ORQ r64, r64; ROLQ imm, r64", Text: "ORQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h0852},
-	{Form: "ORL r32, r32; JEQ label", Text: "ORL R8, R9; JEQ taken", Source: "pair", Run: h0853},
-	{Form: "ORL r32, r32; JNE label", Text: "ORL R8, R9; JNE taken", Source: "pair", Run: h0854},
-	{Form: "ORL r32, r32; JCS label", Text: "ORL R8, R9; JCS taken", Source: "pair", Run: h0855},
-	{Form: "ORL r32, r32; JCC label", Text: "ORL R8, R9; JCC taken", Source: "pair", Run: h0856},
-	{Form: "ORL r32, r32; JLT label", Text: "ORL R8, R9; JLT taken", Source: "pair", Run: h0857},
-	{Form: "ORL r32, r32; JGE label", Text: "ORL R8, R9; JGE taken", Source: "pair", Run: h0858},
-	{Form: "ORL r32, r32; JLE label", Text: "ORL R8, R9; JLE taken", Source: "pair", Run: h0859},
-	{Form: "ORL r32, r32; JGT label", Text: "ORL R8, R9; JGT taken", Source: "pair", Run: h0860},
-	{Form: "ORL r32, r32; JLS label", Text: "ORL R8, R9; JLS taken", Source: "pair", Run: h0861},
-	{Form: "ORL r32, r32; JHI label", Text: "ORL R8, R9; JHI taken", Source: "pair", Run: h0862},
-	{Form: "ORL r32, r32; JMI label", Text: "ORL R8, R9; JMI taken", Source: "pair", Run: h0863},
-	{Form: "ORL r32, r32; JPL label", Text: "ORL R8, R9; JPL taken", Source: "pair", Run: h0864},
-	{Form: "ORL r32, r32; SETCS r8", Text: "ORL R8, R9; SETCS R10", Source: "pair", Run: h0865},
-	{Form: "ORL r32, r32; CMOVQEQ r64, r64", Text: "ORL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0866},
-	{Form: "ORL r32, r32; ADCQ r64, r64", Text: "ORL R8, R9; ADCQ R10, R11", Source: "pair", Run: h0867},
-	{Form: "ORL r32, r32; SBBQ r64, r64", Text: "ORL R8, R9; SBBQ R10, R11", Source: "pair", Run: h0868},
-	{Form: "ORL r32, r32; INCQ r64", Text: "ORL R8, R9; INCQ R13", Source: "pair", Run: h0869},
-	{Form: "ORL r32, r32; ROLQ imm, r64", Text: "ORL R8, R9; ROLQ $7, R13", Source: "pair", Run: h0870},
-	{Form: "XORQ r64, r64; JEQ label", Text: "XORQ R8, R9; JEQ taken", Source: "pair", Run: h0871},
-	{Form: "XORQ r64, r64; JNE label", Text: "XORQ R8, R9; JNE taken", Source: "pair", Run: h0872},
-	{Form: "XORQ r64, r64; JCS label", Text: "XORQ R8, R9; JCS taken", Source: "pair", Run: h0873},
-	{Form: "XORQ r64, r64; JCC label", Text: "XORQ R8, R9; JCC taken", Source: "pair", Run: h0874},
-	{Form: "XORQ r64, r64; JLT label", Text: "XORQ R8, R9; JLT taken", Source: "pair", Run: h0875},
-	{Form: "XORQ r64, r64; JGE label", Text: "XORQ R8, R9; JGE taken", Source: "pair", Run: h0876},
-	{Form: "XORQ r64, r64; JLE label", Text: "XORQ R8, R9; JLE taken", Source: "pair", Run: h0877},
-	{Form: "XORQ r64, r64; JGT label", Text: "XORQ R8, R9; JGT taken", Source: "pair", Run: h0878},
-	{Form: "XORQ r64, r64; JLS label", Text: "XORQ R8, R9; JLS taken", Source: "pair", Run: h0879},
-	{Form: "XORQ r64, r64; JHI label", Text: "XORQ R8, R9; JHI taken", Source: "pair", Run: h0880},
-	{Form: "XORQ r64, r64; JMI label", Text: "XORQ R8, R9; JMI taken", Source: "pair", Run: h0881},
-	{Form: "XORQ r64, r64; JPL label", Text: "XORQ R8, R9; JPL taken", Source: "pair", Run: h0882},
-	{Form: "XORQ r64, r64; SETCS r8", Text: "XORQ R8, R9; SETCS R10", Source: "pair", Run: h0883},
-	{Form: "XORQ r64, r64; CMOVQEQ r64, r64", Text: "XORQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0884},
-	{Form: "XORQ r64, r64; ADCQ r64, r64", Text: "XORQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0885},
-	{Form: "XORQ r64, r64; SBBQ r64, r64", Text: "XORQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0886},
-	{Form: "XORQ r64, r64; INCQ r64", Text: "XORQ R8, R9; INCQ R13", Source: "pair", Run: h0887},
-	{Form: "XORQ r64, r64; ROLQ imm, r64", Text: "XORQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h0888},
-	{Form: "XORL r32, r32; JEQ label", Text: "XORL R8, R9; JEQ taken", Source: "pair", Run: h0889},
-	{Form: "XORL r32, r32; JNE label", Text: "XORL R8, R9; JNE taken", Source: "pair", Run: h0890},
-	{Form: "XORL r32, r32; JCS label", Text: "XORL R8, R9; JCS taken", Source: "pair", Run: h0891},
-	{Form: "XORL r32, r32; JCC label", Text: "XORL R8, R9; JCC taken", Source: "pair", Run: h0892},
-	{Form: "XORL r32, r32; JLT label", Text: "XORL R8, R9; JLT taken", Source: "pair", Run: h0893},
-	{Form: "XORL r32, r32; JGE label", Text: "XORL R8, R9; JGE taken", Source: "pair", Run: h0894},
-	{Form: "XORL r32, r32; JLE label", Text: "XORL R8, R9; JLE taken", Source: "pair", Run: h0895},
-	{Form: "XORL r32, r32; JGT label", Text: "XORL R8, R9; JGT taken", Source: "pair", Run: h0896},
-	{Form: "XORL r32, r32; JLS label", Text: "XORL R8, R9; JLS taken", Source: "pair", Run: h0897},
-	{Form: "XORL r32, r32; JHI label", Text: "XORL R8, R9; JHI taken", Source: "pair", Run: h0898},
-	{Form: "XORL r32, r32; JMI label", Text: "XORL R8, R9; JMI taken", Source: "pair", Run: h0899},
-	{Form: "XORL r32, r32; JPL label", Text: "XORL R8, R9; JPL taken", Source: "pair", Run: h0900},
-	{Form: "XORL r32, r32; SETCS r8", Text: "XORL R8, R9; SETCS R10", Source: "pair", Run: h0901},
-	{Form: "XORL r32, r32; CMOVQEQ r64, r64", Text: "XORL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0902},
-	{Form: "XORL r32, r32; ADCQ r64, r64", Text: "XORL R8, R9; ADCQ R10, R11", Source: "pair", Run: h0903},
-	{Form: "XORL r32, r32; SBBQ r64, r64", Text: "XORL R8, R9; SBBQ R10, R11", Source: "pair", Run: h0904},
-	{Form: "XORL r32, r32; INCQ r64", Text: "XORL R8, R9; INCQ R13", Source: "pair", Run: h0905},
-	{Form: "XORL r32, r32; ROLQ imm, r64", Text: "XORL R8, R9; ROLQ $7, R13", Source: "pair", Run: h0906},
-	{Form: "TESTQ r64, r64; JEQ label", Text: "TESTQ R8, R9; JEQ taken", Source: "pair", Run: h0907},
-	{Form: "TESTQ r64, r64; JNE label", Text: "TESTQ R8, R9; JNE taken", Source: "pair", Run: h0908},
-	{Form: "TESTQ r64, r64; JCS label", Text: "TESTQ R8, R9; JCS taken", Source: "pair", Run: h0909},
-	{Form: "TESTQ r64, r64; JCC label", Text: "TESTQ R8, R9; JCC taken", Source: "pair", Run: h0910},
-	{Form: "TESTQ r64, r64; JLT label", Text: "TESTQ R8, R9; JLT taken", Source: "pair", Run: h0911},
-	{Form: "TESTQ r64, r64; JGE label", Text: "TESTQ R8, R9; JGE taken", Source: "pair", Run: h0912},
-	{Form: "TESTQ r64, r64; JLE label", Text: "TESTQ R8, R9; JLE taken", Source: "pair", Run: h0913},
-	{Form: "TESTQ r64, r64; JGT label", Text: "TESTQ R8, R9; JGT taken", Source: "pair", Run: h0914},
-	{Form: "TESTQ r64, r64; JLS label", Text: "TESTQ R8, R9; JLS taken", Source: "pair", Run: h0915},
-	{Form: "TESTQ r64, r64; JHI label", Text: "TESTQ R8, R9; JHI taken", Source: "pair", Run: h0916},
-	{Form: "TESTQ r64, r64; JMI label", Text: "TESTQ R8, R9; JMI taken", Source: "pair", Run: h0917},
-	{Form: "TESTQ r64, r64; JPL label", Text: "TESTQ R8, R9; JPL taken", Source: "pair", Run: h0918},
-	{Form: "TESTQ r64, r64; SETCS r8", Text: "TESTQ R8, R9; SETCS R10", Source: "pair", Run: h0919},
-	{Form: "TESTQ r64, r64; CMOVQEQ r64, r64", Text: "TESTQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0920},
-	{Form: "TESTQ r64, r64; ADCQ r64, r64", Text: "TESTQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0921},
-	{Form: "TESTQ r64, r64; SBBQ r64, r64", Text: "TESTQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0922},
-	{Form: "TESTQ r64, r64; INCQ r64", Text: "TESTQ R8, R9; INCQ R13", Source: "pair", Run: h0923},
-	{Form: "TESTQ r64, r64; ROLQ imm, r64", Text: "TESTQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h0924},
-	{Form: "TESTL r32, r32; JEQ label", Text: "TESTL R8, R9; JEQ taken", Source: "pair", Run: h0925},
-	{Form: "TESTL r32, r32; JNE label", Text: "TESTL R8, R9; JNE taken", Source: "pair", Run: h0926},
-	{Form: "TESTL r32, r32; JCS label", Text: "TESTL R8, R9; JCS taken", Source: "pair", Run: h0927},
-	{Form: "TESTL r32, r32; JCC label", Text: "TESTL R8, R9; JCC taken", Source: "pair", Run: h0928},
-	{Form: "TESTL r32, r32; JLT label", Text: "TESTL R8, R9; JLT taken", Source: "pair", Run: h0929},
-	{Form: "TESTL r32, r32; JGE label", Text: "TESTL R8, R9; JGE taken", Source: "pair", Run: h0930},
-	{Form: "TESTL r32, r32; JLE label", Text: "TESTL R8, R9; JLE taken", Source: "pair", Run: h0931},
-	{Form: "TESTL r32, r32; JGT label", Text: "TESTL R8, R9; JGT taken", Source: "pair", Run: h0932},
-	{Form: "TESTL r32, r32; JLS label", Text: "TESTL R8, R9; JLS taken", Source: "pair", Run: h0933},
-	{Form: "TESTL r32, r32; JHI label", Text: "TESTL R8, R9; JHI taken", Source: "pair", Run: h0934},
-	{Form: "TESTL r32, r32; JMI label", Text: "TESTL R8, R9; JMI taken", Source: "pair", Run: h0935},
-	{Form: "TESTL r32, r32; JPL label", Text: "TESTL R8, R9; JPL taken", Source: "pair", Run: h0936},
-	{Form: "TESTL r32, r32; SETCS r8", Text: "TESTL R8, R9; SETCS R10", Source: "pair", Run: h0937},
-	{Form: "TESTL r32, r32; CMOVQEQ r64, r64", Text: "TESTL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0938},
-	{Form: "TESTL r32, r32; ADCQ r64, r64", Text: "TESTL R8, R9; ADCQ R10, R11", Source: "pair", Run: h0939},
-	{Form: "TESTL r32, r32; SBBQ r64, r64", Text: "TESTL R8, R9; SBBQ R10, R11", Source: "pair", Run: h0940},
-	{Form: "TESTL r32, r32; INCQ r64", Text: "TESTL R8, R9; INCQ R13", Source: "pair", Run: h0941},
-	{Form: "TESTL r32, r32; ROLQ imm, r64", Text: "TESTL R8, R9; ROLQ $7, R13", Source: "pair", Run: h0942},
-	{Form: "INCQ r64; JEQ label", Text: "INCQ R9; JEQ taken", Source: "pair", Run: h0943},
-	{Form: "INCQ r64; JNE label", Text: "INCQ R9; JNE taken", Source: "pair", Run: h0944},
-	{Form: "INCQ r64; JCS label", Text: "INCQ R9; JCS taken", Source: "pair", Run: h0945},
-	{Form: "INCQ r64; JCC label", Text: "INCQ R9; JCC taken", Source: "pair", Run: h0946},
-	{Form: "INCQ r64; JLT label", Text: "INCQ R9; JLT taken", Source: "pair", Run: h0947},
-	{Form: "INCQ r64; JGE label", Text: "INCQ R9; JGE taken", Source: "pair", Run: h0948},
-	{Form: "INCQ r64; JLE label", Text: "INCQ R9; JLE taken", Source: "pair", Run: h0949},
-	{Form: "INCQ r64; JGT label", Text: "INCQ R9; JGT taken", Source: "pair", Run: h0950},
-	{Form: "INCQ r64; JLS label", Text: "INCQ R9; JLS taken", Source: "pair", Run: h0951},
-	{Form: "INCQ r64; JHI label", Text: "INCQ R9; JHI taken", Source: "pair", Run: h0952},
-	{Form: "INCQ r64; JMI label", Text: "INCQ R9; JMI taken", Source: "pair", Run: h0953},
-	{Form: "INCQ r64; JPL label", Text: "INCQ R9; JPL taken", Source: "pair", Run: h0954},
-	{Form: "INCQ r64; SETCS r8", Text: "INCQ R9; SETCS R10", Source: "pair", Run: h0955},
-	{Form: "INCQ r64; CMOVQEQ r64, r64", Text: "INCQ R9; CMOVQEQ R11, R12", Source: "pair", Run: h0956},
-	{Form: "INCQ r64; ADCQ r64, r64", Text: "INCQ R9; ADCQ R10, R11", Source: "pair", Run: h0957},
-	{Form: "INCQ r64; SBBQ r64, r64", Text: "INCQ R9; SBBQ R10, R11", Source: "pair", Run: h0958},
-	{Form: "INCQ r64; INCQ r64", Text: "INCQ R9; INCQ R13", Source: "pair", Run: h0959},
-	{Form: "INCQ r64; ROLQ imm, r64", Text: "INCQ R9; ROLQ $7, R13", Source: "pair", Run: h0960},
-	{Form: "DECQ r64; JEQ label", Text: "DECQ R9; JEQ taken", Source: "pair", Run: h0961},
-	{Form: "DECQ r64; JNE label", Text: "DECQ R9; JNE taken", Source: "pair", Run: h0962},
-	{Form: "DECQ r64; JCS label", Text: "DECQ R9; JCS taken", Source: "pair", Run: h0963},
-	{Form: "DECQ r64; JCC label", Text: "DECQ R9; JCC taken", Source: "pair", Run: h0964},
-	{Form: "DECQ r64; JLT label", Text: "DECQ R9; JLT taken", Source: "pair", Run: h0965},
-	{Form: "DECQ r64; JGE label", Text: "DECQ R9; JGE taken", Source: "pair", Run: h0966},
-	{Form: "DECQ r64; JLE label", Text: "DECQ R9; JLE taken", Source: "pair", Run: h0967},
-	{Form: "DECQ r64; JGT label", Text: "DECQ R9; JGT taken", Source: "pair", Run: h0968},
-	{Form: "DECQ r64; JLS label", Text: "DECQ R9; JLS taken", Source: "pair", Run: h0969},
-	{Form: "DECQ r64; JHI label", Text: "DECQ R9; JHI taken", Source: "pair", Run: h0970},
-	{Form: "DECQ r64; JMI label", Text: "DECQ R9; JMI taken", Source: "pair", Run: h0971},
-	{Form: "DECQ r64; JPL label", Text: "DECQ R9; JPL taken", Source: "pair", Run: h0972},
-	{Form: "DECQ r64; SETCS r8", Text: "DECQ R9; SETCS R10", Source: "pair", Run: h0973},
-	{Form: "DECQ r64; CMOVQEQ r64, r64", Text: "DECQ R9; CMOVQEQ R11, R12", Source: "pair", Run: h0974},
-	{Form: "DECQ r64; ADCQ r64, r64", Text: "DECQ R9; ADCQ R10, R11", Source: "pair", Run: h0975},
-	{Form: "DECQ r64; SBBQ r64, r64", Text: "DECQ R9; SBBQ R10, R11", Source: "pair", Run: h0976},
-	{Form: "DECQ r64; INCQ r64", Text: "DECQ R9; INCQ R13", Source: "pair", Run: h0977},
-	{Form: "DECQ r64; ROLQ imm, r64", Text: "DECQ R9; ROLQ $7, R13", Source: "pair", Run: h0978},
-	{Form: "INCL r32; JEQ label", Text: "INCL R9; JEQ taken", Source: "pair", Run: h0979},
-	{Form: "INCL r32; JNE label", Text: "INCL R9; JNE taken", Source: "pair", Run: h0980},
-	{Form: "INCL r32; JCS label", Text: "INCL R9; JCS taken", Source: "pair", Run: h0981},
-	{Form: "INCL r32; JCC label", Text: "INCL R9; JCC taken", Source: "pair", Run: h0982},
-	{Form: "INCL r32; JLT label", Text: "INCL R9; JLT taken", Source: "pair", Run: h0983},
-	{Form: "INCL r32; JGE label", Text: "INCL R9; JGE taken", Source: "pair", Run: h0984},
-	{Form: "INCL r32; JLE label", Text: "INCL R9; JLE taken", Source: "pair", Run: h0985},
-	{Form: "INCL r32; JGT label", Text: "INCL R9; JGT taken", Source: "pair", Run: h0986},
-	{Form: "INCL r32; JLS label", Text: "INCL R9; JLS taken", Source: "pair", Run: h0987},
-	{Form: "INCL r32; JHI label", Text: "INCL R9; JHI taken", Source: "pair", Run: h0988},
-	{Form: "INCL r32; JMI label", Text: "INCL R9; JMI taken", Source: "pair", Run: h0989},
-	{Form: "INCL r32; JPL label", Text: "INCL R9; JPL taken", Source: "pair", Run: h0990},
-	{Form: "INCL r32; SETCS r8", Text: "INCL R9; SETCS R10", Source: "pair", Run: h0991},
-	{Form: "INCL r32; CMOVQEQ r64, r64", Text: "INCL R9; CMOVQEQ R11, R12", Source: "pair", Run: h0992},
-	{Form: "INCL r32; ADCQ r64, r64", Text: "INCL R9; ADCQ R10, R11", Source: "pair", Run: h0993},
-	{Form: "INCL r32; SBBQ r64, r64", Text: "INCL R9; SBBQ R10, R11", Source: "pair", Run: h0994},
-	{Form: "INCL r32; INCQ r64", Text: "INCL R9; INCQ R13", Source: "pair", Run: h0995},
-	{Form: "INCL r32; ROLQ imm, r64", Text: "INCL R9; ROLQ $7, R13", Source: "pair", Run: h0996},
-	{Form: "DECL r32; JEQ label", Text: "DECL R9; JEQ taken", Source: "pair", Run: h0997},
-	{Form: "DECL r32; JNE label", Text: "DECL R9; JNE taken", Source: "pair", Run: h0998},
-	{Form: "DECL r32; JCS label", Text: "DECL R9; JCS taken", Source: "pair", Run: h0999},
-	{Form: "DECL r32; JCC label", Text: "DECL R9; JCC taken", Source: "pair", Run: h1000},
-	{Form: "DECL r32; JLT label", Text: "DECL R9; JLT taken", Source: "pair", Run: h1001},
-	{Form: "DECL r32; JGE label", Text: "DECL R9; JGE taken", Source: "pair", Run: h1002},
-	{Form: "DECL r32; JLE label", Text: "DECL R9; JLE taken", Source: "pair", Run: h1003},
-	{Form: "DECL r32; JGT label", Text: "DECL R9; JGT taken", Source: "pair", Run: h1004},
-	{Form: "DECL r32; JLS label", Text: "DECL R9; JLS taken", Source: "pair", Run: h1005},
-	{Form: "DECL r32; JHI label", Text: "DECL R9; JHI taken", Source: "pair", Run: h1006},
-	{Form: "DECL r32; JMI label", Text: "DECL R9; JMI taken", Source: "pair", Run: h1007},
-	{Form: "DECL r32; JPL label", Text: "DECL R9; JPL taken", Source: "pair", Run: h1008},
-	{Form: "DECL r32; SETCS r8", Text: "DECL R9; SETCS R10", Source: "pair", Run: h1009},
-	{Form: "DECL r32; CMOVQEQ r64, r64", Text: "DECL R9; CMOVQEQ R11, R12", Source: "pair", Run: h1010},
-	{Form: "DECL r32; ADCQ r64, r64", Text: "DECL R9; ADCQ R10, R11", Source: "pair", Run: h1011},
-	{Form: "DECL r32; SBBQ r64, r64", Text: "DECL R9; SBBQ R10, R11", Source: "pair", Run: h1012},
-	{Form: "DECL r32; INCQ r64", Text: "DECL R9; INCQ R13", Source: "pair", Run: h1013},
-	{Form: "DECL r32; ROLQ imm, r64", Text: "DECL R9; ROLQ $7, R13", Source: "pair", Run: h1014},
-	{Form: "NEGQ r64; JEQ label", Text: "NEGQ R9; JEQ taken", Source: "pair", Run: h1015},
-	{Form: "NEGQ r64; JNE label", Text: "NEGQ R9; JNE taken", Source: "pair", Run: h1016},
-	{Form: "NEGQ r64; JCS label", Text: "NEGQ R9; JCS taken", Source: "pair", Run: h1017},
-	{Form: "NEGQ r64; JCC label", Text: "NEGQ R9; JCC taken", Source: "pair", Run: h1018},
-	{Form: "NEGQ r64; JLT label", Text: "NEGQ R9; JLT taken", Source: "pair", Run: h1019},
-	{Form: "NEGQ r64; JGE label", Text: "NEGQ R9; JGE taken", Source: "pair", Run: h1020},
-	{Form: "NEGQ r64; JLE label", Text: "NEGQ R9; JLE taken", Source: "pair", Run: h1021},
-	{Form: "NEGQ r64; JGT label", Text: "NEGQ R9; JGT taken", Source: "pair", Run: h1022},
-	{Form: "NEGQ r64; JLS label", Text: "NEGQ R9; JLS taken", Source: "pair", Run: h1023},
-	{Form: "NEGQ r64; JHI label", Text: "NEGQ R9; JHI taken", Source: "pair", Run: h1024},
-	{Form: "NEGQ r64; JMI label", Text: "NEGQ R9; JMI taken", Source: "pair", Run: h1025},
-	{Form: "NEGQ r64; JPL label", Text: "NEGQ R9; JPL taken", Source: "pair", Run: h1026},
-	{Form: "NEGQ r64; SETCS r8", Text: "NEGQ R9; SETCS R10", Source: "pair", Run: h1027},
-	{Form: "NEGQ r64; CMOVQEQ r64, r64", Text: "NEGQ R9; CMOVQEQ R11, R12", Source: "pair", Run: h1028},
-	{Form: "NEGQ r64; ADCQ r64, r64", Text: "NEGQ R9; ADCQ R10, R11", Source: "pair", Run: h1029},
-	{Form: "NEGQ r64; SBBQ r64, r64", Text: "NEGQ R9; SBBQ R10, R11", Source: "pair", Run: h1030},
-	{Form: "NEGQ r64; INCQ r64", Text: "NEGQ R9; INCQ R13", Source: "pair", Run: h1031},
-	{Form: "NEGQ r64; ROLQ imm, r64", Text: "NEGQ R9; ROLQ $7, R13", Source: "pair", Run: h1032},
-	{Form: "SHLQ imm, r64; JEQ label", Text: "SHLQ $1, R9; JEQ taken", Source: "pair", Run: h1033},
-	{Form: "SHLQ imm, r64; JNE label", Text: "SHLQ $1, R9; JNE taken", Source: "pair", Run: h1034},
-	{Form: "SHLQ imm, r64; JCS label", Text: "SHLQ $1, R9; JCS taken", Source: "pair", Run: h1035},
-	{Form: "SHLQ imm, r64; JCC label", Text: "SHLQ $1, R9; JCC taken", Source: "pair", Run: h1036},
-	{Form: "SHLQ imm, r64; JLT label", Text: "SHLQ $1, R9; JLT taken", Source: "pair", Run: h1037},
-	{Form: "SHLQ imm, r64; JGE label", Text: "SHLQ $1, R9; JGE taken", Source: "pair", Run: h1038},
-	{Form: "SHLQ imm, r64; JLE label", Text: "SHLQ $1, R9; JLE taken", Source: "pair", Run: h1039},
-	{Form: "SHLQ imm, r64; JGT label", Text: "SHLQ $1, R9; JGT taken", Source: "pair", Run: h1040},
-	{Form: "SHLQ imm, r64; JLS label", Text: "SHLQ $1, R9; JLS taken", Source: "pair", Run: h1041},
-	{Form: "SHLQ imm, r64; JHI label", Text: "SHLQ $1, R9; JHI taken", Source: "pair", Run: h1042},
-	{Form: "SHLQ imm, r64; JMI label", Text: "SHLQ $1, R9; JMI taken", Source: "pair", Run: h1043},
-	{Form: "SHLQ imm, r64; JPL label", Text: "SHLQ $1, R9; JPL taken", Source: "pair", Run: h1044},
-	{Form: "SHLQ imm, r64; SETCS r8", Text: "SHLQ $1, R9; SETCS R10", Source: "pair", Run: h1045},
-	{Form: "SHLQ imm, r64; CMOVQEQ r64, r64", Text: "SHLQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1046},
-	{Form: "SHLQ imm, r64; ADCQ r64, r64", Text: "SHLQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1047},
-	{Form: "SHLQ imm, r64; SBBQ r64, r64", Text: "SHLQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1048},
-	{Form: "SHLQ imm, r64; INCQ r64", Text: "SHLQ $1, R9; INCQ R13", Source: "pair", Run: h1049},
-	{Form: "SHLQ imm, r64; ROLQ imm, r64", Text: "SHLQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1050},
-	{Form: "SHRQ imm, r64; JEQ label", Text: "SHRQ $1, R9; JEQ taken", Source: "pair", Run: h1051},
-	{Form: "SHRQ imm, r64; JNE label", Text: "SHRQ $1, R9; JNE taken", Source: "pair", Run: h1052},
-	{Form: "SHRQ imm, r64; JCS label", Text: "SHRQ $1, R9; JCS taken", Source: "pair", Run: h1053},
-	{Form: "SHRQ imm, r64; JCC label", Text: "SHRQ $1, R9; JCC taken", Source: "pair", Run: h1054},
-	{Form: "SHRQ imm, r64; JLT label", Text: "SHRQ $1, R9; JLT taken", Source: "pair", Run: h1055},
-	{Form: "SHRQ imm, r64; JGE label", Text: "SHRQ $1, R9; JGE taken", Source: "pair", Run: h1056},
-	{Form: "SHRQ imm, r64; JLE label", Text: "SHRQ $1, R9; JLE taken", Source: "pair", Run: h1057},
-	{Form: "SHRQ imm, r64; JGT label", Text: "SHRQ $1, R9; JGT taken", Source: "pair", Run: h1058},
-	{Form: "SHRQ imm, r64; JLS label", Text: "SHRQ $1, R9; JLS taken", Source: "pair", Run: h1059},
-	{Form: "SHRQ imm, r64; JHI label", Text: "SHRQ $1, R9; JHI taken", Source: "pair", Run: h1060},
-	{Form: "SHRQ imm, r64; JMI label", Text: "SHRQ $1, R9; JMI taken", Source: "pair", Run: h1061},
-	{Form: "SHRQ imm, r64; JPL label", Text: "SHRQ $1, R9; JPL taken", Source: "pair", Run: h1062},
-	{Form: "SHRQ imm, r64; SETCS r8", Text: "SHRQ $1, R9; SETCS R10", Source: "pair", Run: h1063},
-	{Form: "SHRQ imm, r64; CMOVQEQ r64, r64", Text: "SHRQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1064},
-	{Form: "SHRQ imm, r64; ADCQ r64, r64", Text: "SHRQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1065},
-	{Form: "SHRQ imm, r64; SBBQ r64, r64", Text: "SHRQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1066},
-	{Form: "SHRQ imm, r64; INCQ r64", Text: "SHRQ $1, R9; INCQ R13", Source: "pair", Run: h1067},
-	{Form: "SHRQ imm, r64; ROLQ imm, r64", Text: "SHRQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1068},
-	{Form: "SARQ imm, r64; JEQ label", Text: "SARQ $1, R9; JEQ taken", Source: "pair", Run: h1069},
-	{Form: "SARQ imm, r64; JNE label", Text: "SARQ $1, R9; JNE taken", Source: "pair", Run: h1070},
-	{Form: "SARQ imm, r64; JCS label", Text: "SARQ $1, R9; JCS taken", Source: "pair", Run: h1071},
-	{Form: "SARQ imm, r64; JCC label", Text: "SARQ $1, R9; JCC taken", Source: "pair", Run: h1072},
-	{Form: "SARQ imm, r64; JLT label", Text: "SARQ $1, R9; JLT taken", Source: "pair", Run: h1073},
-	{Form: "SARQ imm, r64; JGE label", Text: "SARQ $1, R9; JGE taken", Source: "pair", Run: h1074},
-	{Form: "SARQ imm, r64; JLE label", Text: "SARQ $1, R9; JLE taken", Source: "pair", Run: h1075},
-	{Form: "SARQ imm, r64; JGT label", Text: "SARQ $1, R9; JGT taken", Source: "pair", Run: h1076},
-	{Form: "SARQ imm, r64; JLS label", Text: "SARQ $1, R9; JLS taken", Source: "pair", Run: h1077},
-	{Form: "SARQ imm, r64; JHI label", Text: "SARQ $1, R9; JHI taken", Source: "pair", Run: h1078},
-	{Form: "SARQ imm, r64; JMI label", Text: "SARQ $1, R9; JMI taken", Source: "pair", Run: h1079},
-	{Form: "SARQ imm, r64; JPL label", Text: "SARQ $1, R9; JPL taken", Source: "pair", Run: h1080},
-	{Form: "SARQ imm, r64; SETCS r8", Text: "SARQ $1, R9; SETCS R10", Source: "pair", Run: h1081},
-	{Form: "SARQ imm, r64; CMOVQEQ r64, r64", Text: "SARQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1082},
-	{Form: "SARQ imm, r64; ADCQ r64, r64", Text: "SARQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1083},
-	{Form: "SARQ imm, r64; SBBQ r64, r64", Text: "SARQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1084},
-	{Form: "SARQ imm, r64; INCQ r64", Text: "SARQ $1, R9; INCQ R13", Source: "pair", Run: h1085},
-	{Form: "SARQ imm, r64; ROLQ imm, r64", Text: "SARQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1086},
-	{Form: "SHLQ imm, r64; JEQ label", Text: "SHLQ $5, R9; JEQ taken", Source: "pair", Run: h1087},
-	{Form: "SHLQ imm, r64; JNE label", Text: "SHLQ $5, R9; JNE taken", Source: "pair", Run: h1088},
-	{Form: "SHLQ imm, r64; JCS label", Text: "SHLQ $5, R9; JCS taken", Source: "pair", Run: h1089},
-	{Form: "SHLQ imm, r64; JCC label", Text: "SHLQ $5, R9; JCC taken", Source: "pair", Run: h1090},
-	{Form: "SHLQ imm, r64; JLT label", Text: "SHLQ $5, R9; JLT taken", Source: "pair", Run: h1091},
-	{Form: "SHLQ imm, r64; JGE label", Text: "SHLQ $5, R9; JGE taken", Source: "pair", Run: h1092},
-	{Form: "SHLQ imm, r64; JLE label", Text: "SHLQ $5, R9; JLE taken", Source: "pair", Run: h1093},
-	{Form: "SHLQ imm, r64; JGT label", Text: "SHLQ $5, R9; JGT taken", Source: "pair", Run: h1094},
-	{Form: "SHLQ imm, r64; JLS label", Text: "SHLQ $5, R9; JLS taken", Source: "pair", Run: h1095},
-	{Form: "SHLQ imm, r64; JHI label", Text: "SHLQ $5, R9; JHI taken", Source: "pair", Run: h1096},
-	{Form: "SHLQ imm, r64; JMI label", Text: "SHLQ $5, R9; JMI taken", Source: "pair", Run: h1097},
-	{Form: "SHLQ imm, r64; JPL label", Text: "SHLQ $5, R9; JPL taken", Source: "pair", Run: h1098},
-	{Form: "SHLQ imm, r64; SETCS r8", Text: "SHLQ $5, R9; SETCS R10", Source: "pair", Run: h1099},
-	{Form: "SHLQ imm, r64; CMOVQEQ r64, r64", Text: "SHLQ $5, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1100},
-	{Form: "SHLQ imm, r64; ADCQ r64, r64", Text: "SHLQ $5, R9; ADCQ R10, R11", Source: "pair", Run: h1101},
-	{Form: "SHLQ imm, r64; SBBQ r64, r64", Text: "SHLQ $5, R9; SBBQ R10, R11", Source: "pair", Run: h1102},
-	{Form: "SHLQ imm, r64; INCQ r64", Text: "SHLQ $5, R9; INCQ R13", Source: "pair", Run: h1103},
-	{Form: "SHLQ imm, r64; ROLQ imm, r64", Text: "SHLQ $5, R9; ROLQ $7, R13", Source: "pair", Run: h1104},
-	{Form: "SHRQ cl, r64; JEQ label", Text: "SHRQ CX, R9; JEQ taken", Source: "pair", Run: h1105},
-	{Form: "SHRQ cl, r64; JNE label", Text: "SHRQ CX, R9; JNE taken", Source: "pair", Run: h1106},
-	{Form: "SHRQ cl, r64; JCS label", Text: "SHRQ CX, R9; JCS taken", Source: "pair", Run: h1107},
-	{Form: "SHRQ cl, r64; JCC label", Text: "SHRQ CX, R9; JCC taken", Source: "pair", Run: h1108},
-	{Form: "SHRQ cl, r64; JLT label", Text: "SHRQ CX, R9; JLT taken", Source: "pair", Run: h1109},
-	{Form: "SHRQ cl, r64; JGE label", Text: "SHRQ CX, R9; JGE taken", Source: "pair", Run: h1110},
-	{Form: "SHRQ cl, r64; JLE label", Text: "SHRQ CX, R9; JLE taken", Source: "pair", Run: h1111},
-	{Form: "SHRQ cl, r64; JGT label", Text: "SHRQ CX, R9; JGT taken", Source: "pair", Run: h1112},
-	{Form: "SHRQ cl, r64; JLS label", Text: "SHRQ CX, R9; JLS taken", Source: "pair", Run: h1113},
-	{Form: "SHRQ cl, r64; JHI label", Text: "SHRQ CX, R9; JHI taken", Source: "pair", Run: h1114},
-	{Form: "SHRQ cl, r64; JMI label", Text: "SHRQ CX, R9; JMI taken", Source: "pair", Run: h1115},
-	{Form: "SHRQ cl, r64; JPL label", Text: "SHRQ CX, R9; JPL taken", Source: "pair", Run: h1116},
-	{Form: "SHRQ cl, r64; SETCS r8", Text: "SHRQ CX, R9; SETCS R10", Source: "pair", Run: h1117},
-	{Form: "SHRQ cl, r64; CMOVQEQ r64, r64", Text: "SHRQ CX, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1118},
-	{Form: "SHRQ cl, r64; ADCQ r64, r64", Text: "SHRQ CX, R9; ADCQ R10, R11", Source: "pair", Run: h1119},
-	{Form: "SHRQ cl, r64; SBBQ r64, r64", Text: "SHRQ CX, R9; SBBQ R10, R11", Source: "pair", Run: h1120},
-	{Form: "SHRQ cl, r64; INCQ r64", Text: "SHRQ CX, R9; INCQ R13", Source: "pair", Run: h1121},
-	{Form: "SHRQ cl, r64; ROLQ imm, r64", Text: "SHRQ CX, R9; ROLQ $7, R13", Source: "pair", Run: h1122},
-	{Form: "SHLL imm, r32; JEQ label", Text: "SHLL $1, R9; JEQ taken", Source: "pair", Run: h1123},
-	{Form: "SHLL imm, r32; JNE label", Text: "SHLL $1, R9; JNE taken", Source: "pair", Run: h1124},
-	{Form: "SHLL imm, r32; JCS label", Text: "SHLL $1, R9; JCS taken", Source: "pair", Run: h1125},
-	{Form: "SHLL imm, r32; JCC label", Text: "SHLL $1, R9; JCC taken", Source: "pair", Run: h1126},
-	{Form: "SHLL imm, r32; JLT label", Text: "SHLL $1, R9; JLT taken", Source: "pair", Run: h1127},
-	{Form: "SHLL imm, r32; JGE label", Text: "SHLL $1, R9; JGE taken", Source: "pair", Run: h1128},
-	{Form: "SHLL imm, r32; JLE label", Text: "SHLL $1, R9; JLE taken", Source: "pair", Run: h1129},
-	{Form: "SHLL imm, r32; JGT label", Text: "SHLL $1, R9; JGT taken", Source: "pair", Run: h1130},
-	{Form: "SHLL imm, r32; JLS label", Text: "SHLL $1, R9; JLS taken", Source: "pair", Run: h1131},
-	{Form: "SHLL imm, r32; JHI label", Text: "SHLL $1, R9; JHI taken", Source: "pair", Run: h1132},
-	{Form: "SHLL imm, r32; JMI label", Text: "SHLL $1, R9; JMI taken", Source: "pair", Run: h1133},
-	{Form: "SHLL imm, r32; JPL label", Text: "SHLL $1, R9; JPL taken", Source: "pair", Run: h1134},
-	{Form: "SHLL imm, r32; SETCS r8", Text: "SHLL $1, R9; SETCS R10", Source: "pair", Run: h1135},
-	{Form: "SHLL imm, r32; CMOVQEQ r64, r64", Text: "SHLL $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1136},
-	{Form: "SHLL imm, r32; ADCQ r64, r64", Text: "SHLL $1, R9; ADCQ R10, R11", Source: "pair", Run: h1137},
-	{Form: "SHLL imm, r32; SBBQ r64, r64", Text: "SHLL $1, R9; SBBQ R10, R11", Source: "pair", Run: h1138},
-	{Form: "SHLL imm, r32; INCQ r64", Text: "SHLL $1, R9; INCQ R13", Source: "pair", Run: h1139},
-	{Form: "SHLL imm, r32; ROLQ imm, r64", Text: "SHLL $1, R9; ROLQ $7, R13", Source: "pair", Run: h1140},
-	{Form: "SARL imm, r32; JEQ label", Text: "SARL $3, R9; JEQ taken", Source: "pair", Run: h1141},
-	{Form: "SARL imm, r32; JNE label", Text: "SARL $3, R9; JNE taken", Source: "pair", Run: h1142},
-	{Form: "SARL imm, r32; JCS label", Text: "SARL $3, R9; JCS taken", Source: "pair", Run: h1143},
-	{Form: "SARL imm, r32; JCC label", Text: "SARL $3, R9; JCC taken", Source: "pair", Run: h1144},
-	{Form: "SARL imm, r32; JLT label", Text: "SARL $3, R9; JLT taken", Source: "pair", Run: h1145},
-	{Form: "SARL imm, r32; JGE label", Text: "SARL $3, R9; JGE taken", Source: "pair", Run: h1146},
-	{Form: "SARL imm, r32; JLE label", Text: "SARL $3, R9; JLE taken", Source: "pair", Run: h1147},
-	{Form: "SARL imm, r32; JGT label", Text: "SARL $3, R9; JGT taken", Source: "pair", Run: h1148},
-	{Form: "SARL imm, r32; JLS label", Text: "SARL $3, R9; JLS taken", Source: "pair", Run: h1149},
-	{Form: "SARL imm, r32; JHI label", Text: "SARL $3, R9; JHI taken", Source: "pair", Run: h1150},
-	{Form: "SARL imm, r32; JMI label", Text: "SARL $3, R9; JMI taken", Source: "pair", Run: h1151},
-	{Form: "SARL imm, r32; JPL label", Text: "SARL $3, R9; JPL taken", Source: "pair", Run: h1152},
-	{Form: "SARL imm, r32; SETCS r8", Text: "SARL $3, R9; SETCS R10", Source: "pair", Run: h1153},
-	{Form: "SARL imm, r32; CMOVQEQ r64, r64", Text: "SARL $3, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1154},
-	{Form: "SARL imm, r32; ADCQ r64, r64", Text: "SARL $3, R9; ADCQ R10, R11", Source: "pair", Run: h1155},
-	{Form: "SARL imm, r32; SBBQ r64, r64", Text: "SARL $3, R9; SBBQ R10, R11", Source: "pair", Run: h1156},
-	{Form: "SARL imm, r32; INCQ r64", Text: "SARL $3, R9; INCQ R13", Source: "pair", Run: h1157},
-	{Form: "SARL imm, r32; ROLQ imm, r64", Text: "SARL $3, R9; ROLQ $7, R13", Source: "pair", Run: h1158},
-	{Form: "ROLQ imm, r64; JEQ label", Text: "ROLQ $1, R9; JEQ taken", Source: "pair", Run: h1159},
-	{Form: "ROLQ imm, r64; JNE label", Text: "ROLQ $1, R9; JNE taken", Source: "pair", Run: h1160},
-	{Form: "ROLQ imm, r64; JCS label", Text: "ROLQ $1, R9; JCS taken", Source: "pair", Run: h1161},
-	{Form: "ROLQ imm, r64; JCC label", Text: "ROLQ $1, R9; JCC taken", Source: "pair", Run: h1162},
-	{Form: "ROLQ imm, r64; JLT label", Text: "ROLQ $1, R9; JLT taken", Source: "pair", Run: h1163},
-	{Form: "ROLQ imm, r64; JGE label", Text: "ROLQ $1, R9; JGE taken", Source: "pair", Run: h1164},
-	{Form: "ROLQ imm, r64; JLE label", Text: "ROLQ $1, R9; JLE taken", Source: "pair", Run: h1165},
-	{Form: "ROLQ imm, r64; JGT label", Text: "ROLQ $1, R9; JGT taken", Source: "pair", Run: h1166},
-	{Form: "ROLQ imm, r64; JLS label", Text: "ROLQ $1, R9; JLS taken", Source: "pair", Run: h1167},
-	{Form: "ROLQ imm, r64; JHI label", Text: "ROLQ $1, R9; JHI taken", Source: "pair", Run: h1168},
-	{Form: "ROLQ imm, r64; JMI label", Text: "ROLQ $1, R9; JMI taken", Source: "pair", Run: h1169},
-	{Form: "ROLQ imm, r64; JPL label", Text: "ROLQ $1, R9; JPL taken", Source: "pair", Run: h1170},
-	{Form: "ROLQ imm, r64; SETCS r8", Text: "ROLQ $1, R9; SETCS R10", Source: "pair", Run: h1171},
-	{Form: "ROLQ imm, r64; CMOVQEQ r64, r64", Text: "ROLQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1172},
-	{Form: "ROLQ imm, r64; ADCQ r64, r64", Text: "ROLQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1173},
-	{Form: "ROLQ imm, r64; SBBQ r64, r64", Text: "ROLQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1174},
-	{Form: "ROLQ imm, r64; INCQ r64", Text: "ROLQ $1, R9; INCQ R13", Source: "pair", Run: h1175},
-	{Form: "ROLQ imm, r64; ROLQ imm, r64", Text: "ROLQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1176},
-	{Form: "RORQ imm, r64; JEQ label", Text: "RORQ $3, R9; JEQ taken", Source: "pair", Run: h1177},
-	{Form: "RORQ imm, r64; JNE label", Text: "RORQ $3, R9; JNE taken", Source: "pair", Run: h1178},
-	{Form: "RORQ imm, r64; JCS label", Text: "RORQ $3, R9; JCS taken", Source: "pair", Run: h1179},
-	{Form: "RORQ imm, r64; JCC label", Text: "RORQ $3, R9; JCC taken", Source: "pair", Run: h1180},
-	{Form: "RORQ imm, r64; JLT label", Text: "RORQ $3, R9; JLT taken", Source: "pair", Run: h1181},
-	{Form: "RORQ imm, r64; JGE label", Text: "RORQ $3, R9; JGE taken", Source: "pair", Run: h1182},
-	{Form: "RORQ imm, r64; JLE label", Text: "RORQ $3, R9; JLE taken", Source: "pair", Run: h1183},
-	{Form: "RORQ imm, r64; JGT label", Text: "RORQ $3, R9; JGT taken", Source: "pair", Run: h1184},
-	{Form: "RORQ imm, r64; JLS label", Text: "RORQ $3, R9; JLS taken", Source: "pair", Run: h1185},
-	{Form: "RORQ imm, r64; JHI label", Text: "RORQ $3, R9; JHI taken", Source: "pair", Run: h1186},
-	{Form: "RORQ imm, r64; JMI label", Text: "RORQ $3, R9; JMI taken", Source: "pair", Run: h1187},
-	{Form: "RORQ imm, r64; JPL label", Text: "RORQ $3, R9; JPL taken", Source: "pair", Run: h1188},
-	{Form: "RORQ imm, r64; SETCS r8", Text: "RORQ $3, R9; SETCS R10", Source: "pair", Run: h1189},
-	{Form: "RORQ imm, r64; CMOVQEQ r64, r64", Text: "RORQ $3, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1190},
-	{Form: "RORQ imm, r64; ADCQ r64, r64", Text: "RORQ $3, R9; ADCQ R10, R11", Source: "pair", Run: h1191},
-	{Form: "RORQ imm, r64; SBBQ r64, r64", Text: "RORQ $3, R9; SBBQ R10, R11", Source: "pair", Run: h1192},
-	{Form: "RORQ imm, r64; INCQ r64", Text: "RORQ $3, R9; INCQ R13", Source: "pair", Run: h1193},
-	{Form: "RORQ imm, r64; ROLQ imm, r64", Text: "RORQ $3, R9; ROLQ $7, R13", Source: "pair", Run: h1194},
-	{Form: "IMULQ r64, r64; JEQ label", Text: "IMULQ R8, R9; JEQ taken", Source: "pair", Run: h1195},
-	{Form: "IMULQ r64, r64; JNE label", Text: "IMULQ R8, R9; JNE taken", Source: "pair", Run: h1196},
-	{Form: "IMULQ r64, r64; JCS label", Text: "IMULQ R8, R9; JCS taken", Source: "pair", Run: h1197},
-	{Form: "IMULQ r64, r64; JCC label", Text: "IMULQ R8, R9; JCC taken", Source: "pair", Run: h1198},
-	{Form: "IMULQ r64, r64; JLT label", Text: "IMULQ R8, R9; JLT taken", Source: "pair", Run: h1199},
-	{Form: "IMULQ r64, r64; JGE label", Text: "IMULQ R8, R9; JGE taken", Source: "pair", Run: h1200},
-	{Form: "IMULQ r64, r64; JLE label", Text: "IMULQ R8, R9; JLE taken", Source: "pair", Run: h1201},
-	{Form: "IMULQ r64, r64; JGT label", Text: "IMULQ R8, R9; JGT taken", Source: "pair", Run: h1202},
-	{Form: "IMULQ r64, r64; JLS label", Text: "IMULQ R8, R9; JLS taken", Source: "pair", Run: h1203},
-	{Form: "IMULQ r64, r64; JHI label", Text: "IMULQ R8, R9; JHI taken", Source: "pair", Run: h1204},
-	{Form: "IMULQ r64, r64; JMI label", Text: "IMULQ R8, R9; JMI taken", Source: "pair", Run: h1205},
-	{Form: "IMULQ r64, r64; JPL label", Text: "IMULQ R8, R9; JPL taken", Source: "pair", Run: h1206},
-	{Form: "IMULQ r64, r64; SETCS r8", Text: "IMULQ R8, R9; SETCS R10", Source: "pair", Run: h1207},
-	{Form: "IMULQ r64, r64; CMOVQEQ r64, r64", Text: "IMULQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1208},
-	{Form: "IMULQ r64, r64; ADCQ r64, r64", Text: "IMULQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1209},
-	{Form: "IMULQ r64, r64; SBBQ r64, r64", Text: "IMULQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1210},
-	{Form: "IMULQ r64, r64; INCQ r64", Text: "IMULQ R8, R9; INCQ R13", Source: "pair", Run: h1211},
-	{Form: "IMULQ r64, r64; ROLQ imm, r64", Text: "IMULQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1212},
-	{Form: "IMUL3Q imm, r64, r64; JEQ label", Text: "IMUL3Q $-3, R8, R9; JEQ taken", Source: "pair", Run: h1213},
-	{Form: "IMUL3Q imm, r64, r64; JNE label", Text: "IMUL3Q $-3, R8, R9; JNE taken", Source: "pair", Run: h1214},
-	{Form: "IMUL3Q imm, r64, r64; JCS label", Text: "IMUL3Q $-3, R8, R9; JCS taken", Source: "pair", Run: h1215},
-	{Form: "IMUL3Q imm, r64, r64; JCC label", Text: "IMUL3Q $-3, R8, R9; JCC taken", Source: "pair", Run: h1216},
-	{Form: "IMUL3Q imm, r64, r64; JLT label", Text: "IMUL3Q $-3, R8, R9; JLT taken", Source: "pair", Run: h1217},
-	{Form: "IMUL3Q imm, r64, r64; JGE label", Text: "IMUL3Q $-3, R8, R9; JGE taken", Source: "pair", Run: h1218},
-	{Form: "IMUL3Q imm, r64, r64; JLE label", Text: "IMUL3Q $-3, R8, R9; JLE taken", Source: "pair", Run: h1219},
-	{Form: "IMUL3Q imm, r64, r64; JGT label", Text: "IMUL3Q $-3, R8, R9; JGT taken", Source: "pair", Run: h1220},
-	{Form: "IMUL3Q imm, r64, r64; JLS label", Text: "IMUL3Q $-3, R8, R9; JLS taken", Source: "pair", Run: h1221},
-	{Form: "IMUL3Q imm, r64, r64; JHI label", Text: "IMUL3Q $-3, R8, R9; JHI taken", Source: "pair", Run: h1222},
-	{Form: "IMUL3Q imm, r64, r64; JMI label", Text: "IMUL3Q $-3, R8, R9; JMI taken", Source: "pair", Run: h1223},
-	{Form: "IMUL3Q imm, r64, r64; JPL label", Text: "IMUL3Q $-3, R8, R9; JPL taken", Source: "pair", Run: h1224},
-	{Form: "IMUL3Q imm, r64, r64; SETCS r8", Text: "IMUL3Q $-3, R8, R9; SETCS R10", Source: "pair", Run: h1225},
-	{Form: "IMUL3Q imm, r64, r64; CMOVQEQ r64, r64", Text: "IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1226},
-	{Form: "IMUL3Q imm, r64, r64; ADCQ r64, r64", Text: "IMUL3Q $-3, R8, R9; ADCQ R10, R11", Source: "pair", Run: h1227},
-	{Form: "IMUL3Q imm, r64, r64; SBBQ r64, r64", Text: "IMUL3Q $-3, R8, R9; SBBQ R10, R11", Source: "pair", Run: h1228},
-	{Form: "IMUL3Q imm, r64, r64; INCQ r64", Text: "IMUL3Q $-3, R8, R9; INCQ R13", Source: "pair", Run: h1229},
-	{Form: "IMUL3Q imm, r64, r64; ROLQ imm, r64", Text: "IMUL3Q $-3, R8, R9; ROLQ $7, R13", Source: "pair", Run: h1230},
-	{Form: "MULQ r64; JEQ label", Text: "MULQ R8; JEQ taken", Source: "pair", Run: h1231},
-	{Form: "MULQ r64; JNE label", Text: "MULQ R8; JNE taken", Source: "pair", Run: h1232},
-	{Form: "MULQ r64; JCS label", Text: "MULQ R8; JCS taken", Source: "pair", Run: h1233},
-	{Form: "MULQ r64; JCC label", Text: "MULQ R8; JCC taken", Source: "pair", Run: h1234},
-	{Form: "MULQ r64; JLT label", Text: "MULQ R8; JLT taken", Source: "pair", Run: h1235},
-	{Form: "MULQ r64; JGE label", Text: "MULQ R8; JGE taken", Source: "pair", Run: h1236},
-	{Form: "MULQ r64; JLE label", Text: "MULQ R8; JLE taken", Source: "pair", Run: h1237},
-	{Form: "MULQ r64; JGT label", Text: "MULQ R8; JGT taken", Source: "pair", Run: h1238},
-	{Form: "MULQ r64; JLS label", Text: "MULQ R8; JLS taken", Source: "pair", Run: h1239},
-	{Form: "MULQ r64; JHI label", Text: "MULQ R8; JHI taken", Source: "pair", Run: h1240},
-	{Form: "MULQ r64; JMI label", Text: "MULQ R8; JMI taken", Source: "pair", Run: h1241},
-	{Form: "MULQ r64; JPL label", Text: "MULQ R8; JPL taken", Source: "pair", Run: h1242},
-	{Form: "MULQ r64; SETCS r8", Text: "MULQ R8; SETCS R10", Source: "pair", Run: h1243},
-	{Form: "MULQ r64; CMOVQEQ r64, r64", Text: "MULQ R8; CMOVQEQ R11, R12", Source: "pair", Run: h1244},
-	{Form: "MULQ r64; ADCQ r64, r64", Text: "MULQ R8; ADCQ R10, R11", Source: "pair", Run: h1245},
-	{Form: "MULQ r64; SBBQ r64, r64", Text: "MULQ R8; SBBQ R10, R11", Source: "pair", Run: h1246},
-	{Form: "MULQ r64; INCQ r64", Text: "MULQ R8; INCQ R13", Source: "pair", Run: h1247},
-	{Form: "MULQ r64; ROLQ imm, r64", Text: "MULQ R8; ROLQ $7, R13", Source: "pair", Run: h1248},
-	{Form: "POPCNTQ r64, r64; JEQ label", Text: "POPCNTQ R8, R9; JEQ taken", Source: "pair", Run: h1249},
-	{Form: "POPCNTQ r64, r64; JNE label", Text: "POPCNTQ R8, R9; JNE taken", Source: "pair", Run: h1250},
-	{Form: "POPCNTQ r64, r64; JCS label", Text: "POPCNTQ R8, R9; JCS taken", Source: "pair", Run: h1251},
-	{Form: "POPCNTQ r64, r64; JCC label", Text: "POPCNTQ R8, R9; JCC taken", Source: "pair", Run: h1252},
-	{Form: "POPCNTQ r64, r64; JLT label", Text: "POPCNTQ R8, R9; JLT taken", Source: "pair", Run: h1253},
-	{Form: "POPCNTQ r64, r64; JGE label", Text: "POPCNTQ R8, R9; JGE taken", Source: "pair", Run: h1254},
-	{Form: "POPCNTQ r64, r64; JLE label", Text: "POPCNTQ R8, R9; JLE taken", Source: "pair", Run: h1255},
-	{Form: "POPCNTQ r64, r64; JGT label", Text: "POPCNTQ R8, R9; JGT taken", Source: "pair", Run: h1256},
-	{Form: "POPCNTQ r64, r64; JLS label", Text: "POPCNTQ R8, R9; JLS taken", Source: "pair", Run: h1257},
-	{Form: "POPCNTQ r64, r64; JHI label", Text: "POPCNTQ R8, R9; JHI taken", Source: "pair", Run: h1258},
-	{Form: "POPCNTQ r64, r64; JMI label", Text: "POPCNTQ R8, R9; JMI taken", Source: "pair", Run: h1259},
-	{Form: "POPCNTQ r64, r64; JPL label", Text: "POPCNTQ R8, R9; JPL taken", Source: "pair", Run: h1260},
-	{Form: "POPCNTQ r64, r64; SETCS r8", Text: "POPCNTQ R8, R9; SETCS R10", Source: "pair", Run: h1261},
-	{Form: "POPCNTQ r64, r64; CMOVQEQ r64, r64", Text: "POPCNTQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1262},
-	{Form: "POPCNTQ r64, r64; ADCQ r64, r64", Text: "POPCNTQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1263},
-	{Form: "POPCNTQ r64, r64; SBBQ r64, r64", Text: "POPCNTQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1264},
-	{Form: "POPCNTQ r64, r64; INCQ r64", Text: "POPCNTQ R8, R9; INCQ R13", Source: "pair", Run: h1265},
-	{Form: "POPCNTQ r64, r64; ROLQ imm, r64", Text: "POPCNTQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1266},
+	{Form: "XCHGQ r64, r64", Text: "XCHGQ AX, R8", Source: "catalog", Run: h0550},
+	{Form: "XCHGQ r64, r64", Text: "XCHGQ R8, CX", Source: "catalog", Run: h0551},
+	{Form: "XCHGQ r64, r64", Text: "XCHGQ R8, R8", Source: "catalog", Run: h0552},
+	{Form: "XORL imm, r32", Text: "XORL $0x7fffffff, R8", Source: "catalog", Run: h0553},
+	{Form: "XORL r32, r32", Text: "XORL AX, R8", Source: "catalog", Run: h0554},
+	{Form: "XORQ imm, r64", Text: "XORQ $-2, R8", Source: "catalog", Run: h0555},
+	{Form: "XORQ r64, r64", Text: "XORQ R8, R8", Source: "catalog", Run: h0556},
+	{Form: "ADDQ r64, r64", Text: "ADDQ CX, DX", Source: "exact", Run: h0557},
+	{Form: "ADDQ r64, r64", Text: "ADDQ DX, BX", Source: "exact", Run: h0558},
+	{Form: "ADDQ r64, r64", Text: "ADDQ BX, BP", Source: "exact", Run: h0559},
+	{Form: "ADDQ r64, r64", Text: "ADDQ BP, SI", Source: "exact", Run: h0560},
+	{Form: "ADDQ r64, r64", Text: "ADDQ SI, DI", Source: "exact", Run: h0561},
+	{Form: "ADDQ r64, r64", Text: "ADDQ DI, R8", Source: "exact", Run: h0562},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R8, R9", Source: "exact", Run: h0563},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R9, R10", Source: "exact", Run: h0564},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R10, R11", Source: "exact", Run: h0565},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R11, R12", Source: "exact", Run: h0566},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R12, R13", Source: "exact", Run: h0567},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R13, R14", Source: "exact", Run: h0568},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R14, R15", Source: "exact", Run: h0569},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R15, AX", Source: "exact", Run: h0570},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(AX)(BP*8), R8", Source: "exact", Run: h0571},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(CX)(SI*8), R9", Source: "exact", Run: h0572},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(DX)(DI*8), R10", Source: "exact", Run: h0573},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(BX)(R8*8), R11", Source: "exact", Run: h0574},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(BP)(R9*8), R12", Source: "exact", Run: h0575},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(SI)(R10*8), R13", Source: "exact", Run: h0576},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(DI)(R11*8), R14", Source: "exact", Run: h0577},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R8)(R12*8), R15", Source: "exact", Run: h0578},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R9)(R13*8), AX", Source: "exact", Run: h0579},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R10)(R14*8), CX", Source: "exact", Run: h0580},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R11)(R15*8), DX", Source: "exact", Run: h0581},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R12)(AX*8), BX", Source: "exact", Run: h0582},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R13)(CX*8), BP", Source: "exact", Run: h0583},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R14)(DX*8), SI", Source: "exact", Run: h0584},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R15)(BX*8), DI", Source: "exact", Run: h0585},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y0, Y5, Y11", Source: "exact", Run: h0586},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y1, Y6, Y12", Source: "exact", Run: h0587},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y2, Y7, Y13", Source: "exact", Run: h0588},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y3, Y8, Y14", Source: "exact", Run: h0589},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y4, Y9, Y15", Source: "exact", Run: h0590},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y5, Y10, Y0", Source: "exact", Run: h0591},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y6, Y11, Y1", Source: "exact", Run: h0592},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y7, Y12, Y2", Source: "exact", Run: h0593},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y8, Y13, Y3", Source: "exact", Run: h0594},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y9, Y14, Y4", Source: "exact", Run: h0595},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y10, Y15, Y5", Source: "exact", Run: h0596},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y11, Y0, Y6", Source: "exact", Run: h0597},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y12, Y1, Y7", Source: "exact", Run: h0598},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y13, Y2, Y8", Source: "exact", Run: h0599},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y14, Y3, Y9", Source: "exact", Run: h0600},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y15, Y4, Y10", Source: "exact", Run: h0601},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X0, X3", Source: "exact", Run: h0602},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X1, X4", Source: "exact", Run: h0603},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X2, X5", Source: "exact", Run: h0604},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X3, X6", Source: "exact", Run: h0605},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X4, X7", Source: "exact", Run: h0606},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X5, X8", Source: "exact", Run: h0607},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X6, X9", Source: "exact", Run: h0608},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X7, X10", Source: "exact", Run: h0609},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X8, X11", Source: "exact", Run: h0610},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X9, X12", Source: "exact", Run: h0611},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X10, X13", Source: "exact", Run: h0612},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X11, X14", Source: "exact", Run: h0613},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X12, X15", Source: "exact", Run: h0614},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X13, X0", Source: "exact", Run: h0615},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X14, X1", Source: "exact", Run: h0616},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X15, X2", Source: "exact", Run: h0617},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X0, AX", Source: "exact", Run: h0618},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X1, CX", Source: "exact", Run: h0619},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X2, DX", Source: "exact", Run: h0620},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X3, BX", Source: "exact", Run: h0621},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X4, BP", Source: "exact", Run: h0622},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X5, SI", Source: "exact", Run: h0623},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X6, DI", Source: "exact", Run: h0624},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X7, R8", Source: "exact", Run: h0625},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X8, R9", Source: "exact", Run: h0626},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X9, R10", Source: "exact", Run: h0627},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X10, R11", Source: "exact", Run: h0628},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X11, R12", Source: "exact", Run: h0629},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X12, R13", Source: "exact", Run: h0630},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X13, R14", Source: "exact", Run: h0631},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X14, R15", Source: "exact", Run: h0632},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X15, AX", Source: "exact", Run: h0633},
+	{Form: "CMPL r32, imm; ADCQ imm, r64", Text: "CMPL AX, $0x007fe001; ADCQ $0x00, CX", Source: "go/asm", Run: h0634},
+	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ AX, $0x00000100; JEQ taken", Source: "go/asm", Run: h0635},
+	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ CX, $0x000000f8; JHI taken", Source: "go/asm", Run: h0636},
+	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ CX, $0x00000100; JEQ taken", Source: "go/asm", Run: h0637},
+	{Form: "CMPQ r64, imm; JLT label", Text: "CMPQ R8, $0x000000a8; JLT taken", Source: "go/asm", Run: h0638},
+	{Form: "DECQ r64; JNE label", Text: "DECQ AX; JNE taken", Source: "go/asm", Run: h0639},
+	{Form: "ADDQ r64, r64; JEQ label", Text: "ADDQ R8, R9; JEQ taken", Source: "pair", Run: h0640},
+	{Form: "ADDQ r64, r64; JNE label", Text: "ADDQ R8, R9; JNE taken", Source: "pair", Run: h0641},
+	{Form: "ADDQ r64, r64; JCS label", Text: "ADDQ R8, R9; JCS taken", Source: "pair", Run: h0642},
+	{Form: "ADDQ r64, r64; JCC label", Text: "ADDQ R8, R9; JCC taken", Source: "pair", Run: h0643},
+	{Form: "ADDQ r64, r64; JLT label", Text: "ADDQ R8, R9; JLT taken", Source: "pair", Run: h0644},
+	{Form: "ADDQ r64, r64; JGE label", Text: "ADDQ R8, R9; JGE taken", Source: "pair", Run: h0645},
+	{Form: "ADDQ r64, r64; JLE label", Text: "ADDQ R8, R9; JLE taken", Source: "pair", Run: h0646},
+	{Form: "ADDQ r64, r64; JGT label", Text: "ADDQ R8, R9; JGT taken", Source: "pair", Run: h0647},
+	{Form: "ADDQ r64, r64; JLS label", Text: "ADDQ R8, R9; JLS taken", Source: "pair", Run: h0648},
+	{Form: "ADDQ r64, r64; JHI label", Text: "ADDQ R8, R9; JHI taken", Source: "pair", Run: h0649},
+	{Form: "ADDQ r64, r64; JMI label", Text: "ADDQ R8, R9; JMI taken", Source: "pair", Run: h0650},
+	{Form: "ADDQ r64, r64; JPL label", Text: "ADDQ R8, R9; JPL taken", Source: "pair", Run: h0651},
+	{Form: "ADDQ r64, r64; SETCS r8", Text: "ADDQ R8, R9; SETCS R10", Source: "pair", Run: h0652},
+	{Form: "ADDQ r64, r64; CMOVQEQ r64, r64", Text: "ADDQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0653},
+	{Form: "ADDQ r64, r64; ADCQ r64, r64", Text: "ADDQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0654},
+	{Form: "ADDQ r64, r64; SBBQ r64, r64", Text: "ADDQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0655},
+	{Form: "ADDQ r64, r64; INCQ r64", Text: "ADDQ R8, R9; INCQ R13", Source: "pair", Run: h0656},
+	{Form: "ADDQ r64, r64; ROLQ imm, r64", Text: "ADDQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h0657},
+	{Form: "SUBQ r64, r64; JEQ label", Text: "SUBQ R8, R9; JEQ taken", Source: "pair", Run: h0658},
+	{Form: "SUBQ r64, r64; JNE label", Text: "SUBQ R8, R9; JNE taken", Source: "pair", Run: h0659},
+	{Form: "SUBQ r64, r64; JCS label", Text: "SUBQ R8, R9; JCS taken", Source: "pair", Run: h0660},
+	{Form: "SUBQ r64, r64; JCC label", Text: "SUBQ R8, R9; JCC taken", Source: "pair", Run: h0661},
+	{Form: "SUBQ r64, r64; JLT label", Text: "SUBQ R8, R9; JLT taken", Source: "pair", Run: h0662},
+	{Form: "SUBQ r64, r64; JGE label", Text: "SUBQ R8, R9; JGE taken", Source: "pair", Run: h0663},
+	{Form: "SUBQ r64, r64; JLE label", Text: "SUBQ R8, R9; JLE taken", Source: "pair", Run: h0664},
+	{Form: "SUBQ r64, r64; JGT label", Text: "SUBQ R8, R9; JGT taken", Source: "pair", Run: h0665},
+	{Form: "SUBQ r64, r64; JLS label", Text: "SUBQ R8, R9; JLS taken", Source: "pair", Run: h0666},
+	{Form: "SUBQ r64, r64; JHI label", Text: "SUBQ R8, R9; JHI taken", Source: "pair", Run: h0667},
+	{Form: "SUBQ r64, r64; JMI label", Text: "SUBQ R8, R9; JMI taken", Source: "pair", Run: h0668},
+	{Form: "SUBQ r64, r64; JPL label", Text: "SUBQ R8, R9; JPL taken", Source: "pair", Run: h0669},
+	{Form: "SUBQ r64, r64; SETCS r8", Text: "SUBQ R8, R9; SETCS R10", Source: "pair", Run: h0670},
+	{Form: "SUBQ r64, r64; CMOVQEQ r64, r64", Text: "SUBQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0671},
+	{Form: "SUBQ r64, r64; ADCQ r64, r64", Text: "SUBQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0672},
+	{Form: "SUBQ r64, r64; SBBQ r64, r64", Text: "SUBQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0673},
+	{Form: "SUBQ r64, r64; INCQ r64", Text: "SUBQ R8, R9; INCQ R13", Source: "pair", Run: h0674},
+	{Form: "SUBQ r64, r64; ROLQ imm, r64", Text: "SUBQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h0675},
+	{Form: "ADCQ r64, r64; JEQ label", Text: "ADCQ R8, R9; JEQ taken", Source: "pair", Run: h0676},
+	{Form: "ADCQ r64, r64; JNE label", Text: "ADCQ R8, R9; JNE taken", Source: "pair", Run: h0677},
+	{Form: "ADCQ r64, r64; JCS label", Text: "ADCQ R8, R9; JCS taken", Source: "pair", Run: h0678},
+	{Form: "ADCQ r64, r64; JCC label", Text: "ADCQ R8, R9; JCC taken", Source: "pair", Run: h0679},
+	{Form: "ADCQ r64, r64; JLT label", Text: "ADCQ R8, R9; JLT taken", Source: "pair", Run: h0680},
+	{Form: "ADCQ r64, r64; JGE label", Text: "ADCQ R8, R9; JGE taken", Source: "pair", Run: h0681},
+	{Form: "ADCQ r64, r64; JLE label", Text: "ADCQ R8, R9; JLE taken", Source: "pair", Run: h0682},
+	{Form: "ADCQ r64, r64; JGT label", Text: "ADCQ R8, R9; JGT taken", Source: "pair", Run: h0683},
+	{Form: "ADCQ r64, r64; JLS label", Text: "ADCQ R8, R9; JLS taken", Source: "pair", Run: h0684},
+	{Form: "ADCQ r64, r64; JHI label", Text: "ADCQ R8, R9; JHI taken", Source: "pair", Run: h0685},
+	{Form: "ADCQ r64, r64; JMI label", Text: "ADCQ R8, R9; JMI taken", Source: "pair", Run: h0686},
+	{Form: "ADCQ r64, r64; JPL label", Text: "ADCQ R8, R9; JPL taken", Source: "pair", Run: h0687},
+	{Form: "ADCQ r64, r64; SETCS r8", Text: "ADCQ R8, R9; SETCS R10", Source: "pair", Run: h0688},
+	{Form: "ADCQ r64, r64; CMOVQEQ r64, r64", Text: "ADCQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0689},
+	{Form: "ADCQ r64, r64; ADCQ r64, r64", Text: "ADCQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0690},
+	{Form: "ADCQ r64, r64; SBBQ r64, r64", Text: "ADCQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0691},
+	{Form: "ADCQ r64, r64; INCQ r64", Text: "ADCQ R8, R9; INCQ R13", Source: "pair", Run: h0692},
+	{Form: "ADCQ r64, r64; ROLQ imm, r64", Text: "ADCQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h0693},
+	{Form: "SBBQ r64, r64; JEQ label", Text: "SBBQ R8, R9; JEQ taken", Source: "pair", Run: h0694},
+	{Form: "SBBQ r64, r64; JNE label", Text: "SBBQ R8, R9; JNE taken", Source: "pair", Run: h0695},
+	{Form: "SBBQ r64, r64; JCS label", Text: "SBBQ R8, R9; JCS taken", Source: "pair", Run: h0696},
+	{Form: "SBBQ r64, r64; JCC label", Text: "SBBQ R8, R9; JCC taken", Source: "pair", Run: h0697},
+	{Form: "SBBQ r64, r64; JLT label", Text: "SBBQ R8, R9; JLT taken", Source: "pair", Run: h0698},
+	{Form: "SBBQ r64, r64; JGE label", Text: "SBBQ R8, R9; JGE taken", Source: "pair", Run: h0699},
+	{Form: "SBBQ r64, r64; JLE label", Text: "SBBQ R8, R9; JLE taken", Source: "pair", Run: h0700},
+	{Form: "SBBQ r64, r64; JGT label", Text: "SBBQ R8, R9; JGT taken", Source: "pair", Run: h0701},
+	{Form: "SBBQ r64, r64; JLS label", Text: "SBBQ R8, R9; JLS taken", Source: "pair", Run: h0702},
+	{Form: "SBBQ r64, r64; JHI label", Text: "SBBQ R8, R9; JHI taken", Source: "pair", Run: h0703},
+	{Form: "SBBQ r64, r64; JMI label", Text: "SBBQ R8, R9; JMI taken", Source: "pair", Run: h0704},
+	{Form: "SBBQ r64, r64; JPL label", Text: "SBBQ R8, R9; JPL taken", Source: "pair", Run: h0705},
+	{Form: "SBBQ r64, r64; SETCS r8", Text: "SBBQ R8, R9; SETCS R10", Source: "pair", Run: h0706},
+	{Form: "SBBQ r64, r64; CMOVQEQ r64, r64", Text: "SBBQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0707},
+	{Form: "SBBQ r64, r64; ADCQ r64, r64", Text: "SBBQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0708},
+	{Form: "SBBQ r64, r64; SBBQ r64, r64", Text: "SBBQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0709},
+	{Form: "SBBQ r64, r64; INCQ r64", Text: "SBBQ R8, R9; INCQ R13", Source: "pair", Run: h0710},
+	{Form: "SBBQ r64, r64; ROLQ imm, r64", Text: "SBBQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h0711},
+	{Form: "CMPQ r64, r64; JEQ label", Text: "CMPQ R8, R9; JEQ taken", Source: "pair", Run: h0712},
+	{Form: "CMPQ r64, r64; JNE label", Text: "CMPQ R8, R9; JNE taken", Source: "pair", Run: h0713},
+	{Form: "CMPQ r64, r64; JCS label", Text: "CMPQ R8, R9; JCS taken", Source: "pair", Run: h0714},
+	{Form: "CMPQ r64, r64; JCC label", Text: "CMPQ R8, R9; JCC taken", Source: "pair", Run: h0715},
+	{Form: "CMPQ r64, r64; JLT label", Text: "CMPQ R8, R9; JLT taken", Source: "pair", Run: h0716},
+	{Form: "CMPQ r64, r64; JGE label", Text: "CMPQ R8, R9; JGE taken", Source: "pair", Run: h0717},
+	{Form: "CMPQ r64, r64; JLE label", Text: "CMPQ R8, R9; JLE taken", Source: "pair", Run: h0718},
+	{Form: "CMPQ r64, r64; JGT label", Text: "CMPQ R8, R9; JGT taken", Source: "pair", Run: h0719},
+	{Form: "CMPQ r64, r64; JLS label", Text: "CMPQ R8, R9; JLS taken", Source: "pair", Run: h0720},
+	{Form: "CMPQ r64, r64; JHI label", Text: "CMPQ R8, R9; JHI taken", Source: "pair", Run: h0721},
+	{Form: "CMPQ r64, r64; JMI label", Text: "CMPQ R8, R9; JMI taken", Source: "pair", Run: h0722},
+	{Form: "CMPQ r64, r64; JPL label", Text: "CMPQ R8, R9; JPL taken", Source: "pair", Run: h0723},
+	{Form: "CMPQ r64, r64; SETCS r8", Text: "CMPQ R8, R9; SETCS R10", Source: "pair", Run: h0724},
+	{Form: "CMPQ r64, r64; CMOVQEQ r64, r64", Text: "CMPQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0725},
+	{Form: "CMPQ r64, r64; ADCQ r64, r64", Text: "CMPQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0726},
+	{Form: "CMPQ r64, r64; SBBQ r64, r64", Text: "CMPQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0727},
+	{Form: "CMPQ r64, r64; INCQ r64", Text: "CMPQ R8, R9; INCQ R13", Source: "pair", Run: h0728},
+	{Form: "CMPQ r64, r64; ROLQ imm, r64", Text: "CMPQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h0729},
+	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ R8, $3; JEQ taken", Source: "pair", Run: h0730},
+	{Form: "CMPQ r64, imm; JNE label", Text: "CMPQ R8, $3; JNE taken", Source: "pair", Run: h0731},
+	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ R8, $3; JCS taken", Source: "pair", Run: h0732},
+	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ R8, $3; JCC taken", Source: "pair", Run: h0733},
+	{Form: "CMPQ r64, imm; JLT label", Text: "CMPQ R8, $3; JLT taken", Source: "pair", Run: h0734},
+	{Form: "CMPQ r64, imm; JGE label", Text: "CMPQ R8, $3; JGE taken", Source: "pair", Run: h0735},
+	{Form: "CMPQ r64, imm; JLE label", Text: "CMPQ R8, $3; JLE taken", Source: "pair", Run: h0736},
+	{Form: "CMPQ r64, imm; JGT label", Text: "CMPQ R8, $3; JGT taken", Source: "pair", Run: h0737},
+	{Form: "CMPQ r64, imm; JLS label", Text: "CMPQ R8, $3; JLS taken", Source: "pair", Run: h0738},
+	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ R8, $3; JHI taken", Source: "pair", Run: h0739},
+	{Form: "CMPQ r64, imm; JMI label", Text: "CMPQ R8, $3; JMI taken", Source: "pair", Run: h0740},
+	{Form: "CMPQ r64, imm; JPL label", Text: "CMPQ R8, $3; JPL taken", Source: "pair", Run: h0741},
+	{Form: "CMPQ r64, imm; SETCS r8", Text: "CMPQ R8, $3; SETCS R10", Source: "pair", Run: h0742},
+	{Form: "CMPQ r64, imm; CMOVQEQ r64, r64", Text: "CMPQ R8, $3; CMOVQEQ R11, R12", Source: "pair", Run: h0743},
+	{Form: "CMPQ r64, imm; ADCQ r64, r64", Text: "CMPQ R8, $3; ADCQ R10, R11", Source: "pair", Run: h0744},
+	{Form: "CMPQ r64, imm; SBBQ r64, r64", Text: "CMPQ R8, $3; SBBQ R10, R11", Source: "pair", Run: h0745},
+	{Form: "CMPQ r64, imm; INCQ r64", Text: "CMPQ R8, $3; INCQ R13", Source: "pair", Run: h0746},
+	{Form: "CMPQ r64, imm; ROLQ imm, r64", Text: "CMPQ R8, $3; ROLQ $7, R13", Source: "pair", Run: h0747},
+	{Form: "CMPL r32, r32; JEQ label", Text: "CMPL R8, R9; JEQ taken", Source: "pair", Run: h0748},
+	{Form: "CMPL r32, r32; JNE label", Text: "CMPL R8, R9; JNE taken", Source: "pair", Run: h0749},
+	{Form: "CMPL r32, r32; JCS label", Text: "CMPL R8, R9; JCS taken", Source: "pair", Run: h0750},
+	{Form: "CMPL r32, r32; JCC label", Text: "CMPL R8, R9; JCC taken", Source: "pair", Run: h0751},
+	{Form: "CMPL r32, r32; JLT label", Text: "CMPL R8, R9; JLT taken", Source: "pair", Run: h0752},
+	{Form: "CMPL r32, r32; JGE label", Text: "CMPL R8, R9; JGE taken", Source: "pair", Run: h0753},
+	{Form: "CMPL r32, r32; JLE label", Text: "CMPL R8, R9; JLE taken", Source: "pair", Run: h0754},
+	{Form: "CMPL r32, r32; JGT label", Text: "CMPL R8, R9; JGT taken", Source: "pair", Run: h0755},
+	{Form: "CMPL r32, r32; JLS label", Text: "CMPL R8, R9; JLS taken", Source: "pair", Run: h0756},
+	{Form: "CMPL r32, r32; JHI label", Text: "CMPL R8, R9; JHI taken", Source: "pair", Run: h0757},
+	{Form: "CMPL r32, r32; JMI label", Text: "CMPL R8, R9; JMI taken", Source: "pair", Run: h0758},
+	{Form: "CMPL r32, r32; JPL label", Text: "CMPL R8, R9; JPL taken", Source: "pair", Run: h0759},
+	{Form: "CMPL r32, r32; SETCS r8", Text: "CMPL R8, R9; SETCS R10", Source: "pair", Run: h0760},
+	{Form: "CMPL r32, r32; CMOVQEQ r64, r64", Text: "CMPL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0761},
+	{Form: "CMPL r32, r32; ADCQ r64, r64", Text: "CMPL R8, R9; ADCQ R10, R11", Source: "pair", Run: h0762},
+	{Form: "CMPL r32, r32; SBBQ r64, r64", Text: "CMPL R8, R9; SBBQ R10, R11", Source: "pair", Run: h0763},
+	{Form: "CMPL r32, r32; INCQ r64", Text: "CMPL R8, R9; INCQ R13", Source: "pair", Run: h0764},
+	{Form: "CMPL r32, r32; ROLQ imm, r64", Text: "CMPL R8, R9; ROLQ $7, R13", Source: "pair", Run: h0765},
+	{Form: "ADDL r32, r32; JEQ label", Text: "ADDL R8, R9; JEQ taken", Source: "pair", Run: h0766},
+	{Form: "ADDL r32, r32; JNE label", Text: "ADDL R8, R9; JNE taken", Source: "pair", Run: h0767},
+	{Form: "ADDL r32, r32; JCS label", Text: "ADDL R8, R9; JCS taken", Source: "pair", Run: h0768},
+	{Form: "ADDL r32, r32; JCC label", Text: "ADDL R8, R9; JCC taken", Source: "pair", Run: h0769},
+	{Form: "ADDL r32, r32; JLT label", Text: "ADDL R8, R9; JLT taken", Source: "pair", Run: h0770},
+	{Form: "ADDL r32, r32; JGE label", Text: "ADDL R8, R9; JGE taken", Source: "pair", Run: h0771},
+	{Form: "ADDL r32, r32; JLE label", Text: "ADDL R8, R9; JLE taken", Source: "pair", Run: h0772},
+	{Form: "ADDL r32, r32; JGT label", Text: "ADDL R8, R9; JGT taken", Source: "pair", Run: h0773},
+	{Form: "ADDL r32, r32; JLS label", Text: "ADDL R8, R9; JLS taken", Source: "pair", Run: h0774},
+	{Form: "ADDL r32, r32; JHI label", Text: "ADDL R8, R9; JHI taken", Source: "pair", Run: h0775},
+	{Form: "ADDL r32, r32; JMI label", Text: "ADDL R8, R9; JMI taken", Source: "pair", Run: h0776},
+	{Form: "ADDL r32, r32; JPL label", Text: "ADDL R8, R9; JPL taken", Source: "pair", Run: h0777},
+	{Form: "ADDL r32, r32; SETCS r8", Text: "ADDL R8, R9; SETCS R10", Source: "pair", Run: h0778},
+	{Form: "ADDL r32, r32; CMOVQEQ r64, r64", Text: "ADDL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0779},
+	{Form: "ADDL r32, r32; ADCQ r64, r64", Text: "ADDL R8, R9; ADCQ R10, R11", Source: "pair", Run: h0780},
+	{Form: "ADDL r32, r32; SBBQ r64, r64", Text: "ADDL R8, R9; SBBQ R10, R11", Source: "pair", Run: h0781},
+	{Form: "ADDL r32, r32; INCQ r64", Text: "ADDL R8, R9; INCQ R13", Source: "pair", Run: h0782},
+	{Form: "ADDL r32, r32; ROLQ imm, r64", Text: "ADDL R8, R9; ROLQ $7, R13", Source: "pair", Run: h0783},
+	{Form: "SUBL r32, r32; JEQ label", Text: "SUBL R8, R9; JEQ taken", Source: "pair", Run: h0784},
+	{Form: "SUBL r32, r32; JNE label", Text: "SUBL R8, R9; JNE taken", Source: "pair", Run: h0785},
+	{Form: "SUBL r32, r32; JCS label", Text: "SUBL R8, R9; JCS taken", Source: "pair", Run: h0786},
+	{Form: "SUBL r32, r32; JCC label", Text: "SUBL R8, R9; JCC taken", Source: "pair", Run: h0787},
+	{Form: "SUBL r32, r32; JLT label", Text: "SUBL R8, R9; JLT taken", Source: "pair", Run: h0788},
+	{Form: "SUBL r32, r32; JGE label", Text: "SUBL R8, R9; JGE taken", Source: "pair", Run: h0789},
+	{Form: "SUBL r32, r32; JLE label", Text: "SUBL R8, R9; JLE taken", Source: "pair", Run: h0790},
+	{Form: "SUBL r32, r32; JGT label", Text: "SUBL R8, R9; JGT taken", Source: "pair", Run: h0791},
+	{Form: "SUBL r32, r32; JLS label", Text: "SUBL R8, R9; JLS taken", Source: "pair", Run: h0792},
+	{Form: "SUBL r32, r32; JHI label", Text: "SUBL R8, R9; JHI taken", Source: "pair", Run: h0793},
+	{Form: "SUBL r32, r32; JMI label", Text: "SUBL R8, R9; JMI taken", Source: "pair", Run: h0794},
+	{Form: "SUBL r32, r32; JPL label", Text: "SUBL R8, R9; JPL taken", Source: "pair", Run: h0795},
+	{Form: "SUBL r32, r32; SETCS r8", Text: "SUBL R8, R9; SETCS R10", Source: "pair", Run: h0796},
+	{Form: "SUBL r32, r32; CMOVQEQ r64, r64", Text: "SUBL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0797},
+	{Form: "SUBL r32, r32; ADCQ r64, r64", Text: "SUBL R8, R9; ADCQ R10, R11", Source: "pair", Run: h0798},
+	{Form: "SUBL r32, r32; SBBQ r64, r64", Text: "SUBL R8, R9; SBBQ R10, R11", Source: "pair", Run: h0799},
+	{Form: "SUBL r32, r32; INCQ r64", Text: "SUBL R8, R9; INCQ R13", Source: "pair", Run: h0800},
+	{Form: "SUBL r32, r32; ROLQ imm, r64", Text: "SUBL R8, R9; ROLQ $7, R13", Source: "pair", Run: h0801},
+	{Form: "ANDQ r64, r64; JEQ label", Text: "ANDQ R8, R9; JEQ taken", Source: "pair", Run: h0802},
+	{Form: "ANDQ r64, r64; JNE label", Text: "ANDQ R8, R9; JNE taken", Source: "pair", Run: h0803},
+	{Form: "ANDQ r64, r64; JCS label", Text: "ANDQ R8, R9; JCS taken", Source: "pair", Run: h0804},
+	{Form: "ANDQ r64, r64; JCC label", Text: "ANDQ R8, R9; JCC taken", Source: "pair", Run: h0805},
+	{Form: "ANDQ r64, r64; JLT label", Text: "ANDQ R8, R9; JLT taken", Source: "pair", Run: h0806},
+	{Form: "ANDQ r64, r64; JGE label", Text: "ANDQ R8, R9; JGE taken", Source: "pair", Run: h0807},
+	{Form: "ANDQ r64, r64; JLE label", Text: "ANDQ R8, R9; JLE taken", Source: "pair", Run: h0808},
+	{Form: "ANDQ r64, r64; JGT label", Text: "ANDQ R8, R9; JGT taken", Source: "pair", Run: h0809},
+	{Form: "ANDQ r64, r64; JLS label", Text: "ANDQ R8, R9; JLS taken", Source: "pair", Run: h0810},
+	{Form: "ANDQ r64, r64; JHI label", Text: "ANDQ R8, R9; JHI taken", Source: "pair", Run: h0811},
+	{Form: "ANDQ r64, r64; JMI label", Text: "ANDQ R8, R9; JMI taken", Source: "pair", Run: h0812},
+	{Form: "ANDQ r64, r64; JPL label", Text: "ANDQ R8, R9; JPL taken", Source: "pair", Run: h0813},
+	{Form: "ANDQ r64, r64; SETCS r8", Text: "ANDQ R8, R9; SETCS R10", Source: "pair", Run: h0814},
+	{Form: "ANDQ r64, r64; CMOVQEQ r64, r64", Text: "ANDQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0815},
+	{Form: "ANDQ r64, r64; ADCQ r64, r64", Text: "ANDQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0816},
+	{Form: "ANDQ r64, r64; SBBQ r64, r64", Text: "ANDQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0817},
+	{Form: "ANDQ r64, r64; INCQ r64", Text: "ANDQ R8, R9; INCQ R13", Source: "pair", Run: h0818},
+	{Form: "ANDQ r64, r64; ROLQ imm, r64", Text: "ANDQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h0819},
+	{Form: "ANDL r32, r32; JEQ label", Text: "ANDL R8, R9; JEQ taken", Source: "pair", Run: h0820},
+	{Form: "ANDL r32, r32; JNE label", Text: "ANDL R8, R9; JNE taken", Source: "pair", Run: h0821},
+	{Form: "ANDL r32, r32; JCS label", Text: "ANDL R8, R9; JCS taken", Source: "pair", Run: h0822},
+	{Form: "ANDL r32, r32; JCC label", Text: "ANDL R8, R9; JCC taken", Source: "pair", Run: h0823},
+	{Form: "ANDL r32, r32; JLT label", Text: "ANDL R8, R9; JLT taken", Source: "pair", Run: h0824},
+	{Form: "ANDL r32, r32; JGE label", Text: "ANDL R8, R9; JGE taken", Source: "pair", Run: h0825},
+	{Form: "ANDL r32, r32; JLE label", Text: "ANDL R8, R9; JLE taken", Source: "pair", Run: h0826},
+	{Form: "ANDL r32, r32; JGT label", Text: "ANDL R8, R9; JGT taken", Source: "pair", Run: h0827},
+	{Form: "ANDL r32, r32; JLS label", Text: "ANDL R8, R9; JLS taken", Source: "pair", Run: h0828},
+	{Form: "ANDL r32, r32; JHI label", Text: "ANDL R8, R9; JHI taken", Source: "pair", Run: h0829},
+	{Form: "ANDL r32, r32; JMI label", Text: "ANDL R8, R9; JMI taken", Source: "pair", Run: h0830},
+	{Form: "ANDL r32, r32; JPL label", Text: "ANDL R8, R9; JPL taken", Source: "pair", Run: h0831},
+	{Form: "ANDL r32, r32; SETCS r8", Text: "ANDL R8, R9; SETCS R10", Source: "pair", Run: h0832},
+	{Form: "ANDL r32, r32; CMOVQEQ r64, r64", Text: "ANDL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0833},
+	{Form: "ANDL r32, r32; ADCQ r64, r64", Text: "ANDL R8, R9; ADCQ R10, R11", Source: "pair", Run: h0834},
+	{Form: "ANDL r32, r32; SBBQ r64, r64", Text: "ANDL R8, R9; SBBQ R10, R11", Source: "pair", Run: h0835},
+	{Form: "ANDL r32, r32; INCQ r64", Text: "ANDL R8, R9; INCQ R13", Source: "pair", Run: h0836},
+	{Form: "ANDL r32, r32; ROLQ imm, r64", Text: "ANDL R8, R9; ROLQ $7, R13", Source: "pair", Run: h0837},
+	{Form: "ORQ r64, r64; JEQ label", Text: "ORQ R8, R9; JEQ taken", Source: "pair", Run: h0838},
+	{Form: "ORQ r64, r64; JNE label", Text: "ORQ R8, R9; JNE taken", Source: "pair", Run: h0839},
+	{Form: "ORQ r64, r64; JCS label", Text: "ORQ R8, R9; JCS taken", Source: "pair", Run: h0840},
+	{Form: "ORQ r64, r64; JCC label", Text: "ORQ R8, R9; JCC taken", Source: "pair", Run: h0841},
+	{Form: "ORQ r64, r64; JLT label", Text: "ORQ R8, R9; JLT taken", Source: "pair", Run: h0842},
+	{Form: "ORQ r64, r64; JGE label", Text: "ORQ R8, R9; JGE taken", Source: "pair", Run: h0843},
+	{Form: "ORQ r64, r64; JLE label", Text: "ORQ R8, R9; JLE taken", Source: "pair", Run: h0844},
+	{Form: "ORQ r64, r64; JGT label", Text: "ORQ R8, R9; JGT taken", Source: "pair", Run: h0845},
+	{Form: "ORQ r64, r64; JLS label", Text: "ORQ R8, R9; JLS taken", Source: "pair", Run: h0846},
+	{Form: "ORQ r64, r64; JHI label", Text: "ORQ R8, R9; JHI taken", Source: "pair", Run: h0847},
+	{Form: "ORQ r64, r64; JMI label", Text: "ORQ R8, R9; JMI taken", Source: "pair", Run: h0848},
+	{Form: "ORQ r64, r64; JPL label", Text: "ORQ R8, R9; JPL taken", Source: "pair", Run: h0849},
+	{Form: "ORQ r64, r64; SETCS r8", Text: "ORQ R8, R9; SETCS R10", Source: "pair", Run: h0850},
+	{Form: "ORQ r64, r64; CMOVQEQ r64, r64", Text: "ORQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0851},
+	{Form: "ORQ r64, r64; ADCQ r64, r64", Text: "ORQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0852},
+	{Form: "ORQ r64, r64; SBBQ r64, r64", Text: "ORQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0853},
+	{Form: "ORQ r64, r64; INCQ r64", Text: "ORQ R8, R9; INCQ R13", Source: "pair", Run: h0854},
+	{Form: "ORQ r64, r64; ROLQ imm, r64", Text: "ORQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h0855},
+	{Form: "ORL r32, r32; JEQ label", Text: "ORL R8, R9; JEQ taken", Source: "pair", Run: h0856},
+	{Form: "ORL r32, r32; JNE label", Text: "ORL R8, R9; JNE taken", Source: "pair", Run: h0857},
+	{Form: "ORL r32, r32; JCS label", Text: "ORL R8, R9; JCS taken", Source: "pair", Run: h0858},
+	{Form: "ORL r32, r32; JCC label", Text: "ORL R8, R9; JCC taken", Source: "pair", Run: h0859},
+	{Form: "ORL r32, r32; JLT label", Text: "ORL R8, R9; JLT taken", Source: "pair", Run: h0860},
+	{Form: "ORL r32, r32; JGE label", Text: "ORL R8, R9; JGE taken", Source: "pair", Run: h0861},
+	{Form: "ORL r32, r32; JLE label", Text: "ORL R8, R9; JLE taken", Source: "pair", Run: h0862},
+	{Form: "ORL r32, r32; JGT label", Text: "ORL R8, R9; JGT taken", Source: "pair", Run: h0863},
+	{Form: "ORL r32, r32; JLS label", Text: "ORL R8, R9; JLS taken", Source: "pair", Run: h0864},
+	{Form: "ORL r32, r32; JHI label", Text: "ORL R8, R9; JHI taken", Source: "pair", Run: h0865},
+	{Form: "ORL r32, r32; JMI label", Text: "ORL R8, R9; JMI taken", Source: "pair", Run: h0866},
+	{Form: "ORL r32, r32; JPL label", Text: "ORL R8, R9; JPL taken", Source: "pair", Run: h0867},
+	{Form: "ORL r32, r32; SETCS r8", Text: "ORL R8, R9; SETCS R10", Source: "pair", Run: h0868},
+	{Form: "ORL r32, r32; CMOVQEQ r64, r64", Text: "ORL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0869},
+	{Form: "ORL r32, r32; ADCQ r64, r64", Text: "ORL R8, R9; ADCQ R10, R11", Source: "pair", Run: h0870},
+	{Form: "ORL r32, r32; SBBQ r64, r64", Text: "ORL R8, R9; SBBQ R10, R11", Source: "pair", Run: h0871},
+	{Form: "ORL r32, r32; INCQ r64", Text: "ORL R8, R9; INCQ R13", Source: "pair", Run: h0872},
+	{Form: "ORL r32, r32; ROLQ imm, r64", Text: "ORL R8, R9; ROLQ $7, R13", Source: "pair", Run: h0873},
+	{Form: "XORQ r64, r64; JEQ label", Text: "XORQ R8, R9; JEQ taken", Source: "pair", Run: h0874},
+	{Form: "XORQ r64, r64; JNE label", Text: "XORQ R8, R9; JNE taken", Source: "pair", Run: h0875},
+	{Form: "XORQ r64, r64; JCS label", Text: "XORQ R8, R9; JCS taken", Source: "pair", Run: h0876},
+	{Form: "XORQ r64, r64; JCC label", Text: "XORQ R8, R9; JCC taken", Source: "pair", Run: h0877},
+	{Form: "XORQ r64, r64; JLT label", Text: "XORQ R8, R9; JLT taken", Source: "pair", Run: h0878},
+	{Form: "XORQ r64, r64; JGE label", Text: "XORQ R8, R9; JGE taken", Source: "pair", Run: h0879},
+	{Form: "XORQ r64, r64; JLE label", Text: "XORQ R8, R9; JLE taken", Source: "pair", Run: h0880},
+	{Form: "XORQ r64, r64; JGT label", Text: "XORQ R8, R9; JGT taken", Source: "pair", Run: h0881},
+	{Form: "XORQ r64, r64; JLS label", Text: "XORQ R8, R9; JLS taken", Source: "pair", Run: h0882},
+	{Form: "XORQ r64, r64; JHI label", Text: "XORQ R8, R9; JHI taken", Source: "pair", Run: h0883},
+	{Form: "XORQ r64, r64; JMI label", Text: "XORQ R8, R9; JMI taken", Source: "pair", Run: h0884},
+	{Form: "XORQ r64, r64; JPL label", Text: "XORQ R8, R9; JPL taken", Source: "pair", Run: h0885},
+	{Form: "XORQ r64, r64; SETCS r8", Text: "XORQ R8, R9; SETCS R10", Source: "pair", Run: h0886},
+	{Form: "XORQ r64, r64; CMOVQEQ r64, r64", Text: "XORQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0887},
+	{Form: "XORQ r64, r64; ADCQ r64, r64", Text: "XORQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0888},
+	{Form: "XORQ r64, r64; SBBQ r64, r64", Text: "XORQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0889},
+	{Form: "XORQ r64, r64; INCQ r64", Text: "XORQ R8, R9; INCQ R13", Source: "pair", Run: h0890},
+	{Form: "XORQ r64, r64; ROLQ imm, r64", Text: "XORQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h0891},
+	{Form: "XORL r32, r32; JEQ label", Text: "XORL R8, R9; JEQ taken", Source: "pair", Run: h0892},
+	{Form: "XORL r32, r32; JNE label", Text: "XORL R8, R9; JNE taken", Source: "pair", Run: h0893},
+	{Form: "XORL r32, r32; JCS label", Text: "XORL R8, R9; JCS taken", Source: "pair", Run: h0894},
+	{Form: "XORL r32, r32; JCC label", Text: "XORL R8, R9; JCC taken", Source: "pair", Run: h0895},
+	{Form: "XORL r32, r32; JLT label", Text: "XORL R8, R9; JLT taken", Source: "pair", Run: h0896},
+	{Form: "XORL r32, r32; JGE label", Text: "XORL R8, R9; JGE taken", Source: "pair", Run: h0897},
+	{Form: "XORL r32, r32; JLE label", Text: "XORL R8, R9; JLE taken", Source: "pair", Run: h0898},
+	{Form: "XORL r32, r32; JGT label", Text: "XORL R8, R9; JGT taken", Source: "pair", Run: h0899},
+	{Form: "XORL r32, r32; JLS label", Text: "XORL R8, R9; JLS taken", Source: "pair", Run: h0900},
+	{Form: "XORL r32, r32; JHI label", Text: "XORL R8, R9; JHI taken", Source: "pair", Run: h0901},
+	{Form: "XORL r32, r32; JMI label", Text: "XORL R8, R9; JMI taken", Source: "pair", Run: h0902},
+	{Form: "XORL r32, r32; JPL label", Text: "XORL R8, R9; JPL taken", Source: "pair", Run: h0903},
+	{Form: "XORL r32, r32; SETCS r8", Text: "XORL R8, R9; SETCS R10", Source: "pair", Run: h0904},
+	{Form: "XORL r32, r32; CMOVQEQ r64, r64", Text: "XORL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0905},
+	{Form: "XORL r32, r32; ADCQ r64, r64", Text: "XORL R8, R9; ADCQ R10, R11", Source: "pair", Run: h0906},
+	{Form: "XORL r32, r32; SBBQ r64, r64", Text: "XORL R8, R9; SBBQ R10, R11", Source: "pair", Run: h0907},
+	{Form: "XORL r32, r32; INCQ r64", Text: "XORL R8, R9; INCQ R13", Source: "pair", Run: h0908},
+	{Form: "XORL r32, r32; ROLQ imm, r64", Text: "XORL R8, R9; ROLQ $7, R13", Source: "pair", Run: h0909},
+	{Form: "TESTQ r64, r64; JEQ label", Text: "TESTQ R8, R9; JEQ taken", Source: "pair", Run: h0910},
+	{Form: "TESTQ r64, r64; JNE label", Text: "TESTQ R8, R9; JNE taken", Source: "pair", Run: h0911},
+	{Form: "TESTQ r64, r64; JCS label", Text: "TESTQ R8, R9; JCS taken", Source: "pair", Run: h0912},
+	{Form: "TESTQ r64, r64; JCC label", Text: "TESTQ R8, R9; JCC taken", Source: "pair", Run: h0913},
+	{Form: "TESTQ r64, r64; JLT label", Text: "TESTQ R8, R9; JLT taken", Source: "pair", Run: h0914},
+	{Form: "TESTQ r64, r64; JGE label", Text: "TESTQ R8, R9; JGE taken", Source: "pair", Run: h0915},
+	{Form: "TESTQ r64, r64; JLE label", Text: "TESTQ R8, R9; JLE taken", Source: "pair", Run: h0916},
+	{Form: "TESTQ r64, r64; JGT label", Text: "TESTQ R8, R9; JGT taken", Source: "pair", Run: h0917},
+	{Form: "TESTQ r64, r64; JLS label", Text: "TESTQ R8, R9; JLS taken", Source: "pair", Run: h0918},
+	{Form: "TESTQ r64, r64; JHI label", Text: "TESTQ R8, R9; JHI taken", Source: "pair", Run: h0919},
+	{Form: "TESTQ r64, r64; JMI label", Text: "TESTQ R8, R9; JMI taken", Source: "pair", Run: h0920},
+	{Form: "TESTQ r64, r64; JPL label", Text: "TESTQ R8, R9; JPL taken", Source: "pair", Run: h0921},
+	{Form: "TESTQ r64, r64; SETCS r8", Text: "TESTQ R8, R9; SETCS R10", Source: "pair", Run: h0922},
+	{Form: "TESTQ r64, r64; CMOVQEQ r64, r64", Text: "TESTQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0923},
+	{Form: "TESTQ r64, r64; ADCQ r64, r64", Text: "TESTQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0924},
+	{Form: "TESTQ r64, r64; SBBQ r64, r64", Text: "TESTQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0925},
+	{Form: "TESTQ r64, r64; INCQ r64", Text: "TESTQ R8, R9; INCQ R13", Source: "pair", Run: h0926},
+	{Form: "TESTQ r64, r64; ROLQ imm, r64", Text: "TESTQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h0927},
+	{Form: "TESTL r32, r32; JEQ label", Text: "TESTL R8, R9; JEQ taken", Source: "pair", Run: h0928},
+	{Form: "TESTL r32, r32; JNE label", Text: "TESTL R8, R9; JNE taken", Source: "pair", Run: h0929},
+	{Form: "TESTL r32, r32; JCS label", Text: "TESTL R8, R9; JCS taken", Source: "pair", Run: h0930},
+	{Form: "TESTL r32, r32; JCC label", Text: "TESTL R8, R9; JCC taken", Source: "pair", Run: h0931},
+	{Form: "TESTL r32, r32; JLT label", Text: "TESTL R8, R9; JLT taken", Source: "pair", Run: h0932},
+	{Form: "TESTL r32, r32; JGE label", Text: "TESTL R8, R9; JGE taken", Source: "pair", Run: h0933},
+	{Form: "TESTL r32, r32; JLE label", Text: "TESTL R8, R9; JLE taken", Source: "pair", Run: h0934},
+	{Form: "TESTL r32, r32; JGT label", Text: "TESTL R8, R9; JGT taken", Source: "pair", Run: h0935},
+	{Form: "TESTL r32, r32; JLS label", Text: "TESTL R8, R9; JLS taken", Source: "pair", Run: h0936},
+	{Form: "TESTL r32, r32; JHI label", Text: "TESTL R8, R9; JHI taken", Source: "pair", Run: h0937},
+	{Form: "TESTL r32, r32; JMI label", Text: "TESTL R8, R9; JMI taken", Source: "pair", Run: h0938},
+	{Form: "TESTL r32, r32; JPL label", Text: "TESTL R8, R9; JPL taken", Source: "pair", Run: h0939},
+	{Form: "TESTL r32, r32; SETCS r8", Text: "TESTL R8, R9; SETCS R10", Source: "pair", Run: h0940},
+	{Form: "TESTL r32, r32; CMOVQEQ r64, r64", Text: "TESTL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0941},
+	{Form: "TESTL r32, r32; ADCQ r64, r64", Text: "TESTL R8, R9; ADCQ R10, R11", Source: "pair", Run: h0942},
+	{Form: "TESTL r32, r32; SBBQ r64, r64", Text: "TESTL R8, R9; SBBQ R10, R11", Source: "pair", Run: h0943},
+	{Form: "TESTL r32, r32; INCQ r64", Text: "TESTL R8, R9; INCQ R13", Source: "pair", Run: h0944},
+	{Form: "TESTL r32, r32; ROLQ imm, r64", Text: "TESTL R8, R9; ROLQ $7, R13", Source: "pair", Run: h0945},
+	{Form: "INCQ r64; JEQ label", Text: "INCQ R9; JEQ taken", Source: "pair", Run: h0946},
+	{Form: "INCQ r64; JNE label", Text: "INCQ R9; JNE taken", Source: "pair", Run: h0947},
+	{Form: "INCQ r64; JCS label", Text: "INCQ R9; JCS taken", Source: "pair", Run: h0948},
+	{Form: "INCQ r64; JCC label", Text: "INCQ R9; JCC taken", Source: "pair", Run: h0949},
+	{Form: "INCQ r64; JLT label", Text: "INCQ R9; JLT taken", Source: "pair", Run: h0950},
+	{Form: "INCQ r64; JGE label", Text: "INCQ R9; JGE taken", Source: "pair", Run: h0951},
+	{Form: "INCQ r64; JLE label", Text: "INCQ R9; JLE taken", Source: "pair", Run: h0952},
+	{Form: "INCQ r64; JGT label", Text: "INCQ R9; JGT taken", Source: "pair", Run: h0953},
+	{Form: "INCQ r64; JLS label", Text: "INCQ R9; JLS taken", Source: "pair", Run: h0954},
+	{Form: "INCQ r64; JHI label", Text: "INCQ R9; JHI taken", Source: "pair", Run: h0955},
+	{Form: "INCQ r64; JMI label", Text: "INCQ R9; JMI taken", Source: "pair", Run: h0956},
+	{Form: "INCQ r64; JPL label", Text: "INCQ R9; JPL taken", Source: "pair", Run: h0957},
+	{Form: "INCQ r64; SETCS r8", Text: "INCQ R9; SETCS R10", Source: "pair", Run: h0958},
+	{Form: "INCQ r64; CMOVQEQ r64, r64", Text: "INCQ R9; CMOVQEQ R11, R12", Source: "pair", Run: h0959},
+	{Form: "INCQ r64; ADCQ r64, r64", Text: "INCQ R9; ADCQ R10, R11", Source: "pair", Run: h0960},
+	{Form: "INCQ r64; SBBQ r64, r64", Text: "INCQ R9; SBBQ R10, R11", Source: "pair", Run: h0961},
+	{Form: "INCQ r64; INCQ r64", Text: "INCQ R9; INCQ R13", Source: "pair", Run: h0962},
+	{Form: "INCQ r64; ROLQ imm, r64", Text: "INCQ R9; ROLQ $7, R13", Source: "pair", Run: h0963},
+	{Form: "DECQ r64; JEQ label", Text: "DECQ R9; JEQ taken", Source: "pair", Run: h0964},
+	{Form: "DECQ r64; JNE label", Text: "DECQ R9; JNE taken", Source: "pair", Run: h0965},
+	{Form: "DECQ r64; JCS label", Text: "DECQ R9; JCS taken", Source: "pair", Run: h0966},
+	{Form: "DECQ r64; JCC label", Text: "DECQ R9; JCC taken", Source: "pair", Run: h0967},
+	{Form: "DECQ r64; JLT label", Text: "DECQ R9; JLT taken", Source: "pair", Run: h0968},
+	{Form: "DECQ r64; JGE label", Text: "DECQ R9; JGE taken", Source: "pair", Run: h0969},
+	{Form: "DECQ r64; JLE label", Text: "DECQ R9; JLE taken", Source: "pair", Run: h0970},
+	{Form: "DECQ r64; JGT label", Text: "DECQ R9; JGT taken", Source: "pair", Run: h0971},
+	{Form: "DECQ r64; JLS label", Text: "DECQ R9; JLS taken", Source: "pair", Run: h0972},
+	{Form: "DECQ r64; JHI label", Text: "DECQ R9; JHI taken", Source: "pair", Run: h0973},
+	{Form: "DECQ r64; JMI label", Text: "DECQ R9; JMI taken", Source: "pair", Run: h0974},
+	{Form: "DECQ r64; JPL label", Text: "DECQ R9; JPL taken", Source: "pair", Run: h0975},
+	{Form: "DECQ r64; SETCS r8", Text: "DECQ R9; SETCS R10", Source: "pair", Run: h0976},
+	{Form: "DECQ r64; CMOVQEQ r64, r64", Text: "DECQ R9; CMOVQEQ R11, R12", Source: "pair", Run: h0977},
+	{Form: "DECQ r64; ADCQ r64, r64", Text: "DECQ R9; ADCQ R10, R11", Source: "pair", Run: h0978},
+	{Form: "DECQ r64; SBBQ r64, r64", Text: "DECQ R9; SBBQ R10, R11", Source: "pair", Run: h0979},
+	{Form: "DECQ r64; INCQ r64", Text: "DECQ R9; INCQ R13", Source: "pair", Run: h0980},
+	{Form: "DECQ r64; ROLQ imm, r64", Text: "DECQ R9; ROLQ $7, R13", Source: "pair", Run: h0981},
+	{Form: "INCL r32; JEQ label", Text: "INCL R9; JEQ taken", Source: "pair", Run: h0982},
+	{Form: "INCL r32; JNE label", Text: "INCL R9; JNE taken", Source: "pair", Run: h0983},
+	{Form: "INCL r32; JCS label", Text: "INCL R9; JCS taken", Source: "pair", Run: h0984},
+	{Form: "INCL r32; JCC label", Text: "INCL R9; JCC taken", Source: "pair", Run: h0985},
+	{Form: "INCL r32; JLT label", Text: "INCL R9; JLT taken", Source: "pair", Run: h0986},
+	{Form: "INCL r32; JGE label", Text: "INCL R9; JGE taken", Source: "pair", Run: h0987},
+	{Form: "INCL r32; JLE label", Text: "INCL R9; JLE taken", Source: "pair", Run: h0988},
+	{Form: "INCL r32; JGT label", Text: "INCL R9; JGT taken", Source: "pair", Run: h0989},
+	{Form: "INCL r32; JLS label", Text: "INCL R9; JLS taken", Source: "pair", Run: h0990},
+	{Form: "INCL r32; JHI label", Text: "INCL R9; JHI taken", Source: "pair", Run: h0991},
+	{Form: "INCL r32; JMI label", Text: "INCL R9; JMI taken", Source: "pair", Run: h0992},
+	{Form: "INCL r32; JPL label", Text: "INCL R9; JPL taken", Source: "pair", Run: h0993},
+	{Form: "INCL r32; SETCS r8", Text: "INCL R9; SETCS R10", Source: "pair", Run: h0994},
+	{Form: "INCL r32; CMOVQEQ r64, r64", Text: "INCL R9; CMOVQEQ R11, R12", Source: "pair", Run: h0995},
+	{Form: "INCL r32; ADCQ r64, r64", Text: "INCL R9; ADCQ R10, R11", Source: "pair", Run: h0996},
+	{Form: "INCL r32; SBBQ r64, r64", Text: "INCL R9; SBBQ R10, R11", Source: "pair", Run: h0997},
+	{Form: "INCL r32; INCQ r64", Text: "INCL R9; INCQ R13", Source: "pair", Run: h0998},
+	{Form: "INCL r32; ROLQ imm, r64", Text: "INCL R9; ROLQ $7, R13", Source: "pair", Run: h0999},
+	{Form: "DECL r32; JEQ label", Text: "DECL R9; JEQ taken", Source: "pair", Run: h1000},
+	{Form: "DECL r32; JNE label", Text: "DECL R9; JNE taken", Source: "pair", Run: h1001},
+	{Form: "DECL r32; JCS label", Text: "DECL R9; JCS taken", Source: "pair", Run: h1002},
+	{Form: "DECL r32; JCC label", Text: "DECL R9; JCC taken", Source: "pair", Run: h1003},
+	{Form: "DECL r32; JLT label", Text: "DECL R9; JLT taken", Source: "pair", Run: h1004},
+	{Form: "DECL r32; JGE label", Text: "DECL R9; JGE taken", Source: "pair", Run: h1005},
+	{Form: "DECL r32; JLE label", Text: "DECL R9; JLE taken", Source: "pair", Run: h1006},
+	{Form: "DECL r32; JGT label", Text: "DECL R9; JGT taken", Source: "pair", Run: h1007},
+	{Form: "DECL r32; JLS label", Text: "DECL R9; JLS taken", Source: "pair", Run: h1008},
+	{Form: "DECL r32; JHI label", Text: "DECL R9; JHI taken", Source: "pair", Run: h1009},
+	{Form: "DECL r32; JMI label", Text: "DECL R9; JMI taken", Source: "pair", Run: h1010},
+	{Form: "DECL r32; JPL label", Text: "DECL R9; JPL taken", Source: "pair", Run: h1011},
+	{Form: "DECL r32; SETCS r8", Text: "DECL R9; SETCS R10", Source: "pair", Run: h1012},
+	{Form: "DECL r32; CMOVQEQ r64, r64", Text: "DECL R9; CMOVQEQ R11, R12", Source: "pair", Run: h1013},
+	{Form: "DECL r32; ADCQ r64, r64", Text: "DECL R9; ADCQ R10, R11", Source: "pair", Run: h1014},
+	{Form: "DECL r32; SBBQ r64, r64", Text: "DECL R9; SBBQ R10, R11", Source: "pair", Run: h1015},
+	{Form: "DECL r32; INCQ r64", Text: "DECL R9; INCQ R13", Source: "pair", Run: h1016},
+	{Form: "DECL r32; ROLQ imm, r64", Text: "DECL R9; ROLQ $7, R13", Source: "pair", Run: h1017},
+	{Form: "NEGQ r64; JEQ label", Text: "NEGQ R9; JEQ taken", Source: "pair", Run: h1018},
+	{Form: "NEGQ r64; JNE label", Text: "NEGQ R9; JNE taken", Source: "pair", Run: h1019},
+	{Form: "NEGQ r64; JCS label", Text: "NEGQ R9; JCS taken", Source: "pair", Run: h1020},
+	{Form: "NEGQ r64; JCC label", Text: "NEGQ R9; JCC taken", Source: "pair", Run: h1021},
+	{Form: "NEGQ r64; JLT label", Text: "NEGQ R9; JLT taken", Source: "pair", Run: h1022},
+	{Form: "NEGQ r64; JGE label", Text: "NEGQ R9; JGE taken", Source: "pair", Run: h1023},
+	{Form: "NEGQ r64; JLE label", Text: "NEGQ R9; JLE taken", Source: "pair", Run: h1024},
+	{Form: "NEGQ r64; JGT label", Text: "NEGQ R9; JGT taken", Source: "pair", Run: h1025},
+	{Form: "NEGQ r64; JLS label", Text: "NEGQ R9; JLS taken", Source: "pair", Run: h1026},
+	{Form: "NEGQ r64; JHI label", Text: "NEGQ R9; JHI taken", Source: "pair", Run: h1027},
+	{Form: "NEGQ r64; JMI label", Text: "NEGQ R9; JMI taken", Source: "pair", Run: h1028},
+	{Form: "NEGQ r64; JPL label", Text: "NEGQ R9; JPL taken", Source: "pair", Run: h1029},
+	{Form: "NEGQ r64; SETCS r8", Text: "NEGQ R9; SETCS R10", Source: "pair", Run: h1030},
+	{Form: "NEGQ r64; CMOVQEQ r64, r64", Text: "NEGQ R9; CMOVQEQ R11, R12", Source: "pair", Run: h1031},
+	{Form: "NEGQ r64; ADCQ r64, r64", Text: "NEGQ R9; ADCQ R10, R11", Source: "pair", Run: h1032},
+	{Form: "NEGQ r64; SBBQ r64, r64", Text: "NEGQ R9; SBBQ R10, R11", Source: "pair", Run: h1033},
+	{Form: "NEGQ r64; INCQ r64", Text: "NEGQ R9; INCQ R13", Source: "pair", Run: h1034},
+	{Form: "NEGQ r64; ROLQ imm, r64", Text: "NEGQ R9; ROLQ $7, R13", Source: "pair", Run: h1035},
+	{Form: "SHLQ imm, r64; JEQ label", Text: "SHLQ $1, R9; JEQ taken", Source: "pair", Run: h1036},
+	{Form: "SHLQ imm, r64; JNE label", Text: "SHLQ $1, R9; JNE taken", Source: "pair", Run: h1037},
+	{Form: "SHLQ imm, r64; JCS label", Text: "SHLQ $1, R9; JCS taken", Source: "pair", Run: h1038},
+	{Form: "SHLQ imm, r64; JCC label", Text: "SHLQ $1, R9; JCC taken", Source: "pair", Run: h1039},
+	{Form: "SHLQ imm, r64; JLT label", Text: "SHLQ $1, R9; JLT taken", Source: "pair", Run: h1040},
+	{Form: "SHLQ imm, r64; JGE label", Text: "SHLQ $1, R9; JGE taken", Source: "pair", Run: h1041},
+	{Form: "SHLQ imm, r64; JLE label", Text: "SHLQ $1, R9; JLE taken", Source: "pair", Run: h1042},
+	{Form: "SHLQ imm, r64; JGT label", Text: "SHLQ $1, R9; JGT taken", Source: "pair", Run: h1043},
+	{Form: "SHLQ imm, r64; JLS label", Text: "SHLQ $1, R9; JLS taken", Source: "pair", Run: h1044},
+	{Form: "SHLQ imm, r64; JHI label", Text: "SHLQ $1, R9; JHI taken", Source: "pair", Run: h1045},
+	{Form: "SHLQ imm, r64; JMI label", Text: "SHLQ $1, R9; JMI taken", Source: "pair", Run: h1046},
+	{Form: "SHLQ imm, r64; JPL label", Text: "SHLQ $1, R9; JPL taken", Source: "pair", Run: h1047},
+	{Form: "SHLQ imm, r64; SETCS r8", Text: "SHLQ $1, R9; SETCS R10", Source: "pair", Run: h1048},
+	{Form: "SHLQ imm, r64; CMOVQEQ r64, r64", Text: "SHLQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1049},
+	{Form: "SHLQ imm, r64; ADCQ r64, r64", Text: "SHLQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1050},
+	{Form: "SHLQ imm, r64; SBBQ r64, r64", Text: "SHLQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1051},
+	{Form: "SHLQ imm, r64; INCQ r64", Text: "SHLQ $1, R9; INCQ R13", Source: "pair", Run: h1052},
+	{Form: "SHLQ imm, r64; ROLQ imm, r64", Text: "SHLQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1053},
+	{Form: "SHRQ imm, r64; JEQ label", Text: "SHRQ $1, R9; JEQ taken", Source: "pair", Run: h1054},
+	{Form: "SHRQ imm, r64; JNE label", Text: "SHRQ $1, R9; JNE taken", Source: "pair", Run: h1055},
+	{Form: "SHRQ imm, r64; JCS label", Text: "SHRQ $1, R9; JCS taken", Source: "pair", Run: h1056},
+	{Form: "SHRQ imm, r64; JCC label", Text: "SHRQ $1, R9; JCC taken", Source: "pair", Run: h1057},
+	{Form: "SHRQ imm, r64; JLT label", Text: "SHRQ $1, R9; JLT taken", Source: "pair", Run: h1058},
+	{Form: "SHRQ imm, r64; JGE label", Text: "SHRQ $1, R9; JGE taken", Source: "pair", Run: h1059},
+	{Form: "SHRQ imm, r64; JLE label", Text: "SHRQ $1, R9; JLE taken", Source: "pair", Run: h1060},
+	{Form: "SHRQ imm, r64; JGT label", Text: "SHRQ $1, R9; JGT taken", Source: "pair", Run: h1061},
+	{Form: "SHRQ imm, r64; JLS label", Text: "SHRQ $1, R9; JLS taken", Source: "pair", Run: h1062},
+	{Form: "SHRQ imm, r64; JHI label", Text: "SHRQ $1, R9; JHI taken", Source: "pair", Run: h1063},
+	{Form: "SHRQ imm, r64; JMI label", Text: "SHRQ $1, R9; JMI taken", Source: "pair", Run: h1064},
+	{Form: "SHRQ imm, r64; JPL label", Text: "SHRQ $1, R9; JPL taken", Source: "pair", Run: h1065},
+	{Form: "SHRQ imm, r64; SETCS r8", Text: "SHRQ $1, R9; SETCS R10", Source: "pair", Run: h1066},
+	{Form: "SHRQ imm, r64; CMOVQEQ r64, r64", Text: "SHRQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1067},
+	{Form: "SHRQ imm, r64; ADCQ r64, r64", Text: "SHRQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1068},
+	{Form: "SHRQ imm, r64; SBBQ r64, r64", Text: "SHRQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1069},
+	{Form: "SHRQ imm, r64; INCQ r64", Text: "SHRQ $1, R9; INCQ R13", Source: "pair", Run: h1070},
+	{Form: "SHRQ imm, r64; ROLQ imm, r64", Text: "SHRQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1071},
+	{Form: "SARQ imm, r64; JEQ label", Text: "SARQ $1, R9; JEQ taken", Source: "pair", Run: h1072},
+	{Form: "SARQ imm, r64; JNE label", Text: "SARQ $1, R9; JNE taken", Source: "pair", Run: h1073},
+	{Form: "SARQ imm, r64; JCS label", Text: "SARQ $1, R9; JCS taken", Source: "pair", Run: h1074},
+	{Form: "SARQ imm, r64; JCC label", Text: "SARQ $1, R9; JCC taken", Source: "pair", Run: h1075},
+	{Form: "SARQ imm, r64; JLT label", Text: "SARQ $1, R9; JLT taken", Source: "pair", Run: h1076},
+	{Form: "SARQ imm, r64; JGE label", Text: "SARQ $1, R9; JGE taken", Source: "pair", Run: h1077},
+	{Form: "SARQ imm, r64; JLE label", Text: "SARQ $1, R9; JLE taken", Source: "pair", Run: h1078},
+	{Form: "SARQ imm, r64; JGT label", Text: "SARQ $1, R9; JGT taken", Source: "pair", Run: h1079},
+	{Form: "SARQ imm, r64; JLS label", Text: "SARQ $1, R9; JLS taken", Source: "pair", Run: h1080},
+	{Form: "SARQ imm, r64; JHI label", Text: "SARQ $1, R9; JHI taken", Source: "pair", Run: h1081},
+	{Form: "SARQ imm, r64; JMI label", Text: "SARQ $1, R9; JMI taken", Source: "pair", Run: h1082},
+	{Form: "SARQ imm, r64; JPL label", Text: "SARQ $1, R9; JPL taken", Source: "pair", Run: h1083},
+	{Form: "SARQ imm, r64; SETCS r8", Text: "SARQ $1, R9; SETCS R10", Source: "pair", Run: h1084},
+	{Form: "SARQ imm, r64; CMOVQEQ r64, r64", Text: "SARQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1085},
+	{Form: "SARQ imm, r64; ADCQ r64, r64", Text: "SARQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1086},
+	{Form: "SARQ imm, r64; SBBQ r64, r64", Text: "SARQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1087},
+	{Form: "SARQ imm, r64; INCQ r64", Text: "SARQ $1, R9; INCQ R13", Source: "pair", Run: h1088},
+	{Form: "SARQ imm, r64; ROLQ imm, r64", Text: "SARQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1089},
+	{Form: "SHLQ imm, r64; JEQ label", Text: "SHLQ $5, R9; JEQ taken", Source: "pair", Run: h1090},
+	{Form: "SHLQ imm, r64; JNE label", Text: "SHLQ $5, R9; JNE taken", Source: "pair", Run: h1091},
+	{Form: "SHLQ imm, r64; JCS label", Text: "SHLQ $5, R9; JCS taken", Source: "pair", Run: h1092},
+	{Form: "SHLQ imm, r64; JCC label", Text: "SHLQ $5, R9; JCC taken", Source: "pair", Run: h1093},
+	{Form: "SHLQ imm, r64; JLT label", Text: "SHLQ $5, R9; JLT taken", Source: "pair", Run: h1094},
+	{Form: "SHLQ imm, r64; JGE label", Text: "SHLQ $5, R9; JGE taken", Source: "pair", Run: h1095},
+	{Form: "SHLQ imm, r64; JLE label", Text: "SHLQ $5, R9; JLE taken", Source: "pair", Run: h1096},
+	{Form: "SHLQ imm, r64; JGT label", Text: "SHLQ $5, R9; JGT taken", Source: "pair", Run: h1097},
+	{Form: "SHLQ imm, r64; JLS label", Text: "SHLQ $5, R9; JLS taken", Source: "pair", Run: h1098},
+	{Form: "SHLQ imm, r64; JHI label", Text: "SHLQ $5, R9; JHI taken", Source: "pair", Run: h1099},
+	{Form: "SHLQ imm, r64; JMI label", Text: "SHLQ $5, R9; JMI taken", Source: "pair", Run: h1100},
+	{Form: "SHLQ imm, r64; JPL label", Text: "SHLQ $5, R9; JPL taken", Source: "pair", Run: h1101},
+	{Form: "SHLQ imm, r64; SETCS r8", Text: "SHLQ $5, R9; SETCS R10", Source: "pair", Run: h1102},
+	{Form: "SHLQ imm, r64; CMOVQEQ r64, r64", Text: "SHLQ $5, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1103},
+	{Form: "SHLQ imm, r64; ADCQ r64, r64", Text: "SHLQ $5, R9; ADCQ R10, R11", Source: "pair", Run: h1104},
+	{Form: "SHLQ imm, r64; SBBQ r64, r64", Text: "SHLQ $5, R9; SBBQ R10, R11", Source: "pair", Run: h1105},
+	{Form: "SHLQ imm, r64; INCQ r64", Text: "SHLQ $5, R9; INCQ R13", Source: "pair", Run: h1106},
+	{Form: "SHLQ imm, r64; ROLQ imm, r64", Text: "SHLQ $5, R9; ROLQ $7, R13", Source: "pair", Run: h1107},
+	{Form: "SHRQ cl, r64; JEQ label", Text: "SHRQ CX, R9; JEQ taken", Source: "pair", Run: h1108},
+	{Form: "SHRQ cl, r64; JNE label", Text: "SHRQ CX, R9; JNE taken", Source: "pair", Run: h1109},
+	{Form: "SHRQ cl, r64; JCS label", Text: "SHRQ CX, R9; JCS taken", Source: "pair", Run: h1110},
+	{Form: "SHRQ cl, r64; JCC label", Text: "SHRQ CX, R9; JCC taken", Source: "pair", Run: h1111},
+	{Form: "SHRQ cl, r64; JLT label", Text: "SHRQ CX, R9; JLT taken", Source: "pair", Run: h1112},
+	{Form: "SHRQ cl, r64; JGE label", Text: "SHRQ CX, R9; JGE taken", Source: "pair", Run: h1113},
+	{Form: "SHRQ cl, r64; JLE label", Text: "SHRQ CX, R9; JLE taken", Source: "pair", Run: h1114},
+	{Form: "SHRQ cl, r64; JGT label", Text: "SHRQ CX, R9; JGT taken", Source: "pair", Run: h1115},
+	{Form: "SHRQ cl, r64; JLS label", Text: "SHRQ CX, R9; JLS taken", Source: "pair", Run: h1116},
+	{Form: "SHRQ cl, r64; JHI label", Text: "SHRQ CX, R9; JHI taken", Source: "pair", Run: h1117},
+	{Form: "SHRQ cl, r64; JMI label", Text: "SHRQ CX, R9; JMI taken", Source: "pair", Run: h1118},
+	{Form: "SHRQ cl, r64; JPL label", Text: "SHRQ CX, R9; JPL taken", Source: "pair", Run: h1119},
+	{Form: "SHRQ cl, r64; SETCS r8", Text: "SHRQ CX, R9; SETCS R10", Source: "pair", Run: h1120},
+	{Form: "SHRQ cl, r64; CMOVQEQ r64, r64", Text: "SHRQ CX, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1121},
+	{Form: "SHRQ cl, r64; ADCQ r64, r64", Text: "SHRQ CX, R9; ADCQ R10, R11", Source: "pair", Run: h1122},
+	{Form: "SHRQ cl, r64; SBBQ r64, r64", Text: "SHRQ CX, R9; SBBQ R10, R11", Source: "pair", Run: h1123},
+	{Form: "SHRQ cl, r64; INCQ r64", Text: "SHRQ CX, R9; INCQ R13", Source: "pair", Run: h1124},
+	{Form: "SHRQ cl, r64; ROLQ imm, r64", Text: "SHRQ CX, R9; ROLQ $7, R13", Source: "pair", Run: h1125},
+	{Form: "SHLL imm, r32; JEQ label", Text: "SHLL $1, R9; JEQ taken", Source: "pair", Run: h1126},
+	{Form: "SHLL imm, r32; JNE label", Text: "SHLL $1, R9; JNE taken", Source: "pair", Run: h1127},
+	{Form: "SHLL imm, r32; JCS label", Text: "SHLL $1, R9; JCS taken", Source: "pair", Run: h1128},
+	{Form: "SHLL imm, r32; JCC label", Text: "SHLL $1, R9; JCC taken", Source: "pair", Run: h1129},
+	{Form: "SHLL imm, r32; JLT label", Text: "SHLL $1, R9; JLT taken", Source: "pair", Run: h1130},
+	{Form: "SHLL imm, r32; JGE label", Text: "SHLL $1, R9; JGE taken", Source: "pair", Run: h1131},
+	{Form: "SHLL imm, r32; JLE label", Text: "SHLL $1, R9; JLE taken", Source: "pair", Run: h1132},
+	{Form: "SHLL imm, r32; JGT label", Text: "SHLL $1, R9; JGT taken", Source: "pair", Run: h1133},
+	{Form: "SHLL imm, r32; JLS label", Text: "SHLL $1, R9; JLS taken", Source: "pair", Run: h1134},
+	{Form: "SHLL imm, r32; JHI label", Text: "SHLL $1, R9; JHI taken", Source: "pair", Run: h1135},
+	{Form: "SHLL imm, r32; JMI label", Text: "SHLL $1, R9; JMI taken", Source: "pair", Run: h1136},
+	{Form: "SHLL imm, r32; JPL label", Text: "SHLL $1, R9; JPL taken", Source: "pair", Run: h1137},
+	{Form: "SHLL imm, r32; SETCS r8", Text: "SHLL $1, R9; SETCS R10", Source: "pair", Run: h1138},
+	{Form: "SHLL imm, r32; CMOVQEQ r64, r64", Text: "SHLL $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1139},
+	{Form: "SHLL imm, r32; ADCQ r64, r64", Text: "SHLL $1, R9; ADCQ R10, R11", Source: "pair", Run: h1140},
+	{Form: "SHLL imm, r32; SBBQ r64, r64", Text: "SHLL $1, R9; SBBQ R10, R11", Source: "pair", Run: h1141},
+	{Form: "SHLL imm, r32; INCQ r64", Text: "SHLL $1, R9; INCQ R13", Source: "pair", Run: h1142},
+	{Form: "SHLL imm, r32; ROLQ imm, r64", Text: "SHLL $1, R9; ROLQ $7, R13", Source: "pair", Run: h1143},
+	{Form: "SARL imm, r32; JEQ label", Text: "SARL $3, R9; JEQ taken", Source: "pair", Run: h1144},
+	{Form: "SARL imm, r32; JNE label", Text: "SARL $3, R9; JNE taken", Source: "pair", Run: h1145},
+	{Form: "SARL imm, r32; JCS label", Text: "SARL $3, R9; JCS taken", Source: "pair", Run: h1146},
+	{Form: "SARL imm, r32; JCC label", Text: "SARL $3, R9; JCC taken", Source: "pair", Run: h1147},
+	{Form: "SARL imm, r32; JLT label", Text: "SARL $3, R9; JLT taken", Source: "pair", Run: h1148},
+	{Form: "SARL imm, r32; JGE label", Text: "SARL $3, R9; JGE taken", Source: "pair", Run: h1149},
+	{Form: "SARL imm, r32; JLE label", Text: "SARL $3, R9; JLE taken", Source: "pair", Run: h1150},
+	{Form: "SARL imm, r32; JGT label", Text: "SARL $3, R9; JGT taken", Source: "pair", Run: h1151},
+	{Form: "SARL imm, r32; JLS label", Text: "SARL $3, R9; JLS taken", Source: "pair", Run: h1152},
+	{Form: "SARL imm, r32; JHI label", Text: "SARL $3, R9; JHI taken", Source: "pair", Run: h1153},
+	{Form: "SARL imm, r32; JMI label", Text: "SARL $3, R9; JMI taken", Source: "pair", Run: h1154},
+	{Form: "SARL imm, r32; JPL label", Text: "SARL $3, R9; JPL taken", Source: "pair", Run: h1155},
+	{Form: "SARL imm, r32; SETCS r8", Text: "SARL $3, R9; SETCS R10", Source: "pair", Run: h1156},
+	{Form: "SARL imm, r32; CMOVQEQ r64, r64", Text: "SARL $3, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1157},
+	{Form: "SARL imm, r32; ADCQ r64, r64", Text: "SARL $3, R9; ADCQ R10, R11", Source: "pair", Run: h1158},
+	{Form: "SARL imm, r32; SBBQ r64, r64", Text: "SARL $3, R9; SBBQ R10, R11", Source: "pair", Run: h1159},
+	{Form: "SARL imm, r32; INCQ r64", Text: "SARL $3, R9; INCQ R13", Source: "pair", Run: h1160},
+	{Form: "SARL imm, r32; ROLQ imm, r64", Text: "SARL $3, R9; ROLQ $7, R13", Source: "pair", Run: h1161},
+	{Form: "ROLQ imm, r64; JEQ label", Text: "ROLQ $1, R9; JEQ taken", Source: "pair", Run: h1162},
+	{Form: "ROLQ imm, r64; JNE label", Text: "ROLQ $1, R9; JNE taken", Source: "pair", Run: h1163},
+	{Form: "ROLQ imm, r64; JCS label", Text: "ROLQ $1, R9; JCS taken", Source: "pair", Run: h1164},
+	{Form: "ROLQ imm, r64; JCC label", Text: "ROLQ $1, R9; JCC taken", Source: "pair", Run: h1165},
+	{Form: "ROLQ imm, r64; JLT label", Text: "ROLQ $1, R9; JLT taken", Source: "pair", Run: h1166},
+	{Form: "ROLQ imm, r64; JGE label", Text: "ROLQ $1, R9; JGE taken", Source: "pair", Run: h1167},
+	{Form: "ROLQ imm, r64; JLE label", Text: "ROLQ $1, R9; JLE taken", Source: "pair", Run: h1168},
+	{Form: "ROLQ imm, r64; JGT label", Text: "ROLQ $1, R9; JGT taken", Source: "pair", Run: h1169},
+	{Form: "ROLQ imm, r64; JLS label", Text: "ROLQ $1, R9; JLS taken", Source: "pair", Run: h1170},
+	{Form: "ROLQ imm, r64; JHI label", Text: "ROLQ $1, R9; JHI taken", Source: "pair", Run: h1171},
+	{Form: "ROLQ imm, r64; JMI label", Text: "ROLQ $1, R9; JMI taken", Source: "pair", Run: h1172},
+	{Form: "ROLQ imm, r64; JPL label", Text: "ROLQ $1, R9; JPL taken", Source: "pair", Run: h1173},
+	{Form: "ROLQ imm, r64; SETCS r8", Text: "ROLQ $1, R9; SETCS R10", Source: "pair", Run: h1174},
+	{Form: "ROLQ imm, r64; CMOVQEQ r64, r64", Text: "ROLQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1175},
+	{Form: "ROLQ imm, r64; ADCQ r64, r64", Text: "ROLQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1176},
+	{Form: "ROLQ imm, r64; SBBQ r64, r64", Text: "ROLQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1177},
+	{Form: "ROLQ imm, r64; INCQ r64", Text: "ROLQ $1, R9; INCQ R13", Source: "pair", Run: h1178},
+	{Form: "ROLQ imm, r64; ROLQ imm, r64", Text: "ROLQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1179},
+	{Form: "RORQ imm, r64; JEQ label", Text: "RORQ $3, R9; JEQ taken", Source: "pair", Run: h1180},
+	{Form: "RORQ imm, r64; JNE label", Text: "RORQ $3, R9; JNE taken", Source: "pair", Run: h1181},
+	{Form: "RORQ imm, r64; JCS label", Text: "RORQ $3, R9; JCS taken", Source: "pair", Run: h1182},
+	{Form: "RORQ imm, r64; JCC label", Text: "RORQ $3, R9; JCC taken", Source: "pair", Run: h1183},
+	{Form: "RORQ imm, r64; JLT label", Text: "RORQ $3, R9; JLT taken", Source: "pair", Run: h1184},
+	{Form: "RORQ imm, r64; JGE label", Text: "RORQ $3, R9; JGE taken", Source: "pair", Run: h1185},
+	{Form: "RORQ imm, r64; JLE label", Text: "RORQ $3, R9; JLE taken", Source: "pair", Run: h1186},
+	{Form: "RORQ imm, r64; JGT label", Text: "RORQ $3, R9; JGT taken", Source: "pair", Run: h1187},
+	{Form: "RORQ imm, r64; JLS label", Text: "RORQ $3, R9; JLS taken", Source: "pair", Run: h1188},
+	{Form: "RORQ imm, r64; JHI label", Text: "RORQ $3, R9; JHI taken", Source: "pair", Run: h1189},
+	{Form: "RORQ imm, r64; JMI label", Text: "RORQ $3, R9; JMI taken", Source: "pair", Run: h1190},
+	{Form: "RORQ imm, r64; JPL label", Text: "RORQ $3, R9; JPL taken", Source: "pair", Run: h1191},
+	{Form: "RORQ imm, r64; SETCS r8", Text: "RORQ $3, R9; SETCS R10", Source: "pair", Run: h1192},
+	{Form: "RORQ imm, r64; CMOVQEQ r64, r64", Text: "RORQ $3, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1193},
+	{Form: "RORQ imm, r64; ADCQ r64, r64", Text: "RORQ $3, R9; ADCQ R10, R11", Source: "pair", Run: h1194},
+	{Form: "RORQ imm, r64; SBBQ r64, r64", Text: "RORQ $3, R9; SBBQ R10, R11", Source: "pair", Run: h1195},
+	{Form: "RORQ imm, r64; INCQ r64", Text: "RORQ $3, R9; INCQ R13", Source: "pair", Run: h1196},
+	{Form: "RORQ imm, r64; ROLQ imm, r64", Text: "RORQ $3, R9; ROLQ $7, R13", Source: "pair", Run: h1197},
+	{Form: "IMULQ r64, r64; JEQ label", Text: "IMULQ R8, R9; JEQ taken", Source: "pair", Run: h1198},
+	{Form: "IMULQ r64, r64; JNE label", Text: "IMULQ R8, R9; JNE taken", Source: "pair", Run: h1199},
+	{Form: "IMULQ r64, r64; JCS label", Text: "IMULQ R8, R9; JCS taken", Source: "pair", Run: h1200},
+	{Form: "IMULQ r64, r64; JCC label", Text: "IMULQ R8, R9; JCC taken", Source: "pair", Run: h1201},
+	{Form: "IMULQ r64, r64; JLT label", Text: "IMULQ R8, R9; JLT taken", Source: "pair", Run: h1202},
+	{Form: "IMULQ r64, r64; JGE label", Text: "IMULQ R8, R9; JGE taken", Source: "pair", Run: h1203},
+	{Form: "IMULQ r64, r64; JLE label", Text: "IMULQ R8, R9; JLE taken", Source: "pair", Run: h1204},
+	{Form: "IMULQ r64, r64; JGT label", Text: "IMULQ R8, R9; JGT taken", Source: "pair", Run: h1205},
+	{Form: "IMULQ r64, r64; JLS label", Text: "IMULQ R8, R9; JLS taken", Source: "pair", Run: h1206},
+	{Form: "IMULQ r64, r64; JHI label", Text: "IMULQ R8, R9; JHI taken", Source: "pair", Run: h1207},
+	{Form: "IMULQ r64, r64; JMI label", Text: "IMULQ R8, R9; JMI taken", Source: "pair", Run: h1208},
+	{Form: "IMULQ r64, r64; JPL label", Text: "IMULQ R8, R9; JPL taken", Source: "pair", Run: h1209},
+	{Form: "IMULQ r64, r64; SETCS r8", Text: "IMULQ R8, R9; SETCS R10", Source: "pair", Run: h1210},
+	{Form: "IMULQ r64, r64; CMOVQEQ r64, r64", Text: "IMULQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1211},
+	{Form: "IMULQ r64, r64; ADCQ r64, r64", Text: "IMULQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1212},
+	{Form: "IMULQ r64, r64; SBBQ r64, r64", Text: "IMULQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1213},
+	{Form: "IMULQ r64, r64; INCQ r64", Text: "IMULQ R8, R9; INCQ R13", Source: "pair", Run: h1214},
+	{Form: "IMULQ r64, r64; ROLQ imm, r64", Text: "IMULQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1215},
+	{Form: "IMUL3Q imm, r64, r64; JEQ label", Text: "IMUL3Q $-3, R8, R9; JEQ taken", Source: "pair", Run: h1216},
+	{Form: "IMUL3Q imm, r64, r64; JNE label", Text: "IMUL3Q $-3, R8, R9; JNE taken", Source: "pair", Run: h1217},
+	{Form: "IMUL3Q imm, r64, r64; JCS label", Text: "IMUL3Q $-3, R8, R9; JCS taken", Source: "pair", Run: h1218},
+	{Form: "IMUL3Q imm, r64, r64; JCC label", Text: "IMUL3Q $-3, R8, R9; JCC taken", Source: "pair", Run: h1219},
+	{Form: "IMUL3Q imm, r64, r64; JLT label", Text: "IMUL3Q $-3, R8, R9; JLT taken", Source: "pair", Run: h1220},
+	{Form: "IMUL3Q imm, r64, r64; JGE label", Text: "IMUL3Q $-3, R8, R9; JGE taken", Source: "pair", Run: h1221},
+	{Form: "IMUL3Q imm, r64, r64; JLE label", Text: "IMUL3Q $-3, R8, R9; JLE taken", Source: "pair", Run: h1222},
+	{Form: "IMUL3Q imm, r64, r64; JGT label", Text: "IMUL3Q $-3, R8, R9; JGT taken", Source: "pair", Run: h1223},
+	{Form: "IMUL3Q imm, r64, r64; JLS label", Text: "IMUL3Q $-3, R8, R9; JLS taken", Source: "pair", Run: h1224},
+	{Form: "IMUL3Q imm, r64, r64; JHI label", Text: "IMUL3Q $-3, R8, R9; JHI taken", Source: "pair", Run: h1225},
+	{Form: "IMUL3Q imm, r64, r64; JMI label", Text: "IMUL3Q $-3, R8, R9; JMI taken", Source: "pair", Run: h1226},
+	{Form: "IMUL3Q imm, r64, r64; JPL label", Text: "IMUL3Q $-3, R8, R9; JPL taken", Source: "pair", Run: h1227},
+	{Form: "IMUL3Q imm, r64, r64; SETCS r8", Text: "IMUL3Q $-3, R8, R9; SETCS R10", Source: "pair", Run: h1228},
+	{Form: "IMUL3Q imm, r64, r64; CMOVQEQ r64, r64", Text: "IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1229},
+	{Form: "IMUL3Q imm, r64, r64; ADCQ r64, r64", Text: "IMUL3Q $-3, R8, R9; ADCQ R10, R11", Source: "pair", Run: h1230},
+	{Form: "IMUL3Q imm, r64, r64; SBBQ r64, r64", Text: "IMUL3Q $-3, R8, R9; SBBQ R10, R11", Source: "pair", Run: h1231},
+	{Form: "IMUL3Q imm, r64, r64; INCQ r64", Text: "IMUL3Q $-3, R8, R9; INCQ R13", Source: "pair", Run: h1232},
+	{Form: "IMUL3Q imm, r64, r64; ROLQ imm, r64", Text: "IMUL3Q $-3, R8, R9; ROLQ $7, R13", Source: "pair", Run: h1233},
+	{Form: "MULQ r64; JEQ label", Text: "MULQ R8; JEQ taken", Source: "pair", Run: h1234},
+	{Form: "MULQ r64; JNE label", Text: "MULQ R8; JNE taken", Source: "pair", Run: h1235},
+	{Form: "MULQ r64; JCS label", Text: "MULQ R8; JCS taken", Source: "pair", Run: h1236},
+	{Form: "MULQ r64; JCC label", Text: "MULQ R8; JCC taken", Source: "pair", Run: h1237},
+	{Form: "MULQ r64; JLT label", Text: "MULQ R8; JLT taken", Source: "pair", Run: h1238},
+	{Form: "MULQ r64; JGE label", Text: "MULQ R8; JGE taken", Source: "pair", Run: h1239},
+	{Form: "MULQ r64; JLE label", Text: "MULQ R8; JLE taken", Source: "pair", Run: h1240},
+	{Form: "MULQ r64; JGT label", Text: "MULQ R8; JGT taken", Source: "pair", Run: h1241},
+	{Form: "MULQ r64; JLS label", Text: "MULQ R8; JLS taken", Source: "pair", Run: h1242},
+	{Form: "MULQ r64; JHI label", Text: "MULQ R8; JHI taken", Source: "pair", Run: h1243},
+	{Form: "MULQ r64; JMI label", Text: "MULQ R8; JMI taken", Source: "pair", Run: h1244},
+	{Form: "MULQ r64; JPL label", Text: "MULQ R8; JPL taken", Source: "pair", Run: h1245},
+	{Form: "MULQ r64; SETCS r8", Text: "MULQ R8; SETCS R10", Source: "pair", Run: h1246},
+	{Form: "MULQ r64; CMOVQEQ r64, r64", Text: "MULQ R8; CMOVQEQ R11, R12", Source: "pair", Run: h1247},
+	{Form: "MULQ r64; ADCQ r64, r64", Text: "MULQ R8; ADCQ R10, R11", Source: "pair", Run: h1248},
+	{Form: "MULQ r64; SBBQ r64, r64", Text: "MULQ R8; SBBQ R10, R11", Source: "pair", Run: h1249},
+	{Form: "MULQ r64; INCQ r64", Text: "MULQ R8; INCQ R13", Source: "pair", Run: h1250},
+	{Form: "MULQ r64; ROLQ imm, r64", Text: "MULQ R8; ROLQ $7, R13", Source: "pair", Run: h1251},
+	{Form: "POPCNTQ r64, r64; JEQ label", Text: "POPCNTQ R8, R9; JEQ taken", Source: "pair", Run: h1252},
+	{Form: "POPCNTQ r64, r64; JNE label", Text: "POPCNTQ R8, R9; JNE taken", Source: "pair", Run: h1253},
+	{Form: "POPCNTQ r64, r64; JCS label", Text: "POPCNTQ R8, R9; JCS taken", Source: "pair", Run: h1254},
+	{Form: "POPCNTQ r64, r64; JCC label", Text: "POPCNTQ R8, R9; JCC taken", Source: "pair", Run: h1255},
+	{Form: "POPCNTQ r64, r64; JLT label", Text: "POPCNTQ R8, R9; JLT taken", Source: "pair", Run: h1256},
+	{Form: "POPCNTQ r64, r64; JGE label", Text: "POPCNTQ R8, R9; JGE taken", Source: "pair", Run: h1257},
+	{Form: "POPCNTQ r64, r64; JLE label", Text: "POPCNTQ R8, R9; JLE taken", Source: "pair", Run: h1258},
+	{Form: "POPCNTQ r64, r64; JGT label", Text: "POPCNTQ R8, R9; JGT taken", Source: "pair", Run: h1259},
+	{Form: "POPCNTQ r64, r64; JLS label", Text: "POPCNTQ R8, R9; JLS taken", Source: "pair", Run: h1260},
+	{Form: "POPCNTQ r64, r64; JHI label", Text: "POPCNTQ R8, R9; JHI taken", Source: "pair", Run: h1261},
+	{Form: "POPCNTQ r64, r64; JMI label", Text: "POPCNTQ R8, R9; JMI taken", Source: "pair", Run: h1262},
+	{Form: "POPCNTQ r64, r64; JPL label", Text: "POPCNTQ R8, R9; JPL taken", Source: "pair", Run: h1263},
+	{Form: "POPCNTQ r64, r64; SETCS r8", Text: "POPCNTQ R8, R9; SETCS R10", Source: "pair", Run: h1264},
+	{Form: "POPCNTQ r64, r64; CMOVQEQ r64, r64", Text: "POPCNTQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1265},
+	{Form: "POPCNTQ r64, r64; ADCQ r64, r64", Text: "POPCNTQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1266},
+	{Form: "POPCNTQ r64, r64; SBBQ r64, r64", Text: "POPCNTQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1267},
+	{Form: "POPCNTQ r64, r64; INCQ r64", Text: "POPCNTQ R8, R9; INCQ R13", Source: "pair", Run: h1268},
+	{Form: "POPCNTQ r64, r64; ROLQ imm, r64", Text: "POPCNTQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1269},
 }
 
 // data0 returns the address of the harness's copy of keccakRC of keccak_amd64.s.

@@ -10603,8 +10603,65 @@ TEXT ·h0549(SB), NOSPLIT, $24-8
 	RET
 
 // func h0550(s *State)
-// XORL $0x7fffffff, R8
+// XCHGQ AX, R8
 TEXT ·h0550(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XCHGQ AX, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0551(s *State)
+// XCHGQ R8, CX
+TEXT ·h0551(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XCHGQ R8, CX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0552(s *State)
+// XCHGQ R8, R8
+TEXT ·h0552(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XCHGQ R8, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0553(s *State)
+// XORL $0x7fffffff, R8
+TEXT ·h0553(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10621,9 +10678,9 @@ TEXT ·h0550(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0551(s *State)
+// func h0554(s *State)
 // XORL AX, R8
-TEXT ·h0551(SB), NOSPLIT, $24-8
+TEXT ·h0554(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10640,9 +10697,9 @@ TEXT ·h0551(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0552(s *State)
+// func h0555(s *State)
 // XORQ $-2, R8
-TEXT ·h0552(SB), NOSPLIT, $24-8
+TEXT ·h0555(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10659,9 +10716,9 @@ TEXT ·h0552(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0553(s *State)
+// func h0556(s *State)
 // XORQ R8, R8
-TEXT ·h0553(SB), NOSPLIT, $24-8
+TEXT ·h0556(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10678,9 +10735,9 @@ TEXT ·h0553(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0554(s *State)
+// func h0557(s *State)
 // ADDQ CX, DX
-TEXT ·h0554(SB), NOSPLIT, $24-8
+TEXT ·h0557(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10697,9 +10754,9 @@ TEXT ·h0554(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0555(s *State)
+// func h0558(s *State)
 // ADDQ DX, BX
-TEXT ·h0555(SB), NOSPLIT, $24-8
+TEXT ·h0558(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10716,9 +10773,9 @@ TEXT ·h0555(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0556(s *State)
+// func h0559(s *State)
 // ADDQ BX, BP
-TEXT ·h0556(SB), NOSPLIT, $24-8
+TEXT ·h0559(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10735,9 +10792,9 @@ TEXT ·h0556(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0557(s *State)
+// func h0560(s *State)
 // ADDQ BP, SI
-TEXT ·h0557(SB), NOSPLIT, $24-8
+TEXT ·h0560(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10754,9 +10811,9 @@ TEXT ·h0557(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0558(s *State)
+// func h0561(s *State)
 // ADDQ SI, DI
-TEXT ·h0558(SB), NOSPLIT, $24-8
+TEXT ·h0561(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10773,9 +10830,9 @@ TEXT ·h0558(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0559(s *State)
+// func h0562(s *State)
 // ADDQ DI, R8
-TEXT ·h0559(SB), NOSPLIT, $24-8
+TEXT ·h0562(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10792,9 +10849,9 @@ TEXT ·h0559(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0560(s *State)
+// func h0563(s *State)
 // ADDQ R8, R9
-TEXT ·h0560(SB), NOSPLIT, $24-8
+TEXT ·h0563(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10811,9 +10868,9 @@ TEXT ·h0560(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0561(s *State)
+// func h0564(s *State)
 // ADDQ R9, R10
-TEXT ·h0561(SB), NOSPLIT, $24-8
+TEXT ·h0564(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10830,9 +10887,9 @@ TEXT ·h0561(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0562(s *State)
+// func h0565(s *State)
 // ADDQ R10, R11
-TEXT ·h0562(SB), NOSPLIT, $24-8
+TEXT ·h0565(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10849,9 +10906,9 @@ TEXT ·h0562(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0563(s *State)
+// func h0566(s *State)
 // ADDQ R11, R12
-TEXT ·h0563(SB), NOSPLIT, $24-8
+TEXT ·h0566(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10868,9 +10925,9 @@ TEXT ·h0563(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0564(s *State)
+// func h0567(s *State)
 // ADDQ R12, R13
-TEXT ·h0564(SB), NOSPLIT, $24-8
+TEXT ·h0567(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10887,9 +10944,9 @@ TEXT ·h0564(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0565(s *State)
+// func h0568(s *State)
 // ADDQ R13, R14
-TEXT ·h0565(SB), NOSPLIT, $24-8
+TEXT ·h0568(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10906,9 +10963,9 @@ TEXT ·h0565(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0566(s *State)
+// func h0569(s *State)
 // ADDQ R14, R15
-TEXT ·h0566(SB), NOSPLIT, $24-8
+TEXT ·h0569(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10925,9 +10982,9 @@ TEXT ·h0566(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0567(s *State)
+// func h0570(s *State)
 // ADDQ R15, AX
-TEXT ·h0567(SB), NOSPLIT, $24-8
+TEXT ·h0570(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10944,9 +11001,9 @@ TEXT ·h0567(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0568(s *State)
+// func h0571(s *State)
 // MOVQ 8(AX)(BP*8), R8
-TEXT ·h0568(SB), NOSPLIT, $24-8
+TEXT ·h0571(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10963,9 +11020,9 @@ TEXT ·h0568(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0569(s *State)
+// func h0572(s *State)
 // MOVQ 8(CX)(SI*8), R9
-TEXT ·h0569(SB), NOSPLIT, $24-8
+TEXT ·h0572(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10982,9 +11039,9 @@ TEXT ·h0569(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0570(s *State)
+// func h0573(s *State)
 // MOVQ 8(DX)(DI*8), R10
-TEXT ·h0570(SB), NOSPLIT, $24-8
+TEXT ·h0573(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11001,9 +11058,9 @@ TEXT ·h0570(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0571(s *State)
+// func h0574(s *State)
 // MOVQ 8(BX)(R8*8), R11
-TEXT ·h0571(SB), NOSPLIT, $24-8
+TEXT ·h0574(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11020,9 +11077,9 @@ TEXT ·h0571(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0572(s *State)
+// func h0575(s *State)
 // MOVQ 8(BP)(R9*8), R12
-TEXT ·h0572(SB), NOSPLIT, $24-8
+TEXT ·h0575(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11039,9 +11096,9 @@ TEXT ·h0572(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0573(s *State)
+// func h0576(s *State)
 // MOVQ 8(SI)(R10*8), R13
-TEXT ·h0573(SB), NOSPLIT, $24-8
+TEXT ·h0576(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11058,9 +11115,9 @@ TEXT ·h0573(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0574(s *State)
+// func h0577(s *State)
 // MOVQ 8(DI)(R11*8), R14
-TEXT ·h0574(SB), NOSPLIT, $24-8
+TEXT ·h0577(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11077,9 +11134,9 @@ TEXT ·h0574(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0575(s *State)
+// func h0578(s *State)
 // MOVQ 8(R8)(R12*8), R15
-TEXT ·h0575(SB), NOSPLIT, $24-8
+TEXT ·h0578(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11096,9 +11153,9 @@ TEXT ·h0575(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0576(s *State)
+// func h0579(s *State)
 // MOVQ 8(R9)(R13*8), AX
-TEXT ·h0576(SB), NOSPLIT, $24-8
+TEXT ·h0579(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11115,9 +11172,9 @@ TEXT ·h0576(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0577(s *State)
+// func h0580(s *State)
 // MOVQ 8(R10)(R14*8), CX
-TEXT ·h0577(SB), NOSPLIT, $24-8
+TEXT ·h0580(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11134,9 +11191,9 @@ TEXT ·h0577(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0578(s *State)
+// func h0581(s *State)
 // MOVQ 8(R11)(R15*8), DX
-TEXT ·h0578(SB), NOSPLIT, $24-8
+TEXT ·h0581(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11153,9 +11210,9 @@ TEXT ·h0578(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0579(s *State)
+// func h0582(s *State)
 // MOVQ 8(R12)(AX*8), BX
-TEXT ·h0579(SB), NOSPLIT, $24-8
+TEXT ·h0582(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11172,9 +11229,9 @@ TEXT ·h0579(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0580(s *State)
+// func h0583(s *State)
 // MOVQ 8(R13)(CX*8), BP
-TEXT ·h0580(SB), NOSPLIT, $24-8
+TEXT ·h0583(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11191,9 +11248,9 @@ TEXT ·h0580(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0581(s *State)
+// func h0584(s *State)
 // MOVQ 8(R14)(DX*8), SI
-TEXT ·h0581(SB), NOSPLIT, $24-8
+TEXT ·h0584(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11210,9 +11267,9 @@ TEXT ·h0581(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0582(s *State)
+// func h0585(s *State)
 // MOVQ 8(R15)(BX*8), DI
-TEXT ·h0582(SB), NOSPLIT, $24-8
+TEXT ·h0585(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11229,9 +11286,9 @@ TEXT ·h0582(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0583(s *State)
+// func h0586(s *State)
 // VPSUBQ Y0, Y5, Y11
-TEXT ·h0583(SB), NOSPLIT, $24-8
+TEXT ·h0586(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11248,9 +11305,9 @@ TEXT ·h0583(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0584(s *State)
+// func h0587(s *State)
 // VPSUBQ Y1, Y6, Y12
-TEXT ·h0584(SB), NOSPLIT, $24-8
+TEXT ·h0587(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11267,9 +11324,9 @@ TEXT ·h0584(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0585(s *State)
+// func h0588(s *State)
 // VPSUBQ Y2, Y7, Y13
-TEXT ·h0585(SB), NOSPLIT, $24-8
+TEXT ·h0588(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11286,9 +11343,9 @@ TEXT ·h0585(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0586(s *State)
+// func h0589(s *State)
 // VPSUBQ Y3, Y8, Y14
-TEXT ·h0586(SB), NOSPLIT, $24-8
+TEXT ·h0589(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11305,9 +11362,9 @@ TEXT ·h0586(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0587(s *State)
+// func h0590(s *State)
 // VPSUBQ Y4, Y9, Y15
-TEXT ·h0587(SB), NOSPLIT, $24-8
+TEXT ·h0590(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11324,9 +11381,9 @@ TEXT ·h0587(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0588(s *State)
+// func h0591(s *State)
 // VPSUBQ Y5, Y10, Y0
-TEXT ·h0588(SB), NOSPLIT, $24-8
+TEXT ·h0591(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11343,9 +11400,9 @@ TEXT ·h0588(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0589(s *State)
+// func h0592(s *State)
 // VPSUBQ Y6, Y11, Y1
-TEXT ·h0589(SB), NOSPLIT, $24-8
+TEXT ·h0592(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11362,9 +11419,9 @@ TEXT ·h0589(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0590(s *State)
+// func h0593(s *State)
 // VPSUBQ Y7, Y12, Y2
-TEXT ·h0590(SB), NOSPLIT, $24-8
+TEXT ·h0593(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11381,9 +11438,9 @@ TEXT ·h0590(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0591(s *State)
+// func h0594(s *State)
 // VPSUBQ Y8, Y13, Y3
-TEXT ·h0591(SB), NOSPLIT, $24-8
+TEXT ·h0594(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11400,9 +11457,9 @@ TEXT ·h0591(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0592(s *State)
+// func h0595(s *State)
 // VPSUBQ Y9, Y14, Y4
-TEXT ·h0592(SB), NOSPLIT, $24-8
+TEXT ·h0595(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11419,9 +11476,9 @@ TEXT ·h0592(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0593(s *State)
+// func h0596(s *State)
 // VPSUBQ Y10, Y15, Y5
-TEXT ·h0593(SB), NOSPLIT, $24-8
+TEXT ·h0596(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11438,9 +11495,9 @@ TEXT ·h0593(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0594(s *State)
+// func h0597(s *State)
 // VPSUBQ Y11, Y0, Y6
-TEXT ·h0594(SB), NOSPLIT, $24-8
+TEXT ·h0597(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11457,9 +11514,9 @@ TEXT ·h0594(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0595(s *State)
+// func h0598(s *State)
 // VPSUBQ Y12, Y1, Y7
-TEXT ·h0595(SB), NOSPLIT, $24-8
+TEXT ·h0598(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11476,9 +11533,9 @@ TEXT ·h0595(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0596(s *State)
+// func h0599(s *State)
 // VPSUBQ Y13, Y2, Y8
-TEXT ·h0596(SB), NOSPLIT, $24-8
+TEXT ·h0599(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11495,9 +11552,9 @@ TEXT ·h0596(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0597(s *State)
+// func h0600(s *State)
 // VPSUBQ Y14, Y3, Y9
-TEXT ·h0597(SB), NOSPLIT, $24-8
+TEXT ·h0600(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11514,9 +11571,9 @@ TEXT ·h0597(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0598(s *State)
+// func h0601(s *State)
 // VPSUBQ Y15, Y4, Y10
-TEXT ·h0598(SB), NOSPLIT, $24-8
+TEXT ·h0601(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11533,9 +11590,9 @@ TEXT ·h0598(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0599(s *State)
+// func h0602(s *State)
 // PXOR X0, X3
-TEXT ·h0599(SB), NOSPLIT, $24-8
+TEXT ·h0602(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11552,9 +11609,9 @@ TEXT ·h0599(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0600(s *State)
+// func h0603(s *State)
 // PXOR X1, X4
-TEXT ·h0600(SB), NOSPLIT, $24-8
+TEXT ·h0603(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11571,9 +11628,9 @@ TEXT ·h0600(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0601(s *State)
+// func h0604(s *State)
 // PXOR X2, X5
-TEXT ·h0601(SB), NOSPLIT, $24-8
+TEXT ·h0604(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11590,9 +11647,9 @@ TEXT ·h0601(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0602(s *State)
+// func h0605(s *State)
 // PXOR X3, X6
-TEXT ·h0602(SB), NOSPLIT, $24-8
+TEXT ·h0605(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11609,9 +11666,9 @@ TEXT ·h0602(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0603(s *State)
+// func h0606(s *State)
 // PXOR X4, X7
-TEXT ·h0603(SB), NOSPLIT, $24-8
+TEXT ·h0606(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11628,9 +11685,9 @@ TEXT ·h0603(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0604(s *State)
+// func h0607(s *State)
 // PXOR X5, X8
-TEXT ·h0604(SB), NOSPLIT, $24-8
+TEXT ·h0607(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11647,9 +11704,9 @@ TEXT ·h0604(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0605(s *State)
+// func h0608(s *State)
 // PXOR X6, X9
-TEXT ·h0605(SB), NOSPLIT, $24-8
+TEXT ·h0608(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11666,9 +11723,9 @@ TEXT ·h0605(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0606(s *State)
+// func h0609(s *State)
 // PXOR X7, X10
-TEXT ·h0606(SB), NOSPLIT, $24-8
+TEXT ·h0609(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11685,9 +11742,9 @@ TEXT ·h0606(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0607(s *State)
+// func h0610(s *State)
 // PXOR X8, X11
-TEXT ·h0607(SB), NOSPLIT, $24-8
+TEXT ·h0610(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11704,9 +11761,9 @@ TEXT ·h0607(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0608(s *State)
+// func h0611(s *State)
 // PXOR X9, X12
-TEXT ·h0608(SB), NOSPLIT, $24-8
+TEXT ·h0611(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11723,9 +11780,9 @@ TEXT ·h0608(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0609(s *State)
+// func h0612(s *State)
 // PXOR X10, X13
-TEXT ·h0609(SB), NOSPLIT, $24-8
+TEXT ·h0612(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11742,9 +11799,9 @@ TEXT ·h0609(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0610(s *State)
+// func h0613(s *State)
 // PXOR X11, X14
-TEXT ·h0610(SB), NOSPLIT, $24-8
+TEXT ·h0613(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11761,9 +11818,9 @@ TEXT ·h0610(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0611(s *State)
+// func h0614(s *State)
 // PXOR X12, X15
-TEXT ·h0611(SB), NOSPLIT, $24-8
+TEXT ·h0614(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11780,9 +11837,9 @@ TEXT ·h0611(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0612(s *State)
+// func h0615(s *State)
 // PXOR X13, X0
-TEXT ·h0612(SB), NOSPLIT, $24-8
+TEXT ·h0615(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11799,9 +11856,9 @@ TEXT ·h0612(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0613(s *State)
+// func h0616(s *State)
 // PXOR X14, X1
-TEXT ·h0613(SB), NOSPLIT, $24-8
+TEXT ·h0616(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11818,9 +11875,9 @@ TEXT ·h0613(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0614(s *State)
+// func h0617(s *State)
 // PXOR X15, X2
-TEXT ·h0614(SB), NOSPLIT, $24-8
+TEXT ·h0617(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11837,9 +11894,9 @@ TEXT ·h0614(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0615(s *State)
+// func h0618(s *State)
 // MOVQ X0, AX
-TEXT ·h0615(SB), NOSPLIT, $24-8
+TEXT ·h0618(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11856,9 +11913,9 @@ TEXT ·h0615(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0616(s *State)
+// func h0619(s *State)
 // MOVQ X1, CX
-TEXT ·h0616(SB), NOSPLIT, $24-8
+TEXT ·h0619(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11875,9 +11932,9 @@ TEXT ·h0616(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0617(s *State)
+// func h0620(s *State)
 // MOVQ X2, DX
-TEXT ·h0617(SB), NOSPLIT, $24-8
+TEXT ·h0620(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11894,9 +11951,9 @@ TEXT ·h0617(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0618(s *State)
+// func h0621(s *State)
 // MOVQ X3, BX
-TEXT ·h0618(SB), NOSPLIT, $24-8
+TEXT ·h0621(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11913,9 +11970,9 @@ TEXT ·h0618(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0619(s *State)
+// func h0622(s *State)
 // MOVQ X4, BP
-TEXT ·h0619(SB), NOSPLIT, $24-8
+TEXT ·h0622(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11932,9 +11989,9 @@ TEXT ·h0619(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0620(s *State)
+// func h0623(s *State)
 // MOVQ X5, SI
-TEXT ·h0620(SB), NOSPLIT, $24-8
+TEXT ·h0623(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11951,9 +12008,9 @@ TEXT ·h0620(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0621(s *State)
+// func h0624(s *State)
 // MOVQ X6, DI
-TEXT ·h0621(SB), NOSPLIT, $24-8
+TEXT ·h0624(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11970,9 +12027,9 @@ TEXT ·h0621(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0622(s *State)
+// func h0625(s *State)
 // MOVQ X7, R8
-TEXT ·h0622(SB), NOSPLIT, $24-8
+TEXT ·h0625(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11989,9 +12046,9 @@ TEXT ·h0622(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0623(s *State)
+// func h0626(s *State)
 // MOVQ X8, R9
-TEXT ·h0623(SB), NOSPLIT, $24-8
+TEXT ·h0626(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12008,9 +12065,9 @@ TEXT ·h0623(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0624(s *State)
+// func h0627(s *State)
 // MOVQ X9, R10
-TEXT ·h0624(SB), NOSPLIT, $24-8
+TEXT ·h0627(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12027,9 +12084,9 @@ TEXT ·h0624(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0625(s *State)
+// func h0628(s *State)
 // MOVQ X10, R11
-TEXT ·h0625(SB), NOSPLIT, $24-8
+TEXT ·h0628(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12046,9 +12103,9 @@ TEXT ·h0625(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0626(s *State)
+// func h0629(s *State)
 // MOVQ X11, R12
-TEXT ·h0626(SB), NOSPLIT, $24-8
+TEXT ·h0629(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12065,9 +12122,9 @@ TEXT ·h0626(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0627(s *State)
+// func h0630(s *State)
 // MOVQ X12, R13
-TEXT ·h0627(SB), NOSPLIT, $24-8
+TEXT ·h0630(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12084,9 +12141,9 @@ TEXT ·h0627(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0628(s *State)
+// func h0631(s *State)
 // MOVQ X13, R14
-TEXT ·h0628(SB), NOSPLIT, $24-8
+TEXT ·h0631(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12103,9 +12160,9 @@ TEXT ·h0628(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0629(s *State)
+// func h0632(s *State)
 // MOVQ X14, R15
-TEXT ·h0629(SB), NOSPLIT, $24-8
+TEXT ·h0632(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12122,9 +12179,9 @@ TEXT ·h0629(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0630(s *State)
+// func h0633(s *State)
 // MOVQ X15, AX
-TEXT ·h0630(SB), NOSPLIT, $24-8
+TEXT ·h0633(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12141,9 +12198,9 @@ TEXT ·h0630(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0631(s *State)
+// func h0634(s *State)
 // CMPL AX, $0x007fe001; ADCQ $0x00, CX
-TEXT ·h0631(SB), NOSPLIT, $24-8
+TEXT ·h0634(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12161,9 +12218,9 @@ TEXT ·h0631(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0632(s *State)
+// func h0635(s *State)
 // CMPQ AX, $0x00000100; JEQ taken
-TEXT ·h0632(SB), NOSPLIT, $24-8
+TEXT ·h0635(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12185,9 +12242,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0633(s *State)
+// func h0636(s *State)
 // CMPQ CX, $0x000000f8; JHI taken
-TEXT ·h0633(SB), NOSPLIT, $24-8
+TEXT ·h0636(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12209,9 +12266,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0634(s *State)
+// func h0637(s *State)
 // CMPQ CX, $0x00000100; JEQ taken
-TEXT ·h0634(SB), NOSPLIT, $24-8
+TEXT ·h0637(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12233,9 +12290,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0635(s *State)
+// func h0638(s *State)
 // CMPQ R8, $0x000000a8; JLT taken
-TEXT ·h0635(SB), NOSPLIT, $24-8
+TEXT ·h0638(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12257,9 +12314,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0636(s *State)
+// func h0639(s *State)
 // DECQ AX; JNE taken
-TEXT ·h0636(SB), NOSPLIT, $24-8
+TEXT ·h0639(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12281,80 +12338,8 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0637(s *State)
-// ADDQ R8, R9; JEQ taken
-TEXT ·h0637(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0638(s *State)
-// ADDQ R8, R9; JNE taken
-TEXT ·h0638(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0639(s *State)
-// ADDQ R8, R9; JCS taken
-TEXT ·h0639(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h0640(s *State)
-// ADDQ R8, R9; JCC taken
+// ADDQ R8, R9; JEQ taken
 TEXT ·h0640(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12364,7 +12349,7 @@ TEXT ·h0640(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JCC taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -12378,7 +12363,7 @@ done:
 	RET
 
 // func h0641(s *State)
-// ADDQ R8, R9; JLT taken
+// ADDQ R8, R9; JNE taken
 TEXT ·h0641(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12388,7 +12373,7 @@ TEXT ·h0641(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JLT taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -12402,7 +12387,7 @@ done:
 	RET
 
 // func h0642(s *State)
-// ADDQ R8, R9; JGE taken
+// ADDQ R8, R9; JCS taken
 TEXT ·h0642(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12412,7 +12397,7 @@ TEXT ·h0642(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JGE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -12426,7 +12411,7 @@ done:
 	RET
 
 // func h0643(s *State)
-// ADDQ R8, R9; JLE taken
+// ADDQ R8, R9; JCC taken
 TEXT ·h0643(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12436,7 +12421,7 @@ TEXT ·h0643(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JLE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -12450,7 +12435,7 @@ done:
 	RET
 
 // func h0644(s *State)
-// ADDQ R8, R9; JGT taken
+// ADDQ R8, R9; JLT taken
 TEXT ·h0644(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12460,7 +12445,7 @@ TEXT ·h0644(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JGT taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -12474,7 +12459,7 @@ done:
 	RET
 
 // func h0645(s *State)
-// ADDQ R8, R9; JLS taken
+// ADDQ R8, R9; JGE taken
 TEXT ·h0645(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12484,7 +12469,7 @@ TEXT ·h0645(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JLS taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -12498,7 +12483,7 @@ done:
 	RET
 
 // func h0646(s *State)
-// ADDQ R8, R9; JHI taken
+// ADDQ R8, R9; JLE taken
 TEXT ·h0646(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12508,7 +12493,7 @@ TEXT ·h0646(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JHI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -12522,7 +12507,7 @@ done:
 	RET
 
 // func h0647(s *State)
-// ADDQ R8, R9; JMI taken
+// ADDQ R8, R9; JGT taken
 TEXT ·h0647(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12532,7 +12517,7 @@ TEXT ·h0647(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JMI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -12546,7 +12531,7 @@ done:
 	RET
 
 // func h0648(s *State)
-// ADDQ R8, R9; JPL taken
+// ADDQ R8, R9; JLS taken
 TEXT ·h0648(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12556,7 +12541,7 @@ TEXT ·h0648(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JPL taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -12570,8 +12555,80 @@ done:
 	RET
 
 // func h0649(s *State)
-// ADDQ R8, R9; SETCS R10
+// ADDQ R8, R9; JHI taken
 TEXT ·h0649(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDQ R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0650(s *State)
+// ADDQ R8, R9; JMI taken
+TEXT ·h0650(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0651(s *State)
+// ADDQ R8, R9; JPL taken
+TEXT ·h0651(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0652(s *State)
+// ADDQ R8, R9; SETCS R10
+TEXT ·h0652(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12589,9 +12646,9 @@ TEXT ·h0649(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0650(s *State)
+// func h0653(s *State)
 // ADDQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h0650(SB), NOSPLIT, $24-8
+TEXT ·h0653(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12609,9 +12666,9 @@ TEXT ·h0650(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0651(s *State)
+// func h0654(s *State)
 // ADDQ R8, R9; ADCQ R10, R11
-TEXT ·h0651(SB), NOSPLIT, $24-8
+TEXT ·h0654(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12629,9 +12686,9 @@ TEXT ·h0651(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0652(s *State)
+// func h0655(s *State)
 // ADDQ R8, R9; SBBQ R10, R11
-TEXT ·h0652(SB), NOSPLIT, $24-8
+TEXT ·h0655(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12649,9 +12706,9 @@ TEXT ·h0652(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0653(s *State)
+// func h0656(s *State)
 // ADDQ R8, R9; INCQ R13
-TEXT ·h0653(SB), NOSPLIT, $24-8
+TEXT ·h0656(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12669,9 +12726,9 @@ TEXT ·h0653(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0654(s *State)
+// func h0657(s *State)
 // ADDQ R8, R9; ROLQ $7, R13
-TEXT ·h0654(SB), NOSPLIT, $24-8
+TEXT ·h0657(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12689,80 +12746,8 @@ TEXT ·h0654(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0655(s *State)
-// SUBQ R8, R9; JEQ taken
-TEXT ·h0655(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0656(s *State)
-// SUBQ R8, R9; JNE taken
-TEXT ·h0656(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0657(s *State)
-// SUBQ R8, R9; JCS taken
-TEXT ·h0657(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h0658(s *State)
-// SUBQ R8, R9; JCC taken
+// SUBQ R8, R9; JEQ taken
 TEXT ·h0658(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12772,7 +12757,7 @@ TEXT ·h0658(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JCC taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -12786,7 +12771,7 @@ done:
 	RET
 
 // func h0659(s *State)
-// SUBQ R8, R9; JLT taken
+// SUBQ R8, R9; JNE taken
 TEXT ·h0659(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12796,7 +12781,7 @@ TEXT ·h0659(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JLT taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -12810,7 +12795,7 @@ done:
 	RET
 
 // func h0660(s *State)
-// SUBQ R8, R9; JGE taken
+// SUBQ R8, R9; JCS taken
 TEXT ·h0660(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12820,7 +12805,7 @@ TEXT ·h0660(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JGE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -12834,7 +12819,7 @@ done:
 	RET
 
 // func h0661(s *State)
-// SUBQ R8, R9; JLE taken
+// SUBQ R8, R9; JCC taken
 TEXT ·h0661(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12844,7 +12829,7 @@ TEXT ·h0661(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JLE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -12858,7 +12843,7 @@ done:
 	RET
 
 // func h0662(s *State)
-// SUBQ R8, R9; JGT taken
+// SUBQ R8, R9; JLT taken
 TEXT ·h0662(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12868,7 +12853,7 @@ TEXT ·h0662(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JGT taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -12882,7 +12867,7 @@ done:
 	RET
 
 // func h0663(s *State)
-// SUBQ R8, R9; JLS taken
+// SUBQ R8, R9; JGE taken
 TEXT ·h0663(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12892,7 +12877,7 @@ TEXT ·h0663(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JLS taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -12906,7 +12891,7 @@ done:
 	RET
 
 // func h0664(s *State)
-// SUBQ R8, R9; JHI taken
+// SUBQ R8, R9; JLE taken
 TEXT ·h0664(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12916,7 +12901,7 @@ TEXT ·h0664(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JHI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -12930,7 +12915,7 @@ done:
 	RET
 
 // func h0665(s *State)
-// SUBQ R8, R9; JMI taken
+// SUBQ R8, R9; JGT taken
 TEXT ·h0665(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12940,7 +12925,7 @@ TEXT ·h0665(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JMI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -12954,7 +12939,7 @@ done:
 	RET
 
 // func h0666(s *State)
-// SUBQ R8, R9; JPL taken
+// SUBQ R8, R9; JLS taken
 TEXT ·h0666(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -12964,7 +12949,7 @@ TEXT ·h0666(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JPL taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -12978,8 +12963,80 @@ done:
 	RET
 
 // func h0667(s *State)
-// SUBQ R8, R9; SETCS R10
+// SUBQ R8, R9; JHI taken
 TEXT ·h0667(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBQ R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0668(s *State)
+// SUBQ R8, R9; JMI taken
+TEXT ·h0668(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0669(s *State)
+// SUBQ R8, R9; JPL taken
+TEXT ·h0669(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0670(s *State)
+// SUBQ R8, R9; SETCS R10
+TEXT ·h0670(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12997,9 +13054,9 @@ TEXT ·h0667(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0668(s *State)
+// func h0671(s *State)
 // SUBQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h0668(SB), NOSPLIT, $24-8
+TEXT ·h0671(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13017,9 +13074,9 @@ TEXT ·h0668(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0669(s *State)
+// func h0672(s *State)
 // SUBQ R8, R9; ADCQ R10, R11
-TEXT ·h0669(SB), NOSPLIT, $24-8
+TEXT ·h0672(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13037,9 +13094,9 @@ TEXT ·h0669(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0670(s *State)
+// func h0673(s *State)
 // SUBQ R8, R9; SBBQ R10, R11
-TEXT ·h0670(SB), NOSPLIT, $24-8
+TEXT ·h0673(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13057,9 +13114,9 @@ TEXT ·h0670(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0671(s *State)
+// func h0674(s *State)
 // SUBQ R8, R9; INCQ R13
-TEXT ·h0671(SB), NOSPLIT, $24-8
+TEXT ·h0674(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13077,9 +13134,9 @@ TEXT ·h0671(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0672(s *State)
+// func h0675(s *State)
 // SUBQ R8, R9; ROLQ $7, R13
-TEXT ·h0672(SB), NOSPLIT, $24-8
+TEXT ·h0675(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13097,80 +13154,8 @@ TEXT ·h0672(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0673(s *State)
-// ADCQ R8, R9; JEQ taken
-TEXT ·h0673(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0674(s *State)
-// ADCQ R8, R9; JNE taken
-TEXT ·h0674(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0675(s *State)
-// ADCQ R8, R9; JCS taken
-TEXT ·h0675(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h0676(s *State)
-// ADCQ R8, R9; JCC taken
+// ADCQ R8, R9; JEQ taken
 TEXT ·h0676(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -13180,7 +13165,7 @@ TEXT ·h0676(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JCC taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -13194,7 +13179,7 @@ done:
 	RET
 
 // func h0677(s *State)
-// ADCQ R8, R9; JLT taken
+// ADCQ R8, R9; JNE taken
 TEXT ·h0677(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -13204,7 +13189,7 @@ TEXT ·h0677(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JLT taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -13218,7 +13203,7 @@ done:
 	RET
 
 // func h0678(s *State)
-// ADCQ R8, R9; JGE taken
+// ADCQ R8, R9; JCS taken
 TEXT ·h0678(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -13228,7 +13213,7 @@ TEXT ·h0678(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JGE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -13242,7 +13227,7 @@ done:
 	RET
 
 // func h0679(s *State)
-// ADCQ R8, R9; JLE taken
+// ADCQ R8, R9; JCC taken
 TEXT ·h0679(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -13252,7 +13237,7 @@ TEXT ·h0679(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JLE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -13266,7 +13251,7 @@ done:
 	RET
 
 // func h0680(s *State)
-// ADCQ R8, R9; JGT taken
+// ADCQ R8, R9; JLT taken
 TEXT ·h0680(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -13276,7 +13261,7 @@ TEXT ·h0680(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JGT taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -13290,7 +13275,7 @@ done:
 	RET
 
 // func h0681(s *State)
-// ADCQ R8, R9; JLS taken
+// ADCQ R8, R9; JGE taken
 TEXT ·h0681(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -13300,7 +13285,7 @@ TEXT ·h0681(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JLS taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -13314,7 +13299,7 @@ done:
 	RET
 
 // func h0682(s *State)
-// ADCQ R8, R9; JHI taken
+// ADCQ R8, R9; JLE taken
 TEXT ·h0682(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -13324,7 +13309,7 @@ TEXT ·h0682(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JHI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -13338,7 +13323,7 @@ done:
 	RET
 
 // func h0683(s *State)
-// ADCQ R8, R9; JMI taken
+// ADCQ R8, R9; JGT taken
 TEXT ·h0683(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -13348,7 +13333,7 @@ TEXT ·h0683(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JMI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -13362,7 +13347,7 @@ done:
 	RET
 
 // func h0684(s *State)
-// ADCQ R8, R9; JPL taken
+// ADCQ R8, R9; JLS taken
 TEXT ·h0684(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -13372,7 +13357,7 @@ TEXT ·h0684(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JPL taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -13386,8 +13371,80 @@ done:
 	RET
 
 // func h0685(s *State)
-// ADCQ R8, R9; SETCS R10
+// ADCQ R8, R9; JHI taken
 TEXT ·h0685(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADCQ R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0686(s *State)
+// ADCQ R8, R9; JMI taken
+TEXT ·h0686(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADCQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0687(s *State)
+// ADCQ R8, R9; JPL taken
+TEXT ·h0687(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADCQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0688(s *State)
+// ADCQ R8, R9; SETCS R10
+TEXT ·h0688(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13405,9 +13462,9 @@ TEXT ·h0685(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0686(s *State)
+// func h0689(s *State)
 // ADCQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h0686(SB), NOSPLIT, $24-8
+TEXT ·h0689(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13425,9 +13482,9 @@ TEXT ·h0686(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0687(s *State)
+// func h0690(s *State)
 // ADCQ R8, R9; ADCQ R10, R11
-TEXT ·h0687(SB), NOSPLIT, $24-8
+TEXT ·h0690(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13445,9 +13502,9 @@ TEXT ·h0687(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0688(s *State)
+// func h0691(s *State)
 // ADCQ R8, R9; SBBQ R10, R11
-TEXT ·h0688(SB), NOSPLIT, $24-8
+TEXT ·h0691(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13465,9 +13522,9 @@ TEXT ·h0688(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0689(s *State)
+// func h0692(s *State)
 // ADCQ R8, R9; INCQ R13
-TEXT ·h0689(SB), NOSPLIT, $24-8
+TEXT ·h0692(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13485,9 +13542,9 @@ TEXT ·h0689(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0690(s *State)
+// func h0693(s *State)
 // ADCQ R8, R9; ROLQ $7, R13
-TEXT ·h0690(SB), NOSPLIT, $24-8
+TEXT ·h0693(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13505,80 +13562,8 @@ TEXT ·h0690(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0691(s *State)
-// SBBQ R8, R9; JEQ taken
-TEXT ·h0691(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0692(s *State)
-// SBBQ R8, R9; JNE taken
-TEXT ·h0692(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0693(s *State)
-// SBBQ R8, R9; JCS taken
-TEXT ·h0693(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h0694(s *State)
-// SBBQ R8, R9; JCC taken
+// SBBQ R8, R9; JEQ taken
 TEXT ·h0694(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -13588,7 +13573,7 @@ TEXT ·h0694(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JCC taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -13602,7 +13587,7 @@ done:
 	RET
 
 // func h0695(s *State)
-// SBBQ R8, R9; JLT taken
+// SBBQ R8, R9; JNE taken
 TEXT ·h0695(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -13612,7 +13597,7 @@ TEXT ·h0695(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JLT taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -13626,7 +13611,7 @@ done:
 	RET
 
 // func h0696(s *State)
-// SBBQ R8, R9; JGE taken
+// SBBQ R8, R9; JCS taken
 TEXT ·h0696(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -13636,7 +13621,7 @@ TEXT ·h0696(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JGE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -13650,7 +13635,7 @@ done:
 	RET
 
 // func h0697(s *State)
-// SBBQ R8, R9; JLE taken
+// SBBQ R8, R9; JCC taken
 TEXT ·h0697(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -13660,7 +13645,7 @@ TEXT ·h0697(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JLE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -13674,7 +13659,7 @@ done:
 	RET
 
 // func h0698(s *State)
-// SBBQ R8, R9; JGT taken
+// SBBQ R8, R9; JLT taken
 TEXT ·h0698(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -13684,7 +13669,7 @@ TEXT ·h0698(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JGT taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -13698,7 +13683,7 @@ done:
 	RET
 
 // func h0699(s *State)
-// SBBQ R8, R9; JLS taken
+// SBBQ R8, R9; JGE taken
 TEXT ·h0699(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -13708,7 +13693,7 @@ TEXT ·h0699(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JLS taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -13722,7 +13707,7 @@ done:
 	RET
 
 // func h0700(s *State)
-// SBBQ R8, R9; JHI taken
+// SBBQ R8, R9; JLE taken
 TEXT ·h0700(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -13732,7 +13717,7 @@ TEXT ·h0700(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JHI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -13746,7 +13731,7 @@ done:
 	RET
 
 // func h0701(s *State)
-// SBBQ R8, R9; JMI taken
+// SBBQ R8, R9; JGT taken
 TEXT ·h0701(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -13756,7 +13741,7 @@ TEXT ·h0701(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JMI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -13770,7 +13755,7 @@ done:
 	RET
 
 // func h0702(s *State)
-// SBBQ R8, R9; JPL taken
+// SBBQ R8, R9; JLS taken
 TEXT ·h0702(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -13780,7 +13765,7 @@ TEXT ·h0702(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JPL taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -13794,8 +13779,80 @@ done:
 	RET
 
 // func h0703(s *State)
-// SBBQ R8, R9; SETCS R10
+// SBBQ R8, R9; JHI taken
 TEXT ·h0703(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SBBQ R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0704(s *State)
+// SBBQ R8, R9; JMI taken
+TEXT ·h0704(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SBBQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0705(s *State)
+// SBBQ R8, R9; JPL taken
+TEXT ·h0705(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SBBQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0706(s *State)
+// SBBQ R8, R9; SETCS R10
+TEXT ·h0706(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13813,9 +13870,9 @@ TEXT ·h0703(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0704(s *State)
+// func h0707(s *State)
 // SBBQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h0704(SB), NOSPLIT, $24-8
+TEXT ·h0707(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13833,9 +13890,9 @@ TEXT ·h0704(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0705(s *State)
+// func h0708(s *State)
 // SBBQ R8, R9; ADCQ R10, R11
-TEXT ·h0705(SB), NOSPLIT, $24-8
+TEXT ·h0708(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13853,9 +13910,9 @@ TEXT ·h0705(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0706(s *State)
+// func h0709(s *State)
 // SBBQ R8, R9; SBBQ R10, R11
-TEXT ·h0706(SB), NOSPLIT, $24-8
+TEXT ·h0709(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13873,9 +13930,9 @@ TEXT ·h0706(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0707(s *State)
+// func h0710(s *State)
 // SBBQ R8, R9; INCQ R13
-TEXT ·h0707(SB), NOSPLIT, $24-8
+TEXT ·h0710(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13893,9 +13950,9 @@ TEXT ·h0707(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0708(s *State)
+// func h0711(s *State)
 // SBBQ R8, R9; ROLQ $7, R13
-TEXT ·h0708(SB), NOSPLIT, $24-8
+TEXT ·h0711(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13913,80 +13970,8 @@ TEXT ·h0708(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0709(s *State)
-// CMPQ R8, R9; JEQ taken
-TEXT ·h0709(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0710(s *State)
-// CMPQ R8, R9; JNE taken
-TEXT ·h0710(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0711(s *State)
-// CMPQ R8, R9; JCS taken
-TEXT ·h0711(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h0712(s *State)
-// CMPQ R8, R9; JCC taken
+// CMPQ R8, R9; JEQ taken
 TEXT ·h0712(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -13996,7 +13981,7 @@ TEXT ·h0712(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JCC taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14010,7 +13995,7 @@ done:
 	RET
 
 // func h0713(s *State)
-// CMPQ R8, R9; JLT taken
+// CMPQ R8, R9; JNE taken
 TEXT ·h0713(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14020,7 +14005,7 @@ TEXT ·h0713(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JLT taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14034,7 +14019,7 @@ done:
 	RET
 
 // func h0714(s *State)
-// CMPQ R8, R9; JGE taken
+// CMPQ R8, R9; JCS taken
 TEXT ·h0714(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14044,7 +14029,7 @@ TEXT ·h0714(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JGE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14058,7 +14043,7 @@ done:
 	RET
 
 // func h0715(s *State)
-// CMPQ R8, R9; JLE taken
+// CMPQ R8, R9; JCC taken
 TEXT ·h0715(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14068,7 +14053,7 @@ TEXT ·h0715(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JLE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14082,7 +14067,7 @@ done:
 	RET
 
 // func h0716(s *State)
-// CMPQ R8, R9; JGT taken
+// CMPQ R8, R9; JLT taken
 TEXT ·h0716(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14092,7 +14077,7 @@ TEXT ·h0716(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JGT taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14106,7 +14091,7 @@ done:
 	RET
 
 // func h0717(s *State)
-// CMPQ R8, R9; JLS taken
+// CMPQ R8, R9; JGE taken
 TEXT ·h0717(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14116,7 +14101,7 @@ TEXT ·h0717(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JLS taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14130,7 +14115,7 @@ done:
 	RET
 
 // func h0718(s *State)
-// CMPQ R8, R9; JHI taken
+// CMPQ R8, R9; JLE taken
 TEXT ·h0718(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14140,7 +14125,7 @@ TEXT ·h0718(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JHI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14154,7 +14139,7 @@ done:
 	RET
 
 // func h0719(s *State)
-// CMPQ R8, R9; JMI taken
+// CMPQ R8, R9; JGT taken
 TEXT ·h0719(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14164,7 +14149,7 @@ TEXT ·h0719(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JMI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14178,7 +14163,7 @@ done:
 	RET
 
 // func h0720(s *State)
-// CMPQ R8, R9; JPL taken
+// CMPQ R8, R9; JLS taken
 TEXT ·h0720(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14188,7 +14173,7 @@ TEXT ·h0720(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JPL taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14202,8 +14187,80 @@ done:
 	RET
 
 // func h0721(s *State)
-// CMPQ R8, R9; SETCS R10
+// CMPQ R8, R9; JHI taken
 TEXT ·h0721(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0722(s *State)
+// CMPQ R8, R9; JMI taken
+TEXT ·h0722(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0723(s *State)
+// CMPQ R8, R9; JPL taken
+TEXT ·h0723(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0724(s *State)
+// CMPQ R8, R9; SETCS R10
+TEXT ·h0724(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14221,9 +14278,9 @@ TEXT ·h0721(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0722(s *State)
+// func h0725(s *State)
 // CMPQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h0722(SB), NOSPLIT, $24-8
+TEXT ·h0725(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14241,9 +14298,9 @@ TEXT ·h0722(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0723(s *State)
+// func h0726(s *State)
 // CMPQ R8, R9; ADCQ R10, R11
-TEXT ·h0723(SB), NOSPLIT, $24-8
+TEXT ·h0726(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14261,9 +14318,9 @@ TEXT ·h0723(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0724(s *State)
+// func h0727(s *State)
 // CMPQ R8, R9; SBBQ R10, R11
-TEXT ·h0724(SB), NOSPLIT, $24-8
+TEXT ·h0727(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14281,9 +14338,9 @@ TEXT ·h0724(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0725(s *State)
+// func h0728(s *State)
 // CMPQ R8, R9; INCQ R13
-TEXT ·h0725(SB), NOSPLIT, $24-8
+TEXT ·h0728(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14301,9 +14358,9 @@ TEXT ·h0725(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0726(s *State)
+// func h0729(s *State)
 // CMPQ R8, R9; ROLQ $7, R13
-TEXT ·h0726(SB), NOSPLIT, $24-8
+TEXT ·h0729(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14321,80 +14378,8 @@ TEXT ·h0726(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0727(s *State)
-// CMPQ R8, $3; JEQ taken
-TEXT ·h0727(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0728(s *State)
-// CMPQ R8, $3; JNE taken
-TEXT ·h0728(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0729(s *State)
-// CMPQ R8, $3; JCS taken
-TEXT ·h0729(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h0730(s *State)
-// CMPQ R8, $3; JCC taken
+// CMPQ R8, $3; JEQ taken
 TEXT ·h0730(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14404,7 +14389,7 @@ TEXT ·h0730(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JCC taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14418,7 +14403,7 @@ done:
 	RET
 
 // func h0731(s *State)
-// CMPQ R8, $3; JLT taken
+// CMPQ R8, $3; JNE taken
 TEXT ·h0731(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14428,7 +14413,7 @@ TEXT ·h0731(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JLT taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14442,7 +14427,7 @@ done:
 	RET
 
 // func h0732(s *State)
-// CMPQ R8, $3; JGE taken
+// CMPQ R8, $3; JCS taken
 TEXT ·h0732(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14452,7 +14437,7 @@ TEXT ·h0732(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JGE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14466,7 +14451,7 @@ done:
 	RET
 
 // func h0733(s *State)
-// CMPQ R8, $3; JLE taken
+// CMPQ R8, $3; JCC taken
 TEXT ·h0733(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14476,7 +14461,7 @@ TEXT ·h0733(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JLE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14490,7 +14475,7 @@ done:
 	RET
 
 // func h0734(s *State)
-// CMPQ R8, $3; JGT taken
+// CMPQ R8, $3; JLT taken
 TEXT ·h0734(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14500,7 +14485,7 @@ TEXT ·h0734(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JGT taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14514,7 +14499,7 @@ done:
 	RET
 
 // func h0735(s *State)
-// CMPQ R8, $3; JLS taken
+// CMPQ R8, $3; JGE taken
 TEXT ·h0735(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14524,7 +14509,7 @@ TEXT ·h0735(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JLS taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14538,7 +14523,7 @@ done:
 	RET
 
 // func h0736(s *State)
-// CMPQ R8, $3; JHI taken
+// CMPQ R8, $3; JLE taken
 TEXT ·h0736(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14548,7 +14533,7 @@ TEXT ·h0736(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JHI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14562,7 +14547,7 @@ done:
 	RET
 
 // func h0737(s *State)
-// CMPQ R8, $3; JMI taken
+// CMPQ R8, $3; JGT taken
 TEXT ·h0737(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14572,7 +14557,7 @@ TEXT ·h0737(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JMI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14586,7 +14571,7 @@ done:
 	RET
 
 // func h0738(s *State)
-// CMPQ R8, $3; JPL taken
+// CMPQ R8, $3; JLS taken
 TEXT ·h0738(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14596,7 +14581,7 @@ TEXT ·h0738(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JPL taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14610,8 +14595,80 @@ done:
 	RET
 
 // func h0739(s *State)
-// CMPQ R8, $3; SETCS R10
+// CMPQ R8, $3; JHI taken
 TEXT ·h0739(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ R8, $3
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0740(s *State)
+// CMPQ R8, $3; JMI taken
+TEXT ·h0740(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ R8, $3
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0741(s *State)
+// CMPQ R8, $3; JPL taken
+TEXT ·h0741(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ R8, $3
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0742(s *State)
+// CMPQ R8, $3; SETCS R10
+TEXT ·h0742(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14629,9 +14686,9 @@ TEXT ·h0739(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0740(s *State)
+// func h0743(s *State)
 // CMPQ R8, $3; CMOVQEQ R11, R12
-TEXT ·h0740(SB), NOSPLIT, $24-8
+TEXT ·h0743(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14649,9 +14706,9 @@ TEXT ·h0740(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0741(s *State)
+// func h0744(s *State)
 // CMPQ R8, $3; ADCQ R10, R11
-TEXT ·h0741(SB), NOSPLIT, $24-8
+TEXT ·h0744(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14669,9 +14726,9 @@ TEXT ·h0741(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0742(s *State)
+// func h0745(s *State)
 // CMPQ R8, $3; SBBQ R10, R11
-TEXT ·h0742(SB), NOSPLIT, $24-8
+TEXT ·h0745(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14689,9 +14746,9 @@ TEXT ·h0742(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0743(s *State)
+// func h0746(s *State)
 // CMPQ R8, $3; INCQ R13
-TEXT ·h0743(SB), NOSPLIT, $24-8
+TEXT ·h0746(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14709,9 +14766,9 @@ TEXT ·h0743(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0744(s *State)
+// func h0747(s *State)
 // CMPQ R8, $3; ROLQ $7, R13
-TEXT ·h0744(SB), NOSPLIT, $24-8
+TEXT ·h0747(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14729,80 +14786,8 @@ TEXT ·h0744(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0745(s *State)
-// CMPL R8, R9; JEQ taken
-TEXT ·h0745(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0746(s *State)
-// CMPL R8, R9; JNE taken
-TEXT ·h0746(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0747(s *State)
-// CMPL R8, R9; JCS taken
-TEXT ·h0747(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h0748(s *State)
-// CMPL R8, R9; JCC taken
+// CMPL R8, R9; JEQ taken
 TEXT ·h0748(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14812,7 +14797,7 @@ TEXT ·h0748(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JCC taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14826,7 +14811,7 @@ done:
 	RET
 
 // func h0749(s *State)
-// CMPL R8, R9; JLT taken
+// CMPL R8, R9; JNE taken
 TEXT ·h0749(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14836,7 +14821,7 @@ TEXT ·h0749(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JLT taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14850,7 +14835,7 @@ done:
 	RET
 
 // func h0750(s *State)
-// CMPL R8, R9; JGE taken
+// CMPL R8, R9; JCS taken
 TEXT ·h0750(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14860,7 +14845,7 @@ TEXT ·h0750(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JGE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14874,7 +14859,7 @@ done:
 	RET
 
 // func h0751(s *State)
-// CMPL R8, R9; JLE taken
+// CMPL R8, R9; JCC taken
 TEXT ·h0751(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14884,7 +14869,7 @@ TEXT ·h0751(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JLE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14898,7 +14883,7 @@ done:
 	RET
 
 // func h0752(s *State)
-// CMPL R8, R9; JGT taken
+// CMPL R8, R9; JLT taken
 TEXT ·h0752(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14908,7 +14893,7 @@ TEXT ·h0752(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JGT taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14922,7 +14907,7 @@ done:
 	RET
 
 // func h0753(s *State)
-// CMPL R8, R9; JLS taken
+// CMPL R8, R9; JGE taken
 TEXT ·h0753(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14932,7 +14917,7 @@ TEXT ·h0753(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JLS taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14946,7 +14931,7 @@ done:
 	RET
 
 // func h0754(s *State)
-// CMPL R8, R9; JHI taken
+// CMPL R8, R9; JLE taken
 TEXT ·h0754(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14956,7 +14941,7 @@ TEXT ·h0754(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JHI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14970,7 +14955,7 @@ done:
 	RET
 
 // func h0755(s *State)
-// CMPL R8, R9; JMI taken
+// CMPL R8, R9; JGT taken
 TEXT ·h0755(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14980,7 +14965,7 @@ TEXT ·h0755(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JMI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14994,7 +14979,7 @@ done:
 	RET
 
 // func h0756(s *State)
-// CMPL R8, R9; JPL taken
+// CMPL R8, R9; JLS taken
 TEXT ·h0756(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15004,7 +14989,7 @@ TEXT ·h0756(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JPL taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15018,8 +15003,80 @@ done:
 	RET
 
 // func h0757(s *State)
-// CMPL R8, R9; SETCS R10
+// CMPL R8, R9; JHI taken
 TEXT ·h0757(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPL R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0758(s *State)
+// CMPL R8, R9; JMI taken
+TEXT ·h0758(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPL R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0759(s *State)
+// CMPL R8, R9; JPL taken
+TEXT ·h0759(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0760(s *State)
+// CMPL R8, R9; SETCS R10
+TEXT ·h0760(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15037,9 +15094,9 @@ TEXT ·h0757(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0758(s *State)
+// func h0761(s *State)
 // CMPL R8, R9; CMOVQEQ R11, R12
-TEXT ·h0758(SB), NOSPLIT, $24-8
+TEXT ·h0761(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15057,9 +15114,9 @@ TEXT ·h0758(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0759(s *State)
+// func h0762(s *State)
 // CMPL R8, R9; ADCQ R10, R11
-TEXT ·h0759(SB), NOSPLIT, $24-8
+TEXT ·h0762(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15077,9 +15134,9 @@ TEXT ·h0759(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0760(s *State)
+// func h0763(s *State)
 // CMPL R8, R9; SBBQ R10, R11
-TEXT ·h0760(SB), NOSPLIT, $24-8
+TEXT ·h0763(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15097,9 +15154,9 @@ TEXT ·h0760(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0761(s *State)
+// func h0764(s *State)
 // CMPL R8, R9; INCQ R13
-TEXT ·h0761(SB), NOSPLIT, $24-8
+TEXT ·h0764(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15117,9 +15174,9 @@ TEXT ·h0761(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0762(s *State)
+// func h0765(s *State)
 // CMPL R8, R9; ROLQ $7, R13
-TEXT ·h0762(SB), NOSPLIT, $24-8
+TEXT ·h0765(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15137,80 +15194,8 @@ TEXT ·h0762(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0763(s *State)
-// ADDL R8, R9; JEQ taken
-TEXT ·h0763(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0764(s *State)
-// ADDL R8, R9; JNE taken
-TEXT ·h0764(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0765(s *State)
-// ADDL R8, R9; JCS taken
-TEXT ·h0765(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h0766(s *State)
-// ADDL R8, R9; JCC taken
+// ADDL R8, R9; JEQ taken
 TEXT ·h0766(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15220,7 +15205,7 @@ TEXT ·h0766(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JCC taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15234,7 +15219,7 @@ done:
 	RET
 
 // func h0767(s *State)
-// ADDL R8, R9; JLT taken
+// ADDL R8, R9; JNE taken
 TEXT ·h0767(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15244,7 +15229,7 @@ TEXT ·h0767(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JLT taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15258,7 +15243,7 @@ done:
 	RET
 
 // func h0768(s *State)
-// ADDL R8, R9; JGE taken
+// ADDL R8, R9; JCS taken
 TEXT ·h0768(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15268,7 +15253,7 @@ TEXT ·h0768(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JGE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15282,7 +15267,7 @@ done:
 	RET
 
 // func h0769(s *State)
-// ADDL R8, R9; JLE taken
+// ADDL R8, R9; JCC taken
 TEXT ·h0769(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15292,7 +15277,7 @@ TEXT ·h0769(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JLE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15306,7 +15291,7 @@ done:
 	RET
 
 // func h0770(s *State)
-// ADDL R8, R9; JGT taken
+// ADDL R8, R9; JLT taken
 TEXT ·h0770(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15316,7 +15301,7 @@ TEXT ·h0770(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JGT taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15330,7 +15315,7 @@ done:
 	RET
 
 // func h0771(s *State)
-// ADDL R8, R9; JLS taken
+// ADDL R8, R9; JGE taken
 TEXT ·h0771(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15340,7 +15325,7 @@ TEXT ·h0771(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JLS taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15354,7 +15339,7 @@ done:
 	RET
 
 // func h0772(s *State)
-// ADDL R8, R9; JHI taken
+// ADDL R8, R9; JLE taken
 TEXT ·h0772(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15364,7 +15349,7 @@ TEXT ·h0772(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JHI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15378,7 +15363,7 @@ done:
 	RET
 
 // func h0773(s *State)
-// ADDL R8, R9; JMI taken
+// ADDL R8, R9; JGT taken
 TEXT ·h0773(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15388,7 +15373,7 @@ TEXT ·h0773(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JMI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15402,7 +15387,7 @@ done:
 	RET
 
 // func h0774(s *State)
-// ADDL R8, R9; JPL taken
+// ADDL R8, R9; JLS taken
 TEXT ·h0774(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15412,7 +15397,7 @@ TEXT ·h0774(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JPL taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15426,8 +15411,80 @@ done:
 	RET
 
 // func h0775(s *State)
-// ADDL R8, R9; SETCS R10
+// ADDL R8, R9; JHI taken
 TEXT ·h0775(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDL R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0776(s *State)
+// ADDL R8, R9; JMI taken
+TEXT ·h0776(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDL R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0777(s *State)
+// ADDL R8, R9; JPL taken
+TEXT ·h0777(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0778(s *State)
+// ADDL R8, R9; SETCS R10
+TEXT ·h0778(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15445,9 +15502,9 @@ TEXT ·h0775(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0776(s *State)
+// func h0779(s *State)
 // ADDL R8, R9; CMOVQEQ R11, R12
-TEXT ·h0776(SB), NOSPLIT, $24-8
+TEXT ·h0779(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15465,9 +15522,9 @@ TEXT ·h0776(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0777(s *State)
+// func h0780(s *State)
 // ADDL R8, R9; ADCQ R10, R11
-TEXT ·h0777(SB), NOSPLIT, $24-8
+TEXT ·h0780(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15485,9 +15542,9 @@ TEXT ·h0777(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0778(s *State)
+// func h0781(s *State)
 // ADDL R8, R9; SBBQ R10, R11
-TEXT ·h0778(SB), NOSPLIT, $24-8
+TEXT ·h0781(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15505,9 +15562,9 @@ TEXT ·h0778(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0779(s *State)
+// func h0782(s *State)
 // ADDL R8, R9; INCQ R13
-TEXT ·h0779(SB), NOSPLIT, $24-8
+TEXT ·h0782(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15525,9 +15582,9 @@ TEXT ·h0779(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0780(s *State)
+// func h0783(s *State)
 // ADDL R8, R9; ROLQ $7, R13
-TEXT ·h0780(SB), NOSPLIT, $24-8
+TEXT ·h0783(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15545,80 +15602,8 @@ TEXT ·h0780(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0781(s *State)
-// SUBL R8, R9; JEQ taken
-TEXT ·h0781(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0782(s *State)
-// SUBL R8, R9; JNE taken
-TEXT ·h0782(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0783(s *State)
-// SUBL R8, R9; JCS taken
-TEXT ·h0783(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h0784(s *State)
-// SUBL R8, R9; JCC taken
+// SUBL R8, R9; JEQ taken
 TEXT ·h0784(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15628,7 +15613,7 @@ TEXT ·h0784(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JCC taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15642,7 +15627,7 @@ done:
 	RET
 
 // func h0785(s *State)
-// SUBL R8, R9; JLT taken
+// SUBL R8, R9; JNE taken
 TEXT ·h0785(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15652,7 +15637,7 @@ TEXT ·h0785(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JLT taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15666,7 +15651,7 @@ done:
 	RET
 
 // func h0786(s *State)
-// SUBL R8, R9; JGE taken
+// SUBL R8, R9; JCS taken
 TEXT ·h0786(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15676,7 +15661,7 @@ TEXT ·h0786(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JGE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15690,7 +15675,7 @@ done:
 	RET
 
 // func h0787(s *State)
-// SUBL R8, R9; JLE taken
+// SUBL R8, R9; JCC taken
 TEXT ·h0787(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15700,7 +15685,7 @@ TEXT ·h0787(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JLE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15714,7 +15699,7 @@ done:
 	RET
 
 // func h0788(s *State)
-// SUBL R8, R9; JGT taken
+// SUBL R8, R9; JLT taken
 TEXT ·h0788(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15724,7 +15709,7 @@ TEXT ·h0788(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JGT taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15738,7 +15723,7 @@ done:
 	RET
 
 // func h0789(s *State)
-// SUBL R8, R9; JLS taken
+// SUBL R8, R9; JGE taken
 TEXT ·h0789(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15748,7 +15733,7 @@ TEXT ·h0789(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JLS taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15762,7 +15747,7 @@ done:
 	RET
 
 // func h0790(s *State)
-// SUBL R8, R9; JHI taken
+// SUBL R8, R9; JLE taken
 TEXT ·h0790(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15772,7 +15757,7 @@ TEXT ·h0790(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JHI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15786,7 +15771,7 @@ done:
 	RET
 
 // func h0791(s *State)
-// SUBL R8, R9; JMI taken
+// SUBL R8, R9; JGT taken
 TEXT ·h0791(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15796,7 +15781,7 @@ TEXT ·h0791(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JMI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15810,7 +15795,7 @@ done:
 	RET
 
 // func h0792(s *State)
-// SUBL R8, R9; JPL taken
+// SUBL R8, R9; JLS taken
 TEXT ·h0792(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15820,7 +15805,7 @@ TEXT ·h0792(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JPL taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15834,8 +15819,80 @@ done:
 	RET
 
 // func h0793(s *State)
-// SUBL R8, R9; SETCS R10
+// SUBL R8, R9; JHI taken
 TEXT ·h0793(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBL R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0794(s *State)
+// SUBL R8, R9; JMI taken
+TEXT ·h0794(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBL R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0795(s *State)
+// SUBL R8, R9; JPL taken
+TEXT ·h0795(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0796(s *State)
+// SUBL R8, R9; SETCS R10
+TEXT ·h0796(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15853,9 +15910,9 @@ TEXT ·h0793(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0794(s *State)
+// func h0797(s *State)
 // SUBL R8, R9; CMOVQEQ R11, R12
-TEXT ·h0794(SB), NOSPLIT, $24-8
+TEXT ·h0797(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15873,9 +15930,9 @@ TEXT ·h0794(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0795(s *State)
+// func h0798(s *State)
 // SUBL R8, R9; ADCQ R10, R11
-TEXT ·h0795(SB), NOSPLIT, $24-8
+TEXT ·h0798(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15893,9 +15950,9 @@ TEXT ·h0795(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0796(s *State)
+// func h0799(s *State)
 // SUBL R8, R9; SBBQ R10, R11
-TEXT ·h0796(SB), NOSPLIT, $24-8
+TEXT ·h0799(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15913,9 +15970,9 @@ TEXT ·h0796(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0797(s *State)
+// func h0800(s *State)
 // SUBL R8, R9; INCQ R13
-TEXT ·h0797(SB), NOSPLIT, $24-8
+TEXT ·h0800(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15933,9 +15990,9 @@ TEXT ·h0797(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0798(s *State)
+// func h0801(s *State)
 // SUBL R8, R9; ROLQ $7, R13
-TEXT ·h0798(SB), NOSPLIT, $24-8
+TEXT ·h0801(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15953,80 +16010,8 @@ TEXT ·h0798(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0799(s *State)
-// ANDQ R8, R9; JEQ taken
-TEXT ·h0799(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0800(s *State)
-// ANDQ R8, R9; JNE taken
-TEXT ·h0800(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0801(s *State)
-// ANDQ R8, R9; JCS taken
-TEXT ·h0801(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h0802(s *State)
-// ANDQ R8, R9; JCC taken
+// ANDQ R8, R9; JEQ taken
 TEXT ·h0802(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16036,7 +16021,7 @@ TEXT ·h0802(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JCC taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16050,7 +16035,7 @@ done:
 	RET
 
 // func h0803(s *State)
-// ANDQ R8, R9; JLT taken
+// ANDQ R8, R9; JNE taken
 TEXT ·h0803(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16060,7 +16045,7 @@ TEXT ·h0803(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JLT taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16074,7 +16059,7 @@ done:
 	RET
 
 // func h0804(s *State)
-// ANDQ R8, R9; JGE taken
+// ANDQ R8, R9; JCS taken
 TEXT ·h0804(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16084,7 +16069,7 @@ TEXT ·h0804(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JGE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16098,7 +16083,7 @@ done:
 	RET
 
 // func h0805(s *State)
-// ANDQ R8, R9; JLE taken
+// ANDQ R8, R9; JCC taken
 TEXT ·h0805(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16108,7 +16093,7 @@ TEXT ·h0805(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JLE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16122,7 +16107,7 @@ done:
 	RET
 
 // func h0806(s *State)
-// ANDQ R8, R9; JGT taken
+// ANDQ R8, R9; JLT taken
 TEXT ·h0806(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16132,7 +16117,7 @@ TEXT ·h0806(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JGT taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16146,7 +16131,7 @@ done:
 	RET
 
 // func h0807(s *State)
-// ANDQ R8, R9; JLS taken
+// ANDQ R8, R9; JGE taken
 TEXT ·h0807(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16156,7 +16141,7 @@ TEXT ·h0807(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JLS taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16170,7 +16155,7 @@ done:
 	RET
 
 // func h0808(s *State)
-// ANDQ R8, R9; JHI taken
+// ANDQ R8, R9; JLE taken
 TEXT ·h0808(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16180,7 +16165,7 @@ TEXT ·h0808(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JHI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16194,7 +16179,7 @@ done:
 	RET
 
 // func h0809(s *State)
-// ANDQ R8, R9; JMI taken
+// ANDQ R8, R9; JGT taken
 TEXT ·h0809(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16204,7 +16189,7 @@ TEXT ·h0809(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JMI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16218,7 +16203,7 @@ done:
 	RET
 
 // func h0810(s *State)
-// ANDQ R8, R9; JPL taken
+// ANDQ R8, R9; JLS taken
 TEXT ·h0810(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16228,7 +16213,7 @@ TEXT ·h0810(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JPL taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16242,8 +16227,80 @@ done:
 	RET
 
 // func h0811(s *State)
-// ANDQ R8, R9; SETCS R10
+// ANDQ R8, R9; JHI taken
 TEXT ·h0811(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDQ R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0812(s *State)
+// ANDQ R8, R9; JMI taken
+TEXT ·h0812(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0813(s *State)
+// ANDQ R8, R9; JPL taken
+TEXT ·h0813(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0814(s *State)
+// ANDQ R8, R9; SETCS R10
+TEXT ·h0814(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16261,9 +16318,9 @@ TEXT ·h0811(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0812(s *State)
+// func h0815(s *State)
 // ANDQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h0812(SB), NOSPLIT, $24-8
+TEXT ·h0815(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16281,9 +16338,9 @@ TEXT ·h0812(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0813(s *State)
+// func h0816(s *State)
 // ANDQ R8, R9; ADCQ R10, R11
-TEXT ·h0813(SB), NOSPLIT, $24-8
+TEXT ·h0816(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16301,9 +16358,9 @@ TEXT ·h0813(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0814(s *State)
+// func h0817(s *State)
 // ANDQ R8, R9; SBBQ R10, R11
-TEXT ·h0814(SB), NOSPLIT, $24-8
+TEXT ·h0817(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16321,9 +16378,9 @@ TEXT ·h0814(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0815(s *State)
+// func h0818(s *State)
 // ANDQ R8, R9; INCQ R13
-TEXT ·h0815(SB), NOSPLIT, $24-8
+TEXT ·h0818(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16341,9 +16398,9 @@ TEXT ·h0815(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0816(s *State)
+// func h0819(s *State)
 // ANDQ R8, R9; ROLQ $7, R13
-TEXT ·h0816(SB), NOSPLIT, $24-8
+TEXT ·h0819(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16361,80 +16418,8 @@ TEXT ·h0816(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0817(s *State)
-// ANDL R8, R9; JEQ taken
-TEXT ·h0817(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0818(s *State)
-// ANDL R8, R9; JNE taken
-TEXT ·h0818(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0819(s *State)
-// ANDL R8, R9; JCS taken
-TEXT ·h0819(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h0820(s *State)
-// ANDL R8, R9; JCC taken
+// ANDL R8, R9; JEQ taken
 TEXT ·h0820(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16444,7 +16429,7 @@ TEXT ·h0820(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JCC taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16458,7 +16443,7 @@ done:
 	RET
 
 // func h0821(s *State)
-// ANDL R8, R9; JLT taken
+// ANDL R8, R9; JNE taken
 TEXT ·h0821(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16468,7 +16453,7 @@ TEXT ·h0821(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JLT taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16482,7 +16467,7 @@ done:
 	RET
 
 // func h0822(s *State)
-// ANDL R8, R9; JGE taken
+// ANDL R8, R9; JCS taken
 TEXT ·h0822(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16492,7 +16477,7 @@ TEXT ·h0822(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JGE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16506,7 +16491,7 @@ done:
 	RET
 
 // func h0823(s *State)
-// ANDL R8, R9; JLE taken
+// ANDL R8, R9; JCC taken
 TEXT ·h0823(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16516,7 +16501,7 @@ TEXT ·h0823(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JLE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16530,7 +16515,7 @@ done:
 	RET
 
 // func h0824(s *State)
-// ANDL R8, R9; JGT taken
+// ANDL R8, R9; JLT taken
 TEXT ·h0824(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16540,7 +16525,7 @@ TEXT ·h0824(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JGT taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16554,7 +16539,7 @@ done:
 	RET
 
 // func h0825(s *State)
-// ANDL R8, R9; JLS taken
+// ANDL R8, R9; JGE taken
 TEXT ·h0825(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16564,7 +16549,7 @@ TEXT ·h0825(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JLS taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16578,7 +16563,7 @@ done:
 	RET
 
 // func h0826(s *State)
-// ANDL R8, R9; JHI taken
+// ANDL R8, R9; JLE taken
 TEXT ·h0826(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16588,7 +16573,7 @@ TEXT ·h0826(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JHI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16602,7 +16587,7 @@ done:
 	RET
 
 // func h0827(s *State)
-// ANDL R8, R9; JMI taken
+// ANDL R8, R9; JGT taken
 TEXT ·h0827(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16612,7 +16597,7 @@ TEXT ·h0827(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JMI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16626,7 +16611,7 @@ done:
 	RET
 
 // func h0828(s *State)
-// ANDL R8, R9; JPL taken
+// ANDL R8, R9; JLS taken
 TEXT ·h0828(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16636,7 +16621,7 @@ TEXT ·h0828(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JPL taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16650,8 +16635,80 @@ done:
 	RET
 
 // func h0829(s *State)
-// ANDL R8, R9; SETCS R10
+// ANDL R8, R9; JHI taken
 TEXT ·h0829(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDL R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0830(s *State)
+// ANDL R8, R9; JMI taken
+TEXT ·h0830(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDL R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0831(s *State)
+// ANDL R8, R9; JPL taken
+TEXT ·h0831(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0832(s *State)
+// ANDL R8, R9; SETCS R10
+TEXT ·h0832(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16669,9 +16726,9 @@ TEXT ·h0829(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0830(s *State)
+// func h0833(s *State)
 // ANDL R8, R9; CMOVQEQ R11, R12
-TEXT ·h0830(SB), NOSPLIT, $24-8
+TEXT ·h0833(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16689,9 +16746,9 @@ TEXT ·h0830(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0831(s *State)
+// func h0834(s *State)
 // ANDL R8, R9; ADCQ R10, R11
-TEXT ·h0831(SB), NOSPLIT, $24-8
+TEXT ·h0834(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16709,9 +16766,9 @@ TEXT ·h0831(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0832(s *State)
+// func h0835(s *State)
 // ANDL R8, R9; SBBQ R10, R11
-TEXT ·h0832(SB), NOSPLIT, $24-8
+TEXT ·h0835(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16729,9 +16786,9 @@ TEXT ·h0832(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0833(s *State)
+// func h0836(s *State)
 // ANDL R8, R9; INCQ R13
-TEXT ·h0833(SB), NOSPLIT, $24-8
+TEXT ·h0836(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16749,9 +16806,9 @@ TEXT ·h0833(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0834(s *State)
+// func h0837(s *State)
 // ANDL R8, R9; ROLQ $7, R13
-TEXT ·h0834(SB), NOSPLIT, $24-8
+TEXT ·h0837(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16769,80 +16826,8 @@ TEXT ·h0834(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0835(s *State)
-// ORQ R8, R9; JEQ taken
-TEXT ·h0835(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0836(s *State)
-// ORQ R8, R9; JNE taken
-TEXT ·h0836(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0837(s *State)
-// ORQ R8, R9; JCS taken
-TEXT ·h0837(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h0838(s *State)
-// ORQ R8, R9; JCC taken
+// ORQ R8, R9; JEQ taken
 TEXT ·h0838(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16852,7 +16837,7 @@ TEXT ·h0838(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JCC taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16866,7 +16851,7 @@ done:
 	RET
 
 // func h0839(s *State)
-// ORQ R8, R9; JLT taken
+// ORQ R8, R9; JNE taken
 TEXT ·h0839(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16876,7 +16861,7 @@ TEXT ·h0839(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JLT taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16890,7 +16875,7 @@ done:
 	RET
 
 // func h0840(s *State)
-// ORQ R8, R9; JGE taken
+// ORQ R8, R9; JCS taken
 TEXT ·h0840(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16900,7 +16885,7 @@ TEXT ·h0840(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JGE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16914,7 +16899,7 @@ done:
 	RET
 
 // func h0841(s *State)
-// ORQ R8, R9; JLE taken
+// ORQ R8, R9; JCC taken
 TEXT ·h0841(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16924,7 +16909,7 @@ TEXT ·h0841(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JLE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16938,7 +16923,7 @@ done:
 	RET
 
 // func h0842(s *State)
-// ORQ R8, R9; JGT taken
+// ORQ R8, R9; JLT taken
 TEXT ·h0842(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16948,7 +16933,7 @@ TEXT ·h0842(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JGT taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16962,7 +16947,7 @@ done:
 	RET
 
 // func h0843(s *State)
-// ORQ R8, R9; JLS taken
+// ORQ R8, R9; JGE taken
 TEXT ·h0843(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16972,7 +16957,7 @@ TEXT ·h0843(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JLS taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16986,7 +16971,7 @@ done:
 	RET
 
 // func h0844(s *State)
-// ORQ R8, R9; JHI taken
+// ORQ R8, R9; JLE taken
 TEXT ·h0844(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16996,7 +16981,7 @@ TEXT ·h0844(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JHI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17010,7 +16995,7 @@ done:
 	RET
 
 // func h0845(s *State)
-// ORQ R8, R9; JMI taken
+// ORQ R8, R9; JGT taken
 TEXT ·h0845(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17020,7 +17005,7 @@ TEXT ·h0845(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JMI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17034,7 +17019,7 @@ done:
 	RET
 
 // func h0846(s *State)
-// ORQ R8, R9; JPL taken
+// ORQ R8, R9; JLS taken
 TEXT ·h0846(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17044,7 +17029,7 @@ TEXT ·h0846(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JPL taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17058,8 +17043,80 @@ done:
 	RET
 
 // func h0847(s *State)
-// ORQ R8, R9; SETCS R10
+// ORQ R8, R9; JHI taken
 TEXT ·h0847(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ORQ R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0848(s *State)
+// ORQ R8, R9; JMI taken
+TEXT ·h0848(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ORQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0849(s *State)
+// ORQ R8, R9; JPL taken
+TEXT ·h0849(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ORQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0850(s *State)
+// ORQ R8, R9; SETCS R10
+TEXT ·h0850(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17077,9 +17134,9 @@ TEXT ·h0847(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0848(s *State)
+// func h0851(s *State)
 // ORQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h0848(SB), NOSPLIT, $24-8
+TEXT ·h0851(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17097,9 +17154,9 @@ TEXT ·h0848(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0849(s *State)
+// func h0852(s *State)
 // ORQ R8, R9; ADCQ R10, R11
-TEXT ·h0849(SB), NOSPLIT, $24-8
+TEXT ·h0852(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17117,9 +17174,9 @@ TEXT ·h0849(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0850(s *State)
+// func h0853(s *State)
 // ORQ R8, R9; SBBQ R10, R11
-TEXT ·h0850(SB), NOSPLIT, $24-8
+TEXT ·h0853(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17137,9 +17194,9 @@ TEXT ·h0850(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0851(s *State)
+// func h0854(s *State)
 // ORQ R8, R9; INCQ R13
-TEXT ·h0851(SB), NOSPLIT, $24-8
+TEXT ·h0854(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17157,9 +17214,9 @@ TEXT ·h0851(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0852(s *State)
+// func h0855(s *State)
 // ORQ R8, R9; ROLQ $7, R13
-TEXT ·h0852(SB), NOSPLIT, $24-8
+TEXT ·h0855(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17177,80 +17234,8 @@ TEXT ·h0852(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0853(s *State)
-// ORL R8, R9; JEQ taken
-TEXT ·h0853(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ORL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0854(s *State)
-// ORL R8, R9; JNE taken
-TEXT ·h0854(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ORL R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0855(s *State)
-// ORL R8, R9; JCS taken
-TEXT ·h0855(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ORL R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h0856(s *State)
-// ORL R8, R9; JCC taken
+// ORL R8, R9; JEQ taken
 TEXT ·h0856(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17260,7 +17245,7 @@ TEXT ·h0856(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JCC taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17274,7 +17259,7 @@ done:
 	RET
 
 // func h0857(s *State)
-// ORL R8, R9; JLT taken
+// ORL R8, R9; JNE taken
 TEXT ·h0857(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17284,7 +17269,7 @@ TEXT ·h0857(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JLT taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17298,7 +17283,7 @@ done:
 	RET
 
 // func h0858(s *State)
-// ORL R8, R9; JGE taken
+// ORL R8, R9; JCS taken
 TEXT ·h0858(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17308,7 +17293,7 @@ TEXT ·h0858(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JGE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17322,7 +17307,7 @@ done:
 	RET
 
 // func h0859(s *State)
-// ORL R8, R9; JLE taken
+// ORL R8, R9; JCC taken
 TEXT ·h0859(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17332,7 +17317,7 @@ TEXT ·h0859(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JLE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17346,7 +17331,7 @@ done:
 	RET
 
 // func h0860(s *State)
-// ORL R8, R9; JGT taken
+// ORL R8, R9; JLT taken
 TEXT ·h0860(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17356,7 +17341,7 @@ TEXT ·h0860(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JGT taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17370,7 +17355,7 @@ done:
 	RET
 
 // func h0861(s *State)
-// ORL R8, R9; JLS taken
+// ORL R8, R9; JGE taken
 TEXT ·h0861(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17380,7 +17365,7 @@ TEXT ·h0861(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JLS taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17394,7 +17379,7 @@ done:
 	RET
 
 // func h0862(s *State)
-// ORL R8, R9; JHI taken
+// ORL R8, R9; JLE taken
 TEXT ·h0862(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17404,7 +17389,7 @@ TEXT ·h0862(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JHI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17418,7 +17403,7 @@ done:
 	RET
 
 // func h0863(s *State)
-// ORL R8, R9; JMI taken
+// ORL R8, R9; JGT taken
 TEXT ·h0863(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17428,7 +17413,7 @@ TEXT ·h0863(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JMI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17442,7 +17427,7 @@ done:
 	RET
 
 // func h0864(s *State)
-// ORL R8, R9; JPL taken
+// ORL R8, R9; JLS taken
 TEXT ·h0864(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17452,7 +17437,7 @@ TEXT ·h0864(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JPL taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17466,8 +17451,80 @@ done:
 	RET
 
 // func h0865(s *State)
-// ORL R8, R9; SETCS R10
+// ORL R8, R9; JHI taken
 TEXT ·h0865(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ORL R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0866(s *State)
+// ORL R8, R9; JMI taken
+TEXT ·h0866(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ORL R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0867(s *State)
+// ORL R8, R9; JPL taken
+TEXT ·h0867(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ORL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0868(s *State)
+// ORL R8, R9; SETCS R10
+TEXT ·h0868(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17485,9 +17542,9 @@ TEXT ·h0865(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0866(s *State)
+// func h0869(s *State)
 // ORL R8, R9; CMOVQEQ R11, R12
-TEXT ·h0866(SB), NOSPLIT, $24-8
+TEXT ·h0869(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17505,9 +17562,9 @@ TEXT ·h0866(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0867(s *State)
+// func h0870(s *State)
 // ORL R8, R9; ADCQ R10, R11
-TEXT ·h0867(SB), NOSPLIT, $24-8
+TEXT ·h0870(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17525,9 +17582,9 @@ TEXT ·h0867(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0868(s *State)
+// func h0871(s *State)
 // ORL R8, R9; SBBQ R10, R11
-TEXT ·h0868(SB), NOSPLIT, $24-8
+TEXT ·h0871(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17545,9 +17602,9 @@ TEXT ·h0868(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0869(s *State)
+// func h0872(s *State)
 // ORL R8, R9; INCQ R13
-TEXT ·h0869(SB), NOSPLIT, $24-8
+TEXT ·h0872(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17565,9 +17622,9 @@ TEXT ·h0869(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0870(s *State)
+// func h0873(s *State)
 // ORL R8, R9; ROLQ $7, R13
-TEXT ·h0870(SB), NOSPLIT, $24-8
+TEXT ·h0873(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17585,80 +17642,8 @@ TEXT ·h0870(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0871(s *State)
-// XORQ R8, R9; JEQ taken
-TEXT ·h0871(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0872(s *State)
-// XORQ R8, R9; JNE taken
-TEXT ·h0872(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0873(s *State)
-// XORQ R8, R9; JCS taken
-TEXT ·h0873(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h0874(s *State)
-// XORQ R8, R9; JCC taken
+// XORQ R8, R9; JEQ taken
 TEXT ·h0874(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17668,7 +17653,7 @@ TEXT ·h0874(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JCC taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17682,7 +17667,7 @@ done:
 	RET
 
 // func h0875(s *State)
-// XORQ R8, R9; JLT taken
+// XORQ R8, R9; JNE taken
 TEXT ·h0875(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17692,7 +17677,7 @@ TEXT ·h0875(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JLT taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17706,7 +17691,7 @@ done:
 	RET
 
 // func h0876(s *State)
-// XORQ R8, R9; JGE taken
+// XORQ R8, R9; JCS taken
 TEXT ·h0876(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17716,7 +17701,7 @@ TEXT ·h0876(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JGE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17730,7 +17715,7 @@ done:
 	RET
 
 // func h0877(s *State)
-// XORQ R8, R9; JLE taken
+// XORQ R8, R9; JCC taken
 TEXT ·h0877(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17740,7 +17725,7 @@ TEXT ·h0877(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JLE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17754,7 +17739,7 @@ done:
 	RET
 
 // func h0878(s *State)
-// XORQ R8, R9; JGT taken
+// XORQ R8, R9; JLT taken
 TEXT ·h0878(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17764,7 +17749,7 @@ TEXT ·h0878(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JGT taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17778,7 +17763,7 @@ done:
 	RET
 
 // func h0879(s *State)
-// XORQ R8, R9; JLS taken
+// XORQ R8, R9; JGE taken
 TEXT ·h0879(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17788,7 +17773,7 @@ TEXT ·h0879(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JLS taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17802,7 +17787,7 @@ done:
 	RET
 
 // func h0880(s *State)
-// XORQ R8, R9; JHI taken
+// XORQ R8, R9; JLE taken
 TEXT ·h0880(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17812,7 +17797,7 @@ TEXT ·h0880(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JHI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17826,7 +17811,7 @@ done:
 	RET
 
 // func h0881(s *State)
-// XORQ R8, R9; JMI taken
+// XORQ R8, R9; JGT taken
 TEXT ·h0881(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17836,7 +17821,7 @@ TEXT ·h0881(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JMI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17850,7 +17835,7 @@ done:
 	RET
 
 // func h0882(s *State)
-// XORQ R8, R9; JPL taken
+// XORQ R8, R9; JLS taken
 TEXT ·h0882(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17860,7 +17845,7 @@ TEXT ·h0882(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JPL taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17874,8 +17859,80 @@ done:
 	RET
 
 // func h0883(s *State)
-// XORQ R8, R9; SETCS R10
+// XORQ R8, R9; JHI taken
 TEXT ·h0883(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORQ R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0884(s *State)
+// XORQ R8, R9; JMI taken
+TEXT ·h0884(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0885(s *State)
+// XORQ R8, R9; JPL taken
+TEXT ·h0885(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0886(s *State)
+// XORQ R8, R9; SETCS R10
+TEXT ·h0886(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17893,9 +17950,9 @@ TEXT ·h0883(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0884(s *State)
+// func h0887(s *State)
 // XORQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h0884(SB), NOSPLIT, $24-8
+TEXT ·h0887(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17913,9 +17970,9 @@ TEXT ·h0884(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0885(s *State)
+// func h0888(s *State)
 // XORQ R8, R9; ADCQ R10, R11
-TEXT ·h0885(SB), NOSPLIT, $24-8
+TEXT ·h0888(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17933,9 +17990,9 @@ TEXT ·h0885(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0886(s *State)
+// func h0889(s *State)
 // XORQ R8, R9; SBBQ R10, R11
-TEXT ·h0886(SB), NOSPLIT, $24-8
+TEXT ·h0889(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17953,9 +18010,9 @@ TEXT ·h0886(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0887(s *State)
+// func h0890(s *State)
 // XORQ R8, R9; INCQ R13
-TEXT ·h0887(SB), NOSPLIT, $24-8
+TEXT ·h0890(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17973,9 +18030,9 @@ TEXT ·h0887(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0888(s *State)
+// func h0891(s *State)
 // XORQ R8, R9; ROLQ $7, R13
-TEXT ·h0888(SB), NOSPLIT, $24-8
+TEXT ·h0891(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17993,80 +18050,8 @@ TEXT ·h0888(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0889(s *State)
-// XORL R8, R9; JEQ taken
-TEXT ·h0889(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	XORL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0890(s *State)
-// XORL R8, R9; JNE taken
-TEXT ·h0890(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	XORL R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0891(s *State)
-// XORL R8, R9; JCS taken
-TEXT ·h0891(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	XORL R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h0892(s *State)
-// XORL R8, R9; JCC taken
+// XORL R8, R9; JEQ taken
 TEXT ·h0892(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18076,7 +18061,7 @@ TEXT ·h0892(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JCC taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18090,7 +18075,7 @@ done:
 	RET
 
 // func h0893(s *State)
-// XORL R8, R9; JLT taken
+// XORL R8, R9; JNE taken
 TEXT ·h0893(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18100,7 +18085,7 @@ TEXT ·h0893(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JLT taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18114,7 +18099,7 @@ done:
 	RET
 
 // func h0894(s *State)
-// XORL R8, R9; JGE taken
+// XORL R8, R9; JCS taken
 TEXT ·h0894(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18124,7 +18109,7 @@ TEXT ·h0894(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JGE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18138,7 +18123,7 @@ done:
 	RET
 
 // func h0895(s *State)
-// XORL R8, R9; JLE taken
+// XORL R8, R9; JCC taken
 TEXT ·h0895(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18148,7 +18133,7 @@ TEXT ·h0895(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JLE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18162,7 +18147,7 @@ done:
 	RET
 
 // func h0896(s *State)
-// XORL R8, R9; JGT taken
+// XORL R8, R9; JLT taken
 TEXT ·h0896(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18172,7 +18157,7 @@ TEXT ·h0896(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JGT taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18186,7 +18171,7 @@ done:
 	RET
 
 // func h0897(s *State)
-// XORL R8, R9; JLS taken
+// XORL R8, R9; JGE taken
 TEXT ·h0897(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18196,7 +18181,7 @@ TEXT ·h0897(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JLS taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18210,7 +18195,7 @@ done:
 	RET
 
 // func h0898(s *State)
-// XORL R8, R9; JHI taken
+// XORL R8, R9; JLE taken
 TEXT ·h0898(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18220,7 +18205,7 @@ TEXT ·h0898(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JHI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18234,7 +18219,7 @@ done:
 	RET
 
 // func h0899(s *State)
-// XORL R8, R9; JMI taken
+// XORL R8, R9; JGT taken
 TEXT ·h0899(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18244,7 +18229,7 @@ TEXT ·h0899(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JMI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18258,7 +18243,7 @@ done:
 	RET
 
 // func h0900(s *State)
-// XORL R8, R9; JPL taken
+// XORL R8, R9; JLS taken
 TEXT ·h0900(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18268,7 +18253,7 @@ TEXT ·h0900(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JPL taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18282,8 +18267,80 @@ done:
 	RET
 
 // func h0901(s *State)
-// XORL R8, R9; SETCS R10
+// XORL R8, R9; JHI taken
 TEXT ·h0901(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORL R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0902(s *State)
+// XORL R8, R9; JMI taken
+TEXT ·h0902(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORL R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0903(s *State)
+// XORL R8, R9; JPL taken
+TEXT ·h0903(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0904(s *State)
+// XORL R8, R9; SETCS R10
+TEXT ·h0904(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18301,9 +18358,9 @@ TEXT ·h0901(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0902(s *State)
+// func h0905(s *State)
 // XORL R8, R9; CMOVQEQ R11, R12
-TEXT ·h0902(SB), NOSPLIT, $24-8
+TEXT ·h0905(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18321,9 +18378,9 @@ TEXT ·h0902(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0903(s *State)
+// func h0906(s *State)
 // XORL R8, R9; ADCQ R10, R11
-TEXT ·h0903(SB), NOSPLIT, $24-8
+TEXT ·h0906(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18341,9 +18398,9 @@ TEXT ·h0903(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0904(s *State)
+// func h0907(s *State)
 // XORL R8, R9; SBBQ R10, R11
-TEXT ·h0904(SB), NOSPLIT, $24-8
+TEXT ·h0907(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18361,9 +18418,9 @@ TEXT ·h0904(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0905(s *State)
+// func h0908(s *State)
 // XORL R8, R9; INCQ R13
-TEXT ·h0905(SB), NOSPLIT, $24-8
+TEXT ·h0908(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18381,9 +18438,9 @@ TEXT ·h0905(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0906(s *State)
+// func h0909(s *State)
 // XORL R8, R9; ROLQ $7, R13
-TEXT ·h0906(SB), NOSPLIT, $24-8
+TEXT ·h0909(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18401,80 +18458,8 @@ TEXT ·h0906(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0907(s *State)
-// TESTQ R8, R9; JEQ taken
-TEXT ·h0907(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0908(s *State)
-// TESTQ R8, R9; JNE taken
-TEXT ·h0908(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0909(s *State)
-// TESTQ R8, R9; JCS taken
-TEXT ·h0909(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h0910(s *State)
-// TESTQ R8, R9; JCC taken
+// TESTQ R8, R9; JEQ taken
 TEXT ·h0910(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18484,7 +18469,7 @@ TEXT ·h0910(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JCC taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18498,7 +18483,7 @@ done:
 	RET
 
 // func h0911(s *State)
-// TESTQ R8, R9; JLT taken
+// TESTQ R8, R9; JNE taken
 TEXT ·h0911(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18508,7 +18493,7 @@ TEXT ·h0911(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JLT taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18522,7 +18507,7 @@ done:
 	RET
 
 // func h0912(s *State)
-// TESTQ R8, R9; JGE taken
+// TESTQ R8, R9; JCS taken
 TEXT ·h0912(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18532,7 +18517,7 @@ TEXT ·h0912(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JGE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18546,7 +18531,7 @@ done:
 	RET
 
 // func h0913(s *State)
-// TESTQ R8, R9; JLE taken
+// TESTQ R8, R9; JCC taken
 TEXT ·h0913(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18556,7 +18541,7 @@ TEXT ·h0913(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JLE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18570,7 +18555,7 @@ done:
 	RET
 
 // func h0914(s *State)
-// TESTQ R8, R9; JGT taken
+// TESTQ R8, R9; JLT taken
 TEXT ·h0914(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18580,7 +18565,7 @@ TEXT ·h0914(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JGT taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18594,7 +18579,7 @@ done:
 	RET
 
 // func h0915(s *State)
-// TESTQ R8, R9; JLS taken
+// TESTQ R8, R9; JGE taken
 TEXT ·h0915(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18604,7 +18589,7 @@ TEXT ·h0915(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JLS taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18618,7 +18603,7 @@ done:
 	RET
 
 // func h0916(s *State)
-// TESTQ R8, R9; JHI taken
+// TESTQ R8, R9; JLE taken
 TEXT ·h0916(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18628,7 +18613,7 @@ TEXT ·h0916(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JHI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18642,7 +18627,7 @@ done:
 	RET
 
 // func h0917(s *State)
-// TESTQ R8, R9; JMI taken
+// TESTQ R8, R9; JGT taken
 TEXT ·h0917(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18652,7 +18637,7 @@ TEXT ·h0917(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JMI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18666,7 +18651,7 @@ done:
 	RET
 
 // func h0918(s *State)
-// TESTQ R8, R9; JPL taken
+// TESTQ R8, R9; JLS taken
 TEXT ·h0918(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18676,7 +18661,7 @@ TEXT ·h0918(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JPL taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18690,8 +18675,80 @@ done:
 	RET
 
 // func h0919(s *State)
-// TESTQ R8, R9; SETCS R10
+// TESTQ R8, R9; JHI taken
 TEXT ·h0919(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTQ R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0920(s *State)
+// TESTQ R8, R9; JMI taken
+TEXT ·h0920(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0921(s *State)
+// TESTQ R8, R9; JPL taken
+TEXT ·h0921(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0922(s *State)
+// TESTQ R8, R9; SETCS R10
+TEXT ·h0922(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18709,9 +18766,9 @@ TEXT ·h0919(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0920(s *State)
+// func h0923(s *State)
 // TESTQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h0920(SB), NOSPLIT, $24-8
+TEXT ·h0923(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18729,9 +18786,9 @@ TEXT ·h0920(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0921(s *State)
+// func h0924(s *State)
 // TESTQ R8, R9; ADCQ R10, R11
-TEXT ·h0921(SB), NOSPLIT, $24-8
+TEXT ·h0924(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18749,9 +18806,9 @@ TEXT ·h0921(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0922(s *State)
+// func h0925(s *State)
 // TESTQ R8, R9; SBBQ R10, R11
-TEXT ·h0922(SB), NOSPLIT, $24-8
+TEXT ·h0925(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18769,9 +18826,9 @@ TEXT ·h0922(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0923(s *State)
+// func h0926(s *State)
 // TESTQ R8, R9; INCQ R13
-TEXT ·h0923(SB), NOSPLIT, $24-8
+TEXT ·h0926(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18789,9 +18846,9 @@ TEXT ·h0923(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0924(s *State)
+// func h0927(s *State)
 // TESTQ R8, R9; ROLQ $7, R13
-TEXT ·h0924(SB), NOSPLIT, $24-8
+TEXT ·h0927(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18809,80 +18866,8 @@ TEXT ·h0924(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0925(s *State)
-// TESTL R8, R9; JEQ taken
-TEXT ·h0925(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0926(s *State)
-// TESTL R8, R9; JNE taken
-TEXT ·h0926(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0927(s *State)
-// TESTL R8, R9; JCS taken
-TEXT ·h0927(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h0928(s *State)
-// TESTL R8, R9; JCC taken
+// TESTL R8, R9; JEQ taken
 TEXT ·h0928(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18892,7 +18877,7 @@ TEXT ·h0928(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JCC taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18906,7 +18891,7 @@ done:
 	RET
 
 // func h0929(s *State)
-// TESTL R8, R9; JLT taken
+// TESTL R8, R9; JNE taken
 TEXT ·h0929(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18916,7 +18901,7 @@ TEXT ·h0929(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JLT taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18930,7 +18915,7 @@ done:
 	RET
 
 // func h0930(s *State)
-// TESTL R8, R9; JGE taken
+// TESTL R8, R9; JCS taken
 TEXT ·h0930(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18940,7 +18925,7 @@ TEXT ·h0930(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JGE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18954,7 +18939,7 @@ done:
 	RET
 
 // func h0931(s *State)
-// TESTL R8, R9; JLE taken
+// TESTL R8, R9; JCC taken
 TEXT ·h0931(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18964,7 +18949,7 @@ TEXT ·h0931(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JLE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18978,7 +18963,7 @@ done:
 	RET
 
 // func h0932(s *State)
-// TESTL R8, R9; JGT taken
+// TESTL R8, R9; JLT taken
 TEXT ·h0932(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18988,7 +18973,7 @@ TEXT ·h0932(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JGT taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19002,7 +18987,7 @@ done:
 	RET
 
 // func h0933(s *State)
-// TESTL R8, R9; JLS taken
+// TESTL R8, R9; JGE taken
 TEXT ·h0933(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19012,7 +18997,7 @@ TEXT ·h0933(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JLS taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19026,7 +19011,7 @@ done:
 	RET
 
 // func h0934(s *State)
-// TESTL R8, R9; JHI taken
+// TESTL R8, R9; JLE taken
 TEXT ·h0934(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19036,7 +19021,7 @@ TEXT ·h0934(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JHI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19050,7 +19035,7 @@ done:
 	RET
 
 // func h0935(s *State)
-// TESTL R8, R9; JMI taken
+// TESTL R8, R9; JGT taken
 TEXT ·h0935(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19060,7 +19045,7 @@ TEXT ·h0935(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JMI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19074,7 +19059,7 @@ done:
 	RET
 
 // func h0936(s *State)
-// TESTL R8, R9; JPL taken
+// TESTL R8, R9; JLS taken
 TEXT ·h0936(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19084,7 +19069,7 @@ TEXT ·h0936(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JPL taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19098,8 +19083,80 @@ done:
 	RET
 
 // func h0937(s *State)
-// TESTL R8, R9; SETCS R10
+// TESTL R8, R9; JHI taken
 TEXT ·h0937(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTL R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0938(s *State)
+// TESTL R8, R9; JMI taken
+TEXT ·h0938(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTL R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0939(s *State)
+// TESTL R8, R9; JPL taken
+TEXT ·h0939(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0940(s *State)
+// TESTL R8, R9; SETCS R10
+TEXT ·h0940(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19117,9 +19174,9 @@ TEXT ·h0937(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0938(s *State)
+// func h0941(s *State)
 // TESTL R8, R9; CMOVQEQ R11, R12
-TEXT ·h0938(SB), NOSPLIT, $24-8
+TEXT ·h0941(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19137,9 +19194,9 @@ TEXT ·h0938(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0939(s *State)
+// func h0942(s *State)
 // TESTL R8, R9; ADCQ R10, R11
-TEXT ·h0939(SB), NOSPLIT, $24-8
+TEXT ·h0942(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19157,9 +19214,9 @@ TEXT ·h0939(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0940(s *State)
+// func h0943(s *State)
 // TESTL R8, R9; SBBQ R10, R11
-TEXT ·h0940(SB), NOSPLIT, $24-8
+TEXT ·h0943(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19177,9 +19234,9 @@ TEXT ·h0940(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0941(s *State)
+// func h0944(s *State)
 // TESTL R8, R9; INCQ R13
-TEXT ·h0941(SB), NOSPLIT, $24-8
+TEXT ·h0944(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19197,9 +19254,9 @@ TEXT ·h0941(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0942(s *State)
+// func h0945(s *State)
 // TESTL R8, R9; ROLQ $7, R13
-TEXT ·h0942(SB), NOSPLIT, $24-8
+TEXT ·h0945(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19217,80 +19274,8 @@ TEXT ·h0942(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0943(s *State)
-// INCQ R9; JEQ taken
-TEXT ·h0943(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	INCQ R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0944(s *State)
-// INCQ R9; JNE taken
-TEXT ·h0944(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	INCQ R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0945(s *State)
-// INCQ R9; JCS taken
-TEXT ·h0945(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	INCQ R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h0946(s *State)
-// INCQ R9; JCC taken
+// INCQ R9; JEQ taken
 TEXT ·h0946(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19300,7 +19285,7 @@ TEXT ·h0946(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JCC taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19314,7 +19299,7 @@ done:
 	RET
 
 // func h0947(s *State)
-// INCQ R9; JLT taken
+// INCQ R9; JNE taken
 TEXT ·h0947(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19324,7 +19309,7 @@ TEXT ·h0947(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JLT taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19338,7 +19323,7 @@ done:
 	RET
 
 // func h0948(s *State)
-// INCQ R9; JGE taken
+// INCQ R9; JCS taken
 TEXT ·h0948(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19348,7 +19333,7 @@ TEXT ·h0948(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JGE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19362,7 +19347,7 @@ done:
 	RET
 
 // func h0949(s *State)
-// INCQ R9; JLE taken
+// INCQ R9; JCC taken
 TEXT ·h0949(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19372,7 +19357,7 @@ TEXT ·h0949(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JLE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19386,7 +19371,7 @@ done:
 	RET
 
 // func h0950(s *State)
-// INCQ R9; JGT taken
+// INCQ R9; JLT taken
 TEXT ·h0950(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19396,7 +19381,7 @@ TEXT ·h0950(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JGT taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19410,7 +19395,7 @@ done:
 	RET
 
 // func h0951(s *State)
-// INCQ R9; JLS taken
+// INCQ R9; JGE taken
 TEXT ·h0951(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19420,7 +19405,7 @@ TEXT ·h0951(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JLS taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19434,7 +19419,7 @@ done:
 	RET
 
 // func h0952(s *State)
-// INCQ R9; JHI taken
+// INCQ R9; JLE taken
 TEXT ·h0952(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19444,7 +19429,7 @@ TEXT ·h0952(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JHI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19458,7 +19443,7 @@ done:
 	RET
 
 // func h0953(s *State)
-// INCQ R9; JMI taken
+// INCQ R9; JGT taken
 TEXT ·h0953(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19468,7 +19453,7 @@ TEXT ·h0953(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JMI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19482,7 +19467,7 @@ done:
 	RET
 
 // func h0954(s *State)
-// INCQ R9; JPL taken
+// INCQ R9; JLS taken
 TEXT ·h0954(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19492,7 +19477,7 @@ TEXT ·h0954(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JPL taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19506,8 +19491,80 @@ done:
 	RET
 
 // func h0955(s *State)
-// INCQ R9; SETCS R10
+// INCQ R9; JHI taken
 TEXT ·h0955(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	INCQ R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0956(s *State)
+// INCQ R9; JMI taken
+TEXT ·h0956(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	INCQ R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0957(s *State)
+// INCQ R9; JPL taken
+TEXT ·h0957(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	INCQ R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0958(s *State)
+// INCQ R9; SETCS R10
+TEXT ·h0958(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19525,9 +19582,9 @@ TEXT ·h0955(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0956(s *State)
+// func h0959(s *State)
 // INCQ R9; CMOVQEQ R11, R12
-TEXT ·h0956(SB), NOSPLIT, $24-8
+TEXT ·h0959(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19545,9 +19602,9 @@ TEXT ·h0956(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0957(s *State)
+// func h0960(s *State)
 // INCQ R9; ADCQ R10, R11
-TEXT ·h0957(SB), NOSPLIT, $24-8
+TEXT ·h0960(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19565,9 +19622,9 @@ TEXT ·h0957(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0958(s *State)
+// func h0961(s *State)
 // INCQ R9; SBBQ R10, R11
-TEXT ·h0958(SB), NOSPLIT, $24-8
+TEXT ·h0961(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19585,9 +19642,9 @@ TEXT ·h0958(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0959(s *State)
+// func h0962(s *State)
 // INCQ R9; INCQ R13
-TEXT ·h0959(SB), NOSPLIT, $24-8
+TEXT ·h0962(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19605,9 +19662,9 @@ TEXT ·h0959(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0960(s *State)
+// func h0963(s *State)
 // INCQ R9; ROLQ $7, R13
-TEXT ·h0960(SB), NOSPLIT, $24-8
+TEXT ·h0963(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19625,80 +19682,8 @@ TEXT ·h0960(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0961(s *State)
-// DECQ R9; JEQ taken
-TEXT ·h0961(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	DECQ R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0962(s *State)
-// DECQ R9; JNE taken
-TEXT ·h0962(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	DECQ R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0963(s *State)
-// DECQ R9; JCS taken
-TEXT ·h0963(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	DECQ R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h0964(s *State)
-// DECQ R9; JCC taken
+// DECQ R9; JEQ taken
 TEXT ·h0964(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19708,7 +19693,7 @@ TEXT ·h0964(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JCC taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19722,7 +19707,7 @@ done:
 	RET
 
 // func h0965(s *State)
-// DECQ R9; JLT taken
+// DECQ R9; JNE taken
 TEXT ·h0965(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19732,7 +19717,7 @@ TEXT ·h0965(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JLT taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19746,7 +19731,7 @@ done:
 	RET
 
 // func h0966(s *State)
-// DECQ R9; JGE taken
+// DECQ R9; JCS taken
 TEXT ·h0966(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19756,7 +19741,7 @@ TEXT ·h0966(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JGE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19770,7 +19755,7 @@ done:
 	RET
 
 // func h0967(s *State)
-// DECQ R9; JLE taken
+// DECQ R9; JCC taken
 TEXT ·h0967(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19780,7 +19765,7 @@ TEXT ·h0967(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JLE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19794,7 +19779,7 @@ done:
 	RET
 
 // func h0968(s *State)
-// DECQ R9; JGT taken
+// DECQ R9; JLT taken
 TEXT ·h0968(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19804,7 +19789,7 @@ TEXT ·h0968(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JGT taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19818,7 +19803,7 @@ done:
 	RET
 
 // func h0969(s *State)
-// DECQ R9; JLS taken
+// DECQ R9; JGE taken
 TEXT ·h0969(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19828,7 +19813,7 @@ TEXT ·h0969(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JLS taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19842,7 +19827,7 @@ done:
 	RET
 
 // func h0970(s *State)
-// DECQ R9; JHI taken
+// DECQ R9; JLE taken
 TEXT ·h0970(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19852,7 +19837,7 @@ TEXT ·h0970(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JHI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19866,7 +19851,7 @@ done:
 	RET
 
 // func h0971(s *State)
-// DECQ R9; JMI taken
+// DECQ R9; JGT taken
 TEXT ·h0971(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19876,7 +19861,7 @@ TEXT ·h0971(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JMI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19890,7 +19875,7 @@ done:
 	RET
 
 // func h0972(s *State)
-// DECQ R9; JPL taken
+// DECQ R9; JLS taken
 TEXT ·h0972(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19900,7 +19885,7 @@ TEXT ·h0972(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JPL taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19914,8 +19899,80 @@ done:
 	RET
 
 // func h0973(s *State)
-// DECQ R9; SETCS R10
+// DECQ R9; JHI taken
 TEXT ·h0973(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	DECQ R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0974(s *State)
+// DECQ R9; JMI taken
+TEXT ·h0974(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	DECQ R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0975(s *State)
+// DECQ R9; JPL taken
+TEXT ·h0975(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	DECQ R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0976(s *State)
+// DECQ R9; SETCS R10
+TEXT ·h0976(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19933,9 +19990,9 @@ TEXT ·h0973(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0974(s *State)
+// func h0977(s *State)
 // DECQ R9; CMOVQEQ R11, R12
-TEXT ·h0974(SB), NOSPLIT, $24-8
+TEXT ·h0977(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19953,9 +20010,9 @@ TEXT ·h0974(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0975(s *State)
+// func h0978(s *State)
 // DECQ R9; ADCQ R10, R11
-TEXT ·h0975(SB), NOSPLIT, $24-8
+TEXT ·h0978(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19973,9 +20030,9 @@ TEXT ·h0975(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0976(s *State)
+// func h0979(s *State)
 // DECQ R9; SBBQ R10, R11
-TEXT ·h0976(SB), NOSPLIT, $24-8
+TEXT ·h0979(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19993,9 +20050,9 @@ TEXT ·h0976(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0977(s *State)
+// func h0980(s *State)
 // DECQ R9; INCQ R13
-TEXT ·h0977(SB), NOSPLIT, $24-8
+TEXT ·h0980(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20013,9 +20070,9 @@ TEXT ·h0977(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0978(s *State)
+// func h0981(s *State)
 // DECQ R9; ROLQ $7, R13
-TEXT ·h0978(SB), NOSPLIT, $24-8
+TEXT ·h0981(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20033,80 +20090,8 @@ TEXT ·h0978(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0979(s *State)
-// INCL R9; JEQ taken
-TEXT ·h0979(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	INCL R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0980(s *State)
-// INCL R9; JNE taken
-TEXT ·h0980(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	INCL R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0981(s *State)
-// INCL R9; JCS taken
-TEXT ·h0981(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	INCL R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h0982(s *State)
-// INCL R9; JCC taken
+// INCL R9; JEQ taken
 TEXT ·h0982(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20116,7 +20101,7 @@ TEXT ·h0982(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JCC taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20130,7 +20115,7 @@ done:
 	RET
 
 // func h0983(s *State)
-// INCL R9; JLT taken
+// INCL R9; JNE taken
 TEXT ·h0983(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20140,7 +20125,7 @@ TEXT ·h0983(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JLT taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20154,7 +20139,7 @@ done:
 	RET
 
 // func h0984(s *State)
-// INCL R9; JGE taken
+// INCL R9; JCS taken
 TEXT ·h0984(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20164,7 +20149,7 @@ TEXT ·h0984(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JGE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20178,7 +20163,7 @@ done:
 	RET
 
 // func h0985(s *State)
-// INCL R9; JLE taken
+// INCL R9; JCC taken
 TEXT ·h0985(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20188,7 +20173,7 @@ TEXT ·h0985(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JLE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20202,7 +20187,7 @@ done:
 	RET
 
 // func h0986(s *State)
-// INCL R9; JGT taken
+// INCL R9; JLT taken
 TEXT ·h0986(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20212,7 +20197,7 @@ TEXT ·h0986(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JGT taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20226,7 +20211,7 @@ done:
 	RET
 
 // func h0987(s *State)
-// INCL R9; JLS taken
+// INCL R9; JGE taken
 TEXT ·h0987(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20236,7 +20221,7 @@ TEXT ·h0987(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JLS taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20250,7 +20235,7 @@ done:
 	RET
 
 // func h0988(s *State)
-// INCL R9; JHI taken
+// INCL R9; JLE taken
 TEXT ·h0988(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20260,7 +20245,7 @@ TEXT ·h0988(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JHI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20274,7 +20259,7 @@ done:
 	RET
 
 // func h0989(s *State)
-// INCL R9; JMI taken
+// INCL R9; JGT taken
 TEXT ·h0989(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20284,7 +20269,7 @@ TEXT ·h0989(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JMI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20298,7 +20283,7 @@ done:
 	RET
 
 // func h0990(s *State)
-// INCL R9; JPL taken
+// INCL R9; JLS taken
 TEXT ·h0990(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20308,7 +20293,7 @@ TEXT ·h0990(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JPL taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20322,8 +20307,80 @@ done:
 	RET
 
 // func h0991(s *State)
-// INCL R9; SETCS R10
+// INCL R9; JHI taken
 TEXT ·h0991(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	INCL R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0992(s *State)
+// INCL R9; JMI taken
+TEXT ·h0992(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	INCL R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0993(s *State)
+// INCL R9; JPL taken
+TEXT ·h0993(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	INCL R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0994(s *State)
+// INCL R9; SETCS R10
+TEXT ·h0994(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20341,9 +20398,9 @@ TEXT ·h0991(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0992(s *State)
+// func h0995(s *State)
 // INCL R9; CMOVQEQ R11, R12
-TEXT ·h0992(SB), NOSPLIT, $24-8
+TEXT ·h0995(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20361,9 +20418,9 @@ TEXT ·h0992(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0993(s *State)
+// func h0996(s *State)
 // INCL R9; ADCQ R10, R11
-TEXT ·h0993(SB), NOSPLIT, $24-8
+TEXT ·h0996(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20381,9 +20438,9 @@ TEXT ·h0993(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0994(s *State)
+// func h0997(s *State)
 // INCL R9; SBBQ R10, R11
-TEXT ·h0994(SB), NOSPLIT, $24-8
+TEXT ·h0997(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20401,9 +20458,9 @@ TEXT ·h0994(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0995(s *State)
+// func h0998(s *State)
 // INCL R9; INCQ R13
-TEXT ·h0995(SB), NOSPLIT, $24-8
+TEXT ·h0998(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20421,9 +20478,9 @@ TEXT ·h0995(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0996(s *State)
+// func h0999(s *State)
 // INCL R9; ROLQ $7, R13
-TEXT ·h0996(SB), NOSPLIT, $24-8
+TEXT ·h0999(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20441,80 +20498,8 @@ TEXT ·h0996(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0997(s *State)
-// DECL R9; JEQ taken
-TEXT ·h0997(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	DECL R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0998(s *State)
-// DECL R9; JNE taken
-TEXT ·h0998(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	DECL R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0999(s *State)
-// DECL R9; JCS taken
-TEXT ·h0999(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	DECL R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1000(s *State)
-// DECL R9; JCC taken
+// DECL R9; JEQ taken
 TEXT ·h1000(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20524,7 +20509,7 @@ TEXT ·h1000(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JCC taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20538,7 +20523,7 @@ done:
 	RET
 
 // func h1001(s *State)
-// DECL R9; JLT taken
+// DECL R9; JNE taken
 TEXT ·h1001(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20548,7 +20533,7 @@ TEXT ·h1001(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JLT taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20562,7 +20547,7 @@ done:
 	RET
 
 // func h1002(s *State)
-// DECL R9; JGE taken
+// DECL R9; JCS taken
 TEXT ·h1002(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20572,7 +20557,7 @@ TEXT ·h1002(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JGE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20586,7 +20571,7 @@ done:
 	RET
 
 // func h1003(s *State)
-// DECL R9; JLE taken
+// DECL R9; JCC taken
 TEXT ·h1003(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20596,7 +20581,7 @@ TEXT ·h1003(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JLE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20610,7 +20595,7 @@ done:
 	RET
 
 // func h1004(s *State)
-// DECL R9; JGT taken
+// DECL R9; JLT taken
 TEXT ·h1004(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20620,7 +20605,7 @@ TEXT ·h1004(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JGT taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20634,7 +20619,7 @@ done:
 	RET
 
 // func h1005(s *State)
-// DECL R9; JLS taken
+// DECL R9; JGE taken
 TEXT ·h1005(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20644,7 +20629,7 @@ TEXT ·h1005(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JLS taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20658,7 +20643,7 @@ done:
 	RET
 
 // func h1006(s *State)
-// DECL R9; JHI taken
+// DECL R9; JLE taken
 TEXT ·h1006(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20668,7 +20653,7 @@ TEXT ·h1006(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JHI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20682,7 +20667,7 @@ done:
 	RET
 
 // func h1007(s *State)
-// DECL R9; JMI taken
+// DECL R9; JGT taken
 TEXT ·h1007(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20692,7 +20677,7 @@ TEXT ·h1007(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JMI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20706,7 +20691,7 @@ done:
 	RET
 
 // func h1008(s *State)
-// DECL R9; JPL taken
+// DECL R9; JLS taken
 TEXT ·h1008(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20716,7 +20701,7 @@ TEXT ·h1008(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JPL taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20730,8 +20715,80 @@ done:
 	RET
 
 // func h1009(s *State)
-// DECL R9; SETCS R10
+// DECL R9; JHI taken
 TEXT ·h1009(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	DECL R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1010(s *State)
+// DECL R9; JMI taken
+TEXT ·h1010(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	DECL R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1011(s *State)
+// DECL R9; JPL taken
+TEXT ·h1011(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	DECL R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1012(s *State)
+// DECL R9; SETCS R10
+TEXT ·h1012(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20749,9 +20806,9 @@ TEXT ·h1009(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1010(s *State)
+// func h1013(s *State)
 // DECL R9; CMOVQEQ R11, R12
-TEXT ·h1010(SB), NOSPLIT, $24-8
+TEXT ·h1013(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20769,9 +20826,9 @@ TEXT ·h1010(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1011(s *State)
+// func h1014(s *State)
 // DECL R9; ADCQ R10, R11
-TEXT ·h1011(SB), NOSPLIT, $24-8
+TEXT ·h1014(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20789,9 +20846,9 @@ TEXT ·h1011(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1012(s *State)
+// func h1015(s *State)
 // DECL R9; SBBQ R10, R11
-TEXT ·h1012(SB), NOSPLIT, $24-8
+TEXT ·h1015(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20809,9 +20866,9 @@ TEXT ·h1012(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1013(s *State)
+// func h1016(s *State)
 // DECL R9; INCQ R13
-TEXT ·h1013(SB), NOSPLIT, $24-8
+TEXT ·h1016(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20829,9 +20886,9 @@ TEXT ·h1013(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1014(s *State)
+// func h1017(s *State)
 // DECL R9; ROLQ $7, R13
-TEXT ·h1014(SB), NOSPLIT, $24-8
+TEXT ·h1017(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20849,80 +20906,8 @@ TEXT ·h1014(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1015(s *State)
-// NEGQ R9; JEQ taken
-TEXT ·h1015(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	NEGQ R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1016(s *State)
-// NEGQ R9; JNE taken
-TEXT ·h1016(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	NEGQ R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1017(s *State)
-// NEGQ R9; JCS taken
-TEXT ·h1017(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	NEGQ R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1018(s *State)
-// NEGQ R9; JCC taken
+// NEGQ R9; JEQ taken
 TEXT ·h1018(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20932,7 +20917,7 @@ TEXT ·h1018(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JCC taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20946,7 +20931,7 @@ done:
 	RET
 
 // func h1019(s *State)
-// NEGQ R9; JLT taken
+// NEGQ R9; JNE taken
 TEXT ·h1019(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20956,7 +20941,7 @@ TEXT ·h1019(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JLT taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20970,7 +20955,7 @@ done:
 	RET
 
 // func h1020(s *State)
-// NEGQ R9; JGE taken
+// NEGQ R9; JCS taken
 TEXT ·h1020(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20980,7 +20965,7 @@ TEXT ·h1020(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JGE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20994,7 +20979,7 @@ done:
 	RET
 
 // func h1021(s *State)
-// NEGQ R9; JLE taken
+// NEGQ R9; JCC taken
 TEXT ·h1021(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21004,7 +20989,7 @@ TEXT ·h1021(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JLE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21018,7 +21003,7 @@ done:
 	RET
 
 // func h1022(s *State)
-// NEGQ R9; JGT taken
+// NEGQ R9; JLT taken
 TEXT ·h1022(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21028,7 +21013,7 @@ TEXT ·h1022(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JGT taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21042,7 +21027,7 @@ done:
 	RET
 
 // func h1023(s *State)
-// NEGQ R9; JLS taken
+// NEGQ R9; JGE taken
 TEXT ·h1023(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21052,7 +21037,7 @@ TEXT ·h1023(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JLS taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21066,7 +21051,7 @@ done:
 	RET
 
 // func h1024(s *State)
-// NEGQ R9; JHI taken
+// NEGQ R9; JLE taken
 TEXT ·h1024(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21076,7 +21061,7 @@ TEXT ·h1024(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JHI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21090,7 +21075,7 @@ done:
 	RET
 
 // func h1025(s *State)
-// NEGQ R9; JMI taken
+// NEGQ R9; JGT taken
 TEXT ·h1025(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21100,7 +21085,7 @@ TEXT ·h1025(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JMI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21114,7 +21099,7 @@ done:
 	RET
 
 // func h1026(s *State)
-// NEGQ R9; JPL taken
+// NEGQ R9; JLS taken
 TEXT ·h1026(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21124,7 +21109,7 @@ TEXT ·h1026(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JPL taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21138,8 +21123,80 @@ done:
 	RET
 
 // func h1027(s *State)
-// NEGQ R9; SETCS R10
+// NEGQ R9; JHI taken
 TEXT ·h1027(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	NEGQ R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1028(s *State)
+// NEGQ R9; JMI taken
+TEXT ·h1028(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	NEGQ R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1029(s *State)
+// NEGQ R9; JPL taken
+TEXT ·h1029(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	NEGQ R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1030(s *State)
+// NEGQ R9; SETCS R10
+TEXT ·h1030(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21157,9 +21214,9 @@ TEXT ·h1027(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1028(s *State)
+// func h1031(s *State)
 // NEGQ R9; CMOVQEQ R11, R12
-TEXT ·h1028(SB), NOSPLIT, $24-8
+TEXT ·h1031(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21177,9 +21234,9 @@ TEXT ·h1028(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1029(s *State)
+// func h1032(s *State)
 // NEGQ R9; ADCQ R10, R11
-TEXT ·h1029(SB), NOSPLIT, $24-8
+TEXT ·h1032(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21197,9 +21254,9 @@ TEXT ·h1029(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1030(s *State)
+// func h1033(s *State)
 // NEGQ R9; SBBQ R10, R11
-TEXT ·h1030(SB), NOSPLIT, $24-8
+TEXT ·h1033(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21217,9 +21274,9 @@ TEXT ·h1030(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1031(s *State)
+// func h1034(s *State)
 // NEGQ R9; INCQ R13
-TEXT ·h1031(SB), NOSPLIT, $24-8
+TEXT ·h1034(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21237,9 +21294,9 @@ TEXT ·h1031(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1032(s *State)
+// func h1035(s *State)
 // NEGQ R9; ROLQ $7, R13
-TEXT ·h1032(SB), NOSPLIT, $24-8
+TEXT ·h1035(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21257,80 +21314,8 @@ TEXT ·h1032(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1033(s *State)
-// SHLQ $1, R9; JEQ taken
-TEXT ·h1033(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1034(s *State)
-// SHLQ $1, R9; JNE taken
-TEXT ·h1034(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1035(s *State)
-// SHLQ $1, R9; JCS taken
-TEXT ·h1035(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1036(s *State)
-// SHLQ $1, R9; JCC taken
+// SHLQ $1, R9; JEQ taken
 TEXT ·h1036(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21340,7 +21325,7 @@ TEXT ·h1036(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JCC taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21354,7 +21339,7 @@ done:
 	RET
 
 // func h1037(s *State)
-// SHLQ $1, R9; JLT taken
+// SHLQ $1, R9; JNE taken
 TEXT ·h1037(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21364,7 +21349,7 @@ TEXT ·h1037(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JLT taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21378,7 +21363,7 @@ done:
 	RET
 
 // func h1038(s *State)
-// SHLQ $1, R9; JGE taken
+// SHLQ $1, R9; JCS taken
 TEXT ·h1038(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21388,7 +21373,7 @@ TEXT ·h1038(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JGE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21402,7 +21387,7 @@ done:
 	RET
 
 // func h1039(s *State)
-// SHLQ $1, R9; JLE taken
+// SHLQ $1, R9; JCC taken
 TEXT ·h1039(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21412,7 +21397,7 @@ TEXT ·h1039(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JLE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21426,7 +21411,7 @@ done:
 	RET
 
 // func h1040(s *State)
-// SHLQ $1, R9; JGT taken
+// SHLQ $1, R9; JLT taken
 TEXT ·h1040(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21436,7 +21421,7 @@ TEXT ·h1040(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JGT taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21450,7 +21435,7 @@ done:
 	RET
 
 // func h1041(s *State)
-// SHLQ $1, R9; JLS taken
+// SHLQ $1, R9; JGE taken
 TEXT ·h1041(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21460,7 +21445,7 @@ TEXT ·h1041(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JLS taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21474,7 +21459,7 @@ done:
 	RET
 
 // func h1042(s *State)
-// SHLQ $1, R9; JHI taken
+// SHLQ $1, R9; JLE taken
 TEXT ·h1042(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21484,7 +21469,7 @@ TEXT ·h1042(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JHI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21498,7 +21483,7 @@ done:
 	RET
 
 // func h1043(s *State)
-// SHLQ $1, R9; JMI taken
+// SHLQ $1, R9; JGT taken
 TEXT ·h1043(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21508,7 +21493,7 @@ TEXT ·h1043(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JMI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21522,7 +21507,7 @@ done:
 	RET
 
 // func h1044(s *State)
-// SHLQ $1, R9; JPL taken
+// SHLQ $1, R9; JLS taken
 TEXT ·h1044(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21532,7 +21517,7 @@ TEXT ·h1044(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JPL taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21546,8 +21531,80 @@ done:
 	RET
 
 // func h1045(s *State)
-// SHLQ $1, R9; SETCS R10
+// SHLQ $1, R9; JHI taken
 TEXT ·h1045(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $1, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1046(s *State)
+// SHLQ $1, R9; JMI taken
+TEXT ·h1046(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $1, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1047(s *State)
+// SHLQ $1, R9; JPL taken
+TEXT ·h1047(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $1, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1048(s *State)
+// SHLQ $1, R9; SETCS R10
+TEXT ·h1048(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21565,9 +21622,9 @@ TEXT ·h1045(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1046(s *State)
+// func h1049(s *State)
 // SHLQ $1, R9; CMOVQEQ R11, R12
-TEXT ·h1046(SB), NOSPLIT, $24-8
+TEXT ·h1049(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21585,9 +21642,9 @@ TEXT ·h1046(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1047(s *State)
+// func h1050(s *State)
 // SHLQ $1, R9; ADCQ R10, R11
-TEXT ·h1047(SB), NOSPLIT, $24-8
+TEXT ·h1050(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21605,9 +21662,9 @@ TEXT ·h1047(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1048(s *State)
+// func h1051(s *State)
 // SHLQ $1, R9; SBBQ R10, R11
-TEXT ·h1048(SB), NOSPLIT, $24-8
+TEXT ·h1051(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21625,9 +21682,9 @@ TEXT ·h1048(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1049(s *State)
+// func h1052(s *State)
 // SHLQ $1, R9; INCQ R13
-TEXT ·h1049(SB), NOSPLIT, $24-8
+TEXT ·h1052(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21645,9 +21702,9 @@ TEXT ·h1049(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1050(s *State)
+// func h1053(s *State)
 // SHLQ $1, R9; ROLQ $7, R13
-TEXT ·h1050(SB), NOSPLIT, $24-8
+TEXT ·h1053(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21665,80 +21722,8 @@ TEXT ·h1050(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1051(s *State)
-// SHRQ $1, R9; JEQ taken
-TEXT ·h1051(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1052(s *State)
-// SHRQ $1, R9; JNE taken
-TEXT ·h1052(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1053(s *State)
-// SHRQ $1, R9; JCS taken
-TEXT ·h1053(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1054(s *State)
-// SHRQ $1, R9; JCC taken
+// SHRQ $1, R9; JEQ taken
 TEXT ·h1054(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21748,7 +21733,7 @@ TEXT ·h1054(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JCC taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21762,7 +21747,7 @@ done:
 	RET
 
 // func h1055(s *State)
-// SHRQ $1, R9; JLT taken
+// SHRQ $1, R9; JNE taken
 TEXT ·h1055(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21772,7 +21757,7 @@ TEXT ·h1055(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JLT taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21786,7 +21771,7 @@ done:
 	RET
 
 // func h1056(s *State)
-// SHRQ $1, R9; JGE taken
+// SHRQ $1, R9; JCS taken
 TEXT ·h1056(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21796,7 +21781,7 @@ TEXT ·h1056(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JGE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21810,7 +21795,7 @@ done:
 	RET
 
 // func h1057(s *State)
-// SHRQ $1, R9; JLE taken
+// SHRQ $1, R9; JCC taken
 TEXT ·h1057(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21820,7 +21805,7 @@ TEXT ·h1057(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JLE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21834,7 +21819,7 @@ done:
 	RET
 
 // func h1058(s *State)
-// SHRQ $1, R9; JGT taken
+// SHRQ $1, R9; JLT taken
 TEXT ·h1058(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21844,7 +21829,7 @@ TEXT ·h1058(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JGT taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21858,7 +21843,7 @@ done:
 	RET
 
 // func h1059(s *State)
-// SHRQ $1, R9; JLS taken
+// SHRQ $1, R9; JGE taken
 TEXT ·h1059(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21868,7 +21853,7 @@ TEXT ·h1059(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JLS taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21882,7 +21867,7 @@ done:
 	RET
 
 // func h1060(s *State)
-// SHRQ $1, R9; JHI taken
+// SHRQ $1, R9; JLE taken
 TEXT ·h1060(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21892,7 +21877,7 @@ TEXT ·h1060(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JHI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21906,7 +21891,7 @@ done:
 	RET
 
 // func h1061(s *State)
-// SHRQ $1, R9; JMI taken
+// SHRQ $1, R9; JGT taken
 TEXT ·h1061(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21916,7 +21901,7 @@ TEXT ·h1061(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JMI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21930,7 +21915,7 @@ done:
 	RET
 
 // func h1062(s *State)
-// SHRQ $1, R9; JPL taken
+// SHRQ $1, R9; JLS taken
 TEXT ·h1062(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21940,7 +21925,7 @@ TEXT ·h1062(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JPL taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21954,8 +21939,80 @@ done:
 	RET
 
 // func h1063(s *State)
-// SHRQ $1, R9; SETCS R10
+// SHRQ $1, R9; JHI taken
 TEXT ·h1063(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRQ $1, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1064(s *State)
+// SHRQ $1, R9; JMI taken
+TEXT ·h1064(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRQ $1, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1065(s *State)
+// SHRQ $1, R9; JPL taken
+TEXT ·h1065(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRQ $1, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1066(s *State)
+// SHRQ $1, R9; SETCS R10
+TEXT ·h1066(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21973,9 +22030,9 @@ TEXT ·h1063(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1064(s *State)
+// func h1067(s *State)
 // SHRQ $1, R9; CMOVQEQ R11, R12
-TEXT ·h1064(SB), NOSPLIT, $24-8
+TEXT ·h1067(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21993,9 +22050,9 @@ TEXT ·h1064(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1065(s *State)
+// func h1068(s *State)
 // SHRQ $1, R9; ADCQ R10, R11
-TEXT ·h1065(SB), NOSPLIT, $24-8
+TEXT ·h1068(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22013,9 +22070,9 @@ TEXT ·h1065(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1066(s *State)
+// func h1069(s *State)
 // SHRQ $1, R9; SBBQ R10, R11
-TEXT ·h1066(SB), NOSPLIT, $24-8
+TEXT ·h1069(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22033,9 +22090,9 @@ TEXT ·h1066(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1067(s *State)
+// func h1070(s *State)
 // SHRQ $1, R9; INCQ R13
-TEXT ·h1067(SB), NOSPLIT, $24-8
+TEXT ·h1070(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22053,9 +22110,9 @@ TEXT ·h1067(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1068(s *State)
+// func h1071(s *State)
 // SHRQ $1, R9; ROLQ $7, R13
-TEXT ·h1068(SB), NOSPLIT, $24-8
+TEXT ·h1071(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22073,80 +22130,8 @@ TEXT ·h1068(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1069(s *State)
-// SARQ $1, R9; JEQ taken
-TEXT ·h1069(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1070(s *State)
-// SARQ $1, R9; JNE taken
-TEXT ·h1070(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1071(s *State)
-// SARQ $1, R9; JCS taken
-TEXT ·h1071(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1072(s *State)
-// SARQ $1, R9; JCC taken
+// SARQ $1, R9; JEQ taken
 TEXT ·h1072(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22156,7 +22141,7 @@ TEXT ·h1072(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JCC taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22170,7 +22155,7 @@ done:
 	RET
 
 // func h1073(s *State)
-// SARQ $1, R9; JLT taken
+// SARQ $1, R9; JNE taken
 TEXT ·h1073(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22180,7 +22165,7 @@ TEXT ·h1073(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JLT taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22194,7 +22179,7 @@ done:
 	RET
 
 // func h1074(s *State)
-// SARQ $1, R9; JGE taken
+// SARQ $1, R9; JCS taken
 TEXT ·h1074(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22204,7 +22189,7 @@ TEXT ·h1074(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JGE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22218,7 +22203,7 @@ done:
 	RET
 
 // func h1075(s *State)
-// SARQ $1, R9; JLE taken
+// SARQ $1, R9; JCC taken
 TEXT ·h1075(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22228,7 +22213,7 @@ TEXT ·h1075(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JLE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22242,7 +22227,7 @@ done:
 	RET
 
 // func h1076(s *State)
-// SARQ $1, R9; JGT taken
+// SARQ $1, R9; JLT taken
 TEXT ·h1076(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22252,7 +22237,7 @@ TEXT ·h1076(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JGT taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22266,7 +22251,7 @@ done:
 	RET
 
 // func h1077(s *State)
-// SARQ $1, R9; JLS taken
+// SARQ $1, R9; JGE taken
 TEXT ·h1077(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22276,7 +22261,7 @@ TEXT ·h1077(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JLS taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22290,7 +22275,7 @@ done:
 	RET
 
 // func h1078(s *State)
-// SARQ $1, R9; JHI taken
+// SARQ $1, R9; JLE taken
 TEXT ·h1078(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22300,7 +22285,7 @@ TEXT ·h1078(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JHI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22314,7 +22299,7 @@ done:
 	RET
 
 // func h1079(s *State)
-// SARQ $1, R9; JMI taken
+// SARQ $1, R9; JGT taken
 TEXT ·h1079(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22324,7 +22309,7 @@ TEXT ·h1079(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JMI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22338,7 +22323,7 @@ done:
 	RET
 
 // func h1080(s *State)
-// SARQ $1, R9; JPL taken
+// SARQ $1, R9; JLS taken
 TEXT ·h1080(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22348,7 +22333,7 @@ TEXT ·h1080(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JPL taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22362,8 +22347,80 @@ done:
 	RET
 
 // func h1081(s *State)
-// SARQ $1, R9; SETCS R10
+// SARQ $1, R9; JHI taken
 TEXT ·h1081(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARQ $1, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1082(s *State)
+// SARQ $1, R9; JMI taken
+TEXT ·h1082(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARQ $1, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1083(s *State)
+// SARQ $1, R9; JPL taken
+TEXT ·h1083(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARQ $1, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1084(s *State)
+// SARQ $1, R9; SETCS R10
+TEXT ·h1084(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22381,9 +22438,9 @@ TEXT ·h1081(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1082(s *State)
+// func h1085(s *State)
 // SARQ $1, R9; CMOVQEQ R11, R12
-TEXT ·h1082(SB), NOSPLIT, $24-8
+TEXT ·h1085(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22401,9 +22458,9 @@ TEXT ·h1082(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1083(s *State)
+// func h1086(s *State)
 // SARQ $1, R9; ADCQ R10, R11
-TEXT ·h1083(SB), NOSPLIT, $24-8
+TEXT ·h1086(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22421,9 +22478,9 @@ TEXT ·h1083(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1084(s *State)
+// func h1087(s *State)
 // SARQ $1, R9; SBBQ R10, R11
-TEXT ·h1084(SB), NOSPLIT, $24-8
+TEXT ·h1087(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22441,9 +22498,9 @@ TEXT ·h1084(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1085(s *State)
+// func h1088(s *State)
 // SARQ $1, R9; INCQ R13
-TEXT ·h1085(SB), NOSPLIT, $24-8
+TEXT ·h1088(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22461,9 +22518,9 @@ TEXT ·h1085(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1086(s *State)
+// func h1089(s *State)
 // SARQ $1, R9; ROLQ $7, R13
-TEXT ·h1086(SB), NOSPLIT, $24-8
+TEXT ·h1089(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22481,80 +22538,8 @@ TEXT ·h1086(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1087(s *State)
-// SHLQ $5, R9; JEQ taken
-TEXT ·h1087(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1088(s *State)
-// SHLQ $5, R9; JNE taken
-TEXT ·h1088(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1089(s *State)
-// SHLQ $5, R9; JCS taken
-TEXT ·h1089(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1090(s *State)
-// SHLQ $5, R9; JCC taken
+// SHLQ $5, R9; JEQ taken
 TEXT ·h1090(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22564,7 +22549,7 @@ TEXT ·h1090(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JCC taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22578,7 +22563,7 @@ done:
 	RET
 
 // func h1091(s *State)
-// SHLQ $5, R9; JLT taken
+// SHLQ $5, R9; JNE taken
 TEXT ·h1091(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22588,7 +22573,7 @@ TEXT ·h1091(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JLT taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22602,7 +22587,7 @@ done:
 	RET
 
 // func h1092(s *State)
-// SHLQ $5, R9; JGE taken
+// SHLQ $5, R9; JCS taken
 TEXT ·h1092(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22612,7 +22597,7 @@ TEXT ·h1092(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JGE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22626,7 +22611,7 @@ done:
 	RET
 
 // func h1093(s *State)
-// SHLQ $5, R9; JLE taken
+// SHLQ $5, R9; JCC taken
 TEXT ·h1093(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22636,7 +22621,7 @@ TEXT ·h1093(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JLE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22650,7 +22635,7 @@ done:
 	RET
 
 // func h1094(s *State)
-// SHLQ $5, R9; JGT taken
+// SHLQ $5, R9; JLT taken
 TEXT ·h1094(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22660,7 +22645,7 @@ TEXT ·h1094(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JGT taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22674,7 +22659,7 @@ done:
 	RET
 
 // func h1095(s *State)
-// SHLQ $5, R9; JLS taken
+// SHLQ $5, R9; JGE taken
 TEXT ·h1095(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22684,7 +22669,7 @@ TEXT ·h1095(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JLS taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22698,7 +22683,7 @@ done:
 	RET
 
 // func h1096(s *State)
-// SHLQ $5, R9; JHI taken
+// SHLQ $5, R9; JLE taken
 TEXT ·h1096(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22708,7 +22693,7 @@ TEXT ·h1096(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JHI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22722,7 +22707,7 @@ done:
 	RET
 
 // func h1097(s *State)
-// SHLQ $5, R9; JMI taken
+// SHLQ $5, R9; JGT taken
 TEXT ·h1097(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22732,7 +22717,7 @@ TEXT ·h1097(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JMI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22746,7 +22731,7 @@ done:
 	RET
 
 // func h1098(s *State)
-// SHLQ $5, R9; JPL taken
+// SHLQ $5, R9; JLS taken
 TEXT ·h1098(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22756,7 +22741,7 @@ TEXT ·h1098(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JPL taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22770,8 +22755,80 @@ done:
 	RET
 
 // func h1099(s *State)
-// SHLQ $5, R9; SETCS R10
+// SHLQ $5, R9; JHI taken
 TEXT ·h1099(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $5, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1100(s *State)
+// SHLQ $5, R9; JMI taken
+TEXT ·h1100(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $5, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1101(s *State)
+// SHLQ $5, R9; JPL taken
+TEXT ·h1101(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $5, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1102(s *State)
+// SHLQ $5, R9; SETCS R10
+TEXT ·h1102(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22789,9 +22846,9 @@ TEXT ·h1099(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1100(s *State)
+// func h1103(s *State)
 // SHLQ $5, R9; CMOVQEQ R11, R12
-TEXT ·h1100(SB), NOSPLIT, $24-8
+TEXT ·h1103(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22809,9 +22866,9 @@ TEXT ·h1100(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1101(s *State)
+// func h1104(s *State)
 // SHLQ $5, R9; ADCQ R10, R11
-TEXT ·h1101(SB), NOSPLIT, $24-8
+TEXT ·h1104(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22829,9 +22886,9 @@ TEXT ·h1101(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1102(s *State)
+// func h1105(s *State)
 // SHLQ $5, R9; SBBQ R10, R11
-TEXT ·h1102(SB), NOSPLIT, $24-8
+TEXT ·h1105(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22849,9 +22906,9 @@ TEXT ·h1102(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1103(s *State)
+// func h1106(s *State)
 // SHLQ $5, R9; INCQ R13
-TEXT ·h1103(SB), NOSPLIT, $24-8
+TEXT ·h1106(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22869,9 +22926,9 @@ TEXT ·h1103(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1104(s *State)
+// func h1107(s *State)
 // SHLQ $5, R9; ROLQ $7, R13
-TEXT ·h1104(SB), NOSPLIT, $24-8
+TEXT ·h1107(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22889,80 +22946,8 @@ TEXT ·h1104(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1105(s *State)
-// SHRQ CX, R9; JEQ taken
-TEXT ·h1105(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1106(s *State)
-// SHRQ CX, R9; JNE taken
-TEXT ·h1106(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1107(s *State)
-// SHRQ CX, R9; JCS taken
-TEXT ·h1107(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1108(s *State)
-// SHRQ CX, R9; JCC taken
+// SHRQ CX, R9; JEQ taken
 TEXT ·h1108(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22972,7 +22957,7 @@ TEXT ·h1108(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JCC taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22986,7 +22971,7 @@ done:
 	RET
 
 // func h1109(s *State)
-// SHRQ CX, R9; JLT taken
+// SHRQ CX, R9; JNE taken
 TEXT ·h1109(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22996,7 +22981,7 @@ TEXT ·h1109(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JLT taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23010,7 +22995,7 @@ done:
 	RET
 
 // func h1110(s *State)
-// SHRQ CX, R9; JGE taken
+// SHRQ CX, R9; JCS taken
 TEXT ·h1110(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23020,7 +23005,7 @@ TEXT ·h1110(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JGE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23034,7 +23019,7 @@ done:
 	RET
 
 // func h1111(s *State)
-// SHRQ CX, R9; JLE taken
+// SHRQ CX, R9; JCC taken
 TEXT ·h1111(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23044,7 +23029,7 @@ TEXT ·h1111(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JLE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23058,7 +23043,7 @@ done:
 	RET
 
 // func h1112(s *State)
-// SHRQ CX, R9; JGT taken
+// SHRQ CX, R9; JLT taken
 TEXT ·h1112(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23068,7 +23053,7 @@ TEXT ·h1112(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JGT taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23082,7 +23067,7 @@ done:
 	RET
 
 // func h1113(s *State)
-// SHRQ CX, R9; JLS taken
+// SHRQ CX, R9; JGE taken
 TEXT ·h1113(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23092,7 +23077,7 @@ TEXT ·h1113(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JLS taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23106,7 +23091,7 @@ done:
 	RET
 
 // func h1114(s *State)
-// SHRQ CX, R9; JHI taken
+// SHRQ CX, R9; JLE taken
 TEXT ·h1114(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23116,7 +23101,7 @@ TEXT ·h1114(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JHI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23130,7 +23115,7 @@ done:
 	RET
 
 // func h1115(s *State)
-// SHRQ CX, R9; JMI taken
+// SHRQ CX, R9; JGT taken
 TEXT ·h1115(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23140,7 +23125,7 @@ TEXT ·h1115(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JMI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23154,7 +23139,7 @@ done:
 	RET
 
 // func h1116(s *State)
-// SHRQ CX, R9; JPL taken
+// SHRQ CX, R9; JLS taken
 TEXT ·h1116(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23164,7 +23149,7 @@ TEXT ·h1116(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JPL taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23178,8 +23163,80 @@ done:
 	RET
 
 // func h1117(s *State)
-// SHRQ CX, R9; SETCS R10
+// SHRQ CX, R9; JHI taken
 TEXT ·h1117(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRQ CX, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1118(s *State)
+// SHRQ CX, R9; JMI taken
+TEXT ·h1118(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRQ CX, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1119(s *State)
+// SHRQ CX, R9; JPL taken
+TEXT ·h1119(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRQ CX, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1120(s *State)
+// SHRQ CX, R9; SETCS R10
+TEXT ·h1120(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23197,9 +23254,9 @@ TEXT ·h1117(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1118(s *State)
+// func h1121(s *State)
 // SHRQ CX, R9; CMOVQEQ R11, R12
-TEXT ·h1118(SB), NOSPLIT, $24-8
+TEXT ·h1121(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23217,9 +23274,9 @@ TEXT ·h1118(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1119(s *State)
+// func h1122(s *State)
 // SHRQ CX, R9; ADCQ R10, R11
-TEXT ·h1119(SB), NOSPLIT, $24-8
+TEXT ·h1122(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23237,9 +23294,9 @@ TEXT ·h1119(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1120(s *State)
+// func h1123(s *State)
 // SHRQ CX, R9; SBBQ R10, R11
-TEXT ·h1120(SB), NOSPLIT, $24-8
+TEXT ·h1123(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23257,9 +23314,9 @@ TEXT ·h1120(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1121(s *State)
+// func h1124(s *State)
 // SHRQ CX, R9; INCQ R13
-TEXT ·h1121(SB), NOSPLIT, $24-8
+TEXT ·h1124(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23277,9 +23334,9 @@ TEXT ·h1121(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1122(s *State)
+// func h1125(s *State)
 // SHRQ CX, R9; ROLQ $7, R13
-TEXT ·h1122(SB), NOSPLIT, $24-8
+TEXT ·h1125(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23297,80 +23354,8 @@ TEXT ·h1122(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1123(s *State)
-// SHLL $1, R9; JEQ taken
-TEXT ·h1123(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1124(s *State)
-// SHLL $1, R9; JNE taken
-TEXT ·h1124(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1125(s *State)
-// SHLL $1, R9; JCS taken
-TEXT ·h1125(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1126(s *State)
-// SHLL $1, R9; JCC taken
+// SHLL $1, R9; JEQ taken
 TEXT ·h1126(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23380,7 +23365,7 @@ TEXT ·h1126(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JCC taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23394,7 +23379,7 @@ done:
 	RET
 
 // func h1127(s *State)
-// SHLL $1, R9; JLT taken
+// SHLL $1, R9; JNE taken
 TEXT ·h1127(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23404,7 +23389,7 @@ TEXT ·h1127(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JLT taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23418,7 +23403,7 @@ done:
 	RET
 
 // func h1128(s *State)
-// SHLL $1, R9; JGE taken
+// SHLL $1, R9; JCS taken
 TEXT ·h1128(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23428,7 +23413,7 @@ TEXT ·h1128(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JGE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23442,7 +23427,7 @@ done:
 	RET
 
 // func h1129(s *State)
-// SHLL $1, R9; JLE taken
+// SHLL $1, R9; JCC taken
 TEXT ·h1129(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23452,7 +23437,7 @@ TEXT ·h1129(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JLE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23466,7 +23451,7 @@ done:
 	RET
 
 // func h1130(s *State)
-// SHLL $1, R9; JGT taken
+// SHLL $1, R9; JLT taken
 TEXT ·h1130(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23476,7 +23461,7 @@ TEXT ·h1130(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JGT taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23490,7 +23475,7 @@ done:
 	RET
 
 // func h1131(s *State)
-// SHLL $1, R9; JLS taken
+// SHLL $1, R9; JGE taken
 TEXT ·h1131(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23500,7 +23485,7 @@ TEXT ·h1131(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JLS taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23514,7 +23499,7 @@ done:
 	RET
 
 // func h1132(s *State)
-// SHLL $1, R9; JHI taken
+// SHLL $1, R9; JLE taken
 TEXT ·h1132(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23524,7 +23509,7 @@ TEXT ·h1132(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JHI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23538,7 +23523,7 @@ done:
 	RET
 
 // func h1133(s *State)
-// SHLL $1, R9; JMI taken
+// SHLL $1, R9; JGT taken
 TEXT ·h1133(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23548,7 +23533,7 @@ TEXT ·h1133(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JMI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23562,7 +23547,7 @@ done:
 	RET
 
 // func h1134(s *State)
-// SHLL $1, R9; JPL taken
+// SHLL $1, R9; JLS taken
 TEXT ·h1134(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23572,7 +23557,7 @@ TEXT ·h1134(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JPL taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23586,8 +23571,80 @@ done:
 	RET
 
 // func h1135(s *State)
-// SHLL $1, R9; SETCS R10
+// SHLL $1, R9; JHI taken
 TEXT ·h1135(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLL $1, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1136(s *State)
+// SHLL $1, R9; JMI taken
+TEXT ·h1136(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLL $1, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1137(s *State)
+// SHLL $1, R9; JPL taken
+TEXT ·h1137(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLL $1, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1138(s *State)
+// SHLL $1, R9; SETCS R10
+TEXT ·h1138(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23605,9 +23662,9 @@ TEXT ·h1135(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1136(s *State)
+// func h1139(s *State)
 // SHLL $1, R9; CMOVQEQ R11, R12
-TEXT ·h1136(SB), NOSPLIT, $24-8
+TEXT ·h1139(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23625,9 +23682,9 @@ TEXT ·h1136(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1137(s *State)
+// func h1140(s *State)
 // SHLL $1, R9; ADCQ R10, R11
-TEXT ·h1137(SB), NOSPLIT, $24-8
+TEXT ·h1140(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23645,9 +23702,9 @@ TEXT ·h1137(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1138(s *State)
+// func h1141(s *State)
 // SHLL $1, R9; SBBQ R10, R11
-TEXT ·h1138(SB), NOSPLIT, $24-8
+TEXT ·h1141(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23665,9 +23722,9 @@ TEXT ·h1138(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1139(s *State)
+// func h1142(s *State)
 // SHLL $1, R9; INCQ R13
-TEXT ·h1139(SB), NOSPLIT, $24-8
+TEXT ·h1142(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23685,9 +23742,9 @@ TEXT ·h1139(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1140(s *State)
+// func h1143(s *State)
 // SHLL $1, R9; ROLQ $7, R13
-TEXT ·h1140(SB), NOSPLIT, $24-8
+TEXT ·h1143(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23705,80 +23762,8 @@ TEXT ·h1140(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1141(s *State)
-// SARL $3, R9; JEQ taken
-TEXT ·h1141(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SARL $3, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1142(s *State)
-// SARL $3, R9; JNE taken
-TEXT ·h1142(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SARL $3, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1143(s *State)
-// SARL $3, R9; JCS taken
-TEXT ·h1143(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SARL $3, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1144(s *State)
-// SARL $3, R9; JCC taken
+// SARL $3, R9; JEQ taken
 TEXT ·h1144(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23788,7 +23773,7 @@ TEXT ·h1144(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JCC taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23802,7 +23787,7 @@ done:
 	RET
 
 // func h1145(s *State)
-// SARL $3, R9; JLT taken
+// SARL $3, R9; JNE taken
 TEXT ·h1145(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23812,7 +23797,7 @@ TEXT ·h1145(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JLT taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23826,7 +23811,7 @@ done:
 	RET
 
 // func h1146(s *State)
-// SARL $3, R9; JGE taken
+// SARL $3, R9; JCS taken
 TEXT ·h1146(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23836,7 +23821,7 @@ TEXT ·h1146(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JGE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23850,7 +23835,7 @@ done:
 	RET
 
 // func h1147(s *State)
-// SARL $3, R9; JLE taken
+// SARL $3, R9; JCC taken
 TEXT ·h1147(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23860,7 +23845,7 @@ TEXT ·h1147(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JLE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23874,7 +23859,7 @@ done:
 	RET
 
 // func h1148(s *State)
-// SARL $3, R9; JGT taken
+// SARL $3, R9; JLT taken
 TEXT ·h1148(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23884,7 +23869,7 @@ TEXT ·h1148(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JGT taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23898,7 +23883,7 @@ done:
 	RET
 
 // func h1149(s *State)
-// SARL $3, R9; JLS taken
+// SARL $3, R9; JGE taken
 TEXT ·h1149(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23908,7 +23893,7 @@ TEXT ·h1149(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JLS taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23922,7 +23907,7 @@ done:
 	RET
 
 // func h1150(s *State)
-// SARL $3, R9; JHI taken
+// SARL $3, R9; JLE taken
 TEXT ·h1150(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23932,7 +23917,7 @@ TEXT ·h1150(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JHI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23946,7 +23931,7 @@ done:
 	RET
 
 // func h1151(s *State)
-// SARL $3, R9; JMI taken
+// SARL $3, R9; JGT taken
 TEXT ·h1151(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23956,7 +23941,7 @@ TEXT ·h1151(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JMI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23970,7 +23955,7 @@ done:
 	RET
 
 // func h1152(s *State)
-// SARL $3, R9; JPL taken
+// SARL $3, R9; JLS taken
 TEXT ·h1152(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23980,7 +23965,7 @@ TEXT ·h1152(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JPL taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23994,8 +23979,80 @@ done:
 	RET
 
 // func h1153(s *State)
-// SARL $3, R9; SETCS R10
+// SARL $3, R9; JHI taken
 TEXT ·h1153(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARL $3, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1154(s *State)
+// SARL $3, R9; JMI taken
+TEXT ·h1154(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARL $3, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1155(s *State)
+// SARL $3, R9; JPL taken
+TEXT ·h1155(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARL $3, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1156(s *State)
+// SARL $3, R9; SETCS R10
+TEXT ·h1156(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24013,9 +24070,9 @@ TEXT ·h1153(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1154(s *State)
+// func h1157(s *State)
 // SARL $3, R9; CMOVQEQ R11, R12
-TEXT ·h1154(SB), NOSPLIT, $24-8
+TEXT ·h1157(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24033,9 +24090,9 @@ TEXT ·h1154(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1155(s *State)
+// func h1158(s *State)
 // SARL $3, R9; ADCQ R10, R11
-TEXT ·h1155(SB), NOSPLIT, $24-8
+TEXT ·h1158(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24053,9 +24110,9 @@ TEXT ·h1155(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1156(s *State)
+// func h1159(s *State)
 // SARL $3, R9; SBBQ R10, R11
-TEXT ·h1156(SB), NOSPLIT, $24-8
+TEXT ·h1159(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24073,9 +24130,9 @@ TEXT ·h1156(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1157(s *State)
+// func h1160(s *State)
 // SARL $3, R9; INCQ R13
-TEXT ·h1157(SB), NOSPLIT, $24-8
+TEXT ·h1160(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24093,9 +24150,9 @@ TEXT ·h1157(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1158(s *State)
+// func h1161(s *State)
 // SARL $3, R9; ROLQ $7, R13
-TEXT ·h1158(SB), NOSPLIT, $24-8
+TEXT ·h1161(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24113,80 +24170,8 @@ TEXT ·h1158(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1159(s *State)
-// ROLQ $1, R9; JEQ taken
-TEXT ·h1159(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1160(s *State)
-// ROLQ $1, R9; JNE taken
-TEXT ·h1160(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1161(s *State)
-// ROLQ $1, R9; JCS taken
-TEXT ·h1161(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1162(s *State)
-// ROLQ $1, R9; JCC taken
+// ROLQ $1, R9; JEQ taken
 TEXT ·h1162(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24196,7 +24181,7 @@ TEXT ·h1162(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JCC taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24210,7 +24195,7 @@ done:
 	RET
 
 // func h1163(s *State)
-// ROLQ $1, R9; JLT taken
+// ROLQ $1, R9; JNE taken
 TEXT ·h1163(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24220,7 +24205,7 @@ TEXT ·h1163(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JLT taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24234,7 +24219,7 @@ done:
 	RET
 
 // func h1164(s *State)
-// ROLQ $1, R9; JGE taken
+// ROLQ $1, R9; JCS taken
 TEXT ·h1164(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24244,7 +24229,7 @@ TEXT ·h1164(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JGE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24258,7 +24243,7 @@ done:
 	RET
 
 // func h1165(s *State)
-// ROLQ $1, R9; JLE taken
+// ROLQ $1, R9; JCC taken
 TEXT ·h1165(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24268,7 +24253,7 @@ TEXT ·h1165(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JLE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24282,7 +24267,7 @@ done:
 	RET
 
 // func h1166(s *State)
-// ROLQ $1, R9; JGT taken
+// ROLQ $1, R9; JLT taken
 TEXT ·h1166(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24292,7 +24277,7 @@ TEXT ·h1166(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JGT taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24306,7 +24291,7 @@ done:
 	RET
 
 // func h1167(s *State)
-// ROLQ $1, R9; JLS taken
+// ROLQ $1, R9; JGE taken
 TEXT ·h1167(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24316,7 +24301,7 @@ TEXT ·h1167(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JLS taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24330,7 +24315,7 @@ done:
 	RET
 
 // func h1168(s *State)
-// ROLQ $1, R9; JHI taken
+// ROLQ $1, R9; JLE taken
 TEXT ·h1168(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24340,7 +24325,7 @@ TEXT ·h1168(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JHI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24354,7 +24339,7 @@ done:
 	RET
 
 // func h1169(s *State)
-// ROLQ $1, R9; JMI taken
+// ROLQ $1, R9; JGT taken
 TEXT ·h1169(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24364,7 +24349,7 @@ TEXT ·h1169(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JMI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24378,7 +24363,7 @@ done:
 	RET
 
 // func h1170(s *State)
-// ROLQ $1, R9; JPL taken
+// ROLQ $1, R9; JLS taken
 TEXT ·h1170(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24388,7 +24373,7 @@ TEXT ·h1170(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JPL taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24402,8 +24387,80 @@ done:
 	RET
 
 // func h1171(s *State)
-// ROLQ $1, R9; SETCS R10
+// ROLQ $1, R9; JHI taken
 TEXT ·h1171(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ROLQ $1, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1172(s *State)
+// ROLQ $1, R9; JMI taken
+TEXT ·h1172(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ROLQ $1, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1173(s *State)
+// ROLQ $1, R9; JPL taken
+TEXT ·h1173(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ROLQ $1, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1174(s *State)
+// ROLQ $1, R9; SETCS R10
+TEXT ·h1174(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24421,9 +24478,9 @@ TEXT ·h1171(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1172(s *State)
+// func h1175(s *State)
 // ROLQ $1, R9; CMOVQEQ R11, R12
-TEXT ·h1172(SB), NOSPLIT, $24-8
+TEXT ·h1175(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24441,9 +24498,9 @@ TEXT ·h1172(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1173(s *State)
+// func h1176(s *State)
 // ROLQ $1, R9; ADCQ R10, R11
-TEXT ·h1173(SB), NOSPLIT, $24-8
+TEXT ·h1176(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24461,9 +24518,9 @@ TEXT ·h1173(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1174(s *State)
+// func h1177(s *State)
 // ROLQ $1, R9; SBBQ R10, R11
-TEXT ·h1174(SB), NOSPLIT, $24-8
+TEXT ·h1177(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24481,9 +24538,9 @@ TEXT ·h1174(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1175(s *State)
+// func h1178(s *State)
 // ROLQ $1, R9; INCQ R13
-TEXT ·h1175(SB), NOSPLIT, $24-8
+TEXT ·h1178(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24501,9 +24558,9 @@ TEXT ·h1175(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1176(s *State)
+// func h1179(s *State)
 // ROLQ $1, R9; ROLQ $7, R13
-TEXT ·h1176(SB), NOSPLIT, $24-8
+TEXT ·h1179(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24521,80 +24578,8 @@ TEXT ·h1176(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1177(s *State)
-// RORQ $3, R9; JEQ taken
-TEXT ·h1177(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1178(s *State)
-// RORQ $3, R9; JNE taken
-TEXT ·h1178(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1179(s *State)
-// RORQ $3, R9; JCS taken
-TEXT ·h1179(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1180(s *State)
-// RORQ $3, R9; JCC taken
+// RORQ $3, R9; JEQ taken
 TEXT ·h1180(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24604,7 +24589,7 @@ TEXT ·h1180(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JCC taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24618,7 +24603,7 @@ done:
 	RET
 
 // func h1181(s *State)
-// RORQ $3, R9; JLT taken
+// RORQ $3, R9; JNE taken
 TEXT ·h1181(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24628,7 +24613,7 @@ TEXT ·h1181(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JLT taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24642,7 +24627,7 @@ done:
 	RET
 
 // func h1182(s *State)
-// RORQ $3, R9; JGE taken
+// RORQ $3, R9; JCS taken
 TEXT ·h1182(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24652,7 +24637,7 @@ TEXT ·h1182(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JGE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24666,7 +24651,7 @@ done:
 	RET
 
 // func h1183(s *State)
-// RORQ $3, R9; JLE taken
+// RORQ $3, R9; JCC taken
 TEXT ·h1183(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24676,7 +24661,7 @@ TEXT ·h1183(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JLE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24690,7 +24675,7 @@ done:
 	RET
 
 // func h1184(s *State)
-// RORQ $3, R9; JGT taken
+// RORQ $3, R9; JLT taken
 TEXT ·h1184(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24700,7 +24685,7 @@ TEXT ·h1184(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JGT taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24714,7 +24699,7 @@ done:
 	RET
 
 // func h1185(s *State)
-// RORQ $3, R9; JLS taken
+// RORQ $3, R9; JGE taken
 TEXT ·h1185(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24724,7 +24709,7 @@ TEXT ·h1185(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JLS taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24738,7 +24723,7 @@ done:
 	RET
 
 // func h1186(s *State)
-// RORQ $3, R9; JHI taken
+// RORQ $3, R9; JLE taken
 TEXT ·h1186(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24748,7 +24733,7 @@ TEXT ·h1186(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JHI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24762,7 +24747,7 @@ done:
 	RET
 
 // func h1187(s *State)
-// RORQ $3, R9; JMI taken
+// RORQ $3, R9; JGT taken
 TEXT ·h1187(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24772,7 +24757,7 @@ TEXT ·h1187(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JMI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24786,7 +24771,7 @@ done:
 	RET
 
 // func h1188(s *State)
-// RORQ $3, R9; JPL taken
+// RORQ $3, R9; JLS taken
 TEXT ·h1188(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24796,7 +24781,7 @@ TEXT ·h1188(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JPL taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24810,8 +24795,80 @@ done:
 	RET
 
 // func h1189(s *State)
-// RORQ $3, R9; SETCS R10
+// RORQ $3, R9; JHI taken
 TEXT ·h1189(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1190(s *State)
+// RORQ $3, R9; JMI taken
+TEXT ·h1190(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1191(s *State)
+// RORQ $3, R9; JPL taken
+TEXT ·h1191(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1192(s *State)
+// RORQ $3, R9; SETCS R10
+TEXT ·h1192(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24829,9 +24886,9 @@ TEXT ·h1189(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1190(s *State)
+// func h1193(s *State)
 // RORQ $3, R9; CMOVQEQ R11, R12
-TEXT ·h1190(SB), NOSPLIT, $24-8
+TEXT ·h1193(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24849,9 +24906,9 @@ TEXT ·h1190(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1191(s *State)
+// func h1194(s *State)
 // RORQ $3, R9; ADCQ R10, R11
-TEXT ·h1191(SB), NOSPLIT, $24-8
+TEXT ·h1194(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24869,9 +24926,9 @@ TEXT ·h1191(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1192(s *State)
+// func h1195(s *State)
 // RORQ $3, R9; SBBQ R10, R11
-TEXT ·h1192(SB), NOSPLIT, $24-8
+TEXT ·h1195(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24889,9 +24946,9 @@ TEXT ·h1192(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1193(s *State)
+// func h1196(s *State)
 // RORQ $3, R9; INCQ R13
-TEXT ·h1193(SB), NOSPLIT, $24-8
+TEXT ·h1196(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24909,9 +24966,9 @@ TEXT ·h1193(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1194(s *State)
+// func h1197(s *State)
 // RORQ $3, R9; ROLQ $7, R13
-TEXT ·h1194(SB), NOSPLIT, $24-8
+TEXT ·h1197(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24929,80 +24986,8 @@ TEXT ·h1194(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1195(s *State)
-// IMULQ R8, R9; JEQ taken
-TEXT ·h1195(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1196(s *State)
-// IMULQ R8, R9; JNE taken
-TEXT ·h1196(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1197(s *State)
-// IMULQ R8, R9; JCS taken
-TEXT ·h1197(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1198(s *State)
-// IMULQ R8, R9; JCC taken
+// IMULQ R8, R9; JEQ taken
 TEXT ·h1198(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25012,7 +24997,7 @@ TEXT ·h1198(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JCC taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25026,7 +25011,7 @@ done:
 	RET
 
 // func h1199(s *State)
-// IMULQ R8, R9; JLT taken
+// IMULQ R8, R9; JNE taken
 TEXT ·h1199(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25036,7 +25021,7 @@ TEXT ·h1199(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JLT taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25050,7 +25035,7 @@ done:
 	RET
 
 // func h1200(s *State)
-// IMULQ R8, R9; JGE taken
+// IMULQ R8, R9; JCS taken
 TEXT ·h1200(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25060,7 +25045,7 @@ TEXT ·h1200(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JGE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25074,7 +25059,7 @@ done:
 	RET
 
 // func h1201(s *State)
-// IMULQ R8, R9; JLE taken
+// IMULQ R8, R9; JCC taken
 TEXT ·h1201(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25084,7 +25069,7 @@ TEXT ·h1201(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JLE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25098,7 +25083,7 @@ done:
 	RET
 
 // func h1202(s *State)
-// IMULQ R8, R9; JGT taken
+// IMULQ R8, R9; JLT taken
 TEXT ·h1202(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25108,7 +25093,7 @@ TEXT ·h1202(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JGT taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25122,7 +25107,7 @@ done:
 	RET
 
 // func h1203(s *State)
-// IMULQ R8, R9; JLS taken
+// IMULQ R8, R9; JGE taken
 TEXT ·h1203(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25132,7 +25117,7 @@ TEXT ·h1203(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JLS taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25146,7 +25131,7 @@ done:
 	RET
 
 // func h1204(s *State)
-// IMULQ R8, R9; JHI taken
+// IMULQ R8, R9; JLE taken
 TEXT ·h1204(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25156,7 +25141,7 @@ TEXT ·h1204(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JHI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25170,7 +25155,7 @@ done:
 	RET
 
 // func h1205(s *State)
-// IMULQ R8, R9; JMI taken
+// IMULQ R8, R9; JGT taken
 TEXT ·h1205(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25180,7 +25165,7 @@ TEXT ·h1205(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JMI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25194,7 +25179,7 @@ done:
 	RET
 
 // func h1206(s *State)
-// IMULQ R8, R9; JPL taken
+// IMULQ R8, R9; JLS taken
 TEXT ·h1206(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25204,7 +25189,7 @@ TEXT ·h1206(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JPL taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25218,8 +25203,80 @@ done:
 	RET
 
 // func h1207(s *State)
-// IMULQ R8, R9; SETCS R10
+// IMULQ R8, R9; JHI taken
 TEXT ·h1207(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1208(s *State)
+// IMULQ R8, R9; JMI taken
+TEXT ·h1208(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1209(s *State)
+// IMULQ R8, R9; JPL taken
+TEXT ·h1209(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1210(s *State)
+// IMULQ R8, R9; SETCS R10
+TEXT ·h1210(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25237,9 +25294,9 @@ TEXT ·h1207(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1208(s *State)
+// func h1211(s *State)
 // IMULQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1208(SB), NOSPLIT, $24-8
+TEXT ·h1211(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25257,9 +25314,9 @@ TEXT ·h1208(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1209(s *State)
+// func h1212(s *State)
 // IMULQ R8, R9; ADCQ R10, R11
-TEXT ·h1209(SB), NOSPLIT, $24-8
+TEXT ·h1212(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25277,9 +25334,9 @@ TEXT ·h1209(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1210(s *State)
+// func h1213(s *State)
 // IMULQ R8, R9; SBBQ R10, R11
-TEXT ·h1210(SB), NOSPLIT, $24-8
+TEXT ·h1213(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25297,9 +25354,9 @@ TEXT ·h1210(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1211(s *State)
+// func h1214(s *State)
 // IMULQ R8, R9; INCQ R13
-TEXT ·h1211(SB), NOSPLIT, $24-8
+TEXT ·h1214(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25317,9 +25374,9 @@ TEXT ·h1211(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1212(s *State)
+// func h1215(s *State)
 // IMULQ R8, R9; ROLQ $7, R13
-TEXT ·h1212(SB), NOSPLIT, $24-8
+TEXT ·h1215(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25337,80 +25394,8 @@ TEXT ·h1212(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1213(s *State)
-// IMUL3Q $-3, R8, R9; JEQ taken
-TEXT ·h1213(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1214(s *State)
-// IMUL3Q $-3, R8, R9; JNE taken
-TEXT ·h1214(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1215(s *State)
-// IMUL3Q $-3, R8, R9; JCS taken
-TEXT ·h1215(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1216(s *State)
-// IMUL3Q $-3, R8, R9; JCC taken
+// IMUL3Q $-3, R8, R9; JEQ taken
 TEXT ·h1216(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25420,7 +25405,7 @@ TEXT ·h1216(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JCC taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25434,7 +25419,7 @@ done:
 	RET
 
 // func h1217(s *State)
-// IMUL3Q $-3, R8, R9; JLT taken
+// IMUL3Q $-3, R8, R9; JNE taken
 TEXT ·h1217(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25444,7 +25429,7 @@ TEXT ·h1217(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JLT taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25458,7 +25443,7 @@ done:
 	RET
 
 // func h1218(s *State)
-// IMUL3Q $-3, R8, R9; JGE taken
+// IMUL3Q $-3, R8, R9; JCS taken
 TEXT ·h1218(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25468,7 +25453,7 @@ TEXT ·h1218(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JGE taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25482,7 +25467,7 @@ done:
 	RET
 
 // func h1219(s *State)
-// IMUL3Q $-3, R8, R9; JLE taken
+// IMUL3Q $-3, R8, R9; JCC taken
 TEXT ·h1219(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25492,7 +25477,7 @@ TEXT ·h1219(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JLE taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25506,7 +25491,7 @@ done:
 	RET
 
 // func h1220(s *State)
-// IMUL3Q $-3, R8, R9; JGT taken
+// IMUL3Q $-3, R8, R9; JLT taken
 TEXT ·h1220(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25516,7 +25501,7 @@ TEXT ·h1220(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JGT taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25530,7 +25515,7 @@ done:
 	RET
 
 // func h1221(s *State)
-// IMUL3Q $-3, R8, R9; JLS taken
+// IMUL3Q $-3, R8, R9; JGE taken
 TEXT ·h1221(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25540,7 +25525,7 @@ TEXT ·h1221(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JLS taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25554,7 +25539,7 @@ done:
 	RET
 
 // func h1222(s *State)
-// IMUL3Q $-3, R8, R9; JHI taken
+// IMUL3Q $-3, R8, R9; JLE taken
 TEXT ·h1222(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25564,7 +25549,7 @@ TEXT ·h1222(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JHI taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25578,7 +25563,7 @@ done:
 	RET
 
 // func h1223(s *State)
-// IMUL3Q $-3, R8, R9; JMI taken
+// IMUL3Q $-3, R8, R9; JGT taken
 TEXT ·h1223(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25588,7 +25573,7 @@ TEXT ·h1223(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JMI taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25602,7 +25587,7 @@ done:
 	RET
 
 // func h1224(s *State)
-// IMUL3Q $-3, R8, R9; JPL taken
+// IMUL3Q $-3, R8, R9; JLS taken
 TEXT ·h1224(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25612,7 +25597,7 @@ TEXT ·h1224(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JPL taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25626,8 +25611,80 @@ done:
 	RET
 
 // func h1225(s *State)
-// IMUL3Q $-3, R8, R9; SETCS R10
+// IMUL3Q $-3, R8, R9; JHI taken
 TEXT ·h1225(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1226(s *State)
+// IMUL3Q $-3, R8, R9; JMI taken
+TEXT ·h1226(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1227(s *State)
+// IMUL3Q $-3, R8, R9; JPL taken
+TEXT ·h1227(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1228(s *State)
+// IMUL3Q $-3, R8, R9; SETCS R10
+TEXT ·h1228(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25645,9 +25702,9 @@ TEXT ·h1225(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1226(s *State)
+// func h1229(s *State)
 // IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12
-TEXT ·h1226(SB), NOSPLIT, $24-8
+TEXT ·h1229(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25665,9 +25722,9 @@ TEXT ·h1226(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1227(s *State)
+// func h1230(s *State)
 // IMUL3Q $-3, R8, R9; ADCQ R10, R11
-TEXT ·h1227(SB), NOSPLIT, $24-8
+TEXT ·h1230(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25685,9 +25742,9 @@ TEXT ·h1227(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1228(s *State)
+// func h1231(s *State)
 // IMUL3Q $-3, R8, R9; SBBQ R10, R11
-TEXT ·h1228(SB), NOSPLIT, $24-8
+TEXT ·h1231(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25705,9 +25762,9 @@ TEXT ·h1228(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1229(s *State)
+// func h1232(s *State)
 // IMUL3Q $-3, R8, R9; INCQ R13
-TEXT ·h1229(SB), NOSPLIT, $24-8
+TEXT ·h1232(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25725,9 +25782,9 @@ TEXT ·h1229(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1230(s *State)
+// func h1233(s *State)
 // IMUL3Q $-3, R8, R9; ROLQ $7, R13
-TEXT ·h1230(SB), NOSPLIT, $24-8
+TEXT ·h1233(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25745,80 +25802,8 @@ TEXT ·h1230(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1231(s *State)
-// MULQ R8; JEQ taken
-TEXT ·h1231(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	MULQ R8
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1232(s *State)
-// MULQ R8; JNE taken
-TEXT ·h1232(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	MULQ R8
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1233(s *State)
-// MULQ R8; JCS taken
-TEXT ·h1233(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	MULQ R8
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1234(s *State)
-// MULQ R8; JCC taken
+// MULQ R8; JEQ taken
 TEXT ·h1234(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25828,7 +25813,7 @@ TEXT ·h1234(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	MULQ R8
-	JCC taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25842,8 +25827,80 @@ done:
 	RET
 
 // func h1235(s *State)
-// MULQ R8; JLT taken
+// MULQ R8; JNE taken
 TEXT ·h1235(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MULQ R8
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1236(s *State)
+// MULQ R8; JCS taken
+TEXT ·h1236(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MULQ R8
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1237(s *State)
+// MULQ R8; JCC taken
+TEXT ·h1237(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MULQ R8
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1238(s *State)
+// MULQ R8; JLT taken
+TEXT ·h1238(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25865,9 +25922,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1236(s *State)
+// func h1239(s *State)
 // MULQ R8; JGE taken
-TEXT ·h1236(SB), NOSPLIT, $24-8
+TEXT ·h1239(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25889,9 +25946,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1237(s *State)
+// func h1240(s *State)
 // MULQ R8; JLE taken
-TEXT ·h1237(SB), NOSPLIT, $24-8
+TEXT ·h1240(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25913,9 +25970,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1238(s *State)
+// func h1241(s *State)
 // MULQ R8; JGT taken
-TEXT ·h1238(SB), NOSPLIT, $24-8
+TEXT ·h1241(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25937,9 +25994,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1239(s *State)
+// func h1242(s *State)
 // MULQ R8; JLS taken
-TEXT ·h1239(SB), NOSPLIT, $24-8
+TEXT ·h1242(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25961,9 +26018,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1240(s *State)
+// func h1243(s *State)
 // MULQ R8; JHI taken
-TEXT ·h1240(SB), NOSPLIT, $24-8
+TEXT ·h1243(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25985,9 +26042,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1241(s *State)
+// func h1244(s *State)
 // MULQ R8; JMI taken
-TEXT ·h1241(SB), NOSPLIT, $24-8
+TEXT ·h1244(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26009,9 +26066,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1242(s *State)
+// func h1245(s *State)
 // MULQ R8; JPL taken
-TEXT ·h1242(SB), NOSPLIT, $24-8
+TEXT ·h1245(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26033,9 +26090,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1243(s *State)
+// func h1246(s *State)
 // MULQ R8; SETCS R10
-TEXT ·h1243(SB), NOSPLIT, $24-8
+TEXT ·h1246(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26053,9 +26110,9 @@ TEXT ·h1243(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1244(s *State)
+// func h1247(s *State)
 // MULQ R8; CMOVQEQ R11, R12
-TEXT ·h1244(SB), NOSPLIT, $24-8
+TEXT ·h1247(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26073,9 +26130,9 @@ TEXT ·h1244(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1245(s *State)
+// func h1248(s *State)
 // MULQ R8; ADCQ R10, R11
-TEXT ·h1245(SB), NOSPLIT, $24-8
+TEXT ·h1248(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26093,9 +26150,9 @@ TEXT ·h1245(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1246(s *State)
+// func h1249(s *State)
 // MULQ R8; SBBQ R10, R11
-TEXT ·h1246(SB), NOSPLIT, $24-8
+TEXT ·h1249(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26113,9 +26170,9 @@ TEXT ·h1246(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1247(s *State)
+// func h1250(s *State)
 // MULQ R8; INCQ R13
-TEXT ·h1247(SB), NOSPLIT, $24-8
+TEXT ·h1250(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26133,9 +26190,9 @@ TEXT ·h1247(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1248(s *State)
+// func h1251(s *State)
 // MULQ R8; ROLQ $7, R13
-TEXT ·h1248(SB), NOSPLIT, $24-8
+TEXT ·h1251(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26153,9 +26210,9 @@ TEXT ·h1248(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1249(s *State)
+// func h1252(s *State)
 // POPCNTQ R8, R9; JEQ taken
-TEXT ·h1249(SB), NOSPLIT, $24-8
+TEXT ·h1252(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26177,9 +26234,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1250(s *State)
+// func h1253(s *State)
 // POPCNTQ R8, R9; JNE taken
-TEXT ·h1250(SB), NOSPLIT, $24-8
+TEXT ·h1253(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26201,9 +26258,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1251(s *State)
+// func h1254(s *State)
 // POPCNTQ R8, R9; JCS taken
-TEXT ·h1251(SB), NOSPLIT, $24-8
+TEXT ·h1254(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26225,9 +26282,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1252(s *State)
+// func h1255(s *State)
 // POPCNTQ R8, R9; JCC taken
-TEXT ·h1252(SB), NOSPLIT, $24-8
+TEXT ·h1255(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26249,9 +26306,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1253(s *State)
+// func h1256(s *State)
 // POPCNTQ R8, R9; JLT taken
-TEXT ·h1253(SB), NOSPLIT, $24-8
+TEXT ·h1256(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26273,9 +26330,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1254(s *State)
+// func h1257(s *State)
 // POPCNTQ R8, R9; JGE taken
-TEXT ·h1254(SB), NOSPLIT, $24-8
+TEXT ·h1257(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26297,9 +26354,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1255(s *State)
+// func h1258(s *State)
 // POPCNTQ R8, R9; JLE taken
-TEXT ·h1255(SB), NOSPLIT, $24-8
+TEXT ·h1258(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26321,9 +26378,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1256(s *State)
+// func h1259(s *State)
 // POPCNTQ R8, R9; JGT taken
-TEXT ·h1256(SB), NOSPLIT, $24-8
+TEXT ·h1259(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26345,9 +26402,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1257(s *State)
+// func h1260(s *State)
 // POPCNTQ R8, R9; JLS taken
-TEXT ·h1257(SB), NOSPLIT, $24-8
+TEXT ·h1260(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26369,9 +26426,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1258(s *State)
+// func h1261(s *State)
 // POPCNTQ R8, R9; JHI taken
-TEXT ·h1258(SB), NOSPLIT, $24-8
+TEXT ·h1261(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26393,9 +26450,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1259(s *State)
+// func h1262(s *State)
 // POPCNTQ R8, R9; JMI taken
-TEXT ·h1259(SB), NOSPLIT, $24-8
+TEXT ·h1262(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26417,9 +26474,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1260(s *State)
+// func h1263(s *State)
 // POPCNTQ R8, R9; JPL taken
-TEXT ·h1260(SB), NOSPLIT, $24-8
+TEXT ·h1263(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26441,9 +26498,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1261(s *State)
+// func h1264(s *State)
 // POPCNTQ R8, R9; SETCS R10
-TEXT ·h1261(SB), NOSPLIT, $24-8
+TEXT ·h1264(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26461,9 +26518,9 @@ TEXT ·h1261(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1262(s *State)
+// func h1265(s *State)
 // POPCNTQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1262(SB), NOSPLIT, $24-8
+TEXT ·h1265(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26481,9 +26538,9 @@ TEXT ·h1262(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1263(s *State)
+// func h1266(s *State)
 // POPCNTQ R8, R9; ADCQ R10, R11
-TEXT ·h1263(SB), NOSPLIT, $24-8
+TEXT ·h1266(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26501,9 +26558,9 @@ TEXT ·h1263(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1264(s *State)
+// func h1267(s *State)
 // POPCNTQ R8, R9; SBBQ R10, R11
-TEXT ·h1264(SB), NOSPLIT, $24-8
+TEXT ·h1267(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26521,9 +26578,9 @@ TEXT ·h1264(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1265(s *State)
+// func h1268(s *State)
 // POPCNTQ R8, R9; INCQ R13
-TEXT ·h1265(SB), NOSPLIT, $24-8
+TEXT ·h1268(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26541,9 +26598,9 @@ TEXT ·h1265(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1266(s *State)
+// func h1269(s *State)
 // POPCNTQ R8, R9; ROLQ $7, R13
-TEXT ·h1266(SB), NOSPLIT, $24-8
+TEXT ·h1269(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
