@@ -67,3 +67,24 @@ func TestDecodeRejects(t *testing.T) {
 		}
 	}
 }
+
+// The MCDT flag is the model's: exactly the instructions mcdtOps names.
+func TestMCDTFlag(t *testing.T) {
+	n := 0
+	for _, op := range Mnemonics() {
+		inf, _ := Lookup(op)
+		if inf.MCDT {
+			n++
+			if op != "PMULULQ" && op != "VPMULUDQ" {
+				t.Errorf("%s marked MCDT", op)
+			}
+		}
+	}
+	if n != 2 {
+		t.Errorf("%d instructions marked MCDT, want PMULULQ and VPMULUDQ", n)
+	}
+	in, _, err := Decode([]byte{0xC4, 0x62, 0x5D, 0x28, 0xCA}, 0, 0) // VPMULDQ Y2, Y4, Y9
+	if err != nil || in.Op != "VPMULDQ" || in.Info().MCDT {
+		t.Errorf("VPMULDQ: %v %v", in, err)
+	}
+}
