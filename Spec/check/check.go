@@ -151,7 +151,8 @@ func (o *taintObs) After(m *x86.Machine[x86.TV], in *x86.Insn, reads []x86.TV) e
 		case 3:
 			o.mcdt = 4
 		}
-	case "PMULULQ", "VPMULUDQ":
+	}
+	if info.MCDT {
 		if secret && o.mcdt != 3 {
 			o.f.add(&o.f.mcdt, "%s: %s with a secret operand outside the MXCSR=0x1FBF bracket", in, in.Op)
 		}
@@ -359,9 +360,9 @@ func Routine(f *x86.File, r *x86.Routine, c *contract.Contract, opt Options) []R
 	case !taintOK:
 		set(MCDT, Failing, "run did not complete", taintT)
 	case fixed:
-		set(MCDT, Proven, "every PMULULQ/VPMULUDQ with a secret operand lies inside the MXCSR bracket (one run covering every input)", taintT)
+		set(MCDT, Proven, "every instruction the model marks MCDT (PMULULQ, VPMULUDQ) with a secret operand lies inside the MXCSR bracket (one run covering every input)", taintT)
 	case ind != nil && ind.Err == nil && ind.NoSecret:
-		set(MCDT, Proven, "no PMULULQ/VPMULUDQ has a possibly secret operand on any path of the inductive check", taintT+ind.dur())
+		set(MCDT, Proven, "no instruction the model marks MCDT has a possibly secret operand on any path of the inductive check", taintT+ind.dur())
 	default:
 		set(MCDT, Tested, fmt.Sprintf("%d taint runs", nTaint), taintT)
 	}

@@ -81,7 +81,7 @@ func (o indObs) Address(m *x86.Machine[x86.AV], in *x86.Insn, a x86.AV, size int
 func (o indObs) After(m *x86.Machine[x86.AV], in *x86.Insn, reads []x86.AV) error {
 	// The MXCSR bracket is not tracked on abstract paths: a multiplication
 	// with a possibly secret operand makes the proof give up.
-	if !in.Info().DOIT || in.Op == "PMULULQ" || in.Op == "VPMULUDQ" {
+	if inf := in.Info(); !inf.DOIT || inf.MCDT {
 		for _, v := range reads {
 			if v.S {
 				o.ic.res.NoSecret = false

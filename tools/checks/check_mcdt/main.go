@@ -1,7 +1,8 @@
 // Command check_mcdt enforces the MCDT rule of DESIGN.md on the generated
-// assembly: on some Intel processors pmuludq/vpmuludq (Go: PMULULQ,
-// VPMULUDQ) take data-dependent time unless MXCSR holds 0x1FBF, so every
-// such instruction must lie between Intel's prologue
+// assembly: on some Intel processors the instructions Spec/x86 marks MCDT
+// (today pmuludq/vpmuludq, Go: PMULULQ, VPMULUDQ) take data-dependent time
+// unless MXCSR holds 0x1FBF, so every such instruction must lie between
+// Intel's prologue
 //
 //	STMXCSR save; LDMXCSR <0x1FBF>; LFENCE
 //
@@ -23,6 +24,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/vg-crypto/vg/Spec/x86"
 	"github.com/vg-crypto/vg/tools/checks/internal/asmfile"
 	"github.com/vg-crypto/vg/tools/checks/internal/diag"
 	"github.com/vg-crypto/vg/tools/checks/internal/repo"
@@ -41,8 +43,13 @@ func main() {
 // to nearest, DAZ and FTZ off.
 const mxcsrDOIT = 0x1FBF
 
-// guarded are the instructions the rule covers (Go's spellings).
-var guarded = map[string]bool{"PMULULQ": true, "VPMULUDQ": true}
+// guarded reports whether the rule covers an instruction: the model
+// (Spec/x86) records which instructions Intel lists as MXCSR-configuration
+// dependent.
+func guarded(op string) bool {
+	inf, ok := x86.Lookup(op)
+	return ok && inf.MCDT
+}
 
 func run(root, dir string) (diag.List, string, error) {
 	r, err := repo.Open(root)
@@ -136,7 +143,7 @@ func checkRoutine(l *diag.List, rt *asmfile.Routine, consts map[string]uint64) i
 			}
 		}
 		switch {
-		case guarded[in.Op]:
+		case guarded(in.Op):
 			nMul++
 			if state != inside {
 				l.Addf(rt.File, in.Line, "%s: %s outside the MXCSR prologue (STMXCSR, LDMXCSR $0x1FBF, LFENCE) and epilogue (LFENCE, LDMXCSR)", rt.Name, in.Op)
