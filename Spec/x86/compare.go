@@ -24,7 +24,7 @@ func MatchText(text, bin *Routine) error {
 	if saves {
 		fpOff += int64(frame) + 8
 	}
-	idx := map[int]int{} // text index → bin index
+	idx := map[int]int{} // text index → bin index of the same instruction
 	j := 0
 	if saves {
 		j = 2
@@ -48,7 +48,11 @@ func MatchText(text, bin *Routine) error {
 		}
 		return isInsn(bin.Insns[j], "POPQ", BP)
 	}
+	// at[i] is where control lands for a label before text instruction i:
+	// the epilogue's first instruction when the assembler put one there.
+	at := map[int]int{}
 	for i, t := range text.Insns {
+		at[i] = j
 		if t.Op == "RET" && epilogue(j) {
 			if frame > 0 {
 				j++
@@ -68,13 +72,13 @@ func MatchText(text, bin *Routine) error {
 	if j != len(bin.Insns) {
 		return fmt.Errorf("%s: the machine code has %d instructions after the text's last (+%#x: %s)", text.Name, len(bin.Insns)-j, bin.Insns[j].Off, bin.Insns[j].Text)
 	}
-	idx[len(text.Insns)] = len(bin.Insns)
+	at[len(text.Insns)] = len(bin.Insns)
 	for i, t := range text.Insns {
 		for k, a := range t.Args {
 			if a.Kind != KLabel {
 				continue
 			}
-			want := idx[text.Labels[a.Label]]
+			want := at[text.Labels[a.Label]]
 			got := bin.Labels[bin.Insns[idx[i]].Args[k].Label]
 			if got != want {
 				return fmt.Errorf("%s: %s: the machine code branches to +%#x, the text to %s", text.Name, t, bin.Insns[got].Off, a.Label)
@@ -82,7 +86,7 @@ func MatchText(text, bin *Routine) error {
 		}
 	}
 	for l, i := range text.Labels {
-		bin.Labels[l] = idx[i]
+		bin.Labels[l] = at[i]
 	}
 	for i, t := range text.Insns {
 		b := bin.Insns[idx[i]]

@@ -721,6 +721,7 @@ var vexForms = []vexForm{
 	{"VPUNPCKHQDQ", 1, 1, 0x6D, -1, -1, "rvr", "VEX.NDS.128/256.66.0F.WIG 6D /r VPUNPCKHQDQ"},
 	{"VPCMPGTD", 1, 1, 0x66, -1, -1, "rvr", "VEX.NDS.128/256.66.0F.WIG 66 /r VPCMPGTD"},
 	{"VPMULDQ", 2, 1, 0x28, -1, -1, "rvr", "VEX.NDS.128/256.66.0F38.WIG 28 /r VPMULDQ"},
+	{"VPMULUDQ", 1, 1, 0xF4, -1, -1, "rvr", "VEX.NDS.128/256.66.0F.WIG F4 /r VPMULUDQ"},
 	{"VPMULLD", 2, 1, 0x40, -1, -1, "rvr", "VEX.NDS.128/256.66.0F38.WIG 40 /r VPMULLD"},
 	{"VPSHUFB", 2, 1, 0x00, -1, -1, "rvr", "VEX.NDS.128/256.66.0F38.WIG 00 /r VPSHUFB"},
 	{"VPERMD", 2, 1, 0x36, 0, -1, "rvr", "VEX.NDS.256.66.0F38.W0 36 /r VPERMD"},
