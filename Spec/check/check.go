@@ -77,6 +77,7 @@ type findings struct {
 	inDepBr []string // branch conditions that depend on input data
 	inDepAd []string // addresses that depend on input data
 	other   []string // model errors (unknown operand, undefined flag …)
+	post    []string // taint runs whose output breaks the postcondition
 }
 
 func (f *findings) add(list *[]string, format string, a ...any) {
@@ -294,7 +295,7 @@ func Routine(f *x86.File, r *x86.Routine, c *contract.Contract, opt Options) []R
 			break
 		}
 		if err := c.Check(in, out, ret); err != nil {
-			fd.add(&fd.other, "taint run %d: postcondition: %v", i, err)
+			fd.add(&fd.post, "taint run %d: postcondition: %v", i, err)
 		}
 	}
 	taintT := time.Since(t0)
@@ -368,7 +369,9 @@ func Routine(f *x86.File, r *x86.Routine, c *contract.Contract, opt Options) []R
 	}
 	// Functional.
 	t0 = time.Now()
-	if err := functional(f, r, c, opt, rng); err != nil {
+	if len(fd.post) > 0 {
+		set(Functional, Failing, fd.post[0], time.Since(t0))
+	} else if err := functional(f, r, c, opt, rng); err != nil {
 		set(Functional, Failing, err.Error(), time.Since(t0))
 	} else {
 		n := opt.Runs + len(opt.ExtraInputs)
