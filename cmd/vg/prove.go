@@ -99,6 +99,11 @@ func asmOverlay(root, dir string) (map[string][]byte, error) {
 		if e.IsDir() {
 			continue
 		}
+		if filepath.Ext(e.Name()) == ".h" {
+			// The assembler's include path is the package directory on
+			// disk; an overlaid header would not be what it reads.
+			return nil, fmt.Errorf("prove: -asm cannot overlay header %s: edit a copy of the tree instead", e.Name())
+		}
 		data, err := os.ReadFile(filepath.Join(dir, e.Name()))
 		if err != nil {
 			return nil, err
