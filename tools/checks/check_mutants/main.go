@@ -1,0 +1,335 @@
+// Command check_mutants keeps `vg prove` honest: it applies each mutant of
+// mutants.go (an edit of go/asm the checker must reject: wrong constants,
+// swapped operands, bounds off by one, secret branches and addresses,
+// stores out of bounds, stack and FP tricks, edits that change the bytes
+// but not what a reader of the text sees) and requires `vg prove` on the
+// mutated routine to fail, with a failing row other than the comparison of
+// text and bytes (so the proof itself catches it). A mutant that survives
+// is a bug in the checker, never a reason to drop the mutant.
+//
+// Mutants whose bug shows only on inputs the random functional test never
+// draws (the samplers' functional correctness is only tested) are marked
+// Survives with the reason: they must survive, so the list states exactly
+// what the checker misses; if one is caught, the mark is stale and the
+// check fails until it is removed.
+//
+// Usage, from the repository root:
+//
+//	go run ./tools/checks/check_mutants [-root dir] [-run regexp] [-v]
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+
+	"github.com/vg-crypto/vg/tools/checks/internal/diag"
+	"github.com/vg-crypto/vg/tools/checks/internal/prove"
+	"github.com/vg-crypto/vg/tools/checks/internal/repo"
+)
+
+func main() {
+	root := flag.String("root", ".", "repository root")
+	only := flag.String("run", "", "only mutants whose name matches this regular expression")
+	verbose := flag.Bool("v", false, "print each mutant's outcome")
+	flag.Parse()
+	l, summary, err := run(*root, *only, *verbose)
+	diag.Exit("check_mutants", l, summary, err)
+}
+
+// runs is vg prove's -n: enough random inputs for the functional tests to
+// see any bug that is not confined to rare inputs.
+const runs = "300"
+
+func run(root, only string, verbose bool) (diag.List, string, error) {
+	r, err := repo.Open(root)
+	if err != nil {
+		return nil, "", err
+	}
+	var re *regexp.Regexp
+	if only != "" {
+		if re, err = regexp.Compile(only); err != nil {
+			return nil, "", err
+		}
+	}
+	tmp, err := os.MkdirTemp("", "vg-mutants-")
+	if err != nil {
+		return nil, "", err
+	}
+	defer os.RemoveAll(tmp)
+	bin := filepath.Join(tmp, "vg")
+	build := exec.Command("go", "build", "-o", bin, "./cmd/vg")
+	build.Dir = r.Root
+	if out, err := build.CombinedOutput(); err != nil {
+		return nil, "", fmt.Errorf("go build ./cmd/vg: %v\n%s", err, out)
+	}
+	// A scratch copy of the tree: mutants edit its go/asm, so the Go
+	// command builds exactly what it would build from such a tree
+	// (headers included, which -overlay cannot provide).
+	tree := filepath.Join(tmp, "tree")
+	if err := copyTree(r.Root, tree); err != nil {
+		return nil, "", err
+	}
+	asmDir := filepath.Join(tree, "go", "asm")
+	vectors := os.Getenv("VG_VECTORS")
+	if vectors == "" {
+		vectors = filepath.Join(filepath.Dir(r.Root), "shared", "vectors")
+	}
+	var l diag.List
+	killed, survived, n := 0, 0, 0
+	start := time.Now()
+	for _, m := range mutants {
+		if re != nil && !re.MatchString(m.Name) {
+			continue
+		}
+		n++
+		restore, err := m.apply(asmDir)
+		if err != nil {
+			restore()
+			l.Addf("tools/checks/check_mutants/mutants.go", 0, "%s: %v", m.Name, err)
+			continue
+		}
+		t0 := time.Now()
+		rows, perr := proveMutant(bin, tree, vectors, m.Routine)
+		if err := restore(); err != nil {
+			return nil, "", err
+		}
+		caught, why := verdict(rows, perr)
+		if verbose {
+			fmt.Printf("%-40s %-6v %5.1fs %s\n", m.Name, caught, time.Since(t0).Seconds(), why)
+		}
+		switch {
+		case caught == errored:
+			l.Addf("tools/checks/check_mutants/mutants.go", 0, "%s: vg prove could not check it: %s", m.Name, why)
+		case caught == yes && m.Survives != "":
+			l.Addf("tools/checks/check_mutants/mutants.go", 0, "%s: marked as surviving (%s) but caught (%s): remove the mark", m.Name, m.Survives, why)
+		case caught == yes:
+			killed++
+		case m.Survives != "":
+			survived++
+		default:
+			l.Addf("tools/checks/check_mutants/mutants.go", 0, "%s: SURVIVED: vg prove accepts it (%s); this is a checker bug", m.Name, why)
+		}
+	}
+	if n == 0 {
+		return nil, "", fmt.Errorf("no mutant matches %q", only)
+	}
+	return l, fmt.Sprintf("%d of %d mutants caught, %d known survivors (rare inputs of the tested-only samplers), %.0f s",
+		killed, n, survived, time.Since(start).Seconds()), nil
+}
+
+type outcome int
+
+const (
+	no outcome = iota
+	yes
+	errored
+)
+
+func (o outcome) String() string { return [...]string{"ALIVE", "caught", "error"}[o] }
+
+// proveMutant runs vg prove on one routine of the tree at root.
+func proveMutant(bin, root, vectors, routine string) ([]prove.Row, error) {
+	cmd := exec.Command(bin, "prove", "-json", "-n", runs, "-routine", routine)
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), "VG_VECTORS="+vectors)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	if stdout.Len() == 0 {
+		// No report at all: the tree did not build, or vg prove crashed.
+		return nil, fmt.Errorf("no report (%v): %s", err, firstLine(stderr.String()))
+	}
+	var rows []prove.Row
+	if jerr := json.Unmarshal(stdout.Bytes(), &rows); jerr != nil {
+		return nil, fmt.Errorf("report: %v", jerr)
+	}
+	if err == nil {
+		for _, r := range rows {
+			if r.Status == "failing" {
+				return rows, fmt.Errorf("vg prove exited 0 with a failing row")
+			}
+		}
+	}
+	return rows, nil
+}
+
+// verdict: caught when some row other than the text comparison fails.
+func verdict(rows []prove.Row, err error) (outcome, string) {
+	if err != nil {
+		return errored, err.Error()
+	}
+	var text string
+	for _, r := range rows {
+		if r.Status != "failing" {
+			continue
+		}
+		if r.Obligation == "text = bytes" {
+			text = " (the text comparison also fails)"
+			continue
+		}
+		d := r.Detail
+		if len(d) > 120 {
+			d = d[:117] + "..."
+		}
+		return yes, r.Obligation + ": " + d + text
+	}
+	return no, "every obligation at its level" + text
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
+	return s
+}
+
+// Mutant is one edit of go/asm.
+type Mutant struct {
+	Name    string
+	Routine string // the TEXT symbol vg prove checks
+	Edits   []Edit
+	// Files are added to go/asm (e.g. a local textflag.h).
+	Files map[string]string
+	// Survives gives the reason a mutant is expected to survive (see the
+	// package comment); empty for every mutant the checker must catch.
+	Survives string
+}
+
+// Edit replaces the Nth occurrence (1-based; -1 for the last) of Find in
+// File by Replace. An edit whose text is not found fails the check, so the
+// catalogue cannot silently go stale.
+type Edit struct {
+	File          string
+	Find, Replace string
+	N             int
+}
+
+// apply edits the files of asmDir; restore puts every file back.
+func (m Mutant) apply(asmDir string) (restore func() error, err error) {
+	saved := map[string][]byte{} // nil: the file did not exist
+	restore = func() error {
+		for name, data := range saved {
+			p := filepath.Join(asmDir, name)
+			var err error
+			if data == nil {
+				err = os.Remove(p)
+			} else {
+				err = os.WriteFile(p, data, 0o644)
+			}
+			if err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	files := map[string]string{}
+	read := func(name string) (string, error) {
+		if src, ok := files[name]; ok {
+			return src, nil
+		}
+		data, err := os.ReadFile(filepath.Join(asmDir, name))
+		if os.IsNotExist(err) {
+			saved[name] = nil
+			return "", nil
+		}
+		if err != nil {
+			return "", err
+		}
+		saved[name] = data
+		return string(data), nil
+	}
+	for _, e := range m.Edits {
+		src, err := read(e.File)
+		if err != nil {
+			return restore, err
+		}
+		at := nth(src, e.Find, e.N)
+		if at < 0 {
+			return restore, fmt.Errorf("%s: occurrence %d of %q not found", e.File, e.N, e.Find)
+		}
+		files[e.File] = src[:at] + e.Replace + src[at+len(e.Find):]
+	}
+	for name, content := range m.Files {
+		if rest, ok := strings.CutPrefix(content, "@goroot:"); ok {
+			// "@goroot:path\n…": a file of GOROOT, then more lines.
+			path, more, _ := strings.Cut(rest, "\n")
+			data, err := os.ReadFile(filepath.Join(goroot(), path))
+			if err != nil {
+				return restore, err
+			}
+			content = string(data) + more
+		}
+		src, err := read(name)
+		if err != nil {
+			return restore, err
+		}
+		files[name] = src + content
+	}
+	for name, content := range files {
+		if err := os.WriteFile(filepath.Join(asmDir, name), []byte(content), 0o644); err != nil {
+			return restore, err
+		}
+	}
+	return restore, nil
+}
+
+// copyTree copies the repository (without .git) to dst.
+func copyTree(src, dst string) error {
+	return filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(src, p)
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if d.Name() == ".git" {
+				return filepath.SkipDir
+			}
+			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
+	})
+}
+
+func nth(s, find string, n int) int {
+	if n == -1 {
+		return strings.LastIndex(s, find)
+	}
+	if n == 0 {
+		n = 1
+	}
+	off := 0
+	for k := 1; ; k++ {
+		i := strings.Index(s[off:], find)
+		if i < 0 {
+			return -1
+		}
+		if k == n {
+			return off + i
+		}
+		off += i + len(find)
+	}
+}
+
+func goroot() string {
+	out, err := exec.Command("go", "env", "GOROOT").Output()
+	if err != nil {
+		return ""
+	}
+	return strings.TrimSpace(string(out))
+}

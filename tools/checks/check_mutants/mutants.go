@@ -1,0 +1,108 @@
+package main
+
+// beforeRET inserts code before the last RET of a file.
+func beforeRET(file, code string) Edit {
+	return Edit{File: file, Find: "\tRET", Replace: code + "\tRET", N: -1}
+}
+
+// mutants is the catalogue. Each must make `vg prove -routine Routine`
+// fail (see the package comment for Survives).
+var mutants = []Mutant{
+	// ---- KeccakF1600AMD64: functional correctness is proven, so any
+	// change of the permutation must be caught by the proof itself.
+	{Name: "keccak/rotation-constant", Routine: "KeccakF1600AMD64",
+		Edits: []Edit{{File: "keccak_amd64.s", Find: "ROLQ $0x01, R8", Replace: "ROLQ $0x02, R8", N: -1}}},
+	{Name: "keccak/round-constant-data", Routine: "KeccakF1600AMD64",
+		Edits: []Edit{{File: "keccak_amd64.s", Find: "DATA keccakRC<>+8(SB)/8, $0x0000000000008082", Replace: "DATA keccakRC<>+8(SB)/8, $0x0000000000008083"}}},
+	{Name: "keccak/swapped-operands", Routine: "KeccakF1600AMD64",
+		Edits: []Edit{{File: "keccak_amd64.s", Find: "\tANDQ R9, R8\n", Replace: "\tANDQ R8, R9\n"}}},
+	{Name: "keccak/secret-branch", Routine: "KeccakF1600AMD64",
+		Edits: []Edit{beforeRET("keccak_amd64.s", "\tMOVQ a+0(FP), DI\n\tMOVQ (DI), AX\n\tTESTQ AX, AX\n\tJEQ planted\nplanted:\n")}},
+	{Name: "keccak/secret-address", Routine: "KeccakF1600AMD64",
+		Edits: []Edit{beforeRET("keccak_amd64.s", "\tMOVQ a+0(FP), DI\n\tMOVQ (DI), AX\n\tANDQ $0x07, AX\n\tMOVQ (DI)(AX*8), BX\n")}},
+	{Name: "keccak/store-out-of-bounds", Routine: "KeccakF1600AMD64",
+		Edits: []Edit{beforeRET("keccak_amd64.s", "\tMOVQ a+0(FP), DI\n\tMOVQ AX, 200(DI)\n")}},
+	{Name: "keccak/fp-beyond-arguments", Routine: "KeccakF1600AMD64",
+		Edits: []Edit{{File: "keccak_amd64.s", Find: "MOVQ a+0(FP), R13", Replace: "MOVQ a+8(FP), R13"}}},
+	{Name: "keccak/sp-adjust-moves-fp", Routine: "KeccakF1600AMD64",
+		Edits: []Edit{{File: "keccak_amd64.s", Find: "\tMOVQ a+0(FP), R13\n", Replace: "\tSUBQ $0x08, SP\n\tMOVQ a+0(FP), R13\n\tADDQ $0x08, SP\n"}}},
+	{Name: "keccak/overwrite-saved-bp", Routine: "KeccakF1600AMD64",
+		Edits: []Edit{beforeRET("keccak_amd64.s", "\tMOVQ AX, 200(SP)\n")}},
+	{Name: "keccak/overwrite-return-address", Routine: "KeccakF1600AMD64",
+		Edits: []Edit{beforeRET("keccak_amd64.s", "\tMOVQ AX, 208(SP)\n")}},
+	{Name: "keccak/sp-not-restored", Routine: "KeccakF1600AMD64",
+		Edits: []Edit{beforeRET("keccak_amd64.s", "\tADDQ $0x08, SP\n")}},
+	{Name: "keccak/comment-on-include-hides-instruction", Routine: "KeccakF1600AMD64",
+		Edits: []Edit{{File: "keccak_amd64.s", Find: "\tROLQ $0x01, R8\n", Replace: "#include \"empty.h\" /*\n\tROLQ $0x01, R8\n// */\n", N: -1}},
+		Files: map[string]string{"empty.h": "// nothing\n"}},
+	{Name: "keccak/local-textflag-redefines-mnemonic", Routine: "KeccakF1600AMD64",
+		Files: map[string]string{"textflag.h": "@goroot:pkg/include/textflag.h\n#define ROLQ RORQ\n"}},
+	{Name: "keccak/include-adds-instruction", Routine: "KeccakF1600AMD64",
+		Edits: []Edit{{File: "keccak_amd64.s", Find: "\tROLQ $0x01, R8\n", Replace: "#include \"extra.h\"\n\tROLQ $0x01, R8\n", N: -1}},
+		Files: map[string]string{"extra.h": "\tNOTQ R8\n"}},
+	{Name: "keccak/macro-in-source", Routine: "KeccakF1600AMD64",
+		Edits: []Edit{{File: "keccak_amd64.s", Find: "#include \"textflag.h\"\n", Replace: "#include \"textflag.h\"\n#define ROLQ RORQ\n"}}},
+	{Name: "keccak/sign-extended-immediate", Routine: "KeccakF1600AMD64",
+		// Read without sign extension, the three instructions cancel;
+		// the assembler sign-extends the imm32, so the pointer moves.
+		Edits: []Edit{{File: "keccak_amd64.s", Find: "\tMOVQ a+0(FP), R13\n", Replace: "\tMOVQ a+0(FP), R13\n\tADDQ $0x80000000, R13\n\tADDQ $0x80000000, R13\n\tMOVQ $0x100000000, R9\n\tSUBQ R9, R13\n"}}},
+	{Name: "keccak/one-input-bug", Routine: "KeccakF1600AMD64",
+		// Flips a bit of the output only when lane 0 of it equals one
+		// 64-bit value: random tests pass, the proof must not.
+		Edits: []Edit{beforeRET("keccak_amd64.s", "\tMOVQ a+0(FP), DI\n\tMOVQ (DI), AX\n\tMOVQ $0x0123456789abcdef, BX\n\tXORQ BX, AX\n\tMOVQ AX, CX\n\tSUBQ $0x01, CX\n\tNOTQ AX\n\tANDQ AX, CX\n\tSARQ $0x3f, CX\n\tANDQ $0x01, CX\n\tXORQ CX, (DI)\n")}},
+
+	// ---- KeccakF1600x4AVX2 (symbolic proof through the SAT solver).
+	{Name: "keccakx4/shift-constant", Routine: "KeccakF1600x4AVX2",
+		Edits: []Edit{{File: "keccakx4_amd64.s", Find: "VPSRLQ       $0x3f, Y2, Y6", Replace: "VPSRLQ       $0x3e, Y2, Y6", N: -1}}},
+
+	// ---- NTTAVX2 (functional correctness tested on random inputs).
+	{Name: "ntt/twiddle-constant", Routine: "NTTAVX2",
+		Edits: []Edit{{File: "ntt_amd64.s", Find: "DATA nttTwiddles<>+32(SB)/4, $0x000064f7", Replace: "DATA nttTwiddles<>+32(SB)/4, $0x000064f8"}}},
+	{Name: "ntt/swapped-operands", Routine: "NTTAVX2",
+		Edits: []Edit{{File: "ntt_amd64.s", Find: "VPSUBD   Y8, Y0, Y4", Replace: "VPSUBD   Y0, Y8, Y4"}}},
+	{Name: "ntt/load-offset-off-by-four", Routine: "NTTAVX2",
+		Edits: []Edit{{File: "ntt_amd64.s", Find: "VMOVDQU  896(DI), Y7", Replace: "VMOVDQU  900(DI), Y7"}}},
+	{Name: "ntt/store-out-of-bounds", Routine: "NTTAVX2",
+		Edits: []Edit{beforeRET("ntt_amd64.s", "\tVMOVDQU Y0, 1024(DI)\n")}},
+	{Name: "ntt/secret-address", Routine: "NTTAVX2",
+		Edits: []Edit{beforeRET("ntt_amd64.s", "\tMOVL (DI), AX\n\tANDQ $0x07, AX\n\tMOVQ (DI)(AX*8), BX\n")}},
+	{Name: "ntt/macro-unsigned-multiply", Routine: "NTTAVX2",
+		Edits: []Edit{{File: "ntt_amd64.s", Find: "#include \"textflag.h\"\n", Replace: "#include \"textflag.h\"\n#define VPMULDQ VPMULUDQ\n"}}},
+
+	// ---- MultiplyNTTAVX2, MultiplyAccNTT4AVX2.
+	{Name: "mul/modulus-constant", Routine: "MultiplyNTTAVX2",
+		Edits: []Edit{{File: "nttmul_amd64.s", Find: "DATA mulConsts<>+0(SB)/4, $0x007fe001", Replace: "DATA mulConsts<>+0(SB)/4, $0x007fe003"}}},
+	{Name: "mul/read-out-of-bounds", Routine: "MultiplyNTTAVX2",
+		Edits: []Edit{beforeRET("nttmul_amd64.s", "\tVMOVDQU 1024(DX), Y0\n")}},
+	{Name: "mul/writes-read-only-input", Routine: "MultiplyNTTAVX2",
+		Edits: []Edit{{File: "nttmul_amd64.s", Find: "MOVQ     out+0(FP), DI", Replace: "MOVQ     a+8(FP), DI"}}},
+	{Name: "mulacc4/read-beyond-rows", Routine: "MultiplyAccNTT4AVX2",
+		Edits: []Edit{beforeRET("nttmulacc4_amd64.s", "\tVMOVDQU 4096(DX), Y0\n")}},
+
+	// ---- RejNTTPolyAMD64: memory safety and constant time proven by the
+	// inductive check; functional correctness only tested.
+	{Name: "rej/count-bound-off-by-one", Routine: "RejNTTPolyAMD64",
+		Edits: []Edit{{File: "rejnttpoly_amd64.s", Find: "CMPQ CX, $0x00000100", Replace: "CMPQ CX, $0x00000101", N: -1}}},
+	{Name: "rej/store-scale", Routine: "RejNTTPolyAMD64",
+		Edits: []Edit{{File: "rejnttpoly_amd64.s", Find: "MOVL AX, (DI)(CX*4)", Replace: "MOVL AX, (DI)(CX*8)"}}},
+	{Name: "rej/frame-slot-overflow", Routine: "RejNTTPolyAMD64",
+		Edits: []Edit{{File: "rejnttpoly_amd64.s", Find: "MOVQ    $0x00000010, 408(SP)", Replace: "MOVQ    $0x00000010, 416(SP)"}}},
+	{Name: "rej/ok-flag-on-success", Routine: "RejNTTPolyAMD64",
+		Edits: []Edit{{File: "rejnttpoly_amd64.s", Find: "MOVB $0x01, ret+16(FP)", Replace: "MOVB $0x00, ret+16(FP)"}}},
+	{Name: "rej/ok-flag-out-of-blocks", Routine: "RejNTTPolyAMD64",
+		Edits:    []Edit{{File: "rejnttpoly_amd64.s", Find: "MOVB $0x00, ret+16(FP)", Replace: "MOVB $0x01, ret+16(FP)"}},
+		Survives: "only the out-of-blocks path (16 SHAKE blocks giving fewer than 256 coefficients) sets the flag; random seeds never take it, and functional correctness is only tested"},
+	{Name: "rej/accepts-q", Routine: "RejNTTPolyAMD64",
+		Edits:    []Edit{{File: "rejnttpoly_amd64.s", Find: "CMPL AX, $0x007fe001", Replace: "CMPL AX, $0x007fe002"}},
+		Survives: "a candidate equals q with probability 2^-23 per draw at this one of eight positions; 300 random seeds do not draw it, and functional correctness is only tested"},
+	{Name: "rej/fifteen-blocks", Routine: "RejNTTPolyAMD64",
+		Edits:    []Edit{{File: "rejnttpoly_amd64.s", Find: "MOVQ    $0x00000010, 408(SP)", Replace: "MOVQ    $0x0000000f, 408(SP)"}},
+		Survives: "differs only for seeds needing a 16th SHAKE block (more than 840 candidates for 256 coefficients), which random seeds never are; functional correctness is only tested"},
+
+	// ---- RejNTTPolyx4AVX2.
+	{Name: "rejx4/table-index-scale", Routine: "RejNTTPolyx4AVX2",
+		Edits: []Edit{{File: "rejnttpolyx4_amd64.s", Find: "MOVBQZX   (R13)(AX*1), AX", Replace: "MOVBQZX   (R13)(AX*2), AX"}}},
+	{Name: "rejx4/ok-flag-out-of-blocks", Routine: "RejNTTPolyx4AVX2",
+		Edits:    []Edit{{File: "rejnttpolyx4_amd64.s", Find: "MOVB $0x00, ret+16(FP)", Replace: "MOVB $0x01, ret+16(FP)"}},
+		Survives: "only the out-of-blocks path sets the flag; random seeds never take it, and functional correctness is only tested"},
+}
