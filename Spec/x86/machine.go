@@ -29,6 +29,9 @@ type Region[V any] struct {
 	Base     uint64
 	Bytes    []V
 	Writable bool
+	// WriteOnly forbids reads (a buffer the contract lets the routine
+	// write but not read).
+	WriteOnly bool
 	// Written records which bytes were stored to (results, frame).
 	Written []bool
 }
@@ -317,6 +320,9 @@ func (m *Machine[V]) access(in *Insn, addr V, size int, write bool) (*Region[V],
 	}
 	if r.Kind == Hidden {
 		return nil, 0, 0, &MemError{Insn: in, Lo: lo, Hi: hi, Size: size, Write: write, Region: r.Name, Reason: "touches " + r.Name}
+	}
+	if !write && r.WriteOnly {
+		return nil, 0, 0, &MemError{Insn: in, Lo: lo, Hi: hi, Size: size, Write: write, Region: r.Name, Reason: "region " + r.Name + " may be written, not read"}
 	}
 	if write && !r.Writable {
 		return nil, 0, 0, &MemError{Insn: in, Lo: lo, Hi: hi, Size: size, Write: write, Region: r.Name, Reason: "region " + r.Name + " is read-only"}
