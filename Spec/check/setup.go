@@ -57,10 +57,11 @@ func setup[V any](d x86.Domain[V], mk maker[V], f *x86.File, r *x86.Routine, c *
 	}
 	lay := &layout{ptrArgs: map[string]uint64{}}
 	k := 0
-	newBuf := func(name string, n int, secret, write bool, content []byte) uint64 {
+	newBuf := func(name string, n int, secret, write, read bool, content []byte) uint64 {
 		base := uint64(bufBase) * uint64(k+1)
 		k++
 		reg := m.AddRegion(name, x86.Buffer, base, n, write, mk(0, false, false))
+		reg.WriteOnly = !read // the contract's Read permission
 		for i := 0; i < n; i++ {
 			if content != nil {
 				reg.Bytes[i] = mk(uint64(content[i]), secret, true)
@@ -74,20 +75,20 @@ func setup[V any](d x86.Domain[V], mk maker[V], f *x86.File, r *x86.Routine, c *
 	var argSlots []uint64
 	for _, a := range c.Args {
 		if a.Indirect == 0 {
-			base := newBuf(a.Name, a.Bytes, a.Secret, a.Write, in[a.Name])
+			base := newBuf(a.Name, a.Bytes, a.Secret, a.Write, a.Read, in[a.Name])
 			lay.ptrArgs[a.Name] = base
 			argSlots = append(argSlots, base)
 			continue
 		}
 		var ptrs []uint64
 		for _, bn := range a.BufferNames() {
-			ptrs = append(ptrs, newBuf(bn, a.Bytes, a.Secret, a.Write, in[bn]))
+			ptrs = append(ptrs, newBuf(bn, a.Bytes, a.Secret, a.Write, a.Read, in[bn]))
 		}
 		arr := make([]byte, 8*len(ptrs))
 		for i, p := range ptrs {
 			putU64(arr[8*i:], p)
 		}
-		base := newBuf(a.Name, len(arr), false, false, nil)
+		base := newBuf(a.Name, len(arr), false, false, true, nil)
 		reg := m.Region(a.Name)
 		for i := range arr {
 			reg.Bytes[i] = mk(uint64(arr[i]), false, false)
