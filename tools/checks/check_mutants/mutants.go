@@ -76,6 +76,8 @@ var mutants = []Mutant{
 		Edits: []Edit{beforeRET("nttmul_amd64.s", "\tVMOVDQU 1024(DX), Y0\n")}},
 	{Name: "mul/writes-read-only-input", Routine: "MultiplyNTTAVX2",
 		Edits: []Edit{{File: "nttmul_amd64.s", Find: "MOVQ     out+0(FP), DI", Replace: "MOVQ     a+8(FP), DI"}}},
+	{Name: "mul/reads-write-only-output", Routine: "MultiplyNTTAVX2",
+		Edits: []Edit{beforeRET("nttmul_amd64.s", "\tVMOVDQU (DI), Y0\n")}},
 	{Name: "mulacc4/read-beyond-rows", Routine: "MultiplyAccNTT4AVX2",
 		Edits: []Edit{beforeRET("nttmulacc4_amd64.s", "\tVMOVDQU 4096(DX), Y0\n")}},
 
