@@ -85,6 +85,9 @@ func rejNTTPolyx4AMD64(a *[4]*ringElement, seeds *[4][34]byte) bool {
 }
 
 func rejNTTPolyx4AVX2(a *[4]*ringElement, seeds *[4][34]byte) bool {
+	if !distinctOutputs(a) {
+		return rejNTTPolyx4AMD64(a, seeds)
+	}
 	return asm.RejNTTPolyx4AVX2((*[4]*[n256]uint32)(unsafe.Pointer(a)), seeds)
 }
 
@@ -127,6 +130,12 @@ func multiplyAccNTT(out *ringElement, a, b []ringElement) {
 }
 
 func multiplyNTTAVX2(out, a, b *ringElement) {
+	if out == a || out == b {
+		var t ringElement
+		asm.MultiplyNTTAVX2(poly32(&t), poly32(a), poly32(b))
+		*out = t
+		return
+	}
 	asm.MultiplyNTTAVX2(poly32(out), poly32(a), poly32(b))
 }
 
@@ -135,6 +144,12 @@ func multiplyNTTAVX2(out, a, b *ringElement) {
 // is public.
 func multiplyAccNTTAVX2(out *ringElement, a, b []ringElement) {
 	b = b[:len(a)]
+	if elemsOverlap(out, a) || elemsOverlap(out, b) {
+		var t ringElement
+		multiplyAccNTTAVX2(&t, a, b)
+		*out = t
+		return
+	}
 	switch len(a) {
 	case 4:
 		asm.MultiplyAccNTT4AVX2(poly32(out), (*[4][n256]uint32)(unsafe.Pointer(&a[0])), (*[4][n256]uint32)(unsafe.Pointer(&b[0])))
