@@ -1,9 +1,10 @@
-// Package check is **Trusted**: it runs an assembly routine, parsed from
-// the go/asm text by Spec/x86, in the x86 model under its contract
-// (Spec/contract), and discharges the obligations: memory safety,
-// constant time, ABI (Go ABI0), MCDT, CPU features and functional
-// correctness. It reports each as proven, tested or failing; "proven" is
-// only ever said for an argument that covers every input.
+// Package check is **Trusted**: it builds go/asm with the Go command
+// (BuildAsm), decodes each routine's machine code with Spec/x86
+// (Programs), runs it in the x86 model under its contract (Spec/contract),
+// and discharges the obligations: memory safety, constant time, ABI (Go
+// ABI0), MCDT, CPU features and functional correctness. It reports each as
+// proven, tested or failing; "proven" is only ever said for an argument
+// that covers every input, and a proof that does not complete is failing.
 package check
 
 import (
