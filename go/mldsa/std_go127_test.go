@@ -7,8 +7,11 @@ import (
 	"crypto"
 	stdmldsa "crypto/mldsa"
 	"crypto/x509"
+	"crypto/x509/pkix"
+	"math/big"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestStdMLDSAMuConstant(t *testing.T) {
@@ -182,8 +185,9 @@ func TestStdConversions(t *testing.T) {
 	}
 }
 
-// TestStdX509 has crypto/x509 sign a certificate request with StdSigner,
-// and writes and reads a PKCS#8 private key through the conversions.
+// TestStdX509 has crypto/x509 sign a certificate request, a certificate
+// and a revocation list with StdSigner, and writes and reads a PKCS#8
+// private key through the conversions.
 func TestStdX509(t *testing.T) {
 	sk, err := GenerateKey(MLDSA44())
 	if err != nil {
@@ -210,6 +214,40 @@ func TestStdX509(t *testing.T) {
 	if err := Verify(sk.PublicKey(), csr.RawTBSCertificateRequest, csr.Signature, nil); err != nil {
 		t.Fatal("vg rejects the request's signature:", err)
 	}
+	// A CA certificate and a revocation list, both signed through StdSigner.
+	ca := &x509.Certificate{
+		SerialNumber:          big.NewInt(1),
+		Subject:               pkix.Name{CommonName: "CA"},
+		NotBefore:             time.Now().Add(-time.Hour),
+		NotAfter:              time.Now().Add(time.Hour),
+		KeyUsage:              x509.KeyUsageCertSign | x509.KeyUsageCRLSign,
+		BasicConstraintsValid: true,
+		IsCA:                  true,
+		SubjectKeyId:          []byte{1, 2, 3},
+	}
+	caDER, err := x509.CreateCertificate(nil, ca, ca, signer.Public(), signer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	caCert, err := x509.ParseCertificate(caDER)
+	if err != nil {
+		t.Fatal(err)
+	}
+	crlDER, err := x509.CreateRevocationList(nil, &x509.RevocationList{Number: big.NewInt(1), ThisUpdate: time.Now(), NextUpdate: time.Now().Add(time.Hour)}, caCert, signer)
+	if err != nil {
+		t.Fatal(err)
+	}
+	crl, err := x509.ParseRevocationList(crlDER)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := crl.CheckSignatureFrom(caCert); err != nil {
+		t.Fatal("revocation list:", err)
+	}
+	if err := Verify(sk.PublicKey(), crl.RawTBSRevocationList, crl.Signature, nil); err != nil {
+		t.Fatal("vg rejects the revocation list's signature:", err)
+	}
+
 	if _, err := x509.MarshalPKCS8PrivateKey(sk); err == nil {
 		t.Fatal("crypto/x509 now takes vg's keys: StdPrivateKey's documentation is out of date")
 	}
