@@ -9,6 +9,7 @@ import (
 	"crypto/x509"
 	"crypto/x509/pkix"
 	"math/big"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -266,5 +267,82 @@ func TestStdX509(t *testing.T) {
 	back, err := FromStdPrivateKey(parsed.(*stdmldsa.PrivateKey))
 	if err != nil || !back.Equal(sk) {
 		t.Fatalf("PKCS#8 round trip gives another key (err %v)", err)
+	}
+}
+
+// TestStdAPISurface checks that every method of crypto/mldsa's types
+// exists on this package's with the same signature (the standard library's
+// key and parameter types standing for this package's), and that the
+// package-level functions and constants match.
+func TestStdAPISurface(t *testing.T) {
+	vgFor := map[reflect.Type]reflect.Type{
+		reflect.TypeFor[*stdmldsa.PrivateKey](): reflect.TypeFor[*PrivateKey](),
+		reflect.TypeFor[*stdmldsa.PublicKey]():  reflect.TypeFor[*PublicKey](),
+		reflect.TypeFor[stdmldsa.Parameters]():  reflect.TypeFor[Parameters](),
+		reflect.TypeFor[*stdmldsa.Options]():    reflect.TypeFor[*Options](),
+	}
+	mapped := func(typ reflect.Type) reflect.Type {
+		if v, ok := vgFor[typ]; ok {
+			return v
+		}
+		return typ
+	}
+	sameSignature := func(std, vg reflect.Type, skip int) bool {
+		if std.NumIn() != vg.NumIn() || std.NumOut() != vg.NumOut() || std.IsVariadic() != vg.IsVariadic() {
+			return false
+		}
+		for i := skip; i < std.NumIn(); i++ {
+			if mapped(std.In(i)) != vg.In(i) {
+				return false
+			}
+		}
+		for i := 0; i < std.NumOut(); i++ {
+			if mapped(std.Out(i)) != vg.Out(i) {
+				return false
+			}
+		}
+		return true
+	}
+	for stdType, vgType := range vgFor {
+		for i := 0; i < stdType.NumMethod(); i++ {
+			m := stdType.Method(i)
+			vm, ok := vgType.MethodByName(m.Name)
+			if !ok {
+				t.Errorf("%v has no method %s", vgType, m.Name)
+				continue
+			}
+			if !sameSignature(m.Type, vm.Type, 1) {
+				t.Errorf("%v.%s is %v; crypto/mldsa's is %v", vgType, m.Name, vm.Type, m.Type)
+			}
+		}
+	}
+	for _, f := range []struct {
+		name    string
+		std, vg any
+	}{
+		{"GenerateKey", stdmldsa.GenerateKey, GenerateKey},
+		{"NewPrivateKey", stdmldsa.NewPrivateKey, NewPrivateKey},
+		{"NewPublicKey", stdmldsa.NewPublicKey, NewPublicKey},
+		{"Verify", stdmldsa.Verify, Verify},
+		{"MLDSA44", stdmldsa.MLDSA44, MLDSA44},
+		{"MLDSA65", stdmldsa.MLDSA65, MLDSA65},
+		{"MLDSA87", stdmldsa.MLDSA87, MLDSA87},
+	} {
+		if !sameSignature(reflect.TypeOf(f.std), reflect.TypeOf(f.vg), 0) {
+			t.Errorf("%s is %T; crypto/mldsa's is %T", f.name, f.vg, f.std)
+		}
+	}
+	for _, c := range [][2]int{
+		{PrivateKeySize, stdmldsa.PrivateKeySize},
+		{MLDSA44PublicKeySize, stdmldsa.MLDSA44PublicKeySize},
+		{MLDSA65PublicKeySize, stdmldsa.MLDSA65PublicKeySize},
+		{MLDSA87PublicKeySize, stdmldsa.MLDSA87PublicKeySize},
+		{MLDSA44SignatureSize, stdmldsa.MLDSA44SignatureSize},
+		{MLDSA65SignatureSize, stdmldsa.MLDSA65SignatureSize},
+		{MLDSA87SignatureSize, stdmldsa.MLDSA87SignatureSize},
+	} {
+		if c[0] != c[1] {
+			t.Errorf("constant %d, crypto/mldsa's %d", c[0], c[1])
+		}
 	}
 }
