@@ -7,6 +7,10 @@
 // and verifying an external message representative μ (SignMu,
 // SignMuDeterministic, VerifyMu) and HashML-DSA with the twelve pre-hash
 // functions of FIPS 204 (HashSign, HashSignDeterministic, HashVerify).
+// Built with Go 1.27 or later, Options is crypto/mldsa's Options, and
+// StdSigner and the conversions StdPrivateKey, StdPublicKey,
+// FromStdPrivateKey and FromStdPublicKey let crypto/x509, and anything else
+// that knows only the standard library's key types, sign with this package.
 //
 // Secret data never chooses a branch or a memory address, except where
 // FIPS 204's rejection sampling makes the outcome public or independent of
