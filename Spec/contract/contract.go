@@ -73,6 +73,10 @@ type Contract struct {
 	// state j is the word at a[KeccakStates*(x+5y)+j]. The checker may
 	// then prove the postcondition round by round (Spec/check).
 	KeccakStates int
+	// Zq, when set, says the postcondition is a map over ℤq of 32-bit
+	// coefficients (see ZqMap); the checker may then prove it for every
+	// input.
+	Zq *ZqMap
 	// Gen draws a random input meeting the precondition.
 	Gen func(r *rand.Rand) Buffers
 	// Check returns an error if out (and the result byte) do not meet the
@@ -283,6 +287,14 @@ var All = []*Contract{
 // nttContract is the contract of an in-place transform of 256
 // coefficients in [0, q), equal word for word to spec (Algorithm 41 or 42).
 func nttContract(sym, routine, algo string, spec func(fips204.Poly) fips204.Poly) *Contract {
+	want := func(in Buffers) []uint32 {
+		out := spec(Poly(in["w"]))
+		ws := make([]uint32, len(out))
+		for i, x := range out {
+			ws[i] = uint32(x)
+		}
+		return ws
+	}
 	return &Contract{
 		Symbol: sym, Routine: routine, Variant: "AVX2",
 		GoSig: "func " + sym + "(w *[256]uint32)",
@@ -300,15 +312,11 @@ func nttContract(sym, routine, algo string, spec func(fips204.Poly) fips204.Poly
 			}
 			return Buffers{"w": b}
 		},
+		Zq: &ZqMap{In: []string{"w"}, Out: "w", Want: want},
 		Check: func(in, out Buffers, _ byte) error {
-			var w fips204.Poly
-			for i := range w {
-				w[i] = int32(binary.LittleEndian.Uint32(in["w"][4*i:]))
-			}
-			want := spec(w)
-			for i := range want {
-				if got := binary.LittleEndian.Uint32(out["w"][4*i:]); got != uint32(want[i]) {
-					return fmt.Errorf("coefficient %d = %d, Spec %s gives %d", i, got, routine, want[i])
+			for i, w := range want(in) {
+				if got := binary.LittleEndian.Uint32(out["w"][4*i:]); got != w {
+					return fmt.Errorf("coefficient %d = %d, Spec %s gives %d", i, got, routine, w)
 				}
 			}
 			return nil
@@ -342,11 +350,28 @@ func productContract(sym string, l int) *Contract {
 		sig = fmt.Sprintf("func %s(out *[256]uint32, a, b *[%d][256]uint32)", sym, l)
 		post = fmt.Sprintf("out = 2⁻³² ∘ fips204.MatrixVectorNTT({a}, b)[0] (Algorithm 48, a row of length %d), coefficients in [0, q)", l)
 	}
-	poly := func(b []byte) (p fips204.Poly) {
-		for i := range p {
-			p[i] = int32(binary.LittleEndian.Uint32(b[4*i:]))
+	want := func(in Buffers) []uint32 {
+		var a, b []fips204.Poly
+		for j := 0; j < rows; j++ {
+			a = append(a, Poly(in["a"][1024*j:]))
+			b = append(b, Poly(in["b"][1024*j:]))
 		}
-		return p
+		var w fips204.Poly
+		if l == 0 {
+			w = fips204.MultiplyNTT(a[0], b[0])
+		} else {
+			w = fips204.MatrixVectorNTT([][]fips204.Poly{a}, b)[0]
+		}
+		var r fips204.Poly
+		for i := range r {
+			r[i] = rInv
+		}
+		w = fips204.MultiplyNTT(w, r)
+		ws := make([]uint32, len(w))
+		for i, x := range w {
+			ws[i] = uint32(x)
+		}
+		return ws
 	}
 	return &Contract{
 		Symbol: sym, Routine: routine, Variant: "AVX2", GoSig: sig,
@@ -370,27 +395,12 @@ func productContract(sym string, l int) *Contract {
 			}
 			return b
 		},
+		Zq: &ZqMap{In: []string{"a", "b"}, Out: "out", Bilinear: true, PerPosition: l > 0, Want: want},
 		Check: func(in, out Buffers, _ byte) error {
-			var a, b []fips204.Poly
-			for j := 0; j < rows; j++ {
-				a = append(a, poly(in["a"][1024*j:]))
-				b = append(b, poly(in["b"][1024*j:]))
-			}
-			var want fips204.Poly
-			if l == 0 {
-				want = fips204.MultiplyNTT(a[0], b[0])
-			} else {
-				want = fips204.MatrixVectorNTT([][]fips204.Poly{a}, b)[0]
-			}
-			var r fips204.Poly
-			for i := range r {
-				r[i] = rInv
-			}
-			want = fips204.MultiplyNTT(want, r)
-			got := poly(out["out"])
-			for i := range want {
-				if uint32(got[i]) != uint32(want[i]) {
-					return fmt.Errorf("coefficient %d = %d, Spec gives %d", i, got[i], want[i])
+			got := Poly(out["out"])
+			for i, w := range want(in) {
+				if uint32(got[i]) != w {
+					return fmt.Errorf("coefficient %d = %d, Spec gives %d", i, got[i], w)
 				}
 			}
 			return nil
