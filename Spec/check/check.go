@@ -394,6 +394,14 @@ func Routine(f *x86.File, r *x86.Routine, c *contract.Contract, opt Options) []R
 				}
 			}
 		}
+		if c.Zq != nil && fixed && len(fd.ct) == 0 {
+			// As for Keccak: the one path is every input's path.
+			if d, err := proveZq(f, r, c, opt.MaxSteps); err == nil {
+				set(Functional, Proven, d+"; also "+tested, time.Since(t0))
+			} else {
+				set(Functional, Tested, tested+"; ℤq proof not completed: "+err.Error(), time.Since(t0))
+			}
+		}
 	}
 	var out []Result
 	for _, ob := range Obligations {

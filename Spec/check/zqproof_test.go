@@ -1,0 +1,263 @@
+package check
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/vg-crypto/vg/Spec/contract"
+	"github.com/vg-crypto/vg/Spec/x86"
+)
+
+// zqRoutines are the routines whose contract is a map over ℤq.
+var zqRoutines = [][2]string{
+	{"ntt_amd64.s", "NTTAVX2"},
+	{"nttinverse_amd64.s", "NTTInverseAVX2"},
+	{"nttmul_amd64.s", "MultiplyNTTAVX2"},
+	{"nttmulacc4_amd64.s", "MultiplyAccNTT4AVX2"},
+	{"nttmulacc5_amd64.s", "MultiplyAccNTT5AVX2"},
+	{"nttmulacc7_amd64.s", "MultiplyAccNTT7AVX2"},
+}
+
+func parseAsm(t *testing.T, file string) *x86.File {
+	t.Helper()
+	src, err := os.ReadFile("../../go/asm/" + file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := x86.ParseFile(file, string(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+func TestProveZqRoutines(t *testing.T) {
+	for _, tc := range zqRoutines {
+		f := parseAsm(t, tc[0])
+		d, err := proveZq(f, f.Routine(tc[1]), contract.Lookup(tc[1]), 1<<22)
+		if err != nil {
+			t.Errorf("%s: %v", tc[1], err)
+			continue
+		}
+		t.Logf("%s: %s", tc[1], d)
+	}
+}
+
+// mutate returns the routine of file with old replaced by new (n times, or
+// every time for n < 0), which must occur.
+func mutate(t *testing.T, file string, n int, pairs ...string) *x86.File {
+	t.Helper()
+	src, err := os.ReadFile("../../go/asm/" + file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(src)
+	for i := 0; i+1 < len(pairs); i += 2 {
+		if !strings.Contains(s, pairs[i]) {
+			t.Fatalf("%s: %q not found", file, pairs[i])
+		}
+		s = strings.Replace(s, pairs[i], pairs[i+1], n)
+	}
+	f, err := x86.ParseFile(file, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// roundingEntry is the table entry of NTTAVX2's final reduction that holds
+// 2²² in every lane: x − q·⌊(x + 2²²)/2²³⌋.
+func roundingEntry(v string) []string {
+	var p []string
+	for l := 0; l < 8; l++ {
+		p = append(p, fmt.Sprintf("DATA nttTwiddles<>+%d(SB)/4, $0x00400000", 1632+4*l),
+			fmt.Sprintf("DATA nttTwiddles<>+%d(SB)/4, $%s", 1632+4*l, v))
+	}
+	return p
+}
+
+// bump returns the replacement that adds 1 to the 32-bit DATA word at
+// table+off.
+func bump(t *testing.T, file, table string, off int) []string {
+	src, err := os.ReadFile("../../go/asm/" + file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prefix := fmt.Sprintf("DATA %s<>+%d(SB)/4, $", table, off)
+	for _, line := range strings.Split(string(src), "\n") {
+		if v, ok := strings.CutPrefix(line, prefix); ok {
+			x, err := strconv.ParseUint(v, 0, 32)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return []string{line, fmt.Sprintf("%s%#x", prefix, x+1)}
+		}
+	}
+	t.Fatalf("%s: no %s", file, prefix)
+	return nil
+}
+
+// backdoor makes MultiplyNTTAVX2 subtract 1 from out[i] (i < 8) when it
+// equals a[i]: wrong only for about one input in q/8, so the random test
+// almost never sees it. With a[0] = 1 and b[0] = 2³² mod q, out[0] should be
+// 1·2³²·2⁻³² = 1 = a[0].
+var backdoor = []string{"VPADDD   Y2, Y0, Y0\n\tVMOVDQU  Y0, (DI)",
+	"VPADDD   Y2, Y0, Y0\n\tVPCMPEQD (SI), Y0, Y3\n\tVPADDD   Y3, Y0, Y0\n\tVMOVDQU  Y0, (DI)"}
+
+func TestBackdoorIsABug(t *testing.T) {
+	f := mutate(t, "nttmul_amd64.s", 1, backdoor...)
+	c := contract.Lookup("MultiplyNTTAVX2")
+	in := c.Gen(rand.New(rand.NewPCG(1, 2)))
+	binary.LittleEndian.PutUint32(in["a"], 1)
+	binary.LittleEndian.PutUint32(in["b"], uint32((uint64(1)<<32)%qMod))
+	out, ret, err := concRun(f, f.Routine(c.Symbol), c, copyBuffers(in), rand.New(rand.NewPCG(1, 3)), 1<<20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Check(in, out, ret); err == nil {
+		t.Fatal("the backdoor does not change the output on its trigger")
+	}
+	if err := functional(f, f.Routine(c.Symbol), c, Options{Runs: 2000, MaxSteps: 1 << 20}, nil); err != nil {
+		t.Logf("random test found it: %v", err)
+	}
+}
+
+// Each planted bug must make the proof fail; each rewriting that keeps
+// the function must still be proven (the proof is not merely strict).
+func TestProveZqMutants(t *testing.T) {
+	for _, tc := range []struct {
+		name, file, sym string
+		n               int
+		pairs           []string
+		ok              bool
+	}{
+		{"rounding constant 2²³−1", "ntt_amd64.s", "NTTAVX2", 1, roundingEntry("0x007fffff"), false},
+		{"rounding constant 2²²+1 (same function)", "ntt_amd64.s", "NTTAVX2", 1, roundingEntry("0x00400001"), true},
+		{"one twiddle off by one", "ntt_amd64.s", "NTTAVX2", 1,
+			bump(t, "ntt_amd64.s", "nttTwiddles", 32), false},
+		{"odd lanes use the even twiddles", "ntt_amd64.s", "NTTAVX2", 1,
+			[]string{"VPMULDQ     nttTwiddles<>+1412(SB), Y5, Y13", "VPMULDQ     nttTwiddles<>+1408(SB), Y5, Y13"}, false},
+		{"sign mask by VPSRAD 22", "ntt_amd64.s", "NTTAVX2", 1,
+			[]string{"VPSRAD      $0x1f, Y14, Y13", "VPSRAD      $0x16, Y14, Y13"}, false},
+		{"sign mask by VPSRAD 30 (same function)", "ntt_amd64.s", "NTTAVX2", -1,
+			[]string{"$0x1f,", "$0x1e,"}, true},
+		{"a last-layer twiddle off by one", "nttinverse_amd64.s", "NTTInverseAVX2", 1,
+			bump(t, "nttinverse_amd64.s", "nttInverseTwiddles", 32), false},
+		{"q⁻¹ wrong in one lane", "nttmul_amd64.s", "MultiplyNTTAVX2", 1,
+			[]string{"DATA mulConsts<>+40(SB)/4, $0x03802001", "DATA mulConsts<>+40(SB)/4, $0x03802003"}, false},
+		{"q⁻¹ changed in an odd lane, which VPMULDQ never reads", "nttmul_amd64.s", "MultiplyNTTAVX2", 1,
+			[]string{"DATA mulConsts<>+44(SB)/4, $0x03802001", "DATA mulConsts<>+44(SB)/4, $0x03802003"}, true},
+		{"no final conditional add of q", "nttmul_amd64.s", "MultiplyNTTAVX2", 1,
+			[]string{"VPADDD   Y2, Y0, Y0\n\tVMOVDQU  Y0, (DI)", "VMOVDQU  Y0, (DI)"}, false},
+		{"a backdoor on a rare input", "nttmul_amd64.s", "MultiplyNTTAVX2", 1, backdoor, false},
+		{"sign mask by VPSRAD 23 (same function: |x| < 2²³)", "nttmul_amd64.s", "MultiplyNTTAVX2", -1,
+			[]string{"$0x1f,", "$0x17,"}, true},
+		{"a term of the row dropped", "nttmulacc4_amd64.s", "MultiplyAccNTT4AVX2", 1,
+			[]string{"VPADDQ", "VPSUBQ"}, false},
+	} {
+		f := mutate(t, tc.file, tc.n, tc.pairs...)
+		_, err := proveZq(f, f.Routine(tc.sym), contract.Lookup(tc.sym), 1<<22)
+		switch {
+		case tc.ok && err != nil:
+			t.Errorf("%s: %s: not proven: %v", tc.sym, tc.name, err)
+		case !tc.ok && err == nil:
+			t.Errorf("%s: %s: proven", tc.sym, tc.name)
+		default:
+			t.Logf("%s: %s: %v", tc.sym, tc.name, err)
+		}
+	}
+}
+
+// evalQ evaluates a ℤq form at the inputs x.
+func evalQ(f qform, x []uint64) uint64 {
+	s := uint64(0)
+	for _, t := range f {
+		v := uint64(t.c)
+		switch degree(t.k) {
+		case 1:
+			v = v * x[t.k-1] % qMod
+		case 2:
+			v = v * x[t.k>>32-1] % qMod * x[t.k&0xffffffff-1] % qMod
+		}
+		s = (s + v) % qMod
+	}
+	return s
+}
+
+// The domain is sound where it matters: run in lockstep with the concrete
+// model on random inputs, every lane and word it describes after every
+// instruction has a value in its interval, congruent to its ℤq form at
+// the inputs, whose bits are the concrete ones.
+func TestZqDomainSound(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for _, tc := range zqRoutines {
+		f := parseAsm(t, tc[0])
+		r, c := f.Routine(tc[1]), contract.Lookup(tc[1])
+		for run := 0; run < 3; run++ {
+			d, zm, _, _, err := zqMachine(f, r, c)
+			if err != nil {
+				t.Fatal(err)
+			}
+			in := c.Gen(rng)
+			cm, _ := setup[uint64](x86.Conc{}, func(v uint64, _, _ bool) uint64 { return v }, f, r, c, copyBuffers(in), rng)
+			var x []uint64
+			for _, name := range c.Zq.In {
+				for k := 0; k < len(in[name])/4; k++ {
+					x = append(x, uint64(binary.LittleEndian.Uint32(in[name][4*k:])))
+				}
+			}
+			member := func(z *zint, bitsMod uint64, v uint64) bool {
+				// The X in [lo, hi] with X ≡ v (mod bitsMod), if the interval
+				// holds at most one; then X mod q must match the form.
+				if uint64(z.hi-z.lo) >= bitsMod {
+					return true // several candidates: nothing to compare
+				}
+				X := z.lo + int64((v-uint64(z.lo))%bitsMod)
+				if bitsMod == 0 {
+					X = int64(v)
+				}
+				if X > z.hi {
+					return false
+				}
+				return !z.qok || evalQ(z.q, x) == modq(X)
+			}
+			checked := 0
+			for !zm.Done {
+				in := zm.Routine.Insns[zm.PC]
+				if err := zm.Step(); err != nil {
+					t.Fatal(err)
+				}
+				if err := cm.Step(); err != nil {
+					t.Fatal(err)
+				}
+				for i := range zm.Vec {
+					for w := 0; w < 4; w++ {
+						a, v := zm.Vec[i][w], cm.Vec[i][w]
+						for j := 0; j < 2; j++ {
+							if l := d.lane(a, j); l != nil {
+								checked++
+								if !member(l, 1<<32, uint64(uint32(v>>(32*j)))) {
+									t.Fatalf("%s run %d: after %s, Y%d word %d lane %d = %#x outside [%d, %d] or off its form", tc[1], run, in, i, w, j, uint32(v>>(32*j)), l.lo, l.hi)
+								}
+							}
+						}
+						if z := d.wordInt(a); z != nil {
+							checked++
+							if int64(v) < z.lo || int64(v) > z.hi || z.qok && evalQ(z.q, x) != modq(int64(v)) {
+								t.Fatalf("%s run %d: after %s, Y%d word %d = %d outside [%d, %d] or off its form", tc[1], run, in, i, w, int64(v), z.lo, z.hi)
+							}
+						}
+					}
+				}
+			}
+			if run == 0 {
+				t.Logf("%s: %d lane and word facts checked", tc[1], checked)
+			}
+		}
+	}
+}
