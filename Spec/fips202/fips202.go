@@ -28,28 +28,50 @@ const (
 	nr = 12 + 2*l
 )
 
+// Lanes is what the step mappings compute with: the five lane operations
+// of §3.2 (⊕, AND, complement, rotation, constants). Words is this
+// package's own instance on uint64 lanes; a checker may instantiate the
+// very same code over symbolic lanes to compare an implementation with
+// this text rather than with a second rendering of it.
+type Lanes[V any] interface {
+	Xor(a, b V) V
+	And(a, b V) V
+	Not(a V) V
+	Rol(a V, n uint) V // rotation towards higher z
+	Const(x uint64) V
+}
+
+// Words is Lanes on uint64.
+type Words struct{}
+
+func (Words) Xor(a, b uint64) uint64      { return a ^ b }
+func (Words) And(a, b uint64) uint64      { return a & b }
+func (Words) Not(a uint64) uint64         { return ^a }
+func (Words) Rol(a uint64, n uint) uint64 { return bits.RotateLeft64(a, int(n)) }
+func (Words) Const(x uint64) uint64       { return x }
+
 // lane returns A[x, y] with x and y taken mod 5.
-func lane(a *State, x, y int) uint64 { return a[mod5(x)+5*mod5(y)] }
+func lane[V any](a *[25]V, x, y int) V { return a[mod5(x)+5*mod5(y)] }
 
 func mod5(x int) int { return ((x % 5) + 5) % 5 }
 
 // theta is θ, §3.2.1, Algorithm 1.
-func theta(a State) State {
-	var c, d [5]uint64
+func theta[V any](o Lanes[V], a [25]V) [25]V {
+	var c, d [5]V
 	// Step 1: C[x, z] = A[x,0,z] ⊕ A[x,1,z] ⊕ A[x,2,z] ⊕ A[x,3,z] ⊕ A[x,4,z].
 	for x := 0; x < 5; x++ {
-		c[x] = lane(&a, x, 0) ^ lane(&a, x, 1) ^ lane(&a, x, 2) ^ lane(&a, x, 3) ^ lane(&a, x, 4)
+		c[x] = o.Xor(o.Xor(o.Xor(o.Xor(lane(&a, x, 0), lane(&a, x, 1)), lane(&a, x, 2)), lane(&a, x, 3)), lane(&a, x, 4))
 	}
 	// Step 2: D[x, z] = C[(x−1) mod 5, z] ⊕ C[(x+1) mod 5, (z−1) mod w],
 	// that is, C[x+1] rotated towards higher z by one.
 	for x := 0; x < 5; x++ {
-		d[x] = c[mod5(x-1)] ^ bits.RotateLeft64(c[mod5(x+1)], 1)
+		d[x] = o.Xor(c[mod5(x-1)], o.Rol(c[mod5(x+1)], 1))
 	}
 	// Step 3: A′[x, y, z] = A[x, y, z] ⊕ D[x, z].
-	var out State
+	var out [25]V
 	for y := 0; y < 5; y++ {
 		for x := 0; x < 5; x++ {
-			out[x+5*y] = lane(&a, x, y) ^ d[x]
+			out[x+5*y] = o.Xor(lane(&a, x, y), d[x])
 		}
 	}
 	return out
@@ -71,17 +93,17 @@ var rotationOffsets = rhoOffsets()
 
 // rho is ρ, §3.2.2, Algorithm 2: A′[x, y, z] = A[x, y, (z − offset) mod w],
 // which is a left rotation of the lane by offset.
-func rho(a State) State {
-	var out State
+func rho[V any](o Lanes[V], a [25]V) [25]V {
+	var out [25]V
 	for i := range a {
-		out[i] = bits.RotateLeft64(a[i], rotationOffsets[i])
+		out[i] = o.Rol(a[i], uint(rotationOffsets[i]))
 	}
 	return out
 }
 
 // pi is π, §3.2.3, Algorithm 3: A′[x, y, z] = A[(x + 3y) mod 5, x, z].
-func pi(a State) State {
-	var out State
+func pi[V any](a [25]V) [25]V {
+	var out [25]V
 	for y := 0; y < 5; y++ {
 		for x := 0; x < 5; x++ {
 			out[x+5*y] = lane(&a, x+3*y, x)
@@ -92,11 +114,11 @@ func pi(a State) State {
 
 // chi is χ, §3.2.4, Algorithm 4:
 // A′[x, y, z] = A[x, y, z] ⊕ ((A[(x+1) mod 5, y, z] ⊕ 1) ⋅ A[(x+2) mod 5, y, z]).
-func chi(a State) State {
-	var out State
+func chi[V any](o Lanes[V], a [25]V) [25]V {
+	var out [25]V
 	for y := 0; y < 5; y++ {
 		for x := 0; x < 5; x++ {
-			out[x+5*y] = lane(&a, x, y) ^ (^lane(&a, x+1, y) & lane(&a, x+2, y))
+			out[x+5*y] = o.Xor(lane(&a, x, y), o.And(o.Not(lane(&a, x+1, y)), lane(&a, x+2, y)))
 		}
 	}
 	return out
@@ -149,14 +171,17 @@ var roundConstants = func() (c [nr]uint64) {
 }()
 
 // iota is ι, §3.2.5, Algorithm 6: A′[0, 0] = A[0, 0] ⊕ RC.
-func iota(a State, ir int) State {
-	a[0] ^= roundConstants[ir]
+func iota[V any](o Lanes[V], a [25]V, ir int) [25]V {
+	a[0] = o.Xor(a[0], o.Const(roundConstants[ir]))
 	return a
 }
 
 // Rnd is the round function of §3.3: Rnd(A, ir) = ι(χ(π(ρ(θ(A)))), ir).
-func Rnd(a State, ir int) State {
-	return iota(chi(pi(rho(theta(a)))), ir)
+func Rnd(a State, ir int) State { return RndOver[uint64](Words{}, a, ir) }
+
+// RndOver is Rnd computed with the lane operations o.
+func RndOver[V any](o Lanes[V], a [25]V, ir int) [25]V {
+	return iota(o, chi(o, pi(rho(o, theta(o, a)))), ir)
 }
 
 // KeccakF1600 applies Keccak-f[1600] = Keccak-p[1600, 24] (§3.4) to the
