@@ -40,45 +40,6 @@ import (
 // proof that does not finish in time fails.
 const keccakProofTime = 5 * time.Minute
 
-// rotations are ρ's offsets, computed as FIPS 202 §3.2.2, Algorithm 2.
-var rotations = func() (r [25]uint) {
-	x, y := 1, 0
-	for t := 0; t < 24; t++ {
-		r[x+5*y] = uint(((t + 1) * (t + 2) / 2) % 64)
-		x, y = y, (2*x+3*y)%5
-	}
-	return r
-}()
-
-// keccakRound is Rnd (FIPS 202 §3.3) over a value domain: θ, ρ, π, χ, ι.
-// The round constant is taken from the spec itself: Rnd of the zero state
-// is RC in lane 0.
-func keccakRound[V any](d x86.Domain[V], a [25]V, ir int) [25]V {
-	var c, dd [5]V
-	for x := 0; x < 5; x++ {
-		c[x] = d.Xor(d.Xor(d.Xor(d.Xor(a[x], a[x+5]), a[x+10]), a[x+15]), a[x+20])
-	}
-	for x := 0; x < 5; x++ {
-		dd[x] = d.Xor(c[(x+4)%5], d.Rol(c[(x+1)%5], 1))
-	}
-	var b [25]V
-	for x := 0; x < 5; x++ {
-		for y := 0; y < 5; y++ {
-			// ρ then π: A′[y, 2x+3y] = rot(A[x, y]).
-			b[y+5*((2*x+3*y)%5)] = d.Rol(d.Xor(a[x+5*y], dd[x]), rotations[x+5*y])
-		}
-	}
-	var out [25]V
-	for x := 0; x < 5; x++ {
-		for y := 0; y < 5; y++ {
-			out[x+5*y] = d.Xor(b[x+5*y], d.And(d.Not(b[(x+1)%5+5*y]), b[(x+2)%5+5*y]))
-		}
-	}
-	rc := fips202.Rnd(fips202.State{}, ir)[0]
-	out[0] = d.Xor(out[0], d.Const(rc))
-	return out
-}
-
 // loc is a 64-bit location of the machine.
 type loc struct {
 	kind   byte // 'g' GPR, 'y' vector word, 'm' memory slot
@@ -317,7 +278,7 @@ func proveKeccak(f *x86.File, r *x86.Routine, c *contract.Contract, maxSteps int
 		if seg < 24 {
 			next := make([][25]*x86.Term, n)
 			for j := 0; j < n; j++ {
-				next[j] = keccakRound[*x86.Term](s, x[j], seg)
+				next[j] = fips202.RndOver[*x86.Term](s, x[j], seg) // Spec's own round, over terms
 			}
 			cu := cuts[seg+1]
 			for _, la := range cu.lanes {

@@ -9,28 +9,9 @@ import (
 	"time"
 
 	"github.com/vg-crypto/vg/Spec/contract"
-	"github.com/vg-crypto/vg/Spec/fips202"
 	"github.com/vg-crypto/vg/Spec/sat"
 	"github.com/vg-crypto/vg/Spec/x86"
 )
-
-// keccakRound over the concrete domain is fips202.Rnd.
-func TestKeccakRoundIsSpec(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 6))
-	for k := 0; k < 50; k++ {
-		var a fips202.State
-		for i := range a {
-			a[i] = rng.Uint64()
-		}
-		for ir := 0; ir < 24; ir++ {
-			want := fips202.Rnd(a, ir)
-			if got := keccakRound[uint64](x86.Conc{}, a, ir); got != want {
-				t.Fatalf("round %d differs", ir)
-			}
-			a = want
-		}
-	}
-}
 
 func TestProveKeccakRoutines(t *testing.T) {
 	if testing.Short() {
