@@ -394,12 +394,18 @@ func Routine(f *x86.File, r *x86.Routine, c *contract.Contract, opt Options) []R
 				}
 			}
 		}
-		if c.Zq != nil && fixed && len(fd.ct) == 0 {
-			// As for Keccak: the one path is every input's path.
-			if d, err := proveZq(f, r, c, opt.MaxSteps); err == nil {
-				set(Functional, Proven, d+"; also "+tested, time.Since(t0))
-			} else {
-				set(Functional, Tested, tested+"; ℤq proof not completed: "+err.Error(), time.Since(t0))
+		if c.Zq != nil {
+			// As for Keccak: the one path is every input's path, and
+			// anything short of a completed proof fails.
+			switch {
+			case !fixed || len(fd.ct) > 0:
+				set(Functional, Failing, "ℤq proof not attempted: it needs fixed control flow and addresses; "+tested, time.Since(t0))
+			default:
+				if d, err := proveZq(f, r, c, opt.MaxSteps); err == nil {
+					set(Functional, Proven, d+"; also "+tested, time.Since(t0))
+				} else {
+					set(Functional, Failing, "ℤq proof failed: "+err.Error()+"; "+tested, time.Since(t0))
+				}
 			}
 		}
 	}
