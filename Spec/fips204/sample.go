@@ -35,13 +35,21 @@ func SampleInBall(p Params, rho []byte) Poly {
 //
 // It implements RejNTTPoly, according to FIPS 204, Algorithm 30.
 func RejNTTPoly(seed []byte) Poly {
-	var a Poly
-	j := 0                       // line 1
 	ctx := fips202.NewSHAKE128() // line 2
 	ctx.Write(seed)              // line 3
+	return RejNTTPolyFrom(ctx.Read)
+}
+
+// RejNTTPolyFrom is Algorithm 30 with the bytes of line 5 taken from read
+// instead of SHAKE128(ρ′): RejNTTPoly is RejNTTPolyFrom(ctx.Read). It lets
+// a checker drive the sampler's loop with a chosen byte stream; read must
+// not run dry before 256 coefficients are accepted.
+func RejNTTPolyFrom(read func([]byte)) Poly {
+	var a Poly
+	j := 0 // line 1
 	s := make([]byte, 3)
 	for j < 256 { // line 4
-		ctx.Read(s)                                             // line 5
+		read(s)                                                 // line 5
 		if c, ok := CoeffFromThreeBytes(s[0], s[1], s[2]); ok { // lines 6–7
 			a[j] = c
 			j++ // line 8
