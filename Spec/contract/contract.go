@@ -77,6 +77,9 @@ type Contract struct {
 	// coefficients (see ZqMap); the checker may then prove it for every
 	// input.
 	Zq *ZqMap
+	// Streams, when set, lets the checker drive a rejection sampler with
+	// chosen squeezed bytes (see Streams).
+	Streams *Streams
 	// Gen draws a random input meeting the precondition.
 	Gen func(r *rand.Rand) Buffers
 	// Check returns an error if out (and the result byte) do not meet the
@@ -118,18 +121,19 @@ const RejNTTPolyBlocks = 16
 const maxGroups = RejNTTPolyBlocks * 168 / 3
 
 // groupsNeeded counts the three-byte groups Algorithm 30 consumes for seed.
-func groupsNeeded(seed []byte) int {
+func groupsNeeded(seed []byte) int { return groupsFrom(shake128(seed)) }
+
+// shake128 returns a reader of SHAKE128(seed), the stream of Algorithm 30.
+func shake128(seed []byte) func([]byte) {
 	ctx := fips202.NewSHAKE128()
 	ctx.Write(seed)
-	s := make([]byte, 3)
+	return ctx.Read
+}
+
+// groupsFrom counts the groups Algorithm 30 reads from a stream (line 5).
+func groupsFrom(read func([]byte)) int {
 	n := 0
-	for j := 0; j < 256; {
-		ctx.Read(s) // Algorithm 30, line 5
-		n++
-		if _, ok := fips204.CoeffFromThreeBytes(s[0], s[1], s[2]); ok {
-			j++
-		}
-	}
+	fips204.RejNTTPolyFrom(func(s []byte) { n++; read(s) })
 	return n
 }
 
@@ -152,11 +156,17 @@ func randBytes(r *rand.Rand, n int) []byte {
 // checkRej checks one RejNTTPoly output: out must be the Spec's result when
 // the bound suffices. ok reports whether the Spec needs at most 896 groups.
 func checkRej(seed, out []byte) (ok bool, err error) {
-	ok = groupsNeeded(seed) <= maxGroups
+	return checkRejFrom(func() func([]byte) { return shake128(seed) }, out)
+}
+
+// checkRejFrom is checkRej with the stream from newStream (each call starts
+// it anew).
+func checkRejFrom(newStream func() func([]byte), out []byte) (ok bool, err error) {
+	ok = groupsFrom(newStream()) <= maxGroups
 	if !ok {
 		return false, nil
 	}
-	want := fips204.RejNTTPoly(seed)
+	want := fips204.RejNTTPolyFrom(newStream())
 	for i := 0; i < 256; i++ {
 		got := binary.LittleEndian.Uint32(out[4*i:])
 		if got != uint32(want[i]) {
@@ -164,6 +174,48 @@ func checkRej(seed, out []byte) (ok bool, err error) {
 		}
 	}
 	return true, nil
+}
+
+// Streams says a routine is a rejection sampler whose squeezed bytes can
+// be replaced: Check is the postcondition when polynomial j reads
+// streams[j] (Blocks blocks of BlockBytes bytes) instead of SHAKE128 of its
+// seed. Algorithm 30 then reads zero bytes after them (0 is accepted), so
+// that a stream on which the bound runs out still ends.
+type Streams struct {
+	Polys, Blocks, BlockBytes int
+	Check                     func(streams [][]byte, out Buffers, ret byte) error
+}
+
+// fromBytes reads b, then zeros.
+func fromBytes(b []byte) func() func([]byte) {
+	return func() func([]byte) {
+		rest := b
+		return func(p []byte) {
+			n := copy(p, rest)
+			rest = rest[n:]
+			clear(p[n:])
+		}
+	}
+}
+
+// rejStreams is the Streams of a sampler of polys polynomials, out[j]
+// naming polynomial j's buffer.
+func rejStreams(polys int, out func(j int) string) *Streams {
+	return &Streams{Polys: polys, Blocks: RejNTTPolyBlocks, BlockBytes: 168,
+		Check: func(streams [][]byte, o Buffers, ret byte) error {
+			all := true
+			for j, st := range streams {
+				ok, err := checkRejFrom(fromBytes(st), o[out(j)])
+				if err != nil {
+					return fmt.Errorf("polynomial %d: %v", j, err)
+				}
+				all = all && ok
+			}
+			if ret != b2b(all) {
+				return fmt.Errorf("returned %d, want %d (bound of %d groups)", ret, b2b(all), maxGroups)
+			}
+			return nil
+		}}
 }
 
 // All lists the contracts of every assembly routine.
@@ -228,6 +280,7 @@ var All = []*Contract{
 			"ok ⇒ a = fips204.RejNTTPoly(seed)",
 		Leak:          "the public seed: control flow and addresses may depend on seed-derived values",
 		PublicControl: true,
+		Streams:       rejStreams(1, func(int) string { return "a" }),
 		Features:      nil, MaxFrame: 4096, NoAlias: true,
 		Gen: func(r *rand.Rand) Buffers {
 			return Buffers{"a": randBytes(r, 1024), "seed": randBytes(r, 34)}
@@ -259,6 +312,7 @@ var All = []*Contract{
 			"ok ⇒ for every j, *a[j] = fips204.RejNTTPoly(seeds[j])",
 		Leak:          "the public seeds: control flow and addresses may depend on seed-derived values",
 		PublicControl: true,
+		Streams:       rejStreams(4, func(j int) string { return fmt.Sprintf("a[%d]", j) }),
 		Features:      []string{"AVX", "AVX2"}, MaxFrame: 8192, NoAlias: true,
 		Gen: func(r *rand.Rand) Buffers {
 			b := Buffers{"seeds": randBytes(r, 136)}
