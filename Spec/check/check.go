@@ -377,6 +377,13 @@ func Routine(f *x86.File, r *x86.Routine, c *contract.Contract, opt Options) []R
 		n := opt.Runs + len(opt.ExtraInputs)
 		tested := fmt.Sprintf("model output equals the contract's postcondition (Spec) on %d inputs (%d random, %d from vectors)", n, opt.Runs, len(opt.ExtraInputs))
 		set(Functional, Tested, tested, time.Since(t0))
+		if c.Streams != nil {
+			if d, err := runStreams(f, r, c, opt); err != nil {
+				set(Functional, Failing, "stream test: "+err.Error()+"; "+tested, time.Since(t0))
+			} else {
+				set(Functional, Tested, tested+"; "+d, time.Since(t0))
+			}
+		}
 		if c.KeccakStates > 0 {
 			// A contract with a symbolic proof claims proven: anything
 			// short of a completed proof fails (fail closed), whatever
