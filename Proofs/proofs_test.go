@@ -1,8 +1,10 @@
 package proofs
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/vg-crypto/vg/Spec/check"
@@ -62,4 +64,84 @@ func TestWrongHintsFail(t *testing.T) {
 			t.Errorf("%s: the inductive check passed", name)
 		}
 	}
+}
+
+// mutated parses file with each old text replaced by new (all occurrences).
+func mutated(t *testing.T, file, sym string, pairs ...string) (*x86.File, *x86.Routine) {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join("..", "go", "asm", file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(src)
+	for i := 0; i+1 < len(pairs); i += 2 {
+		if !strings.Contains(s, pairs[i]) {
+			t.Fatalf("%s: %q not found", file, pairs[i])
+		}
+		s = strings.ReplaceAll(s, pairs[i], pairs[i+1])
+	}
+	f, err := x86.ParseFile(file, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f, f.Routine(sym)
+}
+
+// The samplers meet their contract on chosen squeezed bytes, and each
+// planted bug that random seeds do not reach fails: accepting q, claiming
+// success after the last block, a budget of 15 blocks, a wrong entry of
+// the compaction table.
+func TestStreams(t *testing.T) {
+	for _, tc := range []struct {
+		file, sym, name string
+		pairs           []string
+		ok              bool
+	}{
+		{"rejnttpoly_amd64.s", "RejNTTPolyAMD64", "as generated", nil, true},
+		{"rejnttpoly_amd64.s", "RejNTTPolyAMD64", "accepts q", []string{"CMPL AX, $0x007fe001", "CMPL AX, $0x007fe002"}, false},
+		{"rejnttpoly_amd64.s", "RejNTTPolyAMD64", "success after the budget ran out", []string{"MOVB $0x00, ret+16(FP)", "MOVB $0x01, ret+16(FP)"}, false},
+		{"rejnttpoly_amd64.s", "RejNTTPolyAMD64", "a budget of 15 blocks", []string{"MOVQ    $0x00000010, 408(SP)", "MOVQ    $0x0000000f, 408(SP)"}, false},
+		{"rejnttpolyx4_amd64.s", "RejNTTPolyx4AVX2", "as generated", nil, true},
+		{"rejnttpolyx4_amd64.s", "RejNTTPolyx4AVX2", "accepts q (vector path)", []string{"DATA rejConsts<>+36(SB)/4, $0x007fe001", "DATA rejConsts<>+36(SB)/4, $0x007fe002"}, false},
+		{"rejnttpolyx4_amd64.s", "RejNTTPolyx4AVX2", "accepts q (scalar tail)", []string{"CMPL AX, $0x007fe001", "CMPL AX, $0x007fe002"}, false},
+		{"rejnttpolyx4_amd64.s", "RejNTTPolyx4AVX2", "success after the budget ran out", []string{"MOVB $0x00, ret+16(FP)", "MOVB $0x01, ret+16(FP)"}, false},
+		{"rejnttpolyx4_amd64.s", "RejNTTPolyx4AVX2", "a budget of 15 blocks", []string{"MOVQ         $0x00000010, 2400(SP)", "MOVQ         $0x0000000f, 2400(SP)"}, false},
+		{"rejnttpolyx4_amd64.s", "RejNTTPolyx4AVX2", "compaction of mask 0x5a wrong", packSwap(t), false},
+	} {
+		f, r := mutated(t, tc.file, tc.sym, tc.pairs...)
+		c := contract.Lookup(tc.sym)
+		n, err := check.StreamTests(f, r, c, Hints{}.Injections(tc.sym), 1, 1_000_000)
+		switch {
+		case tc.ok && err != nil:
+			t.Errorf("%s, %s: %v", tc.sym, tc.name, err)
+		case !tc.ok && err == nil:
+			t.Errorf("%s, %s: %d stream runs pass", tc.sym, tc.name, n)
+		default:
+			t.Logf("%s, %s: %d runs; %v", tc.sym, tc.name, n, err)
+		}
+	}
+}
+
+// packSwap swaps the first two indices of the compaction table's entry for
+// mask 0x5a (accepted groups 1, 3, 4, 6).
+func packSwap(t *testing.T) []string {
+	src, err := os.ReadFile(filepath.Join("..", "go", "asm", "rejnttpolyx4_amd64.s"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := 32 * 0x5a
+	var a, b string
+	for _, line := range strings.Split(string(src), "\n") {
+		if strings.HasPrefix(line, fmt.Sprintf("DATA rejPack<>+%d(SB)/4, ", base)) {
+			a = line
+		}
+		if strings.HasPrefix(line, fmt.Sprintf("DATA rejPack<>+%d(SB)/4, ", base+4)) {
+			b = line
+		}
+	}
+	if a == "" || b == "" {
+		t.Fatal("no rejPack entry for mask 0x5a")
+	}
+	va, vb := a[strings.Index(a, "$"):], b[strings.Index(b, "$"):]
+	return []string{a, a[:strings.Index(a, "$")] + vb, b, b[:strings.Index(b, "$")] + va}
 }
