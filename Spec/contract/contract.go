@@ -156,17 +156,17 @@ func randBytes(r *rand.Rand, n int) []byte {
 // checkRej checks one RejNTTPoly output: out must be the Spec's result when
 // the bound suffices. ok reports whether the Spec needs at most 896 groups.
 func checkRej(seed, out []byte) (ok bool, err error) {
-	return checkRejFrom(func() func([]byte) { return shake128(seed) }, out)
+	return checkRejFrom(shake128(seed), out)
 }
 
-// checkRejFrom is checkRej with the stream from newStream (each call starts
-// it anew).
-func checkRejFrom(newStream func() func([]byte), out []byte) (ok bool, err error) {
-	ok = groupsFrom(newStream()) <= maxGroups
-	if !ok {
+// checkRejFrom is checkRej with the bytes of Algorithm 30 from read.
+func checkRejFrom(read func([]byte), out []byte) (ok bool, err error) {
+	// One pass: Algorithm 30's result, and the groups it read on the way.
+	n := 0
+	want := fips204.RejNTTPolyFrom(func(s []byte) { n++; read(s) })
+	if ok = n <= maxGroups; !ok {
 		return false, nil
 	}
-	want := fips204.RejNTTPolyFrom(newStream())
 	for i := 0; i < 256; i++ {
 		got := binary.LittleEndian.Uint32(out[4*i:])
 		if got != uint32(want[i]) {
@@ -187,14 +187,12 @@ type Streams struct {
 }
 
 // fromBytes reads b, then zeros.
-func fromBytes(b []byte) func() func([]byte) {
-	return func() func([]byte) {
-		rest := b
-		return func(p []byte) {
-			n := copy(p, rest)
-			rest = rest[n:]
-			clear(p[n:])
-		}
+func fromBytes(b []byte) func([]byte) {
+	rest := b
+	return func(p []byte) {
+		n := copy(p, rest)
+		rest = rest[n:]
+		clear(p[n:])
 	}
 }
 
