@@ -102,12 +102,12 @@ func bump(t *testing.T, file, table string, off int) []string {
 	return nil
 }
 
-// backdoor makes MultiplyNTTAVX2 subtract 1 from out[i] (i < 8) when it
-// equals a[i]: wrong only for about one input in q/8, so the random test
+// backdoor makes MultiplyNTTAVX2 add q to out[i] (i < 8) when it equals
+// a[i]: wrong only for about one input in q/8, so the random test
 // almost never sees it. With a[0] = 1 and b[0] = 2³² mod q, out[0] should be
 // 1·2³²·2⁻³² = 1 = a[0].
 var backdoor = []string{"VPADDD   Y2, Y0, Y0\n\tVMOVDQU  Y0, (DI)",
-	"VPADDD   Y2, Y0, Y0\n\tVPCMPEQD (SI), Y0, Y3\n\tVPADDD   Y3, Y0, Y0\n\tVMOVDQU  Y0, (DI)"}
+	"VPADDD   Y2, Y0, Y0\n\tVMOVDQU  (SI), Y4\n\tVPCMPGTD Y4, Y0, Y3\n\tVPCMPGTD Y0, Y4, Y5\n\tVPOR     Y3, Y5, Y3\n\tVPANDN   Y15, Y3, Y3\n\tVPADDD   Y3, Y0, Y0\n\tVMOVDQU  Y0, (DI)"}
 
 func TestBackdoorIsABug(t *testing.T) {
 	f := mutate(t, "nttmul_amd64.s", 1, backdoor...)
