@@ -82,7 +82,9 @@ var mutants = []Mutant{
 		Edits: []Edit{beforeRET("nttmulacc4_amd64.s", "\tVMOVDQU 4096(DX), Y0\n")}},
 
 	// ---- RejNTTPolyAMD64: memory safety and constant time proven by the
-	// inductive check; functional correctness only tested.
+	// inductive check; functional correctness only tested, on random seeds
+	// and on chosen squeezed bytes (the stream tests), which reach the
+	// bound and the rare values.
 	{Name: "rej/count-bound-off-by-one", Routine: "RejNTTPolyAMD64",
 		Edits: []Edit{{File: "rejnttpoly_amd64.s", Find: "CMPQ CX, $0x00000100", Replace: "CMPQ CX, $0x00000101", N: -1}}},
 	{Name: "rej/store-scale", Routine: "RejNTTPolyAMD64",
@@ -92,19 +94,33 @@ var mutants = []Mutant{
 	{Name: "rej/ok-flag-on-success", Routine: "RejNTTPolyAMD64",
 		Edits: []Edit{{File: "rejnttpoly_amd64.s", Find: "MOVB $0x01, ret+16(FP)", Replace: "MOVB $0x00, ret+16(FP)"}}},
 	{Name: "rej/ok-flag-out-of-blocks", Routine: "RejNTTPolyAMD64",
-		Edits:    []Edit{{File: "rejnttpoly_amd64.s", Find: "MOVB $0x00, ret+16(FP)", Replace: "MOVB $0x01, ret+16(FP)"}},
-		Survives: "only the out-of-blocks path (16 SHAKE blocks giving fewer than 256 coefficients) sets the flag; random seeds never take it, and functional correctness is only tested"},
+		Edits: []Edit{{File: "rejnttpoly_amd64.s", Find: "MOVB $0x00, ret+16(FP)", Replace: "MOVB $0x01, ret+16(FP)"}}},
 	{Name: "rej/accepts-q", Routine: "RejNTTPolyAMD64",
-		Edits:    []Edit{{File: "rejnttpoly_amd64.s", Find: "CMPL AX, $0x007fe001", Replace: "CMPL AX, $0x007fe002"}},
-		Survives: "a candidate equals q with probability 2^-23 per draw at this one of eight positions; 300 random seeds do not draw it, and functional correctness is only tested"},
+		Edits: []Edit{{File: "rejnttpoly_amd64.s", Find: "CMPL AX, $0x007fe001", Replace: "CMPL AX, $0x007fe002"}}},
 	{Name: "rej/fifteen-blocks", Routine: "RejNTTPolyAMD64",
-		Edits:    []Edit{{File: "rejnttpoly_amd64.s", Find: "MOVQ    $0x00000010, 408(SP)", Replace: "MOVQ    $0x0000000f, 408(SP)"}},
-		Survives: "differs only for seeds needing a 16th SHAKE block (more than 840 candidates for 256 coefficients), which random seeds never are; functional correctness is only tested"},
+		Edits: []Edit{{File: "rejnttpoly_amd64.s", Find: "MOVQ    $0x00000010, 408(SP)", Replace: "MOVQ    $0x0000000f, 408(SP)"}}},
+
+	// ---- The ℤq maps: functional correctness is proven, so a change of
+	// what they compute fails the proof, on rare inputs too.
+	{Name: "ntt/twiddle-lane", Routine: "NTTAVX2",
+		Edits: []Edit{{File: "ntt_amd64.s", Find: "VPMULDQ     nttTwiddles<>+1412(SB), Y5, Y13", Replace: "VPMULDQ     nttTwiddles<>+1408(SB), Y5, Y13"}}},
+	{Name: "ntt/sign-mask-shift", Routine: "NTTAVX2",
+		Edits: []Edit{{File: "ntt_amd64.s", Find: "VPSRAD      $0x1f, Y14, Y13", Replace: "VPSRAD      $0x16, Y14, Y13"}}},
+	{Name: "nttinverse/scale-constant", Routine: "NTTInverseAVX2",
+		Edits: []Edit{{File: "nttinverse_amd64.s", Find: "DATA nttInverseTwiddles<>+32(SB)/4, $0x001e29ce", Replace: "DATA nttInverseTwiddles<>+32(SB)/4, $0x001e29cf"}}},
+	{Name: "nttmul/qinv-lane", Routine: "MultiplyNTTAVX2",
+		Edits: []Edit{{File: "nttmul_amd64.s", Find: "DATA mulConsts<>+40(SB)/4, $0x03802001", Replace: "DATA mulConsts<>+40(SB)/4, $0x03802003"}}},
+	// out[i] + q where out[i] = a[i]: one input in q/8 or so, never drawn
+	// at random, e.g. a[0] = 1, b[0] = 2³² mod q.
+	{Name: "nttmul/rare-input-backdoor", Routine: "MultiplyNTTAVX2",
+		Edits: []Edit{{File: "nttmul_amd64.s", Find: "VPADDD   Y2, Y0, Y0\n\tVMOVDQU  Y0, (DI)",
+			Replace: "VPADDD   Y2, Y0, Y0\n\tVMOVDQU  (SI), Y4\n\tVPCMPGTD Y4, Y0, Y3\n\tVPCMPGTD Y0, Y4, Y5\n\tVPOR     Y3, Y5, Y3\n\tVPANDN   Y15, Y3, Y3\n\tVPADDD   Y3, Y0, Y0\n\tVMOVDQU  Y0, (DI)"}}},
+	{Name: "nttmulacc7/odd-product-into-even-sum", Routine: "MultiplyAccNTT7AVX2",
+		Edits: []Edit{{File: "nttmulacc7_amd64.s", Find: "VPADDQ   Y4, Y0, Y0", Replace: "VPADDQ   Y5, Y0, Y0"}}},
 
 	// ---- RejNTTPolyx4AVX2.
 	{Name: "rejx4/table-index-scale", Routine: "RejNTTPolyx4AVX2",
 		Edits: []Edit{{File: "rejnttpolyx4_amd64.s", Find: "MOVBQZX   (R13)(AX*1), AX", Replace: "MOVBQZX   (R13)(AX*2), AX"}}},
 	{Name: "rejx4/ok-flag-out-of-blocks", Routine: "RejNTTPolyx4AVX2",
-		Edits:    []Edit{{File: "rejnttpolyx4_amd64.s", Find: "MOVB $0x00, ret+16(FP)", Replace: "MOVB $0x01, ret+16(FP)"}},
-		Survives: "only the out-of-blocks path sets the flag; random seeds never take it, and functional correctness is only tested"},
+		Edits: []Edit{{File: "rejnttpolyx4_amd64.s", Find: "MOVB $0x00, ret+16(FP)", Replace: "MOVB $0x01, ret+16(FP)"}}},
 }
