@@ -24,10 +24,11 @@ type StreamHints interface {
 	Injections(symbol string) []Injection
 }
 
-// streamScenario builds one stream per polynomial.
+// streamScenario builds a stream; k counts the streams built before it in
+// one StreamTests call.
 type streamScenario struct {
 	name string
-	gen  func(rng *rand.Rand, st *contract.Streams, j int) []byte
+	gen  func(rng *rand.Rand, st *contract.Streams, k int) []byte
 }
 
 // group returns the three bytes of a group with value z (and bit 7 of the
@@ -85,9 +86,13 @@ var streamScenarios = []streamScenario{
 		edges := []uint32{0, 1, fips204.Q - 2, fips204.Q - 1, fips204.Q, fips204.Q + 1, 1<<23 - 1}
 		return fill(st, rng, func(int) uint32 { return edges[rng.IntN(len(edges))] })
 	}},
-	{"every acceptance pattern of eight groups in turn", func(rng *rand.Rand, st *contract.Streams, j int) []byte {
+	// Eight groups are one step of the samplers (24 bytes); successive
+	// streams continue the count, so that three streams (or four
+	// polynomials of one run) go through all 256 patterns.
+	{"every acceptance pattern of eight groups in turn", func(rng *rand.Rand, st *contract.Streams, k int) []byte {
+		steps := st.Blocks * st.BlockBytes / 24
 		return fill(st, rng, func(i int) uint32 {
-			if (i/8+37*j)&0xff>>(i%8)&1 != 0 {
+			if (i/8+steps*k)&0xff>>(i%8)&1 != 0 {
 				return rng.Uint32N(fips204.Q)
 			}
 			return fips204.Q + rng.Uint32N(1<<23-fips204.Q)
@@ -125,12 +130,13 @@ func StreamTests(f *x86.File, r *x86.Routine, c *contract.Contract, injs []Injec
 			plans = append(plans, one)
 		}
 	}
-	runs := 0
+	runs, made := 0, 0
 	for _, plan := range plans {
-		for rep := 0; rep < 2; rep++ {
+		for rep := 0; rep < 3; rep++ {
 			streams := make([][]byte, st.Polys)
 			for j := range streams {
-				streams[j] = streamScenarios[plan[j]].gen(rng, st, j)
+				streams[j] = streamScenarios[plan[j]].gen(rng, st, made)
+				made++
 			}
 			if err := streamRun(f, r, c, injs, streams, rng, maxSteps); err != nil {
 				names := ""
