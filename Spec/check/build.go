@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/vg-crypto/vg/Spec/x86"
@@ -43,6 +44,15 @@ func (b *Built) Close() {
 // the bytes any program calling it would run. overlay adds or replaces
 // files (absolute path → content), e.g. to check a modified tree.
 func BuildAsm(root string, overlay map[string][]byte) (*Built, error) {
+	return buildAsm(root, overlay, "v1")
+}
+
+// goamd64Levels are the GOAMD64 settings a program may be built with; the
+// assembler defines GOAMD64_v1 … GOAMD64_vN for level N, so a routine's
+// bytes may differ between them.
+var goamd64Levels = []string{"v1", "v2", "v3", "v4"}
+
+func buildAsm(root string, overlay map[string][]byte, goamd64 string) (*Built, error) {
 	root, err := filepath.Abs(root)
 	if err != nil {
 		return nil, err
@@ -93,7 +103,7 @@ func BuildAsm(root string, overlay map[string][]byte) (*Built, error) {
 	bin := filepath.Join(tmp, "asm.test")
 	cmd := exec.Command("go", "test", "-c", "-overlay", ovPath, "-o", bin, "./go/asm")
 	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "GOOS=linux", "GOARCH=amd64", "CGO_ENABLED=0", "GOFLAGS=")
+	cmd.Env = append(os.Environ(), "GOOS=linux", "GOARCH=amd64", "CGO_ENABLED=0", "GOFLAGS=", "GOAMD64="+goamd64)
 	cmd.WaitDelay = time.Second
 	out, err := cmd.CombinedOutput()
 	if err != nil {
@@ -175,11 +185,40 @@ type Program struct {
 // Programs builds root/go/asm (with overlay, see BuildAsm) and decodes
 // every routine it declares.
 func Programs(root string, overlay map[string][]byte) ([]Program, error) {
-	b, err := BuildAsm(root, overlay)
-	if err != nil {
-		return nil, err
+	// The routines are checked as built for GOAMD64=v1; a program built for
+	// another level must get the same instructions and data. The builds
+	// run side by side.
+	builds := make([]*Built, len(goamd64Levels))
+	errs := make([]error, len(goamd64Levels))
+	var wg sync.WaitGroup
+	for i, lv := range goamd64Levels {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			builds[i], errs[i] = buildAsm(root, overlay, lv)
+		}()
 	}
-	defer b.Close()
+	wg.Wait()
+	for i := range builds {
+		if builds[i] != nil {
+			defer builds[i].Close()
+		}
+	}
+	for i, err := range errs {
+		if err != nil {
+			return nil, fmt.Errorf("GOAMD64=%s: %v", goamd64Levels[i], err)
+		}
+	}
+	b := builds[0]
+	levelErr := map[string]error{}
+	for i, lv := range goamd64Levels[1:] {
+		o := builds[i+1]
+		for _, name := range b.Routines {
+			if err := sameRoutine(b.Bin, o.Bin, name); err != nil && levelErr[name] == nil {
+				levelErr[name] = fmt.Errorf("%s: built with GOAMD64=%s it differs from GOAMD64=v1: %v", name, lv, err)
+			}
+		}
+	}
 	texts, err := parseAsmDirOverlay(filepath.Join(root, "go", "asm"), overlay)
 	if err != nil {
 		return nil, err
@@ -188,6 +227,9 @@ func Programs(root string, overlay map[string][]byte) ([]Program, error) {
 	for _, name := range b.Routines {
 		p := Program{Name: name}
 		f, err := b.Bin.Routine(AsmPackage, name)
+		if err == nil {
+			err = levelErr[name]
+		}
 		if err != nil {
 			p.Err = err
 			out = append(out, p)
@@ -239,4 +281,34 @@ func parseAsmDirOverlay(dir string, overlay map[string][]byte) (map[string]*x86.
 		}
 	}
 	return out, nil
+}
+
+// sameRoutine compares a routine as decoded from two builds: the same
+// instructions (operands with data symbols resolved, branch targets as
+// offsets) and the same bytes in every data symbol it references.
+func sameRoutine(x, y *x86.Binary, name string) error {
+	fx, errx := x.Routine(AsmPackage, name)
+	fy, erry := y.Routine(AsmPackage, name)
+	if errx != nil || erry != nil {
+		if (errx == nil) != (erry == nil) {
+			return fmt.Errorf("decodes in one build only (%v / %v)", errx, erry)
+		}
+		return nil // both fail: reported by the v1 build
+	}
+	rx, ry := fx.Routines[0], fy.Routines[0]
+	if len(rx.Insns) != len(ry.Insns) {
+		return fmt.Errorf("%d instructions, not %d", len(ry.Insns), len(rx.Insns))
+	}
+	for i := range rx.Insns {
+		if rx.Insns[i].Text != ry.Insns[i].Text || rx.Insns[i].Off != ry.Insns[i].Off {
+			return fmt.Errorf("+%#x: %s, not %s", ry.Insns[i].Off, ry.Insns[i].Text, rx.Insns[i].Text)
+		}
+	}
+	for n, dx := range fx.Data {
+		dy := fy.Data[n]
+		if dy == nil || string(dx.Bytes) != string(dy.Bytes) {
+			return fmt.Errorf("data %s differs", n)
+		}
+	}
+	return nil
 }
