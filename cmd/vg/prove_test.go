@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -36,12 +35,8 @@ func TestProveKeccak(t *testing.T) {
 		}
 		got[r.Obligation] = r.Status
 	}
-	_, z3err := exec.LookPath("z3")
 	for _, ob := range check.Obligations {
 		want := check.Proven
-		if ob == check.Functional && z3err != nil {
-			want = check.Tested // the symbolic proof needs z3
-		}
 		if got[ob] != want {
 			t.Errorf("%s: %q, want %q", ob, got[ob], want)
 		}
