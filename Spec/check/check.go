@@ -188,8 +188,8 @@ func taintRun(f *x86.File, r *x86.Routine, c *contract.Contract, in contract.Buf
 	if m.GPR[x86.SP].V != lay.entrySP || m.GPR[x86.SP].S != 0 {
 		fd.add(&fd.abi, "%s: SP at RET is %#x, not the entry value %#x", r.Name, m.GPR[x86.SP].V, lay.entrySP)
 	}
-	if r.Prologue && (m.GPR[x86.BP].V != callerBP || m.GPR[x86.BP].S != 0) {
-		fd.add(&fd.abi, "%s: BP at RET is %#x, not the caller's %#x", r.Name, m.GPR[x86.BP].V, uint64(callerBP))
+	if r.Prologue && m.GPR[x86.BP] != bp {
+		fd.add(&fd.abi, "%s: BP at RET is %#x, not the caller's %#x", r.Name, m.GPR[x86.BP].V, bp.V)
 	}
 	if !r.Prologue && r.Frame == 0 && m.GPR[x86.BP] != bp {
 		fd.add(&fd.abi, "%s: BP clobbered in a frameless routine (the assembler saves BP only when the frame is non-zero)", r.Name)

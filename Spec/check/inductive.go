@@ -95,10 +95,9 @@ func (ic *ind) run(maxSteps int) error {
 	mk := func(v uint64, secret, _ bool) x86.AV { return x86.AV{Lo: v, Hi: v, S: secret} }
 	m, lay := setup[x86.AV](ic.d, mk, ic.f, ic.r, ic.c, contract.Buffers{}, rand.New(rand.NewPCG(1, 1)))
 	ic.lay = lay
-	// Everything the caller provides is unknown (but the caller's BP of
-	// decoded code, a public constant that must come back).
+	// Everything the caller provides is unknown.
 	for i := range m.GPR {
-		if i != int(x86.SP) && !(i == int(x86.BP) && ic.r.Prologue) {
+		if i != int(x86.SP) {
 			m.GPR[i] = ic.d.Top(true)
 		}
 	}
@@ -218,7 +217,7 @@ func (ic *ind) checkRet(m *x86.Machine[x86.AV]) error {
 		return fmt.Errorf("a path returns with MXCSR not restored")
 	}
 	if ic.r.Prologue {
-		if bp := m.GPR[x86.BP]; !bp.Exact() || bp.Lo != callerBP || bp.S {
+		if m.GPR[x86.BP].ID != ic.bp.ID {
 			return fmt.Errorf("a path returns with BP not the caller's")
 		}
 	} else if ic.r.Frame == 0 && m.GPR[x86.BP].ID != ic.bp.ID {
@@ -618,14 +617,13 @@ func (ic *ind) keepsBP(m *x86.Machine[x86.AV]) error {
 			return fmt.Errorf("BP changed in a frameless routine")
 		}
 	case x86.SavesBP(ic.r):
-		saved := m.Region("saved BP")
-		for i, b := range saved.Bytes {
-			if !b.Exact() || b.Lo != uint64(callerBP)>>(8*i)&0xff || b.S {
-				return fmt.Errorf("the saved BP slot does not hold the caller's BP")
-			}
+		// The caller's BP is an unknown value with an identity; its eight
+		// bytes, as the prologue's PUSHQ stored them, give it back.
+		if v := ic.d.FromBytes(m.Region("saved BP").Bytes); v.ID != ic.bp.ID {
+			return fmt.Errorf("the saved BP slot does not hold the caller's BP")
 		}
 	default:
-		if bp := m.GPR[x86.BP]; !bp.Exact() || bp.Lo != callerBP || bp.S {
+		if m.GPR[x86.BP].ID != ic.bp.ID {
 			return fmt.Errorf("BP changed in a routine that does not save it")
 		}
 	}

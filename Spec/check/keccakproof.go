@@ -238,10 +238,6 @@ func proveKeccak(f *x86.File, r *x86.Routine, c *contract.Contract, maxSteps int
 		if seg == 0 {
 			m.GPR[x86.SP] = s.Const(lay.entrySP)
 		}
-		if seg == 0 && r.Prologue {
-			// At entry BP is the caller's (public; setup's constant).
-			m.GPR[x86.BP] = s.Const(callerBP)
-		}
 		if seg == 0 {
 			for j := 0; j < n; j++ {
 				for L := 0; L < 25; L++ {

@@ -24,10 +24,6 @@ const (
 	stackBase = 1 << 46 // the stack: frame, saved BP, return address, args
 )
 
-// callerBP is the caller's BP in the model of a decoded routine: a public
-// address outside every region, which must be back in BP at RET.
-const callerBP = stackBase - 1<<40
-
 // layout records where setup put things.
 type layout struct {
 	sp      uint64 // SP after the prologue (the frame's base)
@@ -120,7 +116,10 @@ func setup[V any](d x86.Domain[V], mk maker[V], f *x86.File, r *x86.Routine, c *
 		m.AddRegion("return address", x86.Hidden, top, 8, false, mk(0, false, false))
 		lay.entrySP = top
 		argBase = top + 8
-		m.GPR[x86.BP] = mk(callerBP, false, false)
+		// BP holds the caller's frame pointer: garbage like every other
+		// register (an address derived from it is secret and
+		// input-dependent, so it is never trusted), and the same value
+		// must be back in BP at RET.
 	} else {
 		hidden := 8 // return address
 		if r.Frame > 0 {
