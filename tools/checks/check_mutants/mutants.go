@@ -70,6 +70,10 @@ var mutants = []Mutant{
 		Edits: []Edit{beforeRET("ntt_amd64.s", "\tVMOVDQU Y0, 1024(DI)\n")}},
 	{Name: "ntt/secret-address", Routine: "NTTAVX2",
 		Edits: []Edit{beforeRET("ntt_amd64.s", "\tMOVL (DI), AX\n\tANDQ $0x07, AX\n\tMOVQ (DI)(AX*8), BX\n")}},
+	{Name: "ntt/pointer-from-callers-bp", Routine: "NTTAVX2",
+		// The caller's BP plus a constant is not the argument slot, whatever
+		// value a model might give BP.
+		Edits: []Edit{{File: "ntt_amd64.s", Find: "\tMOVQ    w+0(FP), DI\n", Replace: "\tMOVQ BP, DI\n\tMOVQ $0x10000000008, AX\n\tADDQ AX, DI\n\tMOVQ (DI), DI\n"}}},
 	{Name: "ntt/macro-unsigned-multiply", Routine: "NTTAVX2",
 		Edits: []Edit{{File: "ntt_amd64.s", Find: "#include \"textflag.h\"\n", Replace: "#include \"textflag.h\"\n#define VPMULDQ VPMULUDQ\n"}}},
 
