@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/vg-crypto/vg/Spec/contract"
+	"github.com/vg-crypto/vg/Spec/fips204"
 	"github.com/vg-crypto/vg/Spec/x86"
 )
 
@@ -198,12 +199,20 @@ func TestZqDomainSound(t *testing.T) {
 	for _, tc := range zqRoutines {
 		f := parseAsm(t, tc[0])
 		r, c := f.Routine(tc[1]), contract.Lookup(tc[1])
-		for run := 0; run < 3; run++ {
+		// Random inputs, then the corners of the precondition: all 0, all
+		// q − 1, and each coefficient 0 or q − 1 at random.
+		for run := 0; run < 6; run++ {
 			d, zm, _, _, err := zqMachine(f, r, c)
 			if err != nil {
 				t.Fatal(err)
 			}
 			in := c.Gen(rng)
+			for _, name := range c.Zq.In {
+				for k := 0; run >= 3 && k < len(in[name])/4; k++ {
+					v := [3]uint32{0, fips204.Q - 1, fips204.Q - 1 - uint32(rng.IntN(2))*(fips204.Q-1)}[run-3]
+					binary.LittleEndian.PutUint32(in[name][4*k:], v)
+				}
+			}
 			cm, _ := setup[uint64](x86.Conc{}, func(v uint64, _, _ bool) uint64 { return v }, f, r, c, copyBuffers(in), rng)
 			var x []uint64
 			for _, name := range c.Zq.In {
