@@ -8,21 +8,54 @@
 package check
 
 import (
+	crand "crypto/rand"
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"sync"
 
 	"github.com/vg-crypto/vg/Spec/contract"
 	"github.com/vg-crypto/vg/Spec/x86"
 )
 
-// Model addresses. Regions sit far apart so that no computed address can
-// stray from one into another unnoticed.
-const (
-	bufBase   = 1 << 32 // buffer k at bufBase*(k+1)
-	tableBase = 1 << 44 // table k at tableBase + k<<32
-	stackBase = 1 << 46 // the stack: frame, saved BP, return address, args
+// Model addresses. Every region (buffer, table, the stack) gets its own
+// 4 GiB slot, far from the others, so that no computed address can stray
+// from one into another unnoticed. Which slots is drawn once per process
+// from the operating system's randomness (every machine of a process uses
+// the same layout, so the segments of a symbolic proof agree): a routine
+// that reached one region by arithmetic on another's address (b as a +
+// 4 GiB) is right only for a layout it cannot know, about one chance in
+// 2¹⁴ per pair of regions. The layout is not an input of the taint
+// runs' argument; independence from it is tested this way, not proven.
+type slots struct {
+	r    *rand.Rand
+	used map[uint64]bool
+}
+
+var (
+	layoutOnce sync.Once
+	layoutSeed [32]byte
 )
+
+func newSlots() *slots {
+	layoutOnce.Do(func() {
+		if _, err := crand.Read(layoutSeed[:]); err != nil {
+			panic("check: no randomness for the model's layout: " + err.Error())
+		}
+	})
+	return &slots{r: rand.New(rand.NewChaCha8(layoutSeed)), used: map[uint64]bool{}}
+}
+
+// next returns the base of an unused slot below 2⁴⁶.
+func (s *slots) next() uint64 {
+	for {
+		k := 1 + s.r.Uint64N(1<<14-2)
+		if !s.used[k] {
+			s.used[k] = true
+			return k << 32
+		}
+	}
+}
 
 // layout records where setup put things.
 type layout struct {
@@ -53,10 +86,9 @@ func setup[V any](d x86.Domain[V], mk maker[V], f *x86.File, r *x86.Routine, c *
 		}
 	}
 	lay := &layout{ptrArgs: map[string]uint64{}}
-	k := 0
+	sl := newSlots()
 	newBuf := func(name string, n int, secret, write, read bool, content []byte) uint64 {
-		base := uint64(bufBase) * uint64(k+1)
-		k++
+		base := sl.next()
 		reg := m.AddRegion(name, x86.Buffer, base, n, write, mk(0, false, false))
 		reg.WriteOnly = !read // the contract's Read permission
 		for i := 0; i < n; i++ {
@@ -94,7 +126,7 @@ func setup[V any](d x86.Domain[V], mk maker[V], f *x86.File, r *x86.Routine, c *
 		argSlots = append(argSlots, base)
 	}
 	// The stack, from low to high addresses.
-	sp := uint64(stackBase)
+	sp := sl.next()
 	frame := m.AddRegion("frame", x86.Frame, sp, r.Frame, true, mk(0, false, false))
 	for i := range frame.Bytes {
 		frame.Bytes[i] = mk(uint64(rng.Uint32()&0xff), true, true)
@@ -147,9 +179,9 @@ func setup[V any](d x86.Domain[V], mk maker[V], f *x86.File, r *x86.Routine, c *
 		names = append(names, n)
 	}
 	sortStrings(names)
-	for i, n := range names {
+	for _, n := range names {
 		dt := f.Data[n]
-		reg := m.AddRegion(n, x86.Table, tableBase+uint64(i)<<32, dt.Size, false, mk(0, false, false))
+		reg := m.AddRegion(n, x86.Table, sl.next(), dt.Size, false, mk(0, false, false))
 		for j, b := range dt.Bytes {
 			reg.Bytes[j] = mk(uint64(b), false, false)
 		}
