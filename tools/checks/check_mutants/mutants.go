@@ -86,6 +86,10 @@ var mutants = []Mutant{
 		Edits: []Edit{{File: "nttmul_amd64.s", Find: "MOVQ     out+0(FP), DI", Replace: "MOVQ     a+8(FP), DI"}}},
 	{Name: "mul/reads-write-only-output", Routine: "MultiplyNTTAVX2",
 		Edits: []Edit{beforeRET("nttmul_amd64.s", "\tVMOVDQU (DI), Y0\n")}},
+	{Name: "mul/pointer-from-other-argument", Routine: "MultiplyNTTAVX2",
+		// b computed as a + 4 GiB: right only where the model happens to
+		// put b there.
+		Edits: []Edit{{File: "nttmul_amd64.s", Find: "\tMOVQ     b+16(FP), DX\n", Replace: "\tMOVQ     a+8(FP), DX\n\tMOVQ     $0x100000000, AX\n\tADDQ     AX, DX\n"}}},
 	{Name: "mulacc4/read-beyond-rows", Routine: "MultiplyAccNTT4AVX2",
 		Edits: []Edit{beforeRET("nttmulacc4_amd64.s", "\tVMOVDQU 4096(DX), Y0\n")}},
 
