@@ -80,11 +80,26 @@ type Contract struct {
 	// Streams, when set, lets the checker drive a rejection sampler with
 	// chosen squeezed bytes (see Streams).
 	Streams *Streams
+	// Lanes, when set, says the routine is a coefficient map and gives it
+	// on one coefficient; the checker may then prove the postcondition
+	// for every input (Spec/check, lanes.go).
+	Lanes *Lanes
 	// Gen draws a random input meeting the precondition.
 	Gen func(r *rand.Rand) Buffers
 	// Check returns an error if out (and the result byte) do not meet the
 	// postcondition for input in.
 	Check func(in, out Buffers, ret byte) error
+}
+
+// Lanes describes a coefficient map: buffers In and Out hold 256
+// little-endian 32-bit words each, and for every input whose word i of
+// In[k] lies in [0, Domain[k]) for all i and k, word i of Out[m] is
+// Map(word i of each In)[m]. The contract's Post and Check say the same.
+type Lanes struct {
+	In     []string
+	Domain []uint32
+	Out    []string
+	Map    func(in []uint32) []uint32
 }
 
 // ArgsSize is the size of the ABI0 argument area: 8 bytes per pointer,
