@@ -415,6 +415,19 @@ func Routine(f *x86.File, r *x86.Routine, c *contract.Contract, opt Options) []R
 				}
 			}
 		}
+		if c.Lanes != nil {
+			// Likewise for a coefficient map.
+			switch {
+			case !fixed || len(fd.ct) > 0:
+				set(Functional, Failing, "coefficient-map proof not attempted: it needs fixed control flow and addresses; "+tested, time.Since(t0))
+			default:
+				if d, err := proveLanes(f, r, c, opt.MaxSteps); err == nil {
+					set(Functional, Proven, d+"; also "+tested, time.Since(t0))
+				} else {
+					set(Functional, Failing, "coefficient-map proof failed: "+err.Error()+"; "+tested, time.Since(t0))
+				}
+			}
+		}
 	}
 	var out []Result
 	for _, ob := range Obligations {
