@@ -42,6 +42,13 @@ var routines = []routine{
 	{"nttmulacc4", buildMultiplyAccNTT(4)},
 	{"nttmulacc5", buildMultiplyAccNTT(5)},
 	{"nttmulacc7", buildMultiplyAccNTT(7)},
+	// The coefficient maps of §7.4 and the norm checks, on a polynomial.
+	{"power2round", buildPower2Round},
+	{"highbits", buildHighBits},
+	{"lowbitsexceed", buildLowBitsExceed},
+	{"makehint", buildMakeHint},
+	{"usehint", buildUseHint},
+	{"normexceeds", buildNormExceeds},
 }
 
 // constraint keeps the assembly out of purego builds and gccgo.

@@ -311,16 +311,26 @@ func TestRejNTTPolyACVP(t *testing.T) {
 // known here, so a new one cannot slip in ungated.
 func TestAsmRequires(t *testing.T) {
 	gated := map[string][]string{
-		"KeccakF1600AMD64":    nil,
-		"KeccakF1600x4AVX2":   {"AVX", "AVX2"},
-		"RejNTTPolyAMD64":     nil,
-		"RejNTTPolyx4AVX2":    {"AVX", "AVX2"},
-		"NTTAVX2":             {"AVX", "AVX2"},
-		"NTTInverseAVX2":      {"AVX", "AVX2"},
-		"MultiplyNTTAVX2":     {"AVX", "AVX2"},
-		"MultiplyAccNTT4AVX2": {"AVX", "AVX2"},
-		"MultiplyAccNTT5AVX2": {"AVX", "AVX2"},
-		"MultiplyAccNTT7AVX2": {"AVX", "AVX2"},
+		"KeccakF1600AMD64":     nil,
+		"KeccakF1600x4AVX2":    {"AVX", "AVX2"},
+		"RejNTTPolyAMD64":      nil,
+		"RejNTTPolyx4AVX2":     {"AVX", "AVX2"},
+		"NTTAVX2":              {"AVX", "AVX2"},
+		"NTTInverseAVX2":       {"AVX", "AVX2"},
+		"MultiplyNTTAVX2":      {"AVX", "AVX2"},
+		"MultiplyAccNTT4AVX2":  {"AVX", "AVX2"},
+		"MultiplyAccNTT5AVX2":  {"AVX", "AVX2"},
+		"MultiplyAccNTT7AVX2":  {"AVX", "AVX2"},
+		"Power2RoundPolyAMD64": nil,
+		"Power2RoundPolyAVX2":  {"AVX", "AVX2"},
+		"NormExceedsAMD64":     nil,
+		"NormExceedsAVX2":      {"AVX", "AVX2"},
+	}
+	for _, div := range []string{"32", "88"} {
+		for _, r := range []string{"HighBits", "LowBitsExceed", "MakeHint", "UseHint"} {
+			gated[r+div+"AMD64"] = nil
+			gated[r+div+"AVX2"] = []string{"AVX", "AVX2"}
+		}
 	}
 	files, err := filepath.Glob(filepath.Join("..", "asm", "*.s"))
 	if err != nil || len(files) == 0 {
@@ -413,6 +423,9 @@ func TestAsmVariantsRegistered(t *testing.T) {
 		{"rejNTTPoly", "AMD64"},
 		{"rejNTTPolyx4", "AMD64"},
 		{"rejNTTPolyx4", "AVX2"},
+	}
+	for _, r := range []string{"power2RoundPoly", "highBitsPoly", "lowBitsExceed", "makeHintPoly", "useHintPoly", "normExceeds"} {
+		want = append(want, struct{ routine, name string }{r, "AMD64"}, struct{ routine, name string }{r, "AVX2"})
 	}
 	for _, w := range want {
 		n := 0

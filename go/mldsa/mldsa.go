@@ -821,14 +821,14 @@ func verifyInternal(pk *PublicKey, μ *[64]byte, sig []byte) error {
 	var w1Enc [maxK * 32 * 6]byte
 	w1Size := 32 * p.w1Bits
 	for i := 0; i < k; i++ {
-		var w, ct1 ringElement
+		var w, ct1, w1 ringElement
 		multiplyAccNTT(&w, pk.aHat[i*l:(i+1)*l], z[:l])
 		multiplyNTT(&ct1, &pk.t1Hat[i], &c)
 		polySub(&w, &w, &ct1)
 		nttInverse(&w)
 		// Line 10: w1′ ← UseHint(h, w′Approx).
-		useHintPoly(&w, &hint[i], &w, p.γ2)
-		simpleBitPack(w1Enc[i*w1Size:], &w, p.w1Bits)
+		useHintPoly(&w1, &hint[i], &w, p.γ2)
+		simpleBitPack(w1Enc[i*w1Size:], &w1, p.w1Bits)
 	}
 	// Line 12: c̃′ ← H(μ ‖ w1Encode(w1′), λ/4).
 	var cTildePrime [64]byte

@@ -5,18 +5,9 @@ package mldsa
 // platform. They are direct calls, not function variables, so that the
 // compiler sees that their arguments do not escape and the polynomials of
 // signing stay on the stack. An assembly variant moves its routine's line
-// into routines_amd64.go and routines_noasm.go and registers itself in the
-// table of variants (variants.go). All variants share the signature here.
-
-func normExceeds(w *ringElement, bound uint32) uint32 { return normExceedsGeneric(w, bound) }
-func lowBitsExceed(w *ringElement, bound, γ2 uint32) uint32 {
-	return lowBitsExceedGeneric(w, bound, γ2)
-}
-
-func power2RoundPoly(t1, t0, t *ringElement)              { power2RoundPolyGeneric(t1, t0, t) }
-func highBitsPoly(w1, w *ringElement, γ2 uint32)          { highBitsPolyGeneric(w1, w, γ2) }
-func makeHintPoly(h, z, r *ringElement, γ2 uint32) uint32 { return makeHintPolyGeneric(h, z, r, γ2) }
-func useHintPoly(w1, h, r *ringElement, γ2 uint32)        { useHintPolyGeneric(w1, h, r, γ2) }
+// into a file built for amd64 (routines_amd64.go, coeffmaps_amd64.go) and
+// into routines_noasm.go, and registers itself in the table of variants
+// (variants.go). All variants share the signature here.
 
 func rejBoundedPoly(a *ringElement, ρPrime *[64]byte, r uint16, η int) bool {
 	return rejBoundedPolyGeneric(a, ρPrime, r, η)

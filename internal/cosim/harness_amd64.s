@@ -120,8 +120,293 @@ TEXT ·h0000(SB), NOSPLIT, $24-8
 	RET
 
 // func h0001(s *State)
-// ADDQ $0x18, R8
+// ADDL $0x0000007f, DX
 TEXT ·h0001(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDL $0x0000007f, DX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0002(s *State)
+// ADDL $0x0000007f, R8
+TEXT ·h0002(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDL $0x0000007f, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0003(s *State)
+// ADDL $0x00000fff, DX
+TEXT ·h0003(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDL $0x00000fff, DX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0004(s *State)
+// ADDL $0x00200000, DX
+TEXT ·h0004(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDL $0x00200000, DX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0005(s *State)
+// ADDL $0x00200000, R8
+TEXT ·h0005(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDL $0x00200000, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0006(s *State)
+// ADDL $0x00800000, DX
+TEXT ·h0006(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDL $0x00800000, DX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0007(s *State)
+// ADDL $0x00800000, R8
+TEXT ·h0007(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDL $0x00800000, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0008(s *State)
+// ADDL 24(R8), AX
+TEXT ·h0008(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDL 24(R8), AX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0009(s *State)
+// ADDL AX, R8
+TEXT ·h0009(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDL AX, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0010(s *State)
+// ADDL R8, AX
+TEXT ·h0010(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDL R8, AX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0011(s *State)
+// ADDL R8, DX
+TEXT ·h0011(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDL R8, DX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0012(s *State)
+// ADDL R8, R8
+TEXT ·h0012(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDL R8, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0013(s *State)
+// ADDL R8, R9
+TEXT ·h0013(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDL R8, R9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0014(s *State)
+// ADDQ $0x00000010, R8
+TEXT ·h0014(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDQ $0x00000010, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0015(s *State)
+// ADDQ $0x00000080, R8
+TEXT ·h0015(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDQ $0x00000080, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0016(s *State)
+// ADDQ $0x18, R8
+TEXT ·h0016(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -138,9 +423,9 @@ TEXT ·h0001(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0002(s *State)
+// func h0017(s *State)
 // ADDQ AX, CX
-TEXT ·h0002(SB), NOSPLIT, $24-8
+TEXT ·h0017(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -157,9 +442,85 @@ TEXT ·h0002(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0003(s *State)
+// func h0018(s *State)
+// ANDL $0x0000000f, DX
+TEXT ·h0018(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDL $0x0000000f, DX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0019(s *State)
+// ANDL $0x0000000f, R8
+TEXT ·h0019(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDL $0x0000000f, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0020(s *State)
+// ANDL $0x0000002c, R8
+TEXT ·h0020(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDL $0x0000002c, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0021(s *State)
+// ANDL $0x007fe001, R8
+TEXT ·h0021(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDL $0x007fe001, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0022(s *State)
 // ANDL $0x007fffff, AX
-TEXT ·h0003(SB), NOSPLIT, $24-8
+TEXT ·h0022(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -176,9 +537,66 @@ TEXT ·h0003(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0004(s *State)
+// func h0023(s *State)
+// ANDL DX, R8
+TEXT ·h0023(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDL DX, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0024(s *State)
+// ANDL R8, DX
+TEXT ·h0024(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDL R8, DX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0025(s *State)
+// ANDL R8, R9
+TEXT ·h0025(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDL R8, R9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0026(s *State)
 // ANDQ 24(R8), AX
-TEXT ·h0004(SB), NOSPLIT, $24-8
+TEXT ·h0026(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -195,9 +613,9 @@ TEXT ·h0004(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0005(s *State)
+// func h0027(s *State)
 // ANDQ AX, CX
-TEXT ·h0005(SB), NOSPLIT, $24-8
+TEXT ·h0027(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -214,9 +632,9 @@ TEXT ·h0005(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0006(s *State)
+// func h0028(s *State)
 // ANDQ AX, DX
-TEXT ·h0006(SB), NOSPLIT, $24-8
+TEXT ·h0028(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -233,9 +651,9 @@ TEXT ·h0006(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0007(s *State)
+// func h0029(s *State)
 // ANDQ AX, R8
-TEXT ·h0007(SB), NOSPLIT, $24-8
+TEXT ·h0029(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -252,9 +670,9 @@ TEXT ·h0007(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0008(s *State)
+// func h0030(s *State)
 // ANDQ CX, AX
-TEXT ·h0008(SB), NOSPLIT, $24-8
+TEXT ·h0030(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -271,9 +689,9 @@ TEXT ·h0008(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0009(s *State)
+// func h0031(s *State)
 // ANDQ CX, DX
-TEXT ·h0009(SB), NOSPLIT, $24-8
+TEXT ·h0031(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -290,9 +708,9 @@ TEXT ·h0009(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0010(s *State)
+// func h0032(s *State)
 // ANDQ CX, R8
-TEXT ·h0010(SB), NOSPLIT, $24-8
+TEXT ·h0032(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -309,9 +727,9 @@ TEXT ·h0010(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0011(s *State)
+// func h0033(s *State)
 // ANDQ DX, AX
-TEXT ·h0011(SB), NOSPLIT, $24-8
+TEXT ·h0033(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -328,9 +746,9 @@ TEXT ·h0011(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0012(s *State)
+// func h0034(s *State)
 // ANDQ DX, R8
-TEXT ·h0012(SB), NOSPLIT, $24-8
+TEXT ·h0034(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -347,9 +765,9 @@ TEXT ·h0012(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0013(s *State)
+// func h0035(s *State)
 // ANDQ R8, AX
-TEXT ·h0013(SB), NOSPLIT, $24-8
+TEXT ·h0035(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -366,9 +784,9 @@ TEXT ·h0013(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0014(s *State)
+// func h0036(s *State)
 // ANDQ R8, CX
-TEXT ·h0014(SB), NOSPLIT, $24-8
+TEXT ·h0036(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -385,9 +803,9 @@ TEXT ·h0014(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0015(s *State)
+// func h0037(s *State)
 // ANDQ R8, DX
-TEXT ·h0015(SB), NOSPLIT, $24-8
+TEXT ·h0037(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -404,9 +822,9 @@ TEXT ·h0015(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0016(s *State)
+// func h0038(s *State)
 // ANDQ R8, R9
-TEXT ·h0016(SB), NOSPLIT, $24-8
+TEXT ·h0038(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -423,9 +841,9 @@ TEXT ·h0016(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0017(s *State)
+// func h0039(s *State)
 // CMPL AX, $0x007fe001
-TEXT ·h0017(SB), NOSPLIT, $24-8
+TEXT ·h0039(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -442,9 +860,9 @@ TEXT ·h0017(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0018(s *State)
+// func h0040(s *State)
 // CMPQ AX, $0x00000100
-TEXT ·h0018(SB), NOSPLIT, $24-8
+TEXT ·h0040(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -461,9 +879,9 @@ TEXT ·h0018(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0019(s *State)
+// func h0041(s *State)
 // CMPQ CX, $0x000000f8
-TEXT ·h0019(SB), NOSPLIT, $24-8
+TEXT ·h0041(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -480,9 +898,9 @@ TEXT ·h0019(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0020(s *State)
+// func h0042(s *State)
 // CMPQ CX, $0x00000100
-TEXT ·h0020(SB), NOSPLIT, $24-8
+TEXT ·h0042(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -499,9 +917,9 @@ TEXT ·h0020(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0021(s *State)
+// func h0043(s *State)
 // CMPQ R8, $0x000000a8
-TEXT ·h0021(SB), NOSPLIT, $24-8
+TEXT ·h0043(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -518,9 +936,47 @@ TEXT ·h0021(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0022(s *State)
+// func h0044(s *State)
+// DECL CX
+TEXT ·h0044(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	DECL CX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0045(s *State)
+// DECL R8
+TEXT ·h0045(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	DECL R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0046(s *State)
 // DECQ AX
-TEXT ·h0022(SB), NOSPLIT, $24-8
+TEXT ·h0046(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -537,9 +993,9 @@ TEXT ·h0022(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0023(s *State)
+// func h0047(s *State)
 // JEQ taken
-TEXT ·h0023(SB), NOSPLIT, $24-8
+TEXT ·h0047(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -560,9 +1016,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0024(s *State)
+// func h0048(s *State)
 // JHI taken
-TEXT ·h0024(SB), NOSPLIT, $24-8
+TEXT ·h0048(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -583,9 +1039,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0025(s *State)
+// func h0049(s *State)
 // JLT taken
-TEXT ·h0025(SB), NOSPLIT, $24-8
+TEXT ·h0049(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -606,9 +1062,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0026(s *State)
+// func h0050(s *State)
 // JMP taken
-TEXT ·h0026(SB), NOSPLIT, $24-8
+TEXT ·h0050(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -629,9 +1085,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0027(s *State)
+// func h0051(s *State)
 // JNE taken
-TEXT ·h0027(SB), NOSPLIT, $24-8
+TEXT ·h0051(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -652,9 +1108,104 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0028(s *State)
+// func h0052(s *State)
+// LEAQ (DX)(DX*2), R8
+TEXT ·h0052(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	LEAQ (DX)(DX*2), R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0053(s *State)
+// LEAQ (R8)(DX*8), DX
+TEXT ·h0053(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	LEAQ (R8)(DX*8), DX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0054(s *State)
+// LEAQ (R8)(R8*2), R8
+TEXT ·h0054(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	LEAQ (R8)(R8*2), R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0055(s *State)
+// LEAQ (R8)(R8*2), R9
+TEXT ·h0055(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	LEAQ (R8)(R8*2), R9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0056(s *State)
+// LEAQ (R8)(R9*8), R9
+TEXT ·h0056(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	LEAQ (R8)(R9*8), R9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0057(s *State)
 // LEAQ (R8), R9
-TEXT ·h0028(SB), NOSPLIT, $24-8
+TEXT ·h0057(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -671,9 +1222,9 @@ TEXT ·h0028(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0029(s *State)
+// func h0058(s *State)
 // LEAQ 24(R8), R9
-TEXT ·h0029(SB), NOSPLIT, $24-8
+TEXT ·h0058(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -690,9 +1241,9 @@ TEXT ·h0029(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0030(s *State)
+// func h0059(s *State)
 // MOVB $0x00, 24(R8)
-TEXT ·h0030(SB), NOSPLIT, $24-8
+TEXT ·h0059(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -709,9 +1260,9 @@ TEXT ·h0030(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0031(s *State)
+// func h0060(s *State)
 // MOVB $0x01, 24(R8)
-TEXT ·h0031(SB), NOSPLIT, $24-8
+TEXT ·h0060(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -728,9 +1279,9 @@ TEXT ·h0031(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0032(s *State)
+// func h0061(s *State)
 // MOVBQZX (R8)(AX*1), AX
-TEXT ·h0032(SB), NOSPLIT, $24-8
+TEXT ·h0061(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -747,9 +1298,199 @@ TEXT ·h0032(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0033(s *State)
+// func h0062(s *State)
+// MOVL $0x00000008, CX
+TEXT ·h0062(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVL $0x00000008, CX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0063(s *State)
+// MOVL $0x0000002b, R8
+TEXT ·h0063(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVL $0x0000002b, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0064(s *State)
+// MOVL $0x00000040, CX
+TEXT ·h0064(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVL $0x00000040, CX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0065(s *State)
+// MOVL $0x003ff000, R8
+TEXT ·h0065(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVL $0x003ff000, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0066(s *State)
+// MOVL $0x007fe001, DX
+TEXT ·h0066(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVL $0x007fe001, DX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0067(s *State)
+// MOVL (R8), AX
+TEXT ·h0067(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVL (R8), AX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0068(s *State)
+// MOVL (R8), R9
+TEXT ·h0068(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVL (R8), R9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0069(s *State)
+// MOVL 24(R8), AX
+TEXT ·h0069(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVL 24(R8), AX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0070(s *State)
+// MOVL 24(R8), R9
+TEXT ·h0070(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVL 24(R8), R9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0071(s *State)
+// MOVL AX, (R8)
+TEXT ·h0071(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVL AX, (R8)
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0072(s *State)
 // MOVL AX, (R8)(CX*4)
-TEXT ·h0033(SB), NOSPLIT, $24-8
+TEXT ·h0072(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -766,9 +1507,123 @@ TEXT ·h0033(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0034(s *State)
+// func h0073(s *State)
+// MOVL AX, 24(R8)
+TEXT ·h0073(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVL AX, 24(R8)
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0074(s *State)
+// MOVL CX, (R8)
+TEXT ·h0074(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVL CX, (R8)
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0075(s *State)
+// MOVL DX, (R8)
+TEXT ·h0075(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVL DX, (R8)
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0076(s *State)
+// MOVL DX, 24(R8)
+TEXT ·h0076(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVL DX, 24(R8)
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0077(s *State)
+// MOVL R8, (R9)
+TEXT ·h0077(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVL R8, (R9)
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0078(s *State)
+// MOVL R8, 24(R9)
+TEXT ·h0078(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVL R8, 24(R9)
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0079(s *State)
 // MOVL AX, DX
-TEXT ·h0034(SB), NOSPLIT, $24-8
+TEXT ·h0079(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -785,9 +1640,66 @@ TEXT ·h0034(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0035(s *State)
+// func h0080(s *State)
+// MOVL AX, R8
+TEXT ·h0080(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVL AX, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0081(s *State)
+// MOVL DX, R8
+TEXT ·h0081(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVL DX, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0082(s *State)
+// MOVL R8, R9
+TEXT ·h0082(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVL R8, R9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0083(s *State)
 // MOVQ $0x00000000, 24(R8)
-TEXT ·h0035(SB), NOSPLIT, $24-8
+TEXT ·h0083(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -804,9 +1716,9 @@ TEXT ·h0035(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0036(s *State)
+// func h0084(s *State)
 // MOVQ $0x00000010, 24(R8)
-TEXT ·h0036(SB), NOSPLIT, $24-8
+TEXT ·h0084(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -823,9 +1735,9 @@ TEXT ·h0036(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0037(s *State)
+// func h0085(s *State)
 // MOVQ $0x8000000000000000, AX
-TEXT ·h0037(SB), NOSPLIT, $24-8
+TEXT ·h0085(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -842,9 +1754,9 @@ TEXT ·h0037(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0038(s *State)
+// func h0086(s *State)
 // MOVQ (R8)(R9*1), R10
-TEXT ·h0038(SB), NOSPLIT, $24-8
+TEXT ·h0086(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -861,9 +1773,9 @@ TEXT ·h0038(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0039(s *State)
+// func h0087(s *State)
 // MOVQ (R8), AX
-TEXT ·h0039(SB), NOSPLIT, $24-8
+TEXT ·h0087(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -880,9 +1792,9 @@ TEXT ·h0039(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0040(s *State)
+// func h0088(s *State)
 // MOVQ (R8), CX
-TEXT ·h0040(SB), NOSPLIT, $24-8
+TEXT ·h0088(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -899,9 +1811,9 @@ TEXT ·h0040(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0041(s *State)
+// func h0089(s *State)
 // MOVQ (R8), DX
-TEXT ·h0041(SB), NOSPLIT, $24-8
+TEXT ·h0089(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -918,9 +1830,9 @@ TEXT ·h0041(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0042(s *State)
+// func h0090(s *State)
 // MOVQ (R8), R8
-TEXT ·h0042(SB), NOSPLIT, $24-8
+TEXT ·h0090(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -937,9 +1849,9 @@ TEXT ·h0042(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0043(s *State)
+// func h0091(s *State)
 // MOVQ (R8), R9
-TEXT ·h0043(SB), NOSPLIT, $24-8
+TEXT ·h0091(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -956,9 +1868,9 @@ TEXT ·h0043(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0044(s *State)
+// func h0092(s *State)
 // MOVQ 24(R8)(R9*1), R10
-TEXT ·h0044(SB), NOSPLIT, $24-8
+TEXT ·h0092(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -975,9 +1887,9 @@ TEXT ·h0044(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0045(s *State)
+// func h0093(s *State)
 // MOVQ 24(R8), AX
-TEXT ·h0045(SB), NOSPLIT, $24-8
+TEXT ·h0093(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -994,9 +1906,9 @@ TEXT ·h0045(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0046(s *State)
+// func h0094(s *State)
 // MOVQ 24(R8), CX
-TEXT ·h0046(SB), NOSPLIT, $24-8
+TEXT ·h0094(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1013,9 +1925,9 @@ TEXT ·h0046(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0047(s *State)
+// func h0095(s *State)
 // MOVQ 24(R8), DX
-TEXT ·h0047(SB), NOSPLIT, $24-8
+TEXT ·h0095(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1032,9 +1944,9 @@ TEXT ·h0047(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0048(s *State)
+// func h0096(s *State)
 // MOVQ 24(R8), R8
-TEXT ·h0048(SB), NOSPLIT, $24-8
+TEXT ·h0096(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1051,9 +1963,9 @@ TEXT ·h0048(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0049(s *State)
+// func h0097(s *State)
 // MOVQ 24(R8), R9
-TEXT ·h0049(SB), NOSPLIT, $24-8
+TEXT ·h0097(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1070,9 +1982,9 @@ TEXT ·h0049(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0050(s *State)
+// func h0098(s *State)
 // MOVQ AX, (R8)
-TEXT ·h0050(SB), NOSPLIT, $24-8
+TEXT ·h0098(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1089,9 +2001,9 @@ TEXT ·h0050(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0051(s *State)
+// func h0099(s *State)
 // MOVQ AX, 24(R8)
-TEXT ·h0051(SB), NOSPLIT, $24-8
+TEXT ·h0099(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1108,9 +2020,9 @@ TEXT ·h0051(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0052(s *State)
+// func h0100(s *State)
 // MOVQ CX, (R8)
-TEXT ·h0052(SB), NOSPLIT, $24-8
+TEXT ·h0100(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1127,9 +2039,9 @@ TEXT ·h0052(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0053(s *State)
+// func h0101(s *State)
 // MOVQ CX, 24(R8)
-TEXT ·h0053(SB), NOSPLIT, $24-8
+TEXT ·h0101(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1146,9 +2058,9 @@ TEXT ·h0053(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0054(s *State)
+// func h0102(s *State)
 // MOVQ DX, (R8)
-TEXT ·h0054(SB), NOSPLIT, $24-8
+TEXT ·h0102(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1165,9 +2077,9 @@ TEXT ·h0054(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0055(s *State)
+// func h0103(s *State)
 // MOVQ DX, 24(R8)
-TEXT ·h0055(SB), NOSPLIT, $24-8
+TEXT ·h0103(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1184,9 +2096,9 @@ TEXT ·h0055(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0056(s *State)
+// func h0104(s *State)
 // MOVQ R8, (R9)
-TEXT ·h0056(SB), NOSPLIT, $24-8
+TEXT ·h0104(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1203,9 +2115,9 @@ TEXT ·h0056(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0057(s *State)
+// func h0105(s *State)
 // MOVQ R8, 24(R9)
-TEXT ·h0057(SB), NOSPLIT, $24-8
+TEXT ·h0105(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1222,9 +2134,9 @@ TEXT ·h0057(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0058(s *State)
+// func h0106(s *State)
 // MOVQ AX, CX
-TEXT ·h0058(SB), NOSPLIT, $24-8
+TEXT ·h0106(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1241,9 +2153,9 @@ TEXT ·h0058(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0059(s *State)
+// func h0107(s *State)
 // MOVQ AX, DX
-TEXT ·h0059(SB), NOSPLIT, $24-8
+TEXT ·h0107(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1260,9 +2172,9 @@ TEXT ·h0059(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0060(s *State)
+// func h0108(s *State)
 // MOVQ AX, R8
-TEXT ·h0060(SB), NOSPLIT, $24-8
+TEXT ·h0108(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1279,9 +2191,9 @@ TEXT ·h0060(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0061(s *State)
+// func h0109(s *State)
 // MOVQ CX, R8
-TEXT ·h0061(SB), NOSPLIT, $24-8
+TEXT ·h0109(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1298,9 +2210,9 @@ TEXT ·h0061(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0062(s *State)
+// func h0110(s *State)
 // MOVQ DX, AX
-TEXT ·h0062(SB), NOSPLIT, $24-8
+TEXT ·h0110(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1317,9 +2229,9 @@ TEXT ·h0062(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0063(s *State)
+// func h0111(s *State)
 // MOVQ DX, CX
-TEXT ·h0063(SB), NOSPLIT, $24-8
+TEXT ·h0111(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1336,9 +2248,9 @@ TEXT ·h0063(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0064(s *State)
+// func h0112(s *State)
 // MOVQ DX, R8
-TEXT ·h0064(SB), NOSPLIT, $24-8
+TEXT ·h0112(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1355,9 +2267,9 @@ TEXT ·h0064(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0065(s *State)
+// func h0113(s *State)
 // MOVQ R8, AX
-TEXT ·h0065(SB), NOSPLIT, $24-8
+TEXT ·h0113(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1374,9 +2286,9 @@ TEXT ·h0065(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0066(s *State)
+// func h0114(s *State)
 // MOVQ R8, CX
-TEXT ·h0066(SB), NOSPLIT, $24-8
+TEXT ·h0114(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1393,9 +2305,9 @@ TEXT ·h0066(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0067(s *State)
+// func h0115(s *State)
 // MOVQ R8, DX
-TEXT ·h0067(SB), NOSPLIT, $24-8
+TEXT ·h0115(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1412,9 +2324,9 @@ TEXT ·h0067(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0068(s *State)
+// func h0116(s *State)
 // MOVQ R8, R9
-TEXT ·h0068(SB), NOSPLIT, $24-8
+TEXT ·h0116(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1431,9 +2343,9 @@ TEXT ·h0068(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0069(s *State)
+// func h0117(s *State)
 // MOVWLZX 24(R8), AX
-TEXT ·h0069(SB), NOSPLIT, $24-8
+TEXT ·h0117(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1450,9 +2362,28 @@ TEXT ·h0069(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0070(s *State)
+// func h0118(s *State)
+// NOTL R8
+TEXT ·h0118(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	NOTL R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0119(s *State)
 // NOTQ AX
-TEXT ·h0070(SB), NOSPLIT, $24-8
+TEXT ·h0119(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1469,9 +2400,9 @@ TEXT ·h0070(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0071(s *State)
+// func h0120(s *State)
 // NOTQ CX
-TEXT ·h0071(SB), NOSPLIT, $24-8
+TEXT ·h0120(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1488,9 +2419,9 @@ TEXT ·h0071(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0072(s *State)
+// func h0121(s *State)
 // NOTQ DX
-TEXT ·h0072(SB), NOSPLIT, $24-8
+TEXT ·h0121(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1507,9 +2438,9 @@ TEXT ·h0072(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0073(s *State)
+// func h0122(s *State)
 // NOTQ R8
-TEXT ·h0073(SB), NOSPLIT, $24-8
+TEXT ·h0122(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1526,9 +2457,9 @@ TEXT ·h0073(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0074(s *State)
+// func h0123(s *State)
 // ORL $0x001f0000, AX
-TEXT ·h0074(SB), NOSPLIT, $24-8
+TEXT ·h0123(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1545,9 +2476,47 @@ TEXT ·h0074(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0075(s *State)
+// func h0124(s *State)
+// ORL R8, R9
+TEXT ·h0124(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ORL R8, R9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0125(s *State)
+// ORQ AX, CX
+TEXT ·h0125(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ORQ AX, CX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0126(s *State)
 // ORQ AX, DX
-TEXT ·h0075(SB), NOSPLIT, $24-8
+TEXT ·h0126(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1564,9 +2533,9 @@ TEXT ·h0075(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0076(s *State)
+// func h0127(s *State)
 // ORQ AX, R8
-TEXT ·h0076(SB), NOSPLIT, $24-8
+TEXT ·h0127(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1583,9 +2552,9 @@ TEXT ·h0076(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0077(s *State)
+// func h0128(s *State)
 // ORQ CX, AX
-TEXT ·h0077(SB), NOSPLIT, $24-8
+TEXT ·h0128(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1602,9 +2571,9 @@ TEXT ·h0077(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0078(s *State)
+// func h0129(s *State)
 // ORQ CX, DX
-TEXT ·h0078(SB), NOSPLIT, $24-8
+TEXT ·h0129(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1621,9 +2590,9 @@ TEXT ·h0078(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0079(s *State)
+// func h0130(s *State)
 // ORQ CX, R8
-TEXT ·h0079(SB), NOSPLIT, $24-8
+TEXT ·h0130(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1640,9 +2609,9 @@ TEXT ·h0079(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0080(s *State)
+// func h0131(s *State)
 // ORQ DX, AX
-TEXT ·h0080(SB), NOSPLIT, $24-8
+TEXT ·h0131(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1659,9 +2628,9 @@ TEXT ·h0080(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0081(s *State)
+// func h0132(s *State)
 // ORQ DX, R8
-TEXT ·h0081(SB), NOSPLIT, $24-8
+TEXT ·h0132(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1678,9 +2647,9 @@ TEXT ·h0081(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0082(s *State)
+// func h0133(s *State)
 // ORQ R8, AX
-TEXT ·h0082(SB), NOSPLIT, $24-8
+TEXT ·h0133(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1697,9 +2666,9 @@ TEXT ·h0082(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0083(s *State)
+// func h0134(s *State)
 // ORQ R8, CX
-TEXT ·h0083(SB), NOSPLIT, $24-8
+TEXT ·h0134(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1716,9 +2685,9 @@ TEXT ·h0083(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0084(s *State)
+// func h0135(s *State)
 // ORQ R8, DX
-TEXT ·h0084(SB), NOSPLIT, $24-8
+TEXT ·h0135(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1735,9 +2704,9 @@ TEXT ·h0084(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0085(s *State)
+// func h0136(s *State)
 // ORQ R8, R9
-TEXT ·h0085(SB), NOSPLIT, $24-8
+TEXT ·h0136(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1754,9 +2723,9 @@ TEXT ·h0085(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0086(s *State)
+// func h0137(s *State)
 // ROLQ $0x01, AX
-TEXT ·h0086(SB), NOSPLIT, $24-8
+TEXT ·h0137(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1773,9 +2742,9 @@ TEXT ·h0086(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0087(s *State)
+// func h0138(s *State)
 // ROLQ $0x01, CX
-TEXT ·h0087(SB), NOSPLIT, $24-8
+TEXT ·h0138(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1792,9 +2761,9 @@ TEXT ·h0087(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0088(s *State)
+// func h0139(s *State)
 // ROLQ $0x01, DX
-TEXT ·h0088(SB), NOSPLIT, $24-8
+TEXT ·h0139(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1811,9 +2780,9 @@ TEXT ·h0088(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0089(s *State)
+// func h0140(s *State)
 // ROLQ $0x01, R8
-TEXT ·h0089(SB), NOSPLIT, $24-8
+TEXT ·h0140(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1830,9 +2799,9 @@ TEXT ·h0089(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0090(s *State)
+// func h0141(s *State)
 // ROLQ $0x02, R8
-TEXT ·h0090(SB), NOSPLIT, $24-8
+TEXT ·h0141(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1849,9 +2818,9 @@ TEXT ·h0090(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0091(s *State)
+// func h0142(s *State)
 // ROLQ $0x03, R8
-TEXT ·h0091(SB), NOSPLIT, $24-8
+TEXT ·h0142(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1868,9 +2837,9 @@ TEXT ·h0091(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0092(s *State)
+// func h0143(s *State)
 // ROLQ $0x06, AX
-TEXT ·h0092(SB), NOSPLIT, $24-8
+TEXT ·h0143(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1887,9 +2856,9 @@ TEXT ·h0092(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0093(s *State)
+// func h0144(s *State)
 // ROLQ $0x06, CX
-TEXT ·h0093(SB), NOSPLIT, $24-8
+TEXT ·h0144(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1906,9 +2875,9 @@ TEXT ·h0093(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0094(s *State)
+// func h0145(s *State)
 // ROLQ $0x06, DX
-TEXT ·h0094(SB), NOSPLIT, $24-8
+TEXT ·h0145(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1925,9 +2894,9 @@ TEXT ·h0094(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0095(s *State)
+// func h0146(s *State)
 // ROLQ $0x06, R8
-TEXT ·h0095(SB), NOSPLIT, $24-8
+TEXT ·h0146(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1944,9 +2913,9 @@ TEXT ·h0095(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0096(s *State)
+// func h0147(s *State)
 // ROLQ $0x08, R8
-TEXT ·h0096(SB), NOSPLIT, $24-8
+TEXT ·h0147(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1963,9 +2932,9 @@ TEXT ·h0096(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0097(s *State)
+// func h0148(s *State)
 // ROLQ $0x0a, AX
-TEXT ·h0097(SB), NOSPLIT, $24-8
+TEXT ·h0148(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1982,9 +2951,9 @@ TEXT ·h0097(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0098(s *State)
+// func h0149(s *State)
 // ROLQ $0x0a, CX
-TEXT ·h0098(SB), NOSPLIT, $24-8
+TEXT ·h0149(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2001,9 +2970,9 @@ TEXT ·h0098(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0099(s *State)
+// func h0150(s *State)
 // ROLQ $0x0a, DX
-TEXT ·h0099(SB), NOSPLIT, $24-8
+TEXT ·h0150(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2020,9 +2989,9 @@ TEXT ·h0099(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0100(s *State)
+// func h0151(s *State)
 // ROLQ $0x0a, R8
-TEXT ·h0100(SB), NOSPLIT, $24-8
+TEXT ·h0151(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2039,9 +3008,9 @@ TEXT ·h0100(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0101(s *State)
+// func h0152(s *State)
 // ROLQ $0x0e, AX
-TEXT ·h0101(SB), NOSPLIT, $24-8
+TEXT ·h0152(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2058,9 +3027,9 @@ TEXT ·h0101(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0102(s *State)
+// func h0153(s *State)
 // ROLQ $0x0e, CX
-TEXT ·h0102(SB), NOSPLIT, $24-8
+TEXT ·h0153(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2077,9 +3046,9 @@ TEXT ·h0102(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0103(s *State)
+// func h0154(s *State)
 // ROLQ $0x0e, DX
-TEXT ·h0103(SB), NOSPLIT, $24-8
+TEXT ·h0154(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2096,9 +3065,9 @@ TEXT ·h0103(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0104(s *State)
+// func h0155(s *State)
 // ROLQ $0x0e, R8
-TEXT ·h0104(SB), NOSPLIT, $24-8
+TEXT ·h0155(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2115,9 +3084,9 @@ TEXT ·h0104(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0105(s *State)
+// func h0156(s *State)
 // ROLQ $0x0f, R8
-TEXT ·h0105(SB), NOSPLIT, $24-8
+TEXT ·h0156(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2134,9 +3103,9 @@ TEXT ·h0105(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0106(s *State)
+// func h0157(s *State)
 // ROLQ $0x12, AX
-TEXT ·h0106(SB), NOSPLIT, $24-8
+TEXT ·h0157(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2153,9 +3122,9 @@ TEXT ·h0106(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0107(s *State)
+// func h0158(s *State)
 // ROLQ $0x12, CX
-TEXT ·h0107(SB), NOSPLIT, $24-8
+TEXT ·h0158(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2172,9 +3141,9 @@ TEXT ·h0107(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0108(s *State)
+// func h0159(s *State)
 // ROLQ $0x12, DX
-TEXT ·h0108(SB), NOSPLIT, $24-8
+TEXT ·h0159(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2191,9 +3160,9 @@ TEXT ·h0108(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0109(s *State)
+// func h0160(s *State)
 // ROLQ $0x12, R8
-TEXT ·h0109(SB), NOSPLIT, $24-8
+TEXT ·h0160(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2210,9 +3179,9 @@ TEXT ·h0109(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0110(s *State)
+// func h0161(s *State)
 // ROLQ $0x14, R8
-TEXT ·h0110(SB), NOSPLIT, $24-8
+TEXT ·h0161(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2229,9 +3198,9 @@ TEXT ·h0110(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0111(s *State)
+// func h0162(s *State)
 // ROLQ $0x15, AX
-TEXT ·h0111(SB), NOSPLIT, $24-8
+TEXT ·h0162(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2248,9 +3217,9 @@ TEXT ·h0111(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0112(s *State)
+// func h0163(s *State)
 // ROLQ $0x15, CX
-TEXT ·h0112(SB), NOSPLIT, $24-8
+TEXT ·h0163(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2267,9 +3236,9 @@ TEXT ·h0112(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0113(s *State)
+// func h0164(s *State)
 // ROLQ $0x15, DX
-TEXT ·h0113(SB), NOSPLIT, $24-8
+TEXT ·h0164(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2286,9 +3255,9 @@ TEXT ·h0113(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0114(s *State)
+// func h0165(s *State)
 // ROLQ $0x15, R8
-TEXT ·h0114(SB), NOSPLIT, $24-8
+TEXT ·h0165(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2305,9 +3274,9 @@ TEXT ·h0114(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0115(s *State)
+// func h0166(s *State)
 // ROLQ $0x19, R8
-TEXT ·h0115(SB), NOSPLIT, $24-8
+TEXT ·h0166(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2324,9 +3293,9 @@ TEXT ·h0115(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0116(s *State)
+// func h0167(s *State)
 // ROLQ $0x1b, AX
-TEXT ·h0116(SB), NOSPLIT, $24-8
+TEXT ·h0167(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2343,9 +3312,9 @@ TEXT ·h0116(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0117(s *State)
+// func h0168(s *State)
 // ROLQ $0x1b, CX
-TEXT ·h0117(SB), NOSPLIT, $24-8
+TEXT ·h0168(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2362,9 +3331,9 @@ TEXT ·h0117(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0118(s *State)
+// func h0169(s *State)
 // ROLQ $0x1b, DX
-TEXT ·h0118(SB), NOSPLIT, $24-8
+TEXT ·h0169(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2381,9 +3350,9 @@ TEXT ·h0118(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0119(s *State)
+// func h0170(s *State)
 // ROLQ $0x1b, R8
-TEXT ·h0119(SB), NOSPLIT, $24-8
+TEXT ·h0170(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2400,9 +3369,9 @@ TEXT ·h0119(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0120(s *State)
+// func h0171(s *State)
 // ROLQ $0x1c, AX
-TEXT ·h0120(SB), NOSPLIT, $24-8
+TEXT ·h0171(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2419,9 +3388,9 @@ TEXT ·h0120(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0121(s *State)
+// func h0172(s *State)
 // ROLQ $0x1c, CX
-TEXT ·h0121(SB), NOSPLIT, $24-8
+TEXT ·h0172(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2438,9 +3407,9 @@ TEXT ·h0121(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0122(s *State)
+// func h0173(s *State)
 // ROLQ $0x1c, DX
-TEXT ·h0122(SB), NOSPLIT, $24-8
+TEXT ·h0173(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2457,9 +3426,9 @@ TEXT ·h0122(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0123(s *State)
+// func h0174(s *State)
 // ROLQ $0x1c, R8
-TEXT ·h0123(SB), NOSPLIT, $24-8
+TEXT ·h0174(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2476,9 +3445,9 @@ TEXT ·h0123(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0124(s *State)
+// func h0175(s *State)
 // ROLQ $0x24, AX
-TEXT ·h0124(SB), NOSPLIT, $24-8
+TEXT ·h0175(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2495,9 +3464,9 @@ TEXT ·h0124(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0125(s *State)
+// func h0176(s *State)
 // ROLQ $0x24, CX
-TEXT ·h0125(SB), NOSPLIT, $24-8
+TEXT ·h0176(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2514,9 +3483,9 @@ TEXT ·h0125(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0126(s *State)
+// func h0177(s *State)
 // ROLQ $0x24, DX
-TEXT ·h0126(SB), NOSPLIT, $24-8
+TEXT ·h0177(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2533,9 +3502,9 @@ TEXT ·h0126(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0127(s *State)
+// func h0178(s *State)
 // ROLQ $0x24, R8
-TEXT ·h0127(SB), NOSPLIT, $24-8
+TEXT ·h0178(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2552,9 +3521,9 @@ TEXT ·h0127(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0128(s *State)
+// func h0179(s *State)
 // ROLQ $0x27, AX
-TEXT ·h0128(SB), NOSPLIT, $24-8
+TEXT ·h0179(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2571,9 +3540,9 @@ TEXT ·h0128(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0129(s *State)
+// func h0180(s *State)
 // ROLQ $0x27, CX
-TEXT ·h0129(SB), NOSPLIT, $24-8
+TEXT ·h0180(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2590,9 +3559,9 @@ TEXT ·h0129(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0130(s *State)
+// func h0181(s *State)
 // ROLQ $0x27, DX
-TEXT ·h0130(SB), NOSPLIT, $24-8
+TEXT ·h0181(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2609,9 +3578,9 @@ TEXT ·h0130(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0131(s *State)
+// func h0182(s *State)
 // ROLQ $0x27, R8
-TEXT ·h0131(SB), NOSPLIT, $24-8
+TEXT ·h0182(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2628,9 +3597,9 @@ TEXT ·h0131(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0132(s *State)
+// func h0183(s *State)
 // ROLQ $0x29, AX
-TEXT ·h0132(SB), NOSPLIT, $24-8
+TEXT ·h0183(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2647,9 +3616,9 @@ TEXT ·h0132(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0133(s *State)
+// func h0184(s *State)
 // ROLQ $0x29, CX
-TEXT ·h0133(SB), NOSPLIT, $24-8
+TEXT ·h0184(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2666,9 +3635,9 @@ TEXT ·h0133(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0134(s *State)
+// func h0185(s *State)
 // ROLQ $0x29, DX
-TEXT ·h0134(SB), NOSPLIT, $24-8
+TEXT ·h0185(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2685,9 +3654,9 @@ TEXT ·h0134(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0135(s *State)
+// func h0186(s *State)
 // ROLQ $0x29, R8
-TEXT ·h0135(SB), NOSPLIT, $24-8
+TEXT ·h0186(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2704,9 +3673,9 @@ TEXT ·h0135(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0136(s *State)
+// func h0187(s *State)
 // ROLQ $0x2b, AX
-TEXT ·h0136(SB), NOSPLIT, $24-8
+TEXT ·h0187(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2723,9 +3692,9 @@ TEXT ·h0136(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0137(s *State)
+// func h0188(s *State)
 // ROLQ $0x2b, CX
-TEXT ·h0137(SB), NOSPLIT, $24-8
+TEXT ·h0188(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2742,9 +3711,9 @@ TEXT ·h0137(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0138(s *State)
+// func h0189(s *State)
 // ROLQ $0x2b, DX
-TEXT ·h0138(SB), NOSPLIT, $24-8
+TEXT ·h0189(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2761,9 +3730,9 @@ TEXT ·h0138(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0139(s *State)
+// func h0190(s *State)
 // ROLQ $0x2b, R8
-TEXT ·h0139(SB), NOSPLIT, $24-8
+TEXT ·h0190(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2780,9 +3749,9 @@ TEXT ·h0139(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0140(s *State)
+// func h0191(s *State)
 // ROLQ $0x2c, R8
-TEXT ·h0140(SB), NOSPLIT, $24-8
+TEXT ·h0191(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2799,9 +3768,9 @@ TEXT ·h0140(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0141(s *State)
+// func h0192(s *State)
 // ROLQ $0x2d, AX
-TEXT ·h0141(SB), NOSPLIT, $24-8
+TEXT ·h0192(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2818,9 +3787,9 @@ TEXT ·h0141(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0142(s *State)
+// func h0193(s *State)
 // ROLQ $0x2d, CX
-TEXT ·h0142(SB), NOSPLIT, $24-8
+TEXT ·h0193(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2837,9 +3806,9 @@ TEXT ·h0142(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0143(s *State)
+// func h0194(s *State)
 // ROLQ $0x2d, DX
-TEXT ·h0143(SB), NOSPLIT, $24-8
+TEXT ·h0194(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2856,9 +3825,9 @@ TEXT ·h0143(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0144(s *State)
+// func h0195(s *State)
 // ROLQ $0x2d, R8
-TEXT ·h0144(SB), NOSPLIT, $24-8
+TEXT ·h0195(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2875,9 +3844,9 @@ TEXT ·h0144(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0145(s *State)
+// func h0196(s *State)
 // ROLQ $0x37, AX
-TEXT ·h0145(SB), NOSPLIT, $24-8
+TEXT ·h0196(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2894,9 +3863,9 @@ TEXT ·h0145(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0146(s *State)
+// func h0197(s *State)
 // ROLQ $0x37, CX
-TEXT ·h0146(SB), NOSPLIT, $24-8
+TEXT ·h0197(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2913,9 +3882,9 @@ TEXT ·h0146(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0147(s *State)
+// func h0198(s *State)
 // ROLQ $0x37, DX
-TEXT ·h0147(SB), NOSPLIT, $24-8
+TEXT ·h0198(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2932,9 +3901,9 @@ TEXT ·h0147(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0148(s *State)
+// func h0199(s *State)
 // ROLQ $0x37, R8
-TEXT ·h0148(SB), NOSPLIT, $24-8
+TEXT ·h0199(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2951,9 +3920,9 @@ TEXT ·h0148(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0149(s *State)
+// func h0200(s *State)
 // ROLQ $0x38, R8
-TEXT ·h0149(SB), NOSPLIT, $24-8
+TEXT ·h0200(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2970,9 +3939,9 @@ TEXT ·h0149(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0150(s *State)
+// func h0201(s *State)
 // ROLQ $0x3d, AX
-TEXT ·h0150(SB), NOSPLIT, $24-8
+TEXT ·h0201(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2989,9 +3958,9 @@ TEXT ·h0150(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0151(s *State)
+// func h0202(s *State)
 // ROLQ $0x3d, CX
-TEXT ·h0151(SB), NOSPLIT, $24-8
+TEXT ·h0202(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3008,9 +3977,9 @@ TEXT ·h0151(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0152(s *State)
+// func h0203(s *State)
 // ROLQ $0x3d, DX
-TEXT ·h0152(SB), NOSPLIT, $24-8
+TEXT ·h0203(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3027,9 +3996,9 @@ TEXT ·h0152(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0153(s *State)
+// func h0204(s *State)
 // ROLQ $0x3d, R8
-TEXT ·h0153(SB), NOSPLIT, $24-8
+TEXT ·h0204(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3046,9 +4015,9 @@ TEXT ·h0153(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0154(s *State)
+// func h0205(s *State)
 // ROLQ $0x3e, AX
-TEXT ·h0154(SB), NOSPLIT, $24-8
+TEXT ·h0205(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3065,9 +4034,9 @@ TEXT ·h0154(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0155(s *State)
+// func h0206(s *State)
 // ROLQ $0x3e, CX
-TEXT ·h0155(SB), NOSPLIT, $24-8
+TEXT ·h0206(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3084,9 +4053,9 @@ TEXT ·h0155(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0156(s *State)
+// func h0207(s *State)
 // ROLQ $0x3e, DX
-TEXT ·h0156(SB), NOSPLIT, $24-8
+TEXT ·h0207(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3103,9 +4072,9 @@ TEXT ·h0156(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0157(s *State)
+// func h0208(s *State)
 // ROLQ $0x3e, R8
-TEXT ·h0157(SB), NOSPLIT, $24-8
+TEXT ·h0208(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3122,9 +4091,28 @@ TEXT ·h0157(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0158(s *State)
+// func h0209(s *State)
+// SARL $0x1f, R8
+TEXT ·h0209(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARL $0x1f, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0210(s *State)
 // SHLL $0x05, DX
-TEXT ·h0158(SB), NOSPLIT, $24-8
+TEXT ·h0210(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3141,9 +4129,104 @@ TEXT ·h0158(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0159(s *State)
+// func h0211(s *State)
+// SHLL $0x05, R8
+TEXT ·h0211(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLL $0x05, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0212(s *State)
+// SHLL $0x09, R8
+TEXT ·h0212(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLL $0x09, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0213(s *State)
+// SHLL $0x0a, R8
+TEXT ·h0213(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLL $0x0a, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0214(s *State)
+// SHLL $0x0b, R8
+TEXT ·h0214(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLL $0x0b, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0215(s *State)
+// SHLL $0x0d, DX
+TEXT ·h0215(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLL $0x0d, DX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0216(s *State)
 // SHLQ $0x08, DX
-TEXT ·h0159(SB), NOSPLIT, $24-8
+TEXT ·h0216(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3160,9 +4243,9 @@ TEXT ·h0159(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0160(s *State)
+// func h0217(s *State)
 // SHLQ $0x10, DX
-TEXT ·h0160(SB), NOSPLIT, $24-8
+TEXT ·h0217(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3179,9 +4262,161 @@ TEXT ·h0160(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0161(s *State)
+// func h0218(s *State)
+// SHRL $0x07, DX
+TEXT ·h0218(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRL $0x07, DX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0219(s *State)
+// SHRL $0x07, R8
+TEXT ·h0219(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRL $0x07, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0220(s *State)
+// SHRL $0x0d, DX
+TEXT ·h0220(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRL $0x0d, DX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0221(s *State)
+// SHRL $0x16, DX
+TEXT ·h0221(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRL $0x16, DX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0222(s *State)
+// SHRL $0x16, R8
+TEXT ·h0222(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRL $0x16, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0223(s *State)
+// SHRL $0x18, DX
+TEXT ·h0223(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRL $0x18, DX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0224(s *State)
+// SHRL $0x18, R8
+TEXT ·h0224(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRL $0x18, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0225(s *State)
+// SHRL $0x1f, R8
+TEXT ·h0225(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRL $0x1f, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0226(s *State)
 // SHRQ $0x08, AX
-TEXT ·h0161(SB), NOSPLIT, $24-8
+TEXT ·h0226(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3198,9 +4433,9 @@ TEXT ·h0161(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0162(s *State)
+// func h0227(s *State)
 // SHRQ $0x10, AX
-TEXT ·h0162(SB), NOSPLIT, $24-8
+TEXT ·h0227(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3217,9 +4452,9 @@ TEXT ·h0162(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0163(s *State)
+// func h0228(s *State)
 // SHRQ $0x18, AX
-TEXT ·h0163(SB), NOSPLIT, $24-8
+TEXT ·h0228(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3236,9 +4471,9 @@ TEXT ·h0163(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0164(s *State)
+// func h0229(s *State)
 // SHRQ $0x20, AX
-TEXT ·h0164(SB), NOSPLIT, $24-8
+TEXT ·h0229(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3255,9 +4490,9 @@ TEXT ·h0164(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0165(s *State)
+// func h0230(s *State)
 // SHRQ $0x28, AX
-TEXT ·h0165(SB), NOSPLIT, $24-8
+TEXT ·h0230(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3274,9 +4509,9 @@ TEXT ·h0165(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0166(s *State)
+// func h0231(s *State)
 // SHRQ $0x30, AX
-TEXT ·h0166(SB), NOSPLIT, $24-8
+TEXT ·h0231(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3293,9 +4528,9 @@ TEXT ·h0166(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0167(s *State)
+// func h0232(s *State)
 // SHRQ $0x38, AX
-TEXT ·h0167(SB), NOSPLIT, $24-8
+TEXT ·h0232(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3312,9 +4547,218 @@ TEXT ·h0167(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0168(s *State)
+// func h0233(s *State)
+// SHRQ $0x3f, CX
+TEXT ·h0233(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRQ $0x3f, CX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0234(s *State)
+// SUBL $0x007fe001, R8
+TEXT ·h0234(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBL $0x007fe001, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0235(s *State)
+// SUBL (R8), R9
+TEXT ·h0235(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBL (R8), R9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0236(s *State)
+// SUBL 24(R8), R9
+TEXT ·h0236(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBL 24(R8), R9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0237(s *State)
+// SUBL AX, DX
+TEXT ·h0237(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBL AX, DX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0238(s *State)
+// SUBL AX, R8
+TEXT ·h0238(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBL AX, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0239(s *State)
+// SUBL DX, AX
+TEXT ·h0239(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBL DX, AX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0240(s *State)
+// SUBL DX, R8
+TEXT ·h0240(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBL DX, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0241(s *State)
+// SUBL R8, R9
+TEXT ·h0241(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBL R8, R9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0242(s *State)
+// SUBQ AX, CX
+TEXT ·h0242(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBQ AX, CX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0243(s *State)
+// SUBQ R8, CX
+TEXT ·h0243(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBQ R8, CX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0244(s *State)
 // VMOVDQU (AX), Y1
-TEXT ·h0168(SB), NOSPLIT, $24-8
+TEXT ·h0244(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3331,9 +4775,9 @@ TEXT ·h0168(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0169(s *State)
+// func h0245(s *State)
 // VMOVDQU (R8)(DX*1), Y1
-TEXT ·h0169(SB), NOSPLIT, $24-8
+TEXT ·h0245(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3350,9 +4794,9 @@ TEXT ·h0169(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0170(s *State)
+// func h0246(s *State)
 // VMOVDQU (R8)(R9*1), Y1
-TEXT ·h0170(SB), NOSPLIT, $24-8
+TEXT ·h0246(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3369,9 +4813,9 @@ TEXT ·h0170(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0171(s *State)
+// func h0247(s *State)
 // VMOVDQU (R8), Y1
-TEXT ·h0171(SB), NOSPLIT, $24-8
+TEXT ·h0247(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3388,9 +4832,9 @@ TEXT ·h0171(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0172(s *State)
+// func h0248(s *State)
 // VMOVDQU 24(AX), Y1
-TEXT ·h0172(SB), NOSPLIT, $24-8
+TEXT ·h0248(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3407,9 +4851,9 @@ TEXT ·h0172(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0173(s *State)
+// func h0249(s *State)
 // VMOVDQU 24(R8), Y1
-TEXT ·h0173(SB), NOSPLIT, $24-8
+TEXT ·h0249(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3426,9 +4870,9 @@ TEXT ·h0173(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0174(s *State)
+// func h0250(s *State)
 // VMOVDQU Y1, (AX)
-TEXT ·h0174(SB), NOSPLIT, $24-8
+TEXT ·h0250(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3445,9 +4889,9 @@ TEXT ·h0174(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0175(s *State)
+// func h0251(s *State)
 // VMOVDQU Y1, (R8)
-TEXT ·h0175(SB), NOSPLIT, $24-8
+TEXT ·h0251(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3464,9 +4908,9 @@ TEXT ·h0175(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0176(s *State)
+// func h0252(s *State)
 // VMOVDQU Y1, (R8)(CX*4)
-TEXT ·h0176(SB), NOSPLIT, $24-8
+TEXT ·h0252(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3483,9 +4927,9 @@ TEXT ·h0176(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0177(s *State)
+// func h0253(s *State)
 // VMOVDQU Y1, 24(AX)
-TEXT ·h0177(SB), NOSPLIT, $24-8
+TEXT ·h0253(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3502,9 +4946,9 @@ TEXT ·h0177(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0178(s *State)
+// func h0254(s *State)
 // VMOVDQU Y1, 24(R8)
-TEXT ·h0178(SB), NOSPLIT, $24-8
+TEXT ·h0254(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3521,9 +4965,9 @@ TEXT ·h0178(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0179(s *State)
+// func h0255(s *State)
 // VMOVMSKPS Y1, AX
-TEXT ·h0179(SB), NOSPLIT, $24-8
+TEXT ·h0255(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3540,9 +4984,47 @@ TEXT ·h0179(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0180(s *State)
+// func h0256(s *State)
+// VPADDD (R8), Y1, Y9
+TEXT ·h0256(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VPADDD (R8), Y1, Y9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0257(s *State)
+// VPADDD 24(R8), Y1, Y1
+TEXT ·h0257(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VPADDD 24(R8), Y1, Y1
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0258(s *State)
 // VPADDD 24(R8), Y1, Y9
-TEXT ·h0180(SB), NOSPLIT, $24-8
+TEXT ·h0258(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3559,9 +5041,28 @@ TEXT ·h0180(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0181(s *State)
+// func h0259(s *State)
+// VPADDD Y1, Y1, Y1
+TEXT ·h0259(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VPADDD Y1, Y1, Y1
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0260(s *State)
 // VPADDD Y1, Y9, Y14
-TEXT ·h0181(SB), NOSPLIT, $24-8
+TEXT ·h0260(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3578,9 +5079,9 @@ TEXT ·h0181(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0182(s *State)
+// func h0261(s *State)
 // VPADDD Y1, Y9, Y9
-TEXT ·h0182(SB), NOSPLIT, $24-8
+TEXT ·h0261(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3597,9 +5098,9 @@ TEXT ·h0182(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0183(s *State)
+// func h0262(s *State)
 // VPADDQ Y1, Y9, Y9
-TEXT ·h0183(SB), NOSPLIT, $24-8
+TEXT ·h0262(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3616,9 +5117,28 @@ TEXT ·h0183(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0184(s *State)
+// func h0263(s *State)
+// VPAND 24(R8), Y1, Y1
+TEXT ·h0263(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VPAND 24(R8), Y1, Y1
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0264(s *State)
 // VPAND Y1, Y9, Y9
-TEXT ·h0184(SB), NOSPLIT, $24-8
+TEXT ·h0264(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3635,9 +5155,28 @@ TEXT ·h0184(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0185(s *State)
+// func h0265(s *State)
+// VPANDN Y1, Y9, Y1
+TEXT ·h0265(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VPANDN Y1, Y9, Y1
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0266(s *State)
 // VPANDN Y1, Y9, Y14
-TEXT ·h0185(SB), NOSPLIT, $24-8
+TEXT ·h0266(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3654,9 +5193,28 @@ TEXT ·h0185(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0186(s *State)
+// func h0267(s *State)
+// VPANDN Y1, Y9, Y9
+TEXT ·h0267(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VPANDN Y1, Y9, Y9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0268(s *State)
 // VPBLENDD $0xaa, Y1, Y9, Y1
-TEXT ·h0186(SB), NOSPLIT, $24-8
+TEXT ·h0268(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3673,9 +5231,9 @@ TEXT ·h0186(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0187(s *State)
+// func h0269(s *State)
 // VPBLENDD $0xaa, Y1, Y9, Y14
-TEXT ·h0187(SB), NOSPLIT, $24-8
+TEXT ·h0269(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3692,9 +5250,9 @@ TEXT ·h0187(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0188(s *State)
+// func h0270(s *State)
 // VPBLENDD $0xaa, Y1, Y9, Y9
-TEXT ·h0188(SB), NOSPLIT, $24-8
+TEXT ·h0270(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3711,9 +5269,28 @@ TEXT ·h0188(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0189(s *State)
+// func h0271(s *State)
+// VPBROADCASTD (R8), Y1
+TEXT ·h0271(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VPBROADCASTD (R8), Y1
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0272(s *State)
 // VPBROADCASTD 24(R8), Y1
-TEXT ·h0189(SB), NOSPLIT, $24-8
+TEXT ·h0272(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3730,9 +5307,9 @@ TEXT ·h0189(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0190(s *State)
+// func h0273(s *State)
 // VPBROADCASTQ (R8), Y1
-TEXT ·h0190(SB), NOSPLIT, $24-8
+TEXT ·h0273(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3749,9 +5326,9 @@ TEXT ·h0190(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0191(s *State)
+// func h0274(s *State)
 // VPBROADCASTQ 24(R8), Y1
-TEXT ·h0191(SB), NOSPLIT, $24-8
+TEXT ·h0274(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3768,9 +5345,47 @@ TEXT ·h0191(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0192(s *State)
+// func h0275(s *State)
+// VPCMPGTD 24(R8), Y1, Y9
+TEXT ·h0275(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VPCMPGTD 24(R8), Y1, Y9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0276(s *State)
+// VPCMPGTD Y1, Y9, Y1
+TEXT ·h0276(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VPCMPGTD Y1, Y9, Y1
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0277(s *State)
 // VPCMPGTD Y1, Y9, Y14
-TEXT ·h0192(SB), NOSPLIT, $24-8
+TEXT ·h0277(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3787,9 +5402,28 @@ TEXT ·h0192(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0193(s *State)
+// func h0278(s *State)
+// VPCMPGTD Y1, Y9, Y9
+TEXT ·h0278(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VPCMPGTD Y1, Y9, Y9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0279(s *State)
 // VPERM2I128 $0x20, Y1, Y9, Y14
-TEXT ·h0193(SB), NOSPLIT, $24-8
+TEXT ·h0279(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3806,9 +5440,9 @@ TEXT ·h0193(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0194(s *State)
+// func h0280(s *State)
 // VPERM2I128 $0x31, Y1, Y9, Y1
-TEXT ·h0194(SB), NOSPLIT, $24-8
+TEXT ·h0280(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3825,9 +5459,9 @@ TEXT ·h0194(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0195(s *State)
+// func h0281(s *State)
 // VPERM2I128 $0x31, Y1, Y9, Y14
-TEXT ·h0195(SB), NOSPLIT, $24-8
+TEXT ·h0281(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3844,9 +5478,9 @@ TEXT ·h0195(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0196(s *State)
+// func h0282(s *State)
 // VPERMD Y1, Y9, Y1
-TEXT ·h0196(SB), NOSPLIT, $24-8
+TEXT ·h0282(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3863,9 +5497,9 @@ TEXT ·h0196(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0197(s *State)
+// func h0283(s *State)
 // VPERMQ $0x94, Y1, Y1
-TEXT ·h0197(SB), NOSPLIT, $24-8
+TEXT ·h0283(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3882,9 +5516,9 @@ TEXT ·h0197(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0198(s *State)
+// func h0284(s *State)
 // VPMULDQ (DX), Y1, Y9
-TEXT ·h0198(SB), NOSPLIT, $24-8
+TEXT ·h0284(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3901,9 +5535,9 @@ TEXT ·h0198(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0199(s *State)
+// func h0285(s *State)
 // VPMULDQ 24(DX), Y1, Y9
-TEXT ·h0199(SB), NOSPLIT, $24-8
+TEXT ·h0285(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3920,9 +5554,9 @@ TEXT ·h0199(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0200(s *State)
+// func h0286(s *State)
 // VPMULDQ 24(R8), Y1, Y1
-TEXT ·h0200(SB), NOSPLIT, $24-8
+TEXT ·h0286(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3939,9 +5573,9 @@ TEXT ·h0200(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0201(s *State)
+// func h0287(s *State)
 // VPMULDQ 24(R8), Y1, Y9
-TEXT ·h0201(SB), NOSPLIT, $24-8
+TEXT ·h0287(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3958,9 +5592,9 @@ TEXT ·h0201(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0202(s *State)
+// func h0288(s *State)
 // VPMULDQ Y1, Y9, Y14
-TEXT ·h0202(SB), NOSPLIT, $24-8
+TEXT ·h0288(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3977,9 +5611,9 @@ TEXT ·h0202(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0203(s *State)
+// func h0289(s *State)
 // VPMULDQ Y1, Y9, Y9
-TEXT ·h0203(SB), NOSPLIT, $24-8
+TEXT ·h0289(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3996,9 +5630,47 @@ TEXT ·h0203(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0204(s *State)
+// func h0290(s *State)
+// VPMULLD 24(R8), Y1, Y1
+TEXT ·h0290(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VPMULLD 24(R8), Y1, Y1
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0291(s *State)
+// VPMULLD 24(R8), Y1, Y9
+TEXT ·h0291(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VPMULLD 24(R8), Y1, Y9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0292(s *State)
 // VPMULLD Y1, Y9, Y9
-TEXT ·h0204(SB), NOSPLIT, $24-8
+TEXT ·h0292(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4015,9 +5687,9 @@ TEXT ·h0204(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0205(s *State)
+// func h0293(s *State)
 // VPOR Y1, Y9, Y9
-TEXT ·h0205(SB), NOSPLIT, $24-8
+TEXT ·h0293(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4034,9 +5706,9 @@ TEXT ·h0205(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0206(s *State)
+// func h0294(s *State)
 // VPSHUFB Y1, Y9, Y9
-TEXT ·h0206(SB), NOSPLIT, $24-8
+TEXT ·h0294(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4053,9 +5725,9 @@ TEXT ·h0206(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0207(s *State)
+// func h0295(s *State)
 // VPSHUFD $0xf5, (DX), Y1
-TEXT ·h0207(SB), NOSPLIT, $24-8
+TEXT ·h0295(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4072,9 +5744,9 @@ TEXT ·h0207(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0208(s *State)
+// func h0296(s *State)
 // VPSHUFD $0xf5, (R8), Y1
-TEXT ·h0208(SB), NOSPLIT, $24-8
+TEXT ·h0296(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4091,9 +5763,9 @@ TEXT ·h0208(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0209(s *State)
+// func h0297(s *State)
 // VPSHUFD $0xf5, 24(DX), Y1
-TEXT ·h0209(SB), NOSPLIT, $24-8
+TEXT ·h0297(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4110,9 +5782,9 @@ TEXT ·h0209(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0210(s *State)
+// func h0298(s *State)
 // VPSHUFD $0xf5, 24(R8), Y1
-TEXT ·h0210(SB), NOSPLIT, $24-8
+TEXT ·h0298(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4129,9 +5801,9 @@ TEXT ·h0210(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0211(s *State)
+// func h0299(s *State)
 // VPSLLQ $0x01, Y1, Y9
-TEXT ·h0211(SB), NOSPLIT, $24-8
+TEXT ·h0299(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4148,9 +5820,9 @@ TEXT ·h0211(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0212(s *State)
+// func h0300(s *State)
 // VPSLLQ $0x02, Y1, Y9
-TEXT ·h0212(SB), NOSPLIT, $24-8
+TEXT ·h0300(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4167,9 +5839,9 @@ TEXT ·h0212(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0213(s *State)
+// func h0301(s *State)
 // VPSLLQ $0x03, Y1, Y9
-TEXT ·h0213(SB), NOSPLIT, $24-8
+TEXT ·h0301(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4186,9 +5858,9 @@ TEXT ·h0213(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0214(s *State)
+// func h0302(s *State)
 // VPSLLQ $0x06, Y1, Y9
-TEXT ·h0214(SB), NOSPLIT, $24-8
+TEXT ·h0302(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4205,9 +5877,9 @@ TEXT ·h0214(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0215(s *State)
+// func h0303(s *State)
 // VPSLLQ $0x08, Y1, Y9
-TEXT ·h0215(SB), NOSPLIT, $24-8
+TEXT ·h0303(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4224,9 +5896,9 @@ TEXT ·h0215(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0216(s *State)
+// func h0304(s *State)
 // VPSLLQ $0x0a, Y1, Y9
-TEXT ·h0216(SB), NOSPLIT, $24-8
+TEXT ·h0304(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4243,9 +5915,9 @@ TEXT ·h0216(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0217(s *State)
+// func h0305(s *State)
 // VPSLLQ $0x0e, Y1, Y9
-TEXT ·h0217(SB), NOSPLIT, $24-8
+TEXT ·h0305(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4262,9 +5934,9 @@ TEXT ·h0217(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0218(s *State)
+// func h0306(s *State)
 // VPSLLQ $0x0f, Y1, Y9
-TEXT ·h0218(SB), NOSPLIT, $24-8
+TEXT ·h0306(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4281,9 +5953,9 @@ TEXT ·h0218(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0219(s *State)
+// func h0307(s *State)
 // VPSLLQ $0x12, Y1, Y9
-TEXT ·h0219(SB), NOSPLIT, $24-8
+TEXT ·h0307(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4300,9 +5972,9 @@ TEXT ·h0219(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0220(s *State)
+// func h0308(s *State)
 // VPSLLQ $0x14, Y1, Y9
-TEXT ·h0220(SB), NOSPLIT, $24-8
+TEXT ·h0308(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4319,9 +5991,9 @@ TEXT ·h0220(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0221(s *State)
+// func h0309(s *State)
 // VPSLLQ $0x15, Y1, Y9
-TEXT ·h0221(SB), NOSPLIT, $24-8
+TEXT ·h0309(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4338,9 +6010,9 @@ TEXT ·h0221(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0222(s *State)
+// func h0310(s *State)
 // VPSLLQ $0x19, Y1, Y9
-TEXT ·h0222(SB), NOSPLIT, $24-8
+TEXT ·h0310(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4357,9 +6029,9 @@ TEXT ·h0222(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0223(s *State)
+// func h0311(s *State)
 // VPSLLQ $0x1b, Y1, Y9
-TEXT ·h0223(SB), NOSPLIT, $24-8
+TEXT ·h0311(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4376,9 +6048,9 @@ TEXT ·h0223(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0224(s *State)
+// func h0312(s *State)
 // VPSLLQ $0x1c, Y1, Y9
-TEXT ·h0224(SB), NOSPLIT, $24-8
+TEXT ·h0312(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4395,9 +6067,9 @@ TEXT ·h0224(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0225(s *State)
+// func h0313(s *State)
 // VPSLLQ $0x20, Y1, Y9
-TEXT ·h0225(SB), NOSPLIT, $24-8
+TEXT ·h0313(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4414,9 +6086,9 @@ TEXT ·h0225(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0226(s *State)
+// func h0314(s *State)
 // VPSLLQ $0x24, Y1, Y9
-TEXT ·h0226(SB), NOSPLIT, $24-8
+TEXT ·h0314(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4433,9 +6105,9 @@ TEXT ·h0226(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0227(s *State)
+// func h0315(s *State)
 // VPSLLQ $0x27, Y1, Y9
-TEXT ·h0227(SB), NOSPLIT, $24-8
+TEXT ·h0315(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4452,9 +6124,9 @@ TEXT ·h0227(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0228(s *State)
+// func h0316(s *State)
 // VPSLLQ $0x29, Y1, Y9
-TEXT ·h0228(SB), NOSPLIT, $24-8
+TEXT ·h0316(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4471,9 +6143,9 @@ TEXT ·h0228(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0229(s *State)
+// func h0317(s *State)
 // VPSLLQ $0x2b, Y1, Y9
-TEXT ·h0229(SB), NOSPLIT, $24-8
+TEXT ·h0317(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4490,9 +6162,9 @@ TEXT ·h0229(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0230(s *State)
+// func h0318(s *State)
 // VPSLLQ $0x2c, Y1, Y9
-TEXT ·h0230(SB), NOSPLIT, $24-8
+TEXT ·h0318(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4509,9 +6181,9 @@ TEXT ·h0230(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0231(s *State)
+// func h0319(s *State)
 // VPSLLQ $0x2d, Y1, Y9
-TEXT ·h0231(SB), NOSPLIT, $24-8
+TEXT ·h0319(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4528,9 +6200,9 @@ TEXT ·h0231(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0232(s *State)
+// func h0320(s *State)
 // VPSLLQ $0x37, Y1, Y9
-TEXT ·h0232(SB), NOSPLIT, $24-8
+TEXT ·h0320(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4547,9 +6219,9 @@ TEXT ·h0232(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0233(s *State)
+// func h0321(s *State)
 // VPSLLQ $0x38, Y1, Y9
-TEXT ·h0233(SB), NOSPLIT, $24-8
+TEXT ·h0321(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4566,9 +6238,9 @@ TEXT ·h0233(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0234(s *State)
+// func h0322(s *State)
 // VPSLLQ $0x3d, Y1, Y9
-TEXT ·h0234(SB), NOSPLIT, $24-8
+TEXT ·h0322(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4585,9 +6257,9 @@ TEXT ·h0234(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0235(s *State)
+// func h0323(s *State)
 // VPSLLQ $0x3e, Y1, Y9
-TEXT ·h0235(SB), NOSPLIT, $24-8
+TEXT ·h0323(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4604,9 +6276,66 @@ TEXT ·h0235(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0236(s *State)
+// func h0324(s *State)
+// VPSRAD $0x07, Y1, Y1
+TEXT ·h0324(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VPSRAD $0x07, Y1, Y1
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0325(s *State)
+// VPSRAD $0x0d, Y1, Y1
+TEXT ·h0325(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VPSRAD $0x0d, Y1, Y1
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0326(s *State)
+// VPSRAD $0x16, Y1, Y1
+TEXT ·h0326(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VPSRAD $0x16, Y1, Y1
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0327(s *State)
 // VPSRAD $0x17, Y1, Y1
-TEXT ·h0236(SB), NOSPLIT, $24-8
+TEXT ·h0327(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4623,9 +6352,28 @@ TEXT ·h0236(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0237(s *State)
+// func h0328(s *State)
+// VPSRAD $0x18, Y1, Y1
+TEXT ·h0328(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VPSRAD $0x18, Y1, Y1
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0329(s *State)
 // VPSRAD $0x1f, Y1, Y9
-TEXT ·h0237(SB), NOSPLIT, $24-8
+TEXT ·h0329(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4642,9 +6390,9 @@ TEXT ·h0237(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0238(s *State)
+// func h0330(s *State)
 // VPSRLQ $0x02, Y1, Y1
-TEXT ·h0238(SB), NOSPLIT, $24-8
+TEXT ·h0330(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4661,9 +6409,9 @@ TEXT ·h0238(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0239(s *State)
+// func h0331(s *State)
 // VPSRLQ $0x03, Y1, Y1
-TEXT ·h0239(SB), NOSPLIT, $24-8
+TEXT ·h0331(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4680,9 +6428,9 @@ TEXT ·h0239(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0240(s *State)
+// func h0332(s *State)
 // VPSRLQ $0x08, Y1, Y1
-TEXT ·h0240(SB), NOSPLIT, $24-8
+TEXT ·h0332(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4699,9 +6447,9 @@ TEXT ·h0240(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0241(s *State)
+// func h0333(s *State)
 // VPSRLQ $0x09, Y1, Y1
-TEXT ·h0241(SB), NOSPLIT, $24-8
+TEXT ·h0333(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4718,9 +6466,9 @@ TEXT ·h0241(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0242(s *State)
+// func h0334(s *State)
 // VPSRLQ $0x13, Y1, Y1
-TEXT ·h0242(SB), NOSPLIT, $24-8
+TEXT ·h0334(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4737,9 +6485,9 @@ TEXT ·h0242(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0243(s *State)
+// func h0335(s *State)
 // VPSRLQ $0x14, Y1, Y1
-TEXT ·h0243(SB), NOSPLIT, $24-8
+TEXT ·h0335(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4756,9 +6504,9 @@ TEXT ·h0243(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0244(s *State)
+// func h0336(s *State)
 // VPSRLQ $0x15, Y1, Y1
-TEXT ·h0244(SB), NOSPLIT, $24-8
+TEXT ·h0336(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4775,9 +6523,9 @@ TEXT ·h0244(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0245(s *State)
+// func h0337(s *State)
 // VPSRLQ $0x17, Y1, Y1
-TEXT ·h0245(SB), NOSPLIT, $24-8
+TEXT ·h0337(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4794,9 +6542,9 @@ TEXT ·h0245(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0246(s *State)
+// func h0338(s *State)
 // VPSRLQ $0x19, Y1, Y1
-TEXT ·h0246(SB), NOSPLIT, $24-8
+TEXT ·h0338(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4813,9 +6561,9 @@ TEXT ·h0246(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0247(s *State)
+// func h0339(s *State)
 // VPSRLQ $0x1c, Y1, Y1
-TEXT ·h0247(SB), NOSPLIT, $24-8
+TEXT ·h0339(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4832,9 +6580,9 @@ TEXT ·h0247(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0248(s *State)
+// func h0340(s *State)
 // VPSRLQ $0x20, Y1, Y1
-TEXT ·h0248(SB), NOSPLIT, $24-8
+TEXT ·h0340(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4851,9 +6599,9 @@ TEXT ·h0248(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0249(s *State)
+// func h0341(s *State)
 // VPSRLQ $0x20, Y1, Y9
-TEXT ·h0249(SB), NOSPLIT, $24-8
+TEXT ·h0341(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4870,9 +6618,9 @@ TEXT ·h0249(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0250(s *State)
+// func h0342(s *State)
 // VPSRLQ $0x24, Y1, Y1
-TEXT ·h0250(SB), NOSPLIT, $24-8
+TEXT ·h0342(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4889,9 +6637,9 @@ TEXT ·h0250(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0251(s *State)
+// func h0343(s *State)
 // VPSRLQ $0x25, Y1, Y1
-TEXT ·h0251(SB), NOSPLIT, $24-8
+TEXT ·h0343(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4908,9 +6656,9 @@ TEXT ·h0251(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0252(s *State)
+// func h0344(s *State)
 // VPSRLQ $0x27, Y1, Y1
-TEXT ·h0252(SB), NOSPLIT, $24-8
+TEXT ·h0344(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4927,9 +6675,9 @@ TEXT ·h0252(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0253(s *State)
+// func h0345(s *State)
 // VPSRLQ $0x2b, Y1, Y1
-TEXT ·h0253(SB), NOSPLIT, $24-8
+TEXT ·h0345(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4946,9 +6694,9 @@ TEXT ·h0253(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0254(s *State)
+// func h0346(s *State)
 // VPSRLQ $0x2c, Y1, Y1
-TEXT ·h0254(SB), NOSPLIT, $24-8
+TEXT ·h0346(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4965,9 +6713,9 @@ TEXT ·h0254(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0255(s *State)
+// func h0347(s *State)
 // VPSRLQ $0x2e, Y1, Y1
-TEXT ·h0255(SB), NOSPLIT, $24-8
+TEXT ·h0347(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4984,9 +6732,9 @@ TEXT ·h0255(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0256(s *State)
+// func h0348(s *State)
 // VPSRLQ $0x31, Y1, Y1
-TEXT ·h0256(SB), NOSPLIT, $24-8
+TEXT ·h0348(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5003,9 +6751,9 @@ TEXT ·h0256(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0257(s *State)
+// func h0349(s *State)
 // VPSRLQ $0x32, Y1, Y1
-TEXT ·h0257(SB), NOSPLIT, $24-8
+TEXT ·h0349(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5022,9 +6770,9 @@ TEXT ·h0257(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0258(s *State)
+// func h0350(s *State)
 // VPSRLQ $0x36, Y1, Y1
-TEXT ·h0258(SB), NOSPLIT, $24-8
+TEXT ·h0350(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5041,9 +6789,9 @@ TEXT ·h0258(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0259(s *State)
+// func h0351(s *State)
 // VPSRLQ $0x38, Y1, Y1
-TEXT ·h0259(SB), NOSPLIT, $24-8
+TEXT ·h0351(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5060,9 +6808,9 @@ TEXT ·h0259(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0260(s *State)
+// func h0352(s *State)
 // VPSRLQ $0x3a, Y1, Y1
-TEXT ·h0260(SB), NOSPLIT, $24-8
+TEXT ·h0352(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5079,9 +6827,9 @@ TEXT ·h0260(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0261(s *State)
+// func h0353(s *State)
 // VPSRLQ $0x3d, Y1, Y1
-TEXT ·h0261(SB), NOSPLIT, $24-8
+TEXT ·h0353(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5098,9 +6846,9 @@ TEXT ·h0261(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0262(s *State)
+// func h0354(s *State)
 // VPSRLQ $0x3e, Y1, Y1
-TEXT ·h0262(SB), NOSPLIT, $24-8
+TEXT ·h0354(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5117,9 +6865,9 @@ TEXT ·h0262(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0263(s *State)
+// func h0355(s *State)
 // VPSRLQ $0x3f, Y1, Y1
-TEXT ·h0263(SB), NOSPLIT, $24-8
+TEXT ·h0355(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5136,9 +6884,9 @@ TEXT ·h0263(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0264(s *State)
+// func h0356(s *State)
 // VPSRLQ $0x3f, Y1, Y9
-TEXT ·h0264(SB), NOSPLIT, $24-8
+TEXT ·h0356(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5155,9 +6903,66 @@ TEXT ·h0264(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0265(s *State)
+// func h0357(s *State)
+// VPSUBD (R8), Y1, Y9
+TEXT ·h0357(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VPSUBD (R8), Y1, Y9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0358(s *State)
+// VPSUBD 24(R8), Y1, Y9
+TEXT ·h0358(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VPSUBD 24(R8), Y1, Y9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0359(s *State)
+// VPSUBD Y1, Y9, Y1
+TEXT ·h0359(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	VPSUBD Y1, Y9, Y1
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0360(s *State)
 // VPSUBD Y1, Y9, Y14
-TEXT ·h0265(SB), NOSPLIT, $24-8
+TEXT ·h0360(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5174,9 +6979,9 @@ TEXT ·h0265(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0266(s *State)
+// func h0361(s *State)
 // VPSUBD Y1, Y9, Y9
-TEXT ·h0266(SB), NOSPLIT, $24-8
+TEXT ·h0361(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5193,9 +6998,9 @@ TEXT ·h0266(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0267(s *State)
+// func h0362(s *State)
 // VPUNPCKHQDQ Y1, Y9, Y1
-TEXT ·h0267(SB), NOSPLIT, $24-8
+TEXT ·h0362(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5212,9 +7017,9 @@ TEXT ·h0267(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0268(s *State)
+// func h0363(s *State)
 // VPUNPCKHQDQ Y1, Y9, Y14
-TEXT ·h0268(SB), NOSPLIT, $24-8
+TEXT ·h0363(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5231,9 +7036,9 @@ TEXT ·h0268(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0269(s *State)
+// func h0364(s *State)
 // VPUNPCKLQDQ Y1, Y9, Y14
-TEXT ·h0269(SB), NOSPLIT, $24-8
+TEXT ·h0364(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5250,9 +7055,9 @@ TEXT ·h0269(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0270(s *State)
+// func h0365(s *State)
 // VPXOR (AX), Y1, Y9
-TEXT ·h0270(SB), NOSPLIT, $24-8
+TEXT ·h0365(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5269,9 +7074,9 @@ TEXT ·h0270(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0271(s *State)
+// func h0366(s *State)
 // VPXOR (R8), Y1, Y9
-TEXT ·h0271(SB), NOSPLIT, $24-8
+TEXT ·h0366(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5288,9 +7093,9 @@ TEXT ·h0271(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0272(s *State)
+// func h0367(s *State)
 // VPXOR 24(AX), Y1, Y1
-TEXT ·h0272(SB), NOSPLIT, $24-8
+TEXT ·h0367(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5307,9 +7112,9 @@ TEXT ·h0272(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0273(s *State)
+// func h0368(s *State)
 // VPXOR 24(AX), Y1, Y9
-TEXT ·h0273(SB), NOSPLIT, $24-8
+TEXT ·h0368(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5326,9 +7131,9 @@ TEXT ·h0273(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0274(s *State)
+// func h0369(s *State)
 // VPXOR 24(R8), Y1, Y1
-TEXT ·h0274(SB), NOSPLIT, $24-8
+TEXT ·h0369(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5345,9 +7150,9 @@ TEXT ·h0274(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0275(s *State)
+// func h0370(s *State)
 // VPXOR 24(R8), Y1, Y9
-TEXT ·h0275(SB), NOSPLIT, $24-8
+TEXT ·h0370(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5364,9 +7169,9 @@ TEXT ·h0275(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0276(s *State)
+// func h0371(s *State)
 // VPXOR Y1, Y1, Y1
-TEXT ·h0276(SB), NOSPLIT, $24-8
+TEXT ·h0371(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5383,9 +7188,9 @@ TEXT ·h0276(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0277(s *State)
+// func h0372(s *State)
 // VPXOR Y1, Y9, Y9
-TEXT ·h0277(SB), NOSPLIT, $24-8
+TEXT ·h0372(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5402,9 +7207,9 @@ TEXT ·h0277(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0278(s *State)
+// func h0373(s *State)
 // VZEROUPPER
-TEXT ·h0278(SB), NOSPLIT, $24-8
+TEXT ·h0373(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5421,9 +7226,9 @@ TEXT ·h0278(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0279(s *State)
+// func h0374(s *State)
 // XORL AX, AX
-TEXT ·h0279(SB), NOSPLIT, $24-8
+TEXT ·h0374(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5440,9 +7245,104 @@ TEXT ·h0279(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0280(s *State)
+// func h0375(s *State)
+// XORL AX, DX
+TEXT ·h0375(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORL AX, DX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0376(s *State)
+// XORL CX, CX
+TEXT ·h0376(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORL CX, CX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0377(s *State)
+// XORL DX, AX
+TEXT ·h0377(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORL DX, AX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0378(s *State)
+// XORL DX, R8
+TEXT ·h0378(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORL DX, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0379(s *State)
+// XORL R8, DX
+TEXT ·h0379(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORL R8, DX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0380(s *State)
 // XORL R8, R8
-TEXT ·h0280(SB), NOSPLIT, $24-8
+TEXT ·h0380(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5459,9 +7359,28 @@ TEXT ·h0280(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0281(s *State)
+// func h0381(s *State)
+// XORL R8, R9
+TEXT ·h0381(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORL R8, R9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0382(s *State)
 // XORQ (R8), R9
-TEXT ·h0281(SB), NOSPLIT, $24-8
+TEXT ·h0382(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5478,9 +7397,9 @@ TEXT ·h0281(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0282(s *State)
+// func h0383(s *State)
 // XORQ 24(R8), AX
-TEXT ·h0282(SB), NOSPLIT, $24-8
+TEXT ·h0383(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5497,9 +7416,9 @@ TEXT ·h0282(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0283(s *State)
+// func h0384(s *State)
 // XORQ 24(R8), CX
-TEXT ·h0283(SB), NOSPLIT, $24-8
+TEXT ·h0384(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5516,9 +7435,9 @@ TEXT ·h0283(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0284(s *State)
+// func h0385(s *State)
 // XORQ 24(R8), DX
-TEXT ·h0284(SB), NOSPLIT, $24-8
+TEXT ·h0385(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5535,9 +7454,9 @@ TEXT ·h0284(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0285(s *State)
+// func h0386(s *State)
 // XORQ 24(R8), R9
-TEXT ·h0285(SB), NOSPLIT, $24-8
+TEXT ·h0386(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5554,9 +7473,9 @@ TEXT ·h0285(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0286(s *State)
+// func h0387(s *State)
 // XORQ AX, CX
-TEXT ·h0286(SB), NOSPLIT, $24-8
+TEXT ·h0387(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5573,9 +7492,9 @@ TEXT ·h0286(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0287(s *State)
+// func h0388(s *State)
 // XORQ AX, DX
-TEXT ·h0287(SB), NOSPLIT, $24-8
+TEXT ·h0388(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5592,9 +7511,9 @@ TEXT ·h0287(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0288(s *State)
+// func h0389(s *State)
 // XORQ AX, R8
-TEXT ·h0288(SB), NOSPLIT, $24-8
+TEXT ·h0389(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5611,9 +7530,9 @@ TEXT ·h0288(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0289(s *State)
+// func h0390(s *State)
 // XORQ CX, AX
-TEXT ·h0289(SB), NOSPLIT, $24-8
+TEXT ·h0390(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5630,9 +7549,9 @@ TEXT ·h0289(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0290(s *State)
+// func h0391(s *State)
 // XORQ CX, DX
-TEXT ·h0290(SB), NOSPLIT, $24-8
+TEXT ·h0391(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5649,9 +7568,9 @@ TEXT ·h0290(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0291(s *State)
+// func h0392(s *State)
 // XORQ CX, R8
-TEXT ·h0291(SB), NOSPLIT, $24-8
+TEXT ·h0392(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5668,9 +7587,9 @@ TEXT ·h0291(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0292(s *State)
+// func h0393(s *State)
 // XORQ DX, AX
-TEXT ·h0292(SB), NOSPLIT, $24-8
+TEXT ·h0393(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5687,9 +7606,9 @@ TEXT ·h0292(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0293(s *State)
+// func h0394(s *State)
 // XORQ DX, CX
-TEXT ·h0293(SB), NOSPLIT, $24-8
+TEXT ·h0394(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5706,9 +7625,9 @@ TEXT ·h0293(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0294(s *State)
+// func h0395(s *State)
 // XORQ DX, R8
-TEXT ·h0294(SB), NOSPLIT, $24-8
+TEXT ·h0395(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5725,9 +7644,9 @@ TEXT ·h0294(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0295(s *State)
+// func h0396(s *State)
 // XORQ R8, AX
-TEXT ·h0295(SB), NOSPLIT, $24-8
+TEXT ·h0396(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5744,9 +7663,9 @@ TEXT ·h0295(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0296(s *State)
+// func h0397(s *State)
 // XORQ R8, CX
-TEXT ·h0296(SB), NOSPLIT, $24-8
+TEXT ·h0397(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5763,9 +7682,9 @@ TEXT ·h0296(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0297(s *State)
+// func h0398(s *State)
 // XORQ R8, DX
-TEXT ·h0297(SB), NOSPLIT, $24-8
+TEXT ·h0398(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5782,9 +7701,9 @@ TEXT ·h0297(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0298(s *State)
+// func h0399(s *State)
 // XORQ R8, R9
-TEXT ·h0298(SB), NOSPLIT, $24-8
+TEXT ·h0399(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5801,9 +7720,9 @@ TEXT ·h0298(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0299(s *State)
+// func h0400(s *State)
 // ADCQ $0, R8
-TEXT ·h0299(SB), NOSPLIT, $24-8
+TEXT ·h0400(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5820,9 +7739,9 @@ TEXT ·h0299(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0300(s *State)
+// func h0401(s *State)
 // ADCQ AX, R8
-TEXT ·h0300(SB), NOSPLIT, $24-8
+TEXT ·h0401(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5839,9 +7758,9 @@ TEXT ·h0300(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0301(s *State)
+// func h0402(s *State)
 // ADDL $8380417, R8
-TEXT ·h0301(SB), NOSPLIT, $24-8
+TEXT ·h0402(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5858,28 +7777,9 @@ TEXT ·h0301(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0302(s *State)
-// ADDL AX, R8
-TEXT ·h0302(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDL AX, R8
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0303(s *State)
+// func h0403(s *State)
 // ADDQ $-1, R8
-TEXT ·h0303(SB), NOSPLIT, $24-8
+TEXT ·h0403(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5896,9 +7796,9 @@ TEXT ·h0303(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0304(s *State)
+// func h0404(s *State)
 // ADDQ 24(R8), R9
-TEXT ·h0304(SB), NOSPLIT, $24-8
+TEXT ·h0404(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5915,9 +7815,9 @@ TEXT ·h0304(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0305(s *State)
+// func h0405(s *State)
 // ADDQ R8, 24(R9)
-TEXT ·h0305(SB), NOSPLIT, $24-8
+TEXT ·h0405(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5934,9 +7834,9 @@ TEXT ·h0305(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0306(s *State)
+// func h0406(s *State)
 // ADDQ AX, R8
-TEXT ·h0306(SB), NOSPLIT, $24-8
+TEXT ·h0406(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5953,9 +7853,9 @@ TEXT ·h0306(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0307(s *State)
+// func h0407(s *State)
 // ANDL $0xff, R8
-TEXT ·h0307(SB), NOSPLIT, $24-8
+TEXT ·h0407(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5972,9 +7872,9 @@ TEXT ·h0307(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0308(s *State)
+// func h0408(s *State)
 // ANDL AX, R8
-TEXT ·h0308(SB), NOSPLIT, $24-8
+TEXT ·h0408(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5991,9 +7891,9 @@ TEXT ·h0308(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0309(s *State)
+// func h0409(s *State)
 // ANDQ $-8, R8
-TEXT ·h0309(SB), NOSPLIT, $24-8
+TEXT ·h0409(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6010,9 +7910,9 @@ TEXT ·h0309(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0310(s *State)
+// func h0410(s *State)
 // ANDQ $0x7fffff, R8
-TEXT ·h0310(SB), NOSPLIT, $24-8
+TEXT ·h0410(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6029,9 +7929,9 @@ TEXT ·h0310(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0311(s *State)
+// func h0411(s *State)
 // ANDQ 24(R8), R9
-TEXT ·h0311(SB), NOSPLIT, $24-8
+TEXT ·h0411(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6048,9 +7948,9 @@ TEXT ·h0311(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0312(s *State)
+// func h0412(s *State)
 // CMOVLCC AX, R8
-TEXT ·h0312(SB), NOSPLIT, $24-8
+TEXT ·h0412(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6067,9 +7967,9 @@ TEXT ·h0312(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0313(s *State)
+// func h0413(s *State)
 // CMOVLCS AX, R8
-TEXT ·h0313(SB), NOSPLIT, $24-8
+TEXT ·h0413(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6086,9 +7986,9 @@ TEXT ·h0313(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0314(s *State)
+// func h0414(s *State)
 // CMOVQCC AX, R8
-TEXT ·h0314(SB), NOSPLIT, $24-8
+TEXT ·h0414(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6105,9 +8005,9 @@ TEXT ·h0314(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0315(s *State)
+// func h0415(s *State)
 // CMOVQCS 24(R8), R9
-TEXT ·h0315(SB), NOSPLIT, $24-8
+TEXT ·h0415(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6124,9 +8024,9 @@ TEXT ·h0315(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0316(s *State)
+// func h0416(s *State)
 // CMOVQCS AX, R8
-TEXT ·h0316(SB), NOSPLIT, $24-8
+TEXT ·h0416(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6143,9 +8043,9 @@ TEXT ·h0316(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0317(s *State)
+// func h0417(s *State)
 // CMOVQEQ AX, R8
-TEXT ·h0317(SB), NOSPLIT, $24-8
+TEXT ·h0417(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6162,9 +8062,9 @@ TEXT ·h0317(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0318(s *State)
+// func h0418(s *State)
 // CMOVQNE AX, R8
-TEXT ·h0318(SB), NOSPLIT, $24-8
+TEXT ·h0418(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6181,9 +8081,9 @@ TEXT ·h0318(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0319(s *State)
+// func h0419(s *State)
 // CMPL AX, $8380417
-TEXT ·h0319(SB), NOSPLIT, $24-8
+TEXT ·h0419(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6200,9 +8100,9 @@ TEXT ·h0319(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0320(s *State)
+// func h0420(s *State)
 // CMPL AX, R8
-TEXT ·h0320(SB), NOSPLIT, $24-8
+TEXT ·h0420(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6219,9 +8119,9 @@ TEXT ·h0320(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0321(s *State)
+// func h0421(s *State)
 // CMPQ AX, $3
-TEXT ·h0321(SB), NOSPLIT, $24-8
+TEXT ·h0421(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6238,9 +8138,9 @@ TEXT ·h0321(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0322(s *State)
+// func h0422(s *State)
 // CMPQ AX, 24(R8)
-TEXT ·h0322(SB), NOSPLIT, $24-8
+TEXT ·h0422(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6257,9 +8157,9 @@ TEXT ·h0322(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0323(s *State)
+// func h0423(s *State)
 // CMPQ AX, R8
-TEXT ·h0323(SB), NOSPLIT, $24-8
+TEXT ·h0423(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6276,28 +8176,9 @@ TEXT ·h0323(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0324(s *State)
-// DECL R8
-TEXT ·h0324(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	DECL R8
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0325(s *State)
+// func h0424(s *State)
 // DECQ R8
-TEXT ·h0325(SB), NOSPLIT, $24-8
+TEXT ·h0424(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6314,9 +8195,9 @@ TEXT ·h0325(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0326(s *State)
+// func h0425(s *State)
 // IMUL3L $58728449, AX, R8
-TEXT ·h0326(SB), NOSPLIT, $24-8
+TEXT ·h0425(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6333,9 +8214,9 @@ TEXT ·h0326(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0327(s *State)
+// func h0426(s *State)
 // IMUL3Q $-5, AX, R8
-TEXT ·h0327(SB), NOSPLIT, $24-8
+TEXT ·h0426(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6352,9 +8233,9 @@ TEXT ·h0327(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0328(s *State)
+// func h0427(s *State)
 // IMULL AX, R8
-TEXT ·h0328(SB), NOSPLIT, $24-8
+TEXT ·h0427(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6371,9 +8252,9 @@ TEXT ·h0328(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0329(s *State)
+// func h0428(s *State)
 // IMULQ 24(R8), R9
-TEXT ·h0329(SB), NOSPLIT, $24-8
+TEXT ·h0428(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6390,9 +8271,9 @@ TEXT ·h0329(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0330(s *State)
+// func h0429(s *State)
 // IMULQ AX, R8
-TEXT ·h0330(SB), NOSPLIT, $24-8
+TEXT ·h0429(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6409,9 +8290,9 @@ TEXT ·h0330(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0331(s *State)
+// func h0430(s *State)
 // INCL R8
-TEXT ·h0331(SB), NOSPLIT, $24-8
+TEXT ·h0430(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6428,9 +8309,9 @@ TEXT ·h0331(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0332(s *State)
+// func h0431(s *State)
 // INCQ R8
-TEXT ·h0332(SB), NOSPLIT, $24-8
+TEXT ·h0431(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6447,9 +8328,9 @@ TEXT ·h0332(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0333(s *State)
+// func h0432(s *State)
 // JCC taken
-TEXT ·h0333(SB), NOSPLIT, $24-8
+TEXT ·h0432(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6470,9 +8351,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0334(s *State)
+// func h0433(s *State)
 // JCS taken
-TEXT ·h0334(SB), NOSPLIT, $24-8
+TEXT ·h0433(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6493,9 +8374,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0335(s *State)
+// func h0434(s *State)
 // JGE taken
-TEXT ·h0335(SB), NOSPLIT, $24-8
+TEXT ·h0434(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6516,9 +8397,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0336(s *State)
+// func h0435(s *State)
 // JGT taken
-TEXT ·h0336(SB), NOSPLIT, $24-8
+TEXT ·h0435(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6539,9 +8420,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0337(s *State)
+// func h0436(s *State)
 // JLE taken
-TEXT ·h0337(SB), NOSPLIT, $24-8
+TEXT ·h0436(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6562,9 +8443,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0338(s *State)
+// func h0437(s *State)
 // JLS taken
-TEXT ·h0338(SB), NOSPLIT, $24-8
+TEXT ·h0437(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6585,9 +8466,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0339(s *State)
+// func h0438(s *State)
 // JMI taken
-TEXT ·h0339(SB), NOSPLIT, $24-8
+TEXT ·h0438(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6608,9 +8489,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0340(s *State)
+// func h0439(s *State)
 // JPL taken
-TEXT ·h0340(SB), NOSPLIT, $24-8
+TEXT ·h0439(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6631,9 +8512,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0341(s *State)
+// func h0440(s *State)
 // LDMXCSR 24(R8)
-TEXT ·h0341(SB), NOSPLIT, $24-8
+TEXT ·h0440(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6650,28 +8531,9 @@ TEXT ·h0341(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0342(s *State)
-// LEAQ (R8)(R8*2), R8
-TEXT ·h0342(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	LEAQ (R8)(R8*2), R8
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0343(s *State)
+// func h0441(s *State)
 // LEAQ -24(R8), R9
-TEXT ·h0343(SB), NOSPLIT, $24-8
+TEXT ·h0441(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6688,9 +8550,9 @@ TEXT ·h0343(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0344(s *State)
+// func h0442(s *State)
 // LEAQ 24(R8)(R9*4), R10
-TEXT ·h0344(SB), NOSPLIT, $24-8
+TEXT ·h0442(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6707,9 +8569,9 @@ TEXT ·h0344(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0345(s *State)
+// func h0443(s *State)
 // LFENCE
-TEXT ·h0345(SB), NOSPLIT, $24-8
+TEXT ·h0443(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6726,9 +8588,9 @@ TEXT ·h0345(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0346(s *State)
+// func h0444(s *State)
 // MOVB $0x81, 24(R8)
-TEXT ·h0346(SB), NOSPLIT, $24-8
+TEXT ·h0444(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6745,9 +8607,9 @@ TEXT ·h0346(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0347(s *State)
+// func h0445(s *State)
 // MOVB 24(R8), R9
-TEXT ·h0347(SB), NOSPLIT, $24-8
+TEXT ·h0445(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6764,9 +8626,9 @@ TEXT ·h0347(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0348(s *State)
+// func h0446(s *State)
 // MOVB R8, 24(R9)
-TEXT ·h0348(SB), NOSPLIT, $24-8
+TEXT ·h0446(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6783,9 +8645,9 @@ TEXT ·h0348(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0349(s *State)
+// func h0447(s *State)
 // MOVB AX, R8
-TEXT ·h0349(SB), NOSPLIT, $24-8
+TEXT ·h0447(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6802,9 +8664,9 @@ TEXT ·h0349(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0350(s *State)
+// func h0448(s *State)
 // MOVBLZX 24(R8), R9
-TEXT ·h0350(SB), NOSPLIT, $24-8
+TEXT ·h0448(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6821,9 +8683,9 @@ TEXT ·h0350(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0351(s *State)
+// func h0449(s *State)
 // MOVBLZX AX, R8
-TEXT ·h0351(SB), NOSPLIT, $24-8
+TEXT ·h0449(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6840,9 +8702,9 @@ TEXT ·h0351(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0352(s *State)
+// func h0450(s *State)
 // MOVBQZX 24(R8), R9
-TEXT ·h0352(SB), NOSPLIT, $24-8
+TEXT ·h0450(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6859,9 +8721,9 @@ TEXT ·h0352(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0353(s *State)
+// func h0451(s *State)
 // MOVBQZX AX, R8
-TEXT ·h0353(SB), NOSPLIT, $24-8
+TEXT ·h0451(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6878,9 +8740,9 @@ TEXT ·h0353(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0354(s *State)
+// func h0452(s *State)
 // MOVL $0x80000001, 24(R8)
-TEXT ·h0354(SB), NOSPLIT, $24-8
+TEXT ·h0452(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6897,9 +8759,9 @@ TEXT ·h0354(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0355(s *State)
+// func h0453(s *State)
 // MOVL $-1, R8
-TEXT ·h0355(SB), NOSPLIT, $24-8
+TEXT ·h0453(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6916,66 +8778,9 @@ TEXT ·h0355(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0356(s *State)
-// MOVL 24(R8), R9
-TEXT ·h0356(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	MOVL 24(R8), R9
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0357(s *State)
-// MOVL R8, 24(R9)
-TEXT ·h0357(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	MOVL R8, 24(R9)
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0358(s *State)
-// MOVL AX, R8
-TEXT ·h0358(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	MOVL AX, R8
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0359(s *State)
+// func h0454(s *State)
 // MOVLQZX 24(R8), R9
-TEXT ·h0359(SB), NOSPLIT, $24-8
+TEXT ·h0454(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6992,9 +8797,9 @@ TEXT ·h0359(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0360(s *State)
+// func h0455(s *State)
 // MOVLQZX AX, R8
-TEXT ·h0360(SB), NOSPLIT, $24-8
+TEXT ·h0455(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7011,9 +8816,9 @@ TEXT ·h0360(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0361(s *State)
+// func h0456(s *State)
 // MOVO 24(R8), X1
-TEXT ·h0361(SB), NOSPLIT, $24-8
+TEXT ·h0456(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7030,9 +8835,9 @@ TEXT ·h0361(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0362(s *State)
+// func h0457(s *State)
 // MOVO X1, 24(R8)
-TEXT ·h0362(SB), NOSPLIT, $24-8
+TEXT ·h0457(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7049,9 +8854,9 @@ TEXT ·h0362(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0363(s *State)
+// func h0458(s *State)
 // MOVO X1, X9
-TEXT ·h0363(SB), NOSPLIT, $24-8
+TEXT ·h0458(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7068,9 +8873,9 @@ TEXT ·h0363(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0364(s *State)
+// func h0459(s *State)
 // MOVOU 24(R8), X1
-TEXT ·h0364(SB), NOSPLIT, $24-8
+TEXT ·h0459(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7087,9 +8892,9 @@ TEXT ·h0364(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0365(s *State)
+// func h0460(s *State)
 // MOVOU X1, 24(R8)
-TEXT ·h0365(SB), NOSPLIT, $24-8
+TEXT ·h0460(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7106,9 +8911,9 @@ TEXT ·h0365(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0366(s *State)
+// func h0461(s *State)
 // MOVOU X1, X9
-TEXT ·h0366(SB), NOSPLIT, $24-8
+TEXT ·h0461(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7125,9 +8930,9 @@ TEXT ·h0366(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0367(s *State)
+// func h0462(s *State)
 // MOVQ $-7, 24(R8)
-TEXT ·h0367(SB), NOSPLIT, $24-8
+TEXT ·h0462(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7144,9 +8949,9 @@ TEXT ·h0367(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0368(s *State)
+// func h0463(s *State)
 // MOVQ $-1, R8
-TEXT ·h0368(SB), NOSPLIT, $24-8
+TEXT ·h0463(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7163,9 +8968,9 @@ TEXT ·h0368(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0369(s *State)
+// func h0464(s *State)
 // MOVQ $0x123456789abcdef0, R8
-TEXT ·h0369(SB), NOSPLIT, $24-8
+TEXT ·h0464(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7182,9 +8987,9 @@ TEXT ·h0369(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0370(s *State)
+// func h0465(s *State)
 // MOVQ 24(R8), X1
-TEXT ·h0370(SB), NOSPLIT, $24-8
+TEXT ·h0465(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7201,9 +9006,9 @@ TEXT ·h0370(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0371(s *State)
+// func h0466(s *State)
 // MOVQ AX, X1
-TEXT ·h0371(SB), NOSPLIT, $24-8
+TEXT ·h0466(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7220,9 +9025,9 @@ TEXT ·h0371(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0372(s *State)
+// func h0467(s *State)
 // MOVQ X1, 24(R8)
-TEXT ·h0372(SB), NOSPLIT, $24-8
+TEXT ·h0467(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7239,9 +9044,9 @@ TEXT ·h0372(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0373(s *State)
+// func h0468(s *State)
 // MOVQ X1, AX
-TEXT ·h0373(SB), NOSPLIT, $24-8
+TEXT ·h0468(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7258,9 +9063,9 @@ TEXT ·h0373(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0374(s *State)
+// func h0469(s *State)
 // MOVQ X1, X9
-TEXT ·h0374(SB), NOSPLIT, $24-8
+TEXT ·h0469(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7277,9 +9082,9 @@ TEXT ·h0374(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0375(s *State)
+// func h0470(s *State)
 // MOVW 24(R8), R9
-TEXT ·h0375(SB), NOSPLIT, $24-8
+TEXT ·h0470(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7296,9 +9101,9 @@ TEXT ·h0375(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0376(s *State)
+// func h0471(s *State)
 // MOVW R8, 24(R9)
-TEXT ·h0376(SB), NOSPLIT, $24-8
+TEXT ·h0471(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7315,9 +9120,9 @@ TEXT ·h0376(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0377(s *State)
+// func h0472(s *State)
 // MOVW AX, R8
-TEXT ·h0377(SB), NOSPLIT, $24-8
+TEXT ·h0472(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7334,9 +9139,9 @@ TEXT ·h0377(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0378(s *State)
+// func h0473(s *State)
 // MOVWLZX 24(R8), R9
-TEXT ·h0378(SB), NOSPLIT, $24-8
+TEXT ·h0473(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7353,9 +9158,9 @@ TEXT ·h0378(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0379(s *State)
+// func h0474(s *State)
 // MOVWLZX AX, R8
-TEXT ·h0379(SB), NOSPLIT, $24-8
+TEXT ·h0474(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7372,9 +9177,9 @@ TEXT ·h0379(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0380(s *State)
+// func h0475(s *State)
 // MOVWQZX 24(R8), R9
-TEXT ·h0380(SB), NOSPLIT, $24-8
+TEXT ·h0475(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7391,9 +9196,9 @@ TEXT ·h0380(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0381(s *State)
+// func h0476(s *State)
 // MOVWQZX AX, R8
-TEXT ·h0381(SB), NOSPLIT, $24-8
+TEXT ·h0476(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7410,9 +9215,9 @@ TEXT ·h0381(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0382(s *State)
+// func h0477(s *State)
 // MULQ 24(R8)
-TEXT ·h0382(SB), NOSPLIT, $24-8
+TEXT ·h0477(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7429,9 +9234,9 @@ TEXT ·h0382(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0383(s *State)
+// func h0478(s *State)
 // MULQ R8
-TEXT ·h0383(SB), NOSPLIT, $24-8
+TEXT ·h0478(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7448,9 +9253,9 @@ TEXT ·h0383(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0384(s *State)
+// func h0479(s *State)
 // NEGQ R8
-TEXT ·h0384(SB), NOSPLIT, $24-8
+TEXT ·h0479(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7467,28 +9272,9 @@ TEXT ·h0384(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0385(s *State)
-// NOTL R8
-TEXT ·h0385(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	NOTL R8
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0386(s *State)
+// func h0480(s *State)
 // ORL $0x80000000, R8
-TEXT ·h0386(SB), NOSPLIT, $24-8
+TEXT ·h0480(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7505,9 +9291,9 @@ TEXT ·h0386(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0387(s *State)
+// func h0481(s *State)
 // ORL AX, R8
-TEXT ·h0387(SB), NOSPLIT, $24-8
+TEXT ·h0481(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7524,9 +9310,9 @@ TEXT ·h0387(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0388(s *State)
+// func h0482(s *State)
 // ORQ $1, R8
-TEXT ·h0388(SB), NOSPLIT, $24-8
+TEXT ·h0482(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7543,9 +9329,9 @@ TEXT ·h0388(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0389(s *State)
+// func h0483(s *State)
 // ORQ 24(R8), R9
-TEXT ·h0389(SB), NOSPLIT, $24-8
+TEXT ·h0483(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7562,9 +9348,9 @@ TEXT ·h0389(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0390(s *State)
+// func h0484(s *State)
 // POPCNTL AX, R8
-TEXT ·h0390(SB), NOSPLIT, $24-8
+TEXT ·h0484(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7581,9 +9367,9 @@ TEXT ·h0390(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0391(s *State)
+// func h0485(s *State)
 // POPCNTQ 24(R8), R9
-TEXT ·h0391(SB), NOSPLIT, $24-8
+TEXT ·h0485(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7600,9 +9386,9 @@ TEXT ·h0391(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0392(s *State)
+// func h0486(s *State)
 // POPCNTQ AX, R8
-TEXT ·h0392(SB), NOSPLIT, $24-8
+TEXT ·h0486(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7619,9 +9405,9 @@ TEXT ·h0392(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0393(s *State)
+// func h0487(s *State)
 // PXOR 24(R8), X1
-TEXT ·h0393(SB), NOSPLIT, $24-8
+TEXT ·h0487(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7638,9 +9424,9 @@ TEXT ·h0393(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0394(s *State)
+// func h0488(s *State)
 // PXOR X1, X9
-TEXT ·h0394(SB), NOSPLIT, $24-8
+TEXT ·h0488(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7657,9 +9443,9 @@ TEXT ·h0394(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0395(s *State)
+// func h0489(s *State)
 // ROLQ CX, R8
-TEXT ·h0395(SB), NOSPLIT, $24-8
+TEXT ·h0489(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7676,9 +9462,9 @@ TEXT ·h0395(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0396(s *State)
+// func h0490(s *State)
 // ROLQ $1, R8
-TEXT ·h0396(SB), NOSPLIT, $24-8
+TEXT ·h0490(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7695,9 +9481,9 @@ TEXT ·h0396(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0397(s *State)
+// func h0491(s *State)
 // ROLQ $13, R8
-TEXT ·h0397(SB), NOSPLIT, $24-8
+TEXT ·h0491(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7714,9 +9500,9 @@ TEXT ·h0397(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0398(s *State)
+// func h0492(s *State)
 // RORQ CX, R8
-TEXT ·h0398(SB), NOSPLIT, $24-8
+TEXT ·h0492(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7733,9 +9519,9 @@ TEXT ·h0398(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0399(s *State)
+// func h0493(s *State)
 // RORQ $1, R8
-TEXT ·h0399(SB), NOSPLIT, $24-8
+TEXT ·h0493(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7752,9 +9538,9 @@ TEXT ·h0399(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0400(s *State)
+// func h0494(s *State)
 // RORQ $7, R8
-TEXT ·h0400(SB), NOSPLIT, $24-8
+TEXT ·h0494(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7771,9 +9557,9 @@ TEXT ·h0400(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0401(s *State)
+// func h0495(s *State)
 // SARL CX, R8
-TEXT ·h0401(SB), NOSPLIT, $24-8
+TEXT ·h0495(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7790,9 +9576,9 @@ TEXT ·h0401(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0402(s *State)
+// func h0496(s *State)
 // SARL $0, R8
-TEXT ·h0402(SB), NOSPLIT, $24-8
+TEXT ·h0496(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7809,9 +9595,9 @@ TEXT ·h0402(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0403(s *State)
+// func h0497(s *State)
 // SARL $1, R8
-TEXT ·h0403(SB), NOSPLIT, $24-8
+TEXT ·h0497(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7828,9 +9614,9 @@ TEXT ·h0403(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0404(s *State)
+// func h0498(s *State)
 // SARL $31, R8
-TEXT ·h0404(SB), NOSPLIT, $24-8
+TEXT ·h0498(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7847,9 +9633,9 @@ TEXT ·h0404(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0405(s *State)
+// func h0499(s *State)
 // SARL $32, R8
-TEXT ·h0405(SB), NOSPLIT, $24-8
+TEXT ·h0499(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7866,9 +9652,9 @@ TEXT ·h0405(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0406(s *State)
+// func h0500(s *State)
 // SARL $63, R8
-TEXT ·h0406(SB), NOSPLIT, $24-8
+TEXT ·h0500(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7885,9 +9671,9 @@ TEXT ·h0406(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0407(s *State)
+// func h0501(s *State)
 // SARQ CX, R8
-TEXT ·h0407(SB), NOSPLIT, $24-8
+TEXT ·h0501(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7904,9 +9690,9 @@ TEXT ·h0407(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0408(s *State)
+// func h0502(s *State)
 // SARQ $1, R8
-TEXT ·h0408(SB), NOSPLIT, $24-8
+TEXT ·h0502(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7923,9 +9709,9 @@ TEXT ·h0408(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0409(s *State)
+// func h0503(s *State)
 // SARQ $63, R8
-TEXT ·h0409(SB), NOSPLIT, $24-8
+TEXT ·h0503(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7942,9 +9728,9 @@ TEXT ·h0409(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0410(s *State)
+// func h0504(s *State)
 // SBBQ $0, R8
-TEXT ·h0410(SB), NOSPLIT, $24-8
+TEXT ·h0504(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7961,9 +9747,9 @@ TEXT ·h0410(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0411(s *State)
+// func h0505(s *State)
 // SBBQ AX, R8
-TEXT ·h0411(SB), NOSPLIT, $24-8
+TEXT ·h0505(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7980,9 +9766,9 @@ TEXT ·h0411(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0412(s *State)
+// func h0506(s *State)
 // SBBQ R8, R8
-TEXT ·h0412(SB), NOSPLIT, $24-8
+TEXT ·h0506(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7999,9 +9785,9 @@ TEXT ·h0412(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0413(s *State)
+// func h0507(s *State)
 // SETCC R8
-TEXT ·h0413(SB), NOSPLIT, $24-8
+TEXT ·h0507(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8018,9 +9804,9 @@ TEXT ·h0413(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0414(s *State)
+// func h0508(s *State)
 // SETCS 24(R8)
-TEXT ·h0414(SB), NOSPLIT, $24-8
+TEXT ·h0508(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8037,9 +9823,9 @@ TEXT ·h0414(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0415(s *State)
+// func h0509(s *State)
 // SETCS R8
-TEXT ·h0415(SB), NOSPLIT, $24-8
+TEXT ·h0509(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8056,9 +9842,9 @@ TEXT ·h0415(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0416(s *State)
+// func h0510(s *State)
 // SHLL CX, R8
-TEXT ·h0416(SB), NOSPLIT, $24-8
+TEXT ·h0510(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8075,9 +9861,9 @@ TEXT ·h0416(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0417(s *State)
+// func h0511(s *State)
 // SHLL $1, R8
-TEXT ·h0417(SB), NOSPLIT, $24-8
+TEXT ·h0511(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8094,9 +9880,9 @@ TEXT ·h0417(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0418(s *State)
+// func h0512(s *State)
 // SHLL $13, R8
-TEXT ·h0418(SB), NOSPLIT, $24-8
+TEXT ·h0512(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8113,9 +9899,9 @@ TEXT ·h0418(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0419(s *State)
+// func h0513(s *State)
 // SHLQ CX, R8
-TEXT ·h0419(SB), NOSPLIT, $24-8
+TEXT ·h0513(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8132,9 +9918,9 @@ TEXT ·h0419(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0420(s *State)
+// func h0514(s *State)
 // SHLQ $0, R8
-TEXT ·h0420(SB), NOSPLIT, $24-8
+TEXT ·h0514(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8151,9 +9937,9 @@ TEXT ·h0420(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0421(s *State)
+// func h0515(s *State)
 // SHLQ $1, R8
-TEXT ·h0421(SB), NOSPLIT, $24-8
+TEXT ·h0515(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8170,9 +9956,9 @@ TEXT ·h0421(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0422(s *State)
+// func h0516(s *State)
 // SHLQ $31, R8
-TEXT ·h0422(SB), NOSPLIT, $24-8
+TEXT ·h0516(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8189,9 +9975,9 @@ TEXT ·h0422(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0423(s *State)
+// func h0517(s *State)
 // SHLQ $32, R8
-TEXT ·h0423(SB), NOSPLIT, $24-8
+TEXT ·h0517(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8208,9 +9994,9 @@ TEXT ·h0423(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0424(s *State)
+// func h0518(s *State)
 // SHLQ $5, R8
-TEXT ·h0424(SB), NOSPLIT, $24-8
+TEXT ·h0518(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8227,9 +10013,9 @@ TEXT ·h0424(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0425(s *State)
+// func h0519(s *State)
 // SHLQ $63, R8
-TEXT ·h0425(SB), NOSPLIT, $24-8
+TEXT ·h0519(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8246,9 +10032,9 @@ TEXT ·h0425(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0426(s *State)
+// func h0520(s *State)
 // SHRL CX, R8
-TEXT ·h0426(SB), NOSPLIT, $24-8
+TEXT ·h0520(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8265,9 +10051,9 @@ TEXT ·h0426(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0427(s *State)
+// func h0521(s *State)
 // SHRL $1, R8
-TEXT ·h0427(SB), NOSPLIT, $24-8
+TEXT ·h0521(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8284,9 +10070,9 @@ TEXT ·h0427(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0428(s *State)
+// func h0522(s *State)
 // SHRL $23, R8
-TEXT ·h0428(SB), NOSPLIT, $24-8
+TEXT ·h0522(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8303,9 +10089,9 @@ TEXT ·h0428(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0429(s *State)
+// func h0523(s *State)
 // SHRQ CX, R8
-TEXT ·h0429(SB), NOSPLIT, $24-8
+TEXT ·h0523(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8322,9 +10108,9 @@ TEXT ·h0429(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0430(s *State)
+// func h0524(s *State)
 // SHRQ $1, R8
-TEXT ·h0430(SB), NOSPLIT, $24-8
+TEXT ·h0524(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8341,9 +10127,9 @@ TEXT ·h0430(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0431(s *State)
+// func h0525(s *State)
 // SHRQ $23, R8
-TEXT ·h0431(SB), NOSPLIT, $24-8
+TEXT ·h0525(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8360,9 +10146,9 @@ TEXT ·h0431(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0432(s *State)
+// func h0526(s *State)
 // STMXCSR 24(R8)
-TEXT ·h0432(SB), NOSPLIT, $24-8
+TEXT ·h0526(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8379,9 +10165,9 @@ TEXT ·h0432(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0433(s *State)
+// func h0527(s *State)
 // SUBL $8380417, R8
-TEXT ·h0433(SB), NOSPLIT, $24-8
+TEXT ·h0527(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8398,28 +10184,9 @@ TEXT ·h0433(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0434(s *State)
-// SUBL AX, R8
-TEXT ·h0434(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBL AX, R8
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0435(s *State)
+// func h0528(s *State)
 // SUBQ $1, R8
-TEXT ·h0435(SB), NOSPLIT, $24-8
+TEXT ·h0528(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8436,9 +10203,9 @@ TEXT ·h0435(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0436(s *State)
+// func h0529(s *State)
 // SUBQ 24(R8), R9
-TEXT ·h0436(SB), NOSPLIT, $24-8
+TEXT ·h0529(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8455,9 +10222,9 @@ TEXT ·h0436(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0437(s *State)
+// func h0530(s *State)
 // SUBQ AX, R8
-TEXT ·h0437(SB), NOSPLIT, $24-8
+TEXT ·h0530(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8474,9 +10241,9 @@ TEXT ·h0437(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0438(s *State)
+// func h0531(s *State)
 // TESTL $0x80000000, R8
-TEXT ·h0438(SB), NOSPLIT, $24-8
+TEXT ·h0531(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8493,9 +10260,9 @@ TEXT ·h0438(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0439(s *State)
+// func h0532(s *State)
 // TESTL AX, R8
-TEXT ·h0439(SB), NOSPLIT, $24-8
+TEXT ·h0532(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8512,9 +10279,9 @@ TEXT ·h0439(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0440(s *State)
+// func h0533(s *State)
 // TESTQ $1, R8
-TEXT ·h0440(SB), NOSPLIT, $24-8
+TEXT ·h0533(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8531,9 +10298,9 @@ TEXT ·h0440(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0441(s *State)
+// func h0534(s *State)
 // TESTQ AX, R8
-TEXT ·h0441(SB), NOSPLIT, $24-8
+TEXT ·h0534(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8550,9 +10317,9 @@ TEXT ·h0441(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0442(s *State)
+// func h0535(s *State)
 // TESTQ R8, R8
-TEXT ·h0442(SB), NOSPLIT, $24-8
+TEXT ·h0535(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8569,9 +10336,9 @@ TEXT ·h0442(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0443(s *State)
+// func h0536(s *State)
 // VEXTRACTI128 $1, Y1, 24(R8)
-TEXT ·h0443(SB), NOSPLIT, $24-8
+TEXT ·h0536(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8588,9 +10355,9 @@ TEXT ·h0443(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0444(s *State)
+// func h0537(s *State)
 // VEXTRACTI128 $0, Y1, X9
-TEXT ·h0444(SB), NOSPLIT, $24-8
+TEXT ·h0537(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8607,9 +10374,9 @@ TEXT ·h0444(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0445(s *State)
+// func h0538(s *State)
 // VEXTRACTI128 $1, Y1, X9
-TEXT ·h0445(SB), NOSPLIT, $24-8
+TEXT ·h0538(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8626,9 +10393,9 @@ TEXT ·h0445(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0446(s *State)
+// func h0539(s *State)
 // VINSERTI128 $0, 24(R8), Y1, Y9
-TEXT ·h0446(SB), NOSPLIT, $24-8
+TEXT ·h0539(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8645,9 +10412,9 @@ TEXT ·h0446(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0447(s *State)
+// func h0540(s *State)
 // VINSERTI128 $1, X1, Y9, Y14
-TEXT ·h0447(SB), NOSPLIT, $24-8
+TEXT ·h0540(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8664,9 +10431,9 @@ TEXT ·h0447(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0448(s *State)
+// func h0541(s *State)
 // VMOVDQA (R8), Y1
-TEXT ·h0448(SB), NOSPLIT, $24-8
+TEXT ·h0541(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8683,9 +10450,9 @@ TEXT ·h0448(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0449(s *State)
+// func h0542(s *State)
 // VMOVDQA Y1, (R8)
-TEXT ·h0449(SB), NOSPLIT, $24-8
+TEXT ·h0542(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8702,9 +10469,9 @@ TEXT ·h0449(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0450(s *State)
+// func h0543(s *State)
 // VMOVDQA Y1, Y9
-TEXT ·h0450(SB), NOSPLIT, $24-8
+TEXT ·h0543(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8721,9 +10488,9 @@ TEXT ·h0450(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0451(s *State)
+// func h0544(s *State)
 // VMOVDQU (R8), X1
-TEXT ·h0451(SB), NOSPLIT, $24-8
+TEXT ·h0544(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8740,9 +10507,9 @@ TEXT ·h0451(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0452(s *State)
+// func h0545(s *State)
 // VMOVDQU X1, (R8)
-TEXT ·h0452(SB), NOSPLIT, $24-8
+TEXT ·h0545(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8759,9 +10526,9 @@ TEXT ·h0452(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0453(s *State)
+// func h0546(s *State)
 // VMOVDQU Y1, Y9
-TEXT ·h0453(SB), NOSPLIT, $24-8
+TEXT ·h0546(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8778,9 +10545,9 @@ TEXT ·h0453(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0454(s *State)
+// func h0547(s *State)
 // VPABSD Y1, Y9
-TEXT ·h0454(SB), NOSPLIT, $24-8
+TEXT ·h0547(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8797,28 +10564,9 @@ TEXT ·h0454(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0455(s *State)
-// VPADDD (R8), Y1, Y9
-TEXT ·h0455(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	VPADDD (R8), Y1, Y9
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0456(s *State)
+// func h0548(s *State)
 // VPADDQ Y1, Y9, Y14
-TEXT ·h0456(SB), NOSPLIT, $24-8
+TEXT ·h0548(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8835,9 +10583,9 @@ TEXT ·h0456(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0457(s *State)
+// func h0549(s *State)
 // VPAND (R8), Y1, Y9
-TEXT ·h0457(SB), NOSPLIT, $24-8
+TEXT ·h0549(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8854,9 +10602,9 @@ TEXT ·h0457(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0458(s *State)
+// func h0550(s *State)
 // VPAND Y1, Y9, Y14
-TEXT ·h0458(SB), NOSPLIT, $24-8
+TEXT ·h0550(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8873,9 +10621,9 @@ TEXT ·h0458(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0459(s *State)
+// func h0551(s *State)
 // VPANDN (R8), Y1, Y9
-TEXT ·h0459(SB), NOSPLIT, $24-8
+TEXT ·h0551(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8892,9 +10640,9 @@ TEXT ·h0459(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0460(s *State)
+// func h0552(s *State)
 // VPBLENDD $0x00, Y1, Y9, Y14
-TEXT ·h0460(SB), NOSPLIT, $24-8
+TEXT ·h0552(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8911,9 +10659,9 @@ TEXT ·h0460(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0461(s *State)
+// func h0553(s *State)
 // VPBLENDD $0x0f, Y1, Y9, Y14
-TEXT ·h0461(SB), NOSPLIT, $24-8
+TEXT ·h0553(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8930,9 +10678,9 @@ TEXT ·h0461(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0462(s *State)
+// func h0554(s *State)
 // VPBLENDD $0x33, Y1, Y9, Y14
-TEXT ·h0462(SB), NOSPLIT, $24-8
+TEXT ·h0554(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8949,9 +10697,9 @@ TEXT ·h0462(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0463(s *State)
+// func h0555(s *State)
 // VPBLENDD $0x55, Y1, Y9, Y14
-TEXT ·h0463(SB), NOSPLIT, $24-8
+TEXT ·h0555(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8968,9 +10716,9 @@ TEXT ·h0463(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0464(s *State)
+// func h0556(s *State)
 // VPBLENDD $0xd2, Y1, Y9, Y14
-TEXT ·h0464(SB), NOSPLIT, $24-8
+TEXT ·h0556(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8987,9 +10735,9 @@ TEXT ·h0464(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0465(s *State)
+// func h0557(s *State)
 // VPBLENDD $0xf6, Y1, Y9, Y14
-TEXT ·h0465(SB), NOSPLIT, $24-8
+TEXT ·h0557(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9006,9 +10754,9 @@ TEXT ·h0465(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0466(s *State)
+// func h0558(s *State)
 // VPBLENDD $0xff, Y1, Y9, Y14
-TEXT ·h0466(SB), NOSPLIT, $24-8
+TEXT ·h0558(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9025,9 +10773,9 @@ TEXT ·h0466(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0467(s *State)
+// func h0559(s *State)
 // VPBLENDVB Y1, Y9, Y14, Y4
-TEXT ·h0467(SB), NOSPLIT, $24-8
+TEXT ·h0559(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9044,9 +10792,9 @@ TEXT ·h0467(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0468(s *State)
+// func h0560(s *State)
 // VPBROADCASTD X1, Y9
-TEXT ·h0468(SB), NOSPLIT, $24-8
+TEXT ·h0560(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9063,9 +10811,9 @@ TEXT ·h0468(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0469(s *State)
+// func h0561(s *State)
 // VPBROADCASTQ X1, Y9
-TEXT ·h0469(SB), NOSPLIT, $24-8
+TEXT ·h0561(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9082,9 +10830,9 @@ TEXT ·h0469(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0470(s *State)
+// func h0562(s *State)
 // VPCMPEQD Y1, Y9, Y14
-TEXT ·h0470(SB), NOSPLIT, $24-8
+TEXT ·h0562(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9101,9 +10849,9 @@ TEXT ·h0470(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0471(s *State)
+// func h0563(s *State)
 // VPERM2I128 $0x00, Y1, Y9, Y14
-TEXT ·h0471(SB), NOSPLIT, $24-8
+TEXT ·h0563(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9120,9 +10868,9 @@ TEXT ·h0471(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0472(s *State)
+// func h0564(s *State)
 // VPERM2I128 $0x01, Y1, Y9, Y14
-TEXT ·h0472(SB), NOSPLIT, $24-8
+TEXT ·h0564(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9139,9 +10887,9 @@ TEXT ·h0472(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0473(s *State)
+// func h0565(s *State)
 // VPERM2I128 $0x02, Y1, Y9, Y14
-TEXT ·h0473(SB), NOSPLIT, $24-8
+TEXT ·h0565(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9158,9 +10906,9 @@ TEXT ·h0473(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0474(s *State)
+// func h0566(s *State)
 // VPERM2I128 $0x03, Y1, Y9, Y14
-TEXT ·h0474(SB), NOSPLIT, $24-8
+TEXT ·h0566(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9177,9 +10925,9 @@ TEXT ·h0474(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0475(s *State)
+// func h0567(s *State)
 // VPERM2I128 $0x08, Y1, Y9, Y14
-TEXT ·h0475(SB), NOSPLIT, $24-8
+TEXT ·h0567(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9196,9 +10944,9 @@ TEXT ·h0475(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0476(s *State)
+// func h0568(s *State)
 // VPERM2I128 $0x10, Y1, Y9, Y14
-TEXT ·h0476(SB), NOSPLIT, $24-8
+TEXT ·h0568(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9215,9 +10963,9 @@ TEXT ·h0476(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0477(s *State)
+// func h0569(s *State)
 // VPERM2I128 $0x12, Y1, Y9, Y14
-TEXT ·h0477(SB), NOSPLIT, $24-8
+TEXT ·h0569(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9234,9 +10982,9 @@ TEXT ·h0477(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0478(s *State)
+// func h0570(s *State)
 // VPERM2I128 $0x21, Y1, Y9, Y14
-TEXT ·h0478(SB), NOSPLIT, $24-8
+TEXT ·h0570(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9253,9 +11001,9 @@ TEXT ·h0478(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0479(s *State)
+// func h0571(s *State)
 // VPERM2I128 $0x28, Y1, Y9, Y14
-TEXT ·h0479(SB), NOSPLIT, $24-8
+TEXT ·h0571(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9272,9 +11020,9 @@ TEXT ·h0479(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0480(s *State)
+// func h0572(s *State)
 // VPERM2I128 $0x30, Y1, Y9, Y14
-TEXT ·h0480(SB), NOSPLIT, $24-8
+TEXT ·h0572(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9291,9 +11039,9 @@ TEXT ·h0480(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0481(s *State)
+// func h0573(s *State)
 // VPERM2I128 $0x82, Y1, Y9, Y14
-TEXT ·h0481(SB), NOSPLIT, $24-8
+TEXT ·h0573(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9310,9 +11058,9 @@ TEXT ·h0481(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0482(s *State)
+// func h0574(s *State)
 // VPERM2I128 $0x83, Y1, Y9, Y14
-TEXT ·h0482(SB), NOSPLIT, $24-8
+TEXT ·h0574(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9329,9 +11077,9 @@ TEXT ·h0482(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0483(s *State)
+// func h0575(s *State)
 // VPERM2I128 $0x88, Y1, Y9, Y14
-TEXT ·h0483(SB), NOSPLIT, $24-8
+TEXT ·h0575(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9348,9 +11096,9 @@ TEXT ·h0483(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0484(s *State)
+// func h0576(s *State)
 // VPERMD (R8), Y1, Y9
-TEXT ·h0484(SB), NOSPLIT, $24-8
+TEXT ·h0576(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9367,9 +11115,9 @@ TEXT ·h0484(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0485(s *State)
+// func h0577(s *State)
 // VPERMD Y1, Y9, Y14
-TEXT ·h0485(SB), NOSPLIT, $24-8
+TEXT ·h0577(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9386,9 +11134,9 @@ TEXT ·h0485(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0486(s *State)
+// func h0578(s *State)
 // VPERMQ $0x00, Y1, Y9
-TEXT ·h0486(SB), NOSPLIT, $24-8
+TEXT ·h0578(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9405,9 +11153,9 @@ TEXT ·h0486(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0487(s *State)
+// func h0579(s *State)
 // VPERMQ $0x1b, Y1, Y9
-TEXT ·h0487(SB), NOSPLIT, $24-8
+TEXT ·h0579(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9424,9 +11172,9 @@ TEXT ·h0487(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0488(s *State)
+// func h0580(s *State)
 // VPERMQ $0x43, Y1, Y9
-TEXT ·h0488(SB), NOSPLIT, $24-8
+TEXT ·h0580(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9443,9 +11191,9 @@ TEXT ·h0488(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0489(s *State)
+// func h0581(s *State)
 // VPERMQ $0x4e, Y1, Y9
-TEXT ·h0489(SB), NOSPLIT, $24-8
+TEXT ·h0581(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9462,9 +11210,9 @@ TEXT ·h0489(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0490(s *State)
+// func h0582(s *State)
 // VPERMQ $0x6b, Y1, Y9
-TEXT ·h0490(SB), NOSPLIT, $24-8
+TEXT ·h0582(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9481,9 +11229,9 @@ TEXT ·h0490(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0491(s *State)
+// func h0583(s *State)
 // VPERMQ $0x93, Y1, Y9
-TEXT ·h0491(SB), NOSPLIT, $24-8
+TEXT ·h0583(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9500,9 +11248,9 @@ TEXT ·h0491(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0492(s *State)
+// func h0584(s *State)
 // VPERMQ $0xd8, Y1, Y9
-TEXT ·h0492(SB), NOSPLIT, $24-8
+TEXT ·h0584(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9519,9 +11267,9 @@ TEXT ·h0492(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0493(s *State)
+// func h0585(s *State)
 // VPERMQ $0xe4, Y1, Y9
-TEXT ·h0493(SB), NOSPLIT, $24-8
+TEXT ·h0585(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9538,9 +11286,9 @@ TEXT ·h0493(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0494(s *State)
+// func h0586(s *State)
 // VPMAXUD Y1, Y9, Y14
-TEXT ·h0494(SB), NOSPLIT, $24-8
+TEXT ·h0586(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9557,9 +11305,9 @@ TEXT ·h0494(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0495(s *State)
+// func h0587(s *State)
 // VPMINSD Y1, Y9, Y14
-TEXT ·h0495(SB), NOSPLIT, $24-8
+TEXT ·h0587(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9576,9 +11324,9 @@ TEXT ·h0495(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0496(s *State)
+// func h0588(s *State)
 // VPMINUD Y1, Y9, Y14
-TEXT ·h0496(SB), NOSPLIT, $24-8
+TEXT ·h0588(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9595,9 +11343,9 @@ TEXT ·h0496(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0497(s *State)
+// func h0589(s *State)
 // VPMOVMSKB Y1, AX
-TEXT ·h0497(SB), NOSPLIT, $24-8
+TEXT ·h0589(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9614,9 +11362,9 @@ TEXT ·h0497(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0498(s *State)
+// func h0590(s *State)
 // VPMULLD Y1, Y9, Y14
-TEXT ·h0498(SB), NOSPLIT, $24-8
+TEXT ·h0590(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9633,9 +11381,9 @@ TEXT ·h0498(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0499(s *State)
+// func h0591(s *State)
 // VPMULUDQ (R8), Y1, Y9
-TEXT ·h0499(SB), NOSPLIT, $24-8
+TEXT ·h0591(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9652,9 +11400,9 @@ TEXT ·h0499(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0500(s *State)
+// func h0592(s *State)
 // VPMULUDQ Y1, Y9, Y14
-TEXT ·h0500(SB), NOSPLIT, $24-8
+TEXT ·h0592(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9671,9 +11419,9 @@ TEXT ·h0500(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0501(s *State)
+// func h0593(s *State)
 // VPOR (R8), Y1, Y9
-TEXT ·h0501(SB), NOSPLIT, $24-8
+TEXT ·h0593(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9690,9 +11438,9 @@ TEXT ·h0501(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0502(s *State)
+// func h0594(s *State)
 // VPOR Y1, Y9, Y14
-TEXT ·h0502(SB), NOSPLIT, $24-8
+TEXT ·h0594(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9709,9 +11457,9 @@ TEXT ·h0502(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0503(s *State)
+// func h0595(s *State)
 // VPSHUFB (R8), Y1, Y9
-TEXT ·h0503(SB), NOSPLIT, $24-8
+TEXT ·h0595(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9728,9 +11476,9 @@ TEXT ·h0503(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0504(s *State)
+// func h0596(s *State)
 // VPSHUFB Y1, Y9, Y14
-TEXT ·h0504(SB), NOSPLIT, $24-8
+TEXT ·h0596(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9747,9 +11495,9 @@ TEXT ·h0504(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0505(s *State)
+// func h0597(s *State)
 // VPSHUFD $0x00, Y1, Y9
-TEXT ·h0505(SB), NOSPLIT, $24-8
+TEXT ·h0597(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9766,9 +11514,9 @@ TEXT ·h0505(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0506(s *State)
+// func h0598(s *State)
 // VPSHUFD $0x1b, Y1, Y9
-TEXT ·h0506(SB), NOSPLIT, $24-8
+TEXT ·h0598(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9785,9 +11533,9 @@ TEXT ·h0506(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0507(s *State)
+// func h0599(s *State)
 // VPSHUFD $0x2b, Y1, Y9
-TEXT ·h0507(SB), NOSPLIT, $24-8
+TEXT ·h0599(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9804,9 +11552,9 @@ TEXT ·h0507(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0508(s *State)
+// func h0600(s *State)
 // VPSHUFD $0x4e, Y1, Y9
-TEXT ·h0508(SB), NOSPLIT, $24-8
+TEXT ·h0600(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9823,9 +11571,9 @@ TEXT ·h0508(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0509(s *State)
+// func h0601(s *State)
 // VPSHUFD $0x93, Y1, Y9
-TEXT ·h0509(SB), NOSPLIT, $24-8
+TEXT ·h0601(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9842,9 +11590,9 @@ TEXT ·h0509(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0510(s *State)
+// func h0602(s *State)
 // VPSHUFD $0xb1, Y1, Y9
-TEXT ·h0510(SB), NOSPLIT, $24-8
+TEXT ·h0602(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9861,9 +11609,9 @@ TEXT ·h0510(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0511(s *State)
+// func h0603(s *State)
 // VPSHUFD $0xcb, Y1, Y9
-TEXT ·h0511(SB), NOSPLIT, $24-8
+TEXT ·h0603(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9880,9 +11628,9 @@ TEXT ·h0511(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0512(s *State)
+// func h0604(s *State)
 // VPSHUFD $0xe4, Y1, Y9
-TEXT ·h0512(SB), NOSPLIT, $24-8
+TEXT ·h0604(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9899,9 +11647,9 @@ TEXT ·h0512(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0513(s *State)
+// func h0605(s *State)
 // VPSLLD $0, Y1, Y9
-TEXT ·h0513(SB), NOSPLIT, $24-8
+TEXT ·h0605(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9918,9 +11666,9 @@ TEXT ·h0513(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0514(s *State)
+// func h0606(s *State)
 // VPSLLD $1, Y1, Y9
-TEXT ·h0514(SB), NOSPLIT, $24-8
+TEXT ·h0606(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9937,9 +11685,9 @@ TEXT ·h0514(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0515(s *State)
+// func h0607(s *State)
 // VPSLLD $31, Y1, Y9
-TEXT ·h0515(SB), NOSPLIT, $24-8
+TEXT ·h0607(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9956,9 +11704,9 @@ TEXT ·h0515(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0516(s *State)
+// func h0608(s *State)
 // VPSLLD $32, Y1, Y9
-TEXT ·h0516(SB), NOSPLIT, $24-8
+TEXT ·h0608(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9975,9 +11723,9 @@ TEXT ·h0516(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0517(s *State)
+// func h0609(s *State)
 // VPSLLD $5, Y1, Y9
-TEXT ·h0517(SB), NOSPLIT, $24-8
+TEXT ·h0609(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9994,9 +11742,9 @@ TEXT ·h0517(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0518(s *State)
+// func h0610(s *State)
 // VPSLLD X1, Y9, Y14
-TEXT ·h0518(SB), NOSPLIT, $24-8
+TEXT ·h0610(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10013,9 +11761,9 @@ TEXT ·h0518(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0519(s *State)
+// func h0611(s *State)
 // VPSLLQ $0, Y1, Y9
-TEXT ·h0519(SB), NOSPLIT, $24-8
+TEXT ·h0611(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10032,9 +11780,9 @@ TEXT ·h0519(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0520(s *State)
+// func h0612(s *State)
 // VPSLLQ $1, Y1, Y9
-TEXT ·h0520(SB), NOSPLIT, $24-8
+TEXT ·h0612(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10051,9 +11799,9 @@ TEXT ·h0520(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0521(s *State)
+// func h0613(s *State)
 // VPSLLQ $3, Y1, Y9
-TEXT ·h0521(SB), NOSPLIT, $24-8
+TEXT ·h0613(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10070,9 +11818,9 @@ TEXT ·h0521(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0522(s *State)
+// func h0614(s *State)
 // VPSLLQ $63, Y1, Y9
-TEXT ·h0522(SB), NOSPLIT, $24-8
+TEXT ·h0614(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10089,9 +11837,9 @@ TEXT ·h0522(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0523(s *State)
+// func h0615(s *State)
 // VPSLLQ $64, Y1, Y9
-TEXT ·h0523(SB), NOSPLIT, $24-8
+TEXT ·h0615(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10108,9 +11856,9 @@ TEXT ·h0523(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0524(s *State)
+// func h0616(s *State)
 // VPSLLQ X1, Y9, Y14
-TEXT ·h0524(SB), NOSPLIT, $24-8
+TEXT ·h0616(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10127,9 +11875,9 @@ TEXT ·h0524(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0525(s *State)
+// func h0617(s *State)
 // VPSLLVD Y1, Y9, Y14
-TEXT ·h0525(SB), NOSPLIT, $24-8
+TEXT ·h0617(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10146,9 +11894,9 @@ TEXT ·h0525(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0526(s *State)
+// func h0618(s *State)
 // VPSRAD $0, Y1, Y9
-TEXT ·h0526(SB), NOSPLIT, $24-8
+TEXT ·h0618(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10165,9 +11913,9 @@ TEXT ·h0526(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0527(s *State)
+// func h0619(s *State)
 // VPSRAD $1, Y1, Y9
-TEXT ·h0527(SB), NOSPLIT, $24-8
+TEXT ·h0619(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10184,9 +11932,9 @@ TEXT ·h0527(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0528(s *State)
+// func h0620(s *State)
 // VPSRAD $255, Y1, Y9
-TEXT ·h0528(SB), NOSPLIT, $24-8
+TEXT ·h0620(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10203,9 +11951,9 @@ TEXT ·h0528(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0529(s *State)
+// func h0621(s *State)
 // VPSRAD $31, Y1, Y9
-TEXT ·h0529(SB), NOSPLIT, $24-8
+TEXT ·h0621(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10222,9 +11970,9 @@ TEXT ·h0529(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0530(s *State)
+// func h0622(s *State)
 // VPSRAD $40, Y1, Y9
-TEXT ·h0530(SB), NOSPLIT, $24-8
+TEXT ·h0622(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10241,9 +11989,9 @@ TEXT ·h0530(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0531(s *State)
+// func h0623(s *State)
 // VPSRAD X1, Y9, Y14
-TEXT ·h0531(SB), NOSPLIT, $24-8
+TEXT ·h0623(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10260,9 +12008,9 @@ TEXT ·h0531(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0532(s *State)
+// func h0624(s *State)
 // VPSRLD $0, Y1, Y9
-TEXT ·h0532(SB), NOSPLIT, $24-8
+TEXT ·h0624(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10279,9 +12027,9 @@ TEXT ·h0532(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0533(s *State)
+// func h0625(s *State)
 // VPSRLD $1, Y1, Y9
-TEXT ·h0533(SB), NOSPLIT, $24-8
+TEXT ·h0625(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10298,9 +12046,9 @@ TEXT ·h0533(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0534(s *State)
+// func h0626(s *State)
 // VPSRLD $31, Y1, Y9
-TEXT ·h0534(SB), NOSPLIT, $24-8
+TEXT ·h0626(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10317,9 +12065,9 @@ TEXT ·h0534(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0535(s *State)
+// func h0627(s *State)
 // VPSRLD $32, Y1, Y9
-TEXT ·h0535(SB), NOSPLIT, $24-8
+TEXT ·h0627(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10336,9 +12084,9 @@ TEXT ·h0535(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0536(s *State)
+// func h0628(s *State)
 // VPSRLD $5, Y1, Y9
-TEXT ·h0536(SB), NOSPLIT, $24-8
+TEXT ·h0628(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10355,9 +12103,9 @@ TEXT ·h0536(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0537(s *State)
+// func h0629(s *State)
 // VPSRLD X1, Y9, Y14
-TEXT ·h0537(SB), NOSPLIT, $24-8
+TEXT ·h0629(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10374,9 +12122,9 @@ TEXT ·h0537(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0538(s *State)
+// func h0630(s *State)
 // VPSRLQ $0, Y1, Y9
-TEXT ·h0538(SB), NOSPLIT, $24-8
+TEXT ·h0630(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10393,9 +12141,9 @@ TEXT ·h0538(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0539(s *State)
+// func h0631(s *State)
 // VPSRLQ $1, Y1, Y9
-TEXT ·h0539(SB), NOSPLIT, $24-8
+TEXT ·h0631(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10412,9 +12160,9 @@ TEXT ·h0539(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0540(s *State)
+// func h0632(s *State)
 // VPSRLQ $3, Y1, Y9
-TEXT ·h0540(SB), NOSPLIT, $24-8
+TEXT ·h0632(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10431,9 +12179,9 @@ TEXT ·h0540(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0541(s *State)
+// func h0633(s *State)
 // VPSRLQ $63, Y1, Y9
-TEXT ·h0541(SB), NOSPLIT, $24-8
+TEXT ·h0633(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10450,9 +12198,9 @@ TEXT ·h0541(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0542(s *State)
+// func h0634(s *State)
 // VPSRLQ $64, Y1, Y9
-TEXT ·h0542(SB), NOSPLIT, $24-8
+TEXT ·h0634(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10469,9 +12217,9 @@ TEXT ·h0542(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0543(s *State)
+// func h0635(s *State)
 // VPSRLQ X1, Y9, Y14
-TEXT ·h0543(SB), NOSPLIT, $24-8
+TEXT ·h0635(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10488,9 +12236,9 @@ TEXT ·h0543(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0544(s *State)
+// func h0636(s *State)
 // VPSRLVD Y1, Y9, Y14
-TEXT ·h0544(SB), NOSPLIT, $24-8
+TEXT ·h0636(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10507,9 +12255,9 @@ TEXT ·h0544(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0545(s *State)
+// func h0637(s *State)
 // VPSUBQ Y1, Y9, Y14
-TEXT ·h0545(SB), NOSPLIT, $24-8
+TEXT ·h0637(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10526,9 +12274,9 @@ TEXT ·h0545(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0546(s *State)
+// func h0638(s *State)
 // VPUNPCKHDQ Y1, Y9, Y14
-TEXT ·h0546(SB), NOSPLIT, $24-8
+TEXT ·h0638(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10545,9 +12293,9 @@ TEXT ·h0546(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0547(s *State)
+// func h0639(s *State)
 // VPUNPCKLDQ Y1, Y9, Y14
-TEXT ·h0547(SB), NOSPLIT, $24-8
+TEXT ·h0639(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10564,9 +12312,9 @@ TEXT ·h0547(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0548(s *State)
+// func h0640(s *State)
 // VPXOR X1, X9, X14
-TEXT ·h0548(SB), NOSPLIT, $24-8
+TEXT ·h0640(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10583,9 +12331,9 @@ TEXT ·h0548(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0549(s *State)
+// func h0641(s *State)
 // VPXOR Y1, Y9, Y14
-TEXT ·h0549(SB), NOSPLIT, $24-8
+TEXT ·h0641(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10602,9 +12350,9 @@ TEXT ·h0549(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0550(s *State)
+// func h0642(s *State)
 // XCHGQ AX, R8
-TEXT ·h0550(SB), NOSPLIT, $24-8
+TEXT ·h0642(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10621,9 +12369,9 @@ TEXT ·h0550(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0551(s *State)
+// func h0643(s *State)
 // XCHGQ R8, CX
-TEXT ·h0551(SB), NOSPLIT, $24-8
+TEXT ·h0643(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10640,9 +12388,9 @@ TEXT ·h0551(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0552(s *State)
+// func h0644(s *State)
 // XCHGQ R8, R8
-TEXT ·h0552(SB), NOSPLIT, $24-8
+TEXT ·h0644(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10659,9 +12407,9 @@ TEXT ·h0552(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0553(s *State)
+// func h0645(s *State)
 // XORL $0x7fffffff, R8
-TEXT ·h0553(SB), NOSPLIT, $24-8
+TEXT ·h0645(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10678,9 +12426,9 @@ TEXT ·h0553(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0554(s *State)
+// func h0646(s *State)
 // XORL AX, R8
-TEXT ·h0554(SB), NOSPLIT, $24-8
+TEXT ·h0646(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10697,9 +12445,9 @@ TEXT ·h0554(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0555(s *State)
+// func h0647(s *State)
 // XORQ $-2, R8
-TEXT ·h0555(SB), NOSPLIT, $24-8
+TEXT ·h0647(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10716,9 +12464,9 @@ TEXT ·h0555(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0556(s *State)
+// func h0648(s *State)
 // XORQ R8, R8
-TEXT ·h0556(SB), NOSPLIT, $24-8
+TEXT ·h0648(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10735,9 +12483,9 @@ TEXT ·h0556(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0557(s *State)
+// func h0649(s *State)
 // ADDQ CX, DX
-TEXT ·h0557(SB), NOSPLIT, $24-8
+TEXT ·h0649(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10754,9 +12502,9 @@ TEXT ·h0557(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0558(s *State)
+// func h0650(s *State)
 // ADDQ DX, BX
-TEXT ·h0558(SB), NOSPLIT, $24-8
+TEXT ·h0650(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10773,9 +12521,9 @@ TEXT ·h0558(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0559(s *State)
+// func h0651(s *State)
 // ADDQ BX, BP
-TEXT ·h0559(SB), NOSPLIT, $24-8
+TEXT ·h0651(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10792,9 +12540,9 @@ TEXT ·h0559(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0560(s *State)
+// func h0652(s *State)
 // ADDQ BP, SI
-TEXT ·h0560(SB), NOSPLIT, $24-8
+TEXT ·h0652(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10811,9 +12559,9 @@ TEXT ·h0560(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0561(s *State)
+// func h0653(s *State)
 // ADDQ SI, DI
-TEXT ·h0561(SB), NOSPLIT, $24-8
+TEXT ·h0653(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10830,9 +12578,9 @@ TEXT ·h0561(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0562(s *State)
+// func h0654(s *State)
 // ADDQ DI, R8
-TEXT ·h0562(SB), NOSPLIT, $24-8
+TEXT ·h0654(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10849,9 +12597,9 @@ TEXT ·h0562(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0563(s *State)
+// func h0655(s *State)
 // ADDQ R8, R9
-TEXT ·h0563(SB), NOSPLIT, $24-8
+TEXT ·h0655(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10868,9 +12616,9 @@ TEXT ·h0563(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0564(s *State)
+// func h0656(s *State)
 // ADDQ R9, R10
-TEXT ·h0564(SB), NOSPLIT, $24-8
+TEXT ·h0656(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10887,9 +12635,9 @@ TEXT ·h0564(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0565(s *State)
+// func h0657(s *State)
 // ADDQ R10, R11
-TEXT ·h0565(SB), NOSPLIT, $24-8
+TEXT ·h0657(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10906,9 +12654,9 @@ TEXT ·h0565(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0566(s *State)
+// func h0658(s *State)
 // ADDQ R11, R12
-TEXT ·h0566(SB), NOSPLIT, $24-8
+TEXT ·h0658(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10925,9 +12673,9 @@ TEXT ·h0566(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0567(s *State)
+// func h0659(s *State)
 // ADDQ R12, R13
-TEXT ·h0567(SB), NOSPLIT, $24-8
+TEXT ·h0659(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10944,9 +12692,9 @@ TEXT ·h0567(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0568(s *State)
+// func h0660(s *State)
 // ADDQ R13, R14
-TEXT ·h0568(SB), NOSPLIT, $24-8
+TEXT ·h0660(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10963,9 +12711,9 @@ TEXT ·h0568(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0569(s *State)
+// func h0661(s *State)
 // ADDQ R14, R15
-TEXT ·h0569(SB), NOSPLIT, $24-8
+TEXT ·h0661(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10982,9 +12730,9 @@ TEXT ·h0569(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0570(s *State)
+// func h0662(s *State)
 // ADDQ R15, AX
-TEXT ·h0570(SB), NOSPLIT, $24-8
+TEXT ·h0662(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11001,9 +12749,9 @@ TEXT ·h0570(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0571(s *State)
+// func h0663(s *State)
 // MOVQ 8(AX)(BP*8), R8
-TEXT ·h0571(SB), NOSPLIT, $24-8
+TEXT ·h0663(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11020,9 +12768,9 @@ TEXT ·h0571(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0572(s *State)
+// func h0664(s *State)
 // MOVQ 8(CX)(SI*8), R9
-TEXT ·h0572(SB), NOSPLIT, $24-8
+TEXT ·h0664(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11039,9 +12787,9 @@ TEXT ·h0572(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0573(s *State)
+// func h0665(s *State)
 // MOVQ 8(DX)(DI*8), R10
-TEXT ·h0573(SB), NOSPLIT, $24-8
+TEXT ·h0665(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11058,9 +12806,9 @@ TEXT ·h0573(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0574(s *State)
+// func h0666(s *State)
 // MOVQ 8(BX)(R8*8), R11
-TEXT ·h0574(SB), NOSPLIT, $24-8
+TEXT ·h0666(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11077,9 +12825,9 @@ TEXT ·h0574(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0575(s *State)
+// func h0667(s *State)
 // MOVQ 8(BP)(R9*8), R12
-TEXT ·h0575(SB), NOSPLIT, $24-8
+TEXT ·h0667(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11096,9 +12844,9 @@ TEXT ·h0575(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0576(s *State)
+// func h0668(s *State)
 // MOVQ 8(SI)(R10*8), R13
-TEXT ·h0576(SB), NOSPLIT, $24-8
+TEXT ·h0668(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11115,9 +12863,9 @@ TEXT ·h0576(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0577(s *State)
+// func h0669(s *State)
 // MOVQ 8(DI)(R11*8), R14
-TEXT ·h0577(SB), NOSPLIT, $24-8
+TEXT ·h0669(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11134,9 +12882,9 @@ TEXT ·h0577(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0578(s *State)
+// func h0670(s *State)
 // MOVQ 8(R8)(R12*8), R15
-TEXT ·h0578(SB), NOSPLIT, $24-8
+TEXT ·h0670(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11153,9 +12901,9 @@ TEXT ·h0578(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0579(s *State)
+// func h0671(s *State)
 // MOVQ 8(R9)(R13*8), AX
-TEXT ·h0579(SB), NOSPLIT, $24-8
+TEXT ·h0671(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11172,9 +12920,9 @@ TEXT ·h0579(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0580(s *State)
+// func h0672(s *State)
 // MOVQ 8(R10)(R14*8), CX
-TEXT ·h0580(SB), NOSPLIT, $24-8
+TEXT ·h0672(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11191,9 +12939,9 @@ TEXT ·h0580(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0581(s *State)
+// func h0673(s *State)
 // MOVQ 8(R11)(R15*8), DX
-TEXT ·h0581(SB), NOSPLIT, $24-8
+TEXT ·h0673(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11210,9 +12958,9 @@ TEXT ·h0581(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0582(s *State)
+// func h0674(s *State)
 // MOVQ 8(R12)(AX*8), BX
-TEXT ·h0582(SB), NOSPLIT, $24-8
+TEXT ·h0674(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11229,9 +12977,9 @@ TEXT ·h0582(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0583(s *State)
+// func h0675(s *State)
 // MOVQ 8(R13)(CX*8), BP
-TEXT ·h0583(SB), NOSPLIT, $24-8
+TEXT ·h0675(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11248,9 +12996,9 @@ TEXT ·h0583(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0584(s *State)
+// func h0676(s *State)
 // MOVQ 8(R14)(DX*8), SI
-TEXT ·h0584(SB), NOSPLIT, $24-8
+TEXT ·h0676(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11267,9 +13015,9 @@ TEXT ·h0584(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0585(s *State)
+// func h0677(s *State)
 // MOVQ 8(R15)(BX*8), DI
-TEXT ·h0585(SB), NOSPLIT, $24-8
+TEXT ·h0677(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11286,9 +13034,9 @@ TEXT ·h0585(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0586(s *State)
+// func h0678(s *State)
 // VPSUBQ Y0, Y5, Y11
-TEXT ·h0586(SB), NOSPLIT, $24-8
+TEXT ·h0678(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11305,9 +13053,9 @@ TEXT ·h0586(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0587(s *State)
+// func h0679(s *State)
 // VPSUBQ Y1, Y6, Y12
-TEXT ·h0587(SB), NOSPLIT, $24-8
+TEXT ·h0679(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11324,9 +13072,9 @@ TEXT ·h0587(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0588(s *State)
+// func h0680(s *State)
 // VPSUBQ Y2, Y7, Y13
-TEXT ·h0588(SB), NOSPLIT, $24-8
+TEXT ·h0680(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11343,9 +13091,9 @@ TEXT ·h0588(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0589(s *State)
+// func h0681(s *State)
 // VPSUBQ Y3, Y8, Y14
-TEXT ·h0589(SB), NOSPLIT, $24-8
+TEXT ·h0681(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11362,9 +13110,9 @@ TEXT ·h0589(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0590(s *State)
+// func h0682(s *State)
 // VPSUBQ Y4, Y9, Y15
-TEXT ·h0590(SB), NOSPLIT, $24-8
+TEXT ·h0682(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11381,9 +13129,9 @@ TEXT ·h0590(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0591(s *State)
+// func h0683(s *State)
 // VPSUBQ Y5, Y10, Y0
-TEXT ·h0591(SB), NOSPLIT, $24-8
+TEXT ·h0683(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11400,9 +13148,9 @@ TEXT ·h0591(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0592(s *State)
+// func h0684(s *State)
 // VPSUBQ Y6, Y11, Y1
-TEXT ·h0592(SB), NOSPLIT, $24-8
+TEXT ·h0684(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11419,9 +13167,9 @@ TEXT ·h0592(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0593(s *State)
+// func h0685(s *State)
 // VPSUBQ Y7, Y12, Y2
-TEXT ·h0593(SB), NOSPLIT, $24-8
+TEXT ·h0685(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11438,9 +13186,9 @@ TEXT ·h0593(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0594(s *State)
+// func h0686(s *State)
 // VPSUBQ Y8, Y13, Y3
-TEXT ·h0594(SB), NOSPLIT, $24-8
+TEXT ·h0686(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11457,9 +13205,9 @@ TEXT ·h0594(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0595(s *State)
+// func h0687(s *State)
 // VPSUBQ Y9, Y14, Y4
-TEXT ·h0595(SB), NOSPLIT, $24-8
+TEXT ·h0687(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11476,9 +13224,9 @@ TEXT ·h0595(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0596(s *State)
+// func h0688(s *State)
 // VPSUBQ Y10, Y15, Y5
-TEXT ·h0596(SB), NOSPLIT, $24-8
+TEXT ·h0688(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11495,9 +13243,9 @@ TEXT ·h0596(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0597(s *State)
+// func h0689(s *State)
 // VPSUBQ Y11, Y0, Y6
-TEXT ·h0597(SB), NOSPLIT, $24-8
+TEXT ·h0689(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11514,9 +13262,9 @@ TEXT ·h0597(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0598(s *State)
+// func h0690(s *State)
 // VPSUBQ Y12, Y1, Y7
-TEXT ·h0598(SB), NOSPLIT, $24-8
+TEXT ·h0690(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11533,9 +13281,9 @@ TEXT ·h0598(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0599(s *State)
+// func h0691(s *State)
 // VPSUBQ Y13, Y2, Y8
-TEXT ·h0599(SB), NOSPLIT, $24-8
+TEXT ·h0691(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11552,9 +13300,9 @@ TEXT ·h0599(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0600(s *State)
+// func h0692(s *State)
 // VPSUBQ Y14, Y3, Y9
-TEXT ·h0600(SB), NOSPLIT, $24-8
+TEXT ·h0692(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11571,9 +13319,9 @@ TEXT ·h0600(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0601(s *State)
+// func h0693(s *State)
 // VPSUBQ Y15, Y4, Y10
-TEXT ·h0601(SB), NOSPLIT, $24-8
+TEXT ·h0693(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11590,9 +13338,9 @@ TEXT ·h0601(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0602(s *State)
+// func h0694(s *State)
 // PXOR X0, X3
-TEXT ·h0602(SB), NOSPLIT, $24-8
+TEXT ·h0694(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11609,9 +13357,9 @@ TEXT ·h0602(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0603(s *State)
+// func h0695(s *State)
 // PXOR X1, X4
-TEXT ·h0603(SB), NOSPLIT, $24-8
+TEXT ·h0695(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11628,9 +13376,9 @@ TEXT ·h0603(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0604(s *State)
+// func h0696(s *State)
 // PXOR X2, X5
-TEXT ·h0604(SB), NOSPLIT, $24-8
+TEXT ·h0696(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11647,9 +13395,9 @@ TEXT ·h0604(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0605(s *State)
+// func h0697(s *State)
 // PXOR X3, X6
-TEXT ·h0605(SB), NOSPLIT, $24-8
+TEXT ·h0697(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11666,9 +13414,9 @@ TEXT ·h0605(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0606(s *State)
+// func h0698(s *State)
 // PXOR X4, X7
-TEXT ·h0606(SB), NOSPLIT, $24-8
+TEXT ·h0698(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11685,9 +13433,9 @@ TEXT ·h0606(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0607(s *State)
+// func h0699(s *State)
 // PXOR X5, X8
-TEXT ·h0607(SB), NOSPLIT, $24-8
+TEXT ·h0699(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11704,9 +13452,9 @@ TEXT ·h0607(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0608(s *State)
+// func h0700(s *State)
 // PXOR X6, X9
-TEXT ·h0608(SB), NOSPLIT, $24-8
+TEXT ·h0700(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11723,9 +13471,9 @@ TEXT ·h0608(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0609(s *State)
+// func h0701(s *State)
 // PXOR X7, X10
-TEXT ·h0609(SB), NOSPLIT, $24-8
+TEXT ·h0701(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11742,9 +13490,9 @@ TEXT ·h0609(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0610(s *State)
+// func h0702(s *State)
 // PXOR X8, X11
-TEXT ·h0610(SB), NOSPLIT, $24-8
+TEXT ·h0702(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11761,9 +13509,9 @@ TEXT ·h0610(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0611(s *State)
+// func h0703(s *State)
 // PXOR X9, X12
-TEXT ·h0611(SB), NOSPLIT, $24-8
+TEXT ·h0703(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11780,9 +13528,9 @@ TEXT ·h0611(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0612(s *State)
+// func h0704(s *State)
 // PXOR X10, X13
-TEXT ·h0612(SB), NOSPLIT, $24-8
+TEXT ·h0704(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11799,9 +13547,9 @@ TEXT ·h0612(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0613(s *State)
+// func h0705(s *State)
 // PXOR X11, X14
-TEXT ·h0613(SB), NOSPLIT, $24-8
+TEXT ·h0705(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11818,9 +13566,9 @@ TEXT ·h0613(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0614(s *State)
+// func h0706(s *State)
 // PXOR X12, X15
-TEXT ·h0614(SB), NOSPLIT, $24-8
+TEXT ·h0706(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11837,9 +13585,9 @@ TEXT ·h0614(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0615(s *State)
+// func h0707(s *State)
 // PXOR X13, X0
-TEXT ·h0615(SB), NOSPLIT, $24-8
+TEXT ·h0707(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11856,9 +13604,9 @@ TEXT ·h0615(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0616(s *State)
+// func h0708(s *State)
 // PXOR X14, X1
-TEXT ·h0616(SB), NOSPLIT, $24-8
+TEXT ·h0708(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11875,9 +13623,9 @@ TEXT ·h0616(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0617(s *State)
+// func h0709(s *State)
 // PXOR X15, X2
-TEXT ·h0617(SB), NOSPLIT, $24-8
+TEXT ·h0709(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11894,9 +13642,9 @@ TEXT ·h0617(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0618(s *State)
+// func h0710(s *State)
 // MOVQ X0, AX
-TEXT ·h0618(SB), NOSPLIT, $24-8
+TEXT ·h0710(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11913,9 +13661,9 @@ TEXT ·h0618(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0619(s *State)
+// func h0711(s *State)
 // MOVQ X1, CX
-TEXT ·h0619(SB), NOSPLIT, $24-8
+TEXT ·h0711(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11932,9 +13680,9 @@ TEXT ·h0619(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0620(s *State)
+// func h0712(s *State)
 // MOVQ X2, DX
-TEXT ·h0620(SB), NOSPLIT, $24-8
+TEXT ·h0712(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11951,9 +13699,9 @@ TEXT ·h0620(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0621(s *State)
+// func h0713(s *State)
 // MOVQ X3, BX
-TEXT ·h0621(SB), NOSPLIT, $24-8
+TEXT ·h0713(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11970,9 +13718,9 @@ TEXT ·h0621(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0622(s *State)
+// func h0714(s *State)
 // MOVQ X4, BP
-TEXT ·h0622(SB), NOSPLIT, $24-8
+TEXT ·h0714(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11989,9 +13737,9 @@ TEXT ·h0622(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0623(s *State)
+// func h0715(s *State)
 // MOVQ X5, SI
-TEXT ·h0623(SB), NOSPLIT, $24-8
+TEXT ·h0715(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12008,9 +13756,9 @@ TEXT ·h0623(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0624(s *State)
+// func h0716(s *State)
 // MOVQ X6, DI
-TEXT ·h0624(SB), NOSPLIT, $24-8
+TEXT ·h0716(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12027,9 +13775,9 @@ TEXT ·h0624(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0625(s *State)
+// func h0717(s *State)
 // MOVQ X7, R8
-TEXT ·h0625(SB), NOSPLIT, $24-8
+TEXT ·h0717(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12046,9 +13794,9 @@ TEXT ·h0625(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0626(s *State)
+// func h0718(s *State)
 // MOVQ X8, R9
-TEXT ·h0626(SB), NOSPLIT, $24-8
+TEXT ·h0718(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12065,9 +13813,9 @@ TEXT ·h0626(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0627(s *State)
+// func h0719(s *State)
 // MOVQ X9, R10
-TEXT ·h0627(SB), NOSPLIT, $24-8
+TEXT ·h0719(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12084,9 +13832,9 @@ TEXT ·h0627(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0628(s *State)
+// func h0720(s *State)
 // MOVQ X10, R11
-TEXT ·h0628(SB), NOSPLIT, $24-8
+TEXT ·h0720(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12103,9 +13851,9 @@ TEXT ·h0628(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0629(s *State)
+// func h0721(s *State)
 // MOVQ X11, R12
-TEXT ·h0629(SB), NOSPLIT, $24-8
+TEXT ·h0721(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12122,9 +13870,9 @@ TEXT ·h0629(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0630(s *State)
+// func h0722(s *State)
 // MOVQ X12, R13
-TEXT ·h0630(SB), NOSPLIT, $24-8
+TEXT ·h0722(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12141,9 +13889,9 @@ TEXT ·h0630(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0631(s *State)
+// func h0723(s *State)
 // MOVQ X13, R14
-TEXT ·h0631(SB), NOSPLIT, $24-8
+TEXT ·h0723(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12160,9 +13908,9 @@ TEXT ·h0631(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0632(s *State)
+// func h0724(s *State)
 // MOVQ X14, R15
-TEXT ·h0632(SB), NOSPLIT, $24-8
+TEXT ·h0724(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12179,9 +13927,9 @@ TEXT ·h0632(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0633(s *State)
+// func h0725(s *State)
 // MOVQ X15, AX
-TEXT ·h0633(SB), NOSPLIT, $24-8
+TEXT ·h0725(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12198,9 +13946,9 @@ TEXT ·h0633(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0634(s *State)
+// func h0726(s *State)
 // CMPL AX, $0x007fe001; ADCQ $0x00, CX
-TEXT ·h0634(SB), NOSPLIT, $24-8
+TEXT ·h0726(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12218,9 +13966,9 @@ TEXT ·h0634(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0635(s *State)
+// func h0727(s *State)
 // CMPQ AX, $0x00000100; JEQ taken
-TEXT ·h0635(SB), NOSPLIT, $24-8
+TEXT ·h0727(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12242,9 +13990,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0636(s *State)
+// func h0728(s *State)
 // CMPQ CX, $0x000000f8; JHI taken
-TEXT ·h0636(SB), NOSPLIT, $24-8
+TEXT ·h0728(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12266,9 +14014,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0637(s *State)
+// func h0729(s *State)
 // CMPQ CX, $0x00000100; JEQ taken
-TEXT ·h0637(SB), NOSPLIT, $24-8
+TEXT ·h0729(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12290,9 +14038,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0638(s *State)
+// func h0730(s *State)
 // CMPQ R8, $0x000000a8; JLT taken
-TEXT ·h0638(SB), NOSPLIT, $24-8
+TEXT ·h0730(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12314,9 +14062,33 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0639(s *State)
+// func h0731(s *State)
+// DECL CX; JNE taken
+TEXT ·h0731(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	DECL CX
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0732(s *State)
 // DECQ AX; JNE taken
-TEXT ·h0639(SB), NOSPLIT, $24-8
+TEXT ·h0732(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12338,2120 +14110,8 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0640(s *State)
-// ADDQ R8, R9; JEQ taken
-TEXT ·h0640(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0641(s *State)
-// ADDQ R8, R9; JNE taken
-TEXT ·h0641(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0642(s *State)
-// ADDQ R8, R9; JCS taken
-TEXT ·h0642(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0643(s *State)
-// ADDQ R8, R9; JCC taken
-TEXT ·h0643(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0644(s *State)
-// ADDQ R8, R9; JLT taken
-TEXT ·h0644(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0645(s *State)
-// ADDQ R8, R9; JGE taken
-TEXT ·h0645(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0646(s *State)
-// ADDQ R8, R9; JLE taken
-TEXT ·h0646(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0647(s *State)
-// ADDQ R8, R9; JGT taken
-TEXT ·h0647(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0648(s *State)
-// ADDQ R8, R9; JLS taken
-TEXT ·h0648(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0649(s *State)
-// ADDQ R8, R9; JHI taken
-TEXT ·h0649(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0650(s *State)
-// ADDQ R8, R9; JMI taken
-TEXT ·h0650(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0651(s *State)
-// ADDQ R8, R9; JPL taken
-TEXT ·h0651(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0652(s *State)
-// ADDQ R8, R9; SETCS R10
-TEXT ·h0652(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	SETCS R10
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0653(s *State)
-// ADDQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h0653(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	CMOVQEQ R11, R12
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0654(s *State)
-// ADDQ R8, R9; ADCQ R10, R11
-TEXT ·h0654(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	ADCQ R10, R11
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0655(s *State)
-// ADDQ R8, R9; SBBQ R10, R11
-TEXT ·h0655(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	SBBQ R10, R11
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0656(s *State)
-// ADDQ R8, R9; INCQ R13
-TEXT ·h0656(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	INCQ R13
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0657(s *State)
-// ADDQ R8, R9; ROLQ $7, R13
-TEXT ·h0657(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	ROLQ $7, R13
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0658(s *State)
-// SUBQ R8, R9; JEQ taken
-TEXT ·h0658(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0659(s *State)
-// SUBQ R8, R9; JNE taken
-TEXT ·h0659(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0660(s *State)
-// SUBQ R8, R9; JCS taken
-TEXT ·h0660(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0661(s *State)
-// SUBQ R8, R9; JCC taken
-TEXT ·h0661(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0662(s *State)
-// SUBQ R8, R9; JLT taken
-TEXT ·h0662(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0663(s *State)
-// SUBQ R8, R9; JGE taken
-TEXT ·h0663(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0664(s *State)
-// SUBQ R8, R9; JLE taken
-TEXT ·h0664(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0665(s *State)
-// SUBQ R8, R9; JGT taken
-TEXT ·h0665(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0666(s *State)
-// SUBQ R8, R9; JLS taken
-TEXT ·h0666(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0667(s *State)
-// SUBQ R8, R9; JHI taken
-TEXT ·h0667(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0668(s *State)
-// SUBQ R8, R9; JMI taken
-TEXT ·h0668(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0669(s *State)
-// SUBQ R8, R9; JPL taken
-TEXT ·h0669(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0670(s *State)
-// SUBQ R8, R9; SETCS R10
-TEXT ·h0670(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	SETCS R10
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0671(s *State)
-// SUBQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h0671(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	CMOVQEQ R11, R12
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0672(s *State)
-// SUBQ R8, R9; ADCQ R10, R11
-TEXT ·h0672(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	ADCQ R10, R11
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0673(s *State)
-// SUBQ R8, R9; SBBQ R10, R11
-TEXT ·h0673(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	SBBQ R10, R11
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0674(s *State)
-// SUBQ R8, R9; INCQ R13
-TEXT ·h0674(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	INCQ R13
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0675(s *State)
-// SUBQ R8, R9; ROLQ $7, R13
-TEXT ·h0675(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	ROLQ $7, R13
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0676(s *State)
-// ADCQ R8, R9; JEQ taken
-TEXT ·h0676(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0677(s *State)
-// ADCQ R8, R9; JNE taken
-TEXT ·h0677(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0678(s *State)
-// ADCQ R8, R9; JCS taken
-TEXT ·h0678(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0679(s *State)
-// ADCQ R8, R9; JCC taken
-TEXT ·h0679(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0680(s *State)
-// ADCQ R8, R9; JLT taken
-TEXT ·h0680(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0681(s *State)
-// ADCQ R8, R9; JGE taken
-TEXT ·h0681(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0682(s *State)
-// ADCQ R8, R9; JLE taken
-TEXT ·h0682(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0683(s *State)
-// ADCQ R8, R9; JGT taken
-TEXT ·h0683(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0684(s *State)
-// ADCQ R8, R9; JLS taken
-TEXT ·h0684(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0685(s *State)
-// ADCQ R8, R9; JHI taken
-TEXT ·h0685(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0686(s *State)
-// ADCQ R8, R9; JMI taken
-TEXT ·h0686(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0687(s *State)
-// ADCQ R8, R9; JPL taken
-TEXT ·h0687(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0688(s *State)
-// ADCQ R8, R9; SETCS R10
-TEXT ·h0688(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	SETCS R10
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0689(s *State)
-// ADCQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h0689(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	CMOVQEQ R11, R12
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0690(s *State)
-// ADCQ R8, R9; ADCQ R10, R11
-TEXT ·h0690(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	ADCQ R10, R11
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0691(s *State)
-// ADCQ R8, R9; SBBQ R10, R11
-TEXT ·h0691(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	SBBQ R10, R11
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0692(s *State)
-// ADCQ R8, R9; INCQ R13
-TEXT ·h0692(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	INCQ R13
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0693(s *State)
-// ADCQ R8, R9; ROLQ $7, R13
-TEXT ·h0693(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	ROLQ $7, R13
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0694(s *State)
-// SBBQ R8, R9; JEQ taken
-TEXT ·h0694(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0695(s *State)
-// SBBQ R8, R9; JNE taken
-TEXT ·h0695(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0696(s *State)
-// SBBQ R8, R9; JCS taken
-TEXT ·h0696(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0697(s *State)
-// SBBQ R8, R9; JCC taken
-TEXT ·h0697(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0698(s *State)
-// SBBQ R8, R9; JLT taken
-TEXT ·h0698(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0699(s *State)
-// SBBQ R8, R9; JGE taken
-TEXT ·h0699(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0700(s *State)
-// SBBQ R8, R9; JLE taken
-TEXT ·h0700(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0701(s *State)
-// SBBQ R8, R9; JGT taken
-TEXT ·h0701(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0702(s *State)
-// SBBQ R8, R9; JLS taken
-TEXT ·h0702(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0703(s *State)
-// SBBQ R8, R9; JHI taken
-TEXT ·h0703(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0704(s *State)
-// SBBQ R8, R9; JMI taken
-TEXT ·h0704(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0705(s *State)
-// SBBQ R8, R9; JPL taken
-TEXT ·h0705(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0706(s *State)
-// SBBQ R8, R9; SETCS R10
-TEXT ·h0706(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	SETCS R10
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0707(s *State)
-// SBBQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h0707(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	CMOVQEQ R11, R12
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0708(s *State)
-// SBBQ R8, R9; ADCQ R10, R11
-TEXT ·h0708(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	ADCQ R10, R11
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0709(s *State)
-// SBBQ R8, R9; SBBQ R10, R11
-TEXT ·h0709(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	SBBQ R10, R11
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0710(s *State)
-// SBBQ R8, R9; INCQ R13
-TEXT ·h0710(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	INCQ R13
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0711(s *State)
-// SBBQ R8, R9; ROLQ $7, R13
-TEXT ·h0711(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	ROLQ $7, R13
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0712(s *State)
-// CMPQ R8, R9; JEQ taken
-TEXT ·h0712(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0713(s *State)
-// CMPQ R8, R9; JNE taken
-TEXT ·h0713(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0714(s *State)
-// CMPQ R8, R9; JCS taken
-TEXT ·h0714(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0715(s *State)
-// CMPQ R8, R9; JCC taken
-TEXT ·h0715(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0716(s *State)
-// CMPQ R8, R9; JLT taken
-TEXT ·h0716(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0717(s *State)
-// CMPQ R8, R9; JGE taken
-TEXT ·h0717(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0718(s *State)
-// CMPQ R8, R9; JLE taken
-TEXT ·h0718(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0719(s *State)
-// CMPQ R8, R9; JGT taken
-TEXT ·h0719(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0720(s *State)
-// CMPQ R8, R9; JLS taken
-TEXT ·h0720(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0721(s *State)
-// CMPQ R8, R9; JHI taken
-TEXT ·h0721(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0722(s *State)
-// CMPQ R8, R9; JMI taken
-TEXT ·h0722(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0723(s *State)
-// CMPQ R8, R9; JPL taken
-TEXT ·h0723(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0724(s *State)
-// CMPQ R8, R9; SETCS R10
-TEXT ·h0724(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	SETCS R10
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0725(s *State)
-// CMPQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h0725(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	CMOVQEQ R11, R12
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0726(s *State)
-// CMPQ R8, R9; ADCQ R10, R11
-TEXT ·h0726(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	ADCQ R10, R11
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0727(s *State)
-// CMPQ R8, R9; SBBQ R10, R11
-TEXT ·h0727(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	SBBQ R10, R11
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0728(s *State)
-// CMPQ R8, R9; INCQ R13
-TEXT ·h0728(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	INCQ R13
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0729(s *State)
-// CMPQ R8, R9; ROLQ $7, R13
-TEXT ·h0729(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	ROLQ $7, R13
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0730(s *State)
-// CMPQ R8, $3; JEQ taken
-TEXT ·h0730(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0731(s *State)
-// CMPQ R8, $3; JNE taken
-TEXT ·h0731(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0732(s *State)
-// CMPQ R8, $3; JCS taken
-TEXT ·h0732(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h0733(s *State)
-// CMPQ R8, $3; JCC taken
+// ADDQ R8, R9; JEQ taken
 TEXT ·h0733(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14460,8 +14120,8 @@ TEXT ·h0733(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JCC taken
+	ADDQ R8, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14475,7 +14135,7 @@ done:
 	RET
 
 // func h0734(s *State)
-// CMPQ R8, $3; JLT taken
+// ADDQ R8, R9; JNE taken
 TEXT ·h0734(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14484,8 +14144,8 @@ TEXT ·h0734(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JLT taken
+	ADDQ R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14499,7 +14159,7 @@ done:
 	RET
 
 // func h0735(s *State)
-// CMPQ R8, $3; JGE taken
+// ADDQ R8, R9; JCS taken
 TEXT ·h0735(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14508,8 +14168,8 @@ TEXT ·h0735(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JGE taken
+	ADDQ R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14523,7 +14183,7 @@ done:
 	RET
 
 // func h0736(s *State)
-// CMPQ R8, $3; JLE taken
+// ADDQ R8, R9; JCC taken
 TEXT ·h0736(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14532,8 +14192,8 @@ TEXT ·h0736(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JLE taken
+	ADDQ R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14547,7 +14207,7 @@ done:
 	RET
 
 // func h0737(s *State)
-// CMPQ R8, $3; JGT taken
+// ADDQ R8, R9; JLT taken
 TEXT ·h0737(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14556,8 +14216,8 @@ TEXT ·h0737(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JGT taken
+	ADDQ R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14571,7 +14231,7 @@ done:
 	RET
 
 // func h0738(s *State)
-// CMPQ R8, $3; JLS taken
+// ADDQ R8, R9; JGE taken
 TEXT ·h0738(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14580,8 +14240,8 @@ TEXT ·h0738(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JLS taken
+	ADDQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14595,7 +14255,7 @@ done:
 	RET
 
 // func h0739(s *State)
-// CMPQ R8, $3; JHI taken
+// ADDQ R8, R9; JLE taken
 TEXT ·h0739(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14604,8 +14264,8 @@ TEXT ·h0739(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JHI taken
+	ADDQ R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14619,7 +14279,7 @@ done:
 	RET
 
 // func h0740(s *State)
-// CMPQ R8, $3; JMI taken
+// ADDQ R8, R9; JGT taken
 TEXT ·h0740(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14628,8 +14288,8 @@ TEXT ·h0740(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JMI taken
+	ADDQ R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14643,7 +14303,7 @@ done:
 	RET
 
 // func h0741(s *State)
-// CMPQ R8, $3; JPL taken
+// ADDQ R8, R9; JLS taken
 TEXT ·h0741(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14652,8 +14312,8 @@ TEXT ·h0741(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JPL taken
+	ADDQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14667,7 +14327,7 @@ done:
 	RET
 
 // func h0742(s *State)
-// CMPQ R8, $3; SETCS R10
+// ADDQ R8, R9; JHI taken
 TEXT ·h0742(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14676,8 +14336,12 @@ TEXT ·h0742(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	SETCS R10
+	ADDQ R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -14687,7 +14351,7 @@ TEXT ·h0742(SB), NOSPLIT, $24-8
 	RET
 
 // func h0743(s *State)
-// CMPQ R8, $3; CMOVQEQ R11, R12
+// ADDQ R8, R9; JMI taken
 TEXT ·h0743(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14696,8 +14360,12 @@ TEXT ·h0743(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	CMOVQEQ R11, R12
+	ADDQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -14707,7 +14375,7 @@ TEXT ·h0743(SB), NOSPLIT, $24-8
 	RET
 
 // func h0744(s *State)
-// CMPQ R8, $3; ADCQ R10, R11
+// ADDQ R8, R9; JPL taken
 TEXT ·h0744(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14716,8 +14384,12 @@ TEXT ·h0744(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	ADCQ R10, R11
+	ADDQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -14727,7 +14399,7 @@ TEXT ·h0744(SB), NOSPLIT, $24-8
 	RET
 
 // func h0745(s *State)
-// CMPQ R8, $3; SBBQ R10, R11
+// ADDQ R8, R9; SETCS R10
 TEXT ·h0745(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14736,8 +14408,8 @@ TEXT ·h0745(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	SBBQ R10, R11
+	ADDQ R8, R9
+	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -14747,7 +14419,7 @@ TEXT ·h0745(SB), NOSPLIT, $24-8
 	RET
 
 // func h0746(s *State)
-// CMPQ R8, $3; INCQ R13
+// ADDQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h0746(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14756,8 +14428,8 @@ TEXT ·h0746(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	INCQ R13
+	ADDQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -14767,7 +14439,7 @@ TEXT ·h0746(SB), NOSPLIT, $24-8
 	RET
 
 // func h0747(s *State)
-// CMPQ R8, $3; ROLQ $7, R13
+// ADDQ R8, R9; ADCQ R10, R11
 TEXT ·h0747(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14776,8 +14448,8 @@ TEXT ·h0747(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	ROLQ $7, R13
+	ADDQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -14787,7 +14459,7 @@ TEXT ·h0747(SB), NOSPLIT, $24-8
 	RET
 
 // func h0748(s *State)
-// CMPL R8, R9; JEQ taken
+// ADDQ R8, R9; SBBQ R10, R11
 TEXT ·h0748(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14796,12 +14468,8 @@ TEXT ·h0748(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -14811,7 +14479,7 @@ done:
 	RET
 
 // func h0749(s *State)
-// CMPL R8, R9; JNE taken
+// ADDQ R8, R9; INCQ R13
 TEXT ·h0749(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14820,12 +14488,8 @@ TEXT ·h0749(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -14835,7 +14499,7 @@ done:
 	RET
 
 // func h0750(s *State)
-// CMPL R8, R9; JCS taken
+// ADDQ R8, R9; ROLQ $7, R13
 TEXT ·h0750(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14844,12 +14508,8 @@ TEXT ·h0750(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -14859,7 +14519,7 @@ done:
 	RET
 
 // func h0751(s *State)
-// CMPL R8, R9; JCC taken
+// SUBQ R8, R9; JEQ taken
 TEXT ·h0751(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14868,8 +14528,8 @@ TEXT ·h0751(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JCC taken
+	SUBQ R8, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14883,7 +14543,7 @@ done:
 	RET
 
 // func h0752(s *State)
-// CMPL R8, R9; JLT taken
+// SUBQ R8, R9; JNE taken
 TEXT ·h0752(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14892,8 +14552,8 @@ TEXT ·h0752(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JLT taken
+	SUBQ R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14907,7 +14567,7 @@ done:
 	RET
 
 // func h0753(s *State)
-// CMPL R8, R9; JGE taken
+// SUBQ R8, R9; JCS taken
 TEXT ·h0753(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14916,8 +14576,8 @@ TEXT ·h0753(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JGE taken
+	SUBQ R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14931,7 +14591,7 @@ done:
 	RET
 
 // func h0754(s *State)
-// CMPL R8, R9; JLE taken
+// SUBQ R8, R9; JCC taken
 TEXT ·h0754(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14940,8 +14600,8 @@ TEXT ·h0754(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JLE taken
+	SUBQ R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14955,7 +14615,7 @@ done:
 	RET
 
 // func h0755(s *State)
-// CMPL R8, R9; JGT taken
+// SUBQ R8, R9; JLT taken
 TEXT ·h0755(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14964,8 +14624,8 @@ TEXT ·h0755(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JGT taken
+	SUBQ R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -14979,7 +14639,7 @@ done:
 	RET
 
 // func h0756(s *State)
-// CMPL R8, R9; JLS taken
+// SUBQ R8, R9; JGE taken
 TEXT ·h0756(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -14988,8 +14648,8 @@ TEXT ·h0756(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JLS taken
+	SUBQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15003,7 +14663,7 @@ done:
 	RET
 
 // func h0757(s *State)
-// CMPL R8, R9; JHI taken
+// SUBQ R8, R9; JLE taken
 TEXT ·h0757(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15012,8 +14672,8 @@ TEXT ·h0757(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JHI taken
+	SUBQ R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15027,7 +14687,7 @@ done:
 	RET
 
 // func h0758(s *State)
-// CMPL R8, R9; JMI taken
+// SUBQ R8, R9; JGT taken
 TEXT ·h0758(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15036,8 +14696,8 @@ TEXT ·h0758(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JMI taken
+	SUBQ R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15051,7 +14711,7 @@ done:
 	RET
 
 // func h0759(s *State)
-// CMPL R8, R9; JPL taken
+// SUBQ R8, R9; JLS taken
 TEXT ·h0759(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15060,8 +14720,8 @@ TEXT ·h0759(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JPL taken
+	SUBQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15075,7 +14735,7 @@ done:
 	RET
 
 // func h0760(s *State)
-// CMPL R8, R9; SETCS R10
+// SUBQ R8, R9; JHI taken
 TEXT ·h0760(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15084,8 +14744,12 @@ TEXT ·h0760(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	SETCS R10
+	SUBQ R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -15095,7 +14759,7 @@ TEXT ·h0760(SB), NOSPLIT, $24-8
 	RET
 
 // func h0761(s *State)
-// CMPL R8, R9; CMOVQEQ R11, R12
+// SUBQ R8, R9; JMI taken
 TEXT ·h0761(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15104,8 +14768,12 @@ TEXT ·h0761(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	CMOVQEQ R11, R12
+	SUBQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -15115,7 +14783,7 @@ TEXT ·h0761(SB), NOSPLIT, $24-8
 	RET
 
 // func h0762(s *State)
-// CMPL R8, R9; ADCQ R10, R11
+// SUBQ R8, R9; JPL taken
 TEXT ·h0762(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15124,8 +14792,12 @@ TEXT ·h0762(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	ADCQ R10, R11
+	SUBQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -15135,7 +14807,7 @@ TEXT ·h0762(SB), NOSPLIT, $24-8
 	RET
 
 // func h0763(s *State)
-// CMPL R8, R9; SBBQ R10, R11
+// SUBQ R8, R9; SETCS R10
 TEXT ·h0763(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15144,8 +14816,8 @@ TEXT ·h0763(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	SBBQ R10, R11
+	SUBQ R8, R9
+	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -15155,7 +14827,7 @@ TEXT ·h0763(SB), NOSPLIT, $24-8
 	RET
 
 // func h0764(s *State)
-// CMPL R8, R9; INCQ R13
+// SUBQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h0764(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15164,8 +14836,8 @@ TEXT ·h0764(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	INCQ R13
+	SUBQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -15175,7 +14847,7 @@ TEXT ·h0764(SB), NOSPLIT, $24-8
 	RET
 
 // func h0765(s *State)
-// CMPL R8, R9; ROLQ $7, R13
+// SUBQ R8, R9; ADCQ R10, R11
 TEXT ·h0765(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15184,8 +14856,8 @@ TEXT ·h0765(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	ROLQ $7, R13
+	SUBQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -15195,7 +14867,7 @@ TEXT ·h0765(SB), NOSPLIT, $24-8
 	RET
 
 // func h0766(s *State)
-// ADDL R8, R9; JEQ taken
+// SUBQ R8, R9; SBBQ R10, R11
 TEXT ·h0766(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15204,12 +14876,8 @@ TEXT ·h0766(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -15219,7 +14887,7 @@ done:
 	RET
 
 // func h0767(s *State)
-// ADDL R8, R9; JNE taken
+// SUBQ R8, R9; INCQ R13
 TEXT ·h0767(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15228,12 +14896,8 @@ TEXT ·h0767(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -15243,7 +14907,7 @@ done:
 	RET
 
 // func h0768(s *State)
-// ADDL R8, R9; JCS taken
+// SUBQ R8, R9; ROLQ $7, R13
 TEXT ·h0768(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15252,12 +14916,8 @@ TEXT ·h0768(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -15267,7 +14927,7 @@ done:
 	RET
 
 // func h0769(s *State)
-// ADDL R8, R9; JCC taken
+// ADCQ R8, R9; JEQ taken
 TEXT ·h0769(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15276,8 +14936,8 @@ TEXT ·h0769(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JCC taken
+	ADCQ R8, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15291,7 +14951,7 @@ done:
 	RET
 
 // func h0770(s *State)
-// ADDL R8, R9; JLT taken
+// ADCQ R8, R9; JNE taken
 TEXT ·h0770(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15300,8 +14960,8 @@ TEXT ·h0770(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JLT taken
+	ADCQ R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15315,7 +14975,7 @@ done:
 	RET
 
 // func h0771(s *State)
-// ADDL R8, R9; JGE taken
+// ADCQ R8, R9; JCS taken
 TEXT ·h0771(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15324,8 +14984,8 @@ TEXT ·h0771(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JGE taken
+	ADCQ R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15339,7 +14999,7 @@ done:
 	RET
 
 // func h0772(s *State)
-// ADDL R8, R9; JLE taken
+// ADCQ R8, R9; JCC taken
 TEXT ·h0772(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15348,8 +15008,8 @@ TEXT ·h0772(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JLE taken
+	ADCQ R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15363,7 +15023,7 @@ done:
 	RET
 
 // func h0773(s *State)
-// ADDL R8, R9; JGT taken
+// ADCQ R8, R9; JLT taken
 TEXT ·h0773(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15372,8 +15032,8 @@ TEXT ·h0773(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JGT taken
+	ADCQ R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15387,7 +15047,7 @@ done:
 	RET
 
 // func h0774(s *State)
-// ADDL R8, R9; JLS taken
+// ADCQ R8, R9; JGE taken
 TEXT ·h0774(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15396,8 +15056,8 @@ TEXT ·h0774(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JLS taken
+	ADCQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15411,7 +15071,7 @@ done:
 	RET
 
 // func h0775(s *State)
-// ADDL R8, R9; JHI taken
+// ADCQ R8, R9; JLE taken
 TEXT ·h0775(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15420,8 +15080,8 @@ TEXT ·h0775(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JHI taken
+	ADCQ R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15435,7 +15095,7 @@ done:
 	RET
 
 // func h0776(s *State)
-// ADDL R8, R9; JMI taken
+// ADCQ R8, R9; JGT taken
 TEXT ·h0776(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15444,8 +15104,8 @@ TEXT ·h0776(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JMI taken
+	ADCQ R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15459,7 +15119,7 @@ done:
 	RET
 
 // func h0777(s *State)
-// ADDL R8, R9; JPL taken
+// ADCQ R8, R9; JLS taken
 TEXT ·h0777(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15468,8 +15128,8 @@ TEXT ·h0777(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JPL taken
+	ADCQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15483,7 +15143,7 @@ done:
 	RET
 
 // func h0778(s *State)
-// ADDL R8, R9; SETCS R10
+// ADCQ R8, R9; JHI taken
 TEXT ·h0778(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15492,8 +15152,12 @@ TEXT ·h0778(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	SETCS R10
+	ADCQ R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -15503,7 +15167,7 @@ TEXT ·h0778(SB), NOSPLIT, $24-8
 	RET
 
 // func h0779(s *State)
-// ADDL R8, R9; CMOVQEQ R11, R12
+// ADCQ R8, R9; JMI taken
 TEXT ·h0779(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15512,8 +15176,12 @@ TEXT ·h0779(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	CMOVQEQ R11, R12
+	ADCQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -15523,7 +15191,7 @@ TEXT ·h0779(SB), NOSPLIT, $24-8
 	RET
 
 // func h0780(s *State)
-// ADDL R8, R9; ADCQ R10, R11
+// ADCQ R8, R9; JPL taken
 TEXT ·h0780(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15532,8 +15200,12 @@ TEXT ·h0780(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	ADCQ R10, R11
+	ADCQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -15543,7 +15215,7 @@ TEXT ·h0780(SB), NOSPLIT, $24-8
 	RET
 
 // func h0781(s *State)
-// ADDL R8, R9; SBBQ R10, R11
+// ADCQ R8, R9; SETCS R10
 TEXT ·h0781(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15552,8 +15224,8 @@ TEXT ·h0781(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	SBBQ R10, R11
+	ADCQ R8, R9
+	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -15563,7 +15235,7 @@ TEXT ·h0781(SB), NOSPLIT, $24-8
 	RET
 
 // func h0782(s *State)
-// ADDL R8, R9; INCQ R13
+// ADCQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h0782(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15572,8 +15244,8 @@ TEXT ·h0782(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	INCQ R13
+	ADCQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -15583,7 +15255,7 @@ TEXT ·h0782(SB), NOSPLIT, $24-8
 	RET
 
 // func h0783(s *State)
-// ADDL R8, R9; ROLQ $7, R13
+// ADCQ R8, R9; ADCQ R10, R11
 TEXT ·h0783(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15592,8 +15264,8 @@ TEXT ·h0783(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	ROLQ $7, R13
+	ADCQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -15603,7 +15275,7 @@ TEXT ·h0783(SB), NOSPLIT, $24-8
 	RET
 
 // func h0784(s *State)
-// SUBL R8, R9; JEQ taken
+// ADCQ R8, R9; SBBQ R10, R11
 TEXT ·h0784(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15612,12 +15284,8 @@ TEXT ·h0784(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADCQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -15627,7 +15295,7 @@ done:
 	RET
 
 // func h0785(s *State)
-// SUBL R8, R9; JNE taken
+// ADCQ R8, R9; INCQ R13
 TEXT ·h0785(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15636,12 +15304,8 @@ TEXT ·h0785(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADCQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -15651,7 +15315,7 @@ done:
 	RET
 
 // func h0786(s *State)
-// SUBL R8, R9; JCS taken
+// ADCQ R8, R9; ROLQ $7, R13
 TEXT ·h0786(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15660,12 +15324,8 @@ TEXT ·h0786(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADCQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -15675,7 +15335,7 @@ done:
 	RET
 
 // func h0787(s *State)
-// SUBL R8, R9; JCC taken
+// SBBQ R8, R9; JEQ taken
 TEXT ·h0787(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15684,8 +15344,8 @@ TEXT ·h0787(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JCC taken
+	SBBQ R8, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15699,7 +15359,7 @@ done:
 	RET
 
 // func h0788(s *State)
-// SUBL R8, R9; JLT taken
+// SBBQ R8, R9; JNE taken
 TEXT ·h0788(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15708,8 +15368,8 @@ TEXT ·h0788(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JLT taken
+	SBBQ R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15723,7 +15383,7 @@ done:
 	RET
 
 // func h0789(s *State)
-// SUBL R8, R9; JGE taken
+// SBBQ R8, R9; JCS taken
 TEXT ·h0789(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15732,8 +15392,8 @@ TEXT ·h0789(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JGE taken
+	SBBQ R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15747,7 +15407,7 @@ done:
 	RET
 
 // func h0790(s *State)
-// SUBL R8, R9; JLE taken
+// SBBQ R8, R9; JCC taken
 TEXT ·h0790(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15756,8 +15416,8 @@ TEXT ·h0790(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JLE taken
+	SBBQ R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15771,7 +15431,7 @@ done:
 	RET
 
 // func h0791(s *State)
-// SUBL R8, R9; JGT taken
+// SBBQ R8, R9; JLT taken
 TEXT ·h0791(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15780,8 +15440,8 @@ TEXT ·h0791(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JGT taken
+	SBBQ R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15795,7 +15455,7 @@ done:
 	RET
 
 // func h0792(s *State)
-// SUBL R8, R9; JLS taken
+// SBBQ R8, R9; JGE taken
 TEXT ·h0792(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15804,8 +15464,8 @@ TEXT ·h0792(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JLS taken
+	SBBQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15819,7 +15479,7 @@ done:
 	RET
 
 // func h0793(s *State)
-// SUBL R8, R9; JHI taken
+// SBBQ R8, R9; JLE taken
 TEXT ·h0793(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15828,8 +15488,8 @@ TEXT ·h0793(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JHI taken
+	SBBQ R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15843,7 +15503,7 @@ done:
 	RET
 
 // func h0794(s *State)
-// SUBL R8, R9; JMI taken
+// SBBQ R8, R9; JGT taken
 TEXT ·h0794(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15852,8 +15512,8 @@ TEXT ·h0794(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JMI taken
+	SBBQ R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15867,7 +15527,7 @@ done:
 	RET
 
 // func h0795(s *State)
-// SUBL R8, R9; JPL taken
+// SBBQ R8, R9; JLS taken
 TEXT ·h0795(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15876,8 +15536,8 @@ TEXT ·h0795(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JPL taken
+	SBBQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -15891,7 +15551,7 @@ done:
 	RET
 
 // func h0796(s *State)
-// SUBL R8, R9; SETCS R10
+// SBBQ R8, R9; JHI taken
 TEXT ·h0796(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15900,8 +15560,12 @@ TEXT ·h0796(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	SETCS R10
+	SBBQ R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -15911,7 +15575,7 @@ TEXT ·h0796(SB), NOSPLIT, $24-8
 	RET
 
 // func h0797(s *State)
-// SUBL R8, R9; CMOVQEQ R11, R12
+// SBBQ R8, R9; JMI taken
 TEXT ·h0797(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15920,8 +15584,12 @@ TEXT ·h0797(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	CMOVQEQ R11, R12
+	SBBQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -15931,7 +15599,7 @@ TEXT ·h0797(SB), NOSPLIT, $24-8
 	RET
 
 // func h0798(s *State)
-// SUBL R8, R9; ADCQ R10, R11
+// SBBQ R8, R9; JPL taken
 TEXT ·h0798(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15940,8 +15608,12 @@ TEXT ·h0798(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	ADCQ R10, R11
+	SBBQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -15951,7 +15623,7 @@ TEXT ·h0798(SB), NOSPLIT, $24-8
 	RET
 
 // func h0799(s *State)
-// SUBL R8, R9; SBBQ R10, R11
+// SBBQ R8, R9; SETCS R10
 TEXT ·h0799(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15960,8 +15632,8 @@ TEXT ·h0799(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	SBBQ R10, R11
+	SBBQ R8, R9
+	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -15971,7 +15643,7 @@ TEXT ·h0799(SB), NOSPLIT, $24-8
 	RET
 
 // func h0800(s *State)
-// SUBL R8, R9; INCQ R13
+// SBBQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h0800(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -15980,8 +15652,8 @@ TEXT ·h0800(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	INCQ R13
+	SBBQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -15991,7 +15663,7 @@ TEXT ·h0800(SB), NOSPLIT, $24-8
 	RET
 
 // func h0801(s *State)
-// SUBL R8, R9; ROLQ $7, R13
+// SBBQ R8, R9; ADCQ R10, R11
 TEXT ·h0801(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16000,8 +15672,8 @@ TEXT ·h0801(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	ROLQ $7, R13
+	SBBQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -16011,7 +15683,7 @@ TEXT ·h0801(SB), NOSPLIT, $24-8
 	RET
 
 // func h0802(s *State)
-// ANDQ R8, R9; JEQ taken
+// SBBQ R8, R9; SBBQ R10, R11
 TEXT ·h0802(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16020,12 +15692,8 @@ TEXT ·h0802(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SBBQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -16035,7 +15703,7 @@ done:
 	RET
 
 // func h0803(s *State)
-// ANDQ R8, R9; JNE taken
+// SBBQ R8, R9; INCQ R13
 TEXT ·h0803(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16044,12 +15712,8 @@ TEXT ·h0803(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SBBQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -16059,7 +15723,7 @@ done:
 	RET
 
 // func h0804(s *State)
-// ANDQ R8, R9; JCS taken
+// SBBQ R8, R9; ROLQ $7, R13
 TEXT ·h0804(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16068,12 +15732,8 @@ TEXT ·h0804(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SBBQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -16083,7 +15743,7 @@ done:
 	RET
 
 // func h0805(s *State)
-// ANDQ R8, R9; JCC taken
+// CMPQ R8, R9; JEQ taken
 TEXT ·h0805(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16092,8 +15752,8 @@ TEXT ·h0805(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JCC taken
+	CMPQ R8, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16107,7 +15767,7 @@ done:
 	RET
 
 // func h0806(s *State)
-// ANDQ R8, R9; JLT taken
+// CMPQ R8, R9; JNE taken
 TEXT ·h0806(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16116,8 +15776,8 @@ TEXT ·h0806(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JLT taken
+	CMPQ R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16131,7 +15791,7 @@ done:
 	RET
 
 // func h0807(s *State)
-// ANDQ R8, R9; JGE taken
+// CMPQ R8, R9; JCS taken
 TEXT ·h0807(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16140,8 +15800,8 @@ TEXT ·h0807(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JGE taken
+	CMPQ R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16155,7 +15815,7 @@ done:
 	RET
 
 // func h0808(s *State)
-// ANDQ R8, R9; JLE taken
+// CMPQ R8, R9; JCC taken
 TEXT ·h0808(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16164,8 +15824,8 @@ TEXT ·h0808(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JLE taken
+	CMPQ R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16179,7 +15839,7 @@ done:
 	RET
 
 // func h0809(s *State)
-// ANDQ R8, R9; JGT taken
+// CMPQ R8, R9; JLT taken
 TEXT ·h0809(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16188,8 +15848,8 @@ TEXT ·h0809(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JGT taken
+	CMPQ R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16203,7 +15863,7 @@ done:
 	RET
 
 // func h0810(s *State)
-// ANDQ R8, R9; JLS taken
+// CMPQ R8, R9; JGE taken
 TEXT ·h0810(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16212,8 +15872,8 @@ TEXT ·h0810(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JLS taken
+	CMPQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16227,7 +15887,7 @@ done:
 	RET
 
 // func h0811(s *State)
-// ANDQ R8, R9; JHI taken
+// CMPQ R8, R9; JLE taken
 TEXT ·h0811(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16236,8 +15896,8 @@ TEXT ·h0811(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JHI taken
+	CMPQ R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16251,7 +15911,7 @@ done:
 	RET
 
 // func h0812(s *State)
-// ANDQ R8, R9; JMI taken
+// CMPQ R8, R9; JGT taken
 TEXT ·h0812(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16260,8 +15920,8 @@ TEXT ·h0812(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JMI taken
+	CMPQ R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16275,7 +15935,7 @@ done:
 	RET
 
 // func h0813(s *State)
-// ANDQ R8, R9; JPL taken
+// CMPQ R8, R9; JLS taken
 TEXT ·h0813(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16284,8 +15944,8 @@ TEXT ·h0813(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JPL taken
+	CMPQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16299,7 +15959,7 @@ done:
 	RET
 
 // func h0814(s *State)
-// ANDQ R8, R9; SETCS R10
+// CMPQ R8, R9; JHI taken
 TEXT ·h0814(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16308,8 +15968,12 @@ TEXT ·h0814(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	SETCS R10
+	CMPQ R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -16319,7 +15983,7 @@ TEXT ·h0814(SB), NOSPLIT, $24-8
 	RET
 
 // func h0815(s *State)
-// ANDQ R8, R9; CMOVQEQ R11, R12
+// CMPQ R8, R9; JMI taken
 TEXT ·h0815(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16328,8 +15992,12 @@ TEXT ·h0815(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	CMOVQEQ R11, R12
+	CMPQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -16339,7 +16007,7 @@ TEXT ·h0815(SB), NOSPLIT, $24-8
 	RET
 
 // func h0816(s *State)
-// ANDQ R8, R9; ADCQ R10, R11
+// CMPQ R8, R9; JPL taken
 TEXT ·h0816(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16348,8 +16016,12 @@ TEXT ·h0816(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	ADCQ R10, R11
+	CMPQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -16359,7 +16031,7 @@ TEXT ·h0816(SB), NOSPLIT, $24-8
 	RET
 
 // func h0817(s *State)
-// ANDQ R8, R9; SBBQ R10, R11
+// CMPQ R8, R9; SETCS R10
 TEXT ·h0817(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16368,8 +16040,8 @@ TEXT ·h0817(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	SBBQ R10, R11
+	CMPQ R8, R9
+	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -16379,7 +16051,7 @@ TEXT ·h0817(SB), NOSPLIT, $24-8
 	RET
 
 // func h0818(s *State)
-// ANDQ R8, R9; INCQ R13
+// CMPQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h0818(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16388,8 +16060,8 @@ TEXT ·h0818(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	INCQ R13
+	CMPQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -16399,7 +16071,7 @@ TEXT ·h0818(SB), NOSPLIT, $24-8
 	RET
 
 // func h0819(s *State)
-// ANDQ R8, R9; ROLQ $7, R13
+// CMPQ R8, R9; ADCQ R10, R11
 TEXT ·h0819(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16408,8 +16080,8 @@ TEXT ·h0819(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	ROLQ $7, R13
+	CMPQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -16419,7 +16091,7 @@ TEXT ·h0819(SB), NOSPLIT, $24-8
 	RET
 
 // func h0820(s *State)
-// ANDL R8, R9; JEQ taken
+// CMPQ R8, R9; SBBQ R10, R11
 TEXT ·h0820(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16428,12 +16100,8 @@ TEXT ·h0820(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -16443,7 +16111,7 @@ done:
 	RET
 
 // func h0821(s *State)
-// ANDL R8, R9; JNE taken
+// CMPQ R8, R9; INCQ R13
 TEXT ·h0821(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16452,12 +16120,8 @@ TEXT ·h0821(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -16467,7 +16131,7 @@ done:
 	RET
 
 // func h0822(s *State)
-// ANDL R8, R9; JCS taken
+// CMPQ R8, R9; ROLQ $7, R13
 TEXT ·h0822(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16476,12 +16140,8 @@ TEXT ·h0822(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -16491,7 +16151,7 @@ done:
 	RET
 
 // func h0823(s *State)
-// ANDL R8, R9; JCC taken
+// CMPQ R8, $3; JEQ taken
 TEXT ·h0823(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16500,8 +16160,8 @@ TEXT ·h0823(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JCC taken
+	CMPQ R8, $3
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16515,7 +16175,7 @@ done:
 	RET
 
 // func h0824(s *State)
-// ANDL R8, R9; JLT taken
+// CMPQ R8, $3; JNE taken
 TEXT ·h0824(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16524,8 +16184,8 @@ TEXT ·h0824(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JLT taken
+	CMPQ R8, $3
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16539,7 +16199,7 @@ done:
 	RET
 
 // func h0825(s *State)
-// ANDL R8, R9; JGE taken
+// CMPQ R8, $3; JCS taken
 TEXT ·h0825(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16548,8 +16208,8 @@ TEXT ·h0825(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JGE taken
+	CMPQ R8, $3
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16563,7 +16223,7 @@ done:
 	RET
 
 // func h0826(s *State)
-// ANDL R8, R9; JLE taken
+// CMPQ R8, $3; JCC taken
 TEXT ·h0826(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16572,8 +16232,8 @@ TEXT ·h0826(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JLE taken
+	CMPQ R8, $3
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16587,7 +16247,7 @@ done:
 	RET
 
 // func h0827(s *State)
-// ANDL R8, R9; JGT taken
+// CMPQ R8, $3; JLT taken
 TEXT ·h0827(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16596,8 +16256,8 @@ TEXT ·h0827(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JGT taken
+	CMPQ R8, $3
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16611,7 +16271,7 @@ done:
 	RET
 
 // func h0828(s *State)
-// ANDL R8, R9; JLS taken
+// CMPQ R8, $3; JGE taken
 TEXT ·h0828(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16620,8 +16280,8 @@ TEXT ·h0828(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JLS taken
+	CMPQ R8, $3
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16635,7 +16295,7 @@ done:
 	RET
 
 // func h0829(s *State)
-// ANDL R8, R9; JHI taken
+// CMPQ R8, $3; JLE taken
 TEXT ·h0829(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16644,8 +16304,8 @@ TEXT ·h0829(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JHI taken
+	CMPQ R8, $3
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16659,7 +16319,7 @@ done:
 	RET
 
 // func h0830(s *State)
-// ANDL R8, R9; JMI taken
+// CMPQ R8, $3; JGT taken
 TEXT ·h0830(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16668,8 +16328,8 @@ TEXT ·h0830(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JMI taken
+	CMPQ R8, $3
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16683,7 +16343,7 @@ done:
 	RET
 
 // func h0831(s *State)
-// ANDL R8, R9; JPL taken
+// CMPQ R8, $3; JLS taken
 TEXT ·h0831(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16692,8 +16352,8 @@ TEXT ·h0831(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JPL taken
+	CMPQ R8, $3
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16707,7 +16367,7 @@ done:
 	RET
 
 // func h0832(s *State)
-// ANDL R8, R9; SETCS R10
+// CMPQ R8, $3; JHI taken
 TEXT ·h0832(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16716,8 +16376,12 @@ TEXT ·h0832(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	SETCS R10
+	CMPQ R8, $3
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -16727,7 +16391,7 @@ TEXT ·h0832(SB), NOSPLIT, $24-8
 	RET
 
 // func h0833(s *State)
-// ANDL R8, R9; CMOVQEQ R11, R12
+// CMPQ R8, $3; JMI taken
 TEXT ·h0833(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16736,8 +16400,12 @@ TEXT ·h0833(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	CMOVQEQ R11, R12
+	CMPQ R8, $3
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -16747,7 +16415,7 @@ TEXT ·h0833(SB), NOSPLIT, $24-8
 	RET
 
 // func h0834(s *State)
-// ANDL R8, R9; ADCQ R10, R11
+// CMPQ R8, $3; JPL taken
 TEXT ·h0834(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16756,8 +16424,12 @@ TEXT ·h0834(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	ADCQ R10, R11
+	CMPQ R8, $3
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -16767,7 +16439,7 @@ TEXT ·h0834(SB), NOSPLIT, $24-8
 	RET
 
 // func h0835(s *State)
-// ANDL R8, R9; SBBQ R10, R11
+// CMPQ R8, $3; SETCS R10
 TEXT ·h0835(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16776,8 +16448,8 @@ TEXT ·h0835(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	SBBQ R10, R11
+	CMPQ R8, $3
+	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -16787,7 +16459,7 @@ TEXT ·h0835(SB), NOSPLIT, $24-8
 	RET
 
 // func h0836(s *State)
-// ANDL R8, R9; INCQ R13
+// CMPQ R8, $3; CMOVQEQ R11, R12
 TEXT ·h0836(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16796,8 +16468,8 @@ TEXT ·h0836(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	INCQ R13
+	CMPQ R8, $3
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -16807,7 +16479,7 @@ TEXT ·h0836(SB), NOSPLIT, $24-8
 	RET
 
 // func h0837(s *State)
-// ANDL R8, R9; ROLQ $7, R13
+// CMPQ R8, $3; ADCQ R10, R11
 TEXT ·h0837(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16816,8 +16488,8 @@ TEXT ·h0837(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	ROLQ $7, R13
+	CMPQ R8, $3
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -16827,7 +16499,7 @@ TEXT ·h0837(SB), NOSPLIT, $24-8
 	RET
 
 // func h0838(s *State)
-// ORQ R8, R9; JEQ taken
+// CMPQ R8, $3; SBBQ R10, R11
 TEXT ·h0838(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16836,12 +16508,8 @@ TEXT ·h0838(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, $3
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -16851,7 +16519,7 @@ done:
 	RET
 
 // func h0839(s *State)
-// ORQ R8, R9; JNE taken
+// CMPQ R8, $3; INCQ R13
 TEXT ·h0839(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16860,12 +16528,8 @@ TEXT ·h0839(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, $3
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -16875,7 +16539,7 @@ done:
 	RET
 
 // func h0840(s *State)
-// ORQ R8, R9; JCS taken
+// CMPQ R8, $3; ROLQ $7, R13
 TEXT ·h0840(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16884,12 +16548,8 @@ TEXT ·h0840(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, $3
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -16899,7 +16559,7 @@ done:
 	RET
 
 // func h0841(s *State)
-// ORQ R8, R9; JCC taken
+// CMPL R8, R9; JEQ taken
 TEXT ·h0841(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16908,8 +16568,8 @@ TEXT ·h0841(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JCC taken
+	CMPL R8, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16923,7 +16583,7 @@ done:
 	RET
 
 // func h0842(s *State)
-// ORQ R8, R9; JLT taken
+// CMPL R8, R9; JNE taken
 TEXT ·h0842(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16932,8 +16592,8 @@ TEXT ·h0842(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JLT taken
+	CMPL R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16947,7 +16607,7 @@ done:
 	RET
 
 // func h0843(s *State)
-// ORQ R8, R9; JGE taken
+// CMPL R8, R9; JCS taken
 TEXT ·h0843(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16956,8 +16616,8 @@ TEXT ·h0843(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JGE taken
+	CMPL R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16971,7 +16631,7 @@ done:
 	RET
 
 // func h0844(s *State)
-// ORQ R8, R9; JLE taken
+// CMPL R8, R9; JCC taken
 TEXT ·h0844(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -16980,8 +16640,8 @@ TEXT ·h0844(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JLE taken
+	CMPL R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -16995,7 +16655,7 @@ done:
 	RET
 
 // func h0845(s *State)
-// ORQ R8, R9; JGT taken
+// CMPL R8, R9; JLT taken
 TEXT ·h0845(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17004,8 +16664,8 @@ TEXT ·h0845(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JGT taken
+	CMPL R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17019,7 +16679,7 @@ done:
 	RET
 
 // func h0846(s *State)
-// ORQ R8, R9; JLS taken
+// CMPL R8, R9; JGE taken
 TEXT ·h0846(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17028,8 +16688,8 @@ TEXT ·h0846(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JLS taken
+	CMPL R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17043,7 +16703,7 @@ done:
 	RET
 
 // func h0847(s *State)
-// ORQ R8, R9; JHI taken
+// CMPL R8, R9; JLE taken
 TEXT ·h0847(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17052,8 +16712,8 @@ TEXT ·h0847(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JHI taken
+	CMPL R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17067,7 +16727,7 @@ done:
 	RET
 
 // func h0848(s *State)
-// ORQ R8, R9; JMI taken
+// CMPL R8, R9; JGT taken
 TEXT ·h0848(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17076,8 +16736,8 @@ TEXT ·h0848(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JMI taken
+	CMPL R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17091,7 +16751,7 @@ done:
 	RET
 
 // func h0849(s *State)
-// ORQ R8, R9; JPL taken
+// CMPL R8, R9; JLS taken
 TEXT ·h0849(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17100,8 +16760,8 @@ TEXT ·h0849(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JPL taken
+	CMPL R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17115,7 +16775,7 @@ done:
 	RET
 
 // func h0850(s *State)
-// ORQ R8, R9; SETCS R10
+// CMPL R8, R9; JHI taken
 TEXT ·h0850(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17124,8 +16784,12 @@ TEXT ·h0850(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	SETCS R10
+	CMPL R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -17135,7 +16799,7 @@ TEXT ·h0850(SB), NOSPLIT, $24-8
 	RET
 
 // func h0851(s *State)
-// ORQ R8, R9; CMOVQEQ R11, R12
+// CMPL R8, R9; JMI taken
 TEXT ·h0851(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17144,8 +16808,12 @@ TEXT ·h0851(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	CMOVQEQ R11, R12
+	CMPL R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -17155,7 +16823,7 @@ TEXT ·h0851(SB), NOSPLIT, $24-8
 	RET
 
 // func h0852(s *State)
-// ORQ R8, R9; ADCQ R10, R11
+// CMPL R8, R9; JPL taken
 TEXT ·h0852(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17164,8 +16832,12 @@ TEXT ·h0852(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	ADCQ R10, R11
+	CMPL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -17175,7 +16847,7 @@ TEXT ·h0852(SB), NOSPLIT, $24-8
 	RET
 
 // func h0853(s *State)
-// ORQ R8, R9; SBBQ R10, R11
+// CMPL R8, R9; SETCS R10
 TEXT ·h0853(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17184,8 +16856,8 @@ TEXT ·h0853(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	SBBQ R10, R11
+	CMPL R8, R9
+	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -17195,7 +16867,7 @@ TEXT ·h0853(SB), NOSPLIT, $24-8
 	RET
 
 // func h0854(s *State)
-// ORQ R8, R9; INCQ R13
+// CMPL R8, R9; CMOVQEQ R11, R12
 TEXT ·h0854(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17204,8 +16876,8 @@ TEXT ·h0854(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	INCQ R13
+	CMPL R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -17215,7 +16887,7 @@ TEXT ·h0854(SB), NOSPLIT, $24-8
 	RET
 
 // func h0855(s *State)
-// ORQ R8, R9; ROLQ $7, R13
+// CMPL R8, R9; ADCQ R10, R11
 TEXT ·h0855(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17224,8 +16896,8 @@ TEXT ·h0855(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	ROLQ $7, R13
+	CMPL R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -17235,7 +16907,7 @@ TEXT ·h0855(SB), NOSPLIT, $24-8
 	RET
 
 // func h0856(s *State)
-// ORL R8, R9; JEQ taken
+// CMPL R8, R9; SBBQ R10, R11
 TEXT ·h0856(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17244,12 +16916,8 @@ TEXT ·h0856(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPL R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -17259,7 +16927,7 @@ done:
 	RET
 
 // func h0857(s *State)
-// ORL R8, R9; JNE taken
+// CMPL R8, R9; INCQ R13
 TEXT ·h0857(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17268,12 +16936,8 @@ TEXT ·h0857(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPL R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -17283,7 +16947,7 @@ done:
 	RET
 
 // func h0858(s *State)
-// ORL R8, R9; JCS taken
+// CMPL R8, R9; ROLQ $7, R13
 TEXT ·h0858(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17292,12 +16956,8 @@ TEXT ·h0858(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPL R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -17307,7 +16967,7 @@ done:
 	RET
 
 // func h0859(s *State)
-// ORL R8, R9; JCC taken
+// ADDL R8, R9; JEQ taken
 TEXT ·h0859(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17316,8 +16976,8 @@ TEXT ·h0859(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JCC taken
+	ADDL R8, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17331,7 +16991,7 @@ done:
 	RET
 
 // func h0860(s *State)
-// ORL R8, R9; JLT taken
+// ADDL R8, R9; JNE taken
 TEXT ·h0860(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17340,8 +17000,8 @@ TEXT ·h0860(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JLT taken
+	ADDL R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17355,7 +17015,7 @@ done:
 	RET
 
 // func h0861(s *State)
-// ORL R8, R9; JGE taken
+// ADDL R8, R9; JCS taken
 TEXT ·h0861(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17364,8 +17024,8 @@ TEXT ·h0861(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JGE taken
+	ADDL R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17379,7 +17039,7 @@ done:
 	RET
 
 // func h0862(s *State)
-// ORL R8, R9; JLE taken
+// ADDL R8, R9; JCC taken
 TEXT ·h0862(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17388,8 +17048,8 @@ TEXT ·h0862(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JLE taken
+	ADDL R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17403,7 +17063,7 @@ done:
 	RET
 
 // func h0863(s *State)
-// ORL R8, R9; JGT taken
+// ADDL R8, R9; JLT taken
 TEXT ·h0863(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17412,8 +17072,8 @@ TEXT ·h0863(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JGT taken
+	ADDL R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17427,7 +17087,7 @@ done:
 	RET
 
 // func h0864(s *State)
-// ORL R8, R9; JLS taken
+// ADDL R8, R9; JGE taken
 TEXT ·h0864(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17436,8 +17096,8 @@ TEXT ·h0864(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JLS taken
+	ADDL R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17451,7 +17111,7 @@ done:
 	RET
 
 // func h0865(s *State)
-// ORL R8, R9; JHI taken
+// ADDL R8, R9; JLE taken
 TEXT ·h0865(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17460,8 +17120,8 @@ TEXT ·h0865(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JHI taken
+	ADDL R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17475,7 +17135,7 @@ done:
 	RET
 
 // func h0866(s *State)
-// ORL R8, R9; JMI taken
+// ADDL R8, R9; JGT taken
 TEXT ·h0866(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17484,8 +17144,8 @@ TEXT ·h0866(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JMI taken
+	ADDL R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17499,7 +17159,7 @@ done:
 	RET
 
 // func h0867(s *State)
-// ORL R8, R9; JPL taken
+// ADDL R8, R9; JLS taken
 TEXT ·h0867(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17508,8 +17168,8 @@ TEXT ·h0867(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JPL taken
+	ADDL R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17523,7 +17183,7 @@ done:
 	RET
 
 // func h0868(s *State)
-// ORL R8, R9; SETCS R10
+// ADDL R8, R9; JHI taken
 TEXT ·h0868(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17532,8 +17192,12 @@ TEXT ·h0868(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	SETCS R10
+	ADDL R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -17543,7 +17207,7 @@ TEXT ·h0868(SB), NOSPLIT, $24-8
 	RET
 
 // func h0869(s *State)
-// ORL R8, R9; CMOVQEQ R11, R12
+// ADDL R8, R9; JMI taken
 TEXT ·h0869(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17552,8 +17216,12 @@ TEXT ·h0869(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	CMOVQEQ R11, R12
+	ADDL R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -17563,7 +17231,7 @@ TEXT ·h0869(SB), NOSPLIT, $24-8
 	RET
 
 // func h0870(s *State)
-// ORL R8, R9; ADCQ R10, R11
+// ADDL R8, R9; JPL taken
 TEXT ·h0870(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17572,8 +17240,12 @@ TEXT ·h0870(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	ADCQ R10, R11
+	ADDL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -17583,7 +17255,7 @@ TEXT ·h0870(SB), NOSPLIT, $24-8
 	RET
 
 // func h0871(s *State)
-// ORL R8, R9; SBBQ R10, R11
+// ADDL R8, R9; SETCS R10
 TEXT ·h0871(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17592,8 +17264,8 @@ TEXT ·h0871(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	SBBQ R10, R11
+	ADDL R8, R9
+	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -17603,7 +17275,7 @@ TEXT ·h0871(SB), NOSPLIT, $24-8
 	RET
 
 // func h0872(s *State)
-// ORL R8, R9; INCQ R13
+// ADDL R8, R9; CMOVQEQ R11, R12
 TEXT ·h0872(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17612,8 +17284,8 @@ TEXT ·h0872(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	INCQ R13
+	ADDL R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -17623,7 +17295,7 @@ TEXT ·h0872(SB), NOSPLIT, $24-8
 	RET
 
 // func h0873(s *State)
-// ORL R8, R9; ROLQ $7, R13
+// ADDL R8, R9; ADCQ R10, R11
 TEXT ·h0873(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17632,8 +17304,8 @@ TEXT ·h0873(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	ROLQ $7, R13
+	ADDL R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -17643,7 +17315,7 @@ TEXT ·h0873(SB), NOSPLIT, $24-8
 	RET
 
 // func h0874(s *State)
-// XORQ R8, R9; JEQ taken
+// ADDL R8, R9; SBBQ R10, R11
 TEXT ·h0874(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17652,12 +17324,8 @@ TEXT ·h0874(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDL R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -17667,7 +17335,7 @@ done:
 	RET
 
 // func h0875(s *State)
-// XORQ R8, R9; JNE taken
+// ADDL R8, R9; INCQ R13
 TEXT ·h0875(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17676,12 +17344,8 @@ TEXT ·h0875(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDL R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -17691,7 +17355,7 @@ done:
 	RET
 
 // func h0876(s *State)
-// XORQ R8, R9; JCS taken
+// ADDL R8, R9; ROLQ $7, R13
 TEXT ·h0876(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17700,12 +17364,8 @@ TEXT ·h0876(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDL R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -17715,7 +17375,7 @@ done:
 	RET
 
 // func h0877(s *State)
-// XORQ R8, R9; JCC taken
+// SUBL R8, R9; JEQ taken
 TEXT ·h0877(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17724,8 +17384,8 @@ TEXT ·h0877(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JCC taken
+	SUBL R8, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17739,7 +17399,7 @@ done:
 	RET
 
 // func h0878(s *State)
-// XORQ R8, R9; JLT taken
+// SUBL R8, R9; JNE taken
 TEXT ·h0878(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17748,8 +17408,8 @@ TEXT ·h0878(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JLT taken
+	SUBL R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17763,7 +17423,7 @@ done:
 	RET
 
 // func h0879(s *State)
-// XORQ R8, R9; JGE taken
+// SUBL R8, R9; JCS taken
 TEXT ·h0879(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17772,8 +17432,8 @@ TEXT ·h0879(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JGE taken
+	SUBL R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17787,7 +17447,7 @@ done:
 	RET
 
 // func h0880(s *State)
-// XORQ R8, R9; JLE taken
+// SUBL R8, R9; JCC taken
 TEXT ·h0880(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17796,8 +17456,8 @@ TEXT ·h0880(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JLE taken
+	SUBL R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17811,7 +17471,7 @@ done:
 	RET
 
 // func h0881(s *State)
-// XORQ R8, R9; JGT taken
+// SUBL R8, R9; JLT taken
 TEXT ·h0881(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17820,8 +17480,8 @@ TEXT ·h0881(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JGT taken
+	SUBL R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17835,7 +17495,7 @@ done:
 	RET
 
 // func h0882(s *State)
-// XORQ R8, R9; JLS taken
+// SUBL R8, R9; JGE taken
 TEXT ·h0882(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17844,8 +17504,8 @@ TEXT ·h0882(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JLS taken
+	SUBL R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17859,7 +17519,7 @@ done:
 	RET
 
 // func h0883(s *State)
-// XORQ R8, R9; JHI taken
+// SUBL R8, R9; JLE taken
 TEXT ·h0883(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17868,8 +17528,8 @@ TEXT ·h0883(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JHI taken
+	SUBL R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17883,7 +17543,7 @@ done:
 	RET
 
 // func h0884(s *State)
-// XORQ R8, R9; JMI taken
+// SUBL R8, R9; JGT taken
 TEXT ·h0884(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17892,8 +17552,8 @@ TEXT ·h0884(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JMI taken
+	SUBL R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17907,7 +17567,7 @@ done:
 	RET
 
 // func h0885(s *State)
-// XORQ R8, R9; JPL taken
+// SUBL R8, R9; JLS taken
 TEXT ·h0885(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17916,8 +17576,8 @@ TEXT ·h0885(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JPL taken
+	SUBL R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -17931,7 +17591,7 @@ done:
 	RET
 
 // func h0886(s *State)
-// XORQ R8, R9; SETCS R10
+// SUBL R8, R9; JHI taken
 TEXT ·h0886(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17940,8 +17600,12 @@ TEXT ·h0886(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	SETCS R10
+	SUBL R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -17951,7 +17615,7 @@ TEXT ·h0886(SB), NOSPLIT, $24-8
 	RET
 
 // func h0887(s *State)
-// XORQ R8, R9; CMOVQEQ R11, R12
+// SUBL R8, R9; JMI taken
 TEXT ·h0887(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17960,8 +17624,12 @@ TEXT ·h0887(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	CMOVQEQ R11, R12
+	SUBL R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -17971,7 +17639,7 @@ TEXT ·h0887(SB), NOSPLIT, $24-8
 	RET
 
 // func h0888(s *State)
-// XORQ R8, R9; ADCQ R10, R11
+// SUBL R8, R9; JPL taken
 TEXT ·h0888(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -17980,8 +17648,12 @@ TEXT ·h0888(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	ADCQ R10, R11
+	SUBL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -17991,7 +17663,7 @@ TEXT ·h0888(SB), NOSPLIT, $24-8
 	RET
 
 // func h0889(s *State)
-// XORQ R8, R9; SBBQ R10, R11
+// SUBL R8, R9; SETCS R10
 TEXT ·h0889(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18000,8 +17672,8 @@ TEXT ·h0889(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	SBBQ R10, R11
+	SUBL R8, R9
+	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -18011,7 +17683,7 @@ TEXT ·h0889(SB), NOSPLIT, $24-8
 	RET
 
 // func h0890(s *State)
-// XORQ R8, R9; INCQ R13
+// SUBL R8, R9; CMOVQEQ R11, R12
 TEXT ·h0890(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18020,8 +17692,8 @@ TEXT ·h0890(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	INCQ R13
+	SUBL R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -18031,7 +17703,7 @@ TEXT ·h0890(SB), NOSPLIT, $24-8
 	RET
 
 // func h0891(s *State)
-// XORQ R8, R9; ROLQ $7, R13
+// SUBL R8, R9; ADCQ R10, R11
 TEXT ·h0891(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18040,8 +17712,8 @@ TEXT ·h0891(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	ROLQ $7, R13
+	SUBL R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -18051,7 +17723,7 @@ TEXT ·h0891(SB), NOSPLIT, $24-8
 	RET
 
 // func h0892(s *State)
-// XORL R8, R9; JEQ taken
+// SUBL R8, R9; SBBQ R10, R11
 TEXT ·h0892(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18060,12 +17732,8 @@ TEXT ·h0892(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBL R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -18075,7 +17743,7 @@ done:
 	RET
 
 // func h0893(s *State)
-// XORL R8, R9; JNE taken
+// SUBL R8, R9; INCQ R13
 TEXT ·h0893(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18084,12 +17752,8 @@ TEXT ·h0893(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBL R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -18099,7 +17763,7 @@ done:
 	RET
 
 // func h0894(s *State)
-// XORL R8, R9; JCS taken
+// SUBL R8, R9; ROLQ $7, R13
 TEXT ·h0894(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18108,12 +17772,8 @@ TEXT ·h0894(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBL R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -18123,7 +17783,7 @@ done:
 	RET
 
 // func h0895(s *State)
-// XORL R8, R9; JCC taken
+// ANDQ R8, R9; JEQ taken
 TEXT ·h0895(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18132,8 +17792,8 @@ TEXT ·h0895(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JCC taken
+	ANDQ R8, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18147,7 +17807,7 @@ done:
 	RET
 
 // func h0896(s *State)
-// XORL R8, R9; JLT taken
+// ANDQ R8, R9; JNE taken
 TEXT ·h0896(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18156,8 +17816,8 @@ TEXT ·h0896(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JLT taken
+	ANDQ R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18171,7 +17831,7 @@ done:
 	RET
 
 // func h0897(s *State)
-// XORL R8, R9; JGE taken
+// ANDQ R8, R9; JCS taken
 TEXT ·h0897(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18180,8 +17840,8 @@ TEXT ·h0897(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JGE taken
+	ANDQ R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18195,7 +17855,7 @@ done:
 	RET
 
 // func h0898(s *State)
-// XORL R8, R9; JLE taken
+// ANDQ R8, R9; JCC taken
 TEXT ·h0898(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18204,8 +17864,8 @@ TEXT ·h0898(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JLE taken
+	ANDQ R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18219,7 +17879,7 @@ done:
 	RET
 
 // func h0899(s *State)
-// XORL R8, R9; JGT taken
+// ANDQ R8, R9; JLT taken
 TEXT ·h0899(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18228,8 +17888,8 @@ TEXT ·h0899(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JGT taken
+	ANDQ R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18243,7 +17903,7 @@ done:
 	RET
 
 // func h0900(s *State)
-// XORL R8, R9; JLS taken
+// ANDQ R8, R9; JGE taken
 TEXT ·h0900(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18252,8 +17912,8 @@ TEXT ·h0900(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JLS taken
+	ANDQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18267,7 +17927,7 @@ done:
 	RET
 
 // func h0901(s *State)
-// XORL R8, R9; JHI taken
+// ANDQ R8, R9; JLE taken
 TEXT ·h0901(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18276,8 +17936,8 @@ TEXT ·h0901(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JHI taken
+	ANDQ R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18291,7 +17951,7 @@ done:
 	RET
 
 // func h0902(s *State)
-// XORL R8, R9; JMI taken
+// ANDQ R8, R9; JGT taken
 TEXT ·h0902(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18300,8 +17960,8 @@ TEXT ·h0902(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JMI taken
+	ANDQ R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18315,7 +17975,7 @@ done:
 	RET
 
 // func h0903(s *State)
-// XORL R8, R9; JPL taken
+// ANDQ R8, R9; JLS taken
 TEXT ·h0903(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18324,8 +17984,8 @@ TEXT ·h0903(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JPL taken
+	ANDQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18339,7 +17999,7 @@ done:
 	RET
 
 // func h0904(s *State)
-// XORL R8, R9; SETCS R10
+// ANDQ R8, R9; JHI taken
 TEXT ·h0904(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18348,8 +18008,12 @@ TEXT ·h0904(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	SETCS R10
+	ANDQ R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -18359,7 +18023,7 @@ TEXT ·h0904(SB), NOSPLIT, $24-8
 	RET
 
 // func h0905(s *State)
-// XORL R8, R9; CMOVQEQ R11, R12
+// ANDQ R8, R9; JMI taken
 TEXT ·h0905(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18368,8 +18032,12 @@ TEXT ·h0905(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	CMOVQEQ R11, R12
+	ANDQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -18379,7 +18047,7 @@ TEXT ·h0905(SB), NOSPLIT, $24-8
 	RET
 
 // func h0906(s *State)
-// XORL R8, R9; ADCQ R10, R11
+// ANDQ R8, R9; JPL taken
 TEXT ·h0906(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18388,8 +18056,12 @@ TEXT ·h0906(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	ADCQ R10, R11
+	ANDQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -18399,7 +18071,7 @@ TEXT ·h0906(SB), NOSPLIT, $24-8
 	RET
 
 // func h0907(s *State)
-// XORL R8, R9; SBBQ R10, R11
+// ANDQ R8, R9; SETCS R10
 TEXT ·h0907(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18408,8 +18080,8 @@ TEXT ·h0907(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	SBBQ R10, R11
+	ANDQ R8, R9
+	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -18419,7 +18091,7 @@ TEXT ·h0907(SB), NOSPLIT, $24-8
 	RET
 
 // func h0908(s *State)
-// XORL R8, R9; INCQ R13
+// ANDQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h0908(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18428,8 +18100,8 @@ TEXT ·h0908(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	INCQ R13
+	ANDQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -18439,7 +18111,7 @@ TEXT ·h0908(SB), NOSPLIT, $24-8
 	RET
 
 // func h0909(s *State)
-// XORL R8, R9; ROLQ $7, R13
+// ANDQ R8, R9; ADCQ R10, R11
 TEXT ·h0909(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18448,8 +18120,8 @@ TEXT ·h0909(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	ROLQ $7, R13
+	ANDQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -18459,7 +18131,7 @@ TEXT ·h0909(SB), NOSPLIT, $24-8
 	RET
 
 // func h0910(s *State)
-// TESTQ R8, R9; JEQ taken
+// ANDQ R8, R9; SBBQ R10, R11
 TEXT ·h0910(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18468,12 +18140,8 @@ TEXT ·h0910(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -18483,7 +18151,7 @@ done:
 	RET
 
 // func h0911(s *State)
-// TESTQ R8, R9; JNE taken
+// ANDQ R8, R9; INCQ R13
 TEXT ·h0911(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18492,12 +18160,8 @@ TEXT ·h0911(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -18507,7 +18171,7 @@ done:
 	RET
 
 // func h0912(s *State)
-// TESTQ R8, R9; JCS taken
+// ANDQ R8, R9; ROLQ $7, R13
 TEXT ·h0912(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18516,12 +18180,8 @@ TEXT ·h0912(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -18531,7 +18191,7 @@ done:
 	RET
 
 // func h0913(s *State)
-// TESTQ R8, R9; JCC taken
+// ANDL R8, R9; JEQ taken
 TEXT ·h0913(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18540,8 +18200,8 @@ TEXT ·h0913(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JCC taken
+	ANDL R8, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18555,7 +18215,7 @@ done:
 	RET
 
 // func h0914(s *State)
-// TESTQ R8, R9; JLT taken
+// ANDL R8, R9; JNE taken
 TEXT ·h0914(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18564,8 +18224,8 @@ TEXT ·h0914(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JLT taken
+	ANDL R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18579,7 +18239,7 @@ done:
 	RET
 
 // func h0915(s *State)
-// TESTQ R8, R9; JGE taken
+// ANDL R8, R9; JCS taken
 TEXT ·h0915(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18588,8 +18248,8 @@ TEXT ·h0915(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JGE taken
+	ANDL R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18603,7 +18263,7 @@ done:
 	RET
 
 // func h0916(s *State)
-// TESTQ R8, R9; JLE taken
+// ANDL R8, R9; JCC taken
 TEXT ·h0916(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18612,8 +18272,8 @@ TEXT ·h0916(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JLE taken
+	ANDL R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18627,7 +18287,7 @@ done:
 	RET
 
 // func h0917(s *State)
-// TESTQ R8, R9; JGT taken
+// ANDL R8, R9; JLT taken
 TEXT ·h0917(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18636,8 +18296,8 @@ TEXT ·h0917(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JGT taken
+	ANDL R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18651,7 +18311,7 @@ done:
 	RET
 
 // func h0918(s *State)
-// TESTQ R8, R9; JLS taken
+// ANDL R8, R9; JGE taken
 TEXT ·h0918(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18660,8 +18320,8 @@ TEXT ·h0918(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JLS taken
+	ANDL R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18675,7 +18335,7 @@ done:
 	RET
 
 // func h0919(s *State)
-// TESTQ R8, R9; JHI taken
+// ANDL R8, R9; JLE taken
 TEXT ·h0919(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18684,8 +18344,8 @@ TEXT ·h0919(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JHI taken
+	ANDL R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18699,7 +18359,7 @@ done:
 	RET
 
 // func h0920(s *State)
-// TESTQ R8, R9; JMI taken
+// ANDL R8, R9; JGT taken
 TEXT ·h0920(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18708,8 +18368,8 @@ TEXT ·h0920(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JMI taken
+	ANDL R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18723,7 +18383,7 @@ done:
 	RET
 
 // func h0921(s *State)
-// TESTQ R8, R9; JPL taken
+// ANDL R8, R9; JLS taken
 TEXT ·h0921(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18732,8 +18392,8 @@ TEXT ·h0921(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JPL taken
+	ANDL R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18747,7 +18407,7 @@ done:
 	RET
 
 // func h0922(s *State)
-// TESTQ R8, R9; SETCS R10
+// ANDL R8, R9; JHI taken
 TEXT ·h0922(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18756,8 +18416,12 @@ TEXT ·h0922(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	SETCS R10
+	ANDL R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -18767,7 +18431,7 @@ TEXT ·h0922(SB), NOSPLIT, $24-8
 	RET
 
 // func h0923(s *State)
-// TESTQ R8, R9; CMOVQEQ R11, R12
+// ANDL R8, R9; JMI taken
 TEXT ·h0923(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18776,8 +18440,12 @@ TEXT ·h0923(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	CMOVQEQ R11, R12
+	ANDL R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -18787,7 +18455,7 @@ TEXT ·h0923(SB), NOSPLIT, $24-8
 	RET
 
 // func h0924(s *State)
-// TESTQ R8, R9; ADCQ R10, R11
+// ANDL R8, R9; JPL taken
 TEXT ·h0924(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18796,8 +18464,12 @@ TEXT ·h0924(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	ADCQ R10, R11
+	ANDL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -18807,7 +18479,7 @@ TEXT ·h0924(SB), NOSPLIT, $24-8
 	RET
 
 // func h0925(s *State)
-// TESTQ R8, R9; SBBQ R10, R11
+// ANDL R8, R9; SETCS R10
 TEXT ·h0925(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18816,8 +18488,8 @@ TEXT ·h0925(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	SBBQ R10, R11
+	ANDL R8, R9
+	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -18827,7 +18499,7 @@ TEXT ·h0925(SB), NOSPLIT, $24-8
 	RET
 
 // func h0926(s *State)
-// TESTQ R8, R9; INCQ R13
+// ANDL R8, R9; CMOVQEQ R11, R12
 TEXT ·h0926(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18836,8 +18508,8 @@ TEXT ·h0926(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	INCQ R13
+	ANDL R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -18847,7 +18519,7 @@ TEXT ·h0926(SB), NOSPLIT, $24-8
 	RET
 
 // func h0927(s *State)
-// TESTQ R8, R9; ROLQ $7, R13
+// ANDL R8, R9; ADCQ R10, R11
 TEXT ·h0927(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18856,8 +18528,8 @@ TEXT ·h0927(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	ROLQ $7, R13
+	ANDL R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -18867,7 +18539,7 @@ TEXT ·h0927(SB), NOSPLIT, $24-8
 	RET
 
 // func h0928(s *State)
-// TESTL R8, R9; JEQ taken
+// ANDL R8, R9; SBBQ R10, R11
 TEXT ·h0928(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18876,12 +18548,8 @@ TEXT ·h0928(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDL R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -18891,7 +18559,7 @@ done:
 	RET
 
 // func h0929(s *State)
-// TESTL R8, R9; JNE taken
+// ANDL R8, R9; INCQ R13
 TEXT ·h0929(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18900,12 +18568,8 @@ TEXT ·h0929(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDL R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -18915,7 +18579,7 @@ done:
 	RET
 
 // func h0930(s *State)
-// TESTL R8, R9; JCS taken
+// ANDL R8, R9; ROLQ $7, R13
 TEXT ·h0930(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18924,12 +18588,8 @@ TEXT ·h0930(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDL R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -18939,7 +18599,7 @@ done:
 	RET
 
 // func h0931(s *State)
-// TESTL R8, R9; JCC taken
+// ORQ R8, R9; JEQ taken
 TEXT ·h0931(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18948,8 +18608,8 @@ TEXT ·h0931(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JCC taken
+	ORQ R8, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18963,7 +18623,7 @@ done:
 	RET
 
 // func h0932(s *State)
-// TESTL R8, R9; JLT taken
+// ORQ R8, R9; JNE taken
 TEXT ·h0932(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18972,8 +18632,8 @@ TEXT ·h0932(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JLT taken
+	ORQ R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -18987,7 +18647,7 @@ done:
 	RET
 
 // func h0933(s *State)
-// TESTL R8, R9; JGE taken
+// ORQ R8, R9; JCS taken
 TEXT ·h0933(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -18996,8 +18656,8 @@ TEXT ·h0933(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JGE taken
+	ORQ R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19011,7 +18671,7 @@ done:
 	RET
 
 // func h0934(s *State)
-// TESTL R8, R9; JLE taken
+// ORQ R8, R9; JCC taken
 TEXT ·h0934(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19020,8 +18680,8 @@ TEXT ·h0934(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JLE taken
+	ORQ R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19035,7 +18695,7 @@ done:
 	RET
 
 // func h0935(s *State)
-// TESTL R8, R9; JGT taken
+// ORQ R8, R9; JLT taken
 TEXT ·h0935(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19044,8 +18704,8 @@ TEXT ·h0935(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JGT taken
+	ORQ R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19059,7 +18719,7 @@ done:
 	RET
 
 // func h0936(s *State)
-// TESTL R8, R9; JLS taken
+// ORQ R8, R9; JGE taken
 TEXT ·h0936(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19068,8 +18728,8 @@ TEXT ·h0936(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JLS taken
+	ORQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19083,7 +18743,7 @@ done:
 	RET
 
 // func h0937(s *State)
-// TESTL R8, R9; JHI taken
+// ORQ R8, R9; JLE taken
 TEXT ·h0937(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19092,8 +18752,8 @@ TEXT ·h0937(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JHI taken
+	ORQ R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19107,7 +18767,7 @@ done:
 	RET
 
 // func h0938(s *State)
-// TESTL R8, R9; JMI taken
+// ORQ R8, R9; JGT taken
 TEXT ·h0938(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19116,8 +18776,8 @@ TEXT ·h0938(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JMI taken
+	ORQ R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19131,7 +18791,7 @@ done:
 	RET
 
 // func h0939(s *State)
-// TESTL R8, R9; JPL taken
+// ORQ R8, R9; JLS taken
 TEXT ·h0939(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19140,8 +18800,8 @@ TEXT ·h0939(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JPL taken
+	ORQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19155,7 +18815,7 @@ done:
 	RET
 
 // func h0940(s *State)
-// TESTL R8, R9; SETCS R10
+// ORQ R8, R9; JHI taken
 TEXT ·h0940(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19164,8 +18824,12 @@ TEXT ·h0940(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	SETCS R10
+	ORQ R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19175,7 +18839,7 @@ TEXT ·h0940(SB), NOSPLIT, $24-8
 	RET
 
 // func h0941(s *State)
-// TESTL R8, R9; CMOVQEQ R11, R12
+// ORQ R8, R9; JMI taken
 TEXT ·h0941(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19184,8 +18848,12 @@ TEXT ·h0941(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	CMOVQEQ R11, R12
+	ORQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19195,7 +18863,7 @@ TEXT ·h0941(SB), NOSPLIT, $24-8
 	RET
 
 // func h0942(s *State)
-// TESTL R8, R9; ADCQ R10, R11
+// ORQ R8, R9; JPL taken
 TEXT ·h0942(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19204,8 +18872,12 @@ TEXT ·h0942(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	ADCQ R10, R11
+	ORQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19215,7 +18887,7 @@ TEXT ·h0942(SB), NOSPLIT, $24-8
 	RET
 
 // func h0943(s *State)
-// TESTL R8, R9; SBBQ R10, R11
+// ORQ R8, R9; SETCS R10
 TEXT ·h0943(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19224,8 +18896,8 @@ TEXT ·h0943(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	SBBQ R10, R11
+	ORQ R8, R9
+	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19235,7 +18907,7 @@ TEXT ·h0943(SB), NOSPLIT, $24-8
 	RET
 
 // func h0944(s *State)
-// TESTL R8, R9; INCQ R13
+// ORQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h0944(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19244,8 +18916,8 @@ TEXT ·h0944(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	INCQ R13
+	ORQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19255,7 +18927,7 @@ TEXT ·h0944(SB), NOSPLIT, $24-8
 	RET
 
 // func h0945(s *State)
-// TESTL R8, R9; ROLQ $7, R13
+// ORQ R8, R9; ADCQ R10, R11
 TEXT ·h0945(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19264,8 +18936,8 @@ TEXT ·h0945(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	ROLQ $7, R13
+	ORQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19275,7 +18947,7 @@ TEXT ·h0945(SB), NOSPLIT, $24-8
 	RET
 
 // func h0946(s *State)
-// INCQ R9; JEQ taken
+// ORQ R8, R9; SBBQ R10, R11
 TEXT ·h0946(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19284,12 +18956,8 @@ TEXT ·h0946(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19299,7 +18967,7 @@ done:
 	RET
 
 // func h0947(s *State)
-// INCQ R9; JNE taken
+// ORQ R8, R9; INCQ R13
 TEXT ·h0947(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19308,12 +18976,8 @@ TEXT ·h0947(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19323,7 +18987,7 @@ done:
 	RET
 
 // func h0948(s *State)
-// INCQ R9; JCS taken
+// ORQ R8, R9; ROLQ $7, R13
 TEXT ·h0948(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19332,12 +18996,8 @@ TEXT ·h0948(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19347,7 +19007,7 @@ done:
 	RET
 
 // func h0949(s *State)
-// INCQ R9; JCC taken
+// ORL R8, R9; JEQ taken
 TEXT ·h0949(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19356,8 +19016,8 @@ TEXT ·h0949(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JCC taken
+	ORL R8, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19371,7 +19031,7 @@ done:
 	RET
 
 // func h0950(s *State)
-// INCQ R9; JLT taken
+// ORL R8, R9; JNE taken
 TEXT ·h0950(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19380,8 +19040,8 @@ TEXT ·h0950(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JLT taken
+	ORL R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19395,7 +19055,7 @@ done:
 	RET
 
 // func h0951(s *State)
-// INCQ R9; JGE taken
+// ORL R8, R9; JCS taken
 TEXT ·h0951(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19404,8 +19064,8 @@ TEXT ·h0951(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JGE taken
+	ORL R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19419,7 +19079,7 @@ done:
 	RET
 
 // func h0952(s *State)
-// INCQ R9; JLE taken
+// ORL R8, R9; JCC taken
 TEXT ·h0952(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19428,8 +19088,8 @@ TEXT ·h0952(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JLE taken
+	ORL R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19443,7 +19103,7 @@ done:
 	RET
 
 // func h0953(s *State)
-// INCQ R9; JGT taken
+// ORL R8, R9; JLT taken
 TEXT ·h0953(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19452,8 +19112,8 @@ TEXT ·h0953(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JGT taken
+	ORL R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19467,7 +19127,7 @@ done:
 	RET
 
 // func h0954(s *State)
-// INCQ R9; JLS taken
+// ORL R8, R9; JGE taken
 TEXT ·h0954(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19476,8 +19136,8 @@ TEXT ·h0954(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JLS taken
+	ORL R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19491,7 +19151,7 @@ done:
 	RET
 
 // func h0955(s *State)
-// INCQ R9; JHI taken
+// ORL R8, R9; JLE taken
 TEXT ·h0955(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19500,8 +19160,8 @@ TEXT ·h0955(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JHI taken
+	ORL R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19515,7 +19175,7 @@ done:
 	RET
 
 // func h0956(s *State)
-// INCQ R9; JMI taken
+// ORL R8, R9; JGT taken
 TEXT ·h0956(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19524,8 +19184,8 @@ TEXT ·h0956(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JMI taken
+	ORL R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19539,7 +19199,7 @@ done:
 	RET
 
 // func h0957(s *State)
-// INCQ R9; JPL taken
+// ORL R8, R9; JLS taken
 TEXT ·h0957(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19548,8 +19208,8 @@ TEXT ·h0957(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JPL taken
+	ORL R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19563,7 +19223,7 @@ done:
 	RET
 
 // func h0958(s *State)
-// INCQ R9; SETCS R10
+// ORL R8, R9; JHI taken
 TEXT ·h0958(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19572,8 +19232,12 @@ TEXT ·h0958(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	SETCS R10
+	ORL R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19583,7 +19247,7 @@ TEXT ·h0958(SB), NOSPLIT, $24-8
 	RET
 
 // func h0959(s *State)
-// INCQ R9; CMOVQEQ R11, R12
+// ORL R8, R9; JMI taken
 TEXT ·h0959(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19592,8 +19256,12 @@ TEXT ·h0959(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	CMOVQEQ R11, R12
+	ORL R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19603,7 +19271,7 @@ TEXT ·h0959(SB), NOSPLIT, $24-8
 	RET
 
 // func h0960(s *State)
-// INCQ R9; ADCQ R10, R11
+// ORL R8, R9; JPL taken
 TEXT ·h0960(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19612,8 +19280,12 @@ TEXT ·h0960(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	ADCQ R10, R11
+	ORL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19623,7 +19295,7 @@ TEXT ·h0960(SB), NOSPLIT, $24-8
 	RET
 
 // func h0961(s *State)
-// INCQ R9; SBBQ R10, R11
+// ORL R8, R9; SETCS R10
 TEXT ·h0961(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19632,8 +19304,8 @@ TEXT ·h0961(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	SBBQ R10, R11
+	ORL R8, R9
+	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19643,7 +19315,7 @@ TEXT ·h0961(SB), NOSPLIT, $24-8
 	RET
 
 // func h0962(s *State)
-// INCQ R9; INCQ R13
+// ORL R8, R9; CMOVQEQ R11, R12
 TEXT ·h0962(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19652,8 +19324,8 @@ TEXT ·h0962(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	INCQ R13
+	ORL R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19663,7 +19335,7 @@ TEXT ·h0962(SB), NOSPLIT, $24-8
 	RET
 
 // func h0963(s *State)
-// INCQ R9; ROLQ $7, R13
+// ORL R8, R9; ADCQ R10, R11
 TEXT ·h0963(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19672,8 +19344,8 @@ TEXT ·h0963(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	ROLQ $7, R13
+	ORL R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19683,7 +19355,7 @@ TEXT ·h0963(SB), NOSPLIT, $24-8
 	RET
 
 // func h0964(s *State)
-// DECQ R9; JEQ taken
+// ORL R8, R9; SBBQ R10, R11
 TEXT ·h0964(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19692,12 +19364,8 @@ TEXT ·h0964(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORL R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19707,7 +19375,7 @@ done:
 	RET
 
 // func h0965(s *State)
-// DECQ R9; JNE taken
+// ORL R8, R9; INCQ R13
 TEXT ·h0965(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19716,12 +19384,8 @@ TEXT ·h0965(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORL R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19731,7 +19395,7 @@ done:
 	RET
 
 // func h0966(s *State)
-// DECQ R9; JCS taken
+// ORL R8, R9; ROLQ $7, R13
 TEXT ·h0966(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19740,12 +19404,8 @@ TEXT ·h0966(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORL R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19755,7 +19415,7 @@ done:
 	RET
 
 // func h0967(s *State)
-// DECQ R9; JCC taken
+// XORQ R8, R9; JEQ taken
 TEXT ·h0967(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19764,8 +19424,8 @@ TEXT ·h0967(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JCC taken
+	XORQ R8, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19779,7 +19439,7 @@ done:
 	RET
 
 // func h0968(s *State)
-// DECQ R9; JLT taken
+// XORQ R8, R9; JNE taken
 TEXT ·h0968(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19788,8 +19448,8 @@ TEXT ·h0968(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JLT taken
+	XORQ R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19803,7 +19463,7 @@ done:
 	RET
 
 // func h0969(s *State)
-// DECQ R9; JGE taken
+// XORQ R8, R9; JCS taken
 TEXT ·h0969(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19812,8 +19472,8 @@ TEXT ·h0969(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JGE taken
+	XORQ R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19827,7 +19487,7 @@ done:
 	RET
 
 // func h0970(s *State)
-// DECQ R9; JLE taken
+// XORQ R8, R9; JCC taken
 TEXT ·h0970(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19836,8 +19496,8 @@ TEXT ·h0970(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JLE taken
+	XORQ R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19851,7 +19511,7 @@ done:
 	RET
 
 // func h0971(s *State)
-// DECQ R9; JGT taken
+// XORQ R8, R9; JLT taken
 TEXT ·h0971(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19860,8 +19520,8 @@ TEXT ·h0971(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JGT taken
+	XORQ R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19875,7 +19535,7 @@ done:
 	RET
 
 // func h0972(s *State)
-// DECQ R9; JLS taken
+// XORQ R8, R9; JGE taken
 TEXT ·h0972(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19884,8 +19544,8 @@ TEXT ·h0972(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JLS taken
+	XORQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19899,7 +19559,7 @@ done:
 	RET
 
 // func h0973(s *State)
-// DECQ R9; JHI taken
+// XORQ R8, R9; JLE taken
 TEXT ·h0973(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19908,8 +19568,8 @@ TEXT ·h0973(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JHI taken
+	XORQ R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19923,7 +19583,7 @@ done:
 	RET
 
 // func h0974(s *State)
-// DECQ R9; JMI taken
+// XORQ R8, R9; JGT taken
 TEXT ·h0974(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19932,8 +19592,8 @@ TEXT ·h0974(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JMI taken
+	XORQ R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19947,7 +19607,7 @@ done:
 	RET
 
 // func h0975(s *State)
-// DECQ R9; JPL taken
+// XORQ R8, R9; JLS taken
 TEXT ·h0975(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19956,8 +19616,8 @@ TEXT ·h0975(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JPL taken
+	XORQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19971,7 +19631,7 @@ done:
 	RET
 
 // func h0976(s *State)
-// DECQ R9; SETCS R10
+// XORQ R8, R9; JHI taken
 TEXT ·h0976(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19980,8 +19640,12 @@ TEXT ·h0976(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	SETCS R10
+	XORQ R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19991,7 +19655,7 @@ TEXT ·h0976(SB), NOSPLIT, $24-8
 	RET
 
 // func h0977(s *State)
-// DECQ R9; CMOVQEQ R11, R12
+// XORQ R8, R9; JMI taken
 TEXT ·h0977(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20000,8 +19664,12 @@ TEXT ·h0977(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	CMOVQEQ R11, R12
+	XORQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20011,7 +19679,7 @@ TEXT ·h0977(SB), NOSPLIT, $24-8
 	RET
 
 // func h0978(s *State)
-// DECQ R9; ADCQ R10, R11
+// XORQ R8, R9; JPL taken
 TEXT ·h0978(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20020,8 +19688,12 @@ TEXT ·h0978(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	ADCQ R10, R11
+	XORQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20031,7 +19703,7 @@ TEXT ·h0978(SB), NOSPLIT, $24-8
 	RET
 
 // func h0979(s *State)
-// DECQ R9; SBBQ R10, R11
+// XORQ R8, R9; SETCS R10
 TEXT ·h0979(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20040,8 +19712,8 @@ TEXT ·h0979(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	SBBQ R10, R11
+	XORQ R8, R9
+	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20051,7 +19723,7 @@ TEXT ·h0979(SB), NOSPLIT, $24-8
 	RET
 
 // func h0980(s *State)
-// DECQ R9; INCQ R13
+// XORQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h0980(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20060,8 +19732,8 @@ TEXT ·h0980(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	INCQ R13
+	XORQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20071,7 +19743,7 @@ TEXT ·h0980(SB), NOSPLIT, $24-8
 	RET
 
 // func h0981(s *State)
-// DECQ R9; ROLQ $7, R13
+// XORQ R8, R9; ADCQ R10, R11
 TEXT ·h0981(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20080,8 +19752,8 @@ TEXT ·h0981(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	ROLQ $7, R13
+	XORQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20091,7 +19763,7 @@ TEXT ·h0981(SB), NOSPLIT, $24-8
 	RET
 
 // func h0982(s *State)
-// INCL R9; JEQ taken
+// XORQ R8, R9; SBBQ R10, R11
 TEXT ·h0982(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20100,12 +19772,8 @@ TEXT ·h0982(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20115,7 +19783,7 @@ done:
 	RET
 
 // func h0983(s *State)
-// INCL R9; JNE taken
+// XORQ R8, R9; INCQ R13
 TEXT ·h0983(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20124,12 +19792,8 @@ TEXT ·h0983(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20139,7 +19803,7 @@ done:
 	RET
 
 // func h0984(s *State)
-// INCL R9; JCS taken
+// XORQ R8, R9; ROLQ $7, R13
 TEXT ·h0984(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20148,12 +19812,8 @@ TEXT ·h0984(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20163,7 +19823,7 @@ done:
 	RET
 
 // func h0985(s *State)
-// INCL R9; JCC taken
+// XORL R8, R9; JEQ taken
 TEXT ·h0985(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20172,8 +19832,8 @@ TEXT ·h0985(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JCC taken
+	XORL R8, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20187,7 +19847,7 @@ done:
 	RET
 
 // func h0986(s *State)
-// INCL R9; JLT taken
+// XORL R8, R9; JNE taken
 TEXT ·h0986(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20196,8 +19856,8 @@ TEXT ·h0986(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JLT taken
+	XORL R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20211,7 +19871,7 @@ done:
 	RET
 
 // func h0987(s *State)
-// INCL R9; JGE taken
+// XORL R8, R9; JCS taken
 TEXT ·h0987(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20220,8 +19880,8 @@ TEXT ·h0987(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JGE taken
+	XORL R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20235,7 +19895,7 @@ done:
 	RET
 
 // func h0988(s *State)
-// INCL R9; JLE taken
+// XORL R8, R9; JCC taken
 TEXT ·h0988(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20244,8 +19904,8 @@ TEXT ·h0988(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JLE taken
+	XORL R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20259,7 +19919,7 @@ done:
 	RET
 
 // func h0989(s *State)
-// INCL R9; JGT taken
+// XORL R8, R9; JLT taken
 TEXT ·h0989(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20268,8 +19928,8 @@ TEXT ·h0989(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JGT taken
+	XORL R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20283,7 +19943,7 @@ done:
 	RET
 
 // func h0990(s *State)
-// INCL R9; JLS taken
+// XORL R8, R9; JGE taken
 TEXT ·h0990(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20292,8 +19952,8 @@ TEXT ·h0990(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JLS taken
+	XORL R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20307,7 +19967,7 @@ done:
 	RET
 
 // func h0991(s *State)
-// INCL R9; JHI taken
+// XORL R8, R9; JLE taken
 TEXT ·h0991(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20316,8 +19976,8 @@ TEXT ·h0991(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JHI taken
+	XORL R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20331,7 +19991,7 @@ done:
 	RET
 
 // func h0992(s *State)
-// INCL R9; JMI taken
+// XORL R8, R9; JGT taken
 TEXT ·h0992(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20340,8 +20000,8 @@ TEXT ·h0992(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JMI taken
+	XORL R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20355,7 +20015,7 @@ done:
 	RET
 
 // func h0993(s *State)
-// INCL R9; JPL taken
+// XORL R8, R9; JLS taken
 TEXT ·h0993(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20364,8 +20024,8 @@ TEXT ·h0993(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JPL taken
+	XORL R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20379,7 +20039,7 @@ done:
 	RET
 
 // func h0994(s *State)
-// INCL R9; SETCS R10
+// XORL R8, R9; JHI taken
 TEXT ·h0994(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20388,8 +20048,12 @@ TEXT ·h0994(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	SETCS R10
+	XORL R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20399,7 +20063,7 @@ TEXT ·h0994(SB), NOSPLIT, $24-8
 	RET
 
 // func h0995(s *State)
-// INCL R9; CMOVQEQ R11, R12
+// XORL R8, R9; JMI taken
 TEXT ·h0995(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20408,8 +20072,12 @@ TEXT ·h0995(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	CMOVQEQ R11, R12
+	XORL R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20419,7 +20087,7 @@ TEXT ·h0995(SB), NOSPLIT, $24-8
 	RET
 
 // func h0996(s *State)
-// INCL R9; ADCQ R10, R11
+// XORL R8, R9; JPL taken
 TEXT ·h0996(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20428,8 +20096,12 @@ TEXT ·h0996(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	ADCQ R10, R11
+	XORL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20439,7 +20111,7 @@ TEXT ·h0996(SB), NOSPLIT, $24-8
 	RET
 
 // func h0997(s *State)
-// INCL R9; SBBQ R10, R11
+// XORL R8, R9; SETCS R10
 TEXT ·h0997(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20448,8 +20120,8 @@ TEXT ·h0997(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	SBBQ R10, R11
+	XORL R8, R9
+	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20459,7 +20131,7 @@ TEXT ·h0997(SB), NOSPLIT, $24-8
 	RET
 
 // func h0998(s *State)
-// INCL R9; INCQ R13
+// XORL R8, R9; CMOVQEQ R11, R12
 TEXT ·h0998(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20468,8 +20140,8 @@ TEXT ·h0998(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	INCQ R13
+	XORL R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20479,7 +20151,7 @@ TEXT ·h0998(SB), NOSPLIT, $24-8
 	RET
 
 // func h0999(s *State)
-// INCL R9; ROLQ $7, R13
+// XORL R8, R9; ADCQ R10, R11
 TEXT ·h0999(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20488,8 +20160,8 @@ TEXT ·h0999(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	ROLQ $7, R13
+	XORL R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20499,7 +20171,7 @@ TEXT ·h0999(SB), NOSPLIT, $24-8
 	RET
 
 // func h1000(s *State)
-// DECL R9; JEQ taken
+// XORL R8, R9; SBBQ R10, R11
 TEXT ·h1000(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20508,12 +20180,8 @@ TEXT ·h1000(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORL R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20523,7 +20191,7 @@ done:
 	RET
 
 // func h1001(s *State)
-// DECL R9; JNE taken
+// XORL R8, R9; INCQ R13
 TEXT ·h1001(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20532,12 +20200,8 @@ TEXT ·h1001(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORL R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20547,7 +20211,7 @@ done:
 	RET
 
 // func h1002(s *State)
-// DECL R9; JCS taken
+// XORL R8, R9; ROLQ $7, R13
 TEXT ·h1002(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20556,12 +20220,8 @@ TEXT ·h1002(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORL R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20571,7 +20231,7 @@ done:
 	RET
 
 // func h1003(s *State)
-// DECL R9; JCC taken
+// TESTQ R8, R9; JEQ taken
 TEXT ·h1003(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20580,8 +20240,8 @@ TEXT ·h1003(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JCC taken
+	TESTQ R8, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20595,7 +20255,7 @@ done:
 	RET
 
 // func h1004(s *State)
-// DECL R9; JLT taken
+// TESTQ R8, R9; JNE taken
 TEXT ·h1004(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20604,8 +20264,8 @@ TEXT ·h1004(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JLT taken
+	TESTQ R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20619,7 +20279,7 @@ done:
 	RET
 
 // func h1005(s *State)
-// DECL R9; JGE taken
+// TESTQ R8, R9; JCS taken
 TEXT ·h1005(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20628,8 +20288,8 @@ TEXT ·h1005(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JGE taken
+	TESTQ R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20643,7 +20303,7 @@ done:
 	RET
 
 // func h1006(s *State)
-// DECL R9; JLE taken
+// TESTQ R8, R9; JCC taken
 TEXT ·h1006(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20652,8 +20312,8 @@ TEXT ·h1006(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JLE taken
+	TESTQ R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20667,7 +20327,7 @@ done:
 	RET
 
 // func h1007(s *State)
-// DECL R9; JGT taken
+// TESTQ R8, R9; JLT taken
 TEXT ·h1007(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20676,8 +20336,8 @@ TEXT ·h1007(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JGT taken
+	TESTQ R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20691,7 +20351,7 @@ done:
 	RET
 
 // func h1008(s *State)
-// DECL R9; JLS taken
+// TESTQ R8, R9; JGE taken
 TEXT ·h1008(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20700,8 +20360,8 @@ TEXT ·h1008(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JLS taken
+	TESTQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20715,7 +20375,7 @@ done:
 	RET
 
 // func h1009(s *State)
-// DECL R9; JHI taken
+// TESTQ R8, R9; JLE taken
 TEXT ·h1009(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20724,8 +20384,8 @@ TEXT ·h1009(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JHI taken
+	TESTQ R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20739,7 +20399,7 @@ done:
 	RET
 
 // func h1010(s *State)
-// DECL R9; JMI taken
+// TESTQ R8, R9; JGT taken
 TEXT ·h1010(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20748,8 +20408,8 @@ TEXT ·h1010(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JMI taken
+	TESTQ R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20763,7 +20423,7 @@ done:
 	RET
 
 // func h1011(s *State)
-// DECL R9; JPL taken
+// TESTQ R8, R9; JLS taken
 TEXT ·h1011(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20772,8 +20432,8 @@ TEXT ·h1011(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JPL taken
+	TESTQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20787,7 +20447,7 @@ done:
 	RET
 
 // func h1012(s *State)
-// DECL R9; SETCS R10
+// TESTQ R8, R9; JHI taken
 TEXT ·h1012(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20796,8 +20456,12 @@ TEXT ·h1012(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	SETCS R10
+	TESTQ R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20807,7 +20471,7 @@ TEXT ·h1012(SB), NOSPLIT, $24-8
 	RET
 
 // func h1013(s *State)
-// DECL R9; CMOVQEQ R11, R12
+// TESTQ R8, R9; JMI taken
 TEXT ·h1013(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20816,8 +20480,12 @@ TEXT ·h1013(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	CMOVQEQ R11, R12
+	TESTQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20827,7 +20495,7 @@ TEXT ·h1013(SB), NOSPLIT, $24-8
 	RET
 
 // func h1014(s *State)
-// DECL R9; ADCQ R10, R11
+// TESTQ R8, R9; JPL taken
 TEXT ·h1014(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20836,8 +20504,12 @@ TEXT ·h1014(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	ADCQ R10, R11
+	TESTQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20847,7 +20519,7 @@ TEXT ·h1014(SB), NOSPLIT, $24-8
 	RET
 
 // func h1015(s *State)
-// DECL R9; SBBQ R10, R11
+// TESTQ R8, R9; SETCS R10
 TEXT ·h1015(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20856,8 +20528,8 @@ TEXT ·h1015(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	SBBQ R10, R11
+	TESTQ R8, R9
+	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20867,7 +20539,7 @@ TEXT ·h1015(SB), NOSPLIT, $24-8
 	RET
 
 // func h1016(s *State)
-// DECL R9; INCQ R13
+// TESTQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1016(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20876,8 +20548,8 @@ TEXT ·h1016(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	INCQ R13
+	TESTQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20887,7 +20559,7 @@ TEXT ·h1016(SB), NOSPLIT, $24-8
 	RET
 
 // func h1017(s *State)
-// DECL R9; ROLQ $7, R13
+// TESTQ R8, R9; ADCQ R10, R11
 TEXT ·h1017(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20896,8 +20568,8 @@ TEXT ·h1017(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	ROLQ $7, R13
+	TESTQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20907,7 +20579,7 @@ TEXT ·h1017(SB), NOSPLIT, $24-8
 	RET
 
 // func h1018(s *State)
-// NEGQ R9; JEQ taken
+// TESTQ R8, R9; SBBQ R10, R11
 TEXT ·h1018(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20916,12 +20588,8 @@ TEXT ·h1018(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20931,7 +20599,7 @@ done:
 	RET
 
 // func h1019(s *State)
-// NEGQ R9; JNE taken
+// TESTQ R8, R9; INCQ R13
 TEXT ·h1019(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20940,12 +20608,8 @@ TEXT ·h1019(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20955,7 +20619,7 @@ done:
 	RET
 
 // func h1020(s *State)
-// NEGQ R9; JCS taken
+// TESTQ R8, R9; ROLQ $7, R13
 TEXT ·h1020(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20964,12 +20628,8 @@ TEXT ·h1020(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20979,7 +20639,7 @@ done:
 	RET
 
 // func h1021(s *State)
-// NEGQ R9; JCC taken
+// TESTL R8, R9; JEQ taken
 TEXT ·h1021(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20988,8 +20648,8 @@ TEXT ·h1021(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JCC taken
+	TESTL R8, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21003,7 +20663,7 @@ done:
 	RET
 
 // func h1022(s *State)
-// NEGQ R9; JLT taken
+// TESTL R8, R9; JNE taken
 TEXT ·h1022(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21012,8 +20672,8 @@ TEXT ·h1022(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JLT taken
+	TESTL R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21027,7 +20687,7 @@ done:
 	RET
 
 // func h1023(s *State)
-// NEGQ R9; JGE taken
+// TESTL R8, R9; JCS taken
 TEXT ·h1023(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21036,8 +20696,8 @@ TEXT ·h1023(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JGE taken
+	TESTL R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21051,7 +20711,7 @@ done:
 	RET
 
 // func h1024(s *State)
-// NEGQ R9; JLE taken
+// TESTL R8, R9; JCC taken
 TEXT ·h1024(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21060,8 +20720,8 @@ TEXT ·h1024(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JLE taken
+	TESTL R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21075,7 +20735,7 @@ done:
 	RET
 
 // func h1025(s *State)
-// NEGQ R9; JGT taken
+// TESTL R8, R9; JLT taken
 TEXT ·h1025(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21084,8 +20744,8 @@ TEXT ·h1025(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JGT taken
+	TESTL R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21099,7 +20759,7 @@ done:
 	RET
 
 // func h1026(s *State)
-// NEGQ R9; JLS taken
+// TESTL R8, R9; JGE taken
 TEXT ·h1026(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21108,8 +20768,8 @@ TEXT ·h1026(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JLS taken
+	TESTL R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21123,7 +20783,7 @@ done:
 	RET
 
 // func h1027(s *State)
-// NEGQ R9; JHI taken
+// TESTL R8, R9; JLE taken
 TEXT ·h1027(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21132,8 +20792,8 @@ TEXT ·h1027(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JHI taken
+	TESTL R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21147,7 +20807,7 @@ done:
 	RET
 
 // func h1028(s *State)
-// NEGQ R9; JMI taken
+// TESTL R8, R9; JGT taken
 TEXT ·h1028(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21156,8 +20816,8 @@ TEXT ·h1028(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JMI taken
+	TESTL R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21171,7 +20831,7 @@ done:
 	RET
 
 // func h1029(s *State)
-// NEGQ R9; JPL taken
+// TESTL R8, R9; JLS taken
 TEXT ·h1029(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21180,8 +20840,8 @@ TEXT ·h1029(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JPL taken
+	TESTL R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21195,7 +20855,7 @@ done:
 	RET
 
 // func h1030(s *State)
-// NEGQ R9; SETCS R10
+// TESTL R8, R9; JHI taken
 TEXT ·h1030(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21204,8 +20864,12 @@ TEXT ·h1030(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	SETCS R10
+	TESTL R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21215,7 +20879,7 @@ TEXT ·h1030(SB), NOSPLIT, $24-8
 	RET
 
 // func h1031(s *State)
-// NEGQ R9; CMOVQEQ R11, R12
+// TESTL R8, R9; JMI taken
 TEXT ·h1031(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21224,8 +20888,12 @@ TEXT ·h1031(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	CMOVQEQ R11, R12
+	TESTL R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21235,7 +20903,7 @@ TEXT ·h1031(SB), NOSPLIT, $24-8
 	RET
 
 // func h1032(s *State)
-// NEGQ R9; ADCQ R10, R11
+// TESTL R8, R9; JPL taken
 TEXT ·h1032(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21244,8 +20912,12 @@ TEXT ·h1032(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	ADCQ R10, R11
+	TESTL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21255,7 +20927,7 @@ TEXT ·h1032(SB), NOSPLIT, $24-8
 	RET
 
 // func h1033(s *State)
-// NEGQ R9; SBBQ R10, R11
+// TESTL R8, R9; SETCS R10
 TEXT ·h1033(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21264,8 +20936,8 @@ TEXT ·h1033(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	SBBQ R10, R11
+	TESTL R8, R9
+	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21275,7 +20947,7 @@ TEXT ·h1033(SB), NOSPLIT, $24-8
 	RET
 
 // func h1034(s *State)
-// NEGQ R9; INCQ R13
+// TESTL R8, R9; CMOVQEQ R11, R12
 TEXT ·h1034(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21284,8 +20956,8 @@ TEXT ·h1034(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	INCQ R13
+	TESTL R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21295,7 +20967,7 @@ TEXT ·h1034(SB), NOSPLIT, $24-8
 	RET
 
 // func h1035(s *State)
-// NEGQ R9; ROLQ $7, R13
+// TESTL R8, R9; ADCQ R10, R11
 TEXT ·h1035(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21304,8 +20976,8 @@ TEXT ·h1035(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	ROLQ $7, R13
+	TESTL R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21315,7 +20987,7 @@ TEXT ·h1035(SB), NOSPLIT, $24-8
 	RET
 
 // func h1036(s *State)
-// SHLQ $1, R9; JEQ taken
+// TESTL R8, R9; SBBQ R10, R11
 TEXT ·h1036(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21324,12 +20996,8 @@ TEXT ·h1036(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTL R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21339,7 +21007,7 @@ done:
 	RET
 
 // func h1037(s *State)
-// SHLQ $1, R9; JNE taken
+// TESTL R8, R9; INCQ R13
 TEXT ·h1037(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21348,12 +21016,8 @@ TEXT ·h1037(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTL R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21363,7 +21027,7 @@ done:
 	RET
 
 // func h1038(s *State)
-// SHLQ $1, R9; JCS taken
+// TESTL R8, R9; ROLQ $7, R13
 TEXT ·h1038(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21372,12 +21036,8 @@ TEXT ·h1038(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTL R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21387,7 +21047,7 @@ done:
 	RET
 
 // func h1039(s *State)
-// SHLQ $1, R9; JCC taken
+// INCQ R9; JEQ taken
 TEXT ·h1039(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21396,8 +21056,8 @@ TEXT ·h1039(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JCC taken
+	INCQ R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21411,7 +21071,7 @@ done:
 	RET
 
 // func h1040(s *State)
-// SHLQ $1, R9; JLT taken
+// INCQ R9; JNE taken
 TEXT ·h1040(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21420,8 +21080,8 @@ TEXT ·h1040(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JLT taken
+	INCQ R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21435,7 +21095,7 @@ done:
 	RET
 
 // func h1041(s *State)
-// SHLQ $1, R9; JGE taken
+// INCQ R9; JCS taken
 TEXT ·h1041(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21444,8 +21104,8 @@ TEXT ·h1041(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JGE taken
+	INCQ R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21459,7 +21119,7 @@ done:
 	RET
 
 // func h1042(s *State)
-// SHLQ $1, R9; JLE taken
+// INCQ R9; JCC taken
 TEXT ·h1042(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21468,8 +21128,8 @@ TEXT ·h1042(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JLE taken
+	INCQ R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21483,7 +21143,7 @@ done:
 	RET
 
 // func h1043(s *State)
-// SHLQ $1, R9; JGT taken
+// INCQ R9; JLT taken
 TEXT ·h1043(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21492,8 +21152,8 @@ TEXT ·h1043(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JGT taken
+	INCQ R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21507,7 +21167,7 @@ done:
 	RET
 
 // func h1044(s *State)
-// SHLQ $1, R9; JLS taken
+// INCQ R9; JGE taken
 TEXT ·h1044(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21516,8 +21176,8 @@ TEXT ·h1044(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JLS taken
+	INCQ R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21531,7 +21191,7 @@ done:
 	RET
 
 // func h1045(s *State)
-// SHLQ $1, R9; JHI taken
+// INCQ R9; JLE taken
 TEXT ·h1045(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21540,8 +21200,8 @@ TEXT ·h1045(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JHI taken
+	INCQ R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21555,7 +21215,7 @@ done:
 	RET
 
 // func h1046(s *State)
-// SHLQ $1, R9; JMI taken
+// INCQ R9; JGT taken
 TEXT ·h1046(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21564,8 +21224,8 @@ TEXT ·h1046(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JMI taken
+	INCQ R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21579,7 +21239,7 @@ done:
 	RET
 
 // func h1047(s *State)
-// SHLQ $1, R9; JPL taken
+// INCQ R9; JLS taken
 TEXT ·h1047(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21588,8 +21248,8 @@ TEXT ·h1047(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JPL taken
+	INCQ R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21603,7 +21263,7 @@ done:
 	RET
 
 // func h1048(s *State)
-// SHLQ $1, R9; SETCS R10
+// INCQ R9; JHI taken
 TEXT ·h1048(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21612,8 +21272,12 @@ TEXT ·h1048(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	SETCS R10
+	INCQ R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21623,7 +21287,7 @@ TEXT ·h1048(SB), NOSPLIT, $24-8
 	RET
 
 // func h1049(s *State)
-// SHLQ $1, R9; CMOVQEQ R11, R12
+// INCQ R9; JMI taken
 TEXT ·h1049(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21632,8 +21296,12 @@ TEXT ·h1049(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	CMOVQEQ R11, R12
+	INCQ R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21643,7 +21311,7 @@ TEXT ·h1049(SB), NOSPLIT, $24-8
 	RET
 
 // func h1050(s *State)
-// SHLQ $1, R9; ADCQ R10, R11
+// INCQ R9; JPL taken
 TEXT ·h1050(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21652,8 +21320,12 @@ TEXT ·h1050(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	ADCQ R10, R11
+	INCQ R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21663,7 +21335,7 @@ TEXT ·h1050(SB), NOSPLIT, $24-8
 	RET
 
 // func h1051(s *State)
-// SHLQ $1, R9; SBBQ R10, R11
+// INCQ R9; SETCS R10
 TEXT ·h1051(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21672,8 +21344,8 @@ TEXT ·h1051(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	SBBQ R10, R11
+	INCQ R9
+	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21683,7 +21355,7 @@ TEXT ·h1051(SB), NOSPLIT, $24-8
 	RET
 
 // func h1052(s *State)
-// SHLQ $1, R9; INCQ R13
+// INCQ R9; CMOVQEQ R11, R12
 TEXT ·h1052(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21692,8 +21364,8 @@ TEXT ·h1052(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	INCQ R13
+	INCQ R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21703,7 +21375,7 @@ TEXT ·h1052(SB), NOSPLIT, $24-8
 	RET
 
 // func h1053(s *State)
-// SHLQ $1, R9; ROLQ $7, R13
+// INCQ R9; ADCQ R10, R11
 TEXT ·h1053(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21712,8 +21384,8 @@ TEXT ·h1053(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	ROLQ $7, R13
+	INCQ R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21723,7 +21395,7 @@ TEXT ·h1053(SB), NOSPLIT, $24-8
 	RET
 
 // func h1054(s *State)
-// SHRQ $1, R9; JEQ taken
+// INCQ R9; SBBQ R10, R11
 TEXT ·h1054(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21732,12 +21404,8 @@ TEXT ·h1054(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCQ R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21747,7 +21415,7 @@ done:
 	RET
 
 // func h1055(s *State)
-// SHRQ $1, R9; JNE taken
+// INCQ R9; INCQ R13
 TEXT ·h1055(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21756,12 +21424,8 @@ TEXT ·h1055(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCQ R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21771,7 +21435,7 @@ done:
 	RET
 
 // func h1056(s *State)
-// SHRQ $1, R9; JCS taken
+// INCQ R9; ROLQ $7, R13
 TEXT ·h1056(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21780,12 +21444,8 @@ TEXT ·h1056(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCQ R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21795,7 +21455,7 @@ done:
 	RET
 
 // func h1057(s *State)
-// SHRQ $1, R9; JCC taken
+// DECQ R9; JEQ taken
 TEXT ·h1057(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21804,8 +21464,8 @@ TEXT ·h1057(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JCC taken
+	DECQ R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21819,7 +21479,7 @@ done:
 	RET
 
 // func h1058(s *State)
-// SHRQ $1, R9; JLT taken
+// DECQ R9; JNE taken
 TEXT ·h1058(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21828,8 +21488,8 @@ TEXT ·h1058(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JLT taken
+	DECQ R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21843,7 +21503,7 @@ done:
 	RET
 
 // func h1059(s *State)
-// SHRQ $1, R9; JGE taken
+// DECQ R9; JCS taken
 TEXT ·h1059(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21852,8 +21512,8 @@ TEXT ·h1059(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JGE taken
+	DECQ R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21867,7 +21527,7 @@ done:
 	RET
 
 // func h1060(s *State)
-// SHRQ $1, R9; JLE taken
+// DECQ R9; JCC taken
 TEXT ·h1060(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21876,8 +21536,8 @@ TEXT ·h1060(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JLE taken
+	DECQ R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21891,7 +21551,7 @@ done:
 	RET
 
 // func h1061(s *State)
-// SHRQ $1, R9; JGT taken
+// DECQ R9; JLT taken
 TEXT ·h1061(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21900,8 +21560,8 @@ TEXT ·h1061(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JGT taken
+	DECQ R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21915,7 +21575,7 @@ done:
 	RET
 
 // func h1062(s *State)
-// SHRQ $1, R9; JLS taken
+// DECQ R9; JGE taken
 TEXT ·h1062(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21924,8 +21584,8 @@ TEXT ·h1062(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JLS taken
+	DECQ R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21939,7 +21599,7 @@ done:
 	RET
 
 // func h1063(s *State)
-// SHRQ $1, R9; JHI taken
+// DECQ R9; JLE taken
 TEXT ·h1063(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21948,8 +21608,8 @@ TEXT ·h1063(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JHI taken
+	DECQ R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21963,7 +21623,7 @@ done:
 	RET
 
 // func h1064(s *State)
-// SHRQ $1, R9; JMI taken
+// DECQ R9; JGT taken
 TEXT ·h1064(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21972,8 +21632,8 @@ TEXT ·h1064(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JMI taken
+	DECQ R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21987,7 +21647,7 @@ done:
 	RET
 
 // func h1065(s *State)
-// SHRQ $1, R9; JPL taken
+// DECQ R9; JLS taken
 TEXT ·h1065(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21996,8 +21656,8 @@ TEXT ·h1065(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JPL taken
+	DECQ R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22011,7 +21671,7 @@ done:
 	RET
 
 // func h1066(s *State)
-// SHRQ $1, R9; SETCS R10
+// DECQ R9; JHI taken
 TEXT ·h1066(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22020,8 +21680,12 @@ TEXT ·h1066(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	SETCS R10
+	DECQ R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22031,7 +21695,7 @@ TEXT ·h1066(SB), NOSPLIT, $24-8
 	RET
 
 // func h1067(s *State)
-// SHRQ $1, R9; CMOVQEQ R11, R12
+// DECQ R9; JMI taken
 TEXT ·h1067(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22040,8 +21704,12 @@ TEXT ·h1067(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	CMOVQEQ R11, R12
+	DECQ R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22051,7 +21719,7 @@ TEXT ·h1067(SB), NOSPLIT, $24-8
 	RET
 
 // func h1068(s *State)
-// SHRQ $1, R9; ADCQ R10, R11
+// DECQ R9; JPL taken
 TEXT ·h1068(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22060,8 +21728,12 @@ TEXT ·h1068(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	ADCQ R10, R11
+	DECQ R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22071,7 +21743,7 @@ TEXT ·h1068(SB), NOSPLIT, $24-8
 	RET
 
 // func h1069(s *State)
-// SHRQ $1, R9; SBBQ R10, R11
+// DECQ R9; SETCS R10
 TEXT ·h1069(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22080,8 +21752,8 @@ TEXT ·h1069(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	SBBQ R10, R11
+	DECQ R9
+	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22091,7 +21763,7 @@ TEXT ·h1069(SB), NOSPLIT, $24-8
 	RET
 
 // func h1070(s *State)
-// SHRQ $1, R9; INCQ R13
+// DECQ R9; CMOVQEQ R11, R12
 TEXT ·h1070(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22100,8 +21772,8 @@ TEXT ·h1070(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	INCQ R13
+	DECQ R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22111,7 +21783,7 @@ TEXT ·h1070(SB), NOSPLIT, $24-8
 	RET
 
 // func h1071(s *State)
-// SHRQ $1, R9; ROLQ $7, R13
+// DECQ R9; ADCQ R10, R11
 TEXT ·h1071(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22120,8 +21792,8 @@ TEXT ·h1071(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	ROLQ $7, R13
+	DECQ R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22131,7 +21803,7 @@ TEXT ·h1071(SB), NOSPLIT, $24-8
 	RET
 
 // func h1072(s *State)
-// SARQ $1, R9; JEQ taken
+// DECQ R9; SBBQ R10, R11
 TEXT ·h1072(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22140,12 +21812,8 @@ TEXT ·h1072(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECQ R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22155,7 +21823,7 @@ done:
 	RET
 
 // func h1073(s *State)
-// SARQ $1, R9; JNE taken
+// DECQ R9; INCQ R13
 TEXT ·h1073(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22164,12 +21832,8 @@ TEXT ·h1073(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECQ R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22179,7 +21843,7 @@ done:
 	RET
 
 // func h1074(s *State)
-// SARQ $1, R9; JCS taken
+// DECQ R9; ROLQ $7, R13
 TEXT ·h1074(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22188,12 +21852,8 @@ TEXT ·h1074(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECQ R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22203,7 +21863,7 @@ done:
 	RET
 
 // func h1075(s *State)
-// SARQ $1, R9; JCC taken
+// INCL R9; JEQ taken
 TEXT ·h1075(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22212,8 +21872,8 @@ TEXT ·h1075(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JCC taken
+	INCL R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22227,7 +21887,7 @@ done:
 	RET
 
 // func h1076(s *State)
-// SARQ $1, R9; JLT taken
+// INCL R9; JNE taken
 TEXT ·h1076(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22236,8 +21896,8 @@ TEXT ·h1076(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JLT taken
+	INCL R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22251,7 +21911,7 @@ done:
 	RET
 
 // func h1077(s *State)
-// SARQ $1, R9; JGE taken
+// INCL R9; JCS taken
 TEXT ·h1077(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22260,8 +21920,8 @@ TEXT ·h1077(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JGE taken
+	INCL R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22275,7 +21935,7 @@ done:
 	RET
 
 // func h1078(s *State)
-// SARQ $1, R9; JLE taken
+// INCL R9; JCC taken
 TEXT ·h1078(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22284,8 +21944,8 @@ TEXT ·h1078(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JLE taken
+	INCL R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22299,7 +21959,7 @@ done:
 	RET
 
 // func h1079(s *State)
-// SARQ $1, R9; JGT taken
+// INCL R9; JLT taken
 TEXT ·h1079(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22308,8 +21968,8 @@ TEXT ·h1079(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JGT taken
+	INCL R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22323,7 +21983,7 @@ done:
 	RET
 
 // func h1080(s *State)
-// SARQ $1, R9; JLS taken
+// INCL R9; JGE taken
 TEXT ·h1080(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22332,8 +21992,8 @@ TEXT ·h1080(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JLS taken
+	INCL R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22347,7 +22007,7 @@ done:
 	RET
 
 // func h1081(s *State)
-// SARQ $1, R9; JHI taken
+// INCL R9; JLE taken
 TEXT ·h1081(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22356,8 +22016,8 @@ TEXT ·h1081(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JHI taken
+	INCL R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22371,7 +22031,7 @@ done:
 	RET
 
 // func h1082(s *State)
-// SARQ $1, R9; JMI taken
+// INCL R9; JGT taken
 TEXT ·h1082(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22380,8 +22040,8 @@ TEXT ·h1082(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JMI taken
+	INCL R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22395,7 +22055,7 @@ done:
 	RET
 
 // func h1083(s *State)
-// SARQ $1, R9; JPL taken
+// INCL R9; JLS taken
 TEXT ·h1083(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22404,8 +22064,8 @@ TEXT ·h1083(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JPL taken
+	INCL R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22419,7 +22079,7 @@ done:
 	RET
 
 // func h1084(s *State)
-// SARQ $1, R9; SETCS R10
+// INCL R9; JHI taken
 TEXT ·h1084(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22428,8 +22088,12 @@ TEXT ·h1084(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	SETCS R10
+	INCL R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22439,7 +22103,7 @@ TEXT ·h1084(SB), NOSPLIT, $24-8
 	RET
 
 // func h1085(s *State)
-// SARQ $1, R9; CMOVQEQ R11, R12
+// INCL R9; JMI taken
 TEXT ·h1085(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22448,8 +22112,12 @@ TEXT ·h1085(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	CMOVQEQ R11, R12
+	INCL R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22459,7 +22127,7 @@ TEXT ·h1085(SB), NOSPLIT, $24-8
 	RET
 
 // func h1086(s *State)
-// SARQ $1, R9; ADCQ R10, R11
+// INCL R9; JPL taken
 TEXT ·h1086(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22468,8 +22136,12 @@ TEXT ·h1086(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	ADCQ R10, R11
+	INCL R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22479,7 +22151,7 @@ TEXT ·h1086(SB), NOSPLIT, $24-8
 	RET
 
 // func h1087(s *State)
-// SARQ $1, R9; SBBQ R10, R11
+// INCL R9; SETCS R10
 TEXT ·h1087(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22488,8 +22160,8 @@ TEXT ·h1087(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	SBBQ R10, R11
+	INCL R9
+	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22499,7 +22171,7 @@ TEXT ·h1087(SB), NOSPLIT, $24-8
 	RET
 
 // func h1088(s *State)
-// SARQ $1, R9; INCQ R13
+// INCL R9; CMOVQEQ R11, R12
 TEXT ·h1088(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22508,8 +22180,8 @@ TEXT ·h1088(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	INCQ R13
+	INCL R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22519,7 +22191,7 @@ TEXT ·h1088(SB), NOSPLIT, $24-8
 	RET
 
 // func h1089(s *State)
-// SARQ $1, R9; ROLQ $7, R13
+// INCL R9; ADCQ R10, R11
 TEXT ·h1089(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22528,8 +22200,8 @@ TEXT ·h1089(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	ROLQ $7, R13
+	INCL R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22539,7 +22211,7 @@ TEXT ·h1089(SB), NOSPLIT, $24-8
 	RET
 
 // func h1090(s *State)
-// SHLQ $5, R9; JEQ taken
+// INCL R9; SBBQ R10, R11
 TEXT ·h1090(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22548,12 +22220,8 @@ TEXT ·h1090(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCL R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22563,7 +22231,7 @@ done:
 	RET
 
 // func h1091(s *State)
-// SHLQ $5, R9; JNE taken
+// INCL R9; INCQ R13
 TEXT ·h1091(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22572,12 +22240,8 @@ TEXT ·h1091(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCL R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22587,7 +22251,7 @@ done:
 	RET
 
 // func h1092(s *State)
-// SHLQ $5, R9; JCS taken
+// INCL R9; ROLQ $7, R13
 TEXT ·h1092(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22596,12 +22260,8 @@ TEXT ·h1092(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCL R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22611,7 +22271,7 @@ done:
 	RET
 
 // func h1093(s *State)
-// SHLQ $5, R9; JCC taken
+// DECL R9; JEQ taken
 TEXT ·h1093(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22620,8 +22280,8 @@ TEXT ·h1093(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JCC taken
+	DECL R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22635,7 +22295,7 @@ done:
 	RET
 
 // func h1094(s *State)
-// SHLQ $5, R9; JLT taken
+// DECL R9; JNE taken
 TEXT ·h1094(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22644,8 +22304,8 @@ TEXT ·h1094(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JLT taken
+	DECL R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22659,7 +22319,7 @@ done:
 	RET
 
 // func h1095(s *State)
-// SHLQ $5, R9; JGE taken
+// DECL R9; JCS taken
 TEXT ·h1095(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22668,8 +22328,8 @@ TEXT ·h1095(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JGE taken
+	DECL R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22683,7 +22343,7 @@ done:
 	RET
 
 // func h1096(s *State)
-// SHLQ $5, R9; JLE taken
+// DECL R9; JCC taken
 TEXT ·h1096(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22692,8 +22352,8 @@ TEXT ·h1096(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JLE taken
+	DECL R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22707,7 +22367,7 @@ done:
 	RET
 
 // func h1097(s *State)
-// SHLQ $5, R9; JGT taken
+// DECL R9; JLT taken
 TEXT ·h1097(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22716,8 +22376,8 @@ TEXT ·h1097(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JGT taken
+	DECL R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22731,7 +22391,7 @@ done:
 	RET
 
 // func h1098(s *State)
-// SHLQ $5, R9; JLS taken
+// DECL R9; JGE taken
 TEXT ·h1098(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22740,8 +22400,8 @@ TEXT ·h1098(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JLS taken
+	DECL R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22755,7 +22415,7 @@ done:
 	RET
 
 // func h1099(s *State)
-// SHLQ $5, R9; JHI taken
+// DECL R9; JLE taken
 TEXT ·h1099(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22764,8 +22424,8 @@ TEXT ·h1099(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JHI taken
+	DECL R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22779,7 +22439,7 @@ done:
 	RET
 
 // func h1100(s *State)
-// SHLQ $5, R9; JMI taken
+// DECL R9; JGT taken
 TEXT ·h1100(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22788,8 +22448,8 @@ TEXT ·h1100(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JMI taken
+	DECL R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22803,7 +22463,7 @@ done:
 	RET
 
 // func h1101(s *State)
-// SHLQ $5, R9; JPL taken
+// DECL R9; JLS taken
 TEXT ·h1101(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22812,8 +22472,8 @@ TEXT ·h1101(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JPL taken
+	DECL R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22827,7 +22487,7 @@ done:
 	RET
 
 // func h1102(s *State)
-// SHLQ $5, R9; SETCS R10
+// DECL R9; JHI taken
 TEXT ·h1102(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22836,8 +22496,12 @@ TEXT ·h1102(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	SETCS R10
+	DECL R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22847,7 +22511,7 @@ TEXT ·h1102(SB), NOSPLIT, $24-8
 	RET
 
 // func h1103(s *State)
-// SHLQ $5, R9; CMOVQEQ R11, R12
+// DECL R9; JMI taken
 TEXT ·h1103(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22856,8 +22520,12 @@ TEXT ·h1103(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	CMOVQEQ R11, R12
+	DECL R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22867,7 +22535,7 @@ TEXT ·h1103(SB), NOSPLIT, $24-8
 	RET
 
 // func h1104(s *State)
-// SHLQ $5, R9; ADCQ R10, R11
+// DECL R9; JPL taken
 TEXT ·h1104(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22876,8 +22544,12 @@ TEXT ·h1104(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	ADCQ R10, R11
+	DECL R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22887,7 +22559,7 @@ TEXT ·h1104(SB), NOSPLIT, $24-8
 	RET
 
 // func h1105(s *State)
-// SHLQ $5, R9; SBBQ R10, R11
+// DECL R9; SETCS R10
 TEXT ·h1105(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22896,8 +22568,8 @@ TEXT ·h1105(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	SBBQ R10, R11
+	DECL R9
+	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22907,7 +22579,7 @@ TEXT ·h1105(SB), NOSPLIT, $24-8
 	RET
 
 // func h1106(s *State)
-// SHLQ $5, R9; INCQ R13
+// DECL R9; CMOVQEQ R11, R12
 TEXT ·h1106(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22916,8 +22588,8 @@ TEXT ·h1106(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	INCQ R13
+	DECL R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22927,7 +22599,7 @@ TEXT ·h1106(SB), NOSPLIT, $24-8
 	RET
 
 // func h1107(s *State)
-// SHLQ $5, R9; ROLQ $7, R13
+// DECL R9; ADCQ R10, R11
 TEXT ·h1107(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22936,8 +22608,8 @@ TEXT ·h1107(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	ROLQ $7, R13
+	DECL R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22947,7 +22619,7 @@ TEXT ·h1107(SB), NOSPLIT, $24-8
 	RET
 
 // func h1108(s *State)
-// SHRQ CX, R9; JEQ taken
+// DECL R9; SBBQ R10, R11
 TEXT ·h1108(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22956,12 +22628,8 @@ TEXT ·h1108(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECL R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22971,7 +22639,7 @@ done:
 	RET
 
 // func h1109(s *State)
-// SHRQ CX, R9; JNE taken
+// DECL R9; INCQ R13
 TEXT ·h1109(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22980,12 +22648,8 @@ TEXT ·h1109(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECL R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22995,7 +22659,7 @@ done:
 	RET
 
 // func h1110(s *State)
-// SHRQ CX, R9; JCS taken
+// DECL R9; ROLQ $7, R13
 TEXT ·h1110(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23004,12 +22668,8 @@ TEXT ·h1110(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECL R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23019,7 +22679,7 @@ done:
 	RET
 
 // func h1111(s *State)
-// SHRQ CX, R9; JCC taken
+// NEGQ R9; JEQ taken
 TEXT ·h1111(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23028,8 +22688,8 @@ TEXT ·h1111(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JCC taken
+	NEGQ R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23043,7 +22703,7 @@ done:
 	RET
 
 // func h1112(s *State)
-// SHRQ CX, R9; JLT taken
+// NEGQ R9; JNE taken
 TEXT ·h1112(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23052,8 +22712,8 @@ TEXT ·h1112(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JLT taken
+	NEGQ R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23067,7 +22727,7 @@ done:
 	RET
 
 // func h1113(s *State)
-// SHRQ CX, R9; JGE taken
+// NEGQ R9; JCS taken
 TEXT ·h1113(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23076,8 +22736,8 @@ TEXT ·h1113(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JGE taken
+	NEGQ R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23091,7 +22751,7 @@ done:
 	RET
 
 // func h1114(s *State)
-// SHRQ CX, R9; JLE taken
+// NEGQ R9; JCC taken
 TEXT ·h1114(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23100,8 +22760,8 @@ TEXT ·h1114(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JLE taken
+	NEGQ R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23115,7 +22775,7 @@ done:
 	RET
 
 // func h1115(s *State)
-// SHRQ CX, R9; JGT taken
+// NEGQ R9; JLT taken
 TEXT ·h1115(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23124,8 +22784,8 @@ TEXT ·h1115(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JGT taken
+	NEGQ R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23139,7 +22799,7 @@ done:
 	RET
 
 // func h1116(s *State)
-// SHRQ CX, R9; JLS taken
+// NEGQ R9; JGE taken
 TEXT ·h1116(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23148,8 +22808,8 @@ TEXT ·h1116(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JLS taken
+	NEGQ R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23163,7 +22823,7 @@ done:
 	RET
 
 // func h1117(s *State)
-// SHRQ CX, R9; JHI taken
+// NEGQ R9; JLE taken
 TEXT ·h1117(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23172,8 +22832,8 @@ TEXT ·h1117(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JHI taken
+	NEGQ R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23187,7 +22847,7 @@ done:
 	RET
 
 // func h1118(s *State)
-// SHRQ CX, R9; JMI taken
+// NEGQ R9; JGT taken
 TEXT ·h1118(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23196,8 +22856,8 @@ TEXT ·h1118(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JMI taken
+	NEGQ R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23211,7 +22871,7 @@ done:
 	RET
 
 // func h1119(s *State)
-// SHRQ CX, R9; JPL taken
+// NEGQ R9; JLS taken
 TEXT ·h1119(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23220,8 +22880,8 @@ TEXT ·h1119(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JPL taken
+	NEGQ R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23235,7 +22895,7 @@ done:
 	RET
 
 // func h1120(s *State)
-// SHRQ CX, R9; SETCS R10
+// NEGQ R9; JHI taken
 TEXT ·h1120(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23244,8 +22904,12 @@ TEXT ·h1120(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	SETCS R10
+	NEGQ R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23255,7 +22919,7 @@ TEXT ·h1120(SB), NOSPLIT, $24-8
 	RET
 
 // func h1121(s *State)
-// SHRQ CX, R9; CMOVQEQ R11, R12
+// NEGQ R9; JMI taken
 TEXT ·h1121(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23264,8 +22928,12 @@ TEXT ·h1121(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	CMOVQEQ R11, R12
+	NEGQ R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23275,7 +22943,7 @@ TEXT ·h1121(SB), NOSPLIT, $24-8
 	RET
 
 // func h1122(s *State)
-// SHRQ CX, R9; ADCQ R10, R11
+// NEGQ R9; JPL taken
 TEXT ·h1122(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23284,8 +22952,12 @@ TEXT ·h1122(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	ADCQ R10, R11
+	NEGQ R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23295,7 +22967,7 @@ TEXT ·h1122(SB), NOSPLIT, $24-8
 	RET
 
 // func h1123(s *State)
-// SHRQ CX, R9; SBBQ R10, R11
+// NEGQ R9; SETCS R10
 TEXT ·h1123(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23304,8 +22976,8 @@ TEXT ·h1123(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	SBBQ R10, R11
+	NEGQ R9
+	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23315,7 +22987,7 @@ TEXT ·h1123(SB), NOSPLIT, $24-8
 	RET
 
 // func h1124(s *State)
-// SHRQ CX, R9; INCQ R13
+// NEGQ R9; CMOVQEQ R11, R12
 TEXT ·h1124(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23324,8 +22996,8 @@ TEXT ·h1124(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	INCQ R13
+	NEGQ R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23335,7 +23007,7 @@ TEXT ·h1124(SB), NOSPLIT, $24-8
 	RET
 
 // func h1125(s *State)
-// SHRQ CX, R9; ROLQ $7, R13
+// NEGQ R9; ADCQ R10, R11
 TEXT ·h1125(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23344,8 +23016,8 @@ TEXT ·h1125(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	ROLQ $7, R13
+	NEGQ R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23355,7 +23027,7 @@ TEXT ·h1125(SB), NOSPLIT, $24-8
 	RET
 
 // func h1126(s *State)
-// SHLL $1, R9; JEQ taken
+// NEGQ R9; SBBQ R10, R11
 TEXT ·h1126(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23364,12 +23036,8 @@ TEXT ·h1126(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	NEGQ R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23379,7 +23047,7 @@ done:
 	RET
 
 // func h1127(s *State)
-// SHLL $1, R9; JNE taken
+// NEGQ R9; INCQ R13
 TEXT ·h1127(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23388,12 +23056,8 @@ TEXT ·h1127(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	NEGQ R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23403,7 +23067,7 @@ done:
 	RET
 
 // func h1128(s *State)
-// SHLL $1, R9; JCS taken
+// NEGQ R9; ROLQ $7, R13
 TEXT ·h1128(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23412,12 +23076,8 @@ TEXT ·h1128(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	NEGQ R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23427,7 +23087,7 @@ done:
 	RET
 
 // func h1129(s *State)
-// SHLL $1, R9; JCC taken
+// SHLQ $1, R9; JEQ taken
 TEXT ·h1129(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23436,8 +23096,8 @@ TEXT ·h1129(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JCC taken
+	SHLQ $1, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23451,7 +23111,7 @@ done:
 	RET
 
 // func h1130(s *State)
-// SHLL $1, R9; JLT taken
+// SHLQ $1, R9; JNE taken
 TEXT ·h1130(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23460,8 +23120,8 @@ TEXT ·h1130(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JLT taken
+	SHLQ $1, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23475,7 +23135,7 @@ done:
 	RET
 
 // func h1131(s *State)
-// SHLL $1, R9; JGE taken
+// SHLQ $1, R9; JCS taken
 TEXT ·h1131(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23484,8 +23144,8 @@ TEXT ·h1131(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JGE taken
+	SHLQ $1, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23499,7 +23159,7 @@ done:
 	RET
 
 // func h1132(s *State)
-// SHLL $1, R9; JLE taken
+// SHLQ $1, R9; JCC taken
 TEXT ·h1132(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23508,8 +23168,8 @@ TEXT ·h1132(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JLE taken
+	SHLQ $1, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23523,7 +23183,7 @@ done:
 	RET
 
 // func h1133(s *State)
-// SHLL $1, R9; JGT taken
+// SHLQ $1, R9; JLT taken
 TEXT ·h1133(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23532,8 +23192,8 @@ TEXT ·h1133(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JGT taken
+	SHLQ $1, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23547,7 +23207,7 @@ done:
 	RET
 
 // func h1134(s *State)
-// SHLL $1, R9; JLS taken
+// SHLQ $1, R9; JGE taken
 TEXT ·h1134(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23556,8 +23216,8 @@ TEXT ·h1134(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JLS taken
+	SHLQ $1, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23571,7 +23231,7 @@ done:
 	RET
 
 // func h1135(s *State)
-// SHLL $1, R9; JHI taken
+// SHLQ $1, R9; JLE taken
 TEXT ·h1135(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23580,8 +23240,8 @@ TEXT ·h1135(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JHI taken
+	SHLQ $1, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23595,7 +23255,7 @@ done:
 	RET
 
 // func h1136(s *State)
-// SHLL $1, R9; JMI taken
+// SHLQ $1, R9; JGT taken
 TEXT ·h1136(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23604,8 +23264,8 @@ TEXT ·h1136(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JMI taken
+	SHLQ $1, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23619,7 +23279,7 @@ done:
 	RET
 
 // func h1137(s *State)
-// SHLL $1, R9; JPL taken
+// SHLQ $1, R9; JLS taken
 TEXT ·h1137(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23628,8 +23288,8 @@ TEXT ·h1137(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JPL taken
+	SHLQ $1, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23643,7 +23303,7 @@ done:
 	RET
 
 // func h1138(s *State)
-// SHLL $1, R9; SETCS R10
+// SHLQ $1, R9; JHI taken
 TEXT ·h1138(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23652,8 +23312,12 @@ TEXT ·h1138(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	SETCS R10
+	SHLQ $1, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23663,7 +23327,7 @@ TEXT ·h1138(SB), NOSPLIT, $24-8
 	RET
 
 // func h1139(s *State)
-// SHLL $1, R9; CMOVQEQ R11, R12
+// SHLQ $1, R9; JMI taken
 TEXT ·h1139(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23672,8 +23336,12 @@ TEXT ·h1139(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	CMOVQEQ R11, R12
+	SHLQ $1, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23683,7 +23351,7 @@ TEXT ·h1139(SB), NOSPLIT, $24-8
 	RET
 
 // func h1140(s *State)
-// SHLL $1, R9; ADCQ R10, R11
+// SHLQ $1, R9; JPL taken
 TEXT ·h1140(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23692,8 +23360,12 @@ TEXT ·h1140(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	ADCQ R10, R11
+	SHLQ $1, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23703,7 +23375,7 @@ TEXT ·h1140(SB), NOSPLIT, $24-8
 	RET
 
 // func h1141(s *State)
-// SHLL $1, R9; SBBQ R10, R11
+// SHLQ $1, R9; SETCS R10
 TEXT ·h1141(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23712,8 +23384,8 @@ TEXT ·h1141(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	SBBQ R10, R11
+	SHLQ $1, R9
+	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23723,7 +23395,7 @@ TEXT ·h1141(SB), NOSPLIT, $24-8
 	RET
 
 // func h1142(s *State)
-// SHLL $1, R9; INCQ R13
+// SHLQ $1, R9; CMOVQEQ R11, R12
 TEXT ·h1142(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23732,8 +23404,8 @@ TEXT ·h1142(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	INCQ R13
+	SHLQ $1, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23743,7 +23415,7 @@ TEXT ·h1142(SB), NOSPLIT, $24-8
 	RET
 
 // func h1143(s *State)
-// SHLL $1, R9; ROLQ $7, R13
+// SHLQ $1, R9; ADCQ R10, R11
 TEXT ·h1143(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23752,8 +23424,8 @@ TEXT ·h1143(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	ROLQ $7, R13
+	SHLQ $1, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23763,7 +23435,7 @@ TEXT ·h1143(SB), NOSPLIT, $24-8
 	RET
 
 // func h1144(s *State)
-// SARL $3, R9; JEQ taken
+// SHLQ $1, R9; SBBQ R10, R11
 TEXT ·h1144(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23772,12 +23444,8 @@ TEXT ·h1144(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $1, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23787,7 +23455,7 @@ done:
 	RET
 
 // func h1145(s *State)
-// SARL $3, R9; JNE taken
+// SHLQ $1, R9; INCQ R13
 TEXT ·h1145(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23796,12 +23464,8 @@ TEXT ·h1145(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $1, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23811,7 +23475,7 @@ done:
 	RET
 
 // func h1146(s *State)
-// SARL $3, R9; JCS taken
+// SHLQ $1, R9; ROLQ $7, R13
 TEXT ·h1146(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23820,12 +23484,8 @@ TEXT ·h1146(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $1, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23835,7 +23495,7 @@ done:
 	RET
 
 // func h1147(s *State)
-// SARL $3, R9; JCC taken
+// SHRQ $1, R9; JEQ taken
 TEXT ·h1147(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23844,8 +23504,8 @@ TEXT ·h1147(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JCC taken
+	SHRQ $1, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23859,7 +23519,7 @@ done:
 	RET
 
 // func h1148(s *State)
-// SARL $3, R9; JLT taken
+// SHRQ $1, R9; JNE taken
 TEXT ·h1148(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23868,8 +23528,8 @@ TEXT ·h1148(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JLT taken
+	SHRQ $1, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23883,7 +23543,7 @@ done:
 	RET
 
 // func h1149(s *State)
-// SARL $3, R9; JGE taken
+// SHRQ $1, R9; JCS taken
 TEXT ·h1149(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23892,8 +23552,8 @@ TEXT ·h1149(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JGE taken
+	SHRQ $1, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23907,7 +23567,7 @@ done:
 	RET
 
 // func h1150(s *State)
-// SARL $3, R9; JLE taken
+// SHRQ $1, R9; JCC taken
 TEXT ·h1150(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23916,8 +23576,8 @@ TEXT ·h1150(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JLE taken
+	SHRQ $1, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23931,7 +23591,7 @@ done:
 	RET
 
 // func h1151(s *State)
-// SARL $3, R9; JGT taken
+// SHRQ $1, R9; JLT taken
 TEXT ·h1151(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23940,8 +23600,8 @@ TEXT ·h1151(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JGT taken
+	SHRQ $1, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23955,7 +23615,7 @@ done:
 	RET
 
 // func h1152(s *State)
-// SARL $3, R9; JLS taken
+// SHRQ $1, R9; JGE taken
 TEXT ·h1152(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23964,8 +23624,8 @@ TEXT ·h1152(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JLS taken
+	SHRQ $1, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23979,7 +23639,7 @@ done:
 	RET
 
 // func h1153(s *State)
-// SARL $3, R9; JHI taken
+// SHRQ $1, R9; JLE taken
 TEXT ·h1153(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23988,8 +23648,8 @@ TEXT ·h1153(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JHI taken
+	SHRQ $1, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24003,7 +23663,7 @@ done:
 	RET
 
 // func h1154(s *State)
-// SARL $3, R9; JMI taken
+// SHRQ $1, R9; JGT taken
 TEXT ·h1154(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24012,8 +23672,8 @@ TEXT ·h1154(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JMI taken
+	SHRQ $1, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24027,7 +23687,7 @@ done:
 	RET
 
 // func h1155(s *State)
-// SARL $3, R9; JPL taken
+// SHRQ $1, R9; JLS taken
 TEXT ·h1155(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24036,8 +23696,8 @@ TEXT ·h1155(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JPL taken
+	SHRQ $1, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24051,7 +23711,7 @@ done:
 	RET
 
 // func h1156(s *State)
-// SARL $3, R9; SETCS R10
+// SHRQ $1, R9; JHI taken
 TEXT ·h1156(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24060,8 +23720,12 @@ TEXT ·h1156(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	SETCS R10
+	SHRQ $1, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24071,7 +23735,7 @@ TEXT ·h1156(SB), NOSPLIT, $24-8
 	RET
 
 // func h1157(s *State)
-// SARL $3, R9; CMOVQEQ R11, R12
+// SHRQ $1, R9; JMI taken
 TEXT ·h1157(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24080,8 +23744,12 @@ TEXT ·h1157(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	CMOVQEQ R11, R12
+	SHRQ $1, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24091,7 +23759,7 @@ TEXT ·h1157(SB), NOSPLIT, $24-8
 	RET
 
 // func h1158(s *State)
-// SARL $3, R9; ADCQ R10, R11
+// SHRQ $1, R9; JPL taken
 TEXT ·h1158(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24100,8 +23768,12 @@ TEXT ·h1158(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	ADCQ R10, R11
+	SHRQ $1, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24111,7 +23783,7 @@ TEXT ·h1158(SB), NOSPLIT, $24-8
 	RET
 
 // func h1159(s *State)
-// SARL $3, R9; SBBQ R10, R11
+// SHRQ $1, R9; SETCS R10
 TEXT ·h1159(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24120,8 +23792,8 @@ TEXT ·h1159(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	SBBQ R10, R11
+	SHRQ $1, R9
+	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24131,7 +23803,7 @@ TEXT ·h1159(SB), NOSPLIT, $24-8
 	RET
 
 // func h1160(s *State)
-// SARL $3, R9; INCQ R13
+// SHRQ $1, R9; CMOVQEQ R11, R12
 TEXT ·h1160(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24140,8 +23812,8 @@ TEXT ·h1160(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	INCQ R13
+	SHRQ $1, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24151,7 +23823,7 @@ TEXT ·h1160(SB), NOSPLIT, $24-8
 	RET
 
 // func h1161(s *State)
-// SARL $3, R9; ROLQ $7, R13
+// SHRQ $1, R9; ADCQ R10, R11
 TEXT ·h1161(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24160,8 +23832,8 @@ TEXT ·h1161(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	ROLQ $7, R13
+	SHRQ $1, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24171,7 +23843,7 @@ TEXT ·h1161(SB), NOSPLIT, $24-8
 	RET
 
 // func h1162(s *State)
-// ROLQ $1, R9; JEQ taken
+// SHRQ $1, R9; SBBQ R10, R11
 TEXT ·h1162(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24180,12 +23852,8 @@ TEXT ·h1162(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ $1, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24195,7 +23863,7 @@ done:
 	RET
 
 // func h1163(s *State)
-// ROLQ $1, R9; JNE taken
+// SHRQ $1, R9; INCQ R13
 TEXT ·h1163(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24204,12 +23872,8 @@ TEXT ·h1163(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ $1, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24219,7 +23883,7 @@ done:
 	RET
 
 // func h1164(s *State)
-// ROLQ $1, R9; JCS taken
+// SHRQ $1, R9; ROLQ $7, R13
 TEXT ·h1164(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24228,12 +23892,8 @@ TEXT ·h1164(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ $1, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24243,7 +23903,7 @@ done:
 	RET
 
 // func h1165(s *State)
-// ROLQ $1, R9; JCC taken
+// SARQ $1, R9; JEQ taken
 TEXT ·h1165(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24252,8 +23912,8 @@ TEXT ·h1165(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JCC taken
+	SARQ $1, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24267,7 +23927,7 @@ done:
 	RET
 
 // func h1166(s *State)
-// ROLQ $1, R9; JLT taken
+// SARQ $1, R9; JNE taken
 TEXT ·h1166(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24276,8 +23936,8 @@ TEXT ·h1166(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JLT taken
+	SARQ $1, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24291,7 +23951,7 @@ done:
 	RET
 
 // func h1167(s *State)
-// ROLQ $1, R9; JGE taken
+// SARQ $1, R9; JCS taken
 TEXT ·h1167(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24300,8 +23960,8 @@ TEXT ·h1167(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JGE taken
+	SARQ $1, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24315,7 +23975,7 @@ done:
 	RET
 
 // func h1168(s *State)
-// ROLQ $1, R9; JLE taken
+// SARQ $1, R9; JCC taken
 TEXT ·h1168(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24324,8 +23984,8 @@ TEXT ·h1168(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JLE taken
+	SARQ $1, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24339,7 +23999,7 @@ done:
 	RET
 
 // func h1169(s *State)
-// ROLQ $1, R9; JGT taken
+// SARQ $1, R9; JLT taken
 TEXT ·h1169(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24348,8 +24008,8 @@ TEXT ·h1169(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JGT taken
+	SARQ $1, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24363,7 +24023,7 @@ done:
 	RET
 
 // func h1170(s *State)
-// ROLQ $1, R9; JLS taken
+// SARQ $1, R9; JGE taken
 TEXT ·h1170(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24372,8 +24032,8 @@ TEXT ·h1170(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JLS taken
+	SARQ $1, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24387,7 +24047,7 @@ done:
 	RET
 
 // func h1171(s *State)
-// ROLQ $1, R9; JHI taken
+// SARQ $1, R9; JLE taken
 TEXT ·h1171(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24396,8 +24056,8 @@ TEXT ·h1171(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JHI taken
+	SARQ $1, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24411,7 +24071,7 @@ done:
 	RET
 
 // func h1172(s *State)
-// ROLQ $1, R9; JMI taken
+// SARQ $1, R9; JGT taken
 TEXT ·h1172(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24420,8 +24080,8 @@ TEXT ·h1172(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JMI taken
+	SARQ $1, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24435,7 +24095,7 @@ done:
 	RET
 
 // func h1173(s *State)
-// ROLQ $1, R9; JPL taken
+// SARQ $1, R9; JLS taken
 TEXT ·h1173(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24444,8 +24104,8 @@ TEXT ·h1173(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JPL taken
+	SARQ $1, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24459,7 +24119,7 @@ done:
 	RET
 
 // func h1174(s *State)
-// ROLQ $1, R9; SETCS R10
+// SARQ $1, R9; JHI taken
 TEXT ·h1174(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24468,8 +24128,12 @@ TEXT ·h1174(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	SETCS R10
+	SARQ $1, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24479,7 +24143,7 @@ TEXT ·h1174(SB), NOSPLIT, $24-8
 	RET
 
 // func h1175(s *State)
-// ROLQ $1, R9; CMOVQEQ R11, R12
+// SARQ $1, R9; JMI taken
 TEXT ·h1175(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24488,8 +24152,12 @@ TEXT ·h1175(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	CMOVQEQ R11, R12
+	SARQ $1, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24499,7 +24167,7 @@ TEXT ·h1175(SB), NOSPLIT, $24-8
 	RET
 
 // func h1176(s *State)
-// ROLQ $1, R9; ADCQ R10, R11
+// SARQ $1, R9; JPL taken
 TEXT ·h1176(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24508,8 +24176,12 @@ TEXT ·h1176(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	ADCQ R10, R11
+	SARQ $1, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24519,7 +24191,7 @@ TEXT ·h1176(SB), NOSPLIT, $24-8
 	RET
 
 // func h1177(s *State)
-// ROLQ $1, R9; SBBQ R10, R11
+// SARQ $1, R9; SETCS R10
 TEXT ·h1177(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24528,8 +24200,8 @@ TEXT ·h1177(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	SBBQ R10, R11
+	SARQ $1, R9
+	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24539,7 +24211,7 @@ TEXT ·h1177(SB), NOSPLIT, $24-8
 	RET
 
 // func h1178(s *State)
-// ROLQ $1, R9; INCQ R13
+// SARQ $1, R9; CMOVQEQ R11, R12
 TEXT ·h1178(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24548,8 +24220,8 @@ TEXT ·h1178(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	INCQ R13
+	SARQ $1, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24559,7 +24231,7 @@ TEXT ·h1178(SB), NOSPLIT, $24-8
 	RET
 
 // func h1179(s *State)
-// ROLQ $1, R9; ROLQ $7, R13
+// SARQ $1, R9; ADCQ R10, R11
 TEXT ·h1179(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24568,8 +24240,8 @@ TEXT ·h1179(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	ROLQ $7, R13
+	SARQ $1, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24579,7 +24251,7 @@ TEXT ·h1179(SB), NOSPLIT, $24-8
 	RET
 
 // func h1180(s *State)
-// RORQ $3, R9; JEQ taken
+// SARQ $1, R9; SBBQ R10, R11
 TEXT ·h1180(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24588,12 +24260,8 @@ TEXT ·h1180(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARQ $1, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24603,7 +24271,7 @@ done:
 	RET
 
 // func h1181(s *State)
-// RORQ $3, R9; JNE taken
+// SARQ $1, R9; INCQ R13
 TEXT ·h1181(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24612,12 +24280,8 @@ TEXT ·h1181(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARQ $1, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24627,7 +24291,7 @@ done:
 	RET
 
 // func h1182(s *State)
-// RORQ $3, R9; JCS taken
+// SARQ $1, R9; ROLQ $7, R13
 TEXT ·h1182(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24636,12 +24300,8 @@ TEXT ·h1182(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARQ $1, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24651,7 +24311,7 @@ done:
 	RET
 
 // func h1183(s *State)
-// RORQ $3, R9; JCC taken
+// SHLQ $5, R9; JEQ taken
 TEXT ·h1183(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24660,8 +24320,8 @@ TEXT ·h1183(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JCC taken
+	SHLQ $5, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24675,7 +24335,7 @@ done:
 	RET
 
 // func h1184(s *State)
-// RORQ $3, R9; JLT taken
+// SHLQ $5, R9; JNE taken
 TEXT ·h1184(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24684,8 +24344,8 @@ TEXT ·h1184(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JLT taken
+	SHLQ $5, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24699,7 +24359,7 @@ done:
 	RET
 
 // func h1185(s *State)
-// RORQ $3, R9; JGE taken
+// SHLQ $5, R9; JCS taken
 TEXT ·h1185(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24708,8 +24368,8 @@ TEXT ·h1185(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JGE taken
+	SHLQ $5, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24723,7 +24383,7 @@ done:
 	RET
 
 // func h1186(s *State)
-// RORQ $3, R9; JLE taken
+// SHLQ $5, R9; JCC taken
 TEXT ·h1186(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24732,8 +24392,8 @@ TEXT ·h1186(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JLE taken
+	SHLQ $5, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24747,7 +24407,7 @@ done:
 	RET
 
 // func h1187(s *State)
-// RORQ $3, R9; JGT taken
+// SHLQ $5, R9; JLT taken
 TEXT ·h1187(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24756,8 +24416,8 @@ TEXT ·h1187(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JGT taken
+	SHLQ $5, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24771,7 +24431,7 @@ done:
 	RET
 
 // func h1188(s *State)
-// RORQ $3, R9; JLS taken
+// SHLQ $5, R9; JGE taken
 TEXT ·h1188(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24780,8 +24440,8 @@ TEXT ·h1188(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JLS taken
+	SHLQ $5, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24795,7 +24455,7 @@ done:
 	RET
 
 // func h1189(s *State)
-// RORQ $3, R9; JHI taken
+// SHLQ $5, R9; JLE taken
 TEXT ·h1189(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24804,8 +24464,8 @@ TEXT ·h1189(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JHI taken
+	SHLQ $5, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24819,7 +24479,7 @@ done:
 	RET
 
 // func h1190(s *State)
-// RORQ $3, R9; JMI taken
+// SHLQ $5, R9; JGT taken
 TEXT ·h1190(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24828,8 +24488,8 @@ TEXT ·h1190(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JMI taken
+	SHLQ $5, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24843,7 +24503,7 @@ done:
 	RET
 
 // func h1191(s *State)
-// RORQ $3, R9; JPL taken
+// SHLQ $5, R9; JLS taken
 TEXT ·h1191(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24852,8 +24512,8 @@ TEXT ·h1191(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JPL taken
+	SHLQ $5, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24867,7 +24527,7 @@ done:
 	RET
 
 // func h1192(s *State)
-// RORQ $3, R9; SETCS R10
+// SHLQ $5, R9; JHI taken
 TEXT ·h1192(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24876,8 +24536,12 @@ TEXT ·h1192(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	SETCS R10
+	SHLQ $5, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24887,7 +24551,7 @@ TEXT ·h1192(SB), NOSPLIT, $24-8
 	RET
 
 // func h1193(s *State)
-// RORQ $3, R9; CMOVQEQ R11, R12
+// SHLQ $5, R9; JMI taken
 TEXT ·h1193(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24896,8 +24560,12 @@ TEXT ·h1193(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	CMOVQEQ R11, R12
+	SHLQ $5, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24907,7 +24575,7 @@ TEXT ·h1193(SB), NOSPLIT, $24-8
 	RET
 
 // func h1194(s *State)
-// RORQ $3, R9; ADCQ R10, R11
+// SHLQ $5, R9; JPL taken
 TEXT ·h1194(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24916,8 +24584,12 @@ TEXT ·h1194(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	ADCQ R10, R11
+	SHLQ $5, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24927,7 +24599,7 @@ TEXT ·h1194(SB), NOSPLIT, $24-8
 	RET
 
 // func h1195(s *State)
-// RORQ $3, R9; SBBQ R10, R11
+// SHLQ $5, R9; SETCS R10
 TEXT ·h1195(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24936,8 +24608,8 @@ TEXT ·h1195(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	SBBQ R10, R11
+	SHLQ $5, R9
+	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24947,7 +24619,7 @@ TEXT ·h1195(SB), NOSPLIT, $24-8
 	RET
 
 // func h1196(s *State)
-// RORQ $3, R9; INCQ R13
+// SHLQ $5, R9; CMOVQEQ R11, R12
 TEXT ·h1196(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24956,8 +24628,8 @@ TEXT ·h1196(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	INCQ R13
+	SHLQ $5, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24967,7 +24639,7 @@ TEXT ·h1196(SB), NOSPLIT, $24-8
 	RET
 
 // func h1197(s *State)
-// RORQ $3, R9; ROLQ $7, R13
+// SHLQ $5, R9; ADCQ R10, R11
 TEXT ·h1197(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24976,8 +24648,8 @@ TEXT ·h1197(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	ROLQ $7, R13
+	SHLQ $5, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24987,7 +24659,7 @@ TEXT ·h1197(SB), NOSPLIT, $24-8
 	RET
 
 // func h1198(s *State)
-// IMULQ R8, R9; JEQ taken
+// SHLQ $5, R9; SBBQ R10, R11
 TEXT ·h1198(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24996,12 +24668,8 @@ TEXT ·h1198(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $5, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25011,7 +24679,7 @@ done:
 	RET
 
 // func h1199(s *State)
-// IMULQ R8, R9; JNE taken
+// SHLQ $5, R9; INCQ R13
 TEXT ·h1199(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25020,12 +24688,8 @@ TEXT ·h1199(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $5, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25035,7 +24699,7 @@ done:
 	RET
 
 // func h1200(s *State)
-// IMULQ R8, R9; JCS taken
+// SHLQ $5, R9; ROLQ $7, R13
 TEXT ·h1200(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25044,12 +24708,8 @@ TEXT ·h1200(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $5, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25059,7 +24719,7 @@ done:
 	RET
 
 // func h1201(s *State)
-// IMULQ R8, R9; JCC taken
+// SHRQ CX, R9; JEQ taken
 TEXT ·h1201(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25068,8 +24728,8 @@ TEXT ·h1201(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JCC taken
+	SHRQ CX, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25083,7 +24743,7 @@ done:
 	RET
 
 // func h1202(s *State)
-// IMULQ R8, R9; JLT taken
+// SHRQ CX, R9; JNE taken
 TEXT ·h1202(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25092,8 +24752,8 @@ TEXT ·h1202(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JLT taken
+	SHRQ CX, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25107,7 +24767,7 @@ done:
 	RET
 
 // func h1203(s *State)
-// IMULQ R8, R9; JGE taken
+// SHRQ CX, R9; JCS taken
 TEXT ·h1203(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25116,8 +24776,8 @@ TEXT ·h1203(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JGE taken
+	SHRQ CX, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25131,7 +24791,7 @@ done:
 	RET
 
 // func h1204(s *State)
-// IMULQ R8, R9; JLE taken
+// SHRQ CX, R9; JCC taken
 TEXT ·h1204(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25140,8 +24800,8 @@ TEXT ·h1204(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JLE taken
+	SHRQ CX, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25155,7 +24815,7 @@ done:
 	RET
 
 // func h1205(s *State)
-// IMULQ R8, R9; JGT taken
+// SHRQ CX, R9; JLT taken
 TEXT ·h1205(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25164,8 +24824,8 @@ TEXT ·h1205(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JGT taken
+	SHRQ CX, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25179,7 +24839,7 @@ done:
 	RET
 
 // func h1206(s *State)
-// IMULQ R8, R9; JLS taken
+// SHRQ CX, R9; JGE taken
 TEXT ·h1206(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25188,8 +24848,8 @@ TEXT ·h1206(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JLS taken
+	SHRQ CX, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25203,7 +24863,7 @@ done:
 	RET
 
 // func h1207(s *State)
-// IMULQ R8, R9; JHI taken
+// SHRQ CX, R9; JLE taken
 TEXT ·h1207(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25212,8 +24872,8 @@ TEXT ·h1207(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JHI taken
+	SHRQ CX, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25227,7 +24887,7 @@ done:
 	RET
 
 // func h1208(s *State)
-// IMULQ R8, R9; JMI taken
+// SHRQ CX, R9; JGT taken
 TEXT ·h1208(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25236,8 +24896,8 @@ TEXT ·h1208(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JMI taken
+	SHRQ CX, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25251,7 +24911,7 @@ done:
 	RET
 
 // func h1209(s *State)
-// IMULQ R8, R9; JPL taken
+// SHRQ CX, R9; JLS taken
 TEXT ·h1209(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25260,8 +24920,8 @@ TEXT ·h1209(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JPL taken
+	SHRQ CX, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25275,7 +24935,7 @@ done:
 	RET
 
 // func h1210(s *State)
-// IMULQ R8, R9; SETCS R10
+// SHRQ CX, R9; JHI taken
 TEXT ·h1210(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25284,8 +24944,12 @@ TEXT ·h1210(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	SETCS R10
+	SHRQ CX, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25295,7 +24959,7 @@ TEXT ·h1210(SB), NOSPLIT, $24-8
 	RET
 
 // func h1211(s *State)
-// IMULQ R8, R9; CMOVQEQ R11, R12
+// SHRQ CX, R9; JMI taken
 TEXT ·h1211(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25304,8 +24968,12 @@ TEXT ·h1211(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	CMOVQEQ R11, R12
+	SHRQ CX, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25315,7 +24983,7 @@ TEXT ·h1211(SB), NOSPLIT, $24-8
 	RET
 
 // func h1212(s *State)
-// IMULQ R8, R9; ADCQ R10, R11
+// SHRQ CX, R9; JPL taken
 TEXT ·h1212(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25324,8 +24992,12 @@ TEXT ·h1212(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	ADCQ R10, R11
+	SHRQ CX, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25335,7 +25007,7 @@ TEXT ·h1212(SB), NOSPLIT, $24-8
 	RET
 
 // func h1213(s *State)
-// IMULQ R8, R9; SBBQ R10, R11
+// SHRQ CX, R9; SETCS R10
 TEXT ·h1213(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25344,8 +25016,8 @@ TEXT ·h1213(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	SBBQ R10, R11
+	SHRQ CX, R9
+	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25355,7 +25027,7 @@ TEXT ·h1213(SB), NOSPLIT, $24-8
 	RET
 
 // func h1214(s *State)
-// IMULQ R8, R9; INCQ R13
+// SHRQ CX, R9; CMOVQEQ R11, R12
 TEXT ·h1214(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25364,8 +25036,8 @@ TEXT ·h1214(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	INCQ R13
+	SHRQ CX, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25375,7 +25047,7 @@ TEXT ·h1214(SB), NOSPLIT, $24-8
 	RET
 
 // func h1215(s *State)
-// IMULQ R8, R9; ROLQ $7, R13
+// SHRQ CX, R9; ADCQ R10, R11
 TEXT ·h1215(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25384,8 +25056,8 @@ TEXT ·h1215(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	ROLQ $7, R13
+	SHRQ CX, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25395,7 +25067,7 @@ TEXT ·h1215(SB), NOSPLIT, $24-8
 	RET
 
 // func h1216(s *State)
-// IMUL3Q $-3, R8, R9; JEQ taken
+// SHRQ CX, R9; SBBQ R10, R11
 TEXT ·h1216(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25404,12 +25076,8 @@ TEXT ·h1216(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ CX, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25419,7 +25087,7 @@ done:
 	RET
 
 // func h1217(s *State)
-// IMUL3Q $-3, R8, R9; JNE taken
+// SHRQ CX, R9; INCQ R13
 TEXT ·h1217(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25428,12 +25096,8 @@ TEXT ·h1217(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ CX, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25443,7 +25107,7 @@ done:
 	RET
 
 // func h1218(s *State)
-// IMUL3Q $-3, R8, R9; JCS taken
+// SHRQ CX, R9; ROLQ $7, R13
 TEXT ·h1218(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25452,12 +25116,8 @@ TEXT ·h1218(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ CX, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25467,7 +25127,7 @@ done:
 	RET
 
 // func h1219(s *State)
-// IMUL3Q $-3, R8, R9; JCC taken
+// SHLL $1, R9; JEQ taken
 TEXT ·h1219(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25476,8 +25136,8 @@ TEXT ·h1219(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JCC taken
+	SHLL $1, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25491,7 +25151,7 @@ done:
 	RET
 
 // func h1220(s *State)
-// IMUL3Q $-3, R8, R9; JLT taken
+// SHLL $1, R9; JNE taken
 TEXT ·h1220(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25500,8 +25160,8 @@ TEXT ·h1220(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JLT taken
+	SHLL $1, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25515,7 +25175,7 @@ done:
 	RET
 
 // func h1221(s *State)
-// IMUL3Q $-3, R8, R9; JGE taken
+// SHLL $1, R9; JCS taken
 TEXT ·h1221(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25524,8 +25184,8 @@ TEXT ·h1221(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JGE taken
+	SHLL $1, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25539,7 +25199,7 @@ done:
 	RET
 
 // func h1222(s *State)
-// IMUL3Q $-3, R8, R9; JLE taken
+// SHLL $1, R9; JCC taken
 TEXT ·h1222(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25548,8 +25208,8 @@ TEXT ·h1222(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JLE taken
+	SHLL $1, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25563,7 +25223,7 @@ done:
 	RET
 
 // func h1223(s *State)
-// IMUL3Q $-3, R8, R9; JGT taken
+// SHLL $1, R9; JLT taken
 TEXT ·h1223(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25572,8 +25232,8 @@ TEXT ·h1223(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JGT taken
+	SHLL $1, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25587,7 +25247,7 @@ done:
 	RET
 
 // func h1224(s *State)
-// IMUL3Q $-3, R8, R9; JLS taken
+// SHLL $1, R9; JGE taken
 TEXT ·h1224(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25596,8 +25256,8 @@ TEXT ·h1224(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JLS taken
+	SHLL $1, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25611,7 +25271,7 @@ done:
 	RET
 
 // func h1225(s *State)
-// IMUL3Q $-3, R8, R9; JHI taken
+// SHLL $1, R9; JLE taken
 TEXT ·h1225(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25620,8 +25280,8 @@ TEXT ·h1225(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JHI taken
+	SHLL $1, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25635,7 +25295,7 @@ done:
 	RET
 
 // func h1226(s *State)
-// IMUL3Q $-3, R8, R9; JMI taken
+// SHLL $1, R9; JGT taken
 TEXT ·h1226(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25644,8 +25304,8 @@ TEXT ·h1226(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JMI taken
+	SHLL $1, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25659,7 +25319,7 @@ done:
 	RET
 
 // func h1227(s *State)
-// IMUL3Q $-3, R8, R9; JPL taken
+// SHLL $1, R9; JLS taken
 TEXT ·h1227(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25668,8 +25328,8 @@ TEXT ·h1227(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JPL taken
+	SHLL $1, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25683,7 +25343,7 @@ done:
 	RET
 
 // func h1228(s *State)
-// IMUL3Q $-3, R8, R9; SETCS R10
+// SHLL $1, R9; JHI taken
 TEXT ·h1228(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25692,8 +25352,12 @@ TEXT ·h1228(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	SETCS R10
+	SHLL $1, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25703,7 +25367,7 @@ TEXT ·h1228(SB), NOSPLIT, $24-8
 	RET
 
 // func h1229(s *State)
-// IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12
+// SHLL $1, R9; JMI taken
 TEXT ·h1229(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25712,8 +25376,12 @@ TEXT ·h1229(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	CMOVQEQ R11, R12
+	SHLL $1, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25723,7 +25391,7 @@ TEXT ·h1229(SB), NOSPLIT, $24-8
 	RET
 
 // func h1230(s *State)
-// IMUL3Q $-3, R8, R9; ADCQ R10, R11
+// SHLL $1, R9; JPL taken
 TEXT ·h1230(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25732,8 +25400,12 @@ TEXT ·h1230(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	ADCQ R10, R11
+	SHLL $1, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25743,7 +25415,7 @@ TEXT ·h1230(SB), NOSPLIT, $24-8
 	RET
 
 // func h1231(s *State)
-// IMUL3Q $-3, R8, R9; SBBQ R10, R11
+// SHLL $1, R9; SETCS R10
 TEXT ·h1231(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25752,8 +25424,8 @@ TEXT ·h1231(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	SBBQ R10, R11
+	SHLL $1, R9
+	SETCS R10
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25763,7 +25435,7 @@ TEXT ·h1231(SB), NOSPLIT, $24-8
 	RET
 
 // func h1232(s *State)
-// IMUL3Q $-3, R8, R9; INCQ R13
+// SHLL $1, R9; CMOVQEQ R11, R12
 TEXT ·h1232(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25772,8 +25444,8 @@ TEXT ·h1232(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	INCQ R13
+	SHLL $1, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25783,7 +25455,7 @@ TEXT ·h1232(SB), NOSPLIT, $24-8
 	RET
 
 // func h1233(s *State)
-// IMUL3Q $-3, R8, R9; ROLQ $7, R13
+// SHLL $1, R9; ADCQ R10, R11
 TEXT ·h1233(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25792,8 +25464,8 @@ TEXT ·h1233(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	ROLQ $7, R13
+	SHLL $1, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25803,7 +25475,7 @@ TEXT ·h1233(SB), NOSPLIT, $24-8
 	RET
 
 // func h1234(s *State)
-// MULQ R8; JEQ taken
+// SHLL $1, R9; SBBQ R10, R11
 TEXT ·h1234(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25812,12 +25484,8 @@ TEXT ·h1234(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	MULQ R8
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLL $1, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25827,7 +25495,7 @@ done:
 	RET
 
 // func h1235(s *State)
-// MULQ R8; JNE taken
+// SHLL $1, R9; INCQ R13
 TEXT ·h1235(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25836,12 +25504,8 @@ TEXT ·h1235(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	MULQ R8
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLL $1, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25851,7 +25515,7 @@ done:
 	RET
 
 // func h1236(s *State)
-// MULQ R8; JCS taken
+// SHLL $1, R9; ROLQ $7, R13
 TEXT ·h1236(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25860,12 +25524,8 @@ TEXT ·h1236(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	MULQ R8
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLL $1, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25875,7 +25535,7 @@ done:
 	RET
 
 // func h1237(s *State)
-// MULQ R8; JCC taken
+// SARL $3, R9; JEQ taken
 TEXT ·h1237(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25884,8 +25544,8 @@ TEXT ·h1237(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	MULQ R8
-	JCC taken
+	SARL $3, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25899,8 +25559,2120 @@ done:
 	RET
 
 // func h1238(s *State)
-// MULQ R8; JLT taken
+// SARL $3, R9; JNE taken
 TEXT ·h1238(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARL $3, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1239(s *State)
+// SARL $3, R9; JCS taken
+TEXT ·h1239(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARL $3, R9
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1240(s *State)
+// SARL $3, R9; JCC taken
+TEXT ·h1240(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARL $3, R9
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1241(s *State)
+// SARL $3, R9; JLT taken
+TEXT ·h1241(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARL $3, R9
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1242(s *State)
+// SARL $3, R9; JGE taken
+TEXT ·h1242(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARL $3, R9
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1243(s *State)
+// SARL $3, R9; JLE taken
+TEXT ·h1243(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARL $3, R9
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1244(s *State)
+// SARL $3, R9; JGT taken
+TEXT ·h1244(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARL $3, R9
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1245(s *State)
+// SARL $3, R9; JLS taken
+TEXT ·h1245(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARL $3, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1246(s *State)
+// SARL $3, R9; JHI taken
+TEXT ·h1246(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARL $3, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1247(s *State)
+// SARL $3, R9; JMI taken
+TEXT ·h1247(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARL $3, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1248(s *State)
+// SARL $3, R9; JPL taken
+TEXT ·h1248(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARL $3, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1249(s *State)
+// SARL $3, R9; SETCS R10
+TEXT ·h1249(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARL $3, R9
+	SETCS R10
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1250(s *State)
+// SARL $3, R9; CMOVQEQ R11, R12
+TEXT ·h1250(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARL $3, R9
+	CMOVQEQ R11, R12
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1251(s *State)
+// SARL $3, R9; ADCQ R10, R11
+TEXT ·h1251(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARL $3, R9
+	ADCQ R10, R11
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1252(s *State)
+// SARL $3, R9; SBBQ R10, R11
+TEXT ·h1252(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARL $3, R9
+	SBBQ R10, R11
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1253(s *State)
+// SARL $3, R9; INCQ R13
+TEXT ·h1253(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARL $3, R9
+	INCQ R13
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1254(s *State)
+// SARL $3, R9; ROLQ $7, R13
+TEXT ·h1254(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARL $3, R9
+	ROLQ $7, R13
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1255(s *State)
+// ROLQ $1, R9; JEQ taken
+TEXT ·h1255(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ROLQ $1, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1256(s *State)
+// ROLQ $1, R9; JNE taken
+TEXT ·h1256(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ROLQ $1, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1257(s *State)
+// ROLQ $1, R9; JCS taken
+TEXT ·h1257(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ROLQ $1, R9
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1258(s *State)
+// ROLQ $1, R9; JCC taken
+TEXT ·h1258(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ROLQ $1, R9
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1259(s *State)
+// ROLQ $1, R9; JLT taken
+TEXT ·h1259(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ROLQ $1, R9
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1260(s *State)
+// ROLQ $1, R9; JGE taken
+TEXT ·h1260(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ROLQ $1, R9
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1261(s *State)
+// ROLQ $1, R9; JLE taken
+TEXT ·h1261(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ROLQ $1, R9
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1262(s *State)
+// ROLQ $1, R9; JGT taken
+TEXT ·h1262(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ROLQ $1, R9
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1263(s *State)
+// ROLQ $1, R9; JLS taken
+TEXT ·h1263(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ROLQ $1, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1264(s *State)
+// ROLQ $1, R9; JHI taken
+TEXT ·h1264(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ROLQ $1, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1265(s *State)
+// ROLQ $1, R9; JMI taken
+TEXT ·h1265(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ROLQ $1, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1266(s *State)
+// ROLQ $1, R9; JPL taken
+TEXT ·h1266(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ROLQ $1, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1267(s *State)
+// ROLQ $1, R9; SETCS R10
+TEXT ·h1267(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ROLQ $1, R9
+	SETCS R10
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1268(s *State)
+// ROLQ $1, R9; CMOVQEQ R11, R12
+TEXT ·h1268(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ROLQ $1, R9
+	CMOVQEQ R11, R12
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1269(s *State)
+// ROLQ $1, R9; ADCQ R10, R11
+TEXT ·h1269(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ROLQ $1, R9
+	ADCQ R10, R11
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1270(s *State)
+// ROLQ $1, R9; SBBQ R10, R11
+TEXT ·h1270(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ROLQ $1, R9
+	SBBQ R10, R11
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1271(s *State)
+// ROLQ $1, R9; INCQ R13
+TEXT ·h1271(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ROLQ $1, R9
+	INCQ R13
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1272(s *State)
+// ROLQ $1, R9; ROLQ $7, R13
+TEXT ·h1272(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ROLQ $1, R9
+	ROLQ $7, R13
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1273(s *State)
+// RORQ $3, R9; JEQ taken
+TEXT ·h1273(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1274(s *State)
+// RORQ $3, R9; JNE taken
+TEXT ·h1274(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1275(s *State)
+// RORQ $3, R9; JCS taken
+TEXT ·h1275(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1276(s *State)
+// RORQ $3, R9; JCC taken
+TEXT ·h1276(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1277(s *State)
+// RORQ $3, R9; JLT taken
+TEXT ·h1277(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1278(s *State)
+// RORQ $3, R9; JGE taken
+TEXT ·h1278(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1279(s *State)
+// RORQ $3, R9; JLE taken
+TEXT ·h1279(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1280(s *State)
+// RORQ $3, R9; JGT taken
+TEXT ·h1280(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1281(s *State)
+// RORQ $3, R9; JLS taken
+TEXT ·h1281(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1282(s *State)
+// RORQ $3, R9; JHI taken
+TEXT ·h1282(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1283(s *State)
+// RORQ $3, R9; JMI taken
+TEXT ·h1283(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1284(s *State)
+// RORQ $3, R9; JPL taken
+TEXT ·h1284(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1285(s *State)
+// RORQ $3, R9; SETCS R10
+TEXT ·h1285(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	SETCS R10
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1286(s *State)
+// RORQ $3, R9; CMOVQEQ R11, R12
+TEXT ·h1286(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	CMOVQEQ R11, R12
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1287(s *State)
+// RORQ $3, R9; ADCQ R10, R11
+TEXT ·h1287(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	ADCQ R10, R11
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1288(s *State)
+// RORQ $3, R9; SBBQ R10, R11
+TEXT ·h1288(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	SBBQ R10, R11
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1289(s *State)
+// RORQ $3, R9; INCQ R13
+TEXT ·h1289(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	INCQ R13
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1290(s *State)
+// RORQ $3, R9; ROLQ $7, R13
+TEXT ·h1290(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	ROLQ $7, R13
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1291(s *State)
+// IMULQ R8, R9; JEQ taken
+TEXT ·h1291(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1292(s *State)
+// IMULQ R8, R9; JNE taken
+TEXT ·h1292(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1293(s *State)
+// IMULQ R8, R9; JCS taken
+TEXT ·h1293(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1294(s *State)
+// IMULQ R8, R9; JCC taken
+TEXT ·h1294(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1295(s *State)
+// IMULQ R8, R9; JLT taken
+TEXT ·h1295(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1296(s *State)
+// IMULQ R8, R9; JGE taken
+TEXT ·h1296(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1297(s *State)
+// IMULQ R8, R9; JLE taken
+TEXT ·h1297(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1298(s *State)
+// IMULQ R8, R9; JGT taken
+TEXT ·h1298(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1299(s *State)
+// IMULQ R8, R9; JLS taken
+TEXT ·h1299(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1300(s *State)
+// IMULQ R8, R9; JHI taken
+TEXT ·h1300(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1301(s *State)
+// IMULQ R8, R9; JMI taken
+TEXT ·h1301(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1302(s *State)
+// IMULQ R8, R9; JPL taken
+TEXT ·h1302(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1303(s *State)
+// IMULQ R8, R9; SETCS R10
+TEXT ·h1303(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	SETCS R10
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1304(s *State)
+// IMULQ R8, R9; CMOVQEQ R11, R12
+TEXT ·h1304(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	CMOVQEQ R11, R12
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1305(s *State)
+// IMULQ R8, R9; ADCQ R10, R11
+TEXT ·h1305(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	ADCQ R10, R11
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1306(s *State)
+// IMULQ R8, R9; SBBQ R10, R11
+TEXT ·h1306(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	SBBQ R10, R11
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1307(s *State)
+// IMULQ R8, R9; INCQ R13
+TEXT ·h1307(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	INCQ R13
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1308(s *State)
+// IMULQ R8, R9; ROLQ $7, R13
+TEXT ·h1308(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	ROLQ $7, R13
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1309(s *State)
+// IMUL3Q $-3, R8, R9; JEQ taken
+TEXT ·h1309(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1310(s *State)
+// IMUL3Q $-3, R8, R9; JNE taken
+TEXT ·h1310(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1311(s *State)
+// IMUL3Q $-3, R8, R9; JCS taken
+TEXT ·h1311(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1312(s *State)
+// IMUL3Q $-3, R8, R9; JCC taken
+TEXT ·h1312(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1313(s *State)
+// IMUL3Q $-3, R8, R9; JLT taken
+TEXT ·h1313(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1314(s *State)
+// IMUL3Q $-3, R8, R9; JGE taken
+TEXT ·h1314(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1315(s *State)
+// IMUL3Q $-3, R8, R9; JLE taken
+TEXT ·h1315(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1316(s *State)
+// IMUL3Q $-3, R8, R9; JGT taken
+TEXT ·h1316(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1317(s *State)
+// IMUL3Q $-3, R8, R9; JLS taken
+TEXT ·h1317(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1318(s *State)
+// IMUL3Q $-3, R8, R9; JHI taken
+TEXT ·h1318(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1319(s *State)
+// IMUL3Q $-3, R8, R9; JMI taken
+TEXT ·h1319(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1320(s *State)
+// IMUL3Q $-3, R8, R9; JPL taken
+TEXT ·h1320(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1321(s *State)
+// IMUL3Q $-3, R8, R9; SETCS R10
+TEXT ·h1321(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	SETCS R10
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1322(s *State)
+// IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12
+TEXT ·h1322(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	CMOVQEQ R11, R12
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1323(s *State)
+// IMUL3Q $-3, R8, R9; ADCQ R10, R11
+TEXT ·h1323(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	ADCQ R10, R11
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1324(s *State)
+// IMUL3Q $-3, R8, R9; SBBQ R10, R11
+TEXT ·h1324(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	SBBQ R10, R11
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1325(s *State)
+// IMUL3Q $-3, R8, R9; INCQ R13
+TEXT ·h1325(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	INCQ R13
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1326(s *State)
+// IMUL3Q $-3, R8, R9; ROLQ $7, R13
+TEXT ·h1326(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	ROLQ $7, R13
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1327(s *State)
+// MULQ R8; JEQ taken
+TEXT ·h1327(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MULQ R8
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1328(s *State)
+// MULQ R8; JNE taken
+TEXT ·h1328(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MULQ R8
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1329(s *State)
+// MULQ R8; JCS taken
+TEXT ·h1329(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MULQ R8
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1330(s *State)
+// MULQ R8; JCC taken
+TEXT ·h1330(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MULQ R8
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1331(s *State)
+// MULQ R8; JLT taken
+TEXT ·h1331(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25922,9 +27694,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1239(s *State)
+// func h1332(s *State)
 // MULQ R8; JGE taken
-TEXT ·h1239(SB), NOSPLIT, $24-8
+TEXT ·h1332(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25946,9 +27718,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1240(s *State)
+// func h1333(s *State)
 // MULQ R8; JLE taken
-TEXT ·h1240(SB), NOSPLIT, $24-8
+TEXT ·h1333(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25970,9 +27742,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1241(s *State)
+// func h1334(s *State)
 // MULQ R8; JGT taken
-TEXT ·h1241(SB), NOSPLIT, $24-8
+TEXT ·h1334(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25994,9 +27766,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1242(s *State)
+// func h1335(s *State)
 // MULQ R8; JLS taken
-TEXT ·h1242(SB), NOSPLIT, $24-8
+TEXT ·h1335(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26018,9 +27790,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1243(s *State)
+// func h1336(s *State)
 // MULQ R8; JHI taken
-TEXT ·h1243(SB), NOSPLIT, $24-8
+TEXT ·h1336(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26042,9 +27814,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1244(s *State)
+// func h1337(s *State)
 // MULQ R8; JMI taken
-TEXT ·h1244(SB), NOSPLIT, $24-8
+TEXT ·h1337(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26066,9 +27838,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1245(s *State)
+// func h1338(s *State)
 // MULQ R8; JPL taken
-TEXT ·h1245(SB), NOSPLIT, $24-8
+TEXT ·h1338(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26090,9 +27862,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1246(s *State)
+// func h1339(s *State)
 // MULQ R8; SETCS R10
-TEXT ·h1246(SB), NOSPLIT, $24-8
+TEXT ·h1339(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26110,9 +27882,9 @@ TEXT ·h1246(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1247(s *State)
+// func h1340(s *State)
 // MULQ R8; CMOVQEQ R11, R12
-TEXT ·h1247(SB), NOSPLIT, $24-8
+TEXT ·h1340(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26130,9 +27902,9 @@ TEXT ·h1247(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1248(s *State)
+// func h1341(s *State)
 // MULQ R8; ADCQ R10, R11
-TEXT ·h1248(SB), NOSPLIT, $24-8
+TEXT ·h1341(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26150,9 +27922,9 @@ TEXT ·h1248(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1249(s *State)
+// func h1342(s *State)
 // MULQ R8; SBBQ R10, R11
-TEXT ·h1249(SB), NOSPLIT, $24-8
+TEXT ·h1342(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26170,9 +27942,9 @@ TEXT ·h1249(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1250(s *State)
+// func h1343(s *State)
 // MULQ R8; INCQ R13
-TEXT ·h1250(SB), NOSPLIT, $24-8
+TEXT ·h1343(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26190,9 +27962,9 @@ TEXT ·h1250(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1251(s *State)
+// func h1344(s *State)
 // MULQ R8; ROLQ $7, R13
-TEXT ·h1251(SB), NOSPLIT, $24-8
+TEXT ·h1344(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26210,9 +27982,9 @@ TEXT ·h1251(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1252(s *State)
+// func h1345(s *State)
 // POPCNTQ R8, R9; JEQ taken
-TEXT ·h1252(SB), NOSPLIT, $24-8
+TEXT ·h1345(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26234,9 +28006,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1253(s *State)
+// func h1346(s *State)
 // POPCNTQ R8, R9; JNE taken
-TEXT ·h1253(SB), NOSPLIT, $24-8
+TEXT ·h1346(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26258,9 +28030,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1254(s *State)
+// func h1347(s *State)
 // POPCNTQ R8, R9; JCS taken
-TEXT ·h1254(SB), NOSPLIT, $24-8
+TEXT ·h1347(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26282,9 +28054,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1255(s *State)
+// func h1348(s *State)
 // POPCNTQ R8, R9; JCC taken
-TEXT ·h1255(SB), NOSPLIT, $24-8
+TEXT ·h1348(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26306,9 +28078,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1256(s *State)
+// func h1349(s *State)
 // POPCNTQ R8, R9; JLT taken
-TEXT ·h1256(SB), NOSPLIT, $24-8
+TEXT ·h1349(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26330,9 +28102,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1257(s *State)
+// func h1350(s *State)
 // POPCNTQ R8, R9; JGE taken
-TEXT ·h1257(SB), NOSPLIT, $24-8
+TEXT ·h1350(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26354,9 +28126,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1258(s *State)
+// func h1351(s *State)
 // POPCNTQ R8, R9; JLE taken
-TEXT ·h1258(SB), NOSPLIT, $24-8
+TEXT ·h1351(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26378,9 +28150,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1259(s *State)
+// func h1352(s *State)
 // POPCNTQ R8, R9; JGT taken
-TEXT ·h1259(SB), NOSPLIT, $24-8
+TEXT ·h1352(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26402,9 +28174,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1260(s *State)
+// func h1353(s *State)
 // POPCNTQ R8, R9; JLS taken
-TEXT ·h1260(SB), NOSPLIT, $24-8
+TEXT ·h1353(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26426,9 +28198,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1261(s *State)
+// func h1354(s *State)
 // POPCNTQ R8, R9; JHI taken
-TEXT ·h1261(SB), NOSPLIT, $24-8
+TEXT ·h1354(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26450,9 +28222,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1262(s *State)
+// func h1355(s *State)
 // POPCNTQ R8, R9; JMI taken
-TEXT ·h1262(SB), NOSPLIT, $24-8
+TEXT ·h1355(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26474,9 +28246,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1263(s *State)
+// func h1356(s *State)
 // POPCNTQ R8, R9; JPL taken
-TEXT ·h1263(SB), NOSPLIT, $24-8
+TEXT ·h1356(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26498,9 +28270,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1264(s *State)
+// func h1357(s *State)
 // POPCNTQ R8, R9; SETCS R10
-TEXT ·h1264(SB), NOSPLIT, $24-8
+TEXT ·h1357(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26518,9 +28290,9 @@ TEXT ·h1264(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1265(s *State)
+// func h1358(s *State)
 // POPCNTQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1265(SB), NOSPLIT, $24-8
+TEXT ·h1358(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26538,9 +28310,9 @@ TEXT ·h1265(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1266(s *State)
+// func h1359(s *State)
 // POPCNTQ R8, R9; ADCQ R10, R11
-TEXT ·h1266(SB), NOSPLIT, $24-8
+TEXT ·h1359(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26558,9 +28330,9 @@ TEXT ·h1266(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1267(s *State)
+// func h1360(s *State)
 // POPCNTQ R8, R9; SBBQ R10, R11
-TEXT ·h1267(SB), NOSPLIT, $24-8
+TEXT ·h1360(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26578,9 +28350,9 @@ TEXT ·h1267(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1268(s *State)
+// func h1361(s *State)
 // POPCNTQ R8, R9; INCQ R13
-TEXT ·h1268(SB), NOSPLIT, $24-8
+TEXT ·h1361(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26598,9 +28370,9 @@ TEXT ·h1268(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1269(s *State)
+// func h1362(s *State)
 // POPCNTQ R8, R9; ROLQ $7, R13
-TEXT ·h1269(SB), NOSPLIT, $24-8
+TEXT ·h1362(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26618,40 +28390,89 @@ TEXT ·h1269(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// keccakRC of keccak_amd64.s
-DATA cosimD0_keccakRC<>+0(SB)/8, $0x0000000000000001
-DATA cosimD0_keccakRC<>+8(SB)/8, $0x0000000000008082
-DATA cosimD0_keccakRC<>+16(SB)/8, $0x800000000000808a
-DATA cosimD0_keccakRC<>+24(SB)/8, $0x8000000080008000
-DATA cosimD0_keccakRC<>+32(SB)/8, $0x000000000000808b
-DATA cosimD0_keccakRC<>+40(SB)/8, $0x0000000080000001
-DATA cosimD0_keccakRC<>+48(SB)/8, $0x8000000080008081
-DATA cosimD0_keccakRC<>+56(SB)/8, $0x8000000000008009
-DATA cosimD0_keccakRC<>+64(SB)/8, $0x000000000000008a
-DATA cosimD0_keccakRC<>+72(SB)/8, $0x0000000000000088
-DATA cosimD0_keccakRC<>+80(SB)/8, $0x0000000080008009
-DATA cosimD0_keccakRC<>+88(SB)/8, $0x000000008000000a
-DATA cosimD0_keccakRC<>+96(SB)/8, $0x000000008000808b
-DATA cosimD0_keccakRC<>+104(SB)/8, $0x800000000000008b
-DATA cosimD0_keccakRC<>+112(SB)/8, $0x8000000000008089
-DATA cosimD0_keccakRC<>+120(SB)/8, $0x8000000000008003
-DATA cosimD0_keccakRC<>+128(SB)/8, $0x8000000000008002
-DATA cosimD0_keccakRC<>+136(SB)/8, $0x8000000000000080
-DATA cosimD0_keccakRC<>+144(SB)/8, $0x000000000000800a
-DATA cosimD0_keccakRC<>+152(SB)/8, $0x800000008000000a
-DATA cosimD0_keccakRC<>+160(SB)/8, $0x8000000080008081
-DATA cosimD0_keccakRC<>+168(SB)/8, $0x8000000000008080
-DATA cosimD0_keccakRC<>+176(SB)/8, $0x0000000080000001
-DATA cosimD0_keccakRC<>+184(SB)/8, $0x8000000080008008
-GLOBL cosimD0_keccakRC<>(SB), RODATA|NOPTR, $192
+// highBits32Consts of highbits_amd64.s
+DATA cosimD0_highBits32Consts<>+0(SB)/4, $0x0000007f
+DATA cosimD0_highBits32Consts<>+4(SB)/4, $0x0000007f
+DATA cosimD0_highBits32Consts<>+8(SB)/4, $0x0000007f
+DATA cosimD0_highBits32Consts<>+12(SB)/4, $0x0000007f
+DATA cosimD0_highBits32Consts<>+16(SB)/4, $0x0000007f
+DATA cosimD0_highBits32Consts<>+20(SB)/4, $0x0000007f
+DATA cosimD0_highBits32Consts<>+24(SB)/4, $0x0000007f
+DATA cosimD0_highBits32Consts<>+28(SB)/4, $0x0000007f
+DATA cosimD0_highBits32Consts<>+32(SB)/4, $0x00000401
+DATA cosimD0_highBits32Consts<>+36(SB)/4, $0x00000401
+DATA cosimD0_highBits32Consts<>+40(SB)/4, $0x00000401
+DATA cosimD0_highBits32Consts<>+44(SB)/4, $0x00000401
+DATA cosimD0_highBits32Consts<>+48(SB)/4, $0x00000401
+DATA cosimD0_highBits32Consts<>+52(SB)/4, $0x00000401
+DATA cosimD0_highBits32Consts<>+56(SB)/4, $0x00000401
+DATA cosimD0_highBits32Consts<>+60(SB)/4, $0x00000401
+DATA cosimD0_highBits32Consts<>+64(SB)/4, $0x00200000
+DATA cosimD0_highBits32Consts<>+68(SB)/4, $0x00200000
+DATA cosimD0_highBits32Consts<>+72(SB)/4, $0x00200000
+DATA cosimD0_highBits32Consts<>+76(SB)/4, $0x00200000
+DATA cosimD0_highBits32Consts<>+80(SB)/4, $0x00200000
+DATA cosimD0_highBits32Consts<>+84(SB)/4, $0x00200000
+DATA cosimD0_highBits32Consts<>+88(SB)/4, $0x00200000
+DATA cosimD0_highBits32Consts<>+92(SB)/4, $0x00200000
+DATA cosimD0_highBits32Consts<>+96(SB)/4, $0x0000000f
+DATA cosimD0_highBits32Consts<>+100(SB)/4, $0x0000000f
+DATA cosimD0_highBits32Consts<>+104(SB)/4, $0x0000000f
+DATA cosimD0_highBits32Consts<>+108(SB)/4, $0x0000000f
+DATA cosimD0_highBits32Consts<>+112(SB)/4, $0x0000000f
+DATA cosimD0_highBits32Consts<>+116(SB)/4, $0x0000000f
+DATA cosimD0_highBits32Consts<>+120(SB)/4, $0x0000000f
+DATA cosimD0_highBits32Consts<>+124(SB)/4, $0x0000000f
+GLOBL cosimD0_highBits32Consts<>(SB), RODATA|NOPTR, $128
 
 // func data0() unsafe.Pointer
 TEXT ·data0(SB), NOSPLIT, $0-8
-	LEAQ cosimD0_keccakRC<>(SB), AX
+	LEAQ cosimD0_highBits32Consts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
 
-// keccakRC of keccakx4_amd64.s
+// highBits88Consts of highbits_amd64.s
+DATA cosimD0_highBits88Consts<>+0(SB)/4, $0x0000007f
+DATA cosimD0_highBits88Consts<>+4(SB)/4, $0x0000007f
+DATA cosimD0_highBits88Consts<>+8(SB)/4, $0x0000007f
+DATA cosimD0_highBits88Consts<>+12(SB)/4, $0x0000007f
+DATA cosimD0_highBits88Consts<>+16(SB)/4, $0x0000007f
+DATA cosimD0_highBits88Consts<>+20(SB)/4, $0x0000007f
+DATA cosimD0_highBits88Consts<>+24(SB)/4, $0x0000007f
+DATA cosimD0_highBits88Consts<>+28(SB)/4, $0x0000007f
+DATA cosimD0_highBits88Consts<>+32(SB)/4, $0x00002c0b
+DATA cosimD0_highBits88Consts<>+36(SB)/4, $0x00002c0b
+DATA cosimD0_highBits88Consts<>+40(SB)/4, $0x00002c0b
+DATA cosimD0_highBits88Consts<>+44(SB)/4, $0x00002c0b
+DATA cosimD0_highBits88Consts<>+48(SB)/4, $0x00002c0b
+DATA cosimD0_highBits88Consts<>+52(SB)/4, $0x00002c0b
+DATA cosimD0_highBits88Consts<>+56(SB)/4, $0x00002c0b
+DATA cosimD0_highBits88Consts<>+60(SB)/4, $0x00002c0b
+DATA cosimD0_highBits88Consts<>+64(SB)/4, $0x00800000
+DATA cosimD0_highBits88Consts<>+68(SB)/4, $0x00800000
+DATA cosimD0_highBits88Consts<>+72(SB)/4, $0x00800000
+DATA cosimD0_highBits88Consts<>+76(SB)/4, $0x00800000
+DATA cosimD0_highBits88Consts<>+80(SB)/4, $0x00800000
+DATA cosimD0_highBits88Consts<>+84(SB)/4, $0x00800000
+DATA cosimD0_highBits88Consts<>+88(SB)/4, $0x00800000
+DATA cosimD0_highBits88Consts<>+92(SB)/4, $0x00800000
+DATA cosimD0_highBits88Consts<>+96(SB)/4, $0x0000002b
+DATA cosimD0_highBits88Consts<>+100(SB)/4, $0x0000002b
+DATA cosimD0_highBits88Consts<>+104(SB)/4, $0x0000002b
+DATA cosimD0_highBits88Consts<>+108(SB)/4, $0x0000002b
+DATA cosimD0_highBits88Consts<>+112(SB)/4, $0x0000002b
+DATA cosimD0_highBits88Consts<>+116(SB)/4, $0x0000002b
+DATA cosimD0_highBits88Consts<>+120(SB)/4, $0x0000002b
+DATA cosimD0_highBits88Consts<>+124(SB)/4, $0x0000002b
+GLOBL cosimD0_highBits88Consts<>(SB), RODATA|NOPTR, $128
+
+// func data1() unsafe.Pointer
+TEXT ·data1(SB), NOSPLIT, $0-8
+	LEAQ cosimD0_highBits88Consts<>(SB), AX
+	MOVQ AX, ret+0(FP)
+	RET
+
+// keccakRC of keccak_amd64.s
 DATA cosimD1_keccakRC<>+0(SB)/8, $0x0000000000000001
 DATA cosimD1_keccakRC<>+8(SB)/8, $0x0000000000008082
 DATA cosimD1_keccakRC<>+16(SB)/8, $0x800000000000808a
@@ -26678,4580 +28499,5049 @@ DATA cosimD1_keccakRC<>+176(SB)/8, $0x0000000080000001
 DATA cosimD1_keccakRC<>+184(SB)/8, $0x8000000080008008
 GLOBL cosimD1_keccakRC<>(SB), RODATA|NOPTR, $192
 
-// func data1() unsafe.Pointer
-TEXT ·data1(SB), NOSPLIT, $0-8
+// func data2() unsafe.Pointer
+TEXT ·data2(SB), NOSPLIT, $0-8
 	LEAQ cosimD1_keccakRC<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
 
-// nttTwiddles of ntt_amd64.s
-DATA cosimD2_nttTwiddles<>+0(SB)/4, $0x007fe001
-DATA cosimD2_nttTwiddles<>+4(SB)/4, $0x007fe001
-DATA cosimD2_nttTwiddles<>+8(SB)/4, $0x007fe001
-DATA cosimD2_nttTwiddles<>+12(SB)/4, $0x007fe001
-DATA cosimD2_nttTwiddles<>+16(SB)/4, $0x007fe001
-DATA cosimD2_nttTwiddles<>+20(SB)/4, $0x007fe001
-DATA cosimD2_nttTwiddles<>+24(SB)/4, $0x007fe001
-DATA cosimD2_nttTwiddles<>+28(SB)/4, $0x007fe001
-DATA cosimD2_nttTwiddles<>+32(SB)/4, $0x000064f7
-DATA cosimD2_nttTwiddles<>+36(SB)/4, $0x000064f7
-DATA cosimD2_nttTwiddles<>+40(SB)/4, $0x000064f7
-DATA cosimD2_nttTwiddles<>+44(SB)/4, $0x000064f7
-DATA cosimD2_nttTwiddles<>+48(SB)/4, $0x000064f7
-DATA cosimD2_nttTwiddles<>+52(SB)/4, $0x000064f7
-DATA cosimD2_nttTwiddles<>+56(SB)/4, $0x000064f7
-DATA cosimD2_nttTwiddles<>+60(SB)/4, $0x000064f7
-DATA cosimD2_nttTwiddles<>+64(SB)/4, $0x6d1f44f7
-DATA cosimD2_nttTwiddles<>+68(SB)/4, $0x6d1f44f7
-DATA cosimD2_nttTwiddles<>+72(SB)/4, $0x6d1f44f7
-DATA cosimD2_nttTwiddles<>+76(SB)/4, $0x6d1f44f7
-DATA cosimD2_nttTwiddles<>+80(SB)/4, $0x6d1f44f7
-DATA cosimD2_nttTwiddles<>+84(SB)/4, $0x6d1f44f7
-DATA cosimD2_nttTwiddles<>+88(SB)/4, $0x6d1f44f7
-DATA cosimD2_nttTwiddles<>+92(SB)/4, $0x6d1f44f7
-DATA cosimD2_nttTwiddles<>+96(SB)/4, $0xffd83102
-DATA cosimD2_nttTwiddles<>+100(SB)/4, $0xffd83102
-DATA cosimD2_nttTwiddles<>+104(SB)/4, $0xffd83102
-DATA cosimD2_nttTwiddles<>+108(SB)/4, $0xffd83102
-DATA cosimD2_nttTwiddles<>+112(SB)/4, $0xffd83102
-DATA cosimD2_nttTwiddles<>+116(SB)/4, $0xffd83102
-DATA cosimD2_nttTwiddles<>+120(SB)/4, $0xffd83102
-DATA cosimD2_nttTwiddles<>+124(SB)/4, $0xffd83102
-DATA cosimD2_nttTwiddles<>+128(SB)/4, $0x8cf87102
-DATA cosimD2_nttTwiddles<>+132(SB)/4, $0x8cf87102
-DATA cosimD2_nttTwiddles<>+136(SB)/4, $0x8cf87102
-DATA cosimD2_nttTwiddles<>+140(SB)/4, $0x8cf87102
-DATA cosimD2_nttTwiddles<>+144(SB)/4, $0x8cf87102
-DATA cosimD2_nttTwiddles<>+148(SB)/4, $0x8cf87102
-DATA cosimD2_nttTwiddles<>+152(SB)/4, $0x8cf87102
-DATA cosimD2_nttTwiddles<>+156(SB)/4, $0x8cf87102
-DATA cosimD2_nttTwiddles<>+160(SB)/4, $0xfff81503
-DATA cosimD2_nttTwiddles<>+164(SB)/4, $0xfff81503
-DATA cosimD2_nttTwiddles<>+168(SB)/4, $0xfff81503
-DATA cosimD2_nttTwiddles<>+172(SB)/4, $0xfff81503
-DATA cosimD2_nttTwiddles<>+176(SB)/4, $0xfff81503
-DATA cosimD2_nttTwiddles<>+180(SB)/4, $0xfff81503
-DATA cosimD2_nttTwiddles<>+184(SB)/4, $0xfff81503
-DATA cosimD2_nttTwiddles<>+188(SB)/4, $0xfff81503
-DATA cosimD2_nttTwiddles<>+192(SB)/4, $0x8d187503
-DATA cosimD2_nttTwiddles<>+196(SB)/4, $0x8d187503
-DATA cosimD2_nttTwiddles<>+200(SB)/4, $0x8d187503
-DATA cosimD2_nttTwiddles<>+204(SB)/4, $0x8d187503
-DATA cosimD2_nttTwiddles<>+208(SB)/4, $0x8d187503
-DATA cosimD2_nttTwiddles<>+212(SB)/4, $0x8d187503
-DATA cosimD2_nttTwiddles<>+216(SB)/4, $0x8d187503
-DATA cosimD2_nttTwiddles<>+220(SB)/4, $0x8d187503
-DATA cosimD2_nttTwiddles<>+224(SB)/4, $0x00039e44
-DATA cosimD2_nttTwiddles<>+228(SB)/4, $0x00039e44
-DATA cosimD2_nttTwiddles<>+232(SB)/4, $0x00039e44
-DATA cosimD2_nttTwiddles<>+236(SB)/4, $0x00039e44
-DATA cosimD2_nttTwiddles<>+240(SB)/4, $0x00039e44
-DATA cosimD2_nttTwiddles<>+244(SB)/4, $0x00039e44
-DATA cosimD2_nttTwiddles<>+248(SB)/4, $0x00039e44
-DATA cosimD2_nttTwiddles<>+252(SB)/4, $0x00039e44
-DATA cosimD2_nttTwiddles<>+256(SB)/4, $0x61cc1e44
-DATA cosimD2_nttTwiddles<>+260(SB)/4, $0x61cc1e44
-DATA cosimD2_nttTwiddles<>+264(SB)/4, $0x61cc1e44
-DATA cosimD2_nttTwiddles<>+268(SB)/4, $0x61cc1e44
-DATA cosimD2_nttTwiddles<>+272(SB)/4, $0x61cc1e44
-DATA cosimD2_nttTwiddles<>+276(SB)/4, $0x61cc1e44
-DATA cosimD2_nttTwiddles<>+280(SB)/4, $0x61cc1e44
-DATA cosimD2_nttTwiddles<>+284(SB)/4, $0x61cc1e44
-DATA cosimD2_nttTwiddles<>+288(SB)/4, $0xfff42118
-DATA cosimD2_nttTwiddles<>+292(SB)/4, $0xfff42118
-DATA cosimD2_nttTwiddles<>+296(SB)/4, $0xfff42118
-DATA cosimD2_nttTwiddles<>+300(SB)/4, $0xfff42118
-DATA cosimD2_nttTwiddles<>+304(SB)/4, $0xfff42118
-DATA cosimD2_nttTwiddles<>+308(SB)/4, $0xfff42118
-DATA cosimD2_nttTwiddles<>+312(SB)/4, $0xfff42118
-DATA cosimD2_nttTwiddles<>+316(SB)/4, $0xfff42118
-DATA cosimD2_nttTwiddles<>+320(SB)/4, $0x58172118
-DATA cosimD2_nttTwiddles<>+324(SB)/4, $0x58172118
-DATA cosimD2_nttTwiddles<>+328(SB)/4, $0x58172118
-DATA cosimD2_nttTwiddles<>+332(SB)/4, $0x58172118
-DATA cosimD2_nttTwiddles<>+336(SB)/4, $0x58172118
-DATA cosimD2_nttTwiddles<>+340(SB)/4, $0x58172118
-DATA cosimD2_nttTwiddles<>+344(SB)/4, $0x58172118
-DATA cosimD2_nttTwiddles<>+348(SB)/4, $0x58172118
-DATA cosimD2_nttTwiddles<>+352(SB)/4, $0xfff2a128
-DATA cosimD2_nttTwiddles<>+356(SB)/4, $0xfff2a128
-DATA cosimD2_nttTwiddles<>+360(SB)/4, $0xfff2a128
-DATA cosimD2_nttTwiddles<>+364(SB)/4, $0xfff2a128
-DATA cosimD2_nttTwiddles<>+368(SB)/4, $0xfff2a128
-DATA cosimD2_nttTwiddles<>+372(SB)/4, $0xfff2a128
-DATA cosimD2_nttTwiddles<>+376(SB)/4, $0xfff2a128
-DATA cosimD2_nttTwiddles<>+380(SB)/4, $0xfff2a128
-DATA cosimD2_nttTwiddles<>+384(SB)/4, $0x6017a128
-DATA cosimD2_nttTwiddles<>+388(SB)/4, $0x6017a128
-DATA cosimD2_nttTwiddles<>+392(SB)/4, $0x6017a128
-DATA cosimD2_nttTwiddles<>+396(SB)/4, $0x6017a128
-DATA cosimD2_nttTwiddles<>+400(SB)/4, $0x6017a128
-DATA cosimD2_nttTwiddles<>+404(SB)/4, $0x6017a128
-DATA cosimD2_nttTwiddles<>+408(SB)/4, $0x6017a128
-DATA cosimD2_nttTwiddles<>+412(SB)/4, $0x6017a128
-DATA cosimD2_nttTwiddles<>+416(SB)/4, $0x00071e24
-DATA cosimD2_nttTwiddles<>+420(SB)/4, $0x00071e24
-DATA cosimD2_nttTwiddles<>+424(SB)/4, $0x00071e24
-DATA cosimD2_nttTwiddles<>+428(SB)/4, $0x00071e24
-DATA cosimD2_nttTwiddles<>+432(SB)/4, $0x00071e24
-DATA cosimD2_nttTwiddles<>+436(SB)/4, $0x00071e24
-DATA cosimD2_nttTwiddles<>+440(SB)/4, $0x00071e24
-DATA cosimD2_nttTwiddles<>+444(SB)/4, $0x00071e24
-DATA cosimD2_nttTwiddles<>+448(SB)/4, $0x61cb9e24
-DATA cosimD2_nttTwiddles<>+452(SB)/4, $0x61cb9e24
-DATA cosimD2_nttTwiddles<>+456(SB)/4, $0x61cb9e24
-DATA cosimD2_nttTwiddles<>+460(SB)/4, $0x61cb9e24
-DATA cosimD2_nttTwiddles<>+464(SB)/4, $0x61cb9e24
-DATA cosimD2_nttTwiddles<>+468(SB)/4, $0x61cb9e24
-DATA cosimD2_nttTwiddles<>+472(SB)/4, $0x61cb9e24
-DATA cosimD2_nttTwiddles<>+476(SB)/4, $0x61cb9e24
-DATA cosimD2_nttTwiddles<>+480(SB)/4, $0x001bde2b
-DATA cosimD2_nttTwiddles<>+484(SB)/4, $0x001bde2b
-DATA cosimD2_nttTwiddles<>+488(SB)/4, $0x001bde2b
-DATA cosimD2_nttTwiddles<>+492(SB)/4, $0x001bde2b
-DATA cosimD2_nttTwiddles<>+496(SB)/4, $0x001bde2b
-DATA cosimD2_nttTwiddles<>+500(SB)/4, $0x001bde2b
-DATA cosimD2_nttTwiddles<>+504(SB)/4, $0x001bde2b
-DATA cosimD2_nttTwiddles<>+508(SB)/4, $0x001bde2b
-DATA cosimD2_nttTwiddles<>+512(SB)/4, $0x12613e2b
-DATA cosimD2_nttTwiddles<>+516(SB)/4, $0x12613e2b
-DATA cosimD2_nttTwiddles<>+520(SB)/4, $0x12613e2b
-DATA cosimD2_nttTwiddles<>+524(SB)/4, $0x12613e2b
-DATA cosimD2_nttTwiddles<>+528(SB)/4, $0x12613e2b
-DATA cosimD2_nttTwiddles<>+532(SB)/4, $0x12613e2b
-DATA cosimD2_nttTwiddles<>+536(SB)/4, $0x12613e2b
-DATA cosimD2_nttTwiddles<>+540(SB)/4, $0x12613e2b
-DATA cosimD2_nttTwiddles<>+544(SB)/4, $0x0023e92b
-DATA cosimD2_nttTwiddles<>+548(SB)/4, $0x0023e92b
-DATA cosimD2_nttTwiddles<>+552(SB)/4, $0x0023e92b
-DATA cosimD2_nttTwiddles<>+556(SB)/4, $0x0023e92b
-DATA cosimD2_nttTwiddles<>+560(SB)/4, $0x0023e92b
-DATA cosimD2_nttTwiddles<>+564(SB)/4, $0x0023e92b
-DATA cosimD2_nttTwiddles<>+568(SB)/4, $0x0023e92b
-DATA cosimD2_nttTwiddles<>+572(SB)/4, $0x0023e92b
-DATA cosimD2_nttTwiddles<>+576(SB)/4, $0x93c9492b
-DATA cosimD2_nttTwiddles<>+580(SB)/4, $0x93c9492b
-DATA cosimD2_nttTwiddles<>+584(SB)/4, $0x93c9492b
-DATA cosimD2_nttTwiddles<>+588(SB)/4, $0x93c9492b
-DATA cosimD2_nttTwiddles<>+592(SB)/4, $0x93c9492b
-DATA cosimD2_nttTwiddles<>+596(SB)/4, $0x93c9492b
-DATA cosimD2_nttTwiddles<>+600(SB)/4, $0x93c9492b
-DATA cosimD2_nttTwiddles<>+604(SB)/4, $0x93c9492b
-DATA cosimD2_nttTwiddles<>+608(SB)/4, $0x00299658
-DATA cosimD2_nttTwiddles<>+612(SB)/4, $0x00299658
-DATA cosimD2_nttTwiddles<>+616(SB)/4, $0x00299658
-DATA cosimD2_nttTwiddles<>+620(SB)/4, $0x00299658
-DATA cosimD2_nttTwiddles<>+624(SB)/4, $0x00299658
-DATA cosimD2_nttTwiddles<>+628(SB)/4, $0x00299658
-DATA cosimD2_nttTwiddles<>+632(SB)/4, $0x00299658
-DATA cosimD2_nttTwiddles<>+636(SB)/4, $0x00299658
-DATA cosimD2_nttTwiddles<>+640(SB)/4, $0x66f49658
-DATA cosimD2_nttTwiddles<>+644(SB)/4, $0x66f49658
-DATA cosimD2_nttTwiddles<>+648(SB)/4, $0x66f49658
-DATA cosimD2_nttTwiddles<>+652(SB)/4, $0x66f49658
-DATA cosimD2_nttTwiddles<>+656(SB)/4, $0x66f49658
-DATA cosimD2_nttTwiddles<>+660(SB)/4, $0x66f49658
-DATA cosimD2_nttTwiddles<>+664(SB)/4, $0x66f49658
-DATA cosimD2_nttTwiddles<>+668(SB)/4, $0x66f49658
-DATA cosimD2_nttTwiddles<>+672(SB)/4, $0x000fa070
-DATA cosimD2_nttTwiddles<>+676(SB)/4, $0x000fa070
-DATA cosimD2_nttTwiddles<>+680(SB)/4, $0x000fa070
-DATA cosimD2_nttTwiddles<>+684(SB)/4, $0x000fa070
-DATA cosimD2_nttTwiddles<>+688(SB)/4, $0x000fa070
-DATA cosimD2_nttTwiddles<>+692(SB)/4, $0x000fa070
-DATA cosimD2_nttTwiddles<>+696(SB)/4, $0x000fa070
-DATA cosimD2_nttTwiddles<>+700(SB)/4, $0x000fa070
-DATA cosimD2_nttTwiddles<>+704(SB)/4, $0x7c1da070
-DATA cosimD2_nttTwiddles<>+708(SB)/4, $0x7c1da070
-DATA cosimD2_nttTwiddles<>+712(SB)/4, $0x7c1da070
-DATA cosimD2_nttTwiddles<>+716(SB)/4, $0x7c1da070
-DATA cosimD2_nttTwiddles<>+720(SB)/4, $0x7c1da070
-DATA cosimD2_nttTwiddles<>+724(SB)/4, $0x7c1da070
-DATA cosimD2_nttTwiddles<>+728(SB)/4, $0x7c1da070
-DATA cosimD2_nttTwiddles<>+732(SB)/4, $0x7c1da070
-DATA cosimD2_nttTwiddles<>+736(SB)/4, $0xffef85a4
-DATA cosimD2_nttTwiddles<>+740(SB)/4, $0xffef85a4
-DATA cosimD2_nttTwiddles<>+744(SB)/4, $0xffef85a4
-DATA cosimD2_nttTwiddles<>+748(SB)/4, $0xffef85a4
-DATA cosimD2_nttTwiddles<>+752(SB)/4, $0xffef85a4
-DATA cosimD2_nttTwiddles<>+756(SB)/4, $0xffef85a4
-DATA cosimD2_nttTwiddles<>+760(SB)/4, $0xffef85a4
-DATA cosimD2_nttTwiddles<>+764(SB)/4, $0xffef85a4
-DATA cosimD2_nttTwiddles<>+768(SB)/4, $0xaea405a4
-DATA cosimD2_nttTwiddles<>+772(SB)/4, $0xaea405a4
-DATA cosimD2_nttTwiddles<>+776(SB)/4, $0xaea405a4
-DATA cosimD2_nttTwiddles<>+780(SB)/4, $0xaea405a4
-DATA cosimD2_nttTwiddles<>+784(SB)/4, $0xaea405a4
-DATA cosimD2_nttTwiddles<>+788(SB)/4, $0xaea405a4
-DATA cosimD2_nttTwiddles<>+792(SB)/4, $0xaea405a4
-DATA cosimD2_nttTwiddles<>+796(SB)/4, $0xaea405a4
-DATA cosimD2_nttTwiddles<>+800(SB)/4, $0x0036b788
-DATA cosimD2_nttTwiddles<>+804(SB)/4, $0x0036b788
-DATA cosimD2_nttTwiddles<>+808(SB)/4, $0x0036b788
-DATA cosimD2_nttTwiddles<>+812(SB)/4, $0x0036b788
-DATA cosimD2_nttTwiddles<>+816(SB)/4, $0x0036b788
-DATA cosimD2_nttTwiddles<>+820(SB)/4, $0x0036b788
-DATA cosimD2_nttTwiddles<>+824(SB)/4, $0x0036b788
-DATA cosimD2_nttTwiddles<>+828(SB)/4, $0x0036b788
-DATA cosimD2_nttTwiddles<>+832(SB)/4, $0x3327b788
-DATA cosimD2_nttTwiddles<>+836(SB)/4, $0x3327b788
-DATA cosimD2_nttTwiddles<>+840(SB)/4, $0x3327b788
-DATA cosimD2_nttTwiddles<>+844(SB)/4, $0x3327b788
-DATA cosimD2_nttTwiddles<>+848(SB)/4, $0x3327b788
-DATA cosimD2_nttTwiddles<>+852(SB)/4, $0x3327b788
-DATA cosimD2_nttTwiddles<>+856(SB)/4, $0x3327b788
-DATA cosimD2_nttTwiddles<>+860(SB)/4, $0x3327b788
-DATA cosimD2_nttTwiddles<>+864(SB)/4, $0x00294a67
-DATA cosimD2_nttTwiddles<>+868(SB)/4, $0x00294a67
-DATA cosimD2_nttTwiddles<>+872(SB)/4, $0x00294a67
-DATA cosimD2_nttTwiddles<>+876(SB)/4, $0x00294a67
-DATA cosimD2_nttTwiddles<>+880(SB)/4, $0xffe6a503
-DATA cosimD2_nttTwiddles<>+884(SB)/4, $0xffe6a503
-DATA cosimD2_nttTwiddles<>+888(SB)/4, $0xffe6a503
-DATA cosimD2_nttTwiddles<>+892(SB)/4, $0xffe6a503
-DATA cosimD2_nttTwiddles<>+896(SB)/4, $0x91f62a67
-DATA cosimD2_nttTwiddles<>+900(SB)/4, $0x91f62a67
-DATA cosimD2_nttTwiddles<>+904(SB)/4, $0x91f62a67
-DATA cosimD2_nttTwiddles<>+908(SB)/4, $0x91f62a67
-DATA cosimD2_nttTwiddles<>+912(SB)/4, $0x5f070503
-DATA cosimD2_nttTwiddles<>+916(SB)/4, $0x5f070503
-DATA cosimD2_nttTwiddles<>+920(SB)/4, $0x5f070503
-DATA cosimD2_nttTwiddles<>+924(SB)/4, $0x5f070503
-DATA cosimD2_nttTwiddles<>+928(SB)/4, $0x00017620
-DATA cosimD2_nttTwiddles<>+932(SB)/4, $0x00017620
-DATA cosimD2_nttTwiddles<>+936(SB)/4, $0x00017620
-DATA cosimD2_nttTwiddles<>+940(SB)/4, $0x00017620
-DATA cosimD2_nttTwiddles<>+944(SB)/4, $0xffc9302c
-DATA cosimD2_nttTwiddles<>+948(SB)/4, $0xffc9302c
-DATA cosimD2_nttTwiddles<>+952(SB)/4, $0xffc9302c
-DATA cosimD2_nttTwiddles<>+956(SB)/4, $0xffc9302c
-DATA cosimD2_nttTwiddles<>+960(SB)/4, $0x9ec57620
-DATA cosimD2_nttTwiddles<>+964(SB)/4, $0x9ec57620
-DATA cosimD2_nttTwiddles<>+968(SB)/4, $0x9ec57620
-DATA cosimD2_nttTwiddles<>+972(SB)/4, $0x9ec57620
-DATA cosimD2_nttTwiddles<>+976(SB)/4, $0xbfceb02c
-DATA cosimD2_nttTwiddles<>+980(SB)/4, $0xbfceb02c
-DATA cosimD2_nttTwiddles<>+984(SB)/4, $0xbfceb02c
-DATA cosimD2_nttTwiddles<>+988(SB)/4, $0xbfceb02c
-DATA cosimD2_nttTwiddles<>+992(SB)/4, $0x002ef4cd
-DATA cosimD2_nttTwiddles<>+996(SB)/4, $0x002ef4cd
-DATA cosimD2_nttTwiddles<>+1000(SB)/4, $0x002ef4cd
-DATA cosimD2_nttTwiddles<>+1004(SB)/4, $0x002ef4cd
-DATA cosimD2_nttTwiddles<>+1008(SB)/4, $0xffd947d4
-DATA cosimD2_nttTwiddles<>+1012(SB)/4, $0xffd947d4
-DATA cosimD2_nttTwiddles<>+1016(SB)/4, $0xffd947d4
-DATA cosimD2_nttTwiddles<>+1020(SB)/4, $0xffd947d4
-DATA cosimD2_nttTwiddles<>+1024(SB)/4, $0xac4894cd
-DATA cosimD2_nttTwiddles<>+1028(SB)/4, $0xac4894cd
-DATA cosimD2_nttTwiddles<>+1032(SB)/4, $0xac4894cd
-DATA cosimD2_nttTwiddles<>+1036(SB)/4, $0xac4894cd
-DATA cosimD2_nttTwiddles<>+1040(SB)/4, $0x8ed3c7d4
-DATA cosimD2_nttTwiddles<>+1044(SB)/4, $0x8ed3c7d4
-DATA cosimD2_nttTwiddles<>+1048(SB)/4, $0x8ed3c7d4
-DATA cosimD2_nttTwiddles<>+1052(SB)/4, $0x8ed3c7d4
-DATA cosimD2_nttTwiddles<>+1056(SB)/4, $0x0035dec5
-DATA cosimD2_nttTwiddles<>+1060(SB)/4, $0x0035dec5
-DATA cosimD2_nttTwiddles<>+1064(SB)/4, $0x0035dec5
-DATA cosimD2_nttTwiddles<>+1068(SB)/4, $0x0035dec5
-DATA cosimD2_nttTwiddles<>+1072(SB)/4, $0x003bbeaf
-DATA cosimD2_nttTwiddles<>+1076(SB)/4, $0x003bbeaf
-DATA cosimD2_nttTwiddles<>+1080(SB)/4, $0x003bbeaf
-DATA cosimD2_nttTwiddles<>+1084(SB)/4, $0x003bbeaf
-DATA cosimD2_nttTwiddles<>+1088(SB)/4, $0x6d8e7ec5
-DATA cosimD2_nttTwiddles<>+1092(SB)/4, $0x6d8e7ec5
-DATA cosimD2_nttTwiddles<>+1096(SB)/4, $0x6d8e7ec5
-DATA cosimD2_nttTwiddles<>+1100(SB)/4, $0x6d8e7ec5
-DATA cosimD2_nttTwiddles<>+1104(SB)/4, $0xdc919eaf
-DATA cosimD2_nttTwiddles<>+1108(SB)/4, $0xdc919eaf
-DATA cosimD2_nttTwiddles<>+1112(SB)/4, $0xdc919eaf
-DATA cosimD2_nttTwiddles<>+1116(SB)/4, $0xdc919eaf
-DATA cosimD2_nttTwiddles<>+1120(SB)/4, $0xffc406e5
-DATA cosimD2_nttTwiddles<>+1124(SB)/4, $0xffc406e5
-DATA cosimD2_nttTwiddles<>+1128(SB)/4, $0xffe9d65d
-DATA cosimD2_nttTwiddles<>+1132(SB)/4, $0xffe9d65d
-DATA cosimD2_nttTwiddles<>+1136(SB)/4, $0xffeccf75
-DATA cosimD2_nttTwiddles<>+1140(SB)/4, $0xffeccf75
-DATA cosimD2_nttTwiddles<>+1144(SB)/4, $0xffcf5280
-DATA cosimD2_nttTwiddles<>+1148(SB)/4, $0xffcf5280
-DATA cosimD2_nttTwiddles<>+1152(SB)/4, $0xa220a6e5
-DATA cosimD2_nttTwiddles<>+1156(SB)/4, $0xa220a6e5
-DATA cosimD2_nttTwiddles<>+1160(SB)/4, $0x8035765d
-DATA cosimD2_nttTwiddles<>+1164(SB)/4, $0x8035765d
-DATA cosimD2_nttTwiddles<>+1168(SB)/4, $0xb35b6f75
-DATA cosimD2_nttTwiddles<>+1172(SB)/4, $0xb35b6f75
-DATA cosimD2_nttTwiddles<>+1176(SB)/4, $0xaa1f5280
-DATA cosimD2_nttTwiddles<>+1180(SB)/4, $0xaa1f5280
-DATA cosimD2_nttTwiddles<>+1184(SB)/4, $0xffc7e1cf
-DATA cosimD2_nttTwiddles<>+1188(SB)/4, $0xffc7e1cf
-DATA cosimD2_nttTwiddles<>+1192(SB)/4, $0x002135c7
-DATA cosimD2_nttTwiddles<>+1196(SB)/4, $0x002135c7
-DATA cosimD2_nttTwiddles<>+1200(SB)/4, $0xffc1b072
-DATA cosimD2_nttTwiddles<>+1204(SB)/4, $0xffc1b072
-DATA cosimD2_nttTwiddles<>+1208(SB)/4, $0xffc890e0
-DATA cosimD2_nttTwiddles<>+1212(SB)/4, $0xffc890e0
-DATA cosimD2_nttTwiddles<>+1216(SB)/4, $0x5081c1cf
-DATA cosimD2_nttTwiddles<>+1220(SB)/4, $0x5081c1cf
-DATA cosimD2_nttTwiddles<>+1224(SB)/4, $0x5f5a15c7
-DATA cosimD2_nttTwiddles<>+1228(SB)/4, $0x5f5a15c7
-DATA cosimD2_nttTwiddles<>+1232(SB)/4, $0xc4cff072
-DATA cosimD2_nttTwiddles<>+1236(SB)/4, $0xc4cff072
-DATA cosimD2_nttTwiddles<>+1240(SB)/4, $0x21e490e0
-DATA cosimD2_nttTwiddles<>+1244(SB)/4, $0x21e490e0
-DATA cosimD2_nttTwiddles<>+1248(SB)/4, $0xffe8ac81
-DATA cosimD2_nttTwiddles<>+1252(SB)/4, $0xffe8ac81
-DATA cosimD2_nttTwiddles<>+1256(SB)/4, $0x003509ee
-DATA cosimD2_nttTwiddles<>+1260(SB)/4, $0x003509ee
-DATA cosimD2_nttTwiddles<>+1264(SB)/4, $0x001d9772
-DATA cosimD2_nttTwiddles<>+1268(SB)/4, $0x001d9772
-DATA cosimD2_nttTwiddles<>+1272(SB)/4, $0xffcfd2ae
-DATA cosimD2_nttTwiddles<>+1276(SB)/4, $0xffcfd2ae
-DATA cosimD2_nttTwiddles<>+1280(SB)/4, $0xd8f8cc81
-DATA cosimD2_nttTwiddles<>+1284(SB)/4, $0xd8f8cc81
-DATA cosimD2_nttTwiddles<>+1288(SB)/4, $0x6272c9ee
-DATA cosimD2_nttTwiddles<>+1292(SB)/4, $0x6272c9ee
-DATA cosimD2_nttTwiddles<>+1296(SB)/4, $0xc20bd772
-DATA cosimD2_nttTwiddles<>+1300(SB)/4, $0xc20bd772
-DATA cosimD2_nttTwiddles<>+1304(SB)/4, $0x5b2592ae
-DATA cosimD2_nttTwiddles<>+1308(SB)/4, $0x5b2592ae
-DATA cosimD2_nttTwiddles<>+1312(SB)/4, $0xffd19819
-DATA cosimD2_nttTwiddles<>+1316(SB)/4, $0xffd19819
-DATA cosimD2_nttTwiddles<>+1320(SB)/4, $0xffe7cfbb
-DATA cosimD2_nttTwiddles<>+1324(SB)/4, $0xffe7cfbb
-DATA cosimD2_nttTwiddles<>+1328(SB)/4, $0xfff0bcf6
-DATA cosimD2_nttTwiddles<>+1332(SB)/4, $0xfff0bcf6
-DATA cosimD2_nttTwiddles<>+1336(SB)/4, $0x0001efca
-DATA cosimD2_nttTwiddles<>+1340(SB)/4, $0x0001efca
-DATA cosimD2_nttTwiddles<>+1344(SB)/4, $0x8a54b819
-DATA cosimD2_nttTwiddles<>+1348(SB)/4, $0x8a54b819
-DATA cosimD2_nttTwiddles<>+1352(SB)/4, $0x085f2fbb
-DATA cosimD2_nttTwiddles<>+1356(SB)/4, $0x085f2fbb
-DATA cosimD2_nttTwiddles<>+1360(SB)/4, $0x748f7cf6
-DATA cosimD2_nttTwiddles<>+1364(SB)/4, $0x748f7cf6
-DATA cosimD2_nttTwiddles<>+1368(SB)/4, $0x80fb2fca
-DATA cosimD2_nttTwiddles<>+1372(SB)/4, $0x80fb2fca
-DATA cosimD2_nttTwiddles<>+1376(SB)/4, $0x001fea93
-DATA cosimD2_nttTwiddles<>+1380(SB)/4, $0xffccff72
-DATA cosimD2_nttTwiddles<>+1384(SB)/4, $0x000412f5
-DATA cosimD2_nttTwiddles<>+1388(SB)/4, $0xffca48a0
-DATA cosimD2_nttTwiddles<>+1392(SB)/4, $0x000dbe5e
-DATA cosimD2_nttTwiddles<>+1396(SB)/4, $0x00078f83
-DATA cosimD2_nttTwiddles<>+1400(SB)/4, $0xfff60021
-DATA cosimD2_nttTwiddles<>+1404(SB)/4, $0xffc9b97d
-DATA cosimD2_nttTwiddles<>+1408(SB)/4, $0xfff24a93
-DATA cosimD2_nttTwiddles<>+1412(SB)/4, $0xaebb3f72
-DATA cosimD2_nttTwiddles<>+1416(SB)/4, $0xdbe2b2f5
-DATA cosimD2_nttTwiddles<>+1420(SB)/4, $0x78de48a0
-DATA cosimD2_nttTwiddles<>+1424(SB)/4, $0x00d97e5e
-DATA cosimD2_nttTwiddles<>+1428(SB)/4, $0x3c77ef83
-DATA cosimD2_nttTwiddles<>+1432(SB)/4, $0x337a2021
-DATA cosimD2_nttTwiddles<>+1436(SB)/4, $0x6c79597d
-DATA cosimD2_nttTwiddles<>+1440(SB)/4, $0x0033ff5a
-DATA cosimD2_nttTwiddles<>+1444(SB)/4, $0x00223dfb
-DATA cosimD2_nttTwiddles<>+1448(SB)/4, $0x00252587
-DATA cosimD2_nttTwiddles<>+1452(SB)/4, $0xffc6a2fc
-DATA cosimD2_nttTwiddles<>+1456(SB)/4, $0x001c5e1a
-DATA cosimD2_nttTwiddles<>+1460(SB)/4, $0xffe7628a
-DATA cosimD2_nttTwiddles<>+1464(SB)/4, $0xffd05af6
-DATA cosimD2_nttTwiddles<>+1468(SB)/4, $0xfff7fcd6
-DATA cosimD2_nttTwiddles<>+1472(SB)/4, $0x3b1f3f5a
-DATA cosimD2_nttTwiddles<>+1476(SB)/4, $0x36619dfb
-DATA cosimD2_nttTwiddles<>+1480(SB)/4, $0xfd560587
-DATA cosimD2_nttTwiddles<>+1484(SB)/4, $0x462622fc
-DATA cosimD2_nttTwiddles<>+1488(SB)/4, $0xe6df9e1a
-DATA cosimD2_nttTwiddles<>+1492(SB)/4, $0xcf38a28a
-DATA cosimD2_nttTwiddles<>+1496(SB)/4, $0x682f1af6
-DATA cosimD2_nttTwiddles<>+1500(SB)/4, $0xec92bcd6
-DATA cosimD2_nttTwiddles<>+1504(SB)/4, $0x002358d4
-DATA cosimD2_nttTwiddles<>+1508(SB)/4, $0xffdaab9f
-DATA cosimD2_nttTwiddles<>+1512(SB)/4, $0xffed24f0
-DATA cosimD2_nttTwiddles<>+1516(SB)/4, $0xffedbb56
-DATA cosimD2_nttTwiddles<>+1520(SB)/4, $0x000de0e6
-DATA cosimD2_nttTwiddles<>+1524(SB)/4, $0xffff5704
-DATA cosimD2_nttTwiddles<>+1528(SB)/4, $0x001f0084
-DATA cosimD2_nttTwiddles<>+1532(SB)/4, $0xfff44592
-DATA cosimD2_nttTwiddles<>+1536(SB)/4, $0x513dd8d4
-DATA cosimD2_nttTwiddles<>+1540(SB)/4, $0x01ce8b9f
-DATA cosimD2_nttTwiddles<>+1544(SB)/4, $0xec8b24f0
-DATA cosimD2_nttTwiddles<>+1548(SB)/4, $0x64587b56
-DATA cosimD2_nttTwiddles<>+1552(SB)/4, $0xe12aa0e6
-DATA cosimD2_nttTwiddles<>+1556(SB)/4, $0x78dfd704
-DATA cosimD2_nttTwiddles<>+1560(SB)/4, $0xae2f8084
-DATA cosimD2_nttTwiddles<>+1564(SB)/4, $0x07a68592
-DATA cosimD2_nttTwiddles<>+1568(SB)/4, $0x003a41f8
-DATA cosimD2_nttTwiddles<>+1572(SB)/4, $0xffc9a422
-DATA cosimD2_nttTwiddles<>+1576(SB)/4, $0x00359b5d
-DATA cosimD2_nttTwiddles<>+1580(SB)/4, $0xffcf45de
-DATA cosimD2_nttTwiddles<>+1584(SB)/4, $0x000c7f5a
-DATA cosimD2_nttTwiddles<>+1588(SB)/4, $0xfff806fc
-DATA cosimD2_nttTwiddles<>+1592(SB)/4, $0x0030ef86
-DATA cosimD2_nttTwiddles<>+1596(SB)/4, $0xffc921c2
-DATA cosimD2_nttTwiddles<>+1600(SB)/4, $0x2c7941f8
-DATA cosimD2_nttTwiddles<>+1604(SB)/4, $0xab4de422
-DATA cosimD2_nttTwiddles<>+1608(SB)/4, $0x79213b5d
-DATA cosimD2_nttTwiddles<>+1612(SB)/4, $0x718b05de
-DATA cosimD2_nttTwiddles<>+1616(SB)/4, $0x4af7bf5a
-DATA cosimD2_nttTwiddles<>+1620(SB)/4, $0x72d786fc
-DATA cosimD2_nttTwiddles<>+1624(SB)/4, $0x7321af86
-DATA cosimD2_nttTwiddles<>+1628(SB)/4, $0x4b0161c2
-DATA cosimD2_nttTwiddles<>+1632(SB)/4, $0x00400000
-DATA cosimD2_nttTwiddles<>+1636(SB)/4, $0x00400000
-DATA cosimD2_nttTwiddles<>+1640(SB)/4, $0x00400000
-DATA cosimD2_nttTwiddles<>+1644(SB)/4, $0x00400000
-DATA cosimD2_nttTwiddles<>+1648(SB)/4, $0x00400000
-DATA cosimD2_nttTwiddles<>+1652(SB)/4, $0x00400000
-DATA cosimD2_nttTwiddles<>+1656(SB)/4, $0x00400000
-DATA cosimD2_nttTwiddles<>+1660(SB)/4, $0x00400000
-DATA cosimD2_nttTwiddles<>+1664(SB)/4, $0xfffa84ad
-DATA cosimD2_nttTwiddles<>+1668(SB)/4, $0xfffa84ad
-DATA cosimD2_nttTwiddles<>+1672(SB)/4, $0xfffa84ad
-DATA cosimD2_nttTwiddles<>+1676(SB)/4, $0xfffa84ad
-DATA cosimD2_nttTwiddles<>+1680(SB)/4, $0xfffa84ad
-DATA cosimD2_nttTwiddles<>+1684(SB)/4, $0xfffa84ad
-DATA cosimD2_nttTwiddles<>+1688(SB)/4, $0xfffa84ad
-DATA cosimD2_nttTwiddles<>+1692(SB)/4, $0xfffa84ad
-DATA cosimD2_nttTwiddles<>+1696(SB)/4, $0xae1024ad
-DATA cosimD2_nttTwiddles<>+1700(SB)/4, $0xae1024ad
-DATA cosimD2_nttTwiddles<>+1704(SB)/4, $0xae1024ad
-DATA cosimD2_nttTwiddles<>+1708(SB)/4, $0xae1024ad
-DATA cosimD2_nttTwiddles<>+1712(SB)/4, $0xae1024ad
-DATA cosimD2_nttTwiddles<>+1716(SB)/4, $0xae1024ad
-DATA cosimD2_nttTwiddles<>+1720(SB)/4, $0xae1024ad
-DATA cosimD2_nttTwiddles<>+1724(SB)/4, $0xae1024ad
-DATA cosimD2_nttTwiddles<>+1728(SB)/4, $0xffe0147f
-DATA cosimD2_nttTwiddles<>+1732(SB)/4, $0xffe0147f
-DATA cosimD2_nttTwiddles<>+1736(SB)/4, $0xffe0147f
-DATA cosimD2_nttTwiddles<>+1740(SB)/4, $0xffe0147f
-DATA cosimD2_nttTwiddles<>+1744(SB)/4, $0xffe0147f
-DATA cosimD2_nttTwiddles<>+1748(SB)/4, $0xffe0147f
-DATA cosimD2_nttTwiddles<>+1752(SB)/4, $0xffe0147f
-DATA cosimD2_nttTwiddles<>+1756(SB)/4, $0xffe0147f
-DATA cosimD2_nttTwiddles<>+1760(SB)/4, $0xbeeff47f
-DATA cosimD2_nttTwiddles<>+1764(SB)/4, $0xbeeff47f
-DATA cosimD2_nttTwiddles<>+1768(SB)/4, $0xbeeff47f
-DATA cosimD2_nttTwiddles<>+1772(SB)/4, $0xbeeff47f
-DATA cosimD2_nttTwiddles<>+1776(SB)/4, $0xbeeff47f
-DATA cosimD2_nttTwiddles<>+1780(SB)/4, $0xbeeff47f
-DATA cosimD2_nttTwiddles<>+1784(SB)/4, $0xbeeff47f
-DATA cosimD2_nttTwiddles<>+1788(SB)/4, $0xbeeff47f
-DATA cosimD2_nttTwiddles<>+1792(SB)/4, $0xfff79d90
-DATA cosimD2_nttTwiddles<>+1796(SB)/4, $0xfff79d90
-DATA cosimD2_nttTwiddles<>+1800(SB)/4, $0xfff79d90
-DATA cosimD2_nttTwiddles<>+1804(SB)/4, $0xfff79d90
-DATA cosimD2_nttTwiddles<>+1808(SB)/4, $0xfff79d90
-DATA cosimD2_nttTwiddles<>+1812(SB)/4, $0xfff79d90
-DATA cosimD2_nttTwiddles<>+1816(SB)/4, $0xfff79d90
-DATA cosimD2_nttTwiddles<>+1820(SB)/4, $0xfff79d90
-DATA cosimD2_nttTwiddles<>+1824(SB)/4, $0x6ba99d90
-DATA cosimD2_nttTwiddles<>+1828(SB)/4, $0x6ba99d90
-DATA cosimD2_nttTwiddles<>+1832(SB)/4, $0x6ba99d90
-DATA cosimD2_nttTwiddles<>+1836(SB)/4, $0x6ba99d90
-DATA cosimD2_nttTwiddles<>+1840(SB)/4, $0x6ba99d90
-DATA cosimD2_nttTwiddles<>+1844(SB)/4, $0x6ba99d90
-DATA cosimD2_nttTwiddles<>+1848(SB)/4, $0x6ba99d90
-DATA cosimD2_nttTwiddles<>+1852(SB)/4, $0x6ba99d90
-DATA cosimD2_nttTwiddles<>+1856(SB)/4, $0xffeeeaa0
-DATA cosimD2_nttTwiddles<>+1860(SB)/4, $0xffeeeaa0
-DATA cosimD2_nttTwiddles<>+1864(SB)/4, $0xffeeeaa0
-DATA cosimD2_nttTwiddles<>+1868(SB)/4, $0xffeeeaa0
-DATA cosimD2_nttTwiddles<>+1872(SB)/4, $0xffeeeaa0
-DATA cosimD2_nttTwiddles<>+1876(SB)/4, $0xffeeeaa0
-DATA cosimD2_nttTwiddles<>+1880(SB)/4, $0xffeeeaa0
-DATA cosimD2_nttTwiddles<>+1884(SB)/4, $0xffeeeaa0
-DATA cosimD2_nttTwiddles<>+1888(SB)/4, $0x0d42eaa0
-DATA cosimD2_nttTwiddles<>+1892(SB)/4, $0x0d42eaa0
-DATA cosimD2_nttTwiddles<>+1896(SB)/4, $0x0d42eaa0
-DATA cosimD2_nttTwiddles<>+1900(SB)/4, $0x0d42eaa0
-DATA cosimD2_nttTwiddles<>+1904(SB)/4, $0x0d42eaa0
-DATA cosimD2_nttTwiddles<>+1908(SB)/4, $0x0d42eaa0
-DATA cosimD2_nttTwiddles<>+1912(SB)/4, $0x0d42eaa0
-DATA cosimD2_nttTwiddles<>+1916(SB)/4, $0x0d42eaa0
-DATA cosimD2_nttTwiddles<>+1920(SB)/4, $0x0027f968
-DATA cosimD2_nttTwiddles<>+1924(SB)/4, $0x0027f968
-DATA cosimD2_nttTwiddles<>+1928(SB)/4, $0x0027f968
-DATA cosimD2_nttTwiddles<>+1932(SB)/4, $0x0027f968
-DATA cosimD2_nttTwiddles<>+1936(SB)/4, $0x0027f968
-DATA cosimD2_nttTwiddles<>+1940(SB)/4, $0x0027f968
-DATA cosimD2_nttTwiddles<>+1944(SB)/4, $0x0027f968
-DATA cosimD2_nttTwiddles<>+1948(SB)/4, $0x0027f968
-DATA cosimD2_nttTwiddles<>+1952(SB)/4, $0xeb54f968
-DATA cosimD2_nttTwiddles<>+1956(SB)/4, $0xeb54f968
-DATA cosimD2_nttTwiddles<>+1960(SB)/4, $0xeb54f968
-DATA cosimD2_nttTwiddles<>+1964(SB)/4, $0xeb54f968
-DATA cosimD2_nttTwiddles<>+1968(SB)/4, $0xeb54f968
-DATA cosimD2_nttTwiddles<>+1972(SB)/4, $0xeb54f968
-DATA cosimD2_nttTwiddles<>+1976(SB)/4, $0xeb54f968
-DATA cosimD2_nttTwiddles<>+1980(SB)/4, $0xeb54f968
-DATA cosimD2_nttTwiddles<>+1984(SB)/4, $0xffdfd37b
-DATA cosimD2_nttTwiddles<>+1988(SB)/4, $0xffdfd37b
-DATA cosimD2_nttTwiddles<>+1992(SB)/4, $0xffdfd37b
-DATA cosimD2_nttTwiddles<>+1996(SB)/4, $0xffdfd37b
-DATA cosimD2_nttTwiddles<>+2000(SB)/4, $0xffdfd37b
-DATA cosimD2_nttTwiddles<>+2004(SB)/4, $0xffdfd37b
-DATA cosimD2_nttTwiddles<>+2008(SB)/4, $0xffdfd37b
-DATA cosimD2_nttTwiddles<>+2012(SB)/4, $0xffdfd37b
-DATA cosimD2_nttTwiddles<>+2016(SB)/4, $0x28cf337b
-DATA cosimD2_nttTwiddles<>+2020(SB)/4, $0x28cf337b
-DATA cosimD2_nttTwiddles<>+2024(SB)/4, $0x28cf337b
-DATA cosimD2_nttTwiddles<>+2028(SB)/4, $0x28cf337b
-DATA cosimD2_nttTwiddles<>+2032(SB)/4, $0x28cf337b
-DATA cosimD2_nttTwiddles<>+2036(SB)/4, $0x28cf337b
-DATA cosimD2_nttTwiddles<>+2040(SB)/4, $0x28cf337b
-DATA cosimD2_nttTwiddles<>+2044(SB)/4, $0x28cf337b
-DATA cosimD2_nttTwiddles<>+2048(SB)/4, $0xffc51585
-DATA cosimD2_nttTwiddles<>+2052(SB)/4, $0xffc51585
-DATA cosimD2_nttTwiddles<>+2056(SB)/4, $0xffc51585
-DATA cosimD2_nttTwiddles<>+2060(SB)/4, $0xffc51585
-DATA cosimD2_nttTwiddles<>+2064(SB)/4, $0x00360400
-DATA cosimD2_nttTwiddles<>+2068(SB)/4, $0x00360400
-DATA cosimD2_nttTwiddles<>+2072(SB)/4, $0x00360400
-DATA cosimD2_nttTwiddles<>+2076(SB)/4, $0x00360400
-DATA cosimD2_nttTwiddles<>+2080(SB)/4, $0xf3f5b585
-DATA cosimD2_nttTwiddles<>+2084(SB)/4, $0xf3f5b585
-DATA cosimD2_nttTwiddles<>+2088(SB)/4, $0xf3f5b585
-DATA cosimD2_nttTwiddles<>+2092(SB)/4, $0xf3f5b585
-DATA cosimD2_nttTwiddles<>+2096(SB)/4, $0xc0b60400
-DATA cosimD2_nttTwiddles<>+2100(SB)/4, $0xc0b60400
-DATA cosimD2_nttTwiddles<>+2104(SB)/4, $0xc0b60400
-DATA cosimD2_nttTwiddles<>+2108(SB)/4, $0xc0b60400
-DATA cosimD2_nttTwiddles<>+2112(SB)/4, $0xffd18e7c
-DATA cosimD2_nttTwiddles<>+2116(SB)/4, $0xffd18e7c
-DATA cosimD2_nttTwiddles<>+2120(SB)/4, $0xffd18e7c
-DATA cosimD2_nttTwiddles<>+2124(SB)/4, $0xffd18e7c
-DATA cosimD2_nttTwiddles<>+2128(SB)/4, $0xfffb6a4d
-DATA cosimD2_nttTwiddles<>+2132(SB)/4, $0xfffb6a4d
-DATA cosimD2_nttTwiddles<>+2136(SB)/4, $0xfffb6a4d
-DATA cosimD2_nttTwiddles<>+2140(SB)/4, $0xfffb6a4d
-DATA cosimD2_nttTwiddles<>+2144(SB)/4, $0xe3a10e7c
-DATA cosimD2_nttTwiddles<>+2148(SB)/4, $0xe3a10e7c
-DATA cosimD2_nttTwiddles<>+2152(SB)/4, $0xe3a10e7c
-DATA cosimD2_nttTwiddles<>+2156(SB)/4, $0xe3a10e7c
-DATA cosimD2_nttTwiddles<>+2160(SB)/4, $0x7ac50a4d
-DATA cosimD2_nttTwiddles<>+2164(SB)/4, $0x7ac50a4d
-DATA cosimD2_nttTwiddles<>+2168(SB)/4, $0x7ac50a4d
-DATA cosimD2_nttTwiddles<>+2172(SB)/4, $0x7ac50a4d
-DATA cosimD2_nttTwiddles<>+2176(SB)/4, $0x00368a96
-DATA cosimD2_nttTwiddles<>+2180(SB)/4, $0x00368a96
-DATA cosimD2_nttTwiddles<>+2184(SB)/4, $0x00368a96
-DATA cosimD2_nttTwiddles<>+2188(SB)/4, $0x00368a96
-DATA cosimD2_nttTwiddles<>+2192(SB)/4, $0x0023d69c
-DATA cosimD2_nttTwiddles<>+2196(SB)/4, $0x0023d69c
-DATA cosimD2_nttTwiddles<>+2200(SB)/4, $0x0023d69c
-DATA cosimD2_nttTwiddles<>+2204(SB)/4, $0x0023d69c
-DATA cosimD2_nttTwiddles<>+2208(SB)/4, $0xde894a96
-DATA cosimD2_nttTwiddles<>+2212(SB)/4, $0xde894a96
-DATA cosimD2_nttTwiddles<>+2216(SB)/4, $0xde894a96
-DATA cosimD2_nttTwiddles<>+2220(SB)/4, $0xde894a96
-DATA cosimD2_nttTwiddles<>+2224(SB)/4, $0x9cf7569c
-DATA cosimD2_nttTwiddles<>+2228(SB)/4, $0x9cf7569c
-DATA cosimD2_nttTwiddles<>+2232(SB)/4, $0x9cf7569c
-DATA cosimD2_nttTwiddles<>+2236(SB)/4, $0x9cf7569c
-DATA cosimD2_nttTwiddles<>+2240(SB)/4, $0xffd43e41
-DATA cosimD2_nttTwiddles<>+2244(SB)/4, $0xffd43e41
-DATA cosimD2_nttTwiddles<>+2248(SB)/4, $0xffd43e41
-DATA cosimD2_nttTwiddles<>+2252(SB)/4, $0xffd43e41
-DATA cosimD2_nttTwiddles<>+2256(SB)/4, $0xfff7c55d
-DATA cosimD2_nttTwiddles<>+2260(SB)/4, $0xfff7c55d
-DATA cosimD2_nttTwiddles<>+2264(SB)/4, $0xfff7c55d
-DATA cosimD2_nttTwiddles<>+2268(SB)/4, $0xfff7c55d
-DATA cosimD2_nttTwiddles<>+2272(SB)/4, $0x6b1c5e41
-DATA cosimD2_nttTwiddles<>+2276(SB)/4, $0x6b1c5e41
-DATA cosimD2_nttTwiddles<>+2280(SB)/4, $0x6b1c5e41
-DATA cosimD2_nttTwiddles<>+2284(SB)/4, $0x6b1c5e41
-DATA cosimD2_nttTwiddles<>+2288(SB)/4, $0xbe23655d
-DATA cosimD2_nttTwiddles<>+2292(SB)/4, $0xbe23655d
-DATA cosimD2_nttTwiddles<>+2296(SB)/4, $0xbe23655d
-DATA cosimD2_nttTwiddles<>+2300(SB)/4, $0xbe23655d
-DATA cosimD2_nttTwiddles<>+2304(SB)/4, $0x003410f2
-DATA cosimD2_nttTwiddles<>+2308(SB)/4, $0x003410f2
-DATA cosimD2_nttTwiddles<>+2312(SB)/4, $0xffd2b7a3
-DATA cosimD2_nttTwiddles<>+2316(SB)/4, $0xffd2b7a3
-DATA cosimD2_nttTwiddles<>+2320(SB)/4, $0xfff5c282
-DATA cosimD2_nttTwiddles<>+2324(SB)/4, $0xfff5c282
-DATA cosimD2_nttTwiddles<>+2328(SB)/4, $0xfffa2bdd
-DATA cosimD2_nttTwiddles<>+2332(SB)/4, $0xfffa2bdd
-DATA cosimD2_nttTwiddles<>+2336(SB)/4, $0xd15250f2
-DATA cosimD2_nttTwiddles<>+2340(SB)/4, $0xd15250f2
-DATA cosimD2_nttTwiddles<>+2344(SB)/4, $0x114717a3
-DATA cosimD2_nttTwiddles<>+2348(SB)/4, $0x114717a3
-DATA cosimD2_nttTwiddles<>+2352(SB)/4, $0x7f460282
-DATA cosimD2_nttTwiddles<>+2356(SB)/4, $0x7f460282
-DATA cosimD2_nttTwiddles<>+2360(SB)/4, $0xcaf5cbdd
-DATA cosimD2_nttTwiddles<>+2364(SB)/4, $0xcaf5cbdd
-DATA cosimD2_nttTwiddles<>+2368(SB)/4, $0x0020c638
-DATA cosimD2_nttTwiddles<>+2372(SB)/4, $0x0020c638
-DATA cosimD2_nttTwiddles<>+2376(SB)/4, $0xfff9ba6d
-DATA cosimD2_nttTwiddles<>+2380(SB)/4, $0xfff9ba6d
-DATA cosimD2_nttTwiddles<>+2384(SB)/4, $0xffffa63b
-DATA cosimD2_nttTwiddles<>+2388(SB)/4, $0xffffa63b
-DATA cosimD2_nttTwiddles<>+2392(SB)/4, $0x001c4563
-DATA cosimD2_nttTwiddles<>+2396(SB)/4, $0x001c4563
-DATA cosimD2_nttTwiddles<>+2400(SB)/4, $0xdce7c638
-DATA cosimD2_nttTwiddles<>+2404(SB)/4, $0xdce7c638
-DATA cosimD2_nttTwiddles<>+2408(SB)/4, $0xb4c75a6d
-DATA cosimD2_nttTwiddles<>+2412(SB)/4, $0xb4c75a6d
-DATA cosimD2_nttTwiddles<>+2416(SB)/4, $0xc347063b
-DATA cosimD2_nttTwiddles<>+2420(SB)/4, $0xc347063b
-DATA cosimD2_nttTwiddles<>+2424(SB)/4, $0x6348a563
-DATA cosimD2_nttTwiddles<>+2428(SB)/4, $0x6348a563
-DATA cosimD2_nttTwiddles<>+2432(SB)/4, $0xfff0fe85
-DATA cosimD2_nttTwiddles<>+2436(SB)/4, $0xfff0fe85
-DATA cosimD2_nttTwiddles<>+2440(SB)/4, $0xffc7a44b
-DATA cosimD2_nttTwiddles<>+2444(SB)/4, $0xffc7a44b
-DATA cosimD2_nttTwiddles<>+2448(SB)/4, $0xffed4113
-DATA cosimD2_nttTwiddles<>+2452(SB)/4, $0xffed4113
-DATA cosimD2_nttTwiddles<>+2456(SB)/4, $0x001495d4
-DATA cosimD2_nttTwiddles<>+2460(SB)/4, $0x001495d4
-DATA cosimD2_nttTwiddles<>+2464(SB)/4, $0xf1419e85
-DATA cosimD2_nttTwiddles<>+2468(SB)/4, $0xf1419e85
-DATA cosimD2_nttTwiddles<>+2472(SB)/4, $0xfad1044b
-DATA cosimD2_nttTwiddles<>+2476(SB)/4, $0xfad1044b
-DATA cosimD2_nttTwiddles<>+2480(SB)/4, $0x6a8fa113
-DATA cosimD2_nttTwiddles<>+2484(SB)/4, $0x6a8fa113
-DATA cosimD2_nttTwiddles<>+2488(SB)/4, $0xf8cf15d4
-DATA cosimD2_nttTwiddles<>+2492(SB)/4, $0xf8cf15d4
-DATA cosimD2_nttTwiddles<>+2496(SB)/4, $0x00296e9f
-DATA cosimD2_nttTwiddles<>+2500(SB)/4, $0x00296e9f
-DATA cosimD2_nttTwiddles<>+2504(SB)/4, $0xffda3409
-DATA cosimD2_nttTwiddles<>+2508(SB)/4, $0xffda3409
-DATA cosimD2_nttTwiddles<>+2512(SB)/4, $0xffec09f7
-DATA cosimD2_nttTwiddles<>+2516(SB)/4, $0xffec09f7
-DATA cosimD2_nttTwiddles<>+2520(SB)/4, $0xffea2c62
-DATA cosimD2_nttTwiddles<>+2524(SB)/4, $0xffea2c62
-DATA cosimD2_nttTwiddles<>+2528(SB)/4, $0x5a7d4e9f
-DATA cosimD2_nttTwiddles<>+2532(SB)/4, $0x5a7d4e9f
-DATA cosimD2_nttTwiddles<>+2536(SB)/4, $0x65db5409
-DATA cosimD2_nttTwiddles<>+2540(SB)/4, $0x65db5409
-DATA cosimD2_nttTwiddles<>+2544(SB)/4, $0x61aae9f7
-DATA cosimD2_nttTwiddles<>+2548(SB)/4, $0x61aae9f7
-DATA cosimD2_nttTwiddles<>+2552(SB)/4, $0x9c766c62
-DATA cosimD2_nttTwiddles<>+2556(SB)/4, $0x9c766c62
-DATA cosimD2_nttTwiddles<>+2560(SB)/4, $0x00053919
-DATA cosimD2_nttTwiddles<>+2564(SB)/4, $0x003472e7
-DATA cosimD2_nttTwiddles<>+2568(SB)/4, $0x002b5ee5
-DATA cosimD2_nttTwiddles<>+2572(SB)/4, $0x003de11c
-DATA cosimD2_nttTwiddles<>+2576(SB)/4, $0xffc68518
-DATA cosimD2_nttTwiddles<>+2580(SB)/4, $0xffd25089
-DATA cosimD2_nttTwiddles<>+2584(SB)/4, $0xffeba8be
-DATA cosimD2_nttTwiddles<>+2588(SB)/4, $0xfff91de4
-DATA cosimD2_nttTwiddles<>+2592(SB)/4, $0x7ea85919
-DATA cosimD2_nttTwiddles<>+2596(SB)/4, $0xb71152e7
-DATA cosimD2_nttTwiddles<>+2600(SB)/4, $0x8d87fee5
-DATA cosimD2_nttTwiddles<>+2604(SB)/4, $0x9e61611c
-DATA cosimD2_nttTwiddles<>+2608(SB)/4, $0xa4698518
-DATA cosimD2_nttTwiddles<>+2612(SB)/4, $0x29637089
-DATA cosimD2_nttTwiddles<>+2616(SB)/4, $0x0e0368be
-DATA cosimD2_nttTwiddles<>+2620(SB)/4, $0xc1b59de4
-DATA cosimD2_nttTwiddles<>+2624(SB)/4, $0x0004610c
-DATA cosimD2_nttTwiddles<>+2628(SB)/4, $0xffcd003b
-DATA cosimD2_nttTwiddles<>+2632(SB)/4, $0x00291199
-DATA cosimD2_nttTwiddles<>+2636(SB)/4, $0x00130984
-DATA cosimD2_nttTwiddles<>+2640(SB)/4, $0x001314be
-DATA cosimD2_nttTwiddles<>+2644(SB)/4, $0x001c853f
-DATA cosimD2_nttTwiddles<>+2648(SB)/4, $0x0012e11b
-DATA cosimD2_nttTwiddles<>+2652(SB)/4, $0x001406c7
-DATA cosimD2_nttTwiddles<>+2656(SB)/4, $0x3625e10c
-DATA cosimD2_nttTwiddles<>+2660(SB)/4, $0x6e54603b
-DATA cosimD2_nttTwiddles<>+2664(SB)/4, $0xb9dc3199
-DATA cosimD2_nttTwiddles<>+2668(SB)/4, $0xaf438984
-DATA cosimD2_nttTwiddles<>+2672(SB)/4, $0xfbaad4be
-DATA cosimD2_nttTwiddles<>+2676(SB)/4, $0xed44653f
-DATA cosimD2_nttTwiddles<>+2680(SB)/4, $0x3ab6411b
-DATA cosimD2_nttTwiddles<>+2684(SB)/4, $0x396ce6c7
-DATA cosimD2_nttTwiddles<>+2688(SB)/4, $0xffdacd41
-DATA cosimD2_nttTwiddles<>+2692(SB)/4, $0x001a7cc7
-DATA cosimD2_nttTwiddles<>+2696(SB)/4, $0xffd87a3a
-DATA cosimD2_nttTwiddles<>+2700(SB)/4, $0x0025f051
-DATA cosimD2_nttTwiddles<>+2704(SB)/4, $0x00283891
-DATA cosimD2_nttTwiddles<>+2708(SB)/4, $0x001d0b4b
-DATA cosimD2_nttTwiddles<>+2712(SB)/4, $0xffcd5e3e
-DATA cosimD2_nttTwiddles<>+2716(SB)/4, $0x00327283
-DATA cosimD2_nttTwiddles<>+2720(SB)/4, $0xbd02ed41
-DATA cosimD2_nttTwiddles<>+2724(SB)/4, $0x08335cc7
-DATA cosimD2_nttTwiddles<>+2728(SB)/4, $0xda1fba3a
-DATA cosimD2_nttTwiddles<>+2732(SB)/4, $0xd9b01051
-DATA cosimD2_nttTwiddles<>+2736(SB)/4, $0x02ba5891
-DATA cosimD2_nttTwiddles<>+2740(SB)/4, $0x28066b4b
-DATA cosimD2_nttTwiddles<>+2744(SB)/4, $0x84951e3e
-DATA cosimD2_nttTwiddles<>+2748(SB)/4, $0x1902d283
-DATA cosimD2_nttTwiddles<>+2752(SB)/4, $0x003eb01b
-DATA cosimD2_nttTwiddles<>+2756(SB)/4, $0x00031924
-DATA cosimD2_nttTwiddles<>+2760(SB)/4, $0x00134d71
-DATA cosimD2_nttTwiddles<>+2764(SB)/4, $0x00185a46
-DATA cosimD2_nttTwiddles<>+2768(SB)/4, $0xffc9db90
-DATA cosimD2_nttTwiddles<>+2772(SB)/4, $0xffeff6a6
-DATA cosimD2_nttTwiddles<>+2776(SB)/4, $0xffea2d2f
-DATA cosimD2_nttTwiddles<>+2780(SB)/4, $0xffe20d6e
-DATA cosimD2_nttTwiddles<>+2784(SB)/4, $0x34c2101b
-DATA cosimD2_nttTwiddles<>+2788(SB)/4, $0x61279924
-DATA cosimD2_nttTwiddles<>+2792(SB)/4, $0x75416d71
-DATA cosimD2_nttTwiddles<>+2796(SB)/4, $0x00611a46
-DATA cosimD2_nttTwiddles<>+2800(SB)/4, $0xb33bdb90
-DATA cosimD2_nttTwiddles<>+2804(SB)/4, $0x43c4b6a6
-DATA cosimD2_nttTwiddles<>+2808(SB)/4, $0x6a100d2f
-DATA cosimD2_nttTwiddles<>+2812(SB)/4, $0x428fcd6e
-DATA cosimD2_nttTwiddles<>+2816(SB)/4, $0x002f9a75
-DATA cosimD2_nttTwiddles<>+2820(SB)/4, $0x002f9a75
-DATA cosimD2_nttTwiddles<>+2824(SB)/4, $0x002f9a75
-DATA cosimD2_nttTwiddles<>+2828(SB)/4, $0x002f9a75
-DATA cosimD2_nttTwiddles<>+2832(SB)/4, $0x002f9a75
-DATA cosimD2_nttTwiddles<>+2836(SB)/4, $0x002f9a75
-DATA cosimD2_nttTwiddles<>+2840(SB)/4, $0x002f9a75
-DATA cosimD2_nttTwiddles<>+2844(SB)/4, $0x002f9a75
-DATA cosimD2_nttTwiddles<>+2848(SB)/4, $0x8cfe3a75
-DATA cosimD2_nttTwiddles<>+2852(SB)/4, $0x8cfe3a75
-DATA cosimD2_nttTwiddles<>+2856(SB)/4, $0x8cfe3a75
-DATA cosimD2_nttTwiddles<>+2860(SB)/4, $0x8cfe3a75
-DATA cosimD2_nttTwiddles<>+2864(SB)/4, $0x8cfe3a75
-DATA cosimD2_nttTwiddles<>+2868(SB)/4, $0x8cfe3a75
-DATA cosimD2_nttTwiddles<>+2872(SB)/4, $0x8cfe3a75
-DATA cosimD2_nttTwiddles<>+2876(SB)/4, $0x8cfe3a75
-DATA cosimD2_nttTwiddles<>+2880(SB)/4, $0xffd3fb09
-DATA cosimD2_nttTwiddles<>+2884(SB)/4, $0xffd3fb09
-DATA cosimD2_nttTwiddles<>+2888(SB)/4, $0xffd3fb09
-DATA cosimD2_nttTwiddles<>+2892(SB)/4, $0xffd3fb09
-DATA cosimD2_nttTwiddles<>+2896(SB)/4, $0xffd3fb09
-DATA cosimD2_nttTwiddles<>+2900(SB)/4, $0xffd3fb09
-DATA cosimD2_nttTwiddles<>+2904(SB)/4, $0xffd3fb09
-DATA cosimD2_nttTwiddles<>+2908(SB)/4, $0xffd3fb09
-DATA cosimD2_nttTwiddles<>+2912(SB)/4, $0x1eb51b09
-DATA cosimD2_nttTwiddles<>+2916(SB)/4, $0x1eb51b09
-DATA cosimD2_nttTwiddles<>+2920(SB)/4, $0x1eb51b09
-DATA cosimD2_nttTwiddles<>+2924(SB)/4, $0x1eb51b09
-DATA cosimD2_nttTwiddles<>+2928(SB)/4, $0x1eb51b09
-DATA cosimD2_nttTwiddles<>+2932(SB)/4, $0x1eb51b09
-DATA cosimD2_nttTwiddles<>+2936(SB)/4, $0x1eb51b09
-DATA cosimD2_nttTwiddles<>+2940(SB)/4, $0x1eb51b09
-DATA cosimD2_nttTwiddles<>+2944(SB)/4, $0xffdfadd6
-DATA cosimD2_nttTwiddles<>+2948(SB)/4, $0xffdfadd6
-DATA cosimD2_nttTwiddles<>+2952(SB)/4, $0xffdfadd6
-DATA cosimD2_nttTwiddles<>+2956(SB)/4, $0xffdfadd6
-DATA cosimD2_nttTwiddles<>+2960(SB)/4, $0xffdfadd6
-DATA cosimD2_nttTwiddles<>+2964(SB)/4, $0xffdfadd6
-DATA cosimD2_nttTwiddles<>+2968(SB)/4, $0xffdfadd6
-DATA cosimD2_nttTwiddles<>+2972(SB)/4, $0xffdfadd6
-DATA cosimD2_nttTwiddles<>+2976(SB)/4, $0x629a6dd6
-DATA cosimD2_nttTwiddles<>+2980(SB)/4, $0x629a6dd6
-DATA cosimD2_nttTwiddles<>+2984(SB)/4, $0x629a6dd6
-DATA cosimD2_nttTwiddles<>+2988(SB)/4, $0x629a6dd6
-DATA cosimD2_nttTwiddles<>+2992(SB)/4, $0x629a6dd6
-DATA cosimD2_nttTwiddles<>+2996(SB)/4, $0x629a6dd6
-DATA cosimD2_nttTwiddles<>+3000(SB)/4, $0x629a6dd6
-DATA cosimD2_nttTwiddles<>+3004(SB)/4, $0x629a6dd6
-DATA cosimD2_nttTwiddles<>+3008(SB)/4, $0xffc51ae7
-DATA cosimD2_nttTwiddles<>+3012(SB)/4, $0xffc51ae7
-DATA cosimD2_nttTwiddles<>+3016(SB)/4, $0xffc51ae7
-DATA cosimD2_nttTwiddles<>+3020(SB)/4, $0xffc51ae7
-DATA cosimD2_nttTwiddles<>+3024(SB)/4, $0xffc51ae7
-DATA cosimD2_nttTwiddles<>+3028(SB)/4, $0xffc51ae7
-DATA cosimD2_nttTwiddles<>+3032(SB)/4, $0xffc51ae7
-DATA cosimD2_nttTwiddles<>+3036(SB)/4, $0xffc51ae7
-DATA cosimD2_nttTwiddles<>+3040(SB)/4, $0xcba1fae7
-DATA cosimD2_nttTwiddles<>+3044(SB)/4, $0xcba1fae7
-DATA cosimD2_nttTwiddles<>+3048(SB)/4, $0xcba1fae7
-DATA cosimD2_nttTwiddles<>+3052(SB)/4, $0xcba1fae7
-DATA cosimD2_nttTwiddles<>+3056(SB)/4, $0xcba1fae7
-DATA cosimD2_nttTwiddles<>+3060(SB)/4, $0xcba1fae7
-DATA cosimD2_nttTwiddles<>+3064(SB)/4, $0xcba1fae7
-DATA cosimD2_nttTwiddles<>+3068(SB)/4, $0xcba1fae7
-DATA cosimD2_nttTwiddles<>+3072(SB)/4, $0xffeaa4f7
-DATA cosimD2_nttTwiddles<>+3076(SB)/4, $0xffeaa4f7
-DATA cosimD2_nttTwiddles<>+3080(SB)/4, $0xffeaa4f7
-DATA cosimD2_nttTwiddles<>+3084(SB)/4, $0xffeaa4f7
-DATA cosimD2_nttTwiddles<>+3088(SB)/4, $0xffeaa4f7
-DATA cosimD2_nttTwiddles<>+3092(SB)/4, $0xffeaa4f7
-DATA cosimD2_nttTwiddles<>+3096(SB)/4, $0xffeaa4f7
-DATA cosimD2_nttTwiddles<>+3100(SB)/4, $0xffeaa4f7
-DATA cosimD2_nttTwiddles<>+3104(SB)/4, $0xb50984f7
-DATA cosimD2_nttTwiddles<>+3108(SB)/4, $0xb50984f7
-DATA cosimD2_nttTwiddles<>+3112(SB)/4, $0xb50984f7
-DATA cosimD2_nttTwiddles<>+3116(SB)/4, $0xb50984f7
-DATA cosimD2_nttTwiddles<>+3120(SB)/4, $0xb50984f7
-DATA cosimD2_nttTwiddles<>+3124(SB)/4, $0xb50984f7
-DATA cosimD2_nttTwiddles<>+3128(SB)/4, $0xb50984f7
-DATA cosimD2_nttTwiddles<>+3132(SB)/4, $0xb50984f7
-DATA cosimD2_nttTwiddles<>+3136(SB)/4, $0xffcdfc98
-DATA cosimD2_nttTwiddles<>+3140(SB)/4, $0xffcdfc98
-DATA cosimD2_nttTwiddles<>+3144(SB)/4, $0xffcdfc98
-DATA cosimD2_nttTwiddles<>+3148(SB)/4, $0xffcdfc98
-DATA cosimD2_nttTwiddles<>+3152(SB)/4, $0xffcdfc98
-DATA cosimD2_nttTwiddles<>+3156(SB)/4, $0xffcdfc98
-DATA cosimD2_nttTwiddles<>+3160(SB)/4, $0xffcdfc98
-DATA cosimD2_nttTwiddles<>+3164(SB)/4, $0xffcdfc98
-DATA cosimD2_nttTwiddles<>+3168(SB)/4, $0xd360fc98
-DATA cosimD2_nttTwiddles<>+3172(SB)/4, $0xd360fc98
-DATA cosimD2_nttTwiddles<>+3176(SB)/4, $0xd360fc98
-DATA cosimD2_nttTwiddles<>+3180(SB)/4, $0xd360fc98
-DATA cosimD2_nttTwiddles<>+3184(SB)/4, $0xd360fc98
-DATA cosimD2_nttTwiddles<>+3188(SB)/4, $0xd360fc98
-DATA cosimD2_nttTwiddles<>+3192(SB)/4, $0xd360fc98
-DATA cosimD2_nttTwiddles<>+3196(SB)/4, $0xd360fc98
-DATA cosimD2_nttTwiddles<>+3200(SB)/4, $0xffe6123d
-DATA cosimD2_nttTwiddles<>+3204(SB)/4, $0xffe6123d
-DATA cosimD2_nttTwiddles<>+3208(SB)/4, $0xffe6123d
-DATA cosimD2_nttTwiddles<>+3212(SB)/4, $0xffe6123d
-DATA cosimD2_nttTwiddles<>+3216(SB)/4, $0x0035843f
-DATA cosimD2_nttTwiddles<>+3220(SB)/4, $0x0035843f
-DATA cosimD2_nttTwiddles<>+3224(SB)/4, $0x0035843f
-DATA cosimD2_nttTwiddles<>+3228(SB)/4, $0x0035843f
-DATA cosimD2_nttTwiddles<>+3232(SB)/4, $0x97adb23d
-DATA cosimD2_nttTwiddles<>+3236(SB)/4, $0x97adb23d
-DATA cosimD2_nttTwiddles<>+3240(SB)/4, $0x97adb23d
-DATA cosimD2_nttTwiddles<>+3244(SB)/4, $0x97adb23d
-DATA cosimD2_nttTwiddles<>+3248(SB)/4, $0x8d3d643f
-DATA cosimD2_nttTwiddles<>+3252(SB)/4, $0x8d3d643f
-DATA cosimD2_nttTwiddles<>+3256(SB)/4, $0x8d3d643f
-DATA cosimD2_nttTwiddles<>+3260(SB)/4, $0x8d3d643f
-DATA cosimD2_nttTwiddles<>+3264(SB)/4, $0xffe6ead6
-DATA cosimD2_nttTwiddles<>+3268(SB)/4, $0xffe6ead6
-DATA cosimD2_nttTwiddles<>+3272(SB)/4, $0xffe6ead6
-DATA cosimD2_nttTwiddles<>+3276(SB)/4, $0xffe6ead6
-DATA cosimD2_nttTwiddles<>+3280(SB)/4, $0xffdf5617
-DATA cosimD2_nttTwiddles<>+3284(SB)/4, $0xffdf5617
-DATA cosimD2_nttTwiddles<>+3288(SB)/4, $0xffdf5617
-DATA cosimD2_nttTwiddles<>+3292(SB)/4, $0xffdf5617
-DATA cosimD2_nttTwiddles<>+3296(SB)/4, $0xca41aad6
-DATA cosimD2_nttTwiddles<>+3300(SB)/4, $0xca41aad6
-DATA cosimD2_nttTwiddles<>+3304(SB)/4, $0xca41aad6
-DATA cosimD2_nttTwiddles<>+3308(SB)/4, $0xca41aad6
-DATA cosimD2_nttTwiddles<>+3312(SB)/4, $0x3b223617
-DATA cosimD2_nttTwiddles<>+3316(SB)/4, $0x3b223617
-DATA cosimD2_nttTwiddles<>+3320(SB)/4, $0x3b223617
-DATA cosimD2_nttTwiddles<>+3324(SB)/4, $0x3b223617
-DATA cosimD2_nttTwiddles<>+3328(SB)/4, $0x00357e1e
-DATA cosimD2_nttTwiddles<>+3332(SB)/4, $0x00357e1e
-DATA cosimD2_nttTwiddles<>+3336(SB)/4, $0x00357e1e
-DATA cosimD2_nttTwiddles<>+3340(SB)/4, $0x00357e1e
-DATA cosimD2_nttTwiddles<>+3344(SB)/4, $0xffe7945c
-DATA cosimD2_nttTwiddles<>+3348(SB)/4, $0xffe7945c
-DATA cosimD2_nttTwiddles<>+3352(SB)/4, $0xffe7945c
-DATA cosimD2_nttTwiddles<>+3356(SB)/4, $0xffe7945c
-DATA cosimD2_nttTwiddles<>+3360(SB)/4, $0x18f93e1e
-DATA cosimD2_nttTwiddles<>+3364(SB)/4, $0x18f93e1e
-DATA cosimD2_nttTwiddles<>+3368(SB)/4, $0x18f93e1e
-DATA cosimD2_nttTwiddles<>+3372(SB)/4, $0x18f93e1e
-DATA cosimD2_nttTwiddles<>+3376(SB)/4, $0x3473145c
-DATA cosimD2_nttTwiddles<>+3380(SB)/4, $0x3473145c
-DATA cosimD2_nttTwiddles<>+3384(SB)/4, $0x3473145c
-DATA cosimD2_nttTwiddles<>+3388(SB)/4, $0x3473145c
-DATA cosimD2_nttTwiddles<>+3392(SB)/4, $0xffc5af59
-DATA cosimD2_nttTwiddles<>+3396(SB)/4, $0xffc5af59
-DATA cosimD2_nttTwiddles<>+3400(SB)/4, $0xffc5af59
-DATA cosimD2_nttTwiddles<>+3404(SB)/4, $0xffc5af59
-DATA cosimD2_nttTwiddles<>+3408(SB)/4, $0x0038738c
-DATA cosimD2_nttTwiddles<>+3412(SB)/4, $0x0038738c
-DATA cosimD2_nttTwiddles<>+3416(SB)/4, $0x0038738c
-DATA cosimD2_nttTwiddles<>+3420(SB)/4, $0x0038738c
-DATA cosimD2_nttTwiddles<>+3424(SB)/4, $0x6d30cf59
-DATA cosimD2_nttTwiddles<>+3428(SB)/4, $0x6d30cf59
-DATA cosimD2_nttTwiddles<>+3432(SB)/4, $0x6d30cf59
-DATA cosimD2_nttTwiddles<>+3436(SB)/4, $0x6d30cf59
-DATA cosimD2_nttTwiddles<>+3440(SB)/4, $0x78a9f38c
-DATA cosimD2_nttTwiddles<>+3444(SB)/4, $0x78a9f38c
-DATA cosimD2_nttTwiddles<>+3448(SB)/4, $0x78a9f38c
-DATA cosimD2_nttTwiddles<>+3452(SB)/4, $0x78a9f38c
-DATA cosimD2_nttTwiddles<>+3456(SB)/4, $0xffccfbe9
-DATA cosimD2_nttTwiddles<>+3460(SB)/4, $0xffccfbe9
-DATA cosimD2_nttTwiddles<>+3464(SB)/4, $0x0000ad00
-DATA cosimD2_nttTwiddles<>+3468(SB)/4, $0x0000ad00
-DATA cosimD2_nttTwiddles<>+3472(SB)/4, $0xffc72bca
-DATA cosimD2_nttTwiddles<>+3476(SB)/4, $0xffc72bca
-DATA cosimD2_nttTwiddles<>+3480(SB)/4, $0x0024756c
-DATA cosimD2_nttTwiddles<>+3484(SB)/4, $0x0024756c
-DATA cosimD2_nttTwiddles<>+3488(SB)/4, $0x4eca1be9
-DATA cosimD2_nttTwiddles<>+3492(SB)/4, $0x4eca1be9
-DATA cosimD2_nttTwiddles<>+3496(SB)/4, $0x95a0ad00
-DATA cosimD2_nttTwiddles<>+3500(SB)/4, $0x95a0ad00
-DATA cosimD2_nttTwiddles<>+3504(SB)/4, $0x28406bca
-DATA cosimD2_nttTwiddles<>+3508(SB)/4, $0x28406bca
-DATA cosimD2_nttTwiddles<>+3512(SB)/4, $0x88d1f56c
-DATA cosimD2_nttTwiddles<>+3516(SB)/4, $0x88d1f56c
-DATA cosimD2_nttTwiddles<>+3520(SB)/4, $0x0007c417
-DATA cosimD2_nttTwiddles<>+3524(SB)/4, $0x0007c417
-DATA cosimD2_nttTwiddles<>+3528(SB)/4, $0x000dcd44
-DATA cosimD2_nttTwiddles<>+3532(SB)/4, $0x000dcd44
-DATA cosimD2_nttTwiddles<>+3536(SB)/4, $0x00193948
-DATA cosimD2_nttTwiddles<>+3540(SB)/4, $0x00193948
-DATA cosimD2_nttTwiddles<>+3544(SB)/4, $0x000b98a1
-DATA cosimD2_nttTwiddles<>+3548(SB)/4, $0x000b98a1
-DATA cosimD2_nttTwiddles<>+3552(SB)/4, $0x490aa417
-DATA cosimD2_nttTwiddles<>+3556(SB)/4, $0x490aa417
-DATA cosimD2_nttTwiddles<>+3560(SB)/4, $0x27b64d44
-DATA cosimD2_nttTwiddles<>+3564(SB)/4, $0x27b64d44
-DATA cosimD2_nttTwiddles<>+3568(SB)/4, $0xa3423948
-DATA cosimD2_nttTwiddles<>+3572(SB)/4, $0xa3423948
-DATA cosimD2_nttTwiddles<>+3576(SB)/4, $0xa69fb8a1
-DATA cosimD2_nttTwiddles<>+3580(SB)/4, $0xa69fb8a1
-DATA cosimD2_nttTwiddles<>+3584(SB)/4, $0x00040af0
-DATA cosimD2_nttTwiddles<>+3588(SB)/4, $0x00040af0
-DATA cosimD2_nttTwiddles<>+3592(SB)/4, $0xffef36be
-DATA cosimD2_nttTwiddles<>+3596(SB)/4, $0xffef36be
-DATA cosimD2_nttTwiddles<>+3600(SB)/4, $0xffffde7e
-DATA cosimD2_nttTwiddles<>+3604(SB)/4, $0xffffde7e
-DATA cosimD2_nttTwiddles<>+3608(SB)/4, $0xfffcc7df
-DATA cosimD2_nttTwiddles<>+3612(SB)/4, $0xfffcc7df
-DATA cosimD2_nttTwiddles<>+3616(SB)/4, $0xc9620af0
-DATA cosimD2_nttTwiddles<>+3620(SB)/4, $0xc9620af0
-DATA cosimD2_nttTwiddles<>+3624(SB)/4, $0x7fc6f6be
-DATA cosimD2_nttTwiddles<>+3628(SB)/4, $0x7fc6f6be
-DATA cosimD2_nttTwiddles<>+3632(SB)/4, $0xb4cf9e7e
-DATA cosimD2_nttTwiddles<>+3636(SB)/4, $0xb4cf9e7e
-DATA cosimD2_nttTwiddles<>+3640(SB)/4, $0x2578a7df
-DATA cosimD2_nttTwiddles<>+3644(SB)/4, $0x2578a7df
-DATA cosimD2_nttTwiddles<>+3648(SB)/4, $0x002f4588
-DATA cosimD2_nttTwiddles<>+3652(SB)/4, $0x002f4588
-DATA cosimD2_nttTwiddles<>+3656(SB)/4, $0x003c675a
-DATA cosimD2_nttTwiddles<>+3660(SB)/4, $0x003c675a
-DATA cosimD2_nttTwiddles<>+3664(SB)/4, $0xffce69c0
-DATA cosimD2_nttTwiddles<>+3668(SB)/4, $0xffce69c0
-DATA cosimD2_nttTwiddles<>+3672(SB)/4, $0xffebe808
-DATA cosimD2_nttTwiddles<>+3676(SB)/4, $0xffebe808
-DATA cosimD2_nttTwiddles<>+3680(SB)/4, $0x44e04588
-DATA cosimD2_nttTwiddles<>+3684(SB)/4, $0x44e04588
-DATA cosimD2_nttTwiddles<>+3688(SB)/4, $0x4827a75a
-DATA cosimD2_nttTwiddles<>+3692(SB)/4, $0x4827a75a
-DATA cosimD2_nttTwiddles<>+3696(SB)/4, $0xed0669c0
-DATA cosimD2_nttTwiddles<>+3700(SB)/4, $0xed0669c0
-DATA cosimD2_nttTwiddles<>+3704(SB)/4, $0x98ece808
-DATA cosimD2_nttTwiddles<>+3708(SB)/4, $0x98ece808
-DATA cosimD2_nttTwiddles<>+3712(SB)/4, $0xffec7953
-DATA cosimD2_nttTwiddles<>+3716(SB)/4, $0x0016e405
-DATA cosimD2_nttTwiddles<>+3720(SB)/4, $0xfff7b934
-DATA cosimD2_nttTwiddles<>+3724(SB)/4, $0xffd8911b
-DATA cosimD2_nttTwiddles<>+3728(SB)/4, $0xffe14658
-DATA cosimD2_nttTwiddles<>+3732(SB)/4, $0x001ddd98
-DATA cosimD2_nttTwiddles<>+3736(SB)/4, $0xffcf6cbe
-DATA cosimD2_nttTwiddles<>+3740(SB)/4, $0x000c5ca5
-DATA cosimD2_nttTwiddles<>+3744(SB)/4, $0x3196d953
-DATA cosimD2_nttTwiddles<>+3748(SB)/4, $0xee178405
-DATA cosimD2_nttTwiddles<>+3752(SB)/4, $0x2d1e3934
-DATA cosimD2_nttTwiddles<>+3756(SB)/4, $0xf07bf11b
-DATA cosimD2_nttTwiddles<>+3760(SB)/4, $0x5cac4658
-DATA cosimD2_nttTwiddles<>+3764(SB)/4, $0x4fd0dd98
-DATA cosimD2_nttTwiddles<>+3768(SB)/4, $0x86672cbe
-DATA cosimD2_nttTwiddles<>+3772(SB)/4, $0xcd20fca5
-DATA cosimD2_nttTwiddles<>+3776(SB)/4, $0x001d4099
-DATA cosimD2_nttTwiddles<>+3780(SB)/4, $0x000bdbe7
-DATA cosimD2_nttTwiddles<>+3784(SB)/4, $0xffd4ca0c
-DATA cosimD2_nttTwiddles<>+3788(SB)/4, $0xffc72c12
-DATA cosimD2_nttTwiddles<>+3792(SB)/4, $0x00251d8b
-DATA cosimD2_nttTwiddles<>+3796(SB)/4, $0x00336898
-DATA cosimD2_nttTwiddles<>+3800(SB)/4, $0x00027c1c
-DATA cosimD2_nttTwiddles<>+3804(SB)/4, $0x0019379a
-DATA cosimD2_nttTwiddles<>+3808(SB)/4, $0xbfb06099
-DATA cosimD2_nttTwiddles<>+3812(SB)/4, $0x2408bbe7
-DATA cosimD2_nttTwiddles<>+3816(SB)/4, $0xc3164a0c
-DATA cosimD2_nttTwiddles<>+3820(SB)/4, $0x24496c12
-DATA cosimD2_nttTwiddles<>+3824(SB)/4, $0x0a567d8b
-DATA cosimD2_nttTwiddles<>+3828(SB)/4, $0x81466898
-DATA cosimD2_nttTwiddles<>+3832(SB)/4, $0xb185fc1c
-DATA cosimD2_nttTwiddles<>+3836(SB)/4, $0xc20c779a
-DATA cosimD2_nttTwiddles<>+3840(SB)/4, $0xffd92578
-DATA cosimD2_nttTwiddles<>+3844(SB)/4, $0x00221de8
-DATA cosimD2_nttTwiddles<>+3848(SB)/4, $0xffe67ff8
-DATA cosimD2_nttTwiddles<>+3852(SB)/4, $0x000910d8
-DATA cosimD2_nttTwiddles<>+3856(SB)/4, $0x002573b7
-DATA cosimD2_nttTwiddles<>+3860(SB)/4, $0x0002d4bb
-DATA cosimD2_nttTwiddles<>+3864(SB)/4, $0x0018aa08
-DATA cosimD2_nttTwiddles<>+3868(SB)/4, $0xffc7a167
-DATA cosimD2_nttTwiddles<>+3872(SB)/4, $0x48882578
-DATA cosimD2_nttTwiddles<>+3876(SB)/4, $0xefdf1de8
-DATA cosimD2_nttTwiddles<>+3880(SB)/4, $0xb3e57ff8
-DATA cosimD2_nttTwiddles<>+3884(SB)/4, $0x162410d8
-DATA cosimD2_nttTwiddles<>+3888(SB)/4, $0xaf1c53b7
-DATA cosimD2_nttTwiddles<>+3892(SB)/4, $0xe91a34bb
-DATA cosimD2_nttTwiddles<>+3896(SB)/4, $0x3159aa08
-DATA cosimD2_nttTwiddles<>+3900(SB)/4, $0xdc748167
-DATA cosimD2_nttTwiddles<>+3904(SB)/4, $0xffeb05ad
-DATA cosimD2_nttTwiddles<>+3908(SB)/4, $0x0033f8cf
-DATA cosimD2_nttTwiddles<>+3912(SB)/4, $0xffe3d157
-DATA cosimD2_nttTwiddles<>+3916(SB)/4, $0xffc65e1f
-DATA cosimD2_nttTwiddles<>+3920(SB)/4, $0xfffd7c8f
-DATA cosimD2_nttTwiddles<>+3924(SB)/4, $0xffed93a7
-DATA cosimD2_nttTwiddles<>+3928(SB)/4, $0x002dfd71
-DATA cosimD2_nttTwiddles<>+3932(SB)/4, $0xffe48c3d
-DATA cosimD2_nttTwiddles<>+3936(SB)/4, $0x3e20a5ad
-DATA cosimD2_nttTwiddles<>+3940(SB)/4, $0x53cdd8cf
-DATA cosimD2_nttTwiddles<>+3944(SB)/4, $0x2a8eb157
-DATA cosimD2_nttTwiddles<>+3948(SB)/4, $0x380a3e1f
-DATA cosimD2_nttTwiddles<>+3952(SB)/4, $0xa40f5c8f
-DATA cosimD2_nttTwiddles<>+3956(SB)/4, $0x7ae273a7
-DATA cosimD2_nttTwiddles<>+3960(SB)/4, $0xcb5c1d71
-DATA cosimD2_nttTwiddles<>+3964(SB)/4, $0x66ec2c3d
-DATA cosimD2_nttTwiddles<>+3968(SB)/4, $0x002f7a49
-DATA cosimD2_nttTwiddles<>+3972(SB)/4, $0x002f7a49
-DATA cosimD2_nttTwiddles<>+3976(SB)/4, $0x002f7a49
-DATA cosimD2_nttTwiddles<>+3980(SB)/4, $0x002f7a49
-DATA cosimD2_nttTwiddles<>+3984(SB)/4, $0x002f7a49
-DATA cosimD2_nttTwiddles<>+3988(SB)/4, $0x002f7a49
-DATA cosimD2_nttTwiddles<>+3992(SB)/4, $0x002f7a49
-DATA cosimD2_nttTwiddles<>+3996(SB)/4, $0x002f7a49
-DATA cosimD2_nttTwiddles<>+4000(SB)/4, $0xeef89a49
-DATA cosimD2_nttTwiddles<>+4004(SB)/4, $0xeef89a49
-DATA cosimD2_nttTwiddles<>+4008(SB)/4, $0xeef89a49
-DATA cosimD2_nttTwiddles<>+4012(SB)/4, $0xeef89a49
-DATA cosimD2_nttTwiddles<>+4016(SB)/4, $0xeef89a49
-DATA cosimD2_nttTwiddles<>+4020(SB)/4, $0xeef89a49
-DATA cosimD2_nttTwiddles<>+4024(SB)/4, $0xeef89a49
-DATA cosimD2_nttTwiddles<>+4028(SB)/4, $0xeef89a49
-DATA cosimD2_nttTwiddles<>+4032(SB)/4, $0x0028e527
-DATA cosimD2_nttTwiddles<>+4036(SB)/4, $0x0028e527
-DATA cosimD2_nttTwiddles<>+4040(SB)/4, $0x0028e527
-DATA cosimD2_nttTwiddles<>+4044(SB)/4, $0x0028e527
-DATA cosimD2_nttTwiddles<>+4048(SB)/4, $0x0028e527
-DATA cosimD2_nttTwiddles<>+4052(SB)/4, $0x0028e527
-DATA cosimD2_nttTwiddles<>+4056(SB)/4, $0x0028e527
-DATA cosimD2_nttTwiddles<>+4060(SB)/4, $0x0028e527
-DATA cosimD2_nttTwiddles<>+4064(SB)/4, $0x254dc527
-DATA cosimD2_nttTwiddles<>+4068(SB)/4, $0x254dc527
-DATA cosimD2_nttTwiddles<>+4072(SB)/4, $0x254dc527
-DATA cosimD2_nttTwiddles<>+4076(SB)/4, $0x254dc527
-DATA cosimD2_nttTwiddles<>+4080(SB)/4, $0x254dc527
-DATA cosimD2_nttTwiddles<>+4084(SB)/4, $0x254dc527
-DATA cosimD2_nttTwiddles<>+4088(SB)/4, $0x254dc527
-DATA cosimD2_nttTwiddles<>+4092(SB)/4, $0x254dc527
-DATA cosimD2_nttTwiddles<>+4096(SB)/4, $0x001ad035
-DATA cosimD2_nttTwiddles<>+4100(SB)/4, $0x001ad035
-DATA cosimD2_nttTwiddles<>+4104(SB)/4, $0x001ad035
-DATA cosimD2_nttTwiddles<>+4108(SB)/4, $0x001ad035
-DATA cosimD2_nttTwiddles<>+4112(SB)/4, $0x001ad035
-DATA cosimD2_nttTwiddles<>+4116(SB)/4, $0x001ad035
-DATA cosimD2_nttTwiddles<>+4120(SB)/4, $0x001ad035
-DATA cosimD2_nttTwiddles<>+4124(SB)/4, $0x001ad035
-DATA cosimD2_nttTwiddles<>+4128(SB)/4, $0x13a17035
-DATA cosimD2_nttTwiddles<>+4132(SB)/4, $0x13a17035
-DATA cosimD2_nttTwiddles<>+4136(SB)/4, $0x13a17035
-DATA cosimD2_nttTwiddles<>+4140(SB)/4, $0x13a17035
-DATA cosimD2_nttTwiddles<>+4144(SB)/4, $0x13a17035
-DATA cosimD2_nttTwiddles<>+4148(SB)/4, $0x13a17035
-DATA cosimD2_nttTwiddles<>+4152(SB)/4, $0x13a17035
-DATA cosimD2_nttTwiddles<>+4156(SB)/4, $0x13a17035
-DATA cosimD2_nttTwiddles<>+4160(SB)/4, $0xffffb422
-DATA cosimD2_nttTwiddles<>+4164(SB)/4, $0xffffb422
-DATA cosimD2_nttTwiddles<>+4168(SB)/4, $0xffffb422
-DATA cosimD2_nttTwiddles<>+4172(SB)/4, $0xffffb422
-DATA cosimD2_nttTwiddles<>+4176(SB)/4, $0xffffb422
-DATA cosimD2_nttTwiddles<>+4180(SB)/4, $0xffffb422
-DATA cosimD2_nttTwiddles<>+4184(SB)/4, $0xffffb422
-DATA cosimD2_nttTwiddles<>+4188(SB)/4, $0xffffb422
-DATA cosimD2_nttTwiddles<>+4192(SB)/4, $0x6d83f422
-DATA cosimD2_nttTwiddles<>+4196(SB)/4, $0x6d83f422
-DATA cosimD2_nttTwiddles<>+4200(SB)/4, $0x6d83f422
-DATA cosimD2_nttTwiddles<>+4204(SB)/4, $0x6d83f422
-DATA cosimD2_nttTwiddles<>+4208(SB)/4, $0x6d83f422
-DATA cosimD2_nttTwiddles<>+4212(SB)/4, $0x6d83f422
-DATA cosimD2_nttTwiddles<>+4216(SB)/4, $0x6d83f422
-DATA cosimD2_nttTwiddles<>+4220(SB)/4, $0x6d83f422
-DATA cosimD2_nttTwiddles<>+4224(SB)/4, $0x003d3201
-DATA cosimD2_nttTwiddles<>+4228(SB)/4, $0x003d3201
-DATA cosimD2_nttTwiddles<>+4232(SB)/4, $0x003d3201
-DATA cosimD2_nttTwiddles<>+4236(SB)/4, $0x003d3201
-DATA cosimD2_nttTwiddles<>+4240(SB)/4, $0x003d3201
-DATA cosimD2_nttTwiddles<>+4244(SB)/4, $0x003d3201
-DATA cosimD2_nttTwiddles<>+4248(SB)/4, $0x003d3201
-DATA cosimD2_nttTwiddles<>+4252(SB)/4, $0x003d3201
-DATA cosimD2_nttTwiddles<>+4256(SB)/4, $0xa9fd5201
-DATA cosimD2_nttTwiddles<>+4260(SB)/4, $0xa9fd5201
-DATA cosimD2_nttTwiddles<>+4264(SB)/4, $0xa9fd5201
-DATA cosimD2_nttTwiddles<>+4268(SB)/4, $0xa9fd5201
-DATA cosimD2_nttTwiddles<>+4272(SB)/4, $0xa9fd5201
-DATA cosimD2_nttTwiddles<>+4276(SB)/4, $0xa9fd5201
-DATA cosimD2_nttTwiddles<>+4280(SB)/4, $0xa9fd5201
-DATA cosimD2_nttTwiddles<>+4284(SB)/4, $0xa9fd5201
-DATA cosimD2_nttTwiddles<>+4288(SB)/4, $0x000445c5
-DATA cosimD2_nttTwiddles<>+4292(SB)/4, $0x000445c5
-DATA cosimD2_nttTwiddles<>+4296(SB)/4, $0x000445c5
-DATA cosimD2_nttTwiddles<>+4300(SB)/4, $0x000445c5
-DATA cosimD2_nttTwiddles<>+4304(SB)/4, $0x000445c5
-DATA cosimD2_nttTwiddles<>+4308(SB)/4, $0x000445c5
-DATA cosimD2_nttTwiddles<>+4312(SB)/4, $0x000445c5
-DATA cosimD2_nttTwiddles<>+4316(SB)/4, $0x000445c5
-DATA cosimD2_nttTwiddles<>+4320(SB)/4, $0xba3ce5c5
-DATA cosimD2_nttTwiddles<>+4324(SB)/4, $0xba3ce5c5
-DATA cosimD2_nttTwiddles<>+4328(SB)/4, $0xba3ce5c5
-DATA cosimD2_nttTwiddles<>+4332(SB)/4, $0xba3ce5c5
-DATA cosimD2_nttTwiddles<>+4336(SB)/4, $0xba3ce5c5
-DATA cosimD2_nttTwiddles<>+4340(SB)/4, $0xba3ce5c5
-DATA cosimD2_nttTwiddles<>+4344(SB)/4, $0xba3ce5c5
-DATA cosimD2_nttTwiddles<>+4348(SB)/4, $0xba3ce5c5
-DATA cosimD2_nttTwiddles<>+4352(SB)/4, $0x000c63a8
-DATA cosimD2_nttTwiddles<>+4356(SB)/4, $0x000c63a8
-DATA cosimD2_nttTwiddles<>+4360(SB)/4, $0x000c63a8
-DATA cosimD2_nttTwiddles<>+4364(SB)/4, $0x000c63a8
-DATA cosimD2_nttTwiddles<>+4368(SB)/4, $0x003b8534
-DATA cosimD2_nttTwiddles<>+4372(SB)/4, $0x003b8534
-DATA cosimD2_nttTwiddles<>+4376(SB)/4, $0x003b8534
-DATA cosimD2_nttTwiddles<>+4380(SB)/4, $0x003b8534
-DATA cosimD2_nttTwiddles<>+4384(SB)/4, $0x588163a8
-DATA cosimD2_nttTwiddles<>+4388(SB)/4, $0x588163a8
-DATA cosimD2_nttTwiddles<>+4392(SB)/4, $0x588163a8
-DATA cosimD2_nttTwiddles<>+4396(SB)/4, $0x588163a8
-DATA cosimD2_nttTwiddles<>+4400(SB)/4, $0xa6e20534
-DATA cosimD2_nttTwiddles<>+4404(SB)/4, $0xa6e20534
-DATA cosimD2_nttTwiddles<>+4408(SB)/4, $0xa6e20534
-DATA cosimD2_nttTwiddles<>+4412(SB)/4, $0xa6e20534
-DATA cosimD2_nttTwiddles<>+4416(SB)/4, $0x00081b9a
-DATA cosimD2_nttTwiddles<>+4420(SB)/4, $0x00081b9a
-DATA cosimD2_nttTwiddles<>+4424(SB)/4, $0x00081b9a
-DATA cosimD2_nttTwiddles<>+4428(SB)/4, $0x00081b9a
-DATA cosimD2_nttTwiddles<>+4432(SB)/4, $0xffd8fc30
-DATA cosimD2_nttTwiddles<>+4436(SB)/4, $0xffd8fc30
-DATA cosimD2_nttTwiddles<>+4440(SB)/4, $0xffd8fc30
-DATA cosimD2_nttTwiddles<>+4444(SB)/4, $0xffd8fc30
-DATA cosimD2_nttTwiddles<>+4448(SB)/4, $0x9e7b5b9a
-DATA cosimD2_nttTwiddles<>+4452(SB)/4, $0x9e7b5b9a
-DATA cosimD2_nttTwiddles<>+4456(SB)/4, $0x9e7b5b9a
-DATA cosimD2_nttTwiddles<>+4460(SB)/4, $0x9e7b5b9a
-DATA cosimD2_nttTwiddles<>+4464(SB)/4, $0xc75efc30
-DATA cosimD2_nttTwiddles<>+4468(SB)/4, $0xc75efc30
-DATA cosimD2_nttTwiddles<>+4472(SB)/4, $0xc75efc30
-DATA cosimD2_nttTwiddles<>+4476(SB)/4, $0xc75efc30
-DATA cosimD2_nttTwiddles<>+4480(SB)/4, $0x000e8f76
-DATA cosimD2_nttTwiddles<>+4484(SB)/4, $0x000e8f76
-DATA cosimD2_nttTwiddles<>+4488(SB)/4, $0x000e8f76
-DATA cosimD2_nttTwiddles<>+4492(SB)/4, $0x000e8f76
-DATA cosimD2_nttTwiddles<>+4496(SB)/4, $0x001f9d54
-DATA cosimD2_nttTwiddles<>+4500(SB)/4, $0x001f9d54
-DATA cosimD2_nttTwiddles<>+4504(SB)/4, $0x001f9d54
-DATA cosimD2_nttTwiddles<>+4508(SB)/4, $0x001f9d54
-DATA cosimD2_nttTwiddles<>+4512(SB)/4, $0xeefd4f76
-DATA cosimD2_nttTwiddles<>+4516(SB)/4, $0xeefd4f76
-DATA cosimD2_nttTwiddles<>+4520(SB)/4, $0xeefd4f76
-DATA cosimD2_nttTwiddles<>+4524(SB)/4, $0xeefd4f76
-DATA cosimD2_nttTwiddles<>+4528(SB)/4, $0x99ca1d54
-DATA cosimD2_nttTwiddles<>+4532(SB)/4, $0x99ca1d54
-DATA cosimD2_nttTwiddles<>+4536(SB)/4, $0x99ca1d54
-DATA cosimD2_nttTwiddles<>+4540(SB)/4, $0x99ca1d54
-DATA cosimD2_nttTwiddles<>+4544(SB)/4, $0x003b3853
-DATA cosimD2_nttTwiddles<>+4548(SB)/4, $0x003b3853
-DATA cosimD2_nttTwiddles<>+4552(SB)/4, $0x003b3853
-DATA cosimD2_nttTwiddles<>+4556(SB)/4, $0x003b3853
-DATA cosimD2_nttTwiddles<>+4560(SB)/4, $0xffd54f2d
-DATA cosimD2_nttTwiddles<>+4564(SB)/4, $0xffd54f2d
-DATA cosimD2_nttTwiddles<>+4568(SB)/4, $0xffd54f2d
-DATA cosimD2_nttTwiddles<>+4572(SB)/4, $0xffd54f2d
-DATA cosimD2_nttTwiddles<>+4576(SB)/4, $0x89c59853
-DATA cosimD2_nttTwiddles<>+4580(SB)/4, $0x89c59853
-DATA cosimD2_nttTwiddles<>+4584(SB)/4, $0x89c59853
-DATA cosimD2_nttTwiddles<>+4588(SB)/4, $0x89c59853
-DATA cosimD2_nttTwiddles<>+4592(SB)/4, $0xc73aef2d
-DATA cosimD2_nttTwiddles<>+4596(SB)/4, $0xc73aef2d
-DATA cosimD2_nttTwiddles<>+4600(SB)/4, $0xc73aef2d
-DATA cosimD2_nttTwiddles<>+4604(SB)/4, $0xc73aef2d
-DATA cosimD2_nttTwiddles<>+4608(SB)/4, $0x0002e46c
-DATA cosimD2_nttTwiddles<>+4612(SB)/4, $0x0002e46c
-DATA cosimD2_nttTwiddles<>+4616(SB)/4, $0xffdb3c93
-DATA cosimD2_nttTwiddles<>+4620(SB)/4, $0xffdb3c93
-DATA cosimD2_nttTwiddles<>+4624(SB)/4, $0x00139e25
-DATA cosimD2_nttTwiddles<>+4628(SB)/4, $0x00139e25
-DATA cosimD2_nttTwiddles<>+4632(SB)/4, $0xffd1eea2
-DATA cosimD2_nttTwiddles<>+4636(SB)/4, $0xffd1eea2
-DATA cosimD2_nttTwiddles<>+4640(SB)/4, $0xd690646c
-DATA cosimD2_nttTwiddles<>+4644(SB)/4, $0xd690646c
-DATA cosimD2_nttTwiddles<>+4648(SB)/4, $0x69ed9c93
-DATA cosimD2_nttTwiddles<>+4652(SB)/4, $0x69ed9c93
-DATA cosimD2_nttTwiddles<>+4656(SB)/4, $0xf5583e25
-DATA cosimD2_nttTwiddles<>+4660(SB)/4, $0xf5583e25
-DATA cosimD2_nttTwiddles<>+4664(SB)/4, $0x74a62ea2
-DATA cosimD2_nttTwiddles<>+4668(SB)/4, $0x74a62ea2
-DATA cosimD2_nttTwiddles<>+4672(SB)/4, $0x003036c2
-DATA cosimD2_nttTwiddles<>+4676(SB)/4, $0x003036c2
-DATA cosimD2_nttTwiddles<>+4680(SB)/4, $0x00141305
-DATA cosimD2_nttTwiddles<>+4684(SB)/4, $0x00141305
-DATA cosimD2_nttTwiddles<>+4688(SB)/4, $0xfff39944
-DATA cosimD2_nttTwiddles<>+4692(SB)/4, $0xfff39944
-DATA cosimD2_nttTwiddles<>+4696(SB)/4, $0xffc8a057
-DATA cosimD2_nttTwiddles<>+4700(SB)/4, $0xffc8a057
-DATA cosimD2_nttTwiddles<>+4704(SB)/4, $0xae0876c2
-DATA cosimD2_nttTwiddles<>+4708(SB)/4, $0xae0876c2
-DATA cosimD2_nttTwiddles<>+4712(SB)/4, $0x13f4b305
-DATA cosimD2_nttTwiddles<>+4716(SB)/4, $0x13f4b305
-DATA cosimD2_nttTwiddles<>+4720(SB)/4, $0xe11c1944
-DATA cosimD2_nttTwiddles<>+4724(SB)/4, $0xe11c1944
-DATA cosimD2_nttTwiddles<>+4728(SB)/4, $0x44538057
-DATA cosimD2_nttTwiddles<>+4732(SB)/4, $0x44538057
-DATA cosimD2_nttTwiddles<>+4736(SB)/4, $0xffc9c808
-DATA cosimD2_nttTwiddles<>+4740(SB)/4, $0xffc9c808
-DATA cosimD2_nttTwiddles<>+4744(SB)/4, $0xfffd4ae0
-DATA cosimD2_nttTwiddles<>+4748(SB)/4, $0xfffd4ae0
-DATA cosimD2_nttTwiddles<>+4752(SB)/4, $0xffe7d0e0
-DATA cosimD2_nttTwiddles<>+4756(SB)/4, $0xffe7d0e0
-DATA cosimD2_nttTwiddles<>+4760(SB)/4, $0xffc4c79c
-DATA cosimD2_nttTwiddles<>+4764(SB)/4, $0xffc4c79c
-DATA cosimD2_nttTwiddles<>+4768(SB)/4, $0x54cac808
-DATA cosimD2_nttTwiddles<>+4772(SB)/4, $0x54cac808
-DATA cosimD2_nttTwiddles<>+4776(SB)/4, $0xb9594ae0
-DATA cosimD2_nttTwiddles<>+4780(SB)/4, $0xb9594ae0
-DATA cosimD2_nttTwiddles<>+4784(SB)/4, $0x0a03d0e0
-DATA cosimD2_nttTwiddles<>+4788(SB)/4, $0x0a03d0e0
-DATA cosimD2_nttTwiddles<>+4792(SB)/4, $0x3ab8479c
-DATA cosimD2_nttTwiddles<>+4796(SB)/4, $0x3ab8479c
-DATA cosimD2_nttTwiddles<>+4800(SB)/4, $0xffe3bff6
-DATA cosimD2_nttTwiddles<>+4804(SB)/4, $0xffe3bff6
-DATA cosimD2_nttTwiddles<>+4808(SB)/4, $0x00147792
-DATA cosimD2_nttTwiddles<>+4812(SB)/4, $0x00147792
-DATA cosimD2_nttTwiddles<>+4816(SB)/4, $0xffea0802
-DATA cosimD2_nttTwiddles<>+4820(SB)/4, $0xffea0802
-DATA cosimD2_nttTwiddles<>+4824(SB)/4, $0x003a97d9
-DATA cosimD2_nttTwiddles<>+4828(SB)/4, $0x003a97d9
-DATA cosimD2_nttTwiddles<>+4832(SB)/4, $0x54e27ff6
-DATA cosimD2_nttTwiddles<>+4836(SB)/4, $0x54e27ff6
-DATA cosimD2_nttTwiddles<>+4840(SB)/4, $0x0e06b792
-DATA cosimD2_nttTwiddles<>+4844(SB)/4, $0x0e06b792
-DATA cosimD2_nttTwiddles<>+4848(SB)/4, $0x47ea4802
-DATA cosimD2_nttTwiddles<>+4852(SB)/4, $0x47ea4802
-DATA cosimD2_nttTwiddles<>+4856(SB)/4, $0xcab5b7d9
-DATA cosimD2_nttTwiddles<>+4860(SB)/4, $0xcab5b7d9
-DATA cosimD2_nttTwiddles<>+4864(SB)/4, $0xffd1a13c
-DATA cosimD2_nttTwiddles<>+4868(SB)/4, $0x0021c4f7
-DATA cosimD2_nttTwiddles<>+4872(SB)/4, $0xfff97d45
-DATA cosimD2_nttTwiddles<>+4876(SB)/4, $0xffe68e98
-DATA cosimD2_nttTwiddles<>+4880(SB)/4, $0xffd32764
-DATA cosimD2_nttTwiddles<>+4884(SB)/4, $0x0002cc93
-DATA cosimD2_nttTwiddles<>+4888(SB)/4, $0xfff78a50
-DATA cosimD2_nttTwiddles<>+4892(SB)/4, $0x003c15ca
-DATA cosimD2_nttTwiddles<>+4896(SB)/4, $0x85f9213c
-DATA cosimD2_nttTwiddles<>+4900(SB)/4, $0x9940a4f7
-DATA cosimD2_nttTwiddles<>+4904(SB)/4, $0xa1221d45
-DATA cosimD2_nttTwiddles<>+4908(SB)/4, $0xe5b98e98
-DATA cosimD2_nttTwiddles<>+4912(SB)/4, $0x42bfa764
-DATA cosimD2_nttTwiddles<>+4916(SB)/4, $0x5c152c93
-DATA cosimD2_nttTwiddles<>+4920(SB)/4, $0x09418a50
-DATA cosimD2_nttTwiddles<>+4924(SB)/4, $0xc5f555ca
-DATA cosimD2_nttTwiddles<>+4928(SB)/4, $0x0035c539
-DATA cosimD2_nttTwiddles<>+4932(SB)/4, $0xfff11bf4
-DATA cosimD2_nttTwiddles<>+4936(SB)/4, $0x001a4cd0
-DATA cosimD2_nttTwiddles<>+4940(SB)/4, $0xffef2633
-DATA cosimD2_nttTwiddles<>+4944(SB)/4, $0xffdde1af
-DATA cosimD2_nttTwiddles<>+4948(SB)/4, $0xfff11805
-DATA cosimD2_nttTwiddles<>+4952(SB)/4, $0x003bcf2c
-DATA cosimD2_nttTwiddles<>+4956(SB)/4, $0x00155e68
-DATA cosimD2_nttTwiddles<>+4960(SB)/4, $0x005ce539
-DATA cosimD2_nttTwiddles<>+4964(SB)/4, $0xf96f9bf4
-DATA cosimD2_nttTwiddles<>+4968(SB)/4, $0x21b44cd0
-DATA cosimD2_nttTwiddles<>+4972(SB)/4, $0x97358633
-DATA cosimD2_nttTwiddles<>+4976(SB)/4, $0xa093c1af
-DATA cosimD2_nttTwiddles<>+4980(SB)/4, $0x3471b805
-DATA cosimD2_nttTwiddles<>+4984(SB)/4, $0x94214f2c
-DATA cosimD2_nttTwiddles<>+4988(SB)/4, $0x17e25e68
-DATA cosimD2_nttTwiddles<>+4992(SB)/4, $0x003b0115
-DATA cosimD2_nttTwiddles<>+4996(SB)/4, $0x001a35e7
-DATA cosimD2_nttTwiddles<>+5000(SB)/4, $0xffe47cae
-DATA cosimD2_nttTwiddles<>+5004(SB)/4, $0xfffc05da
-DATA cosimD2_nttTwiddles<>+5008(SB)/4, $0xfff993dd
-DATA cosimD2_nttTwiddles<>+5012(SB)/4, $0x00189c2a
-DATA cosimD2_nttTwiddles<>+5016(SB)/4, $0xffff434e
-DATA cosimD2_nttTwiddles<>+5020(SB)/4, $0xfff316b6
-DATA cosimD2_nttTwiddles<>+5024(SB)/4, $0x29dda115
-DATA cosimD2_nttTwiddles<>+5028(SB)/4, $0xef5715e7
-DATA cosimD2_nttTwiddles<>+5032(SB)/4, $0xf07a3cae
-DATA cosimD2_nttTwiddles<>+5036(SB)/4, $0xfbb745da
-DATA cosimD2_nttTwiddles<>+5040(SB)/4, $0xb7f533dd
-DATA cosimD2_nttTwiddles<>+5044(SB)/4, $0xa69ddc2a
-DATA cosimD2_nttTwiddles<>+5048(SB)/4, $0x7969034e
-DATA cosimD2_nttTwiddles<>+5052(SB)/4, $0xdfc9d6b6
-DATA cosimD2_nttTwiddles<>+5056(SB)/4, $0x00041dc0
-DATA cosimD2_nttTwiddles<>+5060(SB)/4, $0x0007340e
-DATA cosimD2_nttTwiddles<>+5064(SB)/4, $0x001d2668
-DATA cosimD2_nttTwiddles<>+5068(SB)/4, $0xffc57fdb
-DATA cosimD2_nttTwiddles<>+5072(SB)/4, $0xffdd1d09
-DATA cosimD2_nttTwiddles<>+5076(SB)/4, $0xffc9e5a9
-DATA cosimD2_nttTwiddles<>+5080(SB)/4, $0xffeb36df
-DATA cosimD2_nttTwiddles<>+5084(SB)/4, $0x001e29ce
-DATA cosimD2_nttTwiddles<>+5088(SB)/4, $0xa3bc1dc0
-DATA cosimD2_nttTwiddles<>+5092(SB)/4, $0x1788f40e
-DATA cosimD2_nttTwiddles<>+5096(SB)/4, $0x10ea2668
-DATA cosimD2_nttTwiddles<>+5100(SB)/4, $0x2e40dfdb
-DATA cosimD2_nttTwiddles<>+5104(SB)/4, $0x42fe3d09
-DATA cosimD2_nttTwiddles<>+5108(SB)/4, $0x0bff05a9
-DATA cosimD2_nttTwiddles<>+5112(SB)/4, $0x734716df
-DATA cosimD2_nttTwiddles<>+5116(SB)/4, $0x1657e9ce
-DATA cosimD2_nttTwiddles<>+5120(SB)/8, $0x0000000000000000
-GLOBL cosimD2_nttTwiddles<>(SB), RODATA|NOPTR, $5128
+// keccakRC of keccakx4_amd64.s
+DATA cosimD2_keccakRC<>+0(SB)/8, $0x0000000000000001
+DATA cosimD2_keccakRC<>+8(SB)/8, $0x0000000000008082
+DATA cosimD2_keccakRC<>+16(SB)/8, $0x800000000000808a
+DATA cosimD2_keccakRC<>+24(SB)/8, $0x8000000080008000
+DATA cosimD2_keccakRC<>+32(SB)/8, $0x000000000000808b
+DATA cosimD2_keccakRC<>+40(SB)/8, $0x0000000080000001
+DATA cosimD2_keccakRC<>+48(SB)/8, $0x8000000080008081
+DATA cosimD2_keccakRC<>+56(SB)/8, $0x8000000000008009
+DATA cosimD2_keccakRC<>+64(SB)/8, $0x000000000000008a
+DATA cosimD2_keccakRC<>+72(SB)/8, $0x0000000000000088
+DATA cosimD2_keccakRC<>+80(SB)/8, $0x0000000080008009
+DATA cosimD2_keccakRC<>+88(SB)/8, $0x000000008000000a
+DATA cosimD2_keccakRC<>+96(SB)/8, $0x000000008000808b
+DATA cosimD2_keccakRC<>+104(SB)/8, $0x800000000000008b
+DATA cosimD2_keccakRC<>+112(SB)/8, $0x8000000000008089
+DATA cosimD2_keccakRC<>+120(SB)/8, $0x8000000000008003
+DATA cosimD2_keccakRC<>+128(SB)/8, $0x8000000000008002
+DATA cosimD2_keccakRC<>+136(SB)/8, $0x8000000000000080
+DATA cosimD2_keccakRC<>+144(SB)/8, $0x000000000000800a
+DATA cosimD2_keccakRC<>+152(SB)/8, $0x800000008000000a
+DATA cosimD2_keccakRC<>+160(SB)/8, $0x8000000080008081
+DATA cosimD2_keccakRC<>+168(SB)/8, $0x8000000000008080
+DATA cosimD2_keccakRC<>+176(SB)/8, $0x0000000080000001
+DATA cosimD2_keccakRC<>+184(SB)/8, $0x8000000080008008
+GLOBL cosimD2_keccakRC<>(SB), RODATA|NOPTR, $192
 
-// func data2() unsafe.Pointer
-TEXT ·data2(SB), NOSPLIT, $0-8
-	LEAQ cosimD2_nttTwiddles<>(SB), AX
+// func data3() unsafe.Pointer
+TEXT ·data3(SB), NOSPLIT, $0-8
+	LEAQ cosimD2_keccakRC<>(SB), AX
+	MOVQ AX, ret+0(FP)
+	RET
+
+// lowBitsExceed32Consts of lowbitsexceed_amd64.s
+DATA cosimD3_lowBitsExceed32Consts<>+0(SB)/4, $0xffffffff
+DATA cosimD3_lowBitsExceed32Consts<>+4(SB)/4, $0xffffffff
+DATA cosimD3_lowBitsExceed32Consts<>+8(SB)/4, $0xffffffff
+DATA cosimD3_lowBitsExceed32Consts<>+12(SB)/4, $0xffffffff
+DATA cosimD3_lowBitsExceed32Consts<>+16(SB)/4, $0xffffffff
+DATA cosimD3_lowBitsExceed32Consts<>+20(SB)/4, $0xffffffff
+DATA cosimD3_lowBitsExceed32Consts<>+24(SB)/4, $0xffffffff
+DATA cosimD3_lowBitsExceed32Consts<>+28(SB)/4, $0xffffffff
+DATA cosimD3_lowBitsExceed32Consts<>+32(SB)/4, $0x0000007f
+DATA cosimD3_lowBitsExceed32Consts<>+36(SB)/4, $0x0000007f
+DATA cosimD3_lowBitsExceed32Consts<>+40(SB)/4, $0x0000007f
+DATA cosimD3_lowBitsExceed32Consts<>+44(SB)/4, $0x0000007f
+DATA cosimD3_lowBitsExceed32Consts<>+48(SB)/4, $0x0000007f
+DATA cosimD3_lowBitsExceed32Consts<>+52(SB)/4, $0x0000007f
+DATA cosimD3_lowBitsExceed32Consts<>+56(SB)/4, $0x0000007f
+DATA cosimD3_lowBitsExceed32Consts<>+60(SB)/4, $0x0000007f
+DATA cosimD3_lowBitsExceed32Consts<>+64(SB)/4, $0x00000401
+DATA cosimD3_lowBitsExceed32Consts<>+68(SB)/4, $0x00000401
+DATA cosimD3_lowBitsExceed32Consts<>+72(SB)/4, $0x00000401
+DATA cosimD3_lowBitsExceed32Consts<>+76(SB)/4, $0x00000401
+DATA cosimD3_lowBitsExceed32Consts<>+80(SB)/4, $0x00000401
+DATA cosimD3_lowBitsExceed32Consts<>+84(SB)/4, $0x00000401
+DATA cosimD3_lowBitsExceed32Consts<>+88(SB)/4, $0x00000401
+DATA cosimD3_lowBitsExceed32Consts<>+92(SB)/4, $0x00000401
+DATA cosimD3_lowBitsExceed32Consts<>+96(SB)/4, $0x00200000
+DATA cosimD3_lowBitsExceed32Consts<>+100(SB)/4, $0x00200000
+DATA cosimD3_lowBitsExceed32Consts<>+104(SB)/4, $0x00200000
+DATA cosimD3_lowBitsExceed32Consts<>+108(SB)/4, $0x00200000
+DATA cosimD3_lowBitsExceed32Consts<>+112(SB)/4, $0x00200000
+DATA cosimD3_lowBitsExceed32Consts<>+116(SB)/4, $0x00200000
+DATA cosimD3_lowBitsExceed32Consts<>+120(SB)/4, $0x00200000
+DATA cosimD3_lowBitsExceed32Consts<>+124(SB)/4, $0x00200000
+DATA cosimD3_lowBitsExceed32Consts<>+128(SB)/4, $0x0000000f
+DATA cosimD3_lowBitsExceed32Consts<>+132(SB)/4, $0x0000000f
+DATA cosimD3_lowBitsExceed32Consts<>+136(SB)/4, $0x0000000f
+DATA cosimD3_lowBitsExceed32Consts<>+140(SB)/4, $0x0000000f
+DATA cosimD3_lowBitsExceed32Consts<>+144(SB)/4, $0x0000000f
+DATA cosimD3_lowBitsExceed32Consts<>+148(SB)/4, $0x0000000f
+DATA cosimD3_lowBitsExceed32Consts<>+152(SB)/4, $0x0000000f
+DATA cosimD3_lowBitsExceed32Consts<>+156(SB)/4, $0x0000000f
+DATA cosimD3_lowBitsExceed32Consts<>+160(SB)/4, $0x0007fe00
+DATA cosimD3_lowBitsExceed32Consts<>+164(SB)/4, $0x0007fe00
+DATA cosimD3_lowBitsExceed32Consts<>+168(SB)/4, $0x0007fe00
+DATA cosimD3_lowBitsExceed32Consts<>+172(SB)/4, $0x0007fe00
+DATA cosimD3_lowBitsExceed32Consts<>+176(SB)/4, $0x0007fe00
+DATA cosimD3_lowBitsExceed32Consts<>+180(SB)/4, $0x0007fe00
+DATA cosimD3_lowBitsExceed32Consts<>+184(SB)/4, $0x0007fe00
+DATA cosimD3_lowBitsExceed32Consts<>+188(SB)/4, $0x0007fe00
+DATA cosimD3_lowBitsExceed32Consts<>+192(SB)/4, $0x003ff000
+DATA cosimD3_lowBitsExceed32Consts<>+196(SB)/4, $0x003ff000
+DATA cosimD3_lowBitsExceed32Consts<>+200(SB)/4, $0x003ff000
+DATA cosimD3_lowBitsExceed32Consts<>+204(SB)/4, $0x003ff000
+DATA cosimD3_lowBitsExceed32Consts<>+208(SB)/4, $0x003ff000
+DATA cosimD3_lowBitsExceed32Consts<>+212(SB)/4, $0x003ff000
+DATA cosimD3_lowBitsExceed32Consts<>+216(SB)/4, $0x003ff000
+DATA cosimD3_lowBitsExceed32Consts<>+220(SB)/4, $0x003ff000
+DATA cosimD3_lowBitsExceed32Consts<>+224(SB)/4, $0x007fe001
+DATA cosimD3_lowBitsExceed32Consts<>+228(SB)/4, $0x007fe001
+DATA cosimD3_lowBitsExceed32Consts<>+232(SB)/4, $0x007fe001
+DATA cosimD3_lowBitsExceed32Consts<>+236(SB)/4, $0x007fe001
+DATA cosimD3_lowBitsExceed32Consts<>+240(SB)/4, $0x007fe001
+DATA cosimD3_lowBitsExceed32Consts<>+244(SB)/4, $0x007fe001
+DATA cosimD3_lowBitsExceed32Consts<>+248(SB)/4, $0x007fe001
+DATA cosimD3_lowBitsExceed32Consts<>+252(SB)/4, $0x007fe001
+GLOBL cosimD3_lowBitsExceed32Consts<>(SB), RODATA|NOPTR, $256
+
+// func data4() unsafe.Pointer
+TEXT ·data4(SB), NOSPLIT, $0-8
+	LEAQ cosimD3_lowBitsExceed32Consts<>(SB), AX
+	MOVQ AX, ret+0(FP)
+	RET
+
+// lowBitsExceed88Consts of lowbitsexceed_amd64.s
+DATA cosimD3_lowBitsExceed88Consts<>+0(SB)/4, $0xffffffff
+DATA cosimD3_lowBitsExceed88Consts<>+4(SB)/4, $0xffffffff
+DATA cosimD3_lowBitsExceed88Consts<>+8(SB)/4, $0xffffffff
+DATA cosimD3_lowBitsExceed88Consts<>+12(SB)/4, $0xffffffff
+DATA cosimD3_lowBitsExceed88Consts<>+16(SB)/4, $0xffffffff
+DATA cosimD3_lowBitsExceed88Consts<>+20(SB)/4, $0xffffffff
+DATA cosimD3_lowBitsExceed88Consts<>+24(SB)/4, $0xffffffff
+DATA cosimD3_lowBitsExceed88Consts<>+28(SB)/4, $0xffffffff
+DATA cosimD3_lowBitsExceed88Consts<>+32(SB)/4, $0x0000007f
+DATA cosimD3_lowBitsExceed88Consts<>+36(SB)/4, $0x0000007f
+DATA cosimD3_lowBitsExceed88Consts<>+40(SB)/4, $0x0000007f
+DATA cosimD3_lowBitsExceed88Consts<>+44(SB)/4, $0x0000007f
+DATA cosimD3_lowBitsExceed88Consts<>+48(SB)/4, $0x0000007f
+DATA cosimD3_lowBitsExceed88Consts<>+52(SB)/4, $0x0000007f
+DATA cosimD3_lowBitsExceed88Consts<>+56(SB)/4, $0x0000007f
+DATA cosimD3_lowBitsExceed88Consts<>+60(SB)/4, $0x0000007f
+DATA cosimD3_lowBitsExceed88Consts<>+64(SB)/4, $0x00002c0b
+DATA cosimD3_lowBitsExceed88Consts<>+68(SB)/4, $0x00002c0b
+DATA cosimD3_lowBitsExceed88Consts<>+72(SB)/4, $0x00002c0b
+DATA cosimD3_lowBitsExceed88Consts<>+76(SB)/4, $0x00002c0b
+DATA cosimD3_lowBitsExceed88Consts<>+80(SB)/4, $0x00002c0b
+DATA cosimD3_lowBitsExceed88Consts<>+84(SB)/4, $0x00002c0b
+DATA cosimD3_lowBitsExceed88Consts<>+88(SB)/4, $0x00002c0b
+DATA cosimD3_lowBitsExceed88Consts<>+92(SB)/4, $0x00002c0b
+DATA cosimD3_lowBitsExceed88Consts<>+96(SB)/4, $0x00800000
+DATA cosimD3_lowBitsExceed88Consts<>+100(SB)/4, $0x00800000
+DATA cosimD3_lowBitsExceed88Consts<>+104(SB)/4, $0x00800000
+DATA cosimD3_lowBitsExceed88Consts<>+108(SB)/4, $0x00800000
+DATA cosimD3_lowBitsExceed88Consts<>+112(SB)/4, $0x00800000
+DATA cosimD3_lowBitsExceed88Consts<>+116(SB)/4, $0x00800000
+DATA cosimD3_lowBitsExceed88Consts<>+120(SB)/4, $0x00800000
+DATA cosimD3_lowBitsExceed88Consts<>+124(SB)/4, $0x00800000
+DATA cosimD3_lowBitsExceed88Consts<>+128(SB)/4, $0x0000002b
+DATA cosimD3_lowBitsExceed88Consts<>+132(SB)/4, $0x0000002b
+DATA cosimD3_lowBitsExceed88Consts<>+136(SB)/4, $0x0000002b
+DATA cosimD3_lowBitsExceed88Consts<>+140(SB)/4, $0x0000002b
+DATA cosimD3_lowBitsExceed88Consts<>+144(SB)/4, $0x0000002b
+DATA cosimD3_lowBitsExceed88Consts<>+148(SB)/4, $0x0000002b
+DATA cosimD3_lowBitsExceed88Consts<>+152(SB)/4, $0x0000002b
+DATA cosimD3_lowBitsExceed88Consts<>+156(SB)/4, $0x0000002b
+DATA cosimD3_lowBitsExceed88Consts<>+160(SB)/4, $0x0002e800
+DATA cosimD3_lowBitsExceed88Consts<>+164(SB)/4, $0x0002e800
+DATA cosimD3_lowBitsExceed88Consts<>+168(SB)/4, $0x0002e800
+DATA cosimD3_lowBitsExceed88Consts<>+172(SB)/4, $0x0002e800
+DATA cosimD3_lowBitsExceed88Consts<>+176(SB)/4, $0x0002e800
+DATA cosimD3_lowBitsExceed88Consts<>+180(SB)/4, $0x0002e800
+DATA cosimD3_lowBitsExceed88Consts<>+184(SB)/4, $0x0002e800
+DATA cosimD3_lowBitsExceed88Consts<>+188(SB)/4, $0x0002e800
+DATA cosimD3_lowBitsExceed88Consts<>+192(SB)/4, $0x003ff000
+DATA cosimD3_lowBitsExceed88Consts<>+196(SB)/4, $0x003ff000
+DATA cosimD3_lowBitsExceed88Consts<>+200(SB)/4, $0x003ff000
+DATA cosimD3_lowBitsExceed88Consts<>+204(SB)/4, $0x003ff000
+DATA cosimD3_lowBitsExceed88Consts<>+208(SB)/4, $0x003ff000
+DATA cosimD3_lowBitsExceed88Consts<>+212(SB)/4, $0x003ff000
+DATA cosimD3_lowBitsExceed88Consts<>+216(SB)/4, $0x003ff000
+DATA cosimD3_lowBitsExceed88Consts<>+220(SB)/4, $0x003ff000
+DATA cosimD3_lowBitsExceed88Consts<>+224(SB)/4, $0x007fe001
+DATA cosimD3_lowBitsExceed88Consts<>+228(SB)/4, $0x007fe001
+DATA cosimD3_lowBitsExceed88Consts<>+232(SB)/4, $0x007fe001
+DATA cosimD3_lowBitsExceed88Consts<>+236(SB)/4, $0x007fe001
+DATA cosimD3_lowBitsExceed88Consts<>+240(SB)/4, $0x007fe001
+DATA cosimD3_lowBitsExceed88Consts<>+244(SB)/4, $0x007fe001
+DATA cosimD3_lowBitsExceed88Consts<>+248(SB)/4, $0x007fe001
+DATA cosimD3_lowBitsExceed88Consts<>+252(SB)/4, $0x007fe001
+GLOBL cosimD3_lowBitsExceed88Consts<>(SB), RODATA|NOPTR, $256
+
+// func data5() unsafe.Pointer
+TEXT ·data5(SB), NOSPLIT, $0-8
+	LEAQ cosimD3_lowBitsExceed88Consts<>(SB), AX
+	MOVQ AX, ret+0(FP)
+	RET
+
+// makeHint32Consts of makehint_amd64.s
+DATA cosimD4_makeHint32Consts<>+0(SB)/4, $0x007fe001
+DATA cosimD4_makeHint32Consts<>+4(SB)/4, $0x007fe001
+DATA cosimD4_makeHint32Consts<>+8(SB)/4, $0x007fe001
+DATA cosimD4_makeHint32Consts<>+12(SB)/4, $0x007fe001
+DATA cosimD4_makeHint32Consts<>+16(SB)/4, $0x007fe001
+DATA cosimD4_makeHint32Consts<>+20(SB)/4, $0x007fe001
+DATA cosimD4_makeHint32Consts<>+24(SB)/4, $0x007fe001
+DATA cosimD4_makeHint32Consts<>+28(SB)/4, $0x007fe001
+DATA cosimD4_makeHint32Consts<>+32(SB)/4, $0x0000007f
+DATA cosimD4_makeHint32Consts<>+36(SB)/4, $0x0000007f
+DATA cosimD4_makeHint32Consts<>+40(SB)/4, $0x0000007f
+DATA cosimD4_makeHint32Consts<>+44(SB)/4, $0x0000007f
+DATA cosimD4_makeHint32Consts<>+48(SB)/4, $0x0000007f
+DATA cosimD4_makeHint32Consts<>+52(SB)/4, $0x0000007f
+DATA cosimD4_makeHint32Consts<>+56(SB)/4, $0x0000007f
+DATA cosimD4_makeHint32Consts<>+60(SB)/4, $0x0000007f
+DATA cosimD4_makeHint32Consts<>+64(SB)/4, $0x00000401
+DATA cosimD4_makeHint32Consts<>+68(SB)/4, $0x00000401
+DATA cosimD4_makeHint32Consts<>+72(SB)/4, $0x00000401
+DATA cosimD4_makeHint32Consts<>+76(SB)/4, $0x00000401
+DATA cosimD4_makeHint32Consts<>+80(SB)/4, $0x00000401
+DATA cosimD4_makeHint32Consts<>+84(SB)/4, $0x00000401
+DATA cosimD4_makeHint32Consts<>+88(SB)/4, $0x00000401
+DATA cosimD4_makeHint32Consts<>+92(SB)/4, $0x00000401
+DATA cosimD4_makeHint32Consts<>+96(SB)/4, $0x00200000
+DATA cosimD4_makeHint32Consts<>+100(SB)/4, $0x00200000
+DATA cosimD4_makeHint32Consts<>+104(SB)/4, $0x00200000
+DATA cosimD4_makeHint32Consts<>+108(SB)/4, $0x00200000
+DATA cosimD4_makeHint32Consts<>+112(SB)/4, $0x00200000
+DATA cosimD4_makeHint32Consts<>+116(SB)/4, $0x00200000
+DATA cosimD4_makeHint32Consts<>+120(SB)/4, $0x00200000
+DATA cosimD4_makeHint32Consts<>+124(SB)/4, $0x00200000
+DATA cosimD4_makeHint32Consts<>+128(SB)/4, $0x0000000f
+DATA cosimD4_makeHint32Consts<>+132(SB)/4, $0x0000000f
+DATA cosimD4_makeHint32Consts<>+136(SB)/4, $0x0000000f
+DATA cosimD4_makeHint32Consts<>+140(SB)/4, $0x0000000f
+DATA cosimD4_makeHint32Consts<>+144(SB)/4, $0x0000000f
+DATA cosimD4_makeHint32Consts<>+148(SB)/4, $0x0000000f
+DATA cosimD4_makeHint32Consts<>+152(SB)/4, $0x0000000f
+DATA cosimD4_makeHint32Consts<>+156(SB)/4, $0x0000000f
+GLOBL cosimD4_makeHint32Consts<>(SB), RODATA|NOPTR, $160
+
+// func data6() unsafe.Pointer
+TEXT ·data6(SB), NOSPLIT, $0-8
+	LEAQ cosimD4_makeHint32Consts<>(SB), AX
+	MOVQ AX, ret+0(FP)
+	RET
+
+// makeHint88Consts of makehint_amd64.s
+DATA cosimD4_makeHint88Consts<>+0(SB)/4, $0x007fe001
+DATA cosimD4_makeHint88Consts<>+4(SB)/4, $0x007fe001
+DATA cosimD4_makeHint88Consts<>+8(SB)/4, $0x007fe001
+DATA cosimD4_makeHint88Consts<>+12(SB)/4, $0x007fe001
+DATA cosimD4_makeHint88Consts<>+16(SB)/4, $0x007fe001
+DATA cosimD4_makeHint88Consts<>+20(SB)/4, $0x007fe001
+DATA cosimD4_makeHint88Consts<>+24(SB)/4, $0x007fe001
+DATA cosimD4_makeHint88Consts<>+28(SB)/4, $0x007fe001
+DATA cosimD4_makeHint88Consts<>+32(SB)/4, $0x0000007f
+DATA cosimD4_makeHint88Consts<>+36(SB)/4, $0x0000007f
+DATA cosimD4_makeHint88Consts<>+40(SB)/4, $0x0000007f
+DATA cosimD4_makeHint88Consts<>+44(SB)/4, $0x0000007f
+DATA cosimD4_makeHint88Consts<>+48(SB)/4, $0x0000007f
+DATA cosimD4_makeHint88Consts<>+52(SB)/4, $0x0000007f
+DATA cosimD4_makeHint88Consts<>+56(SB)/4, $0x0000007f
+DATA cosimD4_makeHint88Consts<>+60(SB)/4, $0x0000007f
+DATA cosimD4_makeHint88Consts<>+64(SB)/4, $0x00002c0b
+DATA cosimD4_makeHint88Consts<>+68(SB)/4, $0x00002c0b
+DATA cosimD4_makeHint88Consts<>+72(SB)/4, $0x00002c0b
+DATA cosimD4_makeHint88Consts<>+76(SB)/4, $0x00002c0b
+DATA cosimD4_makeHint88Consts<>+80(SB)/4, $0x00002c0b
+DATA cosimD4_makeHint88Consts<>+84(SB)/4, $0x00002c0b
+DATA cosimD4_makeHint88Consts<>+88(SB)/4, $0x00002c0b
+DATA cosimD4_makeHint88Consts<>+92(SB)/4, $0x00002c0b
+DATA cosimD4_makeHint88Consts<>+96(SB)/4, $0x00800000
+DATA cosimD4_makeHint88Consts<>+100(SB)/4, $0x00800000
+DATA cosimD4_makeHint88Consts<>+104(SB)/4, $0x00800000
+DATA cosimD4_makeHint88Consts<>+108(SB)/4, $0x00800000
+DATA cosimD4_makeHint88Consts<>+112(SB)/4, $0x00800000
+DATA cosimD4_makeHint88Consts<>+116(SB)/4, $0x00800000
+DATA cosimD4_makeHint88Consts<>+120(SB)/4, $0x00800000
+DATA cosimD4_makeHint88Consts<>+124(SB)/4, $0x00800000
+DATA cosimD4_makeHint88Consts<>+128(SB)/4, $0x0000002b
+DATA cosimD4_makeHint88Consts<>+132(SB)/4, $0x0000002b
+DATA cosimD4_makeHint88Consts<>+136(SB)/4, $0x0000002b
+DATA cosimD4_makeHint88Consts<>+140(SB)/4, $0x0000002b
+DATA cosimD4_makeHint88Consts<>+144(SB)/4, $0x0000002b
+DATA cosimD4_makeHint88Consts<>+148(SB)/4, $0x0000002b
+DATA cosimD4_makeHint88Consts<>+152(SB)/4, $0x0000002b
+DATA cosimD4_makeHint88Consts<>+156(SB)/4, $0x0000002b
+GLOBL cosimD4_makeHint88Consts<>(SB), RODATA|NOPTR, $160
+
+// func data7() unsafe.Pointer
+TEXT ·data7(SB), NOSPLIT, $0-8
+	LEAQ cosimD4_makeHint88Consts<>(SB), AX
+	MOVQ AX, ret+0(FP)
+	RET
+
+// normExceedsConsts of normexceeds_amd64.s
+DATA cosimD5_normExceedsConsts<>+0(SB)/4, $0xffffffff
+DATA cosimD5_normExceedsConsts<>+4(SB)/4, $0xffffffff
+DATA cosimD5_normExceedsConsts<>+8(SB)/4, $0xffffffff
+DATA cosimD5_normExceedsConsts<>+12(SB)/4, $0xffffffff
+DATA cosimD5_normExceedsConsts<>+16(SB)/4, $0xffffffff
+DATA cosimD5_normExceedsConsts<>+20(SB)/4, $0xffffffff
+DATA cosimD5_normExceedsConsts<>+24(SB)/4, $0xffffffff
+DATA cosimD5_normExceedsConsts<>+28(SB)/4, $0xffffffff
+DATA cosimD5_normExceedsConsts<>+32(SB)/4, $0x007fe001
+DATA cosimD5_normExceedsConsts<>+36(SB)/4, $0x007fe001
+DATA cosimD5_normExceedsConsts<>+40(SB)/4, $0x007fe001
+DATA cosimD5_normExceedsConsts<>+44(SB)/4, $0x007fe001
+DATA cosimD5_normExceedsConsts<>+48(SB)/4, $0x007fe001
+DATA cosimD5_normExceedsConsts<>+52(SB)/4, $0x007fe001
+DATA cosimD5_normExceedsConsts<>+56(SB)/4, $0x007fe001
+DATA cosimD5_normExceedsConsts<>+60(SB)/4, $0x007fe001
+GLOBL cosimD5_normExceedsConsts<>(SB), RODATA|NOPTR, $64
+
+// func data8() unsafe.Pointer
+TEXT ·data8(SB), NOSPLIT, $0-8
+	LEAQ cosimD5_normExceedsConsts<>(SB), AX
+	MOVQ AX, ret+0(FP)
+	RET
+
+// nttTwiddles of ntt_amd64.s
+DATA cosimD6_nttTwiddles<>+0(SB)/4, $0x007fe001
+DATA cosimD6_nttTwiddles<>+4(SB)/4, $0x007fe001
+DATA cosimD6_nttTwiddles<>+8(SB)/4, $0x007fe001
+DATA cosimD6_nttTwiddles<>+12(SB)/4, $0x007fe001
+DATA cosimD6_nttTwiddles<>+16(SB)/4, $0x007fe001
+DATA cosimD6_nttTwiddles<>+20(SB)/4, $0x007fe001
+DATA cosimD6_nttTwiddles<>+24(SB)/4, $0x007fe001
+DATA cosimD6_nttTwiddles<>+28(SB)/4, $0x007fe001
+DATA cosimD6_nttTwiddles<>+32(SB)/4, $0x000064f7
+DATA cosimD6_nttTwiddles<>+36(SB)/4, $0x000064f7
+DATA cosimD6_nttTwiddles<>+40(SB)/4, $0x000064f7
+DATA cosimD6_nttTwiddles<>+44(SB)/4, $0x000064f7
+DATA cosimD6_nttTwiddles<>+48(SB)/4, $0x000064f7
+DATA cosimD6_nttTwiddles<>+52(SB)/4, $0x000064f7
+DATA cosimD6_nttTwiddles<>+56(SB)/4, $0x000064f7
+DATA cosimD6_nttTwiddles<>+60(SB)/4, $0x000064f7
+DATA cosimD6_nttTwiddles<>+64(SB)/4, $0x6d1f44f7
+DATA cosimD6_nttTwiddles<>+68(SB)/4, $0x6d1f44f7
+DATA cosimD6_nttTwiddles<>+72(SB)/4, $0x6d1f44f7
+DATA cosimD6_nttTwiddles<>+76(SB)/4, $0x6d1f44f7
+DATA cosimD6_nttTwiddles<>+80(SB)/4, $0x6d1f44f7
+DATA cosimD6_nttTwiddles<>+84(SB)/4, $0x6d1f44f7
+DATA cosimD6_nttTwiddles<>+88(SB)/4, $0x6d1f44f7
+DATA cosimD6_nttTwiddles<>+92(SB)/4, $0x6d1f44f7
+DATA cosimD6_nttTwiddles<>+96(SB)/4, $0xffd83102
+DATA cosimD6_nttTwiddles<>+100(SB)/4, $0xffd83102
+DATA cosimD6_nttTwiddles<>+104(SB)/4, $0xffd83102
+DATA cosimD6_nttTwiddles<>+108(SB)/4, $0xffd83102
+DATA cosimD6_nttTwiddles<>+112(SB)/4, $0xffd83102
+DATA cosimD6_nttTwiddles<>+116(SB)/4, $0xffd83102
+DATA cosimD6_nttTwiddles<>+120(SB)/4, $0xffd83102
+DATA cosimD6_nttTwiddles<>+124(SB)/4, $0xffd83102
+DATA cosimD6_nttTwiddles<>+128(SB)/4, $0x8cf87102
+DATA cosimD6_nttTwiddles<>+132(SB)/4, $0x8cf87102
+DATA cosimD6_nttTwiddles<>+136(SB)/4, $0x8cf87102
+DATA cosimD6_nttTwiddles<>+140(SB)/4, $0x8cf87102
+DATA cosimD6_nttTwiddles<>+144(SB)/4, $0x8cf87102
+DATA cosimD6_nttTwiddles<>+148(SB)/4, $0x8cf87102
+DATA cosimD6_nttTwiddles<>+152(SB)/4, $0x8cf87102
+DATA cosimD6_nttTwiddles<>+156(SB)/4, $0x8cf87102
+DATA cosimD6_nttTwiddles<>+160(SB)/4, $0xfff81503
+DATA cosimD6_nttTwiddles<>+164(SB)/4, $0xfff81503
+DATA cosimD6_nttTwiddles<>+168(SB)/4, $0xfff81503
+DATA cosimD6_nttTwiddles<>+172(SB)/4, $0xfff81503
+DATA cosimD6_nttTwiddles<>+176(SB)/4, $0xfff81503
+DATA cosimD6_nttTwiddles<>+180(SB)/4, $0xfff81503
+DATA cosimD6_nttTwiddles<>+184(SB)/4, $0xfff81503
+DATA cosimD6_nttTwiddles<>+188(SB)/4, $0xfff81503
+DATA cosimD6_nttTwiddles<>+192(SB)/4, $0x8d187503
+DATA cosimD6_nttTwiddles<>+196(SB)/4, $0x8d187503
+DATA cosimD6_nttTwiddles<>+200(SB)/4, $0x8d187503
+DATA cosimD6_nttTwiddles<>+204(SB)/4, $0x8d187503
+DATA cosimD6_nttTwiddles<>+208(SB)/4, $0x8d187503
+DATA cosimD6_nttTwiddles<>+212(SB)/4, $0x8d187503
+DATA cosimD6_nttTwiddles<>+216(SB)/4, $0x8d187503
+DATA cosimD6_nttTwiddles<>+220(SB)/4, $0x8d187503
+DATA cosimD6_nttTwiddles<>+224(SB)/4, $0x00039e44
+DATA cosimD6_nttTwiddles<>+228(SB)/4, $0x00039e44
+DATA cosimD6_nttTwiddles<>+232(SB)/4, $0x00039e44
+DATA cosimD6_nttTwiddles<>+236(SB)/4, $0x00039e44
+DATA cosimD6_nttTwiddles<>+240(SB)/4, $0x00039e44
+DATA cosimD6_nttTwiddles<>+244(SB)/4, $0x00039e44
+DATA cosimD6_nttTwiddles<>+248(SB)/4, $0x00039e44
+DATA cosimD6_nttTwiddles<>+252(SB)/4, $0x00039e44
+DATA cosimD6_nttTwiddles<>+256(SB)/4, $0x61cc1e44
+DATA cosimD6_nttTwiddles<>+260(SB)/4, $0x61cc1e44
+DATA cosimD6_nttTwiddles<>+264(SB)/4, $0x61cc1e44
+DATA cosimD6_nttTwiddles<>+268(SB)/4, $0x61cc1e44
+DATA cosimD6_nttTwiddles<>+272(SB)/4, $0x61cc1e44
+DATA cosimD6_nttTwiddles<>+276(SB)/4, $0x61cc1e44
+DATA cosimD6_nttTwiddles<>+280(SB)/4, $0x61cc1e44
+DATA cosimD6_nttTwiddles<>+284(SB)/4, $0x61cc1e44
+DATA cosimD6_nttTwiddles<>+288(SB)/4, $0xfff42118
+DATA cosimD6_nttTwiddles<>+292(SB)/4, $0xfff42118
+DATA cosimD6_nttTwiddles<>+296(SB)/4, $0xfff42118
+DATA cosimD6_nttTwiddles<>+300(SB)/4, $0xfff42118
+DATA cosimD6_nttTwiddles<>+304(SB)/4, $0xfff42118
+DATA cosimD6_nttTwiddles<>+308(SB)/4, $0xfff42118
+DATA cosimD6_nttTwiddles<>+312(SB)/4, $0xfff42118
+DATA cosimD6_nttTwiddles<>+316(SB)/4, $0xfff42118
+DATA cosimD6_nttTwiddles<>+320(SB)/4, $0x58172118
+DATA cosimD6_nttTwiddles<>+324(SB)/4, $0x58172118
+DATA cosimD6_nttTwiddles<>+328(SB)/4, $0x58172118
+DATA cosimD6_nttTwiddles<>+332(SB)/4, $0x58172118
+DATA cosimD6_nttTwiddles<>+336(SB)/4, $0x58172118
+DATA cosimD6_nttTwiddles<>+340(SB)/4, $0x58172118
+DATA cosimD6_nttTwiddles<>+344(SB)/4, $0x58172118
+DATA cosimD6_nttTwiddles<>+348(SB)/4, $0x58172118
+DATA cosimD6_nttTwiddles<>+352(SB)/4, $0xfff2a128
+DATA cosimD6_nttTwiddles<>+356(SB)/4, $0xfff2a128
+DATA cosimD6_nttTwiddles<>+360(SB)/4, $0xfff2a128
+DATA cosimD6_nttTwiddles<>+364(SB)/4, $0xfff2a128
+DATA cosimD6_nttTwiddles<>+368(SB)/4, $0xfff2a128
+DATA cosimD6_nttTwiddles<>+372(SB)/4, $0xfff2a128
+DATA cosimD6_nttTwiddles<>+376(SB)/4, $0xfff2a128
+DATA cosimD6_nttTwiddles<>+380(SB)/4, $0xfff2a128
+DATA cosimD6_nttTwiddles<>+384(SB)/4, $0x6017a128
+DATA cosimD6_nttTwiddles<>+388(SB)/4, $0x6017a128
+DATA cosimD6_nttTwiddles<>+392(SB)/4, $0x6017a128
+DATA cosimD6_nttTwiddles<>+396(SB)/4, $0x6017a128
+DATA cosimD6_nttTwiddles<>+400(SB)/4, $0x6017a128
+DATA cosimD6_nttTwiddles<>+404(SB)/4, $0x6017a128
+DATA cosimD6_nttTwiddles<>+408(SB)/4, $0x6017a128
+DATA cosimD6_nttTwiddles<>+412(SB)/4, $0x6017a128
+DATA cosimD6_nttTwiddles<>+416(SB)/4, $0x00071e24
+DATA cosimD6_nttTwiddles<>+420(SB)/4, $0x00071e24
+DATA cosimD6_nttTwiddles<>+424(SB)/4, $0x00071e24
+DATA cosimD6_nttTwiddles<>+428(SB)/4, $0x00071e24
+DATA cosimD6_nttTwiddles<>+432(SB)/4, $0x00071e24
+DATA cosimD6_nttTwiddles<>+436(SB)/4, $0x00071e24
+DATA cosimD6_nttTwiddles<>+440(SB)/4, $0x00071e24
+DATA cosimD6_nttTwiddles<>+444(SB)/4, $0x00071e24
+DATA cosimD6_nttTwiddles<>+448(SB)/4, $0x61cb9e24
+DATA cosimD6_nttTwiddles<>+452(SB)/4, $0x61cb9e24
+DATA cosimD6_nttTwiddles<>+456(SB)/4, $0x61cb9e24
+DATA cosimD6_nttTwiddles<>+460(SB)/4, $0x61cb9e24
+DATA cosimD6_nttTwiddles<>+464(SB)/4, $0x61cb9e24
+DATA cosimD6_nttTwiddles<>+468(SB)/4, $0x61cb9e24
+DATA cosimD6_nttTwiddles<>+472(SB)/4, $0x61cb9e24
+DATA cosimD6_nttTwiddles<>+476(SB)/4, $0x61cb9e24
+DATA cosimD6_nttTwiddles<>+480(SB)/4, $0x001bde2b
+DATA cosimD6_nttTwiddles<>+484(SB)/4, $0x001bde2b
+DATA cosimD6_nttTwiddles<>+488(SB)/4, $0x001bde2b
+DATA cosimD6_nttTwiddles<>+492(SB)/4, $0x001bde2b
+DATA cosimD6_nttTwiddles<>+496(SB)/4, $0x001bde2b
+DATA cosimD6_nttTwiddles<>+500(SB)/4, $0x001bde2b
+DATA cosimD6_nttTwiddles<>+504(SB)/4, $0x001bde2b
+DATA cosimD6_nttTwiddles<>+508(SB)/4, $0x001bde2b
+DATA cosimD6_nttTwiddles<>+512(SB)/4, $0x12613e2b
+DATA cosimD6_nttTwiddles<>+516(SB)/4, $0x12613e2b
+DATA cosimD6_nttTwiddles<>+520(SB)/4, $0x12613e2b
+DATA cosimD6_nttTwiddles<>+524(SB)/4, $0x12613e2b
+DATA cosimD6_nttTwiddles<>+528(SB)/4, $0x12613e2b
+DATA cosimD6_nttTwiddles<>+532(SB)/4, $0x12613e2b
+DATA cosimD6_nttTwiddles<>+536(SB)/4, $0x12613e2b
+DATA cosimD6_nttTwiddles<>+540(SB)/4, $0x12613e2b
+DATA cosimD6_nttTwiddles<>+544(SB)/4, $0x0023e92b
+DATA cosimD6_nttTwiddles<>+548(SB)/4, $0x0023e92b
+DATA cosimD6_nttTwiddles<>+552(SB)/4, $0x0023e92b
+DATA cosimD6_nttTwiddles<>+556(SB)/4, $0x0023e92b
+DATA cosimD6_nttTwiddles<>+560(SB)/4, $0x0023e92b
+DATA cosimD6_nttTwiddles<>+564(SB)/4, $0x0023e92b
+DATA cosimD6_nttTwiddles<>+568(SB)/4, $0x0023e92b
+DATA cosimD6_nttTwiddles<>+572(SB)/4, $0x0023e92b
+DATA cosimD6_nttTwiddles<>+576(SB)/4, $0x93c9492b
+DATA cosimD6_nttTwiddles<>+580(SB)/4, $0x93c9492b
+DATA cosimD6_nttTwiddles<>+584(SB)/4, $0x93c9492b
+DATA cosimD6_nttTwiddles<>+588(SB)/4, $0x93c9492b
+DATA cosimD6_nttTwiddles<>+592(SB)/4, $0x93c9492b
+DATA cosimD6_nttTwiddles<>+596(SB)/4, $0x93c9492b
+DATA cosimD6_nttTwiddles<>+600(SB)/4, $0x93c9492b
+DATA cosimD6_nttTwiddles<>+604(SB)/4, $0x93c9492b
+DATA cosimD6_nttTwiddles<>+608(SB)/4, $0x00299658
+DATA cosimD6_nttTwiddles<>+612(SB)/4, $0x00299658
+DATA cosimD6_nttTwiddles<>+616(SB)/4, $0x00299658
+DATA cosimD6_nttTwiddles<>+620(SB)/4, $0x00299658
+DATA cosimD6_nttTwiddles<>+624(SB)/4, $0x00299658
+DATA cosimD6_nttTwiddles<>+628(SB)/4, $0x00299658
+DATA cosimD6_nttTwiddles<>+632(SB)/4, $0x00299658
+DATA cosimD6_nttTwiddles<>+636(SB)/4, $0x00299658
+DATA cosimD6_nttTwiddles<>+640(SB)/4, $0x66f49658
+DATA cosimD6_nttTwiddles<>+644(SB)/4, $0x66f49658
+DATA cosimD6_nttTwiddles<>+648(SB)/4, $0x66f49658
+DATA cosimD6_nttTwiddles<>+652(SB)/4, $0x66f49658
+DATA cosimD6_nttTwiddles<>+656(SB)/4, $0x66f49658
+DATA cosimD6_nttTwiddles<>+660(SB)/4, $0x66f49658
+DATA cosimD6_nttTwiddles<>+664(SB)/4, $0x66f49658
+DATA cosimD6_nttTwiddles<>+668(SB)/4, $0x66f49658
+DATA cosimD6_nttTwiddles<>+672(SB)/4, $0x000fa070
+DATA cosimD6_nttTwiddles<>+676(SB)/4, $0x000fa070
+DATA cosimD6_nttTwiddles<>+680(SB)/4, $0x000fa070
+DATA cosimD6_nttTwiddles<>+684(SB)/4, $0x000fa070
+DATA cosimD6_nttTwiddles<>+688(SB)/4, $0x000fa070
+DATA cosimD6_nttTwiddles<>+692(SB)/4, $0x000fa070
+DATA cosimD6_nttTwiddles<>+696(SB)/4, $0x000fa070
+DATA cosimD6_nttTwiddles<>+700(SB)/4, $0x000fa070
+DATA cosimD6_nttTwiddles<>+704(SB)/4, $0x7c1da070
+DATA cosimD6_nttTwiddles<>+708(SB)/4, $0x7c1da070
+DATA cosimD6_nttTwiddles<>+712(SB)/4, $0x7c1da070
+DATA cosimD6_nttTwiddles<>+716(SB)/4, $0x7c1da070
+DATA cosimD6_nttTwiddles<>+720(SB)/4, $0x7c1da070
+DATA cosimD6_nttTwiddles<>+724(SB)/4, $0x7c1da070
+DATA cosimD6_nttTwiddles<>+728(SB)/4, $0x7c1da070
+DATA cosimD6_nttTwiddles<>+732(SB)/4, $0x7c1da070
+DATA cosimD6_nttTwiddles<>+736(SB)/4, $0xffef85a4
+DATA cosimD6_nttTwiddles<>+740(SB)/4, $0xffef85a4
+DATA cosimD6_nttTwiddles<>+744(SB)/4, $0xffef85a4
+DATA cosimD6_nttTwiddles<>+748(SB)/4, $0xffef85a4
+DATA cosimD6_nttTwiddles<>+752(SB)/4, $0xffef85a4
+DATA cosimD6_nttTwiddles<>+756(SB)/4, $0xffef85a4
+DATA cosimD6_nttTwiddles<>+760(SB)/4, $0xffef85a4
+DATA cosimD6_nttTwiddles<>+764(SB)/4, $0xffef85a4
+DATA cosimD6_nttTwiddles<>+768(SB)/4, $0xaea405a4
+DATA cosimD6_nttTwiddles<>+772(SB)/4, $0xaea405a4
+DATA cosimD6_nttTwiddles<>+776(SB)/4, $0xaea405a4
+DATA cosimD6_nttTwiddles<>+780(SB)/4, $0xaea405a4
+DATA cosimD6_nttTwiddles<>+784(SB)/4, $0xaea405a4
+DATA cosimD6_nttTwiddles<>+788(SB)/4, $0xaea405a4
+DATA cosimD6_nttTwiddles<>+792(SB)/4, $0xaea405a4
+DATA cosimD6_nttTwiddles<>+796(SB)/4, $0xaea405a4
+DATA cosimD6_nttTwiddles<>+800(SB)/4, $0x0036b788
+DATA cosimD6_nttTwiddles<>+804(SB)/4, $0x0036b788
+DATA cosimD6_nttTwiddles<>+808(SB)/4, $0x0036b788
+DATA cosimD6_nttTwiddles<>+812(SB)/4, $0x0036b788
+DATA cosimD6_nttTwiddles<>+816(SB)/4, $0x0036b788
+DATA cosimD6_nttTwiddles<>+820(SB)/4, $0x0036b788
+DATA cosimD6_nttTwiddles<>+824(SB)/4, $0x0036b788
+DATA cosimD6_nttTwiddles<>+828(SB)/4, $0x0036b788
+DATA cosimD6_nttTwiddles<>+832(SB)/4, $0x3327b788
+DATA cosimD6_nttTwiddles<>+836(SB)/4, $0x3327b788
+DATA cosimD6_nttTwiddles<>+840(SB)/4, $0x3327b788
+DATA cosimD6_nttTwiddles<>+844(SB)/4, $0x3327b788
+DATA cosimD6_nttTwiddles<>+848(SB)/4, $0x3327b788
+DATA cosimD6_nttTwiddles<>+852(SB)/4, $0x3327b788
+DATA cosimD6_nttTwiddles<>+856(SB)/4, $0x3327b788
+DATA cosimD6_nttTwiddles<>+860(SB)/4, $0x3327b788
+DATA cosimD6_nttTwiddles<>+864(SB)/4, $0x00294a67
+DATA cosimD6_nttTwiddles<>+868(SB)/4, $0x00294a67
+DATA cosimD6_nttTwiddles<>+872(SB)/4, $0x00294a67
+DATA cosimD6_nttTwiddles<>+876(SB)/4, $0x00294a67
+DATA cosimD6_nttTwiddles<>+880(SB)/4, $0xffe6a503
+DATA cosimD6_nttTwiddles<>+884(SB)/4, $0xffe6a503
+DATA cosimD6_nttTwiddles<>+888(SB)/4, $0xffe6a503
+DATA cosimD6_nttTwiddles<>+892(SB)/4, $0xffe6a503
+DATA cosimD6_nttTwiddles<>+896(SB)/4, $0x91f62a67
+DATA cosimD6_nttTwiddles<>+900(SB)/4, $0x91f62a67
+DATA cosimD6_nttTwiddles<>+904(SB)/4, $0x91f62a67
+DATA cosimD6_nttTwiddles<>+908(SB)/4, $0x91f62a67
+DATA cosimD6_nttTwiddles<>+912(SB)/4, $0x5f070503
+DATA cosimD6_nttTwiddles<>+916(SB)/4, $0x5f070503
+DATA cosimD6_nttTwiddles<>+920(SB)/4, $0x5f070503
+DATA cosimD6_nttTwiddles<>+924(SB)/4, $0x5f070503
+DATA cosimD6_nttTwiddles<>+928(SB)/4, $0x00017620
+DATA cosimD6_nttTwiddles<>+932(SB)/4, $0x00017620
+DATA cosimD6_nttTwiddles<>+936(SB)/4, $0x00017620
+DATA cosimD6_nttTwiddles<>+940(SB)/4, $0x00017620
+DATA cosimD6_nttTwiddles<>+944(SB)/4, $0xffc9302c
+DATA cosimD6_nttTwiddles<>+948(SB)/4, $0xffc9302c
+DATA cosimD6_nttTwiddles<>+952(SB)/4, $0xffc9302c
+DATA cosimD6_nttTwiddles<>+956(SB)/4, $0xffc9302c
+DATA cosimD6_nttTwiddles<>+960(SB)/4, $0x9ec57620
+DATA cosimD6_nttTwiddles<>+964(SB)/4, $0x9ec57620
+DATA cosimD6_nttTwiddles<>+968(SB)/4, $0x9ec57620
+DATA cosimD6_nttTwiddles<>+972(SB)/4, $0x9ec57620
+DATA cosimD6_nttTwiddles<>+976(SB)/4, $0xbfceb02c
+DATA cosimD6_nttTwiddles<>+980(SB)/4, $0xbfceb02c
+DATA cosimD6_nttTwiddles<>+984(SB)/4, $0xbfceb02c
+DATA cosimD6_nttTwiddles<>+988(SB)/4, $0xbfceb02c
+DATA cosimD6_nttTwiddles<>+992(SB)/4, $0x002ef4cd
+DATA cosimD6_nttTwiddles<>+996(SB)/4, $0x002ef4cd
+DATA cosimD6_nttTwiddles<>+1000(SB)/4, $0x002ef4cd
+DATA cosimD6_nttTwiddles<>+1004(SB)/4, $0x002ef4cd
+DATA cosimD6_nttTwiddles<>+1008(SB)/4, $0xffd947d4
+DATA cosimD6_nttTwiddles<>+1012(SB)/4, $0xffd947d4
+DATA cosimD6_nttTwiddles<>+1016(SB)/4, $0xffd947d4
+DATA cosimD6_nttTwiddles<>+1020(SB)/4, $0xffd947d4
+DATA cosimD6_nttTwiddles<>+1024(SB)/4, $0xac4894cd
+DATA cosimD6_nttTwiddles<>+1028(SB)/4, $0xac4894cd
+DATA cosimD6_nttTwiddles<>+1032(SB)/4, $0xac4894cd
+DATA cosimD6_nttTwiddles<>+1036(SB)/4, $0xac4894cd
+DATA cosimD6_nttTwiddles<>+1040(SB)/4, $0x8ed3c7d4
+DATA cosimD6_nttTwiddles<>+1044(SB)/4, $0x8ed3c7d4
+DATA cosimD6_nttTwiddles<>+1048(SB)/4, $0x8ed3c7d4
+DATA cosimD6_nttTwiddles<>+1052(SB)/4, $0x8ed3c7d4
+DATA cosimD6_nttTwiddles<>+1056(SB)/4, $0x0035dec5
+DATA cosimD6_nttTwiddles<>+1060(SB)/4, $0x0035dec5
+DATA cosimD6_nttTwiddles<>+1064(SB)/4, $0x0035dec5
+DATA cosimD6_nttTwiddles<>+1068(SB)/4, $0x0035dec5
+DATA cosimD6_nttTwiddles<>+1072(SB)/4, $0x003bbeaf
+DATA cosimD6_nttTwiddles<>+1076(SB)/4, $0x003bbeaf
+DATA cosimD6_nttTwiddles<>+1080(SB)/4, $0x003bbeaf
+DATA cosimD6_nttTwiddles<>+1084(SB)/4, $0x003bbeaf
+DATA cosimD6_nttTwiddles<>+1088(SB)/4, $0x6d8e7ec5
+DATA cosimD6_nttTwiddles<>+1092(SB)/4, $0x6d8e7ec5
+DATA cosimD6_nttTwiddles<>+1096(SB)/4, $0x6d8e7ec5
+DATA cosimD6_nttTwiddles<>+1100(SB)/4, $0x6d8e7ec5
+DATA cosimD6_nttTwiddles<>+1104(SB)/4, $0xdc919eaf
+DATA cosimD6_nttTwiddles<>+1108(SB)/4, $0xdc919eaf
+DATA cosimD6_nttTwiddles<>+1112(SB)/4, $0xdc919eaf
+DATA cosimD6_nttTwiddles<>+1116(SB)/4, $0xdc919eaf
+DATA cosimD6_nttTwiddles<>+1120(SB)/4, $0xffc406e5
+DATA cosimD6_nttTwiddles<>+1124(SB)/4, $0xffc406e5
+DATA cosimD6_nttTwiddles<>+1128(SB)/4, $0xffe9d65d
+DATA cosimD6_nttTwiddles<>+1132(SB)/4, $0xffe9d65d
+DATA cosimD6_nttTwiddles<>+1136(SB)/4, $0xffeccf75
+DATA cosimD6_nttTwiddles<>+1140(SB)/4, $0xffeccf75
+DATA cosimD6_nttTwiddles<>+1144(SB)/4, $0xffcf5280
+DATA cosimD6_nttTwiddles<>+1148(SB)/4, $0xffcf5280
+DATA cosimD6_nttTwiddles<>+1152(SB)/4, $0xa220a6e5
+DATA cosimD6_nttTwiddles<>+1156(SB)/4, $0xa220a6e5
+DATA cosimD6_nttTwiddles<>+1160(SB)/4, $0x8035765d
+DATA cosimD6_nttTwiddles<>+1164(SB)/4, $0x8035765d
+DATA cosimD6_nttTwiddles<>+1168(SB)/4, $0xb35b6f75
+DATA cosimD6_nttTwiddles<>+1172(SB)/4, $0xb35b6f75
+DATA cosimD6_nttTwiddles<>+1176(SB)/4, $0xaa1f5280
+DATA cosimD6_nttTwiddles<>+1180(SB)/4, $0xaa1f5280
+DATA cosimD6_nttTwiddles<>+1184(SB)/4, $0xffc7e1cf
+DATA cosimD6_nttTwiddles<>+1188(SB)/4, $0xffc7e1cf
+DATA cosimD6_nttTwiddles<>+1192(SB)/4, $0x002135c7
+DATA cosimD6_nttTwiddles<>+1196(SB)/4, $0x002135c7
+DATA cosimD6_nttTwiddles<>+1200(SB)/4, $0xffc1b072
+DATA cosimD6_nttTwiddles<>+1204(SB)/4, $0xffc1b072
+DATA cosimD6_nttTwiddles<>+1208(SB)/4, $0xffc890e0
+DATA cosimD6_nttTwiddles<>+1212(SB)/4, $0xffc890e0
+DATA cosimD6_nttTwiddles<>+1216(SB)/4, $0x5081c1cf
+DATA cosimD6_nttTwiddles<>+1220(SB)/4, $0x5081c1cf
+DATA cosimD6_nttTwiddles<>+1224(SB)/4, $0x5f5a15c7
+DATA cosimD6_nttTwiddles<>+1228(SB)/4, $0x5f5a15c7
+DATA cosimD6_nttTwiddles<>+1232(SB)/4, $0xc4cff072
+DATA cosimD6_nttTwiddles<>+1236(SB)/4, $0xc4cff072
+DATA cosimD6_nttTwiddles<>+1240(SB)/4, $0x21e490e0
+DATA cosimD6_nttTwiddles<>+1244(SB)/4, $0x21e490e0
+DATA cosimD6_nttTwiddles<>+1248(SB)/4, $0xffe8ac81
+DATA cosimD6_nttTwiddles<>+1252(SB)/4, $0xffe8ac81
+DATA cosimD6_nttTwiddles<>+1256(SB)/4, $0x003509ee
+DATA cosimD6_nttTwiddles<>+1260(SB)/4, $0x003509ee
+DATA cosimD6_nttTwiddles<>+1264(SB)/4, $0x001d9772
+DATA cosimD6_nttTwiddles<>+1268(SB)/4, $0x001d9772
+DATA cosimD6_nttTwiddles<>+1272(SB)/4, $0xffcfd2ae
+DATA cosimD6_nttTwiddles<>+1276(SB)/4, $0xffcfd2ae
+DATA cosimD6_nttTwiddles<>+1280(SB)/4, $0xd8f8cc81
+DATA cosimD6_nttTwiddles<>+1284(SB)/4, $0xd8f8cc81
+DATA cosimD6_nttTwiddles<>+1288(SB)/4, $0x6272c9ee
+DATA cosimD6_nttTwiddles<>+1292(SB)/4, $0x6272c9ee
+DATA cosimD6_nttTwiddles<>+1296(SB)/4, $0xc20bd772
+DATA cosimD6_nttTwiddles<>+1300(SB)/4, $0xc20bd772
+DATA cosimD6_nttTwiddles<>+1304(SB)/4, $0x5b2592ae
+DATA cosimD6_nttTwiddles<>+1308(SB)/4, $0x5b2592ae
+DATA cosimD6_nttTwiddles<>+1312(SB)/4, $0xffd19819
+DATA cosimD6_nttTwiddles<>+1316(SB)/4, $0xffd19819
+DATA cosimD6_nttTwiddles<>+1320(SB)/4, $0xffe7cfbb
+DATA cosimD6_nttTwiddles<>+1324(SB)/4, $0xffe7cfbb
+DATA cosimD6_nttTwiddles<>+1328(SB)/4, $0xfff0bcf6
+DATA cosimD6_nttTwiddles<>+1332(SB)/4, $0xfff0bcf6
+DATA cosimD6_nttTwiddles<>+1336(SB)/4, $0x0001efca
+DATA cosimD6_nttTwiddles<>+1340(SB)/4, $0x0001efca
+DATA cosimD6_nttTwiddles<>+1344(SB)/4, $0x8a54b819
+DATA cosimD6_nttTwiddles<>+1348(SB)/4, $0x8a54b819
+DATA cosimD6_nttTwiddles<>+1352(SB)/4, $0x085f2fbb
+DATA cosimD6_nttTwiddles<>+1356(SB)/4, $0x085f2fbb
+DATA cosimD6_nttTwiddles<>+1360(SB)/4, $0x748f7cf6
+DATA cosimD6_nttTwiddles<>+1364(SB)/4, $0x748f7cf6
+DATA cosimD6_nttTwiddles<>+1368(SB)/4, $0x80fb2fca
+DATA cosimD6_nttTwiddles<>+1372(SB)/4, $0x80fb2fca
+DATA cosimD6_nttTwiddles<>+1376(SB)/4, $0x001fea93
+DATA cosimD6_nttTwiddles<>+1380(SB)/4, $0xffccff72
+DATA cosimD6_nttTwiddles<>+1384(SB)/4, $0x000412f5
+DATA cosimD6_nttTwiddles<>+1388(SB)/4, $0xffca48a0
+DATA cosimD6_nttTwiddles<>+1392(SB)/4, $0x000dbe5e
+DATA cosimD6_nttTwiddles<>+1396(SB)/4, $0x00078f83
+DATA cosimD6_nttTwiddles<>+1400(SB)/4, $0xfff60021
+DATA cosimD6_nttTwiddles<>+1404(SB)/4, $0xffc9b97d
+DATA cosimD6_nttTwiddles<>+1408(SB)/4, $0xfff24a93
+DATA cosimD6_nttTwiddles<>+1412(SB)/4, $0xaebb3f72
+DATA cosimD6_nttTwiddles<>+1416(SB)/4, $0xdbe2b2f5
+DATA cosimD6_nttTwiddles<>+1420(SB)/4, $0x78de48a0
+DATA cosimD6_nttTwiddles<>+1424(SB)/4, $0x00d97e5e
+DATA cosimD6_nttTwiddles<>+1428(SB)/4, $0x3c77ef83
+DATA cosimD6_nttTwiddles<>+1432(SB)/4, $0x337a2021
+DATA cosimD6_nttTwiddles<>+1436(SB)/4, $0x6c79597d
+DATA cosimD6_nttTwiddles<>+1440(SB)/4, $0x0033ff5a
+DATA cosimD6_nttTwiddles<>+1444(SB)/4, $0x00223dfb
+DATA cosimD6_nttTwiddles<>+1448(SB)/4, $0x00252587
+DATA cosimD6_nttTwiddles<>+1452(SB)/4, $0xffc6a2fc
+DATA cosimD6_nttTwiddles<>+1456(SB)/4, $0x001c5e1a
+DATA cosimD6_nttTwiddles<>+1460(SB)/4, $0xffe7628a
+DATA cosimD6_nttTwiddles<>+1464(SB)/4, $0xffd05af6
+DATA cosimD6_nttTwiddles<>+1468(SB)/4, $0xfff7fcd6
+DATA cosimD6_nttTwiddles<>+1472(SB)/4, $0x3b1f3f5a
+DATA cosimD6_nttTwiddles<>+1476(SB)/4, $0x36619dfb
+DATA cosimD6_nttTwiddles<>+1480(SB)/4, $0xfd560587
+DATA cosimD6_nttTwiddles<>+1484(SB)/4, $0x462622fc
+DATA cosimD6_nttTwiddles<>+1488(SB)/4, $0xe6df9e1a
+DATA cosimD6_nttTwiddles<>+1492(SB)/4, $0xcf38a28a
+DATA cosimD6_nttTwiddles<>+1496(SB)/4, $0x682f1af6
+DATA cosimD6_nttTwiddles<>+1500(SB)/4, $0xec92bcd6
+DATA cosimD6_nttTwiddles<>+1504(SB)/4, $0x002358d4
+DATA cosimD6_nttTwiddles<>+1508(SB)/4, $0xffdaab9f
+DATA cosimD6_nttTwiddles<>+1512(SB)/4, $0xffed24f0
+DATA cosimD6_nttTwiddles<>+1516(SB)/4, $0xffedbb56
+DATA cosimD6_nttTwiddles<>+1520(SB)/4, $0x000de0e6
+DATA cosimD6_nttTwiddles<>+1524(SB)/4, $0xffff5704
+DATA cosimD6_nttTwiddles<>+1528(SB)/4, $0x001f0084
+DATA cosimD6_nttTwiddles<>+1532(SB)/4, $0xfff44592
+DATA cosimD6_nttTwiddles<>+1536(SB)/4, $0x513dd8d4
+DATA cosimD6_nttTwiddles<>+1540(SB)/4, $0x01ce8b9f
+DATA cosimD6_nttTwiddles<>+1544(SB)/4, $0xec8b24f0
+DATA cosimD6_nttTwiddles<>+1548(SB)/4, $0x64587b56
+DATA cosimD6_nttTwiddles<>+1552(SB)/4, $0xe12aa0e6
+DATA cosimD6_nttTwiddles<>+1556(SB)/4, $0x78dfd704
+DATA cosimD6_nttTwiddles<>+1560(SB)/4, $0xae2f8084
+DATA cosimD6_nttTwiddles<>+1564(SB)/4, $0x07a68592
+DATA cosimD6_nttTwiddles<>+1568(SB)/4, $0x003a41f8
+DATA cosimD6_nttTwiddles<>+1572(SB)/4, $0xffc9a422
+DATA cosimD6_nttTwiddles<>+1576(SB)/4, $0x00359b5d
+DATA cosimD6_nttTwiddles<>+1580(SB)/4, $0xffcf45de
+DATA cosimD6_nttTwiddles<>+1584(SB)/4, $0x000c7f5a
+DATA cosimD6_nttTwiddles<>+1588(SB)/4, $0xfff806fc
+DATA cosimD6_nttTwiddles<>+1592(SB)/4, $0x0030ef86
+DATA cosimD6_nttTwiddles<>+1596(SB)/4, $0xffc921c2
+DATA cosimD6_nttTwiddles<>+1600(SB)/4, $0x2c7941f8
+DATA cosimD6_nttTwiddles<>+1604(SB)/4, $0xab4de422
+DATA cosimD6_nttTwiddles<>+1608(SB)/4, $0x79213b5d
+DATA cosimD6_nttTwiddles<>+1612(SB)/4, $0x718b05de
+DATA cosimD6_nttTwiddles<>+1616(SB)/4, $0x4af7bf5a
+DATA cosimD6_nttTwiddles<>+1620(SB)/4, $0x72d786fc
+DATA cosimD6_nttTwiddles<>+1624(SB)/4, $0x7321af86
+DATA cosimD6_nttTwiddles<>+1628(SB)/4, $0x4b0161c2
+DATA cosimD6_nttTwiddles<>+1632(SB)/4, $0x00400000
+DATA cosimD6_nttTwiddles<>+1636(SB)/4, $0x00400000
+DATA cosimD6_nttTwiddles<>+1640(SB)/4, $0x00400000
+DATA cosimD6_nttTwiddles<>+1644(SB)/4, $0x00400000
+DATA cosimD6_nttTwiddles<>+1648(SB)/4, $0x00400000
+DATA cosimD6_nttTwiddles<>+1652(SB)/4, $0x00400000
+DATA cosimD6_nttTwiddles<>+1656(SB)/4, $0x00400000
+DATA cosimD6_nttTwiddles<>+1660(SB)/4, $0x00400000
+DATA cosimD6_nttTwiddles<>+1664(SB)/4, $0xfffa84ad
+DATA cosimD6_nttTwiddles<>+1668(SB)/4, $0xfffa84ad
+DATA cosimD6_nttTwiddles<>+1672(SB)/4, $0xfffa84ad
+DATA cosimD6_nttTwiddles<>+1676(SB)/4, $0xfffa84ad
+DATA cosimD6_nttTwiddles<>+1680(SB)/4, $0xfffa84ad
+DATA cosimD6_nttTwiddles<>+1684(SB)/4, $0xfffa84ad
+DATA cosimD6_nttTwiddles<>+1688(SB)/4, $0xfffa84ad
+DATA cosimD6_nttTwiddles<>+1692(SB)/4, $0xfffa84ad
+DATA cosimD6_nttTwiddles<>+1696(SB)/4, $0xae1024ad
+DATA cosimD6_nttTwiddles<>+1700(SB)/4, $0xae1024ad
+DATA cosimD6_nttTwiddles<>+1704(SB)/4, $0xae1024ad
+DATA cosimD6_nttTwiddles<>+1708(SB)/4, $0xae1024ad
+DATA cosimD6_nttTwiddles<>+1712(SB)/4, $0xae1024ad
+DATA cosimD6_nttTwiddles<>+1716(SB)/4, $0xae1024ad
+DATA cosimD6_nttTwiddles<>+1720(SB)/4, $0xae1024ad
+DATA cosimD6_nttTwiddles<>+1724(SB)/4, $0xae1024ad
+DATA cosimD6_nttTwiddles<>+1728(SB)/4, $0xffe0147f
+DATA cosimD6_nttTwiddles<>+1732(SB)/4, $0xffe0147f
+DATA cosimD6_nttTwiddles<>+1736(SB)/4, $0xffe0147f
+DATA cosimD6_nttTwiddles<>+1740(SB)/4, $0xffe0147f
+DATA cosimD6_nttTwiddles<>+1744(SB)/4, $0xffe0147f
+DATA cosimD6_nttTwiddles<>+1748(SB)/4, $0xffe0147f
+DATA cosimD6_nttTwiddles<>+1752(SB)/4, $0xffe0147f
+DATA cosimD6_nttTwiddles<>+1756(SB)/4, $0xffe0147f
+DATA cosimD6_nttTwiddles<>+1760(SB)/4, $0xbeeff47f
+DATA cosimD6_nttTwiddles<>+1764(SB)/4, $0xbeeff47f
+DATA cosimD6_nttTwiddles<>+1768(SB)/4, $0xbeeff47f
+DATA cosimD6_nttTwiddles<>+1772(SB)/4, $0xbeeff47f
+DATA cosimD6_nttTwiddles<>+1776(SB)/4, $0xbeeff47f
+DATA cosimD6_nttTwiddles<>+1780(SB)/4, $0xbeeff47f
+DATA cosimD6_nttTwiddles<>+1784(SB)/4, $0xbeeff47f
+DATA cosimD6_nttTwiddles<>+1788(SB)/4, $0xbeeff47f
+DATA cosimD6_nttTwiddles<>+1792(SB)/4, $0xfff79d90
+DATA cosimD6_nttTwiddles<>+1796(SB)/4, $0xfff79d90
+DATA cosimD6_nttTwiddles<>+1800(SB)/4, $0xfff79d90
+DATA cosimD6_nttTwiddles<>+1804(SB)/4, $0xfff79d90
+DATA cosimD6_nttTwiddles<>+1808(SB)/4, $0xfff79d90
+DATA cosimD6_nttTwiddles<>+1812(SB)/4, $0xfff79d90
+DATA cosimD6_nttTwiddles<>+1816(SB)/4, $0xfff79d90
+DATA cosimD6_nttTwiddles<>+1820(SB)/4, $0xfff79d90
+DATA cosimD6_nttTwiddles<>+1824(SB)/4, $0x6ba99d90
+DATA cosimD6_nttTwiddles<>+1828(SB)/4, $0x6ba99d90
+DATA cosimD6_nttTwiddles<>+1832(SB)/4, $0x6ba99d90
+DATA cosimD6_nttTwiddles<>+1836(SB)/4, $0x6ba99d90
+DATA cosimD6_nttTwiddles<>+1840(SB)/4, $0x6ba99d90
+DATA cosimD6_nttTwiddles<>+1844(SB)/4, $0x6ba99d90
+DATA cosimD6_nttTwiddles<>+1848(SB)/4, $0x6ba99d90
+DATA cosimD6_nttTwiddles<>+1852(SB)/4, $0x6ba99d90
+DATA cosimD6_nttTwiddles<>+1856(SB)/4, $0xffeeeaa0
+DATA cosimD6_nttTwiddles<>+1860(SB)/4, $0xffeeeaa0
+DATA cosimD6_nttTwiddles<>+1864(SB)/4, $0xffeeeaa0
+DATA cosimD6_nttTwiddles<>+1868(SB)/4, $0xffeeeaa0
+DATA cosimD6_nttTwiddles<>+1872(SB)/4, $0xffeeeaa0
+DATA cosimD6_nttTwiddles<>+1876(SB)/4, $0xffeeeaa0
+DATA cosimD6_nttTwiddles<>+1880(SB)/4, $0xffeeeaa0
+DATA cosimD6_nttTwiddles<>+1884(SB)/4, $0xffeeeaa0
+DATA cosimD6_nttTwiddles<>+1888(SB)/4, $0x0d42eaa0
+DATA cosimD6_nttTwiddles<>+1892(SB)/4, $0x0d42eaa0
+DATA cosimD6_nttTwiddles<>+1896(SB)/4, $0x0d42eaa0
+DATA cosimD6_nttTwiddles<>+1900(SB)/4, $0x0d42eaa0
+DATA cosimD6_nttTwiddles<>+1904(SB)/4, $0x0d42eaa0
+DATA cosimD6_nttTwiddles<>+1908(SB)/4, $0x0d42eaa0
+DATA cosimD6_nttTwiddles<>+1912(SB)/4, $0x0d42eaa0
+DATA cosimD6_nttTwiddles<>+1916(SB)/4, $0x0d42eaa0
+DATA cosimD6_nttTwiddles<>+1920(SB)/4, $0x0027f968
+DATA cosimD6_nttTwiddles<>+1924(SB)/4, $0x0027f968
+DATA cosimD6_nttTwiddles<>+1928(SB)/4, $0x0027f968
+DATA cosimD6_nttTwiddles<>+1932(SB)/4, $0x0027f968
+DATA cosimD6_nttTwiddles<>+1936(SB)/4, $0x0027f968
+DATA cosimD6_nttTwiddles<>+1940(SB)/4, $0x0027f968
+DATA cosimD6_nttTwiddles<>+1944(SB)/4, $0x0027f968
+DATA cosimD6_nttTwiddles<>+1948(SB)/4, $0x0027f968
+DATA cosimD6_nttTwiddles<>+1952(SB)/4, $0xeb54f968
+DATA cosimD6_nttTwiddles<>+1956(SB)/4, $0xeb54f968
+DATA cosimD6_nttTwiddles<>+1960(SB)/4, $0xeb54f968
+DATA cosimD6_nttTwiddles<>+1964(SB)/4, $0xeb54f968
+DATA cosimD6_nttTwiddles<>+1968(SB)/4, $0xeb54f968
+DATA cosimD6_nttTwiddles<>+1972(SB)/4, $0xeb54f968
+DATA cosimD6_nttTwiddles<>+1976(SB)/4, $0xeb54f968
+DATA cosimD6_nttTwiddles<>+1980(SB)/4, $0xeb54f968
+DATA cosimD6_nttTwiddles<>+1984(SB)/4, $0xffdfd37b
+DATA cosimD6_nttTwiddles<>+1988(SB)/4, $0xffdfd37b
+DATA cosimD6_nttTwiddles<>+1992(SB)/4, $0xffdfd37b
+DATA cosimD6_nttTwiddles<>+1996(SB)/4, $0xffdfd37b
+DATA cosimD6_nttTwiddles<>+2000(SB)/4, $0xffdfd37b
+DATA cosimD6_nttTwiddles<>+2004(SB)/4, $0xffdfd37b
+DATA cosimD6_nttTwiddles<>+2008(SB)/4, $0xffdfd37b
+DATA cosimD6_nttTwiddles<>+2012(SB)/4, $0xffdfd37b
+DATA cosimD6_nttTwiddles<>+2016(SB)/4, $0x28cf337b
+DATA cosimD6_nttTwiddles<>+2020(SB)/4, $0x28cf337b
+DATA cosimD6_nttTwiddles<>+2024(SB)/4, $0x28cf337b
+DATA cosimD6_nttTwiddles<>+2028(SB)/4, $0x28cf337b
+DATA cosimD6_nttTwiddles<>+2032(SB)/4, $0x28cf337b
+DATA cosimD6_nttTwiddles<>+2036(SB)/4, $0x28cf337b
+DATA cosimD6_nttTwiddles<>+2040(SB)/4, $0x28cf337b
+DATA cosimD6_nttTwiddles<>+2044(SB)/4, $0x28cf337b
+DATA cosimD6_nttTwiddles<>+2048(SB)/4, $0xffc51585
+DATA cosimD6_nttTwiddles<>+2052(SB)/4, $0xffc51585
+DATA cosimD6_nttTwiddles<>+2056(SB)/4, $0xffc51585
+DATA cosimD6_nttTwiddles<>+2060(SB)/4, $0xffc51585
+DATA cosimD6_nttTwiddles<>+2064(SB)/4, $0x00360400
+DATA cosimD6_nttTwiddles<>+2068(SB)/4, $0x00360400
+DATA cosimD6_nttTwiddles<>+2072(SB)/4, $0x00360400
+DATA cosimD6_nttTwiddles<>+2076(SB)/4, $0x00360400
+DATA cosimD6_nttTwiddles<>+2080(SB)/4, $0xf3f5b585
+DATA cosimD6_nttTwiddles<>+2084(SB)/4, $0xf3f5b585
+DATA cosimD6_nttTwiddles<>+2088(SB)/4, $0xf3f5b585
+DATA cosimD6_nttTwiddles<>+2092(SB)/4, $0xf3f5b585
+DATA cosimD6_nttTwiddles<>+2096(SB)/4, $0xc0b60400
+DATA cosimD6_nttTwiddles<>+2100(SB)/4, $0xc0b60400
+DATA cosimD6_nttTwiddles<>+2104(SB)/4, $0xc0b60400
+DATA cosimD6_nttTwiddles<>+2108(SB)/4, $0xc0b60400
+DATA cosimD6_nttTwiddles<>+2112(SB)/4, $0xffd18e7c
+DATA cosimD6_nttTwiddles<>+2116(SB)/4, $0xffd18e7c
+DATA cosimD6_nttTwiddles<>+2120(SB)/4, $0xffd18e7c
+DATA cosimD6_nttTwiddles<>+2124(SB)/4, $0xffd18e7c
+DATA cosimD6_nttTwiddles<>+2128(SB)/4, $0xfffb6a4d
+DATA cosimD6_nttTwiddles<>+2132(SB)/4, $0xfffb6a4d
+DATA cosimD6_nttTwiddles<>+2136(SB)/4, $0xfffb6a4d
+DATA cosimD6_nttTwiddles<>+2140(SB)/4, $0xfffb6a4d
+DATA cosimD6_nttTwiddles<>+2144(SB)/4, $0xe3a10e7c
+DATA cosimD6_nttTwiddles<>+2148(SB)/4, $0xe3a10e7c
+DATA cosimD6_nttTwiddles<>+2152(SB)/4, $0xe3a10e7c
+DATA cosimD6_nttTwiddles<>+2156(SB)/4, $0xe3a10e7c
+DATA cosimD6_nttTwiddles<>+2160(SB)/4, $0x7ac50a4d
+DATA cosimD6_nttTwiddles<>+2164(SB)/4, $0x7ac50a4d
+DATA cosimD6_nttTwiddles<>+2168(SB)/4, $0x7ac50a4d
+DATA cosimD6_nttTwiddles<>+2172(SB)/4, $0x7ac50a4d
+DATA cosimD6_nttTwiddles<>+2176(SB)/4, $0x00368a96
+DATA cosimD6_nttTwiddles<>+2180(SB)/4, $0x00368a96
+DATA cosimD6_nttTwiddles<>+2184(SB)/4, $0x00368a96
+DATA cosimD6_nttTwiddles<>+2188(SB)/4, $0x00368a96
+DATA cosimD6_nttTwiddles<>+2192(SB)/4, $0x0023d69c
+DATA cosimD6_nttTwiddles<>+2196(SB)/4, $0x0023d69c
+DATA cosimD6_nttTwiddles<>+2200(SB)/4, $0x0023d69c
+DATA cosimD6_nttTwiddles<>+2204(SB)/4, $0x0023d69c
+DATA cosimD6_nttTwiddles<>+2208(SB)/4, $0xde894a96
+DATA cosimD6_nttTwiddles<>+2212(SB)/4, $0xde894a96
+DATA cosimD6_nttTwiddles<>+2216(SB)/4, $0xde894a96
+DATA cosimD6_nttTwiddles<>+2220(SB)/4, $0xde894a96
+DATA cosimD6_nttTwiddles<>+2224(SB)/4, $0x9cf7569c
+DATA cosimD6_nttTwiddles<>+2228(SB)/4, $0x9cf7569c
+DATA cosimD6_nttTwiddles<>+2232(SB)/4, $0x9cf7569c
+DATA cosimD6_nttTwiddles<>+2236(SB)/4, $0x9cf7569c
+DATA cosimD6_nttTwiddles<>+2240(SB)/4, $0xffd43e41
+DATA cosimD6_nttTwiddles<>+2244(SB)/4, $0xffd43e41
+DATA cosimD6_nttTwiddles<>+2248(SB)/4, $0xffd43e41
+DATA cosimD6_nttTwiddles<>+2252(SB)/4, $0xffd43e41
+DATA cosimD6_nttTwiddles<>+2256(SB)/4, $0xfff7c55d
+DATA cosimD6_nttTwiddles<>+2260(SB)/4, $0xfff7c55d
+DATA cosimD6_nttTwiddles<>+2264(SB)/4, $0xfff7c55d
+DATA cosimD6_nttTwiddles<>+2268(SB)/4, $0xfff7c55d
+DATA cosimD6_nttTwiddles<>+2272(SB)/4, $0x6b1c5e41
+DATA cosimD6_nttTwiddles<>+2276(SB)/4, $0x6b1c5e41
+DATA cosimD6_nttTwiddles<>+2280(SB)/4, $0x6b1c5e41
+DATA cosimD6_nttTwiddles<>+2284(SB)/4, $0x6b1c5e41
+DATA cosimD6_nttTwiddles<>+2288(SB)/4, $0xbe23655d
+DATA cosimD6_nttTwiddles<>+2292(SB)/4, $0xbe23655d
+DATA cosimD6_nttTwiddles<>+2296(SB)/4, $0xbe23655d
+DATA cosimD6_nttTwiddles<>+2300(SB)/4, $0xbe23655d
+DATA cosimD6_nttTwiddles<>+2304(SB)/4, $0x003410f2
+DATA cosimD6_nttTwiddles<>+2308(SB)/4, $0x003410f2
+DATA cosimD6_nttTwiddles<>+2312(SB)/4, $0xffd2b7a3
+DATA cosimD6_nttTwiddles<>+2316(SB)/4, $0xffd2b7a3
+DATA cosimD6_nttTwiddles<>+2320(SB)/4, $0xfff5c282
+DATA cosimD6_nttTwiddles<>+2324(SB)/4, $0xfff5c282
+DATA cosimD6_nttTwiddles<>+2328(SB)/4, $0xfffa2bdd
+DATA cosimD6_nttTwiddles<>+2332(SB)/4, $0xfffa2bdd
+DATA cosimD6_nttTwiddles<>+2336(SB)/4, $0xd15250f2
+DATA cosimD6_nttTwiddles<>+2340(SB)/4, $0xd15250f2
+DATA cosimD6_nttTwiddles<>+2344(SB)/4, $0x114717a3
+DATA cosimD6_nttTwiddles<>+2348(SB)/4, $0x114717a3
+DATA cosimD6_nttTwiddles<>+2352(SB)/4, $0x7f460282
+DATA cosimD6_nttTwiddles<>+2356(SB)/4, $0x7f460282
+DATA cosimD6_nttTwiddles<>+2360(SB)/4, $0xcaf5cbdd
+DATA cosimD6_nttTwiddles<>+2364(SB)/4, $0xcaf5cbdd
+DATA cosimD6_nttTwiddles<>+2368(SB)/4, $0x0020c638
+DATA cosimD6_nttTwiddles<>+2372(SB)/4, $0x0020c638
+DATA cosimD6_nttTwiddles<>+2376(SB)/4, $0xfff9ba6d
+DATA cosimD6_nttTwiddles<>+2380(SB)/4, $0xfff9ba6d
+DATA cosimD6_nttTwiddles<>+2384(SB)/4, $0xffffa63b
+DATA cosimD6_nttTwiddles<>+2388(SB)/4, $0xffffa63b
+DATA cosimD6_nttTwiddles<>+2392(SB)/4, $0x001c4563
+DATA cosimD6_nttTwiddles<>+2396(SB)/4, $0x001c4563
+DATA cosimD6_nttTwiddles<>+2400(SB)/4, $0xdce7c638
+DATA cosimD6_nttTwiddles<>+2404(SB)/4, $0xdce7c638
+DATA cosimD6_nttTwiddles<>+2408(SB)/4, $0xb4c75a6d
+DATA cosimD6_nttTwiddles<>+2412(SB)/4, $0xb4c75a6d
+DATA cosimD6_nttTwiddles<>+2416(SB)/4, $0xc347063b
+DATA cosimD6_nttTwiddles<>+2420(SB)/4, $0xc347063b
+DATA cosimD6_nttTwiddles<>+2424(SB)/4, $0x6348a563
+DATA cosimD6_nttTwiddles<>+2428(SB)/4, $0x6348a563
+DATA cosimD6_nttTwiddles<>+2432(SB)/4, $0xfff0fe85
+DATA cosimD6_nttTwiddles<>+2436(SB)/4, $0xfff0fe85
+DATA cosimD6_nttTwiddles<>+2440(SB)/4, $0xffc7a44b
+DATA cosimD6_nttTwiddles<>+2444(SB)/4, $0xffc7a44b
+DATA cosimD6_nttTwiddles<>+2448(SB)/4, $0xffed4113
+DATA cosimD6_nttTwiddles<>+2452(SB)/4, $0xffed4113
+DATA cosimD6_nttTwiddles<>+2456(SB)/4, $0x001495d4
+DATA cosimD6_nttTwiddles<>+2460(SB)/4, $0x001495d4
+DATA cosimD6_nttTwiddles<>+2464(SB)/4, $0xf1419e85
+DATA cosimD6_nttTwiddles<>+2468(SB)/4, $0xf1419e85
+DATA cosimD6_nttTwiddles<>+2472(SB)/4, $0xfad1044b
+DATA cosimD6_nttTwiddles<>+2476(SB)/4, $0xfad1044b
+DATA cosimD6_nttTwiddles<>+2480(SB)/4, $0x6a8fa113
+DATA cosimD6_nttTwiddles<>+2484(SB)/4, $0x6a8fa113
+DATA cosimD6_nttTwiddles<>+2488(SB)/4, $0xf8cf15d4
+DATA cosimD6_nttTwiddles<>+2492(SB)/4, $0xf8cf15d4
+DATA cosimD6_nttTwiddles<>+2496(SB)/4, $0x00296e9f
+DATA cosimD6_nttTwiddles<>+2500(SB)/4, $0x00296e9f
+DATA cosimD6_nttTwiddles<>+2504(SB)/4, $0xffda3409
+DATA cosimD6_nttTwiddles<>+2508(SB)/4, $0xffda3409
+DATA cosimD6_nttTwiddles<>+2512(SB)/4, $0xffec09f7
+DATA cosimD6_nttTwiddles<>+2516(SB)/4, $0xffec09f7
+DATA cosimD6_nttTwiddles<>+2520(SB)/4, $0xffea2c62
+DATA cosimD6_nttTwiddles<>+2524(SB)/4, $0xffea2c62
+DATA cosimD6_nttTwiddles<>+2528(SB)/4, $0x5a7d4e9f
+DATA cosimD6_nttTwiddles<>+2532(SB)/4, $0x5a7d4e9f
+DATA cosimD6_nttTwiddles<>+2536(SB)/4, $0x65db5409
+DATA cosimD6_nttTwiddles<>+2540(SB)/4, $0x65db5409
+DATA cosimD6_nttTwiddles<>+2544(SB)/4, $0x61aae9f7
+DATA cosimD6_nttTwiddles<>+2548(SB)/4, $0x61aae9f7
+DATA cosimD6_nttTwiddles<>+2552(SB)/4, $0x9c766c62
+DATA cosimD6_nttTwiddles<>+2556(SB)/4, $0x9c766c62
+DATA cosimD6_nttTwiddles<>+2560(SB)/4, $0x00053919
+DATA cosimD6_nttTwiddles<>+2564(SB)/4, $0x003472e7
+DATA cosimD6_nttTwiddles<>+2568(SB)/4, $0x002b5ee5
+DATA cosimD6_nttTwiddles<>+2572(SB)/4, $0x003de11c
+DATA cosimD6_nttTwiddles<>+2576(SB)/4, $0xffc68518
+DATA cosimD6_nttTwiddles<>+2580(SB)/4, $0xffd25089
+DATA cosimD6_nttTwiddles<>+2584(SB)/4, $0xffeba8be
+DATA cosimD6_nttTwiddles<>+2588(SB)/4, $0xfff91de4
+DATA cosimD6_nttTwiddles<>+2592(SB)/4, $0x7ea85919
+DATA cosimD6_nttTwiddles<>+2596(SB)/4, $0xb71152e7
+DATA cosimD6_nttTwiddles<>+2600(SB)/4, $0x8d87fee5
+DATA cosimD6_nttTwiddles<>+2604(SB)/4, $0x9e61611c
+DATA cosimD6_nttTwiddles<>+2608(SB)/4, $0xa4698518
+DATA cosimD6_nttTwiddles<>+2612(SB)/4, $0x29637089
+DATA cosimD6_nttTwiddles<>+2616(SB)/4, $0x0e0368be
+DATA cosimD6_nttTwiddles<>+2620(SB)/4, $0xc1b59de4
+DATA cosimD6_nttTwiddles<>+2624(SB)/4, $0x0004610c
+DATA cosimD6_nttTwiddles<>+2628(SB)/4, $0xffcd003b
+DATA cosimD6_nttTwiddles<>+2632(SB)/4, $0x00291199
+DATA cosimD6_nttTwiddles<>+2636(SB)/4, $0x00130984
+DATA cosimD6_nttTwiddles<>+2640(SB)/4, $0x001314be
+DATA cosimD6_nttTwiddles<>+2644(SB)/4, $0x001c853f
+DATA cosimD6_nttTwiddles<>+2648(SB)/4, $0x0012e11b
+DATA cosimD6_nttTwiddles<>+2652(SB)/4, $0x001406c7
+DATA cosimD6_nttTwiddles<>+2656(SB)/4, $0x3625e10c
+DATA cosimD6_nttTwiddles<>+2660(SB)/4, $0x6e54603b
+DATA cosimD6_nttTwiddles<>+2664(SB)/4, $0xb9dc3199
+DATA cosimD6_nttTwiddles<>+2668(SB)/4, $0xaf438984
+DATA cosimD6_nttTwiddles<>+2672(SB)/4, $0xfbaad4be
+DATA cosimD6_nttTwiddles<>+2676(SB)/4, $0xed44653f
+DATA cosimD6_nttTwiddles<>+2680(SB)/4, $0x3ab6411b
+DATA cosimD6_nttTwiddles<>+2684(SB)/4, $0x396ce6c7
+DATA cosimD6_nttTwiddles<>+2688(SB)/4, $0xffdacd41
+DATA cosimD6_nttTwiddles<>+2692(SB)/4, $0x001a7cc7
+DATA cosimD6_nttTwiddles<>+2696(SB)/4, $0xffd87a3a
+DATA cosimD6_nttTwiddles<>+2700(SB)/4, $0x0025f051
+DATA cosimD6_nttTwiddles<>+2704(SB)/4, $0x00283891
+DATA cosimD6_nttTwiddles<>+2708(SB)/4, $0x001d0b4b
+DATA cosimD6_nttTwiddles<>+2712(SB)/4, $0xffcd5e3e
+DATA cosimD6_nttTwiddles<>+2716(SB)/4, $0x00327283
+DATA cosimD6_nttTwiddles<>+2720(SB)/4, $0xbd02ed41
+DATA cosimD6_nttTwiddles<>+2724(SB)/4, $0x08335cc7
+DATA cosimD6_nttTwiddles<>+2728(SB)/4, $0xda1fba3a
+DATA cosimD6_nttTwiddles<>+2732(SB)/4, $0xd9b01051
+DATA cosimD6_nttTwiddles<>+2736(SB)/4, $0x02ba5891
+DATA cosimD6_nttTwiddles<>+2740(SB)/4, $0x28066b4b
+DATA cosimD6_nttTwiddles<>+2744(SB)/4, $0x84951e3e
+DATA cosimD6_nttTwiddles<>+2748(SB)/4, $0x1902d283
+DATA cosimD6_nttTwiddles<>+2752(SB)/4, $0x003eb01b
+DATA cosimD6_nttTwiddles<>+2756(SB)/4, $0x00031924
+DATA cosimD6_nttTwiddles<>+2760(SB)/4, $0x00134d71
+DATA cosimD6_nttTwiddles<>+2764(SB)/4, $0x00185a46
+DATA cosimD6_nttTwiddles<>+2768(SB)/4, $0xffc9db90
+DATA cosimD6_nttTwiddles<>+2772(SB)/4, $0xffeff6a6
+DATA cosimD6_nttTwiddles<>+2776(SB)/4, $0xffea2d2f
+DATA cosimD6_nttTwiddles<>+2780(SB)/4, $0xffe20d6e
+DATA cosimD6_nttTwiddles<>+2784(SB)/4, $0x34c2101b
+DATA cosimD6_nttTwiddles<>+2788(SB)/4, $0x61279924
+DATA cosimD6_nttTwiddles<>+2792(SB)/4, $0x75416d71
+DATA cosimD6_nttTwiddles<>+2796(SB)/4, $0x00611a46
+DATA cosimD6_nttTwiddles<>+2800(SB)/4, $0xb33bdb90
+DATA cosimD6_nttTwiddles<>+2804(SB)/4, $0x43c4b6a6
+DATA cosimD6_nttTwiddles<>+2808(SB)/4, $0x6a100d2f
+DATA cosimD6_nttTwiddles<>+2812(SB)/4, $0x428fcd6e
+DATA cosimD6_nttTwiddles<>+2816(SB)/4, $0x002f9a75
+DATA cosimD6_nttTwiddles<>+2820(SB)/4, $0x002f9a75
+DATA cosimD6_nttTwiddles<>+2824(SB)/4, $0x002f9a75
+DATA cosimD6_nttTwiddles<>+2828(SB)/4, $0x002f9a75
+DATA cosimD6_nttTwiddles<>+2832(SB)/4, $0x002f9a75
+DATA cosimD6_nttTwiddles<>+2836(SB)/4, $0x002f9a75
+DATA cosimD6_nttTwiddles<>+2840(SB)/4, $0x002f9a75
+DATA cosimD6_nttTwiddles<>+2844(SB)/4, $0x002f9a75
+DATA cosimD6_nttTwiddles<>+2848(SB)/4, $0x8cfe3a75
+DATA cosimD6_nttTwiddles<>+2852(SB)/4, $0x8cfe3a75
+DATA cosimD6_nttTwiddles<>+2856(SB)/4, $0x8cfe3a75
+DATA cosimD6_nttTwiddles<>+2860(SB)/4, $0x8cfe3a75
+DATA cosimD6_nttTwiddles<>+2864(SB)/4, $0x8cfe3a75
+DATA cosimD6_nttTwiddles<>+2868(SB)/4, $0x8cfe3a75
+DATA cosimD6_nttTwiddles<>+2872(SB)/4, $0x8cfe3a75
+DATA cosimD6_nttTwiddles<>+2876(SB)/4, $0x8cfe3a75
+DATA cosimD6_nttTwiddles<>+2880(SB)/4, $0xffd3fb09
+DATA cosimD6_nttTwiddles<>+2884(SB)/4, $0xffd3fb09
+DATA cosimD6_nttTwiddles<>+2888(SB)/4, $0xffd3fb09
+DATA cosimD6_nttTwiddles<>+2892(SB)/4, $0xffd3fb09
+DATA cosimD6_nttTwiddles<>+2896(SB)/4, $0xffd3fb09
+DATA cosimD6_nttTwiddles<>+2900(SB)/4, $0xffd3fb09
+DATA cosimD6_nttTwiddles<>+2904(SB)/4, $0xffd3fb09
+DATA cosimD6_nttTwiddles<>+2908(SB)/4, $0xffd3fb09
+DATA cosimD6_nttTwiddles<>+2912(SB)/4, $0x1eb51b09
+DATA cosimD6_nttTwiddles<>+2916(SB)/4, $0x1eb51b09
+DATA cosimD6_nttTwiddles<>+2920(SB)/4, $0x1eb51b09
+DATA cosimD6_nttTwiddles<>+2924(SB)/4, $0x1eb51b09
+DATA cosimD6_nttTwiddles<>+2928(SB)/4, $0x1eb51b09
+DATA cosimD6_nttTwiddles<>+2932(SB)/4, $0x1eb51b09
+DATA cosimD6_nttTwiddles<>+2936(SB)/4, $0x1eb51b09
+DATA cosimD6_nttTwiddles<>+2940(SB)/4, $0x1eb51b09
+DATA cosimD6_nttTwiddles<>+2944(SB)/4, $0xffdfadd6
+DATA cosimD6_nttTwiddles<>+2948(SB)/4, $0xffdfadd6
+DATA cosimD6_nttTwiddles<>+2952(SB)/4, $0xffdfadd6
+DATA cosimD6_nttTwiddles<>+2956(SB)/4, $0xffdfadd6
+DATA cosimD6_nttTwiddles<>+2960(SB)/4, $0xffdfadd6
+DATA cosimD6_nttTwiddles<>+2964(SB)/4, $0xffdfadd6
+DATA cosimD6_nttTwiddles<>+2968(SB)/4, $0xffdfadd6
+DATA cosimD6_nttTwiddles<>+2972(SB)/4, $0xffdfadd6
+DATA cosimD6_nttTwiddles<>+2976(SB)/4, $0x629a6dd6
+DATA cosimD6_nttTwiddles<>+2980(SB)/4, $0x629a6dd6
+DATA cosimD6_nttTwiddles<>+2984(SB)/4, $0x629a6dd6
+DATA cosimD6_nttTwiddles<>+2988(SB)/4, $0x629a6dd6
+DATA cosimD6_nttTwiddles<>+2992(SB)/4, $0x629a6dd6
+DATA cosimD6_nttTwiddles<>+2996(SB)/4, $0x629a6dd6
+DATA cosimD6_nttTwiddles<>+3000(SB)/4, $0x629a6dd6
+DATA cosimD6_nttTwiddles<>+3004(SB)/4, $0x629a6dd6
+DATA cosimD6_nttTwiddles<>+3008(SB)/4, $0xffc51ae7
+DATA cosimD6_nttTwiddles<>+3012(SB)/4, $0xffc51ae7
+DATA cosimD6_nttTwiddles<>+3016(SB)/4, $0xffc51ae7
+DATA cosimD6_nttTwiddles<>+3020(SB)/4, $0xffc51ae7
+DATA cosimD6_nttTwiddles<>+3024(SB)/4, $0xffc51ae7
+DATA cosimD6_nttTwiddles<>+3028(SB)/4, $0xffc51ae7
+DATA cosimD6_nttTwiddles<>+3032(SB)/4, $0xffc51ae7
+DATA cosimD6_nttTwiddles<>+3036(SB)/4, $0xffc51ae7
+DATA cosimD6_nttTwiddles<>+3040(SB)/4, $0xcba1fae7
+DATA cosimD6_nttTwiddles<>+3044(SB)/4, $0xcba1fae7
+DATA cosimD6_nttTwiddles<>+3048(SB)/4, $0xcba1fae7
+DATA cosimD6_nttTwiddles<>+3052(SB)/4, $0xcba1fae7
+DATA cosimD6_nttTwiddles<>+3056(SB)/4, $0xcba1fae7
+DATA cosimD6_nttTwiddles<>+3060(SB)/4, $0xcba1fae7
+DATA cosimD6_nttTwiddles<>+3064(SB)/4, $0xcba1fae7
+DATA cosimD6_nttTwiddles<>+3068(SB)/4, $0xcba1fae7
+DATA cosimD6_nttTwiddles<>+3072(SB)/4, $0xffeaa4f7
+DATA cosimD6_nttTwiddles<>+3076(SB)/4, $0xffeaa4f7
+DATA cosimD6_nttTwiddles<>+3080(SB)/4, $0xffeaa4f7
+DATA cosimD6_nttTwiddles<>+3084(SB)/4, $0xffeaa4f7
+DATA cosimD6_nttTwiddles<>+3088(SB)/4, $0xffeaa4f7
+DATA cosimD6_nttTwiddles<>+3092(SB)/4, $0xffeaa4f7
+DATA cosimD6_nttTwiddles<>+3096(SB)/4, $0xffeaa4f7
+DATA cosimD6_nttTwiddles<>+3100(SB)/4, $0xffeaa4f7
+DATA cosimD6_nttTwiddles<>+3104(SB)/4, $0xb50984f7
+DATA cosimD6_nttTwiddles<>+3108(SB)/4, $0xb50984f7
+DATA cosimD6_nttTwiddles<>+3112(SB)/4, $0xb50984f7
+DATA cosimD6_nttTwiddles<>+3116(SB)/4, $0xb50984f7
+DATA cosimD6_nttTwiddles<>+3120(SB)/4, $0xb50984f7
+DATA cosimD6_nttTwiddles<>+3124(SB)/4, $0xb50984f7
+DATA cosimD6_nttTwiddles<>+3128(SB)/4, $0xb50984f7
+DATA cosimD6_nttTwiddles<>+3132(SB)/4, $0xb50984f7
+DATA cosimD6_nttTwiddles<>+3136(SB)/4, $0xffcdfc98
+DATA cosimD6_nttTwiddles<>+3140(SB)/4, $0xffcdfc98
+DATA cosimD6_nttTwiddles<>+3144(SB)/4, $0xffcdfc98
+DATA cosimD6_nttTwiddles<>+3148(SB)/4, $0xffcdfc98
+DATA cosimD6_nttTwiddles<>+3152(SB)/4, $0xffcdfc98
+DATA cosimD6_nttTwiddles<>+3156(SB)/4, $0xffcdfc98
+DATA cosimD6_nttTwiddles<>+3160(SB)/4, $0xffcdfc98
+DATA cosimD6_nttTwiddles<>+3164(SB)/4, $0xffcdfc98
+DATA cosimD6_nttTwiddles<>+3168(SB)/4, $0xd360fc98
+DATA cosimD6_nttTwiddles<>+3172(SB)/4, $0xd360fc98
+DATA cosimD6_nttTwiddles<>+3176(SB)/4, $0xd360fc98
+DATA cosimD6_nttTwiddles<>+3180(SB)/4, $0xd360fc98
+DATA cosimD6_nttTwiddles<>+3184(SB)/4, $0xd360fc98
+DATA cosimD6_nttTwiddles<>+3188(SB)/4, $0xd360fc98
+DATA cosimD6_nttTwiddles<>+3192(SB)/4, $0xd360fc98
+DATA cosimD6_nttTwiddles<>+3196(SB)/4, $0xd360fc98
+DATA cosimD6_nttTwiddles<>+3200(SB)/4, $0xffe6123d
+DATA cosimD6_nttTwiddles<>+3204(SB)/4, $0xffe6123d
+DATA cosimD6_nttTwiddles<>+3208(SB)/4, $0xffe6123d
+DATA cosimD6_nttTwiddles<>+3212(SB)/4, $0xffe6123d
+DATA cosimD6_nttTwiddles<>+3216(SB)/4, $0x0035843f
+DATA cosimD6_nttTwiddles<>+3220(SB)/4, $0x0035843f
+DATA cosimD6_nttTwiddles<>+3224(SB)/4, $0x0035843f
+DATA cosimD6_nttTwiddles<>+3228(SB)/4, $0x0035843f
+DATA cosimD6_nttTwiddles<>+3232(SB)/4, $0x97adb23d
+DATA cosimD6_nttTwiddles<>+3236(SB)/4, $0x97adb23d
+DATA cosimD6_nttTwiddles<>+3240(SB)/4, $0x97adb23d
+DATA cosimD6_nttTwiddles<>+3244(SB)/4, $0x97adb23d
+DATA cosimD6_nttTwiddles<>+3248(SB)/4, $0x8d3d643f
+DATA cosimD6_nttTwiddles<>+3252(SB)/4, $0x8d3d643f
+DATA cosimD6_nttTwiddles<>+3256(SB)/4, $0x8d3d643f
+DATA cosimD6_nttTwiddles<>+3260(SB)/4, $0x8d3d643f
+DATA cosimD6_nttTwiddles<>+3264(SB)/4, $0xffe6ead6
+DATA cosimD6_nttTwiddles<>+3268(SB)/4, $0xffe6ead6
+DATA cosimD6_nttTwiddles<>+3272(SB)/4, $0xffe6ead6
+DATA cosimD6_nttTwiddles<>+3276(SB)/4, $0xffe6ead6
+DATA cosimD6_nttTwiddles<>+3280(SB)/4, $0xffdf5617
+DATA cosimD6_nttTwiddles<>+3284(SB)/4, $0xffdf5617
+DATA cosimD6_nttTwiddles<>+3288(SB)/4, $0xffdf5617
+DATA cosimD6_nttTwiddles<>+3292(SB)/4, $0xffdf5617
+DATA cosimD6_nttTwiddles<>+3296(SB)/4, $0xca41aad6
+DATA cosimD6_nttTwiddles<>+3300(SB)/4, $0xca41aad6
+DATA cosimD6_nttTwiddles<>+3304(SB)/4, $0xca41aad6
+DATA cosimD6_nttTwiddles<>+3308(SB)/4, $0xca41aad6
+DATA cosimD6_nttTwiddles<>+3312(SB)/4, $0x3b223617
+DATA cosimD6_nttTwiddles<>+3316(SB)/4, $0x3b223617
+DATA cosimD6_nttTwiddles<>+3320(SB)/4, $0x3b223617
+DATA cosimD6_nttTwiddles<>+3324(SB)/4, $0x3b223617
+DATA cosimD6_nttTwiddles<>+3328(SB)/4, $0x00357e1e
+DATA cosimD6_nttTwiddles<>+3332(SB)/4, $0x00357e1e
+DATA cosimD6_nttTwiddles<>+3336(SB)/4, $0x00357e1e
+DATA cosimD6_nttTwiddles<>+3340(SB)/4, $0x00357e1e
+DATA cosimD6_nttTwiddles<>+3344(SB)/4, $0xffe7945c
+DATA cosimD6_nttTwiddles<>+3348(SB)/4, $0xffe7945c
+DATA cosimD6_nttTwiddles<>+3352(SB)/4, $0xffe7945c
+DATA cosimD6_nttTwiddles<>+3356(SB)/4, $0xffe7945c
+DATA cosimD6_nttTwiddles<>+3360(SB)/4, $0x18f93e1e
+DATA cosimD6_nttTwiddles<>+3364(SB)/4, $0x18f93e1e
+DATA cosimD6_nttTwiddles<>+3368(SB)/4, $0x18f93e1e
+DATA cosimD6_nttTwiddles<>+3372(SB)/4, $0x18f93e1e
+DATA cosimD6_nttTwiddles<>+3376(SB)/4, $0x3473145c
+DATA cosimD6_nttTwiddles<>+3380(SB)/4, $0x3473145c
+DATA cosimD6_nttTwiddles<>+3384(SB)/4, $0x3473145c
+DATA cosimD6_nttTwiddles<>+3388(SB)/4, $0x3473145c
+DATA cosimD6_nttTwiddles<>+3392(SB)/4, $0xffc5af59
+DATA cosimD6_nttTwiddles<>+3396(SB)/4, $0xffc5af59
+DATA cosimD6_nttTwiddles<>+3400(SB)/4, $0xffc5af59
+DATA cosimD6_nttTwiddles<>+3404(SB)/4, $0xffc5af59
+DATA cosimD6_nttTwiddles<>+3408(SB)/4, $0x0038738c
+DATA cosimD6_nttTwiddles<>+3412(SB)/4, $0x0038738c
+DATA cosimD6_nttTwiddles<>+3416(SB)/4, $0x0038738c
+DATA cosimD6_nttTwiddles<>+3420(SB)/4, $0x0038738c
+DATA cosimD6_nttTwiddles<>+3424(SB)/4, $0x6d30cf59
+DATA cosimD6_nttTwiddles<>+3428(SB)/4, $0x6d30cf59
+DATA cosimD6_nttTwiddles<>+3432(SB)/4, $0x6d30cf59
+DATA cosimD6_nttTwiddles<>+3436(SB)/4, $0x6d30cf59
+DATA cosimD6_nttTwiddles<>+3440(SB)/4, $0x78a9f38c
+DATA cosimD6_nttTwiddles<>+3444(SB)/4, $0x78a9f38c
+DATA cosimD6_nttTwiddles<>+3448(SB)/4, $0x78a9f38c
+DATA cosimD6_nttTwiddles<>+3452(SB)/4, $0x78a9f38c
+DATA cosimD6_nttTwiddles<>+3456(SB)/4, $0xffccfbe9
+DATA cosimD6_nttTwiddles<>+3460(SB)/4, $0xffccfbe9
+DATA cosimD6_nttTwiddles<>+3464(SB)/4, $0x0000ad00
+DATA cosimD6_nttTwiddles<>+3468(SB)/4, $0x0000ad00
+DATA cosimD6_nttTwiddles<>+3472(SB)/4, $0xffc72bca
+DATA cosimD6_nttTwiddles<>+3476(SB)/4, $0xffc72bca
+DATA cosimD6_nttTwiddles<>+3480(SB)/4, $0x0024756c
+DATA cosimD6_nttTwiddles<>+3484(SB)/4, $0x0024756c
+DATA cosimD6_nttTwiddles<>+3488(SB)/4, $0x4eca1be9
+DATA cosimD6_nttTwiddles<>+3492(SB)/4, $0x4eca1be9
+DATA cosimD6_nttTwiddles<>+3496(SB)/4, $0x95a0ad00
+DATA cosimD6_nttTwiddles<>+3500(SB)/4, $0x95a0ad00
+DATA cosimD6_nttTwiddles<>+3504(SB)/4, $0x28406bca
+DATA cosimD6_nttTwiddles<>+3508(SB)/4, $0x28406bca
+DATA cosimD6_nttTwiddles<>+3512(SB)/4, $0x88d1f56c
+DATA cosimD6_nttTwiddles<>+3516(SB)/4, $0x88d1f56c
+DATA cosimD6_nttTwiddles<>+3520(SB)/4, $0x0007c417
+DATA cosimD6_nttTwiddles<>+3524(SB)/4, $0x0007c417
+DATA cosimD6_nttTwiddles<>+3528(SB)/4, $0x000dcd44
+DATA cosimD6_nttTwiddles<>+3532(SB)/4, $0x000dcd44
+DATA cosimD6_nttTwiddles<>+3536(SB)/4, $0x00193948
+DATA cosimD6_nttTwiddles<>+3540(SB)/4, $0x00193948
+DATA cosimD6_nttTwiddles<>+3544(SB)/4, $0x000b98a1
+DATA cosimD6_nttTwiddles<>+3548(SB)/4, $0x000b98a1
+DATA cosimD6_nttTwiddles<>+3552(SB)/4, $0x490aa417
+DATA cosimD6_nttTwiddles<>+3556(SB)/4, $0x490aa417
+DATA cosimD6_nttTwiddles<>+3560(SB)/4, $0x27b64d44
+DATA cosimD6_nttTwiddles<>+3564(SB)/4, $0x27b64d44
+DATA cosimD6_nttTwiddles<>+3568(SB)/4, $0xa3423948
+DATA cosimD6_nttTwiddles<>+3572(SB)/4, $0xa3423948
+DATA cosimD6_nttTwiddles<>+3576(SB)/4, $0xa69fb8a1
+DATA cosimD6_nttTwiddles<>+3580(SB)/4, $0xa69fb8a1
+DATA cosimD6_nttTwiddles<>+3584(SB)/4, $0x00040af0
+DATA cosimD6_nttTwiddles<>+3588(SB)/4, $0x00040af0
+DATA cosimD6_nttTwiddles<>+3592(SB)/4, $0xffef36be
+DATA cosimD6_nttTwiddles<>+3596(SB)/4, $0xffef36be
+DATA cosimD6_nttTwiddles<>+3600(SB)/4, $0xffffde7e
+DATA cosimD6_nttTwiddles<>+3604(SB)/4, $0xffffde7e
+DATA cosimD6_nttTwiddles<>+3608(SB)/4, $0xfffcc7df
+DATA cosimD6_nttTwiddles<>+3612(SB)/4, $0xfffcc7df
+DATA cosimD6_nttTwiddles<>+3616(SB)/4, $0xc9620af0
+DATA cosimD6_nttTwiddles<>+3620(SB)/4, $0xc9620af0
+DATA cosimD6_nttTwiddles<>+3624(SB)/4, $0x7fc6f6be
+DATA cosimD6_nttTwiddles<>+3628(SB)/4, $0x7fc6f6be
+DATA cosimD6_nttTwiddles<>+3632(SB)/4, $0xb4cf9e7e
+DATA cosimD6_nttTwiddles<>+3636(SB)/4, $0xb4cf9e7e
+DATA cosimD6_nttTwiddles<>+3640(SB)/4, $0x2578a7df
+DATA cosimD6_nttTwiddles<>+3644(SB)/4, $0x2578a7df
+DATA cosimD6_nttTwiddles<>+3648(SB)/4, $0x002f4588
+DATA cosimD6_nttTwiddles<>+3652(SB)/4, $0x002f4588
+DATA cosimD6_nttTwiddles<>+3656(SB)/4, $0x003c675a
+DATA cosimD6_nttTwiddles<>+3660(SB)/4, $0x003c675a
+DATA cosimD6_nttTwiddles<>+3664(SB)/4, $0xffce69c0
+DATA cosimD6_nttTwiddles<>+3668(SB)/4, $0xffce69c0
+DATA cosimD6_nttTwiddles<>+3672(SB)/4, $0xffebe808
+DATA cosimD6_nttTwiddles<>+3676(SB)/4, $0xffebe808
+DATA cosimD6_nttTwiddles<>+3680(SB)/4, $0x44e04588
+DATA cosimD6_nttTwiddles<>+3684(SB)/4, $0x44e04588
+DATA cosimD6_nttTwiddles<>+3688(SB)/4, $0x4827a75a
+DATA cosimD6_nttTwiddles<>+3692(SB)/4, $0x4827a75a
+DATA cosimD6_nttTwiddles<>+3696(SB)/4, $0xed0669c0
+DATA cosimD6_nttTwiddles<>+3700(SB)/4, $0xed0669c0
+DATA cosimD6_nttTwiddles<>+3704(SB)/4, $0x98ece808
+DATA cosimD6_nttTwiddles<>+3708(SB)/4, $0x98ece808
+DATA cosimD6_nttTwiddles<>+3712(SB)/4, $0xffec7953
+DATA cosimD6_nttTwiddles<>+3716(SB)/4, $0x0016e405
+DATA cosimD6_nttTwiddles<>+3720(SB)/4, $0xfff7b934
+DATA cosimD6_nttTwiddles<>+3724(SB)/4, $0xffd8911b
+DATA cosimD6_nttTwiddles<>+3728(SB)/4, $0xffe14658
+DATA cosimD6_nttTwiddles<>+3732(SB)/4, $0x001ddd98
+DATA cosimD6_nttTwiddles<>+3736(SB)/4, $0xffcf6cbe
+DATA cosimD6_nttTwiddles<>+3740(SB)/4, $0x000c5ca5
+DATA cosimD6_nttTwiddles<>+3744(SB)/4, $0x3196d953
+DATA cosimD6_nttTwiddles<>+3748(SB)/4, $0xee178405
+DATA cosimD6_nttTwiddles<>+3752(SB)/4, $0x2d1e3934
+DATA cosimD6_nttTwiddles<>+3756(SB)/4, $0xf07bf11b
+DATA cosimD6_nttTwiddles<>+3760(SB)/4, $0x5cac4658
+DATA cosimD6_nttTwiddles<>+3764(SB)/4, $0x4fd0dd98
+DATA cosimD6_nttTwiddles<>+3768(SB)/4, $0x86672cbe
+DATA cosimD6_nttTwiddles<>+3772(SB)/4, $0xcd20fca5
+DATA cosimD6_nttTwiddles<>+3776(SB)/4, $0x001d4099
+DATA cosimD6_nttTwiddles<>+3780(SB)/4, $0x000bdbe7
+DATA cosimD6_nttTwiddles<>+3784(SB)/4, $0xffd4ca0c
+DATA cosimD6_nttTwiddles<>+3788(SB)/4, $0xffc72c12
+DATA cosimD6_nttTwiddles<>+3792(SB)/4, $0x00251d8b
+DATA cosimD6_nttTwiddles<>+3796(SB)/4, $0x00336898
+DATA cosimD6_nttTwiddles<>+3800(SB)/4, $0x00027c1c
+DATA cosimD6_nttTwiddles<>+3804(SB)/4, $0x0019379a
+DATA cosimD6_nttTwiddles<>+3808(SB)/4, $0xbfb06099
+DATA cosimD6_nttTwiddles<>+3812(SB)/4, $0x2408bbe7
+DATA cosimD6_nttTwiddles<>+3816(SB)/4, $0xc3164a0c
+DATA cosimD6_nttTwiddles<>+3820(SB)/4, $0x24496c12
+DATA cosimD6_nttTwiddles<>+3824(SB)/4, $0x0a567d8b
+DATA cosimD6_nttTwiddles<>+3828(SB)/4, $0x81466898
+DATA cosimD6_nttTwiddles<>+3832(SB)/4, $0xb185fc1c
+DATA cosimD6_nttTwiddles<>+3836(SB)/4, $0xc20c779a
+DATA cosimD6_nttTwiddles<>+3840(SB)/4, $0xffd92578
+DATA cosimD6_nttTwiddles<>+3844(SB)/4, $0x00221de8
+DATA cosimD6_nttTwiddles<>+3848(SB)/4, $0xffe67ff8
+DATA cosimD6_nttTwiddles<>+3852(SB)/4, $0x000910d8
+DATA cosimD6_nttTwiddles<>+3856(SB)/4, $0x002573b7
+DATA cosimD6_nttTwiddles<>+3860(SB)/4, $0x0002d4bb
+DATA cosimD6_nttTwiddles<>+3864(SB)/4, $0x0018aa08
+DATA cosimD6_nttTwiddles<>+3868(SB)/4, $0xffc7a167
+DATA cosimD6_nttTwiddles<>+3872(SB)/4, $0x48882578
+DATA cosimD6_nttTwiddles<>+3876(SB)/4, $0xefdf1de8
+DATA cosimD6_nttTwiddles<>+3880(SB)/4, $0xb3e57ff8
+DATA cosimD6_nttTwiddles<>+3884(SB)/4, $0x162410d8
+DATA cosimD6_nttTwiddles<>+3888(SB)/4, $0xaf1c53b7
+DATA cosimD6_nttTwiddles<>+3892(SB)/4, $0xe91a34bb
+DATA cosimD6_nttTwiddles<>+3896(SB)/4, $0x3159aa08
+DATA cosimD6_nttTwiddles<>+3900(SB)/4, $0xdc748167
+DATA cosimD6_nttTwiddles<>+3904(SB)/4, $0xffeb05ad
+DATA cosimD6_nttTwiddles<>+3908(SB)/4, $0x0033f8cf
+DATA cosimD6_nttTwiddles<>+3912(SB)/4, $0xffe3d157
+DATA cosimD6_nttTwiddles<>+3916(SB)/4, $0xffc65e1f
+DATA cosimD6_nttTwiddles<>+3920(SB)/4, $0xfffd7c8f
+DATA cosimD6_nttTwiddles<>+3924(SB)/4, $0xffed93a7
+DATA cosimD6_nttTwiddles<>+3928(SB)/4, $0x002dfd71
+DATA cosimD6_nttTwiddles<>+3932(SB)/4, $0xffe48c3d
+DATA cosimD6_nttTwiddles<>+3936(SB)/4, $0x3e20a5ad
+DATA cosimD6_nttTwiddles<>+3940(SB)/4, $0x53cdd8cf
+DATA cosimD6_nttTwiddles<>+3944(SB)/4, $0x2a8eb157
+DATA cosimD6_nttTwiddles<>+3948(SB)/4, $0x380a3e1f
+DATA cosimD6_nttTwiddles<>+3952(SB)/4, $0xa40f5c8f
+DATA cosimD6_nttTwiddles<>+3956(SB)/4, $0x7ae273a7
+DATA cosimD6_nttTwiddles<>+3960(SB)/4, $0xcb5c1d71
+DATA cosimD6_nttTwiddles<>+3964(SB)/4, $0x66ec2c3d
+DATA cosimD6_nttTwiddles<>+3968(SB)/4, $0x002f7a49
+DATA cosimD6_nttTwiddles<>+3972(SB)/4, $0x002f7a49
+DATA cosimD6_nttTwiddles<>+3976(SB)/4, $0x002f7a49
+DATA cosimD6_nttTwiddles<>+3980(SB)/4, $0x002f7a49
+DATA cosimD6_nttTwiddles<>+3984(SB)/4, $0x002f7a49
+DATA cosimD6_nttTwiddles<>+3988(SB)/4, $0x002f7a49
+DATA cosimD6_nttTwiddles<>+3992(SB)/4, $0x002f7a49
+DATA cosimD6_nttTwiddles<>+3996(SB)/4, $0x002f7a49
+DATA cosimD6_nttTwiddles<>+4000(SB)/4, $0xeef89a49
+DATA cosimD6_nttTwiddles<>+4004(SB)/4, $0xeef89a49
+DATA cosimD6_nttTwiddles<>+4008(SB)/4, $0xeef89a49
+DATA cosimD6_nttTwiddles<>+4012(SB)/4, $0xeef89a49
+DATA cosimD6_nttTwiddles<>+4016(SB)/4, $0xeef89a49
+DATA cosimD6_nttTwiddles<>+4020(SB)/4, $0xeef89a49
+DATA cosimD6_nttTwiddles<>+4024(SB)/4, $0xeef89a49
+DATA cosimD6_nttTwiddles<>+4028(SB)/4, $0xeef89a49
+DATA cosimD6_nttTwiddles<>+4032(SB)/4, $0x0028e527
+DATA cosimD6_nttTwiddles<>+4036(SB)/4, $0x0028e527
+DATA cosimD6_nttTwiddles<>+4040(SB)/4, $0x0028e527
+DATA cosimD6_nttTwiddles<>+4044(SB)/4, $0x0028e527
+DATA cosimD6_nttTwiddles<>+4048(SB)/4, $0x0028e527
+DATA cosimD6_nttTwiddles<>+4052(SB)/4, $0x0028e527
+DATA cosimD6_nttTwiddles<>+4056(SB)/4, $0x0028e527
+DATA cosimD6_nttTwiddles<>+4060(SB)/4, $0x0028e527
+DATA cosimD6_nttTwiddles<>+4064(SB)/4, $0x254dc527
+DATA cosimD6_nttTwiddles<>+4068(SB)/4, $0x254dc527
+DATA cosimD6_nttTwiddles<>+4072(SB)/4, $0x254dc527
+DATA cosimD6_nttTwiddles<>+4076(SB)/4, $0x254dc527
+DATA cosimD6_nttTwiddles<>+4080(SB)/4, $0x254dc527
+DATA cosimD6_nttTwiddles<>+4084(SB)/4, $0x254dc527
+DATA cosimD6_nttTwiddles<>+4088(SB)/4, $0x254dc527
+DATA cosimD6_nttTwiddles<>+4092(SB)/4, $0x254dc527
+DATA cosimD6_nttTwiddles<>+4096(SB)/4, $0x001ad035
+DATA cosimD6_nttTwiddles<>+4100(SB)/4, $0x001ad035
+DATA cosimD6_nttTwiddles<>+4104(SB)/4, $0x001ad035
+DATA cosimD6_nttTwiddles<>+4108(SB)/4, $0x001ad035
+DATA cosimD6_nttTwiddles<>+4112(SB)/4, $0x001ad035
+DATA cosimD6_nttTwiddles<>+4116(SB)/4, $0x001ad035
+DATA cosimD6_nttTwiddles<>+4120(SB)/4, $0x001ad035
+DATA cosimD6_nttTwiddles<>+4124(SB)/4, $0x001ad035
+DATA cosimD6_nttTwiddles<>+4128(SB)/4, $0x13a17035
+DATA cosimD6_nttTwiddles<>+4132(SB)/4, $0x13a17035
+DATA cosimD6_nttTwiddles<>+4136(SB)/4, $0x13a17035
+DATA cosimD6_nttTwiddles<>+4140(SB)/4, $0x13a17035
+DATA cosimD6_nttTwiddles<>+4144(SB)/4, $0x13a17035
+DATA cosimD6_nttTwiddles<>+4148(SB)/4, $0x13a17035
+DATA cosimD6_nttTwiddles<>+4152(SB)/4, $0x13a17035
+DATA cosimD6_nttTwiddles<>+4156(SB)/4, $0x13a17035
+DATA cosimD6_nttTwiddles<>+4160(SB)/4, $0xffffb422
+DATA cosimD6_nttTwiddles<>+4164(SB)/4, $0xffffb422
+DATA cosimD6_nttTwiddles<>+4168(SB)/4, $0xffffb422
+DATA cosimD6_nttTwiddles<>+4172(SB)/4, $0xffffb422
+DATA cosimD6_nttTwiddles<>+4176(SB)/4, $0xffffb422
+DATA cosimD6_nttTwiddles<>+4180(SB)/4, $0xffffb422
+DATA cosimD6_nttTwiddles<>+4184(SB)/4, $0xffffb422
+DATA cosimD6_nttTwiddles<>+4188(SB)/4, $0xffffb422
+DATA cosimD6_nttTwiddles<>+4192(SB)/4, $0x6d83f422
+DATA cosimD6_nttTwiddles<>+4196(SB)/4, $0x6d83f422
+DATA cosimD6_nttTwiddles<>+4200(SB)/4, $0x6d83f422
+DATA cosimD6_nttTwiddles<>+4204(SB)/4, $0x6d83f422
+DATA cosimD6_nttTwiddles<>+4208(SB)/4, $0x6d83f422
+DATA cosimD6_nttTwiddles<>+4212(SB)/4, $0x6d83f422
+DATA cosimD6_nttTwiddles<>+4216(SB)/4, $0x6d83f422
+DATA cosimD6_nttTwiddles<>+4220(SB)/4, $0x6d83f422
+DATA cosimD6_nttTwiddles<>+4224(SB)/4, $0x003d3201
+DATA cosimD6_nttTwiddles<>+4228(SB)/4, $0x003d3201
+DATA cosimD6_nttTwiddles<>+4232(SB)/4, $0x003d3201
+DATA cosimD6_nttTwiddles<>+4236(SB)/4, $0x003d3201
+DATA cosimD6_nttTwiddles<>+4240(SB)/4, $0x003d3201
+DATA cosimD6_nttTwiddles<>+4244(SB)/4, $0x003d3201
+DATA cosimD6_nttTwiddles<>+4248(SB)/4, $0x003d3201
+DATA cosimD6_nttTwiddles<>+4252(SB)/4, $0x003d3201
+DATA cosimD6_nttTwiddles<>+4256(SB)/4, $0xa9fd5201
+DATA cosimD6_nttTwiddles<>+4260(SB)/4, $0xa9fd5201
+DATA cosimD6_nttTwiddles<>+4264(SB)/4, $0xa9fd5201
+DATA cosimD6_nttTwiddles<>+4268(SB)/4, $0xa9fd5201
+DATA cosimD6_nttTwiddles<>+4272(SB)/4, $0xa9fd5201
+DATA cosimD6_nttTwiddles<>+4276(SB)/4, $0xa9fd5201
+DATA cosimD6_nttTwiddles<>+4280(SB)/4, $0xa9fd5201
+DATA cosimD6_nttTwiddles<>+4284(SB)/4, $0xa9fd5201
+DATA cosimD6_nttTwiddles<>+4288(SB)/4, $0x000445c5
+DATA cosimD6_nttTwiddles<>+4292(SB)/4, $0x000445c5
+DATA cosimD6_nttTwiddles<>+4296(SB)/4, $0x000445c5
+DATA cosimD6_nttTwiddles<>+4300(SB)/4, $0x000445c5
+DATA cosimD6_nttTwiddles<>+4304(SB)/4, $0x000445c5
+DATA cosimD6_nttTwiddles<>+4308(SB)/4, $0x000445c5
+DATA cosimD6_nttTwiddles<>+4312(SB)/4, $0x000445c5
+DATA cosimD6_nttTwiddles<>+4316(SB)/4, $0x000445c5
+DATA cosimD6_nttTwiddles<>+4320(SB)/4, $0xba3ce5c5
+DATA cosimD6_nttTwiddles<>+4324(SB)/4, $0xba3ce5c5
+DATA cosimD6_nttTwiddles<>+4328(SB)/4, $0xba3ce5c5
+DATA cosimD6_nttTwiddles<>+4332(SB)/4, $0xba3ce5c5
+DATA cosimD6_nttTwiddles<>+4336(SB)/4, $0xba3ce5c5
+DATA cosimD6_nttTwiddles<>+4340(SB)/4, $0xba3ce5c5
+DATA cosimD6_nttTwiddles<>+4344(SB)/4, $0xba3ce5c5
+DATA cosimD6_nttTwiddles<>+4348(SB)/4, $0xba3ce5c5
+DATA cosimD6_nttTwiddles<>+4352(SB)/4, $0x000c63a8
+DATA cosimD6_nttTwiddles<>+4356(SB)/4, $0x000c63a8
+DATA cosimD6_nttTwiddles<>+4360(SB)/4, $0x000c63a8
+DATA cosimD6_nttTwiddles<>+4364(SB)/4, $0x000c63a8
+DATA cosimD6_nttTwiddles<>+4368(SB)/4, $0x003b8534
+DATA cosimD6_nttTwiddles<>+4372(SB)/4, $0x003b8534
+DATA cosimD6_nttTwiddles<>+4376(SB)/4, $0x003b8534
+DATA cosimD6_nttTwiddles<>+4380(SB)/4, $0x003b8534
+DATA cosimD6_nttTwiddles<>+4384(SB)/4, $0x588163a8
+DATA cosimD6_nttTwiddles<>+4388(SB)/4, $0x588163a8
+DATA cosimD6_nttTwiddles<>+4392(SB)/4, $0x588163a8
+DATA cosimD6_nttTwiddles<>+4396(SB)/4, $0x588163a8
+DATA cosimD6_nttTwiddles<>+4400(SB)/4, $0xa6e20534
+DATA cosimD6_nttTwiddles<>+4404(SB)/4, $0xa6e20534
+DATA cosimD6_nttTwiddles<>+4408(SB)/4, $0xa6e20534
+DATA cosimD6_nttTwiddles<>+4412(SB)/4, $0xa6e20534
+DATA cosimD6_nttTwiddles<>+4416(SB)/4, $0x00081b9a
+DATA cosimD6_nttTwiddles<>+4420(SB)/4, $0x00081b9a
+DATA cosimD6_nttTwiddles<>+4424(SB)/4, $0x00081b9a
+DATA cosimD6_nttTwiddles<>+4428(SB)/4, $0x00081b9a
+DATA cosimD6_nttTwiddles<>+4432(SB)/4, $0xffd8fc30
+DATA cosimD6_nttTwiddles<>+4436(SB)/4, $0xffd8fc30
+DATA cosimD6_nttTwiddles<>+4440(SB)/4, $0xffd8fc30
+DATA cosimD6_nttTwiddles<>+4444(SB)/4, $0xffd8fc30
+DATA cosimD6_nttTwiddles<>+4448(SB)/4, $0x9e7b5b9a
+DATA cosimD6_nttTwiddles<>+4452(SB)/4, $0x9e7b5b9a
+DATA cosimD6_nttTwiddles<>+4456(SB)/4, $0x9e7b5b9a
+DATA cosimD6_nttTwiddles<>+4460(SB)/4, $0x9e7b5b9a
+DATA cosimD6_nttTwiddles<>+4464(SB)/4, $0xc75efc30
+DATA cosimD6_nttTwiddles<>+4468(SB)/4, $0xc75efc30
+DATA cosimD6_nttTwiddles<>+4472(SB)/4, $0xc75efc30
+DATA cosimD6_nttTwiddles<>+4476(SB)/4, $0xc75efc30
+DATA cosimD6_nttTwiddles<>+4480(SB)/4, $0x000e8f76
+DATA cosimD6_nttTwiddles<>+4484(SB)/4, $0x000e8f76
+DATA cosimD6_nttTwiddles<>+4488(SB)/4, $0x000e8f76
+DATA cosimD6_nttTwiddles<>+4492(SB)/4, $0x000e8f76
+DATA cosimD6_nttTwiddles<>+4496(SB)/4, $0x001f9d54
+DATA cosimD6_nttTwiddles<>+4500(SB)/4, $0x001f9d54
+DATA cosimD6_nttTwiddles<>+4504(SB)/4, $0x001f9d54
+DATA cosimD6_nttTwiddles<>+4508(SB)/4, $0x001f9d54
+DATA cosimD6_nttTwiddles<>+4512(SB)/4, $0xeefd4f76
+DATA cosimD6_nttTwiddles<>+4516(SB)/4, $0xeefd4f76
+DATA cosimD6_nttTwiddles<>+4520(SB)/4, $0xeefd4f76
+DATA cosimD6_nttTwiddles<>+4524(SB)/4, $0xeefd4f76
+DATA cosimD6_nttTwiddles<>+4528(SB)/4, $0x99ca1d54
+DATA cosimD6_nttTwiddles<>+4532(SB)/4, $0x99ca1d54
+DATA cosimD6_nttTwiddles<>+4536(SB)/4, $0x99ca1d54
+DATA cosimD6_nttTwiddles<>+4540(SB)/4, $0x99ca1d54
+DATA cosimD6_nttTwiddles<>+4544(SB)/4, $0x003b3853
+DATA cosimD6_nttTwiddles<>+4548(SB)/4, $0x003b3853
+DATA cosimD6_nttTwiddles<>+4552(SB)/4, $0x003b3853
+DATA cosimD6_nttTwiddles<>+4556(SB)/4, $0x003b3853
+DATA cosimD6_nttTwiddles<>+4560(SB)/4, $0xffd54f2d
+DATA cosimD6_nttTwiddles<>+4564(SB)/4, $0xffd54f2d
+DATA cosimD6_nttTwiddles<>+4568(SB)/4, $0xffd54f2d
+DATA cosimD6_nttTwiddles<>+4572(SB)/4, $0xffd54f2d
+DATA cosimD6_nttTwiddles<>+4576(SB)/4, $0x89c59853
+DATA cosimD6_nttTwiddles<>+4580(SB)/4, $0x89c59853
+DATA cosimD6_nttTwiddles<>+4584(SB)/4, $0x89c59853
+DATA cosimD6_nttTwiddles<>+4588(SB)/4, $0x89c59853
+DATA cosimD6_nttTwiddles<>+4592(SB)/4, $0xc73aef2d
+DATA cosimD6_nttTwiddles<>+4596(SB)/4, $0xc73aef2d
+DATA cosimD6_nttTwiddles<>+4600(SB)/4, $0xc73aef2d
+DATA cosimD6_nttTwiddles<>+4604(SB)/4, $0xc73aef2d
+DATA cosimD6_nttTwiddles<>+4608(SB)/4, $0x0002e46c
+DATA cosimD6_nttTwiddles<>+4612(SB)/4, $0x0002e46c
+DATA cosimD6_nttTwiddles<>+4616(SB)/4, $0xffdb3c93
+DATA cosimD6_nttTwiddles<>+4620(SB)/4, $0xffdb3c93
+DATA cosimD6_nttTwiddles<>+4624(SB)/4, $0x00139e25
+DATA cosimD6_nttTwiddles<>+4628(SB)/4, $0x00139e25
+DATA cosimD6_nttTwiddles<>+4632(SB)/4, $0xffd1eea2
+DATA cosimD6_nttTwiddles<>+4636(SB)/4, $0xffd1eea2
+DATA cosimD6_nttTwiddles<>+4640(SB)/4, $0xd690646c
+DATA cosimD6_nttTwiddles<>+4644(SB)/4, $0xd690646c
+DATA cosimD6_nttTwiddles<>+4648(SB)/4, $0x69ed9c93
+DATA cosimD6_nttTwiddles<>+4652(SB)/4, $0x69ed9c93
+DATA cosimD6_nttTwiddles<>+4656(SB)/4, $0xf5583e25
+DATA cosimD6_nttTwiddles<>+4660(SB)/4, $0xf5583e25
+DATA cosimD6_nttTwiddles<>+4664(SB)/4, $0x74a62ea2
+DATA cosimD6_nttTwiddles<>+4668(SB)/4, $0x74a62ea2
+DATA cosimD6_nttTwiddles<>+4672(SB)/4, $0x003036c2
+DATA cosimD6_nttTwiddles<>+4676(SB)/4, $0x003036c2
+DATA cosimD6_nttTwiddles<>+4680(SB)/4, $0x00141305
+DATA cosimD6_nttTwiddles<>+4684(SB)/4, $0x00141305
+DATA cosimD6_nttTwiddles<>+4688(SB)/4, $0xfff39944
+DATA cosimD6_nttTwiddles<>+4692(SB)/4, $0xfff39944
+DATA cosimD6_nttTwiddles<>+4696(SB)/4, $0xffc8a057
+DATA cosimD6_nttTwiddles<>+4700(SB)/4, $0xffc8a057
+DATA cosimD6_nttTwiddles<>+4704(SB)/4, $0xae0876c2
+DATA cosimD6_nttTwiddles<>+4708(SB)/4, $0xae0876c2
+DATA cosimD6_nttTwiddles<>+4712(SB)/4, $0x13f4b305
+DATA cosimD6_nttTwiddles<>+4716(SB)/4, $0x13f4b305
+DATA cosimD6_nttTwiddles<>+4720(SB)/4, $0xe11c1944
+DATA cosimD6_nttTwiddles<>+4724(SB)/4, $0xe11c1944
+DATA cosimD6_nttTwiddles<>+4728(SB)/4, $0x44538057
+DATA cosimD6_nttTwiddles<>+4732(SB)/4, $0x44538057
+DATA cosimD6_nttTwiddles<>+4736(SB)/4, $0xffc9c808
+DATA cosimD6_nttTwiddles<>+4740(SB)/4, $0xffc9c808
+DATA cosimD6_nttTwiddles<>+4744(SB)/4, $0xfffd4ae0
+DATA cosimD6_nttTwiddles<>+4748(SB)/4, $0xfffd4ae0
+DATA cosimD6_nttTwiddles<>+4752(SB)/4, $0xffe7d0e0
+DATA cosimD6_nttTwiddles<>+4756(SB)/4, $0xffe7d0e0
+DATA cosimD6_nttTwiddles<>+4760(SB)/4, $0xffc4c79c
+DATA cosimD6_nttTwiddles<>+4764(SB)/4, $0xffc4c79c
+DATA cosimD6_nttTwiddles<>+4768(SB)/4, $0x54cac808
+DATA cosimD6_nttTwiddles<>+4772(SB)/4, $0x54cac808
+DATA cosimD6_nttTwiddles<>+4776(SB)/4, $0xb9594ae0
+DATA cosimD6_nttTwiddles<>+4780(SB)/4, $0xb9594ae0
+DATA cosimD6_nttTwiddles<>+4784(SB)/4, $0x0a03d0e0
+DATA cosimD6_nttTwiddles<>+4788(SB)/4, $0x0a03d0e0
+DATA cosimD6_nttTwiddles<>+4792(SB)/4, $0x3ab8479c
+DATA cosimD6_nttTwiddles<>+4796(SB)/4, $0x3ab8479c
+DATA cosimD6_nttTwiddles<>+4800(SB)/4, $0xffe3bff6
+DATA cosimD6_nttTwiddles<>+4804(SB)/4, $0xffe3bff6
+DATA cosimD6_nttTwiddles<>+4808(SB)/4, $0x00147792
+DATA cosimD6_nttTwiddles<>+4812(SB)/4, $0x00147792
+DATA cosimD6_nttTwiddles<>+4816(SB)/4, $0xffea0802
+DATA cosimD6_nttTwiddles<>+4820(SB)/4, $0xffea0802
+DATA cosimD6_nttTwiddles<>+4824(SB)/4, $0x003a97d9
+DATA cosimD6_nttTwiddles<>+4828(SB)/4, $0x003a97d9
+DATA cosimD6_nttTwiddles<>+4832(SB)/4, $0x54e27ff6
+DATA cosimD6_nttTwiddles<>+4836(SB)/4, $0x54e27ff6
+DATA cosimD6_nttTwiddles<>+4840(SB)/4, $0x0e06b792
+DATA cosimD6_nttTwiddles<>+4844(SB)/4, $0x0e06b792
+DATA cosimD6_nttTwiddles<>+4848(SB)/4, $0x47ea4802
+DATA cosimD6_nttTwiddles<>+4852(SB)/4, $0x47ea4802
+DATA cosimD6_nttTwiddles<>+4856(SB)/4, $0xcab5b7d9
+DATA cosimD6_nttTwiddles<>+4860(SB)/4, $0xcab5b7d9
+DATA cosimD6_nttTwiddles<>+4864(SB)/4, $0xffd1a13c
+DATA cosimD6_nttTwiddles<>+4868(SB)/4, $0x0021c4f7
+DATA cosimD6_nttTwiddles<>+4872(SB)/4, $0xfff97d45
+DATA cosimD6_nttTwiddles<>+4876(SB)/4, $0xffe68e98
+DATA cosimD6_nttTwiddles<>+4880(SB)/4, $0xffd32764
+DATA cosimD6_nttTwiddles<>+4884(SB)/4, $0x0002cc93
+DATA cosimD6_nttTwiddles<>+4888(SB)/4, $0xfff78a50
+DATA cosimD6_nttTwiddles<>+4892(SB)/4, $0x003c15ca
+DATA cosimD6_nttTwiddles<>+4896(SB)/4, $0x85f9213c
+DATA cosimD6_nttTwiddles<>+4900(SB)/4, $0x9940a4f7
+DATA cosimD6_nttTwiddles<>+4904(SB)/4, $0xa1221d45
+DATA cosimD6_nttTwiddles<>+4908(SB)/4, $0xe5b98e98
+DATA cosimD6_nttTwiddles<>+4912(SB)/4, $0x42bfa764
+DATA cosimD6_nttTwiddles<>+4916(SB)/4, $0x5c152c93
+DATA cosimD6_nttTwiddles<>+4920(SB)/4, $0x09418a50
+DATA cosimD6_nttTwiddles<>+4924(SB)/4, $0xc5f555ca
+DATA cosimD6_nttTwiddles<>+4928(SB)/4, $0x0035c539
+DATA cosimD6_nttTwiddles<>+4932(SB)/4, $0xfff11bf4
+DATA cosimD6_nttTwiddles<>+4936(SB)/4, $0x001a4cd0
+DATA cosimD6_nttTwiddles<>+4940(SB)/4, $0xffef2633
+DATA cosimD6_nttTwiddles<>+4944(SB)/4, $0xffdde1af
+DATA cosimD6_nttTwiddles<>+4948(SB)/4, $0xfff11805
+DATA cosimD6_nttTwiddles<>+4952(SB)/4, $0x003bcf2c
+DATA cosimD6_nttTwiddles<>+4956(SB)/4, $0x00155e68
+DATA cosimD6_nttTwiddles<>+4960(SB)/4, $0x005ce539
+DATA cosimD6_nttTwiddles<>+4964(SB)/4, $0xf96f9bf4
+DATA cosimD6_nttTwiddles<>+4968(SB)/4, $0x21b44cd0
+DATA cosimD6_nttTwiddles<>+4972(SB)/4, $0x97358633
+DATA cosimD6_nttTwiddles<>+4976(SB)/4, $0xa093c1af
+DATA cosimD6_nttTwiddles<>+4980(SB)/4, $0x3471b805
+DATA cosimD6_nttTwiddles<>+4984(SB)/4, $0x94214f2c
+DATA cosimD6_nttTwiddles<>+4988(SB)/4, $0x17e25e68
+DATA cosimD6_nttTwiddles<>+4992(SB)/4, $0x003b0115
+DATA cosimD6_nttTwiddles<>+4996(SB)/4, $0x001a35e7
+DATA cosimD6_nttTwiddles<>+5000(SB)/4, $0xffe47cae
+DATA cosimD6_nttTwiddles<>+5004(SB)/4, $0xfffc05da
+DATA cosimD6_nttTwiddles<>+5008(SB)/4, $0xfff993dd
+DATA cosimD6_nttTwiddles<>+5012(SB)/4, $0x00189c2a
+DATA cosimD6_nttTwiddles<>+5016(SB)/4, $0xffff434e
+DATA cosimD6_nttTwiddles<>+5020(SB)/4, $0xfff316b6
+DATA cosimD6_nttTwiddles<>+5024(SB)/4, $0x29dda115
+DATA cosimD6_nttTwiddles<>+5028(SB)/4, $0xef5715e7
+DATA cosimD6_nttTwiddles<>+5032(SB)/4, $0xf07a3cae
+DATA cosimD6_nttTwiddles<>+5036(SB)/4, $0xfbb745da
+DATA cosimD6_nttTwiddles<>+5040(SB)/4, $0xb7f533dd
+DATA cosimD6_nttTwiddles<>+5044(SB)/4, $0xa69ddc2a
+DATA cosimD6_nttTwiddles<>+5048(SB)/4, $0x7969034e
+DATA cosimD6_nttTwiddles<>+5052(SB)/4, $0xdfc9d6b6
+DATA cosimD6_nttTwiddles<>+5056(SB)/4, $0x00041dc0
+DATA cosimD6_nttTwiddles<>+5060(SB)/4, $0x0007340e
+DATA cosimD6_nttTwiddles<>+5064(SB)/4, $0x001d2668
+DATA cosimD6_nttTwiddles<>+5068(SB)/4, $0xffc57fdb
+DATA cosimD6_nttTwiddles<>+5072(SB)/4, $0xffdd1d09
+DATA cosimD6_nttTwiddles<>+5076(SB)/4, $0xffc9e5a9
+DATA cosimD6_nttTwiddles<>+5080(SB)/4, $0xffeb36df
+DATA cosimD6_nttTwiddles<>+5084(SB)/4, $0x001e29ce
+DATA cosimD6_nttTwiddles<>+5088(SB)/4, $0xa3bc1dc0
+DATA cosimD6_nttTwiddles<>+5092(SB)/4, $0x1788f40e
+DATA cosimD6_nttTwiddles<>+5096(SB)/4, $0x10ea2668
+DATA cosimD6_nttTwiddles<>+5100(SB)/4, $0x2e40dfdb
+DATA cosimD6_nttTwiddles<>+5104(SB)/4, $0x42fe3d09
+DATA cosimD6_nttTwiddles<>+5108(SB)/4, $0x0bff05a9
+DATA cosimD6_nttTwiddles<>+5112(SB)/4, $0x734716df
+DATA cosimD6_nttTwiddles<>+5116(SB)/4, $0x1657e9ce
+DATA cosimD6_nttTwiddles<>+5120(SB)/8, $0x0000000000000000
+GLOBL cosimD6_nttTwiddles<>(SB), RODATA|NOPTR, $5128
+
+// func data9() unsafe.Pointer
+TEXT ·data9(SB), NOSPLIT, $0-8
+	LEAQ cosimD6_nttTwiddles<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
 
 // nttInverseTwiddles of nttinverse_amd64.s
-DATA cosimD3_nttInverseTwiddles<>+0(SB)/4, $0x007fe001
-DATA cosimD3_nttInverseTwiddles<>+4(SB)/4, $0x007fe001
-DATA cosimD3_nttInverseTwiddles<>+8(SB)/4, $0x007fe001
-DATA cosimD3_nttInverseTwiddles<>+12(SB)/4, $0x007fe001
-DATA cosimD3_nttInverseTwiddles<>+16(SB)/4, $0x007fe001
-DATA cosimD3_nttInverseTwiddles<>+20(SB)/4, $0x007fe001
-DATA cosimD3_nttInverseTwiddles<>+24(SB)/4, $0x007fe001
-DATA cosimD3_nttInverseTwiddles<>+28(SB)/4, $0x007fe001
-DATA cosimD3_nttInverseTwiddles<>+32(SB)/4, $0x001e29ce
-DATA cosimD3_nttInverseTwiddles<>+36(SB)/4, $0xffeb36df
-DATA cosimD3_nttInverseTwiddles<>+40(SB)/4, $0xfff316b6
-DATA cosimD3_nttInverseTwiddles<>+44(SB)/4, $0xffff434e
-DATA cosimD3_nttInverseTwiddles<>+48(SB)/4, $0x00155e68
-DATA cosimD3_nttInverseTwiddles<>+52(SB)/4, $0x003bcf2c
-DATA cosimD3_nttInverseTwiddles<>+56(SB)/4, $0x003c15ca
-DATA cosimD3_nttInverseTwiddles<>+60(SB)/4, $0xfff78a50
-DATA cosimD3_nttInverseTwiddles<>+64(SB)/4, $0x1657e9ce
-DATA cosimD3_nttInverseTwiddles<>+68(SB)/4, $0x734716df
-DATA cosimD3_nttInverseTwiddles<>+72(SB)/4, $0xdfc9d6b6
-DATA cosimD3_nttInverseTwiddles<>+76(SB)/4, $0x7969034e
-DATA cosimD3_nttInverseTwiddles<>+80(SB)/4, $0x17e25e68
-DATA cosimD3_nttInverseTwiddles<>+84(SB)/4, $0x94214f2c
-DATA cosimD3_nttInverseTwiddles<>+88(SB)/4, $0xc5f555ca
-DATA cosimD3_nttInverseTwiddles<>+92(SB)/4, $0x09418a50
-DATA cosimD3_nttInverseTwiddles<>+96(SB)/4, $0xffc9e5a9
-DATA cosimD3_nttInverseTwiddles<>+100(SB)/4, $0xffdd1d09
-DATA cosimD3_nttInverseTwiddles<>+104(SB)/4, $0x00189c2a
-DATA cosimD3_nttInverseTwiddles<>+108(SB)/4, $0xfff993dd
-DATA cosimD3_nttInverseTwiddles<>+112(SB)/4, $0xfff11805
-DATA cosimD3_nttInverseTwiddles<>+116(SB)/4, $0xffdde1af
-DATA cosimD3_nttInverseTwiddles<>+120(SB)/4, $0x0002cc93
-DATA cosimD3_nttInverseTwiddles<>+124(SB)/4, $0xffd32764
-DATA cosimD3_nttInverseTwiddles<>+128(SB)/4, $0x0bff05a9
-DATA cosimD3_nttInverseTwiddles<>+132(SB)/4, $0x42fe3d09
-DATA cosimD3_nttInverseTwiddles<>+136(SB)/4, $0xa69ddc2a
-DATA cosimD3_nttInverseTwiddles<>+140(SB)/4, $0xb7f533dd
-DATA cosimD3_nttInverseTwiddles<>+144(SB)/4, $0x3471b805
-DATA cosimD3_nttInverseTwiddles<>+148(SB)/4, $0xa093c1af
-DATA cosimD3_nttInverseTwiddles<>+152(SB)/4, $0x5c152c93
-DATA cosimD3_nttInverseTwiddles<>+156(SB)/4, $0x42bfa764
-DATA cosimD3_nttInverseTwiddles<>+160(SB)/4, $0xffc57fdb
-DATA cosimD3_nttInverseTwiddles<>+164(SB)/4, $0x001d2668
-DATA cosimD3_nttInverseTwiddles<>+168(SB)/4, $0xfffc05da
-DATA cosimD3_nttInverseTwiddles<>+172(SB)/4, $0xffe47cae
-DATA cosimD3_nttInverseTwiddles<>+176(SB)/4, $0xffef2633
-DATA cosimD3_nttInverseTwiddles<>+180(SB)/4, $0x001a4cd0
-DATA cosimD3_nttInverseTwiddles<>+184(SB)/4, $0xffe68e98
-DATA cosimD3_nttInverseTwiddles<>+188(SB)/4, $0xfff97d45
-DATA cosimD3_nttInverseTwiddles<>+192(SB)/4, $0x2e40dfdb
-DATA cosimD3_nttInverseTwiddles<>+196(SB)/4, $0x10ea2668
-DATA cosimD3_nttInverseTwiddles<>+200(SB)/4, $0xfbb745da
-DATA cosimD3_nttInverseTwiddles<>+204(SB)/4, $0xf07a3cae
-DATA cosimD3_nttInverseTwiddles<>+208(SB)/4, $0x97358633
-DATA cosimD3_nttInverseTwiddles<>+212(SB)/4, $0x21b44cd0
-DATA cosimD3_nttInverseTwiddles<>+216(SB)/4, $0xe5b98e98
-DATA cosimD3_nttInverseTwiddles<>+220(SB)/4, $0xa1221d45
-DATA cosimD3_nttInverseTwiddles<>+224(SB)/4, $0x0007340e
-DATA cosimD3_nttInverseTwiddles<>+228(SB)/4, $0x00041dc0
-DATA cosimD3_nttInverseTwiddles<>+232(SB)/4, $0x001a35e7
-DATA cosimD3_nttInverseTwiddles<>+236(SB)/4, $0x003b0115
-DATA cosimD3_nttInverseTwiddles<>+240(SB)/4, $0xfff11bf4
-DATA cosimD3_nttInverseTwiddles<>+244(SB)/4, $0x0035c539
-DATA cosimD3_nttInverseTwiddles<>+248(SB)/4, $0x0021c4f7
-DATA cosimD3_nttInverseTwiddles<>+252(SB)/4, $0xffd1a13c
-DATA cosimD3_nttInverseTwiddles<>+256(SB)/4, $0x1788f40e
-DATA cosimD3_nttInverseTwiddles<>+260(SB)/4, $0xa3bc1dc0
-DATA cosimD3_nttInverseTwiddles<>+264(SB)/4, $0xef5715e7
-DATA cosimD3_nttInverseTwiddles<>+268(SB)/4, $0x29dda115
-DATA cosimD3_nttInverseTwiddles<>+272(SB)/4, $0xf96f9bf4
-DATA cosimD3_nttInverseTwiddles<>+276(SB)/4, $0x005ce539
-DATA cosimD3_nttInverseTwiddles<>+280(SB)/4, $0x9940a4f7
-DATA cosimD3_nttInverseTwiddles<>+284(SB)/4, $0x85f9213c
-DATA cosimD3_nttInverseTwiddles<>+288(SB)/4, $0x003a97d9
-DATA cosimD3_nttInverseTwiddles<>+292(SB)/4, $0xffc4c79c
-DATA cosimD3_nttInverseTwiddles<>+296(SB)/4, $0xffea0802
-DATA cosimD3_nttInverseTwiddles<>+300(SB)/4, $0xffe7d0e0
-DATA cosimD3_nttInverseTwiddles<>+304(SB)/4, $0xffc8a057
-DATA cosimD3_nttInverseTwiddles<>+308(SB)/4, $0xffd1eea2
-DATA cosimD3_nttInverseTwiddles<>+312(SB)/4, $0xfff39944
-DATA cosimD3_nttInverseTwiddles<>+316(SB)/4, $0x00139e25
-DATA cosimD3_nttInverseTwiddles<>+320(SB)/4, $0xcab5b7d9
-DATA cosimD3_nttInverseTwiddles<>+324(SB)/4, $0x3ab8479c
-DATA cosimD3_nttInverseTwiddles<>+328(SB)/4, $0x47ea4802
-DATA cosimD3_nttInverseTwiddles<>+332(SB)/4, $0x0a03d0e0
-DATA cosimD3_nttInverseTwiddles<>+336(SB)/4, $0x44538057
-DATA cosimD3_nttInverseTwiddles<>+340(SB)/4, $0x74a62ea2
-DATA cosimD3_nttInverseTwiddles<>+344(SB)/4, $0xe11c1944
-DATA cosimD3_nttInverseTwiddles<>+348(SB)/4, $0xf5583e25
-DATA cosimD3_nttInverseTwiddles<>+352(SB)/4, $0x00147792
-DATA cosimD3_nttInverseTwiddles<>+356(SB)/4, $0xfffd4ae0
-DATA cosimD3_nttInverseTwiddles<>+360(SB)/4, $0xffe3bff6
-DATA cosimD3_nttInverseTwiddles<>+364(SB)/4, $0xffc9c808
-DATA cosimD3_nttInverseTwiddles<>+368(SB)/4, $0x00141305
-DATA cosimD3_nttInverseTwiddles<>+372(SB)/4, $0xffdb3c93
-DATA cosimD3_nttInverseTwiddles<>+376(SB)/4, $0x003036c2
-DATA cosimD3_nttInverseTwiddles<>+380(SB)/4, $0x0002e46c
-DATA cosimD3_nttInverseTwiddles<>+384(SB)/4, $0x0e06b792
-DATA cosimD3_nttInverseTwiddles<>+388(SB)/4, $0xb9594ae0
-DATA cosimD3_nttInverseTwiddles<>+392(SB)/4, $0x54e27ff6
-DATA cosimD3_nttInverseTwiddles<>+396(SB)/4, $0x54cac808
-DATA cosimD3_nttInverseTwiddles<>+400(SB)/4, $0x13f4b305
-DATA cosimD3_nttInverseTwiddles<>+404(SB)/4, $0x69ed9c93
-DATA cosimD3_nttInverseTwiddles<>+408(SB)/4, $0xae0876c2
-DATA cosimD3_nttInverseTwiddles<>+412(SB)/4, $0xd690646c
-DATA cosimD3_nttInverseTwiddles<>+416(SB)/4, $0xffd54f2d
-DATA cosimD3_nttInverseTwiddles<>+420(SB)/4, $0x001f9d54
-DATA cosimD3_nttInverseTwiddles<>+424(SB)/4, $0xffd8fc30
-DATA cosimD3_nttInverseTwiddles<>+428(SB)/4, $0x003b8534
-DATA cosimD3_nttInverseTwiddles<>+432(SB)/4, $0x003b3853
-DATA cosimD3_nttInverseTwiddles<>+436(SB)/4, $0x000e8f76
-DATA cosimD3_nttInverseTwiddles<>+440(SB)/4, $0x00081b9a
-DATA cosimD3_nttInverseTwiddles<>+444(SB)/4, $0x000c63a8
-DATA cosimD3_nttInverseTwiddles<>+448(SB)/4, $0xc73aef2d
-DATA cosimD3_nttInverseTwiddles<>+452(SB)/4, $0x99ca1d54
-DATA cosimD3_nttInverseTwiddles<>+456(SB)/4, $0xc75efc30
-DATA cosimD3_nttInverseTwiddles<>+460(SB)/4, $0xa6e20534
-DATA cosimD3_nttInverseTwiddles<>+464(SB)/4, $0x89c59853
-DATA cosimD3_nttInverseTwiddles<>+468(SB)/4, $0xeefd4f76
-DATA cosimD3_nttInverseTwiddles<>+472(SB)/4, $0x9e7b5b9a
-DATA cosimD3_nttInverseTwiddles<>+476(SB)/4, $0x588163a8
-DATA cosimD3_nttInverseTwiddles<>+480(SB)/4, $0x000445c5
-DATA cosimD3_nttInverseTwiddles<>+484(SB)/4, $0x000445c5
-DATA cosimD3_nttInverseTwiddles<>+488(SB)/4, $0x003d3201
-DATA cosimD3_nttInverseTwiddles<>+492(SB)/4, $0x003d3201
-DATA cosimD3_nttInverseTwiddles<>+496(SB)/4, $0xffffb422
-DATA cosimD3_nttInverseTwiddles<>+500(SB)/4, $0xffffb422
-DATA cosimD3_nttInverseTwiddles<>+504(SB)/4, $0x001ad035
-DATA cosimD3_nttInverseTwiddles<>+508(SB)/4, $0x001ad035
-DATA cosimD3_nttInverseTwiddles<>+512(SB)/4, $0xba3ce5c5
-DATA cosimD3_nttInverseTwiddles<>+516(SB)/4, $0xba3ce5c5
-DATA cosimD3_nttInverseTwiddles<>+520(SB)/4, $0xa9fd5201
-DATA cosimD3_nttInverseTwiddles<>+524(SB)/4, $0xa9fd5201
-DATA cosimD3_nttInverseTwiddles<>+528(SB)/4, $0x6d83f422
-DATA cosimD3_nttInverseTwiddles<>+532(SB)/4, $0x6d83f422
-DATA cosimD3_nttInverseTwiddles<>+536(SB)/4, $0x13a17035
-DATA cosimD3_nttInverseTwiddles<>+540(SB)/4, $0x13a17035
-DATA cosimD3_nttInverseTwiddles<>+544(SB)/4, $0x0028e527
-DATA cosimD3_nttInverseTwiddles<>+548(SB)/4, $0x0028e527
-DATA cosimD3_nttInverseTwiddles<>+552(SB)/4, $0x0028e527
-DATA cosimD3_nttInverseTwiddles<>+556(SB)/4, $0x0028e527
-DATA cosimD3_nttInverseTwiddles<>+560(SB)/4, $0x002f7a49
-DATA cosimD3_nttInverseTwiddles<>+564(SB)/4, $0x002f7a49
-DATA cosimD3_nttInverseTwiddles<>+568(SB)/4, $0x002f7a49
-DATA cosimD3_nttInverseTwiddles<>+572(SB)/4, $0x002f7a49
-DATA cosimD3_nttInverseTwiddles<>+576(SB)/4, $0x254dc527
-DATA cosimD3_nttInverseTwiddles<>+580(SB)/4, $0x254dc527
-DATA cosimD3_nttInverseTwiddles<>+584(SB)/4, $0x254dc527
-DATA cosimD3_nttInverseTwiddles<>+588(SB)/4, $0x254dc527
-DATA cosimD3_nttInverseTwiddles<>+592(SB)/4, $0xeef89a49
-DATA cosimD3_nttInverseTwiddles<>+596(SB)/4, $0xeef89a49
-DATA cosimD3_nttInverseTwiddles<>+600(SB)/4, $0xeef89a49
-DATA cosimD3_nttInverseTwiddles<>+604(SB)/4, $0xeef89a49
-DATA cosimD3_nttInverseTwiddles<>+608(SB)/4, $0xffe48c3d
-DATA cosimD3_nttInverseTwiddles<>+612(SB)/4, $0x002dfd71
-DATA cosimD3_nttInverseTwiddles<>+616(SB)/4, $0xffc7a167
-DATA cosimD3_nttInverseTwiddles<>+620(SB)/4, $0x0018aa08
-DATA cosimD3_nttInverseTwiddles<>+624(SB)/4, $0x0019379a
-DATA cosimD3_nttInverseTwiddles<>+628(SB)/4, $0x00027c1c
-DATA cosimD3_nttInverseTwiddles<>+632(SB)/4, $0x000c5ca5
-DATA cosimD3_nttInverseTwiddles<>+636(SB)/4, $0xffcf6cbe
-DATA cosimD3_nttInverseTwiddles<>+640(SB)/4, $0x66ec2c3d
-DATA cosimD3_nttInverseTwiddles<>+644(SB)/4, $0xcb5c1d71
-DATA cosimD3_nttInverseTwiddles<>+648(SB)/4, $0xdc748167
-DATA cosimD3_nttInverseTwiddles<>+652(SB)/4, $0x3159aa08
-DATA cosimD3_nttInverseTwiddles<>+656(SB)/4, $0xc20c779a
-DATA cosimD3_nttInverseTwiddles<>+660(SB)/4, $0xb185fc1c
-DATA cosimD3_nttInverseTwiddles<>+664(SB)/4, $0xcd20fca5
-DATA cosimD3_nttInverseTwiddles<>+668(SB)/4, $0x86672cbe
-DATA cosimD3_nttInverseTwiddles<>+672(SB)/4, $0xffed93a7
-DATA cosimD3_nttInverseTwiddles<>+676(SB)/4, $0xfffd7c8f
-DATA cosimD3_nttInverseTwiddles<>+680(SB)/4, $0x0002d4bb
-DATA cosimD3_nttInverseTwiddles<>+684(SB)/4, $0x002573b7
-DATA cosimD3_nttInverseTwiddles<>+688(SB)/4, $0x00336898
-DATA cosimD3_nttInverseTwiddles<>+692(SB)/4, $0x00251d8b
-DATA cosimD3_nttInverseTwiddles<>+696(SB)/4, $0x001ddd98
-DATA cosimD3_nttInverseTwiddles<>+700(SB)/4, $0xffe14658
-DATA cosimD3_nttInverseTwiddles<>+704(SB)/4, $0x7ae273a7
-DATA cosimD3_nttInverseTwiddles<>+708(SB)/4, $0xa40f5c8f
-DATA cosimD3_nttInverseTwiddles<>+712(SB)/4, $0xe91a34bb
-DATA cosimD3_nttInverseTwiddles<>+716(SB)/4, $0xaf1c53b7
-DATA cosimD3_nttInverseTwiddles<>+720(SB)/4, $0x81466898
-DATA cosimD3_nttInverseTwiddles<>+724(SB)/4, $0x0a567d8b
-DATA cosimD3_nttInverseTwiddles<>+728(SB)/4, $0x4fd0dd98
-DATA cosimD3_nttInverseTwiddles<>+732(SB)/4, $0x5cac4658
-DATA cosimD3_nttInverseTwiddles<>+736(SB)/4, $0xffc65e1f
-DATA cosimD3_nttInverseTwiddles<>+740(SB)/4, $0xffe3d157
-DATA cosimD3_nttInverseTwiddles<>+744(SB)/4, $0x000910d8
-DATA cosimD3_nttInverseTwiddles<>+748(SB)/4, $0xffe67ff8
-DATA cosimD3_nttInverseTwiddles<>+752(SB)/4, $0xffc72c12
-DATA cosimD3_nttInverseTwiddles<>+756(SB)/4, $0xffd4ca0c
-DATA cosimD3_nttInverseTwiddles<>+760(SB)/4, $0xffd8911b
-DATA cosimD3_nttInverseTwiddles<>+764(SB)/4, $0xfff7b934
-DATA cosimD3_nttInverseTwiddles<>+768(SB)/4, $0x380a3e1f
-DATA cosimD3_nttInverseTwiddles<>+772(SB)/4, $0x2a8eb157
-DATA cosimD3_nttInverseTwiddles<>+776(SB)/4, $0x162410d8
-DATA cosimD3_nttInverseTwiddles<>+780(SB)/4, $0xb3e57ff8
-DATA cosimD3_nttInverseTwiddles<>+784(SB)/4, $0x24496c12
-DATA cosimD3_nttInverseTwiddles<>+788(SB)/4, $0xc3164a0c
-DATA cosimD3_nttInverseTwiddles<>+792(SB)/4, $0xf07bf11b
-DATA cosimD3_nttInverseTwiddles<>+796(SB)/4, $0x2d1e3934
-DATA cosimD3_nttInverseTwiddles<>+800(SB)/4, $0x0033f8cf
-DATA cosimD3_nttInverseTwiddles<>+804(SB)/4, $0xffeb05ad
-DATA cosimD3_nttInverseTwiddles<>+808(SB)/4, $0x00221de8
-DATA cosimD3_nttInverseTwiddles<>+812(SB)/4, $0xffd92578
-DATA cosimD3_nttInverseTwiddles<>+816(SB)/4, $0x000bdbe7
-DATA cosimD3_nttInverseTwiddles<>+820(SB)/4, $0x001d4099
-DATA cosimD3_nttInverseTwiddles<>+824(SB)/4, $0x0016e405
-DATA cosimD3_nttInverseTwiddles<>+828(SB)/4, $0xffec7953
-DATA cosimD3_nttInverseTwiddles<>+832(SB)/4, $0x53cdd8cf
-DATA cosimD3_nttInverseTwiddles<>+836(SB)/4, $0x3e20a5ad
-DATA cosimD3_nttInverseTwiddles<>+840(SB)/4, $0xefdf1de8
-DATA cosimD3_nttInverseTwiddles<>+844(SB)/4, $0x48882578
-DATA cosimD3_nttInverseTwiddles<>+848(SB)/4, $0x2408bbe7
-DATA cosimD3_nttInverseTwiddles<>+852(SB)/4, $0xbfb06099
-DATA cosimD3_nttInverseTwiddles<>+856(SB)/4, $0xee178405
-DATA cosimD3_nttInverseTwiddles<>+860(SB)/4, $0x3196d953
-DATA cosimD3_nttInverseTwiddles<>+864(SB)/4, $0xffebe808
-DATA cosimD3_nttInverseTwiddles<>+868(SB)/4, $0xfffcc7df
-DATA cosimD3_nttInverseTwiddles<>+872(SB)/4, $0xffce69c0
-DATA cosimD3_nttInverseTwiddles<>+876(SB)/4, $0xffffde7e
-DATA cosimD3_nttInverseTwiddles<>+880(SB)/4, $0x000b98a1
-DATA cosimD3_nttInverseTwiddles<>+884(SB)/4, $0x0024756c
-DATA cosimD3_nttInverseTwiddles<>+888(SB)/4, $0x00193948
-DATA cosimD3_nttInverseTwiddles<>+892(SB)/4, $0xffc72bca
-DATA cosimD3_nttInverseTwiddles<>+896(SB)/4, $0x98ece808
-DATA cosimD3_nttInverseTwiddles<>+900(SB)/4, $0x2578a7df
-DATA cosimD3_nttInverseTwiddles<>+904(SB)/4, $0xed0669c0
-DATA cosimD3_nttInverseTwiddles<>+908(SB)/4, $0xb4cf9e7e
-DATA cosimD3_nttInverseTwiddles<>+912(SB)/4, $0xa69fb8a1
-DATA cosimD3_nttInverseTwiddles<>+916(SB)/4, $0x88d1f56c
-DATA cosimD3_nttInverseTwiddles<>+920(SB)/4, $0xa3423948
-DATA cosimD3_nttInverseTwiddles<>+924(SB)/4, $0x28406bca
-DATA cosimD3_nttInverseTwiddles<>+928(SB)/4, $0x003c675a
-DATA cosimD3_nttInverseTwiddles<>+932(SB)/4, $0xffef36be
-DATA cosimD3_nttInverseTwiddles<>+936(SB)/4, $0x002f4588
-DATA cosimD3_nttInverseTwiddles<>+940(SB)/4, $0x00040af0
-DATA cosimD3_nttInverseTwiddles<>+944(SB)/4, $0x000dcd44
-DATA cosimD3_nttInverseTwiddles<>+948(SB)/4, $0x0000ad00
-DATA cosimD3_nttInverseTwiddles<>+952(SB)/4, $0x0007c417
-DATA cosimD3_nttInverseTwiddles<>+956(SB)/4, $0xffccfbe9
-DATA cosimD3_nttInverseTwiddles<>+960(SB)/4, $0x4827a75a
-DATA cosimD3_nttInverseTwiddles<>+964(SB)/4, $0x7fc6f6be
-DATA cosimD3_nttInverseTwiddles<>+968(SB)/4, $0x44e04588
-DATA cosimD3_nttInverseTwiddles<>+972(SB)/4, $0xc9620af0
-DATA cosimD3_nttInverseTwiddles<>+976(SB)/4, $0x27b64d44
-DATA cosimD3_nttInverseTwiddles<>+980(SB)/4, $0x95a0ad00
-DATA cosimD3_nttInverseTwiddles<>+984(SB)/4, $0x490aa417
-DATA cosimD3_nttInverseTwiddles<>+988(SB)/4, $0x4eca1be9
-DATA cosimD3_nttInverseTwiddles<>+992(SB)/4, $0x0038738c
-DATA cosimD3_nttInverseTwiddles<>+996(SB)/4, $0xffe7945c
-DATA cosimD3_nttInverseTwiddles<>+1000(SB)/4, $0xffdf5617
-DATA cosimD3_nttInverseTwiddles<>+1004(SB)/4, $0x0035843f
-DATA cosimD3_nttInverseTwiddles<>+1008(SB)/4, $0xffc5af59
-DATA cosimD3_nttInverseTwiddles<>+1012(SB)/4, $0x00357e1e
-DATA cosimD3_nttInverseTwiddles<>+1016(SB)/4, $0xffe6ead6
-DATA cosimD3_nttInverseTwiddles<>+1020(SB)/4, $0xffe6123d
-DATA cosimD3_nttInverseTwiddles<>+1024(SB)/4, $0x78a9f38c
-DATA cosimD3_nttInverseTwiddles<>+1028(SB)/4, $0x3473145c
-DATA cosimD3_nttInverseTwiddles<>+1032(SB)/4, $0x3b223617
-DATA cosimD3_nttInverseTwiddles<>+1036(SB)/4, $0x8d3d643f
-DATA cosimD3_nttInverseTwiddles<>+1040(SB)/4, $0x6d30cf59
-DATA cosimD3_nttInverseTwiddles<>+1044(SB)/4, $0x18f93e1e
-DATA cosimD3_nttInverseTwiddles<>+1048(SB)/4, $0xca41aad6
-DATA cosimD3_nttInverseTwiddles<>+1052(SB)/4, $0x97adb23d
-DATA cosimD3_nttInverseTwiddles<>+1056(SB)/4, $0xffcdfc98
-DATA cosimD3_nttInverseTwiddles<>+1060(SB)/4, $0xffcdfc98
-DATA cosimD3_nttInverseTwiddles<>+1064(SB)/4, $0xffeaa4f7
-DATA cosimD3_nttInverseTwiddles<>+1068(SB)/4, $0xffeaa4f7
-DATA cosimD3_nttInverseTwiddles<>+1072(SB)/4, $0xffc51ae7
-DATA cosimD3_nttInverseTwiddles<>+1076(SB)/4, $0xffc51ae7
-DATA cosimD3_nttInverseTwiddles<>+1080(SB)/4, $0xffdfadd6
-DATA cosimD3_nttInverseTwiddles<>+1084(SB)/4, $0xffdfadd6
-DATA cosimD3_nttInverseTwiddles<>+1088(SB)/4, $0xd360fc98
-DATA cosimD3_nttInverseTwiddles<>+1092(SB)/4, $0xd360fc98
-DATA cosimD3_nttInverseTwiddles<>+1096(SB)/4, $0xb50984f7
-DATA cosimD3_nttInverseTwiddles<>+1100(SB)/4, $0xb50984f7
-DATA cosimD3_nttInverseTwiddles<>+1104(SB)/4, $0xcba1fae7
-DATA cosimD3_nttInverseTwiddles<>+1108(SB)/4, $0xcba1fae7
-DATA cosimD3_nttInverseTwiddles<>+1112(SB)/4, $0x629a6dd6
-DATA cosimD3_nttInverseTwiddles<>+1116(SB)/4, $0x629a6dd6
-DATA cosimD3_nttInverseTwiddles<>+1120(SB)/4, $0xffd3fb09
-DATA cosimD3_nttInverseTwiddles<>+1124(SB)/4, $0xffd3fb09
-DATA cosimD3_nttInverseTwiddles<>+1128(SB)/4, $0xffd3fb09
-DATA cosimD3_nttInverseTwiddles<>+1132(SB)/4, $0xffd3fb09
-DATA cosimD3_nttInverseTwiddles<>+1136(SB)/4, $0x002f9a75
-DATA cosimD3_nttInverseTwiddles<>+1140(SB)/4, $0x002f9a75
-DATA cosimD3_nttInverseTwiddles<>+1144(SB)/4, $0x002f9a75
-DATA cosimD3_nttInverseTwiddles<>+1148(SB)/4, $0x002f9a75
-DATA cosimD3_nttInverseTwiddles<>+1152(SB)/4, $0x1eb51b09
-DATA cosimD3_nttInverseTwiddles<>+1156(SB)/4, $0x1eb51b09
-DATA cosimD3_nttInverseTwiddles<>+1160(SB)/4, $0x1eb51b09
-DATA cosimD3_nttInverseTwiddles<>+1164(SB)/4, $0x1eb51b09
-DATA cosimD3_nttInverseTwiddles<>+1168(SB)/4, $0x8cfe3a75
-DATA cosimD3_nttInverseTwiddles<>+1172(SB)/4, $0x8cfe3a75
-DATA cosimD3_nttInverseTwiddles<>+1176(SB)/4, $0x8cfe3a75
-DATA cosimD3_nttInverseTwiddles<>+1180(SB)/4, $0x8cfe3a75
-DATA cosimD3_nttInverseTwiddles<>+1184(SB)/4, $0xffe20d6e
-DATA cosimD3_nttInverseTwiddles<>+1188(SB)/4, $0xffea2d2f
-DATA cosimD3_nttInverseTwiddles<>+1192(SB)/4, $0x00327283
-DATA cosimD3_nttInverseTwiddles<>+1196(SB)/4, $0xffcd5e3e
-DATA cosimD3_nttInverseTwiddles<>+1200(SB)/4, $0x001406c7
-DATA cosimD3_nttInverseTwiddles<>+1204(SB)/4, $0x0012e11b
-DATA cosimD3_nttInverseTwiddles<>+1208(SB)/4, $0xfff91de4
-DATA cosimD3_nttInverseTwiddles<>+1212(SB)/4, $0xffeba8be
-DATA cosimD3_nttInverseTwiddles<>+1216(SB)/4, $0x428fcd6e
-DATA cosimD3_nttInverseTwiddles<>+1220(SB)/4, $0x6a100d2f
-DATA cosimD3_nttInverseTwiddles<>+1224(SB)/4, $0x1902d283
-DATA cosimD3_nttInverseTwiddles<>+1228(SB)/4, $0x84951e3e
-DATA cosimD3_nttInverseTwiddles<>+1232(SB)/4, $0x396ce6c7
-DATA cosimD3_nttInverseTwiddles<>+1236(SB)/4, $0x3ab6411b
-DATA cosimD3_nttInverseTwiddles<>+1240(SB)/4, $0xc1b59de4
-DATA cosimD3_nttInverseTwiddles<>+1244(SB)/4, $0x0e0368be
-DATA cosimD3_nttInverseTwiddles<>+1248(SB)/4, $0xffeff6a6
-DATA cosimD3_nttInverseTwiddles<>+1252(SB)/4, $0xffc9db90
-DATA cosimD3_nttInverseTwiddles<>+1256(SB)/4, $0x001d0b4b
-DATA cosimD3_nttInverseTwiddles<>+1260(SB)/4, $0x00283891
-DATA cosimD3_nttInverseTwiddles<>+1264(SB)/4, $0x001c853f
-DATA cosimD3_nttInverseTwiddles<>+1268(SB)/4, $0x001314be
-DATA cosimD3_nttInverseTwiddles<>+1272(SB)/4, $0xffd25089
-DATA cosimD3_nttInverseTwiddles<>+1276(SB)/4, $0xffc68518
-DATA cosimD3_nttInverseTwiddles<>+1280(SB)/4, $0x43c4b6a6
-DATA cosimD3_nttInverseTwiddles<>+1284(SB)/4, $0xb33bdb90
-DATA cosimD3_nttInverseTwiddles<>+1288(SB)/4, $0x28066b4b
-DATA cosimD3_nttInverseTwiddles<>+1292(SB)/4, $0x02ba5891
-DATA cosimD3_nttInverseTwiddles<>+1296(SB)/4, $0xed44653f
-DATA cosimD3_nttInverseTwiddles<>+1300(SB)/4, $0xfbaad4be
-DATA cosimD3_nttInverseTwiddles<>+1304(SB)/4, $0x29637089
-DATA cosimD3_nttInverseTwiddles<>+1308(SB)/4, $0xa4698518
-DATA cosimD3_nttInverseTwiddles<>+1312(SB)/4, $0x00185a46
-DATA cosimD3_nttInverseTwiddles<>+1316(SB)/4, $0x00134d71
-DATA cosimD3_nttInverseTwiddles<>+1320(SB)/4, $0x0025f051
-DATA cosimD3_nttInverseTwiddles<>+1324(SB)/4, $0xffd87a3a
-DATA cosimD3_nttInverseTwiddles<>+1328(SB)/4, $0x00130984
-DATA cosimD3_nttInverseTwiddles<>+1332(SB)/4, $0x00291199
-DATA cosimD3_nttInverseTwiddles<>+1336(SB)/4, $0x003de11c
-DATA cosimD3_nttInverseTwiddles<>+1340(SB)/4, $0x002b5ee5
-DATA cosimD3_nttInverseTwiddles<>+1344(SB)/4, $0x00611a46
-DATA cosimD3_nttInverseTwiddles<>+1348(SB)/4, $0x75416d71
-DATA cosimD3_nttInverseTwiddles<>+1352(SB)/4, $0xd9b01051
-DATA cosimD3_nttInverseTwiddles<>+1356(SB)/4, $0xda1fba3a
-DATA cosimD3_nttInverseTwiddles<>+1360(SB)/4, $0xaf438984
-DATA cosimD3_nttInverseTwiddles<>+1364(SB)/4, $0xb9dc3199
-DATA cosimD3_nttInverseTwiddles<>+1368(SB)/4, $0x9e61611c
-DATA cosimD3_nttInverseTwiddles<>+1372(SB)/4, $0x8d87fee5
-DATA cosimD3_nttInverseTwiddles<>+1376(SB)/4, $0x00031924
-DATA cosimD3_nttInverseTwiddles<>+1380(SB)/4, $0x003eb01b
-DATA cosimD3_nttInverseTwiddles<>+1384(SB)/4, $0x001a7cc7
-DATA cosimD3_nttInverseTwiddles<>+1388(SB)/4, $0xffdacd41
-DATA cosimD3_nttInverseTwiddles<>+1392(SB)/4, $0xffcd003b
-DATA cosimD3_nttInverseTwiddles<>+1396(SB)/4, $0x0004610c
-DATA cosimD3_nttInverseTwiddles<>+1400(SB)/4, $0x003472e7
-DATA cosimD3_nttInverseTwiddles<>+1404(SB)/4, $0x00053919
-DATA cosimD3_nttInverseTwiddles<>+1408(SB)/4, $0x61279924
-DATA cosimD3_nttInverseTwiddles<>+1412(SB)/4, $0x34c2101b
-DATA cosimD3_nttInverseTwiddles<>+1416(SB)/4, $0x08335cc7
-DATA cosimD3_nttInverseTwiddles<>+1420(SB)/4, $0xbd02ed41
-DATA cosimD3_nttInverseTwiddles<>+1424(SB)/4, $0x6e54603b
-DATA cosimD3_nttInverseTwiddles<>+1428(SB)/4, $0x3625e10c
-DATA cosimD3_nttInverseTwiddles<>+1432(SB)/4, $0xb71152e7
-DATA cosimD3_nttInverseTwiddles<>+1436(SB)/4, $0x7ea85919
-DATA cosimD3_nttInverseTwiddles<>+1440(SB)/4, $0xffea2c62
-DATA cosimD3_nttInverseTwiddles<>+1444(SB)/4, $0x001495d4
-DATA cosimD3_nttInverseTwiddles<>+1448(SB)/4, $0xffec09f7
-DATA cosimD3_nttInverseTwiddles<>+1452(SB)/4, $0xffed4113
-DATA cosimD3_nttInverseTwiddles<>+1456(SB)/4, $0x001c4563
-DATA cosimD3_nttInverseTwiddles<>+1460(SB)/4, $0xfffa2bdd
-DATA cosimD3_nttInverseTwiddles<>+1464(SB)/4, $0xffffa63b
-DATA cosimD3_nttInverseTwiddles<>+1468(SB)/4, $0xfff5c282
-DATA cosimD3_nttInverseTwiddles<>+1472(SB)/4, $0x9c766c62
-DATA cosimD3_nttInverseTwiddles<>+1476(SB)/4, $0xf8cf15d4
-DATA cosimD3_nttInverseTwiddles<>+1480(SB)/4, $0x61aae9f7
-DATA cosimD3_nttInverseTwiddles<>+1484(SB)/4, $0x6a8fa113
-DATA cosimD3_nttInverseTwiddles<>+1488(SB)/4, $0x6348a563
-DATA cosimD3_nttInverseTwiddles<>+1492(SB)/4, $0xcaf5cbdd
-DATA cosimD3_nttInverseTwiddles<>+1496(SB)/4, $0xc347063b
-DATA cosimD3_nttInverseTwiddles<>+1500(SB)/4, $0x7f460282
-DATA cosimD3_nttInverseTwiddles<>+1504(SB)/4, $0xffda3409
-DATA cosimD3_nttInverseTwiddles<>+1508(SB)/4, $0xffc7a44b
-DATA cosimD3_nttInverseTwiddles<>+1512(SB)/4, $0x00296e9f
-DATA cosimD3_nttInverseTwiddles<>+1516(SB)/4, $0xfff0fe85
-DATA cosimD3_nttInverseTwiddles<>+1520(SB)/4, $0xfff9ba6d
-DATA cosimD3_nttInverseTwiddles<>+1524(SB)/4, $0xffd2b7a3
-DATA cosimD3_nttInverseTwiddles<>+1528(SB)/4, $0x0020c638
-DATA cosimD3_nttInverseTwiddles<>+1532(SB)/4, $0x003410f2
-DATA cosimD3_nttInverseTwiddles<>+1536(SB)/4, $0x65db5409
-DATA cosimD3_nttInverseTwiddles<>+1540(SB)/4, $0xfad1044b
-DATA cosimD3_nttInverseTwiddles<>+1544(SB)/4, $0x5a7d4e9f
-DATA cosimD3_nttInverseTwiddles<>+1548(SB)/4, $0xf1419e85
-DATA cosimD3_nttInverseTwiddles<>+1552(SB)/4, $0xb4c75a6d
-DATA cosimD3_nttInverseTwiddles<>+1556(SB)/4, $0x114717a3
-DATA cosimD3_nttInverseTwiddles<>+1560(SB)/4, $0xdce7c638
-DATA cosimD3_nttInverseTwiddles<>+1564(SB)/4, $0xd15250f2
-DATA cosimD3_nttInverseTwiddles<>+1568(SB)/4, $0xfff7c55d
-DATA cosimD3_nttInverseTwiddles<>+1572(SB)/4, $0x0023d69c
-DATA cosimD3_nttInverseTwiddles<>+1576(SB)/4, $0xfffb6a4d
-DATA cosimD3_nttInverseTwiddles<>+1580(SB)/4, $0x00360400
-DATA cosimD3_nttInverseTwiddles<>+1584(SB)/4, $0xffd43e41
-DATA cosimD3_nttInverseTwiddles<>+1588(SB)/4, $0x00368a96
-DATA cosimD3_nttInverseTwiddles<>+1592(SB)/4, $0xffd18e7c
-DATA cosimD3_nttInverseTwiddles<>+1596(SB)/4, $0xffc51585
-DATA cosimD3_nttInverseTwiddles<>+1600(SB)/4, $0xbe23655d
-DATA cosimD3_nttInverseTwiddles<>+1604(SB)/4, $0x9cf7569c
-DATA cosimD3_nttInverseTwiddles<>+1608(SB)/4, $0x7ac50a4d
-DATA cosimD3_nttInverseTwiddles<>+1612(SB)/4, $0xc0b60400
-DATA cosimD3_nttInverseTwiddles<>+1616(SB)/4, $0x6b1c5e41
-DATA cosimD3_nttInverseTwiddles<>+1620(SB)/4, $0xde894a96
-DATA cosimD3_nttInverseTwiddles<>+1624(SB)/4, $0xe3a10e7c
-DATA cosimD3_nttInverseTwiddles<>+1628(SB)/4, $0xf3f5b585
-DATA cosimD3_nttInverseTwiddles<>+1632(SB)/4, $0xffdfd37b
-DATA cosimD3_nttInverseTwiddles<>+1636(SB)/4, $0xffdfd37b
-DATA cosimD3_nttInverseTwiddles<>+1640(SB)/4, $0x0027f968
-DATA cosimD3_nttInverseTwiddles<>+1644(SB)/4, $0x0027f968
-DATA cosimD3_nttInverseTwiddles<>+1648(SB)/4, $0xffeeeaa0
-DATA cosimD3_nttInverseTwiddles<>+1652(SB)/4, $0xffeeeaa0
-DATA cosimD3_nttInverseTwiddles<>+1656(SB)/4, $0xfff79d90
-DATA cosimD3_nttInverseTwiddles<>+1660(SB)/4, $0xfff79d90
-DATA cosimD3_nttInverseTwiddles<>+1664(SB)/4, $0x28cf337b
-DATA cosimD3_nttInverseTwiddles<>+1668(SB)/4, $0x28cf337b
-DATA cosimD3_nttInverseTwiddles<>+1672(SB)/4, $0xeb54f968
-DATA cosimD3_nttInverseTwiddles<>+1676(SB)/4, $0xeb54f968
-DATA cosimD3_nttInverseTwiddles<>+1680(SB)/4, $0x0d42eaa0
-DATA cosimD3_nttInverseTwiddles<>+1684(SB)/4, $0x0d42eaa0
-DATA cosimD3_nttInverseTwiddles<>+1688(SB)/4, $0x6ba99d90
-DATA cosimD3_nttInverseTwiddles<>+1692(SB)/4, $0x6ba99d90
-DATA cosimD3_nttInverseTwiddles<>+1696(SB)/4, $0xffe0147f
-DATA cosimD3_nttInverseTwiddles<>+1700(SB)/4, $0xffe0147f
-DATA cosimD3_nttInverseTwiddles<>+1704(SB)/4, $0xffe0147f
-DATA cosimD3_nttInverseTwiddles<>+1708(SB)/4, $0xffe0147f
-DATA cosimD3_nttInverseTwiddles<>+1712(SB)/4, $0xfffa84ad
-DATA cosimD3_nttInverseTwiddles<>+1716(SB)/4, $0xfffa84ad
-DATA cosimD3_nttInverseTwiddles<>+1720(SB)/4, $0xfffa84ad
-DATA cosimD3_nttInverseTwiddles<>+1724(SB)/4, $0xfffa84ad
-DATA cosimD3_nttInverseTwiddles<>+1728(SB)/4, $0xbeeff47f
-DATA cosimD3_nttInverseTwiddles<>+1732(SB)/4, $0xbeeff47f
-DATA cosimD3_nttInverseTwiddles<>+1736(SB)/4, $0xbeeff47f
-DATA cosimD3_nttInverseTwiddles<>+1740(SB)/4, $0xbeeff47f
-DATA cosimD3_nttInverseTwiddles<>+1744(SB)/4, $0xae1024ad
-DATA cosimD3_nttInverseTwiddles<>+1748(SB)/4, $0xae1024ad
-DATA cosimD3_nttInverseTwiddles<>+1752(SB)/4, $0xae1024ad
-DATA cosimD3_nttInverseTwiddles<>+1756(SB)/4, $0xae1024ad
-DATA cosimD3_nttInverseTwiddles<>+1760(SB)/4, $0xffc921c2
-DATA cosimD3_nttInverseTwiddles<>+1764(SB)/4, $0x0030ef86
-DATA cosimD3_nttInverseTwiddles<>+1768(SB)/4, $0xfff44592
-DATA cosimD3_nttInverseTwiddles<>+1772(SB)/4, $0x001f0084
-DATA cosimD3_nttInverseTwiddles<>+1776(SB)/4, $0xfff7fcd6
-DATA cosimD3_nttInverseTwiddles<>+1780(SB)/4, $0xffd05af6
-DATA cosimD3_nttInverseTwiddles<>+1784(SB)/4, $0xffc9b97d
-DATA cosimD3_nttInverseTwiddles<>+1788(SB)/4, $0xfff60021
-DATA cosimD3_nttInverseTwiddles<>+1792(SB)/4, $0x4b0161c2
-DATA cosimD3_nttInverseTwiddles<>+1796(SB)/4, $0x7321af86
-DATA cosimD3_nttInverseTwiddles<>+1800(SB)/4, $0x07a68592
-DATA cosimD3_nttInverseTwiddles<>+1804(SB)/4, $0xae2f8084
-DATA cosimD3_nttInverseTwiddles<>+1808(SB)/4, $0xec92bcd6
-DATA cosimD3_nttInverseTwiddles<>+1812(SB)/4, $0x682f1af6
-DATA cosimD3_nttInverseTwiddles<>+1816(SB)/4, $0x6c79597d
-DATA cosimD3_nttInverseTwiddles<>+1820(SB)/4, $0x337a2021
-DATA cosimD3_nttInverseTwiddles<>+1824(SB)/4, $0xfff806fc
-DATA cosimD3_nttInverseTwiddles<>+1828(SB)/4, $0x000c7f5a
-DATA cosimD3_nttInverseTwiddles<>+1832(SB)/4, $0xffff5704
-DATA cosimD3_nttInverseTwiddles<>+1836(SB)/4, $0x000de0e6
-DATA cosimD3_nttInverseTwiddles<>+1840(SB)/4, $0xffe7628a
-DATA cosimD3_nttInverseTwiddles<>+1844(SB)/4, $0x001c5e1a
-DATA cosimD3_nttInverseTwiddles<>+1848(SB)/4, $0x00078f83
-DATA cosimD3_nttInverseTwiddles<>+1852(SB)/4, $0x000dbe5e
-DATA cosimD3_nttInverseTwiddles<>+1856(SB)/4, $0x72d786fc
-DATA cosimD3_nttInverseTwiddles<>+1860(SB)/4, $0x4af7bf5a
-DATA cosimD3_nttInverseTwiddles<>+1864(SB)/4, $0x78dfd704
-DATA cosimD3_nttInverseTwiddles<>+1868(SB)/4, $0xe12aa0e6
-DATA cosimD3_nttInverseTwiddles<>+1872(SB)/4, $0xcf38a28a
-DATA cosimD3_nttInverseTwiddles<>+1876(SB)/4, $0xe6df9e1a
-DATA cosimD3_nttInverseTwiddles<>+1880(SB)/4, $0x3c77ef83
-DATA cosimD3_nttInverseTwiddles<>+1884(SB)/4, $0x00d97e5e
-DATA cosimD3_nttInverseTwiddles<>+1888(SB)/4, $0xffcf45de
-DATA cosimD3_nttInverseTwiddles<>+1892(SB)/4, $0x00359b5d
-DATA cosimD3_nttInverseTwiddles<>+1896(SB)/4, $0xffedbb56
-DATA cosimD3_nttInverseTwiddles<>+1900(SB)/4, $0xffed24f0
-DATA cosimD3_nttInverseTwiddles<>+1904(SB)/4, $0xffc6a2fc
-DATA cosimD3_nttInverseTwiddles<>+1908(SB)/4, $0x00252587
-DATA cosimD3_nttInverseTwiddles<>+1912(SB)/4, $0xffca48a0
-DATA cosimD3_nttInverseTwiddles<>+1916(SB)/4, $0x000412f5
-DATA cosimD3_nttInverseTwiddles<>+1920(SB)/4, $0x718b05de
-DATA cosimD3_nttInverseTwiddles<>+1924(SB)/4, $0x79213b5d
-DATA cosimD3_nttInverseTwiddles<>+1928(SB)/4, $0x64587b56
-DATA cosimD3_nttInverseTwiddles<>+1932(SB)/4, $0xec8b24f0
-DATA cosimD3_nttInverseTwiddles<>+1936(SB)/4, $0x462622fc
-DATA cosimD3_nttInverseTwiddles<>+1940(SB)/4, $0xfd560587
-DATA cosimD3_nttInverseTwiddles<>+1944(SB)/4, $0x78de48a0
-DATA cosimD3_nttInverseTwiddles<>+1948(SB)/4, $0xdbe2b2f5
-DATA cosimD3_nttInverseTwiddles<>+1952(SB)/4, $0xffc9a422
-DATA cosimD3_nttInverseTwiddles<>+1956(SB)/4, $0x003a41f8
-DATA cosimD3_nttInverseTwiddles<>+1960(SB)/4, $0xffdaab9f
-DATA cosimD3_nttInverseTwiddles<>+1964(SB)/4, $0x002358d4
-DATA cosimD3_nttInverseTwiddles<>+1968(SB)/4, $0x00223dfb
-DATA cosimD3_nttInverseTwiddles<>+1972(SB)/4, $0x0033ff5a
-DATA cosimD3_nttInverseTwiddles<>+1976(SB)/4, $0xffccff72
-DATA cosimD3_nttInverseTwiddles<>+1980(SB)/4, $0x001fea93
-DATA cosimD3_nttInverseTwiddles<>+1984(SB)/4, $0xab4de422
-DATA cosimD3_nttInverseTwiddles<>+1988(SB)/4, $0x2c7941f8
-DATA cosimD3_nttInverseTwiddles<>+1992(SB)/4, $0x01ce8b9f
-DATA cosimD3_nttInverseTwiddles<>+1996(SB)/4, $0x513dd8d4
-DATA cosimD3_nttInverseTwiddles<>+2000(SB)/4, $0x36619dfb
-DATA cosimD3_nttInverseTwiddles<>+2004(SB)/4, $0x3b1f3f5a
-DATA cosimD3_nttInverseTwiddles<>+2008(SB)/4, $0xaebb3f72
-DATA cosimD3_nttInverseTwiddles<>+2012(SB)/4, $0xfff24a93
-DATA cosimD3_nttInverseTwiddles<>+2016(SB)/4, $0x0001efca
-DATA cosimD3_nttInverseTwiddles<>+2020(SB)/4, $0xffcfd2ae
-DATA cosimD3_nttInverseTwiddles<>+2024(SB)/4, $0xfff0bcf6
-DATA cosimD3_nttInverseTwiddles<>+2028(SB)/4, $0x001d9772
-DATA cosimD3_nttInverseTwiddles<>+2032(SB)/4, $0xffc890e0
-DATA cosimD3_nttInverseTwiddles<>+2036(SB)/4, $0xffcf5280
-DATA cosimD3_nttInverseTwiddles<>+2040(SB)/4, $0xffc1b072
-DATA cosimD3_nttInverseTwiddles<>+2044(SB)/4, $0xffeccf75
-DATA cosimD3_nttInverseTwiddles<>+2048(SB)/4, $0x80fb2fca
-DATA cosimD3_nttInverseTwiddles<>+2052(SB)/4, $0x5b2592ae
-DATA cosimD3_nttInverseTwiddles<>+2056(SB)/4, $0x748f7cf6
-DATA cosimD3_nttInverseTwiddles<>+2060(SB)/4, $0xc20bd772
-DATA cosimD3_nttInverseTwiddles<>+2064(SB)/4, $0x21e490e0
-DATA cosimD3_nttInverseTwiddles<>+2068(SB)/4, $0xaa1f5280
-DATA cosimD3_nttInverseTwiddles<>+2072(SB)/4, $0xc4cff072
-DATA cosimD3_nttInverseTwiddles<>+2076(SB)/4, $0xb35b6f75
-DATA cosimD3_nttInverseTwiddles<>+2080(SB)/4, $0xffe7cfbb
-DATA cosimD3_nttInverseTwiddles<>+2084(SB)/4, $0x003509ee
-DATA cosimD3_nttInverseTwiddles<>+2088(SB)/4, $0xffd19819
-DATA cosimD3_nttInverseTwiddles<>+2092(SB)/4, $0xffe8ac81
-DATA cosimD3_nttInverseTwiddles<>+2096(SB)/4, $0x002135c7
-DATA cosimD3_nttInverseTwiddles<>+2100(SB)/4, $0xffe9d65d
-DATA cosimD3_nttInverseTwiddles<>+2104(SB)/4, $0xffc7e1cf
-DATA cosimD3_nttInverseTwiddles<>+2108(SB)/4, $0xffc406e5
-DATA cosimD3_nttInverseTwiddles<>+2112(SB)/4, $0x085f2fbb
-DATA cosimD3_nttInverseTwiddles<>+2116(SB)/4, $0x6272c9ee
-DATA cosimD3_nttInverseTwiddles<>+2120(SB)/4, $0x8a54b819
-DATA cosimD3_nttInverseTwiddles<>+2124(SB)/4, $0xd8f8cc81
-DATA cosimD3_nttInverseTwiddles<>+2128(SB)/4, $0x5f5a15c7
-DATA cosimD3_nttInverseTwiddles<>+2132(SB)/4, $0x8035765d
-DATA cosimD3_nttInverseTwiddles<>+2136(SB)/4, $0x5081c1cf
-DATA cosimD3_nttInverseTwiddles<>+2140(SB)/4, $0xa220a6e5
-DATA cosimD3_nttInverseTwiddles<>+2144(SB)/4, $0x003bbeaf
-DATA cosimD3_nttInverseTwiddles<>+2148(SB)/4, $0xffd947d4
-DATA cosimD3_nttInverseTwiddles<>+2152(SB)/4, $0xffc9302c
-DATA cosimD3_nttInverseTwiddles<>+2156(SB)/4, $0xffe6a503
-DATA cosimD3_nttInverseTwiddles<>+2160(SB)/4, $0x0035dec5
-DATA cosimD3_nttInverseTwiddles<>+2164(SB)/4, $0x002ef4cd
-DATA cosimD3_nttInverseTwiddles<>+2168(SB)/4, $0x00017620
-DATA cosimD3_nttInverseTwiddles<>+2172(SB)/4, $0x00294a67
-DATA cosimD3_nttInverseTwiddles<>+2176(SB)/4, $0xdc919eaf
-DATA cosimD3_nttInverseTwiddles<>+2180(SB)/4, $0x8ed3c7d4
-DATA cosimD3_nttInverseTwiddles<>+2184(SB)/4, $0xbfceb02c
-DATA cosimD3_nttInverseTwiddles<>+2188(SB)/4, $0x5f070503
-DATA cosimD3_nttInverseTwiddles<>+2192(SB)/4, $0x6d8e7ec5
-DATA cosimD3_nttInverseTwiddles<>+2196(SB)/4, $0xac4894cd
-DATA cosimD3_nttInverseTwiddles<>+2200(SB)/4, $0x9ec57620
-DATA cosimD3_nttInverseTwiddles<>+2204(SB)/4, $0x91f62a67
-DATA cosimD3_nttInverseTwiddles<>+2208(SB)/4, $0x0036b788
-DATA cosimD3_nttInverseTwiddles<>+2212(SB)/4, $0x0036b788
-DATA cosimD3_nttInverseTwiddles<>+2216(SB)/4, $0xffef85a4
-DATA cosimD3_nttInverseTwiddles<>+2220(SB)/4, $0xffef85a4
-DATA cosimD3_nttInverseTwiddles<>+2224(SB)/4, $0x000fa070
-DATA cosimD3_nttInverseTwiddles<>+2228(SB)/4, $0x000fa070
-DATA cosimD3_nttInverseTwiddles<>+2232(SB)/4, $0x00299658
-DATA cosimD3_nttInverseTwiddles<>+2236(SB)/4, $0x00299658
-DATA cosimD3_nttInverseTwiddles<>+2240(SB)/4, $0x3327b788
-DATA cosimD3_nttInverseTwiddles<>+2244(SB)/4, $0x3327b788
-DATA cosimD3_nttInverseTwiddles<>+2248(SB)/4, $0xaea405a4
-DATA cosimD3_nttInverseTwiddles<>+2252(SB)/4, $0xaea405a4
-DATA cosimD3_nttInverseTwiddles<>+2256(SB)/4, $0x7c1da070
-DATA cosimD3_nttInverseTwiddles<>+2260(SB)/4, $0x7c1da070
-DATA cosimD3_nttInverseTwiddles<>+2264(SB)/4, $0x66f49658
-DATA cosimD3_nttInverseTwiddles<>+2268(SB)/4, $0x66f49658
-DATA cosimD3_nttInverseTwiddles<>+2272(SB)/4, $0x0023e92b
-DATA cosimD3_nttInverseTwiddles<>+2276(SB)/4, $0x0023e92b
-DATA cosimD3_nttInverseTwiddles<>+2280(SB)/4, $0x0023e92b
-DATA cosimD3_nttInverseTwiddles<>+2284(SB)/4, $0x0023e92b
-DATA cosimD3_nttInverseTwiddles<>+2288(SB)/4, $0x001bde2b
-DATA cosimD3_nttInverseTwiddles<>+2292(SB)/4, $0x001bde2b
-DATA cosimD3_nttInverseTwiddles<>+2296(SB)/4, $0x001bde2b
-DATA cosimD3_nttInverseTwiddles<>+2300(SB)/4, $0x001bde2b
-DATA cosimD3_nttInverseTwiddles<>+2304(SB)/4, $0x93c9492b
-DATA cosimD3_nttInverseTwiddles<>+2308(SB)/4, $0x93c9492b
-DATA cosimD3_nttInverseTwiddles<>+2312(SB)/4, $0x93c9492b
-DATA cosimD3_nttInverseTwiddles<>+2316(SB)/4, $0x93c9492b
-DATA cosimD3_nttInverseTwiddles<>+2320(SB)/4, $0x12613e2b
-DATA cosimD3_nttInverseTwiddles<>+2324(SB)/4, $0x12613e2b
-DATA cosimD3_nttInverseTwiddles<>+2328(SB)/4, $0x12613e2b
-DATA cosimD3_nttInverseTwiddles<>+2332(SB)/4, $0x12613e2b
-DATA cosimD3_nttInverseTwiddles<>+2336(SB)/4, $0x00071e24
-DATA cosimD3_nttInverseTwiddles<>+2340(SB)/4, $0x00071e24
-DATA cosimD3_nttInverseTwiddles<>+2344(SB)/4, $0x00071e24
-DATA cosimD3_nttInverseTwiddles<>+2348(SB)/4, $0x00071e24
-DATA cosimD3_nttInverseTwiddles<>+2352(SB)/4, $0x00071e24
-DATA cosimD3_nttInverseTwiddles<>+2356(SB)/4, $0x00071e24
-DATA cosimD3_nttInverseTwiddles<>+2360(SB)/4, $0x00071e24
-DATA cosimD3_nttInverseTwiddles<>+2364(SB)/4, $0x00071e24
-DATA cosimD3_nttInverseTwiddles<>+2368(SB)/4, $0x61cb9e24
-DATA cosimD3_nttInverseTwiddles<>+2372(SB)/4, $0x61cb9e24
-DATA cosimD3_nttInverseTwiddles<>+2376(SB)/4, $0x61cb9e24
-DATA cosimD3_nttInverseTwiddles<>+2380(SB)/4, $0x61cb9e24
-DATA cosimD3_nttInverseTwiddles<>+2384(SB)/4, $0x61cb9e24
-DATA cosimD3_nttInverseTwiddles<>+2388(SB)/4, $0x61cb9e24
-DATA cosimD3_nttInverseTwiddles<>+2392(SB)/4, $0x61cb9e24
-DATA cosimD3_nttInverseTwiddles<>+2396(SB)/4, $0x61cb9e24
-DATA cosimD3_nttInverseTwiddles<>+2400(SB)/4, $0xfff2a128
-DATA cosimD3_nttInverseTwiddles<>+2404(SB)/4, $0xfff2a128
-DATA cosimD3_nttInverseTwiddles<>+2408(SB)/4, $0xfff2a128
-DATA cosimD3_nttInverseTwiddles<>+2412(SB)/4, $0xfff2a128
-DATA cosimD3_nttInverseTwiddles<>+2416(SB)/4, $0xfff2a128
-DATA cosimD3_nttInverseTwiddles<>+2420(SB)/4, $0xfff2a128
-DATA cosimD3_nttInverseTwiddles<>+2424(SB)/4, $0xfff2a128
-DATA cosimD3_nttInverseTwiddles<>+2428(SB)/4, $0xfff2a128
-DATA cosimD3_nttInverseTwiddles<>+2432(SB)/4, $0x6017a128
-DATA cosimD3_nttInverseTwiddles<>+2436(SB)/4, $0x6017a128
-DATA cosimD3_nttInverseTwiddles<>+2440(SB)/4, $0x6017a128
-DATA cosimD3_nttInverseTwiddles<>+2444(SB)/4, $0x6017a128
-DATA cosimD3_nttInverseTwiddles<>+2448(SB)/4, $0x6017a128
-DATA cosimD3_nttInverseTwiddles<>+2452(SB)/4, $0x6017a128
-DATA cosimD3_nttInverseTwiddles<>+2456(SB)/4, $0x6017a128
-DATA cosimD3_nttInverseTwiddles<>+2460(SB)/4, $0x6017a128
-DATA cosimD3_nttInverseTwiddles<>+2464(SB)/4, $0xfff42118
-DATA cosimD3_nttInverseTwiddles<>+2468(SB)/4, $0xfff42118
-DATA cosimD3_nttInverseTwiddles<>+2472(SB)/4, $0xfff42118
-DATA cosimD3_nttInverseTwiddles<>+2476(SB)/4, $0xfff42118
-DATA cosimD3_nttInverseTwiddles<>+2480(SB)/4, $0xfff42118
-DATA cosimD3_nttInverseTwiddles<>+2484(SB)/4, $0xfff42118
-DATA cosimD3_nttInverseTwiddles<>+2488(SB)/4, $0xfff42118
-DATA cosimD3_nttInverseTwiddles<>+2492(SB)/4, $0xfff42118
-DATA cosimD3_nttInverseTwiddles<>+2496(SB)/4, $0x58172118
-DATA cosimD3_nttInverseTwiddles<>+2500(SB)/4, $0x58172118
-DATA cosimD3_nttInverseTwiddles<>+2504(SB)/4, $0x58172118
-DATA cosimD3_nttInverseTwiddles<>+2508(SB)/4, $0x58172118
-DATA cosimD3_nttInverseTwiddles<>+2512(SB)/4, $0x58172118
-DATA cosimD3_nttInverseTwiddles<>+2516(SB)/4, $0x58172118
-DATA cosimD3_nttInverseTwiddles<>+2520(SB)/4, $0x58172118
-DATA cosimD3_nttInverseTwiddles<>+2524(SB)/4, $0x58172118
-DATA cosimD3_nttInverseTwiddles<>+2528(SB)/4, $0x00039e44
-DATA cosimD3_nttInverseTwiddles<>+2532(SB)/4, $0x00039e44
-DATA cosimD3_nttInverseTwiddles<>+2536(SB)/4, $0x00039e44
-DATA cosimD3_nttInverseTwiddles<>+2540(SB)/4, $0x00039e44
-DATA cosimD3_nttInverseTwiddles<>+2544(SB)/4, $0x00039e44
-DATA cosimD3_nttInverseTwiddles<>+2548(SB)/4, $0x00039e44
-DATA cosimD3_nttInverseTwiddles<>+2552(SB)/4, $0x00039e44
-DATA cosimD3_nttInverseTwiddles<>+2556(SB)/4, $0x00039e44
-DATA cosimD3_nttInverseTwiddles<>+2560(SB)/4, $0x61cc1e44
-DATA cosimD3_nttInverseTwiddles<>+2564(SB)/4, $0x61cc1e44
-DATA cosimD3_nttInverseTwiddles<>+2568(SB)/4, $0x61cc1e44
-DATA cosimD3_nttInverseTwiddles<>+2572(SB)/4, $0x61cc1e44
-DATA cosimD3_nttInverseTwiddles<>+2576(SB)/4, $0x61cc1e44
-DATA cosimD3_nttInverseTwiddles<>+2580(SB)/4, $0x61cc1e44
-DATA cosimD3_nttInverseTwiddles<>+2584(SB)/4, $0x61cc1e44
-DATA cosimD3_nttInverseTwiddles<>+2588(SB)/4, $0x61cc1e44
-DATA cosimD3_nttInverseTwiddles<>+2592(SB)/4, $0xfff81503
-DATA cosimD3_nttInverseTwiddles<>+2596(SB)/4, $0xfff81503
-DATA cosimD3_nttInverseTwiddles<>+2600(SB)/4, $0xfff81503
-DATA cosimD3_nttInverseTwiddles<>+2604(SB)/4, $0xfff81503
-DATA cosimD3_nttInverseTwiddles<>+2608(SB)/4, $0xfff81503
-DATA cosimD3_nttInverseTwiddles<>+2612(SB)/4, $0xfff81503
-DATA cosimD3_nttInverseTwiddles<>+2616(SB)/4, $0xfff81503
-DATA cosimD3_nttInverseTwiddles<>+2620(SB)/4, $0xfff81503
-DATA cosimD3_nttInverseTwiddles<>+2624(SB)/4, $0x8d187503
-DATA cosimD3_nttInverseTwiddles<>+2628(SB)/4, $0x8d187503
-DATA cosimD3_nttInverseTwiddles<>+2632(SB)/4, $0x8d187503
-DATA cosimD3_nttInverseTwiddles<>+2636(SB)/4, $0x8d187503
-DATA cosimD3_nttInverseTwiddles<>+2640(SB)/4, $0x8d187503
-DATA cosimD3_nttInverseTwiddles<>+2644(SB)/4, $0x8d187503
-DATA cosimD3_nttInverseTwiddles<>+2648(SB)/4, $0x8d187503
-DATA cosimD3_nttInverseTwiddles<>+2652(SB)/4, $0x8d187503
-DATA cosimD3_nttInverseTwiddles<>+2656(SB)/4, $0xffd83102
-DATA cosimD3_nttInverseTwiddles<>+2660(SB)/4, $0xffd83102
-DATA cosimD3_nttInverseTwiddles<>+2664(SB)/4, $0xffd83102
-DATA cosimD3_nttInverseTwiddles<>+2668(SB)/4, $0xffd83102
-DATA cosimD3_nttInverseTwiddles<>+2672(SB)/4, $0xffd83102
-DATA cosimD3_nttInverseTwiddles<>+2676(SB)/4, $0xffd83102
-DATA cosimD3_nttInverseTwiddles<>+2680(SB)/4, $0xffd83102
-DATA cosimD3_nttInverseTwiddles<>+2684(SB)/4, $0xffd83102
-DATA cosimD3_nttInverseTwiddles<>+2688(SB)/4, $0x8cf87102
-DATA cosimD3_nttInverseTwiddles<>+2692(SB)/4, $0x8cf87102
-DATA cosimD3_nttInverseTwiddles<>+2696(SB)/4, $0x8cf87102
-DATA cosimD3_nttInverseTwiddles<>+2700(SB)/4, $0x8cf87102
-DATA cosimD3_nttInverseTwiddles<>+2704(SB)/4, $0x8cf87102
-DATA cosimD3_nttInverseTwiddles<>+2708(SB)/4, $0x8cf87102
-DATA cosimD3_nttInverseTwiddles<>+2712(SB)/4, $0x8cf87102
-DATA cosimD3_nttInverseTwiddles<>+2716(SB)/4, $0x8cf87102
-DATA cosimD3_nttInverseTwiddles<>+2720(SB)/4, $0x00047f45
-DATA cosimD3_nttInverseTwiddles<>+2724(SB)/4, $0x00047f45
-DATA cosimD3_nttInverseTwiddles<>+2728(SB)/4, $0x00047f45
-DATA cosimD3_nttInverseTwiddles<>+2732(SB)/4, $0x00047f45
-DATA cosimD3_nttInverseTwiddles<>+2736(SB)/4, $0x00047f45
-DATA cosimD3_nttInverseTwiddles<>+2740(SB)/4, $0x00047f45
-DATA cosimD3_nttInverseTwiddles<>+2744(SB)/4, $0x00047f45
-DATA cosimD3_nttInverseTwiddles<>+2748(SB)/4, $0x00047f45
-DATA cosimD3_nttInverseTwiddles<>+2752(SB)/4, $0x016d1f45
-DATA cosimD3_nttInverseTwiddles<>+2756(SB)/4, $0x016d1f45
-DATA cosimD3_nttInverseTwiddles<>+2760(SB)/4, $0x016d1f45
-DATA cosimD3_nttInverseTwiddles<>+2764(SB)/4, $0x016d1f45
-DATA cosimD3_nttInverseTwiddles<>+2768(SB)/4, $0x016d1f45
-DATA cosimD3_nttInverseTwiddles<>+2772(SB)/4, $0x016d1f45
-DATA cosimD3_nttInverseTwiddles<>+2776(SB)/4, $0x016d1f45
-DATA cosimD3_nttInverseTwiddles<>+2780(SB)/4, $0x016d1f45
-DATA cosimD3_nttInverseTwiddles<>+2784(SB)/4, $0x00003ffe
-DATA cosimD3_nttInverseTwiddles<>+2788(SB)/4, $0x00003ffe
-DATA cosimD3_nttInverseTwiddles<>+2792(SB)/4, $0x00003ffe
-DATA cosimD3_nttInverseTwiddles<>+2796(SB)/4, $0x00003ffe
-DATA cosimD3_nttInverseTwiddles<>+2800(SB)/4, $0x00003ffe
-DATA cosimD3_nttInverseTwiddles<>+2804(SB)/4, $0x00003ffe
-DATA cosimD3_nttInverseTwiddles<>+2808(SB)/4, $0x00003ffe
-DATA cosimD3_nttInverseTwiddles<>+2812(SB)/4, $0x00003ffe
-DATA cosimD3_nttInverseTwiddles<>+2816(SB)/4, $0x00fffffe
-DATA cosimD3_nttInverseTwiddles<>+2820(SB)/4, $0x00fffffe
-DATA cosimD3_nttInverseTwiddles<>+2824(SB)/4, $0x00fffffe
-DATA cosimD3_nttInverseTwiddles<>+2828(SB)/4, $0x00fffffe
-DATA cosimD3_nttInverseTwiddles<>+2832(SB)/4, $0x00fffffe
-DATA cosimD3_nttInverseTwiddles<>+2836(SB)/4, $0x00fffffe
-DATA cosimD3_nttInverseTwiddles<>+2840(SB)/4, $0x00fffffe
-DATA cosimD3_nttInverseTwiddles<>+2844(SB)/4, $0x00fffffe
-DATA cosimD3_nttInverseTwiddles<>+2848(SB)/8, $0x0000000000000000
-GLOBL cosimD3_nttInverseTwiddles<>(SB), RODATA|NOPTR, $2856
+DATA cosimD7_nttInverseTwiddles<>+0(SB)/4, $0x007fe001
+DATA cosimD7_nttInverseTwiddles<>+4(SB)/4, $0x007fe001
+DATA cosimD7_nttInverseTwiddles<>+8(SB)/4, $0x007fe001
+DATA cosimD7_nttInverseTwiddles<>+12(SB)/4, $0x007fe001
+DATA cosimD7_nttInverseTwiddles<>+16(SB)/4, $0x007fe001
+DATA cosimD7_nttInverseTwiddles<>+20(SB)/4, $0x007fe001
+DATA cosimD7_nttInverseTwiddles<>+24(SB)/4, $0x007fe001
+DATA cosimD7_nttInverseTwiddles<>+28(SB)/4, $0x007fe001
+DATA cosimD7_nttInverseTwiddles<>+32(SB)/4, $0x001e29ce
+DATA cosimD7_nttInverseTwiddles<>+36(SB)/4, $0xffeb36df
+DATA cosimD7_nttInverseTwiddles<>+40(SB)/4, $0xfff316b6
+DATA cosimD7_nttInverseTwiddles<>+44(SB)/4, $0xffff434e
+DATA cosimD7_nttInverseTwiddles<>+48(SB)/4, $0x00155e68
+DATA cosimD7_nttInverseTwiddles<>+52(SB)/4, $0x003bcf2c
+DATA cosimD7_nttInverseTwiddles<>+56(SB)/4, $0x003c15ca
+DATA cosimD7_nttInverseTwiddles<>+60(SB)/4, $0xfff78a50
+DATA cosimD7_nttInverseTwiddles<>+64(SB)/4, $0x1657e9ce
+DATA cosimD7_nttInverseTwiddles<>+68(SB)/4, $0x734716df
+DATA cosimD7_nttInverseTwiddles<>+72(SB)/4, $0xdfc9d6b6
+DATA cosimD7_nttInverseTwiddles<>+76(SB)/4, $0x7969034e
+DATA cosimD7_nttInverseTwiddles<>+80(SB)/4, $0x17e25e68
+DATA cosimD7_nttInverseTwiddles<>+84(SB)/4, $0x94214f2c
+DATA cosimD7_nttInverseTwiddles<>+88(SB)/4, $0xc5f555ca
+DATA cosimD7_nttInverseTwiddles<>+92(SB)/4, $0x09418a50
+DATA cosimD7_nttInverseTwiddles<>+96(SB)/4, $0xffc9e5a9
+DATA cosimD7_nttInverseTwiddles<>+100(SB)/4, $0xffdd1d09
+DATA cosimD7_nttInverseTwiddles<>+104(SB)/4, $0x00189c2a
+DATA cosimD7_nttInverseTwiddles<>+108(SB)/4, $0xfff993dd
+DATA cosimD7_nttInverseTwiddles<>+112(SB)/4, $0xfff11805
+DATA cosimD7_nttInverseTwiddles<>+116(SB)/4, $0xffdde1af
+DATA cosimD7_nttInverseTwiddles<>+120(SB)/4, $0x0002cc93
+DATA cosimD7_nttInverseTwiddles<>+124(SB)/4, $0xffd32764
+DATA cosimD7_nttInverseTwiddles<>+128(SB)/4, $0x0bff05a9
+DATA cosimD7_nttInverseTwiddles<>+132(SB)/4, $0x42fe3d09
+DATA cosimD7_nttInverseTwiddles<>+136(SB)/4, $0xa69ddc2a
+DATA cosimD7_nttInverseTwiddles<>+140(SB)/4, $0xb7f533dd
+DATA cosimD7_nttInverseTwiddles<>+144(SB)/4, $0x3471b805
+DATA cosimD7_nttInverseTwiddles<>+148(SB)/4, $0xa093c1af
+DATA cosimD7_nttInverseTwiddles<>+152(SB)/4, $0x5c152c93
+DATA cosimD7_nttInverseTwiddles<>+156(SB)/4, $0x42bfa764
+DATA cosimD7_nttInverseTwiddles<>+160(SB)/4, $0xffc57fdb
+DATA cosimD7_nttInverseTwiddles<>+164(SB)/4, $0x001d2668
+DATA cosimD7_nttInverseTwiddles<>+168(SB)/4, $0xfffc05da
+DATA cosimD7_nttInverseTwiddles<>+172(SB)/4, $0xffe47cae
+DATA cosimD7_nttInverseTwiddles<>+176(SB)/4, $0xffef2633
+DATA cosimD7_nttInverseTwiddles<>+180(SB)/4, $0x001a4cd0
+DATA cosimD7_nttInverseTwiddles<>+184(SB)/4, $0xffe68e98
+DATA cosimD7_nttInverseTwiddles<>+188(SB)/4, $0xfff97d45
+DATA cosimD7_nttInverseTwiddles<>+192(SB)/4, $0x2e40dfdb
+DATA cosimD7_nttInverseTwiddles<>+196(SB)/4, $0x10ea2668
+DATA cosimD7_nttInverseTwiddles<>+200(SB)/4, $0xfbb745da
+DATA cosimD7_nttInverseTwiddles<>+204(SB)/4, $0xf07a3cae
+DATA cosimD7_nttInverseTwiddles<>+208(SB)/4, $0x97358633
+DATA cosimD7_nttInverseTwiddles<>+212(SB)/4, $0x21b44cd0
+DATA cosimD7_nttInverseTwiddles<>+216(SB)/4, $0xe5b98e98
+DATA cosimD7_nttInverseTwiddles<>+220(SB)/4, $0xa1221d45
+DATA cosimD7_nttInverseTwiddles<>+224(SB)/4, $0x0007340e
+DATA cosimD7_nttInverseTwiddles<>+228(SB)/4, $0x00041dc0
+DATA cosimD7_nttInverseTwiddles<>+232(SB)/4, $0x001a35e7
+DATA cosimD7_nttInverseTwiddles<>+236(SB)/4, $0x003b0115
+DATA cosimD7_nttInverseTwiddles<>+240(SB)/4, $0xfff11bf4
+DATA cosimD7_nttInverseTwiddles<>+244(SB)/4, $0x0035c539
+DATA cosimD7_nttInverseTwiddles<>+248(SB)/4, $0x0021c4f7
+DATA cosimD7_nttInverseTwiddles<>+252(SB)/4, $0xffd1a13c
+DATA cosimD7_nttInverseTwiddles<>+256(SB)/4, $0x1788f40e
+DATA cosimD7_nttInverseTwiddles<>+260(SB)/4, $0xa3bc1dc0
+DATA cosimD7_nttInverseTwiddles<>+264(SB)/4, $0xef5715e7
+DATA cosimD7_nttInverseTwiddles<>+268(SB)/4, $0x29dda115
+DATA cosimD7_nttInverseTwiddles<>+272(SB)/4, $0xf96f9bf4
+DATA cosimD7_nttInverseTwiddles<>+276(SB)/4, $0x005ce539
+DATA cosimD7_nttInverseTwiddles<>+280(SB)/4, $0x9940a4f7
+DATA cosimD7_nttInverseTwiddles<>+284(SB)/4, $0x85f9213c
+DATA cosimD7_nttInverseTwiddles<>+288(SB)/4, $0x003a97d9
+DATA cosimD7_nttInverseTwiddles<>+292(SB)/4, $0xffc4c79c
+DATA cosimD7_nttInverseTwiddles<>+296(SB)/4, $0xffea0802
+DATA cosimD7_nttInverseTwiddles<>+300(SB)/4, $0xffe7d0e0
+DATA cosimD7_nttInverseTwiddles<>+304(SB)/4, $0xffc8a057
+DATA cosimD7_nttInverseTwiddles<>+308(SB)/4, $0xffd1eea2
+DATA cosimD7_nttInverseTwiddles<>+312(SB)/4, $0xfff39944
+DATA cosimD7_nttInverseTwiddles<>+316(SB)/4, $0x00139e25
+DATA cosimD7_nttInverseTwiddles<>+320(SB)/4, $0xcab5b7d9
+DATA cosimD7_nttInverseTwiddles<>+324(SB)/4, $0x3ab8479c
+DATA cosimD7_nttInverseTwiddles<>+328(SB)/4, $0x47ea4802
+DATA cosimD7_nttInverseTwiddles<>+332(SB)/4, $0x0a03d0e0
+DATA cosimD7_nttInverseTwiddles<>+336(SB)/4, $0x44538057
+DATA cosimD7_nttInverseTwiddles<>+340(SB)/4, $0x74a62ea2
+DATA cosimD7_nttInverseTwiddles<>+344(SB)/4, $0xe11c1944
+DATA cosimD7_nttInverseTwiddles<>+348(SB)/4, $0xf5583e25
+DATA cosimD7_nttInverseTwiddles<>+352(SB)/4, $0x00147792
+DATA cosimD7_nttInverseTwiddles<>+356(SB)/4, $0xfffd4ae0
+DATA cosimD7_nttInverseTwiddles<>+360(SB)/4, $0xffe3bff6
+DATA cosimD7_nttInverseTwiddles<>+364(SB)/4, $0xffc9c808
+DATA cosimD7_nttInverseTwiddles<>+368(SB)/4, $0x00141305
+DATA cosimD7_nttInverseTwiddles<>+372(SB)/4, $0xffdb3c93
+DATA cosimD7_nttInverseTwiddles<>+376(SB)/4, $0x003036c2
+DATA cosimD7_nttInverseTwiddles<>+380(SB)/4, $0x0002e46c
+DATA cosimD7_nttInverseTwiddles<>+384(SB)/4, $0x0e06b792
+DATA cosimD7_nttInverseTwiddles<>+388(SB)/4, $0xb9594ae0
+DATA cosimD7_nttInverseTwiddles<>+392(SB)/4, $0x54e27ff6
+DATA cosimD7_nttInverseTwiddles<>+396(SB)/4, $0x54cac808
+DATA cosimD7_nttInverseTwiddles<>+400(SB)/4, $0x13f4b305
+DATA cosimD7_nttInverseTwiddles<>+404(SB)/4, $0x69ed9c93
+DATA cosimD7_nttInverseTwiddles<>+408(SB)/4, $0xae0876c2
+DATA cosimD7_nttInverseTwiddles<>+412(SB)/4, $0xd690646c
+DATA cosimD7_nttInverseTwiddles<>+416(SB)/4, $0xffd54f2d
+DATA cosimD7_nttInverseTwiddles<>+420(SB)/4, $0x001f9d54
+DATA cosimD7_nttInverseTwiddles<>+424(SB)/4, $0xffd8fc30
+DATA cosimD7_nttInverseTwiddles<>+428(SB)/4, $0x003b8534
+DATA cosimD7_nttInverseTwiddles<>+432(SB)/4, $0x003b3853
+DATA cosimD7_nttInverseTwiddles<>+436(SB)/4, $0x000e8f76
+DATA cosimD7_nttInverseTwiddles<>+440(SB)/4, $0x00081b9a
+DATA cosimD7_nttInverseTwiddles<>+444(SB)/4, $0x000c63a8
+DATA cosimD7_nttInverseTwiddles<>+448(SB)/4, $0xc73aef2d
+DATA cosimD7_nttInverseTwiddles<>+452(SB)/4, $0x99ca1d54
+DATA cosimD7_nttInverseTwiddles<>+456(SB)/4, $0xc75efc30
+DATA cosimD7_nttInverseTwiddles<>+460(SB)/4, $0xa6e20534
+DATA cosimD7_nttInverseTwiddles<>+464(SB)/4, $0x89c59853
+DATA cosimD7_nttInverseTwiddles<>+468(SB)/4, $0xeefd4f76
+DATA cosimD7_nttInverseTwiddles<>+472(SB)/4, $0x9e7b5b9a
+DATA cosimD7_nttInverseTwiddles<>+476(SB)/4, $0x588163a8
+DATA cosimD7_nttInverseTwiddles<>+480(SB)/4, $0x000445c5
+DATA cosimD7_nttInverseTwiddles<>+484(SB)/4, $0x000445c5
+DATA cosimD7_nttInverseTwiddles<>+488(SB)/4, $0x003d3201
+DATA cosimD7_nttInverseTwiddles<>+492(SB)/4, $0x003d3201
+DATA cosimD7_nttInverseTwiddles<>+496(SB)/4, $0xffffb422
+DATA cosimD7_nttInverseTwiddles<>+500(SB)/4, $0xffffb422
+DATA cosimD7_nttInverseTwiddles<>+504(SB)/4, $0x001ad035
+DATA cosimD7_nttInverseTwiddles<>+508(SB)/4, $0x001ad035
+DATA cosimD7_nttInverseTwiddles<>+512(SB)/4, $0xba3ce5c5
+DATA cosimD7_nttInverseTwiddles<>+516(SB)/4, $0xba3ce5c5
+DATA cosimD7_nttInverseTwiddles<>+520(SB)/4, $0xa9fd5201
+DATA cosimD7_nttInverseTwiddles<>+524(SB)/4, $0xa9fd5201
+DATA cosimD7_nttInverseTwiddles<>+528(SB)/4, $0x6d83f422
+DATA cosimD7_nttInverseTwiddles<>+532(SB)/4, $0x6d83f422
+DATA cosimD7_nttInverseTwiddles<>+536(SB)/4, $0x13a17035
+DATA cosimD7_nttInverseTwiddles<>+540(SB)/4, $0x13a17035
+DATA cosimD7_nttInverseTwiddles<>+544(SB)/4, $0x0028e527
+DATA cosimD7_nttInverseTwiddles<>+548(SB)/4, $0x0028e527
+DATA cosimD7_nttInverseTwiddles<>+552(SB)/4, $0x0028e527
+DATA cosimD7_nttInverseTwiddles<>+556(SB)/4, $0x0028e527
+DATA cosimD7_nttInverseTwiddles<>+560(SB)/4, $0x002f7a49
+DATA cosimD7_nttInverseTwiddles<>+564(SB)/4, $0x002f7a49
+DATA cosimD7_nttInverseTwiddles<>+568(SB)/4, $0x002f7a49
+DATA cosimD7_nttInverseTwiddles<>+572(SB)/4, $0x002f7a49
+DATA cosimD7_nttInverseTwiddles<>+576(SB)/4, $0x254dc527
+DATA cosimD7_nttInverseTwiddles<>+580(SB)/4, $0x254dc527
+DATA cosimD7_nttInverseTwiddles<>+584(SB)/4, $0x254dc527
+DATA cosimD7_nttInverseTwiddles<>+588(SB)/4, $0x254dc527
+DATA cosimD7_nttInverseTwiddles<>+592(SB)/4, $0xeef89a49
+DATA cosimD7_nttInverseTwiddles<>+596(SB)/4, $0xeef89a49
+DATA cosimD7_nttInverseTwiddles<>+600(SB)/4, $0xeef89a49
+DATA cosimD7_nttInverseTwiddles<>+604(SB)/4, $0xeef89a49
+DATA cosimD7_nttInverseTwiddles<>+608(SB)/4, $0xffe48c3d
+DATA cosimD7_nttInverseTwiddles<>+612(SB)/4, $0x002dfd71
+DATA cosimD7_nttInverseTwiddles<>+616(SB)/4, $0xffc7a167
+DATA cosimD7_nttInverseTwiddles<>+620(SB)/4, $0x0018aa08
+DATA cosimD7_nttInverseTwiddles<>+624(SB)/4, $0x0019379a
+DATA cosimD7_nttInverseTwiddles<>+628(SB)/4, $0x00027c1c
+DATA cosimD7_nttInverseTwiddles<>+632(SB)/4, $0x000c5ca5
+DATA cosimD7_nttInverseTwiddles<>+636(SB)/4, $0xffcf6cbe
+DATA cosimD7_nttInverseTwiddles<>+640(SB)/4, $0x66ec2c3d
+DATA cosimD7_nttInverseTwiddles<>+644(SB)/4, $0xcb5c1d71
+DATA cosimD7_nttInverseTwiddles<>+648(SB)/4, $0xdc748167
+DATA cosimD7_nttInverseTwiddles<>+652(SB)/4, $0x3159aa08
+DATA cosimD7_nttInverseTwiddles<>+656(SB)/4, $0xc20c779a
+DATA cosimD7_nttInverseTwiddles<>+660(SB)/4, $0xb185fc1c
+DATA cosimD7_nttInverseTwiddles<>+664(SB)/4, $0xcd20fca5
+DATA cosimD7_nttInverseTwiddles<>+668(SB)/4, $0x86672cbe
+DATA cosimD7_nttInverseTwiddles<>+672(SB)/4, $0xffed93a7
+DATA cosimD7_nttInverseTwiddles<>+676(SB)/4, $0xfffd7c8f
+DATA cosimD7_nttInverseTwiddles<>+680(SB)/4, $0x0002d4bb
+DATA cosimD7_nttInverseTwiddles<>+684(SB)/4, $0x002573b7
+DATA cosimD7_nttInverseTwiddles<>+688(SB)/4, $0x00336898
+DATA cosimD7_nttInverseTwiddles<>+692(SB)/4, $0x00251d8b
+DATA cosimD7_nttInverseTwiddles<>+696(SB)/4, $0x001ddd98
+DATA cosimD7_nttInverseTwiddles<>+700(SB)/4, $0xffe14658
+DATA cosimD7_nttInverseTwiddles<>+704(SB)/4, $0x7ae273a7
+DATA cosimD7_nttInverseTwiddles<>+708(SB)/4, $0xa40f5c8f
+DATA cosimD7_nttInverseTwiddles<>+712(SB)/4, $0xe91a34bb
+DATA cosimD7_nttInverseTwiddles<>+716(SB)/4, $0xaf1c53b7
+DATA cosimD7_nttInverseTwiddles<>+720(SB)/4, $0x81466898
+DATA cosimD7_nttInverseTwiddles<>+724(SB)/4, $0x0a567d8b
+DATA cosimD7_nttInverseTwiddles<>+728(SB)/4, $0x4fd0dd98
+DATA cosimD7_nttInverseTwiddles<>+732(SB)/4, $0x5cac4658
+DATA cosimD7_nttInverseTwiddles<>+736(SB)/4, $0xffc65e1f
+DATA cosimD7_nttInverseTwiddles<>+740(SB)/4, $0xffe3d157
+DATA cosimD7_nttInverseTwiddles<>+744(SB)/4, $0x000910d8
+DATA cosimD7_nttInverseTwiddles<>+748(SB)/4, $0xffe67ff8
+DATA cosimD7_nttInverseTwiddles<>+752(SB)/4, $0xffc72c12
+DATA cosimD7_nttInverseTwiddles<>+756(SB)/4, $0xffd4ca0c
+DATA cosimD7_nttInverseTwiddles<>+760(SB)/4, $0xffd8911b
+DATA cosimD7_nttInverseTwiddles<>+764(SB)/4, $0xfff7b934
+DATA cosimD7_nttInverseTwiddles<>+768(SB)/4, $0x380a3e1f
+DATA cosimD7_nttInverseTwiddles<>+772(SB)/4, $0x2a8eb157
+DATA cosimD7_nttInverseTwiddles<>+776(SB)/4, $0x162410d8
+DATA cosimD7_nttInverseTwiddles<>+780(SB)/4, $0xb3e57ff8
+DATA cosimD7_nttInverseTwiddles<>+784(SB)/4, $0x24496c12
+DATA cosimD7_nttInverseTwiddles<>+788(SB)/4, $0xc3164a0c
+DATA cosimD7_nttInverseTwiddles<>+792(SB)/4, $0xf07bf11b
+DATA cosimD7_nttInverseTwiddles<>+796(SB)/4, $0x2d1e3934
+DATA cosimD7_nttInverseTwiddles<>+800(SB)/4, $0x0033f8cf
+DATA cosimD7_nttInverseTwiddles<>+804(SB)/4, $0xffeb05ad
+DATA cosimD7_nttInverseTwiddles<>+808(SB)/4, $0x00221de8
+DATA cosimD7_nttInverseTwiddles<>+812(SB)/4, $0xffd92578
+DATA cosimD7_nttInverseTwiddles<>+816(SB)/4, $0x000bdbe7
+DATA cosimD7_nttInverseTwiddles<>+820(SB)/4, $0x001d4099
+DATA cosimD7_nttInverseTwiddles<>+824(SB)/4, $0x0016e405
+DATA cosimD7_nttInverseTwiddles<>+828(SB)/4, $0xffec7953
+DATA cosimD7_nttInverseTwiddles<>+832(SB)/4, $0x53cdd8cf
+DATA cosimD7_nttInverseTwiddles<>+836(SB)/4, $0x3e20a5ad
+DATA cosimD7_nttInverseTwiddles<>+840(SB)/4, $0xefdf1de8
+DATA cosimD7_nttInverseTwiddles<>+844(SB)/4, $0x48882578
+DATA cosimD7_nttInverseTwiddles<>+848(SB)/4, $0x2408bbe7
+DATA cosimD7_nttInverseTwiddles<>+852(SB)/4, $0xbfb06099
+DATA cosimD7_nttInverseTwiddles<>+856(SB)/4, $0xee178405
+DATA cosimD7_nttInverseTwiddles<>+860(SB)/4, $0x3196d953
+DATA cosimD7_nttInverseTwiddles<>+864(SB)/4, $0xffebe808
+DATA cosimD7_nttInverseTwiddles<>+868(SB)/4, $0xfffcc7df
+DATA cosimD7_nttInverseTwiddles<>+872(SB)/4, $0xffce69c0
+DATA cosimD7_nttInverseTwiddles<>+876(SB)/4, $0xffffde7e
+DATA cosimD7_nttInverseTwiddles<>+880(SB)/4, $0x000b98a1
+DATA cosimD7_nttInverseTwiddles<>+884(SB)/4, $0x0024756c
+DATA cosimD7_nttInverseTwiddles<>+888(SB)/4, $0x00193948
+DATA cosimD7_nttInverseTwiddles<>+892(SB)/4, $0xffc72bca
+DATA cosimD7_nttInverseTwiddles<>+896(SB)/4, $0x98ece808
+DATA cosimD7_nttInverseTwiddles<>+900(SB)/4, $0x2578a7df
+DATA cosimD7_nttInverseTwiddles<>+904(SB)/4, $0xed0669c0
+DATA cosimD7_nttInverseTwiddles<>+908(SB)/4, $0xb4cf9e7e
+DATA cosimD7_nttInverseTwiddles<>+912(SB)/4, $0xa69fb8a1
+DATA cosimD7_nttInverseTwiddles<>+916(SB)/4, $0x88d1f56c
+DATA cosimD7_nttInverseTwiddles<>+920(SB)/4, $0xa3423948
+DATA cosimD7_nttInverseTwiddles<>+924(SB)/4, $0x28406bca
+DATA cosimD7_nttInverseTwiddles<>+928(SB)/4, $0x003c675a
+DATA cosimD7_nttInverseTwiddles<>+932(SB)/4, $0xffef36be
+DATA cosimD7_nttInverseTwiddles<>+936(SB)/4, $0x002f4588
+DATA cosimD7_nttInverseTwiddles<>+940(SB)/4, $0x00040af0
+DATA cosimD7_nttInverseTwiddles<>+944(SB)/4, $0x000dcd44
+DATA cosimD7_nttInverseTwiddles<>+948(SB)/4, $0x0000ad00
+DATA cosimD7_nttInverseTwiddles<>+952(SB)/4, $0x0007c417
+DATA cosimD7_nttInverseTwiddles<>+956(SB)/4, $0xffccfbe9
+DATA cosimD7_nttInverseTwiddles<>+960(SB)/4, $0x4827a75a
+DATA cosimD7_nttInverseTwiddles<>+964(SB)/4, $0x7fc6f6be
+DATA cosimD7_nttInverseTwiddles<>+968(SB)/4, $0x44e04588
+DATA cosimD7_nttInverseTwiddles<>+972(SB)/4, $0xc9620af0
+DATA cosimD7_nttInverseTwiddles<>+976(SB)/4, $0x27b64d44
+DATA cosimD7_nttInverseTwiddles<>+980(SB)/4, $0x95a0ad00
+DATA cosimD7_nttInverseTwiddles<>+984(SB)/4, $0x490aa417
+DATA cosimD7_nttInverseTwiddles<>+988(SB)/4, $0x4eca1be9
+DATA cosimD7_nttInverseTwiddles<>+992(SB)/4, $0x0038738c
+DATA cosimD7_nttInverseTwiddles<>+996(SB)/4, $0xffe7945c
+DATA cosimD7_nttInverseTwiddles<>+1000(SB)/4, $0xffdf5617
+DATA cosimD7_nttInverseTwiddles<>+1004(SB)/4, $0x0035843f
+DATA cosimD7_nttInverseTwiddles<>+1008(SB)/4, $0xffc5af59
+DATA cosimD7_nttInverseTwiddles<>+1012(SB)/4, $0x00357e1e
+DATA cosimD7_nttInverseTwiddles<>+1016(SB)/4, $0xffe6ead6
+DATA cosimD7_nttInverseTwiddles<>+1020(SB)/4, $0xffe6123d
+DATA cosimD7_nttInverseTwiddles<>+1024(SB)/4, $0x78a9f38c
+DATA cosimD7_nttInverseTwiddles<>+1028(SB)/4, $0x3473145c
+DATA cosimD7_nttInverseTwiddles<>+1032(SB)/4, $0x3b223617
+DATA cosimD7_nttInverseTwiddles<>+1036(SB)/4, $0x8d3d643f
+DATA cosimD7_nttInverseTwiddles<>+1040(SB)/4, $0x6d30cf59
+DATA cosimD7_nttInverseTwiddles<>+1044(SB)/4, $0x18f93e1e
+DATA cosimD7_nttInverseTwiddles<>+1048(SB)/4, $0xca41aad6
+DATA cosimD7_nttInverseTwiddles<>+1052(SB)/4, $0x97adb23d
+DATA cosimD7_nttInverseTwiddles<>+1056(SB)/4, $0xffcdfc98
+DATA cosimD7_nttInverseTwiddles<>+1060(SB)/4, $0xffcdfc98
+DATA cosimD7_nttInverseTwiddles<>+1064(SB)/4, $0xffeaa4f7
+DATA cosimD7_nttInverseTwiddles<>+1068(SB)/4, $0xffeaa4f7
+DATA cosimD7_nttInverseTwiddles<>+1072(SB)/4, $0xffc51ae7
+DATA cosimD7_nttInverseTwiddles<>+1076(SB)/4, $0xffc51ae7
+DATA cosimD7_nttInverseTwiddles<>+1080(SB)/4, $0xffdfadd6
+DATA cosimD7_nttInverseTwiddles<>+1084(SB)/4, $0xffdfadd6
+DATA cosimD7_nttInverseTwiddles<>+1088(SB)/4, $0xd360fc98
+DATA cosimD7_nttInverseTwiddles<>+1092(SB)/4, $0xd360fc98
+DATA cosimD7_nttInverseTwiddles<>+1096(SB)/4, $0xb50984f7
+DATA cosimD7_nttInverseTwiddles<>+1100(SB)/4, $0xb50984f7
+DATA cosimD7_nttInverseTwiddles<>+1104(SB)/4, $0xcba1fae7
+DATA cosimD7_nttInverseTwiddles<>+1108(SB)/4, $0xcba1fae7
+DATA cosimD7_nttInverseTwiddles<>+1112(SB)/4, $0x629a6dd6
+DATA cosimD7_nttInverseTwiddles<>+1116(SB)/4, $0x629a6dd6
+DATA cosimD7_nttInverseTwiddles<>+1120(SB)/4, $0xffd3fb09
+DATA cosimD7_nttInverseTwiddles<>+1124(SB)/4, $0xffd3fb09
+DATA cosimD7_nttInverseTwiddles<>+1128(SB)/4, $0xffd3fb09
+DATA cosimD7_nttInverseTwiddles<>+1132(SB)/4, $0xffd3fb09
+DATA cosimD7_nttInverseTwiddles<>+1136(SB)/4, $0x002f9a75
+DATA cosimD7_nttInverseTwiddles<>+1140(SB)/4, $0x002f9a75
+DATA cosimD7_nttInverseTwiddles<>+1144(SB)/4, $0x002f9a75
+DATA cosimD7_nttInverseTwiddles<>+1148(SB)/4, $0x002f9a75
+DATA cosimD7_nttInverseTwiddles<>+1152(SB)/4, $0x1eb51b09
+DATA cosimD7_nttInverseTwiddles<>+1156(SB)/4, $0x1eb51b09
+DATA cosimD7_nttInverseTwiddles<>+1160(SB)/4, $0x1eb51b09
+DATA cosimD7_nttInverseTwiddles<>+1164(SB)/4, $0x1eb51b09
+DATA cosimD7_nttInverseTwiddles<>+1168(SB)/4, $0x8cfe3a75
+DATA cosimD7_nttInverseTwiddles<>+1172(SB)/4, $0x8cfe3a75
+DATA cosimD7_nttInverseTwiddles<>+1176(SB)/4, $0x8cfe3a75
+DATA cosimD7_nttInverseTwiddles<>+1180(SB)/4, $0x8cfe3a75
+DATA cosimD7_nttInverseTwiddles<>+1184(SB)/4, $0xffe20d6e
+DATA cosimD7_nttInverseTwiddles<>+1188(SB)/4, $0xffea2d2f
+DATA cosimD7_nttInverseTwiddles<>+1192(SB)/4, $0x00327283
+DATA cosimD7_nttInverseTwiddles<>+1196(SB)/4, $0xffcd5e3e
+DATA cosimD7_nttInverseTwiddles<>+1200(SB)/4, $0x001406c7
+DATA cosimD7_nttInverseTwiddles<>+1204(SB)/4, $0x0012e11b
+DATA cosimD7_nttInverseTwiddles<>+1208(SB)/4, $0xfff91de4
+DATA cosimD7_nttInverseTwiddles<>+1212(SB)/4, $0xffeba8be
+DATA cosimD7_nttInverseTwiddles<>+1216(SB)/4, $0x428fcd6e
+DATA cosimD7_nttInverseTwiddles<>+1220(SB)/4, $0x6a100d2f
+DATA cosimD7_nttInverseTwiddles<>+1224(SB)/4, $0x1902d283
+DATA cosimD7_nttInverseTwiddles<>+1228(SB)/4, $0x84951e3e
+DATA cosimD7_nttInverseTwiddles<>+1232(SB)/4, $0x396ce6c7
+DATA cosimD7_nttInverseTwiddles<>+1236(SB)/4, $0x3ab6411b
+DATA cosimD7_nttInverseTwiddles<>+1240(SB)/4, $0xc1b59de4
+DATA cosimD7_nttInverseTwiddles<>+1244(SB)/4, $0x0e0368be
+DATA cosimD7_nttInverseTwiddles<>+1248(SB)/4, $0xffeff6a6
+DATA cosimD7_nttInverseTwiddles<>+1252(SB)/4, $0xffc9db90
+DATA cosimD7_nttInverseTwiddles<>+1256(SB)/4, $0x001d0b4b
+DATA cosimD7_nttInverseTwiddles<>+1260(SB)/4, $0x00283891
+DATA cosimD7_nttInverseTwiddles<>+1264(SB)/4, $0x001c853f
+DATA cosimD7_nttInverseTwiddles<>+1268(SB)/4, $0x001314be
+DATA cosimD7_nttInverseTwiddles<>+1272(SB)/4, $0xffd25089
+DATA cosimD7_nttInverseTwiddles<>+1276(SB)/4, $0xffc68518
+DATA cosimD7_nttInverseTwiddles<>+1280(SB)/4, $0x43c4b6a6
+DATA cosimD7_nttInverseTwiddles<>+1284(SB)/4, $0xb33bdb90
+DATA cosimD7_nttInverseTwiddles<>+1288(SB)/4, $0x28066b4b
+DATA cosimD7_nttInverseTwiddles<>+1292(SB)/4, $0x02ba5891
+DATA cosimD7_nttInverseTwiddles<>+1296(SB)/4, $0xed44653f
+DATA cosimD7_nttInverseTwiddles<>+1300(SB)/4, $0xfbaad4be
+DATA cosimD7_nttInverseTwiddles<>+1304(SB)/4, $0x29637089
+DATA cosimD7_nttInverseTwiddles<>+1308(SB)/4, $0xa4698518
+DATA cosimD7_nttInverseTwiddles<>+1312(SB)/4, $0x00185a46
+DATA cosimD7_nttInverseTwiddles<>+1316(SB)/4, $0x00134d71
+DATA cosimD7_nttInverseTwiddles<>+1320(SB)/4, $0x0025f051
+DATA cosimD7_nttInverseTwiddles<>+1324(SB)/4, $0xffd87a3a
+DATA cosimD7_nttInverseTwiddles<>+1328(SB)/4, $0x00130984
+DATA cosimD7_nttInverseTwiddles<>+1332(SB)/4, $0x00291199
+DATA cosimD7_nttInverseTwiddles<>+1336(SB)/4, $0x003de11c
+DATA cosimD7_nttInverseTwiddles<>+1340(SB)/4, $0x002b5ee5
+DATA cosimD7_nttInverseTwiddles<>+1344(SB)/4, $0x00611a46
+DATA cosimD7_nttInverseTwiddles<>+1348(SB)/4, $0x75416d71
+DATA cosimD7_nttInverseTwiddles<>+1352(SB)/4, $0xd9b01051
+DATA cosimD7_nttInverseTwiddles<>+1356(SB)/4, $0xda1fba3a
+DATA cosimD7_nttInverseTwiddles<>+1360(SB)/4, $0xaf438984
+DATA cosimD7_nttInverseTwiddles<>+1364(SB)/4, $0xb9dc3199
+DATA cosimD7_nttInverseTwiddles<>+1368(SB)/4, $0x9e61611c
+DATA cosimD7_nttInverseTwiddles<>+1372(SB)/4, $0x8d87fee5
+DATA cosimD7_nttInverseTwiddles<>+1376(SB)/4, $0x00031924
+DATA cosimD7_nttInverseTwiddles<>+1380(SB)/4, $0x003eb01b
+DATA cosimD7_nttInverseTwiddles<>+1384(SB)/4, $0x001a7cc7
+DATA cosimD7_nttInverseTwiddles<>+1388(SB)/4, $0xffdacd41
+DATA cosimD7_nttInverseTwiddles<>+1392(SB)/4, $0xffcd003b
+DATA cosimD7_nttInverseTwiddles<>+1396(SB)/4, $0x0004610c
+DATA cosimD7_nttInverseTwiddles<>+1400(SB)/4, $0x003472e7
+DATA cosimD7_nttInverseTwiddles<>+1404(SB)/4, $0x00053919
+DATA cosimD7_nttInverseTwiddles<>+1408(SB)/4, $0x61279924
+DATA cosimD7_nttInverseTwiddles<>+1412(SB)/4, $0x34c2101b
+DATA cosimD7_nttInverseTwiddles<>+1416(SB)/4, $0x08335cc7
+DATA cosimD7_nttInverseTwiddles<>+1420(SB)/4, $0xbd02ed41
+DATA cosimD7_nttInverseTwiddles<>+1424(SB)/4, $0x6e54603b
+DATA cosimD7_nttInverseTwiddles<>+1428(SB)/4, $0x3625e10c
+DATA cosimD7_nttInverseTwiddles<>+1432(SB)/4, $0xb71152e7
+DATA cosimD7_nttInverseTwiddles<>+1436(SB)/4, $0x7ea85919
+DATA cosimD7_nttInverseTwiddles<>+1440(SB)/4, $0xffea2c62
+DATA cosimD7_nttInverseTwiddles<>+1444(SB)/4, $0x001495d4
+DATA cosimD7_nttInverseTwiddles<>+1448(SB)/4, $0xffec09f7
+DATA cosimD7_nttInverseTwiddles<>+1452(SB)/4, $0xffed4113
+DATA cosimD7_nttInverseTwiddles<>+1456(SB)/4, $0x001c4563
+DATA cosimD7_nttInverseTwiddles<>+1460(SB)/4, $0xfffa2bdd
+DATA cosimD7_nttInverseTwiddles<>+1464(SB)/4, $0xffffa63b
+DATA cosimD7_nttInverseTwiddles<>+1468(SB)/4, $0xfff5c282
+DATA cosimD7_nttInverseTwiddles<>+1472(SB)/4, $0x9c766c62
+DATA cosimD7_nttInverseTwiddles<>+1476(SB)/4, $0xf8cf15d4
+DATA cosimD7_nttInverseTwiddles<>+1480(SB)/4, $0x61aae9f7
+DATA cosimD7_nttInverseTwiddles<>+1484(SB)/4, $0x6a8fa113
+DATA cosimD7_nttInverseTwiddles<>+1488(SB)/4, $0x6348a563
+DATA cosimD7_nttInverseTwiddles<>+1492(SB)/4, $0xcaf5cbdd
+DATA cosimD7_nttInverseTwiddles<>+1496(SB)/4, $0xc347063b
+DATA cosimD7_nttInverseTwiddles<>+1500(SB)/4, $0x7f460282
+DATA cosimD7_nttInverseTwiddles<>+1504(SB)/4, $0xffda3409
+DATA cosimD7_nttInverseTwiddles<>+1508(SB)/4, $0xffc7a44b
+DATA cosimD7_nttInverseTwiddles<>+1512(SB)/4, $0x00296e9f
+DATA cosimD7_nttInverseTwiddles<>+1516(SB)/4, $0xfff0fe85
+DATA cosimD7_nttInverseTwiddles<>+1520(SB)/4, $0xfff9ba6d
+DATA cosimD7_nttInverseTwiddles<>+1524(SB)/4, $0xffd2b7a3
+DATA cosimD7_nttInverseTwiddles<>+1528(SB)/4, $0x0020c638
+DATA cosimD7_nttInverseTwiddles<>+1532(SB)/4, $0x003410f2
+DATA cosimD7_nttInverseTwiddles<>+1536(SB)/4, $0x65db5409
+DATA cosimD7_nttInverseTwiddles<>+1540(SB)/4, $0xfad1044b
+DATA cosimD7_nttInverseTwiddles<>+1544(SB)/4, $0x5a7d4e9f
+DATA cosimD7_nttInverseTwiddles<>+1548(SB)/4, $0xf1419e85
+DATA cosimD7_nttInverseTwiddles<>+1552(SB)/4, $0xb4c75a6d
+DATA cosimD7_nttInverseTwiddles<>+1556(SB)/4, $0x114717a3
+DATA cosimD7_nttInverseTwiddles<>+1560(SB)/4, $0xdce7c638
+DATA cosimD7_nttInverseTwiddles<>+1564(SB)/4, $0xd15250f2
+DATA cosimD7_nttInverseTwiddles<>+1568(SB)/4, $0xfff7c55d
+DATA cosimD7_nttInverseTwiddles<>+1572(SB)/4, $0x0023d69c
+DATA cosimD7_nttInverseTwiddles<>+1576(SB)/4, $0xfffb6a4d
+DATA cosimD7_nttInverseTwiddles<>+1580(SB)/4, $0x00360400
+DATA cosimD7_nttInverseTwiddles<>+1584(SB)/4, $0xffd43e41
+DATA cosimD7_nttInverseTwiddles<>+1588(SB)/4, $0x00368a96
+DATA cosimD7_nttInverseTwiddles<>+1592(SB)/4, $0xffd18e7c
+DATA cosimD7_nttInverseTwiddles<>+1596(SB)/4, $0xffc51585
+DATA cosimD7_nttInverseTwiddles<>+1600(SB)/4, $0xbe23655d
+DATA cosimD7_nttInverseTwiddles<>+1604(SB)/4, $0x9cf7569c
+DATA cosimD7_nttInverseTwiddles<>+1608(SB)/4, $0x7ac50a4d
+DATA cosimD7_nttInverseTwiddles<>+1612(SB)/4, $0xc0b60400
+DATA cosimD7_nttInverseTwiddles<>+1616(SB)/4, $0x6b1c5e41
+DATA cosimD7_nttInverseTwiddles<>+1620(SB)/4, $0xde894a96
+DATA cosimD7_nttInverseTwiddles<>+1624(SB)/4, $0xe3a10e7c
+DATA cosimD7_nttInverseTwiddles<>+1628(SB)/4, $0xf3f5b585
+DATA cosimD7_nttInverseTwiddles<>+1632(SB)/4, $0xffdfd37b
+DATA cosimD7_nttInverseTwiddles<>+1636(SB)/4, $0xffdfd37b
+DATA cosimD7_nttInverseTwiddles<>+1640(SB)/4, $0x0027f968
+DATA cosimD7_nttInverseTwiddles<>+1644(SB)/4, $0x0027f968
+DATA cosimD7_nttInverseTwiddles<>+1648(SB)/4, $0xffeeeaa0
+DATA cosimD7_nttInverseTwiddles<>+1652(SB)/4, $0xffeeeaa0
+DATA cosimD7_nttInverseTwiddles<>+1656(SB)/4, $0xfff79d90
+DATA cosimD7_nttInverseTwiddles<>+1660(SB)/4, $0xfff79d90
+DATA cosimD7_nttInverseTwiddles<>+1664(SB)/4, $0x28cf337b
+DATA cosimD7_nttInverseTwiddles<>+1668(SB)/4, $0x28cf337b
+DATA cosimD7_nttInverseTwiddles<>+1672(SB)/4, $0xeb54f968
+DATA cosimD7_nttInverseTwiddles<>+1676(SB)/4, $0xeb54f968
+DATA cosimD7_nttInverseTwiddles<>+1680(SB)/4, $0x0d42eaa0
+DATA cosimD7_nttInverseTwiddles<>+1684(SB)/4, $0x0d42eaa0
+DATA cosimD7_nttInverseTwiddles<>+1688(SB)/4, $0x6ba99d90
+DATA cosimD7_nttInverseTwiddles<>+1692(SB)/4, $0x6ba99d90
+DATA cosimD7_nttInverseTwiddles<>+1696(SB)/4, $0xffe0147f
+DATA cosimD7_nttInverseTwiddles<>+1700(SB)/4, $0xffe0147f
+DATA cosimD7_nttInverseTwiddles<>+1704(SB)/4, $0xffe0147f
+DATA cosimD7_nttInverseTwiddles<>+1708(SB)/4, $0xffe0147f
+DATA cosimD7_nttInverseTwiddles<>+1712(SB)/4, $0xfffa84ad
+DATA cosimD7_nttInverseTwiddles<>+1716(SB)/4, $0xfffa84ad
+DATA cosimD7_nttInverseTwiddles<>+1720(SB)/4, $0xfffa84ad
+DATA cosimD7_nttInverseTwiddles<>+1724(SB)/4, $0xfffa84ad
+DATA cosimD7_nttInverseTwiddles<>+1728(SB)/4, $0xbeeff47f
+DATA cosimD7_nttInverseTwiddles<>+1732(SB)/4, $0xbeeff47f
+DATA cosimD7_nttInverseTwiddles<>+1736(SB)/4, $0xbeeff47f
+DATA cosimD7_nttInverseTwiddles<>+1740(SB)/4, $0xbeeff47f
+DATA cosimD7_nttInverseTwiddles<>+1744(SB)/4, $0xae1024ad
+DATA cosimD7_nttInverseTwiddles<>+1748(SB)/4, $0xae1024ad
+DATA cosimD7_nttInverseTwiddles<>+1752(SB)/4, $0xae1024ad
+DATA cosimD7_nttInverseTwiddles<>+1756(SB)/4, $0xae1024ad
+DATA cosimD7_nttInverseTwiddles<>+1760(SB)/4, $0xffc921c2
+DATA cosimD7_nttInverseTwiddles<>+1764(SB)/4, $0x0030ef86
+DATA cosimD7_nttInverseTwiddles<>+1768(SB)/4, $0xfff44592
+DATA cosimD7_nttInverseTwiddles<>+1772(SB)/4, $0x001f0084
+DATA cosimD7_nttInverseTwiddles<>+1776(SB)/4, $0xfff7fcd6
+DATA cosimD7_nttInverseTwiddles<>+1780(SB)/4, $0xffd05af6
+DATA cosimD7_nttInverseTwiddles<>+1784(SB)/4, $0xffc9b97d
+DATA cosimD7_nttInverseTwiddles<>+1788(SB)/4, $0xfff60021
+DATA cosimD7_nttInverseTwiddles<>+1792(SB)/4, $0x4b0161c2
+DATA cosimD7_nttInverseTwiddles<>+1796(SB)/4, $0x7321af86
+DATA cosimD7_nttInverseTwiddles<>+1800(SB)/4, $0x07a68592
+DATA cosimD7_nttInverseTwiddles<>+1804(SB)/4, $0xae2f8084
+DATA cosimD7_nttInverseTwiddles<>+1808(SB)/4, $0xec92bcd6
+DATA cosimD7_nttInverseTwiddles<>+1812(SB)/4, $0x682f1af6
+DATA cosimD7_nttInverseTwiddles<>+1816(SB)/4, $0x6c79597d
+DATA cosimD7_nttInverseTwiddles<>+1820(SB)/4, $0x337a2021
+DATA cosimD7_nttInverseTwiddles<>+1824(SB)/4, $0xfff806fc
+DATA cosimD7_nttInverseTwiddles<>+1828(SB)/4, $0x000c7f5a
+DATA cosimD7_nttInverseTwiddles<>+1832(SB)/4, $0xffff5704
+DATA cosimD7_nttInverseTwiddles<>+1836(SB)/4, $0x000de0e6
+DATA cosimD7_nttInverseTwiddles<>+1840(SB)/4, $0xffe7628a
+DATA cosimD7_nttInverseTwiddles<>+1844(SB)/4, $0x001c5e1a
+DATA cosimD7_nttInverseTwiddles<>+1848(SB)/4, $0x00078f83
+DATA cosimD7_nttInverseTwiddles<>+1852(SB)/4, $0x000dbe5e
+DATA cosimD7_nttInverseTwiddles<>+1856(SB)/4, $0x72d786fc
+DATA cosimD7_nttInverseTwiddles<>+1860(SB)/4, $0x4af7bf5a
+DATA cosimD7_nttInverseTwiddles<>+1864(SB)/4, $0x78dfd704
+DATA cosimD7_nttInverseTwiddles<>+1868(SB)/4, $0xe12aa0e6
+DATA cosimD7_nttInverseTwiddles<>+1872(SB)/4, $0xcf38a28a
+DATA cosimD7_nttInverseTwiddles<>+1876(SB)/4, $0xe6df9e1a
+DATA cosimD7_nttInverseTwiddles<>+1880(SB)/4, $0x3c77ef83
+DATA cosimD7_nttInverseTwiddles<>+1884(SB)/4, $0x00d97e5e
+DATA cosimD7_nttInverseTwiddles<>+1888(SB)/4, $0xffcf45de
+DATA cosimD7_nttInverseTwiddles<>+1892(SB)/4, $0x00359b5d
+DATA cosimD7_nttInverseTwiddles<>+1896(SB)/4, $0xffedbb56
+DATA cosimD7_nttInverseTwiddles<>+1900(SB)/4, $0xffed24f0
+DATA cosimD7_nttInverseTwiddles<>+1904(SB)/4, $0xffc6a2fc
+DATA cosimD7_nttInverseTwiddles<>+1908(SB)/4, $0x00252587
+DATA cosimD7_nttInverseTwiddles<>+1912(SB)/4, $0xffca48a0
+DATA cosimD7_nttInverseTwiddles<>+1916(SB)/4, $0x000412f5
+DATA cosimD7_nttInverseTwiddles<>+1920(SB)/4, $0x718b05de
+DATA cosimD7_nttInverseTwiddles<>+1924(SB)/4, $0x79213b5d
+DATA cosimD7_nttInverseTwiddles<>+1928(SB)/4, $0x64587b56
+DATA cosimD7_nttInverseTwiddles<>+1932(SB)/4, $0xec8b24f0
+DATA cosimD7_nttInverseTwiddles<>+1936(SB)/4, $0x462622fc
+DATA cosimD7_nttInverseTwiddles<>+1940(SB)/4, $0xfd560587
+DATA cosimD7_nttInverseTwiddles<>+1944(SB)/4, $0x78de48a0
+DATA cosimD7_nttInverseTwiddles<>+1948(SB)/4, $0xdbe2b2f5
+DATA cosimD7_nttInverseTwiddles<>+1952(SB)/4, $0xffc9a422
+DATA cosimD7_nttInverseTwiddles<>+1956(SB)/4, $0x003a41f8
+DATA cosimD7_nttInverseTwiddles<>+1960(SB)/4, $0xffdaab9f
+DATA cosimD7_nttInverseTwiddles<>+1964(SB)/4, $0x002358d4
+DATA cosimD7_nttInverseTwiddles<>+1968(SB)/4, $0x00223dfb
+DATA cosimD7_nttInverseTwiddles<>+1972(SB)/4, $0x0033ff5a
+DATA cosimD7_nttInverseTwiddles<>+1976(SB)/4, $0xffccff72
+DATA cosimD7_nttInverseTwiddles<>+1980(SB)/4, $0x001fea93
+DATA cosimD7_nttInverseTwiddles<>+1984(SB)/4, $0xab4de422
+DATA cosimD7_nttInverseTwiddles<>+1988(SB)/4, $0x2c7941f8
+DATA cosimD7_nttInverseTwiddles<>+1992(SB)/4, $0x01ce8b9f
+DATA cosimD7_nttInverseTwiddles<>+1996(SB)/4, $0x513dd8d4
+DATA cosimD7_nttInverseTwiddles<>+2000(SB)/4, $0x36619dfb
+DATA cosimD7_nttInverseTwiddles<>+2004(SB)/4, $0x3b1f3f5a
+DATA cosimD7_nttInverseTwiddles<>+2008(SB)/4, $0xaebb3f72
+DATA cosimD7_nttInverseTwiddles<>+2012(SB)/4, $0xfff24a93
+DATA cosimD7_nttInverseTwiddles<>+2016(SB)/4, $0x0001efca
+DATA cosimD7_nttInverseTwiddles<>+2020(SB)/4, $0xffcfd2ae
+DATA cosimD7_nttInverseTwiddles<>+2024(SB)/4, $0xfff0bcf6
+DATA cosimD7_nttInverseTwiddles<>+2028(SB)/4, $0x001d9772
+DATA cosimD7_nttInverseTwiddles<>+2032(SB)/4, $0xffc890e0
+DATA cosimD7_nttInverseTwiddles<>+2036(SB)/4, $0xffcf5280
+DATA cosimD7_nttInverseTwiddles<>+2040(SB)/4, $0xffc1b072
+DATA cosimD7_nttInverseTwiddles<>+2044(SB)/4, $0xffeccf75
+DATA cosimD7_nttInverseTwiddles<>+2048(SB)/4, $0x80fb2fca
+DATA cosimD7_nttInverseTwiddles<>+2052(SB)/4, $0x5b2592ae
+DATA cosimD7_nttInverseTwiddles<>+2056(SB)/4, $0x748f7cf6
+DATA cosimD7_nttInverseTwiddles<>+2060(SB)/4, $0xc20bd772
+DATA cosimD7_nttInverseTwiddles<>+2064(SB)/4, $0x21e490e0
+DATA cosimD7_nttInverseTwiddles<>+2068(SB)/4, $0xaa1f5280
+DATA cosimD7_nttInverseTwiddles<>+2072(SB)/4, $0xc4cff072
+DATA cosimD7_nttInverseTwiddles<>+2076(SB)/4, $0xb35b6f75
+DATA cosimD7_nttInverseTwiddles<>+2080(SB)/4, $0xffe7cfbb
+DATA cosimD7_nttInverseTwiddles<>+2084(SB)/4, $0x003509ee
+DATA cosimD7_nttInverseTwiddles<>+2088(SB)/4, $0xffd19819
+DATA cosimD7_nttInverseTwiddles<>+2092(SB)/4, $0xffe8ac81
+DATA cosimD7_nttInverseTwiddles<>+2096(SB)/4, $0x002135c7
+DATA cosimD7_nttInverseTwiddles<>+2100(SB)/4, $0xffe9d65d
+DATA cosimD7_nttInverseTwiddles<>+2104(SB)/4, $0xffc7e1cf
+DATA cosimD7_nttInverseTwiddles<>+2108(SB)/4, $0xffc406e5
+DATA cosimD7_nttInverseTwiddles<>+2112(SB)/4, $0x085f2fbb
+DATA cosimD7_nttInverseTwiddles<>+2116(SB)/4, $0x6272c9ee
+DATA cosimD7_nttInverseTwiddles<>+2120(SB)/4, $0x8a54b819
+DATA cosimD7_nttInverseTwiddles<>+2124(SB)/4, $0xd8f8cc81
+DATA cosimD7_nttInverseTwiddles<>+2128(SB)/4, $0x5f5a15c7
+DATA cosimD7_nttInverseTwiddles<>+2132(SB)/4, $0x8035765d
+DATA cosimD7_nttInverseTwiddles<>+2136(SB)/4, $0x5081c1cf
+DATA cosimD7_nttInverseTwiddles<>+2140(SB)/4, $0xa220a6e5
+DATA cosimD7_nttInverseTwiddles<>+2144(SB)/4, $0x003bbeaf
+DATA cosimD7_nttInverseTwiddles<>+2148(SB)/4, $0xffd947d4
+DATA cosimD7_nttInverseTwiddles<>+2152(SB)/4, $0xffc9302c
+DATA cosimD7_nttInverseTwiddles<>+2156(SB)/4, $0xffe6a503
+DATA cosimD7_nttInverseTwiddles<>+2160(SB)/4, $0x0035dec5
+DATA cosimD7_nttInverseTwiddles<>+2164(SB)/4, $0x002ef4cd
+DATA cosimD7_nttInverseTwiddles<>+2168(SB)/4, $0x00017620
+DATA cosimD7_nttInverseTwiddles<>+2172(SB)/4, $0x00294a67
+DATA cosimD7_nttInverseTwiddles<>+2176(SB)/4, $0xdc919eaf
+DATA cosimD7_nttInverseTwiddles<>+2180(SB)/4, $0x8ed3c7d4
+DATA cosimD7_nttInverseTwiddles<>+2184(SB)/4, $0xbfceb02c
+DATA cosimD7_nttInverseTwiddles<>+2188(SB)/4, $0x5f070503
+DATA cosimD7_nttInverseTwiddles<>+2192(SB)/4, $0x6d8e7ec5
+DATA cosimD7_nttInverseTwiddles<>+2196(SB)/4, $0xac4894cd
+DATA cosimD7_nttInverseTwiddles<>+2200(SB)/4, $0x9ec57620
+DATA cosimD7_nttInverseTwiddles<>+2204(SB)/4, $0x91f62a67
+DATA cosimD7_nttInverseTwiddles<>+2208(SB)/4, $0x0036b788
+DATA cosimD7_nttInverseTwiddles<>+2212(SB)/4, $0x0036b788
+DATA cosimD7_nttInverseTwiddles<>+2216(SB)/4, $0xffef85a4
+DATA cosimD7_nttInverseTwiddles<>+2220(SB)/4, $0xffef85a4
+DATA cosimD7_nttInverseTwiddles<>+2224(SB)/4, $0x000fa070
+DATA cosimD7_nttInverseTwiddles<>+2228(SB)/4, $0x000fa070
+DATA cosimD7_nttInverseTwiddles<>+2232(SB)/4, $0x00299658
+DATA cosimD7_nttInverseTwiddles<>+2236(SB)/4, $0x00299658
+DATA cosimD7_nttInverseTwiddles<>+2240(SB)/4, $0x3327b788
+DATA cosimD7_nttInverseTwiddles<>+2244(SB)/4, $0x3327b788
+DATA cosimD7_nttInverseTwiddles<>+2248(SB)/4, $0xaea405a4
+DATA cosimD7_nttInverseTwiddles<>+2252(SB)/4, $0xaea405a4
+DATA cosimD7_nttInverseTwiddles<>+2256(SB)/4, $0x7c1da070
+DATA cosimD7_nttInverseTwiddles<>+2260(SB)/4, $0x7c1da070
+DATA cosimD7_nttInverseTwiddles<>+2264(SB)/4, $0x66f49658
+DATA cosimD7_nttInverseTwiddles<>+2268(SB)/4, $0x66f49658
+DATA cosimD7_nttInverseTwiddles<>+2272(SB)/4, $0x0023e92b
+DATA cosimD7_nttInverseTwiddles<>+2276(SB)/4, $0x0023e92b
+DATA cosimD7_nttInverseTwiddles<>+2280(SB)/4, $0x0023e92b
+DATA cosimD7_nttInverseTwiddles<>+2284(SB)/4, $0x0023e92b
+DATA cosimD7_nttInverseTwiddles<>+2288(SB)/4, $0x001bde2b
+DATA cosimD7_nttInverseTwiddles<>+2292(SB)/4, $0x001bde2b
+DATA cosimD7_nttInverseTwiddles<>+2296(SB)/4, $0x001bde2b
+DATA cosimD7_nttInverseTwiddles<>+2300(SB)/4, $0x001bde2b
+DATA cosimD7_nttInverseTwiddles<>+2304(SB)/4, $0x93c9492b
+DATA cosimD7_nttInverseTwiddles<>+2308(SB)/4, $0x93c9492b
+DATA cosimD7_nttInverseTwiddles<>+2312(SB)/4, $0x93c9492b
+DATA cosimD7_nttInverseTwiddles<>+2316(SB)/4, $0x93c9492b
+DATA cosimD7_nttInverseTwiddles<>+2320(SB)/4, $0x12613e2b
+DATA cosimD7_nttInverseTwiddles<>+2324(SB)/4, $0x12613e2b
+DATA cosimD7_nttInverseTwiddles<>+2328(SB)/4, $0x12613e2b
+DATA cosimD7_nttInverseTwiddles<>+2332(SB)/4, $0x12613e2b
+DATA cosimD7_nttInverseTwiddles<>+2336(SB)/4, $0x00071e24
+DATA cosimD7_nttInverseTwiddles<>+2340(SB)/4, $0x00071e24
+DATA cosimD7_nttInverseTwiddles<>+2344(SB)/4, $0x00071e24
+DATA cosimD7_nttInverseTwiddles<>+2348(SB)/4, $0x00071e24
+DATA cosimD7_nttInverseTwiddles<>+2352(SB)/4, $0x00071e24
+DATA cosimD7_nttInverseTwiddles<>+2356(SB)/4, $0x00071e24
+DATA cosimD7_nttInverseTwiddles<>+2360(SB)/4, $0x00071e24
+DATA cosimD7_nttInverseTwiddles<>+2364(SB)/4, $0x00071e24
+DATA cosimD7_nttInverseTwiddles<>+2368(SB)/4, $0x61cb9e24
+DATA cosimD7_nttInverseTwiddles<>+2372(SB)/4, $0x61cb9e24
+DATA cosimD7_nttInverseTwiddles<>+2376(SB)/4, $0x61cb9e24
+DATA cosimD7_nttInverseTwiddles<>+2380(SB)/4, $0x61cb9e24
+DATA cosimD7_nttInverseTwiddles<>+2384(SB)/4, $0x61cb9e24
+DATA cosimD7_nttInverseTwiddles<>+2388(SB)/4, $0x61cb9e24
+DATA cosimD7_nttInverseTwiddles<>+2392(SB)/4, $0x61cb9e24
+DATA cosimD7_nttInverseTwiddles<>+2396(SB)/4, $0x61cb9e24
+DATA cosimD7_nttInverseTwiddles<>+2400(SB)/4, $0xfff2a128
+DATA cosimD7_nttInverseTwiddles<>+2404(SB)/4, $0xfff2a128
+DATA cosimD7_nttInverseTwiddles<>+2408(SB)/4, $0xfff2a128
+DATA cosimD7_nttInverseTwiddles<>+2412(SB)/4, $0xfff2a128
+DATA cosimD7_nttInverseTwiddles<>+2416(SB)/4, $0xfff2a128
+DATA cosimD7_nttInverseTwiddles<>+2420(SB)/4, $0xfff2a128
+DATA cosimD7_nttInverseTwiddles<>+2424(SB)/4, $0xfff2a128
+DATA cosimD7_nttInverseTwiddles<>+2428(SB)/4, $0xfff2a128
+DATA cosimD7_nttInverseTwiddles<>+2432(SB)/4, $0x6017a128
+DATA cosimD7_nttInverseTwiddles<>+2436(SB)/4, $0x6017a128
+DATA cosimD7_nttInverseTwiddles<>+2440(SB)/4, $0x6017a128
+DATA cosimD7_nttInverseTwiddles<>+2444(SB)/4, $0x6017a128
+DATA cosimD7_nttInverseTwiddles<>+2448(SB)/4, $0x6017a128
+DATA cosimD7_nttInverseTwiddles<>+2452(SB)/4, $0x6017a128
+DATA cosimD7_nttInverseTwiddles<>+2456(SB)/4, $0x6017a128
+DATA cosimD7_nttInverseTwiddles<>+2460(SB)/4, $0x6017a128
+DATA cosimD7_nttInverseTwiddles<>+2464(SB)/4, $0xfff42118
+DATA cosimD7_nttInverseTwiddles<>+2468(SB)/4, $0xfff42118
+DATA cosimD7_nttInverseTwiddles<>+2472(SB)/4, $0xfff42118
+DATA cosimD7_nttInverseTwiddles<>+2476(SB)/4, $0xfff42118
+DATA cosimD7_nttInverseTwiddles<>+2480(SB)/4, $0xfff42118
+DATA cosimD7_nttInverseTwiddles<>+2484(SB)/4, $0xfff42118
+DATA cosimD7_nttInverseTwiddles<>+2488(SB)/4, $0xfff42118
+DATA cosimD7_nttInverseTwiddles<>+2492(SB)/4, $0xfff42118
+DATA cosimD7_nttInverseTwiddles<>+2496(SB)/4, $0x58172118
+DATA cosimD7_nttInverseTwiddles<>+2500(SB)/4, $0x58172118
+DATA cosimD7_nttInverseTwiddles<>+2504(SB)/4, $0x58172118
+DATA cosimD7_nttInverseTwiddles<>+2508(SB)/4, $0x58172118
+DATA cosimD7_nttInverseTwiddles<>+2512(SB)/4, $0x58172118
+DATA cosimD7_nttInverseTwiddles<>+2516(SB)/4, $0x58172118
+DATA cosimD7_nttInverseTwiddles<>+2520(SB)/4, $0x58172118
+DATA cosimD7_nttInverseTwiddles<>+2524(SB)/4, $0x58172118
+DATA cosimD7_nttInverseTwiddles<>+2528(SB)/4, $0x00039e44
+DATA cosimD7_nttInverseTwiddles<>+2532(SB)/4, $0x00039e44
+DATA cosimD7_nttInverseTwiddles<>+2536(SB)/4, $0x00039e44
+DATA cosimD7_nttInverseTwiddles<>+2540(SB)/4, $0x00039e44
+DATA cosimD7_nttInverseTwiddles<>+2544(SB)/4, $0x00039e44
+DATA cosimD7_nttInverseTwiddles<>+2548(SB)/4, $0x00039e44
+DATA cosimD7_nttInverseTwiddles<>+2552(SB)/4, $0x00039e44
+DATA cosimD7_nttInverseTwiddles<>+2556(SB)/4, $0x00039e44
+DATA cosimD7_nttInverseTwiddles<>+2560(SB)/4, $0x61cc1e44
+DATA cosimD7_nttInverseTwiddles<>+2564(SB)/4, $0x61cc1e44
+DATA cosimD7_nttInverseTwiddles<>+2568(SB)/4, $0x61cc1e44
+DATA cosimD7_nttInverseTwiddles<>+2572(SB)/4, $0x61cc1e44
+DATA cosimD7_nttInverseTwiddles<>+2576(SB)/4, $0x61cc1e44
+DATA cosimD7_nttInverseTwiddles<>+2580(SB)/4, $0x61cc1e44
+DATA cosimD7_nttInverseTwiddles<>+2584(SB)/4, $0x61cc1e44
+DATA cosimD7_nttInverseTwiddles<>+2588(SB)/4, $0x61cc1e44
+DATA cosimD7_nttInverseTwiddles<>+2592(SB)/4, $0xfff81503
+DATA cosimD7_nttInverseTwiddles<>+2596(SB)/4, $0xfff81503
+DATA cosimD7_nttInverseTwiddles<>+2600(SB)/4, $0xfff81503
+DATA cosimD7_nttInverseTwiddles<>+2604(SB)/4, $0xfff81503
+DATA cosimD7_nttInverseTwiddles<>+2608(SB)/4, $0xfff81503
+DATA cosimD7_nttInverseTwiddles<>+2612(SB)/4, $0xfff81503
+DATA cosimD7_nttInverseTwiddles<>+2616(SB)/4, $0xfff81503
+DATA cosimD7_nttInverseTwiddles<>+2620(SB)/4, $0xfff81503
+DATA cosimD7_nttInverseTwiddles<>+2624(SB)/4, $0x8d187503
+DATA cosimD7_nttInverseTwiddles<>+2628(SB)/4, $0x8d187503
+DATA cosimD7_nttInverseTwiddles<>+2632(SB)/4, $0x8d187503
+DATA cosimD7_nttInverseTwiddles<>+2636(SB)/4, $0x8d187503
+DATA cosimD7_nttInverseTwiddles<>+2640(SB)/4, $0x8d187503
+DATA cosimD7_nttInverseTwiddles<>+2644(SB)/4, $0x8d187503
+DATA cosimD7_nttInverseTwiddles<>+2648(SB)/4, $0x8d187503
+DATA cosimD7_nttInverseTwiddles<>+2652(SB)/4, $0x8d187503
+DATA cosimD7_nttInverseTwiddles<>+2656(SB)/4, $0xffd83102
+DATA cosimD7_nttInverseTwiddles<>+2660(SB)/4, $0xffd83102
+DATA cosimD7_nttInverseTwiddles<>+2664(SB)/4, $0xffd83102
+DATA cosimD7_nttInverseTwiddles<>+2668(SB)/4, $0xffd83102
+DATA cosimD7_nttInverseTwiddles<>+2672(SB)/4, $0xffd83102
+DATA cosimD7_nttInverseTwiddles<>+2676(SB)/4, $0xffd83102
+DATA cosimD7_nttInverseTwiddles<>+2680(SB)/4, $0xffd83102
+DATA cosimD7_nttInverseTwiddles<>+2684(SB)/4, $0xffd83102
+DATA cosimD7_nttInverseTwiddles<>+2688(SB)/4, $0x8cf87102
+DATA cosimD7_nttInverseTwiddles<>+2692(SB)/4, $0x8cf87102
+DATA cosimD7_nttInverseTwiddles<>+2696(SB)/4, $0x8cf87102
+DATA cosimD7_nttInverseTwiddles<>+2700(SB)/4, $0x8cf87102
+DATA cosimD7_nttInverseTwiddles<>+2704(SB)/4, $0x8cf87102
+DATA cosimD7_nttInverseTwiddles<>+2708(SB)/4, $0x8cf87102
+DATA cosimD7_nttInverseTwiddles<>+2712(SB)/4, $0x8cf87102
+DATA cosimD7_nttInverseTwiddles<>+2716(SB)/4, $0x8cf87102
+DATA cosimD7_nttInverseTwiddles<>+2720(SB)/4, $0x00047f45
+DATA cosimD7_nttInverseTwiddles<>+2724(SB)/4, $0x00047f45
+DATA cosimD7_nttInverseTwiddles<>+2728(SB)/4, $0x00047f45
+DATA cosimD7_nttInverseTwiddles<>+2732(SB)/4, $0x00047f45
+DATA cosimD7_nttInverseTwiddles<>+2736(SB)/4, $0x00047f45
+DATA cosimD7_nttInverseTwiddles<>+2740(SB)/4, $0x00047f45
+DATA cosimD7_nttInverseTwiddles<>+2744(SB)/4, $0x00047f45
+DATA cosimD7_nttInverseTwiddles<>+2748(SB)/4, $0x00047f45
+DATA cosimD7_nttInverseTwiddles<>+2752(SB)/4, $0x016d1f45
+DATA cosimD7_nttInverseTwiddles<>+2756(SB)/4, $0x016d1f45
+DATA cosimD7_nttInverseTwiddles<>+2760(SB)/4, $0x016d1f45
+DATA cosimD7_nttInverseTwiddles<>+2764(SB)/4, $0x016d1f45
+DATA cosimD7_nttInverseTwiddles<>+2768(SB)/4, $0x016d1f45
+DATA cosimD7_nttInverseTwiddles<>+2772(SB)/4, $0x016d1f45
+DATA cosimD7_nttInverseTwiddles<>+2776(SB)/4, $0x016d1f45
+DATA cosimD7_nttInverseTwiddles<>+2780(SB)/4, $0x016d1f45
+DATA cosimD7_nttInverseTwiddles<>+2784(SB)/4, $0x00003ffe
+DATA cosimD7_nttInverseTwiddles<>+2788(SB)/4, $0x00003ffe
+DATA cosimD7_nttInverseTwiddles<>+2792(SB)/4, $0x00003ffe
+DATA cosimD7_nttInverseTwiddles<>+2796(SB)/4, $0x00003ffe
+DATA cosimD7_nttInverseTwiddles<>+2800(SB)/4, $0x00003ffe
+DATA cosimD7_nttInverseTwiddles<>+2804(SB)/4, $0x00003ffe
+DATA cosimD7_nttInverseTwiddles<>+2808(SB)/4, $0x00003ffe
+DATA cosimD7_nttInverseTwiddles<>+2812(SB)/4, $0x00003ffe
+DATA cosimD7_nttInverseTwiddles<>+2816(SB)/4, $0x00fffffe
+DATA cosimD7_nttInverseTwiddles<>+2820(SB)/4, $0x00fffffe
+DATA cosimD7_nttInverseTwiddles<>+2824(SB)/4, $0x00fffffe
+DATA cosimD7_nttInverseTwiddles<>+2828(SB)/4, $0x00fffffe
+DATA cosimD7_nttInverseTwiddles<>+2832(SB)/4, $0x00fffffe
+DATA cosimD7_nttInverseTwiddles<>+2836(SB)/4, $0x00fffffe
+DATA cosimD7_nttInverseTwiddles<>+2840(SB)/4, $0x00fffffe
+DATA cosimD7_nttInverseTwiddles<>+2844(SB)/4, $0x00fffffe
+DATA cosimD7_nttInverseTwiddles<>+2848(SB)/8, $0x0000000000000000
+GLOBL cosimD7_nttInverseTwiddles<>(SB), RODATA|NOPTR, $2856
 
-// func data3() unsafe.Pointer
-TEXT ·data3(SB), NOSPLIT, $0-8
-	LEAQ cosimD3_nttInverseTwiddles<>(SB), AX
+// func data10() unsafe.Pointer
+TEXT ·data10(SB), NOSPLIT, $0-8
+	LEAQ cosimD7_nttInverseTwiddles<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
 
 // mulConsts of nttmul_amd64.s
-DATA cosimD4_mulConsts<>+0(SB)/4, $0x007fe001
-DATA cosimD4_mulConsts<>+4(SB)/4, $0x007fe001
-DATA cosimD4_mulConsts<>+8(SB)/4, $0x007fe001
-DATA cosimD4_mulConsts<>+12(SB)/4, $0x007fe001
-DATA cosimD4_mulConsts<>+16(SB)/4, $0x007fe001
-DATA cosimD4_mulConsts<>+20(SB)/4, $0x007fe001
-DATA cosimD4_mulConsts<>+24(SB)/4, $0x007fe001
-DATA cosimD4_mulConsts<>+28(SB)/4, $0x007fe001
-DATA cosimD4_mulConsts<>+32(SB)/4, $0x03802001
-DATA cosimD4_mulConsts<>+36(SB)/4, $0x03802001
-DATA cosimD4_mulConsts<>+40(SB)/4, $0x03802001
-DATA cosimD4_mulConsts<>+44(SB)/4, $0x03802001
-DATA cosimD4_mulConsts<>+48(SB)/4, $0x03802001
-DATA cosimD4_mulConsts<>+52(SB)/4, $0x03802001
-DATA cosimD4_mulConsts<>+56(SB)/4, $0x03802001
-DATA cosimD4_mulConsts<>+60(SB)/4, $0x03802001
-DATA cosimD4_mulConsts<>+64(SB)/8, $0x0000000000000000
-GLOBL cosimD4_mulConsts<>(SB), RODATA|NOPTR, $72
+DATA cosimD8_mulConsts<>+0(SB)/4, $0x007fe001
+DATA cosimD8_mulConsts<>+4(SB)/4, $0x007fe001
+DATA cosimD8_mulConsts<>+8(SB)/4, $0x007fe001
+DATA cosimD8_mulConsts<>+12(SB)/4, $0x007fe001
+DATA cosimD8_mulConsts<>+16(SB)/4, $0x007fe001
+DATA cosimD8_mulConsts<>+20(SB)/4, $0x007fe001
+DATA cosimD8_mulConsts<>+24(SB)/4, $0x007fe001
+DATA cosimD8_mulConsts<>+28(SB)/4, $0x007fe001
+DATA cosimD8_mulConsts<>+32(SB)/4, $0x03802001
+DATA cosimD8_mulConsts<>+36(SB)/4, $0x03802001
+DATA cosimD8_mulConsts<>+40(SB)/4, $0x03802001
+DATA cosimD8_mulConsts<>+44(SB)/4, $0x03802001
+DATA cosimD8_mulConsts<>+48(SB)/4, $0x03802001
+DATA cosimD8_mulConsts<>+52(SB)/4, $0x03802001
+DATA cosimD8_mulConsts<>+56(SB)/4, $0x03802001
+DATA cosimD8_mulConsts<>+60(SB)/4, $0x03802001
+DATA cosimD8_mulConsts<>+64(SB)/8, $0x0000000000000000
+GLOBL cosimD8_mulConsts<>(SB), RODATA|NOPTR, $72
 
-// func data4() unsafe.Pointer
-TEXT ·data4(SB), NOSPLIT, $0-8
-	LEAQ cosimD4_mulConsts<>(SB), AX
+// func data11() unsafe.Pointer
+TEXT ·data11(SB), NOSPLIT, $0-8
+	LEAQ cosimD8_mulConsts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
 
 // mulConsts of nttmulacc4_amd64.s
-DATA cosimD5_mulConsts<>+0(SB)/4, $0x007fe001
-DATA cosimD5_mulConsts<>+4(SB)/4, $0x007fe001
-DATA cosimD5_mulConsts<>+8(SB)/4, $0x007fe001
-DATA cosimD5_mulConsts<>+12(SB)/4, $0x007fe001
-DATA cosimD5_mulConsts<>+16(SB)/4, $0x007fe001
-DATA cosimD5_mulConsts<>+20(SB)/4, $0x007fe001
-DATA cosimD5_mulConsts<>+24(SB)/4, $0x007fe001
-DATA cosimD5_mulConsts<>+28(SB)/4, $0x007fe001
-DATA cosimD5_mulConsts<>+32(SB)/4, $0x03802001
-DATA cosimD5_mulConsts<>+36(SB)/4, $0x03802001
-DATA cosimD5_mulConsts<>+40(SB)/4, $0x03802001
-DATA cosimD5_mulConsts<>+44(SB)/4, $0x03802001
-DATA cosimD5_mulConsts<>+48(SB)/4, $0x03802001
-DATA cosimD5_mulConsts<>+52(SB)/4, $0x03802001
-DATA cosimD5_mulConsts<>+56(SB)/4, $0x03802001
-DATA cosimD5_mulConsts<>+60(SB)/4, $0x03802001
-DATA cosimD5_mulConsts<>+64(SB)/8, $0x0000000000000000
-GLOBL cosimD5_mulConsts<>(SB), RODATA|NOPTR, $72
+DATA cosimD9_mulConsts<>+0(SB)/4, $0x007fe001
+DATA cosimD9_mulConsts<>+4(SB)/4, $0x007fe001
+DATA cosimD9_mulConsts<>+8(SB)/4, $0x007fe001
+DATA cosimD9_mulConsts<>+12(SB)/4, $0x007fe001
+DATA cosimD9_mulConsts<>+16(SB)/4, $0x007fe001
+DATA cosimD9_mulConsts<>+20(SB)/4, $0x007fe001
+DATA cosimD9_mulConsts<>+24(SB)/4, $0x007fe001
+DATA cosimD9_mulConsts<>+28(SB)/4, $0x007fe001
+DATA cosimD9_mulConsts<>+32(SB)/4, $0x03802001
+DATA cosimD9_mulConsts<>+36(SB)/4, $0x03802001
+DATA cosimD9_mulConsts<>+40(SB)/4, $0x03802001
+DATA cosimD9_mulConsts<>+44(SB)/4, $0x03802001
+DATA cosimD9_mulConsts<>+48(SB)/4, $0x03802001
+DATA cosimD9_mulConsts<>+52(SB)/4, $0x03802001
+DATA cosimD9_mulConsts<>+56(SB)/4, $0x03802001
+DATA cosimD9_mulConsts<>+60(SB)/4, $0x03802001
+DATA cosimD9_mulConsts<>+64(SB)/8, $0x0000000000000000
+GLOBL cosimD9_mulConsts<>(SB), RODATA|NOPTR, $72
 
-// func data5() unsafe.Pointer
-TEXT ·data5(SB), NOSPLIT, $0-8
-	LEAQ cosimD5_mulConsts<>(SB), AX
+// func data12() unsafe.Pointer
+TEXT ·data12(SB), NOSPLIT, $0-8
+	LEAQ cosimD9_mulConsts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
 
 // mulConsts of nttmulacc5_amd64.s
-DATA cosimD6_mulConsts<>+0(SB)/4, $0x007fe001
-DATA cosimD6_mulConsts<>+4(SB)/4, $0x007fe001
-DATA cosimD6_mulConsts<>+8(SB)/4, $0x007fe001
-DATA cosimD6_mulConsts<>+12(SB)/4, $0x007fe001
-DATA cosimD6_mulConsts<>+16(SB)/4, $0x007fe001
-DATA cosimD6_mulConsts<>+20(SB)/4, $0x007fe001
-DATA cosimD6_mulConsts<>+24(SB)/4, $0x007fe001
-DATA cosimD6_mulConsts<>+28(SB)/4, $0x007fe001
-DATA cosimD6_mulConsts<>+32(SB)/4, $0x03802001
-DATA cosimD6_mulConsts<>+36(SB)/4, $0x03802001
-DATA cosimD6_mulConsts<>+40(SB)/4, $0x03802001
-DATA cosimD6_mulConsts<>+44(SB)/4, $0x03802001
-DATA cosimD6_mulConsts<>+48(SB)/4, $0x03802001
-DATA cosimD6_mulConsts<>+52(SB)/4, $0x03802001
-DATA cosimD6_mulConsts<>+56(SB)/4, $0x03802001
-DATA cosimD6_mulConsts<>+60(SB)/4, $0x03802001
-DATA cosimD6_mulConsts<>+64(SB)/8, $0x0000000000000000
-GLOBL cosimD6_mulConsts<>(SB), RODATA|NOPTR, $72
+DATA cosimD10_mulConsts<>+0(SB)/4, $0x007fe001
+DATA cosimD10_mulConsts<>+4(SB)/4, $0x007fe001
+DATA cosimD10_mulConsts<>+8(SB)/4, $0x007fe001
+DATA cosimD10_mulConsts<>+12(SB)/4, $0x007fe001
+DATA cosimD10_mulConsts<>+16(SB)/4, $0x007fe001
+DATA cosimD10_mulConsts<>+20(SB)/4, $0x007fe001
+DATA cosimD10_mulConsts<>+24(SB)/4, $0x007fe001
+DATA cosimD10_mulConsts<>+28(SB)/4, $0x007fe001
+DATA cosimD10_mulConsts<>+32(SB)/4, $0x03802001
+DATA cosimD10_mulConsts<>+36(SB)/4, $0x03802001
+DATA cosimD10_mulConsts<>+40(SB)/4, $0x03802001
+DATA cosimD10_mulConsts<>+44(SB)/4, $0x03802001
+DATA cosimD10_mulConsts<>+48(SB)/4, $0x03802001
+DATA cosimD10_mulConsts<>+52(SB)/4, $0x03802001
+DATA cosimD10_mulConsts<>+56(SB)/4, $0x03802001
+DATA cosimD10_mulConsts<>+60(SB)/4, $0x03802001
+DATA cosimD10_mulConsts<>+64(SB)/8, $0x0000000000000000
+GLOBL cosimD10_mulConsts<>(SB), RODATA|NOPTR, $72
 
-// func data6() unsafe.Pointer
-TEXT ·data6(SB), NOSPLIT, $0-8
-	LEAQ cosimD6_mulConsts<>(SB), AX
+// func data13() unsafe.Pointer
+TEXT ·data13(SB), NOSPLIT, $0-8
+	LEAQ cosimD10_mulConsts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
 
 // mulConsts of nttmulacc7_amd64.s
-DATA cosimD7_mulConsts<>+0(SB)/4, $0x007fe001
-DATA cosimD7_mulConsts<>+4(SB)/4, $0x007fe001
-DATA cosimD7_mulConsts<>+8(SB)/4, $0x007fe001
-DATA cosimD7_mulConsts<>+12(SB)/4, $0x007fe001
-DATA cosimD7_mulConsts<>+16(SB)/4, $0x007fe001
-DATA cosimD7_mulConsts<>+20(SB)/4, $0x007fe001
-DATA cosimD7_mulConsts<>+24(SB)/4, $0x007fe001
-DATA cosimD7_mulConsts<>+28(SB)/4, $0x007fe001
-DATA cosimD7_mulConsts<>+32(SB)/4, $0x03802001
-DATA cosimD7_mulConsts<>+36(SB)/4, $0x03802001
-DATA cosimD7_mulConsts<>+40(SB)/4, $0x03802001
-DATA cosimD7_mulConsts<>+44(SB)/4, $0x03802001
-DATA cosimD7_mulConsts<>+48(SB)/4, $0x03802001
-DATA cosimD7_mulConsts<>+52(SB)/4, $0x03802001
-DATA cosimD7_mulConsts<>+56(SB)/4, $0x03802001
-DATA cosimD7_mulConsts<>+60(SB)/4, $0x03802001
-DATA cosimD7_mulConsts<>+64(SB)/8, $0x0000000000000000
-GLOBL cosimD7_mulConsts<>(SB), RODATA|NOPTR, $72
+DATA cosimD11_mulConsts<>+0(SB)/4, $0x007fe001
+DATA cosimD11_mulConsts<>+4(SB)/4, $0x007fe001
+DATA cosimD11_mulConsts<>+8(SB)/4, $0x007fe001
+DATA cosimD11_mulConsts<>+12(SB)/4, $0x007fe001
+DATA cosimD11_mulConsts<>+16(SB)/4, $0x007fe001
+DATA cosimD11_mulConsts<>+20(SB)/4, $0x007fe001
+DATA cosimD11_mulConsts<>+24(SB)/4, $0x007fe001
+DATA cosimD11_mulConsts<>+28(SB)/4, $0x007fe001
+DATA cosimD11_mulConsts<>+32(SB)/4, $0x03802001
+DATA cosimD11_mulConsts<>+36(SB)/4, $0x03802001
+DATA cosimD11_mulConsts<>+40(SB)/4, $0x03802001
+DATA cosimD11_mulConsts<>+44(SB)/4, $0x03802001
+DATA cosimD11_mulConsts<>+48(SB)/4, $0x03802001
+DATA cosimD11_mulConsts<>+52(SB)/4, $0x03802001
+DATA cosimD11_mulConsts<>+56(SB)/4, $0x03802001
+DATA cosimD11_mulConsts<>+60(SB)/4, $0x03802001
+DATA cosimD11_mulConsts<>+64(SB)/8, $0x0000000000000000
+GLOBL cosimD11_mulConsts<>(SB), RODATA|NOPTR, $72
 
-// func data7() unsafe.Pointer
-TEXT ·data7(SB), NOSPLIT, $0-8
-	LEAQ cosimD7_mulConsts<>(SB), AX
+// func data14() unsafe.Pointer
+TEXT ·data14(SB), NOSPLIT, $0-8
+	LEAQ cosimD11_mulConsts<>(SB), AX
+	MOVQ AX, ret+0(FP)
+	RET
+
+// power2RoundConsts of power2round_amd64.s
+DATA cosimD12_power2RoundConsts<>+0(SB)/4, $0x00000fff
+DATA cosimD12_power2RoundConsts<>+4(SB)/4, $0x00000fff
+DATA cosimD12_power2RoundConsts<>+8(SB)/4, $0x00000fff
+DATA cosimD12_power2RoundConsts<>+12(SB)/4, $0x00000fff
+DATA cosimD12_power2RoundConsts<>+16(SB)/4, $0x00000fff
+DATA cosimD12_power2RoundConsts<>+20(SB)/4, $0x00000fff
+DATA cosimD12_power2RoundConsts<>+24(SB)/4, $0x00000fff
+DATA cosimD12_power2RoundConsts<>+28(SB)/4, $0x00000fff
+DATA cosimD12_power2RoundConsts<>+32(SB)/4, $0x00002000
+DATA cosimD12_power2RoundConsts<>+36(SB)/4, $0x00002000
+DATA cosimD12_power2RoundConsts<>+40(SB)/4, $0x00002000
+DATA cosimD12_power2RoundConsts<>+44(SB)/4, $0x00002000
+DATA cosimD12_power2RoundConsts<>+48(SB)/4, $0x00002000
+DATA cosimD12_power2RoundConsts<>+52(SB)/4, $0x00002000
+DATA cosimD12_power2RoundConsts<>+56(SB)/4, $0x00002000
+DATA cosimD12_power2RoundConsts<>+60(SB)/4, $0x00002000
+DATA cosimD12_power2RoundConsts<>+64(SB)/4, $0x007fe001
+DATA cosimD12_power2RoundConsts<>+68(SB)/4, $0x007fe001
+DATA cosimD12_power2RoundConsts<>+72(SB)/4, $0x007fe001
+DATA cosimD12_power2RoundConsts<>+76(SB)/4, $0x007fe001
+DATA cosimD12_power2RoundConsts<>+80(SB)/4, $0x007fe001
+DATA cosimD12_power2RoundConsts<>+84(SB)/4, $0x007fe001
+DATA cosimD12_power2RoundConsts<>+88(SB)/4, $0x007fe001
+DATA cosimD12_power2RoundConsts<>+92(SB)/4, $0x007fe001
+GLOBL cosimD12_power2RoundConsts<>(SB), RODATA|NOPTR, $96
+
+// func data15() unsafe.Pointer
+TEXT ·data15(SB), NOSPLIT, $0-8
+	LEAQ cosimD12_power2RoundConsts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
 
 // keccakRC of rejnttpoly_amd64.s
-DATA cosimD8_keccakRC<>+0(SB)/8, $0x0000000000000001
-DATA cosimD8_keccakRC<>+8(SB)/8, $0x0000000000008082
-DATA cosimD8_keccakRC<>+16(SB)/8, $0x800000000000808a
-DATA cosimD8_keccakRC<>+24(SB)/8, $0x8000000080008000
-DATA cosimD8_keccakRC<>+32(SB)/8, $0x000000000000808b
-DATA cosimD8_keccakRC<>+40(SB)/8, $0x0000000080000001
-DATA cosimD8_keccakRC<>+48(SB)/8, $0x8000000080008081
-DATA cosimD8_keccakRC<>+56(SB)/8, $0x8000000000008009
-DATA cosimD8_keccakRC<>+64(SB)/8, $0x000000000000008a
-DATA cosimD8_keccakRC<>+72(SB)/8, $0x0000000000000088
-DATA cosimD8_keccakRC<>+80(SB)/8, $0x0000000080008009
-DATA cosimD8_keccakRC<>+88(SB)/8, $0x000000008000000a
-DATA cosimD8_keccakRC<>+96(SB)/8, $0x000000008000808b
-DATA cosimD8_keccakRC<>+104(SB)/8, $0x800000000000008b
-DATA cosimD8_keccakRC<>+112(SB)/8, $0x8000000000008089
-DATA cosimD8_keccakRC<>+120(SB)/8, $0x8000000000008003
-DATA cosimD8_keccakRC<>+128(SB)/8, $0x8000000000008002
-DATA cosimD8_keccakRC<>+136(SB)/8, $0x8000000000000080
-DATA cosimD8_keccakRC<>+144(SB)/8, $0x000000000000800a
-DATA cosimD8_keccakRC<>+152(SB)/8, $0x800000008000000a
-DATA cosimD8_keccakRC<>+160(SB)/8, $0x8000000080008081
-DATA cosimD8_keccakRC<>+168(SB)/8, $0x8000000000008080
-DATA cosimD8_keccakRC<>+176(SB)/8, $0x0000000080000001
-DATA cosimD8_keccakRC<>+184(SB)/8, $0x8000000080008008
-GLOBL cosimD8_keccakRC<>(SB), RODATA|NOPTR, $192
+DATA cosimD13_keccakRC<>+0(SB)/8, $0x0000000000000001
+DATA cosimD13_keccakRC<>+8(SB)/8, $0x0000000000008082
+DATA cosimD13_keccakRC<>+16(SB)/8, $0x800000000000808a
+DATA cosimD13_keccakRC<>+24(SB)/8, $0x8000000080008000
+DATA cosimD13_keccakRC<>+32(SB)/8, $0x000000000000808b
+DATA cosimD13_keccakRC<>+40(SB)/8, $0x0000000080000001
+DATA cosimD13_keccakRC<>+48(SB)/8, $0x8000000080008081
+DATA cosimD13_keccakRC<>+56(SB)/8, $0x8000000000008009
+DATA cosimD13_keccakRC<>+64(SB)/8, $0x000000000000008a
+DATA cosimD13_keccakRC<>+72(SB)/8, $0x0000000000000088
+DATA cosimD13_keccakRC<>+80(SB)/8, $0x0000000080008009
+DATA cosimD13_keccakRC<>+88(SB)/8, $0x000000008000000a
+DATA cosimD13_keccakRC<>+96(SB)/8, $0x000000008000808b
+DATA cosimD13_keccakRC<>+104(SB)/8, $0x800000000000008b
+DATA cosimD13_keccakRC<>+112(SB)/8, $0x8000000000008089
+DATA cosimD13_keccakRC<>+120(SB)/8, $0x8000000000008003
+DATA cosimD13_keccakRC<>+128(SB)/8, $0x8000000000008002
+DATA cosimD13_keccakRC<>+136(SB)/8, $0x8000000000000080
+DATA cosimD13_keccakRC<>+144(SB)/8, $0x000000000000800a
+DATA cosimD13_keccakRC<>+152(SB)/8, $0x800000008000000a
+DATA cosimD13_keccakRC<>+160(SB)/8, $0x8000000080008081
+DATA cosimD13_keccakRC<>+168(SB)/8, $0x8000000000008080
+DATA cosimD13_keccakRC<>+176(SB)/8, $0x0000000080000001
+DATA cosimD13_keccakRC<>+184(SB)/8, $0x8000000080008008
+GLOBL cosimD13_keccakRC<>(SB), RODATA|NOPTR, $192
 
-// func data8() unsafe.Pointer
-TEXT ·data8(SB), NOSPLIT, $0-8
-	LEAQ cosimD8_keccakRC<>(SB), AX
+// func data16() unsafe.Pointer
+TEXT ·data16(SB), NOSPLIT, $0-8
+	LEAQ cosimD13_keccakRC<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
 
 // keccakRC of rejnttpolyx4_amd64.s
-DATA cosimD9_keccakRC<>+0(SB)/8, $0x0000000000000001
-DATA cosimD9_keccakRC<>+8(SB)/8, $0x0000000000008082
-DATA cosimD9_keccakRC<>+16(SB)/8, $0x800000000000808a
-DATA cosimD9_keccakRC<>+24(SB)/8, $0x8000000080008000
-DATA cosimD9_keccakRC<>+32(SB)/8, $0x000000000000808b
-DATA cosimD9_keccakRC<>+40(SB)/8, $0x0000000080000001
-DATA cosimD9_keccakRC<>+48(SB)/8, $0x8000000080008081
-DATA cosimD9_keccakRC<>+56(SB)/8, $0x8000000000008009
-DATA cosimD9_keccakRC<>+64(SB)/8, $0x000000000000008a
-DATA cosimD9_keccakRC<>+72(SB)/8, $0x0000000000000088
-DATA cosimD9_keccakRC<>+80(SB)/8, $0x0000000080008009
-DATA cosimD9_keccakRC<>+88(SB)/8, $0x000000008000000a
-DATA cosimD9_keccakRC<>+96(SB)/8, $0x000000008000808b
-DATA cosimD9_keccakRC<>+104(SB)/8, $0x800000000000008b
-DATA cosimD9_keccakRC<>+112(SB)/8, $0x8000000000008089
-DATA cosimD9_keccakRC<>+120(SB)/8, $0x8000000000008003
-DATA cosimD9_keccakRC<>+128(SB)/8, $0x8000000000008002
-DATA cosimD9_keccakRC<>+136(SB)/8, $0x8000000000000080
-DATA cosimD9_keccakRC<>+144(SB)/8, $0x000000000000800a
-DATA cosimD9_keccakRC<>+152(SB)/8, $0x800000008000000a
-DATA cosimD9_keccakRC<>+160(SB)/8, $0x8000000080008081
-DATA cosimD9_keccakRC<>+168(SB)/8, $0x8000000000008080
-DATA cosimD9_keccakRC<>+176(SB)/8, $0x0000000080000001
-DATA cosimD9_keccakRC<>+184(SB)/8, $0x8000000080008008
-GLOBL cosimD9_keccakRC<>(SB), RODATA|NOPTR, $192
+DATA cosimD14_keccakRC<>+0(SB)/8, $0x0000000000000001
+DATA cosimD14_keccakRC<>+8(SB)/8, $0x0000000000008082
+DATA cosimD14_keccakRC<>+16(SB)/8, $0x800000000000808a
+DATA cosimD14_keccakRC<>+24(SB)/8, $0x8000000080008000
+DATA cosimD14_keccakRC<>+32(SB)/8, $0x000000000000808b
+DATA cosimD14_keccakRC<>+40(SB)/8, $0x0000000080000001
+DATA cosimD14_keccakRC<>+48(SB)/8, $0x8000000080008081
+DATA cosimD14_keccakRC<>+56(SB)/8, $0x8000000000008009
+DATA cosimD14_keccakRC<>+64(SB)/8, $0x000000000000008a
+DATA cosimD14_keccakRC<>+72(SB)/8, $0x0000000000000088
+DATA cosimD14_keccakRC<>+80(SB)/8, $0x0000000080008009
+DATA cosimD14_keccakRC<>+88(SB)/8, $0x000000008000000a
+DATA cosimD14_keccakRC<>+96(SB)/8, $0x000000008000808b
+DATA cosimD14_keccakRC<>+104(SB)/8, $0x800000000000008b
+DATA cosimD14_keccakRC<>+112(SB)/8, $0x8000000000008089
+DATA cosimD14_keccakRC<>+120(SB)/8, $0x8000000000008003
+DATA cosimD14_keccakRC<>+128(SB)/8, $0x8000000000008002
+DATA cosimD14_keccakRC<>+136(SB)/8, $0x8000000000000080
+DATA cosimD14_keccakRC<>+144(SB)/8, $0x000000000000800a
+DATA cosimD14_keccakRC<>+152(SB)/8, $0x800000008000000a
+DATA cosimD14_keccakRC<>+160(SB)/8, $0x8000000080008081
+DATA cosimD14_keccakRC<>+168(SB)/8, $0x8000000000008080
+DATA cosimD14_keccakRC<>+176(SB)/8, $0x0000000080000001
+DATA cosimD14_keccakRC<>+184(SB)/8, $0x8000000080008008
+GLOBL cosimD14_keccakRC<>(SB), RODATA|NOPTR, $192
 
-// func data9() unsafe.Pointer
-TEXT ·data9(SB), NOSPLIT, $0-8
-	LEAQ cosimD9_keccakRC<>(SB), AX
+// func data17() unsafe.Pointer
+TEXT ·data17(SB), NOSPLIT, $0-8
+	LEAQ cosimD14_keccakRC<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
 
 // rejConsts of rejnttpolyx4_amd64.s
-DATA cosimD9_rejConsts<>+0(SB)/1, $0x00
-DATA cosimD9_rejConsts<>+1(SB)/1, $0x01
-DATA cosimD9_rejConsts<>+2(SB)/1, $0x02
-DATA cosimD9_rejConsts<>+3(SB)/1, $0x80
-DATA cosimD9_rejConsts<>+4(SB)/1, $0x03
-DATA cosimD9_rejConsts<>+5(SB)/1, $0x04
-DATA cosimD9_rejConsts<>+6(SB)/1, $0x05
-DATA cosimD9_rejConsts<>+7(SB)/1, $0x80
-DATA cosimD9_rejConsts<>+8(SB)/1, $0x06
-DATA cosimD9_rejConsts<>+9(SB)/1, $0x07
-DATA cosimD9_rejConsts<>+10(SB)/1, $0x08
-DATA cosimD9_rejConsts<>+11(SB)/1, $0x80
-DATA cosimD9_rejConsts<>+12(SB)/1, $0x09
-DATA cosimD9_rejConsts<>+13(SB)/1, $0x0a
-DATA cosimD9_rejConsts<>+14(SB)/1, $0x0b
-DATA cosimD9_rejConsts<>+15(SB)/1, $0x80
-DATA cosimD9_rejConsts<>+16(SB)/1, $0x04
-DATA cosimD9_rejConsts<>+17(SB)/1, $0x05
-DATA cosimD9_rejConsts<>+18(SB)/1, $0x06
-DATA cosimD9_rejConsts<>+19(SB)/1, $0x80
-DATA cosimD9_rejConsts<>+20(SB)/1, $0x07
-DATA cosimD9_rejConsts<>+21(SB)/1, $0x08
-DATA cosimD9_rejConsts<>+22(SB)/1, $0x09
-DATA cosimD9_rejConsts<>+23(SB)/1, $0x80
-DATA cosimD9_rejConsts<>+24(SB)/1, $0x0a
-DATA cosimD9_rejConsts<>+25(SB)/1, $0x0b
-DATA cosimD9_rejConsts<>+26(SB)/1, $0x0c
-DATA cosimD9_rejConsts<>+27(SB)/1, $0x80
-DATA cosimD9_rejConsts<>+28(SB)/1, $0x0d
-DATA cosimD9_rejConsts<>+29(SB)/1, $0x0e
-DATA cosimD9_rejConsts<>+30(SB)/1, $0x0f
-DATA cosimD9_rejConsts<>+31(SB)/1, $0x80
-DATA cosimD9_rejConsts<>+32(SB)/4, $0x007fffff
-DATA cosimD9_rejConsts<>+36(SB)/4, $0x007fe001
-GLOBL cosimD9_rejConsts<>(SB), RODATA|NOPTR, $40
+DATA cosimD14_rejConsts<>+0(SB)/1, $0x00
+DATA cosimD14_rejConsts<>+1(SB)/1, $0x01
+DATA cosimD14_rejConsts<>+2(SB)/1, $0x02
+DATA cosimD14_rejConsts<>+3(SB)/1, $0x80
+DATA cosimD14_rejConsts<>+4(SB)/1, $0x03
+DATA cosimD14_rejConsts<>+5(SB)/1, $0x04
+DATA cosimD14_rejConsts<>+6(SB)/1, $0x05
+DATA cosimD14_rejConsts<>+7(SB)/1, $0x80
+DATA cosimD14_rejConsts<>+8(SB)/1, $0x06
+DATA cosimD14_rejConsts<>+9(SB)/1, $0x07
+DATA cosimD14_rejConsts<>+10(SB)/1, $0x08
+DATA cosimD14_rejConsts<>+11(SB)/1, $0x80
+DATA cosimD14_rejConsts<>+12(SB)/1, $0x09
+DATA cosimD14_rejConsts<>+13(SB)/1, $0x0a
+DATA cosimD14_rejConsts<>+14(SB)/1, $0x0b
+DATA cosimD14_rejConsts<>+15(SB)/1, $0x80
+DATA cosimD14_rejConsts<>+16(SB)/1, $0x04
+DATA cosimD14_rejConsts<>+17(SB)/1, $0x05
+DATA cosimD14_rejConsts<>+18(SB)/1, $0x06
+DATA cosimD14_rejConsts<>+19(SB)/1, $0x80
+DATA cosimD14_rejConsts<>+20(SB)/1, $0x07
+DATA cosimD14_rejConsts<>+21(SB)/1, $0x08
+DATA cosimD14_rejConsts<>+22(SB)/1, $0x09
+DATA cosimD14_rejConsts<>+23(SB)/1, $0x80
+DATA cosimD14_rejConsts<>+24(SB)/1, $0x0a
+DATA cosimD14_rejConsts<>+25(SB)/1, $0x0b
+DATA cosimD14_rejConsts<>+26(SB)/1, $0x0c
+DATA cosimD14_rejConsts<>+27(SB)/1, $0x80
+DATA cosimD14_rejConsts<>+28(SB)/1, $0x0d
+DATA cosimD14_rejConsts<>+29(SB)/1, $0x0e
+DATA cosimD14_rejConsts<>+30(SB)/1, $0x0f
+DATA cosimD14_rejConsts<>+31(SB)/1, $0x80
+DATA cosimD14_rejConsts<>+32(SB)/4, $0x007fffff
+DATA cosimD14_rejConsts<>+36(SB)/4, $0x007fe001
+GLOBL cosimD14_rejConsts<>(SB), RODATA|NOPTR, $40
 
-// func data10() unsafe.Pointer
-TEXT ·data10(SB), NOSPLIT, $0-8
-	LEAQ cosimD9_rejConsts<>(SB), AX
+// func data18() unsafe.Pointer
+TEXT ·data18(SB), NOSPLIT, $0-8
+	LEAQ cosimD14_rejConsts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
 
 // rejPack of rejnttpolyx4_amd64.s
-DATA cosimD9_rejPack<>+0(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+8(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+12(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+16(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+20(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+24(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+28(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+32(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+36(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+40(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+44(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+48(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+52(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+56(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+60(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+64(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+68(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+72(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+76(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+80(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+84(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+88(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+92(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+96(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+100(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+104(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+108(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+112(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+116(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+120(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+124(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+128(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+132(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+136(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+140(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+144(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+148(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+152(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+156(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+160(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+164(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+168(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+172(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+176(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+180(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+184(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+188(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+192(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+196(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+200(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+204(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+208(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+212(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+216(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+220(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+224(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+228(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+232(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+236(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+240(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+244(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+248(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+252(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+256(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+260(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+264(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+268(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+272(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+276(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+280(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+284(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+288(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+292(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+296(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+300(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+304(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+308(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+312(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+316(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+320(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+324(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+328(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+332(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+336(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+340(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+344(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+348(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+352(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+356(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+360(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+364(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+368(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+372(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+376(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+380(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+384(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+388(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+392(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+396(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+400(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+404(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+408(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+412(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+416(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+420(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+424(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+428(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+432(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+436(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+440(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+444(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+448(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+452(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+456(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+460(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+464(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+468(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+472(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+476(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+480(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+484(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+488(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+492(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+496(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+500(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+504(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+508(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+512(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+516(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+520(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+524(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+528(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+532(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+536(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+540(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+544(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+548(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+552(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+556(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+560(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+564(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+568(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+572(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+576(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+580(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+584(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+588(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+592(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+596(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+600(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+604(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+608(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+612(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+616(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+620(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+624(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+628(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+632(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+636(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+640(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+644(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+648(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+652(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+656(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+660(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+664(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+668(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+672(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+676(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+680(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+684(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+688(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+692(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+696(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+700(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+704(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+708(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+712(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+716(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+720(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+724(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+728(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+732(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+736(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+740(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+744(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+748(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+752(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+756(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+760(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+764(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+768(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+772(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+776(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+780(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+784(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+788(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+792(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+796(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+800(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+804(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+808(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+812(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+816(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+820(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+824(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+828(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+832(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+836(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+840(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+844(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+848(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+852(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+856(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+860(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+864(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+868(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+872(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+876(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+880(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+884(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+888(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+892(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+896(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+900(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+904(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+908(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+912(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+916(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+920(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+924(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+928(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+932(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+936(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+940(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+944(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+948(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+952(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+956(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+960(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+964(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+968(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+972(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+976(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+980(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+984(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+988(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+992(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+996(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+1000(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+1004(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+1008(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+1012(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1016(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1020(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1024(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+1028(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1032(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1036(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1040(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1044(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1048(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1052(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1056(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1060(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+1064(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1068(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1072(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1076(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1080(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1084(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1088(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+1092(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+1096(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1100(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1104(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1108(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1112(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1116(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1120(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1124(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+1128(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+1132(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1136(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1140(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1144(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1148(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1152(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+1156(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+1160(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1164(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1168(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1172(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1176(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1180(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1184(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1188(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+1192(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+1196(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1200(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1204(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1208(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1212(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1216(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+1220(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+1224(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+1228(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1232(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1236(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1240(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1244(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1248(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1252(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+1256(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+1260(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+1264(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1268(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1272(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1276(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1280(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+1284(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+1288(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1292(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1296(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1300(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1304(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1308(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1312(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1316(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+1320(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+1324(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1328(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1332(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1336(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1340(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1344(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+1348(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+1352(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+1356(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1360(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1364(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1368(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1372(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1376(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1380(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+1384(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+1388(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+1392(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1396(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1400(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1404(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1408(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+1412(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+1416(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+1420(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1424(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1428(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1432(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1436(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1440(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1444(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+1448(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+1452(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+1456(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1460(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1464(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1468(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1472(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+1476(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+1480(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+1484(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+1488(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1492(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1496(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1500(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1504(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1508(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+1512(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+1516(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+1520(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+1524(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1528(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1532(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1536(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+1540(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+1544(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1548(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1552(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1556(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1560(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1564(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1568(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1572(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+1576(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+1580(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1584(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1588(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1592(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1596(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1600(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+1604(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+1608(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+1612(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1616(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1620(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1624(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1628(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1632(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1636(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+1640(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+1644(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+1648(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1652(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1656(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1660(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1664(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+1668(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+1672(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+1676(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1680(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1684(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1688(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1692(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1696(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1700(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+1704(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+1708(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+1712(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1716(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1720(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1724(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1728(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+1732(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+1736(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+1740(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+1744(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1748(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1752(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1756(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1760(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1764(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+1768(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+1772(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+1776(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+1780(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1784(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1788(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1792(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+1796(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+1800(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+1804(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1808(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1812(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1816(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1820(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1824(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1828(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+1832(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+1836(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+1840(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1844(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1848(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1852(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1856(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+1860(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+1864(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+1868(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+1872(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1876(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1880(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1884(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1888(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1892(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+1896(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+1900(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+1904(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+1908(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1912(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1916(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1920(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+1924(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+1928(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+1932(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+1936(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1940(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1944(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1948(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1952(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1956(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+1960(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+1964(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+1968(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+1972(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1976(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1980(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+1984(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+1988(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+1992(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+1996(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+2000(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+2004(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2008(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2012(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2016(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2020(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+2024(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+2028(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+2032(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+2036(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+2040(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2044(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2048(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+2052(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2056(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2060(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2064(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2068(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2072(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2076(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2080(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2084(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+2088(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2092(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2096(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2100(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2104(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2108(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2112(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+2116(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+2120(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2124(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2128(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2132(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2136(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2140(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2144(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2148(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+2152(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+2156(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2160(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2164(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2168(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2172(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2176(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+2180(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+2184(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2188(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2192(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2196(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2200(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2204(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2208(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2212(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+2216(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+2220(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2224(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2228(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2232(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2236(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2240(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+2244(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+2248(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+2252(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2256(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2260(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2264(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2268(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2272(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2276(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+2280(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+2284(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+2288(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2292(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2296(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2300(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2304(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+2308(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+2312(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2316(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2320(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2324(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2328(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2332(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2336(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2340(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+2344(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+2348(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2352(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2356(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2360(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2364(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2368(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+2372(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+2376(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+2380(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2384(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2388(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2392(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2396(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2400(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2404(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+2408(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+2412(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+2416(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2420(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2424(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2428(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2432(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+2436(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+2440(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+2444(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2448(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2452(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2456(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2460(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2464(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2468(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+2472(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+2476(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+2480(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2484(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2488(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2492(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2496(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+2500(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+2504(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+2508(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+2512(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2516(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2520(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2524(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2528(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2532(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+2536(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+2540(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+2544(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+2548(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2552(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2556(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2560(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+2564(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+2568(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2572(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2576(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2580(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2584(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2588(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2592(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2596(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+2600(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+2604(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2608(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2612(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2616(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2620(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2624(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+2628(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+2632(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+2636(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2640(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2644(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2648(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2652(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2656(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2660(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+2664(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+2668(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+2672(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2676(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2680(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2684(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2688(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+2692(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+2696(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+2700(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2704(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2708(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2712(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2716(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2720(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2724(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+2728(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+2732(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+2736(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2740(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2744(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2748(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2752(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+2756(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+2760(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+2764(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+2768(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2772(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2776(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2780(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2784(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2788(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+2792(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+2796(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+2800(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+2804(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2808(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2812(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2816(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+2820(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+2824(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+2828(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2832(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2836(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2840(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2844(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2848(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2852(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+2856(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+2860(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+2864(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2868(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2872(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2876(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2880(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+2884(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+2888(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+2892(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+2896(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2900(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2904(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2908(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2912(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2916(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+2920(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+2924(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+2928(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+2932(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2936(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2940(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2944(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+2948(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+2952(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+2956(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+2960(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2964(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2968(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2972(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2976(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+2980(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+2984(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+2988(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+2992(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+2996(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3000(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3004(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3008(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+3012(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+3016(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+3020(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+3024(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+3028(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3032(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3036(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3040(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3044(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+3048(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+3052(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+3056(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+3060(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+3064(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3068(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3072(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+3076(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+3080(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3084(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3088(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3092(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3096(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3100(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3104(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3108(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+3112(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+3116(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3120(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3124(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3128(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3132(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3136(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+3140(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+3144(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+3148(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3152(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3156(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3160(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3164(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3168(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3172(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+3176(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+3180(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+3184(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3188(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3192(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3196(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3200(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+3204(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+3208(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+3212(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3216(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3220(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3224(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3228(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3232(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3236(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+3240(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+3244(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+3248(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3252(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3256(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3260(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3264(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+3268(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+3272(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+3276(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+3280(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3284(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3288(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3292(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3296(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3300(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+3304(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+3308(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+3312(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+3316(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3320(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3324(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3328(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+3332(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+3336(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+3340(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3344(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3348(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3352(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3356(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3360(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3364(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+3368(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+3372(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+3376(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3380(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3384(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3388(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3392(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+3396(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+3400(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+3404(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+3408(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3412(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3416(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3420(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3424(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3428(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+3432(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+3436(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+3440(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+3444(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3448(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3452(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3456(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+3460(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+3464(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+3468(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+3472(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3476(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3480(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3484(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3488(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3492(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+3496(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+3500(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+3504(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+3508(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3512(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3516(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3520(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+3524(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+3528(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+3532(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+3536(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+3540(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3544(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3548(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3552(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3556(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+3560(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+3564(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+3568(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+3572(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+3576(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3580(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3584(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+3588(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+3592(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+3596(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3600(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3604(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3608(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3612(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3616(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3620(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+3624(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+3628(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+3632(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3636(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3640(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3644(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3648(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+3652(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+3656(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+3660(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+3664(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3668(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3672(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3676(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3680(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3684(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+3688(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+3692(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+3696(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+3700(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3704(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3708(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3712(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+3716(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+3720(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+3724(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+3728(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3732(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3736(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3740(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3744(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3748(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+3752(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+3756(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+3760(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+3764(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3768(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3772(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3776(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+3780(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+3784(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+3788(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+3792(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+3796(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3800(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3804(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3808(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3812(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+3816(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+3820(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+3824(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+3828(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+3832(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3836(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3840(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+3844(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+3848(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+3852(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+3856(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3860(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3864(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3868(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3872(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3876(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+3880(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+3884(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+3888(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+3892(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3896(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3900(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3904(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+3908(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+3912(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+3916(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+3920(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+3924(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3928(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3932(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3936(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3940(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+3944(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+3948(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+3952(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+3956(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+3960(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3964(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3968(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+3972(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+3976(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+3980(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+3984(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+3988(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3992(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+3996(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4000(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4004(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+4008(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+4012(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+4016(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+4020(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+4024(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4028(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4032(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+4036(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+4040(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+4044(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+4048(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+4052(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+4056(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4060(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4064(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4068(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+4072(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+4076(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+4080(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+4084(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+4088(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+4092(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4096(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+4100(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4104(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4108(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4112(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4116(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4120(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4124(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4128(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4132(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+4136(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4140(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4144(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4148(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4152(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4156(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4160(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+4164(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+4168(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4172(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4176(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4180(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4184(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4188(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4192(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4196(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+4200(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+4204(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4208(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4212(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4216(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4220(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4224(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+4228(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+4232(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4236(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4240(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4244(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4248(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4252(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4256(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4260(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+4264(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+4268(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4272(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4276(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4280(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4284(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4288(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+4292(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+4296(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+4300(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4304(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4308(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4312(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4316(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4320(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4324(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+4328(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+4332(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+4336(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4340(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4344(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4348(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4352(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+4356(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+4360(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4364(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4368(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4372(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4376(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4380(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4384(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4388(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+4392(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+4396(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4400(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4404(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4408(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4412(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4416(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+4420(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+4424(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+4428(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4432(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4436(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4440(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4444(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4448(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4452(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+4456(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+4460(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+4464(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4468(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4472(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4476(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4480(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+4484(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+4488(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+4492(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4496(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4500(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4504(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4508(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4512(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4516(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+4520(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+4524(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+4528(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4532(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4536(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4540(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4544(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+4548(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+4552(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+4556(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+4560(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4564(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4568(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4572(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4576(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4580(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+4584(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+4588(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+4592(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+4596(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4600(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4604(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4608(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+4612(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+4616(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4620(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4624(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4628(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4632(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4636(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4640(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4644(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+4648(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+4652(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4656(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4660(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4664(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4668(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4672(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+4676(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+4680(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+4684(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4688(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4692(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4696(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4700(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4704(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4708(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+4712(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+4716(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+4720(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4724(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4728(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4732(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4736(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+4740(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+4744(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+4748(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4752(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4756(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4760(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4764(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4768(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4772(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+4776(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+4780(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+4784(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4788(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4792(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4796(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4800(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+4804(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+4808(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+4812(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+4816(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4820(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4824(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4828(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4832(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4836(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+4840(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+4844(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+4848(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+4852(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4856(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4860(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4864(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+4868(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+4872(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+4876(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4880(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4884(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4888(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4892(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4896(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4900(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+4904(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+4908(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+4912(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4916(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4920(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4924(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4928(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+4932(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+4936(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+4940(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+4944(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4948(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4952(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4956(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4960(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4964(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+4968(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+4972(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+4976(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+4980(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4984(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4988(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+4992(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+4996(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+5000(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+5004(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+5008(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5012(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5016(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5020(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5024(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5028(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+5032(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+5036(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+5040(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+5044(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5048(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5052(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5056(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+5060(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+5064(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+5068(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+5072(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+5076(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5080(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5084(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5088(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5092(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+5096(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+5100(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+5104(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+5108(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+5112(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5116(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5120(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+5124(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+5128(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5132(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5136(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5140(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5144(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5148(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5152(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5156(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+5160(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+5164(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5168(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5172(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5176(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5180(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5184(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+5188(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+5192(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+5196(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5200(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5204(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5208(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5212(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5216(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5220(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+5224(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+5228(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+5232(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5236(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5240(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5244(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5248(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+5252(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+5256(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+5260(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5264(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5268(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5272(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5276(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5280(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5284(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+5288(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+5292(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+5296(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5300(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5304(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5308(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5312(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+5316(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+5320(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+5324(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+5328(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5332(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5336(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5340(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5344(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5348(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+5352(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+5356(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+5360(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+5364(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5368(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5372(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5376(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+5380(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+5384(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+5388(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5392(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5396(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5400(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5404(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5408(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5412(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+5416(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+5420(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+5424(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5428(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5432(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5436(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5440(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+5444(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+5448(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+5452(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+5456(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5460(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5464(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5468(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5472(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5476(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+5480(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+5484(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+5488(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+5492(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5496(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5500(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5504(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+5508(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+5512(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+5516(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+5520(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5524(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5528(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5532(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5536(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5540(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+5544(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+5548(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+5552(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+5556(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5560(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5564(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5568(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+5572(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+5576(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+5580(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+5584(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+5588(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5592(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5596(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5600(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5604(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+5608(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+5612(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+5616(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+5620(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+5624(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5628(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5632(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+5636(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+5640(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+5644(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5648(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5652(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5656(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5660(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5664(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5668(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+5672(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+5676(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+5680(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5684(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5688(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5692(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5696(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+5700(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+5704(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+5708(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+5712(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5716(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5720(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5724(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5728(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5732(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+5736(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+5740(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+5744(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+5748(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5752(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5756(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5760(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+5764(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+5768(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+5772(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+5776(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5780(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5784(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5788(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5792(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5796(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+5800(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+5804(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+5808(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+5812(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5816(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5820(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5824(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+5828(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+5832(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+5836(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+5840(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+5844(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5848(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5852(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5856(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5860(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+5864(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+5868(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+5872(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+5876(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+5880(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5884(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5888(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+5892(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+5896(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+5900(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+5904(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5908(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5912(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5916(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5920(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5924(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+5928(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+5932(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+5936(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+5940(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5944(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5948(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5952(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+5956(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+5960(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+5964(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+5968(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+5972(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5976(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5980(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5984(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+5988(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+5992(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+5996(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+6000(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+6004(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+6008(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6012(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6016(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+6020(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+6024(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+6028(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+6032(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+6036(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6040(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6044(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6048(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6052(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+6056(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+6060(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+6064(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+6068(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+6072(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6076(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6080(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+6084(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+6088(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+6092(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+6096(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+6100(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+6104(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6108(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6112(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6116(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+6120(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+6124(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+6128(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+6132(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+6136(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+6140(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6144(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+6148(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+6152(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6156(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6160(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6164(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6168(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6172(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6176(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6180(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+6184(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+6188(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6192(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6196(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6200(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6204(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6208(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+6212(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+6216(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+6220(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6224(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6228(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6232(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6236(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6240(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6244(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+6248(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+6252(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+6256(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6260(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6264(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6268(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6272(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+6276(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+6280(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+6284(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6288(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6292(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6296(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6300(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6304(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6308(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+6312(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+6316(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+6320(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6324(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6328(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6332(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6336(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+6340(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+6344(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+6348(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+6352(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6356(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6360(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6364(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6368(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6372(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+6376(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+6380(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+6384(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+6388(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6392(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6396(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6400(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+6404(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+6408(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+6412(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6416(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6420(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6424(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6428(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6432(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6436(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+6440(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+6444(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+6448(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6452(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6456(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6460(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6464(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+6468(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+6472(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+6476(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+6480(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6484(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6488(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6492(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6496(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6500(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+6504(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+6508(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+6512(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+6516(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6520(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6524(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6528(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+6532(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+6536(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+6540(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+6544(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6548(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6552(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6556(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6560(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6564(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+6568(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+6572(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+6576(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+6580(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6584(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6588(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6592(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+6596(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+6600(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+6604(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+6608(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+6612(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6616(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6620(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6624(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6628(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+6632(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+6636(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+6640(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+6644(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+6648(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6652(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6656(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+6660(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+6664(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+6668(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6672(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6676(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6680(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6684(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6688(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6692(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+6696(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+6700(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+6704(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6708(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6712(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6716(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6720(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+6724(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+6728(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+6732(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+6736(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6740(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6744(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6748(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6752(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6756(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+6760(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+6764(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+6768(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+6772(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6776(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6780(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6784(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+6788(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+6792(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+6796(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+6800(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6804(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6808(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6812(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6816(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6820(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+6824(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+6828(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+6832(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+6836(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6840(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6844(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6848(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+6852(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+6856(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+6860(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+6864(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+6868(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6872(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6876(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6880(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6884(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+6888(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+6892(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+6896(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+6900(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+6904(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6908(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6912(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+6916(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+6920(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+6924(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+6928(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6932(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6936(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6940(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6944(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6948(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+6952(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+6956(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+6960(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+6964(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6968(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6972(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+6976(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+6980(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+6984(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+6988(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+6992(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+6996(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7000(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7004(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7008(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7012(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+7016(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+7020(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+7024(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+7028(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+7032(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7036(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7040(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+7044(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+7048(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+7052(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+7056(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+7060(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7064(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7068(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7072(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7076(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+7080(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+7084(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+7088(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+7092(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+7096(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7100(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7104(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+7108(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+7112(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+7116(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+7120(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+7124(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+7128(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7132(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7136(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7140(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+7144(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+7148(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+7152(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+7156(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+7160(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+7164(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7168(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+7172(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+7176(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+7180(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7184(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7188(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7192(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7196(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7200(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7204(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+7208(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+7212(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+7216(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7220(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7224(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7228(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7232(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+7236(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+7240(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+7244(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+7248(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7252(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7256(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7260(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7264(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7268(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+7272(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+7276(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+7280(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+7284(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7288(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7292(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7296(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+7300(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+7304(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+7308(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+7312(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7316(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7320(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7324(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7328(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7332(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+7336(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+7340(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+7344(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+7348(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7352(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7356(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7360(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+7364(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+7368(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+7372(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+7376(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+7380(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7384(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7388(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7392(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7396(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+7400(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+7404(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+7408(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+7412(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+7416(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7420(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7424(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+7428(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+7432(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+7436(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+7440(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7444(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7448(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7452(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7456(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7460(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+7464(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+7468(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+7472(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+7476(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7480(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7484(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7488(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+7492(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+7496(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+7500(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+7504(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+7508(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7512(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7516(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7520(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7524(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+7528(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+7532(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+7536(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+7540(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+7544(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7548(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7552(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+7556(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+7560(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+7564(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+7568(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+7572(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7576(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7580(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7584(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7588(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+7592(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+7596(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+7600(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+7604(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+7608(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7612(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7616(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+7620(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+7624(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+7628(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+7632(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+7636(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+7640(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7644(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7648(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7652(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+7656(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+7660(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+7664(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+7668(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+7672(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+7676(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7680(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+7684(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+7688(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+7692(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+7696(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7700(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7704(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7708(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7712(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7716(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+7720(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+7724(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+7728(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+7732(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7736(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7740(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7744(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+7748(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+7752(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+7756(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+7760(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+7764(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7768(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7772(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7776(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7780(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+7784(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+7788(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+7792(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+7796(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+7800(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7804(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7808(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+7812(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+7816(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+7820(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+7824(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+7828(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7832(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7836(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7840(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7844(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+7848(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+7852(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+7856(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+7860(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+7864(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7868(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7872(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+7876(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+7880(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+7884(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+7888(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+7892(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+7896(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7900(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7904(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7908(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+7912(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+7916(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+7920(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+7924(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+7928(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+7932(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7936(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+7940(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+7944(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+7948(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+7952(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+7956(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7960(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7964(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7968(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7972(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+7976(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+7980(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+7984(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+7988(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+7992(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+7996(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+8000(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+8004(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+8008(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+8012(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+8016(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+8020(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+8024(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+8028(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+8032(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+8036(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+8040(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+8044(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+8048(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+8052(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+8056(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+8060(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+8064(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+8068(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+8072(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+8076(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+8080(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+8084(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+8088(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+8092(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+8096(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+8100(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+8104(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+8108(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+8112(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+8116(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+8120(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+8124(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+8128(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+8132(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+8136(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+8140(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+8144(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+8148(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+8152(SB)/4, $0x00000007
-DATA cosimD9_rejPack<>+8156(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+8160(SB)/4, $0x00000000
-DATA cosimD9_rejPack<>+8164(SB)/4, $0x00000001
-DATA cosimD9_rejPack<>+8168(SB)/4, $0x00000002
-DATA cosimD9_rejPack<>+8172(SB)/4, $0x00000003
-DATA cosimD9_rejPack<>+8176(SB)/4, $0x00000004
-DATA cosimD9_rejPack<>+8180(SB)/4, $0x00000005
-DATA cosimD9_rejPack<>+8184(SB)/4, $0x00000006
-DATA cosimD9_rejPack<>+8188(SB)/4, $0x00000007
-GLOBL cosimD9_rejPack<>(SB), RODATA|NOPTR, $8192
+DATA cosimD14_rejPack<>+0(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+8(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+12(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+16(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+20(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+24(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+28(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+32(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+36(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+40(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+44(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+48(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+52(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+56(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+60(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+64(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+68(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+72(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+76(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+80(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+84(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+88(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+92(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+96(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+100(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+104(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+108(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+112(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+116(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+120(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+124(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+128(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+132(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+136(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+140(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+144(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+148(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+152(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+156(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+160(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+164(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+168(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+172(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+176(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+180(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+184(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+188(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+192(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+196(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+200(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+204(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+208(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+212(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+216(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+220(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+224(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+228(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+232(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+236(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+240(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+244(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+248(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+252(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+256(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+260(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+264(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+268(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+272(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+276(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+280(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+284(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+288(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+292(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+296(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+300(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+304(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+308(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+312(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+316(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+320(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+324(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+328(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+332(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+336(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+340(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+344(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+348(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+352(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+356(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+360(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+364(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+368(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+372(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+376(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+380(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+384(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+388(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+392(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+396(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+400(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+404(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+408(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+412(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+416(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+420(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+424(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+428(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+432(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+436(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+440(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+444(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+448(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+452(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+456(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+460(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+464(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+468(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+472(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+476(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+480(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+484(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+488(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+492(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+496(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+500(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+504(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+508(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+512(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+516(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+520(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+524(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+528(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+532(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+536(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+540(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+544(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+548(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+552(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+556(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+560(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+564(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+568(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+572(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+576(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+580(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+584(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+588(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+592(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+596(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+600(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+604(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+608(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+612(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+616(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+620(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+624(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+628(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+632(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+636(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+640(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+644(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+648(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+652(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+656(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+660(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+664(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+668(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+672(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+676(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+680(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+684(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+688(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+692(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+696(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+700(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+704(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+708(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+712(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+716(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+720(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+724(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+728(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+732(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+736(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+740(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+744(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+748(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+752(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+756(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+760(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+764(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+768(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+772(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+776(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+780(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+784(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+788(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+792(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+796(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+800(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+804(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+808(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+812(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+816(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+820(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+824(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+828(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+832(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+836(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+840(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+844(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+848(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+852(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+856(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+860(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+864(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+868(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+872(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+876(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+880(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+884(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+888(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+892(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+896(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+900(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+904(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+908(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+912(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+916(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+920(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+924(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+928(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+932(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+936(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+940(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+944(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+948(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+952(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+956(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+960(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+964(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+968(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+972(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+976(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+980(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+984(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+988(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+992(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+996(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+1000(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+1004(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+1008(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+1012(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1016(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1020(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1024(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+1028(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1032(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1036(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1040(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1044(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1048(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1052(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1056(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1060(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+1064(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1068(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1072(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1076(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1080(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1084(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1088(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+1092(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+1096(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1100(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1104(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1108(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1112(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1116(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1120(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1124(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+1128(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+1132(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1136(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1140(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1144(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1148(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1152(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+1156(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+1160(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1164(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1168(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1172(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1176(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1180(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1184(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1188(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+1192(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+1196(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1200(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1204(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1208(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1212(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1216(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+1220(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+1224(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+1228(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1232(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1236(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1240(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1244(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1248(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1252(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+1256(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+1260(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+1264(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1268(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1272(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1276(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1280(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+1284(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+1288(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1292(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1296(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1300(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1304(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1308(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1312(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1316(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+1320(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+1324(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1328(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1332(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1336(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1340(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1344(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+1348(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+1352(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+1356(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1360(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1364(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1368(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1372(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1376(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1380(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+1384(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+1388(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+1392(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1396(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1400(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1404(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1408(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+1412(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+1416(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+1420(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1424(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1428(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1432(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1436(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1440(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1444(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+1448(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+1452(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+1456(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1460(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1464(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1468(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1472(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+1476(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+1480(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+1484(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+1488(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1492(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1496(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1500(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1504(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1508(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+1512(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+1516(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+1520(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+1524(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1528(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1532(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1536(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+1540(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+1544(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1548(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1552(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1556(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1560(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1564(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1568(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1572(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+1576(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+1580(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1584(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1588(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1592(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1596(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1600(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+1604(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+1608(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+1612(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1616(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1620(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1624(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1628(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1632(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1636(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+1640(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+1644(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+1648(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1652(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1656(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1660(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1664(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+1668(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+1672(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+1676(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1680(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1684(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1688(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1692(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1696(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1700(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+1704(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+1708(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+1712(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1716(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1720(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1724(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1728(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+1732(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+1736(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+1740(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+1744(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1748(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1752(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1756(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1760(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1764(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+1768(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+1772(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+1776(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+1780(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1784(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1788(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1792(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+1796(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+1800(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+1804(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1808(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1812(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1816(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1820(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1824(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1828(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+1832(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+1836(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+1840(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1844(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1848(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1852(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1856(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+1860(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+1864(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+1868(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+1872(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1876(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1880(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1884(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1888(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1892(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+1896(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+1900(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+1904(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+1908(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1912(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1916(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1920(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+1924(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+1928(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+1932(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+1936(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1940(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1944(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1948(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1952(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1956(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+1960(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+1964(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+1968(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+1972(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1976(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1980(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+1984(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+1988(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+1992(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+1996(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+2000(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+2004(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2008(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2012(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2016(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2020(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+2024(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+2028(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+2032(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+2036(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+2040(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2044(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2048(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+2052(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2056(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2060(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2064(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2068(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2072(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2076(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2080(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2084(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+2088(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2092(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2096(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2100(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2104(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2108(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2112(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+2116(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+2120(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2124(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2128(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2132(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2136(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2140(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2144(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2148(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+2152(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+2156(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2160(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2164(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2168(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2172(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2176(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+2180(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+2184(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2188(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2192(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2196(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2200(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2204(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2208(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2212(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+2216(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+2220(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2224(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2228(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2232(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2236(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2240(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+2244(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+2248(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+2252(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2256(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2260(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2264(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2268(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2272(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2276(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+2280(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+2284(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+2288(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2292(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2296(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2300(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2304(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+2308(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+2312(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2316(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2320(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2324(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2328(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2332(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2336(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2340(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+2344(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+2348(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2352(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2356(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2360(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2364(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2368(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+2372(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+2376(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+2380(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2384(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2388(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2392(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2396(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2400(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2404(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+2408(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+2412(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+2416(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2420(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2424(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2428(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2432(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+2436(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+2440(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+2444(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2448(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2452(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2456(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2460(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2464(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2468(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+2472(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+2476(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+2480(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2484(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2488(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2492(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2496(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+2500(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+2504(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+2508(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+2512(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2516(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2520(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2524(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2528(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2532(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+2536(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+2540(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+2544(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+2548(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2552(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2556(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2560(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+2564(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+2568(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2572(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2576(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2580(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2584(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2588(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2592(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2596(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+2600(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+2604(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2608(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2612(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2616(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2620(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2624(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+2628(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+2632(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+2636(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2640(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2644(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2648(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2652(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2656(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2660(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+2664(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+2668(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+2672(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2676(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2680(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2684(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2688(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+2692(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+2696(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+2700(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2704(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2708(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2712(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2716(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2720(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2724(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+2728(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+2732(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+2736(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2740(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2744(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2748(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2752(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+2756(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+2760(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+2764(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+2768(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2772(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2776(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2780(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2784(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2788(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+2792(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+2796(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+2800(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+2804(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2808(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2812(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2816(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+2820(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+2824(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+2828(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2832(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2836(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2840(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2844(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2848(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2852(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+2856(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+2860(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+2864(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2868(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2872(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2876(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2880(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+2884(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+2888(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+2892(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+2896(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2900(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2904(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2908(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2912(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2916(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+2920(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+2924(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+2928(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+2932(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2936(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2940(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2944(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+2948(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+2952(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+2956(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+2960(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2964(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2968(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2972(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2976(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+2980(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+2984(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+2988(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+2992(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+2996(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3000(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3004(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3008(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+3012(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+3016(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+3020(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+3024(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+3028(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3032(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3036(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3040(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3044(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+3048(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+3052(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+3056(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+3060(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+3064(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3068(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3072(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+3076(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+3080(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3084(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3088(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3092(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3096(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3100(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3104(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3108(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+3112(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+3116(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3120(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3124(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3128(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3132(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3136(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+3140(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+3144(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+3148(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3152(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3156(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3160(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3164(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3168(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3172(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+3176(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+3180(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+3184(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3188(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3192(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3196(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3200(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+3204(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+3208(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+3212(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3216(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3220(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3224(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3228(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3232(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3236(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+3240(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+3244(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+3248(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3252(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3256(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3260(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3264(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+3268(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+3272(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+3276(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+3280(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3284(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3288(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3292(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3296(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3300(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+3304(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+3308(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+3312(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+3316(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3320(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3324(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3328(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+3332(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+3336(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+3340(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3344(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3348(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3352(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3356(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3360(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3364(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+3368(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+3372(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+3376(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3380(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3384(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3388(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3392(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+3396(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+3400(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+3404(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+3408(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3412(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3416(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3420(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3424(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3428(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+3432(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+3436(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+3440(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+3444(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3448(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3452(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3456(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+3460(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+3464(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+3468(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+3472(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3476(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3480(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3484(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3488(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3492(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+3496(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+3500(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+3504(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+3508(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3512(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3516(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3520(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+3524(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+3528(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+3532(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+3536(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+3540(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3544(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3548(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3552(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3556(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+3560(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+3564(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+3568(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+3572(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+3576(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3580(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3584(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+3588(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+3592(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+3596(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3600(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3604(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3608(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3612(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3616(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3620(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+3624(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+3628(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+3632(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3636(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3640(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3644(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3648(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+3652(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+3656(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+3660(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+3664(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3668(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3672(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3676(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3680(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3684(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+3688(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+3692(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+3696(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+3700(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3704(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3708(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3712(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+3716(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+3720(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+3724(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+3728(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3732(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3736(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3740(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3744(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3748(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+3752(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+3756(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+3760(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+3764(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3768(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3772(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3776(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+3780(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+3784(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+3788(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+3792(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+3796(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3800(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3804(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3808(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3812(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+3816(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+3820(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+3824(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+3828(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+3832(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3836(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3840(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+3844(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+3848(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+3852(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+3856(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3860(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3864(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3868(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3872(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3876(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+3880(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+3884(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+3888(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+3892(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3896(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3900(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3904(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+3908(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+3912(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+3916(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+3920(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+3924(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3928(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3932(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3936(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3940(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+3944(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+3948(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+3952(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+3956(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+3960(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3964(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3968(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+3972(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+3976(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+3980(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+3984(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+3988(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3992(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+3996(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4000(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4004(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+4008(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+4012(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+4016(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+4020(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+4024(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4028(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4032(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+4036(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+4040(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+4044(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+4048(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+4052(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+4056(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4060(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4064(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4068(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+4072(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+4076(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+4080(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+4084(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+4088(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+4092(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4096(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+4100(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4104(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4108(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4112(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4116(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4120(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4124(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4128(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4132(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+4136(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4140(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4144(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4148(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4152(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4156(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4160(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+4164(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+4168(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4172(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4176(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4180(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4184(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4188(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4192(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4196(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+4200(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+4204(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4208(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4212(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4216(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4220(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4224(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+4228(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+4232(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4236(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4240(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4244(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4248(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4252(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4256(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4260(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+4264(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+4268(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4272(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4276(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4280(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4284(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4288(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+4292(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+4296(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+4300(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4304(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4308(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4312(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4316(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4320(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4324(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+4328(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+4332(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+4336(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4340(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4344(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4348(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4352(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+4356(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+4360(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4364(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4368(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4372(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4376(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4380(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4384(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4388(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+4392(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+4396(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4400(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4404(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4408(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4412(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4416(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+4420(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+4424(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+4428(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4432(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4436(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4440(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4444(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4448(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4452(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+4456(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+4460(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+4464(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4468(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4472(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4476(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4480(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+4484(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+4488(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+4492(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4496(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4500(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4504(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4508(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4512(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4516(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+4520(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+4524(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+4528(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4532(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4536(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4540(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4544(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+4548(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+4552(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+4556(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+4560(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4564(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4568(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4572(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4576(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4580(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+4584(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+4588(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+4592(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+4596(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4600(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4604(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4608(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+4612(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+4616(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4620(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4624(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4628(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4632(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4636(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4640(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4644(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+4648(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+4652(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4656(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4660(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4664(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4668(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4672(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+4676(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+4680(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+4684(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4688(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4692(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4696(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4700(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4704(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4708(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+4712(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+4716(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+4720(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4724(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4728(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4732(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4736(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+4740(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+4744(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+4748(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4752(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4756(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4760(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4764(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4768(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4772(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+4776(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+4780(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+4784(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4788(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4792(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4796(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4800(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+4804(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+4808(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+4812(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+4816(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4820(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4824(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4828(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4832(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4836(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+4840(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+4844(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+4848(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+4852(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4856(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4860(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4864(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+4868(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+4872(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+4876(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4880(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4884(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4888(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4892(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4896(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4900(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+4904(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+4908(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+4912(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4916(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4920(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4924(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4928(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+4932(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+4936(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+4940(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+4944(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4948(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4952(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4956(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4960(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4964(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+4968(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+4972(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+4976(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+4980(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4984(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4988(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+4992(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+4996(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+5000(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+5004(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+5008(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5012(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5016(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5020(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5024(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5028(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+5032(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+5036(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+5040(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+5044(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5048(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5052(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5056(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+5060(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+5064(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+5068(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+5072(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+5076(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5080(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5084(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5088(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5092(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+5096(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+5100(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+5104(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+5108(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+5112(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5116(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5120(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+5124(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+5128(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5132(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5136(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5140(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5144(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5148(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5152(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5156(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+5160(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+5164(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5168(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5172(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5176(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5180(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5184(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+5188(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+5192(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+5196(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5200(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5204(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5208(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5212(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5216(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5220(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+5224(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+5228(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+5232(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5236(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5240(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5244(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5248(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+5252(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+5256(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+5260(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5264(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5268(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5272(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5276(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5280(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5284(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+5288(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+5292(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+5296(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5300(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5304(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5308(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5312(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+5316(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+5320(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+5324(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+5328(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5332(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5336(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5340(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5344(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5348(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+5352(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+5356(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+5360(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+5364(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5368(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5372(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5376(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+5380(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+5384(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+5388(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5392(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5396(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5400(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5404(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5408(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5412(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+5416(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+5420(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+5424(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5428(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5432(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5436(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5440(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+5444(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+5448(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+5452(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+5456(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5460(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5464(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5468(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5472(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5476(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+5480(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+5484(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+5488(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+5492(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5496(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5500(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5504(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+5508(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+5512(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+5516(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+5520(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5524(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5528(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5532(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5536(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5540(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+5544(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+5548(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+5552(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+5556(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5560(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5564(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5568(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+5572(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+5576(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+5580(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+5584(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+5588(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5592(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5596(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5600(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5604(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+5608(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+5612(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+5616(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+5620(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+5624(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5628(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5632(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+5636(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+5640(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+5644(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5648(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5652(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5656(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5660(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5664(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5668(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+5672(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+5676(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+5680(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5684(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5688(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5692(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5696(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+5700(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+5704(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+5708(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+5712(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5716(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5720(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5724(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5728(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5732(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+5736(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+5740(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+5744(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+5748(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5752(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5756(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5760(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+5764(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+5768(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+5772(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+5776(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5780(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5784(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5788(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5792(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5796(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+5800(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+5804(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+5808(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+5812(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5816(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5820(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5824(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+5828(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+5832(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+5836(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+5840(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+5844(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5848(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5852(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5856(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5860(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+5864(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+5868(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+5872(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+5876(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+5880(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5884(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5888(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+5892(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+5896(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+5900(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+5904(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5908(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5912(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5916(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5920(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5924(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+5928(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+5932(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+5936(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+5940(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5944(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5948(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5952(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+5956(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+5960(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+5964(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+5968(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+5972(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5976(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5980(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5984(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+5988(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+5992(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+5996(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+6000(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+6004(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+6008(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6012(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6016(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+6020(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+6024(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+6028(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+6032(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+6036(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6040(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6044(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6048(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6052(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+6056(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+6060(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+6064(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+6068(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+6072(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6076(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6080(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+6084(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+6088(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+6092(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+6096(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+6100(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+6104(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6108(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6112(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6116(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+6120(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+6124(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+6128(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+6132(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+6136(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+6140(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6144(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+6148(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+6152(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6156(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6160(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6164(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6168(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6172(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6176(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6180(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+6184(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+6188(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6192(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6196(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6200(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6204(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6208(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+6212(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+6216(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+6220(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6224(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6228(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6232(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6236(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6240(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6244(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+6248(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+6252(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+6256(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6260(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6264(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6268(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6272(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+6276(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+6280(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+6284(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6288(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6292(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6296(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6300(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6304(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6308(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+6312(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+6316(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+6320(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6324(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6328(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6332(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6336(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+6340(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+6344(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+6348(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+6352(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6356(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6360(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6364(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6368(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6372(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+6376(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+6380(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+6384(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+6388(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6392(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6396(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6400(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+6404(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+6408(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+6412(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6416(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6420(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6424(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6428(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6432(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6436(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+6440(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+6444(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+6448(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6452(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6456(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6460(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6464(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+6468(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+6472(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+6476(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+6480(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6484(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6488(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6492(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6496(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6500(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+6504(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+6508(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+6512(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+6516(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6520(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6524(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6528(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+6532(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+6536(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+6540(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+6544(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6548(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6552(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6556(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6560(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6564(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+6568(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+6572(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+6576(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+6580(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6584(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6588(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6592(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+6596(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+6600(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+6604(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+6608(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+6612(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6616(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6620(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6624(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6628(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+6632(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+6636(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+6640(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+6644(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+6648(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6652(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6656(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+6660(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+6664(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+6668(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6672(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6676(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6680(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6684(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6688(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6692(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+6696(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+6700(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+6704(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6708(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6712(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6716(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6720(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+6724(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+6728(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+6732(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+6736(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6740(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6744(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6748(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6752(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6756(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+6760(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+6764(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+6768(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+6772(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6776(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6780(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6784(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+6788(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+6792(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+6796(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+6800(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6804(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6808(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6812(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6816(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6820(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+6824(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+6828(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+6832(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+6836(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6840(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6844(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6848(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+6852(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+6856(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+6860(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+6864(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+6868(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6872(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6876(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6880(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6884(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+6888(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+6892(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+6896(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+6900(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+6904(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6908(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6912(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+6916(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+6920(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+6924(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+6928(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6932(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6936(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6940(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6944(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6948(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+6952(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+6956(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+6960(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+6964(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6968(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6972(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+6976(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+6980(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+6984(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+6988(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+6992(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+6996(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7000(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7004(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7008(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7012(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+7016(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+7020(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+7024(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+7028(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+7032(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7036(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7040(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+7044(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+7048(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+7052(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+7056(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+7060(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7064(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7068(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7072(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7076(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+7080(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+7084(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+7088(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+7092(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+7096(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7100(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7104(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+7108(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+7112(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+7116(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+7120(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+7124(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+7128(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7132(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7136(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7140(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+7144(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+7148(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+7152(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+7156(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+7160(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+7164(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7168(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+7172(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+7176(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+7180(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7184(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7188(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7192(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7196(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7200(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7204(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+7208(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+7212(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+7216(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7220(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7224(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7228(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7232(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+7236(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+7240(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+7244(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+7248(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7252(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7256(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7260(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7264(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7268(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+7272(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+7276(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+7280(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+7284(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7288(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7292(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7296(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+7300(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+7304(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+7308(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+7312(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7316(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7320(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7324(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7328(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7332(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+7336(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+7340(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+7344(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+7348(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7352(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7356(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7360(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+7364(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+7368(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+7372(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+7376(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+7380(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7384(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7388(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7392(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7396(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+7400(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+7404(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+7408(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+7412(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+7416(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7420(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7424(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+7428(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+7432(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+7436(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+7440(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7444(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7448(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7452(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7456(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7460(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+7464(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+7468(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+7472(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+7476(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7480(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7484(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7488(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+7492(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+7496(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+7500(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+7504(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+7508(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7512(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7516(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7520(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7524(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+7528(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+7532(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+7536(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+7540(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+7544(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7548(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7552(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+7556(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+7560(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+7564(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+7568(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+7572(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7576(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7580(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7584(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7588(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+7592(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+7596(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+7600(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+7604(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+7608(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7612(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7616(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+7620(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+7624(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+7628(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+7632(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+7636(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+7640(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7644(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7648(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7652(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+7656(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+7660(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+7664(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+7668(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+7672(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+7676(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7680(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+7684(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+7688(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+7692(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+7696(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7700(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7704(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7708(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7712(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7716(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+7720(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+7724(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+7728(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+7732(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7736(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7740(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7744(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+7748(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+7752(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+7756(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+7760(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+7764(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7768(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7772(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7776(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7780(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+7784(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+7788(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+7792(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+7796(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+7800(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7804(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7808(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+7812(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+7816(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+7820(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+7824(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+7828(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7832(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7836(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7840(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7844(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+7848(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+7852(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+7856(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+7860(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+7864(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7868(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7872(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+7876(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+7880(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+7884(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+7888(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+7892(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+7896(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7900(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7904(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7908(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+7912(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+7916(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+7920(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+7924(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+7928(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+7932(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7936(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+7940(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+7944(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+7948(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+7952(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+7956(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7960(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7964(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7968(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7972(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+7976(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+7980(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+7984(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+7988(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+7992(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+7996(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+8000(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+8004(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+8008(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+8012(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+8016(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+8020(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+8024(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+8028(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+8032(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+8036(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+8040(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+8044(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+8048(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+8052(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+8056(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+8060(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+8064(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+8068(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+8072(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+8076(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+8080(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+8084(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+8088(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+8092(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+8096(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+8100(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+8104(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+8108(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+8112(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+8116(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+8120(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+8124(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+8128(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+8132(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+8136(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+8140(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+8144(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+8148(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+8152(SB)/4, $0x00000007
+DATA cosimD14_rejPack<>+8156(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+8160(SB)/4, $0x00000000
+DATA cosimD14_rejPack<>+8164(SB)/4, $0x00000001
+DATA cosimD14_rejPack<>+8168(SB)/4, $0x00000002
+DATA cosimD14_rejPack<>+8172(SB)/4, $0x00000003
+DATA cosimD14_rejPack<>+8176(SB)/4, $0x00000004
+DATA cosimD14_rejPack<>+8180(SB)/4, $0x00000005
+DATA cosimD14_rejPack<>+8184(SB)/4, $0x00000006
+DATA cosimD14_rejPack<>+8188(SB)/4, $0x00000007
+GLOBL cosimD14_rejPack<>(SB), RODATA|NOPTR, $8192
 
-// func data11() unsafe.Pointer
-TEXT ·data11(SB), NOSPLIT, $0-8
-	LEAQ cosimD9_rejPack<>(SB), AX
+// func data19() unsafe.Pointer
+TEXT ·data19(SB), NOSPLIT, $0-8
+	LEAQ cosimD14_rejPack<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
 
 // rejCount of rejnttpolyx4_amd64.s
-DATA cosimD9_rejCount<>+0(SB)/1, $0x00
-DATA cosimD9_rejCount<>+1(SB)/1, $0x01
-DATA cosimD9_rejCount<>+2(SB)/1, $0x01
-DATA cosimD9_rejCount<>+3(SB)/1, $0x02
-DATA cosimD9_rejCount<>+4(SB)/1, $0x01
-DATA cosimD9_rejCount<>+5(SB)/1, $0x02
-DATA cosimD9_rejCount<>+6(SB)/1, $0x02
-DATA cosimD9_rejCount<>+7(SB)/1, $0x03
-DATA cosimD9_rejCount<>+8(SB)/1, $0x01
-DATA cosimD9_rejCount<>+9(SB)/1, $0x02
-DATA cosimD9_rejCount<>+10(SB)/1, $0x02
-DATA cosimD9_rejCount<>+11(SB)/1, $0x03
-DATA cosimD9_rejCount<>+12(SB)/1, $0x02
-DATA cosimD9_rejCount<>+13(SB)/1, $0x03
-DATA cosimD9_rejCount<>+14(SB)/1, $0x03
-DATA cosimD9_rejCount<>+15(SB)/1, $0x04
-DATA cosimD9_rejCount<>+16(SB)/1, $0x01
-DATA cosimD9_rejCount<>+17(SB)/1, $0x02
-DATA cosimD9_rejCount<>+18(SB)/1, $0x02
-DATA cosimD9_rejCount<>+19(SB)/1, $0x03
-DATA cosimD9_rejCount<>+20(SB)/1, $0x02
-DATA cosimD9_rejCount<>+21(SB)/1, $0x03
-DATA cosimD9_rejCount<>+22(SB)/1, $0x03
-DATA cosimD9_rejCount<>+23(SB)/1, $0x04
-DATA cosimD9_rejCount<>+24(SB)/1, $0x02
-DATA cosimD9_rejCount<>+25(SB)/1, $0x03
-DATA cosimD9_rejCount<>+26(SB)/1, $0x03
-DATA cosimD9_rejCount<>+27(SB)/1, $0x04
-DATA cosimD9_rejCount<>+28(SB)/1, $0x03
-DATA cosimD9_rejCount<>+29(SB)/1, $0x04
-DATA cosimD9_rejCount<>+30(SB)/1, $0x04
-DATA cosimD9_rejCount<>+31(SB)/1, $0x05
-DATA cosimD9_rejCount<>+32(SB)/1, $0x01
-DATA cosimD9_rejCount<>+33(SB)/1, $0x02
-DATA cosimD9_rejCount<>+34(SB)/1, $0x02
-DATA cosimD9_rejCount<>+35(SB)/1, $0x03
-DATA cosimD9_rejCount<>+36(SB)/1, $0x02
-DATA cosimD9_rejCount<>+37(SB)/1, $0x03
-DATA cosimD9_rejCount<>+38(SB)/1, $0x03
-DATA cosimD9_rejCount<>+39(SB)/1, $0x04
-DATA cosimD9_rejCount<>+40(SB)/1, $0x02
-DATA cosimD9_rejCount<>+41(SB)/1, $0x03
-DATA cosimD9_rejCount<>+42(SB)/1, $0x03
-DATA cosimD9_rejCount<>+43(SB)/1, $0x04
-DATA cosimD9_rejCount<>+44(SB)/1, $0x03
-DATA cosimD9_rejCount<>+45(SB)/1, $0x04
-DATA cosimD9_rejCount<>+46(SB)/1, $0x04
-DATA cosimD9_rejCount<>+47(SB)/1, $0x05
-DATA cosimD9_rejCount<>+48(SB)/1, $0x02
-DATA cosimD9_rejCount<>+49(SB)/1, $0x03
-DATA cosimD9_rejCount<>+50(SB)/1, $0x03
-DATA cosimD9_rejCount<>+51(SB)/1, $0x04
-DATA cosimD9_rejCount<>+52(SB)/1, $0x03
-DATA cosimD9_rejCount<>+53(SB)/1, $0x04
-DATA cosimD9_rejCount<>+54(SB)/1, $0x04
-DATA cosimD9_rejCount<>+55(SB)/1, $0x05
-DATA cosimD9_rejCount<>+56(SB)/1, $0x03
-DATA cosimD9_rejCount<>+57(SB)/1, $0x04
-DATA cosimD9_rejCount<>+58(SB)/1, $0x04
-DATA cosimD9_rejCount<>+59(SB)/1, $0x05
-DATA cosimD9_rejCount<>+60(SB)/1, $0x04
-DATA cosimD9_rejCount<>+61(SB)/1, $0x05
-DATA cosimD9_rejCount<>+62(SB)/1, $0x05
-DATA cosimD9_rejCount<>+63(SB)/1, $0x06
-DATA cosimD9_rejCount<>+64(SB)/1, $0x01
-DATA cosimD9_rejCount<>+65(SB)/1, $0x02
-DATA cosimD9_rejCount<>+66(SB)/1, $0x02
-DATA cosimD9_rejCount<>+67(SB)/1, $0x03
-DATA cosimD9_rejCount<>+68(SB)/1, $0x02
-DATA cosimD9_rejCount<>+69(SB)/1, $0x03
-DATA cosimD9_rejCount<>+70(SB)/1, $0x03
-DATA cosimD9_rejCount<>+71(SB)/1, $0x04
-DATA cosimD9_rejCount<>+72(SB)/1, $0x02
-DATA cosimD9_rejCount<>+73(SB)/1, $0x03
-DATA cosimD9_rejCount<>+74(SB)/1, $0x03
-DATA cosimD9_rejCount<>+75(SB)/1, $0x04
-DATA cosimD9_rejCount<>+76(SB)/1, $0x03
-DATA cosimD9_rejCount<>+77(SB)/1, $0x04
-DATA cosimD9_rejCount<>+78(SB)/1, $0x04
-DATA cosimD9_rejCount<>+79(SB)/1, $0x05
-DATA cosimD9_rejCount<>+80(SB)/1, $0x02
-DATA cosimD9_rejCount<>+81(SB)/1, $0x03
-DATA cosimD9_rejCount<>+82(SB)/1, $0x03
-DATA cosimD9_rejCount<>+83(SB)/1, $0x04
-DATA cosimD9_rejCount<>+84(SB)/1, $0x03
-DATA cosimD9_rejCount<>+85(SB)/1, $0x04
-DATA cosimD9_rejCount<>+86(SB)/1, $0x04
-DATA cosimD9_rejCount<>+87(SB)/1, $0x05
-DATA cosimD9_rejCount<>+88(SB)/1, $0x03
-DATA cosimD9_rejCount<>+89(SB)/1, $0x04
-DATA cosimD9_rejCount<>+90(SB)/1, $0x04
-DATA cosimD9_rejCount<>+91(SB)/1, $0x05
-DATA cosimD9_rejCount<>+92(SB)/1, $0x04
-DATA cosimD9_rejCount<>+93(SB)/1, $0x05
-DATA cosimD9_rejCount<>+94(SB)/1, $0x05
-DATA cosimD9_rejCount<>+95(SB)/1, $0x06
-DATA cosimD9_rejCount<>+96(SB)/1, $0x02
-DATA cosimD9_rejCount<>+97(SB)/1, $0x03
-DATA cosimD9_rejCount<>+98(SB)/1, $0x03
-DATA cosimD9_rejCount<>+99(SB)/1, $0x04
-DATA cosimD9_rejCount<>+100(SB)/1, $0x03
-DATA cosimD9_rejCount<>+101(SB)/1, $0x04
-DATA cosimD9_rejCount<>+102(SB)/1, $0x04
-DATA cosimD9_rejCount<>+103(SB)/1, $0x05
-DATA cosimD9_rejCount<>+104(SB)/1, $0x03
-DATA cosimD9_rejCount<>+105(SB)/1, $0x04
-DATA cosimD9_rejCount<>+106(SB)/1, $0x04
-DATA cosimD9_rejCount<>+107(SB)/1, $0x05
-DATA cosimD9_rejCount<>+108(SB)/1, $0x04
-DATA cosimD9_rejCount<>+109(SB)/1, $0x05
-DATA cosimD9_rejCount<>+110(SB)/1, $0x05
-DATA cosimD9_rejCount<>+111(SB)/1, $0x06
-DATA cosimD9_rejCount<>+112(SB)/1, $0x03
-DATA cosimD9_rejCount<>+113(SB)/1, $0x04
-DATA cosimD9_rejCount<>+114(SB)/1, $0x04
-DATA cosimD9_rejCount<>+115(SB)/1, $0x05
-DATA cosimD9_rejCount<>+116(SB)/1, $0x04
-DATA cosimD9_rejCount<>+117(SB)/1, $0x05
-DATA cosimD9_rejCount<>+118(SB)/1, $0x05
-DATA cosimD9_rejCount<>+119(SB)/1, $0x06
-DATA cosimD9_rejCount<>+120(SB)/1, $0x04
-DATA cosimD9_rejCount<>+121(SB)/1, $0x05
-DATA cosimD9_rejCount<>+122(SB)/1, $0x05
-DATA cosimD9_rejCount<>+123(SB)/1, $0x06
-DATA cosimD9_rejCount<>+124(SB)/1, $0x05
-DATA cosimD9_rejCount<>+125(SB)/1, $0x06
-DATA cosimD9_rejCount<>+126(SB)/1, $0x06
-DATA cosimD9_rejCount<>+127(SB)/1, $0x07
-DATA cosimD9_rejCount<>+128(SB)/1, $0x01
-DATA cosimD9_rejCount<>+129(SB)/1, $0x02
-DATA cosimD9_rejCount<>+130(SB)/1, $0x02
-DATA cosimD9_rejCount<>+131(SB)/1, $0x03
-DATA cosimD9_rejCount<>+132(SB)/1, $0x02
-DATA cosimD9_rejCount<>+133(SB)/1, $0x03
-DATA cosimD9_rejCount<>+134(SB)/1, $0x03
-DATA cosimD9_rejCount<>+135(SB)/1, $0x04
-DATA cosimD9_rejCount<>+136(SB)/1, $0x02
-DATA cosimD9_rejCount<>+137(SB)/1, $0x03
-DATA cosimD9_rejCount<>+138(SB)/1, $0x03
-DATA cosimD9_rejCount<>+139(SB)/1, $0x04
-DATA cosimD9_rejCount<>+140(SB)/1, $0x03
-DATA cosimD9_rejCount<>+141(SB)/1, $0x04
-DATA cosimD9_rejCount<>+142(SB)/1, $0x04
-DATA cosimD9_rejCount<>+143(SB)/1, $0x05
-DATA cosimD9_rejCount<>+144(SB)/1, $0x02
-DATA cosimD9_rejCount<>+145(SB)/1, $0x03
-DATA cosimD9_rejCount<>+146(SB)/1, $0x03
-DATA cosimD9_rejCount<>+147(SB)/1, $0x04
-DATA cosimD9_rejCount<>+148(SB)/1, $0x03
-DATA cosimD9_rejCount<>+149(SB)/1, $0x04
-DATA cosimD9_rejCount<>+150(SB)/1, $0x04
-DATA cosimD9_rejCount<>+151(SB)/1, $0x05
-DATA cosimD9_rejCount<>+152(SB)/1, $0x03
-DATA cosimD9_rejCount<>+153(SB)/1, $0x04
-DATA cosimD9_rejCount<>+154(SB)/1, $0x04
-DATA cosimD9_rejCount<>+155(SB)/1, $0x05
-DATA cosimD9_rejCount<>+156(SB)/1, $0x04
-DATA cosimD9_rejCount<>+157(SB)/1, $0x05
-DATA cosimD9_rejCount<>+158(SB)/1, $0x05
-DATA cosimD9_rejCount<>+159(SB)/1, $0x06
-DATA cosimD9_rejCount<>+160(SB)/1, $0x02
-DATA cosimD9_rejCount<>+161(SB)/1, $0x03
-DATA cosimD9_rejCount<>+162(SB)/1, $0x03
-DATA cosimD9_rejCount<>+163(SB)/1, $0x04
-DATA cosimD9_rejCount<>+164(SB)/1, $0x03
-DATA cosimD9_rejCount<>+165(SB)/1, $0x04
-DATA cosimD9_rejCount<>+166(SB)/1, $0x04
-DATA cosimD9_rejCount<>+167(SB)/1, $0x05
-DATA cosimD9_rejCount<>+168(SB)/1, $0x03
-DATA cosimD9_rejCount<>+169(SB)/1, $0x04
-DATA cosimD9_rejCount<>+170(SB)/1, $0x04
-DATA cosimD9_rejCount<>+171(SB)/1, $0x05
-DATA cosimD9_rejCount<>+172(SB)/1, $0x04
-DATA cosimD9_rejCount<>+173(SB)/1, $0x05
-DATA cosimD9_rejCount<>+174(SB)/1, $0x05
-DATA cosimD9_rejCount<>+175(SB)/1, $0x06
-DATA cosimD9_rejCount<>+176(SB)/1, $0x03
-DATA cosimD9_rejCount<>+177(SB)/1, $0x04
-DATA cosimD9_rejCount<>+178(SB)/1, $0x04
-DATA cosimD9_rejCount<>+179(SB)/1, $0x05
-DATA cosimD9_rejCount<>+180(SB)/1, $0x04
-DATA cosimD9_rejCount<>+181(SB)/1, $0x05
-DATA cosimD9_rejCount<>+182(SB)/1, $0x05
-DATA cosimD9_rejCount<>+183(SB)/1, $0x06
-DATA cosimD9_rejCount<>+184(SB)/1, $0x04
-DATA cosimD9_rejCount<>+185(SB)/1, $0x05
-DATA cosimD9_rejCount<>+186(SB)/1, $0x05
-DATA cosimD9_rejCount<>+187(SB)/1, $0x06
-DATA cosimD9_rejCount<>+188(SB)/1, $0x05
-DATA cosimD9_rejCount<>+189(SB)/1, $0x06
-DATA cosimD9_rejCount<>+190(SB)/1, $0x06
-DATA cosimD9_rejCount<>+191(SB)/1, $0x07
-DATA cosimD9_rejCount<>+192(SB)/1, $0x02
-DATA cosimD9_rejCount<>+193(SB)/1, $0x03
-DATA cosimD9_rejCount<>+194(SB)/1, $0x03
-DATA cosimD9_rejCount<>+195(SB)/1, $0x04
-DATA cosimD9_rejCount<>+196(SB)/1, $0x03
-DATA cosimD9_rejCount<>+197(SB)/1, $0x04
-DATA cosimD9_rejCount<>+198(SB)/1, $0x04
-DATA cosimD9_rejCount<>+199(SB)/1, $0x05
-DATA cosimD9_rejCount<>+200(SB)/1, $0x03
-DATA cosimD9_rejCount<>+201(SB)/1, $0x04
-DATA cosimD9_rejCount<>+202(SB)/1, $0x04
-DATA cosimD9_rejCount<>+203(SB)/1, $0x05
-DATA cosimD9_rejCount<>+204(SB)/1, $0x04
-DATA cosimD9_rejCount<>+205(SB)/1, $0x05
-DATA cosimD9_rejCount<>+206(SB)/1, $0x05
-DATA cosimD9_rejCount<>+207(SB)/1, $0x06
-DATA cosimD9_rejCount<>+208(SB)/1, $0x03
-DATA cosimD9_rejCount<>+209(SB)/1, $0x04
-DATA cosimD9_rejCount<>+210(SB)/1, $0x04
-DATA cosimD9_rejCount<>+211(SB)/1, $0x05
-DATA cosimD9_rejCount<>+212(SB)/1, $0x04
-DATA cosimD9_rejCount<>+213(SB)/1, $0x05
-DATA cosimD9_rejCount<>+214(SB)/1, $0x05
-DATA cosimD9_rejCount<>+215(SB)/1, $0x06
-DATA cosimD9_rejCount<>+216(SB)/1, $0x04
-DATA cosimD9_rejCount<>+217(SB)/1, $0x05
-DATA cosimD9_rejCount<>+218(SB)/1, $0x05
-DATA cosimD9_rejCount<>+219(SB)/1, $0x06
-DATA cosimD9_rejCount<>+220(SB)/1, $0x05
-DATA cosimD9_rejCount<>+221(SB)/1, $0x06
-DATA cosimD9_rejCount<>+222(SB)/1, $0x06
-DATA cosimD9_rejCount<>+223(SB)/1, $0x07
-DATA cosimD9_rejCount<>+224(SB)/1, $0x03
-DATA cosimD9_rejCount<>+225(SB)/1, $0x04
-DATA cosimD9_rejCount<>+226(SB)/1, $0x04
-DATA cosimD9_rejCount<>+227(SB)/1, $0x05
-DATA cosimD9_rejCount<>+228(SB)/1, $0x04
-DATA cosimD9_rejCount<>+229(SB)/1, $0x05
-DATA cosimD9_rejCount<>+230(SB)/1, $0x05
-DATA cosimD9_rejCount<>+231(SB)/1, $0x06
-DATA cosimD9_rejCount<>+232(SB)/1, $0x04
-DATA cosimD9_rejCount<>+233(SB)/1, $0x05
-DATA cosimD9_rejCount<>+234(SB)/1, $0x05
-DATA cosimD9_rejCount<>+235(SB)/1, $0x06
-DATA cosimD9_rejCount<>+236(SB)/1, $0x05
-DATA cosimD9_rejCount<>+237(SB)/1, $0x06
-DATA cosimD9_rejCount<>+238(SB)/1, $0x06
-DATA cosimD9_rejCount<>+239(SB)/1, $0x07
-DATA cosimD9_rejCount<>+240(SB)/1, $0x04
-DATA cosimD9_rejCount<>+241(SB)/1, $0x05
-DATA cosimD9_rejCount<>+242(SB)/1, $0x05
-DATA cosimD9_rejCount<>+243(SB)/1, $0x06
-DATA cosimD9_rejCount<>+244(SB)/1, $0x05
-DATA cosimD9_rejCount<>+245(SB)/1, $0x06
-DATA cosimD9_rejCount<>+246(SB)/1, $0x06
-DATA cosimD9_rejCount<>+247(SB)/1, $0x07
-DATA cosimD9_rejCount<>+248(SB)/1, $0x05
-DATA cosimD9_rejCount<>+249(SB)/1, $0x06
-DATA cosimD9_rejCount<>+250(SB)/1, $0x06
-DATA cosimD9_rejCount<>+251(SB)/1, $0x07
-DATA cosimD9_rejCount<>+252(SB)/1, $0x06
-DATA cosimD9_rejCount<>+253(SB)/1, $0x07
-DATA cosimD9_rejCount<>+254(SB)/1, $0x07
-DATA cosimD9_rejCount<>+255(SB)/1, $0x08
-GLOBL cosimD9_rejCount<>(SB), RODATA|NOPTR, $256
+DATA cosimD14_rejCount<>+0(SB)/1, $0x00
+DATA cosimD14_rejCount<>+1(SB)/1, $0x01
+DATA cosimD14_rejCount<>+2(SB)/1, $0x01
+DATA cosimD14_rejCount<>+3(SB)/1, $0x02
+DATA cosimD14_rejCount<>+4(SB)/1, $0x01
+DATA cosimD14_rejCount<>+5(SB)/1, $0x02
+DATA cosimD14_rejCount<>+6(SB)/1, $0x02
+DATA cosimD14_rejCount<>+7(SB)/1, $0x03
+DATA cosimD14_rejCount<>+8(SB)/1, $0x01
+DATA cosimD14_rejCount<>+9(SB)/1, $0x02
+DATA cosimD14_rejCount<>+10(SB)/1, $0x02
+DATA cosimD14_rejCount<>+11(SB)/1, $0x03
+DATA cosimD14_rejCount<>+12(SB)/1, $0x02
+DATA cosimD14_rejCount<>+13(SB)/1, $0x03
+DATA cosimD14_rejCount<>+14(SB)/1, $0x03
+DATA cosimD14_rejCount<>+15(SB)/1, $0x04
+DATA cosimD14_rejCount<>+16(SB)/1, $0x01
+DATA cosimD14_rejCount<>+17(SB)/1, $0x02
+DATA cosimD14_rejCount<>+18(SB)/1, $0x02
+DATA cosimD14_rejCount<>+19(SB)/1, $0x03
+DATA cosimD14_rejCount<>+20(SB)/1, $0x02
+DATA cosimD14_rejCount<>+21(SB)/1, $0x03
+DATA cosimD14_rejCount<>+22(SB)/1, $0x03
+DATA cosimD14_rejCount<>+23(SB)/1, $0x04
+DATA cosimD14_rejCount<>+24(SB)/1, $0x02
+DATA cosimD14_rejCount<>+25(SB)/1, $0x03
+DATA cosimD14_rejCount<>+26(SB)/1, $0x03
+DATA cosimD14_rejCount<>+27(SB)/1, $0x04
+DATA cosimD14_rejCount<>+28(SB)/1, $0x03
+DATA cosimD14_rejCount<>+29(SB)/1, $0x04
+DATA cosimD14_rejCount<>+30(SB)/1, $0x04
+DATA cosimD14_rejCount<>+31(SB)/1, $0x05
+DATA cosimD14_rejCount<>+32(SB)/1, $0x01
+DATA cosimD14_rejCount<>+33(SB)/1, $0x02
+DATA cosimD14_rejCount<>+34(SB)/1, $0x02
+DATA cosimD14_rejCount<>+35(SB)/1, $0x03
+DATA cosimD14_rejCount<>+36(SB)/1, $0x02
+DATA cosimD14_rejCount<>+37(SB)/1, $0x03
+DATA cosimD14_rejCount<>+38(SB)/1, $0x03
+DATA cosimD14_rejCount<>+39(SB)/1, $0x04
+DATA cosimD14_rejCount<>+40(SB)/1, $0x02
+DATA cosimD14_rejCount<>+41(SB)/1, $0x03
+DATA cosimD14_rejCount<>+42(SB)/1, $0x03
+DATA cosimD14_rejCount<>+43(SB)/1, $0x04
+DATA cosimD14_rejCount<>+44(SB)/1, $0x03
+DATA cosimD14_rejCount<>+45(SB)/1, $0x04
+DATA cosimD14_rejCount<>+46(SB)/1, $0x04
+DATA cosimD14_rejCount<>+47(SB)/1, $0x05
+DATA cosimD14_rejCount<>+48(SB)/1, $0x02
+DATA cosimD14_rejCount<>+49(SB)/1, $0x03
+DATA cosimD14_rejCount<>+50(SB)/1, $0x03
+DATA cosimD14_rejCount<>+51(SB)/1, $0x04
+DATA cosimD14_rejCount<>+52(SB)/1, $0x03
+DATA cosimD14_rejCount<>+53(SB)/1, $0x04
+DATA cosimD14_rejCount<>+54(SB)/1, $0x04
+DATA cosimD14_rejCount<>+55(SB)/1, $0x05
+DATA cosimD14_rejCount<>+56(SB)/1, $0x03
+DATA cosimD14_rejCount<>+57(SB)/1, $0x04
+DATA cosimD14_rejCount<>+58(SB)/1, $0x04
+DATA cosimD14_rejCount<>+59(SB)/1, $0x05
+DATA cosimD14_rejCount<>+60(SB)/1, $0x04
+DATA cosimD14_rejCount<>+61(SB)/1, $0x05
+DATA cosimD14_rejCount<>+62(SB)/1, $0x05
+DATA cosimD14_rejCount<>+63(SB)/1, $0x06
+DATA cosimD14_rejCount<>+64(SB)/1, $0x01
+DATA cosimD14_rejCount<>+65(SB)/1, $0x02
+DATA cosimD14_rejCount<>+66(SB)/1, $0x02
+DATA cosimD14_rejCount<>+67(SB)/1, $0x03
+DATA cosimD14_rejCount<>+68(SB)/1, $0x02
+DATA cosimD14_rejCount<>+69(SB)/1, $0x03
+DATA cosimD14_rejCount<>+70(SB)/1, $0x03
+DATA cosimD14_rejCount<>+71(SB)/1, $0x04
+DATA cosimD14_rejCount<>+72(SB)/1, $0x02
+DATA cosimD14_rejCount<>+73(SB)/1, $0x03
+DATA cosimD14_rejCount<>+74(SB)/1, $0x03
+DATA cosimD14_rejCount<>+75(SB)/1, $0x04
+DATA cosimD14_rejCount<>+76(SB)/1, $0x03
+DATA cosimD14_rejCount<>+77(SB)/1, $0x04
+DATA cosimD14_rejCount<>+78(SB)/1, $0x04
+DATA cosimD14_rejCount<>+79(SB)/1, $0x05
+DATA cosimD14_rejCount<>+80(SB)/1, $0x02
+DATA cosimD14_rejCount<>+81(SB)/1, $0x03
+DATA cosimD14_rejCount<>+82(SB)/1, $0x03
+DATA cosimD14_rejCount<>+83(SB)/1, $0x04
+DATA cosimD14_rejCount<>+84(SB)/1, $0x03
+DATA cosimD14_rejCount<>+85(SB)/1, $0x04
+DATA cosimD14_rejCount<>+86(SB)/1, $0x04
+DATA cosimD14_rejCount<>+87(SB)/1, $0x05
+DATA cosimD14_rejCount<>+88(SB)/1, $0x03
+DATA cosimD14_rejCount<>+89(SB)/1, $0x04
+DATA cosimD14_rejCount<>+90(SB)/1, $0x04
+DATA cosimD14_rejCount<>+91(SB)/1, $0x05
+DATA cosimD14_rejCount<>+92(SB)/1, $0x04
+DATA cosimD14_rejCount<>+93(SB)/1, $0x05
+DATA cosimD14_rejCount<>+94(SB)/1, $0x05
+DATA cosimD14_rejCount<>+95(SB)/1, $0x06
+DATA cosimD14_rejCount<>+96(SB)/1, $0x02
+DATA cosimD14_rejCount<>+97(SB)/1, $0x03
+DATA cosimD14_rejCount<>+98(SB)/1, $0x03
+DATA cosimD14_rejCount<>+99(SB)/1, $0x04
+DATA cosimD14_rejCount<>+100(SB)/1, $0x03
+DATA cosimD14_rejCount<>+101(SB)/1, $0x04
+DATA cosimD14_rejCount<>+102(SB)/1, $0x04
+DATA cosimD14_rejCount<>+103(SB)/1, $0x05
+DATA cosimD14_rejCount<>+104(SB)/1, $0x03
+DATA cosimD14_rejCount<>+105(SB)/1, $0x04
+DATA cosimD14_rejCount<>+106(SB)/1, $0x04
+DATA cosimD14_rejCount<>+107(SB)/1, $0x05
+DATA cosimD14_rejCount<>+108(SB)/1, $0x04
+DATA cosimD14_rejCount<>+109(SB)/1, $0x05
+DATA cosimD14_rejCount<>+110(SB)/1, $0x05
+DATA cosimD14_rejCount<>+111(SB)/1, $0x06
+DATA cosimD14_rejCount<>+112(SB)/1, $0x03
+DATA cosimD14_rejCount<>+113(SB)/1, $0x04
+DATA cosimD14_rejCount<>+114(SB)/1, $0x04
+DATA cosimD14_rejCount<>+115(SB)/1, $0x05
+DATA cosimD14_rejCount<>+116(SB)/1, $0x04
+DATA cosimD14_rejCount<>+117(SB)/1, $0x05
+DATA cosimD14_rejCount<>+118(SB)/1, $0x05
+DATA cosimD14_rejCount<>+119(SB)/1, $0x06
+DATA cosimD14_rejCount<>+120(SB)/1, $0x04
+DATA cosimD14_rejCount<>+121(SB)/1, $0x05
+DATA cosimD14_rejCount<>+122(SB)/1, $0x05
+DATA cosimD14_rejCount<>+123(SB)/1, $0x06
+DATA cosimD14_rejCount<>+124(SB)/1, $0x05
+DATA cosimD14_rejCount<>+125(SB)/1, $0x06
+DATA cosimD14_rejCount<>+126(SB)/1, $0x06
+DATA cosimD14_rejCount<>+127(SB)/1, $0x07
+DATA cosimD14_rejCount<>+128(SB)/1, $0x01
+DATA cosimD14_rejCount<>+129(SB)/1, $0x02
+DATA cosimD14_rejCount<>+130(SB)/1, $0x02
+DATA cosimD14_rejCount<>+131(SB)/1, $0x03
+DATA cosimD14_rejCount<>+132(SB)/1, $0x02
+DATA cosimD14_rejCount<>+133(SB)/1, $0x03
+DATA cosimD14_rejCount<>+134(SB)/1, $0x03
+DATA cosimD14_rejCount<>+135(SB)/1, $0x04
+DATA cosimD14_rejCount<>+136(SB)/1, $0x02
+DATA cosimD14_rejCount<>+137(SB)/1, $0x03
+DATA cosimD14_rejCount<>+138(SB)/1, $0x03
+DATA cosimD14_rejCount<>+139(SB)/1, $0x04
+DATA cosimD14_rejCount<>+140(SB)/1, $0x03
+DATA cosimD14_rejCount<>+141(SB)/1, $0x04
+DATA cosimD14_rejCount<>+142(SB)/1, $0x04
+DATA cosimD14_rejCount<>+143(SB)/1, $0x05
+DATA cosimD14_rejCount<>+144(SB)/1, $0x02
+DATA cosimD14_rejCount<>+145(SB)/1, $0x03
+DATA cosimD14_rejCount<>+146(SB)/1, $0x03
+DATA cosimD14_rejCount<>+147(SB)/1, $0x04
+DATA cosimD14_rejCount<>+148(SB)/1, $0x03
+DATA cosimD14_rejCount<>+149(SB)/1, $0x04
+DATA cosimD14_rejCount<>+150(SB)/1, $0x04
+DATA cosimD14_rejCount<>+151(SB)/1, $0x05
+DATA cosimD14_rejCount<>+152(SB)/1, $0x03
+DATA cosimD14_rejCount<>+153(SB)/1, $0x04
+DATA cosimD14_rejCount<>+154(SB)/1, $0x04
+DATA cosimD14_rejCount<>+155(SB)/1, $0x05
+DATA cosimD14_rejCount<>+156(SB)/1, $0x04
+DATA cosimD14_rejCount<>+157(SB)/1, $0x05
+DATA cosimD14_rejCount<>+158(SB)/1, $0x05
+DATA cosimD14_rejCount<>+159(SB)/1, $0x06
+DATA cosimD14_rejCount<>+160(SB)/1, $0x02
+DATA cosimD14_rejCount<>+161(SB)/1, $0x03
+DATA cosimD14_rejCount<>+162(SB)/1, $0x03
+DATA cosimD14_rejCount<>+163(SB)/1, $0x04
+DATA cosimD14_rejCount<>+164(SB)/1, $0x03
+DATA cosimD14_rejCount<>+165(SB)/1, $0x04
+DATA cosimD14_rejCount<>+166(SB)/1, $0x04
+DATA cosimD14_rejCount<>+167(SB)/1, $0x05
+DATA cosimD14_rejCount<>+168(SB)/1, $0x03
+DATA cosimD14_rejCount<>+169(SB)/1, $0x04
+DATA cosimD14_rejCount<>+170(SB)/1, $0x04
+DATA cosimD14_rejCount<>+171(SB)/1, $0x05
+DATA cosimD14_rejCount<>+172(SB)/1, $0x04
+DATA cosimD14_rejCount<>+173(SB)/1, $0x05
+DATA cosimD14_rejCount<>+174(SB)/1, $0x05
+DATA cosimD14_rejCount<>+175(SB)/1, $0x06
+DATA cosimD14_rejCount<>+176(SB)/1, $0x03
+DATA cosimD14_rejCount<>+177(SB)/1, $0x04
+DATA cosimD14_rejCount<>+178(SB)/1, $0x04
+DATA cosimD14_rejCount<>+179(SB)/1, $0x05
+DATA cosimD14_rejCount<>+180(SB)/1, $0x04
+DATA cosimD14_rejCount<>+181(SB)/1, $0x05
+DATA cosimD14_rejCount<>+182(SB)/1, $0x05
+DATA cosimD14_rejCount<>+183(SB)/1, $0x06
+DATA cosimD14_rejCount<>+184(SB)/1, $0x04
+DATA cosimD14_rejCount<>+185(SB)/1, $0x05
+DATA cosimD14_rejCount<>+186(SB)/1, $0x05
+DATA cosimD14_rejCount<>+187(SB)/1, $0x06
+DATA cosimD14_rejCount<>+188(SB)/1, $0x05
+DATA cosimD14_rejCount<>+189(SB)/1, $0x06
+DATA cosimD14_rejCount<>+190(SB)/1, $0x06
+DATA cosimD14_rejCount<>+191(SB)/1, $0x07
+DATA cosimD14_rejCount<>+192(SB)/1, $0x02
+DATA cosimD14_rejCount<>+193(SB)/1, $0x03
+DATA cosimD14_rejCount<>+194(SB)/1, $0x03
+DATA cosimD14_rejCount<>+195(SB)/1, $0x04
+DATA cosimD14_rejCount<>+196(SB)/1, $0x03
+DATA cosimD14_rejCount<>+197(SB)/1, $0x04
+DATA cosimD14_rejCount<>+198(SB)/1, $0x04
+DATA cosimD14_rejCount<>+199(SB)/1, $0x05
+DATA cosimD14_rejCount<>+200(SB)/1, $0x03
+DATA cosimD14_rejCount<>+201(SB)/1, $0x04
+DATA cosimD14_rejCount<>+202(SB)/1, $0x04
+DATA cosimD14_rejCount<>+203(SB)/1, $0x05
+DATA cosimD14_rejCount<>+204(SB)/1, $0x04
+DATA cosimD14_rejCount<>+205(SB)/1, $0x05
+DATA cosimD14_rejCount<>+206(SB)/1, $0x05
+DATA cosimD14_rejCount<>+207(SB)/1, $0x06
+DATA cosimD14_rejCount<>+208(SB)/1, $0x03
+DATA cosimD14_rejCount<>+209(SB)/1, $0x04
+DATA cosimD14_rejCount<>+210(SB)/1, $0x04
+DATA cosimD14_rejCount<>+211(SB)/1, $0x05
+DATA cosimD14_rejCount<>+212(SB)/1, $0x04
+DATA cosimD14_rejCount<>+213(SB)/1, $0x05
+DATA cosimD14_rejCount<>+214(SB)/1, $0x05
+DATA cosimD14_rejCount<>+215(SB)/1, $0x06
+DATA cosimD14_rejCount<>+216(SB)/1, $0x04
+DATA cosimD14_rejCount<>+217(SB)/1, $0x05
+DATA cosimD14_rejCount<>+218(SB)/1, $0x05
+DATA cosimD14_rejCount<>+219(SB)/1, $0x06
+DATA cosimD14_rejCount<>+220(SB)/1, $0x05
+DATA cosimD14_rejCount<>+221(SB)/1, $0x06
+DATA cosimD14_rejCount<>+222(SB)/1, $0x06
+DATA cosimD14_rejCount<>+223(SB)/1, $0x07
+DATA cosimD14_rejCount<>+224(SB)/1, $0x03
+DATA cosimD14_rejCount<>+225(SB)/1, $0x04
+DATA cosimD14_rejCount<>+226(SB)/1, $0x04
+DATA cosimD14_rejCount<>+227(SB)/1, $0x05
+DATA cosimD14_rejCount<>+228(SB)/1, $0x04
+DATA cosimD14_rejCount<>+229(SB)/1, $0x05
+DATA cosimD14_rejCount<>+230(SB)/1, $0x05
+DATA cosimD14_rejCount<>+231(SB)/1, $0x06
+DATA cosimD14_rejCount<>+232(SB)/1, $0x04
+DATA cosimD14_rejCount<>+233(SB)/1, $0x05
+DATA cosimD14_rejCount<>+234(SB)/1, $0x05
+DATA cosimD14_rejCount<>+235(SB)/1, $0x06
+DATA cosimD14_rejCount<>+236(SB)/1, $0x05
+DATA cosimD14_rejCount<>+237(SB)/1, $0x06
+DATA cosimD14_rejCount<>+238(SB)/1, $0x06
+DATA cosimD14_rejCount<>+239(SB)/1, $0x07
+DATA cosimD14_rejCount<>+240(SB)/1, $0x04
+DATA cosimD14_rejCount<>+241(SB)/1, $0x05
+DATA cosimD14_rejCount<>+242(SB)/1, $0x05
+DATA cosimD14_rejCount<>+243(SB)/1, $0x06
+DATA cosimD14_rejCount<>+244(SB)/1, $0x05
+DATA cosimD14_rejCount<>+245(SB)/1, $0x06
+DATA cosimD14_rejCount<>+246(SB)/1, $0x06
+DATA cosimD14_rejCount<>+247(SB)/1, $0x07
+DATA cosimD14_rejCount<>+248(SB)/1, $0x05
+DATA cosimD14_rejCount<>+249(SB)/1, $0x06
+DATA cosimD14_rejCount<>+250(SB)/1, $0x06
+DATA cosimD14_rejCount<>+251(SB)/1, $0x07
+DATA cosimD14_rejCount<>+252(SB)/1, $0x06
+DATA cosimD14_rejCount<>+253(SB)/1, $0x07
+DATA cosimD14_rejCount<>+254(SB)/1, $0x07
+DATA cosimD14_rejCount<>+255(SB)/1, $0x08
+GLOBL cosimD14_rejCount<>(SB), RODATA|NOPTR, $256
 
-// func data12() unsafe.Pointer
-TEXT ·data12(SB), NOSPLIT, $0-8
-	LEAQ cosimD9_rejCount<>(SB), AX
+// func data20() unsafe.Pointer
+TEXT ·data20(SB), NOSPLIT, $0-8
+	LEAQ cosimD14_rejCount<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
 
-// func frame0(out *[3]uint64): the frame of KeccakF1600AMD64
-TEXT ·frame0(SB), NOSPLIT, $200-8
+// useHint32Consts of usehint_amd64.s
+DATA cosimD15_useHint32Consts<>+0(SB)/4, $0x0000007f
+DATA cosimD15_useHint32Consts<>+4(SB)/4, $0x0000007f
+DATA cosimD15_useHint32Consts<>+8(SB)/4, $0x0000007f
+DATA cosimD15_useHint32Consts<>+12(SB)/4, $0x0000007f
+DATA cosimD15_useHint32Consts<>+16(SB)/4, $0x0000007f
+DATA cosimD15_useHint32Consts<>+20(SB)/4, $0x0000007f
+DATA cosimD15_useHint32Consts<>+24(SB)/4, $0x0000007f
+DATA cosimD15_useHint32Consts<>+28(SB)/4, $0x0000007f
+DATA cosimD15_useHint32Consts<>+32(SB)/4, $0x00000401
+DATA cosimD15_useHint32Consts<>+36(SB)/4, $0x00000401
+DATA cosimD15_useHint32Consts<>+40(SB)/4, $0x00000401
+DATA cosimD15_useHint32Consts<>+44(SB)/4, $0x00000401
+DATA cosimD15_useHint32Consts<>+48(SB)/4, $0x00000401
+DATA cosimD15_useHint32Consts<>+52(SB)/4, $0x00000401
+DATA cosimD15_useHint32Consts<>+56(SB)/4, $0x00000401
+DATA cosimD15_useHint32Consts<>+60(SB)/4, $0x00000401
+DATA cosimD15_useHint32Consts<>+64(SB)/4, $0x00200000
+DATA cosimD15_useHint32Consts<>+68(SB)/4, $0x00200000
+DATA cosimD15_useHint32Consts<>+72(SB)/4, $0x00200000
+DATA cosimD15_useHint32Consts<>+76(SB)/4, $0x00200000
+DATA cosimD15_useHint32Consts<>+80(SB)/4, $0x00200000
+DATA cosimD15_useHint32Consts<>+84(SB)/4, $0x00200000
+DATA cosimD15_useHint32Consts<>+88(SB)/4, $0x00200000
+DATA cosimD15_useHint32Consts<>+92(SB)/4, $0x00200000
+DATA cosimD15_useHint32Consts<>+96(SB)/4, $0x0000000f
+DATA cosimD15_useHint32Consts<>+100(SB)/4, $0x0000000f
+DATA cosimD15_useHint32Consts<>+104(SB)/4, $0x0000000f
+DATA cosimD15_useHint32Consts<>+108(SB)/4, $0x0000000f
+DATA cosimD15_useHint32Consts<>+112(SB)/4, $0x0000000f
+DATA cosimD15_useHint32Consts<>+116(SB)/4, $0x0000000f
+DATA cosimD15_useHint32Consts<>+120(SB)/4, $0x0000000f
+DATA cosimD15_useHint32Consts<>+124(SB)/4, $0x0000000f
+DATA cosimD15_useHint32Consts<>+128(SB)/4, $0x0007fe00
+DATA cosimD15_useHint32Consts<>+132(SB)/4, $0x0007fe00
+DATA cosimD15_useHint32Consts<>+136(SB)/4, $0x0007fe00
+DATA cosimD15_useHint32Consts<>+140(SB)/4, $0x0007fe00
+DATA cosimD15_useHint32Consts<>+144(SB)/4, $0x0007fe00
+DATA cosimD15_useHint32Consts<>+148(SB)/4, $0x0007fe00
+DATA cosimD15_useHint32Consts<>+152(SB)/4, $0x0007fe00
+DATA cosimD15_useHint32Consts<>+156(SB)/4, $0x0007fe00
+DATA cosimD15_useHint32Consts<>+160(SB)/4, $0x003ff000
+DATA cosimD15_useHint32Consts<>+164(SB)/4, $0x003ff000
+DATA cosimD15_useHint32Consts<>+168(SB)/4, $0x003ff000
+DATA cosimD15_useHint32Consts<>+172(SB)/4, $0x003ff000
+DATA cosimD15_useHint32Consts<>+176(SB)/4, $0x003ff000
+DATA cosimD15_useHint32Consts<>+180(SB)/4, $0x003ff000
+DATA cosimD15_useHint32Consts<>+184(SB)/4, $0x003ff000
+DATA cosimD15_useHint32Consts<>+188(SB)/4, $0x003ff000
+DATA cosimD15_useHint32Consts<>+192(SB)/4, $0x007fe001
+DATA cosimD15_useHint32Consts<>+196(SB)/4, $0x007fe001
+DATA cosimD15_useHint32Consts<>+200(SB)/4, $0x007fe001
+DATA cosimD15_useHint32Consts<>+204(SB)/4, $0x007fe001
+DATA cosimD15_useHint32Consts<>+208(SB)/4, $0x007fe001
+DATA cosimD15_useHint32Consts<>+212(SB)/4, $0x007fe001
+DATA cosimD15_useHint32Consts<>+216(SB)/4, $0x007fe001
+DATA cosimD15_useHint32Consts<>+220(SB)/4, $0x007fe001
+GLOBL cosimD15_useHint32Consts<>(SB), RODATA|NOPTR, $224
+
+// func data21() unsafe.Pointer
+TEXT ·data21(SB), NOSPLIT, $0-8
+	LEAQ cosimD15_useHint32Consts<>(SB), AX
+	MOVQ AX, ret+0(FP)
+	RET
+
+// useHint88Consts of usehint_amd64.s
+DATA cosimD15_useHint88Consts<>+0(SB)/4, $0x0000007f
+DATA cosimD15_useHint88Consts<>+4(SB)/4, $0x0000007f
+DATA cosimD15_useHint88Consts<>+8(SB)/4, $0x0000007f
+DATA cosimD15_useHint88Consts<>+12(SB)/4, $0x0000007f
+DATA cosimD15_useHint88Consts<>+16(SB)/4, $0x0000007f
+DATA cosimD15_useHint88Consts<>+20(SB)/4, $0x0000007f
+DATA cosimD15_useHint88Consts<>+24(SB)/4, $0x0000007f
+DATA cosimD15_useHint88Consts<>+28(SB)/4, $0x0000007f
+DATA cosimD15_useHint88Consts<>+32(SB)/4, $0x00002c0b
+DATA cosimD15_useHint88Consts<>+36(SB)/4, $0x00002c0b
+DATA cosimD15_useHint88Consts<>+40(SB)/4, $0x00002c0b
+DATA cosimD15_useHint88Consts<>+44(SB)/4, $0x00002c0b
+DATA cosimD15_useHint88Consts<>+48(SB)/4, $0x00002c0b
+DATA cosimD15_useHint88Consts<>+52(SB)/4, $0x00002c0b
+DATA cosimD15_useHint88Consts<>+56(SB)/4, $0x00002c0b
+DATA cosimD15_useHint88Consts<>+60(SB)/4, $0x00002c0b
+DATA cosimD15_useHint88Consts<>+64(SB)/4, $0x00800000
+DATA cosimD15_useHint88Consts<>+68(SB)/4, $0x00800000
+DATA cosimD15_useHint88Consts<>+72(SB)/4, $0x00800000
+DATA cosimD15_useHint88Consts<>+76(SB)/4, $0x00800000
+DATA cosimD15_useHint88Consts<>+80(SB)/4, $0x00800000
+DATA cosimD15_useHint88Consts<>+84(SB)/4, $0x00800000
+DATA cosimD15_useHint88Consts<>+88(SB)/4, $0x00800000
+DATA cosimD15_useHint88Consts<>+92(SB)/4, $0x00800000
+DATA cosimD15_useHint88Consts<>+96(SB)/4, $0x0000002b
+DATA cosimD15_useHint88Consts<>+100(SB)/4, $0x0000002b
+DATA cosimD15_useHint88Consts<>+104(SB)/4, $0x0000002b
+DATA cosimD15_useHint88Consts<>+108(SB)/4, $0x0000002b
+DATA cosimD15_useHint88Consts<>+112(SB)/4, $0x0000002b
+DATA cosimD15_useHint88Consts<>+116(SB)/4, $0x0000002b
+DATA cosimD15_useHint88Consts<>+120(SB)/4, $0x0000002b
+DATA cosimD15_useHint88Consts<>+124(SB)/4, $0x0000002b
+DATA cosimD15_useHint88Consts<>+128(SB)/4, $0x0002e800
+DATA cosimD15_useHint88Consts<>+132(SB)/4, $0x0002e800
+DATA cosimD15_useHint88Consts<>+136(SB)/4, $0x0002e800
+DATA cosimD15_useHint88Consts<>+140(SB)/4, $0x0002e800
+DATA cosimD15_useHint88Consts<>+144(SB)/4, $0x0002e800
+DATA cosimD15_useHint88Consts<>+148(SB)/4, $0x0002e800
+DATA cosimD15_useHint88Consts<>+152(SB)/4, $0x0002e800
+DATA cosimD15_useHint88Consts<>+156(SB)/4, $0x0002e800
+DATA cosimD15_useHint88Consts<>+160(SB)/4, $0x003ff000
+DATA cosimD15_useHint88Consts<>+164(SB)/4, $0x003ff000
+DATA cosimD15_useHint88Consts<>+168(SB)/4, $0x003ff000
+DATA cosimD15_useHint88Consts<>+172(SB)/4, $0x003ff000
+DATA cosimD15_useHint88Consts<>+176(SB)/4, $0x003ff000
+DATA cosimD15_useHint88Consts<>+180(SB)/4, $0x003ff000
+DATA cosimD15_useHint88Consts<>+184(SB)/4, $0x003ff000
+DATA cosimD15_useHint88Consts<>+188(SB)/4, $0x003ff000
+DATA cosimD15_useHint88Consts<>+192(SB)/4, $0x007fe001
+DATA cosimD15_useHint88Consts<>+196(SB)/4, $0x007fe001
+DATA cosimD15_useHint88Consts<>+200(SB)/4, $0x007fe001
+DATA cosimD15_useHint88Consts<>+204(SB)/4, $0x007fe001
+DATA cosimD15_useHint88Consts<>+208(SB)/4, $0x007fe001
+DATA cosimD15_useHint88Consts<>+212(SB)/4, $0x007fe001
+DATA cosimD15_useHint88Consts<>+216(SB)/4, $0x007fe001
+DATA cosimD15_useHint88Consts<>+220(SB)/4, $0x007fe001
+DATA cosimD15_useHint88Consts<>+224(SB)/4, $0x0000002c
+DATA cosimD15_useHint88Consts<>+228(SB)/4, $0x0000002c
+DATA cosimD15_useHint88Consts<>+232(SB)/4, $0x0000002c
+DATA cosimD15_useHint88Consts<>+236(SB)/4, $0x0000002c
+DATA cosimD15_useHint88Consts<>+240(SB)/4, $0x0000002c
+DATA cosimD15_useHint88Consts<>+244(SB)/4, $0x0000002c
+DATA cosimD15_useHint88Consts<>+248(SB)/4, $0x0000002c
+DATA cosimD15_useHint88Consts<>+252(SB)/4, $0x0000002c
+GLOBL cosimD15_useHint88Consts<>(SB), RODATA|NOPTR, $256
+
+// func data22() unsafe.Pointer
+TEXT ·data22(SB), NOSPLIT, $0-8
+	LEAQ cosimD15_useHint88Consts<>(SB), AX
+	MOVQ AX, ret+0(FP)
+	RET
+
+// func frame0(out *[3]uint64): the frame of HighBits32AVX2
+TEXT ·frame0(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
-	LEAQ local-8(SP), BX
-	MOVQ BX, 16(AX)
 	RET
 
-// func frame1(out *[3]uint64): the frame of KeccakF1600x4AVX2
-TEXT ·frame1(SB), $800-8
+// func frame1(out *[3]uint64): the frame of HighBits32AMD64
+TEXT ·frame1(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
-	LEAQ local-8(SP), BX
-	MOVQ BX, 16(AX)
 	RET
 
-// func frame2(out *[3]uint64): the frame of NTTAVX2
+// func frame2(out *[3]uint64): the frame of HighBits88AVX2
 TEXT ·frame2(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -31259,7 +33549,7 @@ TEXT ·frame2(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame3(out *[3]uint64): the frame of NTTInverseAVX2
+// func frame3(out *[3]uint64): the frame of HighBits88AMD64
 TEXT ·frame3(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -31267,31 +33557,37 @@ TEXT ·frame3(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame4(out *[3]uint64): the frame of MultiplyNTTAVX2
-TEXT ·frame4(SB), $0-8
+// func frame4(out *[3]uint64): the frame of KeccakF1600AMD64
+TEXT ·frame4(SB), NOSPLIT, $200-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame5(out *[3]uint64): the frame of MultiplyAccNTT4AVX2
-TEXT ·frame5(SB), $0-8
+// func frame5(out *[3]uint64): the frame of KeccakF1600x4AVX2
+TEXT ·frame5(SB), $800-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame6(out *[3]uint64): the frame of MultiplyAccNTT5AVX2
-TEXT ·frame6(SB), $0-8
+// func frame6(out *[3]uint64): the frame of LowBitsExceed32AVX2
+TEXT ·frame6(SB), $32-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame7(out *[3]uint64): the frame of MultiplyAccNTT7AVX2
+// func frame7(out *[3]uint64): the frame of LowBitsExceed32AMD64
 TEXT ·frame7(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -31299,8 +33595,8 @@ TEXT ·frame7(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame8(out *[3]uint64): the frame of RejNTTPolyAMD64
-TEXT ·frame8(SB), $416-8
+// func frame8(out *[3]uint64): the frame of LowBitsExceed88AVX2
+TEXT ·frame8(SB), $32-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -31309,12 +33605,180 @@ TEXT ·frame8(SB), $416-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame9(out *[3]uint64): the frame of RejNTTPolyx4AVX2
-TEXT ·frame9(SB), $2408-8
+// func frame9(out *[3]uint64): the frame of LowBitsExceed88AMD64
+TEXT ·frame9(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame10(out *[3]uint64): the frame of MakeHint32AVX2
+TEXT ·frame10(SB), $32-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
 	LEAQ local-8(SP), BX
 	MOVQ BX, 16(AX)
+	RET
+
+// func frame11(out *[3]uint64): the frame of MakeHint32AMD64
+TEXT ·frame11(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame12(out *[3]uint64): the frame of MakeHint88AVX2
+TEXT ·frame12(SB), $32-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame13(out *[3]uint64): the frame of MakeHint88AMD64
+TEXT ·frame13(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame14(out *[3]uint64): the frame of NormExceedsAVX2
+TEXT ·frame14(SB), $32-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame15(out *[3]uint64): the frame of NormExceedsAMD64
+TEXT ·frame15(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame16(out *[3]uint64): the frame of NTTAVX2
+TEXT ·frame16(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame17(out *[3]uint64): the frame of NTTInverseAVX2
+TEXT ·frame17(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame18(out *[3]uint64): the frame of MultiplyNTTAVX2
+TEXT ·frame18(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame19(out *[3]uint64): the frame of MultiplyAccNTT4AVX2
+TEXT ·frame19(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame20(out *[3]uint64): the frame of MultiplyAccNTT5AVX2
+TEXT ·frame20(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame21(out *[3]uint64): the frame of MultiplyAccNTT7AVX2
+TEXT ·frame21(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame22(out *[3]uint64): the frame of Power2RoundPolyAVX2
+TEXT ·frame22(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame23(out *[3]uint64): the frame of Power2RoundPolyAMD64
+TEXT ·frame23(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame24(out *[3]uint64): the frame of RejNTTPolyAMD64
+TEXT ·frame24(SB), $416-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame25(out *[3]uint64): the frame of RejNTTPolyx4AVX2
+TEXT ·frame25(SB), $2408-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame26(out *[3]uint64): the frame of UseHint32AVX2
+TEXT ·frame26(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame27(out *[3]uint64): the frame of UseHint32AMD64
+TEXT ·frame27(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame28(out *[3]uint64): the frame of UseHint88AVX2
+TEXT ·frame28(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame29(out *[3]uint64): the frame of UseHint88AMD64
+TEXT ·frame29(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
 	RET
