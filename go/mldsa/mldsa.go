@@ -594,11 +594,21 @@ func (sk *PrivateKey) signMu(mu []byte, deterministic bool) ([]byte, error) {
 func (sk *PrivateKey) signWithMode(μ *[64]byte, deterministic bool) ([]byte, error) {
 	var rnd [32]byte
 	if !deterministic {
-		if _, err := io.ReadFull(rand.Reader, rnd[:]); err != nil {
+		var err error
+		if rnd, err = randomBytes(); err != nil {
 			return nil, err
 		}
 	}
 	return sk.signInternal(μ, &rnd)
+}
+
+// randomBytes returns 32 bytes from crypto/rand. Its buffer escapes (an
+// interface call reads into it), so it lives here and deterministic
+// signing does not pay for it.
+func randomBytes() ([32]byte, error) {
+	var b [32]byte
+	_, err := io.ReadFull(rand.Reader, b[:])
+	return b, err
 }
 
 // computeMu returns μ = H(tr ‖ M′, 64) (Algorithm 7, line 6) with
