@@ -11,10 +11,19 @@ import (
 // machine code and the read-only data they reference from it, so that
 // what is checked is what the Go assembler and linker produced.
 type Binary struct {
-	Path string
-	f    *elf.File
-	syms []elf.Symbol
+	Path  string
+	f     *elf.File
+	syms  []elf.Symbol
+	lastK int64 // k of the last stack-bound check read (−1: none)
 }
+
+// Go's stack constants on linux/amd64 (runtime/internal stack.go,
+// cmd/internal/objabi): StackSmall, and StackNosplit, the most a chain of
+// NOSPLIT functions may use.
+const (
+	stackSmall   = 128
+	stackNosplit = 800
+)
 
 // OpenBinary opens an ELF executable.
 func OpenBinary(path string) (*Binary, error) {
@@ -94,12 +103,18 @@ var (
 // splitCheck returns the offsets where the body starts and ends (the tail
 // starts), or 0, len(code) when there is no stack-bound check.
 func (b *Binary) splitCheck(code []byte, addr uint64) (int, int, error) {
+	b.lastK = -1 // no check
 	if !bytes.HasPrefix(code, splitLoadG) {
 		return 0, len(code), nil
 	}
+	b.lastK = 0 // CMPQ SP, 16(R14) unless a LEAQ says otherwise
 	p := len(splitLoadG)
 	switch {
 	case bytes.HasPrefix(code[p:], splitLeaR12):
+		if p+len(splitLeaR12)+4 > len(code) {
+			return 0, 0, fmt.Errorf("stack check: truncated LEAQ")
+		}
+		b.lastK = -int64(int32(binary.LittleEndian.Uint32(code[p+len(splitLeaR12):])))
 		p += len(splitLeaR12) + 4
 		if !bytes.HasPrefix(code[p:], splitCmpR12) {
 			return 0, 0, fmt.Errorf("stack check: LEAQ not followed by CMPQ R12, 16(R14)")
@@ -192,6 +207,21 @@ func (b *Binary) Routine(pkg, name string) (*File, error) {
 		in.Text = in.goText()
 	}
 	r.Frame = FrameSize(r)
+	// The stack the model gives the routine must be stack the goroutine
+	// has. With the bound check, SP − k is above the guard, which leaves
+	// at least StackSmall (128) bytes below SP − k; without it (NOSPLIT,
+	// or a small leaf the assembler marked so), the linker allows a chain
+	// of such routines StackNosplit (800) bytes in all.
+	used := int64(r.Frame)
+	if SavesBP(r) {
+		used += 8
+	}
+	switch {
+	case b.lastK >= 0 && used > b.lastK+stackSmall:
+		return nil, fmt.Errorf("%s: uses %d bytes of stack, the bound check allows %d", name, used, b.lastK+stackSmall)
+	case b.lastK < 0 && used > stackNosplit:
+		return nil, fmt.Errorf("%s: uses %d bytes of stack without a bound check (at most %d)", name, used, stackNosplit)
+	}
 	return f, nil
 }
 
