@@ -74,6 +74,13 @@ var mutants = []Mutant{
 		// The caller's BP plus a constant is not the argument slot, whatever
 		// value a model might give BP.
 		Edits: []Edit{{File: "ntt_amd64.s", Find: "\tMOVQ    w+0(FP), DI\n", Replace: "\tMOVQ BP, DI\n\tMOVQ $0x10000000008, AX\n\tADDQ AX, DI\n\tMOVQ (DI), DI\n"}}},
+	{Name: "ntt/stack-beyond-what-is-checked", Routine: "NTTAVX2",
+		// A frame the TEXT line does not declare: the assembler adds no
+		// stack-bound check for it.
+		Edits: []Edit{
+			{File: "ntt_amd64.s", Find: "\tMOVQ    w+0(FP), DI\n", Replace: "\tPUSHQ BP\n\tMOVQ SP, BP\n\tSUBQ $0x1000, SP\n\tMOVQ    4112(SP), DI\n"},
+			beforeRET("ntt_amd64.s", "\tMOVQ AX, (SP)\n\tADDQ $0x1000, SP\n\tPOPQ BP\n"),
+		}},
 	{Name: "ntt/macro-unsigned-multiply", Routine: "NTTAVX2",
 		Edits: []Edit{{File: "ntt_amd64.s", Find: "#include \"textflag.h\"\n", Replace: "#include \"textflag.h\"\n#define VPMULDQ VPMULUDQ\n"}}},
 
