@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"testing"
 	"unsafe"
 
@@ -19,72 +20,73 @@ import (
 	"github.com/vg-crypto/vg/go/asm"
 )
 
-// onCPU calls each go/asm routine on contract buffers, on this CPU (the
-// AVX2 routines only where the CPU has AVX2; the test skips them
-// otherwise).
-var onCPU = map[string]func(b contract.Buffers) byte{
-	"KeccakF1600AMD64": func(b contract.Buffers) byte {
-		asm.KeccakF1600AMD64((*[25]uint64)(unsafe.Pointer(&b["a"][0])))
-		return 0
-	},
-	"KeccakF1600x4AVX2": func(b contract.Buffers) byte {
-		if cpu.X86.HasAVX2 {
-			asm.KeccakF1600x4AVX2((*[100]uint64)(unsafe.Pointer(&b["a"][0])))
+// cpuRoutines maps each go/asm routine to its Go function, the AVX2 ones
+// only where the CPU has AVX2 (the test skips them otherwise).
+func cpuRoutines() map[string]any {
+	m := map[string]any{
+		"KeccakF1600AMD64":     asm.KeccakF1600AMD64,
+		"RejNTTPolyAMD64":      asm.RejNTTPolyAMD64,
+		"HighBits32AMD64":      asm.HighBits32AMD64,
+		"HighBits88AMD64":      asm.HighBits88AMD64,
+		"LowBitsExceed32AMD64": asm.LowBitsExceed32AMD64,
+		"LowBitsExceed88AMD64": asm.LowBitsExceed88AMD64,
+		"MakeHint32AMD64":      asm.MakeHint32AMD64,
+		"MakeHint88AMD64":      asm.MakeHint88AMD64,
+		"NormExceedsAMD64":     asm.NormExceedsAMD64,
+		"Power2RoundPolyAMD64": asm.Power2RoundPolyAMD64,
+		"UseHint32AMD64":       asm.UseHint32AMD64,
+		"UseHint88AMD64":       asm.UseHint88AMD64,
+	}
+	if cpu.X86.HasAVX2 {
+		for k, v := range map[string]any{
+			"KeccakF1600x4AVX2":   asm.KeccakF1600x4AVX2,
+			"RejNTTPolyx4AVX2":    asm.RejNTTPolyx4AVX2,
+			"NTTAVX2":             asm.NTTAVX2,
+			"NTTInverseAVX2":      asm.NTTInverseAVX2,
+			"MultiplyNTTAVX2":     asm.MultiplyNTTAVX2,
+			"MultiplyAccNTT4AVX2": asm.MultiplyAccNTT4AVX2,
+			"MultiplyAccNTT5AVX2": asm.MultiplyAccNTT5AVX2,
+			"MultiplyAccNTT7AVX2": asm.MultiplyAccNTT7AVX2,
+			"HighBits32AVX2":      asm.HighBits32AVX2,
+			"HighBits88AVX2":      asm.HighBits88AVX2,
+			"LowBitsExceed32AVX2": asm.LowBitsExceed32AVX2,
+			"LowBitsExceed88AVX2": asm.LowBitsExceed88AVX2,
+			"MakeHint32AVX2":      asm.MakeHint32AVX2,
+			"MakeHint88AVX2":      asm.MakeHint88AVX2,
+			"NormExceedsAVX2":     asm.NormExceedsAVX2,
+			"Power2RoundPolyAVX2": asm.Power2RoundPolyAVX2,
+			"UseHint32AVX2":       asm.UseHint32AVX2,
+			"UseHint88AVX2":       asm.UseHint88AVX2,
+		} {
+			m[k] = v
 		}
-		return 0
-	},
-	"NTTAVX2": func(b contract.Buffers) byte {
-		if cpu.X86.HasAVX2 {
-			asm.NTTAVX2(p256(b["w"]))
-		}
-		return 0
-	},
-	"NTTInverseAVX2": func(b contract.Buffers) byte {
-		if cpu.X86.HasAVX2 {
-			asm.NTTInverseAVX2(p256(b["w"]))
-		}
-		return 0
-	},
-	"MultiplyNTTAVX2": func(b contract.Buffers) byte {
-		if cpu.X86.HasAVX2 {
-			asm.MultiplyNTTAVX2(p256(b["out"]), p256(b["a"]), p256(b["b"]))
-		}
-		return 0
-	},
-	"MultiplyAccNTT4AVX2": func(b contract.Buffers) byte {
-		if cpu.X86.HasAVX2 {
-			asm.MultiplyAccNTT4AVX2(p256(b["out"]), (*[4][256]uint32)(unsafe.Pointer(&b["a"][0])), (*[4][256]uint32)(unsafe.Pointer(&b["b"][0])))
-		}
-		return 0
-	},
-	"MultiplyAccNTT5AVX2": func(b contract.Buffers) byte {
-		if cpu.X86.HasAVX2 {
-			asm.MultiplyAccNTT5AVX2(p256(b["out"]), (*[5][256]uint32)(unsafe.Pointer(&b["a"][0])), (*[5][256]uint32)(unsafe.Pointer(&b["b"][0])))
-		}
-		return 0
-	},
-	"MultiplyAccNTT7AVX2": func(b contract.Buffers) byte {
-		if cpu.X86.HasAVX2 {
-			asm.MultiplyAccNTT7AVX2(p256(b["out"]), (*[7][256]uint32)(unsafe.Pointer(&b["a"][0])), (*[7][256]uint32)(unsafe.Pointer(&b["b"][0])))
-		}
-		return 0
-	},
-	"RejNTTPolyAMD64": func(b contract.Buffers) byte {
-		return boolByte(asm.RejNTTPolyAMD64(p256(b["a"]), (*[34]byte)(b["seed"])))
-	},
-	"RejNTTPolyx4AVX2": func(b contract.Buffers) byte {
-		if !cpu.X86.HasAVX2 {
-			return 0
-		}
-		a := [4]*[256]uint32{p256(b["a[0]"]), p256(b["a[1]"]), p256(b["a[2]"]), p256(b["a[3]"])}
-		return boolByte(asm.RejNTTPolyx4AVX2(&a, (*[4][34]byte)(unsafe.Pointer(&b["seeds"][0]))))
-	},
+	}
+	return m
 }
 
-func p256(b []byte) *[256]uint32 { return (*[256]uint32)(unsafe.Pointer(&b[0])) }
-
-func boolByte(v bool) byte {
-	if v {
+// callOnCPU calls fn with pointers into the contract's buffers, in the
+// order of the contract's arguments, and returns its bool result as a byte.
+func callOnCPU(t *testing.T, fn any, c *contract.Contract, b contract.Buffers) byte {
+	f := reflect.ValueOf(fn)
+	ft := f.Type()
+	if ft.NumIn() != len(c.Args) {
+		t.Fatalf("%s: %d parameters, the contract has %d arguments", c.Symbol, ft.NumIn(), len(c.Args))
+	}
+	var args []reflect.Value
+	for i, a := range c.Args {
+		pt := ft.In(i)
+		if a.Indirect == 0 {
+			args = append(args, reflect.NewAt(pt.Elem(), unsafe.Pointer(&b[a.Name][0])))
+			continue
+		}
+		arr := reflect.New(pt.Elem()) // *[n]*T
+		for j, bn := range a.BufferNames() {
+			arr.Elem().Index(j).Set(reflect.NewAt(pt.Elem().Elem().Elem(), unsafe.Pointer(&b[bn][0])))
+		}
+		args = append(args, arr)
+	}
+	out := f.Call(args)
+	if len(out) == 1 && out[0].Kind() == reflect.Bool && out[0].Bool() {
 		return 1
 	}
 	return 0
@@ -114,17 +116,17 @@ func TestRoutineBytes(t *testing.T) {
 	if testing.Short() {
 		runs = 20
 	}
+	fns := cpuRoutines()
 	for _, c := range contract.All {
-		call, ok := onCPU[c.Symbol]
-		if !ok {
-			t.Errorf("%s: no CPU call in this test", c.Symbol)
-			continue
-		}
 		t.Run(c.Symbol, func(t *testing.T) {
 			for _, f := range c.Features {
 				if f == "AVX2" && !cpu.X86.HasAVX2 {
 					t.Skip("this CPU lacks AVX2")
 				}
+			}
+			fn, ok := fns[c.Symbol]
+			if !ok {
+				t.Fatalf("%s: not in this test's list of go/asm routines", c.Symbol)
 			}
 			f, err := bin.Routine(check.AsmPackage, c.Symbol)
 			if err != nil {
@@ -141,7 +143,7 @@ func TestRoutineBytes(t *testing.T) {
 				for k, v := range in {
 					hw[k] = append([]byte(nil), v...)
 				}
-				hret := call(hw)
+				hret := callOnCPU(t, fn, c, hw)
 				for k := range hw {
 					if !bytes.Equal(hw[k], model[k]) {
 						t.Fatalf("input %d: buffer %s differs between the CPU and the model", i, k)
