@@ -3,14 +3,20 @@
 // arguments point to (size, secrecy, read/write, aliasing), its result, the
 // pre- and postcondition in terms of Spec/fips202 and Spec/fips204, what it
 // may leak through timing, the CPU features it may use and the stack frame
-// it may use. Spec/check runs a routine under its contract.
+// it may use, the proof level each obligation must reach and the time its
+// check may take. Spec/check runs a routine under its contract.
+//
+// The contracts are the catalogue of assembly routines: one file per file
+// stem (<stem>.go here, Emit/<stem>.go, go/asm/<stem>_amd64.s), each
+// registering its contracts from init. The generator, the checks and the
+// tests derive their lists from All.
 package contract
 
 import (
-	"bytes"
 	"encoding/binary"
 	"fmt"
 	"math/rand/v2"
+	"sort"
 
 	"github.com/vg-crypto/vg/Spec/fips202"
 	"github.com/vg-crypto/vg/Spec/fips204"
@@ -45,13 +51,45 @@ func (a Arg) BufferNames() []string {
 // Buffers maps buffer names to contents.
 type Buffers map[string][]byte
 
+// Obligations a routine's check reports, in report order.
+const (
+	MemorySafety = "memory safety"
+	ConstantTime = "constant time"
+	ABI          = "ABI"
+	MCDT         = "MCDT"
+	Features     = "features"
+	Functional   = "functional"
+)
+
+// Obligations lists them in report order.
+var Obligations = []string{MemorySafety, ConstantTime, ABI, MCDT, Features, Functional}
+
+// Levels of proof, as vg prove reports them.
+const (
+	Proven = "proven" // for every input
+	Tested = "tested" // on the inputs the check ran
+)
+
 // Contract is one routine's contract.
 type Contract struct {
 	Symbol  string // the TEXT symbol in go/asm, e.g. "KeccakF1600AMD64"
 	Routine string // FIPS name, e.g. "KeccakF1600"
 	Variant string // "AMD64" (baseline) or "AVX2"
-	GoSig   string
-	Args    []Arg
+	// Stem names the routine's files: go/asm/<Stem>_amd64.s and .go, and
+	// Emit/<Stem>.go, Spec/contract/<Stem>.go, Proofs/<Stem>.go (if it has
+	// hints), where the row lengths of a family (nttmulacc4, 5, 7) share
+	// one file named without the length.
+	Stem string
+	// GoName is the routine of go/mldsa this symbol implements; its
+	// variant there is GoName+Variant (e.g. nttAVX2).
+	GoName string
+	// GoSig is the Go declaration Emit writes for the symbol in go/asm,
+	// with Doc (one comment line each) above it; a builder that emits
+	// several variants in one loop (coefficient maps) still writes its own
+	// doc, and leaves Doc empty.
+	GoSig string
+	Doc   []string
+	Args  []Arg
 	// Result is the Go result type ("" or "bool"); it sits in the
 	// argument area after the pointer arguments (Go ABI0).
 	Result string
@@ -84,6 +122,17 @@ type Contract struct {
 	// on one coefficient; the checker may then prove the postcondition
 	// for every input (Spec/check, lanes.go).
 	Lanes *Lanes
+	// Level is the proof level each obligation must reach: Proven or
+	// Tested. vg prove fails when a check reports less.
+	Level map[string]string
+	// Budget bounds, in seconds, the time vg prove may spend on the
+	// routine (summed over obligations; tools/checks/check_speed). Each is
+	// about twice the slowest of three runs on the shared 2-core machine of
+	// 2026-11-29 under load average 7 (KeccakF1600/AMD64 4.9-13.9 s,
+	// KeccakF1600x4/AVX2 20.4-43.7 s, RejNTTPoly/AMD64 41.9-85.0 s,
+	// RejNTTPolyx4/AVX2 116-160 s; NTT and NTT⁻¹ 5-14 s per functional
+	// test). Raise one only with the reason in the commit.
+	Budget float64
 	// Gen draws a random input meeting the precondition.
 	Gen func(r *rand.Rand) Buffers
 	// Check returns an error if out (and the result byte) do not meet the
@@ -231,248 +280,26 @@ func rejStreams(polys int, out func(j int) string) *Streams {
 		}}
 }
 
-// All lists the contracts of every assembly routine.
-var All = []*Contract{
-	{
-		Symbol: "KeccakF1600AMD64", Routine: "KeccakF1600", Variant: "AMD64",
-		GoSig: "func KeccakF1600AMD64(a *[25]uint64)",
-		Args:  []Arg{{Name: "a", Bytes: 200, Secret: true, Read: true, Write: true}},
-		Pre:   "a points to 25 lanes, lane A[x,y] at a[x+5y] (little-endian words)",
-		Post:  "a = fips202.KeccakF1600(old a)",
-		Leak:  "nothing: the state is secret",
-		// The baseline variant uses general registers only.
-		Features: nil, MaxFrame: 4096, NoAlias: true, KeccakStates: 1,
-		Gen: func(r *rand.Rand) Buffers { return Buffers{"a": randBytes(r, 200)} },
-		Check: func(in, out Buffers, _ byte) error {
-			want := lanes(in["a"])
-			fips202.KeccakF1600(want)
-			got := lanes(out["a"])
-			for i := range want {
-				if got[i] != want[i] {
-					return fmt.Errorf("lane %d = %#x, Spec KeccakF1600 gives %#x", i, got[i], want[i])
-				}
-			}
-			return nil
-		},
-	},
-	{
-		Symbol: "KeccakF1600x4AVX2", Routine: "KeccakF1600x4", Variant: "AVX2",
-		GoSig: "func KeccakF1600x4AVX2(a *[100]uint64)",
-		Args:  []Arg{{Name: "a", Bytes: 800, Secret: true, Read: true, Write: true}},
-		Pre:   "a holds four interleaved states: lane i of state j at a[4i+j]",
-		Post:  "for each j, state j = fips202.KeccakF1600(old state j)",
-		Leak:  "nothing: the states are secret",
-		// avo names AVX2 routines' features "AVX, AVX2".
-		Features: []string{"AVX", "AVX2"}, MaxFrame: 4096, NoAlias: true, KeccakStates: 4,
-		Gen: func(r *rand.Rand) Buffers { return Buffers{"a": randBytes(r, 800)} },
-		Check: func(in, out Buffers, _ byte) error {
-			for j := 0; j < 4; j++ {
-				var st, got [25]uint64
-				for i := 0; i < 25; i++ {
-					st[i] = binary.LittleEndian.Uint64(in["a"][8*(4*i+j):])
-					got[i] = binary.LittleEndian.Uint64(out["a"][8*(4*i+j):])
-				}
-				fips202.KeccakF1600(&st)
-				if st != got {
-					return fmt.Errorf("state %d differs from Spec KeccakF1600", j)
-				}
-			}
-			return nil
-		},
-	},
-	{
-		Symbol: "RejNTTPolyAMD64", Routine: "RejNTTPoly", Variant: "AMD64",
-		GoSig: "func RejNTTPolyAMD64(a *[256]uint32, seed *[34]byte) bool",
-		Args: []Arg{
-			{Name: "a", Bytes: 1024, Write: true, Read: true},
-			{Name: "seed", Bytes: 34, Read: true},
-		},
-		Result: "bool",
-		Pre:    "seed = ρ ‖ s ‖ r (34 bytes, public)",
-		Post: "ok ⇔ Algorithm 30 needs at most 896 three-byte groups (RejNTTPolyBlocks = 16 SHAKE128 blocks); " +
-			"ok ⇒ a = fips204.RejNTTPoly(seed)",
-		Leak:          "the public seed: control flow and addresses may depend on seed-derived values",
-		PublicControl: true,
-		Streams:       rejStreams(1, func(int) string { return "a" }),
-		Features:      nil, MaxFrame: 4096, NoAlias: true,
-		Gen: func(r *rand.Rand) Buffers {
-			return Buffers{"a": randBytes(r, 1024), "seed": randBytes(r, 34)}
-		},
-		Check: func(in, out Buffers, ret byte) error {
-			ok, err := checkRej(in["seed"], out["a"])
-			if err != nil {
-				return err
-			}
-			if ret != b2b(ok) {
-				return fmt.Errorf("returned %d, want %d (bound of %d groups)", ret, b2b(ok), maxGroups)
-			}
-			if !bytes.Equal(in["seed"], out["seed"]) {
-				return fmt.Errorf("seed modified")
-			}
-			return nil
-		},
-	},
-	{
-		Symbol: "RejNTTPolyx4AVX2", Routine: "RejNTTPolyx4", Variant: "AVX2",
-		GoSig: "func RejNTTPolyx4AVX2(a *[4]*[256]uint32, seeds *[4][34]byte) bool",
-		Args: []Arg{
-			{Name: "a", Bytes: 1024, Indirect: 4, Write: true, Read: true},
-			{Name: "seeds", Bytes: 136, Read: true},
-		},
-		Result: "bool",
-		Pre:    "seeds[j] = ρ ‖ s ‖ r for four entries (public); a[j] point to four distinct polynomials",
-		Post: "ok ⇔ for every j Algorithm 30 needs at most 896 groups; " +
-			"ok ⇒ for every j, *a[j] = fips204.RejNTTPoly(seeds[j])",
-		Leak:          "the public seeds: control flow and addresses may depend on seed-derived values",
-		PublicControl: true,
-		Streams:       rejStreams(4, func(j int) string { return fmt.Sprintf("a[%d]", j) }),
-		Features:      []string{"AVX", "AVX2"}, MaxFrame: 8192, NoAlias: true,
-		Gen: func(r *rand.Rand) Buffers {
-			b := Buffers{"seeds": randBytes(r, 136)}
-			for j := 0; j < 4; j++ {
-				b[fmt.Sprintf("a[%d]", j)] = randBytes(r, 1024)
-			}
-			return b
-		},
-		Check: func(in, out Buffers, ret byte) error {
-			all := true
-			for j := 0; j < 4; j++ {
-				ok, err := checkRej(in["seeds"][34*j:34*j+34], out[fmt.Sprintf("a[%d]", j)])
-				if err != nil {
-					return fmt.Errorf("polynomial %d: %v", j, err)
-				}
-				all = all && ok
-			}
-			if ret != b2b(all) {
-				return fmt.Errorf("returned %d, want %d", ret, b2b(all))
-			}
-			return nil
-		},
-	},
+// All lists the contracts of every assembly routine, sorted by symbol.
+var All []*Contract
+
+// register adds contracts to All; each routine's file calls it from init.
+func register(cs ...*Contract) {
+	All = append(All, cs...)
+	sort.Slice(All, func(i, j int) bool { return All[i].Symbol < All[j].Symbol })
 }
 
-// nttContract is the contract of an in-place transform of 256
-// coefficients in [0, q), equal word for word to spec (Algorithm 41 or 42).
-func nttContract(sym, routine, algo string, spec func(fips204.Poly) fips204.Poly) *Contract {
-	want := func(in Buffers) []uint32 {
-		out := spec(Poly(in["w"]))
-		ws := make([]uint32, len(out))
-		for i, x := range out {
-			ws[i] = uint32(x)
-		}
-		return ws
+// provenExcept is a Level map: every obligation proven except the ones
+// named, which are tested.
+func provenExcept(tested ...string) map[string]string {
+	m := map[string]string{}
+	for _, ob := range Obligations {
+		m[ob] = Proven
 	}
-	return &Contract{
-		Symbol: sym, Routine: routine, Variant: "AVX2",
-		GoSig: "func " + sym + "(w *[256]uint32)",
-		Args:  []Arg{{Name: "w", Bytes: 1024, Secret: true, Read: true, Write: true}},
-		Pre:   "every coefficient of w in [0, q)",
-		Post:  "w = fips204." + routine + "(old w) (" + algo + "), coefficients in [0, q)",
-		Leak:  "nothing: the coefficients are secret (s1, s2, y, c)",
-		// VPMULDQ (signed) is outside the MCDT rule; the checker still
-		// reports any PMULUDQ/VPMULUDQ with a secret operand.
-		Features: []string{"AVX", "AVX2"}, MaxFrame: 4096, NoAlias: true,
-		Gen: func(r *rand.Rand) Buffers {
-			b := make([]byte, 1024)
-			for i := 0; i < 256; i++ {
-				binary.LittleEndian.PutUint32(b[4*i:], r.Uint32N(fips204.Q))
-			}
-			return Buffers{"w": b}
-		},
-		Zq: &ZqMap{In: []string{"w"}, Out: "w", Want: want},
-		Check: func(in, out Buffers, _ byte) error {
-			for i, w := range want(in) {
-				if got := binary.LittleEndian.Uint32(out["w"][4*i:]); got != w {
-					return fmt.Errorf("coefficient %d = %d, Spec %s gives %d", i, got, routine, w)
-				}
-			}
-			return nil
-		},
+	for _, ob := range tested {
+		m[ob] = Tested
 	}
-}
-
-func init() {
-	All = append(All,
-		nttContract("NTTAVX2", "NTT", "FIPS 204, Algorithm 41", fips204.NTT),
-		nttContract("NTTInverseAVX2", "NTTInverse", "FIPS 204, Algorithm 42", fips204.NTTInverse),
-		productContract("MultiplyNTTAVX2", 0),
-		productContract("MultiplyAccNTT4AVX2", 4),
-		productContract("MultiplyAccNTT5AVX2", 5),
-		productContract("MultiplyAccNTT7AVX2", 7),
-	)
-}
-
-// rInv is 2⁻³² mod q: the products of T_q take one factor in Montgomery
-// form (times 2³²), so the result carries a factor 2⁻³².
-const rInv = 8265825
-
-// productContract is the contract of MultiplyNTT (Algorithm 45) for l = 0,
-// or of one row of MatrixVectorNTT (Algorithm 48, lines 2 to 4) of length
-// l: out = 2⁻³² · Σⱼ a[j] ∘ b[j], every coefficient in [0, q) in and out.
-func productContract(sym string, l int) *Contract {
-	routine, rows, sig := "MultiplyNTT", 1, "func "+sym+"(out, a, b *[256]uint32)"
-	post := "out = 2⁻³² ∘ fips204.MultiplyNTT(a, b) (Algorithm 45), coefficients in [0, q)"
-	if l > 0 {
-		routine, rows = fmt.Sprintf("MultiplyAccNTT%d", l), l
-		sig = fmt.Sprintf("func %s(out *[256]uint32, a, b *[%d][256]uint32)", sym, l)
-		post = fmt.Sprintf("out = 2⁻³² ∘ fips204.MatrixVectorNTT({a}, b)[0] (Algorithm 48, a row of length %d), coefficients in [0, q)", l)
-	}
-	want := func(in Buffers) []uint32 {
-		var a, b []fips204.Poly
-		for j := 0; j < rows; j++ {
-			a = append(a, Poly(in["a"][1024*j:]))
-			b = append(b, Poly(in["b"][1024*j:]))
-		}
-		var w fips204.Poly
-		if l == 0 {
-			w = fips204.MultiplyNTT(a[0], b[0])
-		} else {
-			w = fips204.MatrixVectorNTT([][]fips204.Poly{a}, b)[0]
-		}
-		var r fips204.Poly
-		for i := range r {
-			r[i] = rInv
-		}
-		w = fips204.MultiplyNTT(w, r)
-		ws := make([]uint32, len(w))
-		for i, x := range w {
-			ws[i] = uint32(x)
-		}
-		return ws
-	}
-	return &Contract{
-		Symbol: sym, Routine: routine, Variant: "AVX2", GoSig: sig,
-		Args: []Arg{
-			{Name: "out", Bytes: 1024, Secret: true, Write: true},
-			{Name: "a", Bytes: 1024 * rows, Secret: true, Read: true},
-			{Name: "b", Bytes: 1024 * rows, Secret: true, Read: true},
-		},
-		Pre:      "every coefficient of a and b in [0, q); a or b in Montgomery form (times 2³² mod q)",
-		Post:     post,
-		Leak:     "nothing: the coefficients are secret (s1, s2, t0, y, c)",
-		Features: []string{"AVX", "AVX2"}, MaxFrame: 4096, NoAlias: true,
-		Gen: func(r *rand.Rand) Buffers {
-			b := Buffers{"out": randBytes(r, 1024)}
-			for _, name := range []string{"a", "b"} {
-				buf := make([]byte, 1024*rows)
-				for i := 0; i < 256*rows; i++ {
-					binary.LittleEndian.PutUint32(buf[4*i:], r.Uint32N(fips204.Q))
-				}
-				b[name] = buf
-			}
-			return b
-		},
-		Zq: &ZqMap{In: []string{"a", "b"}, Out: "out", Bilinear: true, PerPosition: l > 0, Want: want},
-		Check: func(in, out Buffers, _ byte) error {
-			got := Poly(out["out"])
-			for i, w := range want(in) {
-				if uint32(got[i]) != w {
-					return fmt.Errorf("coefficient %d = %d, Spec gives %d", i, got[i], w)
-				}
-			}
-			return nil
-		},
-	}
+	return m
 }
 
 func b2b(b bool) byte {

@@ -3,6 +3,7 @@ package contract
 import (
 	"encoding/binary"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/vg-crypto/vg/Spec/fips202"
@@ -95,6 +96,52 @@ func TestProductContracts(t *testing.T) {
 		out["out"][4*200] ^= 1
 		if c.Check(in, out, 0) == nil {
 			t.Errorf("%s: a wrong output accepted", sym)
+		}
+	}
+}
+
+// TestCatalogue checks what the generator, the checks and the tests read
+// from every contract.
+func TestCatalogue(t *testing.T) {
+	if len(All) == 0 {
+		t.Fatal("no contract registered")
+	}
+	seen := map[string]bool{}
+	for _, c := range All {
+		if seen[c.Symbol] {
+			t.Errorf("%s registered twice", c.Symbol)
+		}
+		seen[c.Symbol] = true
+		if c.Symbol != c.Routine+c.Variant {
+			t.Errorf("%s: symbol is not Routine+Variant (%s+%s)", c.Symbol, c.Routine, c.Variant)
+		}
+		if c.Stem == "" || strings.ToLower(c.Stem) != c.Stem || c.GoName == "" {
+			t.Errorf("%s: Stem %q (lower case) and GoName %q must be set", c.Symbol, c.Stem, c.GoName)
+		}
+		if !strings.HasPrefix(c.GoSig, "func "+c.Symbol+"(") {
+			t.Errorf("%s: GoSig %q does not declare the symbol", c.Symbol, c.GoSig)
+		}
+		if len(c.Doc) > 0 && !strings.HasPrefix(c.Doc[0], c.Symbol+" ") {
+			t.Errorf("%s: Doc must start with the symbol's name", c.Symbol)
+		}
+		for _, ob := range Obligations {
+			if l := c.Level[ob]; l != Proven && l != Tested {
+				t.Errorf("%s: level of %s is %q", c.Symbol, ob, l)
+			}
+		}
+		if len(c.Level) != len(Obligations) {
+			t.Errorf("%s: %d levels for %d obligations", c.Symbol, len(c.Level), len(Obligations))
+		}
+		if c.Budget <= 0 {
+			t.Errorf("%s: no time budget", c.Symbol)
+		}
+		if c.Gen == nil || c.Check == nil {
+			t.Errorf("%s: Gen and Check must be set", c.Symbol)
+		}
+	}
+	for i := 1; i < len(All); i++ {
+		if All[i-1].Symbol >= All[i].Symbol {
+			t.Errorf("All not sorted by symbol at %s", All[i].Symbol)
 		}
 	}
 }

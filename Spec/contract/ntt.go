@@ -1,0 +1,63 @@
+package contract
+
+import (
+	"encoding/binary"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/vg-crypto/vg/Spec/fips204"
+)
+
+func init() {
+	c := nttContract("NTTAVX2", "NTT", "FIPS 204, Algorithm 41", fips204.NTT)
+	c.Stem, c.GoName = "ntt", "ntt"
+	c.Doc = []string{
+		"NTTAVX2 is NTT (FIPS 204, Algorithm 41) in place: coefficients in [0, q)",
+		"in, the NTT in [0, q) out, the same words as Algorithm 41 gives. Inside,",
+		"values are signed: each layer adds less than ¾q to their absolute value,",
+		"so they stay below 7q, and one reduction ends it. Straight-line code:",
+		"no branch or address depends on the coefficients. Needs AVX2.",
+	}
+	register(c)
+}
+
+// nttContract is the contract of an in-place transform of 256
+// coefficients in [0, q), equal word for word to spec (Algorithm 41 or 42).
+func nttContract(sym, routine, algo string, spec func(fips204.Poly) fips204.Poly) *Contract {
+	want := func(in Buffers) []uint32 {
+		out := spec(Poly(in["w"]))
+		ws := make([]uint32, len(out))
+		for i, x := range out {
+			ws[i] = uint32(x)
+		}
+		return ws
+	}
+	return &Contract{
+		Symbol: sym, Routine: routine, Variant: "AVX2",
+		Level: provenExcept(), Budget: 40,
+		GoSig: "func " + sym + "(w *[256]uint32)",
+		Args:  []Arg{{Name: "w", Bytes: 1024, Secret: true, Read: true, Write: true}},
+		Pre:   "every coefficient of w in [0, q)",
+		Post:  "w = fips204." + routine + "(old w) (" + algo + "), coefficients in [0, q)",
+		Leak:  "nothing: the coefficients are secret (s1, s2, y, c)",
+		// VPMULDQ (signed) is outside the MCDT rule; the checker still
+		// reports any PMULUDQ/VPMULUDQ with a secret operand.
+		Features: []string{"AVX", "AVX2"}, MaxFrame: 4096, NoAlias: true,
+		Gen: func(r *rand.Rand) Buffers {
+			b := make([]byte, 1024)
+			for i := 0; i < 256; i++ {
+				binary.LittleEndian.PutUint32(b[4*i:], r.Uint32N(fips204.Q))
+			}
+			return Buffers{"w": b}
+		},
+		Zq: &ZqMap{In: []string{"w"}, Out: "w", Want: want},
+		Check: func(in, out Buffers, _ byte) error {
+			for i, w := range want(in) {
+				if got := binary.LittleEndian.Uint32(out["w"][4*i:]); got != w {
+					return fmt.Errorf("coefficient %d = %d, Spec %s gives %d", i, got, routine, w)
+				}
+			}
+			return nil
+		},
+	}
+}

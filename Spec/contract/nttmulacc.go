@@ -1,0 +1,26 @@
+package contract
+
+import (
+	"fmt"
+)
+
+// The rows of MatrixVectorNTT, one routine per ℓ of ML-DSA-44, -65 and -87
+// (FIPS 204, Table 1), each in its own file go/asm/nttmulacc<ℓ>_amd64.s.
+func init() {
+	for _, row := range []struct {
+		l      int
+		budget float64
+	}{{4, 30}, {5, 35}, {7, 45}} {
+		name := fmt.Sprintf("MultiplyAccNTT%dAVX2", row.l)
+		c := productContract(name, row.l)
+		c.Stem, c.GoName, c.Budget = fmt.Sprintf("nttmulacc%d", row.l), "multiplyAccNTT", row.budget
+		c.Doc = []string{
+			name + " is one row of MatrixVectorNTT (FIPS 204, Algorithm 48,",
+			fmt.Sprintf("lines 2 to 4) for ℓ = %d: out[i] = Σⱼ a[j][i]·b[j][i]·2⁻³² mod q in [0, q),", row.l),
+			"for coefficients in [0, q); a or b holds the Montgomery forms. The",
+			"buffers must not overlap. Straight-line code: no branch or address",
+			"depends on the coefficients. Needs AVX2.",
+		}
+		register(c)
+	}
+}

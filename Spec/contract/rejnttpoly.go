@@ -1,0 +1,51 @@
+package contract
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+)
+
+func init() {
+	register(&Contract{
+		Symbol: "RejNTTPolyAMD64", Routine: "RejNTTPoly", Variant: "AMD64",
+		Stem: "rejnttpoly", GoName: "rejNTTPoly",
+		GoSig: "func RejNTTPolyAMD64(a *[256]uint32, seed *[34]byte) bool",
+		Doc: []string{
+			"RejNTTPolyAMD64 is RejNTTPoly (FIPS 204, Algorithm 30): it fills a with",
+			"256 coefficients in [0, q) sampled from SHAKE128(seed), seed = ρ‖s‖r.",
+			fmt.Sprintf("It squeezes at most %d blocks (Appendix C) and returns false if they", RejNTTPolyBlocks),
+			"run out, a then holding garbage. Its branches and addresses depend on",
+			"the public seed only. Baseline x86-64.",
+		},
+		Level: provenExcept(Functional), Budget: 170,
+		Args: []Arg{
+			{Name: "a", Bytes: 1024, Write: true, Read: true},
+			{Name: "seed", Bytes: 34, Read: true},
+		},
+		Result: "bool",
+		Pre:    "seed = ρ ‖ s ‖ r (34 bytes, public)",
+		Post: "ok ⇔ Algorithm 30 needs at most 896 three-byte groups (RejNTTPolyBlocks = 16 SHAKE128 blocks); " +
+			"ok ⇒ a = fips204.RejNTTPoly(seed)",
+		Leak:          "the public seed: control flow and addresses may depend on seed-derived values",
+		PublicControl: true,
+		Streams:       rejStreams(1, func(int) string { return "a" }),
+		Features:      nil, MaxFrame: 4096, NoAlias: true,
+		Gen: func(r *rand.Rand) Buffers {
+			return Buffers{"a": randBytes(r, 1024), "seed": randBytes(r, 34)}
+		},
+		Check: func(in, out Buffers, ret byte) error {
+			ok, err := checkRej(in["seed"], out["a"])
+			if err != nil {
+				return err
+			}
+			if ret != b2b(ok) {
+				return fmt.Errorf("returned %d, want %d (bound of %d groups)", ret, b2b(ok), maxGroups)
+			}
+			if !bytes.Equal(in["seed"], out["seed"]) {
+				return fmt.Errorf("seed modified")
+			}
+			return nil
+		},
+	})
+}

@@ -1,0 +1,57 @@
+package contract
+
+import (
+	"fmt"
+	"math/rand/v2"
+)
+
+func init() {
+	register(&Contract{
+		Symbol: "RejNTTPolyx4AVX2", Routine: "RejNTTPolyx4", Variant: "AVX2",
+		Stem: "rejnttpolyx4", GoName: "rejNTTPolyx4",
+		GoSig: "func RejNTTPolyx4AVX2(a *[4]*[256]uint32, seeds *[4][34]byte) bool",
+		Doc: []string{
+			"RejNTTPolyx4AVX2 runs RejNTTPoly (FIPS 204, Algorithm 30) on four seeds",
+			"at once, a[j] receiving the sample of seeds[j]; the four SHAKE128",
+			fmt.Sprintf("states are squeezed in step with the four-way permutation, at most %d", RejNTTPolyBlocks),
+			"blocks each (Appendix C). It returns true iff all four completed; a[j]",
+			"of an incomplete sample holds garbage. The four pointers must not",
+			"alias. Branches and addresses depend on the public seeds only. Needs",
+			"AVX2.",
+		},
+		Level: provenExcept(Functional), Budget: 310,
+		Args: []Arg{
+			{Name: "a", Bytes: 1024, Indirect: 4, Write: true, Read: true},
+			{Name: "seeds", Bytes: 136, Read: true},
+		},
+		Result: "bool",
+		Pre:    "seeds[j] = ρ ‖ s ‖ r for four entries (public); a[j] point to four distinct polynomials",
+		Post: "ok ⇔ for every j Algorithm 30 needs at most 896 groups; " +
+			"ok ⇒ for every j, *a[j] = fips204.RejNTTPoly(seeds[j])",
+		Leak:          "the public seeds: control flow and addresses may depend on seed-derived values",
+		PublicControl: true,
+		Streams:       rejStreams(4, func(j int) string { return fmt.Sprintf("a[%d]", j) }),
+		Features:      []string{"AVX", "AVX2"}, MaxFrame: 8192, NoAlias: true,
+		Gen: func(r *rand.Rand) Buffers {
+			b := Buffers{"seeds": randBytes(r, 136)}
+			for j := 0; j < 4; j++ {
+				b[fmt.Sprintf("a[%d]", j)] = randBytes(r, 1024)
+			}
+			return b
+		},
+		Check: func(in, out Buffers, ret byte) error {
+			all := true
+			for j := 0; j < 4; j++ {
+				ok, err := checkRej(in["seeds"][34*j:34*j+34], out[fmt.Sprintf("a[%d]", j)])
+				if err != nil {
+					return fmt.Errorf("polynomial %d: %v", j, err)
+				}
+				all = all && ok
+			}
+			if ret != b2b(all) {
+				return fmt.Errorf("returned %d, want %d", ret, b2b(all))
+			}
+			return nil
+		},
+	})
+}
