@@ -1,0 +1,176 @@
+package check
+
+import (
+	"fmt"
+	"sort"
+	"sync"
+
+	"github.com/vg-crypto/vg/Spec/contract"
+	"github.com/vg-crypto/vg/Spec/x86"
+)
+
+// Unit is one assembly routine as the checker reads it, with the file that
+// holds it.
+type Unit struct {
+	File    *x86.File
+	Routine *x86.Routine
+}
+
+// Input is what Package checks: the routines found, and failing results
+// for what could not be read (a routine the checker cannot read fails),
+// each naming its TEXT symbol in Routine. ProgramsInput builds it from the
+// machine code of go/asm as built.
+type Input struct {
+	Units    []Unit
+	Failures []Result
+}
+
+// ProgramsInput is the Input of decoded routines: one that could not be
+// decoded fails ("decode"), one whose text says something else than its
+// machine code fails ("text = bytes") and is still checked, as the machine
+// code is what runs.
+func ProgramsInput(progs []Program) Input {
+	var in Input
+	for _, p := range progs {
+		if p.Err != nil {
+			in.Failures = append(in.Failures, Result{Routine: p.Name, Obligation: "decode",
+				Status: Failing, Detail: p.Err.Error()})
+			continue
+		}
+		if p.TextErr != nil {
+			in.Failures = append(in.Failures, Result{Routine: p.Name, Obligation: "text = bytes",
+				Status: Failing, Detail: p.TextErr.Error()})
+		}
+		in.Units = append(in.Units, Unit{p.File, p.Routine})
+	}
+	return in
+}
+
+// PackageOptions tune Package.
+type PackageOptions struct {
+	Runs int // random functional runs per routine
+	// Only restricts the check to one routine, by TEXT symbol or FIPS name
+	// ("" for all).
+	Only string
+	// Hints are the untrusted proof hints (Proofs); Package verifies
+	// everything it uses of them.
+	Hints Hints
+	// Inputs returns extra functional-test inputs for a contract (e.g.
+	// derived from test vectors), or nil.
+	Inputs func(c *contract.Contract) []contract.Buffers
+	// Workers is the number of routines checked at once (default 2).
+	Workers int
+}
+
+// Package checks every routine of in under its contract and decides
+// coverage: a TEXT symbol without a contract fails, and so does a contract
+// without a routine. Results keep the order of in (its failures and the
+// missing contracts first, then routine by routine, then contracts
+// without a routine).
+func Package(in Input, opt PackageOptions) ([]Result, error) {
+	if opt.Workers <= 0 {
+		opt.Workers = 2
+	}
+	match := func(symbol, routine string) bool {
+		return opt.Only == "" || opt.Only == symbol || opt.Only == routine
+	}
+	var results []Result
+	for _, f := range in.Failures {
+		c := contract.Lookup(f.Routine)
+		if c != nil && match(c.Symbol, c.Routine) || c == nil && match(f.Routine, "") {
+			results = append(results, f)
+		}
+	}
+	type job struct {
+		u Unit
+		c *contract.Contract
+	}
+	var jobs []job
+	seen := map[string]bool{}
+	for _, u := range in.Units {
+		c := contract.Lookup(u.Routine.Name)
+		if c == nil {
+			if match(u.Routine.Name, "") {
+				results = append(results, Result{Routine: u.Routine.Name, Obligation: "contract",
+					Status: Failing, Detail: "no contract in Spec/contract for " + u.Routine.Name})
+			}
+			continue
+		}
+		seen[c.Symbol] = true
+		if match(c.Symbol, c.Routine) {
+			jobs = append(jobs, job{u, c})
+		}
+	}
+	var orphans []Result
+	for _, c := range contract.All {
+		if !seen[c.Symbol] && match(c.Symbol, c.Routine) {
+			orphans = append(orphans, Result{Routine: c.Routine, Variant: c.Variant, Obligation: "routine",
+				Status: Failing, Detail: "contract without a routine: no TEXT " + c.Symbol + " in the assembly"})
+		}
+	}
+	if len(jobs) == 0 && len(results) == 0 && len(orphans) == 0 {
+		return nil, fmt.Errorf("no routine matches %q", opt.Only)
+	}
+	// Start the slowest first (samplers run many blocks per input), so the
+	// workers finish together; results keep the order of in.
+	order := make([]int, len(jobs))
+	for i := range order {
+		order[i] = i
+	}
+	cost := func(j job) int {
+		n := len(j.u.Routine.Insns)
+		if j.c.PublicControl {
+			n *= 8
+		}
+		return n
+	}
+	sort.SliceStable(order, func(a, b int) bool { return cost(jobs[order[a]]) > cost(jobs[order[b]]) })
+	out := make([][]Result, len(jobs))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < opt.Workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				j := jobs[i]
+				o := Options{Runs: opt.Runs, Seed: uint64(i + 1), Hints: opt.Hints}
+				if opt.Inputs != nil {
+					o.ExtraInputs = opt.Inputs(j.c)
+				}
+				out[i] = Routine(j.u.File, j.u.Routine, j.c, o)
+			}
+		}()
+	}
+	for _, i := range order {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for _, rs := range out {
+		results = append(results, rs...)
+	}
+	return append(results, orphans...), nil
+}
+
+// BelowLevel lists the results that fail or reach less than the level
+// their contract declares (a tested obligation the contract says is
+// proven), as "Routine/Variant obligation: status, declared level".
+func BelowLevel(results []Result) []string {
+	var out []string
+	for _, r := range results {
+		if r.Status == Failing {
+			out = append(out, fmt.Sprintf("%s/%s %s: failing", r.Routine, r.Variant, r.Obligation))
+			continue
+		}
+		c := contract.Lookup(r.Routine + r.Variant)
+		if c == nil {
+			out = append(out, fmt.Sprintf("%s/%s %s: %s, no contract", r.Routine, r.Variant, r.Obligation, r.Status))
+			continue
+		}
+		if c.Level[r.Obligation] == Proven && r.Status != Proven {
+			out = append(out, fmt.Sprintf("%s/%s %s: %s, the contract declares it proven", r.Routine, r.Variant, r.Obligation, r.Status))
+		}
+	}
+	return out
+}
