@@ -7,15 +7,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
-	"sync"
 	"text/tabwriter"
 
 	"github.com/vg-crypto/vg/Proofs"
 	"github.com/vg-crypto/vg/Spec/check"
 	"github.com/vg-crypto/vg/Spec/contract"
-	"github.com/vg-crypto/vg/Spec/x86"
 	"github.com/vg-crypto/vg/internal/modroot"
 	"github.com/vg-crypto/vg/internal/vectors"
 )
@@ -50,9 +47,18 @@ func prove(args []string, w io.Writer) error {
 		return err
 	}
 	extra, note := vectorSeeds()
-	results, err := proveBuilt(root, overlay, *only, *runs, extra)
+	progs, err := check.Programs(root, overlay)
 	if err != nil {
-		return err
+		return fmt.Errorf("prove: %v", err)
+	}
+	// Coverage, the order of work and the levels are the checker's; this
+	// command supplies the proof hints and the vector inputs, and prints.
+	results, err := check.Package(check.ProgramsInput(progs), check.PackageOptions{
+		Runs: *runs, Only: *only, Hints: proofs.Hints{},
+		Inputs: func(c *contract.Contract) []contract.Buffers { return vectorInputs(c, extra) },
+	})
+	if err != nil {
+		return fmt.Errorf("prove: %v", err)
 	}
 	if *jsonOut {
 		enc := json.NewEncoder(w)
@@ -66,22 +72,13 @@ func prove(args []string, w io.Writer) error {
 			fmt.Fprintln(w, note)
 		}
 	}
-	failing := 0
-	for _, r := range results {
-		if r.Status == check.Failing {
-			failing++
+	if below := check.BelowLevel(results); len(below) > 0 {
+		for _, b := range below {
+			fmt.Fprintln(os.Stderr, "prove:", b)
 		}
-	}
-	if failing > 0 {
-		return fmt.Errorf("prove: %d obligations failing", failing)
+		return fmt.Errorf("prove: %d obligations failing or below the level their contract declares", len(below))
 	}
 	return nil
-}
-
-type job struct {
-	file *x86.File
-	r    *x86.Routine
-	c    *contract.Contract
 }
 
 // asmOverlay reads the files of dir as replacements for go/asm's files of
@@ -111,93 +108,6 @@ func asmOverlay(root, dir string) (map[string][]byte, error) {
 		ov[filepath.Join(root, "go", "asm", e.Name())] = data
 	}
 	return ov, nil
-}
-
-// proveBuilt builds go/asm, decodes every routine and checks each one.
-func proveBuilt(root string, overlay map[string][]byte, only string, runs int, extra []rejSeed) ([]check.Result, error) {
-	progs, err := check.Programs(root, overlay)
-	if err != nil {
-		return nil, err
-	}
-	var jobs []job
-	var results []check.Result
-	seen := map[string]bool{}
-	for _, p := range progs {
-		c := contract.Lookup(p.Name)
-		if only != "" && only != p.Name && (c == nil || only != c.Routine) {
-			continue
-		}
-		if p.Err != nil {
-			results = append(results, check.Result{Routine: p.Name, Obligation: "decode",
-				Status: check.Failing, Detail: p.Err.Error()})
-			continue
-		}
-		if p.TextErr != nil {
-			// The machine code is what is checked; a text that says
-			// something else is reported, and fails the run.
-			results = append(results, check.Result{Routine: p.Name, Obligation: "text = bytes",
-				Status: check.Failing, Detail: p.TextErr.Error()})
-		}
-		if c == nil {
-			results = append(results, check.Result{Routine: p.Name, Obligation: "contract",
-				Status: check.Failing, Detail: "no contract in Spec/contract for " + p.Name})
-			continue
-		}
-		seen[p.Name] = true
-		jobs = append(jobs, job{p.File, p.Routine, c})
-	}
-	dir := filepath.Join(root, "go", "asm")
-	// A contract whose routine has not been generated yet is noted, not
-	// failed: there is nothing to check.
-	var missing []string
-	for _, c := range contract.All {
-		if !seen[c.Symbol] && (only == "" || only == c.Symbol || only == c.Routine) {
-			missing = append(missing, c.Symbol)
-		}
-	}
-	if len(missing) > 0 {
-		fmt.Fprintf(os.Stderr, "prove: contracts without a routine in %s: %s\n", dir, strings.Join(missing, ", "))
-	}
-	if len(jobs) == 0 && len(results) == 0 {
-		return nil, fmt.Errorf("prove: no routine matches %q", only)
-	}
-	// Start the slowest first (samplers run many blocks per input), so the
-	// two workers finish together; results keep the file order.
-	order := make([]int, len(jobs))
-	for i := range order {
-		order[i] = i
-	}
-	cost := func(j job) int {
-		n := len(j.r.Insns)
-		if j.c.PublicControl {
-			n *= 8
-		}
-		return n
-	}
-	sort.SliceStable(order, func(a, b int) bool { return cost(jobs[order[a]]) > cost(jobs[order[b]]) })
-	out := make([][]check.Result, len(jobs))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for w := 0; w < 2; w++ { // two cores
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				j := jobs[i]
-				opt := check.Options{Runs: runs, Seed: uint64(i + 1), Hints: proofs.Hints{}, ExtraInputs: vectorInputs(j.c, extra)}
-				out[i] = check.Routine(j.file, j.r, j.c, opt)
-			}
-		}()
-	}
-	for _, i := range order {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	for _, rs := range out {
-		results = append(results, rs...)
-	}
-	return results, nil
 }
 
 func printTable(w io.Writer, results []check.Result) {
