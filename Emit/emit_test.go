@@ -5,8 +5,10 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 
+	"github.com/mmcloughlin/avo/build"
 	"golang.org/x/sys/cpu"
 )
 
@@ -138,3 +140,42 @@ func TestRunsOut(t *testing.T) {
 	}
 }
 `
+
+// The emitter's list of routines is the contracts': a builder without a
+// contract, a contract without a builder, or a routine using features its
+// contract does not allow stops generation.
+func TestGenerateFollowsContracts(t *testing.T) {
+	saved := builders
+	defer func() { builders = saved }()
+	withBuilders := func(edit func(m map[string]func(*build.Context))) error {
+		builders = map[string]func(*build.Context){}
+		for k, v := range saved {
+			builders[k] = v
+		}
+		edit(builders)
+		_, err := generate()
+		return err
+	}
+	for _, tc := range []struct {
+		what string
+		edit func(m map[string]func(*build.Context))
+		want string
+	}{
+		{"extra builder", func(m map[string]func(*build.Context)) { m["planted"] = m["ntt"] }, "builder without a contract"},
+		{"missing builder", func(m map[string]func(*build.Context)) { delete(m, "nttmul") }, "contract without a builder"},
+		// The baseline Keccak's contract allows no extension; emitting the
+		// AVX2 permutation under its name breaks it.
+		{"features", func(m map[string]func(*build.Context)) {
+			m["keccak"] = func(c *build.Context) {
+				function(c, "KeccakF1600AMD64")
+				c.VZEROUPPER()
+				c.RET()
+			}
+		}, "its contract allows"},
+	} {
+		err := withBuilders(tc.edit)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: generate() = %v, want an error containing %q", tc.what, err, tc.want)
+		}
+	}
+}

@@ -8,6 +8,8 @@ import (
 	"github.com/mmcloughlin/avo/reg"
 )
 
+func init() { register("highbits", buildHighBits) }
+
 // buildHighBits emits HighBits (FIPS 204, Algorithm 37) on a polynomial,
 // for each γ2 of Table 1: HighBits32AVX2 and HighBits88AVX2, and the
 // baseline HighBits32AMD64 and HighBits88AMD64.

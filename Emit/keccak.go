@@ -54,18 +54,13 @@ func keccakRCTable(c *build.Context) operand.Mem {
 	return rc
 }
 
+func init() { register("keccak", buildKeccakF1600) }
+
 // buildKeccakF1600 emits KeccakF1600AMD64.
 func buildKeccakF1600(c *build.Context) {
 	rc := keccakRCTable(c)
-	c.Function("KeccakF1600AMD64")
+	function(c, "KeccakF1600AMD64")
 	c.Attributes(attr.NOSPLIT)
-	c.SignatureExpr("func(a *[25]uint64)")
-	c.Doc(
-		"KeccakF1600AMD64 applies Keccak-f[1600] (FIPS 202, §3.3 and §3.4, 24",
-		"rounds) to a in place; lane A[x,y] is a[x+5y]. It uses baseline x86-64",
-		"only and no secret-dependent branch or address.",
-	)
-	c.Pragma("noescape") // keeps no pointer: callers' buffers may stay on the stack
 	tmp := c.AllocLocal(25 * 8)
 	c.Load(c.Param("a"), reg.R13)
 	keccakF1600Body(c, operand.Mem{Base: reg.R13}, tmp, rc)

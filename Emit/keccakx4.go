@@ -6,17 +6,12 @@ import (
 	"github.com/mmcloughlin/avo/reg"
 )
 
+func init() { register("keccakx4", buildKeccakF1600x4) }
+
 // buildKeccakF1600x4 emits KeccakF1600x4AVX2.
 func buildKeccakF1600x4(c *build.Context) {
 	rc := keccakRCTable(c)
-	c.Function("KeccakF1600x4AVX2")
-	c.SignatureExpr("func(a *[100]uint64)")
-	c.Doc(
-		"KeccakF1600x4AVX2 applies Keccak-f[1600] to four states in place; lane i",
-		"of state j is a[4i+j], so lane i of all four states is one 32-byte",
-		"vector. It needs AVX2 and has no secret-dependent branch or address.",
-	)
-	c.Pragma("noescape") // keeps no pointer: callers' buffers may stay on the stack
+	function(c, "KeccakF1600x4AVX2")
 	tmp := c.AllocLocal(25 * 32)
 	c.Load(c.Param("a"), reg.RAX)
 	keccakF1600x4Body(c, operand.Mem{Base: reg.RAX}, tmp, rc)

@@ -8,6 +8,8 @@ import (
 	"github.com/mmcloughlin/avo/reg"
 )
 
+func init() { register("lowbitsexceed", buildLowBitsExceed) }
+
 // buildLowBitsExceed emits the check of Algorithm 7, line 23 on r0:
 // whether ‖LowBits(w)‖∞ ≥ bound (LowBits: Algorithm 38), for each γ2 of
 // Table 1, AVX2 and baseline.

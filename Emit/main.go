@@ -3,8 +3,10 @@
 //	go run ./Emit          rewrites go/asm/*.s and their Go declarations
 //	go run ./Emit -check   regenerates in memory; fails, naming the file, on drift
 //
-// Every routine has one source file here and one pair of output files in
-// go/asm: <name>_amd64.s and its declarations <name>_amd64.go. The checker
+// Every routine's contract (Spec/contract) names its file stem: its source
+// here is <stem>.go, its output in go/asm <stem>_amd64.s and the
+// declarations <stem>_amd64.go, whose signature and doc comment are the
+// contract's. The checker
 // (Spec/check) reads the .s text, so the output stays plain avo output.
 package main
 
@@ -21,34 +23,34 @@ import (
 	"github.com/mmcloughlin/avo/pass"
 	"github.com/mmcloughlin/avo/printer"
 
+	"github.com/vg-crypto/vg/Spec/contract"
 	"github.com/vg-crypto/vg/internal/modroot"
 )
 
-// routine is one generated assembly file and its Go declarations.
-type routine struct {
-	file  string // base name of the output files, without _amd64.s / _amd64.go
-	build func(c *build.Context)
+// builders maps a file stem to the function that emits its routines;
+// each file registers its stem from init. Which symbols exist, and the
+// file each goes to, is the contracts' (Spec/contract, Stem): Emit fails
+// unless a stem's builder emits exactly the symbols whose contracts name
+// that stem.
+var builders = map[string]func(c *build.Context){}
+
+// register adds the builder of a stem.
+func register(stem string, build func(c *build.Context)) {
+	if builders[stem] != nil {
+		panic("Emit: " + stem + " registered twice")
+	}
+	builders[stem] = build
 }
 
-var routines = []routine{
-	{"keccak", buildKeccakF1600},
-	{"keccakx4", buildKeccakF1600x4},
-	{"rejnttpoly", buildRejNTTPoly},
-	{"rejnttpolyx4", buildRejNTTPolyx4},
-	{"ntt", buildNTT},
-	{"nttinverse", buildNTTInverse},
-	{"nttmul", buildMultiplyNTT},
-	// The accumulating products, one per ℓ of ML-DSA-44, -65 and -87 (Table 1).
-	{"nttmulacc4", buildMultiplyAccNTT(4)},
-	{"nttmulacc5", buildMultiplyAccNTT(5)},
-	{"nttmulacc7", buildMultiplyAccNTT(7)},
-	// The coefficient maps of §7.4 and the norm checks, on a polynomial.
-	{"power2round", buildPower2Round},
-	{"highbits", buildHighBits},
-	{"lowbitsexceed", buildLowBitsExceed},
-	{"makehint", buildMakeHint},
-	{"usehint", buildUseHint},
-	{"normexceeds", buildNormExceeds},
+// function starts the TEXT symbol of a contract: its Go signature and doc
+// comment come from the contract. The routines keep no pointer, so that
+// callers' buffers may stay on the stack (go:noescape).
+func function(c *build.Context, symbol string) {
+	ct := contract.Lookup(symbol) // generate checked that it exists
+	c.Function(symbol)
+	c.SignatureExpr("func" + strings.TrimPrefix(ct.GoSig, "func "+symbol))
+	c.Doc(ct.Doc...)
+	c.Pragma("noescape")
 }
 
 // constraint keeps the assembly out of purego builds and gccgo.
@@ -94,27 +96,57 @@ func main() {
 	}
 }
 
-// generate builds every routine and returns the output files by base name.
+// generate builds every routine and returns the output files by base name:
+// one pair per contract stem, holding the stem's symbols in name order.
 func generate() (map[string][]byte, error) {
+	stems := map[string][]string{}
+	for _, ct := range contract.All {
+		if builders[ct.Stem] == nil {
+			return nil, fmt.Errorf("%s: contract without a builder in Emit (stem %s)", ct.Symbol, ct.Stem)
+		}
+		stems[ct.Stem] = append(stems[ct.Stem], ct.Symbol)
+	}
+	for stem := range builders {
+		if stems[stem] == nil {
+			return nil, fmt.Errorf("%s: builder without a contract in Spec/contract", stem)
+		}
+	}
 	cfg := printer.Config{Argv: command, Pkg: "asm"}
 	files := map[string][]byte{}
-	for _, r := range routines {
+	for _, stem := range sortedKeys(stems) {
 		c := build.NewContext()
 		c.ConstraintExpr(constraint)
-		r.build(c)
+		builders[stem](c)
 		f, err := c.Result()
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", r.file, err)
+			return nil, fmt.Errorf("%s: %w", stem, err)
 		}
 		if err := pass.Compile.Execute(f); err != nil {
-			return nil, fmt.Errorf("%s: %w", r.file, err)
+			return nil, fmt.Errorf("%s: %w", stem, err)
+		}
+		// The instruction set extensions avo finds must be the ones the
+		// contract allows (Spec/check proves the same of the output).
+		var emitted []string
+		for _, fn := range f.Functions() {
+			emitted = append(emitted, fn.Name)
+			ct := contract.Lookup(fn.Name)
+			if ct == nil || ct.Stem != stem {
+				return nil, fmt.Errorf("%s: builder without a contract in Spec/contract (stem %s)", fn.Name, stem)
+			}
+			if got, want := strings.Join(fn.ISA, ","), strings.Join(ct.Features, ","); got != want {
+				return nil, fmt.Errorf("%s uses {%s}, its contract allows {%s}", fn.Name, got, want)
+			}
+		}
+		sort.Strings(emitted)
+		if want := stems[stem]; strings.Join(emitted, " ") != strings.Join(want, " ") {
+			return nil, fmt.Errorf("%s: emits %v, its contracts name %v (contract without a builder?)", stem, emitted, want)
 		}
 		for _, out := range []struct {
 			name string
 			p    printer.Printer
 		}{
-			{r.file + "_amd64.s", printer.NewGoAsm(cfg)},
-			{r.file + "_amd64.go", printer.NewStubs(cfg)},
+			{stem + "_amd64.s", printer.NewGoAsm(cfg)},
+			{stem + "_amd64.go", printer.NewStubs(cfg)},
 		} {
 			b, err := out.p.Print(f)
 			if err != nil {
@@ -156,11 +188,13 @@ func checkFiles(dir string, files map[string][]byte) []string {
 	return bad
 }
 
-func sortedNames(files map[string][]byte) []string {
-	var names []string
-	for name := range files {
-		names = append(names, name)
+func sortedNames(files map[string][]byte) []string { return sortedKeys(files) }
+
+func sortedKeys[V any](m map[string]V) []string {
+	var keys []string
+	for k := range m {
+		keys = append(keys, k)
 	}
-	sort.Strings(names)
-	return names
+	sort.Strings(keys)
+	return keys
 }

@@ -8,6 +8,8 @@ import (
 	"github.com/mmcloughlin/avo/reg"
 )
 
+func init() { register("makehint", buildMakeHint) }
+
 // buildMakeHint emits MakeHint (FIPS 204, Algorithm 39) on a polynomial,
 // with the count of ones, for each γ2 of Table 1, AVX2 and baseline.
 func buildMakeHint(c *build.Context) {

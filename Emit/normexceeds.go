@@ -6,6 +6,8 @@ import (
 	"github.com/mmcloughlin/avo/reg"
 )
 
+func init() { register("normexceeds", buildNormExceeds) }
+
 // buildNormExceeds emits the infinity-norm check of Algorithm 7, lines 23
 // and 28, and Algorithm 8, line 13: whether ‖w‖∞ ≥ bound, AVX2 and
 // baseline.

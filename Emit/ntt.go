@@ -6,15 +6,13 @@ import (
 	"github.com/mmcloughlin/avo/reg"
 )
 
+func init() { register("ntt", buildNTT) }
+
 // buildNTT emits NTTAVX2.
 func buildNTT(c *build.Context) {
-	g := nttRoutine(c, "NTTAVX2", "nttTwiddles",
-		"NTTAVX2 is NTT (FIPS 204, Algorithm 41) in place: coefficients in [0, q)",
-		"in, the NTT in [0, q) out, the same words as Algorithm 41 gives. Inside,",
-		"values are signed: each layer adds less than ¾q to their absolute value,",
-		"so they stay below 7q, and one reduction ends it. Straight-line code:",
-		"no branch or address depends on the coefficients. Needs AVX2.",
-	)
+	// Inside, values are signed: each layer adds less than ¾q to their
+	// absolute value, so they stay below 7q, and one reduction ends it.
+	g := nttRoutine(c, "NTTAVX2", "nttTwiddles")
 
 	c.Comment("Layers len = 128, 64, 32: eight coefficients 32 apart per register.")
 	for c0 := 0; c0 < 32; c0 += 8 {

@@ -309,11 +309,8 @@ func bitRev8(m int) int {
 
 // nttRoutine starts an in-place transform func(w *[256]uint32): it loads
 // the argument and q, and leaves Y8 to Y14 as temporaries.
-func nttRoutine(c *build.Context, name, table string, doc ...string) *nttGen {
-	c.Function(name)
-	c.SignatureExpr("func(w *[256]uint32)")
-	c.Doc(doc...)
-	c.Pragma("noescape") // keeps no pointer: callers' polynomials may stay on the stack
+func nttRoutine(c *build.Context, name, table string) *nttGen {
+	function(c, name)
 	g := newNTTGen(c, table, reg.Y8, reg.Y9, reg.Y10, reg.Y11, reg.Y12, reg.Y13, reg.Y14)
 	c.Load(c.Param("w"), g.w)
 	c.VMOVDQU(g.broadcast(mldsaQ), nttQ)

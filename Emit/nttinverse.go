@@ -4,16 +4,14 @@ import (
 	"github.com/mmcloughlin/avo/build"
 )
 
+func init() { register("nttinverse", buildNTTInverse) }
+
 // buildNTTInverse emits NTTInverseAVX2.
 func buildNTTInverse(c *build.Context) {
-	g := nttRoutine(c, "NTTInverseAVX2", "nttInverseTwiddles",
-		"NTTInverseAVX2 is NTT⁻¹ (FIPS 204, Algorithm 42) in place, the scaling",
-		"by 256⁻¹ of lines 21 to 24 included: coefficients in [0, q) in, [0, q) out, the",
-		"same words as Algorithm 42 gives. Inside, values are signed: after the",
-		"layer with len = 2^ℓ they lie below 2^(ℓ+1)·q in absolute value, so the",
-		"last layer's sums stay below 256q < 2³¹. Straight-line code: no branch",
-		"or address depends on the coefficients. Needs AVX2.",
-	)
+	// Inside, values are signed: after the layer with len = 2^ℓ they lie
+	// below 2^(ℓ+1)·q in absolute value, so the last layer's sums stay
+	// below 256q < 2³¹.
+	g := nttRoutine(c, "NTTInverseAVX2", "nttInverseTwiddles")
 
 	c.Comment("Layers len = 1 to 16 on 64 consecutive coefficients at a time.")
 	for base := 0; base < 256; base += 64 {

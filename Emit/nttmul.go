@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/mmcloughlin/avo/build"
 	"github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
@@ -15,40 +13,14 @@ import (
 // keep them exact in 64-bit lanes, even lanes and odd lanes apart, and one
 // Montgomery reduction per lane ends it.
 
+func init() { register("nttmul", buildMultiplyNTT) }
+
 // buildMultiplyNTT emits MultiplyNTTAVX2.
 func buildMultiplyNTT(c *build.Context) {
-	c.Function("MultiplyNTTAVX2")
-	c.SignatureExpr("func(out, a, b *[256]uint32)")
-	c.Doc(
-		"MultiplyNTTAVX2 is MultiplyNTT (FIPS 204, Algorithm 45) with a factor in",
-		"Montgomery form: out[i] = a[i]·b[i]·2⁻³² mod q in [0, q), for a[i], b[i]",
-		"in [0, q). The three polynomials must not overlap. Straight-line code:",
-		"no branch or address depends on the coefficients. Needs AVX2.",
-	)
-	c.Pragma("noescape")
+	function(c, "MultiplyNTTAVX2")
 	mulAccRoutine(c, 1, func(j, i int) (a, b operand.Mem) {
 		return operand.Mem{Base: reg.RSI, Disp: 32 * i}, operand.Mem{Base: reg.RDX, Disp: 32 * i}
 	})
-}
-
-// buildMultiplyAccNTT returns the emitter of MultiplyAccNTT<ℓ>AVX2.
-func buildMultiplyAccNTT(l int) func(c *build.Context) {
-	return func(c *build.Context) {
-		name := fmt.Sprintf("MultiplyAccNTT%dAVX2", l)
-		c.Function(name)
-		c.SignatureExpr(fmt.Sprintf("func(out *[256]uint32, a, b *[%d][256]uint32)", l))
-		c.Doc(
-			name+" is one row of MatrixVectorNTT (FIPS 204, Algorithm 48,",
-			fmt.Sprintf("lines 2 to 4) for ℓ = %d: out[i] = Σⱼ a[j][i]·b[j][i]·2⁻³² mod q in [0, q),", l),
-			"for coefficients in [0, q); a or b holds the Montgomery forms. The",
-			"buffers must not overlap. Straight-line code: no branch or address",
-			"depends on the coefficients. Needs AVX2.",
-		)
-		c.Pragma("noescape")
-		mulAccRoutine(c, l, func(j, i int) (a, b operand.Mem) {
-			return operand.Mem{Base: reg.RSI, Disp: 1024*j + 32*i}, operand.Mem{Base: reg.RDX, Disp: 1024*j + 32*i}
-		})
-	}
 }
 
 // mulAccRoutine emits the body: for each group of eight coefficients i, the

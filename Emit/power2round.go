@@ -6,6 +6,8 @@ import (
 	"github.com/mmcloughlin/avo/reg"
 )
 
+func init() { register("power2round", buildPower2Round) }
+
 // buildPower2Round emits Power2Round (FIPS 204, Algorithm 35) on a
 // polynomial, AVX2 and baseline: r1 = ⌊(r + 2¹² − 1)/2¹³⌋ and
 // r0 = r − r1·2¹³ ∈ [−2¹² + 1, 2¹²], returned mod q.

@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/mmcloughlin/avo/build"
 	"github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
@@ -25,19 +23,12 @@ const (
 // can emit the samplers with a bound too small to complete.
 var rejNTTPolyBlocks = rejNTTPolyBlocksBound
 
+func init() { register("rejnttpoly", buildRejNTTPoly) }
+
 // buildRejNTTPoly emits RejNTTPolyAMD64.
 func buildRejNTTPoly(c *build.Context) {
 	rc := keccakRCTable(c)
-	c.Function("RejNTTPolyAMD64")
-	c.SignatureExpr("func(a *[256]uint32, seed *[34]byte) bool")
-	c.Doc(
-		"RejNTTPolyAMD64 is RejNTTPoly (FIPS 204, Algorithm 30): it fills a with",
-		"256 coefficients in [0, q) sampled from SHAKE128(seed), seed = ρ‖s‖r.",
-		fmt.Sprintf("It squeezes at most %d blocks (Appendix C) and returns false if they", rejNTTPolyBlocksBound),
-		"run out, a then holding garbage. Its branches and addresses depend on",
-		"the public seed only. Baseline x86-64.",
-	)
-	c.Pragma("noescape") // keeps no pointer: callers' buffers may stay on the stack
+	function(c, "RejNTTPolyAMD64")
 	state := c.AllocLocal(25 * 8)
 	tmp := c.AllocLocal(25 * 8)
 	count := c.AllocLocal(8)

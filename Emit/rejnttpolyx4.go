@@ -10,22 +10,13 @@ import (
 	"github.com/mmcloughlin/avo/reg"
 )
 
+func init() { register("rejnttpolyx4", buildRejNTTPolyx4) }
+
 // buildRejNTTPolyx4 emits RejNTTPolyx4AVX2.
 func buildRejNTTPolyx4(c *build.Context) {
 	rc := keccakRCTable(c)
 	consts, pack, count := rejectTables(c)
-	c.Function("RejNTTPolyx4AVX2")
-	c.SignatureExpr("func(a *[4]*[256]uint32, seeds *[4][34]byte) bool")
-	c.Doc(
-		"RejNTTPolyx4AVX2 runs RejNTTPoly (FIPS 204, Algorithm 30) on four seeds",
-		"at once, a[j] receiving the sample of seeds[j]; the four SHAKE128",
-		fmt.Sprintf("states are squeezed in step with the four-way permutation, at most %d", rejNTTPolyBlocksBound),
-		"blocks each (Appendix C). It returns true iff all four completed; a[j]",
-		"of an incomplete sample holds garbage. The four pointers must not",
-		"alias. Branches and addresses depend on the public seeds only. Needs",
-		"AVX2.",
-	)
-	c.Pragma("noescape") // keeps no pointer: callers' buffers may stay on the stack
+	function(c, "RejNTTPolyx4AVX2")
 	state := c.AllocLocal(25 * 32)
 	tmp := c.AllocLocal(25 * 32)
 	// Each state's first 24 lanes, de-interleaved: eight groups are read as

@@ -8,6 +8,8 @@ import (
 	"github.com/mmcloughlin/avo/reg"
 )
 
+func init() { register("usehint", buildUseHint) }
+
 // buildUseHint emits UseHint (FIPS 204, Algorithm 40) on a polynomial,
 // for each γ2 of Table 1, AVX2 and baseline. With m = (q−1)/(2γ2) (16 or
 // 44), r1 ± 1 lies in [−1, m]; the result is taken mod m.
