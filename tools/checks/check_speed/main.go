@@ -1,9 +1,8 @@
 // Command check_speed keeps `vg prove` fast enough to run on every change:
 // each routine variant's proof time (the sum over its obligations) stays
-// within its budget in budget.json, and the whole run within the budget's
-// total (at most 10 minutes). A routine without a budget, or a budget for a
-// routine vg prove does not report, fails too, so the budget stays the list
-// of what is proven.
+// within the budget its contract declares (Spec/contract, Budget), and the
+// whole run within ten minutes. A routine vg prove reports without a
+// contract, or a contract vg prove does not report, fails too.
 //
 // Usage, from the repository root:
 //
@@ -23,22 +22,35 @@ import (
 	"sort"
 	"time"
 
+	"github.com/vg-crypto/vg/Spec/contract"
 	"github.com/vg-crypto/vg/tools/checks/internal/diag"
 	"github.com/vg-crypto/vg/tools/checks/internal/prove"
 	"github.com/vg-crypto/vg/tools/checks/internal/repo"
 )
 
-const budgetPath = "tools/checks/check_speed/budget.json"
+// Where the findings point: the budgets are the contracts'.
+const (
+	contractDir = "Spec/contract"
+	self        = "tools/checks/check_speed/main.go"
+)
 
-// maxTotal is the ceiling on the total budget: ten minutes, so CI stays
-// usable.
-const maxTotal = 600
+// totalSeconds is the budget of a whole vg prove run: ten minutes, so CI
+// stays usable.
+const totalSeconds = 600
 
-// Budget is budget.json.
+// Budget is what a run is held to.
 type Budget struct {
-	Comment      string             `json:"_comment"`
-	TotalSeconds float64            `json:"total_seconds"`
-	Routines     map[string]float64 `json:"routines"` // "routine/variant" -> seconds
+	TotalSeconds float64
+	Routines     map[string]float64 // "routine/variant" (vg prove -json's names) -> seconds
+}
+
+// contractBudget is the budget the contracts declare.
+func contractBudget() Budget {
+	b := Budget{TotalSeconds: totalSeconds, Routines: map[string]float64{}}
+	for _, c := range contract.All {
+		b.Routines[c.Routine+"/"+c.Variant] = c.Budget
+	}
+	return b
 }
 
 func main() {
@@ -46,28 +58,20 @@ func main() {
 	saved := flag.String("json", "", "read this saved `vg prove -json` output instead of running vg prove")
 	save := flag.String("save", "", "write the `vg prove -json` output this run got to this file")
 	flag.Parse()
-	l, summary, err := run(*root, *saved, *save)
+	l, summary, err := run(*root, *saved, *save, contractBudget())
 	diag.Exit("check_speed", l, summary, err)
 }
 
-func run(root, saved, save string) (diag.List, string, error) {
+func run(root, saved, save string, b Budget) (diag.List, string, error) {
 	r, err := repo.Open(root)
 	if err != nil {
 		return nil, "", err
 	}
-	data, err := os.ReadFile(r.Abs(budgetPath))
-	if err != nil {
-		return nil, "", err
-	}
-	var b Budget
-	if err := json.Unmarshal(data, &b); err != nil {
-		return nil, "", fmt.Errorf("%s: %v", budgetPath, err)
-	}
 	var l diag.List
-	totalLine := r.LineOf(budgetPath, `"total_seconds"`)
-	if b.TotalSeconds <= 0 || b.TotalSeconds > maxTotal {
-		l.Addf(budgetPath, totalLine, "total_seconds is %v: it must be in (0, %d]", b.TotalSeconds, maxTotal)
-		b.TotalSeconds = maxTotal
+	totalLine := r.LineOf(self, "const totalSeconds")
+	if b.TotalSeconds <= 0 || b.TotalSeconds > totalSeconds {
+		l.Addf(self, totalLine, "total budget is %v s: it must be in (0, %d]", b.TotalSeconds, totalSeconds)
+		b.TotalSeconds = totalSeconds
 	}
 	var rows []prove.Row
 	var total float64
@@ -83,7 +87,7 @@ func run(root, saved, save string) (diag.List, string, error) {
 		var took time.Duration
 		rows, took, err = prove.Run(r.Root, limit)
 		if errors.Is(err, prove.ErrTimeout) {
-			l.Addf(budgetPath, totalLine, "vg prove did not finish within the total budget of %v (stopped)", limit)
+			l.Addf(self, totalLine, "vg prove did not finish within the total budget of %v (stopped)", limit)
 			return l, "", nil
 		} else if err != nil {
 			return nil, "", err
@@ -100,7 +104,7 @@ func run(root, saved, save string) (diag.List, string, error) {
 		}
 	}
 	if total > b.TotalSeconds {
-		l.Addf(budgetPath, totalLine, "vg prove took %.1f s in all, budget %v s", total, b.TotalSeconds)
+		l.Addf(self, totalLine, "vg prove took %.1f s in all, budget %v s", total, b.TotalSeconds)
 	}
 	took := map[string]float64{}
 	for _, row := range rows {
@@ -111,19 +115,18 @@ func run(root, saved, save string) (diag.List, string, error) {
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
-	routinesLine := r.LineOf(budgetPath, `"routines"`)
 	for _, k := range keys {
 		limit, ok := b.Routines[k]
 		switch {
 		case !ok:
-			l.Addf(budgetPath, routinesLine, "%s: no budget (vg prove took %.1f s)", k, took[k])
+			l.Addf(contractDir, 0, "%s: no contract, so no budget (vg prove took %.1f s)", k, took[k])
 		case took[k] > limit:
-			l.Addf(budgetPath, r.LineOf(budgetPath, `"`+k+`"`), "%s: vg prove took %.1f s, budget %v s", k, took[k], limit)
+			l.Addf(contractDir, 0, "%s: vg prove took %.1f s, its contract's budget is %v s", k, took[k], limit)
 		}
 	}
 	for k := range b.Routines {
 		if _, ok := took[k]; !ok {
-			l.Addf(budgetPath, r.LineOf(budgetPath, `"`+k+`"`), "%s: has a budget but vg prove reports no such routine", k)
+			l.Addf(contractDir, 0, "%s: has a contract but vg prove reports no such routine", k)
 		}
 	}
 	return l, fmt.Sprintf("%d routine variants within their budgets, %.1f s of %v s in all", len(keys), total, b.TotalSeconds), nil
