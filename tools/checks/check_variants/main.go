@@ -1,7 +1,9 @@
 // Command check_variants checks the variants of go/mldsa's routines:
 //
 //   - every routine of routines.txt (DESIGN.md's list) has the variants
-//     listed there, and an AVX2 variant wherever one exists: a function
+//     listed there, the variant of every contract in Spec/contract (its
+//     GoName and Variant: the assembly variants are the contracts', not
+//     routines.txt's), and is checked wherever an AVX2 variant exists: a function
 //     xGeneric / xAMD64 / xAVX2 of go/mldsa, or go/asm's XAMD64 / XAVX2 used
 //     as it is, all with the signature of the dispatching x; an AMD64 or
 //     AVX2 variant written in Go runs assembly (itself, or through
@@ -29,6 +31,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/vg-crypto/vg/Spec/contract"
 	"github.com/vg-crypto/vg/tools/checks/internal/asmfile"
 	"github.com/vg-crypto/vg/tools/checks/internal/diag"
 	"github.com/vg-crypto/vg/tools/checks/internal/gosrc"
@@ -45,7 +48,7 @@ const (
 func main() {
 	root := flag.String("root", ".", "repository root")
 	flag.Parse()
-	l, summary, err := run(*root)
+	l, summary, err := run(*root, contract.All)
 	diag.Exit("check_variants", l, summary, err)
 }
 
@@ -57,6 +60,7 @@ type wanted struct {
 	// summary, and an error once they exist, so the list stays true.
 	Pending []string
 	line    int
+	symbol  string // for a variant a contract requires: its TEXT symbol
 }
 
 // widePair is a routine and its four-way form: code that runs the first
@@ -104,7 +108,10 @@ func readRoutines(path string) ([]wanted, []widePair, error) {
 	return out, wides, nil
 }
 
-func run(root string) (diag.List, string, error) {
+// contractDir is where a contract's variant is stated.
+const contractDir = "Spec/contract"
+
+func run(root string, contracts []*contract.Contract) (diag.List, string, error) {
 	r, err := repo.Open(root)
 	if err != nil {
 		return nil, "", err
@@ -112,6 +119,41 @@ func run(root string) (diag.List, string, error) {
 	want, wides, err := readRoutines(r.Abs(routinesPath))
 	if err != nil {
 		return nil, "", err
+	}
+	var l diag.List
+	// The assembly variants come from the contracts: routines.txt may not
+	// copy one, and each must be a routine of its list.
+	listedAt := map[string]*wanted{}
+	for i := range want {
+		listedAt[want[i].Name] = &want[i]
+	}
+	fromContract := map[string]bool{}
+	for _, c := range contracts {
+		fromContract[c.GoName+" "+c.Variant] = true
+	}
+	for i := range want {
+		for _, v := range want[i].Variants {
+			if fromContract[want[i].Name+" "+v] {
+				l.Addf(routinesPath, want[i].line, "%s: %s is stated by its contract in %s: do not list it here", want[i].Name, v, contractDir)
+			}
+		}
+	}
+	var contractWant []wanted
+	for _, c := range contracts {
+		if listedAt[c.GoName] == nil {
+			l.Addf(contractDir, 0, "%s: its go/mldsa routine %s is not in %s", c.Symbol, c.GoName, routinesPath)
+			continue
+		}
+		if has := func() bool {
+			for _, cw := range contractWant {
+				if cw.Name == c.GoName && cw.Variants[0] == c.Variant {
+					return true
+				}
+			}
+			return false
+		}(); !has {
+			contractWant = append(contractWant, wanted{Name: c.GoName, Variants: []string{c.Variant}, line: -1, symbol: c.Symbol})
+		}
 	}
 	p, err := gosrc.Load(r, pkgDir)
 	if err != nil {
@@ -125,7 +167,6 @@ func run(root string) (diag.List, string, error) {
 		ps := r.Fset.Position(n.Pos())
 		return r.Rel(ps.Filename), ps.Line
 	}
-	var l diag.List
 
 	set := variants.Find(r, p, routines)
 	vars, isDispatcher, dispatchVars, dispatchSig, refs := set.ByRoutine, set.Funcs, set.Vars, set.DispatchSig, set.Refs
@@ -138,6 +179,11 @@ func run(root string) (diag.List, string, error) {
 	// 1. Each routine has its variants, with one signature.
 	listed := map[string]bool{}
 	var pending []string
+	for _, w := range contractWant {
+		if !has(vars[w.Name], w.Variants[0]) {
+			l.Addf(contractDir, 0, "%s: no %s variant of %s (%s%s in %s)", w.symbol, w.Variants[0], w.Name, w.Name, w.Variants[0], pkgDir)
+		}
+	}
 	for _, w := range want {
 		listed[w.Name] = true
 		vs := vars[w.Name]

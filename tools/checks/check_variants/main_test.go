@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/vg-crypto/vg/Spec/contract"
 	"github.com/vg-crypto/vg/tools/checks/internal/scratch"
 )
 
@@ -106,7 +107,7 @@ func init() {
 
 func check(t *testing.T, files map[string]string) []string {
 	t.Helper()
-	l, _, err := run(scratch.Tree(t, files))
+	l, _, err := run(scratch.Tree(t, files), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +116,7 @@ func check(t *testing.T, files map[string]string) []string {
 
 func TestClean(t *testing.T) {
 	scratch.Expect(t, check(t, clean))
-	_, summary, _ := run(scratch.Tree(t, clean))
+	_, summary, _ := run(scratch.Tree(t, clean), nil)
 	if want := "2 routines with 5 variants, all dispatched and registered; 2 routines listed"; summary != want {
 		t.Errorf("summary %q, want %q", summary, want)
 	}
@@ -197,11 +198,35 @@ func TestPending(t *testing.T) {
 	// A pending AVX2 variant of g is not required, and the summary names it.
 	files := scratch.Replace(t, clean, routinesPath, "g Generic AMD64\n", "g Generic AMD64 ~AVX2\n")
 	scratch.Expect(t, check(t, files))
-	_, summary, _ := run(scratch.Tree(t, files))
+	_, summary, _ := run(scratch.Tree(t, files), nil)
 	if want := "; 1 variants not yet written: gAVX2"; !strings.HasSuffix(summary, want) {
 		t.Errorf("summary %q, want it to end in %q", summary, want)
 	}
 	// Marking a variant that exists as pending is an error.
 	files = scratch.Replace(t, clean, routinesPath, "f Generic AMD64\n", "f Generic ~AMD64\n")
 	scratch.Expect(t, check(t, files), rt+"2: f: the AMD64 variant has landed: write AMD64, not ~AMD64")
+}
+
+// The contracts state the assembly variants: each one's variant must exist
+// in go/mldsa, its routine must be listed, and routines.txt may not copy it.
+func TestContracts(t *testing.T) {
+	fAVX2 := &contract.Contract{Symbol: "FAVX2", GoName: "f", Variant: "AVX2"}
+	l, _, err := run(scratch.Tree(t, clean), []*contract.Contract{fAVX2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	scratch.Expect(t, l.Strings())
+	// Planted disagreements: a contract for a variant go/mldsa lacks, one
+	// for a routine routines.txt does not list, and a copy in routines.txt.
+	gAVX2 := &contract.Contract{Symbol: "GAVX2", GoName: "g", Variant: "AVX2"}
+	hAMD64 := &contract.Contract{Symbol: "HAMD64", GoName: "h", Variant: "AMD64"}
+	files := scratch.Replace(t, clean, routinesPath, "f Generic AMD64\n", "f Generic AMD64 AVX2\n")
+	l, _, err = run(scratch.Tree(t, files), []*contract.Contract{fAVX2, gAVX2, hAMD64})
+	if err != nil {
+		t.Fatal(err)
+	}
+	scratch.Expect(t, l.Strings(),
+		"Spec/contract: HAMD64: its go/mldsa routine h is not in "+routinesPath,
+		"Spec/contract: GAVX2: no AVX2 variant of g (gAVX2 in go/mldsa)",
+		rt+"2: f: AVX2 is stated by its contract in Spec/contract: do not list it here")
 }
