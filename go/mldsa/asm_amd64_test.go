@@ -310,27 +310,17 @@ func TestRejNTTPolyACVP(t *testing.T) {
 // against the features its contract in Spec/contract allows. It also checks that every routine of go/asm is
 // known here, so a new one cannot slip in ungated.
 func TestAsmRequires(t *testing.T) {
-	gated := map[string][]string{
-		"KeccakF1600AMD64":     nil,
-		"KeccakF1600x4AVX2":    {"AVX", "AVX2"},
-		"RejNTTPolyAMD64":      nil,
-		"RejNTTPolyx4AVX2":     {"AVX", "AVX2"},
-		"NTTAVX2":              {"AVX", "AVX2"},
-		"NTTInverseAVX2":       {"AVX", "AVX2"},
-		"MultiplyNTTAVX2":      {"AVX", "AVX2"},
-		"MultiplyAccNTT4AVX2":  {"AVX", "AVX2"},
-		"MultiplyAccNTT5AVX2":  {"AVX", "AVX2"},
-		"MultiplyAccNTT7AVX2":  {"AVX", "AVX2"},
-		"Power2RoundPolyAMD64": nil,
-		"Power2RoundPolyAVX2":  {"AVX", "AVX2"},
-		"NormExceedsAMD64":     nil,
-		"NormExceedsAVX2":      {"AVX", "AVX2"},
-	}
-	for _, div := range []string{"32", "88"} {
-		for _, r := range []string{"HighBits", "LowBitsExceed", "MakeHint", "UseHint"} {
-			gated[r+div+"AMD64"] = nil
-			gated[r+div+"AVX2"] = []string{"AVX", "AVX2"}
+	// What the dispatch checks before calling a variant: nothing for
+	// AMD64, useAVX2 for AVX2; every contract's routine is gated by its
+	// variant.
+	byVariant := map[string][]string{"AMD64": nil, "AVX2": {"AVX", "AVX2"}}
+	gated := map[string][]string{}
+	for _, c := range contract.All {
+		req, ok := byVariant[c.Variant]
+		if !ok {
+			t.Errorf("%s: variant %s has no dispatch gate here", c.Symbol, c.Variant)
 		}
+		gated[c.Symbol] = req
 	}
 	files, err := filepath.Glob(filepath.Join("..", "asm", "*.s"))
 	if err != nil || len(files) == 0 {
@@ -411,36 +401,43 @@ func TestDispatch(t *testing.T) {
 	}
 }
 
-// TestAsmVariantsRegistered checks that every assembly variant is in the
-// registry of variants (so TestVariantsAgainstGeneric runs it) and is usable
-// on a CPU with the features it needs: on an AVX2 machine a missing or
-// unusable AVX2 variant fails.
+// TestAsmVariantsRegistered checks that the go/mldsa variant of every
+// contract (its GoName and Variant) is in the registry of variants (so
+// TestVariantsAgainstGeneric runs it) and is usable on a CPU with the
+// features it needs: on an AVX2 machine a missing or unusable AVX2 variant
+// fails. The Go compositions of assembly (an AMD64 variant made of calls of
+// another routine) are held to the same rule.
 func TestAsmVariantsRegistered(t *testing.T) {
-	want := []struct{ routine, name string }{
-		{"keccakF1600", "AMD64"},
-		{"keccakF1600x4", "AMD64"},
-		{"keccakF1600x4", "AVX2"},
-		{"rejNTTPoly", "AMD64"},
-		{"rejNTTPolyx4", "AMD64"},
-		{"rejNTTPolyx4", "AVX2"},
+	registered := map[string]map[string][]bool{}
+	for _, r := range registry {
+		registered[r.routineName()] = map[string][]bool{}
+		for _, v := range r.variantNames() {
+			registered[r.routineName()][v.name] = append(registered[r.routineName()][v.name], v.usable)
+		}
 	}
-	for _, r := range []string{"power2RoundPoly", "highBitsPoly", "lowBitsExceed", "makeHintPoly", "useHintPoly", "normExceeds"} {
-		want = append(want, struct{ routine, name string }{r, "AMD64"}, struct{ routine, name string }{r, "AVX2"})
+	want := map[[2]string]bool{}
+	for _, c := range contract.All {
+		want[[2]string{c.GoName, c.Variant}] = true
 	}
-	for _, w := range want {
-		n := 0
-		for _, v := range variants {
-			if v.routine != w.routine || v.name != w.name {
-				continue
-			}
-			n++
-			needs := strings.HasSuffix(w.name, "AVX2")
-			if v.usable != (!needs || cpu.X86.HasAVX2) {
-				t.Errorf("%s%s: usable = %v on a CPU with AVX2 = %v", w.routine, w.name, v.usable, cpu.X86.HasAVX2)
+	if len(want) == 0 {
+		t.Fatal("no contracts")
+	}
+	for _, r := range registry {
+		for _, v := range r.variantNames() {
+			if v.name == "AMD64" || v.name == "AVX2" {
+				want[[2]string{r.routineName(), v.name}] = true
 			}
 		}
-		if n != 1 {
-			t.Errorf("%s%s registered %d times, want once", w.routine, w.name, n)
+	}
+	for w := range want {
+		usable := registered[w[0]][w[1]]
+		if len(usable) != 1 {
+			t.Errorf("%s%s registered %d times, want once", w[0], w[1], len(usable))
+			continue
+		}
+		needs := w[1] == "AVX2"
+		if usable[0] != (!needs || cpu.X86.HasAVX2) {
+			t.Errorf("%s%s: usable = %v on a CPU with AVX2 = %v", w[0], w[1], usable[0], cpu.X86.HasAVX2)
 		}
 	}
 }

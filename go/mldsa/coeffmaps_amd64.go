@@ -13,18 +13,18 @@ import (
 // public; a γ2 of no parameter set falls back to the generic code.
 
 func init() {
-	registerVariant("power2RoundPoly", "AMD64", power2RoundPolyAMD64, true)
-	registerVariant("power2RoundPoly", "AVX2", power2RoundPolyAVX2, cpu.X86.HasAVX2)
-	registerVariant("highBitsPoly", "AMD64", highBitsPolyAMD64, true)
-	registerVariant("highBitsPoly", "AVX2", highBitsPolyAVX2, cpu.X86.HasAVX2)
-	registerVariant("lowBitsExceed", "AMD64", lowBitsExceedAMD64, true)
-	registerVariant("lowBitsExceed", "AVX2", lowBitsExceedAVX2, cpu.X86.HasAVX2)
-	registerVariant("makeHintPoly", "AMD64", makeHintPolyAMD64, true)
-	registerVariant("makeHintPoly", "AVX2", makeHintPolyAVX2, cpu.X86.HasAVX2)
-	registerVariant("useHintPoly", "AMD64", useHintPolyAMD64, true)
-	registerVariant("useHintPoly", "AVX2", useHintPolyAVX2, cpu.X86.HasAVX2)
-	registerVariant("normExceeds", "AMD64", normExceedsAMD64, true)
-	registerVariant("normExceeds", "AVX2", normExceedsAVX2, cpu.X86.HasAVX2)
+	registerVariant(power2RoundPolyRoutine, "AMD64", power2RoundPolyAMD64, true)
+	registerVariant(power2RoundPolyRoutine, "AVX2", power2RoundPolyAVX2, cpu.X86.HasAVX2)
+	registerVariant(highBitsPolyRoutine, "AMD64", highBitsPolyAMD64, true)
+	registerVariant(highBitsPolyRoutine, "AVX2", highBitsPolyAVX2, cpu.X86.HasAVX2)
+	registerVariant(lowBitsExceedRoutine, "AMD64", lowBitsExceedAMD64, true)
+	registerVariant(lowBitsExceedRoutine, "AVX2", lowBitsExceedAVX2, cpu.X86.HasAVX2)
+	registerVariant(makeHintPolyRoutine, "AMD64", makeHintPolyAMD64, true)
+	registerVariant(makeHintPolyRoutine, "AVX2", makeHintPolyAVX2, cpu.X86.HasAVX2)
+	registerVariant(useHintPolyRoutine, "AMD64", useHintPolyAMD64, true)
+	registerVariant(useHintPolyRoutine, "AVX2", useHintPolyAVX2, cpu.X86.HasAVX2)
+	registerVariant(normExceedsRoutine, "AMD64", normExceedsAMD64, true)
+	registerVariant(normExceedsRoutine, "AVX2", normExceedsAVX2, cpu.X86.HasAVX2)
 }
 
 const (

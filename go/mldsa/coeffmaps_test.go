@@ -19,55 +19,17 @@ func TestCoefficientMapVariantsExhaustive(t *testing.T) {
 		step = 7
 	}
 	rng := rand.New(rand.NewPCG(41, 42))
-	routines := []string{"power2RoundPoly", "highBitsPoly", "useHintPoly", "makeHintPoly", "lowBitsExceed", "normExceeds"}
-	for _, routine := range routines {
-		var generic any
-		for _, v := range variants {
-			if v.routine == routine && v.name == "Generic" {
-				generic = v.fn
-			}
-		}
-		for _, v := range variants {
-			if v.routine != routine || v.name == "Generic" {
-				continue
-			}
-			t.Run(routine+v.name, func(t *testing.T) {
-				if !v.usable {
-					t.Skipf("%s%s needs a CPU feature this machine lacks", routine, v.name)
-				}
-				for block := uint32(0); block*n256 < q; block += step {
-					var w ringElement
-					for i := range w {
-						w[i] = fieldElement((block*n256 + uint32(i)) % q)
-					}
-					// A random rotation, so values meet every position.
-					off := rng.IntN(n256)
-					var r ringElement
-					for i := range r {
-						r[i] = w[(i+off)%n256]
-					}
-					if err := compareCoeffMap(routine, generic, v.fn, &r, rng); err != nil {
-						t.Fatalf("block %d: %v", block, err)
-					}
-				}
-			})
-		}
-	}
-}
-
-func compareCoeffMap(routine string, generic, fn any, r *ringElement, rng *rand.Rand) error {
 	γ2s := []uint32{(q - 1) / 88, (q - 1) / 32}
-	switch routine {
-	case "power2RoundPoly":
-		g, f := generic.(func(t1, t0, t *ringElement)), fn.(func(t1, t0, t *ringElement))
+	exhaustive(t, power2RoundPolyRoutine, step, rng, func(g, f func(t1, t0, t *ringElement), r *ringElement) error {
 		var a1, a0, b1, b0 ringElement
 		g(&a1, &a0, r)
 		f(&b1, &b0, r)
 		if a1 != b1 || a0 != b0 {
 			return fmt.Errorf("differs")
 		}
-	case "highBitsPoly":
-		g, f := generic.(func(w1, w *ringElement, γ2 uint32)), fn.(func(w1, w *ringElement, γ2 uint32))
+		return nil
+	})
+	exhaustive(t, highBitsPolyRoutine, step, rng, func(g, f func(w1, w *ringElement, γ2 uint32), r *ringElement) error {
 		for _, γ2 := range γ2s {
 			var a, b ringElement
 			g(&a, r, γ2)
@@ -76,8 +38,9 @@ func compareCoeffMap(routine string, generic, fn any, r *ringElement, rng *rand.
 				return fmt.Errorf("γ2 = %d: differs", γ2)
 			}
 		}
-	case "useHintPoly":
-		g, f := generic.(func(w1, h, r *ringElement, γ2 uint32)), fn.(func(w1, h, r *ringElement, γ2 uint32))
+		return nil
+	})
+	exhaustive(t, useHintPolyRoutine, step, rng, func(g, f func(w1, h, r *ringElement, γ2 uint32), r *ringElement) error {
 		for _, γ2 := range γ2s {
 			for _, hv := range []fieldElement{0, 1} {
 				var h, a, b ringElement
@@ -91,8 +54,9 @@ func compareCoeffMap(routine string, generic, fn any, r *ringElement, rng *rand.
 				}
 			}
 		}
-	case "makeHintPoly":
-		g, f := generic.(func(h, z, r *ringElement, γ2 uint32) uint32), fn.(func(h, z, r *ringElement, γ2 uint32) uint32)
+		return nil
+	})
+	exhaustive(t, makeHintPolyRoutine, step, rng, func(g, f func(h, z, r *ringElement, γ2 uint32) uint32, r *ringElement) error {
 		for _, γ2 := range γ2s {
 			// z: small values either side of 0 (where hints occur) and
 			// uniform ones.
@@ -109,8 +73,9 @@ func compareCoeffMap(routine string, generic, fn any, r *ringElement, rng *rand.
 				}
 			}
 		}
-	case "lowBitsExceed":
-		g, f := generic.(func(*ringElement, uint32, uint32) uint32), fn.(func(*ringElement, uint32, uint32) uint32)
+		return nil
+	})
+	exhaustive(t, lowBitsExceedRoutine, step, rng, func(g, f func(*ringElement, uint32, uint32) uint32, r *ringElement) error {
 		for _, γ2 := range γ2s {
 			var m uint32
 			for _, c := range r {
@@ -123,8 +88,9 @@ func compareCoeffMap(routine string, generic, fn any, r *ringElement, rng *rand.
 				}
 			}
 		}
-	case "normExceeds":
-		g, f := generic.(func(*ringElement, uint32) uint32), fn.(func(*ringElement, uint32) uint32)
+		return nil
+	})
+	exhaustive(t, normExceedsRoutine, step, rng, func(g, f func(*ringElement, uint32) uint32, r *ringElement) error {
 		var m uint32
 		for _, c := range r {
 			m = max(m, infinityNorm(c))
@@ -134,8 +100,36 @@ func compareCoeffMap(routine string, generic, fn any, r *ringElement, rng *rand.
 				return fmt.Errorf("bound %d: %d, generic %d", bound, b, a)
 			}
 		}
-	default:
-		return fmt.Errorf("no comparison for %s", routine)
+		return nil
+	})
+}
+
+// exhaustive runs every non-generic variant of r over all of ℤq, 256
+// values per call (a random rotation of consecutive values), comparing it
+// with the generic one through cmp.
+func exhaustive[F any](t *testing.T, r *routineVariants[F], step uint32, rng *rand.Rand, cmp func(g, f F, w *ringElement) error) {
+	t.Helper()
+	generic := r.variants[0].fn
+	for _, v := range r.variants[1:] {
+		t.Run(r.name+v.name, func(t *testing.T) {
+			if !v.usable {
+				t.Skipf("%s%s needs a CPU feature this machine lacks", r.name, v.name)
+			}
+			for block := uint32(0); block*n256 < q; block += step {
+				var w ringElement
+				for i := range w {
+					w[i] = fieldElement((block*n256 + uint32(i)) % q)
+				}
+				// A random rotation, so values meet every position.
+				off := rng.IntN(n256)
+				var rot ringElement
+				for i := range rot {
+					rot[i] = w[(i+off)%n256]
+				}
+				if err := cmp(generic, v.fn, &rot); err != nil {
+					t.Fatalf("block %d: %v", block, err)
+				}
+			}
+		})
 	}
-	return nil
 }

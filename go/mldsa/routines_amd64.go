@@ -22,16 +22,16 @@ var _ [4*n256 - unsafe.Sizeof(ringElement{})]struct{}
 // variant is usable whenever the CPU has AVX2, even if VG_CPU_FEATURES=none
 // keeps the dispatch from choosing it.
 func init() {
-	registerVariant("keccakF1600", "AMD64", asm.KeccakF1600AMD64, true)
-	registerVariant("keccakF1600x4", "AMD64", keccakF1600x4AMD64, true)
-	registerVariant("keccakF1600x4", "AVX2", asm.KeccakF1600x4AVX2, cpu.X86.HasAVX2)
-	registerVariant("rejNTTPoly", "AMD64", rejNTTPolyAMD64, true)
-	registerVariant("rejNTTPolyx4", "AMD64", rejNTTPolyx4AMD64, true)
-	registerVariant("rejNTTPolyx4", "AVX2", rejNTTPolyx4AVX2, cpu.X86.HasAVX2)
-	registerVariant("ntt", "AVX2", nttAVX2, cpu.X86.HasAVX2)
-	registerVariant("nttInverse", "AVX2", nttInverseAVX2, cpu.X86.HasAVX2)
-	registerVariant("multiplyNTT", "AVX2", multiplyNTTAVX2, cpu.X86.HasAVX2)
-	registerVariant("multiplyAccNTT", "AVX2", multiplyAccNTTAVX2, cpu.X86.HasAVX2)
+	registerVariant(keccakF1600Routine, "AMD64", asm.KeccakF1600AMD64, true)
+	registerVariant(keccakF1600x4Routine, "AMD64", keccakF1600x4AMD64, true)
+	registerVariant(keccakF1600x4Routine, "AVX2", asm.KeccakF1600x4AVX2, cpu.X86.HasAVX2)
+	registerVariant(rejNTTPolyRoutine, "AMD64", rejNTTPolyAMD64, true)
+	registerVariant(rejNTTPolyx4Routine, "AMD64", rejNTTPolyx4AMD64, true)
+	registerVariant(rejNTTPolyx4Routine, "AVX2", rejNTTPolyx4AVX2, cpu.X86.HasAVX2)
+	registerVariant(nttRoutine, "AVX2", nttAVX2, cpu.X86.HasAVX2)
+	registerVariant(nttInverseRoutine, "AVX2", nttInverseAVX2, cpu.X86.HasAVX2)
+	registerVariant(multiplyNTTRoutine, "AVX2", multiplyNTTAVX2, cpu.X86.HasAVX2)
+	registerVariant(multiplyAccNTTRoutine, "AVX2", multiplyAccNTTAVX2, cpu.X86.HasAVX2)
 }
 
 func keccakF1600(a *[25]uint64) { asm.KeccakF1600AMD64(a) }

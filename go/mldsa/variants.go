@@ -2,69 +2,88 @@ package mldsa
 
 // The registry of variants: every implementation of every routine that this
 // build contains, so that tests can run each one against its generic
-// implementation. The generic entries are below; a file that adds variants
-// (e.g. routines_amd64.go) registers them from an init function with
-// registerVariant, naming the routine as here, and marks a variant usable
-// only when the CPU has the features it needs.
+// implementation. Each routine is declared below with its generic
+// implementation and its dispatch (registered as variant "Dispatch", so
+// that the choice made at start-up is tested too); a file that adds
+// variants (e.g. routines_amd64.go) registers them from an init function
+// with registerVariant, and marks a variant usable only when the CPU has
+// the features it needs. A routine's variants share its Go type F, so the
+// compiler checks every registration.
 
-// variant is one implementation of a routine. fn has the routine's Go
-// signature (see routines.go and routines_noasm.go).
-type variant struct {
-	routine string // e.g. "ntt", "rejNTTPolyx4"
-	name    string // "Generic", "AMD64", "AVX2", or "Dispatch" (what this build calls)
-	fn      any
-	usable  bool // false if this CPU lacks a feature the variant needs
+// routineVariants is one routine and its implementations.
+type routineVariants[F any] struct {
+	name     string // e.g. "ntt", "rejNTTPolyx4"
+	variants []variant[F]
 }
 
-var variants = []variant{
-	{"keccakF1600", "Generic", keccakF1600Generic, true},
-	{"keccakF1600x4", "Generic", keccakF1600x4Generic, true},
-	{"rejNTTPoly", "Generic", rejNTTPolyGeneric, true},
-	{"rejNTTPolyx4", "Generic", rejNTTPolyx4Generic, true},
-	{"ntt", "Generic", nttGeneric, true},
-	{"nttInverse", "Generic", nttInverseGeneric, true},
-	{"multiplyNTT", "Generic", multiplyNTTGeneric, true},
-	{"multiplyAccNTT", "Generic", multiplyAccNTTGeneric, true},
-	{"normExceeds", "Generic", normExceedsGeneric, true},
-	{"lowBitsExceed", "Generic", lowBitsExceedGeneric, true},
-	{"power2RoundPoly", "Generic", power2RoundPolyGeneric, true},
-	{"highBitsPoly", "Generic", highBitsPolyGeneric, true},
-	{"makeHintPoly", "Generic", makeHintPolyGeneric, true},
-	{"useHintPoly", "Generic", useHintPolyGeneric, true},
-	{"rejBoundedPoly", "Generic", rejBoundedPolyGeneric, true},
-	{"rejBoundedPolyx4", "Generic", rejBoundedPolyx4Generic, true},
-	{"expandMask", "Generic", expandMaskGeneric, true},
-	{"sampleInBall", "Generic", sampleInBallGeneric, true},
-	{"simpleBitPack", "Generic", simpleBitPackGeneric, true},
-	{"simpleBitUnpack", "Generic", simpleBitUnpackGeneric, true},
+// variant is one implementation of a routine.
+type variant[F any] struct {
+	name   string // "Generic", "AMD64", "AVX2", or "Dispatch" (what this build calls)
+	fn     F
+	usable bool // false if this CPU lacks a feature the variant needs
 }
 
-// The routines as this build dispatches them, registered as variant
-// "Dispatch", so that the choice made at start-up is tested too.
-func init() {
-	registerVariant("keccakF1600", "Dispatch", keccakF1600, true)
-	registerVariant("keccakF1600x4", "Dispatch", keccakF1600x4, true)
-	registerVariant("rejNTTPoly", "Dispatch", rejNTTPoly, true)
-	registerVariant("rejNTTPolyx4", "Dispatch", rejNTTPolyx4, true)
-	registerVariant("ntt", "Dispatch", ntt, true)
-	registerVariant("nttInverse", "Dispatch", nttInverse, true)
-	registerVariant("multiplyNTT", "Dispatch", multiplyNTT, true)
-	registerVariant("multiplyAccNTT", "Dispatch", multiplyAccNTT, true)
-	registerVariant("normExceeds", "Dispatch", normExceeds, true)
-	registerVariant("lowBitsExceed", "Dispatch", lowBitsExceed, true)
-	registerVariant("power2RoundPoly", "Dispatch", power2RoundPoly, true)
-	registerVariant("highBitsPoly", "Dispatch", highBitsPoly, true)
-	registerVariant("makeHintPoly", "Dispatch", makeHintPoly, true)
-	registerVariant("useHintPoly", "Dispatch", useHintPoly, true)
-	registerVariant("rejBoundedPoly", "Dispatch", rejBoundedPoly, true)
-	registerVariant("rejBoundedPolyx4", "Dispatch", rejBoundedPolyx4, true)
-	registerVariant("expandMask", "Dispatch", expandMask, true)
-	registerVariant("sampleInBall", "Dispatch", sampleInBall, true)
-	registerVariant("simpleBitPack", "Dispatch", simpleBitPack, true)
-	registerVariant("simpleBitUnpack", "Dispatch", simpleBitUnpack, true)
+// registeredRoutine is a routineVariants of any type, as the registry
+// lists them.
+type registeredRoutine interface {
+	routineName() string
+	// variantNames lists the variants with whether each is usable here.
+	variantNames() []variantName
 }
 
-// registerVariant adds a variant to the registry. Call it from init.
-func registerVariant(routine, name string, fn any, usable bool) {
-	variants = append(variants, variant{routine, name, fn, usable})
+type variantName struct {
+	name   string
+	usable bool
 }
+
+func (r *routineVariants[F]) routineName() string { return r.name }
+
+func (r *routineVariants[F]) variantNames() []variantName {
+	var out []variantName
+	for _, v := range r.variants {
+		out = append(out, variantName{v.name, v.usable})
+	}
+	return out
+}
+
+// registry lists every routine, in declaration order.
+var registry []registeredRoutine
+
+// newRoutine declares a routine with its generic implementation and its
+// dispatch.
+func newRoutine[F any](name string, generic, dispatch F) *routineVariants[F] {
+	r := &routineVariants[F]{name: name, variants: []variant[F]{
+		{"Generic", generic, true},
+		{"Dispatch", dispatch, true},
+	}}
+	registry = append(registry, r)
+	return r
+}
+
+// registerVariant adds a variant to a routine. Call it from init.
+func registerVariant[F any](r *routineVariants[F], name string, fn F, usable bool) {
+	r.variants = append(r.variants, variant[F]{name, fn, usable})
+}
+
+var (
+	keccakF1600Routine      = newRoutine("keccakF1600", keccakF1600Generic, keccakF1600)
+	keccakF1600x4Routine    = newRoutine("keccakF1600x4", keccakF1600x4Generic, keccakF1600x4)
+	rejNTTPolyRoutine       = newRoutine("rejNTTPoly", rejNTTPolyGeneric, rejNTTPoly)
+	rejNTTPolyx4Routine     = newRoutine("rejNTTPolyx4", rejNTTPolyx4Generic, rejNTTPolyx4)
+	nttRoutine              = newRoutine("ntt", nttGeneric, ntt)
+	nttInverseRoutine       = newRoutine("nttInverse", nttInverseGeneric, nttInverse)
+	multiplyNTTRoutine      = newRoutine("multiplyNTT", multiplyNTTGeneric, multiplyNTT)
+	multiplyAccNTTRoutine   = newRoutine("multiplyAccNTT", multiplyAccNTTGeneric, multiplyAccNTT)
+	normExceedsRoutine      = newRoutine("normExceeds", normExceedsGeneric, normExceeds)
+	lowBitsExceedRoutine    = newRoutine("lowBitsExceed", lowBitsExceedGeneric, lowBitsExceed)
+	power2RoundPolyRoutine  = newRoutine("power2RoundPoly", power2RoundPolyGeneric, power2RoundPoly)
+	highBitsPolyRoutine     = newRoutine("highBitsPoly", highBitsPolyGeneric, highBitsPoly)
+	makeHintPolyRoutine     = newRoutine("makeHintPoly", makeHintPolyGeneric, makeHintPoly)
+	useHintPolyRoutine      = newRoutine("useHintPoly", useHintPolyGeneric, useHintPoly)
+	rejBoundedPolyRoutine   = newRoutine("rejBoundedPoly", rejBoundedPolyGeneric, rejBoundedPoly)
+	rejBoundedPolyx4Routine = newRoutine("rejBoundedPolyx4", rejBoundedPolyx4Generic, rejBoundedPolyx4)
+	expandMaskRoutine       = newRoutine("expandMask", expandMaskGeneric, expandMask)
+	sampleInBallRoutine     = newRoutine("sampleInBall", sampleInBallGeneric, sampleInBall)
+	simpleBitPackRoutine    = newRoutine("simpleBitPack", simpleBitPackGeneric, simpleBitPack)
+	simpleBitUnpackRoutine  = newRoutine("simpleBitUnpack", simpleBitUnpackGeneric, simpleBitUnpack)
+)

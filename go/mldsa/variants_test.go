@@ -6,16 +6,10 @@ import (
 	"testing"
 )
 
-// variantChecks runs one variant of a routine against the generic one on
-// random inputs; it returns an error if they differ or fn has the wrong
-// type.
-var variantChecks = map[string]func(rng *rand.Rand, generic, fn any) error{
-	"keccakF1600": func(rng *rand.Rand, generic, fn any) error {
-		g, ok1 := generic.(func(*[25]uint64))
-		f, ok2 := fn.(func(*[25]uint64))
-		if !ok1 || !ok2 {
-			return fmt.Errorf("wrong signature %T", fn)
-		}
+// variantChecks run each variant of a routine against the generic one on
+// random inputs; a check returns an error if they differ.
+var variantChecks = []variantCheck{
+	checkOf(keccakF1600Routine, func(rng *rand.Rand, g, f func(*[25]uint64)) error {
 		var a [25]uint64
 		for i := range a {
 			a[i] = rng.Uint64()
@@ -27,13 +21,8 @@ var variantChecks = map[string]func(rng *rand.Rand, generic, fn any) error{
 			return fmt.Errorf("differs")
 		}
 		return nil
-	},
-	"keccakF1600x4": func(rng *rand.Rand, generic, fn any) error {
-		g, ok1 := generic.(func(*[100]uint64))
-		f, ok2 := fn.(func(*[100]uint64))
-		if !ok1 || !ok2 {
-			return fmt.Errorf("wrong signature %T", fn)
-		}
+	}),
+	checkOf(keccakF1600x4Routine, func(rng *rand.Rand, g, f func(*[100]uint64)) error {
 		var a [100]uint64
 		for i := range a {
 			a[i] = rng.Uint64()
@@ -45,13 +34,8 @@ var variantChecks = map[string]func(rng *rand.Rand, generic, fn any) error{
 			return fmt.Errorf("differs")
 		}
 		return nil
-	},
-	"rejNTTPoly": func(rng *rand.Rand, generic, fn any) error {
-		g, ok1 := generic.(func(*ringElement, *[34]byte) bool)
-		f, ok2 := fn.(func(*ringElement, *[34]byte) bool)
-		if !ok1 || !ok2 {
-			return fmt.Errorf("wrong signature %T", fn)
-		}
+	}),
+	checkOf(rejNTTPolyRoutine, func(rng *rand.Rand, g, f func(*ringElement, *[34]byte) bool) error {
 		var seed [34]byte
 		copy(seed[:], randBytes(rng, 34))
 		var a, b ringElement
@@ -59,13 +43,8 @@ var variantChecks = map[string]func(rng *rand.Rand, generic, fn any) error{
 			return fmt.Errorf("differs on seed %x", seed)
 		}
 		return nil
-	},
-	"rejNTTPolyx4": func(rng *rand.Rand, generic, fn any) error {
-		g, ok1 := generic.(func(*[4]*ringElement, *[4][34]byte) bool)
-		f, ok2 := fn.(func(*[4]*ringElement, *[4][34]byte) bool)
-		if !ok1 || !ok2 {
-			return fmt.Errorf("wrong signature %T", fn)
-		}
+	}),
+	checkOf(rejNTTPolyx4Routine, func(rng *rand.Rand, g, f func(*[4]*ringElement, *[4][34]byte) bool) error {
 		var seeds [4][34]byte
 		for j := range seeds {
 			copy(seeds[j][:], randBytes(rng, 34))
@@ -77,15 +56,10 @@ var variantChecks = map[string]func(rng *rand.Rand, generic, fn any) error{
 			return fmt.Errorf("differs")
 		}
 		return nil
-	},
-	"ntt":        polyMapCheck,
-	"nttInverse": polyMapCheck,
-	"multiplyNTT": func(rng *rand.Rand, generic, fn any) error {
-		g, ok1 := generic.(func(out, a, b *ringElement))
-		f, ok2 := fn.(func(out, a, b *ringElement))
-		if !ok1 || !ok2 {
-			return fmt.Errorf("wrong signature %T", fn)
-		}
+	}),
+	checkOf(nttRoutine, polyMapCheck),
+	checkOf(nttInverseRoutine, polyMapCheck),
+	checkOf(multiplyNTTRoutine, func(rng *rand.Rand, g, f func(out, a, b *ringElement)) error {
 		a, b := randomPoly(rng), randomPoly(rng)
 		var x, y ringElement
 		g(&x, &a, &b)
@@ -94,13 +68,8 @@ var variantChecks = map[string]func(rng *rand.Rand, generic, fn any) error{
 			return fmt.Errorf("differs")
 		}
 		return nil
-	},
-	"multiplyAccNTT": func(rng *rand.Rand, generic, fn any) error {
-		g, ok1 := generic.(func(out *ringElement, a, b []ringElement))
-		f, ok2 := fn.(func(out *ringElement, a, b []ringElement))
-		if !ok1 || !ok2 {
-			return fmt.Errorf("wrong signature %T", fn)
-		}
+	}),
+	checkOf(multiplyAccNTTRoutine, func(rng *rand.Rand, g, f func(out *ringElement, a, b []ringElement)) error {
 		n := 1 + rng.IntN(8)
 		a, b := make([]ringElement, n), make([]ringElement, n)
 		for j := range a {
@@ -113,26 +82,16 @@ var variantChecks = map[string]func(rng *rand.Rand, generic, fn any) error{
 			return fmt.Errorf("differs")
 		}
 		return nil
-	},
-	"normExceeds": func(rng *rand.Rand, generic, fn any) error {
-		g, ok1 := generic.(func(*ringElement, uint32) uint32)
-		f, ok2 := fn.(func(*ringElement, uint32) uint32)
-		if !ok1 || !ok2 {
-			return fmt.Errorf("wrong signature %T", fn)
-		}
+	}),
+	checkOf(normExceedsRoutine, func(rng *rand.Rand, g, f func(*ringElement, uint32) uint32) error {
 		a := randomPoly(rng)
 		bound := 1 + rng.Uint32N(q/2)
 		if g(&a, bound) != f(&a, bound) {
 			return fmt.Errorf("differs")
 		}
 		return nil
-	},
-	"power2RoundPoly": func(rng *rand.Rand, generic, fn any) error {
-		g, ok1 := generic.(func(t1, t0, t *ringElement))
-		f, ok2 := fn.(func(t1, t0, t *ringElement))
-		if !ok1 || !ok2 {
-			return fmt.Errorf("wrong signature %T", fn)
-		}
+	}),
+	checkOf(power2RoundPolyRoutine, func(rng *rand.Rand, g, f func(t1, t0, t *ringElement)) error {
 		a := randomPoly(rng)
 		var x1, x0, y1, y0 ringElement
 		g(&x1, &x0, &a)
@@ -141,13 +100,8 @@ var variantChecks = map[string]func(rng *rand.Rand, generic, fn any) error{
 			return fmt.Errorf("differs")
 		}
 		return nil
-	},
-	"highBitsPoly": func(rng *rand.Rand, generic, fn any) error {
-		g, ok1 := generic.(func(w1, w *ringElement, γ2 uint32))
-		f, ok2 := fn.(func(w1, w *ringElement, γ2 uint32))
-		if !ok1 || !ok2 {
-			return fmt.Errorf("wrong signature %T", fn)
-		}
+	}),
+	checkOf(highBitsPolyRoutine, func(rng *rand.Rand, g, f func(w1, w *ringElement, γ2 uint32)) error {
 		a := randomPoly(rng)
 		γ2 := []uint32{(q - 1) / 88, (q - 1) / 32}[rng.IntN(2)]
 		var x, y ringElement
@@ -157,13 +111,8 @@ var variantChecks = map[string]func(rng *rand.Rand, generic, fn any) error{
 			return fmt.Errorf("differs")
 		}
 		return nil
-	},
-	"makeHintPoly": func(rng *rand.Rand, generic, fn any) error {
-		g, ok1 := generic.(func(h, z, r *ringElement, γ2 uint32) uint32)
-		f, ok2 := fn.(func(h, z, r *ringElement, γ2 uint32) uint32)
-		if !ok1 || !ok2 {
-			return fmt.Errorf("wrong signature %T", fn)
-		}
+	}),
+	checkOf(makeHintPolyRoutine, func(rng *rand.Rand, g, f func(h, z, r *ringElement, γ2 uint32) uint32) error {
 		γ2 := []uint32{(q - 1) / 88, (q - 1) / 32}[rng.IntN(2)]
 		z, r := randomPoly(rng), randomPoly(rng)
 		for i := range z {
@@ -174,13 +123,8 @@ var variantChecks = map[string]func(rng *rand.Rand, generic, fn any) error{
 			return fmt.Errorf("differs")
 		}
 		return nil
-	},
-	"useHintPoly": func(rng *rand.Rand, generic, fn any) error {
-		g, ok1 := generic.(func(w1, h, r *ringElement, γ2 uint32))
-		f, ok2 := fn.(func(w1, h, r *ringElement, γ2 uint32))
-		if !ok1 || !ok2 {
-			return fmt.Errorf("wrong signature %T", fn)
-		}
+	}),
+	checkOf(useHintPolyRoutine, func(rng *rand.Rand, g, f func(w1, h, r *ringElement, γ2 uint32)) error {
 		γ2 := []uint32{(q - 1) / 88, (q - 1) / 32}[rng.IntN(2)]
 		r := randomPoly(rng)
 		var h ringElement
@@ -194,13 +138,8 @@ var variantChecks = map[string]func(rng *rand.Rand, generic, fn any) error{
 			return fmt.Errorf("differs")
 		}
 		return nil
-	},
-	"rejBoundedPoly": func(rng *rand.Rand, generic, fn any) error {
-		g, ok1 := generic.(func(*ringElement, *[64]byte, uint16, int) bool)
-		f, ok2 := fn.(func(*ringElement, *[64]byte, uint16, int) bool)
-		if !ok1 || !ok2 {
-			return fmt.Errorf("wrong signature %T", fn)
-		}
+	}),
+	checkOf(rejBoundedPolyRoutine, func(rng *rand.Rand, g, f func(*ringElement, *[64]byte, uint16, int) bool) error {
 		var seed [64]byte
 		copy(seed[:], randBytes(rng, 64))
 		r, η := uint16(rng.Uint32()), []int{2, 4}[rng.IntN(2)]
@@ -209,13 +148,8 @@ var variantChecks = map[string]func(rng *rand.Rand, generic, fn any) error{
 			return fmt.Errorf("differs")
 		}
 		return nil
-	},
-	"rejBoundedPolyx4": func(rng *rand.Rand, generic, fn any) error {
-		g, ok1 := generic.(func(*[4]*ringElement, *[64]byte, *[4]uint16, int) bool)
-		f, ok2 := fn.(func(*[4]*ringElement, *[64]byte, *[4]uint16, int) bool)
-		if !ok1 || !ok2 {
-			return fmt.Errorf("wrong signature %T", fn)
-		}
+	}),
+	checkOf(rejBoundedPolyx4Routine, func(rng *rand.Rand, g, f func(*[4]*ringElement, *[64]byte, *[4]uint16, int) bool) error {
 		var seed [64]byte
 		copy(seed[:], randBytes(rng, 64))
 		var r [4]uint16
@@ -230,13 +164,8 @@ var variantChecks = map[string]func(rng *rand.Rand, generic, fn any) error{
 			return fmt.Errorf("differs")
 		}
 		return nil
-	},
-	"expandMask": func(rng *rand.Rand, generic, fn any) error {
-		g, ok1 := generic.(func([]ringElement, *[64]byte, int, int))
-		f, ok2 := fn.(func([]ringElement, *[64]byte, int, int))
-		if !ok1 || !ok2 {
-			return fmt.Errorf("wrong signature %T", fn)
-		}
+	}),
+	checkOf(expandMaskRoutine, func(rng *rand.Rand, g, f func([]ringElement, *[64]byte, int, int)) error {
 		var seed [64]byte
 		copy(seed[:], randBytes(rng, 64))
 		κ, bits := rng.IntN(1<<15), []int{17, 19}[rng.IntN(2)]
@@ -249,26 +178,16 @@ var variantChecks = map[string]func(rng *rand.Rand, generic, fn any) error{
 			}
 		}
 		return nil
-	},
-	"sampleInBall": func(rng *rand.Rand, generic, fn any) error {
-		g, ok1 := generic.(func(*ringElement, []byte, int) bool)
-		f, ok2 := fn.(func(*ringElement, []byte, int) bool)
-		if !ok1 || !ok2 {
-			return fmt.Errorf("wrong signature %T", fn)
-		}
+	}),
+	checkOf(sampleInBallRoutine, func(rng *rand.Rand, g, f func(*ringElement, []byte, int) bool) error {
 		ρ, τ := randBytes(rng, 64), []int{39, 49, 60}[rng.IntN(3)]
 		var x, y ringElement
 		if g(&x, ρ, τ) != f(&y, ρ, τ) || x != y {
 			return fmt.Errorf("differs")
 		}
 		return nil
-	},
-	"simpleBitPack": func(rng *rand.Rand, generic, fn any) error {
-		g, ok1 := generic.(func([]byte, *ringElement, int))
-		f, ok2 := fn.(func([]byte, *ringElement, int))
-		if !ok1 || !ok2 {
-			return fmt.Errorf("wrong signature %T", fn)
-		}
+	}),
+	checkOf(simpleBitPackRoutine, func(rng *rand.Rand, g, f func([]byte, *ringElement, int)) error {
 		width := 1 + rng.IntN(20)
 		var a ringElement
 		for i := range a {
@@ -281,13 +200,8 @@ var variantChecks = map[string]func(rng *rand.Rand, generic, fn any) error{
 			return fmt.Errorf("differs")
 		}
 		return nil
-	},
-	"simpleBitUnpack": func(rng *rand.Rand, generic, fn any) error {
-		g, ok1 := generic.(func(*ringElement, []byte, int))
-		f, ok2 := fn.(func(*ringElement, []byte, int))
-		if !ok1 || !ok2 {
-			return fmt.Errorf("wrong signature %T", fn)
-		}
+	}),
+	checkOf(simpleBitUnpackRoutine, func(rng *rand.Rand, g, f func(*ringElement, []byte, int)) error {
 		width := 1 + rng.IntN(20)
 		in := randBytes(rng, 32*width)
 		var x, y ringElement
@@ -297,13 +211,8 @@ var variantChecks = map[string]func(rng *rand.Rand, generic, fn any) error{
 			return fmt.Errorf("differs")
 		}
 		return nil
-	},
-	"lowBitsExceed": func(rng *rand.Rand, generic, fn any) error {
-		g, ok1 := generic.(func(*ringElement, uint32, uint32) uint32)
-		f, ok2 := fn.(func(*ringElement, uint32, uint32) uint32)
-		if !ok1 || !ok2 {
-			return fmt.Errorf("wrong signature %T", fn)
-		}
+	}),
+	checkOf(lowBitsExceedRoutine, func(rng *rand.Rand, g, f func(*ringElement, uint32, uint32) uint32) error {
 		a := randomPoly(rng)
 		γ2 := []uint32{(q - 1) / 88, (q - 1) / 32}[rng.IntN(2)]
 		bound := 1 + rng.Uint32N(γ2)
@@ -311,15 +220,10 @@ var variantChecks = map[string]func(rng *rand.Rand, generic, fn any) error{
 			return fmt.Errorf("differs")
 		}
 		return nil
-	},
+	}),
 }
 
-func polyMapCheck(rng *rand.Rand, generic, fn any) error {
-	g, ok1 := generic.(func(*ringElement))
-	f, ok2 := fn.(func(*ringElement))
-	if !ok1 || !ok2 {
-		return fmt.Errorf("wrong signature %T", fn)
-	}
+func polyMapCheck(rng *rand.Rand, g, f func(*ringElement)) error {
 	a := randomPoly(rng)
 	b := a
 	g(&a)
@@ -330,35 +234,67 @@ func polyMapCheck(rng *rand.Rand, generic, fn any) error {
 	return nil
 }
 
-// TestVariantsAgainstGeneric runs every usable variant in the registry
-// against the routine's generic implementation.
-func TestVariantsAgainstGeneric(t *testing.T) {
-	generic := map[string]any{}
-	for _, v := range variants {
-		if v.name == "Generic" {
-			generic[v.routine] = v.fn
-		}
+// variantCheck is the check of one routine's variants, whatever its type.
+type variantCheck interface {
+	routineName() string
+	// run runs every usable variant against the generic one, as subtests.
+	run(t *testing.T, rng *rand.Rand)
+}
+
+type typedCheck[F any] struct {
+	r     *routineVariants[F]
+	check func(rng *rand.Rand, generic, fn F) error
+}
+
+// checkOf pairs a routine of the registry with its check; the two share
+// the routine's Go type.
+func checkOf[F any](r *routineVariants[F], check func(rng *rand.Rand, generic, fn F) error) variantCheck {
+	return typedCheck[F]{r, check}
+}
+
+func (c typedCheck[F]) routineName() string { return c.r.name }
+
+func (c typedCheck[F]) run(t *testing.T, rng *rand.Rand) {
+	generic := c.r.variants[0]
+	if generic.name != "Generic" {
+		t.Fatalf("%s: the first variant is %s, not Generic", c.r.name, generic.name)
 	}
-	for routine := range variantChecks {
-		if generic[routine] == nil {
-			t.Errorf("routine %s has no generic entry", routine)
-		}
-	}
-	rng := rand.New(rand.NewPCG(27, 28))
-	for _, v := range variants {
-		t.Run(v.routine+v.name, func(t *testing.T) {
-			check, ok := variantChecks[v.routine]
-			if !ok {
-				t.Fatalf("no check for routine %s", v.routine)
-			}
+	for _, v := range c.r.variants {
+		t.Run(c.r.name+v.name, func(t *testing.T) {
 			if !v.usable {
-				t.Skipf("%s%s needs a CPU feature this machine lacks", v.routine, v.name)
+				t.Skipf("%s%s needs a CPU feature this machine lacks", c.r.name, v.name)
 			}
 			for i := 0; i < 50; i++ {
-				if err := check(rng, generic[v.routine], v.fn); err != nil {
-					t.Fatalf("%s%s: %v", v.routine, v.name, err)
+				if err := c.check(rng, generic.fn, v.fn); err != nil {
+					t.Fatalf("%s%s: %v", c.r.name, v.name, err)
 				}
 			}
 		})
+	}
+}
+
+// TestVariantsAgainstGeneric runs every usable variant in the registry
+// against the routine's generic implementation: every routine of the
+// registry has a check, every check a routine.
+func TestVariantsAgainstGeneric(t *testing.T) {
+	checks := map[string]variantCheck{}
+	for _, c := range variantChecks {
+		checks[c.routineName()] = c
+	}
+	inRegistry := map[string]bool{}
+	for _, r := range registry {
+		inRegistry[r.routineName()] = true
+		if checks[r.routineName()] == nil {
+			t.Errorf("no check for routine %s", r.routineName())
+		}
+	}
+	for name := range checks {
+		if !inRegistry[name] {
+			t.Errorf("check for %s, which is not in the registry", name)
+		}
+	}
+	rng := rand.New(rand.NewPCG(27, 28))
+	for _, c := range variantChecks {
+		c.run(t, rng)
 	}
 }
