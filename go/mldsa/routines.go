@@ -1,13 +1,14 @@
 package mldsa
 
-// Dispatch of the routines beyond those of routines_amd64.go and
-// routines_noasm.go: for now each is its generic implementation on every
-// platform. They are direct calls, not function variables, so that the
-// compiler sees that their arguments do not escape and the polynomials of
-// signing stay on the stack. An assembly variant moves its routine's line
-// into a file built for amd64 (routines_amd64.go, coeffmaps_amd64.go) and
-// into routines_noasm.go, and registers itself in the table of variants
-// (variants.go). All variants share the signature here.
+// Dispatch of the routines without assembly: for now each is its generic
+// implementation on every platform. They are direct calls, not function
+// variables, so that the compiler sees that their arguments do not escape
+// and the polynomials of signing stay on the stack. A routine with
+// assembly (contract Stem <stem>) dispatches in <stem>_amd64.go and
+// <stem>_noasm.go instead (the coefficient maps, for now, in
+// coeffmaps_amd64.go and routines_noasm.go), and registers its variants
+// there (variants.go declares each routine). All variants share the
+// signature here.
 
 func rejBoundedPoly(a *ringElement, ρPrime *[64]byte, r uint16, η int) bool {
 	return rejBoundedPolyGeneric(a, ρPrime, r, η)

@@ -1,0 +1,31 @@
+//go:build amd64 && !purego
+
+package mldsa
+
+import (
+	"golang.org/x/sys/cpu"
+
+	"github.com/vg-crypto/vg/go/asm"
+)
+
+func init() {
+	registerVariant(multiplyNTTRoutine, "AVX2", multiplyNTTAVX2, cpu.X86.HasAVX2)
+}
+
+func multiplyNTT(out, a, b *ringElement) {
+	if useAVX2 {
+		multiplyNTTAVX2(out, a, b)
+		return
+	}
+	multiplyNTTGeneric(out, a, b)
+}
+
+func multiplyNTTAVX2(out, a, b *ringElement) {
+	if out == a || out == b {
+		var t ringElement
+		asm.MultiplyNTTAVX2(poly32(&t), poly32(a), poly32(b))
+		*out = t
+		return
+	}
+	asm.MultiplyNTTAVX2(poly32(out), poly32(a), poly32(b))
+}

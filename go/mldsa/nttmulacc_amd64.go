@@ -1,0 +1,46 @@
+//go:build amd64 && !purego
+
+package mldsa
+
+import (
+	"unsafe"
+
+	"golang.org/x/sys/cpu"
+
+	"github.com/vg-crypto/vg/go/asm"
+)
+
+func init() {
+	registerVariant(multiplyAccNTTRoutine, "AVX2", multiplyAccNTTAVX2, cpu.X86.HasAVX2)
+}
+
+func multiplyAccNTT(out *ringElement, a, b []ringElement) {
+	if useAVX2 {
+		multiplyAccNTTAVX2(out, a, b)
+		return
+	}
+	multiplyAccNTTGeneric(out, a, b)
+}
+
+// multiplyAccNTTAVX2 runs the assembly for the row lengths ℓ of the
+// parameter sets (Table 1) and the generic code for any other. The length
+// is public.
+func multiplyAccNTTAVX2(out *ringElement, a, b []ringElement) {
+	b = b[:len(a)]
+	if elemsOverlap(out, a) || elemsOverlap(out, b) {
+		var t ringElement
+		multiplyAccNTTAVX2(&t, a, b)
+		*out = t
+		return
+	}
+	switch len(a) {
+	case 4:
+		asm.MultiplyAccNTT4AVX2(poly32(out), (*[4][n256]uint32)(unsafe.Pointer(&a[0])), (*[4][n256]uint32)(unsafe.Pointer(&b[0])))
+	case 5:
+		asm.MultiplyAccNTT5AVX2(poly32(out), (*[5][n256]uint32)(unsafe.Pointer(&a[0])), (*[5][n256]uint32)(unsafe.Pointer(&b[0])))
+	case 7:
+		asm.MultiplyAccNTT7AVX2(poly32(out), (*[7][n256]uint32)(unsafe.Pointer(&a[0])), (*[7][n256]uint32)(unsafe.Pointer(&b[0])))
+	default:
+		multiplyAccNTTGeneric(out, a, b)
+	}
+}
