@@ -145,3 +145,21 @@ func packSwap(t *testing.T) []string {
 	va, vb := a[strings.Index(a, "$"):], b[strings.Index(b, "$"):]
 	return []string{a, a[:strings.Index(a, "$")] + vb, b, b[:strings.Index(b, "$")] + va}
 }
+
+// Every routine with hints has a contract, and its file stem names the
+// file the hints are in.
+func TestHintsHaveContracts(t *testing.T) {
+	if len(invariants) == 0 {
+		t.Fatal("no hints registered")
+	}
+	for sym := range invariants {
+		c := contract.Lookup(sym)
+		if c == nil {
+			t.Errorf("hints for %s, which has no contract", sym)
+			continue
+		}
+		if _, err := os.Stat(c.Stem + ".go"); err != nil {
+			t.Errorf("%s: its hints belong in %s.go: %v", sym, c.Stem, err)
+		}
+	}
+}

@@ -1,0 +1,31 @@
+package proofs
+
+import "github.com/vg-crypto/vg/Spec/check"
+
+func init() { invariants["RejNTTPolyAMD64"] = rejNTTPolyAMD64 }
+
+// RejNTTPolyAMD64's frame (Emit/rejnttpoly.go): the Keccak state at
+// 0..199, the count of accepted coefficients at 400, the number of blocks
+// still allowed at 408. The rejection loop takes 8 three-byte groups
+// (24 bytes) per step from the rate (168 bytes) of the state.
+func rejNTTPolyAMD64() []check.Invariant {
+	state := [][2]int{{0, 200}}
+	return []check.Invariant{
+		{
+			Label:        "block",
+			Facts:        []check.Fact{pub("frame+400", 0, 255), pub("frame+408", 1, maxBlocks)},
+			PublicRanges: state,
+		},
+		{
+			Label: "reject",
+			Facts: []check.Fact{
+				pub("CX", 0, 255),
+				{Loc: "SI", Lo: 0, Hi: 144, Mod: 24, Public: true},
+				{Loc: "R8", Region: "frame", Public: true},
+				{Loc: "DI", Region: "a", Public: true},
+				pub("frame+408", 1, maxBlocks),
+			},
+			PublicRanges: state,
+		},
+	}
+}
