@@ -8,7 +8,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -18,6 +17,7 @@ import (
 	"github.com/vg-crypto/vg/Spec/contract"
 	"github.com/vg-crypto/vg/Spec/fips202"
 	"github.com/vg-crypto/vg/Spec/fips204"
+	"github.com/vg-crypto/vg/Spec/x86"
 	"github.com/vg-crypto/vg/go/asm"
 	"github.com/vg-crypto/vg/internal/vectors"
 )
@@ -326,29 +326,23 @@ func TestAsmRequires(t *testing.T) {
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no assembly files in ../asm: %v", err)
 	}
-	funcLine := regexp.MustCompile(`^// func (\w+)\(`)
+	// The .s files as the checker reads them (Spec/x86's parser): each
+	// TEXT symbol with its "// Requires:" line.
 	found := map[string][]string{}
 	for _, f := range files {
 		b, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		lines := strings.Split(string(b), "\n")
-		for i, l := range lines {
-			m := funcLine.FindStringSubmatch(l)
-			if m == nil {
-				continue
+		pf, err := x86.ParseFile(filepath.Base(f), string(b))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range pf.Routines {
+			if _, dup := found[r.Name]; dup {
+				t.Errorf("%s: routine %s declared twice", f, r.Name)
 			}
-			var req []string
-			if i+1 < len(lines) {
-				if r, ok := strings.CutPrefix(lines[i+1], "// Requires: "); ok {
-					req = strings.Split(r, ", ")
-				}
-			}
-			if _, dup := found[m[1]]; dup {
-				t.Errorf("%s: routine %s declared twice", f, m[1])
-			}
-			found[m[1]] = req
+			found[r.Name] = r.Requires
 		}
 	}
 	contracts := map[string][]string{}
