@@ -52,10 +52,9 @@ var registry []registeredRoutine
 // newRoutine declares a routine with its generic implementation and its
 // dispatch.
 func newRoutine[F any](name string, generic, dispatch F) *routineVariants[F] {
-	r := &routineVariants[F]{name: name, variants: []variant[F]{
-		{"Generic", generic, true},
-		{"Dispatch", dispatch, true},
-	}}
+	r := &routineVariants[F]{name: name}
+	registerVariant(r, "Generic", generic, true)
+	registerVariant(r, "Dispatch", dispatch, true)
 	registry = append(registry, r)
 	return r
 }
