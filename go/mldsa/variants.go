@@ -5,7 +5,7 @@ package mldsa
 // implementation. Each routine is declared below with its generic
 // implementation and its dispatch (registered as variant "Dispatch", so
 // that the choice made at start-up is tested too); a file that adds
-// variants (e.g. routines_amd64.go) registers them from an init function
+// variants (e.g. ntt_amd64.go) registers them from an init function
 // with registerVariant, and marks a variant usable only when the CPU has
 // the features it needs. A routine's variants share its Go type F, so the
 // compiler checks every registration.

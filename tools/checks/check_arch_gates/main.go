@@ -420,7 +420,7 @@ func onlyWhere(decls []*gosrc.Func, rs map[string]bool, routines asmfile.Routine
 
 // innermostLit returns the composite literal, or the call, that holds ref
 // as an element or argument: a registry entry, which may carry the guard
-// beside the function (registerVariant("x", "AVX2", xAVX2, useAVX2)).
+// beside the function (registerVariant(xRoutine, "AVX2", xAVX2, useAVX2)).
 func innermostLit(stack []ast.Node, ref ast.Node) ast.Node {
 	child := ref
 	for i := len(stack) - 1; i >= 0; i-- {
