@@ -83,6 +83,12 @@ type Contract struct {
 	// GoName is the routine of go/mldsa this symbol implements; its
 	// variant there is GoName+Variant (e.g. nttAVX2).
 	GoName string
+	// Valgrind marks the one routine that is no ML-DSA routine: valgrind's
+	// client request, which go/mldsa calls only when built with the tag
+	// valgrind (the constant-time check, tools/checks/check_ct). It has
+	// no GoName and no variants; its files are built with the purego tag
+	// too, so that the pure-Go path can be checked.
+	Valgrind bool
 	// GoSig is the Go declaration Emit writes for the symbol in go/asm,
 	// with Doc (one comment line each) above it; a builder that emits
 	// several variants in one loop (coefficient maps) still writes its own
