@@ -53,8 +53,13 @@ func function(c *build.Context, symbol string) {
 	c.Pragma("noescape")
 }
 
-// constraint keeps the assembly out of purego builds and gccgo.
-const constraint = "amd64,gc,!purego"
+// constraint keeps the assembly out of purego builds and gccgo;
+// valgrindConstraint keeps valgrind's client request in purego builds,
+// whose Go code the constant-time check runs under valgrind too.
+const (
+	constraint         = "amd64,gc,!purego"
+	valgrindConstraint = "amd64,gc"
+)
 
 // command is the generator's command line as recorded in every header. It is
 // fixed, so that -check reproduces the files byte for byte.
@@ -115,7 +120,11 @@ func generate() (map[string][]byte, error) {
 	files := map[string][]byte{}
 	for _, stem := range sortedKeys(stems) {
 		c := build.NewContext()
-		c.ConstraintExpr(constraint)
+		if contract.Lookup(stems[stem][0]).Valgrind {
+			c.ConstraintExpr(valgrindConstraint)
+		} else {
+			c.ConstraintExpr(constraint)
+		}
 		builders[stem](c)
 		f, err := c.Result()
 		if err != nil {

@@ -36,6 +36,8 @@ func cpuRoutines() map[string]any {
 		"Power2RoundPolyAMD64": asm.Power2RoundPolyAMD64,
 		"UseHint32AMD64":       asm.UseHint32AMD64,
 		"UseHint88AMD64":       asm.UseHint88AMD64,
+		// Outside valgrind the client request changes no memory.
+		"ValgrindClientRequestAMD64": asm.ValgrindClientRequestAMD64,
 	}
 	if cpu.X86.HasAVX2 {
 		for k, v := range map[string]any{
