@@ -411,6 +411,9 @@ func TestAsmVariantsRegistered(t *testing.T) {
 	}
 	want := map[[2]string]bool{}
 	for _, c := range contract.All {
+		if c.Valgrind {
+			continue // valgrind's client request: no ML-DSA routine
+		}
 		want[[2]string{c.GoName, c.Variant}] = true
 	}
 	if len(want) == 0 {

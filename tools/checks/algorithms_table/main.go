@@ -370,6 +370,15 @@ func run(root string, check bool, saved string, syms map[string]string) (diag.Li
 	set := variants.Find(r, p, routines)
 	l := paramsKL(r, p, c)
 	g := buildGraph(p)
+	// Valgrind's client request runs only in check_ct's builds (the tag
+	// valgrind): it is no routine of an operation.
+	for _, ct := range contract.All {
+		if ct.Valgrind {
+			for _, calls := range g.asm {
+				delete(calls, ct.Symbol)
+			}
+		}
+	}
 	for _, o := range c.ops {
 		for _, e := range o.entries {
 			if _, ok := g.edges[e]; !ok {

@@ -155,6 +155,20 @@ func isTestFunc(name string) bool {
 	return false
 }
 
+// valgrindRoutines are the TEXT symbols of valgrind's client request (a
+// contract's Valgrind): built with the purego tag too, and to be used,
+// outside tests, only in files built with the tag valgrind, instead of the
+// rule for ML-DSA routines.
+var valgrindRoutines = func() map[string]bool {
+	out := map[string]bool{}
+	for _, c := range contract.All {
+		if c.Valgrind {
+			out[c.Symbol] = true
+		}
+	}
+	return out
+}()
+
 // contractFeatures maps each contract's TEXT symbol to its CPU features.
 func contractFeatures() map[string][]string {
 	out := map[string][]string{}
@@ -247,6 +261,15 @@ func checkPackage(l *diag.List, r *repo.Repo, p *gosrc.Package, feats *Features,
 		rt := routines[strings.TrimPrefix(u.ref.Name, "asm.")]
 		file, line := pos(u.ref.Node)
 		switch {
+		case valgrindRoutines[rt.Name]:
+			// Tests may call it anywhere it exists (on the CPU it does
+			// nothing); the library only in check_ct's builds.
+			if !u.file.Test && !u.file.Set.OnlyAMD64Valgrind() {
+				l.Addf(file, line, "%s is valgrind's client request, to be used only in files built for amd64 with the tag valgrind", u.ref.Name)
+			} else if !subset(u.file.Set, rt.Exists) {
+				extra, _ := u.file.Set.Diff(rt.Exists, 3)
+				l.Addf(file, line, "%s is used in a file built where the routine is not (%s)", u.ref.Name, strings.Join(extra, ", "))
+			}
 		case !u.file.Set.OnlyAMD64NoPurego():
 			extra, _ := u.file.Set.Diff(amd64NoPurego(u.file.Set), 3)
 			l.Addf(file, line, "%s is used in a file built beyond amd64 && !purego (also %s)", u.ref.Name, strings.Join(extra, ", "))
@@ -384,6 +407,11 @@ func checkPackage(l *diag.List, r *repo.Repo, p *gosrc.Package, feats *Features,
 			for _, rname := range sorted(runs[f.Name]) {
 				rt := routines[rname]
 				if f.File.Set.Equal(rt.Exists) {
+					continue
+				}
+				// Valgrind's client request exists in purego builds too,
+				// for check_ct; a test of it may be built more narrowly.
+				if valgrindRoutines[rname] && subset(f.File.Set, rt.Exists) {
 					continue
 				}
 				extra, missing := f.File.Set.Diff(rt.Exists, 3)

@@ -231,10 +231,10 @@ func TestGuardSource(t *testing.T) {
 func TestTestBuiltTooNarrowly(t *testing.T) {
 	files := scratch.Replace(t, clean, "go/mldsa/f_amd64_test.go", "//go:build amd64 && !purego", "//go:build amd64 && !purego && linux")
 	scratch.Expect(t, check(t, files),
-		"go/mldsa/f_amd64_test.go:17: TestFAVX2 runs asm.FAVX2 but its file is not built exactly where the routine exists: not built for darwin/amd64, darwin/amd64 -tags cpu_features_env, freebsd/amd64, ...")
+		"go/mldsa/f_amd64_test.go:17: TestFAVX2 runs asm.FAVX2 but its file is not built exactly where the routine exists: not built for darwin/amd64, darwin/amd64 -tags cpu_features_env, darwin/amd64 -tags valgrind, ...")
 	files = scratch.Replace(t, clean, "go/mldsa/f_amd64_test.go", "//go:build amd64 && !purego", "//go:build amd64 && !purego && !cpu_features_env")
 	scratch.Expect(t, check(t, files),
-		"go/mldsa/f_amd64_test.go:17: TestFAVX2 runs asm.FAVX2 but its file is not built exactly where the routine exists: not built for amd64 -tags cpu_features_env")
+		"go/mldsa/f_amd64_test.go:17: TestFAVX2 runs asm.FAVX2 but its file is not built exactly where the routine exists: not built for amd64 -tags cpu_features_env, amd64 -tags valgrind,cpu_features_env")
 }
 
 func TestContract(t *testing.T) {
@@ -268,4 +268,52 @@ func TestRealContracts(t *testing.T) {
 			}
 		}
 	}
+}
+
+// valgrindTree adds valgrind's client request (built with purego too) and
+// its one caller, built with the tag valgrind.
+var valgrindTree = scratch.With(clean, map[string]string{
+	"go/asm/v_amd64.s": `
+//go:build amd64 && gc
+
+#include "textflag.h"
+
+// func VAMD64(args *[6]uint64)
+TEXT ·VAMD64(SB), NOSPLIT, $0-8
+	RET
+`,
+	"go/asm/v_amd64.go": `
+//go:build amd64 && gc
+
+package asm
+
+func VAMD64(args *[6]uint64)
+`,
+	"go/mldsa/ct_valgrind.go": `
+//go:build valgrind && amd64 && gc
+
+package mldsa
+
+import "github.com/vg-crypto/vg/go/asm"
+
+func request() { asm.VAMD64(&[6]uint64{}) }
+`,
+})
+
+func TestValgrindRequest(t *testing.T) {
+	valgrindRoutines["VAMD64"] = true
+	defer delete(valgrindRoutines, "VAMD64")
+	withV := map[string][]string{"FAMD64": nil, "FAVX2": {"AVX", "AVX2"}, "VAMD64": nil}
+	l, _, err := run(tree(t, valgrindTree), withV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	scratch.Expect(t, l.Strings())
+	files := scratch.Replace(t, valgrindTree, "go/mldsa/ct_valgrind.go", "//go:build valgrind && amd64 && gc", "//go:build amd64 && gc")
+	l, _, err = run(tree(t, files), withV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	scratch.Expect(t, l.Strings(),
+		"go/mldsa/ct_valgrind.go:7: asm.VAMD64 is valgrind's client request, to be used only in files built for amd64 with the tag valgrind")
 }

@@ -182,7 +182,7 @@ func IsStd(path string) bool {
 // tags CI uses.
 type Config struct {
 	OS, Arch string
-	Tags     string // "", "purego" or "cpu_features_env"
+	Tags     string // "", "purego" or "cpu_features_env", each also with "valgrind,"
 }
 
 func (c Config) String() string {
@@ -200,8 +200,9 @@ var Arches = []string{"386", "amd64", "arm", "arm64", "loong64", "mips", "mips64
 // amd64 runs Go on that CI and users care about.
 var OSes = []string{"linux", "darwin", "windows", "freebsd"}
 
-// TagSets are the build-tag sets of tools/test.sh's three code paths.
-var TagSets = []string{"", "cpu_features_env", "purego"}
+// TagSets are the build-tag sets of tools/test.sh's three code paths, and
+// of check_ct's builds of the same paths with the tag valgrind.
+var TagSets = []string{"", "cpu_features_env", "purego", "valgrind", "valgrind,cpu_features_env", "valgrind,purego"}
 
 // platforms are the GOOS/GOARCH pairs build sets range over.
 func platforms() [][2]string {
@@ -235,7 +236,7 @@ func (r *Repo) BuildSetOf(rel string) (BuildSet, error) {
 			ctxt.GOOS, ctxt.GOARCH, ctxt.CgoEnabled = p[0], p[1], false
 			ctxt.BuildTags = nil
 			if tags != "" {
-				ctxt.BuildTags = []string{tags}
+				ctxt.BuildTags = strings.Split(tags, ",")
 			}
 			ctxt.OpenFile = func(string) (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(data)), nil }
 			ok, err := ctxt.MatchFile(dir, name)
@@ -281,7 +282,21 @@ func (s BuildSet) OnlyAMD64NoPurego() bool {
 		return false
 	}
 	for c := range s {
-		if c.Arch != "amd64" || c.Tags == "purego" {
+		if c.Arch != "amd64" || c.Tags == "purego" || c.Tags == "valgrind,purego" {
+			return false
+		}
+	}
+	return true
+}
+
+// OnlyAMD64Valgrind reports whether every configuration of a non-empty set
+// is amd64 with the tag valgrind (check_ct's builds).
+func (s BuildSet) OnlyAMD64Valgrind() bool {
+	if len(s) == 0 {
+		return false
+	}
+	for c := range s {
+		if c.Arch != "amd64" || !strings.HasPrefix(c.Tags, "valgrind") {
 			return false
 		}
 	}

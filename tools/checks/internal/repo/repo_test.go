@@ -27,10 +27,11 @@ func TestBuildSetOf(t *testing.T) {
 	y, _ := r.BuildSetOf("a/y.go")
 	z, _ := r.BuildSetOf("a/z_test.go")
 	w, _ := r.BuildSetOf("a/w_arm64.s")
-	if len(x) != 2*len(repo.OSes) || !x.OnlyAMD64NoPurego() {
+	// Each tag set also with valgrind (check_ct's builds).
+	if len(x) != 4*len(repo.OSes) || !x.OnlyAMD64NoPurego() {
 		t.Errorf("x_amd64.go: %d configurations, %v", len(x), x.Arches())
 	}
-	if len(y) != len(repo.OSes) || !y.OnlyAMD64NoPurego() || y.HasTags("cpu_features_env") {
+	if len(y) != 2*len(repo.OSes) || !y.OnlyAMD64NoPurego() || y.HasTags("cpu_features_env") {
 		t.Errorf("y.go: %d configurations", len(y))
 	}
 	if len(z.Arches()) != len(repo.Arches) || !z.HasTags("purego") {
@@ -40,7 +41,7 @@ func TestBuildSetOf(t *testing.T) {
 		t.Errorf("w_arm64.s: %v", a)
 	}
 	onlyX, onlyY := x.Diff(y, 3)
-	if strings.Join(onlyX, ",") != "amd64 -tags cpu_features_env" || len(onlyY) != 0 {
+	if strings.Join(onlyX, ",") != "amd64 -tags cpu_features_env,amd64 -tags valgrind,cpu_features_env" || len(onlyY) != 0 {
 		t.Errorf("Diff: %v, %v", onlyX, onlyY)
 	}
 	dirs, _ := r.Dirs(".")
