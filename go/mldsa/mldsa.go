@@ -35,6 +35,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"unsafe"
 )
 
 const (
@@ -217,14 +218,16 @@ func NewPrivateKey(params Parameters, seed []byte) (*PrivateKey, error) {
 // newPrivateKeyFromSeed is ML-DSA.KeyGen_internal (Algorithm 6).
 func newPrivateKeyFromSeed(p *params, ξ *[32]byte) (*PrivateKey, error) {
 	// Line 1: (ρ, ρ′, K) ← H(ξ ‖ IntegerToBytes(k, 1) ‖ IntegerToBytes(ℓ, 1), 128).
+	sk := &PrivateKey{p: p, seed: *ξ, hasSeed: true}
+	secret(unsafe.Pointer(&sk.seed), 32)
 	h := newShake256()
-	h.write(ξ[:])
+	h.write(sk.seed[:])
 	h.writeByte(byte(p.k))
 	h.writeByte(byte(p.l))
 	var ρ [32]byte
 	var ρPrime [64]byte
-	sk := &PrivateKey{p: p, seed: *ξ, hasSeed: true}
 	h.read(ρ[:])
+	declassify(publicRho, unsafe.Pointer(&ρ), 32)
 	h.read(ρPrime[:])
 	h.read(sk.key[:])
 	sk.allocate()
@@ -276,6 +279,7 @@ func (sk *PrivateKey) complete(ρ *[32]byte) error {
 		polyAdd(&t, &t, &sk.s2[i])
 		// Line 6: (t1, t0) ← Power2Round(t).
 		power2RoundPoly(&t1[i], &sk.t0[i], &t)
+		declassify(publicT1, unsafe.Pointer(&t1[i]), unsafe.Sizeof(t1[i]))
 	}
 	// Lines 8 and 9: pk ← pkEncode(ρ, t1), tr ← H(pk, 64).
 	pk.enc = make([]byte, p.pkSize())
@@ -294,6 +298,14 @@ func (sk *PrivateKey) complete(ρ *[32]byte) error {
 	toMontgomeryVec(sk.s2Hat)
 	toMontgomeryVec(sk.t0Hat)
 	return nil
+}
+
+// markSecret marks the key's secret parts for the constant-time check.
+func (sk *PrivateKey) markSecret() {
+	secret(unsafe.Pointer(&sk.key), 32)
+	for _, v := range [][]ringElement{sk.s1Hat, sk.s2Hat, sk.t0Hat} {
+		secret(unsafe.Pointer(&v[0]), unsafe.Sizeof(v[0])*uintptr(len(v)))
+	}
 }
 
 func toMontgomeryVec(v []ringElement) {
@@ -646,6 +658,8 @@ func (sk *PrivateKey) signInternal(μ *[64]byte, rnd *[32]byte) ([]byte, error) 
 	k, l := p.k, p.l
 	γ2 := p.γ2
 	aHat := sk.pub.aHat
+	secret(unsafe.Pointer(rnd), 32)
+	sk.markSecret()
 
 	// Line 7: ρ″ ← H(K ‖ rnd ‖ μ, 64).
 	var ρPP [64]byte
@@ -708,6 +722,7 @@ func (sk *PrivateKey) signInternal(μ *[64]byte, rnd *[32]byte) ([]byte, error) 
 		// [−γ1 + 1, γ1] and |cs1| ≤ β, so each of z lands inside the bound
 		// with probability (2(γ1 − β) − 1)/(2γ1) whatever cs1 is. Branching
 		// on it early saves computing cs2.
+		declassify(publicRejectZ, unsafe.Pointer(&reject), 4)
 		if reject != 0 {
 			continue
 		}
@@ -720,6 +735,7 @@ func (sk *PrivateKey) signInternal(μ *[64]byte, rnd *[32]byte) ([]byte, error) 
 			reject |= lowBitsExceed(&w[i], r0Bound, γ2)
 		}
 		// The rest of line 23's check.
+		declassify(publicRejectR0, unsafe.Pointer(&reject), 4)
 		if reject != 0 {
 			continue
 		}
@@ -738,9 +754,13 @@ func (sk *PrivateKey) signInternal(μ *[64]byte, rnd *[32]byte) ([]byte, error) 
 		}
 		// The branch of line 28: ‖ct0‖∞ ≥ γ2 or more than ω hints.
 		reject |= (uint32(p.ω) - hints) >> 31
+		declassify(publicRejectHint, unsafe.Pointer(&reject), 4)
 		if reject != 0 {
 			continue
 		}
+		declassify(publicSignature, unsafe.Pointer(&cTilde), uintptr(cTildeSize))
+		declassify(publicSignature, unsafe.Pointer(&z), unsafe.Sizeof(z[0])*uintptr(l))
+		declassify(publicSignature, unsafe.Pointer(&hint), unsafe.Sizeof(hint[0])*uintptr(k))
 		// Line 33: σ ← sigEncode(c̃, z mod± q, h).
 		sig := make([]byte, p.sigSize())
 		copy(sig, cTilde[:cTildeSize])

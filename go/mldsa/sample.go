@@ -1,5 +1,7 @@
 package mldsa
 
+import "unsafe"
+
 // Samplers of FIPS 204, §7.3.
 
 // Each rejection loop gives up after a bound that FIPS 204, Appendix C,
@@ -234,6 +236,7 @@ func rejBoundedPolyParse(a *ringElement, n int, b []byte, η int) int {
 				return n
 			}
 			v, ok := coeffFromHalfByte(h, η)
+			declassify(publicRejBounded, unsafe.Pointer(&ok), 4)
 			a[n] = v
 			n += int(ok)
 		}
@@ -361,7 +364,9 @@ func sampleInBallGeneric(c *ringElement, ρ []byte, τ int) bool {
 			}
 			j = uint32(blk[0])
 			blk = blk[1:]
-			if j <= uint32(i) {
+			accept := j <= uint32(i)
+			declassify(publicSampleInBall, unsafe.Pointer(&accept), 1)
+			if accept {
 				break
 			}
 		}

@@ -1,0 +1,5 @@
+//go:build !(purego || cpu_features_env)
+
+package main
+
+const testedElsewhere = false
