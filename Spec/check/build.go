@@ -1,10 +1,12 @@
 package check
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/parser"
+	"go/printer"
 	"go/token"
 	"os"
 	"os/exec"
@@ -25,7 +27,10 @@ const AsmPackage = "github.com/vg-crypto/vg/go/asm"
 type Built struct {
 	Bin      *x86.Binary
 	Routines []string // routines declared (Go functions without a body), sorted
-	dir      string
+	// Decls maps each routine to its Go declaration as go/printer prints
+	// it: the signature every Go caller is compiled against.
+	Decls map[string]string
+	dir   string
 }
 
 // Close removes the executable.
@@ -64,11 +69,11 @@ func buildAsm(root string, overlay map[string][]byte, goamd64 string) (*Built, e
 	}
 	b := &Built{dir: tmp}
 	fail := func(err error) (*Built, error) { b.Close(); return nil, err }
-	names, err := declaredRoutines(pkgDir, overlay)
+	names, decls, err := declaredRoutines(pkgDir, overlay)
 	if err != nil {
 		return fail(err)
 	}
-	b.Routines = names
+	b.Routines, b.Decls = names, decls
 	var keep strings.Builder
 	keep.WriteString("package asm\n\nvar vgKeepRoutines []any\n\nfunc init() {\n\tvgKeepRoutines = []any{\n")
 	for _, n := range names {
@@ -116,11 +121,12 @@ func buildAsm(root string, overlay map[string][]byte, goamd64 string) (*Built, e
 }
 
 // declaredRoutines lists the functions declared without a body in the
-// package's Go files (their bodies are TEXT symbols).
-func declaredRoutines(dir string, overlay map[string][]byte) ([]string, error) {
+// package's Go files (their bodies are TEXT symbols), and the declaration
+// of each.
+func declaredRoutines(dir string, overlay map[string][]byte) ([]string, map[string]string, error) {
 	paths, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for p := range overlay {
 		if filepath.Dir(p) == dir && strings.HasSuffix(p, ".go") && !contains(paths, p) {
@@ -129,6 +135,7 @@ func declaredRoutines(dir string, overlay map[string][]byte) ([]string, error) {
 	}
 	fset := token.NewFileSet()
 	var names []string
+	decls := map[string]string{}
 	for _, p := range paths {
 		if strings.HasSuffix(p, "_test.go") {
 			continue
@@ -139,19 +146,84 @@ func declaredRoutines(dir string, overlay map[string][]byte) ([]string, error) {
 		}
 		f, err := parser.ParseFile(fset, p, src, parser.SkipObjectResolution)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body == nil && fd.Recv == nil {
 				names = append(names, fd.Name.Name)
+				if decls[fd.Name.Name], err = printDecl(fset, fd); err != nil {
+					return nil, nil, err
+				}
 			}
 		}
 	}
 	sort.Strings(names)
 	if len(names) == 0 {
-		return nil, fmt.Errorf("%s declares no assembly routine", dir)
+		return nil, nil, fmt.Errorf("%s declares no assembly routine", dir)
 	}
-	return names, nil
+	return names, decls, nil
+}
+
+// printDecl prints a body-less function declaration without its comments,
+// one parameter per name ("a, b T" as "a T, b T") and results in
+// parentheses, so that two declarations compare equal exactly when they
+// declare the same name, parameters and results.
+func printDecl(fset *token.FileSet, fd *ast.FuncDecl) (string, error) {
+	var b strings.Builder
+	b.WriteString("func " + fd.Name.Name)
+	list := func(fl *ast.FieldList) error {
+		b.WriteString("(")
+		n := 0
+		for _, f := range fl.List {
+			var t bytes.Buffer
+			if err := printer.Fprint(&t, fset, f.Type); err != nil {
+				return err
+			}
+			names := []string{""}
+			if len(f.Names) > 0 {
+				names = names[:0]
+				for _, id := range f.Names {
+					names = append(names, id.Name+" ")
+				}
+			}
+			for _, name := range names {
+				if n > 0 {
+					b.WriteString(", ")
+				}
+				b.WriteString(name + t.String())
+				n++
+			}
+		}
+		b.WriteString(")")
+		return nil
+	}
+	if err := list(fd.Type.Params); err != nil {
+		return "", err
+	}
+	if r := fd.Type.Results; r != nil && len(r.List) > 0 {
+		b.WriteString(" ")
+		if err := list(r); err != nil {
+			return "", err
+		}
+	}
+	return b.String(), nil
+}
+
+// GoSigDecl prints a contract's GoSig as printDecl prints a declaration.
+func GoSigDecl(goSig string) (string, error) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "", "package p\n\n"+goSig+"\n", 0)
+	if err != nil {
+		return "", fmt.Errorf("GoSig %q: %v", goSig, err)
+	}
+	if len(f.Decls) != 1 {
+		return "", fmt.Errorf("GoSig %q: not one declaration", goSig)
+	}
+	fd, ok := f.Decls[0].(*ast.FuncDecl)
+	if !ok || fd.Body != nil || fd.Recv != nil {
+		return "", fmt.Errorf("GoSig %q: not a function declaration without a body", goSig)
+	}
+	return printDecl(fset, fd)
 }
 
 func contains(list []string, s string) bool {
@@ -177,6 +249,7 @@ type Program struct {
 	File    *x86.File    // the decoded routine and the data it references
 	Routine *x86.Routine // decoded; nil when Err is set
 	Text    *x86.Routine // parsed from go/asm; nil if no .s file holds it
+	Decl    string       // its Go declaration in go/asm, as printDecl prints it
 	// Err is why the routine could not be decoded; TextErr is a
 	// difference between its text and its machine code.
 	Err, TextErr error
@@ -225,7 +298,7 @@ func Programs(root string, overlay map[string][]byte) ([]Program, error) {
 	}
 	var out []Program
 	for _, name := range b.Routines {
-		p := Program{Name: name}
+		p := Program{Name: name, Decl: b.Decls[name]}
 		f, err := b.Bin.Routine(AsmPackage, name)
 		if err == nil {
 			err = levelErr[name]

@@ -41,6 +41,18 @@ func ProgramsInput(progs []Program) Input {
 			in.Failures = append(in.Failures, Result{Routine: p.Name, Obligation: "text = bytes",
 				Status: Failing, Detail: p.TextErr.Error()})
 		}
+		// Go callers are compiled against the declaration, so a buffer it
+		// declares smaller than the contract's is one the routine overruns.
+		if c := contract.Lookup(p.Name); c != nil {
+			want, err := GoSigDecl(c.GoSig)
+			if err == nil && want != p.Decl {
+				err = fmt.Errorf("go/asm declares %q, the contract %q", p.Decl, want)
+			}
+			if err != nil {
+				in.Failures = append(in.Failures, Result{Routine: p.Name, Obligation: "declaration",
+					Status: Failing, Detail: err.Error()})
+			}
+		}
 		in.Units = append(in.Units, Unit{p.File, p.Routine})
 	}
 	return in

@@ -2,6 +2,9 @@ package check
 
 import (
 	"errors"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os"
 	"strings"
 	"testing"
@@ -80,8 +83,12 @@ func TestProgramsInput(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	decl, err := GoSigDecl(contract.Lookup("KeccakF1600AMD64").GoSig)
+	if err != nil {
+		t.Fatal(err)
+	}
 	in := ProgramsInput([]Program{
-		{Name: "KeccakF1600AMD64", File: f, Routine: f.Routines[0], TextErr: errors.New("planted")},
+		{Name: "KeccakF1600AMD64", File: f, Routine: f.Routines[0], Decl: decl, TextErr: errors.New("planted")},
 		{Name: "NTTAVX2", Err: errors.New("planted")},
 	})
 	if len(in.Units) != 1 || len(in.Failures) != 2 || in.Failures[0].Obligation != "text = bytes" || in.Failures[1].Obligation != "decode" {
@@ -93,5 +100,68 @@ func TestProgramsInput(t *testing.T) {
 	}
 	if len(res) != 2 || res[0].Obligation != "decode" || res[1].Obligation != "routine" {
 		t.Errorf("Package(-only NTT) = %+v, want the decode failure and the contract without a routine", res)
+	}
+}
+
+// A Go declaration in go/asm that differs from the contract's signature
+// fails: callers are compiled against it, so a smaller array type there
+// lets them pass a buffer the routine overruns.
+func TestProgramsInputDeclaration(t *testing.T) {
+	src, err := os.ReadFile("../../go/asm/keccak_amd64.s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := x86.ParseFile("keccak_amd64.s", string(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		decl string
+		ok   bool
+	}{
+		{"// KeccakF1600AMD64 permutes a.\n//\n//go:noescape\nfunc KeccakF1600AMD64(a *[25]uint64)", true},
+		{"func KeccakF1600AMD64(a *[24]uint64)", false},
+		{"func KeccakF1600AMD64(a *[200]byte)", false},
+		{"func KeccakF1600AMD64(a *[25]uint64) bool", false},
+	} {
+		fset := token.NewFileSet()
+		af, err := parser.ParseFile(fset, "", "package asm\n\n"+tc.decl+"\n", parser.ParseComments)
+		if err != nil {
+			t.Fatal(err)
+		}
+		decl, err := printDecl(fset, af.Decls[0].(*ast.FuncDecl))
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := ProgramsInput([]Program{{Name: "KeccakF1600AMD64", File: f, Routine: f.Routines[0], Decl: decl}})
+		failed := len(in.Failures) == 1 && in.Failures[0].Obligation == "declaration" && in.Failures[0].Status == Failing
+		if tc.ok && len(in.Failures) != 0 || !tc.ok && !failed {
+			t.Errorf("declaration %q: failures %+v", tc.decl, in.Failures)
+		}
+	}
+}
+
+// Every routine go/asm declares has the Go declaration its contract gives
+// (vg prove fails the routine otherwise; this finds it without a build).
+func TestDeclarationsMatchContracts(t *testing.T) {
+	names, decls, err := declaredRoutines("../../go/asm", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range names {
+		c := contract.Lookup(n)
+		if c == nil {
+			t.Errorf("%s: no contract", n)
+			continue
+		}
+		want, err := GoSigDecl(c.GoSig)
+		if err != nil {
+			t.Errorf("%s: %v", n, err)
+		} else if decls[n] != want {
+			t.Errorf("%s: go/asm declares %q, the contract %q", n, decls[n], want)
+		}
+	}
+	if len(names) < len(contract.All) {
+		t.Errorf("go/asm declares %d routines, the contracts name %d", len(names), len(contract.All))
 	}
 }
