@@ -40,6 +40,10 @@ var mutants = []Mutant{
 	{Name: "keccak/include-adds-instruction", Routine: "KeccakF1600AMD64",
 		Edits: []Edit{{File: "keccak_amd64.s", Find: "\tROLQ $0x01, R8\n", Replace: "#include \"extra.h\"\n\tROLQ $0x01, R8\n", N: -1}},
 		Files: map[string]string{"extra.h": "\tNOTQ R8\n"}},
+	{Name: "keccak/declaration-smaller-buffer", Routine: "KeccakF1600AMD64",
+		// The bytes are unchanged, but Go callers now pass 192-byte arrays
+		// that the routine's 200-byte state overruns.
+		Edits: []Edit{{File: "keccak_amd64.go", Find: "func KeccakF1600AMD64(a *[25]uint64)", Replace: "func KeccakF1600AMD64(a *[24]uint64)"}}},
 	{Name: "keccak/macro-in-source", Routine: "KeccakF1600AMD64",
 		Edits: []Edit{{File: "keccak_amd64.s", Find: "#include \"textflag.h\"\n", Replace: "#include \"textflag.h\"\n#define ROLQ RORQ\n"}}},
 	{Name: "keccak/sign-extended-immediate", Routine: "KeccakF1600AMD64",
