@@ -19,6 +19,7 @@
 package main
 
 import (
+	"encoding/binary"
 	"flag"
 	"fmt"
 	"strconv"
@@ -67,33 +68,25 @@ func run(root, dir string) (diag.List, string, error) {
 		if err != nil {
 			return nil, "", err
 		}
-		consts := dataConsts(f)
 		for _, rt := range f.Routines {
 			nRoutines++
-			nMul += checkRoutine(&l, rt, consts)
+			nMul += checkRoutine(&l, rt, f.Data)
 		}
 	}
 	return l, fmt.Sprintf("%d multiplications covered in %d routines of %d files", nMul, nRoutines, len(files)), nil
 }
 
-// dataConsts maps "sym<>(SB)" (offset 0) and "sym<>+off(SB)" to 4-byte
-// DATA values.
-func dataConsts(f *asmfile.File) map[string]uint64 {
-	out := map[string]uint64{}
-	for _, d := range f.Data {
-		if d.Width != "4" {
-			continue
-		}
-		v, ok := imm(d.Value)
-		if !ok {
-			continue
-		}
-		out[d.Sym+"+"+d.Offset+"(SB)"] = v
-		if d.Offset == "0" {
-			out[d.Sym+"(SB)"] = v
-		}
+// dataConst returns the 4-byte little-endian value a DATA symbol holds at
+// the memory operand o, if o names one.
+func dataConst(data map[string]*x86.Data, o x86.Operand) (uint64, bool) {
+	if o.Kind != x86.KMem || o.Mem.Pseudo != "SB" {
+		return 0, false
 	}
-	return out
+	d := data[o.Mem.Name]
+	if d == nil || o.Mem.Disp < 0 || o.Mem.Disp+4 > int64(len(d.Bytes)) {
+		return 0, false
+	}
+	return uint64(binary.LittleEndian.Uint32(d.Bytes[o.Mem.Disp:])), true
 }
 
 // imm parses "$0x1fbf", "$8127".
@@ -115,14 +108,17 @@ const (
 	leaving // LFENCE of the epilogue done, LDMXCSR save must follow
 )
 
-func checkRoutine(l *diag.List, rt *asmfile.Routine, consts map[string]uint64) int {
+func checkRoutine(l *diag.List, rt *x86.Routine, data map[string]*x86.Data) int {
 	state, save := outside, ""
 	pre := make([]int, len(rt.Insns)) // state before each instruction
 	nMul := 0
 	lastMOVL := map[string]string{} // memory operand -> immediate last stored by MOVL
 	for i, in := range rt.Insns {
 		pre[i] = state
-		args := in.Args
+		args := make([]string, len(in.Args))
+		for k, a := range in.Args {
+			args[k] = a.Text
+		}
 		switch state {
 		case loaded:
 			if in.Op != "LFENCE" {
@@ -154,7 +150,7 @@ func checkRoutine(l *diag.List, rt *asmfile.Routine, consts map[string]uint64) i
 			}
 		case in.Op == "LDMXCSR" && len(args) == 1:
 			if state == saved {
-				v, ok := consts[args[0]]
+				v, ok := dataConst(data, in.Args[0])
 				if !ok {
 					v, ok = imm(lastMOVL[args[0]])
 				}
@@ -190,10 +186,10 @@ func checkRoutine(l *diag.List, rt *asmfile.Routine, consts map[string]uint64) i
 	// Jumps must not cross the region's borders: a jump into it skips the
 	// prologue, a jump out of it skips the epilogue.
 	for i, in := range rt.Insns {
-		if !strings.HasPrefix(in.Op, "J") || len(in.Args) != 1 {
+		if !strings.HasPrefix(in.Op, "J") || len(in.Args) != 1 || in.Args[0].Kind != x86.KLabel {
 			continue
 		}
-		j, ok := rt.Labels[in.Args[0]]
+		j, ok := rt.Labels[in.Args[0].Label]
 		if !ok {
 			continue
 		}
@@ -203,7 +199,7 @@ func checkRoutine(l *diag.List, rt *asmfile.Routine, consts map[string]uint64) i
 			to = pre[j]
 		}
 		if (from == inside) != (to == inside) || (from == outside) != (to == outside) {
-			l.Addf(rt.File, in.Line, "%s: %s %s jumps across the border of the MXCSR region", rt.Name, in.Op, in.Args[0])
+			l.Addf(rt.File, in.Line, "%s: %s %s jumps across the border of the MXCSR region", rt.Name, in.Op, in.Args[0].Label)
 		}
 	}
 	return nMul

@@ -28,8 +28,7 @@ func Load(r *repo.Repo, dir string) (Routines, error) {
 			return nil, err
 		}
 		for _, rt := range f.Routines {
-			rt.Exists = set
-			out[rt.Name] = rt
+			out[rt.Name] = &Routine{Routine: rt, Exists: set}
 		}
 	}
 	gos, err := r.Files(dir, ".go")
