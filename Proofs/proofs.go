@@ -1,8 +1,9 @@
 // Package proofs holds the hints the checker (Spec/check) needs to finish
-// its proofs: loop invariants per routine and loop head. Nothing here is
+// its proofs: loop invariants per routine and loop head, the samplers'
+// injection points and the cut search of the Keccak proofs. Nothing here is
 // trusted: the checker assumes an invariant only after checking that every
-// path into the loop head establishes it, so a wrong hint makes a check
-// fail, never pass.
+// path into the loop head establishes it, and a cut only after proving it,
+// so a wrong hint makes a check fail, never pass.
 package proofs
 
 import (

@@ -395,7 +395,7 @@ func Routine(f *x86.File, r *x86.Routine, c *contract.Contract, opt Options) []R
 			default:
 				// Fixed control flow (checked above) lets the symbolic
 				// proof follow the one path.
-				if d, err := proveKeccak(f, r, c, opt.MaxSteps); err == nil {
+				if d, err := ProveKeccak(f, r, c, opt.Hints, opt.MaxSteps); err == nil {
 					set(Functional, Proven, d+"; also "+tested, time.Since(t0))
 				} else {
 					set(Functional, Failing, "symbolic proof failed: "+err.Error()+"; "+tested, time.Since(t0))

@@ -3,7 +3,6 @@ package check
 import (
 	"bytes"
 	"context"
-	"encoding/binary"
 	"fmt"
 	"math/rand/v2"
 	"os/exec"
@@ -19,9 +18,9 @@ import (
 // This file proves a Keccak-f[1600] routine's postcondition for every
 // input, round by round, with the symbolic domain and the SAT solver:
 //
-//  1. A taint run (cut discovery, untrusted search) finds, for each round
-//     i, the first instruction after which every lane of the spec's state
-//     after i rounds sits in some location (register word, frame slot or
+//  1. An untrusted search (the hints' KeccakCuts, observing TaintTrace)
+//     proposes, for each round i, the first instruction after which every
+//     lane of the spec's state after i rounds sits in some location (register word, frame slot or
 //     buffer word), possibly complemented, and which locations hold
 //     input-independent constants.
 //  2. For each segment between cuts the routine runs symbolically from a
@@ -103,7 +102,88 @@ func writeLoc[V any](m *x86.Machine[V], l loc, v V) {
 	}
 }
 
-// laneAt says location l holds lane L of state j (complemented if comp).
+// LaneAt says location Loc (a register "AX", a vector word "Y3[2]" or a
+// memory word "a+16", "frame+8") holds lane Lane of interleaved state
+// State, complemented if Comp.
+type LaneAt struct {
+	Loc   string
+	Lane  int
+	State int
+	Comp  bool
+}
+
+// ConstAt says location Loc holds V whatever the input.
+type ConstAt struct {
+	Loc string
+	V   uint64
+}
+
+// Cut is a claim about the machine after Step instructions: where each
+// lane of the state after one more round sits and which locations hold
+// constants. Cuts come from an untrusted search; ProveKeccak assumes one
+// only after the segment before it has proven it.
+type Cut struct {
+	Step   int
+	Lanes  []LaneAt
+	Consts []ConstAt
+}
+
+// KeccakHints is implemented by hints that find the cuts of a Keccak
+// routine: Cuts[i-1] is the cut after round i, for i = 1..24.
+type KeccakHints interface {
+	KeccakCuts(f *x86.File, r *x86.Routine, c *contract.Contract, maxSteps int) ([]Cut, error)
+}
+
+// TaintTrace runs routine r under contract c on input in over the taint
+// domain and calls visit after every instruction with every location
+// ProveKeccak knows, its value and whether it depends on the input,
+// until RET, maxSteps or visit returning false. It is the execution a
+// cut search observes; it decides nothing.
+func TaintTrace(f *x86.File, r *x86.Routine, c *contract.Contract, in contract.Buffers, seed uint64, maxSteps int,
+	visit func(steps int, locs []string, vals []uint64, input []bool) bool) error {
+	mk := func(v uint64, secret, input bool) x86.TV {
+		t := x86.TV{V: v}
+		if secret {
+			t.S = ^uint64(0)
+		}
+		if input {
+			t.I = ^uint64(0)
+		}
+		return t
+	}
+	rng := rand.New(rand.NewPCG(seed, seed+1))
+	m, _ := setup[x86.TV](x86.Taint{}, mk, f, r, c, copyBuffers(in), rng)
+	ls := locations(m)
+	names := make([]string, len(ls))
+	for i, l := range ls {
+		names[i] = l.String()
+	}
+	vals, input := make([]uint64, len(ls)), make([]bool, len(ls))
+	for !m.Done {
+		if m.Steps >= maxSteps {
+			return fmt.Errorf("no RET within %d steps", maxSteps)
+		}
+		if err := m.Step(); err != nil {
+			return err
+		}
+		for i, l := range ls {
+			v := readLoc(m, l)
+			vals[i], input[i] = v.V, v.I != 0
+		}
+		if !visit(m.Steps, names, vals, input) {
+			return nil
+		}
+	}
+	return nil
+}
+
+// cut is a Cut with its locations resolved.
+type cut struct {
+	step   int
+	lanes  []laneAt
+	consts []constAt
+}
+
 type laneAt struct {
 	l    loc
 	lane int
@@ -116,104 +196,65 @@ type constAt struct {
 	v uint64
 }
 
-type cut struct {
-	step   int // instructions executed before the cut
-	lanes  []laneAt
-	consts []constAt
-}
-
-// findCuts runs the routine once on the taint domain and returns the cut
-// after each round i = 1..24.
-func findCuts(f *x86.File, r *x86.Routine, c *contract.Contract, maxSteps int) ([25]cut, error) {
+// resolveCuts checks the shape of the proposed cuts (the proof checks
+// their content): 24 of them, at strictly increasing steps inside the
+// routine, naming locations that exist and lanes of the contract's states.
+func resolveCuts(f *x86.File, r *x86.Routine, c *contract.Contract, cs []Cut) ([25]cut, error) {
 	var cuts [25]cut
-	rng := rand.New(rand.NewPCG(3, 4))
-	in := c.Gen(rng)
-	n := c.KeccakStates
-	// Spec states after each round, per interleaved state.
-	spec := make([][25][25]uint64, n) // [j][i][lane]
-	for j := 0; j < n; j++ {
-		for L := 0; L < 25; L++ {
-			spec[j][0][L] = binary.LittleEndian.Uint64(in["a"][8*(n*L+j):])
-		}
-		for i := 1; i <= 24; i++ {
-			spec[j][i] = fips202.Rnd(spec[j][i-1], i-1)
-		}
+	if len(cs) != 24 {
+		return cuts, fmt.Errorf("%d cuts proposed, want 24", len(cs))
 	}
-	type ref struct {
-		i, lane, j int
-		comp       bool
+	s := x86.NewSym()
+	m, _ := setup[*x86.Term](s, func(v uint64, _, _ bool) *x86.Term { return s.Const(v) }, f, r, c,
+		contract.Buffers{"a": make([]byte, 8*25*c.KeccakStates)}, rand.New(rand.NewPCG(1, 1)))
+	byName := map[string]loc{}
+	for _, l := range locations(m) {
+		byName[l.String()] = l
 	}
-	index := map[uint64][]ref{}
-	for j := 0; j < n; j++ {
-		for i := 1; i <= 24; i++ {
-			for L := 0; L < 25; L++ {
-				v := spec[j][i][L]
-				index[v] = append(index[v], ref{i, L, j, false})
-				index[^v] = append(index[^v], ref{i, L, j, true})
+	prev := 0
+	for i, k := range cs {
+		if k.Step <= prev || k.Step >= len(r.Insns) {
+			return cuts, fmt.Errorf("cut %d at step %d: not after step %d and inside the routine's %d instructions", i+1, k.Step, prev, len(r.Insns))
+		}
+		prev = k.Step
+		cu := cut{step: k.Step}
+		for _, la := range k.Lanes {
+			l, ok := byName[la.Loc]
+			if !ok || la.Lane < 0 || la.Lane >= 25 || la.State < 0 || la.State >= c.KeccakStates {
+				return cuts, fmt.Errorf("cut %d: no location %q or no lane %d of state %d", i+1, la.Loc, la.Lane, la.State)
 			}
+			cu.lanes = append(cu.lanes, laneAt{l, la.Lane, la.State, la.Comp})
 		}
-	}
-	mk := func(v uint64, secret, input bool) x86.TV {
-		t := x86.TV{V: v}
-		if secret {
-			t.S = ^uint64(0)
-		}
-		if input {
-			t.I = ^uint64(0)
-		}
-		return t
-	}
-	m, _ := setup[x86.TV](x86.Taint{}, mk, f, r, c, copyBuffers(in), rng)
-	ls := locations(m)
-	next := 1
-	for !m.Done && next <= 24 {
-		if m.Steps >= maxSteps {
-			return cuts, fmt.Errorf("no RET within %d steps", maxSteps)
-		}
-		if err := m.Step(); err != nil {
-			return cuts, err
-		}
-		found := map[[2]int]bool{}
-		var hits []laneAt
-		for _, l := range ls {
-			v := readLoc(m, l)
-			if v.I == 0 {
-				continue
+		for _, ca := range k.Consts {
+			l, ok := byName[ca.Loc]
+			if !ok {
+				return cuts, fmt.Errorf("cut %d: no location %q", i+1, ca.Loc)
 			}
-			for _, rf := range index[v.V] {
-				if rf.i == next {
-					found[[2]int{rf.lane, rf.j}] = true
-					hits = append(hits, laneAt{l, rf.lane, rf.j, rf.comp})
-				}
-			}
+			cu.consts = append(cu.consts, constAt{l, ca.V})
 		}
-		if len(found) < 25*n {
-			continue
-		}
-		cu := cut{step: m.Steps, lanes: hits}
-		for _, l := range ls {
-			if v := readLoc(m, l); v.I == 0 {
-				cu.consts = append(cu.consts, constAt{l, v.V})
-			}
-		}
-		cuts[next] = cu
-		next++
-	}
-	if next <= 24 {
-		return cuts, fmt.Errorf("state after round %d never fully present in registers or memory", next)
+		cuts[i+1] = cu
 	}
 	return cuts, nil
 }
 
-// proveKeccak proves the routine equals KeccakF1600 on every input.
-func proveKeccak(f *x86.File, r *x86.Routine, c *contract.Contract, maxSteps int) (string, error) {
+// ProveKeccak proves the routine equals KeccakF1600 on every input.
+// The cuts come from the hints' search; without one the proof fails.
+func ProveKeccak(f *x86.File, r *x86.Routine, c *contract.Contract, h Hints, maxSteps int) (string, error) {
 	deadline := time.Now().Add(keccakProofTime)
 	for _, in := range r.Insns {
 		if len(in.Args) > 0 && in.Args[0].Kind == x86.KLabel {
 			return "", fmt.Errorf("round-by-round proof needs straight-line code (%s branches)", in)
 		}
 	}
-	cuts, err := findCuts(f, r, c, maxSteps)
+	kh, ok := h.(KeccakHints)
+	if !ok {
+		return "", fmt.Errorf("no cut search for %s in the hints", c.Symbol)
+	}
+	proposed, err := kh.KeccakCuts(f, r, c, maxSteps)
+	if err != nil {
+		return "", fmt.Errorf("cut search: %v", err)
+	}
+	cuts, err := resolveCuts(f, r, c, proposed)
 	if err != nil {
 		return "", err
 	}
@@ -267,6 +308,9 @@ func proveKeccak(f *x86.File, r *x86.Routine, c *contract.Contract, maxSteps int
 			if err := m.Step(); err != nil {
 				return "", fmt.Errorf("segment %d: %v", seg, err)
 			}
+		}
+		if seg < 24 && m.Done {
+			return "", fmt.Errorf("round %d: RET before the cut at step %d", seg, end)
 		}
 		// What must hold at the end of the segment.
 		var got, want []*x86.Term

@@ -1,0 +1,124 @@
+package proofs
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/vg-crypto/vg/Spec/check"
+	"github.com/vg-crypto/vg/Spec/contract"
+	"github.com/vg-crypto/vg/Spec/x86"
+)
+
+var keccakRoutines = [][2]string{{"keccak_amd64.s", "KeccakF1600AMD64"}, {"keccakx4_amd64.s", "KeccakF1600x4AVX2"}}
+
+func TestKeccakCutsProve(t *testing.T) {
+	if testing.Short() {
+		t.Skip("symbolic proof of the generated Keccak takes seconds")
+	}
+	for _, tc := range keccakRoutines {
+		f, r, c := load(t, tc[0], tc[1])
+		d, err := check.ProveKeccak(f, r, c, Hints{}, 1<<22)
+		if err != nil {
+			t.Errorf("%s: %v", tc[1], err)
+			continue
+		}
+		t.Logf("%s: %s", tc[1], d)
+	}
+}
+
+// A one-bit slip in a rotation must make the proof fail (through the
+// normal form for ×1, through the SAT solver for ×4): either the search
+// finds no cuts or the checker rejects them.
+func TestKeccakProofCatchesSlip(t *testing.T) {
+	if testing.Short() {
+		t.Skip("symbolic proof of the generated Keccak takes seconds")
+	}
+	for _, tc := range [][4]string{
+		{"keccak_amd64.s", "KeccakF1600AMD64", "ROLQ $0x01, R8", "ROLQ $0x02, R8"},
+		{"keccakx4_amd64.s", "KeccakF1600x4AVX2", "VPSRLQ       $0x3f, Y2, Y6", "VPSRLQ       $0x3e, Y2, Y6"},
+	} {
+		src, err := os.ReadFile(filepath.Join("..", "go", "asm", tc[0]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := string(src)
+		i := strings.LastIndex(s, tc[2]) // in the last rounds
+		if i < 0 {
+			t.Fatalf("%s: %q not found", tc[0], tc[2])
+		}
+		s = s[:i] + tc[3] + s[i+len(tc[2]):]
+		f, err := x86.ParseFile(tc[0], s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d, err := check.ProveKeccak(f, f.Routine(tc[1]), contract.Lookup(tc[1]), Hints{}, 1<<22); err == nil {
+			t.Errorf("%s with a slip proven: %s", tc[1], d)
+		} else {
+			t.Logf("%s: %v", tc[1], err)
+		}
+		// The search finds no cuts in the slipped code; the checker must
+		// also reject the unslipped code's cuts there.
+		f0, r0, c0 := load(t, tc[0], tc[1])
+		cuts, err := Hints{}.KeccakCuts(f0, r0, c0, 1<<22)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d, err := check.ProveKeccak(f, f.Routine(tc[1]), contract.Lookup(tc[1]), givenCuts(cuts), 1<<22); err == nil {
+			t.Errorf("%s with a slip proven from the unslipped cuts: %s", tc[1], d)
+		} else {
+			t.Logf("%s, unslipped cuts: %v", tc[1], err)
+		}
+	}
+}
+
+// givenCuts proposes the same cuts for every routine.
+type givenCuts []check.Cut
+
+func (givenCuts) Invariants(string) []check.Invariant { return nil }
+
+func (h givenCuts) KeccakCuts(*x86.File, *x86.Routine, *contract.Contract, int) ([]check.Cut, error) {
+	return h, nil
+}
+
+// wrongCuts proposes the search's cuts after mut has changed them.
+type wrongCuts struct {
+	Hints
+	mut func([]check.Cut)
+}
+
+func (h wrongCuts) KeccakCuts(f *x86.File, r *x86.Routine, c *contract.Contract, maxSteps int) ([]check.Cut, error) {
+	cuts, err := h.Hints.KeccakCuts(f, r, c, maxSteps)
+	if err == nil {
+		h.mut(cuts)
+	}
+	return cuts, err
+}
+
+// The checker verifies what the search proposes: a cut that misplaces one
+// lane, complements one, or claims a wrong constant makes the proof fail.
+func TestWrongKeccakCutsFail(t *testing.T) {
+	f, r, c := load(t, "keccak_amd64.s", "KeccakF1600AMD64")
+	for _, tc := range []struct {
+		name string
+		mut  func([]check.Cut)
+	}{
+		{"lane misplaced", func(cs []check.Cut) { cs[11].Lanes[0].Lane = (cs[11].Lanes[0].Lane + 1) % 25 }},
+		{"lane complemented", func(cs []check.Cut) { cs[11].Lanes[3].Comp = !cs[11].Lanes[3].Comp }},
+		{"last lane misplaced", func(cs []check.Cut) { cs[23].Lanes[0].Lane = (cs[23].Lanes[0].Lane + 1) % 25 }},
+		{"constant wrong", func(cs []check.Cut) {
+			if len(cs[11].Consts) == 0 {
+				t.Fatal("no constants at cut 12")
+			}
+			cs[11].Consts[0].V ^= 8
+		}},
+	} {
+		d, err := check.ProveKeccak(f, r, c, wrongCuts{mut: tc.mut}, 1<<22)
+		if err == nil {
+			t.Errorf("%s: proven: %s", tc.name, d)
+			continue
+		}
+		t.Logf("%s: %v", tc.name, err)
+	}
+}
