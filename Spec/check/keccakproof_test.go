@@ -26,14 +26,7 @@ func (h fixedCuts) KeccakCuts(*x86.File, *x86.Routine, *contract.Contract, int) 
 // before it assumes anything. (The search itself and wrong cut contents
 // are tested where the search lives, in Proofs.)
 func TestProveKeccakFailsClosed(t *testing.T) {
-	src, err := os.ReadFile("../../go/asm/keccak_amd64.s")
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := x86.ParseFile("keccak_amd64.s", string(src))
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := parseGoAsm(t, "keccak_amd64.s")
 	r, c := f.Routine("KeccakF1600AMD64"), contract.Lookup("KeccakF1600AMD64")
 	steps := make(fixedCuts, 24)
 	for i := range steps {

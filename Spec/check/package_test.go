@@ -75,14 +75,7 @@ func TestBelowLevel(t *testing.T) {
 // ProgramsInput turns a routine that could not be decoded, or whose text
 // differs from its machine code, into a failing result.
 func TestProgramsInput(t *testing.T) {
-	src, err := os.ReadFile("../../go/asm/keccak_amd64.s")
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := x86.ParseFile("keccak_amd64.s", string(src))
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := parseGoAsm(t, "keccak_amd64.s")
 	decl, err := GoSigDecl(contract.Lookup("KeccakF1600AMD64").GoSig)
 	if err != nil {
 		t.Fatal(err)
@@ -107,14 +100,7 @@ func TestProgramsInput(t *testing.T) {
 // fails: callers are compiled against it, so a smaller array type there
 // lets them pass a buffer the routine overruns.
 func TestProgramsInputDeclaration(t *testing.T) {
-	src, err := os.ReadFile("../../go/asm/keccak_amd64.s")
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := x86.ParseFile("keccak_amd64.s", string(src))
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := parseGoAsm(t, "keccak_amd64.s")
 	for _, tc := range []struct {
 		decl string
 		ok   bool
@@ -164,4 +150,18 @@ func TestDeclarationsMatchContracts(t *testing.T) {
 	if len(names) < len(contract.All) {
 		t.Errorf("go/asm declares %d routines, the contracts name %d", len(names), len(contract.All))
 	}
+}
+
+// parseGoAsm parses one file of go/asm, as the text of the tree.
+func parseGoAsm(t *testing.T, name string) *x86.File {
+	t.Helper()
+	src, err := os.ReadFile("../../go/asm/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := x86.ParseFile(name, string(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
 }
