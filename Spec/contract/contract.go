@@ -139,6 +139,15 @@ type Contract struct {
 	// RejNTTPolyx4/AVX2 116-160 s; NTT and NTT⁻¹ 5-14 s per functional
 	// test). Raise one only with the reason in the commit.
 	Budget float64
+	// Calls lists the routines this one may CALL (TEXT symbols). The
+	// checker replaces each callee by its contract: it checks the call's
+	// discipline and applies the callee's Effect (Spec/check, call.go).
+	Calls []string
+	// Effect, for a routine others may CALL, is its postcondition as a
+	// function: the buffers it writes and its result for input in, with
+	// garbage from r wherever the postcondition leaves them free. The
+	// checker checks every Effect it applies against Check.
+	Effect func(in Buffers, r *rand.Rand) (Buffers, byte)
 	// Gen draws a random input meeting the precondition.
 	Gen func(r *rand.Rand) Buffers
 	// Check returns an error if out (and the result byte) do not meet the
@@ -244,6 +253,23 @@ func checkRejFrom(read func([]byte), out []byte) (ok bool, err error) {
 		}
 	}
 	return true, nil
+}
+
+// rejEffect is RejNTTPoly's postcondition as a function on polynomial
+// out of seed: Algorithm 30's polynomial when the bound suffices, else
+// garbage, and whether it sufficed.
+func rejEffect(seed []byte, r *rand.Rand) ([]byte, bool) {
+	n := 0
+	read := shake128(seed)
+	want := fips204.RejNTTPolyFrom(func(s []byte) { n++; read(s) })
+	if n > maxGroups {
+		return randBytes(r, 1024), false
+	}
+	out := make([]byte, 1024)
+	for i, x := range want {
+		binary.LittleEndian.PutUint32(out[4*i:], uint32(x))
+	}
+	return out, true
 }
 
 // Streams says a routine is a rejection sampler whose squeezed bytes can

@@ -34,6 +34,10 @@ func init() {
 		Gen: func(r *rand.Rand) Buffers {
 			return Buffers{"a": randBytes(r, 1024), "seed": randBytes(r, 34)}
 		},
+		Effect: func(in Buffers, r *rand.Rand) (Buffers, byte) {
+			a, ok := rejEffect(in["seed"], r)
+			return Buffers{"a": a, "seed": in["seed"]}, b2b(ok)
+		},
 		Check: func(in, out Buffers, ret byte) error {
 			ok, err := checkRej(in["seed"], out["a"])
 			if err != nil {

@@ -39,6 +39,15 @@ func init() {
 			}
 			return b
 		},
+		Effect: func(in Buffers, r *rand.Rand) (Buffers, byte) {
+			out, all := Buffers{"seeds": in["seeds"]}, true
+			for j := 0; j < 4; j++ {
+				a, ok := rejEffect(in["seeds"][34*j:34*j+34], r)
+				out[fmt.Sprintf("a[%d]", j)] = a
+				all = all && ok
+			}
+			return out, b2b(all)
+		},
 		Check: func(in, out Buffers, ret byte) error {
 			all := true
 			for j := 0; j < 4; j++ {
