@@ -55,6 +55,9 @@ type Options struct {
 	// ExtraSeeds are additional inputs for the functional test (e.g. seeds
 	// derived from ACVP vectors).
 	ExtraInputs []contract.Buffers
+	// Callees are the decoded routines the contract's Calls may name
+	// (Package passes every routine it read).
+	Callees map[string]*x86.Routine
 }
 
 func (o *Options) defaults() {
@@ -165,7 +168,7 @@ func (o *taintObs) After(m *x86.Machine[x86.TV], in *x86.Insn, reads []x86.TV) e
 // taintRun runs r once on the Taint domain with input in and records
 // findings; it also returns the outputs.
 func taintRun(f *x86.File, r *x86.Routine, c *contract.Contract, in contract.Buffers, rng *rand.Rand,
-	maxSteps int, fd *findings) (contract.Buffers, byte, bool) {
+	maxSteps int, fd *findings, callees map[string]*x86.Routine) (contract.Buffers, byte, bool) {
 	mk := func(v uint64, secret, input bool) x86.TV {
 		t := x86.TV{V: v}
 		if secret {
@@ -179,6 +182,13 @@ func taintRun(f *x86.File, r *x86.Routine, c *contract.Contract, in contract.Buf
 	m, lay := setup[x86.TV](x86.Taint{}, mk, f, r, c, in, rng)
 	obs := &taintObs{f: fd, publicIn: c.PublicControl}
 	m.Obs = obs
+	if len(c.Calls) > 0 {
+		taint := func(v x86.TV) (bool, bool) { return v.S != 0, v.I != 0 }
+		env := &callEnv[x86.TV]{caller: c, callees: callees, lay: lay, mk: mk, rng: rng, taint: taint,
+			effect:   concreteEffect[x86.TV](x86.Taint{}, mk, taint, rng),
+			mcdtOpen: func() bool { return obs.mcdt != 0 }}
+		m.Call = env.call
+	}
 	bp := m.GPR[x86.BP]
 	err := m.Run(maxSteps)
 	if err != nil {
@@ -217,6 +227,23 @@ func taintRun(f *x86.File, r *x86.Routine, c *contract.Contract, in contract.Buf
 }
 
 func classify(err error, fd *findings) {
+	var ce *CallError
+	if errors.As(err, &ce) {
+		switch ce.Ob {
+		case MemorySafety:
+			fd.add(&fd.mem, "%v", err)
+		case ConstantTime:
+			fd.add(&fd.ct, "%v", err)
+		case MCDT:
+			fd.add(&fd.mcdt, "%v", err)
+		case ABI:
+			fd.add(&fd.abi, "%v", err)
+		default:
+			fd.add(&fd.post, "%v", err)
+		}
+		fd.add(&fd.other, "call: %v", err)
+		return
+	}
 	var me *x86.MemError
 	if errors.As(err, &me) {
 		if me.Region == "args" || me.Region == "saved BP and return address" || me.Region == "return address" {
@@ -231,9 +258,16 @@ func classify(err error, fd *findings) {
 
 // concRun runs r on the plain concrete domain (the fast path of the
 // functional test).
-func concRun(f *x86.File, r *x86.Routine, c *contract.Contract, in contract.Buffers, rng *rand.Rand, maxSteps int) (contract.Buffers, byte, error) {
+func concRun(f *x86.File, r *x86.Routine, c *contract.Contract, in contract.Buffers, rng *rand.Rand, maxSteps int,
+	callees map[string]*x86.Routine) (contract.Buffers, byte, error) {
 	mk := func(v uint64, _, _ bool) uint64 { return v }
-	m, _ := setup[uint64](x86.Conc{}, mk, f, r, c, in, rng)
+	m, lay := setup[uint64](x86.Conc{}, mk, f, r, c, in, rng)
+	if len(c.Calls) > 0 {
+		taint := func(uint64) (bool, bool) { return false, false }
+		env := &callEnv[uint64]{caller: c, callees: callees, lay: lay, mk: mk, rng: rng, taint: taint,
+			effect: concreteEffect[uint64](x86.Conc{}, mk, taint, rng)}
+		m.Call = env.call
+	}
 	if err := m.Run(maxSteps); err != nil {
 		return nil, 0, err
 	}
@@ -290,7 +324,7 @@ func Routine(f *x86.File, r *x86.Routine, c *contract.Contract, opt Options) []R
 	taintOK := true
 	for i := 0; i < nTaint; i++ {
 		in := c.Gen(rng)
-		out, ret, ok := taintRun(f, r, c, copyBuffers(in), rng, opt.MaxSteps, fd)
+		out, ret, ok := taintRun(f, r, c, copyBuffers(in), rng, opt.MaxSteps, fd, opt.Callees)
 		if !ok {
 			taintOK = false
 			break
@@ -466,7 +500,7 @@ func functional(f *x86.File, r *x86.Routine, c *contract.Contract, opt Options, 
 				} else {
 					in = c.Gen(rng)
 				}
-				out, ret, err := concRun(f, r, c, copyBuffers(in), rng, opt.MaxSteps)
+				out, ret, err := concRun(f, r, c, copyBuffers(in), rng, opt.MaxSteps, opt.Callees)
 				if err == nil {
 					err = c.Check(in, out, ret)
 				}

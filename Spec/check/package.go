@@ -86,6 +86,16 @@ func Package(in Input, opt PackageOptions) ([]Result, error) {
 	match := func(symbol, routine string) bool {
 		return opt.Only == "" || opt.Only == symbol || opt.Only == routine
 	}
+	// The callees of a routine checked are checked too: its levels are
+	// theirs at most.
+	calledByMatch := func(c *contract.Contract) bool {
+		for _, k := range contract.All {
+			if match(k.Symbol, k.Routine) && contains(k.Calls, c.Symbol) {
+				return true
+			}
+		}
+		return false
+	}
 	var results []Result
 	for _, f := range in.Failures {
 		c := contract.Lookup(f.Routine)
@@ -99,6 +109,10 @@ func Package(in Input, opt PackageOptions) ([]Result, error) {
 	}
 	var jobs []job
 	seen := map[string]bool{}
+	callees := map[string]*x86.Routine{}
+	for _, u := range in.Units {
+		callees[u.Routine.Name] = u.Routine
+	}
 	for _, u := range in.Units {
 		c := contract.Lookup(u.Routine.Name)
 		if c == nil {
@@ -109,7 +123,7 @@ func Package(in Input, opt PackageOptions) ([]Result, error) {
 			continue
 		}
 		seen[c.Symbol] = true
-		if match(c.Symbol, c.Routine) {
+		if match(c.Symbol, c.Routine) || calledByMatch(c) {
 			jobs = append(jobs, job{u, c})
 		}
 	}
@@ -146,7 +160,7 @@ func Package(in Input, opt PackageOptions) ([]Result, error) {
 			defer wg.Done()
 			for i := range next {
 				j := jobs[i]
-				o := Options{Runs: opt.Runs, Seed: uint64(i + 1), Hints: opt.Hints}
+				o := Options{Runs: opt.Runs, Seed: uint64(i + 1), Hints: opt.Hints, Callees: callees}
 				if opt.Inputs != nil {
 					o.ExtraInputs = opt.Inputs(j.c)
 				}
@@ -159,10 +173,56 @@ func Package(in Input, opt PackageOptions) ([]Result, error) {
 	}
 	close(next)
 	wg.Wait()
+	var all []Result
 	for _, rs := range out {
-		results = append(results, rs...)
+		all = append(all, rs...)
 	}
+	lowerByCallees(all)
+	results = append(results, all...)
 	return append(results, orphans...), nil
+}
+
+// lowerByCallees gives a caller's obligation at most the level its
+// callees reach: the call was checked against each callee's contract, so
+// the caller's result holds only as far as the callees' contracts are
+// proven. A callee not checked in the same run leaves the caller tested.
+func lowerByCallees(rs []Result) {
+	level := map[string]map[string]Result{}
+	for _, r := range rs {
+		if level[r.Routine+r.Variant] == nil {
+			level[r.Routine+r.Variant] = map[string]Result{}
+		}
+		level[r.Routine+r.Variant][r.Obligation] = r
+	}
+	for i := range rs {
+		r := &rs[i]
+		c := contract.Lookup(r.Routine + r.Variant)
+		if c == nil || r.Status == Failing {
+			continue
+		}
+		for _, callee := range c.Calls {
+			cc := contract.Lookup(callee)
+			var got Result
+			ok := false
+			if cc != nil {
+				got, ok = level[cc.Routine+cc.Variant][r.Obligation]
+			}
+			switch {
+			case !ok:
+				r.Status = Tested
+				r.Detail = fmt.Sprintf("given the contract of %s, which was not checked in this run; %s", callee, r.Detail)
+			case got.Status == Failing:
+				r.Status = Failing
+				r.Detail = fmt.Sprintf("callee %s: %s failing; %s", callee, r.Obligation, r.Detail)
+			case got.Status == Tested && r.Status == Proven:
+				r.Status = Tested
+				r.Detail = fmt.Sprintf("proven given the contract of %s, whose %s is only tested; %s", callee, r.Obligation, r.Detail)
+			}
+			if r.Status == Failing {
+				break
+			}
+		}
+	}
 }
 
 // BelowLevel lists the results that fail or reach less than the level

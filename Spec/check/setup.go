@@ -63,6 +63,7 @@ type layout struct {
 	entrySP uint64 // SP at entry and at RET (the return address)
 	buffers []string
 	ptrArgs map[string]uint64 // arg/buffer name → address
+	slots   *slots            // the slots in use (a moved stack takes a new one)
 }
 
 // maker builds a domain value from a concrete value and its taint.
@@ -188,6 +189,7 @@ func setup[V any](d x86.Domain[V], mk maker[V], f *x86.File, r *x86.Routine, c *
 	}
 	m.GPR[x86.SP] = mk(lay.entrySP, false, false)
 	lay.sp = sp
+	lay.slots = sl
 	m.Start(r)
 	return m, lay
 }

@@ -116,7 +116,7 @@ func TestBackdoorIsABug(t *testing.T) {
 	in := c.Gen(rand.New(rand.NewPCG(1, 2)))
 	binary.LittleEndian.PutUint32(in["a"], 1)
 	binary.LittleEndian.PutUint32(in["b"], uint32((uint64(1)<<32)%qMod))
-	out, ret, err := concRun(f, f.Routine(c.Symbol), c, copyBuffers(in), rand.New(rand.NewPCG(1, 3)), 1<<20)
+	out, ret, err := concRun(f, f.Routine(c.Symbol), c, copyBuffers(in), rand.New(rand.NewPCG(1, 3)), 1<<20, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

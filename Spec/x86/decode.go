@@ -24,6 +24,10 @@ func (e *DecodeError) Error() string { return fmt.Sprintf("+%#x: %s", e.Off, e.M
 // resolved to a data symbol; Disp then holds the absolute address.
 const ripTarget = "RIP"
 
+// callTarget is the Mem.Pseudo of a CALL rel32 operand before it is
+// resolved to a function symbol; Disp then holds the absolute address.
+const callTarget = "CALL"
+
 // decoder state for one instruction.
 type dec struct {
 	code  []byte
@@ -601,6 +605,22 @@ func (d *dec) legacy(op byte) (*Insn, error) {
 		}
 		d.form = fmt.Sprintf("SDM Vol. 2A, JMP: %02X c%c", op, "bd"[n/4])
 		return d.branch("JMP", v), nil
+	case op == 0xE8:
+		// E8 cd CALL rel32 (SDM Vol. 2A, CALL): the target is
+		// resolved to a function symbol by Binary.Routine.
+		if err := d.noPrefix(); err != nil {
+			return nil, err
+		}
+		if d.rex != 0 {
+			return nil, d.errf("REX on CALL")
+		}
+		v, err := d.imm(4)
+		if err != nil {
+			return nil, err
+		}
+		d.form = "SDM Vol. 2A, CALL: E8 cd"
+		target := int64(d.addr) + int64(d.p-d.start) + v
+		return insn("CALL", Operand{Kind: KMem, Mem: Mem{Base: NoReg, Index: NoReg, Scale: 1, Pseudo: callTarget, Disp: target}}), nil
 	case op == 0xC3:
 		// C3 RET near (SDM Vol. 2B, RET).
 		if err := d.noPrefix(); err != nil {
@@ -870,6 +890,8 @@ func (o Operand) goText() string {
 			s = fmt.Sprintf("%s+%d(SB)", m.Name, m.Disp)
 		case ripTarget:
 			s = fmt.Sprintf("%#x(RIP)", m.Disp)
+		case callTarget:
+			s = fmt.Sprintf("%#x", m.Disp)
 		default:
 			if m.Disp != 0 {
 				s = fmt.Sprintf("%d", m.Disp)

@@ -26,6 +26,8 @@ func TestDecodeAccepts(t *testing.T) {
 		{[]byte{0xC5, 0xF8, 0x77}, "VZEROUPPER"},
 		{[]byte{0x3D, 0x01, 0xE0, 0x7F, 0x00}, "CMPL AX, $0x7fe001"},
 		{[]byte{0x74, 0x02}, "JEQ +0x4"},
+		// The target is absolute (resolved to a symbol by Binary.Routine).
+		{[]byte{0xE8, 0x10, 0x00, 0x00, 0x00}, "CALL 0x1015"},
 	} {
 		in, n, err := Decode(tc.code, 0, 0x1000)
 		if err != nil {
@@ -43,10 +45,11 @@ func TestDecodeAccepts(t *testing.T) {
 
 func TestDecodeRejects(t *testing.T) {
 	for _, code := range [][]byte{
-		{0x90},             // NOP: not a form Emit uses
-		{0x0F, 0x05},       // SYSCALL
-		{0xFF, 0xD0},       // CALL AX
-		{0xE8, 0, 0, 0, 0}, // CALL rel32
+		{0x90},                   // NOP: not a form Emit uses
+		{0x0F, 0x05},             // SYSCALL
+		{0xFF, 0xD0},             // CALL AX
+		{0x48, 0xE8, 0, 0, 0, 0}, // REX on CALL rel32
+		{0x66, 0xE8, 0, 0, 0, 0}, // 66 on CALL rel32
 		{0x64, 0x48, 0x8B, 0x04, 0x25, 0, 0, 0, 0}, // FS-prefixed load
 		{0x48, 0xC5, 0xFD, 0xEF, 0xC1},             // REX before VEX
 		{0x66, 0xC5, 0xFD, 0xEF, 0xC1},             // 66 before VEX

@@ -5,6 +5,7 @@ import (
 	"debug/elf"
 	"encoding/binary"
 	"fmt"
+	"strings"
 )
 
 // Binary is a linked amd64 ELF executable: the checker reads the routines'
@@ -202,11 +203,16 @@ func (b *Binary) Routine(pkg, name string) (*File, error) {
 				if err := b.resolve(f, in, a); err != nil {
 					return nil, fmt.Errorf("%s: %v", name, err)
 				}
+			case a.Kind == KMem && a.Mem.Pseudo == callTarget:
+				if err := b.resolveCall(pkg, in, a); err != nil {
+					return nil, fmt.Errorf("%s: %v", name, err)
+				}
 			}
 		}
 		in.Text = in.goText()
 	}
 	r.Frame = FrameSize(r)
+	r.StackCheck, r.StackBound = b.lastK >= 0, b.lastK
 	// The stack the model gives the routine must be stack the goroutine
 	// has. With the bound check, SP − k is above the guard, which leaves
 	// at least StackSmall (128) bytes below SP − k; without it (NOSPLIT,
@@ -223,6 +229,29 @@ func (b *Binary) Routine(pkg, name string) (*File, error) {
 		return nil, fmt.Errorf("%s: uses %d bytes of stack without a bound check (at most %d)", name, used, stackNosplit)
 	}
 	return f, nil
+}
+
+// resolveCall turns a CALL rel32 target into name(SB): the target must be
+// the first byte of a function symbol of package pkg (its ABI0 body).
+func (b *Binary) resolveCall(pkg string, in *Insn, a *Operand) error {
+	addr := uint64(a.Mem.Disp)
+	for i := range b.syms {
+		s := &b.syms[i]
+		if elf.ST_TYPE(s.Info) != elf.STT_FUNC || s.Value != addr {
+			continue
+		}
+		n, ok := strings.CutPrefix(s.Name, pkg+".")
+		if !ok {
+			continue
+		}
+		n = strings.TrimSuffix(n, ".abi0")
+		if n == "" || strings.ContainsAny(n, ".·") {
+			continue
+		}
+		a.Mem.Pseudo, a.Mem.Name, a.Mem.Disp = "SB", n, 0
+		return nil
+	}
+	return fmt.Errorf("%s: CALL to %#x, which is not the start of a routine of %s", in, addr, pkg)
 }
 
 // resolve turns a RIP-relative operand into sym+off(SB), where sym is the

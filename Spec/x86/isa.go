@@ -118,6 +118,7 @@ const (
 	oJMI
 	oJPL
 	oRET
+	oCALL
 	oPUSHQ
 	oPOPQ
 	// SSE2
@@ -267,6 +268,10 @@ var infos = [numOps]row{
 	oJMI: {"JMI", "SDM Vol. 2A, Jcc—Jump if Condition Is Met (JS)", "", "", false, "l"},
 	oJPL: {"JPL", "SDM Vol. 2A, Jcc—Jump if Condition Is Met (JNS)", "", "", false, "l"},
 	oRET: {"RET", "SDM Vol. 2B, RET—Return From Procedure", "", "", false, ""},
+	// CALL rel32 to another routine of the file (CALL ·name(SB)); the
+	// model does not run the callee but replaces it by its contract
+	// (Machine.Call).
+	oCALL: {"CALL", "SDM Vol. 2A, CALL—Call Procedure", "", "", false, "m"},
 	// PUSHQ/POPQ appear only in the assembler's prologue and epilogue
 	// (saving BP); they are data moves through the stack.
 	oPUSHQ: {"PUSHQ", "SDM Vol. 2B, PUSH—Push Word, Doubleword, or Quadword Onto the Stack", "", "", true, "r"},

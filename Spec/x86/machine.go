@@ -139,6 +139,9 @@ type Machine[V any] struct {
 
 	Regions []*Region[V]
 	Obs     Observer[V]
+	// Call, when set, carries out CALL ·target(SB): the checker replaces
+	// the callee by its contract. Without it CALL is an error.
+	Call func(m *Machine[V], in *Insn, target string) error
 
 	Routine *Routine
 	PC      int
@@ -415,6 +418,14 @@ func (m *Machine[V]) setThunk(t thunk[V]) {
 
 func (m *Machine[V]) setFlag(f int, v V) { m.fstate[f], m.fval[f], m.fsrc[f] = fValue, v, false }
 func (m *Machine[V]) undefFlag(f int)    { m.fstate[f], m.fsrc[f] = fUndef, false }
+
+// UndefFlags leaves every status flag undefined (a callee may change
+// them all).
+func (m *Machine[V]) UndefFlags() {
+	for f := range m.fstate {
+		m.undefFlag(f)
+	}
+}
 
 // FlagSource describes the last flag-setting arithmetic: Sub is true for
 // SUB/CMP/DEC/NEG (flags of A − B), false for ADD/INC; Logic for results

@@ -145,6 +145,11 @@ type Routine struct {
 	Code       []byte
 	Addr       uint64
 	Start, End int
+	// StackCheck is set for a decoded routine that begins with the Go
+	// linker's stack-bound check (it grows the goroutine's stack itself
+	// before using it), with StackBound the bytes below SP it allows.
+	StackCheck bool
+	StackBound int64
 }
 
 // Data is a DATA/GLOBL symbol: a read-only table.

@@ -480,6 +480,16 @@ func (m *Machine[V]) exec(in *Insn) error {
 	case oRET:
 		m.Done = true
 		return nil
+	case oCALL:
+		// The callee is not run: whoever built the machine checks the
+		// call's discipline and applies the callee's contract.
+		if a[0].Kind != KMem || a[0].Mem.Pseudo != "SB" || a[0].Mem.Name == "" || a[0].Mem.Disp != 0 {
+			return fmt.Errorf("%s: CALL target is not a routine symbol", in)
+		}
+		if m.Call == nil {
+			return fmt.Errorf("%s: CALL without a callee contract (not modelled)", in)
+		}
+		return m.Call(m, in, a[0].Mem.Name)
 	case oPUSHQ, oPOPQ:
 		// PUSH: RSP ← RSP − 8, then store; POP: load, then RSP ← RSP + 8
 		// (SDM Vol. 2B). SP itself as the operand is not modelled.

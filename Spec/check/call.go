@@ -1,0 +1,406 @@
+package check
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/vg-crypto/vg/Spec/contract"
+	"github.com/vg-crypto/vg/Spec/x86"
+)
+
+// Calls. A routine whose contract lists Calls may CALL those routines
+// (CALL ·name(SB), Go ABI0). The model does not run a callee: at the CALL
+// the checker checks the call's discipline, then replaces the callee by
+// its contract. The callee's own check proves its contract (Package
+// lowers a caller's results to its callees'); what the replacement
+// assumes of the real call is in Spec/SOUNDNESS.md.
+//
+// Discipline, at the CALL:
+//   - the target is one of the caller contract's Calls, has a contract
+//     with an Effect, and was decoded with the linker's stack-bound check
+//     (so it grows the goroutine's stack for its own frame, below SP);
+//   - SP is the caller's frame base: the callee's arguments and result
+//     are the first ArgsSize bytes of the caller's frame, which must hold
+//     them;
+//   - MXCSR holds 0x1F80 and no MCDT bracket is open;
+//   - every argument pointer is public and input-independent, points to
+//     a region the callee may read or write as its contract says (a
+//     caller buffer, or for a direct argument the caller's frame above
+//     the argument area), is aligned to its Go type, and the callee's
+//     buffers do not overlap one another or the argument area; a pointer
+//     read through an Indirect argument must point to a caller buffer
+//     (the runtime does not adjust pointers to the stack held in a
+//     frame);
+//   - the bytes of every buffer the callee's contract calls public are
+//     public (a secret reaching a sampler's seed is a constant-time
+//     failure).
+//
+// Effect, after the CALL: the buffers the callee may write and its result
+// slot hold its Effect (checked against its Check); every register but SP
+// and BP is garbage (secret and input-derived, so a later use shows) and
+// the flags are undefined; the callee's ABI, proven in its own check,
+// restores BP and MXCSR. The stack then moves, as a goroutine's stack may
+// when the callee grows it: the frame, the saved BP, the return address
+// and the argument area get a new base, SP moves with them, so a stale
+// pointer into the old stack reaches no region.
+
+// CallError is a violation of the call discipline, for the obligation Ob.
+type CallError struct {
+	Insn *x86.Insn
+	Ob   string
+	Msg  string
+}
+
+func (e *CallError) Error() string { return fmt.Sprintf("%s: %s", e.Insn, e.Msg) }
+
+// callEnv carries out the CALLs of one run of a caller.
+type callEnv[V any] struct {
+	caller  *contract.Contract
+	callees map[string]*x86.Routine
+	lay     *layout
+	mk      maker[V]
+	rng     *rand.Rand
+	// taint says whether a value may be secret or depend on the input.
+	taint func(V) (secret, input bool)
+	// effect applies the callee's contract: given its buffers' bytes it
+	// returns the bytes of the buffers it writes and its result byte.
+	effect func(cc *contract.Contract, in map[string][]V) (map[string][]V, V, error)
+	// mcdtOpen, when set, reports an open MCDT bracket.
+	mcdtOpen func() bool
+	// Calls records the calls made, in order.
+	Calls []callRecord
+}
+
+// callRecord is one call: its target and the buffers it got.
+type callRecord struct {
+	Target  string
+	Buffers map[string]span
+	In      map[string][]any
+}
+
+// span is a buffer a callee gets: its region and offset.
+type span struct {
+	Region string
+	Off    int
+	N      int
+}
+
+func (e *callEnv[V]) fail(in *x86.Insn, ob, format string, a ...any) error {
+	return &CallError{Insn: in, Ob: ob, Msg: fmt.Sprintf(format, a...)}
+}
+
+// goAlign is the alignment Go gives the elements of a pointer argument
+// type (e.g. "*[256]uint32" → 4, "*[4]*[256]uint32" → 8).
+func goAlign(t string) int {
+	t = strings.TrimPrefix(t, "*")
+	for strings.HasPrefix(t, "[") {
+		i := strings.IndexByte(t, ']')
+		if i < 0 {
+			return 8
+		}
+		t = t[i+1:]
+	}
+	switch t {
+	case "byte", "uint8", "int8", "bool":
+		return 1
+	case "uint16", "int16":
+		return 2
+	case "uint32", "int32":
+		return 4
+	}
+	return 8
+}
+
+// argTypes returns the Go types of a signature's parameters, in order.
+func argTypes(goSig string) []string {
+	p := strings.IndexByte(goSig, '(')
+	q := strings.IndexByte(goSig, ')')
+	if p < 0 || q < p {
+		return nil
+	}
+	var out []string
+	for _, f := range strings.Split(goSig[p+1:q], ",") {
+		fs := strings.Fields(f)
+		if len(fs) == 2 {
+			out = append(out, fs[1])
+		}
+	}
+	return out
+}
+
+// call is the machine's Call hook.
+func (e *callEnv[V]) call(m *x86.Machine[V], in *x86.Insn, target string) error {
+	d := m.D
+	if !contains(e.caller.Calls, target) {
+		return e.fail(in, ABI, "CALL %s: not a routine contract %s may call (Calls: %v)", target, e.caller.Symbol, e.caller.Calls)
+	}
+	cc := contract.Lookup(target)
+	if cc == nil || cc.Effect == nil {
+		return e.fail(in, ABI, "CALL %s: no contract with an Effect for it", target)
+	}
+	cr := e.callees[target]
+	if cr == nil {
+		return e.fail(in, ABI, "CALL %s: the callee's machine code was not read", target)
+	}
+	if !cr.StackCheck {
+		return e.fail(in, ABI, "CALL %s: the callee has no stack-bound check, so nothing provides its stack below the caller's", target)
+	}
+	if e.mcdtOpen != nil && e.mcdtOpen() {
+		return e.fail(in, MCDT, "CALL %s inside the MXCSR bracket", target)
+	}
+	if v, ok := d.Concrete(m.MXCSR); !ok || v != 0x1F80 {
+		return e.fail(in, ABI, "CALL %s with MXCSR %#x, not 0x1F80", target, v)
+	}
+	frame := m.Region("frame")
+	sp, ok := d.Concrete(m.GPR[x86.SP])
+	if sec, inp := e.taint(m.GPR[x86.SP]); !ok || sec || inp {
+		return e.fail(in, ABI, "CALL %s: SP is not a fixed value", target)
+	}
+	if frame == nil || sp != frame.Base {
+		base := uint64(0)
+		if frame != nil {
+			base = frame.Base
+		}
+		return e.fail(in, ABI, "CALL %s with SP = %#x, not the frame's base %#x (the callee's arguments are at 0(SP); a misaligned stack)", target, sp, base)
+	}
+	argsN := cc.ArgsSize()
+	if argsN > frame.Size() {
+		return e.fail(in, ABI, "CALL %s: its %d bytes of arguments overflow the caller's %d-byte frame", target, argsN, frame.Size())
+	}
+	// read8 reads a fixed 64-bit value from memory at addr.
+	read8 := func(addr uint64, what string) (uint64, error) {
+		r := e.regionAt(m, addr, 8)
+		if r == nil || r.WriteOnly || r.Kind == x86.Hidden {
+			return 0, e.fail(in, MemorySafety, "CALL %s: %s at %#x is not readable memory", target, what, addr)
+		}
+		off := int(addr - r.Base)
+		v := d.FromBytes(r.Bytes[off : off+8])
+		x, ok := d.Concrete(v)
+		if sec, inp := e.taint(v); !ok || sec || inp {
+			return 0, e.fail(in, ABI, "CALL %s: %s is not a fixed public value", target, what)
+		}
+		return x, nil
+	}
+	types := argTypes(cc.GoSig)
+	if len(types) != len(cc.Args) {
+		return e.fail(in, ABI, "CALL %s: signature %q does not give %d pointer arguments", target, cc.GoSig, len(cc.Args))
+	}
+	type buf struct {
+		name  string
+		r     *x86.Region[V]
+		off   int
+		n     int
+		write bool
+	}
+	var bufs []buf
+	place := func(name string, p uint64, n, align int, a contract.Arg, frameOK bool) (buf, error) {
+		r := e.regionAt(m, p, n)
+		switch {
+		case r == nil:
+			return buf{}, e.fail(in, MemorySafety, "CALL %s: %s = %#x: %d bytes there are outside every region", target, name, p, n)
+		case r.Kind == x86.Frame && !frameOK:
+			return buf{}, e.fail(in, MemorySafety, "CALL %s: %s points into the caller's frame through a pointer array, which the runtime does not adjust when the stack moves", target, name)
+		case r.Kind != x86.Buffer && r.Kind != x86.Frame:
+			return buf{}, e.fail(in, MemorySafety, "CALL %s: %s points into %s, not a buffer or the frame", target, name, r.Name)
+		case a.Write && !r.Writable:
+			return buf{}, e.fail(in, MemorySafety, "CALL %s: %s points into read-only %s, and the callee writes it", target, name, r.Name)
+		case a.Read && r.WriteOnly:
+			return buf{}, e.fail(in, MemorySafety, "CALL %s: %s points into %s, which may not be read", target, name, r.Name)
+		case p%uint64(align) != 0:
+			return buf{}, e.fail(in, MemorySafety, "CALL %s: %s = %#x is not aligned to %d bytes (its Go type)", target, name, p, align)
+		}
+		return buf{name: name, r: r, off: int(p - r.Base), n: n, write: a.Write}, nil
+	}
+	for i, a := range cc.Args {
+		p, err := read8(sp+uint64(8*i), "argument "+a.Name)
+		if err != nil {
+			return err
+		}
+		if a.Indirect == 0 {
+			b, err := place(a.Name, p, a.Bytes, goAlign(types[i]), a, true)
+			if err != nil {
+				return err
+			}
+			bufs = append(bufs, b)
+			continue
+		}
+		arr, err := place(a.Name, p, 8*a.Indirect, 8, contract.Arg{Read: true}, true)
+		if err != nil {
+			return err
+		}
+		bufs = append(bufs, arr)
+		elem := strings.TrimPrefix(strings.TrimPrefix(types[i], "*"), fmt.Sprintf("[%d]", a.Indirect))
+		for j, bn := range a.BufferNames() {
+			q, err := read8(p+uint64(8*j), bn)
+			if err != nil {
+				return err
+			}
+			b, err := place(bn, q, a.Bytes, goAlign(elem), a, false)
+			if err != nil {
+				return err
+			}
+			bufs = append(bufs, b)
+		}
+	}
+	if !cc.NoAlias {
+		return e.fail(in, ABI, "CALL %s: its contract allows aliasing buffers, which calls do not model", target)
+	}
+	// The callee's buffers and its argument area are pairwise disjoint.
+	all := append([]buf{{name: "its arguments", r: frame, off: 0, n: argsN}}, bufs...)
+	for i := range all {
+		for j := i + 1; j < len(all); j++ {
+			x, y := all[i], all[j]
+			if x.r == y.r && x.off < y.off+y.n && y.off < x.off+x.n {
+				return e.fail(in, MemorySafety, "CALL %s: %s and %s overlap", target, x.name, y.name)
+			}
+		}
+	}
+	// Inputs: public buffers must hold public bytes.
+	inB := map[string][]V{}
+	secretOf := map[string]bool{}
+	for _, a := range cc.Args {
+		for _, bn := range a.BufferNames() {
+			secretOf[bn] = a.Secret
+		}
+	}
+	rec := callRecord{Target: target, Buffers: map[string]span{}}
+	for _, b := range bufs {
+		vs := append([]V(nil), b.r.Bytes[b.off:b.off+b.n]...)
+		inB[b.name] = vs
+		rec.Buffers[b.name] = span{b.r.Name, b.off, b.n}
+		if !secretOf[b.name] {
+			for k, v := range vs {
+				if sec, _ := e.taint(v); sec {
+					return e.fail(in, ConstantTime, "CALL %s: byte %d of %s, public in its contract, is secret", target, k, b.name)
+				}
+			}
+		}
+	}
+	out, ret, err := e.effect(cc, inB)
+	if err != nil {
+		return e.fail(in, Functional, "CALL %s: %v", target, err)
+	}
+	for _, b := range bufs {
+		if !b.write {
+			continue
+		}
+		vs, ok := out[b.name]
+		if !ok || len(vs) != b.n {
+			return e.fail(in, Functional, "CALL %s: its Effect gives no %s", target, b.name)
+		}
+		copy(b.r.Bytes[b.off:], vs)
+		for k := 0; k < b.n; k++ {
+			b.r.Written[b.off+k] = true
+		}
+	}
+	if cc.Result != "" {
+		ro := cc.ResultOffset()
+		frame.Bytes[ro] = ret
+		frame.Written[ro] = true
+	}
+	e.Calls = append(e.Calls, rec)
+	// Everything but SP and BP is the callee's to change.
+	for i := range m.GPR {
+		if x86.Reg(i) != x86.SP && x86.Reg(i) != x86.BP {
+			m.GPR[i] = e.mk(e.rng.Uint64(), true, true)
+		}
+	}
+	for i := range m.Vec {
+		for w := range m.Vec[i] {
+			m.Vec[i][w] = e.mk(e.rng.Uint64(), true, true)
+		}
+	}
+	m.UndefFlags()
+	m.MXCSR = d.Const(0x1F80)
+	e.moveStack(m)
+	return nil
+}
+
+// regionAt returns the region holding [addr, addr+n), or nil.
+func (e *callEnv[V]) regionAt(m *x86.Machine[V], addr uint64, n int) *x86.Region[V] {
+	for _, r := range m.Regions {
+		if addr >= r.Base && addr+uint64(n) <= r.Base+uint64(r.Size()) && addr+uint64(n) >= addr {
+			return r
+		}
+	}
+	return nil
+}
+
+// moveStack gives the stack regions a new base, as a goroutine's stack
+// moves when it grows, and moves SP (and BP, when it points into the
+// stack) with them.
+func (e *callEnv[V]) moveStack(m *x86.Machine[V]) {
+	d := m.D
+	frame := m.Region("frame")
+	old := frame.Base
+	lo, hi := old, old
+	for _, r := range m.Regions {
+		switch r.Kind {
+		case x86.Frame, x86.Saved, x86.Hidden, x86.Args, x86.Results:
+			hi = max(hi, r.Base+uint64(r.Size()))
+		}
+	}
+	delta := e.lay.slots.next() - old
+	for _, r := range m.Regions {
+		switch r.Kind {
+		case x86.Frame, x86.Saved, x86.Hidden, x86.Args, x86.Results:
+			r.Base += delta
+		}
+	}
+	m.GPR[x86.SP] = d.Add(m.GPR[x86.SP], d.Const(delta))
+	if bp, ok := d.Concrete(m.GPR[x86.BP]); ok && bp >= lo && bp <= hi {
+		m.GPR[x86.BP] = d.Add(m.GPR[x86.BP], d.Const(delta))
+	}
+	e.lay.sp += delta
+	e.lay.entrySP += delta
+}
+
+// concreteEffect is the effect on the concrete and taint domains: the
+// callee's Effect on the bytes' values, checked against its Check; the
+// bytes it writes carry the taint of everything it read.
+func concreteEffect[V any](d x86.Domain[V], mk maker[V], taint func(V) (bool, bool), rng *rand.Rand) func(*contract.Contract, map[string][]V) (map[string][]V, V, error) {
+	return func(cc *contract.Contract, in map[string][]V) (map[string][]V, V, error) {
+		var zero V
+		bufIn := contract.Buffers{}
+		sec, inp := false, false
+		for name, vs := range in {
+			b := make([]byte, len(vs))
+			for i, v := range vs {
+				x, ok := d.Concrete(v)
+				if !ok {
+					return nil, zero, fmt.Errorf("%s byte %d is not concrete", name, i)
+				}
+				b[i] = byte(x)
+				s, n := taint(v)
+				sec, inp = sec || s, inp || n
+			}
+			bufIn[name] = b
+		}
+		out, ret := cc.Effect(copyBuffers(bufIn), rng)
+		if err := cc.Check(bufIn, withInputs(out, bufIn), ret); err != nil {
+			return nil, zero, fmt.Errorf("its Effect breaks its own postcondition: %v", err)
+		}
+		res := map[string][]V{}
+		for name, b := range out {
+			vs := make([]V, len(b))
+			for i, x := range b {
+				vs[i] = mk(uint64(x), sec, inp)
+			}
+			res[name] = vs
+		}
+		return res, mk(uint64(ret), sec, inp), nil
+	}
+}
+
+// withInputs is out with the buffers it lacks taken from in.
+func withInputs(out, in contract.Buffers) contract.Buffers {
+	o := contract.Buffers{}
+	for k, v := range in {
+		o[k] = v
+	}
+	for k, v := range out {
+		o[k] = v
+	}
+	return o
+}
