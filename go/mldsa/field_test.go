@@ -42,7 +42,8 @@ func randomPoly(rng *rand.Rand) ringElement {
 	return a
 }
 
-// TestConstants recomputes the constants of field.go with math/big.
+// TestConstants recomputes the constants of field.go, ntt.go and
+// nttinverse.go with math/big.
 func TestConstants(t *testing.T) {
 	Q := big.NewInt(q)
 	if want := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 23), new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), 13), big.NewInt(1))); Q.Cmp(want) != 0 || !Q.ProbablyPrime(20) {

@@ -4,11 +4,10 @@ package mldsa
 // implementation on every platform. They are direct calls, not function
 // variables, so that the compiler sees that their arguments do not escape
 // and the polynomials of signing stay on the stack. A routine with
-// assembly (contract Stem <stem>) dispatches in <stem>_amd64.go and
-// <stem>_noasm.go instead (the coefficient maps, for now, in
-// coeffmaps_amd64.go and routines_noasm.go), and registers its variants
-// there (variants.go declares each routine). All variants share the
-// signature here.
+// assembly (contract Stem <stem>) has its generic implementation in
+// <stem>.go and dispatches in <stem>_amd64.go and <stem>_noasm.go instead,
+// registering its variants there (variants.go declares each routine). All
+// variants share the signature here.
 
 func rejBoundedPoly(a *ringElement, ρPrime *[64]byte, r uint16, η int) bool {
 	return rejBoundedPolyGeneric(a, ρPrime, r, η)
