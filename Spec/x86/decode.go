@@ -726,6 +726,8 @@ type vexForm struct {
 //	"Rm"    reg, rm                (stores)
 //	"xr"    rm as xmm, reg         (broadcast)
 //	"gr"    rm (vector), reg as GPR
+//	"gvg"   rm, vvvv, reg, all GPRs (ANDN: reg ← ¬vvvv ∧ rm)
+//	"igg"   imm8, rm, reg, GPRs (RORX)
 //	"-"     no operands
 var vexForms = []vexForm{
 	{"VMOVDQU", 1, 2, 0x6F, -1, -1, "rr", "VEX.128/256.F3.0F.WIG 6F /r VMOVDQU"},
@@ -756,6 +758,10 @@ var vexForms = []vexForm{
 	{"VPBROADCASTD", 2, 1, 0x58, 0, -1, "xr", "VEX.128/256.66.0F38.W0 58 /r VPBROADCASTD"},
 	{"VMOVMSKPS", 1, 0, 0x50, -1, -1, "gr", "VEX.128/256.0F.WIG 50 /r VMOVMSKPS"},
 	{"VZEROUPPER", 1, 0, 0x77, -1, -1, "-", "VEX.128.0F.WIG 77 VZEROUPPER"},
+	// General-register forms: VEX.L must be 0 (LZ, #UD otherwise); only the
+	// 64-bit operand size (W1) is accepted.
+	{"ANDNQ", 2, 0, 0xF2, 1, -1, "gvg", "VEX.LZ.0F38.W1 F2 /r ANDN r64a, r64b, r/m64"},
+	{"RORXQ", 3, 3, 0xF0, 1, -1, "igg", "VEX.LZ.F2.0F3A.W1 F0 /r ib RORX r64, r/m64, imm8"},
 }
 
 // vexInsn decodes a VEX-encoded instruction (SDM Vol. 2A, 2.3.5–2.3.6:
@@ -814,6 +820,11 @@ func (d *dec) vexInsn(first byte) (*Insn, error) {
 		switch f.layout {
 		case "xr":
 			rmc = 'x'
+		case "gvg", "igg":
+			if d.vL {
+				return nil, d.errf("%s with VEX.L = 1 (#UD)", f.op)
+			}
+			rmc = 'r'
 		}
 		at := d.p
 		mr, err := d.decodeModRM(rmc)
@@ -859,6 +870,14 @@ func (d *dec) vexInsn(first byte) (*Insn, error) {
 			return insn(f.op, mr.rm, reg), nil
 		case "Rm":
 			return insn(f.op, reg, mr.rm), nil
+		case "gvg":
+			return insn(f.op, mr.rm, regOperand('r', d.vv), regOperand('r', mr.reg)), nil
+		case "igg":
+			v, err := d.imm(1)
+			if err != nil {
+				return nil, err
+			}
+			return insn(f.op, immOperand(v&0xff), mr.rm, regOperand('r', mr.reg)), nil
 		case "gr":
 			if mr.mem {
 				return nil, d.errf("%s from memory (#UD)", f.op)

@@ -103,6 +103,9 @@ const (
 	oPOPCNTL
 	oPOPCNTQ
 	oXCHGQ
+	// BMI1/BMI2 (VEX-encoded general-register instructions)
+	oANDNQ
+	oRORXQ
 	// control
 	oJMP
 	oJEQ
@@ -253,6 +256,11 @@ var infos = [numOps]row{
 	// automatically implemented"). Not marked DOIT: no routine gives it a
 	// secret operand, and one that did would be reported.
 	oXCHGQ: {"XCHGQ", "SDM Vol. 2D, XCHG—Exchange Register/Memory With Register", "", "", false, "r,r"},
+
+	// ANDN and RORX are marked DOIT as the rest of the column is: from
+	// Intel's list as recalled (Spec/SOUNDNESS.md).
+	oANDNQ: {"ANDNQ", "SDM Vol. 2A, ANDN—Logical AND NOT", "BMI", "", true, "rm,r,r"},
+	oRORXQ: {"RORXQ", "SDM Vol. 2B, RORX—Rotate Right Logical Without Affecting Flags", "BMI2", "", true, "i,rm,r"},
 
 	oJMP: {"JMP", "SDM Vol. 2A, JMP—Jump", "", "", false, "l"},
 	oJEQ: {"JEQ", "SDM Vol. 2A, Jcc—Jump if Condition Is Met (JE/JZ)", "", "", false, "l"},

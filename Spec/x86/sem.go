@@ -339,6 +339,33 @@ func (m *Machine[V]) exec(in *Insn) error {
 		}
 		return m.writeInt(in, a[0], w, d.Not(x))
 
+	case oANDNQ:
+		// ANDN r64a, r64b, r/m64 (Go: ANDNQ r/m64, r64b, r64a): r64a =
+		// ¬r64b ∧ r/m64; SF and ZF from the result, OF and CF cleared, AF
+		// and PF undefined (SDM Vol. 2A, ANDN, Flags Affected).
+		x, err := m.readInt(in, a[0], 64)
+		if err != nil {
+			return err
+		}
+		y, err := m.readInt(in, a[1], 64)
+		if err != nil {
+			return err
+		}
+		r := d.And(d.Not(y), x)
+		m.logicFlags(r, 64)
+		m.undefFlag(PF)
+		return m.writeInt(in, a[2], 64, r)
+	case oRORXQ:
+		// RORX r64, r/m64, imm8 (Go: RORXQ $imm8, r/m64, r64): r64 = r/m64
+		// rotated right by imm8 AND 3FH; no flag read or written (SDM Vol.
+		// 2B, RORX, Operation and Flags Affected).
+		x, err := m.readInt(in, a[1], 64)
+		if err != nil {
+			return err
+		}
+		n := uint(a[0].Imm) & 63
+		return m.writeInt(in, a[2], 64, d.Rol(x, (64-n)%64))
+
 	// -- shifts and rotates --
 	case oSHLQ, oSHRQ, oSARQ, oSHLL, oSHRL, oSARL, oROLQ, oRORQ:
 		return m.shift(in)

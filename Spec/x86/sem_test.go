@@ -181,6 +181,37 @@ func TestMultiply(t *testing.T) {
 	eq(t, "ZF", flag(t, m, ZF), 0)
 }
 
+// ANDN and RORX: three-operand forms, the destination last in Go's order.
+func TestBMI(t *testing.T) {
+	m := newM(t)
+	m.GPR[AX], m.GPR[BX], m.GPR[CX] = 0xff00ff00ff00ff00, 0x0ff00ff00ff00ff0, 7
+	run(t, m, "SUBQ CX, CX") // CF = 0, ZF = 1
+	run(t, m, "ANDNQ AX, BX, CX")
+	eq(t, "ANDN", m.GPR[CX], 0xf000f000f000f000) // ¬BX ∧ AX
+	eq(t, "ANDN keeps its sources", m.GPR[AX]^m.GPR[BX], 0xf0f0f0f0f0f0f0f0)
+	eq(t, "SF", flag(t, m, SF), 1)
+	eq(t, "ZF", flag(t, m, ZF), 0)
+	eq(t, "CF", flag(t, m, CF), 0)
+	eq(t, "OF", flag(t, m, OF), 0)
+	if _, err := m.Flag(PF); err == nil {
+		t.Error("PF after ANDN should be undefined")
+	}
+	run(t, m, "ANDNQ AX, AX, DX")
+	eq(t, "ANDN of itself", m.GPR[DX], 0)
+	eq(t, "ZF", flag(t, m, ZF), 1)
+	m.GPR[AX] = 0x8000000000000001
+	run(t, m, "RORXQ $1, AX, BX")
+	eq(t, "RORX", m.GPR[BX], 0xc000000000000000)
+	eq(t, "RORX keeps its source", m.GPR[AX], 0x8000000000000001)
+	eq(t, "RORX keeps ZF", flag(t, m, ZF), 1)
+	run(t, m, "RORXQ $0, AX, BX")
+	eq(t, "RORX by 0", m.GPR[BX], 0x8000000000000001)
+	run(t, m, "RORXQ $63, AX, BX")
+	eq(t, "RORX by 63", m.GPR[BX], 3)
+	run(t, m, "RORXQ $64, AX, BX") // the count is imm8 AND 3FH
+	eq(t, "RORX by 64", m.GPR[BX], 0x8000000000000001)
+}
+
 func TestMovesAndConditions(t *testing.T) {
 	m := newM(t)
 	m.GPR[AX] = 0x123456789abcdef0
