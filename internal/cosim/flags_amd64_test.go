@@ -15,6 +15,13 @@ import (
 func undefinedFlags(in forms.Insn, s *State) uint64 {
 	mn := in.Mnemonic
 	switch {
+	case mn == "ANDNQ":
+		// ANDN: "SF and ZF are updated based on result. OF and CF flags
+		// are cleared. AF and PF flags are undefined."
+		return FlagAF | FlagPF
+	case mn == "RORXQ":
+		// RORX: "Flags Affected: None."
+		return 0
 	case strings.HasPrefix(mn, "AND"), strings.HasPrefix(mn, "OR"),
 		strings.HasPrefix(mn, "XOR"), strings.HasPrefix(mn, "TEST"):
 		// AND, OR, XOR, TEST: "The OF and CF flags are cleared; the SF, ZF,
@@ -102,7 +109,7 @@ func readsFlags(in forms.Insn) uint64 {
 func writtenFlags(in forms.Insn, s *State) uint64 {
 	mn := in.Mnemonic
 	switch {
-	case strings.HasPrefix(mn, "J"), strings.HasPrefix(mn, "SET"), strings.HasPrefix(mn, "CMOV"):
+	case strings.HasPrefix(mn, "J"), strings.HasPrefix(mn, "SET"), strings.HasPrefix(mn, "CMOV"), mn == "RORXQ":
 		return 0
 	case strings.HasPrefix(mn, "INC"), strings.HasPrefix(mn, "DEC"):
 		return StatusMask &^ FlagCF

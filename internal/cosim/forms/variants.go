@@ -246,6 +246,9 @@ func Plan(asmDir, catalog, exact, pairs string) ([]Variant, []Insn, error) {
 
 // writesFlags reports whether in sets (or leaves undefined) status flags.
 func writesFlags(in Insn) bool {
+	if in.Mnemonic == "RORXQ" {
+		return false // RORX: "Flags Affected: None."
+	}
 	for _, p := range []string{"ADD", "SUB", "ADC", "SBB", "CMP", "AND", "OR", "XOR", "TEST",
 		"INC", "DEC", "NEG", "SH", "SA", "RO", "IMUL", "MUL", "POPCNT"} {
 		if strings.HasPrefix(in.Mnemonic, p) {
