@@ -56,15 +56,109 @@ func keccakRCTable(c *build.Context) operand.Mem {
 
 func init() { register("keccak", buildKeccakF1600) }
 
-// buildKeccakF1600 emits KeccakF1600AMD64.
+// buildKeccakF1600 emits KeccakF1600AMD64 and KeccakF1600BMI2, which
+// share the round constants.
 func buildKeccakF1600(c *build.Context) {
 	rc := keccakRCTable(c)
-	function(c, "KeccakF1600AMD64")
-	c.Attributes(attr.NOSPLIT)
-	tmp := c.AllocLocal(25 * 8)
-	c.Load(c.Param("a"), reg.R13)
-	keccakF1600Body(c, operand.Mem{Base: reg.R13}, tmp, rc)
-	c.RET()
+	for _, v := range []struct {
+		symbol string
+		body   func(c *build.Context, a, tmp, rc operand.Mem)
+	}{
+		{"KeccakF1600AMD64", keccakF1600Body},
+		{"KeccakF1600BMI2", keccakF1600BodyBMI2},
+	} {
+		function(c, v.symbol)
+		c.Attributes(attr.NOSPLIT)
+		tmp := c.AllocLocal(25 * 8)
+		c.Load(c.Param("a"), reg.R13)
+		v.body(c, operand.Mem{Base: reg.R13}, tmp, rc)
+		c.RET()
+	}
+}
+
+// keccakF1600BodyBMI2 is keccakF1600Body with ANDN and RORX: the same
+// ping-pong between a and tmp, but lanes stay plain, since ANDN computes
+// ¬B[X+1] ∧ B[X+2] into a third register, and RORX rotates into one. The
+// last plane's outputs stay in registers, and the next round's θ starts
+// from them. It uses only keccakRegs.
+func keccakF1600BodyBMI2(c *build.Context, a, tmp, rc operand.Mem) {
+	e := &keccakEmitter{c: c, free: append([]reg.GPPhysical(nil), keccakRegs...)}
+	lane := func(m operand.Mem, i int) operand.Mem { return m.Offset(8 * i) }
+	var carried [5]reg.GPPhysical // A[x,4] of the round's input (round ≥ 1)
+	for round := 0; round < 24; round++ {
+		src, dst := a, tmp
+		if round%2 == 1 {
+			src, dst = tmp, a
+		}
+		c.Commentf("Round %d", round)
+		// θ: C[x] = A[x,0] ⊕ … ⊕ A[x,4], D[x] = C[x−1] ⊕ ROT(C[x+1], 1).
+		var col, d [5]reg.GPPhysical
+		for x := 0; x < 5; x++ {
+			if round == 0 {
+				col[x] = e.alloc()
+				c.MOVQ(lane(src, x), col[x])
+				for y := 1; y < 5; y++ {
+					c.XORQ(lane(src, x+5*y), col[x])
+				}
+				continue
+			}
+			col[x] = carried[x]
+			for y := 0; y < 4; y++ {
+				c.XORQ(lane(src, x+5*y), col[x])
+			}
+		}
+		for x := 0; x < 5; x++ {
+			d[x] = e.alloc()
+			c.RORXQ(operand.U8(63), col[(x+1)%5], d[x])
+			c.XORQ(col[(x+4)%5], d[x])
+		}
+		for x := range col {
+			e.release(col[x])
+		}
+		for Y := 0; Y < 5; Y++ {
+			// B[X] = ROT(A[x,y] ⊕ D[x], ρ[x,y]) with (X,Y) = π(x,y).
+			var b [5]reg.GPPhysical
+			for X := 0; X < 5; X++ {
+				x := (X + 3*Y) % 5
+				b[X] = e.alloc()
+				c.MOVQ(lane(src, x+5*X), b[X])
+				c.XORQ(d[x], b[X])
+				if r := keccakRho[x+5*X]; r != 0 {
+					c.RORXQ(operand.U8(64-r), b[X], b[X])
+				}
+			}
+			keep := Y == 4 && round < 23
+			if Y == 4 {
+				for x := range d {
+					e.release(d[x])
+				}
+			}
+			// χ and ι: E[X] = B[X] ⊕ (¬B[X+1] ∧ B[X+2]).
+			var t reg.GPPhysical
+			if !keep {
+				t = e.alloc()
+			}
+			for X := 0; X < 5; X++ {
+				out := t
+				if keep {
+					out = e.alloc()
+					carried[X] = out
+				}
+				c.ANDNQ(b[(X+2)%5], b[(X+1)%5], out)
+				c.XORQ(b[X], out)
+				if X == 0 && Y == 0 {
+					c.XORQ(rc.Offset(8*round), out)
+				}
+				c.MOVQ(out, lane(dst, X+5*Y))
+			}
+			if !keep {
+				e.release(t)
+			}
+			for X := range b {
+				e.release(b[X])
+			}
+		}
+	}
 }
 
 // keccakRegs are the registers of the ×1 permutation: AX..R12, so that

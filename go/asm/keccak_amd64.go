@@ -10,3 +10,10 @@ package asm
 //
 //go:noescape
 func KeccakF1600AMD64(a *[25]uint64)
+
+// KeccakF1600BMI2 is KeccakF1600AMD64 with ANDN (BMI1) and RORX (BMI2):
+// χ needs no complemented lanes and rotations no copies. It needs BMI1
+// and BMI2 and has no secret-dependent branch or address.
+//
+//go:noescape
+func KeccakF1600BMI2(a *[25]uint64)

@@ -306,14 +306,15 @@ func TestRejNTTPolyACVP(t *testing.T) {
 // TestAsmRequires checks the `// Requires:` lines that avo wrote in go/asm
 // (the features each routine's instructions use) against what the dispatch
 // checks before calling it: nothing for the baseline (AMD64) routines,
-// useAVX2 (cpu.X86.HasAVX2, which implies AVX) for the AVX2 ones; and
+// useAVX2 (cpu.X86.HasAVX2, which implies AVX) for the AVX2 ones, useBMI2
+// (cpu.X86.HasBMI1 and HasBMI2) for the BMI2 ones; and
 // against the features its contract in Spec/contract allows. It also checks that every routine of go/asm is
 // known here, so a new one cannot slip in ungated.
 func TestAsmRequires(t *testing.T) {
 	// What the dispatch checks before calling a variant: nothing for
-	// AMD64, useAVX2 for AVX2; every contract's routine is gated by its
-	// variant.
-	byVariant := map[string][]string{"AMD64": nil, "AVX2": {"AVX", "AVX2"}}
+	// AMD64, useAVX2 for AVX2, useBMI2 for BMI2; every contract's routine
+	// is gated by its variant.
+	byVariant := map[string][]string{"AMD64": nil, "AVX2": {"AVX", "AVX2"}, "BMI2": {"BMI", "BMI2"}}
 	gated := map[string][]string{}
 	for _, c := range contract.All {
 		req, ok := byVariant[c.Variant]
@@ -363,7 +364,7 @@ func TestAsmRequires(t *testing.T) {
 		} else if !slices.Equal(req, f) {
 			t.Errorf("%s: // Requires: %v, but its contract allows %v", name, req, f)
 		}
-		if strings.HasSuffix(name, "AVX2") != slices.Contains(req, "AVX2") {
+		if strings.HasSuffix(name, "AVX2") != slices.Contains(req, "AVX2") || strings.HasSuffix(name, "BMI2") != slices.Contains(req, "BMI2") {
 			t.Errorf("%s: the name's suffix does not match // Requires: %v", name, req)
 		}
 	}

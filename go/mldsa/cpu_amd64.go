@@ -9,3 +9,8 @@ import "golang.org/x/sys/cpu"
 // requires the OS to save the ymm registers (XGETBV). With the build tag
 // cpu_features_env, VG_CPU_FEATURES may force the choice (cpu_env_amd64.go).
 var useAVX2 = cpuFeatures(cpu.X86.HasAVX2)
+
+// useBMI2 selects the ×1 Keccak with ANDN (BMI1) and RORX (BMI2), decided
+// once like useAVX2; VG_CPU_FEATURES=none turns it off too, so that the
+// baseline assembly runs alone.
+var useBMI2 = cpuFeaturesBMI(cpu.X86.HasBMI1 && cpu.X86.HasBMI2)

@@ -37,6 +37,12 @@ func cpuFeatures(hasAVX2 bool) bool {
 	}
 }
 
+// cpuFeaturesBMI returns whether to use BMI1 and BMI2: as the CPU says,
+// except under "none" (cpuFeatures rejects unknown values).
+func cpuFeaturesBMI(hasBMI bool) bool {
+	return hasBMI && os.Getenv(cpuFeaturesEnv) != "none"
+}
+
 func cpuFeaturesExit(msg string) {
 	fmt.Fprintln(os.Stderr, "vg/go/mldsa:", msg)
 	os.Exit(2)

@@ -5,5 +5,9 @@ package mldsa
 // cpuFeatures returns whether to use AVX2: whenever the CPU has it.
 func cpuFeatures(hasAVX2 bool) bool { return hasAVX2 }
 
+// cpuFeaturesBMI returns whether to use BMI1 and BMI2: whenever the CPU
+// has both.
+func cpuFeaturesBMI(hasBMI bool) bool { return hasBMI }
+
 // cpuFeaturesFromEnv reports whether VG_CPU_FEATURES is honoured.
 const cpuFeaturesFromEnv = false

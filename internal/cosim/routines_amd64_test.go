@@ -20,8 +20,9 @@ import (
 	"github.com/vg-crypto/vg/go/asm"
 )
 
-// cpuRoutines maps each go/asm routine to its Go function, the AVX2 ones
-// only where the CPU has AVX2 (the test skips them otherwise).
+// cpuRoutines maps each go/asm routine to its Go function, the AVX2 (BMI2)
+// ones only where the CPU has AVX2 (BMI1 and BMI2); the test skips them
+// otherwise.
 func cpuRoutines() map[string]any {
 	m := map[string]any{
 		"KeccakF1600AMD64":     asm.KeccakF1600AMD64,
@@ -38,6 +39,9 @@ func cpuRoutines() map[string]any {
 		"UseHint88AMD64":       asm.UseHint88AMD64,
 		// Outside valgrind the client request changes no memory.
 		"ValgrindClientRequestAMD64": asm.ValgrindClientRequestAMD64,
+	}
+	if cpu.X86.HasBMI1 && cpu.X86.HasBMI2 {
+		m["KeccakF1600BMI2"] = asm.KeccakF1600BMI2
 	}
 	if cpu.X86.HasAVX2 {
 		for k, v := range map[string]any{
@@ -124,6 +128,9 @@ func TestRoutineBytes(t *testing.T) {
 			for _, f := range c.Features {
 				if f == "AVX2" && !cpu.X86.HasAVX2 {
 					t.Skip("this CPU lacks AVX2")
+				}
+				if f == "BMI" && !cpu.X86.HasBMI1 || f == "BMI2" && !cpu.X86.HasBMI2 {
+					t.Skip("this CPU lacks BMI1 or BMI2")
 				}
 			}
 			fn, ok := fns[c.Symbol]

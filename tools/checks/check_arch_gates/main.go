@@ -48,7 +48,7 @@ type Features struct {
 	Baseline map[string]bool
 	Implies  map[string][]string
 	Guards   map[string][]string // expression -> features
-	Sources  map[string]string   // guard variable -> expression its value must mention
+	Sources  map[string][]string // guard variable -> expressions its value must mention
 	Suffixes map[string][]string // function-name suffix -> features
 }
 
@@ -57,7 +57,7 @@ func readFeatures(path string) (*Features, error) {
 	if err != nil {
 		return nil, err
 	}
-	f := &Features{map[string]bool{}, map[string][]string{}, map[string][]string{}, map[string]string{}, map[string][]string{}}
+	f := &Features{map[string]bool{}, map[string][]string{}, map[string][]string{}, map[string][]string{}, map[string][]string{}}
 	for i, line := range strings.Split(string(data), "\n") {
 		line, _, _ = strings.Cut(line, "#")
 		w := strings.Fields(line)
@@ -77,10 +77,10 @@ func readFeatures(path string) (*Features, error) {
 		case "guard":
 			f.Guards[w[1]] = w[2:]
 		case "source":
-			if len(w) != 3 {
-				return nil, fmt.Errorf("%s:%d: source <variable> <expression>", featuresPath, i+1)
+			if len(w) < 3 {
+				return nil, fmt.Errorf("%s:%d: source <variable> <expressions>", featuresPath, i+1)
 			}
-			f.Sources[w[1]] = w[2]
+			f.Sources[w[1]] = w[2:]
 		case "suffix":
 			f.Suffixes[w[1]] = w[2:]
 		default:
@@ -518,16 +518,20 @@ func amd64NoPurego(s repo.BuildSet) repo.BuildSet {
 func checkSources(l *diag.List, r *repo.Repo, f *gosrc.File, feats *Features) {
 	check := func(lhs ast.Expr, rhs ast.Expr) {
 		v := gosrc.Str(lhs)
-		src, ok := feats.Sources[v]
+		srcs, ok := feats.Sources[v]
 		if !ok || rhs == nil {
 			return
 		}
 		s := gosrc.Str(rhs)
-		if s == "false" || strings.Contains(s, src) {
+		if s == "false" {
 			return
 		}
-		ps := r.Fset.Position(rhs.Pos())
-		l.Addf(r.Rel(ps.Filename), ps.Line, "%s is set to %s, which does not come from %s", v, s, src)
+		for _, src := range srcs {
+			if !strings.Contains(s, src) {
+				ps := r.Fset.Position(rhs.Pos())
+				l.Addf(r.Rel(ps.Filename), ps.Line, "%s is set to %s, which does not come from %s", v, s, src)
+			}
+		}
 	}
 	ast.Inspect(f.AST, func(n ast.Node) bool {
 		switch x := n.(type) {

@@ -5,6 +5,12 @@ func beforeRET(file, code string) Edit {
 	return Edit{File: file, Find: "\tRET", Replace: code + "\tRET", N: -1}
 }
 
+// beforeFirstRET inserts code before the first RET of a file (the first
+// routine of a file that holds several).
+func beforeFirstRET(file, code string) Edit {
+	return Edit{File: file, Find: "\tRET", Replace: code + "\tRET"}
+}
+
 // mutants is the catalogue. Each must make `vg prove -routine Routine`
 // fail (see the package comment for Survives).
 var mutants = []Mutant{
@@ -17,21 +23,21 @@ var mutants = []Mutant{
 	{Name: "keccak/swapped-operands", Routine: "KeccakF1600AMD64",
 		Edits: []Edit{{File: "keccak_amd64.s", Find: "\tANDQ R9, R8\n", Replace: "\tANDQ R8, R9\n"}}},
 	{Name: "keccak/secret-branch", Routine: "KeccakF1600AMD64",
-		Edits: []Edit{beforeRET("keccak_amd64.s", "\tMOVQ a+0(FP), DI\n\tMOVQ (DI), AX\n\tTESTQ AX, AX\n\tJEQ planted\nplanted:\n")}},
+		Edits: []Edit{beforeFirstRET("keccak_amd64.s", "\tMOVQ a+0(FP), DI\n\tMOVQ (DI), AX\n\tTESTQ AX, AX\n\tJEQ planted\nplanted:\n")}},
 	{Name: "keccak/secret-address", Routine: "KeccakF1600AMD64",
-		Edits: []Edit{beforeRET("keccak_amd64.s", "\tMOVQ a+0(FP), DI\n\tMOVQ (DI), AX\n\tANDQ $0x07, AX\n\tMOVQ (DI)(AX*8), BX\n")}},
+		Edits: []Edit{beforeFirstRET("keccak_amd64.s", "\tMOVQ a+0(FP), DI\n\tMOVQ (DI), AX\n\tANDQ $0x07, AX\n\tMOVQ (DI)(AX*8), BX\n")}},
 	{Name: "keccak/store-out-of-bounds", Routine: "KeccakF1600AMD64",
-		Edits: []Edit{beforeRET("keccak_amd64.s", "\tMOVQ a+0(FP), DI\n\tMOVQ AX, 200(DI)\n")}},
+		Edits: []Edit{beforeFirstRET("keccak_amd64.s", "\tMOVQ a+0(FP), DI\n\tMOVQ AX, 200(DI)\n")}},
 	{Name: "keccak/fp-beyond-arguments", Routine: "KeccakF1600AMD64",
 		Edits: []Edit{{File: "keccak_amd64.s", Find: "MOVQ a+0(FP), R13", Replace: "MOVQ a+8(FP), R13"}}},
 	{Name: "keccak/sp-adjust-moves-fp", Routine: "KeccakF1600AMD64",
 		Edits: []Edit{{File: "keccak_amd64.s", Find: "\tMOVQ a+0(FP), R13\n", Replace: "\tSUBQ $0x08, SP\n\tMOVQ a+0(FP), R13\n\tADDQ $0x08, SP\n"}}},
 	{Name: "keccak/overwrite-saved-bp", Routine: "KeccakF1600AMD64",
-		Edits: []Edit{beforeRET("keccak_amd64.s", "\tMOVQ AX, 200(SP)\n")}},
+		Edits: []Edit{beforeFirstRET("keccak_amd64.s", "\tMOVQ AX, 200(SP)\n")}},
 	{Name: "keccak/overwrite-return-address", Routine: "KeccakF1600AMD64",
-		Edits: []Edit{beforeRET("keccak_amd64.s", "\tMOVQ AX, 208(SP)\n")}},
+		Edits: []Edit{beforeFirstRET("keccak_amd64.s", "\tMOVQ AX, 208(SP)\n")}},
 	{Name: "keccak/sp-not-restored", Routine: "KeccakF1600AMD64",
-		Edits: []Edit{beforeRET("keccak_amd64.s", "\tADDQ $0x08, SP\n")}},
+		Edits: []Edit{beforeFirstRET("keccak_amd64.s", "\tADDQ $0x08, SP\n")}},
 	{Name: "keccak/comment-on-include-hides-instruction", Routine: "KeccakF1600AMD64",
 		Edits: []Edit{{File: "keccak_amd64.s", Find: "\tROLQ $0x01, R8\n", Replace: "#include \"empty.h\" /*\n\tROLQ $0x01, R8\n// */\n", N: -1}},
 		Files: map[string]string{"empty.h": "// nothing\n"}},
@@ -53,10 +59,23 @@ var mutants = []Mutant{
 	{Name: "keccak/goamd64-conditional-code", Routine: "KeccakF1600AMD64",
 		// Harmless when built for GOAMD64=v1, which the obligations check;
 		// a program built for v3 would run the store.
-		Edits: []Edit{beforeRET("keccak_amd64.s", "#ifdef GOAMD64_v3\n\tMOVQ AX, 208(SP)\n#endif\n")}},
+		Edits: []Edit{beforeFirstRET("keccak_amd64.s", "#ifdef GOAMD64_v3\n\tMOVQ AX, 208(SP)\n#endif\n")}},
 	{Name: "keccak/one-input-bug", Routine: "KeccakF1600AMD64",
 		// Flips a bit of the output only when lane 0 of it equals one
 		// 64-bit value: random tests pass, the proof must not.
+		Edits: []Edit{beforeFirstRET("keccak_amd64.s", "\tMOVQ a+0(FP), DI\n\tMOVQ (DI), AX\n\tMOVQ $0x0123456789abcdef, BX\n\tXORQ BX, AX\n\tMOVQ AX, CX\n\tSUBQ $0x01, CX\n\tNOTQ AX\n\tANDQ AX, CX\n\tSARQ $0x3f, CX\n\tANDQ $0x01, CX\n\tXORQ CX, (DI)\n")}},
+
+	// ---- KeccakF1600BMI2 (the file's second routine, after the baseline
+	// one): proven like it, and its features must include BMI1 and BMI2.
+	{Name: "keccakbmi2/andn-swapped", Routine: "KeccakF1600BMI2",
+		Edits: []Edit{{File: "keccak_amd64.s", Find: "\tANDNQ BX, AX, SI\n", Replace: "\tANDNQ AX, BX, SI\n"}}},
+	{Name: "keccakbmi2/rorx-count", Routine: "KeccakF1600BMI2",
+		Edits: []Edit{{File: "keccak_amd64.s", Find: "\tRORXQ $0x14, AX, AX\n", Replace: "\tRORXQ $0x13, AX, AX\n"}}},
+	{Name: "keccakbmi2/requires-without-bmi1", Routine: "KeccakF1600BMI2",
+		// ANDN is BMI1: a routine that claims BMI2 alone would run it on
+		// CPUs that may lack it.
+		Edits: []Edit{{File: "keccak_amd64.s", Find: "// Requires: BMI, BMI2\n", Replace: "// Requires: BMI2\n"}}},
+	{Name: "keccakbmi2/one-input-bug", Routine: "KeccakF1600BMI2",
 		Edits: []Edit{beforeRET("keccak_amd64.s", "\tMOVQ a+0(FP), DI\n\tMOVQ (DI), AX\n\tMOVQ $0x0123456789abcdef, BX\n\tXORQ BX, AX\n\tMOVQ AX, CX\n\tSUBQ $0x01, CX\n\tNOTQ AX\n\tANDQ AX, CX\n\tSARQ $0x3f, CX\n\tANDQ $0x01, CX\n\tXORQ CX, (DI)\n")}},
 
 	// ---- KeccakF1600x4AVX2 (symbolic proof through the SAT solver).

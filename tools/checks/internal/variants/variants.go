@@ -15,7 +15,7 @@ import (
 )
 
 // Suffixes are the variant suffixes, slowest first.
-var Suffixes = []string{"Generic", "AMD64", "AVX2"}
+var Suffixes = []string{"Generic", "AMD64", "AVX2", "BMI2"}
 
 // Rank orders suffixes: Generic 0, AMD64 1, AVX2 2, unknown -1.
 func Rank(v string) int {
