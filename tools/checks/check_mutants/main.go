@@ -202,10 +202,12 @@ type Mutant struct {
 }
 
 // Edit replaces the Nth occurrence (1-based; -1 for the last) of Find in
-// File by Replace. An edit whose text is not found fails the check, so the
-// catalogue cannot silently go stale.
+// File by Replace; with Text, in that TEXT symbol's body only (up to the
+// next TEXT), for files that hold several symbols. An edit whose text is
+// not found fails the check, so the catalogue cannot silently go stale.
 type Edit struct {
 	File          string
+	Text          string
 	Find, Replace string
 	N             int
 }
@@ -249,10 +251,21 @@ func (m Mutant) apply(asmDir string) (restore func() error, err error) {
 		if err != nil {
 			return restore, err
 		}
-		at := nth(src, e.Find, e.N)
+		lo, hi := 0, len(src)
+		if e.Text != "" {
+			lo = strings.Index(src, "TEXT ·"+e.Text+"(SB)")
+			if lo < 0 {
+				return restore, fmt.Errorf("%s: TEXT ·%s(SB) not found", e.File, e.Text)
+			}
+			if j := strings.Index(src[lo:], "\nTEXT "); j >= 0 {
+				hi = lo + j
+			}
+		}
+		at := nth(src[lo:hi], e.Find, e.N)
 		if at < 0 {
 			return restore, fmt.Errorf("%s: occurrence %d of %q not found", e.File, e.N, e.Find)
 		}
+		at += lo
 		files[e.File] = src[:at] + e.Replace + src[at+len(e.Find):]
 	}
 	for name, content := range m.Files {
