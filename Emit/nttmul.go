@@ -18,19 +18,20 @@ func init() { register("nttmul", buildMultiplyNTT) }
 // buildMultiplyNTT emits MultiplyNTTAVX2.
 func buildMultiplyNTT(c *build.Context) {
 	function(c, "MultiplyNTTAVX2")
-	mulAccRoutine(c, 1, func(j, i int) (a, b operand.Mem) {
+	mulAccRoutine(c, "mulConsts", 1, func(j, i int) (a, b operand.Mem) {
 		return operand.Mem{Base: reg.RSI, Disp: 32 * i}, operand.Mem{Base: reg.RDX, Disp: 32 * i}
 	})
 }
 
 // mulAccRoutine emits the body: for each group of eight coefficients i, the
 // sum over j < terms of the products of the words at src(j, i), reduced.
-// out, a and b are loaded into DI, SI and DX.
-func mulAccRoutine(c *build.Context, terms int, src func(j, i int) (a, b operand.Mem)) {
+// out, a and b are loaded into DI, SI and DX; the constants go to the
+// table named table.
+func mulAccRoutine(c *build.Context, table string, terms int, src func(j, i int) (a, b operand.Mem)) {
 	c.Load(c.Param("out"), reg.RDI)
 	c.Load(c.Param("a"), reg.RSI)
 	c.Load(c.Param("b"), reg.RDX)
-	g := newNTTGen(c, "mulConsts")
+	g := newNTTGen(c, table)
 	qinv := reg.Y14
 	c.VMOVDQU(g.broadcast(mldsaQ), nttQ)
 	c.VMOVDQU(g.broadcast(nttQInv), qinv)

@@ -8,19 +8,17 @@ import (
 	"github.com/mmcloughlin/avo/reg"
 )
 
-// The rows of MatrixVectorNTT (FIPS 204, Algorithm 48), one per ℓ of
-// ML-DSA-44, -65 and -87 (Table 1), on the body of MultiplyNTT (nttmul.go).
-func init() {
-	for _, l := range []int{4, 5, 7} {
-		register(fmt.Sprintf("nttmulacc%d", l), buildMultiplyAccNTT(l))
-	}
-}
+// The rows of MatrixVectorNTT (FIPS 204, Algorithm 48), one symbol per ℓ
+// of ML-DSA-44, -65 and -87 (Table 1), all in one file, on the body of
+// MultiplyNTT (nttmul.go). Each has its own constants table, so that each
+// symbol stands alone.
+func init() { register("nttmulacc", buildMultiplyAccNTT) }
 
-// buildMultiplyAccNTT returns the emitter of MultiplyAccNTT<ℓ>AVX2.
-func buildMultiplyAccNTT(l int) func(c *build.Context) {
-	return func(c *build.Context) {
+// buildMultiplyAccNTT emits MultiplyAccNTT<ℓ>AVX2 for ℓ = 4, 5 and 7.
+func buildMultiplyAccNTT(c *build.Context) {
+	for _, l := range []int{4, 5, 7} {
 		function(c, fmt.Sprintf("MultiplyAccNTT%dAVX2", l))
-		mulAccRoutine(c, l, func(j, i int) (a, b operand.Mem) {
+		mulAccRoutine(c, fmt.Sprintf("mulAcc%dConsts", l), l, func(j, i int) (a, b operand.Mem) {
 			return operand.Mem{Base: reg.RSI, Disp: 1024*j + 32*i}, operand.Mem{Base: reg.RDX, Disp: 1024*j + 32*i}
 		})
 	}

@@ -77,8 +77,8 @@ type Contract struct {
 	Variant string // "AMD64" (baseline) or "AVX2"
 	// Stem names the routine's files: go/asm/<Stem>_amd64.s and .go, and
 	// Emit/<Stem>.go, Spec/contract/<Stem>.go, Proofs/<Stem>.go (if it has
-	// hints), where the row lengths of a family (nttmulacc4, 5, 7) share
-	// one file named without the length.
+	// hints) and go/mldsa/<Stem>.go. The symbols of one go/mldsa routine
+	// share its stem (HighBits32AVX2 and HighBits88AMD64: highbits).
 	Stem string
 	// GoName is the routine of go/mldsa this symbol implements; its
 	// variant there is GoName+Variant (e.g. nttAVX2).

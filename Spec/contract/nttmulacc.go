@@ -4,8 +4,9 @@ import (
 	"fmt"
 )
 
-// The rows of MatrixVectorNTT, one routine per ℓ of ML-DSA-44, -65 and -87
-// (FIPS 204, Table 1), each in its own file go/asm/nttmulacc<ℓ>_amd64.s.
+// The rows of MatrixVectorNTT, one symbol per ℓ of ML-DSA-44, -65 and -87
+// (FIPS 204, Table 1), all three in go/asm/nttmulacc_amd64.s: one routine
+// of go/mldsa (multiplyAccNTT), one file stem.
 func init() {
 	for _, row := range []struct {
 		l      int
@@ -13,7 +14,7 @@ func init() {
 	}{{4, 30}, {5, 35}, {7, 45}} {
 		name := fmt.Sprintf("MultiplyAccNTT%dAVX2", row.l)
 		c := productContract(name, row.l)
-		c.Stem, c.GoName, c.Budget = fmt.Sprintf("nttmulacc%d", row.l), "multiplyAccNTT", row.budget
+		c.Stem, c.GoName, c.Budget = "nttmulacc", "multiplyAccNTT", row.budget
 		c.Doc = []string{
 			name + " is one row of MatrixVectorNTT (FIPS 204, Algorithm 48,",
 			fmt.Sprintf("lines 2 to 4) for ℓ = %d: out[i] = Σⱼ a[j][i]·b[j][i]·2⁻³² mod q in [0, q),", row.l),

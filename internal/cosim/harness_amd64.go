@@ -8831,13 +8831,13 @@ func data10() unsafe.Pointer
 // data11 returns the address of the harness's copy of mulConsts of nttmul_amd64.s.
 func data11() unsafe.Pointer
 
-// data12 returns the address of the harness's copy of mulConsts of nttmulacc4_amd64.s.
+// data12 returns the address of the harness's copy of mulAcc4Consts of nttmulacc_amd64.s.
 func data12() unsafe.Pointer
 
-// data13 returns the address of the harness's copy of mulConsts of nttmulacc5_amd64.s.
+// data13 returns the address of the harness's copy of mulAcc5Consts of nttmulacc_amd64.s.
 func data13() unsafe.Pointer
 
-// data14 returns the address of the harness's copy of mulConsts of nttmulacc7_amd64.s.
+// data14 returns the address of the harness's copy of mulAcc7Consts of nttmulacc_amd64.s.
 func data14() unsafe.Pointer
 
 // data15 returns the address of the harness's copy of power2RoundConsts of power2round_amd64.s.
@@ -8877,9 +8877,9 @@ var tables = []Table{
 	{File: "ntt_amd64.s", Name: "nttTwiddles", Size: 5128, Addr: data9},
 	{File: "nttinverse_amd64.s", Name: "nttInverseTwiddles", Size: 2856, Addr: data10},
 	{File: "nttmul_amd64.s", Name: "mulConsts", Size: 72, Addr: data11},
-	{File: "nttmulacc4_amd64.s", Name: "mulConsts", Size: 72, Addr: data12},
-	{File: "nttmulacc5_amd64.s", Name: "mulConsts", Size: 72, Addr: data13},
-	{File: "nttmulacc7_amd64.s", Name: "mulConsts", Size: 72, Addr: data14},
+	{File: "nttmulacc_amd64.s", Name: "mulAcc4Consts", Size: 72, Addr: data12},
+	{File: "nttmulacc_amd64.s", Name: "mulAcc5Consts", Size: 72, Addr: data13},
+	{File: "nttmulacc_amd64.s", Name: "mulAcc7Consts", Size: 72, Addr: data14},
 	{File: "power2round_amd64.s", Name: "power2RoundConsts", Size: 96, Addr: data15},
 	{File: "rejnttpoly_amd64.s", Name: "keccakRC", Size: 192, Addr: data16},
 	{File: "rejnttpolyx4_amd64.s", Name: "keccakRC", Size: 192, Addr: data17},

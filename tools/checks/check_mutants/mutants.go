@@ -11,6 +11,12 @@ func beforeFirstRET(file, code string) Edit {
 	return Edit{File: file, Find: "\tRET", Replace: code + "\tRET"}
 }
 
+// beforeRETIn inserts code before the last RET of symbol text, in a file
+// that holds several.
+func beforeRETIn(file, text, code string) Edit {
+	return Edit{File: file, Text: text, Find: "\tRET", Replace: code + "\tRET", N: -1}
+}
+
 // mutants is the catalogue. Each must make `vg prove -routine Routine`
 // fail (see the package comment for Survives).
 var mutants = []Mutant{
@@ -121,7 +127,7 @@ var mutants = []Mutant{
 		// put b there.
 		Edits: []Edit{{File: "nttmul_amd64.s", Find: "\tMOVQ     b+16(FP), DX\n", Replace: "\tMOVQ     a+8(FP), DX\n\tMOVQ     $0x100000000, AX\n\tADDQ     AX, DX\n"}}},
 	{Name: "mulacc4/read-beyond-rows", Routine: "MultiplyAccNTT4AVX2",
-		Edits: []Edit{beforeRET("nttmulacc4_amd64.s", "\tVMOVDQU 4096(DX), Y0\n")}},
+		Edits: []Edit{beforeRETIn("nttmulacc_amd64.s", "MultiplyAccNTT4AVX2", "\tVMOVDQU 4096(DX), Y0\n")}},
 
 	// ---- RejNTTPolyAMD64: memory safety and constant time proven by the
 	// inductive check; functional correctness only tested, on random seeds
@@ -158,7 +164,7 @@ var mutants = []Mutant{
 		Edits: []Edit{{File: "nttmul_amd64.s", Find: "VPADDD   Y2, Y0, Y0\n\tVMOVDQU  Y0, (DI)",
 			Replace: "VPADDD   Y2, Y0, Y0\n\tVMOVDQU  (SI), Y4\n\tVPCMPGTD Y4, Y0, Y3\n\tVPCMPGTD Y0, Y4, Y5\n\tVPOR     Y3, Y5, Y3\n\tVPANDN   Y15, Y3, Y3\n\tVPADDD   Y3, Y0, Y0\n\tVMOVDQU  Y0, (DI)"}}},
 	{Name: "nttmulacc7/odd-product-into-even-sum", Routine: "MultiplyAccNTT7AVX2",
-		Edits: []Edit{{File: "nttmulacc7_amd64.s", Find: "VPADDQ   Y4, Y0, Y0", Replace: "VPADDQ   Y5, Y0, Y0"}}},
+		Edits: []Edit{{File: "nttmulacc_amd64.s", Text: "MultiplyAccNTT7AVX2", Find: "VPADDQ   Y4, Y0, Y0", Replace: "VPADDQ   Y5, Y0, Y0"}}},
 
 	// ---- RejNTTPolyx4AVX2.
 	{Name: "rejx4/table-index-scale", Routine: "RejNTTPolyx4AVX2",
