@@ -95,7 +95,7 @@ type modrm struct {
 
 // decodeModRM reads ModRM, SIB and displacement (SDM Vol. 2A, 2.1.5,
 // Tables 2-2 and 2-3; 64-bit mode: 2.2.1.2–2.2.1.6). rmClass says what a
-// register r/m names: 'r' GPR, 'x' XMM, 'y' YMM.
+// register r/m names: 'r' GPR, 'b' byte register, 'x' XMM, 'y' YMM.
 func (d *dec) decodeModRM(rmClass byte) (modrm, error) {
 	var out modrm
 	b, err := d.byte()
@@ -176,6 +176,8 @@ func (d *dec) decodeModRM(rmClass byte) (modrm, error) {
 
 func regOperand(class byte, n int) Operand {
 	switch class {
+	case 'b':
+		return Operand{Kind: KReg, Reg: Reg(48 + n)}
 	case 'x':
 		return Operand{Kind: KReg, Reg: Reg(16 + n)}
 	case 'y':
@@ -685,6 +687,29 @@ func (d *dec) twoByte() (*Insn, error) {
 			name = map[bool]string{false: "MOVWLZX", true: "MOVWQZX"}[d.rexW]
 		}
 		return insn(name, mr.rm, gpr(mr.reg)), nil
+	case op == 0x92 || op == 0x93:
+		// 0F 92 SETC r/m8 (Go's SETCS), 0F 93 SETNC r/m8 (SETCC) (SDM
+		// Vol. 2B, SETcc). The assembler's encoding only: ModRM.reg 0, no
+		// REX.W or REX.R. A register r/m of 4–7 without REX would be
+		// AH–BH, which are not modelled.
+		if err := d.noPrefix(); err != nil {
+			return nil, err
+		}
+		if d.rexW || d.rexR {
+			return nil, d.errf("SETcc with REX.W or REX.R")
+		}
+		mr, err := d.decodeModRM('b')
+		if err != nil {
+			return nil, err
+		}
+		if mr.ext != 0 {
+			return nil, d.errf("SETcc with ModRM.reg %d", mr.ext)
+		}
+		if !mr.mem && d.rex == 0 && mr.rm.Reg.GPR() >= 4 {
+			return nil, d.errf("SETcc of AH, CH, DH or BH")
+		}
+		d.form = fmt.Sprintf("SDM Vol. 2B, SETcc: 0F %02X", op)
+		return insn(map[byte]string{0x92: "SETCS", 0x93: "SETCC"}[op], mr.rm), nil
 	case op >= 0x80 && op <= 0x8F && jccNames[op&15] != "":
 		// 0F 8x cd Jcc rel32 (SDM Vol. 2A, Jcc).
 		if err := d.noPrefix(); err != nil {

@@ -29,6 +29,12 @@ func TestDecodeAccepts(t *testing.T) {
 		{[]byte{0xC4, 0xE3, 0xFB, 0xF0, 0xC1, 0x3F}, "RORXQ $0x3f, CX, AX"},
 		{[]byte{0xC4, 0x43, 0xFB, 0xF0, 0x4D, 0x08, 0x01}, "RORXQ $0x1, 8(R13), R9"},
 		{[]byte{0x3D, 0x01, 0xE0, 0x7F, 0x00}, "CMPL AX, $0x7fe001"},
+		{[]byte{0x0F, 0x92, 0xC0}, "SETCS AL"},
+		{[]byte{0x0F, 0x92, 0xC3}, "SETCS BL"},
+		{[]byte{0x41, 0x0F, 0x93, 0xC3}, "SETCC R11B"},
+		{[]byte{0x40, 0x0F, 0x92, 0xC6}, "SETCS SIB"}, // REX: SIL, not DH
+		{[]byte{0x0F, 0x92, 0x07}, "SETCS (DI)"},
+		{[]byte{0x41, 0x0F, 0x93, 0x45, 0x08}, "SETCC 8(R13)"},
 		{[]byte{0x74, 0x02}, "JEQ +0x4"},
 		// The target is absolute (resolved to a symbol by Binary.Routine).
 		{[]byte{0xE8, 0x10, 0x00, 0x00, 0x00}, "CALL 0x1015"},
@@ -72,6 +78,11 @@ func TestDecodeRejects(t *testing.T) {
 		{0xD1, 0xC7},                               // ROLL: not in the model
 		{0x48, 0x87, 0x03},                         // XCHG with memory: locked
 		{0x87, 0xDB},                               // XCHGL: not in the model
+		{0x0F, 0x92, 0xC6},                         // SETC DH: no REX, AH–BH
+		{0x48, 0x0F, 0x92, 0xC0},                   // SETcc with REX.W
+		{0x44, 0x0F, 0x92, 0xC0},                   // SETcc with REX.R
+		{0x0F, 0x92, 0xC8},                         // SETcc with ModRM.reg 1
+		{0x66, 0x0F, 0x92, 0xC0},                   // SETcc with 66
 	} {
 		if in, _, err := Decode(code, 0, 0x1000); err == nil {
 			t.Errorf("% x accepted as %s", code, in.Text)
@@ -97,5 +108,41 @@ func TestMCDTFlag(t *testing.T) {
 	in, _, err := Decode([]byte{0xC4, 0x62, 0x5D, 0x28, 0xCA}, 0, 0) // VPMULDQ Y2, Y4, Y9
 	if err != nil || in.Op != "VPMULDQ" || in.Info().MCDT {
 		t.Errorf("VPMULDQ: %v %v", in, err)
+	}
+}
+
+// The decoder and the parser agree: the text a decoded instruction prints
+// parses to the same operation and operands (the byte sequences are the Go
+// assembler's encodings of those lines).
+func TestDecodeParseAgree(t *testing.T) {
+	for _, code := range [][]byte{
+		{0x0F, 0x92, 0xC0},                      // SETCS AL
+		{0x41, 0x0F, 0x93, 0xC3},                // SETCC R11B
+		{0x40, 0x0F, 0x92, 0xC6},                // SETCS SIB
+		{0x0F, 0x92, 0x07},                      // SETCS (DI)
+		{0x41, 0x0F, 0x93, 0x45, 0x08},          // SETCC 8(R13)
+		{0x4C, 0x8B, 0xAC, 0x24, 0xD8, 0, 0, 0}, // MOVQ 216(SP), R13
+		{0xC4, 0x41, 0x7D, 0xEF, 0xC1},          // VPXOR Y9, Y0, Y8
+	} {
+		d, _, err := Decode(code, 0, 0x1000)
+		if err != nil {
+			t.Fatalf("% x: %v", code, err)
+		}
+		p, err := ParseInsn(d.Text)
+		if err != nil {
+			t.Errorf("% x: %s does not parse: %v", code, d.Text, err)
+			continue
+		}
+		if p.Op != d.Op || len(p.Args) != len(d.Args) {
+			t.Errorf("% x: parsed %s, decoded %s", code, p.Text, d.Text)
+			continue
+		}
+		for i := range p.Args {
+			a, b := p.Args[i], d.Args[i]
+			b.Mem.DispBytes, a.Text, b.Text = 0, "", ""
+			if a != b {
+				t.Errorf("% x: operand %d: parsed %+v, decoded %+v", code, i, a, b)
+			}
+		}
 	}
 }

@@ -26,7 +26,7 @@ type Info struct {
 	Feature    string
 	Feature128 string
 	DOIT       bool
-	Forms      string // operand classes per form: r=GPR x=X y=Y m=memory i=immediate l=label
+	Forms      string // operand classes per form: r=GPR b=byte register x=X y=Y m=memory i=immediate l=label
 	// MCDT records that Intel lists the instruction as one whose timing
 	// may depend on its data unless MXCSR holds 0x1FBF ("MXCSR
 	// Configuration Dependent Timing", Intel software security guidance,
@@ -240,8 +240,8 @@ var infos = [numOps]row{
 	oCMOVQNE: {"CMOVQNE", "SDM Vol. 2A, CMOVcc—Conditional Move", "CMOV", "", true, "rm,r"},
 	oCMOVLCS: {"CMOVLCS", "SDM Vol. 2A, CMOVcc—Conditional Move", "CMOV", "", true, "rm,r"},
 	oCMOVLCC: {"CMOVLCC", "SDM Vol. 2A, CMOVcc—Conditional Move", "CMOV", "", true, "rm,r"},
-	oSETCS:   {"SETCS", "SDM Vol. 2B, SETcc—Set Byte on Condition", "", "", true, "rm"},
-	oSETCC:   {"SETCC", "SDM Vol. 2B, SETcc—Set Byte on Condition", "", "", true, "rm"},
+	oSETCS:   {"SETCS", "SDM Vol. 2B, SETcc—Set Byte on Condition", "", "", true, "bm"},
+	oSETCC:   {"SETCC", "SDM Vol. 2B, SETcc—Set Byte on Condition", "", "", true, "bm"},
 	oSBBQ:    {"SBBQ", "SDM Vol. 2B, SBB—Integer Subtraction With Borrow", "", "", true, gprALU2},
 	oADCQ:    {"ADCQ", "SDM Vol. 2A, ADC—Add With Carry", "", "", true, gprALU2},
 	oIMULQ:   {"IMULQ", "SDM Vol. 2A, IMUL—Signed Multiply", "", "", true, "rm,r;i,rm,r"},
@@ -412,6 +412,8 @@ func class(o Operand) byte {
 		switch {
 		case o.Reg.IsGPR():
 			return 'r'
+		case o.Reg.IsByte():
+			return 'b'
 		case o.Reg.IsX():
 			return 'x'
 		default:

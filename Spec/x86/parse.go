@@ -29,10 +29,32 @@ const (
 	DI
 )
 
-// IsGPR, IsX and IsY classify a register.
-func (r Reg) IsGPR() bool { return r >= 0 && r < 16 }
-func (r Reg) IsX() bool   { return r >= 16 && r < 32 }
-func (r Reg) IsY() bool   { return r >= 32 && r < 48 }
+// IsGPR, IsX, IsY and IsByte classify a register.
+func (r Reg) IsGPR() bool  { return r >= 0 && r < 16 }
+func (r Reg) IsX() bool    { return r >= 16 && r < 32 }
+func (r Reg) IsY() bool    { return r >= 32 && r < 48 }
+func (r Reg) IsByte() bool { return r >= 48 && r < 64 }
+
+// Byte registers (48–63) name the low byte of a general register, in its
+// encoding order: Go's AL, CL, DL, BL, SPB, BPB, SIB, DIB, R8B–R15B (SDM
+// Vol. 2A, Table 3-1, the r8 column with a REX prefix). AH–BH are not
+// modelled. They are operands only (of SETcc); ParseReg, which reads the
+// register names of hints, does not accept them.
+var byteNames = [16]string{"AL", "CL", "DL", "BL", "SPB", "BPB", "SIB", "DIB",
+	"R8B", "R9B", "R10B", "R11B", "R12B", "R13B", "R14B", "R15B"}
+
+// GPR returns the general register whose low byte the byte register r is.
+func (r Reg) GPR() Reg { return r - 48 }
+
+// parseByteReg parses a byte register name.
+func parseByteReg(s string) (Reg, bool) {
+	for i, n := range byteNames {
+		if s == n {
+			return Reg(48 + i), true
+		}
+	}
+	return NoReg, false
+}
 
 // Vec returns the vector register number 0–15 of an X or Y register.
 func (r Reg) Vec() int { return int(r) & 15 }
@@ -45,6 +67,8 @@ func (r Reg) String() string {
 		return fmt.Sprintf("X%d", r-16)
 	case r.IsY():
 		return fmt.Sprintf("Y%d", r-32)
+	case r.IsByte():
+		return byteNames[r-48]
 	}
 	return "none"
 }
@@ -73,7 +97,7 @@ type OpKind int
 
 // Operand kinds.
 const (
-	KReg   OpKind = iota // AX, X3, Y7
+	KReg   OpKind = iota // AX, X3, Y7, AL
 	KImm                 // $123, $-1, $0x1f
 	KMem                 // off(base)(index*scale), name+off(FP), sym<>+off(SB)
 	KLabel               // branch target
@@ -523,6 +547,10 @@ func parseOperand(s string, branch bool) (Operand, error) {
 		return o, fmt.Errorf("empty operand")
 	}
 	if r, ok := ParseReg(s); ok {
+		o.Kind, o.Reg = KReg, r
+		return o, nil
+	}
+	if r, ok := parseByteReg(s); ok {
 		o.Kind, o.Reg = KReg, r
 		return o, nil
 	}

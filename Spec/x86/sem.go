@@ -12,10 +12,11 @@ func (m *Machine[V]) readInt(in *Insn, o Operand, w uint) (V, error) {
 	var v V
 	switch o.Kind {
 	case KReg:
-		if !o.Reg.IsGPR() {
-			return v, fmt.Errorf("%s: %s is not a general register", in, o.Text)
+		r, err := gprOf(in, o, w)
+		if err != nil {
+			return v, err
 		}
-		v = m.mask(m.GPR[o.Reg], w)
+		v = m.mask(m.GPR[r], w)
 		m.noteRead(v)
 		return v, nil
 	case KImm:
@@ -37,6 +38,19 @@ func (m *Machine[V]) readInt(in *Insn, o Operand, w uint) (V, error) {
 	return v, fmt.Errorf("%s: operand %s not an integer source", in, o.Text)
 }
 
+// gprOf returns the general register an integer register operand of width
+// w accesses: itself, or for a byte register (8 bits only) the register
+// whose low byte it is.
+func gprOf(in *Insn, o Operand, w uint) (Reg, error) {
+	switch {
+	case o.Reg.IsGPR():
+		return o.Reg, nil
+	case o.Reg.IsByte() && w == 8:
+		return o.Reg.GPR(), nil
+	}
+	return NoReg, fmt.Errorf("%s: %s is not a general register of %d bits", in, o.Text, w)
+}
+
 // writeInt writes an integer destination of width w. A 32-bit register
 // write zero-extends to 64 bits; 8- and 16-bit writes keep the upper bits
 // (SDM Vol. 1, 3.4.1.1).
@@ -44,17 +58,18 @@ func (m *Machine[V]) writeInt(in *Insn, o Operand, w uint, v V) error {
 	d := m.D
 	switch o.Kind {
 	case KReg:
-		if !o.Reg.IsGPR() {
-			return fmt.Errorf("%s: %s is not a general register", in, o.Text)
+		r, err := gprOf(in, o, w)
+		if err != nil {
+			return err
 		}
 		switch w {
 		case 64:
-			m.GPR[o.Reg] = v
+			m.GPR[r] = v
 		case 32:
-			m.GPR[o.Reg] = m.mask(v, 32)
+			m.GPR[r] = m.mask(v, 32)
 		default:
 			keep := d.Const(^(uint64(1)<<w - 1))
-			m.GPR[o.Reg] = d.Or(d.And(m.GPR[o.Reg], keep), m.mask(v, w))
+			m.GPR[r] = d.Or(d.And(m.GPR[r], keep), m.mask(v, w))
 		}
 		return nil
 	case KMem:
@@ -75,7 +90,7 @@ func (m *Machine[V]) readVec(in *Insn, o Operand, n int) ([4]V, error) {
 	v = [4]V{z, z, z, z}
 	switch o.Kind {
 	case KReg:
-		if o.Reg.IsGPR() {
+		if !o.Reg.IsX() && !o.Reg.IsY() {
 			return v, fmt.Errorf("%s: %s is not a vector register", in, o.Text)
 		}
 		r := m.Vec[o.Reg.Vec()]
@@ -116,7 +131,7 @@ func vwidth(o Operand) int {
 func (m *Machine[V]) writeVEX(in *Insn, o Operand, v [4]V, n int) error {
 	switch o.Kind {
 	case KReg:
-		if o.Reg.IsGPR() {
+		if !o.Reg.IsX() && !o.Reg.IsY() {
 			return fmt.Errorf("%s: %s is not a vector register", in, o.Text)
 		}
 		z := m.D.Const(0)
@@ -1283,7 +1298,8 @@ func sameReg(a, b Operand) bool {
 	if a.Kind != KReg || b.Kind != KReg {
 		return false
 	}
-	if a.Reg.IsGPR() || b.Reg.IsGPR() {
+	vec := func(r Reg) bool { return r.IsX() || r.IsY() }
+	if !vec(a.Reg) || !vec(b.Reg) {
 		return a.Reg == b.Reg
 	}
 	return a.Reg.Vec() == b.Reg.Vec()

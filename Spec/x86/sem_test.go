@@ -232,8 +232,16 @@ func TestMovesAndConditions(t *testing.T) {
 	run(t, m, "CMPQ BX, $1", "CMOVLCS BX, AX") // 2 ≥ 1: no move, still zero-extends
 	eq(t, "CMOVLCS not taken", m.GPR[AX], 1)
 	m.GPR[CX] = 0xff00
-	run(t, m, "CMPQ AX, $2", "SETCS CX")
+	run(t, m, "CMPQ AX, $2", "SETCS CL")
 	eq(t, "SETCS", m.GPR[CX], 0xff01)
+	m.GPR[11] = 0x1234
+	run(t, m, "CMPQ AX, $2", "SETCC R11B") // carry set: 0
+	eq(t, "SETCC", m.GPR[11], 0x1200)
+	run(t, m, "CMPQ AX, $0", "SETCC R11B") // no carry: 1
+	eq(t, "SETCC", m.GPR[11], 0x1201)
+	m.GPR[SI] = 0xffff_ffff_ffff_ff00
+	run(t, m, "CMPQ AX, $2", "SETCS SIB")
+	eq(t, "SETCS SIB", m.GPR[SI], 0xffff_ffff_ffff_ff01)
 	run(t, m, "XORQ DX, DX")
 	eq(t, "XOR zero", m.GPR[DX], 0)
 	eq(t, "ZF", flag(t, m, ZF), 1)
@@ -492,6 +500,11 @@ func TestParseErrors(t *testing.T) {
 		"DATA t<>+0(SB)/8, $1\nDATA t<>+4(SB)/4, $1\n":       "set twice",
 		"TEXT ·F(SB), $0-0\n\tVPSHUFB Y1, Y2, Y3, Y4\n":      "operand form",
 		"TEXT ·F(SB), $0-0\n\tMOVQ 8(BX)(CX*3), AX\n\tRET\n": "scale",
+		// Byte registers are SETcc's operands only; AH–BH are not modelled.
+		"TEXT ·F(SB), $0-0\n\tMOVQ AL, BX\n":   "operand form",
+		"TEXT ·F(SB), $0-0\n\tSETCS CX\n":      "operand form",
+		"TEXT ·F(SB), $0-0\n\tSETCS AH\n":      "operand",
+		"TEXT ·F(SB), $0-0\n\tMOVQ (AL), BX\n": "base",
 	}
 	for src, want := range cases {
 		_, err := ParseFile("f.s", src)
