@@ -3055,7 +3055,7 @@ func h0605(s *State)
 //go:noescape
 func h0606(s *State)
 
-// h0607 runs SETCC R8 (form SETCC r8, from catalog).
+// h0607 runs SETCC R8B (form SETCC r8, from catalog).
 //
 //go:noescape
 func h0607(s *State)
@@ -3065,7 +3065,7 @@ func h0607(s *State)
 //go:noescape
 func h0608(s *State)
 
-// h0609 runs SETCS R8 (form SETCS r8, from catalog).
+// h0609 runs SETCS R8B (form SETCS r8, from catalog).
 //
 //go:noescape
 func h0609(s *State)
@@ -4240,7 +4240,7 @@ func h0842(s *State)
 //go:noescape
 func h0843(s *State)
 
-// h0844 runs ADDQ R8, R9; SETCS R10 (form ADDQ r64, r64; SETCS r8, from pair).
+// h0844 runs ADDQ R8, R9; SETCS R10B (form ADDQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h0844(s *State)
@@ -4330,7 +4330,7 @@ func h0860(s *State)
 //go:noescape
 func h0861(s *State)
 
-// h0862 runs SUBQ R8, R9; SETCS R10 (form SUBQ r64, r64; SETCS r8, from pair).
+// h0862 runs SUBQ R8, R9; SETCS R10B (form SUBQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h0862(s *State)
@@ -4420,7 +4420,7 @@ func h0878(s *State)
 //go:noescape
 func h0879(s *State)
 
-// h0880 runs ADCQ R8, R9; SETCS R10 (form ADCQ r64, r64; SETCS r8, from pair).
+// h0880 runs ADCQ R8, R9; SETCS R10B (form ADCQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h0880(s *State)
@@ -4510,7 +4510,7 @@ func h0896(s *State)
 //go:noescape
 func h0897(s *State)
 
-// h0898 runs SBBQ R8, R9; SETCS R10 (form SBBQ r64, r64; SETCS r8, from pair).
+// h0898 runs SBBQ R8, R9; SETCS R10B (form SBBQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h0898(s *State)
@@ -4600,7 +4600,7 @@ func h0914(s *State)
 //go:noescape
 func h0915(s *State)
 
-// h0916 runs CMPQ R8, R9; SETCS R10 (form CMPQ r64, r64; SETCS r8, from pair).
+// h0916 runs CMPQ R8, R9; SETCS R10B (form CMPQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h0916(s *State)
@@ -4690,7 +4690,7 @@ func h0932(s *State)
 //go:noescape
 func h0933(s *State)
 
-// h0934 runs CMPQ R8, $3; SETCS R10 (form CMPQ r64, imm; SETCS r8, from pair).
+// h0934 runs CMPQ R8, $3; SETCS R10B (form CMPQ r64, imm; SETCS r8, from pair).
 //
 //go:noescape
 func h0934(s *State)
@@ -4780,7 +4780,7 @@ func h0950(s *State)
 //go:noescape
 func h0951(s *State)
 
-// h0952 runs CMPL R8, R9; SETCS R10 (form CMPL r32, r32; SETCS r8, from pair).
+// h0952 runs CMPL R8, R9; SETCS R10B (form CMPL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h0952(s *State)
@@ -4870,7 +4870,7 @@ func h0968(s *State)
 //go:noescape
 func h0969(s *State)
 
-// h0970 runs ADDL R8, R9; SETCS R10 (form ADDL r32, r32; SETCS r8, from pair).
+// h0970 runs ADDL R8, R9; SETCS R10B (form ADDL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h0970(s *State)
@@ -4960,7 +4960,7 @@ func h0986(s *State)
 //go:noescape
 func h0987(s *State)
 
-// h0988 runs SUBL R8, R9; SETCS R10 (form SUBL r32, r32; SETCS r8, from pair).
+// h0988 runs SUBL R8, R9; SETCS R10B (form SUBL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h0988(s *State)
@@ -5050,7 +5050,7 @@ func h1004(s *State)
 //go:noescape
 func h1005(s *State)
 
-// h1006 runs ANDQ R8, R9; SETCS R10 (form ANDQ r64, r64; SETCS r8, from pair).
+// h1006 runs ANDQ R8, R9; SETCS R10B (form ANDQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1006(s *State)
@@ -5140,7 +5140,7 @@ func h1022(s *State)
 //go:noescape
 func h1023(s *State)
 
-// h1024 runs ANDL R8, R9; SETCS R10 (form ANDL r32, r32; SETCS r8, from pair).
+// h1024 runs ANDL R8, R9; SETCS R10B (form ANDL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1024(s *State)
@@ -5230,7 +5230,7 @@ func h1040(s *State)
 //go:noescape
 func h1041(s *State)
 
-// h1042 runs ORQ R8, R9; SETCS R10 (form ORQ r64, r64; SETCS r8, from pair).
+// h1042 runs ORQ R8, R9; SETCS R10B (form ORQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1042(s *State)
@@ -5320,7 +5320,7 @@ func h1058(s *State)
 //go:noescape
 func h1059(s *State)
 
-// h1060 runs ORL R8, R9; SETCS R10 (form ORL r32, r32; SETCS r8, from pair).
+// h1060 runs ORL R8, R9; SETCS R10B (form ORL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1060(s *State)
@@ -5410,7 +5410,7 @@ func h1076(s *State)
 //go:noescape
 func h1077(s *State)
 
-// h1078 runs XORQ R8, R9; SETCS R10 (form XORQ r64, r64; SETCS r8, from pair).
+// h1078 runs XORQ R8, R9; SETCS R10B (form XORQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1078(s *State)
@@ -5500,7 +5500,7 @@ func h1094(s *State)
 //go:noescape
 func h1095(s *State)
 
-// h1096 runs XORL R8, R9; SETCS R10 (form XORL r32, r32; SETCS r8, from pair).
+// h1096 runs XORL R8, R9; SETCS R10B (form XORL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1096(s *State)
@@ -5590,7 +5590,7 @@ func h1112(s *State)
 //go:noescape
 func h1113(s *State)
 
-// h1114 runs TESTQ R8, R9; SETCS R10 (form TESTQ r64, r64; SETCS r8, from pair).
+// h1114 runs TESTQ R8, R9; SETCS R10B (form TESTQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1114(s *State)
@@ -5680,7 +5680,7 @@ func h1130(s *State)
 //go:noescape
 func h1131(s *State)
 
-// h1132 runs TESTL R8, R9; SETCS R10 (form TESTL r32, r32; SETCS r8, from pair).
+// h1132 runs TESTL R8, R9; SETCS R10B (form TESTL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1132(s *State)
@@ -5770,7 +5770,7 @@ func h1148(s *State)
 //go:noescape
 func h1149(s *State)
 
-// h1150 runs INCQ R9; SETCS R10 (form INCQ r64; SETCS r8, from pair).
+// h1150 runs INCQ R9; SETCS R10B (form INCQ r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1150(s *State)
@@ -5860,7 +5860,7 @@ func h1166(s *State)
 //go:noescape
 func h1167(s *State)
 
-// h1168 runs DECQ R9; SETCS R10 (form DECQ r64; SETCS r8, from pair).
+// h1168 runs DECQ R9; SETCS R10B (form DECQ r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1168(s *State)
@@ -5950,7 +5950,7 @@ func h1184(s *State)
 //go:noescape
 func h1185(s *State)
 
-// h1186 runs INCL R9; SETCS R10 (form INCL r32; SETCS r8, from pair).
+// h1186 runs INCL R9; SETCS R10B (form INCL r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1186(s *State)
@@ -6040,7 +6040,7 @@ func h1202(s *State)
 //go:noescape
 func h1203(s *State)
 
-// h1204 runs DECL R9; SETCS R10 (form DECL r32; SETCS r8, from pair).
+// h1204 runs DECL R9; SETCS R10B (form DECL r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1204(s *State)
@@ -6130,7 +6130,7 @@ func h1220(s *State)
 //go:noescape
 func h1221(s *State)
 
-// h1222 runs NEGQ R9; SETCS R10 (form NEGQ r64; SETCS r8, from pair).
+// h1222 runs NEGQ R9; SETCS R10B (form NEGQ r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1222(s *State)
@@ -6220,7 +6220,7 @@ func h1238(s *State)
 //go:noescape
 func h1239(s *State)
 
-// h1240 runs SHLQ $1, R9; SETCS R10 (form SHLQ imm, r64; SETCS r8, from pair).
+// h1240 runs SHLQ $1, R9; SETCS R10B (form SHLQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1240(s *State)
@@ -6310,7 +6310,7 @@ func h1256(s *State)
 //go:noescape
 func h1257(s *State)
 
-// h1258 runs SHRQ $1, R9; SETCS R10 (form SHRQ imm, r64; SETCS r8, from pair).
+// h1258 runs SHRQ $1, R9; SETCS R10B (form SHRQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1258(s *State)
@@ -6400,7 +6400,7 @@ func h1274(s *State)
 //go:noescape
 func h1275(s *State)
 
-// h1276 runs SARQ $1, R9; SETCS R10 (form SARQ imm, r64; SETCS r8, from pair).
+// h1276 runs SARQ $1, R9; SETCS R10B (form SARQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1276(s *State)
@@ -6490,7 +6490,7 @@ func h1292(s *State)
 //go:noescape
 func h1293(s *State)
 
-// h1294 runs SHLQ $5, R9; SETCS R10 (form SHLQ imm, r64; SETCS r8, from pair).
+// h1294 runs SHLQ $5, R9; SETCS R10B (form SHLQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1294(s *State)
@@ -6580,7 +6580,7 @@ func h1310(s *State)
 //go:noescape
 func h1311(s *State)
 
-// h1312 runs SHRQ CX, R9; SETCS R10 (form SHRQ cl, r64; SETCS r8, from pair).
+// h1312 runs SHRQ CX, R9; SETCS R10B (form SHRQ cl, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1312(s *State)
@@ -6670,7 +6670,7 @@ func h1328(s *State)
 //go:noescape
 func h1329(s *State)
 
-// h1330 runs SHLL $1, R9; SETCS R10 (form SHLL imm, r32; SETCS r8, from pair).
+// h1330 runs SHLL $1, R9; SETCS R10B (form SHLL imm, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1330(s *State)
@@ -6760,7 +6760,7 @@ func h1346(s *State)
 //go:noescape
 func h1347(s *State)
 
-// h1348 runs SARL $3, R9; SETCS R10 (form SARL imm, r32; SETCS r8, from pair).
+// h1348 runs SARL $3, R9; SETCS R10B (form SARL imm, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1348(s *State)
@@ -6850,7 +6850,7 @@ func h1364(s *State)
 //go:noescape
 func h1365(s *State)
 
-// h1366 runs ROLQ $1, R9; SETCS R10 (form ROLQ imm, r64; SETCS r8, from pair).
+// h1366 runs ROLQ $1, R9; SETCS R10B (form ROLQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1366(s *State)
@@ -6940,7 +6940,7 @@ func h1382(s *State)
 //go:noescape
 func h1383(s *State)
 
-// h1384 runs RORQ $3, R9; SETCS R10 (form RORQ imm, r64; SETCS r8, from pair).
+// h1384 runs RORQ $3, R9; SETCS R10B (form RORQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1384(s *State)
@@ -7030,7 +7030,7 @@ func h1400(s *State)
 //go:noescape
 func h1401(s *State)
 
-// h1402 runs IMULQ R8, R9; SETCS R10 (form IMULQ r64, r64; SETCS r8, from pair).
+// h1402 runs IMULQ R8, R9; SETCS R10B (form IMULQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1402(s *State)
@@ -7120,7 +7120,7 @@ func h1418(s *State)
 //go:noescape
 func h1419(s *State)
 
-// h1420 runs IMUL3Q $-3, R8, R9; SETCS R10 (form IMUL3Q imm, r64, r64; SETCS r8, from pair).
+// h1420 runs IMUL3Q $-3, R8, R9; SETCS R10B (form IMUL3Q imm, r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1420(s *State)
@@ -7210,7 +7210,7 @@ func h1436(s *State)
 //go:noescape
 func h1437(s *State)
 
-// h1438 runs MULQ R8; SETCS R10 (form MULQ r64; SETCS r8, from pair).
+// h1438 runs MULQ R8; SETCS R10B (form MULQ r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1438(s *State)
@@ -7300,7 +7300,7 @@ func h1454(s *State)
 //go:noescape
 func h1455(s *State)
 
-// h1456 runs POPCNTQ R8, R9; SETCS R10 (form POPCNTQ r64, r64; SETCS r8, from pair).
+// h1456 runs POPCNTQ R8, R9; SETCS R10B (form POPCNTQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1456(s *State)
@@ -7938,9 +7938,9 @@ var cases = []Case{
 	{Form: "SBBQ imm, r64", Text: "SBBQ $0, R8", Source: "catalog", Run: h0604},
 	{Form: "SBBQ r64, r64", Text: "SBBQ AX, R8", Source: "catalog", Run: h0605},
 	{Form: "SBBQ r64, r64", Text: "SBBQ R8, R8", Source: "catalog", Run: h0606},
-	{Form: "SETCC r8", Text: "SETCC R8", Source: "catalog", Run: h0607},
+	{Form: "SETCC r8", Text: "SETCC R8B", Source: "catalog", Run: h0607},
 	{Form: "SETCS m8", Text: "SETCS 24(R8)", Source: "catalog", Run: h0608},
-	{Form: "SETCS r8", Text: "SETCS R8", Source: "catalog", Run: h0609},
+	{Form: "SETCS r8", Text: "SETCS R8B", Source: "catalog", Run: h0609},
 	{Form: "SHLL cl, r32", Text: "SHLL CX, R8", Source: "catalog", Run: h0610},
 	{Form: "SHLL imm, r32", Text: "SHLL $1, R8", Source: "catalog", Run: h0611},
 	{Form: "SHLL imm, r32", Text: "SHLL $13, R8", Source: "catalog", Run: h0612},
@@ -8175,7 +8175,7 @@ var cases = []Case{
 	{Form: "ADDQ r64, r64; JHI label", Text: "ADDQ R8, R9; JHI taken", Source: "pair", Run: h0841},
 	{Form: "ADDQ r64, r64; JMI label", Text: "ADDQ R8, R9; JMI taken", Source: "pair", Run: h0842},
 	{Form: "ADDQ r64, r64; JPL label", Text: "ADDQ R8, R9; JPL taken", Source: "pair", Run: h0843},
-	{Form: "ADDQ r64, r64; SETCS r8", Text: "ADDQ R8, R9; SETCS R10", Source: "pair", Run: h0844},
+	{Form: "ADDQ r64, r64; SETCS r8", Text: "ADDQ R8, R9; SETCS R10B", Source: "pair", Run: h0844},
 	{Form: "ADDQ r64, r64; CMOVQEQ r64, r64", Text: "ADDQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0845},
 	{Form: "ADDQ r64, r64; ADCQ r64, r64", Text: "ADDQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0846},
 	{Form: "ADDQ r64, r64; SBBQ r64, r64", Text: "ADDQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0847},
@@ -8193,7 +8193,7 @@ var cases = []Case{
 	{Form: "SUBQ r64, r64; JHI label", Text: "SUBQ R8, R9; JHI taken", Source: "pair", Run: h0859},
 	{Form: "SUBQ r64, r64; JMI label", Text: "SUBQ R8, R9; JMI taken", Source: "pair", Run: h0860},
 	{Form: "SUBQ r64, r64; JPL label", Text: "SUBQ R8, R9; JPL taken", Source: "pair", Run: h0861},
-	{Form: "SUBQ r64, r64; SETCS r8", Text: "SUBQ R8, R9; SETCS R10", Source: "pair", Run: h0862},
+	{Form: "SUBQ r64, r64; SETCS r8", Text: "SUBQ R8, R9; SETCS R10B", Source: "pair", Run: h0862},
 	{Form: "SUBQ r64, r64; CMOVQEQ r64, r64", Text: "SUBQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0863},
 	{Form: "SUBQ r64, r64; ADCQ r64, r64", Text: "SUBQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0864},
 	{Form: "SUBQ r64, r64; SBBQ r64, r64", Text: "SUBQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0865},
@@ -8211,7 +8211,7 @@ var cases = []Case{
 	{Form: "ADCQ r64, r64; JHI label", Text: "ADCQ R8, R9; JHI taken", Source: "pair", Run: h0877},
 	{Form: "ADCQ r64, r64; JMI label", Text: "ADCQ R8, R9; JMI taken", Source: "pair", Run: h0878},
 	{Form: "ADCQ r64, r64; JPL label", Text: "ADCQ R8, R9; JPL taken", Source: "pair", Run: h0879},
-	{Form: "ADCQ r64, r64; SETCS r8", Text: "ADCQ R8, R9; SETCS R10", Source: "pair", Run: h0880},
+	{Form: "ADCQ r64, r64; SETCS r8", Text: "ADCQ R8, R9; SETCS R10B", Source: "pair", Run: h0880},
 	{Form: "ADCQ r64, r64; CMOVQEQ r64, r64", Text: "ADCQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0881},
 	{Form: "ADCQ r64, r64; ADCQ r64, r64", Text: "ADCQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0882},
 	{Form: "ADCQ r64, r64; SBBQ r64, r64", Text: "ADCQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0883},
@@ -8229,7 +8229,7 @@ var cases = []Case{
 	{Form: "SBBQ r64, r64; JHI label", Text: "SBBQ R8, R9; JHI taken", Source: "pair", Run: h0895},
 	{Form: "SBBQ r64, r64; JMI label", Text: "SBBQ R8, R9; JMI taken", Source: "pair", Run: h0896},
 	{Form: "SBBQ r64, r64; JPL label", Text: "SBBQ R8, R9; JPL taken", Source: "pair", Run: h0897},
-	{Form: "SBBQ r64, r64; SETCS r8", Text: "SBBQ R8, R9; SETCS R10", Source: "pair", Run: h0898},
+	{Form: "SBBQ r64, r64; SETCS r8", Text: "SBBQ R8, R9; SETCS R10B", Source: "pair", Run: h0898},
 	{Form: "SBBQ r64, r64; CMOVQEQ r64, r64", Text: "SBBQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0899},
 	{Form: "SBBQ r64, r64; ADCQ r64, r64", Text: "SBBQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0900},
 	{Form: "SBBQ r64, r64; SBBQ r64, r64", Text: "SBBQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0901},
@@ -8247,7 +8247,7 @@ var cases = []Case{
 	{Form: "CMPQ r64, r64; JHI label", Text: "CMPQ R8, R9; JHI taken", Source: "pair", Run: h0913},
 	{Form: "CMPQ r64, r64; JMI label", Text: "CMPQ R8, R9; JMI taken", Source: "pair", Run: h0914},
 	{Form: "CMPQ r64, r64; JPL label", Text: "CMPQ R8, R9; JPL taken", Source: "pair", Run: h0915},
-	{Form: "CMPQ r64, r64; SETCS r8", Text: "CMPQ R8, R9; SETCS R10", Source: "pair", Run: h0916},
+	{Form: "CMPQ r64, r64; SETCS r8", Text: "CMPQ R8, R9; SETCS R10B", Source: "pair", Run: h0916},
 	{Form: "CMPQ r64, r64; CMOVQEQ r64, r64", Text: "CMPQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0917},
 	{Form: "CMPQ r64, r64; ADCQ r64, r64", Text: "CMPQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0918},
 	{Form: "CMPQ r64, r64; SBBQ r64, r64", Text: "CMPQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0919},
@@ -8265,7 +8265,7 @@ var cases = []Case{
 	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ R8, $3; JHI taken", Source: "pair", Run: h0931},
 	{Form: "CMPQ r64, imm; JMI label", Text: "CMPQ R8, $3; JMI taken", Source: "pair", Run: h0932},
 	{Form: "CMPQ r64, imm; JPL label", Text: "CMPQ R8, $3; JPL taken", Source: "pair", Run: h0933},
-	{Form: "CMPQ r64, imm; SETCS r8", Text: "CMPQ R8, $3; SETCS R10", Source: "pair", Run: h0934},
+	{Form: "CMPQ r64, imm; SETCS r8", Text: "CMPQ R8, $3; SETCS R10B", Source: "pair", Run: h0934},
 	{Form: "CMPQ r64, imm; CMOVQEQ r64, r64", Text: "CMPQ R8, $3; CMOVQEQ R11, R12", Source: "pair", Run: h0935},
 	{Form: "CMPQ r64, imm; ADCQ r64, r64", Text: "CMPQ R8, $3; ADCQ R10, R11", Source: "pair", Run: h0936},
 	{Form: "CMPQ r64, imm; SBBQ r64, r64", Text: "CMPQ R8, $3; SBBQ R10, R11", Source: "pair", Run: h0937},
@@ -8283,7 +8283,7 @@ var cases = []Case{
 	{Form: "CMPL r32, r32; JHI label", Text: "CMPL R8, R9; JHI taken", Source: "pair", Run: h0949},
 	{Form: "CMPL r32, r32; JMI label", Text: "CMPL R8, R9; JMI taken", Source: "pair", Run: h0950},
 	{Form: "CMPL r32, r32; JPL label", Text: "CMPL R8, R9; JPL taken", Source: "pair", Run: h0951},
-	{Form: "CMPL r32, r32; SETCS r8", Text: "CMPL R8, R9; SETCS R10", Source: "pair", Run: h0952},
+	{Form: "CMPL r32, r32; SETCS r8", Text: "CMPL R8, R9; SETCS R10B", Source: "pair", Run: h0952},
 	{Form: "CMPL r32, r32; CMOVQEQ r64, r64", Text: "CMPL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0953},
 	{Form: "CMPL r32, r32; ADCQ r64, r64", Text: "CMPL R8, R9; ADCQ R10, R11", Source: "pair", Run: h0954},
 	{Form: "CMPL r32, r32; SBBQ r64, r64", Text: "CMPL R8, R9; SBBQ R10, R11", Source: "pair", Run: h0955},
@@ -8301,7 +8301,7 @@ var cases = []Case{
 	{Form: "ADDL r32, r32; JHI label", Text: "ADDL R8, R9; JHI taken", Source: "pair", Run: h0967},
 	{Form: "ADDL r32, r32; JMI label", Text: "ADDL R8, R9; JMI taken", Source: "pair", Run: h0968},
 	{Form: "ADDL r32, r32; JPL label", Text: "ADDL R8, R9; JPL taken", Source: "pair", Run: h0969},
-	{Form: "ADDL r32, r32; SETCS r8", Text: "ADDL R8, R9; SETCS R10", Source: "pair", Run: h0970},
+	{Form: "ADDL r32, r32; SETCS r8", Text: "ADDL R8, R9; SETCS R10B", Source: "pair", Run: h0970},
 	{Form: "ADDL r32, r32; CMOVQEQ r64, r64", Text: "ADDL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0971},
 	{Form: "ADDL r32, r32; ADCQ r64, r64", Text: "ADDL R8, R9; ADCQ R10, R11", Source: "pair", Run: h0972},
 	{Form: "ADDL r32, r32; SBBQ r64, r64", Text: "ADDL R8, R9; SBBQ R10, R11", Source: "pair", Run: h0973},
@@ -8319,7 +8319,7 @@ var cases = []Case{
 	{Form: "SUBL r32, r32; JHI label", Text: "SUBL R8, R9; JHI taken", Source: "pair", Run: h0985},
 	{Form: "SUBL r32, r32; JMI label", Text: "SUBL R8, R9; JMI taken", Source: "pair", Run: h0986},
 	{Form: "SUBL r32, r32; JPL label", Text: "SUBL R8, R9; JPL taken", Source: "pair", Run: h0987},
-	{Form: "SUBL r32, r32; SETCS r8", Text: "SUBL R8, R9; SETCS R10", Source: "pair", Run: h0988},
+	{Form: "SUBL r32, r32; SETCS r8", Text: "SUBL R8, R9; SETCS R10B", Source: "pair", Run: h0988},
 	{Form: "SUBL r32, r32; CMOVQEQ r64, r64", Text: "SUBL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0989},
 	{Form: "SUBL r32, r32; ADCQ r64, r64", Text: "SUBL R8, R9; ADCQ R10, R11", Source: "pair", Run: h0990},
 	{Form: "SUBL r32, r32; SBBQ r64, r64", Text: "SUBL R8, R9; SBBQ R10, R11", Source: "pair", Run: h0991},
@@ -8337,7 +8337,7 @@ var cases = []Case{
 	{Form: "ANDQ r64, r64; JHI label", Text: "ANDQ R8, R9; JHI taken", Source: "pair", Run: h1003},
 	{Form: "ANDQ r64, r64; JMI label", Text: "ANDQ R8, R9; JMI taken", Source: "pair", Run: h1004},
 	{Form: "ANDQ r64, r64; JPL label", Text: "ANDQ R8, R9; JPL taken", Source: "pair", Run: h1005},
-	{Form: "ANDQ r64, r64; SETCS r8", Text: "ANDQ R8, R9; SETCS R10", Source: "pair", Run: h1006},
+	{Form: "ANDQ r64, r64; SETCS r8", Text: "ANDQ R8, R9; SETCS R10B", Source: "pair", Run: h1006},
 	{Form: "ANDQ r64, r64; CMOVQEQ r64, r64", Text: "ANDQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1007},
 	{Form: "ANDQ r64, r64; ADCQ r64, r64", Text: "ANDQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1008},
 	{Form: "ANDQ r64, r64; SBBQ r64, r64", Text: "ANDQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1009},
@@ -8355,7 +8355,7 @@ var cases = []Case{
 	{Form: "ANDL r32, r32; JHI label", Text: "ANDL R8, R9; JHI taken", Source: "pair", Run: h1021},
 	{Form: "ANDL r32, r32; JMI label", Text: "ANDL R8, R9; JMI taken", Source: "pair", Run: h1022},
 	{Form: "ANDL r32, r32; JPL label", Text: "ANDL R8, R9; JPL taken", Source: "pair", Run: h1023},
-	{Form: "ANDL r32, r32; SETCS r8", Text: "ANDL R8, R9; SETCS R10", Source: "pair", Run: h1024},
+	{Form: "ANDL r32, r32; SETCS r8", Text: "ANDL R8, R9; SETCS R10B", Source: "pair", Run: h1024},
 	{Form: "ANDL r32, r32; CMOVQEQ r64, r64", Text: "ANDL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1025},
 	{Form: "ANDL r32, r32; ADCQ r64, r64", Text: "ANDL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1026},
 	{Form: "ANDL r32, r32; SBBQ r64, r64", Text: "ANDL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1027},
@@ -8373,7 +8373,7 @@ var cases = []Case{
 	{Form: "ORQ r64, r64; JHI label", Text: "ORQ R8, R9; JHI taken", Source: "pair", Run: h1039},
 	{Form: "ORQ r64, r64; JMI label", Text: "ORQ R8, R9; JMI taken", Source: "pair", Run: h1040},
 	{Form: "ORQ r64, r64; JPL label", Text: "ORQ R8, R9; JPL taken", Source: "pair", Run: h1041},
-	{Form: "ORQ r64, r64; SETCS r8", Text: "ORQ R8, R9; SETCS R10", Source: "pair", Run: h1042},
+	{Form: "ORQ r64, r64; SETCS r8", Text: "ORQ R8, R9; SETCS R10B", Source: "pair", Run: h1042},
 	{Form: "ORQ r64, r64; CMOVQEQ r64, r64", Text: "ORQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1043},
 	{Form: "ORQ r64, r64; ADCQ r64, r64", Text: "ORQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1044},
 	{Form: "ORQ r64, r64; SBBQ r64, r64", Text: "ORQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1045},
@@ -8391,7 +8391,7 @@ var cases = []Case{
 	{Form: "ORL r32, r32; JHI label", Text: "ORL R8, R9; JHI taken", Source: "pair", Run: h1057},
 	{Form: "ORL r32, r32; JMI label", Text: "ORL R8, R9; JMI taken", Source: "pair", Run: h1058},
 	{Form: "ORL r32, r32; JPL label", Text: "ORL R8, R9; JPL taken", Source: "pair", Run: h1059},
-	{Form: "ORL r32, r32; SETCS r8", Text: "ORL R8, R9; SETCS R10", Source: "pair", Run: h1060},
+	{Form: "ORL r32, r32; SETCS r8", Text: "ORL R8, R9; SETCS R10B", Source: "pair", Run: h1060},
 	{Form: "ORL r32, r32; CMOVQEQ r64, r64", Text: "ORL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1061},
 	{Form: "ORL r32, r32; ADCQ r64, r64", Text: "ORL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1062},
 	{Form: "ORL r32, r32; SBBQ r64, r64", Text: "ORL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1063},
@@ -8409,7 +8409,7 @@ var cases = []Case{
 	{Form: "XORQ r64, r64; JHI label", Text: "XORQ R8, R9; JHI taken", Source: "pair", Run: h1075},
 	{Form: "XORQ r64, r64; JMI label", Text: "XORQ R8, R9; JMI taken", Source: "pair", Run: h1076},
 	{Form: "XORQ r64, r64; JPL label", Text: "XORQ R8, R9; JPL taken", Source: "pair", Run: h1077},
-	{Form: "XORQ r64, r64; SETCS r8", Text: "XORQ R8, R9; SETCS R10", Source: "pair", Run: h1078},
+	{Form: "XORQ r64, r64; SETCS r8", Text: "XORQ R8, R9; SETCS R10B", Source: "pair", Run: h1078},
 	{Form: "XORQ r64, r64; CMOVQEQ r64, r64", Text: "XORQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1079},
 	{Form: "XORQ r64, r64; ADCQ r64, r64", Text: "XORQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1080},
 	{Form: "XORQ r64, r64; SBBQ r64, r64", Text: "XORQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1081},
@@ -8427,7 +8427,7 @@ var cases = []Case{
 	{Form: "XORL r32, r32; JHI label", Text: "XORL R8, R9; JHI taken", Source: "pair", Run: h1093},
 	{Form: "XORL r32, r32; JMI label", Text: "XORL R8, R9; JMI taken", Source: "pair", Run: h1094},
 	{Form: "XORL r32, r32; JPL label", Text: "XORL R8, R9; JPL taken", Source: "pair", Run: h1095},
-	{Form: "XORL r32, r32; SETCS r8", Text: "XORL R8, R9; SETCS R10", Source: "pair", Run: h1096},
+	{Form: "XORL r32, r32; SETCS r8", Text: "XORL R8, R9; SETCS R10B", Source: "pair", Run: h1096},
 	{Form: "XORL r32, r32; CMOVQEQ r64, r64", Text: "XORL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1097},
 	{Form: "XORL r32, r32; ADCQ r64, r64", Text: "XORL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1098},
 	{Form: "XORL r32, r32; SBBQ r64, r64", Text: "XORL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1099},
@@ -8445,7 +8445,7 @@ var cases = []Case{
 	{Form: "TESTQ r64, r64; JHI label", Text: "TESTQ R8, R9; JHI taken", Source: "pair", Run: h1111},
 	{Form: "TESTQ r64, r64; JMI label", Text: "TESTQ R8, R9; JMI taken", Source: "pair", Run: h1112},
 	{Form: "TESTQ r64, r64; JPL label", Text: "TESTQ R8, R9; JPL taken", Source: "pair", Run: h1113},
-	{Form: "TESTQ r64, r64; SETCS r8", Text: "TESTQ R8, R9; SETCS R10", Source: "pair", Run: h1114},
+	{Form: "TESTQ r64, r64; SETCS r8", Text: "TESTQ R8, R9; SETCS R10B", Source: "pair", Run: h1114},
 	{Form: "TESTQ r64, r64; CMOVQEQ r64, r64", Text: "TESTQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1115},
 	{Form: "TESTQ r64, r64; ADCQ r64, r64", Text: "TESTQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1116},
 	{Form: "TESTQ r64, r64; SBBQ r64, r64", Text: "TESTQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1117},
@@ -8463,7 +8463,7 @@ var cases = []Case{
 	{Form: "TESTL r32, r32; JHI label", Text: "TESTL R8, R9; JHI taken", Source: "pair", Run: h1129},
 	{Form: "TESTL r32, r32; JMI label", Text: "TESTL R8, R9; JMI taken", Source: "pair", Run: h1130},
 	{Form: "TESTL r32, r32; JPL label", Text: "TESTL R8, R9; JPL taken", Source: "pair", Run: h1131},
-	{Form: "TESTL r32, r32; SETCS r8", Text: "TESTL R8, R9; SETCS R10", Source: "pair", Run: h1132},
+	{Form: "TESTL r32, r32; SETCS r8", Text: "TESTL R8, R9; SETCS R10B", Source: "pair", Run: h1132},
 	{Form: "TESTL r32, r32; CMOVQEQ r64, r64", Text: "TESTL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1133},
 	{Form: "TESTL r32, r32; ADCQ r64, r64", Text: "TESTL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1134},
 	{Form: "TESTL r32, r32; SBBQ r64, r64", Text: "TESTL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1135},
@@ -8481,7 +8481,7 @@ var cases = []Case{
 	{Form: "INCQ r64; JHI label", Text: "INCQ R9; JHI taken", Source: "pair", Run: h1147},
 	{Form: "INCQ r64; JMI label", Text: "INCQ R9; JMI taken", Source: "pair", Run: h1148},
 	{Form: "INCQ r64; JPL label", Text: "INCQ R9; JPL taken", Source: "pair", Run: h1149},
-	{Form: "INCQ r64; SETCS r8", Text: "INCQ R9; SETCS R10", Source: "pair", Run: h1150},
+	{Form: "INCQ r64; SETCS r8", Text: "INCQ R9; SETCS R10B", Source: "pair", Run: h1150},
 	{Form: "INCQ r64; CMOVQEQ r64, r64", Text: "INCQ R9; CMOVQEQ R11, R12", Source: "pair", Run: h1151},
 	{Form: "INCQ r64; ADCQ r64, r64", Text: "INCQ R9; ADCQ R10, R11", Source: "pair", Run: h1152},
 	{Form: "INCQ r64; SBBQ r64, r64", Text: "INCQ R9; SBBQ R10, R11", Source: "pair", Run: h1153},
@@ -8499,7 +8499,7 @@ var cases = []Case{
 	{Form: "DECQ r64; JHI label", Text: "DECQ R9; JHI taken", Source: "pair", Run: h1165},
 	{Form: "DECQ r64; JMI label", Text: "DECQ R9; JMI taken", Source: "pair", Run: h1166},
 	{Form: "DECQ r64; JPL label", Text: "DECQ R9; JPL taken", Source: "pair", Run: h1167},
-	{Form: "DECQ r64; SETCS r8", Text: "DECQ R9; SETCS R10", Source: "pair", Run: h1168},
+	{Form: "DECQ r64; SETCS r8", Text: "DECQ R9; SETCS R10B", Source: "pair", Run: h1168},
 	{Form: "DECQ r64; CMOVQEQ r64, r64", Text: "DECQ R9; CMOVQEQ R11, R12", Source: "pair", Run: h1169},
 	{Form: "DECQ r64; ADCQ r64, r64", Text: "DECQ R9; ADCQ R10, R11", Source: "pair", Run: h1170},
 	{Form: "DECQ r64; SBBQ r64, r64", Text: "DECQ R9; SBBQ R10, R11", Source: "pair", Run: h1171},
@@ -8517,7 +8517,7 @@ var cases = []Case{
 	{Form: "INCL r32; JHI label", Text: "INCL R9; JHI taken", Source: "pair", Run: h1183},
 	{Form: "INCL r32; JMI label", Text: "INCL R9; JMI taken", Source: "pair", Run: h1184},
 	{Form: "INCL r32; JPL label", Text: "INCL R9; JPL taken", Source: "pair", Run: h1185},
-	{Form: "INCL r32; SETCS r8", Text: "INCL R9; SETCS R10", Source: "pair", Run: h1186},
+	{Form: "INCL r32; SETCS r8", Text: "INCL R9; SETCS R10B", Source: "pair", Run: h1186},
 	{Form: "INCL r32; CMOVQEQ r64, r64", Text: "INCL R9; CMOVQEQ R11, R12", Source: "pair", Run: h1187},
 	{Form: "INCL r32; ADCQ r64, r64", Text: "INCL R9; ADCQ R10, R11", Source: "pair", Run: h1188},
 	{Form: "INCL r32; SBBQ r64, r64", Text: "INCL R9; SBBQ R10, R11", Source: "pair", Run: h1189},
@@ -8535,7 +8535,7 @@ var cases = []Case{
 	{Form: "DECL r32; JHI label", Text: "DECL R9; JHI taken", Source: "pair", Run: h1201},
 	{Form: "DECL r32; JMI label", Text: "DECL R9; JMI taken", Source: "pair", Run: h1202},
 	{Form: "DECL r32; JPL label", Text: "DECL R9; JPL taken", Source: "pair", Run: h1203},
-	{Form: "DECL r32; SETCS r8", Text: "DECL R9; SETCS R10", Source: "pair", Run: h1204},
+	{Form: "DECL r32; SETCS r8", Text: "DECL R9; SETCS R10B", Source: "pair", Run: h1204},
 	{Form: "DECL r32; CMOVQEQ r64, r64", Text: "DECL R9; CMOVQEQ R11, R12", Source: "pair", Run: h1205},
 	{Form: "DECL r32; ADCQ r64, r64", Text: "DECL R9; ADCQ R10, R11", Source: "pair", Run: h1206},
 	{Form: "DECL r32; SBBQ r64, r64", Text: "DECL R9; SBBQ R10, R11", Source: "pair", Run: h1207},
@@ -8553,7 +8553,7 @@ var cases = []Case{
 	{Form: "NEGQ r64; JHI label", Text: "NEGQ R9; JHI taken", Source: "pair", Run: h1219},
 	{Form: "NEGQ r64; JMI label", Text: "NEGQ R9; JMI taken", Source: "pair", Run: h1220},
 	{Form: "NEGQ r64; JPL label", Text: "NEGQ R9; JPL taken", Source: "pair", Run: h1221},
-	{Form: "NEGQ r64; SETCS r8", Text: "NEGQ R9; SETCS R10", Source: "pair", Run: h1222},
+	{Form: "NEGQ r64; SETCS r8", Text: "NEGQ R9; SETCS R10B", Source: "pair", Run: h1222},
 	{Form: "NEGQ r64; CMOVQEQ r64, r64", Text: "NEGQ R9; CMOVQEQ R11, R12", Source: "pair", Run: h1223},
 	{Form: "NEGQ r64; ADCQ r64, r64", Text: "NEGQ R9; ADCQ R10, R11", Source: "pair", Run: h1224},
 	{Form: "NEGQ r64; SBBQ r64, r64", Text: "NEGQ R9; SBBQ R10, R11", Source: "pair", Run: h1225},
@@ -8571,7 +8571,7 @@ var cases = []Case{
 	{Form: "SHLQ imm, r64; JHI label", Text: "SHLQ $1, R9; JHI taken", Source: "pair", Run: h1237},
 	{Form: "SHLQ imm, r64; JMI label", Text: "SHLQ $1, R9; JMI taken", Source: "pair", Run: h1238},
 	{Form: "SHLQ imm, r64; JPL label", Text: "SHLQ $1, R9; JPL taken", Source: "pair", Run: h1239},
-	{Form: "SHLQ imm, r64; SETCS r8", Text: "SHLQ $1, R9; SETCS R10", Source: "pair", Run: h1240},
+	{Form: "SHLQ imm, r64; SETCS r8", Text: "SHLQ $1, R9; SETCS R10B", Source: "pair", Run: h1240},
 	{Form: "SHLQ imm, r64; CMOVQEQ r64, r64", Text: "SHLQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1241},
 	{Form: "SHLQ imm, r64; ADCQ r64, r64", Text: "SHLQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1242},
 	{Form: "SHLQ imm, r64; SBBQ r64, r64", Text: "SHLQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1243},
@@ -8589,7 +8589,7 @@ var cases = []Case{
 	{Form: "SHRQ imm, r64; JHI label", Text: "SHRQ $1, R9; JHI taken", Source: "pair", Run: h1255},
 	{Form: "SHRQ imm, r64; JMI label", Text: "SHRQ $1, R9; JMI taken", Source: "pair", Run: h1256},
 	{Form: "SHRQ imm, r64; JPL label", Text: "SHRQ $1, R9; JPL taken", Source: "pair", Run: h1257},
-	{Form: "SHRQ imm, r64; SETCS r8", Text: "SHRQ $1, R9; SETCS R10", Source: "pair", Run: h1258},
+	{Form: "SHRQ imm, r64; SETCS r8", Text: "SHRQ $1, R9; SETCS R10B", Source: "pair", Run: h1258},
 	{Form: "SHRQ imm, r64; CMOVQEQ r64, r64", Text: "SHRQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1259},
 	{Form: "SHRQ imm, r64; ADCQ r64, r64", Text: "SHRQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1260},
 	{Form: "SHRQ imm, r64; SBBQ r64, r64", Text: "SHRQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1261},
@@ -8607,7 +8607,7 @@ var cases = []Case{
 	{Form: "SARQ imm, r64; JHI label", Text: "SARQ $1, R9; JHI taken", Source: "pair", Run: h1273},
 	{Form: "SARQ imm, r64; JMI label", Text: "SARQ $1, R9; JMI taken", Source: "pair", Run: h1274},
 	{Form: "SARQ imm, r64; JPL label", Text: "SARQ $1, R9; JPL taken", Source: "pair", Run: h1275},
-	{Form: "SARQ imm, r64; SETCS r8", Text: "SARQ $1, R9; SETCS R10", Source: "pair", Run: h1276},
+	{Form: "SARQ imm, r64; SETCS r8", Text: "SARQ $1, R9; SETCS R10B", Source: "pair", Run: h1276},
 	{Form: "SARQ imm, r64; CMOVQEQ r64, r64", Text: "SARQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1277},
 	{Form: "SARQ imm, r64; ADCQ r64, r64", Text: "SARQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1278},
 	{Form: "SARQ imm, r64; SBBQ r64, r64", Text: "SARQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1279},
@@ -8625,7 +8625,7 @@ var cases = []Case{
 	{Form: "SHLQ imm, r64; JHI label", Text: "SHLQ $5, R9; JHI taken", Source: "pair", Run: h1291},
 	{Form: "SHLQ imm, r64; JMI label", Text: "SHLQ $5, R9; JMI taken", Source: "pair", Run: h1292},
 	{Form: "SHLQ imm, r64; JPL label", Text: "SHLQ $5, R9; JPL taken", Source: "pair", Run: h1293},
-	{Form: "SHLQ imm, r64; SETCS r8", Text: "SHLQ $5, R9; SETCS R10", Source: "pair", Run: h1294},
+	{Form: "SHLQ imm, r64; SETCS r8", Text: "SHLQ $5, R9; SETCS R10B", Source: "pair", Run: h1294},
 	{Form: "SHLQ imm, r64; CMOVQEQ r64, r64", Text: "SHLQ $5, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1295},
 	{Form: "SHLQ imm, r64; ADCQ r64, r64", Text: "SHLQ $5, R9; ADCQ R10, R11", Source: "pair", Run: h1296},
 	{Form: "SHLQ imm, r64; SBBQ r64, r64", Text: "SHLQ $5, R9; SBBQ R10, R11", Source: "pair", Run: h1297},
@@ -8643,7 +8643,7 @@ var cases = []Case{
 	{Form: "SHRQ cl, r64; JHI label", Text: "SHRQ CX, R9; JHI taken", Source: "pair", Run: h1309},
 	{Form: "SHRQ cl, r64; JMI label", Text: "SHRQ CX, R9; JMI taken", Source: "pair", Run: h1310},
 	{Form: "SHRQ cl, r64; JPL label", Text: "SHRQ CX, R9; JPL taken", Source: "pair", Run: h1311},
-	{Form: "SHRQ cl, r64; SETCS r8", Text: "SHRQ CX, R9; SETCS R10", Source: "pair", Run: h1312},
+	{Form: "SHRQ cl, r64; SETCS r8", Text: "SHRQ CX, R9; SETCS R10B", Source: "pair", Run: h1312},
 	{Form: "SHRQ cl, r64; CMOVQEQ r64, r64", Text: "SHRQ CX, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1313},
 	{Form: "SHRQ cl, r64; ADCQ r64, r64", Text: "SHRQ CX, R9; ADCQ R10, R11", Source: "pair", Run: h1314},
 	{Form: "SHRQ cl, r64; SBBQ r64, r64", Text: "SHRQ CX, R9; SBBQ R10, R11", Source: "pair", Run: h1315},
@@ -8661,7 +8661,7 @@ var cases = []Case{
 	{Form: "SHLL imm, r32; JHI label", Text: "SHLL $1, R9; JHI taken", Source: "pair", Run: h1327},
 	{Form: "SHLL imm, r32; JMI label", Text: "SHLL $1, R9; JMI taken", Source: "pair", Run: h1328},
 	{Form: "SHLL imm, r32; JPL label", Text: "SHLL $1, R9; JPL taken", Source: "pair", Run: h1329},
-	{Form: "SHLL imm, r32; SETCS r8", Text: "SHLL $1, R9; SETCS R10", Source: "pair", Run: h1330},
+	{Form: "SHLL imm, r32; SETCS r8", Text: "SHLL $1, R9; SETCS R10B", Source: "pair", Run: h1330},
 	{Form: "SHLL imm, r32; CMOVQEQ r64, r64", Text: "SHLL $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1331},
 	{Form: "SHLL imm, r32; ADCQ r64, r64", Text: "SHLL $1, R9; ADCQ R10, R11", Source: "pair", Run: h1332},
 	{Form: "SHLL imm, r32; SBBQ r64, r64", Text: "SHLL $1, R9; SBBQ R10, R11", Source: "pair", Run: h1333},
@@ -8679,7 +8679,7 @@ var cases = []Case{
 	{Form: "SARL imm, r32; JHI label", Text: "SARL $3, R9; JHI taken", Source: "pair", Run: h1345},
 	{Form: "SARL imm, r32; JMI label", Text: "SARL $3, R9; JMI taken", Source: "pair", Run: h1346},
 	{Form: "SARL imm, r32; JPL label", Text: "SARL $3, R9; JPL taken", Source: "pair", Run: h1347},
-	{Form: "SARL imm, r32; SETCS r8", Text: "SARL $3, R9; SETCS R10", Source: "pair", Run: h1348},
+	{Form: "SARL imm, r32; SETCS r8", Text: "SARL $3, R9; SETCS R10B", Source: "pair", Run: h1348},
 	{Form: "SARL imm, r32; CMOVQEQ r64, r64", Text: "SARL $3, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1349},
 	{Form: "SARL imm, r32; ADCQ r64, r64", Text: "SARL $3, R9; ADCQ R10, R11", Source: "pair", Run: h1350},
 	{Form: "SARL imm, r32; SBBQ r64, r64", Text: "SARL $3, R9; SBBQ R10, R11", Source: "pair", Run: h1351},
@@ -8697,7 +8697,7 @@ var cases = []Case{
 	{Form: "ROLQ imm, r64; JHI label", Text: "ROLQ $1, R9; JHI taken", Source: "pair", Run: h1363},
 	{Form: "ROLQ imm, r64; JMI label", Text: "ROLQ $1, R9; JMI taken", Source: "pair", Run: h1364},
 	{Form: "ROLQ imm, r64; JPL label", Text: "ROLQ $1, R9; JPL taken", Source: "pair", Run: h1365},
-	{Form: "ROLQ imm, r64; SETCS r8", Text: "ROLQ $1, R9; SETCS R10", Source: "pair", Run: h1366},
+	{Form: "ROLQ imm, r64; SETCS r8", Text: "ROLQ $1, R9; SETCS R10B", Source: "pair", Run: h1366},
 	{Form: "ROLQ imm, r64; CMOVQEQ r64, r64", Text: "ROLQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1367},
 	{Form: "ROLQ imm, r64; ADCQ r64, r64", Text: "ROLQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1368},
 	{Form: "ROLQ imm, r64; SBBQ r64, r64", Text: "ROLQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1369},
@@ -8715,7 +8715,7 @@ var cases = []Case{
 	{Form: "RORQ imm, r64; JHI label", Text: "RORQ $3, R9; JHI taken", Source: "pair", Run: h1381},
 	{Form: "RORQ imm, r64; JMI label", Text: "RORQ $3, R9; JMI taken", Source: "pair", Run: h1382},
 	{Form: "RORQ imm, r64; JPL label", Text: "RORQ $3, R9; JPL taken", Source: "pair", Run: h1383},
-	{Form: "RORQ imm, r64; SETCS r8", Text: "RORQ $3, R9; SETCS R10", Source: "pair", Run: h1384},
+	{Form: "RORQ imm, r64; SETCS r8", Text: "RORQ $3, R9; SETCS R10B", Source: "pair", Run: h1384},
 	{Form: "RORQ imm, r64; CMOVQEQ r64, r64", Text: "RORQ $3, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1385},
 	{Form: "RORQ imm, r64; ADCQ r64, r64", Text: "RORQ $3, R9; ADCQ R10, R11", Source: "pair", Run: h1386},
 	{Form: "RORQ imm, r64; SBBQ r64, r64", Text: "RORQ $3, R9; SBBQ R10, R11", Source: "pair", Run: h1387},
@@ -8733,7 +8733,7 @@ var cases = []Case{
 	{Form: "IMULQ r64, r64; JHI label", Text: "IMULQ R8, R9; JHI taken", Source: "pair", Run: h1399},
 	{Form: "IMULQ r64, r64; JMI label", Text: "IMULQ R8, R9; JMI taken", Source: "pair", Run: h1400},
 	{Form: "IMULQ r64, r64; JPL label", Text: "IMULQ R8, R9; JPL taken", Source: "pair", Run: h1401},
-	{Form: "IMULQ r64, r64; SETCS r8", Text: "IMULQ R8, R9; SETCS R10", Source: "pair", Run: h1402},
+	{Form: "IMULQ r64, r64; SETCS r8", Text: "IMULQ R8, R9; SETCS R10B", Source: "pair", Run: h1402},
 	{Form: "IMULQ r64, r64; CMOVQEQ r64, r64", Text: "IMULQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1403},
 	{Form: "IMULQ r64, r64; ADCQ r64, r64", Text: "IMULQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1404},
 	{Form: "IMULQ r64, r64; SBBQ r64, r64", Text: "IMULQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1405},
@@ -8751,7 +8751,7 @@ var cases = []Case{
 	{Form: "IMUL3Q imm, r64, r64; JHI label", Text: "IMUL3Q $-3, R8, R9; JHI taken", Source: "pair", Run: h1417},
 	{Form: "IMUL3Q imm, r64, r64; JMI label", Text: "IMUL3Q $-3, R8, R9; JMI taken", Source: "pair", Run: h1418},
 	{Form: "IMUL3Q imm, r64, r64; JPL label", Text: "IMUL3Q $-3, R8, R9; JPL taken", Source: "pair", Run: h1419},
-	{Form: "IMUL3Q imm, r64, r64; SETCS r8", Text: "IMUL3Q $-3, R8, R9; SETCS R10", Source: "pair", Run: h1420},
+	{Form: "IMUL3Q imm, r64, r64; SETCS r8", Text: "IMUL3Q $-3, R8, R9; SETCS R10B", Source: "pair", Run: h1420},
 	{Form: "IMUL3Q imm, r64, r64; CMOVQEQ r64, r64", Text: "IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1421},
 	{Form: "IMUL3Q imm, r64, r64; ADCQ r64, r64", Text: "IMUL3Q $-3, R8, R9; ADCQ R10, R11", Source: "pair", Run: h1422},
 	{Form: "IMUL3Q imm, r64, r64; SBBQ r64, r64", Text: "IMUL3Q $-3, R8, R9; SBBQ R10, R11", Source: "pair", Run: h1423},
@@ -8769,7 +8769,7 @@ var cases = []Case{
 	{Form: "MULQ r64; JHI label", Text: "MULQ R8; JHI taken", Source: "pair", Run: h1435},
 	{Form: "MULQ r64; JMI label", Text: "MULQ R8; JMI taken", Source: "pair", Run: h1436},
 	{Form: "MULQ r64; JPL label", Text: "MULQ R8; JPL taken", Source: "pair", Run: h1437},
-	{Form: "MULQ r64; SETCS r8", Text: "MULQ R8; SETCS R10", Source: "pair", Run: h1438},
+	{Form: "MULQ r64; SETCS r8", Text: "MULQ R8; SETCS R10B", Source: "pair", Run: h1438},
 	{Form: "MULQ r64; CMOVQEQ r64, r64", Text: "MULQ R8; CMOVQEQ R11, R12", Source: "pair", Run: h1439},
 	{Form: "MULQ r64; ADCQ r64, r64", Text: "MULQ R8; ADCQ R10, R11", Source: "pair", Run: h1440},
 	{Form: "MULQ r64; SBBQ r64, r64", Text: "MULQ R8; SBBQ R10, R11", Source: "pair", Run: h1441},
@@ -8787,7 +8787,7 @@ var cases = []Case{
 	{Form: "POPCNTQ r64, r64; JHI label", Text: "POPCNTQ R8, R9; JHI taken", Source: "pair", Run: h1453},
 	{Form: "POPCNTQ r64, r64; JMI label", Text: "POPCNTQ R8, R9; JMI taken", Source: "pair", Run: h1454},
 	{Form: "POPCNTQ r64, r64; JPL label", Text: "POPCNTQ R8, R9; JPL taken", Source: "pair", Run: h1455},
-	{Form: "POPCNTQ r64, r64; SETCS r8", Text: "POPCNTQ R8, R9; SETCS R10", Source: "pair", Run: h1456},
+	{Form: "POPCNTQ r64, r64; SETCS r8", Text: "POPCNTQ R8, R9; SETCS R10B", Source: "pair", Run: h1456},
 	{Form: "POPCNTQ r64, r64; CMOVQEQ r64, r64", Text: "POPCNTQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1457},
 	{Form: "POPCNTQ r64, r64; ADCQ r64, r64", Text: "POPCNTQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1458},
 	{Form: "POPCNTQ r64, r64; SBBQ r64, r64", Text: "POPCNTQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1459},

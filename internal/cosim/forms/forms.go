@@ -18,6 +18,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/vg-crypto/vg/Spec/x86"
 )
 
 // Operand is one operand of an instruction line.
@@ -85,26 +87,12 @@ func (in Insn) MemWidth() int {
 // IsBranch reports whether in is a jump (conditional or not).
 func (in Insn) IsBranch() bool { return strings.HasPrefix(in.Mnemonic, "J") }
 
-// gprFamily maps every GPR name Go's assembler accepts to its 64-bit register.
-var gprFamily = map[string]string{}
-
 // byteName is the Go name of the low byte of each 64-bit register.
 var byteName = map[string]string{
 	"AX": "AL", "BX": "BL", "CX": "CL", "DX": "DL",
 	"SI": "SIB", "DI": "DIB", "BP": "BPB", "SP": "SPB",
-}
-
-func init() {
-	for _, r := range []string{"AX", "BX", "CX", "DX", "SI", "DI", "BP", "SP"} {
-		gprFamily[r] = r
-		gprFamily[byteName[r]] = r
-	}
-	for i := 8; i < 16; i++ {
-		r := fmt.Sprintf("R%d", i)
-		gprFamily[r] = r
-		gprFamily[r+"B"] = r
-		byteName[r] = r + "B"
-	}
+	"R8": "R8B", "R9": "R9B", "R10": "R10B", "R11": "R11B",
+	"R12": "R12B", "R13": "R13B", "R14": "R14B", "R15": "R15B",
 }
 
 // GPRs in the order of their hardware numbers (Go's REG_AX... order).
@@ -162,7 +150,10 @@ var directives = map[string]bool{
 }
 
 // ParseLine parses one line of Go assembler. ok is false for blank lines,
-// comments, directives and labels.
+// comments, directives and labels. The instruction itself is read by
+// Spec/x86's parser (x86.ParseInsn), so that this package accepts exactly
+// the instructions and operand forms the model does; Operand's kinds add
+// the widths the mnemonic implies.
 func ParseLine(line string) (in Insn, ok bool, err error) {
 	if i := strings.Index(line, "//"); i >= 0 {
 		line = line[:i]
@@ -178,24 +169,16 @@ func ParseLine(line string) (in Insn, ok bool, err error) {
 	if strings.Contains(line, ";") {
 		return in, false, fmt.Errorf("several instructions on one line: %q", line)
 	}
-	mn, rest, _ := strings.Cut(line, " ")
-	if i := strings.IndexByte(mn, '\t'); i >= 0 {
-		mn, rest = line[:i], line[i+1:]
-	}
-	if directives[mn] {
+	if mn, _, _ := strings.Cut(strings.ReplaceAll(line, "\t", " "), " "); directives[mn] {
 		return in, false, nil
 	}
-	in.Text, in.Mnemonic = line, mn
-	rest = strings.TrimSpace(rest)
-	if rest == "" {
-		return in, true, nil
+	x, err := x86.ParseInsn(line)
+	if err != nil {
+		return in, false, fmt.Errorf("%q: %v", line, err)
 	}
-	for _, t := range splitOperands(rest) {
-		op, err := parseOperand(strings.TrimSpace(t))
-		if err != nil {
-			return in, false, fmt.Errorf("%q: %v", line, err)
-		}
-		in.Ops = append(in.Ops, op)
+	in.Text, in.Mnemonic = line, x.Op
+	for _, a := range x.Args {
+		in.Ops = append(in.Ops, operand(a))
 	}
 	if err := classify(&in); err != nil {
 		return in, false, fmt.Errorf("%q: %v", line, err)
@@ -212,131 +195,37 @@ func isIdent(s string) bool {
 	return s != ""
 }
 
-// splitOperands splits at commas outside parentheses.
-func splitOperands(s string) []string {
-	var out []string
-	depth, start := 0, 0
-	for i, c := range s {
-		switch c {
-		case '(':
-			depth++
-		case ')':
-			depth--
-		case ',':
-			if depth == 0 {
-				out = append(out, s[start:i])
-				start = i + 1
-			}
-		}
-	}
-	return append(out, s[start:])
-}
-
-// parseOperand gives the operand its syntactic kind; classify refines
+// operand gives a parsed operand its syntactic kind; classify refines
 // register and memory widths from the mnemonic.
-func parseOperand(s string) (Operand, error) {
-	o := Operand{Text: s}
-	switch {
-	case s == "":
-		return o, fmt.Errorf("empty operand")
-	case s[0] == '$':
-		v, err := parseInt(s[1:])
-		if err != nil {
-			return o, fmt.Errorf("immediate %q: %v", s, err)
+func operand(a x86.Operand) Operand {
+	o := Operand{Text: a.Text}
+	switch a.Kind {
+	case x86.KImm:
+		o.Kind, o.Imm = "imm", a.Imm
+	case x86.KLabel:
+		o.Kind, o.Label = "label", a.Label
+	case x86.KMem:
+		m := &Mem{Sym: a.Mem.Name, Disp: a.Mem.Disp, Base: a.Mem.Pseudo, Scale: a.Mem.Scale}
+		if m.Base == "" {
+			m.Base = a.Mem.Base.String()
 		}
-		o.Kind, o.Imm = "imm", v
-	case gprFamily[s] != "":
-		o.Kind, o.Reg = "gpr", gprFamily[s]
-	case isVec(s):
-		o.Reg = "X" + s[1:]
-		o.Kind = map[byte]string{'X': "xmm", 'Y': "ymm"}[s[0]]
-	case strings.Contains(s, "("):
-		m, err := parseMem(s)
-		if err != nil {
-			return o, err
+		if a.Mem.Index != x86.NoReg {
+			m.Index = a.Mem.Index.String()
 		}
 		o.Kind, o.Mem = "mem", m
-	case isIdent(s):
-		o.Kind, o.Label = "label", s
-	default:
-		return o, fmt.Errorf("operand %q not understood", s)
+	case x86.KReg:
+		switch r := a.Reg; {
+		case r.IsX(), r.IsY():
+			o.Reg = fmt.Sprintf("X%d", r.Vec())
+			o.Kind = map[bool]string{false: "xmm", true: "ymm"}[r.IsY()]
+		case r.IsByte():
+			o.Kind, o.Reg = "gpr", r.GPR().String()
+		default:
+			o.Kind, o.Reg = "gpr", r.String()
+		}
 	}
-	return o, nil
+	return o
 }
-
-func isVec(s string) bool {
-	if len(s) < 2 || (s[0] != 'X' && s[0] != 'Y') {
-		return false
-	}
-	n, err := strconv.Atoi(s[1:])
-	return err == nil && n >= 0 && n < 16 && strconv.Itoa(n) == s[1:]
-}
-
-func parseInt(s string) (int64, error) {
-	s = strings.TrimSpace(s)
-	s = strings.TrimSuffix(strings.TrimPrefix(s, "("), ")")
-	neg := strings.HasPrefix(s, "-")
-	s = strings.TrimPrefix(s, "-")
-	u, err := strconv.ParseUint(s, 0, 64)
-	if err != nil {
-		return 0, err
-	}
-	if neg {
-		return -int64(u), nil
-	}
-	return int64(u), nil
-}
-
-// parseMem parses [sym][+-disp](base)[(index*scale)].
-func parseMem(s string) (*Mem, error) {
-	m := &Mem{Scale: 1}
-	i := strings.Index(s, "(")
-	head, tail := s[:i], s[i:]
-	if head != "" {
-		sym, off := head, ""
-		if j := strings.LastIndexAny(head, "+-"); j >= 0 {
-			sym, off = head[:j], head[j:]
-		}
-		if sym != "" && !isDigit(sym[0]) && sym[0] != '-' {
-			m.Sym = sym
-		} else {
-			sym, off = "", head
-		}
-		if off != "" {
-			d, err := parseInt(strings.TrimPrefix(off, "+"))
-			if err != nil {
-				return nil, fmt.Errorf("displacement in %q: %v", s, err)
-			}
-			m.Disp = d
-		}
-	}
-	parts := strings.Split(strings.TrimSuffix(strings.TrimPrefix(tail, "("), ")"), ")(")
-	if len(parts) > 2 {
-		return nil, fmt.Errorf("memory operand %q not understood", s)
-	}
-	switch b := parts[0]; {
-	case b == "SB" || b == "FP" || b == "SP" && m.Sym != "":
-		m.Base = b
-	case gprFamily[b] != "" && b == gprFamily[b]:
-		m.Base = b
-	default:
-		return nil, fmt.Errorf("base %q in %q", b, s)
-	}
-	if len(parts) == 2 {
-		idx, sc, ok := strings.Cut(parts[1], "*")
-		if !ok || gprFamily[idx] != idx {
-			return nil, fmt.Errorf("index in %q", s)
-		}
-		n, err := strconv.Atoi(sc)
-		if err != nil || (n != 1 && n != 2 && n != 4 && n != 8) {
-			return nil, fmt.Errorf("scale in %q", s)
-		}
-		m.Index, m.Scale = idx, n
-	}
-	return m, nil
-}
-
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // gprWidths gives the widths of GPR (or scalar memory) operands of the
 // mnemonics whose widths do not follow the last letter of their name.
