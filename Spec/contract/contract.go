@@ -164,6 +164,21 @@ type Lanes struct {
 	Domain []uint32
 	Out    []string
 	Map    func(in []uint32) []uint32
+	// Split, for two inputs in [0, q) (too many pairs to exhaust),
+	// restates Map as the FIPS algorithm computes it.
+	Split *Split
+	// Count names a 4-byte output that holds the number of words of
+	// Out[0] equal to 1 (Map gives 0 or 1 there).
+	Count string
+}
+
+// Split states Map(x, y) = Join(Of(y), OfSum((x + y) mod q)) for x, y in
+// [0, q): a map that reads y, and x only through the sum x + y mod q
+// (MakeHint, Algorithm 39, lines 1 to 3: r1 ← HighBits(r),
+// v1 ← HighBits(r + z), r1 ≠ v1, with x = z and y = r).
+type Split struct {
+	Of, OfSum func(uint32) uint32
+	Join      func(a, b uint32) []uint32
 }
 
 // ArgsSize is the size of the ABI0 argument area: 8 bytes per pointer,
