@@ -45,10 +45,13 @@ func proveLanes(f *x86.File, r *x86.Routine, c *contract.Contract, maxSteps int)
 			return "", fmt.Errorf("the contract's Lanes name %q, not a buffer of %d bytes", name, 4*laneWords)
 		}
 	}
+	if ln.Count != "" && !hasBuffer(c, ln.Count, 4) {
+		return "", fmt.Errorf("the contract's Count names %q, not a buffer of 4 bytes", ln.Count)
+	}
 	if err := laneIndependence(f, r, c, maxSteps); err != nil {
 		return "", err
 	}
-	forms, err := laneTerms(f, r, c, maxSteps)
+	forms, m, s, err := laneTerms(f, r, c, maxSteps)
 	if err != nil {
 		return "", err
 	}
@@ -56,12 +59,28 @@ func proveLanes(f *x86.File, r *x86.Routine, c *contract.Contract, maxSteps int)
 	for _, d := range ln.Domain {
 		points *= uint64(d)
 	}
+	count := ""
+	if ln.Count != "" {
+		d, err := proveCount(m, s, ln)
+		if err != nil {
+			return "", err
+		}
+		count = "; " + d
+	}
+	if ln.Split != nil {
+		d, err := splitExhaust(forms, ln)
+		if err != nil {
+			return "", err
+		}
+		return fmt.Sprintf("proven for every input: 16 taint runs show output word i depends only on input words i; "+
+			"one symbolic run gives %d distinct per-coefficient terms over %d outputs; %s%s", len(forms), len(ln.Out), d, count), nil
+	}
 	if err := exhaust(forms, ln); err != nil {
 		return "", err
 	}
 	return fmt.Sprintf("proven for every input: 16 taint runs show output word i depends only on input word i; "+
-		"one symbolic run gives %d distinct per-coefficient terms over %d outputs, each equal to Spec on all %d points of the domain (exhaustion)",
-		len(forms), len(ln.Out), points), nil
+		"one symbolic run gives %d distinct per-coefficient terms over %d outputs, each equal to Spec on all %d points of the domain (exhaustion)%s",
+		len(forms), len(ln.Out), points, count), nil
 }
 
 func hasBuffer(c *contract.Contract, name string, size int) bool {
@@ -144,7 +163,7 @@ type laneForm struct {
 }
 
 // laneTerms runs step 2.
-func laneTerms(f *x86.File, r *x86.Routine, c *contract.Contract, maxSteps int) ([]*laneForm, error) {
+func laneTerms(f *x86.File, r *x86.Routine, c *contract.Contract, maxSteps int) ([]*laneForm, *x86.Machine[*x86.Term], *x86.Sym, error) {
 	s := x86.NewSym()
 	mk := func(v uint64, _, _ bool) *x86.Term { return s.Const(v) }
 	rng := rand.New(rand.NewPCG(3, 4))
@@ -159,7 +178,7 @@ func laneTerms(f *x86.File, r *x86.Routine, c *contract.Contract, maxSteps int) 
 		}
 	}
 	if err := m.Run(maxSteps); err != nil {
-		return nil, fmt.Errorf("symbolic run: %v", err)
+		return nil, nil, nil, fmt.Errorf("symbolic run: %v", err)
 	}
 	var forms []*laneForm
 	seen := map[string]bool{}
@@ -169,7 +188,7 @@ func laneTerms(f *x86.File, r *x86.Routine, c *contract.Contract, maxSteps int) 
 			t := s.FromBytes(reg.Bytes[4*j : 4*j+4])
 			fm, err := canonical(t, j, len(c.Lanes.In))
 			if err != nil {
-				return nil, fmt.Errorf("%s word %d: %v", name, j, err)
+				return nil, nil, nil, fmt.Errorf("%s word %d: %v", name, j, err)
 			}
 			fm.out, fm.where = o, j
 			if k := strconv.Itoa(o) + fm.key; !seen[k] {
@@ -177,11 +196,11 @@ func laneTerms(f *x86.File, r *x86.Routine, c *contract.Contract, maxSteps int) 
 				forms = append(forms, fm)
 			}
 			if len(forms) > 64 {
-				return nil, fmt.Errorf("more than 64 distinct per-coefficient terms")
+				return nil, nil, nil, fmt.Errorf("more than 64 distinct per-coefficient terms")
 			}
 		}
 	}
-	return forms, nil
+	return forms, m, s, nil
 }
 
 // evalNode is a term node in post order; args index earlier nodes. Var
@@ -269,11 +288,14 @@ func exhaust(forms []*laneForm, ln *contract.Lanes) error {
 			}
 		}
 		for i, p := range progs {
-			got := p.run(in, n)
+			got := p.run(in, n, nil)
 			fm := forms[i]
 			for l := 0; l < n; l++ {
 				if uint32(got[l]) != want[l][fm.out] {
 					return fmt.Errorf("%s word %d at input %v: term gives %d, Spec %d", ln.Out[fm.out], fm.where, batch[l], uint32(got[l]), want[l][fm.out])
+				}
+				if ln.Count != "" && want[l][0] > 1 {
+					return fmt.Errorf("counted output %d at input %v is not 0 or 1", want[l][0], batch[l])
 				}
 			}
 		}
@@ -342,6 +364,7 @@ type laneProg struct {
 	args [][3]int
 	rows [][256]uint64
 	root int
+	only []bool // when set, the nodes run evaluates
 }
 
 func compile(fm *laneForm) (*laneProg, error) {
@@ -366,10 +389,17 @@ func compile(fm *laneForm) (*laneProg, error) {
 }
 
 // run evaluates the first n points of in (in[k] is input k) and returns
-// the root's row.
-func (p *laneProg) run(in [][256]uint64, n int) *[256]uint64 {
+// the root's row; a node in over takes its row from there instead.
+func (p *laneProg) run(in [][256]uint64, n int, over map[int]*[256]uint64) *[256]uint64 {
 	for i, op := range p.ops {
 		r := &p.rows[i]
+		if o, ok := over[i]; ok {
+			*r = *o
+			continue
+		}
+		if p.only != nil && !p.only[i] {
+			continue
+		}
 		v := p.val[i]
 		ar := p.args[i]
 		var a, b, c *[256]uint64
