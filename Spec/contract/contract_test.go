@@ -145,3 +145,44 @@ func TestCatalogue(t *testing.T) {
 		}
 	}
 }
+
+// A Split restates its contract's Map: the two agree on the edges of
+// [0, q)² and on random pairs, and every contract with a Split is one
+// whose Map the checker cannot exhaust.
+func TestSplitsRestateMap(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	edges := []uint32{0, 1, 2, fips204.Q - 2, fips204.Q - 1}
+	n := 0
+	for _, c := range All {
+		ln := c.Lanes
+		if ln == nil || ln.Split == nil {
+			continue
+		}
+		n++
+		if len(ln.Domain) != 2 || ln.Domain[0] != fips204.Q || ln.Domain[1] != fips204.Q {
+			t.Errorf("%s: a Split over %v, not [0, q)²", c.Symbol, ln.Domain)
+		}
+		var pts [][2]uint32
+		for _, x := range edges {
+			for _, y := range edges {
+				pts = append(pts, [2]uint32{x, y})
+			}
+		}
+		for i := 0; i < 100000; i++ {
+			pts = append(pts, [2]uint32{rng.Uint32N(fips204.Q), rng.Uint32N(fips204.Q)})
+		}
+		for _, p := range pts {
+			want := ln.Map(p[:])
+			got := ln.Split.Join(ln.Split.Of(p[1]), ln.Split.OfSum((p[0]+p[1])%fips204.Q))
+			if len(got) != len(want) || got[0] != want[0] {
+				t.Fatalf("%s at %v: Split gives %v, Map %v", c.Symbol, p, got, want)
+			}
+		}
+		if ln.Count != "" && len(ln.Out) == 0 {
+			t.Errorf("%s: a Count without an output to count", c.Symbol)
+		}
+	}
+	if n == 0 {
+		t.Error("no contract has a Split")
+	}
+}
