@@ -166,6 +166,21 @@ var mutants = []Mutant{
 	{Name: "nttmulacc7/odd-product-into-even-sum", Routine: "MultiplyAccNTT7AVX2",
 		Edits: []Edit{{File: "nttmulacc_amd64.s", Text: "MultiplyAccNTT7AVX2", Find: "VPADDQ   Y4, Y0, Y0", Replace: "VPADDQ   Y5, Y0, Y0"}}},
 
+	// ---- MakeHint: functional correctness is proven (Algorithm 39's
+	// split, and the count as the sum of the hints), so a wrong hint on
+	// rare inputs is caught. Each backdoor flips the hint where z ⊕ r is
+	// one 23-bit value: one pair in 2²³, next to never drawn at random.
+	{Name: "makehint32/rare-input-backdoor", Routine: "MakeHint32AMD64",
+		Edits: []Edit{{File: "makehint_amd64.s", Find: "SHRL $0x1f, BX\n\tMOVL BX, (DI)",
+			Replace: "SHRL $0x1f, BX\n\tMOVL (SI), R11\n\tXORL AX, R11\n\tXORL $0x0005a5a5, R11\n\tSUBL $0x00000001, R11\n\tSHRL $0x1f, R11\n\tXORL R11, BX\n\tMOVL BX, (DI)"}}},
+	{Name: "makehint88/rare-input-backdoor", Routine: "MakeHint88AVX2",
+		Edits: []Edit{{File: "makehint_amd64.s", N: 2, Find: "VPSUBD   Y4, Y11, Y4\n\tVMOVDQU  Y4, (DI)",
+			Replace: "VPSUBD   Y4, Y11, Y4\n\tVMOVDQU  (SI), Y5\n\tVPXOR    Y0, Y5, Y5\n\tVPXOR    makeHint88Consts<>+32(SB), Y5, Y5\n" +
+				"\tVPCMPGTD Y11, Y5, Y5\n\tVPANDN   Y10, Y5, Y5\n\tVPAND    makeHint88Consts<>+32(SB), Y5, Y5\n\tVPXOR    Y5, Y4, Y4\n\tVMOVDQU  Y4, (DI)"}}},
+	// The count leaves out lane 7's hints (positions 7, 15, …).
+	{Name: "makehint32/count-skips-lane7", Routine: "MakeHint32AVX2",
+		Edits: []Edit{{File: "makehint_amd64.s", Find: "\tADDL     28(SP), AX\n", Replace: ""}}},
+
 	// ---- RejNTTPolyx4AVX2.
 	{Name: "rejx4/table-index-scale", Routine: "RejNTTPolyx4AVX2",
 		Edits: []Edit{{File: "rejnttpolyx4_amd64.s", Find: "MOVBQZX   (R13)(AX*1), AX", Replace: "MOVBQZX   (R13)(AX*2), AX"}}},
