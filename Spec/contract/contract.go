@@ -124,6 +124,11 @@ type Contract struct {
 	// Streams, when set, lets the checker drive a rejection sampler with
 	// chosen squeezed bytes (see Streams).
 	Streams *Streams
+	// Unchanged says the postcondition is that no buffer changes: the
+	// routine has no writable buffer and no result, and the checker
+	// proves it from memory safety (a write to a region that is not
+	// writable fails it).
+	Unchanged bool
 	// Lanes, when set, says the routine is a coefficient map and gives it
 	// on one coefficient; the checker may then prove the postcondition
 	// for every input (Spec/check, lanes.go).
