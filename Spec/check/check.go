@@ -463,6 +463,22 @@ func Routine(f *x86.File, r *x86.Routine, c *contract.Contract, opt Options) []R
 				}
 			}
 		}
+		if c.Unchanged {
+			// A write to a buffer (none is writable) or outside every
+			// region fails memory safety; proven, it covers every input.
+			writable := c.Result != ""
+			for _, a := range c.Args {
+				writable = writable || a.Write
+			}
+			switch {
+			case writable:
+				set(Functional, Failing, "the contract says no buffer changes but has a writable buffer or a result; "+tested, time.Since(t0))
+			case res[MemorySafety].Status != Proven:
+				set(Functional, Failing, "no buffer changes only if memory safety is proven for every input; "+tested, time.Since(t0))
+			default:
+				set(Functional, Proven, "no buffer is writable and memory safety is proven for every input (a write to a region that is not writable fails it): every buffer is unchanged; also "+tested, time.Since(t0))
+			}
+		}
 	}
 	var out []Result
 	for _, ob := range Obligations {

@@ -269,3 +269,42 @@ func TestSecretLoopIsNotConstantTime(t *testing.T) {
 		t.Error("the inductive check saw no secret branch")
 	}
 }
+
+// unchangedSrc reads its buffer's address and, with STORE, writes to it.
+const unchangedSrc = `#include "textflag.h"
+
+// func Untouched(block *[6]uint64)
+TEXT ·Untouched(SB), NOSPLIT, $0-8
+	MOVQ block+0(FP), AX
+	XORL DX, DX
+	STORE
+	RET
+`
+
+// A routine whose contract says no buffer changes is proven so when it
+// writes none, and fails when it writes one.
+func TestUnchangedProvenFromMemorySafety(t *testing.T) {
+	for _, tc := range []struct {
+		store string
+		want  string
+	}{{"", Proven}, {"MOVQ DX, 8(AX)", Failing}} {
+		f, err := x86.ParseFile("unchanged.s", strings.Replace(unchangedSrc, "STORE", tc.store, 1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := &contract.Contract{Symbol: "Untouched", Routine: "Untouched", Variant: "test",
+			GoSig: "func Untouched(block *[6]uint64)", Args: []contract.Arg{{Name: "block", Bytes: 48}},
+			NoAlias: true, Unchanged: true,
+			Gen: func(r *rand.Rand) contract.Buffers {
+				b := make([]byte, 48)
+				for i := range b {
+					b[i] = byte(r.Uint32())
+				}
+				return contract.Buffers{"block": b}
+			},
+			Check: func(in, out contract.Buffers, _ byte) error { return nil }}
+		if r := status(run(t, f, c, nil), Functional); r.Status != tc.want {
+			t.Errorf("store %q: functional %s (%s), want %s", tc.store, r.Status, r.Detail, tc.want)
+		}
+	}
+}
