@@ -186,3 +186,26 @@ func TestSplitsRestateMap(t *testing.T) {
 		t.Error("no contract has a Split")
 	}
 }
+
+// A contract whose postcondition is that nothing changes has nothing it
+// could change.
+func TestUnchangedHasNoOutput(t *testing.T) {
+	n := 0
+	for _, c := range All {
+		if !c.Unchanged {
+			continue
+		}
+		n++
+		if c.Result != "" {
+			t.Errorf("%s: Unchanged with a result", c.Symbol)
+		}
+		for _, a := range c.Args {
+			if a.Write {
+				t.Errorf("%s: Unchanged with %s writable", c.Symbol, a.Name)
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("no contract is Unchanged")
+	}
+}
