@@ -181,6 +181,10 @@ var mutants = []Mutant{
 	{Name: "makehint32/count-skips-lane7", Routine: "MakeHint32AVX2",
 		Edits: []Edit{{File: "makehint_amd64.s", Find: "\tADDL     28(SP), AX\n", Replace: ""}}},
 
+	// ---- ValgrindClientRequestAMD64: the block must stay unchanged.
+	{Name: "valgrind/writes-request-block", Routine: "ValgrindClientRequestAMD64",
+		Edits: []Edit{{File: "valgrind_amd64.s", Find: "XCHGQ BX, BX", Replace: "XCHGQ BX, BX\n\tMOVQ  DX, 40(AX)"}}},
+
 	// ---- RejNTTPolyx4AVX2.
 	{Name: "rejx4/table-index-scale", Routine: "RejNTTPolyx4AVX2",
 		Edits: []Edit{{File: "rejnttpolyx4_amd64.s", Find: "MOVBQZX   (R13)(AX*1), AX", Replace: "MOVBQZX   (R13)(AX*2), AX"}}},
