@@ -747,6 +747,8 @@ type vexForm struct {
 //	"ir?v"  imm8, rm, vvvv         (shift by immediate: vvvv ← rm shifted)
 //	"irr"   imm8, rm, reg
 //	"irvr"  imm8, rm, vvvv, reg
+//	"ixvr"  imm8, rm as xmm, vvvv, reg   (insert a 128-bit half)
+//	"iRx"   imm8, reg, rm as xmm         (extract a 128-bit half)
 //	"rr"    rm, reg                (loads)
 //	"Rm"    reg, rm                (stores)
 //	"xr"    rm as xmm, reg         (broadcast)
@@ -772,6 +774,8 @@ var vexForms = []vexForm{
 	{"VPMULLD", 2, 1, 0x40, -1, -1, "rvr", "VEX.NDS.128/256.66.0F38.WIG 40 /r VPMULLD"},
 	{"VPSHUFB", 2, 1, 0x00, -1, -1, "rvr", "VEX.NDS.128/256.66.0F38.WIG 00 /r VPSHUFB"},
 	{"VPERMD", 2, 1, 0x36, 0, -1, "rvr", "VEX.NDS.256.66.0F38.W0 36 /r VPERMD"},
+	{"VPSRLVD", 2, 1, 0x45, 0, -1, "rvr", "VEX.NDS.128/256.66.0F38.W0 45 /r VPSRLVD"},
+	{"VPSLLVD", 2, 1, 0x47, 0, -1, "rvr", "VEX.NDS.128/256.66.0F38.W0 47 /r VPSLLVD"},
 	{"VPSRLQ", 1, 1, 0x73, -1, 2, "irv", "VEX.NDD.128/256.66.0F.WIG 73 /2 ib VPSRLQ"},
 	{"VPSLLQ", 1, 1, 0x73, -1, 6, "irv", "VEX.NDD.128/256.66.0F.WIG 73 /6 ib VPSLLQ"},
 	{"VPSRAD", 1, 1, 0x72, -1, 4, "irv", "VEX.NDD.128/256.66.0F.WIG 72 /4 ib VPSRAD"},
@@ -779,6 +783,8 @@ var vexForms = []vexForm{
 	{"VPERMQ", 3, 1, 0x00, 1, -1, "irr", "VEX.256.66.0F3A.W1 00 /r ib VPERMQ"},
 	{"VPBLENDD", 3, 1, 0x02, 0, -1, "irvr", "VEX.NDS.128/256.66.0F3A.W0 02 /r ib VPBLENDD"},
 	{"VPERM2I128", 3, 1, 0x46, 0, -1, "irvr", "VEX.NDS.256.66.0F3A.W0 46 /r ib VPERM2I128"},
+	{"VINSERTI128", 3, 1, 0x38, 0, -1, "ixvr", "VEX.NDS.256.66.0F3A.W0 38 /r ib VINSERTI128"},
+	{"VEXTRACTI128", 3, 1, 0x39, 0, -1, "iRx", "VEX.256.66.0F3A.W0 39 /r ib VEXTRACTI128"},
 	{"VPBROADCASTQ", 2, 1, 0x59, 0, -1, "xr", "VEX.128/256.66.0F38.W0 59 /r VPBROADCASTQ"},
 	{"VPBROADCASTD", 2, 1, 0x58, 0, -1, "xr", "VEX.128/256.66.0F38.W0 58 /r VPBROADCASTD"},
 	{"VMOVMSKPS", 1, 0, 0x50, -1, -1, "gr", "VEX.128/256.0F.WIG 50 /r VMOVMSKPS"},
@@ -843,7 +849,7 @@ func (d *dec) vexInsn(first byte) (*Insn, error) {
 		}
 		rmc := vc
 		switch f.layout {
-		case "xr":
+		case "xr", "ixvr", "iRx":
 			rmc = 'x'
 		case "gvg", "igg":
 			if d.vL {
@@ -860,7 +866,7 @@ func (d *dec) vexInsn(first byte) (*Insn, error) {
 			d.p = at // another group member may match
 			continue
 		}
-		if (f.op == "VPERMD" || f.op == "VPERMQ" || f.op == "VPERM2I128") && !d.vL {
+		if (f.op == "VPERMD" || f.op == "VPERMQ" || f.op == "VPERM2I128" || f.op == "VINSERTI128" || f.op == "VEXTRACTI128") && !d.vL {
 			return nil, d.errf("%s requires VEX.L = 1 (#UD)", f.op)
 		}
 		// vvvv must be 1111b (here 0) where the form does not use it.
@@ -885,12 +891,18 @@ func (d *dec) vexInsn(first byte) (*Insn, error) {
 				return nil, err
 			}
 			return insn(f.op, immOperand(v&0xff), mr.rm, reg), nil
-		case "irvr":
+		case "irvr", "ixvr":
 			v, err := d.imm(1)
 			if err != nil {
 				return nil, err
 			}
 			return insn(f.op, immOperand(v&0xff), mr.rm, vvvv, reg), nil
+		case "iRx":
+			v, err := d.imm(1)
+			if err != nil {
+				return nil, err
+			}
+			return insn(f.op, immOperand(v&0xff), reg, mr.rm), nil
 		case "rr", "xr":
 			return insn(f.op, mr.rm, reg), nil
 		case "Rm":
