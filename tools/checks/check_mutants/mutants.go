@@ -190,4 +190,14 @@ var mutants = []Mutant{
 		Edits: []Edit{{File: "rejnttpolyx4_amd64.s", Find: "MOVBQZX   (R13)(AX*1), AX", Replace: "MOVBQZX   (R13)(AX*2), AX"}}},
 	{Name: "rejx4/ok-flag-out-of-blocks", Routine: "RejNTTPolyx4AVX2",
 		Edits: []Edit{{File: "rejnttpolyx4_amd64.s", Find: "MOVB $0x00, ret+16(FP)", Replace: "MOVB $0x01, ret+16(FP)"}}},
+	// ---- The bit packings: functional correctness is tested on random
+	// inputs and on the edges of their ranges (Spec/contract/bitunpack.go).
+	{Name: "bitunpack/mask-drops-top-bit", Routine: "BitUnpack20AMD64",
+		Edits: []Edit{{File: "bitunpack_amd64.s", Find: "ANDL $0x000fffff, DX", Replace: "ANDL $0x0007ffff, DX", N: -1}}},
+	{Name: "bitunpack/eta-bound-off-by-one", Routine: "BitUnpack3AMD64",
+		Edits: []Edit{{File: "bitunpack_amd64.s", Find: "MOVL $0x00000004, R11", Replace: "MOVL $0x00000005, R11", N: -1}}},
+	{Name: "bitpack/shuffle-byte-upper-lane", Routine: "SimpleBitPack10AVX2",
+		Edits: []Edit{{File: "bitpack_amd64.s", Find: "DATA simpleBitPack10Consts<>+52(SB)/4, $0x8080800d", Replace: "DATA simpleBitPack10Consts<>+52(SB)/4, $0x8080800c"}}},
+	{Name: "bitpack/signed-q-off-by-one", Routine: "BitPack20AMD64",
+		Edits: []Edit{{File: "bitpack_amd64.s", Find: "ANDL $0x007fe001, BX", Replace: "ANDL $0x007fe000, BX", N: -1}}},
 }
