@@ -15,6 +15,4 @@ func rejBoundedPoly(a *ringElement, ρPrime *[64]byte, r uint16, η int) bool {
 func expandMask(y []ringElement, ρPrimePrime *[64]byte, κ int, γ1Bits int) {
 	expandMaskGeneric(y, ρPrimePrime, κ, γ1Bits)
 }
-func sampleInBall(c *ringElement, ρ []byte, τ int) bool    { return sampleInBallGeneric(c, ρ, τ) }
-func simpleBitPack(out []byte, w *ringElement, width int)  { simpleBitPackGeneric(out, w, width) }
-func simpleBitUnpack(w *ringElement, in []byte, width int) { simpleBitUnpackGeneric(w, in, width) }
+func sampleInBall(c *ringElement, ρ []byte, τ int) bool { return sampleInBallGeneric(c, ρ, τ) }

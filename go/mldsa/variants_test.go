@@ -188,10 +188,14 @@ var variantChecks = []variantCheck{
 		return nil
 	}),
 	checkOf(simpleBitPackRoutine, func(rng *rand.Rand, g, f func([]byte, *ringElement, int)) error {
-		width := 1 + rng.IntN(20)
+		// The widths with assembly half of the time (w1, t1), any other.
+		width := []int{4, 6, 10, 1 + rng.IntN(20)}[rng.IntN(4)]
 		var a ringElement
 		for i := range a {
 			a[i] = fieldElement(rng.Uint32N(1 << width))
+			if rng.IntN(4) == 0 {
+				a[i] = 1<<width - 1
+			}
 		}
 		x, y := make([]byte, 32*width), make([]byte, 32*width)
 		g(x, &a, width)
@@ -202,13 +206,67 @@ var variantChecks = []variantCheck{
 		return nil
 	}),
 	checkOf(simpleBitUnpackRoutine, func(rng *rand.Rand, g, f func(*ringElement, []byte, int)) error {
-		width := 1 + rng.IntN(20)
+		width := []int{10, 1 + rng.IntN(20)}[rng.IntN(2)]
 		in := randBytes(rng, 32*width)
 		var x, y ringElement
 		g(&x, in, width)
 		f(&y, in, width)
 		if x != y {
 			return fmt.Errorf("differs")
+		}
+		return nil
+	}),
+	checkOf(bitPackSignedRoutine, func(rng *rand.Rand, g, f func([]byte, *ringElement, int, fieldElement)) error {
+		s := signedPackings[rng.IntN(len(signedPackings))]
+		var a ringElement
+		for i := range a {
+			v := int64(rng.IntN(s.a+s.b+1) - s.a)
+			switch rng.IntN(4) {
+			case 0:
+				v = int64(-s.a)
+			case 1:
+				v = int64(s.b)
+			}
+			a[i] = modQ(v)
+		}
+		x, y := make([]byte, 32*s.width), make([]byte, 32*s.width)
+		g(x, &a, s.width, fieldElement(s.b))
+		f(y, &a, s.width, fieldElement(s.b))
+		if string(x) != string(y) {
+			return fmt.Errorf("differs (width %d)", s.width)
+		}
+		return nil
+	}),
+	checkOf(bitUnpackSignedRoutine, func(rng *rand.Rand, g, f func(*ringElement, []byte, int, fieldElement)) error {
+		s := signedPackings[rng.IntN(len(signedPackings))]
+		in := packedInput(rng, s.width)
+		var x, y ringElement
+		g(&x, in, s.width, fieldElement(s.b))
+		f(&y, in, s.width, fieldElement(s.b))
+		if x != y {
+			return fmt.Errorf("differs (width %d)", s.width)
+		}
+		return nil
+	}),
+	checkOf(bitUnpackSignedCheckedRoutine, func(rng *rand.Rand, g, f func(*ringElement, []byte, int, fieldElement, uint32) uint32) error {
+		s := signedPackings[rng.IntN(2)] // η = 2, 4
+		in := packedInput(rng, s.width)
+		if rng.IntN(2) == 0 {
+			// Every value in range but possibly one.
+			var w ringElement
+			for i := range w {
+				w[i] = fieldElement(rng.IntN(s.a + s.b + 1))
+			}
+			if rng.IntN(2) == 0 {
+				w[rng.IntN(256)] = fieldElement(s.a + s.b + 1 + rng.IntN(1<<s.width-s.a-s.b-1))
+			}
+			simpleBitPackGeneric(in, &w, s.width)
+		}
+		var x, y ringElement
+		bx := g(&x, in, s.width, fieldElement(s.b), uint32(s.a+s.b))
+		by := f(&y, in, s.width, fieldElement(s.b), uint32(s.a+s.b))
+		if x != y || bx != by {
+			return fmt.Errorf("differs (width %d): flags %d, %d", s.width, bx, by)
 		}
 		return nil
 	}),
@@ -297,4 +355,24 @@ func TestVariantsAgainstGeneric(t *testing.T) {
 	for _, c := range variantChecks {
 		c.run(t, rng)
 	}
+}
+
+// signedPackings are BitPack's (a, b) at the widths of ML-DSA: η = 2, 4,
+// t0, z for γ1 = 2¹⁷, 2¹⁹.
+var signedPackings = []struct{ a, b, width int }{
+	{2, 2, 3}, {4, 4, 4}, {1<<12 - 1, 1 << 12, 13}, {1<<17 - 1, 1 << 17, 18}, {1<<19 - 1, 1 << 19, 20},
+}
+
+// packedInput draws 32·width bytes: random, all ones or all zeros.
+func packedInput(rng *rand.Rand, width int) []byte {
+	in := randBytes(rng, 32*width)
+	switch rng.IntN(6) {
+	case 0:
+		for i := range in {
+			in[i] = 0xff
+		}
+	case 1:
+		clear(in)
+	}
+	return in
 }
