@@ -300,6 +300,10 @@ func rejEffect(seed []byte, r *rand.Rand) ([]byte, bool) {
 type Streams struct {
 	Polys, Blocks, BlockBytes int
 	Check                     func(streams [][]byte, out Buffers, ret byte) error
+	// Proven says Check must be proven for every stream (Spec/check,
+	// rejproof.go), not only tested on chosen ones: a missing or refuted
+	// proof fails the functional obligation.
+	Proven bool
 }
 
 // fromBytes reads b, then zeros.
