@@ -1,0 +1,812 @@
+package check
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/vg-crypto/vg/Spec/contract"
+	"github.com/vg-crypto/vg/Spec/fips204"
+	"github.com/vg-crypto/vg/Spec/sat"
+	"github.com/vg-crypto/vg/Spec/x86"
+)
+
+// This file proves a RejNTTPoly routine's postcondition for every stream
+// of squeezed bytes (ProveRejStreams): ok = 1 exactly when Algorithm 30
+// accepts 256 coefficients within the contract's blocks, and then the
+// polynomial is Algorithm 30's, whatever the blocks hold.
+//
+// The routine is cut at loop heads the hints name: the head over blocks
+// (Block) and, per polynomial, the head of the rejection loop (Reject)
+// at each offset s = 0, 24, …, 144 into the block. At every head the
+// state is described by ghosts: B, the blocks left (in [1, K], K the
+// contract's bound), and each polynomial's count N (accepted so far).
+// The proof's induction hypothesis at a head is:
+//
+//   - stream position: polynomial j has read 56·(K − B) + s/3 groups
+//     (s = 0 at Block), all of the blocks before the current one;
+//   - the first N coefficients of a[j] are Algorithm 30's first N, and
+//     N is the number of groups accepted among those read;
+//   - at Reject, the current block's 168 bytes sit at the hinted offset
+//     of the frame, unchanged.
+//
+// From each head, for every class of ghost values and every outcome of
+// the comparisons on squeezed data (a decision vector: a concrete
+// routine run follows exactly one), the routine runs in the model
+// (rejdomain.go) until it reaches a head or returns; where the block is
+// squeezed (the hinted instruction after the inline Keccak-f), the block
+// becomes 168 fresh bytes. Each path must re-establish the hypothesis
+// at the head it reaches, with every comparison on data shown to be
+// Algorithm 14's test z < q on the next group of the block in order
+// (SAT), the accepted z stored at a[j][N], a[j][N+1], … (SAT), no access
+// to a[j] below 4N (so the first N stay), and the blocks counter
+// decreasing by one per block. Returning 1 needs every count at 256;
+// returning 0 needs the last block read with a count below 256. From
+// the routine's entry, Block must be reached with B = K and every count
+// 0. By induction over the heads reached, every run of the routine on
+// every stream meets the contract's stream postcondition.
+//
+// What is assumed: that at the squeeze point the block's bytes are the
+// next 168 bytes of SHAKE128 of the seed (the absorb and the inline
+// Keccak-f); the proof is for every stream.
+
+// RejPlan is the untrusted description of a sampler's loops.
+type RejPlan struct {
+	Block      string // label of the loop head over blocks
+	Squeeze    int    // instruction index at which a block is ready
+	BlocksSlot string // frame slot of the blocks left ("frame+408")
+	// DoneAtBlock says a polynomial may be complete (count 256) at
+	// Block: a sampler of several polynomials goes on for the others.
+	DoneAtBlock bool
+	// Keep lists registers ("R12", "Y13") that hold the same constant
+	// at every head as when Block is first reached.
+	Keep  []string
+	Polys []RejPoly
+}
+
+// RejPoly describes one polynomial of a sampler.
+type RejPoly struct {
+	Buffer    string // its coefficients' region ("a", "a[2]")
+	Reject    string // label of its rejection loop head
+	CountReg  string // register holding the count at Reject
+	OffsetReg string // register holding the offset into the block at Reject
+	RateReg   string // register holding the block's address at Reject
+	PtrReg    string // register holding the buffer's address at Reject
+	CountSlot string // frame slot of the count at Block
+	Lanes     []int  // frame offsets of the block's 21 lanes at Squeeze
+	Rate      int    // frame offset of the block the loop reads
+}
+
+// RejHints is implemented by hints that describe samplers.
+type RejHints interface {
+	RejPlan(r *x86.Routine, c *contract.Contract) (*RejPlan, error)
+}
+
+const (
+	rejRate   = 168
+	rejGroups = rejRate / 3
+)
+
+type rejHead struct {
+	label string
+	poly  int // -1 for Block
+	s     int // offset at Reject
+}
+
+type rejProver struct {
+	f    *x86.File
+	r    *x86.Routine
+	c    *contract.Contract
+	p    *RejPlan
+	s    *x86.Sym
+	K    int64
+	rate [][]*x86.Term // per polynomial: the current block's bytes
+	z    [][]*x86.Term // per polynomial: Algorithm 14's z of each group
+	lab  map[string]int
+	slot map[string]int
+	// proven caches SAT answers per term pair.
+	proven   map[[2]*x86.Term]bool
+	keep     []loc
+	kept     []uint64
+	paths    int
+	sats     int
+	deadline time.Time
+}
+
+func (pv *rejProver) frameSlot(loc string) (int, error) {
+	s, ok := strings.CutPrefix(loc, "frame+")
+	n, err := strconv.Atoi(s)
+	if !ok || err != nil || n < 0 || n+8 > pv.r.Frame {
+		return 0, fmt.Errorf("bad frame slot %q", loc)
+	}
+	return n, nil
+}
+
+func gpr(name string) (x86.Reg, error) {
+	r, ok := x86.ParseReg(name)
+	if !ok || !r.IsGPR() || r == x86.SP {
+		return x86.NoReg, fmt.Errorf("bad register %q", name)
+	}
+	return r, nil
+}
+
+// ProveRejStreams proves the contract's stream postcondition for every
+// stream (see above), with the plan from the hints.
+func ProveRejStreams(f *x86.File, r *x86.Routine, c *contract.Contract, h Hints, maxSteps int) (string, error) {
+	rh, ok := h.(RejHints)
+	if !ok {
+		return "", fmt.Errorf("no sampler plan for %s in the hints", c.Symbol)
+	}
+	p, err := rh.RejPlan(r, c)
+	if err != nil {
+		return "", fmt.Errorf("sampler plan: %v", err)
+	}
+	st := c.Streams
+	if st == nil || st.BlockBytes != rejRate || len(p.Polys) != st.Polys {
+		return "", fmt.Errorf("the plan's %d polynomials do not match the contract's streams", len(p.Polys))
+	}
+	pv := &rejProver{f: f, r: r, c: c, p: p, s: x86.NewSym(), K: int64(st.Blocks), lab: map[string]int{},
+		slot: map[string]int{}, proven: map[[2]*x86.Term]bool{}, deadline: time.Now().Add(2 * time.Minute)}
+	if err := pv.resolve(); err != nil {
+		return "", err
+	}
+	if pv.keep, err = keepLocs(p.Keep); err != nil {
+		return "", err
+	}
+	heads := []rejHead{{label: p.Block, poly: -1}}
+	for j, pp := range p.Polys {
+		for s := 0; s < rejRate; s += 24 {
+			heads = append(heads, rejHead{label: pp.Reject, poly: j, s: s})
+		}
+	}
+	if err := pv.explore(nil, maxSteps); err != nil {
+		return "", fmt.Errorf("from the entry: %v", err)
+	}
+	for _, hd := range heads {
+		if err := pv.explore(&hd, maxSteps); err != nil {
+			where := hd.label
+			if hd.poly >= 0 {
+				where = fmt.Sprintf("%s (polynomial %d, offset %d)", hd.label, hd.poly, hd.s)
+			}
+			return "", fmt.Errorf("from %s: %v", where, err)
+		}
+	}
+	return fmt.Sprintf("proven for every stream of squeezed bytes: %d heads, %d paths over ghost classes and decisions, %d SAT queries (Algorithm 14's test and the stored z); the bytes at the squeeze point are assumed to be SHAKE128's", len(heads)+1, pv.paths, pv.sats), nil
+}
+
+func (pv *rejProver) resolve() error {
+	p := pv.p
+	labels := []string{p.Block}
+	for _, pp := range p.Polys {
+		labels = append(labels, pp.Reject)
+	}
+	for _, l := range labels {
+		pc, ok := pv.r.Labels[l]
+		if !ok {
+			return fmt.Errorf("plan names no label %q of the routine", l)
+		}
+		pv.lab[l] = pc
+	}
+	if p.Squeeze <= 0 || p.Squeeze >= len(pv.r.Insns) {
+		return fmt.Errorf("squeeze point %d outside the routine", p.Squeeze)
+	}
+	n, err := pv.frameSlot(p.BlocksSlot)
+	if err != nil {
+		return err
+	}
+	pv.slot[p.BlocksSlot] = n
+	for j, pp := range p.Polys {
+		n, err := pv.frameSlot(pp.CountSlot)
+		if err != nil {
+			return err
+		}
+		pv.slot[pp.CountSlot] = n
+		for _, rg := range []string{pp.CountReg, pp.OffsetReg, pp.RateReg, pp.PtrReg} {
+			if _, err := gpr(rg); err != nil {
+				return err
+			}
+		}
+		if len(pp.Lanes) != rejRate/8 || pp.Rate < 0 || pp.Rate+rejRate > pv.r.Frame {
+			return fmt.Errorf("polynomial %d: block lanes or offset outside the frame", j)
+		}
+		for _, o := range pp.Lanes {
+			if o < 0 || o+8 > pv.r.Frame {
+				return fmt.Errorf("polynomial %d: lane at frame+%d outside the frame", j, o)
+			}
+		}
+		if !hasPolyBuffer(pv.c, pp.Buffer) {
+			return fmt.Errorf("polynomial %d: no 1024-byte buffer %q in the contract", j, pp.Buffer)
+		}
+		// The block's bytes, and Algorithm 14's z of each group (line 1:
+		// b2′ = b2 with its top bit cleared; z = 2¹⁶·b2′ + 2⁸·b1 + b0).
+		var bs []*x86.Term
+		for i := 0; i < rejRate; i++ {
+			bs = append(bs, pv.s.And(pv.s.Var(fmt.Sprintf("blk%d_%d", j, i)), pv.s.Const(0xff)))
+		}
+		pv.rate = append(pv.rate, bs)
+		var zs []*x86.Term
+		for g := 0; g < rejGroups; g++ {
+			b0, b1, b2 := bs[3*g], bs[3*g+1], bs[3*g+2]
+			z := pv.s.Or(pv.s.Or(b0, pv.s.Shl(b1, 8)), pv.s.Shl(pv.s.And(b2, pv.s.Const(0x7f)), 16))
+			zs = append(zs, z)
+		}
+		pv.z = append(pv.z, zs)
+	}
+	return nil
+}
+
+// rejObs checks every access the paths make: a polynomial's buffer is
+// only written, and only at 4N + k (k ≥ 0) for its own count N, so the
+// first N coefficients stay and one representative stands for the class.
+type rejObs struct {
+	pv *rejProver
+	d  *rdom
+}
+
+func (o *rejObs) Branch(*x86.Machine[rv], *x86.Insn, rv) error { return nil }
+func (o *rejObs) After(*x86.Machine[rv], *x86.Insn, []rv) error {
+	return nil
+}
+
+func (o *rejObs) Address(m *x86.Machine[rv], in *x86.Insn, a rv, size int, write bool) error {
+	for j, pp := range o.pv.p.Polys {
+		reg := m.Region(pp.Buffer)
+		lo, _ := o.d.Range(a)
+		if lo < reg.Base || lo >= reg.Base+uint64(reg.Size()) {
+			continue
+		}
+		if !write {
+			return fmt.Errorf("%s: reads %s", in, pp.Buffer)
+		}
+		if a.k != rAff || int(a.g) != 1+j || a.m != 4 {
+			return fmt.Errorf("%s: writes %s at an address that is not 4·count + constant", in, pp.Buffer)
+		}
+		k := int64(a.c) - int64(reg.Base)
+		cl := o.d.box[a.g]
+		if k < 0 || 4*cl.hi+k+int64(size) > int64(reg.Size()) {
+			return fmt.Errorf("%s: writes %s at 4·count%+d, below the count or past the end", in, pp.Buffer, k)
+		}
+	}
+	return nil
+}
+
+// pathState is what a path carries besides the machine.
+type pathState struct {
+	from     *rejHead // nil: the routine's entry
+	injected []bool   // per polynomial: a block squeezed on this path
+}
+
+// explore runs every path from head hd (nil: the entry) for every ghost
+// class and decision vector.
+func (pv *rejProver) explore(hd *rejHead, maxSteps int) error {
+	var box []ghostClass
+	box = append(box, ghostClass{1, pv.K})
+	for j := range pv.p.Polys {
+		hi := int64(255)
+		if pv.p.DoneAtBlock && (hd == nil || hd.poly != j) {
+			hi = 256
+		}
+		box = append(box, ghostClass{0, hi})
+	}
+	boxes := [][]ghostClass{box}
+	for len(boxes) > 0 {
+		b := boxes[len(boxes)-1]
+		boxes = boxes[:len(boxes)-1]
+		base, err := pv.start(hd, b)
+		if err != nil {
+			return err
+		}
+		decs := [][]bool{nil}
+		split := false
+		for len(decs) > 0 && !split {
+			dv := decs[len(decs)-1]
+			decs = decs[:len(decs)-1]
+			pv.paths++
+			if pv.paths > 2_000_000 {
+				return fmt.Errorf("more than 2,000,000 paths")
+			}
+			err := pv.path(base, dv, maxSteps)
+			switch e := err.(type) {
+			case nil:
+			case needDecision:
+				decs = append(decs, append(append([]bool{}, dv...), false), append(append([]bool{}, dv...), true))
+			case *splitAt:
+				cl := b[e.g]
+				var parts []ghostClass
+				if e.point {
+					parts = []ghostClass{{cl.lo, e.at - 1}, {e.at, e.at}, {e.at + 1, cl.hi}}
+				} else {
+					parts = []ghostClass{{cl.lo, e.at - 1}, {e.at, cl.hi}}
+				}
+				for _, pc := range parts {
+					if pc.lo <= pc.hi {
+						nb := append([]ghostClass{}, b...)
+						nb[e.g] = pc
+						boxes = append(boxes, nb)
+					}
+				}
+				split = true
+			default:
+				return fmt.Errorf("%v (ghost classes %v, decisions %v)", err, b, dv)
+			}
+		}
+	}
+	return nil
+}
+
+// started is a head's machine for one ghost class, before any step.
+type started struct {
+	m  *x86.Machine[rv]
+	d  *rdom
+	hd *rejHead
+}
+
+// start builds the state at head hd (nil: the entry) for the ghost
+// classes box: everything unknown but what the hypothesis says.
+func (pv *rejProver) start(hd *rejHead, box []ghostClass) (*started, error) {
+	d := &rdom{s: pv.s, box: box}
+	n := 0
+	fresh := func() rv {
+		n++
+		return data(pv.s.Var("u" + strconv.Itoa(n)))
+	}
+	mk := func(v uint64, secret, input bool) rv {
+		if secret || input {
+			return fresh()
+		}
+		return d.Const(v)
+	}
+	m, lay := setup[rv](d, mk, pv.f, pv.r, pv.c, contract.Buffers{}, rand.New(rand.NewPCG(1, 1)))
+	frame := m.Region("frame")
+	putSlot := func(off int, v rv) {
+		bs := make([]rv, 8)
+		d.Bytes(v, bs)
+		copy(frame.Bytes[off:], bs)
+	}
+	if hd != nil {
+		for i := range m.GPR {
+			m.GPR[i] = fresh()
+		}
+		for i := range m.Vec {
+			for w := 0; w < 4; w++ {
+				m.Vec[i][w] = fresh()
+			}
+		}
+		for i := range frame.Bytes {
+			frame.Bytes[i] = fresh()
+		}
+		m.GPR[x86.SP] = d.Const(lay.sp)
+		for i, l := range pv.keep {
+			writeLoc(m, l, d.Const(pv.kept[i]))
+		}
+		m.PC = pv.lab[hd.label]
+		putSlot(pv.slot[pv.p.BlocksSlot], rv{k: rAff, g: 0, m: 1})
+		if hd.poly < 0 {
+			for j, pp := range pv.p.Polys {
+				putSlot(pv.slot[pp.CountSlot], rv{k: rAff, g: int8(1 + j), m: 1})
+			}
+		} else {
+			pp := pv.p.Polys[hd.poly]
+			set := func(name string, v rv) {
+				r, _ := gpr(name)
+				m.GPR[r] = v
+			}
+			set(pp.CountReg, rv{k: rAff, g: int8(1 + hd.poly), m: 1})
+			set(pp.OffsetReg, d.Const(uint64(hd.s)))
+			set(pp.RateReg, d.Const(frame.Base+uint64(pp.Rate)))
+			set(pp.PtrReg, d.Const(m.Region(pp.Buffer).Base))
+			for k, q := range pv.p.Polys {
+				if k != hd.poly {
+					putSlot(pv.slot[q.CountSlot], rv{k: rAff, g: int8(1 + k), m: 1})
+				}
+				if k >= hd.poly {
+					for i, t := range pv.rate[k] {
+						frame.Bytes[q.Rate+i] = data(t)
+					}
+				}
+			}
+		}
+	}
+	return &started{m: m, d: d, hd: hd}, nil
+}
+
+// path runs one path from a started head with decision vector dv and
+// checks where it ends.
+func (pv *rejProver) path(st *started, dv []bool, maxSteps int) error {
+	d := st.d
+	d.dec, d.atoms, d.seen, d.err = dv, nil, map[*x86.Term]int{}, nil
+	m := st.m.Clone()
+	hd := st.hd
+	obs := &rejObs{pv: pv, d: d}
+	m.Obs = obs
+	frame := m.Region("frame")
+	ps := &pathState{from: hd, injected: make([]bool, len(pv.p.Polys))}
+	start := true
+	for steps := 0; ; steps++ {
+		if steps > maxSteps {
+			return fmt.Errorf("no head or RET within %d steps", maxSteps)
+		}
+		if !start {
+			for _, l := range pv.headLabels() {
+				if m.PC == pv.lab[l] {
+					return pv.arrive(m, d, ps, l)
+				}
+			}
+		}
+		start = false
+		if m.PC == pv.p.Squeeze {
+			for j, pp := range pv.p.Polys {
+				if ps.injected[j] || hd != nil && hd.poly >= 0 {
+					return fmt.Errorf("a block squeezed with the last one not read to its end")
+				}
+				ps.injected[j] = true
+				for L, off := range pp.Lanes {
+					for i := 0; i < 8; i++ {
+						frame.Bytes[off+i] = data(pv.rate[j][8*L+i])
+					}
+				}
+			}
+		}
+		err := m.Step()
+		if d.err != nil {
+			return d.err
+		}
+		if err != nil {
+			return err
+		}
+		if m.Done {
+			return pv.ret(m, d, ps)
+		}
+	}
+}
+
+func (pv *rejProver) headLabels() []string {
+	ls := []string{pv.p.Block}
+	for _, pp := range pv.p.Polys {
+		ls = append(ls, pp.Reject)
+	}
+	return ls
+}
+
+func slotVal(d *rdom, m *x86.Machine[rv], off int) rv {
+	return d.FromBytes(m.Region("frame").Bytes[off : off+8])
+}
+
+func sameAff(v rv, g int, c int64) bool {
+	return v.k == rAff && int(v.g) == g && v.m == 1 && int64(v.c) == c
+}
+
+// consumed checks the path's decisions against Algorithm 30 on poly j's
+// block from group g0 on, and the accepted values stored from the count
+// at the start; it returns the groups read and the accepted count.
+func (pv *rejProver) consumed(m *x86.Machine[rv], d *rdom, j, g0 int) (int, int, error) {
+	acc := 0
+	reg := m.Region(pv.p.Polys[j].Buffer)
+	n0 := d.box[1+j].lo
+	q := pv.s.Const(fips204.Q)
+	for i, a := range d.atoms {
+		g := g0 + i
+		if g >= rejGroups {
+			return 0, 0, fmt.Errorf("a comparison past the block's %d groups", rejGroups)
+		}
+		t := a.t
+		if (t.Op != "ult" && t.Op != "slt") || t.Args[1] != q {
+			return 0, 0, fmt.Errorf("comparison %d on squeezed data is not z < q", i)
+		}
+		if err := pv.equal(t.Args[0], pv.z[j][g], fmt.Sprintf("the value compared with q is z of group %d", g)); err != nil {
+			return 0, 0, err
+		}
+		if !a.v {
+			continue
+		}
+		off := 4 * (int(n0) + acc)
+		if off+4 > reg.Size() {
+			return 0, 0, fmt.Errorf("accepted coefficient past the buffer")
+		}
+		bs := reg.Bytes[off : off+4]
+		ts := make([]*x86.Term, 4)
+		for k, b := range bs {
+			if b.k == rConc {
+				ts[k] = pv.s.Const(b.c)
+				continue
+			}
+			if b.k != rData {
+				return 0, 0, fmt.Errorf("coefficient %d+N holds a count", acc)
+			}
+			ts[k] = b.t
+		}
+		if err := pv.equal(pv.s.FromBytes(ts), pv.z[j][g], fmt.Sprintf("the coefficient stored for group %d is its z", g)); err != nil {
+			return 0, 0, err
+		}
+		acc++
+	}
+	return len(d.atoms), acc, nil
+}
+
+// equal proves a = b for every value of the block's bytes.
+func (pv *rejProver) equal(a, b *x86.Term, what string) error {
+	if a == b || pv.proven[[2]*x86.Term{a, b}] {
+		return nil
+	}
+	pv.sats++
+	res, err := satEqual(a, b, pv.deadline)
+	if err != nil {
+		return fmt.Errorf("%s: SAT encoding: %v", what, err)
+	}
+	if res != sat.Unsat {
+		return fmt.Errorf("%s: not proven (SAT solver: %v)", what, res)
+	}
+	pv.proven[[2]*x86.Term{a, b}] = true
+	return nil
+}
+
+func hasPolyBuffer(c *contract.Contract, name string) bool {
+	for _, a := range c.Args {
+		for _, bn := range a.BufferNames() {
+			if bn == name && a.Bytes == 1024 && a.Write {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// keepLocs resolves the plan's Keep registers to 64-bit locations.
+func keepLocs(names []string) ([]loc, error) {
+	var out []loc
+	for _, n := range names {
+		r, ok := x86.ParseReg(n)
+		switch {
+		case !ok || r == x86.SP:
+			return nil, fmt.Errorf("bad register %q to keep", n)
+		case r.IsGPR():
+			out = append(out, loc{kind: 'g', reg: int(r)})
+		default:
+			for w := 0; w < 4; w++ {
+				out = append(out, loc{kind: 'y', reg: r.Vec(), w: w})
+			}
+		}
+	}
+	return out, nil
+}
+
+// count is polynomial k's count at the end of a path from hd: N + the
+// accepted for the polynomial that read, N for the others.
+func (pv *rejProver) count(hd *rejHead, k, acc int) rv {
+	c := 0
+	if hd != nil && hd.poly == k {
+		c = acc
+	}
+	return rv{k: rAff, g: int8(1 + k), c: uint64(c), m: 1}
+}
+
+func (pv *rejProver) done(d *rdom, v rv) bool {
+	lo, hi := d.rng(v)
+	return lo == 256 && hi == 256
+}
+
+// arrive checks the state at a head against its hypothesis.
+func (pv *rejProver) arrive(m *x86.Machine[rv], d *rdom, ps *pathState, label string) error {
+	hd := ps.from
+	blocks := slotVal(d, m, pv.slot[pv.p.BlocksSlot])
+	frame := m.Region("frame")
+	if hd == nil {
+		if label != pv.p.Block || len(d.atoms) != 0 {
+			return fmt.Errorf("the entry reaches %s before %s", label, pv.p.Block)
+		}
+		if blocks.k != rConc || int64(blocks.c) != pv.K {
+			return fmt.Errorf("%s reached with %s ≠ %d blocks (the contract's bound)", pv.p.Block, pv.p.BlocksSlot, pv.K)
+		}
+		for _, pp := range pv.p.Polys {
+			if v := slotVal(d, m, pv.slot[pp.CountSlot]); v.k != rConc || v.c != 0 {
+				return fmt.Errorf("%s reached with count %s not 0", pv.p.Block, pp.CountSlot)
+			}
+		}
+		for _, l := range pv.keep {
+			v := readLoc(m, l)
+			if v.k != rConc {
+				return fmt.Errorf("%s reached with %s not a constant", pv.p.Block, l)
+			}
+			pv.kept = append(pv.kept, v.c)
+		}
+		return nil
+	}
+	for i, l := range pv.keep {
+		if v := readLoc(m, l); v.k != rConc || v.c != pv.kept[i] {
+			return fmt.Errorf("%s reached with %s changed", label, l)
+		}
+	}
+	j, g0, read, acc := hd.poly, hd.s/3, 0, 0
+	if j >= 0 {
+		var err error
+		if read, acc, err = pv.consumed(m, d, j, g0); err != nil {
+			return err
+		}
+	} else if len(d.atoms) > 0 {
+		return fmt.Errorf("comparisons on data before the block is read")
+	}
+	// Polynomial j leaves its block only when read to the end or complete.
+	leaves := func() error {
+		if j < 0 {
+			return nil
+		}
+		if g0+read != rejGroups && !pv.done(d, pv.count(hd, j, acc)) {
+			return fmt.Errorf("polynomial %d leaves its block at group %d of %d, incomplete", j, g0+read, rejGroups)
+		}
+		if v := slotVal(d, m, pv.slot[pv.p.Polys[j].CountSlot]); !sameAff(v, 1+j, int64(acc)) {
+			return fmt.Errorf("polynomial %d leaves its block without its count stored", j)
+		}
+		return nil
+	}
+	// Polynomials j < i < k are passed over: they must be complete.
+	passed := func(k int) error {
+		for i := j + 1; i < k; i++ {
+			if !pv.done(d, pv.count(hd, i, acc)) {
+				return fmt.Errorf("polynomial %d passed over with its count below 256", i)
+			}
+		}
+		return nil
+	}
+	others := func(skip int) error {
+		for i, pp := range pv.p.Polys {
+			if i == j || i == skip {
+				continue
+			}
+			if v := slotVal(d, m, pv.slot[pp.CountSlot]); !sameAff(v, 1+i, 0) {
+				return fmt.Errorf("polynomial %d's count changed by another's reading", i)
+			}
+		}
+		return nil
+	}
+	if label == pv.p.Block {
+		if j < 0 {
+			return fmt.Errorf("%s reached again without reading a block", label)
+		}
+		if err := leaves(); err != nil {
+			return err
+		}
+		if err := passed(len(pv.p.Polys)); err != nil {
+			return err
+		}
+		if err := others(-1); err != nil {
+			return err
+		}
+		if !sameAff(blocks, 0, -1) {
+			return fmt.Errorf("%s reached with the blocks left not decreased by one", label)
+		}
+		if lo, _ := d.rng(blocks); lo < 1 {
+			return fmt.Errorf("%s reached with no block left", label)
+		}
+		for k := range pv.p.Polys {
+			if _, hi := d.rng(pv.count(hd, k, acc)); hi > 256 || hi > 255 && !pv.p.DoneAtBlock {
+				return fmt.Errorf("%s reached with polynomial %d complete", label, k)
+			}
+		}
+		return nil
+	}
+	// A Reject head.
+	k := -1
+	for i, pp := range pv.p.Polys {
+		if pp.Reject == label {
+			k = i
+		}
+	}
+	pp := pv.p.Polys[k]
+	switch {
+	case j == k:
+	case j < k:
+		if j >= 0 {
+			if err := leaves(); err != nil {
+				return err
+			}
+		} else {
+			for i, in := range ps.injected {
+				if !in {
+					return fmt.Errorf("%s reached without polynomial %d's block squeezed", label, i)
+				}
+			}
+		}
+		if err := passed(k); err != nil {
+			return err
+		}
+	default:
+		return fmt.Errorf("%s reached after polynomial %d read: a block read twice", label, j)
+	}
+	if err := others(k); err != nil {
+		return err
+	}
+	want := 0
+	if j == k {
+		want = g0 + read
+	}
+	reg := func(name string) rv { r, _ := gpr(name); return m.GPR[r] }
+	off := reg(pp.OffsetReg)
+	if off.k != rConc || off.c%24 != 0 || off.c >= rejRate || int(off.c)/3 != want {
+		return fmt.Errorf("%s reached with %s not at the next unread group (%d)", label, pp.OffsetReg, want)
+	}
+	if v := reg(pp.RateReg); v.k != rConc || v.c != frame.Base+uint64(pp.Rate) {
+		return fmt.Errorf("%s reached with %s not frame+%d", label, pp.RateReg, pp.Rate)
+	}
+	if v := reg(pp.PtrReg); v.k != rConc || v.c != m.Region(pp.Buffer).Base {
+		return fmt.Errorf("%s reached with %s not %s", label, pp.PtrReg, pp.Buffer)
+	}
+	for i := k; i < len(pv.p.Polys); i++ {
+		q := pv.p.Polys[i]
+		for b, t := range pv.rate[i] {
+			v := frame.Bytes[q.Rate+b]
+			if v.k != rData {
+				return fmt.Errorf("%s reached with polynomial %d's block byte %d not at frame+%d", label, i, b, q.Rate+b)
+			}
+			if err := pv.equal(v.t, t, fmt.Sprintf("%s: polynomial %d's block byte %d at frame+%d", label, i, b, q.Rate+b)); err != nil {
+				return err
+			}
+		}
+	}
+	cnt := reg(pp.CountReg)
+	if !sameAff(cnt, 1+k, int64(pv.count(hd, k, acc).c)) {
+		return fmt.Errorf("%s reached with %s not the count plus the accepted", label, pp.CountReg)
+	}
+	if _, hi := d.rng(cnt); hi > 255 {
+		return fmt.Errorf("%s reached with a count of 256", label)
+	}
+	if !sameAff(blocks, 0, 0) {
+		return fmt.Errorf("%s reached with the blocks left changed", label)
+	}
+	return nil
+}
+
+// ret checks a RET: 1 with every count at 256, or 0 with the last block
+// read and some count below 256.
+func (pv *rejProver) ret(m *x86.Machine[rv], d *rdom, ps *pathState) error {
+	res := m.Region("results")
+	if res == nil || !res.Written[0] || res.Bytes[0].k != rConc {
+		return fmt.Errorf("RET without a concrete result")
+	}
+	hd := ps.from
+	if hd == nil {
+		return fmt.Errorf("RET before %s", pv.p.Block)
+	}
+	j, read, acc := hd.poly, 0, 0
+	if j >= 0 {
+		var err error
+		if read, acc, err = pv.consumed(m, d, j, hd.s/3); err != nil {
+			return err
+		}
+	} else if len(d.atoms) > 0 {
+		return fmt.Errorf("comparisons on data before the block is read")
+	}
+	switch res.Bytes[0].c & 0xff {
+	case 1:
+		for k := range pv.p.Polys {
+			if v := pv.count(hd, k, acc); !pv.done(d, v) {
+				lo, hi := d.rng(v)
+				return fmt.Errorf("returns 1 with polynomial %d's count at %d..%d, not 256", k, lo, hi)
+			}
+		}
+	case 0:
+		if b := d.box[0]; b.hi != 1 {
+			return fmt.Errorf("returns 0 with %d..%d blocks left", b.lo, b.hi)
+		}
+		if j >= 0 && hd.s/3+read != rejGroups && !pv.done(d, pv.count(hd, j, acc)) {
+			return fmt.Errorf("returns 0 with polynomial %d's block read to group %d", j, hd.s/3+read)
+		}
+		short := false
+		for k := range pv.p.Polys {
+			v := pv.count(hd, k, acc)
+			if k > j && !pv.done(d, v) {
+				return fmt.Errorf("returns 0 with polynomial %d's last block unread", k)
+			}
+			if _, hi := d.rng(v); hi <= 255 {
+				short = true
+			}
+		}
+		if !short {
+			return fmt.Errorf("returns 0 with every count possibly 256")
+		}
+	default:
+		return fmt.Errorf("returns %d", res.Bytes[0].c&0xff)
+	}
+	return nil
+}
