@@ -163,3 +163,34 @@ func TestHintsHaveContracts(t *testing.T) {
 		}
 	}
 }
+
+// The stream proof holds for the generated samplers, and each planted
+// bug makes it fail (the proof, not a test, must catch rare-input bugs).
+func TestRejStreamProof(t *testing.T) {
+	for _, tc := range []struct {
+		file, sym, name string
+		pairs           []string
+		ok              bool
+	}{
+		{"rejnttpoly_amd64.s", "RejNTTPolyAMD64", "as generated", nil, true},
+		{"rejnttpoly_amd64.s", "RejNTTPolyAMD64", "accepts q", []string{"CMPL AX, $0x007fe001", "CMPL AX, $0x007fe002"}, false},
+		{"rejnttpoly_amd64.s", "RejNTTPolyAMD64", "success after the budget ran out", []string{"MOVB $0x00, ret+16(FP)", "MOVB $0x01, ret+16(FP)"}, false},
+		{"rejnttpoly_amd64.s", "RejNTTPolyAMD64", "a budget of 15 blocks", []string{"MOVQ    $0x00000010, 408(SP)", "MOVQ    $0x0000000f, 408(SP)"}, false},
+		{"rejnttpoly_amd64.s", "RejNTTPolyAMD64", "count bound 257", []string{"CMPQ CX, $0x00000100", "CMPQ CX, $0x00000101"}, false},
+	} {
+		if testing.Short() && !tc.ok {
+			continue
+		}
+		f, r := mutated(t, tc.file, tc.sym, tc.pairs...)
+		c := contract.Lookup(tc.sym)
+		d, err := check.ProveRejStreams(f, r, c, Hints{}, 20000)
+		switch {
+		case tc.ok && err != nil:
+			t.Errorf("%s, %s: %v", tc.sym, tc.name, err)
+		case !tc.ok && err == nil:
+			t.Errorf("%s, %s: proven: %s", tc.sym, tc.name, d)
+		default:
+			t.Logf("%s, %s: %s%v", tc.sym, tc.name, d, err)
+		}
+	}
+}

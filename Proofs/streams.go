@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/vg-crypto/vg/Spec/check"
+	"github.com/vg-crypto/vg/Spec/contract"
+	"github.com/vg-crypto/vg/Spec/x86"
 )
 
 // Injections implements check.StreamHints: where each sampler holds a
@@ -23,4 +25,34 @@ func (Hints) Injections(symbol string) []check.Injection {
 		return out
 	}
 	return nil
+}
+
+// RejPlan implements check.RejHints: RejNTTPolyAMD64's loop heads, where
+// the block is ready and where the count and the blocks left are kept
+// (Emit/rejnttpoly.go).
+func (Hints) RejPlan(r *x86.Routine, c *contract.Contract) (*check.RejPlan, error) {
+	switch c.Symbol {
+	case "RejNTTPolyAMD64":
+		return &check.RejPlan{
+			Block: "block",
+			// The permutation ends four instructions before the loop
+			// head (loads of a, the count, the block's address; SI = 0).
+			Squeeze:    r.Labels["reject"] - 4,
+			BlocksSlot: "frame+408",
+			Polys: []check.RejPoly{{
+				Buffer: "a", Reject: "reject", CountReg: "CX", OffsetReg: "SI", RateReg: "R8", PtrReg: "DI",
+				CountSlot: "frame+400", Lanes: lanes(0, 8), Rate: 0,
+			}},
+		}, nil
+	}
+	return nil, fmt.Errorf("no sampler plan for %s", c.Symbol)
+}
+
+// lanes lists the frame offsets of a state's first 21 lanes.
+func lanes(base, stride int) []int {
+	var out []int
+	for L := 0; L < 21; L++ {
+		out = append(out, base+stride*L)
+	}
+	return out
 }

@@ -130,9 +130,9 @@ var mutants = []Mutant{
 		Edits: []Edit{beforeRETIn("nttmulacc_amd64.s", "MultiplyAccNTT4AVX2", "\tVMOVDQU 4096(DX), Y0\n")}},
 
 	// ---- RejNTTPolyAMD64: memory safety and constant time proven by the
-	// inductive check; functional correctness only tested, on random seeds
-	// and on chosen squeezed bytes (the stream tests), which reach the
-	// bound and the rare values.
+	// inductive check; the stream postcondition proven for every stream
+	// (the squeeze itself tested on random seeds); the stream tests reach
+	// the bound and the rare values too.
 	{Name: "rej/count-bound-off-by-one", Routine: "RejNTTPolyAMD64",
 		Edits: []Edit{{File: "rejnttpoly_amd64.s", Find: "CMPQ CX, $0x00000100", Replace: "CMPQ CX, $0x00000101", N: -1}}},
 	{Name: "rej/store-scale", Routine: "RejNTTPolyAMD64",
