@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"sync"
 	"time"
 
@@ -412,9 +413,11 @@ func Routine(f *x86.File, r *x86.Routine, c *contract.Contract, opt Options) []R
 		n := opt.Runs + len(opt.ExtraInputs)
 		tested := fmt.Sprintf("model output equals the contract's postcondition (Spec) on %d inputs (%d random, %d from vectors)", n, opt.Runs, len(opt.ExtraInputs))
 		set(Functional, Tested, tested, time.Since(t0))
+		streamsOK := true
 		if c.Streams != nil {
 			if d, err := runStreams(f, r, c, opt); err != nil {
 				set(Functional, Failing, "stream test: "+err.Error()+"; "+tested, time.Since(t0))
+				streamsOK = false
 			} else {
 				tested += "; " + d
 				set(Functional, Tested, tested, time.Since(t0))
@@ -425,70 +428,29 @@ func Routine(f *x86.File, r *x86.Routine, c *contract.Contract, opt Options) []R
 				if c.Streams.Proven {
 					if d, err := ProveRejStreams(f, r, c, opt.Hints, 20000); err != nil {
 						set(Functional, Failing, "stream proof: "+err.Error()+"; "+tested, time.Since(t0))
+						streamsOK = false
 					} else {
 						set(Functional, Tested, d+"; "+tested, time.Since(t0))
 					}
 				}
 			}
 		}
-		if c.KeccakStates > 0 {
-			// A contract with a symbolic proof claims proven: anything
-			// short of a completed proof fails (fail closed), whatever
-			// the tests say.
-			switch {
-			case !fixed || len(fd.ct) > 0:
-				set(Functional, Failing, "symbolic proof not attempted: it needs fixed control flow and addresses; "+tested, time.Since(t0))
-			default:
-				// Fixed control flow (checked above) lets the symbolic
-				// proof follow the one path.
-				if d, err := ProveKeccak(f, r, c, opt.Hints, opt.MaxSteps); err == nil {
-					set(Functional, Proven, d+"; also "+tested, time.Since(t0))
-				} else {
-					set(Functional, Failing, "symbolic proof failed: "+err.Error()+"; "+tested, time.Since(t0))
-				}
-			}
-		}
-		if c.Zq != nil {
-			// As for Keccak: the one path is every input's path, and
-			// anything short of a completed proof fails.
-			switch {
-			case !fixed || len(fd.ct) > 0:
-				set(Functional, Failing, "ℤq proof not attempted: it needs fixed control flow and addresses; "+tested, time.Since(t0))
-			default:
-				if d, err := proveZq(f, r, c, opt.MaxSteps); err == nil {
-					set(Functional, Proven, d+"; also "+tested, time.Since(t0))
-				} else {
-					set(Functional, Failing, "ℤq proof failed: "+err.Error()+"; "+tested, time.Since(t0))
-				}
-			}
-		}
-		if c.Lanes != nil {
-			// Likewise for a coefficient map.
-			switch {
-			case !fixed || len(fd.ct) > 0:
-				set(Functional, Failing, "coefficient-map proof not attempted: it needs fixed control flow and addresses; "+tested, time.Since(t0))
-			default:
-				if d, err := proveLanes(f, r, c, opt.MaxSteps); err == nil {
-					set(Functional, Proven, d+"; also "+tested, time.Since(t0))
-				} else {
-					set(Functional, Failing, "coefficient-map proof failed: "+err.Error()+"; "+tested, time.Since(t0))
-				}
-			}
-		}
-		if c.Unchanged {
-			// A write to a buffer (none is writable) or outside every
-			// region fails memory safety; proven, it covers every input.
-			writable := c.Result != ""
-			for _, a := range c.Args {
-				writable = writable || a.Write
-			}
-			switch {
-			case writable:
-				set(Functional, Failing, "the contract says no buffer changes but has a writable buffer or a result; "+tested, time.Since(t0))
-			case res[MemorySafety].Status != Proven:
-				set(Functional, Failing, "no buffer changes only if memory safety is proven for every input; "+tested, time.Since(t0))
-			default:
-				set(Functional, Proven, "no buffer is writable and memory safety is proven for every input (a write to a region that is not writable fails it): every buffer is unchanged; also "+tested, time.Since(t0))
+		p, err := functionalProof(f, r, c, opt, res[MemorySafety].Status == Proven)
+		switch {
+		case err != nil:
+			set(Functional, Failing, err.Error()+"; "+tested, time.Since(t0))
+		case p == nil || !streamsOK:
+		case p.fixed && (!fixed || len(fd.ct) > 0):
+			// A contract with a proof claims proven: anything short of a
+			// completed proof fails (fail closed), whatever the tests say.
+			set(Functional, Failing, p.what+" not attempted: it needs fixed control flow and addresses; "+tested, time.Since(t0))
+		default:
+			// A proof that follows one path has it fixed (checked
+			// above): the one path is every input's path.
+			if d, err := p.prove(); err == nil {
+				set(Functional, Proven, d+"; also "+tested, time.Since(t0))
+			} else {
+				set(Functional, Failing, p.what+" failed: "+err.Error()+"; "+tested, time.Since(t0))
 			}
 		}
 	}
@@ -497,6 +459,60 @@ func Routine(f *x86.File, r *x86.Routine, c *contract.Contract, opt Options) []R
 		out = append(out, *res[ob])
 	}
 	return out
+}
+
+// proof is the proof of a contract's functional obligation.
+type proof struct {
+	what  string // as reports name it
+	fixed bool   // it follows the one path: control flow and addresses must be fixed
+	prove func() (string, error)
+}
+
+// functionalProof returns the proof a contract's data name: its Keccak
+// states (symbolic proof, with the hints' cuts), its ℤq map, its
+// coefficient map, or Unchanged (from memory safety, memSafe says whether
+// that is proven); nil if it names none (the obligation is then tested).
+// A contract naming more than one fails: no proof may stand in for
+// another.
+func functionalProof(f *x86.File, r *x86.Routine, c *contract.Contract, opt Options, memSafe bool) (*proof, error) {
+	var ps []proof
+	if c.KeccakStates > 0 {
+		ps = append(ps, proof{"symbolic proof", true, func() (string, error) { return ProveKeccak(f, r, c, opt.Hints, opt.MaxSteps) }})
+	}
+	if c.Zq != nil {
+		ps = append(ps, proof{"ℤq proof", true, func() (string, error) { return proveZq(f, r, c, opt.MaxSteps) }})
+	}
+	if c.Lanes != nil {
+		ps = append(ps, proof{"coefficient-map proof", true, func() (string, error) { return proveLanes(f, r, c, opt.MaxSteps) }})
+	}
+	if c.Unchanged {
+		ps = append(ps, proof{"unchanged-buffers proof", false, func() (string, error) {
+			// A write to a buffer (none is writable) or outside every
+			// region fails memory safety; proven, it covers every input.
+			writable := c.Result != ""
+			for _, a := range c.Args {
+				writable = writable || a.Write
+			}
+			switch {
+			case writable:
+				return "", errors.New("the contract says no buffer changes but has a writable buffer or a result")
+			case !memSafe:
+				return "", errors.New("no buffer changes only if memory safety is proven for every input")
+			}
+			return "no buffer is writable and memory safety is proven for every input (a write to a region that is not writable fails it): every buffer is unchanged", nil
+		}})
+	}
+	switch len(ps) {
+	case 0:
+		return nil, nil
+	case 1:
+		return &ps[0], nil
+	}
+	var names []string
+	for _, p := range ps {
+		names = append(names, p.what)
+	}
+	return nil, fmt.Errorf("the contract names %d functional proofs (%s): one at most", len(ps), strings.Join(names, ", "))
 }
 
 func first(lists ...[]string) string {

@@ -308,3 +308,15 @@ func TestUnchangedProvenFromMemorySafety(t *testing.T) {
 		}
 	}
 }
+
+// A contract that names two functional proofs fails, whatever either
+// would say: no proof stands in for another.
+func TestTwoFunctionalProofsFail(t *testing.T) {
+	f := loadPlanted(t)
+	c := doubleContract("Double")
+	c.Zq, c.Lanes = &contract.ZqMap{}, &contract.Lanes{}
+	r := status(run(t, f, c, nil), Functional)
+	if r.Status != Failing || !strings.Contains(r.Detail, "one at most") {
+		t.Errorf("functional: %s (%s), want failing with two proofs named", r.Status, r.Detail)
+	}
+}
