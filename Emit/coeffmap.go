@@ -246,6 +246,53 @@ func suffix(avx2 bool) string {
 	return "AMD64"
 }
 
+// exceedsRoutine emits one variant of a check that sets *exceeds to 1 if
+// |x| ≥ *bound for the value x of some coefficient, else to 0 (the norm
+// checks of Algorithm 7, lines 23 and 28, and Algorithm 8, line 13). With
+// k (AVX2), the bound is broadcast in Y8, setup (if any) adds constants,
+// and avxBody leaves in Y2 the lanes of its eight coefficients below the
+// bound; Y9 keeps the lanes below it so far. Without k (baseline), gprAbs
+// returns the register holding |x| of coefficient u and R9 holds bound − 1.
+func exceedsRoutine(c *build.Context, name string, doc []string, k *vconsts, setup func(),
+	avxBody func(u int), gprAbs func(u int) operand.Op) {
+	sig := "func(w *[256]uint32, bound *uint32, exceeds *uint32)"
+	params := []string{"w", "bound", "exceeds"}
+	regs := []reg.GPPhysical{reg.RSI, reg.R8, reg.R13}
+	if k != nil {
+		var frame operand.Mem
+		coeffRoutine(c, name, sig, doc, true, params, regs,
+			func() {
+				frame = c.AllocLocal(32)
+				c.VPBROADCASTD(operand.Mem{Base: reg.R8}, reg.Y8)
+				c.VMOVDQU(k.of(0xFFFFFFFF), reg.Y9) // all inside so far
+				if setup != nil {
+					setup()
+				}
+			},
+			func(u int) {
+				avxBody(u)
+				c.VPAND(reg.Y2, reg.Y9, reg.Y9)
+			},
+			func() { flagResult(c, reg.Y9, frame, reg.R13) })
+		return
+	}
+	coeffRoutine(c, name, sig, doc, false, params, regs,
+		func() {
+			c.MOVL(operand.Mem{Base: reg.R8}, reg.R9L)
+			c.DECL(reg.R9L)
+			c.XORL(reg.R10L, reg.R10L)
+		},
+		func(u int) {
+			abs := gprAbs(u)
+			// |x| ≥ bound exactly when bound − 1 − |x| is negative.
+			c.MOVL(reg.R9L, reg.EBX)
+			c.SUBL(abs, reg.EBX)
+			c.SHRL(operand.U8(31), reg.EBX)
+			c.ORL(reg.EBX, reg.R10L)
+		},
+		func() { gprFlag(c, reg.R10, reg.RCX, reg.R13) })
+}
+
 // flagResult stores at out the word 1 if the lanes of inside (kept at
 // frame, 32 bytes) are not all ones (some coefficient was outside), else
 // 0. Uses AX and CX.

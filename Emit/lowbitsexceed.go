@@ -23,17 +23,9 @@ func buildLowBitsExceed(c *build.Context) {
 				"every w[i] in [0, q), *bound < 2³¹. It looks at every coefficient.",
 				variantDoc(avx2),
 			}
-			sig := "func(w *[256]uint32, bound *uint32, exceeds *uint32)"
-			params := []string{"w", "bound", "exceeds"}
 			if avx2 {
 				k := newVconsts(c, fmt.Sprintf("lowBitsExceed%dConsts", div))
-				var frame operand.Mem
-				coeffRoutine(c, name, sig, doc, true, params, []reg.GPPhysical{reg.RSI, reg.R8, reg.R13},
-					func() {
-						frame = c.AllocLocal(32)
-						c.VPBROADCASTD(operand.Mem{Base: reg.R8}, reg.Y8)
-						c.VMOVDQU(k.of(0xFFFFFFFF), reg.Y9) // all inside so far
-					},
+				exceedsRoutine(c, name, doc, k, nil,
 					func(u int) {
 						c.VMOVDQU(ymm(reg.RSI, u), reg.Y0)
 						avx2HighBits(c, k, div, reg.Y0, reg.Y1, reg.Y2)
@@ -43,33 +35,21 @@ func buildLowBitsExceed(c *build.Context) {
 						c.VPXOR(reg.Y4, reg.Y3, reg.Y3)
 						c.VPSUBD(reg.Y4, reg.Y3, reg.Y3)
 						c.VPCMPGTD(reg.Y3, reg.Y8, reg.Y2) // bound > |r0|
-						c.VPAND(reg.Y2, reg.Y9, reg.Y9)
-					},
-					func() { flagResult(c, reg.Y9, frame, reg.R13) })
+					}, nil)
 				k.emit()
 				continue
 			}
-			coeffRoutine(c, name, sig, doc, false, params, []reg.GPPhysical{reg.RSI, reg.R8, reg.R13},
-				func() {
-					c.MOVL(operand.Mem{Base: reg.R8}, reg.R9L)
-					c.DECL(reg.R9L)
-					c.XORL(reg.R10L, reg.R10L)
-				},
-				func(u int) {
-					c.MOVL(word(reg.RSI, u), reg.EAX)
-					gprHighBits(c, div, reg.EAX, reg.EDX, reg.EBX)
-					gprLowBits(c, div, reg.EAX, reg.EDX, reg.R11L, reg.EBX)
-					// |r0| ≥ bound exactly when bound − 1 − |r0| is negative.
-					c.MOVL(reg.R11L, reg.EBX)
-					c.SARL(operand.U8(31), reg.EBX)
-					c.XORL(reg.EBX, reg.R11L)
-					c.SUBL(reg.EBX, reg.R11L)
-					c.MOVL(reg.R9L, reg.EBX)
-					c.SUBL(reg.R11L, reg.EBX)
-					c.SHRL(operand.U8(31), reg.EBX)
-					c.ORL(reg.EBX, reg.R10L)
-				},
-				func() { gprFlag(c, reg.R10, reg.RCX, reg.R13) })
+			exceedsRoutine(c, name, doc, nil, nil, nil, func(u int) operand.Op {
+				c.MOVL(word(reg.RSI, u), reg.EAX)
+				gprHighBits(c, div, reg.EAX, reg.EDX, reg.EBX)
+				gprLowBits(c, div, reg.EAX, reg.EDX, reg.R11L, reg.EBX)
+				// |r0| = (r0 ⊕ s) − s, s = r0 >> 31 (arithmetic).
+				c.MOVL(reg.R11L, reg.EBX)
+				c.SARL(operand.U8(31), reg.EBX)
+				c.XORL(reg.EBX, reg.R11L)
+				c.SUBL(reg.EBX, reg.R11L)
+				return reg.R11L
+			})
 		}
 	}
 }

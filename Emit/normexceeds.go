@@ -20,18 +20,10 @@ func buildNormExceeds(c *build.Context) {
 			"It looks at every coefficient.",
 			variantDoc(avx2),
 		}
-		sig := "func(w *[256]uint32, bound *uint32, exceeds *uint32)"
-		params := []string{"w", "bound", "exceeds"}
 		if avx2 {
 			k := newVconsts(c, "normExceedsConsts")
-			var frame operand.Mem
-			coeffRoutine(c, name, sig, doc, true, params, []reg.GPPhysical{reg.RSI, reg.R8, reg.R13},
-				func() {
-					frame = c.AllocLocal(32)
-					c.VPBROADCASTD(operand.Mem{Base: reg.R8}, reg.Y8)
-					c.VMOVDQU(k.of(0xFFFFFFFF), reg.Y9) // all inside so far
-					c.VMOVDQU(k.of(mldsaQ), reg.Y10)
-				},
+			exceedsRoutine(c, name, doc, k,
+				func() { c.VMOVDQU(k.of(mldsaQ), reg.Y10) },
 				func(u int) {
 					// |r mod± q| = min(r, q − r) for r in [0, q): it is
 					// below the bound when r or q − r is.
@@ -40,34 +32,22 @@ func buildNormExceeds(c *build.Context) {
 					c.VPCMPGTD(reg.Y0, reg.Y8, reg.Y2) // bound > r
 					c.VPCMPGTD(reg.Y1, reg.Y8, reg.Y1) // bound > q − r
 					c.VPOR(reg.Y1, reg.Y2, reg.Y2)
-					c.VPAND(reg.Y2, reg.Y9, reg.Y9)
-				},
-				func() { flagResult(c, reg.Y9, frame, reg.R13) })
+				}, nil)
 			k.emit()
 			continue
 		}
-		coeffRoutine(c, name, sig, doc, false, params, []reg.GPPhysical{reg.RSI, reg.R8, reg.R13},
-			func() {
-				c.MOVL(operand.Mem{Base: reg.R8}, reg.R9L)
-				c.DECL(reg.R9L)
-				c.XORL(reg.R10L, reg.R10L)
-			},
-			func(u int) {
-				// |r mod± q| = r, or q − r when r > (q−1)/2.
-				c.MOVL(word(reg.RSI, u), reg.EAX)
-				c.MOVL(operand.U32((mldsaQ-1)/2), reg.EBX)
-				c.SUBL(reg.EAX, reg.EBX)
-				c.SARL(operand.U8(31), reg.EBX)
-				c.MOVL(operand.U32(mldsaQ), reg.EDX)
-				c.SUBL(reg.EAX, reg.EDX)
-				c.XORL(reg.EAX, reg.EDX)
-				c.ANDL(reg.EBX, reg.EDX)
-				c.XORL(reg.EDX, reg.EAX)
-				c.MOVL(reg.R9L, reg.EBX)
-				c.SUBL(reg.EAX, reg.EBX)
-				c.SHRL(operand.U8(31), reg.EBX)
-				c.ORL(reg.EBX, reg.R10L)
-			},
-			func() { gprFlag(c, reg.R10, reg.RCX, reg.R13) })
+		exceedsRoutine(c, name, doc, nil, nil, nil, func(u int) operand.Op {
+			// |r mod± q| = r, or q − r when r > (q−1)/2.
+			c.MOVL(word(reg.RSI, u), reg.EAX)
+			c.MOVL(operand.U32((mldsaQ-1)/2), reg.EBX)
+			c.SUBL(reg.EAX, reg.EBX)
+			c.SARL(operand.U8(31), reg.EBX)
+			c.MOVL(operand.U32(mldsaQ), reg.EDX)
+			c.SUBL(reg.EAX, reg.EDX)
+			c.XORL(reg.EAX, reg.EDX)
+			c.ANDL(reg.EBX, reg.EDX)
+			c.XORL(reg.EDX, reg.EAX)
+			return reg.EAX
+		})
 	}
 }
