@@ -8,6 +8,9 @@
 //     as it is, all with the signature of the dispatching x; an AMD64 or
 //     AVX2 variant written in Go runs assembly (itself, or through
 //     helpers and variants, not through a dispatcher or generic code);
+//   - a contract's routine x keeps one file stem (the contract's Stem):
+//     xGeneric is declared in go/mldsa/<stem>.go, x in <stem>_amd64.go and
+//     <stem>_noasm.go;
 //   - every variant is dispatched (a declaration of x, or an assignment to
 //     a dispatch variable x, refers to it) and registered in the variant
 //     registry (in go/mldsa/variants*.go, or passed to a function declared
@@ -169,6 +172,26 @@ func run(root string, contracts []*contract.Contract) (diag.List, string, error)
 	pos := func(n ast.Node) (string, int) {
 		ps := r.Fset.Position(n.Pos())
 		return r.Rel(ps.Filename), ps.Line
+	}
+
+	// One file stem per routine: a contract's go/mldsa routine has its
+	// generic implementation in <stem>.go and its dispatch in
+	// <stem>_amd64.go and <stem>_noasm.go.
+	stemDone := map[string]bool{}
+	for _, c := range contracts {
+		if c.Valgrind || c.Stem == "" || listedAt[c.GoName] == nil || stemDone[c.GoName+" "+c.Stem] {
+			continue
+		}
+		stemDone[c.GoName+" "+c.Stem] = true
+		for _, w := range [][2]string{
+			{c.GoName + "Generic", c.Stem + ".go"},
+			{c.GoName, c.Stem + "_amd64.go"},
+			{c.GoName, c.Stem + "_noasm.go"},
+		} {
+			if !declaredIn(p.Funcs[w[0]], pkgDir+"/"+w[1]) {
+				l.Addf(contractDir, 0, "%s: %s is not declared in %s/%s: a routine's files share its stem (%s)", c.Symbol, w[0], pkgDir, w[1], c.Stem)
+			}
+		}
 	}
 
 	set := variants.Find(r, p, routines)
@@ -379,6 +402,16 @@ func run(root string, contracts []*contract.Contract) (diag.List, string, error)
 		summary += fmt.Sprintf("; %d variants not yet written: %s", len(pending), strings.Join(pending, " "))
 	}
 	return l, summary, nil
+}
+
+// declaredIn reports whether one of fs is declared in the file rel.
+func declaredIn(fs []*gosrc.Func, rel string) bool {
+	for _, f := range fs {
+		if f.File.Rel == rel {
+			return true
+		}
+	}
+	return false
 }
 
 func has(vs []*variants.Variant, suf string) bool {

@@ -230,3 +230,28 @@ func TestContracts(t *testing.T) {
 		"Spec/contract: GAVX2: no AVX2 variant of g (gAVX2 in go/mldsa)",
 		rt+"2: f: AVX2 is stated by its contract in Spec/contract: do not list it here")
 }
+
+// A contract's routine keeps its stem: the generic code in <stem>.go, the
+// dispatch in <stem>_amd64.go and <stem>_noasm.go.
+func TestStemFiles(t *testing.T) {
+	cs := []*contract.Contract{{Symbol: "FAMD64", GoName: "f", Variant: "AMD64", Stem: "f"}}
+	files := scratch.Replace(t, clean, routinesPath, "f Generic AMD64\n", "f Generic\n")
+	l, _, err := run(scratch.Tree(t, files), cs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	scratch.Expect(t, l.Strings())
+	// The generic code moved to another file, the dispatch of one build
+	// to a file of another stem.
+	files = scratch.Replace(t, files, "go/mldsa/f.go", "func fGeneric(a *[4]uint32) {}\n", "")
+	files = scratch.Replace(t, files, "go/mldsa/g.go", "var g = gGeneric\n", "var g = gGeneric\n\nfunc fGeneric(a *[4]uint32) {}\n")
+	files["go/mldsa/h_noasm.go"] = files["go/mldsa/f_noasm.go"]
+	delete(files, "go/mldsa/f_noasm.go")
+	l, _, err = run(scratch.Tree(t, files), cs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	scratch.Expect(t, l.Strings(),
+		contractDir+": FAMD64: fGeneric is not declared in go/mldsa/f.go: a routine's files share its stem (f)",
+		contractDir+": FAMD64: f is not declared in go/mldsa/f_noasm.go: a routine's files share its stem (f)")
+}
