@@ -258,12 +258,7 @@ func (e *callEnv[V]) call(m *x86.Machine[V], in *x86.Insn, target string) error 
 	}
 	// Inputs: public buffers must hold public bytes.
 	inB := map[string][]V{}
-	secretOf := map[string]bool{}
-	for _, a := range cc.Args {
-		for _, bn := range a.BufferNames() {
-			secretOf[bn] = a.Secret
-		}
-	}
+	secretOf := secretBuffers(cc)
 	rec := callRecord{Target: target, Buffers: map[string]span{}}
 	for _, b := range bufs {
 		vs := append([]V(nil), b.r.Bytes[b.off:b.off+b.n]...)

@@ -170,23 +170,13 @@ func (o *taintObs) After(m *x86.Machine[x86.TV], in *x86.Insn, reads []x86.TV) e
 // findings; it also returns the outputs.
 func taintRun(f *x86.File, r *x86.Routine, c *contract.Contract, in contract.Buffers, rng *rand.Rand,
 	maxSteps int, fd *findings, callees map[string]*x86.Routine) (contract.Buffers, byte, bool) {
-	mk := func(v uint64, secret, input bool) x86.TV {
-		t := x86.TV{V: v}
-		if secret {
-			t.S = ^uint64(0)
-		}
-		if input {
-			t.I = ^uint64(0)
-		}
-		return t
-	}
-	m, lay := setup[x86.TV](x86.Taint{}, mk, f, r, c, in, rng)
+	m, lay := setup[x86.TV](x86.Taint{}, taintValue, f, r, c, in, rng)
 	obs := &taintObs{f: fd, publicIn: c.PublicControl}
 	m.Obs = obs
 	if len(c.Calls) > 0 {
 		taint := func(v x86.TV) (bool, bool) { return v.S != 0, v.I != 0 }
-		env := &callEnv[x86.TV]{caller: c, callees: callees, lay: lay, mk: mk, rng: rng, taint: taint,
-			effect:   concreteEffect[x86.TV](x86.Taint{}, mk, taint, rng),
+		env := &callEnv[x86.TV]{caller: c, callees: callees, lay: lay, mk: taintValue, rng: rng, taint: taint,
+			effect:   concreteEffect[x86.TV](x86.Taint{}, taintValue, taint, rng),
 			mcdtOpen: func() bool { return obs.mcdt != 0 }}
 		m.Call = env.call
 	}

@@ -106,12 +106,7 @@ func (ic *ind) run(maxSteps int) error {
 			m.Vec[i][w] = ic.d.Top(true)
 		}
 	}
-	secretOf := map[string]bool{}
-	for _, a := range ic.c.Args {
-		for _, bn := range a.BufferNames() {
-			secretOf[bn] = a.Secret
-		}
-	}
+	secretOf := secretBuffers(ic.c)
 	for _, reg := range m.Regions {
 		switch reg.Kind {
 		case x86.Buffer:
@@ -366,12 +361,7 @@ func (ic *ind) headState(arr *x86.Machine[x86.AV], iv Invariant) (*x86.Machine[x
 			m.Vec[i][w] = ic.d.Top(true)
 		}
 	}
-	secretOf := map[string]bool{}
-	for _, a := range ic.c.Args {
-		for _, bn := range a.BufferNames() {
-			secretOf[bn] = a.Secret
-		}
-	}
+	secretOf := secretBuffers(ic.c)
 	for _, reg := range m.Regions {
 		if !reg.Writable {
 			continue

@@ -141,18 +141,8 @@ type KeccakHints interface {
 // cut search observes; it decides nothing.
 func TaintTrace(f *x86.File, r *x86.Routine, c *contract.Contract, in contract.Buffers, seed uint64, maxSteps int,
 	visit func(steps int, locs []string, vals []uint64, input []bool) bool) error {
-	mk := func(v uint64, secret, input bool) x86.TV {
-		t := x86.TV{V: v}
-		if secret {
-			t.S = ^uint64(0)
-		}
-		if input {
-			t.I = ^uint64(0)
-		}
-		return t
-	}
 	rng := rand.New(rand.NewPCG(seed, seed+1))
-	m, _ := setup[x86.TV](x86.Taint{}, mk, f, r, c, copyBuffers(in), rng)
+	m, _ := setup[x86.TV](x86.Taint{}, taintValue, f, r, c, copyBuffers(in), rng)
 	ls := locations(m)
 	names := make([]string, len(ls))
 	for i, l := range ls {

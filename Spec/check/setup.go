@@ -296,3 +296,28 @@ func checkFeatures(r *x86.Routine, c *contract.Contract) (string, error) {
 	return fmt.Sprintf("uses {%s} ⊆ Requires {%s} ⊆ contract {%s}", strings.Join(usedL, ","),
 		strings.Join(r.Requires, ","), strings.Join(c.Features, ",")), nil
 }
+
+// taintValue is a word's initial value on the Taint domain: v, with every
+// bit secret or input-derived as the contract says.
+func taintValue(v uint64, secret, input bool) x86.TV {
+	t := x86.TV{V: v}
+	if secret {
+		t.S = ^uint64(0)
+	}
+	if input {
+		t.I = ^uint64(0)
+	}
+	return t
+}
+
+// secretBuffers maps each of the contract's buffers to whether it is
+// secret.
+func secretBuffers(c *contract.Contract) map[string]bool {
+	secretOf := map[string]bool{}
+	for _, a := range c.Args {
+		for _, bn := range a.BufferNames() {
+			secretOf[bn] = a.Secret
+		}
+	}
+	return secretOf
+}
