@@ -81,3 +81,25 @@ func keccakF1600x4Body(c *build.Context, a, tmp, rc operand.Mem) {
 		}
 	}
 }
+
+// keccak4Transpose emits the de-interleaving of lanes i to i+3 of the four
+// interleaved states at state: the 32 bytes at dst(j) receive those lanes
+// of state j. It uses Y0 to Y7.
+func keccak4Transpose(c *build.Context, state operand.Mem, i int, dst func(j int) operand.Mem) {
+	r := [4]reg.VecPhysical{reg.Y0, reg.Y1, reg.Y2, reg.Y3}
+	t := [4]reg.VecPhysical{reg.Y4, reg.Y5, reg.Y6, reg.Y7}
+	for k := range r {
+		c.VMOVDQU(state.Offset(32*(i+k)), r[k])
+	}
+	c.VPUNPCKLQDQ(r[1], r[0], t[0]) // lanes i, i+1 of states 0 and 2
+	c.VPUNPCKHQDQ(r[1], r[0], t[1]) // lanes i, i+1 of states 1 and 3
+	c.VPUNPCKLQDQ(r[3], r[2], t[2]) // lanes i+2, i+3 of states 0 and 2
+	c.VPUNPCKHQDQ(r[3], r[2], t[3]) // lanes i+2, i+3 of states 1 and 3
+	c.VPERM2I128(operand.U8(0x20), t[2], t[0], r[0])
+	c.VPERM2I128(operand.U8(0x20), t[3], t[1], r[1])
+	c.VPERM2I128(operand.U8(0x31), t[2], t[0], r[2])
+	c.VPERM2I128(operand.U8(0x31), t[3], t[1], r[3])
+	for j := range r {
+		c.VMOVDQU(r[j], dst(j))
+	}
+}

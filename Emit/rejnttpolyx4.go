@@ -58,22 +58,7 @@ func buildRejNTTPolyx4(c *build.Context) {
 	keccakF1600x4Body(c, state, tmp, rc)
 	c.Comment("Transpose lanes 0 to 23, four at a time, into one buffer per state.")
 	for i := 0; i < 24; i += 4 {
-		r := [4]reg.VecPhysical{reg.Y0, reg.Y1, reg.Y2, reg.Y3}
-		t := [4]reg.VecPhysical{reg.Y4, reg.Y5, reg.Y6, reg.Y7}
-		for k := range r {
-			c.VMOVDQU(state.Offset(32*(i+k)), r[k])
-		}
-		c.VPUNPCKLQDQ(r[1], r[0], t[0]) // lanes i, i+1 of states 0 and 2
-		c.VPUNPCKHQDQ(r[1], r[0], t[1]) // lanes i, i+1 of states 1 and 3
-		c.VPUNPCKLQDQ(r[3], r[2], t[2]) // lanes i+2, i+3 of states 0 and 2
-		c.VPUNPCKHQDQ(r[3], r[2], t[3]) // lanes i+2, i+3 of states 1 and 3
-		c.VPERM2I128(operand.U8(0x20), t[2], t[0], r[0])
-		c.VPERM2I128(operand.U8(0x20), t[3], t[1], r[1])
-		c.VPERM2I128(operand.U8(0x31), t[2], t[0], r[2])
-		c.VPERM2I128(operand.U8(0x31), t[3], t[1], r[3])
-		for j := range r {
-			c.VMOVDQU(r[j], scratch.Offset(stride*j+8*i))
-		}
+		keccak4Transpose(c, state, i, func(j int) operand.Mem { return scratch.Offset(stride*j + 8*i) })
 	}
 	for j := 0; j < 4; j++ {
 		p := fmt.Sprintf("s%d", j)

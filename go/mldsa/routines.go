@@ -12,7 +12,4 @@ package mldsa
 func rejBoundedPoly(a *ringElement, ρPrime *[64]byte, r uint16, η int) bool {
 	return rejBoundedPolyGeneric(a, ρPrime, r, η)
 }
-func expandMask(y []ringElement, ρPrimePrime *[64]byte, κ int, γ1Bits int) {
-	expandMaskGeneric(y, ρPrimePrime, κ, γ1Bits)
-}
 func sampleInBall(c *ringElement, ρ []byte, τ int) bool { return sampleInBallGeneric(c, ρ, τ) }

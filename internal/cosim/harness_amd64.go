@@ -180,7580 +180,7805 @@ func h0030(s *State)
 //go:noescape
 func h0031(s *State)
 
-// h0032 runs ADDQ $0x18, R8 (form ADDQ imm, r64, from go/asm).
+// h0032 runs ADDQ $0x00000088, CX (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0032(s *State)
 
-// h0033 runs ADDQ AX, CX (form ADDQ r64, r64, from go/asm).
+// h0033 runs ADDQ $0x00000088, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0033(s *State)
 
-// h0034 runs ANDL $0x00000007, DX (form ANDL imm, r32, from go/asm).
+// h0034 runs ADDQ $0x18, R8 (form ADDQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0034(s *State)
 
-// h0035 runs ANDL $0x0000000f, DX (form ANDL imm, r32, from go/asm).
+// h0035 runs ADDQ AX, CX (form ADDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0035(s *State)
 
-// h0036 runs ANDL $0x0000000f, R8 (form ANDL imm, r32, from go/asm).
+// h0036 runs ANDL $0x00000007, DX (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0036(s *State)
 
-// h0037 runs ANDL $0x0000002c, R8 (form ANDL imm, r32, from go/asm).
+// h0037 runs ANDL $0x0000000f, DX (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0037(s *State)
 
-// h0038 runs ANDL $0x000003ff, DX (form ANDL imm, r32, from go/asm).
+// h0038 runs ANDL $0x0000000f, R8 (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0038(s *State)
 
-// h0039 runs ANDL $0x00001fff, DX (form ANDL imm, r32, from go/asm).
+// h0039 runs ANDL $0x0000002c, R8 (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0039(s *State)
 
-// h0040 runs ANDL $0x0003ffff, DX (form ANDL imm, r32, from go/asm).
+// h0040 runs ANDL $0x000003ff, DX (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0040(s *State)
 
-// h0041 runs ANDL $0x000fffff, DX (form ANDL imm, r32, from go/asm).
+// h0041 runs ANDL $0x00001fff, DX (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0041(s *State)
 
-// h0042 runs ANDL $0x007fe001, R8 (form ANDL imm, r32, from go/asm).
+// h0042 runs ANDL $0x0003ffff, AX (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0042(s *State)
 
-// h0043 runs ANDL $0x007fffff, AX (form ANDL imm, r32, from go/asm).
+// h0043 runs ANDL $0x0003ffff, CX (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0043(s *State)
 
-// h0044 runs ANDL DX, R8 (form ANDL r32, r32, from go/asm).
+// h0044 runs ANDL $0x0003ffff, DX (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0044(s *State)
 
-// h0045 runs ANDL R8, DX (form ANDL r32, r32, from go/asm).
+// h0045 runs ANDL $0x0003ffff, R8 (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0045(s *State)
 
-// h0046 runs ANDL R8, R9 (form ANDL r32, r32, from go/asm).
+// h0046 runs ANDL $0x000fffff, AX (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0046(s *State)
 
-// h0047 runs ANDNQ AX, R8, CX (form ANDNQ r64, r64, r64, from go/asm).
+// h0047 runs ANDL $0x000fffff, CX (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0047(s *State)
 
-// h0048 runs ANDNQ AX, R8, DX (form ANDNQ r64, r64, r64, from go/asm).
+// h0048 runs ANDL $0x000fffff, DX (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0048(s *State)
 
-// h0049 runs ANDNQ AX, R8, R9 (form ANDNQ r64, r64, r64, from go/asm).
+// h0049 runs ANDL $0x000fffff, R8 (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0049(s *State)
 
-// h0050 runs ANDNQ CX, AX, DX (form ANDNQ r64, r64, r64, from go/asm).
+// h0050 runs ANDL $0x007fe001, R8 (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0050(s *State)
 
-// h0051 runs ANDNQ CX, AX, R8 (form ANDNQ r64, r64, r64, from go/asm).
+// h0051 runs ANDL $0x007fffff, AX (form ANDL imm, r32, from go/asm).
 //
 //go:noescape
 func h0051(s *State)
 
-// h0052 runs ANDNQ CX, R8, AX (form ANDNQ r64, r64, r64, from go/asm).
+// h0052 runs ANDL DX, R8 (form ANDL r32, r32, from go/asm).
 //
 //go:noescape
 func h0052(s *State)
 
-// h0053 runs ANDNQ CX, R8, DX (form ANDNQ r64, r64, r64, from go/asm).
+// h0053 runs ANDL R8, DX (form ANDL r32, r32, from go/asm).
 //
 //go:noescape
 func h0053(s *State)
 
-// h0054 runs ANDNQ CX, R8, R9 (form ANDNQ r64, r64, r64, from go/asm).
+// h0054 runs ANDL R8, R9 (form ANDL r32, r32, from go/asm).
 //
 //go:noescape
 func h0054(s *State)
 
-// h0055 runs ANDNQ DX, AX, CX (form ANDNQ r64, r64, r64, from go/asm).
+// h0055 runs ANDNQ AX, R8, CX (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0055(s *State)
 
-// h0056 runs ANDNQ DX, AX, R8 (form ANDNQ r64, r64, r64, from go/asm).
+// h0056 runs ANDNQ AX, R8, DX (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0056(s *State)
 
-// h0057 runs ANDNQ DX, CX, AX (form ANDNQ r64, r64, r64, from go/asm).
+// h0057 runs ANDNQ AX, R8, R9 (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0057(s *State)
 
-// h0058 runs ANDNQ DX, CX, R8 (form ANDNQ r64, r64, r64, from go/asm).
+// h0058 runs ANDNQ CX, AX, DX (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0058(s *State)
 
-// h0059 runs ANDNQ DX, R8, AX (form ANDNQ r64, r64, r64, from go/asm).
+// h0059 runs ANDNQ CX, AX, R8 (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0059(s *State)
 
-// h0060 runs ANDNQ DX, R8, CX (form ANDNQ r64, r64, r64, from go/asm).
+// h0060 runs ANDNQ CX, R8, AX (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0060(s *State)
 
-// h0061 runs ANDNQ DX, R8, R9 (form ANDNQ r64, r64, r64, from go/asm).
+// h0061 runs ANDNQ CX, R8, DX (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0061(s *State)
 
-// h0062 runs ANDNQ R8, AX, CX (form ANDNQ r64, r64, r64, from go/asm).
+// h0062 runs ANDNQ CX, R8, R9 (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0062(s *State)
 
-// h0063 runs ANDNQ R8, AX, DX (form ANDNQ r64, r64, r64, from go/asm).
+// h0063 runs ANDNQ DX, AX, CX (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0063(s *State)
 
-// h0064 runs ANDNQ R8, AX, R9 (form ANDNQ r64, r64, r64, from go/asm).
+// h0064 runs ANDNQ DX, AX, R8 (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0064(s *State)
 
-// h0065 runs ANDNQ R8, CX, DX (form ANDNQ r64, r64, r64, from go/asm).
+// h0065 runs ANDNQ DX, CX, AX (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0065(s *State)
 
-// h0066 runs ANDNQ R8, CX, R9 (form ANDNQ r64, r64, r64, from go/asm).
+// h0066 runs ANDNQ DX, CX, R8 (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0066(s *State)
 
-// h0067 runs ANDNQ R8, DX, AX (form ANDNQ r64, r64, r64, from go/asm).
+// h0067 runs ANDNQ DX, R8, AX (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0067(s *State)
 
-// h0068 runs ANDNQ R8, DX, CX (form ANDNQ r64, r64, r64, from go/asm).
+// h0068 runs ANDNQ DX, R8, CX (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0068(s *State)
 
-// h0069 runs ANDNQ R8, DX, R9 (form ANDNQ r64, r64, r64, from go/asm).
+// h0069 runs ANDNQ DX, R8, R9 (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0069(s *State)
 
-// h0070 runs ANDNQ R8, R9, AX (form ANDNQ r64, r64, r64, from go/asm).
+// h0070 runs ANDNQ R8, AX, CX (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0070(s *State)
 
-// h0071 runs ANDNQ R8, R9, CX (form ANDNQ r64, r64, r64, from go/asm).
+// h0071 runs ANDNQ R8, AX, DX (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0071(s *State)
 
-// h0072 runs ANDNQ R8, R9, DX (form ANDNQ r64, r64, r64, from go/asm).
+// h0072 runs ANDNQ R8, AX, R9 (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0072(s *State)
 
-// h0073 runs ANDNQ R8, R9, R10 (form ANDNQ r64, r64, r64, from go/asm).
+// h0073 runs ANDNQ R8, CX, DX (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0073(s *State)
 
-// h0074 runs ANDQ 24(R8), AX (form ANDQ m64, r64, from go/asm).
+// h0074 runs ANDNQ R8, CX, R9 (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0074(s *State)
 
-// h0075 runs ANDQ AX, CX (form ANDQ r64, r64, from go/asm).
+// h0075 runs ANDNQ R8, DX, AX (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0075(s *State)
 
-// h0076 runs ANDQ AX, DX (form ANDQ r64, r64, from go/asm).
+// h0076 runs ANDNQ R8, DX, CX (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0076(s *State)
 
-// h0077 runs ANDQ AX, R8 (form ANDQ r64, r64, from go/asm).
+// h0077 runs ANDNQ R8, DX, R9 (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0077(s *State)
 
-// h0078 runs ANDQ CX, AX (form ANDQ r64, r64, from go/asm).
+// h0078 runs ANDNQ R8, R9, AX (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0078(s *State)
 
-// h0079 runs ANDQ CX, DX (form ANDQ r64, r64, from go/asm).
+// h0079 runs ANDNQ R8, R9, CX (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0079(s *State)
 
-// h0080 runs ANDQ CX, R8 (form ANDQ r64, r64, from go/asm).
+// h0080 runs ANDNQ R8, R9, DX (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0080(s *State)
 
-// h0081 runs ANDQ DX, AX (form ANDQ r64, r64, from go/asm).
+// h0081 runs ANDNQ R8, R9, R10 (form ANDNQ r64, r64, r64, from go/asm).
 //
 //go:noescape
 func h0081(s *State)
 
-// h0082 runs ANDQ DX, R8 (form ANDQ r64, r64, from go/asm).
+// h0082 runs ANDQ 24(R8), AX (form ANDQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0082(s *State)
 
-// h0083 runs ANDQ R8, AX (form ANDQ r64, r64, from go/asm).
+// h0083 runs ANDQ AX, CX (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0083(s *State)
 
-// h0084 runs ANDQ R8, CX (form ANDQ r64, r64, from go/asm).
+// h0084 runs ANDQ AX, DX (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0084(s *State)
 
-// h0085 runs ANDQ R8, DX (form ANDQ r64, r64, from go/asm).
+// h0085 runs ANDQ AX, R8 (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0085(s *State)
 
-// h0086 runs ANDQ R8, R9 (form ANDQ r64, r64, from go/asm).
+// h0086 runs ANDQ CX, AX (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0086(s *State)
 
-// h0087 runs CMPL AX, $0x007fe001 (form CMPL r32, imm, from go/asm).
+// h0087 runs ANDQ CX, DX (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0087(s *State)
 
-// h0088 runs CMPQ AX, $0x00000100 (form CMPQ r64, imm, from go/asm).
+// h0088 runs ANDQ CX, R8 (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0088(s *State)
 
-// h0089 runs CMPQ CX, $0x000000f8 (form CMPQ r64, imm, from go/asm).
+// h0089 runs ANDQ DX, AX (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0089(s *State)
 
-// h0090 runs CMPQ CX, $0x00000100 (form CMPQ r64, imm, from go/asm).
+// h0090 runs ANDQ DX, R8 (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0090(s *State)
 
-// h0091 runs CMPQ R8, $0x000000a8 (form CMPQ r64, imm, from go/asm).
+// h0091 runs ANDQ R8, AX (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0091(s *State)
 
-// h0092 runs DECL CX (form DECL r32, from go/asm).
+// h0092 runs ANDQ R8, CX (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0092(s *State)
 
-// h0093 runs DECL R8 (form DECL r32, from go/asm).
+// h0093 runs ANDQ R8, DX (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0093(s *State)
 
-// h0094 runs DECQ AX (form DECQ r64, from go/asm).
+// h0094 runs ANDQ R8, R9 (form ANDQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0094(s *State)
 
-// h0095 runs JEQ taken (form JEQ label, from go/asm).
+// h0095 runs CMPL AX, $0x007fe001 (form CMPL r32, imm, from go/asm).
 //
 //go:noescape
 func h0095(s *State)
 
-// h0096 runs JHI taken (form JHI label, from go/asm).
+// h0096 runs CMPQ AX, $0x00000100 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0096(s *State)
 
-// h0097 runs JLT taken (form JLT label, from go/asm).
+// h0097 runs CMPQ CX, $0x000000f8 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0097(s *State)
 
-// h0098 runs JMP taken (form JMP label, from go/asm).
+// h0098 runs CMPQ CX, $0x00000100 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0098(s *State)
 
-// h0099 runs JNE taken (form JNE label, from go/asm).
+// h0099 runs CMPQ CX, $0x000002a8 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0099(s *State)
 
-// h0100 runs LEAQ (DX)(DX*2), R8 (form LEAQ m64, r64, from go/asm).
+// h0100 runs CMPQ R8, $0x000000a8 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0100(s *State)
 
-// h0101 runs LEAQ (R8)(DX*8), DX (form LEAQ m64, r64, from go/asm).
+// h0101 runs CMPQ R8, $0x000002a8 (form CMPQ r64, imm, from go/asm).
 //
 //go:noescape
 func h0101(s *State)
 
-// h0102 runs LEAQ (R8)(R8*2), R8 (form LEAQ m64, r64, from go/asm).
+// h0102 runs DECL CX (form DECL r32, from go/asm).
 //
 //go:noescape
 func h0102(s *State)
 
-// h0103 runs LEAQ (R8)(R8*2), R9 (form LEAQ m64, r64, from go/asm).
+// h0103 runs DECL R8 (form DECL r32, from go/asm).
 //
 //go:noescape
 func h0103(s *State)
 
-// h0104 runs LEAQ (R8)(R9*8), R9 (form LEAQ m64, r64, from go/asm).
+// h0104 runs DECQ AX (form DECQ r64, from go/asm).
 //
 //go:noescape
 func h0104(s *State)
 
-// h0105 runs LEAQ (R8), R9 (form LEAQ m64, r64, from go/asm).
+// h0105 runs JCC taken (form JCC label, from go/asm).
 //
 //go:noescape
 func h0105(s *State)
 
-// h0106 runs LEAQ 24(R8), R9 (form LEAQ m64, r64, from go/asm).
+// h0106 runs JEQ taken (form JEQ label, from go/asm).
 //
 //go:noescape
 func h0106(s *State)
 
-// h0107 runs MOVB $0x00, 24(R8) (form MOVB imm, m8, from go/asm).
+// h0107 runs JHI taken (form JHI label, from go/asm).
 //
 //go:noescape
 func h0107(s *State)
 
-// h0108 runs MOVB $0x01, 24(R8) (form MOVB imm, m8, from go/asm).
+// h0108 runs JLT taken (form JLT label, from go/asm).
 //
 //go:noescape
 func h0108(s *State)
 
-// h0109 runs MOVBQZX (R8)(AX*1), AX (form MOVBQZX m8, r64, from go/asm).
+// h0109 runs JMP taken (form JMP label, from go/asm).
 //
 //go:noescape
 func h0109(s *State)
 
-// h0110 runs MOVL $0x00000002, AX (form MOVL imm, r32, from go/asm).
+// h0110 runs JNE taken (form JNE label, from go/asm).
 //
 //go:noescape
 func h0110(s *State)
 
-// h0111 runs MOVL $0x00000002, CX (form MOVL imm, r32, from go/asm).
+// h0111 runs LEAQ (DX)(DX*2), R8 (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0111(s *State)
 
-// h0112 runs MOVL $0x00000002, DX (form MOVL imm, r32, from go/asm).
+// h0112 runs LEAQ (R8)(DX*8), DX (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0112(s *State)
 
-// h0113 runs MOVL $0x00000004, AX (form MOVL imm, r32, from go/asm).
+// h0113 runs LEAQ (R8)(R8*2), R8 (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0113(s *State)
 
-// h0114 runs MOVL $0x00000004, DX (form MOVL imm, r32, from go/asm).
+// h0114 runs LEAQ (R8)(R8*2), R9 (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0114(s *State)
 
-// h0115 runs MOVL $0x00000004, R8 (form MOVL imm, r32, from go/asm).
+// h0115 runs LEAQ (R8)(R9*8), R9 (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0115(s *State)
 
-// h0116 runs MOVL $0x00000008, CX (form MOVL imm, r32, from go/asm).
+// h0116 runs LEAQ (R8), R9 (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0116(s *State)
 
-// h0117 runs MOVL $0x00000008, R8 (form MOVL imm, r32, from go/asm).
+// h0117 runs LEAQ 24(R8), R9 (form LEAQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0117(s *State)
 
-// h0118 runs MOVL $0x0000000c, CX (form MOVL imm, r32, from go/asm).
+// h0118 runs MOVB $0x00, 24(R8) (form MOVB imm, m8, from go/asm).
 //
 //go:noescape
 func h0118(s *State)
 
-// h0119 runs MOVL $0x0000000e, CX (form MOVL imm, r32, from go/asm).
+// h0119 runs MOVB $0x01, 24(R8) (form MOVB imm, m8, from go/asm).
 //
 //go:noescape
 func h0119(s *State)
 
-// h0120 runs MOVL $0x00000018, CX (form MOVL imm, r32, from go/asm).
+// h0120 runs MOVBQZX (R8)(AX*1), AX (form MOVBQZX m8, r64, from go/asm).
 //
 //go:noescape
 func h0120(s *State)
 
-// h0121 runs MOVL $0x0000001c, CX (form MOVL imm, r32, from go/asm).
+// h0121 runs MOVL $0x00000002, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0121(s *State)
 
-// h0122 runs MOVL $0x0000002b, R8 (form MOVL imm, r32, from go/asm).
+// h0122 runs MOVL $0x00000002, CX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0122(s *State)
 
-// h0123 runs MOVL $0x00000040, CX (form MOVL imm, r32, from go/asm).
+// h0123 runs MOVL $0x00000002, DX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0123(s *State)
 
-// h0124 runs MOVL $0x00001000, AX (form MOVL imm, r32, from go/asm).
+// h0124 runs MOVL $0x00000004, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0124(s *State)
 
-// h0125 runs MOVL $0x00001000, DX (form MOVL imm, r32, from go/asm).
+// h0125 runs MOVL $0x00000004, DX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0125(s *State)
 
-// h0126 runs MOVL $0x00020000, AX (form MOVL imm, r32, from go/asm).
+// h0126 runs MOVL $0x00000004, R8 (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0126(s *State)
 
-// h0127 runs MOVL $0x00020000, DX (form MOVL imm, r32, from go/asm).
+// h0127 runs MOVL $0x00000008, CX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0127(s *State)
 
-// h0128 runs MOVL $0x00080000, AX (form MOVL imm, r32, from go/asm).
+// h0128 runs MOVL $0x00000008, R8 (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0128(s *State)
 
-// h0129 runs MOVL $0x00080000, DX (form MOVL imm, r32, from go/asm).
+// h0129 runs MOVL $0x0000000c, CX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0129(s *State)
 
-// h0130 runs MOVL $0x003ff000, R8 (form MOVL imm, r32, from go/asm).
+// h0130 runs MOVL $0x0000000e, CX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0130(s *State)
 
-// h0131 runs MOVL $0x007fe001, DX (form MOVL imm, r32, from go/asm).
+// h0131 runs MOVL $0x00000018, CX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0131(s *State)
 
-// h0132 runs MOVL (R8), AX (form MOVL m32, r32, from go/asm).
+// h0132 runs MOVL $0x0000001c, CX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0132(s *State)
 
-// h0133 runs MOVL (R8), R9 (form MOVL m32, r32, from go/asm).
+// h0133 runs MOVL $0x0000002b, R8 (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0133(s *State)
 
-// h0134 runs MOVL 24(R8), AX (form MOVL m32, r32, from go/asm).
+// h0134 runs MOVL $0x00000040, CX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0134(s *State)
 
-// h0135 runs MOVL 24(R8), DX (form MOVL m32, r32, from go/asm).
+// h0135 runs MOVL $0x00001000, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0135(s *State)
 
-// h0136 runs MOVL 24(R8), R9 (form MOVL m32, r32, from go/asm).
+// h0136 runs MOVL $0x00001000, DX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0136(s *State)
 
-// h0137 runs MOVL AX, (R8) (form MOVL r32, m32, from go/asm).
+// h0137 runs MOVL $0x00020000, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0137(s *State)
 
-// h0138 runs MOVL AX, (R8)(CX*4) (form MOVL r32, m32, from go/asm).
+// h0138 runs MOVL $0x00020000, DX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0138(s *State)
 
-// h0139 runs MOVL AX, 24(R8) (form MOVL r32, m32, from go/asm).
+// h0139 runs MOVL $0x00020000, R8 (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0139(s *State)
 
-// h0140 runs MOVL CX, (R8) (form MOVL r32, m32, from go/asm).
+// h0140 runs MOVL $0x00080000, AX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0140(s *State)
 
-// h0141 runs MOVL DX, (R8) (form MOVL r32, m32, from go/asm).
+// h0141 runs MOVL $0x00080000, DX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0141(s *State)
 
-// h0142 runs MOVL DX, 24(R8) (form MOVL r32, m32, from go/asm).
+// h0142 runs MOVL $0x00080000, R8 (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0142(s *State)
 
-// h0143 runs MOVL R8, (R9) (form MOVL r32, m32, from go/asm).
+// h0143 runs MOVL $0x003ff000, R8 (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0143(s *State)
 
-// h0144 runs MOVL R8, 24(R9) (form MOVL r32, m32, from go/asm).
+// h0144 runs MOVL $0x007fe001, DX (form MOVL imm, r32, from go/asm).
 //
 //go:noescape
 func h0144(s *State)
 
-// h0145 runs MOVL AX, DX (form MOVL r32, r32, from go/asm).
+// h0145 runs MOVL (R8)(R9*1), AX (form MOVL m32, r32, from go/asm).
 //
 //go:noescape
 func h0145(s *State)
 
-// h0146 runs MOVL AX, R8 (form MOVL r32, r32, from go/asm).
+// h0146 runs MOVL (R8), AX (form MOVL m32, r32, from go/asm).
 //
 //go:noescape
 func h0146(s *State)
 
-// h0147 runs MOVL DX, R8 (form MOVL r32, r32, from go/asm).
+// h0147 runs MOVL (R8), R9 (form MOVL m32, r32, from go/asm).
 //
 //go:noescape
 func h0147(s *State)
 
-// h0148 runs MOVL R8, R9 (form MOVL r32, r32, from go/asm).
+// h0148 runs MOVL 24(R8)(R9*1), CX (form MOVL m32, r32, from go/asm).
 //
 //go:noescape
 func h0148(s *State)
 
-// h0149 runs MOVQ $0x00000000, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0149 runs MOVL 24(R8)(R9*1), R10 (form MOVL m32, r32, from go/asm).
 //
 //go:noescape
 func h0149(s *State)
 
-// h0150 runs MOVQ $0x00000010, 24(R8) (form MOVQ imm, m64, from go/asm).
+// h0150 runs MOVL 24(R8), AX (form MOVL m32, r32, from go/asm).
 //
 //go:noescape
 func h0150(s *State)
 
-// h0151 runs MOVQ $0x8000000000000000, AX (form MOVQ imm, r64, from go/asm).
+// h0151 runs MOVL 24(R8), DX (form MOVL m32, r32, from go/asm).
 //
 //go:noescape
 func h0151(s *State)
 
-// h0152 runs MOVQ (R8)(R9*1), R10 (form MOVQ m64, r64, from go/asm).
+// h0152 runs MOVL 24(R8), R9 (form MOVL m32, r32, from go/asm).
 //
 //go:noescape
 func h0152(s *State)
 
-// h0153 runs MOVQ (R8), AX (form MOVQ m64, r64, from go/asm).
+// h0153 runs MOVL AX, (R8) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0153(s *State)
 
-// h0154 runs MOVQ (R8), CX (form MOVQ m64, r64, from go/asm).
+// h0154 runs MOVL AX, (R8)(CX*4) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0154(s *State)
 
-// h0155 runs MOVQ (R8), DX (form MOVQ m64, r64, from go/asm).
+// h0155 runs MOVL AX, 24(R8) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0155(s *State)
 
-// h0156 runs MOVQ (R8), R8 (form MOVQ m64, r64, from go/asm).
+// h0156 runs MOVL CX, (R8) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0156(s *State)
 
-// h0157 runs MOVQ (R8), R9 (form MOVQ m64, r64, from go/asm).
+// h0157 runs MOVL DX, (R8) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0157(s *State)
 
-// h0158 runs MOVQ 24(R8)(R9*1), R10 (form MOVQ m64, r64, from go/asm).
+// h0158 runs MOVL DX, 24(R8) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0158(s *State)
 
-// h0159 runs MOVQ 24(R8), AX (form MOVQ m64, r64, from go/asm).
+// h0159 runs MOVL R8, (R9) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0159(s *State)
 
-// h0160 runs MOVQ 24(R8), CX (form MOVQ m64, r64, from go/asm).
+// h0160 runs MOVL R8, (R9)(DX*1) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0160(s *State)
 
-// h0161 runs MOVQ 24(R8), DX (form MOVQ m64, r64, from go/asm).
+// h0161 runs MOVL R8, 24(R9) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0161(s *State)
 
-// h0162 runs MOVQ 24(R8), R8 (form MOVQ m64, r64, from go/asm).
+// h0162 runs MOVL R8, 24(R9)(DX*1) (form MOVL r32, m32, from go/asm).
 //
 //go:noescape
 func h0162(s *State)
 
-// h0163 runs MOVQ 24(R8), R9 (form MOVQ m64, r64, from go/asm).
+// h0163 runs MOVL AX, DX (form MOVL r32, r32, from go/asm).
 //
 //go:noescape
 func h0163(s *State)
 
-// h0164 runs MOVQ AX, (R8) (form MOVQ r64, m64, from go/asm).
+// h0164 runs MOVL AX, R8 (form MOVL r32, r32, from go/asm).
 //
 //go:noescape
 func h0164(s *State)
 
-// h0165 runs MOVQ AX, 24(R8) (form MOVQ r64, m64, from go/asm).
+// h0165 runs MOVL DX, R8 (form MOVL r32, r32, from go/asm).
 //
 //go:noescape
 func h0165(s *State)
 
-// h0166 runs MOVQ CX, (R8) (form MOVQ r64, m64, from go/asm).
+// h0166 runs MOVL R8, R9 (form MOVL r32, r32, from go/asm).
 //
 //go:noescape
 func h0166(s *State)
 
-// h0167 runs MOVQ CX, 24(R8) (form MOVQ r64, m64, from go/asm).
+// h0167 runs MOVQ $0x00000000, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0167(s *State)
 
-// h0168 runs MOVQ DX, (R8) (form MOVQ r64, m64, from go/asm).
+// h0168 runs MOVQ $0x00000010, 24(R8) (form MOVQ imm, m64, from go/asm).
 //
 //go:noescape
 func h0168(s *State)
 
-// h0169 runs MOVQ DX, 24(R8) (form MOVQ r64, m64, from go/asm).
+// h0169 runs MOVQ $0x0000022e, R8 (form MOVQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0169(s *State)
 
-// h0170 runs MOVQ R8, (R9) (form MOVQ r64, m64, from go/asm).
+// h0170 runs MOVQ $0x00000237, R8 (form MOVQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0170(s *State)
 
-// h0171 runs MOVQ R8, 24(R9) (form MOVQ r64, m64, from go/asm).
+// h0171 runs MOVQ $0x0000026c, R8 (form MOVQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0171(s *State)
 
-// h0172 runs MOVQ AX, CX (form MOVQ r64, r64, from go/asm).
+// h0172 runs MOVQ $0x00000276, R8 (form MOVQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0172(s *State)
 
-// h0173 runs MOVQ AX, DX (form MOVQ r64, r64, from go/asm).
+// h0173 runs MOVQ $0x000003e0, DX (form MOVQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0173(s *State)
 
-// h0174 runs MOVQ AX, R8 (form MOVQ r64, r64, from go/asm).
+// h0174 runs MOVQ $0x000003f0, DX (form MOVQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0174(s *State)
 
-// h0175 runs MOVQ CX, R8 (form MOVQ r64, r64, from go/asm).
+// h0175 runs MOVQ $0x8000000000000000, AX (form MOVQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0175(s *State)
 
-// h0176 runs MOVQ DX, AX (form MOVQ r64, r64, from go/asm).
+// h0176 runs MOVQ (R8)(R9*1), R10 (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0176(s *State)
 
-// h0177 runs MOVQ DX, CX (form MOVQ r64, r64, from go/asm).
+// h0177 runs MOVQ (R8), AX (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0177(s *State)
 
-// h0178 runs MOVQ DX, R8 (form MOVQ r64, r64, from go/asm).
+// h0178 runs MOVQ (R8), CX (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0178(s *State)
 
-// h0179 runs MOVQ R8, AX (form MOVQ r64, r64, from go/asm).
+// h0179 runs MOVQ (R8), DX (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0179(s *State)
 
-// h0180 runs MOVQ R8, CX (form MOVQ r64, r64, from go/asm).
+// h0180 runs MOVQ (R8), R8 (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0180(s *State)
 
-// h0181 runs MOVQ R8, DX (form MOVQ r64, r64, from go/asm).
+// h0181 runs MOVQ (R8), R9 (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0181(s *State)
 
-// h0182 runs MOVQ R8, R9 (form MOVQ r64, r64, from go/asm).
+// h0182 runs MOVQ 24(R8)(R9*1), R10 (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0182(s *State)
 
-// h0183 runs MOVWLZX 24(R8), AX (form MOVWLZX m16, r32, from go/asm).
+// h0183 runs MOVQ 24(R8), AX (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0183(s *State)
 
-// h0184 runs NOTL R8 (form NOTL r32, from go/asm).
+// h0184 runs MOVQ 24(R8), CX (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0184(s *State)
 
-// h0185 runs NOTQ AX (form NOTQ r64, from go/asm).
+// h0185 runs MOVQ 24(R8), DX (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0185(s *State)
 
-// h0186 runs NOTQ CX (form NOTQ r64, from go/asm).
+// h0186 runs MOVQ 24(R8), R8 (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0186(s *State)
 
-// h0187 runs NOTQ DX (form NOTQ r64, from go/asm).
+// h0187 runs MOVQ 24(R8), R9 (form MOVQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0187(s *State)
 
-// h0188 runs NOTQ R8 (form NOTQ r64, from go/asm).
+// h0188 runs MOVQ AX, (R8) (form MOVQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0188(s *State)
 
-// h0189 runs ORL $0x001f0000, AX (form ORL imm, r32, from go/asm).
+// h0189 runs MOVQ AX, (R8)(R9*1) (form MOVQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0189(s *State)
 
-// h0190 runs ORL R8, R9 (form ORL r32, r32, from go/asm).
+// h0190 runs MOVQ AX, 24(R8) (form MOVQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0190(s *State)
 
-// h0191 runs ORQ 24(R8), R9 (form ORQ m64, r64, from go/asm).
+// h0191 runs MOVQ AX, 24(R8)(CX*1) (form MOVQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0191(s *State)
 
-// h0192 runs ORQ AX, CX (form ORQ r64, r64, from go/asm).
+// h0192 runs MOVQ AX, 24(R8)(R9*1) (form MOVQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0192(s *State)
 
-// h0193 runs ORQ AX, DX (form ORQ r64, r64, from go/asm).
+// h0193 runs MOVQ CX, (R8) (form MOVQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0193(s *State)
 
-// h0194 runs ORQ AX, R8 (form ORQ r64, r64, from go/asm).
+// h0194 runs MOVQ CX, 24(R8) (form MOVQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0194(s *State)
 
-// h0195 runs ORQ CX, AX (form ORQ r64, r64, from go/asm).
+// h0195 runs MOVQ DX, (R8) (form MOVQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0195(s *State)
 
-// h0196 runs ORQ CX, DX (form ORQ r64, r64, from go/asm).
+// h0196 runs MOVQ DX, 24(R8) (form MOVQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0196(s *State)
 
-// h0197 runs ORQ CX, R8 (form ORQ r64, r64, from go/asm).
+// h0197 runs MOVQ R8, (R9) (form MOVQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0197(s *State)
 
-// h0198 runs ORQ DX, AX (form ORQ r64, r64, from go/asm).
+// h0198 runs MOVQ R8, 24(R9) (form MOVQ r64, m64, from go/asm).
 //
 //go:noescape
 func h0198(s *State)
 
-// h0199 runs ORQ DX, R8 (form ORQ r64, r64, from go/asm).
+// h0199 runs MOVQ AX, CX (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0199(s *State)
 
-// h0200 runs ORQ R8, AX (form ORQ r64, r64, from go/asm).
+// h0200 runs MOVQ AX, DX (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0200(s *State)
 
-// h0201 runs ORQ R8, CX (form ORQ r64, r64, from go/asm).
+// h0201 runs MOVQ AX, R8 (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0201(s *State)
 
-// h0202 runs ORQ R8, DX (form ORQ r64, r64, from go/asm).
+// h0202 runs MOVQ CX, R8 (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0202(s *State)
 
-// h0203 runs ORQ R8, R9 (form ORQ r64, r64, from go/asm).
+// h0203 runs MOVQ DX, AX (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0203(s *State)
 
-// h0204 runs ROLQ $0x01, AX (form ROLQ imm, r64, from go/asm).
+// h0204 runs MOVQ DX, CX (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0204(s *State)
 
-// h0205 runs ROLQ $0x01, CX (form ROLQ imm, r64, from go/asm).
+// h0205 runs MOVQ DX, R8 (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0205(s *State)
 
-// h0206 runs ROLQ $0x01, DX (form ROLQ imm, r64, from go/asm).
+// h0206 runs MOVQ R8, AX (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0206(s *State)
 
-// h0207 runs ROLQ $0x01, R8 (form ROLQ imm, r64, from go/asm).
+// h0207 runs MOVQ R8, CX (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0207(s *State)
 
-// h0208 runs ROLQ $0x02, R8 (form ROLQ imm, r64, from go/asm).
+// h0208 runs MOVQ R8, DX (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0208(s *State)
 
-// h0209 runs ROLQ $0x03, R8 (form ROLQ imm, r64, from go/asm).
+// h0209 runs MOVQ R8, R9 (form MOVQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0209(s *State)
 
-// h0210 runs ROLQ $0x06, AX (form ROLQ imm, r64, from go/asm).
+// h0210 runs MOVWLZX 24(R8), AX (form MOVWLZX m16, r32, from go/asm).
 //
 //go:noescape
 func h0210(s *State)
 
-// h0211 runs ROLQ $0x06, CX (form ROLQ imm, r64, from go/asm).
+// h0211 runs NOTL R8 (form NOTL r32, from go/asm).
 //
 //go:noescape
 func h0211(s *State)
 
-// h0212 runs ROLQ $0x06, DX (form ROLQ imm, r64, from go/asm).
+// h0212 runs NOTQ AX (form NOTQ r64, from go/asm).
 //
 //go:noescape
 func h0212(s *State)
 
-// h0213 runs ROLQ $0x06, R8 (form ROLQ imm, r64, from go/asm).
+// h0213 runs NOTQ CX (form NOTQ r64, from go/asm).
 //
 //go:noescape
 func h0213(s *State)
 
-// h0214 runs ROLQ $0x08, R8 (form ROLQ imm, r64, from go/asm).
+// h0214 runs NOTQ DX (form NOTQ r64, from go/asm).
 //
 //go:noescape
 func h0214(s *State)
 
-// h0215 runs ROLQ $0x0a, AX (form ROLQ imm, r64, from go/asm).
+// h0215 runs NOTQ R8 (form NOTQ r64, from go/asm).
 //
 //go:noescape
 func h0215(s *State)
 
-// h0216 runs ROLQ $0x0a, CX (form ROLQ imm, r64, from go/asm).
+// h0216 runs ORL $0x001f0000, AX (form ORL imm, r32, from go/asm).
 //
 //go:noescape
 func h0216(s *State)
 
-// h0217 runs ROLQ $0x0a, DX (form ROLQ imm, r64, from go/asm).
+// h0217 runs ORL R8, R9 (form ORL r32, r32, from go/asm).
 //
 //go:noescape
 func h0217(s *State)
 
-// h0218 runs ROLQ $0x0a, R8 (form ROLQ imm, r64, from go/asm).
+// h0218 runs ORQ 24(R8), R9 (form ORQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0218(s *State)
 
-// h0219 runs ROLQ $0x0d, R8 (form ROLQ imm, r64, from go/asm).
+// h0219 runs ORQ AX, CX (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0219(s *State)
 
-// h0220 runs ROLQ $0x0e, AX (form ROLQ imm, r64, from go/asm).
+// h0220 runs ORQ AX, DX (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0220(s *State)
 
-// h0221 runs ROLQ $0x0e, CX (form ROLQ imm, r64, from go/asm).
+// h0221 runs ORQ AX, R8 (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0221(s *State)
 
-// h0222 runs ROLQ $0x0e, DX (form ROLQ imm, r64, from go/asm).
+// h0222 runs ORQ CX, AX (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0222(s *State)
 
-// h0223 runs ROLQ $0x0e, R8 (form ROLQ imm, r64, from go/asm).
+// h0223 runs ORQ CX, DX (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0223(s *State)
 
-// h0224 runs ROLQ $0x0f, R8 (form ROLQ imm, r64, from go/asm).
+// h0224 runs ORQ CX, R8 (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0224(s *State)
 
-// h0225 runs ROLQ $0x12, AX (form ROLQ imm, r64, from go/asm).
+// h0225 runs ORQ DX, AX (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0225(s *State)
 
-// h0226 runs ROLQ $0x12, CX (form ROLQ imm, r64, from go/asm).
+// h0226 runs ORQ DX, R8 (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0226(s *State)
 
-// h0227 runs ROLQ $0x12, DX (form ROLQ imm, r64, from go/asm).
+// h0227 runs ORQ R8, AX (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0227(s *State)
 
-// h0228 runs ROLQ $0x12, R8 (form ROLQ imm, r64, from go/asm).
+// h0228 runs ORQ R8, CX (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0228(s *State)
 
-// h0229 runs ROLQ $0x14, R8 (form ROLQ imm, r64, from go/asm).
+// h0229 runs ORQ R8, DX (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0229(s *State)
 
-// h0230 runs ROLQ $0x15, AX (form ROLQ imm, r64, from go/asm).
+// h0230 runs ORQ R8, R9 (form ORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0230(s *State)
 
-// h0231 runs ROLQ $0x15, CX (form ROLQ imm, r64, from go/asm).
+// h0231 runs ROLQ $0x01, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0231(s *State)
 
-// h0232 runs ROLQ $0x15, DX (form ROLQ imm, r64, from go/asm).
+// h0232 runs ROLQ $0x01, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0232(s *State)
 
-// h0233 runs ROLQ $0x15, R8 (form ROLQ imm, r64, from go/asm).
+// h0233 runs ROLQ $0x01, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0233(s *State)
 
-// h0234 runs ROLQ $0x19, R8 (form ROLQ imm, r64, from go/asm).
+// h0234 runs ROLQ $0x01, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0234(s *State)
 
-// h0235 runs ROLQ $0x1b, AX (form ROLQ imm, r64, from go/asm).
+// h0235 runs ROLQ $0x02, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0235(s *State)
 
-// h0236 runs ROLQ $0x1b, CX (form ROLQ imm, r64, from go/asm).
+// h0236 runs ROLQ $0x03, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0236(s *State)
 
-// h0237 runs ROLQ $0x1b, DX (form ROLQ imm, r64, from go/asm).
+// h0237 runs ROLQ $0x06, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0237(s *State)
 
-// h0238 runs ROLQ $0x1b, R8 (form ROLQ imm, r64, from go/asm).
+// h0238 runs ROLQ $0x06, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0238(s *State)
 
-// h0239 runs ROLQ $0x1c, AX (form ROLQ imm, r64, from go/asm).
+// h0239 runs ROLQ $0x06, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0239(s *State)
 
-// h0240 runs ROLQ $0x1c, CX (form ROLQ imm, r64, from go/asm).
+// h0240 runs ROLQ $0x06, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0240(s *State)
 
-// h0241 runs ROLQ $0x1c, DX (form ROLQ imm, r64, from go/asm).
+// h0241 runs ROLQ $0x08, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0241(s *State)
 
-// h0242 runs ROLQ $0x1c, R8 (form ROLQ imm, r64, from go/asm).
+// h0242 runs ROLQ $0x0a, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0242(s *State)
 
-// h0243 runs ROLQ $0x24, AX (form ROLQ imm, r64, from go/asm).
+// h0243 runs ROLQ $0x0a, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0243(s *State)
 
-// h0244 runs ROLQ $0x24, CX (form ROLQ imm, r64, from go/asm).
+// h0244 runs ROLQ $0x0a, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0244(s *State)
 
-// h0245 runs ROLQ $0x24, DX (form ROLQ imm, r64, from go/asm).
+// h0245 runs ROLQ $0x0a, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0245(s *State)
 
-// h0246 runs ROLQ $0x24, R8 (form ROLQ imm, r64, from go/asm).
+// h0246 runs ROLQ $0x0d, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0246(s *State)
 
-// h0247 runs ROLQ $0x27, AX (form ROLQ imm, r64, from go/asm).
+// h0247 runs ROLQ $0x0e, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0247(s *State)
 
-// h0248 runs ROLQ $0x27, CX (form ROLQ imm, r64, from go/asm).
+// h0248 runs ROLQ $0x0e, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0248(s *State)
 
-// h0249 runs ROLQ $0x27, DX (form ROLQ imm, r64, from go/asm).
+// h0249 runs ROLQ $0x0e, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0249(s *State)
 
-// h0250 runs ROLQ $0x27, R8 (form ROLQ imm, r64, from go/asm).
+// h0250 runs ROLQ $0x0e, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0250(s *State)
 
-// h0251 runs ROLQ $0x29, AX (form ROLQ imm, r64, from go/asm).
+// h0251 runs ROLQ $0x0f, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0251(s *State)
 
-// h0252 runs ROLQ $0x29, CX (form ROLQ imm, r64, from go/asm).
+// h0252 runs ROLQ $0x12, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0252(s *State)
 
-// h0253 runs ROLQ $0x29, DX (form ROLQ imm, r64, from go/asm).
+// h0253 runs ROLQ $0x12, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0253(s *State)
 
-// h0254 runs ROLQ $0x29, R8 (form ROLQ imm, r64, from go/asm).
+// h0254 runs ROLQ $0x12, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0254(s *State)
 
-// h0255 runs ROLQ $0x2b, AX (form ROLQ imm, r64, from go/asm).
+// h0255 runs ROLQ $0x12, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0255(s *State)
 
-// h0256 runs ROLQ $0x2b, CX (form ROLQ imm, r64, from go/asm).
+// h0256 runs ROLQ $0x14, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0256(s *State)
 
-// h0257 runs ROLQ $0x2b, DX (form ROLQ imm, r64, from go/asm).
+// h0257 runs ROLQ $0x15, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0257(s *State)
 
-// h0258 runs ROLQ $0x2b, R8 (form ROLQ imm, r64, from go/asm).
+// h0258 runs ROLQ $0x15, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0258(s *State)
 
-// h0259 runs ROLQ $0x2c, R8 (form ROLQ imm, r64, from go/asm).
+// h0259 runs ROLQ $0x15, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0259(s *State)
 
-// h0260 runs ROLQ $0x2d, AX (form ROLQ imm, r64, from go/asm).
+// h0260 runs ROLQ $0x15, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0260(s *State)
 
-// h0261 runs ROLQ $0x2d, CX (form ROLQ imm, r64, from go/asm).
+// h0261 runs ROLQ $0x19, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0261(s *State)
 
-// h0262 runs ROLQ $0x2d, DX (form ROLQ imm, r64, from go/asm).
+// h0262 runs ROLQ $0x1b, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0262(s *State)
 
-// h0263 runs ROLQ $0x2d, R8 (form ROLQ imm, r64, from go/asm).
+// h0263 runs ROLQ $0x1b, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0263(s *State)
 
-// h0264 runs ROLQ $0x33, R8 (form ROLQ imm, r64, from go/asm).
+// h0264 runs ROLQ $0x1b, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0264(s *State)
 
-// h0265 runs ROLQ $0x37, AX (form ROLQ imm, r64, from go/asm).
+// h0265 runs ROLQ $0x1b, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0265(s *State)
 
-// h0266 runs ROLQ $0x37, CX (form ROLQ imm, r64, from go/asm).
+// h0266 runs ROLQ $0x1c, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0266(s *State)
 
-// h0267 runs ROLQ $0x37, DX (form ROLQ imm, r64, from go/asm).
+// h0267 runs ROLQ $0x1c, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0267(s *State)
 
-// h0268 runs ROLQ $0x37, R8 (form ROLQ imm, r64, from go/asm).
+// h0268 runs ROLQ $0x1c, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0268(s *State)
 
-// h0269 runs ROLQ $0x38, R8 (form ROLQ imm, r64, from go/asm).
+// h0269 runs ROLQ $0x1c, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0269(s *State)
 
-// h0270 runs ROLQ $0x3d, AX (form ROLQ imm, r64, from go/asm).
+// h0270 runs ROLQ $0x24, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0270(s *State)
 
-// h0271 runs ROLQ $0x3d, CX (form ROLQ imm, r64, from go/asm).
+// h0271 runs ROLQ $0x24, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0271(s *State)
 
-// h0272 runs ROLQ $0x3d, DX (form ROLQ imm, r64, from go/asm).
+// h0272 runs ROLQ $0x24, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0272(s *State)
 
-// h0273 runs ROLQ $0x3d, R8 (form ROLQ imm, r64, from go/asm).
+// h0273 runs ROLQ $0x24, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0273(s *State)
 
-// h0274 runs ROLQ $0x3e, AX (form ROLQ imm, r64, from go/asm).
+// h0274 runs ROLQ $0x27, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0274(s *State)
 
-// h0275 runs ROLQ $0x3e, CX (form ROLQ imm, r64, from go/asm).
+// h0275 runs ROLQ $0x27, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0275(s *State)
 
-// h0276 runs ROLQ $0x3e, DX (form ROLQ imm, r64, from go/asm).
+// h0276 runs ROLQ $0x27, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0276(s *State)
 
-// h0277 runs ROLQ $0x3e, R8 (form ROLQ imm, r64, from go/asm).
+// h0277 runs ROLQ $0x27, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0277(s *State)
 
-// h0278 runs RORXQ $0x02, CX, CX (form RORXQ imm, r64, r64, from go/asm).
+// h0278 runs ROLQ $0x29, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0278(s *State)
 
-// h0279 runs RORXQ $0x02, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0279 runs ROLQ $0x29, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0279(s *State)
 
-// h0280 runs RORXQ $0x02, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0280 runs ROLQ $0x29, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0280(s *State)
 
-// h0281 runs RORXQ $0x03, CX, CX (form RORXQ imm, r64, r64, from go/asm).
+// h0281 runs ROLQ $0x29, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0281(s *State)
 
-// h0282 runs RORXQ $0x03, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0282 runs ROLQ $0x2b, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0282(s *State)
 
-// h0283 runs RORXQ $0x03, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0283 runs ROLQ $0x2b, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0283(s *State)
 
-// h0284 runs RORXQ $0x08, AX, AX (form RORXQ imm, r64, r64, from go/asm).
+// h0284 runs ROLQ $0x2b, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0284(s *State)
 
-// h0285 runs RORXQ $0x09, CX, CX (form RORXQ imm, r64, r64, from go/asm).
+// h0285 runs ROLQ $0x2b, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0285(s *State)
 
-// h0286 runs RORXQ $0x09, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0286 runs ROLQ $0x2c, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0286(s *State)
 
-// h0287 runs RORXQ $0x09, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0287 runs ROLQ $0x2d, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0287(s *State)
 
-// h0288 runs RORXQ $0x13, CX, CX (form RORXQ imm, r64, r64, from go/asm).
+// h0288 runs ROLQ $0x2d, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0288(s *State)
 
-// h0289 runs RORXQ $0x13, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0289 runs ROLQ $0x2d, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0289(s *State)
 
-// h0290 runs RORXQ $0x13, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0290 runs ROLQ $0x2d, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0290(s *State)
 
-// h0291 runs RORXQ $0x14, AX, AX (form RORXQ imm, r64, r64, from go/asm).
+// h0291 runs ROLQ $0x33, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0291(s *State)
 
-// h0292 runs RORXQ $0x15, CX, CX (form RORXQ imm, r64, r64, from go/asm).
+// h0292 runs ROLQ $0x37, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0292(s *State)
 
-// h0293 runs RORXQ $0x15, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0293 runs ROLQ $0x37, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0293(s *State)
 
-// h0294 runs RORXQ $0x15, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0294 runs ROLQ $0x37, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0294(s *State)
 
-// h0295 runs RORXQ $0x17, CX, CX (form RORXQ imm, r64, r64, from go/asm).
+// h0295 runs ROLQ $0x37, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0295(s *State)
 
-// h0296 runs RORXQ $0x17, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0296 runs ROLQ $0x38, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0296(s *State)
 
-// h0297 runs RORXQ $0x17, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0297 runs ROLQ $0x3d, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0297(s *State)
 
-// h0298 runs RORXQ $0x19, CX, CX (form RORXQ imm, r64, r64, from go/asm).
+// h0298 runs ROLQ $0x3d, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0298(s *State)
 
-// h0299 runs RORXQ $0x19, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0299 runs ROLQ $0x3d, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0299(s *State)
 
-// h0300 runs RORXQ $0x19, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0300 runs ROLQ $0x3d, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0300(s *State)
 
-// h0301 runs RORXQ $0x1c, CX, CX (form RORXQ imm, r64, r64, from go/asm).
+// h0301 runs ROLQ $0x3e, AX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0301(s *State)
 
-// h0302 runs RORXQ $0x1c, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0302 runs ROLQ $0x3e, CX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0302(s *State)
 
-// h0303 runs RORXQ $0x1c, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0303 runs ROLQ $0x3e, DX (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0303(s *State)
 
-// h0304 runs RORXQ $0x24, CX, CX (form RORXQ imm, r64, r64, from go/asm).
+// h0304 runs ROLQ $0x3e, R8 (form ROLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0304(s *State)
 
-// h0305 runs RORXQ $0x24, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0305 runs RORXQ $0x02, CX, CX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0305(s *State)
 
-// h0306 runs RORXQ $0x24, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0306 runs RORXQ $0x02, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0306(s *State)
 
-// h0307 runs RORXQ $0x25, CX, CX (form RORXQ imm, r64, r64, from go/asm).
+// h0307 runs RORXQ $0x02, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0307(s *State)
 
-// h0308 runs RORXQ $0x25, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0308 runs RORXQ $0x03, CX, CX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0308(s *State)
 
-// h0309 runs RORXQ $0x25, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0309 runs RORXQ $0x03, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0309(s *State)
 
-// h0310 runs RORXQ $0x27, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0310 runs RORXQ $0x03, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0310(s *State)
 
-// h0311 runs RORXQ $0x2b, CX, CX (form RORXQ imm, r64, r64, from go/asm).
+// h0311 runs RORXQ $0x08, AX, AX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0311(s *State)
 
-// h0312 runs RORXQ $0x2b, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0312 runs RORXQ $0x09, CX, CX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0312(s *State)
 
-// h0313 runs RORXQ $0x2b, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0313 runs RORXQ $0x09, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0313(s *State)
 
-// h0314 runs RORXQ $0x2c, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0314 runs RORXQ $0x09, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0314(s *State)
 
-// h0315 runs RORXQ $0x2e, CX, CX (form RORXQ imm, r64, r64, from go/asm).
+// h0315 runs RORXQ $0x13, CX, CX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0315(s *State)
 
-// h0316 runs RORXQ $0x2e, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0316 runs RORXQ $0x13, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0316(s *State)
 
-// h0317 runs RORXQ $0x2e, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0317 runs RORXQ $0x13, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0317(s *State)
 
-// h0318 runs RORXQ $0x31, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0318 runs RORXQ $0x14, AX, AX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0318(s *State)
 
-// h0319 runs RORXQ $0x32, CX, CX (form RORXQ imm, r64, r64, from go/asm).
+// h0319 runs RORXQ $0x15, CX, CX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0319(s *State)
 
-// h0320 runs RORXQ $0x32, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0320 runs RORXQ $0x15, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0320(s *State)
 
-// h0321 runs RORXQ $0x32, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0321 runs RORXQ $0x15, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0321(s *State)
 
-// h0322 runs RORXQ $0x36, CX, CX (form RORXQ imm, r64, r64, from go/asm).
+// h0322 runs RORXQ $0x17, CX, CX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0322(s *State)
 
-// h0323 runs RORXQ $0x36, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0323 runs RORXQ $0x17, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0323(s *State)
 
-// h0324 runs RORXQ $0x36, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0324 runs RORXQ $0x17, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0324(s *State)
 
-// h0325 runs RORXQ $0x38, AX, AX (form RORXQ imm, r64, r64, from go/asm).
+// h0325 runs RORXQ $0x19, CX, CX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0325(s *State)
 
-// h0326 runs RORXQ $0x3a, CX, CX (form RORXQ imm, r64, r64, from go/asm).
+// h0326 runs RORXQ $0x19, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0326(s *State)
 
-// h0327 runs RORXQ $0x3a, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0327 runs RORXQ $0x19, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0327(s *State)
 
-// h0328 runs RORXQ $0x3a, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0328 runs RORXQ $0x1c, CX, CX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0328(s *State)
 
-// h0329 runs RORXQ $0x3d, AX, AX (form RORXQ imm, r64, r64, from go/asm).
+// h0329 runs RORXQ $0x1c, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0329(s *State)
 
-// h0330 runs RORXQ $0x3e, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0330 runs RORXQ $0x1c, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0330(s *State)
 
-// h0331 runs RORXQ $0x3f, AX, CX (form RORXQ imm, r64, r64, from go/asm).
+// h0331 runs RORXQ $0x24, CX, CX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0331(s *State)
 
-// h0332 runs RORXQ $0x3f, AX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0332 runs RORXQ $0x24, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0332(s *State)
 
-// h0333 runs RORXQ $0x3f, AX, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0333 runs RORXQ $0x24, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0333(s *State)
 
-// h0334 runs RORXQ $0x3f, CX, CX (form RORXQ imm, r64, r64, from go/asm).
+// h0334 runs RORXQ $0x25, CX, CX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0334(s *State)
 
-// h0335 runs RORXQ $0x3f, CX, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0335 runs RORXQ $0x25, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0335(s *State)
 
-// h0336 runs RORXQ $0x3f, DX, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0336 runs RORXQ $0x25, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0336(s *State)
 
-// h0337 runs RORXQ $0x3f, DX, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0337 runs RORXQ $0x27, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0337(s *State)
 
-// h0338 runs RORXQ $0x3f, R8, CX (form RORXQ imm, r64, r64, from go/asm).
+// h0338 runs RORXQ $0x2b, CX, CX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0338(s *State)
 
-// h0339 runs RORXQ $0x3f, R8, DX (form RORXQ imm, r64, r64, from go/asm).
+// h0339 runs RORXQ $0x2b, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0339(s *State)
 
-// h0340 runs RORXQ $0x3f, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
+// h0340 runs RORXQ $0x2b, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0340(s *State)
 
-// h0341 runs RORXQ $0x3f, R8, R9 (form RORXQ imm, r64, r64, from go/asm).
+// h0341 runs RORXQ $0x2c, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0341(s *State)
 
-// h0342 runs SARL $0x1f, R8 (form SARL imm, r32, from go/asm).
+// h0342 runs RORXQ $0x2e, CX, CX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0342(s *State)
 
-// h0343 runs SBBQ R8, R8 (form SBBQ r64, r64, from go/asm).
+// h0343 runs RORXQ $0x2e, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0343(s *State)
 
-// h0344 runs SHLL $0x05, DX (form SHLL imm, r32, from go/asm).
+// h0344 runs RORXQ $0x2e, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0344(s *State)
 
-// h0345 runs SHLL $0x05, R8 (form SHLL imm, r32, from go/asm).
+// h0345 runs RORXQ $0x31, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0345(s *State)
 
-// h0346 runs SHLL $0x09, R8 (form SHLL imm, r32, from go/asm).
+// h0346 runs RORXQ $0x32, CX, CX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0346(s *State)
 
-// h0347 runs SHLL $0x0a, R8 (form SHLL imm, r32, from go/asm).
+// h0347 runs RORXQ $0x32, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0347(s *State)
 
-// h0348 runs SHLL $0x0b, R8 (form SHLL imm, r32, from go/asm).
+// h0348 runs RORXQ $0x32, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0348(s *State)
 
-// h0349 runs SHLL $0x0d, DX (form SHLL imm, r32, from go/asm).
+// h0349 runs RORXQ $0x36, CX, CX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0349(s *State)
 
-// h0350 runs SHLQ $0x01, DX (form SHLQ imm, r64, from go/asm).
+// h0350 runs RORXQ $0x36, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0350(s *State)
 
-// h0351 runs SHLQ $0x02, DX (form SHLQ imm, r64, from go/asm).
+// h0351 runs RORXQ $0x36, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0351(s *State)
 
-// h0352 runs SHLQ $0x03, DX (form SHLQ imm, r64, from go/asm).
+// h0352 runs RORXQ $0x38, AX, AX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0352(s *State)
 
-// h0353 runs SHLQ $0x04, DX (form SHLQ imm, r64, from go/asm).
+// h0353 runs RORXQ $0x3a, CX, CX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0353(s *State)
 
-// h0354 runs SHLQ $0x05, DX (form SHLQ imm, r64, from go/asm).
+// h0354 runs RORXQ $0x3a, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0354(s *State)
 
-// h0355 runs SHLQ $0x06, DX (form SHLQ imm, r64, from go/asm).
+// h0355 runs RORXQ $0x3a, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0355(s *State)
 
-// h0356 runs SHLQ $0x07, DX (form SHLQ imm, r64, from go/asm).
+// h0356 runs RORXQ $0x3d, AX, AX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0356(s *State)
 
-// h0357 runs SHLQ $0x08, DX (form SHLQ imm, r64, from go/asm).
+// h0357 runs RORXQ $0x3e, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0357(s *State)
 
-// h0358 runs SHLQ $0x09, DX (form SHLQ imm, r64, from go/asm).
+// h0358 runs RORXQ $0x3f, AX, CX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0358(s *State)
 
-// h0359 runs SHLQ $0x0a, DX (form SHLQ imm, r64, from go/asm).
+// h0359 runs RORXQ $0x3f, AX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0359(s *State)
 
-// h0360 runs SHLQ $0x0b, DX (form SHLQ imm, r64, from go/asm).
+// h0360 runs RORXQ $0x3f, AX, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0360(s *State)
 
-// h0361 runs SHLQ $0x0c, DX (form SHLQ imm, r64, from go/asm).
+// h0361 runs RORXQ $0x3f, CX, CX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0361(s *State)
 
-// h0362 runs SHLQ $0x0d, DX (form SHLQ imm, r64, from go/asm).
+// h0362 runs RORXQ $0x3f, CX, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0362(s *State)
 
-// h0363 runs SHLQ $0x0e, DX (form SHLQ imm, r64, from go/asm).
+// h0363 runs RORXQ $0x3f, DX, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0363(s *State)
 
-// h0364 runs SHLQ $0x0f, DX (form SHLQ imm, r64, from go/asm).
+// h0364 runs RORXQ $0x3f, DX, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0364(s *State)
 
-// h0365 runs SHLQ $0x10, DX (form SHLQ imm, r64, from go/asm).
+// h0365 runs RORXQ $0x3f, R8, CX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0365(s *State)
 
-// h0366 runs SHLQ $0x11, DX (form SHLQ imm, r64, from go/asm).
+// h0366 runs RORXQ $0x3f, R8, DX (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0366(s *State)
 
-// h0367 runs SHLQ $0x12, DX (form SHLQ imm, r64, from go/asm).
+// h0367 runs RORXQ $0x3f, R8, R8 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0367(s *State)
 
-// h0368 runs SHLQ $0x13, DX (form SHLQ imm, r64, from go/asm).
+// h0368 runs RORXQ $0x3f, R8, R9 (form RORXQ imm, r64, r64, from go/asm).
 //
 //go:noescape
 func h0368(s *State)
 
-// h0369 runs SHLQ $0x14, DX (form SHLQ imm, r64, from go/asm).
+// h0369 runs SARL $0x1f, R8 (form SARL imm, r32, from go/asm).
 //
 //go:noescape
 func h0369(s *State)
 
-// h0370 runs SHLQ $0x15, DX (form SHLQ imm, r64, from go/asm).
+// h0370 runs SBBQ R8, R8 (form SBBQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0370(s *State)
 
-// h0371 runs SHLQ $0x16, DX (form SHLQ imm, r64, from go/asm).
+// h0371 runs SHLL $0x05, DX (form SHLL imm, r32, from go/asm).
 //
 //go:noescape
 func h0371(s *State)
 
-// h0372 runs SHLQ $0x17, DX (form SHLQ imm, r64, from go/asm).
+// h0372 runs SHLL $0x05, R8 (form SHLL imm, r32, from go/asm).
 //
 //go:noescape
 func h0372(s *State)
 
-// h0373 runs SHLQ $0x18, DX (form SHLQ imm, r64, from go/asm).
+// h0373 runs SHLL $0x09, R8 (form SHLL imm, r32, from go/asm).
 //
 //go:noescape
 func h0373(s *State)
 
-// h0374 runs SHLQ $0x19, DX (form SHLQ imm, r64, from go/asm).
+// h0374 runs SHLL $0x0a, R8 (form SHLL imm, r32, from go/asm).
 //
 //go:noescape
 func h0374(s *State)
 
-// h0375 runs SHLQ $0x1a, DX (form SHLQ imm, r64, from go/asm).
+// h0375 runs SHLL $0x0b, R8 (form SHLL imm, r32, from go/asm).
 //
 //go:noescape
 func h0375(s *State)
 
-// h0376 runs SHLQ $0x1b, DX (form SHLQ imm, r64, from go/asm).
+// h0376 runs SHLL $0x0d, DX (form SHLL imm, r32, from go/asm).
 //
 //go:noescape
 func h0376(s *State)
 
-// h0377 runs SHLQ $0x1c, DX (form SHLQ imm, r64, from go/asm).
+// h0377 runs SHLQ $0x01, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0377(s *State)
 
-// h0378 runs SHLQ $0x1d, DX (form SHLQ imm, r64, from go/asm).
+// h0378 runs SHLQ $0x02, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0378(s *State)
 
-// h0379 runs SHLQ $0x1e, DX (form SHLQ imm, r64, from go/asm).
+// h0379 runs SHLQ $0x03, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0379(s *State)
 
-// h0380 runs SHLQ $0x1f, DX (form SHLQ imm, r64, from go/asm).
+// h0380 runs SHLQ $0x04, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0380(s *State)
 
-// h0381 runs SHRL $0x07, DX (form SHRL imm, r32, from go/asm).
+// h0381 runs SHLQ $0x05, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0381(s *State)
 
-// h0382 runs SHRL $0x07, R8 (form SHRL imm, r32, from go/asm).
+// h0382 runs SHLQ $0x06, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0382(s *State)
 
-// h0383 runs SHRL $0x0d, DX (form SHRL imm, r32, from go/asm).
+// h0383 runs SHLQ $0x07, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0383(s *State)
 
-// h0384 runs SHRL $0x16, DX (form SHRL imm, r32, from go/asm).
+// h0384 runs SHLQ $0x08, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0384(s *State)
 
-// h0385 runs SHRL $0x16, R8 (form SHRL imm, r32, from go/asm).
+// h0385 runs SHLQ $0x09, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0385(s *State)
 
-// h0386 runs SHRL $0x18, DX (form SHRL imm, r32, from go/asm).
+// h0386 runs SHLQ $0x0a, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0386(s *State)
 
-// h0387 runs SHRL $0x18, R8 (form SHRL imm, r32, from go/asm).
+// h0387 runs SHLQ $0x0b, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0387(s *State)
 
-// h0388 runs SHRL $0x1f, R8 (form SHRL imm, r32, from go/asm).
+// h0388 runs SHLQ $0x0c, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0388(s *State)
 
-// h0389 runs SHRQ $0x03, AX (form SHRQ imm, r64, from go/asm).
+// h0389 runs SHLQ $0x0d, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0389(s *State)
 
-// h0390 runs SHRQ $0x04, AX (form SHRQ imm, r64, from go/asm).
+// h0390 runs SHLQ $0x0e, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0390(s *State)
 
-// h0391 runs SHRQ $0x08, AX (form SHRQ imm, r64, from go/asm).
+// h0391 runs SHLQ $0x0f, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0391(s *State)
 
-// h0392 runs SHRQ $0x0a, AX (form SHRQ imm, r64, from go/asm).
+// h0392 runs SHLQ $0x10, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0392(s *State)
 
-// h0393 runs SHRQ $0x0d, AX (form SHRQ imm, r64, from go/asm).
+// h0393 runs SHLQ $0x11, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0393(s *State)
 
-// h0394 runs SHRQ $0x10, AX (form SHRQ imm, r64, from go/asm).
+// h0394 runs SHLQ $0x12, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0394(s *State)
 
-// h0395 runs SHRQ $0x12, AX (form SHRQ imm, r64, from go/asm).
+// h0395 runs SHLQ $0x13, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0395(s *State)
 
-// h0396 runs SHRQ $0x14, AX (form SHRQ imm, r64, from go/asm).
+// h0396 runs SHLQ $0x14, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0396(s *State)
 
-// h0397 runs SHRQ $0x18, AX (form SHRQ imm, r64, from go/asm).
+// h0397 runs SHLQ $0x15, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0397(s *State)
 
-// h0398 runs SHRQ $0x20, AX (form SHRQ imm, r64, from go/asm).
+// h0398 runs SHLQ $0x16, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0398(s *State)
 
-// h0399 runs SHRQ $0x28, AX (form SHRQ imm, r64, from go/asm).
+// h0399 runs SHLQ $0x17, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0399(s *State)
 
-// h0400 runs SHRQ $0x30, AX (form SHRQ imm, r64, from go/asm).
+// h0400 runs SHLQ $0x18, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0400(s *State)
 
-// h0401 runs SHRQ $0x38, AX (form SHRQ imm, r64, from go/asm).
+// h0401 runs SHLQ $0x19, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0401(s *State)
 
-// h0402 runs SHRQ $0x3f, CX (form SHRQ imm, r64, from go/asm).
+// h0402 runs SHLQ $0x1a, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0402(s *State)
 
-// h0403 runs SUBL $0x007fe001, R8 (form SUBL imm, r32, from go/asm).
+// h0403 runs SHLQ $0x1b, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0403(s *State)
 
-// h0404 runs SUBL (R8), R9 (form SUBL m32, r32, from go/asm).
+// h0404 runs SHLQ $0x1c, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0404(s *State)
 
-// h0405 runs SUBL 24(R8), R9 (form SUBL m32, r32, from go/asm).
+// h0405 runs SHLQ $0x1d, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0405(s *State)
 
-// h0406 runs SUBL AX, DX (form SUBL r32, r32, from go/asm).
+// h0406 runs SHLQ $0x1e, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0406(s *State)
 
-// h0407 runs SUBL AX, R8 (form SUBL r32, r32, from go/asm).
+// h0407 runs SHLQ $0x1f, DX (form SHLQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0407(s *State)
 
-// h0408 runs SUBL DX, AX (form SUBL r32, r32, from go/asm).
+// h0408 runs SHRL $0x02, R8 (form SHRL imm, r32, from go/asm).
 //
 //go:noescape
 func h0408(s *State)
 
-// h0409 runs SUBL DX, R8 (form SUBL r32, r32, from go/asm).
+// h0409 runs SHRL $0x04, CX (form SHRL imm, r32, from go/asm).
 //
 //go:noescape
 func h0409(s *State)
 
-// h0410 runs SUBL R8, AX (form SUBL r32, r32, from go/asm).
+// h0410 runs SHRL $0x04, R8 (form SHRL imm, r32, from go/asm).
 //
 //go:noescape
 func h0410(s *State)
 
-// h0411 runs SUBL R8, DX (form SUBL r32, r32, from go/asm).
+// h0411 runs SHRL $0x06, R8 (form SHRL imm, r32, from go/asm).
 //
 //go:noescape
 func h0411(s *State)
 
-// h0412 runs SUBL R8, R9 (form SUBL r32, r32, from go/asm).
+// h0412 runs SHRL $0x07, DX (form SHRL imm, r32, from go/asm).
 //
 //go:noescape
 func h0412(s *State)
 
-// h0413 runs SUBQ AX, CX (form SUBQ r64, r64, from go/asm).
+// h0413 runs SHRL $0x07, R8 (form SHRL imm, r32, from go/asm).
 //
 //go:noescape
 func h0413(s *State)
 
-// h0414 runs SUBQ R8, CX (form SUBQ r64, r64, from go/asm).
+// h0414 runs SHRL $0x0d, DX (form SHRL imm, r32, from go/asm).
 //
 //go:noescape
 func h0414(s *State)
 
-// h0415 runs VEXTRACTI128 $0x01, Y1, 24(R8) (form VEXTRACTI128 imm, ymm, m128, from go/asm).
+// h0415 runs SHRL $0x16, DX (form SHRL imm, r32, from go/asm).
 //
 //go:noescape
 func h0415(s *State)
 
-// h0416 runs VINSERTI128 $0x01, 24(R8), Y1, Y1 (form VINSERTI128 imm, m128, ymm, ymm, from go/asm).
+// h0416 runs SHRL $0x16, R8 (form SHRL imm, r32, from go/asm).
 //
 //go:noescape
 func h0416(s *State)
 
-// h0417 runs VMOVDQU (R8), X1 (form VMOVDQU m128, xmm, from go/asm).
+// h0417 runs SHRL $0x18, DX (form SHRL imm, r32, from go/asm).
 //
 //go:noescape
 func h0417(s *State)
 
-// h0418 runs VMOVDQU (AX), Y1 (form VMOVDQU m256, ymm, from go/asm).
+// h0418 runs SHRL $0x18, R8 (form SHRL imm, r32, from go/asm).
 //
 //go:noescape
 func h0418(s *State)
 
-// h0419 runs VMOVDQU (R8)(DX*1), Y1 (form VMOVDQU m256, ymm, from go/asm).
+// h0419 runs SHRL $0x1f, R8 (form SHRL imm, r32, from go/asm).
 //
 //go:noescape
 func h0419(s *State)
 
-// h0420 runs VMOVDQU (R8)(R9*1), Y1 (form VMOVDQU m256, ymm, from go/asm).
+// h0420 runs SHRQ $0x03, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0420(s *State)
 
-// h0421 runs VMOVDQU (R8), Y1 (form VMOVDQU m256, ymm, from go/asm).
+// h0421 runs SHRQ $0x04, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0421(s *State)
 
-// h0422 runs VMOVDQU 24(AX), Y1 (form VMOVDQU m256, ymm, from go/asm).
+// h0422 runs SHRQ $0x08, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0422(s *State)
 
-// h0423 runs VMOVDQU 24(R8), Y1 (form VMOVDQU m256, ymm, from go/asm).
+// h0423 runs SHRQ $0x0a, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0423(s *State)
 
-// h0424 runs VMOVDQU X1, (R8) (form VMOVDQU xmm, m128, from go/asm).
+// h0424 runs SHRQ $0x0d, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0424(s *State)
 
-// h0425 runs VMOVDQU Y1, (AX) (form VMOVDQU ymm, m256, from go/asm).
+// h0425 runs SHRQ $0x10, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0425(s *State)
 
-// h0426 runs VMOVDQU Y1, (R8) (form VMOVDQU ymm, m256, from go/asm).
+// h0426 runs SHRQ $0x12, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0426(s *State)
 
-// h0427 runs VMOVDQU Y1, (R8)(CX*4) (form VMOVDQU ymm, m256, from go/asm).
+// h0427 runs SHRQ $0x14, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0427(s *State)
 
-// h0428 runs VMOVDQU Y1, 24(AX) (form VMOVDQU ymm, m256, from go/asm).
+// h0428 runs SHRQ $0x18, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0428(s *State)
 
-// h0429 runs VMOVDQU Y1, 24(R8) (form VMOVDQU ymm, m256, from go/asm).
+// h0429 runs SHRQ $0x20, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0429(s *State)
 
-// h0430 runs VMOVMSKPS Y1, AX (form VMOVMSKPS ymm, r32, from go/asm).
+// h0430 runs SHRQ $0x28, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0430(s *State)
 
-// h0431 runs VPADDD (R8), Y1, Y9 (form VPADDD m256, ymm, ymm, from go/asm).
+// h0431 runs SHRQ $0x30, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0431(s *State)
 
-// h0432 runs VPADDD 24(R8), Y1, Y1 (form VPADDD m256, ymm, ymm, from go/asm).
+// h0432 runs SHRQ $0x38, AX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0432(s *State)
 
-// h0433 runs VPADDD 24(R8), Y1, Y9 (form VPADDD m256, ymm, ymm, from go/asm).
+// h0433 runs SHRQ $0x3f, CX (form SHRQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0433(s *State)
 
-// h0434 runs VPADDD Y1, Y1, Y1 (form VPADDD ymm, ymm, ymm, from go/asm).
+// h0434 runs SUBL $0x007fe001, R8 (form SUBL imm, r32, from go/asm).
 //
 //go:noescape
 func h0434(s *State)
 
-// h0435 runs VPADDD Y1, Y9, Y14 (form VPADDD ymm, ymm, ymm, from go/asm).
+// h0435 runs SUBL (R8), R9 (form SUBL m32, r32, from go/asm).
 //
 //go:noescape
 func h0435(s *State)
 
-// h0436 runs VPADDD Y1, Y9, Y9 (form VPADDD ymm, ymm, ymm, from go/asm).
+// h0436 runs SUBL 24(R8), R9 (form SUBL m32, r32, from go/asm).
 //
 //go:noescape
 func h0436(s *State)
 
-// h0437 runs VPADDQ Y1, Y9, Y9 (form VPADDQ ymm, ymm, ymm, from go/asm).
+// h0437 runs SUBL AX, DX (form SUBL r32, r32, from go/asm).
 //
 //go:noescape
 func h0437(s *State)
 
-// h0438 runs VPAND 24(R8), Y1, Y1 (form VPAND m256, ymm, ymm, from go/asm).
+// h0438 runs SUBL AX, R8 (form SUBL r32, r32, from go/asm).
 //
 //go:noescape
 func h0438(s *State)
 
-// h0439 runs VPAND Y1, Y9, Y9 (form VPAND ymm, ymm, ymm, from go/asm).
+// h0439 runs SUBL CX, R8 (form SUBL r32, r32, from go/asm).
 //
 //go:noescape
 func h0439(s *State)
 
-// h0440 runs VPANDN Y1, Y9, Y1 (form VPANDN ymm, ymm, ymm, from go/asm).
+// h0440 runs SUBL DX, AX (form SUBL r32, r32, from go/asm).
 //
 //go:noescape
 func h0440(s *State)
 
-// h0441 runs VPANDN Y1, Y9, Y14 (form VPANDN ymm, ymm, ymm, from go/asm).
+// h0441 runs SUBL DX, R8 (form SUBL r32, r32, from go/asm).
 //
 //go:noescape
 func h0441(s *State)
 
-// h0442 runs VPANDN Y1, Y9, Y9 (form VPANDN ymm, ymm, ymm, from go/asm).
+// h0442 runs SUBL R8, AX (form SUBL r32, r32, from go/asm).
 //
 //go:noescape
 func h0442(s *State)
 
-// h0443 runs VPBLENDD $0xaa, Y1, Y9, Y1 (form VPBLENDD imm, ymm, ymm, ymm, from go/asm).
+// h0443 runs SUBL R8, DX (form SUBL r32, r32, from go/asm).
 //
 //go:noescape
 func h0443(s *State)
 
-// h0444 runs VPBLENDD $0xaa, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from go/asm).
+// h0444 runs SUBL R8, R9 (form SUBL r32, r32, from go/asm).
 //
 //go:noescape
 func h0444(s *State)
 
-// h0445 runs VPBLENDD $0xaa, Y1, Y9, Y9 (form VPBLENDD imm, ymm, ymm, ymm, from go/asm).
+// h0445 runs SUBQ $0x09, R8 (form SUBQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0445(s *State)
 
-// h0446 runs VPBROADCASTD (R8), Y1 (form VPBROADCASTD m32, ymm, from go/asm).
+// h0446 runs SUBQ $0x0a, R8 (form SUBQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0446(s *State)
 
-// h0447 runs VPBROADCASTD 24(R8), Y1 (form VPBROADCASTD m32, ymm, from go/asm).
+// h0447 runs SUBQ $0x10, DX (form SUBQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0447(s *State)
 
-// h0448 runs VPBROADCASTQ (R8), Y1 (form VPBROADCASTQ m64, ymm, from go/asm).
+// h0448 runs SUBQ $0x12, R8 (form SUBQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0448(s *State)
 
-// h0449 runs VPBROADCASTQ 24(R8), Y1 (form VPBROADCASTQ m64, ymm, from go/asm).
+// h0449 runs SUBQ $0x14, R8 (form SUBQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0449(s *State)
 
-// h0450 runs VPCMPGTD 24(R8), Y1, Y9 (form VPCMPGTD m256, ymm, ymm, from go/asm).
+// h0450 runs SUBQ $0x20, DX (form SUBQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0450(s *State)
 
-// h0451 runs VPCMPGTD Y1, Y9, Y1 (form VPCMPGTD ymm, ymm, ymm, from go/asm).
+// h0451 runs SUBQ AX, CX (form SUBQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0451(s *State)
 
-// h0452 runs VPCMPGTD Y1, Y9, Y14 (form VPCMPGTD ymm, ymm, ymm, from go/asm).
+// h0452 runs SUBQ R8, CX (form SUBQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0452(s *State)
 
-// h0453 runs VPCMPGTD Y1, Y9, Y9 (form VPCMPGTD ymm, ymm, ymm, from go/asm).
+// h0453 runs VEXTRACTI128 $0x01, Y1, 24(R8) (form VEXTRACTI128 imm, ymm, m128, from go/asm).
 //
 //go:noescape
 func h0453(s *State)
 
-// h0454 runs VPERM2I128 $0x20, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from go/asm).
+// h0454 runs VINSERTI128 $0x01, 24(R8), Y1, Y1 (form VINSERTI128 imm, m128, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0454(s *State)
 
-// h0455 runs VPERM2I128 $0x31, Y1, Y9, Y1 (form VPERM2I128 imm, ymm, ymm, ymm, from go/asm).
+// h0455 runs VMOVDQU (R8), X1 (form VMOVDQU m128, xmm, from go/asm).
 //
 //go:noescape
 func h0455(s *State)
 
-// h0456 runs VPERM2I128 $0x31, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from go/asm).
+// h0456 runs VMOVDQU (AX), Y1 (form VMOVDQU m256, ymm, from go/asm).
 //
 //go:noescape
 func h0456(s *State)
 
-// h0457 runs VPERMD Y1, Y9, Y1 (form VPERMD ymm, ymm, ymm, from go/asm).
+// h0457 runs VMOVDQU (R8)(DX*1), Y1 (form VMOVDQU m256, ymm, from go/asm).
 //
 //go:noescape
 func h0457(s *State)
 
-// h0458 runs VPERMQ $0x94, Y1, Y1 (form VPERMQ imm, ymm, ymm, from go/asm).
+// h0458 runs VMOVDQU (R8)(R9*1), Y1 (form VMOVDQU m256, ymm, from go/asm).
 //
 //go:noescape
 func h0458(s *State)
 
-// h0459 runs VPMULDQ (DX), Y1, Y9 (form VPMULDQ m256, ymm, ymm, from go/asm).
+// h0459 runs VMOVDQU (R8), Y1 (form VMOVDQU m256, ymm, from go/asm).
 //
 //go:noescape
 func h0459(s *State)
 
-// h0460 runs VPMULDQ 24(DX), Y1, Y9 (form VPMULDQ m256, ymm, ymm, from go/asm).
+// h0460 runs VMOVDQU 24(AX), Y1 (form VMOVDQU m256, ymm, from go/asm).
 //
 //go:noescape
 func h0460(s *State)
 
-// h0461 runs VPMULDQ 24(R8), Y1, Y1 (form VPMULDQ m256, ymm, ymm, from go/asm).
+// h0461 runs VMOVDQU 24(R8), Y1 (form VMOVDQU m256, ymm, from go/asm).
 //
 //go:noescape
 func h0461(s *State)
 
-// h0462 runs VPMULDQ 24(R8), Y1, Y9 (form VPMULDQ m256, ymm, ymm, from go/asm).
+// h0462 runs VMOVDQU X1, (R8) (form VMOVDQU xmm, m128, from go/asm).
 //
 //go:noescape
 func h0462(s *State)
 
-// h0463 runs VPMULDQ Y1, Y9, Y14 (form VPMULDQ ymm, ymm, ymm, from go/asm).
+// h0463 runs VMOVDQU Y1, (AX) (form VMOVDQU ymm, m256, from go/asm).
 //
 //go:noescape
 func h0463(s *State)
 
-// h0464 runs VPMULDQ Y1, Y9, Y9 (form VPMULDQ ymm, ymm, ymm, from go/asm).
+// h0464 runs VMOVDQU Y1, (R8) (form VMOVDQU ymm, m256, from go/asm).
 //
 //go:noescape
 func h0464(s *State)
 
-// h0465 runs VPMULLD 24(R8), Y1, Y1 (form VPMULLD m256, ymm, ymm, from go/asm).
+// h0465 runs VMOVDQU Y1, (R8)(CX*1) (form VMOVDQU ymm, m256, from go/asm).
 //
 //go:noescape
 func h0465(s *State)
 
-// h0466 runs VPMULLD 24(R8), Y1, Y9 (form VPMULLD m256, ymm, ymm, from go/asm).
+// h0466 runs VMOVDQU Y1, (R8)(CX*4) (form VMOVDQU ymm, m256, from go/asm).
 //
 //go:noescape
 func h0466(s *State)
 
-// h0467 runs VPMULLD Y1, Y9, Y9 (form VPMULLD ymm, ymm, ymm, from go/asm).
+// h0467 runs VMOVDQU Y1, (R8)(DX*1) (form VMOVDQU ymm, m256, from go/asm).
 //
 //go:noescape
 func h0467(s *State)
 
-// h0468 runs VPOR Y1, Y9, Y9 (form VPOR ymm, ymm, ymm, from go/asm).
+// h0468 runs VMOVDQU Y1, 24(AX) (form VMOVDQU ymm, m256, from go/asm).
 //
 //go:noescape
 func h0468(s *State)
 
-// h0469 runs VPSHUFB 24(R8), Y1, Y1 (form VPSHUFB m256, ymm, ymm, from go/asm).
+// h0469 runs VMOVDQU Y1, 24(R8) (form VMOVDQU ymm, m256, from go/asm).
 //
 //go:noescape
 func h0469(s *State)
 
-// h0470 runs VPSHUFB 24(R8), Y1, Y9 (form VPSHUFB m256, ymm, ymm, from go/asm).
+// h0470 runs VMOVDQU Y1, 24(R8)(CX*1) (form VMOVDQU ymm, m256, from go/asm).
 //
 //go:noescape
 func h0470(s *State)
 
-// h0471 runs VPSHUFB Y1, Y9, Y9 (form VPSHUFB ymm, ymm, ymm, from go/asm).
+// h0471 runs VMOVMSKPS Y1, AX (form VMOVMSKPS ymm, r32, from go/asm).
 //
 //go:noescape
 func h0471(s *State)
 
-// h0472 runs VPSHUFD $0xf5, (DX), Y1 (form VPSHUFD imm, m256, ymm, from go/asm).
+// h0472 runs VPADDD (R8), Y1, Y9 (form VPADDD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0472(s *State)
 
-// h0473 runs VPSHUFD $0xf5, (R8), Y1 (form VPSHUFD imm, m256, ymm, from go/asm).
+// h0473 runs VPADDD 24(R8), Y1, Y1 (form VPADDD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0473(s *State)
 
-// h0474 runs VPSHUFD $0xf5, 24(DX), Y1 (form VPSHUFD imm, m256, ymm, from go/asm).
+// h0474 runs VPADDD 24(R8), Y1, Y9 (form VPADDD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0474(s *State)
 
-// h0475 runs VPSHUFD $0xf5, 24(R8), Y1 (form VPSHUFD imm, m256, ymm, from go/asm).
+// h0475 runs VPADDD Y1, Y1, Y1 (form VPADDD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0475(s *State)
 
-// h0476 runs VPSLLQ $0x01, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0476 runs VPADDD Y1, Y9, Y14 (form VPADDD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0476(s *State)
 
-// h0477 runs VPSLLQ $0x02, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0477 runs VPADDD Y1, Y9, Y9 (form VPADDD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0477(s *State)
 
-// h0478 runs VPSLLQ $0x03, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0478 runs VPADDQ Y1, Y9, Y9 (form VPADDQ ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0478(s *State)
 
-// h0479 runs VPSLLQ $0x06, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0479 runs VPAND 24(R8), Y1, Y1 (form VPAND m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0479(s *State)
 
-// h0480 runs VPSLLQ $0x08, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0480 runs VPAND Y1, Y9, Y9 (form VPAND ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0480(s *State)
 
-// h0481 runs VPSLLQ $0x0a, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0481 runs VPANDN Y1, Y9, Y1 (form VPANDN ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0481(s *State)
 
-// h0482 runs VPSLLQ $0x0e, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0482 runs VPANDN Y1, Y9, Y14 (form VPANDN ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0482(s *State)
 
-// h0483 runs VPSLLQ $0x0f, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0483 runs VPANDN Y1, Y9, Y9 (form VPANDN ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0483(s *State)
 
-// h0484 runs VPSLLQ $0x12, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0484 runs VPBLENDD $0xaa, Y1, Y9, Y1 (form VPBLENDD imm, ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0484(s *State)
 
-// h0485 runs VPSLLQ $0x14, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0485 runs VPBLENDD $0xaa, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0485(s *State)
 
-// h0486 runs VPSLLQ $0x15, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0486 runs VPBLENDD $0xaa, Y1, Y9, Y9 (form VPBLENDD imm, ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0486(s *State)
 
-// h0487 runs VPSLLQ $0x19, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0487 runs VPBROADCASTD (R8), Y1 (form VPBROADCASTD m32, ymm, from go/asm).
 //
 //go:noescape
 func h0487(s *State)
 
-// h0488 runs VPSLLQ $0x1b, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0488 runs VPBROADCASTD 24(R8), Y1 (form VPBROADCASTD m32, ymm, from go/asm).
 //
 //go:noescape
 func h0488(s *State)
 
-// h0489 runs VPSLLQ $0x1c, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0489 runs VPBROADCASTQ (R8), Y1 (form VPBROADCASTQ m64, ymm, from go/asm).
 //
 //go:noescape
 func h0489(s *State)
 
-// h0490 runs VPSLLQ $0x20, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0490 runs VPBROADCASTQ 24(R8), Y1 (form VPBROADCASTQ m64, ymm, from go/asm).
 //
 //go:noescape
 func h0490(s *State)
 
-// h0491 runs VPSLLQ $0x24, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0491 runs VPCMPGTD 24(R8), Y1, Y9 (form VPCMPGTD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0491(s *State)
 
-// h0492 runs VPSLLQ $0x27, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0492 runs VPCMPGTD Y1, Y9, Y1 (form VPCMPGTD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0492(s *State)
 
-// h0493 runs VPSLLQ $0x29, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0493 runs VPCMPGTD Y1, Y9, Y14 (form VPCMPGTD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0493(s *State)
 
-// h0494 runs VPSLLQ $0x2b, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0494 runs VPCMPGTD Y1, Y9, Y9 (form VPCMPGTD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0494(s *State)
 
-// h0495 runs VPSLLQ $0x2c, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0495 runs VPERM2I128 $0x20, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0495(s *State)
 
-// h0496 runs VPSLLQ $0x2d, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0496 runs VPERM2I128 $0x31, Y1, Y9, Y1 (form VPERM2I128 imm, ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0496(s *State)
 
-// h0497 runs VPSLLQ $0x37, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0497 runs VPERM2I128 $0x31, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0497(s *State)
 
-// h0498 runs VPSLLQ $0x38, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0498 runs VPERMD Y1, Y9, Y1 (form VPERMD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0498(s *State)
 
-// h0499 runs VPSLLQ $0x3d, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0499 runs VPERMQ $0x94, Y1, Y1 (form VPERMQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0499(s *State)
 
-// h0500 runs VPSLLQ $0x3e, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
+// h0500 runs VPMULDQ (DX), Y1, Y9 (form VPMULDQ m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0500(s *State)
 
-// h0501 runs VPSLLVD (R8), Y1, Y1 (form VPSLLVD m256, ymm, ymm, from go/asm).
+// h0501 runs VPMULDQ 24(DX), Y1, Y9 (form VPMULDQ m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0501(s *State)
 
-// h0502 runs VPSLLVD 24(R8), Y1, Y1 (form VPSLLVD m256, ymm, ymm, from go/asm).
+// h0502 runs VPMULDQ 24(R8), Y1, Y1 (form VPMULDQ m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0502(s *State)
 
-// h0503 runs VPSRAD $0x07, Y1, Y1 (form VPSRAD imm, ymm, ymm, from go/asm).
+// h0503 runs VPMULDQ 24(R8), Y1, Y9 (form VPMULDQ m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0503(s *State)
 
-// h0504 runs VPSRAD $0x0d, Y1, Y1 (form VPSRAD imm, ymm, ymm, from go/asm).
+// h0504 runs VPMULDQ Y1, Y9, Y14 (form VPMULDQ ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0504(s *State)
 
-// h0505 runs VPSRAD $0x16, Y1, Y1 (form VPSRAD imm, ymm, ymm, from go/asm).
+// h0505 runs VPMULDQ Y1, Y9, Y9 (form VPMULDQ ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0505(s *State)
 
-// h0506 runs VPSRAD $0x17, Y1, Y1 (form VPSRAD imm, ymm, ymm, from go/asm).
+// h0506 runs VPMULLD 24(R8), Y1, Y1 (form VPMULLD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0506(s *State)
 
-// h0507 runs VPSRAD $0x18, Y1, Y1 (form VPSRAD imm, ymm, ymm, from go/asm).
+// h0507 runs VPMULLD 24(R8), Y1, Y9 (form VPMULLD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0507(s *State)
 
-// h0508 runs VPSRAD $0x1f, Y1, Y9 (form VPSRAD imm, ymm, ymm, from go/asm).
+// h0508 runs VPMULLD Y1, Y9, Y9 (form VPMULLD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0508(s *State)
 
-// h0509 runs VPSRLQ $0x02, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0509 runs VPOR Y1, Y9, Y9 (form VPOR ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0509(s *State)
 
-// h0510 runs VPSRLQ $0x03, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0510 runs VPSHUFB 24(R8), Y1, Y1 (form VPSHUFB m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0510(s *State)
 
-// h0511 runs VPSRLQ $0x08, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0511 runs VPSHUFB 24(R8), Y1, Y9 (form VPSHUFB m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0511(s *State)
 
-// h0512 runs VPSRLQ $0x09, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0512 runs VPSHUFB Y1, Y9, Y9 (form VPSHUFB ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0512(s *State)
 
-// h0513 runs VPSRLQ $0x13, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0513 runs VPSHUFD $0xf5, (DX), Y1 (form VPSHUFD imm, m256, ymm, from go/asm).
 //
 //go:noescape
 func h0513(s *State)
 
-// h0514 runs VPSRLQ $0x14, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0514 runs VPSHUFD $0xf5, (R8), Y1 (form VPSHUFD imm, m256, ymm, from go/asm).
 //
 //go:noescape
 func h0514(s *State)
 
-// h0515 runs VPSRLQ $0x15, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0515 runs VPSHUFD $0xf5, 24(DX), Y1 (form VPSHUFD imm, m256, ymm, from go/asm).
 //
 //go:noescape
 func h0515(s *State)
 
-// h0516 runs VPSRLQ $0x17, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0516 runs VPSHUFD $0xf5, 24(R8), Y1 (form VPSHUFD imm, m256, ymm, from go/asm).
 //
 //go:noescape
 func h0516(s *State)
 
-// h0517 runs VPSRLQ $0x19, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0517 runs VPSLLQ $0x01, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0517(s *State)
 
-// h0518 runs VPSRLQ $0x1c, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0518 runs VPSLLQ $0x02, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0518(s *State)
 
-// h0519 runs VPSRLQ $0x20, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0519 runs VPSLLQ $0x03, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0519(s *State)
 
-// h0520 runs VPSRLQ $0x20, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0520 runs VPSLLQ $0x06, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0520(s *State)
 
-// h0521 runs VPSRLQ $0x24, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0521 runs VPSLLQ $0x08, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0521(s *State)
 
-// h0522 runs VPSRLQ $0x25, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0522 runs VPSLLQ $0x0a, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0522(s *State)
 
-// h0523 runs VPSRLQ $0x27, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0523 runs VPSLLQ $0x0e, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0523(s *State)
 
-// h0524 runs VPSRLQ $0x2b, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0524 runs VPSLLQ $0x0f, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0524(s *State)
 
-// h0525 runs VPSRLQ $0x2c, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0525 runs VPSLLQ $0x12, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0525(s *State)
 
-// h0526 runs VPSRLQ $0x2e, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0526 runs VPSLLQ $0x14, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0526(s *State)
 
-// h0527 runs VPSRLQ $0x31, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0527 runs VPSLLQ $0x15, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0527(s *State)
 
-// h0528 runs VPSRLQ $0x32, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0528 runs VPSLLQ $0x19, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0528(s *State)
 
-// h0529 runs VPSRLQ $0x36, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0529 runs VPSLLQ $0x1b, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0529(s *State)
 
-// h0530 runs VPSRLQ $0x38, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0530 runs VPSLLQ $0x1c, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0530(s *State)
 
-// h0531 runs VPSRLQ $0x3a, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0531 runs VPSLLQ $0x20, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0531(s *State)
 
-// h0532 runs VPSRLQ $0x3d, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0532 runs VPSLLQ $0x24, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0532(s *State)
 
-// h0533 runs VPSRLQ $0x3e, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0533 runs VPSLLQ $0x27, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0533(s *State)
 
-// h0534 runs VPSRLQ $0x3f, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0534 runs VPSLLQ $0x29, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0534(s *State)
 
-// h0535 runs VPSRLQ $0x3f, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from go/asm).
+// h0535 runs VPSLLQ $0x2b, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0535(s *State)
 
-// h0536 runs VPSRLVD 24(R8), Y1, Y1 (form VPSRLVD m256, ymm, ymm, from go/asm).
+// h0536 runs VPSLLQ $0x2c, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0536(s *State)
 
-// h0537 runs VPSUBD (R8), Y1, Y9 (form VPSUBD m256, ymm, ymm, from go/asm).
+// h0537 runs VPSLLQ $0x2d, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0537(s *State)
 
-// h0538 runs VPSUBD 24(R8), Y1, Y9 (form VPSUBD m256, ymm, ymm, from go/asm).
+// h0538 runs VPSLLQ $0x37, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0538(s *State)
 
-// h0539 runs VPSUBD Y1, Y9, Y1 (form VPSUBD ymm, ymm, ymm, from go/asm).
+// h0539 runs VPSLLQ $0x38, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0539(s *State)
 
-// h0540 runs VPSUBD Y1, Y9, Y14 (form VPSUBD ymm, ymm, ymm, from go/asm).
+// h0540 runs VPSLLQ $0x3d, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0540(s *State)
 
-// h0541 runs VPSUBD Y1, Y9, Y9 (form VPSUBD ymm, ymm, ymm, from go/asm).
+// h0541 runs VPSLLQ $0x3e, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0541(s *State)
 
-// h0542 runs VPUNPCKHQDQ Y1, Y9, Y1 (form VPUNPCKHQDQ ymm, ymm, ymm, from go/asm).
+// h0542 runs VPSLLVD (R8), Y1, Y1 (form VPSLLVD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0542(s *State)
 
-// h0543 runs VPUNPCKHQDQ Y1, Y9, Y14 (form VPUNPCKHQDQ ymm, ymm, ymm, from go/asm).
+// h0543 runs VPSLLVD 24(R8), Y1, Y1 (form VPSLLVD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0543(s *State)
 
-// h0544 runs VPUNPCKLQDQ Y1, Y9, Y14 (form VPUNPCKLQDQ ymm, ymm, ymm, from go/asm).
+// h0544 runs VPSRAD $0x07, Y1, Y1 (form VPSRAD imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0544(s *State)
 
-// h0545 runs VPXOR (AX), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0545 runs VPSRAD $0x0d, Y1, Y1 (form VPSRAD imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0545(s *State)
 
-// h0546 runs VPXOR (R8), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0546 runs VPSRAD $0x16, Y1, Y1 (form VPSRAD imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0546(s *State)
 
-// h0547 runs VPXOR 24(AX), Y1, Y1 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0547 runs VPSRAD $0x17, Y1, Y1 (form VPSRAD imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0547(s *State)
 
-// h0548 runs VPXOR 24(AX), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0548 runs VPSRAD $0x18, Y1, Y1 (form VPSRAD imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0548(s *State)
 
-// h0549 runs VPXOR 24(R8), Y1, Y1 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0549 runs VPSRAD $0x1f, Y1, Y9 (form VPSRAD imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0549(s *State)
 
-// h0550 runs VPXOR 24(R8), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0550 runs VPSRLQ $0x02, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0550(s *State)
 
-// h0551 runs VPXOR Y1, Y1, Y1 (form VPXOR ymm, ymm, ymm, from go/asm).
+// h0551 runs VPSRLQ $0x03, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0551(s *State)
 
-// h0552 runs VPXOR Y1, Y9, Y9 (form VPXOR ymm, ymm, ymm, from go/asm).
+// h0552 runs VPSRLQ $0x08, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0552(s *State)
 
-// h0553 runs VZEROUPPER (form VZEROUPPER, from go/asm).
+// h0553 runs VPSRLQ $0x09, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0553(s *State)
 
-// h0554 runs XCHGQ R8, R8 (form XCHGQ r64, r64, from go/asm).
+// h0554 runs VPSRLQ $0x13, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0554(s *State)
 
-// h0555 runs XORL AX, AX (form XORL r32, r32, from go/asm).
+// h0555 runs VPSRLQ $0x14, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0555(s *State)
 
-// h0556 runs XORL AX, DX (form XORL r32, r32, from go/asm).
+// h0556 runs VPSRLQ $0x15, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0556(s *State)
 
-// h0557 runs XORL CX, CX (form XORL r32, r32, from go/asm).
+// h0557 runs VPSRLQ $0x17, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0557(s *State)
 
-// h0558 runs XORL DX, AX (form XORL r32, r32, from go/asm).
+// h0558 runs VPSRLQ $0x19, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0558(s *State)
 
-// h0559 runs XORL DX, DX (form XORL r32, r32, from go/asm).
+// h0559 runs VPSRLQ $0x1c, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0559(s *State)
 
-// h0560 runs XORL DX, R8 (form XORL r32, r32, from go/asm).
+// h0560 runs VPSRLQ $0x20, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0560(s *State)
 
-// h0561 runs XORL R8, DX (form XORL r32, r32, from go/asm).
+// h0561 runs VPSRLQ $0x20, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0561(s *State)
 
-// h0562 runs XORL R8, R8 (form XORL r32, r32, from go/asm).
+// h0562 runs VPSRLQ $0x24, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0562(s *State)
 
-// h0563 runs XORL R8, R9 (form XORL r32, r32, from go/asm).
+// h0563 runs VPSRLQ $0x25, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0563(s *State)
 
-// h0564 runs XORQ (R8), AX (form XORQ m64, r64, from go/asm).
+// h0564 runs VPSRLQ $0x27, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0564(s *State)
 
-// h0565 runs XORQ (R8), R9 (form XORQ m64, r64, from go/asm).
+// h0565 runs VPSRLQ $0x2b, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0565(s *State)
 
-// h0566 runs XORQ 24(R8), AX (form XORQ m64, r64, from go/asm).
+// h0566 runs VPSRLQ $0x2c, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0566(s *State)
 
-// h0567 runs XORQ 24(R8), CX (form XORQ m64, r64, from go/asm).
+// h0567 runs VPSRLQ $0x2e, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0567(s *State)
 
-// h0568 runs XORQ 24(R8), DX (form XORQ m64, r64, from go/asm).
+// h0568 runs VPSRLQ $0x31, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0568(s *State)
 
-// h0569 runs XORQ 24(R8), R9 (form XORQ m64, r64, from go/asm).
+// h0569 runs VPSRLQ $0x32, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0569(s *State)
 
-// h0570 runs XORQ AX, CX (form XORQ r64, r64, from go/asm).
+// h0570 runs VPSRLQ $0x36, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0570(s *State)
 
-// h0571 runs XORQ AX, DX (form XORQ r64, r64, from go/asm).
+// h0571 runs VPSRLQ $0x38, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0571(s *State)
 
-// h0572 runs XORQ AX, R8 (form XORQ r64, r64, from go/asm).
+// h0572 runs VPSRLQ $0x3a, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0572(s *State)
 
-// h0573 runs XORQ CX, AX (form XORQ r64, r64, from go/asm).
+// h0573 runs VPSRLQ $0x3d, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0573(s *State)
 
-// h0574 runs XORQ CX, DX (form XORQ r64, r64, from go/asm).
+// h0574 runs VPSRLQ $0x3e, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0574(s *State)
 
-// h0575 runs XORQ CX, R8 (form XORQ r64, r64, from go/asm).
+// h0575 runs VPSRLQ $0x3f, Y1, Y1 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0575(s *State)
 
-// h0576 runs XORQ DX, AX (form XORQ r64, r64, from go/asm).
+// h0576 runs VPSRLQ $0x3f, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0576(s *State)
 
-// h0577 runs XORQ DX, CX (form XORQ r64, r64, from go/asm).
+// h0577 runs VPSRLVD 24(R8), Y1, Y1 (form VPSRLVD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0577(s *State)
 
-// h0578 runs XORQ DX, R8 (form XORQ r64, r64, from go/asm).
+// h0578 runs VPSRLVD Y1, Y9, Y9 (form VPSRLVD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0578(s *State)
 
-// h0579 runs XORQ R8, AX (form XORQ r64, r64, from go/asm).
+// h0579 runs VPSUBD (R8), Y1, Y9 (form VPSUBD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0579(s *State)
 
-// h0580 runs XORQ R8, CX (form XORQ r64, r64, from go/asm).
+// h0580 runs VPSUBD 24(R8), Y1, Y9 (form VPSUBD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0580(s *State)
 
-// h0581 runs XORQ R8, DX (form XORQ r64, r64, from go/asm).
+// h0581 runs VPSUBD Y1, Y9, Y1 (form VPSUBD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0581(s *State)
 
-// h0582 runs XORQ R8, R9 (form XORQ r64, r64, from go/asm).
+// h0582 runs VPSUBD Y1, Y9, Y14 (form VPSUBD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0582(s *State)
 
-// h0583 runs ADCQ $0, R8 (form ADCQ imm, r64, from catalog).
+// h0583 runs VPSUBD Y1, Y9, Y9 (form VPSUBD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0583(s *State)
 
-// h0584 runs ADCQ AX, R8 (form ADCQ r64, r64, from catalog).
+// h0584 runs VPUNPCKHQDQ Y1, Y9, Y1 (form VPUNPCKHQDQ ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0584(s *State)
 
-// h0585 runs ADDL $8380417, R8 (form ADDL imm, r32, from catalog).
+// h0585 runs VPUNPCKHQDQ Y1, Y9, Y14 (form VPUNPCKHQDQ ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0585(s *State)
 
-// h0586 runs ADDQ $-1, R8 (form ADDQ imm, r64, from catalog).
+// h0586 runs VPUNPCKLQDQ Y1, Y9, Y14 (form VPUNPCKLQDQ ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0586(s *State)
 
-// h0587 runs ADDQ 24(R8), R9 (form ADDQ m64, r64, from catalog).
+// h0587 runs VPXOR (AX), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0587(s *State)
 
-// h0588 runs ADDQ R8, 24(R9) (form ADDQ r64, m64, from catalog).
+// h0588 runs VPXOR (R8), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0588(s *State)
 
-// h0589 runs ADDQ AX, R8 (form ADDQ r64, r64, from catalog).
+// h0589 runs VPXOR 24(AX), Y1, Y1 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0589(s *State)
 
-// h0590 runs ANDL $0xff, R8 (form ANDL imm, r32, from catalog).
+// h0590 runs VPXOR 24(AX), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0590(s *State)
 
-// h0591 runs ANDL AX, R8 (form ANDL r32, r32, from catalog).
+// h0591 runs VPXOR 24(R8), Y1, Y1 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0591(s *State)
 
-// h0592 runs ANDNQ 24(R8), R9, CX (form ANDNQ m64, r64, r64, from catalog).
+// h0592 runs VPXOR 24(R8), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0592(s *State)
 
-// h0593 runs ANDQ $-8, R8 (form ANDQ imm, r64, from catalog).
+// h0593 runs VPXOR Y1, Y1, Y1 (form VPXOR ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0593(s *State)
 
-// h0594 runs ANDQ $0x7fffff, R8 (form ANDQ imm, r64, from catalog).
+// h0594 runs VPXOR Y1, Y9, Y9 (form VPXOR ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0594(s *State)
 
-// h0595 runs ANDQ 24(R8), R9 (form ANDQ m64, r64, from catalog).
+// h0595 runs VZEROUPPER (form VZEROUPPER, from go/asm).
 //
 //go:noescape
 func h0595(s *State)
 
-// h0596 runs CMOVLCC AX, R8 (form CMOVLCC r32, r32, from catalog).
+// h0596 runs XCHGQ R8, R8 (form XCHGQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0596(s *State)
 
-// h0597 runs CMOVLCS AX, R8 (form CMOVLCS r32, r32, from catalog).
+// h0597 runs XORL AX, AX (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h0597(s *State)
 
-// h0598 runs CMOVQCC AX, R8 (form CMOVQCC r64, r64, from catalog).
+// h0598 runs XORL AX, DX (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h0598(s *State)
 
-// h0599 runs CMOVQCS 24(R8), R9 (form CMOVQCS m64, r64, from catalog).
+// h0599 runs XORL CX, CX (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h0599(s *State)
 
-// h0600 runs CMOVQCS AX, R8 (form CMOVQCS r64, r64, from catalog).
+// h0600 runs XORL DX, AX (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h0600(s *State)
 
-// h0601 runs CMOVQEQ AX, R8 (form CMOVQEQ r64, r64, from catalog).
+// h0601 runs XORL DX, DX (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h0601(s *State)
 
-// h0602 runs CMOVQNE AX, R8 (form CMOVQNE r64, r64, from catalog).
+// h0602 runs XORL DX, R8 (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h0602(s *State)
 
-// h0603 runs CMPL AX, $8380417 (form CMPL r32, imm, from catalog).
+// h0603 runs XORL R8, DX (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h0603(s *State)
 
-// h0604 runs CMPL AX, R8 (form CMPL r32, r32, from catalog).
+// h0604 runs XORL R8, R8 (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h0604(s *State)
 
-// h0605 runs CMPQ AX, $3 (form CMPQ r64, imm, from catalog).
+// h0605 runs XORL R8, R9 (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h0605(s *State)
 
-// h0606 runs CMPQ AX, 24(R8) (form CMPQ r64, m64, from catalog).
+// h0606 runs XORQ (R8), AX (form XORQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0606(s *State)
 
-// h0607 runs CMPQ AX, R8 (form CMPQ r64, r64, from catalog).
+// h0607 runs XORQ (R8), R9 (form XORQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0607(s *State)
 
-// h0608 runs DECQ R8 (form DECQ r64, from catalog).
+// h0608 runs XORQ 24(R8), AX (form XORQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0608(s *State)
 
-// h0609 runs IMUL3L $58728449, AX, R8 (form IMUL3L imm, r32, r32, from catalog).
+// h0609 runs XORQ 24(R8), CX (form XORQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0609(s *State)
 
-// h0610 runs IMUL3Q $-5, AX, R8 (form IMUL3Q imm, r64, r64, from catalog).
+// h0610 runs XORQ 24(R8), DX (form XORQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0610(s *State)
 
-// h0611 runs IMULL AX, R8 (form IMULL r32, r32, from catalog).
+// h0611 runs XORQ 24(R8), R9 (form XORQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0611(s *State)
 
-// h0612 runs IMULQ 24(R8), R9 (form IMULQ m64, r64, from catalog).
+// h0612 runs XORQ AX, CX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0612(s *State)
 
-// h0613 runs IMULQ AX, R8 (form IMULQ r64, r64, from catalog).
+// h0613 runs XORQ AX, DX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0613(s *State)
 
-// h0614 runs INCL R8 (form INCL r32, from catalog).
+// h0614 runs XORQ AX, R8 (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0614(s *State)
 
-// h0615 runs INCQ R8 (form INCQ r64, from catalog).
+// h0615 runs XORQ CX, AX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0615(s *State)
 
-// h0616 runs JCC taken (form JCC label, from catalog).
+// h0616 runs XORQ CX, DX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0616(s *State)
 
-// h0617 runs JCS taken (form JCS label, from catalog).
+// h0617 runs XORQ CX, R8 (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0617(s *State)
 
-// h0618 runs JGE taken (form JGE label, from catalog).
+// h0618 runs XORQ DX, AX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0618(s *State)
 
-// h0619 runs JGT taken (form JGT label, from catalog).
+// h0619 runs XORQ DX, CX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0619(s *State)
 
-// h0620 runs JLE taken (form JLE label, from catalog).
+// h0620 runs XORQ DX, R8 (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0620(s *State)
 
-// h0621 runs JLS taken (form JLS label, from catalog).
+// h0621 runs XORQ R8, AX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0621(s *State)
 
-// h0622 runs JMI taken (form JMI label, from catalog).
+// h0622 runs XORQ R8, CX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0622(s *State)
 
-// h0623 runs JPL taken (form JPL label, from catalog).
+// h0623 runs XORQ R8, DX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0623(s *State)
 
-// h0624 runs LDMXCSR 24(R8) (form LDMXCSR m32, from catalog).
+// h0624 runs XORQ R8, R9 (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0624(s *State)
 
-// h0625 runs LEAQ -24(R8), R9 (form LEAQ m64, r64, from catalog).
+// h0625 runs ADCQ $0, R8 (form ADCQ imm, r64, from catalog).
 //
 //go:noescape
 func h0625(s *State)
 
-// h0626 runs LEAQ 24(R8)(R9*4), R10 (form LEAQ m64, r64, from catalog).
+// h0626 runs ADCQ AX, R8 (form ADCQ r64, r64, from catalog).
 //
 //go:noescape
 func h0626(s *State)
 
-// h0627 runs LFENCE (form LFENCE, from catalog).
+// h0627 runs ADDL $8380417, R8 (form ADDL imm, r32, from catalog).
 //
 //go:noescape
 func h0627(s *State)
 
-// h0628 runs MOVB $0x81, 24(R8) (form MOVB imm, m8, from catalog).
+// h0628 runs ADDQ $-1, R8 (form ADDQ imm, r64, from catalog).
 //
 //go:noescape
 func h0628(s *State)
 
-// h0629 runs MOVB 24(R8), R9 (form MOVB m8, r8, from catalog).
+// h0629 runs ADDQ 24(R8), R9 (form ADDQ m64, r64, from catalog).
 //
 //go:noescape
 func h0629(s *State)
 
-// h0630 runs MOVB R8, 24(R9) (form MOVB r8, m8, from catalog).
+// h0630 runs ADDQ R8, 24(R9) (form ADDQ r64, m64, from catalog).
 //
 //go:noescape
 func h0630(s *State)
 
-// h0631 runs MOVB AX, R8 (form MOVB r8, r8, from catalog).
+// h0631 runs ADDQ AX, R8 (form ADDQ r64, r64, from catalog).
 //
 //go:noescape
 func h0631(s *State)
 
-// h0632 runs MOVBLZX 24(R8), R9 (form MOVBLZX m8, r32, from catalog).
+// h0632 runs ANDL $0xff, R8 (form ANDL imm, r32, from catalog).
 //
 //go:noescape
 func h0632(s *State)
 
-// h0633 runs MOVBLZX AX, R8 (form MOVBLZX r8, r32, from catalog).
+// h0633 runs ANDL AX, R8 (form ANDL r32, r32, from catalog).
 //
 //go:noescape
 func h0633(s *State)
 
-// h0634 runs MOVBQZX 24(R8), R9 (form MOVBQZX m8, r64, from catalog).
+// h0634 runs ANDNQ 24(R8), R9, CX (form ANDNQ m64, r64, r64, from catalog).
 //
 //go:noescape
 func h0634(s *State)
 
-// h0635 runs MOVBQZX AX, R8 (form MOVBQZX r8, r64, from catalog).
+// h0635 runs ANDQ $-8, R8 (form ANDQ imm, r64, from catalog).
 //
 //go:noescape
 func h0635(s *State)
 
-// h0636 runs MOVL $0x80000001, 24(R8) (form MOVL imm, m32, from catalog).
+// h0636 runs ANDQ $0x7fffff, R8 (form ANDQ imm, r64, from catalog).
 //
 //go:noescape
 func h0636(s *State)
 
-// h0637 runs MOVL $-1, R8 (form MOVL imm, r32, from catalog).
+// h0637 runs ANDQ 24(R8), R9 (form ANDQ m64, r64, from catalog).
 //
 //go:noescape
 func h0637(s *State)
 
-// h0638 runs MOVLQZX 24(R8), R9 (form MOVLQZX m32, r64, from catalog).
+// h0638 runs CMOVLCC AX, R8 (form CMOVLCC r32, r32, from catalog).
 //
 //go:noescape
 func h0638(s *State)
 
-// h0639 runs MOVLQZX AX, R8 (form MOVLQZX r32, r64, from catalog).
+// h0639 runs CMOVLCS AX, R8 (form CMOVLCS r32, r32, from catalog).
 //
 //go:noescape
 func h0639(s *State)
 
-// h0640 runs MOVO 24(R8), X1 (form MOVO m128, xmm, from catalog).
+// h0640 runs CMOVQCC AX, R8 (form CMOVQCC r64, r64, from catalog).
 //
 //go:noescape
 func h0640(s *State)
 
-// h0641 runs MOVO X1, 24(R8) (form MOVO xmm, m128, from catalog).
+// h0641 runs CMOVQCS 24(R8), R9 (form CMOVQCS m64, r64, from catalog).
 //
 //go:noescape
 func h0641(s *State)
 
-// h0642 runs MOVO X1, X9 (form MOVO xmm, xmm, from catalog).
+// h0642 runs CMOVQCS AX, R8 (form CMOVQCS r64, r64, from catalog).
 //
 //go:noescape
 func h0642(s *State)
 
-// h0643 runs MOVOU 24(R8), X1 (form MOVOU m128, xmm, from catalog).
+// h0643 runs CMOVQEQ AX, R8 (form CMOVQEQ r64, r64, from catalog).
 //
 //go:noescape
 func h0643(s *State)
 
-// h0644 runs MOVOU X1, 24(R8) (form MOVOU xmm, m128, from catalog).
+// h0644 runs CMOVQNE AX, R8 (form CMOVQNE r64, r64, from catalog).
 //
 //go:noescape
 func h0644(s *State)
 
-// h0645 runs MOVOU X1, X9 (form MOVOU xmm, xmm, from catalog).
+// h0645 runs CMPL AX, $8380417 (form CMPL r32, imm, from catalog).
 //
 //go:noescape
 func h0645(s *State)
 
-// h0646 runs MOVQ $-7, 24(R8) (form MOVQ imm, m64, from catalog).
+// h0646 runs CMPL AX, R8 (form CMPL r32, r32, from catalog).
 //
 //go:noescape
 func h0646(s *State)
 
-// h0647 runs MOVQ $-1, R8 (form MOVQ imm, r64, from catalog).
+// h0647 runs CMPQ AX, $3 (form CMPQ r64, imm, from catalog).
 //
 //go:noescape
 func h0647(s *State)
 
-// h0648 runs MOVQ $0x123456789abcdef0, R8 (form MOVQ imm, r64, from catalog).
+// h0648 runs CMPQ AX, 24(R8) (form CMPQ r64, m64, from catalog).
 //
 //go:noescape
 func h0648(s *State)
 
-// h0649 runs MOVQ 24(R8), X1 (form MOVQ m64, xmm, from catalog).
+// h0649 runs CMPQ AX, R8 (form CMPQ r64, r64, from catalog).
 //
 //go:noescape
 func h0649(s *State)
 
-// h0650 runs MOVQ AX, X1 (form MOVQ r64, xmm, from catalog).
+// h0650 runs DECQ R8 (form DECQ r64, from catalog).
 //
 //go:noescape
 func h0650(s *State)
 
-// h0651 runs MOVQ X1, 24(R8) (form MOVQ xmm, m64, from catalog).
+// h0651 runs IMUL3L $58728449, AX, R8 (form IMUL3L imm, r32, r32, from catalog).
 //
 //go:noescape
 func h0651(s *State)
 
-// h0652 runs MOVQ X1, AX (form MOVQ xmm, r64, from catalog).
+// h0652 runs IMUL3Q $-5, AX, R8 (form IMUL3Q imm, r64, r64, from catalog).
 //
 //go:noescape
 func h0652(s *State)
 
-// h0653 runs MOVQ X1, X9 (form MOVQ xmm, xmm, from catalog).
+// h0653 runs IMULL AX, R8 (form IMULL r32, r32, from catalog).
 //
 //go:noescape
 func h0653(s *State)
 
-// h0654 runs MOVW 24(R8), R9 (form MOVW m16, r16, from catalog).
+// h0654 runs IMULQ 24(R8), R9 (form IMULQ m64, r64, from catalog).
 //
 //go:noescape
 func h0654(s *State)
 
-// h0655 runs MOVW R8, 24(R9) (form MOVW r16, m16, from catalog).
+// h0655 runs IMULQ AX, R8 (form IMULQ r64, r64, from catalog).
 //
 //go:noescape
 func h0655(s *State)
 
-// h0656 runs MOVW AX, R8 (form MOVW r16, r16, from catalog).
+// h0656 runs INCL R8 (form INCL r32, from catalog).
 //
 //go:noescape
 func h0656(s *State)
 
-// h0657 runs MOVWLZX 24(R8), R9 (form MOVWLZX m16, r32, from catalog).
+// h0657 runs INCQ R8 (form INCQ r64, from catalog).
 //
 //go:noescape
 func h0657(s *State)
 
-// h0658 runs MOVWLZX AX, R8 (form MOVWLZX r16, r32, from catalog).
+// h0658 runs JCS taken (form JCS label, from catalog).
 //
 //go:noescape
 func h0658(s *State)
 
-// h0659 runs MOVWQZX 24(R8), R9 (form MOVWQZX m16, r64, from catalog).
+// h0659 runs JGE taken (form JGE label, from catalog).
 //
 //go:noescape
 func h0659(s *State)
 
-// h0660 runs MOVWQZX AX, R8 (form MOVWQZX r16, r64, from catalog).
+// h0660 runs JGT taken (form JGT label, from catalog).
 //
 //go:noescape
 func h0660(s *State)
 
-// h0661 runs MULQ 24(R8) (form MULQ m64, from catalog).
+// h0661 runs JLE taken (form JLE label, from catalog).
 //
 //go:noescape
 func h0661(s *State)
 
-// h0662 runs MULQ R8 (form MULQ r64, from catalog).
+// h0662 runs JLS taken (form JLS label, from catalog).
 //
 //go:noescape
 func h0662(s *State)
 
-// h0663 runs NEGQ R8 (form NEGQ r64, from catalog).
+// h0663 runs JMI taken (form JMI label, from catalog).
 //
 //go:noescape
 func h0663(s *State)
 
-// h0664 runs ORL $0x80000000, R8 (form ORL imm, r32, from catalog).
+// h0664 runs JPL taken (form JPL label, from catalog).
 //
 //go:noescape
 func h0664(s *State)
 
-// h0665 runs ORL AX, R8 (form ORL r32, r32, from catalog).
+// h0665 runs LDMXCSR 24(R8) (form LDMXCSR m32, from catalog).
 //
 //go:noescape
 func h0665(s *State)
 
-// h0666 runs ORQ $1, R8 (form ORQ imm, r64, from catalog).
+// h0666 runs LEAQ -24(R8), R9 (form LEAQ m64, r64, from catalog).
 //
 //go:noescape
 func h0666(s *State)
 
-// h0667 runs POPCNTL AX, R8 (form POPCNTL r32, r32, from catalog).
+// h0667 runs LEAQ 24(R8)(R9*4), R10 (form LEAQ m64, r64, from catalog).
 //
 //go:noescape
 func h0667(s *State)
 
-// h0668 runs POPCNTQ 24(R8), R9 (form POPCNTQ m128, r64, from catalog).
+// h0668 runs LFENCE (form LFENCE, from catalog).
 //
 //go:noescape
 func h0668(s *State)
 
-// h0669 runs POPCNTQ AX, R8 (form POPCNTQ r64, r64, from catalog).
+// h0669 runs MOVB $0x81, 24(R8) (form MOVB imm, m8, from catalog).
 //
 //go:noescape
 func h0669(s *State)
 
-// h0670 runs PXOR 24(R8), X1 (form PXOR m128, xmm, from catalog).
+// h0670 runs MOVB 24(R8), R9 (form MOVB m8, r8, from catalog).
 //
 //go:noescape
 func h0670(s *State)
 
-// h0671 runs PXOR X1, X9 (form PXOR xmm, xmm, from catalog).
+// h0671 runs MOVB R8, 24(R9) (form MOVB r8, m8, from catalog).
 //
 //go:noescape
 func h0671(s *State)
 
-// h0672 runs ROLQ CX, R8 (form ROLQ cl, r64, from catalog).
+// h0672 runs MOVB AX, R8 (form MOVB r8, r8, from catalog).
 //
 //go:noescape
 func h0672(s *State)
 
-// h0673 runs ROLQ $1, R8 (form ROLQ imm, r64, from catalog).
+// h0673 runs MOVBLZX 24(R8), R9 (form MOVBLZX m8, r32, from catalog).
 //
 //go:noescape
 func h0673(s *State)
 
-// h0674 runs ROLQ $13, R8 (form ROLQ imm, r64, from catalog).
+// h0674 runs MOVBLZX AX, R8 (form MOVBLZX r8, r32, from catalog).
 //
 //go:noescape
 func h0674(s *State)
 
-// h0675 runs RORQ CX, R8 (form RORQ cl, r64, from catalog).
+// h0675 runs MOVBQZX 24(R8), R9 (form MOVBQZX m8, r64, from catalog).
 //
 //go:noescape
 func h0675(s *State)
 
-// h0676 runs RORQ $1, R8 (form RORQ imm, r64, from catalog).
+// h0676 runs MOVBQZX AX, R8 (form MOVBQZX r8, r64, from catalog).
 //
 //go:noescape
 func h0676(s *State)
 
-// h0677 runs RORQ $7, R8 (form RORQ imm, r64, from catalog).
+// h0677 runs MOVL $0x80000001, 24(R8) (form MOVL imm, m32, from catalog).
 //
 //go:noescape
 func h0677(s *State)
 
-// h0678 runs RORXQ $1, 24(R8), R9 (form RORXQ imm, m64, r64, from catalog).
+// h0678 runs MOVL $-1, R8 (form MOVL imm, r32, from catalog).
 //
 //go:noescape
 func h0678(s *State)
 
-// h0679 runs RORXQ $13, AX, R8 (form RORXQ imm, r64, r64, from catalog).
+// h0679 runs MOVLQZX 24(R8), R9 (form MOVLQZX m32, r64, from catalog).
 //
 //go:noescape
 func h0679(s *State)
 
-// h0680 runs RORXQ $63, AX, R8 (form RORXQ imm, r64, r64, from catalog).
+// h0680 runs MOVLQZX AX, R8 (form MOVLQZX r32, r64, from catalog).
 //
 //go:noescape
 func h0680(s *State)
 
-// h0681 runs SARL CX, R8 (form SARL cl, r32, from catalog).
+// h0681 runs MOVO 24(R8), X1 (form MOVO m128, xmm, from catalog).
 //
 //go:noescape
 func h0681(s *State)
 
-// h0682 runs SARL $0, R8 (form SARL imm, r32, from catalog).
+// h0682 runs MOVO X1, 24(R8) (form MOVO xmm, m128, from catalog).
 //
 //go:noescape
 func h0682(s *State)
 
-// h0683 runs SARL $1, R8 (form SARL imm, r32, from catalog).
+// h0683 runs MOVO X1, X9 (form MOVO xmm, xmm, from catalog).
 //
 //go:noescape
 func h0683(s *State)
 
-// h0684 runs SARL $31, R8 (form SARL imm, r32, from catalog).
+// h0684 runs MOVOU 24(R8), X1 (form MOVOU m128, xmm, from catalog).
 //
 //go:noescape
 func h0684(s *State)
 
-// h0685 runs SARL $32, R8 (form SARL imm, r32, from catalog).
+// h0685 runs MOVOU X1, 24(R8) (form MOVOU xmm, m128, from catalog).
 //
 //go:noescape
 func h0685(s *State)
 
-// h0686 runs SARL $63, R8 (form SARL imm, r32, from catalog).
+// h0686 runs MOVOU X1, X9 (form MOVOU xmm, xmm, from catalog).
 //
 //go:noescape
 func h0686(s *State)
 
-// h0687 runs SARQ CX, R8 (form SARQ cl, r64, from catalog).
+// h0687 runs MOVQ $-7, 24(R8) (form MOVQ imm, m64, from catalog).
 //
 //go:noescape
 func h0687(s *State)
 
-// h0688 runs SARQ $1, R8 (form SARQ imm, r64, from catalog).
+// h0688 runs MOVQ $-1, R8 (form MOVQ imm, r64, from catalog).
 //
 //go:noescape
 func h0688(s *State)
 
-// h0689 runs SARQ $63, R8 (form SARQ imm, r64, from catalog).
+// h0689 runs MOVQ $0x123456789abcdef0, R8 (form MOVQ imm, r64, from catalog).
 //
 //go:noescape
 func h0689(s *State)
 
-// h0690 runs SBBQ $0, R8 (form SBBQ imm, r64, from catalog).
+// h0690 runs MOVQ 24(R8), X1 (form MOVQ m64, xmm, from catalog).
 //
 //go:noescape
 func h0690(s *State)
 
-// h0691 runs SBBQ AX, R8 (form SBBQ r64, r64, from catalog).
+// h0691 runs MOVQ AX, X1 (form MOVQ r64, xmm, from catalog).
 //
 //go:noescape
 func h0691(s *State)
 
-// h0692 runs SETCC R8B (form SETCC r8, from catalog).
+// h0692 runs MOVQ X1, 24(R8) (form MOVQ xmm, m64, from catalog).
 //
 //go:noescape
 func h0692(s *State)
 
-// h0693 runs SETCS 24(R8) (form SETCS m8, from catalog).
+// h0693 runs MOVQ X1, AX (form MOVQ xmm, r64, from catalog).
 //
 //go:noescape
 func h0693(s *State)
 
-// h0694 runs SETCS R8B (form SETCS r8, from catalog).
+// h0694 runs MOVQ X1, X9 (form MOVQ xmm, xmm, from catalog).
 //
 //go:noescape
 func h0694(s *State)
 
-// h0695 runs SHLL CX, R8 (form SHLL cl, r32, from catalog).
+// h0695 runs MOVW 24(R8), R9 (form MOVW m16, r16, from catalog).
 //
 //go:noescape
 func h0695(s *State)
 
-// h0696 runs SHLL $1, R8 (form SHLL imm, r32, from catalog).
+// h0696 runs MOVW R8, 24(R9) (form MOVW r16, m16, from catalog).
 //
 //go:noescape
 func h0696(s *State)
 
-// h0697 runs SHLL $13, R8 (form SHLL imm, r32, from catalog).
+// h0697 runs MOVW AX, R8 (form MOVW r16, r16, from catalog).
 //
 //go:noescape
 func h0697(s *State)
 
-// h0698 runs SHLQ CX, R8 (form SHLQ cl, r64, from catalog).
+// h0698 runs MOVWLZX 24(R8), R9 (form MOVWLZX m16, r32, from catalog).
 //
 //go:noescape
 func h0698(s *State)
 
-// h0699 runs SHLQ $0, R8 (form SHLQ imm, r64, from catalog).
+// h0699 runs MOVWLZX AX, R8 (form MOVWLZX r16, r32, from catalog).
 //
 //go:noescape
 func h0699(s *State)
 
-// h0700 runs SHLQ $1, R8 (form SHLQ imm, r64, from catalog).
+// h0700 runs MOVWQZX 24(R8), R9 (form MOVWQZX m16, r64, from catalog).
 //
 //go:noescape
 func h0700(s *State)
 
-// h0701 runs SHLQ $31, R8 (form SHLQ imm, r64, from catalog).
+// h0701 runs MOVWQZX AX, R8 (form MOVWQZX r16, r64, from catalog).
 //
 //go:noescape
 func h0701(s *State)
 
-// h0702 runs SHLQ $32, R8 (form SHLQ imm, r64, from catalog).
+// h0702 runs MULQ 24(R8) (form MULQ m64, from catalog).
 //
 //go:noescape
 func h0702(s *State)
 
-// h0703 runs SHLQ $5, R8 (form SHLQ imm, r64, from catalog).
+// h0703 runs MULQ R8 (form MULQ r64, from catalog).
 //
 //go:noescape
 func h0703(s *State)
 
-// h0704 runs SHLQ $63, R8 (form SHLQ imm, r64, from catalog).
+// h0704 runs NEGQ R8 (form NEGQ r64, from catalog).
 //
 //go:noescape
 func h0704(s *State)
 
-// h0705 runs SHRL CX, R8 (form SHRL cl, r32, from catalog).
+// h0705 runs ORL $0x80000000, R8 (form ORL imm, r32, from catalog).
 //
 //go:noescape
 func h0705(s *State)
 
-// h0706 runs SHRL $1, R8 (form SHRL imm, r32, from catalog).
+// h0706 runs ORL AX, R8 (form ORL r32, r32, from catalog).
 //
 //go:noescape
 func h0706(s *State)
 
-// h0707 runs SHRL $23, R8 (form SHRL imm, r32, from catalog).
+// h0707 runs ORQ $1, R8 (form ORQ imm, r64, from catalog).
 //
 //go:noescape
 func h0707(s *State)
 
-// h0708 runs SHRQ CX, R8 (form SHRQ cl, r64, from catalog).
+// h0708 runs POPCNTL AX, R8 (form POPCNTL r32, r32, from catalog).
 //
 //go:noescape
 func h0708(s *State)
 
-// h0709 runs SHRQ $1, R8 (form SHRQ imm, r64, from catalog).
+// h0709 runs POPCNTQ 24(R8), R9 (form POPCNTQ m128, r64, from catalog).
 //
 //go:noescape
 func h0709(s *State)
 
-// h0710 runs SHRQ $23, R8 (form SHRQ imm, r64, from catalog).
+// h0710 runs POPCNTQ AX, R8 (form POPCNTQ r64, r64, from catalog).
 //
 //go:noescape
 func h0710(s *State)
 
-// h0711 runs STMXCSR 24(R8) (form STMXCSR m32, from catalog).
+// h0711 runs PXOR 24(R8), X1 (form PXOR m128, xmm, from catalog).
 //
 //go:noescape
 func h0711(s *State)
 
-// h0712 runs SUBL $8380417, R8 (form SUBL imm, r32, from catalog).
+// h0712 runs PXOR X1, X9 (form PXOR xmm, xmm, from catalog).
 //
 //go:noescape
 func h0712(s *State)
 
-// h0713 runs SUBQ $1, R8 (form SUBQ imm, r64, from catalog).
+// h0713 runs ROLQ CX, R8 (form ROLQ cl, r64, from catalog).
 //
 //go:noescape
 func h0713(s *State)
 
-// h0714 runs SUBQ 24(R8), R9 (form SUBQ m64, r64, from catalog).
+// h0714 runs ROLQ $1, R8 (form ROLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0714(s *State)
 
-// h0715 runs SUBQ AX, R8 (form SUBQ r64, r64, from catalog).
+// h0715 runs ROLQ $13, R8 (form ROLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0715(s *State)
 
-// h0716 runs TESTL $0x80000000, R8 (form TESTL imm, r32, from catalog).
+// h0716 runs RORQ CX, R8 (form RORQ cl, r64, from catalog).
 //
 //go:noescape
 func h0716(s *State)
 
-// h0717 runs TESTL AX, R8 (form TESTL r32, r32, from catalog).
+// h0717 runs RORQ $1, R8 (form RORQ imm, r64, from catalog).
 //
 //go:noescape
 func h0717(s *State)
 
-// h0718 runs TESTQ $1, R8 (form TESTQ imm, r64, from catalog).
+// h0718 runs RORQ $7, R8 (form RORQ imm, r64, from catalog).
 //
 //go:noescape
 func h0718(s *State)
 
-// h0719 runs TESTQ AX, R8 (form TESTQ r64, r64, from catalog).
+// h0719 runs RORXQ $1, 24(R8), R9 (form RORXQ imm, m64, r64, from catalog).
 //
 //go:noescape
 func h0719(s *State)
 
-// h0720 runs TESTQ R8, R8 (form TESTQ r64, r64, from catalog).
+// h0720 runs RORXQ $13, AX, R8 (form RORXQ imm, r64, r64, from catalog).
 //
 //go:noescape
 func h0720(s *State)
 
-// h0721 runs VEXTRACTI128 $1, Y1, 24(R8) (form VEXTRACTI128 imm, ymm, m128, from catalog).
+// h0721 runs RORXQ $63, AX, R8 (form RORXQ imm, r64, r64, from catalog).
 //
 //go:noescape
 func h0721(s *State)
 
-// h0722 runs VEXTRACTI128 $0, Y1, X9 (form VEXTRACTI128 imm, ymm, xmm, from catalog).
+// h0722 runs SARL CX, R8 (form SARL cl, r32, from catalog).
 //
 //go:noescape
 func h0722(s *State)
 
-// h0723 runs VEXTRACTI128 $1, Y1, X9 (form VEXTRACTI128 imm, ymm, xmm, from catalog).
+// h0723 runs SARL $0, R8 (form SARL imm, r32, from catalog).
 //
 //go:noescape
 func h0723(s *State)
 
-// h0724 runs VINSERTI128 $0, 24(R8), Y1, Y9 (form VINSERTI128 imm, m128, ymm, ymm, from catalog).
+// h0724 runs SARL $1, R8 (form SARL imm, r32, from catalog).
 //
 //go:noescape
 func h0724(s *State)
 
-// h0725 runs VINSERTI128 $1, X1, Y9, Y14 (form VINSERTI128 imm, xmm, ymm, ymm, from catalog).
+// h0725 runs SARL $31, R8 (form SARL imm, r32, from catalog).
 //
 //go:noescape
 func h0725(s *State)
 
-// h0726 runs VMOVDQA (R8), Y1 (form VMOVDQA m256, ymm, from catalog).
+// h0726 runs SARL $32, R8 (form SARL imm, r32, from catalog).
 //
 //go:noescape
 func h0726(s *State)
 
-// h0727 runs VMOVDQA Y1, (R8) (form VMOVDQA ymm, m256, from catalog).
+// h0727 runs SARL $63, R8 (form SARL imm, r32, from catalog).
 //
 //go:noescape
 func h0727(s *State)
 
-// h0728 runs VMOVDQA Y1, Y9 (form VMOVDQA ymm, ymm, from catalog).
+// h0728 runs SARQ CX, R8 (form SARQ cl, r64, from catalog).
 //
 //go:noescape
 func h0728(s *State)
 
-// h0729 runs VMOVDQU Y1, Y9 (form VMOVDQU ymm, ymm, from catalog).
+// h0729 runs SARQ $1, R8 (form SARQ imm, r64, from catalog).
 //
 //go:noescape
 func h0729(s *State)
 
-// h0730 runs VPABSD Y1, Y9 (form VPABSD ymm, ymm, from catalog).
+// h0730 runs SARQ $63, R8 (form SARQ imm, r64, from catalog).
 //
 //go:noescape
 func h0730(s *State)
 
-// h0731 runs VPADDQ Y1, Y9, Y14 (form VPADDQ ymm, ymm, ymm, from catalog).
+// h0731 runs SBBQ $0, R8 (form SBBQ imm, r64, from catalog).
 //
 //go:noescape
 func h0731(s *State)
 
-// h0732 runs VPAND (R8), Y1, Y9 (form VPAND m256, ymm, ymm, from catalog).
+// h0732 runs SBBQ AX, R8 (form SBBQ r64, r64, from catalog).
 //
 //go:noescape
 func h0732(s *State)
 
-// h0733 runs VPAND Y1, Y9, Y14 (form VPAND ymm, ymm, ymm, from catalog).
+// h0733 runs SETCC R8B (form SETCC r8, from catalog).
 //
 //go:noescape
 func h0733(s *State)
 
-// h0734 runs VPANDN (R8), Y1, Y9 (form VPANDN m256, ymm, ymm, from catalog).
+// h0734 runs SETCS 24(R8) (form SETCS m8, from catalog).
 //
 //go:noescape
 func h0734(s *State)
 
-// h0735 runs VPBLENDD $0x00, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h0735 runs SETCS R8B (form SETCS r8, from catalog).
 //
 //go:noescape
 func h0735(s *State)
 
-// h0736 runs VPBLENDD $0x0f, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h0736 runs SHLL CX, R8 (form SHLL cl, r32, from catalog).
 //
 //go:noescape
 func h0736(s *State)
 
-// h0737 runs VPBLENDD $0x33, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h0737 runs SHLL $1, R8 (form SHLL imm, r32, from catalog).
 //
 //go:noescape
 func h0737(s *State)
 
-// h0738 runs VPBLENDD $0x55, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h0738 runs SHLL $13, R8 (form SHLL imm, r32, from catalog).
 //
 //go:noescape
 func h0738(s *State)
 
-// h0739 runs VPBLENDD $0xd2, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h0739 runs SHLQ CX, R8 (form SHLQ cl, r64, from catalog).
 //
 //go:noescape
 func h0739(s *State)
 
-// h0740 runs VPBLENDD $0xf6, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h0740 runs SHLQ $0, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0740(s *State)
 
-// h0741 runs VPBLENDD $0xff, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h0741 runs SHLQ $1, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0741(s *State)
 
-// h0742 runs VPBLENDVB Y1, Y9, Y14, Y4 (form VPBLENDVB ymm, ymm, ymm, ymm, from catalog).
+// h0742 runs SHLQ $31, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0742(s *State)
 
-// h0743 runs VPBROADCASTD X1, Y9 (form VPBROADCASTD xmm, ymm, from catalog).
+// h0743 runs SHLQ $32, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0743(s *State)
 
-// h0744 runs VPBROADCASTQ X1, Y9 (form VPBROADCASTQ xmm, ymm, from catalog).
+// h0744 runs SHLQ $5, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0744(s *State)
 
-// h0745 runs VPCMPEQD Y1, Y9, Y14 (form VPCMPEQD ymm, ymm, ymm, from catalog).
+// h0745 runs SHLQ $63, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0745(s *State)
 
-// h0746 runs VPERM2I128 $0x00, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0746 runs SHRL CX, R8 (form SHRL cl, r32, from catalog).
 //
 //go:noescape
 func h0746(s *State)
 
-// h0747 runs VPERM2I128 $0x01, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0747 runs SHRL $1, R8 (form SHRL imm, r32, from catalog).
 //
 //go:noescape
 func h0747(s *State)
 
-// h0748 runs VPERM2I128 $0x02, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0748 runs SHRL $23, R8 (form SHRL imm, r32, from catalog).
 //
 //go:noescape
 func h0748(s *State)
 
-// h0749 runs VPERM2I128 $0x03, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0749 runs SHRQ CX, R8 (form SHRQ cl, r64, from catalog).
 //
 //go:noescape
 func h0749(s *State)
 
-// h0750 runs VPERM2I128 $0x08, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0750 runs SHRQ $1, R8 (form SHRQ imm, r64, from catalog).
 //
 //go:noescape
 func h0750(s *State)
 
-// h0751 runs VPERM2I128 $0x10, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0751 runs SHRQ $23, R8 (form SHRQ imm, r64, from catalog).
 //
 //go:noescape
 func h0751(s *State)
 
-// h0752 runs VPERM2I128 $0x12, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0752 runs STMXCSR 24(R8) (form STMXCSR m32, from catalog).
 //
 //go:noescape
 func h0752(s *State)
 
-// h0753 runs VPERM2I128 $0x21, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0753 runs SUBL $8380417, R8 (form SUBL imm, r32, from catalog).
 //
 //go:noescape
 func h0753(s *State)
 
-// h0754 runs VPERM2I128 $0x28, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0754 runs SUBQ $1, R8 (form SUBQ imm, r64, from catalog).
 //
 //go:noescape
 func h0754(s *State)
 
-// h0755 runs VPERM2I128 $0x30, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0755 runs SUBQ 24(R8), R9 (form SUBQ m64, r64, from catalog).
 //
 //go:noescape
 func h0755(s *State)
 
-// h0756 runs VPERM2I128 $0x82, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0756 runs SUBQ AX, R8 (form SUBQ r64, r64, from catalog).
 //
 //go:noescape
 func h0756(s *State)
 
-// h0757 runs VPERM2I128 $0x83, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0757 runs TESTL $0x80000000, R8 (form TESTL imm, r32, from catalog).
 //
 //go:noescape
 func h0757(s *State)
 
-// h0758 runs VPERM2I128 $0x88, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0758 runs TESTL AX, R8 (form TESTL r32, r32, from catalog).
 //
 //go:noescape
 func h0758(s *State)
 
-// h0759 runs VPERMD (R8), Y1, Y9 (form VPERMD m256, ymm, ymm, from catalog).
+// h0759 runs TESTQ $1, R8 (form TESTQ imm, r64, from catalog).
 //
 //go:noescape
 func h0759(s *State)
 
-// h0760 runs VPERMD Y1, Y9, Y14 (form VPERMD ymm, ymm, ymm, from catalog).
+// h0760 runs TESTQ AX, R8 (form TESTQ r64, r64, from catalog).
 //
 //go:noescape
 func h0760(s *State)
 
-// h0761 runs VPERMQ $0x00, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h0761 runs TESTQ R8, R8 (form TESTQ r64, r64, from catalog).
 //
 //go:noescape
 func h0761(s *State)
 
-// h0762 runs VPERMQ $0x1b, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h0762 runs VEXTRACTI128 $1, Y1, 24(R8) (form VEXTRACTI128 imm, ymm, m128, from catalog).
 //
 //go:noescape
 func h0762(s *State)
 
-// h0763 runs VPERMQ $0x43, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h0763 runs VEXTRACTI128 $0, Y1, X9 (form VEXTRACTI128 imm, ymm, xmm, from catalog).
 //
 //go:noescape
 func h0763(s *State)
 
-// h0764 runs VPERMQ $0x4e, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h0764 runs VEXTRACTI128 $1, Y1, X9 (form VEXTRACTI128 imm, ymm, xmm, from catalog).
 //
 //go:noescape
 func h0764(s *State)
 
-// h0765 runs VPERMQ $0x6b, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h0765 runs VINSERTI128 $0, 24(R8), Y1, Y9 (form VINSERTI128 imm, m128, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0765(s *State)
 
-// h0766 runs VPERMQ $0x93, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h0766 runs VINSERTI128 $1, X1, Y9, Y14 (form VINSERTI128 imm, xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0766(s *State)
 
-// h0767 runs VPERMQ $0xd8, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h0767 runs VMOVDQA (R8), Y1 (form VMOVDQA m256, ymm, from catalog).
 //
 //go:noescape
 func h0767(s *State)
 
-// h0768 runs VPERMQ $0xe4, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h0768 runs VMOVDQA Y1, (R8) (form VMOVDQA ymm, m256, from catalog).
 //
 //go:noescape
 func h0768(s *State)
 
-// h0769 runs VPMAXUD Y1, Y9, Y14 (form VPMAXUD ymm, ymm, ymm, from catalog).
+// h0769 runs VMOVDQA Y1, Y9 (form VMOVDQA ymm, ymm, from catalog).
 //
 //go:noescape
 func h0769(s *State)
 
-// h0770 runs VPMINSD Y1, Y9, Y14 (form VPMINSD ymm, ymm, ymm, from catalog).
+// h0770 runs VMOVDQU Y1, Y9 (form VMOVDQU ymm, ymm, from catalog).
 //
 //go:noescape
 func h0770(s *State)
 
-// h0771 runs VPMINUD Y1, Y9, Y14 (form VPMINUD ymm, ymm, ymm, from catalog).
+// h0771 runs VPABSD Y1, Y9 (form VPABSD ymm, ymm, from catalog).
 //
 //go:noescape
 func h0771(s *State)
 
-// h0772 runs VPMOVMSKB Y1, AX (form VPMOVMSKB ymm, r32, from catalog).
+// h0772 runs VPADDQ Y1, Y9, Y14 (form VPADDQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0772(s *State)
 
-// h0773 runs VPMULLD Y1, Y9, Y14 (form VPMULLD ymm, ymm, ymm, from catalog).
+// h0773 runs VPAND (R8), Y1, Y9 (form VPAND m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0773(s *State)
 
-// h0774 runs VPMULUDQ (R8), Y1, Y9 (form VPMULUDQ m256, ymm, ymm, from catalog).
+// h0774 runs VPAND Y1, Y9, Y14 (form VPAND ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0774(s *State)
 
-// h0775 runs VPMULUDQ Y1, Y9, Y14 (form VPMULUDQ ymm, ymm, ymm, from catalog).
+// h0775 runs VPANDN (R8), Y1, Y9 (form VPANDN m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0775(s *State)
 
-// h0776 runs VPOR (R8), Y1, Y9 (form VPOR m256, ymm, ymm, from catalog).
+// h0776 runs VPBLENDD $0x00, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0776(s *State)
 
-// h0777 runs VPOR Y1, Y9, Y14 (form VPOR ymm, ymm, ymm, from catalog).
+// h0777 runs VPBLENDD $0x0f, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0777(s *State)
 
-// h0778 runs VPSHUFB (R8), Y1, Y9 (form VPSHUFB m256, ymm, ymm, from catalog).
+// h0778 runs VPBLENDD $0x33, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0778(s *State)
 
-// h0779 runs VPSHUFB Y1, Y9, Y14 (form VPSHUFB ymm, ymm, ymm, from catalog).
+// h0779 runs VPBLENDD $0x55, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0779(s *State)
 
-// h0780 runs VPSHUFD $0x00, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h0780 runs VPBLENDD $0xd2, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0780(s *State)
 
-// h0781 runs VPSHUFD $0x1b, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h0781 runs VPBLENDD $0xf6, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0781(s *State)
 
-// h0782 runs VPSHUFD $0x2b, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h0782 runs VPBLENDD $0xff, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0782(s *State)
 
-// h0783 runs VPSHUFD $0x4e, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h0783 runs VPBLENDVB Y1, Y9, Y14, Y4 (form VPBLENDVB ymm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0783(s *State)
 
-// h0784 runs VPSHUFD $0x93, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h0784 runs VPBROADCASTD X1, Y9 (form VPBROADCASTD xmm, ymm, from catalog).
 //
 //go:noescape
 func h0784(s *State)
 
-// h0785 runs VPSHUFD $0xb1, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h0785 runs VPBROADCASTQ X1, Y9 (form VPBROADCASTQ xmm, ymm, from catalog).
 //
 //go:noescape
 func h0785(s *State)
 
-// h0786 runs VPSHUFD $0xcb, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h0786 runs VPCMPEQD Y1, Y9, Y14 (form VPCMPEQD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0786(s *State)
 
-// h0787 runs VPSHUFD $0xe4, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h0787 runs VPERM2I128 $0x00, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0787(s *State)
 
-// h0788 runs VPSLLD $0, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
+// h0788 runs VPERM2I128 $0x01, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0788(s *State)
 
-// h0789 runs VPSLLD $1, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
+// h0789 runs VPERM2I128 $0x02, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0789(s *State)
 
-// h0790 runs VPSLLD $31, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
+// h0790 runs VPERM2I128 $0x03, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0790(s *State)
 
-// h0791 runs VPSLLD $32, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
+// h0791 runs VPERM2I128 $0x08, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0791(s *State)
 
-// h0792 runs VPSLLD $5, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
+// h0792 runs VPERM2I128 $0x10, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0792(s *State)
 
-// h0793 runs VPSLLD X1, Y9, Y14 (form VPSLLD xmm, ymm, ymm, from catalog).
+// h0793 runs VPERM2I128 $0x12, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0793(s *State)
 
-// h0794 runs VPSLLQ $0, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
+// h0794 runs VPERM2I128 $0x21, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0794(s *State)
 
-// h0795 runs VPSLLQ $1, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
+// h0795 runs VPERM2I128 $0x28, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0795(s *State)
 
-// h0796 runs VPSLLQ $3, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
+// h0796 runs VPERM2I128 $0x30, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0796(s *State)
 
-// h0797 runs VPSLLQ $63, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
+// h0797 runs VPERM2I128 $0x82, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0797(s *State)
 
-// h0798 runs VPSLLQ $64, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
+// h0798 runs VPERM2I128 $0x83, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0798(s *State)
 
-// h0799 runs VPSLLQ X1, Y9, Y14 (form VPSLLQ xmm, ymm, ymm, from catalog).
+// h0799 runs VPERM2I128 $0x88, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0799(s *State)
 
-// h0800 runs VPSLLVD Y1, Y9, Y14 (form VPSLLVD ymm, ymm, ymm, from catalog).
+// h0800 runs VPERMD (R8), Y1, Y9 (form VPERMD m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0800(s *State)
 
-// h0801 runs VPSRAD $0, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
+// h0801 runs VPERMD Y1, Y9, Y14 (form VPERMD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0801(s *State)
 
-// h0802 runs VPSRAD $1, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
+// h0802 runs VPERMQ $0x00, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0802(s *State)
 
-// h0803 runs VPSRAD $255, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
+// h0803 runs VPERMQ $0x1b, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0803(s *State)
 
-// h0804 runs VPSRAD $31, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
+// h0804 runs VPERMQ $0x43, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0804(s *State)
 
-// h0805 runs VPSRAD $40, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
+// h0805 runs VPERMQ $0x4e, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0805(s *State)
 
-// h0806 runs VPSRAD X1, Y9, Y14 (form VPSRAD xmm, ymm, ymm, from catalog).
+// h0806 runs VPERMQ $0x6b, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0806(s *State)
 
-// h0807 runs VPSRLD $0, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
+// h0807 runs VPERMQ $0x93, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0807(s *State)
 
-// h0808 runs VPSRLD $1, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
+// h0808 runs VPERMQ $0xd8, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0808(s *State)
 
-// h0809 runs VPSRLD $31, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
+// h0809 runs VPERMQ $0xe4, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0809(s *State)
 
-// h0810 runs VPSRLD $32, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
+// h0810 runs VPMAXUD Y1, Y9, Y14 (form VPMAXUD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0810(s *State)
 
-// h0811 runs VPSRLD $5, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
+// h0811 runs VPMINSD Y1, Y9, Y14 (form VPMINSD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0811(s *State)
 
-// h0812 runs VPSRLD X1, Y9, Y14 (form VPSRLD xmm, ymm, ymm, from catalog).
+// h0812 runs VPMINUD Y1, Y9, Y14 (form VPMINUD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0812(s *State)
 
-// h0813 runs VPSRLQ $0, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
+// h0813 runs VPMOVMSKB Y1, AX (form VPMOVMSKB ymm, r32, from catalog).
 //
 //go:noescape
 func h0813(s *State)
 
-// h0814 runs VPSRLQ $1, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
+// h0814 runs VPMULLD Y1, Y9, Y14 (form VPMULLD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0814(s *State)
 
-// h0815 runs VPSRLQ $3, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
+// h0815 runs VPMULUDQ (R8), Y1, Y9 (form VPMULUDQ m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0815(s *State)
 
-// h0816 runs VPSRLQ $63, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
+// h0816 runs VPMULUDQ Y1, Y9, Y14 (form VPMULUDQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0816(s *State)
 
-// h0817 runs VPSRLQ $64, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
+// h0817 runs VPOR (R8), Y1, Y9 (form VPOR m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0817(s *State)
 
-// h0818 runs VPSRLQ X1, Y9, Y14 (form VPSRLQ xmm, ymm, ymm, from catalog).
+// h0818 runs VPOR Y1, Y9, Y14 (form VPOR ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0818(s *State)
 
-// h0819 runs VPSRLVD Y1, Y9, Y14 (form VPSRLVD ymm, ymm, ymm, from catalog).
+// h0819 runs VPSHUFB (R8), Y1, Y9 (form VPSHUFB m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0819(s *State)
 
-// h0820 runs VPSUBQ Y1, Y9, Y14 (form VPSUBQ ymm, ymm, ymm, from catalog).
+// h0820 runs VPSHUFB Y1, Y9, Y14 (form VPSHUFB ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0820(s *State)
 
-// h0821 runs VPUNPCKHDQ Y1, Y9, Y14 (form VPUNPCKHDQ ymm, ymm, ymm, from catalog).
+// h0821 runs VPSHUFD $0x00, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0821(s *State)
 
-// h0822 runs VPUNPCKLDQ Y1, Y9, Y14 (form VPUNPCKLDQ ymm, ymm, ymm, from catalog).
+// h0822 runs VPSHUFD $0x1b, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0822(s *State)
 
-// h0823 runs VPXOR X1, X9, X14 (form VPXOR xmm, xmm, xmm, from catalog).
+// h0823 runs VPSHUFD $0x2b, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0823(s *State)
 
-// h0824 runs VPXOR Y1, Y9, Y14 (form VPXOR ymm, ymm, ymm, from catalog).
+// h0824 runs VPSHUFD $0x4e, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0824(s *State)
 
-// h0825 runs XCHGQ AX, R8 (form XCHGQ r64, r64, from catalog).
+// h0825 runs VPSHUFD $0x93, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0825(s *State)
 
-// h0826 runs XCHGQ R8, CX (form XCHGQ r64, r64, from catalog).
+// h0826 runs VPSHUFD $0xb1, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0826(s *State)
 
-// h0827 runs XORL $0x7fffffff, R8 (form XORL imm, r32, from catalog).
+// h0827 runs VPSHUFD $0xcb, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0827(s *State)
 
-// h0828 runs XORL AX, R8 (form XORL r32, r32, from catalog).
+// h0828 runs VPSHUFD $0xe4, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0828(s *State)
 
-// h0829 runs XORQ $-2, R8 (form XORQ imm, r64, from catalog).
+// h0829 runs VPSLLD $0, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0829(s *State)
 
-// h0830 runs XORQ R8, R8 (form XORQ r64, r64, from catalog).
+// h0830 runs VPSLLD $1, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0830(s *State)
 
-// h0831 runs ADDQ CX, DX (form ADDQ r64, r64, from exact).
+// h0831 runs VPSLLD $31, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0831(s *State)
 
-// h0832 runs ADDQ DX, BX (form ADDQ r64, r64, from exact).
+// h0832 runs VPSLLD $32, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0832(s *State)
 
-// h0833 runs ADDQ BX, BP (form ADDQ r64, r64, from exact).
+// h0833 runs VPSLLD $5, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0833(s *State)
 
-// h0834 runs ADDQ BP, SI (form ADDQ r64, r64, from exact).
+// h0834 runs VPSLLD X1, Y9, Y14 (form VPSLLD xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0834(s *State)
 
-// h0835 runs ADDQ SI, DI (form ADDQ r64, r64, from exact).
+// h0835 runs VPSLLQ $0, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0835(s *State)
 
-// h0836 runs ADDQ DI, R8 (form ADDQ r64, r64, from exact).
+// h0836 runs VPSLLQ $1, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0836(s *State)
 
-// h0837 runs ADDQ R8, R9 (form ADDQ r64, r64, from exact).
+// h0837 runs VPSLLQ $3, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0837(s *State)
 
-// h0838 runs ADDQ R9, R10 (form ADDQ r64, r64, from exact).
+// h0838 runs VPSLLQ $63, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0838(s *State)
 
-// h0839 runs ADDQ R10, R11 (form ADDQ r64, r64, from exact).
+// h0839 runs VPSLLQ $64, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0839(s *State)
 
-// h0840 runs ADDQ R11, R12 (form ADDQ r64, r64, from exact).
+// h0840 runs VPSLLQ X1, Y9, Y14 (form VPSLLQ xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0840(s *State)
 
-// h0841 runs ADDQ R12, R13 (form ADDQ r64, r64, from exact).
+// h0841 runs VPSLLVD Y1, Y9, Y14 (form VPSLLVD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0841(s *State)
 
-// h0842 runs ADDQ R13, R14 (form ADDQ r64, r64, from exact).
+// h0842 runs VPSRAD $0, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0842(s *State)
 
-// h0843 runs ADDQ R14, R15 (form ADDQ r64, r64, from exact).
+// h0843 runs VPSRAD $1, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0843(s *State)
 
-// h0844 runs ADDQ R15, AX (form ADDQ r64, r64, from exact).
+// h0844 runs VPSRAD $255, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0844(s *State)
 
-// h0845 runs MOVQ 8(AX)(BP*8), R8 (form MOVQ m64, r64, from exact).
+// h0845 runs VPSRAD $31, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0845(s *State)
 
-// h0846 runs MOVQ 8(CX)(SI*8), R9 (form MOVQ m64, r64, from exact).
+// h0846 runs VPSRAD $40, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0846(s *State)
 
-// h0847 runs MOVQ 8(DX)(DI*8), R10 (form MOVQ m64, r64, from exact).
+// h0847 runs VPSRAD X1, Y9, Y14 (form VPSRAD xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0847(s *State)
 
-// h0848 runs MOVQ 8(BX)(R8*8), R11 (form MOVQ m64, r64, from exact).
+// h0848 runs VPSRLD $0, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0848(s *State)
 
-// h0849 runs MOVQ 8(BP)(R9*8), R12 (form MOVQ m64, r64, from exact).
+// h0849 runs VPSRLD $1, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0849(s *State)
 
-// h0850 runs MOVQ 8(SI)(R10*8), R13 (form MOVQ m64, r64, from exact).
+// h0850 runs VPSRLD $31, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0850(s *State)
 
-// h0851 runs MOVQ 8(DI)(R11*8), R14 (form MOVQ m64, r64, from exact).
+// h0851 runs VPSRLD $32, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0851(s *State)
 
-// h0852 runs MOVQ 8(R8)(R12*8), R15 (form MOVQ m64, r64, from exact).
+// h0852 runs VPSRLD $5, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0852(s *State)
 
-// h0853 runs MOVQ 8(R9)(R13*8), AX (form MOVQ m64, r64, from exact).
+// h0853 runs VPSRLD X1, Y9, Y14 (form VPSRLD xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0853(s *State)
 
-// h0854 runs MOVQ 8(R10)(R14*8), CX (form MOVQ m64, r64, from exact).
+// h0854 runs VPSRLQ $0, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0854(s *State)
 
-// h0855 runs MOVQ 8(R11)(R15*8), DX (form MOVQ m64, r64, from exact).
+// h0855 runs VPSRLQ $1, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0855(s *State)
 
-// h0856 runs MOVQ 8(R12)(AX*8), BX (form MOVQ m64, r64, from exact).
+// h0856 runs VPSRLQ $3, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0856(s *State)
 
-// h0857 runs MOVQ 8(R13)(CX*8), BP (form MOVQ m64, r64, from exact).
+// h0857 runs VPSRLQ $63, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0857(s *State)
 
-// h0858 runs MOVQ 8(R14)(DX*8), SI (form MOVQ m64, r64, from exact).
+// h0858 runs VPSRLQ $64, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0858(s *State)
 
-// h0859 runs MOVQ 8(R15)(BX*8), DI (form MOVQ m64, r64, from exact).
+// h0859 runs VPSRLQ X1, Y9, Y14 (form VPSRLQ xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0859(s *State)
 
-// h0860 runs VPSUBQ Y0, Y5, Y11 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0860 runs VPSRLVD Y1, Y9, Y14 (form VPSRLVD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0860(s *State)
 
-// h0861 runs VPSUBQ Y1, Y6, Y12 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0861 runs VPSUBQ Y1, Y9, Y14 (form VPSUBQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0861(s *State)
 
-// h0862 runs VPSUBQ Y2, Y7, Y13 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0862 runs VPUNPCKHDQ Y1, Y9, Y14 (form VPUNPCKHDQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0862(s *State)
 
-// h0863 runs VPSUBQ Y3, Y8, Y14 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0863 runs VPUNPCKLDQ Y1, Y9, Y14 (form VPUNPCKLDQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0863(s *State)
 
-// h0864 runs VPSUBQ Y4, Y9, Y15 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0864 runs VPXOR X1, X9, X14 (form VPXOR xmm, xmm, xmm, from catalog).
 //
 //go:noescape
 func h0864(s *State)
 
-// h0865 runs VPSUBQ Y5, Y10, Y0 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0865 runs VPXOR Y1, Y9, Y14 (form VPXOR ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0865(s *State)
 
-// h0866 runs VPSUBQ Y6, Y11, Y1 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0866 runs XCHGQ AX, R8 (form XCHGQ r64, r64, from catalog).
 //
 //go:noescape
 func h0866(s *State)
 
-// h0867 runs VPSUBQ Y7, Y12, Y2 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0867 runs XCHGQ R8, CX (form XCHGQ r64, r64, from catalog).
 //
 //go:noescape
 func h0867(s *State)
 
-// h0868 runs VPSUBQ Y8, Y13, Y3 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0868 runs XORL $0x7fffffff, R8 (form XORL imm, r32, from catalog).
 //
 //go:noescape
 func h0868(s *State)
 
-// h0869 runs VPSUBQ Y9, Y14, Y4 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0869 runs XORL AX, R8 (form XORL r32, r32, from catalog).
 //
 //go:noescape
 func h0869(s *State)
 
-// h0870 runs VPSUBQ Y10, Y15, Y5 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0870 runs XORQ $-2, R8 (form XORQ imm, r64, from catalog).
 //
 //go:noescape
 func h0870(s *State)
 
-// h0871 runs VPSUBQ Y11, Y0, Y6 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0871 runs XORQ R8, R8 (form XORQ r64, r64, from catalog).
 //
 //go:noescape
 func h0871(s *State)
 
-// h0872 runs VPSUBQ Y12, Y1, Y7 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0872 runs ADDQ CX, DX (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0872(s *State)
 
-// h0873 runs VPSUBQ Y13, Y2, Y8 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0873 runs ADDQ DX, BX (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0873(s *State)
 
-// h0874 runs VPSUBQ Y14, Y3, Y9 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0874 runs ADDQ BX, BP (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0874(s *State)
 
-// h0875 runs VPSUBQ Y15, Y4, Y10 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0875 runs ADDQ BP, SI (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0875(s *State)
 
-// h0876 runs PXOR X0, X3 (form PXOR xmm, xmm, from exact).
+// h0876 runs ADDQ SI, DI (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0876(s *State)
 
-// h0877 runs PXOR X1, X4 (form PXOR xmm, xmm, from exact).
+// h0877 runs ADDQ DI, R8 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0877(s *State)
 
-// h0878 runs PXOR X2, X5 (form PXOR xmm, xmm, from exact).
+// h0878 runs ADDQ R8, R9 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0878(s *State)
 
-// h0879 runs PXOR X3, X6 (form PXOR xmm, xmm, from exact).
+// h0879 runs ADDQ R9, R10 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0879(s *State)
 
-// h0880 runs PXOR X4, X7 (form PXOR xmm, xmm, from exact).
+// h0880 runs ADDQ R10, R11 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0880(s *State)
 
-// h0881 runs PXOR X5, X8 (form PXOR xmm, xmm, from exact).
+// h0881 runs ADDQ R11, R12 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0881(s *State)
 
-// h0882 runs PXOR X6, X9 (form PXOR xmm, xmm, from exact).
+// h0882 runs ADDQ R12, R13 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0882(s *State)
 
-// h0883 runs PXOR X7, X10 (form PXOR xmm, xmm, from exact).
+// h0883 runs ADDQ R13, R14 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0883(s *State)
 
-// h0884 runs PXOR X8, X11 (form PXOR xmm, xmm, from exact).
+// h0884 runs ADDQ R14, R15 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0884(s *State)
 
-// h0885 runs PXOR X9, X12 (form PXOR xmm, xmm, from exact).
+// h0885 runs ADDQ R15, AX (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0885(s *State)
 
-// h0886 runs PXOR X10, X13 (form PXOR xmm, xmm, from exact).
+// h0886 runs MOVQ 8(AX)(BP*8), R8 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0886(s *State)
 
-// h0887 runs PXOR X11, X14 (form PXOR xmm, xmm, from exact).
+// h0887 runs MOVQ 8(CX)(SI*8), R9 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0887(s *State)
 
-// h0888 runs PXOR X12, X15 (form PXOR xmm, xmm, from exact).
+// h0888 runs MOVQ 8(DX)(DI*8), R10 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0888(s *State)
 
-// h0889 runs PXOR X13, X0 (form PXOR xmm, xmm, from exact).
+// h0889 runs MOVQ 8(BX)(R8*8), R11 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0889(s *State)
 
-// h0890 runs PXOR X14, X1 (form PXOR xmm, xmm, from exact).
+// h0890 runs MOVQ 8(BP)(R9*8), R12 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0890(s *State)
 
-// h0891 runs PXOR X15, X2 (form PXOR xmm, xmm, from exact).
+// h0891 runs MOVQ 8(SI)(R10*8), R13 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0891(s *State)
 
-// h0892 runs MOVQ X0, AX (form MOVQ xmm, r64, from exact).
+// h0892 runs MOVQ 8(DI)(R11*8), R14 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0892(s *State)
 
-// h0893 runs MOVQ X1, CX (form MOVQ xmm, r64, from exact).
+// h0893 runs MOVQ 8(R8)(R12*8), R15 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0893(s *State)
 
-// h0894 runs MOVQ X2, DX (form MOVQ xmm, r64, from exact).
+// h0894 runs MOVQ 8(R9)(R13*8), AX (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0894(s *State)
 
-// h0895 runs MOVQ X3, BX (form MOVQ xmm, r64, from exact).
+// h0895 runs MOVQ 8(R10)(R14*8), CX (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0895(s *State)
 
-// h0896 runs MOVQ X4, BP (form MOVQ xmm, r64, from exact).
+// h0896 runs MOVQ 8(R11)(R15*8), DX (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0896(s *State)
 
-// h0897 runs MOVQ X5, SI (form MOVQ xmm, r64, from exact).
+// h0897 runs MOVQ 8(R12)(AX*8), BX (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0897(s *State)
 
-// h0898 runs MOVQ X6, DI (form MOVQ xmm, r64, from exact).
+// h0898 runs MOVQ 8(R13)(CX*8), BP (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0898(s *State)
 
-// h0899 runs MOVQ X7, R8 (form MOVQ xmm, r64, from exact).
+// h0899 runs MOVQ 8(R14)(DX*8), SI (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0899(s *State)
 
-// h0900 runs MOVQ X8, R9 (form MOVQ xmm, r64, from exact).
+// h0900 runs MOVQ 8(R15)(BX*8), DI (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0900(s *State)
 
-// h0901 runs MOVQ X9, R10 (form MOVQ xmm, r64, from exact).
+// h0901 runs VPSUBQ Y0, Y5, Y11 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0901(s *State)
 
-// h0902 runs MOVQ X10, R11 (form MOVQ xmm, r64, from exact).
+// h0902 runs VPSUBQ Y1, Y6, Y12 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0902(s *State)
 
-// h0903 runs MOVQ X11, R12 (form MOVQ xmm, r64, from exact).
+// h0903 runs VPSUBQ Y2, Y7, Y13 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0903(s *State)
 
-// h0904 runs MOVQ X12, R13 (form MOVQ xmm, r64, from exact).
+// h0904 runs VPSUBQ Y3, Y8, Y14 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0904(s *State)
 
-// h0905 runs MOVQ X13, R14 (form MOVQ xmm, r64, from exact).
+// h0905 runs VPSUBQ Y4, Y9, Y15 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0905(s *State)
 
-// h0906 runs MOVQ X14, R15 (form MOVQ xmm, r64, from exact).
+// h0906 runs VPSUBQ Y5, Y10, Y0 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0906(s *State)
 
-// h0907 runs MOVQ X15, AX (form MOVQ xmm, r64, from exact).
+// h0907 runs VPSUBQ Y6, Y11, Y1 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0907(s *State)
 
-// h0908 runs CMPL AX, $0x007fe001; ADCQ $0x00, CX (form CMPL r32, imm; ADCQ imm, r64, from go/asm).
+// h0908 runs VPSUBQ Y7, Y12, Y2 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0908(s *State)
 
-// h0909 runs CMPQ AX, $0x00000100; JEQ taken (form CMPQ r64, imm; JEQ label, from go/asm).
+// h0909 runs VPSUBQ Y8, Y13, Y3 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0909(s *State)
 
-// h0910 runs CMPQ CX, $0x000000f8; JHI taken (form CMPQ r64, imm; JHI label, from go/asm).
+// h0910 runs VPSUBQ Y9, Y14, Y4 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0910(s *State)
 
-// h0911 runs CMPQ CX, $0x00000100; JEQ taken (form CMPQ r64, imm; JEQ label, from go/asm).
+// h0911 runs VPSUBQ Y10, Y15, Y5 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0911(s *State)
 
-// h0912 runs CMPQ R8, $0x000000a8; JLT taken (form CMPQ r64, imm; JLT label, from go/asm).
+// h0912 runs VPSUBQ Y11, Y0, Y6 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0912(s *State)
 
-// h0913 runs DECL CX; JNE taken (form DECL r32; JNE label, from go/asm).
+// h0913 runs VPSUBQ Y12, Y1, Y7 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0913(s *State)
 
-// h0914 runs DECQ AX; JNE taken (form DECQ r64; JNE label, from go/asm).
+// h0914 runs VPSUBQ Y13, Y2, Y8 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0914(s *State)
 
-// h0915 runs SUBL R8, AX; SBBQ R8, R8 (form SUBL r32, r32; SBBQ r64, r64, from go/asm).
+// h0915 runs VPSUBQ Y14, Y3, Y9 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0915(s *State)
 
-// h0916 runs SUBL R8, DX; SBBQ R8, R8 (form SUBL r32, r32; SBBQ r64, r64, from go/asm).
+// h0916 runs VPSUBQ Y15, Y4, Y10 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0916(s *State)
 
-// h0917 runs ADDQ R8, R9; JEQ taken (form ADDQ r64, r64; JEQ label, from pair).
+// h0917 runs PXOR X0, X3 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0917(s *State)
 
-// h0918 runs ADDQ R8, R9; JNE taken (form ADDQ r64, r64; JNE label, from pair).
+// h0918 runs PXOR X1, X4 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0918(s *State)
 
-// h0919 runs ADDQ R8, R9; JCS taken (form ADDQ r64, r64; JCS label, from pair).
+// h0919 runs PXOR X2, X5 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0919(s *State)
 
-// h0920 runs ADDQ R8, R9; JCC taken (form ADDQ r64, r64; JCC label, from pair).
+// h0920 runs PXOR X3, X6 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0920(s *State)
 
-// h0921 runs ADDQ R8, R9; JLT taken (form ADDQ r64, r64; JLT label, from pair).
+// h0921 runs PXOR X4, X7 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0921(s *State)
 
-// h0922 runs ADDQ R8, R9; JGE taken (form ADDQ r64, r64; JGE label, from pair).
+// h0922 runs PXOR X5, X8 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0922(s *State)
 
-// h0923 runs ADDQ R8, R9; JLE taken (form ADDQ r64, r64; JLE label, from pair).
+// h0923 runs PXOR X6, X9 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0923(s *State)
 
-// h0924 runs ADDQ R8, R9; JGT taken (form ADDQ r64, r64; JGT label, from pair).
+// h0924 runs PXOR X7, X10 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0924(s *State)
 
-// h0925 runs ADDQ R8, R9; JLS taken (form ADDQ r64, r64; JLS label, from pair).
+// h0925 runs PXOR X8, X11 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0925(s *State)
 
-// h0926 runs ADDQ R8, R9; JHI taken (form ADDQ r64, r64; JHI label, from pair).
+// h0926 runs PXOR X9, X12 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0926(s *State)
 
-// h0927 runs ADDQ R8, R9; JMI taken (form ADDQ r64, r64; JMI label, from pair).
+// h0927 runs PXOR X10, X13 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0927(s *State)
 
-// h0928 runs ADDQ R8, R9; JPL taken (form ADDQ r64, r64; JPL label, from pair).
+// h0928 runs PXOR X11, X14 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0928(s *State)
 
-// h0929 runs ADDQ R8, R9; SETCS R10B (form ADDQ r64, r64; SETCS r8, from pair).
+// h0929 runs PXOR X12, X15 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0929(s *State)
 
-// h0930 runs ADDQ R8, R9; CMOVQEQ R11, R12 (form ADDQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h0930 runs PXOR X13, X0 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0930(s *State)
 
-// h0931 runs ADDQ R8, R9; ADCQ R10, R11 (form ADDQ r64, r64; ADCQ r64, r64, from pair).
+// h0931 runs PXOR X14, X1 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0931(s *State)
 
-// h0932 runs ADDQ R8, R9; SBBQ R10, R11 (form ADDQ r64, r64; SBBQ r64, r64, from pair).
+// h0932 runs PXOR X15, X2 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0932(s *State)
 
-// h0933 runs ADDQ R8, R9; INCQ R13 (form ADDQ r64, r64; INCQ r64, from pair).
+// h0933 runs MOVQ X0, AX (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0933(s *State)
 
-// h0934 runs ADDQ R8, R9; ROLQ $7, R13 (form ADDQ r64, r64; ROLQ imm, r64, from pair).
+// h0934 runs MOVQ X1, CX (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0934(s *State)
 
-// h0935 runs SUBQ R8, R9; JEQ taken (form SUBQ r64, r64; JEQ label, from pair).
+// h0935 runs MOVQ X2, DX (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0935(s *State)
 
-// h0936 runs SUBQ R8, R9; JNE taken (form SUBQ r64, r64; JNE label, from pair).
+// h0936 runs MOVQ X3, BX (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0936(s *State)
 
-// h0937 runs SUBQ R8, R9; JCS taken (form SUBQ r64, r64; JCS label, from pair).
+// h0937 runs MOVQ X4, BP (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0937(s *State)
 
-// h0938 runs SUBQ R8, R9; JCC taken (form SUBQ r64, r64; JCC label, from pair).
+// h0938 runs MOVQ X5, SI (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0938(s *State)
 
-// h0939 runs SUBQ R8, R9; JLT taken (form SUBQ r64, r64; JLT label, from pair).
+// h0939 runs MOVQ X6, DI (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0939(s *State)
 
-// h0940 runs SUBQ R8, R9; JGE taken (form SUBQ r64, r64; JGE label, from pair).
+// h0940 runs MOVQ X7, R8 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0940(s *State)
 
-// h0941 runs SUBQ R8, R9; JLE taken (form SUBQ r64, r64; JLE label, from pair).
+// h0941 runs MOVQ X8, R9 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0941(s *State)
 
-// h0942 runs SUBQ R8, R9; JGT taken (form SUBQ r64, r64; JGT label, from pair).
+// h0942 runs MOVQ X9, R10 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0942(s *State)
 
-// h0943 runs SUBQ R8, R9; JLS taken (form SUBQ r64, r64; JLS label, from pair).
+// h0943 runs MOVQ X10, R11 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0943(s *State)
 
-// h0944 runs SUBQ R8, R9; JHI taken (form SUBQ r64, r64; JHI label, from pair).
+// h0944 runs MOVQ X11, R12 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0944(s *State)
 
-// h0945 runs SUBQ R8, R9; JMI taken (form SUBQ r64, r64; JMI label, from pair).
+// h0945 runs MOVQ X12, R13 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0945(s *State)
 
-// h0946 runs SUBQ R8, R9; JPL taken (form SUBQ r64, r64; JPL label, from pair).
+// h0946 runs MOVQ X13, R14 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0946(s *State)
 
-// h0947 runs SUBQ R8, R9; SETCS R10B (form SUBQ r64, r64; SETCS r8, from pair).
+// h0947 runs MOVQ X14, R15 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0947(s *State)
 
-// h0948 runs SUBQ R8, R9; CMOVQEQ R11, R12 (form SUBQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h0948 runs MOVQ X15, AX (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0948(s *State)
 
-// h0949 runs SUBQ R8, R9; ADCQ R10, R11 (form SUBQ r64, r64; ADCQ r64, r64, from pair).
+// h0949 runs CMPL AX, $0x007fe001; ADCQ $0x00, CX (form CMPL r32, imm; ADCQ imm, r64, from go/asm).
 //
 //go:noescape
 func h0949(s *State)
 
-// h0950 runs SUBQ R8, R9; SBBQ R10, R11 (form SUBQ r64, r64; SBBQ r64, r64, from pair).
+// h0950 runs CMPQ AX, $0x00000100; JEQ taken (form CMPQ r64, imm; JEQ label, from go/asm).
 //
 //go:noescape
 func h0950(s *State)
 
-// h0951 runs SUBQ R8, R9; INCQ R13 (form SUBQ r64, r64; INCQ r64, from pair).
+// h0951 runs CMPQ CX, $0x000000f8; JHI taken (form CMPQ r64, imm; JHI label, from go/asm).
 //
 //go:noescape
 func h0951(s *State)
 
-// h0952 runs SUBQ R8, R9; ROLQ $7, R13 (form SUBQ r64, r64; ROLQ imm, r64, from pair).
+// h0952 runs CMPQ CX, $0x00000100; JEQ taken (form CMPQ r64, imm; JEQ label, from go/asm).
 //
 //go:noescape
 func h0952(s *State)
 
-// h0953 runs ADCQ R8, R9; JEQ taken (form ADCQ r64, r64; JEQ label, from pair).
+// h0953 runs CMPQ CX, $0x000002a8; JNE taken (form CMPQ r64, imm; JNE label, from go/asm).
 //
 //go:noescape
 func h0953(s *State)
 
-// h0954 runs ADCQ R8, R9; JNE taken (form ADCQ r64, r64; JNE label, from pair).
+// h0954 runs CMPQ R8, $0x000000a8; JLT taken (form CMPQ r64, imm; JLT label, from go/asm).
 //
 //go:noescape
 func h0954(s *State)
 
-// h0955 runs ADCQ R8, R9; JCS taken (form ADCQ r64, r64; JCS label, from pair).
+// h0955 runs CMPQ R8, $0x000002a8; JNE taken (form CMPQ r64, imm; JNE label, from go/asm).
 //
 //go:noescape
 func h0955(s *State)
 
-// h0956 runs ADCQ R8, R9; JCC taken (form ADCQ r64, r64; JCC label, from pair).
+// h0956 runs DECL CX; JNE taken (form DECL r32; JNE label, from go/asm).
 //
 //go:noescape
 func h0956(s *State)
 
-// h0957 runs ADCQ R8, R9; JLT taken (form ADCQ r64, r64; JLT label, from pair).
+// h0957 runs DECQ AX; JNE taken (form DECQ r64; JNE label, from go/asm).
 //
 //go:noescape
 func h0957(s *State)
 
-// h0958 runs ADCQ R8, R9; JGE taken (form ADCQ r64, r64; JGE label, from pair).
+// h0958 runs SUBL R8, AX; SBBQ R8, R8 (form SUBL r32, r32; SBBQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0958(s *State)
 
-// h0959 runs ADCQ R8, R9; JLE taken (form ADCQ r64, r64; JLE label, from pair).
+// h0959 runs SUBL R8, DX; SBBQ R8, R8 (form SUBL r32, r32; SBBQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0959(s *State)
 
-// h0960 runs ADCQ R8, R9; JGT taken (form ADCQ r64, r64; JGT label, from pair).
+// h0960 runs SUBQ $0x10, DX; JCC taken (form SUBQ imm, r64; JCC label, from go/asm).
 //
 //go:noescape
 func h0960(s *State)
 
-// h0961 runs ADCQ R8, R9; JLS taken (form ADCQ r64, r64; JLS label, from pair).
+// h0961 runs SUBQ $0x20, DX; JCC taken (form SUBQ imm, r64; JCC label, from go/asm).
 //
 //go:noescape
 func h0961(s *State)
 
-// h0962 runs ADCQ R8, R9; JHI taken (form ADCQ r64, r64; JHI label, from pair).
+// h0962 runs ADDQ R8, R9; JEQ taken (form ADDQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h0962(s *State)
 
-// h0963 runs ADCQ R8, R9; JMI taken (form ADCQ r64, r64; JMI label, from pair).
+// h0963 runs ADDQ R8, R9; JNE taken (form ADDQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h0963(s *State)
 
-// h0964 runs ADCQ R8, R9; JPL taken (form ADCQ r64, r64; JPL label, from pair).
+// h0964 runs ADDQ R8, R9; JCS taken (form ADDQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h0964(s *State)
 
-// h0965 runs ADCQ R8, R9; SETCS R10B (form ADCQ r64, r64; SETCS r8, from pair).
+// h0965 runs ADDQ R8, R9; JCC taken (form ADDQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h0965(s *State)
 
-// h0966 runs ADCQ R8, R9; CMOVQEQ R11, R12 (form ADCQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h0966 runs ADDQ R8, R9; JLT taken (form ADDQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h0966(s *State)
 
-// h0967 runs ADCQ R8, R9; ADCQ R10, R11 (form ADCQ r64, r64; ADCQ r64, r64, from pair).
+// h0967 runs ADDQ R8, R9; JGE taken (form ADDQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h0967(s *State)
 
-// h0968 runs ADCQ R8, R9; SBBQ R10, R11 (form ADCQ r64, r64; SBBQ r64, r64, from pair).
+// h0968 runs ADDQ R8, R9; JLE taken (form ADDQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h0968(s *State)
 
-// h0969 runs ADCQ R8, R9; INCQ R13 (form ADCQ r64, r64; INCQ r64, from pair).
+// h0969 runs ADDQ R8, R9; JGT taken (form ADDQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h0969(s *State)
 
-// h0970 runs ADCQ R8, R9; ROLQ $7, R13 (form ADCQ r64, r64; ROLQ imm, r64, from pair).
+// h0970 runs ADDQ R8, R9; JLS taken (form ADDQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h0970(s *State)
 
-// h0971 runs SBBQ R8, R9; JEQ taken (form SBBQ r64, r64; JEQ label, from pair).
+// h0971 runs ADDQ R8, R9; JHI taken (form ADDQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h0971(s *State)
 
-// h0972 runs SBBQ R8, R9; JNE taken (form SBBQ r64, r64; JNE label, from pair).
+// h0972 runs ADDQ R8, R9; JMI taken (form ADDQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h0972(s *State)
 
-// h0973 runs SBBQ R8, R9; JCS taken (form SBBQ r64, r64; JCS label, from pair).
+// h0973 runs ADDQ R8, R9; JPL taken (form ADDQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h0973(s *State)
 
-// h0974 runs SBBQ R8, R9; JCC taken (form SBBQ r64, r64; JCC label, from pair).
+// h0974 runs ADDQ R8, R9; SETCS R10B (form ADDQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h0974(s *State)
 
-// h0975 runs SBBQ R8, R9; JLT taken (form SBBQ r64, r64; JLT label, from pair).
+// h0975 runs ADDQ R8, R9; CMOVQEQ R11, R12 (form ADDQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h0975(s *State)
 
-// h0976 runs SBBQ R8, R9; JGE taken (form SBBQ r64, r64; JGE label, from pair).
+// h0976 runs ADDQ R8, R9; ADCQ R10, R11 (form ADDQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h0976(s *State)
 
-// h0977 runs SBBQ R8, R9; JLE taken (form SBBQ r64, r64; JLE label, from pair).
+// h0977 runs ADDQ R8, R9; SBBQ R10, R11 (form ADDQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h0977(s *State)
 
-// h0978 runs SBBQ R8, R9; JGT taken (form SBBQ r64, r64; JGT label, from pair).
+// h0978 runs ADDQ R8, R9; INCQ R13 (form ADDQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h0978(s *State)
 
-// h0979 runs SBBQ R8, R9; JLS taken (form SBBQ r64, r64; JLS label, from pair).
+// h0979 runs ADDQ R8, R9; ROLQ $7, R13 (form ADDQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h0979(s *State)
 
-// h0980 runs SBBQ R8, R9; JHI taken (form SBBQ r64, r64; JHI label, from pair).
+// h0980 runs SUBQ R8, R9; JEQ taken (form SUBQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h0980(s *State)
 
-// h0981 runs SBBQ R8, R9; JMI taken (form SBBQ r64, r64; JMI label, from pair).
+// h0981 runs SUBQ R8, R9; JNE taken (form SUBQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h0981(s *State)
 
-// h0982 runs SBBQ R8, R9; JPL taken (form SBBQ r64, r64; JPL label, from pair).
+// h0982 runs SUBQ R8, R9; JCS taken (form SUBQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h0982(s *State)
 
-// h0983 runs SBBQ R8, R9; SETCS R10B (form SBBQ r64, r64; SETCS r8, from pair).
+// h0983 runs SUBQ R8, R9; JCC taken (form SUBQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h0983(s *State)
 
-// h0984 runs SBBQ R8, R9; CMOVQEQ R11, R12 (form SBBQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h0984 runs SUBQ R8, R9; JLT taken (form SUBQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h0984(s *State)
 
-// h0985 runs SBBQ R8, R9; ADCQ R10, R11 (form SBBQ r64, r64; ADCQ r64, r64, from pair).
+// h0985 runs SUBQ R8, R9; JGE taken (form SUBQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h0985(s *State)
 
-// h0986 runs SBBQ R8, R9; SBBQ R10, R11 (form SBBQ r64, r64; SBBQ r64, r64, from pair).
+// h0986 runs SUBQ R8, R9; JLE taken (form SUBQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h0986(s *State)
 
-// h0987 runs SBBQ R8, R9; INCQ R13 (form SBBQ r64, r64; INCQ r64, from pair).
+// h0987 runs SUBQ R8, R9; JGT taken (form SUBQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h0987(s *State)
 
-// h0988 runs SBBQ R8, R9; ROLQ $7, R13 (form SBBQ r64, r64; ROLQ imm, r64, from pair).
+// h0988 runs SUBQ R8, R9; JLS taken (form SUBQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h0988(s *State)
 
-// h0989 runs CMPQ R8, R9; JEQ taken (form CMPQ r64, r64; JEQ label, from pair).
+// h0989 runs SUBQ R8, R9; JHI taken (form SUBQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h0989(s *State)
 
-// h0990 runs CMPQ R8, R9; JNE taken (form CMPQ r64, r64; JNE label, from pair).
+// h0990 runs SUBQ R8, R9; JMI taken (form SUBQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h0990(s *State)
 
-// h0991 runs CMPQ R8, R9; JCS taken (form CMPQ r64, r64; JCS label, from pair).
+// h0991 runs SUBQ R8, R9; JPL taken (form SUBQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h0991(s *State)
 
-// h0992 runs CMPQ R8, R9; JCC taken (form CMPQ r64, r64; JCC label, from pair).
+// h0992 runs SUBQ R8, R9; SETCS R10B (form SUBQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h0992(s *State)
 
-// h0993 runs CMPQ R8, R9; JLT taken (form CMPQ r64, r64; JLT label, from pair).
+// h0993 runs SUBQ R8, R9; CMOVQEQ R11, R12 (form SUBQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h0993(s *State)
 
-// h0994 runs CMPQ R8, R9; JGE taken (form CMPQ r64, r64; JGE label, from pair).
+// h0994 runs SUBQ R8, R9; ADCQ R10, R11 (form SUBQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h0994(s *State)
 
-// h0995 runs CMPQ R8, R9; JLE taken (form CMPQ r64, r64; JLE label, from pair).
+// h0995 runs SUBQ R8, R9; SBBQ R10, R11 (form SUBQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h0995(s *State)
 
-// h0996 runs CMPQ R8, R9; JGT taken (form CMPQ r64, r64; JGT label, from pair).
+// h0996 runs SUBQ R8, R9; INCQ R13 (form SUBQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h0996(s *State)
 
-// h0997 runs CMPQ R8, R9; JLS taken (form CMPQ r64, r64; JLS label, from pair).
+// h0997 runs SUBQ R8, R9; ROLQ $7, R13 (form SUBQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h0997(s *State)
 
-// h0998 runs CMPQ R8, R9; JHI taken (form CMPQ r64, r64; JHI label, from pair).
+// h0998 runs ADCQ R8, R9; JEQ taken (form ADCQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h0998(s *State)
 
-// h0999 runs CMPQ R8, R9; JMI taken (form CMPQ r64, r64; JMI label, from pair).
+// h0999 runs ADCQ R8, R9; JNE taken (form ADCQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h0999(s *State)
 
-// h1000 runs CMPQ R8, R9; JPL taken (form CMPQ r64, r64; JPL label, from pair).
+// h1000 runs ADCQ R8, R9; JCS taken (form ADCQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1000(s *State)
 
-// h1001 runs CMPQ R8, R9; SETCS R10B (form CMPQ r64, r64; SETCS r8, from pair).
+// h1001 runs ADCQ R8, R9; JCC taken (form ADCQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1001(s *State)
 
-// h1002 runs CMPQ R8, R9; CMOVQEQ R11, R12 (form CMPQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1002 runs ADCQ R8, R9; JLT taken (form ADCQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1002(s *State)
 
-// h1003 runs CMPQ R8, R9; ADCQ R10, R11 (form CMPQ r64, r64; ADCQ r64, r64, from pair).
+// h1003 runs ADCQ R8, R9; JGE taken (form ADCQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1003(s *State)
 
-// h1004 runs CMPQ R8, R9; SBBQ R10, R11 (form CMPQ r64, r64; SBBQ r64, r64, from pair).
+// h1004 runs ADCQ R8, R9; JLE taken (form ADCQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1004(s *State)
 
-// h1005 runs CMPQ R8, R9; INCQ R13 (form CMPQ r64, r64; INCQ r64, from pair).
+// h1005 runs ADCQ R8, R9; JGT taken (form ADCQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1005(s *State)
 
-// h1006 runs CMPQ R8, R9; ROLQ $7, R13 (form CMPQ r64, r64; ROLQ imm, r64, from pair).
+// h1006 runs ADCQ R8, R9; JLS taken (form ADCQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1006(s *State)
 
-// h1007 runs CMPQ R8, $3; JEQ taken (form CMPQ r64, imm; JEQ label, from pair).
+// h1007 runs ADCQ R8, R9; JHI taken (form ADCQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1007(s *State)
 
-// h1008 runs CMPQ R8, $3; JNE taken (form CMPQ r64, imm; JNE label, from pair).
+// h1008 runs ADCQ R8, R9; JMI taken (form ADCQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1008(s *State)
 
-// h1009 runs CMPQ R8, $3; JCS taken (form CMPQ r64, imm; JCS label, from pair).
+// h1009 runs ADCQ R8, R9; JPL taken (form ADCQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1009(s *State)
 
-// h1010 runs CMPQ R8, $3; JCC taken (form CMPQ r64, imm; JCC label, from pair).
+// h1010 runs ADCQ R8, R9; SETCS R10B (form ADCQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1010(s *State)
 
-// h1011 runs CMPQ R8, $3; JLT taken (form CMPQ r64, imm; JLT label, from pair).
+// h1011 runs ADCQ R8, R9; CMOVQEQ R11, R12 (form ADCQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1011(s *State)
 
-// h1012 runs CMPQ R8, $3; JGE taken (form CMPQ r64, imm; JGE label, from pair).
+// h1012 runs ADCQ R8, R9; ADCQ R10, R11 (form ADCQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1012(s *State)
 
-// h1013 runs CMPQ R8, $3; JLE taken (form CMPQ r64, imm; JLE label, from pair).
+// h1013 runs ADCQ R8, R9; SBBQ R10, R11 (form ADCQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1013(s *State)
 
-// h1014 runs CMPQ R8, $3; JGT taken (form CMPQ r64, imm; JGT label, from pair).
+// h1014 runs ADCQ R8, R9; INCQ R13 (form ADCQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1014(s *State)
 
-// h1015 runs CMPQ R8, $3; JLS taken (form CMPQ r64, imm; JLS label, from pair).
+// h1015 runs ADCQ R8, R9; ROLQ $7, R13 (form ADCQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1015(s *State)
 
-// h1016 runs CMPQ R8, $3; JHI taken (form CMPQ r64, imm; JHI label, from pair).
+// h1016 runs SBBQ R8, R9; JEQ taken (form SBBQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1016(s *State)
 
-// h1017 runs CMPQ R8, $3; JMI taken (form CMPQ r64, imm; JMI label, from pair).
+// h1017 runs SBBQ R8, R9; JNE taken (form SBBQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1017(s *State)
 
-// h1018 runs CMPQ R8, $3; JPL taken (form CMPQ r64, imm; JPL label, from pair).
+// h1018 runs SBBQ R8, R9; JCS taken (form SBBQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1018(s *State)
 
-// h1019 runs CMPQ R8, $3; SETCS R10B (form CMPQ r64, imm; SETCS r8, from pair).
+// h1019 runs SBBQ R8, R9; JCC taken (form SBBQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1019(s *State)
 
-// h1020 runs CMPQ R8, $3; CMOVQEQ R11, R12 (form CMPQ r64, imm; CMOVQEQ r64, r64, from pair).
+// h1020 runs SBBQ R8, R9; JLT taken (form SBBQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1020(s *State)
 
-// h1021 runs CMPQ R8, $3; ADCQ R10, R11 (form CMPQ r64, imm; ADCQ r64, r64, from pair).
+// h1021 runs SBBQ R8, R9; JGE taken (form SBBQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1021(s *State)
 
-// h1022 runs CMPQ R8, $3; SBBQ R10, R11 (form CMPQ r64, imm; SBBQ r64, r64, from pair).
+// h1022 runs SBBQ R8, R9; JLE taken (form SBBQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1022(s *State)
 
-// h1023 runs CMPQ R8, $3; INCQ R13 (form CMPQ r64, imm; INCQ r64, from pair).
+// h1023 runs SBBQ R8, R9; JGT taken (form SBBQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1023(s *State)
 
-// h1024 runs CMPQ R8, $3; ROLQ $7, R13 (form CMPQ r64, imm; ROLQ imm, r64, from pair).
+// h1024 runs SBBQ R8, R9; JLS taken (form SBBQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1024(s *State)
 
-// h1025 runs CMPL R8, R9; JEQ taken (form CMPL r32, r32; JEQ label, from pair).
+// h1025 runs SBBQ R8, R9; JHI taken (form SBBQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1025(s *State)
 
-// h1026 runs CMPL R8, R9; JNE taken (form CMPL r32, r32; JNE label, from pair).
+// h1026 runs SBBQ R8, R9; JMI taken (form SBBQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1026(s *State)
 
-// h1027 runs CMPL R8, R9; JCS taken (form CMPL r32, r32; JCS label, from pair).
+// h1027 runs SBBQ R8, R9; JPL taken (form SBBQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1027(s *State)
 
-// h1028 runs CMPL R8, R9; JCC taken (form CMPL r32, r32; JCC label, from pair).
+// h1028 runs SBBQ R8, R9; SETCS R10B (form SBBQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1028(s *State)
 
-// h1029 runs CMPL R8, R9; JLT taken (form CMPL r32, r32; JLT label, from pair).
+// h1029 runs SBBQ R8, R9; CMOVQEQ R11, R12 (form SBBQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1029(s *State)
 
-// h1030 runs CMPL R8, R9; JGE taken (form CMPL r32, r32; JGE label, from pair).
+// h1030 runs SBBQ R8, R9; ADCQ R10, R11 (form SBBQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1030(s *State)
 
-// h1031 runs CMPL R8, R9; JLE taken (form CMPL r32, r32; JLE label, from pair).
+// h1031 runs SBBQ R8, R9; SBBQ R10, R11 (form SBBQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1031(s *State)
 
-// h1032 runs CMPL R8, R9; JGT taken (form CMPL r32, r32; JGT label, from pair).
+// h1032 runs SBBQ R8, R9; INCQ R13 (form SBBQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1032(s *State)
 
-// h1033 runs CMPL R8, R9; JLS taken (form CMPL r32, r32; JLS label, from pair).
+// h1033 runs SBBQ R8, R9; ROLQ $7, R13 (form SBBQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1033(s *State)
 
-// h1034 runs CMPL R8, R9; JHI taken (form CMPL r32, r32; JHI label, from pair).
+// h1034 runs CMPQ R8, R9; JEQ taken (form CMPQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1034(s *State)
 
-// h1035 runs CMPL R8, R9; JMI taken (form CMPL r32, r32; JMI label, from pair).
+// h1035 runs CMPQ R8, R9; JNE taken (form CMPQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1035(s *State)
 
-// h1036 runs CMPL R8, R9; JPL taken (form CMPL r32, r32; JPL label, from pair).
+// h1036 runs CMPQ R8, R9; JCS taken (form CMPQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1036(s *State)
 
-// h1037 runs CMPL R8, R9; SETCS R10B (form CMPL r32, r32; SETCS r8, from pair).
+// h1037 runs CMPQ R8, R9; JCC taken (form CMPQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1037(s *State)
 
-// h1038 runs CMPL R8, R9; CMOVQEQ R11, R12 (form CMPL r32, r32; CMOVQEQ r64, r64, from pair).
+// h1038 runs CMPQ R8, R9; JLT taken (form CMPQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1038(s *State)
 
-// h1039 runs CMPL R8, R9; ADCQ R10, R11 (form CMPL r32, r32; ADCQ r64, r64, from pair).
+// h1039 runs CMPQ R8, R9; JGE taken (form CMPQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1039(s *State)
 
-// h1040 runs CMPL R8, R9; SBBQ R10, R11 (form CMPL r32, r32; SBBQ r64, r64, from pair).
+// h1040 runs CMPQ R8, R9; JLE taken (form CMPQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1040(s *State)
 
-// h1041 runs CMPL R8, R9; INCQ R13 (form CMPL r32, r32; INCQ r64, from pair).
+// h1041 runs CMPQ R8, R9; JGT taken (form CMPQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1041(s *State)
 
-// h1042 runs CMPL R8, R9; ROLQ $7, R13 (form CMPL r32, r32; ROLQ imm, r64, from pair).
+// h1042 runs CMPQ R8, R9; JLS taken (form CMPQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1042(s *State)
 
-// h1043 runs ADDL R8, R9; JEQ taken (form ADDL r32, r32; JEQ label, from pair).
+// h1043 runs CMPQ R8, R9; JHI taken (form CMPQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1043(s *State)
 
-// h1044 runs ADDL R8, R9; JNE taken (form ADDL r32, r32; JNE label, from pair).
+// h1044 runs CMPQ R8, R9; JMI taken (form CMPQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1044(s *State)
 
-// h1045 runs ADDL R8, R9; JCS taken (form ADDL r32, r32; JCS label, from pair).
+// h1045 runs CMPQ R8, R9; JPL taken (form CMPQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1045(s *State)
 
-// h1046 runs ADDL R8, R9; JCC taken (form ADDL r32, r32; JCC label, from pair).
+// h1046 runs CMPQ R8, R9; SETCS R10B (form CMPQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1046(s *State)
 
-// h1047 runs ADDL R8, R9; JLT taken (form ADDL r32, r32; JLT label, from pair).
+// h1047 runs CMPQ R8, R9; CMOVQEQ R11, R12 (form CMPQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1047(s *State)
 
-// h1048 runs ADDL R8, R9; JGE taken (form ADDL r32, r32; JGE label, from pair).
+// h1048 runs CMPQ R8, R9; ADCQ R10, R11 (form CMPQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1048(s *State)
 
-// h1049 runs ADDL R8, R9; JLE taken (form ADDL r32, r32; JLE label, from pair).
+// h1049 runs CMPQ R8, R9; SBBQ R10, R11 (form CMPQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1049(s *State)
 
-// h1050 runs ADDL R8, R9; JGT taken (form ADDL r32, r32; JGT label, from pair).
+// h1050 runs CMPQ R8, R9; INCQ R13 (form CMPQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1050(s *State)
 
-// h1051 runs ADDL R8, R9; JLS taken (form ADDL r32, r32; JLS label, from pair).
+// h1051 runs CMPQ R8, R9; ROLQ $7, R13 (form CMPQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1051(s *State)
 
-// h1052 runs ADDL R8, R9; JHI taken (form ADDL r32, r32; JHI label, from pair).
+// h1052 runs CMPQ R8, $3; JEQ taken (form CMPQ r64, imm; JEQ label, from pair).
 //
 //go:noescape
 func h1052(s *State)
 
-// h1053 runs ADDL R8, R9; JMI taken (form ADDL r32, r32; JMI label, from pair).
+// h1053 runs CMPQ R8, $3; JNE taken (form CMPQ r64, imm; JNE label, from pair).
 //
 //go:noescape
 func h1053(s *State)
 
-// h1054 runs ADDL R8, R9; JPL taken (form ADDL r32, r32; JPL label, from pair).
+// h1054 runs CMPQ R8, $3; JCS taken (form CMPQ r64, imm; JCS label, from pair).
 //
 //go:noescape
 func h1054(s *State)
 
-// h1055 runs ADDL R8, R9; SETCS R10B (form ADDL r32, r32; SETCS r8, from pair).
+// h1055 runs CMPQ R8, $3; JCC taken (form CMPQ r64, imm; JCC label, from pair).
 //
 //go:noescape
 func h1055(s *State)
 
-// h1056 runs ADDL R8, R9; CMOVQEQ R11, R12 (form ADDL r32, r32; CMOVQEQ r64, r64, from pair).
+// h1056 runs CMPQ R8, $3; JLT taken (form CMPQ r64, imm; JLT label, from pair).
 //
 //go:noescape
 func h1056(s *State)
 
-// h1057 runs ADDL R8, R9; ADCQ R10, R11 (form ADDL r32, r32; ADCQ r64, r64, from pair).
+// h1057 runs CMPQ R8, $3; JGE taken (form CMPQ r64, imm; JGE label, from pair).
 //
 //go:noescape
 func h1057(s *State)
 
-// h1058 runs ADDL R8, R9; SBBQ R10, R11 (form ADDL r32, r32; SBBQ r64, r64, from pair).
+// h1058 runs CMPQ R8, $3; JLE taken (form CMPQ r64, imm; JLE label, from pair).
 //
 //go:noescape
 func h1058(s *State)
 
-// h1059 runs ADDL R8, R9; INCQ R13 (form ADDL r32, r32; INCQ r64, from pair).
+// h1059 runs CMPQ R8, $3; JGT taken (form CMPQ r64, imm; JGT label, from pair).
 //
 //go:noescape
 func h1059(s *State)
 
-// h1060 runs ADDL R8, R9; ROLQ $7, R13 (form ADDL r32, r32; ROLQ imm, r64, from pair).
+// h1060 runs CMPQ R8, $3; JLS taken (form CMPQ r64, imm; JLS label, from pair).
 //
 //go:noescape
 func h1060(s *State)
 
-// h1061 runs SUBL R8, R9; JEQ taken (form SUBL r32, r32; JEQ label, from pair).
+// h1061 runs CMPQ R8, $3; JHI taken (form CMPQ r64, imm; JHI label, from pair).
 //
 //go:noescape
 func h1061(s *State)
 
-// h1062 runs SUBL R8, R9; JNE taken (form SUBL r32, r32; JNE label, from pair).
+// h1062 runs CMPQ R8, $3; JMI taken (form CMPQ r64, imm; JMI label, from pair).
 //
 //go:noescape
 func h1062(s *State)
 
-// h1063 runs SUBL R8, R9; JCS taken (form SUBL r32, r32; JCS label, from pair).
+// h1063 runs CMPQ R8, $3; JPL taken (form CMPQ r64, imm; JPL label, from pair).
 //
 //go:noescape
 func h1063(s *State)
 
-// h1064 runs SUBL R8, R9; JCC taken (form SUBL r32, r32; JCC label, from pair).
+// h1064 runs CMPQ R8, $3; SETCS R10B (form CMPQ r64, imm; SETCS r8, from pair).
 //
 //go:noescape
 func h1064(s *State)
 
-// h1065 runs SUBL R8, R9; JLT taken (form SUBL r32, r32; JLT label, from pair).
+// h1065 runs CMPQ R8, $3; CMOVQEQ R11, R12 (form CMPQ r64, imm; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1065(s *State)
 
-// h1066 runs SUBL R8, R9; JGE taken (form SUBL r32, r32; JGE label, from pair).
+// h1066 runs CMPQ R8, $3; ADCQ R10, R11 (form CMPQ r64, imm; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1066(s *State)
 
-// h1067 runs SUBL R8, R9; JLE taken (form SUBL r32, r32; JLE label, from pair).
+// h1067 runs CMPQ R8, $3; SBBQ R10, R11 (form CMPQ r64, imm; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1067(s *State)
 
-// h1068 runs SUBL R8, R9; JGT taken (form SUBL r32, r32; JGT label, from pair).
+// h1068 runs CMPQ R8, $3; INCQ R13 (form CMPQ r64, imm; INCQ r64, from pair).
 //
 //go:noescape
 func h1068(s *State)
 
-// h1069 runs SUBL R8, R9; JLS taken (form SUBL r32, r32; JLS label, from pair).
+// h1069 runs CMPQ R8, $3; ROLQ $7, R13 (form CMPQ r64, imm; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1069(s *State)
 
-// h1070 runs SUBL R8, R9; JHI taken (form SUBL r32, r32; JHI label, from pair).
+// h1070 runs CMPL R8, R9; JEQ taken (form CMPL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1070(s *State)
 
-// h1071 runs SUBL R8, R9; JMI taken (form SUBL r32, r32; JMI label, from pair).
+// h1071 runs CMPL R8, R9; JNE taken (form CMPL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h1071(s *State)
 
-// h1072 runs SUBL R8, R9; JPL taken (form SUBL r32, r32; JPL label, from pair).
+// h1072 runs CMPL R8, R9; JCS taken (form CMPL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h1072(s *State)
 
-// h1073 runs SUBL R8, R9; SETCS R10B (form SUBL r32, r32; SETCS r8, from pair).
+// h1073 runs CMPL R8, R9; JCC taken (form CMPL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h1073(s *State)
 
-// h1074 runs SUBL R8, R9; CMOVQEQ R11, R12 (form SUBL r32, r32; CMOVQEQ r64, r64, from pair).
+// h1074 runs CMPL R8, R9; JLT taken (form CMPL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h1074(s *State)
 
-// h1075 runs SUBL R8, R9; ADCQ R10, R11 (form SUBL r32, r32; ADCQ r64, r64, from pair).
+// h1075 runs CMPL R8, R9; JGE taken (form CMPL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h1075(s *State)
 
-// h1076 runs SUBL R8, R9; SBBQ R10, R11 (form SUBL r32, r32; SBBQ r64, r64, from pair).
+// h1076 runs CMPL R8, R9; JLE taken (form CMPL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h1076(s *State)
 
-// h1077 runs SUBL R8, R9; INCQ R13 (form SUBL r32, r32; INCQ r64, from pair).
+// h1077 runs CMPL R8, R9; JGT taken (form CMPL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h1077(s *State)
 
-// h1078 runs SUBL R8, R9; ROLQ $7, R13 (form SUBL r32, r32; ROLQ imm, r64, from pair).
+// h1078 runs CMPL R8, R9; JLS taken (form CMPL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h1078(s *State)
 
-// h1079 runs ANDQ R8, R9; JEQ taken (form ANDQ r64, r64; JEQ label, from pair).
+// h1079 runs CMPL R8, R9; JHI taken (form CMPL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h1079(s *State)
 
-// h1080 runs ANDQ R8, R9; JNE taken (form ANDQ r64, r64; JNE label, from pair).
+// h1080 runs CMPL R8, R9; JMI taken (form CMPL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h1080(s *State)
 
-// h1081 runs ANDQ R8, R9; JCS taken (form ANDQ r64, r64; JCS label, from pair).
+// h1081 runs CMPL R8, R9; JPL taken (form CMPL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h1081(s *State)
 
-// h1082 runs ANDQ R8, R9; JCC taken (form ANDQ r64, r64; JCC label, from pair).
+// h1082 runs CMPL R8, R9; SETCS R10B (form CMPL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1082(s *State)
 
-// h1083 runs ANDQ R8, R9; JLT taken (form ANDQ r64, r64; JLT label, from pair).
+// h1083 runs CMPL R8, R9; CMOVQEQ R11, R12 (form CMPL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1083(s *State)
 
-// h1084 runs ANDQ R8, R9; JGE taken (form ANDQ r64, r64; JGE label, from pair).
+// h1084 runs CMPL R8, R9; ADCQ R10, R11 (form CMPL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1084(s *State)
 
-// h1085 runs ANDQ R8, R9; JLE taken (form ANDQ r64, r64; JLE label, from pair).
+// h1085 runs CMPL R8, R9; SBBQ R10, R11 (form CMPL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1085(s *State)
 
-// h1086 runs ANDQ R8, R9; JGT taken (form ANDQ r64, r64; JGT label, from pair).
+// h1086 runs CMPL R8, R9; INCQ R13 (form CMPL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1086(s *State)
 
-// h1087 runs ANDQ R8, R9; JLS taken (form ANDQ r64, r64; JLS label, from pair).
+// h1087 runs CMPL R8, R9; ROLQ $7, R13 (form CMPL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1087(s *State)
 
-// h1088 runs ANDQ R8, R9; JHI taken (form ANDQ r64, r64; JHI label, from pair).
+// h1088 runs ADDL R8, R9; JEQ taken (form ADDL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1088(s *State)
 
-// h1089 runs ANDQ R8, R9; JMI taken (form ANDQ r64, r64; JMI label, from pair).
+// h1089 runs ADDL R8, R9; JNE taken (form ADDL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h1089(s *State)
 
-// h1090 runs ANDQ R8, R9; JPL taken (form ANDQ r64, r64; JPL label, from pair).
+// h1090 runs ADDL R8, R9; JCS taken (form ADDL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h1090(s *State)
 
-// h1091 runs ANDQ R8, R9; SETCS R10B (form ANDQ r64, r64; SETCS r8, from pair).
+// h1091 runs ADDL R8, R9; JCC taken (form ADDL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h1091(s *State)
 
-// h1092 runs ANDQ R8, R9; CMOVQEQ R11, R12 (form ANDQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1092 runs ADDL R8, R9; JLT taken (form ADDL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h1092(s *State)
 
-// h1093 runs ANDQ R8, R9; ADCQ R10, R11 (form ANDQ r64, r64; ADCQ r64, r64, from pair).
+// h1093 runs ADDL R8, R9; JGE taken (form ADDL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h1093(s *State)
 
-// h1094 runs ANDQ R8, R9; SBBQ R10, R11 (form ANDQ r64, r64; SBBQ r64, r64, from pair).
+// h1094 runs ADDL R8, R9; JLE taken (form ADDL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h1094(s *State)
 
-// h1095 runs ANDQ R8, R9; INCQ R13 (form ANDQ r64, r64; INCQ r64, from pair).
+// h1095 runs ADDL R8, R9; JGT taken (form ADDL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h1095(s *State)
 
-// h1096 runs ANDQ R8, R9; ROLQ $7, R13 (form ANDQ r64, r64; ROLQ imm, r64, from pair).
+// h1096 runs ADDL R8, R9; JLS taken (form ADDL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h1096(s *State)
 
-// h1097 runs ANDL R8, R9; JEQ taken (form ANDL r32, r32; JEQ label, from pair).
+// h1097 runs ADDL R8, R9; JHI taken (form ADDL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h1097(s *State)
 
-// h1098 runs ANDL R8, R9; JNE taken (form ANDL r32, r32; JNE label, from pair).
+// h1098 runs ADDL R8, R9; JMI taken (form ADDL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h1098(s *State)
 
-// h1099 runs ANDL R8, R9; JCS taken (form ANDL r32, r32; JCS label, from pair).
+// h1099 runs ADDL R8, R9; JPL taken (form ADDL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h1099(s *State)
 
-// h1100 runs ANDL R8, R9; JCC taken (form ANDL r32, r32; JCC label, from pair).
+// h1100 runs ADDL R8, R9; SETCS R10B (form ADDL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1100(s *State)
 
-// h1101 runs ANDL R8, R9; JLT taken (form ANDL r32, r32; JLT label, from pair).
+// h1101 runs ADDL R8, R9; CMOVQEQ R11, R12 (form ADDL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1101(s *State)
 
-// h1102 runs ANDL R8, R9; JGE taken (form ANDL r32, r32; JGE label, from pair).
+// h1102 runs ADDL R8, R9; ADCQ R10, R11 (form ADDL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1102(s *State)
 
-// h1103 runs ANDL R8, R9; JLE taken (form ANDL r32, r32; JLE label, from pair).
+// h1103 runs ADDL R8, R9; SBBQ R10, R11 (form ADDL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1103(s *State)
 
-// h1104 runs ANDL R8, R9; JGT taken (form ANDL r32, r32; JGT label, from pair).
+// h1104 runs ADDL R8, R9; INCQ R13 (form ADDL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1104(s *State)
 
-// h1105 runs ANDL R8, R9; JLS taken (form ANDL r32, r32; JLS label, from pair).
+// h1105 runs ADDL R8, R9; ROLQ $7, R13 (form ADDL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1105(s *State)
 
-// h1106 runs ANDL R8, R9; JHI taken (form ANDL r32, r32; JHI label, from pair).
+// h1106 runs SUBL R8, R9; JEQ taken (form SUBL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1106(s *State)
 
-// h1107 runs ANDL R8, R9; JMI taken (form ANDL r32, r32; JMI label, from pair).
+// h1107 runs SUBL R8, R9; JNE taken (form SUBL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h1107(s *State)
 
-// h1108 runs ANDL R8, R9; JPL taken (form ANDL r32, r32; JPL label, from pair).
+// h1108 runs SUBL R8, R9; JCS taken (form SUBL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h1108(s *State)
 
-// h1109 runs ANDL R8, R9; SETCS R10B (form ANDL r32, r32; SETCS r8, from pair).
+// h1109 runs SUBL R8, R9; JCC taken (form SUBL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h1109(s *State)
 
-// h1110 runs ANDL R8, R9; CMOVQEQ R11, R12 (form ANDL r32, r32; CMOVQEQ r64, r64, from pair).
+// h1110 runs SUBL R8, R9; JLT taken (form SUBL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h1110(s *State)
 
-// h1111 runs ANDL R8, R9; ADCQ R10, R11 (form ANDL r32, r32; ADCQ r64, r64, from pair).
+// h1111 runs SUBL R8, R9; JGE taken (form SUBL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h1111(s *State)
 
-// h1112 runs ANDL R8, R9; SBBQ R10, R11 (form ANDL r32, r32; SBBQ r64, r64, from pair).
+// h1112 runs SUBL R8, R9; JLE taken (form SUBL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h1112(s *State)
 
-// h1113 runs ANDL R8, R9; INCQ R13 (form ANDL r32, r32; INCQ r64, from pair).
+// h1113 runs SUBL R8, R9; JGT taken (form SUBL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h1113(s *State)
 
-// h1114 runs ANDL R8, R9; ROLQ $7, R13 (form ANDL r32, r32; ROLQ imm, r64, from pair).
+// h1114 runs SUBL R8, R9; JLS taken (form SUBL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h1114(s *State)
 
-// h1115 runs ORQ R8, R9; JEQ taken (form ORQ r64, r64; JEQ label, from pair).
+// h1115 runs SUBL R8, R9; JHI taken (form SUBL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h1115(s *State)
 
-// h1116 runs ORQ R8, R9; JNE taken (form ORQ r64, r64; JNE label, from pair).
+// h1116 runs SUBL R8, R9; JMI taken (form SUBL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h1116(s *State)
 
-// h1117 runs ORQ R8, R9; JCS taken (form ORQ r64, r64; JCS label, from pair).
+// h1117 runs SUBL R8, R9; JPL taken (form SUBL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h1117(s *State)
 
-// h1118 runs ORQ R8, R9; JCC taken (form ORQ r64, r64; JCC label, from pair).
+// h1118 runs SUBL R8, R9; SETCS R10B (form SUBL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1118(s *State)
 
-// h1119 runs ORQ R8, R9; JLT taken (form ORQ r64, r64; JLT label, from pair).
+// h1119 runs SUBL R8, R9; CMOVQEQ R11, R12 (form SUBL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1119(s *State)
 
-// h1120 runs ORQ R8, R9; JGE taken (form ORQ r64, r64; JGE label, from pair).
+// h1120 runs SUBL R8, R9; ADCQ R10, R11 (form SUBL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1120(s *State)
 
-// h1121 runs ORQ R8, R9; JLE taken (form ORQ r64, r64; JLE label, from pair).
+// h1121 runs SUBL R8, R9; SBBQ R10, R11 (form SUBL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1121(s *State)
 
-// h1122 runs ORQ R8, R9; JGT taken (form ORQ r64, r64; JGT label, from pair).
+// h1122 runs SUBL R8, R9; INCQ R13 (form SUBL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1122(s *State)
 
-// h1123 runs ORQ R8, R9; JLS taken (form ORQ r64, r64; JLS label, from pair).
+// h1123 runs SUBL R8, R9; ROLQ $7, R13 (form SUBL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1123(s *State)
 
-// h1124 runs ORQ R8, R9; JHI taken (form ORQ r64, r64; JHI label, from pair).
+// h1124 runs ANDQ R8, R9; JEQ taken (form ANDQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1124(s *State)
 
-// h1125 runs ORQ R8, R9; JMI taken (form ORQ r64, r64; JMI label, from pair).
+// h1125 runs ANDQ R8, R9; JNE taken (form ANDQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1125(s *State)
 
-// h1126 runs ORQ R8, R9; JPL taken (form ORQ r64, r64; JPL label, from pair).
+// h1126 runs ANDQ R8, R9; JCS taken (form ANDQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1126(s *State)
 
-// h1127 runs ORQ R8, R9; SETCS R10B (form ORQ r64, r64; SETCS r8, from pair).
+// h1127 runs ANDQ R8, R9; JCC taken (form ANDQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1127(s *State)
 
-// h1128 runs ORQ R8, R9; CMOVQEQ R11, R12 (form ORQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1128 runs ANDQ R8, R9; JLT taken (form ANDQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1128(s *State)
 
-// h1129 runs ORQ R8, R9; ADCQ R10, R11 (form ORQ r64, r64; ADCQ r64, r64, from pair).
+// h1129 runs ANDQ R8, R9; JGE taken (form ANDQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1129(s *State)
 
-// h1130 runs ORQ R8, R9; SBBQ R10, R11 (form ORQ r64, r64; SBBQ r64, r64, from pair).
+// h1130 runs ANDQ R8, R9; JLE taken (form ANDQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1130(s *State)
 
-// h1131 runs ORQ R8, R9; INCQ R13 (form ORQ r64, r64; INCQ r64, from pair).
+// h1131 runs ANDQ R8, R9; JGT taken (form ANDQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1131(s *State)
 
-// h1132 runs ORQ R8, R9; ROLQ $7, R13 (form ORQ r64, r64; ROLQ imm, r64, from pair).
+// h1132 runs ANDQ R8, R9; JLS taken (form ANDQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1132(s *State)
 
-// h1133 runs ORL R8, R9; JEQ taken (form ORL r32, r32; JEQ label, from pair).
+// h1133 runs ANDQ R8, R9; JHI taken (form ANDQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1133(s *State)
 
-// h1134 runs ORL R8, R9; JNE taken (form ORL r32, r32; JNE label, from pair).
+// h1134 runs ANDQ R8, R9; JMI taken (form ANDQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1134(s *State)
 
-// h1135 runs ORL R8, R9; JCS taken (form ORL r32, r32; JCS label, from pair).
+// h1135 runs ANDQ R8, R9; JPL taken (form ANDQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1135(s *State)
 
-// h1136 runs ORL R8, R9; JCC taken (form ORL r32, r32; JCC label, from pair).
+// h1136 runs ANDQ R8, R9; SETCS R10B (form ANDQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1136(s *State)
 
-// h1137 runs ORL R8, R9; JLT taken (form ORL r32, r32; JLT label, from pair).
+// h1137 runs ANDQ R8, R9; CMOVQEQ R11, R12 (form ANDQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1137(s *State)
 
-// h1138 runs ORL R8, R9; JGE taken (form ORL r32, r32; JGE label, from pair).
+// h1138 runs ANDQ R8, R9; ADCQ R10, R11 (form ANDQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1138(s *State)
 
-// h1139 runs ORL R8, R9; JLE taken (form ORL r32, r32; JLE label, from pair).
+// h1139 runs ANDQ R8, R9; SBBQ R10, R11 (form ANDQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1139(s *State)
 
-// h1140 runs ORL R8, R9; JGT taken (form ORL r32, r32; JGT label, from pair).
+// h1140 runs ANDQ R8, R9; INCQ R13 (form ANDQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1140(s *State)
 
-// h1141 runs ORL R8, R9; JLS taken (form ORL r32, r32; JLS label, from pair).
+// h1141 runs ANDQ R8, R9; ROLQ $7, R13 (form ANDQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1141(s *State)
 
-// h1142 runs ORL R8, R9; JHI taken (form ORL r32, r32; JHI label, from pair).
+// h1142 runs ANDL R8, R9; JEQ taken (form ANDL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1142(s *State)
 
-// h1143 runs ORL R8, R9; JMI taken (form ORL r32, r32; JMI label, from pair).
+// h1143 runs ANDL R8, R9; JNE taken (form ANDL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h1143(s *State)
 
-// h1144 runs ORL R8, R9; JPL taken (form ORL r32, r32; JPL label, from pair).
+// h1144 runs ANDL R8, R9; JCS taken (form ANDL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h1144(s *State)
 
-// h1145 runs ORL R8, R9; SETCS R10B (form ORL r32, r32; SETCS r8, from pair).
+// h1145 runs ANDL R8, R9; JCC taken (form ANDL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h1145(s *State)
 
-// h1146 runs ORL R8, R9; CMOVQEQ R11, R12 (form ORL r32, r32; CMOVQEQ r64, r64, from pair).
+// h1146 runs ANDL R8, R9; JLT taken (form ANDL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h1146(s *State)
 
-// h1147 runs ORL R8, R9; ADCQ R10, R11 (form ORL r32, r32; ADCQ r64, r64, from pair).
+// h1147 runs ANDL R8, R9; JGE taken (form ANDL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h1147(s *State)
 
-// h1148 runs ORL R8, R9; SBBQ R10, R11 (form ORL r32, r32; SBBQ r64, r64, from pair).
+// h1148 runs ANDL R8, R9; JLE taken (form ANDL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h1148(s *State)
 
-// h1149 runs ORL R8, R9; INCQ R13 (form ORL r32, r32; INCQ r64, from pair).
+// h1149 runs ANDL R8, R9; JGT taken (form ANDL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h1149(s *State)
 
-// h1150 runs ORL R8, R9; ROLQ $7, R13 (form ORL r32, r32; ROLQ imm, r64, from pair).
+// h1150 runs ANDL R8, R9; JLS taken (form ANDL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h1150(s *State)
 
-// h1151 runs XORQ R8, R9; JEQ taken (form XORQ r64, r64; JEQ label, from pair).
+// h1151 runs ANDL R8, R9; JHI taken (form ANDL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h1151(s *State)
 
-// h1152 runs XORQ R8, R9; JNE taken (form XORQ r64, r64; JNE label, from pair).
+// h1152 runs ANDL R8, R9; JMI taken (form ANDL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h1152(s *State)
 
-// h1153 runs XORQ R8, R9; JCS taken (form XORQ r64, r64; JCS label, from pair).
+// h1153 runs ANDL R8, R9; JPL taken (form ANDL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h1153(s *State)
 
-// h1154 runs XORQ R8, R9; JCC taken (form XORQ r64, r64; JCC label, from pair).
+// h1154 runs ANDL R8, R9; SETCS R10B (form ANDL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1154(s *State)
 
-// h1155 runs XORQ R8, R9; JLT taken (form XORQ r64, r64; JLT label, from pair).
+// h1155 runs ANDL R8, R9; CMOVQEQ R11, R12 (form ANDL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1155(s *State)
 
-// h1156 runs XORQ R8, R9; JGE taken (form XORQ r64, r64; JGE label, from pair).
+// h1156 runs ANDL R8, R9; ADCQ R10, R11 (form ANDL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1156(s *State)
 
-// h1157 runs XORQ R8, R9; JLE taken (form XORQ r64, r64; JLE label, from pair).
+// h1157 runs ANDL R8, R9; SBBQ R10, R11 (form ANDL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1157(s *State)
 
-// h1158 runs XORQ R8, R9; JGT taken (form XORQ r64, r64; JGT label, from pair).
+// h1158 runs ANDL R8, R9; INCQ R13 (form ANDL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1158(s *State)
 
-// h1159 runs XORQ R8, R9; JLS taken (form XORQ r64, r64; JLS label, from pair).
+// h1159 runs ANDL R8, R9; ROLQ $7, R13 (form ANDL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1159(s *State)
 
-// h1160 runs XORQ R8, R9; JHI taken (form XORQ r64, r64; JHI label, from pair).
+// h1160 runs ORQ R8, R9; JEQ taken (form ORQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1160(s *State)
 
-// h1161 runs XORQ R8, R9; JMI taken (form XORQ r64, r64; JMI label, from pair).
+// h1161 runs ORQ R8, R9; JNE taken (form ORQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1161(s *State)
 
-// h1162 runs XORQ R8, R9; JPL taken (form XORQ r64, r64; JPL label, from pair).
+// h1162 runs ORQ R8, R9; JCS taken (form ORQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1162(s *State)
 
-// h1163 runs XORQ R8, R9; SETCS R10B (form XORQ r64, r64; SETCS r8, from pair).
+// h1163 runs ORQ R8, R9; JCC taken (form ORQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1163(s *State)
 
-// h1164 runs XORQ R8, R9; CMOVQEQ R11, R12 (form XORQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1164 runs ORQ R8, R9; JLT taken (form ORQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1164(s *State)
 
-// h1165 runs XORQ R8, R9; ADCQ R10, R11 (form XORQ r64, r64; ADCQ r64, r64, from pair).
+// h1165 runs ORQ R8, R9; JGE taken (form ORQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1165(s *State)
 
-// h1166 runs XORQ R8, R9; SBBQ R10, R11 (form XORQ r64, r64; SBBQ r64, r64, from pair).
+// h1166 runs ORQ R8, R9; JLE taken (form ORQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1166(s *State)
 
-// h1167 runs XORQ R8, R9; INCQ R13 (form XORQ r64, r64; INCQ r64, from pair).
+// h1167 runs ORQ R8, R9; JGT taken (form ORQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1167(s *State)
 
-// h1168 runs XORQ R8, R9; ROLQ $7, R13 (form XORQ r64, r64; ROLQ imm, r64, from pair).
+// h1168 runs ORQ R8, R9; JLS taken (form ORQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1168(s *State)
 
-// h1169 runs XORL R8, R9; JEQ taken (form XORL r32, r32; JEQ label, from pair).
+// h1169 runs ORQ R8, R9; JHI taken (form ORQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1169(s *State)
 
-// h1170 runs XORL R8, R9; JNE taken (form XORL r32, r32; JNE label, from pair).
+// h1170 runs ORQ R8, R9; JMI taken (form ORQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1170(s *State)
 
-// h1171 runs XORL R8, R9; JCS taken (form XORL r32, r32; JCS label, from pair).
+// h1171 runs ORQ R8, R9; JPL taken (form ORQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1171(s *State)
 
-// h1172 runs XORL R8, R9; JCC taken (form XORL r32, r32; JCC label, from pair).
+// h1172 runs ORQ R8, R9; SETCS R10B (form ORQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1172(s *State)
 
-// h1173 runs XORL R8, R9; JLT taken (form XORL r32, r32; JLT label, from pair).
+// h1173 runs ORQ R8, R9; CMOVQEQ R11, R12 (form ORQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1173(s *State)
 
-// h1174 runs XORL R8, R9; JGE taken (form XORL r32, r32; JGE label, from pair).
+// h1174 runs ORQ R8, R9; ADCQ R10, R11 (form ORQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1174(s *State)
 
-// h1175 runs XORL R8, R9; JLE taken (form XORL r32, r32; JLE label, from pair).
+// h1175 runs ORQ R8, R9; SBBQ R10, R11 (form ORQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1175(s *State)
 
-// h1176 runs XORL R8, R9; JGT taken (form XORL r32, r32; JGT label, from pair).
+// h1176 runs ORQ R8, R9; INCQ R13 (form ORQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1176(s *State)
 
-// h1177 runs XORL R8, R9; JLS taken (form XORL r32, r32; JLS label, from pair).
+// h1177 runs ORQ R8, R9; ROLQ $7, R13 (form ORQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1177(s *State)
 
-// h1178 runs XORL R8, R9; JHI taken (form XORL r32, r32; JHI label, from pair).
+// h1178 runs ORL R8, R9; JEQ taken (form ORL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1178(s *State)
 
-// h1179 runs XORL R8, R9; JMI taken (form XORL r32, r32; JMI label, from pair).
+// h1179 runs ORL R8, R9; JNE taken (form ORL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h1179(s *State)
 
-// h1180 runs XORL R8, R9; JPL taken (form XORL r32, r32; JPL label, from pair).
+// h1180 runs ORL R8, R9; JCS taken (form ORL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h1180(s *State)
 
-// h1181 runs XORL R8, R9; SETCS R10B (form XORL r32, r32; SETCS r8, from pair).
+// h1181 runs ORL R8, R9; JCC taken (form ORL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h1181(s *State)
 
-// h1182 runs XORL R8, R9; CMOVQEQ R11, R12 (form XORL r32, r32; CMOVQEQ r64, r64, from pair).
+// h1182 runs ORL R8, R9; JLT taken (form ORL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h1182(s *State)
 
-// h1183 runs XORL R8, R9; ADCQ R10, R11 (form XORL r32, r32; ADCQ r64, r64, from pair).
+// h1183 runs ORL R8, R9; JGE taken (form ORL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h1183(s *State)
 
-// h1184 runs XORL R8, R9; SBBQ R10, R11 (form XORL r32, r32; SBBQ r64, r64, from pair).
+// h1184 runs ORL R8, R9; JLE taken (form ORL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h1184(s *State)
 
-// h1185 runs XORL R8, R9; INCQ R13 (form XORL r32, r32; INCQ r64, from pair).
+// h1185 runs ORL R8, R9; JGT taken (form ORL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h1185(s *State)
 
-// h1186 runs XORL R8, R9; ROLQ $7, R13 (form XORL r32, r32; ROLQ imm, r64, from pair).
+// h1186 runs ORL R8, R9; JLS taken (form ORL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h1186(s *State)
 
-// h1187 runs TESTQ R8, R9; JEQ taken (form TESTQ r64, r64; JEQ label, from pair).
+// h1187 runs ORL R8, R9; JHI taken (form ORL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h1187(s *State)
 
-// h1188 runs TESTQ R8, R9; JNE taken (form TESTQ r64, r64; JNE label, from pair).
+// h1188 runs ORL R8, R9; JMI taken (form ORL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h1188(s *State)
 
-// h1189 runs TESTQ R8, R9; JCS taken (form TESTQ r64, r64; JCS label, from pair).
+// h1189 runs ORL R8, R9; JPL taken (form ORL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h1189(s *State)
 
-// h1190 runs TESTQ R8, R9; JCC taken (form TESTQ r64, r64; JCC label, from pair).
+// h1190 runs ORL R8, R9; SETCS R10B (form ORL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1190(s *State)
 
-// h1191 runs TESTQ R8, R9; JLT taken (form TESTQ r64, r64; JLT label, from pair).
+// h1191 runs ORL R8, R9; CMOVQEQ R11, R12 (form ORL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1191(s *State)
 
-// h1192 runs TESTQ R8, R9; JGE taken (form TESTQ r64, r64; JGE label, from pair).
+// h1192 runs ORL R8, R9; ADCQ R10, R11 (form ORL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1192(s *State)
 
-// h1193 runs TESTQ R8, R9; JLE taken (form TESTQ r64, r64; JLE label, from pair).
+// h1193 runs ORL R8, R9; SBBQ R10, R11 (form ORL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1193(s *State)
 
-// h1194 runs TESTQ R8, R9; JGT taken (form TESTQ r64, r64; JGT label, from pair).
+// h1194 runs ORL R8, R9; INCQ R13 (form ORL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1194(s *State)
 
-// h1195 runs TESTQ R8, R9; JLS taken (form TESTQ r64, r64; JLS label, from pair).
+// h1195 runs ORL R8, R9; ROLQ $7, R13 (form ORL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1195(s *State)
 
-// h1196 runs TESTQ R8, R9; JHI taken (form TESTQ r64, r64; JHI label, from pair).
+// h1196 runs XORQ R8, R9; JEQ taken (form XORQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1196(s *State)
 
-// h1197 runs TESTQ R8, R9; JMI taken (form TESTQ r64, r64; JMI label, from pair).
+// h1197 runs XORQ R8, R9; JNE taken (form XORQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1197(s *State)
 
-// h1198 runs TESTQ R8, R9; JPL taken (form TESTQ r64, r64; JPL label, from pair).
+// h1198 runs XORQ R8, R9; JCS taken (form XORQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1198(s *State)
 
-// h1199 runs TESTQ R8, R9; SETCS R10B (form TESTQ r64, r64; SETCS r8, from pair).
+// h1199 runs XORQ R8, R9; JCC taken (form XORQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1199(s *State)
 
-// h1200 runs TESTQ R8, R9; CMOVQEQ R11, R12 (form TESTQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1200 runs XORQ R8, R9; JLT taken (form XORQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1200(s *State)
 
-// h1201 runs TESTQ R8, R9; ADCQ R10, R11 (form TESTQ r64, r64; ADCQ r64, r64, from pair).
+// h1201 runs XORQ R8, R9; JGE taken (form XORQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1201(s *State)
 
-// h1202 runs TESTQ R8, R9; SBBQ R10, R11 (form TESTQ r64, r64; SBBQ r64, r64, from pair).
+// h1202 runs XORQ R8, R9; JLE taken (form XORQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1202(s *State)
 
-// h1203 runs TESTQ R8, R9; INCQ R13 (form TESTQ r64, r64; INCQ r64, from pair).
+// h1203 runs XORQ R8, R9; JGT taken (form XORQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1203(s *State)
 
-// h1204 runs TESTQ R8, R9; ROLQ $7, R13 (form TESTQ r64, r64; ROLQ imm, r64, from pair).
+// h1204 runs XORQ R8, R9; JLS taken (form XORQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1204(s *State)
 
-// h1205 runs TESTL R8, R9; JEQ taken (form TESTL r32, r32; JEQ label, from pair).
+// h1205 runs XORQ R8, R9; JHI taken (form XORQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1205(s *State)
 
-// h1206 runs TESTL R8, R9; JNE taken (form TESTL r32, r32; JNE label, from pair).
+// h1206 runs XORQ R8, R9; JMI taken (form XORQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1206(s *State)
 
-// h1207 runs TESTL R8, R9; JCS taken (form TESTL r32, r32; JCS label, from pair).
+// h1207 runs XORQ R8, R9; JPL taken (form XORQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1207(s *State)
 
-// h1208 runs TESTL R8, R9; JCC taken (form TESTL r32, r32; JCC label, from pair).
+// h1208 runs XORQ R8, R9; SETCS R10B (form XORQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1208(s *State)
 
-// h1209 runs TESTL R8, R9; JLT taken (form TESTL r32, r32; JLT label, from pair).
+// h1209 runs XORQ R8, R9; CMOVQEQ R11, R12 (form XORQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1209(s *State)
 
-// h1210 runs TESTL R8, R9; JGE taken (form TESTL r32, r32; JGE label, from pair).
+// h1210 runs XORQ R8, R9; ADCQ R10, R11 (form XORQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1210(s *State)
 
-// h1211 runs TESTL R8, R9; JLE taken (form TESTL r32, r32; JLE label, from pair).
+// h1211 runs XORQ R8, R9; SBBQ R10, R11 (form XORQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1211(s *State)
 
-// h1212 runs TESTL R8, R9; JGT taken (form TESTL r32, r32; JGT label, from pair).
+// h1212 runs XORQ R8, R9; INCQ R13 (form XORQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1212(s *State)
 
-// h1213 runs TESTL R8, R9; JLS taken (form TESTL r32, r32; JLS label, from pair).
+// h1213 runs XORQ R8, R9; ROLQ $7, R13 (form XORQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1213(s *State)
 
-// h1214 runs TESTL R8, R9; JHI taken (form TESTL r32, r32; JHI label, from pair).
+// h1214 runs XORL R8, R9; JEQ taken (form XORL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1214(s *State)
 
-// h1215 runs TESTL R8, R9; JMI taken (form TESTL r32, r32; JMI label, from pair).
+// h1215 runs XORL R8, R9; JNE taken (form XORL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h1215(s *State)
 
-// h1216 runs TESTL R8, R9; JPL taken (form TESTL r32, r32; JPL label, from pair).
+// h1216 runs XORL R8, R9; JCS taken (form XORL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h1216(s *State)
 
-// h1217 runs TESTL R8, R9; SETCS R10B (form TESTL r32, r32; SETCS r8, from pair).
+// h1217 runs XORL R8, R9; JCC taken (form XORL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h1217(s *State)
 
-// h1218 runs TESTL R8, R9; CMOVQEQ R11, R12 (form TESTL r32, r32; CMOVQEQ r64, r64, from pair).
+// h1218 runs XORL R8, R9; JLT taken (form XORL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h1218(s *State)
 
-// h1219 runs TESTL R8, R9; ADCQ R10, R11 (form TESTL r32, r32; ADCQ r64, r64, from pair).
+// h1219 runs XORL R8, R9; JGE taken (form XORL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h1219(s *State)
 
-// h1220 runs TESTL R8, R9; SBBQ R10, R11 (form TESTL r32, r32; SBBQ r64, r64, from pair).
+// h1220 runs XORL R8, R9; JLE taken (form XORL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h1220(s *State)
 
-// h1221 runs TESTL R8, R9; INCQ R13 (form TESTL r32, r32; INCQ r64, from pair).
+// h1221 runs XORL R8, R9; JGT taken (form XORL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h1221(s *State)
 
-// h1222 runs TESTL R8, R9; ROLQ $7, R13 (form TESTL r32, r32; ROLQ imm, r64, from pair).
+// h1222 runs XORL R8, R9; JLS taken (form XORL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h1222(s *State)
 
-// h1223 runs INCQ R9; JEQ taken (form INCQ r64; JEQ label, from pair).
+// h1223 runs XORL R8, R9; JHI taken (form XORL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h1223(s *State)
 
-// h1224 runs INCQ R9; JNE taken (form INCQ r64; JNE label, from pair).
+// h1224 runs XORL R8, R9; JMI taken (form XORL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h1224(s *State)
 
-// h1225 runs INCQ R9; JCS taken (form INCQ r64; JCS label, from pair).
+// h1225 runs XORL R8, R9; JPL taken (form XORL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h1225(s *State)
 
-// h1226 runs INCQ R9; JCC taken (form INCQ r64; JCC label, from pair).
+// h1226 runs XORL R8, R9; SETCS R10B (form XORL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1226(s *State)
 
-// h1227 runs INCQ R9; JLT taken (form INCQ r64; JLT label, from pair).
+// h1227 runs XORL R8, R9; CMOVQEQ R11, R12 (form XORL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1227(s *State)
 
-// h1228 runs INCQ R9; JGE taken (form INCQ r64; JGE label, from pair).
+// h1228 runs XORL R8, R9; ADCQ R10, R11 (form XORL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1228(s *State)
 
-// h1229 runs INCQ R9; JLE taken (form INCQ r64; JLE label, from pair).
+// h1229 runs XORL R8, R9; SBBQ R10, R11 (form XORL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1229(s *State)
 
-// h1230 runs INCQ R9; JGT taken (form INCQ r64; JGT label, from pair).
+// h1230 runs XORL R8, R9; INCQ R13 (form XORL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1230(s *State)
 
-// h1231 runs INCQ R9; JLS taken (form INCQ r64; JLS label, from pair).
+// h1231 runs XORL R8, R9; ROLQ $7, R13 (form XORL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1231(s *State)
 
-// h1232 runs INCQ R9; JHI taken (form INCQ r64; JHI label, from pair).
+// h1232 runs TESTQ R8, R9; JEQ taken (form TESTQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1232(s *State)
 
-// h1233 runs INCQ R9; JMI taken (form INCQ r64; JMI label, from pair).
+// h1233 runs TESTQ R8, R9; JNE taken (form TESTQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1233(s *State)
 
-// h1234 runs INCQ R9; JPL taken (form INCQ r64; JPL label, from pair).
+// h1234 runs TESTQ R8, R9; JCS taken (form TESTQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1234(s *State)
 
-// h1235 runs INCQ R9; SETCS R10B (form INCQ r64; SETCS r8, from pair).
+// h1235 runs TESTQ R8, R9; JCC taken (form TESTQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1235(s *State)
 
-// h1236 runs INCQ R9; CMOVQEQ R11, R12 (form INCQ r64; CMOVQEQ r64, r64, from pair).
+// h1236 runs TESTQ R8, R9; JLT taken (form TESTQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1236(s *State)
 
-// h1237 runs INCQ R9; ADCQ R10, R11 (form INCQ r64; ADCQ r64, r64, from pair).
+// h1237 runs TESTQ R8, R9; JGE taken (form TESTQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1237(s *State)
 
-// h1238 runs INCQ R9; SBBQ R10, R11 (form INCQ r64; SBBQ r64, r64, from pair).
+// h1238 runs TESTQ R8, R9; JLE taken (form TESTQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1238(s *State)
 
-// h1239 runs INCQ R9; INCQ R13 (form INCQ r64; INCQ r64, from pair).
+// h1239 runs TESTQ R8, R9; JGT taken (form TESTQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1239(s *State)
 
-// h1240 runs INCQ R9; ROLQ $7, R13 (form INCQ r64; ROLQ imm, r64, from pair).
+// h1240 runs TESTQ R8, R9; JLS taken (form TESTQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1240(s *State)
 
-// h1241 runs DECQ R9; JEQ taken (form DECQ r64; JEQ label, from pair).
+// h1241 runs TESTQ R8, R9; JHI taken (form TESTQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1241(s *State)
 
-// h1242 runs DECQ R9; JNE taken (form DECQ r64; JNE label, from pair).
+// h1242 runs TESTQ R8, R9; JMI taken (form TESTQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1242(s *State)
 
-// h1243 runs DECQ R9; JCS taken (form DECQ r64; JCS label, from pair).
+// h1243 runs TESTQ R8, R9; JPL taken (form TESTQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1243(s *State)
 
-// h1244 runs DECQ R9; JCC taken (form DECQ r64; JCC label, from pair).
+// h1244 runs TESTQ R8, R9; SETCS R10B (form TESTQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1244(s *State)
 
-// h1245 runs DECQ R9; JLT taken (form DECQ r64; JLT label, from pair).
+// h1245 runs TESTQ R8, R9; CMOVQEQ R11, R12 (form TESTQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1245(s *State)
 
-// h1246 runs DECQ R9; JGE taken (form DECQ r64; JGE label, from pair).
+// h1246 runs TESTQ R8, R9; ADCQ R10, R11 (form TESTQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1246(s *State)
 
-// h1247 runs DECQ R9; JLE taken (form DECQ r64; JLE label, from pair).
+// h1247 runs TESTQ R8, R9; SBBQ R10, R11 (form TESTQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1247(s *State)
 
-// h1248 runs DECQ R9; JGT taken (form DECQ r64; JGT label, from pair).
+// h1248 runs TESTQ R8, R9; INCQ R13 (form TESTQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1248(s *State)
 
-// h1249 runs DECQ R9; JLS taken (form DECQ r64; JLS label, from pair).
+// h1249 runs TESTQ R8, R9; ROLQ $7, R13 (form TESTQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1249(s *State)
 
-// h1250 runs DECQ R9; JHI taken (form DECQ r64; JHI label, from pair).
+// h1250 runs TESTL R8, R9; JEQ taken (form TESTL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1250(s *State)
 
-// h1251 runs DECQ R9; JMI taken (form DECQ r64; JMI label, from pair).
+// h1251 runs TESTL R8, R9; JNE taken (form TESTL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h1251(s *State)
 
-// h1252 runs DECQ R9; JPL taken (form DECQ r64; JPL label, from pair).
+// h1252 runs TESTL R8, R9; JCS taken (form TESTL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h1252(s *State)
 
-// h1253 runs DECQ R9; SETCS R10B (form DECQ r64; SETCS r8, from pair).
+// h1253 runs TESTL R8, R9; JCC taken (form TESTL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h1253(s *State)
 
-// h1254 runs DECQ R9; CMOVQEQ R11, R12 (form DECQ r64; CMOVQEQ r64, r64, from pair).
+// h1254 runs TESTL R8, R9; JLT taken (form TESTL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h1254(s *State)
 
-// h1255 runs DECQ R9; ADCQ R10, R11 (form DECQ r64; ADCQ r64, r64, from pair).
+// h1255 runs TESTL R8, R9; JGE taken (form TESTL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h1255(s *State)
 
-// h1256 runs DECQ R9; SBBQ R10, R11 (form DECQ r64; SBBQ r64, r64, from pair).
+// h1256 runs TESTL R8, R9; JLE taken (form TESTL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h1256(s *State)
 
-// h1257 runs DECQ R9; INCQ R13 (form DECQ r64; INCQ r64, from pair).
+// h1257 runs TESTL R8, R9; JGT taken (form TESTL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h1257(s *State)
 
-// h1258 runs DECQ R9; ROLQ $7, R13 (form DECQ r64; ROLQ imm, r64, from pair).
+// h1258 runs TESTL R8, R9; JLS taken (form TESTL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h1258(s *State)
 
-// h1259 runs INCL R9; JEQ taken (form INCL r32; JEQ label, from pair).
+// h1259 runs TESTL R8, R9; JHI taken (form TESTL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h1259(s *State)
 
-// h1260 runs INCL R9; JNE taken (form INCL r32; JNE label, from pair).
+// h1260 runs TESTL R8, R9; JMI taken (form TESTL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h1260(s *State)
 
-// h1261 runs INCL R9; JCS taken (form INCL r32; JCS label, from pair).
+// h1261 runs TESTL R8, R9; JPL taken (form TESTL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h1261(s *State)
 
-// h1262 runs INCL R9; JCC taken (form INCL r32; JCC label, from pair).
+// h1262 runs TESTL R8, R9; SETCS R10B (form TESTL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1262(s *State)
 
-// h1263 runs INCL R9; JLT taken (form INCL r32; JLT label, from pair).
+// h1263 runs TESTL R8, R9; CMOVQEQ R11, R12 (form TESTL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1263(s *State)
 
-// h1264 runs INCL R9; JGE taken (form INCL r32; JGE label, from pair).
+// h1264 runs TESTL R8, R9; ADCQ R10, R11 (form TESTL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1264(s *State)
 
-// h1265 runs INCL R9; JLE taken (form INCL r32; JLE label, from pair).
+// h1265 runs TESTL R8, R9; SBBQ R10, R11 (form TESTL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1265(s *State)
 
-// h1266 runs INCL R9; JGT taken (form INCL r32; JGT label, from pair).
+// h1266 runs TESTL R8, R9; INCQ R13 (form TESTL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1266(s *State)
 
-// h1267 runs INCL R9; JLS taken (form INCL r32; JLS label, from pair).
+// h1267 runs TESTL R8, R9; ROLQ $7, R13 (form TESTL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1267(s *State)
 
-// h1268 runs INCL R9; JHI taken (form INCL r32; JHI label, from pair).
+// h1268 runs INCQ R9; JEQ taken (form INCQ r64; JEQ label, from pair).
 //
 //go:noescape
 func h1268(s *State)
 
-// h1269 runs INCL R9; JMI taken (form INCL r32; JMI label, from pair).
+// h1269 runs INCQ R9; JNE taken (form INCQ r64; JNE label, from pair).
 //
 //go:noescape
 func h1269(s *State)
 
-// h1270 runs INCL R9; JPL taken (form INCL r32; JPL label, from pair).
+// h1270 runs INCQ R9; JCS taken (form INCQ r64; JCS label, from pair).
 //
 //go:noescape
 func h1270(s *State)
 
-// h1271 runs INCL R9; SETCS R10B (form INCL r32; SETCS r8, from pair).
+// h1271 runs INCQ R9; JCC taken (form INCQ r64; JCC label, from pair).
 //
 //go:noescape
 func h1271(s *State)
 
-// h1272 runs INCL R9; CMOVQEQ R11, R12 (form INCL r32; CMOVQEQ r64, r64, from pair).
+// h1272 runs INCQ R9; JLT taken (form INCQ r64; JLT label, from pair).
 //
 //go:noescape
 func h1272(s *State)
 
-// h1273 runs INCL R9; ADCQ R10, R11 (form INCL r32; ADCQ r64, r64, from pair).
+// h1273 runs INCQ R9; JGE taken (form INCQ r64; JGE label, from pair).
 //
 //go:noescape
 func h1273(s *State)
 
-// h1274 runs INCL R9; SBBQ R10, R11 (form INCL r32; SBBQ r64, r64, from pair).
+// h1274 runs INCQ R9; JLE taken (form INCQ r64; JLE label, from pair).
 //
 //go:noescape
 func h1274(s *State)
 
-// h1275 runs INCL R9; INCQ R13 (form INCL r32; INCQ r64, from pair).
+// h1275 runs INCQ R9; JGT taken (form INCQ r64; JGT label, from pair).
 //
 //go:noescape
 func h1275(s *State)
 
-// h1276 runs INCL R9; ROLQ $7, R13 (form INCL r32; ROLQ imm, r64, from pair).
+// h1276 runs INCQ R9; JLS taken (form INCQ r64; JLS label, from pair).
 //
 //go:noescape
 func h1276(s *State)
 
-// h1277 runs DECL R9; JEQ taken (form DECL r32; JEQ label, from pair).
+// h1277 runs INCQ R9; JHI taken (form INCQ r64; JHI label, from pair).
 //
 //go:noescape
 func h1277(s *State)
 
-// h1278 runs DECL R9; JNE taken (form DECL r32; JNE label, from pair).
+// h1278 runs INCQ R9; JMI taken (form INCQ r64; JMI label, from pair).
 //
 //go:noescape
 func h1278(s *State)
 
-// h1279 runs DECL R9; JCS taken (form DECL r32; JCS label, from pair).
+// h1279 runs INCQ R9; JPL taken (form INCQ r64; JPL label, from pair).
 //
 //go:noescape
 func h1279(s *State)
 
-// h1280 runs DECL R9; JCC taken (form DECL r32; JCC label, from pair).
+// h1280 runs INCQ R9; SETCS R10B (form INCQ r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1280(s *State)
 
-// h1281 runs DECL R9; JLT taken (form DECL r32; JLT label, from pair).
+// h1281 runs INCQ R9; CMOVQEQ R11, R12 (form INCQ r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1281(s *State)
 
-// h1282 runs DECL R9; JGE taken (form DECL r32; JGE label, from pair).
+// h1282 runs INCQ R9; ADCQ R10, R11 (form INCQ r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1282(s *State)
 
-// h1283 runs DECL R9; JLE taken (form DECL r32; JLE label, from pair).
+// h1283 runs INCQ R9; SBBQ R10, R11 (form INCQ r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1283(s *State)
 
-// h1284 runs DECL R9; JGT taken (form DECL r32; JGT label, from pair).
+// h1284 runs INCQ R9; INCQ R13 (form INCQ r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1284(s *State)
 
-// h1285 runs DECL R9; JLS taken (form DECL r32; JLS label, from pair).
+// h1285 runs INCQ R9; ROLQ $7, R13 (form INCQ r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1285(s *State)
 
-// h1286 runs DECL R9; JHI taken (form DECL r32; JHI label, from pair).
+// h1286 runs DECQ R9; JEQ taken (form DECQ r64; JEQ label, from pair).
 //
 //go:noescape
 func h1286(s *State)
 
-// h1287 runs DECL R9; JMI taken (form DECL r32; JMI label, from pair).
+// h1287 runs DECQ R9; JNE taken (form DECQ r64; JNE label, from pair).
 //
 //go:noescape
 func h1287(s *State)
 
-// h1288 runs DECL R9; JPL taken (form DECL r32; JPL label, from pair).
+// h1288 runs DECQ R9; JCS taken (form DECQ r64; JCS label, from pair).
 //
 //go:noescape
 func h1288(s *State)
 
-// h1289 runs DECL R9; SETCS R10B (form DECL r32; SETCS r8, from pair).
+// h1289 runs DECQ R9; JCC taken (form DECQ r64; JCC label, from pair).
 //
 //go:noescape
 func h1289(s *State)
 
-// h1290 runs DECL R9; CMOVQEQ R11, R12 (form DECL r32; CMOVQEQ r64, r64, from pair).
+// h1290 runs DECQ R9; JLT taken (form DECQ r64; JLT label, from pair).
 //
 //go:noescape
 func h1290(s *State)
 
-// h1291 runs DECL R9; ADCQ R10, R11 (form DECL r32; ADCQ r64, r64, from pair).
+// h1291 runs DECQ R9; JGE taken (form DECQ r64; JGE label, from pair).
 //
 //go:noescape
 func h1291(s *State)
 
-// h1292 runs DECL R9; SBBQ R10, R11 (form DECL r32; SBBQ r64, r64, from pair).
+// h1292 runs DECQ R9; JLE taken (form DECQ r64; JLE label, from pair).
 //
 //go:noescape
 func h1292(s *State)
 
-// h1293 runs DECL R9; INCQ R13 (form DECL r32; INCQ r64, from pair).
+// h1293 runs DECQ R9; JGT taken (form DECQ r64; JGT label, from pair).
 //
 //go:noescape
 func h1293(s *State)
 
-// h1294 runs DECL R9; ROLQ $7, R13 (form DECL r32; ROLQ imm, r64, from pair).
+// h1294 runs DECQ R9; JLS taken (form DECQ r64; JLS label, from pair).
 //
 //go:noescape
 func h1294(s *State)
 
-// h1295 runs NEGQ R9; JEQ taken (form NEGQ r64; JEQ label, from pair).
+// h1295 runs DECQ R9; JHI taken (form DECQ r64; JHI label, from pair).
 //
 //go:noescape
 func h1295(s *State)
 
-// h1296 runs NEGQ R9; JNE taken (form NEGQ r64; JNE label, from pair).
+// h1296 runs DECQ R9; JMI taken (form DECQ r64; JMI label, from pair).
 //
 //go:noescape
 func h1296(s *State)
 
-// h1297 runs NEGQ R9; JCS taken (form NEGQ r64; JCS label, from pair).
+// h1297 runs DECQ R9; JPL taken (form DECQ r64; JPL label, from pair).
 //
 //go:noescape
 func h1297(s *State)
 
-// h1298 runs NEGQ R9; JCC taken (form NEGQ r64; JCC label, from pair).
+// h1298 runs DECQ R9; SETCS R10B (form DECQ r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1298(s *State)
 
-// h1299 runs NEGQ R9; JLT taken (form NEGQ r64; JLT label, from pair).
+// h1299 runs DECQ R9; CMOVQEQ R11, R12 (form DECQ r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1299(s *State)
 
-// h1300 runs NEGQ R9; JGE taken (form NEGQ r64; JGE label, from pair).
+// h1300 runs DECQ R9; ADCQ R10, R11 (form DECQ r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1300(s *State)
 
-// h1301 runs NEGQ R9; JLE taken (form NEGQ r64; JLE label, from pair).
+// h1301 runs DECQ R9; SBBQ R10, R11 (form DECQ r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1301(s *State)
 
-// h1302 runs NEGQ R9; JGT taken (form NEGQ r64; JGT label, from pair).
+// h1302 runs DECQ R9; INCQ R13 (form DECQ r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1302(s *State)
 
-// h1303 runs NEGQ R9; JLS taken (form NEGQ r64; JLS label, from pair).
+// h1303 runs DECQ R9; ROLQ $7, R13 (form DECQ r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1303(s *State)
 
-// h1304 runs NEGQ R9; JHI taken (form NEGQ r64; JHI label, from pair).
+// h1304 runs INCL R9; JEQ taken (form INCL r32; JEQ label, from pair).
 //
 //go:noescape
 func h1304(s *State)
 
-// h1305 runs NEGQ R9; JMI taken (form NEGQ r64; JMI label, from pair).
+// h1305 runs INCL R9; JNE taken (form INCL r32; JNE label, from pair).
 //
 //go:noescape
 func h1305(s *State)
 
-// h1306 runs NEGQ R9; JPL taken (form NEGQ r64; JPL label, from pair).
+// h1306 runs INCL R9; JCS taken (form INCL r32; JCS label, from pair).
 //
 //go:noescape
 func h1306(s *State)
 
-// h1307 runs NEGQ R9; SETCS R10B (form NEGQ r64; SETCS r8, from pair).
+// h1307 runs INCL R9; JCC taken (form INCL r32; JCC label, from pair).
 //
 //go:noescape
 func h1307(s *State)
 
-// h1308 runs NEGQ R9; CMOVQEQ R11, R12 (form NEGQ r64; CMOVQEQ r64, r64, from pair).
+// h1308 runs INCL R9; JLT taken (form INCL r32; JLT label, from pair).
 //
 //go:noescape
 func h1308(s *State)
 
-// h1309 runs NEGQ R9; ADCQ R10, R11 (form NEGQ r64; ADCQ r64, r64, from pair).
+// h1309 runs INCL R9; JGE taken (form INCL r32; JGE label, from pair).
 //
 //go:noescape
 func h1309(s *State)
 
-// h1310 runs NEGQ R9; SBBQ R10, R11 (form NEGQ r64; SBBQ r64, r64, from pair).
+// h1310 runs INCL R9; JLE taken (form INCL r32; JLE label, from pair).
 //
 //go:noescape
 func h1310(s *State)
 
-// h1311 runs NEGQ R9; INCQ R13 (form NEGQ r64; INCQ r64, from pair).
+// h1311 runs INCL R9; JGT taken (form INCL r32; JGT label, from pair).
 //
 //go:noescape
 func h1311(s *State)
 
-// h1312 runs NEGQ R9; ROLQ $7, R13 (form NEGQ r64; ROLQ imm, r64, from pair).
+// h1312 runs INCL R9; JLS taken (form INCL r32; JLS label, from pair).
 //
 //go:noescape
 func h1312(s *State)
 
-// h1313 runs SHLQ $1, R9; JEQ taken (form SHLQ imm, r64; JEQ label, from pair).
+// h1313 runs INCL R9; JHI taken (form INCL r32; JHI label, from pair).
 //
 //go:noescape
 func h1313(s *State)
 
-// h1314 runs SHLQ $1, R9; JNE taken (form SHLQ imm, r64; JNE label, from pair).
+// h1314 runs INCL R9; JMI taken (form INCL r32; JMI label, from pair).
 //
 //go:noescape
 func h1314(s *State)
 
-// h1315 runs SHLQ $1, R9; JCS taken (form SHLQ imm, r64; JCS label, from pair).
+// h1315 runs INCL R9; JPL taken (form INCL r32; JPL label, from pair).
 //
 //go:noescape
 func h1315(s *State)
 
-// h1316 runs SHLQ $1, R9; JCC taken (form SHLQ imm, r64; JCC label, from pair).
+// h1316 runs INCL R9; SETCS R10B (form INCL r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1316(s *State)
 
-// h1317 runs SHLQ $1, R9; JLT taken (form SHLQ imm, r64; JLT label, from pair).
+// h1317 runs INCL R9; CMOVQEQ R11, R12 (form INCL r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1317(s *State)
 
-// h1318 runs SHLQ $1, R9; JGE taken (form SHLQ imm, r64; JGE label, from pair).
+// h1318 runs INCL R9; ADCQ R10, R11 (form INCL r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1318(s *State)
 
-// h1319 runs SHLQ $1, R9; JLE taken (form SHLQ imm, r64; JLE label, from pair).
+// h1319 runs INCL R9; SBBQ R10, R11 (form INCL r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1319(s *State)
 
-// h1320 runs SHLQ $1, R9; JGT taken (form SHLQ imm, r64; JGT label, from pair).
+// h1320 runs INCL R9; INCQ R13 (form INCL r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1320(s *State)
 
-// h1321 runs SHLQ $1, R9; JLS taken (form SHLQ imm, r64; JLS label, from pair).
+// h1321 runs INCL R9; ROLQ $7, R13 (form INCL r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1321(s *State)
 
-// h1322 runs SHLQ $1, R9; JHI taken (form SHLQ imm, r64; JHI label, from pair).
+// h1322 runs DECL R9; JEQ taken (form DECL r32; JEQ label, from pair).
 //
 //go:noescape
 func h1322(s *State)
 
-// h1323 runs SHLQ $1, R9; JMI taken (form SHLQ imm, r64; JMI label, from pair).
+// h1323 runs DECL R9; JNE taken (form DECL r32; JNE label, from pair).
 //
 //go:noescape
 func h1323(s *State)
 
-// h1324 runs SHLQ $1, R9; JPL taken (form SHLQ imm, r64; JPL label, from pair).
+// h1324 runs DECL R9; JCS taken (form DECL r32; JCS label, from pair).
 //
 //go:noescape
 func h1324(s *State)
 
-// h1325 runs SHLQ $1, R9; SETCS R10B (form SHLQ imm, r64; SETCS r8, from pair).
+// h1325 runs DECL R9; JCC taken (form DECL r32; JCC label, from pair).
 //
 //go:noescape
 func h1325(s *State)
 
-// h1326 runs SHLQ $1, R9; CMOVQEQ R11, R12 (form SHLQ imm, r64; CMOVQEQ r64, r64, from pair).
+// h1326 runs DECL R9; JLT taken (form DECL r32; JLT label, from pair).
 //
 //go:noescape
 func h1326(s *State)
 
-// h1327 runs SHLQ $1, R9; ADCQ R10, R11 (form SHLQ imm, r64; ADCQ r64, r64, from pair).
+// h1327 runs DECL R9; JGE taken (form DECL r32; JGE label, from pair).
 //
 //go:noescape
 func h1327(s *State)
 
-// h1328 runs SHLQ $1, R9; SBBQ R10, R11 (form SHLQ imm, r64; SBBQ r64, r64, from pair).
+// h1328 runs DECL R9; JLE taken (form DECL r32; JLE label, from pair).
 //
 //go:noescape
 func h1328(s *State)
 
-// h1329 runs SHLQ $1, R9; INCQ R13 (form SHLQ imm, r64; INCQ r64, from pair).
+// h1329 runs DECL R9; JGT taken (form DECL r32; JGT label, from pair).
 //
 //go:noescape
 func h1329(s *State)
 
-// h1330 runs SHLQ $1, R9; ROLQ $7, R13 (form SHLQ imm, r64; ROLQ imm, r64, from pair).
+// h1330 runs DECL R9; JLS taken (form DECL r32; JLS label, from pair).
 //
 //go:noescape
 func h1330(s *State)
 
-// h1331 runs SHRQ $1, R9; JEQ taken (form SHRQ imm, r64; JEQ label, from pair).
+// h1331 runs DECL R9; JHI taken (form DECL r32; JHI label, from pair).
 //
 //go:noescape
 func h1331(s *State)
 
-// h1332 runs SHRQ $1, R9; JNE taken (form SHRQ imm, r64; JNE label, from pair).
+// h1332 runs DECL R9; JMI taken (form DECL r32; JMI label, from pair).
 //
 //go:noescape
 func h1332(s *State)
 
-// h1333 runs SHRQ $1, R9; JCS taken (form SHRQ imm, r64; JCS label, from pair).
+// h1333 runs DECL R9; JPL taken (form DECL r32; JPL label, from pair).
 //
 //go:noescape
 func h1333(s *State)
 
-// h1334 runs SHRQ $1, R9; JCC taken (form SHRQ imm, r64; JCC label, from pair).
+// h1334 runs DECL R9; SETCS R10B (form DECL r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1334(s *State)
 
-// h1335 runs SHRQ $1, R9; JLT taken (form SHRQ imm, r64; JLT label, from pair).
+// h1335 runs DECL R9; CMOVQEQ R11, R12 (form DECL r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1335(s *State)
 
-// h1336 runs SHRQ $1, R9; JGE taken (form SHRQ imm, r64; JGE label, from pair).
+// h1336 runs DECL R9; ADCQ R10, R11 (form DECL r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1336(s *State)
 
-// h1337 runs SHRQ $1, R9; JLE taken (form SHRQ imm, r64; JLE label, from pair).
+// h1337 runs DECL R9; SBBQ R10, R11 (form DECL r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1337(s *State)
 
-// h1338 runs SHRQ $1, R9; JGT taken (form SHRQ imm, r64; JGT label, from pair).
+// h1338 runs DECL R9; INCQ R13 (form DECL r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1338(s *State)
 
-// h1339 runs SHRQ $1, R9; JLS taken (form SHRQ imm, r64; JLS label, from pair).
+// h1339 runs DECL R9; ROLQ $7, R13 (form DECL r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1339(s *State)
 
-// h1340 runs SHRQ $1, R9; JHI taken (form SHRQ imm, r64; JHI label, from pair).
+// h1340 runs NEGQ R9; JEQ taken (form NEGQ r64; JEQ label, from pair).
 //
 //go:noescape
 func h1340(s *State)
 
-// h1341 runs SHRQ $1, R9; JMI taken (form SHRQ imm, r64; JMI label, from pair).
+// h1341 runs NEGQ R9; JNE taken (form NEGQ r64; JNE label, from pair).
 //
 //go:noescape
 func h1341(s *State)
 
-// h1342 runs SHRQ $1, R9; JPL taken (form SHRQ imm, r64; JPL label, from pair).
+// h1342 runs NEGQ R9; JCS taken (form NEGQ r64; JCS label, from pair).
 //
 //go:noescape
 func h1342(s *State)
 
-// h1343 runs SHRQ $1, R9; SETCS R10B (form SHRQ imm, r64; SETCS r8, from pair).
+// h1343 runs NEGQ R9; JCC taken (form NEGQ r64; JCC label, from pair).
 //
 //go:noescape
 func h1343(s *State)
 
-// h1344 runs SHRQ $1, R9; CMOVQEQ R11, R12 (form SHRQ imm, r64; CMOVQEQ r64, r64, from pair).
+// h1344 runs NEGQ R9; JLT taken (form NEGQ r64; JLT label, from pair).
 //
 //go:noescape
 func h1344(s *State)
 
-// h1345 runs SHRQ $1, R9; ADCQ R10, R11 (form SHRQ imm, r64; ADCQ r64, r64, from pair).
+// h1345 runs NEGQ R9; JGE taken (form NEGQ r64; JGE label, from pair).
 //
 //go:noescape
 func h1345(s *State)
 
-// h1346 runs SHRQ $1, R9; SBBQ R10, R11 (form SHRQ imm, r64; SBBQ r64, r64, from pair).
+// h1346 runs NEGQ R9; JLE taken (form NEGQ r64; JLE label, from pair).
 //
 //go:noescape
 func h1346(s *State)
 
-// h1347 runs SHRQ $1, R9; INCQ R13 (form SHRQ imm, r64; INCQ r64, from pair).
+// h1347 runs NEGQ R9; JGT taken (form NEGQ r64; JGT label, from pair).
 //
 //go:noescape
 func h1347(s *State)
 
-// h1348 runs SHRQ $1, R9; ROLQ $7, R13 (form SHRQ imm, r64; ROLQ imm, r64, from pair).
+// h1348 runs NEGQ R9; JLS taken (form NEGQ r64; JLS label, from pair).
 //
 //go:noescape
 func h1348(s *State)
 
-// h1349 runs SARQ $1, R9; JEQ taken (form SARQ imm, r64; JEQ label, from pair).
+// h1349 runs NEGQ R9; JHI taken (form NEGQ r64; JHI label, from pair).
 //
 //go:noescape
 func h1349(s *State)
 
-// h1350 runs SARQ $1, R9; JNE taken (form SARQ imm, r64; JNE label, from pair).
+// h1350 runs NEGQ R9; JMI taken (form NEGQ r64; JMI label, from pair).
 //
 //go:noescape
 func h1350(s *State)
 
-// h1351 runs SARQ $1, R9; JCS taken (form SARQ imm, r64; JCS label, from pair).
+// h1351 runs NEGQ R9; JPL taken (form NEGQ r64; JPL label, from pair).
 //
 //go:noescape
 func h1351(s *State)
 
-// h1352 runs SARQ $1, R9; JCC taken (form SARQ imm, r64; JCC label, from pair).
+// h1352 runs NEGQ R9; SETCS R10B (form NEGQ r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1352(s *State)
 
-// h1353 runs SARQ $1, R9; JLT taken (form SARQ imm, r64; JLT label, from pair).
+// h1353 runs NEGQ R9; CMOVQEQ R11, R12 (form NEGQ r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1353(s *State)
 
-// h1354 runs SARQ $1, R9; JGE taken (form SARQ imm, r64; JGE label, from pair).
+// h1354 runs NEGQ R9; ADCQ R10, R11 (form NEGQ r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1354(s *State)
 
-// h1355 runs SARQ $1, R9; JLE taken (form SARQ imm, r64; JLE label, from pair).
+// h1355 runs NEGQ R9; SBBQ R10, R11 (form NEGQ r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1355(s *State)
 
-// h1356 runs SARQ $1, R9; JGT taken (form SARQ imm, r64; JGT label, from pair).
+// h1356 runs NEGQ R9; INCQ R13 (form NEGQ r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1356(s *State)
 
-// h1357 runs SARQ $1, R9; JLS taken (form SARQ imm, r64; JLS label, from pair).
+// h1357 runs NEGQ R9; ROLQ $7, R13 (form NEGQ r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1357(s *State)
 
-// h1358 runs SARQ $1, R9; JHI taken (form SARQ imm, r64; JHI label, from pair).
+// h1358 runs SHLQ $1, R9; JEQ taken (form SHLQ imm, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1358(s *State)
 
-// h1359 runs SARQ $1, R9; JMI taken (form SARQ imm, r64; JMI label, from pair).
+// h1359 runs SHLQ $1, R9; JNE taken (form SHLQ imm, r64; JNE label, from pair).
 //
 //go:noescape
 func h1359(s *State)
 
-// h1360 runs SARQ $1, R9; JPL taken (form SARQ imm, r64; JPL label, from pair).
+// h1360 runs SHLQ $1, R9; JCS taken (form SHLQ imm, r64; JCS label, from pair).
 //
 //go:noescape
 func h1360(s *State)
 
-// h1361 runs SARQ $1, R9; SETCS R10B (form SARQ imm, r64; SETCS r8, from pair).
+// h1361 runs SHLQ $1, R9; JCC taken (form SHLQ imm, r64; JCC label, from pair).
 //
 //go:noescape
 func h1361(s *State)
 
-// h1362 runs SARQ $1, R9; CMOVQEQ R11, R12 (form SARQ imm, r64; CMOVQEQ r64, r64, from pair).
+// h1362 runs SHLQ $1, R9; JLT taken (form SHLQ imm, r64; JLT label, from pair).
 //
 //go:noescape
 func h1362(s *State)
 
-// h1363 runs SARQ $1, R9; ADCQ R10, R11 (form SARQ imm, r64; ADCQ r64, r64, from pair).
+// h1363 runs SHLQ $1, R9; JGE taken (form SHLQ imm, r64; JGE label, from pair).
 //
 //go:noescape
 func h1363(s *State)
 
-// h1364 runs SARQ $1, R9; SBBQ R10, R11 (form SARQ imm, r64; SBBQ r64, r64, from pair).
+// h1364 runs SHLQ $1, R9; JLE taken (form SHLQ imm, r64; JLE label, from pair).
 //
 //go:noescape
 func h1364(s *State)
 
-// h1365 runs SARQ $1, R9; INCQ R13 (form SARQ imm, r64; INCQ r64, from pair).
+// h1365 runs SHLQ $1, R9; JGT taken (form SHLQ imm, r64; JGT label, from pair).
 //
 //go:noescape
 func h1365(s *State)
 
-// h1366 runs SARQ $1, R9; ROLQ $7, R13 (form SARQ imm, r64; ROLQ imm, r64, from pair).
+// h1366 runs SHLQ $1, R9; JLS taken (form SHLQ imm, r64; JLS label, from pair).
 //
 //go:noescape
 func h1366(s *State)
 
-// h1367 runs SHLQ $5, R9; JEQ taken (form SHLQ imm, r64; JEQ label, from pair).
+// h1367 runs SHLQ $1, R9; JHI taken (form SHLQ imm, r64; JHI label, from pair).
 //
 //go:noescape
 func h1367(s *State)
 
-// h1368 runs SHLQ $5, R9; JNE taken (form SHLQ imm, r64; JNE label, from pair).
+// h1368 runs SHLQ $1, R9; JMI taken (form SHLQ imm, r64; JMI label, from pair).
 //
 //go:noescape
 func h1368(s *State)
 
-// h1369 runs SHLQ $5, R9; JCS taken (form SHLQ imm, r64; JCS label, from pair).
+// h1369 runs SHLQ $1, R9; JPL taken (form SHLQ imm, r64; JPL label, from pair).
 //
 //go:noescape
 func h1369(s *State)
 
-// h1370 runs SHLQ $5, R9; JCC taken (form SHLQ imm, r64; JCC label, from pair).
+// h1370 runs SHLQ $1, R9; SETCS R10B (form SHLQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1370(s *State)
 
-// h1371 runs SHLQ $5, R9; JLT taken (form SHLQ imm, r64; JLT label, from pair).
+// h1371 runs SHLQ $1, R9; CMOVQEQ R11, R12 (form SHLQ imm, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1371(s *State)
 
-// h1372 runs SHLQ $5, R9; JGE taken (form SHLQ imm, r64; JGE label, from pair).
+// h1372 runs SHLQ $1, R9; ADCQ R10, R11 (form SHLQ imm, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1372(s *State)
 
-// h1373 runs SHLQ $5, R9; JLE taken (form SHLQ imm, r64; JLE label, from pair).
+// h1373 runs SHLQ $1, R9; SBBQ R10, R11 (form SHLQ imm, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1373(s *State)
 
-// h1374 runs SHLQ $5, R9; JGT taken (form SHLQ imm, r64; JGT label, from pair).
+// h1374 runs SHLQ $1, R9; INCQ R13 (form SHLQ imm, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1374(s *State)
 
-// h1375 runs SHLQ $5, R9; JLS taken (form SHLQ imm, r64; JLS label, from pair).
+// h1375 runs SHLQ $1, R9; ROLQ $7, R13 (form SHLQ imm, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1375(s *State)
 
-// h1376 runs SHLQ $5, R9; JHI taken (form SHLQ imm, r64; JHI label, from pair).
+// h1376 runs SHRQ $1, R9; JEQ taken (form SHRQ imm, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1376(s *State)
 
-// h1377 runs SHLQ $5, R9; JMI taken (form SHLQ imm, r64; JMI label, from pair).
+// h1377 runs SHRQ $1, R9; JNE taken (form SHRQ imm, r64; JNE label, from pair).
 //
 //go:noescape
 func h1377(s *State)
 
-// h1378 runs SHLQ $5, R9; JPL taken (form SHLQ imm, r64; JPL label, from pair).
+// h1378 runs SHRQ $1, R9; JCS taken (form SHRQ imm, r64; JCS label, from pair).
 //
 //go:noescape
 func h1378(s *State)
 
-// h1379 runs SHLQ $5, R9; SETCS R10B (form SHLQ imm, r64; SETCS r8, from pair).
+// h1379 runs SHRQ $1, R9; JCC taken (form SHRQ imm, r64; JCC label, from pair).
 //
 //go:noescape
 func h1379(s *State)
 
-// h1380 runs SHLQ $5, R9; CMOVQEQ R11, R12 (form SHLQ imm, r64; CMOVQEQ r64, r64, from pair).
+// h1380 runs SHRQ $1, R9; JLT taken (form SHRQ imm, r64; JLT label, from pair).
 //
 //go:noescape
 func h1380(s *State)
 
-// h1381 runs SHLQ $5, R9; ADCQ R10, R11 (form SHLQ imm, r64; ADCQ r64, r64, from pair).
+// h1381 runs SHRQ $1, R9; JGE taken (form SHRQ imm, r64; JGE label, from pair).
 //
 //go:noescape
 func h1381(s *State)
 
-// h1382 runs SHLQ $5, R9; SBBQ R10, R11 (form SHLQ imm, r64; SBBQ r64, r64, from pair).
+// h1382 runs SHRQ $1, R9; JLE taken (form SHRQ imm, r64; JLE label, from pair).
 //
 //go:noescape
 func h1382(s *State)
 
-// h1383 runs SHLQ $5, R9; INCQ R13 (form SHLQ imm, r64; INCQ r64, from pair).
+// h1383 runs SHRQ $1, R9; JGT taken (form SHRQ imm, r64; JGT label, from pair).
 //
 //go:noescape
 func h1383(s *State)
 
-// h1384 runs SHLQ $5, R9; ROLQ $7, R13 (form SHLQ imm, r64; ROLQ imm, r64, from pair).
+// h1384 runs SHRQ $1, R9; JLS taken (form SHRQ imm, r64; JLS label, from pair).
 //
 //go:noescape
 func h1384(s *State)
 
-// h1385 runs SHRQ CX, R9; JEQ taken (form SHRQ cl, r64; JEQ label, from pair).
+// h1385 runs SHRQ $1, R9; JHI taken (form SHRQ imm, r64; JHI label, from pair).
 //
 //go:noescape
 func h1385(s *State)
 
-// h1386 runs SHRQ CX, R9; JNE taken (form SHRQ cl, r64; JNE label, from pair).
+// h1386 runs SHRQ $1, R9; JMI taken (form SHRQ imm, r64; JMI label, from pair).
 //
 //go:noescape
 func h1386(s *State)
 
-// h1387 runs SHRQ CX, R9; JCS taken (form SHRQ cl, r64; JCS label, from pair).
+// h1387 runs SHRQ $1, R9; JPL taken (form SHRQ imm, r64; JPL label, from pair).
 //
 //go:noescape
 func h1387(s *State)
 
-// h1388 runs SHRQ CX, R9; JCC taken (form SHRQ cl, r64; JCC label, from pair).
+// h1388 runs SHRQ $1, R9; SETCS R10B (form SHRQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1388(s *State)
 
-// h1389 runs SHRQ CX, R9; JLT taken (form SHRQ cl, r64; JLT label, from pair).
+// h1389 runs SHRQ $1, R9; CMOVQEQ R11, R12 (form SHRQ imm, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1389(s *State)
 
-// h1390 runs SHRQ CX, R9; JGE taken (form SHRQ cl, r64; JGE label, from pair).
+// h1390 runs SHRQ $1, R9; ADCQ R10, R11 (form SHRQ imm, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1390(s *State)
 
-// h1391 runs SHRQ CX, R9; JLE taken (form SHRQ cl, r64; JLE label, from pair).
+// h1391 runs SHRQ $1, R9; SBBQ R10, R11 (form SHRQ imm, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1391(s *State)
 
-// h1392 runs SHRQ CX, R9; JGT taken (form SHRQ cl, r64; JGT label, from pair).
+// h1392 runs SHRQ $1, R9; INCQ R13 (form SHRQ imm, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1392(s *State)
 
-// h1393 runs SHRQ CX, R9; JLS taken (form SHRQ cl, r64; JLS label, from pair).
+// h1393 runs SHRQ $1, R9; ROLQ $7, R13 (form SHRQ imm, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1393(s *State)
 
-// h1394 runs SHRQ CX, R9; JHI taken (form SHRQ cl, r64; JHI label, from pair).
+// h1394 runs SARQ $1, R9; JEQ taken (form SARQ imm, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1394(s *State)
 
-// h1395 runs SHRQ CX, R9; JMI taken (form SHRQ cl, r64; JMI label, from pair).
+// h1395 runs SARQ $1, R9; JNE taken (form SARQ imm, r64; JNE label, from pair).
 //
 //go:noescape
 func h1395(s *State)
 
-// h1396 runs SHRQ CX, R9; JPL taken (form SHRQ cl, r64; JPL label, from pair).
+// h1396 runs SARQ $1, R9; JCS taken (form SARQ imm, r64; JCS label, from pair).
 //
 //go:noescape
 func h1396(s *State)
 
-// h1397 runs SHRQ CX, R9; SETCS R10B (form SHRQ cl, r64; SETCS r8, from pair).
+// h1397 runs SARQ $1, R9; JCC taken (form SARQ imm, r64; JCC label, from pair).
 //
 //go:noescape
 func h1397(s *State)
 
-// h1398 runs SHRQ CX, R9; CMOVQEQ R11, R12 (form SHRQ cl, r64; CMOVQEQ r64, r64, from pair).
+// h1398 runs SARQ $1, R9; JLT taken (form SARQ imm, r64; JLT label, from pair).
 //
 //go:noescape
 func h1398(s *State)
 
-// h1399 runs SHRQ CX, R9; ADCQ R10, R11 (form SHRQ cl, r64; ADCQ r64, r64, from pair).
+// h1399 runs SARQ $1, R9; JGE taken (form SARQ imm, r64; JGE label, from pair).
 //
 //go:noescape
 func h1399(s *State)
 
-// h1400 runs SHRQ CX, R9; SBBQ R10, R11 (form SHRQ cl, r64; SBBQ r64, r64, from pair).
+// h1400 runs SARQ $1, R9; JLE taken (form SARQ imm, r64; JLE label, from pair).
 //
 //go:noescape
 func h1400(s *State)
 
-// h1401 runs SHRQ CX, R9; INCQ R13 (form SHRQ cl, r64; INCQ r64, from pair).
+// h1401 runs SARQ $1, R9; JGT taken (form SARQ imm, r64; JGT label, from pair).
 //
 //go:noescape
 func h1401(s *State)
 
-// h1402 runs SHRQ CX, R9; ROLQ $7, R13 (form SHRQ cl, r64; ROLQ imm, r64, from pair).
+// h1402 runs SARQ $1, R9; JLS taken (form SARQ imm, r64; JLS label, from pair).
 //
 //go:noescape
 func h1402(s *State)
 
-// h1403 runs SHLL $1, R9; JEQ taken (form SHLL imm, r32; JEQ label, from pair).
+// h1403 runs SARQ $1, R9; JHI taken (form SARQ imm, r64; JHI label, from pair).
 //
 //go:noescape
 func h1403(s *State)
 
-// h1404 runs SHLL $1, R9; JNE taken (form SHLL imm, r32; JNE label, from pair).
+// h1404 runs SARQ $1, R9; JMI taken (form SARQ imm, r64; JMI label, from pair).
 //
 //go:noescape
 func h1404(s *State)
 
-// h1405 runs SHLL $1, R9; JCS taken (form SHLL imm, r32; JCS label, from pair).
+// h1405 runs SARQ $1, R9; JPL taken (form SARQ imm, r64; JPL label, from pair).
 //
 //go:noescape
 func h1405(s *State)
 
-// h1406 runs SHLL $1, R9; JCC taken (form SHLL imm, r32; JCC label, from pair).
+// h1406 runs SARQ $1, R9; SETCS R10B (form SARQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1406(s *State)
 
-// h1407 runs SHLL $1, R9; JLT taken (form SHLL imm, r32; JLT label, from pair).
+// h1407 runs SARQ $1, R9; CMOVQEQ R11, R12 (form SARQ imm, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1407(s *State)
 
-// h1408 runs SHLL $1, R9; JGE taken (form SHLL imm, r32; JGE label, from pair).
+// h1408 runs SARQ $1, R9; ADCQ R10, R11 (form SARQ imm, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1408(s *State)
 
-// h1409 runs SHLL $1, R9; JLE taken (form SHLL imm, r32; JLE label, from pair).
+// h1409 runs SARQ $1, R9; SBBQ R10, R11 (form SARQ imm, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1409(s *State)
 
-// h1410 runs SHLL $1, R9; JGT taken (form SHLL imm, r32; JGT label, from pair).
+// h1410 runs SARQ $1, R9; INCQ R13 (form SARQ imm, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1410(s *State)
 
-// h1411 runs SHLL $1, R9; JLS taken (form SHLL imm, r32; JLS label, from pair).
+// h1411 runs SARQ $1, R9; ROLQ $7, R13 (form SARQ imm, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1411(s *State)
 
-// h1412 runs SHLL $1, R9; JHI taken (form SHLL imm, r32; JHI label, from pair).
+// h1412 runs SHLQ $5, R9; JEQ taken (form SHLQ imm, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1412(s *State)
 
-// h1413 runs SHLL $1, R9; JMI taken (form SHLL imm, r32; JMI label, from pair).
+// h1413 runs SHLQ $5, R9; JNE taken (form SHLQ imm, r64; JNE label, from pair).
 //
 //go:noescape
 func h1413(s *State)
 
-// h1414 runs SHLL $1, R9; JPL taken (form SHLL imm, r32; JPL label, from pair).
+// h1414 runs SHLQ $5, R9; JCS taken (form SHLQ imm, r64; JCS label, from pair).
 //
 //go:noescape
 func h1414(s *State)
 
-// h1415 runs SHLL $1, R9; SETCS R10B (form SHLL imm, r32; SETCS r8, from pair).
+// h1415 runs SHLQ $5, R9; JCC taken (form SHLQ imm, r64; JCC label, from pair).
 //
 //go:noescape
 func h1415(s *State)
 
-// h1416 runs SHLL $1, R9; CMOVQEQ R11, R12 (form SHLL imm, r32; CMOVQEQ r64, r64, from pair).
+// h1416 runs SHLQ $5, R9; JLT taken (form SHLQ imm, r64; JLT label, from pair).
 //
 //go:noescape
 func h1416(s *State)
 
-// h1417 runs SHLL $1, R9; ADCQ R10, R11 (form SHLL imm, r32; ADCQ r64, r64, from pair).
+// h1417 runs SHLQ $5, R9; JGE taken (form SHLQ imm, r64; JGE label, from pair).
 //
 //go:noescape
 func h1417(s *State)
 
-// h1418 runs SHLL $1, R9; SBBQ R10, R11 (form SHLL imm, r32; SBBQ r64, r64, from pair).
+// h1418 runs SHLQ $5, R9; JLE taken (form SHLQ imm, r64; JLE label, from pair).
 //
 //go:noescape
 func h1418(s *State)
 
-// h1419 runs SHLL $1, R9; INCQ R13 (form SHLL imm, r32; INCQ r64, from pair).
+// h1419 runs SHLQ $5, R9; JGT taken (form SHLQ imm, r64; JGT label, from pair).
 //
 //go:noescape
 func h1419(s *State)
 
-// h1420 runs SHLL $1, R9; ROLQ $7, R13 (form SHLL imm, r32; ROLQ imm, r64, from pair).
+// h1420 runs SHLQ $5, R9; JLS taken (form SHLQ imm, r64; JLS label, from pair).
 //
 //go:noescape
 func h1420(s *State)
 
-// h1421 runs SARL $3, R9; JEQ taken (form SARL imm, r32; JEQ label, from pair).
+// h1421 runs SHLQ $5, R9; JHI taken (form SHLQ imm, r64; JHI label, from pair).
 //
 //go:noescape
 func h1421(s *State)
 
-// h1422 runs SARL $3, R9; JNE taken (form SARL imm, r32; JNE label, from pair).
+// h1422 runs SHLQ $5, R9; JMI taken (form SHLQ imm, r64; JMI label, from pair).
 //
 //go:noescape
 func h1422(s *State)
 
-// h1423 runs SARL $3, R9; JCS taken (form SARL imm, r32; JCS label, from pair).
+// h1423 runs SHLQ $5, R9; JPL taken (form SHLQ imm, r64; JPL label, from pair).
 //
 //go:noescape
 func h1423(s *State)
 
-// h1424 runs SARL $3, R9; JCC taken (form SARL imm, r32; JCC label, from pair).
+// h1424 runs SHLQ $5, R9; SETCS R10B (form SHLQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1424(s *State)
 
-// h1425 runs SARL $3, R9; JLT taken (form SARL imm, r32; JLT label, from pair).
+// h1425 runs SHLQ $5, R9; CMOVQEQ R11, R12 (form SHLQ imm, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1425(s *State)
 
-// h1426 runs SARL $3, R9; JGE taken (form SARL imm, r32; JGE label, from pair).
+// h1426 runs SHLQ $5, R9; ADCQ R10, R11 (form SHLQ imm, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1426(s *State)
 
-// h1427 runs SARL $3, R9; JLE taken (form SARL imm, r32; JLE label, from pair).
+// h1427 runs SHLQ $5, R9; SBBQ R10, R11 (form SHLQ imm, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1427(s *State)
 
-// h1428 runs SARL $3, R9; JGT taken (form SARL imm, r32; JGT label, from pair).
+// h1428 runs SHLQ $5, R9; INCQ R13 (form SHLQ imm, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1428(s *State)
 
-// h1429 runs SARL $3, R9; JLS taken (form SARL imm, r32; JLS label, from pair).
+// h1429 runs SHLQ $5, R9; ROLQ $7, R13 (form SHLQ imm, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1429(s *State)
 
-// h1430 runs SARL $3, R9; JHI taken (form SARL imm, r32; JHI label, from pair).
+// h1430 runs SHRQ CX, R9; JEQ taken (form SHRQ cl, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1430(s *State)
 
-// h1431 runs SARL $3, R9; JMI taken (form SARL imm, r32; JMI label, from pair).
+// h1431 runs SHRQ CX, R9; JNE taken (form SHRQ cl, r64; JNE label, from pair).
 //
 //go:noescape
 func h1431(s *State)
 
-// h1432 runs SARL $3, R9; JPL taken (form SARL imm, r32; JPL label, from pair).
+// h1432 runs SHRQ CX, R9; JCS taken (form SHRQ cl, r64; JCS label, from pair).
 //
 //go:noescape
 func h1432(s *State)
 
-// h1433 runs SARL $3, R9; SETCS R10B (form SARL imm, r32; SETCS r8, from pair).
+// h1433 runs SHRQ CX, R9; JCC taken (form SHRQ cl, r64; JCC label, from pair).
 //
 //go:noescape
 func h1433(s *State)
 
-// h1434 runs SARL $3, R9; CMOVQEQ R11, R12 (form SARL imm, r32; CMOVQEQ r64, r64, from pair).
+// h1434 runs SHRQ CX, R9; JLT taken (form SHRQ cl, r64; JLT label, from pair).
 //
 //go:noescape
 func h1434(s *State)
 
-// h1435 runs SARL $3, R9; ADCQ R10, R11 (form SARL imm, r32; ADCQ r64, r64, from pair).
+// h1435 runs SHRQ CX, R9; JGE taken (form SHRQ cl, r64; JGE label, from pair).
 //
 //go:noescape
 func h1435(s *State)
 
-// h1436 runs SARL $3, R9; SBBQ R10, R11 (form SARL imm, r32; SBBQ r64, r64, from pair).
+// h1436 runs SHRQ CX, R9; JLE taken (form SHRQ cl, r64; JLE label, from pair).
 //
 //go:noescape
 func h1436(s *State)
 
-// h1437 runs SARL $3, R9; INCQ R13 (form SARL imm, r32; INCQ r64, from pair).
+// h1437 runs SHRQ CX, R9; JGT taken (form SHRQ cl, r64; JGT label, from pair).
 //
 //go:noescape
 func h1437(s *State)
 
-// h1438 runs SARL $3, R9; ROLQ $7, R13 (form SARL imm, r32; ROLQ imm, r64, from pair).
+// h1438 runs SHRQ CX, R9; JLS taken (form SHRQ cl, r64; JLS label, from pair).
 //
 //go:noescape
 func h1438(s *State)
 
-// h1439 runs ROLQ $1, R9; JEQ taken (form ROLQ imm, r64; JEQ label, from pair).
+// h1439 runs SHRQ CX, R9; JHI taken (form SHRQ cl, r64; JHI label, from pair).
 //
 //go:noescape
 func h1439(s *State)
 
-// h1440 runs ROLQ $1, R9; JNE taken (form ROLQ imm, r64; JNE label, from pair).
+// h1440 runs SHRQ CX, R9; JMI taken (form SHRQ cl, r64; JMI label, from pair).
 //
 //go:noescape
 func h1440(s *State)
 
-// h1441 runs ROLQ $1, R9; JCS taken (form ROLQ imm, r64; JCS label, from pair).
+// h1441 runs SHRQ CX, R9; JPL taken (form SHRQ cl, r64; JPL label, from pair).
 //
 //go:noescape
 func h1441(s *State)
 
-// h1442 runs ROLQ $1, R9; JCC taken (form ROLQ imm, r64; JCC label, from pair).
+// h1442 runs SHRQ CX, R9; SETCS R10B (form SHRQ cl, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1442(s *State)
 
-// h1443 runs ROLQ $1, R9; JLT taken (form ROLQ imm, r64; JLT label, from pair).
+// h1443 runs SHRQ CX, R9; CMOVQEQ R11, R12 (form SHRQ cl, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1443(s *State)
 
-// h1444 runs ROLQ $1, R9; JGE taken (form ROLQ imm, r64; JGE label, from pair).
+// h1444 runs SHRQ CX, R9; ADCQ R10, R11 (form SHRQ cl, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1444(s *State)
 
-// h1445 runs ROLQ $1, R9; JLE taken (form ROLQ imm, r64; JLE label, from pair).
+// h1445 runs SHRQ CX, R9; SBBQ R10, R11 (form SHRQ cl, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1445(s *State)
 
-// h1446 runs ROLQ $1, R9; JGT taken (form ROLQ imm, r64; JGT label, from pair).
+// h1446 runs SHRQ CX, R9; INCQ R13 (form SHRQ cl, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1446(s *State)
 
-// h1447 runs ROLQ $1, R9; JLS taken (form ROLQ imm, r64; JLS label, from pair).
+// h1447 runs SHRQ CX, R9; ROLQ $7, R13 (form SHRQ cl, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1447(s *State)
 
-// h1448 runs ROLQ $1, R9; JHI taken (form ROLQ imm, r64; JHI label, from pair).
+// h1448 runs SHLL $1, R9; JEQ taken (form SHLL imm, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1448(s *State)
 
-// h1449 runs ROLQ $1, R9; JMI taken (form ROLQ imm, r64; JMI label, from pair).
+// h1449 runs SHLL $1, R9; JNE taken (form SHLL imm, r32; JNE label, from pair).
 //
 //go:noescape
 func h1449(s *State)
 
-// h1450 runs ROLQ $1, R9; JPL taken (form ROLQ imm, r64; JPL label, from pair).
+// h1450 runs SHLL $1, R9; JCS taken (form SHLL imm, r32; JCS label, from pair).
 //
 //go:noescape
 func h1450(s *State)
 
-// h1451 runs ROLQ $1, R9; SETCS R10B (form ROLQ imm, r64; SETCS r8, from pair).
+// h1451 runs SHLL $1, R9; JCC taken (form SHLL imm, r32; JCC label, from pair).
 //
 //go:noescape
 func h1451(s *State)
 
-// h1452 runs ROLQ $1, R9; CMOVQEQ R11, R12 (form ROLQ imm, r64; CMOVQEQ r64, r64, from pair).
+// h1452 runs SHLL $1, R9; JLT taken (form SHLL imm, r32; JLT label, from pair).
 //
 //go:noescape
 func h1452(s *State)
 
-// h1453 runs ROLQ $1, R9; ADCQ R10, R11 (form ROLQ imm, r64; ADCQ r64, r64, from pair).
+// h1453 runs SHLL $1, R9; JGE taken (form SHLL imm, r32; JGE label, from pair).
 //
 //go:noescape
 func h1453(s *State)
 
-// h1454 runs ROLQ $1, R9; SBBQ R10, R11 (form ROLQ imm, r64; SBBQ r64, r64, from pair).
+// h1454 runs SHLL $1, R9; JLE taken (form SHLL imm, r32; JLE label, from pair).
 //
 //go:noescape
 func h1454(s *State)
 
-// h1455 runs ROLQ $1, R9; INCQ R13 (form ROLQ imm, r64; INCQ r64, from pair).
+// h1455 runs SHLL $1, R9; JGT taken (form SHLL imm, r32; JGT label, from pair).
 //
 //go:noescape
 func h1455(s *State)
 
-// h1456 runs ROLQ $1, R9; ROLQ $7, R13 (form ROLQ imm, r64; ROLQ imm, r64, from pair).
+// h1456 runs SHLL $1, R9; JLS taken (form SHLL imm, r32; JLS label, from pair).
 //
 //go:noescape
 func h1456(s *State)
 
-// h1457 runs RORQ $3, R9; JEQ taken (form RORQ imm, r64; JEQ label, from pair).
+// h1457 runs SHLL $1, R9; JHI taken (form SHLL imm, r32; JHI label, from pair).
 //
 //go:noescape
 func h1457(s *State)
 
-// h1458 runs RORQ $3, R9; JNE taken (form RORQ imm, r64; JNE label, from pair).
+// h1458 runs SHLL $1, R9; JMI taken (form SHLL imm, r32; JMI label, from pair).
 //
 //go:noescape
 func h1458(s *State)
 
-// h1459 runs RORQ $3, R9; JCS taken (form RORQ imm, r64; JCS label, from pair).
+// h1459 runs SHLL $1, R9; JPL taken (form SHLL imm, r32; JPL label, from pair).
 //
 //go:noescape
 func h1459(s *State)
 
-// h1460 runs RORQ $3, R9; JCC taken (form RORQ imm, r64; JCC label, from pair).
+// h1460 runs SHLL $1, R9; SETCS R10B (form SHLL imm, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1460(s *State)
 
-// h1461 runs RORQ $3, R9; JLT taken (form RORQ imm, r64; JLT label, from pair).
+// h1461 runs SHLL $1, R9; CMOVQEQ R11, R12 (form SHLL imm, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1461(s *State)
 
-// h1462 runs RORQ $3, R9; JGE taken (form RORQ imm, r64; JGE label, from pair).
+// h1462 runs SHLL $1, R9; ADCQ R10, R11 (form SHLL imm, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1462(s *State)
 
-// h1463 runs RORQ $3, R9; JLE taken (form RORQ imm, r64; JLE label, from pair).
+// h1463 runs SHLL $1, R9; SBBQ R10, R11 (form SHLL imm, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1463(s *State)
 
-// h1464 runs RORQ $3, R9; JGT taken (form RORQ imm, r64; JGT label, from pair).
+// h1464 runs SHLL $1, R9; INCQ R13 (form SHLL imm, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1464(s *State)
 
-// h1465 runs RORQ $3, R9; JLS taken (form RORQ imm, r64; JLS label, from pair).
+// h1465 runs SHLL $1, R9; ROLQ $7, R13 (form SHLL imm, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1465(s *State)
 
-// h1466 runs RORQ $3, R9; JHI taken (form RORQ imm, r64; JHI label, from pair).
+// h1466 runs SARL $3, R9; JEQ taken (form SARL imm, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1466(s *State)
 
-// h1467 runs RORQ $3, R9; JMI taken (form RORQ imm, r64; JMI label, from pair).
+// h1467 runs SARL $3, R9; JNE taken (form SARL imm, r32; JNE label, from pair).
 //
 //go:noescape
 func h1467(s *State)
 
-// h1468 runs RORQ $3, R9; JPL taken (form RORQ imm, r64; JPL label, from pair).
+// h1468 runs SARL $3, R9; JCS taken (form SARL imm, r32; JCS label, from pair).
 //
 //go:noescape
 func h1468(s *State)
 
-// h1469 runs RORQ $3, R9; SETCS R10B (form RORQ imm, r64; SETCS r8, from pair).
+// h1469 runs SARL $3, R9; JCC taken (form SARL imm, r32; JCC label, from pair).
 //
 //go:noescape
 func h1469(s *State)
 
-// h1470 runs RORQ $3, R9; CMOVQEQ R11, R12 (form RORQ imm, r64; CMOVQEQ r64, r64, from pair).
+// h1470 runs SARL $3, R9; JLT taken (form SARL imm, r32; JLT label, from pair).
 //
 //go:noescape
 func h1470(s *State)
 
-// h1471 runs RORQ $3, R9; ADCQ R10, R11 (form RORQ imm, r64; ADCQ r64, r64, from pair).
+// h1471 runs SARL $3, R9; JGE taken (form SARL imm, r32; JGE label, from pair).
 //
 //go:noescape
 func h1471(s *State)
 
-// h1472 runs RORQ $3, R9; SBBQ R10, R11 (form RORQ imm, r64; SBBQ r64, r64, from pair).
+// h1472 runs SARL $3, R9; JLE taken (form SARL imm, r32; JLE label, from pair).
 //
 //go:noescape
 func h1472(s *State)
 
-// h1473 runs RORQ $3, R9; INCQ R13 (form RORQ imm, r64; INCQ r64, from pair).
+// h1473 runs SARL $3, R9; JGT taken (form SARL imm, r32; JGT label, from pair).
 //
 //go:noescape
 func h1473(s *State)
 
-// h1474 runs RORQ $3, R9; ROLQ $7, R13 (form RORQ imm, r64; ROLQ imm, r64, from pair).
+// h1474 runs SARL $3, R9; JLS taken (form SARL imm, r32; JLS label, from pair).
 //
 //go:noescape
 func h1474(s *State)
 
-// h1475 runs IMULQ R8, R9; JEQ taken (form IMULQ r64, r64; JEQ label, from pair).
+// h1475 runs SARL $3, R9; JHI taken (form SARL imm, r32; JHI label, from pair).
 //
 //go:noescape
 func h1475(s *State)
 
-// h1476 runs IMULQ R8, R9; JNE taken (form IMULQ r64, r64; JNE label, from pair).
+// h1476 runs SARL $3, R9; JMI taken (form SARL imm, r32; JMI label, from pair).
 //
 //go:noescape
 func h1476(s *State)
 
-// h1477 runs IMULQ R8, R9; JCS taken (form IMULQ r64, r64; JCS label, from pair).
+// h1477 runs SARL $3, R9; JPL taken (form SARL imm, r32; JPL label, from pair).
 //
 //go:noescape
 func h1477(s *State)
 
-// h1478 runs IMULQ R8, R9; JCC taken (form IMULQ r64, r64; JCC label, from pair).
+// h1478 runs SARL $3, R9; SETCS R10B (form SARL imm, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1478(s *State)
 
-// h1479 runs IMULQ R8, R9; JLT taken (form IMULQ r64, r64; JLT label, from pair).
+// h1479 runs SARL $3, R9; CMOVQEQ R11, R12 (form SARL imm, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1479(s *State)
 
-// h1480 runs IMULQ R8, R9; JGE taken (form IMULQ r64, r64; JGE label, from pair).
+// h1480 runs SARL $3, R9; ADCQ R10, R11 (form SARL imm, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1480(s *State)
 
-// h1481 runs IMULQ R8, R9; JLE taken (form IMULQ r64, r64; JLE label, from pair).
+// h1481 runs SARL $3, R9; SBBQ R10, R11 (form SARL imm, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1481(s *State)
 
-// h1482 runs IMULQ R8, R9; JGT taken (form IMULQ r64, r64; JGT label, from pair).
+// h1482 runs SARL $3, R9; INCQ R13 (form SARL imm, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1482(s *State)
 
-// h1483 runs IMULQ R8, R9; JLS taken (form IMULQ r64, r64; JLS label, from pair).
+// h1483 runs SARL $3, R9; ROLQ $7, R13 (form SARL imm, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1483(s *State)
 
-// h1484 runs IMULQ R8, R9; JHI taken (form IMULQ r64, r64; JHI label, from pair).
+// h1484 runs ROLQ $1, R9; JEQ taken (form ROLQ imm, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1484(s *State)
 
-// h1485 runs IMULQ R8, R9; JMI taken (form IMULQ r64, r64; JMI label, from pair).
+// h1485 runs ROLQ $1, R9; JNE taken (form ROLQ imm, r64; JNE label, from pair).
 //
 //go:noescape
 func h1485(s *State)
 
-// h1486 runs IMULQ R8, R9; JPL taken (form IMULQ r64, r64; JPL label, from pair).
+// h1486 runs ROLQ $1, R9; JCS taken (form ROLQ imm, r64; JCS label, from pair).
 //
 //go:noescape
 func h1486(s *State)
 
-// h1487 runs IMULQ R8, R9; SETCS R10B (form IMULQ r64, r64; SETCS r8, from pair).
+// h1487 runs ROLQ $1, R9; JCC taken (form ROLQ imm, r64; JCC label, from pair).
 //
 //go:noescape
 func h1487(s *State)
 
-// h1488 runs IMULQ R8, R9; CMOVQEQ R11, R12 (form IMULQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1488 runs ROLQ $1, R9; JLT taken (form ROLQ imm, r64; JLT label, from pair).
 //
 //go:noescape
 func h1488(s *State)
 
-// h1489 runs IMULQ R8, R9; ADCQ R10, R11 (form IMULQ r64, r64; ADCQ r64, r64, from pair).
+// h1489 runs ROLQ $1, R9; JGE taken (form ROLQ imm, r64; JGE label, from pair).
 //
 //go:noescape
 func h1489(s *State)
 
-// h1490 runs IMULQ R8, R9; SBBQ R10, R11 (form IMULQ r64, r64; SBBQ r64, r64, from pair).
+// h1490 runs ROLQ $1, R9; JLE taken (form ROLQ imm, r64; JLE label, from pair).
 //
 //go:noescape
 func h1490(s *State)
 
-// h1491 runs IMULQ R8, R9; INCQ R13 (form IMULQ r64, r64; INCQ r64, from pair).
+// h1491 runs ROLQ $1, R9; JGT taken (form ROLQ imm, r64; JGT label, from pair).
 //
 //go:noescape
 func h1491(s *State)
 
-// h1492 runs IMULQ R8, R9; ROLQ $7, R13 (form IMULQ r64, r64; ROLQ imm, r64, from pair).
+// h1492 runs ROLQ $1, R9; JLS taken (form ROLQ imm, r64; JLS label, from pair).
 //
 //go:noescape
 func h1492(s *State)
 
-// h1493 runs IMUL3Q $-3, R8, R9; JEQ taken (form IMUL3Q imm, r64, r64; JEQ label, from pair).
+// h1493 runs ROLQ $1, R9; JHI taken (form ROLQ imm, r64; JHI label, from pair).
 //
 //go:noescape
 func h1493(s *State)
 
-// h1494 runs IMUL3Q $-3, R8, R9; JNE taken (form IMUL3Q imm, r64, r64; JNE label, from pair).
+// h1494 runs ROLQ $1, R9; JMI taken (form ROLQ imm, r64; JMI label, from pair).
 //
 //go:noescape
 func h1494(s *State)
 
-// h1495 runs IMUL3Q $-3, R8, R9; JCS taken (form IMUL3Q imm, r64, r64; JCS label, from pair).
+// h1495 runs ROLQ $1, R9; JPL taken (form ROLQ imm, r64; JPL label, from pair).
 //
 //go:noescape
 func h1495(s *State)
 
-// h1496 runs IMUL3Q $-3, R8, R9; JCC taken (form IMUL3Q imm, r64, r64; JCC label, from pair).
+// h1496 runs ROLQ $1, R9; SETCS R10B (form ROLQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1496(s *State)
 
-// h1497 runs IMUL3Q $-3, R8, R9; JLT taken (form IMUL3Q imm, r64, r64; JLT label, from pair).
+// h1497 runs ROLQ $1, R9; CMOVQEQ R11, R12 (form ROLQ imm, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1497(s *State)
 
-// h1498 runs IMUL3Q $-3, R8, R9; JGE taken (form IMUL3Q imm, r64, r64; JGE label, from pair).
+// h1498 runs ROLQ $1, R9; ADCQ R10, R11 (form ROLQ imm, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1498(s *State)
 
-// h1499 runs IMUL3Q $-3, R8, R9; JLE taken (form IMUL3Q imm, r64, r64; JLE label, from pair).
+// h1499 runs ROLQ $1, R9; SBBQ R10, R11 (form ROLQ imm, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1499(s *State)
 
-// h1500 runs IMUL3Q $-3, R8, R9; JGT taken (form IMUL3Q imm, r64, r64; JGT label, from pair).
+// h1500 runs ROLQ $1, R9; INCQ R13 (form ROLQ imm, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1500(s *State)
 
-// h1501 runs IMUL3Q $-3, R8, R9; JLS taken (form IMUL3Q imm, r64, r64; JLS label, from pair).
+// h1501 runs ROLQ $1, R9; ROLQ $7, R13 (form ROLQ imm, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1501(s *State)
 
-// h1502 runs IMUL3Q $-3, R8, R9; JHI taken (form IMUL3Q imm, r64, r64; JHI label, from pair).
+// h1502 runs RORQ $3, R9; JEQ taken (form RORQ imm, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1502(s *State)
 
-// h1503 runs IMUL3Q $-3, R8, R9; JMI taken (form IMUL3Q imm, r64, r64; JMI label, from pair).
+// h1503 runs RORQ $3, R9; JNE taken (form RORQ imm, r64; JNE label, from pair).
 //
 //go:noescape
 func h1503(s *State)
 
-// h1504 runs IMUL3Q $-3, R8, R9; JPL taken (form IMUL3Q imm, r64, r64; JPL label, from pair).
+// h1504 runs RORQ $3, R9; JCS taken (form RORQ imm, r64; JCS label, from pair).
 //
 //go:noescape
 func h1504(s *State)
 
-// h1505 runs IMUL3Q $-3, R8, R9; SETCS R10B (form IMUL3Q imm, r64, r64; SETCS r8, from pair).
+// h1505 runs RORQ $3, R9; JCC taken (form RORQ imm, r64; JCC label, from pair).
 //
 //go:noescape
 func h1505(s *State)
 
-// h1506 runs IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12 (form IMUL3Q imm, r64, r64; CMOVQEQ r64, r64, from pair).
+// h1506 runs RORQ $3, R9; JLT taken (form RORQ imm, r64; JLT label, from pair).
 //
 //go:noescape
 func h1506(s *State)
 
-// h1507 runs IMUL3Q $-3, R8, R9; ADCQ R10, R11 (form IMUL3Q imm, r64, r64; ADCQ r64, r64, from pair).
+// h1507 runs RORQ $3, R9; JGE taken (form RORQ imm, r64; JGE label, from pair).
 //
 //go:noescape
 func h1507(s *State)
 
-// h1508 runs IMUL3Q $-3, R8, R9; SBBQ R10, R11 (form IMUL3Q imm, r64, r64; SBBQ r64, r64, from pair).
+// h1508 runs RORQ $3, R9; JLE taken (form RORQ imm, r64; JLE label, from pair).
 //
 //go:noescape
 func h1508(s *State)
 
-// h1509 runs IMUL3Q $-3, R8, R9; INCQ R13 (form IMUL3Q imm, r64, r64; INCQ r64, from pair).
+// h1509 runs RORQ $3, R9; JGT taken (form RORQ imm, r64; JGT label, from pair).
 //
 //go:noescape
 func h1509(s *State)
 
-// h1510 runs IMUL3Q $-3, R8, R9; ROLQ $7, R13 (form IMUL3Q imm, r64, r64; ROLQ imm, r64, from pair).
+// h1510 runs RORQ $3, R9; JLS taken (form RORQ imm, r64; JLS label, from pair).
 //
 //go:noescape
 func h1510(s *State)
 
-// h1511 runs MULQ R8; JEQ taken (form MULQ r64; JEQ label, from pair).
+// h1511 runs RORQ $3, R9; JHI taken (form RORQ imm, r64; JHI label, from pair).
 //
 //go:noescape
 func h1511(s *State)
 
-// h1512 runs MULQ R8; JNE taken (form MULQ r64; JNE label, from pair).
+// h1512 runs RORQ $3, R9; JMI taken (form RORQ imm, r64; JMI label, from pair).
 //
 //go:noescape
 func h1512(s *State)
 
-// h1513 runs MULQ R8; JCS taken (form MULQ r64; JCS label, from pair).
+// h1513 runs RORQ $3, R9; JPL taken (form RORQ imm, r64; JPL label, from pair).
 //
 //go:noescape
 func h1513(s *State)
 
-// h1514 runs MULQ R8; JCC taken (form MULQ r64; JCC label, from pair).
+// h1514 runs RORQ $3, R9; SETCS R10B (form RORQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1514(s *State)
 
-// h1515 runs MULQ R8; JLT taken (form MULQ r64; JLT label, from pair).
+// h1515 runs RORQ $3, R9; CMOVQEQ R11, R12 (form RORQ imm, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1515(s *State)
 
-// h1516 runs MULQ R8; JGE taken (form MULQ r64; JGE label, from pair).
+// h1516 runs RORQ $3, R9; ADCQ R10, R11 (form RORQ imm, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1516(s *State)
 
-// h1517 runs MULQ R8; JLE taken (form MULQ r64; JLE label, from pair).
+// h1517 runs RORQ $3, R9; SBBQ R10, R11 (form RORQ imm, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1517(s *State)
 
-// h1518 runs MULQ R8; JGT taken (form MULQ r64; JGT label, from pair).
+// h1518 runs RORQ $3, R9; INCQ R13 (form RORQ imm, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1518(s *State)
 
-// h1519 runs MULQ R8; JLS taken (form MULQ r64; JLS label, from pair).
+// h1519 runs RORQ $3, R9; ROLQ $7, R13 (form RORQ imm, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1519(s *State)
 
-// h1520 runs MULQ R8; JHI taken (form MULQ r64; JHI label, from pair).
+// h1520 runs IMULQ R8, R9; JEQ taken (form IMULQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1520(s *State)
 
-// h1521 runs MULQ R8; JMI taken (form MULQ r64; JMI label, from pair).
+// h1521 runs IMULQ R8, R9; JNE taken (form IMULQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1521(s *State)
 
-// h1522 runs MULQ R8; JPL taken (form MULQ r64; JPL label, from pair).
+// h1522 runs IMULQ R8, R9; JCS taken (form IMULQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1522(s *State)
 
-// h1523 runs MULQ R8; SETCS R10B (form MULQ r64; SETCS r8, from pair).
+// h1523 runs IMULQ R8, R9; JCC taken (form IMULQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1523(s *State)
 
-// h1524 runs MULQ R8; CMOVQEQ R11, R12 (form MULQ r64; CMOVQEQ r64, r64, from pair).
+// h1524 runs IMULQ R8, R9; JLT taken (form IMULQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1524(s *State)
 
-// h1525 runs MULQ R8; ADCQ R10, R11 (form MULQ r64; ADCQ r64, r64, from pair).
+// h1525 runs IMULQ R8, R9; JGE taken (form IMULQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1525(s *State)
 
-// h1526 runs MULQ R8; SBBQ R10, R11 (form MULQ r64; SBBQ r64, r64, from pair).
+// h1526 runs IMULQ R8, R9; JLE taken (form IMULQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1526(s *State)
 
-// h1527 runs MULQ R8; INCQ R13 (form MULQ r64; INCQ r64, from pair).
+// h1527 runs IMULQ R8, R9; JGT taken (form IMULQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1527(s *State)
 
-// h1528 runs MULQ R8; ROLQ $7, R13 (form MULQ r64; ROLQ imm, r64, from pair).
+// h1528 runs IMULQ R8, R9; JLS taken (form IMULQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1528(s *State)
 
-// h1529 runs POPCNTQ R8, R9; JEQ taken (form POPCNTQ r64, r64; JEQ label, from pair).
+// h1529 runs IMULQ R8, R9; JHI taken (form IMULQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1529(s *State)
 
-// h1530 runs POPCNTQ R8, R9; JNE taken (form POPCNTQ r64, r64; JNE label, from pair).
+// h1530 runs IMULQ R8, R9; JMI taken (form IMULQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1530(s *State)
 
-// h1531 runs POPCNTQ R8, R9; JCS taken (form POPCNTQ r64, r64; JCS label, from pair).
+// h1531 runs IMULQ R8, R9; JPL taken (form IMULQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1531(s *State)
 
-// h1532 runs POPCNTQ R8, R9; JCC taken (form POPCNTQ r64, r64; JCC label, from pair).
+// h1532 runs IMULQ R8, R9; SETCS R10B (form IMULQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1532(s *State)
 
-// h1533 runs POPCNTQ R8, R9; JLT taken (form POPCNTQ r64, r64; JLT label, from pair).
+// h1533 runs IMULQ R8, R9; CMOVQEQ R11, R12 (form IMULQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1533(s *State)
 
-// h1534 runs POPCNTQ R8, R9; JGE taken (form POPCNTQ r64, r64; JGE label, from pair).
+// h1534 runs IMULQ R8, R9; ADCQ R10, R11 (form IMULQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1534(s *State)
 
-// h1535 runs POPCNTQ R8, R9; JLE taken (form POPCNTQ r64, r64; JLE label, from pair).
+// h1535 runs IMULQ R8, R9; SBBQ R10, R11 (form IMULQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1535(s *State)
 
-// h1536 runs POPCNTQ R8, R9; JGT taken (form POPCNTQ r64, r64; JGT label, from pair).
+// h1536 runs IMULQ R8, R9; INCQ R13 (form IMULQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1536(s *State)
 
-// h1537 runs POPCNTQ R8, R9; JLS taken (form POPCNTQ r64, r64; JLS label, from pair).
+// h1537 runs IMULQ R8, R9; ROLQ $7, R13 (form IMULQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1537(s *State)
 
-// h1538 runs POPCNTQ R8, R9; JHI taken (form POPCNTQ r64, r64; JHI label, from pair).
+// h1538 runs IMUL3Q $-3, R8, R9; JEQ taken (form IMUL3Q imm, r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1538(s *State)
 
-// h1539 runs POPCNTQ R8, R9; JMI taken (form POPCNTQ r64, r64; JMI label, from pair).
+// h1539 runs IMUL3Q $-3, R8, R9; JNE taken (form IMUL3Q imm, r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1539(s *State)
 
-// h1540 runs POPCNTQ R8, R9; JPL taken (form POPCNTQ r64, r64; JPL label, from pair).
+// h1540 runs IMUL3Q $-3, R8, R9; JCS taken (form IMUL3Q imm, r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1540(s *State)
 
-// h1541 runs POPCNTQ R8, R9; SETCS R10B (form POPCNTQ r64, r64; SETCS r8, from pair).
+// h1541 runs IMUL3Q $-3, R8, R9; JCC taken (form IMUL3Q imm, r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1541(s *State)
 
-// h1542 runs POPCNTQ R8, R9; CMOVQEQ R11, R12 (form POPCNTQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1542 runs IMUL3Q $-3, R8, R9; JLT taken (form IMUL3Q imm, r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1542(s *State)
 
-// h1543 runs POPCNTQ R8, R9; ADCQ R10, R11 (form POPCNTQ r64, r64; ADCQ r64, r64, from pair).
+// h1543 runs IMUL3Q $-3, R8, R9; JGE taken (form IMUL3Q imm, r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1543(s *State)
 
-// h1544 runs POPCNTQ R8, R9; SBBQ R10, R11 (form POPCNTQ r64, r64; SBBQ r64, r64, from pair).
+// h1544 runs IMUL3Q $-3, R8, R9; JLE taken (form IMUL3Q imm, r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1544(s *State)
 
-// h1545 runs POPCNTQ R8, R9; INCQ R13 (form POPCNTQ r64, r64; INCQ r64, from pair).
+// h1545 runs IMUL3Q $-3, R8, R9; JGT taken (form IMUL3Q imm, r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1545(s *State)
 
-// h1546 runs POPCNTQ R8, R9; ROLQ $7, R13 (form POPCNTQ r64, r64; ROLQ imm, r64, from pair).
+// h1546 runs IMUL3Q $-3, R8, R9; JLS taken (form IMUL3Q imm, r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1546(s *State)
+
+// h1547 runs IMUL3Q $-3, R8, R9; JHI taken (form IMUL3Q imm, r64, r64; JHI label, from pair).
+//
+//go:noescape
+func h1547(s *State)
+
+// h1548 runs IMUL3Q $-3, R8, R9; JMI taken (form IMUL3Q imm, r64, r64; JMI label, from pair).
+//
+//go:noescape
+func h1548(s *State)
+
+// h1549 runs IMUL3Q $-3, R8, R9; JPL taken (form IMUL3Q imm, r64, r64; JPL label, from pair).
+//
+//go:noescape
+func h1549(s *State)
+
+// h1550 runs IMUL3Q $-3, R8, R9; SETCS R10B (form IMUL3Q imm, r64, r64; SETCS r8, from pair).
+//
+//go:noescape
+func h1550(s *State)
+
+// h1551 runs IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12 (form IMUL3Q imm, r64, r64; CMOVQEQ r64, r64, from pair).
+//
+//go:noescape
+func h1551(s *State)
+
+// h1552 runs IMUL3Q $-3, R8, R9; ADCQ R10, R11 (form IMUL3Q imm, r64, r64; ADCQ r64, r64, from pair).
+//
+//go:noescape
+func h1552(s *State)
+
+// h1553 runs IMUL3Q $-3, R8, R9; SBBQ R10, R11 (form IMUL3Q imm, r64, r64; SBBQ r64, r64, from pair).
+//
+//go:noescape
+func h1553(s *State)
+
+// h1554 runs IMUL3Q $-3, R8, R9; INCQ R13 (form IMUL3Q imm, r64, r64; INCQ r64, from pair).
+//
+//go:noescape
+func h1554(s *State)
+
+// h1555 runs IMUL3Q $-3, R8, R9; ROLQ $7, R13 (form IMUL3Q imm, r64, r64; ROLQ imm, r64, from pair).
+//
+//go:noescape
+func h1555(s *State)
+
+// h1556 runs MULQ R8; JEQ taken (form MULQ r64; JEQ label, from pair).
+//
+//go:noescape
+func h1556(s *State)
+
+// h1557 runs MULQ R8; JNE taken (form MULQ r64; JNE label, from pair).
+//
+//go:noescape
+func h1557(s *State)
+
+// h1558 runs MULQ R8; JCS taken (form MULQ r64; JCS label, from pair).
+//
+//go:noescape
+func h1558(s *State)
+
+// h1559 runs MULQ R8; JCC taken (form MULQ r64; JCC label, from pair).
+//
+//go:noescape
+func h1559(s *State)
+
+// h1560 runs MULQ R8; JLT taken (form MULQ r64; JLT label, from pair).
+//
+//go:noescape
+func h1560(s *State)
+
+// h1561 runs MULQ R8; JGE taken (form MULQ r64; JGE label, from pair).
+//
+//go:noescape
+func h1561(s *State)
+
+// h1562 runs MULQ R8; JLE taken (form MULQ r64; JLE label, from pair).
+//
+//go:noescape
+func h1562(s *State)
+
+// h1563 runs MULQ R8; JGT taken (form MULQ r64; JGT label, from pair).
+//
+//go:noescape
+func h1563(s *State)
+
+// h1564 runs MULQ R8; JLS taken (form MULQ r64; JLS label, from pair).
+//
+//go:noescape
+func h1564(s *State)
+
+// h1565 runs MULQ R8; JHI taken (form MULQ r64; JHI label, from pair).
+//
+//go:noescape
+func h1565(s *State)
+
+// h1566 runs MULQ R8; JMI taken (form MULQ r64; JMI label, from pair).
+//
+//go:noescape
+func h1566(s *State)
+
+// h1567 runs MULQ R8; JPL taken (form MULQ r64; JPL label, from pair).
+//
+//go:noescape
+func h1567(s *State)
+
+// h1568 runs MULQ R8; SETCS R10B (form MULQ r64; SETCS r8, from pair).
+//
+//go:noescape
+func h1568(s *State)
+
+// h1569 runs MULQ R8; CMOVQEQ R11, R12 (form MULQ r64; CMOVQEQ r64, r64, from pair).
+//
+//go:noescape
+func h1569(s *State)
+
+// h1570 runs MULQ R8; ADCQ R10, R11 (form MULQ r64; ADCQ r64, r64, from pair).
+//
+//go:noescape
+func h1570(s *State)
+
+// h1571 runs MULQ R8; SBBQ R10, R11 (form MULQ r64; SBBQ r64, r64, from pair).
+//
+//go:noescape
+func h1571(s *State)
+
+// h1572 runs MULQ R8; INCQ R13 (form MULQ r64; INCQ r64, from pair).
+//
+//go:noescape
+func h1572(s *State)
+
+// h1573 runs MULQ R8; ROLQ $7, R13 (form MULQ r64; ROLQ imm, r64, from pair).
+//
+//go:noescape
+func h1573(s *State)
+
+// h1574 runs POPCNTQ R8, R9; JEQ taken (form POPCNTQ r64, r64; JEQ label, from pair).
+//
+//go:noescape
+func h1574(s *State)
+
+// h1575 runs POPCNTQ R8, R9; JNE taken (form POPCNTQ r64, r64; JNE label, from pair).
+//
+//go:noescape
+func h1575(s *State)
+
+// h1576 runs POPCNTQ R8, R9; JCS taken (form POPCNTQ r64, r64; JCS label, from pair).
+//
+//go:noescape
+func h1576(s *State)
+
+// h1577 runs POPCNTQ R8, R9; JCC taken (form POPCNTQ r64, r64; JCC label, from pair).
+//
+//go:noescape
+func h1577(s *State)
+
+// h1578 runs POPCNTQ R8, R9; JLT taken (form POPCNTQ r64, r64; JLT label, from pair).
+//
+//go:noescape
+func h1578(s *State)
+
+// h1579 runs POPCNTQ R8, R9; JGE taken (form POPCNTQ r64, r64; JGE label, from pair).
+//
+//go:noescape
+func h1579(s *State)
+
+// h1580 runs POPCNTQ R8, R9; JLE taken (form POPCNTQ r64, r64; JLE label, from pair).
+//
+//go:noescape
+func h1580(s *State)
+
+// h1581 runs POPCNTQ R8, R9; JGT taken (form POPCNTQ r64, r64; JGT label, from pair).
+//
+//go:noescape
+func h1581(s *State)
+
+// h1582 runs POPCNTQ R8, R9; JLS taken (form POPCNTQ r64, r64; JLS label, from pair).
+//
+//go:noescape
+func h1582(s *State)
+
+// h1583 runs POPCNTQ R8, R9; JHI taken (form POPCNTQ r64, r64; JHI label, from pair).
+//
+//go:noescape
+func h1583(s *State)
+
+// h1584 runs POPCNTQ R8, R9; JMI taken (form POPCNTQ r64, r64; JMI label, from pair).
+//
+//go:noescape
+func h1584(s *State)
+
+// h1585 runs POPCNTQ R8, R9; JPL taken (form POPCNTQ r64, r64; JPL label, from pair).
+//
+//go:noescape
+func h1585(s *State)
+
+// h1586 runs POPCNTQ R8, R9; SETCS R10B (form POPCNTQ r64, r64; SETCS r8, from pair).
+//
+//go:noescape
+func h1586(s *State)
+
+// h1587 runs POPCNTQ R8, R9; CMOVQEQ R11, R12 (form POPCNTQ r64, r64; CMOVQEQ r64, r64, from pair).
+//
+//go:noescape
+func h1587(s *State)
+
+// h1588 runs POPCNTQ R8, R9; ADCQ R10, R11 (form POPCNTQ r64, r64; ADCQ r64, r64, from pair).
+//
+//go:noescape
+func h1588(s *State)
+
+// h1589 runs POPCNTQ R8, R9; SBBQ R10, R11 (form POPCNTQ r64, r64; SBBQ r64, r64, from pair).
+//
+//go:noescape
+func h1589(s *State)
+
+// h1590 runs POPCNTQ R8, R9; INCQ R13 (form POPCNTQ r64, r64; INCQ r64, from pair).
+//
+//go:noescape
+func h1590(s *State)
+
+// h1591 runs POPCNTQ R8, R9; ROLQ $7, R13 (form POPCNTQ r64, r64; ROLQ imm, r64, from pair).
+//
+//go:noescape
+func h1591(s *State)
 
 var cases = []Case{
 	{Form: "ADCQ imm, r64", Text: "ADCQ $0x00, CX", Source: "go/asm", Run: h0000},
@@ -7788,1521 +8013,1566 @@ var cases = []Case{
 	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000048, R8", Source: "go/asm", Run: h0029},
 	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000050, R8", Source: "go/asm", Run: h0030},
 	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000080, R8", Source: "go/asm", Run: h0031},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $0x18, R8", Source: "go/asm", Run: h0032},
-	{Form: "ADDQ r64, r64", Text: "ADDQ AX, CX", Source: "go/asm", Run: h0033},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x00000007, DX", Source: "go/asm", Run: h0034},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x0000000f, DX", Source: "go/asm", Run: h0035},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x0000000f, R8", Source: "go/asm", Run: h0036},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x0000002c, R8", Source: "go/asm", Run: h0037},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x000003ff, DX", Source: "go/asm", Run: h0038},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x00001fff, DX", Source: "go/asm", Run: h0039},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x0003ffff, DX", Source: "go/asm", Run: h0040},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x000fffff, DX", Source: "go/asm", Run: h0041},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x007fe001, R8", Source: "go/asm", Run: h0042},
-	{Form: "ANDL imm, r32", Text: "ANDL $0x007fffff, AX", Source: "go/asm", Run: h0043},
-	{Form: "ANDL r32, r32", Text: "ANDL DX, R8", Source: "go/asm", Run: h0044},
-	{Form: "ANDL r32, r32", Text: "ANDL R8, DX", Source: "go/asm", Run: h0045},
-	{Form: "ANDL r32, r32", Text: "ANDL R8, R9", Source: "go/asm", Run: h0046},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ AX, R8, CX", Source: "go/asm", Run: h0047},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ AX, R8, DX", Source: "go/asm", Run: h0048},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ AX, R8, R9", Source: "go/asm", Run: h0049},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ CX, AX, DX", Source: "go/asm", Run: h0050},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ CX, AX, R8", Source: "go/asm", Run: h0051},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ CX, R8, AX", Source: "go/asm", Run: h0052},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ CX, R8, DX", Source: "go/asm", Run: h0053},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ CX, R8, R9", Source: "go/asm", Run: h0054},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ DX, AX, CX", Source: "go/asm", Run: h0055},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ DX, AX, R8", Source: "go/asm", Run: h0056},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ DX, CX, AX", Source: "go/asm", Run: h0057},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ DX, CX, R8", Source: "go/asm", Run: h0058},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ DX, R8, AX", Source: "go/asm", Run: h0059},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ DX, R8, CX", Source: "go/asm", Run: h0060},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ DX, R8, R9", Source: "go/asm", Run: h0061},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, AX, CX", Source: "go/asm", Run: h0062},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, AX, DX", Source: "go/asm", Run: h0063},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, AX, R9", Source: "go/asm", Run: h0064},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, CX, DX", Source: "go/asm", Run: h0065},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, CX, R9", Source: "go/asm", Run: h0066},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, DX, AX", Source: "go/asm", Run: h0067},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, DX, CX", Source: "go/asm", Run: h0068},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, DX, R9", Source: "go/asm", Run: h0069},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, R9, AX", Source: "go/asm", Run: h0070},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, R9, CX", Source: "go/asm", Run: h0071},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, R9, DX", Source: "go/asm", Run: h0072},
-	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, R9, R10", Source: "go/asm", Run: h0073},
-	{Form: "ANDQ m64, r64", Text: "ANDQ 24(R8), AX", Source: "go/asm", Run: h0074},
-	{Form: "ANDQ r64, r64", Text: "ANDQ AX, CX", Source: "go/asm", Run: h0075},
-	{Form: "ANDQ r64, r64", Text: "ANDQ AX, DX", Source: "go/asm", Run: h0076},
-	{Form: "ANDQ r64, r64", Text: "ANDQ AX, R8", Source: "go/asm", Run: h0077},
-	{Form: "ANDQ r64, r64", Text: "ANDQ CX, AX", Source: "go/asm", Run: h0078},
-	{Form: "ANDQ r64, r64", Text: "ANDQ CX, DX", Source: "go/asm", Run: h0079},
-	{Form: "ANDQ r64, r64", Text: "ANDQ CX, R8", Source: "go/asm", Run: h0080},
-	{Form: "ANDQ r64, r64", Text: "ANDQ DX, AX", Source: "go/asm", Run: h0081},
-	{Form: "ANDQ r64, r64", Text: "ANDQ DX, R8", Source: "go/asm", Run: h0082},
-	{Form: "ANDQ r64, r64", Text: "ANDQ R8, AX", Source: "go/asm", Run: h0083},
-	{Form: "ANDQ r64, r64", Text: "ANDQ R8, CX", Source: "go/asm", Run: h0084},
-	{Form: "ANDQ r64, r64", Text: "ANDQ R8, DX", Source: "go/asm", Run: h0085},
-	{Form: "ANDQ r64, r64", Text: "ANDQ R8, R9", Source: "go/asm", Run: h0086},
-	{Form: "CMPL r32, imm", Text: "CMPL AX, $0x007fe001", Source: "go/asm", Run: h0087},
-	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $0x00000100", Source: "go/asm", Run: h0088},
-	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x000000f8", Source: "go/asm", Run: h0089},
-	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000100", Source: "go/asm", Run: h0090},
-	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x000000a8", Source: "go/asm", Run: h0091},
-	{Form: "DECL r32", Text: "DECL CX", Source: "go/asm", Run: h0092},
-	{Form: "DECL r32", Text: "DECL R8", Source: "go/asm", Run: h0093},
-	{Form: "DECQ r64", Text: "DECQ AX", Source: "go/asm", Run: h0094},
-	{Form: "JEQ label", Text: "JEQ taken", Source: "go/asm", Run: h0095},
-	{Form: "JHI label", Text: "JHI taken", Source: "go/asm", Run: h0096},
-	{Form: "JLT label", Text: "JLT taken", Source: "go/asm", Run: h0097},
-	{Form: "JMP label", Text: "JMP taken", Source: "go/asm", Run: h0098},
-	{Form: "JNE label", Text: "JNE taken", Source: "go/asm", Run: h0099},
-	{Form: "LEAQ m64, r64", Text: "LEAQ (DX)(DX*2), R8", Source: "go/asm", Run: h0100},
-	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(DX*8), DX", Source: "go/asm", Run: h0101},
-	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(R8*2), R8", Source: "go/asm", Run: h0102},
-	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(R8*2), R9", Source: "go/asm", Run: h0103},
-	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(R9*8), R9", Source: "go/asm", Run: h0104},
-	{Form: "LEAQ m64, r64", Text: "LEAQ (R8), R9", Source: "go/asm", Run: h0105},
-	{Form: "LEAQ m64, r64", Text: "LEAQ 24(R8), R9", Source: "go/asm", Run: h0106},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x00, 24(R8)", Source: "go/asm", Run: h0107},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x01, 24(R8)", Source: "go/asm", Run: h0108},
-	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX (R8)(AX*1), AX", Source: "go/asm", Run: h0109},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000002, AX", Source: "go/asm", Run: h0110},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000002, CX", Source: "go/asm", Run: h0111},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000002, DX", Source: "go/asm", Run: h0112},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000004, AX", Source: "go/asm", Run: h0113},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000004, DX", Source: "go/asm", Run: h0114},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000004, R8", Source: "go/asm", Run: h0115},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000008, CX", Source: "go/asm", Run: h0116},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000008, R8", Source: "go/asm", Run: h0117},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x0000000c, CX", Source: "go/asm", Run: h0118},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x0000000e, CX", Source: "go/asm", Run: h0119},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000018, CX", Source: "go/asm", Run: h0120},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x0000001c, CX", Source: "go/asm", Run: h0121},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x0000002b, R8", Source: "go/asm", Run: h0122},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00000040, CX", Source: "go/asm", Run: h0123},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00001000, AX", Source: "go/asm", Run: h0124},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00001000, DX", Source: "go/asm", Run: h0125},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00020000, AX", Source: "go/asm", Run: h0126},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00020000, DX", Source: "go/asm", Run: h0127},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00080000, AX", Source: "go/asm", Run: h0128},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x00080000, DX", Source: "go/asm", Run: h0129},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x003ff000, R8", Source: "go/asm", Run: h0130},
-	{Form: "MOVL imm, r32", Text: "MOVL $0x007fe001, DX", Source: "go/asm", Run: h0131},
-	{Form: "MOVL m32, r32", Text: "MOVL (R8), AX", Source: "go/asm", Run: h0132},
-	{Form: "MOVL m32, r32", Text: "MOVL (R8), R9", Source: "go/asm", Run: h0133},
-	{Form: "MOVL m32, r32", Text: "MOVL 24(R8), AX", Source: "go/asm", Run: h0134},
-	{Form: "MOVL m32, r32", Text: "MOVL 24(R8), DX", Source: "go/asm", Run: h0135},
-	{Form: "MOVL m32, r32", Text: "MOVL 24(R8), R9", Source: "go/asm", Run: h0136},
-	{Form: "MOVL r32, m32", Text: "MOVL AX, (R8)", Source: "go/asm", Run: h0137},
-	{Form: "MOVL r32, m32", Text: "MOVL AX, (R8)(CX*4)", Source: "go/asm", Run: h0138},
-	{Form: "MOVL r32, m32", Text: "MOVL AX, 24(R8)", Source: "go/asm", Run: h0139},
-	{Form: "MOVL r32, m32", Text: "MOVL CX, (R8)", Source: "go/asm", Run: h0140},
-	{Form: "MOVL r32, m32", Text: "MOVL DX, (R8)", Source: "go/asm", Run: h0141},
-	{Form: "MOVL r32, m32", Text: "MOVL DX, 24(R8)", Source: "go/asm", Run: h0142},
-	{Form: "MOVL r32, m32", Text: "MOVL R8, (R9)", Source: "go/asm", Run: h0143},
-	{Form: "MOVL r32, m32", Text: "MOVL R8, 24(R9)", Source: "go/asm", Run: h0144},
-	{Form: "MOVL r32, r32", Text: "MOVL AX, DX", Source: "go/asm", Run: h0145},
-	{Form: "MOVL r32, r32", Text: "MOVL AX, R8", Source: "go/asm", Run: h0146},
-	{Form: "MOVL r32, r32", Text: "MOVL DX, R8", Source: "go/asm", Run: h0147},
-	{Form: "MOVL r32, r32", Text: "MOVL R8, R9", Source: "go/asm", Run: h0148},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000000, 24(R8)", Source: "go/asm", Run: h0149},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000010, 24(R8)", Source: "go/asm", Run: h0150},
-	{Form: "MOVQ imm, r64", Text: "MOVQ $0x8000000000000000, AX", Source: "go/asm", Run: h0151},
-	{Form: "MOVQ m64, r64", Text: "MOVQ (R8)(R9*1), R10", Source: "go/asm", Run: h0152},
-	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), AX", Source: "go/asm", Run: h0153},
-	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), CX", Source: "go/asm", Run: h0154},
-	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), DX", Source: "go/asm", Run: h0155},
-	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), R8", Source: "go/asm", Run: h0156},
-	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), R9", Source: "go/asm", Run: h0157},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8)(R9*1), R10", Source: "go/asm", Run: h0158},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), AX", Source: "go/asm", Run: h0159},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), CX", Source: "go/asm", Run: h0160},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), DX", Source: "go/asm", Run: h0161},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), R8", Source: "go/asm", Run: h0162},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), R9", Source: "go/asm", Run: h0163},
-	{Form: "MOVQ r64, m64", Text: "MOVQ AX, (R8)", Source: "go/asm", Run: h0164},
-	{Form: "MOVQ r64, m64", Text: "MOVQ AX, 24(R8)", Source: "go/asm", Run: h0165},
-	{Form: "MOVQ r64, m64", Text: "MOVQ CX, (R8)", Source: "go/asm", Run: h0166},
-	{Form: "MOVQ r64, m64", Text: "MOVQ CX, 24(R8)", Source: "go/asm", Run: h0167},
-	{Form: "MOVQ r64, m64", Text: "MOVQ DX, (R8)", Source: "go/asm", Run: h0168},
-	{Form: "MOVQ r64, m64", Text: "MOVQ DX, 24(R8)", Source: "go/asm", Run: h0169},
-	{Form: "MOVQ r64, m64", Text: "MOVQ R8, (R9)", Source: "go/asm", Run: h0170},
-	{Form: "MOVQ r64, m64", Text: "MOVQ R8, 24(R9)", Source: "go/asm", Run: h0171},
-	{Form: "MOVQ r64, r64", Text: "MOVQ AX, CX", Source: "go/asm", Run: h0172},
-	{Form: "MOVQ r64, r64", Text: "MOVQ AX, DX", Source: "go/asm", Run: h0173},
-	{Form: "MOVQ r64, r64", Text: "MOVQ AX, R8", Source: "go/asm", Run: h0174},
-	{Form: "MOVQ r64, r64", Text: "MOVQ CX, R8", Source: "go/asm", Run: h0175},
-	{Form: "MOVQ r64, r64", Text: "MOVQ DX, AX", Source: "go/asm", Run: h0176},
-	{Form: "MOVQ r64, r64", Text: "MOVQ DX, CX", Source: "go/asm", Run: h0177},
-	{Form: "MOVQ r64, r64", Text: "MOVQ DX, R8", Source: "go/asm", Run: h0178},
-	{Form: "MOVQ r64, r64", Text: "MOVQ R8, AX", Source: "go/asm", Run: h0179},
-	{Form: "MOVQ r64, r64", Text: "MOVQ R8, CX", Source: "go/asm", Run: h0180},
-	{Form: "MOVQ r64, r64", Text: "MOVQ R8, DX", Source: "go/asm", Run: h0181},
-	{Form: "MOVQ r64, r64", Text: "MOVQ R8, R9", Source: "go/asm", Run: h0182},
-	{Form: "MOVWLZX m16, r32", Text: "MOVWLZX 24(R8), AX", Source: "go/asm", Run: h0183},
-	{Form: "NOTL r32", Text: "NOTL R8", Source: "go/asm", Run: h0184},
-	{Form: "NOTQ r64", Text: "NOTQ AX", Source: "go/asm", Run: h0185},
-	{Form: "NOTQ r64", Text: "NOTQ CX", Source: "go/asm", Run: h0186},
-	{Form: "NOTQ r64", Text: "NOTQ DX", Source: "go/asm", Run: h0187},
-	{Form: "NOTQ r64", Text: "NOTQ R8", Source: "go/asm", Run: h0188},
-	{Form: "ORL imm, r32", Text: "ORL $0x001f0000, AX", Source: "go/asm", Run: h0189},
-	{Form: "ORL r32, r32", Text: "ORL R8, R9", Source: "go/asm", Run: h0190},
-	{Form: "ORQ m64, r64", Text: "ORQ 24(R8), R9", Source: "go/asm", Run: h0191},
-	{Form: "ORQ r64, r64", Text: "ORQ AX, CX", Source: "go/asm", Run: h0192},
-	{Form: "ORQ r64, r64", Text: "ORQ AX, DX", Source: "go/asm", Run: h0193},
-	{Form: "ORQ r64, r64", Text: "ORQ AX, R8", Source: "go/asm", Run: h0194},
-	{Form: "ORQ r64, r64", Text: "ORQ CX, AX", Source: "go/asm", Run: h0195},
-	{Form: "ORQ r64, r64", Text: "ORQ CX, DX", Source: "go/asm", Run: h0196},
-	{Form: "ORQ r64, r64", Text: "ORQ CX, R8", Source: "go/asm", Run: h0197},
-	{Form: "ORQ r64, r64", Text: "ORQ DX, AX", Source: "go/asm", Run: h0198},
-	{Form: "ORQ r64, r64", Text: "ORQ DX, R8", Source: "go/asm", Run: h0199},
-	{Form: "ORQ r64, r64", Text: "ORQ R8, AX", Source: "go/asm", Run: h0200},
-	{Form: "ORQ r64, r64", Text: "ORQ R8, CX", Source: "go/asm", Run: h0201},
-	{Form: "ORQ r64, r64", Text: "ORQ R8, DX", Source: "go/asm", Run: h0202},
-	{Form: "ORQ r64, r64", Text: "ORQ R8, R9", Source: "go/asm", Run: h0203},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x01, AX", Source: "go/asm", Run: h0204},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x01, CX", Source: "go/asm", Run: h0205},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x01, DX", Source: "go/asm", Run: h0206},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x01, R8", Source: "go/asm", Run: h0207},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x02, R8", Source: "go/asm", Run: h0208},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x03, R8", Source: "go/asm", Run: h0209},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x06, AX", Source: "go/asm", Run: h0210},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x06, CX", Source: "go/asm", Run: h0211},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x06, DX", Source: "go/asm", Run: h0212},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x06, R8", Source: "go/asm", Run: h0213},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x08, R8", Source: "go/asm", Run: h0214},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0a, AX", Source: "go/asm", Run: h0215},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0a, CX", Source: "go/asm", Run: h0216},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0a, DX", Source: "go/asm", Run: h0217},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0a, R8", Source: "go/asm", Run: h0218},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0d, R8", Source: "go/asm", Run: h0219},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0e, AX", Source: "go/asm", Run: h0220},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0e, CX", Source: "go/asm", Run: h0221},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0e, DX", Source: "go/asm", Run: h0222},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0e, R8", Source: "go/asm", Run: h0223},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0f, R8", Source: "go/asm", Run: h0224},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x12, AX", Source: "go/asm", Run: h0225},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x12, CX", Source: "go/asm", Run: h0226},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x12, DX", Source: "go/asm", Run: h0227},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x12, R8", Source: "go/asm", Run: h0228},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x14, R8", Source: "go/asm", Run: h0229},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x15, AX", Source: "go/asm", Run: h0230},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x15, CX", Source: "go/asm", Run: h0231},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x15, DX", Source: "go/asm", Run: h0232},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x15, R8", Source: "go/asm", Run: h0233},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x19, R8", Source: "go/asm", Run: h0234},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1b, AX", Source: "go/asm", Run: h0235},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1b, CX", Source: "go/asm", Run: h0236},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1b, DX", Source: "go/asm", Run: h0237},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1b, R8", Source: "go/asm", Run: h0238},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1c, AX", Source: "go/asm", Run: h0239},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1c, CX", Source: "go/asm", Run: h0240},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1c, DX", Source: "go/asm", Run: h0241},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1c, R8", Source: "go/asm", Run: h0242},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x24, AX", Source: "go/asm", Run: h0243},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x24, CX", Source: "go/asm", Run: h0244},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x24, DX", Source: "go/asm", Run: h0245},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x24, R8", Source: "go/asm", Run: h0246},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x27, AX", Source: "go/asm", Run: h0247},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x27, CX", Source: "go/asm", Run: h0248},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x27, DX", Source: "go/asm", Run: h0249},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x27, R8", Source: "go/asm", Run: h0250},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x29, AX", Source: "go/asm", Run: h0251},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x29, CX", Source: "go/asm", Run: h0252},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x29, DX", Source: "go/asm", Run: h0253},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x29, R8", Source: "go/asm", Run: h0254},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2b, AX", Source: "go/asm", Run: h0255},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2b, CX", Source: "go/asm", Run: h0256},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2b, DX", Source: "go/asm", Run: h0257},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2b, R8", Source: "go/asm", Run: h0258},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2c, R8", Source: "go/asm", Run: h0259},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2d, AX", Source: "go/asm", Run: h0260},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2d, CX", Source: "go/asm", Run: h0261},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2d, DX", Source: "go/asm", Run: h0262},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2d, R8", Source: "go/asm", Run: h0263},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x33, R8", Source: "go/asm", Run: h0264},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x37, AX", Source: "go/asm", Run: h0265},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x37, CX", Source: "go/asm", Run: h0266},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x37, DX", Source: "go/asm", Run: h0267},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x37, R8", Source: "go/asm", Run: h0268},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x38, R8", Source: "go/asm", Run: h0269},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3d, AX", Source: "go/asm", Run: h0270},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3d, CX", Source: "go/asm", Run: h0271},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3d, DX", Source: "go/asm", Run: h0272},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3d, R8", Source: "go/asm", Run: h0273},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3e, AX", Source: "go/asm", Run: h0274},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3e, CX", Source: "go/asm", Run: h0275},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3e, DX", Source: "go/asm", Run: h0276},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3e, R8", Source: "go/asm", Run: h0277},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x02, CX, CX", Source: "go/asm", Run: h0278},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x02, DX, DX", Source: "go/asm", Run: h0279},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x02, R8, R8", Source: "go/asm", Run: h0280},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x03, CX, CX", Source: "go/asm", Run: h0281},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x03, DX, DX", Source: "go/asm", Run: h0282},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x03, R8, R8", Source: "go/asm", Run: h0283},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x08, AX, AX", Source: "go/asm", Run: h0284},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x09, CX, CX", Source: "go/asm", Run: h0285},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x09, DX, DX", Source: "go/asm", Run: h0286},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x09, R8, R8", Source: "go/asm", Run: h0287},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x13, CX, CX", Source: "go/asm", Run: h0288},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x13, DX, DX", Source: "go/asm", Run: h0289},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x13, R8, R8", Source: "go/asm", Run: h0290},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x14, AX, AX", Source: "go/asm", Run: h0291},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x15, CX, CX", Source: "go/asm", Run: h0292},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x15, DX, DX", Source: "go/asm", Run: h0293},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x15, R8, R8", Source: "go/asm", Run: h0294},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x17, CX, CX", Source: "go/asm", Run: h0295},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x17, DX, DX", Source: "go/asm", Run: h0296},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x17, R8, R8", Source: "go/asm", Run: h0297},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x19, CX, CX", Source: "go/asm", Run: h0298},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x19, DX, DX", Source: "go/asm", Run: h0299},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x19, R8, R8", Source: "go/asm", Run: h0300},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x1c, CX, CX", Source: "go/asm", Run: h0301},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x1c, DX, DX", Source: "go/asm", Run: h0302},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x1c, R8, R8", Source: "go/asm", Run: h0303},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x24, CX, CX", Source: "go/asm", Run: h0304},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x24, DX, DX", Source: "go/asm", Run: h0305},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x24, R8, R8", Source: "go/asm", Run: h0306},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x25, CX, CX", Source: "go/asm", Run: h0307},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x25, DX, DX", Source: "go/asm", Run: h0308},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x25, R8, R8", Source: "go/asm", Run: h0309},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x27, R8, R8", Source: "go/asm", Run: h0310},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2b, CX, CX", Source: "go/asm", Run: h0311},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2b, DX, DX", Source: "go/asm", Run: h0312},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2b, R8, R8", Source: "go/asm", Run: h0313},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2c, R8, R8", Source: "go/asm", Run: h0314},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2e, CX, CX", Source: "go/asm", Run: h0315},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2e, DX, DX", Source: "go/asm", Run: h0316},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2e, R8, R8", Source: "go/asm", Run: h0317},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x31, R8, R8", Source: "go/asm", Run: h0318},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x32, CX, CX", Source: "go/asm", Run: h0319},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x32, DX, DX", Source: "go/asm", Run: h0320},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x32, R8, R8", Source: "go/asm", Run: h0321},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x36, CX, CX", Source: "go/asm", Run: h0322},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x36, DX, DX", Source: "go/asm", Run: h0323},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x36, R8, R8", Source: "go/asm", Run: h0324},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x38, AX, AX", Source: "go/asm", Run: h0325},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3a, CX, CX", Source: "go/asm", Run: h0326},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3a, DX, DX", Source: "go/asm", Run: h0327},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3a, R8, R8", Source: "go/asm", Run: h0328},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3d, AX, AX", Source: "go/asm", Run: h0329},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3e, R8, R8", Source: "go/asm", Run: h0330},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, AX, CX", Source: "go/asm", Run: h0331},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, AX, DX", Source: "go/asm", Run: h0332},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, AX, R8", Source: "go/asm", Run: h0333},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, CX, CX", Source: "go/asm", Run: h0334},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, CX, R8", Source: "go/asm", Run: h0335},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, DX, DX", Source: "go/asm", Run: h0336},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, DX, R8", Source: "go/asm", Run: h0337},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, R8, CX", Source: "go/asm", Run: h0338},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, R8, DX", Source: "go/asm", Run: h0339},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, R8, R8", Source: "go/asm", Run: h0340},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, R8, R9", Source: "go/asm", Run: h0341},
-	{Form: "SARL imm, r32", Text: "SARL $0x1f, R8", Source: "go/asm", Run: h0342},
-	{Form: "SBBQ r64, r64", Text: "SBBQ R8, R8", Source: "go/asm", Run: h0343},
-	{Form: "SHLL imm, r32", Text: "SHLL $0x05, DX", Source: "go/asm", Run: h0344},
-	{Form: "SHLL imm, r32", Text: "SHLL $0x05, R8", Source: "go/asm", Run: h0345},
-	{Form: "SHLL imm, r32", Text: "SHLL $0x09, R8", Source: "go/asm", Run: h0346},
-	{Form: "SHLL imm, r32", Text: "SHLL $0x0a, R8", Source: "go/asm", Run: h0347},
-	{Form: "SHLL imm, r32", Text: "SHLL $0x0b, R8", Source: "go/asm", Run: h0348},
-	{Form: "SHLL imm, r32", Text: "SHLL $0x0d, DX", Source: "go/asm", Run: h0349},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x01, DX", Source: "go/asm", Run: h0350},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x02, DX", Source: "go/asm", Run: h0351},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x03, DX", Source: "go/asm", Run: h0352},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x04, DX", Source: "go/asm", Run: h0353},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x05, DX", Source: "go/asm", Run: h0354},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x06, DX", Source: "go/asm", Run: h0355},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x07, DX", Source: "go/asm", Run: h0356},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x08, DX", Source: "go/asm", Run: h0357},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x09, DX", Source: "go/asm", Run: h0358},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0a, DX", Source: "go/asm", Run: h0359},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0b, DX", Source: "go/asm", Run: h0360},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0c, DX", Source: "go/asm", Run: h0361},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0d, DX", Source: "go/asm", Run: h0362},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0e, DX", Source: "go/asm", Run: h0363},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0f, DX", Source: "go/asm", Run: h0364},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x10, DX", Source: "go/asm", Run: h0365},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x11, DX", Source: "go/asm", Run: h0366},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x12, DX", Source: "go/asm", Run: h0367},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x13, DX", Source: "go/asm", Run: h0368},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x14, DX", Source: "go/asm", Run: h0369},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x15, DX", Source: "go/asm", Run: h0370},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x16, DX", Source: "go/asm", Run: h0371},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x17, DX", Source: "go/asm", Run: h0372},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x18, DX", Source: "go/asm", Run: h0373},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x19, DX", Source: "go/asm", Run: h0374},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1a, DX", Source: "go/asm", Run: h0375},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1b, DX", Source: "go/asm", Run: h0376},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1c, DX", Source: "go/asm", Run: h0377},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1d, DX", Source: "go/asm", Run: h0378},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1e, DX", Source: "go/asm", Run: h0379},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1f, DX", Source: "go/asm", Run: h0380},
-	{Form: "SHRL imm, r32", Text: "SHRL $0x07, DX", Source: "go/asm", Run: h0381},
-	{Form: "SHRL imm, r32", Text: "SHRL $0x07, R8", Source: "go/asm", Run: h0382},
-	{Form: "SHRL imm, r32", Text: "SHRL $0x0d, DX", Source: "go/asm", Run: h0383},
-	{Form: "SHRL imm, r32", Text: "SHRL $0x16, DX", Source: "go/asm", Run: h0384},
-	{Form: "SHRL imm, r32", Text: "SHRL $0x16, R8", Source: "go/asm", Run: h0385},
-	{Form: "SHRL imm, r32", Text: "SHRL $0x18, DX", Source: "go/asm", Run: h0386},
-	{Form: "SHRL imm, r32", Text: "SHRL $0x18, R8", Source: "go/asm", Run: h0387},
-	{Form: "SHRL imm, r32", Text: "SHRL $0x1f, R8", Source: "go/asm", Run: h0388},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x03, AX", Source: "go/asm", Run: h0389},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x04, AX", Source: "go/asm", Run: h0390},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x08, AX", Source: "go/asm", Run: h0391},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x0a, AX", Source: "go/asm", Run: h0392},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x0d, AX", Source: "go/asm", Run: h0393},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x10, AX", Source: "go/asm", Run: h0394},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x12, AX", Source: "go/asm", Run: h0395},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x14, AX", Source: "go/asm", Run: h0396},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x18, AX", Source: "go/asm", Run: h0397},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x20, AX", Source: "go/asm", Run: h0398},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x28, AX", Source: "go/asm", Run: h0399},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x30, AX", Source: "go/asm", Run: h0400},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x38, AX", Source: "go/asm", Run: h0401},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $0x3f, CX", Source: "go/asm", Run: h0402},
-	{Form: "SUBL imm, r32", Text: "SUBL $0x007fe001, R8", Source: "go/asm", Run: h0403},
-	{Form: "SUBL m32, r32", Text: "SUBL (R8), R9", Source: "go/asm", Run: h0404},
-	{Form: "SUBL m32, r32", Text: "SUBL 24(R8), R9", Source: "go/asm", Run: h0405},
-	{Form: "SUBL r32, r32", Text: "SUBL AX, DX", Source: "go/asm", Run: h0406},
-	{Form: "SUBL r32, r32", Text: "SUBL AX, R8", Source: "go/asm", Run: h0407},
-	{Form: "SUBL r32, r32", Text: "SUBL DX, AX", Source: "go/asm", Run: h0408},
-	{Form: "SUBL r32, r32", Text: "SUBL DX, R8", Source: "go/asm", Run: h0409},
-	{Form: "SUBL r32, r32", Text: "SUBL R8, AX", Source: "go/asm", Run: h0410},
-	{Form: "SUBL r32, r32", Text: "SUBL R8, DX", Source: "go/asm", Run: h0411},
-	{Form: "SUBL r32, r32", Text: "SUBL R8, R9", Source: "go/asm", Run: h0412},
-	{Form: "SUBQ r64, r64", Text: "SUBQ AX, CX", Source: "go/asm", Run: h0413},
-	{Form: "SUBQ r64, r64", Text: "SUBQ R8, CX", Source: "go/asm", Run: h0414},
-	{Form: "VEXTRACTI128 imm, ymm, m128", Text: "VEXTRACTI128 $0x01, Y1, 24(R8)", Source: "go/asm", Run: h0415},
-	{Form: "VINSERTI128 imm, m128, ymm, ymm", Text: "VINSERTI128 $0x01, 24(R8), Y1, Y1", Source: "go/asm", Run: h0416},
-	{Form: "VMOVDQU m128, xmm", Text: "VMOVDQU (R8), X1", Source: "go/asm", Run: h0417},
-	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (AX), Y1", Source: "go/asm", Run: h0418},
-	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (R8)(DX*1), Y1", Source: "go/asm", Run: h0419},
-	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (R8)(R9*1), Y1", Source: "go/asm", Run: h0420},
-	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (R8), Y1", Source: "go/asm", Run: h0421},
-	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU 24(AX), Y1", Source: "go/asm", Run: h0422},
-	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU 24(R8), Y1", Source: "go/asm", Run: h0423},
-	{Form: "VMOVDQU xmm, m128", Text: "VMOVDQU X1, (R8)", Source: "go/asm", Run: h0424},
-	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, (AX)", Source: "go/asm", Run: h0425},
-	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, (R8)", Source: "go/asm", Run: h0426},
-	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, (R8)(CX*4)", Source: "go/asm", Run: h0427},
-	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, 24(AX)", Source: "go/asm", Run: h0428},
-	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, 24(R8)", Source: "go/asm", Run: h0429},
-	{Form: "VMOVMSKPS ymm, r32", Text: "VMOVMSKPS Y1, AX", Source: "go/asm", Run: h0430},
-	{Form: "VPADDD m256, ymm, ymm", Text: "VPADDD (R8), Y1, Y9", Source: "go/asm", Run: h0431},
-	{Form: "VPADDD m256, ymm, ymm", Text: "VPADDD 24(R8), Y1, Y1", Source: "go/asm", Run: h0432},
-	{Form: "VPADDD m256, ymm, ymm", Text: "VPADDD 24(R8), Y1, Y9", Source: "go/asm", Run: h0433},
-	{Form: "VPADDD ymm, ymm, ymm", Text: "VPADDD Y1, Y1, Y1", Source: "go/asm", Run: h0434},
-	{Form: "VPADDD ymm, ymm, ymm", Text: "VPADDD Y1, Y9, Y14", Source: "go/asm", Run: h0435},
-	{Form: "VPADDD ymm, ymm, ymm", Text: "VPADDD Y1, Y9, Y9", Source: "go/asm", Run: h0436},
-	{Form: "VPADDQ ymm, ymm, ymm", Text: "VPADDQ Y1, Y9, Y9", Source: "go/asm", Run: h0437},
-	{Form: "VPAND m256, ymm, ymm", Text: "VPAND 24(R8), Y1, Y1", Source: "go/asm", Run: h0438},
-	{Form: "VPAND ymm, ymm, ymm", Text: "VPAND Y1, Y9, Y9", Source: "go/asm", Run: h0439},
-	{Form: "VPANDN ymm, ymm, ymm", Text: "VPANDN Y1, Y9, Y1", Source: "go/asm", Run: h0440},
-	{Form: "VPANDN ymm, ymm, ymm", Text: "VPANDN Y1, Y9, Y14", Source: "go/asm", Run: h0441},
-	{Form: "VPANDN ymm, ymm, ymm", Text: "VPANDN Y1, Y9, Y9", Source: "go/asm", Run: h0442},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xaa, Y1, Y9, Y1", Source: "go/asm", Run: h0443},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xaa, Y1, Y9, Y14", Source: "go/asm", Run: h0444},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xaa, Y1, Y9, Y9", Source: "go/asm", Run: h0445},
-	{Form: "VPBROADCASTD m32, ymm", Text: "VPBROADCASTD (R8), Y1", Source: "go/asm", Run: h0446},
-	{Form: "VPBROADCASTD m32, ymm", Text: "VPBROADCASTD 24(R8), Y1", Source: "go/asm", Run: h0447},
-	{Form: "VPBROADCASTQ m64, ymm", Text: "VPBROADCASTQ (R8), Y1", Source: "go/asm", Run: h0448},
-	{Form: "VPBROADCASTQ m64, ymm", Text: "VPBROADCASTQ 24(R8), Y1", Source: "go/asm", Run: h0449},
-	{Form: "VPCMPGTD m256, ymm, ymm", Text: "VPCMPGTD 24(R8), Y1, Y9", Source: "go/asm", Run: h0450},
-	{Form: "VPCMPGTD ymm, ymm, ymm", Text: "VPCMPGTD Y1, Y9, Y1", Source: "go/asm", Run: h0451},
-	{Form: "VPCMPGTD ymm, ymm, ymm", Text: "VPCMPGTD Y1, Y9, Y14", Source: "go/asm", Run: h0452},
-	{Form: "VPCMPGTD ymm, ymm, ymm", Text: "VPCMPGTD Y1, Y9, Y9", Source: "go/asm", Run: h0453},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x20, Y1, Y9, Y14", Source: "go/asm", Run: h0454},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x31, Y1, Y9, Y1", Source: "go/asm", Run: h0455},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x31, Y1, Y9, Y14", Source: "go/asm", Run: h0456},
-	{Form: "VPERMD ymm, ymm, ymm", Text: "VPERMD Y1, Y9, Y1", Source: "go/asm", Run: h0457},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x94, Y1, Y1", Source: "go/asm", Run: h0458},
-	{Form: "VPMULDQ m256, ymm, ymm", Text: "VPMULDQ (DX), Y1, Y9", Source: "go/asm", Run: h0459},
-	{Form: "VPMULDQ m256, ymm, ymm", Text: "VPMULDQ 24(DX), Y1, Y9", Source: "go/asm", Run: h0460},
-	{Form: "VPMULDQ m256, ymm, ymm", Text: "VPMULDQ 24(R8), Y1, Y1", Source: "go/asm", Run: h0461},
-	{Form: "VPMULDQ m256, ymm, ymm", Text: "VPMULDQ 24(R8), Y1, Y9", Source: "go/asm", Run: h0462},
-	{Form: "VPMULDQ ymm, ymm, ymm", Text: "VPMULDQ Y1, Y9, Y14", Source: "go/asm", Run: h0463},
-	{Form: "VPMULDQ ymm, ymm, ymm", Text: "VPMULDQ Y1, Y9, Y9", Source: "go/asm", Run: h0464},
-	{Form: "VPMULLD m256, ymm, ymm", Text: "VPMULLD 24(R8), Y1, Y1", Source: "go/asm", Run: h0465},
-	{Form: "VPMULLD m256, ymm, ymm", Text: "VPMULLD 24(R8), Y1, Y9", Source: "go/asm", Run: h0466},
-	{Form: "VPMULLD ymm, ymm, ymm", Text: "VPMULLD Y1, Y9, Y9", Source: "go/asm", Run: h0467},
-	{Form: "VPOR ymm, ymm, ymm", Text: "VPOR Y1, Y9, Y9", Source: "go/asm", Run: h0468},
-	{Form: "VPSHUFB m256, ymm, ymm", Text: "VPSHUFB 24(R8), Y1, Y1", Source: "go/asm", Run: h0469},
-	{Form: "VPSHUFB m256, ymm, ymm", Text: "VPSHUFB 24(R8), Y1, Y9", Source: "go/asm", Run: h0470},
-	{Form: "VPSHUFB ymm, ymm, ymm", Text: "VPSHUFB Y1, Y9, Y9", Source: "go/asm", Run: h0471},
-	{Form: "VPSHUFD imm, m256, ymm", Text: "VPSHUFD $0xf5, (DX), Y1", Source: "go/asm", Run: h0472},
-	{Form: "VPSHUFD imm, m256, ymm", Text: "VPSHUFD $0xf5, (R8), Y1", Source: "go/asm", Run: h0473},
-	{Form: "VPSHUFD imm, m256, ymm", Text: "VPSHUFD $0xf5, 24(DX), Y1", Source: "go/asm", Run: h0474},
-	{Form: "VPSHUFD imm, m256, ymm", Text: "VPSHUFD $0xf5, 24(R8), Y1", Source: "go/asm", Run: h0475},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x01, Y1, Y9", Source: "go/asm", Run: h0476},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x02, Y1, Y9", Source: "go/asm", Run: h0477},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x03, Y1, Y9", Source: "go/asm", Run: h0478},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x06, Y1, Y9", Source: "go/asm", Run: h0479},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x08, Y1, Y9", Source: "go/asm", Run: h0480},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x0a, Y1, Y9", Source: "go/asm", Run: h0481},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x0e, Y1, Y9", Source: "go/asm", Run: h0482},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x0f, Y1, Y9", Source: "go/asm", Run: h0483},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x12, Y1, Y9", Source: "go/asm", Run: h0484},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x14, Y1, Y9", Source: "go/asm", Run: h0485},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x15, Y1, Y9", Source: "go/asm", Run: h0486},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x19, Y1, Y9", Source: "go/asm", Run: h0487},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x1b, Y1, Y9", Source: "go/asm", Run: h0488},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x1c, Y1, Y9", Source: "go/asm", Run: h0489},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x20, Y1, Y9", Source: "go/asm", Run: h0490},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x24, Y1, Y9", Source: "go/asm", Run: h0491},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x27, Y1, Y9", Source: "go/asm", Run: h0492},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x29, Y1, Y9", Source: "go/asm", Run: h0493},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x2b, Y1, Y9", Source: "go/asm", Run: h0494},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x2c, Y1, Y9", Source: "go/asm", Run: h0495},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x2d, Y1, Y9", Source: "go/asm", Run: h0496},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x37, Y1, Y9", Source: "go/asm", Run: h0497},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x38, Y1, Y9", Source: "go/asm", Run: h0498},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x3d, Y1, Y9", Source: "go/asm", Run: h0499},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x3e, Y1, Y9", Source: "go/asm", Run: h0500},
-	{Form: "VPSLLVD m256, ymm, ymm", Text: "VPSLLVD (R8), Y1, Y1", Source: "go/asm", Run: h0501},
-	{Form: "VPSLLVD m256, ymm, ymm", Text: "VPSLLVD 24(R8), Y1, Y1", Source: "go/asm", Run: h0502},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x07, Y1, Y1", Source: "go/asm", Run: h0503},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x0d, Y1, Y1", Source: "go/asm", Run: h0504},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x16, Y1, Y1", Source: "go/asm", Run: h0505},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x17, Y1, Y1", Source: "go/asm", Run: h0506},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x18, Y1, Y1", Source: "go/asm", Run: h0507},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x1f, Y1, Y9", Source: "go/asm", Run: h0508},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x02, Y1, Y1", Source: "go/asm", Run: h0509},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x03, Y1, Y1", Source: "go/asm", Run: h0510},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x08, Y1, Y1", Source: "go/asm", Run: h0511},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x09, Y1, Y1", Source: "go/asm", Run: h0512},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x13, Y1, Y1", Source: "go/asm", Run: h0513},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x14, Y1, Y1", Source: "go/asm", Run: h0514},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x15, Y1, Y1", Source: "go/asm", Run: h0515},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x17, Y1, Y1", Source: "go/asm", Run: h0516},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x19, Y1, Y1", Source: "go/asm", Run: h0517},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x1c, Y1, Y1", Source: "go/asm", Run: h0518},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x20, Y1, Y1", Source: "go/asm", Run: h0519},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x20, Y1, Y9", Source: "go/asm", Run: h0520},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x24, Y1, Y1", Source: "go/asm", Run: h0521},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x25, Y1, Y1", Source: "go/asm", Run: h0522},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x27, Y1, Y1", Source: "go/asm", Run: h0523},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x2b, Y1, Y1", Source: "go/asm", Run: h0524},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x2c, Y1, Y1", Source: "go/asm", Run: h0525},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x2e, Y1, Y1", Source: "go/asm", Run: h0526},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x31, Y1, Y1", Source: "go/asm", Run: h0527},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x32, Y1, Y1", Source: "go/asm", Run: h0528},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x36, Y1, Y1", Source: "go/asm", Run: h0529},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x38, Y1, Y1", Source: "go/asm", Run: h0530},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3a, Y1, Y1", Source: "go/asm", Run: h0531},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3d, Y1, Y1", Source: "go/asm", Run: h0532},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3e, Y1, Y1", Source: "go/asm", Run: h0533},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3f, Y1, Y1", Source: "go/asm", Run: h0534},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3f, Y1, Y9", Source: "go/asm", Run: h0535},
-	{Form: "VPSRLVD m256, ymm, ymm", Text: "VPSRLVD 24(R8), Y1, Y1", Source: "go/asm", Run: h0536},
-	{Form: "VPSUBD m256, ymm, ymm", Text: "VPSUBD (R8), Y1, Y9", Source: "go/asm", Run: h0537},
-	{Form: "VPSUBD m256, ymm, ymm", Text: "VPSUBD 24(R8), Y1, Y9", Source: "go/asm", Run: h0538},
-	{Form: "VPSUBD ymm, ymm, ymm", Text: "VPSUBD Y1, Y9, Y1", Source: "go/asm", Run: h0539},
-	{Form: "VPSUBD ymm, ymm, ymm", Text: "VPSUBD Y1, Y9, Y14", Source: "go/asm", Run: h0540},
-	{Form: "VPSUBD ymm, ymm, ymm", Text: "VPSUBD Y1, Y9, Y9", Source: "go/asm", Run: h0541},
-	{Form: "VPUNPCKHQDQ ymm, ymm, ymm", Text: "VPUNPCKHQDQ Y1, Y9, Y1", Source: "go/asm", Run: h0542},
-	{Form: "VPUNPCKHQDQ ymm, ymm, ymm", Text: "VPUNPCKHQDQ Y1, Y9, Y14", Source: "go/asm", Run: h0543},
-	{Form: "VPUNPCKLQDQ ymm, ymm, ymm", Text: "VPUNPCKLQDQ Y1, Y9, Y14", Source: "go/asm", Run: h0544},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR (AX), Y1, Y9", Source: "go/asm", Run: h0545},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR (R8), Y1, Y9", Source: "go/asm", Run: h0546},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(AX), Y1, Y1", Source: "go/asm", Run: h0547},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(AX), Y1, Y9", Source: "go/asm", Run: h0548},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(R8), Y1, Y1", Source: "go/asm", Run: h0549},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(R8), Y1, Y9", Source: "go/asm", Run: h0550},
-	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y1, Y1", Source: "go/asm", Run: h0551},
-	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y9, Y9", Source: "go/asm", Run: h0552},
-	{Form: "VZEROUPPER", Text: "VZEROUPPER", Source: "go/asm", Run: h0553},
-	{Form: "XCHGQ r64, r64", Text: "XCHGQ R8, R8", Source: "go/asm", Run: h0554},
-	{Form: "XORL r32, r32", Text: "XORL AX, AX", Source: "go/asm", Run: h0555},
-	{Form: "XORL r32, r32", Text: "XORL AX, DX", Source: "go/asm", Run: h0556},
-	{Form: "XORL r32, r32", Text: "XORL CX, CX", Source: "go/asm", Run: h0557},
-	{Form: "XORL r32, r32", Text: "XORL DX, AX", Source: "go/asm", Run: h0558},
-	{Form: "XORL r32, r32", Text: "XORL DX, DX", Source: "go/asm", Run: h0559},
-	{Form: "XORL r32, r32", Text: "XORL DX, R8", Source: "go/asm", Run: h0560},
-	{Form: "XORL r32, r32", Text: "XORL R8, DX", Source: "go/asm", Run: h0561},
-	{Form: "XORL r32, r32", Text: "XORL R8, R8", Source: "go/asm", Run: h0562},
-	{Form: "XORL r32, r32", Text: "XORL R8, R9", Source: "go/asm", Run: h0563},
-	{Form: "XORQ m64, r64", Text: "XORQ (R8), AX", Source: "go/asm", Run: h0564},
-	{Form: "XORQ m64, r64", Text: "XORQ (R8), R9", Source: "go/asm", Run: h0565},
-	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), AX", Source: "go/asm", Run: h0566},
-	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), CX", Source: "go/asm", Run: h0567},
-	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), DX", Source: "go/asm", Run: h0568},
-	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), R9", Source: "go/asm", Run: h0569},
-	{Form: "XORQ r64, r64", Text: "XORQ AX, CX", Source: "go/asm", Run: h0570},
-	{Form: "XORQ r64, r64", Text: "XORQ AX, DX", Source: "go/asm", Run: h0571},
-	{Form: "XORQ r64, r64", Text: "XORQ AX, R8", Source: "go/asm", Run: h0572},
-	{Form: "XORQ r64, r64", Text: "XORQ CX, AX", Source: "go/asm", Run: h0573},
-	{Form: "XORQ r64, r64", Text: "XORQ CX, DX", Source: "go/asm", Run: h0574},
-	{Form: "XORQ r64, r64", Text: "XORQ CX, R8", Source: "go/asm", Run: h0575},
-	{Form: "XORQ r64, r64", Text: "XORQ DX, AX", Source: "go/asm", Run: h0576},
-	{Form: "XORQ r64, r64", Text: "XORQ DX, CX", Source: "go/asm", Run: h0577},
-	{Form: "XORQ r64, r64", Text: "XORQ DX, R8", Source: "go/asm", Run: h0578},
-	{Form: "XORQ r64, r64", Text: "XORQ R8, AX", Source: "go/asm", Run: h0579},
-	{Form: "XORQ r64, r64", Text: "XORQ R8, CX", Source: "go/asm", Run: h0580},
-	{Form: "XORQ r64, r64", Text: "XORQ R8, DX", Source: "go/asm", Run: h0581},
-	{Form: "XORQ r64, r64", Text: "XORQ R8, R9", Source: "go/asm", Run: h0582},
-	{Form: "ADCQ imm, r64", Text: "ADCQ $0, R8", Source: "catalog", Run: h0583},
-	{Form: "ADCQ r64, r64", Text: "ADCQ AX, R8", Source: "catalog", Run: h0584},
-	{Form: "ADDL imm, r32", Text: "ADDL $8380417, R8", Source: "catalog", Run: h0585},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $-1, R8", Source: "catalog", Run: h0586},
-	{Form: "ADDQ m64, r64", Text: "ADDQ 24(R8), R9", Source: "catalog", Run: h0587},
-	{Form: "ADDQ r64, m64", Text: "ADDQ R8, 24(R9)", Source: "catalog", Run: h0588},
-	{Form: "ADDQ r64, r64", Text: "ADDQ AX, R8", Source: "catalog", Run: h0589},
-	{Form: "ANDL imm, r32", Text: "ANDL $0xff, R8", Source: "catalog", Run: h0590},
-	{Form: "ANDL r32, r32", Text: "ANDL AX, R8", Source: "catalog", Run: h0591},
-	{Form: "ANDNQ m64, r64, r64", Text: "ANDNQ 24(R8), R9, CX", Source: "catalog", Run: h0592},
-	{Form: "ANDQ imm, r64", Text: "ANDQ $-8, R8", Source: "catalog", Run: h0593},
-	{Form: "ANDQ imm, r64", Text: "ANDQ $0x7fffff, R8", Source: "catalog", Run: h0594},
-	{Form: "ANDQ m64, r64", Text: "ANDQ 24(R8), R9", Source: "catalog", Run: h0595},
-	{Form: "CMOVLCC r32, r32", Text: "CMOVLCC AX, R8", Source: "catalog", Run: h0596},
-	{Form: "CMOVLCS r32, r32", Text: "CMOVLCS AX, R8", Source: "catalog", Run: h0597},
-	{Form: "CMOVQCC r64, r64", Text: "CMOVQCC AX, R8", Source: "catalog", Run: h0598},
-	{Form: "CMOVQCS m64, r64", Text: "CMOVQCS 24(R8), R9", Source: "catalog", Run: h0599},
-	{Form: "CMOVQCS r64, r64", Text: "CMOVQCS AX, R8", Source: "catalog", Run: h0600},
-	{Form: "CMOVQEQ r64, r64", Text: "CMOVQEQ AX, R8", Source: "catalog", Run: h0601},
-	{Form: "CMOVQNE r64, r64", Text: "CMOVQNE AX, R8", Source: "catalog", Run: h0602},
-	{Form: "CMPL r32, imm", Text: "CMPL AX, $8380417", Source: "catalog", Run: h0603},
-	{Form: "CMPL r32, r32", Text: "CMPL AX, R8", Source: "catalog", Run: h0604},
-	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $3", Source: "catalog", Run: h0605},
-	{Form: "CMPQ r64, m64", Text: "CMPQ AX, 24(R8)", Source: "catalog", Run: h0606},
-	{Form: "CMPQ r64, r64", Text: "CMPQ AX, R8", Source: "catalog", Run: h0607},
-	{Form: "DECQ r64", Text: "DECQ R8", Source: "catalog", Run: h0608},
-	{Form: "IMUL3L imm, r32, r32", Text: "IMUL3L $58728449, AX, R8", Source: "catalog", Run: h0609},
-	{Form: "IMUL3Q imm, r64, r64", Text: "IMUL3Q $-5, AX, R8", Source: "catalog", Run: h0610},
-	{Form: "IMULL r32, r32", Text: "IMULL AX, R8", Source: "catalog", Run: h0611},
-	{Form: "IMULQ m64, r64", Text: "IMULQ 24(R8), R9", Source: "catalog", Run: h0612},
-	{Form: "IMULQ r64, r64", Text: "IMULQ AX, R8", Source: "catalog", Run: h0613},
-	{Form: "INCL r32", Text: "INCL R8", Source: "catalog", Run: h0614},
-	{Form: "INCQ r64", Text: "INCQ R8", Source: "catalog", Run: h0615},
-	{Form: "JCC label", Text: "JCC taken", Source: "catalog", Run: h0616},
-	{Form: "JCS label", Text: "JCS taken", Source: "catalog", Run: h0617},
-	{Form: "JGE label", Text: "JGE taken", Source: "catalog", Run: h0618},
-	{Form: "JGT label", Text: "JGT taken", Source: "catalog", Run: h0619},
-	{Form: "JLE label", Text: "JLE taken", Source: "catalog", Run: h0620},
-	{Form: "JLS label", Text: "JLS taken", Source: "catalog", Run: h0621},
-	{Form: "JMI label", Text: "JMI taken", Source: "catalog", Run: h0622},
-	{Form: "JPL label", Text: "JPL taken", Source: "catalog", Run: h0623},
-	{Form: "LDMXCSR m32", Text: "LDMXCSR 24(R8)", Source: "catalog", Run: h0624},
-	{Form: "LEAQ m64, r64", Text: "LEAQ -24(R8), R9", Source: "catalog", Run: h0625},
-	{Form: "LEAQ m64, r64", Text: "LEAQ 24(R8)(R9*4), R10", Source: "catalog", Run: h0626},
-	{Form: "LFENCE", Text: "LFENCE", Source: "catalog", Run: h0627},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x81, 24(R8)", Source: "catalog", Run: h0628},
-	{Form: "MOVB m8, r8", Text: "MOVB 24(R8), R9", Source: "catalog", Run: h0629},
-	{Form: "MOVB r8, m8", Text: "MOVB R8, 24(R9)", Source: "catalog", Run: h0630},
-	{Form: "MOVB r8, r8", Text: "MOVB AX, R8", Source: "catalog", Run: h0631},
-	{Form: "MOVBLZX m8, r32", Text: "MOVBLZX 24(R8), R9", Source: "catalog", Run: h0632},
-	{Form: "MOVBLZX r8, r32", Text: "MOVBLZX AX, R8", Source: "catalog", Run: h0633},
-	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX 24(R8), R9", Source: "catalog", Run: h0634},
-	{Form: "MOVBQZX r8, r64", Text: "MOVBQZX AX, R8", Source: "catalog", Run: h0635},
-	{Form: "MOVL imm, m32", Text: "MOVL $0x80000001, 24(R8)", Source: "catalog", Run: h0636},
-	{Form: "MOVL imm, r32", Text: "MOVL $-1, R8", Source: "catalog", Run: h0637},
-	{Form: "MOVLQZX m32, r64", Text: "MOVLQZX 24(R8), R9", Source: "catalog", Run: h0638},
-	{Form: "MOVLQZX r32, r64", Text: "MOVLQZX AX, R8", Source: "catalog", Run: h0639},
-	{Form: "MOVO m128, xmm", Text: "MOVO 24(R8), X1", Source: "catalog", Run: h0640},
-	{Form: "MOVO xmm, m128", Text: "MOVO X1, 24(R8)", Source: "catalog", Run: h0641},
-	{Form: "MOVO xmm, xmm", Text: "MOVO X1, X9", Source: "catalog", Run: h0642},
-	{Form: "MOVOU m128, xmm", Text: "MOVOU 24(R8), X1", Source: "catalog", Run: h0643},
-	{Form: "MOVOU xmm, m128", Text: "MOVOU X1, 24(R8)", Source: "catalog", Run: h0644},
-	{Form: "MOVOU xmm, xmm", Text: "MOVOU X1, X9", Source: "catalog", Run: h0645},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $-7, 24(R8)", Source: "catalog", Run: h0646},
-	{Form: "MOVQ imm, r64", Text: "MOVQ $-1, R8", Source: "catalog", Run: h0647},
-	{Form: "MOVQ imm, r64", Text: "MOVQ $0x123456789abcdef0, R8", Source: "catalog", Run: h0648},
-	{Form: "MOVQ m64, xmm", Text: "MOVQ 24(R8), X1", Source: "catalog", Run: h0649},
-	{Form: "MOVQ r64, xmm", Text: "MOVQ AX, X1", Source: "catalog", Run: h0650},
-	{Form: "MOVQ xmm, m64", Text: "MOVQ X1, 24(R8)", Source: "catalog", Run: h0651},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X1, AX", Source: "catalog", Run: h0652},
-	{Form: "MOVQ xmm, xmm", Text: "MOVQ X1, X9", Source: "catalog", Run: h0653},
-	{Form: "MOVW m16, r16", Text: "MOVW 24(R8), R9", Source: "catalog", Run: h0654},
-	{Form: "MOVW r16, m16", Text: "MOVW R8, 24(R9)", Source: "catalog", Run: h0655},
-	{Form: "MOVW r16, r16", Text: "MOVW AX, R8", Source: "catalog", Run: h0656},
-	{Form: "MOVWLZX m16, r32", Text: "MOVWLZX 24(R8), R9", Source: "catalog", Run: h0657},
-	{Form: "MOVWLZX r16, r32", Text: "MOVWLZX AX, R8", Source: "catalog", Run: h0658},
-	{Form: "MOVWQZX m16, r64", Text: "MOVWQZX 24(R8), R9", Source: "catalog", Run: h0659},
-	{Form: "MOVWQZX r16, r64", Text: "MOVWQZX AX, R8", Source: "catalog", Run: h0660},
-	{Form: "MULQ m64", Text: "MULQ 24(R8)", Source: "catalog", Run: h0661},
-	{Form: "MULQ r64", Text: "MULQ R8", Source: "catalog", Run: h0662},
-	{Form: "NEGQ r64", Text: "NEGQ R8", Source: "catalog", Run: h0663},
-	{Form: "ORL imm, r32", Text: "ORL $0x80000000, R8", Source: "catalog", Run: h0664},
-	{Form: "ORL r32, r32", Text: "ORL AX, R8", Source: "catalog", Run: h0665},
-	{Form: "ORQ imm, r64", Text: "ORQ $1, R8", Source: "catalog", Run: h0666},
-	{Form: "POPCNTL r32, r32", Text: "POPCNTL AX, R8", Source: "catalog", Run: h0667},
-	{Form: "POPCNTQ m128, r64", Text: "POPCNTQ 24(R8), R9", Source: "catalog", Run: h0668},
-	{Form: "POPCNTQ r64, r64", Text: "POPCNTQ AX, R8", Source: "catalog", Run: h0669},
-	{Form: "PXOR m128, xmm", Text: "PXOR 24(R8), X1", Source: "catalog", Run: h0670},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X1, X9", Source: "catalog", Run: h0671},
-	{Form: "ROLQ cl, r64", Text: "ROLQ CX, R8", Source: "catalog", Run: h0672},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $1, R8", Source: "catalog", Run: h0673},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $13, R8", Source: "catalog", Run: h0674},
-	{Form: "RORQ cl, r64", Text: "RORQ CX, R8", Source: "catalog", Run: h0675},
-	{Form: "RORQ imm, r64", Text: "RORQ $1, R8", Source: "catalog", Run: h0676},
-	{Form: "RORQ imm, r64", Text: "RORQ $7, R8", Source: "catalog", Run: h0677},
-	{Form: "RORXQ imm, m64, r64", Text: "RORXQ $1, 24(R8), R9", Source: "catalog", Run: h0678},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $13, AX, R8", Source: "catalog", Run: h0679},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $63, AX, R8", Source: "catalog", Run: h0680},
-	{Form: "SARL cl, r32", Text: "SARL CX, R8", Source: "catalog", Run: h0681},
-	{Form: "SARL imm, r32", Text: "SARL $0, R8", Source: "catalog", Run: h0682},
-	{Form: "SARL imm, r32", Text: "SARL $1, R8", Source: "catalog", Run: h0683},
-	{Form: "SARL imm, r32", Text: "SARL $31, R8", Source: "catalog", Run: h0684},
-	{Form: "SARL imm, r32", Text: "SARL $32, R8", Source: "catalog", Run: h0685},
-	{Form: "SARL imm, r32", Text: "SARL $63, R8", Source: "catalog", Run: h0686},
-	{Form: "SARQ cl, r64", Text: "SARQ CX, R8", Source: "catalog", Run: h0687},
-	{Form: "SARQ imm, r64", Text: "SARQ $1, R8", Source: "catalog", Run: h0688},
-	{Form: "SARQ imm, r64", Text: "SARQ $63, R8", Source: "catalog", Run: h0689},
-	{Form: "SBBQ imm, r64", Text: "SBBQ $0, R8", Source: "catalog", Run: h0690},
-	{Form: "SBBQ r64, r64", Text: "SBBQ AX, R8", Source: "catalog", Run: h0691},
-	{Form: "SETCC r8", Text: "SETCC R8B", Source: "catalog", Run: h0692},
-	{Form: "SETCS m8", Text: "SETCS 24(R8)", Source: "catalog", Run: h0693},
-	{Form: "SETCS r8", Text: "SETCS R8B", Source: "catalog", Run: h0694},
-	{Form: "SHLL cl, r32", Text: "SHLL CX, R8", Source: "catalog", Run: h0695},
-	{Form: "SHLL imm, r32", Text: "SHLL $1, R8", Source: "catalog", Run: h0696},
-	{Form: "SHLL imm, r32", Text: "SHLL $13, R8", Source: "catalog", Run: h0697},
-	{Form: "SHLQ cl, r64", Text: "SHLQ CX, R8", Source: "catalog", Run: h0698},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0, R8", Source: "catalog", Run: h0699},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $1, R8", Source: "catalog", Run: h0700},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $31, R8", Source: "catalog", Run: h0701},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $32, R8", Source: "catalog", Run: h0702},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $5, R8", Source: "catalog", Run: h0703},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $63, R8", Source: "catalog", Run: h0704},
-	{Form: "SHRL cl, r32", Text: "SHRL CX, R8", Source: "catalog", Run: h0705},
-	{Form: "SHRL imm, r32", Text: "SHRL $1, R8", Source: "catalog", Run: h0706},
-	{Form: "SHRL imm, r32", Text: "SHRL $23, R8", Source: "catalog", Run: h0707},
-	{Form: "SHRQ cl, r64", Text: "SHRQ CX, R8", Source: "catalog", Run: h0708},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $1, R8", Source: "catalog", Run: h0709},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $23, R8", Source: "catalog", Run: h0710},
-	{Form: "STMXCSR m32", Text: "STMXCSR 24(R8)", Source: "catalog", Run: h0711},
-	{Form: "SUBL imm, r32", Text: "SUBL $8380417, R8", Source: "catalog", Run: h0712},
-	{Form: "SUBQ imm, r64", Text: "SUBQ $1, R8", Source: "catalog", Run: h0713},
-	{Form: "SUBQ m64, r64", Text: "SUBQ 24(R8), R9", Source: "catalog", Run: h0714},
-	{Form: "SUBQ r64, r64", Text: "SUBQ AX, R8", Source: "catalog", Run: h0715},
-	{Form: "TESTL imm, r32", Text: "TESTL $0x80000000, R8", Source: "catalog", Run: h0716},
-	{Form: "TESTL r32, r32", Text: "TESTL AX, R8", Source: "catalog", Run: h0717},
-	{Form: "TESTQ imm, r64", Text: "TESTQ $1, R8", Source: "catalog", Run: h0718},
-	{Form: "TESTQ r64, r64", Text: "TESTQ AX, R8", Source: "catalog", Run: h0719},
-	{Form: "TESTQ r64, r64", Text: "TESTQ R8, R8", Source: "catalog", Run: h0720},
-	{Form: "VEXTRACTI128 imm, ymm, m128", Text: "VEXTRACTI128 $1, Y1, 24(R8)", Source: "catalog", Run: h0721},
-	{Form: "VEXTRACTI128 imm, ymm, xmm", Text: "VEXTRACTI128 $0, Y1, X9", Source: "catalog", Run: h0722},
-	{Form: "VEXTRACTI128 imm, ymm, xmm", Text: "VEXTRACTI128 $1, Y1, X9", Source: "catalog", Run: h0723},
-	{Form: "VINSERTI128 imm, m128, ymm, ymm", Text: "VINSERTI128 $0, 24(R8), Y1, Y9", Source: "catalog", Run: h0724},
-	{Form: "VINSERTI128 imm, xmm, ymm, ymm", Text: "VINSERTI128 $1, X1, Y9, Y14", Source: "catalog", Run: h0725},
-	{Form: "VMOVDQA m256, ymm", Text: "VMOVDQA (R8), Y1", Source: "catalog", Run: h0726},
-	{Form: "VMOVDQA ymm, m256", Text: "VMOVDQA Y1, (R8)", Source: "catalog", Run: h0727},
-	{Form: "VMOVDQA ymm, ymm", Text: "VMOVDQA Y1, Y9", Source: "catalog", Run: h0728},
-	{Form: "VMOVDQU ymm, ymm", Text: "VMOVDQU Y1, Y9", Source: "catalog", Run: h0729},
-	{Form: "VPABSD ymm, ymm", Text: "VPABSD Y1, Y9", Source: "catalog", Run: h0730},
-	{Form: "VPADDQ ymm, ymm, ymm", Text: "VPADDQ Y1, Y9, Y14", Source: "catalog", Run: h0731},
-	{Form: "VPAND m256, ymm, ymm", Text: "VPAND (R8), Y1, Y9", Source: "catalog", Run: h0732},
-	{Form: "VPAND ymm, ymm, ymm", Text: "VPAND Y1, Y9, Y14", Source: "catalog", Run: h0733},
-	{Form: "VPANDN m256, ymm, ymm", Text: "VPANDN (R8), Y1, Y9", Source: "catalog", Run: h0734},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x00, Y1, Y9, Y14", Source: "catalog", Run: h0735},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x0f, Y1, Y9, Y14", Source: "catalog", Run: h0736},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x33, Y1, Y9, Y14", Source: "catalog", Run: h0737},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x55, Y1, Y9, Y14", Source: "catalog", Run: h0738},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xd2, Y1, Y9, Y14", Source: "catalog", Run: h0739},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xf6, Y1, Y9, Y14", Source: "catalog", Run: h0740},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xff, Y1, Y9, Y14", Source: "catalog", Run: h0741},
-	{Form: "VPBLENDVB ymm, ymm, ymm, ymm", Text: "VPBLENDVB Y1, Y9, Y14, Y4", Source: "catalog", Run: h0742},
-	{Form: "VPBROADCASTD xmm, ymm", Text: "VPBROADCASTD X1, Y9", Source: "catalog", Run: h0743},
-	{Form: "VPBROADCASTQ xmm, ymm", Text: "VPBROADCASTQ X1, Y9", Source: "catalog", Run: h0744},
-	{Form: "VPCMPEQD ymm, ymm, ymm", Text: "VPCMPEQD Y1, Y9, Y14", Source: "catalog", Run: h0745},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x00, Y1, Y9, Y14", Source: "catalog", Run: h0746},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x01, Y1, Y9, Y14", Source: "catalog", Run: h0747},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x02, Y1, Y9, Y14", Source: "catalog", Run: h0748},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x03, Y1, Y9, Y14", Source: "catalog", Run: h0749},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x08, Y1, Y9, Y14", Source: "catalog", Run: h0750},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x10, Y1, Y9, Y14", Source: "catalog", Run: h0751},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x12, Y1, Y9, Y14", Source: "catalog", Run: h0752},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x21, Y1, Y9, Y14", Source: "catalog", Run: h0753},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x28, Y1, Y9, Y14", Source: "catalog", Run: h0754},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x30, Y1, Y9, Y14", Source: "catalog", Run: h0755},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x82, Y1, Y9, Y14", Source: "catalog", Run: h0756},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x83, Y1, Y9, Y14", Source: "catalog", Run: h0757},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x88, Y1, Y9, Y14", Source: "catalog", Run: h0758},
-	{Form: "VPERMD m256, ymm, ymm", Text: "VPERMD (R8), Y1, Y9", Source: "catalog", Run: h0759},
-	{Form: "VPERMD ymm, ymm, ymm", Text: "VPERMD Y1, Y9, Y14", Source: "catalog", Run: h0760},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x00, Y1, Y9", Source: "catalog", Run: h0761},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x1b, Y1, Y9", Source: "catalog", Run: h0762},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x43, Y1, Y9", Source: "catalog", Run: h0763},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x4e, Y1, Y9", Source: "catalog", Run: h0764},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x6b, Y1, Y9", Source: "catalog", Run: h0765},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x93, Y1, Y9", Source: "catalog", Run: h0766},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0xd8, Y1, Y9", Source: "catalog", Run: h0767},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0xe4, Y1, Y9", Source: "catalog", Run: h0768},
-	{Form: "VPMAXUD ymm, ymm, ymm", Text: "VPMAXUD Y1, Y9, Y14", Source: "catalog", Run: h0769},
-	{Form: "VPMINSD ymm, ymm, ymm", Text: "VPMINSD Y1, Y9, Y14", Source: "catalog", Run: h0770},
-	{Form: "VPMINUD ymm, ymm, ymm", Text: "VPMINUD Y1, Y9, Y14", Source: "catalog", Run: h0771},
-	{Form: "VPMOVMSKB ymm, r32", Text: "VPMOVMSKB Y1, AX", Source: "catalog", Run: h0772},
-	{Form: "VPMULLD ymm, ymm, ymm", Text: "VPMULLD Y1, Y9, Y14", Source: "catalog", Run: h0773},
-	{Form: "VPMULUDQ m256, ymm, ymm", Text: "VPMULUDQ (R8), Y1, Y9", Source: "catalog", Run: h0774},
-	{Form: "VPMULUDQ ymm, ymm, ymm", Text: "VPMULUDQ Y1, Y9, Y14", Source: "catalog", Run: h0775},
-	{Form: "VPOR m256, ymm, ymm", Text: "VPOR (R8), Y1, Y9", Source: "catalog", Run: h0776},
-	{Form: "VPOR ymm, ymm, ymm", Text: "VPOR Y1, Y9, Y14", Source: "catalog", Run: h0777},
-	{Form: "VPSHUFB m256, ymm, ymm", Text: "VPSHUFB (R8), Y1, Y9", Source: "catalog", Run: h0778},
-	{Form: "VPSHUFB ymm, ymm, ymm", Text: "VPSHUFB Y1, Y9, Y14", Source: "catalog", Run: h0779},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x00, Y1, Y9", Source: "catalog", Run: h0780},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x1b, Y1, Y9", Source: "catalog", Run: h0781},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x2b, Y1, Y9", Source: "catalog", Run: h0782},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x4e, Y1, Y9", Source: "catalog", Run: h0783},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x93, Y1, Y9", Source: "catalog", Run: h0784},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xb1, Y1, Y9", Source: "catalog", Run: h0785},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xcb, Y1, Y9", Source: "catalog", Run: h0786},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xe4, Y1, Y9", Source: "catalog", Run: h0787},
-	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $0, Y1, Y9", Source: "catalog", Run: h0788},
-	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $1, Y1, Y9", Source: "catalog", Run: h0789},
-	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $31, Y1, Y9", Source: "catalog", Run: h0790},
-	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $32, Y1, Y9", Source: "catalog", Run: h0791},
-	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $5, Y1, Y9", Source: "catalog", Run: h0792},
-	{Form: "VPSLLD xmm, ymm, ymm", Text: "VPSLLD X1, Y9, Y14", Source: "catalog", Run: h0793},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0, Y1, Y9", Source: "catalog", Run: h0794},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $1, Y1, Y9", Source: "catalog", Run: h0795},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $3, Y1, Y9", Source: "catalog", Run: h0796},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $63, Y1, Y9", Source: "catalog", Run: h0797},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $64, Y1, Y9", Source: "catalog", Run: h0798},
-	{Form: "VPSLLQ xmm, ymm, ymm", Text: "VPSLLQ X1, Y9, Y14", Source: "catalog", Run: h0799},
-	{Form: "VPSLLVD ymm, ymm, ymm", Text: "VPSLLVD Y1, Y9, Y14", Source: "catalog", Run: h0800},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0, Y1, Y9", Source: "catalog", Run: h0801},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $1, Y1, Y9", Source: "catalog", Run: h0802},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $255, Y1, Y9", Source: "catalog", Run: h0803},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $31, Y1, Y9", Source: "catalog", Run: h0804},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $40, Y1, Y9", Source: "catalog", Run: h0805},
-	{Form: "VPSRAD xmm, ymm, ymm", Text: "VPSRAD X1, Y9, Y14", Source: "catalog", Run: h0806},
-	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $0, Y1, Y9", Source: "catalog", Run: h0807},
-	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $1, Y1, Y9", Source: "catalog", Run: h0808},
-	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $31, Y1, Y9", Source: "catalog", Run: h0809},
-	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $32, Y1, Y9", Source: "catalog", Run: h0810},
-	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $5, Y1, Y9", Source: "catalog", Run: h0811},
-	{Form: "VPSRLD xmm, ymm, ymm", Text: "VPSRLD X1, Y9, Y14", Source: "catalog", Run: h0812},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0, Y1, Y9", Source: "catalog", Run: h0813},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $1, Y1, Y9", Source: "catalog", Run: h0814},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $3, Y1, Y9", Source: "catalog", Run: h0815},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $63, Y1, Y9", Source: "catalog", Run: h0816},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $64, Y1, Y9", Source: "catalog", Run: h0817},
-	{Form: "VPSRLQ xmm, ymm, ymm", Text: "VPSRLQ X1, Y9, Y14", Source: "catalog", Run: h0818},
-	{Form: "VPSRLVD ymm, ymm, ymm", Text: "VPSRLVD Y1, Y9, Y14", Source: "catalog", Run: h0819},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y1, Y9, Y14", Source: "catalog", Run: h0820},
-	{Form: "VPUNPCKHDQ ymm, ymm, ymm", Text: "VPUNPCKHDQ Y1, Y9, Y14", Source: "catalog", Run: h0821},
-	{Form: "VPUNPCKLDQ ymm, ymm, ymm", Text: "VPUNPCKLDQ Y1, Y9, Y14", Source: "catalog", Run: h0822},
-	{Form: "VPXOR xmm, xmm, xmm", Text: "VPXOR X1, X9, X14", Source: "catalog", Run: h0823},
-	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y9, Y14", Source: "catalog", Run: h0824},
-	{Form: "XCHGQ r64, r64", Text: "XCHGQ AX, R8", Source: "catalog", Run: h0825},
-	{Form: "XCHGQ r64, r64", Text: "XCHGQ R8, CX", Source: "catalog", Run: h0826},
-	{Form: "XORL imm, r32", Text: "XORL $0x7fffffff, R8", Source: "catalog", Run: h0827},
-	{Form: "XORL r32, r32", Text: "XORL AX, R8", Source: "catalog", Run: h0828},
-	{Form: "XORQ imm, r64", Text: "XORQ $-2, R8", Source: "catalog", Run: h0829},
-	{Form: "XORQ r64, r64", Text: "XORQ R8, R8", Source: "catalog", Run: h0830},
-	{Form: "ADDQ r64, r64", Text: "ADDQ CX, DX", Source: "exact", Run: h0831},
-	{Form: "ADDQ r64, r64", Text: "ADDQ DX, BX", Source: "exact", Run: h0832},
-	{Form: "ADDQ r64, r64", Text: "ADDQ BX, BP", Source: "exact", Run: h0833},
-	{Form: "ADDQ r64, r64", Text: "ADDQ BP, SI", Source: "exact", Run: h0834},
-	{Form: "ADDQ r64, r64", Text: "ADDQ SI, DI", Source: "exact", Run: h0835},
-	{Form: "ADDQ r64, r64", Text: "ADDQ DI, R8", Source: "exact", Run: h0836},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R8, R9", Source: "exact", Run: h0837},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R9, R10", Source: "exact", Run: h0838},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R10, R11", Source: "exact", Run: h0839},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R11, R12", Source: "exact", Run: h0840},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R12, R13", Source: "exact", Run: h0841},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R13, R14", Source: "exact", Run: h0842},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R14, R15", Source: "exact", Run: h0843},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R15, AX", Source: "exact", Run: h0844},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(AX)(BP*8), R8", Source: "exact", Run: h0845},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(CX)(SI*8), R9", Source: "exact", Run: h0846},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(DX)(DI*8), R10", Source: "exact", Run: h0847},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(BX)(R8*8), R11", Source: "exact", Run: h0848},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(BP)(R9*8), R12", Source: "exact", Run: h0849},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(SI)(R10*8), R13", Source: "exact", Run: h0850},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(DI)(R11*8), R14", Source: "exact", Run: h0851},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R8)(R12*8), R15", Source: "exact", Run: h0852},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R9)(R13*8), AX", Source: "exact", Run: h0853},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R10)(R14*8), CX", Source: "exact", Run: h0854},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R11)(R15*8), DX", Source: "exact", Run: h0855},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R12)(AX*8), BX", Source: "exact", Run: h0856},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R13)(CX*8), BP", Source: "exact", Run: h0857},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R14)(DX*8), SI", Source: "exact", Run: h0858},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R15)(BX*8), DI", Source: "exact", Run: h0859},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y0, Y5, Y11", Source: "exact", Run: h0860},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y1, Y6, Y12", Source: "exact", Run: h0861},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y2, Y7, Y13", Source: "exact", Run: h0862},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y3, Y8, Y14", Source: "exact", Run: h0863},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y4, Y9, Y15", Source: "exact", Run: h0864},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y5, Y10, Y0", Source: "exact", Run: h0865},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y6, Y11, Y1", Source: "exact", Run: h0866},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y7, Y12, Y2", Source: "exact", Run: h0867},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y8, Y13, Y3", Source: "exact", Run: h0868},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y9, Y14, Y4", Source: "exact", Run: h0869},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y10, Y15, Y5", Source: "exact", Run: h0870},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y11, Y0, Y6", Source: "exact", Run: h0871},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y12, Y1, Y7", Source: "exact", Run: h0872},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y13, Y2, Y8", Source: "exact", Run: h0873},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y14, Y3, Y9", Source: "exact", Run: h0874},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y15, Y4, Y10", Source: "exact", Run: h0875},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X0, X3", Source: "exact", Run: h0876},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X1, X4", Source: "exact", Run: h0877},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X2, X5", Source: "exact", Run: h0878},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X3, X6", Source: "exact", Run: h0879},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X4, X7", Source: "exact", Run: h0880},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X5, X8", Source: "exact", Run: h0881},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X6, X9", Source: "exact", Run: h0882},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X7, X10", Source: "exact", Run: h0883},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X8, X11", Source: "exact", Run: h0884},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X9, X12", Source: "exact", Run: h0885},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X10, X13", Source: "exact", Run: h0886},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X11, X14", Source: "exact", Run: h0887},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X12, X15", Source: "exact", Run: h0888},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X13, X0", Source: "exact", Run: h0889},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X14, X1", Source: "exact", Run: h0890},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X15, X2", Source: "exact", Run: h0891},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X0, AX", Source: "exact", Run: h0892},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X1, CX", Source: "exact", Run: h0893},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X2, DX", Source: "exact", Run: h0894},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X3, BX", Source: "exact", Run: h0895},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X4, BP", Source: "exact", Run: h0896},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X5, SI", Source: "exact", Run: h0897},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X6, DI", Source: "exact", Run: h0898},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X7, R8", Source: "exact", Run: h0899},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X8, R9", Source: "exact", Run: h0900},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X9, R10", Source: "exact", Run: h0901},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X10, R11", Source: "exact", Run: h0902},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X11, R12", Source: "exact", Run: h0903},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X12, R13", Source: "exact", Run: h0904},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X13, R14", Source: "exact", Run: h0905},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X14, R15", Source: "exact", Run: h0906},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X15, AX", Source: "exact", Run: h0907},
-	{Form: "CMPL r32, imm; ADCQ imm, r64", Text: "CMPL AX, $0x007fe001; ADCQ $0x00, CX", Source: "go/asm", Run: h0908},
-	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ AX, $0x00000100; JEQ taken", Source: "go/asm", Run: h0909},
-	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ CX, $0x000000f8; JHI taken", Source: "go/asm", Run: h0910},
-	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ CX, $0x00000100; JEQ taken", Source: "go/asm", Run: h0911},
-	{Form: "CMPQ r64, imm; JLT label", Text: "CMPQ R8, $0x000000a8; JLT taken", Source: "go/asm", Run: h0912},
-	{Form: "DECL r32; JNE label", Text: "DECL CX; JNE taken", Source: "go/asm", Run: h0913},
-	{Form: "DECQ r64; JNE label", Text: "DECQ AX; JNE taken", Source: "go/asm", Run: h0914},
-	{Form: "SUBL r32, r32; SBBQ r64, r64", Text: "SUBL R8, AX; SBBQ R8, R8", Source: "go/asm", Run: h0915},
-	{Form: "SUBL r32, r32; SBBQ r64, r64", Text: "SUBL R8, DX; SBBQ R8, R8", Source: "go/asm", Run: h0916},
-	{Form: "ADDQ r64, r64; JEQ label", Text: "ADDQ R8, R9; JEQ taken", Source: "pair", Run: h0917},
-	{Form: "ADDQ r64, r64; JNE label", Text: "ADDQ R8, R9; JNE taken", Source: "pair", Run: h0918},
-	{Form: "ADDQ r64, r64; JCS label", Text: "ADDQ R8, R9; JCS taken", Source: "pair", Run: h0919},
-	{Form: "ADDQ r64, r64; JCC label", Text: "ADDQ R8, R9; JCC taken", Source: "pair", Run: h0920},
-	{Form: "ADDQ r64, r64; JLT label", Text: "ADDQ R8, R9; JLT taken", Source: "pair", Run: h0921},
-	{Form: "ADDQ r64, r64; JGE label", Text: "ADDQ R8, R9; JGE taken", Source: "pair", Run: h0922},
-	{Form: "ADDQ r64, r64; JLE label", Text: "ADDQ R8, R9; JLE taken", Source: "pair", Run: h0923},
-	{Form: "ADDQ r64, r64; JGT label", Text: "ADDQ R8, R9; JGT taken", Source: "pair", Run: h0924},
-	{Form: "ADDQ r64, r64; JLS label", Text: "ADDQ R8, R9; JLS taken", Source: "pair", Run: h0925},
-	{Form: "ADDQ r64, r64; JHI label", Text: "ADDQ R8, R9; JHI taken", Source: "pair", Run: h0926},
-	{Form: "ADDQ r64, r64; JMI label", Text: "ADDQ R8, R9; JMI taken", Source: "pair", Run: h0927},
-	{Form: "ADDQ r64, r64; JPL label", Text: "ADDQ R8, R9; JPL taken", Source: "pair", Run: h0928},
-	{Form: "ADDQ r64, r64; SETCS r8", Text: "ADDQ R8, R9; SETCS R10B", Source: "pair", Run: h0929},
-	{Form: "ADDQ r64, r64; CMOVQEQ r64, r64", Text: "ADDQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0930},
-	{Form: "ADDQ r64, r64; ADCQ r64, r64", Text: "ADDQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0931},
-	{Form: "ADDQ r64, r64; SBBQ r64, r64", Text: "ADDQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0932},
-	{Form: "ADDQ r64, r64; INCQ r64", Text: "ADDQ R8, R9; INCQ R13", Source: "pair", Run: h0933},
-	{Form: "ADDQ r64, r64; ROLQ imm, r64", Text: "ADDQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h0934},
-	{Form: "SUBQ r64, r64; JEQ label", Text: "SUBQ R8, R9; JEQ taken", Source: "pair", Run: h0935},
-	{Form: "SUBQ r64, r64; JNE label", Text: "SUBQ R8, R9; JNE taken", Source: "pair", Run: h0936},
-	{Form: "SUBQ r64, r64; JCS label", Text: "SUBQ R8, R9; JCS taken", Source: "pair", Run: h0937},
-	{Form: "SUBQ r64, r64; JCC label", Text: "SUBQ R8, R9; JCC taken", Source: "pair", Run: h0938},
-	{Form: "SUBQ r64, r64; JLT label", Text: "SUBQ R8, R9; JLT taken", Source: "pair", Run: h0939},
-	{Form: "SUBQ r64, r64; JGE label", Text: "SUBQ R8, R9; JGE taken", Source: "pair", Run: h0940},
-	{Form: "SUBQ r64, r64; JLE label", Text: "SUBQ R8, R9; JLE taken", Source: "pair", Run: h0941},
-	{Form: "SUBQ r64, r64; JGT label", Text: "SUBQ R8, R9; JGT taken", Source: "pair", Run: h0942},
-	{Form: "SUBQ r64, r64; JLS label", Text: "SUBQ R8, R9; JLS taken", Source: "pair", Run: h0943},
-	{Form: "SUBQ r64, r64; JHI label", Text: "SUBQ R8, R9; JHI taken", Source: "pair", Run: h0944},
-	{Form: "SUBQ r64, r64; JMI label", Text: "SUBQ R8, R9; JMI taken", Source: "pair", Run: h0945},
-	{Form: "SUBQ r64, r64; JPL label", Text: "SUBQ R8, R9; JPL taken", Source: "pair", Run: h0946},
-	{Form: "SUBQ r64, r64; SETCS r8", Text: "SUBQ R8, R9; SETCS R10B", Source: "pair", Run: h0947},
-	{Form: "SUBQ r64, r64; CMOVQEQ r64, r64", Text: "SUBQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0948},
-	{Form: "SUBQ r64, r64; ADCQ r64, r64", Text: "SUBQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0949},
-	{Form: "SUBQ r64, r64; SBBQ r64, r64", Text: "SUBQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0950},
-	{Form: "SUBQ r64, r64; INCQ r64", Text: "SUBQ R8, R9; INCQ R13", Source: "pair", Run: h0951},
-	{Form: "SUBQ r64, r64; ROLQ imm, r64", Text: "SUBQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h0952},
-	{Form: "ADCQ r64, r64; JEQ label", Text: "ADCQ R8, R9; JEQ taken", Source: "pair", Run: h0953},
-	{Form: "ADCQ r64, r64; JNE label", Text: "ADCQ R8, R9; JNE taken", Source: "pair", Run: h0954},
-	{Form: "ADCQ r64, r64; JCS label", Text: "ADCQ R8, R9; JCS taken", Source: "pair", Run: h0955},
-	{Form: "ADCQ r64, r64; JCC label", Text: "ADCQ R8, R9; JCC taken", Source: "pair", Run: h0956},
-	{Form: "ADCQ r64, r64; JLT label", Text: "ADCQ R8, R9; JLT taken", Source: "pair", Run: h0957},
-	{Form: "ADCQ r64, r64; JGE label", Text: "ADCQ R8, R9; JGE taken", Source: "pair", Run: h0958},
-	{Form: "ADCQ r64, r64; JLE label", Text: "ADCQ R8, R9; JLE taken", Source: "pair", Run: h0959},
-	{Form: "ADCQ r64, r64; JGT label", Text: "ADCQ R8, R9; JGT taken", Source: "pair", Run: h0960},
-	{Form: "ADCQ r64, r64; JLS label", Text: "ADCQ R8, R9; JLS taken", Source: "pair", Run: h0961},
-	{Form: "ADCQ r64, r64; JHI label", Text: "ADCQ R8, R9; JHI taken", Source: "pair", Run: h0962},
-	{Form: "ADCQ r64, r64; JMI label", Text: "ADCQ R8, R9; JMI taken", Source: "pair", Run: h0963},
-	{Form: "ADCQ r64, r64; JPL label", Text: "ADCQ R8, R9; JPL taken", Source: "pair", Run: h0964},
-	{Form: "ADCQ r64, r64; SETCS r8", Text: "ADCQ R8, R9; SETCS R10B", Source: "pair", Run: h0965},
-	{Form: "ADCQ r64, r64; CMOVQEQ r64, r64", Text: "ADCQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0966},
-	{Form: "ADCQ r64, r64; ADCQ r64, r64", Text: "ADCQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0967},
-	{Form: "ADCQ r64, r64; SBBQ r64, r64", Text: "ADCQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0968},
-	{Form: "ADCQ r64, r64; INCQ r64", Text: "ADCQ R8, R9; INCQ R13", Source: "pair", Run: h0969},
-	{Form: "ADCQ r64, r64; ROLQ imm, r64", Text: "ADCQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h0970},
-	{Form: "SBBQ r64, r64; JEQ label", Text: "SBBQ R8, R9; JEQ taken", Source: "pair", Run: h0971},
-	{Form: "SBBQ r64, r64; JNE label", Text: "SBBQ R8, R9; JNE taken", Source: "pair", Run: h0972},
-	{Form: "SBBQ r64, r64; JCS label", Text: "SBBQ R8, R9; JCS taken", Source: "pair", Run: h0973},
-	{Form: "SBBQ r64, r64; JCC label", Text: "SBBQ R8, R9; JCC taken", Source: "pair", Run: h0974},
-	{Form: "SBBQ r64, r64; JLT label", Text: "SBBQ R8, R9; JLT taken", Source: "pair", Run: h0975},
-	{Form: "SBBQ r64, r64; JGE label", Text: "SBBQ R8, R9; JGE taken", Source: "pair", Run: h0976},
-	{Form: "SBBQ r64, r64; JLE label", Text: "SBBQ R8, R9; JLE taken", Source: "pair", Run: h0977},
-	{Form: "SBBQ r64, r64; JGT label", Text: "SBBQ R8, R9; JGT taken", Source: "pair", Run: h0978},
-	{Form: "SBBQ r64, r64; JLS label", Text: "SBBQ R8, R9; JLS taken", Source: "pair", Run: h0979},
-	{Form: "SBBQ r64, r64; JHI label", Text: "SBBQ R8, R9; JHI taken", Source: "pair", Run: h0980},
-	{Form: "SBBQ r64, r64; JMI label", Text: "SBBQ R8, R9; JMI taken", Source: "pair", Run: h0981},
-	{Form: "SBBQ r64, r64; JPL label", Text: "SBBQ R8, R9; JPL taken", Source: "pair", Run: h0982},
-	{Form: "SBBQ r64, r64; SETCS r8", Text: "SBBQ R8, R9; SETCS R10B", Source: "pair", Run: h0983},
-	{Form: "SBBQ r64, r64; CMOVQEQ r64, r64", Text: "SBBQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0984},
-	{Form: "SBBQ r64, r64; ADCQ r64, r64", Text: "SBBQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0985},
-	{Form: "SBBQ r64, r64; SBBQ r64, r64", Text: "SBBQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0986},
-	{Form: "SBBQ r64, r64; INCQ r64", Text: "SBBQ R8, R9; INCQ R13", Source: "pair", Run: h0987},
-	{Form: "SBBQ r64, r64; ROLQ imm, r64", Text: "SBBQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h0988},
-	{Form: "CMPQ r64, r64; JEQ label", Text: "CMPQ R8, R9; JEQ taken", Source: "pair", Run: h0989},
-	{Form: "CMPQ r64, r64; JNE label", Text: "CMPQ R8, R9; JNE taken", Source: "pair", Run: h0990},
-	{Form: "CMPQ r64, r64; JCS label", Text: "CMPQ R8, R9; JCS taken", Source: "pair", Run: h0991},
-	{Form: "CMPQ r64, r64; JCC label", Text: "CMPQ R8, R9; JCC taken", Source: "pair", Run: h0992},
-	{Form: "CMPQ r64, r64; JLT label", Text: "CMPQ R8, R9; JLT taken", Source: "pair", Run: h0993},
-	{Form: "CMPQ r64, r64; JGE label", Text: "CMPQ R8, R9; JGE taken", Source: "pair", Run: h0994},
-	{Form: "CMPQ r64, r64; JLE label", Text: "CMPQ R8, R9; JLE taken", Source: "pair", Run: h0995},
-	{Form: "CMPQ r64, r64; JGT label", Text: "CMPQ R8, R9; JGT taken", Source: "pair", Run: h0996},
-	{Form: "CMPQ r64, r64; JLS label", Text: "CMPQ R8, R9; JLS taken", Source: "pair", Run: h0997},
-	{Form: "CMPQ r64, r64; JHI label", Text: "CMPQ R8, R9; JHI taken", Source: "pair", Run: h0998},
-	{Form: "CMPQ r64, r64; JMI label", Text: "CMPQ R8, R9; JMI taken", Source: "pair", Run: h0999},
-	{Form: "CMPQ r64, r64; JPL label", Text: "CMPQ R8, R9; JPL taken", Source: "pair", Run: h1000},
-	{Form: "CMPQ r64, r64; SETCS r8", Text: "CMPQ R8, R9; SETCS R10B", Source: "pair", Run: h1001},
-	{Form: "CMPQ r64, r64; CMOVQEQ r64, r64", Text: "CMPQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1002},
-	{Form: "CMPQ r64, r64; ADCQ r64, r64", Text: "CMPQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1003},
-	{Form: "CMPQ r64, r64; SBBQ r64, r64", Text: "CMPQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1004},
-	{Form: "CMPQ r64, r64; INCQ r64", Text: "CMPQ R8, R9; INCQ R13", Source: "pair", Run: h1005},
-	{Form: "CMPQ r64, r64; ROLQ imm, r64", Text: "CMPQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1006},
-	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ R8, $3; JEQ taken", Source: "pair", Run: h1007},
-	{Form: "CMPQ r64, imm; JNE label", Text: "CMPQ R8, $3; JNE taken", Source: "pair", Run: h1008},
-	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ R8, $3; JCS taken", Source: "pair", Run: h1009},
-	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ R8, $3; JCC taken", Source: "pair", Run: h1010},
-	{Form: "CMPQ r64, imm; JLT label", Text: "CMPQ R8, $3; JLT taken", Source: "pair", Run: h1011},
-	{Form: "CMPQ r64, imm; JGE label", Text: "CMPQ R8, $3; JGE taken", Source: "pair", Run: h1012},
-	{Form: "CMPQ r64, imm; JLE label", Text: "CMPQ R8, $3; JLE taken", Source: "pair", Run: h1013},
-	{Form: "CMPQ r64, imm; JGT label", Text: "CMPQ R8, $3; JGT taken", Source: "pair", Run: h1014},
-	{Form: "CMPQ r64, imm; JLS label", Text: "CMPQ R8, $3; JLS taken", Source: "pair", Run: h1015},
-	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ R8, $3; JHI taken", Source: "pair", Run: h1016},
-	{Form: "CMPQ r64, imm; JMI label", Text: "CMPQ R8, $3; JMI taken", Source: "pair", Run: h1017},
-	{Form: "CMPQ r64, imm; JPL label", Text: "CMPQ R8, $3; JPL taken", Source: "pair", Run: h1018},
-	{Form: "CMPQ r64, imm; SETCS r8", Text: "CMPQ R8, $3; SETCS R10B", Source: "pair", Run: h1019},
-	{Form: "CMPQ r64, imm; CMOVQEQ r64, r64", Text: "CMPQ R8, $3; CMOVQEQ R11, R12", Source: "pair", Run: h1020},
-	{Form: "CMPQ r64, imm; ADCQ r64, r64", Text: "CMPQ R8, $3; ADCQ R10, R11", Source: "pair", Run: h1021},
-	{Form: "CMPQ r64, imm; SBBQ r64, r64", Text: "CMPQ R8, $3; SBBQ R10, R11", Source: "pair", Run: h1022},
-	{Form: "CMPQ r64, imm; INCQ r64", Text: "CMPQ R8, $3; INCQ R13", Source: "pair", Run: h1023},
-	{Form: "CMPQ r64, imm; ROLQ imm, r64", Text: "CMPQ R8, $3; ROLQ $7, R13", Source: "pair", Run: h1024},
-	{Form: "CMPL r32, r32; JEQ label", Text: "CMPL R8, R9; JEQ taken", Source: "pair", Run: h1025},
-	{Form: "CMPL r32, r32; JNE label", Text: "CMPL R8, R9; JNE taken", Source: "pair", Run: h1026},
-	{Form: "CMPL r32, r32; JCS label", Text: "CMPL R8, R9; JCS taken", Source: "pair", Run: h1027},
-	{Form: "CMPL r32, r32; JCC label", Text: "CMPL R8, R9; JCC taken", Source: "pair", Run: h1028},
-	{Form: "CMPL r32, r32; JLT label", Text: "CMPL R8, R9; JLT taken", Source: "pair", Run: h1029},
-	{Form: "CMPL r32, r32; JGE label", Text: "CMPL R8, R9; JGE taken", Source: "pair", Run: h1030},
-	{Form: "CMPL r32, r32; JLE label", Text: "CMPL R8, R9; JLE taken", Source: "pair", Run: h1031},
-	{Form: "CMPL r32, r32; JGT label", Text: "CMPL R8, R9; JGT taken", Source: "pair", Run: h1032},
-	{Form: "CMPL r32, r32; JLS label", Text: "CMPL R8, R9; JLS taken", Source: "pair", Run: h1033},
-	{Form: "CMPL r32, r32; JHI label", Text: "CMPL R8, R9; JHI taken", Source: "pair", Run: h1034},
-	{Form: "CMPL r32, r32; JMI label", Text: "CMPL R8, R9; JMI taken", Source: "pair", Run: h1035},
-	{Form: "CMPL r32, r32; JPL label", Text: "CMPL R8, R9; JPL taken", Source: "pair", Run: h1036},
-	{Form: "CMPL r32, r32; SETCS r8", Text: "CMPL R8, R9; SETCS R10B", Source: "pair", Run: h1037},
-	{Form: "CMPL r32, r32; CMOVQEQ r64, r64", Text: "CMPL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1038},
-	{Form: "CMPL r32, r32; ADCQ r64, r64", Text: "CMPL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1039},
-	{Form: "CMPL r32, r32; SBBQ r64, r64", Text: "CMPL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1040},
-	{Form: "CMPL r32, r32; INCQ r64", Text: "CMPL R8, R9; INCQ R13", Source: "pair", Run: h1041},
-	{Form: "CMPL r32, r32; ROLQ imm, r64", Text: "CMPL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1042},
-	{Form: "ADDL r32, r32; JEQ label", Text: "ADDL R8, R9; JEQ taken", Source: "pair", Run: h1043},
-	{Form: "ADDL r32, r32; JNE label", Text: "ADDL R8, R9; JNE taken", Source: "pair", Run: h1044},
-	{Form: "ADDL r32, r32; JCS label", Text: "ADDL R8, R9; JCS taken", Source: "pair", Run: h1045},
-	{Form: "ADDL r32, r32; JCC label", Text: "ADDL R8, R9; JCC taken", Source: "pair", Run: h1046},
-	{Form: "ADDL r32, r32; JLT label", Text: "ADDL R8, R9; JLT taken", Source: "pair", Run: h1047},
-	{Form: "ADDL r32, r32; JGE label", Text: "ADDL R8, R9; JGE taken", Source: "pair", Run: h1048},
-	{Form: "ADDL r32, r32; JLE label", Text: "ADDL R8, R9; JLE taken", Source: "pair", Run: h1049},
-	{Form: "ADDL r32, r32; JGT label", Text: "ADDL R8, R9; JGT taken", Source: "pair", Run: h1050},
-	{Form: "ADDL r32, r32; JLS label", Text: "ADDL R8, R9; JLS taken", Source: "pair", Run: h1051},
-	{Form: "ADDL r32, r32; JHI label", Text: "ADDL R8, R9; JHI taken", Source: "pair", Run: h1052},
-	{Form: "ADDL r32, r32; JMI label", Text: "ADDL R8, R9; JMI taken", Source: "pair", Run: h1053},
-	{Form: "ADDL r32, r32; JPL label", Text: "ADDL R8, R9; JPL taken", Source: "pair", Run: h1054},
-	{Form: "ADDL r32, r32; SETCS r8", Text: "ADDL R8, R9; SETCS R10B", Source: "pair", Run: h1055},
-	{Form: "ADDL r32, r32; CMOVQEQ r64, r64", Text: "ADDL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1056},
-	{Form: "ADDL r32, r32; ADCQ r64, r64", Text: "ADDL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1057},
-	{Form: "ADDL r32, r32; SBBQ r64, r64", Text: "ADDL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1058},
-	{Form: "ADDL r32, r32; INCQ r64", Text: "ADDL R8, R9; INCQ R13", Source: "pair", Run: h1059},
-	{Form: "ADDL r32, r32; ROLQ imm, r64", Text: "ADDL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1060},
-	{Form: "SUBL r32, r32; JEQ label", Text: "SUBL R8, R9; JEQ taken", Source: "pair", Run: h1061},
-	{Form: "SUBL r32, r32; JNE label", Text: "SUBL R8, R9; JNE taken", Source: "pair", Run: h1062},
-	{Form: "SUBL r32, r32; JCS label", Text: "SUBL R8, R9; JCS taken", Source: "pair", Run: h1063},
-	{Form: "SUBL r32, r32; JCC label", Text: "SUBL R8, R9; JCC taken", Source: "pair", Run: h1064},
-	{Form: "SUBL r32, r32; JLT label", Text: "SUBL R8, R9; JLT taken", Source: "pair", Run: h1065},
-	{Form: "SUBL r32, r32; JGE label", Text: "SUBL R8, R9; JGE taken", Source: "pair", Run: h1066},
-	{Form: "SUBL r32, r32; JLE label", Text: "SUBL R8, R9; JLE taken", Source: "pair", Run: h1067},
-	{Form: "SUBL r32, r32; JGT label", Text: "SUBL R8, R9; JGT taken", Source: "pair", Run: h1068},
-	{Form: "SUBL r32, r32; JLS label", Text: "SUBL R8, R9; JLS taken", Source: "pair", Run: h1069},
-	{Form: "SUBL r32, r32; JHI label", Text: "SUBL R8, R9; JHI taken", Source: "pair", Run: h1070},
-	{Form: "SUBL r32, r32; JMI label", Text: "SUBL R8, R9; JMI taken", Source: "pair", Run: h1071},
-	{Form: "SUBL r32, r32; JPL label", Text: "SUBL R8, R9; JPL taken", Source: "pair", Run: h1072},
-	{Form: "SUBL r32, r32; SETCS r8", Text: "SUBL R8, R9; SETCS R10B", Source: "pair", Run: h1073},
-	{Form: "SUBL r32, r32; CMOVQEQ r64, r64", Text: "SUBL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1074},
-	{Form: "SUBL r32, r32; ADCQ r64, r64", Text: "SUBL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1075},
-	{Form: "SUBL r32, r32; SBBQ r64, r64", Text: "SUBL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1076},
-	{Form: "SUBL r32, r32; INCQ r64", Text: "SUBL R8, R9; INCQ R13", Source: "pair", Run: h1077},
-	{Form: "SUBL r32, r32; ROLQ imm, r64", Text: "SUBL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1078},
-	{Form: "ANDQ r64, r64; JEQ label", Text: "ANDQ R8, R9; JEQ taken", Source: "pair", Run: h1079},
-	{Form: "ANDQ r64, r64; JNE label", Text: "ANDQ R8, R9; JNE taken", Source: "pair", Run: h1080},
-	{Form: "ANDQ r64, r64; JCS label", Text: "ANDQ R8, R9; JCS taken", Source: "pair", Run: h1081},
-	{Form: "ANDQ r64, r64; JCC label", Text: "ANDQ R8, R9; JCC taken", Source: "pair", Run: h1082},
-	{Form: "ANDQ r64, r64; JLT label", Text: "ANDQ R8, R9; JLT taken", Source: "pair", Run: h1083},
-	{Form: "ANDQ r64, r64; JGE label", Text: "ANDQ R8, R9; JGE taken", Source: "pair", Run: h1084},
-	{Form: "ANDQ r64, r64; JLE label", Text: "ANDQ R8, R9; JLE taken", Source: "pair", Run: h1085},
-	{Form: "ANDQ r64, r64; JGT label", Text: "ANDQ R8, R9; JGT taken", Source: "pair", Run: h1086},
-	{Form: "ANDQ r64, r64; JLS label", Text: "ANDQ R8, R9; JLS taken", Source: "pair", Run: h1087},
-	{Form: "ANDQ r64, r64; JHI label", Text: "ANDQ R8, R9; JHI taken", Source: "pair", Run: h1088},
-	{Form: "ANDQ r64, r64; JMI label", Text: "ANDQ R8, R9; JMI taken", Source: "pair", Run: h1089},
-	{Form: "ANDQ r64, r64; JPL label", Text: "ANDQ R8, R9; JPL taken", Source: "pair", Run: h1090},
-	{Form: "ANDQ r64, r64; SETCS r8", Text: "ANDQ R8, R9; SETCS R10B", Source: "pair", Run: h1091},
-	{Form: "ANDQ r64, r64; CMOVQEQ r64, r64", Text: "ANDQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1092},
-	{Form: "ANDQ r64, r64; ADCQ r64, r64", Text: "ANDQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1093},
-	{Form: "ANDQ r64, r64; SBBQ r64, r64", Text: "ANDQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1094},
-	{Form: "ANDQ r64, r64; INCQ r64", Text: "ANDQ R8, R9; INCQ R13", Source: "pair", Run: h1095},
-	{Form: "ANDQ r64, r64; ROLQ imm, r64", Text: "ANDQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1096},
-	{Form: "ANDL r32, r32; JEQ label", Text: "ANDL R8, R9; JEQ taken", Source: "pair", Run: h1097},
-	{Form: "ANDL r32, r32; JNE label", Text: "ANDL R8, R9; JNE taken", Source: "pair", Run: h1098},
-	{Form: "ANDL r32, r32; JCS label", Text: "ANDL R8, R9; JCS taken", Source: "pair", Run: h1099},
-	{Form: "ANDL r32, r32; JCC label", Text: "ANDL R8, R9; JCC taken", Source: "pair", Run: h1100},
-	{Form: "ANDL r32, r32; JLT label", Text: "ANDL R8, R9; JLT taken", Source: "pair", Run: h1101},
-	{Form: "ANDL r32, r32; JGE label", Text: "ANDL R8, R9; JGE taken", Source: "pair", Run: h1102},
-	{Form: "ANDL r32, r32; JLE label", Text: "ANDL R8, R9; JLE taken", Source: "pair", Run: h1103},
-	{Form: "ANDL r32, r32; JGT label", Text: "ANDL R8, R9; JGT taken", Source: "pair", Run: h1104},
-	{Form: "ANDL r32, r32; JLS label", Text: "ANDL R8, R9; JLS taken", Source: "pair", Run: h1105},
-	{Form: "ANDL r32, r32; JHI label", Text: "ANDL R8, R9; JHI taken", Source: "pair", Run: h1106},
-	{Form: "ANDL r32, r32; JMI label", Text: "ANDL R8, R9; JMI taken", Source: "pair", Run: h1107},
-	{Form: "ANDL r32, r32; JPL label", Text: "ANDL R8, R9; JPL taken", Source: "pair", Run: h1108},
-	{Form: "ANDL r32, r32; SETCS r8", Text: "ANDL R8, R9; SETCS R10B", Source: "pair", Run: h1109},
-	{Form: "ANDL r32, r32; CMOVQEQ r64, r64", Text: "ANDL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1110},
-	{Form: "ANDL r32, r32; ADCQ r64, r64", Text: "ANDL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1111},
-	{Form: "ANDL r32, r32; SBBQ r64, r64", Text: "ANDL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1112},
-	{Form: "ANDL r32, r32; INCQ r64", Text: "ANDL R8, R9; INCQ R13", Source: "pair", Run: h1113},
-	{Form: "ANDL r32, r32; ROLQ imm, r64", Text: "ANDL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1114},
-	{Form: "ORQ r64, r64; JEQ label", Text: "ORQ R8, R9; JEQ taken", Source: "pair", Run: h1115},
-	{Form: "ORQ r64, r64; JNE label", Text: "ORQ R8, R9; JNE taken", Source: "pair", Run: h1116},
-	{Form: "ORQ r64, r64; JCS label", Text: "ORQ R8, R9; JCS taken", Source: "pair", Run: h1117},
-	{Form: "ORQ r64, r64; JCC label", Text: "ORQ R8, R9; JCC taken", Source: "pair", Run: h1118},
-	{Form: "ORQ r64, r64; JLT label", Text: "ORQ R8, R9; JLT taken", Source: "pair", Run: h1119},
-	{Form: "ORQ r64, r64; JGE label", Text: "ORQ R8, R9; JGE taken", Source: "pair", Run: h1120},
-	{Form: "ORQ r64, r64; JLE label", Text: "ORQ R8, R9; JLE taken", Source: "pair", Run: h1121},
-	{Form: "ORQ r64, r64; JGT label", Text: "ORQ R8, R9; JGT taken", Source: "pair", Run: h1122},
-	{Form: "ORQ r64, r64; JLS label", Text: "ORQ R8, R9; JLS taken", Source: "pair", Run: h1123},
-	{Form: "ORQ r64, r64; JHI label", Text: "ORQ R8, R9; JHI taken", Source: "pair", Run: h1124},
-	{Form: "ORQ r64, r64; JMI label", Text: "ORQ R8, R9; JMI taken", Source: "pair", Run: h1125},
-	{Form: "ORQ r64, r64; JPL label", Text: "ORQ R8, R9; JPL taken", Source: "pair", Run: h1126},
-	{Form: "ORQ r64, r64; SETCS r8", Text: "ORQ R8, R9; SETCS R10B", Source: "pair", Run: h1127},
-	{Form: "ORQ r64, r64; CMOVQEQ r64, r64", Text: "ORQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1128},
-	{Form: "ORQ r64, r64; ADCQ r64, r64", Text: "ORQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1129},
-	{Form: "ORQ r64, r64; SBBQ r64, r64", Text: "ORQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1130},
-	{Form: "ORQ r64, r64; INCQ r64", Text: "ORQ R8, R9; INCQ R13", Source: "pair", Run: h1131},
-	{Form: "ORQ r64, r64; ROLQ imm, r64", Text: "ORQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1132},
-	{Form: "ORL r32, r32; JEQ label", Text: "ORL R8, R9; JEQ taken", Source: "pair", Run: h1133},
-	{Form: "ORL r32, r32; JNE label", Text: "ORL R8, R9; JNE taken", Source: "pair", Run: h1134},
-	{Form: "ORL r32, r32; JCS label", Text: "ORL R8, R9; JCS taken", Source: "pair", Run: h1135},
-	{Form: "ORL r32, r32; JCC label", Text: "ORL R8, R9; JCC taken", Source: "pair", Run: h1136},
-	{Form: "ORL r32, r32; JLT label", Text: "ORL R8, R9; JLT taken", Source: "pair", Run: h1137},
-	{Form: "ORL r32, r32; JGE label", Text: "ORL R8, R9; JGE taken", Source: "pair", Run: h1138},
-	{Form: "ORL r32, r32; JLE label", Text: "ORL R8, R9; JLE taken", Source: "pair", Run: h1139},
-	{Form: "ORL r32, r32; JGT label", Text: "ORL R8, R9; JGT taken", Source: "pair", Run: h1140},
-	{Form: "ORL r32, r32; JLS label", Text: "ORL R8, R9; JLS taken", Source: "pair", Run: h1141},
-	{Form: "ORL r32, r32; JHI label", Text: "ORL R8, R9; JHI taken", Source: "pair", Run: h1142},
-	{Form: "ORL r32, r32; JMI label", Text: "ORL R8, R9; JMI taken", Source: "pair", Run: h1143},
-	{Form: "ORL r32, r32; JPL label", Text: "ORL R8, R9; JPL taken", Source: "pair", Run: h1144},
-	{Form: "ORL r32, r32; SETCS r8", Text: "ORL R8, R9; SETCS R10B", Source: "pair", Run: h1145},
-	{Form: "ORL r32, r32; CMOVQEQ r64, r64", Text: "ORL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1146},
-	{Form: "ORL r32, r32; ADCQ r64, r64", Text: "ORL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1147},
-	{Form: "ORL r32, r32; SBBQ r64, r64", Text: "ORL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1148},
-	{Form: "ORL r32, r32; INCQ r64", Text: "ORL R8, R9; INCQ R13", Source: "pair", Run: h1149},
-	{Form: "ORL r32, r32; ROLQ imm, r64", Text: "ORL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1150},
-	{Form: "XORQ r64, r64; JEQ label", Text: "XORQ R8, R9; JEQ taken", Source: "pair", Run: h1151},
-	{Form: "XORQ r64, r64; JNE label", Text: "XORQ R8, R9; JNE taken", Source: "pair", Run: h1152},
-	{Form: "XORQ r64, r64; JCS label", Text: "XORQ R8, R9; JCS taken", Source: "pair", Run: h1153},
-	{Form: "XORQ r64, r64; JCC label", Text: "XORQ R8, R9; JCC taken", Source: "pair", Run: h1154},
-	{Form: "XORQ r64, r64; JLT label", Text: "XORQ R8, R9; JLT taken", Source: "pair", Run: h1155},
-	{Form: "XORQ r64, r64; JGE label", Text: "XORQ R8, R9; JGE taken", Source: "pair", Run: h1156},
-	{Form: "XORQ r64, r64; JLE label", Text: "XORQ R8, R9; JLE taken", Source: "pair", Run: h1157},
-	{Form: "XORQ r64, r64; JGT label", Text: "XORQ R8, R9; JGT taken", Source: "pair", Run: h1158},
-	{Form: "XORQ r64, r64; JLS label", Text: "XORQ R8, R9; JLS taken", Source: "pair", Run: h1159},
-	{Form: "XORQ r64, r64; JHI label", Text: "XORQ R8, R9; JHI taken", Source: "pair", Run: h1160},
-	{Form: "XORQ r64, r64; JMI label", Text: "XORQ R8, R9; JMI taken", Source: "pair", Run: h1161},
-	{Form: "XORQ r64, r64; JPL label", Text: "XORQ R8, R9; JPL taken", Source: "pair", Run: h1162},
-	{Form: "XORQ r64, r64; SETCS r8", Text: "XORQ R8, R9; SETCS R10B", Source: "pair", Run: h1163},
-	{Form: "XORQ r64, r64; CMOVQEQ r64, r64", Text: "XORQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1164},
-	{Form: "XORQ r64, r64; ADCQ r64, r64", Text: "XORQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1165},
-	{Form: "XORQ r64, r64; SBBQ r64, r64", Text: "XORQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1166},
-	{Form: "XORQ r64, r64; INCQ r64", Text: "XORQ R8, R9; INCQ R13", Source: "pair", Run: h1167},
-	{Form: "XORQ r64, r64; ROLQ imm, r64", Text: "XORQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1168},
-	{Form: "XORL r32, r32; JEQ label", Text: "XORL R8, R9; JEQ taken", Source: "pair", Run: h1169},
-	{Form: "XORL r32, r32; JNE label", Text: "XORL R8, R9; JNE taken", Source: "pair", Run: h1170},
-	{Form: "XORL r32, r32; JCS label", Text: "XORL R8, R9; JCS taken", Source: "pair", Run: h1171},
-	{Form: "XORL r32, r32; JCC label", Text: "XORL R8, R9; JCC taken", Source: "pair", Run: h1172},
-	{Form: "XORL r32, r32; JLT label", Text: "XORL R8, R9; JLT taken", Source: "pair", Run: h1173},
-	{Form: "XORL r32, r32; JGE label", Text: "XORL R8, R9; JGE taken", Source: "pair", Run: h1174},
-	{Form: "XORL r32, r32; JLE label", Text: "XORL R8, R9; JLE taken", Source: "pair", Run: h1175},
-	{Form: "XORL r32, r32; JGT label", Text: "XORL R8, R9; JGT taken", Source: "pair", Run: h1176},
-	{Form: "XORL r32, r32; JLS label", Text: "XORL R8, R9; JLS taken", Source: "pair", Run: h1177},
-	{Form: "XORL r32, r32; JHI label", Text: "XORL R8, R9; JHI taken", Source: "pair", Run: h1178},
-	{Form: "XORL r32, r32; JMI label", Text: "XORL R8, R9; JMI taken", Source: "pair", Run: h1179},
-	{Form: "XORL r32, r32; JPL label", Text: "XORL R8, R9; JPL taken", Source: "pair", Run: h1180},
-	{Form: "XORL r32, r32; SETCS r8", Text: "XORL R8, R9; SETCS R10B", Source: "pair", Run: h1181},
-	{Form: "XORL r32, r32; CMOVQEQ r64, r64", Text: "XORL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1182},
-	{Form: "XORL r32, r32; ADCQ r64, r64", Text: "XORL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1183},
-	{Form: "XORL r32, r32; SBBQ r64, r64", Text: "XORL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1184},
-	{Form: "XORL r32, r32; INCQ r64", Text: "XORL R8, R9; INCQ R13", Source: "pair", Run: h1185},
-	{Form: "XORL r32, r32; ROLQ imm, r64", Text: "XORL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1186},
-	{Form: "TESTQ r64, r64; JEQ label", Text: "TESTQ R8, R9; JEQ taken", Source: "pair", Run: h1187},
-	{Form: "TESTQ r64, r64; JNE label", Text: "TESTQ R8, R9; JNE taken", Source: "pair", Run: h1188},
-	{Form: "TESTQ r64, r64; JCS label", Text: "TESTQ R8, R9; JCS taken", Source: "pair", Run: h1189},
-	{Form: "TESTQ r64, r64; JCC label", Text: "TESTQ R8, R9; JCC taken", Source: "pair", Run: h1190},
-	{Form: "TESTQ r64, r64; JLT label", Text: "TESTQ R8, R9; JLT taken", Source: "pair", Run: h1191},
-	{Form: "TESTQ r64, r64; JGE label", Text: "TESTQ R8, R9; JGE taken", Source: "pair", Run: h1192},
-	{Form: "TESTQ r64, r64; JLE label", Text: "TESTQ R8, R9; JLE taken", Source: "pair", Run: h1193},
-	{Form: "TESTQ r64, r64; JGT label", Text: "TESTQ R8, R9; JGT taken", Source: "pair", Run: h1194},
-	{Form: "TESTQ r64, r64; JLS label", Text: "TESTQ R8, R9; JLS taken", Source: "pair", Run: h1195},
-	{Form: "TESTQ r64, r64; JHI label", Text: "TESTQ R8, R9; JHI taken", Source: "pair", Run: h1196},
-	{Form: "TESTQ r64, r64; JMI label", Text: "TESTQ R8, R9; JMI taken", Source: "pair", Run: h1197},
-	{Form: "TESTQ r64, r64; JPL label", Text: "TESTQ R8, R9; JPL taken", Source: "pair", Run: h1198},
-	{Form: "TESTQ r64, r64; SETCS r8", Text: "TESTQ R8, R9; SETCS R10B", Source: "pair", Run: h1199},
-	{Form: "TESTQ r64, r64; CMOVQEQ r64, r64", Text: "TESTQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1200},
-	{Form: "TESTQ r64, r64; ADCQ r64, r64", Text: "TESTQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1201},
-	{Form: "TESTQ r64, r64; SBBQ r64, r64", Text: "TESTQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1202},
-	{Form: "TESTQ r64, r64; INCQ r64", Text: "TESTQ R8, R9; INCQ R13", Source: "pair", Run: h1203},
-	{Form: "TESTQ r64, r64; ROLQ imm, r64", Text: "TESTQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1204},
-	{Form: "TESTL r32, r32; JEQ label", Text: "TESTL R8, R9; JEQ taken", Source: "pair", Run: h1205},
-	{Form: "TESTL r32, r32; JNE label", Text: "TESTL R8, R9; JNE taken", Source: "pair", Run: h1206},
-	{Form: "TESTL r32, r32; JCS label", Text: "TESTL R8, R9; JCS taken", Source: "pair", Run: h1207},
-	{Form: "TESTL r32, r32; JCC label", Text: "TESTL R8, R9; JCC taken", Source: "pair", Run: h1208},
-	{Form: "TESTL r32, r32; JLT label", Text: "TESTL R8, R9; JLT taken", Source: "pair", Run: h1209},
-	{Form: "TESTL r32, r32; JGE label", Text: "TESTL R8, R9; JGE taken", Source: "pair", Run: h1210},
-	{Form: "TESTL r32, r32; JLE label", Text: "TESTL R8, R9; JLE taken", Source: "pair", Run: h1211},
-	{Form: "TESTL r32, r32; JGT label", Text: "TESTL R8, R9; JGT taken", Source: "pair", Run: h1212},
-	{Form: "TESTL r32, r32; JLS label", Text: "TESTL R8, R9; JLS taken", Source: "pair", Run: h1213},
-	{Form: "TESTL r32, r32; JHI label", Text: "TESTL R8, R9; JHI taken", Source: "pair", Run: h1214},
-	{Form: "TESTL r32, r32; JMI label", Text: "TESTL R8, R9; JMI taken", Source: "pair", Run: h1215},
-	{Form: "TESTL r32, r32; JPL label", Text: "TESTL R8, R9; JPL taken", Source: "pair", Run: h1216},
-	{Form: "TESTL r32, r32; SETCS r8", Text: "TESTL R8, R9; SETCS R10B", Source: "pair", Run: h1217},
-	{Form: "TESTL r32, r32; CMOVQEQ r64, r64", Text: "TESTL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1218},
-	{Form: "TESTL r32, r32; ADCQ r64, r64", Text: "TESTL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1219},
-	{Form: "TESTL r32, r32; SBBQ r64, r64", Text: "TESTL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1220},
-	{Form: "TESTL r32, r32; INCQ r64", Text: "TESTL R8, R9; INCQ R13", Source: "pair", Run: h1221},
-	{Form: "TESTL r32, r32; ROLQ imm, r64", Text: "TESTL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1222},
-	{Form: "INCQ r64; JEQ label", Text: "INCQ R9; JEQ taken", Source: "pair", Run: h1223},
-	{Form: "INCQ r64; JNE label", Text: "INCQ R9; JNE taken", Source: "pair", Run: h1224},
-	{Form: "INCQ r64; JCS label", Text: "INCQ R9; JCS taken", Source: "pair", Run: h1225},
-	{Form: "INCQ r64; JCC label", Text: "INCQ R9; JCC taken", Source: "pair", Run: h1226},
-	{Form: "INCQ r64; JLT label", Text: "INCQ R9; JLT taken", Source: "pair", Run: h1227},
-	{Form: "INCQ r64; JGE label", Text: "INCQ R9; JGE taken", Source: "pair", Run: h1228},
-	{Form: "INCQ r64; JLE label", Text: "INCQ R9; JLE taken", Source: "pair", Run: h1229},
-	{Form: "INCQ r64; JGT label", Text: "INCQ R9; JGT taken", Source: "pair", Run: h1230},
-	{Form: "INCQ r64; JLS label", Text: "INCQ R9; JLS taken", Source: "pair", Run: h1231},
-	{Form: "INCQ r64; JHI label", Text: "INCQ R9; JHI taken", Source: "pair", Run: h1232},
-	{Form: "INCQ r64; JMI label", Text: "INCQ R9; JMI taken", Source: "pair", Run: h1233},
-	{Form: "INCQ r64; JPL label", Text: "INCQ R9; JPL taken", Source: "pair", Run: h1234},
-	{Form: "INCQ r64; SETCS r8", Text: "INCQ R9; SETCS R10B", Source: "pair", Run: h1235},
-	{Form: "INCQ r64; CMOVQEQ r64, r64", Text: "INCQ R9; CMOVQEQ R11, R12", Source: "pair", Run: h1236},
-	{Form: "INCQ r64; ADCQ r64, r64", Text: "INCQ R9; ADCQ R10, R11", Source: "pair", Run: h1237},
-	{Form: "INCQ r64; SBBQ r64, r64", Text: "INCQ R9; SBBQ R10, R11", Source: "pair", Run: h1238},
-	{Form: "INCQ r64; INCQ r64", Text: "INCQ R9; INCQ R13", Source: "pair", Run: h1239},
-	{Form: "INCQ r64; ROLQ imm, r64", Text: "INCQ R9; ROLQ $7, R13", Source: "pair", Run: h1240},
-	{Form: "DECQ r64; JEQ label", Text: "DECQ R9; JEQ taken", Source: "pair", Run: h1241},
-	{Form: "DECQ r64; JNE label", Text: "DECQ R9; JNE taken", Source: "pair", Run: h1242},
-	{Form: "DECQ r64; JCS label", Text: "DECQ R9; JCS taken", Source: "pair", Run: h1243},
-	{Form: "DECQ r64; JCC label", Text: "DECQ R9; JCC taken", Source: "pair", Run: h1244},
-	{Form: "DECQ r64; JLT label", Text: "DECQ R9; JLT taken", Source: "pair", Run: h1245},
-	{Form: "DECQ r64; JGE label", Text: "DECQ R9; JGE taken", Source: "pair", Run: h1246},
-	{Form: "DECQ r64; JLE label", Text: "DECQ R9; JLE taken", Source: "pair", Run: h1247},
-	{Form: "DECQ r64; JGT label", Text: "DECQ R9; JGT taken", Source: "pair", Run: h1248},
-	{Form: "DECQ r64; JLS label", Text: "DECQ R9; JLS taken", Source: "pair", Run: h1249},
-	{Form: "DECQ r64; JHI label", Text: "DECQ R9; JHI taken", Source: "pair", Run: h1250},
-	{Form: "DECQ r64; JMI label", Text: "DECQ R9; JMI taken", Source: "pair", Run: h1251},
-	{Form: "DECQ r64; JPL label", Text: "DECQ R9; JPL taken", Source: "pair", Run: h1252},
-	{Form: "DECQ r64; SETCS r8", Text: "DECQ R9; SETCS R10B", Source: "pair", Run: h1253},
-	{Form: "DECQ r64; CMOVQEQ r64, r64", Text: "DECQ R9; CMOVQEQ R11, R12", Source: "pair", Run: h1254},
-	{Form: "DECQ r64; ADCQ r64, r64", Text: "DECQ R9; ADCQ R10, R11", Source: "pair", Run: h1255},
-	{Form: "DECQ r64; SBBQ r64, r64", Text: "DECQ R9; SBBQ R10, R11", Source: "pair", Run: h1256},
-	{Form: "DECQ r64; INCQ r64", Text: "DECQ R9; INCQ R13", Source: "pair", Run: h1257},
-	{Form: "DECQ r64; ROLQ imm, r64", Text: "DECQ R9; ROLQ $7, R13", Source: "pair", Run: h1258},
-	{Form: "INCL r32; JEQ label", Text: "INCL R9; JEQ taken", Source: "pair", Run: h1259},
-	{Form: "INCL r32; JNE label", Text: "INCL R9; JNE taken", Source: "pair", Run: h1260},
-	{Form: "INCL r32; JCS label", Text: "INCL R9; JCS taken", Source: "pair", Run: h1261},
-	{Form: "INCL r32; JCC label", Text: "INCL R9; JCC taken", Source: "pair", Run: h1262},
-	{Form: "INCL r32; JLT label", Text: "INCL R9; JLT taken", Source: "pair", Run: h1263},
-	{Form: "INCL r32; JGE label", Text: "INCL R9; JGE taken", Source: "pair", Run: h1264},
-	{Form: "INCL r32; JLE label", Text: "INCL R9; JLE taken", Source: "pair", Run: h1265},
-	{Form: "INCL r32; JGT label", Text: "INCL R9; JGT taken", Source: "pair", Run: h1266},
-	{Form: "INCL r32; JLS label", Text: "INCL R9; JLS taken", Source: "pair", Run: h1267},
-	{Form: "INCL r32; JHI label", Text: "INCL R9; JHI taken", Source: "pair", Run: h1268},
-	{Form: "INCL r32; JMI label", Text: "INCL R9; JMI taken", Source: "pair", Run: h1269},
-	{Form: "INCL r32; JPL label", Text: "INCL R9; JPL taken", Source: "pair", Run: h1270},
-	{Form: "INCL r32; SETCS r8", Text: "INCL R9; SETCS R10B", Source: "pair", Run: h1271},
-	{Form: "INCL r32; CMOVQEQ r64, r64", Text: "INCL R9; CMOVQEQ R11, R12", Source: "pair", Run: h1272},
-	{Form: "INCL r32; ADCQ r64, r64", Text: "INCL R9; ADCQ R10, R11", Source: "pair", Run: h1273},
-	{Form: "INCL r32; SBBQ r64, r64", Text: "INCL R9; SBBQ R10, R11", Source: "pair", Run: h1274},
-	{Form: "INCL r32; INCQ r64", Text: "INCL R9; INCQ R13", Source: "pair", Run: h1275},
-	{Form: "INCL r32; ROLQ imm, r64", Text: "INCL R9; ROLQ $7, R13", Source: "pair", Run: h1276},
-	{Form: "DECL r32; JEQ label", Text: "DECL R9; JEQ taken", Source: "pair", Run: h1277},
-	{Form: "DECL r32; JNE label", Text: "DECL R9; JNE taken", Source: "pair", Run: h1278},
-	{Form: "DECL r32; JCS label", Text: "DECL R9; JCS taken", Source: "pair", Run: h1279},
-	{Form: "DECL r32; JCC label", Text: "DECL R9; JCC taken", Source: "pair", Run: h1280},
-	{Form: "DECL r32; JLT label", Text: "DECL R9; JLT taken", Source: "pair", Run: h1281},
-	{Form: "DECL r32; JGE label", Text: "DECL R9; JGE taken", Source: "pair", Run: h1282},
-	{Form: "DECL r32; JLE label", Text: "DECL R9; JLE taken", Source: "pair", Run: h1283},
-	{Form: "DECL r32; JGT label", Text: "DECL R9; JGT taken", Source: "pair", Run: h1284},
-	{Form: "DECL r32; JLS label", Text: "DECL R9; JLS taken", Source: "pair", Run: h1285},
-	{Form: "DECL r32; JHI label", Text: "DECL R9; JHI taken", Source: "pair", Run: h1286},
-	{Form: "DECL r32; JMI label", Text: "DECL R9; JMI taken", Source: "pair", Run: h1287},
-	{Form: "DECL r32; JPL label", Text: "DECL R9; JPL taken", Source: "pair", Run: h1288},
-	{Form: "DECL r32; SETCS r8", Text: "DECL R9; SETCS R10B", Source: "pair", Run: h1289},
-	{Form: "DECL r32; CMOVQEQ r64, r64", Text: "DECL R9; CMOVQEQ R11, R12", Source: "pair", Run: h1290},
-	{Form: "DECL r32; ADCQ r64, r64", Text: "DECL R9; ADCQ R10, R11", Source: "pair", Run: h1291},
-	{Form: "DECL r32; SBBQ r64, r64", Text: "DECL R9; SBBQ R10, R11", Source: "pair", Run: h1292},
-	{Form: "DECL r32; INCQ r64", Text: "DECL R9; INCQ R13", Source: "pair", Run: h1293},
-	{Form: "DECL r32; ROLQ imm, r64", Text: "DECL R9; ROLQ $7, R13", Source: "pair", Run: h1294},
-	{Form: "NEGQ r64; JEQ label", Text: "NEGQ R9; JEQ taken", Source: "pair", Run: h1295},
-	{Form: "NEGQ r64; JNE label", Text: "NEGQ R9; JNE taken", Source: "pair", Run: h1296},
-	{Form: "NEGQ r64; JCS label", Text: "NEGQ R9; JCS taken", Source: "pair", Run: h1297},
-	{Form: "NEGQ r64; JCC label", Text: "NEGQ R9; JCC taken", Source: "pair", Run: h1298},
-	{Form: "NEGQ r64; JLT label", Text: "NEGQ R9; JLT taken", Source: "pair", Run: h1299},
-	{Form: "NEGQ r64; JGE label", Text: "NEGQ R9; JGE taken", Source: "pair", Run: h1300},
-	{Form: "NEGQ r64; JLE label", Text: "NEGQ R9; JLE taken", Source: "pair", Run: h1301},
-	{Form: "NEGQ r64; JGT label", Text: "NEGQ R9; JGT taken", Source: "pair", Run: h1302},
-	{Form: "NEGQ r64; JLS label", Text: "NEGQ R9; JLS taken", Source: "pair", Run: h1303},
-	{Form: "NEGQ r64; JHI label", Text: "NEGQ R9; JHI taken", Source: "pair", Run: h1304},
-	{Form: "NEGQ r64; JMI label", Text: "NEGQ R9; JMI taken", Source: "pair", Run: h1305},
-	{Form: "NEGQ r64; JPL label", Text: "NEGQ R9; JPL taken", Source: "pair", Run: h1306},
-	{Form: "NEGQ r64; SETCS r8", Text: "NEGQ R9; SETCS R10B", Source: "pair", Run: h1307},
-	{Form: "NEGQ r64; CMOVQEQ r64, r64", Text: "NEGQ R9; CMOVQEQ R11, R12", Source: "pair", Run: h1308},
-	{Form: "NEGQ r64; ADCQ r64, r64", Text: "NEGQ R9; ADCQ R10, R11", Source: "pair", Run: h1309},
-	{Form: "NEGQ r64; SBBQ r64, r64", Text: "NEGQ R9; SBBQ R10, R11", Source: "pair", Run: h1310},
-	{Form: "NEGQ r64; INCQ r64", Text: "NEGQ R9; INCQ R13", Source: "pair", Run: h1311},
-	{Form: "NEGQ r64; ROLQ imm, r64", Text: "NEGQ R9; ROLQ $7, R13", Source: "pair", Run: h1312},
-	{Form: "SHLQ imm, r64; JEQ label", Text: "SHLQ $1, R9; JEQ taken", Source: "pair", Run: h1313},
-	{Form: "SHLQ imm, r64; JNE label", Text: "SHLQ $1, R9; JNE taken", Source: "pair", Run: h1314},
-	{Form: "SHLQ imm, r64; JCS label", Text: "SHLQ $1, R9; JCS taken", Source: "pair", Run: h1315},
-	{Form: "SHLQ imm, r64; JCC label", Text: "SHLQ $1, R9; JCC taken", Source: "pair", Run: h1316},
-	{Form: "SHLQ imm, r64; JLT label", Text: "SHLQ $1, R9; JLT taken", Source: "pair", Run: h1317},
-	{Form: "SHLQ imm, r64; JGE label", Text: "SHLQ $1, R9; JGE taken", Source: "pair", Run: h1318},
-	{Form: "SHLQ imm, r64; JLE label", Text: "SHLQ $1, R9; JLE taken", Source: "pair", Run: h1319},
-	{Form: "SHLQ imm, r64; JGT label", Text: "SHLQ $1, R9; JGT taken", Source: "pair", Run: h1320},
-	{Form: "SHLQ imm, r64; JLS label", Text: "SHLQ $1, R9; JLS taken", Source: "pair", Run: h1321},
-	{Form: "SHLQ imm, r64; JHI label", Text: "SHLQ $1, R9; JHI taken", Source: "pair", Run: h1322},
-	{Form: "SHLQ imm, r64; JMI label", Text: "SHLQ $1, R9; JMI taken", Source: "pair", Run: h1323},
-	{Form: "SHLQ imm, r64; JPL label", Text: "SHLQ $1, R9; JPL taken", Source: "pair", Run: h1324},
-	{Form: "SHLQ imm, r64; SETCS r8", Text: "SHLQ $1, R9; SETCS R10B", Source: "pair", Run: h1325},
-	{Form: "SHLQ imm, r64; CMOVQEQ r64, r64", Text: "SHLQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1326},
-	{Form: "SHLQ imm, r64; ADCQ r64, r64", Text: "SHLQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1327},
-	{Form: "SHLQ imm, r64; SBBQ r64, r64", Text: "SHLQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1328},
-	{Form: "SHLQ imm, r64; INCQ r64", Text: "SHLQ $1, R9; INCQ R13", Source: "pair", Run: h1329},
-	{Form: "SHLQ imm, r64; ROLQ imm, r64", Text: "SHLQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1330},
-	{Form: "SHRQ imm, r64; JEQ label", Text: "SHRQ $1, R9; JEQ taken", Source: "pair", Run: h1331},
-	{Form: "SHRQ imm, r64; JNE label", Text: "SHRQ $1, R9; JNE taken", Source: "pair", Run: h1332},
-	{Form: "SHRQ imm, r64; JCS label", Text: "SHRQ $1, R9; JCS taken", Source: "pair", Run: h1333},
-	{Form: "SHRQ imm, r64; JCC label", Text: "SHRQ $1, R9; JCC taken", Source: "pair", Run: h1334},
-	{Form: "SHRQ imm, r64; JLT label", Text: "SHRQ $1, R9; JLT taken", Source: "pair", Run: h1335},
-	{Form: "SHRQ imm, r64; JGE label", Text: "SHRQ $1, R9; JGE taken", Source: "pair", Run: h1336},
-	{Form: "SHRQ imm, r64; JLE label", Text: "SHRQ $1, R9; JLE taken", Source: "pair", Run: h1337},
-	{Form: "SHRQ imm, r64; JGT label", Text: "SHRQ $1, R9; JGT taken", Source: "pair", Run: h1338},
-	{Form: "SHRQ imm, r64; JLS label", Text: "SHRQ $1, R9; JLS taken", Source: "pair", Run: h1339},
-	{Form: "SHRQ imm, r64; JHI label", Text: "SHRQ $1, R9; JHI taken", Source: "pair", Run: h1340},
-	{Form: "SHRQ imm, r64; JMI label", Text: "SHRQ $1, R9; JMI taken", Source: "pair", Run: h1341},
-	{Form: "SHRQ imm, r64; JPL label", Text: "SHRQ $1, R9; JPL taken", Source: "pair", Run: h1342},
-	{Form: "SHRQ imm, r64; SETCS r8", Text: "SHRQ $1, R9; SETCS R10B", Source: "pair", Run: h1343},
-	{Form: "SHRQ imm, r64; CMOVQEQ r64, r64", Text: "SHRQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1344},
-	{Form: "SHRQ imm, r64; ADCQ r64, r64", Text: "SHRQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1345},
-	{Form: "SHRQ imm, r64; SBBQ r64, r64", Text: "SHRQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1346},
-	{Form: "SHRQ imm, r64; INCQ r64", Text: "SHRQ $1, R9; INCQ R13", Source: "pair", Run: h1347},
-	{Form: "SHRQ imm, r64; ROLQ imm, r64", Text: "SHRQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1348},
-	{Form: "SARQ imm, r64; JEQ label", Text: "SARQ $1, R9; JEQ taken", Source: "pair", Run: h1349},
-	{Form: "SARQ imm, r64; JNE label", Text: "SARQ $1, R9; JNE taken", Source: "pair", Run: h1350},
-	{Form: "SARQ imm, r64; JCS label", Text: "SARQ $1, R9; JCS taken", Source: "pair", Run: h1351},
-	{Form: "SARQ imm, r64; JCC label", Text: "SARQ $1, R9; JCC taken", Source: "pair", Run: h1352},
-	{Form: "SARQ imm, r64; JLT label", Text: "SARQ $1, R9; JLT taken", Source: "pair", Run: h1353},
-	{Form: "SARQ imm, r64; JGE label", Text: "SARQ $1, R9; JGE taken", Source: "pair", Run: h1354},
-	{Form: "SARQ imm, r64; JLE label", Text: "SARQ $1, R9; JLE taken", Source: "pair", Run: h1355},
-	{Form: "SARQ imm, r64; JGT label", Text: "SARQ $1, R9; JGT taken", Source: "pair", Run: h1356},
-	{Form: "SARQ imm, r64; JLS label", Text: "SARQ $1, R9; JLS taken", Source: "pair", Run: h1357},
-	{Form: "SARQ imm, r64; JHI label", Text: "SARQ $1, R9; JHI taken", Source: "pair", Run: h1358},
-	{Form: "SARQ imm, r64; JMI label", Text: "SARQ $1, R9; JMI taken", Source: "pair", Run: h1359},
-	{Form: "SARQ imm, r64; JPL label", Text: "SARQ $1, R9; JPL taken", Source: "pair", Run: h1360},
-	{Form: "SARQ imm, r64; SETCS r8", Text: "SARQ $1, R9; SETCS R10B", Source: "pair", Run: h1361},
-	{Form: "SARQ imm, r64; CMOVQEQ r64, r64", Text: "SARQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1362},
-	{Form: "SARQ imm, r64; ADCQ r64, r64", Text: "SARQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1363},
-	{Form: "SARQ imm, r64; SBBQ r64, r64", Text: "SARQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1364},
-	{Form: "SARQ imm, r64; INCQ r64", Text: "SARQ $1, R9; INCQ R13", Source: "pair", Run: h1365},
-	{Form: "SARQ imm, r64; ROLQ imm, r64", Text: "SARQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1366},
-	{Form: "SHLQ imm, r64; JEQ label", Text: "SHLQ $5, R9; JEQ taken", Source: "pair", Run: h1367},
-	{Form: "SHLQ imm, r64; JNE label", Text: "SHLQ $5, R9; JNE taken", Source: "pair", Run: h1368},
-	{Form: "SHLQ imm, r64; JCS label", Text: "SHLQ $5, R9; JCS taken", Source: "pair", Run: h1369},
-	{Form: "SHLQ imm, r64; JCC label", Text: "SHLQ $5, R9; JCC taken", Source: "pair", Run: h1370},
-	{Form: "SHLQ imm, r64; JLT label", Text: "SHLQ $5, R9; JLT taken", Source: "pair", Run: h1371},
-	{Form: "SHLQ imm, r64; JGE label", Text: "SHLQ $5, R9; JGE taken", Source: "pair", Run: h1372},
-	{Form: "SHLQ imm, r64; JLE label", Text: "SHLQ $5, R9; JLE taken", Source: "pair", Run: h1373},
-	{Form: "SHLQ imm, r64; JGT label", Text: "SHLQ $5, R9; JGT taken", Source: "pair", Run: h1374},
-	{Form: "SHLQ imm, r64; JLS label", Text: "SHLQ $5, R9; JLS taken", Source: "pair", Run: h1375},
-	{Form: "SHLQ imm, r64; JHI label", Text: "SHLQ $5, R9; JHI taken", Source: "pair", Run: h1376},
-	{Form: "SHLQ imm, r64; JMI label", Text: "SHLQ $5, R9; JMI taken", Source: "pair", Run: h1377},
-	{Form: "SHLQ imm, r64; JPL label", Text: "SHLQ $5, R9; JPL taken", Source: "pair", Run: h1378},
-	{Form: "SHLQ imm, r64; SETCS r8", Text: "SHLQ $5, R9; SETCS R10B", Source: "pair", Run: h1379},
-	{Form: "SHLQ imm, r64; CMOVQEQ r64, r64", Text: "SHLQ $5, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1380},
-	{Form: "SHLQ imm, r64; ADCQ r64, r64", Text: "SHLQ $5, R9; ADCQ R10, R11", Source: "pair", Run: h1381},
-	{Form: "SHLQ imm, r64; SBBQ r64, r64", Text: "SHLQ $5, R9; SBBQ R10, R11", Source: "pair", Run: h1382},
-	{Form: "SHLQ imm, r64; INCQ r64", Text: "SHLQ $5, R9; INCQ R13", Source: "pair", Run: h1383},
-	{Form: "SHLQ imm, r64; ROLQ imm, r64", Text: "SHLQ $5, R9; ROLQ $7, R13", Source: "pair", Run: h1384},
-	{Form: "SHRQ cl, r64; JEQ label", Text: "SHRQ CX, R9; JEQ taken", Source: "pair", Run: h1385},
-	{Form: "SHRQ cl, r64; JNE label", Text: "SHRQ CX, R9; JNE taken", Source: "pair", Run: h1386},
-	{Form: "SHRQ cl, r64; JCS label", Text: "SHRQ CX, R9; JCS taken", Source: "pair", Run: h1387},
-	{Form: "SHRQ cl, r64; JCC label", Text: "SHRQ CX, R9; JCC taken", Source: "pair", Run: h1388},
-	{Form: "SHRQ cl, r64; JLT label", Text: "SHRQ CX, R9; JLT taken", Source: "pair", Run: h1389},
-	{Form: "SHRQ cl, r64; JGE label", Text: "SHRQ CX, R9; JGE taken", Source: "pair", Run: h1390},
-	{Form: "SHRQ cl, r64; JLE label", Text: "SHRQ CX, R9; JLE taken", Source: "pair", Run: h1391},
-	{Form: "SHRQ cl, r64; JGT label", Text: "SHRQ CX, R9; JGT taken", Source: "pair", Run: h1392},
-	{Form: "SHRQ cl, r64; JLS label", Text: "SHRQ CX, R9; JLS taken", Source: "pair", Run: h1393},
-	{Form: "SHRQ cl, r64; JHI label", Text: "SHRQ CX, R9; JHI taken", Source: "pair", Run: h1394},
-	{Form: "SHRQ cl, r64; JMI label", Text: "SHRQ CX, R9; JMI taken", Source: "pair", Run: h1395},
-	{Form: "SHRQ cl, r64; JPL label", Text: "SHRQ CX, R9; JPL taken", Source: "pair", Run: h1396},
-	{Form: "SHRQ cl, r64; SETCS r8", Text: "SHRQ CX, R9; SETCS R10B", Source: "pair", Run: h1397},
-	{Form: "SHRQ cl, r64; CMOVQEQ r64, r64", Text: "SHRQ CX, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1398},
-	{Form: "SHRQ cl, r64; ADCQ r64, r64", Text: "SHRQ CX, R9; ADCQ R10, R11", Source: "pair", Run: h1399},
-	{Form: "SHRQ cl, r64; SBBQ r64, r64", Text: "SHRQ CX, R9; SBBQ R10, R11", Source: "pair", Run: h1400},
-	{Form: "SHRQ cl, r64; INCQ r64", Text: "SHRQ CX, R9; INCQ R13", Source: "pair", Run: h1401},
-	{Form: "SHRQ cl, r64; ROLQ imm, r64", Text: "SHRQ CX, R9; ROLQ $7, R13", Source: "pair", Run: h1402},
-	{Form: "SHLL imm, r32; JEQ label", Text: "SHLL $1, R9; JEQ taken", Source: "pair", Run: h1403},
-	{Form: "SHLL imm, r32; JNE label", Text: "SHLL $1, R9; JNE taken", Source: "pair", Run: h1404},
-	{Form: "SHLL imm, r32; JCS label", Text: "SHLL $1, R9; JCS taken", Source: "pair", Run: h1405},
-	{Form: "SHLL imm, r32; JCC label", Text: "SHLL $1, R9; JCC taken", Source: "pair", Run: h1406},
-	{Form: "SHLL imm, r32; JLT label", Text: "SHLL $1, R9; JLT taken", Source: "pair", Run: h1407},
-	{Form: "SHLL imm, r32; JGE label", Text: "SHLL $1, R9; JGE taken", Source: "pair", Run: h1408},
-	{Form: "SHLL imm, r32; JLE label", Text: "SHLL $1, R9; JLE taken", Source: "pair", Run: h1409},
-	{Form: "SHLL imm, r32; JGT label", Text: "SHLL $1, R9; JGT taken", Source: "pair", Run: h1410},
-	{Form: "SHLL imm, r32; JLS label", Text: "SHLL $1, R9; JLS taken", Source: "pair", Run: h1411},
-	{Form: "SHLL imm, r32; JHI label", Text: "SHLL $1, R9; JHI taken", Source: "pair", Run: h1412},
-	{Form: "SHLL imm, r32; JMI label", Text: "SHLL $1, R9; JMI taken", Source: "pair", Run: h1413},
-	{Form: "SHLL imm, r32; JPL label", Text: "SHLL $1, R9; JPL taken", Source: "pair", Run: h1414},
-	{Form: "SHLL imm, r32; SETCS r8", Text: "SHLL $1, R9; SETCS R10B", Source: "pair", Run: h1415},
-	{Form: "SHLL imm, r32; CMOVQEQ r64, r64", Text: "SHLL $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1416},
-	{Form: "SHLL imm, r32; ADCQ r64, r64", Text: "SHLL $1, R9; ADCQ R10, R11", Source: "pair", Run: h1417},
-	{Form: "SHLL imm, r32; SBBQ r64, r64", Text: "SHLL $1, R9; SBBQ R10, R11", Source: "pair", Run: h1418},
-	{Form: "SHLL imm, r32; INCQ r64", Text: "SHLL $1, R9; INCQ R13", Source: "pair", Run: h1419},
-	{Form: "SHLL imm, r32; ROLQ imm, r64", Text: "SHLL $1, R9; ROLQ $7, R13", Source: "pair", Run: h1420},
-	{Form: "SARL imm, r32; JEQ label", Text: "SARL $3, R9; JEQ taken", Source: "pair", Run: h1421},
-	{Form: "SARL imm, r32; JNE label", Text: "SARL $3, R9; JNE taken", Source: "pair", Run: h1422},
-	{Form: "SARL imm, r32; JCS label", Text: "SARL $3, R9; JCS taken", Source: "pair", Run: h1423},
-	{Form: "SARL imm, r32; JCC label", Text: "SARL $3, R9; JCC taken", Source: "pair", Run: h1424},
-	{Form: "SARL imm, r32; JLT label", Text: "SARL $3, R9; JLT taken", Source: "pair", Run: h1425},
-	{Form: "SARL imm, r32; JGE label", Text: "SARL $3, R9; JGE taken", Source: "pair", Run: h1426},
-	{Form: "SARL imm, r32; JLE label", Text: "SARL $3, R9; JLE taken", Source: "pair", Run: h1427},
-	{Form: "SARL imm, r32; JGT label", Text: "SARL $3, R9; JGT taken", Source: "pair", Run: h1428},
-	{Form: "SARL imm, r32; JLS label", Text: "SARL $3, R9; JLS taken", Source: "pair", Run: h1429},
-	{Form: "SARL imm, r32; JHI label", Text: "SARL $3, R9; JHI taken", Source: "pair", Run: h1430},
-	{Form: "SARL imm, r32; JMI label", Text: "SARL $3, R9; JMI taken", Source: "pair", Run: h1431},
-	{Form: "SARL imm, r32; JPL label", Text: "SARL $3, R9; JPL taken", Source: "pair", Run: h1432},
-	{Form: "SARL imm, r32; SETCS r8", Text: "SARL $3, R9; SETCS R10B", Source: "pair", Run: h1433},
-	{Form: "SARL imm, r32; CMOVQEQ r64, r64", Text: "SARL $3, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1434},
-	{Form: "SARL imm, r32; ADCQ r64, r64", Text: "SARL $3, R9; ADCQ R10, R11", Source: "pair", Run: h1435},
-	{Form: "SARL imm, r32; SBBQ r64, r64", Text: "SARL $3, R9; SBBQ R10, R11", Source: "pair", Run: h1436},
-	{Form: "SARL imm, r32; INCQ r64", Text: "SARL $3, R9; INCQ R13", Source: "pair", Run: h1437},
-	{Form: "SARL imm, r32; ROLQ imm, r64", Text: "SARL $3, R9; ROLQ $7, R13", Source: "pair", Run: h1438},
-	{Form: "ROLQ imm, r64; JEQ label", Text: "ROLQ $1, R9; JEQ taken", Source: "pair", Run: h1439},
-	{Form: "ROLQ imm, r64; JNE label", Text: "ROLQ $1, R9; JNE taken", Source: "pair", Run: h1440},
-	{Form: "ROLQ imm, r64; JCS label", Text: "ROLQ $1, R9; JCS taken", Source: "pair", Run: h1441},
-	{Form: "ROLQ imm, r64; JCC label", Text: "ROLQ $1, R9; JCC taken", Source: "pair", Run: h1442},
-	{Form: "ROLQ imm, r64; JLT label", Text: "ROLQ $1, R9; JLT taken", Source: "pair", Run: h1443},
-	{Form: "ROLQ imm, r64; JGE label", Text: "ROLQ $1, R9; JGE taken", Source: "pair", Run: h1444},
-	{Form: "ROLQ imm, r64; JLE label", Text: "ROLQ $1, R9; JLE taken", Source: "pair", Run: h1445},
-	{Form: "ROLQ imm, r64; JGT label", Text: "ROLQ $1, R9; JGT taken", Source: "pair", Run: h1446},
-	{Form: "ROLQ imm, r64; JLS label", Text: "ROLQ $1, R9; JLS taken", Source: "pair", Run: h1447},
-	{Form: "ROLQ imm, r64; JHI label", Text: "ROLQ $1, R9; JHI taken", Source: "pair", Run: h1448},
-	{Form: "ROLQ imm, r64; JMI label", Text: "ROLQ $1, R9; JMI taken", Source: "pair", Run: h1449},
-	{Form: "ROLQ imm, r64; JPL label", Text: "ROLQ $1, R9; JPL taken", Source: "pair", Run: h1450},
-	{Form: "ROLQ imm, r64; SETCS r8", Text: "ROLQ $1, R9; SETCS R10B", Source: "pair", Run: h1451},
-	{Form: "ROLQ imm, r64; CMOVQEQ r64, r64", Text: "ROLQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1452},
-	{Form: "ROLQ imm, r64; ADCQ r64, r64", Text: "ROLQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1453},
-	{Form: "ROLQ imm, r64; SBBQ r64, r64", Text: "ROLQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1454},
-	{Form: "ROLQ imm, r64; INCQ r64", Text: "ROLQ $1, R9; INCQ R13", Source: "pair", Run: h1455},
-	{Form: "ROLQ imm, r64; ROLQ imm, r64", Text: "ROLQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1456},
-	{Form: "RORQ imm, r64; JEQ label", Text: "RORQ $3, R9; JEQ taken", Source: "pair", Run: h1457},
-	{Form: "RORQ imm, r64; JNE label", Text: "RORQ $3, R9; JNE taken", Source: "pair", Run: h1458},
-	{Form: "RORQ imm, r64; JCS label", Text: "RORQ $3, R9; JCS taken", Source: "pair", Run: h1459},
-	{Form: "RORQ imm, r64; JCC label", Text: "RORQ $3, R9; JCC taken", Source: "pair", Run: h1460},
-	{Form: "RORQ imm, r64; JLT label", Text: "RORQ $3, R9; JLT taken", Source: "pair", Run: h1461},
-	{Form: "RORQ imm, r64; JGE label", Text: "RORQ $3, R9; JGE taken", Source: "pair", Run: h1462},
-	{Form: "RORQ imm, r64; JLE label", Text: "RORQ $3, R9; JLE taken", Source: "pair", Run: h1463},
-	{Form: "RORQ imm, r64; JGT label", Text: "RORQ $3, R9; JGT taken", Source: "pair", Run: h1464},
-	{Form: "RORQ imm, r64; JLS label", Text: "RORQ $3, R9; JLS taken", Source: "pair", Run: h1465},
-	{Form: "RORQ imm, r64; JHI label", Text: "RORQ $3, R9; JHI taken", Source: "pair", Run: h1466},
-	{Form: "RORQ imm, r64; JMI label", Text: "RORQ $3, R9; JMI taken", Source: "pair", Run: h1467},
-	{Form: "RORQ imm, r64; JPL label", Text: "RORQ $3, R9; JPL taken", Source: "pair", Run: h1468},
-	{Form: "RORQ imm, r64; SETCS r8", Text: "RORQ $3, R9; SETCS R10B", Source: "pair", Run: h1469},
-	{Form: "RORQ imm, r64; CMOVQEQ r64, r64", Text: "RORQ $3, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1470},
-	{Form: "RORQ imm, r64; ADCQ r64, r64", Text: "RORQ $3, R9; ADCQ R10, R11", Source: "pair", Run: h1471},
-	{Form: "RORQ imm, r64; SBBQ r64, r64", Text: "RORQ $3, R9; SBBQ R10, R11", Source: "pair", Run: h1472},
-	{Form: "RORQ imm, r64; INCQ r64", Text: "RORQ $3, R9; INCQ R13", Source: "pair", Run: h1473},
-	{Form: "RORQ imm, r64; ROLQ imm, r64", Text: "RORQ $3, R9; ROLQ $7, R13", Source: "pair", Run: h1474},
-	{Form: "IMULQ r64, r64; JEQ label", Text: "IMULQ R8, R9; JEQ taken", Source: "pair", Run: h1475},
-	{Form: "IMULQ r64, r64; JNE label", Text: "IMULQ R8, R9; JNE taken", Source: "pair", Run: h1476},
-	{Form: "IMULQ r64, r64; JCS label", Text: "IMULQ R8, R9; JCS taken", Source: "pair", Run: h1477},
-	{Form: "IMULQ r64, r64; JCC label", Text: "IMULQ R8, R9; JCC taken", Source: "pair", Run: h1478},
-	{Form: "IMULQ r64, r64; JLT label", Text: "IMULQ R8, R9; JLT taken", Source: "pair", Run: h1479},
-	{Form: "IMULQ r64, r64; JGE label", Text: "IMULQ R8, R9; JGE taken", Source: "pair", Run: h1480},
-	{Form: "IMULQ r64, r64; JLE label", Text: "IMULQ R8, R9; JLE taken", Source: "pair", Run: h1481},
-	{Form: "IMULQ r64, r64; JGT label", Text: "IMULQ R8, R9; JGT taken", Source: "pair", Run: h1482},
-	{Form: "IMULQ r64, r64; JLS label", Text: "IMULQ R8, R9; JLS taken", Source: "pair", Run: h1483},
-	{Form: "IMULQ r64, r64; JHI label", Text: "IMULQ R8, R9; JHI taken", Source: "pair", Run: h1484},
-	{Form: "IMULQ r64, r64; JMI label", Text: "IMULQ R8, R9; JMI taken", Source: "pair", Run: h1485},
-	{Form: "IMULQ r64, r64; JPL label", Text: "IMULQ R8, R9; JPL taken", Source: "pair", Run: h1486},
-	{Form: "IMULQ r64, r64; SETCS r8", Text: "IMULQ R8, R9; SETCS R10B", Source: "pair", Run: h1487},
-	{Form: "IMULQ r64, r64; CMOVQEQ r64, r64", Text: "IMULQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1488},
-	{Form: "IMULQ r64, r64; ADCQ r64, r64", Text: "IMULQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1489},
-	{Form: "IMULQ r64, r64; SBBQ r64, r64", Text: "IMULQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1490},
-	{Form: "IMULQ r64, r64; INCQ r64", Text: "IMULQ R8, R9; INCQ R13", Source: "pair", Run: h1491},
-	{Form: "IMULQ r64, r64; ROLQ imm, r64", Text: "IMULQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1492},
-	{Form: "IMUL3Q imm, r64, r64; JEQ label", Text: "IMUL3Q $-3, R8, R9; JEQ taken", Source: "pair", Run: h1493},
-	{Form: "IMUL3Q imm, r64, r64; JNE label", Text: "IMUL3Q $-3, R8, R9; JNE taken", Source: "pair", Run: h1494},
-	{Form: "IMUL3Q imm, r64, r64; JCS label", Text: "IMUL3Q $-3, R8, R9; JCS taken", Source: "pair", Run: h1495},
-	{Form: "IMUL3Q imm, r64, r64; JCC label", Text: "IMUL3Q $-3, R8, R9; JCC taken", Source: "pair", Run: h1496},
-	{Form: "IMUL3Q imm, r64, r64; JLT label", Text: "IMUL3Q $-3, R8, R9; JLT taken", Source: "pair", Run: h1497},
-	{Form: "IMUL3Q imm, r64, r64; JGE label", Text: "IMUL3Q $-3, R8, R9; JGE taken", Source: "pair", Run: h1498},
-	{Form: "IMUL3Q imm, r64, r64; JLE label", Text: "IMUL3Q $-3, R8, R9; JLE taken", Source: "pair", Run: h1499},
-	{Form: "IMUL3Q imm, r64, r64; JGT label", Text: "IMUL3Q $-3, R8, R9; JGT taken", Source: "pair", Run: h1500},
-	{Form: "IMUL3Q imm, r64, r64; JLS label", Text: "IMUL3Q $-3, R8, R9; JLS taken", Source: "pair", Run: h1501},
-	{Form: "IMUL3Q imm, r64, r64; JHI label", Text: "IMUL3Q $-3, R8, R9; JHI taken", Source: "pair", Run: h1502},
-	{Form: "IMUL3Q imm, r64, r64; JMI label", Text: "IMUL3Q $-3, R8, R9; JMI taken", Source: "pair", Run: h1503},
-	{Form: "IMUL3Q imm, r64, r64; JPL label", Text: "IMUL3Q $-3, R8, R9; JPL taken", Source: "pair", Run: h1504},
-	{Form: "IMUL3Q imm, r64, r64; SETCS r8", Text: "IMUL3Q $-3, R8, R9; SETCS R10B", Source: "pair", Run: h1505},
-	{Form: "IMUL3Q imm, r64, r64; CMOVQEQ r64, r64", Text: "IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1506},
-	{Form: "IMUL3Q imm, r64, r64; ADCQ r64, r64", Text: "IMUL3Q $-3, R8, R9; ADCQ R10, R11", Source: "pair", Run: h1507},
-	{Form: "IMUL3Q imm, r64, r64; SBBQ r64, r64", Text: "IMUL3Q $-3, R8, R9; SBBQ R10, R11", Source: "pair", Run: h1508},
-	{Form: "IMUL3Q imm, r64, r64; INCQ r64", Text: "IMUL3Q $-3, R8, R9; INCQ R13", Source: "pair", Run: h1509},
-	{Form: "IMUL3Q imm, r64, r64; ROLQ imm, r64", Text: "IMUL3Q $-3, R8, R9; ROLQ $7, R13", Source: "pair", Run: h1510},
-	{Form: "MULQ r64; JEQ label", Text: "MULQ R8; JEQ taken", Source: "pair", Run: h1511},
-	{Form: "MULQ r64; JNE label", Text: "MULQ R8; JNE taken", Source: "pair", Run: h1512},
-	{Form: "MULQ r64; JCS label", Text: "MULQ R8; JCS taken", Source: "pair", Run: h1513},
-	{Form: "MULQ r64; JCC label", Text: "MULQ R8; JCC taken", Source: "pair", Run: h1514},
-	{Form: "MULQ r64; JLT label", Text: "MULQ R8; JLT taken", Source: "pair", Run: h1515},
-	{Form: "MULQ r64; JGE label", Text: "MULQ R8; JGE taken", Source: "pair", Run: h1516},
-	{Form: "MULQ r64; JLE label", Text: "MULQ R8; JLE taken", Source: "pair", Run: h1517},
-	{Form: "MULQ r64; JGT label", Text: "MULQ R8; JGT taken", Source: "pair", Run: h1518},
-	{Form: "MULQ r64; JLS label", Text: "MULQ R8; JLS taken", Source: "pair", Run: h1519},
-	{Form: "MULQ r64; JHI label", Text: "MULQ R8; JHI taken", Source: "pair", Run: h1520},
-	{Form: "MULQ r64; JMI label", Text: "MULQ R8; JMI taken", Source: "pair", Run: h1521},
-	{Form: "MULQ r64; JPL label", Text: "MULQ R8; JPL taken", Source: "pair", Run: h1522},
-	{Form: "MULQ r64; SETCS r8", Text: "MULQ R8; SETCS R10B", Source: "pair", Run: h1523},
-	{Form: "MULQ r64; CMOVQEQ r64, r64", Text: "MULQ R8; CMOVQEQ R11, R12", Source: "pair", Run: h1524},
-	{Form: "MULQ r64; ADCQ r64, r64", Text: "MULQ R8; ADCQ R10, R11", Source: "pair", Run: h1525},
-	{Form: "MULQ r64; SBBQ r64, r64", Text: "MULQ R8; SBBQ R10, R11", Source: "pair", Run: h1526},
-	{Form: "MULQ r64; INCQ r64", Text: "MULQ R8; INCQ R13", Source: "pair", Run: h1527},
-	{Form: "MULQ r64; ROLQ imm, r64", Text: "MULQ R8; ROLQ $7, R13", Source: "pair", Run: h1528},
-	{Form: "POPCNTQ r64, r64; JEQ label", Text: "POPCNTQ R8, R9; JEQ taken", Source: "pair", Run: h1529},
-	{Form: "POPCNTQ r64, r64; JNE label", Text: "POPCNTQ R8, R9; JNE taken", Source: "pair", Run: h1530},
-	{Form: "POPCNTQ r64, r64; JCS label", Text: "POPCNTQ R8, R9; JCS taken", Source: "pair", Run: h1531},
-	{Form: "POPCNTQ r64, r64; JCC label", Text: "POPCNTQ R8, R9; JCC taken", Source: "pair", Run: h1532},
-	{Form: "POPCNTQ r64, r64; JLT label", Text: "POPCNTQ R8, R9; JLT taken", Source: "pair", Run: h1533},
-	{Form: "POPCNTQ r64, r64; JGE label", Text: "POPCNTQ R8, R9; JGE taken", Source: "pair", Run: h1534},
-	{Form: "POPCNTQ r64, r64; JLE label", Text: "POPCNTQ R8, R9; JLE taken", Source: "pair", Run: h1535},
-	{Form: "POPCNTQ r64, r64; JGT label", Text: "POPCNTQ R8, R9; JGT taken", Source: "pair", Run: h1536},
-	{Form: "POPCNTQ r64, r64; JLS label", Text: "POPCNTQ R8, R9; JLS taken", Source: "pair", Run: h1537},
-	{Form: "POPCNTQ r64, r64; JHI label", Text: "POPCNTQ R8, R9; JHI taken", Source: "pair", Run: h1538},
-	{Form: "POPCNTQ r64, r64; JMI label", Text: "POPCNTQ R8, R9; JMI taken", Source: "pair", Run: h1539},
-	{Form: "POPCNTQ r64, r64; JPL label", Text: "POPCNTQ R8, R9; JPL taken", Source: "pair", Run: h1540},
-	{Form: "POPCNTQ r64, r64; SETCS r8", Text: "POPCNTQ R8, R9; SETCS R10B", Source: "pair", Run: h1541},
-	{Form: "POPCNTQ r64, r64; CMOVQEQ r64, r64", Text: "POPCNTQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1542},
-	{Form: "POPCNTQ r64, r64; ADCQ r64, r64", Text: "POPCNTQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1543},
-	{Form: "POPCNTQ r64, r64; SBBQ r64, r64", Text: "POPCNTQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1544},
-	{Form: "POPCNTQ r64, r64; INCQ r64", Text: "POPCNTQ R8, R9; INCQ R13", Source: "pair", Run: h1545},
-	{Form: "POPCNTQ r64, r64; ROLQ imm, r64", Text: "POPCNTQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1546},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000088, CX", Source: "go/asm", Run: h0032},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x00000088, R8", Source: "go/asm", Run: h0033},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $0x18, R8", Source: "go/asm", Run: h0034},
+	{Form: "ADDQ r64, r64", Text: "ADDQ AX, CX", Source: "go/asm", Run: h0035},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x00000007, DX", Source: "go/asm", Run: h0036},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x0000000f, DX", Source: "go/asm", Run: h0037},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x0000000f, R8", Source: "go/asm", Run: h0038},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x0000002c, R8", Source: "go/asm", Run: h0039},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x000003ff, DX", Source: "go/asm", Run: h0040},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x00001fff, DX", Source: "go/asm", Run: h0041},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x0003ffff, AX", Source: "go/asm", Run: h0042},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x0003ffff, CX", Source: "go/asm", Run: h0043},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x0003ffff, DX", Source: "go/asm", Run: h0044},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x0003ffff, R8", Source: "go/asm", Run: h0045},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x000fffff, AX", Source: "go/asm", Run: h0046},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x000fffff, CX", Source: "go/asm", Run: h0047},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x000fffff, DX", Source: "go/asm", Run: h0048},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x000fffff, R8", Source: "go/asm", Run: h0049},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x007fe001, R8", Source: "go/asm", Run: h0050},
+	{Form: "ANDL imm, r32", Text: "ANDL $0x007fffff, AX", Source: "go/asm", Run: h0051},
+	{Form: "ANDL r32, r32", Text: "ANDL DX, R8", Source: "go/asm", Run: h0052},
+	{Form: "ANDL r32, r32", Text: "ANDL R8, DX", Source: "go/asm", Run: h0053},
+	{Form: "ANDL r32, r32", Text: "ANDL R8, R9", Source: "go/asm", Run: h0054},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ AX, R8, CX", Source: "go/asm", Run: h0055},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ AX, R8, DX", Source: "go/asm", Run: h0056},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ AX, R8, R9", Source: "go/asm", Run: h0057},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ CX, AX, DX", Source: "go/asm", Run: h0058},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ CX, AX, R8", Source: "go/asm", Run: h0059},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ CX, R8, AX", Source: "go/asm", Run: h0060},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ CX, R8, DX", Source: "go/asm", Run: h0061},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ CX, R8, R9", Source: "go/asm", Run: h0062},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ DX, AX, CX", Source: "go/asm", Run: h0063},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ DX, AX, R8", Source: "go/asm", Run: h0064},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ DX, CX, AX", Source: "go/asm", Run: h0065},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ DX, CX, R8", Source: "go/asm", Run: h0066},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ DX, R8, AX", Source: "go/asm", Run: h0067},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ DX, R8, CX", Source: "go/asm", Run: h0068},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ DX, R8, R9", Source: "go/asm", Run: h0069},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, AX, CX", Source: "go/asm", Run: h0070},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, AX, DX", Source: "go/asm", Run: h0071},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, AX, R9", Source: "go/asm", Run: h0072},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, CX, DX", Source: "go/asm", Run: h0073},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, CX, R9", Source: "go/asm", Run: h0074},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, DX, AX", Source: "go/asm", Run: h0075},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, DX, CX", Source: "go/asm", Run: h0076},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, DX, R9", Source: "go/asm", Run: h0077},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, R9, AX", Source: "go/asm", Run: h0078},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, R9, CX", Source: "go/asm", Run: h0079},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, R9, DX", Source: "go/asm", Run: h0080},
+	{Form: "ANDNQ r64, r64, r64", Text: "ANDNQ R8, R9, R10", Source: "go/asm", Run: h0081},
+	{Form: "ANDQ m64, r64", Text: "ANDQ 24(R8), AX", Source: "go/asm", Run: h0082},
+	{Form: "ANDQ r64, r64", Text: "ANDQ AX, CX", Source: "go/asm", Run: h0083},
+	{Form: "ANDQ r64, r64", Text: "ANDQ AX, DX", Source: "go/asm", Run: h0084},
+	{Form: "ANDQ r64, r64", Text: "ANDQ AX, R8", Source: "go/asm", Run: h0085},
+	{Form: "ANDQ r64, r64", Text: "ANDQ CX, AX", Source: "go/asm", Run: h0086},
+	{Form: "ANDQ r64, r64", Text: "ANDQ CX, DX", Source: "go/asm", Run: h0087},
+	{Form: "ANDQ r64, r64", Text: "ANDQ CX, R8", Source: "go/asm", Run: h0088},
+	{Form: "ANDQ r64, r64", Text: "ANDQ DX, AX", Source: "go/asm", Run: h0089},
+	{Form: "ANDQ r64, r64", Text: "ANDQ DX, R8", Source: "go/asm", Run: h0090},
+	{Form: "ANDQ r64, r64", Text: "ANDQ R8, AX", Source: "go/asm", Run: h0091},
+	{Form: "ANDQ r64, r64", Text: "ANDQ R8, CX", Source: "go/asm", Run: h0092},
+	{Form: "ANDQ r64, r64", Text: "ANDQ R8, DX", Source: "go/asm", Run: h0093},
+	{Form: "ANDQ r64, r64", Text: "ANDQ R8, R9", Source: "go/asm", Run: h0094},
+	{Form: "CMPL r32, imm", Text: "CMPL AX, $0x007fe001", Source: "go/asm", Run: h0095},
+	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $0x00000100", Source: "go/asm", Run: h0096},
+	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x000000f8", Source: "go/asm", Run: h0097},
+	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x00000100", Source: "go/asm", Run: h0098},
+	{Form: "CMPQ r64, imm", Text: "CMPQ CX, $0x000002a8", Source: "go/asm", Run: h0099},
+	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x000000a8", Source: "go/asm", Run: h0100},
+	{Form: "CMPQ r64, imm", Text: "CMPQ R8, $0x000002a8", Source: "go/asm", Run: h0101},
+	{Form: "DECL r32", Text: "DECL CX", Source: "go/asm", Run: h0102},
+	{Form: "DECL r32", Text: "DECL R8", Source: "go/asm", Run: h0103},
+	{Form: "DECQ r64", Text: "DECQ AX", Source: "go/asm", Run: h0104},
+	{Form: "JCC label", Text: "JCC taken", Source: "go/asm", Run: h0105},
+	{Form: "JEQ label", Text: "JEQ taken", Source: "go/asm", Run: h0106},
+	{Form: "JHI label", Text: "JHI taken", Source: "go/asm", Run: h0107},
+	{Form: "JLT label", Text: "JLT taken", Source: "go/asm", Run: h0108},
+	{Form: "JMP label", Text: "JMP taken", Source: "go/asm", Run: h0109},
+	{Form: "JNE label", Text: "JNE taken", Source: "go/asm", Run: h0110},
+	{Form: "LEAQ m64, r64", Text: "LEAQ (DX)(DX*2), R8", Source: "go/asm", Run: h0111},
+	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(DX*8), DX", Source: "go/asm", Run: h0112},
+	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(R8*2), R8", Source: "go/asm", Run: h0113},
+	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(R8*2), R9", Source: "go/asm", Run: h0114},
+	{Form: "LEAQ m64, r64", Text: "LEAQ (R8)(R9*8), R9", Source: "go/asm", Run: h0115},
+	{Form: "LEAQ m64, r64", Text: "LEAQ (R8), R9", Source: "go/asm", Run: h0116},
+	{Form: "LEAQ m64, r64", Text: "LEAQ 24(R8), R9", Source: "go/asm", Run: h0117},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x00, 24(R8)", Source: "go/asm", Run: h0118},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x01, 24(R8)", Source: "go/asm", Run: h0119},
+	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX (R8)(AX*1), AX", Source: "go/asm", Run: h0120},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000002, AX", Source: "go/asm", Run: h0121},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000002, CX", Source: "go/asm", Run: h0122},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000002, DX", Source: "go/asm", Run: h0123},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000004, AX", Source: "go/asm", Run: h0124},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000004, DX", Source: "go/asm", Run: h0125},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000004, R8", Source: "go/asm", Run: h0126},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000008, CX", Source: "go/asm", Run: h0127},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000008, R8", Source: "go/asm", Run: h0128},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x0000000c, CX", Source: "go/asm", Run: h0129},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x0000000e, CX", Source: "go/asm", Run: h0130},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000018, CX", Source: "go/asm", Run: h0131},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x0000001c, CX", Source: "go/asm", Run: h0132},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x0000002b, R8", Source: "go/asm", Run: h0133},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00000040, CX", Source: "go/asm", Run: h0134},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00001000, AX", Source: "go/asm", Run: h0135},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00001000, DX", Source: "go/asm", Run: h0136},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00020000, AX", Source: "go/asm", Run: h0137},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00020000, DX", Source: "go/asm", Run: h0138},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00020000, R8", Source: "go/asm", Run: h0139},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00080000, AX", Source: "go/asm", Run: h0140},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00080000, DX", Source: "go/asm", Run: h0141},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x00080000, R8", Source: "go/asm", Run: h0142},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x003ff000, R8", Source: "go/asm", Run: h0143},
+	{Form: "MOVL imm, r32", Text: "MOVL $0x007fe001, DX", Source: "go/asm", Run: h0144},
+	{Form: "MOVL m32, r32", Text: "MOVL (R8)(R9*1), AX", Source: "go/asm", Run: h0145},
+	{Form: "MOVL m32, r32", Text: "MOVL (R8), AX", Source: "go/asm", Run: h0146},
+	{Form: "MOVL m32, r32", Text: "MOVL (R8), R9", Source: "go/asm", Run: h0147},
+	{Form: "MOVL m32, r32", Text: "MOVL 24(R8)(R9*1), CX", Source: "go/asm", Run: h0148},
+	{Form: "MOVL m32, r32", Text: "MOVL 24(R8)(R9*1), R10", Source: "go/asm", Run: h0149},
+	{Form: "MOVL m32, r32", Text: "MOVL 24(R8), AX", Source: "go/asm", Run: h0150},
+	{Form: "MOVL m32, r32", Text: "MOVL 24(R8), DX", Source: "go/asm", Run: h0151},
+	{Form: "MOVL m32, r32", Text: "MOVL 24(R8), R9", Source: "go/asm", Run: h0152},
+	{Form: "MOVL r32, m32", Text: "MOVL AX, (R8)", Source: "go/asm", Run: h0153},
+	{Form: "MOVL r32, m32", Text: "MOVL AX, (R8)(CX*4)", Source: "go/asm", Run: h0154},
+	{Form: "MOVL r32, m32", Text: "MOVL AX, 24(R8)", Source: "go/asm", Run: h0155},
+	{Form: "MOVL r32, m32", Text: "MOVL CX, (R8)", Source: "go/asm", Run: h0156},
+	{Form: "MOVL r32, m32", Text: "MOVL DX, (R8)", Source: "go/asm", Run: h0157},
+	{Form: "MOVL r32, m32", Text: "MOVL DX, 24(R8)", Source: "go/asm", Run: h0158},
+	{Form: "MOVL r32, m32", Text: "MOVL R8, (R9)", Source: "go/asm", Run: h0159},
+	{Form: "MOVL r32, m32", Text: "MOVL R8, (R9)(DX*1)", Source: "go/asm", Run: h0160},
+	{Form: "MOVL r32, m32", Text: "MOVL R8, 24(R9)", Source: "go/asm", Run: h0161},
+	{Form: "MOVL r32, m32", Text: "MOVL R8, 24(R9)(DX*1)", Source: "go/asm", Run: h0162},
+	{Form: "MOVL r32, r32", Text: "MOVL AX, DX", Source: "go/asm", Run: h0163},
+	{Form: "MOVL r32, r32", Text: "MOVL AX, R8", Source: "go/asm", Run: h0164},
+	{Form: "MOVL r32, r32", Text: "MOVL DX, R8", Source: "go/asm", Run: h0165},
+	{Form: "MOVL r32, r32", Text: "MOVL R8, R9", Source: "go/asm", Run: h0166},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000000, 24(R8)", Source: "go/asm", Run: h0167},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $0x00000010, 24(R8)", Source: "go/asm", Run: h0168},
+	{Form: "MOVQ imm, r64", Text: "MOVQ $0x0000022e, R8", Source: "go/asm", Run: h0169},
+	{Form: "MOVQ imm, r64", Text: "MOVQ $0x00000237, R8", Source: "go/asm", Run: h0170},
+	{Form: "MOVQ imm, r64", Text: "MOVQ $0x0000026c, R8", Source: "go/asm", Run: h0171},
+	{Form: "MOVQ imm, r64", Text: "MOVQ $0x00000276, R8", Source: "go/asm", Run: h0172},
+	{Form: "MOVQ imm, r64", Text: "MOVQ $0x000003e0, DX", Source: "go/asm", Run: h0173},
+	{Form: "MOVQ imm, r64", Text: "MOVQ $0x000003f0, DX", Source: "go/asm", Run: h0174},
+	{Form: "MOVQ imm, r64", Text: "MOVQ $0x8000000000000000, AX", Source: "go/asm", Run: h0175},
+	{Form: "MOVQ m64, r64", Text: "MOVQ (R8)(R9*1), R10", Source: "go/asm", Run: h0176},
+	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), AX", Source: "go/asm", Run: h0177},
+	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), CX", Source: "go/asm", Run: h0178},
+	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), DX", Source: "go/asm", Run: h0179},
+	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), R8", Source: "go/asm", Run: h0180},
+	{Form: "MOVQ m64, r64", Text: "MOVQ (R8), R9", Source: "go/asm", Run: h0181},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8)(R9*1), R10", Source: "go/asm", Run: h0182},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), AX", Source: "go/asm", Run: h0183},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), CX", Source: "go/asm", Run: h0184},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), DX", Source: "go/asm", Run: h0185},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), R8", Source: "go/asm", Run: h0186},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 24(R8), R9", Source: "go/asm", Run: h0187},
+	{Form: "MOVQ r64, m64", Text: "MOVQ AX, (R8)", Source: "go/asm", Run: h0188},
+	{Form: "MOVQ r64, m64", Text: "MOVQ AX, (R8)(R9*1)", Source: "go/asm", Run: h0189},
+	{Form: "MOVQ r64, m64", Text: "MOVQ AX, 24(R8)", Source: "go/asm", Run: h0190},
+	{Form: "MOVQ r64, m64", Text: "MOVQ AX, 24(R8)(CX*1)", Source: "go/asm", Run: h0191},
+	{Form: "MOVQ r64, m64", Text: "MOVQ AX, 24(R8)(R9*1)", Source: "go/asm", Run: h0192},
+	{Form: "MOVQ r64, m64", Text: "MOVQ CX, (R8)", Source: "go/asm", Run: h0193},
+	{Form: "MOVQ r64, m64", Text: "MOVQ CX, 24(R8)", Source: "go/asm", Run: h0194},
+	{Form: "MOVQ r64, m64", Text: "MOVQ DX, (R8)", Source: "go/asm", Run: h0195},
+	{Form: "MOVQ r64, m64", Text: "MOVQ DX, 24(R8)", Source: "go/asm", Run: h0196},
+	{Form: "MOVQ r64, m64", Text: "MOVQ R8, (R9)", Source: "go/asm", Run: h0197},
+	{Form: "MOVQ r64, m64", Text: "MOVQ R8, 24(R9)", Source: "go/asm", Run: h0198},
+	{Form: "MOVQ r64, r64", Text: "MOVQ AX, CX", Source: "go/asm", Run: h0199},
+	{Form: "MOVQ r64, r64", Text: "MOVQ AX, DX", Source: "go/asm", Run: h0200},
+	{Form: "MOVQ r64, r64", Text: "MOVQ AX, R8", Source: "go/asm", Run: h0201},
+	{Form: "MOVQ r64, r64", Text: "MOVQ CX, R8", Source: "go/asm", Run: h0202},
+	{Form: "MOVQ r64, r64", Text: "MOVQ DX, AX", Source: "go/asm", Run: h0203},
+	{Form: "MOVQ r64, r64", Text: "MOVQ DX, CX", Source: "go/asm", Run: h0204},
+	{Form: "MOVQ r64, r64", Text: "MOVQ DX, R8", Source: "go/asm", Run: h0205},
+	{Form: "MOVQ r64, r64", Text: "MOVQ R8, AX", Source: "go/asm", Run: h0206},
+	{Form: "MOVQ r64, r64", Text: "MOVQ R8, CX", Source: "go/asm", Run: h0207},
+	{Form: "MOVQ r64, r64", Text: "MOVQ R8, DX", Source: "go/asm", Run: h0208},
+	{Form: "MOVQ r64, r64", Text: "MOVQ R8, R9", Source: "go/asm", Run: h0209},
+	{Form: "MOVWLZX m16, r32", Text: "MOVWLZX 24(R8), AX", Source: "go/asm", Run: h0210},
+	{Form: "NOTL r32", Text: "NOTL R8", Source: "go/asm", Run: h0211},
+	{Form: "NOTQ r64", Text: "NOTQ AX", Source: "go/asm", Run: h0212},
+	{Form: "NOTQ r64", Text: "NOTQ CX", Source: "go/asm", Run: h0213},
+	{Form: "NOTQ r64", Text: "NOTQ DX", Source: "go/asm", Run: h0214},
+	{Form: "NOTQ r64", Text: "NOTQ R8", Source: "go/asm", Run: h0215},
+	{Form: "ORL imm, r32", Text: "ORL $0x001f0000, AX", Source: "go/asm", Run: h0216},
+	{Form: "ORL r32, r32", Text: "ORL R8, R9", Source: "go/asm", Run: h0217},
+	{Form: "ORQ m64, r64", Text: "ORQ 24(R8), R9", Source: "go/asm", Run: h0218},
+	{Form: "ORQ r64, r64", Text: "ORQ AX, CX", Source: "go/asm", Run: h0219},
+	{Form: "ORQ r64, r64", Text: "ORQ AX, DX", Source: "go/asm", Run: h0220},
+	{Form: "ORQ r64, r64", Text: "ORQ AX, R8", Source: "go/asm", Run: h0221},
+	{Form: "ORQ r64, r64", Text: "ORQ CX, AX", Source: "go/asm", Run: h0222},
+	{Form: "ORQ r64, r64", Text: "ORQ CX, DX", Source: "go/asm", Run: h0223},
+	{Form: "ORQ r64, r64", Text: "ORQ CX, R8", Source: "go/asm", Run: h0224},
+	{Form: "ORQ r64, r64", Text: "ORQ DX, AX", Source: "go/asm", Run: h0225},
+	{Form: "ORQ r64, r64", Text: "ORQ DX, R8", Source: "go/asm", Run: h0226},
+	{Form: "ORQ r64, r64", Text: "ORQ R8, AX", Source: "go/asm", Run: h0227},
+	{Form: "ORQ r64, r64", Text: "ORQ R8, CX", Source: "go/asm", Run: h0228},
+	{Form: "ORQ r64, r64", Text: "ORQ R8, DX", Source: "go/asm", Run: h0229},
+	{Form: "ORQ r64, r64", Text: "ORQ R8, R9", Source: "go/asm", Run: h0230},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x01, AX", Source: "go/asm", Run: h0231},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x01, CX", Source: "go/asm", Run: h0232},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x01, DX", Source: "go/asm", Run: h0233},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x01, R8", Source: "go/asm", Run: h0234},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x02, R8", Source: "go/asm", Run: h0235},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x03, R8", Source: "go/asm", Run: h0236},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x06, AX", Source: "go/asm", Run: h0237},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x06, CX", Source: "go/asm", Run: h0238},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x06, DX", Source: "go/asm", Run: h0239},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x06, R8", Source: "go/asm", Run: h0240},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x08, R8", Source: "go/asm", Run: h0241},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0a, AX", Source: "go/asm", Run: h0242},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0a, CX", Source: "go/asm", Run: h0243},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0a, DX", Source: "go/asm", Run: h0244},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0a, R8", Source: "go/asm", Run: h0245},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0d, R8", Source: "go/asm", Run: h0246},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0e, AX", Source: "go/asm", Run: h0247},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0e, CX", Source: "go/asm", Run: h0248},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0e, DX", Source: "go/asm", Run: h0249},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0e, R8", Source: "go/asm", Run: h0250},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x0f, R8", Source: "go/asm", Run: h0251},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x12, AX", Source: "go/asm", Run: h0252},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x12, CX", Source: "go/asm", Run: h0253},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x12, DX", Source: "go/asm", Run: h0254},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x12, R8", Source: "go/asm", Run: h0255},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x14, R8", Source: "go/asm", Run: h0256},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x15, AX", Source: "go/asm", Run: h0257},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x15, CX", Source: "go/asm", Run: h0258},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x15, DX", Source: "go/asm", Run: h0259},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x15, R8", Source: "go/asm", Run: h0260},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x19, R8", Source: "go/asm", Run: h0261},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1b, AX", Source: "go/asm", Run: h0262},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1b, CX", Source: "go/asm", Run: h0263},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1b, DX", Source: "go/asm", Run: h0264},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1b, R8", Source: "go/asm", Run: h0265},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1c, AX", Source: "go/asm", Run: h0266},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1c, CX", Source: "go/asm", Run: h0267},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1c, DX", Source: "go/asm", Run: h0268},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x1c, R8", Source: "go/asm", Run: h0269},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x24, AX", Source: "go/asm", Run: h0270},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x24, CX", Source: "go/asm", Run: h0271},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x24, DX", Source: "go/asm", Run: h0272},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x24, R8", Source: "go/asm", Run: h0273},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x27, AX", Source: "go/asm", Run: h0274},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x27, CX", Source: "go/asm", Run: h0275},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x27, DX", Source: "go/asm", Run: h0276},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x27, R8", Source: "go/asm", Run: h0277},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x29, AX", Source: "go/asm", Run: h0278},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x29, CX", Source: "go/asm", Run: h0279},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x29, DX", Source: "go/asm", Run: h0280},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x29, R8", Source: "go/asm", Run: h0281},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2b, AX", Source: "go/asm", Run: h0282},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2b, CX", Source: "go/asm", Run: h0283},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2b, DX", Source: "go/asm", Run: h0284},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2b, R8", Source: "go/asm", Run: h0285},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2c, R8", Source: "go/asm", Run: h0286},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2d, AX", Source: "go/asm", Run: h0287},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2d, CX", Source: "go/asm", Run: h0288},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2d, DX", Source: "go/asm", Run: h0289},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x2d, R8", Source: "go/asm", Run: h0290},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x33, R8", Source: "go/asm", Run: h0291},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x37, AX", Source: "go/asm", Run: h0292},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x37, CX", Source: "go/asm", Run: h0293},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x37, DX", Source: "go/asm", Run: h0294},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x37, R8", Source: "go/asm", Run: h0295},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x38, R8", Source: "go/asm", Run: h0296},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3d, AX", Source: "go/asm", Run: h0297},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3d, CX", Source: "go/asm", Run: h0298},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3d, DX", Source: "go/asm", Run: h0299},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3d, R8", Source: "go/asm", Run: h0300},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3e, AX", Source: "go/asm", Run: h0301},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3e, CX", Source: "go/asm", Run: h0302},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3e, DX", Source: "go/asm", Run: h0303},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $0x3e, R8", Source: "go/asm", Run: h0304},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x02, CX, CX", Source: "go/asm", Run: h0305},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x02, DX, DX", Source: "go/asm", Run: h0306},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x02, R8, R8", Source: "go/asm", Run: h0307},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x03, CX, CX", Source: "go/asm", Run: h0308},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x03, DX, DX", Source: "go/asm", Run: h0309},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x03, R8, R8", Source: "go/asm", Run: h0310},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x08, AX, AX", Source: "go/asm", Run: h0311},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x09, CX, CX", Source: "go/asm", Run: h0312},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x09, DX, DX", Source: "go/asm", Run: h0313},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x09, R8, R8", Source: "go/asm", Run: h0314},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x13, CX, CX", Source: "go/asm", Run: h0315},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x13, DX, DX", Source: "go/asm", Run: h0316},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x13, R8, R8", Source: "go/asm", Run: h0317},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x14, AX, AX", Source: "go/asm", Run: h0318},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x15, CX, CX", Source: "go/asm", Run: h0319},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x15, DX, DX", Source: "go/asm", Run: h0320},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x15, R8, R8", Source: "go/asm", Run: h0321},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x17, CX, CX", Source: "go/asm", Run: h0322},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x17, DX, DX", Source: "go/asm", Run: h0323},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x17, R8, R8", Source: "go/asm", Run: h0324},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x19, CX, CX", Source: "go/asm", Run: h0325},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x19, DX, DX", Source: "go/asm", Run: h0326},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x19, R8, R8", Source: "go/asm", Run: h0327},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x1c, CX, CX", Source: "go/asm", Run: h0328},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x1c, DX, DX", Source: "go/asm", Run: h0329},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x1c, R8, R8", Source: "go/asm", Run: h0330},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x24, CX, CX", Source: "go/asm", Run: h0331},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x24, DX, DX", Source: "go/asm", Run: h0332},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x24, R8, R8", Source: "go/asm", Run: h0333},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x25, CX, CX", Source: "go/asm", Run: h0334},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x25, DX, DX", Source: "go/asm", Run: h0335},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x25, R8, R8", Source: "go/asm", Run: h0336},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x27, R8, R8", Source: "go/asm", Run: h0337},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2b, CX, CX", Source: "go/asm", Run: h0338},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2b, DX, DX", Source: "go/asm", Run: h0339},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2b, R8, R8", Source: "go/asm", Run: h0340},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2c, R8, R8", Source: "go/asm", Run: h0341},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2e, CX, CX", Source: "go/asm", Run: h0342},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2e, DX, DX", Source: "go/asm", Run: h0343},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x2e, R8, R8", Source: "go/asm", Run: h0344},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x31, R8, R8", Source: "go/asm", Run: h0345},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x32, CX, CX", Source: "go/asm", Run: h0346},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x32, DX, DX", Source: "go/asm", Run: h0347},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x32, R8, R8", Source: "go/asm", Run: h0348},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x36, CX, CX", Source: "go/asm", Run: h0349},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x36, DX, DX", Source: "go/asm", Run: h0350},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x36, R8, R8", Source: "go/asm", Run: h0351},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x38, AX, AX", Source: "go/asm", Run: h0352},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3a, CX, CX", Source: "go/asm", Run: h0353},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3a, DX, DX", Source: "go/asm", Run: h0354},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3a, R8, R8", Source: "go/asm", Run: h0355},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3d, AX, AX", Source: "go/asm", Run: h0356},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3e, R8, R8", Source: "go/asm", Run: h0357},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, AX, CX", Source: "go/asm", Run: h0358},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, AX, DX", Source: "go/asm", Run: h0359},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, AX, R8", Source: "go/asm", Run: h0360},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, CX, CX", Source: "go/asm", Run: h0361},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, CX, R8", Source: "go/asm", Run: h0362},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, DX, DX", Source: "go/asm", Run: h0363},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, DX, R8", Source: "go/asm", Run: h0364},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, R8, CX", Source: "go/asm", Run: h0365},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, R8, DX", Source: "go/asm", Run: h0366},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, R8, R8", Source: "go/asm", Run: h0367},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $0x3f, R8, R9", Source: "go/asm", Run: h0368},
+	{Form: "SARL imm, r32", Text: "SARL $0x1f, R8", Source: "go/asm", Run: h0369},
+	{Form: "SBBQ r64, r64", Text: "SBBQ R8, R8", Source: "go/asm", Run: h0370},
+	{Form: "SHLL imm, r32", Text: "SHLL $0x05, DX", Source: "go/asm", Run: h0371},
+	{Form: "SHLL imm, r32", Text: "SHLL $0x05, R8", Source: "go/asm", Run: h0372},
+	{Form: "SHLL imm, r32", Text: "SHLL $0x09, R8", Source: "go/asm", Run: h0373},
+	{Form: "SHLL imm, r32", Text: "SHLL $0x0a, R8", Source: "go/asm", Run: h0374},
+	{Form: "SHLL imm, r32", Text: "SHLL $0x0b, R8", Source: "go/asm", Run: h0375},
+	{Form: "SHLL imm, r32", Text: "SHLL $0x0d, DX", Source: "go/asm", Run: h0376},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x01, DX", Source: "go/asm", Run: h0377},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x02, DX", Source: "go/asm", Run: h0378},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x03, DX", Source: "go/asm", Run: h0379},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x04, DX", Source: "go/asm", Run: h0380},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x05, DX", Source: "go/asm", Run: h0381},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x06, DX", Source: "go/asm", Run: h0382},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x07, DX", Source: "go/asm", Run: h0383},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x08, DX", Source: "go/asm", Run: h0384},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x09, DX", Source: "go/asm", Run: h0385},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0a, DX", Source: "go/asm", Run: h0386},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0b, DX", Source: "go/asm", Run: h0387},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0c, DX", Source: "go/asm", Run: h0388},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0d, DX", Source: "go/asm", Run: h0389},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0e, DX", Source: "go/asm", Run: h0390},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x0f, DX", Source: "go/asm", Run: h0391},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x10, DX", Source: "go/asm", Run: h0392},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x11, DX", Source: "go/asm", Run: h0393},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x12, DX", Source: "go/asm", Run: h0394},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x13, DX", Source: "go/asm", Run: h0395},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x14, DX", Source: "go/asm", Run: h0396},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x15, DX", Source: "go/asm", Run: h0397},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x16, DX", Source: "go/asm", Run: h0398},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x17, DX", Source: "go/asm", Run: h0399},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x18, DX", Source: "go/asm", Run: h0400},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x19, DX", Source: "go/asm", Run: h0401},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1a, DX", Source: "go/asm", Run: h0402},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1b, DX", Source: "go/asm", Run: h0403},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1c, DX", Source: "go/asm", Run: h0404},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1d, DX", Source: "go/asm", Run: h0405},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1e, DX", Source: "go/asm", Run: h0406},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0x1f, DX", Source: "go/asm", Run: h0407},
+	{Form: "SHRL imm, r32", Text: "SHRL $0x02, R8", Source: "go/asm", Run: h0408},
+	{Form: "SHRL imm, r32", Text: "SHRL $0x04, CX", Source: "go/asm", Run: h0409},
+	{Form: "SHRL imm, r32", Text: "SHRL $0x04, R8", Source: "go/asm", Run: h0410},
+	{Form: "SHRL imm, r32", Text: "SHRL $0x06, R8", Source: "go/asm", Run: h0411},
+	{Form: "SHRL imm, r32", Text: "SHRL $0x07, DX", Source: "go/asm", Run: h0412},
+	{Form: "SHRL imm, r32", Text: "SHRL $0x07, R8", Source: "go/asm", Run: h0413},
+	{Form: "SHRL imm, r32", Text: "SHRL $0x0d, DX", Source: "go/asm", Run: h0414},
+	{Form: "SHRL imm, r32", Text: "SHRL $0x16, DX", Source: "go/asm", Run: h0415},
+	{Form: "SHRL imm, r32", Text: "SHRL $0x16, R8", Source: "go/asm", Run: h0416},
+	{Form: "SHRL imm, r32", Text: "SHRL $0x18, DX", Source: "go/asm", Run: h0417},
+	{Form: "SHRL imm, r32", Text: "SHRL $0x18, R8", Source: "go/asm", Run: h0418},
+	{Form: "SHRL imm, r32", Text: "SHRL $0x1f, R8", Source: "go/asm", Run: h0419},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x03, AX", Source: "go/asm", Run: h0420},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x04, AX", Source: "go/asm", Run: h0421},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x08, AX", Source: "go/asm", Run: h0422},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x0a, AX", Source: "go/asm", Run: h0423},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x0d, AX", Source: "go/asm", Run: h0424},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x10, AX", Source: "go/asm", Run: h0425},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x12, AX", Source: "go/asm", Run: h0426},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x14, AX", Source: "go/asm", Run: h0427},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x18, AX", Source: "go/asm", Run: h0428},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x20, AX", Source: "go/asm", Run: h0429},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x28, AX", Source: "go/asm", Run: h0430},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x30, AX", Source: "go/asm", Run: h0431},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x38, AX", Source: "go/asm", Run: h0432},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $0x3f, CX", Source: "go/asm", Run: h0433},
+	{Form: "SUBL imm, r32", Text: "SUBL $0x007fe001, R8", Source: "go/asm", Run: h0434},
+	{Form: "SUBL m32, r32", Text: "SUBL (R8), R9", Source: "go/asm", Run: h0435},
+	{Form: "SUBL m32, r32", Text: "SUBL 24(R8), R9", Source: "go/asm", Run: h0436},
+	{Form: "SUBL r32, r32", Text: "SUBL AX, DX", Source: "go/asm", Run: h0437},
+	{Form: "SUBL r32, r32", Text: "SUBL AX, R8", Source: "go/asm", Run: h0438},
+	{Form: "SUBL r32, r32", Text: "SUBL CX, R8", Source: "go/asm", Run: h0439},
+	{Form: "SUBL r32, r32", Text: "SUBL DX, AX", Source: "go/asm", Run: h0440},
+	{Form: "SUBL r32, r32", Text: "SUBL DX, R8", Source: "go/asm", Run: h0441},
+	{Form: "SUBL r32, r32", Text: "SUBL R8, AX", Source: "go/asm", Run: h0442},
+	{Form: "SUBL r32, r32", Text: "SUBL R8, DX", Source: "go/asm", Run: h0443},
+	{Form: "SUBL r32, r32", Text: "SUBL R8, R9", Source: "go/asm", Run: h0444},
+	{Form: "SUBQ imm, r64", Text: "SUBQ $0x09, R8", Source: "go/asm", Run: h0445},
+	{Form: "SUBQ imm, r64", Text: "SUBQ $0x0a, R8", Source: "go/asm", Run: h0446},
+	{Form: "SUBQ imm, r64", Text: "SUBQ $0x10, DX", Source: "go/asm", Run: h0447},
+	{Form: "SUBQ imm, r64", Text: "SUBQ $0x12, R8", Source: "go/asm", Run: h0448},
+	{Form: "SUBQ imm, r64", Text: "SUBQ $0x14, R8", Source: "go/asm", Run: h0449},
+	{Form: "SUBQ imm, r64", Text: "SUBQ $0x20, DX", Source: "go/asm", Run: h0450},
+	{Form: "SUBQ r64, r64", Text: "SUBQ AX, CX", Source: "go/asm", Run: h0451},
+	{Form: "SUBQ r64, r64", Text: "SUBQ R8, CX", Source: "go/asm", Run: h0452},
+	{Form: "VEXTRACTI128 imm, ymm, m128", Text: "VEXTRACTI128 $0x01, Y1, 24(R8)", Source: "go/asm", Run: h0453},
+	{Form: "VINSERTI128 imm, m128, ymm, ymm", Text: "VINSERTI128 $0x01, 24(R8), Y1, Y1", Source: "go/asm", Run: h0454},
+	{Form: "VMOVDQU m128, xmm", Text: "VMOVDQU (R8), X1", Source: "go/asm", Run: h0455},
+	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (AX), Y1", Source: "go/asm", Run: h0456},
+	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (R8)(DX*1), Y1", Source: "go/asm", Run: h0457},
+	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (R8)(R9*1), Y1", Source: "go/asm", Run: h0458},
+	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU (R8), Y1", Source: "go/asm", Run: h0459},
+	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU 24(AX), Y1", Source: "go/asm", Run: h0460},
+	{Form: "VMOVDQU m256, ymm", Text: "VMOVDQU 24(R8), Y1", Source: "go/asm", Run: h0461},
+	{Form: "VMOVDQU xmm, m128", Text: "VMOVDQU X1, (R8)", Source: "go/asm", Run: h0462},
+	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, (AX)", Source: "go/asm", Run: h0463},
+	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, (R8)", Source: "go/asm", Run: h0464},
+	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, (R8)(CX*1)", Source: "go/asm", Run: h0465},
+	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, (R8)(CX*4)", Source: "go/asm", Run: h0466},
+	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, (R8)(DX*1)", Source: "go/asm", Run: h0467},
+	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, 24(AX)", Source: "go/asm", Run: h0468},
+	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, 24(R8)", Source: "go/asm", Run: h0469},
+	{Form: "VMOVDQU ymm, m256", Text: "VMOVDQU Y1, 24(R8)(CX*1)", Source: "go/asm", Run: h0470},
+	{Form: "VMOVMSKPS ymm, r32", Text: "VMOVMSKPS Y1, AX", Source: "go/asm", Run: h0471},
+	{Form: "VPADDD m256, ymm, ymm", Text: "VPADDD (R8), Y1, Y9", Source: "go/asm", Run: h0472},
+	{Form: "VPADDD m256, ymm, ymm", Text: "VPADDD 24(R8), Y1, Y1", Source: "go/asm", Run: h0473},
+	{Form: "VPADDD m256, ymm, ymm", Text: "VPADDD 24(R8), Y1, Y9", Source: "go/asm", Run: h0474},
+	{Form: "VPADDD ymm, ymm, ymm", Text: "VPADDD Y1, Y1, Y1", Source: "go/asm", Run: h0475},
+	{Form: "VPADDD ymm, ymm, ymm", Text: "VPADDD Y1, Y9, Y14", Source: "go/asm", Run: h0476},
+	{Form: "VPADDD ymm, ymm, ymm", Text: "VPADDD Y1, Y9, Y9", Source: "go/asm", Run: h0477},
+	{Form: "VPADDQ ymm, ymm, ymm", Text: "VPADDQ Y1, Y9, Y9", Source: "go/asm", Run: h0478},
+	{Form: "VPAND m256, ymm, ymm", Text: "VPAND 24(R8), Y1, Y1", Source: "go/asm", Run: h0479},
+	{Form: "VPAND ymm, ymm, ymm", Text: "VPAND Y1, Y9, Y9", Source: "go/asm", Run: h0480},
+	{Form: "VPANDN ymm, ymm, ymm", Text: "VPANDN Y1, Y9, Y1", Source: "go/asm", Run: h0481},
+	{Form: "VPANDN ymm, ymm, ymm", Text: "VPANDN Y1, Y9, Y14", Source: "go/asm", Run: h0482},
+	{Form: "VPANDN ymm, ymm, ymm", Text: "VPANDN Y1, Y9, Y9", Source: "go/asm", Run: h0483},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xaa, Y1, Y9, Y1", Source: "go/asm", Run: h0484},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xaa, Y1, Y9, Y14", Source: "go/asm", Run: h0485},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xaa, Y1, Y9, Y9", Source: "go/asm", Run: h0486},
+	{Form: "VPBROADCASTD m32, ymm", Text: "VPBROADCASTD (R8), Y1", Source: "go/asm", Run: h0487},
+	{Form: "VPBROADCASTD m32, ymm", Text: "VPBROADCASTD 24(R8), Y1", Source: "go/asm", Run: h0488},
+	{Form: "VPBROADCASTQ m64, ymm", Text: "VPBROADCASTQ (R8), Y1", Source: "go/asm", Run: h0489},
+	{Form: "VPBROADCASTQ m64, ymm", Text: "VPBROADCASTQ 24(R8), Y1", Source: "go/asm", Run: h0490},
+	{Form: "VPCMPGTD m256, ymm, ymm", Text: "VPCMPGTD 24(R8), Y1, Y9", Source: "go/asm", Run: h0491},
+	{Form: "VPCMPGTD ymm, ymm, ymm", Text: "VPCMPGTD Y1, Y9, Y1", Source: "go/asm", Run: h0492},
+	{Form: "VPCMPGTD ymm, ymm, ymm", Text: "VPCMPGTD Y1, Y9, Y14", Source: "go/asm", Run: h0493},
+	{Form: "VPCMPGTD ymm, ymm, ymm", Text: "VPCMPGTD Y1, Y9, Y9", Source: "go/asm", Run: h0494},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x20, Y1, Y9, Y14", Source: "go/asm", Run: h0495},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x31, Y1, Y9, Y1", Source: "go/asm", Run: h0496},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x31, Y1, Y9, Y14", Source: "go/asm", Run: h0497},
+	{Form: "VPERMD ymm, ymm, ymm", Text: "VPERMD Y1, Y9, Y1", Source: "go/asm", Run: h0498},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x94, Y1, Y1", Source: "go/asm", Run: h0499},
+	{Form: "VPMULDQ m256, ymm, ymm", Text: "VPMULDQ (DX), Y1, Y9", Source: "go/asm", Run: h0500},
+	{Form: "VPMULDQ m256, ymm, ymm", Text: "VPMULDQ 24(DX), Y1, Y9", Source: "go/asm", Run: h0501},
+	{Form: "VPMULDQ m256, ymm, ymm", Text: "VPMULDQ 24(R8), Y1, Y1", Source: "go/asm", Run: h0502},
+	{Form: "VPMULDQ m256, ymm, ymm", Text: "VPMULDQ 24(R8), Y1, Y9", Source: "go/asm", Run: h0503},
+	{Form: "VPMULDQ ymm, ymm, ymm", Text: "VPMULDQ Y1, Y9, Y14", Source: "go/asm", Run: h0504},
+	{Form: "VPMULDQ ymm, ymm, ymm", Text: "VPMULDQ Y1, Y9, Y9", Source: "go/asm", Run: h0505},
+	{Form: "VPMULLD m256, ymm, ymm", Text: "VPMULLD 24(R8), Y1, Y1", Source: "go/asm", Run: h0506},
+	{Form: "VPMULLD m256, ymm, ymm", Text: "VPMULLD 24(R8), Y1, Y9", Source: "go/asm", Run: h0507},
+	{Form: "VPMULLD ymm, ymm, ymm", Text: "VPMULLD Y1, Y9, Y9", Source: "go/asm", Run: h0508},
+	{Form: "VPOR ymm, ymm, ymm", Text: "VPOR Y1, Y9, Y9", Source: "go/asm", Run: h0509},
+	{Form: "VPSHUFB m256, ymm, ymm", Text: "VPSHUFB 24(R8), Y1, Y1", Source: "go/asm", Run: h0510},
+	{Form: "VPSHUFB m256, ymm, ymm", Text: "VPSHUFB 24(R8), Y1, Y9", Source: "go/asm", Run: h0511},
+	{Form: "VPSHUFB ymm, ymm, ymm", Text: "VPSHUFB Y1, Y9, Y9", Source: "go/asm", Run: h0512},
+	{Form: "VPSHUFD imm, m256, ymm", Text: "VPSHUFD $0xf5, (DX), Y1", Source: "go/asm", Run: h0513},
+	{Form: "VPSHUFD imm, m256, ymm", Text: "VPSHUFD $0xf5, (R8), Y1", Source: "go/asm", Run: h0514},
+	{Form: "VPSHUFD imm, m256, ymm", Text: "VPSHUFD $0xf5, 24(DX), Y1", Source: "go/asm", Run: h0515},
+	{Form: "VPSHUFD imm, m256, ymm", Text: "VPSHUFD $0xf5, 24(R8), Y1", Source: "go/asm", Run: h0516},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x01, Y1, Y9", Source: "go/asm", Run: h0517},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x02, Y1, Y9", Source: "go/asm", Run: h0518},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x03, Y1, Y9", Source: "go/asm", Run: h0519},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x06, Y1, Y9", Source: "go/asm", Run: h0520},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x08, Y1, Y9", Source: "go/asm", Run: h0521},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x0a, Y1, Y9", Source: "go/asm", Run: h0522},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x0e, Y1, Y9", Source: "go/asm", Run: h0523},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x0f, Y1, Y9", Source: "go/asm", Run: h0524},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x12, Y1, Y9", Source: "go/asm", Run: h0525},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x14, Y1, Y9", Source: "go/asm", Run: h0526},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x15, Y1, Y9", Source: "go/asm", Run: h0527},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x19, Y1, Y9", Source: "go/asm", Run: h0528},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x1b, Y1, Y9", Source: "go/asm", Run: h0529},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x1c, Y1, Y9", Source: "go/asm", Run: h0530},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x20, Y1, Y9", Source: "go/asm", Run: h0531},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x24, Y1, Y9", Source: "go/asm", Run: h0532},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x27, Y1, Y9", Source: "go/asm", Run: h0533},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x29, Y1, Y9", Source: "go/asm", Run: h0534},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x2b, Y1, Y9", Source: "go/asm", Run: h0535},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x2c, Y1, Y9", Source: "go/asm", Run: h0536},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x2d, Y1, Y9", Source: "go/asm", Run: h0537},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x37, Y1, Y9", Source: "go/asm", Run: h0538},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x38, Y1, Y9", Source: "go/asm", Run: h0539},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x3d, Y1, Y9", Source: "go/asm", Run: h0540},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0x3e, Y1, Y9", Source: "go/asm", Run: h0541},
+	{Form: "VPSLLVD m256, ymm, ymm", Text: "VPSLLVD (R8), Y1, Y1", Source: "go/asm", Run: h0542},
+	{Form: "VPSLLVD m256, ymm, ymm", Text: "VPSLLVD 24(R8), Y1, Y1", Source: "go/asm", Run: h0543},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x07, Y1, Y1", Source: "go/asm", Run: h0544},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x0d, Y1, Y1", Source: "go/asm", Run: h0545},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x16, Y1, Y1", Source: "go/asm", Run: h0546},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x17, Y1, Y1", Source: "go/asm", Run: h0547},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x18, Y1, Y1", Source: "go/asm", Run: h0548},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0x1f, Y1, Y9", Source: "go/asm", Run: h0549},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x02, Y1, Y1", Source: "go/asm", Run: h0550},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x03, Y1, Y1", Source: "go/asm", Run: h0551},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x08, Y1, Y1", Source: "go/asm", Run: h0552},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x09, Y1, Y1", Source: "go/asm", Run: h0553},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x13, Y1, Y1", Source: "go/asm", Run: h0554},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x14, Y1, Y1", Source: "go/asm", Run: h0555},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x15, Y1, Y1", Source: "go/asm", Run: h0556},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x17, Y1, Y1", Source: "go/asm", Run: h0557},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x19, Y1, Y1", Source: "go/asm", Run: h0558},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x1c, Y1, Y1", Source: "go/asm", Run: h0559},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x20, Y1, Y1", Source: "go/asm", Run: h0560},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x20, Y1, Y9", Source: "go/asm", Run: h0561},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x24, Y1, Y1", Source: "go/asm", Run: h0562},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x25, Y1, Y1", Source: "go/asm", Run: h0563},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x27, Y1, Y1", Source: "go/asm", Run: h0564},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x2b, Y1, Y1", Source: "go/asm", Run: h0565},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x2c, Y1, Y1", Source: "go/asm", Run: h0566},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x2e, Y1, Y1", Source: "go/asm", Run: h0567},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x31, Y1, Y1", Source: "go/asm", Run: h0568},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x32, Y1, Y1", Source: "go/asm", Run: h0569},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x36, Y1, Y1", Source: "go/asm", Run: h0570},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x38, Y1, Y1", Source: "go/asm", Run: h0571},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3a, Y1, Y1", Source: "go/asm", Run: h0572},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3d, Y1, Y1", Source: "go/asm", Run: h0573},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3e, Y1, Y1", Source: "go/asm", Run: h0574},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3f, Y1, Y1", Source: "go/asm", Run: h0575},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3f, Y1, Y9", Source: "go/asm", Run: h0576},
+	{Form: "VPSRLVD m256, ymm, ymm", Text: "VPSRLVD 24(R8), Y1, Y1", Source: "go/asm", Run: h0577},
+	{Form: "VPSRLVD ymm, ymm, ymm", Text: "VPSRLVD Y1, Y9, Y9", Source: "go/asm", Run: h0578},
+	{Form: "VPSUBD m256, ymm, ymm", Text: "VPSUBD (R8), Y1, Y9", Source: "go/asm", Run: h0579},
+	{Form: "VPSUBD m256, ymm, ymm", Text: "VPSUBD 24(R8), Y1, Y9", Source: "go/asm", Run: h0580},
+	{Form: "VPSUBD ymm, ymm, ymm", Text: "VPSUBD Y1, Y9, Y1", Source: "go/asm", Run: h0581},
+	{Form: "VPSUBD ymm, ymm, ymm", Text: "VPSUBD Y1, Y9, Y14", Source: "go/asm", Run: h0582},
+	{Form: "VPSUBD ymm, ymm, ymm", Text: "VPSUBD Y1, Y9, Y9", Source: "go/asm", Run: h0583},
+	{Form: "VPUNPCKHQDQ ymm, ymm, ymm", Text: "VPUNPCKHQDQ Y1, Y9, Y1", Source: "go/asm", Run: h0584},
+	{Form: "VPUNPCKHQDQ ymm, ymm, ymm", Text: "VPUNPCKHQDQ Y1, Y9, Y14", Source: "go/asm", Run: h0585},
+	{Form: "VPUNPCKLQDQ ymm, ymm, ymm", Text: "VPUNPCKLQDQ Y1, Y9, Y14", Source: "go/asm", Run: h0586},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR (AX), Y1, Y9", Source: "go/asm", Run: h0587},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR (R8), Y1, Y9", Source: "go/asm", Run: h0588},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(AX), Y1, Y1", Source: "go/asm", Run: h0589},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(AX), Y1, Y9", Source: "go/asm", Run: h0590},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(R8), Y1, Y1", Source: "go/asm", Run: h0591},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(R8), Y1, Y9", Source: "go/asm", Run: h0592},
+	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y1, Y1", Source: "go/asm", Run: h0593},
+	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y9, Y9", Source: "go/asm", Run: h0594},
+	{Form: "VZEROUPPER", Text: "VZEROUPPER", Source: "go/asm", Run: h0595},
+	{Form: "XCHGQ r64, r64", Text: "XCHGQ R8, R8", Source: "go/asm", Run: h0596},
+	{Form: "XORL r32, r32", Text: "XORL AX, AX", Source: "go/asm", Run: h0597},
+	{Form: "XORL r32, r32", Text: "XORL AX, DX", Source: "go/asm", Run: h0598},
+	{Form: "XORL r32, r32", Text: "XORL CX, CX", Source: "go/asm", Run: h0599},
+	{Form: "XORL r32, r32", Text: "XORL DX, AX", Source: "go/asm", Run: h0600},
+	{Form: "XORL r32, r32", Text: "XORL DX, DX", Source: "go/asm", Run: h0601},
+	{Form: "XORL r32, r32", Text: "XORL DX, R8", Source: "go/asm", Run: h0602},
+	{Form: "XORL r32, r32", Text: "XORL R8, DX", Source: "go/asm", Run: h0603},
+	{Form: "XORL r32, r32", Text: "XORL R8, R8", Source: "go/asm", Run: h0604},
+	{Form: "XORL r32, r32", Text: "XORL R8, R9", Source: "go/asm", Run: h0605},
+	{Form: "XORQ m64, r64", Text: "XORQ (R8), AX", Source: "go/asm", Run: h0606},
+	{Form: "XORQ m64, r64", Text: "XORQ (R8), R9", Source: "go/asm", Run: h0607},
+	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), AX", Source: "go/asm", Run: h0608},
+	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), CX", Source: "go/asm", Run: h0609},
+	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), DX", Source: "go/asm", Run: h0610},
+	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), R9", Source: "go/asm", Run: h0611},
+	{Form: "XORQ r64, r64", Text: "XORQ AX, CX", Source: "go/asm", Run: h0612},
+	{Form: "XORQ r64, r64", Text: "XORQ AX, DX", Source: "go/asm", Run: h0613},
+	{Form: "XORQ r64, r64", Text: "XORQ AX, R8", Source: "go/asm", Run: h0614},
+	{Form: "XORQ r64, r64", Text: "XORQ CX, AX", Source: "go/asm", Run: h0615},
+	{Form: "XORQ r64, r64", Text: "XORQ CX, DX", Source: "go/asm", Run: h0616},
+	{Form: "XORQ r64, r64", Text: "XORQ CX, R8", Source: "go/asm", Run: h0617},
+	{Form: "XORQ r64, r64", Text: "XORQ DX, AX", Source: "go/asm", Run: h0618},
+	{Form: "XORQ r64, r64", Text: "XORQ DX, CX", Source: "go/asm", Run: h0619},
+	{Form: "XORQ r64, r64", Text: "XORQ DX, R8", Source: "go/asm", Run: h0620},
+	{Form: "XORQ r64, r64", Text: "XORQ R8, AX", Source: "go/asm", Run: h0621},
+	{Form: "XORQ r64, r64", Text: "XORQ R8, CX", Source: "go/asm", Run: h0622},
+	{Form: "XORQ r64, r64", Text: "XORQ R8, DX", Source: "go/asm", Run: h0623},
+	{Form: "XORQ r64, r64", Text: "XORQ R8, R9", Source: "go/asm", Run: h0624},
+	{Form: "ADCQ imm, r64", Text: "ADCQ $0, R8", Source: "catalog", Run: h0625},
+	{Form: "ADCQ r64, r64", Text: "ADCQ AX, R8", Source: "catalog", Run: h0626},
+	{Form: "ADDL imm, r32", Text: "ADDL $8380417, R8", Source: "catalog", Run: h0627},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $-1, R8", Source: "catalog", Run: h0628},
+	{Form: "ADDQ m64, r64", Text: "ADDQ 24(R8), R9", Source: "catalog", Run: h0629},
+	{Form: "ADDQ r64, m64", Text: "ADDQ R8, 24(R9)", Source: "catalog", Run: h0630},
+	{Form: "ADDQ r64, r64", Text: "ADDQ AX, R8", Source: "catalog", Run: h0631},
+	{Form: "ANDL imm, r32", Text: "ANDL $0xff, R8", Source: "catalog", Run: h0632},
+	{Form: "ANDL r32, r32", Text: "ANDL AX, R8", Source: "catalog", Run: h0633},
+	{Form: "ANDNQ m64, r64, r64", Text: "ANDNQ 24(R8), R9, CX", Source: "catalog", Run: h0634},
+	{Form: "ANDQ imm, r64", Text: "ANDQ $-8, R8", Source: "catalog", Run: h0635},
+	{Form: "ANDQ imm, r64", Text: "ANDQ $0x7fffff, R8", Source: "catalog", Run: h0636},
+	{Form: "ANDQ m64, r64", Text: "ANDQ 24(R8), R9", Source: "catalog", Run: h0637},
+	{Form: "CMOVLCC r32, r32", Text: "CMOVLCC AX, R8", Source: "catalog", Run: h0638},
+	{Form: "CMOVLCS r32, r32", Text: "CMOVLCS AX, R8", Source: "catalog", Run: h0639},
+	{Form: "CMOVQCC r64, r64", Text: "CMOVQCC AX, R8", Source: "catalog", Run: h0640},
+	{Form: "CMOVQCS m64, r64", Text: "CMOVQCS 24(R8), R9", Source: "catalog", Run: h0641},
+	{Form: "CMOVQCS r64, r64", Text: "CMOVQCS AX, R8", Source: "catalog", Run: h0642},
+	{Form: "CMOVQEQ r64, r64", Text: "CMOVQEQ AX, R8", Source: "catalog", Run: h0643},
+	{Form: "CMOVQNE r64, r64", Text: "CMOVQNE AX, R8", Source: "catalog", Run: h0644},
+	{Form: "CMPL r32, imm", Text: "CMPL AX, $8380417", Source: "catalog", Run: h0645},
+	{Form: "CMPL r32, r32", Text: "CMPL AX, R8", Source: "catalog", Run: h0646},
+	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $3", Source: "catalog", Run: h0647},
+	{Form: "CMPQ r64, m64", Text: "CMPQ AX, 24(R8)", Source: "catalog", Run: h0648},
+	{Form: "CMPQ r64, r64", Text: "CMPQ AX, R8", Source: "catalog", Run: h0649},
+	{Form: "DECQ r64", Text: "DECQ R8", Source: "catalog", Run: h0650},
+	{Form: "IMUL3L imm, r32, r32", Text: "IMUL3L $58728449, AX, R8", Source: "catalog", Run: h0651},
+	{Form: "IMUL3Q imm, r64, r64", Text: "IMUL3Q $-5, AX, R8", Source: "catalog", Run: h0652},
+	{Form: "IMULL r32, r32", Text: "IMULL AX, R8", Source: "catalog", Run: h0653},
+	{Form: "IMULQ m64, r64", Text: "IMULQ 24(R8), R9", Source: "catalog", Run: h0654},
+	{Form: "IMULQ r64, r64", Text: "IMULQ AX, R8", Source: "catalog", Run: h0655},
+	{Form: "INCL r32", Text: "INCL R8", Source: "catalog", Run: h0656},
+	{Form: "INCQ r64", Text: "INCQ R8", Source: "catalog", Run: h0657},
+	{Form: "JCS label", Text: "JCS taken", Source: "catalog", Run: h0658},
+	{Form: "JGE label", Text: "JGE taken", Source: "catalog", Run: h0659},
+	{Form: "JGT label", Text: "JGT taken", Source: "catalog", Run: h0660},
+	{Form: "JLE label", Text: "JLE taken", Source: "catalog", Run: h0661},
+	{Form: "JLS label", Text: "JLS taken", Source: "catalog", Run: h0662},
+	{Form: "JMI label", Text: "JMI taken", Source: "catalog", Run: h0663},
+	{Form: "JPL label", Text: "JPL taken", Source: "catalog", Run: h0664},
+	{Form: "LDMXCSR m32", Text: "LDMXCSR 24(R8)", Source: "catalog", Run: h0665},
+	{Form: "LEAQ m64, r64", Text: "LEAQ -24(R8), R9", Source: "catalog", Run: h0666},
+	{Form: "LEAQ m64, r64", Text: "LEAQ 24(R8)(R9*4), R10", Source: "catalog", Run: h0667},
+	{Form: "LFENCE", Text: "LFENCE", Source: "catalog", Run: h0668},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x81, 24(R8)", Source: "catalog", Run: h0669},
+	{Form: "MOVB m8, r8", Text: "MOVB 24(R8), R9", Source: "catalog", Run: h0670},
+	{Form: "MOVB r8, m8", Text: "MOVB R8, 24(R9)", Source: "catalog", Run: h0671},
+	{Form: "MOVB r8, r8", Text: "MOVB AX, R8", Source: "catalog", Run: h0672},
+	{Form: "MOVBLZX m8, r32", Text: "MOVBLZX 24(R8), R9", Source: "catalog", Run: h0673},
+	{Form: "MOVBLZX r8, r32", Text: "MOVBLZX AX, R8", Source: "catalog", Run: h0674},
+	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX 24(R8), R9", Source: "catalog", Run: h0675},
+	{Form: "MOVBQZX r8, r64", Text: "MOVBQZX AX, R8", Source: "catalog", Run: h0676},
+	{Form: "MOVL imm, m32", Text: "MOVL $0x80000001, 24(R8)", Source: "catalog", Run: h0677},
+	{Form: "MOVL imm, r32", Text: "MOVL $-1, R8", Source: "catalog", Run: h0678},
+	{Form: "MOVLQZX m32, r64", Text: "MOVLQZX 24(R8), R9", Source: "catalog", Run: h0679},
+	{Form: "MOVLQZX r32, r64", Text: "MOVLQZX AX, R8", Source: "catalog", Run: h0680},
+	{Form: "MOVO m128, xmm", Text: "MOVO 24(R8), X1", Source: "catalog", Run: h0681},
+	{Form: "MOVO xmm, m128", Text: "MOVO X1, 24(R8)", Source: "catalog", Run: h0682},
+	{Form: "MOVO xmm, xmm", Text: "MOVO X1, X9", Source: "catalog", Run: h0683},
+	{Form: "MOVOU m128, xmm", Text: "MOVOU 24(R8), X1", Source: "catalog", Run: h0684},
+	{Form: "MOVOU xmm, m128", Text: "MOVOU X1, 24(R8)", Source: "catalog", Run: h0685},
+	{Form: "MOVOU xmm, xmm", Text: "MOVOU X1, X9", Source: "catalog", Run: h0686},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $-7, 24(R8)", Source: "catalog", Run: h0687},
+	{Form: "MOVQ imm, r64", Text: "MOVQ $-1, R8", Source: "catalog", Run: h0688},
+	{Form: "MOVQ imm, r64", Text: "MOVQ $0x123456789abcdef0, R8", Source: "catalog", Run: h0689},
+	{Form: "MOVQ m64, xmm", Text: "MOVQ 24(R8), X1", Source: "catalog", Run: h0690},
+	{Form: "MOVQ r64, xmm", Text: "MOVQ AX, X1", Source: "catalog", Run: h0691},
+	{Form: "MOVQ xmm, m64", Text: "MOVQ X1, 24(R8)", Source: "catalog", Run: h0692},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X1, AX", Source: "catalog", Run: h0693},
+	{Form: "MOVQ xmm, xmm", Text: "MOVQ X1, X9", Source: "catalog", Run: h0694},
+	{Form: "MOVW m16, r16", Text: "MOVW 24(R8), R9", Source: "catalog", Run: h0695},
+	{Form: "MOVW r16, m16", Text: "MOVW R8, 24(R9)", Source: "catalog", Run: h0696},
+	{Form: "MOVW r16, r16", Text: "MOVW AX, R8", Source: "catalog", Run: h0697},
+	{Form: "MOVWLZX m16, r32", Text: "MOVWLZX 24(R8), R9", Source: "catalog", Run: h0698},
+	{Form: "MOVWLZX r16, r32", Text: "MOVWLZX AX, R8", Source: "catalog", Run: h0699},
+	{Form: "MOVWQZX m16, r64", Text: "MOVWQZX 24(R8), R9", Source: "catalog", Run: h0700},
+	{Form: "MOVWQZX r16, r64", Text: "MOVWQZX AX, R8", Source: "catalog", Run: h0701},
+	{Form: "MULQ m64", Text: "MULQ 24(R8)", Source: "catalog", Run: h0702},
+	{Form: "MULQ r64", Text: "MULQ R8", Source: "catalog", Run: h0703},
+	{Form: "NEGQ r64", Text: "NEGQ R8", Source: "catalog", Run: h0704},
+	{Form: "ORL imm, r32", Text: "ORL $0x80000000, R8", Source: "catalog", Run: h0705},
+	{Form: "ORL r32, r32", Text: "ORL AX, R8", Source: "catalog", Run: h0706},
+	{Form: "ORQ imm, r64", Text: "ORQ $1, R8", Source: "catalog", Run: h0707},
+	{Form: "POPCNTL r32, r32", Text: "POPCNTL AX, R8", Source: "catalog", Run: h0708},
+	{Form: "POPCNTQ m128, r64", Text: "POPCNTQ 24(R8), R9", Source: "catalog", Run: h0709},
+	{Form: "POPCNTQ r64, r64", Text: "POPCNTQ AX, R8", Source: "catalog", Run: h0710},
+	{Form: "PXOR m128, xmm", Text: "PXOR 24(R8), X1", Source: "catalog", Run: h0711},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X1, X9", Source: "catalog", Run: h0712},
+	{Form: "ROLQ cl, r64", Text: "ROLQ CX, R8", Source: "catalog", Run: h0713},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $1, R8", Source: "catalog", Run: h0714},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $13, R8", Source: "catalog", Run: h0715},
+	{Form: "RORQ cl, r64", Text: "RORQ CX, R8", Source: "catalog", Run: h0716},
+	{Form: "RORQ imm, r64", Text: "RORQ $1, R8", Source: "catalog", Run: h0717},
+	{Form: "RORQ imm, r64", Text: "RORQ $7, R8", Source: "catalog", Run: h0718},
+	{Form: "RORXQ imm, m64, r64", Text: "RORXQ $1, 24(R8), R9", Source: "catalog", Run: h0719},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $13, AX, R8", Source: "catalog", Run: h0720},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $63, AX, R8", Source: "catalog", Run: h0721},
+	{Form: "SARL cl, r32", Text: "SARL CX, R8", Source: "catalog", Run: h0722},
+	{Form: "SARL imm, r32", Text: "SARL $0, R8", Source: "catalog", Run: h0723},
+	{Form: "SARL imm, r32", Text: "SARL $1, R8", Source: "catalog", Run: h0724},
+	{Form: "SARL imm, r32", Text: "SARL $31, R8", Source: "catalog", Run: h0725},
+	{Form: "SARL imm, r32", Text: "SARL $32, R8", Source: "catalog", Run: h0726},
+	{Form: "SARL imm, r32", Text: "SARL $63, R8", Source: "catalog", Run: h0727},
+	{Form: "SARQ cl, r64", Text: "SARQ CX, R8", Source: "catalog", Run: h0728},
+	{Form: "SARQ imm, r64", Text: "SARQ $1, R8", Source: "catalog", Run: h0729},
+	{Form: "SARQ imm, r64", Text: "SARQ $63, R8", Source: "catalog", Run: h0730},
+	{Form: "SBBQ imm, r64", Text: "SBBQ $0, R8", Source: "catalog", Run: h0731},
+	{Form: "SBBQ r64, r64", Text: "SBBQ AX, R8", Source: "catalog", Run: h0732},
+	{Form: "SETCC r8", Text: "SETCC R8B", Source: "catalog", Run: h0733},
+	{Form: "SETCS m8", Text: "SETCS 24(R8)", Source: "catalog", Run: h0734},
+	{Form: "SETCS r8", Text: "SETCS R8B", Source: "catalog", Run: h0735},
+	{Form: "SHLL cl, r32", Text: "SHLL CX, R8", Source: "catalog", Run: h0736},
+	{Form: "SHLL imm, r32", Text: "SHLL $1, R8", Source: "catalog", Run: h0737},
+	{Form: "SHLL imm, r32", Text: "SHLL $13, R8", Source: "catalog", Run: h0738},
+	{Form: "SHLQ cl, r64", Text: "SHLQ CX, R8", Source: "catalog", Run: h0739},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0, R8", Source: "catalog", Run: h0740},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $1, R8", Source: "catalog", Run: h0741},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $31, R8", Source: "catalog", Run: h0742},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $32, R8", Source: "catalog", Run: h0743},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $5, R8", Source: "catalog", Run: h0744},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $63, R8", Source: "catalog", Run: h0745},
+	{Form: "SHRL cl, r32", Text: "SHRL CX, R8", Source: "catalog", Run: h0746},
+	{Form: "SHRL imm, r32", Text: "SHRL $1, R8", Source: "catalog", Run: h0747},
+	{Form: "SHRL imm, r32", Text: "SHRL $23, R8", Source: "catalog", Run: h0748},
+	{Form: "SHRQ cl, r64", Text: "SHRQ CX, R8", Source: "catalog", Run: h0749},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $1, R8", Source: "catalog", Run: h0750},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $23, R8", Source: "catalog", Run: h0751},
+	{Form: "STMXCSR m32", Text: "STMXCSR 24(R8)", Source: "catalog", Run: h0752},
+	{Form: "SUBL imm, r32", Text: "SUBL $8380417, R8", Source: "catalog", Run: h0753},
+	{Form: "SUBQ imm, r64", Text: "SUBQ $1, R8", Source: "catalog", Run: h0754},
+	{Form: "SUBQ m64, r64", Text: "SUBQ 24(R8), R9", Source: "catalog", Run: h0755},
+	{Form: "SUBQ r64, r64", Text: "SUBQ AX, R8", Source: "catalog", Run: h0756},
+	{Form: "TESTL imm, r32", Text: "TESTL $0x80000000, R8", Source: "catalog", Run: h0757},
+	{Form: "TESTL r32, r32", Text: "TESTL AX, R8", Source: "catalog", Run: h0758},
+	{Form: "TESTQ imm, r64", Text: "TESTQ $1, R8", Source: "catalog", Run: h0759},
+	{Form: "TESTQ r64, r64", Text: "TESTQ AX, R8", Source: "catalog", Run: h0760},
+	{Form: "TESTQ r64, r64", Text: "TESTQ R8, R8", Source: "catalog", Run: h0761},
+	{Form: "VEXTRACTI128 imm, ymm, m128", Text: "VEXTRACTI128 $1, Y1, 24(R8)", Source: "catalog", Run: h0762},
+	{Form: "VEXTRACTI128 imm, ymm, xmm", Text: "VEXTRACTI128 $0, Y1, X9", Source: "catalog", Run: h0763},
+	{Form: "VEXTRACTI128 imm, ymm, xmm", Text: "VEXTRACTI128 $1, Y1, X9", Source: "catalog", Run: h0764},
+	{Form: "VINSERTI128 imm, m128, ymm, ymm", Text: "VINSERTI128 $0, 24(R8), Y1, Y9", Source: "catalog", Run: h0765},
+	{Form: "VINSERTI128 imm, xmm, ymm, ymm", Text: "VINSERTI128 $1, X1, Y9, Y14", Source: "catalog", Run: h0766},
+	{Form: "VMOVDQA m256, ymm", Text: "VMOVDQA (R8), Y1", Source: "catalog", Run: h0767},
+	{Form: "VMOVDQA ymm, m256", Text: "VMOVDQA Y1, (R8)", Source: "catalog", Run: h0768},
+	{Form: "VMOVDQA ymm, ymm", Text: "VMOVDQA Y1, Y9", Source: "catalog", Run: h0769},
+	{Form: "VMOVDQU ymm, ymm", Text: "VMOVDQU Y1, Y9", Source: "catalog", Run: h0770},
+	{Form: "VPABSD ymm, ymm", Text: "VPABSD Y1, Y9", Source: "catalog", Run: h0771},
+	{Form: "VPADDQ ymm, ymm, ymm", Text: "VPADDQ Y1, Y9, Y14", Source: "catalog", Run: h0772},
+	{Form: "VPAND m256, ymm, ymm", Text: "VPAND (R8), Y1, Y9", Source: "catalog", Run: h0773},
+	{Form: "VPAND ymm, ymm, ymm", Text: "VPAND Y1, Y9, Y14", Source: "catalog", Run: h0774},
+	{Form: "VPANDN m256, ymm, ymm", Text: "VPANDN (R8), Y1, Y9", Source: "catalog", Run: h0775},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x00, Y1, Y9, Y14", Source: "catalog", Run: h0776},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x0f, Y1, Y9, Y14", Source: "catalog", Run: h0777},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x33, Y1, Y9, Y14", Source: "catalog", Run: h0778},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x55, Y1, Y9, Y14", Source: "catalog", Run: h0779},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xd2, Y1, Y9, Y14", Source: "catalog", Run: h0780},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xf6, Y1, Y9, Y14", Source: "catalog", Run: h0781},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xff, Y1, Y9, Y14", Source: "catalog", Run: h0782},
+	{Form: "VPBLENDVB ymm, ymm, ymm, ymm", Text: "VPBLENDVB Y1, Y9, Y14, Y4", Source: "catalog", Run: h0783},
+	{Form: "VPBROADCASTD xmm, ymm", Text: "VPBROADCASTD X1, Y9", Source: "catalog", Run: h0784},
+	{Form: "VPBROADCASTQ xmm, ymm", Text: "VPBROADCASTQ X1, Y9", Source: "catalog", Run: h0785},
+	{Form: "VPCMPEQD ymm, ymm, ymm", Text: "VPCMPEQD Y1, Y9, Y14", Source: "catalog", Run: h0786},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x00, Y1, Y9, Y14", Source: "catalog", Run: h0787},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x01, Y1, Y9, Y14", Source: "catalog", Run: h0788},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x02, Y1, Y9, Y14", Source: "catalog", Run: h0789},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x03, Y1, Y9, Y14", Source: "catalog", Run: h0790},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x08, Y1, Y9, Y14", Source: "catalog", Run: h0791},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x10, Y1, Y9, Y14", Source: "catalog", Run: h0792},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x12, Y1, Y9, Y14", Source: "catalog", Run: h0793},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x21, Y1, Y9, Y14", Source: "catalog", Run: h0794},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x28, Y1, Y9, Y14", Source: "catalog", Run: h0795},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x30, Y1, Y9, Y14", Source: "catalog", Run: h0796},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x82, Y1, Y9, Y14", Source: "catalog", Run: h0797},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x83, Y1, Y9, Y14", Source: "catalog", Run: h0798},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x88, Y1, Y9, Y14", Source: "catalog", Run: h0799},
+	{Form: "VPERMD m256, ymm, ymm", Text: "VPERMD (R8), Y1, Y9", Source: "catalog", Run: h0800},
+	{Form: "VPERMD ymm, ymm, ymm", Text: "VPERMD Y1, Y9, Y14", Source: "catalog", Run: h0801},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x00, Y1, Y9", Source: "catalog", Run: h0802},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x1b, Y1, Y9", Source: "catalog", Run: h0803},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x43, Y1, Y9", Source: "catalog", Run: h0804},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x4e, Y1, Y9", Source: "catalog", Run: h0805},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x6b, Y1, Y9", Source: "catalog", Run: h0806},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x93, Y1, Y9", Source: "catalog", Run: h0807},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0xd8, Y1, Y9", Source: "catalog", Run: h0808},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0xe4, Y1, Y9", Source: "catalog", Run: h0809},
+	{Form: "VPMAXUD ymm, ymm, ymm", Text: "VPMAXUD Y1, Y9, Y14", Source: "catalog", Run: h0810},
+	{Form: "VPMINSD ymm, ymm, ymm", Text: "VPMINSD Y1, Y9, Y14", Source: "catalog", Run: h0811},
+	{Form: "VPMINUD ymm, ymm, ymm", Text: "VPMINUD Y1, Y9, Y14", Source: "catalog", Run: h0812},
+	{Form: "VPMOVMSKB ymm, r32", Text: "VPMOVMSKB Y1, AX", Source: "catalog", Run: h0813},
+	{Form: "VPMULLD ymm, ymm, ymm", Text: "VPMULLD Y1, Y9, Y14", Source: "catalog", Run: h0814},
+	{Form: "VPMULUDQ m256, ymm, ymm", Text: "VPMULUDQ (R8), Y1, Y9", Source: "catalog", Run: h0815},
+	{Form: "VPMULUDQ ymm, ymm, ymm", Text: "VPMULUDQ Y1, Y9, Y14", Source: "catalog", Run: h0816},
+	{Form: "VPOR m256, ymm, ymm", Text: "VPOR (R8), Y1, Y9", Source: "catalog", Run: h0817},
+	{Form: "VPOR ymm, ymm, ymm", Text: "VPOR Y1, Y9, Y14", Source: "catalog", Run: h0818},
+	{Form: "VPSHUFB m256, ymm, ymm", Text: "VPSHUFB (R8), Y1, Y9", Source: "catalog", Run: h0819},
+	{Form: "VPSHUFB ymm, ymm, ymm", Text: "VPSHUFB Y1, Y9, Y14", Source: "catalog", Run: h0820},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x00, Y1, Y9", Source: "catalog", Run: h0821},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x1b, Y1, Y9", Source: "catalog", Run: h0822},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x2b, Y1, Y9", Source: "catalog", Run: h0823},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x4e, Y1, Y9", Source: "catalog", Run: h0824},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x93, Y1, Y9", Source: "catalog", Run: h0825},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xb1, Y1, Y9", Source: "catalog", Run: h0826},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xcb, Y1, Y9", Source: "catalog", Run: h0827},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xe4, Y1, Y9", Source: "catalog", Run: h0828},
+	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $0, Y1, Y9", Source: "catalog", Run: h0829},
+	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $1, Y1, Y9", Source: "catalog", Run: h0830},
+	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $31, Y1, Y9", Source: "catalog", Run: h0831},
+	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $32, Y1, Y9", Source: "catalog", Run: h0832},
+	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $5, Y1, Y9", Source: "catalog", Run: h0833},
+	{Form: "VPSLLD xmm, ymm, ymm", Text: "VPSLLD X1, Y9, Y14", Source: "catalog", Run: h0834},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0, Y1, Y9", Source: "catalog", Run: h0835},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $1, Y1, Y9", Source: "catalog", Run: h0836},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $3, Y1, Y9", Source: "catalog", Run: h0837},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $63, Y1, Y9", Source: "catalog", Run: h0838},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $64, Y1, Y9", Source: "catalog", Run: h0839},
+	{Form: "VPSLLQ xmm, ymm, ymm", Text: "VPSLLQ X1, Y9, Y14", Source: "catalog", Run: h0840},
+	{Form: "VPSLLVD ymm, ymm, ymm", Text: "VPSLLVD Y1, Y9, Y14", Source: "catalog", Run: h0841},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0, Y1, Y9", Source: "catalog", Run: h0842},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $1, Y1, Y9", Source: "catalog", Run: h0843},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $255, Y1, Y9", Source: "catalog", Run: h0844},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $31, Y1, Y9", Source: "catalog", Run: h0845},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $40, Y1, Y9", Source: "catalog", Run: h0846},
+	{Form: "VPSRAD xmm, ymm, ymm", Text: "VPSRAD X1, Y9, Y14", Source: "catalog", Run: h0847},
+	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $0, Y1, Y9", Source: "catalog", Run: h0848},
+	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $1, Y1, Y9", Source: "catalog", Run: h0849},
+	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $31, Y1, Y9", Source: "catalog", Run: h0850},
+	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $32, Y1, Y9", Source: "catalog", Run: h0851},
+	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $5, Y1, Y9", Source: "catalog", Run: h0852},
+	{Form: "VPSRLD xmm, ymm, ymm", Text: "VPSRLD X1, Y9, Y14", Source: "catalog", Run: h0853},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0, Y1, Y9", Source: "catalog", Run: h0854},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $1, Y1, Y9", Source: "catalog", Run: h0855},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $3, Y1, Y9", Source: "catalog", Run: h0856},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $63, Y1, Y9", Source: "catalog", Run: h0857},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $64, Y1, Y9", Source: "catalog", Run: h0858},
+	{Form: "VPSRLQ xmm, ymm, ymm", Text: "VPSRLQ X1, Y9, Y14", Source: "catalog", Run: h0859},
+	{Form: "VPSRLVD ymm, ymm, ymm", Text: "VPSRLVD Y1, Y9, Y14", Source: "catalog", Run: h0860},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y1, Y9, Y14", Source: "catalog", Run: h0861},
+	{Form: "VPUNPCKHDQ ymm, ymm, ymm", Text: "VPUNPCKHDQ Y1, Y9, Y14", Source: "catalog", Run: h0862},
+	{Form: "VPUNPCKLDQ ymm, ymm, ymm", Text: "VPUNPCKLDQ Y1, Y9, Y14", Source: "catalog", Run: h0863},
+	{Form: "VPXOR xmm, xmm, xmm", Text: "VPXOR X1, X9, X14", Source: "catalog", Run: h0864},
+	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y9, Y14", Source: "catalog", Run: h0865},
+	{Form: "XCHGQ r64, r64", Text: "XCHGQ AX, R8", Source: "catalog", Run: h0866},
+	{Form: "XCHGQ r64, r64", Text: "XCHGQ R8, CX", Source: "catalog", Run: h0867},
+	{Form: "XORL imm, r32", Text: "XORL $0x7fffffff, R8", Source: "catalog", Run: h0868},
+	{Form: "XORL r32, r32", Text: "XORL AX, R8", Source: "catalog", Run: h0869},
+	{Form: "XORQ imm, r64", Text: "XORQ $-2, R8", Source: "catalog", Run: h0870},
+	{Form: "XORQ r64, r64", Text: "XORQ R8, R8", Source: "catalog", Run: h0871},
+	{Form: "ADDQ r64, r64", Text: "ADDQ CX, DX", Source: "exact", Run: h0872},
+	{Form: "ADDQ r64, r64", Text: "ADDQ DX, BX", Source: "exact", Run: h0873},
+	{Form: "ADDQ r64, r64", Text: "ADDQ BX, BP", Source: "exact", Run: h0874},
+	{Form: "ADDQ r64, r64", Text: "ADDQ BP, SI", Source: "exact", Run: h0875},
+	{Form: "ADDQ r64, r64", Text: "ADDQ SI, DI", Source: "exact", Run: h0876},
+	{Form: "ADDQ r64, r64", Text: "ADDQ DI, R8", Source: "exact", Run: h0877},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R8, R9", Source: "exact", Run: h0878},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R9, R10", Source: "exact", Run: h0879},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R10, R11", Source: "exact", Run: h0880},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R11, R12", Source: "exact", Run: h0881},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R12, R13", Source: "exact", Run: h0882},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R13, R14", Source: "exact", Run: h0883},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R14, R15", Source: "exact", Run: h0884},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R15, AX", Source: "exact", Run: h0885},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(AX)(BP*8), R8", Source: "exact", Run: h0886},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(CX)(SI*8), R9", Source: "exact", Run: h0887},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(DX)(DI*8), R10", Source: "exact", Run: h0888},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(BX)(R8*8), R11", Source: "exact", Run: h0889},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(BP)(R9*8), R12", Source: "exact", Run: h0890},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(SI)(R10*8), R13", Source: "exact", Run: h0891},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(DI)(R11*8), R14", Source: "exact", Run: h0892},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R8)(R12*8), R15", Source: "exact", Run: h0893},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R9)(R13*8), AX", Source: "exact", Run: h0894},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R10)(R14*8), CX", Source: "exact", Run: h0895},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R11)(R15*8), DX", Source: "exact", Run: h0896},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R12)(AX*8), BX", Source: "exact", Run: h0897},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R13)(CX*8), BP", Source: "exact", Run: h0898},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R14)(DX*8), SI", Source: "exact", Run: h0899},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R15)(BX*8), DI", Source: "exact", Run: h0900},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y0, Y5, Y11", Source: "exact", Run: h0901},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y1, Y6, Y12", Source: "exact", Run: h0902},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y2, Y7, Y13", Source: "exact", Run: h0903},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y3, Y8, Y14", Source: "exact", Run: h0904},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y4, Y9, Y15", Source: "exact", Run: h0905},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y5, Y10, Y0", Source: "exact", Run: h0906},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y6, Y11, Y1", Source: "exact", Run: h0907},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y7, Y12, Y2", Source: "exact", Run: h0908},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y8, Y13, Y3", Source: "exact", Run: h0909},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y9, Y14, Y4", Source: "exact", Run: h0910},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y10, Y15, Y5", Source: "exact", Run: h0911},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y11, Y0, Y6", Source: "exact", Run: h0912},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y12, Y1, Y7", Source: "exact", Run: h0913},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y13, Y2, Y8", Source: "exact", Run: h0914},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y14, Y3, Y9", Source: "exact", Run: h0915},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y15, Y4, Y10", Source: "exact", Run: h0916},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X0, X3", Source: "exact", Run: h0917},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X1, X4", Source: "exact", Run: h0918},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X2, X5", Source: "exact", Run: h0919},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X3, X6", Source: "exact", Run: h0920},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X4, X7", Source: "exact", Run: h0921},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X5, X8", Source: "exact", Run: h0922},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X6, X9", Source: "exact", Run: h0923},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X7, X10", Source: "exact", Run: h0924},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X8, X11", Source: "exact", Run: h0925},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X9, X12", Source: "exact", Run: h0926},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X10, X13", Source: "exact", Run: h0927},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X11, X14", Source: "exact", Run: h0928},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X12, X15", Source: "exact", Run: h0929},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X13, X0", Source: "exact", Run: h0930},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X14, X1", Source: "exact", Run: h0931},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X15, X2", Source: "exact", Run: h0932},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X0, AX", Source: "exact", Run: h0933},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X1, CX", Source: "exact", Run: h0934},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X2, DX", Source: "exact", Run: h0935},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X3, BX", Source: "exact", Run: h0936},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X4, BP", Source: "exact", Run: h0937},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X5, SI", Source: "exact", Run: h0938},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X6, DI", Source: "exact", Run: h0939},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X7, R8", Source: "exact", Run: h0940},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X8, R9", Source: "exact", Run: h0941},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X9, R10", Source: "exact", Run: h0942},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X10, R11", Source: "exact", Run: h0943},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X11, R12", Source: "exact", Run: h0944},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X12, R13", Source: "exact", Run: h0945},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X13, R14", Source: "exact", Run: h0946},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X14, R15", Source: "exact", Run: h0947},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X15, AX", Source: "exact", Run: h0948},
+	{Form: "CMPL r32, imm; ADCQ imm, r64", Text: "CMPL AX, $0x007fe001; ADCQ $0x00, CX", Source: "go/asm", Run: h0949},
+	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ AX, $0x00000100; JEQ taken", Source: "go/asm", Run: h0950},
+	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ CX, $0x000000f8; JHI taken", Source: "go/asm", Run: h0951},
+	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ CX, $0x00000100; JEQ taken", Source: "go/asm", Run: h0952},
+	{Form: "CMPQ r64, imm; JNE label", Text: "CMPQ CX, $0x000002a8; JNE taken", Source: "go/asm", Run: h0953},
+	{Form: "CMPQ r64, imm; JLT label", Text: "CMPQ R8, $0x000000a8; JLT taken", Source: "go/asm", Run: h0954},
+	{Form: "CMPQ r64, imm; JNE label", Text: "CMPQ R8, $0x000002a8; JNE taken", Source: "go/asm", Run: h0955},
+	{Form: "DECL r32; JNE label", Text: "DECL CX; JNE taken", Source: "go/asm", Run: h0956},
+	{Form: "DECQ r64; JNE label", Text: "DECQ AX; JNE taken", Source: "go/asm", Run: h0957},
+	{Form: "SUBL r32, r32; SBBQ r64, r64", Text: "SUBL R8, AX; SBBQ R8, R8", Source: "go/asm", Run: h0958},
+	{Form: "SUBL r32, r32; SBBQ r64, r64", Text: "SUBL R8, DX; SBBQ R8, R8", Source: "go/asm", Run: h0959},
+	{Form: "SUBQ imm, r64; JCC label", Text: "SUBQ $0x10, DX; JCC taken", Source: "go/asm", Run: h0960},
+	{Form: "SUBQ imm, r64; JCC label", Text: "SUBQ $0x20, DX; JCC taken", Source: "go/asm", Run: h0961},
+	{Form: "ADDQ r64, r64; JEQ label", Text: "ADDQ R8, R9; JEQ taken", Source: "pair", Run: h0962},
+	{Form: "ADDQ r64, r64; JNE label", Text: "ADDQ R8, R9; JNE taken", Source: "pair", Run: h0963},
+	{Form: "ADDQ r64, r64; JCS label", Text: "ADDQ R8, R9; JCS taken", Source: "pair", Run: h0964},
+	{Form: "ADDQ r64, r64; JCC label", Text: "ADDQ R8, R9; JCC taken", Source: "pair", Run: h0965},
+	{Form: "ADDQ r64, r64; JLT label", Text: "ADDQ R8, R9; JLT taken", Source: "pair", Run: h0966},
+	{Form: "ADDQ r64, r64; JGE label", Text: "ADDQ R8, R9; JGE taken", Source: "pair", Run: h0967},
+	{Form: "ADDQ r64, r64; JLE label", Text: "ADDQ R8, R9; JLE taken", Source: "pair", Run: h0968},
+	{Form: "ADDQ r64, r64; JGT label", Text: "ADDQ R8, R9; JGT taken", Source: "pair", Run: h0969},
+	{Form: "ADDQ r64, r64; JLS label", Text: "ADDQ R8, R9; JLS taken", Source: "pair", Run: h0970},
+	{Form: "ADDQ r64, r64; JHI label", Text: "ADDQ R8, R9; JHI taken", Source: "pair", Run: h0971},
+	{Form: "ADDQ r64, r64; JMI label", Text: "ADDQ R8, R9; JMI taken", Source: "pair", Run: h0972},
+	{Form: "ADDQ r64, r64; JPL label", Text: "ADDQ R8, R9; JPL taken", Source: "pair", Run: h0973},
+	{Form: "ADDQ r64, r64; SETCS r8", Text: "ADDQ R8, R9; SETCS R10B", Source: "pair", Run: h0974},
+	{Form: "ADDQ r64, r64; CMOVQEQ r64, r64", Text: "ADDQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0975},
+	{Form: "ADDQ r64, r64; ADCQ r64, r64", Text: "ADDQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0976},
+	{Form: "ADDQ r64, r64; SBBQ r64, r64", Text: "ADDQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0977},
+	{Form: "ADDQ r64, r64; INCQ r64", Text: "ADDQ R8, R9; INCQ R13", Source: "pair", Run: h0978},
+	{Form: "ADDQ r64, r64; ROLQ imm, r64", Text: "ADDQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h0979},
+	{Form: "SUBQ r64, r64; JEQ label", Text: "SUBQ R8, R9; JEQ taken", Source: "pair", Run: h0980},
+	{Form: "SUBQ r64, r64; JNE label", Text: "SUBQ R8, R9; JNE taken", Source: "pair", Run: h0981},
+	{Form: "SUBQ r64, r64; JCS label", Text: "SUBQ R8, R9; JCS taken", Source: "pair", Run: h0982},
+	{Form: "SUBQ r64, r64; JCC label", Text: "SUBQ R8, R9; JCC taken", Source: "pair", Run: h0983},
+	{Form: "SUBQ r64, r64; JLT label", Text: "SUBQ R8, R9; JLT taken", Source: "pair", Run: h0984},
+	{Form: "SUBQ r64, r64; JGE label", Text: "SUBQ R8, R9; JGE taken", Source: "pair", Run: h0985},
+	{Form: "SUBQ r64, r64; JLE label", Text: "SUBQ R8, R9; JLE taken", Source: "pair", Run: h0986},
+	{Form: "SUBQ r64, r64; JGT label", Text: "SUBQ R8, R9; JGT taken", Source: "pair", Run: h0987},
+	{Form: "SUBQ r64, r64; JLS label", Text: "SUBQ R8, R9; JLS taken", Source: "pair", Run: h0988},
+	{Form: "SUBQ r64, r64; JHI label", Text: "SUBQ R8, R9; JHI taken", Source: "pair", Run: h0989},
+	{Form: "SUBQ r64, r64; JMI label", Text: "SUBQ R8, R9; JMI taken", Source: "pair", Run: h0990},
+	{Form: "SUBQ r64, r64; JPL label", Text: "SUBQ R8, R9; JPL taken", Source: "pair", Run: h0991},
+	{Form: "SUBQ r64, r64; SETCS r8", Text: "SUBQ R8, R9; SETCS R10B", Source: "pair", Run: h0992},
+	{Form: "SUBQ r64, r64; CMOVQEQ r64, r64", Text: "SUBQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h0993},
+	{Form: "SUBQ r64, r64; ADCQ r64, r64", Text: "SUBQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h0994},
+	{Form: "SUBQ r64, r64; SBBQ r64, r64", Text: "SUBQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h0995},
+	{Form: "SUBQ r64, r64; INCQ r64", Text: "SUBQ R8, R9; INCQ R13", Source: "pair", Run: h0996},
+	{Form: "SUBQ r64, r64; ROLQ imm, r64", Text: "SUBQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h0997},
+	{Form: "ADCQ r64, r64; JEQ label", Text: "ADCQ R8, R9; JEQ taken", Source: "pair", Run: h0998},
+	{Form: "ADCQ r64, r64; JNE label", Text: "ADCQ R8, R9; JNE taken", Source: "pair", Run: h0999},
+	{Form: "ADCQ r64, r64; JCS label", Text: "ADCQ R8, R9; JCS taken", Source: "pair", Run: h1000},
+	{Form: "ADCQ r64, r64; JCC label", Text: "ADCQ R8, R9; JCC taken", Source: "pair", Run: h1001},
+	{Form: "ADCQ r64, r64; JLT label", Text: "ADCQ R8, R9; JLT taken", Source: "pair", Run: h1002},
+	{Form: "ADCQ r64, r64; JGE label", Text: "ADCQ R8, R9; JGE taken", Source: "pair", Run: h1003},
+	{Form: "ADCQ r64, r64; JLE label", Text: "ADCQ R8, R9; JLE taken", Source: "pair", Run: h1004},
+	{Form: "ADCQ r64, r64; JGT label", Text: "ADCQ R8, R9; JGT taken", Source: "pair", Run: h1005},
+	{Form: "ADCQ r64, r64; JLS label", Text: "ADCQ R8, R9; JLS taken", Source: "pair", Run: h1006},
+	{Form: "ADCQ r64, r64; JHI label", Text: "ADCQ R8, R9; JHI taken", Source: "pair", Run: h1007},
+	{Form: "ADCQ r64, r64; JMI label", Text: "ADCQ R8, R9; JMI taken", Source: "pair", Run: h1008},
+	{Form: "ADCQ r64, r64; JPL label", Text: "ADCQ R8, R9; JPL taken", Source: "pair", Run: h1009},
+	{Form: "ADCQ r64, r64; SETCS r8", Text: "ADCQ R8, R9; SETCS R10B", Source: "pair", Run: h1010},
+	{Form: "ADCQ r64, r64; CMOVQEQ r64, r64", Text: "ADCQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1011},
+	{Form: "ADCQ r64, r64; ADCQ r64, r64", Text: "ADCQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1012},
+	{Form: "ADCQ r64, r64; SBBQ r64, r64", Text: "ADCQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1013},
+	{Form: "ADCQ r64, r64; INCQ r64", Text: "ADCQ R8, R9; INCQ R13", Source: "pair", Run: h1014},
+	{Form: "ADCQ r64, r64; ROLQ imm, r64", Text: "ADCQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1015},
+	{Form: "SBBQ r64, r64; JEQ label", Text: "SBBQ R8, R9; JEQ taken", Source: "pair", Run: h1016},
+	{Form: "SBBQ r64, r64; JNE label", Text: "SBBQ R8, R9; JNE taken", Source: "pair", Run: h1017},
+	{Form: "SBBQ r64, r64; JCS label", Text: "SBBQ R8, R9; JCS taken", Source: "pair", Run: h1018},
+	{Form: "SBBQ r64, r64; JCC label", Text: "SBBQ R8, R9; JCC taken", Source: "pair", Run: h1019},
+	{Form: "SBBQ r64, r64; JLT label", Text: "SBBQ R8, R9; JLT taken", Source: "pair", Run: h1020},
+	{Form: "SBBQ r64, r64; JGE label", Text: "SBBQ R8, R9; JGE taken", Source: "pair", Run: h1021},
+	{Form: "SBBQ r64, r64; JLE label", Text: "SBBQ R8, R9; JLE taken", Source: "pair", Run: h1022},
+	{Form: "SBBQ r64, r64; JGT label", Text: "SBBQ R8, R9; JGT taken", Source: "pair", Run: h1023},
+	{Form: "SBBQ r64, r64; JLS label", Text: "SBBQ R8, R9; JLS taken", Source: "pair", Run: h1024},
+	{Form: "SBBQ r64, r64; JHI label", Text: "SBBQ R8, R9; JHI taken", Source: "pair", Run: h1025},
+	{Form: "SBBQ r64, r64; JMI label", Text: "SBBQ R8, R9; JMI taken", Source: "pair", Run: h1026},
+	{Form: "SBBQ r64, r64; JPL label", Text: "SBBQ R8, R9; JPL taken", Source: "pair", Run: h1027},
+	{Form: "SBBQ r64, r64; SETCS r8", Text: "SBBQ R8, R9; SETCS R10B", Source: "pair", Run: h1028},
+	{Form: "SBBQ r64, r64; CMOVQEQ r64, r64", Text: "SBBQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1029},
+	{Form: "SBBQ r64, r64; ADCQ r64, r64", Text: "SBBQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1030},
+	{Form: "SBBQ r64, r64; SBBQ r64, r64", Text: "SBBQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1031},
+	{Form: "SBBQ r64, r64; INCQ r64", Text: "SBBQ R8, R9; INCQ R13", Source: "pair", Run: h1032},
+	{Form: "SBBQ r64, r64; ROLQ imm, r64", Text: "SBBQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1033},
+	{Form: "CMPQ r64, r64; JEQ label", Text: "CMPQ R8, R9; JEQ taken", Source: "pair", Run: h1034},
+	{Form: "CMPQ r64, r64; JNE label", Text: "CMPQ R8, R9; JNE taken", Source: "pair", Run: h1035},
+	{Form: "CMPQ r64, r64; JCS label", Text: "CMPQ R8, R9; JCS taken", Source: "pair", Run: h1036},
+	{Form: "CMPQ r64, r64; JCC label", Text: "CMPQ R8, R9; JCC taken", Source: "pair", Run: h1037},
+	{Form: "CMPQ r64, r64; JLT label", Text: "CMPQ R8, R9; JLT taken", Source: "pair", Run: h1038},
+	{Form: "CMPQ r64, r64; JGE label", Text: "CMPQ R8, R9; JGE taken", Source: "pair", Run: h1039},
+	{Form: "CMPQ r64, r64; JLE label", Text: "CMPQ R8, R9; JLE taken", Source: "pair", Run: h1040},
+	{Form: "CMPQ r64, r64; JGT label", Text: "CMPQ R8, R9; JGT taken", Source: "pair", Run: h1041},
+	{Form: "CMPQ r64, r64; JLS label", Text: "CMPQ R8, R9; JLS taken", Source: "pair", Run: h1042},
+	{Form: "CMPQ r64, r64; JHI label", Text: "CMPQ R8, R9; JHI taken", Source: "pair", Run: h1043},
+	{Form: "CMPQ r64, r64; JMI label", Text: "CMPQ R8, R9; JMI taken", Source: "pair", Run: h1044},
+	{Form: "CMPQ r64, r64; JPL label", Text: "CMPQ R8, R9; JPL taken", Source: "pair", Run: h1045},
+	{Form: "CMPQ r64, r64; SETCS r8", Text: "CMPQ R8, R9; SETCS R10B", Source: "pair", Run: h1046},
+	{Form: "CMPQ r64, r64; CMOVQEQ r64, r64", Text: "CMPQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1047},
+	{Form: "CMPQ r64, r64; ADCQ r64, r64", Text: "CMPQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1048},
+	{Form: "CMPQ r64, r64; SBBQ r64, r64", Text: "CMPQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1049},
+	{Form: "CMPQ r64, r64; INCQ r64", Text: "CMPQ R8, R9; INCQ R13", Source: "pair", Run: h1050},
+	{Form: "CMPQ r64, r64; ROLQ imm, r64", Text: "CMPQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1051},
+	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ R8, $3; JEQ taken", Source: "pair", Run: h1052},
+	{Form: "CMPQ r64, imm; JNE label", Text: "CMPQ R8, $3; JNE taken", Source: "pair", Run: h1053},
+	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ R8, $3; JCS taken", Source: "pair", Run: h1054},
+	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ R8, $3; JCC taken", Source: "pair", Run: h1055},
+	{Form: "CMPQ r64, imm; JLT label", Text: "CMPQ R8, $3; JLT taken", Source: "pair", Run: h1056},
+	{Form: "CMPQ r64, imm; JGE label", Text: "CMPQ R8, $3; JGE taken", Source: "pair", Run: h1057},
+	{Form: "CMPQ r64, imm; JLE label", Text: "CMPQ R8, $3; JLE taken", Source: "pair", Run: h1058},
+	{Form: "CMPQ r64, imm; JGT label", Text: "CMPQ R8, $3; JGT taken", Source: "pair", Run: h1059},
+	{Form: "CMPQ r64, imm; JLS label", Text: "CMPQ R8, $3; JLS taken", Source: "pair", Run: h1060},
+	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ R8, $3; JHI taken", Source: "pair", Run: h1061},
+	{Form: "CMPQ r64, imm; JMI label", Text: "CMPQ R8, $3; JMI taken", Source: "pair", Run: h1062},
+	{Form: "CMPQ r64, imm; JPL label", Text: "CMPQ R8, $3; JPL taken", Source: "pair", Run: h1063},
+	{Form: "CMPQ r64, imm; SETCS r8", Text: "CMPQ R8, $3; SETCS R10B", Source: "pair", Run: h1064},
+	{Form: "CMPQ r64, imm; CMOVQEQ r64, r64", Text: "CMPQ R8, $3; CMOVQEQ R11, R12", Source: "pair", Run: h1065},
+	{Form: "CMPQ r64, imm; ADCQ r64, r64", Text: "CMPQ R8, $3; ADCQ R10, R11", Source: "pair", Run: h1066},
+	{Form: "CMPQ r64, imm; SBBQ r64, r64", Text: "CMPQ R8, $3; SBBQ R10, R11", Source: "pair", Run: h1067},
+	{Form: "CMPQ r64, imm; INCQ r64", Text: "CMPQ R8, $3; INCQ R13", Source: "pair", Run: h1068},
+	{Form: "CMPQ r64, imm; ROLQ imm, r64", Text: "CMPQ R8, $3; ROLQ $7, R13", Source: "pair", Run: h1069},
+	{Form: "CMPL r32, r32; JEQ label", Text: "CMPL R8, R9; JEQ taken", Source: "pair", Run: h1070},
+	{Form: "CMPL r32, r32; JNE label", Text: "CMPL R8, R9; JNE taken", Source: "pair", Run: h1071},
+	{Form: "CMPL r32, r32; JCS label", Text: "CMPL R8, R9; JCS taken", Source: "pair", Run: h1072},
+	{Form: "CMPL r32, r32; JCC label", Text: "CMPL R8, R9; JCC taken", Source: "pair", Run: h1073},
+	{Form: "CMPL r32, r32; JLT label", Text: "CMPL R8, R9; JLT taken", Source: "pair", Run: h1074},
+	{Form: "CMPL r32, r32; JGE label", Text: "CMPL R8, R9; JGE taken", Source: "pair", Run: h1075},
+	{Form: "CMPL r32, r32; JLE label", Text: "CMPL R8, R9; JLE taken", Source: "pair", Run: h1076},
+	{Form: "CMPL r32, r32; JGT label", Text: "CMPL R8, R9; JGT taken", Source: "pair", Run: h1077},
+	{Form: "CMPL r32, r32; JLS label", Text: "CMPL R8, R9; JLS taken", Source: "pair", Run: h1078},
+	{Form: "CMPL r32, r32; JHI label", Text: "CMPL R8, R9; JHI taken", Source: "pair", Run: h1079},
+	{Form: "CMPL r32, r32; JMI label", Text: "CMPL R8, R9; JMI taken", Source: "pair", Run: h1080},
+	{Form: "CMPL r32, r32; JPL label", Text: "CMPL R8, R9; JPL taken", Source: "pair", Run: h1081},
+	{Form: "CMPL r32, r32; SETCS r8", Text: "CMPL R8, R9; SETCS R10B", Source: "pair", Run: h1082},
+	{Form: "CMPL r32, r32; CMOVQEQ r64, r64", Text: "CMPL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1083},
+	{Form: "CMPL r32, r32; ADCQ r64, r64", Text: "CMPL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1084},
+	{Form: "CMPL r32, r32; SBBQ r64, r64", Text: "CMPL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1085},
+	{Form: "CMPL r32, r32; INCQ r64", Text: "CMPL R8, R9; INCQ R13", Source: "pair", Run: h1086},
+	{Form: "CMPL r32, r32; ROLQ imm, r64", Text: "CMPL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1087},
+	{Form: "ADDL r32, r32; JEQ label", Text: "ADDL R8, R9; JEQ taken", Source: "pair", Run: h1088},
+	{Form: "ADDL r32, r32; JNE label", Text: "ADDL R8, R9; JNE taken", Source: "pair", Run: h1089},
+	{Form: "ADDL r32, r32; JCS label", Text: "ADDL R8, R9; JCS taken", Source: "pair", Run: h1090},
+	{Form: "ADDL r32, r32; JCC label", Text: "ADDL R8, R9; JCC taken", Source: "pair", Run: h1091},
+	{Form: "ADDL r32, r32; JLT label", Text: "ADDL R8, R9; JLT taken", Source: "pair", Run: h1092},
+	{Form: "ADDL r32, r32; JGE label", Text: "ADDL R8, R9; JGE taken", Source: "pair", Run: h1093},
+	{Form: "ADDL r32, r32; JLE label", Text: "ADDL R8, R9; JLE taken", Source: "pair", Run: h1094},
+	{Form: "ADDL r32, r32; JGT label", Text: "ADDL R8, R9; JGT taken", Source: "pair", Run: h1095},
+	{Form: "ADDL r32, r32; JLS label", Text: "ADDL R8, R9; JLS taken", Source: "pair", Run: h1096},
+	{Form: "ADDL r32, r32; JHI label", Text: "ADDL R8, R9; JHI taken", Source: "pair", Run: h1097},
+	{Form: "ADDL r32, r32; JMI label", Text: "ADDL R8, R9; JMI taken", Source: "pair", Run: h1098},
+	{Form: "ADDL r32, r32; JPL label", Text: "ADDL R8, R9; JPL taken", Source: "pair", Run: h1099},
+	{Form: "ADDL r32, r32; SETCS r8", Text: "ADDL R8, R9; SETCS R10B", Source: "pair", Run: h1100},
+	{Form: "ADDL r32, r32; CMOVQEQ r64, r64", Text: "ADDL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1101},
+	{Form: "ADDL r32, r32; ADCQ r64, r64", Text: "ADDL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1102},
+	{Form: "ADDL r32, r32; SBBQ r64, r64", Text: "ADDL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1103},
+	{Form: "ADDL r32, r32; INCQ r64", Text: "ADDL R8, R9; INCQ R13", Source: "pair", Run: h1104},
+	{Form: "ADDL r32, r32; ROLQ imm, r64", Text: "ADDL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1105},
+	{Form: "SUBL r32, r32; JEQ label", Text: "SUBL R8, R9; JEQ taken", Source: "pair", Run: h1106},
+	{Form: "SUBL r32, r32; JNE label", Text: "SUBL R8, R9; JNE taken", Source: "pair", Run: h1107},
+	{Form: "SUBL r32, r32; JCS label", Text: "SUBL R8, R9; JCS taken", Source: "pair", Run: h1108},
+	{Form: "SUBL r32, r32; JCC label", Text: "SUBL R8, R9; JCC taken", Source: "pair", Run: h1109},
+	{Form: "SUBL r32, r32; JLT label", Text: "SUBL R8, R9; JLT taken", Source: "pair", Run: h1110},
+	{Form: "SUBL r32, r32; JGE label", Text: "SUBL R8, R9; JGE taken", Source: "pair", Run: h1111},
+	{Form: "SUBL r32, r32; JLE label", Text: "SUBL R8, R9; JLE taken", Source: "pair", Run: h1112},
+	{Form: "SUBL r32, r32; JGT label", Text: "SUBL R8, R9; JGT taken", Source: "pair", Run: h1113},
+	{Form: "SUBL r32, r32; JLS label", Text: "SUBL R8, R9; JLS taken", Source: "pair", Run: h1114},
+	{Form: "SUBL r32, r32; JHI label", Text: "SUBL R8, R9; JHI taken", Source: "pair", Run: h1115},
+	{Form: "SUBL r32, r32; JMI label", Text: "SUBL R8, R9; JMI taken", Source: "pair", Run: h1116},
+	{Form: "SUBL r32, r32; JPL label", Text: "SUBL R8, R9; JPL taken", Source: "pair", Run: h1117},
+	{Form: "SUBL r32, r32; SETCS r8", Text: "SUBL R8, R9; SETCS R10B", Source: "pair", Run: h1118},
+	{Form: "SUBL r32, r32; CMOVQEQ r64, r64", Text: "SUBL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1119},
+	{Form: "SUBL r32, r32; ADCQ r64, r64", Text: "SUBL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1120},
+	{Form: "SUBL r32, r32; SBBQ r64, r64", Text: "SUBL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1121},
+	{Form: "SUBL r32, r32; INCQ r64", Text: "SUBL R8, R9; INCQ R13", Source: "pair", Run: h1122},
+	{Form: "SUBL r32, r32; ROLQ imm, r64", Text: "SUBL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1123},
+	{Form: "ANDQ r64, r64; JEQ label", Text: "ANDQ R8, R9; JEQ taken", Source: "pair", Run: h1124},
+	{Form: "ANDQ r64, r64; JNE label", Text: "ANDQ R8, R9; JNE taken", Source: "pair", Run: h1125},
+	{Form: "ANDQ r64, r64; JCS label", Text: "ANDQ R8, R9; JCS taken", Source: "pair", Run: h1126},
+	{Form: "ANDQ r64, r64; JCC label", Text: "ANDQ R8, R9; JCC taken", Source: "pair", Run: h1127},
+	{Form: "ANDQ r64, r64; JLT label", Text: "ANDQ R8, R9; JLT taken", Source: "pair", Run: h1128},
+	{Form: "ANDQ r64, r64; JGE label", Text: "ANDQ R8, R9; JGE taken", Source: "pair", Run: h1129},
+	{Form: "ANDQ r64, r64; JLE label", Text: "ANDQ R8, R9; JLE taken", Source: "pair", Run: h1130},
+	{Form: "ANDQ r64, r64; JGT label", Text: "ANDQ R8, R9; JGT taken", Source: "pair", Run: h1131},
+	{Form: "ANDQ r64, r64; JLS label", Text: "ANDQ R8, R9; JLS taken", Source: "pair", Run: h1132},
+	{Form: "ANDQ r64, r64; JHI label", Text: "ANDQ R8, R9; JHI taken", Source: "pair", Run: h1133},
+	{Form: "ANDQ r64, r64; JMI label", Text: "ANDQ R8, R9; JMI taken", Source: "pair", Run: h1134},
+	{Form: "ANDQ r64, r64; JPL label", Text: "ANDQ R8, R9; JPL taken", Source: "pair", Run: h1135},
+	{Form: "ANDQ r64, r64; SETCS r8", Text: "ANDQ R8, R9; SETCS R10B", Source: "pair", Run: h1136},
+	{Form: "ANDQ r64, r64; CMOVQEQ r64, r64", Text: "ANDQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1137},
+	{Form: "ANDQ r64, r64; ADCQ r64, r64", Text: "ANDQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1138},
+	{Form: "ANDQ r64, r64; SBBQ r64, r64", Text: "ANDQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1139},
+	{Form: "ANDQ r64, r64; INCQ r64", Text: "ANDQ R8, R9; INCQ R13", Source: "pair", Run: h1140},
+	{Form: "ANDQ r64, r64; ROLQ imm, r64", Text: "ANDQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1141},
+	{Form: "ANDL r32, r32; JEQ label", Text: "ANDL R8, R9; JEQ taken", Source: "pair", Run: h1142},
+	{Form: "ANDL r32, r32; JNE label", Text: "ANDL R8, R9; JNE taken", Source: "pair", Run: h1143},
+	{Form: "ANDL r32, r32; JCS label", Text: "ANDL R8, R9; JCS taken", Source: "pair", Run: h1144},
+	{Form: "ANDL r32, r32; JCC label", Text: "ANDL R8, R9; JCC taken", Source: "pair", Run: h1145},
+	{Form: "ANDL r32, r32; JLT label", Text: "ANDL R8, R9; JLT taken", Source: "pair", Run: h1146},
+	{Form: "ANDL r32, r32; JGE label", Text: "ANDL R8, R9; JGE taken", Source: "pair", Run: h1147},
+	{Form: "ANDL r32, r32; JLE label", Text: "ANDL R8, R9; JLE taken", Source: "pair", Run: h1148},
+	{Form: "ANDL r32, r32; JGT label", Text: "ANDL R8, R9; JGT taken", Source: "pair", Run: h1149},
+	{Form: "ANDL r32, r32; JLS label", Text: "ANDL R8, R9; JLS taken", Source: "pair", Run: h1150},
+	{Form: "ANDL r32, r32; JHI label", Text: "ANDL R8, R9; JHI taken", Source: "pair", Run: h1151},
+	{Form: "ANDL r32, r32; JMI label", Text: "ANDL R8, R9; JMI taken", Source: "pair", Run: h1152},
+	{Form: "ANDL r32, r32; JPL label", Text: "ANDL R8, R9; JPL taken", Source: "pair", Run: h1153},
+	{Form: "ANDL r32, r32; SETCS r8", Text: "ANDL R8, R9; SETCS R10B", Source: "pair", Run: h1154},
+	{Form: "ANDL r32, r32; CMOVQEQ r64, r64", Text: "ANDL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1155},
+	{Form: "ANDL r32, r32; ADCQ r64, r64", Text: "ANDL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1156},
+	{Form: "ANDL r32, r32; SBBQ r64, r64", Text: "ANDL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1157},
+	{Form: "ANDL r32, r32; INCQ r64", Text: "ANDL R8, R9; INCQ R13", Source: "pair", Run: h1158},
+	{Form: "ANDL r32, r32; ROLQ imm, r64", Text: "ANDL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1159},
+	{Form: "ORQ r64, r64; JEQ label", Text: "ORQ R8, R9; JEQ taken", Source: "pair", Run: h1160},
+	{Form: "ORQ r64, r64; JNE label", Text: "ORQ R8, R9; JNE taken", Source: "pair", Run: h1161},
+	{Form: "ORQ r64, r64; JCS label", Text: "ORQ R8, R9; JCS taken", Source: "pair", Run: h1162},
+	{Form: "ORQ r64, r64; JCC label", Text: "ORQ R8, R9; JCC taken", Source: "pair", Run: h1163},
+	{Form: "ORQ r64, r64; JLT label", Text: "ORQ R8, R9; JLT taken", Source: "pair", Run: h1164},
+	{Form: "ORQ r64, r64; JGE label", Text: "ORQ R8, R9; JGE taken", Source: "pair", Run: h1165},
+	{Form: "ORQ r64, r64; JLE label", Text: "ORQ R8, R9; JLE taken", Source: "pair", Run: h1166},
+	{Form: "ORQ r64, r64; JGT label", Text: "ORQ R8, R9; JGT taken", Source: "pair", Run: h1167},
+	{Form: "ORQ r64, r64; JLS label", Text: "ORQ R8, R9; JLS taken", Source: "pair", Run: h1168},
+	{Form: "ORQ r64, r64; JHI label", Text: "ORQ R8, R9; JHI taken", Source: "pair", Run: h1169},
+	{Form: "ORQ r64, r64; JMI label", Text: "ORQ R8, R9; JMI taken", Source: "pair", Run: h1170},
+	{Form: "ORQ r64, r64; JPL label", Text: "ORQ R8, R9; JPL taken", Source: "pair", Run: h1171},
+	{Form: "ORQ r64, r64; SETCS r8", Text: "ORQ R8, R9; SETCS R10B", Source: "pair", Run: h1172},
+	{Form: "ORQ r64, r64; CMOVQEQ r64, r64", Text: "ORQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1173},
+	{Form: "ORQ r64, r64; ADCQ r64, r64", Text: "ORQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1174},
+	{Form: "ORQ r64, r64; SBBQ r64, r64", Text: "ORQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1175},
+	{Form: "ORQ r64, r64; INCQ r64", Text: "ORQ R8, R9; INCQ R13", Source: "pair", Run: h1176},
+	{Form: "ORQ r64, r64; ROLQ imm, r64", Text: "ORQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1177},
+	{Form: "ORL r32, r32; JEQ label", Text: "ORL R8, R9; JEQ taken", Source: "pair", Run: h1178},
+	{Form: "ORL r32, r32; JNE label", Text: "ORL R8, R9; JNE taken", Source: "pair", Run: h1179},
+	{Form: "ORL r32, r32; JCS label", Text: "ORL R8, R9; JCS taken", Source: "pair", Run: h1180},
+	{Form: "ORL r32, r32; JCC label", Text: "ORL R8, R9; JCC taken", Source: "pair", Run: h1181},
+	{Form: "ORL r32, r32; JLT label", Text: "ORL R8, R9; JLT taken", Source: "pair", Run: h1182},
+	{Form: "ORL r32, r32; JGE label", Text: "ORL R8, R9; JGE taken", Source: "pair", Run: h1183},
+	{Form: "ORL r32, r32; JLE label", Text: "ORL R8, R9; JLE taken", Source: "pair", Run: h1184},
+	{Form: "ORL r32, r32; JGT label", Text: "ORL R8, R9; JGT taken", Source: "pair", Run: h1185},
+	{Form: "ORL r32, r32; JLS label", Text: "ORL R8, R9; JLS taken", Source: "pair", Run: h1186},
+	{Form: "ORL r32, r32; JHI label", Text: "ORL R8, R9; JHI taken", Source: "pair", Run: h1187},
+	{Form: "ORL r32, r32; JMI label", Text: "ORL R8, R9; JMI taken", Source: "pair", Run: h1188},
+	{Form: "ORL r32, r32; JPL label", Text: "ORL R8, R9; JPL taken", Source: "pair", Run: h1189},
+	{Form: "ORL r32, r32; SETCS r8", Text: "ORL R8, R9; SETCS R10B", Source: "pair", Run: h1190},
+	{Form: "ORL r32, r32; CMOVQEQ r64, r64", Text: "ORL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1191},
+	{Form: "ORL r32, r32; ADCQ r64, r64", Text: "ORL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1192},
+	{Form: "ORL r32, r32; SBBQ r64, r64", Text: "ORL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1193},
+	{Form: "ORL r32, r32; INCQ r64", Text: "ORL R8, R9; INCQ R13", Source: "pair", Run: h1194},
+	{Form: "ORL r32, r32; ROLQ imm, r64", Text: "ORL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1195},
+	{Form: "XORQ r64, r64; JEQ label", Text: "XORQ R8, R9; JEQ taken", Source: "pair", Run: h1196},
+	{Form: "XORQ r64, r64; JNE label", Text: "XORQ R8, R9; JNE taken", Source: "pair", Run: h1197},
+	{Form: "XORQ r64, r64; JCS label", Text: "XORQ R8, R9; JCS taken", Source: "pair", Run: h1198},
+	{Form: "XORQ r64, r64; JCC label", Text: "XORQ R8, R9; JCC taken", Source: "pair", Run: h1199},
+	{Form: "XORQ r64, r64; JLT label", Text: "XORQ R8, R9; JLT taken", Source: "pair", Run: h1200},
+	{Form: "XORQ r64, r64; JGE label", Text: "XORQ R8, R9; JGE taken", Source: "pair", Run: h1201},
+	{Form: "XORQ r64, r64; JLE label", Text: "XORQ R8, R9; JLE taken", Source: "pair", Run: h1202},
+	{Form: "XORQ r64, r64; JGT label", Text: "XORQ R8, R9; JGT taken", Source: "pair", Run: h1203},
+	{Form: "XORQ r64, r64; JLS label", Text: "XORQ R8, R9; JLS taken", Source: "pair", Run: h1204},
+	{Form: "XORQ r64, r64; JHI label", Text: "XORQ R8, R9; JHI taken", Source: "pair", Run: h1205},
+	{Form: "XORQ r64, r64; JMI label", Text: "XORQ R8, R9; JMI taken", Source: "pair", Run: h1206},
+	{Form: "XORQ r64, r64; JPL label", Text: "XORQ R8, R9; JPL taken", Source: "pair", Run: h1207},
+	{Form: "XORQ r64, r64; SETCS r8", Text: "XORQ R8, R9; SETCS R10B", Source: "pair", Run: h1208},
+	{Form: "XORQ r64, r64; CMOVQEQ r64, r64", Text: "XORQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1209},
+	{Form: "XORQ r64, r64; ADCQ r64, r64", Text: "XORQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1210},
+	{Form: "XORQ r64, r64; SBBQ r64, r64", Text: "XORQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1211},
+	{Form: "XORQ r64, r64; INCQ r64", Text: "XORQ R8, R9; INCQ R13", Source: "pair", Run: h1212},
+	{Form: "XORQ r64, r64; ROLQ imm, r64", Text: "XORQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1213},
+	{Form: "XORL r32, r32; JEQ label", Text: "XORL R8, R9; JEQ taken", Source: "pair", Run: h1214},
+	{Form: "XORL r32, r32; JNE label", Text: "XORL R8, R9; JNE taken", Source: "pair", Run: h1215},
+	{Form: "XORL r32, r32; JCS label", Text: "XORL R8, R9; JCS taken", Source: "pair", Run: h1216},
+	{Form: "XORL r32, r32; JCC label", Text: "XORL R8, R9; JCC taken", Source: "pair", Run: h1217},
+	{Form: "XORL r32, r32; JLT label", Text: "XORL R8, R9; JLT taken", Source: "pair", Run: h1218},
+	{Form: "XORL r32, r32; JGE label", Text: "XORL R8, R9; JGE taken", Source: "pair", Run: h1219},
+	{Form: "XORL r32, r32; JLE label", Text: "XORL R8, R9; JLE taken", Source: "pair", Run: h1220},
+	{Form: "XORL r32, r32; JGT label", Text: "XORL R8, R9; JGT taken", Source: "pair", Run: h1221},
+	{Form: "XORL r32, r32; JLS label", Text: "XORL R8, R9; JLS taken", Source: "pair", Run: h1222},
+	{Form: "XORL r32, r32; JHI label", Text: "XORL R8, R9; JHI taken", Source: "pair", Run: h1223},
+	{Form: "XORL r32, r32; JMI label", Text: "XORL R8, R9; JMI taken", Source: "pair", Run: h1224},
+	{Form: "XORL r32, r32; JPL label", Text: "XORL R8, R9; JPL taken", Source: "pair", Run: h1225},
+	{Form: "XORL r32, r32; SETCS r8", Text: "XORL R8, R9; SETCS R10B", Source: "pair", Run: h1226},
+	{Form: "XORL r32, r32; CMOVQEQ r64, r64", Text: "XORL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1227},
+	{Form: "XORL r32, r32; ADCQ r64, r64", Text: "XORL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1228},
+	{Form: "XORL r32, r32; SBBQ r64, r64", Text: "XORL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1229},
+	{Form: "XORL r32, r32; INCQ r64", Text: "XORL R8, R9; INCQ R13", Source: "pair", Run: h1230},
+	{Form: "XORL r32, r32; ROLQ imm, r64", Text: "XORL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1231},
+	{Form: "TESTQ r64, r64; JEQ label", Text: "TESTQ R8, R9; JEQ taken", Source: "pair", Run: h1232},
+	{Form: "TESTQ r64, r64; JNE label", Text: "TESTQ R8, R9; JNE taken", Source: "pair", Run: h1233},
+	{Form: "TESTQ r64, r64; JCS label", Text: "TESTQ R8, R9; JCS taken", Source: "pair", Run: h1234},
+	{Form: "TESTQ r64, r64; JCC label", Text: "TESTQ R8, R9; JCC taken", Source: "pair", Run: h1235},
+	{Form: "TESTQ r64, r64; JLT label", Text: "TESTQ R8, R9; JLT taken", Source: "pair", Run: h1236},
+	{Form: "TESTQ r64, r64; JGE label", Text: "TESTQ R8, R9; JGE taken", Source: "pair", Run: h1237},
+	{Form: "TESTQ r64, r64; JLE label", Text: "TESTQ R8, R9; JLE taken", Source: "pair", Run: h1238},
+	{Form: "TESTQ r64, r64; JGT label", Text: "TESTQ R8, R9; JGT taken", Source: "pair", Run: h1239},
+	{Form: "TESTQ r64, r64; JLS label", Text: "TESTQ R8, R9; JLS taken", Source: "pair", Run: h1240},
+	{Form: "TESTQ r64, r64; JHI label", Text: "TESTQ R8, R9; JHI taken", Source: "pair", Run: h1241},
+	{Form: "TESTQ r64, r64; JMI label", Text: "TESTQ R8, R9; JMI taken", Source: "pair", Run: h1242},
+	{Form: "TESTQ r64, r64; JPL label", Text: "TESTQ R8, R9; JPL taken", Source: "pair", Run: h1243},
+	{Form: "TESTQ r64, r64; SETCS r8", Text: "TESTQ R8, R9; SETCS R10B", Source: "pair", Run: h1244},
+	{Form: "TESTQ r64, r64; CMOVQEQ r64, r64", Text: "TESTQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1245},
+	{Form: "TESTQ r64, r64; ADCQ r64, r64", Text: "TESTQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1246},
+	{Form: "TESTQ r64, r64; SBBQ r64, r64", Text: "TESTQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1247},
+	{Form: "TESTQ r64, r64; INCQ r64", Text: "TESTQ R8, R9; INCQ R13", Source: "pair", Run: h1248},
+	{Form: "TESTQ r64, r64; ROLQ imm, r64", Text: "TESTQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1249},
+	{Form: "TESTL r32, r32; JEQ label", Text: "TESTL R8, R9; JEQ taken", Source: "pair", Run: h1250},
+	{Form: "TESTL r32, r32; JNE label", Text: "TESTL R8, R9; JNE taken", Source: "pair", Run: h1251},
+	{Form: "TESTL r32, r32; JCS label", Text: "TESTL R8, R9; JCS taken", Source: "pair", Run: h1252},
+	{Form: "TESTL r32, r32; JCC label", Text: "TESTL R8, R9; JCC taken", Source: "pair", Run: h1253},
+	{Form: "TESTL r32, r32; JLT label", Text: "TESTL R8, R9; JLT taken", Source: "pair", Run: h1254},
+	{Form: "TESTL r32, r32; JGE label", Text: "TESTL R8, R9; JGE taken", Source: "pair", Run: h1255},
+	{Form: "TESTL r32, r32; JLE label", Text: "TESTL R8, R9; JLE taken", Source: "pair", Run: h1256},
+	{Form: "TESTL r32, r32; JGT label", Text: "TESTL R8, R9; JGT taken", Source: "pair", Run: h1257},
+	{Form: "TESTL r32, r32; JLS label", Text: "TESTL R8, R9; JLS taken", Source: "pair", Run: h1258},
+	{Form: "TESTL r32, r32; JHI label", Text: "TESTL R8, R9; JHI taken", Source: "pair", Run: h1259},
+	{Form: "TESTL r32, r32; JMI label", Text: "TESTL R8, R9; JMI taken", Source: "pair", Run: h1260},
+	{Form: "TESTL r32, r32; JPL label", Text: "TESTL R8, R9; JPL taken", Source: "pair", Run: h1261},
+	{Form: "TESTL r32, r32; SETCS r8", Text: "TESTL R8, R9; SETCS R10B", Source: "pair", Run: h1262},
+	{Form: "TESTL r32, r32; CMOVQEQ r64, r64", Text: "TESTL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1263},
+	{Form: "TESTL r32, r32; ADCQ r64, r64", Text: "TESTL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1264},
+	{Form: "TESTL r32, r32; SBBQ r64, r64", Text: "TESTL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1265},
+	{Form: "TESTL r32, r32; INCQ r64", Text: "TESTL R8, R9; INCQ R13", Source: "pair", Run: h1266},
+	{Form: "TESTL r32, r32; ROLQ imm, r64", Text: "TESTL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1267},
+	{Form: "INCQ r64; JEQ label", Text: "INCQ R9; JEQ taken", Source: "pair", Run: h1268},
+	{Form: "INCQ r64; JNE label", Text: "INCQ R9; JNE taken", Source: "pair", Run: h1269},
+	{Form: "INCQ r64; JCS label", Text: "INCQ R9; JCS taken", Source: "pair", Run: h1270},
+	{Form: "INCQ r64; JCC label", Text: "INCQ R9; JCC taken", Source: "pair", Run: h1271},
+	{Form: "INCQ r64; JLT label", Text: "INCQ R9; JLT taken", Source: "pair", Run: h1272},
+	{Form: "INCQ r64; JGE label", Text: "INCQ R9; JGE taken", Source: "pair", Run: h1273},
+	{Form: "INCQ r64; JLE label", Text: "INCQ R9; JLE taken", Source: "pair", Run: h1274},
+	{Form: "INCQ r64; JGT label", Text: "INCQ R9; JGT taken", Source: "pair", Run: h1275},
+	{Form: "INCQ r64; JLS label", Text: "INCQ R9; JLS taken", Source: "pair", Run: h1276},
+	{Form: "INCQ r64; JHI label", Text: "INCQ R9; JHI taken", Source: "pair", Run: h1277},
+	{Form: "INCQ r64; JMI label", Text: "INCQ R9; JMI taken", Source: "pair", Run: h1278},
+	{Form: "INCQ r64; JPL label", Text: "INCQ R9; JPL taken", Source: "pair", Run: h1279},
+	{Form: "INCQ r64; SETCS r8", Text: "INCQ R9; SETCS R10B", Source: "pair", Run: h1280},
+	{Form: "INCQ r64; CMOVQEQ r64, r64", Text: "INCQ R9; CMOVQEQ R11, R12", Source: "pair", Run: h1281},
+	{Form: "INCQ r64; ADCQ r64, r64", Text: "INCQ R9; ADCQ R10, R11", Source: "pair", Run: h1282},
+	{Form: "INCQ r64; SBBQ r64, r64", Text: "INCQ R9; SBBQ R10, R11", Source: "pair", Run: h1283},
+	{Form: "INCQ r64; INCQ r64", Text: "INCQ R9; INCQ R13", Source: "pair", Run: h1284},
+	{Form: "INCQ r64; ROLQ imm, r64", Text: "INCQ R9; ROLQ $7, R13", Source: "pair", Run: h1285},
+	{Form: "DECQ r64; JEQ label", Text: "DECQ R9; JEQ taken", Source: "pair", Run: h1286},
+	{Form: "DECQ r64; JNE label", Text: "DECQ R9; JNE taken", Source: "pair", Run: h1287},
+	{Form: "DECQ r64; JCS label", Text: "DECQ R9; JCS taken", Source: "pair", Run: h1288},
+	{Form: "DECQ r64; JCC label", Text: "DECQ R9; JCC taken", Source: "pair", Run: h1289},
+	{Form: "DECQ r64; JLT label", Text: "DECQ R9; JLT taken", Source: "pair", Run: h1290},
+	{Form: "DECQ r64; JGE label", Text: "DECQ R9; JGE taken", Source: "pair", Run: h1291},
+	{Form: "DECQ r64; JLE label", Text: "DECQ R9; JLE taken", Source: "pair", Run: h1292},
+	{Form: "DECQ r64; JGT label", Text: "DECQ R9; JGT taken", Source: "pair", Run: h1293},
+	{Form: "DECQ r64; JLS label", Text: "DECQ R9; JLS taken", Source: "pair", Run: h1294},
+	{Form: "DECQ r64; JHI label", Text: "DECQ R9; JHI taken", Source: "pair", Run: h1295},
+	{Form: "DECQ r64; JMI label", Text: "DECQ R9; JMI taken", Source: "pair", Run: h1296},
+	{Form: "DECQ r64; JPL label", Text: "DECQ R9; JPL taken", Source: "pair", Run: h1297},
+	{Form: "DECQ r64; SETCS r8", Text: "DECQ R9; SETCS R10B", Source: "pair", Run: h1298},
+	{Form: "DECQ r64; CMOVQEQ r64, r64", Text: "DECQ R9; CMOVQEQ R11, R12", Source: "pair", Run: h1299},
+	{Form: "DECQ r64; ADCQ r64, r64", Text: "DECQ R9; ADCQ R10, R11", Source: "pair", Run: h1300},
+	{Form: "DECQ r64; SBBQ r64, r64", Text: "DECQ R9; SBBQ R10, R11", Source: "pair", Run: h1301},
+	{Form: "DECQ r64; INCQ r64", Text: "DECQ R9; INCQ R13", Source: "pair", Run: h1302},
+	{Form: "DECQ r64; ROLQ imm, r64", Text: "DECQ R9; ROLQ $7, R13", Source: "pair", Run: h1303},
+	{Form: "INCL r32; JEQ label", Text: "INCL R9; JEQ taken", Source: "pair", Run: h1304},
+	{Form: "INCL r32; JNE label", Text: "INCL R9; JNE taken", Source: "pair", Run: h1305},
+	{Form: "INCL r32; JCS label", Text: "INCL R9; JCS taken", Source: "pair", Run: h1306},
+	{Form: "INCL r32; JCC label", Text: "INCL R9; JCC taken", Source: "pair", Run: h1307},
+	{Form: "INCL r32; JLT label", Text: "INCL R9; JLT taken", Source: "pair", Run: h1308},
+	{Form: "INCL r32; JGE label", Text: "INCL R9; JGE taken", Source: "pair", Run: h1309},
+	{Form: "INCL r32; JLE label", Text: "INCL R9; JLE taken", Source: "pair", Run: h1310},
+	{Form: "INCL r32; JGT label", Text: "INCL R9; JGT taken", Source: "pair", Run: h1311},
+	{Form: "INCL r32; JLS label", Text: "INCL R9; JLS taken", Source: "pair", Run: h1312},
+	{Form: "INCL r32; JHI label", Text: "INCL R9; JHI taken", Source: "pair", Run: h1313},
+	{Form: "INCL r32; JMI label", Text: "INCL R9; JMI taken", Source: "pair", Run: h1314},
+	{Form: "INCL r32; JPL label", Text: "INCL R9; JPL taken", Source: "pair", Run: h1315},
+	{Form: "INCL r32; SETCS r8", Text: "INCL R9; SETCS R10B", Source: "pair", Run: h1316},
+	{Form: "INCL r32; CMOVQEQ r64, r64", Text: "INCL R9; CMOVQEQ R11, R12", Source: "pair", Run: h1317},
+	{Form: "INCL r32; ADCQ r64, r64", Text: "INCL R9; ADCQ R10, R11", Source: "pair", Run: h1318},
+	{Form: "INCL r32; SBBQ r64, r64", Text: "INCL R9; SBBQ R10, R11", Source: "pair", Run: h1319},
+	{Form: "INCL r32; INCQ r64", Text: "INCL R9; INCQ R13", Source: "pair", Run: h1320},
+	{Form: "INCL r32; ROLQ imm, r64", Text: "INCL R9; ROLQ $7, R13", Source: "pair", Run: h1321},
+	{Form: "DECL r32; JEQ label", Text: "DECL R9; JEQ taken", Source: "pair", Run: h1322},
+	{Form: "DECL r32; JNE label", Text: "DECL R9; JNE taken", Source: "pair", Run: h1323},
+	{Form: "DECL r32; JCS label", Text: "DECL R9; JCS taken", Source: "pair", Run: h1324},
+	{Form: "DECL r32; JCC label", Text: "DECL R9; JCC taken", Source: "pair", Run: h1325},
+	{Form: "DECL r32; JLT label", Text: "DECL R9; JLT taken", Source: "pair", Run: h1326},
+	{Form: "DECL r32; JGE label", Text: "DECL R9; JGE taken", Source: "pair", Run: h1327},
+	{Form: "DECL r32; JLE label", Text: "DECL R9; JLE taken", Source: "pair", Run: h1328},
+	{Form: "DECL r32; JGT label", Text: "DECL R9; JGT taken", Source: "pair", Run: h1329},
+	{Form: "DECL r32; JLS label", Text: "DECL R9; JLS taken", Source: "pair", Run: h1330},
+	{Form: "DECL r32; JHI label", Text: "DECL R9; JHI taken", Source: "pair", Run: h1331},
+	{Form: "DECL r32; JMI label", Text: "DECL R9; JMI taken", Source: "pair", Run: h1332},
+	{Form: "DECL r32; JPL label", Text: "DECL R9; JPL taken", Source: "pair", Run: h1333},
+	{Form: "DECL r32; SETCS r8", Text: "DECL R9; SETCS R10B", Source: "pair", Run: h1334},
+	{Form: "DECL r32; CMOVQEQ r64, r64", Text: "DECL R9; CMOVQEQ R11, R12", Source: "pair", Run: h1335},
+	{Form: "DECL r32; ADCQ r64, r64", Text: "DECL R9; ADCQ R10, R11", Source: "pair", Run: h1336},
+	{Form: "DECL r32; SBBQ r64, r64", Text: "DECL R9; SBBQ R10, R11", Source: "pair", Run: h1337},
+	{Form: "DECL r32; INCQ r64", Text: "DECL R9; INCQ R13", Source: "pair", Run: h1338},
+	{Form: "DECL r32; ROLQ imm, r64", Text: "DECL R9; ROLQ $7, R13", Source: "pair", Run: h1339},
+	{Form: "NEGQ r64; JEQ label", Text: "NEGQ R9; JEQ taken", Source: "pair", Run: h1340},
+	{Form: "NEGQ r64; JNE label", Text: "NEGQ R9; JNE taken", Source: "pair", Run: h1341},
+	{Form: "NEGQ r64; JCS label", Text: "NEGQ R9; JCS taken", Source: "pair", Run: h1342},
+	{Form: "NEGQ r64; JCC label", Text: "NEGQ R9; JCC taken", Source: "pair", Run: h1343},
+	{Form: "NEGQ r64; JLT label", Text: "NEGQ R9; JLT taken", Source: "pair", Run: h1344},
+	{Form: "NEGQ r64; JGE label", Text: "NEGQ R9; JGE taken", Source: "pair", Run: h1345},
+	{Form: "NEGQ r64; JLE label", Text: "NEGQ R9; JLE taken", Source: "pair", Run: h1346},
+	{Form: "NEGQ r64; JGT label", Text: "NEGQ R9; JGT taken", Source: "pair", Run: h1347},
+	{Form: "NEGQ r64; JLS label", Text: "NEGQ R9; JLS taken", Source: "pair", Run: h1348},
+	{Form: "NEGQ r64; JHI label", Text: "NEGQ R9; JHI taken", Source: "pair", Run: h1349},
+	{Form: "NEGQ r64; JMI label", Text: "NEGQ R9; JMI taken", Source: "pair", Run: h1350},
+	{Form: "NEGQ r64; JPL label", Text: "NEGQ R9; JPL taken", Source: "pair", Run: h1351},
+	{Form: "NEGQ r64; SETCS r8", Text: "NEGQ R9; SETCS R10B", Source: "pair", Run: h1352},
+	{Form: "NEGQ r64; CMOVQEQ r64, r64", Text: "NEGQ R9; CMOVQEQ R11, R12", Source: "pair", Run: h1353},
+	{Form: "NEGQ r64; ADCQ r64, r64", Text: "NEGQ R9; ADCQ R10, R11", Source: "pair", Run: h1354},
+	{Form: "NEGQ r64; SBBQ r64, r64", Text: "NEGQ R9; SBBQ R10, R11", Source: "pair", Run: h1355},
+	{Form: "NEGQ r64; INCQ r64", Text: "NEGQ R9; INCQ R13", Source: "pair", Run: h1356},
+	{Form: "NEGQ r64; ROLQ imm, r64", Text: "NEGQ R9; ROLQ $7, R13", Source: "pair", Run: h1357},
+	{Form: "SHLQ imm, r64; JEQ label", Text: "SHLQ $1, R9; JEQ taken", Source: "pair", Run: h1358},
+	{Form: "SHLQ imm, r64; JNE label", Text: "SHLQ $1, R9; JNE taken", Source: "pair", Run: h1359},
+	{Form: "SHLQ imm, r64; JCS label", Text: "SHLQ $1, R9; JCS taken", Source: "pair", Run: h1360},
+	{Form: "SHLQ imm, r64; JCC label", Text: "SHLQ $1, R9; JCC taken", Source: "pair", Run: h1361},
+	{Form: "SHLQ imm, r64; JLT label", Text: "SHLQ $1, R9; JLT taken", Source: "pair", Run: h1362},
+	{Form: "SHLQ imm, r64; JGE label", Text: "SHLQ $1, R9; JGE taken", Source: "pair", Run: h1363},
+	{Form: "SHLQ imm, r64; JLE label", Text: "SHLQ $1, R9; JLE taken", Source: "pair", Run: h1364},
+	{Form: "SHLQ imm, r64; JGT label", Text: "SHLQ $1, R9; JGT taken", Source: "pair", Run: h1365},
+	{Form: "SHLQ imm, r64; JLS label", Text: "SHLQ $1, R9; JLS taken", Source: "pair", Run: h1366},
+	{Form: "SHLQ imm, r64; JHI label", Text: "SHLQ $1, R9; JHI taken", Source: "pair", Run: h1367},
+	{Form: "SHLQ imm, r64; JMI label", Text: "SHLQ $1, R9; JMI taken", Source: "pair", Run: h1368},
+	{Form: "SHLQ imm, r64; JPL label", Text: "SHLQ $1, R9; JPL taken", Source: "pair", Run: h1369},
+	{Form: "SHLQ imm, r64; SETCS r8", Text: "SHLQ $1, R9; SETCS R10B", Source: "pair", Run: h1370},
+	{Form: "SHLQ imm, r64; CMOVQEQ r64, r64", Text: "SHLQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1371},
+	{Form: "SHLQ imm, r64; ADCQ r64, r64", Text: "SHLQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1372},
+	{Form: "SHLQ imm, r64; SBBQ r64, r64", Text: "SHLQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1373},
+	{Form: "SHLQ imm, r64; INCQ r64", Text: "SHLQ $1, R9; INCQ R13", Source: "pair", Run: h1374},
+	{Form: "SHLQ imm, r64; ROLQ imm, r64", Text: "SHLQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1375},
+	{Form: "SHRQ imm, r64; JEQ label", Text: "SHRQ $1, R9; JEQ taken", Source: "pair", Run: h1376},
+	{Form: "SHRQ imm, r64; JNE label", Text: "SHRQ $1, R9; JNE taken", Source: "pair", Run: h1377},
+	{Form: "SHRQ imm, r64; JCS label", Text: "SHRQ $1, R9; JCS taken", Source: "pair", Run: h1378},
+	{Form: "SHRQ imm, r64; JCC label", Text: "SHRQ $1, R9; JCC taken", Source: "pair", Run: h1379},
+	{Form: "SHRQ imm, r64; JLT label", Text: "SHRQ $1, R9; JLT taken", Source: "pair", Run: h1380},
+	{Form: "SHRQ imm, r64; JGE label", Text: "SHRQ $1, R9; JGE taken", Source: "pair", Run: h1381},
+	{Form: "SHRQ imm, r64; JLE label", Text: "SHRQ $1, R9; JLE taken", Source: "pair", Run: h1382},
+	{Form: "SHRQ imm, r64; JGT label", Text: "SHRQ $1, R9; JGT taken", Source: "pair", Run: h1383},
+	{Form: "SHRQ imm, r64; JLS label", Text: "SHRQ $1, R9; JLS taken", Source: "pair", Run: h1384},
+	{Form: "SHRQ imm, r64; JHI label", Text: "SHRQ $1, R9; JHI taken", Source: "pair", Run: h1385},
+	{Form: "SHRQ imm, r64; JMI label", Text: "SHRQ $1, R9; JMI taken", Source: "pair", Run: h1386},
+	{Form: "SHRQ imm, r64; JPL label", Text: "SHRQ $1, R9; JPL taken", Source: "pair", Run: h1387},
+	{Form: "SHRQ imm, r64; SETCS r8", Text: "SHRQ $1, R9; SETCS R10B", Source: "pair", Run: h1388},
+	{Form: "SHRQ imm, r64; CMOVQEQ r64, r64", Text: "SHRQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1389},
+	{Form: "SHRQ imm, r64; ADCQ r64, r64", Text: "SHRQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1390},
+	{Form: "SHRQ imm, r64; SBBQ r64, r64", Text: "SHRQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1391},
+	{Form: "SHRQ imm, r64; INCQ r64", Text: "SHRQ $1, R9; INCQ R13", Source: "pair", Run: h1392},
+	{Form: "SHRQ imm, r64; ROLQ imm, r64", Text: "SHRQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1393},
+	{Form: "SARQ imm, r64; JEQ label", Text: "SARQ $1, R9; JEQ taken", Source: "pair", Run: h1394},
+	{Form: "SARQ imm, r64; JNE label", Text: "SARQ $1, R9; JNE taken", Source: "pair", Run: h1395},
+	{Form: "SARQ imm, r64; JCS label", Text: "SARQ $1, R9; JCS taken", Source: "pair", Run: h1396},
+	{Form: "SARQ imm, r64; JCC label", Text: "SARQ $1, R9; JCC taken", Source: "pair", Run: h1397},
+	{Form: "SARQ imm, r64; JLT label", Text: "SARQ $1, R9; JLT taken", Source: "pair", Run: h1398},
+	{Form: "SARQ imm, r64; JGE label", Text: "SARQ $1, R9; JGE taken", Source: "pair", Run: h1399},
+	{Form: "SARQ imm, r64; JLE label", Text: "SARQ $1, R9; JLE taken", Source: "pair", Run: h1400},
+	{Form: "SARQ imm, r64; JGT label", Text: "SARQ $1, R9; JGT taken", Source: "pair", Run: h1401},
+	{Form: "SARQ imm, r64; JLS label", Text: "SARQ $1, R9; JLS taken", Source: "pair", Run: h1402},
+	{Form: "SARQ imm, r64; JHI label", Text: "SARQ $1, R9; JHI taken", Source: "pair", Run: h1403},
+	{Form: "SARQ imm, r64; JMI label", Text: "SARQ $1, R9; JMI taken", Source: "pair", Run: h1404},
+	{Form: "SARQ imm, r64; JPL label", Text: "SARQ $1, R9; JPL taken", Source: "pair", Run: h1405},
+	{Form: "SARQ imm, r64; SETCS r8", Text: "SARQ $1, R9; SETCS R10B", Source: "pair", Run: h1406},
+	{Form: "SARQ imm, r64; CMOVQEQ r64, r64", Text: "SARQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1407},
+	{Form: "SARQ imm, r64; ADCQ r64, r64", Text: "SARQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1408},
+	{Form: "SARQ imm, r64; SBBQ r64, r64", Text: "SARQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1409},
+	{Form: "SARQ imm, r64; INCQ r64", Text: "SARQ $1, R9; INCQ R13", Source: "pair", Run: h1410},
+	{Form: "SARQ imm, r64; ROLQ imm, r64", Text: "SARQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1411},
+	{Form: "SHLQ imm, r64; JEQ label", Text: "SHLQ $5, R9; JEQ taken", Source: "pair", Run: h1412},
+	{Form: "SHLQ imm, r64; JNE label", Text: "SHLQ $5, R9; JNE taken", Source: "pair", Run: h1413},
+	{Form: "SHLQ imm, r64; JCS label", Text: "SHLQ $5, R9; JCS taken", Source: "pair", Run: h1414},
+	{Form: "SHLQ imm, r64; JCC label", Text: "SHLQ $5, R9; JCC taken", Source: "pair", Run: h1415},
+	{Form: "SHLQ imm, r64; JLT label", Text: "SHLQ $5, R9; JLT taken", Source: "pair", Run: h1416},
+	{Form: "SHLQ imm, r64; JGE label", Text: "SHLQ $5, R9; JGE taken", Source: "pair", Run: h1417},
+	{Form: "SHLQ imm, r64; JLE label", Text: "SHLQ $5, R9; JLE taken", Source: "pair", Run: h1418},
+	{Form: "SHLQ imm, r64; JGT label", Text: "SHLQ $5, R9; JGT taken", Source: "pair", Run: h1419},
+	{Form: "SHLQ imm, r64; JLS label", Text: "SHLQ $5, R9; JLS taken", Source: "pair", Run: h1420},
+	{Form: "SHLQ imm, r64; JHI label", Text: "SHLQ $5, R9; JHI taken", Source: "pair", Run: h1421},
+	{Form: "SHLQ imm, r64; JMI label", Text: "SHLQ $5, R9; JMI taken", Source: "pair", Run: h1422},
+	{Form: "SHLQ imm, r64; JPL label", Text: "SHLQ $5, R9; JPL taken", Source: "pair", Run: h1423},
+	{Form: "SHLQ imm, r64; SETCS r8", Text: "SHLQ $5, R9; SETCS R10B", Source: "pair", Run: h1424},
+	{Form: "SHLQ imm, r64; CMOVQEQ r64, r64", Text: "SHLQ $5, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1425},
+	{Form: "SHLQ imm, r64; ADCQ r64, r64", Text: "SHLQ $5, R9; ADCQ R10, R11", Source: "pair", Run: h1426},
+	{Form: "SHLQ imm, r64; SBBQ r64, r64", Text: "SHLQ $5, R9; SBBQ R10, R11", Source: "pair", Run: h1427},
+	{Form: "SHLQ imm, r64; INCQ r64", Text: "SHLQ $5, R9; INCQ R13", Source: "pair", Run: h1428},
+	{Form: "SHLQ imm, r64; ROLQ imm, r64", Text: "SHLQ $5, R9; ROLQ $7, R13", Source: "pair", Run: h1429},
+	{Form: "SHRQ cl, r64; JEQ label", Text: "SHRQ CX, R9; JEQ taken", Source: "pair", Run: h1430},
+	{Form: "SHRQ cl, r64; JNE label", Text: "SHRQ CX, R9; JNE taken", Source: "pair", Run: h1431},
+	{Form: "SHRQ cl, r64; JCS label", Text: "SHRQ CX, R9; JCS taken", Source: "pair", Run: h1432},
+	{Form: "SHRQ cl, r64; JCC label", Text: "SHRQ CX, R9; JCC taken", Source: "pair", Run: h1433},
+	{Form: "SHRQ cl, r64; JLT label", Text: "SHRQ CX, R9; JLT taken", Source: "pair", Run: h1434},
+	{Form: "SHRQ cl, r64; JGE label", Text: "SHRQ CX, R9; JGE taken", Source: "pair", Run: h1435},
+	{Form: "SHRQ cl, r64; JLE label", Text: "SHRQ CX, R9; JLE taken", Source: "pair", Run: h1436},
+	{Form: "SHRQ cl, r64; JGT label", Text: "SHRQ CX, R9; JGT taken", Source: "pair", Run: h1437},
+	{Form: "SHRQ cl, r64; JLS label", Text: "SHRQ CX, R9; JLS taken", Source: "pair", Run: h1438},
+	{Form: "SHRQ cl, r64; JHI label", Text: "SHRQ CX, R9; JHI taken", Source: "pair", Run: h1439},
+	{Form: "SHRQ cl, r64; JMI label", Text: "SHRQ CX, R9; JMI taken", Source: "pair", Run: h1440},
+	{Form: "SHRQ cl, r64; JPL label", Text: "SHRQ CX, R9; JPL taken", Source: "pair", Run: h1441},
+	{Form: "SHRQ cl, r64; SETCS r8", Text: "SHRQ CX, R9; SETCS R10B", Source: "pair", Run: h1442},
+	{Form: "SHRQ cl, r64; CMOVQEQ r64, r64", Text: "SHRQ CX, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1443},
+	{Form: "SHRQ cl, r64; ADCQ r64, r64", Text: "SHRQ CX, R9; ADCQ R10, R11", Source: "pair", Run: h1444},
+	{Form: "SHRQ cl, r64; SBBQ r64, r64", Text: "SHRQ CX, R9; SBBQ R10, R11", Source: "pair", Run: h1445},
+	{Form: "SHRQ cl, r64; INCQ r64", Text: "SHRQ CX, R9; INCQ R13", Source: "pair", Run: h1446},
+	{Form: "SHRQ cl, r64; ROLQ imm, r64", Text: "SHRQ CX, R9; ROLQ $7, R13", Source: "pair", Run: h1447},
+	{Form: "SHLL imm, r32; JEQ label", Text: "SHLL $1, R9; JEQ taken", Source: "pair", Run: h1448},
+	{Form: "SHLL imm, r32; JNE label", Text: "SHLL $1, R9; JNE taken", Source: "pair", Run: h1449},
+	{Form: "SHLL imm, r32; JCS label", Text: "SHLL $1, R9; JCS taken", Source: "pair", Run: h1450},
+	{Form: "SHLL imm, r32; JCC label", Text: "SHLL $1, R9; JCC taken", Source: "pair", Run: h1451},
+	{Form: "SHLL imm, r32; JLT label", Text: "SHLL $1, R9; JLT taken", Source: "pair", Run: h1452},
+	{Form: "SHLL imm, r32; JGE label", Text: "SHLL $1, R9; JGE taken", Source: "pair", Run: h1453},
+	{Form: "SHLL imm, r32; JLE label", Text: "SHLL $1, R9; JLE taken", Source: "pair", Run: h1454},
+	{Form: "SHLL imm, r32; JGT label", Text: "SHLL $1, R9; JGT taken", Source: "pair", Run: h1455},
+	{Form: "SHLL imm, r32; JLS label", Text: "SHLL $1, R9; JLS taken", Source: "pair", Run: h1456},
+	{Form: "SHLL imm, r32; JHI label", Text: "SHLL $1, R9; JHI taken", Source: "pair", Run: h1457},
+	{Form: "SHLL imm, r32; JMI label", Text: "SHLL $1, R9; JMI taken", Source: "pair", Run: h1458},
+	{Form: "SHLL imm, r32; JPL label", Text: "SHLL $1, R9; JPL taken", Source: "pair", Run: h1459},
+	{Form: "SHLL imm, r32; SETCS r8", Text: "SHLL $1, R9; SETCS R10B", Source: "pair", Run: h1460},
+	{Form: "SHLL imm, r32; CMOVQEQ r64, r64", Text: "SHLL $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1461},
+	{Form: "SHLL imm, r32; ADCQ r64, r64", Text: "SHLL $1, R9; ADCQ R10, R11", Source: "pair", Run: h1462},
+	{Form: "SHLL imm, r32; SBBQ r64, r64", Text: "SHLL $1, R9; SBBQ R10, R11", Source: "pair", Run: h1463},
+	{Form: "SHLL imm, r32; INCQ r64", Text: "SHLL $1, R9; INCQ R13", Source: "pair", Run: h1464},
+	{Form: "SHLL imm, r32; ROLQ imm, r64", Text: "SHLL $1, R9; ROLQ $7, R13", Source: "pair", Run: h1465},
+	{Form: "SARL imm, r32; JEQ label", Text: "SARL $3, R9; JEQ taken", Source: "pair", Run: h1466},
+	{Form: "SARL imm, r32; JNE label", Text: "SARL $3, R9; JNE taken", Source: "pair", Run: h1467},
+	{Form: "SARL imm, r32; JCS label", Text: "SARL $3, R9; JCS taken", Source: "pair", Run: h1468},
+	{Form: "SARL imm, r32; JCC label", Text: "SARL $3, R9; JCC taken", Source: "pair", Run: h1469},
+	{Form: "SARL imm, r32; JLT label", Text: "SARL $3, R9; JLT taken", Source: "pair", Run: h1470},
+	{Form: "SARL imm, r32; JGE label", Text: "SARL $3, R9; JGE taken", Source: "pair", Run: h1471},
+	{Form: "SARL imm, r32; JLE label", Text: "SARL $3, R9; JLE taken", Source: "pair", Run: h1472},
+	{Form: "SARL imm, r32; JGT label", Text: "SARL $3, R9; JGT taken", Source: "pair", Run: h1473},
+	{Form: "SARL imm, r32; JLS label", Text: "SARL $3, R9; JLS taken", Source: "pair", Run: h1474},
+	{Form: "SARL imm, r32; JHI label", Text: "SARL $3, R9; JHI taken", Source: "pair", Run: h1475},
+	{Form: "SARL imm, r32; JMI label", Text: "SARL $3, R9; JMI taken", Source: "pair", Run: h1476},
+	{Form: "SARL imm, r32; JPL label", Text: "SARL $3, R9; JPL taken", Source: "pair", Run: h1477},
+	{Form: "SARL imm, r32; SETCS r8", Text: "SARL $3, R9; SETCS R10B", Source: "pair", Run: h1478},
+	{Form: "SARL imm, r32; CMOVQEQ r64, r64", Text: "SARL $3, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1479},
+	{Form: "SARL imm, r32; ADCQ r64, r64", Text: "SARL $3, R9; ADCQ R10, R11", Source: "pair", Run: h1480},
+	{Form: "SARL imm, r32; SBBQ r64, r64", Text: "SARL $3, R9; SBBQ R10, R11", Source: "pair", Run: h1481},
+	{Form: "SARL imm, r32; INCQ r64", Text: "SARL $3, R9; INCQ R13", Source: "pair", Run: h1482},
+	{Form: "SARL imm, r32; ROLQ imm, r64", Text: "SARL $3, R9; ROLQ $7, R13", Source: "pair", Run: h1483},
+	{Form: "ROLQ imm, r64; JEQ label", Text: "ROLQ $1, R9; JEQ taken", Source: "pair", Run: h1484},
+	{Form: "ROLQ imm, r64; JNE label", Text: "ROLQ $1, R9; JNE taken", Source: "pair", Run: h1485},
+	{Form: "ROLQ imm, r64; JCS label", Text: "ROLQ $1, R9; JCS taken", Source: "pair", Run: h1486},
+	{Form: "ROLQ imm, r64; JCC label", Text: "ROLQ $1, R9; JCC taken", Source: "pair", Run: h1487},
+	{Form: "ROLQ imm, r64; JLT label", Text: "ROLQ $1, R9; JLT taken", Source: "pair", Run: h1488},
+	{Form: "ROLQ imm, r64; JGE label", Text: "ROLQ $1, R9; JGE taken", Source: "pair", Run: h1489},
+	{Form: "ROLQ imm, r64; JLE label", Text: "ROLQ $1, R9; JLE taken", Source: "pair", Run: h1490},
+	{Form: "ROLQ imm, r64; JGT label", Text: "ROLQ $1, R9; JGT taken", Source: "pair", Run: h1491},
+	{Form: "ROLQ imm, r64; JLS label", Text: "ROLQ $1, R9; JLS taken", Source: "pair", Run: h1492},
+	{Form: "ROLQ imm, r64; JHI label", Text: "ROLQ $1, R9; JHI taken", Source: "pair", Run: h1493},
+	{Form: "ROLQ imm, r64; JMI label", Text: "ROLQ $1, R9; JMI taken", Source: "pair", Run: h1494},
+	{Form: "ROLQ imm, r64; JPL label", Text: "ROLQ $1, R9; JPL taken", Source: "pair", Run: h1495},
+	{Form: "ROLQ imm, r64; SETCS r8", Text: "ROLQ $1, R9; SETCS R10B", Source: "pair", Run: h1496},
+	{Form: "ROLQ imm, r64; CMOVQEQ r64, r64", Text: "ROLQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1497},
+	{Form: "ROLQ imm, r64; ADCQ r64, r64", Text: "ROLQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1498},
+	{Form: "ROLQ imm, r64; SBBQ r64, r64", Text: "ROLQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1499},
+	{Form: "ROLQ imm, r64; INCQ r64", Text: "ROLQ $1, R9; INCQ R13", Source: "pair", Run: h1500},
+	{Form: "ROLQ imm, r64; ROLQ imm, r64", Text: "ROLQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1501},
+	{Form: "RORQ imm, r64; JEQ label", Text: "RORQ $3, R9; JEQ taken", Source: "pair", Run: h1502},
+	{Form: "RORQ imm, r64; JNE label", Text: "RORQ $3, R9; JNE taken", Source: "pair", Run: h1503},
+	{Form: "RORQ imm, r64; JCS label", Text: "RORQ $3, R9; JCS taken", Source: "pair", Run: h1504},
+	{Form: "RORQ imm, r64; JCC label", Text: "RORQ $3, R9; JCC taken", Source: "pair", Run: h1505},
+	{Form: "RORQ imm, r64; JLT label", Text: "RORQ $3, R9; JLT taken", Source: "pair", Run: h1506},
+	{Form: "RORQ imm, r64; JGE label", Text: "RORQ $3, R9; JGE taken", Source: "pair", Run: h1507},
+	{Form: "RORQ imm, r64; JLE label", Text: "RORQ $3, R9; JLE taken", Source: "pair", Run: h1508},
+	{Form: "RORQ imm, r64; JGT label", Text: "RORQ $3, R9; JGT taken", Source: "pair", Run: h1509},
+	{Form: "RORQ imm, r64; JLS label", Text: "RORQ $3, R9; JLS taken", Source: "pair", Run: h1510},
+	{Form: "RORQ imm, r64; JHI label", Text: "RORQ $3, R9; JHI taken", Source: "pair", Run: h1511},
+	{Form: "RORQ imm, r64; JMI label", Text: "RORQ $3, R9; JMI taken", Source: "pair", Run: h1512},
+	{Form: "RORQ imm, r64; JPL label", Text: "RORQ $3, R9; JPL taken", Source: "pair", Run: h1513},
+	{Form: "RORQ imm, r64; SETCS r8", Text: "RORQ $3, R9; SETCS R10B", Source: "pair", Run: h1514},
+	{Form: "RORQ imm, r64; CMOVQEQ r64, r64", Text: "RORQ $3, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1515},
+	{Form: "RORQ imm, r64; ADCQ r64, r64", Text: "RORQ $3, R9; ADCQ R10, R11", Source: "pair", Run: h1516},
+	{Form: "RORQ imm, r64; SBBQ r64, r64", Text: "RORQ $3, R9; SBBQ R10, R11", Source: "pair", Run: h1517},
+	{Form: "RORQ imm, r64; INCQ r64", Text: "RORQ $3, R9; INCQ R13", Source: "pair", Run: h1518},
+	{Form: "RORQ imm, r64; ROLQ imm, r64", Text: "RORQ $3, R9; ROLQ $7, R13", Source: "pair", Run: h1519},
+	{Form: "IMULQ r64, r64; JEQ label", Text: "IMULQ R8, R9; JEQ taken", Source: "pair", Run: h1520},
+	{Form: "IMULQ r64, r64; JNE label", Text: "IMULQ R8, R9; JNE taken", Source: "pair", Run: h1521},
+	{Form: "IMULQ r64, r64; JCS label", Text: "IMULQ R8, R9; JCS taken", Source: "pair", Run: h1522},
+	{Form: "IMULQ r64, r64; JCC label", Text: "IMULQ R8, R9; JCC taken", Source: "pair", Run: h1523},
+	{Form: "IMULQ r64, r64; JLT label", Text: "IMULQ R8, R9; JLT taken", Source: "pair", Run: h1524},
+	{Form: "IMULQ r64, r64; JGE label", Text: "IMULQ R8, R9; JGE taken", Source: "pair", Run: h1525},
+	{Form: "IMULQ r64, r64; JLE label", Text: "IMULQ R8, R9; JLE taken", Source: "pair", Run: h1526},
+	{Form: "IMULQ r64, r64; JGT label", Text: "IMULQ R8, R9; JGT taken", Source: "pair", Run: h1527},
+	{Form: "IMULQ r64, r64; JLS label", Text: "IMULQ R8, R9; JLS taken", Source: "pair", Run: h1528},
+	{Form: "IMULQ r64, r64; JHI label", Text: "IMULQ R8, R9; JHI taken", Source: "pair", Run: h1529},
+	{Form: "IMULQ r64, r64; JMI label", Text: "IMULQ R8, R9; JMI taken", Source: "pair", Run: h1530},
+	{Form: "IMULQ r64, r64; JPL label", Text: "IMULQ R8, R9; JPL taken", Source: "pair", Run: h1531},
+	{Form: "IMULQ r64, r64; SETCS r8", Text: "IMULQ R8, R9; SETCS R10B", Source: "pair", Run: h1532},
+	{Form: "IMULQ r64, r64; CMOVQEQ r64, r64", Text: "IMULQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1533},
+	{Form: "IMULQ r64, r64; ADCQ r64, r64", Text: "IMULQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1534},
+	{Form: "IMULQ r64, r64; SBBQ r64, r64", Text: "IMULQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1535},
+	{Form: "IMULQ r64, r64; INCQ r64", Text: "IMULQ R8, R9; INCQ R13", Source: "pair", Run: h1536},
+	{Form: "IMULQ r64, r64; ROLQ imm, r64", Text: "IMULQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1537},
+	{Form: "IMUL3Q imm, r64, r64; JEQ label", Text: "IMUL3Q $-3, R8, R9; JEQ taken", Source: "pair", Run: h1538},
+	{Form: "IMUL3Q imm, r64, r64; JNE label", Text: "IMUL3Q $-3, R8, R9; JNE taken", Source: "pair", Run: h1539},
+	{Form: "IMUL3Q imm, r64, r64; JCS label", Text: "IMUL3Q $-3, R8, R9; JCS taken", Source: "pair", Run: h1540},
+	{Form: "IMUL3Q imm, r64, r64; JCC label", Text: "IMUL3Q $-3, R8, R9; JCC taken", Source: "pair", Run: h1541},
+	{Form: "IMUL3Q imm, r64, r64; JLT label", Text: "IMUL3Q $-3, R8, R9; JLT taken", Source: "pair", Run: h1542},
+	{Form: "IMUL3Q imm, r64, r64; JGE label", Text: "IMUL3Q $-3, R8, R9; JGE taken", Source: "pair", Run: h1543},
+	{Form: "IMUL3Q imm, r64, r64; JLE label", Text: "IMUL3Q $-3, R8, R9; JLE taken", Source: "pair", Run: h1544},
+	{Form: "IMUL3Q imm, r64, r64; JGT label", Text: "IMUL3Q $-3, R8, R9; JGT taken", Source: "pair", Run: h1545},
+	{Form: "IMUL3Q imm, r64, r64; JLS label", Text: "IMUL3Q $-3, R8, R9; JLS taken", Source: "pair", Run: h1546},
+	{Form: "IMUL3Q imm, r64, r64; JHI label", Text: "IMUL3Q $-3, R8, R9; JHI taken", Source: "pair", Run: h1547},
+	{Form: "IMUL3Q imm, r64, r64; JMI label", Text: "IMUL3Q $-3, R8, R9; JMI taken", Source: "pair", Run: h1548},
+	{Form: "IMUL3Q imm, r64, r64; JPL label", Text: "IMUL3Q $-3, R8, R9; JPL taken", Source: "pair", Run: h1549},
+	{Form: "IMUL3Q imm, r64, r64; SETCS r8", Text: "IMUL3Q $-3, R8, R9; SETCS R10B", Source: "pair", Run: h1550},
+	{Form: "IMUL3Q imm, r64, r64; CMOVQEQ r64, r64", Text: "IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1551},
+	{Form: "IMUL3Q imm, r64, r64; ADCQ r64, r64", Text: "IMUL3Q $-3, R8, R9; ADCQ R10, R11", Source: "pair", Run: h1552},
+	{Form: "IMUL3Q imm, r64, r64; SBBQ r64, r64", Text: "IMUL3Q $-3, R8, R9; SBBQ R10, R11", Source: "pair", Run: h1553},
+	{Form: "IMUL3Q imm, r64, r64; INCQ r64", Text: "IMUL3Q $-3, R8, R9; INCQ R13", Source: "pair", Run: h1554},
+	{Form: "IMUL3Q imm, r64, r64; ROLQ imm, r64", Text: "IMUL3Q $-3, R8, R9; ROLQ $7, R13", Source: "pair", Run: h1555},
+	{Form: "MULQ r64; JEQ label", Text: "MULQ R8; JEQ taken", Source: "pair", Run: h1556},
+	{Form: "MULQ r64; JNE label", Text: "MULQ R8; JNE taken", Source: "pair", Run: h1557},
+	{Form: "MULQ r64; JCS label", Text: "MULQ R8; JCS taken", Source: "pair", Run: h1558},
+	{Form: "MULQ r64; JCC label", Text: "MULQ R8; JCC taken", Source: "pair", Run: h1559},
+	{Form: "MULQ r64; JLT label", Text: "MULQ R8; JLT taken", Source: "pair", Run: h1560},
+	{Form: "MULQ r64; JGE label", Text: "MULQ R8; JGE taken", Source: "pair", Run: h1561},
+	{Form: "MULQ r64; JLE label", Text: "MULQ R8; JLE taken", Source: "pair", Run: h1562},
+	{Form: "MULQ r64; JGT label", Text: "MULQ R8; JGT taken", Source: "pair", Run: h1563},
+	{Form: "MULQ r64; JLS label", Text: "MULQ R8; JLS taken", Source: "pair", Run: h1564},
+	{Form: "MULQ r64; JHI label", Text: "MULQ R8; JHI taken", Source: "pair", Run: h1565},
+	{Form: "MULQ r64; JMI label", Text: "MULQ R8; JMI taken", Source: "pair", Run: h1566},
+	{Form: "MULQ r64; JPL label", Text: "MULQ R8; JPL taken", Source: "pair", Run: h1567},
+	{Form: "MULQ r64; SETCS r8", Text: "MULQ R8; SETCS R10B", Source: "pair", Run: h1568},
+	{Form: "MULQ r64; CMOVQEQ r64, r64", Text: "MULQ R8; CMOVQEQ R11, R12", Source: "pair", Run: h1569},
+	{Form: "MULQ r64; ADCQ r64, r64", Text: "MULQ R8; ADCQ R10, R11", Source: "pair", Run: h1570},
+	{Form: "MULQ r64; SBBQ r64, r64", Text: "MULQ R8; SBBQ R10, R11", Source: "pair", Run: h1571},
+	{Form: "MULQ r64; INCQ r64", Text: "MULQ R8; INCQ R13", Source: "pair", Run: h1572},
+	{Form: "MULQ r64; ROLQ imm, r64", Text: "MULQ R8; ROLQ $7, R13", Source: "pair", Run: h1573},
+	{Form: "POPCNTQ r64, r64; JEQ label", Text: "POPCNTQ R8, R9; JEQ taken", Source: "pair", Run: h1574},
+	{Form: "POPCNTQ r64, r64; JNE label", Text: "POPCNTQ R8, R9; JNE taken", Source: "pair", Run: h1575},
+	{Form: "POPCNTQ r64, r64; JCS label", Text: "POPCNTQ R8, R9; JCS taken", Source: "pair", Run: h1576},
+	{Form: "POPCNTQ r64, r64; JCC label", Text: "POPCNTQ R8, R9; JCC taken", Source: "pair", Run: h1577},
+	{Form: "POPCNTQ r64, r64; JLT label", Text: "POPCNTQ R8, R9; JLT taken", Source: "pair", Run: h1578},
+	{Form: "POPCNTQ r64, r64; JGE label", Text: "POPCNTQ R8, R9; JGE taken", Source: "pair", Run: h1579},
+	{Form: "POPCNTQ r64, r64; JLE label", Text: "POPCNTQ R8, R9; JLE taken", Source: "pair", Run: h1580},
+	{Form: "POPCNTQ r64, r64; JGT label", Text: "POPCNTQ R8, R9; JGT taken", Source: "pair", Run: h1581},
+	{Form: "POPCNTQ r64, r64; JLS label", Text: "POPCNTQ R8, R9; JLS taken", Source: "pair", Run: h1582},
+	{Form: "POPCNTQ r64, r64; JHI label", Text: "POPCNTQ R8, R9; JHI taken", Source: "pair", Run: h1583},
+	{Form: "POPCNTQ r64, r64; JMI label", Text: "POPCNTQ R8, R9; JMI taken", Source: "pair", Run: h1584},
+	{Form: "POPCNTQ r64, r64; JPL label", Text: "POPCNTQ R8, R9; JPL taken", Source: "pair", Run: h1585},
+	{Form: "POPCNTQ r64, r64; SETCS r8", Text: "POPCNTQ R8, R9; SETCS R10B", Source: "pair", Run: h1586},
+	{Form: "POPCNTQ r64, r64; CMOVQEQ r64, r64", Text: "POPCNTQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1587},
+	{Form: "POPCNTQ r64, r64; ADCQ r64, r64", Text: "POPCNTQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1588},
+	{Form: "POPCNTQ r64, r64; SBBQ r64, r64", Text: "POPCNTQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1589},
+	{Form: "POPCNTQ r64, r64; INCQ r64", Text: "POPCNTQ R8, R9; INCQ R13", Source: "pair", Run: h1590},
+	{Form: "POPCNTQ r64, r64; ROLQ imm, r64", Text: "POPCNTQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1591},
 }
 
 // data0 returns the address of the harness's copy of simpleBitPack4Consts of bitpack_amd64.s.
@@ -9347,74 +9617,83 @@ func data12() unsafe.Pointer
 // data13 returns the address of the harness's copy of bitUnpack20Consts of bitunpack_amd64.s.
 func data13() unsafe.Pointer
 
-// data14 returns the address of the harness's copy of highBits32Consts of highbits_amd64.s.
+// data14 returns the address of the harness's copy of keccakRC of expandmask_amd64.s.
 func data14() unsafe.Pointer
 
-// data15 returns the address of the harness's copy of highBits88Consts of highbits_amd64.s.
+// data15 returns the address of the harness's copy of expandMask17Consts of expandmask_amd64.s.
 func data15() unsafe.Pointer
 
-// data16 returns the address of the harness's copy of keccakRC of keccak_amd64.s.
+// data16 returns the address of the harness's copy of expandMask19Consts of expandmask_amd64.s.
 func data16() unsafe.Pointer
 
-// data17 returns the address of the harness's copy of keccakRC of keccakx4_amd64.s.
+// data17 returns the address of the harness's copy of highBits32Consts of highbits_amd64.s.
 func data17() unsafe.Pointer
 
-// data18 returns the address of the harness's copy of lowBitsExceed32Consts of lowbitsexceed_amd64.s.
+// data18 returns the address of the harness's copy of highBits88Consts of highbits_amd64.s.
 func data18() unsafe.Pointer
 
-// data19 returns the address of the harness's copy of lowBitsExceed88Consts of lowbitsexceed_amd64.s.
+// data19 returns the address of the harness's copy of keccakRC of keccak_amd64.s.
 func data19() unsafe.Pointer
 
-// data20 returns the address of the harness's copy of makeHint32Consts of makehint_amd64.s.
+// data20 returns the address of the harness's copy of keccakRC of keccakx4_amd64.s.
 func data20() unsafe.Pointer
 
-// data21 returns the address of the harness's copy of makeHint88Consts of makehint_amd64.s.
+// data21 returns the address of the harness's copy of lowBitsExceed32Consts of lowbitsexceed_amd64.s.
 func data21() unsafe.Pointer
 
-// data22 returns the address of the harness's copy of normExceedsConsts of normexceeds_amd64.s.
+// data22 returns the address of the harness's copy of lowBitsExceed88Consts of lowbitsexceed_amd64.s.
 func data22() unsafe.Pointer
 
-// data23 returns the address of the harness's copy of nttTwiddles of ntt_amd64.s.
+// data23 returns the address of the harness's copy of makeHint32Consts of makehint_amd64.s.
 func data23() unsafe.Pointer
 
-// data24 returns the address of the harness's copy of nttInverseTwiddles of nttinverse_amd64.s.
+// data24 returns the address of the harness's copy of makeHint88Consts of makehint_amd64.s.
 func data24() unsafe.Pointer
 
-// data25 returns the address of the harness's copy of mulConsts of nttmul_amd64.s.
+// data25 returns the address of the harness's copy of normExceedsConsts of normexceeds_amd64.s.
 func data25() unsafe.Pointer
 
-// data26 returns the address of the harness's copy of mulAcc4Consts of nttmulacc_amd64.s.
+// data26 returns the address of the harness's copy of nttTwiddles of ntt_amd64.s.
 func data26() unsafe.Pointer
 
-// data27 returns the address of the harness's copy of mulAcc5Consts of nttmulacc_amd64.s.
+// data27 returns the address of the harness's copy of nttInverseTwiddles of nttinverse_amd64.s.
 func data27() unsafe.Pointer
 
-// data28 returns the address of the harness's copy of mulAcc7Consts of nttmulacc_amd64.s.
+// data28 returns the address of the harness's copy of mulConsts of nttmul_amd64.s.
 func data28() unsafe.Pointer
 
-// data29 returns the address of the harness's copy of power2RoundConsts of power2round_amd64.s.
+// data29 returns the address of the harness's copy of mulAcc4Consts of nttmulacc_amd64.s.
 func data29() unsafe.Pointer
 
-// data30 returns the address of the harness's copy of keccakRC of rejnttpoly_amd64.s.
+// data30 returns the address of the harness's copy of mulAcc5Consts of nttmulacc_amd64.s.
 func data30() unsafe.Pointer
 
-// data31 returns the address of the harness's copy of keccakRC of rejnttpolyx4_amd64.s.
+// data31 returns the address of the harness's copy of mulAcc7Consts of nttmulacc_amd64.s.
 func data31() unsafe.Pointer
 
-// data32 returns the address of the harness's copy of rejConsts of rejnttpolyx4_amd64.s.
+// data32 returns the address of the harness's copy of power2RoundConsts of power2round_amd64.s.
 func data32() unsafe.Pointer
 
-// data33 returns the address of the harness's copy of rejPack of rejnttpolyx4_amd64.s.
+// data33 returns the address of the harness's copy of keccakRC of rejnttpoly_amd64.s.
 func data33() unsafe.Pointer
 
-// data34 returns the address of the harness's copy of rejCount of rejnttpolyx4_amd64.s.
+// data34 returns the address of the harness's copy of keccakRC of rejnttpolyx4_amd64.s.
 func data34() unsafe.Pointer
 
-// data35 returns the address of the harness's copy of useHint32Consts of usehint_amd64.s.
+// data35 returns the address of the harness's copy of rejConsts of rejnttpolyx4_amd64.s.
 func data35() unsafe.Pointer
 
-// data36 returns the address of the harness's copy of useHint88Consts of usehint_amd64.s.
+// data36 returns the address of the harness's copy of rejPack of rejnttpolyx4_amd64.s.
 func data36() unsafe.Pointer
+
+// data37 returns the address of the harness's copy of rejCount of rejnttpolyx4_amd64.s.
+func data37() unsafe.Pointer
+
+// data38 returns the address of the harness's copy of useHint32Consts of usehint_amd64.s.
+func data38() unsafe.Pointer
+
+// data39 returns the address of the harness's copy of useHint88Consts of usehint_amd64.s.
+func data39() unsafe.Pointer
 
 var tables = []Table{
 	{File: "bitpack_amd64.s", Name: "simpleBitPack4Consts", Size: 96, Addr: data0},
@@ -9431,29 +9710,32 @@ var tables = []Table{
 	{File: "bitunpack_amd64.s", Name: "bitUnpack13Consts", Size: 160, Addr: data11},
 	{File: "bitunpack_amd64.s", Name: "bitUnpack18Consts", Size: 160, Addr: data12},
 	{File: "bitunpack_amd64.s", Name: "bitUnpack20Consts", Size: 160, Addr: data13},
-	{File: "highbits_amd64.s", Name: "highBits32Consts", Size: 128, Addr: data14},
-	{File: "highbits_amd64.s", Name: "highBits88Consts", Size: 128, Addr: data15},
-	{File: "keccak_amd64.s", Name: "keccakRC", Size: 192, Addr: data16},
-	{File: "keccakx4_amd64.s", Name: "keccakRC", Size: 192, Addr: data17},
-	{File: "lowbitsexceed_amd64.s", Name: "lowBitsExceed32Consts", Size: 256, Addr: data18},
-	{File: "lowbitsexceed_amd64.s", Name: "lowBitsExceed88Consts", Size: 256, Addr: data19},
-	{File: "makehint_amd64.s", Name: "makeHint32Consts", Size: 160, Addr: data20},
-	{File: "makehint_amd64.s", Name: "makeHint88Consts", Size: 160, Addr: data21},
-	{File: "normexceeds_amd64.s", Name: "normExceedsConsts", Size: 64, Addr: data22},
-	{File: "ntt_amd64.s", Name: "nttTwiddles", Size: 5128, Addr: data23},
-	{File: "nttinverse_amd64.s", Name: "nttInverseTwiddles", Size: 2856, Addr: data24},
-	{File: "nttmul_amd64.s", Name: "mulConsts", Size: 72, Addr: data25},
-	{File: "nttmulacc_amd64.s", Name: "mulAcc4Consts", Size: 72, Addr: data26},
-	{File: "nttmulacc_amd64.s", Name: "mulAcc5Consts", Size: 72, Addr: data27},
-	{File: "nttmulacc_amd64.s", Name: "mulAcc7Consts", Size: 72, Addr: data28},
-	{File: "power2round_amd64.s", Name: "power2RoundConsts", Size: 96, Addr: data29},
-	{File: "rejnttpoly_amd64.s", Name: "keccakRC", Size: 192, Addr: data30},
-	{File: "rejnttpolyx4_amd64.s", Name: "keccakRC", Size: 192, Addr: data31},
-	{File: "rejnttpolyx4_amd64.s", Name: "rejConsts", Size: 40, Addr: data32},
-	{File: "rejnttpolyx4_amd64.s", Name: "rejPack", Size: 8192, Addr: data33},
-	{File: "rejnttpolyx4_amd64.s", Name: "rejCount", Size: 256, Addr: data34},
-	{File: "usehint_amd64.s", Name: "useHint32Consts", Size: 224, Addr: data35},
-	{File: "usehint_amd64.s", Name: "useHint88Consts", Size: 256, Addr: data36},
+	{File: "expandmask_amd64.s", Name: "keccakRC", Size: 192, Addr: data14},
+	{File: "expandmask_amd64.s", Name: "expandMask17Consts", Size: 76, Addr: data15},
+	{File: "expandmask_amd64.s", Name: "expandMask19Consts", Size: 76, Addr: data16},
+	{File: "highbits_amd64.s", Name: "highBits32Consts", Size: 128, Addr: data17},
+	{File: "highbits_amd64.s", Name: "highBits88Consts", Size: 128, Addr: data18},
+	{File: "keccak_amd64.s", Name: "keccakRC", Size: 192, Addr: data19},
+	{File: "keccakx4_amd64.s", Name: "keccakRC", Size: 192, Addr: data20},
+	{File: "lowbitsexceed_amd64.s", Name: "lowBitsExceed32Consts", Size: 256, Addr: data21},
+	{File: "lowbitsexceed_amd64.s", Name: "lowBitsExceed88Consts", Size: 256, Addr: data22},
+	{File: "makehint_amd64.s", Name: "makeHint32Consts", Size: 160, Addr: data23},
+	{File: "makehint_amd64.s", Name: "makeHint88Consts", Size: 160, Addr: data24},
+	{File: "normexceeds_amd64.s", Name: "normExceedsConsts", Size: 64, Addr: data25},
+	{File: "ntt_amd64.s", Name: "nttTwiddles", Size: 5128, Addr: data26},
+	{File: "nttinverse_amd64.s", Name: "nttInverseTwiddles", Size: 2856, Addr: data27},
+	{File: "nttmul_amd64.s", Name: "mulConsts", Size: 72, Addr: data28},
+	{File: "nttmulacc_amd64.s", Name: "mulAcc4Consts", Size: 72, Addr: data29},
+	{File: "nttmulacc_amd64.s", Name: "mulAcc5Consts", Size: 72, Addr: data30},
+	{File: "nttmulacc_amd64.s", Name: "mulAcc7Consts", Size: 72, Addr: data31},
+	{File: "power2round_amd64.s", Name: "power2RoundConsts", Size: 96, Addr: data32},
+	{File: "rejnttpoly_amd64.s", Name: "keccakRC", Size: 192, Addr: data33},
+	{File: "rejnttpolyx4_amd64.s", Name: "keccakRC", Size: 192, Addr: data34},
+	{File: "rejnttpolyx4_amd64.s", Name: "rejConsts", Size: 40, Addr: data35},
+	{File: "rejnttpolyx4_amd64.s", Name: "rejPack", Size: 8192, Addr: data36},
+	{File: "rejnttpolyx4_amd64.s", Name: "rejCount", Size: 256, Addr: data37},
+	{File: "usehint_amd64.s", Name: "useHint32Consts", Size: 224, Addr: data38},
+	{File: "usehint_amd64.s", Name: "useHint88Consts", Size: 256, Addr: data39},
 }
 
 // frame0 has the frame size and flags of SimpleBitPack4AVX2; it writes SP, the address of
@@ -9624,197 +9906,221 @@ func frame26(out *[3]uint64)
 //go:noescape
 func frame27(out *[3]uint64)
 
-// frame28 has the frame size and flags of HighBits32AVX2; it writes SP, the address of
+// frame28 has the frame size and flags of ExpandMask17AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame28(out *[3]uint64)
 
-// frame29 has the frame size and flags of HighBits32AMD64; it writes SP, the address of
+// frame29 has the frame size and flags of ExpandMask17x4AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame29(out *[3]uint64)
 
-// frame30 has the frame size and flags of HighBits88AVX2; it writes SP, the address of
+// frame30 has the frame size and flags of ExpandMask19AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame30(out *[3]uint64)
 
-// frame31 has the frame size and flags of HighBits88AMD64; it writes SP, the address of
+// frame31 has the frame size and flags of ExpandMask19x4AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame31(out *[3]uint64)
 
-// frame32 has the frame size and flags of KeccakF1600AMD64; it writes SP, the address of
+// frame32 has the frame size and flags of HighBits32AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame32(out *[3]uint64)
 
-// frame33 has the frame size and flags of KeccakF1600BMI2; it writes SP, the address of
+// frame33 has the frame size and flags of HighBits32AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame33(out *[3]uint64)
 
-// frame34 has the frame size and flags of KeccakF1600x4AVX2; it writes SP, the address of
+// frame34 has the frame size and flags of HighBits88AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame34(out *[3]uint64)
 
-// frame35 has the frame size and flags of LowBitsExceed32AVX2; it writes SP, the address of
+// frame35 has the frame size and flags of HighBits88AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame35(out *[3]uint64)
 
-// frame36 has the frame size and flags of LowBitsExceed32AMD64; it writes SP, the address of
+// frame36 has the frame size and flags of KeccakF1600AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame36(out *[3]uint64)
 
-// frame37 has the frame size and flags of LowBitsExceed88AVX2; it writes SP, the address of
+// frame37 has the frame size and flags of KeccakF1600BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame37(out *[3]uint64)
 
-// frame38 has the frame size and flags of LowBitsExceed88AMD64; it writes SP, the address of
+// frame38 has the frame size and flags of KeccakF1600x4AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame38(out *[3]uint64)
 
-// frame39 has the frame size and flags of MakeHint32AVX2; it writes SP, the address of
+// frame39 has the frame size and flags of LowBitsExceed32AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame39(out *[3]uint64)
 
-// frame40 has the frame size and flags of MakeHint32AMD64; it writes SP, the address of
+// frame40 has the frame size and flags of LowBitsExceed32AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame40(out *[3]uint64)
 
-// frame41 has the frame size and flags of MakeHint88AVX2; it writes SP, the address of
+// frame41 has the frame size and flags of LowBitsExceed88AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame41(out *[3]uint64)
 
-// frame42 has the frame size and flags of MakeHint88AMD64; it writes SP, the address of
+// frame42 has the frame size and flags of LowBitsExceed88AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame42(out *[3]uint64)
 
-// frame43 has the frame size and flags of NormExceedsAVX2; it writes SP, the address of
+// frame43 has the frame size and flags of MakeHint32AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame43(out *[3]uint64)
 
-// frame44 has the frame size and flags of NormExceedsAMD64; it writes SP, the address of
+// frame44 has the frame size and flags of MakeHint32AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame44(out *[3]uint64)
 
-// frame45 has the frame size and flags of NTTAVX2; it writes SP, the address of
+// frame45 has the frame size and flags of MakeHint88AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame45(out *[3]uint64)
 
-// frame46 has the frame size and flags of NTTInverseAVX2; it writes SP, the address of
+// frame46 has the frame size and flags of MakeHint88AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame46(out *[3]uint64)
 
-// frame47 has the frame size and flags of MultiplyNTTAVX2; it writes SP, the address of
+// frame47 has the frame size and flags of NormExceedsAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame47(out *[3]uint64)
 
-// frame48 has the frame size and flags of MultiplyAccNTT4AVX2; it writes SP, the address of
+// frame48 has the frame size and flags of NormExceedsAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame48(out *[3]uint64)
 
-// frame49 has the frame size and flags of MultiplyAccNTT5AVX2; it writes SP, the address of
+// frame49 has the frame size and flags of NTTAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame49(out *[3]uint64)
 
-// frame50 has the frame size and flags of MultiplyAccNTT7AVX2; it writes SP, the address of
+// frame50 has the frame size and flags of NTTInverseAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame50(out *[3]uint64)
 
-// frame51 has the frame size and flags of Power2RoundPolyAVX2; it writes SP, the address of
+// frame51 has the frame size and flags of MultiplyNTTAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame51(out *[3]uint64)
 
-// frame52 has the frame size and flags of Power2RoundPolyAMD64; it writes SP, the address of
+// frame52 has the frame size and flags of MultiplyAccNTT4AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame52(out *[3]uint64)
 
-// frame53 has the frame size and flags of RejNTTPolyAMD64; it writes SP, the address of
+// frame53 has the frame size and flags of MultiplyAccNTT5AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame53(out *[3]uint64)
 
-// frame54 has the frame size and flags of RejNTTPolyx4AVX2; it writes SP, the address of
+// frame54 has the frame size and flags of MultiplyAccNTT7AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame54(out *[3]uint64)
 
-// frame55 has the frame size and flags of UseHint32AVX2; it writes SP, the address of
+// frame55 has the frame size and flags of Power2RoundPolyAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame55(out *[3]uint64)
 
-// frame56 has the frame size and flags of UseHint32AMD64; it writes SP, the address of
+// frame56 has the frame size and flags of Power2RoundPolyAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame56(out *[3]uint64)
 
-// frame57 has the frame size and flags of UseHint88AVX2; it writes SP, the address of
+// frame57 has the frame size and flags of RejNTTPolyAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame57(out *[3]uint64)
 
-// frame58 has the frame size and flags of UseHint88AMD64; it writes SP, the address of
+// frame58 has the frame size and flags of RejNTTPolyx4AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame58(out *[3]uint64)
 
-// frame59 has the frame size and flags of ValgrindClientRequestAMD64; it writes SP, the address of
+// frame59 has the frame size and flags of UseHint32AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame59(out *[3]uint64)
+
+// frame60 has the frame size and flags of UseHint32AMD64; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame60(out *[3]uint64)
+
+// frame61 has the frame size and flags of UseHint88AVX2; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame61(out *[3]uint64)
+
+// frame62 has the frame size and flags of UseHint88AMD64; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame62(out *[3]uint64)
+
+// frame63 has the frame size and flags of ValgrindClientRequestAMD64; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame63(out *[3]uint64)
 
 var frames = []Frame{
 	{Routine: "SimpleBitPack4AVX2", Size: 0, Run: frame0},
@@ -9845,36 +10151,40 @@ var frames = []Frame{
 	{Routine: "BitUnpack18AMD64", Size: 0, Run: frame25},
 	{Routine: "BitUnpack20AVX2", Size: 0, Run: frame26},
 	{Routine: "BitUnpack20AMD64", Size: 0, Run: frame27},
-	{Routine: "HighBits32AVX2", Size: 0, Run: frame28},
-	{Routine: "HighBits32AMD64", Size: 0, Run: frame29},
-	{Routine: "HighBits88AVX2", Size: 0, Run: frame30},
-	{Routine: "HighBits88AMD64", Size: 0, Run: frame31},
-	{Routine: "KeccakF1600AMD64", Size: 200, Run: frame32},
-	{Routine: "KeccakF1600BMI2", Size: 200, Run: frame33},
-	{Routine: "KeccakF1600x4AVX2", Size: 800, Run: frame34},
-	{Routine: "LowBitsExceed32AVX2", Size: 32, Run: frame35},
-	{Routine: "LowBitsExceed32AMD64", Size: 0, Run: frame36},
-	{Routine: "LowBitsExceed88AVX2", Size: 32, Run: frame37},
-	{Routine: "LowBitsExceed88AMD64", Size: 0, Run: frame38},
-	{Routine: "MakeHint32AVX2", Size: 32, Run: frame39},
-	{Routine: "MakeHint32AMD64", Size: 0, Run: frame40},
-	{Routine: "MakeHint88AVX2", Size: 32, Run: frame41},
-	{Routine: "MakeHint88AMD64", Size: 0, Run: frame42},
-	{Routine: "NormExceedsAVX2", Size: 32, Run: frame43},
-	{Routine: "NormExceedsAMD64", Size: 0, Run: frame44},
-	{Routine: "NTTAVX2", Size: 0, Run: frame45},
-	{Routine: "NTTInverseAVX2", Size: 0, Run: frame46},
-	{Routine: "MultiplyNTTAVX2", Size: 0, Run: frame47},
-	{Routine: "MultiplyAccNTT4AVX2", Size: 0, Run: frame48},
-	{Routine: "MultiplyAccNTT5AVX2", Size: 0, Run: frame49},
-	{Routine: "MultiplyAccNTT7AVX2", Size: 0, Run: frame50},
-	{Routine: "Power2RoundPolyAVX2", Size: 0, Run: frame51},
-	{Routine: "Power2RoundPolyAMD64", Size: 0, Run: frame52},
-	{Routine: "RejNTTPolyAMD64", Size: 416, Run: frame53},
-	{Routine: "RejNTTPolyx4AVX2", Size: 2408, Run: frame54},
-	{Routine: "UseHint32AVX2", Size: 0, Run: frame55},
-	{Routine: "UseHint32AMD64", Size: 0, Run: frame56},
-	{Routine: "UseHint88AVX2", Size: 0, Run: frame57},
-	{Routine: "UseHint88AMD64", Size: 0, Run: frame58},
-	{Routine: "ValgrindClientRequestAMD64", Size: 0, Run: frame59},
+	{Routine: "ExpandMask17AMD64", Size: 400, Run: frame28},
+	{Routine: "ExpandMask17x4AVX2", Size: 1600, Run: frame29},
+	{Routine: "ExpandMask19AMD64", Size: 400, Run: frame30},
+	{Routine: "ExpandMask19x4AVX2", Size: 1600, Run: frame31},
+	{Routine: "HighBits32AVX2", Size: 0, Run: frame32},
+	{Routine: "HighBits32AMD64", Size: 0, Run: frame33},
+	{Routine: "HighBits88AVX2", Size: 0, Run: frame34},
+	{Routine: "HighBits88AMD64", Size: 0, Run: frame35},
+	{Routine: "KeccakF1600AMD64", Size: 200, Run: frame36},
+	{Routine: "KeccakF1600BMI2", Size: 200, Run: frame37},
+	{Routine: "KeccakF1600x4AVX2", Size: 800, Run: frame38},
+	{Routine: "LowBitsExceed32AVX2", Size: 32, Run: frame39},
+	{Routine: "LowBitsExceed32AMD64", Size: 0, Run: frame40},
+	{Routine: "LowBitsExceed88AVX2", Size: 32, Run: frame41},
+	{Routine: "LowBitsExceed88AMD64", Size: 0, Run: frame42},
+	{Routine: "MakeHint32AVX2", Size: 32, Run: frame43},
+	{Routine: "MakeHint32AMD64", Size: 0, Run: frame44},
+	{Routine: "MakeHint88AVX2", Size: 32, Run: frame45},
+	{Routine: "MakeHint88AMD64", Size: 0, Run: frame46},
+	{Routine: "NormExceedsAVX2", Size: 32, Run: frame47},
+	{Routine: "NormExceedsAMD64", Size: 0, Run: frame48},
+	{Routine: "NTTAVX2", Size: 0, Run: frame49},
+	{Routine: "NTTInverseAVX2", Size: 0, Run: frame50},
+	{Routine: "MultiplyNTTAVX2", Size: 0, Run: frame51},
+	{Routine: "MultiplyAccNTT4AVX2", Size: 0, Run: frame52},
+	{Routine: "MultiplyAccNTT5AVX2", Size: 0, Run: frame53},
+	{Routine: "MultiplyAccNTT7AVX2", Size: 0, Run: frame54},
+	{Routine: "Power2RoundPolyAVX2", Size: 0, Run: frame55},
+	{Routine: "Power2RoundPolyAMD64", Size: 0, Run: frame56},
+	{Routine: "RejNTTPolyAMD64", Size: 416, Run: frame57},
+	{Routine: "RejNTTPolyx4AVX2", Size: 2408, Run: frame58},
+	{Routine: "UseHint32AVX2", Size: 0, Run: frame59},
+	{Routine: "UseHint32AMD64", Size: 0, Run: frame60},
+	{Routine: "UseHint88AVX2", Size: 0, Run: frame61},
+	{Routine: "UseHint88AMD64", Size: 0, Run: frame62},
+	{Routine: "ValgrindClientRequestAMD64", Size: 0, Run: frame63},
 }

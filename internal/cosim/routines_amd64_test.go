@@ -26,6 +26,8 @@ import (
 func cpuRoutines() map[string]any {
 	m := map[string]any{
 		"KeccakF1600AMD64":       asm.KeccakF1600AMD64,
+		"ExpandMask17AMD64":      asm.ExpandMask17AMD64,
+		"ExpandMask19AMD64":      asm.ExpandMask19AMD64,
 		"RejNTTPolyAMD64":        asm.RejNTTPolyAMD64,
 		"HighBits32AMD64":        asm.HighBits32AMD64,
 		"HighBits88AMD64":        asm.HighBits88AMD64,
@@ -60,6 +62,8 @@ func cpuRoutines() map[string]any {
 	if cpu.X86.HasAVX2 {
 		for k, v := range map[string]any{
 			"KeccakF1600x4AVX2":     asm.KeccakF1600x4AVX2,
+			"ExpandMask17x4AVX2":    asm.ExpandMask17x4AVX2,
+			"ExpandMask19x4AVX2":    asm.ExpandMask19x4AVX2,
 			"RejNTTPolyx4AVX2":      asm.RejNTTPolyx4AVX2,
 			"NTTAVX2":               asm.NTTAVX2,
 			"NTTInverseAVX2":        asm.NTTInverseAVX2,

@@ -84,6 +84,15 @@ var mutants = []Mutant{
 	{Name: "keccakbmi2/one-input-bug", Routine: "KeccakF1600BMI2",
 		Edits: []Edit{beforeRET("keccak_amd64.s", "\tMOVQ a+0(FP), DI\n\tMOVQ (DI), AX\n\tMOVQ $0x0123456789abcdef, BX\n\tXORQ BX, AX\n\tMOVQ AX, CX\n\tSUBQ $0x01, CX\n\tNOTQ AX\n\tANDQ AX, CX\n\tSARQ $0x3f, CX\n\tANDQ $0x01, CX\n\tXORQ CX, (DI)\n")}},
 
+	// ---- ExpandMask (functional obligation tested): the squeeze's domain
+	// byte, the unpacking's mask, a secret address in the four-way routine.
+	{Name: "expandmask/domain-byte", Routine: "ExpandMask17AMD64",
+		Edits: []Edit{{File: "expandmask_amd64.s", Find: "ORL     $0x001f0000, AX", Replace: "ORL     $0x00060000, AX"}}},
+	{Name: "expandmask/narrow-mask", Routine: "ExpandMask17AMD64",
+		Edits: []Edit{{File: "expandmask_amd64.s", Find: "ANDL $0x0003ffff, AX", Replace: "ANDL $0x0001ffff, AX"}}},
+	{Name: "expandmaskx4/secret-address", Routine: "ExpandMask19x4AVX2",
+		Edits: []Edit{beforeRET("expandmask_amd64.s", "\tMOVQ seeds+8(FP), SI\n\tMOVQ (SI), AX\n\tANDQ $0x07, AX\n\tMOVQ (SI)(AX*8), BX\n")}},
+
 	// ---- KeccakF1600x4AVX2 (symbolic proof through the SAT solver).
 	{Name: "keccakx4/shift-constant", Routine: "KeccakF1600x4AVX2",
 		Edits: []Edit{{File: "keccakx4_amd64.s", Find: "VPSRLQ       $0x3f, Y2, Y6", Replace: "VPSRLQ       $0x3e, Y2, Y6", N: -1}}},

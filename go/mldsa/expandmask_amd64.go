@@ -1,0 +1,99 @@
+//go:build amd64 && !purego
+
+package mldsa
+
+import (
+	"golang.org/x/sys/cpu"
+
+	"github.com/vg-crypto/vg/go/asm"
+)
+
+func init() {
+	registerVariant(expandMaskRoutine, "AMD64", expandMaskAMD64, true)
+	registerVariant(expandMaskRoutine, "AVX2", expandMaskAVX2, cpu.X86.HasAVX2)
+}
+
+func expandMask(y []ringElement, ρPrimePrime *[64]byte, μ int, γ1Bits int) {
+	if useAVX2 {
+		expandMaskAVX2(y, ρPrimePrime, μ, γ1Bits)
+		return
+	}
+	expandMaskAMD64(y, ρPrimePrime, μ, γ1Bits)
+}
+
+// expandMaskSeed returns ρ″ ‖ IntegerToBytes(nonce, 2) (Algorithm 34, line 3).
+func expandMaskSeed(s *[66]byte, ρPrimePrime *[64]byte, nonce int) {
+	copy(s[:64], ρPrimePrime[:])
+	s[64], s[65] = byte(nonce), byte(nonce>>8)
+}
+
+// expandMaskAMD64 is ExpandMask with the baseline routine, one polynomial
+// at a time; a γ1 of no parameter set goes to the generic code.
+func expandMaskAMD64(y []ringElement, ρPrimePrime *[64]byte, μ int, γ1Bits int) {
+	if γ1Bits != 17 && γ1Bits != 19 {
+		expandMaskGeneric(y, ρPrimePrime, μ, γ1Bits)
+		return
+	}
+	var seed [66]byte
+	for r := range y {
+		expandMaskSeed(&seed, ρPrimePrime, μ+r)
+		if γ1Bits == 17 {
+			asm.ExpandMask17AMD64(poly32(&y[r]), &seed)
+		} else {
+			asm.ExpandMask19AMD64(poly32(&y[r]), &seed)
+		}
+	}
+}
+
+// expandMaskAVX2 is ExpandMask as the generic code groups it: the first
+// fourWayCount(len(y)) polynomials four at a time (a last, smaller group
+// padded with scratch polynomials), the others one at a time.
+func expandMaskAVX2(y []ringElement, ρPrimePrime *[64]byte, μ int, γ1Bits int) {
+	if γ1Bits != 17 && γ1Bits != 19 {
+		expandMaskGeneric(y, ρPrimePrime, μ, γ1Bits)
+		return
+	}
+	four := fourWayCount(len(y))
+	r := 0
+	for ; r+4 <= four; r += 4 {
+		var seeds [4][66]byte
+		var out [4]*[n256]uint32
+		for j := range seeds {
+			expandMaskSeed(&seeds[j], ρPrimePrime, μ+r+j)
+			out[j] = poly32(&y[r+j])
+		}
+		expandMaskx4AVX2(&out, &seeds, γ1Bits)
+	}
+	if r < four {
+		expandMaskPaddedAVX2(y[r:four], ρPrimePrime, μ+r, γ1Bits)
+	}
+	if four < len(y) {
+		expandMaskAMD64(y[four:], ρPrimePrime, μ+four, γ1Bits)
+	}
+}
+
+// expandMaskPaddedAVX2 runs the four-way routine on fewer than four
+// polynomials, the missing ones written to scratch polynomials.
+func expandMaskPaddedAVX2(y []ringElement, ρPrimePrime *[64]byte, μ int, γ1Bits int) {
+	var seeds [4][66]byte
+	var scratch [3]ringElement
+	var out [4]*[n256]uint32
+	for j := range seeds {
+		expandMaskSeed(&seeds[j], ρPrimePrime, μ+j)
+		if j < len(y) {
+			out[j] = poly32(&y[j])
+		} else {
+			out[j] = poly32(&scratch[j-1])
+		}
+	}
+	expandMaskx4AVX2(&out, &seeds, γ1Bits)
+}
+
+// expandMaskx4AVX2 calls the four-way routine of γ1 = 2^γ1Bits (17 or 19).
+func expandMaskx4AVX2(out *[4]*[n256]uint32, seeds *[4][66]byte, γ1Bits int) {
+	if γ1Bits == 17 {
+		asm.ExpandMask17x4AVX2(out, seeds)
+	} else {
+		asm.ExpandMask19x4AVX2(out, seeds)
+	}
+}
