@@ -356,7 +356,7 @@ func splitForm(fm *laneForm, ln *contract.Lanes, sp *splitSpec) (int, int, error
 		for l, pr := range batch {
 			want := ln.Split.Join(uint32(pr.u[8]), uint32(pr.w[8]))
 			if len(want) != len(ln.Out) {
-				return fmt.Errorf("Join gives %d outputs, not %d", len(want), len(ln.Out))
+				return fmt.Errorf("the Split's Join gives %d outputs, not %d", len(want), len(ln.Out))
 			}
 			if uint32(got[l]) != want[fm.out] {
 				return fmt.Errorf("frontier %v, %v: term gives %d, Spec %d", pr.u[:len(fy)], pr.w[:len(ft)], uint32(got[l]), want[fm.out])
