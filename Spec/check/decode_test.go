@@ -124,6 +124,9 @@ var attMnemonic = map[string]string{
 	"JEQ": "je", "JNE": "jne", "JCS": "jb", "JCC": "jae", "JLT": "jl", "JGE": "jge",
 	"JLE": "jle", "JGT": "jg", "JLS": "jbe", "JHI": "ja", "JMI": "js", "JPL": "jns",
 	"JMP": "jmp", "RET": "retq", "VPERM2I128": "vperm2i128",
+	// Go's spellings of the legacy-SSE2 instructions.
+	"MOVOU": "movdqu", "MOVO": "movdqa", "PADDL": "paddd", "PSUBL": "psubd", "PMULULQ": "pmuludq",
+	"PSHUFL": "pshufd", "PSRAL": "psrad", "PSLLL": "pslld", "PUNPCKLLQ": "punpckldq", "PUNPCKHLQ": "punpckhdq",
 }
 
 var gpr64 = []string{"rax", "rcx", "rdx", "rbx", "rsp", "rbp", "rsi", "rdi", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"}

@@ -724,8 +724,112 @@ func (d *dec) twoByte() (*Insn, error) {
 		}
 		d.form = fmt.Sprintf("SDM Vol. 2A, Jcc: 0F %02X cd", op)
 		return d.branch(jccNames[op&15], v), nil
+	case op == 0xAE && d.rex == 0:
+		// NP 0F AE /2 LDMXCSR m32; NP 0F AE /3 STMXCSR m32 (SDM Vol. 2A,
+		// LDMXCSR; Vol. 2B, STMXCSR); NP 0F AE E8 LFENCE (Vol. 2A, LFENCE).
+		if err := d.noPrefix(); err != nil {
+			return nil, err
+		}
+		if d.p < len(d.code) && d.code[d.p] == 0xE8 {
+			d.p++
+			d.form = "SDM Vol. 2A, LFENCE: NP 0F AE E8"
+			return insn("LFENCE"), nil
+		}
+		mr, err := d.decodeModRM('r')
+		if err != nil {
+			return nil, err
+		}
+		if !mr.mem || mr.ext != 2 && mr.ext != 3 {
+			return nil, d.errf("0F AE /%d not accepted", mr.ext)
+		}
+		if mr.ext == 2 {
+			d.form = "SDM Vol. 2A, LDMXCSR: NP 0F AE /2"
+			return insn("LDMXCSR", mr.rm), nil
+		}
+		d.form = "SDM Vol. 2B, STMXCSR: NP 0F AE /3"
+		return insn("STMXCSR", mr.rm), nil
+	}
+	for _, f := range sseForms {
+		if f.opc != op || !(f.pfx == 0x66 && d.opsz && d.rep == 0 || f.pfx == 0xF3 && d.rep == 0xF3 && !d.opsz) {
+			continue
+		}
+		if d.rexW {
+			return nil, d.errf("%s with REX.W not accepted", f.op)
+		}
+		at := d.p
+		mr, err := d.decodeModRM('x')
+		if err != nil {
+			return nil, err
+		}
+		if f.ext >= 0 && int8(mr.ext) != f.ext {
+			d.p = at // another group member may match
+			continue
+		}
+		if mr.mem && !f.mem {
+			// A 16-byte legacy-SSE memory operand must be aligned
+			// (#GP otherwise); the model does not check alignment.
+			return nil, d.errf("%s with a memory operand not accepted", f.op)
+		}
+		d.form = "SDM Vol. 2, " + f.sdm
+		reg := regOperand('x', mr.reg)
+		switch f.layout {
+		case "rr":
+			return insn(f.op, mr.rm, reg), nil
+		case "Rm":
+			return insn(f.op, reg, mr.rm), nil
+		case "ir":
+			v, err := d.imm(1)
+			if err != nil {
+				return nil, err
+			}
+			return insn(f.op, immOperand(v&0xff), mr.rm), nil
+		case "irr":
+			v, err := d.imm(1)
+			if err != nil {
+				return nil, err
+			}
+			return insn(f.op, immOperand(v&0xff), mr.rm, reg), nil
+		}
 	}
 	return nil, d.errf("opcode 0F %02X not accepted", op)
+}
+
+// sseForm is one accepted legacy-SSE opcode 0F xx with its mandatory
+// prefix (66 or F3), ModRM.reg digit for group forms (-1 otherwise),
+// operand layout (as vexForm's, without vvvv: "rr" rm, reg; "Rm" reg, rm;
+// "ir" imm8, rm; "irr" imm8, rm, reg) and whether a memory operand is
+// accepted (unaligned moves only).
+type sseForm struct {
+	op     string
+	pfx    byte
+	opc    byte
+	ext    int8
+	layout string
+	mem    bool
+	sdm    string
+}
+
+var sseForms = []sseForm{
+	{"MOVOU", 0xF3, 0x6F, -1, "rr", true, "F3 0F 6F /r MOVDQU xmm1, xmm2/m128"},
+	{"MOVOU", 0xF3, 0x7F, -1, "Rm", true, "F3 0F 7F /r MOVDQU xmm2/m128, xmm1"},
+	{"MOVO", 0x66, 0x6F, -1, "rr", false, "66 0F 6F /r MOVDQA xmm1, xmm2/m128"},
+	{"MOVO", 0x66, 0x7F, -1, "Rm", false, "66 0F 7F /r MOVDQA xmm2/m128, xmm1"},
+	{"PXOR", 0x66, 0xEF, -1, "rr", false, "66 0F EF /r PXOR xmm1, xmm2/m128"},
+	{"PAND", 0x66, 0xDB, -1, "rr", false, "66 0F DB /r PAND xmm1, xmm2/m128"},
+	{"POR", 0x66, 0xEB, -1, "rr", false, "66 0F EB /r POR xmm1, xmm2/m128"},
+	{"PADDL", 0x66, 0xFE, -1, "rr", false, "66 0F FE /r PADDD xmm1, xmm2/m128"},
+	{"PADDQ", 0x66, 0xD4, -1, "rr", false, "66 0F D4 /r PADDQ xmm1, xmm2/m128"},
+	{"PSUBL", 0x66, 0xFA, -1, "rr", false, "66 0F FA /r PSUBD xmm1, xmm2/m128"},
+	{"PMULULQ", 0x66, 0xF4, -1, "rr", false, "66 0F F4 /r PMULUDQ xmm1, xmm2/m128"},
+	{"PUNPCKLLQ", 0x66, 0x62, -1, "rr", false, "66 0F 62 /r PUNPCKLDQ xmm1, xmm2/m128"},
+	{"PUNPCKHLQ", 0x66, 0x6A, -1, "rr", false, "66 0F 6A /r PUNPCKHDQ xmm1, xmm2/m128"},
+	{"PUNPCKLQDQ", 0x66, 0x6C, -1, "rr", false, "66 0F 6C /r PUNPCKLQDQ xmm1, xmm2/m128"},
+	{"PUNPCKHQDQ", 0x66, 0x6D, -1, "rr", false, "66 0F 6D /r PUNPCKHQDQ xmm1, xmm2/m128"},
+	{"PSHUFL", 0x66, 0x70, -1, "irr", false, "66 0F 70 /r ib PSHUFD xmm1, xmm2/m128, imm8"},
+	{"PSRLQ", 0x66, 0x73, 2, "ir", false, "66 0F 73 /2 ib PSRLQ xmm1, imm8"},
+	{"PSLLQ", 0x66, 0x73, 6, "ir", false, "66 0F 73 /6 ib PSLLQ xmm1, imm8"},
+	{"PSRAL", 0x66, 0x72, 4, "ir", false, "66 0F 72 /4 ib PSRAD xmm1, imm8"},
+	{"PSLLL", 0x66, 0x72, 6, "ir", false, "66 0F 72 /6 ib PSLLD xmm1, imm8"},
 }
 
 // vexForm is one accepted VEX opcode: map, pp, opcode, W (0, 1 or -1 for

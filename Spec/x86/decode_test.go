@@ -40,6 +40,31 @@ func TestDecodeAccepts(t *testing.T) {
 		{[]byte{0x74, 0x02}, "JEQ +0x4"},
 		// The target is absolute (resolved to a symbol by Binary.Routine).
 		{[]byte{0xE8, 0x10, 0x00, 0x00, 0x00}, "CALL 0x1015"},
+		// Legacy SSE2 (bytes and objdump's reading in the comments).
+		{[]byte{0x66, 0x0F, 0xFE, 0xC1}, "PADDL X1, X0"},               // paddd %xmm1,%xmm0
+		{[]byte{0x66, 0x45, 0x0F, 0xFE, 0xC1}, "PADDL X9, X8"},         // paddd %xmm9,%xmm8
+		{[]byte{0x66, 0x0F, 0xF4, 0xCA}, "PMULULQ X2, X1"},             // pmuludq %xmm2,%xmm1
+		{[]byte{0x66, 0x0F, 0x70, 0xCA, 0xF5}, "PSHUFL $0xf5, X2, X1"}, // pshufd $0xf5,%xmm2,%xmm1
+		{[]byte{0x66, 0x0F, 0x73, 0xD1, 0x20}, "PSRLQ $0x20, X1"},      // psrlq $0x20,%xmm1
+		{[]byte{0x66, 0x0F, 0x73, 0xF1, 0x20}, "PSLLQ $0x20, X1"},      // psllq $0x20,%xmm1
+		{[]byte{0x66, 0x0F, 0x72, 0xE1, 0x1F}, "PSRAL $0x1f, X1"},      // psrad $0x1f,%xmm1
+		{[]byte{0x66, 0x0F, 0x72, 0xF1, 0x0D}, "PSLLL $0xd, X1"},       // pslld $0xd,%xmm1
+		{[]byte{0xF3, 0x0F, 0x6F, 0x07}, "MOVOU (DI), X0"},             // movdqu (%rdi),%xmm0
+		{[]byte{0xF3, 0x0F, 0x7F, 0x47, 0x10}, "MOVOU X0, 16(DI)"},     // movdqu %xmm0,0x10(%rdi)
+		{[]byte{0x66, 0x0F, 0x6F, 0xCA}, "MOVO X2, X1"},                // movdqa %xmm2,%xmm1
+		{[]byte{0x66, 0x0F, 0x7F, 0xCA}, "MOVO X1, X2"},                // movdqa.s %xmm1,%xmm2
+		{[]byte{0x0F, 0xAE, 0x5C, 0x24, 0x04}, "STMXCSR 4(SP)"},        // stmxcsr 0x4(%rsp)
+		{[]byte{0x0F, 0xAE, 0x54, 0x24, 0x04}, "LDMXCSR 4(SP)"},        // ldmxcsr 0x4(%rsp)
+		{[]byte{0x0F, 0xAE, 0xE8}, "LFENCE"},                           // lfence
+		{[]byte{0x66, 0x0F, 0x62, 0xCA}, "PUNPCKLLQ X2, X1"},           // punpckldq %xmm2,%xmm1
+		{[]byte{0x66, 0x0F, 0x6A, 0xCA}, "PUNPCKHLQ X2, X1"},           // punpckhdq %xmm2,%xmm1
+		{[]byte{0x66, 0x0F, 0x6C, 0xCA}, "PUNPCKLQDQ X2, X1"},          // punpcklqdq %xmm2,%xmm1
+		{[]byte{0x66, 0x0F, 0x6D, 0xCA}, "PUNPCKHQDQ X2, X1"},          // punpckhqdq %xmm2,%xmm1
+		{[]byte{0x66, 0x0F, 0xFA, 0xCA}, "PSUBL X2, X1"},               // psubd %xmm2,%xmm1
+		{[]byte{0x66, 0x0F, 0xD4, 0xCA}, "PADDQ X2, X1"},               // paddq %xmm2,%xmm1
+		{[]byte{0x66, 0x0F, 0xDB, 0xCA}, "PAND X2, X1"},                // pand %xmm2,%xmm1
+		{[]byte{0x66, 0x0F, 0xEB, 0xCA}, "POR X2, X1"},                 // por %xmm2,%xmm1
+		{[]byte{0x66, 0x0F, 0xEF, 0xCA}, "PXOR X2, X1"},                // pxor %xmm2,%xmm1
 	} {
 		in, n, err := Decode(tc.code, 0, 0x1000)
 		if err != nil {
@@ -86,6 +111,15 @@ func TestDecodeRejects(t *testing.T) {
 		{0x44, 0x0F, 0x92, 0xC0},                   // SETcc with REX.R
 		{0x0F, 0x92, 0xC8},                         // SETcc with ModRM.reg 1
 		{0x66, 0x0F, 0x92, 0xC0},                   // SETcc with 66
+		{0x66, 0x0F, 0xFE, 0x07},                   // PADDD from memory: alignment not modelled
+		{0x66, 0x0F, 0x6F, 0x07},                   // MOVDQA from memory: alignment not modelled
+		{0x66, 0x48, 0x0F, 0xFE, 0xC1},             // REX.W on PADDD
+		{0x0F, 0xFE, 0xC1},                         // MMX PADDD (no 66)
+		{0xF2, 0x0F, 0x6F, 0xC1},                   // F2 0F 6F: not a form
+		{0x66, 0x0F, 0x73, 0xF9, 0x08},             // 73 /7 PSLLDQ: not in the model
+		{0x66, 0x0F, 0x72, 0xD1, 0x08},             // 72 /2 PSRLD: not in the model
+		{0x0F, 0xAE, 0xC8},                         // 0F AE /1 with a register
+		{0x66, 0x0F, 0xAE, 0x5C, 0x24, 0x04},       // 66 before STMXCSR
 	} {
 		if in, _, err := Decode(code, 0, 0x1000); err == nil {
 			t.Errorf("% x accepted as %s", code, in.Text)

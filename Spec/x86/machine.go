@@ -148,9 +148,10 @@ type Machine[V any] struct {
 	Done    bool
 	Steps   int
 
-	reads []V
-	tmp   [32]V
-	ld    [4]V
+	reads  []V
+	legacy bool // a legacy-SSE instruction runs through its VEX twin (sseTwins)
+	tmp    [32]V
+	ld     [4]V
 }
 
 // NewMachine returns a machine over domain d with all registers set to

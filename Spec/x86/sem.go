@@ -129,6 +129,9 @@ func vwidth(o Operand) int {
 // writeVEX writes a VEX-encoded result: an X destination zeroes bits
 // 255:128 (SDM Vol. 1, 14.1.2); a memory destination stores n bytes.
 func (m *Machine[V]) writeVEX(in *Insn, o Operand, v [4]V, n int) error {
+	if m.legacy {
+		return m.writeSSE(in, o, v)
+	}
 	switch o.Kind {
 	case KReg:
 		if !o.Reg.IsX() && !o.Reg.IsY() {
@@ -261,9 +264,37 @@ func (m *Machine[V]) vshiftCount(in *Insn) (uint64, V, bool, error) {
 
 // ---- execution ----
 
+// sseTwins maps each legacy-SSE instruction executed through the VEX
+// instruction of the same operation to that instruction. The legacy form
+// "OP src, dst" computes dst ← dst op src, as "VOP src, dst, dst" does on
+// X registers (the SDM defines both in one entry), and PSHUFL's operands
+// are VPSHUFD's; the one difference is the write: the legacy form leaves
+// bits 255:128 of the destination unchanged where VEX.128 zeroes them
+// (SDM Vol. 1, 14.1.2), which writeVEX does for these (m.legacy).
+var sseTwins = map[opcode]opcode{
+	oPADDL: oVPADDD, oPSUBL: oVPSUBD, oPADDQ: oVPADDQ, oPAND: oVPAND, oPOR: oVPOR,
+	oPSHUFL: oVPSHUFD, oPSRLQ: oVPSRLQ, oPSLLQ: oVPSLLQ, oPSRAL: oVPSRAD, oPSLLL: oVPSLLD,
+	oPUNPCKLLQ: oVPUNPCKLDQ, oPUNPCKHLQ: oVPUNPCKHDQ, oPUNPCKLQDQ: oVPUNPCKLQDQ, oPUNPCKHQDQ: oVPUNPCKHQDQ,
+}
+
 func (m *Machine[V]) exec(in *Insn) error {
 	d := m.D
 	a := in.Args
+	if tw, ok := sseTwins[in.code]; ok {
+		for _, o := range a {
+			if o.Kind == KMem {
+				return fmt.Errorf("%s: legacy-SSE memory operand not modelled", in)
+			}
+		}
+		args := []Operand{a[0], a[1], a[1]}
+		if in.code == oPSHUFL {
+			args = a
+		}
+		m.legacy = true
+		err := m.exec(&Insn{Op: infos[tw].Op, code: tw, Args: args, Text: in.Text, Form: in.Form})
+		m.legacy = false
+		return err
+	}
 	switch in.code {
 	// -- moves --
 	case oMOVQ:

@@ -437,6 +437,48 @@ func TestVectorArithmetic(t *testing.T) {
 	eq(t, "VPOR", m.Vec[13][2], 3)
 }
 
+// The legacy-SSE2 instructions compute on the low 128 bits as their VEX
+// twins do, and keep bits 255:128 of the destination.
+func TestLegacySSE2(t *testing.T) {
+	m := newM(t)
+	x1 := [4]uint64{0xfffffffe_00000003, 0x80000000_7fffffff, 0xa, 0xb}
+	x2 := [4]uint64{0x00000005_00000002, 0x00000001_00000001, 0xc, 0xd}
+	for _, tc := range []struct {
+		op   string
+		want [2]uint64
+	}{
+		{"PADDL X1, X2", [2]uint64{0x00000003_00000005, 0x80000001_80000000}},
+		{"PSUBL X1, X2", [2]uint64{0x00000007_ffffffff, 0x80000001_80000002}},
+		{"PADDQ X1, X2", [2]uint64{0x00000003_00000005, 0x80000001_80000000}},
+		{"PAND X1, X2", [2]uint64{0x00000004_00000002, 0x00000000_00000001}},
+		{"POR X1, X2", [2]uint64{0xffffffff_00000003, 0x80000001_7fffffff}},
+		{"PMULULQ X1, X2", [2]uint64{6, 0x7fffffff}},
+		{"PSHUFL $0x1b, X1, X2", [2]uint64{0x7fffffff_80000000, 0x00000003_fffffffe}},
+		{"PSRLQ $32, X2", [2]uint64{5, 1}},
+		{"PSLLQ $32, X2", [2]uint64{0x00000002_00000000, 0x00000001_00000000}},
+		{"PSRAL $1, X1", [2]uint64{0xffffffff_00000001, 0xc0000000_3fffffff}},
+		{"PSLLL $4, X1", [2]uint64{0xffffffe0_00000030, 0x00000000_fffffff0}},
+		{"PUNPCKLLQ X1, X2", [2]uint64{0x00000003_00000002, 0xfffffffe_00000005}},
+		{"PUNPCKHLQ X1, X2", [2]uint64{0x7fffffff_00000001, 0x80000000_00000001}},
+		{"PUNPCKLQDQ X1, X2", [2]uint64{0x00000005_00000002, 0xfffffffe_00000003}},
+		{"PUNPCKHQDQ X1, X2", [2]uint64{0x00000001_00000001, 0x80000000_7fffffff}},
+	} {
+		m.Vec[1], m.Vec[2] = x1, x2
+		run(t, m, tc.op)
+		dst := 2
+		if tc.op[:5] == "PSRAL" || tc.op[:5] == "PSLLL" {
+			dst = 1
+		}
+		want := [4]uint64{tc.want[0], tc.want[1], 0xc, 0xd}
+		if dst == 1 {
+			want[2], want[3] = 0xa, 0xb
+		}
+		if m.Vec[dst] != want {
+			t.Errorf("%s = %x, want %x", tc.op, m.Vec[dst], want)
+		}
+	}
+}
+
 func TestWidthsAndMemory(t *testing.T) {
 	m := newM(t)
 	m.Vec[0] = [4]uint64{1, 2, 3, 4}
