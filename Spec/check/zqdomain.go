@@ -29,6 +29,9 @@ import (
 //     whatever the carries do.
 //   - Signed reading: sx32 of a lane is X itself when lo ≥ −2³¹ and hi <
 //     2³¹; otherwise it is a new integer in [−2³¹, 2³¹) known only mod 2³².
+//     Unsigned reading (a factor of a product whose high lane is 0): X
+//     itself when 0 ≤ lo and hi < 2³², otherwise a new integer in
+//     [0, 2³²) known only mod 2³².
 //   - Exact division (the Montgomery lemma): if W₁ ≡ W₂ (mod 2³²), then
 //     ⌊W₁/2³²⌋ − ⌊W₂/2³²⌋ = (W₁ − W₂)/2³², so the difference of the high
 //     lanes is (W₁ − W₂)·2⁻³² mod q, with the interval (I₁ − I₂)/2³².
@@ -680,6 +683,32 @@ func (d *zdom) wordInt(v *zw) *zint {
 	return nil
 }
 
+// mulOperand is the integer a factor of a 64-bit product holds: wordInt,
+// or, for a word whose high lane is 0 (PMULUDQ's zero-extended operands)
+// and whose low lane spans 2³² values or more (so that its interval says
+// nothing of its bits), the unsigned reading of that lane. Only products
+// read it: elsewhere, and for a narrower lane, the lane's own facts say
+// more than [0, 2³²).
+func (d *zdom) mulOperand(v *zw) *zint {
+	if x := d.wordInt(v); x != nil {
+		return x
+	}
+	if h := d.lane(v, 1); h != nil && h.isConst() && h.lo == 0 && v.l[0] != nil && uint64(v.l[0].hi)-uint64(v.l[0].lo) >= 1<<32 {
+		return d.ux32(v.l[0])
+	}
+	return nil
+}
+
+// ux32 is the unsigned reading of a lane whose interval leaves [0, 2³²):
+// the integer X mod 2³², a new integer in [0, 2³²) known only mod 2³²
+// (the Montgomery quotients of the baseline code).
+func (d *zdom) ux32(x *zint) *zint {
+	d.wraps++
+	r := d.atom(0, math.MaxUint32)
+	r.t, r.tok = x.tf(), true
+	return r
+}
+
 func lanes(a, b *zint) *zw { return &zw{l: [2]*zint{a, b}} }
 
 func (d *zdom) Const(x uint64) *zw { return &zw{known: true, c: x} }
@@ -765,7 +794,7 @@ func (d *zdom) Mul(a, b *zw) *zw {
 	}
 	l0 := d.laneMul(d.lane(a, 0), d.lane(b, 0))
 	var w *zint
-	if x, y := d.wordInt(a), d.wordInt(b); x != nil && y != nil {
+	if x, y := d.mulOperand(a), d.mulOperand(b); x != nil && y != nil {
 		w, _ = d.mulInt(x, y)
 	}
 	return d.word(l0, false, w)

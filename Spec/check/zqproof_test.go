@@ -270,3 +270,45 @@ func TestZqDomainSound(t *testing.T) {
 		}
 	}
 }
+
+// A factor whose high lane is 0 reads its low lane unsigned: the lane
+// itself when it lies in [0, 2³²), otherwise a new integer in [0, 2³²)
+// with the lane's bits (PMULUDQ of a 64-bit product's low half); other
+// operations keep the lane's own interval.
+func TestUnsignedReading(t *testing.T) {
+	d := &zdom{}
+	x := d.atom(0, int64(qMod)-1)
+	if got := d.mulOperand(lanes(x, d.constInt(0))); got != x {
+		t.Errorf("lane in [0, q): read as %v, want the lane itself", got)
+	}
+	p, _ := d.mulInt(x, d.constInt(58728449)) // x·q⁻¹, up to 2⁴⁹
+	if d.wordInt(lanes(p, d.constInt(0))) != nil {
+		t.Error("a wide lane read as an integer outside a product")
+	}
+	u := d.mulOperand(lanes(p, d.constInt(0)))
+	switch {
+	case u == nil || u == p:
+		t.Fatalf("wide lane: read as %v, want a new integer", u)
+	case u.lo != 0 || u.hi != 1<<32-1:
+		t.Errorf("wide lane: read in [%d, %d], want [0, 2³²)", u.lo, u.hi)
+	case !u.tok || !qequalT(u.t, p.tf()):
+		t.Errorf("wide lane: its bits are not the lane's")
+	case u.qok:
+		t.Errorf("wide lane: a value mod q claimed for X mod 2³²")
+	}
+	if d.mulOperand(lanes(p, nil)) != nil {
+		t.Error("a word with an unknown high lane read as an integer")
+	}
+}
+
+func qequalT(a, b tform) bool {
+	if a.k != b.k || len(a.ts) != len(b.ts) {
+		return false
+	}
+	for i := range a.ts {
+		if a.ts[i] != b.ts[i] {
+			return false
+		}
+	}
+	return true
+}
