@@ -19,6 +19,26 @@ func init() {
 		"no branch or address depends on the coefficients. Needs AVX2.",
 	}
 	register(c)
+
+	b := nttContract("NTTAMD64", "NTT", "FIPS 204, Algorithm 41", fips204.NTT)
+	b.Stem, b.GoName = "ntt", "ntt"
+	baselineSSE2(b)
+	b.Doc = []string{
+		"NTTAMD64 is NTT (FIPS 204, Algorithm 41) in place in SSE2: coefficients in",
+		"[0, q) in, the NTT in [0, q) out, the same words as Algorithm 41 gives.",
+		"Inside, values are non-negative (PMULUDQ is unsigned): each layer adds",
+		"less than 2q, so they stay below 17q, and one reduction ends it. PMULUDQ",
+		"runs inside Intel's MCDT bracket (MXCSR = 0x1FBF). Straight-line code: no",
+		"branch or address depends on the coefficients.",
+	}
+	register(b)
+}
+
+// baselineSSE2 makes a contract the baseline variant's: SSE2, which every
+// x86-64 CPU has, and SSE for the MXCSR bracket around PMULUDQ, which
+// the checker requires of a secret operand (the MCDT obligation).
+func baselineSSE2(c *Contract) {
+	c.Variant, c.Features = "AMD64", []string{"SSE", "SSE2"}
 }
 
 // nttContract is the contract of an in-place transform of 256

@@ -16,4 +16,18 @@ func init() {
 		"or address depends on the coefficients. Needs AVX2.",
 	}
 	register(c)
+
+	b := nttContract("NTTInverseAMD64", "NTTInverse", "FIPS 204, Algorithm 42", fips204.NTTInverse)
+	b.Stem, b.GoName = "nttinverse", "nttInverse"
+	baselineSSE2(b)
+	b.Doc = []string{
+		"NTTInverseAMD64 is NTT⁻¹ (FIPS 204, Algorithm 42) in place in SSE2, the",
+		"scaling by 256⁻¹ of lines 21 to 24 included: coefficients in [0, q) in,",
+		"[0, q) out, the same words as Algorithm 42 gives. Inside, values are",
+		"non-negative (PMULUDQ is unsigned): after the layer with len = 2^ℓ they",
+		"lie below 2^(ℓ+1)·q, so the last layer's inputs stay below 256q < 2³².",
+		"PMULUDQ runs inside Intel's MCDT bracket (MXCSR = 0x1FBF). Straight-line",
+		"code: no branch or address depends on the coefficients.",
+	}
+	register(b)
 }

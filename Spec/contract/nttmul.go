@@ -18,6 +18,18 @@ func init() {
 		"no branch or address depends on the coefficients. Needs AVX2.",
 	}
 	register(c)
+
+	b := productContract("MultiplyNTTAMD64", 0)
+	b.Stem, b.GoName, b.Budget = "nttmul", "multiplyNTT", 20
+	baselineSSE2(b)
+	b.Doc = []string{
+		"MultiplyNTTAMD64 is MultiplyNTT (FIPS 204, Algorithm 45) in SSE2 with a",
+		"factor in Montgomery form: out[i] = a[i]·b[i]·2⁻³² mod q in [0, q), for",
+		"a[i], b[i] in [0, q). The three polynomials must not overlap. PMULUDQ",
+		"runs inside Intel's MCDT bracket (MXCSR = 0x1FBF). Straight-line code:",
+		"no branch or address depends on the coefficients.",
+	}
+	register(b)
 }
 
 // rInv is 2⁻³² mod q: the products of T_q take one factor in Montgomery

@@ -23,5 +23,19 @@ func init() {
 			"depends on the coefficients. Needs AVX2.",
 		}
 		register(c)
+
+		name = fmt.Sprintf("MultiplyAccNTT%dAMD64", row.l)
+		b := productContract(name, row.l)
+		b.Stem, b.GoName, b.Budget = c.Stem, "multiplyAccNTT", row.budget
+		baselineSSE2(b)
+		b.Doc = []string{
+			name + " is one row of MatrixVectorNTT (FIPS 204, Algorithm 48,",
+			fmt.Sprintf("lines 2 to 4) for ℓ = %d in SSE2: out[i] = Σⱼ a[j][i]·b[j][i]·2⁻³² mod q", row.l),
+			"in [0, q), for coefficients in [0, q); a or b holds the Montgomery",
+			"forms. The buffers must not overlap. PMULUDQ runs inside Intel's MCDT",
+			"bracket (MXCSR = 0x1FBF). Straight-line code: no branch or address",
+			"depends on the coefficients.",
+		}
+		register(b)
 	}
 }
