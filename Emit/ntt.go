@@ -8,8 +8,9 @@ import (
 
 func init() { register("ntt", buildNTT) }
 
-// buildNTT emits NTTAVX2.
+// buildNTT emits NTTAMD64 (nttsse2.go) and NTTAVX2.
 func buildNTT(c *build.Context) {
+	sseNTT(c)
 	// Inside, values are signed: each layer adds less than ¾q to their
 	// absolute value, so they stay below 7q, and one reduction ends it.
 	g := nttRoutine(c, "NTTAVX2", "nttTwiddles")

@@ -6,8 +6,9 @@ import (
 
 func init() { register("nttinverse", buildNTTInverse) }
 
-// buildNTTInverse emits NTTInverseAVX2.
+// buildNTTInverse emits NTTInverseAMD64 (nttsse2.go) and NTTInverseAVX2.
 func buildNTTInverse(c *build.Context) {
+	sseNTTInverse(c)
 	// Inside, values are signed: after the layer with len = 2^ℓ they lie
 	// below 2^(ℓ+1)·q in absolute value, so the last layer's sums stay
 	// below 256q < 2³¹.

@@ -15,8 +15,11 @@ import (
 
 func init() { register("nttmul", buildMultiplyNTT) }
 
-// buildMultiplyNTT emits MultiplyNTTAVX2.
+// buildMultiplyNTT emits MultiplyNTTAMD64 (nttsse2.go) and MultiplyNTTAVX2.
 func buildMultiplyNTT(c *build.Context) {
+	sseMulAcc(c, "MultiplyNTTAMD64", "mulConstsSSE2", 1, func(j, i int) (a, b operand.Mem) {
+		return operand.Mem{Base: reg.RSI, Disp: 16 * i}, operand.Mem{Base: reg.RDX, Disp: 16 * i}
+	})
 	function(c, "MultiplyNTTAVX2")
 	mulAccRoutine(c, "mulConsts", 1, func(j, i int) (a, b operand.Mem) {
 		return operand.Mem{Base: reg.RSI, Disp: 32 * i}, operand.Mem{Base: reg.RDX, Disp: 32 * i}

@@ -22,6 +22,12 @@ var zqRoutines = [][2]string{
 	{"nttmulacc_amd64.s", "MultiplyAccNTT4AVX2"},
 	{"nttmulacc_amd64.s", "MultiplyAccNTT5AVX2"},
 	{"nttmulacc_amd64.s", "MultiplyAccNTT7AVX2"},
+	{"ntt_amd64.s", "NTTAMD64"},
+	{"nttinverse_amd64.s", "NTTInverseAMD64"},
+	{"nttmul_amd64.s", "MultiplyNTTAMD64"},
+	{"nttmulacc_amd64.s", "MultiplyAccNTT4AMD64"},
+	{"nttmulacc_amd64.s", "MultiplyAccNTT5AMD64"},
+	{"nttmulacc_amd64.s", "MultiplyAccNTT7AMD64"},
 }
 
 func parseAsm(t *testing.T, file string) *x86.File {

@@ -4,6 +4,16 @@
 
 package asm
 
+// NTTAMD64 is NTT (FIPS 204, Algorithm 41) in place in SSE2: coefficients in
+// [0, q) in, the NTT in [0, q) out, the same words as Algorithm 41 gives.
+// Inside, values are non-negative (PMULUDQ is unsigned): each layer adds
+// less than 2q, so they stay below 17q, and one reduction ends it. PMULUDQ
+// runs inside Intel's MCDT bracket (MXCSR = 0x1FBF). Straight-line code: no
+// branch or address depends on the coefficients.
+//
+//go:noescape
+func NTTAMD64(w *[256]uint32)
+
 // NTTAVX2 is NTT (FIPS 204, Algorithm 41) in place: coefficients in [0, q)
 // in, the NTT in [0, q) out, the same words as Algorithm 41 gives. Inside,
 // values are signed: each layer adds less than ¾q to their absolute value,

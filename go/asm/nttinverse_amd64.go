@@ -4,6 +4,17 @@
 
 package asm
 
+// NTTInverseAMD64 is NTT⁻¹ (FIPS 204, Algorithm 42) in place in SSE2, the
+// scaling by 256⁻¹ of lines 21 to 24 included: coefficients in [0, q) in,
+// [0, q) out, the same words as Algorithm 42 gives. Inside, values are
+// non-negative (PMULUDQ is unsigned): after the layer with len = 2^ℓ they
+// lie below 2^(ℓ+1)·q, so the last layer's inputs stay below 256q < 2³².
+// PMULUDQ runs inside Intel's MCDT bracket (MXCSR = 0x1FBF). Straight-line
+// code: no branch or address depends on the coefficients.
+//
+//go:noescape
+func NTTInverseAMD64(w *[256]uint32)
+
 // NTTInverseAVX2 is NTT⁻¹ (FIPS 204, Algorithm 42) in place, the scaling
 // by 256⁻¹ of lines 21 to 24 included: coefficients in [0, q) in, [0, q) out, the
 // same words as Algorithm 42 gives. Inside, values are signed: after the

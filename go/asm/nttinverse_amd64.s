@@ -4,6 +4,7901 @@
 
 #include "textflag.h"
 
+// func NTTInverseAMD64(w *[256]uint32)
+// Requires: SSE, SSE2
+TEXT ·NTTInverseAMD64(SB), $8-8
+	// Intel's MCDT prologue: PMULUDQ sees secrets below.
+	MOVL    $0x00001fbf, 4(SP)
+	STMXCSR (SP)
+	LDMXCSR 4(SP)
+	LFENCE
+	MOVOU   nttInverseTwiddlesSSE2<>+0(SB), X15
+	MOVQ    w+0(FP), DI
+
+	// Layers len = 1 to 16 on 32 consecutive coefficients at a time.
+	MOVOU      (DI), X0
+	MOVOU      16(DI), X1
+	MOVOU      32(DI), X2
+	MOVOU      48(DI), X3
+	MOVOU      64(DI), X4
+	MOVOU      80(DI), X5
+	MOVOU      96(DI), X6
+	MOVOU      112(DI), X7
+	MOVO       X0, X8
+	PUNPCKLLQ  X1, X8
+	PUNPCKHLQ  X1, X0
+	MOVO       X2, X9
+	PUNPCKLLQ  X3, X9
+	PUNPCKHLQ  X3, X2
+	MOVO       X8, X1
+	PUNPCKLQDQ X9, X1
+	PUNPCKHQDQ X9, X8
+	MOVO       X0, X3
+	PUNPCKLQDQ X2, X3
+	PUNPCKHQDQ X2, X0
+	MOVO       X4, X10
+	PUNPCKLLQ  X5, X10
+	PUNPCKHLQ  X5, X4
+	MOVO       X6, X11
+	PUNPCKLLQ  X7, X11
+	PUNPCKHLQ  X7, X6
+	MOVO       X10, X5
+	PUNPCKLQDQ X11, X5
+	PUNPCKHQDQ X11, X10
+	MOVO       X4, X7
+	PUNPCKLQDQ X6, X7
+	PUNPCKHQDQ X6, X4
+	MOVOU      nttInverseTwiddlesSSE2<>+0(SB), X12
+	MOVO       X1, X13
+	PADDL      X8, X13
+	PADDL      X12, X8
+	PSUBL      X1, X8
+	MOVOU      nttInverseTwiddlesSSE2<>+16(SB), X14
+	MOVOU      nttInverseTwiddlesSSE2<>+32(SB), X2
+	PSHUFL     $0xf5, X8, X9
+	MOVO       X8, X6
+	PMULULQ    X14, X6
+	MOVO       X8, X11
+	PMULULQ    X2, X11
+	PMULULQ    X15, X11
+	PSUBL      X11, X6
+	PSRLQ      $0x20, X6
+	PSHUFL     $0xf5, X14, X14
+	PSHUFL     $0xf5, X2, X2
+	MOVO       X9, X11
+	PMULULQ    X2, X11
+	PMULULQ    X15, X11
+	PMULULQ    X14, X9
+	PSUBL      X11, X9
+	POR        X6, X9
+	PADDL      X15, X9
+	MOVO       X3, X1
+	PADDL      X0, X1
+	PADDL      X12, X0
+	PSUBL      X3, X0
+	MOVOU      nttInverseTwiddlesSSE2<>+48(SB), X14
+	MOVOU      nttInverseTwiddlesSSE2<>+64(SB), X2
+	PSHUFL     $0xf5, X0, X6
+	MOVO       X0, X11
+	PMULULQ    X14, X11
+	MOVO       X0, X8
+	PMULULQ    X2, X8
+	PMULULQ    X15, X8
+	PSUBL      X8, X11
+	PSRLQ      $0x20, X11
+	PSHUFL     $0xf5, X14, X14
+	PSHUFL     $0xf5, X2, X2
+	MOVO       X6, X8
+	PMULULQ    X2, X8
+	PMULULQ    X15, X8
+	PMULULQ    X14, X6
+	PSUBL      X8, X6
+	POR        X11, X6
+	PADDL      X15, X6
+	MOVO       X5, X3
+	PADDL      X10, X3
+	PADDL      X12, X10
+	PSUBL      X5, X10
+	MOVOU      nttInverseTwiddlesSSE2<>+80(SB), X14
+	MOVOU      nttInverseTwiddlesSSE2<>+96(SB), X2
+	PSHUFL     $0xf5, X10, X11
+	MOVO       X10, X8
+	PMULULQ    X14, X8
+	MOVO       X10, X0
+	PMULULQ    X2, X0
+	PMULULQ    X15, X0
+	PSUBL      X0, X8
+	PSRLQ      $0x20, X8
+	PSHUFL     $0xf5, X14, X14
+	PSHUFL     $0xf5, X2, X2
+	MOVO       X11, X0
+	PMULULQ    X2, X0
+	PMULULQ    X15, X0
+	PMULULQ    X14, X11
+	PSUBL      X0, X11
+	POR        X8, X11
+	PADDL      X15, X11
+	MOVO       X7, X5
+	PADDL      X4, X5
+	PADDL      X12, X4
+	PSUBL      X7, X4
+	MOVOU      nttInverseTwiddlesSSE2<>+112(SB), X14
+	MOVOU      nttInverseTwiddlesSSE2<>+128(SB), X2
+	PSHUFL     $0xf5, X4, X8
+	MOVO       X4, X0
+	PMULULQ    X14, X0
+	MOVO       X4, X10
+	PMULULQ    X2, X10
+	PMULULQ    X15, X10
+	PSUBL      X10, X0
+	PSRLQ      $0x20, X0
+	PSHUFL     $0xf5, X14, X14
+	PSHUFL     $0xf5, X2, X2
+	MOVO       X8, X10
+	PMULULQ    X2, X10
+	PMULULQ    X15, X10
+	PMULULQ    X14, X8
+	PSUBL      X10, X8
+	POR        X0, X8
+	PADDL      X15, X8
+	MOVOU      nttInverseTwiddlesSSE2<>+144(SB), X7
+	MOVO       X13, X14
+	PADDL      X1, X14
+	PADDL      X7, X1
+	PSUBL      X13, X1
+	MOVOU      nttInverseTwiddlesSSE2<>+160(SB), X2
+	MOVOU      nttInverseTwiddlesSSE2<>+176(SB), X0
+	PSHUFL     $0xf5, X1, X10
+	MOVO       X1, X4
+	PMULULQ    X2, X4
+	MOVO       X1, X12
+	PMULULQ    X0, X12
+	PMULULQ    X15, X12
+	PSUBL      X12, X4
+	PSRLQ      $0x20, X4
+	PSHUFL     $0xf5, X2, X2
+	PSHUFL     $0xf5, X0, X0
+	MOVO       X10, X12
+	PMULULQ    X0, X12
+	PMULULQ    X15, X12
+	PMULULQ    X2, X10
+	PSUBL      X12, X10
+	POR        X4, X10
+	PADDL      X15, X10
+	MOVO       X9, X13
+	PADDL      X6, X13
+	PADDL      X7, X6
+	PSUBL      X9, X6
+	MOVOU      nttInverseTwiddlesSSE2<>+160(SB), X2
+	MOVOU      nttInverseTwiddlesSSE2<>+176(SB), X0
+	PSHUFL     $0xf5, X6, X4
+	MOVO       X6, X12
+	PMULULQ    X2, X12
+	MOVO       X6, X1
+	PMULULQ    X0, X1
+	PMULULQ    X15, X1
+	PSUBL      X1, X12
+	PSRLQ      $0x20, X12
+	PSHUFL     $0xf5, X2, X2
+	PSHUFL     $0xf5, X0, X0
+	MOVO       X4, X1
+	PMULULQ    X0, X1
+	PMULULQ    X15, X1
+	PMULULQ    X2, X4
+	PSUBL      X1, X4
+	POR        X12, X4
+	PADDL      X15, X4
+	MOVO       X3, X9
+	PADDL      X5, X9
+	PADDL      X7, X5
+	PSUBL      X3, X5
+	MOVOU      nttInverseTwiddlesSSE2<>+192(SB), X2
+	MOVOU      nttInverseTwiddlesSSE2<>+208(SB), X0
+	PSHUFL     $0xf5, X5, X12
+	MOVO       X5, X1
+	PMULULQ    X2, X1
+	MOVO       X5, X6
+	PMULULQ    X0, X6
+	PMULULQ    X15, X6
+	PSUBL      X6, X1
+	PSRLQ      $0x20, X1
+	PSHUFL     $0xf5, X2, X2
+	PSHUFL     $0xf5, X0, X0
+	MOVO       X12, X6
+	PMULULQ    X0, X6
+	PMULULQ    X15, X6
+	PMULULQ    X2, X12
+	PSUBL      X6, X12
+	POR        X1, X12
+	PADDL      X15, X12
+	MOVO       X11, X3
+	PADDL      X8, X3
+	PADDL      X7, X8
+	PSUBL      X11, X8
+	MOVOU      nttInverseTwiddlesSSE2<>+192(SB), X2
+	MOVOU      nttInverseTwiddlesSSE2<>+208(SB), X0
+	PSHUFL     $0xf5, X8, X1
+	MOVO       X8, X6
+	PMULULQ    X2, X6
+	MOVO       X8, X5
+	PMULULQ    X0, X5
+	PMULULQ    X15, X5
+	PSUBL      X5, X6
+	PSRLQ      $0x20, X6
+	PSHUFL     $0xf5, X2, X2
+	PSHUFL     $0xf5, X0, X0
+	MOVO       X1, X5
+	PMULULQ    X0, X5
+	PMULULQ    X15, X5
+	PMULULQ    X2, X1
+	PSUBL      X5, X1
+	POR        X6, X1
+	PADDL      X15, X1
+	MOVO       X14, X11
+	PUNPCKLLQ  X13, X11
+	PUNPCKHLQ  X13, X14
+	MOVO       X10, X2
+	PUNPCKLLQ  X4, X2
+	PUNPCKHLQ  X4, X10
+	MOVO       X11, X13
+	PUNPCKLQDQ X2, X13
+	PUNPCKHQDQ X2, X11
+	MOVO       X14, X4
+	PUNPCKLQDQ X10, X4
+	PUNPCKHQDQ X10, X14
+	MOVO       X9, X0
+	PUNPCKLLQ  X3, X0
+	PUNPCKHLQ  X3, X9
+	MOVO       X12, X6
+	PUNPCKLLQ  X1, X6
+	PUNPCKHLQ  X1, X12
+	MOVO       X0, X3
+	PUNPCKLQDQ X6, X3
+	PUNPCKHQDQ X6, X0
+	MOVO       X9, X1
+	PUNPCKLQDQ X12, X1
+	PUNPCKHQDQ X12, X9
+	MOVOU      nttInverseTwiddlesSSE2<>+224(SB), X5
+	MOVO       X13, X8
+	PADDL      X11, X8
+	PADDL      X5, X11
+	PSUBL      X13, X11
+	MOVOU      nttInverseTwiddlesSSE2<>+240(SB), X7
+	MOVOU      nttInverseTwiddlesSSE2<>+256(SB), X10
+	PSHUFL     $0xf5, X11, X2
+	MOVO       X11, X12
+	PMULULQ    X7, X12
+	MOVO       X11, X6
+	PMULULQ    X10, X6
+	PMULULQ    X15, X6
+	PSUBL      X6, X12
+	PSRLQ      $0x20, X12
+	MOVO       X2, X6
+	PMULULQ    X10, X6
+	PMULULQ    X15, X6
+	PMULULQ    X7, X2
+	PSUBL      X6, X2
+	POR        X12, X2
+	PADDL      X15, X2
+	MOVO       X4, X13
+	PADDL      X14, X13
+	PADDL      X5, X14
+	PSUBL      X4, X14
+	MOVOU      nttInverseTwiddlesSSE2<>+272(SB), X7
+	MOVOU      nttInverseTwiddlesSSE2<>+288(SB), X10
+	PSHUFL     $0xf5, X14, X12
+	MOVO       X14, X6
+	PMULULQ    X7, X6
+	MOVO       X14, X11
+	PMULULQ    X10, X11
+	PMULULQ    X15, X11
+	PSUBL      X11, X6
+	PSRLQ      $0x20, X6
+	MOVO       X12, X11
+	PMULULQ    X10, X11
+	PMULULQ    X15, X11
+	PMULULQ    X7, X12
+	PSUBL      X11, X12
+	POR        X6, X12
+	PADDL      X15, X12
+	MOVO       X3, X4
+	PADDL      X0, X4
+	PADDL      X5, X0
+	PSUBL      X3, X0
+	MOVOU      nttInverseTwiddlesSSE2<>+304(SB), X7
+	MOVOU      nttInverseTwiddlesSSE2<>+320(SB), X10
+	PSHUFL     $0xf5, X0, X6
+	MOVO       X0, X11
+	PMULULQ    X7, X11
+	MOVO       X0, X14
+	PMULULQ    X10, X14
+	PMULULQ    X15, X14
+	PSUBL      X14, X11
+	PSRLQ      $0x20, X11
+	MOVO       X6, X14
+	PMULULQ    X10, X14
+	PMULULQ    X15, X14
+	PMULULQ    X7, X6
+	PSUBL      X14, X6
+	POR        X11, X6
+	PADDL      X15, X6
+	MOVO       X1, X3
+	PADDL      X9, X3
+	PADDL      X5, X9
+	PSUBL      X1, X9
+	MOVOU      nttInverseTwiddlesSSE2<>+336(SB), X7
+	MOVOU      nttInverseTwiddlesSSE2<>+352(SB), X10
+	PSHUFL     $0xf5, X9, X11
+	MOVO       X9, X14
+	PMULULQ    X7, X14
+	MOVO       X9, X0
+	PMULULQ    X10, X0
+	PMULULQ    X15, X0
+	PSUBL      X0, X14
+	PSRLQ      $0x20, X14
+	MOVO       X11, X0
+	PMULULQ    X10, X0
+	PMULULQ    X15, X0
+	PMULULQ    X7, X11
+	PSUBL      X0, X11
+	POR        X14, X11
+	PADDL      X15, X11
+	MOVOU      nttInverseTwiddlesSSE2<>+368(SB), X1
+	MOVO       X8, X7
+	PADDL      X13, X7
+	PADDL      X1, X13
+	PSUBL      X8, X13
+	MOVOU      nttInverseTwiddlesSSE2<>+384(SB), X10
+	MOVOU      nttInverseTwiddlesSSE2<>+400(SB), X14
+	PSHUFL     $0xf5, X13, X0
+	MOVO       X13, X9
+	PMULULQ    X10, X9
+	MOVO       X13, X5
+	PMULULQ    X14, X5
+	PMULULQ    X15, X5
+	PSUBL      X5, X9
+	PSRLQ      $0x20, X9
+	MOVO       X0, X5
+	PMULULQ    X14, X5
+	PMULULQ    X15, X5
+	PMULULQ    X10, X0
+	PSUBL      X5, X0
+	POR        X9, X0
+	PADDL      X15, X0
+	MOVO       X2, X8
+	PADDL      X12, X8
+	PADDL      X1, X12
+	PSUBL      X2, X12
+	MOVOU      nttInverseTwiddlesSSE2<>+384(SB), X10
+	MOVOU      nttInverseTwiddlesSSE2<>+400(SB), X14
+	PSHUFL     $0xf5, X12, X9
+	MOVO       X12, X5
+	PMULULQ    X10, X5
+	MOVO       X12, X13
+	PMULULQ    X14, X13
+	PMULULQ    X15, X13
+	PSUBL      X13, X5
+	PSRLQ      $0x20, X5
+	MOVO       X9, X13
+	PMULULQ    X14, X13
+	PMULULQ    X15, X13
+	PMULULQ    X10, X9
+	PSUBL      X13, X9
+	POR        X5, X9
+	PADDL      X15, X9
+	MOVO       X4, X2
+	PADDL      X3, X2
+	PADDL      X1, X3
+	PSUBL      X4, X3
+	MOVOU      nttInverseTwiddlesSSE2<>+416(SB), X10
+	MOVOU      nttInverseTwiddlesSSE2<>+432(SB), X14
+	PSHUFL     $0xf5, X3, X5
+	MOVO       X3, X13
+	PMULULQ    X10, X13
+	MOVO       X3, X12
+	PMULULQ    X14, X12
+	PMULULQ    X15, X12
+	PSUBL      X12, X13
+	PSRLQ      $0x20, X13
+	MOVO       X5, X12
+	PMULULQ    X14, X12
+	PMULULQ    X15, X12
+	PMULULQ    X10, X5
+	PSUBL      X12, X5
+	POR        X13, X5
+	PADDL      X15, X5
+	MOVO       X6, X4
+	PADDL      X11, X4
+	PADDL      X1, X11
+	PSUBL      X6, X11
+	MOVOU      nttInverseTwiddlesSSE2<>+416(SB), X10
+	MOVOU      nttInverseTwiddlesSSE2<>+432(SB), X14
+	PSHUFL     $0xf5, X11, X13
+	MOVO       X11, X12
+	PMULULQ    X10, X12
+	MOVO       X11, X3
+	PMULULQ    X14, X3
+	PMULULQ    X15, X3
+	PSUBL      X3, X12
+	PSRLQ      $0x20, X12
+	MOVO       X13, X3
+	PMULULQ    X14, X3
+	PMULULQ    X15, X3
+	PMULULQ    X10, X13
+	PSUBL      X3, X13
+	POR        X12, X13
+	PADDL      X15, X13
+	MOVOU      nttInverseTwiddlesSSE2<>+448(SB), X6
+	MOVO       X7, X10
+	PADDL      X2, X10
+	PADDL      X6, X2
+	PSUBL      X7, X2
+	MOVOU      nttInverseTwiddlesSSE2<>+464(SB), X14
+	MOVOU      nttInverseTwiddlesSSE2<>+480(SB), X12
+	PSHUFL     $0xf5, X2, X3
+	MOVO       X2, X11
+	PMULULQ    X14, X11
+	MOVO       X2, X1
+	PMULULQ    X12, X1
+	PMULULQ    X15, X1
+	PSUBL      X1, X11
+	PSRLQ      $0x20, X11
+	MOVO       X3, X1
+	PMULULQ    X12, X1
+	PMULULQ    X15, X1
+	PMULULQ    X14, X3
+	PSUBL      X1, X3
+	POR        X11, X3
+	PADDL      X15, X3
+	MOVO       X8, X7
+	PADDL      X4, X7
+	PADDL      X6, X4
+	PSUBL      X8, X4
+	MOVOU      nttInverseTwiddlesSSE2<>+464(SB), X14
+	MOVOU      nttInverseTwiddlesSSE2<>+480(SB), X12
+	PSHUFL     $0xf5, X4, X11
+	MOVO       X4, X1
+	PMULULQ    X14, X1
+	MOVO       X4, X2
+	PMULULQ    X12, X2
+	PMULULQ    X15, X2
+	PSUBL      X2, X1
+	PSRLQ      $0x20, X1
+	MOVO       X11, X2
+	PMULULQ    X12, X2
+	PMULULQ    X15, X2
+	PMULULQ    X14, X11
+	PSUBL      X2, X11
+	POR        X1, X11
+	PADDL      X15, X11
+	MOVO       X0, X8
+	PADDL      X5, X8
+	PADDL      X6, X5
+	PSUBL      X0, X5
+	MOVOU      nttInverseTwiddlesSSE2<>+464(SB), X14
+	MOVOU      nttInverseTwiddlesSSE2<>+480(SB), X12
+	PSHUFL     $0xf5, X5, X1
+	MOVO       X5, X2
+	PMULULQ    X14, X2
+	MOVO       X5, X4
+	PMULULQ    X12, X4
+	PMULULQ    X15, X4
+	PSUBL      X4, X2
+	PSRLQ      $0x20, X2
+	MOVO       X1, X4
+	PMULULQ    X12, X4
+	PMULULQ    X15, X4
+	PMULULQ    X14, X1
+	PSUBL      X4, X1
+	POR        X2, X1
+	PADDL      X15, X1
+	MOVO       X9, X0
+	PADDL      X13, X0
+	PADDL      X6, X13
+	PSUBL      X9, X13
+	MOVOU      nttInverseTwiddlesSSE2<>+464(SB), X14
+	MOVOU      nttInverseTwiddlesSSE2<>+480(SB), X12
+	PSHUFL     $0xf5, X13, X2
+	MOVO       X13, X4
+	PMULULQ    X14, X4
+	MOVO       X13, X5
+	PMULULQ    X12, X5
+	PMULULQ    X15, X5
+	PSUBL      X5, X4
+	PSRLQ      $0x20, X4
+	MOVO       X2, X5
+	PMULULQ    X12, X5
+	PMULULQ    X15, X5
+	PMULULQ    X14, X2
+	PSUBL      X5, X2
+	POR        X4, X2
+	PADDL      X15, X2
+	MOVOU      X10, (DI)
+	MOVOU      X7, 16(DI)
+	MOVOU      X8, 32(DI)
+	MOVOU      X0, 48(DI)
+	MOVOU      X3, 64(DI)
+	MOVOU      X11, 80(DI)
+	MOVOU      X1, 96(DI)
+	MOVOU      X2, 112(DI)
+	MOVOU      128(DI), X10
+	MOVOU      144(DI), X7
+	MOVOU      160(DI), X8
+	MOVOU      176(DI), X0
+	MOVOU      192(DI), X3
+	MOVOU      208(DI), X11
+	MOVOU      224(DI), X1
+	MOVOU      240(DI), X2
+	MOVO       X10, X9
+	PUNPCKLLQ  X7, X9
+	PUNPCKHLQ  X7, X10
+	MOVO       X8, X14
+	PUNPCKLLQ  X0, X14
+	PUNPCKHLQ  X0, X8
+	MOVO       X9, X7
+	PUNPCKLQDQ X14, X7
+	PUNPCKHQDQ X14, X9
+	MOVO       X10, X0
+	PUNPCKLQDQ X8, X0
+	PUNPCKHQDQ X8, X10
+	MOVO       X3, X12
+	PUNPCKLLQ  X11, X12
+	PUNPCKHLQ  X11, X3
+	MOVO       X1, X4
+	PUNPCKLLQ  X2, X4
+	PUNPCKHLQ  X2, X1
+	MOVO       X12, X11
+	PUNPCKLQDQ X4, X11
+	PUNPCKHQDQ X4, X12
+	MOVO       X3, X2
+	PUNPCKLQDQ X1, X2
+	PUNPCKHQDQ X1, X3
+	MOVOU      nttInverseTwiddlesSSE2<>+0(SB), X5
+	MOVO       X7, X13
+	PADDL      X9, X13
+	PADDL      X5, X9
+	PSUBL      X7, X9
+	MOVOU      nttInverseTwiddlesSSE2<>+496(SB), X6
+	MOVOU      nttInverseTwiddlesSSE2<>+512(SB), X8
+	PSHUFL     $0xf5, X9, X14
+	MOVO       X9, X1
+	PMULULQ    X6, X1
+	MOVO       X9, X4
+	PMULULQ    X8, X4
+	PMULULQ    X15, X4
+	PSUBL      X4, X1
+	PSRLQ      $0x20, X1
+	PSHUFL     $0xf5, X6, X6
+	PSHUFL     $0xf5, X8, X8
+	MOVO       X14, X4
+	PMULULQ    X8, X4
+	PMULULQ    X15, X4
+	PMULULQ    X6, X14
+	PSUBL      X4, X14
+	POR        X1, X14
+	PADDL      X15, X14
+	MOVO       X0, X7
+	PADDL      X10, X7
+	PADDL      X5, X10
+	PSUBL      X0, X10
+	MOVOU      nttInverseTwiddlesSSE2<>+528(SB), X6
+	MOVOU      nttInverseTwiddlesSSE2<>+544(SB), X8
+	PSHUFL     $0xf5, X10, X1
+	MOVO       X10, X4
+	PMULULQ    X6, X4
+	MOVO       X10, X9
+	PMULULQ    X8, X9
+	PMULULQ    X15, X9
+	PSUBL      X9, X4
+	PSRLQ      $0x20, X4
+	PSHUFL     $0xf5, X6, X6
+	PSHUFL     $0xf5, X8, X8
+	MOVO       X1, X9
+	PMULULQ    X8, X9
+	PMULULQ    X15, X9
+	PMULULQ    X6, X1
+	PSUBL      X9, X1
+	POR        X4, X1
+	PADDL      X15, X1
+	MOVO       X11, X0
+	PADDL      X12, X0
+	PADDL      X5, X12
+	PSUBL      X11, X12
+	MOVOU      nttInverseTwiddlesSSE2<>+560(SB), X6
+	MOVOU      nttInverseTwiddlesSSE2<>+576(SB), X8
+	PSHUFL     $0xf5, X12, X4
+	MOVO       X12, X9
+	PMULULQ    X6, X9
+	MOVO       X12, X10
+	PMULULQ    X8, X10
+	PMULULQ    X15, X10
+	PSUBL      X10, X9
+	PSRLQ      $0x20, X9
+	PSHUFL     $0xf5, X6, X6
+	PSHUFL     $0xf5, X8, X8
+	MOVO       X4, X10
+	PMULULQ    X8, X10
+	PMULULQ    X15, X10
+	PMULULQ    X6, X4
+	PSUBL      X10, X4
+	POR        X9, X4
+	PADDL      X15, X4
+	MOVO       X2, X11
+	PADDL      X3, X11
+	PADDL      X5, X3
+	PSUBL      X2, X3
+	MOVOU      nttInverseTwiddlesSSE2<>+592(SB), X6
+	MOVOU      nttInverseTwiddlesSSE2<>+608(SB), X8
+	PSHUFL     $0xf5, X3, X9
+	MOVO       X3, X10
+	PMULULQ    X6, X10
+	MOVO       X3, X12
+	PMULULQ    X8, X12
+	PMULULQ    X15, X12
+	PSUBL      X12, X10
+	PSRLQ      $0x20, X10
+	PSHUFL     $0xf5, X6, X6
+	PSHUFL     $0xf5, X8, X8
+	MOVO       X9, X12
+	PMULULQ    X8, X12
+	PMULULQ    X15, X12
+	PMULULQ    X6, X9
+	PSUBL      X12, X9
+	POR        X10, X9
+	PADDL      X15, X9
+	MOVOU      nttInverseTwiddlesSSE2<>+144(SB), X2
+	MOVO       X13, X6
+	PADDL      X7, X6
+	PADDL      X2, X7
+	PSUBL      X13, X7
+	MOVOU      nttInverseTwiddlesSSE2<>+624(SB), X8
+	MOVOU      nttInverseTwiddlesSSE2<>+640(SB), X10
+	PSHUFL     $0xf5, X7, X12
+	MOVO       X7, X3
+	PMULULQ    X8, X3
+	MOVO       X7, X5
+	PMULULQ    X10, X5
+	PMULULQ    X15, X5
+	PSUBL      X5, X3
+	PSRLQ      $0x20, X3
+	PSHUFL     $0xf5, X8, X8
+	PSHUFL     $0xf5, X10, X10
+	MOVO       X12, X5
+	PMULULQ    X10, X5
+	PMULULQ    X15, X5
+	PMULULQ    X8, X12
+	PSUBL      X5, X12
+	POR        X3, X12
+	PADDL      X15, X12
+	MOVO       X14, X13
+	PADDL      X1, X13
+	PADDL      X2, X1
+	PSUBL      X14, X1
+	MOVOU      nttInverseTwiddlesSSE2<>+624(SB), X8
+	MOVOU      nttInverseTwiddlesSSE2<>+640(SB), X10
+	PSHUFL     $0xf5, X1, X3
+	MOVO       X1, X5
+	PMULULQ    X8, X5
+	MOVO       X1, X7
+	PMULULQ    X10, X7
+	PMULULQ    X15, X7
+	PSUBL      X7, X5
+	PSRLQ      $0x20, X5
+	PSHUFL     $0xf5, X8, X8
+	PSHUFL     $0xf5, X10, X10
+	MOVO       X3, X7
+	PMULULQ    X10, X7
+	PMULULQ    X15, X7
+	PMULULQ    X8, X3
+	PSUBL      X7, X3
+	POR        X5, X3
+	PADDL      X15, X3
+	MOVO       X0, X14
+	PADDL      X11, X14
+	PADDL      X2, X11
+	PSUBL      X0, X11
+	MOVOU      nttInverseTwiddlesSSE2<>+656(SB), X8
+	MOVOU      nttInverseTwiddlesSSE2<>+672(SB), X10
+	PSHUFL     $0xf5, X11, X5
+	MOVO       X11, X7
+	PMULULQ    X8, X7
+	MOVO       X11, X1
+	PMULULQ    X10, X1
+	PMULULQ    X15, X1
+	PSUBL      X1, X7
+	PSRLQ      $0x20, X7
+	PSHUFL     $0xf5, X8, X8
+	PSHUFL     $0xf5, X10, X10
+	MOVO       X5, X1
+	PMULULQ    X10, X1
+	PMULULQ    X15, X1
+	PMULULQ    X8, X5
+	PSUBL      X1, X5
+	POR        X7, X5
+	PADDL      X15, X5
+	MOVO       X4, X0
+	PADDL      X9, X0
+	PADDL      X2, X9
+	PSUBL      X4, X9
+	MOVOU      nttInverseTwiddlesSSE2<>+656(SB), X8
+	MOVOU      nttInverseTwiddlesSSE2<>+672(SB), X10
+	PSHUFL     $0xf5, X9, X7
+	MOVO       X9, X1
+	PMULULQ    X8, X1
+	MOVO       X9, X11
+	PMULULQ    X10, X11
+	PMULULQ    X15, X11
+	PSUBL      X11, X1
+	PSRLQ      $0x20, X1
+	PSHUFL     $0xf5, X8, X8
+	PSHUFL     $0xf5, X10, X10
+	MOVO       X7, X11
+	PMULULQ    X10, X11
+	PMULULQ    X15, X11
+	PMULULQ    X8, X7
+	PSUBL      X11, X7
+	POR        X1, X7
+	PADDL      X15, X7
+	MOVO       X6, X4
+	PUNPCKLLQ  X13, X4
+	PUNPCKHLQ  X13, X6
+	MOVO       X12, X8
+	PUNPCKLLQ  X3, X8
+	PUNPCKHLQ  X3, X12
+	MOVO       X4, X13
+	PUNPCKLQDQ X8, X13
+	PUNPCKHQDQ X8, X4
+	MOVO       X6, X3
+	PUNPCKLQDQ X12, X3
+	PUNPCKHQDQ X12, X6
+	MOVO       X14, X10
+	PUNPCKLLQ  X0, X10
+	PUNPCKHLQ  X0, X14
+	MOVO       X5, X1
+	PUNPCKLLQ  X7, X1
+	PUNPCKHLQ  X7, X5
+	MOVO       X10, X0
+	PUNPCKLQDQ X1, X0
+	PUNPCKHQDQ X1, X10
+	MOVO       X14, X7
+	PUNPCKLQDQ X5, X7
+	PUNPCKHQDQ X5, X14
+	MOVOU      nttInverseTwiddlesSSE2<>+224(SB), X11
+	MOVO       X13, X9
+	PADDL      X4, X9
+	PADDL      X11, X4
+	PSUBL      X13, X4
+	MOVOU      nttInverseTwiddlesSSE2<>+688(SB), X2
+	MOVOU      nttInverseTwiddlesSSE2<>+704(SB), X12
+	PSHUFL     $0xf5, X4, X8
+	MOVO       X4, X5
+	PMULULQ    X2, X5
+	MOVO       X4, X1
+	PMULULQ    X12, X1
+	PMULULQ    X15, X1
+	PSUBL      X1, X5
+	PSRLQ      $0x20, X5
+	MOVO       X8, X1
+	PMULULQ    X12, X1
+	PMULULQ    X15, X1
+	PMULULQ    X2, X8
+	PSUBL      X1, X8
+	POR        X5, X8
+	PADDL      X15, X8
+	MOVO       X3, X13
+	PADDL      X6, X13
+	PADDL      X11, X6
+	PSUBL      X3, X6
+	MOVOU      nttInverseTwiddlesSSE2<>+720(SB), X2
+	MOVOU      nttInverseTwiddlesSSE2<>+736(SB), X12
+	PSHUFL     $0xf5, X6, X5
+	MOVO       X6, X1
+	PMULULQ    X2, X1
+	MOVO       X6, X4
+	PMULULQ    X12, X4
+	PMULULQ    X15, X4
+	PSUBL      X4, X1
+	PSRLQ      $0x20, X1
+	MOVO       X5, X4
+	PMULULQ    X12, X4
+	PMULULQ    X15, X4
+	PMULULQ    X2, X5
+	PSUBL      X4, X5
+	POR        X1, X5
+	PADDL      X15, X5
+	MOVO       X0, X3
+	PADDL      X10, X3
+	PADDL      X11, X10
+	PSUBL      X0, X10
+	MOVOU      nttInverseTwiddlesSSE2<>+752(SB), X2
+	MOVOU      nttInverseTwiddlesSSE2<>+768(SB), X12
+	PSHUFL     $0xf5, X10, X1
+	MOVO       X10, X4
+	PMULULQ    X2, X4
+	MOVO       X10, X6
+	PMULULQ    X12, X6
+	PMULULQ    X15, X6
+	PSUBL      X6, X4
+	PSRLQ      $0x20, X4
+	MOVO       X1, X6
+	PMULULQ    X12, X6
+	PMULULQ    X15, X6
+	PMULULQ    X2, X1
+	PSUBL      X6, X1
+	POR        X4, X1
+	PADDL      X15, X1
+	MOVO       X7, X0
+	PADDL      X14, X0
+	PADDL      X11, X14
+	PSUBL      X7, X14
+	MOVOU      nttInverseTwiddlesSSE2<>+784(SB), X2
+	MOVOU      nttInverseTwiddlesSSE2<>+800(SB), X12
+	PSHUFL     $0xf5, X14, X4
+	MOVO       X14, X6
+	PMULULQ    X2, X6
+	MOVO       X14, X10
+	PMULULQ    X12, X10
+	PMULULQ    X15, X10
+	PSUBL      X10, X6
+	PSRLQ      $0x20, X6
+	MOVO       X4, X10
+	PMULULQ    X12, X10
+	PMULULQ    X15, X10
+	PMULULQ    X2, X4
+	PSUBL      X10, X4
+	POR        X6, X4
+	PADDL      X15, X4
+	MOVOU      nttInverseTwiddlesSSE2<>+368(SB), X7
+	MOVO       X9, X2
+	PADDL      X13, X2
+	PADDL      X7, X13
+	PSUBL      X9, X13
+	MOVOU      nttInverseTwiddlesSSE2<>+816(SB), X12
+	MOVOU      nttInverseTwiddlesSSE2<>+832(SB), X6
+	PSHUFL     $0xf5, X13, X10
+	MOVO       X13, X14
+	PMULULQ    X12, X14
+	MOVO       X13, X11
+	PMULULQ    X6, X11
+	PMULULQ    X15, X11
+	PSUBL      X11, X14
+	PSRLQ      $0x20, X14
+	MOVO       X10, X11
+	PMULULQ    X6, X11
+	PMULULQ    X15, X11
+	PMULULQ    X12, X10
+	PSUBL      X11, X10
+	POR        X14, X10
+	PADDL      X15, X10
+	MOVO       X8, X9
+	PADDL      X5, X9
+	PADDL      X7, X5
+	PSUBL      X8, X5
+	MOVOU      nttInverseTwiddlesSSE2<>+816(SB), X12
+	MOVOU      nttInverseTwiddlesSSE2<>+832(SB), X6
+	PSHUFL     $0xf5, X5, X14
+	MOVO       X5, X11
+	PMULULQ    X12, X11
+	MOVO       X5, X13
+	PMULULQ    X6, X13
+	PMULULQ    X15, X13
+	PSUBL      X13, X11
+	PSRLQ      $0x20, X11
+	MOVO       X14, X13
+	PMULULQ    X6, X13
+	PMULULQ    X15, X13
+	PMULULQ    X12, X14
+	PSUBL      X13, X14
+	POR        X11, X14
+	PADDL      X15, X14
+	MOVO       X3, X8
+	PADDL      X0, X8
+	PADDL      X7, X0
+	PSUBL      X3, X0
+	MOVOU      nttInverseTwiddlesSSE2<>+848(SB), X12
+	MOVOU      nttInverseTwiddlesSSE2<>+864(SB), X6
+	PSHUFL     $0xf5, X0, X11
+	MOVO       X0, X13
+	PMULULQ    X12, X13
+	MOVO       X0, X5
+	PMULULQ    X6, X5
+	PMULULQ    X15, X5
+	PSUBL      X5, X13
+	PSRLQ      $0x20, X13
+	MOVO       X11, X5
+	PMULULQ    X6, X5
+	PMULULQ    X15, X5
+	PMULULQ    X12, X11
+	PSUBL      X5, X11
+	POR        X13, X11
+	PADDL      X15, X11
+	MOVO       X1, X3
+	PADDL      X4, X3
+	PADDL      X7, X4
+	PSUBL      X1, X4
+	MOVOU      nttInverseTwiddlesSSE2<>+848(SB), X12
+	MOVOU      nttInverseTwiddlesSSE2<>+864(SB), X6
+	PSHUFL     $0xf5, X4, X13
+	MOVO       X4, X5
+	PMULULQ    X12, X5
+	MOVO       X4, X0
+	PMULULQ    X6, X0
+	PMULULQ    X15, X0
+	PSUBL      X0, X5
+	PSRLQ      $0x20, X5
+	MOVO       X13, X0
+	PMULULQ    X6, X0
+	PMULULQ    X15, X0
+	PMULULQ    X12, X13
+	PSUBL      X0, X13
+	POR        X5, X13
+	PADDL      X15, X13
+	MOVOU      nttInverseTwiddlesSSE2<>+448(SB), X1
+	MOVO       X2, X12
+	PADDL      X8, X12
+	PADDL      X1, X8
+	PSUBL      X2, X8
+	MOVOU      nttInverseTwiddlesSSE2<>+880(SB), X6
+	MOVOU      nttInverseTwiddlesSSE2<>+896(SB), X5
+	PSHUFL     $0xf5, X8, X0
+	MOVO       X8, X4
+	PMULULQ    X6, X4
+	MOVO       X8, X7
+	PMULULQ    X5, X7
+	PMULULQ    X15, X7
+	PSUBL      X7, X4
+	PSRLQ      $0x20, X4
+	MOVO       X0, X7
+	PMULULQ    X5, X7
+	PMULULQ    X15, X7
+	PMULULQ    X6, X0
+	PSUBL      X7, X0
+	POR        X4, X0
+	PADDL      X15, X0
+	MOVO       X9, X2
+	PADDL      X3, X2
+	PADDL      X1, X3
+	PSUBL      X9, X3
+	MOVOU      nttInverseTwiddlesSSE2<>+880(SB), X6
+	MOVOU      nttInverseTwiddlesSSE2<>+896(SB), X5
+	PSHUFL     $0xf5, X3, X4
+	MOVO       X3, X7
+	PMULULQ    X6, X7
+	MOVO       X3, X8
+	PMULULQ    X5, X8
+	PMULULQ    X15, X8
+	PSUBL      X8, X7
+	PSRLQ      $0x20, X7
+	MOVO       X4, X8
+	PMULULQ    X5, X8
+	PMULULQ    X15, X8
+	PMULULQ    X6, X4
+	PSUBL      X8, X4
+	POR        X7, X4
+	PADDL      X15, X4
+	MOVO       X10, X9
+	PADDL      X11, X9
+	PADDL      X1, X11
+	PSUBL      X10, X11
+	MOVOU      nttInverseTwiddlesSSE2<>+880(SB), X6
+	MOVOU      nttInverseTwiddlesSSE2<>+896(SB), X5
+	PSHUFL     $0xf5, X11, X7
+	MOVO       X11, X8
+	PMULULQ    X6, X8
+	MOVO       X11, X3
+	PMULULQ    X5, X3
+	PMULULQ    X15, X3
+	PSUBL      X3, X8
+	PSRLQ      $0x20, X8
+	MOVO       X7, X3
+	PMULULQ    X5, X3
+	PMULULQ    X15, X3
+	PMULULQ    X6, X7
+	PSUBL      X3, X7
+	POR        X8, X7
+	PADDL      X15, X7
+	MOVO       X14, X10
+	PADDL      X13, X10
+	PADDL      X1, X13
+	PSUBL      X14, X13
+	MOVOU      nttInverseTwiddlesSSE2<>+880(SB), X6
+	MOVOU      nttInverseTwiddlesSSE2<>+896(SB), X5
+	PSHUFL     $0xf5, X13, X8
+	MOVO       X13, X3
+	PMULULQ    X6, X3
+	MOVO       X13, X11
+	PMULULQ    X5, X11
+	PMULULQ    X15, X11
+	PSUBL      X11, X3
+	PSRLQ      $0x20, X3
+	MOVO       X8, X11
+	PMULULQ    X5, X11
+	PMULULQ    X15, X11
+	PMULULQ    X6, X8
+	PSUBL      X11, X8
+	POR        X3, X8
+	PADDL      X15, X8
+	MOVOU      X12, 128(DI)
+	MOVOU      X2, 144(DI)
+	MOVOU      X9, 160(DI)
+	MOVOU      X10, 176(DI)
+	MOVOU      X0, 192(DI)
+	MOVOU      X4, 208(DI)
+	MOVOU      X7, 224(DI)
+	MOVOU      X8, 240(DI)
+	MOVOU      256(DI), X12
+	MOVOU      272(DI), X2
+	MOVOU      288(DI), X9
+	MOVOU      304(DI), X10
+	MOVOU      320(DI), X0
+	MOVOU      336(DI), X4
+	MOVOU      352(DI), X7
+	MOVOU      368(DI), X8
+	MOVO       X12, X14
+	PUNPCKLLQ  X2, X14
+	PUNPCKHLQ  X2, X12
+	MOVO       X9, X6
+	PUNPCKLLQ  X10, X6
+	PUNPCKHLQ  X10, X9
+	MOVO       X14, X2
+	PUNPCKLQDQ X6, X2
+	PUNPCKHQDQ X6, X14
+	MOVO       X12, X10
+	PUNPCKLQDQ X9, X10
+	PUNPCKHQDQ X9, X12
+	MOVO       X0, X5
+	PUNPCKLLQ  X4, X5
+	PUNPCKHLQ  X4, X0
+	MOVO       X7, X3
+	PUNPCKLLQ  X8, X3
+	PUNPCKHLQ  X8, X7
+	MOVO       X5, X4
+	PUNPCKLQDQ X3, X4
+	PUNPCKHQDQ X3, X5
+	MOVO       X0, X8
+	PUNPCKLQDQ X7, X8
+	PUNPCKHQDQ X7, X0
+	MOVOU      nttInverseTwiddlesSSE2<>+0(SB), X11
+	MOVO       X2, X13
+	PADDL      X14, X13
+	PADDL      X11, X14
+	PSUBL      X2, X14
+	MOVOU      nttInverseTwiddlesSSE2<>+912(SB), X1
+	MOVOU      nttInverseTwiddlesSSE2<>+928(SB), X9
+	PSHUFL     $0xf5, X14, X6
+	MOVO       X14, X7
+	PMULULQ    X1, X7
+	MOVO       X14, X3
+	PMULULQ    X9, X3
+	PMULULQ    X15, X3
+	PSUBL      X3, X7
+	PSRLQ      $0x20, X7
+	PSHUFL     $0xf5, X1, X1
+	PSHUFL     $0xf5, X9, X9
+	MOVO       X6, X3
+	PMULULQ    X9, X3
+	PMULULQ    X15, X3
+	PMULULQ    X1, X6
+	PSUBL      X3, X6
+	POR        X7, X6
+	PADDL      X15, X6
+	MOVO       X10, X2
+	PADDL      X12, X2
+	PADDL      X11, X12
+	PSUBL      X10, X12
+	MOVOU      nttInverseTwiddlesSSE2<>+944(SB), X1
+	MOVOU      nttInverseTwiddlesSSE2<>+960(SB), X9
+	PSHUFL     $0xf5, X12, X7
+	MOVO       X12, X3
+	PMULULQ    X1, X3
+	MOVO       X12, X14
+	PMULULQ    X9, X14
+	PMULULQ    X15, X14
+	PSUBL      X14, X3
+	PSRLQ      $0x20, X3
+	PSHUFL     $0xf5, X1, X1
+	PSHUFL     $0xf5, X9, X9
+	MOVO       X7, X14
+	PMULULQ    X9, X14
+	PMULULQ    X15, X14
+	PMULULQ    X1, X7
+	PSUBL      X14, X7
+	POR        X3, X7
+	PADDL      X15, X7
+	MOVO       X4, X10
+	PADDL      X5, X10
+	PADDL      X11, X5
+	PSUBL      X4, X5
+	MOVOU      nttInverseTwiddlesSSE2<>+976(SB), X1
+	MOVOU      nttInverseTwiddlesSSE2<>+992(SB), X9
+	PSHUFL     $0xf5, X5, X3
+	MOVO       X5, X14
+	PMULULQ    X1, X14
+	MOVO       X5, X12
+	PMULULQ    X9, X12
+	PMULULQ    X15, X12
+	PSUBL      X12, X14
+	PSRLQ      $0x20, X14
+	PSHUFL     $0xf5, X1, X1
+	PSHUFL     $0xf5, X9, X9
+	MOVO       X3, X12
+	PMULULQ    X9, X12
+	PMULULQ    X15, X12
+	PMULULQ    X1, X3
+	PSUBL      X12, X3
+	POR        X14, X3
+	PADDL      X15, X3
+	MOVO       X8, X4
+	PADDL      X0, X4
+	PADDL      X11, X0
+	PSUBL      X8, X0
+	MOVOU      nttInverseTwiddlesSSE2<>+1008(SB), X1
+	MOVOU      nttInverseTwiddlesSSE2<>+1024(SB), X9
+	PSHUFL     $0xf5, X0, X14
+	MOVO       X0, X12
+	PMULULQ    X1, X12
+	MOVO       X0, X5
+	PMULULQ    X9, X5
+	PMULULQ    X15, X5
+	PSUBL      X5, X12
+	PSRLQ      $0x20, X12
+	PSHUFL     $0xf5, X1, X1
+	PSHUFL     $0xf5, X9, X9
+	MOVO       X14, X5
+	PMULULQ    X9, X5
+	PMULULQ    X15, X5
+	PMULULQ    X1, X14
+	PSUBL      X5, X14
+	POR        X12, X14
+	PADDL      X15, X14
+	MOVOU      nttInverseTwiddlesSSE2<>+144(SB), X8
+	MOVO       X13, X1
+	PADDL      X2, X1
+	PADDL      X8, X2
+	PSUBL      X13, X2
+	MOVOU      nttInverseTwiddlesSSE2<>+1040(SB), X9
+	MOVOU      nttInverseTwiddlesSSE2<>+1056(SB), X12
+	PSHUFL     $0xf5, X2, X5
+	MOVO       X2, X0
+	PMULULQ    X9, X0
+	MOVO       X2, X11
+	PMULULQ    X12, X11
+	PMULULQ    X15, X11
+	PSUBL      X11, X0
+	PSRLQ      $0x20, X0
+	PSHUFL     $0xf5, X9, X9
+	PSHUFL     $0xf5, X12, X12
+	MOVO       X5, X11
+	PMULULQ    X12, X11
+	PMULULQ    X15, X11
+	PMULULQ    X9, X5
+	PSUBL      X11, X5
+	POR        X0, X5
+	PADDL      X15, X5
+	MOVO       X6, X13
+	PADDL      X7, X13
+	PADDL      X8, X7
+	PSUBL      X6, X7
+	MOVOU      nttInverseTwiddlesSSE2<>+1040(SB), X9
+	MOVOU      nttInverseTwiddlesSSE2<>+1056(SB), X12
+	PSHUFL     $0xf5, X7, X0
+	MOVO       X7, X11
+	PMULULQ    X9, X11
+	MOVO       X7, X2
+	PMULULQ    X12, X2
+	PMULULQ    X15, X2
+	PSUBL      X2, X11
+	PSRLQ      $0x20, X11
+	PSHUFL     $0xf5, X9, X9
+	PSHUFL     $0xf5, X12, X12
+	MOVO       X0, X2
+	PMULULQ    X12, X2
+	PMULULQ    X15, X2
+	PMULULQ    X9, X0
+	PSUBL      X2, X0
+	POR        X11, X0
+	PADDL      X15, X0
+	MOVO       X10, X6
+	PADDL      X4, X6
+	PADDL      X8, X4
+	PSUBL      X10, X4
+	MOVOU      nttInverseTwiddlesSSE2<>+1072(SB), X9
+	MOVOU      nttInverseTwiddlesSSE2<>+1088(SB), X12
+	PSHUFL     $0xf5, X4, X11
+	MOVO       X4, X2
+	PMULULQ    X9, X2
+	MOVO       X4, X7
+	PMULULQ    X12, X7
+	PMULULQ    X15, X7
+	PSUBL      X7, X2
+	PSRLQ      $0x20, X2
+	PSHUFL     $0xf5, X9, X9
+	PSHUFL     $0xf5, X12, X12
+	MOVO       X11, X7
+	PMULULQ    X12, X7
+	PMULULQ    X15, X7
+	PMULULQ    X9, X11
+	PSUBL      X7, X11
+	POR        X2, X11
+	PADDL      X15, X11
+	MOVO       X3, X10
+	PADDL      X14, X10
+	PADDL      X8, X14
+	PSUBL      X3, X14
+	MOVOU      nttInverseTwiddlesSSE2<>+1072(SB), X9
+	MOVOU      nttInverseTwiddlesSSE2<>+1088(SB), X12
+	PSHUFL     $0xf5, X14, X2
+	MOVO       X14, X7
+	PMULULQ    X9, X7
+	MOVO       X14, X4
+	PMULULQ    X12, X4
+	PMULULQ    X15, X4
+	PSUBL      X4, X7
+	PSRLQ      $0x20, X7
+	PSHUFL     $0xf5, X9, X9
+	PSHUFL     $0xf5, X12, X12
+	MOVO       X2, X4
+	PMULULQ    X12, X4
+	PMULULQ    X15, X4
+	PMULULQ    X9, X2
+	PSUBL      X4, X2
+	POR        X7, X2
+	PADDL      X15, X2
+	MOVO       X1, X3
+	PUNPCKLLQ  X13, X3
+	PUNPCKHLQ  X13, X1
+	MOVO       X5, X9
+	PUNPCKLLQ  X0, X9
+	PUNPCKHLQ  X0, X5
+	MOVO       X3, X13
+	PUNPCKLQDQ X9, X13
+	PUNPCKHQDQ X9, X3
+	MOVO       X1, X0
+	PUNPCKLQDQ X5, X0
+	PUNPCKHQDQ X5, X1
+	MOVO       X6, X12
+	PUNPCKLLQ  X10, X12
+	PUNPCKHLQ  X10, X6
+	MOVO       X11, X7
+	PUNPCKLLQ  X2, X7
+	PUNPCKHLQ  X2, X11
+	MOVO       X12, X10
+	PUNPCKLQDQ X7, X10
+	PUNPCKHQDQ X7, X12
+	MOVO       X6, X2
+	PUNPCKLQDQ X11, X2
+	PUNPCKHQDQ X11, X6
+	MOVOU      nttInverseTwiddlesSSE2<>+224(SB), X4
+	MOVO       X13, X14
+	PADDL      X3, X14
+	PADDL      X4, X3
+	PSUBL      X13, X3
+	MOVOU      nttInverseTwiddlesSSE2<>+1104(SB), X8
+	MOVOU      nttInverseTwiddlesSSE2<>+1120(SB), X5
+	PSHUFL     $0xf5, X3, X9
+	MOVO       X3, X11
+	PMULULQ    X8, X11
+	MOVO       X3, X7
+	PMULULQ    X5, X7
+	PMULULQ    X15, X7
+	PSUBL      X7, X11
+	PSRLQ      $0x20, X11
+	MOVO       X9, X7
+	PMULULQ    X5, X7
+	PMULULQ    X15, X7
+	PMULULQ    X8, X9
+	PSUBL      X7, X9
+	POR        X11, X9
+	PADDL      X15, X9
+	MOVO       X0, X13
+	PADDL      X1, X13
+	PADDL      X4, X1
+	PSUBL      X0, X1
+	MOVOU      nttInverseTwiddlesSSE2<>+1136(SB), X8
+	MOVOU      nttInverseTwiddlesSSE2<>+1152(SB), X5
+	PSHUFL     $0xf5, X1, X11
+	MOVO       X1, X7
+	PMULULQ    X8, X7
+	MOVO       X1, X3
+	PMULULQ    X5, X3
+	PMULULQ    X15, X3
+	PSUBL      X3, X7
+	PSRLQ      $0x20, X7
+	MOVO       X11, X3
+	PMULULQ    X5, X3
+	PMULULQ    X15, X3
+	PMULULQ    X8, X11
+	PSUBL      X3, X11
+	POR        X7, X11
+	PADDL      X15, X11
+	MOVO       X10, X0
+	PADDL      X12, X0
+	PADDL      X4, X12
+	PSUBL      X10, X12
+	MOVOU      nttInverseTwiddlesSSE2<>+1168(SB), X8
+	MOVOU      nttInverseTwiddlesSSE2<>+1184(SB), X5
+	PSHUFL     $0xf5, X12, X7
+	MOVO       X12, X3
+	PMULULQ    X8, X3
+	MOVO       X12, X1
+	PMULULQ    X5, X1
+	PMULULQ    X15, X1
+	PSUBL      X1, X3
+	PSRLQ      $0x20, X3
+	MOVO       X7, X1
+	PMULULQ    X5, X1
+	PMULULQ    X15, X1
+	PMULULQ    X8, X7
+	PSUBL      X1, X7
+	POR        X3, X7
+	PADDL      X15, X7
+	MOVO       X2, X10
+	PADDL      X6, X10
+	PADDL      X4, X6
+	PSUBL      X2, X6
+	MOVOU      nttInverseTwiddlesSSE2<>+1200(SB), X8
+	MOVOU      nttInverseTwiddlesSSE2<>+1216(SB), X5
+	PSHUFL     $0xf5, X6, X3
+	MOVO       X6, X1
+	PMULULQ    X8, X1
+	MOVO       X6, X12
+	PMULULQ    X5, X12
+	PMULULQ    X15, X12
+	PSUBL      X12, X1
+	PSRLQ      $0x20, X1
+	MOVO       X3, X12
+	PMULULQ    X5, X12
+	PMULULQ    X15, X12
+	PMULULQ    X8, X3
+	PSUBL      X12, X3
+	POR        X1, X3
+	PADDL      X15, X3
+	MOVOU      nttInverseTwiddlesSSE2<>+368(SB), X2
+	MOVO       X14, X8
+	PADDL      X13, X8
+	PADDL      X2, X13
+	PSUBL      X14, X13
+	MOVOU      nttInverseTwiddlesSSE2<>+1232(SB), X5
+	MOVOU      nttInverseTwiddlesSSE2<>+1248(SB), X1
+	PSHUFL     $0xf5, X13, X12
+	MOVO       X13, X6
+	PMULULQ    X5, X6
+	MOVO       X13, X4
+	PMULULQ    X1, X4
+	PMULULQ    X15, X4
+	PSUBL      X4, X6
+	PSRLQ      $0x20, X6
+	MOVO       X12, X4
+	PMULULQ    X1, X4
+	PMULULQ    X15, X4
+	PMULULQ    X5, X12
+	PSUBL      X4, X12
+	POR        X6, X12
+	PADDL      X15, X12
+	MOVO       X9, X14
+	PADDL      X11, X14
+	PADDL      X2, X11
+	PSUBL      X9, X11
+	MOVOU      nttInverseTwiddlesSSE2<>+1232(SB), X5
+	MOVOU      nttInverseTwiddlesSSE2<>+1248(SB), X1
+	PSHUFL     $0xf5, X11, X6
+	MOVO       X11, X4
+	PMULULQ    X5, X4
+	MOVO       X11, X13
+	PMULULQ    X1, X13
+	PMULULQ    X15, X13
+	PSUBL      X13, X4
+	PSRLQ      $0x20, X4
+	MOVO       X6, X13
+	PMULULQ    X1, X13
+	PMULULQ    X15, X13
+	PMULULQ    X5, X6
+	PSUBL      X13, X6
+	POR        X4, X6
+	PADDL      X15, X6
+	MOVO       X0, X9
+	PADDL      X10, X9
+	PADDL      X2, X10
+	PSUBL      X0, X10
+	MOVOU      nttInverseTwiddlesSSE2<>+1264(SB), X5
+	MOVOU      nttInverseTwiddlesSSE2<>+1280(SB), X1
+	PSHUFL     $0xf5, X10, X4
+	MOVO       X10, X13
+	PMULULQ    X5, X13
+	MOVO       X10, X11
+	PMULULQ    X1, X11
+	PMULULQ    X15, X11
+	PSUBL      X11, X13
+	PSRLQ      $0x20, X13
+	MOVO       X4, X11
+	PMULULQ    X1, X11
+	PMULULQ    X15, X11
+	PMULULQ    X5, X4
+	PSUBL      X11, X4
+	POR        X13, X4
+	PADDL      X15, X4
+	MOVO       X7, X0
+	PADDL      X3, X0
+	PADDL      X2, X3
+	PSUBL      X7, X3
+	MOVOU      nttInverseTwiddlesSSE2<>+1264(SB), X5
+	MOVOU      nttInverseTwiddlesSSE2<>+1280(SB), X1
+	PSHUFL     $0xf5, X3, X13
+	MOVO       X3, X11
+	PMULULQ    X5, X11
+	MOVO       X3, X10
+	PMULULQ    X1, X10
+	PMULULQ    X15, X10
+	PSUBL      X10, X11
+	PSRLQ      $0x20, X11
+	MOVO       X13, X10
+	PMULULQ    X1, X10
+	PMULULQ    X15, X10
+	PMULULQ    X5, X13
+	PSUBL      X10, X13
+	POR        X11, X13
+	PADDL      X15, X13
+	MOVOU      nttInverseTwiddlesSSE2<>+448(SB), X7
+	MOVO       X8, X5
+	PADDL      X9, X5
+	PADDL      X7, X9
+	PSUBL      X8, X9
+	MOVOU      nttInverseTwiddlesSSE2<>+1296(SB), X1
+	MOVOU      nttInverseTwiddlesSSE2<>+1312(SB), X11
+	PSHUFL     $0xf5, X9, X10
+	MOVO       X9, X3
+	PMULULQ    X1, X3
+	MOVO       X9, X2
+	PMULULQ    X11, X2
+	PMULULQ    X15, X2
+	PSUBL      X2, X3
+	PSRLQ      $0x20, X3
+	MOVO       X10, X2
+	PMULULQ    X11, X2
+	PMULULQ    X15, X2
+	PMULULQ    X1, X10
+	PSUBL      X2, X10
+	POR        X3, X10
+	PADDL      X15, X10
+	MOVO       X14, X8
+	PADDL      X0, X8
+	PADDL      X7, X0
+	PSUBL      X14, X0
+	MOVOU      nttInverseTwiddlesSSE2<>+1296(SB), X1
+	MOVOU      nttInverseTwiddlesSSE2<>+1312(SB), X11
+	PSHUFL     $0xf5, X0, X3
+	MOVO       X0, X2
+	PMULULQ    X1, X2
+	MOVO       X0, X9
+	PMULULQ    X11, X9
+	PMULULQ    X15, X9
+	PSUBL      X9, X2
+	PSRLQ      $0x20, X2
+	MOVO       X3, X9
+	PMULULQ    X11, X9
+	PMULULQ    X15, X9
+	PMULULQ    X1, X3
+	PSUBL      X9, X3
+	POR        X2, X3
+	PADDL      X15, X3
+	MOVO       X12, X14
+	PADDL      X4, X14
+	PADDL      X7, X4
+	PSUBL      X12, X4
+	MOVOU      nttInverseTwiddlesSSE2<>+1296(SB), X1
+	MOVOU      nttInverseTwiddlesSSE2<>+1312(SB), X11
+	PSHUFL     $0xf5, X4, X2
+	MOVO       X4, X9
+	PMULULQ    X1, X9
+	MOVO       X4, X0
+	PMULULQ    X11, X0
+	PMULULQ    X15, X0
+	PSUBL      X0, X9
+	PSRLQ      $0x20, X9
+	MOVO       X2, X0
+	PMULULQ    X11, X0
+	PMULULQ    X15, X0
+	PMULULQ    X1, X2
+	PSUBL      X0, X2
+	POR        X9, X2
+	PADDL      X15, X2
+	MOVO       X6, X12
+	PADDL      X13, X12
+	PADDL      X7, X13
+	PSUBL      X6, X13
+	MOVOU      nttInverseTwiddlesSSE2<>+1296(SB), X1
+	MOVOU      nttInverseTwiddlesSSE2<>+1312(SB), X11
+	PSHUFL     $0xf5, X13, X9
+	MOVO       X13, X0
+	PMULULQ    X1, X0
+	MOVO       X13, X4
+	PMULULQ    X11, X4
+	PMULULQ    X15, X4
+	PSUBL      X4, X0
+	PSRLQ      $0x20, X0
+	MOVO       X9, X4
+	PMULULQ    X11, X4
+	PMULULQ    X15, X4
+	PMULULQ    X1, X9
+	PSUBL      X4, X9
+	POR        X0, X9
+	PADDL      X15, X9
+	MOVOU      X5, 256(DI)
+	MOVOU      X8, 272(DI)
+	MOVOU      X14, 288(DI)
+	MOVOU      X12, 304(DI)
+	MOVOU      X10, 320(DI)
+	MOVOU      X3, 336(DI)
+	MOVOU      X2, 352(DI)
+	MOVOU      X9, 368(DI)
+	MOVOU      384(DI), X5
+	MOVOU      400(DI), X8
+	MOVOU      416(DI), X14
+	MOVOU      432(DI), X12
+	MOVOU      448(DI), X10
+	MOVOU      464(DI), X3
+	MOVOU      480(DI), X2
+	MOVOU      496(DI), X9
+	MOVO       X5, X6
+	PUNPCKLLQ  X8, X6
+	PUNPCKHLQ  X8, X5
+	MOVO       X14, X1
+	PUNPCKLLQ  X12, X1
+	PUNPCKHLQ  X12, X14
+	MOVO       X6, X8
+	PUNPCKLQDQ X1, X8
+	PUNPCKHQDQ X1, X6
+	MOVO       X5, X12
+	PUNPCKLQDQ X14, X12
+	PUNPCKHQDQ X14, X5
+	MOVO       X10, X11
+	PUNPCKLLQ  X3, X11
+	PUNPCKHLQ  X3, X10
+	MOVO       X2, X0
+	PUNPCKLLQ  X9, X0
+	PUNPCKHLQ  X9, X2
+	MOVO       X11, X3
+	PUNPCKLQDQ X0, X3
+	PUNPCKHQDQ X0, X11
+	MOVO       X10, X9
+	PUNPCKLQDQ X2, X9
+	PUNPCKHQDQ X2, X10
+	MOVOU      nttInverseTwiddlesSSE2<>+0(SB), X4
+	MOVO       X8, X13
+	PADDL      X6, X13
+	PADDL      X4, X6
+	PSUBL      X8, X6
+	MOVOU      nttInverseTwiddlesSSE2<>+1328(SB), X7
+	MOVOU      nttInverseTwiddlesSSE2<>+1344(SB), X14
+	PSHUFL     $0xf5, X6, X1
+	MOVO       X6, X2
+	PMULULQ    X7, X2
+	MOVO       X6, X0
+	PMULULQ    X14, X0
+	PMULULQ    X15, X0
+	PSUBL      X0, X2
+	PSRLQ      $0x20, X2
+	PSHUFL     $0xf5, X7, X7
+	PSHUFL     $0xf5, X14, X14
+	MOVO       X1, X0
+	PMULULQ    X14, X0
+	PMULULQ    X15, X0
+	PMULULQ    X7, X1
+	PSUBL      X0, X1
+	POR        X2, X1
+	PADDL      X15, X1
+	MOVO       X12, X8
+	PADDL      X5, X8
+	PADDL      X4, X5
+	PSUBL      X12, X5
+	MOVOU      nttInverseTwiddlesSSE2<>+1360(SB), X7
+	MOVOU      nttInverseTwiddlesSSE2<>+1376(SB), X14
+	PSHUFL     $0xf5, X5, X2
+	MOVO       X5, X0
+	PMULULQ    X7, X0
+	MOVO       X5, X6
+	PMULULQ    X14, X6
+	PMULULQ    X15, X6
+	PSUBL      X6, X0
+	PSRLQ      $0x20, X0
+	PSHUFL     $0xf5, X7, X7
+	PSHUFL     $0xf5, X14, X14
+	MOVO       X2, X6
+	PMULULQ    X14, X6
+	PMULULQ    X15, X6
+	PMULULQ    X7, X2
+	PSUBL      X6, X2
+	POR        X0, X2
+	PADDL      X15, X2
+	MOVO       X3, X12
+	PADDL      X11, X12
+	PADDL      X4, X11
+	PSUBL      X3, X11
+	MOVOU      nttInverseTwiddlesSSE2<>+1392(SB), X7
+	MOVOU      nttInverseTwiddlesSSE2<>+1408(SB), X14
+	PSHUFL     $0xf5, X11, X0
+	MOVO       X11, X6
+	PMULULQ    X7, X6
+	MOVO       X11, X5
+	PMULULQ    X14, X5
+	PMULULQ    X15, X5
+	PSUBL      X5, X6
+	PSRLQ      $0x20, X6
+	PSHUFL     $0xf5, X7, X7
+	PSHUFL     $0xf5, X14, X14
+	MOVO       X0, X5
+	PMULULQ    X14, X5
+	PMULULQ    X15, X5
+	PMULULQ    X7, X0
+	PSUBL      X5, X0
+	POR        X6, X0
+	PADDL      X15, X0
+	MOVO       X9, X3
+	PADDL      X10, X3
+	PADDL      X4, X10
+	PSUBL      X9, X10
+	MOVOU      nttInverseTwiddlesSSE2<>+1424(SB), X7
+	MOVOU      nttInverseTwiddlesSSE2<>+1440(SB), X14
+	PSHUFL     $0xf5, X10, X6
+	MOVO       X10, X5
+	PMULULQ    X7, X5
+	MOVO       X10, X11
+	PMULULQ    X14, X11
+	PMULULQ    X15, X11
+	PSUBL      X11, X5
+	PSRLQ      $0x20, X5
+	PSHUFL     $0xf5, X7, X7
+	PSHUFL     $0xf5, X14, X14
+	MOVO       X6, X11
+	PMULULQ    X14, X11
+	PMULULQ    X15, X11
+	PMULULQ    X7, X6
+	PSUBL      X11, X6
+	POR        X5, X6
+	PADDL      X15, X6
+	MOVOU      nttInverseTwiddlesSSE2<>+144(SB), X9
+	MOVO       X13, X7
+	PADDL      X8, X7
+	PADDL      X9, X8
+	PSUBL      X13, X8
+	MOVOU      nttInverseTwiddlesSSE2<>+1456(SB), X14
+	MOVOU      nttInverseTwiddlesSSE2<>+1472(SB), X5
+	PSHUFL     $0xf5, X8, X11
+	MOVO       X8, X10
+	PMULULQ    X14, X10
+	MOVO       X8, X4
+	PMULULQ    X5, X4
+	PMULULQ    X15, X4
+	PSUBL      X4, X10
+	PSRLQ      $0x20, X10
+	PSHUFL     $0xf5, X14, X14
+	PSHUFL     $0xf5, X5, X5
+	MOVO       X11, X4
+	PMULULQ    X5, X4
+	PMULULQ    X15, X4
+	PMULULQ    X14, X11
+	PSUBL      X4, X11
+	POR        X10, X11
+	PADDL      X15, X11
+	MOVO       X1, X13
+	PADDL      X2, X13
+	PADDL      X9, X2
+	PSUBL      X1, X2
+	MOVOU      nttInverseTwiddlesSSE2<>+1456(SB), X14
+	MOVOU      nttInverseTwiddlesSSE2<>+1472(SB), X5
+	PSHUFL     $0xf5, X2, X10
+	MOVO       X2, X4
+	PMULULQ    X14, X4
+	MOVO       X2, X8
+	PMULULQ    X5, X8
+	PMULULQ    X15, X8
+	PSUBL      X8, X4
+	PSRLQ      $0x20, X4
+	PSHUFL     $0xf5, X14, X14
+	PSHUFL     $0xf5, X5, X5
+	MOVO       X10, X8
+	PMULULQ    X5, X8
+	PMULULQ    X15, X8
+	PMULULQ    X14, X10
+	PSUBL      X8, X10
+	POR        X4, X10
+	PADDL      X15, X10
+	MOVO       X12, X1
+	PADDL      X3, X1
+	PADDL      X9, X3
+	PSUBL      X12, X3
+	MOVOU      nttInverseTwiddlesSSE2<>+1488(SB), X14
+	MOVOU      nttInverseTwiddlesSSE2<>+1504(SB), X5
+	PSHUFL     $0xf5, X3, X4
+	MOVO       X3, X8
+	PMULULQ    X14, X8
+	MOVO       X3, X2
+	PMULULQ    X5, X2
+	PMULULQ    X15, X2
+	PSUBL      X2, X8
+	PSRLQ      $0x20, X8
+	PSHUFL     $0xf5, X14, X14
+	PSHUFL     $0xf5, X5, X5
+	MOVO       X4, X2
+	PMULULQ    X5, X2
+	PMULULQ    X15, X2
+	PMULULQ    X14, X4
+	PSUBL      X2, X4
+	POR        X8, X4
+	PADDL      X15, X4
+	MOVO       X0, X12
+	PADDL      X6, X12
+	PADDL      X9, X6
+	PSUBL      X0, X6
+	MOVOU      nttInverseTwiddlesSSE2<>+1488(SB), X14
+	MOVOU      nttInverseTwiddlesSSE2<>+1504(SB), X5
+	PSHUFL     $0xf5, X6, X8
+	MOVO       X6, X2
+	PMULULQ    X14, X2
+	MOVO       X6, X3
+	PMULULQ    X5, X3
+	PMULULQ    X15, X3
+	PSUBL      X3, X2
+	PSRLQ      $0x20, X2
+	PSHUFL     $0xf5, X14, X14
+	PSHUFL     $0xf5, X5, X5
+	MOVO       X8, X3
+	PMULULQ    X5, X3
+	PMULULQ    X15, X3
+	PMULULQ    X14, X8
+	PSUBL      X3, X8
+	POR        X2, X8
+	PADDL      X15, X8
+	MOVO       X7, X0
+	PUNPCKLLQ  X13, X0
+	PUNPCKHLQ  X13, X7
+	MOVO       X11, X14
+	PUNPCKLLQ  X10, X14
+	PUNPCKHLQ  X10, X11
+	MOVO       X0, X13
+	PUNPCKLQDQ X14, X13
+	PUNPCKHQDQ X14, X0
+	MOVO       X7, X10
+	PUNPCKLQDQ X11, X10
+	PUNPCKHQDQ X11, X7
+	MOVO       X1, X5
+	PUNPCKLLQ  X12, X5
+	PUNPCKHLQ  X12, X1
+	MOVO       X4, X2
+	PUNPCKLLQ  X8, X2
+	PUNPCKHLQ  X8, X4
+	MOVO       X5, X12
+	PUNPCKLQDQ X2, X12
+	PUNPCKHQDQ X2, X5
+	MOVO       X1, X8
+	PUNPCKLQDQ X4, X8
+	PUNPCKHQDQ X4, X1
+	MOVOU      nttInverseTwiddlesSSE2<>+224(SB), X3
+	MOVO       X13, X6
+	PADDL      X0, X6
+	PADDL      X3, X0
+	PSUBL      X13, X0
+	MOVOU      nttInverseTwiddlesSSE2<>+1520(SB), X9
+	MOVOU      nttInverseTwiddlesSSE2<>+1536(SB), X11
+	PSHUFL     $0xf5, X0, X14
+	MOVO       X0, X4
+	PMULULQ    X9, X4
+	MOVO       X0, X2
+	PMULULQ    X11, X2
+	PMULULQ    X15, X2
+	PSUBL      X2, X4
+	PSRLQ      $0x20, X4
+	MOVO       X14, X2
+	PMULULQ    X11, X2
+	PMULULQ    X15, X2
+	PMULULQ    X9, X14
+	PSUBL      X2, X14
+	POR        X4, X14
+	PADDL      X15, X14
+	MOVO       X10, X13
+	PADDL      X7, X13
+	PADDL      X3, X7
+	PSUBL      X10, X7
+	MOVOU      nttInverseTwiddlesSSE2<>+1552(SB), X9
+	MOVOU      nttInverseTwiddlesSSE2<>+1568(SB), X11
+	PSHUFL     $0xf5, X7, X4
+	MOVO       X7, X2
+	PMULULQ    X9, X2
+	MOVO       X7, X0
+	PMULULQ    X11, X0
+	PMULULQ    X15, X0
+	PSUBL      X0, X2
+	PSRLQ      $0x20, X2
+	MOVO       X4, X0
+	PMULULQ    X11, X0
+	PMULULQ    X15, X0
+	PMULULQ    X9, X4
+	PSUBL      X0, X4
+	POR        X2, X4
+	PADDL      X15, X4
+	MOVO       X12, X10
+	PADDL      X5, X10
+	PADDL      X3, X5
+	PSUBL      X12, X5
+	MOVOU      nttInverseTwiddlesSSE2<>+1584(SB), X9
+	MOVOU      nttInverseTwiddlesSSE2<>+1600(SB), X11
+	PSHUFL     $0xf5, X5, X2
+	MOVO       X5, X0
+	PMULULQ    X9, X0
+	MOVO       X5, X7
+	PMULULQ    X11, X7
+	PMULULQ    X15, X7
+	PSUBL      X7, X0
+	PSRLQ      $0x20, X0
+	MOVO       X2, X7
+	PMULULQ    X11, X7
+	PMULULQ    X15, X7
+	PMULULQ    X9, X2
+	PSUBL      X7, X2
+	POR        X0, X2
+	PADDL      X15, X2
+	MOVO       X8, X12
+	PADDL      X1, X12
+	PADDL      X3, X1
+	PSUBL      X8, X1
+	MOVOU      nttInverseTwiddlesSSE2<>+1616(SB), X9
+	MOVOU      nttInverseTwiddlesSSE2<>+1632(SB), X11
+	PSHUFL     $0xf5, X1, X0
+	MOVO       X1, X7
+	PMULULQ    X9, X7
+	MOVO       X1, X5
+	PMULULQ    X11, X5
+	PMULULQ    X15, X5
+	PSUBL      X5, X7
+	PSRLQ      $0x20, X7
+	MOVO       X0, X5
+	PMULULQ    X11, X5
+	PMULULQ    X15, X5
+	PMULULQ    X9, X0
+	PSUBL      X5, X0
+	POR        X7, X0
+	PADDL      X15, X0
+	MOVOU      nttInverseTwiddlesSSE2<>+368(SB), X8
+	MOVO       X6, X9
+	PADDL      X13, X9
+	PADDL      X8, X13
+	PSUBL      X6, X13
+	MOVOU      nttInverseTwiddlesSSE2<>+1648(SB), X11
+	MOVOU      nttInverseTwiddlesSSE2<>+1664(SB), X7
+	PSHUFL     $0xf5, X13, X5
+	MOVO       X13, X1
+	PMULULQ    X11, X1
+	MOVO       X13, X3
+	PMULULQ    X7, X3
+	PMULULQ    X15, X3
+	PSUBL      X3, X1
+	PSRLQ      $0x20, X1
+	MOVO       X5, X3
+	PMULULQ    X7, X3
+	PMULULQ    X15, X3
+	PMULULQ    X11, X5
+	PSUBL      X3, X5
+	POR        X1, X5
+	PADDL      X15, X5
+	MOVO       X14, X6
+	PADDL      X4, X6
+	PADDL      X8, X4
+	PSUBL      X14, X4
+	MOVOU      nttInverseTwiddlesSSE2<>+1648(SB), X11
+	MOVOU      nttInverseTwiddlesSSE2<>+1664(SB), X7
+	PSHUFL     $0xf5, X4, X1
+	MOVO       X4, X3
+	PMULULQ    X11, X3
+	MOVO       X4, X13
+	PMULULQ    X7, X13
+	PMULULQ    X15, X13
+	PSUBL      X13, X3
+	PSRLQ      $0x20, X3
+	MOVO       X1, X13
+	PMULULQ    X7, X13
+	PMULULQ    X15, X13
+	PMULULQ    X11, X1
+	PSUBL      X13, X1
+	POR        X3, X1
+	PADDL      X15, X1
+	MOVO       X10, X14
+	PADDL      X12, X14
+	PADDL      X8, X12
+	PSUBL      X10, X12
+	MOVOU      nttInverseTwiddlesSSE2<>+1680(SB), X11
+	MOVOU      nttInverseTwiddlesSSE2<>+1696(SB), X7
+	PSHUFL     $0xf5, X12, X3
+	MOVO       X12, X13
+	PMULULQ    X11, X13
+	MOVO       X12, X4
+	PMULULQ    X7, X4
+	PMULULQ    X15, X4
+	PSUBL      X4, X13
+	PSRLQ      $0x20, X13
+	MOVO       X3, X4
+	PMULULQ    X7, X4
+	PMULULQ    X15, X4
+	PMULULQ    X11, X3
+	PSUBL      X4, X3
+	POR        X13, X3
+	PADDL      X15, X3
+	MOVO       X2, X10
+	PADDL      X0, X10
+	PADDL      X8, X0
+	PSUBL      X2, X0
+	MOVOU      nttInverseTwiddlesSSE2<>+1680(SB), X11
+	MOVOU      nttInverseTwiddlesSSE2<>+1696(SB), X7
+	PSHUFL     $0xf5, X0, X13
+	MOVO       X0, X4
+	PMULULQ    X11, X4
+	MOVO       X0, X12
+	PMULULQ    X7, X12
+	PMULULQ    X15, X12
+	PSUBL      X12, X4
+	PSRLQ      $0x20, X4
+	MOVO       X13, X12
+	PMULULQ    X7, X12
+	PMULULQ    X15, X12
+	PMULULQ    X11, X13
+	PSUBL      X12, X13
+	POR        X4, X13
+	PADDL      X15, X13
+	MOVOU      nttInverseTwiddlesSSE2<>+448(SB), X2
+	MOVO       X9, X11
+	PADDL      X14, X11
+	PADDL      X2, X14
+	PSUBL      X9, X14
+	MOVOU      nttInverseTwiddlesSSE2<>+1712(SB), X7
+	MOVOU      nttInverseTwiddlesSSE2<>+1728(SB), X4
+	PSHUFL     $0xf5, X14, X12
+	MOVO       X14, X0
+	PMULULQ    X7, X0
+	MOVO       X14, X8
+	PMULULQ    X4, X8
+	PMULULQ    X15, X8
+	PSUBL      X8, X0
+	PSRLQ      $0x20, X0
+	MOVO       X12, X8
+	PMULULQ    X4, X8
+	PMULULQ    X15, X8
+	PMULULQ    X7, X12
+	PSUBL      X8, X12
+	POR        X0, X12
+	PADDL      X15, X12
+	MOVO       X6, X9
+	PADDL      X10, X9
+	PADDL      X2, X10
+	PSUBL      X6, X10
+	MOVOU      nttInverseTwiddlesSSE2<>+1712(SB), X7
+	MOVOU      nttInverseTwiddlesSSE2<>+1728(SB), X4
+	PSHUFL     $0xf5, X10, X0
+	MOVO       X10, X8
+	PMULULQ    X7, X8
+	MOVO       X10, X14
+	PMULULQ    X4, X14
+	PMULULQ    X15, X14
+	PSUBL      X14, X8
+	PSRLQ      $0x20, X8
+	MOVO       X0, X14
+	PMULULQ    X4, X14
+	PMULULQ    X15, X14
+	PMULULQ    X7, X0
+	PSUBL      X14, X0
+	POR        X8, X0
+	PADDL      X15, X0
+	MOVO       X5, X6
+	PADDL      X3, X6
+	PADDL      X2, X3
+	PSUBL      X5, X3
+	MOVOU      nttInverseTwiddlesSSE2<>+1712(SB), X7
+	MOVOU      nttInverseTwiddlesSSE2<>+1728(SB), X4
+	PSHUFL     $0xf5, X3, X8
+	MOVO       X3, X14
+	PMULULQ    X7, X14
+	MOVO       X3, X10
+	PMULULQ    X4, X10
+	PMULULQ    X15, X10
+	PSUBL      X10, X14
+	PSRLQ      $0x20, X14
+	MOVO       X8, X10
+	PMULULQ    X4, X10
+	PMULULQ    X15, X10
+	PMULULQ    X7, X8
+	PSUBL      X10, X8
+	POR        X14, X8
+	PADDL      X15, X8
+	MOVO       X1, X5
+	PADDL      X13, X5
+	PADDL      X2, X13
+	PSUBL      X1, X13
+	MOVOU      nttInverseTwiddlesSSE2<>+1712(SB), X7
+	MOVOU      nttInverseTwiddlesSSE2<>+1728(SB), X4
+	PSHUFL     $0xf5, X13, X14
+	MOVO       X13, X10
+	PMULULQ    X7, X10
+	MOVO       X13, X3
+	PMULULQ    X4, X3
+	PMULULQ    X15, X3
+	PSUBL      X3, X10
+	PSRLQ      $0x20, X10
+	MOVO       X14, X3
+	PMULULQ    X4, X3
+	PMULULQ    X15, X3
+	PMULULQ    X7, X14
+	PSUBL      X3, X14
+	POR        X10, X14
+	PADDL      X15, X14
+	MOVOU      X11, 384(DI)
+	MOVOU      X9, 400(DI)
+	MOVOU      X6, 416(DI)
+	MOVOU      X5, 432(DI)
+	MOVOU      X12, 448(DI)
+	MOVOU      X0, 464(DI)
+	MOVOU      X8, 480(DI)
+	MOVOU      X14, 496(DI)
+	MOVOU      512(DI), X11
+	MOVOU      528(DI), X9
+	MOVOU      544(DI), X6
+	MOVOU      560(DI), X5
+	MOVOU      576(DI), X12
+	MOVOU      592(DI), X0
+	MOVOU      608(DI), X8
+	MOVOU      624(DI), X14
+	MOVO       X11, X1
+	PUNPCKLLQ  X9, X1
+	PUNPCKHLQ  X9, X11
+	MOVO       X6, X7
+	PUNPCKLLQ  X5, X7
+	PUNPCKHLQ  X5, X6
+	MOVO       X1, X9
+	PUNPCKLQDQ X7, X9
+	PUNPCKHQDQ X7, X1
+	MOVO       X11, X5
+	PUNPCKLQDQ X6, X5
+	PUNPCKHQDQ X6, X11
+	MOVO       X12, X4
+	PUNPCKLLQ  X0, X4
+	PUNPCKHLQ  X0, X12
+	MOVO       X8, X10
+	PUNPCKLLQ  X14, X10
+	PUNPCKHLQ  X14, X8
+	MOVO       X4, X0
+	PUNPCKLQDQ X10, X0
+	PUNPCKHQDQ X10, X4
+	MOVO       X12, X14
+	PUNPCKLQDQ X8, X14
+	PUNPCKHQDQ X8, X12
+	MOVOU      nttInverseTwiddlesSSE2<>+0(SB), X3
+	MOVO       X9, X13
+	PADDL      X1, X13
+	PADDL      X3, X1
+	PSUBL      X9, X1
+	MOVOU      nttInverseTwiddlesSSE2<>+1744(SB), X2
+	MOVOU      nttInverseTwiddlesSSE2<>+1760(SB), X6
+	PSHUFL     $0xf5, X1, X7
+	MOVO       X1, X8
+	PMULULQ    X2, X8
+	MOVO       X1, X10
+	PMULULQ    X6, X10
+	PMULULQ    X15, X10
+	PSUBL      X10, X8
+	PSRLQ      $0x20, X8
+	PSHUFL     $0xf5, X2, X2
+	PSHUFL     $0xf5, X6, X6
+	MOVO       X7, X10
+	PMULULQ    X6, X10
+	PMULULQ    X15, X10
+	PMULULQ    X2, X7
+	PSUBL      X10, X7
+	POR        X8, X7
+	PADDL      X15, X7
+	MOVO       X5, X9
+	PADDL      X11, X9
+	PADDL      X3, X11
+	PSUBL      X5, X11
+	MOVOU      nttInverseTwiddlesSSE2<>+1776(SB), X2
+	MOVOU      nttInverseTwiddlesSSE2<>+1792(SB), X6
+	PSHUFL     $0xf5, X11, X8
+	MOVO       X11, X10
+	PMULULQ    X2, X10
+	MOVO       X11, X1
+	PMULULQ    X6, X1
+	PMULULQ    X15, X1
+	PSUBL      X1, X10
+	PSRLQ      $0x20, X10
+	PSHUFL     $0xf5, X2, X2
+	PSHUFL     $0xf5, X6, X6
+	MOVO       X8, X1
+	PMULULQ    X6, X1
+	PMULULQ    X15, X1
+	PMULULQ    X2, X8
+	PSUBL      X1, X8
+	POR        X10, X8
+	PADDL      X15, X8
+	MOVO       X0, X5
+	PADDL      X4, X5
+	PADDL      X3, X4
+	PSUBL      X0, X4
+	MOVOU      nttInverseTwiddlesSSE2<>+1808(SB), X2
+	MOVOU      nttInverseTwiddlesSSE2<>+1824(SB), X6
+	PSHUFL     $0xf5, X4, X10
+	MOVO       X4, X1
+	PMULULQ    X2, X1
+	MOVO       X4, X11
+	PMULULQ    X6, X11
+	PMULULQ    X15, X11
+	PSUBL      X11, X1
+	PSRLQ      $0x20, X1
+	PSHUFL     $0xf5, X2, X2
+	PSHUFL     $0xf5, X6, X6
+	MOVO       X10, X11
+	PMULULQ    X6, X11
+	PMULULQ    X15, X11
+	PMULULQ    X2, X10
+	PSUBL      X11, X10
+	POR        X1, X10
+	PADDL      X15, X10
+	MOVO       X14, X0
+	PADDL      X12, X0
+	PADDL      X3, X12
+	PSUBL      X14, X12
+	MOVOU      nttInverseTwiddlesSSE2<>+1840(SB), X2
+	MOVOU      nttInverseTwiddlesSSE2<>+1856(SB), X6
+	PSHUFL     $0xf5, X12, X1
+	MOVO       X12, X11
+	PMULULQ    X2, X11
+	MOVO       X12, X4
+	PMULULQ    X6, X4
+	PMULULQ    X15, X4
+	PSUBL      X4, X11
+	PSRLQ      $0x20, X11
+	PSHUFL     $0xf5, X2, X2
+	PSHUFL     $0xf5, X6, X6
+	MOVO       X1, X4
+	PMULULQ    X6, X4
+	PMULULQ    X15, X4
+	PMULULQ    X2, X1
+	PSUBL      X4, X1
+	POR        X11, X1
+	PADDL      X15, X1
+	MOVOU      nttInverseTwiddlesSSE2<>+144(SB), X14
+	MOVO       X13, X2
+	PADDL      X9, X2
+	PADDL      X14, X9
+	PSUBL      X13, X9
+	MOVOU      nttInverseTwiddlesSSE2<>+1872(SB), X6
+	MOVOU      nttInverseTwiddlesSSE2<>+1888(SB), X11
+	PSHUFL     $0xf5, X9, X4
+	MOVO       X9, X12
+	PMULULQ    X6, X12
+	MOVO       X9, X3
+	PMULULQ    X11, X3
+	PMULULQ    X15, X3
+	PSUBL      X3, X12
+	PSRLQ      $0x20, X12
+	PSHUFL     $0xf5, X6, X6
+	PSHUFL     $0xf5, X11, X11
+	MOVO       X4, X3
+	PMULULQ    X11, X3
+	PMULULQ    X15, X3
+	PMULULQ    X6, X4
+	PSUBL      X3, X4
+	POR        X12, X4
+	PADDL      X15, X4
+	MOVO       X7, X13
+	PADDL      X8, X13
+	PADDL      X14, X8
+	PSUBL      X7, X8
+	MOVOU      nttInverseTwiddlesSSE2<>+1872(SB), X6
+	MOVOU      nttInverseTwiddlesSSE2<>+1888(SB), X11
+	PSHUFL     $0xf5, X8, X12
+	MOVO       X8, X3
+	PMULULQ    X6, X3
+	MOVO       X8, X9
+	PMULULQ    X11, X9
+	PMULULQ    X15, X9
+	PSUBL      X9, X3
+	PSRLQ      $0x20, X3
+	PSHUFL     $0xf5, X6, X6
+	PSHUFL     $0xf5, X11, X11
+	MOVO       X12, X9
+	PMULULQ    X11, X9
+	PMULULQ    X15, X9
+	PMULULQ    X6, X12
+	PSUBL      X9, X12
+	POR        X3, X12
+	PADDL      X15, X12
+	MOVO       X5, X7
+	PADDL      X0, X7
+	PADDL      X14, X0
+	PSUBL      X5, X0
+	MOVOU      nttInverseTwiddlesSSE2<>+1904(SB), X6
+	MOVOU      nttInverseTwiddlesSSE2<>+1920(SB), X11
+	PSHUFL     $0xf5, X0, X3
+	MOVO       X0, X9
+	PMULULQ    X6, X9
+	MOVO       X0, X8
+	PMULULQ    X11, X8
+	PMULULQ    X15, X8
+	PSUBL      X8, X9
+	PSRLQ      $0x20, X9
+	PSHUFL     $0xf5, X6, X6
+	PSHUFL     $0xf5, X11, X11
+	MOVO       X3, X8
+	PMULULQ    X11, X8
+	PMULULQ    X15, X8
+	PMULULQ    X6, X3
+	PSUBL      X8, X3
+	POR        X9, X3
+	PADDL      X15, X3
+	MOVO       X10, X5
+	PADDL      X1, X5
+	PADDL      X14, X1
+	PSUBL      X10, X1
+	MOVOU      nttInverseTwiddlesSSE2<>+1904(SB), X6
+	MOVOU      nttInverseTwiddlesSSE2<>+1920(SB), X11
+	PSHUFL     $0xf5, X1, X9
+	MOVO       X1, X8
+	PMULULQ    X6, X8
+	MOVO       X1, X0
+	PMULULQ    X11, X0
+	PMULULQ    X15, X0
+	PSUBL      X0, X8
+	PSRLQ      $0x20, X8
+	PSHUFL     $0xf5, X6, X6
+	PSHUFL     $0xf5, X11, X11
+	MOVO       X9, X0
+	PMULULQ    X11, X0
+	PMULULQ    X15, X0
+	PMULULQ    X6, X9
+	PSUBL      X0, X9
+	POR        X8, X9
+	PADDL      X15, X9
+	MOVO       X2, X10
+	PUNPCKLLQ  X13, X10
+	PUNPCKHLQ  X13, X2
+	MOVO       X4, X6
+	PUNPCKLLQ  X12, X6
+	PUNPCKHLQ  X12, X4
+	MOVO       X10, X13
+	PUNPCKLQDQ X6, X13
+	PUNPCKHQDQ X6, X10
+	MOVO       X2, X12
+	PUNPCKLQDQ X4, X12
+	PUNPCKHQDQ X4, X2
+	MOVO       X7, X11
+	PUNPCKLLQ  X5, X11
+	PUNPCKHLQ  X5, X7
+	MOVO       X3, X8
+	PUNPCKLLQ  X9, X8
+	PUNPCKHLQ  X9, X3
+	MOVO       X11, X5
+	PUNPCKLQDQ X8, X5
+	PUNPCKHQDQ X8, X11
+	MOVO       X7, X9
+	PUNPCKLQDQ X3, X9
+	PUNPCKHQDQ X3, X7
+	MOVOU      nttInverseTwiddlesSSE2<>+224(SB), X0
+	MOVO       X13, X1
+	PADDL      X10, X1
+	PADDL      X0, X10
+	PSUBL      X13, X10
+	MOVOU      nttInverseTwiddlesSSE2<>+1936(SB), X14
+	MOVOU      nttInverseTwiddlesSSE2<>+1952(SB), X4
+	PSHUFL     $0xf5, X10, X6
+	MOVO       X10, X3
+	PMULULQ    X14, X3
+	MOVO       X10, X8
+	PMULULQ    X4, X8
+	PMULULQ    X15, X8
+	PSUBL      X8, X3
+	PSRLQ      $0x20, X3
+	MOVO       X6, X8
+	PMULULQ    X4, X8
+	PMULULQ    X15, X8
+	PMULULQ    X14, X6
+	PSUBL      X8, X6
+	POR        X3, X6
+	PADDL      X15, X6
+	MOVO       X12, X13
+	PADDL      X2, X13
+	PADDL      X0, X2
+	PSUBL      X12, X2
+	MOVOU      nttInverseTwiddlesSSE2<>+1968(SB), X14
+	MOVOU      nttInverseTwiddlesSSE2<>+1984(SB), X4
+	PSHUFL     $0xf5, X2, X3
+	MOVO       X2, X8
+	PMULULQ    X14, X8
+	MOVO       X2, X10
+	PMULULQ    X4, X10
+	PMULULQ    X15, X10
+	PSUBL      X10, X8
+	PSRLQ      $0x20, X8
+	MOVO       X3, X10
+	PMULULQ    X4, X10
+	PMULULQ    X15, X10
+	PMULULQ    X14, X3
+	PSUBL      X10, X3
+	POR        X8, X3
+	PADDL      X15, X3
+	MOVO       X5, X12
+	PADDL      X11, X12
+	PADDL      X0, X11
+	PSUBL      X5, X11
+	MOVOU      nttInverseTwiddlesSSE2<>+2000(SB), X14
+	MOVOU      nttInverseTwiddlesSSE2<>+2016(SB), X4
+	PSHUFL     $0xf5, X11, X8
+	MOVO       X11, X10
+	PMULULQ    X14, X10
+	MOVO       X11, X2
+	PMULULQ    X4, X2
+	PMULULQ    X15, X2
+	PSUBL      X2, X10
+	PSRLQ      $0x20, X10
+	MOVO       X8, X2
+	PMULULQ    X4, X2
+	PMULULQ    X15, X2
+	PMULULQ    X14, X8
+	PSUBL      X2, X8
+	POR        X10, X8
+	PADDL      X15, X8
+	MOVO       X9, X5
+	PADDL      X7, X5
+	PADDL      X0, X7
+	PSUBL      X9, X7
+	MOVOU      nttInverseTwiddlesSSE2<>+2032(SB), X14
+	MOVOU      nttInverseTwiddlesSSE2<>+2048(SB), X4
+	PSHUFL     $0xf5, X7, X10
+	MOVO       X7, X2
+	PMULULQ    X14, X2
+	MOVO       X7, X11
+	PMULULQ    X4, X11
+	PMULULQ    X15, X11
+	PSUBL      X11, X2
+	PSRLQ      $0x20, X2
+	MOVO       X10, X11
+	PMULULQ    X4, X11
+	PMULULQ    X15, X11
+	PMULULQ    X14, X10
+	PSUBL      X11, X10
+	POR        X2, X10
+	PADDL      X15, X10
+	MOVOU      nttInverseTwiddlesSSE2<>+368(SB), X9
+	MOVO       X1, X14
+	PADDL      X13, X14
+	PADDL      X9, X13
+	PSUBL      X1, X13
+	MOVOU      nttInverseTwiddlesSSE2<>+2064(SB), X4
+	MOVOU      nttInverseTwiddlesSSE2<>+2080(SB), X2
+	PSHUFL     $0xf5, X13, X11
+	MOVO       X13, X7
+	PMULULQ    X4, X7
+	MOVO       X13, X0
+	PMULULQ    X2, X0
+	PMULULQ    X15, X0
+	PSUBL      X0, X7
+	PSRLQ      $0x20, X7
+	MOVO       X11, X0
+	PMULULQ    X2, X0
+	PMULULQ    X15, X0
+	PMULULQ    X4, X11
+	PSUBL      X0, X11
+	POR        X7, X11
+	PADDL      X15, X11
+	MOVO       X6, X1
+	PADDL      X3, X1
+	PADDL      X9, X3
+	PSUBL      X6, X3
+	MOVOU      nttInverseTwiddlesSSE2<>+2064(SB), X4
+	MOVOU      nttInverseTwiddlesSSE2<>+2080(SB), X2
+	PSHUFL     $0xf5, X3, X7
+	MOVO       X3, X0
+	PMULULQ    X4, X0
+	MOVO       X3, X13
+	PMULULQ    X2, X13
+	PMULULQ    X15, X13
+	PSUBL      X13, X0
+	PSRLQ      $0x20, X0
+	MOVO       X7, X13
+	PMULULQ    X2, X13
+	PMULULQ    X15, X13
+	PMULULQ    X4, X7
+	PSUBL      X13, X7
+	POR        X0, X7
+	PADDL      X15, X7
+	MOVO       X12, X6
+	PADDL      X5, X6
+	PADDL      X9, X5
+	PSUBL      X12, X5
+	MOVOU      nttInverseTwiddlesSSE2<>+2096(SB), X4
+	MOVOU      nttInverseTwiddlesSSE2<>+2112(SB), X2
+	PSHUFL     $0xf5, X5, X0
+	MOVO       X5, X13
+	PMULULQ    X4, X13
+	MOVO       X5, X3
+	PMULULQ    X2, X3
+	PMULULQ    X15, X3
+	PSUBL      X3, X13
+	PSRLQ      $0x20, X13
+	MOVO       X0, X3
+	PMULULQ    X2, X3
+	PMULULQ    X15, X3
+	PMULULQ    X4, X0
+	PSUBL      X3, X0
+	POR        X13, X0
+	PADDL      X15, X0
+	MOVO       X8, X12
+	PADDL      X10, X12
+	PADDL      X9, X10
+	PSUBL      X8, X10
+	MOVOU      nttInverseTwiddlesSSE2<>+2096(SB), X4
+	MOVOU      nttInverseTwiddlesSSE2<>+2112(SB), X2
+	PSHUFL     $0xf5, X10, X13
+	MOVO       X10, X3
+	PMULULQ    X4, X3
+	MOVO       X10, X5
+	PMULULQ    X2, X5
+	PMULULQ    X15, X5
+	PSUBL      X5, X3
+	PSRLQ      $0x20, X3
+	MOVO       X13, X5
+	PMULULQ    X2, X5
+	PMULULQ    X15, X5
+	PMULULQ    X4, X13
+	PSUBL      X5, X13
+	POR        X3, X13
+	PADDL      X15, X13
+	MOVOU      nttInverseTwiddlesSSE2<>+448(SB), X8
+	MOVO       X14, X4
+	PADDL      X6, X4
+	PADDL      X8, X6
+	PSUBL      X14, X6
+	MOVOU      nttInverseTwiddlesSSE2<>+2128(SB), X2
+	MOVOU      nttInverseTwiddlesSSE2<>+2144(SB), X3
+	PSHUFL     $0xf5, X6, X5
+	MOVO       X6, X10
+	PMULULQ    X2, X10
+	MOVO       X6, X9
+	PMULULQ    X3, X9
+	PMULULQ    X15, X9
+	PSUBL      X9, X10
+	PSRLQ      $0x20, X10
+	MOVO       X5, X9
+	PMULULQ    X3, X9
+	PMULULQ    X15, X9
+	PMULULQ    X2, X5
+	PSUBL      X9, X5
+	POR        X10, X5
+	PADDL      X15, X5
+	MOVO       X1, X14
+	PADDL      X12, X14
+	PADDL      X8, X12
+	PSUBL      X1, X12
+	MOVOU      nttInverseTwiddlesSSE2<>+2128(SB), X2
+	MOVOU      nttInverseTwiddlesSSE2<>+2144(SB), X3
+	PSHUFL     $0xf5, X12, X10
+	MOVO       X12, X9
+	PMULULQ    X2, X9
+	MOVO       X12, X6
+	PMULULQ    X3, X6
+	PMULULQ    X15, X6
+	PSUBL      X6, X9
+	PSRLQ      $0x20, X9
+	MOVO       X10, X6
+	PMULULQ    X3, X6
+	PMULULQ    X15, X6
+	PMULULQ    X2, X10
+	PSUBL      X6, X10
+	POR        X9, X10
+	PADDL      X15, X10
+	MOVO       X11, X1
+	PADDL      X0, X1
+	PADDL      X8, X0
+	PSUBL      X11, X0
+	MOVOU      nttInverseTwiddlesSSE2<>+2128(SB), X2
+	MOVOU      nttInverseTwiddlesSSE2<>+2144(SB), X3
+	PSHUFL     $0xf5, X0, X9
+	MOVO       X0, X6
+	PMULULQ    X2, X6
+	MOVO       X0, X12
+	PMULULQ    X3, X12
+	PMULULQ    X15, X12
+	PSUBL      X12, X6
+	PSRLQ      $0x20, X6
+	MOVO       X9, X12
+	PMULULQ    X3, X12
+	PMULULQ    X15, X12
+	PMULULQ    X2, X9
+	PSUBL      X12, X9
+	POR        X6, X9
+	PADDL      X15, X9
+	MOVO       X7, X11
+	PADDL      X13, X11
+	PADDL      X8, X13
+	PSUBL      X7, X13
+	MOVOU      nttInverseTwiddlesSSE2<>+2128(SB), X2
+	MOVOU      nttInverseTwiddlesSSE2<>+2144(SB), X3
+	PSHUFL     $0xf5, X13, X6
+	MOVO       X13, X12
+	PMULULQ    X2, X12
+	MOVO       X13, X0
+	PMULULQ    X3, X0
+	PMULULQ    X15, X0
+	PSUBL      X0, X12
+	PSRLQ      $0x20, X12
+	MOVO       X6, X0
+	PMULULQ    X3, X0
+	PMULULQ    X15, X0
+	PMULULQ    X2, X6
+	PSUBL      X0, X6
+	POR        X12, X6
+	PADDL      X15, X6
+	MOVOU      X4, 512(DI)
+	MOVOU      X14, 528(DI)
+	MOVOU      X1, 544(DI)
+	MOVOU      X11, 560(DI)
+	MOVOU      X5, 576(DI)
+	MOVOU      X10, 592(DI)
+	MOVOU      X9, 608(DI)
+	MOVOU      X6, 624(DI)
+	MOVOU      640(DI), X4
+	MOVOU      656(DI), X14
+	MOVOU      672(DI), X1
+	MOVOU      688(DI), X11
+	MOVOU      704(DI), X5
+	MOVOU      720(DI), X10
+	MOVOU      736(DI), X9
+	MOVOU      752(DI), X6
+	MOVO       X4, X7
+	PUNPCKLLQ  X14, X7
+	PUNPCKHLQ  X14, X4
+	MOVO       X1, X2
+	PUNPCKLLQ  X11, X2
+	PUNPCKHLQ  X11, X1
+	MOVO       X7, X14
+	PUNPCKLQDQ X2, X14
+	PUNPCKHQDQ X2, X7
+	MOVO       X4, X11
+	PUNPCKLQDQ X1, X11
+	PUNPCKHQDQ X1, X4
+	MOVO       X5, X3
+	PUNPCKLLQ  X10, X3
+	PUNPCKHLQ  X10, X5
+	MOVO       X9, X12
+	PUNPCKLLQ  X6, X12
+	PUNPCKHLQ  X6, X9
+	MOVO       X3, X10
+	PUNPCKLQDQ X12, X10
+	PUNPCKHQDQ X12, X3
+	MOVO       X5, X6
+	PUNPCKLQDQ X9, X6
+	PUNPCKHQDQ X9, X5
+	MOVOU      nttInverseTwiddlesSSE2<>+0(SB), X0
+	MOVO       X14, X13
+	PADDL      X7, X13
+	PADDL      X0, X7
+	PSUBL      X14, X7
+	MOVOU      nttInverseTwiddlesSSE2<>+2160(SB), X8
+	MOVOU      nttInverseTwiddlesSSE2<>+2176(SB), X1
+	PSHUFL     $0xf5, X7, X2
+	MOVO       X7, X9
+	PMULULQ    X8, X9
+	MOVO       X7, X12
+	PMULULQ    X1, X12
+	PMULULQ    X15, X12
+	PSUBL      X12, X9
+	PSRLQ      $0x20, X9
+	PSHUFL     $0xf5, X8, X8
+	PSHUFL     $0xf5, X1, X1
+	MOVO       X2, X12
+	PMULULQ    X1, X12
+	PMULULQ    X15, X12
+	PMULULQ    X8, X2
+	PSUBL      X12, X2
+	POR        X9, X2
+	PADDL      X15, X2
+	MOVO       X11, X14
+	PADDL      X4, X14
+	PADDL      X0, X4
+	PSUBL      X11, X4
+	MOVOU      nttInverseTwiddlesSSE2<>+2192(SB), X8
+	MOVOU      nttInverseTwiddlesSSE2<>+2208(SB), X1
+	PSHUFL     $0xf5, X4, X9
+	MOVO       X4, X12
+	PMULULQ    X8, X12
+	MOVO       X4, X7
+	PMULULQ    X1, X7
+	PMULULQ    X15, X7
+	PSUBL      X7, X12
+	PSRLQ      $0x20, X12
+	PSHUFL     $0xf5, X8, X8
+	PSHUFL     $0xf5, X1, X1
+	MOVO       X9, X7
+	PMULULQ    X1, X7
+	PMULULQ    X15, X7
+	PMULULQ    X8, X9
+	PSUBL      X7, X9
+	POR        X12, X9
+	PADDL      X15, X9
+	MOVO       X10, X11
+	PADDL      X3, X11
+	PADDL      X0, X3
+	PSUBL      X10, X3
+	MOVOU      nttInverseTwiddlesSSE2<>+2224(SB), X8
+	MOVOU      nttInverseTwiddlesSSE2<>+2240(SB), X1
+	PSHUFL     $0xf5, X3, X12
+	MOVO       X3, X7
+	PMULULQ    X8, X7
+	MOVO       X3, X4
+	PMULULQ    X1, X4
+	PMULULQ    X15, X4
+	PSUBL      X4, X7
+	PSRLQ      $0x20, X7
+	PSHUFL     $0xf5, X8, X8
+	PSHUFL     $0xf5, X1, X1
+	MOVO       X12, X4
+	PMULULQ    X1, X4
+	PMULULQ    X15, X4
+	PMULULQ    X8, X12
+	PSUBL      X4, X12
+	POR        X7, X12
+	PADDL      X15, X12
+	MOVO       X6, X10
+	PADDL      X5, X10
+	PADDL      X0, X5
+	PSUBL      X6, X5
+	MOVOU      nttInverseTwiddlesSSE2<>+2256(SB), X8
+	MOVOU      nttInverseTwiddlesSSE2<>+2272(SB), X1
+	PSHUFL     $0xf5, X5, X7
+	MOVO       X5, X4
+	PMULULQ    X8, X4
+	MOVO       X5, X3
+	PMULULQ    X1, X3
+	PMULULQ    X15, X3
+	PSUBL      X3, X4
+	PSRLQ      $0x20, X4
+	PSHUFL     $0xf5, X8, X8
+	PSHUFL     $0xf5, X1, X1
+	MOVO       X7, X3
+	PMULULQ    X1, X3
+	PMULULQ    X15, X3
+	PMULULQ    X8, X7
+	PSUBL      X3, X7
+	POR        X4, X7
+	PADDL      X15, X7
+	MOVOU      nttInverseTwiddlesSSE2<>+144(SB), X6
+	MOVO       X13, X8
+	PADDL      X14, X8
+	PADDL      X6, X14
+	PSUBL      X13, X14
+	MOVOU      nttInverseTwiddlesSSE2<>+2288(SB), X1
+	MOVOU      nttInverseTwiddlesSSE2<>+2304(SB), X4
+	PSHUFL     $0xf5, X14, X3
+	MOVO       X14, X5
+	PMULULQ    X1, X5
+	MOVO       X14, X0
+	PMULULQ    X4, X0
+	PMULULQ    X15, X0
+	PSUBL      X0, X5
+	PSRLQ      $0x20, X5
+	PSHUFL     $0xf5, X1, X1
+	PSHUFL     $0xf5, X4, X4
+	MOVO       X3, X0
+	PMULULQ    X4, X0
+	PMULULQ    X15, X0
+	PMULULQ    X1, X3
+	PSUBL      X0, X3
+	POR        X5, X3
+	PADDL      X15, X3
+	MOVO       X2, X13
+	PADDL      X9, X13
+	PADDL      X6, X9
+	PSUBL      X2, X9
+	MOVOU      nttInverseTwiddlesSSE2<>+2288(SB), X1
+	MOVOU      nttInverseTwiddlesSSE2<>+2304(SB), X4
+	PSHUFL     $0xf5, X9, X5
+	MOVO       X9, X0
+	PMULULQ    X1, X0
+	MOVO       X9, X14
+	PMULULQ    X4, X14
+	PMULULQ    X15, X14
+	PSUBL      X14, X0
+	PSRLQ      $0x20, X0
+	PSHUFL     $0xf5, X1, X1
+	PSHUFL     $0xf5, X4, X4
+	MOVO       X5, X14
+	PMULULQ    X4, X14
+	PMULULQ    X15, X14
+	PMULULQ    X1, X5
+	PSUBL      X14, X5
+	POR        X0, X5
+	PADDL      X15, X5
+	MOVO       X11, X2
+	PADDL      X10, X2
+	PADDL      X6, X10
+	PSUBL      X11, X10
+	MOVOU      nttInverseTwiddlesSSE2<>+2320(SB), X1
+	MOVOU      nttInverseTwiddlesSSE2<>+2336(SB), X4
+	PSHUFL     $0xf5, X10, X0
+	MOVO       X10, X14
+	PMULULQ    X1, X14
+	MOVO       X10, X9
+	PMULULQ    X4, X9
+	PMULULQ    X15, X9
+	PSUBL      X9, X14
+	PSRLQ      $0x20, X14
+	PSHUFL     $0xf5, X1, X1
+	PSHUFL     $0xf5, X4, X4
+	MOVO       X0, X9
+	PMULULQ    X4, X9
+	PMULULQ    X15, X9
+	PMULULQ    X1, X0
+	PSUBL      X9, X0
+	POR        X14, X0
+	PADDL      X15, X0
+	MOVO       X12, X11
+	PADDL      X7, X11
+	PADDL      X6, X7
+	PSUBL      X12, X7
+	MOVOU      nttInverseTwiddlesSSE2<>+2320(SB), X1
+	MOVOU      nttInverseTwiddlesSSE2<>+2336(SB), X4
+	PSHUFL     $0xf5, X7, X14
+	MOVO       X7, X9
+	PMULULQ    X1, X9
+	MOVO       X7, X10
+	PMULULQ    X4, X10
+	PMULULQ    X15, X10
+	PSUBL      X10, X9
+	PSRLQ      $0x20, X9
+	PSHUFL     $0xf5, X1, X1
+	PSHUFL     $0xf5, X4, X4
+	MOVO       X14, X10
+	PMULULQ    X4, X10
+	PMULULQ    X15, X10
+	PMULULQ    X1, X14
+	PSUBL      X10, X14
+	POR        X9, X14
+	PADDL      X15, X14
+	MOVO       X8, X12
+	PUNPCKLLQ  X13, X12
+	PUNPCKHLQ  X13, X8
+	MOVO       X3, X1
+	PUNPCKLLQ  X5, X1
+	PUNPCKHLQ  X5, X3
+	MOVO       X12, X13
+	PUNPCKLQDQ X1, X13
+	PUNPCKHQDQ X1, X12
+	MOVO       X8, X5
+	PUNPCKLQDQ X3, X5
+	PUNPCKHQDQ X3, X8
+	MOVO       X2, X4
+	PUNPCKLLQ  X11, X4
+	PUNPCKHLQ  X11, X2
+	MOVO       X0, X9
+	PUNPCKLLQ  X14, X9
+	PUNPCKHLQ  X14, X0
+	MOVO       X4, X11
+	PUNPCKLQDQ X9, X11
+	PUNPCKHQDQ X9, X4
+	MOVO       X2, X14
+	PUNPCKLQDQ X0, X14
+	PUNPCKHQDQ X0, X2
+	MOVOU      nttInverseTwiddlesSSE2<>+224(SB), X10
+	MOVO       X13, X7
+	PADDL      X12, X7
+	PADDL      X10, X12
+	PSUBL      X13, X12
+	MOVOU      nttInverseTwiddlesSSE2<>+2352(SB), X6
+	MOVOU      nttInverseTwiddlesSSE2<>+2368(SB), X3
+	PSHUFL     $0xf5, X12, X1
+	MOVO       X12, X0
+	PMULULQ    X6, X0
+	MOVO       X12, X9
+	PMULULQ    X3, X9
+	PMULULQ    X15, X9
+	PSUBL      X9, X0
+	PSRLQ      $0x20, X0
+	MOVO       X1, X9
+	PMULULQ    X3, X9
+	PMULULQ    X15, X9
+	PMULULQ    X6, X1
+	PSUBL      X9, X1
+	POR        X0, X1
+	PADDL      X15, X1
+	MOVO       X5, X13
+	PADDL      X8, X13
+	PADDL      X10, X8
+	PSUBL      X5, X8
+	MOVOU      nttInverseTwiddlesSSE2<>+2384(SB), X6
+	MOVOU      nttInverseTwiddlesSSE2<>+2400(SB), X3
+	PSHUFL     $0xf5, X8, X0
+	MOVO       X8, X9
+	PMULULQ    X6, X9
+	MOVO       X8, X12
+	PMULULQ    X3, X12
+	PMULULQ    X15, X12
+	PSUBL      X12, X9
+	PSRLQ      $0x20, X9
+	MOVO       X0, X12
+	PMULULQ    X3, X12
+	PMULULQ    X15, X12
+	PMULULQ    X6, X0
+	PSUBL      X12, X0
+	POR        X9, X0
+	PADDL      X15, X0
+	MOVO       X11, X5
+	PADDL      X4, X5
+	PADDL      X10, X4
+	PSUBL      X11, X4
+	MOVOU      nttInverseTwiddlesSSE2<>+2416(SB), X6
+	MOVOU      nttInverseTwiddlesSSE2<>+2432(SB), X3
+	PSHUFL     $0xf5, X4, X9
+	MOVO       X4, X12
+	PMULULQ    X6, X12
+	MOVO       X4, X8
+	PMULULQ    X3, X8
+	PMULULQ    X15, X8
+	PSUBL      X8, X12
+	PSRLQ      $0x20, X12
+	MOVO       X9, X8
+	PMULULQ    X3, X8
+	PMULULQ    X15, X8
+	PMULULQ    X6, X9
+	PSUBL      X8, X9
+	POR        X12, X9
+	PADDL      X15, X9
+	MOVO       X14, X11
+	PADDL      X2, X11
+	PADDL      X10, X2
+	PSUBL      X14, X2
+	MOVOU      nttInverseTwiddlesSSE2<>+2448(SB), X6
+	MOVOU      nttInverseTwiddlesSSE2<>+2464(SB), X3
+	PSHUFL     $0xf5, X2, X12
+	MOVO       X2, X8
+	PMULULQ    X6, X8
+	MOVO       X2, X4
+	PMULULQ    X3, X4
+	PMULULQ    X15, X4
+	PSUBL      X4, X8
+	PSRLQ      $0x20, X8
+	MOVO       X12, X4
+	PMULULQ    X3, X4
+	PMULULQ    X15, X4
+	PMULULQ    X6, X12
+	PSUBL      X4, X12
+	POR        X8, X12
+	PADDL      X15, X12
+	MOVOU      nttInverseTwiddlesSSE2<>+368(SB), X14
+	MOVO       X7, X6
+	PADDL      X13, X6
+	PADDL      X14, X13
+	PSUBL      X7, X13
+	MOVOU      nttInverseTwiddlesSSE2<>+2480(SB), X3
+	MOVOU      nttInverseTwiddlesSSE2<>+2496(SB), X8
+	PSHUFL     $0xf5, X13, X4
+	MOVO       X13, X2
+	PMULULQ    X3, X2
+	MOVO       X13, X10
+	PMULULQ    X8, X10
+	PMULULQ    X15, X10
+	PSUBL      X10, X2
+	PSRLQ      $0x20, X2
+	MOVO       X4, X10
+	PMULULQ    X8, X10
+	PMULULQ    X15, X10
+	PMULULQ    X3, X4
+	PSUBL      X10, X4
+	POR        X2, X4
+	PADDL      X15, X4
+	MOVO       X1, X7
+	PADDL      X0, X7
+	PADDL      X14, X0
+	PSUBL      X1, X0
+	MOVOU      nttInverseTwiddlesSSE2<>+2480(SB), X3
+	MOVOU      nttInverseTwiddlesSSE2<>+2496(SB), X8
+	PSHUFL     $0xf5, X0, X2
+	MOVO       X0, X10
+	PMULULQ    X3, X10
+	MOVO       X0, X13
+	PMULULQ    X8, X13
+	PMULULQ    X15, X13
+	PSUBL      X13, X10
+	PSRLQ      $0x20, X10
+	MOVO       X2, X13
+	PMULULQ    X8, X13
+	PMULULQ    X15, X13
+	PMULULQ    X3, X2
+	PSUBL      X13, X2
+	POR        X10, X2
+	PADDL      X15, X2
+	MOVO       X5, X1
+	PADDL      X11, X1
+	PADDL      X14, X11
+	PSUBL      X5, X11
+	MOVOU      nttInverseTwiddlesSSE2<>+2512(SB), X3
+	MOVOU      nttInverseTwiddlesSSE2<>+2528(SB), X8
+	PSHUFL     $0xf5, X11, X10
+	MOVO       X11, X13
+	PMULULQ    X3, X13
+	MOVO       X11, X0
+	PMULULQ    X8, X0
+	PMULULQ    X15, X0
+	PSUBL      X0, X13
+	PSRLQ      $0x20, X13
+	MOVO       X10, X0
+	PMULULQ    X8, X0
+	PMULULQ    X15, X0
+	PMULULQ    X3, X10
+	PSUBL      X0, X10
+	POR        X13, X10
+	PADDL      X15, X10
+	MOVO       X9, X5
+	PADDL      X12, X5
+	PADDL      X14, X12
+	PSUBL      X9, X12
+	MOVOU      nttInverseTwiddlesSSE2<>+2512(SB), X3
+	MOVOU      nttInverseTwiddlesSSE2<>+2528(SB), X8
+	PSHUFL     $0xf5, X12, X13
+	MOVO       X12, X0
+	PMULULQ    X3, X0
+	MOVO       X12, X11
+	PMULULQ    X8, X11
+	PMULULQ    X15, X11
+	PSUBL      X11, X0
+	PSRLQ      $0x20, X0
+	MOVO       X13, X11
+	PMULULQ    X8, X11
+	PMULULQ    X15, X11
+	PMULULQ    X3, X13
+	PSUBL      X11, X13
+	POR        X0, X13
+	PADDL      X15, X13
+	MOVOU      nttInverseTwiddlesSSE2<>+448(SB), X9
+	MOVO       X6, X3
+	PADDL      X1, X3
+	PADDL      X9, X1
+	PSUBL      X6, X1
+	MOVOU      nttInverseTwiddlesSSE2<>+2544(SB), X8
+	MOVOU      nttInverseTwiddlesSSE2<>+2560(SB), X0
+	PSHUFL     $0xf5, X1, X11
+	MOVO       X1, X12
+	PMULULQ    X8, X12
+	MOVO       X1, X14
+	PMULULQ    X0, X14
+	PMULULQ    X15, X14
+	PSUBL      X14, X12
+	PSRLQ      $0x20, X12
+	MOVO       X11, X14
+	PMULULQ    X0, X14
+	PMULULQ    X15, X14
+	PMULULQ    X8, X11
+	PSUBL      X14, X11
+	POR        X12, X11
+	PADDL      X15, X11
+	MOVO       X7, X6
+	PADDL      X5, X6
+	PADDL      X9, X5
+	PSUBL      X7, X5
+	MOVOU      nttInverseTwiddlesSSE2<>+2544(SB), X8
+	MOVOU      nttInverseTwiddlesSSE2<>+2560(SB), X0
+	PSHUFL     $0xf5, X5, X12
+	MOVO       X5, X14
+	PMULULQ    X8, X14
+	MOVO       X5, X1
+	PMULULQ    X0, X1
+	PMULULQ    X15, X1
+	PSUBL      X1, X14
+	PSRLQ      $0x20, X14
+	MOVO       X12, X1
+	PMULULQ    X0, X1
+	PMULULQ    X15, X1
+	PMULULQ    X8, X12
+	PSUBL      X1, X12
+	POR        X14, X12
+	PADDL      X15, X12
+	MOVO       X4, X7
+	PADDL      X10, X7
+	PADDL      X9, X10
+	PSUBL      X4, X10
+	MOVOU      nttInverseTwiddlesSSE2<>+2544(SB), X8
+	MOVOU      nttInverseTwiddlesSSE2<>+2560(SB), X0
+	PSHUFL     $0xf5, X10, X14
+	MOVO       X10, X1
+	PMULULQ    X8, X1
+	MOVO       X10, X5
+	PMULULQ    X0, X5
+	PMULULQ    X15, X5
+	PSUBL      X5, X1
+	PSRLQ      $0x20, X1
+	MOVO       X14, X5
+	PMULULQ    X0, X5
+	PMULULQ    X15, X5
+	PMULULQ    X8, X14
+	PSUBL      X5, X14
+	POR        X1, X14
+	PADDL      X15, X14
+	MOVO       X2, X4
+	PADDL      X13, X4
+	PADDL      X9, X13
+	PSUBL      X2, X13
+	MOVOU      nttInverseTwiddlesSSE2<>+2544(SB), X8
+	MOVOU      nttInverseTwiddlesSSE2<>+2560(SB), X0
+	PSHUFL     $0xf5, X13, X1
+	MOVO       X13, X5
+	PMULULQ    X8, X5
+	MOVO       X13, X10
+	PMULULQ    X0, X10
+	PMULULQ    X15, X10
+	PSUBL      X10, X5
+	PSRLQ      $0x20, X5
+	MOVO       X1, X10
+	PMULULQ    X0, X10
+	PMULULQ    X15, X10
+	PMULULQ    X8, X1
+	PSUBL      X10, X1
+	POR        X5, X1
+	PADDL      X15, X1
+	MOVOU      X3, 640(DI)
+	MOVOU      X6, 656(DI)
+	MOVOU      X7, 672(DI)
+	MOVOU      X4, 688(DI)
+	MOVOU      X11, 704(DI)
+	MOVOU      X12, 720(DI)
+	MOVOU      X14, 736(DI)
+	MOVOU      X1, 752(DI)
+	MOVOU      768(DI), X3
+	MOVOU      784(DI), X6
+	MOVOU      800(DI), X7
+	MOVOU      816(DI), X4
+	MOVOU      832(DI), X11
+	MOVOU      848(DI), X12
+	MOVOU      864(DI), X14
+	MOVOU      880(DI), X1
+	MOVO       X3, X2
+	PUNPCKLLQ  X6, X2
+	PUNPCKHLQ  X6, X3
+	MOVO       X7, X8
+	PUNPCKLLQ  X4, X8
+	PUNPCKHLQ  X4, X7
+	MOVO       X2, X6
+	PUNPCKLQDQ X8, X6
+	PUNPCKHQDQ X8, X2
+	MOVO       X3, X4
+	PUNPCKLQDQ X7, X4
+	PUNPCKHQDQ X7, X3
+	MOVO       X11, X0
+	PUNPCKLLQ  X12, X0
+	PUNPCKHLQ  X12, X11
+	MOVO       X14, X5
+	PUNPCKLLQ  X1, X5
+	PUNPCKHLQ  X1, X14
+	MOVO       X0, X12
+	PUNPCKLQDQ X5, X12
+	PUNPCKHQDQ X5, X0
+	MOVO       X11, X1
+	PUNPCKLQDQ X14, X1
+	PUNPCKHQDQ X14, X11
+	MOVOU      nttInverseTwiddlesSSE2<>+0(SB), X10
+	MOVO       X6, X13
+	PADDL      X2, X13
+	PADDL      X10, X2
+	PSUBL      X6, X2
+	MOVOU      nttInverseTwiddlesSSE2<>+2576(SB), X9
+	MOVOU      nttInverseTwiddlesSSE2<>+2592(SB), X7
+	PSHUFL     $0xf5, X2, X8
+	MOVO       X2, X14
+	PMULULQ    X9, X14
+	MOVO       X2, X5
+	PMULULQ    X7, X5
+	PMULULQ    X15, X5
+	PSUBL      X5, X14
+	PSRLQ      $0x20, X14
+	PSHUFL     $0xf5, X9, X9
+	PSHUFL     $0xf5, X7, X7
+	MOVO       X8, X5
+	PMULULQ    X7, X5
+	PMULULQ    X15, X5
+	PMULULQ    X9, X8
+	PSUBL      X5, X8
+	POR        X14, X8
+	PADDL      X15, X8
+	MOVO       X4, X6
+	PADDL      X3, X6
+	PADDL      X10, X3
+	PSUBL      X4, X3
+	MOVOU      nttInverseTwiddlesSSE2<>+2608(SB), X9
+	MOVOU      nttInverseTwiddlesSSE2<>+2624(SB), X7
+	PSHUFL     $0xf5, X3, X14
+	MOVO       X3, X5
+	PMULULQ    X9, X5
+	MOVO       X3, X2
+	PMULULQ    X7, X2
+	PMULULQ    X15, X2
+	PSUBL      X2, X5
+	PSRLQ      $0x20, X5
+	PSHUFL     $0xf5, X9, X9
+	PSHUFL     $0xf5, X7, X7
+	MOVO       X14, X2
+	PMULULQ    X7, X2
+	PMULULQ    X15, X2
+	PMULULQ    X9, X14
+	PSUBL      X2, X14
+	POR        X5, X14
+	PADDL      X15, X14
+	MOVO       X12, X4
+	PADDL      X0, X4
+	PADDL      X10, X0
+	PSUBL      X12, X0
+	MOVOU      nttInverseTwiddlesSSE2<>+2640(SB), X9
+	MOVOU      nttInverseTwiddlesSSE2<>+2656(SB), X7
+	PSHUFL     $0xf5, X0, X5
+	MOVO       X0, X2
+	PMULULQ    X9, X2
+	MOVO       X0, X3
+	PMULULQ    X7, X3
+	PMULULQ    X15, X3
+	PSUBL      X3, X2
+	PSRLQ      $0x20, X2
+	PSHUFL     $0xf5, X9, X9
+	PSHUFL     $0xf5, X7, X7
+	MOVO       X5, X3
+	PMULULQ    X7, X3
+	PMULULQ    X15, X3
+	PMULULQ    X9, X5
+	PSUBL      X3, X5
+	POR        X2, X5
+	PADDL      X15, X5
+	MOVO       X1, X12
+	PADDL      X11, X12
+	PADDL      X10, X11
+	PSUBL      X1, X11
+	MOVOU      nttInverseTwiddlesSSE2<>+2672(SB), X9
+	MOVOU      nttInverseTwiddlesSSE2<>+2688(SB), X7
+	PSHUFL     $0xf5, X11, X2
+	MOVO       X11, X3
+	PMULULQ    X9, X3
+	MOVO       X11, X0
+	PMULULQ    X7, X0
+	PMULULQ    X15, X0
+	PSUBL      X0, X3
+	PSRLQ      $0x20, X3
+	PSHUFL     $0xf5, X9, X9
+	PSHUFL     $0xf5, X7, X7
+	MOVO       X2, X0
+	PMULULQ    X7, X0
+	PMULULQ    X15, X0
+	PMULULQ    X9, X2
+	PSUBL      X0, X2
+	POR        X3, X2
+	PADDL      X15, X2
+	MOVOU      nttInverseTwiddlesSSE2<>+144(SB), X1
+	MOVO       X13, X9
+	PADDL      X6, X9
+	PADDL      X1, X6
+	PSUBL      X13, X6
+	MOVOU      nttInverseTwiddlesSSE2<>+2704(SB), X7
+	MOVOU      nttInverseTwiddlesSSE2<>+2720(SB), X3
+	PSHUFL     $0xf5, X6, X0
+	MOVO       X6, X11
+	PMULULQ    X7, X11
+	MOVO       X6, X10
+	PMULULQ    X3, X10
+	PMULULQ    X15, X10
+	PSUBL      X10, X11
+	PSRLQ      $0x20, X11
+	PSHUFL     $0xf5, X7, X7
+	PSHUFL     $0xf5, X3, X3
+	MOVO       X0, X10
+	PMULULQ    X3, X10
+	PMULULQ    X15, X10
+	PMULULQ    X7, X0
+	PSUBL      X10, X0
+	POR        X11, X0
+	PADDL      X15, X0
+	MOVO       X8, X13
+	PADDL      X14, X13
+	PADDL      X1, X14
+	PSUBL      X8, X14
+	MOVOU      nttInverseTwiddlesSSE2<>+2704(SB), X7
+	MOVOU      nttInverseTwiddlesSSE2<>+2720(SB), X3
+	PSHUFL     $0xf5, X14, X11
+	MOVO       X14, X10
+	PMULULQ    X7, X10
+	MOVO       X14, X6
+	PMULULQ    X3, X6
+	PMULULQ    X15, X6
+	PSUBL      X6, X10
+	PSRLQ      $0x20, X10
+	PSHUFL     $0xf5, X7, X7
+	PSHUFL     $0xf5, X3, X3
+	MOVO       X11, X6
+	PMULULQ    X3, X6
+	PMULULQ    X15, X6
+	PMULULQ    X7, X11
+	PSUBL      X6, X11
+	POR        X10, X11
+	PADDL      X15, X11
+	MOVO       X4, X8
+	PADDL      X12, X8
+	PADDL      X1, X12
+	PSUBL      X4, X12
+	MOVOU      nttInverseTwiddlesSSE2<>+2736(SB), X7
+	MOVOU      nttInverseTwiddlesSSE2<>+2752(SB), X3
+	PSHUFL     $0xf5, X12, X10
+	MOVO       X12, X6
+	PMULULQ    X7, X6
+	MOVO       X12, X14
+	PMULULQ    X3, X14
+	PMULULQ    X15, X14
+	PSUBL      X14, X6
+	PSRLQ      $0x20, X6
+	PSHUFL     $0xf5, X7, X7
+	PSHUFL     $0xf5, X3, X3
+	MOVO       X10, X14
+	PMULULQ    X3, X14
+	PMULULQ    X15, X14
+	PMULULQ    X7, X10
+	PSUBL      X14, X10
+	POR        X6, X10
+	PADDL      X15, X10
+	MOVO       X5, X4
+	PADDL      X2, X4
+	PADDL      X1, X2
+	PSUBL      X5, X2
+	MOVOU      nttInverseTwiddlesSSE2<>+2736(SB), X7
+	MOVOU      nttInverseTwiddlesSSE2<>+2752(SB), X3
+	PSHUFL     $0xf5, X2, X6
+	MOVO       X2, X14
+	PMULULQ    X7, X14
+	MOVO       X2, X12
+	PMULULQ    X3, X12
+	PMULULQ    X15, X12
+	PSUBL      X12, X14
+	PSRLQ      $0x20, X14
+	PSHUFL     $0xf5, X7, X7
+	PSHUFL     $0xf5, X3, X3
+	MOVO       X6, X12
+	PMULULQ    X3, X12
+	PMULULQ    X15, X12
+	PMULULQ    X7, X6
+	PSUBL      X12, X6
+	POR        X14, X6
+	PADDL      X15, X6
+	MOVO       X9, X5
+	PUNPCKLLQ  X13, X5
+	PUNPCKHLQ  X13, X9
+	MOVO       X0, X7
+	PUNPCKLLQ  X11, X7
+	PUNPCKHLQ  X11, X0
+	MOVO       X5, X13
+	PUNPCKLQDQ X7, X13
+	PUNPCKHQDQ X7, X5
+	MOVO       X9, X11
+	PUNPCKLQDQ X0, X11
+	PUNPCKHQDQ X0, X9
+	MOVO       X8, X3
+	PUNPCKLLQ  X4, X3
+	PUNPCKHLQ  X4, X8
+	MOVO       X10, X14
+	PUNPCKLLQ  X6, X14
+	PUNPCKHLQ  X6, X10
+	MOVO       X3, X4
+	PUNPCKLQDQ X14, X4
+	PUNPCKHQDQ X14, X3
+	MOVO       X8, X6
+	PUNPCKLQDQ X10, X6
+	PUNPCKHQDQ X10, X8
+	MOVOU      nttInverseTwiddlesSSE2<>+224(SB), X12
+	MOVO       X13, X2
+	PADDL      X5, X2
+	PADDL      X12, X5
+	PSUBL      X13, X5
+	MOVOU      nttInverseTwiddlesSSE2<>+2768(SB), X1
+	MOVOU      nttInverseTwiddlesSSE2<>+2784(SB), X0
+	PSHUFL     $0xf5, X5, X7
+	MOVO       X5, X10
+	PMULULQ    X1, X10
+	MOVO       X5, X14
+	PMULULQ    X0, X14
+	PMULULQ    X15, X14
+	PSUBL      X14, X10
+	PSRLQ      $0x20, X10
+	MOVO       X7, X14
+	PMULULQ    X0, X14
+	PMULULQ    X15, X14
+	PMULULQ    X1, X7
+	PSUBL      X14, X7
+	POR        X10, X7
+	PADDL      X15, X7
+	MOVO       X11, X13
+	PADDL      X9, X13
+	PADDL      X12, X9
+	PSUBL      X11, X9
+	MOVOU      nttInverseTwiddlesSSE2<>+2800(SB), X1
+	MOVOU      nttInverseTwiddlesSSE2<>+2816(SB), X0
+	PSHUFL     $0xf5, X9, X10
+	MOVO       X9, X14
+	PMULULQ    X1, X14
+	MOVO       X9, X5
+	PMULULQ    X0, X5
+	PMULULQ    X15, X5
+	PSUBL      X5, X14
+	PSRLQ      $0x20, X14
+	MOVO       X10, X5
+	PMULULQ    X0, X5
+	PMULULQ    X15, X5
+	PMULULQ    X1, X10
+	PSUBL      X5, X10
+	POR        X14, X10
+	PADDL      X15, X10
+	MOVO       X4, X11
+	PADDL      X3, X11
+	PADDL      X12, X3
+	PSUBL      X4, X3
+	MOVOU      nttInverseTwiddlesSSE2<>+2832(SB), X1
+	MOVOU      nttInverseTwiddlesSSE2<>+2848(SB), X0
+	PSHUFL     $0xf5, X3, X14
+	MOVO       X3, X5
+	PMULULQ    X1, X5
+	MOVO       X3, X9
+	PMULULQ    X0, X9
+	PMULULQ    X15, X9
+	PSUBL      X9, X5
+	PSRLQ      $0x20, X5
+	MOVO       X14, X9
+	PMULULQ    X0, X9
+	PMULULQ    X15, X9
+	PMULULQ    X1, X14
+	PSUBL      X9, X14
+	POR        X5, X14
+	PADDL      X15, X14
+	MOVO       X6, X4
+	PADDL      X8, X4
+	PADDL      X12, X8
+	PSUBL      X6, X8
+	MOVOU      nttInverseTwiddlesSSE2<>+2864(SB), X1
+	MOVOU      nttInverseTwiddlesSSE2<>+2880(SB), X0
+	PSHUFL     $0xf5, X8, X5
+	MOVO       X8, X9
+	PMULULQ    X1, X9
+	MOVO       X8, X3
+	PMULULQ    X0, X3
+	PMULULQ    X15, X3
+	PSUBL      X3, X9
+	PSRLQ      $0x20, X9
+	MOVO       X5, X3
+	PMULULQ    X0, X3
+	PMULULQ    X15, X3
+	PMULULQ    X1, X5
+	PSUBL      X3, X5
+	POR        X9, X5
+	PADDL      X15, X5
+	MOVOU      nttInverseTwiddlesSSE2<>+368(SB), X6
+	MOVO       X2, X1
+	PADDL      X13, X1
+	PADDL      X6, X13
+	PSUBL      X2, X13
+	MOVOU      nttInverseTwiddlesSSE2<>+2896(SB), X0
+	MOVOU      nttInverseTwiddlesSSE2<>+2912(SB), X9
+	PSHUFL     $0xf5, X13, X3
+	MOVO       X13, X8
+	PMULULQ    X0, X8
+	MOVO       X13, X12
+	PMULULQ    X9, X12
+	PMULULQ    X15, X12
+	PSUBL      X12, X8
+	PSRLQ      $0x20, X8
+	MOVO       X3, X12
+	PMULULQ    X9, X12
+	PMULULQ    X15, X12
+	PMULULQ    X0, X3
+	PSUBL      X12, X3
+	POR        X8, X3
+	PADDL      X15, X3
+	MOVO       X7, X2
+	PADDL      X10, X2
+	PADDL      X6, X10
+	PSUBL      X7, X10
+	MOVOU      nttInverseTwiddlesSSE2<>+2896(SB), X0
+	MOVOU      nttInverseTwiddlesSSE2<>+2912(SB), X9
+	PSHUFL     $0xf5, X10, X8
+	MOVO       X10, X12
+	PMULULQ    X0, X12
+	MOVO       X10, X13
+	PMULULQ    X9, X13
+	PMULULQ    X15, X13
+	PSUBL      X13, X12
+	PSRLQ      $0x20, X12
+	MOVO       X8, X13
+	PMULULQ    X9, X13
+	PMULULQ    X15, X13
+	PMULULQ    X0, X8
+	PSUBL      X13, X8
+	POR        X12, X8
+	PADDL      X15, X8
+	MOVO       X11, X7
+	PADDL      X4, X7
+	PADDL      X6, X4
+	PSUBL      X11, X4
+	MOVOU      nttInverseTwiddlesSSE2<>+2928(SB), X0
+	MOVOU      nttInverseTwiddlesSSE2<>+2944(SB), X9
+	PSHUFL     $0xf5, X4, X12
+	MOVO       X4, X13
+	PMULULQ    X0, X13
+	MOVO       X4, X10
+	PMULULQ    X9, X10
+	PMULULQ    X15, X10
+	PSUBL      X10, X13
+	PSRLQ      $0x20, X13
+	MOVO       X12, X10
+	PMULULQ    X9, X10
+	PMULULQ    X15, X10
+	PMULULQ    X0, X12
+	PSUBL      X10, X12
+	POR        X13, X12
+	PADDL      X15, X12
+	MOVO       X14, X11
+	PADDL      X5, X11
+	PADDL      X6, X5
+	PSUBL      X14, X5
+	MOVOU      nttInverseTwiddlesSSE2<>+2928(SB), X0
+	MOVOU      nttInverseTwiddlesSSE2<>+2944(SB), X9
+	PSHUFL     $0xf5, X5, X13
+	MOVO       X5, X10
+	PMULULQ    X0, X10
+	MOVO       X5, X4
+	PMULULQ    X9, X4
+	PMULULQ    X15, X4
+	PSUBL      X4, X10
+	PSRLQ      $0x20, X10
+	MOVO       X13, X4
+	PMULULQ    X9, X4
+	PMULULQ    X15, X4
+	PMULULQ    X0, X13
+	PSUBL      X4, X13
+	POR        X10, X13
+	PADDL      X15, X13
+	MOVOU      nttInverseTwiddlesSSE2<>+448(SB), X14
+	MOVO       X1, X0
+	PADDL      X7, X0
+	PADDL      X14, X7
+	PSUBL      X1, X7
+	MOVOU      nttInverseTwiddlesSSE2<>+2960(SB), X9
+	MOVOU      nttInverseTwiddlesSSE2<>+2976(SB), X10
+	PSHUFL     $0xf5, X7, X4
+	MOVO       X7, X5
+	PMULULQ    X9, X5
+	MOVO       X7, X6
+	PMULULQ    X10, X6
+	PMULULQ    X15, X6
+	PSUBL      X6, X5
+	PSRLQ      $0x20, X5
+	MOVO       X4, X6
+	PMULULQ    X10, X6
+	PMULULQ    X15, X6
+	PMULULQ    X9, X4
+	PSUBL      X6, X4
+	POR        X5, X4
+	PADDL      X15, X4
+	MOVO       X2, X1
+	PADDL      X11, X1
+	PADDL      X14, X11
+	PSUBL      X2, X11
+	MOVOU      nttInverseTwiddlesSSE2<>+2960(SB), X9
+	MOVOU      nttInverseTwiddlesSSE2<>+2976(SB), X10
+	PSHUFL     $0xf5, X11, X5
+	MOVO       X11, X6
+	PMULULQ    X9, X6
+	MOVO       X11, X7
+	PMULULQ    X10, X7
+	PMULULQ    X15, X7
+	PSUBL      X7, X6
+	PSRLQ      $0x20, X6
+	MOVO       X5, X7
+	PMULULQ    X10, X7
+	PMULULQ    X15, X7
+	PMULULQ    X9, X5
+	PSUBL      X7, X5
+	POR        X6, X5
+	PADDL      X15, X5
+	MOVO       X3, X2
+	PADDL      X12, X2
+	PADDL      X14, X12
+	PSUBL      X3, X12
+	MOVOU      nttInverseTwiddlesSSE2<>+2960(SB), X9
+	MOVOU      nttInverseTwiddlesSSE2<>+2976(SB), X10
+	PSHUFL     $0xf5, X12, X6
+	MOVO       X12, X7
+	PMULULQ    X9, X7
+	MOVO       X12, X11
+	PMULULQ    X10, X11
+	PMULULQ    X15, X11
+	PSUBL      X11, X7
+	PSRLQ      $0x20, X7
+	MOVO       X6, X11
+	PMULULQ    X10, X11
+	PMULULQ    X15, X11
+	PMULULQ    X9, X6
+	PSUBL      X11, X6
+	POR        X7, X6
+	PADDL      X15, X6
+	MOVO       X8, X3
+	PADDL      X13, X3
+	PADDL      X14, X13
+	PSUBL      X8, X13
+	MOVOU      nttInverseTwiddlesSSE2<>+2960(SB), X9
+	MOVOU      nttInverseTwiddlesSSE2<>+2976(SB), X10
+	PSHUFL     $0xf5, X13, X7
+	MOVO       X13, X11
+	PMULULQ    X9, X11
+	MOVO       X13, X12
+	PMULULQ    X10, X12
+	PMULULQ    X15, X12
+	PSUBL      X12, X11
+	PSRLQ      $0x20, X11
+	MOVO       X7, X12
+	PMULULQ    X10, X12
+	PMULULQ    X15, X12
+	PMULULQ    X9, X7
+	PSUBL      X12, X7
+	POR        X11, X7
+	PADDL      X15, X7
+	MOVOU      X0, 768(DI)
+	MOVOU      X1, 784(DI)
+	MOVOU      X2, 800(DI)
+	MOVOU      X3, 816(DI)
+	MOVOU      X4, 832(DI)
+	MOVOU      X5, 848(DI)
+	MOVOU      X6, 864(DI)
+	MOVOU      X7, 880(DI)
+	MOVOU      896(DI), X0
+	MOVOU      912(DI), X1
+	MOVOU      928(DI), X2
+	MOVOU      944(DI), X3
+	MOVOU      960(DI), X4
+	MOVOU      976(DI), X5
+	MOVOU      992(DI), X6
+	MOVOU      1008(DI), X7
+	MOVO       X0, X8
+	PUNPCKLLQ  X1, X8
+	PUNPCKHLQ  X1, X0
+	MOVO       X2, X9
+	PUNPCKLLQ  X3, X9
+	PUNPCKHLQ  X3, X2
+	MOVO       X8, X1
+	PUNPCKLQDQ X9, X1
+	PUNPCKHQDQ X9, X8
+	MOVO       X0, X3
+	PUNPCKLQDQ X2, X3
+	PUNPCKHQDQ X2, X0
+	MOVO       X4, X10
+	PUNPCKLLQ  X5, X10
+	PUNPCKHLQ  X5, X4
+	MOVO       X6, X11
+	PUNPCKLLQ  X7, X11
+	PUNPCKHLQ  X7, X6
+	MOVO       X10, X5
+	PUNPCKLQDQ X11, X5
+	PUNPCKHQDQ X11, X10
+	MOVO       X4, X7
+	PUNPCKLQDQ X6, X7
+	PUNPCKHQDQ X6, X4
+	MOVOU      nttInverseTwiddlesSSE2<>+0(SB), X12
+	MOVO       X1, X13
+	PADDL      X8, X13
+	PADDL      X12, X8
+	PSUBL      X1, X8
+	MOVOU      nttInverseTwiddlesSSE2<>+2992(SB), X14
+	MOVOU      nttInverseTwiddlesSSE2<>+3008(SB), X2
+	PSHUFL     $0xf5, X8, X9
+	MOVO       X8, X6
+	PMULULQ    X14, X6
+	MOVO       X8, X11
+	PMULULQ    X2, X11
+	PMULULQ    X15, X11
+	PSUBL      X11, X6
+	PSRLQ      $0x20, X6
+	PSHUFL     $0xf5, X14, X14
+	PSHUFL     $0xf5, X2, X2
+	MOVO       X9, X11
+	PMULULQ    X2, X11
+	PMULULQ    X15, X11
+	PMULULQ    X14, X9
+	PSUBL      X11, X9
+	POR        X6, X9
+	PADDL      X15, X9
+	MOVO       X3, X1
+	PADDL      X0, X1
+	PADDL      X12, X0
+	PSUBL      X3, X0
+	MOVOU      nttInverseTwiddlesSSE2<>+3024(SB), X14
+	MOVOU      nttInverseTwiddlesSSE2<>+3040(SB), X2
+	PSHUFL     $0xf5, X0, X6
+	MOVO       X0, X11
+	PMULULQ    X14, X11
+	MOVO       X0, X8
+	PMULULQ    X2, X8
+	PMULULQ    X15, X8
+	PSUBL      X8, X11
+	PSRLQ      $0x20, X11
+	PSHUFL     $0xf5, X14, X14
+	PSHUFL     $0xf5, X2, X2
+	MOVO       X6, X8
+	PMULULQ    X2, X8
+	PMULULQ    X15, X8
+	PMULULQ    X14, X6
+	PSUBL      X8, X6
+	POR        X11, X6
+	PADDL      X15, X6
+	MOVO       X5, X3
+	PADDL      X10, X3
+	PADDL      X12, X10
+	PSUBL      X5, X10
+	MOVOU      nttInverseTwiddlesSSE2<>+3056(SB), X14
+	MOVOU      nttInverseTwiddlesSSE2<>+3072(SB), X2
+	PSHUFL     $0xf5, X10, X11
+	MOVO       X10, X8
+	PMULULQ    X14, X8
+	MOVO       X10, X0
+	PMULULQ    X2, X0
+	PMULULQ    X15, X0
+	PSUBL      X0, X8
+	PSRLQ      $0x20, X8
+	PSHUFL     $0xf5, X14, X14
+	PSHUFL     $0xf5, X2, X2
+	MOVO       X11, X0
+	PMULULQ    X2, X0
+	PMULULQ    X15, X0
+	PMULULQ    X14, X11
+	PSUBL      X0, X11
+	POR        X8, X11
+	PADDL      X15, X11
+	MOVO       X7, X5
+	PADDL      X4, X5
+	PADDL      X12, X4
+	PSUBL      X7, X4
+	MOVOU      nttInverseTwiddlesSSE2<>+3088(SB), X14
+	MOVOU      nttInverseTwiddlesSSE2<>+3104(SB), X2
+	PSHUFL     $0xf5, X4, X8
+	MOVO       X4, X0
+	PMULULQ    X14, X0
+	MOVO       X4, X10
+	PMULULQ    X2, X10
+	PMULULQ    X15, X10
+	PSUBL      X10, X0
+	PSRLQ      $0x20, X0
+	PSHUFL     $0xf5, X14, X14
+	PSHUFL     $0xf5, X2, X2
+	MOVO       X8, X10
+	PMULULQ    X2, X10
+	PMULULQ    X15, X10
+	PMULULQ    X14, X8
+	PSUBL      X10, X8
+	POR        X0, X8
+	PADDL      X15, X8
+	MOVOU      nttInverseTwiddlesSSE2<>+144(SB), X7
+	MOVO       X13, X14
+	PADDL      X1, X14
+	PADDL      X7, X1
+	PSUBL      X13, X1
+	MOVOU      nttInverseTwiddlesSSE2<>+3120(SB), X2
+	MOVOU      nttInverseTwiddlesSSE2<>+3136(SB), X0
+	PSHUFL     $0xf5, X1, X10
+	MOVO       X1, X4
+	PMULULQ    X2, X4
+	MOVO       X1, X12
+	PMULULQ    X0, X12
+	PMULULQ    X15, X12
+	PSUBL      X12, X4
+	PSRLQ      $0x20, X4
+	PSHUFL     $0xf5, X2, X2
+	PSHUFL     $0xf5, X0, X0
+	MOVO       X10, X12
+	PMULULQ    X0, X12
+	PMULULQ    X15, X12
+	PMULULQ    X2, X10
+	PSUBL      X12, X10
+	POR        X4, X10
+	PADDL      X15, X10
+	MOVO       X9, X13
+	PADDL      X6, X13
+	PADDL      X7, X6
+	PSUBL      X9, X6
+	MOVOU      nttInverseTwiddlesSSE2<>+3120(SB), X2
+	MOVOU      nttInverseTwiddlesSSE2<>+3136(SB), X0
+	PSHUFL     $0xf5, X6, X4
+	MOVO       X6, X12
+	PMULULQ    X2, X12
+	MOVO       X6, X1
+	PMULULQ    X0, X1
+	PMULULQ    X15, X1
+	PSUBL      X1, X12
+	PSRLQ      $0x20, X12
+	PSHUFL     $0xf5, X2, X2
+	PSHUFL     $0xf5, X0, X0
+	MOVO       X4, X1
+	PMULULQ    X0, X1
+	PMULULQ    X15, X1
+	PMULULQ    X2, X4
+	PSUBL      X1, X4
+	POR        X12, X4
+	PADDL      X15, X4
+	MOVO       X3, X9
+	PADDL      X5, X9
+	PADDL      X7, X5
+	PSUBL      X3, X5
+	MOVOU      nttInverseTwiddlesSSE2<>+3152(SB), X2
+	MOVOU      nttInverseTwiddlesSSE2<>+3168(SB), X0
+	PSHUFL     $0xf5, X5, X12
+	MOVO       X5, X1
+	PMULULQ    X2, X1
+	MOVO       X5, X6
+	PMULULQ    X0, X6
+	PMULULQ    X15, X6
+	PSUBL      X6, X1
+	PSRLQ      $0x20, X1
+	PSHUFL     $0xf5, X2, X2
+	PSHUFL     $0xf5, X0, X0
+	MOVO       X12, X6
+	PMULULQ    X0, X6
+	PMULULQ    X15, X6
+	PMULULQ    X2, X12
+	PSUBL      X6, X12
+	POR        X1, X12
+	PADDL      X15, X12
+	MOVO       X11, X3
+	PADDL      X8, X3
+	PADDL      X7, X8
+	PSUBL      X11, X8
+	MOVOU      nttInverseTwiddlesSSE2<>+3152(SB), X2
+	MOVOU      nttInverseTwiddlesSSE2<>+3168(SB), X0
+	PSHUFL     $0xf5, X8, X1
+	MOVO       X8, X6
+	PMULULQ    X2, X6
+	MOVO       X8, X5
+	PMULULQ    X0, X5
+	PMULULQ    X15, X5
+	PSUBL      X5, X6
+	PSRLQ      $0x20, X6
+	PSHUFL     $0xf5, X2, X2
+	PSHUFL     $0xf5, X0, X0
+	MOVO       X1, X5
+	PMULULQ    X0, X5
+	PMULULQ    X15, X5
+	PMULULQ    X2, X1
+	PSUBL      X5, X1
+	POR        X6, X1
+	PADDL      X15, X1
+	MOVO       X14, X11
+	PUNPCKLLQ  X13, X11
+	PUNPCKHLQ  X13, X14
+	MOVO       X10, X2
+	PUNPCKLLQ  X4, X2
+	PUNPCKHLQ  X4, X10
+	MOVO       X11, X13
+	PUNPCKLQDQ X2, X13
+	PUNPCKHQDQ X2, X11
+	MOVO       X14, X4
+	PUNPCKLQDQ X10, X4
+	PUNPCKHQDQ X10, X14
+	MOVO       X9, X0
+	PUNPCKLLQ  X3, X0
+	PUNPCKHLQ  X3, X9
+	MOVO       X12, X6
+	PUNPCKLLQ  X1, X6
+	PUNPCKHLQ  X1, X12
+	MOVO       X0, X3
+	PUNPCKLQDQ X6, X3
+	PUNPCKHQDQ X6, X0
+	MOVO       X9, X1
+	PUNPCKLQDQ X12, X1
+	PUNPCKHQDQ X12, X9
+	MOVOU      nttInverseTwiddlesSSE2<>+224(SB), X5
+	MOVO       X13, X8
+	PADDL      X11, X8
+	PADDL      X5, X11
+	PSUBL      X13, X11
+	MOVOU      nttInverseTwiddlesSSE2<>+3184(SB), X7
+	MOVOU      nttInverseTwiddlesSSE2<>+3200(SB), X10
+	PSHUFL     $0xf5, X11, X2
+	MOVO       X11, X12
+	PMULULQ    X7, X12
+	MOVO       X11, X6
+	PMULULQ    X10, X6
+	PMULULQ    X15, X6
+	PSUBL      X6, X12
+	PSRLQ      $0x20, X12
+	MOVO       X2, X6
+	PMULULQ    X10, X6
+	PMULULQ    X15, X6
+	PMULULQ    X7, X2
+	PSUBL      X6, X2
+	POR        X12, X2
+	PADDL      X15, X2
+	MOVO       X4, X13
+	PADDL      X14, X13
+	PADDL      X5, X14
+	PSUBL      X4, X14
+	MOVOU      nttInverseTwiddlesSSE2<>+3216(SB), X7
+	MOVOU      nttInverseTwiddlesSSE2<>+3232(SB), X10
+	PSHUFL     $0xf5, X14, X12
+	MOVO       X14, X6
+	PMULULQ    X7, X6
+	MOVO       X14, X11
+	PMULULQ    X10, X11
+	PMULULQ    X15, X11
+	PSUBL      X11, X6
+	PSRLQ      $0x20, X6
+	MOVO       X12, X11
+	PMULULQ    X10, X11
+	PMULULQ    X15, X11
+	PMULULQ    X7, X12
+	PSUBL      X11, X12
+	POR        X6, X12
+	PADDL      X15, X12
+	MOVO       X3, X4
+	PADDL      X0, X4
+	PADDL      X5, X0
+	PSUBL      X3, X0
+	MOVOU      nttInverseTwiddlesSSE2<>+3248(SB), X7
+	MOVOU      nttInverseTwiddlesSSE2<>+3264(SB), X10
+	PSHUFL     $0xf5, X0, X6
+	MOVO       X0, X11
+	PMULULQ    X7, X11
+	MOVO       X0, X14
+	PMULULQ    X10, X14
+	PMULULQ    X15, X14
+	PSUBL      X14, X11
+	PSRLQ      $0x20, X11
+	MOVO       X6, X14
+	PMULULQ    X10, X14
+	PMULULQ    X15, X14
+	PMULULQ    X7, X6
+	PSUBL      X14, X6
+	POR        X11, X6
+	PADDL      X15, X6
+	MOVO       X1, X3
+	PADDL      X9, X3
+	PADDL      X5, X9
+	PSUBL      X1, X9
+	MOVOU      nttInverseTwiddlesSSE2<>+3280(SB), X7
+	MOVOU      nttInverseTwiddlesSSE2<>+3296(SB), X10
+	PSHUFL     $0xf5, X9, X11
+	MOVO       X9, X14
+	PMULULQ    X7, X14
+	MOVO       X9, X0
+	PMULULQ    X10, X0
+	PMULULQ    X15, X0
+	PSUBL      X0, X14
+	PSRLQ      $0x20, X14
+	MOVO       X11, X0
+	PMULULQ    X10, X0
+	PMULULQ    X15, X0
+	PMULULQ    X7, X11
+	PSUBL      X0, X11
+	POR        X14, X11
+	PADDL      X15, X11
+	MOVOU      nttInverseTwiddlesSSE2<>+368(SB), X1
+	MOVO       X8, X7
+	PADDL      X13, X7
+	PADDL      X1, X13
+	PSUBL      X8, X13
+	MOVOU      nttInverseTwiddlesSSE2<>+3312(SB), X10
+	MOVOU      nttInverseTwiddlesSSE2<>+3328(SB), X14
+	PSHUFL     $0xf5, X13, X0
+	MOVO       X13, X9
+	PMULULQ    X10, X9
+	MOVO       X13, X5
+	PMULULQ    X14, X5
+	PMULULQ    X15, X5
+	PSUBL      X5, X9
+	PSRLQ      $0x20, X9
+	MOVO       X0, X5
+	PMULULQ    X14, X5
+	PMULULQ    X15, X5
+	PMULULQ    X10, X0
+	PSUBL      X5, X0
+	POR        X9, X0
+	PADDL      X15, X0
+	MOVO       X2, X8
+	PADDL      X12, X8
+	PADDL      X1, X12
+	PSUBL      X2, X12
+	MOVOU      nttInverseTwiddlesSSE2<>+3312(SB), X10
+	MOVOU      nttInverseTwiddlesSSE2<>+3328(SB), X14
+	PSHUFL     $0xf5, X12, X9
+	MOVO       X12, X5
+	PMULULQ    X10, X5
+	MOVO       X12, X13
+	PMULULQ    X14, X13
+	PMULULQ    X15, X13
+	PSUBL      X13, X5
+	PSRLQ      $0x20, X5
+	MOVO       X9, X13
+	PMULULQ    X14, X13
+	PMULULQ    X15, X13
+	PMULULQ    X10, X9
+	PSUBL      X13, X9
+	POR        X5, X9
+	PADDL      X15, X9
+	MOVO       X4, X2
+	PADDL      X3, X2
+	PADDL      X1, X3
+	PSUBL      X4, X3
+	MOVOU      nttInverseTwiddlesSSE2<>+3344(SB), X10
+	MOVOU      nttInverseTwiddlesSSE2<>+3360(SB), X14
+	PSHUFL     $0xf5, X3, X5
+	MOVO       X3, X13
+	PMULULQ    X10, X13
+	MOVO       X3, X12
+	PMULULQ    X14, X12
+	PMULULQ    X15, X12
+	PSUBL      X12, X13
+	PSRLQ      $0x20, X13
+	MOVO       X5, X12
+	PMULULQ    X14, X12
+	PMULULQ    X15, X12
+	PMULULQ    X10, X5
+	PSUBL      X12, X5
+	POR        X13, X5
+	PADDL      X15, X5
+	MOVO       X6, X4
+	PADDL      X11, X4
+	PADDL      X1, X11
+	PSUBL      X6, X11
+	MOVOU      nttInverseTwiddlesSSE2<>+3344(SB), X10
+	MOVOU      nttInverseTwiddlesSSE2<>+3360(SB), X14
+	PSHUFL     $0xf5, X11, X13
+	MOVO       X11, X12
+	PMULULQ    X10, X12
+	MOVO       X11, X3
+	PMULULQ    X14, X3
+	PMULULQ    X15, X3
+	PSUBL      X3, X12
+	PSRLQ      $0x20, X12
+	MOVO       X13, X3
+	PMULULQ    X14, X3
+	PMULULQ    X15, X3
+	PMULULQ    X10, X13
+	PSUBL      X3, X13
+	POR        X12, X13
+	PADDL      X15, X13
+	MOVOU      nttInverseTwiddlesSSE2<>+448(SB), X6
+	MOVO       X7, X10
+	PADDL      X2, X10
+	PADDL      X6, X2
+	PSUBL      X7, X2
+	MOVOU      nttInverseTwiddlesSSE2<>+3376(SB), X14
+	MOVOU      nttInverseTwiddlesSSE2<>+3392(SB), X12
+	PSHUFL     $0xf5, X2, X3
+	MOVO       X2, X11
+	PMULULQ    X14, X11
+	MOVO       X2, X1
+	PMULULQ    X12, X1
+	PMULULQ    X15, X1
+	PSUBL      X1, X11
+	PSRLQ      $0x20, X11
+	MOVO       X3, X1
+	PMULULQ    X12, X1
+	PMULULQ    X15, X1
+	PMULULQ    X14, X3
+	PSUBL      X1, X3
+	POR        X11, X3
+	PADDL      X15, X3
+	MOVO       X8, X7
+	PADDL      X4, X7
+	PADDL      X6, X4
+	PSUBL      X8, X4
+	MOVOU      nttInverseTwiddlesSSE2<>+3376(SB), X14
+	MOVOU      nttInverseTwiddlesSSE2<>+3392(SB), X12
+	PSHUFL     $0xf5, X4, X11
+	MOVO       X4, X1
+	PMULULQ    X14, X1
+	MOVO       X4, X2
+	PMULULQ    X12, X2
+	PMULULQ    X15, X2
+	PSUBL      X2, X1
+	PSRLQ      $0x20, X1
+	MOVO       X11, X2
+	PMULULQ    X12, X2
+	PMULULQ    X15, X2
+	PMULULQ    X14, X11
+	PSUBL      X2, X11
+	POR        X1, X11
+	PADDL      X15, X11
+	MOVO       X0, X8
+	PADDL      X5, X8
+	PADDL      X6, X5
+	PSUBL      X0, X5
+	MOVOU      nttInverseTwiddlesSSE2<>+3376(SB), X14
+	MOVOU      nttInverseTwiddlesSSE2<>+3392(SB), X12
+	PSHUFL     $0xf5, X5, X1
+	MOVO       X5, X2
+	PMULULQ    X14, X2
+	MOVO       X5, X4
+	PMULULQ    X12, X4
+	PMULULQ    X15, X4
+	PSUBL      X4, X2
+	PSRLQ      $0x20, X2
+	MOVO       X1, X4
+	PMULULQ    X12, X4
+	PMULULQ    X15, X4
+	PMULULQ    X14, X1
+	PSUBL      X4, X1
+	POR        X2, X1
+	PADDL      X15, X1
+	MOVO       X9, X0
+	PADDL      X13, X0
+	PADDL      X6, X13
+	PSUBL      X9, X13
+	MOVOU      nttInverseTwiddlesSSE2<>+3376(SB), X14
+	MOVOU      nttInverseTwiddlesSSE2<>+3392(SB), X12
+	PSHUFL     $0xf5, X13, X2
+	MOVO       X13, X4
+	PMULULQ    X14, X4
+	MOVO       X13, X5
+	PMULULQ    X12, X5
+	PMULULQ    X15, X5
+	PSUBL      X5, X4
+	PSRLQ      $0x20, X4
+	MOVO       X2, X5
+	PMULULQ    X12, X5
+	PMULULQ    X15, X5
+	PMULULQ    X14, X2
+	PSUBL      X5, X2
+	POR        X4, X2
+	PADDL      X15, X2
+	MOVOU      X10, 896(DI)
+	MOVOU      X7, 912(DI)
+	MOVOU      X8, 928(DI)
+	MOVOU      X0, 944(DI)
+	MOVOU      X3, 960(DI)
+	MOVOU      X11, 976(DI)
+	MOVOU      X1, 992(DI)
+	MOVOU      X2, 1008(DI)
+
+	// Layers len = 32, 64, 128: four coefficients 32 apart per register;
+	// the last one scales by 256⁻¹ (Algorithm 42, lines 21 to 24).
+	MOVOU   (DI), X10
+	MOVOU   128(DI), X7
+	MOVOU   256(DI), X8
+	MOVOU   384(DI), X0
+	MOVOU   512(DI), X3
+	MOVOU   640(DI), X11
+	MOVOU   768(DI), X1
+	MOVOU   896(DI), X2
+	MOVOU   nttInverseTwiddlesSSE2<>+3408(SB), X9
+	MOVO    X10, X14
+	PADDL   X7, X14
+	PADDL   X9, X7
+	PSUBL   X10, X7
+	MOVOU   nttInverseTwiddlesSSE2<>+3424(SB), X12
+	MOVOU   nttInverseTwiddlesSSE2<>+3440(SB), X4
+	PSHUFL  $0xf5, X7, X5
+	MOVO    X7, X13
+	PMULULQ X12, X13
+	MOVO    X7, X6
+	PMULULQ X4, X6
+	PMULULQ X15, X6
+	PSUBL   X6, X13
+	PSRLQ   $0x20, X13
+	MOVO    X5, X6
+	PMULULQ X4, X6
+	PMULULQ X15, X6
+	PMULULQ X12, X5
+	PSUBL   X6, X5
+	POR     X13, X5
+	PADDL   X15, X5
+	MOVO    X8, X10
+	PADDL   X0, X10
+	PADDL   X9, X0
+	PSUBL   X8, X0
+	MOVOU   nttInverseTwiddlesSSE2<>+3456(SB), X12
+	MOVOU   nttInverseTwiddlesSSE2<>+3472(SB), X4
+	PSHUFL  $0xf5, X0, X13
+	MOVO    X0, X6
+	PMULULQ X12, X6
+	MOVO    X0, X7
+	PMULULQ X4, X7
+	PMULULQ X15, X7
+	PSUBL   X7, X6
+	PSRLQ   $0x20, X6
+	MOVO    X13, X7
+	PMULULQ X4, X7
+	PMULULQ X15, X7
+	PMULULQ X12, X13
+	PSUBL   X7, X13
+	POR     X6, X13
+	PADDL   X15, X13
+	MOVO    X3, X8
+	PADDL   X11, X8
+	PADDL   X9, X11
+	PSUBL   X3, X11
+	MOVOU   nttInverseTwiddlesSSE2<>+3488(SB), X12
+	MOVOU   nttInverseTwiddlesSSE2<>+3504(SB), X4
+	PSHUFL  $0xf5, X11, X6
+	MOVO    X11, X7
+	PMULULQ X12, X7
+	MOVO    X11, X0
+	PMULULQ X4, X0
+	PMULULQ X15, X0
+	PSUBL   X0, X7
+	PSRLQ   $0x20, X7
+	MOVO    X6, X0
+	PMULULQ X4, X0
+	PMULULQ X15, X0
+	PMULULQ X12, X6
+	PSUBL   X0, X6
+	POR     X7, X6
+	PADDL   X15, X6
+	MOVO    X1, X3
+	PADDL   X2, X3
+	PADDL   X9, X2
+	PSUBL   X1, X2
+	MOVOU   nttInverseTwiddlesSSE2<>+3520(SB), X12
+	MOVOU   nttInverseTwiddlesSSE2<>+3536(SB), X4
+	PSHUFL  $0xf5, X2, X7
+	MOVO    X2, X0
+	PMULULQ X12, X0
+	MOVO    X2, X11
+	PMULULQ X4, X11
+	PMULULQ X15, X11
+	PSUBL   X11, X0
+	PSRLQ   $0x20, X0
+	MOVO    X7, X11
+	PMULULQ X4, X11
+	PMULULQ X15, X11
+	PMULULQ X12, X7
+	PSUBL   X11, X7
+	POR     X0, X7
+	PADDL   X15, X7
+	MOVOU   nttInverseTwiddlesSSE2<>+3552(SB), X1
+	MOVO    X14, X12
+	PADDL   X10, X12
+	PADDL   X1, X10
+	PSUBL   X14, X10
+	MOVOU   nttInverseTwiddlesSSE2<>+3568(SB), X4
+	MOVOU   nttInverseTwiddlesSSE2<>+3584(SB), X0
+	PSHUFL  $0xf5, X10, X11
+	MOVO    X10, X2
+	PMULULQ X4, X2
+	MOVO    X10, X9
+	PMULULQ X0, X9
+	PMULULQ X15, X9
+	PSUBL   X9, X2
+	PSRLQ   $0x20, X2
+	MOVO    X11, X9
+	PMULULQ X0, X9
+	PMULULQ X15, X9
+	PMULULQ X4, X11
+	PSUBL   X9, X11
+	POR     X2, X11
+	PADDL   X15, X11
+	MOVO    X5, X14
+	PADDL   X13, X14
+	PADDL   X1, X13
+	PSUBL   X5, X13
+	MOVOU   nttInverseTwiddlesSSE2<>+3568(SB), X4
+	MOVOU   nttInverseTwiddlesSSE2<>+3584(SB), X0
+	PSHUFL  $0xf5, X13, X2
+	MOVO    X13, X9
+	PMULULQ X4, X9
+	MOVO    X13, X10
+	PMULULQ X0, X10
+	PMULULQ X15, X10
+	PSUBL   X10, X9
+	PSRLQ   $0x20, X9
+	MOVO    X2, X10
+	PMULULQ X0, X10
+	PMULULQ X15, X10
+	PMULULQ X4, X2
+	PSUBL   X10, X2
+	POR     X9, X2
+	PADDL   X15, X2
+	MOVO    X8, X5
+	PADDL   X3, X5
+	PADDL   X1, X3
+	PSUBL   X8, X3
+	MOVOU   nttInverseTwiddlesSSE2<>+3600(SB), X4
+	MOVOU   nttInverseTwiddlesSSE2<>+3616(SB), X0
+	PSHUFL  $0xf5, X3, X9
+	MOVO    X3, X10
+	PMULULQ X4, X10
+	MOVO    X3, X13
+	PMULULQ X0, X13
+	PMULULQ X15, X13
+	PSUBL   X13, X10
+	PSRLQ   $0x20, X10
+	MOVO    X9, X13
+	PMULULQ X0, X13
+	PMULULQ X15, X13
+	PMULULQ X4, X9
+	PSUBL   X13, X9
+	POR     X10, X9
+	PADDL   X15, X9
+	MOVO    X6, X8
+	PADDL   X7, X8
+	PADDL   X1, X7
+	PSUBL   X6, X7
+	MOVOU   nttInverseTwiddlesSSE2<>+3600(SB), X4
+	MOVOU   nttInverseTwiddlesSSE2<>+3616(SB), X0
+	PSHUFL  $0xf5, X7, X10
+	MOVO    X7, X13
+	PMULULQ X4, X13
+	MOVO    X7, X3
+	PMULULQ X0, X3
+	PMULULQ X15, X3
+	PSUBL   X3, X13
+	PSRLQ   $0x20, X13
+	MOVO    X10, X3
+	PMULULQ X0, X3
+	PMULULQ X15, X3
+	PMULULQ X4, X10
+	PSUBL   X3, X10
+	POR     X13, X10
+	PADDL   X15, X10
+	MOVOU   nttInverseTwiddlesSSE2<>+3632(SB), X6
+	MOVO    X12, X4
+	PADDL   X5, X4
+	PADDL   X6, X5
+	PSUBL   X12, X5
+	MOVOU   nttInverseTwiddlesSSE2<>+3648(SB), X0
+	MOVOU   nttInverseTwiddlesSSE2<>+3664(SB), X13
+	PSHUFL  $0xf5, X5, X3
+	MOVO    X5, X7
+	PMULULQ X0, X7
+	MOVO    X5, X1
+	PMULULQ X13, X1
+	PMULULQ X15, X1
+	PSUBL   X1, X7
+	PSRLQ   $0x20, X7
+	MOVO    X3, X1
+	PMULULQ X13, X1
+	PMULULQ X15, X1
+	PMULULQ X0, X3
+	PSUBL   X1, X3
+	POR     X7, X3
+	MOVOU   nttInverseTwiddlesSSE2<>+3680(SB), X12
+	MOVOU   nttInverseTwiddlesSSE2<>+3696(SB), X0
+	PSHUFL  $0xf5, X4, X13
+	MOVO    X4, X7
+	PMULULQ X12, X7
+	MOVO    X4, X1
+	PMULULQ X0, X1
+	PMULULQ X15, X1
+	PSUBL   X1, X7
+	PSRLQ   $0x20, X7
+	MOVO    X13, X1
+	PMULULQ X0, X1
+	PMULULQ X15, X1
+	PMULULQ X12, X13
+	PSUBL   X1, X13
+	POR     X7, X13
+	MOVO    X14, X5
+	PADDL   X8, X5
+	PADDL   X6, X8
+	PSUBL   X14, X8
+	MOVOU   nttInverseTwiddlesSSE2<>+3648(SB), X12
+	MOVOU   nttInverseTwiddlesSSE2<>+3664(SB), X0
+	PSHUFL  $0xf5, X8, X7
+	MOVO    X8, X1
+	PMULULQ X12, X1
+	MOVO    X8, X4
+	PMULULQ X0, X4
+	PMULULQ X15, X4
+	PSUBL   X4, X1
+	PSRLQ   $0x20, X1
+	MOVO    X7, X4
+	PMULULQ X0, X4
+	PMULULQ X15, X4
+	PMULULQ X12, X7
+	PSUBL   X4, X7
+	POR     X1, X7
+	MOVOU   nttInverseTwiddlesSSE2<>+3680(SB), X14
+	MOVOU   nttInverseTwiddlesSSE2<>+3696(SB), X12
+	PSHUFL  $0xf5, X5, X0
+	MOVO    X5, X1
+	PMULULQ X14, X1
+	MOVO    X5, X4
+	PMULULQ X12, X4
+	PMULULQ X15, X4
+	PSUBL   X4, X1
+	PSRLQ   $0x20, X1
+	MOVO    X0, X4
+	PMULULQ X12, X4
+	PMULULQ X15, X4
+	PMULULQ X14, X0
+	PSUBL   X4, X0
+	POR     X1, X0
+	MOVO    X11, X8
+	PADDL   X9, X8
+	PADDL   X6, X9
+	PSUBL   X11, X9
+	MOVOU   nttInverseTwiddlesSSE2<>+3648(SB), X14
+	MOVOU   nttInverseTwiddlesSSE2<>+3664(SB), X12
+	PSHUFL  $0xf5, X9, X1
+	MOVO    X9, X4
+	PMULULQ X14, X4
+	MOVO    X9, X5
+	PMULULQ X12, X5
+	PMULULQ X15, X5
+	PSUBL   X5, X4
+	PSRLQ   $0x20, X4
+	MOVO    X1, X5
+	PMULULQ X12, X5
+	PMULULQ X15, X5
+	PMULULQ X14, X1
+	PSUBL   X5, X1
+	POR     X4, X1
+	MOVOU   nttInverseTwiddlesSSE2<>+3680(SB), X11
+	MOVOU   nttInverseTwiddlesSSE2<>+3696(SB), X14
+	PSHUFL  $0xf5, X8, X12
+	MOVO    X8, X4
+	PMULULQ X11, X4
+	MOVO    X8, X5
+	PMULULQ X14, X5
+	PMULULQ X15, X5
+	PSUBL   X5, X4
+	PSRLQ   $0x20, X4
+	MOVO    X12, X5
+	PMULULQ X14, X5
+	PMULULQ X15, X5
+	PMULULQ X11, X12
+	PSUBL   X5, X12
+	POR     X4, X12
+	MOVO    X2, X9
+	PADDL   X10, X9
+	PADDL   X6, X10
+	PSUBL   X2, X10
+	MOVOU   nttInverseTwiddlesSSE2<>+3648(SB), X11
+	MOVOU   nttInverseTwiddlesSSE2<>+3664(SB), X14
+	PSHUFL  $0xf5, X10, X4
+	MOVO    X10, X5
+	PMULULQ X11, X5
+	MOVO    X10, X8
+	PMULULQ X14, X8
+	PMULULQ X15, X8
+	PSUBL   X8, X5
+	PSRLQ   $0x20, X5
+	MOVO    X4, X8
+	PMULULQ X14, X8
+	PMULULQ X15, X8
+	PMULULQ X11, X4
+	PSUBL   X8, X4
+	POR     X5, X4
+	MOVOU   nttInverseTwiddlesSSE2<>+3680(SB), X2
+	MOVOU   nttInverseTwiddlesSSE2<>+3696(SB), X11
+	PSHUFL  $0xf5, X9, X14
+	MOVO    X9, X5
+	PMULULQ X2, X5
+	MOVO    X9, X8
+	PMULULQ X11, X8
+	PMULULQ X15, X8
+	PSUBL   X8, X5
+	PSRLQ   $0x20, X5
+	MOVO    X14, X8
+	PMULULQ X11, X8
+	PMULULQ X15, X8
+	PMULULQ X2, X14
+	PSUBL   X8, X14
+	POR     X5, X14
+	MOVO    X13, X10
+	PSRAL   $0x1f, X10
+	PAND    X15, X10
+	PADDL   X10, X13
+	MOVO    X0, X2
+	PSRAL   $0x1f, X2
+	PAND    X15, X2
+	PADDL   X2, X0
+	MOVO    X12, X11
+	PSRAL   $0x1f, X11
+	PAND    X15, X11
+	PADDL   X11, X12
+	MOVO    X14, X5
+	PSRAL   $0x1f, X5
+	PAND    X15, X5
+	PADDL   X5, X14
+	MOVO    X3, X8
+	PSRAL   $0x1f, X8
+	PAND    X15, X8
+	PADDL   X8, X3
+	MOVO    X7, X9
+	PSRAL   $0x1f, X9
+	PAND    X15, X9
+	PADDL   X9, X7
+	MOVO    X1, X6
+	PSRAL   $0x1f, X6
+	PAND    X15, X6
+	PADDL   X6, X1
+	MOVO    X4, X10
+	PSRAL   $0x1f, X10
+	PAND    X15, X10
+	PADDL   X10, X4
+	MOVOU   X13, (DI)
+	MOVOU   X0, 128(DI)
+	MOVOU   X12, 256(DI)
+	MOVOU   X14, 384(DI)
+	MOVOU   X3, 512(DI)
+	MOVOU   X7, 640(DI)
+	MOVOU   X1, 768(DI)
+	MOVOU   X4, 896(DI)
+	MOVOU   16(DI), X13
+	MOVOU   144(DI), X0
+	MOVOU   272(DI), X12
+	MOVOU   400(DI), X14
+	MOVOU   528(DI), X3
+	MOVOU   656(DI), X7
+	MOVOU   784(DI), X1
+	MOVOU   912(DI), X4
+	MOVOU   nttInverseTwiddlesSSE2<>+3408(SB), X2
+	MOVO    X13, X11
+	PADDL   X0, X11
+	PADDL   X2, X0
+	PSUBL   X13, X0
+	MOVOU   nttInverseTwiddlesSSE2<>+3424(SB), X5
+	MOVOU   nttInverseTwiddlesSSE2<>+3440(SB), X8
+	PSHUFL  $0xf5, X0, X9
+	MOVO    X0, X6
+	PMULULQ X5, X6
+	MOVO    X0, X10
+	PMULULQ X8, X10
+	PMULULQ X15, X10
+	PSUBL   X10, X6
+	PSRLQ   $0x20, X6
+	MOVO    X9, X10
+	PMULULQ X8, X10
+	PMULULQ X15, X10
+	PMULULQ X5, X9
+	PSUBL   X10, X9
+	POR     X6, X9
+	PADDL   X15, X9
+	MOVO    X12, X13
+	PADDL   X14, X13
+	PADDL   X2, X14
+	PSUBL   X12, X14
+	MOVOU   nttInverseTwiddlesSSE2<>+3456(SB), X5
+	MOVOU   nttInverseTwiddlesSSE2<>+3472(SB), X8
+	PSHUFL  $0xf5, X14, X6
+	MOVO    X14, X10
+	PMULULQ X5, X10
+	MOVO    X14, X0
+	PMULULQ X8, X0
+	PMULULQ X15, X0
+	PSUBL   X0, X10
+	PSRLQ   $0x20, X10
+	MOVO    X6, X0
+	PMULULQ X8, X0
+	PMULULQ X15, X0
+	PMULULQ X5, X6
+	PSUBL   X0, X6
+	POR     X10, X6
+	PADDL   X15, X6
+	MOVO    X3, X12
+	PADDL   X7, X12
+	PADDL   X2, X7
+	PSUBL   X3, X7
+	MOVOU   nttInverseTwiddlesSSE2<>+3488(SB), X5
+	MOVOU   nttInverseTwiddlesSSE2<>+3504(SB), X8
+	PSHUFL  $0xf5, X7, X10
+	MOVO    X7, X0
+	PMULULQ X5, X0
+	MOVO    X7, X14
+	PMULULQ X8, X14
+	PMULULQ X15, X14
+	PSUBL   X14, X0
+	PSRLQ   $0x20, X0
+	MOVO    X10, X14
+	PMULULQ X8, X14
+	PMULULQ X15, X14
+	PMULULQ X5, X10
+	PSUBL   X14, X10
+	POR     X0, X10
+	PADDL   X15, X10
+	MOVO    X1, X3
+	PADDL   X4, X3
+	PADDL   X2, X4
+	PSUBL   X1, X4
+	MOVOU   nttInverseTwiddlesSSE2<>+3520(SB), X5
+	MOVOU   nttInverseTwiddlesSSE2<>+3536(SB), X8
+	PSHUFL  $0xf5, X4, X0
+	MOVO    X4, X14
+	PMULULQ X5, X14
+	MOVO    X4, X7
+	PMULULQ X8, X7
+	PMULULQ X15, X7
+	PSUBL   X7, X14
+	PSRLQ   $0x20, X14
+	MOVO    X0, X7
+	PMULULQ X8, X7
+	PMULULQ X15, X7
+	PMULULQ X5, X0
+	PSUBL   X7, X0
+	POR     X14, X0
+	PADDL   X15, X0
+	MOVOU   nttInverseTwiddlesSSE2<>+3552(SB), X1
+	MOVO    X11, X5
+	PADDL   X13, X5
+	PADDL   X1, X13
+	PSUBL   X11, X13
+	MOVOU   nttInverseTwiddlesSSE2<>+3568(SB), X8
+	MOVOU   nttInverseTwiddlesSSE2<>+3584(SB), X14
+	PSHUFL  $0xf5, X13, X7
+	MOVO    X13, X4
+	PMULULQ X8, X4
+	MOVO    X13, X2
+	PMULULQ X14, X2
+	PMULULQ X15, X2
+	PSUBL   X2, X4
+	PSRLQ   $0x20, X4
+	MOVO    X7, X2
+	PMULULQ X14, X2
+	PMULULQ X15, X2
+	PMULULQ X8, X7
+	PSUBL   X2, X7
+	POR     X4, X7
+	PADDL   X15, X7
+	MOVO    X9, X11
+	PADDL   X6, X11
+	PADDL   X1, X6
+	PSUBL   X9, X6
+	MOVOU   nttInverseTwiddlesSSE2<>+3568(SB), X8
+	MOVOU   nttInverseTwiddlesSSE2<>+3584(SB), X14
+	PSHUFL  $0xf5, X6, X4
+	MOVO    X6, X2
+	PMULULQ X8, X2
+	MOVO    X6, X13
+	PMULULQ X14, X13
+	PMULULQ X15, X13
+	PSUBL   X13, X2
+	PSRLQ   $0x20, X2
+	MOVO    X4, X13
+	PMULULQ X14, X13
+	PMULULQ X15, X13
+	PMULULQ X8, X4
+	PSUBL   X13, X4
+	POR     X2, X4
+	PADDL   X15, X4
+	MOVO    X12, X9
+	PADDL   X3, X9
+	PADDL   X1, X3
+	PSUBL   X12, X3
+	MOVOU   nttInverseTwiddlesSSE2<>+3600(SB), X8
+	MOVOU   nttInverseTwiddlesSSE2<>+3616(SB), X14
+	PSHUFL  $0xf5, X3, X2
+	MOVO    X3, X13
+	PMULULQ X8, X13
+	MOVO    X3, X6
+	PMULULQ X14, X6
+	PMULULQ X15, X6
+	PSUBL   X6, X13
+	PSRLQ   $0x20, X13
+	MOVO    X2, X6
+	PMULULQ X14, X6
+	PMULULQ X15, X6
+	PMULULQ X8, X2
+	PSUBL   X6, X2
+	POR     X13, X2
+	PADDL   X15, X2
+	MOVO    X10, X12
+	PADDL   X0, X12
+	PADDL   X1, X0
+	PSUBL   X10, X0
+	MOVOU   nttInverseTwiddlesSSE2<>+3600(SB), X8
+	MOVOU   nttInverseTwiddlesSSE2<>+3616(SB), X14
+	PSHUFL  $0xf5, X0, X13
+	MOVO    X0, X6
+	PMULULQ X8, X6
+	MOVO    X0, X3
+	PMULULQ X14, X3
+	PMULULQ X15, X3
+	PSUBL   X3, X6
+	PSRLQ   $0x20, X6
+	MOVO    X13, X3
+	PMULULQ X14, X3
+	PMULULQ X15, X3
+	PMULULQ X8, X13
+	PSUBL   X3, X13
+	POR     X6, X13
+	PADDL   X15, X13
+	MOVOU   nttInverseTwiddlesSSE2<>+3632(SB), X10
+	MOVO    X5, X8
+	PADDL   X9, X8
+	PADDL   X10, X9
+	PSUBL   X5, X9
+	MOVOU   nttInverseTwiddlesSSE2<>+3648(SB), X14
+	MOVOU   nttInverseTwiddlesSSE2<>+3664(SB), X6
+	PSHUFL  $0xf5, X9, X3
+	MOVO    X9, X0
+	PMULULQ X14, X0
+	MOVO    X9, X1
+	PMULULQ X6, X1
+	PMULULQ X15, X1
+	PSUBL   X1, X0
+	PSRLQ   $0x20, X0
+	MOVO    X3, X1
+	PMULULQ X6, X1
+	PMULULQ X15, X1
+	PMULULQ X14, X3
+	PSUBL   X1, X3
+	POR     X0, X3
+	MOVOU   nttInverseTwiddlesSSE2<>+3680(SB), X5
+	MOVOU   nttInverseTwiddlesSSE2<>+3696(SB), X14
+	PSHUFL  $0xf5, X8, X6
+	MOVO    X8, X0
+	PMULULQ X5, X0
+	MOVO    X8, X1
+	PMULULQ X14, X1
+	PMULULQ X15, X1
+	PSUBL   X1, X0
+	PSRLQ   $0x20, X0
+	MOVO    X6, X1
+	PMULULQ X14, X1
+	PMULULQ X15, X1
+	PMULULQ X5, X6
+	PSUBL   X1, X6
+	POR     X0, X6
+	MOVO    X11, X9
+	PADDL   X12, X9
+	PADDL   X10, X12
+	PSUBL   X11, X12
+	MOVOU   nttInverseTwiddlesSSE2<>+3648(SB), X5
+	MOVOU   nttInverseTwiddlesSSE2<>+3664(SB), X14
+	PSHUFL  $0xf5, X12, X0
+	MOVO    X12, X1
+	PMULULQ X5, X1
+	MOVO    X12, X8
+	PMULULQ X14, X8
+	PMULULQ X15, X8
+	PSUBL   X8, X1
+	PSRLQ   $0x20, X1
+	MOVO    X0, X8
+	PMULULQ X14, X8
+	PMULULQ X15, X8
+	PMULULQ X5, X0
+	PSUBL   X8, X0
+	POR     X1, X0
+	MOVOU   nttInverseTwiddlesSSE2<>+3680(SB), X11
+	MOVOU   nttInverseTwiddlesSSE2<>+3696(SB), X5
+	PSHUFL  $0xf5, X9, X14
+	MOVO    X9, X1
+	PMULULQ X11, X1
+	MOVO    X9, X8
+	PMULULQ X5, X8
+	PMULULQ X15, X8
+	PSUBL   X8, X1
+	PSRLQ   $0x20, X1
+	MOVO    X14, X8
+	PMULULQ X5, X8
+	PMULULQ X15, X8
+	PMULULQ X11, X14
+	PSUBL   X8, X14
+	POR     X1, X14
+	MOVO    X7, X12
+	PADDL   X2, X12
+	PADDL   X10, X2
+	PSUBL   X7, X2
+	MOVOU   nttInverseTwiddlesSSE2<>+3648(SB), X11
+	MOVOU   nttInverseTwiddlesSSE2<>+3664(SB), X5
+	PSHUFL  $0xf5, X2, X1
+	MOVO    X2, X8
+	PMULULQ X11, X8
+	MOVO    X2, X9
+	PMULULQ X5, X9
+	PMULULQ X15, X9
+	PSUBL   X9, X8
+	PSRLQ   $0x20, X8
+	MOVO    X1, X9
+	PMULULQ X5, X9
+	PMULULQ X15, X9
+	PMULULQ X11, X1
+	PSUBL   X9, X1
+	POR     X8, X1
+	MOVOU   nttInverseTwiddlesSSE2<>+3680(SB), X7
+	MOVOU   nttInverseTwiddlesSSE2<>+3696(SB), X11
+	PSHUFL  $0xf5, X12, X5
+	MOVO    X12, X8
+	PMULULQ X7, X8
+	MOVO    X12, X9
+	PMULULQ X11, X9
+	PMULULQ X15, X9
+	PSUBL   X9, X8
+	PSRLQ   $0x20, X8
+	MOVO    X5, X9
+	PMULULQ X11, X9
+	PMULULQ X15, X9
+	PMULULQ X7, X5
+	PSUBL   X9, X5
+	POR     X8, X5
+	MOVO    X4, X2
+	PADDL   X13, X2
+	PADDL   X10, X13
+	PSUBL   X4, X13
+	MOVOU   nttInverseTwiddlesSSE2<>+3648(SB), X7
+	MOVOU   nttInverseTwiddlesSSE2<>+3664(SB), X11
+	PSHUFL  $0xf5, X13, X8
+	MOVO    X13, X9
+	PMULULQ X7, X9
+	MOVO    X13, X12
+	PMULULQ X11, X12
+	PMULULQ X15, X12
+	PSUBL   X12, X9
+	PSRLQ   $0x20, X9
+	MOVO    X8, X12
+	PMULULQ X11, X12
+	PMULULQ X15, X12
+	PMULULQ X7, X8
+	PSUBL   X12, X8
+	POR     X9, X8
+	MOVOU   nttInverseTwiddlesSSE2<>+3680(SB), X4
+	MOVOU   nttInverseTwiddlesSSE2<>+3696(SB), X7
+	PSHUFL  $0xf5, X2, X11
+	MOVO    X2, X9
+	PMULULQ X4, X9
+	MOVO    X2, X12
+	PMULULQ X7, X12
+	PMULULQ X15, X12
+	PSUBL   X12, X9
+	PSRLQ   $0x20, X9
+	MOVO    X11, X12
+	PMULULQ X7, X12
+	PMULULQ X15, X12
+	PMULULQ X4, X11
+	PSUBL   X12, X11
+	POR     X9, X11
+	MOVO    X6, X13
+	PSRAL   $0x1f, X13
+	PAND    X15, X13
+	PADDL   X13, X6
+	MOVO    X14, X4
+	PSRAL   $0x1f, X4
+	PAND    X15, X4
+	PADDL   X4, X14
+	MOVO    X5, X7
+	PSRAL   $0x1f, X7
+	PAND    X15, X7
+	PADDL   X7, X5
+	MOVO    X11, X9
+	PSRAL   $0x1f, X9
+	PAND    X15, X9
+	PADDL   X9, X11
+	MOVO    X3, X12
+	PSRAL   $0x1f, X12
+	PAND    X15, X12
+	PADDL   X12, X3
+	MOVO    X0, X2
+	PSRAL   $0x1f, X2
+	PAND    X15, X2
+	PADDL   X2, X0
+	MOVO    X1, X10
+	PSRAL   $0x1f, X10
+	PAND    X15, X10
+	PADDL   X10, X1
+	MOVO    X8, X13
+	PSRAL   $0x1f, X13
+	PAND    X15, X13
+	PADDL   X13, X8
+	MOVOU   X6, 16(DI)
+	MOVOU   X14, 144(DI)
+	MOVOU   X5, 272(DI)
+	MOVOU   X11, 400(DI)
+	MOVOU   X3, 528(DI)
+	MOVOU   X0, 656(DI)
+	MOVOU   X1, 784(DI)
+	MOVOU   X8, 912(DI)
+	MOVOU   32(DI), X6
+	MOVOU   160(DI), X14
+	MOVOU   288(DI), X5
+	MOVOU   416(DI), X11
+	MOVOU   544(DI), X3
+	MOVOU   672(DI), X0
+	MOVOU   800(DI), X1
+	MOVOU   928(DI), X8
+	MOVOU   nttInverseTwiddlesSSE2<>+3408(SB), X4
+	MOVO    X6, X7
+	PADDL   X14, X7
+	PADDL   X4, X14
+	PSUBL   X6, X14
+	MOVOU   nttInverseTwiddlesSSE2<>+3424(SB), X9
+	MOVOU   nttInverseTwiddlesSSE2<>+3440(SB), X12
+	PSHUFL  $0xf5, X14, X2
+	MOVO    X14, X10
+	PMULULQ X9, X10
+	MOVO    X14, X13
+	PMULULQ X12, X13
+	PMULULQ X15, X13
+	PSUBL   X13, X10
+	PSRLQ   $0x20, X10
+	MOVO    X2, X13
+	PMULULQ X12, X13
+	PMULULQ X15, X13
+	PMULULQ X9, X2
+	PSUBL   X13, X2
+	POR     X10, X2
+	PADDL   X15, X2
+	MOVO    X5, X6
+	PADDL   X11, X6
+	PADDL   X4, X11
+	PSUBL   X5, X11
+	MOVOU   nttInverseTwiddlesSSE2<>+3456(SB), X9
+	MOVOU   nttInverseTwiddlesSSE2<>+3472(SB), X12
+	PSHUFL  $0xf5, X11, X10
+	MOVO    X11, X13
+	PMULULQ X9, X13
+	MOVO    X11, X14
+	PMULULQ X12, X14
+	PMULULQ X15, X14
+	PSUBL   X14, X13
+	PSRLQ   $0x20, X13
+	MOVO    X10, X14
+	PMULULQ X12, X14
+	PMULULQ X15, X14
+	PMULULQ X9, X10
+	PSUBL   X14, X10
+	POR     X13, X10
+	PADDL   X15, X10
+	MOVO    X3, X5
+	PADDL   X0, X5
+	PADDL   X4, X0
+	PSUBL   X3, X0
+	MOVOU   nttInverseTwiddlesSSE2<>+3488(SB), X9
+	MOVOU   nttInverseTwiddlesSSE2<>+3504(SB), X12
+	PSHUFL  $0xf5, X0, X13
+	MOVO    X0, X14
+	PMULULQ X9, X14
+	MOVO    X0, X11
+	PMULULQ X12, X11
+	PMULULQ X15, X11
+	PSUBL   X11, X14
+	PSRLQ   $0x20, X14
+	MOVO    X13, X11
+	PMULULQ X12, X11
+	PMULULQ X15, X11
+	PMULULQ X9, X13
+	PSUBL   X11, X13
+	POR     X14, X13
+	PADDL   X15, X13
+	MOVO    X1, X3
+	PADDL   X8, X3
+	PADDL   X4, X8
+	PSUBL   X1, X8
+	MOVOU   nttInverseTwiddlesSSE2<>+3520(SB), X9
+	MOVOU   nttInverseTwiddlesSSE2<>+3536(SB), X12
+	PSHUFL  $0xf5, X8, X14
+	MOVO    X8, X11
+	PMULULQ X9, X11
+	MOVO    X8, X0
+	PMULULQ X12, X0
+	PMULULQ X15, X0
+	PSUBL   X0, X11
+	PSRLQ   $0x20, X11
+	MOVO    X14, X0
+	PMULULQ X12, X0
+	PMULULQ X15, X0
+	PMULULQ X9, X14
+	PSUBL   X0, X14
+	POR     X11, X14
+	PADDL   X15, X14
+	MOVOU   nttInverseTwiddlesSSE2<>+3552(SB), X1
+	MOVO    X7, X9
+	PADDL   X6, X9
+	PADDL   X1, X6
+	PSUBL   X7, X6
+	MOVOU   nttInverseTwiddlesSSE2<>+3568(SB), X12
+	MOVOU   nttInverseTwiddlesSSE2<>+3584(SB), X11
+	PSHUFL  $0xf5, X6, X0
+	MOVO    X6, X8
+	PMULULQ X12, X8
+	MOVO    X6, X4
+	PMULULQ X11, X4
+	PMULULQ X15, X4
+	PSUBL   X4, X8
+	PSRLQ   $0x20, X8
+	MOVO    X0, X4
+	PMULULQ X11, X4
+	PMULULQ X15, X4
+	PMULULQ X12, X0
+	PSUBL   X4, X0
+	POR     X8, X0
+	PADDL   X15, X0
+	MOVO    X2, X7
+	PADDL   X10, X7
+	PADDL   X1, X10
+	PSUBL   X2, X10
+	MOVOU   nttInverseTwiddlesSSE2<>+3568(SB), X12
+	MOVOU   nttInverseTwiddlesSSE2<>+3584(SB), X11
+	PSHUFL  $0xf5, X10, X8
+	MOVO    X10, X4
+	PMULULQ X12, X4
+	MOVO    X10, X6
+	PMULULQ X11, X6
+	PMULULQ X15, X6
+	PSUBL   X6, X4
+	PSRLQ   $0x20, X4
+	MOVO    X8, X6
+	PMULULQ X11, X6
+	PMULULQ X15, X6
+	PMULULQ X12, X8
+	PSUBL   X6, X8
+	POR     X4, X8
+	PADDL   X15, X8
+	MOVO    X5, X2
+	PADDL   X3, X2
+	PADDL   X1, X3
+	PSUBL   X5, X3
+	MOVOU   nttInverseTwiddlesSSE2<>+3600(SB), X12
+	MOVOU   nttInverseTwiddlesSSE2<>+3616(SB), X11
+	PSHUFL  $0xf5, X3, X4
+	MOVO    X3, X6
+	PMULULQ X12, X6
+	MOVO    X3, X10
+	PMULULQ X11, X10
+	PMULULQ X15, X10
+	PSUBL   X10, X6
+	PSRLQ   $0x20, X6
+	MOVO    X4, X10
+	PMULULQ X11, X10
+	PMULULQ X15, X10
+	PMULULQ X12, X4
+	PSUBL   X10, X4
+	POR     X6, X4
+	PADDL   X15, X4
+	MOVO    X13, X5
+	PADDL   X14, X5
+	PADDL   X1, X14
+	PSUBL   X13, X14
+	MOVOU   nttInverseTwiddlesSSE2<>+3600(SB), X12
+	MOVOU   nttInverseTwiddlesSSE2<>+3616(SB), X11
+	PSHUFL  $0xf5, X14, X6
+	MOVO    X14, X10
+	PMULULQ X12, X10
+	MOVO    X14, X3
+	PMULULQ X11, X3
+	PMULULQ X15, X3
+	PSUBL   X3, X10
+	PSRLQ   $0x20, X10
+	MOVO    X6, X3
+	PMULULQ X11, X3
+	PMULULQ X15, X3
+	PMULULQ X12, X6
+	PSUBL   X3, X6
+	POR     X10, X6
+	PADDL   X15, X6
+	MOVOU   nttInverseTwiddlesSSE2<>+3632(SB), X13
+	MOVO    X9, X12
+	PADDL   X2, X12
+	PADDL   X13, X2
+	PSUBL   X9, X2
+	MOVOU   nttInverseTwiddlesSSE2<>+3648(SB), X11
+	MOVOU   nttInverseTwiddlesSSE2<>+3664(SB), X10
+	PSHUFL  $0xf5, X2, X3
+	MOVO    X2, X14
+	PMULULQ X11, X14
+	MOVO    X2, X1
+	PMULULQ X10, X1
+	PMULULQ X15, X1
+	PSUBL   X1, X14
+	PSRLQ   $0x20, X14
+	MOVO    X3, X1
+	PMULULQ X10, X1
+	PMULULQ X15, X1
+	PMULULQ X11, X3
+	PSUBL   X1, X3
+	POR     X14, X3
+	MOVOU   nttInverseTwiddlesSSE2<>+3680(SB), X9
+	MOVOU   nttInverseTwiddlesSSE2<>+3696(SB), X11
+	PSHUFL  $0xf5, X12, X10
+	MOVO    X12, X14
+	PMULULQ X9, X14
+	MOVO    X12, X1
+	PMULULQ X11, X1
+	PMULULQ X15, X1
+	PSUBL   X1, X14
+	PSRLQ   $0x20, X14
+	MOVO    X10, X1
+	PMULULQ X11, X1
+	PMULULQ X15, X1
+	PMULULQ X9, X10
+	PSUBL   X1, X10
+	POR     X14, X10
+	MOVO    X7, X2
+	PADDL   X5, X2
+	PADDL   X13, X5
+	PSUBL   X7, X5
+	MOVOU   nttInverseTwiddlesSSE2<>+3648(SB), X9
+	MOVOU   nttInverseTwiddlesSSE2<>+3664(SB), X11
+	PSHUFL  $0xf5, X5, X14
+	MOVO    X5, X1
+	PMULULQ X9, X1
+	MOVO    X5, X12
+	PMULULQ X11, X12
+	PMULULQ X15, X12
+	PSUBL   X12, X1
+	PSRLQ   $0x20, X1
+	MOVO    X14, X12
+	PMULULQ X11, X12
+	PMULULQ X15, X12
+	PMULULQ X9, X14
+	PSUBL   X12, X14
+	POR     X1, X14
+	MOVOU   nttInverseTwiddlesSSE2<>+3680(SB), X7
+	MOVOU   nttInverseTwiddlesSSE2<>+3696(SB), X9
+	PSHUFL  $0xf5, X2, X11
+	MOVO    X2, X1
+	PMULULQ X7, X1
+	MOVO    X2, X12
+	PMULULQ X9, X12
+	PMULULQ X15, X12
+	PSUBL   X12, X1
+	PSRLQ   $0x20, X1
+	MOVO    X11, X12
+	PMULULQ X9, X12
+	PMULULQ X15, X12
+	PMULULQ X7, X11
+	PSUBL   X12, X11
+	POR     X1, X11
+	MOVO    X0, X5
+	PADDL   X4, X5
+	PADDL   X13, X4
+	PSUBL   X0, X4
+	MOVOU   nttInverseTwiddlesSSE2<>+3648(SB), X7
+	MOVOU   nttInverseTwiddlesSSE2<>+3664(SB), X9
+	PSHUFL  $0xf5, X4, X1
+	MOVO    X4, X12
+	PMULULQ X7, X12
+	MOVO    X4, X2
+	PMULULQ X9, X2
+	PMULULQ X15, X2
+	PSUBL   X2, X12
+	PSRLQ   $0x20, X12
+	MOVO    X1, X2
+	PMULULQ X9, X2
+	PMULULQ X15, X2
+	PMULULQ X7, X1
+	PSUBL   X2, X1
+	POR     X12, X1
+	MOVOU   nttInverseTwiddlesSSE2<>+3680(SB), X0
+	MOVOU   nttInverseTwiddlesSSE2<>+3696(SB), X7
+	PSHUFL  $0xf5, X5, X9
+	MOVO    X5, X12
+	PMULULQ X0, X12
+	MOVO    X5, X2
+	PMULULQ X7, X2
+	PMULULQ X15, X2
+	PSUBL   X2, X12
+	PSRLQ   $0x20, X12
+	MOVO    X9, X2
+	PMULULQ X7, X2
+	PMULULQ X15, X2
+	PMULULQ X0, X9
+	PSUBL   X2, X9
+	POR     X12, X9
+	MOVO    X8, X4
+	PADDL   X6, X4
+	PADDL   X13, X6
+	PSUBL   X8, X6
+	MOVOU   nttInverseTwiddlesSSE2<>+3648(SB), X0
+	MOVOU   nttInverseTwiddlesSSE2<>+3664(SB), X7
+	PSHUFL  $0xf5, X6, X12
+	MOVO    X6, X2
+	PMULULQ X0, X2
+	MOVO    X6, X5
+	PMULULQ X7, X5
+	PMULULQ X15, X5
+	PSUBL   X5, X2
+	PSRLQ   $0x20, X2
+	MOVO    X12, X5
+	PMULULQ X7, X5
+	PMULULQ X15, X5
+	PMULULQ X0, X12
+	PSUBL   X5, X12
+	POR     X2, X12
+	MOVOU   nttInverseTwiddlesSSE2<>+3680(SB), X8
+	MOVOU   nttInverseTwiddlesSSE2<>+3696(SB), X0
+	PSHUFL  $0xf5, X4, X7
+	MOVO    X4, X2
+	PMULULQ X8, X2
+	MOVO    X4, X5
+	PMULULQ X0, X5
+	PMULULQ X15, X5
+	PSUBL   X5, X2
+	PSRLQ   $0x20, X2
+	MOVO    X7, X5
+	PMULULQ X0, X5
+	PMULULQ X15, X5
+	PMULULQ X8, X7
+	PSUBL   X5, X7
+	POR     X2, X7
+	MOVO    X10, X6
+	PSRAL   $0x1f, X6
+	PAND    X15, X6
+	PADDL   X6, X10
+	MOVO    X11, X8
+	PSRAL   $0x1f, X8
+	PAND    X15, X8
+	PADDL   X8, X11
+	MOVO    X9, X0
+	PSRAL   $0x1f, X0
+	PAND    X15, X0
+	PADDL   X0, X9
+	MOVO    X7, X2
+	PSRAL   $0x1f, X2
+	PAND    X15, X2
+	PADDL   X2, X7
+	MOVO    X3, X5
+	PSRAL   $0x1f, X5
+	PAND    X15, X5
+	PADDL   X5, X3
+	MOVO    X14, X4
+	PSRAL   $0x1f, X4
+	PAND    X15, X4
+	PADDL   X4, X14
+	MOVO    X1, X13
+	PSRAL   $0x1f, X13
+	PAND    X15, X13
+	PADDL   X13, X1
+	MOVO    X12, X6
+	PSRAL   $0x1f, X6
+	PAND    X15, X6
+	PADDL   X6, X12
+	MOVOU   X10, 32(DI)
+	MOVOU   X11, 160(DI)
+	MOVOU   X9, 288(DI)
+	MOVOU   X7, 416(DI)
+	MOVOU   X3, 544(DI)
+	MOVOU   X14, 672(DI)
+	MOVOU   X1, 800(DI)
+	MOVOU   X12, 928(DI)
+	MOVOU   48(DI), X10
+	MOVOU   176(DI), X11
+	MOVOU   304(DI), X9
+	MOVOU   432(DI), X7
+	MOVOU   560(DI), X3
+	MOVOU   688(DI), X14
+	MOVOU   816(DI), X1
+	MOVOU   944(DI), X12
+	MOVOU   nttInverseTwiddlesSSE2<>+3408(SB), X8
+	MOVO    X10, X0
+	PADDL   X11, X0
+	PADDL   X8, X11
+	PSUBL   X10, X11
+	MOVOU   nttInverseTwiddlesSSE2<>+3424(SB), X2
+	MOVOU   nttInverseTwiddlesSSE2<>+3440(SB), X5
+	PSHUFL  $0xf5, X11, X4
+	MOVO    X11, X13
+	PMULULQ X2, X13
+	MOVO    X11, X6
+	PMULULQ X5, X6
+	PMULULQ X15, X6
+	PSUBL   X6, X13
+	PSRLQ   $0x20, X13
+	MOVO    X4, X6
+	PMULULQ X5, X6
+	PMULULQ X15, X6
+	PMULULQ X2, X4
+	PSUBL   X6, X4
+	POR     X13, X4
+	PADDL   X15, X4
+	MOVO    X9, X10
+	PADDL   X7, X10
+	PADDL   X8, X7
+	PSUBL   X9, X7
+	MOVOU   nttInverseTwiddlesSSE2<>+3456(SB), X2
+	MOVOU   nttInverseTwiddlesSSE2<>+3472(SB), X5
+	PSHUFL  $0xf5, X7, X13
+	MOVO    X7, X6
+	PMULULQ X2, X6
+	MOVO    X7, X11
+	PMULULQ X5, X11
+	PMULULQ X15, X11
+	PSUBL   X11, X6
+	PSRLQ   $0x20, X6
+	MOVO    X13, X11
+	PMULULQ X5, X11
+	PMULULQ X15, X11
+	PMULULQ X2, X13
+	PSUBL   X11, X13
+	POR     X6, X13
+	PADDL   X15, X13
+	MOVO    X3, X9
+	PADDL   X14, X9
+	PADDL   X8, X14
+	PSUBL   X3, X14
+	MOVOU   nttInverseTwiddlesSSE2<>+3488(SB), X2
+	MOVOU   nttInverseTwiddlesSSE2<>+3504(SB), X5
+	PSHUFL  $0xf5, X14, X6
+	MOVO    X14, X11
+	PMULULQ X2, X11
+	MOVO    X14, X7
+	PMULULQ X5, X7
+	PMULULQ X15, X7
+	PSUBL   X7, X11
+	PSRLQ   $0x20, X11
+	MOVO    X6, X7
+	PMULULQ X5, X7
+	PMULULQ X15, X7
+	PMULULQ X2, X6
+	PSUBL   X7, X6
+	POR     X11, X6
+	PADDL   X15, X6
+	MOVO    X1, X3
+	PADDL   X12, X3
+	PADDL   X8, X12
+	PSUBL   X1, X12
+	MOVOU   nttInverseTwiddlesSSE2<>+3520(SB), X2
+	MOVOU   nttInverseTwiddlesSSE2<>+3536(SB), X5
+	PSHUFL  $0xf5, X12, X11
+	MOVO    X12, X7
+	PMULULQ X2, X7
+	MOVO    X12, X14
+	PMULULQ X5, X14
+	PMULULQ X15, X14
+	PSUBL   X14, X7
+	PSRLQ   $0x20, X7
+	MOVO    X11, X14
+	PMULULQ X5, X14
+	PMULULQ X15, X14
+	PMULULQ X2, X11
+	PSUBL   X14, X11
+	POR     X7, X11
+	PADDL   X15, X11
+	MOVOU   nttInverseTwiddlesSSE2<>+3552(SB), X1
+	MOVO    X0, X2
+	PADDL   X10, X2
+	PADDL   X1, X10
+	PSUBL   X0, X10
+	MOVOU   nttInverseTwiddlesSSE2<>+3568(SB), X5
+	MOVOU   nttInverseTwiddlesSSE2<>+3584(SB), X7
+	PSHUFL  $0xf5, X10, X14
+	MOVO    X10, X12
+	PMULULQ X5, X12
+	MOVO    X10, X8
+	PMULULQ X7, X8
+	PMULULQ X15, X8
+	PSUBL   X8, X12
+	PSRLQ   $0x20, X12
+	MOVO    X14, X8
+	PMULULQ X7, X8
+	PMULULQ X15, X8
+	PMULULQ X5, X14
+	PSUBL   X8, X14
+	POR     X12, X14
+	PADDL   X15, X14
+	MOVO    X4, X0
+	PADDL   X13, X0
+	PADDL   X1, X13
+	PSUBL   X4, X13
+	MOVOU   nttInverseTwiddlesSSE2<>+3568(SB), X5
+	MOVOU   nttInverseTwiddlesSSE2<>+3584(SB), X7
+	PSHUFL  $0xf5, X13, X12
+	MOVO    X13, X8
+	PMULULQ X5, X8
+	MOVO    X13, X10
+	PMULULQ X7, X10
+	PMULULQ X15, X10
+	PSUBL   X10, X8
+	PSRLQ   $0x20, X8
+	MOVO    X12, X10
+	PMULULQ X7, X10
+	PMULULQ X15, X10
+	PMULULQ X5, X12
+	PSUBL   X10, X12
+	POR     X8, X12
+	PADDL   X15, X12
+	MOVO    X9, X4
+	PADDL   X3, X4
+	PADDL   X1, X3
+	PSUBL   X9, X3
+	MOVOU   nttInverseTwiddlesSSE2<>+3600(SB), X5
+	MOVOU   nttInverseTwiddlesSSE2<>+3616(SB), X7
+	PSHUFL  $0xf5, X3, X8
+	MOVO    X3, X10
+	PMULULQ X5, X10
+	MOVO    X3, X13
+	PMULULQ X7, X13
+	PMULULQ X15, X13
+	PSUBL   X13, X10
+	PSRLQ   $0x20, X10
+	MOVO    X8, X13
+	PMULULQ X7, X13
+	PMULULQ X15, X13
+	PMULULQ X5, X8
+	PSUBL   X13, X8
+	POR     X10, X8
+	PADDL   X15, X8
+	MOVO    X6, X9
+	PADDL   X11, X9
+	PADDL   X1, X11
+	PSUBL   X6, X11
+	MOVOU   nttInverseTwiddlesSSE2<>+3600(SB), X5
+	MOVOU   nttInverseTwiddlesSSE2<>+3616(SB), X7
+	PSHUFL  $0xf5, X11, X10
+	MOVO    X11, X13
+	PMULULQ X5, X13
+	MOVO    X11, X3
+	PMULULQ X7, X3
+	PMULULQ X15, X3
+	PSUBL   X3, X13
+	PSRLQ   $0x20, X13
+	MOVO    X10, X3
+	PMULULQ X7, X3
+	PMULULQ X15, X3
+	PMULULQ X5, X10
+	PSUBL   X3, X10
+	POR     X13, X10
+	PADDL   X15, X10
+	MOVOU   nttInverseTwiddlesSSE2<>+3632(SB), X6
+	MOVO    X2, X5
+	PADDL   X4, X5
+	PADDL   X6, X4
+	PSUBL   X2, X4
+	MOVOU   nttInverseTwiddlesSSE2<>+3648(SB), X7
+	MOVOU   nttInverseTwiddlesSSE2<>+3664(SB), X13
+	PSHUFL  $0xf5, X4, X3
+	MOVO    X4, X11
+	PMULULQ X7, X11
+	MOVO    X4, X1
+	PMULULQ X13, X1
+	PMULULQ X15, X1
+	PSUBL   X1, X11
+	PSRLQ   $0x20, X11
+	MOVO    X3, X1
+	PMULULQ X13, X1
+	PMULULQ X15, X1
+	PMULULQ X7, X3
+	PSUBL   X1, X3
+	POR     X11, X3
+	MOVOU   nttInverseTwiddlesSSE2<>+3680(SB), X2
+	MOVOU   nttInverseTwiddlesSSE2<>+3696(SB), X7
+	PSHUFL  $0xf5, X5, X13
+	MOVO    X5, X11
+	PMULULQ X2, X11
+	MOVO    X5, X1
+	PMULULQ X7, X1
+	PMULULQ X15, X1
+	PSUBL   X1, X11
+	PSRLQ   $0x20, X11
+	MOVO    X13, X1
+	PMULULQ X7, X1
+	PMULULQ X15, X1
+	PMULULQ X2, X13
+	PSUBL   X1, X13
+	POR     X11, X13
+	MOVO    X0, X4
+	PADDL   X9, X4
+	PADDL   X6, X9
+	PSUBL   X0, X9
+	MOVOU   nttInverseTwiddlesSSE2<>+3648(SB), X2
+	MOVOU   nttInverseTwiddlesSSE2<>+3664(SB), X7
+	PSHUFL  $0xf5, X9, X11
+	MOVO    X9, X1
+	PMULULQ X2, X1
+	MOVO    X9, X5
+	PMULULQ X7, X5
+	PMULULQ X15, X5
+	PSUBL   X5, X1
+	PSRLQ   $0x20, X1
+	MOVO    X11, X5
+	PMULULQ X7, X5
+	PMULULQ X15, X5
+	PMULULQ X2, X11
+	PSUBL   X5, X11
+	POR     X1, X11
+	MOVOU   nttInverseTwiddlesSSE2<>+3680(SB), X0
+	MOVOU   nttInverseTwiddlesSSE2<>+3696(SB), X2
+	PSHUFL  $0xf5, X4, X7
+	MOVO    X4, X1
+	PMULULQ X0, X1
+	MOVO    X4, X5
+	PMULULQ X2, X5
+	PMULULQ X15, X5
+	PSUBL   X5, X1
+	PSRLQ   $0x20, X1
+	MOVO    X7, X5
+	PMULULQ X2, X5
+	PMULULQ X15, X5
+	PMULULQ X0, X7
+	PSUBL   X5, X7
+	POR     X1, X7
+	MOVO    X14, X9
+	PADDL   X8, X9
+	PADDL   X6, X8
+	PSUBL   X14, X8
+	MOVOU   nttInverseTwiddlesSSE2<>+3648(SB), X0
+	MOVOU   nttInverseTwiddlesSSE2<>+3664(SB), X2
+	PSHUFL  $0xf5, X8, X1
+	MOVO    X8, X5
+	PMULULQ X0, X5
+	MOVO    X8, X4
+	PMULULQ X2, X4
+	PMULULQ X15, X4
+	PSUBL   X4, X5
+	PSRLQ   $0x20, X5
+	MOVO    X1, X4
+	PMULULQ X2, X4
+	PMULULQ X15, X4
+	PMULULQ X0, X1
+	PSUBL   X4, X1
+	POR     X5, X1
+	MOVOU   nttInverseTwiddlesSSE2<>+3680(SB), X14
+	MOVOU   nttInverseTwiddlesSSE2<>+3696(SB), X0
+	PSHUFL  $0xf5, X9, X2
+	MOVO    X9, X5
+	PMULULQ X14, X5
+	MOVO    X9, X4
+	PMULULQ X0, X4
+	PMULULQ X15, X4
+	PSUBL   X4, X5
+	PSRLQ   $0x20, X5
+	MOVO    X2, X4
+	PMULULQ X0, X4
+	PMULULQ X15, X4
+	PMULULQ X14, X2
+	PSUBL   X4, X2
+	POR     X5, X2
+	MOVO    X12, X8
+	PADDL   X10, X8
+	PADDL   X6, X10
+	PSUBL   X12, X10
+	MOVOU   nttInverseTwiddlesSSE2<>+3648(SB), X14
+	MOVOU   nttInverseTwiddlesSSE2<>+3664(SB), X0
+	PSHUFL  $0xf5, X10, X5
+	MOVO    X10, X4
+	PMULULQ X14, X4
+	MOVO    X10, X9
+	PMULULQ X0, X9
+	PMULULQ X15, X9
+	PSUBL   X9, X4
+	PSRLQ   $0x20, X4
+	MOVO    X5, X9
+	PMULULQ X0, X9
+	PMULULQ X15, X9
+	PMULULQ X14, X5
+	PSUBL   X9, X5
+	POR     X4, X5
+	MOVOU   nttInverseTwiddlesSSE2<>+3680(SB), X12
+	MOVOU   nttInverseTwiddlesSSE2<>+3696(SB), X14
+	PSHUFL  $0xf5, X8, X0
+	MOVO    X8, X4
+	PMULULQ X12, X4
+	MOVO    X8, X9
+	PMULULQ X14, X9
+	PMULULQ X15, X9
+	PSUBL   X9, X4
+	PSRLQ   $0x20, X4
+	MOVO    X0, X9
+	PMULULQ X14, X9
+	PMULULQ X15, X9
+	PMULULQ X12, X0
+	PSUBL   X9, X0
+	POR     X4, X0
+	MOVO    X13, X10
+	PSRAL   $0x1f, X10
+	PAND    X15, X10
+	PADDL   X10, X13
+	MOVO    X7, X12
+	PSRAL   $0x1f, X12
+	PAND    X15, X12
+	PADDL   X12, X7
+	MOVO    X2, X14
+	PSRAL   $0x1f, X14
+	PAND    X15, X14
+	PADDL   X14, X2
+	MOVO    X0, X4
+	PSRAL   $0x1f, X4
+	PAND    X15, X4
+	PADDL   X4, X0
+	MOVO    X3, X9
+	PSRAL   $0x1f, X9
+	PAND    X15, X9
+	PADDL   X9, X3
+	MOVO    X11, X8
+	PSRAL   $0x1f, X8
+	PAND    X15, X8
+	PADDL   X8, X11
+	MOVO    X1, X6
+	PSRAL   $0x1f, X6
+	PAND    X15, X6
+	PADDL   X6, X1
+	MOVO    X5, X10
+	PSRAL   $0x1f, X10
+	PAND    X15, X10
+	PADDL   X10, X5
+	MOVOU   X13, 48(DI)
+	MOVOU   X7, 176(DI)
+	MOVOU   X2, 304(DI)
+	MOVOU   X0, 432(DI)
+	MOVOU   X3, 560(DI)
+	MOVOU   X11, 688(DI)
+	MOVOU   X1, 816(DI)
+	MOVOU   X5, 944(DI)
+	MOVOU   64(DI), X13
+	MOVOU   192(DI), X7
+	MOVOU   320(DI), X2
+	MOVOU   448(DI), X0
+	MOVOU   576(DI), X3
+	MOVOU   704(DI), X11
+	MOVOU   832(DI), X1
+	MOVOU   960(DI), X5
+	MOVOU   nttInverseTwiddlesSSE2<>+3408(SB), X12
+	MOVO    X13, X14
+	PADDL   X7, X14
+	PADDL   X12, X7
+	PSUBL   X13, X7
+	MOVOU   nttInverseTwiddlesSSE2<>+3424(SB), X4
+	MOVOU   nttInverseTwiddlesSSE2<>+3440(SB), X9
+	PSHUFL  $0xf5, X7, X8
+	MOVO    X7, X6
+	PMULULQ X4, X6
+	MOVO    X7, X10
+	PMULULQ X9, X10
+	PMULULQ X15, X10
+	PSUBL   X10, X6
+	PSRLQ   $0x20, X6
+	MOVO    X8, X10
+	PMULULQ X9, X10
+	PMULULQ X15, X10
+	PMULULQ X4, X8
+	PSUBL   X10, X8
+	POR     X6, X8
+	PADDL   X15, X8
+	MOVO    X2, X13
+	PADDL   X0, X13
+	PADDL   X12, X0
+	PSUBL   X2, X0
+	MOVOU   nttInverseTwiddlesSSE2<>+3456(SB), X4
+	MOVOU   nttInverseTwiddlesSSE2<>+3472(SB), X9
+	PSHUFL  $0xf5, X0, X6
+	MOVO    X0, X10
+	PMULULQ X4, X10
+	MOVO    X0, X7
+	PMULULQ X9, X7
+	PMULULQ X15, X7
+	PSUBL   X7, X10
+	PSRLQ   $0x20, X10
+	MOVO    X6, X7
+	PMULULQ X9, X7
+	PMULULQ X15, X7
+	PMULULQ X4, X6
+	PSUBL   X7, X6
+	POR     X10, X6
+	PADDL   X15, X6
+	MOVO    X3, X2
+	PADDL   X11, X2
+	PADDL   X12, X11
+	PSUBL   X3, X11
+	MOVOU   nttInverseTwiddlesSSE2<>+3488(SB), X4
+	MOVOU   nttInverseTwiddlesSSE2<>+3504(SB), X9
+	PSHUFL  $0xf5, X11, X10
+	MOVO    X11, X7
+	PMULULQ X4, X7
+	MOVO    X11, X0
+	PMULULQ X9, X0
+	PMULULQ X15, X0
+	PSUBL   X0, X7
+	PSRLQ   $0x20, X7
+	MOVO    X10, X0
+	PMULULQ X9, X0
+	PMULULQ X15, X0
+	PMULULQ X4, X10
+	PSUBL   X0, X10
+	POR     X7, X10
+	PADDL   X15, X10
+	MOVO    X1, X3
+	PADDL   X5, X3
+	PADDL   X12, X5
+	PSUBL   X1, X5
+	MOVOU   nttInverseTwiddlesSSE2<>+3520(SB), X4
+	MOVOU   nttInverseTwiddlesSSE2<>+3536(SB), X9
+	PSHUFL  $0xf5, X5, X7
+	MOVO    X5, X0
+	PMULULQ X4, X0
+	MOVO    X5, X11
+	PMULULQ X9, X11
+	PMULULQ X15, X11
+	PSUBL   X11, X0
+	PSRLQ   $0x20, X0
+	MOVO    X7, X11
+	PMULULQ X9, X11
+	PMULULQ X15, X11
+	PMULULQ X4, X7
+	PSUBL   X11, X7
+	POR     X0, X7
+	PADDL   X15, X7
+	MOVOU   nttInverseTwiddlesSSE2<>+3552(SB), X1
+	MOVO    X14, X4
+	PADDL   X13, X4
+	PADDL   X1, X13
+	PSUBL   X14, X13
+	MOVOU   nttInverseTwiddlesSSE2<>+3568(SB), X9
+	MOVOU   nttInverseTwiddlesSSE2<>+3584(SB), X0
+	PSHUFL  $0xf5, X13, X11
+	MOVO    X13, X5
+	PMULULQ X9, X5
+	MOVO    X13, X12
+	PMULULQ X0, X12
+	PMULULQ X15, X12
+	PSUBL   X12, X5
+	PSRLQ   $0x20, X5
+	MOVO    X11, X12
+	PMULULQ X0, X12
+	PMULULQ X15, X12
+	PMULULQ X9, X11
+	PSUBL   X12, X11
+	POR     X5, X11
+	PADDL   X15, X11
+	MOVO    X8, X14
+	PADDL   X6, X14
+	PADDL   X1, X6
+	PSUBL   X8, X6
+	MOVOU   nttInverseTwiddlesSSE2<>+3568(SB), X9
+	MOVOU   nttInverseTwiddlesSSE2<>+3584(SB), X0
+	PSHUFL  $0xf5, X6, X5
+	MOVO    X6, X12
+	PMULULQ X9, X12
+	MOVO    X6, X13
+	PMULULQ X0, X13
+	PMULULQ X15, X13
+	PSUBL   X13, X12
+	PSRLQ   $0x20, X12
+	MOVO    X5, X13
+	PMULULQ X0, X13
+	PMULULQ X15, X13
+	PMULULQ X9, X5
+	PSUBL   X13, X5
+	POR     X12, X5
+	PADDL   X15, X5
+	MOVO    X2, X8
+	PADDL   X3, X8
+	PADDL   X1, X3
+	PSUBL   X2, X3
+	MOVOU   nttInverseTwiddlesSSE2<>+3600(SB), X9
+	MOVOU   nttInverseTwiddlesSSE2<>+3616(SB), X0
+	PSHUFL  $0xf5, X3, X12
+	MOVO    X3, X13
+	PMULULQ X9, X13
+	MOVO    X3, X6
+	PMULULQ X0, X6
+	PMULULQ X15, X6
+	PSUBL   X6, X13
+	PSRLQ   $0x20, X13
+	MOVO    X12, X6
+	PMULULQ X0, X6
+	PMULULQ X15, X6
+	PMULULQ X9, X12
+	PSUBL   X6, X12
+	POR     X13, X12
+	PADDL   X15, X12
+	MOVO    X10, X2
+	PADDL   X7, X2
+	PADDL   X1, X7
+	PSUBL   X10, X7
+	MOVOU   nttInverseTwiddlesSSE2<>+3600(SB), X9
+	MOVOU   nttInverseTwiddlesSSE2<>+3616(SB), X0
+	PSHUFL  $0xf5, X7, X13
+	MOVO    X7, X6
+	PMULULQ X9, X6
+	MOVO    X7, X3
+	PMULULQ X0, X3
+	PMULULQ X15, X3
+	PSUBL   X3, X6
+	PSRLQ   $0x20, X6
+	MOVO    X13, X3
+	PMULULQ X0, X3
+	PMULULQ X15, X3
+	PMULULQ X9, X13
+	PSUBL   X3, X13
+	POR     X6, X13
+	PADDL   X15, X13
+	MOVOU   nttInverseTwiddlesSSE2<>+3632(SB), X10
+	MOVO    X4, X9
+	PADDL   X8, X9
+	PADDL   X10, X8
+	PSUBL   X4, X8
+	MOVOU   nttInverseTwiddlesSSE2<>+3648(SB), X0
+	MOVOU   nttInverseTwiddlesSSE2<>+3664(SB), X6
+	PSHUFL  $0xf5, X8, X3
+	MOVO    X8, X7
+	PMULULQ X0, X7
+	MOVO    X8, X1
+	PMULULQ X6, X1
+	PMULULQ X15, X1
+	PSUBL   X1, X7
+	PSRLQ   $0x20, X7
+	MOVO    X3, X1
+	PMULULQ X6, X1
+	PMULULQ X15, X1
+	PMULULQ X0, X3
+	PSUBL   X1, X3
+	POR     X7, X3
+	MOVOU   nttInverseTwiddlesSSE2<>+3680(SB), X4
+	MOVOU   nttInverseTwiddlesSSE2<>+3696(SB), X0
+	PSHUFL  $0xf5, X9, X6
+	MOVO    X9, X7
+	PMULULQ X4, X7
+	MOVO    X9, X1
+	PMULULQ X0, X1
+	PMULULQ X15, X1
+	PSUBL   X1, X7
+	PSRLQ   $0x20, X7
+	MOVO    X6, X1
+	PMULULQ X0, X1
+	PMULULQ X15, X1
+	PMULULQ X4, X6
+	PSUBL   X1, X6
+	POR     X7, X6
+	MOVO    X14, X8
+	PADDL   X2, X8
+	PADDL   X10, X2
+	PSUBL   X14, X2
+	MOVOU   nttInverseTwiddlesSSE2<>+3648(SB), X4
+	MOVOU   nttInverseTwiddlesSSE2<>+3664(SB), X0
+	PSHUFL  $0xf5, X2, X7
+	MOVO    X2, X1
+	PMULULQ X4, X1
+	MOVO    X2, X9
+	PMULULQ X0, X9
+	PMULULQ X15, X9
+	PSUBL   X9, X1
+	PSRLQ   $0x20, X1
+	MOVO    X7, X9
+	PMULULQ X0, X9
+	PMULULQ X15, X9
+	PMULULQ X4, X7
+	PSUBL   X9, X7
+	POR     X1, X7
+	MOVOU   nttInverseTwiddlesSSE2<>+3680(SB), X14
+	MOVOU   nttInverseTwiddlesSSE2<>+3696(SB), X4
+	PSHUFL  $0xf5, X8, X0
+	MOVO    X8, X1
+	PMULULQ X14, X1
+	MOVO    X8, X9
+	PMULULQ X4, X9
+	PMULULQ X15, X9
+	PSUBL   X9, X1
+	PSRLQ   $0x20, X1
+	MOVO    X0, X9
+	PMULULQ X4, X9
+	PMULULQ X15, X9
+	PMULULQ X14, X0
+	PSUBL   X9, X0
+	POR     X1, X0
+	MOVO    X11, X2
+	PADDL   X12, X2
+	PADDL   X10, X12
+	PSUBL   X11, X12
+	MOVOU   nttInverseTwiddlesSSE2<>+3648(SB), X14
+	MOVOU   nttInverseTwiddlesSSE2<>+3664(SB), X4
+	PSHUFL  $0xf5, X12, X1
+	MOVO    X12, X9
+	PMULULQ X14, X9
+	MOVO    X12, X8
+	PMULULQ X4, X8
+	PMULULQ X15, X8
+	PSUBL   X8, X9
+	PSRLQ   $0x20, X9
+	MOVO    X1, X8
+	PMULULQ X4, X8
+	PMULULQ X15, X8
+	PMULULQ X14, X1
+	PSUBL   X8, X1
+	POR     X9, X1
+	MOVOU   nttInverseTwiddlesSSE2<>+3680(SB), X11
+	MOVOU   nttInverseTwiddlesSSE2<>+3696(SB), X14
+	PSHUFL  $0xf5, X2, X4
+	MOVO    X2, X9
+	PMULULQ X11, X9
+	MOVO    X2, X8
+	PMULULQ X14, X8
+	PMULULQ X15, X8
+	PSUBL   X8, X9
+	PSRLQ   $0x20, X9
+	MOVO    X4, X8
+	PMULULQ X14, X8
+	PMULULQ X15, X8
+	PMULULQ X11, X4
+	PSUBL   X8, X4
+	POR     X9, X4
+	MOVO    X5, X12
+	PADDL   X13, X12
+	PADDL   X10, X13
+	PSUBL   X5, X13
+	MOVOU   nttInverseTwiddlesSSE2<>+3648(SB), X11
+	MOVOU   nttInverseTwiddlesSSE2<>+3664(SB), X14
+	PSHUFL  $0xf5, X13, X9
+	MOVO    X13, X8
+	PMULULQ X11, X8
+	MOVO    X13, X2
+	PMULULQ X14, X2
+	PMULULQ X15, X2
+	PSUBL   X2, X8
+	PSRLQ   $0x20, X8
+	MOVO    X9, X2
+	PMULULQ X14, X2
+	PMULULQ X15, X2
+	PMULULQ X11, X9
+	PSUBL   X2, X9
+	POR     X8, X9
+	MOVOU   nttInverseTwiddlesSSE2<>+3680(SB), X5
+	MOVOU   nttInverseTwiddlesSSE2<>+3696(SB), X11
+	PSHUFL  $0xf5, X12, X14
+	MOVO    X12, X8
+	PMULULQ X5, X8
+	MOVO    X12, X2
+	PMULULQ X11, X2
+	PMULULQ X15, X2
+	PSUBL   X2, X8
+	PSRLQ   $0x20, X8
+	MOVO    X14, X2
+	PMULULQ X11, X2
+	PMULULQ X15, X2
+	PMULULQ X5, X14
+	PSUBL   X2, X14
+	POR     X8, X14
+	MOVO    X6, X13
+	PSRAL   $0x1f, X13
+	PAND    X15, X13
+	PADDL   X13, X6
+	MOVO    X0, X5
+	PSRAL   $0x1f, X5
+	PAND    X15, X5
+	PADDL   X5, X0
+	MOVO    X4, X11
+	PSRAL   $0x1f, X11
+	PAND    X15, X11
+	PADDL   X11, X4
+	MOVO    X14, X8
+	PSRAL   $0x1f, X8
+	PAND    X15, X8
+	PADDL   X8, X14
+	MOVO    X3, X2
+	PSRAL   $0x1f, X2
+	PAND    X15, X2
+	PADDL   X2, X3
+	MOVO    X7, X12
+	PSRAL   $0x1f, X12
+	PAND    X15, X12
+	PADDL   X12, X7
+	MOVO    X1, X10
+	PSRAL   $0x1f, X10
+	PAND    X15, X10
+	PADDL   X10, X1
+	MOVO    X9, X13
+	PSRAL   $0x1f, X13
+	PAND    X15, X13
+	PADDL   X13, X9
+	MOVOU   X6, 64(DI)
+	MOVOU   X0, 192(DI)
+	MOVOU   X4, 320(DI)
+	MOVOU   X14, 448(DI)
+	MOVOU   X3, 576(DI)
+	MOVOU   X7, 704(DI)
+	MOVOU   X1, 832(DI)
+	MOVOU   X9, 960(DI)
+	MOVOU   80(DI), X6
+	MOVOU   208(DI), X0
+	MOVOU   336(DI), X4
+	MOVOU   464(DI), X14
+	MOVOU   592(DI), X3
+	MOVOU   720(DI), X7
+	MOVOU   848(DI), X1
+	MOVOU   976(DI), X9
+	MOVOU   nttInverseTwiddlesSSE2<>+3408(SB), X5
+	MOVO    X6, X11
+	PADDL   X0, X11
+	PADDL   X5, X0
+	PSUBL   X6, X0
+	MOVOU   nttInverseTwiddlesSSE2<>+3424(SB), X8
+	MOVOU   nttInverseTwiddlesSSE2<>+3440(SB), X2
+	PSHUFL  $0xf5, X0, X12
+	MOVO    X0, X10
+	PMULULQ X8, X10
+	MOVO    X0, X13
+	PMULULQ X2, X13
+	PMULULQ X15, X13
+	PSUBL   X13, X10
+	PSRLQ   $0x20, X10
+	MOVO    X12, X13
+	PMULULQ X2, X13
+	PMULULQ X15, X13
+	PMULULQ X8, X12
+	PSUBL   X13, X12
+	POR     X10, X12
+	PADDL   X15, X12
+	MOVO    X4, X6
+	PADDL   X14, X6
+	PADDL   X5, X14
+	PSUBL   X4, X14
+	MOVOU   nttInverseTwiddlesSSE2<>+3456(SB), X8
+	MOVOU   nttInverseTwiddlesSSE2<>+3472(SB), X2
+	PSHUFL  $0xf5, X14, X10
+	MOVO    X14, X13
+	PMULULQ X8, X13
+	MOVO    X14, X0
+	PMULULQ X2, X0
+	PMULULQ X15, X0
+	PSUBL   X0, X13
+	PSRLQ   $0x20, X13
+	MOVO    X10, X0
+	PMULULQ X2, X0
+	PMULULQ X15, X0
+	PMULULQ X8, X10
+	PSUBL   X0, X10
+	POR     X13, X10
+	PADDL   X15, X10
+	MOVO    X3, X4
+	PADDL   X7, X4
+	PADDL   X5, X7
+	PSUBL   X3, X7
+	MOVOU   nttInverseTwiddlesSSE2<>+3488(SB), X8
+	MOVOU   nttInverseTwiddlesSSE2<>+3504(SB), X2
+	PSHUFL  $0xf5, X7, X13
+	MOVO    X7, X0
+	PMULULQ X8, X0
+	MOVO    X7, X14
+	PMULULQ X2, X14
+	PMULULQ X15, X14
+	PSUBL   X14, X0
+	PSRLQ   $0x20, X0
+	MOVO    X13, X14
+	PMULULQ X2, X14
+	PMULULQ X15, X14
+	PMULULQ X8, X13
+	PSUBL   X14, X13
+	POR     X0, X13
+	PADDL   X15, X13
+	MOVO    X1, X3
+	PADDL   X9, X3
+	PADDL   X5, X9
+	PSUBL   X1, X9
+	MOVOU   nttInverseTwiddlesSSE2<>+3520(SB), X8
+	MOVOU   nttInverseTwiddlesSSE2<>+3536(SB), X2
+	PSHUFL  $0xf5, X9, X0
+	MOVO    X9, X14
+	PMULULQ X8, X14
+	MOVO    X9, X7
+	PMULULQ X2, X7
+	PMULULQ X15, X7
+	PSUBL   X7, X14
+	PSRLQ   $0x20, X14
+	MOVO    X0, X7
+	PMULULQ X2, X7
+	PMULULQ X15, X7
+	PMULULQ X8, X0
+	PSUBL   X7, X0
+	POR     X14, X0
+	PADDL   X15, X0
+	MOVOU   nttInverseTwiddlesSSE2<>+3552(SB), X1
+	MOVO    X11, X8
+	PADDL   X6, X8
+	PADDL   X1, X6
+	PSUBL   X11, X6
+	MOVOU   nttInverseTwiddlesSSE2<>+3568(SB), X2
+	MOVOU   nttInverseTwiddlesSSE2<>+3584(SB), X14
+	PSHUFL  $0xf5, X6, X7
+	MOVO    X6, X9
+	PMULULQ X2, X9
+	MOVO    X6, X5
+	PMULULQ X14, X5
+	PMULULQ X15, X5
+	PSUBL   X5, X9
+	PSRLQ   $0x20, X9
+	MOVO    X7, X5
+	PMULULQ X14, X5
+	PMULULQ X15, X5
+	PMULULQ X2, X7
+	PSUBL   X5, X7
+	POR     X9, X7
+	PADDL   X15, X7
+	MOVO    X12, X11
+	PADDL   X10, X11
+	PADDL   X1, X10
+	PSUBL   X12, X10
+	MOVOU   nttInverseTwiddlesSSE2<>+3568(SB), X2
+	MOVOU   nttInverseTwiddlesSSE2<>+3584(SB), X14
+	PSHUFL  $0xf5, X10, X9
+	MOVO    X10, X5
+	PMULULQ X2, X5
+	MOVO    X10, X6
+	PMULULQ X14, X6
+	PMULULQ X15, X6
+	PSUBL   X6, X5
+	PSRLQ   $0x20, X5
+	MOVO    X9, X6
+	PMULULQ X14, X6
+	PMULULQ X15, X6
+	PMULULQ X2, X9
+	PSUBL   X6, X9
+	POR     X5, X9
+	PADDL   X15, X9
+	MOVO    X4, X12
+	PADDL   X3, X12
+	PADDL   X1, X3
+	PSUBL   X4, X3
+	MOVOU   nttInverseTwiddlesSSE2<>+3600(SB), X2
+	MOVOU   nttInverseTwiddlesSSE2<>+3616(SB), X14
+	PSHUFL  $0xf5, X3, X5
+	MOVO    X3, X6
+	PMULULQ X2, X6
+	MOVO    X3, X10
+	PMULULQ X14, X10
+	PMULULQ X15, X10
+	PSUBL   X10, X6
+	PSRLQ   $0x20, X6
+	MOVO    X5, X10
+	PMULULQ X14, X10
+	PMULULQ X15, X10
+	PMULULQ X2, X5
+	PSUBL   X10, X5
+	POR     X6, X5
+	PADDL   X15, X5
+	MOVO    X13, X4
+	PADDL   X0, X4
+	PADDL   X1, X0
+	PSUBL   X13, X0
+	MOVOU   nttInverseTwiddlesSSE2<>+3600(SB), X2
+	MOVOU   nttInverseTwiddlesSSE2<>+3616(SB), X14
+	PSHUFL  $0xf5, X0, X6
+	MOVO    X0, X10
+	PMULULQ X2, X10
+	MOVO    X0, X3
+	PMULULQ X14, X3
+	PMULULQ X15, X3
+	PSUBL   X3, X10
+	PSRLQ   $0x20, X10
+	MOVO    X6, X3
+	PMULULQ X14, X3
+	PMULULQ X15, X3
+	PMULULQ X2, X6
+	PSUBL   X3, X6
+	POR     X10, X6
+	PADDL   X15, X6
+	MOVOU   nttInverseTwiddlesSSE2<>+3632(SB), X13
+	MOVO    X8, X2
+	PADDL   X12, X2
+	PADDL   X13, X12
+	PSUBL   X8, X12
+	MOVOU   nttInverseTwiddlesSSE2<>+3648(SB), X14
+	MOVOU   nttInverseTwiddlesSSE2<>+3664(SB), X10
+	PSHUFL  $0xf5, X12, X3
+	MOVO    X12, X0
+	PMULULQ X14, X0
+	MOVO    X12, X1
+	PMULULQ X10, X1
+	PMULULQ X15, X1
+	PSUBL   X1, X0
+	PSRLQ   $0x20, X0
+	MOVO    X3, X1
+	PMULULQ X10, X1
+	PMULULQ X15, X1
+	PMULULQ X14, X3
+	PSUBL   X1, X3
+	POR     X0, X3
+	MOVOU   nttInverseTwiddlesSSE2<>+3680(SB), X8
+	MOVOU   nttInverseTwiddlesSSE2<>+3696(SB), X14
+	PSHUFL  $0xf5, X2, X10
+	MOVO    X2, X0
+	PMULULQ X8, X0
+	MOVO    X2, X1
+	PMULULQ X14, X1
+	PMULULQ X15, X1
+	PSUBL   X1, X0
+	PSRLQ   $0x20, X0
+	MOVO    X10, X1
+	PMULULQ X14, X1
+	PMULULQ X15, X1
+	PMULULQ X8, X10
+	PSUBL   X1, X10
+	POR     X0, X10
+	MOVO    X11, X12
+	PADDL   X4, X12
+	PADDL   X13, X4
+	PSUBL   X11, X4
+	MOVOU   nttInverseTwiddlesSSE2<>+3648(SB), X8
+	MOVOU   nttInverseTwiddlesSSE2<>+3664(SB), X14
+	PSHUFL  $0xf5, X4, X0
+	MOVO    X4, X1
+	PMULULQ X8, X1
+	MOVO    X4, X2
+	PMULULQ X14, X2
+	PMULULQ X15, X2
+	PSUBL   X2, X1
+	PSRLQ   $0x20, X1
+	MOVO    X0, X2
+	PMULULQ X14, X2
+	PMULULQ X15, X2
+	PMULULQ X8, X0
+	PSUBL   X2, X0
+	POR     X1, X0
+	MOVOU   nttInverseTwiddlesSSE2<>+3680(SB), X11
+	MOVOU   nttInverseTwiddlesSSE2<>+3696(SB), X8
+	PSHUFL  $0xf5, X12, X14
+	MOVO    X12, X1
+	PMULULQ X11, X1
+	MOVO    X12, X2
+	PMULULQ X8, X2
+	PMULULQ X15, X2
+	PSUBL   X2, X1
+	PSRLQ   $0x20, X1
+	MOVO    X14, X2
+	PMULULQ X8, X2
+	PMULULQ X15, X2
+	PMULULQ X11, X14
+	PSUBL   X2, X14
+	POR     X1, X14
+	MOVO    X7, X4
+	PADDL   X5, X4
+	PADDL   X13, X5
+	PSUBL   X7, X5
+	MOVOU   nttInverseTwiddlesSSE2<>+3648(SB), X11
+	MOVOU   nttInverseTwiddlesSSE2<>+3664(SB), X8
+	PSHUFL  $0xf5, X5, X1
+	MOVO    X5, X2
+	PMULULQ X11, X2
+	MOVO    X5, X12
+	PMULULQ X8, X12
+	PMULULQ X15, X12
+	PSUBL   X12, X2
+	PSRLQ   $0x20, X2
+	MOVO    X1, X12
+	PMULULQ X8, X12
+	PMULULQ X15, X12
+	PMULULQ X11, X1
+	PSUBL   X12, X1
+	POR     X2, X1
+	MOVOU   nttInverseTwiddlesSSE2<>+3680(SB), X7
+	MOVOU   nttInverseTwiddlesSSE2<>+3696(SB), X11
+	PSHUFL  $0xf5, X4, X8
+	MOVO    X4, X2
+	PMULULQ X7, X2
+	MOVO    X4, X12
+	PMULULQ X11, X12
+	PMULULQ X15, X12
+	PSUBL   X12, X2
+	PSRLQ   $0x20, X2
+	MOVO    X8, X12
+	PMULULQ X11, X12
+	PMULULQ X15, X12
+	PMULULQ X7, X8
+	PSUBL   X12, X8
+	POR     X2, X8
+	MOVO    X9, X5
+	PADDL   X6, X5
+	PADDL   X13, X6
+	PSUBL   X9, X6
+	MOVOU   nttInverseTwiddlesSSE2<>+3648(SB), X7
+	MOVOU   nttInverseTwiddlesSSE2<>+3664(SB), X11
+	PSHUFL  $0xf5, X6, X2
+	MOVO    X6, X12
+	PMULULQ X7, X12
+	MOVO    X6, X4
+	PMULULQ X11, X4
+	PMULULQ X15, X4
+	PSUBL   X4, X12
+	PSRLQ   $0x20, X12
+	MOVO    X2, X4
+	PMULULQ X11, X4
+	PMULULQ X15, X4
+	PMULULQ X7, X2
+	PSUBL   X4, X2
+	POR     X12, X2
+	MOVOU   nttInverseTwiddlesSSE2<>+3680(SB), X9
+	MOVOU   nttInverseTwiddlesSSE2<>+3696(SB), X7
+	PSHUFL  $0xf5, X5, X11
+	MOVO    X5, X12
+	PMULULQ X9, X12
+	MOVO    X5, X4
+	PMULULQ X7, X4
+	PMULULQ X15, X4
+	PSUBL   X4, X12
+	PSRLQ   $0x20, X12
+	MOVO    X11, X4
+	PMULULQ X7, X4
+	PMULULQ X15, X4
+	PMULULQ X9, X11
+	PSUBL   X4, X11
+	POR     X12, X11
+	MOVO    X10, X6
+	PSRAL   $0x1f, X6
+	PAND    X15, X6
+	PADDL   X6, X10
+	MOVO    X14, X9
+	PSRAL   $0x1f, X9
+	PAND    X15, X9
+	PADDL   X9, X14
+	MOVO    X8, X7
+	PSRAL   $0x1f, X7
+	PAND    X15, X7
+	PADDL   X7, X8
+	MOVO    X11, X12
+	PSRAL   $0x1f, X12
+	PAND    X15, X12
+	PADDL   X12, X11
+	MOVO    X3, X4
+	PSRAL   $0x1f, X4
+	PAND    X15, X4
+	PADDL   X4, X3
+	MOVO    X0, X5
+	PSRAL   $0x1f, X5
+	PAND    X15, X5
+	PADDL   X5, X0
+	MOVO    X1, X13
+	PSRAL   $0x1f, X13
+	PAND    X15, X13
+	PADDL   X13, X1
+	MOVO    X2, X6
+	PSRAL   $0x1f, X6
+	PAND    X15, X6
+	PADDL   X6, X2
+	MOVOU   X10, 80(DI)
+	MOVOU   X14, 208(DI)
+	MOVOU   X8, 336(DI)
+	MOVOU   X11, 464(DI)
+	MOVOU   X3, 592(DI)
+	MOVOU   X0, 720(DI)
+	MOVOU   X1, 848(DI)
+	MOVOU   X2, 976(DI)
+	MOVOU   96(DI), X10
+	MOVOU   224(DI), X14
+	MOVOU   352(DI), X8
+	MOVOU   480(DI), X11
+	MOVOU   608(DI), X3
+	MOVOU   736(DI), X0
+	MOVOU   864(DI), X1
+	MOVOU   992(DI), X2
+	MOVOU   nttInverseTwiddlesSSE2<>+3408(SB), X9
+	MOVO    X10, X7
+	PADDL   X14, X7
+	PADDL   X9, X14
+	PSUBL   X10, X14
+	MOVOU   nttInverseTwiddlesSSE2<>+3424(SB), X12
+	MOVOU   nttInverseTwiddlesSSE2<>+3440(SB), X4
+	PSHUFL  $0xf5, X14, X5
+	MOVO    X14, X13
+	PMULULQ X12, X13
+	MOVO    X14, X6
+	PMULULQ X4, X6
+	PMULULQ X15, X6
+	PSUBL   X6, X13
+	PSRLQ   $0x20, X13
+	MOVO    X5, X6
+	PMULULQ X4, X6
+	PMULULQ X15, X6
+	PMULULQ X12, X5
+	PSUBL   X6, X5
+	POR     X13, X5
+	PADDL   X15, X5
+	MOVO    X8, X10
+	PADDL   X11, X10
+	PADDL   X9, X11
+	PSUBL   X8, X11
+	MOVOU   nttInverseTwiddlesSSE2<>+3456(SB), X12
+	MOVOU   nttInverseTwiddlesSSE2<>+3472(SB), X4
+	PSHUFL  $0xf5, X11, X13
+	MOVO    X11, X6
+	PMULULQ X12, X6
+	MOVO    X11, X14
+	PMULULQ X4, X14
+	PMULULQ X15, X14
+	PSUBL   X14, X6
+	PSRLQ   $0x20, X6
+	MOVO    X13, X14
+	PMULULQ X4, X14
+	PMULULQ X15, X14
+	PMULULQ X12, X13
+	PSUBL   X14, X13
+	POR     X6, X13
+	PADDL   X15, X13
+	MOVO    X3, X8
+	PADDL   X0, X8
+	PADDL   X9, X0
+	PSUBL   X3, X0
+	MOVOU   nttInverseTwiddlesSSE2<>+3488(SB), X12
+	MOVOU   nttInverseTwiddlesSSE2<>+3504(SB), X4
+	PSHUFL  $0xf5, X0, X6
+	MOVO    X0, X14
+	PMULULQ X12, X14
+	MOVO    X0, X11
+	PMULULQ X4, X11
+	PMULULQ X15, X11
+	PSUBL   X11, X14
+	PSRLQ   $0x20, X14
+	MOVO    X6, X11
+	PMULULQ X4, X11
+	PMULULQ X15, X11
+	PMULULQ X12, X6
+	PSUBL   X11, X6
+	POR     X14, X6
+	PADDL   X15, X6
+	MOVO    X1, X3
+	PADDL   X2, X3
+	PADDL   X9, X2
+	PSUBL   X1, X2
+	MOVOU   nttInverseTwiddlesSSE2<>+3520(SB), X12
+	MOVOU   nttInverseTwiddlesSSE2<>+3536(SB), X4
+	PSHUFL  $0xf5, X2, X14
+	MOVO    X2, X11
+	PMULULQ X12, X11
+	MOVO    X2, X0
+	PMULULQ X4, X0
+	PMULULQ X15, X0
+	PSUBL   X0, X11
+	PSRLQ   $0x20, X11
+	MOVO    X14, X0
+	PMULULQ X4, X0
+	PMULULQ X15, X0
+	PMULULQ X12, X14
+	PSUBL   X0, X14
+	POR     X11, X14
+	PADDL   X15, X14
+	MOVOU   nttInverseTwiddlesSSE2<>+3552(SB), X1
+	MOVO    X7, X12
+	PADDL   X10, X12
+	PADDL   X1, X10
+	PSUBL   X7, X10
+	MOVOU   nttInverseTwiddlesSSE2<>+3568(SB), X4
+	MOVOU   nttInverseTwiddlesSSE2<>+3584(SB), X11
+	PSHUFL  $0xf5, X10, X0
+	MOVO    X10, X2
+	PMULULQ X4, X2
+	MOVO    X10, X9
+	PMULULQ X11, X9
+	PMULULQ X15, X9
+	PSUBL   X9, X2
+	PSRLQ   $0x20, X2
+	MOVO    X0, X9
+	PMULULQ X11, X9
+	PMULULQ X15, X9
+	PMULULQ X4, X0
+	PSUBL   X9, X0
+	POR     X2, X0
+	PADDL   X15, X0
+	MOVO    X5, X7
+	PADDL   X13, X7
+	PADDL   X1, X13
+	PSUBL   X5, X13
+	MOVOU   nttInverseTwiddlesSSE2<>+3568(SB), X4
+	MOVOU   nttInverseTwiddlesSSE2<>+3584(SB), X11
+	PSHUFL  $0xf5, X13, X2
+	MOVO    X13, X9
+	PMULULQ X4, X9
+	MOVO    X13, X10
+	PMULULQ X11, X10
+	PMULULQ X15, X10
+	PSUBL   X10, X9
+	PSRLQ   $0x20, X9
+	MOVO    X2, X10
+	PMULULQ X11, X10
+	PMULULQ X15, X10
+	PMULULQ X4, X2
+	PSUBL   X10, X2
+	POR     X9, X2
+	PADDL   X15, X2
+	MOVO    X8, X5
+	PADDL   X3, X5
+	PADDL   X1, X3
+	PSUBL   X8, X3
+	MOVOU   nttInverseTwiddlesSSE2<>+3600(SB), X4
+	MOVOU   nttInverseTwiddlesSSE2<>+3616(SB), X11
+	PSHUFL  $0xf5, X3, X9
+	MOVO    X3, X10
+	PMULULQ X4, X10
+	MOVO    X3, X13
+	PMULULQ X11, X13
+	PMULULQ X15, X13
+	PSUBL   X13, X10
+	PSRLQ   $0x20, X10
+	MOVO    X9, X13
+	PMULULQ X11, X13
+	PMULULQ X15, X13
+	PMULULQ X4, X9
+	PSUBL   X13, X9
+	POR     X10, X9
+	PADDL   X15, X9
+	MOVO    X6, X8
+	PADDL   X14, X8
+	PADDL   X1, X14
+	PSUBL   X6, X14
+	MOVOU   nttInverseTwiddlesSSE2<>+3600(SB), X4
+	MOVOU   nttInverseTwiddlesSSE2<>+3616(SB), X11
+	PSHUFL  $0xf5, X14, X10
+	MOVO    X14, X13
+	PMULULQ X4, X13
+	MOVO    X14, X3
+	PMULULQ X11, X3
+	PMULULQ X15, X3
+	PSUBL   X3, X13
+	PSRLQ   $0x20, X13
+	MOVO    X10, X3
+	PMULULQ X11, X3
+	PMULULQ X15, X3
+	PMULULQ X4, X10
+	PSUBL   X3, X10
+	POR     X13, X10
+	PADDL   X15, X10
+	MOVOU   nttInverseTwiddlesSSE2<>+3632(SB), X6
+	MOVO    X12, X4
+	PADDL   X5, X4
+	PADDL   X6, X5
+	PSUBL   X12, X5
+	MOVOU   nttInverseTwiddlesSSE2<>+3648(SB), X11
+	MOVOU   nttInverseTwiddlesSSE2<>+3664(SB), X13
+	PSHUFL  $0xf5, X5, X3
+	MOVO    X5, X14
+	PMULULQ X11, X14
+	MOVO    X5, X1
+	PMULULQ X13, X1
+	PMULULQ X15, X1
+	PSUBL   X1, X14
+	PSRLQ   $0x20, X14
+	MOVO    X3, X1
+	PMULULQ X13, X1
+	PMULULQ X15, X1
+	PMULULQ X11, X3
+	PSUBL   X1, X3
+	POR     X14, X3
+	MOVOU   nttInverseTwiddlesSSE2<>+3680(SB), X12
+	MOVOU   nttInverseTwiddlesSSE2<>+3696(SB), X11
+	PSHUFL  $0xf5, X4, X13
+	MOVO    X4, X14
+	PMULULQ X12, X14
+	MOVO    X4, X1
+	PMULULQ X11, X1
+	PMULULQ X15, X1
+	PSUBL   X1, X14
+	PSRLQ   $0x20, X14
+	MOVO    X13, X1
+	PMULULQ X11, X1
+	PMULULQ X15, X1
+	PMULULQ X12, X13
+	PSUBL   X1, X13
+	POR     X14, X13
+	MOVO    X7, X5
+	PADDL   X8, X5
+	PADDL   X6, X8
+	PSUBL   X7, X8
+	MOVOU   nttInverseTwiddlesSSE2<>+3648(SB), X12
+	MOVOU   nttInverseTwiddlesSSE2<>+3664(SB), X11
+	PSHUFL  $0xf5, X8, X14
+	MOVO    X8, X1
+	PMULULQ X12, X1
+	MOVO    X8, X4
+	PMULULQ X11, X4
+	PMULULQ X15, X4
+	PSUBL   X4, X1
+	PSRLQ   $0x20, X1
+	MOVO    X14, X4
+	PMULULQ X11, X4
+	PMULULQ X15, X4
+	PMULULQ X12, X14
+	PSUBL   X4, X14
+	POR     X1, X14
+	MOVOU   nttInverseTwiddlesSSE2<>+3680(SB), X7
+	MOVOU   nttInverseTwiddlesSSE2<>+3696(SB), X12
+	PSHUFL  $0xf5, X5, X11
+	MOVO    X5, X1
+	PMULULQ X7, X1
+	MOVO    X5, X4
+	PMULULQ X12, X4
+	PMULULQ X15, X4
+	PSUBL   X4, X1
+	PSRLQ   $0x20, X1
+	MOVO    X11, X4
+	PMULULQ X12, X4
+	PMULULQ X15, X4
+	PMULULQ X7, X11
+	PSUBL   X4, X11
+	POR     X1, X11
+	MOVO    X0, X8
+	PADDL   X9, X8
+	PADDL   X6, X9
+	PSUBL   X0, X9
+	MOVOU   nttInverseTwiddlesSSE2<>+3648(SB), X7
+	MOVOU   nttInverseTwiddlesSSE2<>+3664(SB), X12
+	PSHUFL  $0xf5, X9, X1
+	MOVO    X9, X4
+	PMULULQ X7, X4
+	MOVO    X9, X5
+	PMULULQ X12, X5
+	PMULULQ X15, X5
+	PSUBL   X5, X4
+	PSRLQ   $0x20, X4
+	MOVO    X1, X5
+	PMULULQ X12, X5
+	PMULULQ X15, X5
+	PMULULQ X7, X1
+	PSUBL   X5, X1
+	POR     X4, X1
+	MOVOU   nttInverseTwiddlesSSE2<>+3680(SB), X0
+	MOVOU   nttInverseTwiddlesSSE2<>+3696(SB), X7
+	PSHUFL  $0xf5, X8, X12
+	MOVO    X8, X4
+	PMULULQ X0, X4
+	MOVO    X8, X5
+	PMULULQ X7, X5
+	PMULULQ X15, X5
+	PSUBL   X5, X4
+	PSRLQ   $0x20, X4
+	MOVO    X12, X5
+	PMULULQ X7, X5
+	PMULULQ X15, X5
+	PMULULQ X0, X12
+	PSUBL   X5, X12
+	POR     X4, X12
+	MOVO    X2, X9
+	PADDL   X10, X9
+	PADDL   X6, X10
+	PSUBL   X2, X10
+	MOVOU   nttInverseTwiddlesSSE2<>+3648(SB), X0
+	MOVOU   nttInverseTwiddlesSSE2<>+3664(SB), X7
+	PSHUFL  $0xf5, X10, X4
+	MOVO    X10, X5
+	PMULULQ X0, X5
+	MOVO    X10, X8
+	PMULULQ X7, X8
+	PMULULQ X15, X8
+	PSUBL   X8, X5
+	PSRLQ   $0x20, X5
+	MOVO    X4, X8
+	PMULULQ X7, X8
+	PMULULQ X15, X8
+	PMULULQ X0, X4
+	PSUBL   X8, X4
+	POR     X5, X4
+	MOVOU   nttInverseTwiddlesSSE2<>+3680(SB), X2
+	MOVOU   nttInverseTwiddlesSSE2<>+3696(SB), X0
+	PSHUFL  $0xf5, X9, X7
+	MOVO    X9, X5
+	PMULULQ X2, X5
+	MOVO    X9, X8
+	PMULULQ X0, X8
+	PMULULQ X15, X8
+	PSUBL   X8, X5
+	PSRLQ   $0x20, X5
+	MOVO    X7, X8
+	PMULULQ X0, X8
+	PMULULQ X15, X8
+	PMULULQ X2, X7
+	PSUBL   X8, X7
+	POR     X5, X7
+	MOVO    X13, X10
+	PSRAL   $0x1f, X10
+	PAND    X15, X10
+	PADDL   X10, X13
+	MOVO    X11, X2
+	PSRAL   $0x1f, X2
+	PAND    X15, X2
+	PADDL   X2, X11
+	MOVO    X12, X0
+	PSRAL   $0x1f, X0
+	PAND    X15, X0
+	PADDL   X0, X12
+	MOVO    X7, X5
+	PSRAL   $0x1f, X5
+	PAND    X15, X5
+	PADDL   X5, X7
+	MOVO    X3, X8
+	PSRAL   $0x1f, X8
+	PAND    X15, X8
+	PADDL   X8, X3
+	MOVO    X14, X9
+	PSRAL   $0x1f, X9
+	PAND    X15, X9
+	PADDL   X9, X14
+	MOVO    X1, X6
+	PSRAL   $0x1f, X6
+	PAND    X15, X6
+	PADDL   X6, X1
+	MOVO    X4, X10
+	PSRAL   $0x1f, X10
+	PAND    X15, X10
+	PADDL   X10, X4
+	MOVOU   X13, 96(DI)
+	MOVOU   X11, 224(DI)
+	MOVOU   X12, 352(DI)
+	MOVOU   X7, 480(DI)
+	MOVOU   X3, 608(DI)
+	MOVOU   X14, 736(DI)
+	MOVOU   X1, 864(DI)
+	MOVOU   X4, 992(DI)
+	MOVOU   112(DI), X13
+	MOVOU   240(DI), X11
+	MOVOU   368(DI), X12
+	MOVOU   496(DI), X7
+	MOVOU   624(DI), X3
+	MOVOU   752(DI), X14
+	MOVOU   880(DI), X1
+	MOVOU   1008(DI), X4
+	MOVOU   nttInverseTwiddlesSSE2<>+3408(SB), X2
+	MOVO    X13, X0
+	PADDL   X11, X0
+	PADDL   X2, X11
+	PSUBL   X13, X11
+	MOVOU   nttInverseTwiddlesSSE2<>+3424(SB), X5
+	MOVOU   nttInverseTwiddlesSSE2<>+3440(SB), X8
+	PSHUFL  $0xf5, X11, X9
+	MOVO    X11, X6
+	PMULULQ X5, X6
+	MOVO    X11, X10
+	PMULULQ X8, X10
+	PMULULQ X15, X10
+	PSUBL   X10, X6
+	PSRLQ   $0x20, X6
+	MOVO    X9, X10
+	PMULULQ X8, X10
+	PMULULQ X15, X10
+	PMULULQ X5, X9
+	PSUBL   X10, X9
+	POR     X6, X9
+	PADDL   X15, X9
+	MOVO    X12, X13
+	PADDL   X7, X13
+	PADDL   X2, X7
+	PSUBL   X12, X7
+	MOVOU   nttInverseTwiddlesSSE2<>+3456(SB), X5
+	MOVOU   nttInverseTwiddlesSSE2<>+3472(SB), X8
+	PSHUFL  $0xf5, X7, X6
+	MOVO    X7, X10
+	PMULULQ X5, X10
+	MOVO    X7, X11
+	PMULULQ X8, X11
+	PMULULQ X15, X11
+	PSUBL   X11, X10
+	PSRLQ   $0x20, X10
+	MOVO    X6, X11
+	PMULULQ X8, X11
+	PMULULQ X15, X11
+	PMULULQ X5, X6
+	PSUBL   X11, X6
+	POR     X10, X6
+	PADDL   X15, X6
+	MOVO    X3, X12
+	PADDL   X14, X12
+	PADDL   X2, X14
+	PSUBL   X3, X14
+	MOVOU   nttInverseTwiddlesSSE2<>+3488(SB), X5
+	MOVOU   nttInverseTwiddlesSSE2<>+3504(SB), X8
+	PSHUFL  $0xf5, X14, X10
+	MOVO    X14, X11
+	PMULULQ X5, X11
+	MOVO    X14, X7
+	PMULULQ X8, X7
+	PMULULQ X15, X7
+	PSUBL   X7, X11
+	PSRLQ   $0x20, X11
+	MOVO    X10, X7
+	PMULULQ X8, X7
+	PMULULQ X15, X7
+	PMULULQ X5, X10
+	PSUBL   X7, X10
+	POR     X11, X10
+	PADDL   X15, X10
+	MOVO    X1, X3
+	PADDL   X4, X3
+	PADDL   X2, X4
+	PSUBL   X1, X4
+	MOVOU   nttInverseTwiddlesSSE2<>+3520(SB), X5
+	MOVOU   nttInverseTwiddlesSSE2<>+3536(SB), X8
+	PSHUFL  $0xf5, X4, X11
+	MOVO    X4, X7
+	PMULULQ X5, X7
+	MOVO    X4, X14
+	PMULULQ X8, X14
+	PMULULQ X15, X14
+	PSUBL   X14, X7
+	PSRLQ   $0x20, X7
+	MOVO    X11, X14
+	PMULULQ X8, X14
+	PMULULQ X15, X14
+	PMULULQ X5, X11
+	PSUBL   X14, X11
+	POR     X7, X11
+	PADDL   X15, X11
+	MOVOU   nttInverseTwiddlesSSE2<>+3552(SB), X1
+	MOVO    X0, X5
+	PADDL   X13, X5
+	PADDL   X1, X13
+	PSUBL   X0, X13
+	MOVOU   nttInverseTwiddlesSSE2<>+3568(SB), X8
+	MOVOU   nttInverseTwiddlesSSE2<>+3584(SB), X7
+	PSHUFL  $0xf5, X13, X14
+	MOVO    X13, X4
+	PMULULQ X8, X4
+	MOVO    X13, X2
+	PMULULQ X7, X2
+	PMULULQ X15, X2
+	PSUBL   X2, X4
+	PSRLQ   $0x20, X4
+	MOVO    X14, X2
+	PMULULQ X7, X2
+	PMULULQ X15, X2
+	PMULULQ X8, X14
+	PSUBL   X2, X14
+	POR     X4, X14
+	PADDL   X15, X14
+	MOVO    X9, X0
+	PADDL   X6, X0
+	PADDL   X1, X6
+	PSUBL   X9, X6
+	MOVOU   nttInverseTwiddlesSSE2<>+3568(SB), X8
+	MOVOU   nttInverseTwiddlesSSE2<>+3584(SB), X7
+	PSHUFL  $0xf5, X6, X4
+	MOVO    X6, X2
+	PMULULQ X8, X2
+	MOVO    X6, X13
+	PMULULQ X7, X13
+	PMULULQ X15, X13
+	PSUBL   X13, X2
+	PSRLQ   $0x20, X2
+	MOVO    X4, X13
+	PMULULQ X7, X13
+	PMULULQ X15, X13
+	PMULULQ X8, X4
+	PSUBL   X13, X4
+	POR     X2, X4
+	PADDL   X15, X4
+	MOVO    X12, X9
+	PADDL   X3, X9
+	PADDL   X1, X3
+	PSUBL   X12, X3
+	MOVOU   nttInverseTwiddlesSSE2<>+3600(SB), X8
+	MOVOU   nttInverseTwiddlesSSE2<>+3616(SB), X7
+	PSHUFL  $0xf5, X3, X2
+	MOVO    X3, X13
+	PMULULQ X8, X13
+	MOVO    X3, X6
+	PMULULQ X7, X6
+	PMULULQ X15, X6
+	PSUBL   X6, X13
+	PSRLQ   $0x20, X13
+	MOVO    X2, X6
+	PMULULQ X7, X6
+	PMULULQ X15, X6
+	PMULULQ X8, X2
+	PSUBL   X6, X2
+	POR     X13, X2
+	PADDL   X15, X2
+	MOVO    X10, X12
+	PADDL   X11, X12
+	PADDL   X1, X11
+	PSUBL   X10, X11
+	MOVOU   nttInverseTwiddlesSSE2<>+3600(SB), X8
+	MOVOU   nttInverseTwiddlesSSE2<>+3616(SB), X7
+	PSHUFL  $0xf5, X11, X13
+	MOVO    X11, X6
+	PMULULQ X8, X6
+	MOVO    X11, X3
+	PMULULQ X7, X3
+	PMULULQ X15, X3
+	PSUBL   X3, X6
+	PSRLQ   $0x20, X6
+	MOVO    X13, X3
+	PMULULQ X7, X3
+	PMULULQ X15, X3
+	PMULULQ X8, X13
+	PSUBL   X3, X13
+	POR     X6, X13
+	PADDL   X15, X13
+	MOVOU   nttInverseTwiddlesSSE2<>+3632(SB), X10
+	MOVO    X5, X8
+	PADDL   X9, X8
+	PADDL   X10, X9
+	PSUBL   X5, X9
+	MOVOU   nttInverseTwiddlesSSE2<>+3648(SB), X7
+	MOVOU   nttInverseTwiddlesSSE2<>+3664(SB), X6
+	PSHUFL  $0xf5, X9, X3
+	MOVO    X9, X11
+	PMULULQ X7, X11
+	MOVO    X9, X1
+	PMULULQ X6, X1
+	PMULULQ X15, X1
+	PSUBL   X1, X11
+	PSRLQ   $0x20, X11
+	MOVO    X3, X1
+	PMULULQ X6, X1
+	PMULULQ X15, X1
+	PMULULQ X7, X3
+	PSUBL   X1, X3
+	POR     X11, X3
+	MOVOU   nttInverseTwiddlesSSE2<>+3680(SB), X5
+	MOVOU   nttInverseTwiddlesSSE2<>+3696(SB), X7
+	PSHUFL  $0xf5, X8, X6
+	MOVO    X8, X11
+	PMULULQ X5, X11
+	MOVO    X8, X1
+	PMULULQ X7, X1
+	PMULULQ X15, X1
+	PSUBL   X1, X11
+	PSRLQ   $0x20, X11
+	MOVO    X6, X1
+	PMULULQ X7, X1
+	PMULULQ X15, X1
+	PMULULQ X5, X6
+	PSUBL   X1, X6
+	POR     X11, X6
+	MOVO    X0, X9
+	PADDL   X12, X9
+	PADDL   X10, X12
+	PSUBL   X0, X12
+	MOVOU   nttInverseTwiddlesSSE2<>+3648(SB), X5
+	MOVOU   nttInverseTwiddlesSSE2<>+3664(SB), X7
+	PSHUFL  $0xf5, X12, X11
+	MOVO    X12, X1
+	PMULULQ X5, X1
+	MOVO    X12, X8
+	PMULULQ X7, X8
+	PMULULQ X15, X8
+	PSUBL   X8, X1
+	PSRLQ   $0x20, X1
+	MOVO    X11, X8
+	PMULULQ X7, X8
+	PMULULQ X15, X8
+	PMULULQ X5, X11
+	PSUBL   X8, X11
+	POR     X1, X11
+	MOVOU   nttInverseTwiddlesSSE2<>+3680(SB), X0
+	MOVOU   nttInverseTwiddlesSSE2<>+3696(SB), X5
+	PSHUFL  $0xf5, X9, X7
+	MOVO    X9, X1
+	PMULULQ X0, X1
+	MOVO    X9, X8
+	PMULULQ X5, X8
+	PMULULQ X15, X8
+	PSUBL   X8, X1
+	PSRLQ   $0x20, X1
+	MOVO    X7, X8
+	PMULULQ X5, X8
+	PMULULQ X15, X8
+	PMULULQ X0, X7
+	PSUBL   X8, X7
+	POR     X1, X7
+	MOVO    X14, X12
+	PADDL   X2, X12
+	PADDL   X10, X2
+	PSUBL   X14, X2
+	MOVOU   nttInverseTwiddlesSSE2<>+3648(SB), X0
+	MOVOU   nttInverseTwiddlesSSE2<>+3664(SB), X5
+	PSHUFL  $0xf5, X2, X1
+	MOVO    X2, X8
+	PMULULQ X0, X8
+	MOVO    X2, X9
+	PMULULQ X5, X9
+	PMULULQ X15, X9
+	PSUBL   X9, X8
+	PSRLQ   $0x20, X8
+	MOVO    X1, X9
+	PMULULQ X5, X9
+	PMULULQ X15, X9
+	PMULULQ X0, X1
+	PSUBL   X9, X1
+	POR     X8, X1
+	MOVOU   nttInverseTwiddlesSSE2<>+3680(SB), X14
+	MOVOU   nttInverseTwiddlesSSE2<>+3696(SB), X0
+	PSHUFL  $0xf5, X12, X5
+	MOVO    X12, X8
+	PMULULQ X14, X8
+	MOVO    X12, X9
+	PMULULQ X0, X9
+	PMULULQ X15, X9
+	PSUBL   X9, X8
+	PSRLQ   $0x20, X8
+	MOVO    X5, X9
+	PMULULQ X0, X9
+	PMULULQ X15, X9
+	PMULULQ X14, X5
+	PSUBL   X9, X5
+	POR     X8, X5
+	MOVO    X4, X2
+	PADDL   X13, X2
+	PADDL   X10, X13
+	PSUBL   X4, X13
+	MOVOU   nttInverseTwiddlesSSE2<>+3648(SB), X14
+	MOVOU   nttInverseTwiddlesSSE2<>+3664(SB), X0
+	PSHUFL  $0xf5, X13, X8
+	MOVO    X13, X9
+	PMULULQ X14, X9
+	MOVO    X13, X12
+	PMULULQ X0, X12
+	PMULULQ X15, X12
+	PSUBL   X12, X9
+	PSRLQ   $0x20, X9
+	MOVO    X8, X12
+	PMULULQ X0, X12
+	PMULULQ X15, X12
+	PMULULQ X14, X8
+	PSUBL   X12, X8
+	POR     X9, X8
+	MOVOU   nttInverseTwiddlesSSE2<>+3680(SB), X4
+	MOVOU   nttInverseTwiddlesSSE2<>+3696(SB), X14
+	PSHUFL  $0xf5, X2, X0
+	MOVO    X2, X9
+	PMULULQ X4, X9
+	MOVO    X2, X12
+	PMULULQ X14, X12
+	PMULULQ X15, X12
+	PSUBL   X12, X9
+	PSRLQ   $0x20, X9
+	MOVO    X0, X12
+	PMULULQ X14, X12
+	PMULULQ X15, X12
+	PMULULQ X4, X0
+	PSUBL   X12, X0
+	POR     X9, X0
+	MOVO    X6, X13
+	PSRAL   $0x1f, X13
+	PAND    X15, X13
+	PADDL   X13, X6
+	MOVO    X7, X4
+	PSRAL   $0x1f, X4
+	PAND    X15, X4
+	PADDL   X4, X7
+	MOVO    X5, X14
+	PSRAL   $0x1f, X14
+	PAND    X15, X14
+	PADDL   X14, X5
+	MOVO    X0, X9
+	PSRAL   $0x1f, X9
+	PAND    X15, X9
+	PADDL   X9, X0
+	MOVO    X3, X12
+	PSRAL   $0x1f, X12
+	PAND    X15, X12
+	PADDL   X12, X3
+	MOVO    X11, X2
+	PSRAL   $0x1f, X2
+	PAND    X15, X2
+	PADDL   X2, X11
+	MOVO    X1, X10
+	PSRAL   $0x1f, X10
+	PAND    X15, X10
+	PADDL   X10, X1
+	MOVO    X8, X13
+	PSRAL   $0x1f, X13
+	PAND    X15, X13
+	PADDL   X13, X8
+	MOVOU   X6, 112(DI)
+	MOVOU   X7, 240(DI)
+	MOVOU   X5, 368(DI)
+	MOVOU   X0, 496(DI)
+	MOVOU   X3, 624(DI)
+	MOVOU   X11, 752(DI)
+	MOVOU   X1, 880(DI)
+	MOVOU   X8, 1008(DI)
+
+	// Intel's MCDT epilogue.
+	LFENCE
+	LDMXCSR (SP)
+	RET
+
+DATA nttInverseTwiddlesSSE2<>+0(SB)/4, $0x007fe001
+DATA nttInverseTwiddlesSSE2<>+4(SB)/4, $0x007fe001
+DATA nttInverseTwiddlesSSE2<>+8(SB)/4, $0x007fe001
+DATA nttInverseTwiddlesSSE2<>+12(SB)/4, $0x007fe001
+DATA nttInverseTwiddlesSSE2<>+16(SB)/4, $0x001e29ce
+DATA nttInverseTwiddlesSSE2<>+20(SB)/4, $0x00155e68
+DATA nttInverseTwiddlesSSE2<>+24(SB)/4, $0x006b16e0
+DATA nttInverseTwiddlesSSE2<>+28(SB)/4, $0x003bcf2c
+DATA nttInverseTwiddlesSSE2<>+32(SB)/4, $0x1657e9ce
+DATA nttInverseTwiddlesSSE2<>+36(SB)/4, $0x17e25e68
+DATA nttInverseTwiddlesSSE2<>+40(SB)/4, $0x734716e0
+DATA nttInverseTwiddlesSSE2<>+44(SB)/4, $0x94214f2c
+DATA nttInverseTwiddlesSSE2<>+48(SB)/4, $0x0072f6b7
+DATA nttInverseTwiddlesSSE2<>+52(SB)/4, $0x003c15ca
+DATA nttInverseTwiddlesSSE2<>+56(SB)/4, $0x007f234f
+DATA nttInverseTwiddlesSSE2<>+60(SB)/4, $0x00776a51
+DATA nttInverseTwiddlesSSE2<>+64(SB)/4, $0xdfc9d6b7
+DATA nttInverseTwiddlesSSE2<>+68(SB)/4, $0xc5f555ca
+DATA nttInverseTwiddlesSSE2<>+72(SB)/4, $0x7969034f
+DATA nttInverseTwiddlesSSE2<>+76(SB)/4, $0x09418a51
+DATA nttInverseTwiddlesSSE2<>+80(SB)/4, $0x0049c5aa
+DATA nttInverseTwiddlesSSE2<>+84(SB)/4, $0x0070f806
+DATA nttInverseTwiddlesSSE2<>+88(SB)/4, $0x005cfd0a
+DATA nttInverseTwiddlesSSE2<>+92(SB)/4, $0x005dc1b0
+DATA nttInverseTwiddlesSSE2<>+96(SB)/4, $0x0bff05aa
+DATA nttInverseTwiddlesSSE2<>+100(SB)/4, $0x3471b806
+DATA nttInverseTwiddlesSSE2<>+104(SB)/4, $0x42fe3d0a
+DATA nttInverseTwiddlesSSE2<>+108(SB)/4, $0xa093c1b0
+DATA nttInverseTwiddlesSSE2<>+112(SB)/4, $0x00189c2a
+DATA nttInverseTwiddlesSSE2<>+116(SB)/4, $0x0002cc93
+DATA nttInverseTwiddlesSSE2<>+120(SB)/4, $0x007973de
+DATA nttInverseTwiddlesSSE2<>+124(SB)/4, $0x00530765
+DATA nttInverseTwiddlesSSE2<>+128(SB)/4, $0xa69ddc2a
+DATA nttInverseTwiddlesSSE2<>+132(SB)/4, $0x5c152c93
+DATA nttInverseTwiddlesSSE2<>+136(SB)/4, $0xb7f533de
+DATA nttInverseTwiddlesSSE2<>+140(SB)/4, $0x42bfa765
+DATA nttInverseTwiddlesSSE2<>+144(SB)/4, $0x00ffc002
+DATA nttInverseTwiddlesSSE2<>+148(SB)/4, $0x00ffc002
+DATA nttInverseTwiddlesSSE2<>+152(SB)/4, $0x00ffc002
+DATA nttInverseTwiddlesSSE2<>+156(SB)/4, $0x00ffc002
+DATA nttInverseTwiddlesSSE2<>+160(SB)/4, $0x003a97d9
+DATA nttInverseTwiddlesSSE2<>+164(SB)/4, $0x00488058
+DATA nttInverseTwiddlesSSE2<>+168(SB)/4, $0x0044a79d
+DATA nttInverseTwiddlesSSE2<>+172(SB)/4, $0x0051cea3
+DATA nttInverseTwiddlesSSE2<>+176(SB)/4, $0xcab5b7d9
+DATA nttInverseTwiddlesSSE2<>+180(SB)/4, $0x44538058
+DATA nttInverseTwiddlesSSE2<>+184(SB)/4, $0x3ab8479d
+DATA nttInverseTwiddlesSSE2<>+188(SB)/4, $0x74a62ea3
+DATA nttInverseTwiddlesSSE2<>+192(SB)/4, $0x0069e803
+DATA nttInverseTwiddlesSSE2<>+196(SB)/4, $0x00737945
+DATA nttInverseTwiddlesSSE2<>+200(SB)/4, $0x0067b0e1
+DATA nttInverseTwiddlesSSE2<>+204(SB)/4, $0x00139e25
+DATA nttInverseTwiddlesSSE2<>+208(SB)/4, $0x47ea4803
+DATA nttInverseTwiddlesSSE2<>+212(SB)/4, $0xe11c1945
+DATA nttInverseTwiddlesSSE2<>+216(SB)/4, $0x0a03d0e1
+DATA nttInverseTwiddlesSSE2<>+220(SB)/4, $0xf5583e25
+DATA nttInverseTwiddlesSSE2<>+224(SB)/4, $0x01ff8004
+DATA nttInverseTwiddlesSSE2<>+228(SB)/4, $0x01ff8004
+DATA nttInverseTwiddlesSSE2<>+232(SB)/4, $0x01ff8004
+DATA nttInverseTwiddlesSSE2<>+236(SB)/4, $0x01ff8004
+DATA nttInverseTwiddlesSSE2<>+240(SB)/4, $0x00552f2e
+DATA nttInverseTwiddlesSSE2<>+244(SB)/4, $0x00552f2e
+DATA nttInverseTwiddlesSSE2<>+248(SB)/4, $0x00552f2e
+DATA nttInverseTwiddlesSSE2<>+252(SB)/4, $0x00552f2e
+DATA nttInverseTwiddlesSSE2<>+256(SB)/4, $0xc73aef2e
+DATA nttInverseTwiddlesSSE2<>+260(SB)/4, $0xc73aef2e
+DATA nttInverseTwiddlesSSE2<>+264(SB)/4, $0xc73aef2e
+DATA nttInverseTwiddlesSSE2<>+268(SB)/4, $0xc73aef2e
+DATA nttInverseTwiddlesSSE2<>+272(SB)/4, $0x001f9d54
+DATA nttInverseTwiddlesSSE2<>+276(SB)/4, $0x001f9d54
+DATA nttInverseTwiddlesSSE2<>+280(SB)/4, $0x001f9d54
+DATA nttInverseTwiddlesSSE2<>+284(SB)/4, $0x001f9d54
+DATA nttInverseTwiddlesSSE2<>+288(SB)/4, $0x99ca1d54
+DATA nttInverseTwiddlesSSE2<>+292(SB)/4, $0x99ca1d54
+DATA nttInverseTwiddlesSSE2<>+296(SB)/4, $0x99ca1d54
+DATA nttInverseTwiddlesSSE2<>+300(SB)/4, $0x99ca1d54
+DATA nttInverseTwiddlesSSE2<>+304(SB)/4, $0x0058dc31
+DATA nttInverseTwiddlesSSE2<>+308(SB)/4, $0x0058dc31
+DATA nttInverseTwiddlesSSE2<>+312(SB)/4, $0x0058dc31
+DATA nttInverseTwiddlesSSE2<>+316(SB)/4, $0x0058dc31
+DATA nttInverseTwiddlesSSE2<>+320(SB)/4, $0xc75efc31
+DATA nttInverseTwiddlesSSE2<>+324(SB)/4, $0xc75efc31
+DATA nttInverseTwiddlesSSE2<>+328(SB)/4, $0xc75efc31
+DATA nttInverseTwiddlesSSE2<>+332(SB)/4, $0xc75efc31
+DATA nttInverseTwiddlesSSE2<>+336(SB)/4, $0x003b8534
+DATA nttInverseTwiddlesSSE2<>+340(SB)/4, $0x003b8534
+DATA nttInverseTwiddlesSSE2<>+344(SB)/4, $0x003b8534
+DATA nttInverseTwiddlesSSE2<>+348(SB)/4, $0x003b8534
+DATA nttInverseTwiddlesSSE2<>+352(SB)/4, $0xa6e20534
+DATA nttInverseTwiddlesSSE2<>+356(SB)/4, $0xa6e20534
+DATA nttInverseTwiddlesSSE2<>+360(SB)/4, $0xa6e20534
+DATA nttInverseTwiddlesSSE2<>+364(SB)/4, $0xa6e20534
+DATA nttInverseTwiddlesSSE2<>+368(SB)/4, $0x03ff0008
+DATA nttInverseTwiddlesSSE2<>+372(SB)/4, $0x03ff0008
+DATA nttInverseTwiddlesSSE2<>+376(SB)/4, $0x03ff0008
+DATA nttInverseTwiddlesSSE2<>+380(SB)/4, $0x03ff0008
+DATA nttInverseTwiddlesSSE2<>+384(SB)/4, $0x000445c5
+DATA nttInverseTwiddlesSSE2<>+388(SB)/4, $0x000445c5
+DATA nttInverseTwiddlesSSE2<>+392(SB)/4, $0x000445c5
+DATA nttInverseTwiddlesSSE2<>+396(SB)/4, $0x000445c5
+DATA nttInverseTwiddlesSSE2<>+400(SB)/4, $0xba3ce5c5
+DATA nttInverseTwiddlesSSE2<>+404(SB)/4, $0xba3ce5c5
+DATA nttInverseTwiddlesSSE2<>+408(SB)/4, $0xba3ce5c5
+DATA nttInverseTwiddlesSSE2<>+412(SB)/4, $0xba3ce5c5
+DATA nttInverseTwiddlesSSE2<>+416(SB)/4, $0x003d3201
+DATA nttInverseTwiddlesSSE2<>+420(SB)/4, $0x003d3201
+DATA nttInverseTwiddlesSSE2<>+424(SB)/4, $0x003d3201
+DATA nttInverseTwiddlesSSE2<>+428(SB)/4, $0x003d3201
+DATA nttInverseTwiddlesSSE2<>+432(SB)/4, $0xa9fd5201
+DATA nttInverseTwiddlesSSE2<>+436(SB)/4, $0xa9fd5201
+DATA nttInverseTwiddlesSSE2<>+440(SB)/4, $0xa9fd5201
+DATA nttInverseTwiddlesSSE2<>+444(SB)/4, $0xa9fd5201
+DATA nttInverseTwiddlesSSE2<>+448(SB)/4, $0x07fe0010
+DATA nttInverseTwiddlesSSE2<>+452(SB)/4, $0x07fe0010
+DATA nttInverseTwiddlesSSE2<>+456(SB)/4, $0x07fe0010
+DATA nttInverseTwiddlesSSE2<>+460(SB)/4, $0x07fe0010
+DATA nttInverseTwiddlesSSE2<>+464(SB)/4, $0x0028e527
+DATA nttInverseTwiddlesSSE2<>+468(SB)/4, $0x0028e527
+DATA nttInverseTwiddlesSSE2<>+472(SB)/4, $0x0028e527
+DATA nttInverseTwiddlesSSE2<>+476(SB)/4, $0x0028e527
+DATA nttInverseTwiddlesSSE2<>+480(SB)/4, $0x254dc527
+DATA nttInverseTwiddlesSSE2<>+484(SB)/4, $0x254dc527
+DATA nttInverseTwiddlesSSE2<>+488(SB)/4, $0x254dc527
+DATA nttInverseTwiddlesSSE2<>+492(SB)/4, $0x254dc527
+DATA nttInverseTwiddlesSSE2<>+496(SB)/4, $0x00455fdc
+DATA nttInverseTwiddlesSSE2<>+500(SB)/4, $0x006f0634
+DATA nttInverseTwiddlesSSE2<>+504(SB)/4, $0x001d2668
+DATA nttInverseTwiddlesSSE2<>+508(SB)/4, $0x001a4cd0
+DATA nttInverseTwiddlesSSE2<>+512(SB)/4, $0x2e40dfdc
+DATA nttInverseTwiddlesSSE2<>+516(SB)/4, $0x97358634
+DATA nttInverseTwiddlesSSE2<>+520(SB)/4, $0x10ea2668
+DATA nttInverseTwiddlesSSE2<>+524(SB)/4, $0x21b44cd0
+DATA nttInverseTwiddlesSSE2<>+528(SB)/4, $0x007be5db
+DATA nttInverseTwiddlesSSE2<>+532(SB)/4, $0x00666e99
+DATA nttInverseTwiddlesSSE2<>+536(SB)/4, $0x00645caf
+DATA nttInverseTwiddlesSSE2<>+540(SB)/4, $0x00795d46
+DATA nttInverseTwiddlesSSE2<>+544(SB)/4, $0xfbb745db
+DATA nttInverseTwiddlesSSE2<>+548(SB)/4, $0xe5b98e99
+DATA nttInverseTwiddlesSSE2<>+552(SB)/4, $0xf07a3caf
+DATA nttInverseTwiddlesSSE2<>+556(SB)/4, $0xa1221d46
+DATA nttInverseTwiddlesSSE2<>+560(SB)/4, $0x0007340e
+DATA nttInverseTwiddlesSSE2<>+564(SB)/4, $0x0070fbf5
+DATA nttInverseTwiddlesSSE2<>+568(SB)/4, $0x00041dc0
+DATA nttInverseTwiddlesSSE2<>+572(SB)/4, $0x0035c539
+DATA nttInverseTwiddlesSSE2<>+576(SB)/4, $0x1788f40e
+DATA nttInverseTwiddlesSSE2<>+580(SB)/4, $0xf96f9bf5
+DATA nttInverseTwiddlesSSE2<>+584(SB)/4, $0xa3bc1dc0
+DATA nttInverseTwiddlesSSE2<>+588(SB)/4, $0x005ce539
+DATA nttInverseTwiddlesSSE2<>+592(SB)/4, $0x001a35e7
+DATA nttInverseTwiddlesSSE2<>+596(SB)/4, $0x0021c4f7
+DATA nttInverseTwiddlesSSE2<>+600(SB)/4, $0x003b0115
+DATA nttInverseTwiddlesSSE2<>+604(SB)/4, $0x0051813d
+DATA nttInverseTwiddlesSSE2<>+608(SB)/4, $0xef5715e7
+DATA nttInverseTwiddlesSSE2<>+612(SB)/4, $0x9940a4f7
+DATA nttInverseTwiddlesSSE2<>+616(SB)/4, $0x29dda115
+DATA nttInverseTwiddlesSSE2<>+620(SB)/4, $0x85f9213d
+DATA nttInverseTwiddlesSSE2<>+624(SB)/4, $0x00147792
+DATA nttInverseTwiddlesSSE2<>+628(SB)/4, $0x00141305
+DATA nttInverseTwiddlesSSE2<>+632(SB)/4, $0x007d2ae1
+DATA nttInverseTwiddlesSSE2<>+636(SB)/4, $0x005b1c94
+DATA nttInverseTwiddlesSSE2<>+640(SB)/4, $0x0e06b792
+DATA nttInverseTwiddlesSSE2<>+644(SB)/4, $0x13f4b305
+DATA nttInverseTwiddlesSSE2<>+648(SB)/4, $0xb9594ae1
+DATA nttInverseTwiddlesSSE2<>+652(SB)/4, $0x69ed9c94
+DATA nttInverseTwiddlesSSE2<>+656(SB)/4, $0x00639ff7
+DATA nttInverseTwiddlesSSE2<>+660(SB)/4, $0x003036c2
+DATA nttInverseTwiddlesSSE2<>+664(SB)/4, $0x0049a809
+DATA nttInverseTwiddlesSSE2<>+668(SB)/4, $0x0002e46c
+DATA nttInverseTwiddlesSSE2<>+672(SB)/4, $0x54e27ff7
+DATA nttInverseTwiddlesSSE2<>+676(SB)/4, $0xae0876c2
+DATA nttInverseTwiddlesSSE2<>+680(SB)/4, $0x54cac809
+DATA nttInverseTwiddlesSSE2<>+684(SB)/4, $0xd690646c
+DATA nttInverseTwiddlesSSE2<>+688(SB)/4, $0x003b3853
+DATA nttInverseTwiddlesSSE2<>+692(SB)/4, $0x003b3853
+DATA nttInverseTwiddlesSSE2<>+696(SB)/4, $0x003b3853
+DATA nttInverseTwiddlesSSE2<>+700(SB)/4, $0x003b3853
+DATA nttInverseTwiddlesSSE2<>+704(SB)/4, $0x89c59853
+DATA nttInverseTwiddlesSSE2<>+708(SB)/4, $0x89c59853
+DATA nttInverseTwiddlesSSE2<>+712(SB)/4, $0x89c59853
+DATA nttInverseTwiddlesSSE2<>+716(SB)/4, $0x89c59853
+DATA nttInverseTwiddlesSSE2<>+720(SB)/4, $0x000e8f76
+DATA nttInverseTwiddlesSSE2<>+724(SB)/4, $0x000e8f76
+DATA nttInverseTwiddlesSSE2<>+728(SB)/4, $0x000e8f76
+DATA nttInverseTwiddlesSSE2<>+732(SB)/4, $0x000e8f76
+DATA nttInverseTwiddlesSSE2<>+736(SB)/4, $0xeefd4f76
+DATA nttInverseTwiddlesSSE2<>+740(SB)/4, $0xeefd4f76
+DATA nttInverseTwiddlesSSE2<>+744(SB)/4, $0xeefd4f76
+DATA nttInverseTwiddlesSSE2<>+748(SB)/4, $0xeefd4f76
+DATA nttInverseTwiddlesSSE2<>+752(SB)/4, $0x00081b9a
+DATA nttInverseTwiddlesSSE2<>+756(SB)/4, $0x00081b9a
+DATA nttInverseTwiddlesSSE2<>+760(SB)/4, $0x00081b9a
+DATA nttInverseTwiddlesSSE2<>+764(SB)/4, $0x00081b9a
+DATA nttInverseTwiddlesSSE2<>+768(SB)/4, $0x9e7b5b9a
+DATA nttInverseTwiddlesSSE2<>+772(SB)/4, $0x9e7b5b9a
+DATA nttInverseTwiddlesSSE2<>+776(SB)/4, $0x9e7b5b9a
+DATA nttInverseTwiddlesSSE2<>+780(SB)/4, $0x9e7b5b9a
+DATA nttInverseTwiddlesSSE2<>+784(SB)/4, $0x000c63a8
+DATA nttInverseTwiddlesSSE2<>+788(SB)/4, $0x000c63a8
+DATA nttInverseTwiddlesSSE2<>+792(SB)/4, $0x000c63a8
+DATA nttInverseTwiddlesSSE2<>+796(SB)/4, $0x000c63a8
+DATA nttInverseTwiddlesSSE2<>+800(SB)/4, $0x588163a8
+DATA nttInverseTwiddlesSSE2<>+804(SB)/4, $0x588163a8
+DATA nttInverseTwiddlesSSE2<>+808(SB)/4, $0x588163a8
+DATA nttInverseTwiddlesSSE2<>+812(SB)/4, $0x588163a8
+DATA nttInverseTwiddlesSSE2<>+816(SB)/4, $0x007f9423
+DATA nttInverseTwiddlesSSE2<>+820(SB)/4, $0x007f9423
+DATA nttInverseTwiddlesSSE2<>+824(SB)/4, $0x007f9423
+DATA nttInverseTwiddlesSSE2<>+828(SB)/4, $0x007f9423
+DATA nttInverseTwiddlesSSE2<>+832(SB)/4, $0x6d83f423
+DATA nttInverseTwiddlesSSE2<>+836(SB)/4, $0x6d83f423
+DATA nttInverseTwiddlesSSE2<>+840(SB)/4, $0x6d83f423
+DATA nttInverseTwiddlesSSE2<>+844(SB)/4, $0x6d83f423
+DATA nttInverseTwiddlesSSE2<>+848(SB)/4, $0x001ad035
+DATA nttInverseTwiddlesSSE2<>+852(SB)/4, $0x001ad035
+DATA nttInverseTwiddlesSSE2<>+856(SB)/4, $0x001ad035
+DATA nttInverseTwiddlesSSE2<>+860(SB)/4, $0x001ad035
+DATA nttInverseTwiddlesSSE2<>+864(SB)/4, $0x13a17035
+DATA nttInverseTwiddlesSSE2<>+868(SB)/4, $0x13a17035
+DATA nttInverseTwiddlesSSE2<>+872(SB)/4, $0x13a17035
+DATA nttInverseTwiddlesSSE2<>+876(SB)/4, $0x13a17035
+DATA nttInverseTwiddlesSSE2<>+880(SB)/4, $0x002f7a49
+DATA nttInverseTwiddlesSSE2<>+884(SB)/4, $0x002f7a49
+DATA nttInverseTwiddlesSSE2<>+888(SB)/4, $0x002f7a49
+DATA nttInverseTwiddlesSSE2<>+892(SB)/4, $0x002f7a49
+DATA nttInverseTwiddlesSSE2<>+896(SB)/4, $0xeef89a49
+DATA nttInverseTwiddlesSSE2<>+900(SB)/4, $0xeef89a49
+DATA nttInverseTwiddlesSSE2<>+904(SB)/4, $0xeef89a49
+DATA nttInverseTwiddlesSSE2<>+908(SB)/4, $0xeef89a49
+DATA nttInverseTwiddlesSSE2<>+912(SB)/4, $0x00646c3e
+DATA nttInverseTwiddlesSSE2<>+916(SB)/4, $0x0019379a
+DATA nttInverseTwiddlesSSE2<>+920(SB)/4, $0x002dfd71
+DATA nttInverseTwiddlesSSE2<>+924(SB)/4, $0x00027c1c
+DATA nttInverseTwiddlesSSE2<>+928(SB)/4, $0x66ec2c3e
+DATA nttInverseTwiddlesSSE2<>+932(SB)/4, $0xc20c779a
+DATA nttInverseTwiddlesSSE2<>+936(SB)/4, $0xcb5c1d71
+DATA nttInverseTwiddlesSSE2<>+940(SB)/4, $0xb185fc1c
+DATA nttInverseTwiddlesSSE2<>+944(SB)/4, $0x00478168
+DATA nttInverseTwiddlesSSE2<>+948(SB)/4, $0x000c5ca5
+DATA nttInverseTwiddlesSSE2<>+952(SB)/4, $0x0018aa08
+DATA nttInverseTwiddlesSSE2<>+956(SB)/4, $0x004f4cbf
+DATA nttInverseTwiddlesSSE2<>+960(SB)/4, $0xdc748168
+DATA nttInverseTwiddlesSSE2<>+964(SB)/4, $0xcd20fca5
+DATA nttInverseTwiddlesSSE2<>+968(SB)/4, $0x3159aa08
+DATA nttInverseTwiddlesSSE2<>+972(SB)/4, $0x86672cbf
+DATA nttInverseTwiddlesSSE2<>+976(SB)/4, $0x006d73a8
+DATA nttInverseTwiddlesSSE2<>+980(SB)/4, $0x00336898
+DATA nttInverseTwiddlesSSE2<>+984(SB)/4, $0x007d5c90
+DATA nttInverseTwiddlesSSE2<>+988(SB)/4, $0x00251d8b
+DATA nttInverseTwiddlesSSE2<>+992(SB)/4, $0x7ae273a8
+DATA nttInverseTwiddlesSSE2<>+996(SB)/4, $0x81466898
+DATA nttInverseTwiddlesSSE2<>+1000(SB)/4, $0xa40f5c90
+DATA nttInverseTwiddlesSSE2<>+1004(SB)/4, $0x0a567d8b
+DATA nttInverseTwiddlesSSE2<>+1008(SB)/4, $0x0002d4bb
+DATA nttInverseTwiddlesSSE2<>+1012(SB)/4, $0x001ddd98
+DATA nttInverseTwiddlesSSE2<>+1016(SB)/4, $0x002573b7
+DATA nttInverseTwiddlesSSE2<>+1020(SB)/4, $0x00612659
+DATA nttInverseTwiddlesSSE2<>+1024(SB)/4, $0xe91a34bb
+DATA nttInverseTwiddlesSSE2<>+1028(SB)/4, $0x4fd0dd98
+DATA nttInverseTwiddlesSSE2<>+1032(SB)/4, $0xaf1c53b7
+DATA nttInverseTwiddlesSSE2<>+1036(SB)/4, $0x5cac4659
+DATA nttInverseTwiddlesSSE2<>+1040(SB)/4, $0x006bc809
+DATA nttInverseTwiddlesSSE2<>+1044(SB)/4, $0x000b98a1
+DATA nttInverseTwiddlesSSE2<>+1048(SB)/4, $0x007ca7e0
+DATA nttInverseTwiddlesSSE2<>+1052(SB)/4, $0x0024756c
+DATA nttInverseTwiddlesSSE2<>+1056(SB)/4, $0x98ece809
+DATA nttInverseTwiddlesSSE2<>+1060(SB)/4, $0xa69fb8a1
+DATA nttInverseTwiddlesSSE2<>+1064(SB)/4, $0x2578a7e0
+DATA nttInverseTwiddlesSSE2<>+1068(SB)/4, $0x88d1f56c
+DATA nttInverseTwiddlesSSE2<>+1072(SB)/4, $0x004e49c1
+DATA nttInverseTwiddlesSSE2<>+1076(SB)/4, $0x00193948
+DATA nttInverseTwiddlesSSE2<>+1080(SB)/4, $0x007fbe7f
+DATA nttInverseTwiddlesSSE2<>+1084(SB)/4, $0x00470bcb
+DATA nttInverseTwiddlesSSE2<>+1088(SB)/4, $0xed0669c1
+DATA nttInverseTwiddlesSSE2<>+1092(SB)/4, $0xa3423948
+DATA nttInverseTwiddlesSSE2<>+1096(SB)/4, $0xb4cf9e7f
+DATA nttInverseTwiddlesSSE2<>+1100(SB)/4, $0x28406bcb
+DATA nttInverseTwiddlesSSE2<>+1104(SB)/4, $0x0038738c
+DATA nttInverseTwiddlesSSE2<>+1108(SB)/4, $0x0038738c
+DATA nttInverseTwiddlesSSE2<>+1112(SB)/4, $0x0038738c
+DATA nttInverseTwiddlesSSE2<>+1116(SB)/4, $0x0038738c
+DATA nttInverseTwiddlesSSE2<>+1120(SB)/4, $0x78a9f38c
+DATA nttInverseTwiddlesSSE2<>+1124(SB)/4, $0x78a9f38c
+DATA nttInverseTwiddlesSSE2<>+1128(SB)/4, $0x78a9f38c
+DATA nttInverseTwiddlesSSE2<>+1132(SB)/4, $0x78a9f38c
+DATA nttInverseTwiddlesSSE2<>+1136(SB)/4, $0x0067745d
+DATA nttInverseTwiddlesSSE2<>+1140(SB)/4, $0x0067745d
+DATA nttInverseTwiddlesSSE2<>+1144(SB)/4, $0x0067745d
+DATA nttInverseTwiddlesSSE2<>+1148(SB)/4, $0x0067745d
+DATA nttInverseTwiddlesSSE2<>+1152(SB)/4, $0x3473145d
+DATA nttInverseTwiddlesSSE2<>+1156(SB)/4, $0x3473145d
+DATA nttInverseTwiddlesSSE2<>+1160(SB)/4, $0x3473145d
+DATA nttInverseTwiddlesSSE2<>+1164(SB)/4, $0x3473145d
+DATA nttInverseTwiddlesSSE2<>+1168(SB)/4, $0x005f3618
+DATA nttInverseTwiddlesSSE2<>+1172(SB)/4, $0x005f3618
+DATA nttInverseTwiddlesSSE2<>+1176(SB)/4, $0x005f3618
+DATA nttInverseTwiddlesSSE2<>+1180(SB)/4, $0x005f3618
+DATA nttInverseTwiddlesSSE2<>+1184(SB)/4, $0x3b223618
+DATA nttInverseTwiddlesSSE2<>+1188(SB)/4, $0x3b223618
+DATA nttInverseTwiddlesSSE2<>+1192(SB)/4, $0x3b223618
+DATA nttInverseTwiddlesSSE2<>+1196(SB)/4, $0x3b223618
+DATA nttInverseTwiddlesSSE2<>+1200(SB)/4, $0x0035843f
+DATA nttInverseTwiddlesSSE2<>+1204(SB)/4, $0x0035843f
+DATA nttInverseTwiddlesSSE2<>+1208(SB)/4, $0x0035843f
+DATA nttInverseTwiddlesSSE2<>+1212(SB)/4, $0x0035843f
+DATA nttInverseTwiddlesSSE2<>+1216(SB)/4, $0x8d3d643f
+DATA nttInverseTwiddlesSSE2<>+1220(SB)/4, $0x8d3d643f
+DATA nttInverseTwiddlesSSE2<>+1224(SB)/4, $0x8d3d643f
+DATA nttInverseTwiddlesSSE2<>+1228(SB)/4, $0x8d3d643f
+DATA nttInverseTwiddlesSSE2<>+1232(SB)/4, $0x004ddc99
+DATA nttInverseTwiddlesSSE2<>+1236(SB)/4, $0x004ddc99
+DATA nttInverseTwiddlesSSE2<>+1240(SB)/4, $0x004ddc99
+DATA nttInverseTwiddlesSSE2<>+1244(SB)/4, $0x004ddc99
+DATA nttInverseTwiddlesSSE2<>+1248(SB)/4, $0xd360fc99
+DATA nttInverseTwiddlesSSE2<>+1252(SB)/4, $0xd360fc99
+DATA nttInverseTwiddlesSSE2<>+1256(SB)/4, $0xd360fc99
+DATA nttInverseTwiddlesSSE2<>+1260(SB)/4, $0xd360fc99
+DATA nttInverseTwiddlesSSE2<>+1264(SB)/4, $0x006a84f8
+DATA nttInverseTwiddlesSSE2<>+1268(SB)/4, $0x006a84f8
+DATA nttInverseTwiddlesSSE2<>+1272(SB)/4, $0x006a84f8
+DATA nttInverseTwiddlesSSE2<>+1276(SB)/4, $0x006a84f8
+DATA nttInverseTwiddlesSSE2<>+1280(SB)/4, $0xb50984f8
+DATA nttInverseTwiddlesSSE2<>+1284(SB)/4, $0xb50984f8
+DATA nttInverseTwiddlesSSE2<>+1288(SB)/4, $0xb50984f8
+DATA nttInverseTwiddlesSSE2<>+1292(SB)/4, $0xb50984f8
+DATA nttInverseTwiddlesSSE2<>+1296(SB)/4, $0x0053db0a
+DATA nttInverseTwiddlesSSE2<>+1300(SB)/4, $0x0053db0a
+DATA nttInverseTwiddlesSSE2<>+1304(SB)/4, $0x0053db0a
+DATA nttInverseTwiddlesSSE2<>+1308(SB)/4, $0x0053db0a
+DATA nttInverseTwiddlesSSE2<>+1312(SB)/4, $0x1eb51b0a
+DATA nttInverseTwiddlesSSE2<>+1316(SB)/4, $0x1eb51b0a
+DATA nttInverseTwiddlesSSE2<>+1320(SB)/4, $0x1eb51b0a
+DATA nttInverseTwiddlesSSE2<>+1324(SB)/4, $0x1eb51b0a
+DATA nttInverseTwiddlesSSE2<>+1328(SB)/4, $0x00463e20
+DATA nttInverseTwiddlesSSE2<>+1332(SB)/4, $0x00470c13
+DATA nttInverseTwiddlesSSE2<>+1336(SB)/4, $0x0063b158
+DATA nttInverseTwiddlesSSE2<>+1340(SB)/4, $0x0054aa0d
+DATA nttInverseTwiddlesSSE2<>+1344(SB)/4, $0x380a3e20
+DATA nttInverseTwiddlesSSE2<>+1348(SB)/4, $0x24496c13
+DATA nttInverseTwiddlesSSE2<>+1352(SB)/4, $0x2a8eb158
+DATA nttInverseTwiddlesSSE2<>+1356(SB)/4, $0xc3164a0d
+DATA nttInverseTwiddlesSSE2<>+1360(SB)/4, $0x000910d8
+DATA nttInverseTwiddlesSSE2<>+1364(SB)/4, $0x0058711c
+DATA nttInverseTwiddlesSSE2<>+1368(SB)/4, $0x00665ff9
+DATA nttInverseTwiddlesSSE2<>+1372(SB)/4, $0x00779935
+DATA nttInverseTwiddlesSSE2<>+1376(SB)/4, $0x162410d8
+DATA nttInverseTwiddlesSSE2<>+1380(SB)/4, $0xf07bf11c
+DATA nttInverseTwiddlesSSE2<>+1384(SB)/4, $0xb3e57ff9
+DATA nttInverseTwiddlesSSE2<>+1388(SB)/4, $0x2d1e3935
+DATA nttInverseTwiddlesSSE2<>+1392(SB)/4, $0x0033f8cf
+DATA nttInverseTwiddlesSSE2<>+1396(SB)/4, $0x000bdbe7
+DATA nttInverseTwiddlesSSE2<>+1400(SB)/4, $0x006ae5ae
+DATA nttInverseTwiddlesSSE2<>+1404(SB)/4, $0x001d4099
+DATA nttInverseTwiddlesSSE2<>+1408(SB)/4, $0x53cdd8cf
+DATA nttInverseTwiddlesSSE2<>+1412(SB)/4, $0x2408bbe7
+DATA nttInverseTwiddlesSSE2<>+1416(SB)/4, $0x3e20a5ae
+DATA nttInverseTwiddlesSSE2<>+1420(SB)/4, $0xbfb06099
+DATA nttInverseTwiddlesSSE2<>+1424(SB)/4, $0x00221de8
+DATA nttInverseTwiddlesSSE2<>+1428(SB)/4, $0x0016e405
+DATA nttInverseTwiddlesSSE2<>+1432(SB)/4, $0x00590579
+DATA nttInverseTwiddlesSSE2<>+1436(SB)/4, $0x006c5954
+DATA nttInverseTwiddlesSSE2<>+1440(SB)/4, $0xefdf1de8
+DATA nttInverseTwiddlesSSE2<>+1444(SB)/4, $0xee178405
+DATA nttInverseTwiddlesSSE2<>+1448(SB)/4, $0x48882579
+DATA nttInverseTwiddlesSSE2<>+1452(SB)/4, $0x3196d954
+DATA nttInverseTwiddlesSSE2<>+1456(SB)/4, $0x003c675a
+DATA nttInverseTwiddlesSSE2<>+1460(SB)/4, $0x000dcd44
+DATA nttInverseTwiddlesSSE2<>+1464(SB)/4, $0x006f16bf
+DATA nttInverseTwiddlesSSE2<>+1468(SB)/4, $0x0000ad00
+DATA nttInverseTwiddlesSSE2<>+1472(SB)/4, $0x4827a75a
+DATA nttInverseTwiddlesSSE2<>+1476(SB)/4, $0x27b64d44
+DATA nttInverseTwiddlesSSE2<>+1480(SB)/4, $0x7fc6f6bf
+DATA nttInverseTwiddlesSSE2<>+1484(SB)/4, $0x95a0ad00
+DATA nttInverseTwiddlesSSE2<>+1488(SB)/4, $0x002f4588
+DATA nttInverseTwiddlesSSE2<>+1492(SB)/4, $0x0007c417
+DATA nttInverseTwiddlesSSE2<>+1496(SB)/4, $0x00040af0
+DATA nttInverseTwiddlesSSE2<>+1500(SB)/4, $0x004cdbea
+DATA nttInverseTwiddlesSSE2<>+1504(SB)/4, $0x44e04588
+DATA nttInverseTwiddlesSSE2<>+1508(SB)/4, $0x490aa417
+DATA nttInverseTwiddlesSSE2<>+1512(SB)/4, $0xc9620af0
+DATA nttInverseTwiddlesSSE2<>+1516(SB)/4, $0x4eca1bea
+DATA nttInverseTwiddlesSSE2<>+1520(SB)/4, $0x00458f5a
+DATA nttInverseTwiddlesSSE2<>+1524(SB)/4, $0x00458f5a
+DATA nttInverseTwiddlesSSE2<>+1528(SB)/4, $0x00458f5a
+DATA nttInverseTwiddlesSSE2<>+1532(SB)/4, $0x00458f5a
+DATA nttInverseTwiddlesSSE2<>+1536(SB)/4, $0x6d30cf5a
+DATA nttInverseTwiddlesSSE2<>+1540(SB)/4, $0x6d30cf5a
+DATA nttInverseTwiddlesSSE2<>+1544(SB)/4, $0x6d30cf5a
+DATA nttInverseTwiddlesSSE2<>+1548(SB)/4, $0x6d30cf5a
+DATA nttInverseTwiddlesSSE2<>+1552(SB)/4, $0x00357e1e
+DATA nttInverseTwiddlesSSE2<>+1556(SB)/4, $0x00357e1e
+DATA nttInverseTwiddlesSSE2<>+1560(SB)/4, $0x00357e1e
+DATA nttInverseTwiddlesSSE2<>+1564(SB)/4, $0x00357e1e
+DATA nttInverseTwiddlesSSE2<>+1568(SB)/4, $0x18f93e1e
+DATA nttInverseTwiddlesSSE2<>+1572(SB)/4, $0x18f93e1e
+DATA nttInverseTwiddlesSSE2<>+1576(SB)/4, $0x18f93e1e
+DATA nttInverseTwiddlesSSE2<>+1580(SB)/4, $0x18f93e1e
+DATA nttInverseTwiddlesSSE2<>+1584(SB)/4, $0x0066cad7
+DATA nttInverseTwiddlesSSE2<>+1588(SB)/4, $0x0066cad7
+DATA nttInverseTwiddlesSSE2<>+1592(SB)/4, $0x0066cad7
+DATA nttInverseTwiddlesSSE2<>+1596(SB)/4, $0x0066cad7
+DATA nttInverseTwiddlesSSE2<>+1600(SB)/4, $0xca41aad7
+DATA nttInverseTwiddlesSSE2<>+1604(SB)/4, $0xca41aad7
+DATA nttInverseTwiddlesSSE2<>+1608(SB)/4, $0xca41aad7
+DATA nttInverseTwiddlesSSE2<>+1612(SB)/4, $0xca41aad7
+DATA nttInverseTwiddlesSSE2<>+1616(SB)/4, $0x0065f23e
+DATA nttInverseTwiddlesSSE2<>+1620(SB)/4, $0x0065f23e
+DATA nttInverseTwiddlesSSE2<>+1624(SB)/4, $0x0065f23e
+DATA nttInverseTwiddlesSSE2<>+1628(SB)/4, $0x0065f23e
+DATA nttInverseTwiddlesSSE2<>+1632(SB)/4, $0x97adb23e
+DATA nttInverseTwiddlesSSE2<>+1636(SB)/4, $0x97adb23e
+DATA nttInverseTwiddlesSSE2<>+1640(SB)/4, $0x97adb23e
+DATA nttInverseTwiddlesSSE2<>+1644(SB)/4, $0x97adb23e
+DATA nttInverseTwiddlesSSE2<>+1648(SB)/4, $0x0044fae8
+DATA nttInverseTwiddlesSSE2<>+1652(SB)/4, $0x0044fae8
+DATA nttInverseTwiddlesSSE2<>+1656(SB)/4, $0x0044fae8
+DATA nttInverseTwiddlesSSE2<>+1660(SB)/4, $0x0044fae8
+DATA nttInverseTwiddlesSSE2<>+1664(SB)/4, $0xcba1fae8
+DATA nttInverseTwiddlesSSE2<>+1668(SB)/4, $0xcba1fae8
+DATA nttInverseTwiddlesSSE2<>+1672(SB)/4, $0xcba1fae8
+DATA nttInverseTwiddlesSSE2<>+1676(SB)/4, $0xcba1fae8
+DATA nttInverseTwiddlesSSE2<>+1680(SB)/4, $0x005f8dd7
+DATA nttInverseTwiddlesSSE2<>+1684(SB)/4, $0x005f8dd7
+DATA nttInverseTwiddlesSSE2<>+1688(SB)/4, $0x005f8dd7
+DATA nttInverseTwiddlesSSE2<>+1692(SB)/4, $0x005f8dd7
+DATA nttInverseTwiddlesSSE2<>+1696(SB)/4, $0x629a6dd7
+DATA nttInverseTwiddlesSSE2<>+1700(SB)/4, $0x629a6dd7
+DATA nttInverseTwiddlesSSE2<>+1704(SB)/4, $0x629a6dd7
+DATA nttInverseTwiddlesSSE2<>+1708(SB)/4, $0x629a6dd7
+DATA nttInverseTwiddlesSSE2<>+1712(SB)/4, $0x002f9a75
+DATA nttInverseTwiddlesSSE2<>+1716(SB)/4, $0x002f9a75
+DATA nttInverseTwiddlesSSE2<>+1720(SB)/4, $0x002f9a75
+DATA nttInverseTwiddlesSSE2<>+1724(SB)/4, $0x002f9a75
+DATA nttInverseTwiddlesSSE2<>+1728(SB)/4, $0x8cfe3a75
+DATA nttInverseTwiddlesSSE2<>+1732(SB)/4, $0x8cfe3a75
+DATA nttInverseTwiddlesSSE2<>+1736(SB)/4, $0x8cfe3a75
+DATA nttInverseTwiddlesSSE2<>+1740(SB)/4, $0x8cfe3a75
+DATA nttInverseTwiddlesSSE2<>+1744(SB)/4, $0x0061ed6f
+DATA nttInverseTwiddlesSSE2<>+1748(SB)/4, $0x001406c7
+DATA nttInverseTwiddlesSSE2<>+1752(SB)/4, $0x006a0d30
+DATA nttInverseTwiddlesSSE2<>+1756(SB)/4, $0x0012e11b
+DATA nttInverseTwiddlesSSE2<>+1760(SB)/4, $0x428fcd6f
+DATA nttInverseTwiddlesSSE2<>+1764(SB)/4, $0x396ce6c7
+DATA nttInverseTwiddlesSSE2<>+1768(SB)/4, $0x6a100d30
+DATA nttInverseTwiddlesSSE2<>+1772(SB)/4, $0x3ab6411b
+DATA nttInverseTwiddlesSSE2<>+1776(SB)/4, $0x00327283
+DATA nttInverseTwiddlesSSE2<>+1780(SB)/4, $0x0078fde5
+DATA nttInverseTwiddlesSSE2<>+1784(SB)/4, $0x004d3e3f
+DATA nttInverseTwiddlesSSE2<>+1788(SB)/4, $0x006b88bf
+DATA nttInverseTwiddlesSSE2<>+1792(SB)/4, $0x1902d283
+DATA nttInverseTwiddlesSSE2<>+1796(SB)/4, $0xc1b59de5
+DATA nttInverseTwiddlesSSE2<>+1800(SB)/4, $0x84951e3f
+DATA nttInverseTwiddlesSSE2<>+1804(SB)/4, $0x0e0368bf
+DATA nttInverseTwiddlesSSE2<>+1808(SB)/4, $0x006fd6a7
+DATA nttInverseTwiddlesSSE2<>+1812(SB)/4, $0x001c853f
+DATA nttInverseTwiddlesSSE2<>+1816(SB)/4, $0x0049bb91
+DATA nttInverseTwiddlesSSE2<>+1820(SB)/4, $0x001314be
+DATA nttInverseTwiddlesSSE2<>+1824(SB)/4, $0x43c4b6a7
+DATA nttInverseTwiddlesSSE2<>+1828(SB)/4, $0xed44653f
+DATA nttInverseTwiddlesSSE2<>+1832(SB)/4, $0xb33bdb91
+DATA nttInverseTwiddlesSSE2<>+1836(SB)/4, $0xfbaad4be
+DATA nttInverseTwiddlesSSE2<>+1840(SB)/4, $0x001d0b4b
+DATA nttInverseTwiddlesSSE2<>+1844(SB)/4, $0x0052308a
+DATA nttInverseTwiddlesSSE2<>+1848(SB)/4, $0x00283891
+DATA nttInverseTwiddlesSSE2<>+1852(SB)/4, $0x00466519
+DATA nttInverseTwiddlesSSE2<>+1856(SB)/4, $0x28066b4b
+DATA nttInverseTwiddlesSSE2<>+1860(SB)/4, $0x2963708a
+DATA nttInverseTwiddlesSSE2<>+1864(SB)/4, $0x02ba5891
+DATA nttInverseTwiddlesSSE2<>+1868(SB)/4, $0xa4698519
+DATA nttInverseTwiddlesSSE2<>+1872(SB)/4, $0x006a0c63
+DATA nttInverseTwiddlesSSE2<>+1876(SB)/4, $0x001c4563
+DATA nttInverseTwiddlesSSE2<>+1880(SB)/4, $0x001495d4
+DATA nttInverseTwiddlesSSE2<>+1884(SB)/4, $0x007a0bde
+DATA nttInverseTwiddlesSSE2<>+1888(SB)/4, $0x9c766c63
+DATA nttInverseTwiddlesSSE2<>+1892(SB)/4, $0x6348a563
+DATA nttInverseTwiddlesSSE2<>+1896(SB)/4, $0xf8cf15d4
+DATA nttInverseTwiddlesSSE2<>+1900(SB)/4, $0xcaf5cbde
+DATA nttInverseTwiddlesSSE2<>+1904(SB)/4, $0x006be9f8
+DATA nttInverseTwiddlesSSE2<>+1908(SB)/4, $0x007f863c
+DATA nttInverseTwiddlesSSE2<>+1912(SB)/4, $0x006d2114
+DATA nttInverseTwiddlesSSE2<>+1916(SB)/4, $0x0075a283
+DATA nttInverseTwiddlesSSE2<>+1920(SB)/4, $0x61aae9f8
+DATA nttInverseTwiddlesSSE2<>+1924(SB)/4, $0xc347063c
+DATA nttInverseTwiddlesSSE2<>+1928(SB)/4, $0x6a8fa114
+DATA nttInverseTwiddlesSSE2<>+1932(SB)/4, $0x7f460283
+DATA nttInverseTwiddlesSSE2<>+1936(SB)/4, $0x0077a55e
+DATA nttInverseTwiddlesSSE2<>+1940(SB)/4, $0x0077a55e
+DATA nttInverseTwiddlesSSE2<>+1944(SB)/4, $0x0077a55e
+DATA nttInverseTwiddlesSSE2<>+1948(SB)/4, $0x0077a55e
+DATA nttInverseTwiddlesSSE2<>+1952(SB)/4, $0xbe23655e
+DATA nttInverseTwiddlesSSE2<>+1956(SB)/4, $0xbe23655e
+DATA nttInverseTwiddlesSSE2<>+1960(SB)/4, $0xbe23655e
+DATA nttInverseTwiddlesSSE2<>+1964(SB)/4, $0xbe23655e
+DATA nttInverseTwiddlesSSE2<>+1968(SB)/4, $0x0023d69c
+DATA nttInverseTwiddlesSSE2<>+1972(SB)/4, $0x0023d69c
+DATA nttInverseTwiddlesSSE2<>+1976(SB)/4, $0x0023d69c
+DATA nttInverseTwiddlesSSE2<>+1980(SB)/4, $0x0023d69c
+DATA nttInverseTwiddlesSSE2<>+1984(SB)/4, $0x9cf7569c
+DATA nttInverseTwiddlesSSE2<>+1988(SB)/4, $0x9cf7569c
+DATA nttInverseTwiddlesSSE2<>+1992(SB)/4, $0x9cf7569c
+DATA nttInverseTwiddlesSSE2<>+1996(SB)/4, $0x9cf7569c
+DATA nttInverseTwiddlesSSE2<>+2000(SB)/4, $0x007b4a4e
+DATA nttInverseTwiddlesSSE2<>+2004(SB)/4, $0x007b4a4e
+DATA nttInverseTwiddlesSSE2<>+2008(SB)/4, $0x007b4a4e
+DATA nttInverseTwiddlesSSE2<>+2012(SB)/4, $0x007b4a4e
+DATA nttInverseTwiddlesSSE2<>+2016(SB)/4, $0x7ac50a4e
+DATA nttInverseTwiddlesSSE2<>+2020(SB)/4, $0x7ac50a4e
+DATA nttInverseTwiddlesSSE2<>+2024(SB)/4, $0x7ac50a4e
+DATA nttInverseTwiddlesSSE2<>+2028(SB)/4, $0x7ac50a4e
+DATA nttInverseTwiddlesSSE2<>+2032(SB)/4, $0x00360400
+DATA nttInverseTwiddlesSSE2<>+2036(SB)/4, $0x00360400
+DATA nttInverseTwiddlesSSE2<>+2040(SB)/4, $0x00360400
+DATA nttInverseTwiddlesSSE2<>+2044(SB)/4, $0x00360400
+DATA nttInverseTwiddlesSSE2<>+2048(SB)/4, $0xc0b60400
+DATA nttInverseTwiddlesSSE2<>+2052(SB)/4, $0xc0b60400
+DATA nttInverseTwiddlesSSE2<>+2056(SB)/4, $0xc0b60400
+DATA nttInverseTwiddlesSSE2<>+2060(SB)/4, $0xc0b60400
+DATA nttInverseTwiddlesSSE2<>+2064(SB)/4, $0x005fb37c
+DATA nttInverseTwiddlesSSE2<>+2068(SB)/4, $0x005fb37c
+DATA nttInverseTwiddlesSSE2<>+2072(SB)/4, $0x005fb37c
+DATA nttInverseTwiddlesSSE2<>+2076(SB)/4, $0x005fb37c
+DATA nttInverseTwiddlesSSE2<>+2080(SB)/4, $0x28cf337c
+DATA nttInverseTwiddlesSSE2<>+2084(SB)/4, $0x28cf337c
+DATA nttInverseTwiddlesSSE2<>+2088(SB)/4, $0x28cf337c
+DATA nttInverseTwiddlesSSE2<>+2092(SB)/4, $0x28cf337c
+DATA nttInverseTwiddlesSSE2<>+2096(SB)/4, $0x0027f968
+DATA nttInverseTwiddlesSSE2<>+2100(SB)/4, $0x0027f968
+DATA nttInverseTwiddlesSSE2<>+2104(SB)/4, $0x0027f968
+DATA nttInverseTwiddlesSSE2<>+2108(SB)/4, $0x0027f968
+DATA nttInverseTwiddlesSSE2<>+2112(SB)/4, $0xeb54f968
+DATA nttInverseTwiddlesSSE2<>+2116(SB)/4, $0xeb54f968
+DATA nttInverseTwiddlesSSE2<>+2120(SB)/4, $0xeb54f968
+DATA nttInverseTwiddlesSSE2<>+2124(SB)/4, $0xeb54f968
+DATA nttInverseTwiddlesSSE2<>+2128(SB)/4, $0x005ff480
+DATA nttInverseTwiddlesSSE2<>+2132(SB)/4, $0x005ff480
+DATA nttInverseTwiddlesSSE2<>+2136(SB)/4, $0x005ff480
+DATA nttInverseTwiddlesSSE2<>+2140(SB)/4, $0x005ff480
+DATA nttInverseTwiddlesSSE2<>+2144(SB)/4, $0xbeeff480
+DATA nttInverseTwiddlesSSE2<>+2148(SB)/4, $0xbeeff480
+DATA nttInverseTwiddlesSSE2<>+2152(SB)/4, $0xbeeff480
+DATA nttInverseTwiddlesSSE2<>+2156(SB)/4, $0xbeeff480
+DATA nttInverseTwiddlesSSE2<>+2160(SB)/4, $0x00185a46
+DATA nttInverseTwiddlesSSE2<>+2164(SB)/4, $0x00130984
+DATA nttInverseTwiddlesSSE2<>+2168(SB)/4, $0x00134d71
+DATA nttInverseTwiddlesSSE2<>+2172(SB)/4, $0x00291199
+DATA nttInverseTwiddlesSSE2<>+2176(SB)/4, $0x00611a46
+DATA nttInverseTwiddlesSSE2<>+2180(SB)/4, $0xaf438984
+DATA nttInverseTwiddlesSSE2<>+2184(SB)/4, $0x75416d71
+DATA nttInverseTwiddlesSSE2<>+2188(SB)/4, $0xb9dc3199
+DATA nttInverseTwiddlesSSE2<>+2192(SB)/4, $0x0025f051
+DATA nttInverseTwiddlesSSE2<>+2196(SB)/4, $0x003de11c
+DATA nttInverseTwiddlesSSE2<>+2200(SB)/4, $0x00585a3b
+DATA nttInverseTwiddlesSSE2<>+2204(SB)/4, $0x002b5ee5
+DATA nttInverseTwiddlesSSE2<>+2208(SB)/4, $0xd9b01051
+DATA nttInverseTwiddlesSSE2<>+2212(SB)/4, $0x9e61611c
+DATA nttInverseTwiddlesSSE2<>+2216(SB)/4, $0xda1fba3b
+DATA nttInverseTwiddlesSSE2<>+2220(SB)/4, $0x8d87fee5
+DATA nttInverseTwiddlesSSE2<>+2224(SB)/4, $0x00031924
+DATA nttInverseTwiddlesSSE2<>+2228(SB)/4, $0x004ce03c
+DATA nttInverseTwiddlesSSE2<>+2232(SB)/4, $0x003eb01b
+DATA nttInverseTwiddlesSSE2<>+2236(SB)/4, $0x0004610c
+DATA nttInverseTwiddlesSSE2<>+2240(SB)/4, $0x61279924
+DATA nttInverseTwiddlesSSE2<>+2244(SB)/4, $0x6e54603c
+DATA nttInverseTwiddlesSSE2<>+2248(SB)/4, $0x34c2101b
+DATA nttInverseTwiddlesSSE2<>+2252(SB)/4, $0x3625e10c
+DATA nttInverseTwiddlesSSE2<>+2256(SB)/4, $0x001a7cc7
+DATA nttInverseTwiddlesSSE2<>+2260(SB)/4, $0x003472e7
+DATA nttInverseTwiddlesSSE2<>+2264(SB)/4, $0x005aad42
+DATA nttInverseTwiddlesSSE2<>+2268(SB)/4, $0x00053919
+DATA nttInverseTwiddlesSSE2<>+2272(SB)/4, $0x08335cc7
+DATA nttInverseTwiddlesSSE2<>+2276(SB)/4, $0xb71152e7
+DATA nttInverseTwiddlesSSE2<>+2280(SB)/4, $0xbd02ed42
+DATA nttInverseTwiddlesSSE2<>+2284(SB)/4, $0x7ea85919
+DATA nttInverseTwiddlesSSE2<>+2288(SB)/4, $0x005a140a
+DATA nttInverseTwiddlesSSE2<>+2292(SB)/4, $0x00799a6e
+DATA nttInverseTwiddlesSSE2<>+2296(SB)/4, $0x0047844c
+DATA nttInverseTwiddlesSSE2<>+2300(SB)/4, $0x005297a4
+DATA nttInverseTwiddlesSSE2<>+2304(SB)/4, $0x65db540a
+DATA nttInverseTwiddlesSSE2<>+2308(SB)/4, $0xb4c75a6e
+DATA nttInverseTwiddlesSSE2<>+2312(SB)/4, $0xfad1044c
+DATA nttInverseTwiddlesSSE2<>+2316(SB)/4, $0x114717a4
+DATA nttInverseTwiddlesSSE2<>+2320(SB)/4, $0x00296e9f
+DATA nttInverseTwiddlesSSE2<>+2324(SB)/4, $0x0020c638
+DATA nttInverseTwiddlesSSE2<>+2328(SB)/4, $0x0070de86
+DATA nttInverseTwiddlesSSE2<>+2332(SB)/4, $0x003410f2
+DATA nttInverseTwiddlesSSE2<>+2336(SB)/4, $0x5a7d4e9f
+DATA nttInverseTwiddlesSSE2<>+2340(SB)/4, $0xdce7c638
+DATA nttInverseTwiddlesSSE2<>+2344(SB)/4, $0xf1419e86
+DATA nttInverseTwiddlesSSE2<>+2348(SB)/4, $0xd15250f2
+DATA nttInverseTwiddlesSSE2<>+2352(SB)/4, $0x00541e42
+DATA nttInverseTwiddlesSSE2<>+2356(SB)/4, $0x00541e42
+DATA nttInverseTwiddlesSSE2<>+2360(SB)/4, $0x00541e42
+DATA nttInverseTwiddlesSSE2<>+2364(SB)/4, $0x00541e42
+DATA nttInverseTwiddlesSSE2<>+2368(SB)/4, $0x6b1c5e42
+DATA nttInverseTwiddlesSSE2<>+2372(SB)/4, $0x6b1c5e42
+DATA nttInverseTwiddlesSSE2<>+2376(SB)/4, $0x6b1c5e42
+DATA nttInverseTwiddlesSSE2<>+2380(SB)/4, $0x6b1c5e42
+DATA nttInverseTwiddlesSSE2<>+2384(SB)/4, $0x00368a96
+DATA nttInverseTwiddlesSSE2<>+2388(SB)/4, $0x00368a96
+DATA nttInverseTwiddlesSSE2<>+2392(SB)/4, $0x00368a96
+DATA nttInverseTwiddlesSSE2<>+2396(SB)/4, $0x00368a96
+DATA nttInverseTwiddlesSSE2<>+2400(SB)/4, $0xde894a96
+DATA nttInverseTwiddlesSSE2<>+2404(SB)/4, $0xde894a96
+DATA nttInverseTwiddlesSSE2<>+2408(SB)/4, $0xde894a96
+DATA nttInverseTwiddlesSSE2<>+2412(SB)/4, $0xde894a96
+DATA nttInverseTwiddlesSSE2<>+2416(SB)/4, $0x00516e7d
+DATA nttInverseTwiddlesSSE2<>+2420(SB)/4, $0x00516e7d
+DATA nttInverseTwiddlesSSE2<>+2424(SB)/4, $0x00516e7d
+DATA nttInverseTwiddlesSSE2<>+2428(SB)/4, $0x00516e7d
+DATA nttInverseTwiddlesSSE2<>+2432(SB)/4, $0xe3a10e7d
+DATA nttInverseTwiddlesSSE2<>+2436(SB)/4, $0xe3a10e7d
+DATA nttInverseTwiddlesSSE2<>+2440(SB)/4, $0xe3a10e7d
+DATA nttInverseTwiddlesSSE2<>+2444(SB)/4, $0xe3a10e7d
+DATA nttInverseTwiddlesSSE2<>+2448(SB)/4, $0x0044f586
+DATA nttInverseTwiddlesSSE2<>+2452(SB)/4, $0x0044f586
+DATA nttInverseTwiddlesSSE2<>+2456(SB)/4, $0x0044f586
+DATA nttInverseTwiddlesSSE2<>+2460(SB)/4, $0x0044f586
+DATA nttInverseTwiddlesSSE2<>+2464(SB)/4, $0xf3f5b586
+DATA nttInverseTwiddlesSSE2<>+2468(SB)/4, $0xf3f5b586
+DATA nttInverseTwiddlesSSE2<>+2472(SB)/4, $0xf3f5b586
+DATA nttInverseTwiddlesSSE2<>+2476(SB)/4, $0xf3f5b586
+DATA nttInverseTwiddlesSSE2<>+2480(SB)/4, $0x006ecaa1
+DATA nttInverseTwiddlesSSE2<>+2484(SB)/4, $0x006ecaa1
+DATA nttInverseTwiddlesSSE2<>+2488(SB)/4, $0x006ecaa1
+DATA nttInverseTwiddlesSSE2<>+2492(SB)/4, $0x006ecaa1
+DATA nttInverseTwiddlesSSE2<>+2496(SB)/4, $0x0d42eaa1
+DATA nttInverseTwiddlesSSE2<>+2500(SB)/4, $0x0d42eaa1
+DATA nttInverseTwiddlesSSE2<>+2504(SB)/4, $0x0d42eaa1
+DATA nttInverseTwiddlesSSE2<>+2508(SB)/4, $0x0d42eaa1
+DATA nttInverseTwiddlesSSE2<>+2512(SB)/4, $0x00777d91
+DATA nttInverseTwiddlesSSE2<>+2516(SB)/4, $0x00777d91
+DATA nttInverseTwiddlesSSE2<>+2520(SB)/4, $0x00777d91
+DATA nttInverseTwiddlesSSE2<>+2524(SB)/4, $0x00777d91
+DATA nttInverseTwiddlesSSE2<>+2528(SB)/4, $0x6ba99d91
+DATA nttInverseTwiddlesSSE2<>+2532(SB)/4, $0x6ba99d91
+DATA nttInverseTwiddlesSSE2<>+2536(SB)/4, $0x6ba99d91
+DATA nttInverseTwiddlesSSE2<>+2540(SB)/4, $0x6ba99d91
+DATA nttInverseTwiddlesSSE2<>+2544(SB)/4, $0x007a64ae
+DATA nttInverseTwiddlesSSE2<>+2548(SB)/4, $0x007a64ae
+DATA nttInverseTwiddlesSSE2<>+2552(SB)/4, $0x007a64ae
+DATA nttInverseTwiddlesSSE2<>+2556(SB)/4, $0x007a64ae
+DATA nttInverseTwiddlesSSE2<>+2560(SB)/4, $0xae1024ae
+DATA nttInverseTwiddlesSSE2<>+2564(SB)/4, $0xae1024ae
+DATA nttInverseTwiddlesSSE2<>+2568(SB)/4, $0xae1024ae
+DATA nttInverseTwiddlesSSE2<>+2572(SB)/4, $0xae1024ae
+DATA nttInverseTwiddlesSSE2<>+2576(SB)/4, $0x004901c3
+DATA nttInverseTwiddlesSSE2<>+2580(SB)/4, $0x0077dcd7
+DATA nttInverseTwiddlesSSE2<>+2584(SB)/4, $0x0030ef86
+DATA nttInverseTwiddlesSSE2<>+2588(SB)/4, $0x00503af7
+DATA nttInverseTwiddlesSSE2<>+2592(SB)/4, $0x4b0161c3
+DATA nttInverseTwiddlesSSE2<>+2596(SB)/4, $0xec92bcd7
+DATA nttInverseTwiddlesSSE2<>+2600(SB)/4, $0x7321af86
+DATA nttInverseTwiddlesSSE2<>+2604(SB)/4, $0x682f1af7
+DATA nttInverseTwiddlesSSE2<>+2608(SB)/4, $0x00742593
+DATA nttInverseTwiddlesSSE2<>+2612(SB)/4, $0x0049997e
+DATA nttInverseTwiddlesSSE2<>+2616(SB)/4, $0x001f0084
+DATA nttInverseTwiddlesSSE2<>+2620(SB)/4, $0x0075e022
+DATA nttInverseTwiddlesSSE2<>+2624(SB)/4, $0x07a68593
+DATA nttInverseTwiddlesSSE2<>+2628(SB)/4, $0x6c79597e
+DATA nttInverseTwiddlesSSE2<>+2632(SB)/4, $0xae2f8084
+DATA nttInverseTwiddlesSSE2<>+2636(SB)/4, $0x337a2022
+DATA nttInverseTwiddlesSSE2<>+2640(SB)/4, $0x0077e6fd
+DATA nttInverseTwiddlesSSE2<>+2644(SB)/4, $0x0067428b
+DATA nttInverseTwiddlesSSE2<>+2648(SB)/4, $0x000c7f5a
+DATA nttInverseTwiddlesSSE2<>+2652(SB)/4, $0x001c5e1a
+DATA nttInverseTwiddlesSSE2<>+2656(SB)/4, $0x72d786fd
+DATA nttInverseTwiddlesSSE2<>+2660(SB)/4, $0xcf38a28b
+DATA nttInverseTwiddlesSSE2<>+2664(SB)/4, $0x4af7bf5a
+DATA nttInverseTwiddlesSSE2<>+2668(SB)/4, $0xe6df9e1a
+DATA nttInverseTwiddlesSSE2<>+2672(SB)/4, $0x007f3705
+DATA nttInverseTwiddlesSSE2<>+2676(SB)/4, $0x00078f83
+DATA nttInverseTwiddlesSSE2<>+2680(SB)/4, $0x000de0e6
+DATA nttInverseTwiddlesSSE2<>+2684(SB)/4, $0x000dbe5e
+DATA nttInverseTwiddlesSSE2<>+2688(SB)/4, $0x78dfd705
+DATA nttInverseTwiddlesSSE2<>+2692(SB)/4, $0x3c77ef83
+DATA nttInverseTwiddlesSSE2<>+2696(SB)/4, $0xe12aa0e6
+DATA nttInverseTwiddlesSSE2<>+2700(SB)/4, $0x00d97e5e
+DATA nttInverseTwiddlesSSE2<>+2704(SB)/4, $0x0001efca
+DATA nttInverseTwiddlesSSE2<>+2708(SB)/4, $0x004870e1
+DATA nttInverseTwiddlesSSE2<>+2712(SB)/4, $0x004fb2af
+DATA nttInverseTwiddlesSSE2<>+2716(SB)/4, $0x004f3281
+DATA nttInverseTwiddlesSSE2<>+2720(SB)/4, $0x80fb2fca
+DATA nttInverseTwiddlesSSE2<>+2724(SB)/4, $0x21e490e1
+DATA nttInverseTwiddlesSSE2<>+2728(SB)/4, $0x5b2592af
+DATA nttInverseTwiddlesSSE2<>+2732(SB)/4, $0xaa1f5281
+DATA nttInverseTwiddlesSSE2<>+2736(SB)/4, $0x00709cf7
+DATA nttInverseTwiddlesSSE2<>+2740(SB)/4, $0x00419073
+DATA nttInverseTwiddlesSSE2<>+2744(SB)/4, $0x001d9772
+DATA nttInverseTwiddlesSSE2<>+2748(SB)/4, $0x006caf76
+DATA nttInverseTwiddlesSSE2<>+2752(SB)/4, $0x748f7cf7
+DATA nttInverseTwiddlesSSE2<>+2756(SB)/4, $0xc4cff073
+DATA nttInverseTwiddlesSSE2<>+2760(SB)/4, $0xc20bd772
+DATA nttInverseTwiddlesSSE2<>+2764(SB)/4, $0xb35b6f76
+DATA nttInverseTwiddlesSSE2<>+2768(SB)/4, $0x003bbeaf
+DATA nttInverseTwiddlesSSE2<>+2772(SB)/4, $0x003bbeaf
+DATA nttInverseTwiddlesSSE2<>+2776(SB)/4, $0x003bbeaf
+DATA nttInverseTwiddlesSSE2<>+2780(SB)/4, $0x003bbeaf
+DATA nttInverseTwiddlesSSE2<>+2784(SB)/4, $0xdc919eaf
+DATA nttInverseTwiddlesSSE2<>+2788(SB)/4, $0xdc919eaf
+DATA nttInverseTwiddlesSSE2<>+2792(SB)/4, $0xdc919eaf
+DATA nttInverseTwiddlesSSE2<>+2796(SB)/4, $0xdc919eaf
+DATA nttInverseTwiddlesSSE2<>+2800(SB)/4, $0x005927d5
+DATA nttInverseTwiddlesSSE2<>+2804(SB)/4, $0x005927d5
+DATA nttInverseTwiddlesSSE2<>+2808(SB)/4, $0x005927d5
+DATA nttInverseTwiddlesSSE2<>+2812(SB)/4, $0x005927d5
+DATA nttInverseTwiddlesSSE2<>+2816(SB)/4, $0x8ed3c7d5
+DATA nttInverseTwiddlesSSE2<>+2820(SB)/4, $0x8ed3c7d5
+DATA nttInverseTwiddlesSSE2<>+2824(SB)/4, $0x8ed3c7d5
+DATA nttInverseTwiddlesSSE2<>+2828(SB)/4, $0x8ed3c7d5
+DATA nttInverseTwiddlesSSE2<>+2832(SB)/4, $0x0049102d
+DATA nttInverseTwiddlesSSE2<>+2836(SB)/4, $0x0049102d
+DATA nttInverseTwiddlesSSE2<>+2840(SB)/4, $0x0049102d
+DATA nttInverseTwiddlesSSE2<>+2844(SB)/4, $0x0049102d
+DATA nttInverseTwiddlesSSE2<>+2848(SB)/4, $0xbfceb02d
+DATA nttInverseTwiddlesSSE2<>+2852(SB)/4, $0xbfceb02d
+DATA nttInverseTwiddlesSSE2<>+2856(SB)/4, $0xbfceb02d
+DATA nttInverseTwiddlesSSE2<>+2860(SB)/4, $0xbfceb02d
+DATA nttInverseTwiddlesSSE2<>+2864(SB)/4, $0x00668504
+DATA nttInverseTwiddlesSSE2<>+2868(SB)/4, $0x00668504
+DATA nttInverseTwiddlesSSE2<>+2872(SB)/4, $0x00668504
+DATA nttInverseTwiddlesSSE2<>+2876(SB)/4, $0x00668504
+DATA nttInverseTwiddlesSSE2<>+2880(SB)/4, $0x5f070504
+DATA nttInverseTwiddlesSSE2<>+2884(SB)/4, $0x5f070504
+DATA nttInverseTwiddlesSSE2<>+2888(SB)/4, $0x5f070504
+DATA nttInverseTwiddlesSSE2<>+2892(SB)/4, $0x5f070504
+DATA nttInverseTwiddlesSSE2<>+2896(SB)/4, $0x0036b788
+DATA nttInverseTwiddlesSSE2<>+2900(SB)/4, $0x0036b788
+DATA nttInverseTwiddlesSSE2<>+2904(SB)/4, $0x0036b788
+DATA nttInverseTwiddlesSSE2<>+2908(SB)/4, $0x0036b788
+DATA nttInverseTwiddlesSSE2<>+2912(SB)/4, $0x3327b788
+DATA nttInverseTwiddlesSSE2<>+2916(SB)/4, $0x3327b788
+DATA nttInverseTwiddlesSSE2<>+2920(SB)/4, $0x3327b788
+DATA nttInverseTwiddlesSSE2<>+2924(SB)/4, $0x3327b788
+DATA nttInverseTwiddlesSSE2<>+2928(SB)/4, $0x006f65a5
+DATA nttInverseTwiddlesSSE2<>+2932(SB)/4, $0x006f65a5
+DATA nttInverseTwiddlesSSE2<>+2936(SB)/4, $0x006f65a5
+DATA nttInverseTwiddlesSSE2<>+2940(SB)/4, $0x006f65a5
+DATA nttInverseTwiddlesSSE2<>+2944(SB)/4, $0xaea405a5
+DATA nttInverseTwiddlesSSE2<>+2948(SB)/4, $0xaea405a5
+DATA nttInverseTwiddlesSSE2<>+2952(SB)/4, $0xaea405a5
+DATA nttInverseTwiddlesSSE2<>+2956(SB)/4, $0xaea405a5
+DATA nttInverseTwiddlesSSE2<>+2960(SB)/4, $0x0023e92b
+DATA nttInverseTwiddlesSSE2<>+2964(SB)/4, $0x0023e92b
+DATA nttInverseTwiddlesSSE2<>+2968(SB)/4, $0x0023e92b
+DATA nttInverseTwiddlesSSE2<>+2972(SB)/4, $0x0023e92b
+DATA nttInverseTwiddlesSSE2<>+2976(SB)/4, $0x93c9492b
+DATA nttInverseTwiddlesSSE2<>+2980(SB)/4, $0x93c9492b
+DATA nttInverseTwiddlesSSE2<>+2984(SB)/4, $0x93c9492b
+DATA nttInverseTwiddlesSSE2<>+2988(SB)/4, $0x93c9492b
+DATA nttInverseTwiddlesSSE2<>+2992(SB)/4, $0x004f25df
+DATA nttInverseTwiddlesSSE2<>+2996(SB)/4, $0x004682fd
+DATA nttInverseTwiddlesSSE2<>+3000(SB)/4, $0x00359b5d
+DATA nttInverseTwiddlesSSE2<>+3004(SB)/4, $0x00252587
+DATA nttInverseTwiddlesSSE2<>+3008(SB)/4, $0x718b05df
+DATA nttInverseTwiddlesSSE2<>+3012(SB)/4, $0x462622fd
+DATA nttInverseTwiddlesSSE2<>+3016(SB)/4, $0x79213b5d
+DATA nttInverseTwiddlesSSE2<>+3020(SB)/4, $0xfd560587
+DATA nttInverseTwiddlesSSE2<>+3024(SB)/4, $0x006d9b57
+DATA nttInverseTwiddlesSSE2<>+3028(SB)/4, $0x004a28a1
+DATA nttInverseTwiddlesSSE2<>+3032(SB)/4, $0x006d04f1
+DATA nttInverseTwiddlesSSE2<>+3036(SB)/4, $0x000412f5
+DATA nttInverseTwiddlesSSE2<>+3040(SB)/4, $0x64587b57
+DATA nttInverseTwiddlesSSE2<>+3044(SB)/4, $0x78de48a1
+DATA nttInverseTwiddlesSSE2<>+3048(SB)/4, $0xec8b24f1
+DATA nttInverseTwiddlesSSE2<>+3052(SB)/4, $0xdbe2b2f5
+DATA nttInverseTwiddlesSSE2<>+3056(SB)/4, $0x00498423
+DATA nttInverseTwiddlesSSE2<>+3060(SB)/4, $0x00223dfb
+DATA nttInverseTwiddlesSSE2<>+3064(SB)/4, $0x003a41f8
+DATA nttInverseTwiddlesSSE2<>+3068(SB)/4, $0x0033ff5a
+DATA nttInverseTwiddlesSSE2<>+3072(SB)/4, $0xab4de423
+DATA nttInverseTwiddlesSSE2<>+3076(SB)/4, $0x36619dfb
+DATA nttInverseTwiddlesSSE2<>+3080(SB)/4, $0x2c7941f8
+DATA nttInverseTwiddlesSSE2<>+3084(SB)/4, $0x3b1f3f5a
+DATA nttInverseTwiddlesSSE2<>+3088(SB)/4, $0x005a8ba0
+DATA nttInverseTwiddlesSSE2<>+3092(SB)/4, $0x004cdf73
+DATA nttInverseTwiddlesSSE2<>+3096(SB)/4, $0x002358d4
+DATA nttInverseTwiddlesSSE2<>+3100(SB)/4, $0x001fea93
+DATA nttInverseTwiddlesSSE2<>+3104(SB)/4, $0x01ce8ba0
+DATA nttInverseTwiddlesSSE2<>+3108(SB)/4, $0xaebb3f73
+DATA nttInverseTwiddlesSSE2<>+3112(SB)/4, $0x513dd8d4
+DATA nttInverseTwiddlesSSE2<>+3116(SB)/4, $0xfff24a93
+DATA nttInverseTwiddlesSSE2<>+3120(SB)/4, $0x0067afbc
+DATA nttInverseTwiddlesSSE2<>+3124(SB)/4, $0x002135c7
+DATA nttInverseTwiddlesSSE2<>+3128(SB)/4, $0x003509ee
+DATA nttInverseTwiddlesSSE2<>+3132(SB)/4, $0x0069b65e
+DATA nttInverseTwiddlesSSE2<>+3136(SB)/4, $0x085f2fbc
+DATA nttInverseTwiddlesSSE2<>+3140(SB)/4, $0x5f5a15c7
+DATA nttInverseTwiddlesSSE2<>+3144(SB)/4, $0x6272c9ee
+DATA nttInverseTwiddlesSSE2<>+3148(SB)/4, $0x8035765e
+DATA nttInverseTwiddlesSSE2<>+3152(SB)/4, $0x0051781a
+DATA nttInverseTwiddlesSSE2<>+3156(SB)/4, $0x0047c1d0
+DATA nttInverseTwiddlesSSE2<>+3160(SB)/4, $0x00688c82
+DATA nttInverseTwiddlesSSE2<>+3164(SB)/4, $0x0043e6e6
+DATA nttInverseTwiddlesSSE2<>+3168(SB)/4, $0x8a54b81a
+DATA nttInverseTwiddlesSSE2<>+3172(SB)/4, $0x5081c1d0
+DATA nttInverseTwiddlesSSE2<>+3176(SB)/4, $0xd8f8cc82
+DATA nttInverseTwiddlesSSE2<>+3180(SB)/4, $0xa220a6e6
+DATA nttInverseTwiddlesSSE2<>+3184(SB)/4, $0x0035dec5
+DATA nttInverseTwiddlesSSE2<>+3188(SB)/4, $0x0035dec5
+DATA nttInverseTwiddlesSSE2<>+3192(SB)/4, $0x0035dec5
+DATA nttInverseTwiddlesSSE2<>+3196(SB)/4, $0x0035dec5
+DATA nttInverseTwiddlesSSE2<>+3200(SB)/4, $0x6d8e7ec5
+DATA nttInverseTwiddlesSSE2<>+3204(SB)/4, $0x6d8e7ec5
+DATA nttInverseTwiddlesSSE2<>+3208(SB)/4, $0x6d8e7ec5
+DATA nttInverseTwiddlesSSE2<>+3212(SB)/4, $0x6d8e7ec5
+DATA nttInverseTwiddlesSSE2<>+3216(SB)/4, $0x002ef4cd
+DATA nttInverseTwiddlesSSE2<>+3220(SB)/4, $0x002ef4cd
+DATA nttInverseTwiddlesSSE2<>+3224(SB)/4, $0x002ef4cd
+DATA nttInverseTwiddlesSSE2<>+3228(SB)/4, $0x002ef4cd
+DATA nttInverseTwiddlesSSE2<>+3232(SB)/4, $0xac4894cd
+DATA nttInverseTwiddlesSSE2<>+3236(SB)/4, $0xac4894cd
+DATA nttInverseTwiddlesSSE2<>+3240(SB)/4, $0xac4894cd
+DATA nttInverseTwiddlesSSE2<>+3244(SB)/4, $0xac4894cd
+DATA nttInverseTwiddlesSSE2<>+3248(SB)/4, $0x00017620
+DATA nttInverseTwiddlesSSE2<>+3252(SB)/4, $0x00017620
+DATA nttInverseTwiddlesSSE2<>+3256(SB)/4, $0x00017620
+DATA nttInverseTwiddlesSSE2<>+3260(SB)/4, $0x00017620
+DATA nttInverseTwiddlesSSE2<>+3264(SB)/4, $0x9ec57620
+DATA nttInverseTwiddlesSSE2<>+3268(SB)/4, $0x9ec57620
+DATA nttInverseTwiddlesSSE2<>+3272(SB)/4, $0x9ec57620
+DATA nttInverseTwiddlesSSE2<>+3276(SB)/4, $0x9ec57620
+DATA nttInverseTwiddlesSSE2<>+3280(SB)/4, $0x00294a67
+DATA nttInverseTwiddlesSSE2<>+3284(SB)/4, $0x00294a67
+DATA nttInverseTwiddlesSSE2<>+3288(SB)/4, $0x00294a67
+DATA nttInverseTwiddlesSSE2<>+3292(SB)/4, $0x00294a67
+DATA nttInverseTwiddlesSSE2<>+3296(SB)/4, $0x91f62a67
+DATA nttInverseTwiddlesSSE2<>+3300(SB)/4, $0x91f62a67
+DATA nttInverseTwiddlesSSE2<>+3304(SB)/4, $0x91f62a67
+DATA nttInverseTwiddlesSSE2<>+3308(SB)/4, $0x91f62a67
+DATA nttInverseTwiddlesSSE2<>+3312(SB)/4, $0x000fa070
+DATA nttInverseTwiddlesSSE2<>+3316(SB)/4, $0x000fa070
+DATA nttInverseTwiddlesSSE2<>+3320(SB)/4, $0x000fa070
+DATA nttInverseTwiddlesSSE2<>+3324(SB)/4, $0x000fa070
+DATA nttInverseTwiddlesSSE2<>+3328(SB)/4, $0x7c1da070
+DATA nttInverseTwiddlesSSE2<>+3332(SB)/4, $0x7c1da070
+DATA nttInverseTwiddlesSSE2<>+3336(SB)/4, $0x7c1da070
+DATA nttInverseTwiddlesSSE2<>+3340(SB)/4, $0x7c1da070
+DATA nttInverseTwiddlesSSE2<>+3344(SB)/4, $0x00299658
+DATA nttInverseTwiddlesSSE2<>+3348(SB)/4, $0x00299658
+DATA nttInverseTwiddlesSSE2<>+3352(SB)/4, $0x00299658
+DATA nttInverseTwiddlesSSE2<>+3356(SB)/4, $0x00299658
+DATA nttInverseTwiddlesSSE2<>+3360(SB)/4, $0x66f49658
+DATA nttInverseTwiddlesSSE2<>+3364(SB)/4, $0x66f49658
+DATA nttInverseTwiddlesSSE2<>+3368(SB)/4, $0x66f49658
+DATA nttInverseTwiddlesSSE2<>+3372(SB)/4, $0x66f49658
+DATA nttInverseTwiddlesSSE2<>+3376(SB)/4, $0x001bde2b
+DATA nttInverseTwiddlesSSE2<>+3380(SB)/4, $0x001bde2b
+DATA nttInverseTwiddlesSSE2<>+3384(SB)/4, $0x001bde2b
+DATA nttInverseTwiddlesSSE2<>+3388(SB)/4, $0x001bde2b
+DATA nttInverseTwiddlesSSE2<>+3392(SB)/4, $0x12613e2b
+DATA nttInverseTwiddlesSSE2<>+3396(SB)/4, $0x12613e2b
+DATA nttInverseTwiddlesSSE2<>+3400(SB)/4, $0x12613e2b
+DATA nttInverseTwiddlesSSE2<>+3404(SB)/4, $0x12613e2b
+DATA nttInverseTwiddlesSSE2<>+3408(SB)/4, $0x0ffc0020
+DATA nttInverseTwiddlesSSE2<>+3412(SB)/4, $0x0ffc0020
+DATA nttInverseTwiddlesSSE2<>+3416(SB)/4, $0x0ffc0020
+DATA nttInverseTwiddlesSSE2<>+3420(SB)/4, $0x0ffc0020
+DATA nttInverseTwiddlesSSE2<>+3424(SB)/4, $0x00071e24
+DATA nttInverseTwiddlesSSE2<>+3428(SB)/4, $0x00071e24
+DATA nttInverseTwiddlesSSE2<>+3432(SB)/4, $0x00071e24
+DATA nttInverseTwiddlesSSE2<>+3436(SB)/4, $0x00071e24
+DATA nttInverseTwiddlesSSE2<>+3440(SB)/4, $0x61cb9e24
+DATA nttInverseTwiddlesSSE2<>+3444(SB)/4, $0x61cb9e24
+DATA nttInverseTwiddlesSSE2<>+3448(SB)/4, $0x61cb9e24
+DATA nttInverseTwiddlesSSE2<>+3452(SB)/4, $0x61cb9e24
+DATA nttInverseTwiddlesSSE2<>+3456(SB)/4, $0x00728129
+DATA nttInverseTwiddlesSSE2<>+3460(SB)/4, $0x00728129
+DATA nttInverseTwiddlesSSE2<>+3464(SB)/4, $0x00728129
+DATA nttInverseTwiddlesSSE2<>+3468(SB)/4, $0x00728129
+DATA nttInverseTwiddlesSSE2<>+3472(SB)/4, $0x6017a129
+DATA nttInverseTwiddlesSSE2<>+3476(SB)/4, $0x6017a129
+DATA nttInverseTwiddlesSSE2<>+3480(SB)/4, $0x6017a129
+DATA nttInverseTwiddlesSSE2<>+3484(SB)/4, $0x6017a129
+DATA nttInverseTwiddlesSSE2<>+3488(SB)/4, $0x00740119
+DATA nttInverseTwiddlesSSE2<>+3492(SB)/4, $0x00740119
+DATA nttInverseTwiddlesSSE2<>+3496(SB)/4, $0x00740119
+DATA nttInverseTwiddlesSSE2<>+3500(SB)/4, $0x00740119
+DATA nttInverseTwiddlesSSE2<>+3504(SB)/4, $0x58172119
+DATA nttInverseTwiddlesSSE2<>+3508(SB)/4, $0x58172119
+DATA nttInverseTwiddlesSSE2<>+3512(SB)/4, $0x58172119
+DATA nttInverseTwiddlesSSE2<>+3516(SB)/4, $0x58172119
+DATA nttInverseTwiddlesSSE2<>+3520(SB)/4, $0x00039e44
+DATA nttInverseTwiddlesSSE2<>+3524(SB)/4, $0x00039e44
+DATA nttInverseTwiddlesSSE2<>+3528(SB)/4, $0x00039e44
+DATA nttInverseTwiddlesSSE2<>+3532(SB)/4, $0x00039e44
+DATA nttInverseTwiddlesSSE2<>+3536(SB)/4, $0x61cc1e44
+DATA nttInverseTwiddlesSSE2<>+3540(SB)/4, $0x61cc1e44
+DATA nttInverseTwiddlesSSE2<>+3544(SB)/4, $0x61cc1e44
+DATA nttInverseTwiddlesSSE2<>+3548(SB)/4, $0x61cc1e44
+DATA nttInverseTwiddlesSSE2<>+3552(SB)/4, $0x1ff80040
+DATA nttInverseTwiddlesSSE2<>+3556(SB)/4, $0x1ff80040
+DATA nttInverseTwiddlesSSE2<>+3560(SB)/4, $0x1ff80040
+DATA nttInverseTwiddlesSSE2<>+3564(SB)/4, $0x1ff80040
+DATA nttInverseTwiddlesSSE2<>+3568(SB)/4, $0x0077f504
+DATA nttInverseTwiddlesSSE2<>+3572(SB)/4, $0x0077f504
+DATA nttInverseTwiddlesSSE2<>+3576(SB)/4, $0x0077f504
+DATA nttInverseTwiddlesSSE2<>+3580(SB)/4, $0x0077f504
+DATA nttInverseTwiddlesSSE2<>+3584(SB)/4, $0x8d187504
+DATA nttInverseTwiddlesSSE2<>+3588(SB)/4, $0x8d187504
+DATA nttInverseTwiddlesSSE2<>+3592(SB)/4, $0x8d187504
+DATA nttInverseTwiddlesSSE2<>+3596(SB)/4, $0x8d187504
+DATA nttInverseTwiddlesSSE2<>+3600(SB)/4, $0x00581103
+DATA nttInverseTwiddlesSSE2<>+3604(SB)/4, $0x00581103
+DATA nttInverseTwiddlesSSE2<>+3608(SB)/4, $0x00581103
+DATA nttInverseTwiddlesSSE2<>+3612(SB)/4, $0x00581103
+DATA nttInverseTwiddlesSSE2<>+3616(SB)/4, $0x8cf87103
+DATA nttInverseTwiddlesSSE2<>+3620(SB)/4, $0x8cf87103
+DATA nttInverseTwiddlesSSE2<>+3624(SB)/4, $0x8cf87103
+DATA nttInverseTwiddlesSSE2<>+3628(SB)/4, $0x8cf87103
+DATA nttInverseTwiddlesSSE2<>+3632(SB)/4, $0x3ff00080
+DATA nttInverseTwiddlesSSE2<>+3636(SB)/4, $0x3ff00080
+DATA nttInverseTwiddlesSSE2<>+3640(SB)/4, $0x3ff00080
+DATA nttInverseTwiddlesSSE2<>+3644(SB)/4, $0x3ff00080
+DATA nttInverseTwiddlesSSE2<>+3648(SB)/4, $0x00047f45
+DATA nttInverseTwiddlesSSE2<>+3652(SB)/4, $0x00047f45
+DATA nttInverseTwiddlesSSE2<>+3656(SB)/4, $0x00047f45
+DATA nttInverseTwiddlesSSE2<>+3660(SB)/4, $0x00047f45
+DATA nttInverseTwiddlesSSE2<>+3664(SB)/4, $0x016d1f45
+DATA nttInverseTwiddlesSSE2<>+3668(SB)/4, $0x016d1f45
+DATA nttInverseTwiddlesSSE2<>+3672(SB)/4, $0x016d1f45
+DATA nttInverseTwiddlesSSE2<>+3676(SB)/4, $0x016d1f45
+DATA nttInverseTwiddlesSSE2<>+3680(SB)/4, $0x00003ffe
+DATA nttInverseTwiddlesSSE2<>+3684(SB)/4, $0x00003ffe
+DATA nttInverseTwiddlesSSE2<>+3688(SB)/4, $0x00003ffe
+DATA nttInverseTwiddlesSSE2<>+3692(SB)/4, $0x00003ffe
+DATA nttInverseTwiddlesSSE2<>+3696(SB)/4, $0x00fffffe
+DATA nttInverseTwiddlesSSE2<>+3700(SB)/4, $0x00fffffe
+DATA nttInverseTwiddlesSSE2<>+3704(SB)/4, $0x00fffffe
+DATA nttInverseTwiddlesSSE2<>+3708(SB)/4, $0x00fffffe
+GLOBL nttInverseTwiddlesSSE2<>(SB), RODATA|NOPTR, $3712
+
 // func NTTInverseAVX2(w *[256]uint32)
 // Requires: AVX, AVX2
 TEXT ·NTTInverseAVX2(SB), $0-8

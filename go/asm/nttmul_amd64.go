@@ -4,6 +4,15 @@
 
 package asm
 
+// MultiplyNTTAMD64 is MultiplyNTT (FIPS 204, Algorithm 45) in SSE2 with a
+// factor in Montgomery form: out[i] = a[i]·b[i]·2⁻³² mod q in [0, q), for
+// a[i], b[i] in [0, q). The three polynomials must not overlap. PMULUDQ
+// runs inside Intel's MCDT bracket (MXCSR = 0x1FBF). Straight-line code:
+// no branch or address depends on the coefficients.
+//
+//go:noescape
+func MultiplyNTTAMD64(out *[256]uint32, a *[256]uint32, b *[256]uint32)
+
 // MultiplyNTTAVX2 is MultiplyNTT (FIPS 204, Algorithm 45) with a factor in
 // Montgomery form: out[i] = a[i]·b[i]·2⁻³² mod q in [0, q), for a[i], b[i]
 // in [0, q). The three polynomials must not overlap. Straight-line code:

@@ -4,6 +4,16 @@
 
 package asm
 
+// MultiplyAccNTT4AMD64 is one row of MatrixVectorNTT (FIPS 204, Algorithm 48,
+// lines 2 to 4) for ℓ = 4 in SSE2: out[i] = Σⱼ a[j][i]·b[j][i]·2⁻³² mod q
+// in [0, q), for coefficients in [0, q); a or b holds the Montgomery
+// forms. The buffers must not overlap. PMULUDQ runs inside Intel's MCDT
+// bracket (MXCSR = 0x1FBF). Straight-line code: no branch or address
+// depends on the coefficients.
+//
+//go:noescape
+func MultiplyAccNTT4AMD64(out *[256]uint32, a *[4][256]uint32, b *[4][256]uint32)
+
 // MultiplyAccNTT4AVX2 is one row of MatrixVectorNTT (FIPS 204, Algorithm 48,
 // lines 2 to 4) for ℓ = 4: out[i] = Σⱼ a[j][i]·b[j][i]·2⁻³² mod q in [0, q),
 // for coefficients in [0, q); a or b holds the Montgomery forms. The
@@ -13,6 +23,16 @@ package asm
 //go:noescape
 func MultiplyAccNTT4AVX2(out *[256]uint32, a *[4][256]uint32, b *[4][256]uint32)
 
+// MultiplyAccNTT5AMD64 is one row of MatrixVectorNTT (FIPS 204, Algorithm 48,
+// lines 2 to 4) for ℓ = 5 in SSE2: out[i] = Σⱼ a[j][i]·b[j][i]·2⁻³² mod q
+// in [0, q), for coefficients in [0, q); a or b holds the Montgomery
+// forms. The buffers must not overlap. PMULUDQ runs inside Intel's MCDT
+// bracket (MXCSR = 0x1FBF). Straight-line code: no branch or address
+// depends on the coefficients.
+//
+//go:noescape
+func MultiplyAccNTT5AMD64(out *[256]uint32, a *[5][256]uint32, b *[5][256]uint32)
+
 // MultiplyAccNTT5AVX2 is one row of MatrixVectorNTT (FIPS 204, Algorithm 48,
 // lines 2 to 4) for ℓ = 5: out[i] = Σⱼ a[j][i]·b[j][i]·2⁻³² mod q in [0, q),
 // for coefficients in [0, q); a or b holds the Montgomery forms. The
@@ -21,6 +41,16 @@ func MultiplyAccNTT4AVX2(out *[256]uint32, a *[4][256]uint32, b *[4][256]uint32)
 //
 //go:noescape
 func MultiplyAccNTT5AVX2(out *[256]uint32, a *[5][256]uint32, b *[5][256]uint32)
+
+// MultiplyAccNTT7AMD64 is one row of MatrixVectorNTT (FIPS 204, Algorithm 48,
+// lines 2 to 4) for ℓ = 7 in SSE2: out[i] = Σⱼ a[j][i]·b[j][i]·2⁻³² mod q
+// in [0, q), for coefficients in [0, q); a or b holds the Montgomery
+// forms. The buffers must not overlap. PMULUDQ runs inside Intel's MCDT
+// bracket (MXCSR = 0x1FBF). Straight-line code: no branch or address
+// depends on the coefficients.
+//
+//go:noescape
+func MultiplyAccNTT7AMD64(out *[256]uint32, a *[7][256]uint32, b *[7][256]uint32)
 
 // MultiplyAccNTT7AVX2 is one row of MatrixVectorNTT (FIPS 204, Algorithm 48,
 // lines 2 to 4) for ℓ = 7: out[i] = Σⱼ a[j][i]·b[j][i]·2⁻³² mod q in [0, q),

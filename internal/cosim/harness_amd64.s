@@ -2234,8 +2234,46 @@ done:
 	RET
 
 // func h0111(s *State)
-// LEAQ (DX)(DX*2), R8
+// LDMXCSR (R8)
 TEXT ·h0111(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	LDMXCSR (R8)
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0112(s *State)
+// LDMXCSR 24(R8)
+TEXT ·h0112(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	LDMXCSR 24(R8)
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0113(s *State)
+// LEAQ (DX)(DX*2), R8
+TEXT ·h0113(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2252,9 +2290,9 @@ TEXT ·h0111(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0112(s *State)
+// func h0114(s *State)
 // LEAQ (R8)(DX*8), DX
-TEXT ·h0112(SB), NOSPLIT, $24-8
+TEXT ·h0114(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2271,9 +2309,9 @@ TEXT ·h0112(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0113(s *State)
+// func h0115(s *State)
 // LEAQ (R8)(R8*2), R8
-TEXT ·h0113(SB), NOSPLIT, $24-8
+TEXT ·h0115(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2290,9 +2328,9 @@ TEXT ·h0113(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0114(s *State)
+// func h0116(s *State)
 // LEAQ (R8)(R8*2), R9
-TEXT ·h0114(SB), NOSPLIT, $24-8
+TEXT ·h0116(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2309,9 +2347,9 @@ TEXT ·h0114(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0115(s *State)
+// func h0117(s *State)
 // LEAQ (R8)(R9*8), R9
-TEXT ·h0115(SB), NOSPLIT, $24-8
+TEXT ·h0117(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2328,9 +2366,9 @@ TEXT ·h0115(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0116(s *State)
+// func h0118(s *State)
 // LEAQ (R8), R9
-TEXT ·h0116(SB), NOSPLIT, $24-8
+TEXT ·h0118(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2347,9 +2385,9 @@ TEXT ·h0116(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0117(s *State)
+// func h0119(s *State)
 // LEAQ 24(R8), R9
-TEXT ·h0117(SB), NOSPLIT, $24-8
+TEXT ·h0119(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2366,9 +2404,28 @@ TEXT ·h0117(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0118(s *State)
+// func h0120(s *State)
+// LFENCE
+TEXT ·h0120(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	LFENCE
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0121(s *State)
 // MOVB $0x00, 24(R8)
-TEXT ·h0118(SB), NOSPLIT, $24-8
+TEXT ·h0121(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2385,9 +2442,9 @@ TEXT ·h0118(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0119(s *State)
+// func h0122(s *State)
 // MOVB $0x01, 24(R8)
-TEXT ·h0119(SB), NOSPLIT, $24-8
+TEXT ·h0122(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2404,9 +2461,9 @@ TEXT ·h0119(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0120(s *State)
+// func h0123(s *State)
 // MOVBQZX (R8)(AX*1), AX
-TEXT ·h0120(SB), NOSPLIT, $24-8
+TEXT ·h0123(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2423,9 +2480,28 @@ TEXT ·h0120(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0121(s *State)
+// func h0124(s *State)
+// MOVL $0x00001fbf, 24(R8)
+TEXT ·h0124(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVL $0x00001fbf, 24(R8)
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0125(s *State)
 // MOVL $0x00000002, AX
-TEXT ·h0121(SB), NOSPLIT, $24-8
+TEXT ·h0125(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2442,9 +2518,9 @@ TEXT ·h0121(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0122(s *State)
+// func h0126(s *State)
 // MOVL $0x00000002, CX
-TEXT ·h0122(SB), NOSPLIT, $24-8
+TEXT ·h0126(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2461,9 +2537,9 @@ TEXT ·h0122(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0123(s *State)
+// func h0127(s *State)
 // MOVL $0x00000002, DX
-TEXT ·h0123(SB), NOSPLIT, $24-8
+TEXT ·h0127(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2480,9 +2556,9 @@ TEXT ·h0123(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0124(s *State)
+// func h0128(s *State)
 // MOVL $0x00000004, AX
-TEXT ·h0124(SB), NOSPLIT, $24-8
+TEXT ·h0128(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2499,9 +2575,9 @@ TEXT ·h0124(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0125(s *State)
+// func h0129(s *State)
 // MOVL $0x00000004, DX
-TEXT ·h0125(SB), NOSPLIT, $24-8
+TEXT ·h0129(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2518,9 +2594,9 @@ TEXT ·h0125(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0126(s *State)
+// func h0130(s *State)
 // MOVL $0x00000004, R8
-TEXT ·h0126(SB), NOSPLIT, $24-8
+TEXT ·h0130(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2537,9 +2613,9 @@ TEXT ·h0126(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0127(s *State)
+// func h0131(s *State)
 // MOVL $0x00000008, CX
-TEXT ·h0127(SB), NOSPLIT, $24-8
+TEXT ·h0131(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2556,9 +2632,9 @@ TEXT ·h0127(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0128(s *State)
+// func h0132(s *State)
 // MOVL $0x00000008, R8
-TEXT ·h0128(SB), NOSPLIT, $24-8
+TEXT ·h0132(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2575,9 +2651,9 @@ TEXT ·h0128(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0129(s *State)
+// func h0133(s *State)
 // MOVL $0x0000000c, CX
-TEXT ·h0129(SB), NOSPLIT, $24-8
+TEXT ·h0133(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2594,9 +2670,9 @@ TEXT ·h0129(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0130(s *State)
+// func h0134(s *State)
 // MOVL $0x0000000e, CX
-TEXT ·h0130(SB), NOSPLIT, $24-8
+TEXT ·h0134(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2613,9 +2689,9 @@ TEXT ·h0130(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0131(s *State)
+// func h0135(s *State)
 // MOVL $0x00000018, CX
-TEXT ·h0131(SB), NOSPLIT, $24-8
+TEXT ·h0135(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2632,9 +2708,9 @@ TEXT ·h0131(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0132(s *State)
+// func h0136(s *State)
 // MOVL $0x0000001c, CX
-TEXT ·h0132(SB), NOSPLIT, $24-8
+TEXT ·h0136(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2651,9 +2727,9 @@ TEXT ·h0132(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0133(s *State)
+// func h0137(s *State)
 // MOVL $0x0000002b, R8
-TEXT ·h0133(SB), NOSPLIT, $24-8
+TEXT ·h0137(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2670,9 +2746,9 @@ TEXT ·h0133(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0134(s *State)
+// func h0138(s *State)
 // MOVL $0x00000040, CX
-TEXT ·h0134(SB), NOSPLIT, $24-8
+TEXT ·h0138(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2689,9 +2765,9 @@ TEXT ·h0134(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0135(s *State)
+// func h0139(s *State)
 // MOVL $0x00001000, AX
-TEXT ·h0135(SB), NOSPLIT, $24-8
+TEXT ·h0139(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2708,9 +2784,9 @@ TEXT ·h0135(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0136(s *State)
+// func h0140(s *State)
 // MOVL $0x00001000, DX
-TEXT ·h0136(SB), NOSPLIT, $24-8
+TEXT ·h0140(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2727,9 +2803,9 @@ TEXT ·h0136(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0137(s *State)
+// func h0141(s *State)
 // MOVL $0x00020000, AX
-TEXT ·h0137(SB), NOSPLIT, $24-8
+TEXT ·h0141(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2746,9 +2822,9 @@ TEXT ·h0137(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0138(s *State)
+// func h0142(s *State)
 // MOVL $0x00020000, DX
-TEXT ·h0138(SB), NOSPLIT, $24-8
+TEXT ·h0142(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2765,9 +2841,9 @@ TEXT ·h0138(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0139(s *State)
+// func h0143(s *State)
 // MOVL $0x00020000, R8
-TEXT ·h0139(SB), NOSPLIT, $24-8
+TEXT ·h0143(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2784,9 +2860,9 @@ TEXT ·h0139(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0140(s *State)
+// func h0144(s *State)
 // MOVL $0x00080000, AX
-TEXT ·h0140(SB), NOSPLIT, $24-8
+TEXT ·h0144(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2803,9 +2879,9 @@ TEXT ·h0140(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0141(s *State)
+// func h0145(s *State)
 // MOVL $0x00080000, DX
-TEXT ·h0141(SB), NOSPLIT, $24-8
+TEXT ·h0145(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2822,9 +2898,9 @@ TEXT ·h0141(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0142(s *State)
+// func h0146(s *State)
 // MOVL $0x00080000, R8
-TEXT ·h0142(SB), NOSPLIT, $24-8
+TEXT ·h0146(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2841,9 +2917,9 @@ TEXT ·h0142(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0143(s *State)
+// func h0147(s *State)
 // MOVL $0x003ff000, R8
-TEXT ·h0143(SB), NOSPLIT, $24-8
+TEXT ·h0147(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2860,9 +2936,9 @@ TEXT ·h0143(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0144(s *State)
+// func h0148(s *State)
 // MOVL $0x007fe001, DX
-TEXT ·h0144(SB), NOSPLIT, $24-8
+TEXT ·h0148(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2879,9 +2955,9 @@ TEXT ·h0144(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0145(s *State)
+// func h0149(s *State)
 // MOVL (R8)(R9*1), AX
-TEXT ·h0145(SB), NOSPLIT, $24-8
+TEXT ·h0149(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2898,9 +2974,9 @@ TEXT ·h0145(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0146(s *State)
+// func h0150(s *State)
 // MOVL (R8), AX
-TEXT ·h0146(SB), NOSPLIT, $24-8
+TEXT ·h0150(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2917,9 +2993,9 @@ TEXT ·h0146(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0147(s *State)
+// func h0151(s *State)
 // MOVL (R8), R9
-TEXT ·h0147(SB), NOSPLIT, $24-8
+TEXT ·h0151(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2936,9 +3012,9 @@ TEXT ·h0147(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0148(s *State)
+// func h0152(s *State)
 // MOVL 24(R8)(R9*1), CX
-TEXT ·h0148(SB), NOSPLIT, $24-8
+TEXT ·h0152(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2955,9 +3031,9 @@ TEXT ·h0148(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0149(s *State)
+// func h0153(s *State)
 // MOVL 24(R8)(R9*1), R10
-TEXT ·h0149(SB), NOSPLIT, $24-8
+TEXT ·h0153(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2974,9 +3050,9 @@ TEXT ·h0149(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0150(s *State)
+// func h0154(s *State)
 // MOVL 24(R8), AX
-TEXT ·h0150(SB), NOSPLIT, $24-8
+TEXT ·h0154(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2993,9 +3069,9 @@ TEXT ·h0150(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0151(s *State)
+// func h0155(s *State)
 // MOVL 24(R8), DX
-TEXT ·h0151(SB), NOSPLIT, $24-8
+TEXT ·h0155(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3012,9 +3088,9 @@ TEXT ·h0151(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0152(s *State)
+// func h0156(s *State)
 // MOVL 24(R8), R9
-TEXT ·h0152(SB), NOSPLIT, $24-8
+TEXT ·h0156(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3031,9 +3107,9 @@ TEXT ·h0152(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0153(s *State)
+// func h0157(s *State)
 // MOVL AX, (R8)
-TEXT ·h0153(SB), NOSPLIT, $24-8
+TEXT ·h0157(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3050,9 +3126,9 @@ TEXT ·h0153(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0154(s *State)
+// func h0158(s *State)
 // MOVL AX, (R8)(CX*4)
-TEXT ·h0154(SB), NOSPLIT, $24-8
+TEXT ·h0158(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3069,9 +3145,9 @@ TEXT ·h0154(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0155(s *State)
+// func h0159(s *State)
 // MOVL AX, 24(R8)
-TEXT ·h0155(SB), NOSPLIT, $24-8
+TEXT ·h0159(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3088,9 +3164,9 @@ TEXT ·h0155(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0156(s *State)
+// func h0160(s *State)
 // MOVL CX, (R8)
-TEXT ·h0156(SB), NOSPLIT, $24-8
+TEXT ·h0160(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3107,9 +3183,9 @@ TEXT ·h0156(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0157(s *State)
+// func h0161(s *State)
 // MOVL DX, (R8)
-TEXT ·h0157(SB), NOSPLIT, $24-8
+TEXT ·h0161(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3126,9 +3202,9 @@ TEXT ·h0157(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0158(s *State)
+// func h0162(s *State)
 // MOVL DX, 24(R8)
-TEXT ·h0158(SB), NOSPLIT, $24-8
+TEXT ·h0162(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3145,9 +3221,9 @@ TEXT ·h0158(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0159(s *State)
+// func h0163(s *State)
 // MOVL R8, (R9)
-TEXT ·h0159(SB), NOSPLIT, $24-8
+TEXT ·h0163(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3164,9 +3240,9 @@ TEXT ·h0159(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0160(s *State)
+// func h0164(s *State)
 // MOVL R8, (R9)(DX*1)
-TEXT ·h0160(SB), NOSPLIT, $24-8
+TEXT ·h0164(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3183,9 +3259,9 @@ TEXT ·h0160(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0161(s *State)
+// func h0165(s *State)
 // MOVL R8, 24(R9)
-TEXT ·h0161(SB), NOSPLIT, $24-8
+TEXT ·h0165(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3202,9 +3278,9 @@ TEXT ·h0161(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0162(s *State)
+// func h0166(s *State)
 // MOVL R8, 24(R9)(DX*1)
-TEXT ·h0162(SB), NOSPLIT, $24-8
+TEXT ·h0166(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3221,9 +3297,9 @@ TEXT ·h0162(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0163(s *State)
+// func h0167(s *State)
 // MOVL AX, DX
-TEXT ·h0163(SB), NOSPLIT, $24-8
+TEXT ·h0167(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3240,9 +3316,9 @@ TEXT ·h0163(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0164(s *State)
+// func h0168(s *State)
 // MOVL AX, R8
-TEXT ·h0164(SB), NOSPLIT, $24-8
+TEXT ·h0168(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3259,9 +3335,9 @@ TEXT ·h0164(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0165(s *State)
+// func h0169(s *State)
 // MOVL DX, R8
-TEXT ·h0165(SB), NOSPLIT, $24-8
+TEXT ·h0169(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3278,9 +3354,9 @@ TEXT ·h0165(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0166(s *State)
+// func h0170(s *State)
 // MOVL R8, R9
-TEXT ·h0166(SB), NOSPLIT, $24-8
+TEXT ·h0170(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3297,9 +3373,142 @@ TEXT ·h0166(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0167(s *State)
+// func h0171(s *State)
+// MOVO X1, X9
+TEXT ·h0171(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVO X1, X9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0172(s *State)
+// MOVOU (DX), X1
+TEXT ·h0172(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVOU (DX), X1
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0173(s *State)
+// MOVOU (R8), X1
+TEXT ·h0173(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVOU (R8), X1
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0174(s *State)
+// MOVOU 24(DX), X1
+TEXT ·h0174(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVOU 24(DX), X1
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0175(s *State)
+// MOVOU 24(R8), X1
+TEXT ·h0175(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVOU 24(R8), X1
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0176(s *State)
+// MOVOU X1, (R8)
+TEXT ·h0176(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVOU X1, (R8)
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0177(s *State)
+// MOVOU X1, 24(R8)
+TEXT ·h0177(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVOU X1, 24(R8)
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0178(s *State)
 // MOVQ $0x00000000, 24(R8)
-TEXT ·h0167(SB), NOSPLIT, $24-8
+TEXT ·h0178(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3316,9 +3525,9 @@ TEXT ·h0167(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0168(s *State)
+// func h0179(s *State)
 // MOVQ $0x00000010, 24(R8)
-TEXT ·h0168(SB), NOSPLIT, $24-8
+TEXT ·h0179(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3335,9 +3544,9 @@ TEXT ·h0168(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0169(s *State)
+// func h0180(s *State)
 // MOVQ $0x0000022e, R8
-TEXT ·h0169(SB), NOSPLIT, $24-8
+TEXT ·h0180(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3354,9 +3563,9 @@ TEXT ·h0169(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0170(s *State)
+// func h0181(s *State)
 // MOVQ $0x00000237, R8
-TEXT ·h0170(SB), NOSPLIT, $24-8
+TEXT ·h0181(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3373,9 +3582,9 @@ TEXT ·h0170(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0171(s *State)
+// func h0182(s *State)
 // MOVQ $0x0000026c, R8
-TEXT ·h0171(SB), NOSPLIT, $24-8
+TEXT ·h0182(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3392,9 +3601,9 @@ TEXT ·h0171(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0172(s *State)
+// func h0183(s *State)
 // MOVQ $0x00000276, R8
-TEXT ·h0172(SB), NOSPLIT, $24-8
+TEXT ·h0183(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3411,9 +3620,9 @@ TEXT ·h0172(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0173(s *State)
+// func h0184(s *State)
 // MOVQ $0x000003e0, DX
-TEXT ·h0173(SB), NOSPLIT, $24-8
+TEXT ·h0184(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3430,9 +3639,9 @@ TEXT ·h0173(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0174(s *State)
+// func h0185(s *State)
 // MOVQ $0x000003f0, DX
-TEXT ·h0174(SB), NOSPLIT, $24-8
+TEXT ·h0185(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3449,9 +3658,9 @@ TEXT ·h0174(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0175(s *State)
+// func h0186(s *State)
 // MOVQ $0x8000000000000000, AX
-TEXT ·h0175(SB), NOSPLIT, $24-8
+TEXT ·h0186(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3468,9 +3677,9 @@ TEXT ·h0175(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0176(s *State)
+// func h0187(s *State)
 // MOVQ (R8)(R9*1), R10
-TEXT ·h0176(SB), NOSPLIT, $24-8
+TEXT ·h0187(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3487,9 +3696,9 @@ TEXT ·h0176(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0177(s *State)
+// func h0188(s *State)
 // MOVQ (R8), AX
-TEXT ·h0177(SB), NOSPLIT, $24-8
+TEXT ·h0188(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3506,9 +3715,9 @@ TEXT ·h0177(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0178(s *State)
+// func h0189(s *State)
 // MOVQ (R8), CX
-TEXT ·h0178(SB), NOSPLIT, $24-8
+TEXT ·h0189(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3525,9 +3734,9 @@ TEXT ·h0178(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0179(s *State)
+// func h0190(s *State)
 // MOVQ (R8), DX
-TEXT ·h0179(SB), NOSPLIT, $24-8
+TEXT ·h0190(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3544,9 +3753,9 @@ TEXT ·h0179(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0180(s *State)
+// func h0191(s *State)
 // MOVQ (R8), R8
-TEXT ·h0180(SB), NOSPLIT, $24-8
+TEXT ·h0191(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3563,9 +3772,9 @@ TEXT ·h0180(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0181(s *State)
+// func h0192(s *State)
 // MOVQ (R8), R9
-TEXT ·h0181(SB), NOSPLIT, $24-8
+TEXT ·h0192(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3582,9 +3791,9 @@ TEXT ·h0181(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0182(s *State)
+// func h0193(s *State)
 // MOVQ 24(R8)(R9*1), R10
-TEXT ·h0182(SB), NOSPLIT, $24-8
+TEXT ·h0193(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3601,9 +3810,9 @@ TEXT ·h0182(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0183(s *State)
+// func h0194(s *State)
 // MOVQ 24(R8), AX
-TEXT ·h0183(SB), NOSPLIT, $24-8
+TEXT ·h0194(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3620,9 +3829,9 @@ TEXT ·h0183(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0184(s *State)
+// func h0195(s *State)
 // MOVQ 24(R8), CX
-TEXT ·h0184(SB), NOSPLIT, $24-8
+TEXT ·h0195(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3639,9 +3848,9 @@ TEXT ·h0184(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0185(s *State)
+// func h0196(s *State)
 // MOVQ 24(R8), DX
-TEXT ·h0185(SB), NOSPLIT, $24-8
+TEXT ·h0196(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3658,9 +3867,9 @@ TEXT ·h0185(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0186(s *State)
+// func h0197(s *State)
 // MOVQ 24(R8), R8
-TEXT ·h0186(SB), NOSPLIT, $24-8
+TEXT ·h0197(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3677,9 +3886,9 @@ TEXT ·h0186(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0187(s *State)
+// func h0198(s *State)
 // MOVQ 24(R8), R9
-TEXT ·h0187(SB), NOSPLIT, $24-8
+TEXT ·h0198(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3696,9 +3905,9 @@ TEXT ·h0187(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0188(s *State)
+// func h0199(s *State)
 // MOVQ AX, (R8)
-TEXT ·h0188(SB), NOSPLIT, $24-8
+TEXT ·h0199(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3715,9 +3924,9 @@ TEXT ·h0188(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0189(s *State)
+// func h0200(s *State)
 // MOVQ AX, (R8)(R9*1)
-TEXT ·h0189(SB), NOSPLIT, $24-8
+TEXT ·h0200(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3734,9 +3943,9 @@ TEXT ·h0189(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0190(s *State)
+// func h0201(s *State)
 // MOVQ AX, 24(R8)
-TEXT ·h0190(SB), NOSPLIT, $24-8
+TEXT ·h0201(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3753,9 +3962,9 @@ TEXT ·h0190(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0191(s *State)
+// func h0202(s *State)
 // MOVQ AX, 24(R8)(CX*1)
-TEXT ·h0191(SB), NOSPLIT, $24-8
+TEXT ·h0202(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3772,9 +3981,9 @@ TEXT ·h0191(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0192(s *State)
+// func h0203(s *State)
 // MOVQ AX, 24(R8)(R9*1)
-TEXT ·h0192(SB), NOSPLIT, $24-8
+TEXT ·h0203(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3791,9 +4000,9 @@ TEXT ·h0192(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0193(s *State)
+// func h0204(s *State)
 // MOVQ CX, (R8)
-TEXT ·h0193(SB), NOSPLIT, $24-8
+TEXT ·h0204(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3810,9 +4019,9 @@ TEXT ·h0193(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0194(s *State)
+// func h0205(s *State)
 // MOVQ CX, 24(R8)
-TEXT ·h0194(SB), NOSPLIT, $24-8
+TEXT ·h0205(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3829,9 +4038,9 @@ TEXT ·h0194(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0195(s *State)
+// func h0206(s *State)
 // MOVQ DX, (R8)
-TEXT ·h0195(SB), NOSPLIT, $24-8
+TEXT ·h0206(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3848,9 +4057,9 @@ TEXT ·h0195(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0196(s *State)
+// func h0207(s *State)
 // MOVQ DX, 24(R8)
-TEXT ·h0196(SB), NOSPLIT, $24-8
+TEXT ·h0207(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3867,9 +4076,9 @@ TEXT ·h0196(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0197(s *State)
+// func h0208(s *State)
 // MOVQ R8, (R9)
-TEXT ·h0197(SB), NOSPLIT, $24-8
+TEXT ·h0208(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3886,9 +4095,9 @@ TEXT ·h0197(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0198(s *State)
+// func h0209(s *State)
 // MOVQ R8, 24(R9)
-TEXT ·h0198(SB), NOSPLIT, $24-8
+TEXT ·h0209(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3905,9 +4114,9 @@ TEXT ·h0198(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0199(s *State)
+// func h0210(s *State)
 // MOVQ AX, CX
-TEXT ·h0199(SB), NOSPLIT, $24-8
+TEXT ·h0210(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3924,9 +4133,9 @@ TEXT ·h0199(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0200(s *State)
+// func h0211(s *State)
 // MOVQ AX, DX
-TEXT ·h0200(SB), NOSPLIT, $24-8
+TEXT ·h0211(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3943,9 +4152,9 @@ TEXT ·h0200(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0201(s *State)
+// func h0212(s *State)
 // MOVQ AX, R8
-TEXT ·h0201(SB), NOSPLIT, $24-8
+TEXT ·h0212(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3962,9 +4171,9 @@ TEXT ·h0201(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0202(s *State)
+// func h0213(s *State)
 // MOVQ CX, R8
-TEXT ·h0202(SB), NOSPLIT, $24-8
+TEXT ·h0213(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3981,9 +4190,9 @@ TEXT ·h0202(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0203(s *State)
+// func h0214(s *State)
 // MOVQ DX, AX
-TEXT ·h0203(SB), NOSPLIT, $24-8
+TEXT ·h0214(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4000,9 +4209,9 @@ TEXT ·h0203(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0204(s *State)
+// func h0215(s *State)
 // MOVQ DX, CX
-TEXT ·h0204(SB), NOSPLIT, $24-8
+TEXT ·h0215(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4019,9 +4228,9 @@ TEXT ·h0204(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0205(s *State)
+// func h0216(s *State)
 // MOVQ DX, R8
-TEXT ·h0205(SB), NOSPLIT, $24-8
+TEXT ·h0216(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4038,9 +4247,9 @@ TEXT ·h0205(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0206(s *State)
+// func h0217(s *State)
 // MOVQ R8, AX
-TEXT ·h0206(SB), NOSPLIT, $24-8
+TEXT ·h0217(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4057,9 +4266,9 @@ TEXT ·h0206(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0207(s *State)
+// func h0218(s *State)
 // MOVQ R8, CX
-TEXT ·h0207(SB), NOSPLIT, $24-8
+TEXT ·h0218(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4076,9 +4285,9 @@ TEXT ·h0207(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0208(s *State)
+// func h0219(s *State)
 // MOVQ R8, DX
-TEXT ·h0208(SB), NOSPLIT, $24-8
+TEXT ·h0219(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4095,9 +4304,9 @@ TEXT ·h0208(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0209(s *State)
+// func h0220(s *State)
 // MOVQ R8, R9
-TEXT ·h0209(SB), NOSPLIT, $24-8
+TEXT ·h0220(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4114,9 +4323,9 @@ TEXT ·h0209(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0210(s *State)
+// func h0221(s *State)
 // MOVWLZX 24(R8), AX
-TEXT ·h0210(SB), NOSPLIT, $24-8
+TEXT ·h0221(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4133,9 +4342,9 @@ TEXT ·h0210(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0211(s *State)
+// func h0222(s *State)
 // NOTL R8
-TEXT ·h0211(SB), NOSPLIT, $24-8
+TEXT ·h0222(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4152,9 +4361,9 @@ TEXT ·h0211(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0212(s *State)
+// func h0223(s *State)
 // NOTQ AX
-TEXT ·h0212(SB), NOSPLIT, $24-8
+TEXT ·h0223(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4171,9 +4380,9 @@ TEXT ·h0212(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0213(s *State)
+// func h0224(s *State)
 // NOTQ CX
-TEXT ·h0213(SB), NOSPLIT, $24-8
+TEXT ·h0224(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4190,9 +4399,9 @@ TEXT ·h0213(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0214(s *State)
+// func h0225(s *State)
 // NOTQ DX
-TEXT ·h0214(SB), NOSPLIT, $24-8
+TEXT ·h0225(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4209,9 +4418,9 @@ TEXT ·h0214(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0215(s *State)
+// func h0226(s *State)
 // NOTQ R8
-TEXT ·h0215(SB), NOSPLIT, $24-8
+TEXT ·h0226(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4228,9 +4437,9 @@ TEXT ·h0215(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0216(s *State)
+// func h0227(s *State)
 // ORL $0x001f0000, AX
-TEXT ·h0216(SB), NOSPLIT, $24-8
+TEXT ·h0227(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4247,9 +4456,9 @@ TEXT ·h0216(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0217(s *State)
+// func h0228(s *State)
 // ORL R8, R9
-TEXT ·h0217(SB), NOSPLIT, $24-8
+TEXT ·h0228(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4266,9 +4475,9 @@ TEXT ·h0217(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0218(s *State)
+// func h0229(s *State)
 // ORQ 24(R8), R9
-TEXT ·h0218(SB), NOSPLIT, $24-8
+TEXT ·h0229(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4285,9 +4494,9 @@ TEXT ·h0218(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0219(s *State)
+// func h0230(s *State)
 // ORQ AX, CX
-TEXT ·h0219(SB), NOSPLIT, $24-8
+TEXT ·h0230(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4304,9 +4513,9 @@ TEXT ·h0219(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0220(s *State)
+// func h0231(s *State)
 // ORQ AX, DX
-TEXT ·h0220(SB), NOSPLIT, $24-8
+TEXT ·h0231(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4323,9 +4532,9 @@ TEXT ·h0220(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0221(s *State)
+// func h0232(s *State)
 // ORQ AX, R8
-TEXT ·h0221(SB), NOSPLIT, $24-8
+TEXT ·h0232(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4342,9 +4551,9 @@ TEXT ·h0221(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0222(s *State)
+// func h0233(s *State)
 // ORQ CX, AX
-TEXT ·h0222(SB), NOSPLIT, $24-8
+TEXT ·h0233(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4361,9 +4570,9 @@ TEXT ·h0222(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0223(s *State)
+// func h0234(s *State)
 // ORQ CX, DX
-TEXT ·h0223(SB), NOSPLIT, $24-8
+TEXT ·h0234(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4380,9 +4589,9 @@ TEXT ·h0223(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0224(s *State)
+// func h0235(s *State)
 // ORQ CX, R8
-TEXT ·h0224(SB), NOSPLIT, $24-8
+TEXT ·h0235(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4399,9 +4608,9 @@ TEXT ·h0224(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0225(s *State)
+// func h0236(s *State)
 // ORQ DX, AX
-TEXT ·h0225(SB), NOSPLIT, $24-8
+TEXT ·h0236(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4418,9 +4627,9 @@ TEXT ·h0225(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0226(s *State)
+// func h0237(s *State)
 // ORQ DX, R8
-TEXT ·h0226(SB), NOSPLIT, $24-8
+TEXT ·h0237(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4437,9 +4646,9 @@ TEXT ·h0226(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0227(s *State)
+// func h0238(s *State)
 // ORQ R8, AX
-TEXT ·h0227(SB), NOSPLIT, $24-8
+TEXT ·h0238(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4456,9 +4665,9 @@ TEXT ·h0227(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0228(s *State)
+// func h0239(s *State)
 // ORQ R8, CX
-TEXT ·h0228(SB), NOSPLIT, $24-8
+TEXT ·h0239(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4475,9 +4684,9 @@ TEXT ·h0228(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0229(s *State)
+// func h0240(s *State)
 // ORQ R8, DX
-TEXT ·h0229(SB), NOSPLIT, $24-8
+TEXT ·h0240(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4494,9 +4703,9 @@ TEXT ·h0229(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0230(s *State)
+// func h0241(s *State)
 // ORQ R8, R9
-TEXT ·h0230(SB), NOSPLIT, $24-8
+TEXT ·h0241(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4513,9 +4722,332 @@ TEXT ·h0230(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0231(s *State)
+// func h0242(s *State)
+// PADDL X1, X9
+TEXT ·h0242(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	PADDL X1, X9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0243(s *State)
+// PADDQ X1, X9
+TEXT ·h0243(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	PADDQ X1, X9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0244(s *State)
+// PAND X1, X9
+TEXT ·h0244(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	PAND X1, X9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0245(s *State)
+// PMULULQ X1, X9
+TEXT ·h0245(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	PMULULQ X1, X9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0246(s *State)
+// POR X1, X9
+TEXT ·h0246(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	POR X1, X9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0247(s *State)
+// PSHUFL $0xf5, X1, X1
+TEXT ·h0247(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	PSHUFL $0xf5, X1, X1
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0248(s *State)
+// PSHUFL $0xf5, X1, X9
+TEXT ·h0248(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	PSHUFL $0xf5, X1, X9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0249(s *State)
+// PSLLL $0x0d, X1
+TEXT ·h0249(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	PSLLL $0x0d, X1
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0250(s *State)
+// PSLLL $0x17, X1
+TEXT ·h0250(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	PSLLL $0x17, X1
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0251(s *State)
+// PSRAL $0x17, X1
+TEXT ·h0251(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	PSRAL $0x17, X1
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0252(s *State)
+// PSRAL $0x1f, X1
+TEXT ·h0252(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	PSRAL $0x1f, X1
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0253(s *State)
+// PSRLQ $0x20, X1
+TEXT ·h0253(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	PSRLQ $0x20, X1
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0254(s *State)
+// PSUBL X1, X9
+TEXT ·h0254(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	PSUBL X1, X9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0255(s *State)
+// PUNPCKHLQ X1, X9
+TEXT ·h0255(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	PUNPCKHLQ X1, X9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0256(s *State)
+// PUNPCKHQDQ X1, X9
+TEXT ·h0256(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	PUNPCKHQDQ X1, X9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0257(s *State)
+// PUNPCKLLQ X1, X9
+TEXT ·h0257(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	PUNPCKLLQ X1, X9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0258(s *State)
+// PUNPCKLQDQ X1, X9
+TEXT ·h0258(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	PUNPCKLQDQ X1, X9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0259(s *State)
 // ROLQ $0x01, AX
-TEXT ·h0231(SB), NOSPLIT, $24-8
+TEXT ·h0259(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4532,9 +5064,9 @@ TEXT ·h0231(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0232(s *State)
+// func h0260(s *State)
 // ROLQ $0x01, CX
-TEXT ·h0232(SB), NOSPLIT, $24-8
+TEXT ·h0260(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4551,9 +5083,9 @@ TEXT ·h0232(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0233(s *State)
+// func h0261(s *State)
 // ROLQ $0x01, DX
-TEXT ·h0233(SB), NOSPLIT, $24-8
+TEXT ·h0261(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4570,9 +5102,9 @@ TEXT ·h0233(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0234(s *State)
+// func h0262(s *State)
 // ROLQ $0x01, R8
-TEXT ·h0234(SB), NOSPLIT, $24-8
+TEXT ·h0262(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4589,9 +5121,9 @@ TEXT ·h0234(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0235(s *State)
+// func h0263(s *State)
 // ROLQ $0x02, R8
-TEXT ·h0235(SB), NOSPLIT, $24-8
+TEXT ·h0263(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4608,9 +5140,9 @@ TEXT ·h0235(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0236(s *State)
+// func h0264(s *State)
 // ROLQ $0x03, R8
-TEXT ·h0236(SB), NOSPLIT, $24-8
+TEXT ·h0264(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4627,9 +5159,9 @@ TEXT ·h0236(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0237(s *State)
+// func h0265(s *State)
 // ROLQ $0x06, AX
-TEXT ·h0237(SB), NOSPLIT, $24-8
+TEXT ·h0265(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4646,9 +5178,9 @@ TEXT ·h0237(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0238(s *State)
+// func h0266(s *State)
 // ROLQ $0x06, CX
-TEXT ·h0238(SB), NOSPLIT, $24-8
+TEXT ·h0266(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4665,9 +5197,9 @@ TEXT ·h0238(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0239(s *State)
+// func h0267(s *State)
 // ROLQ $0x06, DX
-TEXT ·h0239(SB), NOSPLIT, $24-8
+TEXT ·h0267(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4684,9 +5216,9 @@ TEXT ·h0239(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0240(s *State)
+// func h0268(s *State)
 // ROLQ $0x06, R8
-TEXT ·h0240(SB), NOSPLIT, $24-8
+TEXT ·h0268(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4703,9 +5235,9 @@ TEXT ·h0240(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0241(s *State)
+// func h0269(s *State)
 // ROLQ $0x08, R8
-TEXT ·h0241(SB), NOSPLIT, $24-8
+TEXT ·h0269(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4722,9 +5254,9 @@ TEXT ·h0241(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0242(s *State)
+// func h0270(s *State)
 // ROLQ $0x0a, AX
-TEXT ·h0242(SB), NOSPLIT, $24-8
+TEXT ·h0270(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4741,9 +5273,9 @@ TEXT ·h0242(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0243(s *State)
+// func h0271(s *State)
 // ROLQ $0x0a, CX
-TEXT ·h0243(SB), NOSPLIT, $24-8
+TEXT ·h0271(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4760,9 +5292,9 @@ TEXT ·h0243(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0244(s *State)
+// func h0272(s *State)
 // ROLQ $0x0a, DX
-TEXT ·h0244(SB), NOSPLIT, $24-8
+TEXT ·h0272(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4779,9 +5311,9 @@ TEXT ·h0244(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0245(s *State)
+// func h0273(s *State)
 // ROLQ $0x0a, R8
-TEXT ·h0245(SB), NOSPLIT, $24-8
+TEXT ·h0273(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4798,9 +5330,9 @@ TEXT ·h0245(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0246(s *State)
+// func h0274(s *State)
 // ROLQ $0x0d, R8
-TEXT ·h0246(SB), NOSPLIT, $24-8
+TEXT ·h0274(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4817,9 +5349,9 @@ TEXT ·h0246(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0247(s *State)
+// func h0275(s *State)
 // ROLQ $0x0e, AX
-TEXT ·h0247(SB), NOSPLIT, $24-8
+TEXT ·h0275(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4836,9 +5368,9 @@ TEXT ·h0247(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0248(s *State)
+// func h0276(s *State)
 // ROLQ $0x0e, CX
-TEXT ·h0248(SB), NOSPLIT, $24-8
+TEXT ·h0276(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4855,9 +5387,9 @@ TEXT ·h0248(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0249(s *State)
+// func h0277(s *State)
 // ROLQ $0x0e, DX
-TEXT ·h0249(SB), NOSPLIT, $24-8
+TEXT ·h0277(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4874,9 +5406,9 @@ TEXT ·h0249(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0250(s *State)
+// func h0278(s *State)
 // ROLQ $0x0e, R8
-TEXT ·h0250(SB), NOSPLIT, $24-8
+TEXT ·h0278(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4893,9 +5425,9 @@ TEXT ·h0250(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0251(s *State)
+// func h0279(s *State)
 // ROLQ $0x0f, R8
-TEXT ·h0251(SB), NOSPLIT, $24-8
+TEXT ·h0279(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4912,9 +5444,9 @@ TEXT ·h0251(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0252(s *State)
+// func h0280(s *State)
 // ROLQ $0x12, AX
-TEXT ·h0252(SB), NOSPLIT, $24-8
+TEXT ·h0280(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4931,9 +5463,9 @@ TEXT ·h0252(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0253(s *State)
+// func h0281(s *State)
 // ROLQ $0x12, CX
-TEXT ·h0253(SB), NOSPLIT, $24-8
+TEXT ·h0281(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4950,9 +5482,9 @@ TEXT ·h0253(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0254(s *State)
+// func h0282(s *State)
 // ROLQ $0x12, DX
-TEXT ·h0254(SB), NOSPLIT, $24-8
+TEXT ·h0282(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4969,9 +5501,9 @@ TEXT ·h0254(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0255(s *State)
+// func h0283(s *State)
 // ROLQ $0x12, R8
-TEXT ·h0255(SB), NOSPLIT, $24-8
+TEXT ·h0283(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4988,9 +5520,9 @@ TEXT ·h0255(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0256(s *State)
+// func h0284(s *State)
 // ROLQ $0x14, R8
-TEXT ·h0256(SB), NOSPLIT, $24-8
+TEXT ·h0284(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5007,9 +5539,9 @@ TEXT ·h0256(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0257(s *State)
+// func h0285(s *State)
 // ROLQ $0x15, AX
-TEXT ·h0257(SB), NOSPLIT, $24-8
+TEXT ·h0285(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5026,9 +5558,9 @@ TEXT ·h0257(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0258(s *State)
+// func h0286(s *State)
 // ROLQ $0x15, CX
-TEXT ·h0258(SB), NOSPLIT, $24-8
+TEXT ·h0286(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5045,9 +5577,9 @@ TEXT ·h0258(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0259(s *State)
+// func h0287(s *State)
 // ROLQ $0x15, DX
-TEXT ·h0259(SB), NOSPLIT, $24-8
+TEXT ·h0287(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5064,9 +5596,9 @@ TEXT ·h0259(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0260(s *State)
+// func h0288(s *State)
 // ROLQ $0x15, R8
-TEXT ·h0260(SB), NOSPLIT, $24-8
+TEXT ·h0288(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5083,9 +5615,9 @@ TEXT ·h0260(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0261(s *State)
+// func h0289(s *State)
 // ROLQ $0x19, R8
-TEXT ·h0261(SB), NOSPLIT, $24-8
+TEXT ·h0289(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5102,9 +5634,9 @@ TEXT ·h0261(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0262(s *State)
+// func h0290(s *State)
 // ROLQ $0x1b, AX
-TEXT ·h0262(SB), NOSPLIT, $24-8
+TEXT ·h0290(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5121,9 +5653,9 @@ TEXT ·h0262(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0263(s *State)
+// func h0291(s *State)
 // ROLQ $0x1b, CX
-TEXT ·h0263(SB), NOSPLIT, $24-8
+TEXT ·h0291(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5140,9 +5672,9 @@ TEXT ·h0263(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0264(s *State)
+// func h0292(s *State)
 // ROLQ $0x1b, DX
-TEXT ·h0264(SB), NOSPLIT, $24-8
+TEXT ·h0292(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5159,9 +5691,9 @@ TEXT ·h0264(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0265(s *State)
+// func h0293(s *State)
 // ROLQ $0x1b, R8
-TEXT ·h0265(SB), NOSPLIT, $24-8
+TEXT ·h0293(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5178,9 +5710,9 @@ TEXT ·h0265(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0266(s *State)
+// func h0294(s *State)
 // ROLQ $0x1c, AX
-TEXT ·h0266(SB), NOSPLIT, $24-8
+TEXT ·h0294(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5197,9 +5729,9 @@ TEXT ·h0266(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0267(s *State)
+// func h0295(s *State)
 // ROLQ $0x1c, CX
-TEXT ·h0267(SB), NOSPLIT, $24-8
+TEXT ·h0295(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5216,9 +5748,9 @@ TEXT ·h0267(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0268(s *State)
+// func h0296(s *State)
 // ROLQ $0x1c, DX
-TEXT ·h0268(SB), NOSPLIT, $24-8
+TEXT ·h0296(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5235,9 +5767,9 @@ TEXT ·h0268(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0269(s *State)
+// func h0297(s *State)
 // ROLQ $0x1c, R8
-TEXT ·h0269(SB), NOSPLIT, $24-8
+TEXT ·h0297(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5254,9 +5786,9 @@ TEXT ·h0269(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0270(s *State)
+// func h0298(s *State)
 // ROLQ $0x24, AX
-TEXT ·h0270(SB), NOSPLIT, $24-8
+TEXT ·h0298(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5273,9 +5805,9 @@ TEXT ·h0270(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0271(s *State)
+// func h0299(s *State)
 // ROLQ $0x24, CX
-TEXT ·h0271(SB), NOSPLIT, $24-8
+TEXT ·h0299(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5292,9 +5824,9 @@ TEXT ·h0271(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0272(s *State)
+// func h0300(s *State)
 // ROLQ $0x24, DX
-TEXT ·h0272(SB), NOSPLIT, $24-8
+TEXT ·h0300(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5311,9 +5843,9 @@ TEXT ·h0272(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0273(s *State)
+// func h0301(s *State)
 // ROLQ $0x24, R8
-TEXT ·h0273(SB), NOSPLIT, $24-8
+TEXT ·h0301(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5330,9 +5862,9 @@ TEXT ·h0273(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0274(s *State)
+// func h0302(s *State)
 // ROLQ $0x27, AX
-TEXT ·h0274(SB), NOSPLIT, $24-8
+TEXT ·h0302(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5349,9 +5881,9 @@ TEXT ·h0274(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0275(s *State)
+// func h0303(s *State)
 // ROLQ $0x27, CX
-TEXT ·h0275(SB), NOSPLIT, $24-8
+TEXT ·h0303(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5368,9 +5900,9 @@ TEXT ·h0275(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0276(s *State)
+// func h0304(s *State)
 // ROLQ $0x27, DX
-TEXT ·h0276(SB), NOSPLIT, $24-8
+TEXT ·h0304(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5387,9 +5919,9 @@ TEXT ·h0276(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0277(s *State)
+// func h0305(s *State)
 // ROLQ $0x27, R8
-TEXT ·h0277(SB), NOSPLIT, $24-8
+TEXT ·h0305(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5406,9 +5938,9 @@ TEXT ·h0277(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0278(s *State)
+// func h0306(s *State)
 // ROLQ $0x29, AX
-TEXT ·h0278(SB), NOSPLIT, $24-8
+TEXT ·h0306(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5425,9 +5957,9 @@ TEXT ·h0278(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0279(s *State)
+// func h0307(s *State)
 // ROLQ $0x29, CX
-TEXT ·h0279(SB), NOSPLIT, $24-8
+TEXT ·h0307(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5444,9 +5976,9 @@ TEXT ·h0279(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0280(s *State)
+// func h0308(s *State)
 // ROLQ $0x29, DX
-TEXT ·h0280(SB), NOSPLIT, $24-8
+TEXT ·h0308(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5463,9 +5995,9 @@ TEXT ·h0280(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0281(s *State)
+// func h0309(s *State)
 // ROLQ $0x29, R8
-TEXT ·h0281(SB), NOSPLIT, $24-8
+TEXT ·h0309(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5482,9 +6014,9 @@ TEXT ·h0281(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0282(s *State)
+// func h0310(s *State)
 // ROLQ $0x2b, AX
-TEXT ·h0282(SB), NOSPLIT, $24-8
+TEXT ·h0310(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5501,9 +6033,9 @@ TEXT ·h0282(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0283(s *State)
+// func h0311(s *State)
 // ROLQ $0x2b, CX
-TEXT ·h0283(SB), NOSPLIT, $24-8
+TEXT ·h0311(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5520,9 +6052,9 @@ TEXT ·h0283(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0284(s *State)
+// func h0312(s *State)
 // ROLQ $0x2b, DX
-TEXT ·h0284(SB), NOSPLIT, $24-8
+TEXT ·h0312(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5539,9 +6071,9 @@ TEXT ·h0284(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0285(s *State)
+// func h0313(s *State)
 // ROLQ $0x2b, R8
-TEXT ·h0285(SB), NOSPLIT, $24-8
+TEXT ·h0313(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5558,9 +6090,9 @@ TEXT ·h0285(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0286(s *State)
+// func h0314(s *State)
 // ROLQ $0x2c, R8
-TEXT ·h0286(SB), NOSPLIT, $24-8
+TEXT ·h0314(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5577,9 +6109,9 @@ TEXT ·h0286(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0287(s *State)
+// func h0315(s *State)
 // ROLQ $0x2d, AX
-TEXT ·h0287(SB), NOSPLIT, $24-8
+TEXT ·h0315(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5596,9 +6128,9 @@ TEXT ·h0287(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0288(s *State)
+// func h0316(s *State)
 // ROLQ $0x2d, CX
-TEXT ·h0288(SB), NOSPLIT, $24-8
+TEXT ·h0316(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5615,9 +6147,9 @@ TEXT ·h0288(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0289(s *State)
+// func h0317(s *State)
 // ROLQ $0x2d, DX
-TEXT ·h0289(SB), NOSPLIT, $24-8
+TEXT ·h0317(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5634,9 +6166,9 @@ TEXT ·h0289(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0290(s *State)
+// func h0318(s *State)
 // ROLQ $0x2d, R8
-TEXT ·h0290(SB), NOSPLIT, $24-8
+TEXT ·h0318(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5653,9 +6185,9 @@ TEXT ·h0290(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0291(s *State)
+// func h0319(s *State)
 // ROLQ $0x33, R8
-TEXT ·h0291(SB), NOSPLIT, $24-8
+TEXT ·h0319(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5672,9 +6204,9 @@ TEXT ·h0291(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0292(s *State)
+// func h0320(s *State)
 // ROLQ $0x37, AX
-TEXT ·h0292(SB), NOSPLIT, $24-8
+TEXT ·h0320(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5691,9 +6223,9 @@ TEXT ·h0292(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0293(s *State)
+// func h0321(s *State)
 // ROLQ $0x37, CX
-TEXT ·h0293(SB), NOSPLIT, $24-8
+TEXT ·h0321(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5710,9 +6242,9 @@ TEXT ·h0293(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0294(s *State)
+// func h0322(s *State)
 // ROLQ $0x37, DX
-TEXT ·h0294(SB), NOSPLIT, $24-8
+TEXT ·h0322(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5729,9 +6261,9 @@ TEXT ·h0294(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0295(s *State)
+// func h0323(s *State)
 // ROLQ $0x37, R8
-TEXT ·h0295(SB), NOSPLIT, $24-8
+TEXT ·h0323(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5748,9 +6280,9 @@ TEXT ·h0295(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0296(s *State)
+// func h0324(s *State)
 // ROLQ $0x38, R8
-TEXT ·h0296(SB), NOSPLIT, $24-8
+TEXT ·h0324(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5767,9 +6299,9 @@ TEXT ·h0296(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0297(s *State)
+// func h0325(s *State)
 // ROLQ $0x3d, AX
-TEXT ·h0297(SB), NOSPLIT, $24-8
+TEXT ·h0325(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5786,9 +6318,9 @@ TEXT ·h0297(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0298(s *State)
+// func h0326(s *State)
 // ROLQ $0x3d, CX
-TEXT ·h0298(SB), NOSPLIT, $24-8
+TEXT ·h0326(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5805,9 +6337,9 @@ TEXT ·h0298(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0299(s *State)
+// func h0327(s *State)
 // ROLQ $0x3d, DX
-TEXT ·h0299(SB), NOSPLIT, $24-8
+TEXT ·h0327(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5824,9 +6356,9 @@ TEXT ·h0299(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0300(s *State)
+// func h0328(s *State)
 // ROLQ $0x3d, R8
-TEXT ·h0300(SB), NOSPLIT, $24-8
+TEXT ·h0328(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5843,9 +6375,9 @@ TEXT ·h0300(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0301(s *State)
+// func h0329(s *State)
 // ROLQ $0x3e, AX
-TEXT ·h0301(SB), NOSPLIT, $24-8
+TEXT ·h0329(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5862,9 +6394,9 @@ TEXT ·h0301(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0302(s *State)
+// func h0330(s *State)
 // ROLQ $0x3e, CX
-TEXT ·h0302(SB), NOSPLIT, $24-8
+TEXT ·h0330(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5881,9 +6413,9 @@ TEXT ·h0302(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0303(s *State)
+// func h0331(s *State)
 // ROLQ $0x3e, DX
-TEXT ·h0303(SB), NOSPLIT, $24-8
+TEXT ·h0331(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5900,9 +6432,9 @@ TEXT ·h0303(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0304(s *State)
+// func h0332(s *State)
 // ROLQ $0x3e, R8
-TEXT ·h0304(SB), NOSPLIT, $24-8
+TEXT ·h0332(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5919,9 +6451,9 @@ TEXT ·h0304(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0305(s *State)
+// func h0333(s *State)
 // RORXQ $0x02, CX, CX
-TEXT ·h0305(SB), NOSPLIT, $24-8
+TEXT ·h0333(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5938,9 +6470,9 @@ TEXT ·h0305(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0306(s *State)
+// func h0334(s *State)
 // RORXQ $0x02, DX, DX
-TEXT ·h0306(SB), NOSPLIT, $24-8
+TEXT ·h0334(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5957,9 +6489,9 @@ TEXT ·h0306(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0307(s *State)
+// func h0335(s *State)
 // RORXQ $0x02, R8, R8
-TEXT ·h0307(SB), NOSPLIT, $24-8
+TEXT ·h0335(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5976,9 +6508,9 @@ TEXT ·h0307(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0308(s *State)
+// func h0336(s *State)
 // RORXQ $0x03, CX, CX
-TEXT ·h0308(SB), NOSPLIT, $24-8
+TEXT ·h0336(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5995,9 +6527,9 @@ TEXT ·h0308(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0309(s *State)
+// func h0337(s *State)
 // RORXQ $0x03, DX, DX
-TEXT ·h0309(SB), NOSPLIT, $24-8
+TEXT ·h0337(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6014,9 +6546,9 @@ TEXT ·h0309(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0310(s *State)
+// func h0338(s *State)
 // RORXQ $0x03, R8, R8
-TEXT ·h0310(SB), NOSPLIT, $24-8
+TEXT ·h0338(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6033,9 +6565,9 @@ TEXT ·h0310(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0311(s *State)
+// func h0339(s *State)
 // RORXQ $0x08, AX, AX
-TEXT ·h0311(SB), NOSPLIT, $24-8
+TEXT ·h0339(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6052,9 +6584,9 @@ TEXT ·h0311(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0312(s *State)
+// func h0340(s *State)
 // RORXQ $0x09, CX, CX
-TEXT ·h0312(SB), NOSPLIT, $24-8
+TEXT ·h0340(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6071,9 +6603,9 @@ TEXT ·h0312(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0313(s *State)
+// func h0341(s *State)
 // RORXQ $0x09, DX, DX
-TEXT ·h0313(SB), NOSPLIT, $24-8
+TEXT ·h0341(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6090,9 +6622,9 @@ TEXT ·h0313(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0314(s *State)
+// func h0342(s *State)
 // RORXQ $0x09, R8, R8
-TEXT ·h0314(SB), NOSPLIT, $24-8
+TEXT ·h0342(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6109,9 +6641,9 @@ TEXT ·h0314(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0315(s *State)
+// func h0343(s *State)
 // RORXQ $0x13, CX, CX
-TEXT ·h0315(SB), NOSPLIT, $24-8
+TEXT ·h0343(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6128,9 +6660,9 @@ TEXT ·h0315(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0316(s *State)
+// func h0344(s *State)
 // RORXQ $0x13, DX, DX
-TEXT ·h0316(SB), NOSPLIT, $24-8
+TEXT ·h0344(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6147,9 +6679,9 @@ TEXT ·h0316(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0317(s *State)
+// func h0345(s *State)
 // RORXQ $0x13, R8, R8
-TEXT ·h0317(SB), NOSPLIT, $24-8
+TEXT ·h0345(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6166,9 +6698,9 @@ TEXT ·h0317(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0318(s *State)
+// func h0346(s *State)
 // RORXQ $0x14, AX, AX
-TEXT ·h0318(SB), NOSPLIT, $24-8
+TEXT ·h0346(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6185,9 +6717,9 @@ TEXT ·h0318(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0319(s *State)
+// func h0347(s *State)
 // RORXQ $0x15, CX, CX
-TEXT ·h0319(SB), NOSPLIT, $24-8
+TEXT ·h0347(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6204,9 +6736,9 @@ TEXT ·h0319(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0320(s *State)
+// func h0348(s *State)
 // RORXQ $0x15, DX, DX
-TEXT ·h0320(SB), NOSPLIT, $24-8
+TEXT ·h0348(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6223,9 +6755,9 @@ TEXT ·h0320(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0321(s *State)
+// func h0349(s *State)
 // RORXQ $0x15, R8, R8
-TEXT ·h0321(SB), NOSPLIT, $24-8
+TEXT ·h0349(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6242,9 +6774,9 @@ TEXT ·h0321(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0322(s *State)
+// func h0350(s *State)
 // RORXQ $0x17, CX, CX
-TEXT ·h0322(SB), NOSPLIT, $24-8
+TEXT ·h0350(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6261,9 +6793,9 @@ TEXT ·h0322(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0323(s *State)
+// func h0351(s *State)
 // RORXQ $0x17, DX, DX
-TEXT ·h0323(SB), NOSPLIT, $24-8
+TEXT ·h0351(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6280,9 +6812,9 @@ TEXT ·h0323(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0324(s *State)
+// func h0352(s *State)
 // RORXQ $0x17, R8, R8
-TEXT ·h0324(SB), NOSPLIT, $24-8
+TEXT ·h0352(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6299,9 +6831,9 @@ TEXT ·h0324(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0325(s *State)
+// func h0353(s *State)
 // RORXQ $0x19, CX, CX
-TEXT ·h0325(SB), NOSPLIT, $24-8
+TEXT ·h0353(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6318,9 +6850,9 @@ TEXT ·h0325(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0326(s *State)
+// func h0354(s *State)
 // RORXQ $0x19, DX, DX
-TEXT ·h0326(SB), NOSPLIT, $24-8
+TEXT ·h0354(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6337,9 +6869,9 @@ TEXT ·h0326(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0327(s *State)
+// func h0355(s *State)
 // RORXQ $0x19, R8, R8
-TEXT ·h0327(SB), NOSPLIT, $24-8
+TEXT ·h0355(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6356,9 +6888,9 @@ TEXT ·h0327(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0328(s *State)
+// func h0356(s *State)
 // RORXQ $0x1c, CX, CX
-TEXT ·h0328(SB), NOSPLIT, $24-8
+TEXT ·h0356(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6375,9 +6907,9 @@ TEXT ·h0328(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0329(s *State)
+// func h0357(s *State)
 // RORXQ $0x1c, DX, DX
-TEXT ·h0329(SB), NOSPLIT, $24-8
+TEXT ·h0357(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6394,9 +6926,9 @@ TEXT ·h0329(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0330(s *State)
+// func h0358(s *State)
 // RORXQ $0x1c, R8, R8
-TEXT ·h0330(SB), NOSPLIT, $24-8
+TEXT ·h0358(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6413,9 +6945,9 @@ TEXT ·h0330(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0331(s *State)
+// func h0359(s *State)
 // RORXQ $0x24, CX, CX
-TEXT ·h0331(SB), NOSPLIT, $24-8
+TEXT ·h0359(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6432,9 +6964,9 @@ TEXT ·h0331(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0332(s *State)
+// func h0360(s *State)
 // RORXQ $0x24, DX, DX
-TEXT ·h0332(SB), NOSPLIT, $24-8
+TEXT ·h0360(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6451,9 +6983,9 @@ TEXT ·h0332(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0333(s *State)
+// func h0361(s *State)
 // RORXQ $0x24, R8, R8
-TEXT ·h0333(SB), NOSPLIT, $24-8
+TEXT ·h0361(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6470,9 +7002,9 @@ TEXT ·h0333(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0334(s *State)
+// func h0362(s *State)
 // RORXQ $0x25, CX, CX
-TEXT ·h0334(SB), NOSPLIT, $24-8
+TEXT ·h0362(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6489,9 +7021,9 @@ TEXT ·h0334(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0335(s *State)
+// func h0363(s *State)
 // RORXQ $0x25, DX, DX
-TEXT ·h0335(SB), NOSPLIT, $24-8
+TEXT ·h0363(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6508,9 +7040,9 @@ TEXT ·h0335(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0336(s *State)
+// func h0364(s *State)
 // RORXQ $0x25, R8, R8
-TEXT ·h0336(SB), NOSPLIT, $24-8
+TEXT ·h0364(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6527,9 +7059,9 @@ TEXT ·h0336(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0337(s *State)
+// func h0365(s *State)
 // RORXQ $0x27, R8, R8
-TEXT ·h0337(SB), NOSPLIT, $24-8
+TEXT ·h0365(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6546,9 +7078,9 @@ TEXT ·h0337(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0338(s *State)
+// func h0366(s *State)
 // RORXQ $0x2b, CX, CX
-TEXT ·h0338(SB), NOSPLIT, $24-8
+TEXT ·h0366(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6565,9 +7097,9 @@ TEXT ·h0338(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0339(s *State)
+// func h0367(s *State)
 // RORXQ $0x2b, DX, DX
-TEXT ·h0339(SB), NOSPLIT, $24-8
+TEXT ·h0367(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6584,9 +7116,9 @@ TEXT ·h0339(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0340(s *State)
+// func h0368(s *State)
 // RORXQ $0x2b, R8, R8
-TEXT ·h0340(SB), NOSPLIT, $24-8
+TEXT ·h0368(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6603,9 +7135,9 @@ TEXT ·h0340(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0341(s *State)
+// func h0369(s *State)
 // RORXQ $0x2c, R8, R8
-TEXT ·h0341(SB), NOSPLIT, $24-8
+TEXT ·h0369(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6622,9 +7154,9 @@ TEXT ·h0341(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0342(s *State)
+// func h0370(s *State)
 // RORXQ $0x2e, CX, CX
-TEXT ·h0342(SB), NOSPLIT, $24-8
+TEXT ·h0370(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6641,9 +7173,9 @@ TEXT ·h0342(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0343(s *State)
+// func h0371(s *State)
 // RORXQ $0x2e, DX, DX
-TEXT ·h0343(SB), NOSPLIT, $24-8
+TEXT ·h0371(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6660,9 +7192,9 @@ TEXT ·h0343(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0344(s *State)
+// func h0372(s *State)
 // RORXQ $0x2e, R8, R8
-TEXT ·h0344(SB), NOSPLIT, $24-8
+TEXT ·h0372(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6679,9 +7211,9 @@ TEXT ·h0344(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0345(s *State)
+// func h0373(s *State)
 // RORXQ $0x31, R8, R8
-TEXT ·h0345(SB), NOSPLIT, $24-8
+TEXT ·h0373(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6698,9 +7230,9 @@ TEXT ·h0345(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0346(s *State)
+// func h0374(s *State)
 // RORXQ $0x32, CX, CX
-TEXT ·h0346(SB), NOSPLIT, $24-8
+TEXT ·h0374(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6717,9 +7249,9 @@ TEXT ·h0346(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0347(s *State)
+// func h0375(s *State)
 // RORXQ $0x32, DX, DX
-TEXT ·h0347(SB), NOSPLIT, $24-8
+TEXT ·h0375(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6736,9 +7268,9 @@ TEXT ·h0347(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0348(s *State)
+// func h0376(s *State)
 // RORXQ $0x32, R8, R8
-TEXT ·h0348(SB), NOSPLIT, $24-8
+TEXT ·h0376(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6755,9 +7287,9 @@ TEXT ·h0348(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0349(s *State)
+// func h0377(s *State)
 // RORXQ $0x36, CX, CX
-TEXT ·h0349(SB), NOSPLIT, $24-8
+TEXT ·h0377(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6774,9 +7306,9 @@ TEXT ·h0349(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0350(s *State)
+// func h0378(s *State)
 // RORXQ $0x36, DX, DX
-TEXT ·h0350(SB), NOSPLIT, $24-8
+TEXT ·h0378(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6793,9 +7325,9 @@ TEXT ·h0350(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0351(s *State)
+// func h0379(s *State)
 // RORXQ $0x36, R8, R8
-TEXT ·h0351(SB), NOSPLIT, $24-8
+TEXT ·h0379(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6812,9 +7344,9 @@ TEXT ·h0351(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0352(s *State)
+// func h0380(s *State)
 // RORXQ $0x38, AX, AX
-TEXT ·h0352(SB), NOSPLIT, $24-8
+TEXT ·h0380(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6831,9 +7363,9 @@ TEXT ·h0352(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0353(s *State)
+// func h0381(s *State)
 // RORXQ $0x3a, CX, CX
-TEXT ·h0353(SB), NOSPLIT, $24-8
+TEXT ·h0381(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6850,9 +7382,9 @@ TEXT ·h0353(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0354(s *State)
+// func h0382(s *State)
 // RORXQ $0x3a, DX, DX
-TEXT ·h0354(SB), NOSPLIT, $24-8
+TEXT ·h0382(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6869,9 +7401,9 @@ TEXT ·h0354(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0355(s *State)
+// func h0383(s *State)
 // RORXQ $0x3a, R8, R8
-TEXT ·h0355(SB), NOSPLIT, $24-8
+TEXT ·h0383(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6888,9 +7420,9 @@ TEXT ·h0355(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0356(s *State)
+// func h0384(s *State)
 // RORXQ $0x3d, AX, AX
-TEXT ·h0356(SB), NOSPLIT, $24-8
+TEXT ·h0384(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6907,9 +7439,9 @@ TEXT ·h0356(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0357(s *State)
+// func h0385(s *State)
 // RORXQ $0x3e, R8, R8
-TEXT ·h0357(SB), NOSPLIT, $24-8
+TEXT ·h0385(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6926,9 +7458,9 @@ TEXT ·h0357(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0358(s *State)
+// func h0386(s *State)
 // RORXQ $0x3f, AX, CX
-TEXT ·h0358(SB), NOSPLIT, $24-8
+TEXT ·h0386(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6945,9 +7477,9 @@ TEXT ·h0358(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0359(s *State)
+// func h0387(s *State)
 // RORXQ $0x3f, AX, DX
-TEXT ·h0359(SB), NOSPLIT, $24-8
+TEXT ·h0387(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6964,9 +7496,9 @@ TEXT ·h0359(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0360(s *State)
+// func h0388(s *State)
 // RORXQ $0x3f, AX, R8
-TEXT ·h0360(SB), NOSPLIT, $24-8
+TEXT ·h0388(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6983,9 +7515,9 @@ TEXT ·h0360(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0361(s *State)
+// func h0389(s *State)
 // RORXQ $0x3f, CX, CX
-TEXT ·h0361(SB), NOSPLIT, $24-8
+TEXT ·h0389(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7002,9 +7534,9 @@ TEXT ·h0361(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0362(s *State)
+// func h0390(s *State)
 // RORXQ $0x3f, CX, R8
-TEXT ·h0362(SB), NOSPLIT, $24-8
+TEXT ·h0390(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7021,9 +7553,9 @@ TEXT ·h0362(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0363(s *State)
+// func h0391(s *State)
 // RORXQ $0x3f, DX, DX
-TEXT ·h0363(SB), NOSPLIT, $24-8
+TEXT ·h0391(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7040,9 +7572,9 @@ TEXT ·h0363(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0364(s *State)
+// func h0392(s *State)
 // RORXQ $0x3f, DX, R8
-TEXT ·h0364(SB), NOSPLIT, $24-8
+TEXT ·h0392(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7059,9 +7591,9 @@ TEXT ·h0364(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0365(s *State)
+// func h0393(s *State)
 // RORXQ $0x3f, R8, CX
-TEXT ·h0365(SB), NOSPLIT, $24-8
+TEXT ·h0393(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7078,9 +7610,9 @@ TEXT ·h0365(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0366(s *State)
+// func h0394(s *State)
 // RORXQ $0x3f, R8, DX
-TEXT ·h0366(SB), NOSPLIT, $24-8
+TEXT ·h0394(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7097,9 +7629,9 @@ TEXT ·h0366(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0367(s *State)
+// func h0395(s *State)
 // RORXQ $0x3f, R8, R8
-TEXT ·h0367(SB), NOSPLIT, $24-8
+TEXT ·h0395(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7116,9 +7648,9 @@ TEXT ·h0367(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0368(s *State)
+// func h0396(s *State)
 // RORXQ $0x3f, R8, R9
-TEXT ·h0368(SB), NOSPLIT, $24-8
+TEXT ·h0396(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7135,9 +7667,9 @@ TEXT ·h0368(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0369(s *State)
+// func h0397(s *State)
 // SARL $0x1f, R8
-TEXT ·h0369(SB), NOSPLIT, $24-8
+TEXT ·h0397(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7154,9 +7686,9 @@ TEXT ·h0369(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0370(s *State)
+// func h0398(s *State)
 // SBBQ R8, R8
-TEXT ·h0370(SB), NOSPLIT, $24-8
+TEXT ·h0398(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7173,9 +7705,9 @@ TEXT ·h0370(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0371(s *State)
+// func h0399(s *State)
 // SHLL $0x05, DX
-TEXT ·h0371(SB), NOSPLIT, $24-8
+TEXT ·h0399(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7192,9 +7724,9 @@ TEXT ·h0371(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0372(s *State)
+// func h0400(s *State)
 // SHLL $0x05, R8
-TEXT ·h0372(SB), NOSPLIT, $24-8
+TEXT ·h0400(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7211,9 +7743,9 @@ TEXT ·h0372(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0373(s *State)
+// func h0401(s *State)
 // SHLL $0x09, R8
-TEXT ·h0373(SB), NOSPLIT, $24-8
+TEXT ·h0401(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7230,9 +7762,9 @@ TEXT ·h0373(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0374(s *State)
+// func h0402(s *State)
 // SHLL $0x0a, R8
-TEXT ·h0374(SB), NOSPLIT, $24-8
+TEXT ·h0402(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7249,9 +7781,9 @@ TEXT ·h0374(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0375(s *State)
+// func h0403(s *State)
 // SHLL $0x0b, R8
-TEXT ·h0375(SB), NOSPLIT, $24-8
+TEXT ·h0403(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7268,9 +7800,9 @@ TEXT ·h0375(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0376(s *State)
+// func h0404(s *State)
 // SHLL $0x0d, DX
-TEXT ·h0376(SB), NOSPLIT, $24-8
+TEXT ·h0404(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7287,9 +7819,9 @@ TEXT ·h0376(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0377(s *State)
+// func h0405(s *State)
 // SHLQ $0x01, DX
-TEXT ·h0377(SB), NOSPLIT, $24-8
+TEXT ·h0405(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7306,9 +7838,9 @@ TEXT ·h0377(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0378(s *State)
+// func h0406(s *State)
 // SHLQ $0x02, DX
-TEXT ·h0378(SB), NOSPLIT, $24-8
+TEXT ·h0406(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7325,9 +7857,9 @@ TEXT ·h0378(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0379(s *State)
+// func h0407(s *State)
 // SHLQ $0x03, DX
-TEXT ·h0379(SB), NOSPLIT, $24-8
+TEXT ·h0407(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7344,9 +7876,9 @@ TEXT ·h0379(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0380(s *State)
+// func h0408(s *State)
 // SHLQ $0x04, DX
-TEXT ·h0380(SB), NOSPLIT, $24-8
+TEXT ·h0408(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7363,9 +7895,9 @@ TEXT ·h0380(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0381(s *State)
+// func h0409(s *State)
 // SHLQ $0x05, DX
-TEXT ·h0381(SB), NOSPLIT, $24-8
+TEXT ·h0409(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7382,9 +7914,9 @@ TEXT ·h0381(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0382(s *State)
+// func h0410(s *State)
 // SHLQ $0x06, DX
-TEXT ·h0382(SB), NOSPLIT, $24-8
+TEXT ·h0410(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7401,9 +7933,9 @@ TEXT ·h0382(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0383(s *State)
+// func h0411(s *State)
 // SHLQ $0x07, DX
-TEXT ·h0383(SB), NOSPLIT, $24-8
+TEXT ·h0411(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7420,9 +7952,9 @@ TEXT ·h0383(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0384(s *State)
+// func h0412(s *State)
 // SHLQ $0x08, DX
-TEXT ·h0384(SB), NOSPLIT, $24-8
+TEXT ·h0412(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7439,9 +7971,9 @@ TEXT ·h0384(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0385(s *State)
+// func h0413(s *State)
 // SHLQ $0x09, DX
-TEXT ·h0385(SB), NOSPLIT, $24-8
+TEXT ·h0413(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7458,9 +7990,9 @@ TEXT ·h0385(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0386(s *State)
+// func h0414(s *State)
 // SHLQ $0x0a, DX
-TEXT ·h0386(SB), NOSPLIT, $24-8
+TEXT ·h0414(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7477,9 +8009,9 @@ TEXT ·h0386(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0387(s *State)
+// func h0415(s *State)
 // SHLQ $0x0b, DX
-TEXT ·h0387(SB), NOSPLIT, $24-8
+TEXT ·h0415(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7496,9 +8028,9 @@ TEXT ·h0387(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0388(s *State)
+// func h0416(s *State)
 // SHLQ $0x0c, DX
-TEXT ·h0388(SB), NOSPLIT, $24-8
+TEXT ·h0416(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7515,9 +8047,9 @@ TEXT ·h0388(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0389(s *State)
+// func h0417(s *State)
 // SHLQ $0x0d, DX
-TEXT ·h0389(SB), NOSPLIT, $24-8
+TEXT ·h0417(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7534,9 +8066,9 @@ TEXT ·h0389(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0390(s *State)
+// func h0418(s *State)
 // SHLQ $0x0e, DX
-TEXT ·h0390(SB), NOSPLIT, $24-8
+TEXT ·h0418(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7553,9 +8085,9 @@ TEXT ·h0390(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0391(s *State)
+// func h0419(s *State)
 // SHLQ $0x0f, DX
-TEXT ·h0391(SB), NOSPLIT, $24-8
+TEXT ·h0419(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7572,9 +8104,9 @@ TEXT ·h0391(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0392(s *State)
+// func h0420(s *State)
 // SHLQ $0x10, DX
-TEXT ·h0392(SB), NOSPLIT, $24-8
+TEXT ·h0420(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7591,9 +8123,9 @@ TEXT ·h0392(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0393(s *State)
+// func h0421(s *State)
 // SHLQ $0x11, DX
-TEXT ·h0393(SB), NOSPLIT, $24-8
+TEXT ·h0421(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7610,9 +8142,9 @@ TEXT ·h0393(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0394(s *State)
+// func h0422(s *State)
 // SHLQ $0x12, DX
-TEXT ·h0394(SB), NOSPLIT, $24-8
+TEXT ·h0422(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7629,9 +8161,9 @@ TEXT ·h0394(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0395(s *State)
+// func h0423(s *State)
 // SHLQ $0x13, DX
-TEXT ·h0395(SB), NOSPLIT, $24-8
+TEXT ·h0423(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7648,9 +8180,9 @@ TEXT ·h0395(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0396(s *State)
+// func h0424(s *State)
 // SHLQ $0x14, DX
-TEXT ·h0396(SB), NOSPLIT, $24-8
+TEXT ·h0424(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7667,9 +8199,9 @@ TEXT ·h0396(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0397(s *State)
+// func h0425(s *State)
 // SHLQ $0x15, DX
-TEXT ·h0397(SB), NOSPLIT, $24-8
+TEXT ·h0425(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7686,9 +8218,9 @@ TEXT ·h0397(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0398(s *State)
+// func h0426(s *State)
 // SHLQ $0x16, DX
-TEXT ·h0398(SB), NOSPLIT, $24-8
+TEXT ·h0426(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7705,9 +8237,9 @@ TEXT ·h0398(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0399(s *State)
+// func h0427(s *State)
 // SHLQ $0x17, DX
-TEXT ·h0399(SB), NOSPLIT, $24-8
+TEXT ·h0427(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7724,9 +8256,9 @@ TEXT ·h0399(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0400(s *State)
+// func h0428(s *State)
 // SHLQ $0x18, DX
-TEXT ·h0400(SB), NOSPLIT, $24-8
+TEXT ·h0428(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7743,9 +8275,9 @@ TEXT ·h0400(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0401(s *State)
+// func h0429(s *State)
 // SHLQ $0x19, DX
-TEXT ·h0401(SB), NOSPLIT, $24-8
+TEXT ·h0429(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7762,9 +8294,9 @@ TEXT ·h0401(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0402(s *State)
+// func h0430(s *State)
 // SHLQ $0x1a, DX
-TEXT ·h0402(SB), NOSPLIT, $24-8
+TEXT ·h0430(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7781,9 +8313,9 @@ TEXT ·h0402(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0403(s *State)
+// func h0431(s *State)
 // SHLQ $0x1b, DX
-TEXT ·h0403(SB), NOSPLIT, $24-8
+TEXT ·h0431(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7800,9 +8332,9 @@ TEXT ·h0403(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0404(s *State)
+// func h0432(s *State)
 // SHLQ $0x1c, DX
-TEXT ·h0404(SB), NOSPLIT, $24-8
+TEXT ·h0432(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7819,9 +8351,9 @@ TEXT ·h0404(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0405(s *State)
+// func h0433(s *State)
 // SHLQ $0x1d, DX
-TEXT ·h0405(SB), NOSPLIT, $24-8
+TEXT ·h0433(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7838,9 +8370,9 @@ TEXT ·h0405(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0406(s *State)
+// func h0434(s *State)
 // SHLQ $0x1e, DX
-TEXT ·h0406(SB), NOSPLIT, $24-8
+TEXT ·h0434(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7857,9 +8389,9 @@ TEXT ·h0406(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0407(s *State)
+// func h0435(s *State)
 // SHLQ $0x1f, DX
-TEXT ·h0407(SB), NOSPLIT, $24-8
+TEXT ·h0435(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7876,9 +8408,9 @@ TEXT ·h0407(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0408(s *State)
+// func h0436(s *State)
 // SHRL $0x02, R8
-TEXT ·h0408(SB), NOSPLIT, $24-8
+TEXT ·h0436(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7895,9 +8427,9 @@ TEXT ·h0408(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0409(s *State)
+// func h0437(s *State)
 // SHRL $0x04, CX
-TEXT ·h0409(SB), NOSPLIT, $24-8
+TEXT ·h0437(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7914,9 +8446,9 @@ TEXT ·h0409(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0410(s *State)
+// func h0438(s *State)
 // SHRL $0x04, R8
-TEXT ·h0410(SB), NOSPLIT, $24-8
+TEXT ·h0438(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7933,9 +8465,9 @@ TEXT ·h0410(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0411(s *State)
+// func h0439(s *State)
 // SHRL $0x06, R8
-TEXT ·h0411(SB), NOSPLIT, $24-8
+TEXT ·h0439(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7952,9 +8484,9 @@ TEXT ·h0411(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0412(s *State)
+// func h0440(s *State)
 // SHRL $0x07, DX
-TEXT ·h0412(SB), NOSPLIT, $24-8
+TEXT ·h0440(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7971,9 +8503,9 @@ TEXT ·h0412(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0413(s *State)
+// func h0441(s *State)
 // SHRL $0x07, R8
-TEXT ·h0413(SB), NOSPLIT, $24-8
+TEXT ·h0441(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7990,9 +8522,9 @@ TEXT ·h0413(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0414(s *State)
+// func h0442(s *State)
 // SHRL $0x0d, DX
-TEXT ·h0414(SB), NOSPLIT, $24-8
+TEXT ·h0442(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8009,9 +8541,9 @@ TEXT ·h0414(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0415(s *State)
+// func h0443(s *State)
 // SHRL $0x16, DX
-TEXT ·h0415(SB), NOSPLIT, $24-8
+TEXT ·h0443(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8028,9 +8560,9 @@ TEXT ·h0415(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0416(s *State)
+// func h0444(s *State)
 // SHRL $0x16, R8
-TEXT ·h0416(SB), NOSPLIT, $24-8
+TEXT ·h0444(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8047,9 +8579,9 @@ TEXT ·h0416(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0417(s *State)
+// func h0445(s *State)
 // SHRL $0x18, DX
-TEXT ·h0417(SB), NOSPLIT, $24-8
+TEXT ·h0445(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8066,9 +8598,9 @@ TEXT ·h0417(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0418(s *State)
+// func h0446(s *State)
 // SHRL $0x18, R8
-TEXT ·h0418(SB), NOSPLIT, $24-8
+TEXT ·h0446(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8085,9 +8617,9 @@ TEXT ·h0418(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0419(s *State)
+// func h0447(s *State)
 // SHRL $0x1f, R8
-TEXT ·h0419(SB), NOSPLIT, $24-8
+TEXT ·h0447(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8104,9 +8636,9 @@ TEXT ·h0419(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0420(s *State)
+// func h0448(s *State)
 // SHRQ $0x03, AX
-TEXT ·h0420(SB), NOSPLIT, $24-8
+TEXT ·h0448(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8123,9 +8655,9 @@ TEXT ·h0420(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0421(s *State)
+// func h0449(s *State)
 // SHRQ $0x04, AX
-TEXT ·h0421(SB), NOSPLIT, $24-8
+TEXT ·h0449(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8142,9 +8674,9 @@ TEXT ·h0421(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0422(s *State)
+// func h0450(s *State)
 // SHRQ $0x08, AX
-TEXT ·h0422(SB), NOSPLIT, $24-8
+TEXT ·h0450(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8161,9 +8693,9 @@ TEXT ·h0422(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0423(s *State)
+// func h0451(s *State)
 // SHRQ $0x0a, AX
-TEXT ·h0423(SB), NOSPLIT, $24-8
+TEXT ·h0451(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8180,9 +8712,9 @@ TEXT ·h0423(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0424(s *State)
+// func h0452(s *State)
 // SHRQ $0x0d, AX
-TEXT ·h0424(SB), NOSPLIT, $24-8
+TEXT ·h0452(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8199,9 +8731,9 @@ TEXT ·h0424(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0425(s *State)
+// func h0453(s *State)
 // SHRQ $0x10, AX
-TEXT ·h0425(SB), NOSPLIT, $24-8
+TEXT ·h0453(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8218,9 +8750,9 @@ TEXT ·h0425(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0426(s *State)
+// func h0454(s *State)
 // SHRQ $0x12, AX
-TEXT ·h0426(SB), NOSPLIT, $24-8
+TEXT ·h0454(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8237,9 +8769,9 @@ TEXT ·h0426(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0427(s *State)
+// func h0455(s *State)
 // SHRQ $0x14, AX
-TEXT ·h0427(SB), NOSPLIT, $24-8
+TEXT ·h0455(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8256,9 +8788,9 @@ TEXT ·h0427(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0428(s *State)
+// func h0456(s *State)
 // SHRQ $0x18, AX
-TEXT ·h0428(SB), NOSPLIT, $24-8
+TEXT ·h0456(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8275,9 +8807,9 @@ TEXT ·h0428(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0429(s *State)
+// func h0457(s *State)
 // SHRQ $0x20, AX
-TEXT ·h0429(SB), NOSPLIT, $24-8
+TEXT ·h0457(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8294,9 +8826,9 @@ TEXT ·h0429(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0430(s *State)
+// func h0458(s *State)
 // SHRQ $0x28, AX
-TEXT ·h0430(SB), NOSPLIT, $24-8
+TEXT ·h0458(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8313,9 +8845,9 @@ TEXT ·h0430(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0431(s *State)
+// func h0459(s *State)
 // SHRQ $0x30, AX
-TEXT ·h0431(SB), NOSPLIT, $24-8
+TEXT ·h0459(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8332,9 +8864,9 @@ TEXT ·h0431(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0432(s *State)
+// func h0460(s *State)
 // SHRQ $0x38, AX
-TEXT ·h0432(SB), NOSPLIT, $24-8
+TEXT ·h0460(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8351,9 +8883,9 @@ TEXT ·h0432(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0433(s *State)
+// func h0461(s *State)
 // SHRQ $0x3f, CX
-TEXT ·h0433(SB), NOSPLIT, $24-8
+TEXT ·h0461(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8370,9 +8902,28 @@ TEXT ·h0433(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0434(s *State)
+// func h0462(s *State)
+// STMXCSR (R8)
+TEXT ·h0462(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	STMXCSR (R8)
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0463(s *State)
 // SUBL $0x007fe001, R8
-TEXT ·h0434(SB), NOSPLIT, $24-8
+TEXT ·h0463(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8389,9 +8940,9 @@ TEXT ·h0434(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0435(s *State)
+// func h0464(s *State)
 // SUBL (R8), R9
-TEXT ·h0435(SB), NOSPLIT, $24-8
+TEXT ·h0464(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8408,9 +8959,9 @@ TEXT ·h0435(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0436(s *State)
+// func h0465(s *State)
 // SUBL 24(R8), R9
-TEXT ·h0436(SB), NOSPLIT, $24-8
+TEXT ·h0465(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8427,9 +8978,9 @@ TEXT ·h0436(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0437(s *State)
+// func h0466(s *State)
 // SUBL AX, DX
-TEXT ·h0437(SB), NOSPLIT, $24-8
+TEXT ·h0466(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8446,9 +8997,9 @@ TEXT ·h0437(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0438(s *State)
+// func h0467(s *State)
 // SUBL AX, R8
-TEXT ·h0438(SB), NOSPLIT, $24-8
+TEXT ·h0467(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8465,9 +9016,9 @@ TEXT ·h0438(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0439(s *State)
+// func h0468(s *State)
 // SUBL CX, R8
-TEXT ·h0439(SB), NOSPLIT, $24-8
+TEXT ·h0468(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8484,9 +9035,9 @@ TEXT ·h0439(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0440(s *State)
+// func h0469(s *State)
 // SUBL DX, AX
-TEXT ·h0440(SB), NOSPLIT, $24-8
+TEXT ·h0469(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8503,9 +9054,9 @@ TEXT ·h0440(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0441(s *State)
+// func h0470(s *State)
 // SUBL DX, R8
-TEXT ·h0441(SB), NOSPLIT, $24-8
+TEXT ·h0470(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8522,9 +9073,9 @@ TEXT ·h0441(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0442(s *State)
+// func h0471(s *State)
 // SUBL R8, AX
-TEXT ·h0442(SB), NOSPLIT, $24-8
+TEXT ·h0471(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8541,9 +9092,9 @@ TEXT ·h0442(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0443(s *State)
+// func h0472(s *State)
 // SUBL R8, DX
-TEXT ·h0443(SB), NOSPLIT, $24-8
+TEXT ·h0472(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8560,9 +9111,9 @@ TEXT ·h0443(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0444(s *State)
+// func h0473(s *State)
 // SUBL R8, R9
-TEXT ·h0444(SB), NOSPLIT, $24-8
+TEXT ·h0473(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8579,9 +9130,9 @@ TEXT ·h0444(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0445(s *State)
+// func h0474(s *State)
 // SUBQ $0x09, R8
-TEXT ·h0445(SB), NOSPLIT, $24-8
+TEXT ·h0474(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8598,9 +9149,9 @@ TEXT ·h0445(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0446(s *State)
+// func h0475(s *State)
 // SUBQ $0x0a, R8
-TEXT ·h0446(SB), NOSPLIT, $24-8
+TEXT ·h0475(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8617,9 +9168,9 @@ TEXT ·h0446(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0447(s *State)
+// func h0476(s *State)
 // SUBQ $0x10, DX
-TEXT ·h0447(SB), NOSPLIT, $24-8
+TEXT ·h0476(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8636,9 +9187,9 @@ TEXT ·h0447(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0448(s *State)
+// func h0477(s *State)
 // SUBQ $0x12, R8
-TEXT ·h0448(SB), NOSPLIT, $24-8
+TEXT ·h0477(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8655,9 +9206,9 @@ TEXT ·h0448(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0449(s *State)
+// func h0478(s *State)
 // SUBQ $0x14, R8
-TEXT ·h0449(SB), NOSPLIT, $24-8
+TEXT ·h0478(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8674,9 +9225,9 @@ TEXT ·h0449(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0450(s *State)
+// func h0479(s *State)
 // SUBQ $0x20, DX
-TEXT ·h0450(SB), NOSPLIT, $24-8
+TEXT ·h0479(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8693,9 +9244,9 @@ TEXT ·h0450(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0451(s *State)
+// func h0480(s *State)
 // SUBQ AX, CX
-TEXT ·h0451(SB), NOSPLIT, $24-8
+TEXT ·h0480(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8712,9 +9263,9 @@ TEXT ·h0451(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0452(s *State)
+// func h0481(s *State)
 // SUBQ R8, CX
-TEXT ·h0452(SB), NOSPLIT, $24-8
+TEXT ·h0481(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8731,9 +9282,9 @@ TEXT ·h0452(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0453(s *State)
+// func h0482(s *State)
 // VEXTRACTI128 $0x01, Y1, 24(R8)
-TEXT ·h0453(SB), NOSPLIT, $24-8
+TEXT ·h0482(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8750,9 +9301,9 @@ TEXT ·h0453(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0454(s *State)
+// func h0483(s *State)
 // VINSERTI128 $0x01, 24(R8), Y1, Y1
-TEXT ·h0454(SB), NOSPLIT, $24-8
+TEXT ·h0483(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8769,9 +9320,9 @@ TEXT ·h0454(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0455(s *State)
+// func h0484(s *State)
 // VMOVDQU (R8), X1
-TEXT ·h0455(SB), NOSPLIT, $24-8
+TEXT ·h0484(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8788,9 +9339,9 @@ TEXT ·h0455(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0456(s *State)
+// func h0485(s *State)
 // VMOVDQU (AX), Y1
-TEXT ·h0456(SB), NOSPLIT, $24-8
+TEXT ·h0485(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8807,9 +9358,9 @@ TEXT ·h0456(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0457(s *State)
+// func h0486(s *State)
 // VMOVDQU (R8)(DX*1), Y1
-TEXT ·h0457(SB), NOSPLIT, $24-8
+TEXT ·h0486(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8826,9 +9377,9 @@ TEXT ·h0457(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0458(s *State)
+// func h0487(s *State)
 // VMOVDQU (R8)(R9*1), Y1
-TEXT ·h0458(SB), NOSPLIT, $24-8
+TEXT ·h0487(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8845,9 +9396,9 @@ TEXT ·h0458(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0459(s *State)
+// func h0488(s *State)
 // VMOVDQU (R8), Y1
-TEXT ·h0459(SB), NOSPLIT, $24-8
+TEXT ·h0488(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8864,9 +9415,9 @@ TEXT ·h0459(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0460(s *State)
+// func h0489(s *State)
 // VMOVDQU 24(AX), Y1
-TEXT ·h0460(SB), NOSPLIT, $24-8
+TEXT ·h0489(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8883,9 +9434,9 @@ TEXT ·h0460(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0461(s *State)
+// func h0490(s *State)
 // VMOVDQU 24(R8), Y1
-TEXT ·h0461(SB), NOSPLIT, $24-8
+TEXT ·h0490(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8902,9 +9453,9 @@ TEXT ·h0461(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0462(s *State)
+// func h0491(s *State)
 // VMOVDQU X1, (R8)
-TEXT ·h0462(SB), NOSPLIT, $24-8
+TEXT ·h0491(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8921,9 +9472,9 @@ TEXT ·h0462(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0463(s *State)
+// func h0492(s *State)
 // VMOVDQU Y1, (AX)
-TEXT ·h0463(SB), NOSPLIT, $24-8
+TEXT ·h0492(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8940,9 +9491,9 @@ TEXT ·h0463(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0464(s *State)
+// func h0493(s *State)
 // VMOVDQU Y1, (R8)
-TEXT ·h0464(SB), NOSPLIT, $24-8
+TEXT ·h0493(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8959,9 +9510,9 @@ TEXT ·h0464(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0465(s *State)
+// func h0494(s *State)
 // VMOVDQU Y1, (R8)(CX*1)
-TEXT ·h0465(SB), NOSPLIT, $24-8
+TEXT ·h0494(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8978,9 +9529,9 @@ TEXT ·h0465(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0466(s *State)
+// func h0495(s *State)
 // VMOVDQU Y1, (R8)(CX*4)
-TEXT ·h0466(SB), NOSPLIT, $24-8
+TEXT ·h0495(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8997,9 +9548,9 @@ TEXT ·h0466(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0467(s *State)
+// func h0496(s *State)
 // VMOVDQU Y1, (R8)(DX*1)
-TEXT ·h0467(SB), NOSPLIT, $24-8
+TEXT ·h0496(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9016,9 +9567,9 @@ TEXT ·h0467(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0468(s *State)
+// func h0497(s *State)
 // VMOVDQU Y1, 24(AX)
-TEXT ·h0468(SB), NOSPLIT, $24-8
+TEXT ·h0497(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9035,9 +9586,9 @@ TEXT ·h0468(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0469(s *State)
+// func h0498(s *State)
 // VMOVDQU Y1, 24(R8)
-TEXT ·h0469(SB), NOSPLIT, $24-8
+TEXT ·h0498(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9054,9 +9605,9 @@ TEXT ·h0469(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0470(s *State)
+// func h0499(s *State)
 // VMOVDQU Y1, 24(R8)(CX*1)
-TEXT ·h0470(SB), NOSPLIT, $24-8
+TEXT ·h0499(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9073,9 +9624,9 @@ TEXT ·h0470(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0471(s *State)
+// func h0500(s *State)
 // VMOVMSKPS Y1, AX
-TEXT ·h0471(SB), NOSPLIT, $24-8
+TEXT ·h0500(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9092,9 +9643,9 @@ TEXT ·h0471(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0472(s *State)
+// func h0501(s *State)
 // VPADDD (R8), Y1, Y9
-TEXT ·h0472(SB), NOSPLIT, $24-8
+TEXT ·h0501(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9111,9 +9662,9 @@ TEXT ·h0472(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0473(s *State)
+// func h0502(s *State)
 // VPADDD 24(R8), Y1, Y1
-TEXT ·h0473(SB), NOSPLIT, $24-8
+TEXT ·h0502(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9130,9 +9681,9 @@ TEXT ·h0473(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0474(s *State)
+// func h0503(s *State)
 // VPADDD 24(R8), Y1, Y9
-TEXT ·h0474(SB), NOSPLIT, $24-8
+TEXT ·h0503(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9149,9 +9700,9 @@ TEXT ·h0474(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0475(s *State)
+// func h0504(s *State)
 // VPADDD Y1, Y1, Y1
-TEXT ·h0475(SB), NOSPLIT, $24-8
+TEXT ·h0504(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9168,9 +9719,9 @@ TEXT ·h0475(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0476(s *State)
+// func h0505(s *State)
 // VPADDD Y1, Y9, Y14
-TEXT ·h0476(SB), NOSPLIT, $24-8
+TEXT ·h0505(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9187,9 +9738,9 @@ TEXT ·h0476(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0477(s *State)
+// func h0506(s *State)
 // VPADDD Y1, Y9, Y9
-TEXT ·h0477(SB), NOSPLIT, $24-8
+TEXT ·h0506(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9206,9 +9757,9 @@ TEXT ·h0477(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0478(s *State)
+// func h0507(s *State)
 // VPADDQ Y1, Y9, Y9
-TEXT ·h0478(SB), NOSPLIT, $24-8
+TEXT ·h0507(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9225,9 +9776,9 @@ TEXT ·h0478(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0479(s *State)
+// func h0508(s *State)
 // VPAND 24(R8), Y1, Y1
-TEXT ·h0479(SB), NOSPLIT, $24-8
+TEXT ·h0508(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9244,9 +9795,9 @@ TEXT ·h0479(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0480(s *State)
+// func h0509(s *State)
 // VPAND Y1, Y9, Y9
-TEXT ·h0480(SB), NOSPLIT, $24-8
+TEXT ·h0509(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9263,9 +9814,9 @@ TEXT ·h0480(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0481(s *State)
+// func h0510(s *State)
 // VPANDN Y1, Y9, Y1
-TEXT ·h0481(SB), NOSPLIT, $24-8
+TEXT ·h0510(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9282,9 +9833,9 @@ TEXT ·h0481(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0482(s *State)
+// func h0511(s *State)
 // VPANDN Y1, Y9, Y14
-TEXT ·h0482(SB), NOSPLIT, $24-8
+TEXT ·h0511(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9301,9 +9852,9 @@ TEXT ·h0482(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0483(s *State)
+// func h0512(s *State)
 // VPANDN Y1, Y9, Y9
-TEXT ·h0483(SB), NOSPLIT, $24-8
+TEXT ·h0512(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9320,9 +9871,9 @@ TEXT ·h0483(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0484(s *State)
+// func h0513(s *State)
 // VPBLENDD $0xaa, Y1, Y9, Y1
-TEXT ·h0484(SB), NOSPLIT, $24-8
+TEXT ·h0513(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9339,9 +9890,9 @@ TEXT ·h0484(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0485(s *State)
+// func h0514(s *State)
 // VPBLENDD $0xaa, Y1, Y9, Y14
-TEXT ·h0485(SB), NOSPLIT, $24-8
+TEXT ·h0514(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9358,9 +9909,9 @@ TEXT ·h0485(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0486(s *State)
+// func h0515(s *State)
 // VPBLENDD $0xaa, Y1, Y9, Y9
-TEXT ·h0486(SB), NOSPLIT, $24-8
+TEXT ·h0515(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9377,9 +9928,9 @@ TEXT ·h0486(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0487(s *State)
+// func h0516(s *State)
 // VPBROADCASTD (R8), Y1
-TEXT ·h0487(SB), NOSPLIT, $24-8
+TEXT ·h0516(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9396,9 +9947,9 @@ TEXT ·h0487(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0488(s *State)
+// func h0517(s *State)
 // VPBROADCASTD 24(R8), Y1
-TEXT ·h0488(SB), NOSPLIT, $24-8
+TEXT ·h0517(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9415,9 +9966,9 @@ TEXT ·h0488(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0489(s *State)
+// func h0518(s *State)
 // VPBROADCASTQ (R8), Y1
-TEXT ·h0489(SB), NOSPLIT, $24-8
+TEXT ·h0518(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9434,9 +9985,9 @@ TEXT ·h0489(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0490(s *State)
+// func h0519(s *State)
 // VPBROADCASTQ 24(R8), Y1
-TEXT ·h0490(SB), NOSPLIT, $24-8
+TEXT ·h0519(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9453,9 +10004,9 @@ TEXT ·h0490(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0491(s *State)
+// func h0520(s *State)
 // VPCMPGTD 24(R8), Y1, Y9
-TEXT ·h0491(SB), NOSPLIT, $24-8
+TEXT ·h0520(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9472,9 +10023,9 @@ TEXT ·h0491(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0492(s *State)
+// func h0521(s *State)
 // VPCMPGTD Y1, Y9, Y1
-TEXT ·h0492(SB), NOSPLIT, $24-8
+TEXT ·h0521(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9491,9 +10042,9 @@ TEXT ·h0492(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0493(s *State)
+// func h0522(s *State)
 // VPCMPGTD Y1, Y9, Y14
-TEXT ·h0493(SB), NOSPLIT, $24-8
+TEXT ·h0522(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9510,9 +10061,9 @@ TEXT ·h0493(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0494(s *State)
+// func h0523(s *State)
 // VPCMPGTD Y1, Y9, Y9
-TEXT ·h0494(SB), NOSPLIT, $24-8
+TEXT ·h0523(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9529,9 +10080,9 @@ TEXT ·h0494(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0495(s *State)
+// func h0524(s *State)
 // VPERM2I128 $0x20, Y1, Y9, Y14
-TEXT ·h0495(SB), NOSPLIT, $24-8
+TEXT ·h0524(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9548,9 +10099,9 @@ TEXT ·h0495(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0496(s *State)
+// func h0525(s *State)
 // VPERM2I128 $0x31, Y1, Y9, Y1
-TEXT ·h0496(SB), NOSPLIT, $24-8
+TEXT ·h0525(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9567,9 +10118,9 @@ TEXT ·h0496(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0497(s *State)
+// func h0526(s *State)
 // VPERM2I128 $0x31, Y1, Y9, Y14
-TEXT ·h0497(SB), NOSPLIT, $24-8
+TEXT ·h0526(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9586,9 +10137,9 @@ TEXT ·h0497(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0498(s *State)
+// func h0527(s *State)
 // VPERMD Y1, Y9, Y1
-TEXT ·h0498(SB), NOSPLIT, $24-8
+TEXT ·h0527(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9605,9 +10156,9 @@ TEXT ·h0498(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0499(s *State)
+// func h0528(s *State)
 // VPERMQ $0x94, Y1, Y1
-TEXT ·h0499(SB), NOSPLIT, $24-8
+TEXT ·h0528(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9624,9 +10175,9 @@ TEXT ·h0499(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0500(s *State)
+// func h0529(s *State)
 // VPMULDQ (DX), Y1, Y9
-TEXT ·h0500(SB), NOSPLIT, $24-8
+TEXT ·h0529(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9643,9 +10194,9 @@ TEXT ·h0500(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0501(s *State)
+// func h0530(s *State)
 // VPMULDQ 24(DX), Y1, Y9
-TEXT ·h0501(SB), NOSPLIT, $24-8
+TEXT ·h0530(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9662,9 +10213,9 @@ TEXT ·h0501(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0502(s *State)
+// func h0531(s *State)
 // VPMULDQ 24(R8), Y1, Y1
-TEXT ·h0502(SB), NOSPLIT, $24-8
+TEXT ·h0531(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9681,9 +10232,9 @@ TEXT ·h0502(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0503(s *State)
+// func h0532(s *State)
 // VPMULDQ 24(R8), Y1, Y9
-TEXT ·h0503(SB), NOSPLIT, $24-8
+TEXT ·h0532(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9700,9 +10251,9 @@ TEXT ·h0503(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0504(s *State)
+// func h0533(s *State)
 // VPMULDQ Y1, Y9, Y14
-TEXT ·h0504(SB), NOSPLIT, $24-8
+TEXT ·h0533(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9719,9 +10270,9 @@ TEXT ·h0504(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0505(s *State)
+// func h0534(s *State)
 // VPMULDQ Y1, Y9, Y9
-TEXT ·h0505(SB), NOSPLIT, $24-8
+TEXT ·h0534(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9738,9 +10289,9 @@ TEXT ·h0505(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0506(s *State)
+// func h0535(s *State)
 // VPMULLD 24(R8), Y1, Y1
-TEXT ·h0506(SB), NOSPLIT, $24-8
+TEXT ·h0535(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9757,9 +10308,9 @@ TEXT ·h0506(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0507(s *State)
+// func h0536(s *State)
 // VPMULLD 24(R8), Y1, Y9
-TEXT ·h0507(SB), NOSPLIT, $24-8
+TEXT ·h0536(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9776,9 +10327,9 @@ TEXT ·h0507(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0508(s *State)
+// func h0537(s *State)
 // VPMULLD Y1, Y9, Y9
-TEXT ·h0508(SB), NOSPLIT, $24-8
+TEXT ·h0537(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9795,9 +10346,9 @@ TEXT ·h0508(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0509(s *State)
+// func h0538(s *State)
 // VPOR Y1, Y9, Y9
-TEXT ·h0509(SB), NOSPLIT, $24-8
+TEXT ·h0538(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9814,9 +10365,9 @@ TEXT ·h0509(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0510(s *State)
+// func h0539(s *State)
 // VPSHUFB 24(R8), Y1, Y1
-TEXT ·h0510(SB), NOSPLIT, $24-8
+TEXT ·h0539(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9833,9 +10384,9 @@ TEXT ·h0510(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0511(s *State)
+// func h0540(s *State)
 // VPSHUFB 24(R8), Y1, Y9
-TEXT ·h0511(SB), NOSPLIT, $24-8
+TEXT ·h0540(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9852,9 +10403,9 @@ TEXT ·h0511(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0512(s *State)
+// func h0541(s *State)
 // VPSHUFB Y1, Y9, Y9
-TEXT ·h0512(SB), NOSPLIT, $24-8
+TEXT ·h0541(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9871,9 +10422,9 @@ TEXT ·h0512(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0513(s *State)
+// func h0542(s *State)
 // VPSHUFD $0xf5, (DX), Y1
-TEXT ·h0513(SB), NOSPLIT, $24-8
+TEXT ·h0542(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9890,9 +10441,9 @@ TEXT ·h0513(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0514(s *State)
+// func h0543(s *State)
 // VPSHUFD $0xf5, (R8), Y1
-TEXT ·h0514(SB), NOSPLIT, $24-8
+TEXT ·h0543(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9909,9 +10460,9 @@ TEXT ·h0514(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0515(s *State)
+// func h0544(s *State)
 // VPSHUFD $0xf5, 24(DX), Y1
-TEXT ·h0515(SB), NOSPLIT, $24-8
+TEXT ·h0544(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9928,9 +10479,9 @@ TEXT ·h0515(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0516(s *State)
+// func h0545(s *State)
 // VPSHUFD $0xf5, 24(R8), Y1
-TEXT ·h0516(SB), NOSPLIT, $24-8
+TEXT ·h0545(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9947,9 +10498,9 @@ TEXT ·h0516(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0517(s *State)
+// func h0546(s *State)
 // VPSLLQ $0x01, Y1, Y9
-TEXT ·h0517(SB), NOSPLIT, $24-8
+TEXT ·h0546(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9966,9 +10517,9 @@ TEXT ·h0517(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0518(s *State)
+// func h0547(s *State)
 // VPSLLQ $0x02, Y1, Y9
-TEXT ·h0518(SB), NOSPLIT, $24-8
+TEXT ·h0547(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9985,9 +10536,9 @@ TEXT ·h0518(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0519(s *State)
+// func h0548(s *State)
 // VPSLLQ $0x03, Y1, Y9
-TEXT ·h0519(SB), NOSPLIT, $24-8
+TEXT ·h0548(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10004,9 +10555,9 @@ TEXT ·h0519(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0520(s *State)
+// func h0549(s *State)
 // VPSLLQ $0x06, Y1, Y9
-TEXT ·h0520(SB), NOSPLIT, $24-8
+TEXT ·h0549(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10023,9 +10574,9 @@ TEXT ·h0520(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0521(s *State)
+// func h0550(s *State)
 // VPSLLQ $0x08, Y1, Y9
-TEXT ·h0521(SB), NOSPLIT, $24-8
+TEXT ·h0550(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10042,9 +10593,9 @@ TEXT ·h0521(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0522(s *State)
+// func h0551(s *State)
 // VPSLLQ $0x0a, Y1, Y9
-TEXT ·h0522(SB), NOSPLIT, $24-8
+TEXT ·h0551(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10061,9 +10612,9 @@ TEXT ·h0522(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0523(s *State)
+// func h0552(s *State)
 // VPSLLQ $0x0e, Y1, Y9
-TEXT ·h0523(SB), NOSPLIT, $24-8
+TEXT ·h0552(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10080,9 +10631,9 @@ TEXT ·h0523(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0524(s *State)
+// func h0553(s *State)
 // VPSLLQ $0x0f, Y1, Y9
-TEXT ·h0524(SB), NOSPLIT, $24-8
+TEXT ·h0553(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10099,9 +10650,9 @@ TEXT ·h0524(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0525(s *State)
+// func h0554(s *State)
 // VPSLLQ $0x12, Y1, Y9
-TEXT ·h0525(SB), NOSPLIT, $24-8
+TEXT ·h0554(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10118,9 +10669,9 @@ TEXT ·h0525(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0526(s *State)
+// func h0555(s *State)
 // VPSLLQ $0x14, Y1, Y9
-TEXT ·h0526(SB), NOSPLIT, $24-8
+TEXT ·h0555(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10137,9 +10688,9 @@ TEXT ·h0526(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0527(s *State)
+// func h0556(s *State)
 // VPSLLQ $0x15, Y1, Y9
-TEXT ·h0527(SB), NOSPLIT, $24-8
+TEXT ·h0556(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10156,9 +10707,9 @@ TEXT ·h0527(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0528(s *State)
+// func h0557(s *State)
 // VPSLLQ $0x19, Y1, Y9
-TEXT ·h0528(SB), NOSPLIT, $24-8
+TEXT ·h0557(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10175,9 +10726,9 @@ TEXT ·h0528(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0529(s *State)
+// func h0558(s *State)
 // VPSLLQ $0x1b, Y1, Y9
-TEXT ·h0529(SB), NOSPLIT, $24-8
+TEXT ·h0558(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10194,9 +10745,9 @@ TEXT ·h0529(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0530(s *State)
+// func h0559(s *State)
 // VPSLLQ $0x1c, Y1, Y9
-TEXT ·h0530(SB), NOSPLIT, $24-8
+TEXT ·h0559(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10213,9 +10764,9 @@ TEXT ·h0530(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0531(s *State)
+// func h0560(s *State)
 // VPSLLQ $0x20, Y1, Y9
-TEXT ·h0531(SB), NOSPLIT, $24-8
+TEXT ·h0560(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10232,9 +10783,9 @@ TEXT ·h0531(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0532(s *State)
+// func h0561(s *State)
 // VPSLLQ $0x24, Y1, Y9
-TEXT ·h0532(SB), NOSPLIT, $24-8
+TEXT ·h0561(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10251,9 +10802,9 @@ TEXT ·h0532(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0533(s *State)
+// func h0562(s *State)
 // VPSLLQ $0x27, Y1, Y9
-TEXT ·h0533(SB), NOSPLIT, $24-8
+TEXT ·h0562(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10270,9 +10821,9 @@ TEXT ·h0533(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0534(s *State)
+// func h0563(s *State)
 // VPSLLQ $0x29, Y1, Y9
-TEXT ·h0534(SB), NOSPLIT, $24-8
+TEXT ·h0563(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10289,9 +10840,9 @@ TEXT ·h0534(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0535(s *State)
+// func h0564(s *State)
 // VPSLLQ $0x2b, Y1, Y9
-TEXT ·h0535(SB), NOSPLIT, $24-8
+TEXT ·h0564(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10308,9 +10859,9 @@ TEXT ·h0535(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0536(s *State)
+// func h0565(s *State)
 // VPSLLQ $0x2c, Y1, Y9
-TEXT ·h0536(SB), NOSPLIT, $24-8
+TEXT ·h0565(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10327,9 +10878,9 @@ TEXT ·h0536(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0537(s *State)
+// func h0566(s *State)
 // VPSLLQ $0x2d, Y1, Y9
-TEXT ·h0537(SB), NOSPLIT, $24-8
+TEXT ·h0566(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10346,9 +10897,9 @@ TEXT ·h0537(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0538(s *State)
+// func h0567(s *State)
 // VPSLLQ $0x37, Y1, Y9
-TEXT ·h0538(SB), NOSPLIT, $24-8
+TEXT ·h0567(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10365,9 +10916,9 @@ TEXT ·h0538(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0539(s *State)
+// func h0568(s *State)
 // VPSLLQ $0x38, Y1, Y9
-TEXT ·h0539(SB), NOSPLIT, $24-8
+TEXT ·h0568(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10384,9 +10935,9 @@ TEXT ·h0539(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0540(s *State)
+// func h0569(s *State)
 // VPSLLQ $0x3d, Y1, Y9
-TEXT ·h0540(SB), NOSPLIT, $24-8
+TEXT ·h0569(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10403,9 +10954,9 @@ TEXT ·h0540(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0541(s *State)
+// func h0570(s *State)
 // VPSLLQ $0x3e, Y1, Y9
-TEXT ·h0541(SB), NOSPLIT, $24-8
+TEXT ·h0570(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10422,9 +10973,9 @@ TEXT ·h0541(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0542(s *State)
+// func h0571(s *State)
 // VPSLLVD (R8), Y1, Y1
-TEXT ·h0542(SB), NOSPLIT, $24-8
+TEXT ·h0571(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10441,9 +10992,9 @@ TEXT ·h0542(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0543(s *State)
+// func h0572(s *State)
 // VPSLLVD 24(R8), Y1, Y1
-TEXT ·h0543(SB), NOSPLIT, $24-8
+TEXT ·h0572(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10460,9 +11011,9 @@ TEXT ·h0543(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0544(s *State)
+// func h0573(s *State)
 // VPSRAD $0x07, Y1, Y1
-TEXT ·h0544(SB), NOSPLIT, $24-8
+TEXT ·h0573(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10479,9 +11030,9 @@ TEXT ·h0544(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0545(s *State)
+// func h0574(s *State)
 // VPSRAD $0x0d, Y1, Y1
-TEXT ·h0545(SB), NOSPLIT, $24-8
+TEXT ·h0574(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10498,9 +11049,9 @@ TEXT ·h0545(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0546(s *State)
+// func h0575(s *State)
 // VPSRAD $0x16, Y1, Y1
-TEXT ·h0546(SB), NOSPLIT, $24-8
+TEXT ·h0575(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10517,9 +11068,9 @@ TEXT ·h0546(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0547(s *State)
+// func h0576(s *State)
 // VPSRAD $0x17, Y1, Y1
-TEXT ·h0547(SB), NOSPLIT, $24-8
+TEXT ·h0576(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10536,9 +11087,9 @@ TEXT ·h0547(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0548(s *State)
+// func h0577(s *State)
 // VPSRAD $0x18, Y1, Y1
-TEXT ·h0548(SB), NOSPLIT, $24-8
+TEXT ·h0577(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10555,9 +11106,9 @@ TEXT ·h0548(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0549(s *State)
+// func h0578(s *State)
 // VPSRAD $0x1f, Y1, Y9
-TEXT ·h0549(SB), NOSPLIT, $24-8
+TEXT ·h0578(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10574,9 +11125,9 @@ TEXT ·h0549(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0550(s *State)
+// func h0579(s *State)
 // VPSRLQ $0x02, Y1, Y1
-TEXT ·h0550(SB), NOSPLIT, $24-8
+TEXT ·h0579(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10593,9 +11144,9 @@ TEXT ·h0550(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0551(s *State)
+// func h0580(s *State)
 // VPSRLQ $0x03, Y1, Y1
-TEXT ·h0551(SB), NOSPLIT, $24-8
+TEXT ·h0580(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10612,9 +11163,9 @@ TEXT ·h0551(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0552(s *State)
+// func h0581(s *State)
 // VPSRLQ $0x08, Y1, Y1
-TEXT ·h0552(SB), NOSPLIT, $24-8
+TEXT ·h0581(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10631,9 +11182,9 @@ TEXT ·h0552(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0553(s *State)
+// func h0582(s *State)
 // VPSRLQ $0x09, Y1, Y1
-TEXT ·h0553(SB), NOSPLIT, $24-8
+TEXT ·h0582(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10650,9 +11201,9 @@ TEXT ·h0553(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0554(s *State)
+// func h0583(s *State)
 // VPSRLQ $0x13, Y1, Y1
-TEXT ·h0554(SB), NOSPLIT, $24-8
+TEXT ·h0583(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10669,9 +11220,9 @@ TEXT ·h0554(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0555(s *State)
+// func h0584(s *State)
 // VPSRLQ $0x14, Y1, Y1
-TEXT ·h0555(SB), NOSPLIT, $24-8
+TEXT ·h0584(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10688,9 +11239,9 @@ TEXT ·h0555(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0556(s *State)
+// func h0585(s *State)
 // VPSRLQ $0x15, Y1, Y1
-TEXT ·h0556(SB), NOSPLIT, $24-8
+TEXT ·h0585(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10707,9 +11258,9 @@ TEXT ·h0556(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0557(s *State)
+// func h0586(s *State)
 // VPSRLQ $0x17, Y1, Y1
-TEXT ·h0557(SB), NOSPLIT, $24-8
+TEXT ·h0586(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10726,9 +11277,9 @@ TEXT ·h0557(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0558(s *State)
+// func h0587(s *State)
 // VPSRLQ $0x19, Y1, Y1
-TEXT ·h0558(SB), NOSPLIT, $24-8
+TEXT ·h0587(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10745,9 +11296,9 @@ TEXT ·h0558(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0559(s *State)
+// func h0588(s *State)
 // VPSRLQ $0x1c, Y1, Y1
-TEXT ·h0559(SB), NOSPLIT, $24-8
+TEXT ·h0588(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10764,9 +11315,9 @@ TEXT ·h0559(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0560(s *State)
+// func h0589(s *State)
 // VPSRLQ $0x20, Y1, Y1
-TEXT ·h0560(SB), NOSPLIT, $24-8
+TEXT ·h0589(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10783,9 +11334,9 @@ TEXT ·h0560(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0561(s *State)
+// func h0590(s *State)
 // VPSRLQ $0x20, Y1, Y9
-TEXT ·h0561(SB), NOSPLIT, $24-8
+TEXT ·h0590(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10802,9 +11353,9 @@ TEXT ·h0561(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0562(s *State)
+// func h0591(s *State)
 // VPSRLQ $0x24, Y1, Y1
-TEXT ·h0562(SB), NOSPLIT, $24-8
+TEXT ·h0591(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10821,9 +11372,9 @@ TEXT ·h0562(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0563(s *State)
+// func h0592(s *State)
 // VPSRLQ $0x25, Y1, Y1
-TEXT ·h0563(SB), NOSPLIT, $24-8
+TEXT ·h0592(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10840,9 +11391,9 @@ TEXT ·h0563(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0564(s *State)
+// func h0593(s *State)
 // VPSRLQ $0x27, Y1, Y1
-TEXT ·h0564(SB), NOSPLIT, $24-8
+TEXT ·h0593(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10859,9 +11410,9 @@ TEXT ·h0564(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0565(s *State)
+// func h0594(s *State)
 // VPSRLQ $0x2b, Y1, Y1
-TEXT ·h0565(SB), NOSPLIT, $24-8
+TEXT ·h0594(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10878,9 +11429,9 @@ TEXT ·h0565(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0566(s *State)
+// func h0595(s *State)
 // VPSRLQ $0x2c, Y1, Y1
-TEXT ·h0566(SB), NOSPLIT, $24-8
+TEXT ·h0595(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10897,9 +11448,9 @@ TEXT ·h0566(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0567(s *State)
+// func h0596(s *State)
 // VPSRLQ $0x2e, Y1, Y1
-TEXT ·h0567(SB), NOSPLIT, $24-8
+TEXT ·h0596(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10916,9 +11467,9 @@ TEXT ·h0567(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0568(s *State)
+// func h0597(s *State)
 // VPSRLQ $0x31, Y1, Y1
-TEXT ·h0568(SB), NOSPLIT, $24-8
+TEXT ·h0597(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10935,9 +11486,9 @@ TEXT ·h0568(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0569(s *State)
+// func h0598(s *State)
 // VPSRLQ $0x32, Y1, Y1
-TEXT ·h0569(SB), NOSPLIT, $24-8
+TEXT ·h0598(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10954,9 +11505,9 @@ TEXT ·h0569(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0570(s *State)
+// func h0599(s *State)
 // VPSRLQ $0x36, Y1, Y1
-TEXT ·h0570(SB), NOSPLIT, $24-8
+TEXT ·h0599(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10973,9 +11524,9 @@ TEXT ·h0570(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0571(s *State)
+// func h0600(s *State)
 // VPSRLQ $0x38, Y1, Y1
-TEXT ·h0571(SB), NOSPLIT, $24-8
+TEXT ·h0600(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10992,9 +11543,9 @@ TEXT ·h0571(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0572(s *State)
+// func h0601(s *State)
 // VPSRLQ $0x3a, Y1, Y1
-TEXT ·h0572(SB), NOSPLIT, $24-8
+TEXT ·h0601(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11011,9 +11562,9 @@ TEXT ·h0572(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0573(s *State)
+// func h0602(s *State)
 // VPSRLQ $0x3d, Y1, Y1
-TEXT ·h0573(SB), NOSPLIT, $24-8
+TEXT ·h0602(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11030,9 +11581,9 @@ TEXT ·h0573(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0574(s *State)
+// func h0603(s *State)
 // VPSRLQ $0x3e, Y1, Y1
-TEXT ·h0574(SB), NOSPLIT, $24-8
+TEXT ·h0603(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11049,9 +11600,9 @@ TEXT ·h0574(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0575(s *State)
+// func h0604(s *State)
 // VPSRLQ $0x3f, Y1, Y1
-TEXT ·h0575(SB), NOSPLIT, $24-8
+TEXT ·h0604(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11068,9 +11619,9 @@ TEXT ·h0575(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0576(s *State)
+// func h0605(s *State)
 // VPSRLQ $0x3f, Y1, Y9
-TEXT ·h0576(SB), NOSPLIT, $24-8
+TEXT ·h0605(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11087,9 +11638,9 @@ TEXT ·h0576(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0577(s *State)
+// func h0606(s *State)
 // VPSRLVD 24(R8), Y1, Y1
-TEXT ·h0577(SB), NOSPLIT, $24-8
+TEXT ·h0606(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11106,9 +11657,9 @@ TEXT ·h0577(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0578(s *State)
+// func h0607(s *State)
 // VPSRLVD Y1, Y9, Y9
-TEXT ·h0578(SB), NOSPLIT, $24-8
+TEXT ·h0607(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11125,9 +11676,9 @@ TEXT ·h0578(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0579(s *State)
+// func h0608(s *State)
 // VPSUBD (R8), Y1, Y9
-TEXT ·h0579(SB), NOSPLIT, $24-8
+TEXT ·h0608(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11144,9 +11695,9 @@ TEXT ·h0579(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0580(s *State)
+// func h0609(s *State)
 // VPSUBD 24(R8), Y1, Y9
-TEXT ·h0580(SB), NOSPLIT, $24-8
+TEXT ·h0609(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11163,9 +11714,9 @@ TEXT ·h0580(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0581(s *State)
+// func h0610(s *State)
 // VPSUBD Y1, Y9, Y1
-TEXT ·h0581(SB), NOSPLIT, $24-8
+TEXT ·h0610(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11182,9 +11733,9 @@ TEXT ·h0581(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0582(s *State)
+// func h0611(s *State)
 // VPSUBD Y1, Y9, Y14
-TEXT ·h0582(SB), NOSPLIT, $24-8
+TEXT ·h0611(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11201,9 +11752,9 @@ TEXT ·h0582(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0583(s *State)
+// func h0612(s *State)
 // VPSUBD Y1, Y9, Y9
-TEXT ·h0583(SB), NOSPLIT, $24-8
+TEXT ·h0612(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11220,9 +11771,9 @@ TEXT ·h0583(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0584(s *State)
+// func h0613(s *State)
 // VPUNPCKHQDQ Y1, Y9, Y1
-TEXT ·h0584(SB), NOSPLIT, $24-8
+TEXT ·h0613(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11239,9 +11790,9 @@ TEXT ·h0584(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0585(s *State)
+// func h0614(s *State)
 // VPUNPCKHQDQ Y1, Y9, Y14
-TEXT ·h0585(SB), NOSPLIT, $24-8
+TEXT ·h0614(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11258,9 +11809,9 @@ TEXT ·h0585(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0586(s *State)
+// func h0615(s *State)
 // VPUNPCKLQDQ Y1, Y9, Y14
-TEXT ·h0586(SB), NOSPLIT, $24-8
+TEXT ·h0615(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11277,9 +11828,9 @@ TEXT ·h0586(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0587(s *State)
+// func h0616(s *State)
 // VPXOR (AX), Y1, Y9
-TEXT ·h0587(SB), NOSPLIT, $24-8
+TEXT ·h0616(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11296,9 +11847,9 @@ TEXT ·h0587(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0588(s *State)
+// func h0617(s *State)
 // VPXOR (R8), Y1, Y9
-TEXT ·h0588(SB), NOSPLIT, $24-8
+TEXT ·h0617(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11315,9 +11866,9 @@ TEXT ·h0588(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0589(s *State)
+// func h0618(s *State)
 // VPXOR 24(AX), Y1, Y1
-TEXT ·h0589(SB), NOSPLIT, $24-8
+TEXT ·h0618(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11334,9 +11885,9 @@ TEXT ·h0589(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0590(s *State)
+// func h0619(s *State)
 // VPXOR 24(AX), Y1, Y9
-TEXT ·h0590(SB), NOSPLIT, $24-8
+TEXT ·h0619(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11353,9 +11904,9 @@ TEXT ·h0590(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0591(s *State)
+// func h0620(s *State)
 // VPXOR 24(R8), Y1, Y1
-TEXT ·h0591(SB), NOSPLIT, $24-8
+TEXT ·h0620(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11372,9 +11923,9 @@ TEXT ·h0591(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0592(s *State)
+// func h0621(s *State)
 // VPXOR 24(R8), Y1, Y9
-TEXT ·h0592(SB), NOSPLIT, $24-8
+TEXT ·h0621(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11391,9 +11942,9 @@ TEXT ·h0592(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0593(s *State)
+// func h0622(s *State)
 // VPXOR Y1, Y1, Y1
-TEXT ·h0593(SB), NOSPLIT, $24-8
+TEXT ·h0622(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11410,9 +11961,9 @@ TEXT ·h0593(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0594(s *State)
+// func h0623(s *State)
 // VPXOR Y1, Y9, Y9
-TEXT ·h0594(SB), NOSPLIT, $24-8
+TEXT ·h0623(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11429,9 +11980,9 @@ TEXT ·h0594(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0595(s *State)
+// func h0624(s *State)
 // VZEROUPPER
-TEXT ·h0595(SB), NOSPLIT, $24-8
+TEXT ·h0624(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11448,9 +11999,9 @@ TEXT ·h0595(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0596(s *State)
+// func h0625(s *State)
 // XCHGQ R8, R8
-TEXT ·h0596(SB), NOSPLIT, $24-8
+TEXT ·h0625(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11467,9 +12018,9 @@ TEXT ·h0596(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0597(s *State)
+// func h0626(s *State)
 // XORL AX, AX
-TEXT ·h0597(SB), NOSPLIT, $24-8
+TEXT ·h0626(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11486,9 +12037,9 @@ TEXT ·h0597(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0598(s *State)
+// func h0627(s *State)
 // XORL AX, DX
-TEXT ·h0598(SB), NOSPLIT, $24-8
+TEXT ·h0627(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11505,9 +12056,9 @@ TEXT ·h0598(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0599(s *State)
+// func h0628(s *State)
 // XORL CX, CX
-TEXT ·h0599(SB), NOSPLIT, $24-8
+TEXT ·h0628(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11524,9 +12075,9 @@ TEXT ·h0599(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0600(s *State)
+// func h0629(s *State)
 // XORL DX, AX
-TEXT ·h0600(SB), NOSPLIT, $24-8
+TEXT ·h0629(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11543,9 +12094,9 @@ TEXT ·h0600(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0601(s *State)
+// func h0630(s *State)
 // XORL DX, DX
-TEXT ·h0601(SB), NOSPLIT, $24-8
+TEXT ·h0630(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11562,9 +12113,9 @@ TEXT ·h0601(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0602(s *State)
+// func h0631(s *State)
 // XORL DX, R8
-TEXT ·h0602(SB), NOSPLIT, $24-8
+TEXT ·h0631(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11581,9 +12132,9 @@ TEXT ·h0602(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0603(s *State)
+// func h0632(s *State)
 // XORL R8, DX
-TEXT ·h0603(SB), NOSPLIT, $24-8
+TEXT ·h0632(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11600,9 +12151,9 @@ TEXT ·h0603(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0604(s *State)
+// func h0633(s *State)
 // XORL R8, R8
-TEXT ·h0604(SB), NOSPLIT, $24-8
+TEXT ·h0633(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11619,9 +12170,9 @@ TEXT ·h0604(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0605(s *State)
+// func h0634(s *State)
 // XORL R8, R9
-TEXT ·h0605(SB), NOSPLIT, $24-8
+TEXT ·h0634(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11638,9 +12189,9 @@ TEXT ·h0605(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0606(s *State)
+// func h0635(s *State)
 // XORQ (R8), AX
-TEXT ·h0606(SB), NOSPLIT, $24-8
+TEXT ·h0635(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11657,9 +12208,9 @@ TEXT ·h0606(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0607(s *State)
+// func h0636(s *State)
 // XORQ (R8), R9
-TEXT ·h0607(SB), NOSPLIT, $24-8
+TEXT ·h0636(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11676,9 +12227,9 @@ TEXT ·h0607(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0608(s *State)
+// func h0637(s *State)
 // XORQ 24(R8), AX
-TEXT ·h0608(SB), NOSPLIT, $24-8
+TEXT ·h0637(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11695,9 +12246,9 @@ TEXT ·h0608(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0609(s *State)
+// func h0638(s *State)
 // XORQ 24(R8), CX
-TEXT ·h0609(SB), NOSPLIT, $24-8
+TEXT ·h0638(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11714,9 +12265,9 @@ TEXT ·h0609(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0610(s *State)
+// func h0639(s *State)
 // XORQ 24(R8), DX
-TEXT ·h0610(SB), NOSPLIT, $24-8
+TEXT ·h0639(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11733,9 +12284,9 @@ TEXT ·h0610(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0611(s *State)
+// func h0640(s *State)
 // XORQ 24(R8), R9
-TEXT ·h0611(SB), NOSPLIT, $24-8
+TEXT ·h0640(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11752,9 +12303,9 @@ TEXT ·h0611(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0612(s *State)
+// func h0641(s *State)
 // XORQ AX, CX
-TEXT ·h0612(SB), NOSPLIT, $24-8
+TEXT ·h0641(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11771,9 +12322,9 @@ TEXT ·h0612(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0613(s *State)
+// func h0642(s *State)
 // XORQ AX, DX
-TEXT ·h0613(SB), NOSPLIT, $24-8
+TEXT ·h0642(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11790,9 +12341,9 @@ TEXT ·h0613(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0614(s *State)
+// func h0643(s *State)
 // XORQ AX, R8
-TEXT ·h0614(SB), NOSPLIT, $24-8
+TEXT ·h0643(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11809,9 +12360,9 @@ TEXT ·h0614(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0615(s *State)
+// func h0644(s *State)
 // XORQ CX, AX
-TEXT ·h0615(SB), NOSPLIT, $24-8
+TEXT ·h0644(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11828,9 +12379,9 @@ TEXT ·h0615(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0616(s *State)
+// func h0645(s *State)
 // XORQ CX, DX
-TEXT ·h0616(SB), NOSPLIT, $24-8
+TEXT ·h0645(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11847,9 +12398,9 @@ TEXT ·h0616(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0617(s *State)
+// func h0646(s *State)
 // XORQ CX, R8
-TEXT ·h0617(SB), NOSPLIT, $24-8
+TEXT ·h0646(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11866,9 +12417,9 @@ TEXT ·h0617(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0618(s *State)
+// func h0647(s *State)
 // XORQ DX, AX
-TEXT ·h0618(SB), NOSPLIT, $24-8
+TEXT ·h0647(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11885,9 +12436,9 @@ TEXT ·h0618(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0619(s *State)
+// func h0648(s *State)
 // XORQ DX, CX
-TEXT ·h0619(SB), NOSPLIT, $24-8
+TEXT ·h0648(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11904,9 +12455,9 @@ TEXT ·h0619(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0620(s *State)
+// func h0649(s *State)
 // XORQ DX, R8
-TEXT ·h0620(SB), NOSPLIT, $24-8
+TEXT ·h0649(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11923,9 +12474,9 @@ TEXT ·h0620(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0621(s *State)
+// func h0650(s *State)
 // XORQ R8, AX
-TEXT ·h0621(SB), NOSPLIT, $24-8
+TEXT ·h0650(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11942,9 +12493,9 @@ TEXT ·h0621(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0622(s *State)
+// func h0651(s *State)
 // XORQ R8, CX
-TEXT ·h0622(SB), NOSPLIT, $24-8
+TEXT ·h0651(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11961,9 +12512,9 @@ TEXT ·h0622(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0623(s *State)
+// func h0652(s *State)
 // XORQ R8, DX
-TEXT ·h0623(SB), NOSPLIT, $24-8
+TEXT ·h0652(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11980,9 +12531,9 @@ TEXT ·h0623(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0624(s *State)
+// func h0653(s *State)
 // XORQ R8, R9
-TEXT ·h0624(SB), NOSPLIT, $24-8
+TEXT ·h0653(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11999,9 +12550,9 @@ TEXT ·h0624(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0625(s *State)
+// func h0654(s *State)
 // ADCQ $0, R8
-TEXT ·h0625(SB), NOSPLIT, $24-8
+TEXT ·h0654(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12018,9 +12569,9 @@ TEXT ·h0625(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0626(s *State)
+// func h0655(s *State)
 // ADCQ AX, R8
-TEXT ·h0626(SB), NOSPLIT, $24-8
+TEXT ·h0655(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12037,9 +12588,9 @@ TEXT ·h0626(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0627(s *State)
+// func h0656(s *State)
 // ADDL $8380417, R8
-TEXT ·h0627(SB), NOSPLIT, $24-8
+TEXT ·h0656(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12056,9 +12607,9 @@ TEXT ·h0627(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0628(s *State)
+// func h0657(s *State)
 // ADDQ $-1, R8
-TEXT ·h0628(SB), NOSPLIT, $24-8
+TEXT ·h0657(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12075,9 +12626,9 @@ TEXT ·h0628(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0629(s *State)
+// func h0658(s *State)
 // ADDQ 24(R8), R9
-TEXT ·h0629(SB), NOSPLIT, $24-8
+TEXT ·h0658(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12094,9 +12645,9 @@ TEXT ·h0629(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0630(s *State)
+// func h0659(s *State)
 // ADDQ R8, 24(R9)
-TEXT ·h0630(SB), NOSPLIT, $24-8
+TEXT ·h0659(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12113,9 +12664,9 @@ TEXT ·h0630(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0631(s *State)
+// func h0660(s *State)
 // ADDQ AX, R8
-TEXT ·h0631(SB), NOSPLIT, $24-8
+TEXT ·h0660(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12132,9 +12683,9 @@ TEXT ·h0631(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0632(s *State)
+// func h0661(s *State)
 // ANDL $0xff, R8
-TEXT ·h0632(SB), NOSPLIT, $24-8
+TEXT ·h0661(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12151,9 +12702,9 @@ TEXT ·h0632(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0633(s *State)
+// func h0662(s *State)
 // ANDL AX, R8
-TEXT ·h0633(SB), NOSPLIT, $24-8
+TEXT ·h0662(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12170,9 +12721,9 @@ TEXT ·h0633(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0634(s *State)
+// func h0663(s *State)
 // ANDNQ 24(R8), R9, CX
-TEXT ·h0634(SB), NOSPLIT, $24-8
+TEXT ·h0663(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12189,9 +12740,9 @@ TEXT ·h0634(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0635(s *State)
+// func h0664(s *State)
 // ANDQ $-8, R8
-TEXT ·h0635(SB), NOSPLIT, $24-8
+TEXT ·h0664(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12208,9 +12759,9 @@ TEXT ·h0635(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0636(s *State)
+// func h0665(s *State)
 // ANDQ $0x7fffff, R8
-TEXT ·h0636(SB), NOSPLIT, $24-8
+TEXT ·h0665(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12227,9 +12778,9 @@ TEXT ·h0636(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0637(s *State)
+// func h0666(s *State)
 // ANDQ 24(R8), R9
-TEXT ·h0637(SB), NOSPLIT, $24-8
+TEXT ·h0666(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12246,9 +12797,9 @@ TEXT ·h0637(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0638(s *State)
+// func h0667(s *State)
 // CMOVLCC AX, R8
-TEXT ·h0638(SB), NOSPLIT, $24-8
+TEXT ·h0667(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12265,9 +12816,9 @@ TEXT ·h0638(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0639(s *State)
+// func h0668(s *State)
 // CMOVLCS AX, R8
-TEXT ·h0639(SB), NOSPLIT, $24-8
+TEXT ·h0668(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12284,9 +12835,9 @@ TEXT ·h0639(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0640(s *State)
+// func h0669(s *State)
 // CMOVQCC AX, R8
-TEXT ·h0640(SB), NOSPLIT, $24-8
+TEXT ·h0669(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12303,9 +12854,9 @@ TEXT ·h0640(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0641(s *State)
+// func h0670(s *State)
 // CMOVQCS 24(R8), R9
-TEXT ·h0641(SB), NOSPLIT, $24-8
+TEXT ·h0670(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12322,9 +12873,9 @@ TEXT ·h0641(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0642(s *State)
+// func h0671(s *State)
 // CMOVQCS AX, R8
-TEXT ·h0642(SB), NOSPLIT, $24-8
+TEXT ·h0671(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12341,9 +12892,9 @@ TEXT ·h0642(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0643(s *State)
+// func h0672(s *State)
 // CMOVQEQ AX, R8
-TEXT ·h0643(SB), NOSPLIT, $24-8
+TEXT ·h0672(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12360,9 +12911,9 @@ TEXT ·h0643(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0644(s *State)
+// func h0673(s *State)
 // CMOVQNE AX, R8
-TEXT ·h0644(SB), NOSPLIT, $24-8
+TEXT ·h0673(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12379,9 +12930,9 @@ TEXT ·h0644(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0645(s *State)
+// func h0674(s *State)
 // CMPL AX, $8380417
-TEXT ·h0645(SB), NOSPLIT, $24-8
+TEXT ·h0674(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12398,9 +12949,9 @@ TEXT ·h0645(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0646(s *State)
+// func h0675(s *State)
 // CMPL AX, R8
-TEXT ·h0646(SB), NOSPLIT, $24-8
+TEXT ·h0675(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12417,9 +12968,9 @@ TEXT ·h0646(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0647(s *State)
+// func h0676(s *State)
 // CMPQ AX, $3
-TEXT ·h0647(SB), NOSPLIT, $24-8
+TEXT ·h0676(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12436,9 +12987,9 @@ TEXT ·h0647(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0648(s *State)
+// func h0677(s *State)
 // CMPQ AX, 24(R8)
-TEXT ·h0648(SB), NOSPLIT, $24-8
+TEXT ·h0677(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12455,9 +13006,9 @@ TEXT ·h0648(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0649(s *State)
+// func h0678(s *State)
 // CMPQ AX, R8
-TEXT ·h0649(SB), NOSPLIT, $24-8
+TEXT ·h0678(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12474,9 +13025,9 @@ TEXT ·h0649(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0650(s *State)
+// func h0679(s *State)
 // DECQ R8
-TEXT ·h0650(SB), NOSPLIT, $24-8
+TEXT ·h0679(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12493,9 +13044,9 @@ TEXT ·h0650(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0651(s *State)
+// func h0680(s *State)
 // IMUL3L $58728449, AX, R8
-TEXT ·h0651(SB), NOSPLIT, $24-8
+TEXT ·h0680(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12512,9 +13063,9 @@ TEXT ·h0651(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0652(s *State)
+// func h0681(s *State)
 // IMUL3Q $-5, AX, R8
-TEXT ·h0652(SB), NOSPLIT, $24-8
+TEXT ·h0681(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12531,9 +13082,9 @@ TEXT ·h0652(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0653(s *State)
+// func h0682(s *State)
 // IMULL AX, R8
-TEXT ·h0653(SB), NOSPLIT, $24-8
+TEXT ·h0682(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12550,9 +13101,9 @@ TEXT ·h0653(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0654(s *State)
+// func h0683(s *State)
 // IMULQ 24(R8), R9
-TEXT ·h0654(SB), NOSPLIT, $24-8
+TEXT ·h0683(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12569,9 +13120,9 @@ TEXT ·h0654(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0655(s *State)
+// func h0684(s *State)
 // IMULQ AX, R8
-TEXT ·h0655(SB), NOSPLIT, $24-8
+TEXT ·h0684(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12588,9 +13139,9 @@ TEXT ·h0655(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0656(s *State)
+// func h0685(s *State)
 // INCL R8
-TEXT ·h0656(SB), NOSPLIT, $24-8
+TEXT ·h0685(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12607,9 +13158,9 @@ TEXT ·h0656(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0657(s *State)
+// func h0686(s *State)
 // INCQ R8
-TEXT ·h0657(SB), NOSPLIT, $24-8
+TEXT ·h0686(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12626,9 +13177,9 @@ TEXT ·h0657(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0658(s *State)
+// func h0687(s *State)
 // JCS taken
-TEXT ·h0658(SB), NOSPLIT, $24-8
+TEXT ·h0687(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12649,9 +13200,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0659(s *State)
+// func h0688(s *State)
 // JGE taken
-TEXT ·h0659(SB), NOSPLIT, $24-8
+TEXT ·h0688(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12672,9 +13223,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0660(s *State)
+// func h0689(s *State)
 // JGT taken
-TEXT ·h0660(SB), NOSPLIT, $24-8
+TEXT ·h0689(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12695,9 +13246,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0661(s *State)
+// func h0690(s *State)
 // JLE taken
-TEXT ·h0661(SB), NOSPLIT, $24-8
+TEXT ·h0690(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12718,9 +13269,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0662(s *State)
+// func h0691(s *State)
 // JLS taken
-TEXT ·h0662(SB), NOSPLIT, $24-8
+TEXT ·h0691(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12741,9 +13292,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0663(s *State)
+// func h0692(s *State)
 // JMI taken
-TEXT ·h0663(SB), NOSPLIT, $24-8
+TEXT ·h0692(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12764,9 +13315,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0664(s *State)
+// func h0693(s *State)
 // JPL taken
-TEXT ·h0664(SB), NOSPLIT, $24-8
+TEXT ·h0693(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12787,28 +13338,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0665(s *State)
-// LDMXCSR 24(R8)
-TEXT ·h0665(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	LDMXCSR 24(R8)
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0666(s *State)
+// func h0694(s *State)
 // LEAQ -24(R8), R9
-TEXT ·h0666(SB), NOSPLIT, $24-8
+TEXT ·h0694(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12825,9 +13357,9 @@ TEXT ·h0666(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0667(s *State)
+// func h0695(s *State)
 // LEAQ 24(R8)(R9*4), R10
-TEXT ·h0667(SB), NOSPLIT, $24-8
+TEXT ·h0695(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12844,28 +13376,9 @@ TEXT ·h0667(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0668(s *State)
-// LFENCE
-TEXT ·h0668(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	LFENCE
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0669(s *State)
+// func h0696(s *State)
 // MOVB $0x81, 24(R8)
-TEXT ·h0669(SB), NOSPLIT, $24-8
+TEXT ·h0696(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12882,9 +13395,9 @@ TEXT ·h0669(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0670(s *State)
+// func h0697(s *State)
 // MOVB 24(R8), R9
-TEXT ·h0670(SB), NOSPLIT, $24-8
+TEXT ·h0697(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12901,9 +13414,9 @@ TEXT ·h0670(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0671(s *State)
+// func h0698(s *State)
 // MOVB R8, 24(R9)
-TEXT ·h0671(SB), NOSPLIT, $24-8
+TEXT ·h0698(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12920,9 +13433,9 @@ TEXT ·h0671(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0672(s *State)
+// func h0699(s *State)
 // MOVB AX, R8
-TEXT ·h0672(SB), NOSPLIT, $24-8
+TEXT ·h0699(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12939,9 +13452,9 @@ TEXT ·h0672(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0673(s *State)
+// func h0700(s *State)
 // MOVBLZX 24(R8), R9
-TEXT ·h0673(SB), NOSPLIT, $24-8
+TEXT ·h0700(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12958,9 +13471,9 @@ TEXT ·h0673(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0674(s *State)
+// func h0701(s *State)
 // MOVBLZX AX, R8
-TEXT ·h0674(SB), NOSPLIT, $24-8
+TEXT ·h0701(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12977,9 +13490,9 @@ TEXT ·h0674(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0675(s *State)
+// func h0702(s *State)
 // MOVBQZX 24(R8), R9
-TEXT ·h0675(SB), NOSPLIT, $24-8
+TEXT ·h0702(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12996,9 +13509,9 @@ TEXT ·h0675(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0676(s *State)
+// func h0703(s *State)
 // MOVBQZX AX, R8
-TEXT ·h0676(SB), NOSPLIT, $24-8
+TEXT ·h0703(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13015,9 +13528,9 @@ TEXT ·h0676(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0677(s *State)
+// func h0704(s *State)
 // MOVL $0x80000001, 24(R8)
-TEXT ·h0677(SB), NOSPLIT, $24-8
+TEXT ·h0704(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13034,9 +13547,9 @@ TEXT ·h0677(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0678(s *State)
+// func h0705(s *State)
 // MOVL $-1, R8
-TEXT ·h0678(SB), NOSPLIT, $24-8
+TEXT ·h0705(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13053,9 +13566,9 @@ TEXT ·h0678(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0679(s *State)
+// func h0706(s *State)
 // MOVLQZX 24(R8), R9
-TEXT ·h0679(SB), NOSPLIT, $24-8
+TEXT ·h0706(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13072,9 +13585,9 @@ TEXT ·h0679(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0680(s *State)
+// func h0707(s *State)
 // MOVLQZX AX, R8
-TEXT ·h0680(SB), NOSPLIT, $24-8
+TEXT ·h0707(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13091,9 +13604,9 @@ TEXT ·h0680(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0681(s *State)
+// func h0708(s *State)
 // MOVO 24(R8), X1
-TEXT ·h0681(SB), NOSPLIT, $24-8
+TEXT ·h0708(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13110,9 +13623,9 @@ TEXT ·h0681(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0682(s *State)
+// func h0709(s *State)
 // MOVO X1, 24(R8)
-TEXT ·h0682(SB), NOSPLIT, $24-8
+TEXT ·h0709(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13129,66 +13642,9 @@ TEXT ·h0682(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0683(s *State)
-// MOVO X1, X9
-TEXT ·h0683(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	MOVO X1, X9
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0684(s *State)
-// MOVOU 24(R8), X1
-TEXT ·h0684(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	MOVOU 24(R8), X1
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0685(s *State)
-// MOVOU X1, 24(R8)
-TEXT ·h0685(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	MOVOU X1, 24(R8)
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0686(s *State)
+// func h0710(s *State)
 // MOVOU X1, X9
-TEXT ·h0686(SB), NOSPLIT, $24-8
+TEXT ·h0710(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13205,9 +13661,9 @@ TEXT ·h0686(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0687(s *State)
+// func h0711(s *State)
 // MOVQ $-7, 24(R8)
-TEXT ·h0687(SB), NOSPLIT, $24-8
+TEXT ·h0711(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13224,9 +13680,9 @@ TEXT ·h0687(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0688(s *State)
+// func h0712(s *State)
 // MOVQ $-1, R8
-TEXT ·h0688(SB), NOSPLIT, $24-8
+TEXT ·h0712(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13243,9 +13699,9 @@ TEXT ·h0688(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0689(s *State)
+// func h0713(s *State)
 // MOVQ $0x123456789abcdef0, R8
-TEXT ·h0689(SB), NOSPLIT, $24-8
+TEXT ·h0713(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13262,9 +13718,9 @@ TEXT ·h0689(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0690(s *State)
+// func h0714(s *State)
 // MOVQ 24(R8), X1
-TEXT ·h0690(SB), NOSPLIT, $24-8
+TEXT ·h0714(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13281,9 +13737,9 @@ TEXT ·h0690(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0691(s *State)
+// func h0715(s *State)
 // MOVQ AX, X1
-TEXT ·h0691(SB), NOSPLIT, $24-8
+TEXT ·h0715(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13300,9 +13756,9 @@ TEXT ·h0691(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0692(s *State)
+// func h0716(s *State)
 // MOVQ X1, 24(R8)
-TEXT ·h0692(SB), NOSPLIT, $24-8
+TEXT ·h0716(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13319,9 +13775,9 @@ TEXT ·h0692(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0693(s *State)
+// func h0717(s *State)
 // MOVQ X1, AX
-TEXT ·h0693(SB), NOSPLIT, $24-8
+TEXT ·h0717(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13338,9 +13794,9 @@ TEXT ·h0693(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0694(s *State)
+// func h0718(s *State)
 // MOVQ X1, X9
-TEXT ·h0694(SB), NOSPLIT, $24-8
+TEXT ·h0718(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13357,9 +13813,9 @@ TEXT ·h0694(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0695(s *State)
+// func h0719(s *State)
 // MOVW 24(R8), R9
-TEXT ·h0695(SB), NOSPLIT, $24-8
+TEXT ·h0719(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13376,9 +13832,9 @@ TEXT ·h0695(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0696(s *State)
+// func h0720(s *State)
 // MOVW R8, 24(R9)
-TEXT ·h0696(SB), NOSPLIT, $24-8
+TEXT ·h0720(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13395,9 +13851,9 @@ TEXT ·h0696(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0697(s *State)
+// func h0721(s *State)
 // MOVW AX, R8
-TEXT ·h0697(SB), NOSPLIT, $24-8
+TEXT ·h0721(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13414,9 +13870,9 @@ TEXT ·h0697(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0698(s *State)
+// func h0722(s *State)
 // MOVWLZX 24(R8), R9
-TEXT ·h0698(SB), NOSPLIT, $24-8
+TEXT ·h0722(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13433,9 +13889,9 @@ TEXT ·h0698(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0699(s *State)
+// func h0723(s *State)
 // MOVWLZX AX, R8
-TEXT ·h0699(SB), NOSPLIT, $24-8
+TEXT ·h0723(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13452,9 +13908,9 @@ TEXT ·h0699(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0700(s *State)
+// func h0724(s *State)
 // MOVWQZX 24(R8), R9
-TEXT ·h0700(SB), NOSPLIT, $24-8
+TEXT ·h0724(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13471,9 +13927,9 @@ TEXT ·h0700(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0701(s *State)
+// func h0725(s *State)
 // MOVWQZX AX, R8
-TEXT ·h0701(SB), NOSPLIT, $24-8
+TEXT ·h0725(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13490,9 +13946,9 @@ TEXT ·h0701(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0702(s *State)
+// func h0726(s *State)
 // MULQ 24(R8)
-TEXT ·h0702(SB), NOSPLIT, $24-8
+TEXT ·h0726(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13509,9 +13965,9 @@ TEXT ·h0702(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0703(s *State)
+// func h0727(s *State)
 // MULQ R8
-TEXT ·h0703(SB), NOSPLIT, $24-8
+TEXT ·h0727(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13528,9 +13984,9 @@ TEXT ·h0703(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0704(s *State)
+// func h0728(s *State)
 // NEGQ R8
-TEXT ·h0704(SB), NOSPLIT, $24-8
+TEXT ·h0728(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13547,9 +14003,9 @@ TEXT ·h0704(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0705(s *State)
+// func h0729(s *State)
 // ORL $0x80000000, R8
-TEXT ·h0705(SB), NOSPLIT, $24-8
+TEXT ·h0729(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13566,9 +14022,9 @@ TEXT ·h0705(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0706(s *State)
+// func h0730(s *State)
 // ORL AX, R8
-TEXT ·h0706(SB), NOSPLIT, $24-8
+TEXT ·h0730(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13585,9 +14041,9 @@ TEXT ·h0706(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0707(s *State)
+// func h0731(s *State)
 // ORQ $1, R8
-TEXT ·h0707(SB), NOSPLIT, $24-8
+TEXT ·h0731(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13604,85 +14060,9 @@ TEXT ·h0707(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0708(s *State)
-// PADDL X1, X9
-TEXT ·h0708(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	PADDL X1, X9
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0709(s *State)
-// PADDQ X1, X9
-TEXT ·h0709(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	PADDQ X1, X9
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0710(s *State)
-// PAND X1, X9
-TEXT ·h0710(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	PAND X1, X9
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0711(s *State)
-// PMULULQ X1, X9
-TEXT ·h0711(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	PMULULQ X1, X9
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0712(s *State)
+// func h0732(s *State)
 // POPCNTL AX, R8
-TEXT ·h0712(SB), NOSPLIT, $24-8
+TEXT ·h0732(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13699,9 +14079,9 @@ TEXT ·h0712(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0713(s *State)
+// func h0733(s *State)
 // POPCNTQ 24(R8), R9
-TEXT ·h0713(SB), NOSPLIT, $24-8
+TEXT ·h0733(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13718,9 +14098,9 @@ TEXT ·h0713(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0714(s *State)
+// func h0734(s *State)
 // POPCNTQ AX, R8
-TEXT ·h0714(SB), NOSPLIT, $24-8
+TEXT ·h0734(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13737,28 +14117,9 @@ TEXT ·h0714(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0715(s *State)
-// POR X1, X9
-TEXT ·h0715(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	POR X1, X9
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0716(s *State)
+// func h0735(s *State)
 // PSHUFL $0x1b, X1, X9
-TEXT ·h0716(SB), NOSPLIT, $24-8
+TEXT ·h0735(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13775,28 +14136,9 @@ TEXT ·h0716(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0717(s *State)
-// PSHUFL $0xf5, X1, X9
-TEXT ·h0717(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	PSHUFL $0xf5, X1, X9
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0718(s *State)
+// func h0736(s *State)
 // PSLLL $13, X1
-TEXT ·h0718(SB), NOSPLIT, $24-8
+TEXT ·h0736(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13813,9 +14155,9 @@ TEXT ·h0718(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0719(s *State)
+// func h0737(s *State)
 // PSLLQ $32, X1
-TEXT ·h0719(SB), NOSPLIT, $24-8
+TEXT ·h0737(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13832,9 +14174,9 @@ TEXT ·h0719(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0720(s *State)
+// func h0738(s *State)
 // PSRAL $23, X1
-TEXT ·h0720(SB), NOSPLIT, $24-8
+TEXT ·h0738(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13851,9 +14193,9 @@ TEXT ·h0720(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0721(s *State)
+// func h0739(s *State)
 // PSRAL $31, X1
-TEXT ·h0721(SB), NOSPLIT, $24-8
+TEXT ·h0739(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13870,9 +14212,9 @@ TEXT ·h0721(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0722(s *State)
+// func h0740(s *State)
 // PSRLQ $32, X1
-TEXT ·h0722(SB), NOSPLIT, $24-8
+TEXT ·h0740(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13889,9 +14231,9 @@ TEXT ·h0722(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0723(s *State)
+// func h0741(s *State)
 // PSRLQ $7, X1
-TEXT ·h0723(SB), NOSPLIT, $24-8
+TEXT ·h0741(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13908,104 +14250,9 @@ TEXT ·h0723(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0724(s *State)
-// PSUBL X1, X9
-TEXT ·h0724(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	PSUBL X1, X9
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0725(s *State)
-// PUNPCKHLQ X1, X9
-TEXT ·h0725(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	PUNPCKHLQ X1, X9
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0726(s *State)
-// PUNPCKHQDQ X1, X9
-TEXT ·h0726(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	PUNPCKHQDQ X1, X9
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0727(s *State)
-// PUNPCKLLQ X1, X9
-TEXT ·h0727(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	PUNPCKLLQ X1, X9
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0728(s *State)
-// PUNPCKLQDQ X1, X9
-TEXT ·h0728(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	PUNPCKLQDQ X1, X9
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0729(s *State)
+// func h0742(s *State)
 // PXOR 24(R8), X1
-TEXT ·h0729(SB), NOSPLIT, $24-8
+TEXT ·h0742(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14022,9 +14269,9 @@ TEXT ·h0729(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0730(s *State)
+// func h0743(s *State)
 // PXOR X1, X9
-TEXT ·h0730(SB), NOSPLIT, $24-8
+TEXT ·h0743(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14041,9 +14288,9 @@ TEXT ·h0730(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0731(s *State)
+// func h0744(s *State)
 // ROLQ CX, R8
-TEXT ·h0731(SB), NOSPLIT, $24-8
+TEXT ·h0744(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14060,9 +14307,9 @@ TEXT ·h0731(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0732(s *State)
+// func h0745(s *State)
 // ROLQ $1, R8
-TEXT ·h0732(SB), NOSPLIT, $24-8
+TEXT ·h0745(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14079,9 +14326,9 @@ TEXT ·h0732(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0733(s *State)
+// func h0746(s *State)
 // ROLQ $13, R8
-TEXT ·h0733(SB), NOSPLIT, $24-8
+TEXT ·h0746(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14098,9 +14345,9 @@ TEXT ·h0733(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0734(s *State)
+// func h0747(s *State)
 // RORQ CX, R8
-TEXT ·h0734(SB), NOSPLIT, $24-8
+TEXT ·h0747(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14117,9 +14364,9 @@ TEXT ·h0734(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0735(s *State)
+// func h0748(s *State)
 // RORQ $1, R8
-TEXT ·h0735(SB), NOSPLIT, $24-8
+TEXT ·h0748(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14136,9 +14383,9 @@ TEXT ·h0735(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0736(s *State)
+// func h0749(s *State)
 // RORQ $7, R8
-TEXT ·h0736(SB), NOSPLIT, $24-8
+TEXT ·h0749(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14155,9 +14402,9 @@ TEXT ·h0736(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0737(s *State)
+// func h0750(s *State)
 // RORXQ $1, 24(R8), R9
-TEXT ·h0737(SB), NOSPLIT, $24-8
+TEXT ·h0750(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14174,9 +14421,9 @@ TEXT ·h0737(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0738(s *State)
+// func h0751(s *State)
 // RORXQ $13, AX, R8
-TEXT ·h0738(SB), NOSPLIT, $24-8
+TEXT ·h0751(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14193,9 +14440,9 @@ TEXT ·h0738(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0739(s *State)
+// func h0752(s *State)
 // RORXQ $63, AX, R8
-TEXT ·h0739(SB), NOSPLIT, $24-8
+TEXT ·h0752(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14212,9 +14459,9 @@ TEXT ·h0739(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0740(s *State)
+// func h0753(s *State)
 // SARL CX, R8
-TEXT ·h0740(SB), NOSPLIT, $24-8
+TEXT ·h0753(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14231,9 +14478,9 @@ TEXT ·h0740(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0741(s *State)
+// func h0754(s *State)
 // SARL $0, R8
-TEXT ·h0741(SB), NOSPLIT, $24-8
+TEXT ·h0754(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14250,9 +14497,9 @@ TEXT ·h0741(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0742(s *State)
+// func h0755(s *State)
 // SARL $1, R8
-TEXT ·h0742(SB), NOSPLIT, $24-8
+TEXT ·h0755(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14269,9 +14516,9 @@ TEXT ·h0742(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0743(s *State)
+// func h0756(s *State)
 // SARL $31, R8
-TEXT ·h0743(SB), NOSPLIT, $24-8
+TEXT ·h0756(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14288,9 +14535,9 @@ TEXT ·h0743(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0744(s *State)
+// func h0757(s *State)
 // SARL $32, R8
-TEXT ·h0744(SB), NOSPLIT, $24-8
+TEXT ·h0757(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14307,9 +14554,9 @@ TEXT ·h0744(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0745(s *State)
+// func h0758(s *State)
 // SARL $63, R8
-TEXT ·h0745(SB), NOSPLIT, $24-8
+TEXT ·h0758(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14326,9 +14573,9 @@ TEXT ·h0745(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0746(s *State)
+// func h0759(s *State)
 // SARQ CX, R8
-TEXT ·h0746(SB), NOSPLIT, $24-8
+TEXT ·h0759(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14345,9 +14592,9 @@ TEXT ·h0746(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0747(s *State)
+// func h0760(s *State)
 // SARQ $1, R8
-TEXT ·h0747(SB), NOSPLIT, $24-8
+TEXT ·h0760(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14364,9 +14611,9 @@ TEXT ·h0747(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0748(s *State)
+// func h0761(s *State)
 // SARQ $63, R8
-TEXT ·h0748(SB), NOSPLIT, $24-8
+TEXT ·h0761(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14383,9 +14630,9 @@ TEXT ·h0748(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0749(s *State)
+// func h0762(s *State)
 // SBBQ $0, R8
-TEXT ·h0749(SB), NOSPLIT, $24-8
+TEXT ·h0762(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14402,9 +14649,9 @@ TEXT ·h0749(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0750(s *State)
+// func h0763(s *State)
 // SBBQ AX, R8
-TEXT ·h0750(SB), NOSPLIT, $24-8
+TEXT ·h0763(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14421,9 +14668,9 @@ TEXT ·h0750(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0751(s *State)
+// func h0764(s *State)
 // SETCC R8B
-TEXT ·h0751(SB), NOSPLIT, $24-8
+TEXT ·h0764(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14440,9 +14687,9 @@ TEXT ·h0751(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0752(s *State)
+// func h0765(s *State)
 // SETCS 24(R8)
-TEXT ·h0752(SB), NOSPLIT, $24-8
+TEXT ·h0765(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14459,9 +14706,9 @@ TEXT ·h0752(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0753(s *State)
+// func h0766(s *State)
 // SETCS R8B
-TEXT ·h0753(SB), NOSPLIT, $24-8
+TEXT ·h0766(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14478,9 +14725,9 @@ TEXT ·h0753(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0754(s *State)
+// func h0767(s *State)
 // SHLL CX, R8
-TEXT ·h0754(SB), NOSPLIT, $24-8
+TEXT ·h0767(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14497,9 +14744,9 @@ TEXT ·h0754(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0755(s *State)
+// func h0768(s *State)
 // SHLL $1, R8
-TEXT ·h0755(SB), NOSPLIT, $24-8
+TEXT ·h0768(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14516,9 +14763,9 @@ TEXT ·h0755(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0756(s *State)
+// func h0769(s *State)
 // SHLL $13, R8
-TEXT ·h0756(SB), NOSPLIT, $24-8
+TEXT ·h0769(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14535,9 +14782,9 @@ TEXT ·h0756(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0757(s *State)
+// func h0770(s *State)
 // SHLQ CX, R8
-TEXT ·h0757(SB), NOSPLIT, $24-8
+TEXT ·h0770(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14554,9 +14801,9 @@ TEXT ·h0757(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0758(s *State)
+// func h0771(s *State)
 // SHLQ $0, R8
-TEXT ·h0758(SB), NOSPLIT, $24-8
+TEXT ·h0771(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14573,9 +14820,9 @@ TEXT ·h0758(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0759(s *State)
+// func h0772(s *State)
 // SHLQ $1, R8
-TEXT ·h0759(SB), NOSPLIT, $24-8
+TEXT ·h0772(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14592,9 +14839,9 @@ TEXT ·h0759(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0760(s *State)
+// func h0773(s *State)
 // SHLQ $31, R8
-TEXT ·h0760(SB), NOSPLIT, $24-8
+TEXT ·h0773(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14611,9 +14858,9 @@ TEXT ·h0760(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0761(s *State)
+// func h0774(s *State)
 // SHLQ $32, R8
-TEXT ·h0761(SB), NOSPLIT, $24-8
+TEXT ·h0774(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14630,9 +14877,9 @@ TEXT ·h0761(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0762(s *State)
+// func h0775(s *State)
 // SHLQ $5, R8
-TEXT ·h0762(SB), NOSPLIT, $24-8
+TEXT ·h0775(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14649,9 +14896,9 @@ TEXT ·h0762(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0763(s *State)
+// func h0776(s *State)
 // SHLQ $63, R8
-TEXT ·h0763(SB), NOSPLIT, $24-8
+TEXT ·h0776(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14668,9 +14915,9 @@ TEXT ·h0763(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0764(s *State)
+// func h0777(s *State)
 // SHRL CX, R8
-TEXT ·h0764(SB), NOSPLIT, $24-8
+TEXT ·h0777(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14687,9 +14934,9 @@ TEXT ·h0764(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0765(s *State)
+// func h0778(s *State)
 // SHRL $1, R8
-TEXT ·h0765(SB), NOSPLIT, $24-8
+TEXT ·h0778(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14706,9 +14953,9 @@ TEXT ·h0765(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0766(s *State)
+// func h0779(s *State)
 // SHRL $23, R8
-TEXT ·h0766(SB), NOSPLIT, $24-8
+TEXT ·h0779(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14725,9 +14972,9 @@ TEXT ·h0766(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0767(s *State)
+// func h0780(s *State)
 // SHRQ CX, R8
-TEXT ·h0767(SB), NOSPLIT, $24-8
+TEXT ·h0780(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14744,9 +14991,9 @@ TEXT ·h0767(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0768(s *State)
+// func h0781(s *State)
 // SHRQ $1, R8
-TEXT ·h0768(SB), NOSPLIT, $24-8
+TEXT ·h0781(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14763,9 +15010,9 @@ TEXT ·h0768(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0769(s *State)
+// func h0782(s *State)
 // SHRQ $23, R8
-TEXT ·h0769(SB), NOSPLIT, $24-8
+TEXT ·h0782(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14782,9 +15029,9 @@ TEXT ·h0769(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0770(s *State)
+// func h0783(s *State)
 // STMXCSR 24(R8)
-TEXT ·h0770(SB), NOSPLIT, $24-8
+TEXT ·h0783(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14801,9 +15048,9 @@ TEXT ·h0770(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0771(s *State)
+// func h0784(s *State)
 // SUBL $8380417, R8
-TEXT ·h0771(SB), NOSPLIT, $24-8
+TEXT ·h0784(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14820,9 +15067,9 @@ TEXT ·h0771(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0772(s *State)
+// func h0785(s *State)
 // SUBQ $1, R8
-TEXT ·h0772(SB), NOSPLIT, $24-8
+TEXT ·h0785(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14839,9 +15086,9 @@ TEXT ·h0772(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0773(s *State)
+// func h0786(s *State)
 // SUBQ 24(R8), R9
-TEXT ·h0773(SB), NOSPLIT, $24-8
+TEXT ·h0786(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14858,9 +15105,9 @@ TEXT ·h0773(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0774(s *State)
+// func h0787(s *State)
 // SUBQ AX, R8
-TEXT ·h0774(SB), NOSPLIT, $24-8
+TEXT ·h0787(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14877,9 +15124,9 @@ TEXT ·h0774(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0775(s *State)
+// func h0788(s *State)
 // TESTL $0x80000000, R8
-TEXT ·h0775(SB), NOSPLIT, $24-8
+TEXT ·h0788(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14896,9 +15143,9 @@ TEXT ·h0775(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0776(s *State)
+// func h0789(s *State)
 // TESTL AX, R8
-TEXT ·h0776(SB), NOSPLIT, $24-8
+TEXT ·h0789(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14915,9 +15162,9 @@ TEXT ·h0776(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0777(s *State)
+// func h0790(s *State)
 // TESTQ $1, R8
-TEXT ·h0777(SB), NOSPLIT, $24-8
+TEXT ·h0790(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14934,9 +15181,9 @@ TEXT ·h0777(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0778(s *State)
+// func h0791(s *State)
 // TESTQ AX, R8
-TEXT ·h0778(SB), NOSPLIT, $24-8
+TEXT ·h0791(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14953,9 +15200,9 @@ TEXT ·h0778(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0779(s *State)
+// func h0792(s *State)
 // TESTQ R8, R8
-TEXT ·h0779(SB), NOSPLIT, $24-8
+TEXT ·h0792(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14972,9 +15219,9 @@ TEXT ·h0779(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0780(s *State)
+// func h0793(s *State)
 // VEXTRACTI128 $1, Y1, 24(R8)
-TEXT ·h0780(SB), NOSPLIT, $24-8
+TEXT ·h0793(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14991,9 +15238,9 @@ TEXT ·h0780(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0781(s *State)
+// func h0794(s *State)
 // VEXTRACTI128 $0, Y1, X9
-TEXT ·h0781(SB), NOSPLIT, $24-8
+TEXT ·h0794(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15010,9 +15257,9 @@ TEXT ·h0781(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0782(s *State)
+// func h0795(s *State)
 // VEXTRACTI128 $1, Y1, X9
-TEXT ·h0782(SB), NOSPLIT, $24-8
+TEXT ·h0795(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15029,9 +15276,9 @@ TEXT ·h0782(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0783(s *State)
+// func h0796(s *State)
 // VINSERTI128 $0, 24(R8), Y1, Y9
-TEXT ·h0783(SB), NOSPLIT, $24-8
+TEXT ·h0796(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15048,9 +15295,9 @@ TEXT ·h0783(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0784(s *State)
+// func h0797(s *State)
 // VINSERTI128 $1, X1, Y9, Y14
-TEXT ·h0784(SB), NOSPLIT, $24-8
+TEXT ·h0797(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15067,9 +15314,9 @@ TEXT ·h0784(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0785(s *State)
+// func h0798(s *State)
 // VMOVDQA (R8), Y1
-TEXT ·h0785(SB), NOSPLIT, $24-8
+TEXT ·h0798(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15086,9 +15333,9 @@ TEXT ·h0785(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0786(s *State)
+// func h0799(s *State)
 // VMOVDQA Y1, (R8)
-TEXT ·h0786(SB), NOSPLIT, $24-8
+TEXT ·h0799(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15105,9 +15352,9 @@ TEXT ·h0786(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0787(s *State)
+// func h0800(s *State)
 // VMOVDQA Y1, Y9
-TEXT ·h0787(SB), NOSPLIT, $24-8
+TEXT ·h0800(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15124,9 +15371,9 @@ TEXT ·h0787(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0788(s *State)
+// func h0801(s *State)
 // VMOVDQU Y1, Y9
-TEXT ·h0788(SB), NOSPLIT, $24-8
+TEXT ·h0801(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15143,9 +15390,9 @@ TEXT ·h0788(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0789(s *State)
+// func h0802(s *State)
 // VPABSD Y1, Y9
-TEXT ·h0789(SB), NOSPLIT, $24-8
+TEXT ·h0802(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15162,9 +15409,9 @@ TEXT ·h0789(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0790(s *State)
+// func h0803(s *State)
 // VPADDQ Y1, Y9, Y14
-TEXT ·h0790(SB), NOSPLIT, $24-8
+TEXT ·h0803(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15181,9 +15428,9 @@ TEXT ·h0790(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0791(s *State)
+// func h0804(s *State)
 // VPAND (R8), Y1, Y9
-TEXT ·h0791(SB), NOSPLIT, $24-8
+TEXT ·h0804(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15200,9 +15447,9 @@ TEXT ·h0791(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0792(s *State)
+// func h0805(s *State)
 // VPAND Y1, Y9, Y14
-TEXT ·h0792(SB), NOSPLIT, $24-8
+TEXT ·h0805(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15219,9 +15466,9 @@ TEXT ·h0792(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0793(s *State)
+// func h0806(s *State)
 // VPANDN (R8), Y1, Y9
-TEXT ·h0793(SB), NOSPLIT, $24-8
+TEXT ·h0806(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15238,9 +15485,9 @@ TEXT ·h0793(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0794(s *State)
+// func h0807(s *State)
 // VPBLENDD $0x00, Y1, Y9, Y14
-TEXT ·h0794(SB), NOSPLIT, $24-8
+TEXT ·h0807(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15257,9 +15504,9 @@ TEXT ·h0794(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0795(s *State)
+// func h0808(s *State)
 // VPBLENDD $0x0f, Y1, Y9, Y14
-TEXT ·h0795(SB), NOSPLIT, $24-8
+TEXT ·h0808(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15276,9 +15523,9 @@ TEXT ·h0795(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0796(s *State)
+// func h0809(s *State)
 // VPBLENDD $0x33, Y1, Y9, Y14
-TEXT ·h0796(SB), NOSPLIT, $24-8
+TEXT ·h0809(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15295,9 +15542,9 @@ TEXT ·h0796(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0797(s *State)
+// func h0810(s *State)
 // VPBLENDD $0x55, Y1, Y9, Y14
-TEXT ·h0797(SB), NOSPLIT, $24-8
+TEXT ·h0810(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15314,9 +15561,9 @@ TEXT ·h0797(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0798(s *State)
+// func h0811(s *State)
 // VPBLENDD $0xd2, Y1, Y9, Y14
-TEXT ·h0798(SB), NOSPLIT, $24-8
+TEXT ·h0811(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15333,9 +15580,9 @@ TEXT ·h0798(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0799(s *State)
+// func h0812(s *State)
 // VPBLENDD $0xf6, Y1, Y9, Y14
-TEXT ·h0799(SB), NOSPLIT, $24-8
+TEXT ·h0812(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15352,9 +15599,9 @@ TEXT ·h0799(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0800(s *State)
+// func h0813(s *State)
 // VPBLENDD $0xff, Y1, Y9, Y14
-TEXT ·h0800(SB), NOSPLIT, $24-8
+TEXT ·h0813(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15371,9 +15618,9 @@ TEXT ·h0800(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0801(s *State)
+// func h0814(s *State)
 // VPBLENDVB Y1, Y9, Y14, Y4
-TEXT ·h0801(SB), NOSPLIT, $24-8
+TEXT ·h0814(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15390,9 +15637,9 @@ TEXT ·h0801(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0802(s *State)
+// func h0815(s *State)
 // VPBROADCASTD X1, Y9
-TEXT ·h0802(SB), NOSPLIT, $24-8
+TEXT ·h0815(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15409,9 +15656,9 @@ TEXT ·h0802(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0803(s *State)
+// func h0816(s *State)
 // VPBROADCASTQ X1, Y9
-TEXT ·h0803(SB), NOSPLIT, $24-8
+TEXT ·h0816(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15428,9 +15675,9 @@ TEXT ·h0803(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0804(s *State)
+// func h0817(s *State)
 // VPCMPEQD Y1, Y9, Y14
-TEXT ·h0804(SB), NOSPLIT, $24-8
+TEXT ·h0817(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15447,9 +15694,9 @@ TEXT ·h0804(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0805(s *State)
+// func h0818(s *State)
 // VPERM2I128 $0x00, Y1, Y9, Y14
-TEXT ·h0805(SB), NOSPLIT, $24-8
+TEXT ·h0818(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15466,9 +15713,9 @@ TEXT ·h0805(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0806(s *State)
+// func h0819(s *State)
 // VPERM2I128 $0x01, Y1, Y9, Y14
-TEXT ·h0806(SB), NOSPLIT, $24-8
+TEXT ·h0819(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15485,9 +15732,9 @@ TEXT ·h0806(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0807(s *State)
+// func h0820(s *State)
 // VPERM2I128 $0x02, Y1, Y9, Y14
-TEXT ·h0807(SB), NOSPLIT, $24-8
+TEXT ·h0820(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15504,9 +15751,9 @@ TEXT ·h0807(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0808(s *State)
+// func h0821(s *State)
 // VPERM2I128 $0x03, Y1, Y9, Y14
-TEXT ·h0808(SB), NOSPLIT, $24-8
+TEXT ·h0821(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15523,9 +15770,9 @@ TEXT ·h0808(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0809(s *State)
+// func h0822(s *State)
 // VPERM2I128 $0x08, Y1, Y9, Y14
-TEXT ·h0809(SB), NOSPLIT, $24-8
+TEXT ·h0822(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15542,9 +15789,9 @@ TEXT ·h0809(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0810(s *State)
+// func h0823(s *State)
 // VPERM2I128 $0x10, Y1, Y9, Y14
-TEXT ·h0810(SB), NOSPLIT, $24-8
+TEXT ·h0823(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15561,9 +15808,9 @@ TEXT ·h0810(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0811(s *State)
+// func h0824(s *State)
 // VPERM2I128 $0x12, Y1, Y9, Y14
-TEXT ·h0811(SB), NOSPLIT, $24-8
+TEXT ·h0824(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15580,9 +15827,9 @@ TEXT ·h0811(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0812(s *State)
+// func h0825(s *State)
 // VPERM2I128 $0x21, Y1, Y9, Y14
-TEXT ·h0812(SB), NOSPLIT, $24-8
+TEXT ·h0825(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15599,9 +15846,9 @@ TEXT ·h0812(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0813(s *State)
+// func h0826(s *State)
 // VPERM2I128 $0x28, Y1, Y9, Y14
-TEXT ·h0813(SB), NOSPLIT, $24-8
+TEXT ·h0826(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15618,9 +15865,9 @@ TEXT ·h0813(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0814(s *State)
+// func h0827(s *State)
 // VPERM2I128 $0x30, Y1, Y9, Y14
-TEXT ·h0814(SB), NOSPLIT, $24-8
+TEXT ·h0827(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15637,9 +15884,9 @@ TEXT ·h0814(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0815(s *State)
+// func h0828(s *State)
 // VPERM2I128 $0x82, Y1, Y9, Y14
-TEXT ·h0815(SB), NOSPLIT, $24-8
+TEXT ·h0828(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15656,9 +15903,9 @@ TEXT ·h0815(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0816(s *State)
+// func h0829(s *State)
 // VPERM2I128 $0x83, Y1, Y9, Y14
-TEXT ·h0816(SB), NOSPLIT, $24-8
+TEXT ·h0829(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15675,9 +15922,9 @@ TEXT ·h0816(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0817(s *State)
+// func h0830(s *State)
 // VPERM2I128 $0x88, Y1, Y9, Y14
-TEXT ·h0817(SB), NOSPLIT, $24-8
+TEXT ·h0830(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15694,9 +15941,9 @@ TEXT ·h0817(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0818(s *State)
+// func h0831(s *State)
 // VPERMD (R8), Y1, Y9
-TEXT ·h0818(SB), NOSPLIT, $24-8
+TEXT ·h0831(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15713,9 +15960,9 @@ TEXT ·h0818(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0819(s *State)
+// func h0832(s *State)
 // VPERMD Y1, Y9, Y14
-TEXT ·h0819(SB), NOSPLIT, $24-8
+TEXT ·h0832(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15732,9 +15979,9 @@ TEXT ·h0819(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0820(s *State)
+// func h0833(s *State)
 // VPERMQ $0x00, Y1, Y9
-TEXT ·h0820(SB), NOSPLIT, $24-8
+TEXT ·h0833(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15751,9 +15998,9 @@ TEXT ·h0820(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0821(s *State)
+// func h0834(s *State)
 // VPERMQ $0x1b, Y1, Y9
-TEXT ·h0821(SB), NOSPLIT, $24-8
+TEXT ·h0834(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15770,9 +16017,9 @@ TEXT ·h0821(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0822(s *State)
+// func h0835(s *State)
 // VPERMQ $0x43, Y1, Y9
-TEXT ·h0822(SB), NOSPLIT, $24-8
+TEXT ·h0835(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15789,9 +16036,9 @@ TEXT ·h0822(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0823(s *State)
+// func h0836(s *State)
 // VPERMQ $0x4e, Y1, Y9
-TEXT ·h0823(SB), NOSPLIT, $24-8
+TEXT ·h0836(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15808,9 +16055,9 @@ TEXT ·h0823(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0824(s *State)
+// func h0837(s *State)
 // VPERMQ $0x6b, Y1, Y9
-TEXT ·h0824(SB), NOSPLIT, $24-8
+TEXT ·h0837(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15827,9 +16074,9 @@ TEXT ·h0824(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0825(s *State)
+// func h0838(s *State)
 // VPERMQ $0x93, Y1, Y9
-TEXT ·h0825(SB), NOSPLIT, $24-8
+TEXT ·h0838(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15846,9 +16093,9 @@ TEXT ·h0825(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0826(s *State)
+// func h0839(s *State)
 // VPERMQ $0xd8, Y1, Y9
-TEXT ·h0826(SB), NOSPLIT, $24-8
+TEXT ·h0839(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15865,9 +16112,9 @@ TEXT ·h0826(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0827(s *State)
+// func h0840(s *State)
 // VPERMQ $0xe4, Y1, Y9
-TEXT ·h0827(SB), NOSPLIT, $24-8
+TEXT ·h0840(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15884,9 +16131,9 @@ TEXT ·h0827(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0828(s *State)
+// func h0841(s *State)
 // VPMAXUD Y1, Y9, Y14
-TEXT ·h0828(SB), NOSPLIT, $24-8
+TEXT ·h0841(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15903,9 +16150,9 @@ TEXT ·h0828(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0829(s *State)
+// func h0842(s *State)
 // VPMINSD Y1, Y9, Y14
-TEXT ·h0829(SB), NOSPLIT, $24-8
+TEXT ·h0842(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15922,9 +16169,9 @@ TEXT ·h0829(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0830(s *State)
+// func h0843(s *State)
 // VPMINUD Y1, Y9, Y14
-TEXT ·h0830(SB), NOSPLIT, $24-8
+TEXT ·h0843(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15941,9 +16188,9 @@ TEXT ·h0830(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0831(s *State)
+// func h0844(s *State)
 // VPMOVMSKB Y1, AX
-TEXT ·h0831(SB), NOSPLIT, $24-8
+TEXT ·h0844(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15960,9 +16207,9 @@ TEXT ·h0831(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0832(s *State)
+// func h0845(s *State)
 // VPMULLD Y1, Y9, Y14
-TEXT ·h0832(SB), NOSPLIT, $24-8
+TEXT ·h0845(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15979,9 +16226,9 @@ TEXT ·h0832(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0833(s *State)
+// func h0846(s *State)
 // VPMULUDQ (R8), Y1, Y9
-TEXT ·h0833(SB), NOSPLIT, $24-8
+TEXT ·h0846(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15998,9 +16245,9 @@ TEXT ·h0833(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0834(s *State)
+// func h0847(s *State)
 // VPMULUDQ Y1, Y9, Y14
-TEXT ·h0834(SB), NOSPLIT, $24-8
+TEXT ·h0847(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16017,9 +16264,9 @@ TEXT ·h0834(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0835(s *State)
+// func h0848(s *State)
 // VPOR (R8), Y1, Y9
-TEXT ·h0835(SB), NOSPLIT, $24-8
+TEXT ·h0848(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16036,9 +16283,9 @@ TEXT ·h0835(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0836(s *State)
+// func h0849(s *State)
 // VPOR Y1, Y9, Y14
-TEXT ·h0836(SB), NOSPLIT, $24-8
+TEXT ·h0849(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16055,9 +16302,9 @@ TEXT ·h0836(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0837(s *State)
+// func h0850(s *State)
 // VPSHUFB (R8), Y1, Y9
-TEXT ·h0837(SB), NOSPLIT, $24-8
+TEXT ·h0850(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16074,9 +16321,9 @@ TEXT ·h0837(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0838(s *State)
+// func h0851(s *State)
 // VPSHUFB Y1, Y9, Y14
-TEXT ·h0838(SB), NOSPLIT, $24-8
+TEXT ·h0851(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16093,9 +16340,9 @@ TEXT ·h0838(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0839(s *State)
+// func h0852(s *State)
 // VPSHUFD $0x00, Y1, Y9
-TEXT ·h0839(SB), NOSPLIT, $24-8
+TEXT ·h0852(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16112,9 +16359,9 @@ TEXT ·h0839(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0840(s *State)
+// func h0853(s *State)
 // VPSHUFD $0x1b, Y1, Y9
-TEXT ·h0840(SB), NOSPLIT, $24-8
+TEXT ·h0853(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16131,9 +16378,9 @@ TEXT ·h0840(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0841(s *State)
+// func h0854(s *State)
 // VPSHUFD $0x2b, Y1, Y9
-TEXT ·h0841(SB), NOSPLIT, $24-8
+TEXT ·h0854(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16150,9 +16397,9 @@ TEXT ·h0841(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0842(s *State)
+// func h0855(s *State)
 // VPSHUFD $0x4e, Y1, Y9
-TEXT ·h0842(SB), NOSPLIT, $24-8
+TEXT ·h0855(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16169,9 +16416,9 @@ TEXT ·h0842(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0843(s *State)
+// func h0856(s *State)
 // VPSHUFD $0x93, Y1, Y9
-TEXT ·h0843(SB), NOSPLIT, $24-8
+TEXT ·h0856(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16188,9 +16435,9 @@ TEXT ·h0843(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0844(s *State)
+// func h0857(s *State)
 // VPSHUFD $0xb1, Y1, Y9
-TEXT ·h0844(SB), NOSPLIT, $24-8
+TEXT ·h0857(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16207,9 +16454,9 @@ TEXT ·h0844(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0845(s *State)
+// func h0858(s *State)
 // VPSHUFD $0xcb, Y1, Y9
-TEXT ·h0845(SB), NOSPLIT, $24-8
+TEXT ·h0858(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16226,9 +16473,9 @@ TEXT ·h0845(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0846(s *State)
+// func h0859(s *State)
 // VPSHUFD $0xe4, Y1, Y9
-TEXT ·h0846(SB), NOSPLIT, $24-8
+TEXT ·h0859(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16245,9 +16492,9 @@ TEXT ·h0846(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0847(s *State)
+// func h0860(s *State)
 // VPSLLD $0, Y1, Y9
-TEXT ·h0847(SB), NOSPLIT, $24-8
+TEXT ·h0860(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16264,9 +16511,9 @@ TEXT ·h0847(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0848(s *State)
+// func h0861(s *State)
 // VPSLLD $1, Y1, Y9
-TEXT ·h0848(SB), NOSPLIT, $24-8
+TEXT ·h0861(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16283,9 +16530,9 @@ TEXT ·h0848(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0849(s *State)
+// func h0862(s *State)
 // VPSLLD $31, Y1, Y9
-TEXT ·h0849(SB), NOSPLIT, $24-8
+TEXT ·h0862(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16302,9 +16549,9 @@ TEXT ·h0849(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0850(s *State)
+// func h0863(s *State)
 // VPSLLD $32, Y1, Y9
-TEXT ·h0850(SB), NOSPLIT, $24-8
+TEXT ·h0863(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16321,9 +16568,9 @@ TEXT ·h0850(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0851(s *State)
+// func h0864(s *State)
 // VPSLLD $5, Y1, Y9
-TEXT ·h0851(SB), NOSPLIT, $24-8
+TEXT ·h0864(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16340,9 +16587,9 @@ TEXT ·h0851(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0852(s *State)
+// func h0865(s *State)
 // VPSLLD X1, Y9, Y14
-TEXT ·h0852(SB), NOSPLIT, $24-8
+TEXT ·h0865(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16359,9 +16606,9 @@ TEXT ·h0852(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0853(s *State)
+// func h0866(s *State)
 // VPSLLQ $0, Y1, Y9
-TEXT ·h0853(SB), NOSPLIT, $24-8
+TEXT ·h0866(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16378,9 +16625,9 @@ TEXT ·h0853(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0854(s *State)
+// func h0867(s *State)
 // VPSLLQ $1, Y1, Y9
-TEXT ·h0854(SB), NOSPLIT, $24-8
+TEXT ·h0867(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16397,9 +16644,9 @@ TEXT ·h0854(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0855(s *State)
+// func h0868(s *State)
 // VPSLLQ $3, Y1, Y9
-TEXT ·h0855(SB), NOSPLIT, $24-8
+TEXT ·h0868(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16416,9 +16663,9 @@ TEXT ·h0855(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0856(s *State)
+// func h0869(s *State)
 // VPSLLQ $63, Y1, Y9
-TEXT ·h0856(SB), NOSPLIT, $24-8
+TEXT ·h0869(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16435,9 +16682,9 @@ TEXT ·h0856(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0857(s *State)
+// func h0870(s *State)
 // VPSLLQ $64, Y1, Y9
-TEXT ·h0857(SB), NOSPLIT, $24-8
+TEXT ·h0870(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16454,9 +16701,9 @@ TEXT ·h0857(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0858(s *State)
+// func h0871(s *State)
 // VPSLLQ X1, Y9, Y14
-TEXT ·h0858(SB), NOSPLIT, $24-8
+TEXT ·h0871(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16473,9 +16720,9 @@ TEXT ·h0858(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0859(s *State)
+// func h0872(s *State)
 // VPSLLVD Y1, Y9, Y14
-TEXT ·h0859(SB), NOSPLIT, $24-8
+TEXT ·h0872(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16492,9 +16739,9 @@ TEXT ·h0859(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0860(s *State)
+// func h0873(s *State)
 // VPSRAD $0, Y1, Y9
-TEXT ·h0860(SB), NOSPLIT, $24-8
+TEXT ·h0873(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16511,9 +16758,9 @@ TEXT ·h0860(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0861(s *State)
+// func h0874(s *State)
 // VPSRAD $1, Y1, Y9
-TEXT ·h0861(SB), NOSPLIT, $24-8
+TEXT ·h0874(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16530,9 +16777,9 @@ TEXT ·h0861(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0862(s *State)
+// func h0875(s *State)
 // VPSRAD $255, Y1, Y9
-TEXT ·h0862(SB), NOSPLIT, $24-8
+TEXT ·h0875(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16549,9 +16796,9 @@ TEXT ·h0862(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0863(s *State)
+// func h0876(s *State)
 // VPSRAD $31, Y1, Y9
-TEXT ·h0863(SB), NOSPLIT, $24-8
+TEXT ·h0876(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16568,9 +16815,9 @@ TEXT ·h0863(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0864(s *State)
+// func h0877(s *State)
 // VPSRAD $40, Y1, Y9
-TEXT ·h0864(SB), NOSPLIT, $24-8
+TEXT ·h0877(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16587,9 +16834,9 @@ TEXT ·h0864(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0865(s *State)
+// func h0878(s *State)
 // VPSRAD X1, Y9, Y14
-TEXT ·h0865(SB), NOSPLIT, $24-8
+TEXT ·h0878(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16606,9 +16853,9 @@ TEXT ·h0865(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0866(s *State)
+// func h0879(s *State)
 // VPSRLD $0, Y1, Y9
-TEXT ·h0866(SB), NOSPLIT, $24-8
+TEXT ·h0879(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16625,9 +16872,9 @@ TEXT ·h0866(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0867(s *State)
+// func h0880(s *State)
 // VPSRLD $1, Y1, Y9
-TEXT ·h0867(SB), NOSPLIT, $24-8
+TEXT ·h0880(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16644,9 +16891,9 @@ TEXT ·h0867(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0868(s *State)
+// func h0881(s *State)
 // VPSRLD $31, Y1, Y9
-TEXT ·h0868(SB), NOSPLIT, $24-8
+TEXT ·h0881(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16663,9 +16910,9 @@ TEXT ·h0868(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0869(s *State)
+// func h0882(s *State)
 // VPSRLD $32, Y1, Y9
-TEXT ·h0869(SB), NOSPLIT, $24-8
+TEXT ·h0882(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16682,9 +16929,9 @@ TEXT ·h0869(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0870(s *State)
+// func h0883(s *State)
 // VPSRLD $5, Y1, Y9
-TEXT ·h0870(SB), NOSPLIT, $24-8
+TEXT ·h0883(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16701,9 +16948,9 @@ TEXT ·h0870(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0871(s *State)
+// func h0884(s *State)
 // VPSRLD X1, Y9, Y14
-TEXT ·h0871(SB), NOSPLIT, $24-8
+TEXT ·h0884(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16720,9 +16967,9 @@ TEXT ·h0871(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0872(s *State)
+// func h0885(s *State)
 // VPSRLQ $0, Y1, Y9
-TEXT ·h0872(SB), NOSPLIT, $24-8
+TEXT ·h0885(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16739,9 +16986,9 @@ TEXT ·h0872(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0873(s *State)
+// func h0886(s *State)
 // VPSRLQ $1, Y1, Y9
-TEXT ·h0873(SB), NOSPLIT, $24-8
+TEXT ·h0886(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16758,9 +17005,9 @@ TEXT ·h0873(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0874(s *State)
+// func h0887(s *State)
 // VPSRLQ $3, Y1, Y9
-TEXT ·h0874(SB), NOSPLIT, $24-8
+TEXT ·h0887(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16777,9 +17024,9 @@ TEXT ·h0874(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0875(s *State)
+// func h0888(s *State)
 // VPSRLQ $63, Y1, Y9
-TEXT ·h0875(SB), NOSPLIT, $24-8
+TEXT ·h0888(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16796,9 +17043,9 @@ TEXT ·h0875(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0876(s *State)
+// func h0889(s *State)
 // VPSRLQ $64, Y1, Y9
-TEXT ·h0876(SB), NOSPLIT, $24-8
+TEXT ·h0889(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16815,9 +17062,9 @@ TEXT ·h0876(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0877(s *State)
+// func h0890(s *State)
 // VPSRLQ X1, Y9, Y14
-TEXT ·h0877(SB), NOSPLIT, $24-8
+TEXT ·h0890(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16834,9 +17081,9 @@ TEXT ·h0877(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0878(s *State)
+// func h0891(s *State)
 // VPSRLVD Y1, Y9, Y14
-TEXT ·h0878(SB), NOSPLIT, $24-8
+TEXT ·h0891(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16853,9 +17100,9 @@ TEXT ·h0878(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0879(s *State)
+// func h0892(s *State)
 // VPSUBQ Y1, Y9, Y14
-TEXT ·h0879(SB), NOSPLIT, $24-8
+TEXT ·h0892(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16872,9 +17119,9 @@ TEXT ·h0879(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0880(s *State)
+// func h0893(s *State)
 // VPUNPCKHDQ Y1, Y9, Y14
-TEXT ·h0880(SB), NOSPLIT, $24-8
+TEXT ·h0893(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16891,9 +17138,9 @@ TEXT ·h0880(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0881(s *State)
+// func h0894(s *State)
 // VPUNPCKLDQ Y1, Y9, Y14
-TEXT ·h0881(SB), NOSPLIT, $24-8
+TEXT ·h0894(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16910,9 +17157,9 @@ TEXT ·h0881(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0882(s *State)
+// func h0895(s *State)
 // VPXOR X1, X9, X14
-TEXT ·h0882(SB), NOSPLIT, $24-8
+TEXT ·h0895(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16929,9 +17176,9 @@ TEXT ·h0882(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0883(s *State)
+// func h0896(s *State)
 // VPXOR Y1, Y9, Y14
-TEXT ·h0883(SB), NOSPLIT, $24-8
+TEXT ·h0896(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16948,9 +17195,9 @@ TEXT ·h0883(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0884(s *State)
+// func h0897(s *State)
 // XCHGQ AX, R8
-TEXT ·h0884(SB), NOSPLIT, $24-8
+TEXT ·h0897(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16967,9 +17214,9 @@ TEXT ·h0884(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0885(s *State)
+// func h0898(s *State)
 // XCHGQ R8, CX
-TEXT ·h0885(SB), NOSPLIT, $24-8
+TEXT ·h0898(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16986,9 +17233,9 @@ TEXT ·h0885(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0886(s *State)
+// func h0899(s *State)
 // XORL $0x7fffffff, R8
-TEXT ·h0886(SB), NOSPLIT, $24-8
+TEXT ·h0899(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17005,9 +17252,9 @@ TEXT ·h0886(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0887(s *State)
+// func h0900(s *State)
 // XORL AX, R8
-TEXT ·h0887(SB), NOSPLIT, $24-8
+TEXT ·h0900(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17024,9 +17271,9 @@ TEXT ·h0887(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0888(s *State)
+// func h0901(s *State)
 // XORQ $-2, R8
-TEXT ·h0888(SB), NOSPLIT, $24-8
+TEXT ·h0901(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17043,9 +17290,9 @@ TEXT ·h0888(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0889(s *State)
+// func h0902(s *State)
 // XORQ R8, R8
-TEXT ·h0889(SB), NOSPLIT, $24-8
+TEXT ·h0902(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17062,9 +17309,9 @@ TEXT ·h0889(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0890(s *State)
+// func h0903(s *State)
 // ADDQ CX, DX
-TEXT ·h0890(SB), NOSPLIT, $24-8
+TEXT ·h0903(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17081,9 +17328,9 @@ TEXT ·h0890(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0891(s *State)
+// func h0904(s *State)
 // ADDQ DX, BX
-TEXT ·h0891(SB), NOSPLIT, $24-8
+TEXT ·h0904(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17100,9 +17347,9 @@ TEXT ·h0891(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0892(s *State)
+// func h0905(s *State)
 // ADDQ BX, BP
-TEXT ·h0892(SB), NOSPLIT, $24-8
+TEXT ·h0905(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17119,9 +17366,9 @@ TEXT ·h0892(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0893(s *State)
+// func h0906(s *State)
 // ADDQ BP, SI
-TEXT ·h0893(SB), NOSPLIT, $24-8
+TEXT ·h0906(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17138,9 +17385,9 @@ TEXT ·h0893(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0894(s *State)
+// func h0907(s *State)
 // ADDQ SI, DI
-TEXT ·h0894(SB), NOSPLIT, $24-8
+TEXT ·h0907(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17157,9 +17404,9 @@ TEXT ·h0894(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0895(s *State)
+// func h0908(s *State)
 // ADDQ DI, R8
-TEXT ·h0895(SB), NOSPLIT, $24-8
+TEXT ·h0908(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17176,9 +17423,9 @@ TEXT ·h0895(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0896(s *State)
+// func h0909(s *State)
 // ADDQ R8, R9
-TEXT ·h0896(SB), NOSPLIT, $24-8
+TEXT ·h0909(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17195,9 +17442,9 @@ TEXT ·h0896(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0897(s *State)
+// func h0910(s *State)
 // ADDQ R9, R10
-TEXT ·h0897(SB), NOSPLIT, $24-8
+TEXT ·h0910(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17214,9 +17461,9 @@ TEXT ·h0897(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0898(s *State)
+// func h0911(s *State)
 // ADDQ R10, R11
-TEXT ·h0898(SB), NOSPLIT, $24-8
+TEXT ·h0911(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17233,9 +17480,9 @@ TEXT ·h0898(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0899(s *State)
+// func h0912(s *State)
 // ADDQ R11, R12
-TEXT ·h0899(SB), NOSPLIT, $24-8
+TEXT ·h0912(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17252,9 +17499,9 @@ TEXT ·h0899(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0900(s *State)
+// func h0913(s *State)
 // ADDQ R12, R13
-TEXT ·h0900(SB), NOSPLIT, $24-8
+TEXT ·h0913(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17271,9 +17518,9 @@ TEXT ·h0900(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0901(s *State)
+// func h0914(s *State)
 // ADDQ R13, R14
-TEXT ·h0901(SB), NOSPLIT, $24-8
+TEXT ·h0914(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17290,9 +17537,9 @@ TEXT ·h0901(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0902(s *State)
+// func h0915(s *State)
 // ADDQ R14, R15
-TEXT ·h0902(SB), NOSPLIT, $24-8
+TEXT ·h0915(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17309,9 +17556,9 @@ TEXT ·h0902(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0903(s *State)
+// func h0916(s *State)
 // ADDQ R15, AX
-TEXT ·h0903(SB), NOSPLIT, $24-8
+TEXT ·h0916(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17328,9 +17575,9 @@ TEXT ·h0903(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0904(s *State)
+// func h0917(s *State)
 // MOVQ 8(AX)(BP*8), R8
-TEXT ·h0904(SB), NOSPLIT, $24-8
+TEXT ·h0917(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17347,9 +17594,9 @@ TEXT ·h0904(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0905(s *State)
+// func h0918(s *State)
 // MOVQ 8(CX)(SI*8), R9
-TEXT ·h0905(SB), NOSPLIT, $24-8
+TEXT ·h0918(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17366,9 +17613,9 @@ TEXT ·h0905(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0906(s *State)
+// func h0919(s *State)
 // MOVQ 8(DX)(DI*8), R10
-TEXT ·h0906(SB), NOSPLIT, $24-8
+TEXT ·h0919(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17385,9 +17632,9 @@ TEXT ·h0906(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0907(s *State)
+// func h0920(s *State)
 // MOVQ 8(BX)(R8*8), R11
-TEXT ·h0907(SB), NOSPLIT, $24-8
+TEXT ·h0920(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17404,9 +17651,9 @@ TEXT ·h0907(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0908(s *State)
+// func h0921(s *State)
 // MOVQ 8(BP)(R9*8), R12
-TEXT ·h0908(SB), NOSPLIT, $24-8
+TEXT ·h0921(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17423,9 +17670,9 @@ TEXT ·h0908(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0909(s *State)
+// func h0922(s *State)
 // MOVQ 8(SI)(R10*8), R13
-TEXT ·h0909(SB), NOSPLIT, $24-8
+TEXT ·h0922(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17442,9 +17689,9 @@ TEXT ·h0909(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0910(s *State)
+// func h0923(s *State)
 // MOVQ 8(DI)(R11*8), R14
-TEXT ·h0910(SB), NOSPLIT, $24-8
+TEXT ·h0923(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17461,9 +17708,9 @@ TEXT ·h0910(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0911(s *State)
+// func h0924(s *State)
 // MOVQ 8(R8)(R12*8), R15
-TEXT ·h0911(SB), NOSPLIT, $24-8
+TEXT ·h0924(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17480,9 +17727,9 @@ TEXT ·h0911(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0912(s *State)
+// func h0925(s *State)
 // MOVQ 8(R9)(R13*8), AX
-TEXT ·h0912(SB), NOSPLIT, $24-8
+TEXT ·h0925(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17499,9 +17746,9 @@ TEXT ·h0912(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0913(s *State)
+// func h0926(s *State)
 // MOVQ 8(R10)(R14*8), CX
-TEXT ·h0913(SB), NOSPLIT, $24-8
+TEXT ·h0926(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17518,9 +17765,9 @@ TEXT ·h0913(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0914(s *State)
+// func h0927(s *State)
 // MOVQ 8(R11)(R15*8), DX
-TEXT ·h0914(SB), NOSPLIT, $24-8
+TEXT ·h0927(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17537,9 +17784,9 @@ TEXT ·h0914(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0915(s *State)
+// func h0928(s *State)
 // MOVQ 8(R12)(AX*8), BX
-TEXT ·h0915(SB), NOSPLIT, $24-8
+TEXT ·h0928(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17556,9 +17803,9 @@ TEXT ·h0915(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0916(s *State)
+// func h0929(s *State)
 // MOVQ 8(R13)(CX*8), BP
-TEXT ·h0916(SB), NOSPLIT, $24-8
+TEXT ·h0929(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17575,9 +17822,9 @@ TEXT ·h0916(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0917(s *State)
+// func h0930(s *State)
 // MOVQ 8(R14)(DX*8), SI
-TEXT ·h0917(SB), NOSPLIT, $24-8
+TEXT ·h0930(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17594,9 +17841,9 @@ TEXT ·h0917(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0918(s *State)
+// func h0931(s *State)
 // MOVQ 8(R15)(BX*8), DI
-TEXT ·h0918(SB), NOSPLIT, $24-8
+TEXT ·h0931(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17613,9 +17860,9 @@ TEXT ·h0918(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0919(s *State)
+// func h0932(s *State)
 // VPSUBQ Y0, Y5, Y11
-TEXT ·h0919(SB), NOSPLIT, $24-8
+TEXT ·h0932(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17632,9 +17879,9 @@ TEXT ·h0919(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0920(s *State)
+// func h0933(s *State)
 // VPSUBQ Y1, Y6, Y12
-TEXT ·h0920(SB), NOSPLIT, $24-8
+TEXT ·h0933(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17651,9 +17898,9 @@ TEXT ·h0920(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0921(s *State)
+// func h0934(s *State)
 // VPSUBQ Y2, Y7, Y13
-TEXT ·h0921(SB), NOSPLIT, $24-8
+TEXT ·h0934(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17670,9 +17917,9 @@ TEXT ·h0921(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0922(s *State)
+// func h0935(s *State)
 // VPSUBQ Y3, Y8, Y14
-TEXT ·h0922(SB), NOSPLIT, $24-8
+TEXT ·h0935(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17689,9 +17936,9 @@ TEXT ·h0922(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0923(s *State)
+// func h0936(s *State)
 // VPSUBQ Y4, Y9, Y15
-TEXT ·h0923(SB), NOSPLIT, $24-8
+TEXT ·h0936(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17708,9 +17955,9 @@ TEXT ·h0923(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0924(s *State)
+// func h0937(s *State)
 // VPSUBQ Y5, Y10, Y0
-TEXT ·h0924(SB), NOSPLIT, $24-8
+TEXT ·h0937(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17727,9 +17974,9 @@ TEXT ·h0924(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0925(s *State)
+// func h0938(s *State)
 // VPSUBQ Y6, Y11, Y1
-TEXT ·h0925(SB), NOSPLIT, $24-8
+TEXT ·h0938(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17746,9 +17993,9 @@ TEXT ·h0925(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0926(s *State)
+// func h0939(s *State)
 // VPSUBQ Y7, Y12, Y2
-TEXT ·h0926(SB), NOSPLIT, $24-8
+TEXT ·h0939(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17765,9 +18012,9 @@ TEXT ·h0926(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0927(s *State)
+// func h0940(s *State)
 // VPSUBQ Y8, Y13, Y3
-TEXT ·h0927(SB), NOSPLIT, $24-8
+TEXT ·h0940(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17784,9 +18031,9 @@ TEXT ·h0927(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0928(s *State)
+// func h0941(s *State)
 // VPSUBQ Y9, Y14, Y4
-TEXT ·h0928(SB), NOSPLIT, $24-8
+TEXT ·h0941(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17803,9 +18050,9 @@ TEXT ·h0928(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0929(s *State)
+// func h0942(s *State)
 // VPSUBQ Y10, Y15, Y5
-TEXT ·h0929(SB), NOSPLIT, $24-8
+TEXT ·h0942(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17822,9 +18069,9 @@ TEXT ·h0929(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0930(s *State)
+// func h0943(s *State)
 // VPSUBQ Y11, Y0, Y6
-TEXT ·h0930(SB), NOSPLIT, $24-8
+TEXT ·h0943(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17841,9 +18088,9 @@ TEXT ·h0930(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0931(s *State)
+// func h0944(s *State)
 // VPSUBQ Y12, Y1, Y7
-TEXT ·h0931(SB), NOSPLIT, $24-8
+TEXT ·h0944(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17860,9 +18107,9 @@ TEXT ·h0931(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0932(s *State)
+// func h0945(s *State)
 // VPSUBQ Y13, Y2, Y8
-TEXT ·h0932(SB), NOSPLIT, $24-8
+TEXT ·h0945(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17879,9 +18126,9 @@ TEXT ·h0932(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0933(s *State)
+// func h0946(s *State)
 // VPSUBQ Y14, Y3, Y9
-TEXT ·h0933(SB), NOSPLIT, $24-8
+TEXT ·h0946(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17898,9 +18145,9 @@ TEXT ·h0933(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0934(s *State)
+// func h0947(s *State)
 // VPSUBQ Y15, Y4, Y10
-TEXT ·h0934(SB), NOSPLIT, $24-8
+TEXT ·h0947(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17917,9 +18164,9 @@ TEXT ·h0934(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0935(s *State)
+// func h0948(s *State)
 // PXOR X0, X3
-TEXT ·h0935(SB), NOSPLIT, $24-8
+TEXT ·h0948(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17936,9 +18183,9 @@ TEXT ·h0935(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0936(s *State)
+// func h0949(s *State)
 // PXOR X1, X4
-TEXT ·h0936(SB), NOSPLIT, $24-8
+TEXT ·h0949(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17955,9 +18202,9 @@ TEXT ·h0936(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0937(s *State)
+// func h0950(s *State)
 // PXOR X2, X5
-TEXT ·h0937(SB), NOSPLIT, $24-8
+TEXT ·h0950(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17974,9 +18221,9 @@ TEXT ·h0937(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0938(s *State)
+// func h0951(s *State)
 // PXOR X3, X6
-TEXT ·h0938(SB), NOSPLIT, $24-8
+TEXT ·h0951(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17993,9 +18240,9 @@ TEXT ·h0938(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0939(s *State)
+// func h0952(s *State)
 // PXOR X4, X7
-TEXT ·h0939(SB), NOSPLIT, $24-8
+TEXT ·h0952(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18012,9 +18259,9 @@ TEXT ·h0939(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0940(s *State)
+// func h0953(s *State)
 // PXOR X5, X8
-TEXT ·h0940(SB), NOSPLIT, $24-8
+TEXT ·h0953(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18031,9 +18278,9 @@ TEXT ·h0940(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0941(s *State)
+// func h0954(s *State)
 // PXOR X6, X9
-TEXT ·h0941(SB), NOSPLIT, $24-8
+TEXT ·h0954(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18050,9 +18297,9 @@ TEXT ·h0941(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0942(s *State)
+// func h0955(s *State)
 // PXOR X7, X10
-TEXT ·h0942(SB), NOSPLIT, $24-8
+TEXT ·h0955(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18069,9 +18316,9 @@ TEXT ·h0942(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0943(s *State)
+// func h0956(s *State)
 // PXOR X8, X11
-TEXT ·h0943(SB), NOSPLIT, $24-8
+TEXT ·h0956(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18088,9 +18335,9 @@ TEXT ·h0943(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0944(s *State)
+// func h0957(s *State)
 // PXOR X9, X12
-TEXT ·h0944(SB), NOSPLIT, $24-8
+TEXT ·h0957(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18107,9 +18354,9 @@ TEXT ·h0944(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0945(s *State)
+// func h0958(s *State)
 // PXOR X10, X13
-TEXT ·h0945(SB), NOSPLIT, $24-8
+TEXT ·h0958(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18126,9 +18373,9 @@ TEXT ·h0945(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0946(s *State)
+// func h0959(s *State)
 // PXOR X11, X14
-TEXT ·h0946(SB), NOSPLIT, $24-8
+TEXT ·h0959(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18145,9 +18392,9 @@ TEXT ·h0946(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0947(s *State)
+// func h0960(s *State)
 // PXOR X12, X15
-TEXT ·h0947(SB), NOSPLIT, $24-8
+TEXT ·h0960(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18164,9 +18411,9 @@ TEXT ·h0947(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0948(s *State)
+// func h0961(s *State)
 // PXOR X13, X0
-TEXT ·h0948(SB), NOSPLIT, $24-8
+TEXT ·h0961(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18183,9 +18430,9 @@ TEXT ·h0948(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0949(s *State)
+// func h0962(s *State)
 // PXOR X14, X1
-TEXT ·h0949(SB), NOSPLIT, $24-8
+TEXT ·h0962(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18202,9 +18449,9 @@ TEXT ·h0949(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0950(s *State)
+// func h0963(s *State)
 // PXOR X15, X2
-TEXT ·h0950(SB), NOSPLIT, $24-8
+TEXT ·h0963(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18221,9 +18468,9 @@ TEXT ·h0950(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0951(s *State)
+// func h0964(s *State)
 // MOVQ X0, AX
-TEXT ·h0951(SB), NOSPLIT, $24-8
+TEXT ·h0964(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18240,9 +18487,9 @@ TEXT ·h0951(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0952(s *State)
+// func h0965(s *State)
 // MOVQ X1, CX
-TEXT ·h0952(SB), NOSPLIT, $24-8
+TEXT ·h0965(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18259,9 +18506,9 @@ TEXT ·h0952(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0953(s *State)
+// func h0966(s *State)
 // MOVQ X2, DX
-TEXT ·h0953(SB), NOSPLIT, $24-8
+TEXT ·h0966(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18278,9 +18525,9 @@ TEXT ·h0953(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0954(s *State)
+// func h0967(s *State)
 // MOVQ X3, BX
-TEXT ·h0954(SB), NOSPLIT, $24-8
+TEXT ·h0967(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18297,9 +18544,9 @@ TEXT ·h0954(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0955(s *State)
+// func h0968(s *State)
 // MOVQ X4, BP
-TEXT ·h0955(SB), NOSPLIT, $24-8
+TEXT ·h0968(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18316,9 +18563,9 @@ TEXT ·h0955(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0956(s *State)
+// func h0969(s *State)
 // MOVQ X5, SI
-TEXT ·h0956(SB), NOSPLIT, $24-8
+TEXT ·h0969(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18335,9 +18582,9 @@ TEXT ·h0956(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0957(s *State)
+// func h0970(s *State)
 // MOVQ X6, DI
-TEXT ·h0957(SB), NOSPLIT, $24-8
+TEXT ·h0970(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18354,9 +18601,9 @@ TEXT ·h0957(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0958(s *State)
+// func h0971(s *State)
 // MOVQ X7, R8
-TEXT ·h0958(SB), NOSPLIT, $24-8
+TEXT ·h0971(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18373,9 +18620,9 @@ TEXT ·h0958(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0959(s *State)
+// func h0972(s *State)
 // MOVQ X8, R9
-TEXT ·h0959(SB), NOSPLIT, $24-8
+TEXT ·h0972(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18392,9 +18639,9 @@ TEXT ·h0959(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0960(s *State)
+// func h0973(s *State)
 // MOVQ X9, R10
-TEXT ·h0960(SB), NOSPLIT, $24-8
+TEXT ·h0973(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18411,9 +18658,9 @@ TEXT ·h0960(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0961(s *State)
+// func h0974(s *State)
 // MOVQ X10, R11
-TEXT ·h0961(SB), NOSPLIT, $24-8
+TEXT ·h0974(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18430,9 +18677,9 @@ TEXT ·h0961(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0962(s *State)
+// func h0975(s *State)
 // MOVQ X11, R12
-TEXT ·h0962(SB), NOSPLIT, $24-8
+TEXT ·h0975(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18449,9 +18696,9 @@ TEXT ·h0962(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0963(s *State)
+// func h0976(s *State)
 // MOVQ X12, R13
-TEXT ·h0963(SB), NOSPLIT, $24-8
+TEXT ·h0976(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18468,9 +18715,9 @@ TEXT ·h0963(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0964(s *State)
+// func h0977(s *State)
 // MOVQ X13, R14
-TEXT ·h0964(SB), NOSPLIT, $24-8
+TEXT ·h0977(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18487,9 +18734,9 @@ TEXT ·h0964(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0965(s *State)
+// func h0978(s *State)
 // MOVQ X14, R15
-TEXT ·h0965(SB), NOSPLIT, $24-8
+TEXT ·h0978(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18506,9 +18753,9 @@ TEXT ·h0965(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0966(s *State)
+// func h0979(s *State)
 // MOVQ X15, AX
-TEXT ·h0966(SB), NOSPLIT, $24-8
+TEXT ·h0979(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18525,9 +18772,9 @@ TEXT ·h0966(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0967(s *State)
+// func h0980(s *State)
 // CMPL AX, $0x007fe001; ADCQ $0x00, CX
-TEXT ·h0967(SB), NOSPLIT, $24-8
+TEXT ·h0980(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18545,9 +18792,9 @@ TEXT ·h0967(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0968(s *State)
+// func h0981(s *State)
 // CMPQ AX, $0x00000100; JEQ taken
-TEXT ·h0968(SB), NOSPLIT, $24-8
+TEXT ·h0981(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18569,9 +18816,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0969(s *State)
+// func h0982(s *State)
 // CMPQ CX, $0x000000f8; JHI taken
-TEXT ·h0969(SB), NOSPLIT, $24-8
+TEXT ·h0982(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18593,9 +18840,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0970(s *State)
+// func h0983(s *State)
 // CMPQ CX, $0x00000100; JEQ taken
-TEXT ·h0970(SB), NOSPLIT, $24-8
+TEXT ·h0983(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18617,9 +18864,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0971(s *State)
+// func h0984(s *State)
 // CMPQ CX, $0x000002a8; JNE taken
-TEXT ·h0971(SB), NOSPLIT, $24-8
+TEXT ·h0984(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18641,9 +18888,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0972(s *State)
+// func h0985(s *State)
 // CMPQ R8, $0x000000a8; JLT taken
-TEXT ·h0972(SB), NOSPLIT, $24-8
+TEXT ·h0985(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18665,9 +18912,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0973(s *State)
+// func h0986(s *State)
 // CMPQ R8, $0x000002a8; JNE taken
-TEXT ·h0973(SB), NOSPLIT, $24-8
+TEXT ·h0986(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18689,9 +18936,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0974(s *State)
+// func h0987(s *State)
 // DECL CX; JNE taken
-TEXT ·h0974(SB), NOSPLIT, $24-8
+TEXT ·h0987(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18713,9 +18960,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0975(s *State)
+// func h0988(s *State)
 // DECQ AX; JNE taken
-TEXT ·h0975(SB), NOSPLIT, $24-8
+TEXT ·h0988(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18737,9 +18984,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0976(s *State)
+// func h0989(s *State)
 // SUBL R8, AX; SBBQ R8, R8
-TEXT ·h0976(SB), NOSPLIT, $24-8
+TEXT ·h0989(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18757,9 +19004,9 @@ TEXT ·h0976(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0977(s *State)
+// func h0990(s *State)
 // SUBL R8, DX; SBBQ R8, R8
-TEXT ·h0977(SB), NOSPLIT, $24-8
+TEXT ·h0990(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18777,9 +19024,9 @@ TEXT ·h0977(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0978(s *State)
+// func h0991(s *State)
 // SUBQ $0x10, DX; JCC taken
-TEXT ·h0978(SB), NOSPLIT, $24-8
+TEXT ·h0991(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18801,9 +19048,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0979(s *State)
+// func h0992(s *State)
 // SUBQ $0x20, DX; JCC taken
-TEXT ·h0979(SB), NOSPLIT, $24-8
+TEXT ·h0992(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18825,9 +19072,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0980(s *State)
+// func h0993(s *State)
 // ADDQ R8, R9; JEQ taken
-TEXT ·h0980(SB), NOSPLIT, $24-8
+TEXT ·h0993(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18849,9 +19096,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0981(s *State)
+// func h0994(s *State)
 // ADDQ R8, R9; JNE taken
-TEXT ·h0981(SB), NOSPLIT, $24-8
+TEXT ·h0994(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18873,9 +19120,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0982(s *State)
+// func h0995(s *State)
 // ADDQ R8, R9; JCS taken
-TEXT ·h0982(SB), NOSPLIT, $24-8
+TEXT ·h0995(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18897,9 +19144,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0983(s *State)
+// func h0996(s *State)
 // ADDQ R8, R9; JCC taken
-TEXT ·h0983(SB), NOSPLIT, $24-8
+TEXT ·h0996(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18921,9 +19168,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0984(s *State)
+// func h0997(s *State)
 // ADDQ R8, R9; JLT taken
-TEXT ·h0984(SB), NOSPLIT, $24-8
+TEXT ·h0997(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18945,9 +19192,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0985(s *State)
+// func h0998(s *State)
 // ADDQ R8, R9; JGE taken
-TEXT ·h0985(SB), NOSPLIT, $24-8
+TEXT ·h0998(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18957,294 +19204,6 @@ TEXT ·h0985(SB), NOSPLIT, $24-8
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
 	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0986(s *State)
-// ADDQ R8, R9; JLE taken
-TEXT ·h0986(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0987(s *State)
-// ADDQ R8, R9; JGT taken
-TEXT ·h0987(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0988(s *State)
-// ADDQ R8, R9; JLS taken
-TEXT ·h0988(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0989(s *State)
-// ADDQ R8, R9; JHI taken
-TEXT ·h0989(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0990(s *State)
-// ADDQ R8, R9; JMI taken
-TEXT ·h0990(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0991(s *State)
-// ADDQ R8, R9; JPL taken
-TEXT ·h0991(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0992(s *State)
-// ADDQ R8, R9; SETCS R10B
-TEXT ·h0992(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	SETCS R10B
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0993(s *State)
-// ADDQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h0993(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	CMOVQEQ R11, R12
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0994(s *State)
-// ADDQ R8, R9; ADCQ R10, R11
-TEXT ·h0994(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	ADCQ R10, R11
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0995(s *State)
-// ADDQ R8, R9; SBBQ R10, R11
-TEXT ·h0995(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	SBBQ R10, R11
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0996(s *State)
-// ADDQ R8, R9; INCQ R13
-TEXT ·h0996(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	INCQ R13
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0997(s *State)
-// ADDQ R8, R9; ROLQ $7, R13
-TEXT ·h0997(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	ROLQ $7, R13
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0998(s *State)
-// SUBQ R8, R9; JEQ taken
-TEXT ·h0998(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19258,7 +19217,7 @@ done:
 	RET
 
 // func h0999(s *State)
-// SUBQ R8, R9; JNE taken
+// ADDQ R8, R9; JLE taken
 TEXT ·h0999(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19267,8 +19226,8 @@ TEXT ·h0999(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JNE taken
+	ADDQ R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19282,7 +19241,7 @@ done:
 	RET
 
 // func h1000(s *State)
-// SUBQ R8, R9; JCS taken
+// ADDQ R8, R9; JGT taken
 TEXT ·h1000(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19291,8 +19250,8 @@ TEXT ·h1000(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JCS taken
+	ADDQ R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19306,7 +19265,7 @@ done:
 	RET
 
 // func h1001(s *State)
-// SUBQ R8, R9; JCC taken
+// ADDQ R8, R9; JLS taken
 TEXT ·h1001(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19315,8 +19274,8 @@ TEXT ·h1001(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JCC taken
+	ADDQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19330,7 +19289,7 @@ done:
 	RET
 
 // func h1002(s *State)
-// SUBQ R8, R9; JLT taken
+// ADDQ R8, R9; JHI taken
 TEXT ·h1002(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19339,8 +19298,8 @@ TEXT ·h1002(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JLT taken
+	ADDQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19354,7 +19313,7 @@ done:
 	RET
 
 // func h1003(s *State)
-// SUBQ R8, R9; JGE taken
+// ADDQ R8, R9; JMI taken
 TEXT ·h1003(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19363,8 +19322,8 @@ TEXT ·h1003(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JGE taken
+	ADDQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19378,7 +19337,7 @@ done:
 	RET
 
 // func h1004(s *State)
-// SUBQ R8, R9; JLE taken
+// ADDQ R8, R9; JPL taken
 TEXT ·h1004(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19387,8 +19346,8 @@ TEXT ·h1004(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JLE taken
+	ADDQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19402,7 +19361,7 @@ done:
 	RET
 
 // func h1005(s *State)
-// SUBQ R8, R9; JGT taken
+// ADDQ R8, R9; SETCS R10B
 TEXT ·h1005(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19411,127 +19370,7 @@ TEXT ·h1005(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1006(s *State)
-// SUBQ R8, R9; JLS taken
-TEXT ·h1006(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1007(s *State)
-// SUBQ R8, R9; JHI taken
-TEXT ·h1007(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1008(s *State)
-// SUBQ R8, R9; JMI taken
-TEXT ·h1008(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1009(s *State)
-// SUBQ R8, R9; JPL taken
-TEXT ·h1009(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1010(s *State)
-// SUBQ R8, R9; SETCS R10B
-TEXT ·h1010(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
+	ADDQ R8, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -19541,9 +19380,9 @@ TEXT ·h1010(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1011(s *State)
-// SUBQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1011(SB), NOSPLIT, $24-8
+// func h1006(s *State)
+// ADDQ R8, R9; CMOVQEQ R11, R12
+TEXT ·h1006(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19551,7 +19390,7 @@ TEXT ·h1011(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
+	ADDQ R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -19561,9 +19400,9 @@ TEXT ·h1011(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1012(s *State)
-// SUBQ R8, R9; ADCQ R10, R11
-TEXT ·h1012(SB), NOSPLIT, $24-8
+// func h1007(s *State)
+// ADDQ R8, R9; ADCQ R10, R11
+TEXT ·h1007(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19571,7 +19410,7 @@ TEXT ·h1012(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
+	ADDQ R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -19581,9 +19420,9 @@ TEXT ·h1012(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1013(s *State)
-// SUBQ R8, R9; SBBQ R10, R11
-TEXT ·h1013(SB), NOSPLIT, $24-8
+// func h1008(s *State)
+// ADDQ R8, R9; SBBQ R10, R11
+TEXT ·h1008(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19591,7 +19430,7 @@ TEXT ·h1013(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
+	ADDQ R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -19601,9 +19440,9 @@ TEXT ·h1013(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1014(s *State)
-// SUBQ R8, R9; INCQ R13
-TEXT ·h1014(SB), NOSPLIT, $24-8
+// func h1009(s *State)
+// ADDQ R8, R9; INCQ R13
+TEXT ·h1009(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19611,7 +19450,7 @@ TEXT ·h1014(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
+	ADDQ R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -19621,9 +19460,9 @@ TEXT ·h1014(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1015(s *State)
-// SUBQ R8, R9; ROLQ $7, R13
-TEXT ·h1015(SB), NOSPLIT, $24-8
+// func h1010(s *State)
+// ADDQ R8, R9; ROLQ $7, R13
+TEXT ·h1010(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19631,7 +19470,7 @@ TEXT ·h1015(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
+	ADDQ R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -19641,8 +19480,128 @@ TEXT ·h1015(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1011(s *State)
+// SUBQ R8, R9; JEQ taken
+TEXT ·h1011(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBQ R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1012(s *State)
+// SUBQ R8, R9; JNE taken
+TEXT ·h1012(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBQ R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1013(s *State)
+// SUBQ R8, R9; JCS taken
+TEXT ·h1013(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBQ R8, R9
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1014(s *State)
+// SUBQ R8, R9; JCC taken
+TEXT ·h1014(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBQ R8, R9
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1015(s *State)
+// SUBQ R8, R9; JLT taken
+TEXT ·h1015(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBQ R8, R9
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1016(s *State)
-// ADCQ R8, R9; JEQ taken
+// SUBQ R8, R9; JGE taken
 TEXT ·h1016(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19651,8 +19610,8 @@ TEXT ·h1016(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JEQ taken
+	SUBQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19666,7 +19625,7 @@ done:
 	RET
 
 // func h1017(s *State)
-// ADCQ R8, R9; JNE taken
+// SUBQ R8, R9; JLE taken
 TEXT ·h1017(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19675,8 +19634,8 @@ TEXT ·h1017(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JNE taken
+	SUBQ R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19690,7 +19649,7 @@ done:
 	RET
 
 // func h1018(s *State)
-// ADCQ R8, R9; JCS taken
+// SUBQ R8, R9; JGT taken
 TEXT ·h1018(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19699,8 +19658,8 @@ TEXT ·h1018(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JCS taken
+	SUBQ R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19714,7 +19673,7 @@ done:
 	RET
 
 // func h1019(s *State)
-// ADCQ R8, R9; JCC taken
+// SUBQ R8, R9; JLS taken
 TEXT ·h1019(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19723,8 +19682,8 @@ TEXT ·h1019(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JCC taken
+	SUBQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19738,7 +19697,7 @@ done:
 	RET
 
 // func h1020(s *State)
-// ADCQ R8, R9; JLT taken
+// SUBQ R8, R9; JHI taken
 TEXT ·h1020(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19747,8 +19706,8 @@ TEXT ·h1020(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JLT taken
+	SUBQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19762,7 +19721,7 @@ done:
 	RET
 
 // func h1021(s *State)
-// ADCQ R8, R9; JGE taken
+// SUBQ R8, R9; JMI taken
 TEXT ·h1021(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19771,8 +19730,8 @@ TEXT ·h1021(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JGE taken
+	SUBQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19786,7 +19745,7 @@ done:
 	RET
 
 // func h1022(s *State)
-// ADCQ R8, R9; JLE taken
+// SUBQ R8, R9; JPL taken
 TEXT ·h1022(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19795,8 +19754,8 @@ TEXT ·h1022(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JLE taken
+	SUBQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19810,7 +19769,7 @@ done:
 	RET
 
 // func h1023(s *State)
-// ADCQ R8, R9; JGT taken
+// SUBQ R8, R9; SETCS R10B
 TEXT ·h1023(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19819,127 +19778,7 @@ TEXT ·h1023(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1024(s *State)
-// ADCQ R8, R9; JLS taken
-TEXT ·h1024(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1025(s *State)
-// ADCQ R8, R9; JHI taken
-TEXT ·h1025(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1026(s *State)
-// ADCQ R8, R9; JMI taken
-TEXT ·h1026(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1027(s *State)
-// ADCQ R8, R9; JPL taken
-TEXT ·h1027(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1028(s *State)
-// ADCQ R8, R9; SETCS R10B
-TEXT ·h1028(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
+	SUBQ R8, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -19949,9 +19788,9 @@ TEXT ·h1028(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1029(s *State)
-// ADCQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1029(SB), NOSPLIT, $24-8
+// func h1024(s *State)
+// SUBQ R8, R9; CMOVQEQ R11, R12
+TEXT ·h1024(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19959,7 +19798,7 @@ TEXT ·h1029(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
+	SUBQ R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -19969,9 +19808,9 @@ TEXT ·h1029(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1030(s *State)
-// ADCQ R8, R9; ADCQ R10, R11
-TEXT ·h1030(SB), NOSPLIT, $24-8
+// func h1025(s *State)
+// SUBQ R8, R9; ADCQ R10, R11
+TEXT ·h1025(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19979,7 +19818,7 @@ TEXT ·h1030(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
+	SUBQ R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -19989,9 +19828,9 @@ TEXT ·h1030(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1031(s *State)
-// ADCQ R8, R9; SBBQ R10, R11
-TEXT ·h1031(SB), NOSPLIT, $24-8
+// func h1026(s *State)
+// SUBQ R8, R9; SBBQ R10, R11
+TEXT ·h1026(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19999,7 +19838,7 @@ TEXT ·h1031(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
+	SUBQ R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20009,9 +19848,9 @@ TEXT ·h1031(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1032(s *State)
-// ADCQ R8, R9; INCQ R13
-TEXT ·h1032(SB), NOSPLIT, $24-8
+// func h1027(s *State)
+// SUBQ R8, R9; INCQ R13
+TEXT ·h1027(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20019,7 +19858,7 @@ TEXT ·h1032(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
+	SUBQ R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20029,9 +19868,9 @@ TEXT ·h1032(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1033(s *State)
-// ADCQ R8, R9; ROLQ $7, R13
-TEXT ·h1033(SB), NOSPLIT, $24-8
+// func h1028(s *State)
+// SUBQ R8, R9; ROLQ $7, R13
+TEXT ·h1028(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20039,7 +19878,7 @@ TEXT ·h1033(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
+	SUBQ R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20049,8 +19888,128 @@ TEXT ·h1033(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1029(s *State)
+// ADCQ R8, R9; JEQ taken
+TEXT ·h1029(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADCQ R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1030(s *State)
+// ADCQ R8, R9; JNE taken
+TEXT ·h1030(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADCQ R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1031(s *State)
+// ADCQ R8, R9; JCS taken
+TEXT ·h1031(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADCQ R8, R9
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1032(s *State)
+// ADCQ R8, R9; JCC taken
+TEXT ·h1032(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADCQ R8, R9
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1033(s *State)
+// ADCQ R8, R9; JLT taken
+TEXT ·h1033(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADCQ R8, R9
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1034(s *State)
-// SBBQ R8, R9; JEQ taken
+// ADCQ R8, R9; JGE taken
 TEXT ·h1034(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20059,8 +20018,8 @@ TEXT ·h1034(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JEQ taken
+	ADCQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20074,7 +20033,7 @@ done:
 	RET
 
 // func h1035(s *State)
-// SBBQ R8, R9; JNE taken
+// ADCQ R8, R9; JLE taken
 TEXT ·h1035(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20083,8 +20042,8 @@ TEXT ·h1035(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JNE taken
+	ADCQ R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20098,7 +20057,7 @@ done:
 	RET
 
 // func h1036(s *State)
-// SBBQ R8, R9; JCS taken
+// ADCQ R8, R9; JGT taken
 TEXT ·h1036(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20107,8 +20066,8 @@ TEXT ·h1036(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JCS taken
+	ADCQ R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20122,7 +20081,7 @@ done:
 	RET
 
 // func h1037(s *State)
-// SBBQ R8, R9; JCC taken
+// ADCQ R8, R9; JLS taken
 TEXT ·h1037(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20131,8 +20090,8 @@ TEXT ·h1037(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JCC taken
+	ADCQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20146,7 +20105,7 @@ done:
 	RET
 
 // func h1038(s *State)
-// SBBQ R8, R9; JLT taken
+// ADCQ R8, R9; JHI taken
 TEXT ·h1038(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20155,8 +20114,8 @@ TEXT ·h1038(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JLT taken
+	ADCQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20170,7 +20129,7 @@ done:
 	RET
 
 // func h1039(s *State)
-// SBBQ R8, R9; JGE taken
+// ADCQ R8, R9; JMI taken
 TEXT ·h1039(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20179,8 +20138,8 @@ TEXT ·h1039(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JGE taken
+	ADCQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20194,7 +20153,7 @@ done:
 	RET
 
 // func h1040(s *State)
-// SBBQ R8, R9; JLE taken
+// ADCQ R8, R9; JPL taken
 TEXT ·h1040(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20203,8 +20162,8 @@ TEXT ·h1040(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JLE taken
+	ADCQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20218,7 +20177,7 @@ done:
 	RET
 
 // func h1041(s *State)
-// SBBQ R8, R9; JGT taken
+// ADCQ R8, R9; SETCS R10B
 TEXT ·h1041(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20227,127 +20186,7 @@ TEXT ·h1041(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1042(s *State)
-// SBBQ R8, R9; JLS taken
-TEXT ·h1042(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1043(s *State)
-// SBBQ R8, R9; JHI taken
-TEXT ·h1043(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1044(s *State)
-// SBBQ R8, R9; JMI taken
-TEXT ·h1044(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1045(s *State)
-// SBBQ R8, R9; JPL taken
-TEXT ·h1045(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1046(s *State)
-// SBBQ R8, R9; SETCS R10B
-TEXT ·h1046(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SBBQ R8, R9
+	ADCQ R8, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20357,9 +20196,9 @@ TEXT ·h1046(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1047(s *State)
-// SBBQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1047(SB), NOSPLIT, $24-8
+// func h1042(s *State)
+// ADCQ R8, R9; CMOVQEQ R11, R12
+TEXT ·h1042(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20367,7 +20206,7 @@ TEXT ·h1047(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
+	ADCQ R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20377,9 +20216,9 @@ TEXT ·h1047(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1048(s *State)
-// SBBQ R8, R9; ADCQ R10, R11
-TEXT ·h1048(SB), NOSPLIT, $24-8
+// func h1043(s *State)
+// ADCQ R8, R9; ADCQ R10, R11
+TEXT ·h1043(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20387,7 +20226,7 @@ TEXT ·h1048(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
+	ADCQ R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20397,9 +20236,9 @@ TEXT ·h1048(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1049(s *State)
-// SBBQ R8, R9; SBBQ R10, R11
-TEXT ·h1049(SB), NOSPLIT, $24-8
+// func h1044(s *State)
+// ADCQ R8, R9; SBBQ R10, R11
+TEXT ·h1044(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20407,7 +20246,7 @@ TEXT ·h1049(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
+	ADCQ R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20417,9 +20256,9 @@ TEXT ·h1049(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1050(s *State)
-// SBBQ R8, R9; INCQ R13
-TEXT ·h1050(SB), NOSPLIT, $24-8
+// func h1045(s *State)
+// ADCQ R8, R9; INCQ R13
+TEXT ·h1045(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20427,7 +20266,7 @@ TEXT ·h1050(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
+	ADCQ R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20437,9 +20276,9 @@ TEXT ·h1050(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1051(s *State)
-// SBBQ R8, R9; ROLQ $7, R13
-TEXT ·h1051(SB), NOSPLIT, $24-8
+// func h1046(s *State)
+// ADCQ R8, R9; ROLQ $7, R13
+TEXT ·h1046(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20447,7 +20286,7 @@ TEXT ·h1051(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
+	ADCQ R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20457,8 +20296,128 @@ TEXT ·h1051(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1047(s *State)
+// SBBQ R8, R9; JEQ taken
+TEXT ·h1047(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SBBQ R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1048(s *State)
+// SBBQ R8, R9; JNE taken
+TEXT ·h1048(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SBBQ R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1049(s *State)
+// SBBQ R8, R9; JCS taken
+TEXT ·h1049(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SBBQ R8, R9
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1050(s *State)
+// SBBQ R8, R9; JCC taken
+TEXT ·h1050(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SBBQ R8, R9
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1051(s *State)
+// SBBQ R8, R9; JLT taken
+TEXT ·h1051(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SBBQ R8, R9
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1052(s *State)
-// CMPQ R8, R9; JEQ taken
+// SBBQ R8, R9; JGE taken
 TEXT ·h1052(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20467,8 +20426,8 @@ TEXT ·h1052(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JEQ taken
+	SBBQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20482,7 +20441,7 @@ done:
 	RET
 
 // func h1053(s *State)
-// CMPQ R8, R9; JNE taken
+// SBBQ R8, R9; JLE taken
 TEXT ·h1053(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20491,8 +20450,8 @@ TEXT ·h1053(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JNE taken
+	SBBQ R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20506,7 +20465,7 @@ done:
 	RET
 
 // func h1054(s *State)
-// CMPQ R8, R9; JCS taken
+// SBBQ R8, R9; JGT taken
 TEXT ·h1054(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20515,8 +20474,8 @@ TEXT ·h1054(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JCS taken
+	SBBQ R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20530,7 +20489,7 @@ done:
 	RET
 
 // func h1055(s *State)
-// CMPQ R8, R9; JCC taken
+// SBBQ R8, R9; JLS taken
 TEXT ·h1055(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20539,8 +20498,8 @@ TEXT ·h1055(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JCC taken
+	SBBQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20554,7 +20513,7 @@ done:
 	RET
 
 // func h1056(s *State)
-// CMPQ R8, R9; JLT taken
+// SBBQ R8, R9; JHI taken
 TEXT ·h1056(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20563,8 +20522,8 @@ TEXT ·h1056(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JLT taken
+	SBBQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20578,7 +20537,7 @@ done:
 	RET
 
 // func h1057(s *State)
-// CMPQ R8, R9; JGE taken
+// SBBQ R8, R9; JMI taken
 TEXT ·h1057(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20587,8 +20546,8 @@ TEXT ·h1057(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JGE taken
+	SBBQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20602,7 +20561,7 @@ done:
 	RET
 
 // func h1058(s *State)
-// CMPQ R8, R9; JLE taken
+// SBBQ R8, R9; JPL taken
 TEXT ·h1058(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20611,8 +20570,8 @@ TEXT ·h1058(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JLE taken
+	SBBQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20626,7 +20585,7 @@ done:
 	RET
 
 // func h1059(s *State)
-// CMPQ R8, R9; JGT taken
+// SBBQ R8, R9; SETCS R10B
 TEXT ·h1059(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20635,127 +20594,7 @@ TEXT ·h1059(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1060(s *State)
-// CMPQ R8, R9; JLS taken
-TEXT ·h1060(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1061(s *State)
-// CMPQ R8, R9; JHI taken
-TEXT ·h1061(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1062(s *State)
-// CMPQ R8, R9; JMI taken
-TEXT ·h1062(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1063(s *State)
-// CMPQ R8, R9; JPL taken
-TEXT ·h1063(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1064(s *State)
-// CMPQ R8, R9; SETCS R10B
-TEXT ·h1064(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, R9
+	SBBQ R8, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20765,9 +20604,9 @@ TEXT ·h1064(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1065(s *State)
-// CMPQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1065(SB), NOSPLIT, $24-8
+// func h1060(s *State)
+// SBBQ R8, R9; CMOVQEQ R11, R12
+TEXT ·h1060(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20775,7 +20614,7 @@ TEXT ·h1065(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
+	SBBQ R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20785,9 +20624,9 @@ TEXT ·h1065(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1066(s *State)
-// CMPQ R8, R9; ADCQ R10, R11
-TEXT ·h1066(SB), NOSPLIT, $24-8
+// func h1061(s *State)
+// SBBQ R8, R9; ADCQ R10, R11
+TEXT ·h1061(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20795,7 +20634,7 @@ TEXT ·h1066(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
+	SBBQ R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20805,9 +20644,9 @@ TEXT ·h1066(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1067(s *State)
-// CMPQ R8, R9; SBBQ R10, R11
-TEXT ·h1067(SB), NOSPLIT, $24-8
+// func h1062(s *State)
+// SBBQ R8, R9; SBBQ R10, R11
+TEXT ·h1062(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20815,7 +20654,7 @@ TEXT ·h1067(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
+	SBBQ R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20825,9 +20664,9 @@ TEXT ·h1067(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1068(s *State)
-// CMPQ R8, R9; INCQ R13
-TEXT ·h1068(SB), NOSPLIT, $24-8
+// func h1063(s *State)
+// SBBQ R8, R9; INCQ R13
+TEXT ·h1063(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20835,7 +20674,7 @@ TEXT ·h1068(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
+	SBBQ R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20845,9 +20684,9 @@ TEXT ·h1068(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1069(s *State)
-// CMPQ R8, R9; ROLQ $7, R13
-TEXT ·h1069(SB), NOSPLIT, $24-8
+// func h1064(s *State)
+// SBBQ R8, R9; ROLQ $7, R13
+TEXT ·h1064(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20855,7 +20694,7 @@ TEXT ·h1069(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
+	SBBQ R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20865,8 +20704,128 @@ TEXT ·h1069(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1065(s *State)
+// CMPQ R8, R9; JEQ taken
+TEXT ·h1065(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1066(s *State)
+// CMPQ R8, R9; JNE taken
+TEXT ·h1066(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1067(s *State)
+// CMPQ R8, R9; JCS taken
+TEXT ·h1067(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ R8, R9
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1068(s *State)
+// CMPQ R8, R9; JCC taken
+TEXT ·h1068(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ R8, R9
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1069(s *State)
+// CMPQ R8, R9; JLT taken
+TEXT ·h1069(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ R8, R9
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1070(s *State)
-// CMPQ R8, $3; JEQ taken
+// CMPQ R8, R9; JGE taken
 TEXT ·h1070(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20875,8 +20834,8 @@ TEXT ·h1070(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JEQ taken
+	CMPQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20890,7 +20849,7 @@ done:
 	RET
 
 // func h1071(s *State)
-// CMPQ R8, $3; JNE taken
+// CMPQ R8, R9; JLE taken
 TEXT ·h1071(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20899,8 +20858,8 @@ TEXT ·h1071(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JNE taken
+	CMPQ R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20914,7 +20873,7 @@ done:
 	RET
 
 // func h1072(s *State)
-// CMPQ R8, $3; JCS taken
+// CMPQ R8, R9; JGT taken
 TEXT ·h1072(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20923,8 +20882,8 @@ TEXT ·h1072(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JCS taken
+	CMPQ R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20938,7 +20897,7 @@ done:
 	RET
 
 // func h1073(s *State)
-// CMPQ R8, $3; JCC taken
+// CMPQ R8, R9; JLS taken
 TEXT ·h1073(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20947,8 +20906,8 @@ TEXT ·h1073(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JCC taken
+	CMPQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20962,7 +20921,7 @@ done:
 	RET
 
 // func h1074(s *State)
-// CMPQ R8, $3; JLT taken
+// CMPQ R8, R9; JHI taken
 TEXT ·h1074(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20971,8 +20930,8 @@ TEXT ·h1074(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JLT taken
+	CMPQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20986,7 +20945,7 @@ done:
 	RET
 
 // func h1075(s *State)
-// CMPQ R8, $3; JGE taken
+// CMPQ R8, R9; JMI taken
 TEXT ·h1075(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20995,8 +20954,8 @@ TEXT ·h1075(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JGE taken
+	CMPQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21010,7 +20969,7 @@ done:
 	RET
 
 // func h1076(s *State)
-// CMPQ R8, $3; JLE taken
+// CMPQ R8, R9; JPL taken
 TEXT ·h1076(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21019,8 +20978,8 @@ TEXT ·h1076(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JLE taken
+	CMPQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21034,7 +20993,7 @@ done:
 	RET
 
 // func h1077(s *State)
-// CMPQ R8, $3; JGT taken
+// CMPQ R8, R9; SETCS R10B
 TEXT ·h1077(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21043,127 +21002,7 @@ TEXT ·h1077(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1078(s *State)
-// CMPQ R8, $3; JLS taken
-TEXT ·h1078(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1079(s *State)
-// CMPQ R8, $3; JHI taken
-TEXT ·h1079(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1080(s *State)
-// CMPQ R8, $3; JMI taken
-TEXT ·h1080(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1081(s *State)
-// CMPQ R8, $3; JPL taken
-TEXT ·h1081(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1082(s *State)
-// CMPQ R8, $3; SETCS R10B
-TEXT ·h1082(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, $3
+	CMPQ R8, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -21173,9 +21012,9 @@ TEXT ·h1082(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1083(s *State)
-// CMPQ R8, $3; CMOVQEQ R11, R12
-TEXT ·h1083(SB), NOSPLIT, $24-8
+// func h1078(s *State)
+// CMPQ R8, R9; CMOVQEQ R11, R12
+TEXT ·h1078(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21183,7 +21022,7 @@ TEXT ·h1083(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
+	CMPQ R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -21193,9 +21032,9 @@ TEXT ·h1083(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1084(s *State)
-// CMPQ R8, $3; ADCQ R10, R11
-TEXT ·h1084(SB), NOSPLIT, $24-8
+// func h1079(s *State)
+// CMPQ R8, R9; ADCQ R10, R11
+TEXT ·h1079(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21203,7 +21042,7 @@ TEXT ·h1084(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
+	CMPQ R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -21213,9 +21052,9 @@ TEXT ·h1084(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1085(s *State)
-// CMPQ R8, $3; SBBQ R10, R11
-TEXT ·h1085(SB), NOSPLIT, $24-8
+// func h1080(s *State)
+// CMPQ R8, R9; SBBQ R10, R11
+TEXT ·h1080(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21223,7 +21062,7 @@ TEXT ·h1085(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
+	CMPQ R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -21233,9 +21072,9 @@ TEXT ·h1085(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1086(s *State)
-// CMPQ R8, $3; INCQ R13
-TEXT ·h1086(SB), NOSPLIT, $24-8
+// func h1081(s *State)
+// CMPQ R8, R9; INCQ R13
+TEXT ·h1081(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21243,7 +21082,7 @@ TEXT ·h1086(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
+	CMPQ R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -21253,9 +21092,9 @@ TEXT ·h1086(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1087(s *State)
-// CMPQ R8, $3; ROLQ $7, R13
-TEXT ·h1087(SB), NOSPLIT, $24-8
+// func h1082(s *State)
+// CMPQ R8, R9; ROLQ $7, R13
+TEXT ·h1082(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21263,7 +21102,7 @@ TEXT ·h1087(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
+	CMPQ R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -21273,8 +21112,128 @@ TEXT ·h1087(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1083(s *State)
+// CMPQ R8, $3; JEQ taken
+TEXT ·h1083(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ R8, $3
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1084(s *State)
+// CMPQ R8, $3; JNE taken
+TEXT ·h1084(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ R8, $3
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1085(s *State)
+// CMPQ R8, $3; JCS taken
+TEXT ·h1085(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ R8, $3
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1086(s *State)
+// CMPQ R8, $3; JCC taken
+TEXT ·h1086(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ R8, $3
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1087(s *State)
+// CMPQ R8, $3; JLT taken
+TEXT ·h1087(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ R8, $3
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1088(s *State)
-// CMPL R8, R9; JEQ taken
+// CMPQ R8, $3; JGE taken
 TEXT ·h1088(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21283,8 +21242,8 @@ TEXT ·h1088(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JEQ taken
+	CMPQ R8, $3
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21298,7 +21257,7 @@ done:
 	RET
 
 // func h1089(s *State)
-// CMPL R8, R9; JNE taken
+// CMPQ R8, $3; JLE taken
 TEXT ·h1089(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21307,8 +21266,8 @@ TEXT ·h1089(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JNE taken
+	CMPQ R8, $3
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21322,7 +21281,7 @@ done:
 	RET
 
 // func h1090(s *State)
-// CMPL R8, R9; JCS taken
+// CMPQ R8, $3; JGT taken
 TEXT ·h1090(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21331,8 +21290,8 @@ TEXT ·h1090(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JCS taken
+	CMPQ R8, $3
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21346,7 +21305,7 @@ done:
 	RET
 
 // func h1091(s *State)
-// CMPL R8, R9; JCC taken
+// CMPQ R8, $3; JLS taken
 TEXT ·h1091(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21355,8 +21314,8 @@ TEXT ·h1091(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JCC taken
+	CMPQ R8, $3
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21370,7 +21329,7 @@ done:
 	RET
 
 // func h1092(s *State)
-// CMPL R8, R9; JLT taken
+// CMPQ R8, $3; JHI taken
 TEXT ·h1092(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21379,8 +21338,8 @@ TEXT ·h1092(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JLT taken
+	CMPQ R8, $3
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21394,7 +21353,7 @@ done:
 	RET
 
 // func h1093(s *State)
-// CMPL R8, R9; JGE taken
+// CMPQ R8, $3; JMI taken
 TEXT ·h1093(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21403,8 +21362,8 @@ TEXT ·h1093(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JGE taken
+	CMPQ R8, $3
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21418,7 +21377,7 @@ done:
 	RET
 
 // func h1094(s *State)
-// CMPL R8, R9; JLE taken
+// CMPQ R8, $3; JPL taken
 TEXT ·h1094(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21427,8 +21386,8 @@ TEXT ·h1094(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JLE taken
+	CMPQ R8, $3
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21442,7 +21401,7 @@ done:
 	RET
 
 // func h1095(s *State)
-// CMPL R8, R9; JGT taken
+// CMPQ R8, $3; SETCS R10B
 TEXT ·h1095(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21451,127 +21410,7 @@ TEXT ·h1095(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1096(s *State)
-// CMPL R8, R9; JLS taken
-TEXT ·h1096(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1097(s *State)
-// CMPL R8, R9; JHI taken
-TEXT ·h1097(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1098(s *State)
-// CMPL R8, R9; JMI taken
-TEXT ·h1098(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1099(s *State)
-// CMPL R8, R9; JPL taken
-TEXT ·h1099(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1100(s *State)
-// CMPL R8, R9; SETCS R10B
-TEXT ·h1100(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPL R8, R9
+	CMPQ R8, $3
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -21581,9 +21420,9 @@ TEXT ·h1100(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1101(s *State)
-// CMPL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1101(SB), NOSPLIT, $24-8
+// func h1096(s *State)
+// CMPQ R8, $3; CMOVQEQ R11, R12
+TEXT ·h1096(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21591,7 +21430,7 @@ TEXT ·h1101(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
+	CMPQ R8, $3
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -21601,9 +21440,9 @@ TEXT ·h1101(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1102(s *State)
-// CMPL R8, R9; ADCQ R10, R11
-TEXT ·h1102(SB), NOSPLIT, $24-8
+// func h1097(s *State)
+// CMPQ R8, $3; ADCQ R10, R11
+TEXT ·h1097(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21611,7 +21450,7 @@ TEXT ·h1102(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
+	CMPQ R8, $3
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -21621,9 +21460,9 @@ TEXT ·h1102(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1103(s *State)
-// CMPL R8, R9; SBBQ R10, R11
-TEXT ·h1103(SB), NOSPLIT, $24-8
+// func h1098(s *State)
+// CMPQ R8, $3; SBBQ R10, R11
+TEXT ·h1098(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21631,7 +21470,7 @@ TEXT ·h1103(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
+	CMPQ R8, $3
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -21641,9 +21480,9 @@ TEXT ·h1103(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1104(s *State)
-// CMPL R8, R9; INCQ R13
-TEXT ·h1104(SB), NOSPLIT, $24-8
+// func h1099(s *State)
+// CMPQ R8, $3; INCQ R13
+TEXT ·h1099(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21651,7 +21490,7 @@ TEXT ·h1104(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
+	CMPQ R8, $3
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -21661,9 +21500,9 @@ TEXT ·h1104(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1105(s *State)
-// CMPL R8, R9; ROLQ $7, R13
-TEXT ·h1105(SB), NOSPLIT, $24-8
+// func h1100(s *State)
+// CMPQ R8, $3; ROLQ $7, R13
+TEXT ·h1100(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21671,7 +21510,7 @@ TEXT ·h1105(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
+	CMPQ R8, $3
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -21681,8 +21520,128 @@ TEXT ·h1105(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1101(s *State)
+// CMPL R8, R9; JEQ taken
+TEXT ·h1101(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPL R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1102(s *State)
+// CMPL R8, R9; JNE taken
+TEXT ·h1102(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPL R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1103(s *State)
+// CMPL R8, R9; JCS taken
+TEXT ·h1103(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPL R8, R9
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1104(s *State)
+// CMPL R8, R9; JCC taken
+TEXT ·h1104(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPL R8, R9
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1105(s *State)
+// CMPL R8, R9; JLT taken
+TEXT ·h1105(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPL R8, R9
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1106(s *State)
-// ADDL R8, R9; JEQ taken
+// CMPL R8, R9; JGE taken
 TEXT ·h1106(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21691,8 +21650,8 @@ TEXT ·h1106(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JEQ taken
+	CMPL R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21706,7 +21665,7 @@ done:
 	RET
 
 // func h1107(s *State)
-// ADDL R8, R9; JNE taken
+// CMPL R8, R9; JLE taken
 TEXT ·h1107(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21715,8 +21674,8 @@ TEXT ·h1107(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JNE taken
+	CMPL R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21730,7 +21689,7 @@ done:
 	RET
 
 // func h1108(s *State)
-// ADDL R8, R9; JCS taken
+// CMPL R8, R9; JGT taken
 TEXT ·h1108(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21739,8 +21698,8 @@ TEXT ·h1108(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JCS taken
+	CMPL R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21754,7 +21713,7 @@ done:
 	RET
 
 // func h1109(s *State)
-// ADDL R8, R9; JCC taken
+// CMPL R8, R9; JLS taken
 TEXT ·h1109(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21763,8 +21722,8 @@ TEXT ·h1109(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JCC taken
+	CMPL R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21778,7 +21737,7 @@ done:
 	RET
 
 // func h1110(s *State)
-// ADDL R8, R9; JLT taken
+// CMPL R8, R9; JHI taken
 TEXT ·h1110(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21787,8 +21746,8 @@ TEXT ·h1110(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JLT taken
+	CMPL R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21802,7 +21761,7 @@ done:
 	RET
 
 // func h1111(s *State)
-// ADDL R8, R9; JGE taken
+// CMPL R8, R9; JMI taken
 TEXT ·h1111(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21811,8 +21770,8 @@ TEXT ·h1111(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JGE taken
+	CMPL R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21826,7 +21785,7 @@ done:
 	RET
 
 // func h1112(s *State)
-// ADDL R8, R9; JLE taken
+// CMPL R8, R9; JPL taken
 TEXT ·h1112(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21835,8 +21794,8 @@ TEXT ·h1112(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JLE taken
+	CMPL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21850,7 +21809,7 @@ done:
 	RET
 
 // func h1113(s *State)
-// ADDL R8, R9; JGT taken
+// CMPL R8, R9; SETCS R10B
 TEXT ·h1113(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21859,127 +21818,7 @@ TEXT ·h1113(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1114(s *State)
-// ADDL R8, R9; JLS taken
-TEXT ·h1114(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1115(s *State)
-// ADDL R8, R9; JHI taken
-TEXT ·h1115(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1116(s *State)
-// ADDL R8, R9; JMI taken
-TEXT ·h1116(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1117(s *State)
-// ADDL R8, R9; JPL taken
-TEXT ·h1117(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1118(s *State)
-// ADDL R8, R9; SETCS R10B
-TEXT ·h1118(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDL R8, R9
+	CMPL R8, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -21989,9 +21828,9 @@ TEXT ·h1118(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1119(s *State)
-// ADDL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1119(SB), NOSPLIT, $24-8
+// func h1114(s *State)
+// CMPL R8, R9; CMOVQEQ R11, R12
+TEXT ·h1114(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21999,7 +21838,7 @@ TEXT ·h1119(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
+	CMPL R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22009,9 +21848,9 @@ TEXT ·h1119(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1120(s *State)
-// ADDL R8, R9; ADCQ R10, R11
-TEXT ·h1120(SB), NOSPLIT, $24-8
+// func h1115(s *State)
+// CMPL R8, R9; ADCQ R10, R11
+TEXT ·h1115(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22019,7 +21858,7 @@ TEXT ·h1120(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
+	CMPL R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22029,9 +21868,9 @@ TEXT ·h1120(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1121(s *State)
-// ADDL R8, R9; SBBQ R10, R11
-TEXT ·h1121(SB), NOSPLIT, $24-8
+// func h1116(s *State)
+// CMPL R8, R9; SBBQ R10, R11
+TEXT ·h1116(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22039,7 +21878,7 @@ TEXT ·h1121(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
+	CMPL R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22049,9 +21888,9 @@ TEXT ·h1121(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1122(s *State)
-// ADDL R8, R9; INCQ R13
-TEXT ·h1122(SB), NOSPLIT, $24-8
+// func h1117(s *State)
+// CMPL R8, R9; INCQ R13
+TEXT ·h1117(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22059,7 +21898,7 @@ TEXT ·h1122(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
+	CMPL R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22069,9 +21908,9 @@ TEXT ·h1122(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1123(s *State)
-// ADDL R8, R9; ROLQ $7, R13
-TEXT ·h1123(SB), NOSPLIT, $24-8
+// func h1118(s *State)
+// CMPL R8, R9; ROLQ $7, R13
+TEXT ·h1118(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22079,7 +21918,7 @@ TEXT ·h1123(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
+	CMPL R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22089,8 +21928,128 @@ TEXT ·h1123(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1119(s *State)
+// ADDL R8, R9; JEQ taken
+TEXT ·h1119(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDL R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1120(s *State)
+// ADDL R8, R9; JNE taken
+TEXT ·h1120(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDL R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1121(s *State)
+// ADDL R8, R9; JCS taken
+TEXT ·h1121(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDL R8, R9
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1122(s *State)
+// ADDL R8, R9; JCC taken
+TEXT ·h1122(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDL R8, R9
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1123(s *State)
+// ADDL R8, R9; JLT taken
+TEXT ·h1123(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDL R8, R9
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1124(s *State)
-// SUBL R8, R9; JEQ taken
+// ADDL R8, R9; JGE taken
 TEXT ·h1124(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22099,8 +22058,8 @@ TEXT ·h1124(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JEQ taken
+	ADDL R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22114,7 +22073,7 @@ done:
 	RET
 
 // func h1125(s *State)
-// SUBL R8, R9; JNE taken
+// ADDL R8, R9; JLE taken
 TEXT ·h1125(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22123,8 +22082,8 @@ TEXT ·h1125(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JNE taken
+	ADDL R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22138,7 +22097,7 @@ done:
 	RET
 
 // func h1126(s *State)
-// SUBL R8, R9; JCS taken
+// ADDL R8, R9; JGT taken
 TEXT ·h1126(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22147,8 +22106,8 @@ TEXT ·h1126(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JCS taken
+	ADDL R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22162,7 +22121,7 @@ done:
 	RET
 
 // func h1127(s *State)
-// SUBL R8, R9; JCC taken
+// ADDL R8, R9; JLS taken
 TEXT ·h1127(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22171,8 +22130,8 @@ TEXT ·h1127(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JCC taken
+	ADDL R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22186,7 +22145,7 @@ done:
 	RET
 
 // func h1128(s *State)
-// SUBL R8, R9; JLT taken
+// ADDL R8, R9; JHI taken
 TEXT ·h1128(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22195,8 +22154,8 @@ TEXT ·h1128(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JLT taken
+	ADDL R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22210,7 +22169,7 @@ done:
 	RET
 
 // func h1129(s *State)
-// SUBL R8, R9; JGE taken
+// ADDL R8, R9; JMI taken
 TEXT ·h1129(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22219,8 +22178,8 @@ TEXT ·h1129(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JGE taken
+	ADDL R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22234,7 +22193,7 @@ done:
 	RET
 
 // func h1130(s *State)
-// SUBL R8, R9; JLE taken
+// ADDL R8, R9; JPL taken
 TEXT ·h1130(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22243,8 +22202,8 @@ TEXT ·h1130(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JLE taken
+	ADDL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22258,7 +22217,7 @@ done:
 	RET
 
 // func h1131(s *State)
-// SUBL R8, R9; JGT taken
+// ADDL R8, R9; SETCS R10B
 TEXT ·h1131(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22267,127 +22226,7 @@ TEXT ·h1131(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1132(s *State)
-// SUBL R8, R9; JLS taken
-TEXT ·h1132(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1133(s *State)
-// SUBL R8, R9; JHI taken
-TEXT ·h1133(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1134(s *State)
-// SUBL R8, R9; JMI taken
-TEXT ·h1134(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1135(s *State)
-// SUBL R8, R9; JPL taken
-TEXT ·h1135(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1136(s *State)
-// SUBL R8, R9; SETCS R10B
-TEXT ·h1136(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBL R8, R9
+	ADDL R8, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22397,9 +22236,9 @@ TEXT ·h1136(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1137(s *State)
-// SUBL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1137(SB), NOSPLIT, $24-8
+// func h1132(s *State)
+// ADDL R8, R9; CMOVQEQ R11, R12
+TEXT ·h1132(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22407,7 +22246,7 @@ TEXT ·h1137(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
+	ADDL R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22417,9 +22256,9 @@ TEXT ·h1137(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1138(s *State)
-// SUBL R8, R9; ADCQ R10, R11
-TEXT ·h1138(SB), NOSPLIT, $24-8
+// func h1133(s *State)
+// ADDL R8, R9; ADCQ R10, R11
+TEXT ·h1133(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22427,7 +22266,7 @@ TEXT ·h1138(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
+	ADDL R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22437,9 +22276,9 @@ TEXT ·h1138(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1139(s *State)
-// SUBL R8, R9; SBBQ R10, R11
-TEXT ·h1139(SB), NOSPLIT, $24-8
+// func h1134(s *State)
+// ADDL R8, R9; SBBQ R10, R11
+TEXT ·h1134(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22447,7 +22286,7 @@ TEXT ·h1139(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
+	ADDL R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22457,9 +22296,9 @@ TEXT ·h1139(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1140(s *State)
-// SUBL R8, R9; INCQ R13
-TEXT ·h1140(SB), NOSPLIT, $24-8
+// func h1135(s *State)
+// ADDL R8, R9; INCQ R13
+TEXT ·h1135(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22467,7 +22306,7 @@ TEXT ·h1140(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
+	ADDL R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22477,9 +22316,9 @@ TEXT ·h1140(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1141(s *State)
-// SUBL R8, R9; ROLQ $7, R13
-TEXT ·h1141(SB), NOSPLIT, $24-8
+// func h1136(s *State)
+// ADDL R8, R9; ROLQ $7, R13
+TEXT ·h1136(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22487,7 +22326,7 @@ TEXT ·h1141(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
+	ADDL R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22497,8 +22336,128 @@ TEXT ·h1141(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1137(s *State)
+// SUBL R8, R9; JEQ taken
+TEXT ·h1137(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBL R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1138(s *State)
+// SUBL R8, R9; JNE taken
+TEXT ·h1138(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBL R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1139(s *State)
+// SUBL R8, R9; JCS taken
+TEXT ·h1139(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBL R8, R9
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1140(s *State)
+// SUBL R8, R9; JCC taken
+TEXT ·h1140(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBL R8, R9
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1141(s *State)
+// SUBL R8, R9; JLT taken
+TEXT ·h1141(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBL R8, R9
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1142(s *State)
-// ANDQ R8, R9; JEQ taken
+// SUBL R8, R9; JGE taken
 TEXT ·h1142(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22507,8 +22466,8 @@ TEXT ·h1142(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JEQ taken
+	SUBL R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22522,7 +22481,7 @@ done:
 	RET
 
 // func h1143(s *State)
-// ANDQ R8, R9; JNE taken
+// SUBL R8, R9; JLE taken
 TEXT ·h1143(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22531,8 +22490,8 @@ TEXT ·h1143(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JNE taken
+	SUBL R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22546,7 +22505,7 @@ done:
 	RET
 
 // func h1144(s *State)
-// ANDQ R8, R9; JCS taken
+// SUBL R8, R9; JGT taken
 TEXT ·h1144(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22555,8 +22514,8 @@ TEXT ·h1144(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JCS taken
+	SUBL R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22570,7 +22529,7 @@ done:
 	RET
 
 // func h1145(s *State)
-// ANDQ R8, R9; JCC taken
+// SUBL R8, R9; JLS taken
 TEXT ·h1145(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22579,8 +22538,8 @@ TEXT ·h1145(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JCC taken
+	SUBL R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22594,7 +22553,7 @@ done:
 	RET
 
 // func h1146(s *State)
-// ANDQ R8, R9; JLT taken
+// SUBL R8, R9; JHI taken
 TEXT ·h1146(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22603,8 +22562,8 @@ TEXT ·h1146(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JLT taken
+	SUBL R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22618,7 +22577,7 @@ done:
 	RET
 
 // func h1147(s *State)
-// ANDQ R8, R9; JGE taken
+// SUBL R8, R9; JMI taken
 TEXT ·h1147(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22627,8 +22586,8 @@ TEXT ·h1147(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JGE taken
+	SUBL R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22642,7 +22601,7 @@ done:
 	RET
 
 // func h1148(s *State)
-// ANDQ R8, R9; JLE taken
+// SUBL R8, R9; JPL taken
 TEXT ·h1148(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22651,8 +22610,8 @@ TEXT ·h1148(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JLE taken
+	SUBL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22666,7 +22625,7 @@ done:
 	RET
 
 // func h1149(s *State)
-// ANDQ R8, R9; JGT taken
+// SUBL R8, R9; SETCS R10B
 TEXT ·h1149(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22675,127 +22634,7 @@ TEXT ·h1149(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1150(s *State)
-// ANDQ R8, R9; JLS taken
-TEXT ·h1150(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1151(s *State)
-// ANDQ R8, R9; JHI taken
-TEXT ·h1151(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1152(s *State)
-// ANDQ R8, R9; JMI taken
-TEXT ·h1152(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1153(s *State)
-// ANDQ R8, R9; JPL taken
-TEXT ·h1153(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1154(s *State)
-// ANDQ R8, R9; SETCS R10B
-TEXT ·h1154(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ANDQ R8, R9
+	SUBL R8, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22805,9 +22644,9 @@ TEXT ·h1154(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1155(s *State)
-// ANDQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1155(SB), NOSPLIT, $24-8
+// func h1150(s *State)
+// SUBL R8, R9; CMOVQEQ R11, R12
+TEXT ·h1150(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22815,7 +22654,7 @@ TEXT ·h1155(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
+	SUBL R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22825,9 +22664,9 @@ TEXT ·h1155(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1156(s *State)
-// ANDQ R8, R9; ADCQ R10, R11
-TEXT ·h1156(SB), NOSPLIT, $24-8
+// func h1151(s *State)
+// SUBL R8, R9; ADCQ R10, R11
+TEXT ·h1151(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22835,7 +22674,7 @@ TEXT ·h1156(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
+	SUBL R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22845,9 +22684,9 @@ TEXT ·h1156(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1157(s *State)
-// ANDQ R8, R9; SBBQ R10, R11
-TEXT ·h1157(SB), NOSPLIT, $24-8
+// func h1152(s *State)
+// SUBL R8, R9; SBBQ R10, R11
+TEXT ·h1152(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22855,7 +22694,7 @@ TEXT ·h1157(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
+	SUBL R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22865,9 +22704,9 @@ TEXT ·h1157(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1158(s *State)
-// ANDQ R8, R9; INCQ R13
-TEXT ·h1158(SB), NOSPLIT, $24-8
+// func h1153(s *State)
+// SUBL R8, R9; INCQ R13
+TEXT ·h1153(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22875,7 +22714,7 @@ TEXT ·h1158(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
+	SUBL R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22885,9 +22724,9 @@ TEXT ·h1158(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1159(s *State)
-// ANDQ R8, R9; ROLQ $7, R13
-TEXT ·h1159(SB), NOSPLIT, $24-8
+// func h1154(s *State)
+// SUBL R8, R9; ROLQ $7, R13
+TEXT ·h1154(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22895,7 +22734,7 @@ TEXT ·h1159(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
+	SUBL R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22905,8 +22744,128 @@ TEXT ·h1159(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1155(s *State)
+// ANDQ R8, R9; JEQ taken
+TEXT ·h1155(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDQ R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1156(s *State)
+// ANDQ R8, R9; JNE taken
+TEXT ·h1156(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDQ R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1157(s *State)
+// ANDQ R8, R9; JCS taken
+TEXT ·h1157(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDQ R8, R9
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1158(s *State)
+// ANDQ R8, R9; JCC taken
+TEXT ·h1158(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDQ R8, R9
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1159(s *State)
+// ANDQ R8, R9; JLT taken
+TEXT ·h1159(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDQ R8, R9
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1160(s *State)
-// ANDL R8, R9; JEQ taken
+// ANDQ R8, R9; JGE taken
 TEXT ·h1160(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22915,8 +22874,8 @@ TEXT ·h1160(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JEQ taken
+	ANDQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22930,7 +22889,7 @@ done:
 	RET
 
 // func h1161(s *State)
-// ANDL R8, R9; JNE taken
+// ANDQ R8, R9; JLE taken
 TEXT ·h1161(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22939,8 +22898,8 @@ TEXT ·h1161(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JNE taken
+	ANDQ R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22954,7 +22913,7 @@ done:
 	RET
 
 // func h1162(s *State)
-// ANDL R8, R9; JCS taken
+// ANDQ R8, R9; JGT taken
 TEXT ·h1162(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22963,8 +22922,8 @@ TEXT ·h1162(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JCS taken
+	ANDQ R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22978,7 +22937,7 @@ done:
 	RET
 
 // func h1163(s *State)
-// ANDL R8, R9; JCC taken
+// ANDQ R8, R9; JLS taken
 TEXT ·h1163(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22987,8 +22946,8 @@ TEXT ·h1163(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JCC taken
+	ANDQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23002,7 +22961,7 @@ done:
 	RET
 
 // func h1164(s *State)
-// ANDL R8, R9; JLT taken
+// ANDQ R8, R9; JHI taken
 TEXT ·h1164(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23011,8 +22970,8 @@ TEXT ·h1164(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JLT taken
+	ANDQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23026,7 +22985,7 @@ done:
 	RET
 
 // func h1165(s *State)
-// ANDL R8, R9; JGE taken
+// ANDQ R8, R9; JMI taken
 TEXT ·h1165(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23035,8 +22994,8 @@ TEXT ·h1165(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JGE taken
+	ANDQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23050,7 +23009,7 @@ done:
 	RET
 
 // func h1166(s *State)
-// ANDL R8, R9; JLE taken
+// ANDQ R8, R9; JPL taken
 TEXT ·h1166(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23059,8 +23018,8 @@ TEXT ·h1166(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JLE taken
+	ANDQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23074,7 +23033,7 @@ done:
 	RET
 
 // func h1167(s *State)
-// ANDL R8, R9; JGT taken
+// ANDQ R8, R9; SETCS R10B
 TEXT ·h1167(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23083,127 +23042,7 @@ TEXT ·h1167(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1168(s *State)
-// ANDL R8, R9; JLS taken
-TEXT ·h1168(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1169(s *State)
-// ANDL R8, R9; JHI taken
-TEXT ·h1169(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1170(s *State)
-// ANDL R8, R9; JMI taken
-TEXT ·h1170(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1171(s *State)
-// ANDL R8, R9; JPL taken
-TEXT ·h1171(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1172(s *State)
-// ANDL R8, R9; SETCS R10B
-TEXT ·h1172(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ANDL R8, R9
+	ANDQ R8, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -23213,9 +23052,9 @@ TEXT ·h1172(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1173(s *State)
-// ANDL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1173(SB), NOSPLIT, $24-8
+// func h1168(s *State)
+// ANDQ R8, R9; CMOVQEQ R11, R12
+TEXT ·h1168(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23223,7 +23062,7 @@ TEXT ·h1173(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
+	ANDQ R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -23233,9 +23072,9 @@ TEXT ·h1173(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1174(s *State)
-// ANDL R8, R9; ADCQ R10, R11
-TEXT ·h1174(SB), NOSPLIT, $24-8
+// func h1169(s *State)
+// ANDQ R8, R9; ADCQ R10, R11
+TEXT ·h1169(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23243,7 +23082,7 @@ TEXT ·h1174(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
+	ANDQ R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -23253,9 +23092,9 @@ TEXT ·h1174(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1175(s *State)
-// ANDL R8, R9; SBBQ R10, R11
-TEXT ·h1175(SB), NOSPLIT, $24-8
+// func h1170(s *State)
+// ANDQ R8, R9; SBBQ R10, R11
+TEXT ·h1170(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23263,7 +23102,7 @@ TEXT ·h1175(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
+	ANDQ R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -23273,9 +23112,9 @@ TEXT ·h1175(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1176(s *State)
-// ANDL R8, R9; INCQ R13
-TEXT ·h1176(SB), NOSPLIT, $24-8
+// func h1171(s *State)
+// ANDQ R8, R9; INCQ R13
+TEXT ·h1171(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23283,7 +23122,7 @@ TEXT ·h1176(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
+	ANDQ R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -23293,9 +23132,9 @@ TEXT ·h1176(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1177(s *State)
-// ANDL R8, R9; ROLQ $7, R13
-TEXT ·h1177(SB), NOSPLIT, $24-8
+// func h1172(s *State)
+// ANDQ R8, R9; ROLQ $7, R13
+TEXT ·h1172(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23303,7 +23142,7 @@ TEXT ·h1177(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
+	ANDQ R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -23313,8 +23152,128 @@ TEXT ·h1177(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1173(s *State)
+// ANDL R8, R9; JEQ taken
+TEXT ·h1173(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDL R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1174(s *State)
+// ANDL R8, R9; JNE taken
+TEXT ·h1174(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDL R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1175(s *State)
+// ANDL R8, R9; JCS taken
+TEXT ·h1175(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDL R8, R9
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1176(s *State)
+// ANDL R8, R9; JCC taken
+TEXT ·h1176(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDL R8, R9
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1177(s *State)
+// ANDL R8, R9; JLT taken
+TEXT ·h1177(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDL R8, R9
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1178(s *State)
-// ORQ R8, R9; JEQ taken
+// ANDL R8, R9; JGE taken
 TEXT ·h1178(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23323,8 +23282,8 @@ TEXT ·h1178(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JEQ taken
+	ANDL R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23338,7 +23297,7 @@ done:
 	RET
 
 // func h1179(s *State)
-// ORQ R8, R9; JNE taken
+// ANDL R8, R9; JLE taken
 TEXT ·h1179(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23347,8 +23306,8 @@ TEXT ·h1179(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JNE taken
+	ANDL R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23362,7 +23321,7 @@ done:
 	RET
 
 // func h1180(s *State)
-// ORQ R8, R9; JCS taken
+// ANDL R8, R9; JGT taken
 TEXT ·h1180(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23371,8 +23330,8 @@ TEXT ·h1180(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JCS taken
+	ANDL R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23386,7 +23345,7 @@ done:
 	RET
 
 // func h1181(s *State)
-// ORQ R8, R9; JCC taken
+// ANDL R8, R9; JLS taken
 TEXT ·h1181(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23395,8 +23354,8 @@ TEXT ·h1181(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JCC taken
+	ANDL R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23410,7 +23369,7 @@ done:
 	RET
 
 // func h1182(s *State)
-// ORQ R8, R9; JLT taken
+// ANDL R8, R9; JHI taken
 TEXT ·h1182(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23419,8 +23378,8 @@ TEXT ·h1182(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JLT taken
+	ANDL R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23434,7 +23393,7 @@ done:
 	RET
 
 // func h1183(s *State)
-// ORQ R8, R9; JGE taken
+// ANDL R8, R9; JMI taken
 TEXT ·h1183(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23443,8 +23402,8 @@ TEXT ·h1183(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JGE taken
+	ANDL R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23458,7 +23417,7 @@ done:
 	RET
 
 // func h1184(s *State)
-// ORQ R8, R9; JLE taken
+// ANDL R8, R9; JPL taken
 TEXT ·h1184(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23467,8 +23426,8 @@ TEXT ·h1184(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JLE taken
+	ANDL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23482,7 +23441,7 @@ done:
 	RET
 
 // func h1185(s *State)
-// ORQ R8, R9; JGT taken
+// ANDL R8, R9; SETCS R10B
 TEXT ·h1185(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23491,127 +23450,7 @@ TEXT ·h1185(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1186(s *State)
-// ORQ R8, R9; JLS taken
-TEXT ·h1186(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1187(s *State)
-// ORQ R8, R9; JHI taken
-TEXT ·h1187(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1188(s *State)
-// ORQ R8, R9; JMI taken
-TEXT ·h1188(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1189(s *State)
-// ORQ R8, R9; JPL taken
-TEXT ·h1189(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1190(s *State)
-// ORQ R8, R9; SETCS R10B
-TEXT ·h1190(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ORQ R8, R9
+	ANDL R8, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -23621,9 +23460,9 @@ TEXT ·h1190(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1191(s *State)
-// ORQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1191(SB), NOSPLIT, $24-8
+// func h1186(s *State)
+// ANDL R8, R9; CMOVQEQ R11, R12
+TEXT ·h1186(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23631,7 +23470,7 @@ TEXT ·h1191(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
+	ANDL R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -23641,9 +23480,9 @@ TEXT ·h1191(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1192(s *State)
-// ORQ R8, R9; ADCQ R10, R11
-TEXT ·h1192(SB), NOSPLIT, $24-8
+// func h1187(s *State)
+// ANDL R8, R9; ADCQ R10, R11
+TEXT ·h1187(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23651,7 +23490,7 @@ TEXT ·h1192(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
+	ANDL R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -23661,9 +23500,9 @@ TEXT ·h1192(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1193(s *State)
-// ORQ R8, R9; SBBQ R10, R11
-TEXT ·h1193(SB), NOSPLIT, $24-8
+// func h1188(s *State)
+// ANDL R8, R9; SBBQ R10, R11
+TEXT ·h1188(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23671,7 +23510,7 @@ TEXT ·h1193(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
+	ANDL R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -23681,9 +23520,9 @@ TEXT ·h1193(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1194(s *State)
-// ORQ R8, R9; INCQ R13
-TEXT ·h1194(SB), NOSPLIT, $24-8
+// func h1189(s *State)
+// ANDL R8, R9; INCQ R13
+TEXT ·h1189(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23691,7 +23530,7 @@ TEXT ·h1194(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
+	ANDL R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -23701,9 +23540,9 @@ TEXT ·h1194(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1195(s *State)
-// ORQ R8, R9; ROLQ $7, R13
-TEXT ·h1195(SB), NOSPLIT, $24-8
+// func h1190(s *State)
+// ANDL R8, R9; ROLQ $7, R13
+TEXT ·h1190(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23711,7 +23550,7 @@ TEXT ·h1195(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
+	ANDL R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -23721,8 +23560,128 @@ TEXT ·h1195(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1191(s *State)
+// ORQ R8, R9; JEQ taken
+TEXT ·h1191(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ORQ R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1192(s *State)
+// ORQ R8, R9; JNE taken
+TEXT ·h1192(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ORQ R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1193(s *State)
+// ORQ R8, R9; JCS taken
+TEXT ·h1193(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ORQ R8, R9
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1194(s *State)
+// ORQ R8, R9; JCC taken
+TEXT ·h1194(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ORQ R8, R9
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1195(s *State)
+// ORQ R8, R9; JLT taken
+TEXT ·h1195(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ORQ R8, R9
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1196(s *State)
-// ORL R8, R9; JEQ taken
+// ORQ R8, R9; JGE taken
 TEXT ·h1196(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23731,8 +23690,8 @@ TEXT ·h1196(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JEQ taken
+	ORQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23746,7 +23705,7 @@ done:
 	RET
 
 // func h1197(s *State)
-// ORL R8, R9; JNE taken
+// ORQ R8, R9; JLE taken
 TEXT ·h1197(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23755,8 +23714,8 @@ TEXT ·h1197(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JNE taken
+	ORQ R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23770,7 +23729,7 @@ done:
 	RET
 
 // func h1198(s *State)
-// ORL R8, R9; JCS taken
+// ORQ R8, R9; JGT taken
 TEXT ·h1198(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23779,8 +23738,8 @@ TEXT ·h1198(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JCS taken
+	ORQ R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23794,7 +23753,7 @@ done:
 	RET
 
 // func h1199(s *State)
-// ORL R8, R9; JCC taken
+// ORQ R8, R9; JLS taken
 TEXT ·h1199(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23803,8 +23762,8 @@ TEXT ·h1199(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JCC taken
+	ORQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23818,7 +23777,7 @@ done:
 	RET
 
 // func h1200(s *State)
-// ORL R8, R9; JLT taken
+// ORQ R8, R9; JHI taken
 TEXT ·h1200(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23827,8 +23786,8 @@ TEXT ·h1200(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JLT taken
+	ORQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23842,7 +23801,7 @@ done:
 	RET
 
 // func h1201(s *State)
-// ORL R8, R9; JGE taken
+// ORQ R8, R9; JMI taken
 TEXT ·h1201(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23851,8 +23810,8 @@ TEXT ·h1201(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JGE taken
+	ORQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23866,7 +23825,7 @@ done:
 	RET
 
 // func h1202(s *State)
-// ORL R8, R9; JLE taken
+// ORQ R8, R9; JPL taken
 TEXT ·h1202(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23875,8 +23834,8 @@ TEXT ·h1202(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JLE taken
+	ORQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23890,7 +23849,7 @@ done:
 	RET
 
 // func h1203(s *State)
-// ORL R8, R9; JGT taken
+// ORQ R8, R9; SETCS R10B
 TEXT ·h1203(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23899,127 +23858,7 @@ TEXT ·h1203(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1204(s *State)
-// ORL R8, R9; JLS taken
-TEXT ·h1204(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ORL R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1205(s *State)
-// ORL R8, R9; JHI taken
-TEXT ·h1205(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ORL R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1206(s *State)
-// ORL R8, R9; JMI taken
-TEXT ·h1206(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ORL R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1207(s *State)
-// ORL R8, R9; JPL taken
-TEXT ·h1207(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ORL R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1208(s *State)
-// ORL R8, R9; SETCS R10B
-TEXT ·h1208(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ORL R8, R9
+	ORQ R8, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -24029,9 +23868,9 @@ TEXT ·h1208(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1209(s *State)
-// ORL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1209(SB), NOSPLIT, $24-8
+// func h1204(s *State)
+// ORQ R8, R9; CMOVQEQ R11, R12
+TEXT ·h1204(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24039,7 +23878,7 @@ TEXT ·h1209(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
+	ORQ R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -24049,9 +23888,9 @@ TEXT ·h1209(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1210(s *State)
-// ORL R8, R9; ADCQ R10, R11
-TEXT ·h1210(SB), NOSPLIT, $24-8
+// func h1205(s *State)
+// ORQ R8, R9; ADCQ R10, R11
+TEXT ·h1205(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24059,7 +23898,7 @@ TEXT ·h1210(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
+	ORQ R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -24069,9 +23908,9 @@ TEXT ·h1210(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1211(s *State)
-// ORL R8, R9; SBBQ R10, R11
-TEXT ·h1211(SB), NOSPLIT, $24-8
+// func h1206(s *State)
+// ORQ R8, R9; SBBQ R10, R11
+TEXT ·h1206(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24079,7 +23918,7 @@ TEXT ·h1211(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
+	ORQ R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -24089,9 +23928,9 @@ TEXT ·h1211(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1212(s *State)
-// ORL R8, R9; INCQ R13
-TEXT ·h1212(SB), NOSPLIT, $24-8
+// func h1207(s *State)
+// ORQ R8, R9; INCQ R13
+TEXT ·h1207(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24099,7 +23938,7 @@ TEXT ·h1212(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
+	ORQ R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -24109,9 +23948,9 @@ TEXT ·h1212(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1213(s *State)
-// ORL R8, R9; ROLQ $7, R13
-TEXT ·h1213(SB), NOSPLIT, $24-8
+// func h1208(s *State)
+// ORQ R8, R9; ROLQ $7, R13
+TEXT ·h1208(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24119,7 +23958,7 @@ TEXT ·h1213(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
+	ORQ R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -24129,8 +23968,128 @@ TEXT ·h1213(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1209(s *State)
+// ORL R8, R9; JEQ taken
+TEXT ·h1209(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ORL R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1210(s *State)
+// ORL R8, R9; JNE taken
+TEXT ·h1210(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ORL R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1211(s *State)
+// ORL R8, R9; JCS taken
+TEXT ·h1211(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ORL R8, R9
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1212(s *State)
+// ORL R8, R9; JCC taken
+TEXT ·h1212(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ORL R8, R9
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1213(s *State)
+// ORL R8, R9; JLT taken
+TEXT ·h1213(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ORL R8, R9
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1214(s *State)
-// XORQ R8, R9; JEQ taken
+// ORL R8, R9; JGE taken
 TEXT ·h1214(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24139,8 +24098,8 @@ TEXT ·h1214(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JEQ taken
+	ORL R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24154,7 +24113,7 @@ done:
 	RET
 
 // func h1215(s *State)
-// XORQ R8, R9; JNE taken
+// ORL R8, R9; JLE taken
 TEXT ·h1215(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24163,8 +24122,8 @@ TEXT ·h1215(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JNE taken
+	ORL R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24178,7 +24137,7 @@ done:
 	RET
 
 // func h1216(s *State)
-// XORQ R8, R9; JCS taken
+// ORL R8, R9; JGT taken
 TEXT ·h1216(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24187,8 +24146,8 @@ TEXT ·h1216(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JCS taken
+	ORL R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24202,7 +24161,7 @@ done:
 	RET
 
 // func h1217(s *State)
-// XORQ R8, R9; JCC taken
+// ORL R8, R9; JLS taken
 TEXT ·h1217(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24211,8 +24170,8 @@ TEXT ·h1217(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JCC taken
+	ORL R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24226,7 +24185,7 @@ done:
 	RET
 
 // func h1218(s *State)
-// XORQ R8, R9; JLT taken
+// ORL R8, R9; JHI taken
 TEXT ·h1218(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24235,8 +24194,8 @@ TEXT ·h1218(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JLT taken
+	ORL R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24250,7 +24209,7 @@ done:
 	RET
 
 // func h1219(s *State)
-// XORQ R8, R9; JGE taken
+// ORL R8, R9; JMI taken
 TEXT ·h1219(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24259,8 +24218,8 @@ TEXT ·h1219(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JGE taken
+	ORL R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24274,7 +24233,7 @@ done:
 	RET
 
 // func h1220(s *State)
-// XORQ R8, R9; JLE taken
+// ORL R8, R9; JPL taken
 TEXT ·h1220(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24283,8 +24242,8 @@ TEXT ·h1220(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JLE taken
+	ORL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24298,7 +24257,7 @@ done:
 	RET
 
 // func h1221(s *State)
-// XORQ R8, R9; JGT taken
+// ORL R8, R9; SETCS R10B
 TEXT ·h1221(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24307,127 +24266,7 @@ TEXT ·h1221(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1222(s *State)
-// XORQ R8, R9; JLS taken
-TEXT ·h1222(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1223(s *State)
-// XORQ R8, R9; JHI taken
-TEXT ·h1223(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1224(s *State)
-// XORQ R8, R9; JMI taken
-TEXT ·h1224(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1225(s *State)
-// XORQ R8, R9; JPL taken
-TEXT ·h1225(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1226(s *State)
-// XORQ R8, R9; SETCS R10B
-TEXT ·h1226(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	XORQ R8, R9
+	ORL R8, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -24437,9 +24276,9 @@ TEXT ·h1226(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1227(s *State)
-// XORQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1227(SB), NOSPLIT, $24-8
+// func h1222(s *State)
+// ORL R8, R9; CMOVQEQ R11, R12
+TEXT ·h1222(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24447,7 +24286,7 @@ TEXT ·h1227(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
+	ORL R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -24457,9 +24296,9 @@ TEXT ·h1227(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1228(s *State)
-// XORQ R8, R9; ADCQ R10, R11
-TEXT ·h1228(SB), NOSPLIT, $24-8
+// func h1223(s *State)
+// ORL R8, R9; ADCQ R10, R11
+TEXT ·h1223(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24467,7 +24306,7 @@ TEXT ·h1228(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
+	ORL R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -24477,9 +24316,9 @@ TEXT ·h1228(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1229(s *State)
-// XORQ R8, R9; SBBQ R10, R11
-TEXT ·h1229(SB), NOSPLIT, $24-8
+// func h1224(s *State)
+// ORL R8, R9; SBBQ R10, R11
+TEXT ·h1224(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24487,7 +24326,7 @@ TEXT ·h1229(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
+	ORL R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -24497,9 +24336,9 @@ TEXT ·h1229(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1230(s *State)
-// XORQ R8, R9; INCQ R13
-TEXT ·h1230(SB), NOSPLIT, $24-8
+// func h1225(s *State)
+// ORL R8, R9; INCQ R13
+TEXT ·h1225(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24507,7 +24346,7 @@ TEXT ·h1230(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
+	ORL R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -24517,9 +24356,9 @@ TEXT ·h1230(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1231(s *State)
-// XORQ R8, R9; ROLQ $7, R13
-TEXT ·h1231(SB), NOSPLIT, $24-8
+// func h1226(s *State)
+// ORL R8, R9; ROLQ $7, R13
+TEXT ·h1226(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24527,7 +24366,7 @@ TEXT ·h1231(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
+	ORL R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -24537,8 +24376,128 @@ TEXT ·h1231(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1227(s *State)
+// XORQ R8, R9; JEQ taken
+TEXT ·h1227(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORQ R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1228(s *State)
+// XORQ R8, R9; JNE taken
+TEXT ·h1228(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORQ R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1229(s *State)
+// XORQ R8, R9; JCS taken
+TEXT ·h1229(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORQ R8, R9
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1230(s *State)
+// XORQ R8, R9; JCC taken
+TEXT ·h1230(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORQ R8, R9
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1231(s *State)
+// XORQ R8, R9; JLT taken
+TEXT ·h1231(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORQ R8, R9
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1232(s *State)
-// XORL R8, R9; JEQ taken
+// XORQ R8, R9; JGE taken
 TEXT ·h1232(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24547,8 +24506,8 @@ TEXT ·h1232(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JEQ taken
+	XORQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24562,7 +24521,7 @@ done:
 	RET
 
 // func h1233(s *State)
-// XORL R8, R9; JNE taken
+// XORQ R8, R9; JLE taken
 TEXT ·h1233(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24571,8 +24530,8 @@ TEXT ·h1233(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JNE taken
+	XORQ R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24586,7 +24545,7 @@ done:
 	RET
 
 // func h1234(s *State)
-// XORL R8, R9; JCS taken
+// XORQ R8, R9; JGT taken
 TEXT ·h1234(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24595,8 +24554,8 @@ TEXT ·h1234(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JCS taken
+	XORQ R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24610,7 +24569,7 @@ done:
 	RET
 
 // func h1235(s *State)
-// XORL R8, R9; JCC taken
+// XORQ R8, R9; JLS taken
 TEXT ·h1235(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24619,8 +24578,8 @@ TEXT ·h1235(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JCC taken
+	XORQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24634,7 +24593,7 @@ done:
 	RET
 
 // func h1236(s *State)
-// XORL R8, R9; JLT taken
+// XORQ R8, R9; JHI taken
 TEXT ·h1236(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24643,8 +24602,8 @@ TEXT ·h1236(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JLT taken
+	XORQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24658,7 +24617,7 @@ done:
 	RET
 
 // func h1237(s *State)
-// XORL R8, R9; JGE taken
+// XORQ R8, R9; JMI taken
 TEXT ·h1237(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24667,8 +24626,8 @@ TEXT ·h1237(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JGE taken
+	XORQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24682,7 +24641,7 @@ done:
 	RET
 
 // func h1238(s *State)
-// XORL R8, R9; JLE taken
+// XORQ R8, R9; JPL taken
 TEXT ·h1238(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24691,8 +24650,8 @@ TEXT ·h1238(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JLE taken
+	XORQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24706,7 +24665,7 @@ done:
 	RET
 
 // func h1239(s *State)
-// XORL R8, R9; JGT taken
+// XORQ R8, R9; SETCS R10B
 TEXT ·h1239(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24715,127 +24674,7 @@ TEXT ·h1239(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1240(s *State)
-// XORL R8, R9; JLS taken
-TEXT ·h1240(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	XORL R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1241(s *State)
-// XORL R8, R9; JHI taken
-TEXT ·h1241(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	XORL R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1242(s *State)
-// XORL R8, R9; JMI taken
-TEXT ·h1242(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	XORL R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1243(s *State)
-// XORL R8, R9; JPL taken
-TEXT ·h1243(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	XORL R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1244(s *State)
-// XORL R8, R9; SETCS R10B
-TEXT ·h1244(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	XORL R8, R9
+	XORQ R8, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -24845,9 +24684,9 @@ TEXT ·h1244(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1245(s *State)
-// XORL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1245(SB), NOSPLIT, $24-8
+// func h1240(s *State)
+// XORQ R8, R9; CMOVQEQ R11, R12
+TEXT ·h1240(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24855,7 +24694,7 @@ TEXT ·h1245(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
+	XORQ R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -24865,9 +24704,9 @@ TEXT ·h1245(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1246(s *State)
-// XORL R8, R9; ADCQ R10, R11
-TEXT ·h1246(SB), NOSPLIT, $24-8
+// func h1241(s *State)
+// XORQ R8, R9; ADCQ R10, R11
+TEXT ·h1241(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24875,7 +24714,7 @@ TEXT ·h1246(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
+	XORQ R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -24885,9 +24724,9 @@ TEXT ·h1246(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1247(s *State)
-// XORL R8, R9; SBBQ R10, R11
-TEXT ·h1247(SB), NOSPLIT, $24-8
+// func h1242(s *State)
+// XORQ R8, R9; SBBQ R10, R11
+TEXT ·h1242(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24895,7 +24734,7 @@ TEXT ·h1247(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
+	XORQ R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -24905,9 +24744,9 @@ TEXT ·h1247(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1248(s *State)
-// XORL R8, R9; INCQ R13
-TEXT ·h1248(SB), NOSPLIT, $24-8
+// func h1243(s *State)
+// XORQ R8, R9; INCQ R13
+TEXT ·h1243(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24915,7 +24754,7 @@ TEXT ·h1248(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
+	XORQ R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -24925,9 +24764,9 @@ TEXT ·h1248(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1249(s *State)
-// XORL R8, R9; ROLQ $7, R13
-TEXT ·h1249(SB), NOSPLIT, $24-8
+// func h1244(s *State)
+// XORQ R8, R9; ROLQ $7, R13
+TEXT ·h1244(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24935,7 +24774,7 @@ TEXT ·h1249(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
+	XORQ R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -24945,8 +24784,128 @@ TEXT ·h1249(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1245(s *State)
+// XORL R8, R9; JEQ taken
+TEXT ·h1245(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORL R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1246(s *State)
+// XORL R8, R9; JNE taken
+TEXT ·h1246(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORL R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1247(s *State)
+// XORL R8, R9; JCS taken
+TEXT ·h1247(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORL R8, R9
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1248(s *State)
+// XORL R8, R9; JCC taken
+TEXT ·h1248(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORL R8, R9
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1249(s *State)
+// XORL R8, R9; JLT taken
+TEXT ·h1249(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORL R8, R9
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1250(s *State)
-// TESTQ R8, R9; JEQ taken
+// XORL R8, R9; JGE taken
 TEXT ·h1250(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24955,8 +24914,8 @@ TEXT ·h1250(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JEQ taken
+	XORL R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24970,7 +24929,7 @@ done:
 	RET
 
 // func h1251(s *State)
-// TESTQ R8, R9; JNE taken
+// XORL R8, R9; JLE taken
 TEXT ·h1251(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24979,8 +24938,8 @@ TEXT ·h1251(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JNE taken
+	XORL R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24994,7 +24953,7 @@ done:
 	RET
 
 // func h1252(s *State)
-// TESTQ R8, R9; JCS taken
+// XORL R8, R9; JGT taken
 TEXT ·h1252(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25003,8 +24962,8 @@ TEXT ·h1252(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JCS taken
+	XORL R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25018,7 +24977,7 @@ done:
 	RET
 
 // func h1253(s *State)
-// TESTQ R8, R9; JCC taken
+// XORL R8, R9; JLS taken
 TEXT ·h1253(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25027,8 +24986,8 @@ TEXT ·h1253(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JCC taken
+	XORL R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25042,7 +25001,7 @@ done:
 	RET
 
 // func h1254(s *State)
-// TESTQ R8, R9; JLT taken
+// XORL R8, R9; JHI taken
 TEXT ·h1254(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25051,8 +25010,8 @@ TEXT ·h1254(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JLT taken
+	XORL R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25066,7 +25025,7 @@ done:
 	RET
 
 // func h1255(s *State)
-// TESTQ R8, R9; JGE taken
+// XORL R8, R9; JMI taken
 TEXT ·h1255(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25075,8 +25034,8 @@ TEXT ·h1255(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JGE taken
+	XORL R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25090,7 +25049,7 @@ done:
 	RET
 
 // func h1256(s *State)
-// TESTQ R8, R9; JLE taken
+// XORL R8, R9; JPL taken
 TEXT ·h1256(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25099,8 +25058,8 @@ TEXT ·h1256(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JLE taken
+	XORL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25114,7 +25073,7 @@ done:
 	RET
 
 // func h1257(s *State)
-// TESTQ R8, R9; JGT taken
+// XORL R8, R9; SETCS R10B
 TEXT ·h1257(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25123,127 +25082,7 @@ TEXT ·h1257(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1258(s *State)
-// TESTQ R8, R9; JLS taken
-TEXT ·h1258(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1259(s *State)
-// TESTQ R8, R9; JHI taken
-TEXT ·h1259(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1260(s *State)
-// TESTQ R8, R9; JMI taken
-TEXT ·h1260(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1261(s *State)
-// TESTQ R8, R9; JPL taken
-TEXT ·h1261(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1262(s *State)
-// TESTQ R8, R9; SETCS R10B
-TEXT ·h1262(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	TESTQ R8, R9
+	XORL R8, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -25253,9 +25092,9 @@ TEXT ·h1262(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1263(s *State)
-// TESTQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1263(SB), NOSPLIT, $24-8
+// func h1258(s *State)
+// XORL R8, R9; CMOVQEQ R11, R12
+TEXT ·h1258(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25263,7 +25102,7 @@ TEXT ·h1263(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
+	XORL R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -25273,9 +25112,9 @@ TEXT ·h1263(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1264(s *State)
-// TESTQ R8, R9; ADCQ R10, R11
-TEXT ·h1264(SB), NOSPLIT, $24-8
+// func h1259(s *State)
+// XORL R8, R9; ADCQ R10, R11
+TEXT ·h1259(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25283,7 +25122,7 @@ TEXT ·h1264(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
+	XORL R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -25293,9 +25132,9 @@ TEXT ·h1264(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1265(s *State)
-// TESTQ R8, R9; SBBQ R10, R11
-TEXT ·h1265(SB), NOSPLIT, $24-8
+// func h1260(s *State)
+// XORL R8, R9; SBBQ R10, R11
+TEXT ·h1260(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25303,7 +25142,7 @@ TEXT ·h1265(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
+	XORL R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -25313,9 +25152,9 @@ TEXT ·h1265(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1266(s *State)
-// TESTQ R8, R9; INCQ R13
-TEXT ·h1266(SB), NOSPLIT, $24-8
+// func h1261(s *State)
+// XORL R8, R9; INCQ R13
+TEXT ·h1261(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25323,7 +25162,7 @@ TEXT ·h1266(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
+	XORL R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -25333,9 +25172,9 @@ TEXT ·h1266(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1267(s *State)
-// TESTQ R8, R9; ROLQ $7, R13
-TEXT ·h1267(SB), NOSPLIT, $24-8
+// func h1262(s *State)
+// XORL R8, R9; ROLQ $7, R13
+TEXT ·h1262(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25343,7 +25182,7 @@ TEXT ·h1267(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
+	XORL R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -25353,8 +25192,128 @@ TEXT ·h1267(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1263(s *State)
+// TESTQ R8, R9; JEQ taken
+TEXT ·h1263(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTQ R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1264(s *State)
+// TESTQ R8, R9; JNE taken
+TEXT ·h1264(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTQ R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1265(s *State)
+// TESTQ R8, R9; JCS taken
+TEXT ·h1265(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTQ R8, R9
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1266(s *State)
+// TESTQ R8, R9; JCC taken
+TEXT ·h1266(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTQ R8, R9
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1267(s *State)
+// TESTQ R8, R9; JLT taken
+TEXT ·h1267(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTQ R8, R9
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1268(s *State)
-// TESTL R8, R9; JEQ taken
+// TESTQ R8, R9; JGE taken
 TEXT ·h1268(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25363,8 +25322,8 @@ TEXT ·h1268(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JEQ taken
+	TESTQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25378,7 +25337,7 @@ done:
 	RET
 
 // func h1269(s *State)
-// TESTL R8, R9; JNE taken
+// TESTQ R8, R9; JLE taken
 TEXT ·h1269(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25387,8 +25346,8 @@ TEXT ·h1269(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JNE taken
+	TESTQ R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25402,7 +25361,7 @@ done:
 	RET
 
 // func h1270(s *State)
-// TESTL R8, R9; JCS taken
+// TESTQ R8, R9; JGT taken
 TEXT ·h1270(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25411,8 +25370,8 @@ TEXT ·h1270(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JCS taken
+	TESTQ R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25426,7 +25385,7 @@ done:
 	RET
 
 // func h1271(s *State)
-// TESTL R8, R9; JCC taken
+// TESTQ R8, R9; JLS taken
 TEXT ·h1271(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25435,8 +25394,8 @@ TEXT ·h1271(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JCC taken
+	TESTQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25450,7 +25409,7 @@ done:
 	RET
 
 // func h1272(s *State)
-// TESTL R8, R9; JLT taken
+// TESTQ R8, R9; JHI taken
 TEXT ·h1272(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25459,8 +25418,8 @@ TEXT ·h1272(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JLT taken
+	TESTQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25474,7 +25433,7 @@ done:
 	RET
 
 // func h1273(s *State)
-// TESTL R8, R9; JGE taken
+// TESTQ R8, R9; JMI taken
 TEXT ·h1273(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25483,8 +25442,8 @@ TEXT ·h1273(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JGE taken
+	TESTQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25498,7 +25457,7 @@ done:
 	RET
 
 // func h1274(s *State)
-// TESTL R8, R9; JLE taken
+// TESTQ R8, R9; JPL taken
 TEXT ·h1274(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25507,8 +25466,8 @@ TEXT ·h1274(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JLE taken
+	TESTQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25522,7 +25481,7 @@ done:
 	RET
 
 // func h1275(s *State)
-// TESTL R8, R9; JGT taken
+// TESTQ R8, R9; SETCS R10B
 TEXT ·h1275(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25531,127 +25490,7 @@ TEXT ·h1275(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1276(s *State)
-// TESTL R8, R9; JLS taken
-TEXT ·h1276(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1277(s *State)
-// TESTL R8, R9; JHI taken
-TEXT ·h1277(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1278(s *State)
-// TESTL R8, R9; JMI taken
-TEXT ·h1278(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1279(s *State)
-// TESTL R8, R9; JPL taken
-TEXT ·h1279(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1280(s *State)
-// TESTL R8, R9; SETCS R10B
-TEXT ·h1280(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	TESTL R8, R9
+	TESTQ R8, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -25661,9 +25500,9 @@ TEXT ·h1280(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1281(s *State)
-// TESTL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1281(SB), NOSPLIT, $24-8
+// func h1276(s *State)
+// TESTQ R8, R9; CMOVQEQ R11, R12
+TEXT ·h1276(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25671,7 +25510,7 @@ TEXT ·h1281(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
+	TESTQ R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -25681,9 +25520,9 @@ TEXT ·h1281(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1282(s *State)
-// TESTL R8, R9; ADCQ R10, R11
-TEXT ·h1282(SB), NOSPLIT, $24-8
+// func h1277(s *State)
+// TESTQ R8, R9; ADCQ R10, R11
+TEXT ·h1277(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25691,7 +25530,7 @@ TEXT ·h1282(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
+	TESTQ R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -25701,9 +25540,9 @@ TEXT ·h1282(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1283(s *State)
-// TESTL R8, R9; SBBQ R10, R11
-TEXT ·h1283(SB), NOSPLIT, $24-8
+// func h1278(s *State)
+// TESTQ R8, R9; SBBQ R10, R11
+TEXT ·h1278(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25711,7 +25550,7 @@ TEXT ·h1283(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
+	TESTQ R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -25721,9 +25560,9 @@ TEXT ·h1283(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1284(s *State)
-// TESTL R8, R9; INCQ R13
-TEXT ·h1284(SB), NOSPLIT, $24-8
+// func h1279(s *State)
+// TESTQ R8, R9; INCQ R13
+TEXT ·h1279(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25731,7 +25570,7 @@ TEXT ·h1284(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
+	TESTQ R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -25741,9 +25580,9 @@ TEXT ·h1284(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1285(s *State)
-// TESTL R8, R9; ROLQ $7, R13
-TEXT ·h1285(SB), NOSPLIT, $24-8
+// func h1280(s *State)
+// TESTQ R8, R9; ROLQ $7, R13
+TEXT ·h1280(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25751,7 +25590,7 @@ TEXT ·h1285(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
+	TESTQ R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -25761,8 +25600,128 @@ TEXT ·h1285(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1281(s *State)
+// TESTL R8, R9; JEQ taken
+TEXT ·h1281(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTL R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1282(s *State)
+// TESTL R8, R9; JNE taken
+TEXT ·h1282(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTL R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1283(s *State)
+// TESTL R8, R9; JCS taken
+TEXT ·h1283(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTL R8, R9
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1284(s *State)
+// TESTL R8, R9; JCC taken
+TEXT ·h1284(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTL R8, R9
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1285(s *State)
+// TESTL R8, R9; JLT taken
+TEXT ·h1285(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTL R8, R9
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1286(s *State)
-// INCQ R9; JEQ taken
+// TESTL R8, R9; JGE taken
 TEXT ·h1286(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25771,8 +25730,8 @@ TEXT ·h1286(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JEQ taken
+	TESTL R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25786,7 +25745,7 @@ done:
 	RET
 
 // func h1287(s *State)
-// INCQ R9; JNE taken
+// TESTL R8, R9; JLE taken
 TEXT ·h1287(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25795,8 +25754,8 @@ TEXT ·h1287(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JNE taken
+	TESTL R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25810,7 +25769,7 @@ done:
 	RET
 
 // func h1288(s *State)
-// INCQ R9; JCS taken
+// TESTL R8, R9; JGT taken
 TEXT ·h1288(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25819,8 +25778,8 @@ TEXT ·h1288(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JCS taken
+	TESTL R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25834,7 +25793,7 @@ done:
 	RET
 
 // func h1289(s *State)
-// INCQ R9; JCC taken
+// TESTL R8, R9; JLS taken
 TEXT ·h1289(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25843,8 +25802,8 @@ TEXT ·h1289(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JCC taken
+	TESTL R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25858,7 +25817,7 @@ done:
 	RET
 
 // func h1290(s *State)
-// INCQ R9; JLT taken
+// TESTL R8, R9; JHI taken
 TEXT ·h1290(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25867,8 +25826,8 @@ TEXT ·h1290(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JLT taken
+	TESTL R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25882,7 +25841,7 @@ done:
 	RET
 
 // func h1291(s *State)
-// INCQ R9; JGE taken
+// TESTL R8, R9; JMI taken
 TEXT ·h1291(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25891,8 +25850,8 @@ TEXT ·h1291(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JGE taken
+	TESTL R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25906,7 +25865,7 @@ done:
 	RET
 
 // func h1292(s *State)
-// INCQ R9; JLE taken
+// TESTL R8, R9; JPL taken
 TEXT ·h1292(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25915,8 +25874,8 @@ TEXT ·h1292(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JLE taken
+	TESTL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25930,7 +25889,7 @@ done:
 	RET
 
 // func h1293(s *State)
-// INCQ R9; JGT taken
+// TESTL R8, R9; SETCS R10B
 TEXT ·h1293(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25939,127 +25898,7 @@ TEXT ·h1293(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1294(s *State)
-// INCQ R9; JLS taken
-TEXT ·h1294(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	INCQ R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1295(s *State)
-// INCQ R9; JHI taken
-TEXT ·h1295(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	INCQ R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1296(s *State)
-// INCQ R9; JMI taken
-TEXT ·h1296(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	INCQ R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1297(s *State)
-// INCQ R9; JPL taken
-TEXT ·h1297(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	INCQ R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1298(s *State)
-// INCQ R9; SETCS R10B
-TEXT ·h1298(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	INCQ R9
+	TESTL R8, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -26069,9 +25908,9 @@ TEXT ·h1298(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1299(s *State)
-// INCQ R9; CMOVQEQ R11, R12
-TEXT ·h1299(SB), NOSPLIT, $24-8
+// func h1294(s *State)
+// TESTL R8, R9; CMOVQEQ R11, R12
+TEXT ·h1294(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26079,7 +25918,7 @@ TEXT ·h1299(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
+	TESTL R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -26089,9 +25928,9 @@ TEXT ·h1299(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1300(s *State)
-// INCQ R9; ADCQ R10, R11
-TEXT ·h1300(SB), NOSPLIT, $24-8
+// func h1295(s *State)
+// TESTL R8, R9; ADCQ R10, R11
+TEXT ·h1295(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26099,7 +25938,7 @@ TEXT ·h1300(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
+	TESTL R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -26109,9 +25948,9 @@ TEXT ·h1300(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1301(s *State)
-// INCQ R9; SBBQ R10, R11
-TEXT ·h1301(SB), NOSPLIT, $24-8
+// func h1296(s *State)
+// TESTL R8, R9; SBBQ R10, R11
+TEXT ·h1296(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26119,7 +25958,7 @@ TEXT ·h1301(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
+	TESTL R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -26129,9 +25968,9 @@ TEXT ·h1301(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1302(s *State)
-// INCQ R9; INCQ R13
-TEXT ·h1302(SB), NOSPLIT, $24-8
+// func h1297(s *State)
+// TESTL R8, R9; INCQ R13
+TEXT ·h1297(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26139,7 +25978,7 @@ TEXT ·h1302(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
+	TESTL R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -26149,9 +25988,9 @@ TEXT ·h1302(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1303(s *State)
-// INCQ R9; ROLQ $7, R13
-TEXT ·h1303(SB), NOSPLIT, $24-8
+// func h1298(s *State)
+// TESTL R8, R9; ROLQ $7, R13
+TEXT ·h1298(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26159,7 +25998,7 @@ TEXT ·h1303(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
+	TESTL R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -26169,8 +26008,128 @@ TEXT ·h1303(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1299(s *State)
+// INCQ R9; JEQ taken
+TEXT ·h1299(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	INCQ R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1300(s *State)
+// INCQ R9; JNE taken
+TEXT ·h1300(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	INCQ R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1301(s *State)
+// INCQ R9; JCS taken
+TEXT ·h1301(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	INCQ R9
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1302(s *State)
+// INCQ R9; JCC taken
+TEXT ·h1302(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	INCQ R9
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1303(s *State)
+// INCQ R9; JLT taken
+TEXT ·h1303(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	INCQ R9
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1304(s *State)
-// DECQ R9; JEQ taken
+// INCQ R9; JGE taken
 TEXT ·h1304(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26179,8 +26138,8 @@ TEXT ·h1304(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JEQ taken
+	INCQ R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26194,7 +26153,7 @@ done:
 	RET
 
 // func h1305(s *State)
-// DECQ R9; JNE taken
+// INCQ R9; JLE taken
 TEXT ·h1305(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26203,8 +26162,8 @@ TEXT ·h1305(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JNE taken
+	INCQ R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26218,7 +26177,7 @@ done:
 	RET
 
 // func h1306(s *State)
-// DECQ R9; JCS taken
+// INCQ R9; JGT taken
 TEXT ·h1306(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26227,8 +26186,8 @@ TEXT ·h1306(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JCS taken
+	INCQ R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26242,7 +26201,7 @@ done:
 	RET
 
 // func h1307(s *State)
-// DECQ R9; JCC taken
+// INCQ R9; JLS taken
 TEXT ·h1307(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26251,8 +26210,8 @@ TEXT ·h1307(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JCC taken
+	INCQ R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26266,7 +26225,7 @@ done:
 	RET
 
 // func h1308(s *State)
-// DECQ R9; JLT taken
+// INCQ R9; JHI taken
 TEXT ·h1308(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26275,8 +26234,8 @@ TEXT ·h1308(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JLT taken
+	INCQ R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26290,7 +26249,7 @@ done:
 	RET
 
 // func h1309(s *State)
-// DECQ R9; JGE taken
+// INCQ R9; JMI taken
 TEXT ·h1309(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26299,8 +26258,8 @@ TEXT ·h1309(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JGE taken
+	INCQ R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26314,7 +26273,7 @@ done:
 	RET
 
 // func h1310(s *State)
-// DECQ R9; JLE taken
+// INCQ R9; JPL taken
 TEXT ·h1310(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26323,8 +26282,8 @@ TEXT ·h1310(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JLE taken
+	INCQ R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26338,7 +26297,7 @@ done:
 	RET
 
 // func h1311(s *State)
-// DECQ R9; JGT taken
+// INCQ R9; SETCS R10B
 TEXT ·h1311(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26347,127 +26306,7 @@ TEXT ·h1311(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1312(s *State)
-// DECQ R9; JLS taken
-TEXT ·h1312(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	DECQ R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1313(s *State)
-// DECQ R9; JHI taken
-TEXT ·h1313(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	DECQ R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1314(s *State)
-// DECQ R9; JMI taken
-TEXT ·h1314(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	DECQ R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1315(s *State)
-// DECQ R9; JPL taken
-TEXT ·h1315(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	DECQ R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1316(s *State)
-// DECQ R9; SETCS R10B
-TEXT ·h1316(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	DECQ R9
+	INCQ R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -26477,9 +26316,9 @@ TEXT ·h1316(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1317(s *State)
-// DECQ R9; CMOVQEQ R11, R12
-TEXT ·h1317(SB), NOSPLIT, $24-8
+// func h1312(s *State)
+// INCQ R9; CMOVQEQ R11, R12
+TEXT ·h1312(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26487,7 +26326,7 @@ TEXT ·h1317(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
+	INCQ R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -26497,9 +26336,9 @@ TEXT ·h1317(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1318(s *State)
-// DECQ R9; ADCQ R10, R11
-TEXT ·h1318(SB), NOSPLIT, $24-8
+// func h1313(s *State)
+// INCQ R9; ADCQ R10, R11
+TEXT ·h1313(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26507,7 +26346,7 @@ TEXT ·h1318(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
+	INCQ R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -26517,9 +26356,9 @@ TEXT ·h1318(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1319(s *State)
-// DECQ R9; SBBQ R10, R11
-TEXT ·h1319(SB), NOSPLIT, $24-8
+// func h1314(s *State)
+// INCQ R9; SBBQ R10, R11
+TEXT ·h1314(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26527,7 +26366,7 @@ TEXT ·h1319(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
+	INCQ R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -26537,9 +26376,9 @@ TEXT ·h1319(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1320(s *State)
-// DECQ R9; INCQ R13
-TEXT ·h1320(SB), NOSPLIT, $24-8
+// func h1315(s *State)
+// INCQ R9; INCQ R13
+TEXT ·h1315(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26547,7 +26386,7 @@ TEXT ·h1320(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
+	INCQ R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -26557,9 +26396,9 @@ TEXT ·h1320(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1321(s *State)
-// DECQ R9; ROLQ $7, R13
-TEXT ·h1321(SB), NOSPLIT, $24-8
+// func h1316(s *State)
+// INCQ R9; ROLQ $7, R13
+TEXT ·h1316(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26567,7 +26406,7 @@ TEXT ·h1321(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
+	INCQ R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -26577,8 +26416,128 @@ TEXT ·h1321(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1317(s *State)
+// DECQ R9; JEQ taken
+TEXT ·h1317(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	DECQ R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1318(s *State)
+// DECQ R9; JNE taken
+TEXT ·h1318(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	DECQ R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1319(s *State)
+// DECQ R9; JCS taken
+TEXT ·h1319(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	DECQ R9
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1320(s *State)
+// DECQ R9; JCC taken
+TEXT ·h1320(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	DECQ R9
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1321(s *State)
+// DECQ R9; JLT taken
+TEXT ·h1321(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	DECQ R9
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1322(s *State)
-// INCL R9; JEQ taken
+// DECQ R9; JGE taken
 TEXT ·h1322(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26587,8 +26546,8 @@ TEXT ·h1322(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JEQ taken
+	DECQ R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26602,7 +26561,7 @@ done:
 	RET
 
 // func h1323(s *State)
-// INCL R9; JNE taken
+// DECQ R9; JLE taken
 TEXT ·h1323(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26611,8 +26570,8 @@ TEXT ·h1323(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JNE taken
+	DECQ R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26626,7 +26585,7 @@ done:
 	RET
 
 // func h1324(s *State)
-// INCL R9; JCS taken
+// DECQ R9; JGT taken
 TEXT ·h1324(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26635,8 +26594,8 @@ TEXT ·h1324(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JCS taken
+	DECQ R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26650,7 +26609,7 @@ done:
 	RET
 
 // func h1325(s *State)
-// INCL R9; JCC taken
+// DECQ R9; JLS taken
 TEXT ·h1325(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26659,8 +26618,8 @@ TEXT ·h1325(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JCC taken
+	DECQ R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26674,7 +26633,7 @@ done:
 	RET
 
 // func h1326(s *State)
-// INCL R9; JLT taken
+// DECQ R9; JHI taken
 TEXT ·h1326(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26683,8 +26642,8 @@ TEXT ·h1326(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JLT taken
+	DECQ R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26698,7 +26657,7 @@ done:
 	RET
 
 // func h1327(s *State)
-// INCL R9; JGE taken
+// DECQ R9; JMI taken
 TEXT ·h1327(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26707,8 +26666,8 @@ TEXT ·h1327(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JGE taken
+	DECQ R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26722,7 +26681,7 @@ done:
 	RET
 
 // func h1328(s *State)
-// INCL R9; JLE taken
+// DECQ R9; JPL taken
 TEXT ·h1328(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26731,8 +26690,8 @@ TEXT ·h1328(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JLE taken
+	DECQ R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26746,7 +26705,7 @@ done:
 	RET
 
 // func h1329(s *State)
-// INCL R9; JGT taken
+// DECQ R9; SETCS R10B
 TEXT ·h1329(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26755,127 +26714,7 @@ TEXT ·h1329(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1330(s *State)
-// INCL R9; JLS taken
-TEXT ·h1330(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	INCL R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1331(s *State)
-// INCL R9; JHI taken
-TEXT ·h1331(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	INCL R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1332(s *State)
-// INCL R9; JMI taken
-TEXT ·h1332(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	INCL R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1333(s *State)
-// INCL R9; JPL taken
-TEXT ·h1333(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	INCL R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1334(s *State)
-// INCL R9; SETCS R10B
-TEXT ·h1334(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	INCL R9
+	DECQ R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -26885,9 +26724,9 @@ TEXT ·h1334(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1335(s *State)
-// INCL R9; CMOVQEQ R11, R12
-TEXT ·h1335(SB), NOSPLIT, $24-8
+// func h1330(s *State)
+// DECQ R9; CMOVQEQ R11, R12
+TEXT ·h1330(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26895,7 +26734,7 @@ TEXT ·h1335(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
+	DECQ R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -26905,9 +26744,9 @@ TEXT ·h1335(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1336(s *State)
-// INCL R9; ADCQ R10, R11
-TEXT ·h1336(SB), NOSPLIT, $24-8
+// func h1331(s *State)
+// DECQ R9; ADCQ R10, R11
+TEXT ·h1331(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26915,7 +26754,7 @@ TEXT ·h1336(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
+	DECQ R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -26925,9 +26764,9 @@ TEXT ·h1336(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1337(s *State)
-// INCL R9; SBBQ R10, R11
-TEXT ·h1337(SB), NOSPLIT, $24-8
+// func h1332(s *State)
+// DECQ R9; SBBQ R10, R11
+TEXT ·h1332(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26935,7 +26774,7 @@ TEXT ·h1337(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
+	DECQ R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -26945,9 +26784,9 @@ TEXT ·h1337(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1338(s *State)
-// INCL R9; INCQ R13
-TEXT ·h1338(SB), NOSPLIT, $24-8
+// func h1333(s *State)
+// DECQ R9; INCQ R13
+TEXT ·h1333(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26955,7 +26794,7 @@ TEXT ·h1338(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
+	DECQ R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -26965,9 +26804,9 @@ TEXT ·h1338(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1339(s *State)
-// INCL R9; ROLQ $7, R13
-TEXT ·h1339(SB), NOSPLIT, $24-8
+// func h1334(s *State)
+// DECQ R9; ROLQ $7, R13
+TEXT ·h1334(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26975,7 +26814,7 @@ TEXT ·h1339(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
+	DECQ R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -26985,8 +26824,128 @@ TEXT ·h1339(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1335(s *State)
+// INCL R9; JEQ taken
+TEXT ·h1335(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	INCL R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1336(s *State)
+// INCL R9; JNE taken
+TEXT ·h1336(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	INCL R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1337(s *State)
+// INCL R9; JCS taken
+TEXT ·h1337(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	INCL R9
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1338(s *State)
+// INCL R9; JCC taken
+TEXT ·h1338(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	INCL R9
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1339(s *State)
+// INCL R9; JLT taken
+TEXT ·h1339(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	INCL R9
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1340(s *State)
-// DECL R9; JEQ taken
+// INCL R9; JGE taken
 TEXT ·h1340(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26995,8 +26954,8 @@ TEXT ·h1340(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JEQ taken
+	INCL R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27010,7 +26969,7 @@ done:
 	RET
 
 // func h1341(s *State)
-// DECL R9; JNE taken
+// INCL R9; JLE taken
 TEXT ·h1341(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27019,8 +26978,8 @@ TEXT ·h1341(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JNE taken
+	INCL R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27034,7 +26993,7 @@ done:
 	RET
 
 // func h1342(s *State)
-// DECL R9; JCS taken
+// INCL R9; JGT taken
 TEXT ·h1342(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27043,8 +27002,8 @@ TEXT ·h1342(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JCS taken
+	INCL R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27058,7 +27017,7 @@ done:
 	RET
 
 // func h1343(s *State)
-// DECL R9; JCC taken
+// INCL R9; JLS taken
 TEXT ·h1343(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27067,8 +27026,8 @@ TEXT ·h1343(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JCC taken
+	INCL R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27082,7 +27041,7 @@ done:
 	RET
 
 // func h1344(s *State)
-// DECL R9; JLT taken
+// INCL R9; JHI taken
 TEXT ·h1344(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27091,8 +27050,8 @@ TEXT ·h1344(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JLT taken
+	INCL R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27106,7 +27065,7 @@ done:
 	RET
 
 // func h1345(s *State)
-// DECL R9; JGE taken
+// INCL R9; JMI taken
 TEXT ·h1345(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27115,8 +27074,8 @@ TEXT ·h1345(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JGE taken
+	INCL R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27130,7 +27089,7 @@ done:
 	RET
 
 // func h1346(s *State)
-// DECL R9; JLE taken
+// INCL R9; JPL taken
 TEXT ·h1346(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27139,8 +27098,8 @@ TEXT ·h1346(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JLE taken
+	INCL R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27154,7 +27113,7 @@ done:
 	RET
 
 // func h1347(s *State)
-// DECL R9; JGT taken
+// INCL R9; SETCS R10B
 TEXT ·h1347(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27163,127 +27122,7 @@ TEXT ·h1347(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1348(s *State)
-// DECL R9; JLS taken
-TEXT ·h1348(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	DECL R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1349(s *State)
-// DECL R9; JHI taken
-TEXT ·h1349(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	DECL R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1350(s *State)
-// DECL R9; JMI taken
-TEXT ·h1350(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	DECL R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1351(s *State)
-// DECL R9; JPL taken
-TEXT ·h1351(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	DECL R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1352(s *State)
-// DECL R9; SETCS R10B
-TEXT ·h1352(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	DECL R9
+	INCL R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -27293,9 +27132,9 @@ TEXT ·h1352(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1353(s *State)
-// DECL R9; CMOVQEQ R11, R12
-TEXT ·h1353(SB), NOSPLIT, $24-8
+// func h1348(s *State)
+// INCL R9; CMOVQEQ R11, R12
+TEXT ·h1348(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27303,7 +27142,7 @@ TEXT ·h1353(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
+	INCL R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -27313,9 +27152,9 @@ TEXT ·h1353(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1354(s *State)
-// DECL R9; ADCQ R10, R11
-TEXT ·h1354(SB), NOSPLIT, $24-8
+// func h1349(s *State)
+// INCL R9; ADCQ R10, R11
+TEXT ·h1349(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27323,7 +27162,7 @@ TEXT ·h1354(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
+	INCL R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -27333,9 +27172,9 @@ TEXT ·h1354(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1355(s *State)
-// DECL R9; SBBQ R10, R11
-TEXT ·h1355(SB), NOSPLIT, $24-8
+// func h1350(s *State)
+// INCL R9; SBBQ R10, R11
+TEXT ·h1350(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27343,7 +27182,7 @@ TEXT ·h1355(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
+	INCL R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -27353,9 +27192,9 @@ TEXT ·h1355(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1356(s *State)
-// DECL R9; INCQ R13
-TEXT ·h1356(SB), NOSPLIT, $24-8
+// func h1351(s *State)
+// INCL R9; INCQ R13
+TEXT ·h1351(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27363,7 +27202,7 @@ TEXT ·h1356(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
+	INCL R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -27373,9 +27212,9 @@ TEXT ·h1356(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1357(s *State)
-// DECL R9; ROLQ $7, R13
-TEXT ·h1357(SB), NOSPLIT, $24-8
+// func h1352(s *State)
+// INCL R9; ROLQ $7, R13
+TEXT ·h1352(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27383,7 +27222,7 @@ TEXT ·h1357(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
+	INCL R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -27393,8 +27232,128 @@ TEXT ·h1357(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1353(s *State)
+// DECL R9; JEQ taken
+TEXT ·h1353(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	DECL R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1354(s *State)
+// DECL R9; JNE taken
+TEXT ·h1354(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	DECL R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1355(s *State)
+// DECL R9; JCS taken
+TEXT ·h1355(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	DECL R9
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1356(s *State)
+// DECL R9; JCC taken
+TEXT ·h1356(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	DECL R9
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1357(s *State)
+// DECL R9; JLT taken
+TEXT ·h1357(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	DECL R9
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1358(s *State)
-// NEGQ R9; JEQ taken
+// DECL R9; JGE taken
 TEXT ·h1358(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27403,8 +27362,8 @@ TEXT ·h1358(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JEQ taken
+	DECL R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27418,7 +27377,7 @@ done:
 	RET
 
 // func h1359(s *State)
-// NEGQ R9; JNE taken
+// DECL R9; JLE taken
 TEXT ·h1359(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27427,8 +27386,8 @@ TEXT ·h1359(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JNE taken
+	DECL R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27442,7 +27401,7 @@ done:
 	RET
 
 // func h1360(s *State)
-// NEGQ R9; JCS taken
+// DECL R9; JGT taken
 TEXT ·h1360(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27451,8 +27410,8 @@ TEXT ·h1360(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JCS taken
+	DECL R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27466,7 +27425,7 @@ done:
 	RET
 
 // func h1361(s *State)
-// NEGQ R9; JCC taken
+// DECL R9; JLS taken
 TEXT ·h1361(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27475,8 +27434,8 @@ TEXT ·h1361(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JCC taken
+	DECL R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27490,7 +27449,7 @@ done:
 	RET
 
 // func h1362(s *State)
-// NEGQ R9; JLT taken
+// DECL R9; JHI taken
 TEXT ·h1362(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27499,8 +27458,8 @@ TEXT ·h1362(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JLT taken
+	DECL R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27514,7 +27473,7 @@ done:
 	RET
 
 // func h1363(s *State)
-// NEGQ R9; JGE taken
+// DECL R9; JMI taken
 TEXT ·h1363(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27523,8 +27482,8 @@ TEXT ·h1363(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JGE taken
+	DECL R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27538,7 +27497,7 @@ done:
 	RET
 
 // func h1364(s *State)
-// NEGQ R9; JLE taken
+// DECL R9; JPL taken
 TEXT ·h1364(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27547,8 +27506,8 @@ TEXT ·h1364(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JLE taken
+	DECL R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27562,7 +27521,7 @@ done:
 	RET
 
 // func h1365(s *State)
-// NEGQ R9; JGT taken
+// DECL R9; SETCS R10B
 TEXT ·h1365(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27571,127 +27530,7 @@ TEXT ·h1365(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1366(s *State)
-// NEGQ R9; JLS taken
-TEXT ·h1366(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	NEGQ R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1367(s *State)
-// NEGQ R9; JHI taken
-TEXT ·h1367(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	NEGQ R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1368(s *State)
-// NEGQ R9; JMI taken
-TEXT ·h1368(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	NEGQ R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1369(s *State)
-// NEGQ R9; JPL taken
-TEXT ·h1369(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	NEGQ R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1370(s *State)
-// NEGQ R9; SETCS R10B
-TEXT ·h1370(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	NEGQ R9
+	DECL R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -27701,9 +27540,9 @@ TEXT ·h1370(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1371(s *State)
-// NEGQ R9; CMOVQEQ R11, R12
-TEXT ·h1371(SB), NOSPLIT, $24-8
+// func h1366(s *State)
+// DECL R9; CMOVQEQ R11, R12
+TEXT ·h1366(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27711,7 +27550,7 @@ TEXT ·h1371(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
+	DECL R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -27721,9 +27560,9 @@ TEXT ·h1371(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1372(s *State)
-// NEGQ R9; ADCQ R10, R11
-TEXT ·h1372(SB), NOSPLIT, $24-8
+// func h1367(s *State)
+// DECL R9; ADCQ R10, R11
+TEXT ·h1367(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27731,7 +27570,7 @@ TEXT ·h1372(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
+	DECL R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -27741,9 +27580,9 @@ TEXT ·h1372(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1373(s *State)
-// NEGQ R9; SBBQ R10, R11
-TEXT ·h1373(SB), NOSPLIT, $24-8
+// func h1368(s *State)
+// DECL R9; SBBQ R10, R11
+TEXT ·h1368(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27751,7 +27590,7 @@ TEXT ·h1373(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
+	DECL R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -27761,9 +27600,9 @@ TEXT ·h1373(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1374(s *State)
-// NEGQ R9; INCQ R13
-TEXT ·h1374(SB), NOSPLIT, $24-8
+// func h1369(s *State)
+// DECL R9; INCQ R13
+TEXT ·h1369(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27771,7 +27610,7 @@ TEXT ·h1374(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
+	DECL R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -27781,9 +27620,9 @@ TEXT ·h1374(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1375(s *State)
-// NEGQ R9; ROLQ $7, R13
-TEXT ·h1375(SB), NOSPLIT, $24-8
+// func h1370(s *State)
+// DECL R9; ROLQ $7, R13
+TEXT ·h1370(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27791,7 +27630,7 @@ TEXT ·h1375(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
+	DECL R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -27801,8 +27640,128 @@ TEXT ·h1375(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1371(s *State)
+// NEGQ R9; JEQ taken
+TEXT ·h1371(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	NEGQ R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1372(s *State)
+// NEGQ R9; JNE taken
+TEXT ·h1372(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	NEGQ R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1373(s *State)
+// NEGQ R9; JCS taken
+TEXT ·h1373(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	NEGQ R9
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1374(s *State)
+// NEGQ R9; JCC taken
+TEXT ·h1374(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	NEGQ R9
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1375(s *State)
+// NEGQ R9; JLT taken
+TEXT ·h1375(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	NEGQ R9
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1376(s *State)
-// SHLQ $1, R9; JEQ taken
+// NEGQ R9; JGE taken
 TEXT ·h1376(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27811,8 +27770,8 @@ TEXT ·h1376(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JEQ taken
+	NEGQ R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27826,7 +27785,7 @@ done:
 	RET
 
 // func h1377(s *State)
-// SHLQ $1, R9; JNE taken
+// NEGQ R9; JLE taken
 TEXT ·h1377(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27835,8 +27794,8 @@ TEXT ·h1377(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JNE taken
+	NEGQ R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27850,7 +27809,7 @@ done:
 	RET
 
 // func h1378(s *State)
-// SHLQ $1, R9; JCS taken
+// NEGQ R9; JGT taken
 TEXT ·h1378(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27859,8 +27818,8 @@ TEXT ·h1378(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JCS taken
+	NEGQ R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27874,7 +27833,7 @@ done:
 	RET
 
 // func h1379(s *State)
-// SHLQ $1, R9; JCC taken
+// NEGQ R9; JLS taken
 TEXT ·h1379(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27883,8 +27842,8 @@ TEXT ·h1379(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JCC taken
+	NEGQ R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27898,7 +27857,7 @@ done:
 	RET
 
 // func h1380(s *State)
-// SHLQ $1, R9; JLT taken
+// NEGQ R9; JHI taken
 TEXT ·h1380(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27907,8 +27866,8 @@ TEXT ·h1380(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JLT taken
+	NEGQ R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27922,7 +27881,7 @@ done:
 	RET
 
 // func h1381(s *State)
-// SHLQ $1, R9; JGE taken
+// NEGQ R9; JMI taken
 TEXT ·h1381(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27931,8 +27890,8 @@ TEXT ·h1381(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JGE taken
+	NEGQ R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27946,7 +27905,7 @@ done:
 	RET
 
 // func h1382(s *State)
-// SHLQ $1, R9; JLE taken
+// NEGQ R9; JPL taken
 TEXT ·h1382(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27955,8 +27914,8 @@ TEXT ·h1382(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JLE taken
+	NEGQ R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27970,7 +27929,7 @@ done:
 	RET
 
 // func h1383(s *State)
-// SHLQ $1, R9; JGT taken
+// NEGQ R9; SETCS R10B
 TEXT ·h1383(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27979,127 +27938,7 @@ TEXT ·h1383(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1384(s *State)
-// SHLQ $1, R9; JLS taken
-TEXT ·h1384(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1385(s *State)
-// SHLQ $1, R9; JHI taken
-TEXT ·h1385(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1386(s *State)
-// SHLQ $1, R9; JMI taken
-TEXT ·h1386(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1387(s *State)
-// SHLQ $1, R9; JPL taken
-TEXT ·h1387(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1388(s *State)
-// SHLQ $1, R9; SETCS R10B
-TEXT ·h1388(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLQ $1, R9
+	NEGQ R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -28109,9 +27948,9 @@ TEXT ·h1388(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1389(s *State)
-// SHLQ $1, R9; CMOVQEQ R11, R12
-TEXT ·h1389(SB), NOSPLIT, $24-8
+// func h1384(s *State)
+// NEGQ R9; CMOVQEQ R11, R12
+TEXT ·h1384(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28119,7 +27958,7 @@ TEXT ·h1389(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
+	NEGQ R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -28129,9 +27968,9 @@ TEXT ·h1389(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1390(s *State)
-// SHLQ $1, R9; ADCQ R10, R11
-TEXT ·h1390(SB), NOSPLIT, $24-8
+// func h1385(s *State)
+// NEGQ R9; ADCQ R10, R11
+TEXT ·h1385(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28139,7 +27978,7 @@ TEXT ·h1390(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
+	NEGQ R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -28149,9 +27988,9 @@ TEXT ·h1390(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1391(s *State)
-// SHLQ $1, R9; SBBQ R10, R11
-TEXT ·h1391(SB), NOSPLIT, $24-8
+// func h1386(s *State)
+// NEGQ R9; SBBQ R10, R11
+TEXT ·h1386(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28159,7 +27998,7 @@ TEXT ·h1391(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
+	NEGQ R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -28169,9 +28008,9 @@ TEXT ·h1391(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1392(s *State)
-// SHLQ $1, R9; INCQ R13
-TEXT ·h1392(SB), NOSPLIT, $24-8
+// func h1387(s *State)
+// NEGQ R9; INCQ R13
+TEXT ·h1387(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28179,7 +28018,7 @@ TEXT ·h1392(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
+	NEGQ R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -28189,9 +28028,9 @@ TEXT ·h1392(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1393(s *State)
-// SHLQ $1, R9; ROLQ $7, R13
-TEXT ·h1393(SB), NOSPLIT, $24-8
+// func h1388(s *State)
+// NEGQ R9; ROLQ $7, R13
+TEXT ·h1388(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28199,7 +28038,7 @@ TEXT ·h1393(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
+	NEGQ R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -28209,8 +28048,128 @@ TEXT ·h1393(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1389(s *State)
+// SHLQ $1, R9; JEQ taken
+TEXT ·h1389(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $1, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1390(s *State)
+// SHLQ $1, R9; JNE taken
+TEXT ·h1390(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $1, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1391(s *State)
+// SHLQ $1, R9; JCS taken
+TEXT ·h1391(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $1, R9
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1392(s *State)
+// SHLQ $1, R9; JCC taken
+TEXT ·h1392(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $1, R9
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1393(s *State)
+// SHLQ $1, R9; JLT taken
+TEXT ·h1393(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $1, R9
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1394(s *State)
-// SHRQ $1, R9; JEQ taken
+// SHLQ $1, R9; JGE taken
 TEXT ·h1394(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28219,8 +28178,8 @@ TEXT ·h1394(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JEQ taken
+	SHLQ $1, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28234,7 +28193,7 @@ done:
 	RET
 
 // func h1395(s *State)
-// SHRQ $1, R9; JNE taken
+// SHLQ $1, R9; JLE taken
 TEXT ·h1395(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28243,8 +28202,8 @@ TEXT ·h1395(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JNE taken
+	SHLQ $1, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28258,7 +28217,7 @@ done:
 	RET
 
 // func h1396(s *State)
-// SHRQ $1, R9; JCS taken
+// SHLQ $1, R9; JGT taken
 TEXT ·h1396(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28267,8 +28226,8 @@ TEXT ·h1396(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JCS taken
+	SHLQ $1, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28282,7 +28241,7 @@ done:
 	RET
 
 // func h1397(s *State)
-// SHRQ $1, R9; JCC taken
+// SHLQ $1, R9; JLS taken
 TEXT ·h1397(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28291,8 +28250,8 @@ TEXT ·h1397(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JCC taken
+	SHLQ $1, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28306,7 +28265,7 @@ done:
 	RET
 
 // func h1398(s *State)
-// SHRQ $1, R9; JLT taken
+// SHLQ $1, R9; JHI taken
 TEXT ·h1398(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28315,8 +28274,8 @@ TEXT ·h1398(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JLT taken
+	SHLQ $1, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28330,7 +28289,7 @@ done:
 	RET
 
 // func h1399(s *State)
-// SHRQ $1, R9; JGE taken
+// SHLQ $1, R9; JMI taken
 TEXT ·h1399(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28339,8 +28298,8 @@ TEXT ·h1399(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JGE taken
+	SHLQ $1, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28354,7 +28313,7 @@ done:
 	RET
 
 // func h1400(s *State)
-// SHRQ $1, R9; JLE taken
+// SHLQ $1, R9; JPL taken
 TEXT ·h1400(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28363,8 +28322,8 @@ TEXT ·h1400(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JLE taken
+	SHLQ $1, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28378,7 +28337,7 @@ done:
 	RET
 
 // func h1401(s *State)
-// SHRQ $1, R9; JGT taken
+// SHLQ $1, R9; SETCS R10B
 TEXT ·h1401(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28387,127 +28346,7 @@ TEXT ·h1401(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1402(s *State)
-// SHRQ $1, R9; JLS taken
-TEXT ·h1402(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1403(s *State)
-// SHRQ $1, R9; JHI taken
-TEXT ·h1403(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1404(s *State)
-// SHRQ $1, R9; JMI taken
-TEXT ·h1404(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1405(s *State)
-// SHRQ $1, R9; JPL taken
-TEXT ·h1405(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1406(s *State)
-// SHRQ $1, R9; SETCS R10B
-TEXT ·h1406(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHRQ $1, R9
+	SHLQ $1, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -28517,9 +28356,9 @@ TEXT ·h1406(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1407(s *State)
-// SHRQ $1, R9; CMOVQEQ R11, R12
-TEXT ·h1407(SB), NOSPLIT, $24-8
+// func h1402(s *State)
+// SHLQ $1, R9; CMOVQEQ R11, R12
+TEXT ·h1402(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28527,7 +28366,7 @@ TEXT ·h1407(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
+	SHLQ $1, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -28537,9 +28376,9 @@ TEXT ·h1407(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1408(s *State)
-// SHRQ $1, R9; ADCQ R10, R11
-TEXT ·h1408(SB), NOSPLIT, $24-8
+// func h1403(s *State)
+// SHLQ $1, R9; ADCQ R10, R11
+TEXT ·h1403(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28547,7 +28386,7 @@ TEXT ·h1408(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
+	SHLQ $1, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -28557,9 +28396,9 @@ TEXT ·h1408(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1409(s *State)
-// SHRQ $1, R9; SBBQ R10, R11
-TEXT ·h1409(SB), NOSPLIT, $24-8
+// func h1404(s *State)
+// SHLQ $1, R9; SBBQ R10, R11
+TEXT ·h1404(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28567,7 +28406,7 @@ TEXT ·h1409(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
+	SHLQ $1, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -28577,9 +28416,9 @@ TEXT ·h1409(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1410(s *State)
-// SHRQ $1, R9; INCQ R13
-TEXT ·h1410(SB), NOSPLIT, $24-8
+// func h1405(s *State)
+// SHLQ $1, R9; INCQ R13
+TEXT ·h1405(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28587,7 +28426,7 @@ TEXT ·h1410(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
+	SHLQ $1, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -28597,9 +28436,9 @@ TEXT ·h1410(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1411(s *State)
-// SHRQ $1, R9; ROLQ $7, R13
-TEXT ·h1411(SB), NOSPLIT, $24-8
+// func h1406(s *State)
+// SHLQ $1, R9; ROLQ $7, R13
+TEXT ·h1406(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28607,7 +28446,7 @@ TEXT ·h1411(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
+	SHLQ $1, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -28617,8 +28456,128 @@ TEXT ·h1411(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1407(s *State)
+// SHRQ $1, R9; JEQ taken
+TEXT ·h1407(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRQ $1, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1408(s *State)
+// SHRQ $1, R9; JNE taken
+TEXT ·h1408(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRQ $1, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1409(s *State)
+// SHRQ $1, R9; JCS taken
+TEXT ·h1409(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRQ $1, R9
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1410(s *State)
+// SHRQ $1, R9; JCC taken
+TEXT ·h1410(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRQ $1, R9
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1411(s *State)
+// SHRQ $1, R9; JLT taken
+TEXT ·h1411(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRQ $1, R9
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1412(s *State)
-// SARQ $1, R9; JEQ taken
+// SHRQ $1, R9; JGE taken
 TEXT ·h1412(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28627,8 +28586,8 @@ TEXT ·h1412(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JEQ taken
+	SHRQ $1, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28642,7 +28601,7 @@ done:
 	RET
 
 // func h1413(s *State)
-// SARQ $1, R9; JNE taken
+// SHRQ $1, R9; JLE taken
 TEXT ·h1413(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28651,8 +28610,8 @@ TEXT ·h1413(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JNE taken
+	SHRQ $1, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28666,7 +28625,7 @@ done:
 	RET
 
 // func h1414(s *State)
-// SARQ $1, R9; JCS taken
+// SHRQ $1, R9; JGT taken
 TEXT ·h1414(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28675,8 +28634,8 @@ TEXT ·h1414(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JCS taken
+	SHRQ $1, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28690,7 +28649,7 @@ done:
 	RET
 
 // func h1415(s *State)
-// SARQ $1, R9; JCC taken
+// SHRQ $1, R9; JLS taken
 TEXT ·h1415(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28699,8 +28658,8 @@ TEXT ·h1415(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JCC taken
+	SHRQ $1, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28714,7 +28673,7 @@ done:
 	RET
 
 // func h1416(s *State)
-// SARQ $1, R9; JLT taken
+// SHRQ $1, R9; JHI taken
 TEXT ·h1416(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28723,8 +28682,8 @@ TEXT ·h1416(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JLT taken
+	SHRQ $1, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28738,7 +28697,7 @@ done:
 	RET
 
 // func h1417(s *State)
-// SARQ $1, R9; JGE taken
+// SHRQ $1, R9; JMI taken
 TEXT ·h1417(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28747,8 +28706,8 @@ TEXT ·h1417(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JGE taken
+	SHRQ $1, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28762,7 +28721,7 @@ done:
 	RET
 
 // func h1418(s *State)
-// SARQ $1, R9; JLE taken
+// SHRQ $1, R9; JPL taken
 TEXT ·h1418(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28771,8 +28730,8 @@ TEXT ·h1418(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JLE taken
+	SHRQ $1, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28786,7 +28745,7 @@ done:
 	RET
 
 // func h1419(s *State)
-// SARQ $1, R9; JGT taken
+// SHRQ $1, R9; SETCS R10B
 TEXT ·h1419(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28795,127 +28754,7 @@ TEXT ·h1419(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1420(s *State)
-// SARQ $1, R9; JLS taken
-TEXT ·h1420(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1421(s *State)
-// SARQ $1, R9; JHI taken
-TEXT ·h1421(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1422(s *State)
-// SARQ $1, R9; JMI taken
-TEXT ·h1422(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1423(s *State)
-// SARQ $1, R9; JPL taken
-TEXT ·h1423(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1424(s *State)
-// SARQ $1, R9; SETCS R10B
-TEXT ·h1424(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SARQ $1, R9
+	SHRQ $1, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -28925,9 +28764,9 @@ TEXT ·h1424(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1425(s *State)
-// SARQ $1, R9; CMOVQEQ R11, R12
-TEXT ·h1425(SB), NOSPLIT, $24-8
+// func h1420(s *State)
+// SHRQ $1, R9; CMOVQEQ R11, R12
+TEXT ·h1420(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28935,7 +28774,7 @@ TEXT ·h1425(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
+	SHRQ $1, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -28945,9 +28784,9 @@ TEXT ·h1425(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1426(s *State)
-// SARQ $1, R9; ADCQ R10, R11
-TEXT ·h1426(SB), NOSPLIT, $24-8
+// func h1421(s *State)
+// SHRQ $1, R9; ADCQ R10, R11
+TEXT ·h1421(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28955,7 +28794,7 @@ TEXT ·h1426(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
+	SHRQ $1, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -28965,9 +28804,9 @@ TEXT ·h1426(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1427(s *State)
-// SARQ $1, R9; SBBQ R10, R11
-TEXT ·h1427(SB), NOSPLIT, $24-8
+// func h1422(s *State)
+// SHRQ $1, R9; SBBQ R10, R11
+TEXT ·h1422(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28975,7 +28814,7 @@ TEXT ·h1427(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
+	SHRQ $1, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -28985,9 +28824,9 @@ TEXT ·h1427(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1428(s *State)
-// SARQ $1, R9; INCQ R13
-TEXT ·h1428(SB), NOSPLIT, $24-8
+// func h1423(s *State)
+// SHRQ $1, R9; INCQ R13
+TEXT ·h1423(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28995,7 +28834,7 @@ TEXT ·h1428(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
+	SHRQ $1, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -29005,9 +28844,9 @@ TEXT ·h1428(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1429(s *State)
-// SARQ $1, R9; ROLQ $7, R13
-TEXT ·h1429(SB), NOSPLIT, $24-8
+// func h1424(s *State)
+// SHRQ $1, R9; ROLQ $7, R13
+TEXT ·h1424(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29015,7 +28854,7 @@ TEXT ·h1429(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
+	SHRQ $1, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -29025,8 +28864,128 @@ TEXT ·h1429(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1425(s *State)
+// SARQ $1, R9; JEQ taken
+TEXT ·h1425(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARQ $1, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1426(s *State)
+// SARQ $1, R9; JNE taken
+TEXT ·h1426(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARQ $1, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1427(s *State)
+// SARQ $1, R9; JCS taken
+TEXT ·h1427(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARQ $1, R9
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1428(s *State)
+// SARQ $1, R9; JCC taken
+TEXT ·h1428(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARQ $1, R9
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1429(s *State)
+// SARQ $1, R9; JLT taken
+TEXT ·h1429(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARQ $1, R9
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1430(s *State)
-// SHLQ $5, R9; JEQ taken
+// SARQ $1, R9; JGE taken
 TEXT ·h1430(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29035,8 +28994,8 @@ TEXT ·h1430(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JEQ taken
+	SARQ $1, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29050,7 +29009,7 @@ done:
 	RET
 
 // func h1431(s *State)
-// SHLQ $5, R9; JNE taken
+// SARQ $1, R9; JLE taken
 TEXT ·h1431(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29059,8 +29018,8 @@ TEXT ·h1431(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JNE taken
+	SARQ $1, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29074,7 +29033,7 @@ done:
 	RET
 
 // func h1432(s *State)
-// SHLQ $5, R9; JCS taken
+// SARQ $1, R9; JGT taken
 TEXT ·h1432(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29083,8 +29042,8 @@ TEXT ·h1432(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JCS taken
+	SARQ $1, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29098,7 +29057,7 @@ done:
 	RET
 
 // func h1433(s *State)
-// SHLQ $5, R9; JCC taken
+// SARQ $1, R9; JLS taken
 TEXT ·h1433(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29107,8 +29066,8 @@ TEXT ·h1433(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JCC taken
+	SARQ $1, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29122,7 +29081,7 @@ done:
 	RET
 
 // func h1434(s *State)
-// SHLQ $5, R9; JLT taken
+// SARQ $1, R9; JHI taken
 TEXT ·h1434(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29131,8 +29090,8 @@ TEXT ·h1434(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JLT taken
+	SARQ $1, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29146,7 +29105,7 @@ done:
 	RET
 
 // func h1435(s *State)
-// SHLQ $5, R9; JGE taken
+// SARQ $1, R9; JMI taken
 TEXT ·h1435(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29155,8 +29114,8 @@ TEXT ·h1435(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JGE taken
+	SARQ $1, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29170,7 +29129,7 @@ done:
 	RET
 
 // func h1436(s *State)
-// SHLQ $5, R9; JLE taken
+// SARQ $1, R9; JPL taken
 TEXT ·h1436(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29179,8 +29138,8 @@ TEXT ·h1436(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JLE taken
+	SARQ $1, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29194,7 +29153,7 @@ done:
 	RET
 
 // func h1437(s *State)
-// SHLQ $5, R9; JGT taken
+// SARQ $1, R9; SETCS R10B
 TEXT ·h1437(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29203,127 +29162,7 @@ TEXT ·h1437(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1438(s *State)
-// SHLQ $5, R9; JLS taken
-TEXT ·h1438(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1439(s *State)
-// SHLQ $5, R9; JHI taken
-TEXT ·h1439(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1440(s *State)
-// SHLQ $5, R9; JMI taken
-TEXT ·h1440(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1441(s *State)
-// SHLQ $5, R9; JPL taken
-TEXT ·h1441(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1442(s *State)
-// SHLQ $5, R9; SETCS R10B
-TEXT ·h1442(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLQ $5, R9
+	SARQ $1, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -29333,9 +29172,9 @@ TEXT ·h1442(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1443(s *State)
-// SHLQ $5, R9; CMOVQEQ R11, R12
-TEXT ·h1443(SB), NOSPLIT, $24-8
+// func h1438(s *State)
+// SARQ $1, R9; CMOVQEQ R11, R12
+TEXT ·h1438(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29343,7 +29182,7 @@ TEXT ·h1443(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
+	SARQ $1, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -29353,9 +29192,9 @@ TEXT ·h1443(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1444(s *State)
-// SHLQ $5, R9; ADCQ R10, R11
-TEXT ·h1444(SB), NOSPLIT, $24-8
+// func h1439(s *State)
+// SARQ $1, R9; ADCQ R10, R11
+TEXT ·h1439(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29363,7 +29202,7 @@ TEXT ·h1444(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
+	SARQ $1, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -29373,9 +29212,9 @@ TEXT ·h1444(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1445(s *State)
-// SHLQ $5, R9; SBBQ R10, R11
-TEXT ·h1445(SB), NOSPLIT, $24-8
+// func h1440(s *State)
+// SARQ $1, R9; SBBQ R10, R11
+TEXT ·h1440(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29383,7 +29222,7 @@ TEXT ·h1445(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
+	SARQ $1, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -29393,9 +29232,9 @@ TEXT ·h1445(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1446(s *State)
-// SHLQ $5, R9; INCQ R13
-TEXT ·h1446(SB), NOSPLIT, $24-8
+// func h1441(s *State)
+// SARQ $1, R9; INCQ R13
+TEXT ·h1441(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29403,7 +29242,7 @@ TEXT ·h1446(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
+	SARQ $1, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -29413,9 +29252,9 @@ TEXT ·h1446(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1447(s *State)
-// SHLQ $5, R9; ROLQ $7, R13
-TEXT ·h1447(SB), NOSPLIT, $24-8
+// func h1442(s *State)
+// SARQ $1, R9; ROLQ $7, R13
+TEXT ·h1442(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29423,7 +29262,7 @@ TEXT ·h1447(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
+	SARQ $1, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -29433,8 +29272,128 @@ TEXT ·h1447(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1443(s *State)
+// SHLQ $5, R9; JEQ taken
+TEXT ·h1443(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $5, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1444(s *State)
+// SHLQ $5, R9; JNE taken
+TEXT ·h1444(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $5, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1445(s *State)
+// SHLQ $5, R9; JCS taken
+TEXT ·h1445(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $5, R9
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1446(s *State)
+// SHLQ $5, R9; JCC taken
+TEXT ·h1446(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $5, R9
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1447(s *State)
+// SHLQ $5, R9; JLT taken
+TEXT ·h1447(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $5, R9
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1448(s *State)
-// SHRQ CX, R9; JEQ taken
+// SHLQ $5, R9; JGE taken
 TEXT ·h1448(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29443,8 +29402,8 @@ TEXT ·h1448(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JEQ taken
+	SHLQ $5, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29458,7 +29417,7 @@ done:
 	RET
 
 // func h1449(s *State)
-// SHRQ CX, R9; JNE taken
+// SHLQ $5, R9; JLE taken
 TEXT ·h1449(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29467,8 +29426,8 @@ TEXT ·h1449(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JNE taken
+	SHLQ $5, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29482,7 +29441,7 @@ done:
 	RET
 
 // func h1450(s *State)
-// SHRQ CX, R9; JCS taken
+// SHLQ $5, R9; JGT taken
 TEXT ·h1450(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29491,8 +29450,8 @@ TEXT ·h1450(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JCS taken
+	SHLQ $5, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29506,7 +29465,7 @@ done:
 	RET
 
 // func h1451(s *State)
-// SHRQ CX, R9; JCC taken
+// SHLQ $5, R9; JLS taken
 TEXT ·h1451(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29515,8 +29474,8 @@ TEXT ·h1451(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JCC taken
+	SHLQ $5, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29530,7 +29489,7 @@ done:
 	RET
 
 // func h1452(s *State)
-// SHRQ CX, R9; JLT taken
+// SHLQ $5, R9; JHI taken
 TEXT ·h1452(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29539,8 +29498,8 @@ TEXT ·h1452(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JLT taken
+	SHLQ $5, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29554,7 +29513,7 @@ done:
 	RET
 
 // func h1453(s *State)
-// SHRQ CX, R9; JGE taken
+// SHLQ $5, R9; JMI taken
 TEXT ·h1453(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29563,8 +29522,8 @@ TEXT ·h1453(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JGE taken
+	SHLQ $5, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29578,7 +29537,7 @@ done:
 	RET
 
 // func h1454(s *State)
-// SHRQ CX, R9; JLE taken
+// SHLQ $5, R9; JPL taken
 TEXT ·h1454(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29587,8 +29546,8 @@ TEXT ·h1454(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JLE taken
+	SHLQ $5, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29602,7 +29561,7 @@ done:
 	RET
 
 // func h1455(s *State)
-// SHRQ CX, R9; JGT taken
+// SHLQ $5, R9; SETCS R10B
 TEXT ·h1455(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29611,127 +29570,7 @@ TEXT ·h1455(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1456(s *State)
-// SHRQ CX, R9; JLS taken
-TEXT ·h1456(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1457(s *State)
-// SHRQ CX, R9; JHI taken
-TEXT ·h1457(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1458(s *State)
-// SHRQ CX, R9; JMI taken
-TEXT ·h1458(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1459(s *State)
-// SHRQ CX, R9; JPL taken
-TEXT ·h1459(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1460(s *State)
-// SHRQ CX, R9; SETCS R10B
-TEXT ·h1460(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHRQ CX, R9
+	SHLQ $5, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -29741,9 +29580,9 @@ TEXT ·h1460(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1461(s *State)
-// SHRQ CX, R9; CMOVQEQ R11, R12
-TEXT ·h1461(SB), NOSPLIT, $24-8
+// func h1456(s *State)
+// SHLQ $5, R9; CMOVQEQ R11, R12
+TEXT ·h1456(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29751,7 +29590,7 @@ TEXT ·h1461(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
+	SHLQ $5, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -29761,9 +29600,9 @@ TEXT ·h1461(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1462(s *State)
-// SHRQ CX, R9; ADCQ R10, R11
-TEXT ·h1462(SB), NOSPLIT, $24-8
+// func h1457(s *State)
+// SHLQ $5, R9; ADCQ R10, R11
+TEXT ·h1457(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29771,7 +29610,7 @@ TEXT ·h1462(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
+	SHLQ $5, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -29781,9 +29620,9 @@ TEXT ·h1462(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1463(s *State)
-// SHRQ CX, R9; SBBQ R10, R11
-TEXT ·h1463(SB), NOSPLIT, $24-8
+// func h1458(s *State)
+// SHLQ $5, R9; SBBQ R10, R11
+TEXT ·h1458(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29791,7 +29630,7 @@ TEXT ·h1463(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
+	SHLQ $5, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -29801,9 +29640,9 @@ TEXT ·h1463(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1464(s *State)
-// SHRQ CX, R9; INCQ R13
-TEXT ·h1464(SB), NOSPLIT, $24-8
+// func h1459(s *State)
+// SHLQ $5, R9; INCQ R13
+TEXT ·h1459(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29811,7 +29650,7 @@ TEXT ·h1464(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
+	SHLQ $5, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -29821,9 +29660,9 @@ TEXT ·h1464(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1465(s *State)
-// SHRQ CX, R9; ROLQ $7, R13
-TEXT ·h1465(SB), NOSPLIT, $24-8
+// func h1460(s *State)
+// SHLQ $5, R9; ROLQ $7, R13
+TEXT ·h1460(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29831,7 +29670,7 @@ TEXT ·h1465(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
+	SHLQ $5, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -29841,8 +29680,128 @@ TEXT ·h1465(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1461(s *State)
+// SHRQ CX, R9; JEQ taken
+TEXT ·h1461(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRQ CX, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1462(s *State)
+// SHRQ CX, R9; JNE taken
+TEXT ·h1462(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRQ CX, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1463(s *State)
+// SHRQ CX, R9; JCS taken
+TEXT ·h1463(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRQ CX, R9
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1464(s *State)
+// SHRQ CX, R9; JCC taken
+TEXT ·h1464(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRQ CX, R9
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1465(s *State)
+// SHRQ CX, R9; JLT taken
+TEXT ·h1465(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRQ CX, R9
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1466(s *State)
-// SHLL $1, R9; JEQ taken
+// SHRQ CX, R9; JGE taken
 TEXT ·h1466(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29851,8 +29810,8 @@ TEXT ·h1466(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JEQ taken
+	SHRQ CX, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29866,7 +29825,7 @@ done:
 	RET
 
 // func h1467(s *State)
-// SHLL $1, R9; JNE taken
+// SHRQ CX, R9; JLE taken
 TEXT ·h1467(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29875,8 +29834,8 @@ TEXT ·h1467(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JNE taken
+	SHRQ CX, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29890,7 +29849,7 @@ done:
 	RET
 
 // func h1468(s *State)
-// SHLL $1, R9; JCS taken
+// SHRQ CX, R9; JGT taken
 TEXT ·h1468(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29899,8 +29858,8 @@ TEXT ·h1468(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JCS taken
+	SHRQ CX, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29914,7 +29873,7 @@ done:
 	RET
 
 // func h1469(s *State)
-// SHLL $1, R9; JCC taken
+// SHRQ CX, R9; JLS taken
 TEXT ·h1469(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29923,8 +29882,8 @@ TEXT ·h1469(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JCC taken
+	SHRQ CX, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29938,7 +29897,7 @@ done:
 	RET
 
 // func h1470(s *State)
-// SHLL $1, R9; JLT taken
+// SHRQ CX, R9; JHI taken
 TEXT ·h1470(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29947,8 +29906,8 @@ TEXT ·h1470(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JLT taken
+	SHRQ CX, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29962,7 +29921,7 @@ done:
 	RET
 
 // func h1471(s *State)
-// SHLL $1, R9; JGE taken
+// SHRQ CX, R9; JMI taken
 TEXT ·h1471(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29971,8 +29930,8 @@ TEXT ·h1471(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JGE taken
+	SHRQ CX, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29986,7 +29945,7 @@ done:
 	RET
 
 // func h1472(s *State)
-// SHLL $1, R9; JLE taken
+// SHRQ CX, R9; JPL taken
 TEXT ·h1472(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29995,8 +29954,8 @@ TEXT ·h1472(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JLE taken
+	SHRQ CX, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30010,7 +29969,7 @@ done:
 	RET
 
 // func h1473(s *State)
-// SHLL $1, R9; JGT taken
+// SHRQ CX, R9; SETCS R10B
 TEXT ·h1473(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30019,127 +29978,7 @@ TEXT ·h1473(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1474(s *State)
-// SHLL $1, R9; JLS taken
-TEXT ·h1474(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1475(s *State)
-// SHLL $1, R9; JHI taken
-TEXT ·h1475(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1476(s *State)
-// SHLL $1, R9; JMI taken
-TEXT ·h1476(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1477(s *State)
-// SHLL $1, R9; JPL taken
-TEXT ·h1477(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1478(s *State)
-// SHLL $1, R9; SETCS R10B
-TEXT ·h1478(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLL $1, R9
+	SHRQ CX, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -30149,9 +29988,9 @@ TEXT ·h1478(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1479(s *State)
-// SHLL $1, R9; CMOVQEQ R11, R12
-TEXT ·h1479(SB), NOSPLIT, $24-8
+// func h1474(s *State)
+// SHRQ CX, R9; CMOVQEQ R11, R12
+TEXT ·h1474(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30159,7 +29998,7 @@ TEXT ·h1479(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
+	SHRQ CX, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -30169,9 +30008,9 @@ TEXT ·h1479(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1480(s *State)
-// SHLL $1, R9; ADCQ R10, R11
-TEXT ·h1480(SB), NOSPLIT, $24-8
+// func h1475(s *State)
+// SHRQ CX, R9; ADCQ R10, R11
+TEXT ·h1475(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30179,7 +30018,7 @@ TEXT ·h1480(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
+	SHRQ CX, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -30189,9 +30028,9 @@ TEXT ·h1480(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1481(s *State)
-// SHLL $1, R9; SBBQ R10, R11
-TEXT ·h1481(SB), NOSPLIT, $24-8
+// func h1476(s *State)
+// SHRQ CX, R9; SBBQ R10, R11
+TEXT ·h1476(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30199,7 +30038,7 @@ TEXT ·h1481(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
+	SHRQ CX, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -30209,9 +30048,9 @@ TEXT ·h1481(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1482(s *State)
-// SHLL $1, R9; INCQ R13
-TEXT ·h1482(SB), NOSPLIT, $24-8
+// func h1477(s *State)
+// SHRQ CX, R9; INCQ R13
+TEXT ·h1477(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30219,7 +30058,7 @@ TEXT ·h1482(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
+	SHRQ CX, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -30229,9 +30068,9 @@ TEXT ·h1482(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1483(s *State)
-// SHLL $1, R9; ROLQ $7, R13
-TEXT ·h1483(SB), NOSPLIT, $24-8
+// func h1478(s *State)
+// SHRQ CX, R9; ROLQ $7, R13
+TEXT ·h1478(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30239,7 +30078,7 @@ TEXT ·h1483(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
+	SHRQ CX, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -30249,8 +30088,128 @@ TEXT ·h1483(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1479(s *State)
+// SHLL $1, R9; JEQ taken
+TEXT ·h1479(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLL $1, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1480(s *State)
+// SHLL $1, R9; JNE taken
+TEXT ·h1480(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLL $1, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1481(s *State)
+// SHLL $1, R9; JCS taken
+TEXT ·h1481(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLL $1, R9
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1482(s *State)
+// SHLL $1, R9; JCC taken
+TEXT ·h1482(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLL $1, R9
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1483(s *State)
+// SHLL $1, R9; JLT taken
+TEXT ·h1483(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLL $1, R9
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1484(s *State)
-// SARL $3, R9; JEQ taken
+// SHLL $1, R9; JGE taken
 TEXT ·h1484(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30259,8 +30218,8 @@ TEXT ·h1484(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JEQ taken
+	SHLL $1, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30274,7 +30233,7 @@ done:
 	RET
 
 // func h1485(s *State)
-// SARL $3, R9; JNE taken
+// SHLL $1, R9; JLE taken
 TEXT ·h1485(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30283,8 +30242,8 @@ TEXT ·h1485(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JNE taken
+	SHLL $1, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30298,7 +30257,7 @@ done:
 	RET
 
 // func h1486(s *State)
-// SARL $3, R9; JCS taken
+// SHLL $1, R9; JGT taken
 TEXT ·h1486(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30307,8 +30266,8 @@ TEXT ·h1486(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JCS taken
+	SHLL $1, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30322,7 +30281,7 @@ done:
 	RET
 
 // func h1487(s *State)
-// SARL $3, R9; JCC taken
+// SHLL $1, R9; JLS taken
 TEXT ·h1487(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30331,8 +30290,8 @@ TEXT ·h1487(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JCC taken
+	SHLL $1, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30346,7 +30305,7 @@ done:
 	RET
 
 // func h1488(s *State)
-// SARL $3, R9; JLT taken
+// SHLL $1, R9; JHI taken
 TEXT ·h1488(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30355,8 +30314,8 @@ TEXT ·h1488(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JLT taken
+	SHLL $1, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30370,7 +30329,7 @@ done:
 	RET
 
 // func h1489(s *State)
-// SARL $3, R9; JGE taken
+// SHLL $1, R9; JMI taken
 TEXT ·h1489(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30379,8 +30338,8 @@ TEXT ·h1489(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JGE taken
+	SHLL $1, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30394,7 +30353,7 @@ done:
 	RET
 
 // func h1490(s *State)
-// SARL $3, R9; JLE taken
+// SHLL $1, R9; JPL taken
 TEXT ·h1490(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30403,8 +30362,8 @@ TEXT ·h1490(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JLE taken
+	SHLL $1, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30418,7 +30377,7 @@ done:
 	RET
 
 // func h1491(s *State)
-// SARL $3, R9; JGT taken
+// SHLL $1, R9; SETCS R10B
 TEXT ·h1491(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30427,127 +30386,7 @@ TEXT ·h1491(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1492(s *State)
-// SARL $3, R9; JLS taken
-TEXT ·h1492(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SARL $3, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1493(s *State)
-// SARL $3, R9; JHI taken
-TEXT ·h1493(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SARL $3, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1494(s *State)
-// SARL $3, R9; JMI taken
-TEXT ·h1494(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SARL $3, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1495(s *State)
-// SARL $3, R9; JPL taken
-TEXT ·h1495(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SARL $3, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1496(s *State)
-// SARL $3, R9; SETCS R10B
-TEXT ·h1496(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SARL $3, R9
+	SHLL $1, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -30557,9 +30396,9 @@ TEXT ·h1496(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1497(s *State)
-// SARL $3, R9; CMOVQEQ R11, R12
-TEXT ·h1497(SB), NOSPLIT, $24-8
+// func h1492(s *State)
+// SHLL $1, R9; CMOVQEQ R11, R12
+TEXT ·h1492(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30567,7 +30406,7 @@ TEXT ·h1497(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
+	SHLL $1, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -30577,9 +30416,9 @@ TEXT ·h1497(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1498(s *State)
-// SARL $3, R9; ADCQ R10, R11
-TEXT ·h1498(SB), NOSPLIT, $24-8
+// func h1493(s *State)
+// SHLL $1, R9; ADCQ R10, R11
+TEXT ·h1493(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30587,7 +30426,7 @@ TEXT ·h1498(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
+	SHLL $1, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -30597,9 +30436,9 @@ TEXT ·h1498(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1499(s *State)
-// SARL $3, R9; SBBQ R10, R11
-TEXT ·h1499(SB), NOSPLIT, $24-8
+// func h1494(s *State)
+// SHLL $1, R9; SBBQ R10, R11
+TEXT ·h1494(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30607,7 +30446,7 @@ TEXT ·h1499(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
+	SHLL $1, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -30617,9 +30456,9 @@ TEXT ·h1499(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1500(s *State)
-// SARL $3, R9; INCQ R13
-TEXT ·h1500(SB), NOSPLIT, $24-8
+// func h1495(s *State)
+// SHLL $1, R9; INCQ R13
+TEXT ·h1495(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30627,7 +30466,7 @@ TEXT ·h1500(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
+	SHLL $1, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -30637,9 +30476,9 @@ TEXT ·h1500(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1501(s *State)
-// SARL $3, R9; ROLQ $7, R13
-TEXT ·h1501(SB), NOSPLIT, $24-8
+// func h1496(s *State)
+// SHLL $1, R9; ROLQ $7, R13
+TEXT ·h1496(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30647,7 +30486,7 @@ TEXT ·h1501(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
+	SHLL $1, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -30657,8 +30496,128 @@ TEXT ·h1501(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1497(s *State)
+// SARL $3, R9; JEQ taken
+TEXT ·h1497(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARL $3, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1498(s *State)
+// SARL $3, R9; JNE taken
+TEXT ·h1498(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARL $3, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1499(s *State)
+// SARL $3, R9; JCS taken
+TEXT ·h1499(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARL $3, R9
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1500(s *State)
+// SARL $3, R9; JCC taken
+TEXT ·h1500(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARL $3, R9
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1501(s *State)
+// SARL $3, R9; JLT taken
+TEXT ·h1501(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARL $3, R9
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1502(s *State)
-// ROLQ $1, R9; JEQ taken
+// SARL $3, R9; JGE taken
 TEXT ·h1502(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30667,8 +30626,8 @@ TEXT ·h1502(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JEQ taken
+	SARL $3, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30682,7 +30641,7 @@ done:
 	RET
 
 // func h1503(s *State)
-// ROLQ $1, R9; JNE taken
+// SARL $3, R9; JLE taken
 TEXT ·h1503(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30691,8 +30650,8 @@ TEXT ·h1503(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JNE taken
+	SARL $3, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30706,7 +30665,7 @@ done:
 	RET
 
 // func h1504(s *State)
-// ROLQ $1, R9; JCS taken
+// SARL $3, R9; JGT taken
 TEXT ·h1504(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30715,8 +30674,8 @@ TEXT ·h1504(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JCS taken
+	SARL $3, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30730,7 +30689,7 @@ done:
 	RET
 
 // func h1505(s *State)
-// ROLQ $1, R9; JCC taken
+// SARL $3, R9; JLS taken
 TEXT ·h1505(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30739,8 +30698,8 @@ TEXT ·h1505(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JCC taken
+	SARL $3, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30754,7 +30713,7 @@ done:
 	RET
 
 // func h1506(s *State)
-// ROLQ $1, R9; JLT taken
+// SARL $3, R9; JHI taken
 TEXT ·h1506(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30763,8 +30722,8 @@ TEXT ·h1506(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JLT taken
+	SARL $3, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30778,7 +30737,7 @@ done:
 	RET
 
 // func h1507(s *State)
-// ROLQ $1, R9; JGE taken
+// SARL $3, R9; JMI taken
 TEXT ·h1507(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30787,8 +30746,8 @@ TEXT ·h1507(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JGE taken
+	SARL $3, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30802,7 +30761,7 @@ done:
 	RET
 
 // func h1508(s *State)
-// ROLQ $1, R9; JLE taken
+// SARL $3, R9; JPL taken
 TEXT ·h1508(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30811,8 +30770,8 @@ TEXT ·h1508(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JLE taken
+	SARL $3, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30826,7 +30785,7 @@ done:
 	RET
 
 // func h1509(s *State)
-// ROLQ $1, R9; JGT taken
+// SARL $3, R9; SETCS R10B
 TEXT ·h1509(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30835,127 +30794,7 @@ TEXT ·h1509(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1510(s *State)
-// ROLQ $1, R9; JLS taken
-TEXT ·h1510(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1511(s *State)
-// ROLQ $1, R9; JHI taken
-TEXT ·h1511(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1512(s *State)
-// ROLQ $1, R9; JMI taken
-TEXT ·h1512(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1513(s *State)
-// ROLQ $1, R9; JPL taken
-TEXT ·h1513(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1514(s *State)
-// ROLQ $1, R9; SETCS R10B
-TEXT ·h1514(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ROLQ $1, R9
+	SARL $3, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -30965,9 +30804,9 @@ TEXT ·h1514(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1515(s *State)
-// ROLQ $1, R9; CMOVQEQ R11, R12
-TEXT ·h1515(SB), NOSPLIT, $24-8
+// func h1510(s *State)
+// SARL $3, R9; CMOVQEQ R11, R12
+TEXT ·h1510(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30975,7 +30814,7 @@ TEXT ·h1515(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
+	SARL $3, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -30985,9 +30824,9 @@ TEXT ·h1515(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1516(s *State)
-// ROLQ $1, R9; ADCQ R10, R11
-TEXT ·h1516(SB), NOSPLIT, $24-8
+// func h1511(s *State)
+// SARL $3, R9; ADCQ R10, R11
+TEXT ·h1511(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30995,7 +30834,7 @@ TEXT ·h1516(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
+	SARL $3, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -31005,9 +30844,9 @@ TEXT ·h1516(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1517(s *State)
-// ROLQ $1, R9; SBBQ R10, R11
-TEXT ·h1517(SB), NOSPLIT, $24-8
+// func h1512(s *State)
+// SARL $3, R9; SBBQ R10, R11
+TEXT ·h1512(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31015,7 +30854,7 @@ TEXT ·h1517(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
+	SARL $3, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -31025,9 +30864,9 @@ TEXT ·h1517(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1518(s *State)
-// ROLQ $1, R9; INCQ R13
-TEXT ·h1518(SB), NOSPLIT, $24-8
+// func h1513(s *State)
+// SARL $3, R9; INCQ R13
+TEXT ·h1513(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31035,7 +30874,7 @@ TEXT ·h1518(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
+	SARL $3, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -31045,9 +30884,9 @@ TEXT ·h1518(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1519(s *State)
-// ROLQ $1, R9; ROLQ $7, R13
-TEXT ·h1519(SB), NOSPLIT, $24-8
+// func h1514(s *State)
+// SARL $3, R9; ROLQ $7, R13
+TEXT ·h1514(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31055,7 +30894,7 @@ TEXT ·h1519(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
+	SARL $3, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -31065,8 +30904,128 @@ TEXT ·h1519(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1515(s *State)
+// ROLQ $1, R9; JEQ taken
+TEXT ·h1515(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ROLQ $1, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1516(s *State)
+// ROLQ $1, R9; JNE taken
+TEXT ·h1516(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ROLQ $1, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1517(s *State)
+// ROLQ $1, R9; JCS taken
+TEXT ·h1517(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ROLQ $1, R9
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1518(s *State)
+// ROLQ $1, R9; JCC taken
+TEXT ·h1518(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ROLQ $1, R9
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1519(s *State)
+// ROLQ $1, R9; JLT taken
+TEXT ·h1519(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ROLQ $1, R9
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1520(s *State)
-// RORQ $3, R9; JEQ taken
+// ROLQ $1, R9; JGE taken
 TEXT ·h1520(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31075,8 +31034,8 @@ TEXT ·h1520(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JEQ taken
+	ROLQ $1, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31090,7 +31049,7 @@ done:
 	RET
 
 // func h1521(s *State)
-// RORQ $3, R9; JNE taken
+// ROLQ $1, R9; JLE taken
 TEXT ·h1521(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31099,8 +31058,8 @@ TEXT ·h1521(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JNE taken
+	ROLQ $1, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31114,7 +31073,7 @@ done:
 	RET
 
 // func h1522(s *State)
-// RORQ $3, R9; JCS taken
+// ROLQ $1, R9; JGT taken
 TEXT ·h1522(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31123,8 +31082,8 @@ TEXT ·h1522(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JCS taken
+	ROLQ $1, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31138,7 +31097,7 @@ done:
 	RET
 
 // func h1523(s *State)
-// RORQ $3, R9; JCC taken
+// ROLQ $1, R9; JLS taken
 TEXT ·h1523(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31147,8 +31106,8 @@ TEXT ·h1523(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JCC taken
+	ROLQ $1, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31162,7 +31121,7 @@ done:
 	RET
 
 // func h1524(s *State)
-// RORQ $3, R9; JLT taken
+// ROLQ $1, R9; JHI taken
 TEXT ·h1524(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31171,8 +31130,8 @@ TEXT ·h1524(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JLT taken
+	ROLQ $1, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31186,7 +31145,7 @@ done:
 	RET
 
 // func h1525(s *State)
-// RORQ $3, R9; JGE taken
+// ROLQ $1, R9; JMI taken
 TEXT ·h1525(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31195,8 +31154,8 @@ TEXT ·h1525(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JGE taken
+	ROLQ $1, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31210,7 +31169,7 @@ done:
 	RET
 
 // func h1526(s *State)
-// RORQ $3, R9; JLE taken
+// ROLQ $1, R9; JPL taken
 TEXT ·h1526(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31219,8 +31178,8 @@ TEXT ·h1526(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JLE taken
+	ROLQ $1, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31234,7 +31193,7 @@ done:
 	RET
 
 // func h1527(s *State)
-// RORQ $3, R9; JGT taken
+// ROLQ $1, R9; SETCS R10B
 TEXT ·h1527(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31243,127 +31202,7 @@ TEXT ·h1527(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1528(s *State)
-// RORQ $3, R9; JLS taken
-TEXT ·h1528(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1529(s *State)
-// RORQ $3, R9; JHI taken
-TEXT ·h1529(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1530(s *State)
-// RORQ $3, R9; JMI taken
-TEXT ·h1530(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1531(s *State)
-// RORQ $3, R9; JPL taken
-TEXT ·h1531(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1532(s *State)
-// RORQ $3, R9; SETCS R10B
-TEXT ·h1532(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	RORQ $3, R9
+	ROLQ $1, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -31373,9 +31212,9 @@ TEXT ·h1532(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1533(s *State)
-// RORQ $3, R9; CMOVQEQ R11, R12
-TEXT ·h1533(SB), NOSPLIT, $24-8
+// func h1528(s *State)
+// ROLQ $1, R9; CMOVQEQ R11, R12
+TEXT ·h1528(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31383,7 +31222,7 @@ TEXT ·h1533(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
+	ROLQ $1, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -31393,9 +31232,9 @@ TEXT ·h1533(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1534(s *State)
-// RORQ $3, R9; ADCQ R10, R11
-TEXT ·h1534(SB), NOSPLIT, $24-8
+// func h1529(s *State)
+// ROLQ $1, R9; ADCQ R10, R11
+TEXT ·h1529(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31403,7 +31242,7 @@ TEXT ·h1534(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
+	ROLQ $1, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -31413,9 +31252,9 @@ TEXT ·h1534(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1535(s *State)
-// RORQ $3, R9; SBBQ R10, R11
-TEXT ·h1535(SB), NOSPLIT, $24-8
+// func h1530(s *State)
+// ROLQ $1, R9; SBBQ R10, R11
+TEXT ·h1530(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31423,7 +31262,7 @@ TEXT ·h1535(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
+	ROLQ $1, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -31433,9 +31272,9 @@ TEXT ·h1535(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1536(s *State)
-// RORQ $3, R9; INCQ R13
-TEXT ·h1536(SB), NOSPLIT, $24-8
+// func h1531(s *State)
+// ROLQ $1, R9; INCQ R13
+TEXT ·h1531(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31443,7 +31282,7 @@ TEXT ·h1536(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
+	ROLQ $1, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -31453,9 +31292,9 @@ TEXT ·h1536(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1537(s *State)
-// RORQ $3, R9; ROLQ $7, R13
-TEXT ·h1537(SB), NOSPLIT, $24-8
+// func h1532(s *State)
+// ROLQ $1, R9; ROLQ $7, R13
+TEXT ·h1532(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31463,7 +31302,7 @@ TEXT ·h1537(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
+	ROLQ $1, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -31473,8 +31312,128 @@ TEXT ·h1537(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1533(s *State)
+// RORQ $3, R9; JEQ taken
+TEXT ·h1533(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1534(s *State)
+// RORQ $3, R9; JNE taken
+TEXT ·h1534(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1535(s *State)
+// RORQ $3, R9; JCS taken
+TEXT ·h1535(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1536(s *State)
+// RORQ $3, R9; JCC taken
+TEXT ·h1536(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1537(s *State)
+// RORQ $3, R9; JLT taken
+TEXT ·h1537(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1538(s *State)
-// IMULQ R8, R9; JEQ taken
+// RORQ $3, R9; JGE taken
 TEXT ·h1538(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31483,8 +31442,8 @@ TEXT ·h1538(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JEQ taken
+	RORQ $3, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31498,7 +31457,7 @@ done:
 	RET
 
 // func h1539(s *State)
-// IMULQ R8, R9; JNE taken
+// RORQ $3, R9; JLE taken
 TEXT ·h1539(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31507,8 +31466,8 @@ TEXT ·h1539(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JNE taken
+	RORQ $3, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31522,7 +31481,7 @@ done:
 	RET
 
 // func h1540(s *State)
-// IMULQ R8, R9; JCS taken
+// RORQ $3, R9; JGT taken
 TEXT ·h1540(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31531,8 +31490,8 @@ TEXT ·h1540(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JCS taken
+	RORQ $3, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31546,7 +31505,7 @@ done:
 	RET
 
 // func h1541(s *State)
-// IMULQ R8, R9; JCC taken
+// RORQ $3, R9; JLS taken
 TEXT ·h1541(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31555,8 +31514,8 @@ TEXT ·h1541(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JCC taken
+	RORQ $3, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31570,7 +31529,7 @@ done:
 	RET
 
 // func h1542(s *State)
-// IMULQ R8, R9; JLT taken
+// RORQ $3, R9; JHI taken
 TEXT ·h1542(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31579,8 +31538,8 @@ TEXT ·h1542(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JLT taken
+	RORQ $3, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31594,7 +31553,7 @@ done:
 	RET
 
 // func h1543(s *State)
-// IMULQ R8, R9; JGE taken
+// RORQ $3, R9; JMI taken
 TEXT ·h1543(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31603,8 +31562,8 @@ TEXT ·h1543(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JGE taken
+	RORQ $3, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31618,7 +31577,7 @@ done:
 	RET
 
 // func h1544(s *State)
-// IMULQ R8, R9; JLE taken
+// RORQ $3, R9; JPL taken
 TEXT ·h1544(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31627,8 +31586,8 @@ TEXT ·h1544(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JLE taken
+	RORQ $3, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31642,7 +31601,7 @@ done:
 	RET
 
 // func h1545(s *State)
-// IMULQ R8, R9; JGT taken
+// RORQ $3, R9; SETCS R10B
 TEXT ·h1545(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31651,127 +31610,7 @@ TEXT ·h1545(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1546(s *State)
-// IMULQ R8, R9; JLS taken
-TEXT ·h1546(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1547(s *State)
-// IMULQ R8, R9; JHI taken
-TEXT ·h1547(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1548(s *State)
-// IMULQ R8, R9; JMI taken
-TEXT ·h1548(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1549(s *State)
-// IMULQ R8, R9; JPL taken
-TEXT ·h1549(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1550(s *State)
-// IMULQ R8, R9; SETCS R10B
-TEXT ·h1550(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	IMULQ R8, R9
+	RORQ $3, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -31781,9 +31620,9 @@ TEXT ·h1550(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1551(s *State)
-// IMULQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1551(SB), NOSPLIT, $24-8
+// func h1546(s *State)
+// RORQ $3, R9; CMOVQEQ R11, R12
+TEXT ·h1546(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31791,7 +31630,7 @@ TEXT ·h1551(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
+	RORQ $3, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -31801,9 +31640,9 @@ TEXT ·h1551(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1552(s *State)
-// IMULQ R8, R9; ADCQ R10, R11
-TEXT ·h1552(SB), NOSPLIT, $24-8
+// func h1547(s *State)
+// RORQ $3, R9; ADCQ R10, R11
+TEXT ·h1547(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31811,7 +31650,7 @@ TEXT ·h1552(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
+	RORQ $3, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -31821,9 +31660,9 @@ TEXT ·h1552(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1553(s *State)
-// IMULQ R8, R9; SBBQ R10, R11
-TEXT ·h1553(SB), NOSPLIT, $24-8
+// func h1548(s *State)
+// RORQ $3, R9; SBBQ R10, R11
+TEXT ·h1548(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31831,7 +31670,7 @@ TEXT ·h1553(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
+	RORQ $3, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -31841,9 +31680,9 @@ TEXT ·h1553(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1554(s *State)
-// IMULQ R8, R9; INCQ R13
-TEXT ·h1554(SB), NOSPLIT, $24-8
+// func h1549(s *State)
+// RORQ $3, R9; INCQ R13
+TEXT ·h1549(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31851,7 +31690,7 @@ TEXT ·h1554(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
+	RORQ $3, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -31861,9 +31700,9 @@ TEXT ·h1554(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1555(s *State)
-// IMULQ R8, R9; ROLQ $7, R13
-TEXT ·h1555(SB), NOSPLIT, $24-8
+// func h1550(s *State)
+// RORQ $3, R9; ROLQ $7, R13
+TEXT ·h1550(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31871,7 +31710,7 @@ TEXT ·h1555(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
+	RORQ $3, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -31881,8 +31720,128 @@ TEXT ·h1555(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1551(s *State)
+// IMULQ R8, R9; JEQ taken
+TEXT ·h1551(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1552(s *State)
+// IMULQ R8, R9; JNE taken
+TEXT ·h1552(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1553(s *State)
+// IMULQ R8, R9; JCS taken
+TEXT ·h1553(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1554(s *State)
+// IMULQ R8, R9; JCC taken
+TEXT ·h1554(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1555(s *State)
+// IMULQ R8, R9; JLT taken
+TEXT ·h1555(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1556(s *State)
-// IMUL3Q $-3, R8, R9; JEQ taken
+// IMULQ R8, R9; JGE taken
 TEXT ·h1556(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31891,8 +31850,8 @@ TEXT ·h1556(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JEQ taken
+	IMULQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31906,7 +31865,7 @@ done:
 	RET
 
 // func h1557(s *State)
-// IMUL3Q $-3, R8, R9; JNE taken
+// IMULQ R8, R9; JLE taken
 TEXT ·h1557(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31915,8 +31874,8 @@ TEXT ·h1557(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JNE taken
+	IMULQ R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31930,7 +31889,7 @@ done:
 	RET
 
 // func h1558(s *State)
-// IMUL3Q $-3, R8, R9; JCS taken
+// IMULQ R8, R9; JGT taken
 TEXT ·h1558(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31939,8 +31898,8 @@ TEXT ·h1558(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JCS taken
+	IMULQ R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31954,7 +31913,7 @@ done:
 	RET
 
 // func h1559(s *State)
-// IMUL3Q $-3, R8, R9; JCC taken
+// IMULQ R8, R9; JLS taken
 TEXT ·h1559(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31963,8 +31922,8 @@ TEXT ·h1559(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JCC taken
+	IMULQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31978,7 +31937,7 @@ done:
 	RET
 
 // func h1560(s *State)
-// IMUL3Q $-3, R8, R9; JLT taken
+// IMULQ R8, R9; JHI taken
 TEXT ·h1560(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31987,8 +31946,8 @@ TEXT ·h1560(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JLT taken
+	IMULQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32002,7 +31961,7 @@ done:
 	RET
 
 // func h1561(s *State)
-// IMUL3Q $-3, R8, R9; JGE taken
+// IMULQ R8, R9; JMI taken
 TEXT ·h1561(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32011,8 +31970,8 @@ TEXT ·h1561(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JGE taken
+	IMULQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32026,7 +31985,7 @@ done:
 	RET
 
 // func h1562(s *State)
-// IMUL3Q $-3, R8, R9; JLE taken
+// IMULQ R8, R9; JPL taken
 TEXT ·h1562(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32035,8 +31994,8 @@ TEXT ·h1562(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JLE taken
+	IMULQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32050,7 +32009,7 @@ done:
 	RET
 
 // func h1563(s *State)
-// IMUL3Q $-3, R8, R9; JGT taken
+// IMULQ R8, R9; SETCS R10B
 TEXT ·h1563(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32059,127 +32018,7 @@ TEXT ·h1563(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1564(s *State)
-// IMUL3Q $-3, R8, R9; JLS taken
-TEXT ·h1564(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1565(s *State)
-// IMUL3Q $-3, R8, R9; JHI taken
-TEXT ·h1565(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1566(s *State)
-// IMUL3Q $-3, R8, R9; JMI taken
-TEXT ·h1566(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1567(s *State)
-// IMUL3Q $-3, R8, R9; JPL taken
-TEXT ·h1567(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1568(s *State)
-// IMUL3Q $-3, R8, R9; SETCS R10B
-TEXT ·h1568(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
+	IMULQ R8, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -32189,9 +32028,9 @@ TEXT ·h1568(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1569(s *State)
-// IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12
-TEXT ·h1569(SB), NOSPLIT, $24-8
+// func h1564(s *State)
+// IMULQ R8, R9; CMOVQEQ R11, R12
+TEXT ·h1564(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32199,7 +32038,7 @@ TEXT ·h1569(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
+	IMULQ R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -32209,9 +32048,9 @@ TEXT ·h1569(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1570(s *State)
-// IMUL3Q $-3, R8, R9; ADCQ R10, R11
-TEXT ·h1570(SB), NOSPLIT, $24-8
+// func h1565(s *State)
+// IMULQ R8, R9; ADCQ R10, R11
+TEXT ·h1565(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32219,7 +32058,7 @@ TEXT ·h1570(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
+	IMULQ R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -32229,9 +32068,9 @@ TEXT ·h1570(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1571(s *State)
-// IMUL3Q $-3, R8, R9; SBBQ R10, R11
-TEXT ·h1571(SB), NOSPLIT, $24-8
+// func h1566(s *State)
+// IMULQ R8, R9; SBBQ R10, R11
+TEXT ·h1566(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32239,7 +32078,7 @@ TEXT ·h1571(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
+	IMULQ R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -32249,9 +32088,9 @@ TEXT ·h1571(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1572(s *State)
-// IMUL3Q $-3, R8, R9; INCQ R13
-TEXT ·h1572(SB), NOSPLIT, $24-8
+// func h1567(s *State)
+// IMULQ R8, R9; INCQ R13
+TEXT ·h1567(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32259,7 +32098,7 @@ TEXT ·h1572(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
+	IMULQ R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -32269,9 +32108,9 @@ TEXT ·h1572(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1573(s *State)
-// IMUL3Q $-3, R8, R9; ROLQ $7, R13
-TEXT ·h1573(SB), NOSPLIT, $24-8
+// func h1568(s *State)
+// IMULQ R8, R9; ROLQ $7, R13
+TEXT ·h1568(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32279,7 +32118,7 @@ TEXT ·h1573(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
+	IMULQ R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -32289,8 +32128,128 @@ TEXT ·h1573(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1569(s *State)
+// IMUL3Q $-3, R8, R9; JEQ taken
+TEXT ·h1569(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1570(s *State)
+// IMUL3Q $-3, R8, R9; JNE taken
+TEXT ·h1570(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1571(s *State)
+// IMUL3Q $-3, R8, R9; JCS taken
+TEXT ·h1571(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1572(s *State)
+// IMUL3Q $-3, R8, R9; JCC taken
+TEXT ·h1572(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1573(s *State)
+// IMUL3Q $-3, R8, R9; JLT taken
+TEXT ·h1573(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1574(s *State)
-// MULQ R8; JEQ taken
+// IMUL3Q $-3, R8, R9; JGE taken
 TEXT ·h1574(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32299,8 +32258,8 @@ TEXT ·h1574(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	MULQ R8
-	JEQ taken
+	IMUL3Q $-3, R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32314,8 +32273,296 @@ done:
 	RET
 
 // func h1575(s *State)
-// MULQ R8; JNE taken
+// IMUL3Q $-3, R8, R9; JLE taken
 TEXT ·h1575(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1576(s *State)
+// IMUL3Q $-3, R8, R9; JGT taken
+TEXT ·h1576(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1577(s *State)
+// IMUL3Q $-3, R8, R9; JLS taken
+TEXT ·h1577(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1578(s *State)
+// IMUL3Q $-3, R8, R9; JHI taken
+TEXT ·h1578(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1579(s *State)
+// IMUL3Q $-3, R8, R9; JMI taken
+TEXT ·h1579(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1580(s *State)
+// IMUL3Q $-3, R8, R9; JPL taken
+TEXT ·h1580(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1581(s *State)
+// IMUL3Q $-3, R8, R9; SETCS R10B
+TEXT ·h1581(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	SETCS R10B
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1582(s *State)
+// IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12
+TEXT ·h1582(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	CMOVQEQ R11, R12
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1583(s *State)
+// IMUL3Q $-3, R8, R9; ADCQ R10, R11
+TEXT ·h1583(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	ADCQ R10, R11
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1584(s *State)
+// IMUL3Q $-3, R8, R9; SBBQ R10, R11
+TEXT ·h1584(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	SBBQ R10, R11
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1585(s *State)
+// IMUL3Q $-3, R8, R9; INCQ R13
+TEXT ·h1585(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	INCQ R13
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1586(s *State)
+// IMUL3Q $-3, R8, R9; ROLQ $7, R13
+TEXT ·h1586(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	ROLQ $7, R13
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1587(s *State)
+// MULQ R8; JEQ taken
+TEXT ·h1587(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MULQ R8
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1588(s *State)
+// MULQ R8; JNE taken
+TEXT ·h1588(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32337,9 +32584,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1576(s *State)
+// func h1589(s *State)
 // MULQ R8; JCS taken
-TEXT ·h1576(SB), NOSPLIT, $24-8
+TEXT ·h1589(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32361,9 +32608,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1577(s *State)
+// func h1590(s *State)
 // MULQ R8; JCC taken
-TEXT ·h1577(SB), NOSPLIT, $24-8
+TEXT ·h1590(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32385,9 +32632,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1578(s *State)
+// func h1591(s *State)
 // MULQ R8; JLT taken
-TEXT ·h1578(SB), NOSPLIT, $24-8
+TEXT ·h1591(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32409,9 +32656,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1579(s *State)
+// func h1592(s *State)
 // MULQ R8; JGE taken
-TEXT ·h1579(SB), NOSPLIT, $24-8
+TEXT ·h1592(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32433,9 +32680,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1580(s *State)
+// func h1593(s *State)
 // MULQ R8; JLE taken
-TEXT ·h1580(SB), NOSPLIT, $24-8
+TEXT ·h1593(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32457,9 +32704,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1581(s *State)
+// func h1594(s *State)
 // MULQ R8; JGT taken
-TEXT ·h1581(SB), NOSPLIT, $24-8
+TEXT ·h1594(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32481,9 +32728,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1582(s *State)
+// func h1595(s *State)
 // MULQ R8; JLS taken
-TEXT ·h1582(SB), NOSPLIT, $24-8
+TEXT ·h1595(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32505,9 +32752,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1583(s *State)
+// func h1596(s *State)
 // MULQ R8; JHI taken
-TEXT ·h1583(SB), NOSPLIT, $24-8
+TEXT ·h1596(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32529,9 +32776,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1584(s *State)
+// func h1597(s *State)
 // MULQ R8; JMI taken
-TEXT ·h1584(SB), NOSPLIT, $24-8
+TEXT ·h1597(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32553,9 +32800,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1585(s *State)
+// func h1598(s *State)
 // MULQ R8; JPL taken
-TEXT ·h1585(SB), NOSPLIT, $24-8
+TEXT ·h1598(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32577,9 +32824,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1586(s *State)
+// func h1599(s *State)
 // MULQ R8; SETCS R10B
-TEXT ·h1586(SB), NOSPLIT, $24-8
+TEXT ·h1599(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32597,9 +32844,9 @@ TEXT ·h1586(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1587(s *State)
+// func h1600(s *State)
 // MULQ R8; CMOVQEQ R11, R12
-TEXT ·h1587(SB), NOSPLIT, $24-8
+TEXT ·h1600(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32617,9 +32864,9 @@ TEXT ·h1587(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1588(s *State)
+// func h1601(s *State)
 // MULQ R8; ADCQ R10, R11
-TEXT ·h1588(SB), NOSPLIT, $24-8
+TEXT ·h1601(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32637,9 +32884,9 @@ TEXT ·h1588(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1589(s *State)
+// func h1602(s *State)
 // MULQ R8; SBBQ R10, R11
-TEXT ·h1589(SB), NOSPLIT, $24-8
+TEXT ·h1602(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32657,9 +32904,9 @@ TEXT ·h1589(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1590(s *State)
+// func h1603(s *State)
 // MULQ R8; INCQ R13
-TEXT ·h1590(SB), NOSPLIT, $24-8
+TEXT ·h1603(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32677,9 +32924,9 @@ TEXT ·h1590(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1591(s *State)
+// func h1604(s *State)
 // MULQ R8; ROLQ $7, R13
-TEXT ·h1591(SB), NOSPLIT, $24-8
+TEXT ·h1604(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32697,9 +32944,9 @@ TEXT ·h1591(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1592(s *State)
+// func h1605(s *State)
 // POPCNTQ R8, R9; JEQ taken
-TEXT ·h1592(SB), NOSPLIT, $24-8
+TEXT ·h1605(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32721,9 +32968,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1593(s *State)
+// func h1606(s *State)
 // POPCNTQ R8, R9; JNE taken
-TEXT ·h1593(SB), NOSPLIT, $24-8
+TEXT ·h1606(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32745,9 +32992,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1594(s *State)
+// func h1607(s *State)
 // POPCNTQ R8, R9; JCS taken
-TEXT ·h1594(SB), NOSPLIT, $24-8
+TEXT ·h1607(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32769,9 +33016,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1595(s *State)
+// func h1608(s *State)
 // POPCNTQ R8, R9; JCC taken
-TEXT ·h1595(SB), NOSPLIT, $24-8
+TEXT ·h1608(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32793,9 +33040,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1596(s *State)
+// func h1609(s *State)
 // POPCNTQ R8, R9; JLT taken
-TEXT ·h1596(SB), NOSPLIT, $24-8
+TEXT ·h1609(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32817,9 +33064,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1597(s *State)
+// func h1610(s *State)
 // POPCNTQ R8, R9; JGE taken
-TEXT ·h1597(SB), NOSPLIT, $24-8
+TEXT ·h1610(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32841,9 +33088,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1598(s *State)
+// func h1611(s *State)
 // POPCNTQ R8, R9; JLE taken
-TEXT ·h1598(SB), NOSPLIT, $24-8
+TEXT ·h1611(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32865,9 +33112,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1599(s *State)
+// func h1612(s *State)
 // POPCNTQ R8, R9; JGT taken
-TEXT ·h1599(SB), NOSPLIT, $24-8
+TEXT ·h1612(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32889,9 +33136,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1600(s *State)
+// func h1613(s *State)
 // POPCNTQ R8, R9; JLS taken
-TEXT ·h1600(SB), NOSPLIT, $24-8
+TEXT ·h1613(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32913,9 +33160,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1601(s *State)
+// func h1614(s *State)
 // POPCNTQ R8, R9; JHI taken
-TEXT ·h1601(SB), NOSPLIT, $24-8
+TEXT ·h1614(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32937,9 +33184,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1602(s *State)
+// func h1615(s *State)
 // POPCNTQ R8, R9; JMI taken
-TEXT ·h1602(SB), NOSPLIT, $24-8
+TEXT ·h1615(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32961,9 +33208,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1603(s *State)
+// func h1616(s *State)
 // POPCNTQ R8, R9; JPL taken
-TEXT ·h1603(SB), NOSPLIT, $24-8
+TEXT ·h1616(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32985,9 +33232,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1604(s *State)
+// func h1617(s *State)
 // POPCNTQ R8, R9; SETCS R10B
-TEXT ·h1604(SB), NOSPLIT, $24-8
+TEXT ·h1617(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33005,9 +33252,9 @@ TEXT ·h1604(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1605(s *State)
+// func h1618(s *State)
 // POPCNTQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1605(SB), NOSPLIT, $24-8
+TEXT ·h1618(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33025,9 +33272,9 @@ TEXT ·h1605(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1606(s *State)
+// func h1619(s *State)
 // POPCNTQ R8, R9; ADCQ R10, R11
-TEXT ·h1606(SB), NOSPLIT, $24-8
+TEXT ·h1619(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33045,9 +33292,9 @@ TEXT ·h1606(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1607(s *State)
+// func h1620(s *State)
 // POPCNTQ R8, R9; SBBQ R10, R11
-TEXT ·h1607(SB), NOSPLIT, $24-8
+TEXT ·h1620(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33065,9 +33312,9 @@ TEXT ·h1607(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1608(s *State)
+// func h1621(s *State)
 // POPCNTQ R8, R9; INCQ R13
-TEXT ·h1608(SB), NOSPLIT, $24-8
+TEXT ·h1621(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33085,9 +33332,9 @@ TEXT ·h1608(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1609(s *State)
+// func h1622(s *State)
 // POPCNTQ R8, R9; ROLQ $7, R13
-TEXT ·h1609(SB), NOSPLIT, $24-8
+TEXT ·h1622(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -34358,6 +34605,911 @@ GLOBL cosimD8_normExceedsConsts<>(SB), RODATA|NOPTR, $64
 // func data25() unsafe.Pointer
 TEXT ·data25(SB), NOSPLIT, $0-8
 	LEAQ cosimD8_normExceedsConsts<>(SB), AX
+	MOVQ AX, ret+0(FP)
+	RET
+
+// nttTwiddlesSSE2 of ntt_amd64.s
+DATA cosimD9_nttTwiddlesSSE2<>+0(SB)/4, $0x007fe001
+DATA cosimD9_nttTwiddlesSSE2<>+4(SB)/4, $0x007fe001
+DATA cosimD9_nttTwiddlesSSE2<>+8(SB)/4, $0x007fe001
+DATA cosimD9_nttTwiddlesSSE2<>+12(SB)/4, $0x007fe001
+DATA cosimD9_nttTwiddlesSSE2<>+16(SB)/4, $0x000064f7
+DATA cosimD9_nttTwiddlesSSE2<>+20(SB)/4, $0x000064f7
+DATA cosimD9_nttTwiddlesSSE2<>+24(SB)/4, $0x000064f7
+DATA cosimD9_nttTwiddlesSSE2<>+28(SB)/4, $0x000064f7
+DATA cosimD9_nttTwiddlesSSE2<>+32(SB)/4, $0x6d1f44f7
+DATA cosimD9_nttTwiddlesSSE2<>+36(SB)/4, $0x6d1f44f7
+DATA cosimD9_nttTwiddlesSSE2<>+40(SB)/4, $0x6d1f44f7
+DATA cosimD9_nttTwiddlesSSE2<>+44(SB)/4, $0x6d1f44f7
+DATA cosimD9_nttTwiddlesSSE2<>+48(SB)/4, $0x00581103
+DATA cosimD9_nttTwiddlesSSE2<>+52(SB)/4, $0x00581103
+DATA cosimD9_nttTwiddlesSSE2<>+56(SB)/4, $0x00581103
+DATA cosimD9_nttTwiddlesSSE2<>+60(SB)/4, $0x00581103
+DATA cosimD9_nttTwiddlesSSE2<>+64(SB)/4, $0x8cf87103
+DATA cosimD9_nttTwiddlesSSE2<>+68(SB)/4, $0x8cf87103
+DATA cosimD9_nttTwiddlesSSE2<>+72(SB)/4, $0x8cf87103
+DATA cosimD9_nttTwiddlesSSE2<>+76(SB)/4, $0x8cf87103
+DATA cosimD9_nttTwiddlesSSE2<>+80(SB)/4, $0x0077f504
+DATA cosimD9_nttTwiddlesSSE2<>+84(SB)/4, $0x0077f504
+DATA cosimD9_nttTwiddlesSSE2<>+88(SB)/4, $0x0077f504
+DATA cosimD9_nttTwiddlesSSE2<>+92(SB)/4, $0x0077f504
+DATA cosimD9_nttTwiddlesSSE2<>+96(SB)/4, $0x8d187504
+DATA cosimD9_nttTwiddlesSSE2<>+100(SB)/4, $0x8d187504
+DATA cosimD9_nttTwiddlesSSE2<>+104(SB)/4, $0x8d187504
+DATA cosimD9_nttTwiddlesSSE2<>+108(SB)/4, $0x8d187504
+DATA cosimD9_nttTwiddlesSSE2<>+112(SB)/4, $0x00039e44
+DATA cosimD9_nttTwiddlesSSE2<>+116(SB)/4, $0x00039e44
+DATA cosimD9_nttTwiddlesSSE2<>+120(SB)/4, $0x00039e44
+DATA cosimD9_nttTwiddlesSSE2<>+124(SB)/4, $0x00039e44
+DATA cosimD9_nttTwiddlesSSE2<>+128(SB)/4, $0x61cc1e44
+DATA cosimD9_nttTwiddlesSSE2<>+132(SB)/4, $0x61cc1e44
+DATA cosimD9_nttTwiddlesSSE2<>+136(SB)/4, $0x61cc1e44
+DATA cosimD9_nttTwiddlesSSE2<>+140(SB)/4, $0x61cc1e44
+DATA cosimD9_nttTwiddlesSSE2<>+144(SB)/4, $0x00740119
+DATA cosimD9_nttTwiddlesSSE2<>+148(SB)/4, $0x00740119
+DATA cosimD9_nttTwiddlesSSE2<>+152(SB)/4, $0x00740119
+DATA cosimD9_nttTwiddlesSSE2<>+156(SB)/4, $0x00740119
+DATA cosimD9_nttTwiddlesSSE2<>+160(SB)/4, $0x58172119
+DATA cosimD9_nttTwiddlesSSE2<>+164(SB)/4, $0x58172119
+DATA cosimD9_nttTwiddlesSSE2<>+168(SB)/4, $0x58172119
+DATA cosimD9_nttTwiddlesSSE2<>+172(SB)/4, $0x58172119
+DATA cosimD9_nttTwiddlesSSE2<>+176(SB)/4, $0x00728129
+DATA cosimD9_nttTwiddlesSSE2<>+180(SB)/4, $0x00728129
+DATA cosimD9_nttTwiddlesSSE2<>+184(SB)/4, $0x00728129
+DATA cosimD9_nttTwiddlesSSE2<>+188(SB)/4, $0x00728129
+DATA cosimD9_nttTwiddlesSSE2<>+192(SB)/4, $0x6017a129
+DATA cosimD9_nttTwiddlesSSE2<>+196(SB)/4, $0x6017a129
+DATA cosimD9_nttTwiddlesSSE2<>+200(SB)/4, $0x6017a129
+DATA cosimD9_nttTwiddlesSSE2<>+204(SB)/4, $0x6017a129
+DATA cosimD9_nttTwiddlesSSE2<>+208(SB)/4, $0x00071e24
+DATA cosimD9_nttTwiddlesSSE2<>+212(SB)/4, $0x00071e24
+DATA cosimD9_nttTwiddlesSSE2<>+216(SB)/4, $0x00071e24
+DATA cosimD9_nttTwiddlesSSE2<>+220(SB)/4, $0x00071e24
+DATA cosimD9_nttTwiddlesSSE2<>+224(SB)/4, $0x61cb9e24
+DATA cosimD9_nttTwiddlesSSE2<>+228(SB)/4, $0x61cb9e24
+DATA cosimD9_nttTwiddlesSSE2<>+232(SB)/4, $0x61cb9e24
+DATA cosimD9_nttTwiddlesSSE2<>+236(SB)/4, $0x61cb9e24
+DATA cosimD9_nttTwiddlesSSE2<>+240(SB)/4, $0x001bde2b
+DATA cosimD9_nttTwiddlesSSE2<>+244(SB)/4, $0x001bde2b
+DATA cosimD9_nttTwiddlesSSE2<>+248(SB)/4, $0x001bde2b
+DATA cosimD9_nttTwiddlesSSE2<>+252(SB)/4, $0x001bde2b
+DATA cosimD9_nttTwiddlesSSE2<>+256(SB)/4, $0x12613e2b
+DATA cosimD9_nttTwiddlesSSE2<>+260(SB)/4, $0x12613e2b
+DATA cosimD9_nttTwiddlesSSE2<>+264(SB)/4, $0x12613e2b
+DATA cosimD9_nttTwiddlesSSE2<>+268(SB)/4, $0x12613e2b
+DATA cosimD9_nttTwiddlesSSE2<>+272(SB)/4, $0x00299658
+DATA cosimD9_nttTwiddlesSSE2<>+276(SB)/4, $0x00299658
+DATA cosimD9_nttTwiddlesSSE2<>+280(SB)/4, $0x00299658
+DATA cosimD9_nttTwiddlesSSE2<>+284(SB)/4, $0x00299658
+DATA cosimD9_nttTwiddlesSSE2<>+288(SB)/4, $0x66f49658
+DATA cosimD9_nttTwiddlesSSE2<>+292(SB)/4, $0x66f49658
+DATA cosimD9_nttTwiddlesSSE2<>+296(SB)/4, $0x66f49658
+DATA cosimD9_nttTwiddlesSSE2<>+300(SB)/4, $0x66f49658
+DATA cosimD9_nttTwiddlesSSE2<>+304(SB)/4, $0x000fa070
+DATA cosimD9_nttTwiddlesSSE2<>+308(SB)/4, $0x000fa070
+DATA cosimD9_nttTwiddlesSSE2<>+312(SB)/4, $0x000fa070
+DATA cosimD9_nttTwiddlesSSE2<>+316(SB)/4, $0x000fa070
+DATA cosimD9_nttTwiddlesSSE2<>+320(SB)/4, $0x7c1da070
+DATA cosimD9_nttTwiddlesSSE2<>+324(SB)/4, $0x7c1da070
+DATA cosimD9_nttTwiddlesSSE2<>+328(SB)/4, $0x7c1da070
+DATA cosimD9_nttTwiddlesSSE2<>+332(SB)/4, $0x7c1da070
+DATA cosimD9_nttTwiddlesSSE2<>+336(SB)/4, $0x00294a67
+DATA cosimD9_nttTwiddlesSSE2<>+340(SB)/4, $0x00294a67
+DATA cosimD9_nttTwiddlesSSE2<>+344(SB)/4, $0x00294a67
+DATA cosimD9_nttTwiddlesSSE2<>+348(SB)/4, $0x00294a67
+DATA cosimD9_nttTwiddlesSSE2<>+352(SB)/4, $0x91f62a67
+DATA cosimD9_nttTwiddlesSSE2<>+356(SB)/4, $0x91f62a67
+DATA cosimD9_nttTwiddlesSSE2<>+360(SB)/4, $0x91f62a67
+DATA cosimD9_nttTwiddlesSSE2<>+364(SB)/4, $0x91f62a67
+DATA cosimD9_nttTwiddlesSSE2<>+368(SB)/4, $0x00017620
+DATA cosimD9_nttTwiddlesSSE2<>+372(SB)/4, $0x00017620
+DATA cosimD9_nttTwiddlesSSE2<>+376(SB)/4, $0x00017620
+DATA cosimD9_nttTwiddlesSSE2<>+380(SB)/4, $0x00017620
+DATA cosimD9_nttTwiddlesSSE2<>+384(SB)/4, $0x9ec57620
+DATA cosimD9_nttTwiddlesSSE2<>+388(SB)/4, $0x9ec57620
+DATA cosimD9_nttTwiddlesSSE2<>+392(SB)/4, $0x9ec57620
+DATA cosimD9_nttTwiddlesSSE2<>+396(SB)/4, $0x9ec57620
+DATA cosimD9_nttTwiddlesSSE2<>+400(SB)/4, $0x002ef4cd
+DATA cosimD9_nttTwiddlesSSE2<>+404(SB)/4, $0x002ef4cd
+DATA cosimD9_nttTwiddlesSSE2<>+408(SB)/4, $0x002ef4cd
+DATA cosimD9_nttTwiddlesSSE2<>+412(SB)/4, $0x002ef4cd
+DATA cosimD9_nttTwiddlesSSE2<>+416(SB)/4, $0xac4894cd
+DATA cosimD9_nttTwiddlesSSE2<>+420(SB)/4, $0xac4894cd
+DATA cosimD9_nttTwiddlesSSE2<>+424(SB)/4, $0xac4894cd
+DATA cosimD9_nttTwiddlesSSE2<>+428(SB)/4, $0xac4894cd
+DATA cosimD9_nttTwiddlesSSE2<>+432(SB)/4, $0x0035dec5
+DATA cosimD9_nttTwiddlesSSE2<>+436(SB)/4, $0x0035dec5
+DATA cosimD9_nttTwiddlesSSE2<>+440(SB)/4, $0x0035dec5
+DATA cosimD9_nttTwiddlesSSE2<>+444(SB)/4, $0x0035dec5
+DATA cosimD9_nttTwiddlesSSE2<>+448(SB)/4, $0x6d8e7ec5
+DATA cosimD9_nttTwiddlesSSE2<>+452(SB)/4, $0x6d8e7ec5
+DATA cosimD9_nttTwiddlesSSE2<>+456(SB)/4, $0x6d8e7ec5
+DATA cosimD9_nttTwiddlesSSE2<>+460(SB)/4, $0x6d8e7ec5
+DATA cosimD9_nttTwiddlesSSE2<>+464(SB)/4, $0x0043e6e6
+DATA cosimD9_nttTwiddlesSSE2<>+468(SB)/4, $0x00688c82
+DATA cosimD9_nttTwiddlesSSE2<>+472(SB)/4, $0x0047c1d0
+DATA cosimD9_nttTwiddlesSSE2<>+476(SB)/4, $0x0051781a
+DATA cosimD9_nttTwiddlesSSE2<>+480(SB)/4, $0xa220a6e6
+DATA cosimD9_nttTwiddlesSSE2<>+484(SB)/4, $0xd8f8cc82
+DATA cosimD9_nttTwiddlesSSE2<>+488(SB)/4, $0x5081c1d0
+DATA cosimD9_nttTwiddlesSSE2<>+492(SB)/4, $0x8a54b81a
+DATA cosimD9_nttTwiddlesSSE2<>+496(SB)/4, $0x0069b65e
+DATA cosimD9_nttTwiddlesSSE2<>+500(SB)/4, $0x003509ee
+DATA cosimD9_nttTwiddlesSSE2<>+504(SB)/4, $0x002135c7
+DATA cosimD9_nttTwiddlesSSE2<>+508(SB)/4, $0x0067afbc
+DATA cosimD9_nttTwiddlesSSE2<>+512(SB)/4, $0x8035765e
+DATA cosimD9_nttTwiddlesSSE2<>+516(SB)/4, $0x6272c9ee
+DATA cosimD9_nttTwiddlesSSE2<>+520(SB)/4, $0x5f5a15c7
+DATA cosimD9_nttTwiddlesSSE2<>+524(SB)/4, $0x085f2fbc
+DATA cosimD9_nttTwiddlesSSE2<>+528(SB)/4, $0x001fea93
+DATA cosimD9_nttTwiddlesSSE2<>+532(SB)/4, $0x002358d4
+DATA cosimD9_nttTwiddlesSSE2<>+536(SB)/4, $0x004cdf73
+DATA cosimD9_nttTwiddlesSSE2<>+540(SB)/4, $0x005a8ba0
+DATA cosimD9_nttTwiddlesSSE2<>+544(SB)/4, $0xfff24a93
+DATA cosimD9_nttTwiddlesSSE2<>+548(SB)/4, $0x513dd8d4
+DATA cosimD9_nttTwiddlesSSE2<>+552(SB)/4, $0xaebb3f73
+DATA cosimD9_nttTwiddlesSSE2<>+556(SB)/4, $0x01ce8ba0
+DATA cosimD9_nttTwiddlesSSE2<>+560(SB)/4, $0x0033ff5a
+DATA cosimD9_nttTwiddlesSSE2<>+564(SB)/4, $0x003a41f8
+DATA cosimD9_nttTwiddlesSSE2<>+568(SB)/4, $0x00223dfb
+DATA cosimD9_nttTwiddlesSSE2<>+572(SB)/4, $0x00498423
+DATA cosimD9_nttTwiddlesSSE2<>+576(SB)/4, $0x3b1f3f5a
+DATA cosimD9_nttTwiddlesSSE2<>+580(SB)/4, $0x2c7941f8
+DATA cosimD9_nttTwiddlesSSE2<>+584(SB)/4, $0x36619dfb
+DATA cosimD9_nttTwiddlesSSE2<>+588(SB)/4, $0xab4de423
+DATA cosimD9_nttTwiddlesSSE2<>+592(SB)/4, $0x000412f5
+DATA cosimD9_nttTwiddlesSSE2<>+596(SB)/4, $0x006d04f1
+DATA cosimD9_nttTwiddlesSSE2<>+600(SB)/4, $0x004a28a1
+DATA cosimD9_nttTwiddlesSSE2<>+604(SB)/4, $0x006d9b57
+DATA cosimD9_nttTwiddlesSSE2<>+608(SB)/4, $0xdbe2b2f5
+DATA cosimD9_nttTwiddlesSSE2<>+612(SB)/4, $0xec8b24f1
+DATA cosimD9_nttTwiddlesSSE2<>+616(SB)/4, $0x78de48a1
+DATA cosimD9_nttTwiddlesSSE2<>+620(SB)/4, $0x64587b57
+DATA cosimD9_nttTwiddlesSSE2<>+624(SB)/4, $0x00252587
+DATA cosimD9_nttTwiddlesSSE2<>+628(SB)/4, $0x00359b5d
+DATA cosimD9_nttTwiddlesSSE2<>+632(SB)/4, $0x004682fd
+DATA cosimD9_nttTwiddlesSSE2<>+636(SB)/4, $0x004f25df
+DATA cosimD9_nttTwiddlesSSE2<>+640(SB)/4, $0xfd560587
+DATA cosimD9_nttTwiddlesSSE2<>+644(SB)/4, $0x79213b5d
+DATA cosimD9_nttTwiddlesSSE2<>+648(SB)/4, $0x462622fd
+DATA cosimD9_nttTwiddlesSSE2<>+652(SB)/4, $0x718b05df
+DATA cosimD9_nttTwiddlesSSE2<>+656(SB)/4, $0x00400000
+DATA cosimD9_nttTwiddlesSSE2<>+660(SB)/4, $0x00400000
+DATA cosimD9_nttTwiddlesSSE2<>+664(SB)/4, $0x00400000
+DATA cosimD9_nttTwiddlesSSE2<>+668(SB)/4, $0x00400000
+DATA cosimD9_nttTwiddlesSSE2<>+672(SB)/4, $0x0023e92b
+DATA cosimD9_nttTwiddlesSSE2<>+676(SB)/4, $0x0023e92b
+DATA cosimD9_nttTwiddlesSSE2<>+680(SB)/4, $0x0023e92b
+DATA cosimD9_nttTwiddlesSSE2<>+684(SB)/4, $0x0023e92b
+DATA cosimD9_nttTwiddlesSSE2<>+688(SB)/4, $0x93c9492b
+DATA cosimD9_nttTwiddlesSSE2<>+692(SB)/4, $0x93c9492b
+DATA cosimD9_nttTwiddlesSSE2<>+696(SB)/4, $0x93c9492b
+DATA cosimD9_nttTwiddlesSSE2<>+700(SB)/4, $0x93c9492b
+DATA cosimD9_nttTwiddlesSSE2<>+704(SB)/4, $0x006f65a5
+DATA cosimD9_nttTwiddlesSSE2<>+708(SB)/4, $0x006f65a5
+DATA cosimD9_nttTwiddlesSSE2<>+712(SB)/4, $0x006f65a5
+DATA cosimD9_nttTwiddlesSSE2<>+716(SB)/4, $0x006f65a5
+DATA cosimD9_nttTwiddlesSSE2<>+720(SB)/4, $0xaea405a5
+DATA cosimD9_nttTwiddlesSSE2<>+724(SB)/4, $0xaea405a5
+DATA cosimD9_nttTwiddlesSSE2<>+728(SB)/4, $0xaea405a5
+DATA cosimD9_nttTwiddlesSSE2<>+732(SB)/4, $0xaea405a5
+DATA cosimD9_nttTwiddlesSSE2<>+736(SB)/4, $0x0036b788
+DATA cosimD9_nttTwiddlesSSE2<>+740(SB)/4, $0x0036b788
+DATA cosimD9_nttTwiddlesSSE2<>+744(SB)/4, $0x0036b788
+DATA cosimD9_nttTwiddlesSSE2<>+748(SB)/4, $0x0036b788
+DATA cosimD9_nttTwiddlesSSE2<>+752(SB)/4, $0x3327b788
+DATA cosimD9_nttTwiddlesSSE2<>+756(SB)/4, $0x3327b788
+DATA cosimD9_nttTwiddlesSSE2<>+760(SB)/4, $0x3327b788
+DATA cosimD9_nttTwiddlesSSE2<>+764(SB)/4, $0x3327b788
+DATA cosimD9_nttTwiddlesSSE2<>+768(SB)/4, $0x00668504
+DATA cosimD9_nttTwiddlesSSE2<>+772(SB)/4, $0x00668504
+DATA cosimD9_nttTwiddlesSSE2<>+776(SB)/4, $0x00668504
+DATA cosimD9_nttTwiddlesSSE2<>+780(SB)/4, $0x00668504
+DATA cosimD9_nttTwiddlesSSE2<>+784(SB)/4, $0x5f070504
+DATA cosimD9_nttTwiddlesSSE2<>+788(SB)/4, $0x5f070504
+DATA cosimD9_nttTwiddlesSSE2<>+792(SB)/4, $0x5f070504
+DATA cosimD9_nttTwiddlesSSE2<>+796(SB)/4, $0x5f070504
+DATA cosimD9_nttTwiddlesSSE2<>+800(SB)/4, $0x0049102d
+DATA cosimD9_nttTwiddlesSSE2<>+804(SB)/4, $0x0049102d
+DATA cosimD9_nttTwiddlesSSE2<>+808(SB)/4, $0x0049102d
+DATA cosimD9_nttTwiddlesSSE2<>+812(SB)/4, $0x0049102d
+DATA cosimD9_nttTwiddlesSSE2<>+816(SB)/4, $0xbfceb02d
+DATA cosimD9_nttTwiddlesSSE2<>+820(SB)/4, $0xbfceb02d
+DATA cosimD9_nttTwiddlesSSE2<>+824(SB)/4, $0xbfceb02d
+DATA cosimD9_nttTwiddlesSSE2<>+828(SB)/4, $0xbfceb02d
+DATA cosimD9_nttTwiddlesSSE2<>+832(SB)/4, $0x005927d5
+DATA cosimD9_nttTwiddlesSSE2<>+836(SB)/4, $0x005927d5
+DATA cosimD9_nttTwiddlesSSE2<>+840(SB)/4, $0x005927d5
+DATA cosimD9_nttTwiddlesSSE2<>+844(SB)/4, $0x005927d5
+DATA cosimD9_nttTwiddlesSSE2<>+848(SB)/4, $0x8ed3c7d5
+DATA cosimD9_nttTwiddlesSSE2<>+852(SB)/4, $0x8ed3c7d5
+DATA cosimD9_nttTwiddlesSSE2<>+856(SB)/4, $0x8ed3c7d5
+DATA cosimD9_nttTwiddlesSSE2<>+860(SB)/4, $0x8ed3c7d5
+DATA cosimD9_nttTwiddlesSSE2<>+864(SB)/4, $0x003bbeaf
+DATA cosimD9_nttTwiddlesSSE2<>+868(SB)/4, $0x003bbeaf
+DATA cosimD9_nttTwiddlesSSE2<>+872(SB)/4, $0x003bbeaf
+DATA cosimD9_nttTwiddlesSSE2<>+876(SB)/4, $0x003bbeaf
+DATA cosimD9_nttTwiddlesSSE2<>+880(SB)/4, $0xdc919eaf
+DATA cosimD9_nttTwiddlesSSE2<>+884(SB)/4, $0xdc919eaf
+DATA cosimD9_nttTwiddlesSSE2<>+888(SB)/4, $0xdc919eaf
+DATA cosimD9_nttTwiddlesSSE2<>+892(SB)/4, $0xdc919eaf
+DATA cosimD9_nttTwiddlesSSE2<>+896(SB)/4, $0x006caf76
+DATA cosimD9_nttTwiddlesSSE2<>+900(SB)/4, $0x001d9772
+DATA cosimD9_nttTwiddlesSSE2<>+904(SB)/4, $0x00419073
+DATA cosimD9_nttTwiddlesSSE2<>+908(SB)/4, $0x00709cf7
+DATA cosimD9_nttTwiddlesSSE2<>+912(SB)/4, $0xb35b6f76
+DATA cosimD9_nttTwiddlesSSE2<>+916(SB)/4, $0xc20bd772
+DATA cosimD9_nttTwiddlesSSE2<>+920(SB)/4, $0xc4cff073
+DATA cosimD9_nttTwiddlesSSE2<>+924(SB)/4, $0x748f7cf7
+DATA cosimD9_nttTwiddlesSSE2<>+928(SB)/4, $0x004f3281
+DATA cosimD9_nttTwiddlesSSE2<>+932(SB)/4, $0x004fb2af
+DATA cosimD9_nttTwiddlesSSE2<>+936(SB)/4, $0x004870e1
+DATA cosimD9_nttTwiddlesSSE2<>+940(SB)/4, $0x0001efca
+DATA cosimD9_nttTwiddlesSSE2<>+944(SB)/4, $0xaa1f5281
+DATA cosimD9_nttTwiddlesSSE2<>+948(SB)/4, $0x5b2592af
+DATA cosimD9_nttTwiddlesSSE2<>+952(SB)/4, $0x21e490e1
+DATA cosimD9_nttTwiddlesSSE2<>+956(SB)/4, $0x80fb2fca
+DATA cosimD9_nttTwiddlesSSE2<>+960(SB)/4, $0x000dbe5e
+DATA cosimD9_nttTwiddlesSSE2<>+964(SB)/4, $0x000de0e6
+DATA cosimD9_nttTwiddlesSSE2<>+968(SB)/4, $0x00078f83
+DATA cosimD9_nttTwiddlesSSE2<>+972(SB)/4, $0x007f3705
+DATA cosimD9_nttTwiddlesSSE2<>+976(SB)/4, $0x00d97e5e
+DATA cosimD9_nttTwiddlesSSE2<>+980(SB)/4, $0xe12aa0e6
+DATA cosimD9_nttTwiddlesSSE2<>+984(SB)/4, $0x3c77ef83
+DATA cosimD9_nttTwiddlesSSE2<>+988(SB)/4, $0x78dfd705
+DATA cosimD9_nttTwiddlesSSE2<>+992(SB)/4, $0x001c5e1a
+DATA cosimD9_nttTwiddlesSSE2<>+996(SB)/4, $0x000c7f5a
+DATA cosimD9_nttTwiddlesSSE2<>+1000(SB)/4, $0x0067428b
+DATA cosimD9_nttTwiddlesSSE2<>+1004(SB)/4, $0x0077e6fd
+DATA cosimD9_nttTwiddlesSSE2<>+1008(SB)/4, $0xe6df9e1a
+DATA cosimD9_nttTwiddlesSSE2<>+1012(SB)/4, $0x4af7bf5a
+DATA cosimD9_nttTwiddlesSSE2<>+1016(SB)/4, $0xcf38a28b
+DATA cosimD9_nttTwiddlesSSE2<>+1020(SB)/4, $0x72d786fd
+DATA cosimD9_nttTwiddlesSSE2<>+1024(SB)/4, $0x0075e022
+DATA cosimD9_nttTwiddlesSSE2<>+1028(SB)/4, $0x001f0084
+DATA cosimD9_nttTwiddlesSSE2<>+1032(SB)/4, $0x0049997e
+DATA cosimD9_nttTwiddlesSSE2<>+1036(SB)/4, $0x00742593
+DATA cosimD9_nttTwiddlesSSE2<>+1040(SB)/4, $0x337a2022
+DATA cosimD9_nttTwiddlesSSE2<>+1044(SB)/4, $0xae2f8084
+DATA cosimD9_nttTwiddlesSSE2<>+1048(SB)/4, $0x6c79597e
+DATA cosimD9_nttTwiddlesSSE2<>+1052(SB)/4, $0x07a68593
+DATA cosimD9_nttTwiddlesSSE2<>+1056(SB)/4, $0x00503af7
+DATA cosimD9_nttTwiddlesSSE2<>+1060(SB)/4, $0x0030ef86
+DATA cosimD9_nttTwiddlesSSE2<>+1064(SB)/4, $0x0077dcd7
+DATA cosimD9_nttTwiddlesSSE2<>+1068(SB)/4, $0x004901c3
+DATA cosimD9_nttTwiddlesSSE2<>+1072(SB)/4, $0x682f1af7
+DATA cosimD9_nttTwiddlesSSE2<>+1076(SB)/4, $0x7321af86
+DATA cosimD9_nttTwiddlesSSE2<>+1080(SB)/4, $0xec92bcd7
+DATA cosimD9_nttTwiddlesSSE2<>+1084(SB)/4, $0x4b0161c3
+DATA cosimD9_nttTwiddlesSSE2<>+1088(SB)/4, $0x007a64ae
+DATA cosimD9_nttTwiddlesSSE2<>+1092(SB)/4, $0x007a64ae
+DATA cosimD9_nttTwiddlesSSE2<>+1096(SB)/4, $0x007a64ae
+DATA cosimD9_nttTwiddlesSSE2<>+1100(SB)/4, $0x007a64ae
+DATA cosimD9_nttTwiddlesSSE2<>+1104(SB)/4, $0xae1024ae
+DATA cosimD9_nttTwiddlesSSE2<>+1108(SB)/4, $0xae1024ae
+DATA cosimD9_nttTwiddlesSSE2<>+1112(SB)/4, $0xae1024ae
+DATA cosimD9_nttTwiddlesSSE2<>+1116(SB)/4, $0xae1024ae
+DATA cosimD9_nttTwiddlesSSE2<>+1120(SB)/4, $0x00777d91
+DATA cosimD9_nttTwiddlesSSE2<>+1124(SB)/4, $0x00777d91
+DATA cosimD9_nttTwiddlesSSE2<>+1128(SB)/4, $0x00777d91
+DATA cosimD9_nttTwiddlesSSE2<>+1132(SB)/4, $0x00777d91
+DATA cosimD9_nttTwiddlesSSE2<>+1136(SB)/4, $0x6ba99d91
+DATA cosimD9_nttTwiddlesSSE2<>+1140(SB)/4, $0x6ba99d91
+DATA cosimD9_nttTwiddlesSSE2<>+1144(SB)/4, $0x6ba99d91
+DATA cosimD9_nttTwiddlesSSE2<>+1148(SB)/4, $0x6ba99d91
+DATA cosimD9_nttTwiddlesSSE2<>+1152(SB)/4, $0x006ecaa1
+DATA cosimD9_nttTwiddlesSSE2<>+1156(SB)/4, $0x006ecaa1
+DATA cosimD9_nttTwiddlesSSE2<>+1160(SB)/4, $0x006ecaa1
+DATA cosimD9_nttTwiddlesSSE2<>+1164(SB)/4, $0x006ecaa1
+DATA cosimD9_nttTwiddlesSSE2<>+1168(SB)/4, $0x0d42eaa1
+DATA cosimD9_nttTwiddlesSSE2<>+1172(SB)/4, $0x0d42eaa1
+DATA cosimD9_nttTwiddlesSSE2<>+1176(SB)/4, $0x0d42eaa1
+DATA cosimD9_nttTwiddlesSSE2<>+1180(SB)/4, $0x0d42eaa1
+DATA cosimD9_nttTwiddlesSSE2<>+1184(SB)/4, $0x0044f586
+DATA cosimD9_nttTwiddlesSSE2<>+1188(SB)/4, $0x0044f586
+DATA cosimD9_nttTwiddlesSSE2<>+1192(SB)/4, $0x0044f586
+DATA cosimD9_nttTwiddlesSSE2<>+1196(SB)/4, $0x0044f586
+DATA cosimD9_nttTwiddlesSSE2<>+1200(SB)/4, $0xf3f5b586
+DATA cosimD9_nttTwiddlesSSE2<>+1204(SB)/4, $0xf3f5b586
+DATA cosimD9_nttTwiddlesSSE2<>+1208(SB)/4, $0xf3f5b586
+DATA cosimD9_nttTwiddlesSSE2<>+1212(SB)/4, $0xf3f5b586
+DATA cosimD9_nttTwiddlesSSE2<>+1216(SB)/4, $0x00516e7d
+DATA cosimD9_nttTwiddlesSSE2<>+1220(SB)/4, $0x00516e7d
+DATA cosimD9_nttTwiddlesSSE2<>+1224(SB)/4, $0x00516e7d
+DATA cosimD9_nttTwiddlesSSE2<>+1228(SB)/4, $0x00516e7d
+DATA cosimD9_nttTwiddlesSSE2<>+1232(SB)/4, $0xe3a10e7d
+DATA cosimD9_nttTwiddlesSSE2<>+1236(SB)/4, $0xe3a10e7d
+DATA cosimD9_nttTwiddlesSSE2<>+1240(SB)/4, $0xe3a10e7d
+DATA cosimD9_nttTwiddlesSSE2<>+1244(SB)/4, $0xe3a10e7d
+DATA cosimD9_nttTwiddlesSSE2<>+1248(SB)/4, $0x00368a96
+DATA cosimD9_nttTwiddlesSSE2<>+1252(SB)/4, $0x00368a96
+DATA cosimD9_nttTwiddlesSSE2<>+1256(SB)/4, $0x00368a96
+DATA cosimD9_nttTwiddlesSSE2<>+1260(SB)/4, $0x00368a96
+DATA cosimD9_nttTwiddlesSSE2<>+1264(SB)/4, $0xde894a96
+DATA cosimD9_nttTwiddlesSSE2<>+1268(SB)/4, $0xde894a96
+DATA cosimD9_nttTwiddlesSSE2<>+1272(SB)/4, $0xde894a96
+DATA cosimD9_nttTwiddlesSSE2<>+1276(SB)/4, $0xde894a96
+DATA cosimD9_nttTwiddlesSSE2<>+1280(SB)/4, $0x00541e42
+DATA cosimD9_nttTwiddlesSSE2<>+1284(SB)/4, $0x00541e42
+DATA cosimD9_nttTwiddlesSSE2<>+1288(SB)/4, $0x00541e42
+DATA cosimD9_nttTwiddlesSSE2<>+1292(SB)/4, $0x00541e42
+DATA cosimD9_nttTwiddlesSSE2<>+1296(SB)/4, $0x6b1c5e42
+DATA cosimD9_nttTwiddlesSSE2<>+1300(SB)/4, $0x6b1c5e42
+DATA cosimD9_nttTwiddlesSSE2<>+1304(SB)/4, $0x6b1c5e42
+DATA cosimD9_nttTwiddlesSSE2<>+1308(SB)/4, $0x6b1c5e42
+DATA cosimD9_nttTwiddlesSSE2<>+1312(SB)/4, $0x003410f2
+DATA cosimD9_nttTwiddlesSSE2<>+1316(SB)/4, $0x0070de86
+DATA cosimD9_nttTwiddlesSSE2<>+1320(SB)/4, $0x0020c638
+DATA cosimD9_nttTwiddlesSSE2<>+1324(SB)/4, $0x00296e9f
+DATA cosimD9_nttTwiddlesSSE2<>+1328(SB)/4, $0xd15250f2
+DATA cosimD9_nttTwiddlesSSE2<>+1332(SB)/4, $0xf1419e86
+DATA cosimD9_nttTwiddlesSSE2<>+1336(SB)/4, $0xdce7c638
+DATA cosimD9_nttTwiddlesSSE2<>+1340(SB)/4, $0x5a7d4e9f
+DATA cosimD9_nttTwiddlesSSE2<>+1344(SB)/4, $0x005297a4
+DATA cosimD9_nttTwiddlesSSE2<>+1348(SB)/4, $0x0047844c
+DATA cosimD9_nttTwiddlesSSE2<>+1352(SB)/4, $0x00799a6e
+DATA cosimD9_nttTwiddlesSSE2<>+1356(SB)/4, $0x005a140a
+DATA cosimD9_nttTwiddlesSSE2<>+1360(SB)/4, $0x114717a4
+DATA cosimD9_nttTwiddlesSSE2<>+1364(SB)/4, $0xfad1044c
+DATA cosimD9_nttTwiddlesSSE2<>+1368(SB)/4, $0xb4c75a6e
+DATA cosimD9_nttTwiddlesSSE2<>+1372(SB)/4, $0x65db540a
+DATA cosimD9_nttTwiddlesSSE2<>+1376(SB)/4, $0x00053919
+DATA cosimD9_nttTwiddlesSSE2<>+1380(SB)/4, $0x005aad42
+DATA cosimD9_nttTwiddlesSSE2<>+1384(SB)/4, $0x003472e7
+DATA cosimD9_nttTwiddlesSSE2<>+1388(SB)/4, $0x001a7cc7
+DATA cosimD9_nttTwiddlesSSE2<>+1392(SB)/4, $0x7ea85919
+DATA cosimD9_nttTwiddlesSSE2<>+1396(SB)/4, $0xbd02ed42
+DATA cosimD9_nttTwiddlesSSE2<>+1400(SB)/4, $0xb71152e7
+DATA cosimD9_nttTwiddlesSSE2<>+1404(SB)/4, $0x08335cc7
+DATA cosimD9_nttTwiddlesSSE2<>+1408(SB)/4, $0x0004610c
+DATA cosimD9_nttTwiddlesSSE2<>+1412(SB)/4, $0x003eb01b
+DATA cosimD9_nttTwiddlesSSE2<>+1416(SB)/4, $0x004ce03c
+DATA cosimD9_nttTwiddlesSSE2<>+1420(SB)/4, $0x00031924
+DATA cosimD9_nttTwiddlesSSE2<>+1424(SB)/4, $0x3625e10c
+DATA cosimD9_nttTwiddlesSSE2<>+1428(SB)/4, $0x34c2101b
+DATA cosimD9_nttTwiddlesSSE2<>+1432(SB)/4, $0x6e54603c
+DATA cosimD9_nttTwiddlesSSE2<>+1436(SB)/4, $0x61279924
+DATA cosimD9_nttTwiddlesSSE2<>+1440(SB)/4, $0x002b5ee5
+DATA cosimD9_nttTwiddlesSSE2<>+1444(SB)/4, $0x00585a3b
+DATA cosimD9_nttTwiddlesSSE2<>+1448(SB)/4, $0x003de11c
+DATA cosimD9_nttTwiddlesSSE2<>+1452(SB)/4, $0x0025f051
+DATA cosimD9_nttTwiddlesSSE2<>+1456(SB)/4, $0x8d87fee5
+DATA cosimD9_nttTwiddlesSSE2<>+1460(SB)/4, $0xda1fba3b
+DATA cosimD9_nttTwiddlesSSE2<>+1464(SB)/4, $0x9e61611c
+DATA cosimD9_nttTwiddlesSSE2<>+1468(SB)/4, $0xd9b01051
+DATA cosimD9_nttTwiddlesSSE2<>+1472(SB)/4, $0x00291199
+DATA cosimD9_nttTwiddlesSSE2<>+1476(SB)/4, $0x00134d71
+DATA cosimD9_nttTwiddlesSSE2<>+1480(SB)/4, $0x00130984
+DATA cosimD9_nttTwiddlesSSE2<>+1484(SB)/4, $0x00185a46
+DATA cosimD9_nttTwiddlesSSE2<>+1488(SB)/4, $0xb9dc3199
+DATA cosimD9_nttTwiddlesSSE2<>+1492(SB)/4, $0x75416d71
+DATA cosimD9_nttTwiddlesSSE2<>+1496(SB)/4, $0xaf438984
+DATA cosimD9_nttTwiddlesSSE2<>+1500(SB)/4, $0x00611a46
+DATA cosimD9_nttTwiddlesSSE2<>+1504(SB)/4, $0x005ff480
+DATA cosimD9_nttTwiddlesSSE2<>+1508(SB)/4, $0x005ff480
+DATA cosimD9_nttTwiddlesSSE2<>+1512(SB)/4, $0x005ff480
+DATA cosimD9_nttTwiddlesSSE2<>+1516(SB)/4, $0x005ff480
+DATA cosimD9_nttTwiddlesSSE2<>+1520(SB)/4, $0xbeeff480
+DATA cosimD9_nttTwiddlesSSE2<>+1524(SB)/4, $0xbeeff480
+DATA cosimD9_nttTwiddlesSSE2<>+1528(SB)/4, $0xbeeff480
+DATA cosimD9_nttTwiddlesSSE2<>+1532(SB)/4, $0xbeeff480
+DATA cosimD9_nttTwiddlesSSE2<>+1536(SB)/4, $0x0027f968
+DATA cosimD9_nttTwiddlesSSE2<>+1540(SB)/4, $0x0027f968
+DATA cosimD9_nttTwiddlesSSE2<>+1544(SB)/4, $0x0027f968
+DATA cosimD9_nttTwiddlesSSE2<>+1548(SB)/4, $0x0027f968
+DATA cosimD9_nttTwiddlesSSE2<>+1552(SB)/4, $0xeb54f968
+DATA cosimD9_nttTwiddlesSSE2<>+1556(SB)/4, $0xeb54f968
+DATA cosimD9_nttTwiddlesSSE2<>+1560(SB)/4, $0xeb54f968
+DATA cosimD9_nttTwiddlesSSE2<>+1564(SB)/4, $0xeb54f968
+DATA cosimD9_nttTwiddlesSSE2<>+1568(SB)/4, $0x005fb37c
+DATA cosimD9_nttTwiddlesSSE2<>+1572(SB)/4, $0x005fb37c
+DATA cosimD9_nttTwiddlesSSE2<>+1576(SB)/4, $0x005fb37c
+DATA cosimD9_nttTwiddlesSSE2<>+1580(SB)/4, $0x005fb37c
+DATA cosimD9_nttTwiddlesSSE2<>+1584(SB)/4, $0x28cf337c
+DATA cosimD9_nttTwiddlesSSE2<>+1588(SB)/4, $0x28cf337c
+DATA cosimD9_nttTwiddlesSSE2<>+1592(SB)/4, $0x28cf337c
+DATA cosimD9_nttTwiddlesSSE2<>+1596(SB)/4, $0x28cf337c
+DATA cosimD9_nttTwiddlesSSE2<>+1600(SB)/4, $0x00360400
+DATA cosimD9_nttTwiddlesSSE2<>+1604(SB)/4, $0x00360400
+DATA cosimD9_nttTwiddlesSSE2<>+1608(SB)/4, $0x00360400
+DATA cosimD9_nttTwiddlesSSE2<>+1612(SB)/4, $0x00360400
+DATA cosimD9_nttTwiddlesSSE2<>+1616(SB)/4, $0xc0b60400
+DATA cosimD9_nttTwiddlesSSE2<>+1620(SB)/4, $0xc0b60400
+DATA cosimD9_nttTwiddlesSSE2<>+1624(SB)/4, $0xc0b60400
+DATA cosimD9_nttTwiddlesSSE2<>+1628(SB)/4, $0xc0b60400
+DATA cosimD9_nttTwiddlesSSE2<>+1632(SB)/4, $0x007b4a4e
+DATA cosimD9_nttTwiddlesSSE2<>+1636(SB)/4, $0x007b4a4e
+DATA cosimD9_nttTwiddlesSSE2<>+1640(SB)/4, $0x007b4a4e
+DATA cosimD9_nttTwiddlesSSE2<>+1644(SB)/4, $0x007b4a4e
+DATA cosimD9_nttTwiddlesSSE2<>+1648(SB)/4, $0x7ac50a4e
+DATA cosimD9_nttTwiddlesSSE2<>+1652(SB)/4, $0x7ac50a4e
+DATA cosimD9_nttTwiddlesSSE2<>+1656(SB)/4, $0x7ac50a4e
+DATA cosimD9_nttTwiddlesSSE2<>+1660(SB)/4, $0x7ac50a4e
+DATA cosimD9_nttTwiddlesSSE2<>+1664(SB)/4, $0x0023d69c
+DATA cosimD9_nttTwiddlesSSE2<>+1668(SB)/4, $0x0023d69c
+DATA cosimD9_nttTwiddlesSSE2<>+1672(SB)/4, $0x0023d69c
+DATA cosimD9_nttTwiddlesSSE2<>+1676(SB)/4, $0x0023d69c
+DATA cosimD9_nttTwiddlesSSE2<>+1680(SB)/4, $0x9cf7569c
+DATA cosimD9_nttTwiddlesSSE2<>+1684(SB)/4, $0x9cf7569c
+DATA cosimD9_nttTwiddlesSSE2<>+1688(SB)/4, $0x9cf7569c
+DATA cosimD9_nttTwiddlesSSE2<>+1692(SB)/4, $0x9cf7569c
+DATA cosimD9_nttTwiddlesSSE2<>+1696(SB)/4, $0x0077a55e
+DATA cosimD9_nttTwiddlesSSE2<>+1700(SB)/4, $0x0077a55e
+DATA cosimD9_nttTwiddlesSSE2<>+1704(SB)/4, $0x0077a55e
+DATA cosimD9_nttTwiddlesSSE2<>+1708(SB)/4, $0x0077a55e
+DATA cosimD9_nttTwiddlesSSE2<>+1712(SB)/4, $0xbe23655e
+DATA cosimD9_nttTwiddlesSSE2<>+1716(SB)/4, $0xbe23655e
+DATA cosimD9_nttTwiddlesSSE2<>+1720(SB)/4, $0xbe23655e
+DATA cosimD9_nttTwiddlesSSE2<>+1724(SB)/4, $0xbe23655e
+DATA cosimD9_nttTwiddlesSSE2<>+1728(SB)/4, $0x0075a283
+DATA cosimD9_nttTwiddlesSSE2<>+1732(SB)/4, $0x006d2114
+DATA cosimD9_nttTwiddlesSSE2<>+1736(SB)/4, $0x007f863c
+DATA cosimD9_nttTwiddlesSSE2<>+1740(SB)/4, $0x006be9f8
+DATA cosimD9_nttTwiddlesSSE2<>+1744(SB)/4, $0x7f460283
+DATA cosimD9_nttTwiddlesSSE2<>+1748(SB)/4, $0x6a8fa114
+DATA cosimD9_nttTwiddlesSSE2<>+1752(SB)/4, $0xc347063c
+DATA cosimD9_nttTwiddlesSSE2<>+1756(SB)/4, $0x61aae9f8
+DATA cosimD9_nttTwiddlesSSE2<>+1760(SB)/4, $0x007a0bde
+DATA cosimD9_nttTwiddlesSSE2<>+1764(SB)/4, $0x001495d4
+DATA cosimD9_nttTwiddlesSSE2<>+1768(SB)/4, $0x001c4563
+DATA cosimD9_nttTwiddlesSSE2<>+1772(SB)/4, $0x006a0c63
+DATA cosimD9_nttTwiddlesSSE2<>+1776(SB)/4, $0xcaf5cbde
+DATA cosimD9_nttTwiddlesSSE2<>+1780(SB)/4, $0xf8cf15d4
+DATA cosimD9_nttTwiddlesSSE2<>+1784(SB)/4, $0x6348a563
+DATA cosimD9_nttTwiddlesSSE2<>+1788(SB)/4, $0x9c766c63
+DATA cosimD9_nttTwiddlesSSE2<>+1792(SB)/4, $0x00466519
+DATA cosimD9_nttTwiddlesSSE2<>+1796(SB)/4, $0x00283891
+DATA cosimD9_nttTwiddlesSSE2<>+1800(SB)/4, $0x0052308a
+DATA cosimD9_nttTwiddlesSSE2<>+1804(SB)/4, $0x001d0b4b
+DATA cosimD9_nttTwiddlesSSE2<>+1808(SB)/4, $0xa4698519
+DATA cosimD9_nttTwiddlesSSE2<>+1812(SB)/4, $0x02ba5891
+DATA cosimD9_nttTwiddlesSSE2<>+1816(SB)/4, $0x2963708a
+DATA cosimD9_nttTwiddlesSSE2<>+1820(SB)/4, $0x28066b4b
+DATA cosimD9_nttTwiddlesSSE2<>+1824(SB)/4, $0x001314be
+DATA cosimD9_nttTwiddlesSSE2<>+1828(SB)/4, $0x0049bb91
+DATA cosimD9_nttTwiddlesSSE2<>+1832(SB)/4, $0x001c853f
+DATA cosimD9_nttTwiddlesSSE2<>+1836(SB)/4, $0x006fd6a7
+DATA cosimD9_nttTwiddlesSSE2<>+1840(SB)/4, $0xfbaad4be
+DATA cosimD9_nttTwiddlesSSE2<>+1844(SB)/4, $0xb33bdb91
+DATA cosimD9_nttTwiddlesSSE2<>+1848(SB)/4, $0xed44653f
+DATA cosimD9_nttTwiddlesSSE2<>+1852(SB)/4, $0x43c4b6a7
+DATA cosimD9_nttTwiddlesSSE2<>+1856(SB)/4, $0x006b88bf
+DATA cosimD9_nttTwiddlesSSE2<>+1860(SB)/4, $0x004d3e3f
+DATA cosimD9_nttTwiddlesSSE2<>+1864(SB)/4, $0x0078fde5
+DATA cosimD9_nttTwiddlesSSE2<>+1868(SB)/4, $0x00327283
+DATA cosimD9_nttTwiddlesSSE2<>+1872(SB)/4, $0x0e0368bf
+DATA cosimD9_nttTwiddlesSSE2<>+1876(SB)/4, $0x84951e3f
+DATA cosimD9_nttTwiddlesSSE2<>+1880(SB)/4, $0xc1b59de5
+DATA cosimD9_nttTwiddlesSSE2<>+1884(SB)/4, $0x1902d283
+DATA cosimD9_nttTwiddlesSSE2<>+1888(SB)/4, $0x0012e11b
+DATA cosimD9_nttTwiddlesSSE2<>+1892(SB)/4, $0x006a0d30
+DATA cosimD9_nttTwiddlesSSE2<>+1896(SB)/4, $0x001406c7
+DATA cosimD9_nttTwiddlesSSE2<>+1900(SB)/4, $0x0061ed6f
+DATA cosimD9_nttTwiddlesSSE2<>+1904(SB)/4, $0x3ab6411b
+DATA cosimD9_nttTwiddlesSSE2<>+1908(SB)/4, $0x6a100d30
+DATA cosimD9_nttTwiddlesSSE2<>+1912(SB)/4, $0x396ce6c7
+DATA cosimD9_nttTwiddlesSSE2<>+1916(SB)/4, $0x428fcd6f
+DATA cosimD9_nttTwiddlesSSE2<>+1920(SB)/4, $0x002f9a75
+DATA cosimD9_nttTwiddlesSSE2<>+1924(SB)/4, $0x002f9a75
+DATA cosimD9_nttTwiddlesSSE2<>+1928(SB)/4, $0x002f9a75
+DATA cosimD9_nttTwiddlesSSE2<>+1932(SB)/4, $0x002f9a75
+DATA cosimD9_nttTwiddlesSSE2<>+1936(SB)/4, $0x8cfe3a75
+DATA cosimD9_nttTwiddlesSSE2<>+1940(SB)/4, $0x8cfe3a75
+DATA cosimD9_nttTwiddlesSSE2<>+1944(SB)/4, $0x8cfe3a75
+DATA cosimD9_nttTwiddlesSSE2<>+1948(SB)/4, $0x8cfe3a75
+DATA cosimD9_nttTwiddlesSSE2<>+1952(SB)/4, $0x005f8dd7
+DATA cosimD9_nttTwiddlesSSE2<>+1956(SB)/4, $0x005f8dd7
+DATA cosimD9_nttTwiddlesSSE2<>+1960(SB)/4, $0x005f8dd7
+DATA cosimD9_nttTwiddlesSSE2<>+1964(SB)/4, $0x005f8dd7
+DATA cosimD9_nttTwiddlesSSE2<>+1968(SB)/4, $0x629a6dd7
+DATA cosimD9_nttTwiddlesSSE2<>+1972(SB)/4, $0x629a6dd7
+DATA cosimD9_nttTwiddlesSSE2<>+1976(SB)/4, $0x629a6dd7
+DATA cosimD9_nttTwiddlesSSE2<>+1980(SB)/4, $0x629a6dd7
+DATA cosimD9_nttTwiddlesSSE2<>+1984(SB)/4, $0x0044fae8
+DATA cosimD9_nttTwiddlesSSE2<>+1988(SB)/4, $0x0044fae8
+DATA cosimD9_nttTwiddlesSSE2<>+1992(SB)/4, $0x0044fae8
+DATA cosimD9_nttTwiddlesSSE2<>+1996(SB)/4, $0x0044fae8
+DATA cosimD9_nttTwiddlesSSE2<>+2000(SB)/4, $0xcba1fae8
+DATA cosimD9_nttTwiddlesSSE2<>+2004(SB)/4, $0xcba1fae8
+DATA cosimD9_nttTwiddlesSSE2<>+2008(SB)/4, $0xcba1fae8
+DATA cosimD9_nttTwiddlesSSE2<>+2012(SB)/4, $0xcba1fae8
+DATA cosimD9_nttTwiddlesSSE2<>+2016(SB)/4, $0x0065f23e
+DATA cosimD9_nttTwiddlesSSE2<>+2020(SB)/4, $0x0065f23e
+DATA cosimD9_nttTwiddlesSSE2<>+2024(SB)/4, $0x0065f23e
+DATA cosimD9_nttTwiddlesSSE2<>+2028(SB)/4, $0x0065f23e
+DATA cosimD9_nttTwiddlesSSE2<>+2032(SB)/4, $0x97adb23e
+DATA cosimD9_nttTwiddlesSSE2<>+2036(SB)/4, $0x97adb23e
+DATA cosimD9_nttTwiddlesSSE2<>+2040(SB)/4, $0x97adb23e
+DATA cosimD9_nttTwiddlesSSE2<>+2044(SB)/4, $0x97adb23e
+DATA cosimD9_nttTwiddlesSSE2<>+2048(SB)/4, $0x0066cad7
+DATA cosimD9_nttTwiddlesSSE2<>+2052(SB)/4, $0x0066cad7
+DATA cosimD9_nttTwiddlesSSE2<>+2056(SB)/4, $0x0066cad7
+DATA cosimD9_nttTwiddlesSSE2<>+2060(SB)/4, $0x0066cad7
+DATA cosimD9_nttTwiddlesSSE2<>+2064(SB)/4, $0xca41aad7
+DATA cosimD9_nttTwiddlesSSE2<>+2068(SB)/4, $0xca41aad7
+DATA cosimD9_nttTwiddlesSSE2<>+2072(SB)/4, $0xca41aad7
+DATA cosimD9_nttTwiddlesSSE2<>+2076(SB)/4, $0xca41aad7
+DATA cosimD9_nttTwiddlesSSE2<>+2080(SB)/4, $0x00357e1e
+DATA cosimD9_nttTwiddlesSSE2<>+2084(SB)/4, $0x00357e1e
+DATA cosimD9_nttTwiddlesSSE2<>+2088(SB)/4, $0x00357e1e
+DATA cosimD9_nttTwiddlesSSE2<>+2092(SB)/4, $0x00357e1e
+DATA cosimD9_nttTwiddlesSSE2<>+2096(SB)/4, $0x18f93e1e
+DATA cosimD9_nttTwiddlesSSE2<>+2100(SB)/4, $0x18f93e1e
+DATA cosimD9_nttTwiddlesSSE2<>+2104(SB)/4, $0x18f93e1e
+DATA cosimD9_nttTwiddlesSSE2<>+2108(SB)/4, $0x18f93e1e
+DATA cosimD9_nttTwiddlesSSE2<>+2112(SB)/4, $0x00458f5a
+DATA cosimD9_nttTwiddlesSSE2<>+2116(SB)/4, $0x00458f5a
+DATA cosimD9_nttTwiddlesSSE2<>+2120(SB)/4, $0x00458f5a
+DATA cosimD9_nttTwiddlesSSE2<>+2124(SB)/4, $0x00458f5a
+DATA cosimD9_nttTwiddlesSSE2<>+2128(SB)/4, $0x6d30cf5a
+DATA cosimD9_nttTwiddlesSSE2<>+2132(SB)/4, $0x6d30cf5a
+DATA cosimD9_nttTwiddlesSSE2<>+2136(SB)/4, $0x6d30cf5a
+DATA cosimD9_nttTwiddlesSSE2<>+2140(SB)/4, $0x6d30cf5a
+DATA cosimD9_nttTwiddlesSSE2<>+2144(SB)/4, $0x004cdbea
+DATA cosimD9_nttTwiddlesSSE2<>+2148(SB)/4, $0x00040af0
+DATA cosimD9_nttTwiddlesSSE2<>+2152(SB)/4, $0x0007c417
+DATA cosimD9_nttTwiddlesSSE2<>+2156(SB)/4, $0x002f4588
+DATA cosimD9_nttTwiddlesSSE2<>+2160(SB)/4, $0x4eca1bea
+DATA cosimD9_nttTwiddlesSSE2<>+2164(SB)/4, $0xc9620af0
+DATA cosimD9_nttTwiddlesSSE2<>+2168(SB)/4, $0x490aa417
+DATA cosimD9_nttTwiddlesSSE2<>+2172(SB)/4, $0x44e04588
+DATA cosimD9_nttTwiddlesSSE2<>+2176(SB)/4, $0x0000ad00
+DATA cosimD9_nttTwiddlesSSE2<>+2180(SB)/4, $0x006f16bf
+DATA cosimD9_nttTwiddlesSSE2<>+2184(SB)/4, $0x000dcd44
+DATA cosimD9_nttTwiddlesSSE2<>+2188(SB)/4, $0x003c675a
+DATA cosimD9_nttTwiddlesSSE2<>+2192(SB)/4, $0x95a0ad00
+DATA cosimD9_nttTwiddlesSSE2<>+2196(SB)/4, $0x7fc6f6bf
+DATA cosimD9_nttTwiddlesSSE2<>+2200(SB)/4, $0x27b64d44
+DATA cosimD9_nttTwiddlesSSE2<>+2204(SB)/4, $0x4827a75a
+DATA cosimD9_nttTwiddlesSSE2<>+2208(SB)/4, $0x006c5954
+DATA cosimD9_nttTwiddlesSSE2<>+2212(SB)/4, $0x00590579
+DATA cosimD9_nttTwiddlesSSE2<>+2216(SB)/4, $0x0016e405
+DATA cosimD9_nttTwiddlesSSE2<>+2220(SB)/4, $0x00221de8
+DATA cosimD9_nttTwiddlesSSE2<>+2224(SB)/4, $0x3196d954
+DATA cosimD9_nttTwiddlesSSE2<>+2228(SB)/4, $0x48882579
+DATA cosimD9_nttTwiddlesSSE2<>+2232(SB)/4, $0xee178405
+DATA cosimD9_nttTwiddlesSSE2<>+2236(SB)/4, $0xefdf1de8
+DATA cosimD9_nttTwiddlesSSE2<>+2240(SB)/4, $0x001d4099
+DATA cosimD9_nttTwiddlesSSE2<>+2244(SB)/4, $0x006ae5ae
+DATA cosimD9_nttTwiddlesSSE2<>+2248(SB)/4, $0x000bdbe7
+DATA cosimD9_nttTwiddlesSSE2<>+2252(SB)/4, $0x0033f8cf
+DATA cosimD9_nttTwiddlesSSE2<>+2256(SB)/4, $0xbfb06099
+DATA cosimD9_nttTwiddlesSSE2<>+2260(SB)/4, $0x3e20a5ae
+DATA cosimD9_nttTwiddlesSSE2<>+2264(SB)/4, $0x2408bbe7
+DATA cosimD9_nttTwiddlesSSE2<>+2268(SB)/4, $0x53cdd8cf
+DATA cosimD9_nttTwiddlesSSE2<>+2272(SB)/4, $0x00779935
+DATA cosimD9_nttTwiddlesSSE2<>+2276(SB)/4, $0x00665ff9
+DATA cosimD9_nttTwiddlesSSE2<>+2280(SB)/4, $0x0058711c
+DATA cosimD9_nttTwiddlesSSE2<>+2284(SB)/4, $0x000910d8
+DATA cosimD9_nttTwiddlesSSE2<>+2288(SB)/4, $0x2d1e3935
+DATA cosimD9_nttTwiddlesSSE2<>+2292(SB)/4, $0xb3e57ff9
+DATA cosimD9_nttTwiddlesSSE2<>+2296(SB)/4, $0xf07bf11c
+DATA cosimD9_nttTwiddlesSSE2<>+2300(SB)/4, $0x162410d8
+DATA cosimD9_nttTwiddlesSSE2<>+2304(SB)/4, $0x0054aa0d
+DATA cosimD9_nttTwiddlesSSE2<>+2308(SB)/4, $0x0063b158
+DATA cosimD9_nttTwiddlesSSE2<>+2312(SB)/4, $0x00470c13
+DATA cosimD9_nttTwiddlesSSE2<>+2316(SB)/4, $0x00463e20
+DATA cosimD9_nttTwiddlesSSE2<>+2320(SB)/4, $0xc3164a0d
+DATA cosimD9_nttTwiddlesSSE2<>+2324(SB)/4, $0x2a8eb158
+DATA cosimD9_nttTwiddlesSSE2<>+2328(SB)/4, $0x24496c13
+DATA cosimD9_nttTwiddlesSSE2<>+2332(SB)/4, $0x380a3e20
+DATA cosimD9_nttTwiddlesSSE2<>+2336(SB)/4, $0x0053db0a
+DATA cosimD9_nttTwiddlesSSE2<>+2340(SB)/4, $0x0053db0a
+DATA cosimD9_nttTwiddlesSSE2<>+2344(SB)/4, $0x0053db0a
+DATA cosimD9_nttTwiddlesSSE2<>+2348(SB)/4, $0x0053db0a
+DATA cosimD9_nttTwiddlesSSE2<>+2352(SB)/4, $0x1eb51b0a
+DATA cosimD9_nttTwiddlesSSE2<>+2356(SB)/4, $0x1eb51b0a
+DATA cosimD9_nttTwiddlesSSE2<>+2360(SB)/4, $0x1eb51b0a
+DATA cosimD9_nttTwiddlesSSE2<>+2364(SB)/4, $0x1eb51b0a
+DATA cosimD9_nttTwiddlesSSE2<>+2368(SB)/4, $0x006a84f8
+DATA cosimD9_nttTwiddlesSSE2<>+2372(SB)/4, $0x006a84f8
+DATA cosimD9_nttTwiddlesSSE2<>+2376(SB)/4, $0x006a84f8
+DATA cosimD9_nttTwiddlesSSE2<>+2380(SB)/4, $0x006a84f8
+DATA cosimD9_nttTwiddlesSSE2<>+2384(SB)/4, $0xb50984f8
+DATA cosimD9_nttTwiddlesSSE2<>+2388(SB)/4, $0xb50984f8
+DATA cosimD9_nttTwiddlesSSE2<>+2392(SB)/4, $0xb50984f8
+DATA cosimD9_nttTwiddlesSSE2<>+2396(SB)/4, $0xb50984f8
+DATA cosimD9_nttTwiddlesSSE2<>+2400(SB)/4, $0x004ddc99
+DATA cosimD9_nttTwiddlesSSE2<>+2404(SB)/4, $0x004ddc99
+DATA cosimD9_nttTwiddlesSSE2<>+2408(SB)/4, $0x004ddc99
+DATA cosimD9_nttTwiddlesSSE2<>+2412(SB)/4, $0x004ddc99
+DATA cosimD9_nttTwiddlesSSE2<>+2416(SB)/4, $0xd360fc99
+DATA cosimD9_nttTwiddlesSSE2<>+2420(SB)/4, $0xd360fc99
+DATA cosimD9_nttTwiddlesSSE2<>+2424(SB)/4, $0xd360fc99
+DATA cosimD9_nttTwiddlesSSE2<>+2428(SB)/4, $0xd360fc99
+DATA cosimD9_nttTwiddlesSSE2<>+2432(SB)/4, $0x0035843f
+DATA cosimD9_nttTwiddlesSSE2<>+2436(SB)/4, $0x0035843f
+DATA cosimD9_nttTwiddlesSSE2<>+2440(SB)/4, $0x0035843f
+DATA cosimD9_nttTwiddlesSSE2<>+2444(SB)/4, $0x0035843f
+DATA cosimD9_nttTwiddlesSSE2<>+2448(SB)/4, $0x8d3d643f
+DATA cosimD9_nttTwiddlesSSE2<>+2452(SB)/4, $0x8d3d643f
+DATA cosimD9_nttTwiddlesSSE2<>+2456(SB)/4, $0x8d3d643f
+DATA cosimD9_nttTwiddlesSSE2<>+2460(SB)/4, $0x8d3d643f
+DATA cosimD9_nttTwiddlesSSE2<>+2464(SB)/4, $0x005f3618
+DATA cosimD9_nttTwiddlesSSE2<>+2468(SB)/4, $0x005f3618
+DATA cosimD9_nttTwiddlesSSE2<>+2472(SB)/4, $0x005f3618
+DATA cosimD9_nttTwiddlesSSE2<>+2476(SB)/4, $0x005f3618
+DATA cosimD9_nttTwiddlesSSE2<>+2480(SB)/4, $0x3b223618
+DATA cosimD9_nttTwiddlesSSE2<>+2484(SB)/4, $0x3b223618
+DATA cosimD9_nttTwiddlesSSE2<>+2488(SB)/4, $0x3b223618
+DATA cosimD9_nttTwiddlesSSE2<>+2492(SB)/4, $0x3b223618
+DATA cosimD9_nttTwiddlesSSE2<>+2496(SB)/4, $0x0067745d
+DATA cosimD9_nttTwiddlesSSE2<>+2500(SB)/4, $0x0067745d
+DATA cosimD9_nttTwiddlesSSE2<>+2504(SB)/4, $0x0067745d
+DATA cosimD9_nttTwiddlesSSE2<>+2508(SB)/4, $0x0067745d
+DATA cosimD9_nttTwiddlesSSE2<>+2512(SB)/4, $0x3473145d
+DATA cosimD9_nttTwiddlesSSE2<>+2516(SB)/4, $0x3473145d
+DATA cosimD9_nttTwiddlesSSE2<>+2520(SB)/4, $0x3473145d
+DATA cosimD9_nttTwiddlesSSE2<>+2524(SB)/4, $0x3473145d
+DATA cosimD9_nttTwiddlesSSE2<>+2528(SB)/4, $0x0038738c
+DATA cosimD9_nttTwiddlesSSE2<>+2532(SB)/4, $0x0038738c
+DATA cosimD9_nttTwiddlesSSE2<>+2536(SB)/4, $0x0038738c
+DATA cosimD9_nttTwiddlesSSE2<>+2540(SB)/4, $0x0038738c
+DATA cosimD9_nttTwiddlesSSE2<>+2544(SB)/4, $0x78a9f38c
+DATA cosimD9_nttTwiddlesSSE2<>+2548(SB)/4, $0x78a9f38c
+DATA cosimD9_nttTwiddlesSSE2<>+2552(SB)/4, $0x78a9f38c
+DATA cosimD9_nttTwiddlesSSE2<>+2556(SB)/4, $0x78a9f38c
+DATA cosimD9_nttTwiddlesSSE2<>+2560(SB)/4, $0x00470bcb
+DATA cosimD9_nttTwiddlesSSE2<>+2564(SB)/4, $0x007fbe7f
+DATA cosimD9_nttTwiddlesSSE2<>+2568(SB)/4, $0x00193948
+DATA cosimD9_nttTwiddlesSSE2<>+2572(SB)/4, $0x004e49c1
+DATA cosimD9_nttTwiddlesSSE2<>+2576(SB)/4, $0x28406bcb
+DATA cosimD9_nttTwiddlesSSE2<>+2580(SB)/4, $0xb4cf9e7f
+DATA cosimD9_nttTwiddlesSSE2<>+2584(SB)/4, $0xa3423948
+DATA cosimD9_nttTwiddlesSSE2<>+2588(SB)/4, $0xed0669c1
+DATA cosimD9_nttTwiddlesSSE2<>+2592(SB)/4, $0x0024756c
+DATA cosimD9_nttTwiddlesSSE2<>+2596(SB)/4, $0x007ca7e0
+DATA cosimD9_nttTwiddlesSSE2<>+2600(SB)/4, $0x000b98a1
+DATA cosimD9_nttTwiddlesSSE2<>+2604(SB)/4, $0x006bc809
+DATA cosimD9_nttTwiddlesSSE2<>+2608(SB)/4, $0x88d1f56c
+DATA cosimD9_nttTwiddlesSSE2<>+2612(SB)/4, $0x2578a7e0
+DATA cosimD9_nttTwiddlesSSE2<>+2616(SB)/4, $0xa69fb8a1
+DATA cosimD9_nttTwiddlesSSE2<>+2620(SB)/4, $0x98ece809
+DATA cosimD9_nttTwiddlesSSE2<>+2624(SB)/4, $0x00612659
+DATA cosimD9_nttTwiddlesSSE2<>+2628(SB)/4, $0x002573b7
+DATA cosimD9_nttTwiddlesSSE2<>+2632(SB)/4, $0x001ddd98
+DATA cosimD9_nttTwiddlesSSE2<>+2636(SB)/4, $0x0002d4bb
+DATA cosimD9_nttTwiddlesSSE2<>+2640(SB)/4, $0x5cac4659
+DATA cosimD9_nttTwiddlesSSE2<>+2644(SB)/4, $0xaf1c53b7
+DATA cosimD9_nttTwiddlesSSE2<>+2648(SB)/4, $0x4fd0dd98
+DATA cosimD9_nttTwiddlesSSE2<>+2652(SB)/4, $0xe91a34bb
+DATA cosimD9_nttTwiddlesSSE2<>+2656(SB)/4, $0x00251d8b
+DATA cosimD9_nttTwiddlesSSE2<>+2660(SB)/4, $0x007d5c90
+DATA cosimD9_nttTwiddlesSSE2<>+2664(SB)/4, $0x00336898
+DATA cosimD9_nttTwiddlesSSE2<>+2668(SB)/4, $0x006d73a8
+DATA cosimD9_nttTwiddlesSSE2<>+2672(SB)/4, $0x0a567d8b
+DATA cosimD9_nttTwiddlesSSE2<>+2676(SB)/4, $0xa40f5c90
+DATA cosimD9_nttTwiddlesSSE2<>+2680(SB)/4, $0x81466898
+DATA cosimD9_nttTwiddlesSSE2<>+2684(SB)/4, $0x7ae273a8
+DATA cosimD9_nttTwiddlesSSE2<>+2688(SB)/4, $0x004f4cbf
+DATA cosimD9_nttTwiddlesSSE2<>+2692(SB)/4, $0x0018aa08
+DATA cosimD9_nttTwiddlesSSE2<>+2696(SB)/4, $0x000c5ca5
+DATA cosimD9_nttTwiddlesSSE2<>+2700(SB)/4, $0x00478168
+DATA cosimD9_nttTwiddlesSSE2<>+2704(SB)/4, $0x86672cbf
+DATA cosimD9_nttTwiddlesSSE2<>+2708(SB)/4, $0x3159aa08
+DATA cosimD9_nttTwiddlesSSE2<>+2712(SB)/4, $0xcd20fca5
+DATA cosimD9_nttTwiddlesSSE2<>+2716(SB)/4, $0xdc748168
+DATA cosimD9_nttTwiddlesSSE2<>+2720(SB)/4, $0x00027c1c
+DATA cosimD9_nttTwiddlesSSE2<>+2724(SB)/4, $0x002dfd71
+DATA cosimD9_nttTwiddlesSSE2<>+2728(SB)/4, $0x0019379a
+DATA cosimD9_nttTwiddlesSSE2<>+2732(SB)/4, $0x00646c3e
+DATA cosimD9_nttTwiddlesSSE2<>+2736(SB)/4, $0xb185fc1c
+DATA cosimD9_nttTwiddlesSSE2<>+2740(SB)/4, $0xcb5c1d71
+DATA cosimD9_nttTwiddlesSSE2<>+2744(SB)/4, $0xc20c779a
+DATA cosimD9_nttTwiddlesSSE2<>+2748(SB)/4, $0x66ec2c3e
+DATA cosimD9_nttTwiddlesSSE2<>+2752(SB)/4, $0x002f7a49
+DATA cosimD9_nttTwiddlesSSE2<>+2756(SB)/4, $0x002f7a49
+DATA cosimD9_nttTwiddlesSSE2<>+2760(SB)/4, $0x002f7a49
+DATA cosimD9_nttTwiddlesSSE2<>+2764(SB)/4, $0x002f7a49
+DATA cosimD9_nttTwiddlesSSE2<>+2768(SB)/4, $0xeef89a49
+DATA cosimD9_nttTwiddlesSSE2<>+2772(SB)/4, $0xeef89a49
+DATA cosimD9_nttTwiddlesSSE2<>+2776(SB)/4, $0xeef89a49
+DATA cosimD9_nttTwiddlesSSE2<>+2780(SB)/4, $0xeef89a49
+DATA cosimD9_nttTwiddlesSSE2<>+2784(SB)/4, $0x001ad035
+DATA cosimD9_nttTwiddlesSSE2<>+2788(SB)/4, $0x001ad035
+DATA cosimD9_nttTwiddlesSSE2<>+2792(SB)/4, $0x001ad035
+DATA cosimD9_nttTwiddlesSSE2<>+2796(SB)/4, $0x001ad035
+DATA cosimD9_nttTwiddlesSSE2<>+2800(SB)/4, $0x13a17035
+DATA cosimD9_nttTwiddlesSSE2<>+2804(SB)/4, $0x13a17035
+DATA cosimD9_nttTwiddlesSSE2<>+2808(SB)/4, $0x13a17035
+DATA cosimD9_nttTwiddlesSSE2<>+2812(SB)/4, $0x13a17035
+DATA cosimD9_nttTwiddlesSSE2<>+2816(SB)/4, $0x007f9423
+DATA cosimD9_nttTwiddlesSSE2<>+2820(SB)/4, $0x007f9423
+DATA cosimD9_nttTwiddlesSSE2<>+2824(SB)/4, $0x007f9423
+DATA cosimD9_nttTwiddlesSSE2<>+2828(SB)/4, $0x007f9423
+DATA cosimD9_nttTwiddlesSSE2<>+2832(SB)/4, $0x6d83f423
+DATA cosimD9_nttTwiddlesSSE2<>+2836(SB)/4, $0x6d83f423
+DATA cosimD9_nttTwiddlesSSE2<>+2840(SB)/4, $0x6d83f423
+DATA cosimD9_nttTwiddlesSSE2<>+2844(SB)/4, $0x6d83f423
+DATA cosimD9_nttTwiddlesSSE2<>+2848(SB)/4, $0x000c63a8
+DATA cosimD9_nttTwiddlesSSE2<>+2852(SB)/4, $0x000c63a8
+DATA cosimD9_nttTwiddlesSSE2<>+2856(SB)/4, $0x000c63a8
+DATA cosimD9_nttTwiddlesSSE2<>+2860(SB)/4, $0x000c63a8
+DATA cosimD9_nttTwiddlesSSE2<>+2864(SB)/4, $0x588163a8
+DATA cosimD9_nttTwiddlesSSE2<>+2868(SB)/4, $0x588163a8
+DATA cosimD9_nttTwiddlesSSE2<>+2872(SB)/4, $0x588163a8
+DATA cosimD9_nttTwiddlesSSE2<>+2876(SB)/4, $0x588163a8
+DATA cosimD9_nttTwiddlesSSE2<>+2880(SB)/4, $0x00081b9a
+DATA cosimD9_nttTwiddlesSSE2<>+2884(SB)/4, $0x00081b9a
+DATA cosimD9_nttTwiddlesSSE2<>+2888(SB)/4, $0x00081b9a
+DATA cosimD9_nttTwiddlesSSE2<>+2892(SB)/4, $0x00081b9a
+DATA cosimD9_nttTwiddlesSSE2<>+2896(SB)/4, $0x9e7b5b9a
+DATA cosimD9_nttTwiddlesSSE2<>+2900(SB)/4, $0x9e7b5b9a
+DATA cosimD9_nttTwiddlesSSE2<>+2904(SB)/4, $0x9e7b5b9a
+DATA cosimD9_nttTwiddlesSSE2<>+2908(SB)/4, $0x9e7b5b9a
+DATA cosimD9_nttTwiddlesSSE2<>+2912(SB)/4, $0x000e8f76
+DATA cosimD9_nttTwiddlesSSE2<>+2916(SB)/4, $0x000e8f76
+DATA cosimD9_nttTwiddlesSSE2<>+2920(SB)/4, $0x000e8f76
+DATA cosimD9_nttTwiddlesSSE2<>+2924(SB)/4, $0x000e8f76
+DATA cosimD9_nttTwiddlesSSE2<>+2928(SB)/4, $0xeefd4f76
+DATA cosimD9_nttTwiddlesSSE2<>+2932(SB)/4, $0xeefd4f76
+DATA cosimD9_nttTwiddlesSSE2<>+2936(SB)/4, $0xeefd4f76
+DATA cosimD9_nttTwiddlesSSE2<>+2940(SB)/4, $0xeefd4f76
+DATA cosimD9_nttTwiddlesSSE2<>+2944(SB)/4, $0x003b3853
+DATA cosimD9_nttTwiddlesSSE2<>+2948(SB)/4, $0x003b3853
+DATA cosimD9_nttTwiddlesSSE2<>+2952(SB)/4, $0x003b3853
+DATA cosimD9_nttTwiddlesSSE2<>+2956(SB)/4, $0x003b3853
+DATA cosimD9_nttTwiddlesSSE2<>+2960(SB)/4, $0x89c59853
+DATA cosimD9_nttTwiddlesSSE2<>+2964(SB)/4, $0x89c59853
+DATA cosimD9_nttTwiddlesSSE2<>+2968(SB)/4, $0x89c59853
+DATA cosimD9_nttTwiddlesSSE2<>+2972(SB)/4, $0x89c59853
+DATA cosimD9_nttTwiddlesSSE2<>+2976(SB)/4, $0x0002e46c
+DATA cosimD9_nttTwiddlesSSE2<>+2980(SB)/4, $0x0049a809
+DATA cosimD9_nttTwiddlesSSE2<>+2984(SB)/4, $0x003036c2
+DATA cosimD9_nttTwiddlesSSE2<>+2988(SB)/4, $0x00639ff7
+DATA cosimD9_nttTwiddlesSSE2<>+2992(SB)/4, $0xd690646c
+DATA cosimD9_nttTwiddlesSSE2<>+2996(SB)/4, $0x54cac809
+DATA cosimD9_nttTwiddlesSSE2<>+3000(SB)/4, $0xae0876c2
+DATA cosimD9_nttTwiddlesSSE2<>+3004(SB)/4, $0x54e27ff7
+DATA cosimD9_nttTwiddlesSSE2<>+3008(SB)/4, $0x005b1c94
+DATA cosimD9_nttTwiddlesSSE2<>+3012(SB)/4, $0x007d2ae1
+DATA cosimD9_nttTwiddlesSSE2<>+3016(SB)/4, $0x00141305
+DATA cosimD9_nttTwiddlesSSE2<>+3020(SB)/4, $0x00147792
+DATA cosimD9_nttTwiddlesSSE2<>+3024(SB)/4, $0x69ed9c94
+DATA cosimD9_nttTwiddlesSSE2<>+3028(SB)/4, $0xb9594ae1
+DATA cosimD9_nttTwiddlesSSE2<>+3032(SB)/4, $0x13f4b305
+DATA cosimD9_nttTwiddlesSSE2<>+3036(SB)/4, $0x0e06b792
+DATA cosimD9_nttTwiddlesSSE2<>+3040(SB)/4, $0x0051813d
+DATA cosimD9_nttTwiddlesSSE2<>+3044(SB)/4, $0x003b0115
+DATA cosimD9_nttTwiddlesSSE2<>+3048(SB)/4, $0x0021c4f7
+DATA cosimD9_nttTwiddlesSSE2<>+3052(SB)/4, $0x001a35e7
+DATA cosimD9_nttTwiddlesSSE2<>+3056(SB)/4, $0x85f9213d
+DATA cosimD9_nttTwiddlesSSE2<>+3060(SB)/4, $0x29dda115
+DATA cosimD9_nttTwiddlesSSE2<>+3064(SB)/4, $0x9940a4f7
+DATA cosimD9_nttTwiddlesSSE2<>+3068(SB)/4, $0xef5715e7
+DATA cosimD9_nttTwiddlesSSE2<>+3072(SB)/4, $0x0035c539
+DATA cosimD9_nttTwiddlesSSE2<>+3076(SB)/4, $0x00041dc0
+DATA cosimD9_nttTwiddlesSSE2<>+3080(SB)/4, $0x0070fbf5
+DATA cosimD9_nttTwiddlesSSE2<>+3084(SB)/4, $0x0007340e
+DATA cosimD9_nttTwiddlesSSE2<>+3088(SB)/4, $0x005ce539
+DATA cosimD9_nttTwiddlesSSE2<>+3092(SB)/4, $0xa3bc1dc0
+DATA cosimD9_nttTwiddlesSSE2<>+3096(SB)/4, $0xf96f9bf5
+DATA cosimD9_nttTwiddlesSSE2<>+3100(SB)/4, $0x1788f40e
+DATA cosimD9_nttTwiddlesSSE2<>+3104(SB)/4, $0x00795d46
+DATA cosimD9_nttTwiddlesSSE2<>+3108(SB)/4, $0x00645caf
+DATA cosimD9_nttTwiddlesSSE2<>+3112(SB)/4, $0x00666e99
+DATA cosimD9_nttTwiddlesSSE2<>+3116(SB)/4, $0x007be5db
+DATA cosimD9_nttTwiddlesSSE2<>+3120(SB)/4, $0xa1221d46
+DATA cosimD9_nttTwiddlesSSE2<>+3124(SB)/4, $0xf07a3caf
+DATA cosimD9_nttTwiddlesSSE2<>+3128(SB)/4, $0xe5b98e99
+DATA cosimD9_nttTwiddlesSSE2<>+3132(SB)/4, $0xfbb745db
+DATA cosimD9_nttTwiddlesSSE2<>+3136(SB)/4, $0x001a4cd0
+DATA cosimD9_nttTwiddlesSSE2<>+3140(SB)/4, $0x001d2668
+DATA cosimD9_nttTwiddlesSSE2<>+3144(SB)/4, $0x006f0634
+DATA cosimD9_nttTwiddlesSSE2<>+3148(SB)/4, $0x00455fdc
+DATA cosimD9_nttTwiddlesSSE2<>+3152(SB)/4, $0x21b44cd0
+DATA cosimD9_nttTwiddlesSSE2<>+3156(SB)/4, $0x10ea2668
+DATA cosimD9_nttTwiddlesSSE2<>+3160(SB)/4, $0x97358634
+DATA cosimD9_nttTwiddlesSSE2<>+3164(SB)/4, $0x2e40dfdc
+DATA cosimD9_nttTwiddlesSSE2<>+3168(SB)/4, $0x0028e527
+DATA cosimD9_nttTwiddlesSSE2<>+3172(SB)/4, $0x0028e527
+DATA cosimD9_nttTwiddlesSSE2<>+3176(SB)/4, $0x0028e527
+DATA cosimD9_nttTwiddlesSSE2<>+3180(SB)/4, $0x0028e527
+DATA cosimD9_nttTwiddlesSSE2<>+3184(SB)/4, $0x254dc527
+DATA cosimD9_nttTwiddlesSSE2<>+3188(SB)/4, $0x254dc527
+DATA cosimD9_nttTwiddlesSSE2<>+3192(SB)/4, $0x254dc527
+DATA cosimD9_nttTwiddlesSSE2<>+3196(SB)/4, $0x254dc527
+DATA cosimD9_nttTwiddlesSSE2<>+3200(SB)/4, $0x003d3201
+DATA cosimD9_nttTwiddlesSSE2<>+3204(SB)/4, $0x003d3201
+DATA cosimD9_nttTwiddlesSSE2<>+3208(SB)/4, $0x003d3201
+DATA cosimD9_nttTwiddlesSSE2<>+3212(SB)/4, $0x003d3201
+DATA cosimD9_nttTwiddlesSSE2<>+3216(SB)/4, $0xa9fd5201
+DATA cosimD9_nttTwiddlesSSE2<>+3220(SB)/4, $0xa9fd5201
+DATA cosimD9_nttTwiddlesSSE2<>+3224(SB)/4, $0xa9fd5201
+DATA cosimD9_nttTwiddlesSSE2<>+3228(SB)/4, $0xa9fd5201
+DATA cosimD9_nttTwiddlesSSE2<>+3232(SB)/4, $0x000445c5
+DATA cosimD9_nttTwiddlesSSE2<>+3236(SB)/4, $0x000445c5
+DATA cosimD9_nttTwiddlesSSE2<>+3240(SB)/4, $0x000445c5
+DATA cosimD9_nttTwiddlesSSE2<>+3244(SB)/4, $0x000445c5
+DATA cosimD9_nttTwiddlesSSE2<>+3248(SB)/4, $0xba3ce5c5
+DATA cosimD9_nttTwiddlesSSE2<>+3252(SB)/4, $0xba3ce5c5
+DATA cosimD9_nttTwiddlesSSE2<>+3256(SB)/4, $0xba3ce5c5
+DATA cosimD9_nttTwiddlesSSE2<>+3260(SB)/4, $0xba3ce5c5
+DATA cosimD9_nttTwiddlesSSE2<>+3264(SB)/4, $0x003b8534
+DATA cosimD9_nttTwiddlesSSE2<>+3268(SB)/4, $0x003b8534
+DATA cosimD9_nttTwiddlesSSE2<>+3272(SB)/4, $0x003b8534
+DATA cosimD9_nttTwiddlesSSE2<>+3276(SB)/4, $0x003b8534
+DATA cosimD9_nttTwiddlesSSE2<>+3280(SB)/4, $0xa6e20534
+DATA cosimD9_nttTwiddlesSSE2<>+3284(SB)/4, $0xa6e20534
+DATA cosimD9_nttTwiddlesSSE2<>+3288(SB)/4, $0xa6e20534
+DATA cosimD9_nttTwiddlesSSE2<>+3292(SB)/4, $0xa6e20534
+DATA cosimD9_nttTwiddlesSSE2<>+3296(SB)/4, $0x0058dc31
+DATA cosimD9_nttTwiddlesSSE2<>+3300(SB)/4, $0x0058dc31
+DATA cosimD9_nttTwiddlesSSE2<>+3304(SB)/4, $0x0058dc31
+DATA cosimD9_nttTwiddlesSSE2<>+3308(SB)/4, $0x0058dc31
+DATA cosimD9_nttTwiddlesSSE2<>+3312(SB)/4, $0xc75efc31
+DATA cosimD9_nttTwiddlesSSE2<>+3316(SB)/4, $0xc75efc31
+DATA cosimD9_nttTwiddlesSSE2<>+3320(SB)/4, $0xc75efc31
+DATA cosimD9_nttTwiddlesSSE2<>+3324(SB)/4, $0xc75efc31
+DATA cosimD9_nttTwiddlesSSE2<>+3328(SB)/4, $0x001f9d54
+DATA cosimD9_nttTwiddlesSSE2<>+3332(SB)/4, $0x001f9d54
+DATA cosimD9_nttTwiddlesSSE2<>+3336(SB)/4, $0x001f9d54
+DATA cosimD9_nttTwiddlesSSE2<>+3340(SB)/4, $0x001f9d54
+DATA cosimD9_nttTwiddlesSSE2<>+3344(SB)/4, $0x99ca1d54
+DATA cosimD9_nttTwiddlesSSE2<>+3348(SB)/4, $0x99ca1d54
+DATA cosimD9_nttTwiddlesSSE2<>+3352(SB)/4, $0x99ca1d54
+DATA cosimD9_nttTwiddlesSSE2<>+3356(SB)/4, $0x99ca1d54
+DATA cosimD9_nttTwiddlesSSE2<>+3360(SB)/4, $0x00552f2e
+DATA cosimD9_nttTwiddlesSSE2<>+3364(SB)/4, $0x00552f2e
+DATA cosimD9_nttTwiddlesSSE2<>+3368(SB)/4, $0x00552f2e
+DATA cosimD9_nttTwiddlesSSE2<>+3372(SB)/4, $0x00552f2e
+DATA cosimD9_nttTwiddlesSSE2<>+3376(SB)/4, $0xc73aef2e
+DATA cosimD9_nttTwiddlesSSE2<>+3380(SB)/4, $0xc73aef2e
+DATA cosimD9_nttTwiddlesSSE2<>+3384(SB)/4, $0xc73aef2e
+DATA cosimD9_nttTwiddlesSSE2<>+3388(SB)/4, $0xc73aef2e
+DATA cosimD9_nttTwiddlesSSE2<>+3392(SB)/4, $0x00139e25
+DATA cosimD9_nttTwiddlesSSE2<>+3396(SB)/4, $0x0067b0e1
+DATA cosimD9_nttTwiddlesSSE2<>+3400(SB)/4, $0x00737945
+DATA cosimD9_nttTwiddlesSSE2<>+3404(SB)/4, $0x0069e803
+DATA cosimD9_nttTwiddlesSSE2<>+3408(SB)/4, $0xf5583e25
+DATA cosimD9_nttTwiddlesSSE2<>+3412(SB)/4, $0x0a03d0e1
+DATA cosimD9_nttTwiddlesSSE2<>+3416(SB)/4, $0xe11c1945
+DATA cosimD9_nttTwiddlesSSE2<>+3420(SB)/4, $0x47ea4803
+DATA cosimD9_nttTwiddlesSSE2<>+3424(SB)/4, $0x0051cea3
+DATA cosimD9_nttTwiddlesSSE2<>+3428(SB)/4, $0x0044a79d
+DATA cosimD9_nttTwiddlesSSE2<>+3432(SB)/4, $0x00488058
+DATA cosimD9_nttTwiddlesSSE2<>+3436(SB)/4, $0x003a97d9
+DATA cosimD9_nttTwiddlesSSE2<>+3440(SB)/4, $0x74a62ea3
+DATA cosimD9_nttTwiddlesSSE2<>+3444(SB)/4, $0x3ab8479d
+DATA cosimD9_nttTwiddlesSSE2<>+3448(SB)/4, $0x44538058
+DATA cosimD9_nttTwiddlesSSE2<>+3452(SB)/4, $0xcab5b7d9
+DATA cosimD9_nttTwiddlesSSE2<>+3456(SB)/4, $0x00530765
+DATA cosimD9_nttTwiddlesSSE2<>+3460(SB)/4, $0x007973de
+DATA cosimD9_nttTwiddlesSSE2<>+3464(SB)/4, $0x0002cc93
+DATA cosimD9_nttTwiddlesSSE2<>+3468(SB)/4, $0x00189c2a
+DATA cosimD9_nttTwiddlesSSE2<>+3472(SB)/4, $0x42bfa765
+DATA cosimD9_nttTwiddlesSSE2<>+3476(SB)/4, $0xb7f533de
+DATA cosimD9_nttTwiddlesSSE2<>+3480(SB)/4, $0x5c152c93
+DATA cosimD9_nttTwiddlesSSE2<>+3484(SB)/4, $0xa69ddc2a
+DATA cosimD9_nttTwiddlesSSE2<>+3488(SB)/4, $0x005dc1b0
+DATA cosimD9_nttTwiddlesSSE2<>+3492(SB)/4, $0x005cfd0a
+DATA cosimD9_nttTwiddlesSSE2<>+3496(SB)/4, $0x0070f806
+DATA cosimD9_nttTwiddlesSSE2<>+3500(SB)/4, $0x0049c5aa
+DATA cosimD9_nttTwiddlesSSE2<>+3504(SB)/4, $0xa093c1b0
+DATA cosimD9_nttTwiddlesSSE2<>+3508(SB)/4, $0x42fe3d0a
+DATA cosimD9_nttTwiddlesSSE2<>+3512(SB)/4, $0x3471b806
+DATA cosimD9_nttTwiddlesSSE2<>+3516(SB)/4, $0x0bff05aa
+DATA cosimD9_nttTwiddlesSSE2<>+3520(SB)/4, $0x00776a51
+DATA cosimD9_nttTwiddlesSSE2<>+3524(SB)/4, $0x007f234f
+DATA cosimD9_nttTwiddlesSSE2<>+3528(SB)/4, $0x003c15ca
+DATA cosimD9_nttTwiddlesSSE2<>+3532(SB)/4, $0x0072f6b7
+DATA cosimD9_nttTwiddlesSSE2<>+3536(SB)/4, $0x09418a51
+DATA cosimD9_nttTwiddlesSSE2<>+3540(SB)/4, $0x7969034f
+DATA cosimD9_nttTwiddlesSSE2<>+3544(SB)/4, $0xc5f555ca
+DATA cosimD9_nttTwiddlesSSE2<>+3548(SB)/4, $0xdfc9d6b7
+DATA cosimD9_nttTwiddlesSSE2<>+3552(SB)/4, $0x003bcf2c
+DATA cosimD9_nttTwiddlesSSE2<>+3556(SB)/4, $0x006b16e0
+DATA cosimD9_nttTwiddlesSSE2<>+3560(SB)/4, $0x00155e68
+DATA cosimD9_nttTwiddlesSSE2<>+3564(SB)/4, $0x001e29ce
+DATA cosimD9_nttTwiddlesSSE2<>+3568(SB)/4, $0x94214f2c
+DATA cosimD9_nttTwiddlesSSE2<>+3572(SB)/4, $0x734716e0
+DATA cosimD9_nttTwiddlesSSE2<>+3576(SB)/4, $0x17e25e68
+DATA cosimD9_nttTwiddlesSSE2<>+3580(SB)/4, $0x1657e9ce
+GLOBL cosimD9_nttTwiddlesSSE2<>(SB), RODATA|NOPTR, $3584
+
+// func data26() unsafe.Pointer
+TEXT ·data26(SB), NOSPLIT, $0-8
+	LEAQ cosimD9_nttTwiddlesSSE2<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
 
@@ -35645,9 +36797,946 @@ DATA cosimD9_nttTwiddles<>+5116(SB)/4, $0x1657e9ce
 DATA cosimD9_nttTwiddles<>+5120(SB)/8, $0x0000000000000000
 GLOBL cosimD9_nttTwiddles<>(SB), RODATA|NOPTR, $5128
 
-// func data26() unsafe.Pointer
-TEXT ·data26(SB), NOSPLIT, $0-8
+// func data27() unsafe.Pointer
+TEXT ·data27(SB), NOSPLIT, $0-8
 	LEAQ cosimD9_nttTwiddles<>(SB), AX
+	MOVQ AX, ret+0(FP)
+	RET
+
+// nttInverseTwiddlesSSE2 of nttinverse_amd64.s
+DATA cosimD10_nttInverseTwiddlesSSE2<>+0(SB)/4, $0x007fe001
+DATA cosimD10_nttInverseTwiddlesSSE2<>+4(SB)/4, $0x007fe001
+DATA cosimD10_nttInverseTwiddlesSSE2<>+8(SB)/4, $0x007fe001
+DATA cosimD10_nttInverseTwiddlesSSE2<>+12(SB)/4, $0x007fe001
+DATA cosimD10_nttInverseTwiddlesSSE2<>+16(SB)/4, $0x001e29ce
+DATA cosimD10_nttInverseTwiddlesSSE2<>+20(SB)/4, $0x00155e68
+DATA cosimD10_nttInverseTwiddlesSSE2<>+24(SB)/4, $0x006b16e0
+DATA cosimD10_nttInverseTwiddlesSSE2<>+28(SB)/4, $0x003bcf2c
+DATA cosimD10_nttInverseTwiddlesSSE2<>+32(SB)/4, $0x1657e9ce
+DATA cosimD10_nttInverseTwiddlesSSE2<>+36(SB)/4, $0x17e25e68
+DATA cosimD10_nttInverseTwiddlesSSE2<>+40(SB)/4, $0x734716e0
+DATA cosimD10_nttInverseTwiddlesSSE2<>+44(SB)/4, $0x94214f2c
+DATA cosimD10_nttInverseTwiddlesSSE2<>+48(SB)/4, $0x0072f6b7
+DATA cosimD10_nttInverseTwiddlesSSE2<>+52(SB)/4, $0x003c15ca
+DATA cosimD10_nttInverseTwiddlesSSE2<>+56(SB)/4, $0x007f234f
+DATA cosimD10_nttInverseTwiddlesSSE2<>+60(SB)/4, $0x00776a51
+DATA cosimD10_nttInverseTwiddlesSSE2<>+64(SB)/4, $0xdfc9d6b7
+DATA cosimD10_nttInverseTwiddlesSSE2<>+68(SB)/4, $0xc5f555ca
+DATA cosimD10_nttInverseTwiddlesSSE2<>+72(SB)/4, $0x7969034f
+DATA cosimD10_nttInverseTwiddlesSSE2<>+76(SB)/4, $0x09418a51
+DATA cosimD10_nttInverseTwiddlesSSE2<>+80(SB)/4, $0x0049c5aa
+DATA cosimD10_nttInverseTwiddlesSSE2<>+84(SB)/4, $0x0070f806
+DATA cosimD10_nttInverseTwiddlesSSE2<>+88(SB)/4, $0x005cfd0a
+DATA cosimD10_nttInverseTwiddlesSSE2<>+92(SB)/4, $0x005dc1b0
+DATA cosimD10_nttInverseTwiddlesSSE2<>+96(SB)/4, $0x0bff05aa
+DATA cosimD10_nttInverseTwiddlesSSE2<>+100(SB)/4, $0x3471b806
+DATA cosimD10_nttInverseTwiddlesSSE2<>+104(SB)/4, $0x42fe3d0a
+DATA cosimD10_nttInverseTwiddlesSSE2<>+108(SB)/4, $0xa093c1b0
+DATA cosimD10_nttInverseTwiddlesSSE2<>+112(SB)/4, $0x00189c2a
+DATA cosimD10_nttInverseTwiddlesSSE2<>+116(SB)/4, $0x0002cc93
+DATA cosimD10_nttInverseTwiddlesSSE2<>+120(SB)/4, $0x007973de
+DATA cosimD10_nttInverseTwiddlesSSE2<>+124(SB)/4, $0x00530765
+DATA cosimD10_nttInverseTwiddlesSSE2<>+128(SB)/4, $0xa69ddc2a
+DATA cosimD10_nttInverseTwiddlesSSE2<>+132(SB)/4, $0x5c152c93
+DATA cosimD10_nttInverseTwiddlesSSE2<>+136(SB)/4, $0xb7f533de
+DATA cosimD10_nttInverseTwiddlesSSE2<>+140(SB)/4, $0x42bfa765
+DATA cosimD10_nttInverseTwiddlesSSE2<>+144(SB)/4, $0x00ffc002
+DATA cosimD10_nttInverseTwiddlesSSE2<>+148(SB)/4, $0x00ffc002
+DATA cosimD10_nttInverseTwiddlesSSE2<>+152(SB)/4, $0x00ffc002
+DATA cosimD10_nttInverseTwiddlesSSE2<>+156(SB)/4, $0x00ffc002
+DATA cosimD10_nttInverseTwiddlesSSE2<>+160(SB)/4, $0x003a97d9
+DATA cosimD10_nttInverseTwiddlesSSE2<>+164(SB)/4, $0x00488058
+DATA cosimD10_nttInverseTwiddlesSSE2<>+168(SB)/4, $0x0044a79d
+DATA cosimD10_nttInverseTwiddlesSSE2<>+172(SB)/4, $0x0051cea3
+DATA cosimD10_nttInverseTwiddlesSSE2<>+176(SB)/4, $0xcab5b7d9
+DATA cosimD10_nttInverseTwiddlesSSE2<>+180(SB)/4, $0x44538058
+DATA cosimD10_nttInverseTwiddlesSSE2<>+184(SB)/4, $0x3ab8479d
+DATA cosimD10_nttInverseTwiddlesSSE2<>+188(SB)/4, $0x74a62ea3
+DATA cosimD10_nttInverseTwiddlesSSE2<>+192(SB)/4, $0x0069e803
+DATA cosimD10_nttInverseTwiddlesSSE2<>+196(SB)/4, $0x00737945
+DATA cosimD10_nttInverseTwiddlesSSE2<>+200(SB)/4, $0x0067b0e1
+DATA cosimD10_nttInverseTwiddlesSSE2<>+204(SB)/4, $0x00139e25
+DATA cosimD10_nttInverseTwiddlesSSE2<>+208(SB)/4, $0x47ea4803
+DATA cosimD10_nttInverseTwiddlesSSE2<>+212(SB)/4, $0xe11c1945
+DATA cosimD10_nttInverseTwiddlesSSE2<>+216(SB)/4, $0x0a03d0e1
+DATA cosimD10_nttInverseTwiddlesSSE2<>+220(SB)/4, $0xf5583e25
+DATA cosimD10_nttInverseTwiddlesSSE2<>+224(SB)/4, $0x01ff8004
+DATA cosimD10_nttInverseTwiddlesSSE2<>+228(SB)/4, $0x01ff8004
+DATA cosimD10_nttInverseTwiddlesSSE2<>+232(SB)/4, $0x01ff8004
+DATA cosimD10_nttInverseTwiddlesSSE2<>+236(SB)/4, $0x01ff8004
+DATA cosimD10_nttInverseTwiddlesSSE2<>+240(SB)/4, $0x00552f2e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+244(SB)/4, $0x00552f2e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+248(SB)/4, $0x00552f2e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+252(SB)/4, $0x00552f2e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+256(SB)/4, $0xc73aef2e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+260(SB)/4, $0xc73aef2e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+264(SB)/4, $0xc73aef2e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+268(SB)/4, $0xc73aef2e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+272(SB)/4, $0x001f9d54
+DATA cosimD10_nttInverseTwiddlesSSE2<>+276(SB)/4, $0x001f9d54
+DATA cosimD10_nttInverseTwiddlesSSE2<>+280(SB)/4, $0x001f9d54
+DATA cosimD10_nttInverseTwiddlesSSE2<>+284(SB)/4, $0x001f9d54
+DATA cosimD10_nttInverseTwiddlesSSE2<>+288(SB)/4, $0x99ca1d54
+DATA cosimD10_nttInverseTwiddlesSSE2<>+292(SB)/4, $0x99ca1d54
+DATA cosimD10_nttInverseTwiddlesSSE2<>+296(SB)/4, $0x99ca1d54
+DATA cosimD10_nttInverseTwiddlesSSE2<>+300(SB)/4, $0x99ca1d54
+DATA cosimD10_nttInverseTwiddlesSSE2<>+304(SB)/4, $0x0058dc31
+DATA cosimD10_nttInverseTwiddlesSSE2<>+308(SB)/4, $0x0058dc31
+DATA cosimD10_nttInverseTwiddlesSSE2<>+312(SB)/4, $0x0058dc31
+DATA cosimD10_nttInverseTwiddlesSSE2<>+316(SB)/4, $0x0058dc31
+DATA cosimD10_nttInverseTwiddlesSSE2<>+320(SB)/4, $0xc75efc31
+DATA cosimD10_nttInverseTwiddlesSSE2<>+324(SB)/4, $0xc75efc31
+DATA cosimD10_nttInverseTwiddlesSSE2<>+328(SB)/4, $0xc75efc31
+DATA cosimD10_nttInverseTwiddlesSSE2<>+332(SB)/4, $0xc75efc31
+DATA cosimD10_nttInverseTwiddlesSSE2<>+336(SB)/4, $0x003b8534
+DATA cosimD10_nttInverseTwiddlesSSE2<>+340(SB)/4, $0x003b8534
+DATA cosimD10_nttInverseTwiddlesSSE2<>+344(SB)/4, $0x003b8534
+DATA cosimD10_nttInverseTwiddlesSSE2<>+348(SB)/4, $0x003b8534
+DATA cosimD10_nttInverseTwiddlesSSE2<>+352(SB)/4, $0xa6e20534
+DATA cosimD10_nttInverseTwiddlesSSE2<>+356(SB)/4, $0xa6e20534
+DATA cosimD10_nttInverseTwiddlesSSE2<>+360(SB)/4, $0xa6e20534
+DATA cosimD10_nttInverseTwiddlesSSE2<>+364(SB)/4, $0xa6e20534
+DATA cosimD10_nttInverseTwiddlesSSE2<>+368(SB)/4, $0x03ff0008
+DATA cosimD10_nttInverseTwiddlesSSE2<>+372(SB)/4, $0x03ff0008
+DATA cosimD10_nttInverseTwiddlesSSE2<>+376(SB)/4, $0x03ff0008
+DATA cosimD10_nttInverseTwiddlesSSE2<>+380(SB)/4, $0x03ff0008
+DATA cosimD10_nttInverseTwiddlesSSE2<>+384(SB)/4, $0x000445c5
+DATA cosimD10_nttInverseTwiddlesSSE2<>+388(SB)/4, $0x000445c5
+DATA cosimD10_nttInverseTwiddlesSSE2<>+392(SB)/4, $0x000445c5
+DATA cosimD10_nttInverseTwiddlesSSE2<>+396(SB)/4, $0x000445c5
+DATA cosimD10_nttInverseTwiddlesSSE2<>+400(SB)/4, $0xba3ce5c5
+DATA cosimD10_nttInverseTwiddlesSSE2<>+404(SB)/4, $0xba3ce5c5
+DATA cosimD10_nttInverseTwiddlesSSE2<>+408(SB)/4, $0xba3ce5c5
+DATA cosimD10_nttInverseTwiddlesSSE2<>+412(SB)/4, $0xba3ce5c5
+DATA cosimD10_nttInverseTwiddlesSSE2<>+416(SB)/4, $0x003d3201
+DATA cosimD10_nttInverseTwiddlesSSE2<>+420(SB)/4, $0x003d3201
+DATA cosimD10_nttInverseTwiddlesSSE2<>+424(SB)/4, $0x003d3201
+DATA cosimD10_nttInverseTwiddlesSSE2<>+428(SB)/4, $0x003d3201
+DATA cosimD10_nttInverseTwiddlesSSE2<>+432(SB)/4, $0xa9fd5201
+DATA cosimD10_nttInverseTwiddlesSSE2<>+436(SB)/4, $0xa9fd5201
+DATA cosimD10_nttInverseTwiddlesSSE2<>+440(SB)/4, $0xa9fd5201
+DATA cosimD10_nttInverseTwiddlesSSE2<>+444(SB)/4, $0xa9fd5201
+DATA cosimD10_nttInverseTwiddlesSSE2<>+448(SB)/4, $0x07fe0010
+DATA cosimD10_nttInverseTwiddlesSSE2<>+452(SB)/4, $0x07fe0010
+DATA cosimD10_nttInverseTwiddlesSSE2<>+456(SB)/4, $0x07fe0010
+DATA cosimD10_nttInverseTwiddlesSSE2<>+460(SB)/4, $0x07fe0010
+DATA cosimD10_nttInverseTwiddlesSSE2<>+464(SB)/4, $0x0028e527
+DATA cosimD10_nttInverseTwiddlesSSE2<>+468(SB)/4, $0x0028e527
+DATA cosimD10_nttInverseTwiddlesSSE2<>+472(SB)/4, $0x0028e527
+DATA cosimD10_nttInverseTwiddlesSSE2<>+476(SB)/4, $0x0028e527
+DATA cosimD10_nttInverseTwiddlesSSE2<>+480(SB)/4, $0x254dc527
+DATA cosimD10_nttInverseTwiddlesSSE2<>+484(SB)/4, $0x254dc527
+DATA cosimD10_nttInverseTwiddlesSSE2<>+488(SB)/4, $0x254dc527
+DATA cosimD10_nttInverseTwiddlesSSE2<>+492(SB)/4, $0x254dc527
+DATA cosimD10_nttInverseTwiddlesSSE2<>+496(SB)/4, $0x00455fdc
+DATA cosimD10_nttInverseTwiddlesSSE2<>+500(SB)/4, $0x006f0634
+DATA cosimD10_nttInverseTwiddlesSSE2<>+504(SB)/4, $0x001d2668
+DATA cosimD10_nttInverseTwiddlesSSE2<>+508(SB)/4, $0x001a4cd0
+DATA cosimD10_nttInverseTwiddlesSSE2<>+512(SB)/4, $0x2e40dfdc
+DATA cosimD10_nttInverseTwiddlesSSE2<>+516(SB)/4, $0x97358634
+DATA cosimD10_nttInverseTwiddlesSSE2<>+520(SB)/4, $0x10ea2668
+DATA cosimD10_nttInverseTwiddlesSSE2<>+524(SB)/4, $0x21b44cd0
+DATA cosimD10_nttInverseTwiddlesSSE2<>+528(SB)/4, $0x007be5db
+DATA cosimD10_nttInverseTwiddlesSSE2<>+532(SB)/4, $0x00666e99
+DATA cosimD10_nttInverseTwiddlesSSE2<>+536(SB)/4, $0x00645caf
+DATA cosimD10_nttInverseTwiddlesSSE2<>+540(SB)/4, $0x00795d46
+DATA cosimD10_nttInverseTwiddlesSSE2<>+544(SB)/4, $0xfbb745db
+DATA cosimD10_nttInverseTwiddlesSSE2<>+548(SB)/4, $0xe5b98e99
+DATA cosimD10_nttInverseTwiddlesSSE2<>+552(SB)/4, $0xf07a3caf
+DATA cosimD10_nttInverseTwiddlesSSE2<>+556(SB)/4, $0xa1221d46
+DATA cosimD10_nttInverseTwiddlesSSE2<>+560(SB)/4, $0x0007340e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+564(SB)/4, $0x0070fbf5
+DATA cosimD10_nttInverseTwiddlesSSE2<>+568(SB)/4, $0x00041dc0
+DATA cosimD10_nttInverseTwiddlesSSE2<>+572(SB)/4, $0x0035c539
+DATA cosimD10_nttInverseTwiddlesSSE2<>+576(SB)/4, $0x1788f40e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+580(SB)/4, $0xf96f9bf5
+DATA cosimD10_nttInverseTwiddlesSSE2<>+584(SB)/4, $0xa3bc1dc0
+DATA cosimD10_nttInverseTwiddlesSSE2<>+588(SB)/4, $0x005ce539
+DATA cosimD10_nttInverseTwiddlesSSE2<>+592(SB)/4, $0x001a35e7
+DATA cosimD10_nttInverseTwiddlesSSE2<>+596(SB)/4, $0x0021c4f7
+DATA cosimD10_nttInverseTwiddlesSSE2<>+600(SB)/4, $0x003b0115
+DATA cosimD10_nttInverseTwiddlesSSE2<>+604(SB)/4, $0x0051813d
+DATA cosimD10_nttInverseTwiddlesSSE2<>+608(SB)/4, $0xef5715e7
+DATA cosimD10_nttInverseTwiddlesSSE2<>+612(SB)/4, $0x9940a4f7
+DATA cosimD10_nttInverseTwiddlesSSE2<>+616(SB)/4, $0x29dda115
+DATA cosimD10_nttInverseTwiddlesSSE2<>+620(SB)/4, $0x85f9213d
+DATA cosimD10_nttInverseTwiddlesSSE2<>+624(SB)/4, $0x00147792
+DATA cosimD10_nttInverseTwiddlesSSE2<>+628(SB)/4, $0x00141305
+DATA cosimD10_nttInverseTwiddlesSSE2<>+632(SB)/4, $0x007d2ae1
+DATA cosimD10_nttInverseTwiddlesSSE2<>+636(SB)/4, $0x005b1c94
+DATA cosimD10_nttInverseTwiddlesSSE2<>+640(SB)/4, $0x0e06b792
+DATA cosimD10_nttInverseTwiddlesSSE2<>+644(SB)/4, $0x13f4b305
+DATA cosimD10_nttInverseTwiddlesSSE2<>+648(SB)/4, $0xb9594ae1
+DATA cosimD10_nttInverseTwiddlesSSE2<>+652(SB)/4, $0x69ed9c94
+DATA cosimD10_nttInverseTwiddlesSSE2<>+656(SB)/4, $0x00639ff7
+DATA cosimD10_nttInverseTwiddlesSSE2<>+660(SB)/4, $0x003036c2
+DATA cosimD10_nttInverseTwiddlesSSE2<>+664(SB)/4, $0x0049a809
+DATA cosimD10_nttInverseTwiddlesSSE2<>+668(SB)/4, $0x0002e46c
+DATA cosimD10_nttInverseTwiddlesSSE2<>+672(SB)/4, $0x54e27ff7
+DATA cosimD10_nttInverseTwiddlesSSE2<>+676(SB)/4, $0xae0876c2
+DATA cosimD10_nttInverseTwiddlesSSE2<>+680(SB)/4, $0x54cac809
+DATA cosimD10_nttInverseTwiddlesSSE2<>+684(SB)/4, $0xd690646c
+DATA cosimD10_nttInverseTwiddlesSSE2<>+688(SB)/4, $0x003b3853
+DATA cosimD10_nttInverseTwiddlesSSE2<>+692(SB)/4, $0x003b3853
+DATA cosimD10_nttInverseTwiddlesSSE2<>+696(SB)/4, $0x003b3853
+DATA cosimD10_nttInverseTwiddlesSSE2<>+700(SB)/4, $0x003b3853
+DATA cosimD10_nttInverseTwiddlesSSE2<>+704(SB)/4, $0x89c59853
+DATA cosimD10_nttInverseTwiddlesSSE2<>+708(SB)/4, $0x89c59853
+DATA cosimD10_nttInverseTwiddlesSSE2<>+712(SB)/4, $0x89c59853
+DATA cosimD10_nttInverseTwiddlesSSE2<>+716(SB)/4, $0x89c59853
+DATA cosimD10_nttInverseTwiddlesSSE2<>+720(SB)/4, $0x000e8f76
+DATA cosimD10_nttInverseTwiddlesSSE2<>+724(SB)/4, $0x000e8f76
+DATA cosimD10_nttInverseTwiddlesSSE2<>+728(SB)/4, $0x000e8f76
+DATA cosimD10_nttInverseTwiddlesSSE2<>+732(SB)/4, $0x000e8f76
+DATA cosimD10_nttInverseTwiddlesSSE2<>+736(SB)/4, $0xeefd4f76
+DATA cosimD10_nttInverseTwiddlesSSE2<>+740(SB)/4, $0xeefd4f76
+DATA cosimD10_nttInverseTwiddlesSSE2<>+744(SB)/4, $0xeefd4f76
+DATA cosimD10_nttInverseTwiddlesSSE2<>+748(SB)/4, $0xeefd4f76
+DATA cosimD10_nttInverseTwiddlesSSE2<>+752(SB)/4, $0x00081b9a
+DATA cosimD10_nttInverseTwiddlesSSE2<>+756(SB)/4, $0x00081b9a
+DATA cosimD10_nttInverseTwiddlesSSE2<>+760(SB)/4, $0x00081b9a
+DATA cosimD10_nttInverseTwiddlesSSE2<>+764(SB)/4, $0x00081b9a
+DATA cosimD10_nttInverseTwiddlesSSE2<>+768(SB)/4, $0x9e7b5b9a
+DATA cosimD10_nttInverseTwiddlesSSE2<>+772(SB)/4, $0x9e7b5b9a
+DATA cosimD10_nttInverseTwiddlesSSE2<>+776(SB)/4, $0x9e7b5b9a
+DATA cosimD10_nttInverseTwiddlesSSE2<>+780(SB)/4, $0x9e7b5b9a
+DATA cosimD10_nttInverseTwiddlesSSE2<>+784(SB)/4, $0x000c63a8
+DATA cosimD10_nttInverseTwiddlesSSE2<>+788(SB)/4, $0x000c63a8
+DATA cosimD10_nttInverseTwiddlesSSE2<>+792(SB)/4, $0x000c63a8
+DATA cosimD10_nttInverseTwiddlesSSE2<>+796(SB)/4, $0x000c63a8
+DATA cosimD10_nttInverseTwiddlesSSE2<>+800(SB)/4, $0x588163a8
+DATA cosimD10_nttInverseTwiddlesSSE2<>+804(SB)/4, $0x588163a8
+DATA cosimD10_nttInverseTwiddlesSSE2<>+808(SB)/4, $0x588163a8
+DATA cosimD10_nttInverseTwiddlesSSE2<>+812(SB)/4, $0x588163a8
+DATA cosimD10_nttInverseTwiddlesSSE2<>+816(SB)/4, $0x007f9423
+DATA cosimD10_nttInverseTwiddlesSSE2<>+820(SB)/4, $0x007f9423
+DATA cosimD10_nttInverseTwiddlesSSE2<>+824(SB)/4, $0x007f9423
+DATA cosimD10_nttInverseTwiddlesSSE2<>+828(SB)/4, $0x007f9423
+DATA cosimD10_nttInverseTwiddlesSSE2<>+832(SB)/4, $0x6d83f423
+DATA cosimD10_nttInverseTwiddlesSSE2<>+836(SB)/4, $0x6d83f423
+DATA cosimD10_nttInverseTwiddlesSSE2<>+840(SB)/4, $0x6d83f423
+DATA cosimD10_nttInverseTwiddlesSSE2<>+844(SB)/4, $0x6d83f423
+DATA cosimD10_nttInverseTwiddlesSSE2<>+848(SB)/4, $0x001ad035
+DATA cosimD10_nttInverseTwiddlesSSE2<>+852(SB)/4, $0x001ad035
+DATA cosimD10_nttInverseTwiddlesSSE2<>+856(SB)/4, $0x001ad035
+DATA cosimD10_nttInverseTwiddlesSSE2<>+860(SB)/4, $0x001ad035
+DATA cosimD10_nttInverseTwiddlesSSE2<>+864(SB)/4, $0x13a17035
+DATA cosimD10_nttInverseTwiddlesSSE2<>+868(SB)/4, $0x13a17035
+DATA cosimD10_nttInverseTwiddlesSSE2<>+872(SB)/4, $0x13a17035
+DATA cosimD10_nttInverseTwiddlesSSE2<>+876(SB)/4, $0x13a17035
+DATA cosimD10_nttInverseTwiddlesSSE2<>+880(SB)/4, $0x002f7a49
+DATA cosimD10_nttInverseTwiddlesSSE2<>+884(SB)/4, $0x002f7a49
+DATA cosimD10_nttInverseTwiddlesSSE2<>+888(SB)/4, $0x002f7a49
+DATA cosimD10_nttInverseTwiddlesSSE2<>+892(SB)/4, $0x002f7a49
+DATA cosimD10_nttInverseTwiddlesSSE2<>+896(SB)/4, $0xeef89a49
+DATA cosimD10_nttInverseTwiddlesSSE2<>+900(SB)/4, $0xeef89a49
+DATA cosimD10_nttInverseTwiddlesSSE2<>+904(SB)/4, $0xeef89a49
+DATA cosimD10_nttInverseTwiddlesSSE2<>+908(SB)/4, $0xeef89a49
+DATA cosimD10_nttInverseTwiddlesSSE2<>+912(SB)/4, $0x00646c3e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+916(SB)/4, $0x0019379a
+DATA cosimD10_nttInverseTwiddlesSSE2<>+920(SB)/4, $0x002dfd71
+DATA cosimD10_nttInverseTwiddlesSSE2<>+924(SB)/4, $0x00027c1c
+DATA cosimD10_nttInverseTwiddlesSSE2<>+928(SB)/4, $0x66ec2c3e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+932(SB)/4, $0xc20c779a
+DATA cosimD10_nttInverseTwiddlesSSE2<>+936(SB)/4, $0xcb5c1d71
+DATA cosimD10_nttInverseTwiddlesSSE2<>+940(SB)/4, $0xb185fc1c
+DATA cosimD10_nttInverseTwiddlesSSE2<>+944(SB)/4, $0x00478168
+DATA cosimD10_nttInverseTwiddlesSSE2<>+948(SB)/4, $0x000c5ca5
+DATA cosimD10_nttInverseTwiddlesSSE2<>+952(SB)/4, $0x0018aa08
+DATA cosimD10_nttInverseTwiddlesSSE2<>+956(SB)/4, $0x004f4cbf
+DATA cosimD10_nttInverseTwiddlesSSE2<>+960(SB)/4, $0xdc748168
+DATA cosimD10_nttInverseTwiddlesSSE2<>+964(SB)/4, $0xcd20fca5
+DATA cosimD10_nttInverseTwiddlesSSE2<>+968(SB)/4, $0x3159aa08
+DATA cosimD10_nttInverseTwiddlesSSE2<>+972(SB)/4, $0x86672cbf
+DATA cosimD10_nttInverseTwiddlesSSE2<>+976(SB)/4, $0x006d73a8
+DATA cosimD10_nttInverseTwiddlesSSE2<>+980(SB)/4, $0x00336898
+DATA cosimD10_nttInverseTwiddlesSSE2<>+984(SB)/4, $0x007d5c90
+DATA cosimD10_nttInverseTwiddlesSSE2<>+988(SB)/4, $0x00251d8b
+DATA cosimD10_nttInverseTwiddlesSSE2<>+992(SB)/4, $0x7ae273a8
+DATA cosimD10_nttInverseTwiddlesSSE2<>+996(SB)/4, $0x81466898
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1000(SB)/4, $0xa40f5c90
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1004(SB)/4, $0x0a567d8b
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1008(SB)/4, $0x0002d4bb
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1012(SB)/4, $0x001ddd98
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1016(SB)/4, $0x002573b7
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1020(SB)/4, $0x00612659
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1024(SB)/4, $0xe91a34bb
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1028(SB)/4, $0x4fd0dd98
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1032(SB)/4, $0xaf1c53b7
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1036(SB)/4, $0x5cac4659
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1040(SB)/4, $0x006bc809
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1044(SB)/4, $0x000b98a1
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1048(SB)/4, $0x007ca7e0
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1052(SB)/4, $0x0024756c
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1056(SB)/4, $0x98ece809
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1060(SB)/4, $0xa69fb8a1
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1064(SB)/4, $0x2578a7e0
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1068(SB)/4, $0x88d1f56c
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1072(SB)/4, $0x004e49c1
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1076(SB)/4, $0x00193948
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1080(SB)/4, $0x007fbe7f
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1084(SB)/4, $0x00470bcb
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1088(SB)/4, $0xed0669c1
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1092(SB)/4, $0xa3423948
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1096(SB)/4, $0xb4cf9e7f
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1100(SB)/4, $0x28406bcb
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1104(SB)/4, $0x0038738c
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1108(SB)/4, $0x0038738c
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1112(SB)/4, $0x0038738c
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1116(SB)/4, $0x0038738c
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1120(SB)/4, $0x78a9f38c
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1124(SB)/4, $0x78a9f38c
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1128(SB)/4, $0x78a9f38c
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1132(SB)/4, $0x78a9f38c
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1136(SB)/4, $0x0067745d
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1140(SB)/4, $0x0067745d
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1144(SB)/4, $0x0067745d
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1148(SB)/4, $0x0067745d
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1152(SB)/4, $0x3473145d
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1156(SB)/4, $0x3473145d
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1160(SB)/4, $0x3473145d
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1164(SB)/4, $0x3473145d
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1168(SB)/4, $0x005f3618
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1172(SB)/4, $0x005f3618
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1176(SB)/4, $0x005f3618
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1180(SB)/4, $0x005f3618
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1184(SB)/4, $0x3b223618
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1188(SB)/4, $0x3b223618
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1192(SB)/4, $0x3b223618
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1196(SB)/4, $0x3b223618
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1200(SB)/4, $0x0035843f
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1204(SB)/4, $0x0035843f
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1208(SB)/4, $0x0035843f
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1212(SB)/4, $0x0035843f
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1216(SB)/4, $0x8d3d643f
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1220(SB)/4, $0x8d3d643f
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1224(SB)/4, $0x8d3d643f
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1228(SB)/4, $0x8d3d643f
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1232(SB)/4, $0x004ddc99
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1236(SB)/4, $0x004ddc99
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1240(SB)/4, $0x004ddc99
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1244(SB)/4, $0x004ddc99
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1248(SB)/4, $0xd360fc99
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1252(SB)/4, $0xd360fc99
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1256(SB)/4, $0xd360fc99
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1260(SB)/4, $0xd360fc99
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1264(SB)/4, $0x006a84f8
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1268(SB)/4, $0x006a84f8
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1272(SB)/4, $0x006a84f8
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1276(SB)/4, $0x006a84f8
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1280(SB)/4, $0xb50984f8
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1284(SB)/4, $0xb50984f8
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1288(SB)/4, $0xb50984f8
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1292(SB)/4, $0xb50984f8
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1296(SB)/4, $0x0053db0a
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1300(SB)/4, $0x0053db0a
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1304(SB)/4, $0x0053db0a
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1308(SB)/4, $0x0053db0a
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1312(SB)/4, $0x1eb51b0a
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1316(SB)/4, $0x1eb51b0a
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1320(SB)/4, $0x1eb51b0a
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1324(SB)/4, $0x1eb51b0a
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1328(SB)/4, $0x00463e20
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1332(SB)/4, $0x00470c13
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1336(SB)/4, $0x0063b158
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1340(SB)/4, $0x0054aa0d
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1344(SB)/4, $0x380a3e20
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1348(SB)/4, $0x24496c13
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1352(SB)/4, $0x2a8eb158
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1356(SB)/4, $0xc3164a0d
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1360(SB)/4, $0x000910d8
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1364(SB)/4, $0x0058711c
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1368(SB)/4, $0x00665ff9
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1372(SB)/4, $0x00779935
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1376(SB)/4, $0x162410d8
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1380(SB)/4, $0xf07bf11c
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1384(SB)/4, $0xb3e57ff9
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1388(SB)/4, $0x2d1e3935
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1392(SB)/4, $0x0033f8cf
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1396(SB)/4, $0x000bdbe7
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1400(SB)/4, $0x006ae5ae
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1404(SB)/4, $0x001d4099
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1408(SB)/4, $0x53cdd8cf
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1412(SB)/4, $0x2408bbe7
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1416(SB)/4, $0x3e20a5ae
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1420(SB)/4, $0xbfb06099
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1424(SB)/4, $0x00221de8
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1428(SB)/4, $0x0016e405
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1432(SB)/4, $0x00590579
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1436(SB)/4, $0x006c5954
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1440(SB)/4, $0xefdf1de8
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1444(SB)/4, $0xee178405
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1448(SB)/4, $0x48882579
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1452(SB)/4, $0x3196d954
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1456(SB)/4, $0x003c675a
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1460(SB)/4, $0x000dcd44
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1464(SB)/4, $0x006f16bf
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1468(SB)/4, $0x0000ad00
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1472(SB)/4, $0x4827a75a
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1476(SB)/4, $0x27b64d44
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1480(SB)/4, $0x7fc6f6bf
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1484(SB)/4, $0x95a0ad00
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1488(SB)/4, $0x002f4588
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1492(SB)/4, $0x0007c417
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1496(SB)/4, $0x00040af0
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1500(SB)/4, $0x004cdbea
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1504(SB)/4, $0x44e04588
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1508(SB)/4, $0x490aa417
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1512(SB)/4, $0xc9620af0
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1516(SB)/4, $0x4eca1bea
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1520(SB)/4, $0x00458f5a
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1524(SB)/4, $0x00458f5a
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1528(SB)/4, $0x00458f5a
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1532(SB)/4, $0x00458f5a
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1536(SB)/4, $0x6d30cf5a
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1540(SB)/4, $0x6d30cf5a
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1544(SB)/4, $0x6d30cf5a
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1548(SB)/4, $0x6d30cf5a
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1552(SB)/4, $0x00357e1e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1556(SB)/4, $0x00357e1e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1560(SB)/4, $0x00357e1e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1564(SB)/4, $0x00357e1e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1568(SB)/4, $0x18f93e1e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1572(SB)/4, $0x18f93e1e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1576(SB)/4, $0x18f93e1e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1580(SB)/4, $0x18f93e1e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1584(SB)/4, $0x0066cad7
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1588(SB)/4, $0x0066cad7
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1592(SB)/4, $0x0066cad7
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1596(SB)/4, $0x0066cad7
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1600(SB)/4, $0xca41aad7
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1604(SB)/4, $0xca41aad7
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1608(SB)/4, $0xca41aad7
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1612(SB)/4, $0xca41aad7
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1616(SB)/4, $0x0065f23e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1620(SB)/4, $0x0065f23e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1624(SB)/4, $0x0065f23e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1628(SB)/4, $0x0065f23e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1632(SB)/4, $0x97adb23e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1636(SB)/4, $0x97adb23e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1640(SB)/4, $0x97adb23e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1644(SB)/4, $0x97adb23e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1648(SB)/4, $0x0044fae8
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1652(SB)/4, $0x0044fae8
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1656(SB)/4, $0x0044fae8
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1660(SB)/4, $0x0044fae8
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1664(SB)/4, $0xcba1fae8
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1668(SB)/4, $0xcba1fae8
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1672(SB)/4, $0xcba1fae8
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1676(SB)/4, $0xcba1fae8
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1680(SB)/4, $0x005f8dd7
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1684(SB)/4, $0x005f8dd7
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1688(SB)/4, $0x005f8dd7
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1692(SB)/4, $0x005f8dd7
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1696(SB)/4, $0x629a6dd7
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1700(SB)/4, $0x629a6dd7
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1704(SB)/4, $0x629a6dd7
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1708(SB)/4, $0x629a6dd7
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1712(SB)/4, $0x002f9a75
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1716(SB)/4, $0x002f9a75
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1720(SB)/4, $0x002f9a75
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1724(SB)/4, $0x002f9a75
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1728(SB)/4, $0x8cfe3a75
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1732(SB)/4, $0x8cfe3a75
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1736(SB)/4, $0x8cfe3a75
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1740(SB)/4, $0x8cfe3a75
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1744(SB)/4, $0x0061ed6f
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1748(SB)/4, $0x001406c7
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1752(SB)/4, $0x006a0d30
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1756(SB)/4, $0x0012e11b
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1760(SB)/4, $0x428fcd6f
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1764(SB)/4, $0x396ce6c7
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1768(SB)/4, $0x6a100d30
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1772(SB)/4, $0x3ab6411b
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1776(SB)/4, $0x00327283
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1780(SB)/4, $0x0078fde5
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1784(SB)/4, $0x004d3e3f
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1788(SB)/4, $0x006b88bf
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1792(SB)/4, $0x1902d283
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1796(SB)/4, $0xc1b59de5
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1800(SB)/4, $0x84951e3f
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1804(SB)/4, $0x0e0368bf
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1808(SB)/4, $0x006fd6a7
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1812(SB)/4, $0x001c853f
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1816(SB)/4, $0x0049bb91
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1820(SB)/4, $0x001314be
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1824(SB)/4, $0x43c4b6a7
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1828(SB)/4, $0xed44653f
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1832(SB)/4, $0xb33bdb91
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1836(SB)/4, $0xfbaad4be
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1840(SB)/4, $0x001d0b4b
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1844(SB)/4, $0x0052308a
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1848(SB)/4, $0x00283891
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1852(SB)/4, $0x00466519
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1856(SB)/4, $0x28066b4b
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1860(SB)/4, $0x2963708a
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1864(SB)/4, $0x02ba5891
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1868(SB)/4, $0xa4698519
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1872(SB)/4, $0x006a0c63
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1876(SB)/4, $0x001c4563
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1880(SB)/4, $0x001495d4
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1884(SB)/4, $0x007a0bde
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1888(SB)/4, $0x9c766c63
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1892(SB)/4, $0x6348a563
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1896(SB)/4, $0xf8cf15d4
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1900(SB)/4, $0xcaf5cbde
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1904(SB)/4, $0x006be9f8
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1908(SB)/4, $0x007f863c
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1912(SB)/4, $0x006d2114
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1916(SB)/4, $0x0075a283
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1920(SB)/4, $0x61aae9f8
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1924(SB)/4, $0xc347063c
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1928(SB)/4, $0x6a8fa114
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1932(SB)/4, $0x7f460283
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1936(SB)/4, $0x0077a55e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1940(SB)/4, $0x0077a55e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1944(SB)/4, $0x0077a55e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1948(SB)/4, $0x0077a55e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1952(SB)/4, $0xbe23655e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1956(SB)/4, $0xbe23655e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1960(SB)/4, $0xbe23655e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1964(SB)/4, $0xbe23655e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1968(SB)/4, $0x0023d69c
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1972(SB)/4, $0x0023d69c
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1976(SB)/4, $0x0023d69c
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1980(SB)/4, $0x0023d69c
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1984(SB)/4, $0x9cf7569c
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1988(SB)/4, $0x9cf7569c
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1992(SB)/4, $0x9cf7569c
+DATA cosimD10_nttInverseTwiddlesSSE2<>+1996(SB)/4, $0x9cf7569c
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2000(SB)/4, $0x007b4a4e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2004(SB)/4, $0x007b4a4e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2008(SB)/4, $0x007b4a4e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2012(SB)/4, $0x007b4a4e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2016(SB)/4, $0x7ac50a4e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2020(SB)/4, $0x7ac50a4e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2024(SB)/4, $0x7ac50a4e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2028(SB)/4, $0x7ac50a4e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2032(SB)/4, $0x00360400
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2036(SB)/4, $0x00360400
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2040(SB)/4, $0x00360400
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2044(SB)/4, $0x00360400
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2048(SB)/4, $0xc0b60400
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2052(SB)/4, $0xc0b60400
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2056(SB)/4, $0xc0b60400
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2060(SB)/4, $0xc0b60400
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2064(SB)/4, $0x005fb37c
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2068(SB)/4, $0x005fb37c
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2072(SB)/4, $0x005fb37c
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2076(SB)/4, $0x005fb37c
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2080(SB)/4, $0x28cf337c
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2084(SB)/4, $0x28cf337c
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2088(SB)/4, $0x28cf337c
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2092(SB)/4, $0x28cf337c
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2096(SB)/4, $0x0027f968
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2100(SB)/4, $0x0027f968
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2104(SB)/4, $0x0027f968
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2108(SB)/4, $0x0027f968
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2112(SB)/4, $0xeb54f968
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2116(SB)/4, $0xeb54f968
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2120(SB)/4, $0xeb54f968
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2124(SB)/4, $0xeb54f968
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2128(SB)/4, $0x005ff480
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2132(SB)/4, $0x005ff480
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2136(SB)/4, $0x005ff480
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2140(SB)/4, $0x005ff480
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2144(SB)/4, $0xbeeff480
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2148(SB)/4, $0xbeeff480
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2152(SB)/4, $0xbeeff480
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2156(SB)/4, $0xbeeff480
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2160(SB)/4, $0x00185a46
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2164(SB)/4, $0x00130984
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2168(SB)/4, $0x00134d71
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2172(SB)/4, $0x00291199
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2176(SB)/4, $0x00611a46
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2180(SB)/4, $0xaf438984
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2184(SB)/4, $0x75416d71
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2188(SB)/4, $0xb9dc3199
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2192(SB)/4, $0x0025f051
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2196(SB)/4, $0x003de11c
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2200(SB)/4, $0x00585a3b
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2204(SB)/4, $0x002b5ee5
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2208(SB)/4, $0xd9b01051
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2212(SB)/4, $0x9e61611c
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2216(SB)/4, $0xda1fba3b
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2220(SB)/4, $0x8d87fee5
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2224(SB)/4, $0x00031924
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2228(SB)/4, $0x004ce03c
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2232(SB)/4, $0x003eb01b
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2236(SB)/4, $0x0004610c
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2240(SB)/4, $0x61279924
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2244(SB)/4, $0x6e54603c
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2248(SB)/4, $0x34c2101b
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2252(SB)/4, $0x3625e10c
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2256(SB)/4, $0x001a7cc7
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2260(SB)/4, $0x003472e7
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2264(SB)/4, $0x005aad42
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2268(SB)/4, $0x00053919
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2272(SB)/4, $0x08335cc7
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2276(SB)/4, $0xb71152e7
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2280(SB)/4, $0xbd02ed42
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2284(SB)/4, $0x7ea85919
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2288(SB)/4, $0x005a140a
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2292(SB)/4, $0x00799a6e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2296(SB)/4, $0x0047844c
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2300(SB)/4, $0x005297a4
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2304(SB)/4, $0x65db540a
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2308(SB)/4, $0xb4c75a6e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2312(SB)/4, $0xfad1044c
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2316(SB)/4, $0x114717a4
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2320(SB)/4, $0x00296e9f
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2324(SB)/4, $0x0020c638
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2328(SB)/4, $0x0070de86
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2332(SB)/4, $0x003410f2
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2336(SB)/4, $0x5a7d4e9f
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2340(SB)/4, $0xdce7c638
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2344(SB)/4, $0xf1419e86
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2348(SB)/4, $0xd15250f2
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2352(SB)/4, $0x00541e42
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2356(SB)/4, $0x00541e42
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2360(SB)/4, $0x00541e42
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2364(SB)/4, $0x00541e42
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2368(SB)/4, $0x6b1c5e42
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2372(SB)/4, $0x6b1c5e42
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2376(SB)/4, $0x6b1c5e42
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2380(SB)/4, $0x6b1c5e42
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2384(SB)/4, $0x00368a96
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2388(SB)/4, $0x00368a96
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2392(SB)/4, $0x00368a96
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2396(SB)/4, $0x00368a96
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2400(SB)/4, $0xde894a96
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2404(SB)/4, $0xde894a96
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2408(SB)/4, $0xde894a96
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2412(SB)/4, $0xde894a96
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2416(SB)/4, $0x00516e7d
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2420(SB)/4, $0x00516e7d
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2424(SB)/4, $0x00516e7d
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2428(SB)/4, $0x00516e7d
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2432(SB)/4, $0xe3a10e7d
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2436(SB)/4, $0xe3a10e7d
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2440(SB)/4, $0xe3a10e7d
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2444(SB)/4, $0xe3a10e7d
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2448(SB)/4, $0x0044f586
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2452(SB)/4, $0x0044f586
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2456(SB)/4, $0x0044f586
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2460(SB)/4, $0x0044f586
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2464(SB)/4, $0xf3f5b586
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2468(SB)/4, $0xf3f5b586
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2472(SB)/4, $0xf3f5b586
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2476(SB)/4, $0xf3f5b586
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2480(SB)/4, $0x006ecaa1
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2484(SB)/4, $0x006ecaa1
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2488(SB)/4, $0x006ecaa1
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2492(SB)/4, $0x006ecaa1
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2496(SB)/4, $0x0d42eaa1
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2500(SB)/4, $0x0d42eaa1
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2504(SB)/4, $0x0d42eaa1
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2508(SB)/4, $0x0d42eaa1
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2512(SB)/4, $0x00777d91
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2516(SB)/4, $0x00777d91
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2520(SB)/4, $0x00777d91
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2524(SB)/4, $0x00777d91
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2528(SB)/4, $0x6ba99d91
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2532(SB)/4, $0x6ba99d91
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2536(SB)/4, $0x6ba99d91
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2540(SB)/4, $0x6ba99d91
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2544(SB)/4, $0x007a64ae
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2548(SB)/4, $0x007a64ae
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2552(SB)/4, $0x007a64ae
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2556(SB)/4, $0x007a64ae
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2560(SB)/4, $0xae1024ae
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2564(SB)/4, $0xae1024ae
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2568(SB)/4, $0xae1024ae
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2572(SB)/4, $0xae1024ae
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2576(SB)/4, $0x004901c3
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2580(SB)/4, $0x0077dcd7
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2584(SB)/4, $0x0030ef86
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2588(SB)/4, $0x00503af7
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2592(SB)/4, $0x4b0161c3
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2596(SB)/4, $0xec92bcd7
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2600(SB)/4, $0x7321af86
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2604(SB)/4, $0x682f1af7
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2608(SB)/4, $0x00742593
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2612(SB)/4, $0x0049997e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2616(SB)/4, $0x001f0084
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2620(SB)/4, $0x0075e022
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2624(SB)/4, $0x07a68593
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2628(SB)/4, $0x6c79597e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2632(SB)/4, $0xae2f8084
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2636(SB)/4, $0x337a2022
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2640(SB)/4, $0x0077e6fd
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2644(SB)/4, $0x0067428b
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2648(SB)/4, $0x000c7f5a
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2652(SB)/4, $0x001c5e1a
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2656(SB)/4, $0x72d786fd
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2660(SB)/4, $0xcf38a28b
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2664(SB)/4, $0x4af7bf5a
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2668(SB)/4, $0xe6df9e1a
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2672(SB)/4, $0x007f3705
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2676(SB)/4, $0x00078f83
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2680(SB)/4, $0x000de0e6
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2684(SB)/4, $0x000dbe5e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2688(SB)/4, $0x78dfd705
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2692(SB)/4, $0x3c77ef83
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2696(SB)/4, $0xe12aa0e6
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2700(SB)/4, $0x00d97e5e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2704(SB)/4, $0x0001efca
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2708(SB)/4, $0x004870e1
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2712(SB)/4, $0x004fb2af
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2716(SB)/4, $0x004f3281
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2720(SB)/4, $0x80fb2fca
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2724(SB)/4, $0x21e490e1
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2728(SB)/4, $0x5b2592af
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2732(SB)/4, $0xaa1f5281
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2736(SB)/4, $0x00709cf7
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2740(SB)/4, $0x00419073
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2744(SB)/4, $0x001d9772
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2748(SB)/4, $0x006caf76
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2752(SB)/4, $0x748f7cf7
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2756(SB)/4, $0xc4cff073
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2760(SB)/4, $0xc20bd772
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2764(SB)/4, $0xb35b6f76
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2768(SB)/4, $0x003bbeaf
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2772(SB)/4, $0x003bbeaf
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2776(SB)/4, $0x003bbeaf
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2780(SB)/4, $0x003bbeaf
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2784(SB)/4, $0xdc919eaf
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2788(SB)/4, $0xdc919eaf
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2792(SB)/4, $0xdc919eaf
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2796(SB)/4, $0xdc919eaf
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2800(SB)/4, $0x005927d5
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2804(SB)/4, $0x005927d5
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2808(SB)/4, $0x005927d5
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2812(SB)/4, $0x005927d5
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2816(SB)/4, $0x8ed3c7d5
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2820(SB)/4, $0x8ed3c7d5
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2824(SB)/4, $0x8ed3c7d5
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2828(SB)/4, $0x8ed3c7d5
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2832(SB)/4, $0x0049102d
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2836(SB)/4, $0x0049102d
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2840(SB)/4, $0x0049102d
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2844(SB)/4, $0x0049102d
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2848(SB)/4, $0xbfceb02d
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2852(SB)/4, $0xbfceb02d
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2856(SB)/4, $0xbfceb02d
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2860(SB)/4, $0xbfceb02d
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2864(SB)/4, $0x00668504
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2868(SB)/4, $0x00668504
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2872(SB)/4, $0x00668504
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2876(SB)/4, $0x00668504
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2880(SB)/4, $0x5f070504
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2884(SB)/4, $0x5f070504
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2888(SB)/4, $0x5f070504
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2892(SB)/4, $0x5f070504
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2896(SB)/4, $0x0036b788
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2900(SB)/4, $0x0036b788
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2904(SB)/4, $0x0036b788
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2908(SB)/4, $0x0036b788
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2912(SB)/4, $0x3327b788
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2916(SB)/4, $0x3327b788
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2920(SB)/4, $0x3327b788
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2924(SB)/4, $0x3327b788
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2928(SB)/4, $0x006f65a5
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2932(SB)/4, $0x006f65a5
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2936(SB)/4, $0x006f65a5
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2940(SB)/4, $0x006f65a5
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2944(SB)/4, $0xaea405a5
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2948(SB)/4, $0xaea405a5
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2952(SB)/4, $0xaea405a5
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2956(SB)/4, $0xaea405a5
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2960(SB)/4, $0x0023e92b
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2964(SB)/4, $0x0023e92b
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2968(SB)/4, $0x0023e92b
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2972(SB)/4, $0x0023e92b
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2976(SB)/4, $0x93c9492b
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2980(SB)/4, $0x93c9492b
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2984(SB)/4, $0x93c9492b
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2988(SB)/4, $0x93c9492b
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2992(SB)/4, $0x004f25df
+DATA cosimD10_nttInverseTwiddlesSSE2<>+2996(SB)/4, $0x004682fd
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3000(SB)/4, $0x00359b5d
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3004(SB)/4, $0x00252587
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3008(SB)/4, $0x718b05df
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3012(SB)/4, $0x462622fd
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3016(SB)/4, $0x79213b5d
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3020(SB)/4, $0xfd560587
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3024(SB)/4, $0x006d9b57
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3028(SB)/4, $0x004a28a1
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3032(SB)/4, $0x006d04f1
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3036(SB)/4, $0x000412f5
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3040(SB)/4, $0x64587b57
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3044(SB)/4, $0x78de48a1
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3048(SB)/4, $0xec8b24f1
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3052(SB)/4, $0xdbe2b2f5
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3056(SB)/4, $0x00498423
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3060(SB)/4, $0x00223dfb
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3064(SB)/4, $0x003a41f8
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3068(SB)/4, $0x0033ff5a
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3072(SB)/4, $0xab4de423
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3076(SB)/4, $0x36619dfb
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3080(SB)/4, $0x2c7941f8
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3084(SB)/4, $0x3b1f3f5a
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3088(SB)/4, $0x005a8ba0
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3092(SB)/4, $0x004cdf73
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3096(SB)/4, $0x002358d4
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3100(SB)/4, $0x001fea93
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3104(SB)/4, $0x01ce8ba0
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3108(SB)/4, $0xaebb3f73
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3112(SB)/4, $0x513dd8d4
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3116(SB)/4, $0xfff24a93
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3120(SB)/4, $0x0067afbc
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3124(SB)/4, $0x002135c7
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3128(SB)/4, $0x003509ee
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3132(SB)/4, $0x0069b65e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3136(SB)/4, $0x085f2fbc
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3140(SB)/4, $0x5f5a15c7
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3144(SB)/4, $0x6272c9ee
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3148(SB)/4, $0x8035765e
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3152(SB)/4, $0x0051781a
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3156(SB)/4, $0x0047c1d0
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3160(SB)/4, $0x00688c82
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3164(SB)/4, $0x0043e6e6
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3168(SB)/4, $0x8a54b81a
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3172(SB)/4, $0x5081c1d0
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3176(SB)/4, $0xd8f8cc82
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3180(SB)/4, $0xa220a6e6
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3184(SB)/4, $0x0035dec5
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3188(SB)/4, $0x0035dec5
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3192(SB)/4, $0x0035dec5
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3196(SB)/4, $0x0035dec5
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3200(SB)/4, $0x6d8e7ec5
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3204(SB)/4, $0x6d8e7ec5
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3208(SB)/4, $0x6d8e7ec5
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3212(SB)/4, $0x6d8e7ec5
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3216(SB)/4, $0x002ef4cd
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3220(SB)/4, $0x002ef4cd
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3224(SB)/4, $0x002ef4cd
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3228(SB)/4, $0x002ef4cd
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3232(SB)/4, $0xac4894cd
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3236(SB)/4, $0xac4894cd
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3240(SB)/4, $0xac4894cd
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3244(SB)/4, $0xac4894cd
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3248(SB)/4, $0x00017620
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3252(SB)/4, $0x00017620
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3256(SB)/4, $0x00017620
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3260(SB)/4, $0x00017620
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3264(SB)/4, $0x9ec57620
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3268(SB)/4, $0x9ec57620
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3272(SB)/4, $0x9ec57620
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3276(SB)/4, $0x9ec57620
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3280(SB)/4, $0x00294a67
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3284(SB)/4, $0x00294a67
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3288(SB)/4, $0x00294a67
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3292(SB)/4, $0x00294a67
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3296(SB)/4, $0x91f62a67
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3300(SB)/4, $0x91f62a67
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3304(SB)/4, $0x91f62a67
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3308(SB)/4, $0x91f62a67
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3312(SB)/4, $0x000fa070
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3316(SB)/4, $0x000fa070
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3320(SB)/4, $0x000fa070
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3324(SB)/4, $0x000fa070
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3328(SB)/4, $0x7c1da070
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3332(SB)/4, $0x7c1da070
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3336(SB)/4, $0x7c1da070
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3340(SB)/4, $0x7c1da070
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3344(SB)/4, $0x00299658
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3348(SB)/4, $0x00299658
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3352(SB)/4, $0x00299658
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3356(SB)/4, $0x00299658
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3360(SB)/4, $0x66f49658
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3364(SB)/4, $0x66f49658
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3368(SB)/4, $0x66f49658
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3372(SB)/4, $0x66f49658
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3376(SB)/4, $0x001bde2b
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3380(SB)/4, $0x001bde2b
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3384(SB)/4, $0x001bde2b
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3388(SB)/4, $0x001bde2b
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3392(SB)/4, $0x12613e2b
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3396(SB)/4, $0x12613e2b
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3400(SB)/4, $0x12613e2b
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3404(SB)/4, $0x12613e2b
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3408(SB)/4, $0x0ffc0020
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3412(SB)/4, $0x0ffc0020
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3416(SB)/4, $0x0ffc0020
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3420(SB)/4, $0x0ffc0020
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3424(SB)/4, $0x00071e24
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3428(SB)/4, $0x00071e24
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3432(SB)/4, $0x00071e24
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3436(SB)/4, $0x00071e24
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3440(SB)/4, $0x61cb9e24
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3444(SB)/4, $0x61cb9e24
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3448(SB)/4, $0x61cb9e24
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3452(SB)/4, $0x61cb9e24
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3456(SB)/4, $0x00728129
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3460(SB)/4, $0x00728129
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3464(SB)/4, $0x00728129
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3468(SB)/4, $0x00728129
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3472(SB)/4, $0x6017a129
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3476(SB)/4, $0x6017a129
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3480(SB)/4, $0x6017a129
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3484(SB)/4, $0x6017a129
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3488(SB)/4, $0x00740119
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3492(SB)/4, $0x00740119
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3496(SB)/4, $0x00740119
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3500(SB)/4, $0x00740119
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3504(SB)/4, $0x58172119
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3508(SB)/4, $0x58172119
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3512(SB)/4, $0x58172119
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3516(SB)/4, $0x58172119
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3520(SB)/4, $0x00039e44
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3524(SB)/4, $0x00039e44
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3528(SB)/4, $0x00039e44
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3532(SB)/4, $0x00039e44
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3536(SB)/4, $0x61cc1e44
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3540(SB)/4, $0x61cc1e44
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3544(SB)/4, $0x61cc1e44
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3548(SB)/4, $0x61cc1e44
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3552(SB)/4, $0x1ff80040
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3556(SB)/4, $0x1ff80040
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3560(SB)/4, $0x1ff80040
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3564(SB)/4, $0x1ff80040
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3568(SB)/4, $0x0077f504
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3572(SB)/4, $0x0077f504
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3576(SB)/4, $0x0077f504
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3580(SB)/4, $0x0077f504
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3584(SB)/4, $0x8d187504
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3588(SB)/4, $0x8d187504
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3592(SB)/4, $0x8d187504
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3596(SB)/4, $0x8d187504
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3600(SB)/4, $0x00581103
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3604(SB)/4, $0x00581103
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3608(SB)/4, $0x00581103
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3612(SB)/4, $0x00581103
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3616(SB)/4, $0x8cf87103
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3620(SB)/4, $0x8cf87103
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3624(SB)/4, $0x8cf87103
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3628(SB)/4, $0x8cf87103
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3632(SB)/4, $0x3ff00080
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3636(SB)/4, $0x3ff00080
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3640(SB)/4, $0x3ff00080
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3644(SB)/4, $0x3ff00080
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3648(SB)/4, $0x00047f45
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3652(SB)/4, $0x00047f45
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3656(SB)/4, $0x00047f45
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3660(SB)/4, $0x00047f45
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3664(SB)/4, $0x016d1f45
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3668(SB)/4, $0x016d1f45
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3672(SB)/4, $0x016d1f45
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3676(SB)/4, $0x016d1f45
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3680(SB)/4, $0x00003ffe
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3684(SB)/4, $0x00003ffe
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3688(SB)/4, $0x00003ffe
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3692(SB)/4, $0x00003ffe
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3696(SB)/4, $0x00fffffe
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3700(SB)/4, $0x00fffffe
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3704(SB)/4, $0x00fffffe
+DATA cosimD10_nttInverseTwiddlesSSE2<>+3708(SB)/4, $0x00fffffe
+GLOBL cosimD10_nttInverseTwiddlesSSE2<>(SB), RODATA|NOPTR, $3712
+
+// func data28() unsafe.Pointer
+TEXT ·data28(SB), NOSPLIT, $0-8
+	LEAQ cosimD10_nttInverseTwiddlesSSE2<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
 
@@ -36367,9 +38456,26 @@ DATA cosimD10_nttInverseTwiddles<>+2844(SB)/4, $0x00fffffe
 DATA cosimD10_nttInverseTwiddles<>+2848(SB)/8, $0x0000000000000000
 GLOBL cosimD10_nttInverseTwiddles<>(SB), RODATA|NOPTR, $2856
 
-// func data27() unsafe.Pointer
-TEXT ·data27(SB), NOSPLIT, $0-8
+// func data29() unsafe.Pointer
+TEXT ·data29(SB), NOSPLIT, $0-8
 	LEAQ cosimD10_nttInverseTwiddles<>(SB), AX
+	MOVQ AX, ret+0(FP)
+	RET
+
+// mulConstsSSE2 of nttmul_amd64.s
+DATA cosimD11_mulConstsSSE2<>+0(SB)/4, $0x007fe001
+DATA cosimD11_mulConstsSSE2<>+4(SB)/4, $0x007fe001
+DATA cosimD11_mulConstsSSE2<>+8(SB)/4, $0x007fe001
+DATA cosimD11_mulConstsSSE2<>+12(SB)/4, $0x007fe001
+DATA cosimD11_mulConstsSSE2<>+16(SB)/4, $0x03802001
+DATA cosimD11_mulConstsSSE2<>+20(SB)/4, $0x03802001
+DATA cosimD11_mulConstsSSE2<>+24(SB)/4, $0x03802001
+DATA cosimD11_mulConstsSSE2<>+28(SB)/4, $0x03802001
+GLOBL cosimD11_mulConstsSSE2<>(SB), RODATA|NOPTR, $32
+
+// func data30() unsafe.Pointer
+TEXT ·data30(SB), NOSPLIT, $0-8
+	LEAQ cosimD11_mulConstsSSE2<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
 
@@ -36393,9 +38499,26 @@ DATA cosimD11_mulConsts<>+60(SB)/4, $0x03802001
 DATA cosimD11_mulConsts<>+64(SB)/8, $0x0000000000000000
 GLOBL cosimD11_mulConsts<>(SB), RODATA|NOPTR, $72
 
-// func data28() unsafe.Pointer
-TEXT ·data28(SB), NOSPLIT, $0-8
+// func data31() unsafe.Pointer
+TEXT ·data31(SB), NOSPLIT, $0-8
 	LEAQ cosimD11_mulConsts<>(SB), AX
+	MOVQ AX, ret+0(FP)
+	RET
+
+// mulAcc4ConstsSSE2 of nttmulacc_amd64.s
+DATA cosimD12_mulAcc4ConstsSSE2<>+0(SB)/4, $0x007fe001
+DATA cosimD12_mulAcc4ConstsSSE2<>+4(SB)/4, $0x007fe001
+DATA cosimD12_mulAcc4ConstsSSE2<>+8(SB)/4, $0x007fe001
+DATA cosimD12_mulAcc4ConstsSSE2<>+12(SB)/4, $0x007fe001
+DATA cosimD12_mulAcc4ConstsSSE2<>+16(SB)/4, $0x03802001
+DATA cosimD12_mulAcc4ConstsSSE2<>+20(SB)/4, $0x03802001
+DATA cosimD12_mulAcc4ConstsSSE2<>+24(SB)/4, $0x03802001
+DATA cosimD12_mulAcc4ConstsSSE2<>+28(SB)/4, $0x03802001
+GLOBL cosimD12_mulAcc4ConstsSSE2<>(SB), RODATA|NOPTR, $32
+
+// func data32() unsafe.Pointer
+TEXT ·data32(SB), NOSPLIT, $0-8
+	LEAQ cosimD12_mulAcc4ConstsSSE2<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
 
@@ -36419,9 +38542,26 @@ DATA cosimD12_mulAcc4Consts<>+60(SB)/4, $0x03802001
 DATA cosimD12_mulAcc4Consts<>+64(SB)/8, $0x0000000000000000
 GLOBL cosimD12_mulAcc4Consts<>(SB), RODATA|NOPTR, $72
 
-// func data29() unsafe.Pointer
-TEXT ·data29(SB), NOSPLIT, $0-8
+// func data33() unsafe.Pointer
+TEXT ·data33(SB), NOSPLIT, $0-8
 	LEAQ cosimD12_mulAcc4Consts<>(SB), AX
+	MOVQ AX, ret+0(FP)
+	RET
+
+// mulAcc5ConstsSSE2 of nttmulacc_amd64.s
+DATA cosimD12_mulAcc5ConstsSSE2<>+0(SB)/4, $0x007fe001
+DATA cosimD12_mulAcc5ConstsSSE2<>+4(SB)/4, $0x007fe001
+DATA cosimD12_mulAcc5ConstsSSE2<>+8(SB)/4, $0x007fe001
+DATA cosimD12_mulAcc5ConstsSSE2<>+12(SB)/4, $0x007fe001
+DATA cosimD12_mulAcc5ConstsSSE2<>+16(SB)/4, $0x03802001
+DATA cosimD12_mulAcc5ConstsSSE2<>+20(SB)/4, $0x03802001
+DATA cosimD12_mulAcc5ConstsSSE2<>+24(SB)/4, $0x03802001
+DATA cosimD12_mulAcc5ConstsSSE2<>+28(SB)/4, $0x03802001
+GLOBL cosimD12_mulAcc5ConstsSSE2<>(SB), RODATA|NOPTR, $32
+
+// func data34() unsafe.Pointer
+TEXT ·data34(SB), NOSPLIT, $0-8
+	LEAQ cosimD12_mulAcc5ConstsSSE2<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
 
@@ -36445,9 +38585,26 @@ DATA cosimD12_mulAcc5Consts<>+60(SB)/4, $0x03802001
 DATA cosimD12_mulAcc5Consts<>+64(SB)/8, $0x0000000000000000
 GLOBL cosimD12_mulAcc5Consts<>(SB), RODATA|NOPTR, $72
 
-// func data30() unsafe.Pointer
-TEXT ·data30(SB), NOSPLIT, $0-8
+// func data35() unsafe.Pointer
+TEXT ·data35(SB), NOSPLIT, $0-8
 	LEAQ cosimD12_mulAcc5Consts<>(SB), AX
+	MOVQ AX, ret+0(FP)
+	RET
+
+// mulAcc7ConstsSSE2 of nttmulacc_amd64.s
+DATA cosimD12_mulAcc7ConstsSSE2<>+0(SB)/4, $0x007fe001
+DATA cosimD12_mulAcc7ConstsSSE2<>+4(SB)/4, $0x007fe001
+DATA cosimD12_mulAcc7ConstsSSE2<>+8(SB)/4, $0x007fe001
+DATA cosimD12_mulAcc7ConstsSSE2<>+12(SB)/4, $0x007fe001
+DATA cosimD12_mulAcc7ConstsSSE2<>+16(SB)/4, $0x03802001
+DATA cosimD12_mulAcc7ConstsSSE2<>+20(SB)/4, $0x03802001
+DATA cosimD12_mulAcc7ConstsSSE2<>+24(SB)/4, $0x03802001
+DATA cosimD12_mulAcc7ConstsSSE2<>+28(SB)/4, $0x03802001
+GLOBL cosimD12_mulAcc7ConstsSSE2<>(SB), RODATA|NOPTR, $32
+
+// func data36() unsafe.Pointer
+TEXT ·data36(SB), NOSPLIT, $0-8
+	LEAQ cosimD12_mulAcc7ConstsSSE2<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
 
@@ -36471,8 +38628,8 @@ DATA cosimD12_mulAcc7Consts<>+60(SB)/4, $0x03802001
 DATA cosimD12_mulAcc7Consts<>+64(SB)/8, $0x0000000000000000
 GLOBL cosimD12_mulAcc7Consts<>(SB), RODATA|NOPTR, $72
 
-// func data31() unsafe.Pointer
-TEXT ·data31(SB), NOSPLIT, $0-8
+// func data37() unsafe.Pointer
+TEXT ·data37(SB), NOSPLIT, $0-8
 	LEAQ cosimD12_mulAcc7Consts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -36504,8 +38661,8 @@ DATA cosimD13_power2RoundConsts<>+88(SB)/4, $0x007fe001
 DATA cosimD13_power2RoundConsts<>+92(SB)/4, $0x007fe001
 GLOBL cosimD13_power2RoundConsts<>(SB), RODATA|NOPTR, $96
 
-// func data32() unsafe.Pointer
-TEXT ·data32(SB), NOSPLIT, $0-8
+// func data38() unsafe.Pointer
+TEXT ·data38(SB), NOSPLIT, $0-8
 	LEAQ cosimD13_power2RoundConsts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -36537,8 +38694,8 @@ DATA cosimD14_keccakRC<>+176(SB)/8, $0x0000000080000001
 DATA cosimD14_keccakRC<>+184(SB)/8, $0x8000000080008008
 GLOBL cosimD14_keccakRC<>(SB), RODATA|NOPTR, $192
 
-// func data33() unsafe.Pointer
-TEXT ·data33(SB), NOSPLIT, $0-8
+// func data39() unsafe.Pointer
+TEXT ·data39(SB), NOSPLIT, $0-8
 	LEAQ cosimD14_keccakRC<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -36570,8 +38727,8 @@ DATA cosimD15_keccakRC<>+176(SB)/8, $0x0000000080000001
 DATA cosimD15_keccakRC<>+184(SB)/8, $0x8000000080008008
 GLOBL cosimD15_keccakRC<>(SB), RODATA|NOPTR, $192
 
-// func data34() unsafe.Pointer
-TEXT ·data34(SB), NOSPLIT, $0-8
+// func data40() unsafe.Pointer
+TEXT ·data40(SB), NOSPLIT, $0-8
 	LEAQ cosimD15_keccakRC<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -36613,8 +38770,8 @@ DATA cosimD15_rejConsts<>+32(SB)/4, $0x007fffff
 DATA cosimD15_rejConsts<>+36(SB)/4, $0x007fe001
 GLOBL cosimD15_rejConsts<>(SB), RODATA|NOPTR, $40
 
-// func data35() unsafe.Pointer
-TEXT ·data35(SB), NOSPLIT, $0-8
+// func data41() unsafe.Pointer
+TEXT ·data41(SB), NOSPLIT, $0-8
 	LEAQ cosimD15_rejConsts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -38670,8 +40827,8 @@ DATA cosimD15_rejPack<>+8184(SB)/4, $0x00000006
 DATA cosimD15_rejPack<>+8188(SB)/4, $0x00000007
 GLOBL cosimD15_rejPack<>(SB), RODATA|NOPTR, $8192
 
-// func data36() unsafe.Pointer
-TEXT ·data36(SB), NOSPLIT, $0-8
+// func data42() unsafe.Pointer
+TEXT ·data42(SB), NOSPLIT, $0-8
 	LEAQ cosimD15_rejPack<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -38935,8 +41092,8 @@ DATA cosimD15_rejCount<>+254(SB)/1, $0x07
 DATA cosimD15_rejCount<>+255(SB)/1, $0x08
 GLOBL cosimD15_rejCount<>(SB), RODATA|NOPTR, $256
 
-// func data37() unsafe.Pointer
-TEXT ·data37(SB), NOSPLIT, $0-8
+// func data43() unsafe.Pointer
+TEXT ·data43(SB), NOSPLIT, $0-8
 	LEAQ cosimD15_rejCount<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -39000,8 +41157,8 @@ DATA cosimD16_useHint32Consts<>+216(SB)/4, $0x007fe001
 DATA cosimD16_useHint32Consts<>+220(SB)/4, $0x007fe001
 GLOBL cosimD16_useHint32Consts<>(SB), RODATA|NOPTR, $224
 
-// func data38() unsafe.Pointer
-TEXT ·data38(SB), NOSPLIT, $0-8
+// func data44() unsafe.Pointer
+TEXT ·data44(SB), NOSPLIT, $0-8
 	LEAQ cosimD16_useHint32Consts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -39073,8 +41230,8 @@ DATA cosimD16_useHint88Consts<>+248(SB)/4, $0x0000002c
 DATA cosimD16_useHint88Consts<>+252(SB)/4, $0x0000002c
 GLOBL cosimD16_useHint88Consts<>(SB), RODATA|NOPTR, $256
 
-// func data39() unsafe.Pointer
-TEXT ·data39(SB), NOSPLIT, $0-8
+// func data45() unsafe.Pointer
+TEXT ·data45(SB), NOSPLIT, $0-8
 	LEAQ cosimD16_useHint88Consts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -39499,15 +41656,17 @@ TEXT ·frame48(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame49(out *[3]uint64): the frame of NTTAVX2
-TEXT ·frame49(SB), $0-8
+// func frame49(out *[3]uint64): the frame of NTTAMD64
+TEXT ·frame49(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame50(out *[3]uint64): the frame of NTTInverseAVX2
+// func frame50(out *[3]uint64): the frame of NTTAVX2
 TEXT ·frame50(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -39515,15 +41674,17 @@ TEXT ·frame50(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame51(out *[3]uint64): the frame of MultiplyNTTAVX2
-TEXT ·frame51(SB), $0-8
+// func frame51(out *[3]uint64): the frame of NTTInverseAMD64
+TEXT ·frame51(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame52(out *[3]uint64): the frame of MultiplyAccNTT4AVX2
+// func frame52(out *[3]uint64): the frame of NTTInverseAVX2
 TEXT ·frame52(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -39531,15 +41692,17 @@ TEXT ·frame52(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame53(out *[3]uint64): the frame of MultiplyAccNTT5AVX2
-TEXT ·frame53(SB), $0-8
+// func frame53(out *[3]uint64): the frame of MultiplyNTTAMD64
+TEXT ·frame53(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame54(out *[3]uint64): the frame of MultiplyAccNTT7AVX2
+// func frame54(out *[3]uint64): the frame of MultiplyNTTAVX2
 TEXT ·frame54(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -39547,15 +41710,17 @@ TEXT ·frame54(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame55(out *[3]uint64): the frame of Power2RoundPolyAVX2
-TEXT ·frame55(SB), $0-8
+// func frame55(out *[3]uint64): the frame of MultiplyAccNTT4AMD64
+TEXT ·frame55(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame56(out *[3]uint64): the frame of Power2RoundPolyAMD64
+// func frame56(out *[3]uint64): the frame of MultiplyAccNTT4AVX2
 TEXT ·frame56(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -39563,8 +41728,8 @@ TEXT ·frame56(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame57(out *[3]uint64): the frame of RejNTTPolyAMD64
-TEXT ·frame57(SB), $416-8
+// func frame57(out *[3]uint64): the frame of MultiplyAccNTT5AMD64
+TEXT ·frame57(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -39573,8 +41738,16 @@ TEXT ·frame57(SB), $416-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame58(out *[3]uint64): the frame of RejNTTPolyx4AVX2
-TEXT ·frame58(SB), $2408-8
+// func frame58(out *[3]uint64): the frame of MultiplyAccNTT5AVX2
+TEXT ·frame58(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame59(out *[3]uint64): the frame of MultiplyAccNTT7AMD64
+TEXT ·frame59(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -39583,15 +41756,7 @@ TEXT ·frame58(SB), $2408-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame59(out *[3]uint64): the frame of UseHint32AVX2
-TEXT ·frame59(SB), $0-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	RET
-
-// func frame60(out *[3]uint64): the frame of UseHint32AMD64
+// func frame60(out *[3]uint64): the frame of MultiplyAccNTT7AVX2
 TEXT ·frame60(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -39599,7 +41764,7 @@ TEXT ·frame60(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame61(out *[3]uint64): the frame of UseHint88AVX2
+// func frame61(out *[3]uint64): the frame of Power2RoundPolyAVX2
 TEXT ·frame61(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -39607,7 +41772,7 @@ TEXT ·frame61(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame62(out *[3]uint64): the frame of UseHint88AMD64
+// func frame62(out *[3]uint64): the frame of Power2RoundPolyAMD64
 TEXT ·frame62(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -39615,8 +41780,60 @@ TEXT ·frame62(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame63(out *[3]uint64): the frame of ValgrindClientRequestAMD64
-TEXT ·frame63(SB), NOSPLIT, $0-8
+// func frame63(out *[3]uint64): the frame of RejNTTPolyAMD64
+TEXT ·frame63(SB), $416-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame64(out *[3]uint64): the frame of RejNTTPolyx4AVX2
+TEXT ·frame64(SB), $2408-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame65(out *[3]uint64): the frame of UseHint32AVX2
+TEXT ·frame65(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame66(out *[3]uint64): the frame of UseHint32AMD64
+TEXT ·frame66(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame67(out *[3]uint64): the frame of UseHint88AVX2
+TEXT ·frame67(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame68(out *[3]uint64): the frame of UseHint88AMD64
+TEXT ·frame68(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame69(out *[3]uint64): the frame of ValgrindClientRequestAMD64
+TEXT ·frame69(SB), NOSPLIT, $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
