@@ -9,17 +9,18 @@ import (
 )
 
 func init() {
+	registerVariant(nttRoutine, "AMD64", nttAMD64, true)
 	registerVariant(nttRoutine, "AVX2", nttAVX2, cpu.X86.HasAVX2)
 }
 
-// NTT, NTT⁻¹ and the products of T_q have no baseline assembly yet:
-// without AVX2 they are the generic Go code.
 func ntt(w *ringElement) {
 	if useAVX2 {
 		nttAVX2(w)
 		return
 	}
-	nttGeneric(w)
+	nttAMD64(w)
 }
+
+func nttAMD64(w *ringElement) { asm.NTTAMD64(poly32(w)) }
 
 func nttAVX2(w *ringElement) { asm.NTTAVX2(poly32(w)) }

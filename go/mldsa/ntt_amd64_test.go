@@ -11,7 +11,7 @@ import (
 	"github.com/vg-crypto/vg/go/asm"
 )
 
-// Differential tests of NTTAVX2 and NTTInverseAVX2 against the generic code
+// Differential tests of the NTT routines (AMD64 and AVX2) against the generic code
 // and against Spec/fips204.NTT and NTTInverse, on inputs spread over the
 // whole of their precondition [0, q): uniform coefficients, the extremes 0
 // and q − 1, values near them, and polynomials that are constant or
@@ -136,12 +136,43 @@ func TestNTTAVX2RoundTrip(t *testing.T) {
 	}
 }
 
+func TestNTTAMD64(t *testing.T) {
+	checkNTTVariant(t, 41, nttAMD64, nttGeneric, fips204.NTT)
+}
+
+func TestNTTInverseAMD64(t *testing.T) {
+	checkNTTVariant(t, 42, nttInverseAMD64, nttInverseGeneric, fips204.NTTInverse)
+}
+
+// TestNTTAMD64RoundTrip checks NTT⁻¹(NTT(w)) = w through the baseline
+// assembly.
+func TestNTTAMD64RoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(43, 3))
+	for i := 0; i < asmIterations(); i++ {
+		in := nttInput(rng, i)
+		w := in
+		nttAMD64(&w)
+		nttInverseAMD64(&w)
+		if w != in {
+			t.Fatalf("input %d: %s", i, firstDiff(&in, &w, &in, "the input"))
+		}
+	}
+}
+
 // TestNTTAVX2InPlace checks that the routines touch exactly their 1 KiB:
 // neighbouring words stay as they were.
 func TestNTTAVX2InPlace(t *testing.T) {
 	needAVX2(t)
+	checkInPlace(t, asm.NTTAVX2, asm.NTTInverseAVX2)
+}
+
+func TestNTTAMD64InPlace(t *testing.T) {
+	checkInPlace(t, asm.NTTAMD64, asm.NTTInverseAMD64)
+}
+
+func checkInPlace(t *testing.T, fs ...func(*[256]uint32)) {
 	rng := rand.New(rand.NewPCG(44, 2))
-	for _, f := range []func(*[256]uint32){asm.NTTAVX2, asm.NTTInverseAVX2} {
+	for _, f := range fs {
 		var buf [256 + 16]uint32
 		for j := range buf {
 			buf[j] = rng.Uint32()
@@ -186,11 +217,17 @@ func checkAgainstSpec(t *testing.T, i int, got *ringElement, want fips204.Poly) 
 
 func TestMultiplyNTTAVX2(t *testing.T) {
 	needAVX2(t)
+	checkMultiplyNTT(t, multiplyNTTAVX2)
+}
+
+func TestMultiplyNTTAMD64(t *testing.T) { checkMultiplyNTT(t, multiplyNTTAMD64) }
+
+func checkMultiplyNTT(t *testing.T, f func(out, a, b *ringElement)) {
 	rng := rand.New(rand.NewPCG(45, 2))
 	for i := 0; i < asmIterations(); i++ {
 		a, b := nttInput(rng, i), nttInput(rng, i+3)
 		var got, want ringElement
-		multiplyNTTAVX2(&got, &a, &b)
+		f(&got, &a, &b)
 		multiplyNTTGeneric(&want, &a, &b)
 		if got != want {
 			t.Fatalf("input %d: %s", i, firstDiff(&a, &got, &want, "generic"))
@@ -203,6 +240,12 @@ func TestMultiplyNTTAVX2(t *testing.T) {
 // 4, 5 and 7 (ℓ of Table 1), the generic code the rest.
 func TestMultiplyAccNTTAVX2(t *testing.T) {
 	needAVX2(t)
+	checkMultiplyAccNTT(t, multiplyAccNTTAVX2)
+}
+
+func TestMultiplyAccNTTAMD64(t *testing.T) { checkMultiplyAccNTT(t, multiplyAccNTTAMD64) }
+
+func checkMultiplyAccNTT(t *testing.T, f func(out *ringElement, a, b []ringElement)) {
 	rng := rand.New(rand.NewPCG(46, 2))
 	for i := 0; i < asmIterations(); i++ {
 		l := 1 + i%8
@@ -213,7 +256,7 @@ func TestMultiplyAccNTTAVX2(t *testing.T) {
 			sa[j], sb[j] = toSpecPoly(&a[j]), toSpecPoly(&b[j])
 		}
 		var got, want ringElement
-		multiplyAccNTTAVX2(&got, a, b)
+		f(&got, a, b)
 		multiplyAccNTTGeneric(&want, a, b)
 		if got != want {
 			t.Fatalf("input %d (ℓ = %d): %s", i, l, firstDiff(&a[0], &got, &want, "generic"))

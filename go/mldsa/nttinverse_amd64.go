@@ -9,6 +9,7 @@ import (
 )
 
 func init() {
+	registerVariant(nttInverseRoutine, "AMD64", nttInverseAMD64, true)
 	registerVariant(nttInverseRoutine, "AVX2", nttInverseAVX2, cpu.X86.HasAVX2)
 }
 
@@ -17,7 +18,9 @@ func nttInverse(w *ringElement) {
 		nttInverseAVX2(w)
 		return
 	}
-	nttInverseGeneric(w)
+	nttInverseAMD64(w)
 }
+
+func nttInverseAMD64(w *ringElement) { asm.NTTInverseAMD64(poly32(w)) }
 
 func nttInverseAVX2(w *ringElement) { asm.NTTInverseAVX2(poly32(w)) }

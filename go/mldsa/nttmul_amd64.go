@@ -9,6 +9,7 @@ import (
 )
 
 func init() {
+	registerVariant(multiplyNTTRoutine, "AMD64", multiplyNTTAMD64, true)
 	registerVariant(multiplyNTTRoutine, "AVX2", multiplyNTTAVX2, cpu.X86.HasAVX2)
 }
 
@@ -17,7 +18,20 @@ func multiplyNTT(out, a, b *ringElement) {
 		multiplyNTTAVX2(out, a, b)
 		return
 	}
-	multiplyNTTGeneric(out, a, b)
+	multiplyNTTAMD64(out, a, b)
+}
+
+// The assembly's buffers must not overlap: an output that is an input
+// goes through a temporary.
+
+func multiplyNTTAMD64(out, a, b *ringElement) {
+	if out == a || out == b {
+		var t ringElement
+		asm.MultiplyNTTAMD64(poly32(&t), poly32(a), poly32(b))
+		*out = t
+		return
+	}
+	asm.MultiplyNTTAMD64(poly32(out), poly32(a), poly32(b))
 }
 
 func multiplyNTTAVX2(out, a, b *ringElement) {

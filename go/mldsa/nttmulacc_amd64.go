@@ -11,6 +11,7 @@ import (
 )
 
 func init() {
+	registerVariant(multiplyAccNTTRoutine, "AMD64", multiplyAccNTTAMD64, true)
 	registerVariant(multiplyAccNTTRoutine, "AVX2", multiplyAccNTTAVX2, cpu.X86.HasAVX2)
 }
 
@@ -19,12 +20,33 @@ func multiplyAccNTT(out *ringElement, a, b []ringElement) {
 		multiplyAccNTTAVX2(out, a, b)
 		return
 	}
-	multiplyAccNTTGeneric(out, a, b)
+	multiplyAccNTTAMD64(out, a, b)
 }
 
-// multiplyAccNTTAVX2 runs the assembly for the row lengths ℓ of the
-// parameter sets (Table 1) and the generic code for any other. The length
-// is public.
+// multiplyAccNTTAMD64 and multiplyAccNTTAVX2 run the assembly for the row
+// lengths ℓ of the parameter sets (Table 1) and the generic code for any
+// other. The length is public.
+
+func multiplyAccNTTAMD64(out *ringElement, a, b []ringElement) {
+	b = b[:len(a)]
+	if elemsOverlap(out, a) || elemsOverlap(out, b) {
+		var t ringElement
+		multiplyAccNTTAMD64(&t, a, b)
+		*out = t
+		return
+	}
+	switch len(a) {
+	case 4:
+		asm.MultiplyAccNTT4AMD64(poly32(out), (*[4][n256]uint32)(unsafe.Pointer(&a[0])), (*[4][n256]uint32)(unsafe.Pointer(&b[0])))
+	case 5:
+		asm.MultiplyAccNTT5AMD64(poly32(out), (*[5][n256]uint32)(unsafe.Pointer(&a[0])), (*[5][n256]uint32)(unsafe.Pointer(&b[0])))
+	case 7:
+		asm.MultiplyAccNTT7AMD64(poly32(out), (*[7][n256]uint32)(unsafe.Pointer(&a[0])), (*[7][n256]uint32)(unsafe.Pointer(&b[0])))
+	default:
+		multiplyAccNTTGeneric(out, a, b)
+	}
+}
+
 func multiplyAccNTTAVX2(out *ringElement, a, b []ringElement) {
 	b = b[:len(a)]
 	if elemsOverlap(out, a) || elemsOverlap(out, b) {
