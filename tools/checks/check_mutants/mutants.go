@@ -194,6 +194,20 @@ var mutants = []Mutant{
 	{Name: "valgrind/writes-request-block", Routine: "ValgrindClientRequestAMD64",
 		Edits: []Edit{{File: "valgrind_amd64.s", Find: "XCHGQ BX, BX", Replace: "XCHGQ BX, BX\n\tMOVQ  DX, 40(AX)"}}},
 
+	// ---- The baseline (SSE2) ℤq maps: functional correctness proven.
+	{Name: "ntt-sse2/pmuludq-outside-mxcsr-bracket", Routine: "NTTAMD64",
+		Edits: []Edit{{File: "ntt_amd64.s", Find: "\tLDMXCSR 4(SP)\n", Replace: ""}}},
+	{Name: "ntt-sse2/reduction-shift", Routine: "NTTAMD64",
+		Edits: []Edit{{File: "ntt_amd64.s", Find: "PSRAL      $0x17, X10", Replace: "PSRAL      $0x16, X10"}}},
+	// 127q instead of 128q in one lane of the last layer's offset: still
+	// ≡ 0 (mod q), wrong only where a sum exceeds 127q + b (large inputs).
+	{Name: "nttinverse-sse2/offset-one-q-short", Routine: "NTTInverseAMD64",
+		Edits: []Edit{{File: "nttinverse_amd64.s", Find: "DATA nttInverseTwiddlesSSE2<>+3636(SB)/4, $0x3ff00080", Replace: "DATA nttInverseTwiddlesSSE2<>+3636(SB)/4, $0x3f6fe07f"}}},
+	{Name: "nttmul-sse2/read-out-of-bounds", Routine: "MultiplyNTTAMD64",
+		Edits: []Edit{{File: "nttmul_amd64.s", Find: "\tRET", Replace: "\tMOVOU 1024(DX), X0\n\tRET"}}},
+	{Name: "nttmulacc7-sse2/odd-product-into-even-sum", Routine: "MultiplyAccNTT7AMD64",
+		Edits: []Edit{{File: "nttmulacc7_amd64.s", Find: "PADDQ   X3, X1", Replace: "PADDQ   X2, X1"}}},
+
 	// ---- RejNTTPolyx4AVX2.
 	{Name: "rejx4/table-index-scale", Routine: "RejNTTPolyx4AVX2",
 		Edits: []Edit{{File: "rejnttpolyx4_amd64.s", Find: "MOVBQZX   (R13)(AX*1), AX", Replace: "MOVBQZX   (R13)(AX*2), AX"}}},
