@@ -21,7 +21,7 @@ func init() {
 	register(c)
 
 	b := nttContract("NTTAMD64", "NTT", "FIPS 204, Algorithm 41", fips204.NTT)
-	b.Stem, b.GoName = "ntt", "ntt"
+	b.Stem, b.GoName, b.Budget = "ntt", "ntt", 150
 	baselineSSE2(b)
 	b.Doc = []string{
 		"NTTAMD64 is NTT (FIPS 204, Algorithm 41) in place in SSE2: coefficients in",

@@ -18,7 +18,7 @@ func init() {
 	register(c)
 
 	b := nttContract("NTTInverseAMD64", "NTTInverse", "FIPS 204, Algorithm 42", fips204.NTTInverse)
-	b.Stem, b.GoName = "nttinverse", "nttInverse"
+	b.Stem, b.GoName, b.Budget = "nttinverse", "nttInverse", 160
 	baselineSSE2(b)
 	b.Doc = []string{
 		"NTTInverseAMD64 is NTT⁻¹ (FIPS 204, Algorithm 42) in place in SSE2, the",

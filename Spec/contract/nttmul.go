@@ -20,7 +20,7 @@ func init() {
 	register(c)
 
 	b := productContract("MultiplyNTTAMD64", 0)
-	b.Stem, b.GoName, b.Budget = "nttmul", "multiplyNTT", 20
+	b.Stem, b.GoName, b.Budget = "nttmul", "multiplyNTT", 40
 	baselineSSE2(b)
 	b.Doc = []string{
 		"MultiplyNTTAMD64 is MultiplyNTT (FIPS 204, Algorithm 45) in SSE2 with a",
