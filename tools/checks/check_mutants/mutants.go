@@ -101,9 +101,9 @@ var mutants = []Mutant{
 	{Name: "ntt/twiddle-constant", Routine: "NTTAVX2",
 		Edits: []Edit{{File: "ntt_amd64.s", Find: "DATA nttTwiddles<>+32(SB)/4, $0x000064f7", Replace: "DATA nttTwiddles<>+32(SB)/4, $0x000064f8"}}},
 	{Name: "ntt/swapped-operands", Routine: "NTTAVX2",
-		Edits: []Edit{{File: "ntt_amd64.s", Find: "VPSUBD   Y8, Y0, Y4", Replace: "VPSUBD   Y0, Y8, Y4"}}},
+		Edits: []Edit{{File: "ntt_amd64.s", Text: "NTTAVX2", Find: "VPSUBD   Y8, Y0, Y4", Replace: "VPSUBD   Y0, Y8, Y4"}}},
 	{Name: "ntt/load-offset-off-by-four", Routine: "NTTAVX2",
-		Edits: []Edit{{File: "ntt_amd64.s", Find: "VMOVDQU  896(DI), Y7", Replace: "VMOVDQU  900(DI), Y7"}}},
+		Edits: []Edit{{File: "ntt_amd64.s", Text: "NTTAVX2", Find: "VMOVDQU  896(DI), Y7", Replace: "VMOVDQU  900(DI), Y7"}}},
 	{Name: "ntt/store-out-of-bounds", Routine: "NTTAVX2",
 		Edits: []Edit{beforeRET("ntt_amd64.s", "\tVMOVDQU Y0, 1024(DI)\n")}},
 	{Name: "ntt/secret-address", Routine: "NTTAVX2",
@@ -111,12 +111,12 @@ var mutants = []Mutant{
 	{Name: "ntt/pointer-from-callers-bp", Routine: "NTTAVX2",
 		// The caller's BP plus a constant is not the argument slot, whatever
 		// value a model might give BP.
-		Edits: []Edit{{File: "ntt_amd64.s", Find: "\tMOVQ    w+0(FP), DI\n", Replace: "\tMOVQ BP, DI\n\tMOVQ $0x10000000008, AX\n\tADDQ AX, DI\n\tMOVQ (DI), DI\n"}}},
+		Edits: []Edit{{File: "ntt_amd64.s", Text: "NTTAVX2", Find: "\tMOVQ    w+0(FP), DI\n", Replace: "\tMOVQ BP, DI\n\tMOVQ $0x10000000008, AX\n\tADDQ AX, DI\n\tMOVQ (DI), DI\n"}}},
 	{Name: "ntt/stack-beyond-what-is-checked", Routine: "NTTAVX2",
 		// A frame the TEXT line does not declare: the assembler adds no
 		// stack-bound check for it.
 		Edits: []Edit{
-			{File: "ntt_amd64.s", Find: "\tMOVQ    w+0(FP), DI\n", Replace: "\tPUSHQ BP\n\tMOVQ SP, BP\n\tSUBQ $0x1000, SP\n\tMOVQ    4112(SP), DI\n"},
+			{File: "ntt_amd64.s", Text: "NTTAVX2", Find: "\tMOVQ    w+0(FP), DI\n", Replace: "\tPUSHQ BP\n\tMOVQ SP, BP\n\tSUBQ $0x1000, SP\n\tMOVQ    4112(SP), DI\n"},
 			beforeRET("ntt_amd64.s", "\tMOVQ AX, (SP)\n\tADDQ $0x1000, SP\n\tPOPQ BP\n"),
 		}},
 	{Name: "ntt/macro-unsigned-multiply", Routine: "NTTAVX2",
@@ -128,13 +128,13 @@ var mutants = []Mutant{
 	{Name: "mul/read-out-of-bounds", Routine: "MultiplyNTTAVX2",
 		Edits: []Edit{beforeRET("nttmul_amd64.s", "\tVMOVDQU 1024(DX), Y0\n")}},
 	{Name: "mul/writes-read-only-input", Routine: "MultiplyNTTAVX2",
-		Edits: []Edit{{File: "nttmul_amd64.s", Find: "MOVQ     out+0(FP), DI", Replace: "MOVQ     a+8(FP), DI"}}},
+		Edits: []Edit{{File: "nttmul_amd64.s", Text: "MultiplyNTTAVX2", Find: "MOVQ     out+0(FP), DI", Replace: "MOVQ     a+8(FP), DI"}}},
 	{Name: "mul/reads-write-only-output", Routine: "MultiplyNTTAVX2",
 		Edits: []Edit{beforeRET("nttmul_amd64.s", "\tVMOVDQU (DI), Y0\n")}},
 	{Name: "mul/pointer-from-other-argument", Routine: "MultiplyNTTAVX2",
 		// b computed as a + 4 GiB: right only where the model happens to
 		// put b there.
-		Edits: []Edit{{File: "nttmul_amd64.s", Find: "\tMOVQ     b+16(FP), DX\n", Replace: "\tMOVQ     a+8(FP), DX\n\tMOVQ     $0x100000000, AX\n\tADDQ     AX, DX\n"}}},
+		Edits: []Edit{{File: "nttmul_amd64.s", Text: "MultiplyNTTAVX2", Find: "\tMOVQ     b+16(FP), DX\n", Replace: "\tMOVQ     a+8(FP), DX\n\tMOVQ     $0x100000000, AX\n\tADDQ     AX, DX\n"}}},
 	{Name: "mulacc4/read-beyond-rows", Routine: "MultiplyAccNTT4AVX2",
 		Edits: []Edit{beforeRETIn("nttmulacc_amd64.s", "MultiplyAccNTT4AVX2", "\tVMOVDQU 4096(DX), Y0\n")}},
 
@@ -160,9 +160,9 @@ var mutants = []Mutant{
 	// ---- The ℤq maps: functional correctness is proven, so a change of
 	// what they compute fails the proof, on rare inputs too.
 	{Name: "ntt/twiddle-lane", Routine: "NTTAVX2",
-		Edits: []Edit{{File: "ntt_amd64.s", Find: "VPMULDQ     nttTwiddles<>+1412(SB), Y5, Y13", Replace: "VPMULDQ     nttTwiddles<>+1408(SB), Y5, Y13"}}},
+		Edits: []Edit{{File: "ntt_amd64.s", Text: "NTTAVX2", Find: "VPMULDQ     nttTwiddles<>+1412(SB), Y5, Y13", Replace: "VPMULDQ     nttTwiddles<>+1408(SB), Y5, Y13"}}},
 	{Name: "ntt/sign-mask-shift", Routine: "NTTAVX2",
-		Edits: []Edit{{File: "ntt_amd64.s", Find: "VPSRAD      $0x1f, Y14, Y13", Replace: "VPSRAD      $0x16, Y14, Y13"}}},
+		Edits: []Edit{{File: "ntt_amd64.s", Text: "NTTAVX2", Find: "VPSRAD      $0x1f, Y14, Y13", Replace: "VPSRAD      $0x16, Y14, Y13"}}},
 	{Name: "nttinverse/scale-constant", Routine: "NTTInverseAVX2",
 		Edits: []Edit{{File: "nttinverse_amd64.s", Find: "DATA nttInverseTwiddles<>+32(SB)/4, $0x001e29ce", Replace: "DATA nttInverseTwiddles<>+32(SB)/4, $0x001e29cf"}}},
 	{Name: "nttmul/qinv-lane", Routine: "MultiplyNTTAVX2",
@@ -170,7 +170,7 @@ var mutants = []Mutant{
 	// out[i] + q where out[i] = a[i]: one input in q/8 or so, never drawn
 	// at random, e.g. a[0] = 1, b[0] = 2³² mod q.
 	{Name: "nttmul/rare-input-backdoor", Routine: "MultiplyNTTAVX2",
-		Edits: []Edit{{File: "nttmul_amd64.s", Find: "VPADDD   Y2, Y0, Y0\n\tVMOVDQU  Y0, (DI)",
+		Edits: []Edit{{File: "nttmul_amd64.s", Text: "MultiplyNTTAVX2", Find: "VPADDD   Y2, Y0, Y0\n\tVMOVDQU  Y0, (DI)",
 			Replace: "VPADDD   Y2, Y0, Y0\n\tVMOVDQU  (SI), Y4\n\tVPCMPGTD Y4, Y0, Y3\n\tVPCMPGTD Y0, Y4, Y5\n\tVPOR     Y3, Y5, Y3\n\tVPANDN   Y15, Y3, Y3\n\tVPADDD   Y3, Y0, Y0\n\tVMOVDQU  Y0, (DI)"}}},
 	{Name: "nttmulacc7/odd-product-into-even-sum", Routine: "MultiplyAccNTT7AVX2",
 		Edits: []Edit{{File: "nttmulacc_amd64.s", Text: "MultiplyAccNTT7AVX2", Find: "VPADDQ   Y4, Y0, Y0", Replace: "VPADDQ   Y5, Y0, Y0"}}},
@@ -196,17 +196,17 @@ var mutants = []Mutant{
 
 	// ---- The baseline (SSE2) ℤq maps: functional correctness proven.
 	{Name: "ntt-sse2/pmuludq-outside-mxcsr-bracket", Routine: "NTTAMD64",
-		Edits: []Edit{{File: "ntt_amd64.s", Find: "\tLDMXCSR 4(SP)\n", Replace: ""}}},
+		Edits: []Edit{{File: "ntt_amd64.s", Text: "NTTAMD64", Find: "\tLDMXCSR 4(SP)\n", Replace: ""}}},
 	{Name: "ntt-sse2/reduction-shift", Routine: "NTTAMD64",
-		Edits: []Edit{{File: "ntt_amd64.s", Find: "PSRAL      $0x17, X10", Replace: "PSRAL      $0x16, X10"}}},
+		Edits: []Edit{{File: "ntt_amd64.s", Text: "NTTAMD64", Find: "PSRAL      $0x17, X10", Replace: "PSRAL      $0x16, X10"}}},
 	// 127q instead of 128q in one lane of the last layer's offset: still
 	// ≡ 0 (mod q), wrong only where a sum exceeds 127q + b (large inputs).
 	{Name: "nttinverse-sse2/offset-one-q-short", Routine: "NTTInverseAMD64",
 		Edits: []Edit{{File: "nttinverse_amd64.s", Find: "DATA nttInverseTwiddlesSSE2<>+3636(SB)/4, $0x3ff00080", Replace: "DATA nttInverseTwiddlesSSE2<>+3636(SB)/4, $0x3f6fe07f"}}},
 	{Name: "nttmul-sse2/read-out-of-bounds", Routine: "MultiplyNTTAMD64",
-		Edits: []Edit{{File: "nttmul_amd64.s", Find: "\tRET", Replace: "\tMOVOU 1024(DX), X0\n\tRET"}}},
+		Edits: []Edit{beforeRETIn("nttmul_amd64.s", "MultiplyNTTAMD64", "\tMOVOU 1024(DX), X0\n")}},
 	{Name: "nttmulacc7-sse2/odd-product-into-even-sum", Routine: "MultiplyAccNTT7AMD64",
-		Edits: []Edit{{File: "nttmulacc7_amd64.s", Find: "PADDQ   X3, X1", Replace: "PADDQ   X2, X1"}}},
+		Edits: []Edit{{File: "nttmulacc_amd64.s", Text: "MultiplyAccNTT7AMD64", Find: "PADDQ   X3, X1", Replace: "PADDQ   X2, X1"}}},
 
 	// ---- RejNTTPolyx4AVX2.
 	{Name: "rejx4/table-index-scale", Routine: "RejNTTPolyx4AVX2",
