@@ -124,6 +124,10 @@ type Contract struct {
 	// Streams, when set, lets the checker drive a rejection sampler with
 	// chosen squeezed bytes (see Streams).
 	Streams *Streams
+	// Exceeds, when set, says the routine is an infinity-norm check (see
+	// Exceeds); the checker may then prove the postcondition for every
+	// input (Spec/check, exceeds.go).
+	Exceeds *Exceeds
 	// Unchanged says the postcondition is that no buffer changes: the
 	// routine has no writable buffer and no result, and the checker
 	// proves it from memory safety (a write to a region that is not
@@ -175,6 +179,15 @@ type Lanes struct {
 	// Count names a 4-byte output that holds the number of words of
 	// Out[0] equal to 1 (Map gives 0 or 1 there).
 	Count string
+}
+
+// Exceeds describes a norm check: for a polynomial In of 256 words in
+// [0, q) and a bound < 2³¹ (the 4-byte buffer Bound), the 4-byte output
+// Flag is 1 if Of(w) ≥ bound for some word w of In, else 0. Of is the
+// coefficient's magnitude (|w mod± q| for ‖w‖∞, §2.3).
+type Exceeds struct {
+	In, Bound, Flag string
+	Of              func(w uint32) uint32
 }
 
 // Split states Map(x, y) = Join(Of(y), OfSum((x + y) mod q)) for x, y in
