@@ -188,11 +188,132 @@ func (b *blaster) term(t *x86.Term) ([64]int, error) {
 				r[i] = a[(i-n+64)%64]
 			}
 		}
+	case "bvadd", "bvsub", "eq", "ult", "slt":
+		a, err := arg(0)
+		if err != nil {
+			return r, err
+		}
+		c, err := arg(1)
+		if err != nil {
+			return r, err
+		}
+		switch t.Op {
+		case "bvadd":
+			r, _ = b.add(a, c, -b.tru)
+		case "bvsub": // a + ¬c + 1
+			r, _ = b.add(a, neg(c), b.tru)
+		case "eq":
+			e := b.tru
+			for i := range a {
+				e = b.and(e, -b.xor(a[i], c[i]))
+			}
+			r = b.bit(e)
+		case "ult": // a < c iff a + ¬c + 1 has no carry out
+			_, carry := b.add(a, neg(c), b.tru)
+			r = b.bit(-carry)
+		default: // signed: flip the sign bits, then unsigned
+			a[63], c[63] = -a[63], -c[63]
+			_, carry := b.add(a, neg(c), b.tru)
+			r = b.bit(-carry)
+		}
+	case "ite":
+		c, err := arg(0)
+		if err != nil {
+			return r, err
+		}
+		x, err := arg(1)
+		if err != nil {
+			return r, err
+		}
+		y, err := arg(2)
+		if err != nil {
+			return r, err
+		}
+		// The condition is nonzero.
+		nz := -b.tru
+		for _, l := range c {
+			nz = -b.and(-nz, -l)
+		}
+		for i := range r {
+			r[i] = -b.and(-b.and(nz, x[i]), -b.and(-nz, y[i]))
+		}
 	default:
 		return r, fmt.Errorf("operator %s is not bit-blasted", t.Op)
 	}
 	b.memo[t] = r
 	return r, nil
+}
+
+func neg(a [64]int) [64]int {
+	for i := range a {
+		a[i] = -a[i]
+	}
+	return a
+}
+
+// bit returns the word whose bit 0 is l and the others 0.
+func (b *blaster) bit(l int) [64]int {
+	var r [64]int
+	for i := range r {
+		r[i] = -b.tru
+	}
+	r[0] = l
+	return r
+}
+
+// add returns a + c + carry (ripple carry) and the carry out.
+func (b *blaster) add(a, c [64]int, carry int) ([64]int, int) {
+	var r [64]int
+	for i := range r {
+		x := b.xor(a[i], c[i])
+		r[i] = b.xor(x, carry)
+		// carry' = a∧c ∨ carry∧(a⊕c)
+		carry = -b.and(-b.and(a[i], c[i]), -b.and(carry, x))
+	}
+	return r, carry
+}
+
+// satHolds decides whether goal is nonzero for every value of the
+// variables under which every assumption is nonzero: it asks for an
+// assignment with every assumption nonzero and goal zero.
+func satHolds(assume []*x86.Term, goal *x86.Term, deadline time.Time) (sat.Result, error) {
+	bl := newBlaster()
+	nonzero := func(t *x86.Term) (int, error) {
+		w, err := bl.term(t)
+		if err != nil {
+			return 0, err
+		}
+		l := -bl.tru
+		for _, x := range w {
+			l = -bl.and(-l, -x)
+		}
+		return l, nil
+	}
+	for _, a := range assume {
+		l, err := nonzero(a)
+		if err != nil {
+			return sat.Unknown, err
+		}
+		if v, ok := bl.isConst(l); ok {
+			if !v {
+				return sat.Unsat, nil // no value meets the assumptions
+			}
+			continue
+		}
+		bl.s.AddClause(l)
+	}
+	g, err := nonzero(goal)
+	if err != nil {
+		return sat.Unknown, err
+	}
+	if v, ok := bl.isConst(g); ok {
+		if v {
+			return sat.Unsat, nil
+		}
+		return sat.Sat, nil
+	}
+	bl.s.AddClause(-g)
+	return bl.s.Solve(satConflicts, deadline), nil
 }
 
 // satEqual decides a = b for every value of the variables with the SAT
