@@ -475,6 +475,9 @@ func functionalProof(f *x86.File, r *x86.Routine, c *contract.Contract, opt Opti
 	if c.Lanes != nil {
 		ps = append(ps, proof{"coefficient-map proof", true, func() (string, error) { return proveLanes(f, r, c, opt.MaxSteps) }})
 	}
+	if c.Exceeds != nil {
+		ps = append(ps, proof{"norm-check proof", true, func() (string, error) { return proveExceeds(f, r, c, opt.MaxSteps) }})
+	}
 	if c.Unchanged {
 		ps = append(ps, proof{"unchanged-buffers proof", false, func() (string, error) {
 			// A write to a buffer (none is writable) or outside every
