@@ -190,6 +190,17 @@ var mutants = []Mutant{
 	{Name: "makehint32/count-skips-lane7", Routine: "MakeHint32AVX2",
 		Edits: []Edit{{File: "makehint_amd64.s", Find: "\tADDL     28(SP), AX\n", Replace: ""}}},
 
+	// ---- The norm checks: functional correctness is proven (each
+	// position's result against Of(w) ≥ bound, the flag as their OR), so
+	// a result wrong for one coefficient value is caught: each backdoor
+	// flips the first position of each loop step where w = 0x5a5a5.
+	{Name: "normexceeds/rare-input-backdoor", Routine: "NormExceedsAMD64",
+		Edits: []Edit{{File: "normexceeds_amd64.s", Find: "SHRL $0x1f, BX\n\tORL  BX, R10",
+			Replace: "SHRL $0x1f, BX\n\tMOVL (SI), R11\n\tXORL $0x0005a5a5, R11\n\tSUBL $0x00000001, R11\n\tSHRL $0x1f, R11\n\tXORL R11, BX\n\tORL  BX, R10"}}},
+	{Name: "lowbitsexceed32/rare-input-backdoor", Routine: "LowBitsExceed32AMD64",
+		Edits: []Edit{{File: "lowbitsexceed_amd64.s", Find: "SHRL $0x1f, BX\n\tORL  BX, R10",
+			Replace: "SHRL $0x1f, BX\n\tMOVL (SI), R11\n\tXORL $0x0005a5a5, R11\n\tSUBL $0x00000001, R11\n\tSHRL $0x1f, R11\n\tXORL R11, BX\n\tORL  BX, R10"}}},
+
 	// ---- ValgrindClientRequestAMD64: the block must stay unchanged.
 	{Name: "valgrind/writes-request-block", Routine: "ValgrindClientRequestAMD64",
 		Edits: []Edit{{File: "valgrind_amd64.s", Find: "XCHGQ BX, BX", Replace: "XCHGQ BX, BX\n\tMOVQ  DX, 40(AX)"}}},
