@@ -365,6 +365,8 @@ type laneProg struct {
 	rows [][256]uint64
 	root int
 	only []bool // when set, the nodes run evaluates
+	// fixed: the node reads no input; done: its row is final.
+	fixed, done []bool
 }
 
 func compile(fm *laneForm) (*laneProg, error) {
@@ -384,7 +386,17 @@ func compile(fm *laneForm) (*laneProg, error) {
 		p.ops = append(p.ops, op)
 		p.val = append(p.val, nd.val)
 		p.args = append(p.args, [3]int{nd.a, nd.b, nd.c})
+		// A node that reads no input word has one value: it is
+		// evaluated on the first full batch and kept.
+		fixed := op != pIn
+		for _, a := range []int{nd.a, nd.b, nd.c} {
+			if a >= 0 && !p.fixed[a] {
+				fixed = false
+			}
+		}
+		p.fixed = append(p.fixed, fixed)
 	}
+	p.done = make([]bool, len(p.ops))
 	return p, nil
 }
 
@@ -397,9 +409,10 @@ func (p *laneProg) run(in [][256]uint64, n int, over map[int]*[256]uint64) *[256
 			*r = *o
 			continue
 		}
-		if p.only != nil && !p.only[i] {
+		if p.done[i] || p.only != nil && !p.only[i] {
 			continue
 		}
+		p.done[i] = p.fixed[i] && n == len(r)
 		v := p.val[i]
 		ar := p.args[i]
 		var a, b, c *[256]uint64
