@@ -87,12 +87,12 @@ func TestProgramsInput(t *testing.T) {
 	if len(in.Units) != 1 || len(in.Failures) != 2 || in.Failures[0].Obligation != "text = bytes" || in.Failures[1].Obligation != "decode" {
 		t.Fatalf("ProgramsInput = %+v", in)
 	}
-	res, err := Package(in, PackageOptions{Runs: 1, Only: "NTT"})
+	res, err := Package(in, PackageOptions{Runs: 1, Only: "NTTAVX2"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(res) != 2 || res[0].Obligation != "decode" || res[1].Obligation != "routine" {
-		t.Errorf("Package(-only NTT) = %+v, want the decode failure and the contract without a routine", res)
+		t.Errorf("Package(-only NTTAVX2) = %+v, want the decode failure and the contract without a routine", res)
 	}
 }
 
