@@ -3,7 +3,10 @@
 package mldsa
 
 import (
+	"fmt"
 	"testing"
+
+	"golang.org/x/sys/cpu"
 
 	"github.com/vg-crypto/vg/go/asm"
 )
@@ -22,6 +25,30 @@ func BenchmarkKeccakF1600(b *testing.B) {
 			asm.KeccakF1600AMD64(&a)
 		}
 	})
+	if cpu.X86.HasBMI1 && cpu.X86.HasBMI2 {
+		b.Run("BMI2", func(b *testing.B) {
+			for b.Loop() {
+				asm.KeccakF1600BMI2(&a)
+			}
+		})
+	}
+}
+
+func BenchmarkExpandMaskVariants(b *testing.B) {
+	var ρ [64]byte
+	for _, bits := range []int{17, 19} {
+		var y [7]ringElement
+		for _, v := range expandMaskRoutine.variants {
+			if !v.usable {
+				continue
+			}
+			b.Run(fmt.Sprintf("γ1=2^%d/%s", bits, v.name), func(b *testing.B) {
+				for b.Loop() {
+					v.fn(y[:], &ρ, 0, bits)
+				}
+			})
+		}
+	}
 }
 
 func BenchmarkKeccakF1600x4(b *testing.B) {
