@@ -53,6 +53,12 @@ func cpuRoutines() map[string]any {
 		"BitUnpack13AMD64":       asm.BitUnpack13AMD64,
 		"BitUnpack18AMD64":       asm.BitUnpack18AMD64,
 		"BitUnpack20AMD64":       asm.BitUnpack20AMD64,
+		"NTTAMD64":               asm.NTTAMD64,
+		"NTTInverseAMD64":        asm.NTTInverseAMD64,
+		"MultiplyNTTAMD64":       asm.MultiplyNTTAMD64,
+		"MultiplyAccNTT4AMD64":   asm.MultiplyAccNTT4AMD64,
+		"MultiplyAccNTT5AMD64":   asm.MultiplyAccNTT5AMD64,
+		"MultiplyAccNTT7AMD64":   asm.MultiplyAccNTT7AMD64,
 		// Outside valgrind the client request changes no memory.
 		"ValgrindClientRequestAMD64": asm.ValgrindClientRequestAMD64,
 	}
