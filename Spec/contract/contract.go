@@ -137,6 +137,10 @@ type Contract struct {
 	// on one coefficient; the checker may then prove the postcondition
 	// for every input (Spec/check, lanes.go).
 	Lanes *Lanes
+	// Wiring, when set, says the routine only moves bits (a packing); the
+	// checker may then prove the postcondition for every input
+	// (Spec/check, wiring.go).
+	Wiring *Wiring
 	// Level is the proof level each obligation must reach: Proven or
 	// Tested. vg prove fails when a check reports less.
 	Level map[string]string
@@ -197,6 +201,17 @@ type Exceeds struct {
 type Split struct {
 	Of, OfSum func(uint32) uint32
 	Join      func(a, b uint32) []uint32
+}
+
+// Wiring describes a routine that moves bits: for every input whose
+// buffer In has a zero at each bit where InZero is true (the
+// precondition), bit k of buffer Out (bit k%8 of byte k/8) is bit Bit(k)
+// of In, or 0 where Bit(k) < 0. The contract's Post and Check say the
+// same.
+type Wiring struct {
+	In, Out string
+	InZero  func(bit int) bool
+	Bit     func(k int) int
 }
 
 // ArgsSize is the size of the ABI0 argument area: 8 bytes per pointer,
