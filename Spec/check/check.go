@@ -478,6 +478,9 @@ func functionalProof(f *x86.File, r *x86.Routine, c *contract.Contract, opt Opti
 	if c.Exceeds != nil {
 		ps = append(ps, proof{"norm-check proof", true, func() (string, error) { return proveExceeds(f, r, c, opt.MaxSteps) }})
 	}
+	if c.Wiring != nil {
+		ps = append(ps, proof{"wiring proof", true, func() (string, error) { return proveWiring(f, r, c, opt.MaxSteps) }})
+	}
 	if c.Unchanged {
 		ps = append(ps, proof{"unchanged-buffers proof", false, func() (string, error) {
 			// A write to a buffer (none is writable) or outside every
