@@ -87,6 +87,15 @@ func (p packing) spec(w []byte) []byte {
 	return fips204.BitPack(c, p.a, p.b)
 }
 
+// level is the proof level: SimpleBitPack and SimpleBitUnpack are proven
+// by their wiring, BitPack and BitUnpack tested.
+func (p packing) level() map[string]string {
+	if p.simple {
+		return provenExcept()
+	}
+	return provenExcept(Functional)
+}
+
 func (p packing) pre() string {
 	if p.simple {
 		return fmt.Sprintf("every coefficient of w in [0, %d]", p.b)
@@ -99,6 +108,19 @@ func (p packing) post() string {
 		return fmt.Sprintf("out = fips204.SimpleBitPack(w, %d) (Algorithm 16)", p.b)
 	}
 	return fmt.Sprintf("out = fips204.BitPack(w, %d, %d) (Algorithm 17), w's words read in (−q/2, q/2)", p.a, p.b)
+}
+
+// packWiring is SimpleBitPack's wiring (Algorithm 16, line 3: bit j of
+// coefficient i is bit i·w + j of the encoding): nil for BitPack, whose
+// b − w is arithmetic. The bits of a word from w upward are zero by the
+// precondition.
+func (p packing) packWiring() *Wiring {
+	if !p.simple {
+		return nil
+	}
+	return &Wiring{In: "w", Out: "out",
+		InZero: func(bit int) bool { return bit%32 >= p.width },
+		Bit:    func(k int) int { return 32*(k/p.width) + k%p.width }}
 }
 
 func bitPackContract(p packing, variant string, features []string) *Contract {
@@ -117,7 +139,8 @@ func bitPackContract(p packing, variant string, features []string) *Contract {
 		Post:     p.post(),
 		Leak:     "nothing: w is secret (s1, s2, t0, z, w1)",
 		Features: features, MaxFrame: 0, NoAlias: true,
-		Level: provenExcept(Functional), Budget: packBudget,
+		Level: p.level(), Budget: packBudget,
+		Wiring: p.packWiring(),
 		Gen: func(r *rand.Rand) Buffers {
 			return Buffers{"out": randBytes(r, n), "w": p.gen(r)}
 		},

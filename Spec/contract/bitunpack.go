@@ -73,10 +73,19 @@ func bitUnpackContract(p packing, variant string, features []string) *Contract {
 		Pre:      "none: every encoding of 32·width bytes",
 		Leak:     "nothing: v is secret (s1, s2, t0; z and t1 are public, treated alike)",
 		Features: features, MaxFrame: 0, NoAlias: true,
-		Level: provenExcept(Functional), Budget: packBudget,
+		Level: p.level(), Budget: packBudget,
 	}
 	switch {
 	case p.simple:
+		// Algorithm 18, line 4: bit j of coefficient i is bit i·w + j of
+		// v; the bits of a word from w upward are 0.
+		c.Wiring = &Wiring{In: "v", Out: "w", InZero: func(int) bool { return false },
+			Bit: func(k int) int {
+				if k%32 >= p.width {
+					return -1
+				}
+				return p.width*(k/32) + k%32
+			}}
 		c.GoName = "simpleBitUnpack"
 		c.Post = fmt.Sprintf("w = fips204.SimpleBitUnpack(v, %d) (Algorithm 18)", p.b)
 	case p.checked():
