@@ -314,6 +314,7 @@ func Programs(root string, overlay map[string][]byte) ([]Program, error) {
 			p.Routine.Requires = p.Text.Requires
 			p.Routine.ArgSize = p.Text.ArgSize
 			p.Routine.Flags = p.Text.Flags
+			p.Routine.NoLocalPointers = p.Text.NoLocalPointers
 			p.TextErr = x86.MatchText(p.Text, p.Routine)
 		} else {
 			p.TextErr = fmt.Errorf("%s: no TEXT for it in go/asm's .s files", name)

@@ -399,3 +399,36 @@ func withInputs(out, in contract.Buffers) contract.Buffers {
 	}
 	return o
 }
+
+// checkCallSites is the static part of the call discipline: every CALL
+// names a routine of the contract's Calls whose CPU features the
+// contract allows (a caller dispatched without a callee's features would
+// run it anyway), and a routine that calls has a frame declared
+// NO_LOCAL_POINTERS (the runtime scans the frames of a stack it copies;
+// one without a pointer map stops the program).
+func checkCallSites(r *x86.Routine, c *contract.Contract) error {
+	calls := 0
+	for _, in := range r.Insns {
+		if in.Op != "CALL" {
+			continue
+		}
+		calls++
+		t := in.Args[0].Mem.Name
+		if !contains(c.Calls, t) {
+			return fmt.Errorf("%s: %s is not among the routines contract %s may call (%v)", in, t, c.Symbol, c.Calls)
+		}
+		cc := contract.Lookup(t)
+		if cc == nil {
+			return fmt.Errorf("%s: %s has no contract", in, t)
+		}
+		for _, f := range cc.Features {
+			if !contains(c.Features, f) && !baseline[f] {
+				return fmt.Errorf("%s: the callee needs %s, which contract %s does not require (%v)", in, f, c.Symbol, c.Features)
+			}
+		}
+	}
+	if calls > 0 && r.Frame > 0 && !r.NoLocalPointers {
+		return fmt.Errorf("%s calls and has a %d-byte frame, but does not declare NO_LOCAL_POINTERS", r.Name, r.Frame)
+	}
+	return nil
+}

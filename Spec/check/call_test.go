@@ -104,7 +104,8 @@ func TestCallViolationsAreCaught(t *testing.T) {
 		noCheck    bool
 		ob, detail string
 	}{
-		{"CallUndeclared", false, false, ABI, "not a routine contract CallUndeclared may call"},
+		{"CallUndeclared", false, false, ABI, "not among the routines contract CallUndeclared may call"},
+		{"CallNoMap", false, false, ABI, "does not declare NO_LOCAL_POINTERS"},
 		{"CallMisaligned", false, false, ABI, "not the frame's base"},
 		{"CallSmallFrame", false, false, ABI, "overflow the caller's 16-byte frame"},
 		{"CallClobbered", false, false, ConstantTime, "depends on secret"},
@@ -133,5 +134,16 @@ func TestCallWithoutContractFails(t *testing.T) {
 	rs := runCalls(t, f, c, true)
 	if r := status(rs, MemorySafety); r.Status != Failing || !strings.Contains(r.Detail, "CALL without a callee contract") {
 		t.Errorf("memory safety: %s (%s), want failing", r.Status, r.Detail)
+	}
+}
+
+// A caller must require the features of what it calls.
+func TestCallFeatures(t *testing.T) {
+	f := loadCalls(t)
+	c := callerContract("CallAVX2", false)
+	c.Calls = []string{"RejNTTPolyx4AVX2"}
+	rs := runCalls(t, f, c, true)
+	if r := status(rs, ABI); r.Status != Failing || !strings.Contains(r.Detail, "the callee needs AVX") {
+		t.Errorf("ABI: %s (%s), want failing", r.Status, r.Detail)
 	}
 }

@@ -302,6 +302,9 @@ func Routine(f *x86.File, r *x86.Routine, c *contract.Contract, opt Options) []R
 	if err := checkFPNames(r, c); err != nil {
 		abiStatic = append(abiStatic, err.Error())
 	}
+	if err := checkCallSites(r, c); err != nil {
+		abiStatic = append(abiStatic, err.Error())
+	}
 	staticT := time.Since(t0)
 
 	// Taint runs.

@@ -174,6 +174,9 @@ type Routine struct {
 	// before using it), with StackBound the bytes below SP it allows.
 	StackCheck bool
 	StackBound int64
+	// NoLocalPointers: the text declares NO_LOCAL_POINTERS (read from the
+	// text, like Requires).
+	NoLocalPointers bool
 }
 
 // Data is a DATA/GLOBL symbol: a read-only table.
@@ -288,6 +291,13 @@ func ParseFile(name, src string) (*File, error) {
 				return nil, perr("%v", err)
 			}
 			cur = nil
+		case "NO_LOCAL_POINTERS":
+			// funcdata.h's macro: the frame holds no pointer the garbage
+			// collector must see. No machine code.
+			if cur == nil || len(args) != 0 || len(cur.Insns) != 0 {
+				return nil, perr("NO_LOCAL_POINTERS must open a TEXT body")
+			}
+			cur.NoLocalPointers = true
 		default:
 			if cur == nil {
 				return nil, perr("instruction outside TEXT: %s", text)

@@ -9,6 +9,7 @@ TEXT ·RejNTTPolyAMD64(SB), $0-17
 
 // CallRej: ok = RejNTTPoly(a, seed), by the rules.
 TEXT ·CallRej(SB), $24-17
+	NO_LOCAL_POINTERS
 	MOVQ a+0(FP), AX
 	MOVQ AX, 0(SP)
 	MOVQ seed+8(FP), AX
@@ -20,6 +21,7 @@ TEXT ·CallRej(SB), $24-17
 
 // CallUndeclared calls a routine its contract does not list.
 TEXT ·CallUndeclared(SB), $24-17
+	NO_LOCAL_POINTERS
 	MOVQ a+0(FP), AX
 	MOVQ AX, 0(SP)
 	MOVQ seed+8(FP), AX
@@ -31,6 +33,7 @@ TEXT ·CallUndeclared(SB), $24-17
 
 // CallMisaligned calls with SP 8 bytes below the frame's base.
 TEXT ·CallMisaligned(SB), $32-17
+	NO_LOCAL_POINTERS
 	MOVQ a+0(FP), AX
 	MOVQ AX, 8(SP)
 	MOVQ seed+8(FP), AX
@@ -44,6 +47,7 @@ TEXT ·CallMisaligned(SB), $32-17
 
 // CallSmallFrame has no room for the callee's result in its frame.
 TEXT ·CallSmallFrame(SB), $16-17
+	NO_LOCAL_POINTERS
 	MOVQ a+0(FP), AX
 	MOVQ AX, 0(SP)
 	MOVQ seed+8(FP), AX
@@ -54,6 +58,7 @@ TEXT ·CallSmallFrame(SB), $16-17
 
 // CallClobbered keeps a in BX across the call and stores through it.
 TEXT ·CallClobbered(SB), $24-17
+	NO_LOCAL_POINTERS
 	MOVQ a+0(FP), BX
 	MOVQ BX, 0(SP)
 	MOVQ seed+8(FP), AX
@@ -66,6 +71,7 @@ TEXT ·CallClobbered(SB), $24-17
 
 // CallOffset passes a+2: misaligned for *[256]uint32.
 TEXT ·CallOffset(SB), $24-17
+	NO_LOCAL_POINTERS
 	MOVQ a+0(FP), AX
 	ADDQ $2, AX
 	MOVQ AX, 0(SP)
@@ -78,6 +84,7 @@ TEXT ·CallOffset(SB), $24-17
 
 // CallOverlap passes a+1020 as the seed: it overlaps the output a.
 TEXT ·CallOverlap(SB), $24-17
+	NO_LOCAL_POINTERS
 	MOVQ a+0(FP), AX
 	MOVQ AX, 0(SP)
 	ADDQ $1020, AX
@@ -90,6 +97,7 @@ TEXT ·CallOverlap(SB), $24-17
 // CallStale keeps a pointer into its own frame across the call: the
 // stack may move meanwhile.
 TEXT ·CallStale(SB), $32-17
+	NO_LOCAL_POINTERS
 	MOVQ a+0(FP), AX
 	MOVQ AX, 0(SP)
 	MOVQ seed+8(FP), AX
@@ -99,5 +107,29 @@ TEXT ·CallStale(SB), $32-17
 	CALL ·RejNTTPolyAMD64(SB)
 	MOVQ 24(SP), CX
 	MOVBLZX (CX), AX
+	MOVB AX, ret+16(FP)
+	RET
+
+// CallNoMap calls without declaring that its frame holds no pointers.
+TEXT ·CallNoMap(SB), $24-17
+	MOVQ a+0(FP), AX
+	MOVQ AX, 0(SP)
+	MOVQ seed+8(FP), AX
+	MOVQ AX, 8(SP)
+	CALL ·RejNTTPolyAMD64(SB)
+	MOVBLZX 16(SP), AX
+	MOVB AX, ret+16(FP)
+	RET
+
+// CallAVX2 calls the four-way sampler from a routine whose contract has
+// no AVX2.
+TEXT ·CallAVX2(SB), $24-17
+	NO_LOCAL_POINTERS
+	MOVQ a+0(FP), AX
+	MOVQ AX, 0(SP)
+	MOVQ seed+8(FP), AX
+	MOVQ AX, 8(SP)
+	CALL ·RejNTTPolyx4AVX2(SB)
+	MOVBLZX 16(SP), AX
 	MOVB AX, ret+16(FP)
 	RET
