@@ -389,6 +389,25 @@ func (d *dec) legacy(op byte) (*Insn, error) {
 			return insn("MOV"+sfx, gpr(mr.reg), mr.rm), nil
 		}
 		return insn("MOV"+sfx, mr.rm, gpr(mr.reg)), nil
+	case op == 0x88:
+		// 88 /r MOV r/m8, r8 (SDM Vol. 2B, MOV); a store from AL, CL, DL
+		// or BL only: without REX, reg 4 to 7 name AH to BH, and REX
+		// forms are not accepted.
+		if err := d.noPrefix(); err != nil {
+			return nil, err
+		}
+		if d.rex != 0 {
+			return nil, d.errf("REX on MOV r/m8, r8")
+		}
+		mr, err := d.decodeModRM('r')
+		if err != nil {
+			return nil, err
+		}
+		if !mr.mem || mr.reg > 3 {
+			return nil, d.errf("88 /r: only a store of AL, CL, DL or BL is accepted")
+		}
+		d.form = "SDM Vol. 2B, MOV: 88 /r"
+		return insn("MOVB", gpr(mr.reg), mr.rm), nil
 	case op == 0xC7:
 		// C7 /0 id MOV r/m32, imm32; REX.W + C7 /0 id MOV r/m64, imm32
 		// sign-extended (SDM Vol. 2B, MOV).

@@ -38,6 +38,7 @@ func TestDecodeAccepts(t *testing.T) {
 		{[]byte{0x0F, 0x92, 0x07}, "SETCS (DI)"},
 		{[]byte{0x41, 0x0F, 0x93, 0x45, 0x08}, "SETCC 8(R13)"},
 		{[]byte{0x74, 0x02}, "JEQ +0x4"},
+		{[]byte{0x88, 0x44, 0x24, 0x10}, "MOVB AX, 16(SP)"},
 		// The target is absolute (resolved to a symbol by Binary.Routine).
 		{[]byte{0xE8, 0x10, 0x00, 0x00, 0x00}, "CALL 0x1015"},
 		// Legacy SSE2 (bytes and objdump's reading in the comments).
@@ -82,11 +83,14 @@ func TestDecodeAccepts(t *testing.T) {
 
 func TestDecodeRejects(t *testing.T) {
 	for _, code := range [][]byte{
-		{0x90},                   // NOP: not a form Emit uses
-		{0x0F, 0x05},             // SYSCALL
-		{0xFF, 0xD0},             // CALL AX
-		{0x48, 0xE8, 0, 0, 0, 0}, // REX on CALL rel32
-		{0x66, 0xE8, 0, 0, 0, 0}, // 66 on CALL rel32
+		{0x90},                         // NOP: not a form Emit uses
+		{0x0F, 0x05},                   // SYSCALL
+		{0xFF, 0xD0},                   // CALL AX
+		{0x48, 0xE8, 0, 0, 0, 0},       // REX on CALL rel32
+		{0x88, 0x64, 0x24, 0x10},       // MOVB AH, 16(SP)
+		{0x40, 0x88, 0x74, 0x24, 0x10}, // MOVB SIB, 16(SP) (REX)
+		{0x88, 0xC1},                   // MOVB AL, CL (register form)
+		{0x66, 0xE8, 0, 0, 0, 0},       // 66 on CALL rel32
 		{0x64, 0x48, 0x8B, 0x04, 0x25, 0, 0, 0, 0}, // FS-prefixed load
 		{0x48, 0xC5, 0xFD, 0xEF, 0xC1},             // REX before VEX
 		{0x66, 0xC5, 0xFD, 0xEF, 0xC1},             // 66 before VEX

@@ -78,7 +78,7 @@ func (b *Binary) sectionBytes(addr, n uint64) ([]byte, *elf.Section, error) {
 // a routine that is not NOSPLIT (cmd/internal/obj/x86, stacksplit):
 //
 //	MOVQ (TLS), R14          64 4C 8B 34 25 F8 FF FF FF
-//	[LEAQ -k(SP), R12]       4C 8D A4 24 <k>      (frames beyond the small limit)
+//	[LEAQ -k(SP), R12]       4C 8D A4 24 <k32> | 4C 8D 64 24 <k8>  (frames beyond the small limit)
 //	CMPQ R12|SP, 16(R14)     4D 3B 66 10 | 49 3B 66 10
 //	JLS  tail                0F 86 <rel32>
 //	…body…
@@ -95,6 +95,7 @@ func (b *Binary) sectionBytes(addr, n uint64) ([]byte, *elf.Section, error) {
 var (
 	splitLoadG   = []byte{0x64, 0x4C, 0x8B, 0x34, 0x25, 0xF8, 0xFF, 0xFF, 0xFF}
 	splitLeaR12  = []byte{0x4C, 0x8D, 0xA4, 0x24}
+	splitLeaR12b = []byte{0x4C, 0x8D, 0x64, 0x24} // disp8
 	splitCmpR12  = []byte{0x4D, 0x3B, 0x66, 0x10}
 	splitCmpSP   = []byte{0x49, 0x3B, 0x66, 0x10}
 	splitJLS     = []byte{0x0F, 0x86}
@@ -117,6 +118,16 @@ func (b *Binary) splitCheck(code []byte, addr uint64) (int, int, error) {
 		}
 		b.lastK = -int64(int32(binary.LittleEndian.Uint32(code[p+len(splitLeaR12):])))
 		p += len(splitLeaR12) + 4
+		if !bytes.HasPrefix(code[p:], splitCmpR12) {
+			return 0, 0, fmt.Errorf("stack check: LEAQ not followed by CMPQ R12, 16(R14)")
+		}
+		p += len(splitCmpR12)
+	case bytes.HasPrefix(code[p:], splitLeaR12b):
+		if p+len(splitLeaR12b)+1 > len(code) {
+			return 0, 0, fmt.Errorf("stack check: truncated LEAQ")
+		}
+		b.lastK = -int64(int8(code[p+len(splitLeaR12b)]))
+		p += len(splitLeaR12b) + 1
 		if !bytes.HasPrefix(code[p:], splitCmpR12) {
 			return 0, 0, fmt.Errorf("stack check: LEAQ not followed by CMPQ R12, 16(R14)")
 		}
