@@ -158,9 +158,14 @@ type Contract struct {
 	Calls []string
 	// Effect, for a routine others may CALL, is its postcondition as a
 	// function: the buffers it writes and its result for input in, with
-	// garbage from r wherever the postcondition leaves them free. The
-	// checker checks every Effect it applies against Check.
+	// garbage from r wherever the postcondition leaves them free (the
+	// package's tests check that it meets Check).
 	Effect func(in Buffers, r *rand.Rand) (Buffers, byte)
+	// Runs, when positive, caps the functional test's random inputs for
+	// this routine below the report's (Options.Runs), for a routine whose
+	// every input costs many runs of Spec (a caller of samplers, whose
+	// callees are Spec itself); say in the contract why the cap is safe.
+	Runs int
 	// Gen draws a random input meeting the precondition.
 	Gen func(r *rand.Rand) Buffers
 	// Check returns an error if out (and the result byte) do not meet the

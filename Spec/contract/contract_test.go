@@ -207,5 +207,46 @@ func TestUnchangedHasNoOutput(t *testing.T) {
 	}
 	if n == 0 {
 		t.Error("no contract is Unchanged")
+
+// Every Effect meets its contract's Check (a caller's check applies the
+// Effect in place of the callee), and a one-bit change of its output
+// breaks it.
+func TestEffectsMeetChecks(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	n := 0
+	for _, c := range All {
+		if c.Effect == nil {
+			continue
+		}
+		n++
+		for i := 0; i < 5; i++ {
+			in := c.Gen(rng)
+			out, ret := c.Effect(in, rng)
+			for k, v := range in {
+				if _, ok := out[k]; !ok {
+					out[k] = v
+				}
+			}
+			if err := c.Check(in, out, ret); err != nil {
+				t.Fatalf("%s: Effect breaks Check: %v", c.Symbol, err)
+			}
+			for _, a := range c.Args {
+				if !a.Write {
+					continue
+				}
+				bn := a.BufferNames()[0]
+				out[bn][3] ^= 1
+				if c.Check(in, out, ret) == nil {
+					t.Errorf("%s: Check accepts a changed %s", c.Symbol, bn)
+				}
+				out[bn][3] ^= 1
+			}
+		}
+	}
+	if n != 2 {
+		t.Errorf("%d contracts with an Effect, want the two samplers", n)
+	}
+	if out, ok := rejEffect(make([]byte, 34), rng); !ok || len(out) != 1024 {
+		t.Errorf("rejEffect on the zero seed: ok = %v, %d bytes", ok, len(out))
 	}
 }
