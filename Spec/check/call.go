@@ -37,7 +37,7 @@ import (
 //     failure).
 //
 // Effect, after the CALL: the buffers the callee may write and its result
-// slot hold its Effect (checked against its Check); every register but SP
+// slot hold its Effect; every register but SP
 // and BP is garbage (secret and input-derived, so a later use shows) and
 // the flags are undefined; the callee's ABI, proven in its own check,
 // restores BP and MXCSR. The stack then moves, as a goroutine's stack may
@@ -352,7 +352,7 @@ func (e *callEnv[V]) moveStack(m *x86.Machine[V]) {
 }
 
 // concreteEffect is the effect on the concrete and taint domains: the
-// callee's Effect on the bytes' values, checked against its Check; the
+// callee's Effect on the bytes' values; the
 // bytes it writes carry the taint of everything it read.
 func concreteEffect[V any](d x86.Domain[V], mk maker[V], taint func(V) (bool, bool), rng *rand.Rand) func(*contract.Contract, map[string][]V) (map[string][]V, V, error) {
 	return func(cc *contract.Contract, in map[string][]V) (map[string][]V, V, error) {
@@ -372,10 +372,9 @@ func concreteEffect[V any](d x86.Domain[V], mk maker[V], taint func(V) (bool, bo
 			}
 			bufIn[name] = b
 		}
+		// Effect meets Check (Spec/contract's tests; the two are
+		// trusted alike).
 		out, ret := cc.Effect(copyBuffers(bufIn), rng)
-		if err := cc.Check(bufIn, withInputs(out, bufIn), ret); err != nil {
-			return nil, zero, fmt.Errorf("its Effect breaks its own postcondition: %v", err)
-		}
 		res := map[string][]V{}
 		for name, b := range out {
 			vs := make([]V, len(b))
@@ -386,18 +385,6 @@ func concreteEffect[V any](d x86.Domain[V], mk maker[V], taint func(V) (bool, bo
 		}
 		return res, mk(uint64(ret), sec, inp), nil
 	}
-}
-
-// withInputs is out with the buffers it lacks taken from in.
-func withInputs(out, in contract.Buffers) contract.Buffers {
-	o := contract.Buffers{}
-	for k, v := range in {
-		o[k] = v
-	}
-	for k, v := range out {
-		o[k] = v
-	}
-	return o
 }
 
 // checkCallSites is the static part of the call discipline: every CALL

@@ -403,6 +403,9 @@ func Routine(f *x86.File, r *x86.Routine, c *contract.Contract, opt Options) []R
 	} else if err := functional(f, r, c, opt, rng); err != nil {
 		set(Functional, Failing, err.Error(), time.Since(t0))
 	} else {
+		if c.Runs > 0 && c.Runs < opt.Runs {
+			opt.Runs = c.Runs
+		}
 		n := opt.Runs + len(opt.ExtraInputs)
 		tested := fmt.Sprintf("model output equals the contract's postcondition (Spec) on %d inputs (%d random, %d from vectors)", n, opt.Runs, len(opt.ExtraInputs))
 		set(Functional, Tested, tested, time.Since(t0))
@@ -527,6 +530,9 @@ func first(lists ...[]string) string {
 // random inputs, split over two goroutines (two cores).
 func functional(f *x86.File, r *x86.Routine, c *contract.Contract, opt Options, _ *rand.Rand) error {
 	const workers = 2
+	if c.Runs > 0 && c.Runs < opt.Runs {
+		opt.Runs = c.Runs
+	}
 	total := opt.Runs + len(opt.ExtraInputs)
 	errs := make([]error, workers)
 	first := make([]int, workers)

@@ -63,7 +63,18 @@ func TestDecoderMatchesObjdump(t *testing.T) {
 				t.Errorf("%s+%#x: objdump has no instruction at this address (decoded %s)", name, in.Off, in.Text)
 				continue
 			}
-			got := attSyntax(in, f, r)
+			var got string
+			if in.Op != "CALL" {
+				got = attSyntax(in, f, r)
+			} else {
+				// objdump names the target's address: the callee's entry.
+				cf, err := b.Bin.Routine(AsmPackage, in.Args[0].Mem.Name)
+				if err != nil {
+					t.Errorf("%s+%#x: %s: %v", name, in.Off, in.Text, err)
+					continue
+				}
+				got = fmt.Sprintf("callq %x", cf.Routines[0].Addr)
+			}
 			if normObjdump(want) != got {
 				t.Errorf("%s+%#x: decoded %q as %q, objdump says %q", name, in.Off, in.Text, got, normObjdump(want))
 			}
@@ -130,6 +141,7 @@ var attMnemonic = map[string]string{
 }
 
 var gpr64 = []string{"rax", "rcx", "rdx", "rbx", "rsp", "rbp", "rsi", "rdi", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"}
+var gpr8 = []string{"al", "cl", "dl", "bl"}
 var gpr32 = []string{"eax", "ecx", "edx", "ebx", "esp", "ebp", "esi", "edi", "r8d", "r9d", "r10d", "r11d", "r12d", "r13d", "r14d", "r15d"}
 
 // attSyntax renders a decoded instruction the way objdump -M suffix
@@ -159,7 +171,9 @@ func attSyntax(in *x86.Insn, f *x86.File, r *x86.Routine) string {
 		case x86.KReg:
 			switch {
 			case a.Reg.IsGPR():
-				if w32 {
+				if in.Op == "MOVB" {
+					ops = append(ops, "%"+gpr8[a.Reg])
+				} else if w32 {
 					ops = append(ops, "%"+gpr32[a.Reg])
 				} else {
 					ops = append(ops, "%"+gpr64[a.Reg])
