@@ -152,6 +152,11 @@ type Contract struct {
 	// RejNTTPolyx4/AVX2 116-160 s; NTT and NTT⁻¹ 5-14 s per functional
 	// test). Raise one only with the reason in the commit.
 	Budget float64
+	// ExpandA, when set, says the routine is ExpandA (Algorithm 32) for
+	// the k × ℓ it gives, calling rejection samplers: the checker may then
+	// prove the postcondition for every ρ from the samplers' contracts
+	// (Spec/check, expandaproof.go).
+	ExpandA *Shape
 	// Calls lists the routines this one may CALL (TEXT symbols). The
 	// checker replaces each callee by its contract: it checks the call's
 	// discipline and applies the callee's Effect (Spec/check, call.go).
@@ -172,6 +177,9 @@ type Contract struct {
 	// postcondition for input in.
 	Check func(in, out Buffers, ret byte) error
 }
+
+// Shape is the k × ℓ of a parameter set (FIPS 204, Table 1).
+type Shape struct{ K, L int }
 
 // Lanes describes a coefficient map: buffers In and Out hold 256
 // little-endian 32-bit words each, and for every input whose word i of
