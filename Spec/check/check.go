@@ -443,10 +443,16 @@ func Routine(f *x86.File, r *x86.Routine, c *contract.Contract, opt Options) []R
 		default:
 			// A proof that follows one path has it fixed (checked
 			// above): the one path is every input's path.
-			if d, err := p.prove(); err == nil {
+			d, err := p.prove()
+			if err == nil {
 				set(Functional, Proven, d+"; also "+tested, time.Since(t0))
 			} else {
 				set(Functional, Failing, p.what+" failed: "+err.Error()+"; "+tested, time.Since(t0))
+			}
+			if p.ct != nil && err == nil {
+				res[ConstantTime].Detail = *p.ct + "; " + res[ConstantTime].Detail
+			} else if p.ct != nil {
+				set(ConstantTime, Failing, p.what+" failed: "+err.Error(), time.Since(t0))
 			}
 		}
 	}
@@ -462,6 +468,9 @@ type proof struct {
 	what  string // as reports name it
 	fixed bool   // it follows the one path: control flow and addresses must be fixed
 	prove func() (string, error)
+	// ct, when set, is what the proof also establishes of constant time,
+	// once it has run (the ExpandA proof's CTSample).
+	ct *string
 }
 
 // functionalProof returns the proof a contract's data name: its Keccak
@@ -473,13 +482,21 @@ type proof struct {
 func functionalProof(f *x86.File, r *x86.Routine, c *contract.Contract, opt Options, memSafe bool) (*proof, error) {
 	var ps []proof
 	if c.KeccakStates > 0 {
-		ps = append(ps, proof{"symbolic proof", true, func() (string, error) { return ProveKeccak(f, r, c, opt.Hints, opt.MaxSteps) }})
+		ps = append(ps, proof{"symbolic proof", true, func() (string, error) { return ProveKeccak(f, r, c, opt.Hints, opt.MaxSteps) }, nil})
 	}
 	if c.Zq != nil {
-		ps = append(ps, proof{"ℤq proof", true, func() (string, error) { return proveZq(f, r, c, opt.MaxSteps) }})
+		ps = append(ps, proof{"ℤq proof", true, func() (string, error) { return proveZq(f, r, c, opt.MaxSteps) }, nil})
 	}
 	if c.Lanes != nil {
-		ps = append(ps, proof{"coefficient-map proof", true, func() (string, error) { return proveLanes(f, r, c, opt.MaxSteps) }})
+		ps = append(ps, proof{"coefficient-map proof", true, func() (string, error) { return proveLanes(f, r, c, opt.MaxSteps) }, nil})
+	}
+	if c.ExpandA != nil {
+		ct := new(string)
+		ps = append(ps, proof{"ExpandA proof (StageA, Samp4, CTSample)", true, func() (string, error) {
+			d, cd, err := proveExpandA(f, r, c, opt.Hints, opt.Callees, opt.MaxSteps)
+			*ct = cd
+			return d, err
+		}, ct})
 	}
 	if c.Exceeds != nil {
 		ps = append(ps, proof{"norm-check proof", true, func() (string, error) { return proveExceeds(f, r, c, opt.MaxSteps) }})
@@ -502,7 +519,7 @@ func functionalProof(f *x86.File, r *x86.Routine, c *contract.Contract, opt Opti
 				return "", errors.New("no buffer changes only if memory safety is proven for every input")
 			}
 			return "no buffer is writable and memory safety is proven for every input (a write to a region that is not writable fails it): every buffer is unchanged", nil
-		}})
+		}, nil})
 	}
 	switch len(ps) {
 	case 0:

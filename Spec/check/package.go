@@ -210,13 +210,13 @@ func lowerByCallees(rs []Result) {
 			switch {
 			case !ok:
 				r.Status = Tested
-				r.Detail = fmt.Sprintf("given the contract of %s, which was not checked in this run; %s", callee, r.Detail)
+				r.Detail = fmt.Sprintf("%s; tested only: %s was not checked in this run", r.Detail, callee)
 			case got.Status == Failing:
 				r.Status = Failing
 				r.Detail = fmt.Sprintf("callee %s: %s failing; %s", callee, r.Obligation, r.Detail)
 			case got.Status == Tested && r.Status == Proven:
 				r.Status = Tested
-				r.Detail = fmt.Sprintf("proven given the contract of %s, whose %s is only tested; %s", callee, r.Obligation, r.Detail)
+				r.Detail = fmt.Sprintf("%s; tested only: proven given %s's contract, whose %s is tested", r.Detail, callee, r.Obligation)
 			}
 			if r.Status == Failing {
 				break
