@@ -1,0 +1,121 @@
+package contract
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+)
+
+// ExpandA (FIPS 204, Algorithm 32), one routine per parameter set: k × ℓ =
+// 4 × 4, 6 × 5 and 8 × 7 (Table 1). Entry e = ℓr + s of Â, stored
+// row-major, is RejNTTPoly(ρ ‖ s ‖ r) (Algorithm 32, lines 3 to 5). The AVX2
+// routine samples ⌊kℓ/4⌋ groups of four entries with the four-way sampler,
+// then the last kℓ mod 4 singly; the baseline routine samples every entry
+// singly. Both CALL the samplers (their contracts stand in for them) and
+// AND every sampler's result into the one they return.
+func init() {
+	for _, ps := range []struct {
+		name string
+		k, l int
+	}{{"44", 4, 4}, {"65", 6, 5}, {"87", 8, 7}} {
+		for _, v := range []string{"AVX2", "AMD64"} {
+			register(expandAContract(ps.name, ps.k, ps.l, v))
+		}
+	}
+}
+
+// ExpandAGroups returns the calls an ExpandA routine makes: groups of four
+// entries through RejNTTPolyx4 and single entries through RejNTTPoly.
+func ExpandAGroups(k, l int, variant string) (fours, singles int) {
+	if variant == "AVX2" {
+		return k * l / 4, k * l % 4
+	}
+	return 0, k * l
+}
+
+// ExpandASeed is the seed of entry e of Â: ρ ‖ s ‖ r with s = e mod ℓ and
+// r = e div ℓ (Algorithm 32, lines 3 and 4: ρ‖IntegerToBytes(s, 1)‖
+// IntegerToBytes(r, 1)).
+func ExpandASeed(ρ []byte, e, l int) []byte {
+	seed := make([]byte, 34)
+	copy(seed, ρ)
+	seed[32], seed[33] = byte(e%l), byte(e/l)
+	return seed
+}
+
+func expandAContract(name string, k, l int, variant string) *Contract {
+	sym := "ExpandA" + name + variant
+	n := k * l
+	fours, singles := ExpandAGroups(k, l, variant)
+	c := &Contract{
+		Symbol: sym, Routine: "ExpandA" + name, Variant: variant,
+		Stem: "expanda", GoName: "expandA", ExpandA: &Shape{K: k, L: l},
+		GoSig: fmt.Sprintf("func %s(a *[%d][256]uint32, rho *[32]byte) bool", sym, n),
+		Args: []Arg{
+			{Name: "a", Bytes: 1024 * n, Read: true, Write: true},
+			{Name: "rho", Bytes: 32, Read: true},
+		},
+		Result: "bool",
+		Pre:    "rho = ρ (32 bytes, public)",
+		Post: fmt.Sprintf("ok ⇔ for every entry e < %d Algorithm 30 on ρ ‖ (e mod %d) ‖ (e div %d) needs at most 896 groups; "+
+			"ok ⇒ a[e] = fips204.RejNTTPoly(ρ ‖ e mod %d ‖ e div %d) = Â[e div %d][e mod %d] of Algorithm 32", n, l, l, l, l, l, l),
+		Leak:     "the public seed ρ: the samplers' control flow and addresses depend on it",
+		MaxFrame: 256, NoAlias: true,
+		// Each input runs Spec's RejNTTPoly kℓ times for the callees and
+		// again for Check: 200 inputs are 3,200 to 11,200 entries, and the
+		// seeds and entries of every call are proven for every ρ
+		// (Spec/check, the ExpandA proof).
+		Runs: 200,
+		Gen: func(r *rand.Rand) Buffers {
+			return Buffers{"a": randBytes(r, 1024*n), "rho": randBytes(r, 32)}
+		},
+		Check: func(in, out Buffers, ret byte) error {
+			all := true
+			for e := 0; e < n; e++ {
+				ok, err := checkRej(ExpandASeed(in["rho"], e, l), out["a"][1024*e:1024*e+1024])
+				if err != nil {
+					return fmt.Errorf("entry %d (r = %d, s = %d): %v", e, e/l, e%l, err)
+				}
+				all = all && ok
+			}
+			if ret != b2b(all) {
+				return fmt.Errorf("returned %d, want %d", ret, b2b(all))
+			}
+			if !bytes.Equal(in["rho"], out["rho"]) {
+				return fmt.Errorf("rho modified")
+			}
+			return nil
+		},
+	}
+	// The samplers' functional correctness is tested, not proven, so
+	// ExpandA's can be no more (Spec/check lowers a caller to its callees).
+	c.Level = provenExcept(Functional)
+	if variant == "AVX2" {
+		c.Features = []string{"AVX", "AVX2"}
+		c.Calls = []string{"RejNTTPolyx4AVX2"}
+		if singles > 0 {
+			c.Calls = append(c.Calls, "RejNTTPolyAMD64")
+		}
+		c.Budget = 60
+	} else {
+		c.Calls = []string{"RejNTTPolyAMD64"}
+		c.Budget = 60
+	}
+	calls := fmt.Sprintf("%d calls of RejNTTPolyx4AVX2 (four entries each) and %d of RejNTTPolyAMD64", fours, singles)
+	if variant == "AMD64" {
+		calls = fmt.Sprintf("%d calls of RejNTTPolyAMD64", singles)
+	}
+	c.Doc = []string{
+		fmt.Sprintf("%s is ExpandA (FIPS 204, Algorithm 32) for k = %d, ℓ = %d: a[ℓr + s]", sym, k, l),
+		"receives RejNTTPoly(ρ ‖ s ‖ r), in " + calls + ",",
+		"each sampler's result ANDed into the one returned: false if any sampler",
+		"ran out of its bound (Appendix C), a then holding garbage. Branches and",
+		"addresses depend on nothing; the samplers' depend on the public ρ.",
+	}
+	if variant == "AVX2" {
+		c.Doc = append(c.Doc, "Needs AVX2.")
+	} else {
+		c.Doc = append(c.Doc, "Baseline x86-64.")
+	}
+	return c
+}
