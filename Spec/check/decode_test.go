@@ -141,7 +141,7 @@ var attMnemonic = map[string]string{
 }
 
 var gpr64 = []string{"rax", "rcx", "rdx", "rbx", "rsp", "rbp", "rsi", "rdi", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"}
-var gpr8 = []string{"al", "cl", "dl", "bl"}
+var gpr8 = []string{"al", "cl", "dl", "bl", "spl", "bpl", "sil", "dil", "r8b", "r9b", "r10b", "r11b", "r12b", "r13b", "r14b", "r15b"}
 var gpr32 = []string{"eax", "ecx", "edx", "ebx", "esp", "ebp", "esi", "edi", "r8d", "r9d", "r10d", "r11d", "r12d", "r13d", "r14d", "r15d"}
 
 // attSyntax renders a decoded instruction the way objdump -M suffix
@@ -171,13 +171,13 @@ func attSyntax(in *x86.Insn, f *x86.File, r *x86.Routine) string {
 		case x86.KReg:
 			switch {
 			case a.Reg.IsGPR():
-				if in.Op == "MOVB" {
-					ops = append(ops, "%"+gpr8[a.Reg])
-				} else if w32 {
+				if w32 {
 					ops = append(ops, "%"+gpr32[a.Reg])
 				} else {
 					ops = append(ops, "%"+gpr64[a.Reg])
 				}
+			case a.Reg.IsByte():
+				ops = append(ops, "%"+gpr8[a.Reg-48])
 			case a.Reg.IsX():
 				ops = append(ops, fmt.Sprintf("%%xmm%d", a.Reg.Vec()))
 			default:

@@ -207,6 +207,8 @@ func TestUnchangedHasNoOutput(t *testing.T) {
 	}
 	if n == 0 {
 		t.Error("no contract is Unchanged")
+	}
+}
 
 // Every Effect meets its contract's Check (a caller's check applies the
 // Effect in place of the callee), and a one-bit change of its output

@@ -407,7 +407,7 @@ func (d *dec) legacy(op byte) (*Insn, error) {
 			return nil, d.errf("88 /r: only a store of AL, CL, DL or BL is accepted")
 		}
 		d.form = "SDM Vol. 2B, MOV: 88 /r"
-		return insn("MOVB", gpr(mr.reg), mr.rm), nil
+		return insn("MOVB", Operand{Kind: KReg, Reg: Reg(48 + mr.reg)}, mr.rm), nil
 	case op == 0xC7:
 		// C7 /0 id MOV r/m32, imm32; REX.W + C7 /0 id MOV r/m64, imm32
 		// sign-extended (SDM Vol. 2B, MOV).

@@ -38,7 +38,7 @@ func TestDecodeAccepts(t *testing.T) {
 		{[]byte{0x0F, 0x92, 0x07}, "SETCS (DI)"},
 		{[]byte{0x41, 0x0F, 0x93, 0x45, 0x08}, "SETCC 8(R13)"},
 		{[]byte{0x74, 0x02}, "JEQ +0x4"},
-		{[]byte{0x88, 0x44, 0x24, 0x10}, "MOVB AX, 16(SP)"},
+		{[]byte{0x88, 0x44, 0x24, 0x10}, "MOVB AL, 16(SP)"},
 		// The target is absolute (resolved to a symbol by Binary.Routine).
 		{[]byte{0xE8, 0x10, 0x00, 0x00, 0x00}, "CALL 0x1015"},
 		// Legacy SSE2 (bytes and objdump's reading in the comments).

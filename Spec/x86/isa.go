@@ -212,7 +212,7 @@ var infos = [numOps]row{
 	oMOVQ:    {"MOVQ", "SDM Vol. 2B, MOV—Move; MOVQ—Move Quadword", "", "", true, "rmi,r;ri,m;rm,x;x,rm;x,x"},
 	oMOVL:    {"MOVL", "SDM Vol. 2B, MOV—Move", "", "", true, "rmi,r;ri,m"},
 	oMOVW:    {"MOVW", "SDM Vol. 2B, MOV—Move", "", "", true, "rmi,r;ri,m"},
-	oMOVB:    {"MOVB", "SDM Vol. 2B, MOV—Move", "", "", true, "rmi,r;ri,m"},
+	oMOVB:    {"MOVB", "SDM Vol. 2B, MOV—Move", "", "", true, "rmi,r;rib,m"},
 	oMOVBLZX: {"MOVBLZX", "SDM Vol. 2B, MOVZX—Move With Zero-Extend", "", "", true, "rm,r"},
 	oMOVBQZX: {"MOVBQZX", "SDM Vol. 2B, MOVZX—Move With Zero-Extend", "", "", true, "rm,r"},
 	oMOVWLZX: {"MOVWLZX", "SDM Vol. 2B, MOVZX—Move With Zero-Extend", "", "", true, "rm,r"},

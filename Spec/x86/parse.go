@@ -75,19 +75,6 @@ func (r Reg) String() string {
 
 // ParseReg parses a Go assembler register name.
 func ParseReg(s string) (Reg, bool) {
-	// The Go assembler (and avo) may name the low byte of AX, CX, DX and
-	// BX as AL, CL, DL and BL; a byte instruction encodes them as those
-	// registers, and the model's byte forms take the full names.
-	switch s {
-	case "AL":
-		s = "AX"
-	case "CL":
-		s = "CX"
-	case "DL":
-		s = "DX"
-	case "BL":
-		s = "BX"
-	}
 	for i, n := range gprNames {
 		if s == n {
 			return Reg(i), true
