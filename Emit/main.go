@@ -44,13 +44,18 @@ func register(stem string, build func(c *build.Context)) {
 
 // function starts the TEXT symbol of a contract: its Go signature and doc
 // comment come from the contract. The routines keep no pointer, so that
-// callers' buffers may stay on the stack (go:noescape).
+// callers' buffers may stay on the stack (go:noescape), except those that
+// call others: a callee may grow the goroutine's stack, which moves it,
+// and the pointers the caller keeps in its frame would not follow, so
+// their buffers must be on the heap (no go:noescape: they escape).
 func function(c *build.Context, symbol string) {
 	ct := contract.Lookup(symbol) // generate checked that it exists
 	c.Function(symbol)
 	c.SignatureExpr("func" + strings.TrimPrefix(ct.GoSig, "func "+symbol))
 	c.Doc(ct.Doc...)
-	c.Pragma("noescape")
+	if len(ct.Calls) == 0 {
+		c.Pragma("noescape")
+	}
 }
 
 // constraint keeps the assembly out of purego builds and gccgo;
@@ -136,15 +141,30 @@ func generate() (map[string][]byte, error) {
 		// The instruction set extensions avo finds must be the ones the
 		// contract allows (Spec/check proves the same of the output).
 		var emitted []string
+		calls := false
 		for _, fn := range f.Functions() {
 			emitted = append(emitted, fn.Name)
 			ct := contract.Lookup(fn.Name)
 			if ct == nil || ct.Stem != stem {
 				return nil, fmt.Errorf("%s: builder without a contract in Spec/contract (stem %s)", fn.Name, stem)
 			}
+			if len(ct.Calls) > 0 {
+				// A caller requires its callees' features too: its own
+				// instructions may use fewer.
+				calls = true
+				for _, x := range fn.ISA {
+					if !contains(ct.Features, x) {
+						return nil, fmt.Errorf("%s uses %s, its contract allows {%s}", fn.Name, x, strings.Join(ct.Features, ","))
+					}
+				}
+				fn.ISA = append([]string(nil), ct.Features...)
+			}
 			if got, want := strings.Join(fn.ISA, ","), strings.Join(ct.Features, ","); got != want {
 				return nil, fmt.Errorf("%s uses {%s}, its contract allows {%s}", fn.Name, got, want)
 			}
+		}
+		if calls {
+			f.Includes = append(f.Includes, "funcdata.h") // NO_LOCAL_POINTERS
 		}
 		sort.Strings(emitted)
 		if want := stems[stem]; strings.Join(emitted, " ") != strings.Join(want, " ") {
@@ -198,6 +218,15 @@ func checkFiles(dir string, files map[string][]byte) []string {
 }
 
 func sortedNames(files map[string][]byte) []string { return sortedKeys(files) }
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
 
 func sortedKeys[V any](m map[string]V) []string {
 	var keys []string

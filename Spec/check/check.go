@@ -499,7 +499,7 @@ func functionalProof(f *x86.File, r *x86.Routine, c *contract.Contract, opt Opti
 		}, ct})
 	}
 	if c.Exceeds != nil {
-		ps = append(ps, proof{"norm-check proof", true, func() (string, error) { return proveExceeds(f, r, c, opt.MaxSteps) }})
+		ps = append(ps, proof{"norm-check proof", true, func() (string, error) { return proveExceeds(f, r, c, opt.MaxSteps) }, nil})
 	}
 	if c.Wiring != nil {
 		ps = append(ps, proof{"wiring proof", true, func() (string, error) { return proveWiring(f, r, c, opt.MaxSteps) }})

@@ -159,6 +159,7 @@ var (
 	errInvalidHint             = errors.New("mldsa: invalid signature encoding: malformed hint")
 	errSignatureNorm           = errors.New("mldsa: invalid signature: z out of range")
 	errSamplerExhausted        = errors.New("mldsa: rejection sampling exceeded its bound (FIPS 204, Appendix C)")
+	errBadMatrix               = errors.New("mldsa: internal error: Â has fewer than k·ℓ entries")
 	errSigningAttempts         = errors.New("mldsa: signing exceeded its attempt bound (FIPS 204, Appendix C)")
 )
 

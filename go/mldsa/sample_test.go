@@ -88,7 +88,8 @@ func TestCoeffFromHalfByte(t *testing.T) {
 	}
 }
 
-// TestExpandACalls records the sampler calls of ExpandA: ⌊kℓ/4⌋ four-way
+// TestExpandACalls records the sampler calls of the generic ExpandA (the
+// assembly's calls are the checker's: Proofs/stagea.go): ⌊kℓ/4⌋ four-way
 // calls then kℓ mod 4 single ones, every entry e = ℓr + s once, with seed
 // ρ ‖ s ‖ r.
 func TestExpandACalls(t *testing.T) {
@@ -102,7 +103,7 @@ func TestExpandACalls(t *testing.T) {
 			ρ[i] = byte(i + 1)
 		}
 		a := make([]ringElement, p.k*p.l)
-		err := expandA(a, &ρ, p.k, p.l)
+		err := expandAGeneric(a, &ρ, p.k, p.l)
 		expandATrace = nil
 		if err != nil {
 			t.Fatal(err)

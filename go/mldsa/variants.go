@@ -69,6 +69,7 @@ var (
 	keccakF1600x4Routine          = newRoutine("keccakF1600x4", keccakF1600x4Generic, keccakF1600x4)
 	rejNTTPolyRoutine             = newRoutine("rejNTTPoly", rejNTTPolyGeneric, rejNTTPoly)
 	rejNTTPolyx4Routine           = newRoutine("rejNTTPolyx4", rejNTTPolyx4Generic, rejNTTPolyx4)
+	expandARoutine                = newRoutine("expandA", expandAGeneric, expandA)
 	nttRoutine                    = newRoutine("ntt", nttGeneric, ntt)
 	nttInverseRoutine             = newRoutine("nttInverse", nttInverseGeneric, nttInverse)
 	multiplyNTTRoutine            = newRoutine("multiplyNTT", multiplyNTTGeneric, multiplyNTT)

@@ -57,6 +57,29 @@ var variantChecks = []variantCheck{
 		}
 		return nil
 	}),
+	checkOf(expandARoutine, func(rng *rand.Rand, g, f func([]ringElement, *[32]byte, int, int) error) error {
+		var ρ [32]byte
+		copy(ρ[:], randBytes(rng, 32))
+		for _, kl := range [][2]int{{4, 4}, {6, 5}, {8, 7}} {
+			k, l := kl[0], kl[1]
+			a, b := make([]ringElement, k*l), make([]ringElement, k*l)
+			if err := g(a, &ρ, k, l); err != nil {
+				return err
+			}
+			if err := f(b, &ρ, k, l); err != nil {
+				return fmt.Errorf("k = %d, ℓ = %d: %v", k, l, err)
+			}
+			for e := range a {
+				if a[e] != b[e] {
+					return fmt.Errorf("k = %d, ℓ = %d: entry %d differs", k, l, e)
+				}
+			}
+			if err := f(b[:k*l-1], &ρ, k, l); err == nil {
+				return fmt.Errorf("k = %d, ℓ = %d: a short Â was accepted", k, l)
+			}
+		}
+		return nil
+	}),
 	checkOf(nttRoutine, polyMapCheck),
 	checkOf(nttInverseRoutine, polyMapCheck),
 	checkOf(multiplyNTTRoutine, func(rng *rand.Rand, g, f func(out, a, b *ringElement)) error {

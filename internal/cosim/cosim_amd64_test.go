@@ -63,7 +63,7 @@ func TestFormsCovered(t *testing.T) {
 }
 
 // NoHarnessReason is the documented argument for a form without harness.
-func NoHarnessReason(form string) string { return forms.NoHarness[form] }
+func NoHarnessReason(form string) string { return forms.NoHarnessReason(form) }
 
 // diff describes the differences between the CPU's and the model's output
 // states, ignoring SP and the flags in undef.

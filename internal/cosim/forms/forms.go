@@ -144,9 +144,10 @@ func Collect(dir string) ([]Insn, error) {
 	return out, nil
 }
 
-// directives are lines that are not instructions.
+// directives are lines that are not instructions (NO_LOCAL_POINTERS is
+// funcdata.h's FUNCDATA macro).
 var directives = map[string]bool{
-	"TEXT": true, "DATA": true, "GLOBL": true, "PCDATA": true, "FUNCDATA": true,
+	"TEXT": true, "DATA": true, "GLOBL": true, "PCDATA": true, "FUNCDATA": true, "NO_LOCAL_POINTERS": true,
 }
 
 // ParseLine parses one line of Go assembler. ok is false for blank lines,

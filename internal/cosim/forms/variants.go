@@ -7,14 +7,24 @@ import (
 	"strings"
 )
 
-// NoHarness lists the forms that cannot run inside a cosimulation harness,
-// with the argument that covers them instead.
+// NoHarness lists the mnemonics whose forms cannot run inside a
+// cosimulation harness, with the argument that covers them instead.
 var NoHarness = map[string]string{
 	"RET": "RET leaves the harness. The model treats RET as the end of the routine; " +
 		"Spec/check requires SP at RET to equal its value at entry and rejects every " +
 		"access to the saved BP and return address (a Hidden region), so the RET the CPU " +
 		"runs pops the caller's return address, as Go's ABI0 expects. The routines' " +
 		"differential tests return through it on the CPU.",
+	"CALL": "CALL transfers control to another routine, which the model does not run: " +
+		"Spec/check replaces the callee by its contract after checking the call's " +
+		"frame discipline (Spec/check, call.go), and the whole-routine cosimulation " +
+		"runs the callers on the CPU against the model with the callees' contracts.",
+}
+
+// NoHarnessReason is the argument for a form without harness, or "".
+func NoHarnessReason(form string) string {
+	mn, _, _ := strings.Cut(form, " ")
+	return NoHarness[mn]
 }
 
 // Variant is one representative instruction of a form.

@@ -221,7 +221,7 @@ func generate(vs []forms.Variant, tables []*table, frames []frame) (asm, decl []
 	fmt.Fprintf(&g, "// roundTrip loads and stores a State and runs nothing in between.\n//\n//go:noescape\nfunc roundTrip(s *State)\n\n")
 	i := 0
 	for _, v := range vs {
-		if NoHarness[v.Form] != "" {
+		if forms.NoHarnessReason(v.Form) != "" {
 			continue
 		}
 		i++

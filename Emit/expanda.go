@@ -1,0 +1,123 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/mmcloughlin/avo/build"
+	"github.com/mmcloughlin/avo/ir"
+	"github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
+
+	"github.com/vg-crypto/vg/Spec/contract"
+)
+
+func init() { register("expanda", buildExpandA) }
+
+// expandAParams are the parameter sets (FIPS 204, Table 1): k × ℓ.
+var expandAParams = []struct {
+	name string
+	k, l int
+}{{"44", 4, 4}, {"65", 6, 5}, {"87", 8, 7}}
+
+// expandASkipAnd, when set by a test, leaves out the AND of the result of
+// that call (counted from 0), so that a test can see the checker notice.
+var expandASkipAnd = -1
+
+// buildExpandA emits ExpandA (Algorithm 32) for every parameter set, AVX2
+// and baseline.
+func buildExpandA(c *build.Context) {
+	for _, v := range []string{"AMD64", "AVX2"} {
+		for _, p := range expandAParams {
+			emitExpandA(c, p.name, p.k, p.l, v)
+		}
+	}
+}
+
+// emitExpandA emits one ExpandA routine. The code is straight-line: entry
+// e = ℓr + s (Algorithm 32, lines 3 to 5) goes to the four-way sampler in
+// the group of entries 4g … 4g+3 while e < 4⌊kℓ/4⌋, then singly. The
+// frame holds the callee's arguments at 0(SP) (Go ABI0), the pointer array
+// and the four seeds ρ ‖ s ‖ r, and the running AND of the results, kept
+// in memory since a call clobbers every register.
+func emitExpandA(c *build.Context, name string, k, l int, variant string) {
+	sym := "ExpandA" + name + variant
+	function(c, sym)
+	// funcdata.h's NO_LOCAL_POINTERS: the frame holds no pointer the
+	// garbage collector must see (a and rho are the caller's, and live).
+	c.Instruction(&ir.Instruction{Opcode: "NO_LOCAL_POINTERS"})
+	args := c.AllocLocal(24) // callee: two pointers, then its bool result
+	ptrs := c.AllocLocal(32) // [4]*[256]uint32
+	seeds := c.AllocLocal(4 * 34)
+	mask := c.AllocLocal(8)
+	n := k * l
+	fours, singles := contract.ExpandAGroups(k, l, variant)
+
+	c.Comment("Every seed starts with ρ (Algorithm 32, line 4).")
+	c.Load(c.Param("rho"), reg.RSI)
+	if variant == "AVX2" {
+		c.VMOVDQU(operand.Mem{Base: reg.RSI}, reg.Y0)
+		for j := 0; j < 4; j++ {
+			c.VMOVDQU(reg.Y0, seeds.Offset(34*j))
+		}
+		c.VZEROUPPER()
+	} else {
+		for i := 0; i < 4; i++ {
+			c.MOVQ(operand.Mem{Base: reg.RSI, Disp: 8 * i}, reg.RAX)
+			c.MOVQ(reg.RAX, seeds.Offset(8*i))
+		}
+	}
+	c.MOVQ(operand.U32(1), mask)
+
+	call := 0
+	and := func() {
+		if call != expandASkipAnd {
+			c.MOVBQZX(args.Offset(16), reg.RAX)
+			c.ANDQ(reg.RAX, mask)
+		}
+		call++
+	}
+	suffix := func(j, e int) {
+		// ρ ‖ IntegerToBytes(s, 1) ‖ IntegerToBytes(r, 1), s = e mod ℓ,
+		// r = e div ℓ (Algorithm 32, lines 3 and 4).
+		c.MOVB(operand.U8(e%l), seeds.Offset(34*j+32))
+		c.MOVB(operand.U8(e/l), seeds.Offset(34*j+33))
+	}
+	e := 0
+	for g := 0; g < fours; g++ {
+		c.Comment(fmt.Sprintf("Group %d: entries %d to %d.", g, e, e+3))
+		c.Load(c.Param("a"), reg.RDI)
+		for j := 0; j < 4; j++ {
+			suffix(j, e+j)
+			c.LEAQ(operand.Mem{Base: reg.RDI, Disp: 1024 * (e + j)}, reg.RAX)
+			c.MOVQ(reg.RAX, ptrs.Offset(8*j))
+		}
+		c.LEAQ(ptrs, reg.RAX)
+		c.MOVQ(reg.RAX, args.Offset(0))
+		c.LEAQ(seeds, reg.RAX)
+		c.MOVQ(reg.RAX, args.Offset(8))
+		c.CALL(callee("RejNTTPolyx4AVX2"))
+		and()
+		e += 4
+	}
+	for ; e < n; e++ {
+		c.Comment(fmt.Sprintf("Entry %d (r = %d, s = %d).", e, e/l, e%l))
+		suffix(0, e)
+		c.Load(c.Param("a"), reg.RDI)
+		c.LEAQ(operand.Mem{Base: reg.RDI, Disp: 1024 * e}, reg.RAX)
+		c.MOVQ(reg.RAX, args.Offset(0))
+		c.LEAQ(seeds, reg.RAX)
+		c.MOVQ(reg.RAX, args.Offset(8))
+		c.CALL(callee("RejNTTPolyAMD64"))
+		and()
+	}
+	_ = singles
+	c.MOVQ(mask, reg.RAX)
+	c.MOVB(reg.AL, result(c))
+	c.RET()
+}
+
+// callee is the operand of CALL ·name(SB) (avo takes a rel32 operand as
+// a label reference, which it prints as written).
+func callee(name string) operand.LabelRef {
+	return operand.LabelRef("·" + name + "(SB)")
+}
