@@ -238,4 +238,24 @@ var mutants = []Mutant{
 		Edits: []Edit{{File: "bitpack_amd64.s", Find: "DATA simpleBitPack10Consts<>+52(SB)/4, $0x8080800d", Replace: "DATA simpleBitPack10Consts<>+52(SB)/4, $0x8080800c"}}},
 	{Name: "bitpack/signed-q-off-by-one", Routine: "BitPack20AMD64",
 		Edits: []Edit{{File: "bitpack_amd64.s", Find: "ANDL $0x007fe001, BX", Replace: "ANDL $0x007fe000, BX", N: -1}}},
+
+	// ---- ExpandA: the calls of the samplers, proven for every ρ (StageA,
+	// Samp4, CTSample) given the samplers' contracts.
+	{Name: "expanda/seed-s-r-swapped", Routine: "ExpandA65AVX2",
+		Edits: []Edit{{File: "expanda_amd64.s", Find: "// Group 1: entries 4 to 7.\n\tMOVQ    a+0(FP), DI\n\tMOVB    $0x04, 88(SP)\n\tMOVB    $0x00, 89(SP)",
+			Replace: "// Group 1: entries 4 to 7.\n\tMOVQ    a+0(FP), DI\n\tMOVB    $0x00, 88(SP)\n\tMOVB    $0x04, 89(SP)"}}},
+	// Random seeds never run out of the bound, so only the proof sees a
+	// group's result left out of the mask.
+	{Name: "expanda/skipped-and", Routine: "ExpandA44AVX2",
+		Edits: []Edit{{File: "expanda_amd64.s", Find: "\tANDQ    AX, 192(SP)\n\n\t// Group 3: entries 12 to 15.", Replace: "\n\t// Group 3: entries 12 to 15."}}},
+	{Name: "expanda/one-group-short", Routine: "ExpandA87AVX2",
+		Edits: []Edit{{File: "expanda_amd64.s", Find: "\tCALL    ·RejNTTPolyx4AVX2(SB)\n", Replace: "", N: -1}}},
+	{Name: "expanda/entry-off-by-one", Routine: "ExpandA44AMD64",
+		Edits: []Edit{{File: "expanda_amd64.s", Find: "LEAQ    15360(DI), AX", Replace: "LEAQ    14336(DI), AX"}}},
+	{Name: "expanda/mask-not-initialised", Routine: "ExpandA44AVX2",
+		Edits: []Edit{{File: "expanda_amd64.s", Find: "VZEROUPPER\n\tMOVQ    $0x00000001, 192(SP)\n", Replace: "VZEROUPPER\n"}}},
+	{Name: "expanda/rho-word-misread", Routine: "ExpandA65AMD64",
+		Edits: []Edit{{File: "expanda_amd64.s", Find: "MOVQ 8(SI), AX", Replace: "MOVQ 16(SI), AX", N: 2}}},
+	{Name: "expanda/output-pointer-into-frame", Routine: "ExpandA44AVX2",
+		Edits: []Edit{{File: "expanda_amd64.s", Find: "LEAQ    (DI), AX\n\tMOVQ    AX, 24(SP)", Replace: "LEAQ    56(SP), AX\n\tMOVQ    AX, 24(SP)"}}},
 }
