@@ -508,7 +508,17 @@ func describe(set *variants.Set, routine, level string, own map[string]bool, byS
 	}
 	var asm []string
 	for a := range own {
-		asm = append(asm, fmt.Sprintf("assembly `%s` (%s)", a, status(bySym[a])))
+		d := fmt.Sprintf("assembly `%s` (%s)", a, status(bySym[a]))
+		// A routine that calls others (its contract's Calls) names them:
+		// the operations reach them through it.
+		if c := contract.Lookup(a); c != nil && len(c.Calls) > 0 {
+			var cs []string
+			for _, callee := range c.Calls {
+				cs = append(cs, fmt.Sprintf("`%s` (%s)", callee, status(bySym[callee])))
+			}
+			d += " calling " + strings.Join(cs, " and ")
+		}
+		asm = append(asm, d)
 	}
 	sort.Strings(asm)
 	switch {
