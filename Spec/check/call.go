@@ -76,7 +76,6 @@ type callEnv[V any] struct {
 type callRecord struct {
 	Target  string
 	Buffers map[string]span
-	In      map[string][]any
 }
 
 // span is a buffer a callee gets: its region and offset.
