@@ -19,10 +19,6 @@ var expandAParams = []struct {
 	k, l int
 }{{"44", 4, 4}, {"65", 6, 5}, {"87", 8, 7}}
 
-// expandASkipAnd, when set by a test, leaves out the AND of the result of
-// that call (counted from 0), so that a test can see the checker notice.
-var expandASkipAnd = -1
-
 // buildExpandA emits ExpandA (Algorithm 32) for every parameter set, AVX2
 // and baseline.
 func buildExpandA(c *build.Context) {
@@ -50,7 +46,7 @@ func emitExpandA(c *build.Context, name string, k, l int, variant string) {
 	seeds := c.AllocLocal(4 * 34)
 	mask := c.AllocLocal(8)
 	n := k * l
-	fours, singles := contract.ExpandAGroups(k, l, variant)
+	fours, _ := contract.ExpandAGroups(k, l, variant)
 
 	c.Comment("Every seed starts with ρ (Algorithm 32, line 4).")
 	c.Load(c.Param("rho"), reg.RSI)
@@ -68,13 +64,9 @@ func emitExpandA(c *build.Context, name string, k, l int, variant string) {
 	}
 	c.MOVQ(operand.U32(1), mask)
 
-	call := 0
 	and := func() {
-		if call != expandASkipAnd {
-			c.MOVBQZX(args.Offset(16), reg.RAX)
-			c.ANDQ(reg.RAX, mask)
-		}
-		call++
+		c.MOVBQZX(args.Offset(16), reg.RAX)
+		c.ANDQ(reg.RAX, mask)
 	}
 	suffix := func(j, e int) {
 		// ρ ‖ IntegerToBytes(s, 1) ‖ IntegerToBytes(r, 1), s = e mod ℓ,
@@ -110,7 +102,6 @@ func emitExpandA(c *build.Context, name string, k, l int, variant string) {
 		c.CALL(callee("RejNTTPolyAMD64"))
 		and()
 	}
-	_ = singles
 	c.MOVQ(mask, reg.RAX)
 	c.MOVB(reg.AL, result(c))
 	c.RET()
