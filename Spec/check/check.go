@@ -449,9 +449,12 @@ func Routine(f *x86.File, r *x86.Routine, c *contract.Contract, opt Options) []R
 			} else {
 				set(Functional, Failing, p.what+" failed: "+err.Error()+"; "+tested, time.Since(t0))
 			}
-			if p.ct != nil && err == nil {
-				res[ConstantTime].Detail = *p.ct + "; " + res[ConstantTime].Detail
-			} else if p.ct != nil {
+			// The ExpandA proof's CTSample is also a constant-time fact.
+			if p.what == expandAProof && err == nil {
+				if i := strings.Index(d, "CTSample:"); i >= 0 {
+					res[ConstantTime].Detail = d[i:] + "; " + res[ConstantTime].Detail
+				}
+			} else if p.what == expandAProof {
 				set(ConstantTime, Failing, p.what+" failed: "+err.Error(), time.Since(t0))
 			}
 		}
@@ -464,13 +467,13 @@ func Routine(f *x86.File, r *x86.Routine, c *contract.Contract, opt Options) []R
 }
 
 // proof is the proof of a contract's functional obligation.
+// expandAProof names the ExpandA proof in reports.
+const expandAProof = "ExpandA proof (StageA, Samp4, CTSample)"
+
 type proof struct {
 	what  string // as reports name it
 	fixed bool   // it follows the one path: control flow and addresses must be fixed
 	prove func() (string, error)
-	// ct, when set, is what the proof also establishes of constant time,
-	// once it has run (the ExpandA proof's CTSample).
-	ct *string
 }
 
 // functionalProof returns the proof a contract's data name: its Keccak
@@ -482,24 +485,22 @@ type proof struct {
 func functionalProof(f *x86.File, r *x86.Routine, c *contract.Contract, opt Options, memSafe bool) (*proof, error) {
 	var ps []proof
 	if c.KeccakStates > 0 {
-		ps = append(ps, proof{"symbolic proof", true, func() (string, error) { return ProveKeccak(f, r, c, opt.Hints, opt.MaxSteps) }, nil})
+		ps = append(ps, proof{"symbolic proof", true, func() (string, error) { return ProveKeccak(f, r, c, opt.Hints, opt.MaxSteps) }})
 	}
 	if c.Zq != nil {
-		ps = append(ps, proof{"ℤq proof", true, func() (string, error) { return proveZq(f, r, c, opt.MaxSteps) }, nil})
+		ps = append(ps, proof{"ℤq proof", true, func() (string, error) { return proveZq(f, r, c, opt.MaxSteps) }})
 	}
 	if c.Lanes != nil {
-		ps = append(ps, proof{"coefficient-map proof", true, func() (string, error) { return proveLanes(f, r, c, opt.MaxSteps) }, nil})
+		ps = append(ps, proof{"coefficient-map proof", true, func() (string, error) { return proveLanes(f, r, c, opt.MaxSteps) }})
 	}
 	if c.ExpandA != nil {
-		ct := new(string)
-		ps = append(ps, proof{"ExpandA proof (StageA, Samp4, CTSample)", true, func() (string, error) {
-			d, cd, err := proveExpandA(f, r, c, opt.Hints, opt.Callees, opt.MaxSteps)
-			*ct = cd
-			return d, err
-		}, ct})
+		ps = append(ps, proof{expandAProof, true, func() (string, error) {
+			d, ct, err := proveExpandA(f, r, c, opt.Hints, opt.Callees, opt.MaxSteps)
+			return d + "; " + ct, err
+		}})
 	}
 	if c.Exceeds != nil {
-		ps = append(ps, proof{"norm-check proof", true, func() (string, error) { return proveExceeds(f, r, c, opt.MaxSteps) }, nil})
+		ps = append(ps, proof{"norm-check proof", true, func() (string, error) { return proveExceeds(f, r, c, opt.MaxSteps) }})
 	}
 	if c.Wiring != nil {
 		ps = append(ps, proof{"wiring proof", true, func() (string, error) { return proveWiring(f, r, c, opt.MaxSteps) }})
@@ -519,7 +520,7 @@ func functionalProof(f *x86.File, r *x86.Routine, c *contract.Contract, opt Opti
 				return "", errors.New("no buffer changes only if memory safety is proven for every input")
 			}
 			return "no buffer is writable and memory safety is proven for every input (a write to a region that is not writable fails it): every buffer is unchanged", nil
-		}, nil})
+		}})
 	}
 	switch len(ps) {
 	case 0:
