@@ -63,13 +63,22 @@ func RejNTTPolyFrom(read func([]byte)) Poly {
 //
 // It implements RejBoundedPoly, according to FIPS 204, Algorithm 31.
 func RejBoundedPoly(p Params, seed []byte) Poly {
-	var a Poly
-	j := 0                       // line 1
 	ctx := fips202.NewSHAKE256() // line 2
 	ctx.Write(seed)              // line 3
+	return RejBoundedPolyFrom(p, ctx.Read)
+}
+
+// RejBoundedPolyFrom is Algorithm 31 with the bytes of line 5 taken from
+// read instead of SHAKE256(ρ″): RejBoundedPoly is
+// RejBoundedPolyFrom(p, ctx.Read). It lets a checker drive the sampler's
+// loop with a chosen byte stream; read must not run dry before 256
+// coefficients are accepted.
+func RejBoundedPolyFrom(p Params, read func([]byte)) Poly {
+	var a Poly
+	j := 0 // line 1
 	zb := make([]byte, 1)
 	for j < 256 { // line 4
-		ctx.Read(zb) // line 5
+		read(zb) // line 5
 		z := zb[0]
 		z0, ok0 := CoeffFromHalfByte(p, z%16) // line 6
 		z1, ok1 := CoeffFromHalfByte(p, z/16) // line 7
