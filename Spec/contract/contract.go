@@ -108,6 +108,12 @@ type Contract struct {
 	// addresses may depend on public inputs (never on secret ones).
 	Leak          string
 	PublicControl bool
+	// SecretControl: control flow and addresses may depend on secret
+	// inputs, but only through the leak Streams.Twin defines (a rejection
+	// sampler keyed by a secret seed). The checker then runs the routine on
+	// pairs of inputs the leak cannot tell apart and requires the same
+	// branches and addresses (Spec/check, streams.go).
+	SecretControl bool
 	// Features lists the CPU features the routine may use (avo's names).
 	Features []string
 	// MaxFrame bounds the routine's stack frame in bytes.
@@ -257,6 +263,11 @@ func (c *Contract) ResultOffset() int { return 8 * len(c.Args) }
 // states the table; other comments refer here.
 const RejNTTPolyBlocks = 16
 
+// RejBoundedPolyBlocks bounds the SHAKE256 blocks every RejBoundedPoly
+// variant squeezes: 7 blocks of 136 bytes hold 952 bytes, above the bound
+// of Appendix C under either reading (see RejNTTPolyBlocks).
+const RejBoundedPolyBlocks = 7
+
 // maxGroups is RejNTTPolyBlocks in three-byte groups.
 const maxGroups = RejNTTPolyBlocks * 168 / 3
 
@@ -338,9 +349,18 @@ func rejEffect(seed []byte, r *rand.Rand) ([]byte, bool) {
 // streams[j] (Blocks blocks of BlockBytes bytes) instead of SHAKE128 of its
 // seed. Algorithm 30 then reads zero bytes after them (0 is accepted), so
 // that a stream on which the bound runs out still ends.
+//
+// HalfByteBound > 0 says the sampler reads half-bytes and accepts those
+// below it (Algorithm 31 with CoeffFromHalfByte, Algorithm 15: 15 for
+// η = 2, 9 for η = 4); otherwise it reads three-byte groups (Algorithm 30).
+// Twin, when set, states the declared leak of a sampler whose stream is
+// secret: Twin(rng, s) is another stream from which the sampler learns
+// exactly what its leak may reveal of s, and nothing more in common with it.
 type Streams struct {
 	Polys, Blocks, BlockBytes int
+	HalfByteBound             int
 	Check                     func(streams [][]byte, out Buffers, ret byte) error
+	Twin                      func(rng *rand.Rand, stream []byte) []byte
 	// Proven says Check must be proven for every stream (Spec/check,
 	// rejproof.go), not only tested on chosen ones: a missing or refuted
 	// proof fails the functional obligation.
