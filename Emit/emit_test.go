@@ -25,10 +25,11 @@ func TestCheckedIn(t *testing.T) {
 }
 
 // TestRejNTTPolyRunsOut emits the samplers with a bound of 4 blocks (224
-// three-byte groups, fewer than 256 coefficients), builds them in a
-// scratch module and checks that every sampler returns false, stops and
-// writes nothing outside its outputs: the path that random seeds never
-// take with the real bound.
+// three-byte groups, fewer than 256 coefficients), and RejBoundedPoly with
+// one block (272 half-bytes, of which η = 4 accepts 256 or more with
+// probability below 2⁻¹⁰⁰), builds them in a scratch module and checks that
+// every sampler returns false, stops and writes nothing outside its
+// outputs: the path that random seeds never take with the real bound.
 func TestRejNTTPolyRunsOut(t *testing.T) {
 	if runtime.GOARCH != "amd64" {
 		t.Skip("the samplers run on amd64 only")
@@ -36,10 +37,10 @@ func TestRejNTTPolyRunsOut(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs a scratch module")
 	}
-	saved := rejNTTPolyBlocks
-	rejNTTPolyBlocks = 4
+	saved, savedBounded := rejNTTPolyBlocks, rejBoundedPolyBlocks
+	rejNTTPolyBlocks, rejBoundedPolyBlocks = 4, 1
 	files, err := generate()
-	rejNTTPolyBlocks = saved
+	rejNTTPolyBlocks, rejBoundedPolyBlocks = saved, savedBounded
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,6 +120,18 @@ func TestRunsOut(t *testing.T) {
 		}
 		if !g.intact() {
 			t.Fatal("RejNTTPolyAMD64 wrote outside its output")
+		}
+		var ρ [64]byte
+		for i := range ρ {
+			ρ[i] = byte(rng.Uint32())
+		}
+		nonce := uint16(rng.Uint32())
+		g = newGuarded()
+		if RejBoundedPolyEta4AMD64(g.poly(), &ρ, &nonce) {
+			t.Fatal("RejBoundedPolyEta4AMD64 completed from 272 half-bytes")
+		}
+		if !g.intact() {
+			t.Fatal("RejBoundedPolyEta4AMD64 wrote outside its output")
 		}
 		if os.Getenv("RUNSOUT_AVX2") != "1" {
 			continue

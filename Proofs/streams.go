@@ -9,11 +9,11 @@ import (
 )
 
 // Injections implements check.StreamHints: where each sampler holds a
-// freshly squeezed SHAKE128 block, at the head of its rejection loop with
+// freshly squeezed SHAKE128 or SHAKE256 block, at the head of its rejection loop with
 // SI (the offset into the block) still 0.
 func (Hints) Injections(symbol string) []check.Injection {
 	switch symbol {
-	case "RejNTTPolyAMD64":
+	case "RejNTTPolyAMD64", "RejBoundedPolyEta2AMD64", "RejBoundedPolyEta4AMD64":
 		// The state's rate, at frame+0 (Emit/rejnttpoly.go).
 		return []check.Injection{{Label: "reject", Reg: "SI", Region: "frame", Offset: 0}}
 	case "RejNTTPolyx4AVX2":

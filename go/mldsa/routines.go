@@ -9,7 +9,4 @@ package mldsa
 // registering its variants there (variants.go declares each routine). All
 // variants share the signature here.
 
-func rejBoundedPoly(a *ringElement, ρPrime *[64]byte, r uint16, η int) bool {
-	return rejBoundedPolyGeneric(a, ρPrime, r, η)
-}
 func sampleInBall(c *ringElement, ρ []byte, τ int) bool { return sampleInBallGeneric(c, ρ, τ) }
