@@ -35,6 +35,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/vg-crypto/vg/Spec/contract"
 	"github.com/vg-crypto/vg/tools/checks/internal/diag"
 	"github.com/vg-crypto/vg/tools/checks/internal/repo"
 	"golang.org/x/sys/cpu"
@@ -208,7 +209,12 @@ var uninitKinds = map[string]string{
 
 // findings turns memcheck's errors into findings at the innermost frame in
 // the repository. Errors whose stack never enters the repository (the
-// runtime's own, in goroutines that run no vg code) are not vg's.
+// runtime's own, in goroutines that run no vg code) are not vg's. Errors
+// inside an assembly routine whose contract declares secret control flow
+// (SecretControl: a sampler keyed by a secret, whose branches follow where
+// its rejections fall) are that declared leak, which vg prove checks
+// against the contract; its caller must still declassify what it
+// branches on.
 func findings(r *repo.Repo, data []byte, pathName string) (diag.List, error) {
 	// Memcheck writes one XML document, but a Go program's valgrind
 	// annotations can add text after it; read the document only.
@@ -237,7 +243,7 @@ func findings(r *repo.Repo, data []byte, pathName string) (diag.List, error) {
 			}
 			chain = append(chain, shortFn(f.Fn))
 		}
-		if inner == nil {
+		if inner == nil || declaredLeak(inner.Fn) {
 			continue
 		}
 		file := r.Rel(filepath.Join(inner.Dir, inner.File))
@@ -246,6 +252,17 @@ func findings(r *repo.Repo, data []byte, pathName string) (diag.List, error) {
 	}
 	sort.SliceStable(l, func(i, j int) bool { return l[i].Msg < l[j].Msg })
 	return l, nil
+}
+
+// declaredLeak reports whether fn is an assembly routine whose contract
+// declares secret control flow.
+func declaredLeak(fn string) bool {
+	sym, ok := strings.CutPrefix(shortFn(fn), "go/asm.")
+	if !ok {
+		return false
+	}
+	c := contract.Lookup(sym)
+	return c != nil && c.SecretControl
 }
 
 func inRepo(root, dir string) bool {
