@@ -157,6 +157,26 @@ var mutants = []Mutant{
 	{Name: "rej/fifteen-blocks", Routine: "RejNTTPolyAMD64",
 		Edits: []Edit{{File: "rejnttpoly_amd64.s", Find: "MOVQ    $0x00000010, 408(SP)", Replace: "MOVQ    $0x0000000f, 408(SP)"}}},
 
+	// ---- RejBoundedPolyEta2AMD64 and Eta4: memory safety proven by the
+	// inductive check; constant time against the declared leak and
+	// functional correctness tested, the bound and the boundary half-bytes
+	// by the stream tests, secret dependence beyond the leak by the twin
+	// test.
+	{Name: "rejbounded/eta2-accepts-15", Routine: "RejBoundedPolyEta2AMD64",
+		Edits: []Edit{{File: "rejboundedpoly_amd64.s", Find: "CMPL AX, $0x0f", Replace: "CMPL AX, $0x10", N: 1}}},
+	{Name: "rejbounded/eta4-accepts-9", Routine: "RejBoundedPolyEta4AMD64",
+		Edits: []Edit{{File: "rejboundedpoly_amd64.s", Find: "CMPL AX, $0x09", Replace: "CMPL AX, $0x0a", N: 1}}},
+	{Name: "rejbounded/ok-flag-out-of-blocks", Routine: "RejBoundedPolyEta4AMD64",
+		Edits: []Edit{{File: "rejboundedpoly_amd64.s", Find: "MOVB $0x00, ret+24(FP)", Replace: "MOVB $0x01, ret+24(FP)", N: -1}}},
+	{Name: "rejbounded/six-blocks", Routine: "RejBoundedPolyEta2AMD64",
+		Edits: []Edit{{File: "rejboundedpoly_amd64.s", Find: "MOVQ    $0x00000007, 408(SP)", Replace: "MOVQ    $0x00000006, 408(SP)", N: 1}}},
+	{Name: "rejbounded/branch-on-half-byte", Routine: "RejBoundedPolyEta2AMD64",
+		Edits: []Edit{{File: "rejboundedpoly_amd64.s", Find: "\tMOVL DX, (DI)(CX*4)\n",
+			Replace: "\tMOVL DX, (DI)(CX*4)\n\tCMPL AX, $0x03\n\tJNE planted\n\tMOVL DX, DX\nplanted:\n", N: 1}}},
+	{Name: "rejbounded/load-indexed-by-half-byte", Routine: "RejBoundedPolyEta2AMD64",
+		Edits: []Edit{{File: "rejboundedpoly_amd64.s", Find: "\tMOVL DX, (DI)(CX*4)\n",
+			Replace: "\tMOVL DX, (DI)(CX*4)\n\tMOVL (DI)(AX*4), R10\n", N: 1}}},
+
 	// ---- The ℤq maps: functional correctness is proven, so a change of
 	// what they compute fails the proof, on rare inputs too.
 	{Name: "ntt/twiddle-lane", Routine: "NTTAVX2",
