@@ -11,8 +11,6 @@ import (
 )
 
 const (
-	// shake256Rate is the SHAKE256 block size in bytes (FIPS 202, §6.2).
-	shake256Rate = 136
 	// rejBoundedPolyBlocksBound bounds the SHAKE256 blocks RejBoundedPoly
 	// squeezes (the contract's bound, with its source).
 	rejBoundedPolyBlocksBound = contract.RejBoundedPolyBlocks

@@ -424,8 +424,27 @@ TEXT ·h0016(SB), NOSPLIT, $24-8
 	RET
 
 // func h0017(s *State)
-// ADDQ $0x0000000a, R8
+// ADDQ $0x00000008, R8
 TEXT ·h0017(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDQ $0x00000008, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0018(s *State)
+// ADDQ $0x0000000a, R8
+TEXT ·h0018(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -442,9 +461,9 @@ TEXT ·h0017(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0018(s *State)
+// func h0019(s *State)
 // ADDQ $0x0000000c, R8
-TEXT ·h0018(SB), NOSPLIT, $24-8
+TEXT ·h0019(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -461,9 +480,9 @@ TEXT ·h0018(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0019(s *State)
+// func h0020(s *State)
 // ADDQ $0x0000000d, R8
-TEXT ·h0019(SB), NOSPLIT, $24-8
+TEXT ·h0020(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -480,9 +499,9 @@ TEXT ·h0019(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0020(s *State)
+// func h0021(s *State)
 // ADDQ $0x00000010, R8
-TEXT ·h0020(SB), NOSPLIT, $24-8
+TEXT ·h0021(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -499,9 +518,9 @@ TEXT ·h0020(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0021(s *State)
+// func h0022(s *State)
 // ADDQ $0x00000012, R8
-TEXT ·h0021(SB), NOSPLIT, $24-8
+TEXT ·h0022(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -518,9 +537,9 @@ TEXT ·h0021(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0022(s *State)
+// func h0023(s *State)
 // ADDQ $0x00000014, R8
-TEXT ·h0022(SB), NOSPLIT, $24-8
+TEXT ·h0023(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -537,9 +556,9 @@ TEXT ·h0022(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0023(s *State)
+// func h0024(s *State)
 // ADDQ $0x00000018, R8
-TEXT ·h0023(SB), NOSPLIT, $24-8
+TEXT ·h0024(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -556,9 +575,9 @@ TEXT ·h0023(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0024(s *State)
+// func h0025(s *State)
 // ADDQ $0x0000001a, R8
-TEXT ·h0024(SB), NOSPLIT, $24-8
+TEXT ·h0025(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -575,9 +594,9 @@ TEXT ·h0024(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0025(s *State)
+// func h0026(s *State)
 // ADDQ $0x00000020, R8
-TEXT ·h0025(SB), NOSPLIT, $24-8
+TEXT ·h0026(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -594,9 +613,9 @@ TEXT ·h0025(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0026(s *State)
+// func h0027(s *State)
 // ADDQ $0x00000028, R8
-TEXT ·h0026(SB), NOSPLIT, $24-8
+TEXT ·h0027(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -613,9 +632,9 @@ TEXT ·h0026(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0027(s *State)
+// func h0028(s *State)
 // ADDQ $0x00000034, R8
-TEXT ·h0027(SB), NOSPLIT, $24-8
+TEXT ·h0028(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -632,9 +651,9 @@ TEXT ·h0027(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0028(s *State)
+// func h0029(s *State)
 // ADDQ $0x00000040, R8
-TEXT ·h0028(SB), NOSPLIT, $24-8
+TEXT ·h0029(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -651,9 +670,9 @@ TEXT ·h0028(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0029(s *State)
+// func h0030(s *State)
 // ADDQ $0x00000048, R8
-TEXT ·h0029(SB), NOSPLIT, $24-8
+TEXT ·h0030(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -670,9 +689,9 @@ TEXT ·h0029(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0030(s *State)
+// func h0031(s *State)
 // ADDQ $0x00000050, R8
-TEXT ·h0030(SB), NOSPLIT, $24-8
+TEXT ·h0031(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -689,9 +708,9 @@ TEXT ·h0030(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0031(s *State)
+// func h0032(s *State)
 // ADDQ $0x00000080, R8
-TEXT ·h0031(SB), NOSPLIT, $24-8
+TEXT ·h0032(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -708,9 +727,9 @@ TEXT ·h0031(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0032(s *State)
+// func h0033(s *State)
 // ADDQ $0x00000088, CX
-TEXT ·h0032(SB), NOSPLIT, $24-8
+TEXT ·h0033(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -727,9 +746,9 @@ TEXT ·h0032(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0033(s *State)
+// func h0034(s *State)
 // ADDQ $0x00000088, R8
-TEXT ·h0033(SB), NOSPLIT, $24-8
+TEXT ·h0034(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -746,9 +765,9 @@ TEXT ·h0033(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0034(s *State)
+// func h0035(s *State)
 // ADDQ $0x18, R8
-TEXT ·h0034(SB), NOSPLIT, $24-8
+TEXT ·h0035(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -765,9 +784,9 @@ TEXT ·h0034(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0035(s *State)
+// func h0036(s *State)
 // ADDQ AX, CX
-TEXT ·h0035(SB), NOSPLIT, $24-8
+TEXT ·h0036(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -784,9 +803,9 @@ TEXT ·h0035(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0036(s *State)
+// func h0037(s *State)
 // ANDL $0x00000007, DX
-TEXT ·h0036(SB), NOSPLIT, $24-8
+TEXT ·h0037(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -803,9 +822,9 @@ TEXT ·h0036(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0037(s *State)
+// func h0038(s *State)
 // ANDL $0x0000000f, DX
-TEXT ·h0037(SB), NOSPLIT, $24-8
+TEXT ·h0038(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -822,9 +841,9 @@ TEXT ·h0037(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0038(s *State)
+// func h0039(s *State)
 // ANDL $0x0000000f, R8
-TEXT ·h0038(SB), NOSPLIT, $24-8
+TEXT ·h0039(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -841,9 +860,9 @@ TEXT ·h0038(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0039(s *State)
+// func h0040(s *State)
 // ANDL $0x0000002c, R8
-TEXT ·h0039(SB), NOSPLIT, $24-8
+TEXT ·h0040(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -860,9 +879,9 @@ TEXT ·h0039(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0040(s *State)
+// func h0041(s *State)
 // ANDL $0x000003ff, DX
-TEXT ·h0040(SB), NOSPLIT, $24-8
+TEXT ·h0041(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -879,9 +898,9 @@ TEXT ·h0040(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0041(s *State)
+// func h0042(s *State)
 // ANDL $0x00001fff, DX
-TEXT ·h0041(SB), NOSPLIT, $24-8
+TEXT ·h0042(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -898,9 +917,9 @@ TEXT ·h0041(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0042(s *State)
+// func h0043(s *State)
 // ANDL $0x0003ffff, AX
-TEXT ·h0042(SB), NOSPLIT, $24-8
+TEXT ·h0043(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -917,9 +936,9 @@ TEXT ·h0042(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0043(s *State)
+// func h0044(s *State)
 // ANDL $0x0003ffff, CX
-TEXT ·h0043(SB), NOSPLIT, $24-8
+TEXT ·h0044(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -936,9 +955,9 @@ TEXT ·h0043(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0044(s *State)
+// func h0045(s *State)
 // ANDL $0x0003ffff, DX
-TEXT ·h0044(SB), NOSPLIT, $24-8
+TEXT ·h0045(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -955,9 +974,9 @@ TEXT ·h0044(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0045(s *State)
+// func h0046(s *State)
 // ANDL $0x0003ffff, R8
-TEXT ·h0045(SB), NOSPLIT, $24-8
+TEXT ·h0046(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -974,9 +993,9 @@ TEXT ·h0045(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0046(s *State)
+// func h0047(s *State)
 // ANDL $0x000fffff, AX
-TEXT ·h0046(SB), NOSPLIT, $24-8
+TEXT ·h0047(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -993,9 +1012,9 @@ TEXT ·h0046(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0047(s *State)
+// func h0048(s *State)
 // ANDL $0x000fffff, CX
-TEXT ·h0047(SB), NOSPLIT, $24-8
+TEXT ·h0048(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1012,9 +1031,9 @@ TEXT ·h0047(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0048(s *State)
+// func h0049(s *State)
 // ANDL $0x000fffff, DX
-TEXT ·h0048(SB), NOSPLIT, $24-8
+TEXT ·h0049(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1031,9 +1050,9 @@ TEXT ·h0048(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0049(s *State)
+// func h0050(s *State)
 // ANDL $0x000fffff, R8
-TEXT ·h0049(SB), NOSPLIT, $24-8
+TEXT ·h0050(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1050,9 +1069,9 @@ TEXT ·h0049(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0050(s *State)
+// func h0051(s *State)
 // ANDL $0x007fe001, R8
-TEXT ·h0050(SB), NOSPLIT, $24-8
+TEXT ·h0051(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1069,9 +1088,9 @@ TEXT ·h0050(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0051(s *State)
+// func h0052(s *State)
 // ANDL $0x007fffff, AX
-TEXT ·h0051(SB), NOSPLIT, $24-8
+TEXT ·h0052(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1088,9 +1107,28 @@ TEXT ·h0051(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0052(s *State)
+// func h0053(s *State)
+// ANDL $0x0f, AX
+TEXT ·h0053(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDL $0x0f, AX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0054(s *State)
 // ANDL DX, R8
-TEXT ·h0052(SB), NOSPLIT, $24-8
+TEXT ·h0054(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1107,9 +1145,9 @@ TEXT ·h0052(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0053(s *State)
+// func h0055(s *State)
 // ANDL R8, DX
-TEXT ·h0053(SB), NOSPLIT, $24-8
+TEXT ·h0055(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1126,9 +1164,9 @@ TEXT ·h0053(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0054(s *State)
+// func h0056(s *State)
 // ANDL R8, R9
-TEXT ·h0054(SB), NOSPLIT, $24-8
+TEXT ·h0056(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1145,9 +1183,9 @@ TEXT ·h0054(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0055(s *State)
+// func h0057(s *State)
 // ANDNQ AX, R8, CX
-TEXT ·h0055(SB), NOSPLIT, $24-8
+TEXT ·h0057(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1164,9 +1202,9 @@ TEXT ·h0055(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0056(s *State)
+// func h0058(s *State)
 // ANDNQ AX, R8, DX
-TEXT ·h0056(SB), NOSPLIT, $24-8
+TEXT ·h0058(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1183,9 +1221,9 @@ TEXT ·h0056(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0057(s *State)
+// func h0059(s *State)
 // ANDNQ AX, R8, R9
-TEXT ·h0057(SB), NOSPLIT, $24-8
+TEXT ·h0059(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1202,9 +1240,9 @@ TEXT ·h0057(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0058(s *State)
+// func h0060(s *State)
 // ANDNQ CX, AX, DX
-TEXT ·h0058(SB), NOSPLIT, $24-8
+TEXT ·h0060(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1221,9 +1259,9 @@ TEXT ·h0058(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0059(s *State)
+// func h0061(s *State)
 // ANDNQ CX, AX, R8
-TEXT ·h0059(SB), NOSPLIT, $24-8
+TEXT ·h0061(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1240,9 +1278,9 @@ TEXT ·h0059(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0060(s *State)
+// func h0062(s *State)
 // ANDNQ CX, R8, AX
-TEXT ·h0060(SB), NOSPLIT, $24-8
+TEXT ·h0062(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1259,9 +1297,9 @@ TEXT ·h0060(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0061(s *State)
+// func h0063(s *State)
 // ANDNQ CX, R8, DX
-TEXT ·h0061(SB), NOSPLIT, $24-8
+TEXT ·h0063(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1278,9 +1316,9 @@ TEXT ·h0061(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0062(s *State)
+// func h0064(s *State)
 // ANDNQ CX, R8, R9
-TEXT ·h0062(SB), NOSPLIT, $24-8
+TEXT ·h0064(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1297,9 +1335,9 @@ TEXT ·h0062(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0063(s *State)
+// func h0065(s *State)
 // ANDNQ DX, AX, CX
-TEXT ·h0063(SB), NOSPLIT, $24-8
+TEXT ·h0065(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1316,9 +1354,9 @@ TEXT ·h0063(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0064(s *State)
+// func h0066(s *State)
 // ANDNQ DX, AX, R8
-TEXT ·h0064(SB), NOSPLIT, $24-8
+TEXT ·h0066(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1335,9 +1373,9 @@ TEXT ·h0064(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0065(s *State)
+// func h0067(s *State)
 // ANDNQ DX, CX, AX
-TEXT ·h0065(SB), NOSPLIT, $24-8
+TEXT ·h0067(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1354,9 +1392,9 @@ TEXT ·h0065(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0066(s *State)
+// func h0068(s *State)
 // ANDNQ DX, CX, R8
-TEXT ·h0066(SB), NOSPLIT, $24-8
+TEXT ·h0068(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1373,9 +1411,9 @@ TEXT ·h0066(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0067(s *State)
+// func h0069(s *State)
 // ANDNQ DX, R8, AX
-TEXT ·h0067(SB), NOSPLIT, $24-8
+TEXT ·h0069(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1392,9 +1430,9 @@ TEXT ·h0067(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0068(s *State)
+// func h0070(s *State)
 // ANDNQ DX, R8, CX
-TEXT ·h0068(SB), NOSPLIT, $24-8
+TEXT ·h0070(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1411,9 +1449,9 @@ TEXT ·h0068(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0069(s *State)
+// func h0071(s *State)
 // ANDNQ DX, R8, R9
-TEXT ·h0069(SB), NOSPLIT, $24-8
+TEXT ·h0071(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1430,9 +1468,9 @@ TEXT ·h0069(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0070(s *State)
+// func h0072(s *State)
 // ANDNQ R8, AX, CX
-TEXT ·h0070(SB), NOSPLIT, $24-8
+TEXT ·h0072(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1449,9 +1487,9 @@ TEXT ·h0070(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0071(s *State)
+// func h0073(s *State)
 // ANDNQ R8, AX, DX
-TEXT ·h0071(SB), NOSPLIT, $24-8
+TEXT ·h0073(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1468,9 +1506,9 @@ TEXT ·h0071(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0072(s *State)
+// func h0074(s *State)
 // ANDNQ R8, AX, R9
-TEXT ·h0072(SB), NOSPLIT, $24-8
+TEXT ·h0074(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1487,9 +1525,9 @@ TEXT ·h0072(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0073(s *State)
+// func h0075(s *State)
 // ANDNQ R8, CX, DX
-TEXT ·h0073(SB), NOSPLIT, $24-8
+TEXT ·h0075(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1506,9 +1544,9 @@ TEXT ·h0073(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0074(s *State)
+// func h0076(s *State)
 // ANDNQ R8, CX, R9
-TEXT ·h0074(SB), NOSPLIT, $24-8
+TEXT ·h0076(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1525,9 +1563,9 @@ TEXT ·h0074(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0075(s *State)
+// func h0077(s *State)
 // ANDNQ R8, DX, AX
-TEXT ·h0075(SB), NOSPLIT, $24-8
+TEXT ·h0077(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1544,9 +1582,9 @@ TEXT ·h0075(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0076(s *State)
+// func h0078(s *State)
 // ANDNQ R8, DX, CX
-TEXT ·h0076(SB), NOSPLIT, $24-8
+TEXT ·h0078(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1563,9 +1601,9 @@ TEXT ·h0076(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0077(s *State)
+// func h0079(s *State)
 // ANDNQ R8, DX, R9
-TEXT ·h0077(SB), NOSPLIT, $24-8
+TEXT ·h0079(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1582,9 +1620,9 @@ TEXT ·h0077(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0078(s *State)
+// func h0080(s *State)
 // ANDNQ R8, R9, AX
-TEXT ·h0078(SB), NOSPLIT, $24-8
+TEXT ·h0080(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1601,9 +1639,9 @@ TEXT ·h0078(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0079(s *State)
+// func h0081(s *State)
 // ANDNQ R8, R9, CX
-TEXT ·h0079(SB), NOSPLIT, $24-8
+TEXT ·h0081(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1620,9 +1658,9 @@ TEXT ·h0079(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0080(s *State)
+// func h0082(s *State)
 // ANDNQ R8, R9, DX
-TEXT ·h0080(SB), NOSPLIT, $24-8
+TEXT ·h0082(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1639,9 +1677,9 @@ TEXT ·h0080(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0081(s *State)
+// func h0083(s *State)
 // ANDNQ R8, R9, R10
-TEXT ·h0081(SB), NOSPLIT, $24-8
+TEXT ·h0083(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1658,9 +1696,9 @@ TEXT ·h0081(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0082(s *State)
+// func h0084(s *State)
 // ANDQ 24(R8), AX
-TEXT ·h0082(SB), NOSPLIT, $24-8
+TEXT ·h0084(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1677,9 +1715,9 @@ TEXT ·h0082(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0083(s *State)
+// func h0085(s *State)
 // ANDQ AX, 24(R8)
-TEXT ·h0083(SB), NOSPLIT, $24-8
+TEXT ·h0085(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1696,9 +1734,9 @@ TEXT ·h0083(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0084(s *State)
+// func h0086(s *State)
 // ANDQ AX, CX
-TEXT ·h0084(SB), NOSPLIT, $24-8
+TEXT ·h0086(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1715,9 +1753,9 @@ TEXT ·h0084(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0085(s *State)
+// func h0087(s *State)
 // ANDQ AX, DX
-TEXT ·h0085(SB), NOSPLIT, $24-8
+TEXT ·h0087(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1734,9 +1772,9 @@ TEXT ·h0085(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0086(s *State)
+// func h0088(s *State)
 // ANDQ AX, R8
-TEXT ·h0086(SB), NOSPLIT, $24-8
+TEXT ·h0088(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1753,9 +1791,9 @@ TEXT ·h0086(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0087(s *State)
+// func h0089(s *State)
 // ANDQ CX, AX
-TEXT ·h0087(SB), NOSPLIT, $24-8
+TEXT ·h0089(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1772,9 +1810,9 @@ TEXT ·h0087(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0088(s *State)
+// func h0090(s *State)
 // ANDQ CX, DX
-TEXT ·h0088(SB), NOSPLIT, $24-8
+TEXT ·h0090(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1791,9 +1829,9 @@ TEXT ·h0088(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0089(s *State)
+// func h0091(s *State)
 // ANDQ CX, R8
-TEXT ·h0089(SB), NOSPLIT, $24-8
+TEXT ·h0091(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1810,9 +1848,9 @@ TEXT ·h0089(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0090(s *State)
+// func h0092(s *State)
 // ANDQ DX, AX
-TEXT ·h0090(SB), NOSPLIT, $24-8
+TEXT ·h0092(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1829,9 +1867,9 @@ TEXT ·h0090(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0091(s *State)
+// func h0093(s *State)
 // ANDQ DX, R8
-TEXT ·h0091(SB), NOSPLIT, $24-8
+TEXT ·h0093(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1848,9 +1886,9 @@ TEXT ·h0091(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0092(s *State)
+// func h0094(s *State)
 // ANDQ R8, AX
-TEXT ·h0092(SB), NOSPLIT, $24-8
+TEXT ·h0094(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1867,9 +1905,9 @@ TEXT ·h0092(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0093(s *State)
+// func h0095(s *State)
 // ANDQ R8, CX
-TEXT ·h0093(SB), NOSPLIT, $24-8
+TEXT ·h0095(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1886,9 +1924,9 @@ TEXT ·h0093(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0094(s *State)
+// func h0096(s *State)
 // ANDQ R8, DX
-TEXT ·h0094(SB), NOSPLIT, $24-8
+TEXT ·h0096(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1905,9 +1943,9 @@ TEXT ·h0094(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0095(s *State)
+// func h0097(s *State)
 // ANDQ R8, R9
-TEXT ·h0095(SB), NOSPLIT, $24-8
+TEXT ·h0097(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1924,9 +1962,9 @@ TEXT ·h0095(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0096(s *State)
+// func h0098(s *State)
 // CMPL AX, $0x007fe001
-TEXT ·h0096(SB), NOSPLIT, $24-8
+TEXT ·h0098(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1943,9 +1981,47 @@ TEXT ·h0096(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0097(s *State)
+// func h0099(s *State)
+// CMPL AX, $0x09
+TEXT ·h0099(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPL AX, $0x09
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0100(s *State)
+// CMPL AX, $0x0f
+TEXT ·h0100(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPL AX, $0x0f
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0101(s *State)
 // CMPQ AX, $0x00000100
-TEXT ·h0097(SB), NOSPLIT, $24-8
+TEXT ·h0101(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1962,9 +2038,9 @@ TEXT ·h0097(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0098(s *State)
+// func h0102(s *State)
 // CMPQ CX, $0x000000f8
-TEXT ·h0098(SB), NOSPLIT, $24-8
+TEXT ·h0102(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1981,9 +2057,9 @@ TEXT ·h0098(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0099(s *State)
+// func h0103(s *State)
 // CMPQ CX, $0x00000100
-TEXT ·h0099(SB), NOSPLIT, $24-8
+TEXT ·h0103(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2000,9 +2076,9 @@ TEXT ·h0099(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0100(s *State)
+// func h0104(s *State)
 // CMPQ CX, $0x000002a8
-TEXT ·h0100(SB), NOSPLIT, $24-8
+TEXT ·h0104(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2019,9 +2095,28 @@ TEXT ·h0100(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0101(s *State)
+// func h0105(s *State)
+// CMPQ R8, $0x00000088
+TEXT ·h0105(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ R8, $0x00000088
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0106(s *State)
 // CMPQ R8, $0x000000a8
-TEXT ·h0101(SB), NOSPLIT, $24-8
+TEXT ·h0106(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2038,9 +2133,9 @@ TEXT ·h0101(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0102(s *State)
+// func h0107(s *State)
 // CMPQ R8, $0x000002a8
-TEXT ·h0102(SB), NOSPLIT, $24-8
+TEXT ·h0107(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2057,9 +2152,9 @@ TEXT ·h0102(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0103(s *State)
+// func h0108(s *State)
 // DECL CX
-TEXT ·h0103(SB), NOSPLIT, $24-8
+TEXT ·h0108(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2076,9 +2171,9 @@ TEXT ·h0103(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0104(s *State)
+// func h0109(s *State)
 // DECL R8
-TEXT ·h0104(SB), NOSPLIT, $24-8
+TEXT ·h0109(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2095,9 +2190,9 @@ TEXT ·h0104(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0105(s *State)
+// func h0110(s *State)
 // DECQ AX
-TEXT ·h0105(SB), NOSPLIT, $24-8
+TEXT ·h0110(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2114,9 +2209,9 @@ TEXT ·h0105(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0106(s *State)
+// func h0111(s *State)
 // JCC taken
-TEXT ·h0106(SB), NOSPLIT, $24-8
+TEXT ·h0111(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2137,9 +2232,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0107(s *State)
+// func h0112(s *State)
 // JEQ taken
-TEXT ·h0107(SB), NOSPLIT, $24-8
+TEXT ·h0112(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2160,9 +2255,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0108(s *State)
+// func h0113(s *State)
 // JHI taken
-TEXT ·h0108(SB), NOSPLIT, $24-8
+TEXT ·h0113(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2183,9 +2278,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0109(s *State)
+// func h0114(s *State)
 // JLT taken
-TEXT ·h0109(SB), NOSPLIT, $24-8
+TEXT ·h0114(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2206,9 +2301,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0110(s *State)
+// func h0115(s *State)
 // JMP taken
-TEXT ·h0110(SB), NOSPLIT, $24-8
+TEXT ·h0115(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2229,9 +2324,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0111(s *State)
+// func h0116(s *State)
 // JNE taken
-TEXT ·h0111(SB), NOSPLIT, $24-8
+TEXT ·h0116(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2252,9 +2347,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0112(s *State)
+// func h0117(s *State)
 // LDMXCSR (R8)
-TEXT ·h0112(SB), NOSPLIT, $24-8
+TEXT ·h0117(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2271,9 +2366,9 @@ TEXT ·h0112(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0113(s *State)
+// func h0118(s *State)
 // LDMXCSR 24(R8)
-TEXT ·h0113(SB), NOSPLIT, $24-8
+TEXT ·h0118(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2290,9 +2385,47 @@ TEXT ·h0113(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0114(s *State)
+// func h0119(s *State)
+// LEAQ (AX)(AX*2), R8
+TEXT ·h0119(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	LEAQ (AX)(AX*2), R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0120(s *State)
+// LEAQ (AX)(R8*4), R8
+TEXT ·h0120(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	LEAQ (AX)(R8*4), R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0121(s *State)
 // LEAQ (DX)(DX*2), R8
-TEXT ·h0114(SB), NOSPLIT, $24-8
+TEXT ·h0121(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2309,9 +2442,9 @@ TEXT ·h0114(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0115(s *State)
+// func h0122(s *State)
 // LEAQ (R8)(DX*8), DX
-TEXT ·h0115(SB), NOSPLIT, $24-8
+TEXT ·h0122(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2328,9 +2461,9 @@ TEXT ·h0115(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0116(s *State)
+// func h0123(s *State)
 // LEAQ (R8)(R8*2), R8
-TEXT ·h0116(SB), NOSPLIT, $24-8
+TEXT ·h0123(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2347,9 +2480,9 @@ TEXT ·h0116(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0117(s *State)
+// func h0124(s *State)
 // LEAQ (R8)(R8*2), R9
-TEXT ·h0117(SB), NOSPLIT, $24-8
+TEXT ·h0124(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2366,9 +2499,28 @@ TEXT ·h0117(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0118(s *State)
+// func h0125(s *State)
+// LEAQ (R8)(R8*4), R8
+TEXT ·h0125(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	LEAQ (R8)(R8*4), R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0126(s *State)
 // LEAQ (R8)(R9*8), R9
-TEXT ·h0118(SB), NOSPLIT, $24-8
+TEXT ·h0126(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2385,9 +2537,9 @@ TEXT ·h0118(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0119(s *State)
+// func h0127(s *State)
 // LEAQ (R8), AX
-TEXT ·h0119(SB), NOSPLIT, $24-8
+TEXT ·h0127(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2404,9 +2556,9 @@ TEXT ·h0119(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0120(s *State)
+// func h0128(s *State)
 // LEAQ (R8), R9
-TEXT ·h0120(SB), NOSPLIT, $24-8
+TEXT ·h0128(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2423,9 +2575,9 @@ TEXT ·h0120(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0121(s *State)
+// func h0129(s *State)
 // LEAQ 24(R8), AX
-TEXT ·h0121(SB), NOSPLIT, $24-8
+TEXT ·h0129(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2442,9 +2594,9 @@ TEXT ·h0121(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0122(s *State)
+// func h0130(s *State)
 // LEAQ 24(R8), R9
-TEXT ·h0122(SB), NOSPLIT, $24-8
+TEXT ·h0130(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2461,9 +2613,9 @@ TEXT ·h0122(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0123(s *State)
+// func h0131(s *State)
 // LFENCE
-TEXT ·h0123(SB), NOSPLIT, $24-8
+TEXT ·h0131(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2480,9 +2632,9 @@ TEXT ·h0123(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0124(s *State)
+// func h0132(s *State)
 // MOVB $0x00, 24(R8)
-TEXT ·h0124(SB), NOSPLIT, $24-8
+TEXT ·h0132(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2499,9 +2651,9 @@ TEXT ·h0124(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0125(s *State)
+// func h0133(s *State)
 // MOVB $0x01, 24(R8)
-TEXT ·h0125(SB), NOSPLIT, $24-8
+TEXT ·h0133(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2518,9 +2670,9 @@ TEXT ·h0125(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0126(s *State)
+// func h0134(s *State)
 // MOVB $0x02, 24(R8)
-TEXT ·h0126(SB), NOSPLIT, $24-8
+TEXT ·h0134(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2537,9 +2689,9 @@ TEXT ·h0126(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0127(s *State)
+// func h0135(s *State)
 // MOVB $0x03, 24(R8)
-TEXT ·h0127(SB), NOSPLIT, $24-8
+TEXT ·h0135(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2556,9 +2708,9 @@ TEXT ·h0127(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0128(s *State)
+// func h0136(s *State)
 // MOVB $0x04, 24(R8)
-TEXT ·h0128(SB), NOSPLIT, $24-8
+TEXT ·h0136(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2575,9 +2727,9 @@ TEXT ·h0128(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0129(s *State)
+// func h0137(s *State)
 // MOVB $0x05, 24(R8)
-TEXT ·h0129(SB), NOSPLIT, $24-8
+TEXT ·h0137(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2594,9 +2746,9 @@ TEXT ·h0129(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0130(s *State)
+// func h0138(s *State)
 // MOVB $0x06, 24(R8)
-TEXT ·h0130(SB), NOSPLIT, $24-8
+TEXT ·h0138(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2613,9 +2765,9 @@ TEXT ·h0130(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0131(s *State)
+// func h0139(s *State)
 // MOVB $0x07, 24(R8)
-TEXT ·h0131(SB), NOSPLIT, $24-8
+TEXT ·h0139(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2632,9 +2784,9 @@ TEXT ·h0131(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0132(s *State)
+// func h0140(s *State)
 // MOVB AL, 24(R8)
-TEXT ·h0132(SB), NOSPLIT, $24-8
+TEXT ·h0140(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2651,9 +2803,9 @@ TEXT ·h0132(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0133(s *State)
+// func h0141(s *State)
 // MOVBQZX (R8)(AX*1), AX
-TEXT ·h0133(SB), NOSPLIT, $24-8
+TEXT ·h0141(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2670,9 +2822,9 @@ TEXT ·h0133(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0134(s *State)
+// func h0142(s *State)
 // MOVBQZX 24(R8), AX
-TEXT ·h0134(SB), NOSPLIT, $24-8
+TEXT ·h0142(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2689,9 +2841,9 @@ TEXT ·h0134(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0135(s *State)
+// func h0143(s *State)
 // MOVL $0x00001fbf, 24(R8)
-TEXT ·h0135(SB), NOSPLIT, $24-8
+TEXT ·h0143(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2708,9 +2860,9 @@ TEXT ·h0135(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0136(s *State)
+// func h0144(s *State)
 // MOVL $0x00000002, AX
-TEXT ·h0136(SB), NOSPLIT, $24-8
+TEXT ·h0144(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2727,9 +2879,9 @@ TEXT ·h0136(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0137(s *State)
+// func h0145(s *State)
 // MOVL $0x00000002, CX
-TEXT ·h0137(SB), NOSPLIT, $24-8
+TEXT ·h0145(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2746,9 +2898,9 @@ TEXT ·h0137(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0138(s *State)
+// func h0146(s *State)
 // MOVL $0x00000002, DX
-TEXT ·h0138(SB), NOSPLIT, $24-8
+TEXT ·h0146(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2765,9 +2917,9 @@ TEXT ·h0138(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0139(s *State)
+// func h0147(s *State)
 // MOVL $0x00000004, AX
-TEXT ·h0139(SB), NOSPLIT, $24-8
+TEXT ·h0147(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2784,9 +2936,9 @@ TEXT ·h0139(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0140(s *State)
+// func h0148(s *State)
 // MOVL $0x00000004, DX
-TEXT ·h0140(SB), NOSPLIT, $24-8
+TEXT ·h0148(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2803,9 +2955,9 @@ TEXT ·h0140(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0141(s *State)
+// func h0149(s *State)
 // MOVL $0x00000004, R8
-TEXT ·h0141(SB), NOSPLIT, $24-8
+TEXT ·h0149(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2822,9 +2974,9 @@ TEXT ·h0141(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0142(s *State)
+// func h0150(s *State)
 // MOVL $0x00000008, CX
-TEXT ·h0142(SB), NOSPLIT, $24-8
+TEXT ·h0150(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2841,9 +2993,9 @@ TEXT ·h0142(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0143(s *State)
+// func h0151(s *State)
 // MOVL $0x00000008, R8
-TEXT ·h0143(SB), NOSPLIT, $24-8
+TEXT ·h0151(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2860,9 +3012,9 @@ TEXT ·h0143(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0144(s *State)
+// func h0152(s *State)
 // MOVL $0x0000000c, CX
-TEXT ·h0144(SB), NOSPLIT, $24-8
+TEXT ·h0152(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2879,9 +3031,9 @@ TEXT ·h0144(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0145(s *State)
+// func h0153(s *State)
 // MOVL $0x0000000e, CX
-TEXT ·h0145(SB), NOSPLIT, $24-8
+TEXT ·h0153(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2898,9 +3050,9 @@ TEXT ·h0145(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0146(s *State)
+// func h0154(s *State)
 // MOVL $0x00000018, CX
-TEXT ·h0146(SB), NOSPLIT, $24-8
+TEXT ·h0154(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2917,9 +3069,9 @@ TEXT ·h0146(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0147(s *State)
+// func h0155(s *State)
 // MOVL $0x0000001c, CX
-TEXT ·h0147(SB), NOSPLIT, $24-8
+TEXT ·h0155(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2936,9 +3088,9 @@ TEXT ·h0147(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0148(s *State)
+// func h0156(s *State)
 // MOVL $0x0000002b, R8
-TEXT ·h0148(SB), NOSPLIT, $24-8
+TEXT ·h0156(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2955,9 +3107,9 @@ TEXT ·h0148(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0149(s *State)
+// func h0157(s *State)
 // MOVL $0x00000040, CX
-TEXT ·h0149(SB), NOSPLIT, $24-8
+TEXT ·h0157(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2974,9 +3126,9 @@ TEXT ·h0149(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0150(s *State)
+// func h0158(s *State)
 // MOVL $0x00001000, AX
-TEXT ·h0150(SB), NOSPLIT, $24-8
+TEXT ·h0158(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2993,9 +3145,9 @@ TEXT ·h0150(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0151(s *State)
+// func h0159(s *State)
 // MOVL $0x00001000, DX
-TEXT ·h0151(SB), NOSPLIT, $24-8
+TEXT ·h0159(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3012,9 +3164,9 @@ TEXT ·h0151(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0152(s *State)
+// func h0160(s *State)
 // MOVL $0x00020000, AX
-TEXT ·h0152(SB), NOSPLIT, $24-8
+TEXT ·h0160(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3031,9 +3183,9 @@ TEXT ·h0152(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0153(s *State)
+// func h0161(s *State)
 // MOVL $0x00020000, DX
-TEXT ·h0153(SB), NOSPLIT, $24-8
+TEXT ·h0161(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3050,9 +3202,9 @@ TEXT ·h0153(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0154(s *State)
+// func h0162(s *State)
 // MOVL $0x00020000, R8
-TEXT ·h0154(SB), NOSPLIT, $24-8
+TEXT ·h0162(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3069,9 +3221,9 @@ TEXT ·h0154(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0155(s *State)
+// func h0163(s *State)
 // MOVL $0x00080000, AX
-TEXT ·h0155(SB), NOSPLIT, $24-8
+TEXT ·h0163(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3088,9 +3240,9 @@ TEXT ·h0155(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0156(s *State)
+// func h0164(s *State)
 // MOVL $0x00080000, DX
-TEXT ·h0156(SB), NOSPLIT, $24-8
+TEXT ·h0164(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3107,9 +3259,9 @@ TEXT ·h0156(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0157(s *State)
+// func h0165(s *State)
 // MOVL $0x00080000, R8
-TEXT ·h0157(SB), NOSPLIT, $24-8
+TEXT ·h0165(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3126,9 +3278,9 @@ TEXT ·h0157(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0158(s *State)
+// func h0166(s *State)
 // MOVL $0x003ff000, R8
-TEXT ·h0158(SB), NOSPLIT, $24-8
+TEXT ·h0166(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3145,9 +3297,9 @@ TEXT ·h0158(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0159(s *State)
+// func h0167(s *State)
 // MOVL $0x007fe001, DX
-TEXT ·h0159(SB), NOSPLIT, $24-8
+TEXT ·h0167(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3164,9 +3316,9 @@ TEXT ·h0159(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0160(s *State)
+// func h0168(s *State)
 // MOVL (R8)(R9*1), AX
-TEXT ·h0160(SB), NOSPLIT, $24-8
+TEXT ·h0168(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3183,9 +3335,9 @@ TEXT ·h0160(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0161(s *State)
+// func h0169(s *State)
 // MOVL (R8), AX
-TEXT ·h0161(SB), NOSPLIT, $24-8
+TEXT ·h0169(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3202,9 +3354,9 @@ TEXT ·h0161(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0162(s *State)
+// func h0170(s *State)
 // MOVL (R8), R9
-TEXT ·h0162(SB), NOSPLIT, $24-8
+TEXT ·h0170(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3221,9 +3373,9 @@ TEXT ·h0162(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0163(s *State)
+// func h0171(s *State)
 // MOVL 24(R8)(R9*1), CX
-TEXT ·h0163(SB), NOSPLIT, $24-8
+TEXT ·h0171(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3240,9 +3392,9 @@ TEXT ·h0163(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0164(s *State)
+// func h0172(s *State)
 // MOVL 24(R8)(R9*1), R10
-TEXT ·h0164(SB), NOSPLIT, $24-8
+TEXT ·h0172(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3259,9 +3411,9 @@ TEXT ·h0164(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0165(s *State)
+// func h0173(s *State)
 // MOVL 24(R8), AX
-TEXT ·h0165(SB), NOSPLIT, $24-8
+TEXT ·h0173(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3278,9 +3430,9 @@ TEXT ·h0165(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0166(s *State)
+// func h0174(s *State)
 // MOVL 24(R8), DX
-TEXT ·h0166(SB), NOSPLIT, $24-8
+TEXT ·h0174(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3297,9 +3449,9 @@ TEXT ·h0166(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0167(s *State)
+// func h0175(s *State)
 // MOVL 24(R8), R9
-TEXT ·h0167(SB), NOSPLIT, $24-8
+TEXT ·h0175(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3316,9 +3468,9 @@ TEXT ·h0167(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0168(s *State)
+// func h0176(s *State)
 // MOVL AX, (R8)
-TEXT ·h0168(SB), NOSPLIT, $24-8
+TEXT ·h0176(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3335,9 +3487,9 @@ TEXT ·h0168(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0169(s *State)
+// func h0177(s *State)
 // MOVL AX, (R8)(CX*4)
-TEXT ·h0169(SB), NOSPLIT, $24-8
+TEXT ·h0177(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3354,9 +3506,9 @@ TEXT ·h0169(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0170(s *State)
+// func h0178(s *State)
 // MOVL AX, 24(R8)
-TEXT ·h0170(SB), NOSPLIT, $24-8
+TEXT ·h0178(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3373,9 +3525,9 @@ TEXT ·h0170(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0171(s *State)
+// func h0179(s *State)
 // MOVL CX, (R8)
-TEXT ·h0171(SB), NOSPLIT, $24-8
+TEXT ·h0179(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3392,9 +3544,9 @@ TEXT ·h0171(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0172(s *State)
+// func h0180(s *State)
 // MOVL DX, (R8)
-TEXT ·h0172(SB), NOSPLIT, $24-8
+TEXT ·h0180(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3411,9 +3563,28 @@ TEXT ·h0172(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0173(s *State)
+// func h0181(s *State)
+// MOVL DX, (R8)(CX*4)
+TEXT ·h0181(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVL DX, (R8)(CX*4)
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0182(s *State)
 // MOVL DX, 24(R8)
-TEXT ·h0173(SB), NOSPLIT, $24-8
+TEXT ·h0182(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3430,9 +3601,9 @@ TEXT ·h0173(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0174(s *State)
+// func h0183(s *State)
 // MOVL R8, (R9)
-TEXT ·h0174(SB), NOSPLIT, $24-8
+TEXT ·h0183(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3449,9 +3620,9 @@ TEXT ·h0174(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0175(s *State)
+// func h0184(s *State)
 // MOVL R8, (R9)(DX*1)
-TEXT ·h0175(SB), NOSPLIT, $24-8
+TEXT ·h0184(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3468,9 +3639,9 @@ TEXT ·h0175(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0176(s *State)
+// func h0185(s *State)
 // MOVL R8, 24(R9)
-TEXT ·h0176(SB), NOSPLIT, $24-8
+TEXT ·h0185(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3487,9 +3658,9 @@ TEXT ·h0176(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0177(s *State)
+// func h0186(s *State)
 // MOVL R8, 24(R9)(DX*1)
-TEXT ·h0177(SB), NOSPLIT, $24-8
+TEXT ·h0186(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3506,9 +3677,9 @@ TEXT ·h0177(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0178(s *State)
+// func h0187(s *State)
 // MOVL AX, DX
-TEXT ·h0178(SB), NOSPLIT, $24-8
+TEXT ·h0187(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3525,9 +3696,9 @@ TEXT ·h0178(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0179(s *State)
+// func h0188(s *State)
 // MOVL AX, R8
-TEXT ·h0179(SB), NOSPLIT, $24-8
+TEXT ·h0188(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3544,9 +3715,9 @@ TEXT ·h0179(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0180(s *State)
+// func h0189(s *State)
 // MOVL DX, R8
-TEXT ·h0180(SB), NOSPLIT, $24-8
+TEXT ·h0189(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3563,9 +3734,28 @@ TEXT ·h0180(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0181(s *State)
+// func h0190(s *State)
+// MOVL R8, AX
+TEXT ·h0190(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVL R8, AX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0191(s *State)
 // MOVL R8, R9
-TEXT ·h0181(SB), NOSPLIT, $24-8
+TEXT ·h0191(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3582,9 +3772,9 @@ TEXT ·h0181(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0182(s *State)
+// func h0192(s *State)
 // MOVO X1, X9
-TEXT ·h0182(SB), NOSPLIT, $24-8
+TEXT ·h0192(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3601,9 +3791,9 @@ TEXT ·h0182(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0183(s *State)
+// func h0193(s *State)
 // MOVOU (DX), X1
-TEXT ·h0183(SB), NOSPLIT, $24-8
+TEXT ·h0193(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3620,9 +3810,9 @@ TEXT ·h0183(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0184(s *State)
+// func h0194(s *State)
 // MOVOU (R8), X1
-TEXT ·h0184(SB), NOSPLIT, $24-8
+TEXT ·h0194(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3639,9 +3829,9 @@ TEXT ·h0184(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0185(s *State)
+// func h0195(s *State)
 // MOVOU 24(DX), X1
-TEXT ·h0185(SB), NOSPLIT, $24-8
+TEXT ·h0195(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3658,9 +3848,9 @@ TEXT ·h0185(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0186(s *State)
+// func h0196(s *State)
 // MOVOU 24(R8), X1
-TEXT ·h0186(SB), NOSPLIT, $24-8
+TEXT ·h0196(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3677,9 +3867,9 @@ TEXT ·h0186(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0187(s *State)
+// func h0197(s *State)
 // MOVOU X1, (R8)
-TEXT ·h0187(SB), NOSPLIT, $24-8
+TEXT ·h0197(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3696,9 +3886,9 @@ TEXT ·h0187(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0188(s *State)
+// func h0198(s *State)
 // MOVOU X1, 24(R8)
-TEXT ·h0188(SB), NOSPLIT, $24-8
+TEXT ·h0198(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3715,9 +3905,9 @@ TEXT ·h0188(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0189(s *State)
+// func h0199(s *State)
 // MOVQ $0x00000000, 24(R8)
-TEXT ·h0189(SB), NOSPLIT, $24-8
+TEXT ·h0199(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3734,9 +3924,9 @@ TEXT ·h0189(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0190(s *State)
+// func h0200(s *State)
 // MOVQ $0x00000001, 24(R8)
-TEXT ·h0190(SB), NOSPLIT, $24-8
+TEXT ·h0200(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3753,9 +3943,28 @@ TEXT ·h0190(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0191(s *State)
+// func h0201(s *State)
+// MOVQ $0x00000007, 24(R8)
+TEXT ·h0201(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVQ $0x00000007, 24(R8)
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0202(s *State)
 // MOVQ $0x00000010, 24(R8)
-TEXT ·h0191(SB), NOSPLIT, $24-8
+TEXT ·h0202(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3772,9 +3981,9 @@ TEXT ·h0191(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0192(s *State)
+// func h0203(s *State)
 // MOVQ $0x0000022e, R8
-TEXT ·h0192(SB), NOSPLIT, $24-8
+TEXT ·h0203(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3791,9 +4000,9 @@ TEXT ·h0192(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0193(s *State)
+// func h0204(s *State)
 // MOVQ $0x00000237, R8
-TEXT ·h0193(SB), NOSPLIT, $24-8
+TEXT ·h0204(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3810,9 +4019,9 @@ TEXT ·h0193(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0194(s *State)
+// func h0205(s *State)
 // MOVQ $0x0000026c, R8
-TEXT ·h0194(SB), NOSPLIT, $24-8
+TEXT ·h0205(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3829,9 +4038,9 @@ TEXT ·h0194(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0195(s *State)
+// func h0206(s *State)
 // MOVQ $0x00000276, R8
-TEXT ·h0195(SB), NOSPLIT, $24-8
+TEXT ·h0206(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3848,9 +4057,9 @@ TEXT ·h0195(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0196(s *State)
+// func h0207(s *State)
 // MOVQ $0x000003e0, DX
-TEXT ·h0196(SB), NOSPLIT, $24-8
+TEXT ·h0207(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3867,9 +4076,9 @@ TEXT ·h0196(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0197(s *State)
+// func h0208(s *State)
 // MOVQ $0x000003f0, DX
-TEXT ·h0197(SB), NOSPLIT, $24-8
+TEXT ·h0208(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3886,9 +4095,9 @@ TEXT ·h0197(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0198(s *State)
+// func h0209(s *State)
 // MOVQ $0x8000000000000000, AX
-TEXT ·h0198(SB), NOSPLIT, $24-8
+TEXT ·h0209(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3905,9 +4114,9 @@ TEXT ·h0198(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0199(s *State)
+// func h0210(s *State)
 // MOVQ (R8)(R9*1), R10
-TEXT ·h0199(SB), NOSPLIT, $24-8
+TEXT ·h0210(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3924,9 +4133,9 @@ TEXT ·h0199(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0200(s *State)
+// func h0211(s *State)
 // MOVQ (R8), AX
-TEXT ·h0200(SB), NOSPLIT, $24-8
+TEXT ·h0211(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3943,9 +4152,9 @@ TEXT ·h0200(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0201(s *State)
+// func h0212(s *State)
 // MOVQ (R8), CX
-TEXT ·h0201(SB), NOSPLIT, $24-8
+TEXT ·h0212(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3962,9 +4171,9 @@ TEXT ·h0201(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0202(s *State)
+// func h0213(s *State)
 // MOVQ (R8), DX
-TEXT ·h0202(SB), NOSPLIT, $24-8
+TEXT ·h0213(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3981,9 +4190,9 @@ TEXT ·h0202(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0203(s *State)
+// func h0214(s *State)
 // MOVQ (R8), R8
-TEXT ·h0203(SB), NOSPLIT, $24-8
+TEXT ·h0214(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4000,9 +4209,9 @@ TEXT ·h0203(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0204(s *State)
+// func h0215(s *State)
 // MOVQ (R8), R9
-TEXT ·h0204(SB), NOSPLIT, $24-8
+TEXT ·h0215(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4019,9 +4228,9 @@ TEXT ·h0204(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0205(s *State)
+// func h0216(s *State)
 // MOVQ 24(R8)(R9*1), R10
-TEXT ·h0205(SB), NOSPLIT, $24-8
+TEXT ·h0216(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4038,9 +4247,9 @@ TEXT ·h0205(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0206(s *State)
+// func h0217(s *State)
 // MOVQ 24(R8), AX
-TEXT ·h0206(SB), NOSPLIT, $24-8
+TEXT ·h0217(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4057,9 +4266,9 @@ TEXT ·h0206(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0207(s *State)
+// func h0218(s *State)
 // MOVQ 24(R8), CX
-TEXT ·h0207(SB), NOSPLIT, $24-8
+TEXT ·h0218(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4076,9 +4285,9 @@ TEXT ·h0207(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0208(s *State)
+// func h0219(s *State)
 // MOVQ 24(R8), DX
-TEXT ·h0208(SB), NOSPLIT, $24-8
+TEXT ·h0219(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4095,9 +4304,9 @@ TEXT ·h0208(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0209(s *State)
+// func h0220(s *State)
 // MOVQ 24(R8), R8
-TEXT ·h0209(SB), NOSPLIT, $24-8
+TEXT ·h0220(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4114,9 +4323,9 @@ TEXT ·h0209(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0210(s *State)
+// func h0221(s *State)
 // MOVQ 24(R8), R9
-TEXT ·h0210(SB), NOSPLIT, $24-8
+TEXT ·h0221(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4133,9 +4342,9 @@ TEXT ·h0210(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0211(s *State)
+// func h0222(s *State)
 // MOVQ AX, (R8)
-TEXT ·h0211(SB), NOSPLIT, $24-8
+TEXT ·h0222(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4152,9 +4361,9 @@ TEXT ·h0211(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0212(s *State)
+// func h0223(s *State)
 // MOVQ AX, (R8)(R9*1)
-TEXT ·h0212(SB), NOSPLIT, $24-8
+TEXT ·h0223(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4171,9 +4380,9 @@ TEXT ·h0212(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0213(s *State)
+// func h0224(s *State)
 // MOVQ AX, 24(R8)
-TEXT ·h0213(SB), NOSPLIT, $24-8
+TEXT ·h0224(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4190,9 +4399,9 @@ TEXT ·h0213(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0214(s *State)
+// func h0225(s *State)
 // MOVQ AX, 24(R8)(CX*1)
-TEXT ·h0214(SB), NOSPLIT, $24-8
+TEXT ·h0225(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4209,9 +4418,9 @@ TEXT ·h0214(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0215(s *State)
+// func h0226(s *State)
 // MOVQ AX, 24(R8)(R9*1)
-TEXT ·h0215(SB), NOSPLIT, $24-8
+TEXT ·h0226(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4228,9 +4437,9 @@ TEXT ·h0215(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0216(s *State)
+// func h0227(s *State)
 // MOVQ CX, (R8)
-TEXT ·h0216(SB), NOSPLIT, $24-8
+TEXT ·h0227(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4247,9 +4456,9 @@ TEXT ·h0216(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0217(s *State)
+// func h0228(s *State)
 // MOVQ CX, 24(R8)
-TEXT ·h0217(SB), NOSPLIT, $24-8
+TEXT ·h0228(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4266,9 +4475,9 @@ TEXT ·h0217(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0218(s *State)
+// func h0229(s *State)
 // MOVQ DX, (R8)
-TEXT ·h0218(SB), NOSPLIT, $24-8
+TEXT ·h0229(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4285,9 +4494,9 @@ TEXT ·h0218(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0219(s *State)
+// func h0230(s *State)
 // MOVQ DX, 24(R8)
-TEXT ·h0219(SB), NOSPLIT, $24-8
+TEXT ·h0230(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4304,9 +4513,9 @@ TEXT ·h0219(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0220(s *State)
+// func h0231(s *State)
 // MOVQ R8, (R9)
-TEXT ·h0220(SB), NOSPLIT, $24-8
+TEXT ·h0231(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4323,9 +4532,9 @@ TEXT ·h0220(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0221(s *State)
+// func h0232(s *State)
 // MOVQ R8, 24(R9)
-TEXT ·h0221(SB), NOSPLIT, $24-8
+TEXT ·h0232(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4342,9 +4551,9 @@ TEXT ·h0221(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0222(s *State)
+// func h0233(s *State)
 // MOVQ AX, CX
-TEXT ·h0222(SB), NOSPLIT, $24-8
+TEXT ·h0233(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4361,9 +4570,9 @@ TEXT ·h0222(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0223(s *State)
+// func h0234(s *State)
 // MOVQ AX, DX
-TEXT ·h0223(SB), NOSPLIT, $24-8
+TEXT ·h0234(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4380,9 +4589,9 @@ TEXT ·h0223(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0224(s *State)
+// func h0235(s *State)
 // MOVQ AX, R8
-TEXT ·h0224(SB), NOSPLIT, $24-8
+TEXT ·h0235(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4399,9 +4608,9 @@ TEXT ·h0224(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0225(s *State)
+// func h0236(s *State)
 // MOVQ CX, R8
-TEXT ·h0225(SB), NOSPLIT, $24-8
+TEXT ·h0236(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4418,9 +4627,9 @@ TEXT ·h0225(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0226(s *State)
+// func h0237(s *State)
 // MOVQ DX, AX
-TEXT ·h0226(SB), NOSPLIT, $24-8
+TEXT ·h0237(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4437,9 +4646,9 @@ TEXT ·h0226(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0227(s *State)
+// func h0238(s *State)
 // MOVQ DX, CX
-TEXT ·h0227(SB), NOSPLIT, $24-8
+TEXT ·h0238(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4456,9 +4665,9 @@ TEXT ·h0227(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0228(s *State)
+// func h0239(s *State)
 // MOVQ DX, R8
-TEXT ·h0228(SB), NOSPLIT, $24-8
+TEXT ·h0239(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4475,9 +4684,9 @@ TEXT ·h0228(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0229(s *State)
+// func h0240(s *State)
 // MOVQ R8, AX
-TEXT ·h0229(SB), NOSPLIT, $24-8
+TEXT ·h0240(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4494,9 +4703,9 @@ TEXT ·h0229(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0230(s *State)
+// func h0241(s *State)
 // MOVQ R8, CX
-TEXT ·h0230(SB), NOSPLIT, $24-8
+TEXT ·h0241(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4513,9 +4722,9 @@ TEXT ·h0230(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0231(s *State)
+// func h0242(s *State)
 // MOVQ R8, DX
-TEXT ·h0231(SB), NOSPLIT, $24-8
+TEXT ·h0242(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4532,9 +4741,9 @@ TEXT ·h0231(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0232(s *State)
+// func h0243(s *State)
 // MOVQ R8, R9
-TEXT ·h0232(SB), NOSPLIT, $24-8
+TEXT ·h0243(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4551,9 +4760,28 @@ TEXT ·h0232(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0233(s *State)
+// func h0244(s *State)
+// MOVWLZX (R8), AX
+TEXT ·h0244(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVWLZX (R8), AX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0245(s *State)
 // MOVWLZX 24(R8), AX
-TEXT ·h0233(SB), NOSPLIT, $24-8
+TEXT ·h0245(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4570,9 +4798,9 @@ TEXT ·h0233(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0234(s *State)
+// func h0246(s *State)
 // NOTL R8
-TEXT ·h0234(SB), NOSPLIT, $24-8
+TEXT ·h0246(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4589,9 +4817,9 @@ TEXT ·h0234(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0235(s *State)
+// func h0247(s *State)
 // NOTQ AX
-TEXT ·h0235(SB), NOSPLIT, $24-8
+TEXT ·h0247(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4608,9 +4836,9 @@ TEXT ·h0235(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0236(s *State)
+// func h0248(s *State)
 // NOTQ CX
-TEXT ·h0236(SB), NOSPLIT, $24-8
+TEXT ·h0248(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4627,9 +4855,9 @@ TEXT ·h0236(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0237(s *State)
+// func h0249(s *State)
 // NOTQ DX
-TEXT ·h0237(SB), NOSPLIT, $24-8
+TEXT ·h0249(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4646,9 +4874,9 @@ TEXT ·h0237(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0238(s *State)
+// func h0250(s *State)
 // NOTQ R8
-TEXT ·h0238(SB), NOSPLIT, $24-8
+TEXT ·h0250(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4665,9 +4893,9 @@ TEXT ·h0238(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0239(s *State)
+// func h0251(s *State)
 // ORL $0x001f0000, AX
-TEXT ·h0239(SB), NOSPLIT, $24-8
+TEXT ·h0251(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4684,9 +4912,9 @@ TEXT ·h0239(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0240(s *State)
+// func h0252(s *State)
 // ORL R8, R9
-TEXT ·h0240(SB), NOSPLIT, $24-8
+TEXT ·h0252(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4703,9 +4931,9 @@ TEXT ·h0240(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0241(s *State)
+// func h0253(s *State)
 // ORQ 24(R8), R9
-TEXT ·h0241(SB), NOSPLIT, $24-8
+TEXT ·h0253(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4722,9 +4950,9 @@ TEXT ·h0241(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0242(s *State)
+// func h0254(s *State)
 // ORQ AX, CX
-TEXT ·h0242(SB), NOSPLIT, $24-8
+TEXT ·h0254(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4741,9 +4969,9 @@ TEXT ·h0242(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0243(s *State)
+// func h0255(s *State)
 // ORQ AX, DX
-TEXT ·h0243(SB), NOSPLIT, $24-8
+TEXT ·h0255(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4760,9 +4988,9 @@ TEXT ·h0243(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0244(s *State)
+// func h0256(s *State)
 // ORQ AX, R8
-TEXT ·h0244(SB), NOSPLIT, $24-8
+TEXT ·h0256(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4779,9 +5007,9 @@ TEXT ·h0244(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0245(s *State)
+// func h0257(s *State)
 // ORQ CX, AX
-TEXT ·h0245(SB), NOSPLIT, $24-8
+TEXT ·h0257(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4798,9 +5026,9 @@ TEXT ·h0245(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0246(s *State)
+// func h0258(s *State)
 // ORQ CX, DX
-TEXT ·h0246(SB), NOSPLIT, $24-8
+TEXT ·h0258(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4817,9 +5045,9 @@ TEXT ·h0246(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0247(s *State)
+// func h0259(s *State)
 // ORQ CX, R8
-TEXT ·h0247(SB), NOSPLIT, $24-8
+TEXT ·h0259(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4836,9 +5064,9 @@ TEXT ·h0247(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0248(s *State)
+// func h0260(s *State)
 // ORQ DX, AX
-TEXT ·h0248(SB), NOSPLIT, $24-8
+TEXT ·h0260(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4855,9 +5083,9 @@ TEXT ·h0248(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0249(s *State)
+// func h0261(s *State)
 // ORQ DX, R8
-TEXT ·h0249(SB), NOSPLIT, $24-8
+TEXT ·h0261(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4874,9 +5102,9 @@ TEXT ·h0249(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0250(s *State)
+// func h0262(s *State)
 // ORQ R8, AX
-TEXT ·h0250(SB), NOSPLIT, $24-8
+TEXT ·h0262(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4893,9 +5121,9 @@ TEXT ·h0250(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0251(s *State)
+// func h0263(s *State)
 // ORQ R8, CX
-TEXT ·h0251(SB), NOSPLIT, $24-8
+TEXT ·h0263(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4912,9 +5140,9 @@ TEXT ·h0251(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0252(s *State)
+// func h0264(s *State)
 // ORQ R8, DX
-TEXT ·h0252(SB), NOSPLIT, $24-8
+TEXT ·h0264(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4931,9 +5159,9 @@ TEXT ·h0252(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0253(s *State)
+// func h0265(s *State)
 // ORQ R8, R9
-TEXT ·h0253(SB), NOSPLIT, $24-8
+TEXT ·h0265(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4950,9 +5178,9 @@ TEXT ·h0253(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0254(s *State)
+// func h0266(s *State)
 // PADDL X1, X9
-TEXT ·h0254(SB), NOSPLIT, $24-8
+TEXT ·h0266(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4969,9 +5197,9 @@ TEXT ·h0254(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0255(s *State)
+// func h0267(s *State)
 // PADDQ X1, X9
-TEXT ·h0255(SB), NOSPLIT, $24-8
+TEXT ·h0267(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4988,9 +5216,9 @@ TEXT ·h0255(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0256(s *State)
+// func h0268(s *State)
 // PAND X1, X9
-TEXT ·h0256(SB), NOSPLIT, $24-8
+TEXT ·h0268(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5007,9 +5235,9 @@ TEXT ·h0256(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0257(s *State)
+// func h0269(s *State)
 // PMULULQ X1, X9
-TEXT ·h0257(SB), NOSPLIT, $24-8
+TEXT ·h0269(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5026,9 +5254,9 @@ TEXT ·h0257(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0258(s *State)
+// func h0270(s *State)
 // POR X1, X9
-TEXT ·h0258(SB), NOSPLIT, $24-8
+TEXT ·h0270(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5045,9 +5273,9 @@ TEXT ·h0258(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0259(s *State)
+// func h0271(s *State)
 // PSHUFL $0xf5, X1, X1
-TEXT ·h0259(SB), NOSPLIT, $24-8
+TEXT ·h0271(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5064,9 +5292,9 @@ TEXT ·h0259(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0260(s *State)
+// func h0272(s *State)
 // PSHUFL $0xf5, X1, X9
-TEXT ·h0260(SB), NOSPLIT, $24-8
+TEXT ·h0272(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5083,9 +5311,9 @@ TEXT ·h0260(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0261(s *State)
+// func h0273(s *State)
 // PSLLL $0x0d, X1
-TEXT ·h0261(SB), NOSPLIT, $24-8
+TEXT ·h0273(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5102,9 +5330,9 @@ TEXT ·h0261(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0262(s *State)
+// func h0274(s *State)
 // PSLLL $0x17, X1
-TEXT ·h0262(SB), NOSPLIT, $24-8
+TEXT ·h0274(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5121,9 +5349,9 @@ TEXT ·h0262(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0263(s *State)
+// func h0275(s *State)
 // PSRAL $0x17, X1
-TEXT ·h0263(SB), NOSPLIT, $24-8
+TEXT ·h0275(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5140,9 +5368,9 @@ TEXT ·h0263(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0264(s *State)
+// func h0276(s *State)
 // PSRAL $0x1f, X1
-TEXT ·h0264(SB), NOSPLIT, $24-8
+TEXT ·h0276(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5159,9 +5387,9 @@ TEXT ·h0264(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0265(s *State)
+// func h0277(s *State)
 // PSRLQ $0x20, X1
-TEXT ·h0265(SB), NOSPLIT, $24-8
+TEXT ·h0277(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5178,9 +5406,9 @@ TEXT ·h0265(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0266(s *State)
+// func h0278(s *State)
 // PSUBL X1, X9
-TEXT ·h0266(SB), NOSPLIT, $24-8
+TEXT ·h0278(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5197,9 +5425,9 @@ TEXT ·h0266(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0267(s *State)
+// func h0279(s *State)
 // PUNPCKHLQ X1, X9
-TEXT ·h0267(SB), NOSPLIT, $24-8
+TEXT ·h0279(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5216,9 +5444,9 @@ TEXT ·h0267(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0268(s *State)
+// func h0280(s *State)
 // PUNPCKHQDQ X1, X9
-TEXT ·h0268(SB), NOSPLIT, $24-8
+TEXT ·h0280(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5235,9 +5463,9 @@ TEXT ·h0268(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0269(s *State)
+// func h0281(s *State)
 // PUNPCKLLQ X1, X9
-TEXT ·h0269(SB), NOSPLIT, $24-8
+TEXT ·h0281(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5254,9 +5482,9 @@ TEXT ·h0269(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0270(s *State)
+// func h0282(s *State)
 // PUNPCKLQDQ X1, X9
-TEXT ·h0270(SB), NOSPLIT, $24-8
+TEXT ·h0282(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5273,9 +5501,9 @@ TEXT ·h0270(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0271(s *State)
+// func h0283(s *State)
 // ROLQ $0x01, AX
-TEXT ·h0271(SB), NOSPLIT, $24-8
+TEXT ·h0283(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5292,9 +5520,9 @@ TEXT ·h0271(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0272(s *State)
+// func h0284(s *State)
 // ROLQ $0x01, CX
-TEXT ·h0272(SB), NOSPLIT, $24-8
+TEXT ·h0284(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5311,9 +5539,9 @@ TEXT ·h0272(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0273(s *State)
+// func h0285(s *State)
 // ROLQ $0x01, DX
-TEXT ·h0273(SB), NOSPLIT, $24-8
+TEXT ·h0285(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5330,9 +5558,9 @@ TEXT ·h0273(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0274(s *State)
+// func h0286(s *State)
 // ROLQ $0x01, R8
-TEXT ·h0274(SB), NOSPLIT, $24-8
+TEXT ·h0286(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5349,9 +5577,9 @@ TEXT ·h0274(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0275(s *State)
+// func h0287(s *State)
 // ROLQ $0x02, R8
-TEXT ·h0275(SB), NOSPLIT, $24-8
+TEXT ·h0287(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5368,9 +5596,9 @@ TEXT ·h0275(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0276(s *State)
+// func h0288(s *State)
 // ROLQ $0x03, R8
-TEXT ·h0276(SB), NOSPLIT, $24-8
+TEXT ·h0288(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5387,9 +5615,9 @@ TEXT ·h0276(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0277(s *State)
+// func h0289(s *State)
 // ROLQ $0x06, AX
-TEXT ·h0277(SB), NOSPLIT, $24-8
+TEXT ·h0289(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5406,9 +5634,9 @@ TEXT ·h0277(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0278(s *State)
+// func h0290(s *State)
 // ROLQ $0x06, CX
-TEXT ·h0278(SB), NOSPLIT, $24-8
+TEXT ·h0290(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5425,9 +5653,9 @@ TEXT ·h0278(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0279(s *State)
+// func h0291(s *State)
 // ROLQ $0x06, DX
-TEXT ·h0279(SB), NOSPLIT, $24-8
+TEXT ·h0291(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5444,9 +5672,9 @@ TEXT ·h0279(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0280(s *State)
+// func h0292(s *State)
 // ROLQ $0x06, R8
-TEXT ·h0280(SB), NOSPLIT, $24-8
+TEXT ·h0292(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5463,9 +5691,9 @@ TEXT ·h0280(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0281(s *State)
+// func h0293(s *State)
 // ROLQ $0x08, R8
-TEXT ·h0281(SB), NOSPLIT, $24-8
+TEXT ·h0293(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5482,9 +5710,9 @@ TEXT ·h0281(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0282(s *State)
+// func h0294(s *State)
 // ROLQ $0x0a, AX
-TEXT ·h0282(SB), NOSPLIT, $24-8
+TEXT ·h0294(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5501,9 +5729,9 @@ TEXT ·h0282(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0283(s *State)
+// func h0295(s *State)
 // ROLQ $0x0a, CX
-TEXT ·h0283(SB), NOSPLIT, $24-8
+TEXT ·h0295(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5520,9 +5748,9 @@ TEXT ·h0283(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0284(s *State)
+// func h0296(s *State)
 // ROLQ $0x0a, DX
-TEXT ·h0284(SB), NOSPLIT, $24-8
+TEXT ·h0296(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5539,9 +5767,9 @@ TEXT ·h0284(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0285(s *State)
+// func h0297(s *State)
 // ROLQ $0x0a, R8
-TEXT ·h0285(SB), NOSPLIT, $24-8
+TEXT ·h0297(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5558,9 +5786,9 @@ TEXT ·h0285(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0286(s *State)
+// func h0298(s *State)
 // ROLQ $0x0d, R8
-TEXT ·h0286(SB), NOSPLIT, $24-8
+TEXT ·h0298(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5577,9 +5805,9 @@ TEXT ·h0286(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0287(s *State)
+// func h0299(s *State)
 // ROLQ $0x0e, AX
-TEXT ·h0287(SB), NOSPLIT, $24-8
+TEXT ·h0299(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5596,9 +5824,9 @@ TEXT ·h0287(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0288(s *State)
+// func h0300(s *State)
 // ROLQ $0x0e, CX
-TEXT ·h0288(SB), NOSPLIT, $24-8
+TEXT ·h0300(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5615,9 +5843,9 @@ TEXT ·h0288(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0289(s *State)
+// func h0301(s *State)
 // ROLQ $0x0e, DX
-TEXT ·h0289(SB), NOSPLIT, $24-8
+TEXT ·h0301(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5634,9 +5862,9 @@ TEXT ·h0289(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0290(s *State)
+// func h0302(s *State)
 // ROLQ $0x0e, R8
-TEXT ·h0290(SB), NOSPLIT, $24-8
+TEXT ·h0302(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5653,9 +5881,9 @@ TEXT ·h0290(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0291(s *State)
+// func h0303(s *State)
 // ROLQ $0x0f, R8
-TEXT ·h0291(SB), NOSPLIT, $24-8
+TEXT ·h0303(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5672,9 +5900,9 @@ TEXT ·h0291(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0292(s *State)
+// func h0304(s *State)
 // ROLQ $0x12, AX
-TEXT ·h0292(SB), NOSPLIT, $24-8
+TEXT ·h0304(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5691,9 +5919,9 @@ TEXT ·h0292(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0293(s *State)
+// func h0305(s *State)
 // ROLQ $0x12, CX
-TEXT ·h0293(SB), NOSPLIT, $24-8
+TEXT ·h0305(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5710,9 +5938,9 @@ TEXT ·h0293(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0294(s *State)
+// func h0306(s *State)
 // ROLQ $0x12, DX
-TEXT ·h0294(SB), NOSPLIT, $24-8
+TEXT ·h0306(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5729,9 +5957,9 @@ TEXT ·h0294(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0295(s *State)
+// func h0307(s *State)
 // ROLQ $0x12, R8
-TEXT ·h0295(SB), NOSPLIT, $24-8
+TEXT ·h0307(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5748,9 +5976,9 @@ TEXT ·h0295(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0296(s *State)
+// func h0308(s *State)
 // ROLQ $0x14, R8
-TEXT ·h0296(SB), NOSPLIT, $24-8
+TEXT ·h0308(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5767,9 +5995,9 @@ TEXT ·h0296(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0297(s *State)
+// func h0309(s *State)
 // ROLQ $0x15, AX
-TEXT ·h0297(SB), NOSPLIT, $24-8
+TEXT ·h0309(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5786,9 +6014,9 @@ TEXT ·h0297(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0298(s *State)
+// func h0310(s *State)
 // ROLQ $0x15, CX
-TEXT ·h0298(SB), NOSPLIT, $24-8
+TEXT ·h0310(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5805,9 +6033,9 @@ TEXT ·h0298(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0299(s *State)
+// func h0311(s *State)
 // ROLQ $0x15, DX
-TEXT ·h0299(SB), NOSPLIT, $24-8
+TEXT ·h0311(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5824,9 +6052,9 @@ TEXT ·h0299(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0300(s *State)
+// func h0312(s *State)
 // ROLQ $0x15, R8
-TEXT ·h0300(SB), NOSPLIT, $24-8
+TEXT ·h0312(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5843,9 +6071,9 @@ TEXT ·h0300(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0301(s *State)
+// func h0313(s *State)
 // ROLQ $0x19, R8
-TEXT ·h0301(SB), NOSPLIT, $24-8
+TEXT ·h0313(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5862,9 +6090,9 @@ TEXT ·h0301(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0302(s *State)
+// func h0314(s *State)
 // ROLQ $0x1b, AX
-TEXT ·h0302(SB), NOSPLIT, $24-8
+TEXT ·h0314(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5881,9 +6109,9 @@ TEXT ·h0302(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0303(s *State)
+// func h0315(s *State)
 // ROLQ $0x1b, CX
-TEXT ·h0303(SB), NOSPLIT, $24-8
+TEXT ·h0315(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5900,9 +6128,9 @@ TEXT ·h0303(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0304(s *State)
+// func h0316(s *State)
 // ROLQ $0x1b, DX
-TEXT ·h0304(SB), NOSPLIT, $24-8
+TEXT ·h0316(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5919,9 +6147,9 @@ TEXT ·h0304(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0305(s *State)
+// func h0317(s *State)
 // ROLQ $0x1b, R8
-TEXT ·h0305(SB), NOSPLIT, $24-8
+TEXT ·h0317(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5938,9 +6166,9 @@ TEXT ·h0305(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0306(s *State)
+// func h0318(s *State)
 // ROLQ $0x1c, AX
-TEXT ·h0306(SB), NOSPLIT, $24-8
+TEXT ·h0318(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5957,9 +6185,9 @@ TEXT ·h0306(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0307(s *State)
+// func h0319(s *State)
 // ROLQ $0x1c, CX
-TEXT ·h0307(SB), NOSPLIT, $24-8
+TEXT ·h0319(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5976,9 +6204,9 @@ TEXT ·h0307(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0308(s *State)
+// func h0320(s *State)
 // ROLQ $0x1c, DX
-TEXT ·h0308(SB), NOSPLIT, $24-8
+TEXT ·h0320(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5995,9 +6223,9 @@ TEXT ·h0308(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0309(s *State)
+// func h0321(s *State)
 // ROLQ $0x1c, R8
-TEXT ·h0309(SB), NOSPLIT, $24-8
+TEXT ·h0321(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6014,9 +6242,9 @@ TEXT ·h0309(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0310(s *State)
+// func h0322(s *State)
 // ROLQ $0x24, AX
-TEXT ·h0310(SB), NOSPLIT, $24-8
+TEXT ·h0322(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6033,9 +6261,9 @@ TEXT ·h0310(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0311(s *State)
+// func h0323(s *State)
 // ROLQ $0x24, CX
-TEXT ·h0311(SB), NOSPLIT, $24-8
+TEXT ·h0323(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6052,9 +6280,9 @@ TEXT ·h0311(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0312(s *State)
+// func h0324(s *State)
 // ROLQ $0x24, DX
-TEXT ·h0312(SB), NOSPLIT, $24-8
+TEXT ·h0324(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6071,9 +6299,9 @@ TEXT ·h0312(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0313(s *State)
+// func h0325(s *State)
 // ROLQ $0x24, R8
-TEXT ·h0313(SB), NOSPLIT, $24-8
+TEXT ·h0325(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6090,9 +6318,9 @@ TEXT ·h0313(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0314(s *State)
+// func h0326(s *State)
 // ROLQ $0x27, AX
-TEXT ·h0314(SB), NOSPLIT, $24-8
+TEXT ·h0326(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6109,9 +6337,9 @@ TEXT ·h0314(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0315(s *State)
+// func h0327(s *State)
 // ROLQ $0x27, CX
-TEXT ·h0315(SB), NOSPLIT, $24-8
+TEXT ·h0327(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6128,9 +6356,9 @@ TEXT ·h0315(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0316(s *State)
+// func h0328(s *State)
 // ROLQ $0x27, DX
-TEXT ·h0316(SB), NOSPLIT, $24-8
+TEXT ·h0328(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6147,9 +6375,9 @@ TEXT ·h0316(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0317(s *State)
+// func h0329(s *State)
 // ROLQ $0x27, R8
-TEXT ·h0317(SB), NOSPLIT, $24-8
+TEXT ·h0329(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6166,9 +6394,9 @@ TEXT ·h0317(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0318(s *State)
+// func h0330(s *State)
 // ROLQ $0x29, AX
-TEXT ·h0318(SB), NOSPLIT, $24-8
+TEXT ·h0330(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6185,9 +6413,9 @@ TEXT ·h0318(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0319(s *State)
+// func h0331(s *State)
 // ROLQ $0x29, CX
-TEXT ·h0319(SB), NOSPLIT, $24-8
+TEXT ·h0331(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6204,9 +6432,9 @@ TEXT ·h0319(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0320(s *State)
+// func h0332(s *State)
 // ROLQ $0x29, DX
-TEXT ·h0320(SB), NOSPLIT, $24-8
+TEXT ·h0332(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6223,9 +6451,9 @@ TEXT ·h0320(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0321(s *State)
+// func h0333(s *State)
 // ROLQ $0x29, R8
-TEXT ·h0321(SB), NOSPLIT, $24-8
+TEXT ·h0333(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6242,9 +6470,9 @@ TEXT ·h0321(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0322(s *State)
+// func h0334(s *State)
 // ROLQ $0x2b, AX
-TEXT ·h0322(SB), NOSPLIT, $24-8
+TEXT ·h0334(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6261,9 +6489,9 @@ TEXT ·h0322(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0323(s *State)
+// func h0335(s *State)
 // ROLQ $0x2b, CX
-TEXT ·h0323(SB), NOSPLIT, $24-8
+TEXT ·h0335(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6280,9 +6508,9 @@ TEXT ·h0323(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0324(s *State)
+// func h0336(s *State)
 // ROLQ $0x2b, DX
-TEXT ·h0324(SB), NOSPLIT, $24-8
+TEXT ·h0336(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6299,9 +6527,9 @@ TEXT ·h0324(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0325(s *State)
+// func h0337(s *State)
 // ROLQ $0x2b, R8
-TEXT ·h0325(SB), NOSPLIT, $24-8
+TEXT ·h0337(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6318,9 +6546,9 @@ TEXT ·h0325(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0326(s *State)
+// func h0338(s *State)
 // ROLQ $0x2c, R8
-TEXT ·h0326(SB), NOSPLIT, $24-8
+TEXT ·h0338(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6337,9 +6565,9 @@ TEXT ·h0326(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0327(s *State)
+// func h0339(s *State)
 // ROLQ $0x2d, AX
-TEXT ·h0327(SB), NOSPLIT, $24-8
+TEXT ·h0339(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6356,9 +6584,9 @@ TEXT ·h0327(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0328(s *State)
+// func h0340(s *State)
 // ROLQ $0x2d, CX
-TEXT ·h0328(SB), NOSPLIT, $24-8
+TEXT ·h0340(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6375,9 +6603,9 @@ TEXT ·h0328(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0329(s *State)
+// func h0341(s *State)
 // ROLQ $0x2d, DX
-TEXT ·h0329(SB), NOSPLIT, $24-8
+TEXT ·h0341(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6394,9 +6622,9 @@ TEXT ·h0329(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0330(s *State)
+// func h0342(s *State)
 // ROLQ $0x2d, R8
-TEXT ·h0330(SB), NOSPLIT, $24-8
+TEXT ·h0342(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6413,9 +6641,9 @@ TEXT ·h0330(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0331(s *State)
+// func h0343(s *State)
 // ROLQ $0x33, R8
-TEXT ·h0331(SB), NOSPLIT, $24-8
+TEXT ·h0343(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6432,9 +6660,9 @@ TEXT ·h0331(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0332(s *State)
+// func h0344(s *State)
 // ROLQ $0x37, AX
-TEXT ·h0332(SB), NOSPLIT, $24-8
+TEXT ·h0344(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6451,9 +6679,9 @@ TEXT ·h0332(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0333(s *State)
+// func h0345(s *State)
 // ROLQ $0x37, CX
-TEXT ·h0333(SB), NOSPLIT, $24-8
+TEXT ·h0345(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6470,9 +6698,9 @@ TEXT ·h0333(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0334(s *State)
+// func h0346(s *State)
 // ROLQ $0x37, DX
-TEXT ·h0334(SB), NOSPLIT, $24-8
+TEXT ·h0346(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6489,9 +6717,9 @@ TEXT ·h0334(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0335(s *State)
+// func h0347(s *State)
 // ROLQ $0x37, R8
-TEXT ·h0335(SB), NOSPLIT, $24-8
+TEXT ·h0347(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6508,9 +6736,9 @@ TEXT ·h0335(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0336(s *State)
+// func h0348(s *State)
 // ROLQ $0x38, R8
-TEXT ·h0336(SB), NOSPLIT, $24-8
+TEXT ·h0348(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6527,9 +6755,9 @@ TEXT ·h0336(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0337(s *State)
+// func h0349(s *State)
 // ROLQ $0x3d, AX
-TEXT ·h0337(SB), NOSPLIT, $24-8
+TEXT ·h0349(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6546,9 +6774,9 @@ TEXT ·h0337(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0338(s *State)
+// func h0350(s *State)
 // ROLQ $0x3d, CX
-TEXT ·h0338(SB), NOSPLIT, $24-8
+TEXT ·h0350(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6565,9 +6793,9 @@ TEXT ·h0338(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0339(s *State)
+// func h0351(s *State)
 // ROLQ $0x3d, DX
-TEXT ·h0339(SB), NOSPLIT, $24-8
+TEXT ·h0351(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6584,9 +6812,9 @@ TEXT ·h0339(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0340(s *State)
+// func h0352(s *State)
 // ROLQ $0x3d, R8
-TEXT ·h0340(SB), NOSPLIT, $24-8
+TEXT ·h0352(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6603,9 +6831,9 @@ TEXT ·h0340(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0341(s *State)
+// func h0353(s *State)
 // ROLQ $0x3e, AX
-TEXT ·h0341(SB), NOSPLIT, $24-8
+TEXT ·h0353(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6622,9 +6850,9 @@ TEXT ·h0341(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0342(s *State)
+// func h0354(s *State)
 // ROLQ $0x3e, CX
-TEXT ·h0342(SB), NOSPLIT, $24-8
+TEXT ·h0354(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6641,9 +6869,9 @@ TEXT ·h0342(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0343(s *State)
+// func h0355(s *State)
 // ROLQ $0x3e, DX
-TEXT ·h0343(SB), NOSPLIT, $24-8
+TEXT ·h0355(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6660,9 +6888,9 @@ TEXT ·h0343(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0344(s *State)
+// func h0356(s *State)
 // ROLQ $0x3e, R8
-TEXT ·h0344(SB), NOSPLIT, $24-8
+TEXT ·h0356(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6679,9 +6907,9 @@ TEXT ·h0344(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0345(s *State)
+// func h0357(s *State)
 // RORXQ $0x02, CX, CX
-TEXT ·h0345(SB), NOSPLIT, $24-8
+TEXT ·h0357(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6698,9 +6926,9 @@ TEXT ·h0345(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0346(s *State)
+// func h0358(s *State)
 // RORXQ $0x02, DX, DX
-TEXT ·h0346(SB), NOSPLIT, $24-8
+TEXT ·h0358(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6717,9 +6945,9 @@ TEXT ·h0346(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0347(s *State)
+// func h0359(s *State)
 // RORXQ $0x02, R8, R8
-TEXT ·h0347(SB), NOSPLIT, $24-8
+TEXT ·h0359(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6736,9 +6964,9 @@ TEXT ·h0347(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0348(s *State)
+// func h0360(s *State)
 // RORXQ $0x03, CX, CX
-TEXT ·h0348(SB), NOSPLIT, $24-8
+TEXT ·h0360(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6755,9 +6983,9 @@ TEXT ·h0348(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0349(s *State)
+// func h0361(s *State)
 // RORXQ $0x03, DX, DX
-TEXT ·h0349(SB), NOSPLIT, $24-8
+TEXT ·h0361(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6774,9 +7002,9 @@ TEXT ·h0349(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0350(s *State)
+// func h0362(s *State)
 // RORXQ $0x03, R8, R8
-TEXT ·h0350(SB), NOSPLIT, $24-8
+TEXT ·h0362(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6793,9 +7021,9 @@ TEXT ·h0350(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0351(s *State)
+// func h0363(s *State)
 // RORXQ $0x08, AX, AX
-TEXT ·h0351(SB), NOSPLIT, $24-8
+TEXT ·h0363(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6812,9 +7040,9 @@ TEXT ·h0351(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0352(s *State)
+// func h0364(s *State)
 // RORXQ $0x09, CX, CX
-TEXT ·h0352(SB), NOSPLIT, $24-8
+TEXT ·h0364(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6831,9 +7059,9 @@ TEXT ·h0352(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0353(s *State)
+// func h0365(s *State)
 // RORXQ $0x09, DX, DX
-TEXT ·h0353(SB), NOSPLIT, $24-8
+TEXT ·h0365(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6850,9 +7078,9 @@ TEXT ·h0353(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0354(s *State)
+// func h0366(s *State)
 // RORXQ $0x09, R8, R8
-TEXT ·h0354(SB), NOSPLIT, $24-8
+TEXT ·h0366(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6869,9 +7097,9 @@ TEXT ·h0354(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0355(s *State)
+// func h0367(s *State)
 // RORXQ $0x13, CX, CX
-TEXT ·h0355(SB), NOSPLIT, $24-8
+TEXT ·h0367(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6888,9 +7116,9 @@ TEXT ·h0355(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0356(s *State)
+// func h0368(s *State)
 // RORXQ $0x13, DX, DX
-TEXT ·h0356(SB), NOSPLIT, $24-8
+TEXT ·h0368(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6907,9 +7135,9 @@ TEXT ·h0356(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0357(s *State)
+// func h0369(s *State)
 // RORXQ $0x13, R8, R8
-TEXT ·h0357(SB), NOSPLIT, $24-8
+TEXT ·h0369(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6926,9 +7154,9 @@ TEXT ·h0357(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0358(s *State)
+// func h0370(s *State)
 // RORXQ $0x14, AX, AX
-TEXT ·h0358(SB), NOSPLIT, $24-8
+TEXT ·h0370(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6945,9 +7173,9 @@ TEXT ·h0358(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0359(s *State)
+// func h0371(s *State)
 // RORXQ $0x15, CX, CX
-TEXT ·h0359(SB), NOSPLIT, $24-8
+TEXT ·h0371(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6964,9 +7192,9 @@ TEXT ·h0359(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0360(s *State)
+// func h0372(s *State)
 // RORXQ $0x15, DX, DX
-TEXT ·h0360(SB), NOSPLIT, $24-8
+TEXT ·h0372(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6983,9 +7211,9 @@ TEXT ·h0360(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0361(s *State)
+// func h0373(s *State)
 // RORXQ $0x15, R8, R8
-TEXT ·h0361(SB), NOSPLIT, $24-8
+TEXT ·h0373(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7002,9 +7230,9 @@ TEXT ·h0361(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0362(s *State)
+// func h0374(s *State)
 // RORXQ $0x17, CX, CX
-TEXT ·h0362(SB), NOSPLIT, $24-8
+TEXT ·h0374(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7021,9 +7249,9 @@ TEXT ·h0362(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0363(s *State)
+// func h0375(s *State)
 // RORXQ $0x17, DX, DX
-TEXT ·h0363(SB), NOSPLIT, $24-8
+TEXT ·h0375(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7040,9 +7268,9 @@ TEXT ·h0363(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0364(s *State)
+// func h0376(s *State)
 // RORXQ $0x17, R8, R8
-TEXT ·h0364(SB), NOSPLIT, $24-8
+TEXT ·h0376(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7059,9 +7287,9 @@ TEXT ·h0364(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0365(s *State)
+// func h0377(s *State)
 // RORXQ $0x19, CX, CX
-TEXT ·h0365(SB), NOSPLIT, $24-8
+TEXT ·h0377(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7078,9 +7306,9 @@ TEXT ·h0365(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0366(s *State)
+// func h0378(s *State)
 // RORXQ $0x19, DX, DX
-TEXT ·h0366(SB), NOSPLIT, $24-8
+TEXT ·h0378(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7097,9 +7325,9 @@ TEXT ·h0366(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0367(s *State)
+// func h0379(s *State)
 // RORXQ $0x19, R8, R8
-TEXT ·h0367(SB), NOSPLIT, $24-8
+TEXT ·h0379(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7116,9 +7344,9 @@ TEXT ·h0367(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0368(s *State)
+// func h0380(s *State)
 // RORXQ $0x1c, CX, CX
-TEXT ·h0368(SB), NOSPLIT, $24-8
+TEXT ·h0380(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7135,9 +7363,9 @@ TEXT ·h0368(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0369(s *State)
+// func h0381(s *State)
 // RORXQ $0x1c, DX, DX
-TEXT ·h0369(SB), NOSPLIT, $24-8
+TEXT ·h0381(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7154,9 +7382,9 @@ TEXT ·h0369(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0370(s *State)
+// func h0382(s *State)
 // RORXQ $0x1c, R8, R8
-TEXT ·h0370(SB), NOSPLIT, $24-8
+TEXT ·h0382(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7173,9 +7401,9 @@ TEXT ·h0370(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0371(s *State)
+// func h0383(s *State)
 // RORXQ $0x24, CX, CX
-TEXT ·h0371(SB), NOSPLIT, $24-8
+TEXT ·h0383(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7192,9 +7420,9 @@ TEXT ·h0371(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0372(s *State)
+// func h0384(s *State)
 // RORXQ $0x24, DX, DX
-TEXT ·h0372(SB), NOSPLIT, $24-8
+TEXT ·h0384(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7211,9 +7439,9 @@ TEXT ·h0372(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0373(s *State)
+// func h0385(s *State)
 // RORXQ $0x24, R8, R8
-TEXT ·h0373(SB), NOSPLIT, $24-8
+TEXT ·h0385(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7230,9 +7458,9 @@ TEXT ·h0373(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0374(s *State)
+// func h0386(s *State)
 // RORXQ $0x25, CX, CX
-TEXT ·h0374(SB), NOSPLIT, $24-8
+TEXT ·h0386(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7249,9 +7477,9 @@ TEXT ·h0374(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0375(s *State)
+// func h0387(s *State)
 // RORXQ $0x25, DX, DX
-TEXT ·h0375(SB), NOSPLIT, $24-8
+TEXT ·h0387(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7268,9 +7496,9 @@ TEXT ·h0375(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0376(s *State)
+// func h0388(s *State)
 // RORXQ $0x25, R8, R8
-TEXT ·h0376(SB), NOSPLIT, $24-8
+TEXT ·h0388(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7287,9 +7515,9 @@ TEXT ·h0376(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0377(s *State)
+// func h0389(s *State)
 // RORXQ $0x27, R8, R8
-TEXT ·h0377(SB), NOSPLIT, $24-8
+TEXT ·h0389(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7306,9 +7534,9 @@ TEXT ·h0377(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0378(s *State)
+// func h0390(s *State)
 // RORXQ $0x2b, CX, CX
-TEXT ·h0378(SB), NOSPLIT, $24-8
+TEXT ·h0390(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7325,9 +7553,9 @@ TEXT ·h0378(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0379(s *State)
+// func h0391(s *State)
 // RORXQ $0x2b, DX, DX
-TEXT ·h0379(SB), NOSPLIT, $24-8
+TEXT ·h0391(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7344,9 +7572,9 @@ TEXT ·h0379(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0380(s *State)
+// func h0392(s *State)
 // RORXQ $0x2b, R8, R8
-TEXT ·h0380(SB), NOSPLIT, $24-8
+TEXT ·h0392(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7363,9 +7591,9 @@ TEXT ·h0380(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0381(s *State)
+// func h0393(s *State)
 // RORXQ $0x2c, R8, R8
-TEXT ·h0381(SB), NOSPLIT, $24-8
+TEXT ·h0393(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7382,9 +7610,9 @@ TEXT ·h0381(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0382(s *State)
+// func h0394(s *State)
 // RORXQ $0x2e, CX, CX
-TEXT ·h0382(SB), NOSPLIT, $24-8
+TEXT ·h0394(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7401,9 +7629,9 @@ TEXT ·h0382(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0383(s *State)
+// func h0395(s *State)
 // RORXQ $0x2e, DX, DX
-TEXT ·h0383(SB), NOSPLIT, $24-8
+TEXT ·h0395(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7420,9 +7648,9 @@ TEXT ·h0383(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0384(s *State)
+// func h0396(s *State)
 // RORXQ $0x2e, R8, R8
-TEXT ·h0384(SB), NOSPLIT, $24-8
+TEXT ·h0396(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7439,9 +7667,9 @@ TEXT ·h0384(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0385(s *State)
+// func h0397(s *State)
 // RORXQ $0x31, R8, R8
-TEXT ·h0385(SB), NOSPLIT, $24-8
+TEXT ·h0397(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7458,9 +7686,9 @@ TEXT ·h0385(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0386(s *State)
+// func h0398(s *State)
 // RORXQ $0x32, CX, CX
-TEXT ·h0386(SB), NOSPLIT, $24-8
+TEXT ·h0398(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7477,9 +7705,9 @@ TEXT ·h0386(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0387(s *State)
+// func h0399(s *State)
 // RORXQ $0x32, DX, DX
-TEXT ·h0387(SB), NOSPLIT, $24-8
+TEXT ·h0399(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7496,9 +7724,9 @@ TEXT ·h0387(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0388(s *State)
+// func h0400(s *State)
 // RORXQ $0x32, R8, R8
-TEXT ·h0388(SB), NOSPLIT, $24-8
+TEXT ·h0400(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7515,9 +7743,9 @@ TEXT ·h0388(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0389(s *State)
+// func h0401(s *State)
 // RORXQ $0x36, CX, CX
-TEXT ·h0389(SB), NOSPLIT, $24-8
+TEXT ·h0401(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7534,9 +7762,9 @@ TEXT ·h0389(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0390(s *State)
+// func h0402(s *State)
 // RORXQ $0x36, DX, DX
-TEXT ·h0390(SB), NOSPLIT, $24-8
+TEXT ·h0402(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7553,9 +7781,9 @@ TEXT ·h0390(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0391(s *State)
+// func h0403(s *State)
 // RORXQ $0x36, R8, R8
-TEXT ·h0391(SB), NOSPLIT, $24-8
+TEXT ·h0403(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7572,9 +7800,9 @@ TEXT ·h0391(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0392(s *State)
+// func h0404(s *State)
 // RORXQ $0x38, AX, AX
-TEXT ·h0392(SB), NOSPLIT, $24-8
+TEXT ·h0404(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7591,9 +7819,9 @@ TEXT ·h0392(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0393(s *State)
+// func h0405(s *State)
 // RORXQ $0x3a, CX, CX
-TEXT ·h0393(SB), NOSPLIT, $24-8
+TEXT ·h0405(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7610,9 +7838,9 @@ TEXT ·h0393(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0394(s *State)
+// func h0406(s *State)
 // RORXQ $0x3a, DX, DX
-TEXT ·h0394(SB), NOSPLIT, $24-8
+TEXT ·h0406(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7629,9 +7857,9 @@ TEXT ·h0394(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0395(s *State)
+// func h0407(s *State)
 // RORXQ $0x3a, R8, R8
-TEXT ·h0395(SB), NOSPLIT, $24-8
+TEXT ·h0407(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7648,9 +7876,9 @@ TEXT ·h0395(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0396(s *State)
+// func h0408(s *State)
 // RORXQ $0x3d, AX, AX
-TEXT ·h0396(SB), NOSPLIT, $24-8
+TEXT ·h0408(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7667,9 +7895,9 @@ TEXT ·h0396(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0397(s *State)
+// func h0409(s *State)
 // RORXQ $0x3e, R8, R8
-TEXT ·h0397(SB), NOSPLIT, $24-8
+TEXT ·h0409(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7686,9 +7914,9 @@ TEXT ·h0397(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0398(s *State)
+// func h0410(s *State)
 // RORXQ $0x3f, AX, CX
-TEXT ·h0398(SB), NOSPLIT, $24-8
+TEXT ·h0410(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7705,9 +7933,9 @@ TEXT ·h0398(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0399(s *State)
+// func h0411(s *State)
 // RORXQ $0x3f, AX, DX
-TEXT ·h0399(SB), NOSPLIT, $24-8
+TEXT ·h0411(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7724,9 +7952,9 @@ TEXT ·h0399(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0400(s *State)
+// func h0412(s *State)
 // RORXQ $0x3f, AX, R8
-TEXT ·h0400(SB), NOSPLIT, $24-8
+TEXT ·h0412(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7743,9 +7971,9 @@ TEXT ·h0400(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0401(s *State)
+// func h0413(s *State)
 // RORXQ $0x3f, CX, CX
-TEXT ·h0401(SB), NOSPLIT, $24-8
+TEXT ·h0413(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7762,9 +7990,9 @@ TEXT ·h0401(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0402(s *State)
+// func h0414(s *State)
 // RORXQ $0x3f, CX, R8
-TEXT ·h0402(SB), NOSPLIT, $24-8
+TEXT ·h0414(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7781,9 +8009,9 @@ TEXT ·h0402(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0403(s *State)
+// func h0415(s *State)
 // RORXQ $0x3f, DX, DX
-TEXT ·h0403(SB), NOSPLIT, $24-8
+TEXT ·h0415(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7800,9 +8028,9 @@ TEXT ·h0403(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0404(s *State)
+// func h0416(s *State)
 // RORXQ $0x3f, DX, R8
-TEXT ·h0404(SB), NOSPLIT, $24-8
+TEXT ·h0416(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7819,9 +8047,9 @@ TEXT ·h0404(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0405(s *State)
+// func h0417(s *State)
 // RORXQ $0x3f, R8, CX
-TEXT ·h0405(SB), NOSPLIT, $24-8
+TEXT ·h0417(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7838,9 +8066,9 @@ TEXT ·h0405(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0406(s *State)
+// func h0418(s *State)
 // RORXQ $0x3f, R8, DX
-TEXT ·h0406(SB), NOSPLIT, $24-8
+TEXT ·h0418(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7857,9 +8085,9 @@ TEXT ·h0406(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0407(s *State)
+// func h0419(s *State)
 // RORXQ $0x3f, R8, R8
-TEXT ·h0407(SB), NOSPLIT, $24-8
+TEXT ·h0419(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7876,9 +8104,9 @@ TEXT ·h0407(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0408(s *State)
+// func h0420(s *State)
 // RORXQ $0x3f, R8, R9
-TEXT ·h0408(SB), NOSPLIT, $24-8
+TEXT ·h0420(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7895,9 +8123,9 @@ TEXT ·h0408(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0409(s *State)
+// func h0421(s *State)
 // SARL $0x1f, R8
-TEXT ·h0409(SB), NOSPLIT, $24-8
+TEXT ·h0421(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7914,9 +8142,9 @@ TEXT ·h0409(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0410(s *State)
+// func h0422(s *State)
 // SBBQ R8, R8
-TEXT ·h0410(SB), NOSPLIT, $24-8
+TEXT ·h0422(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7933,9 +8161,9 @@ TEXT ·h0410(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0411(s *State)
+// func h0423(s *State)
 // SHLL $0x05, DX
-TEXT ·h0411(SB), NOSPLIT, $24-8
+TEXT ·h0423(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7952,9 +8180,9 @@ TEXT ·h0411(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0412(s *State)
+// func h0424(s *State)
 // SHLL $0x05, R8
-TEXT ·h0412(SB), NOSPLIT, $24-8
+TEXT ·h0424(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7971,9 +8199,9 @@ TEXT ·h0412(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0413(s *State)
+// func h0425(s *State)
 // SHLL $0x09, R8
-TEXT ·h0413(SB), NOSPLIT, $24-8
+TEXT ·h0425(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7990,9 +8218,9 @@ TEXT ·h0413(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0414(s *State)
+// func h0426(s *State)
 // SHLL $0x0a, R8
-TEXT ·h0414(SB), NOSPLIT, $24-8
+TEXT ·h0426(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8009,9 +8237,9 @@ TEXT ·h0414(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0415(s *State)
+// func h0427(s *State)
 // SHLL $0x0b, R8
-TEXT ·h0415(SB), NOSPLIT, $24-8
+TEXT ·h0427(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8028,9 +8256,9 @@ TEXT ·h0415(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0416(s *State)
+// func h0428(s *State)
 // SHLL $0x0d, DX
-TEXT ·h0416(SB), NOSPLIT, $24-8
+TEXT ·h0428(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8047,9 +8275,9 @@ TEXT ·h0416(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0417(s *State)
+// func h0429(s *State)
 // SHLQ $0x01, DX
-TEXT ·h0417(SB), NOSPLIT, $24-8
+TEXT ·h0429(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8066,9 +8294,9 @@ TEXT ·h0417(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0418(s *State)
+// func h0430(s *State)
 // SHLQ $0x02, DX
-TEXT ·h0418(SB), NOSPLIT, $24-8
+TEXT ·h0430(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8085,9 +8313,9 @@ TEXT ·h0418(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0419(s *State)
+// func h0431(s *State)
 // SHLQ $0x03, DX
-TEXT ·h0419(SB), NOSPLIT, $24-8
+TEXT ·h0431(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8104,9 +8332,9 @@ TEXT ·h0419(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0420(s *State)
+// func h0432(s *State)
 // SHLQ $0x04, DX
-TEXT ·h0420(SB), NOSPLIT, $24-8
+TEXT ·h0432(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8123,9 +8351,9 @@ TEXT ·h0420(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0421(s *State)
+// func h0433(s *State)
 // SHLQ $0x05, DX
-TEXT ·h0421(SB), NOSPLIT, $24-8
+TEXT ·h0433(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8142,9 +8370,9 @@ TEXT ·h0421(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0422(s *State)
+// func h0434(s *State)
 // SHLQ $0x06, DX
-TEXT ·h0422(SB), NOSPLIT, $24-8
+TEXT ·h0434(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8161,9 +8389,9 @@ TEXT ·h0422(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0423(s *State)
+// func h0435(s *State)
 // SHLQ $0x07, DX
-TEXT ·h0423(SB), NOSPLIT, $24-8
+TEXT ·h0435(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8180,9 +8408,9 @@ TEXT ·h0423(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0424(s *State)
+// func h0436(s *State)
 // SHLQ $0x08, DX
-TEXT ·h0424(SB), NOSPLIT, $24-8
+TEXT ·h0436(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8199,9 +8427,9 @@ TEXT ·h0424(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0425(s *State)
+// func h0437(s *State)
 // SHLQ $0x09, DX
-TEXT ·h0425(SB), NOSPLIT, $24-8
+TEXT ·h0437(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8218,9 +8446,9 @@ TEXT ·h0425(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0426(s *State)
+// func h0438(s *State)
 // SHLQ $0x0a, DX
-TEXT ·h0426(SB), NOSPLIT, $24-8
+TEXT ·h0438(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8237,9 +8465,9 @@ TEXT ·h0426(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0427(s *State)
+// func h0439(s *State)
 // SHLQ $0x0b, DX
-TEXT ·h0427(SB), NOSPLIT, $24-8
+TEXT ·h0439(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8256,9 +8484,9 @@ TEXT ·h0427(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0428(s *State)
+// func h0440(s *State)
 // SHLQ $0x0c, DX
-TEXT ·h0428(SB), NOSPLIT, $24-8
+TEXT ·h0440(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8275,9 +8503,9 @@ TEXT ·h0428(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0429(s *State)
+// func h0441(s *State)
 // SHLQ $0x0d, DX
-TEXT ·h0429(SB), NOSPLIT, $24-8
+TEXT ·h0441(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8294,9 +8522,9 @@ TEXT ·h0429(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0430(s *State)
+// func h0442(s *State)
 // SHLQ $0x0e, DX
-TEXT ·h0430(SB), NOSPLIT, $24-8
+TEXT ·h0442(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8313,9 +8541,9 @@ TEXT ·h0430(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0431(s *State)
+// func h0443(s *State)
 // SHLQ $0x0f, DX
-TEXT ·h0431(SB), NOSPLIT, $24-8
+TEXT ·h0443(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8332,9 +8560,9 @@ TEXT ·h0431(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0432(s *State)
+// func h0444(s *State)
 // SHLQ $0x10, DX
-TEXT ·h0432(SB), NOSPLIT, $24-8
+TEXT ·h0444(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8351,9 +8579,9 @@ TEXT ·h0432(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0433(s *State)
+// func h0445(s *State)
 // SHLQ $0x11, DX
-TEXT ·h0433(SB), NOSPLIT, $24-8
+TEXT ·h0445(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8370,9 +8598,9 @@ TEXT ·h0433(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0434(s *State)
+// func h0446(s *State)
 // SHLQ $0x12, DX
-TEXT ·h0434(SB), NOSPLIT, $24-8
+TEXT ·h0446(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8389,9 +8617,9 @@ TEXT ·h0434(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0435(s *State)
+// func h0447(s *State)
 // SHLQ $0x13, DX
-TEXT ·h0435(SB), NOSPLIT, $24-8
+TEXT ·h0447(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8408,9 +8636,9 @@ TEXT ·h0435(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0436(s *State)
+// func h0448(s *State)
 // SHLQ $0x14, DX
-TEXT ·h0436(SB), NOSPLIT, $24-8
+TEXT ·h0448(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8427,9 +8655,9 @@ TEXT ·h0436(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0437(s *State)
+// func h0449(s *State)
 // SHLQ $0x15, DX
-TEXT ·h0437(SB), NOSPLIT, $24-8
+TEXT ·h0449(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8446,9 +8674,9 @@ TEXT ·h0437(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0438(s *State)
+// func h0450(s *State)
 // SHLQ $0x16, DX
-TEXT ·h0438(SB), NOSPLIT, $24-8
+TEXT ·h0450(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8465,9 +8693,9 @@ TEXT ·h0438(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0439(s *State)
+// func h0451(s *State)
 // SHLQ $0x17, DX
-TEXT ·h0439(SB), NOSPLIT, $24-8
+TEXT ·h0451(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8484,9 +8712,9 @@ TEXT ·h0439(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0440(s *State)
+// func h0452(s *State)
 // SHLQ $0x18, DX
-TEXT ·h0440(SB), NOSPLIT, $24-8
+TEXT ·h0452(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8503,9 +8731,9 @@ TEXT ·h0440(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0441(s *State)
+// func h0453(s *State)
 // SHLQ $0x19, DX
-TEXT ·h0441(SB), NOSPLIT, $24-8
+TEXT ·h0453(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8522,9 +8750,9 @@ TEXT ·h0441(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0442(s *State)
+// func h0454(s *State)
 // SHLQ $0x1a, DX
-TEXT ·h0442(SB), NOSPLIT, $24-8
+TEXT ·h0454(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8541,9 +8769,9 @@ TEXT ·h0442(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0443(s *State)
+// func h0455(s *State)
 // SHLQ $0x1b, DX
-TEXT ·h0443(SB), NOSPLIT, $24-8
+TEXT ·h0455(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8560,9 +8788,9 @@ TEXT ·h0443(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0444(s *State)
+// func h0456(s *State)
 // SHLQ $0x1c, DX
-TEXT ·h0444(SB), NOSPLIT, $24-8
+TEXT ·h0456(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8579,9 +8807,9 @@ TEXT ·h0444(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0445(s *State)
+// func h0457(s *State)
 // SHLQ $0x1d, DX
-TEXT ·h0445(SB), NOSPLIT, $24-8
+TEXT ·h0457(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8598,9 +8826,9 @@ TEXT ·h0445(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0446(s *State)
+// func h0458(s *State)
 // SHLQ $0x1e, DX
-TEXT ·h0446(SB), NOSPLIT, $24-8
+TEXT ·h0458(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8617,9 +8845,9 @@ TEXT ·h0446(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0447(s *State)
+// func h0459(s *State)
 // SHLQ $0x1f, DX
-TEXT ·h0447(SB), NOSPLIT, $24-8
+TEXT ·h0459(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8636,9 +8864,9 @@ TEXT ·h0447(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0448(s *State)
+// func h0460(s *State)
 // SHRL $0x02, R8
-TEXT ·h0448(SB), NOSPLIT, $24-8
+TEXT ·h0460(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8655,9 +8883,9 @@ TEXT ·h0448(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0449(s *State)
+// func h0461(s *State)
 // SHRL $0x04, CX
-TEXT ·h0449(SB), NOSPLIT, $24-8
+TEXT ·h0461(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8674,9 +8902,9 @@ TEXT ·h0449(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0450(s *State)
+// func h0462(s *State)
 // SHRL $0x04, R8
-TEXT ·h0450(SB), NOSPLIT, $24-8
+TEXT ·h0462(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8693,9 +8921,9 @@ TEXT ·h0450(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0451(s *State)
+// func h0463(s *State)
 // SHRL $0x06, R8
-TEXT ·h0451(SB), NOSPLIT, $24-8
+TEXT ·h0463(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8712,9 +8940,9 @@ TEXT ·h0451(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0452(s *State)
+// func h0464(s *State)
 // SHRL $0x07, DX
-TEXT ·h0452(SB), NOSPLIT, $24-8
+TEXT ·h0464(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8731,9 +8959,9 @@ TEXT ·h0452(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0453(s *State)
+// func h0465(s *State)
 // SHRL $0x07, R8
-TEXT ·h0453(SB), NOSPLIT, $24-8
+TEXT ·h0465(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8750,9 +8978,9 @@ TEXT ·h0453(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0454(s *State)
+// func h0466(s *State)
 // SHRL $0x0d, DX
-TEXT ·h0454(SB), NOSPLIT, $24-8
+TEXT ·h0466(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8769,9 +8997,9 @@ TEXT ·h0454(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0455(s *State)
+// func h0467(s *State)
 // SHRL $0x16, DX
-TEXT ·h0455(SB), NOSPLIT, $24-8
+TEXT ·h0467(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8788,9 +9016,9 @@ TEXT ·h0455(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0456(s *State)
+// func h0468(s *State)
 // SHRL $0x16, R8
-TEXT ·h0456(SB), NOSPLIT, $24-8
+TEXT ·h0468(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8807,9 +9035,9 @@ TEXT ·h0456(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0457(s *State)
+// func h0469(s *State)
 // SHRL $0x18, DX
-TEXT ·h0457(SB), NOSPLIT, $24-8
+TEXT ·h0469(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8826,9 +9054,9 @@ TEXT ·h0457(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0458(s *State)
+// func h0470(s *State)
 // SHRL $0x18, R8
-TEXT ·h0458(SB), NOSPLIT, $24-8
+TEXT ·h0470(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8845,9 +9073,9 @@ TEXT ·h0458(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0459(s *State)
+// func h0471(s *State)
 // SHRL $0x1f, R8
-TEXT ·h0459(SB), NOSPLIT, $24-8
+TEXT ·h0471(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8864,9 +9092,9 @@ TEXT ·h0459(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0460(s *State)
+// func h0472(s *State)
 // SHRQ $0x03, AX
-TEXT ·h0460(SB), NOSPLIT, $24-8
+TEXT ·h0472(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8883,9 +9111,9 @@ TEXT ·h0460(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0461(s *State)
+// func h0473(s *State)
 // SHRQ $0x04, AX
-TEXT ·h0461(SB), NOSPLIT, $24-8
+TEXT ·h0473(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8902,9 +9130,28 @@ TEXT ·h0461(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0462(s *State)
+// func h0474(s *State)
+// SHRQ $0x04, R8
+TEXT ·h0474(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRQ $0x04, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0475(s *State)
 // SHRQ $0x08, AX
-TEXT ·h0462(SB), NOSPLIT, $24-8
+TEXT ·h0475(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8921,9 +9168,9 @@ TEXT ·h0462(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0463(s *State)
+// func h0476(s *State)
 // SHRQ $0x0a, AX
-TEXT ·h0463(SB), NOSPLIT, $24-8
+TEXT ·h0476(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8940,9 +9187,9 @@ TEXT ·h0463(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0464(s *State)
+// func h0477(s *State)
 // SHRQ $0x0d, AX
-TEXT ·h0464(SB), NOSPLIT, $24-8
+TEXT ·h0477(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8959,9 +9206,9 @@ TEXT ·h0464(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0465(s *State)
+// func h0478(s *State)
 // SHRQ $0x10, AX
-TEXT ·h0465(SB), NOSPLIT, $24-8
+TEXT ·h0478(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8978,9 +9225,9 @@ TEXT ·h0465(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0466(s *State)
+// func h0479(s *State)
 // SHRQ $0x12, AX
-TEXT ·h0466(SB), NOSPLIT, $24-8
+TEXT ·h0479(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8997,9 +9244,9 @@ TEXT ·h0466(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0467(s *State)
+// func h0480(s *State)
 // SHRQ $0x14, AX
-TEXT ·h0467(SB), NOSPLIT, $24-8
+TEXT ·h0480(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9016,9 +9263,9 @@ TEXT ·h0467(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0468(s *State)
+// func h0481(s *State)
 // SHRQ $0x18, AX
-TEXT ·h0468(SB), NOSPLIT, $24-8
+TEXT ·h0481(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9035,9 +9282,9 @@ TEXT ·h0468(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0469(s *State)
+// func h0482(s *State)
 // SHRQ $0x20, AX
-TEXT ·h0469(SB), NOSPLIT, $24-8
+TEXT ·h0482(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9054,9 +9301,9 @@ TEXT ·h0469(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0470(s *State)
+// func h0483(s *State)
 // SHRQ $0x28, AX
-TEXT ·h0470(SB), NOSPLIT, $24-8
+TEXT ·h0483(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9073,9 +9320,9 @@ TEXT ·h0470(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0471(s *State)
+// func h0484(s *State)
 // SHRQ $0x30, AX
-TEXT ·h0471(SB), NOSPLIT, $24-8
+TEXT ·h0484(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9092,9 +9339,9 @@ TEXT ·h0471(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0472(s *State)
+// func h0485(s *State)
 // SHRQ $0x38, AX
-TEXT ·h0472(SB), NOSPLIT, $24-8
+TEXT ·h0485(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9111,9 +9358,9 @@ TEXT ·h0472(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0473(s *State)
+// func h0486(s *State)
 // SHRQ $0x3f, CX
-TEXT ·h0473(SB), NOSPLIT, $24-8
+TEXT ·h0486(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9130,9 +9377,9 @@ TEXT ·h0473(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0474(s *State)
+// func h0487(s *State)
 // STMXCSR (R8)
-TEXT ·h0474(SB), NOSPLIT, $24-8
+TEXT ·h0487(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9149,9 +9396,9 @@ TEXT ·h0474(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0475(s *State)
+// func h0488(s *State)
 // SUBL $0x007fe001, R8
-TEXT ·h0475(SB), NOSPLIT, $24-8
+TEXT ·h0488(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9168,9 +9415,9 @@ TEXT ·h0475(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0476(s *State)
+// func h0489(s *State)
 // SUBL (R8), R9
-TEXT ·h0476(SB), NOSPLIT, $24-8
+TEXT ·h0489(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9187,9 +9434,9 @@ TEXT ·h0476(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0477(s *State)
+// func h0490(s *State)
 // SUBL 24(R8), R9
-TEXT ·h0477(SB), NOSPLIT, $24-8
+TEXT ·h0490(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9206,9 +9453,9 @@ TEXT ·h0477(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0478(s *State)
+// func h0491(s *State)
 // SUBL AX, DX
-TEXT ·h0478(SB), NOSPLIT, $24-8
+TEXT ·h0491(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9225,9 +9472,9 @@ TEXT ·h0478(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0479(s *State)
+// func h0492(s *State)
 // SUBL AX, R8
-TEXT ·h0479(SB), NOSPLIT, $24-8
+TEXT ·h0492(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9244,9 +9491,9 @@ TEXT ·h0479(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0480(s *State)
+// func h0493(s *State)
 // SUBL CX, R8
-TEXT ·h0480(SB), NOSPLIT, $24-8
+TEXT ·h0493(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9263,9 +9510,9 @@ TEXT ·h0480(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0481(s *State)
+// func h0494(s *State)
 // SUBL DX, AX
-TEXT ·h0481(SB), NOSPLIT, $24-8
+TEXT ·h0494(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9282,9 +9529,9 @@ TEXT ·h0481(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0482(s *State)
+// func h0495(s *State)
 // SUBL DX, R8
-TEXT ·h0482(SB), NOSPLIT, $24-8
+TEXT ·h0495(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9301,9 +9548,9 @@ TEXT ·h0482(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0483(s *State)
+// func h0496(s *State)
 // SUBL R8, AX
-TEXT ·h0483(SB), NOSPLIT, $24-8
+TEXT ·h0496(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9320,9 +9567,9 @@ TEXT ·h0483(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0484(s *State)
+// func h0497(s *State)
 // SUBL R8, DX
-TEXT ·h0484(SB), NOSPLIT, $24-8
+TEXT ·h0497(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9339,9 +9586,9 @@ TEXT ·h0484(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0485(s *State)
+// func h0498(s *State)
 // SUBL R8, R9
-TEXT ·h0485(SB), NOSPLIT, $24-8
+TEXT ·h0498(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9358,9 +9605,9 @@ TEXT ·h0485(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0486(s *State)
+// func h0499(s *State)
 // SUBQ $0x09, R8
-TEXT ·h0486(SB), NOSPLIT, $24-8
+TEXT ·h0499(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9377,9 +9624,9 @@ TEXT ·h0486(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0487(s *State)
+// func h0500(s *State)
 // SUBQ $0x0a, R8
-TEXT ·h0487(SB), NOSPLIT, $24-8
+TEXT ·h0500(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9396,9 +9643,9 @@ TEXT ·h0487(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0488(s *State)
+// func h0501(s *State)
 // SUBQ $0x10, DX
-TEXT ·h0488(SB), NOSPLIT, $24-8
+TEXT ·h0501(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9415,9 +9662,9 @@ TEXT ·h0488(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0489(s *State)
+// func h0502(s *State)
 // SUBQ $0x12, R8
-TEXT ·h0489(SB), NOSPLIT, $24-8
+TEXT ·h0502(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9434,9 +9681,9 @@ TEXT ·h0489(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0490(s *State)
+// func h0503(s *State)
 // SUBQ $0x14, R8
-TEXT ·h0490(SB), NOSPLIT, $24-8
+TEXT ·h0503(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9453,9 +9700,9 @@ TEXT ·h0490(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0491(s *State)
+// func h0504(s *State)
 // SUBQ $0x20, DX
-TEXT ·h0491(SB), NOSPLIT, $24-8
+TEXT ·h0504(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9472,9 +9719,9 @@ TEXT ·h0491(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0492(s *State)
+// func h0505(s *State)
 // SUBQ AX, CX
-TEXT ·h0492(SB), NOSPLIT, $24-8
+TEXT ·h0505(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9491,9 +9738,9 @@ TEXT ·h0492(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0493(s *State)
+// func h0506(s *State)
 // SUBQ R8, CX
-TEXT ·h0493(SB), NOSPLIT, $24-8
+TEXT ·h0506(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9510,9 +9757,9 @@ TEXT ·h0493(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0494(s *State)
+// func h0507(s *State)
 // VEXTRACTI128 $0x01, Y1, 24(R8)
-TEXT ·h0494(SB), NOSPLIT, $24-8
+TEXT ·h0507(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9529,9 +9776,9 @@ TEXT ·h0494(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0495(s *State)
+// func h0508(s *State)
 // VINSERTI128 $0x01, 24(R8), Y1, Y1
-TEXT ·h0495(SB), NOSPLIT, $24-8
+TEXT ·h0508(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9548,9 +9795,9 @@ TEXT ·h0495(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0496(s *State)
+// func h0509(s *State)
 // VMOVDQU (R8), X1
-TEXT ·h0496(SB), NOSPLIT, $24-8
+TEXT ·h0509(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9567,9 +9814,9 @@ TEXT ·h0496(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0497(s *State)
+// func h0510(s *State)
 // VMOVDQU (AX), Y1
-TEXT ·h0497(SB), NOSPLIT, $24-8
+TEXT ·h0510(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9586,9 +9833,9 @@ TEXT ·h0497(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0498(s *State)
+// func h0511(s *State)
 // VMOVDQU (R8)(DX*1), Y1
-TEXT ·h0498(SB), NOSPLIT, $24-8
+TEXT ·h0511(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9605,9 +9852,9 @@ TEXT ·h0498(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0499(s *State)
+// func h0512(s *State)
 // VMOVDQU (R8)(R9*1), Y1
-TEXT ·h0499(SB), NOSPLIT, $24-8
+TEXT ·h0512(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9624,9 +9871,9 @@ TEXT ·h0499(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0500(s *State)
+// func h0513(s *State)
 // VMOVDQU (R8), Y1
-TEXT ·h0500(SB), NOSPLIT, $24-8
+TEXT ·h0513(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9643,9 +9890,9 @@ TEXT ·h0500(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0501(s *State)
+// func h0514(s *State)
 // VMOVDQU 24(AX), Y1
-TEXT ·h0501(SB), NOSPLIT, $24-8
+TEXT ·h0514(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9662,9 +9909,9 @@ TEXT ·h0501(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0502(s *State)
+// func h0515(s *State)
 // VMOVDQU 24(R8), Y1
-TEXT ·h0502(SB), NOSPLIT, $24-8
+TEXT ·h0515(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9681,9 +9928,9 @@ TEXT ·h0502(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0503(s *State)
+// func h0516(s *State)
 // VMOVDQU X1, (R8)
-TEXT ·h0503(SB), NOSPLIT, $24-8
+TEXT ·h0516(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9700,9 +9947,9 @@ TEXT ·h0503(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0504(s *State)
+// func h0517(s *State)
 // VMOVDQU Y1, (AX)
-TEXT ·h0504(SB), NOSPLIT, $24-8
+TEXT ·h0517(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9719,9 +9966,9 @@ TEXT ·h0504(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0505(s *State)
+// func h0518(s *State)
 // VMOVDQU Y1, (R8)
-TEXT ·h0505(SB), NOSPLIT, $24-8
+TEXT ·h0518(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9738,9 +9985,9 @@ TEXT ·h0505(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0506(s *State)
+// func h0519(s *State)
 // VMOVDQU Y1, (R8)(CX*1)
-TEXT ·h0506(SB), NOSPLIT, $24-8
+TEXT ·h0519(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9757,9 +10004,9 @@ TEXT ·h0506(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0507(s *State)
+// func h0520(s *State)
 // VMOVDQU Y1, (R8)(CX*4)
-TEXT ·h0507(SB), NOSPLIT, $24-8
+TEXT ·h0520(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9776,9 +10023,9 @@ TEXT ·h0507(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0508(s *State)
+// func h0521(s *State)
 // VMOVDQU Y1, (R8)(DX*1)
-TEXT ·h0508(SB), NOSPLIT, $24-8
+TEXT ·h0521(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9795,9 +10042,9 @@ TEXT ·h0508(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0509(s *State)
+// func h0522(s *State)
 // VMOVDQU Y1, 24(AX)
-TEXT ·h0509(SB), NOSPLIT, $24-8
+TEXT ·h0522(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9814,9 +10061,9 @@ TEXT ·h0509(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0510(s *State)
+// func h0523(s *State)
 // VMOVDQU Y1, 24(R8)
-TEXT ·h0510(SB), NOSPLIT, $24-8
+TEXT ·h0523(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9833,9 +10080,9 @@ TEXT ·h0510(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0511(s *State)
+// func h0524(s *State)
 // VMOVDQU Y1, 24(R8)(CX*1)
-TEXT ·h0511(SB), NOSPLIT, $24-8
+TEXT ·h0524(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9852,9 +10099,9 @@ TEXT ·h0511(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0512(s *State)
+// func h0525(s *State)
 // VMOVMSKPS Y1, AX
-TEXT ·h0512(SB), NOSPLIT, $24-8
+TEXT ·h0525(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9871,9 +10118,9 @@ TEXT ·h0512(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0513(s *State)
+// func h0526(s *State)
 // VPADDD (R8), Y1, Y9
-TEXT ·h0513(SB), NOSPLIT, $24-8
+TEXT ·h0526(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9890,9 +10137,9 @@ TEXT ·h0513(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0514(s *State)
+// func h0527(s *State)
 // VPADDD 24(R8), Y1, Y1
-TEXT ·h0514(SB), NOSPLIT, $24-8
+TEXT ·h0527(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9909,9 +10156,9 @@ TEXT ·h0514(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0515(s *State)
+// func h0528(s *State)
 // VPADDD 24(R8), Y1, Y9
-TEXT ·h0515(SB), NOSPLIT, $24-8
+TEXT ·h0528(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9928,9 +10175,9 @@ TEXT ·h0515(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0516(s *State)
+// func h0529(s *State)
 // VPADDD Y1, Y1, Y1
-TEXT ·h0516(SB), NOSPLIT, $24-8
+TEXT ·h0529(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9947,9 +10194,9 @@ TEXT ·h0516(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0517(s *State)
+// func h0530(s *State)
 // VPADDD Y1, Y9, Y14
-TEXT ·h0517(SB), NOSPLIT, $24-8
+TEXT ·h0530(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9966,9 +10213,9 @@ TEXT ·h0517(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0518(s *State)
+// func h0531(s *State)
 // VPADDD Y1, Y9, Y9
-TEXT ·h0518(SB), NOSPLIT, $24-8
+TEXT ·h0531(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9985,9 +10232,9 @@ TEXT ·h0518(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0519(s *State)
+// func h0532(s *State)
 // VPADDQ Y1, Y9, Y9
-TEXT ·h0519(SB), NOSPLIT, $24-8
+TEXT ·h0532(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10004,9 +10251,9 @@ TEXT ·h0519(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0520(s *State)
+// func h0533(s *State)
 // VPAND 24(R8), Y1, Y1
-TEXT ·h0520(SB), NOSPLIT, $24-8
+TEXT ·h0533(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10023,9 +10270,9 @@ TEXT ·h0520(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0521(s *State)
+// func h0534(s *State)
 // VPAND Y1, Y9, Y9
-TEXT ·h0521(SB), NOSPLIT, $24-8
+TEXT ·h0534(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10042,9 +10289,9 @@ TEXT ·h0521(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0522(s *State)
+// func h0535(s *State)
 // VPANDN Y1, Y9, Y1
-TEXT ·h0522(SB), NOSPLIT, $24-8
+TEXT ·h0535(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10061,9 +10308,9 @@ TEXT ·h0522(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0523(s *State)
+// func h0536(s *State)
 // VPANDN Y1, Y9, Y14
-TEXT ·h0523(SB), NOSPLIT, $24-8
+TEXT ·h0536(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10080,9 +10327,9 @@ TEXT ·h0523(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0524(s *State)
+// func h0537(s *State)
 // VPANDN Y1, Y9, Y9
-TEXT ·h0524(SB), NOSPLIT, $24-8
+TEXT ·h0537(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10099,9 +10346,9 @@ TEXT ·h0524(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0525(s *State)
+// func h0538(s *State)
 // VPBLENDD $0xaa, Y1, Y9, Y1
-TEXT ·h0525(SB), NOSPLIT, $24-8
+TEXT ·h0538(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10118,9 +10365,9 @@ TEXT ·h0525(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0526(s *State)
+// func h0539(s *State)
 // VPBLENDD $0xaa, Y1, Y9, Y14
-TEXT ·h0526(SB), NOSPLIT, $24-8
+TEXT ·h0539(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10137,9 +10384,9 @@ TEXT ·h0526(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0527(s *State)
+// func h0540(s *State)
 // VPBLENDD $0xaa, Y1, Y9, Y9
-TEXT ·h0527(SB), NOSPLIT, $24-8
+TEXT ·h0540(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10156,9 +10403,9 @@ TEXT ·h0527(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0528(s *State)
+// func h0541(s *State)
 // VPBROADCASTD (R8), Y1
-TEXT ·h0528(SB), NOSPLIT, $24-8
+TEXT ·h0541(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10175,9 +10422,9 @@ TEXT ·h0528(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0529(s *State)
+// func h0542(s *State)
 // VPBROADCASTD 24(R8), Y1
-TEXT ·h0529(SB), NOSPLIT, $24-8
+TEXT ·h0542(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10194,9 +10441,9 @@ TEXT ·h0529(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0530(s *State)
+// func h0543(s *State)
 // VPBROADCASTQ (R8), Y1
-TEXT ·h0530(SB), NOSPLIT, $24-8
+TEXT ·h0543(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10213,9 +10460,9 @@ TEXT ·h0530(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0531(s *State)
+// func h0544(s *State)
 // VPBROADCASTQ 24(R8), Y1
-TEXT ·h0531(SB), NOSPLIT, $24-8
+TEXT ·h0544(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10232,9 +10479,9 @@ TEXT ·h0531(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0532(s *State)
+// func h0545(s *State)
 // VPCMPGTD 24(R8), Y1, Y9
-TEXT ·h0532(SB), NOSPLIT, $24-8
+TEXT ·h0545(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10251,9 +10498,9 @@ TEXT ·h0532(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0533(s *State)
+// func h0546(s *State)
 // VPCMPGTD Y1, Y9, Y1
-TEXT ·h0533(SB), NOSPLIT, $24-8
+TEXT ·h0546(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10270,9 +10517,9 @@ TEXT ·h0533(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0534(s *State)
+// func h0547(s *State)
 // VPCMPGTD Y1, Y9, Y14
-TEXT ·h0534(SB), NOSPLIT, $24-8
+TEXT ·h0547(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10289,9 +10536,9 @@ TEXT ·h0534(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0535(s *State)
+// func h0548(s *State)
 // VPCMPGTD Y1, Y9, Y9
-TEXT ·h0535(SB), NOSPLIT, $24-8
+TEXT ·h0548(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10308,9 +10555,9 @@ TEXT ·h0535(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0536(s *State)
+// func h0549(s *State)
 // VPERM2I128 $0x20, Y1, Y9, Y14
-TEXT ·h0536(SB), NOSPLIT, $24-8
+TEXT ·h0549(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10327,9 +10574,9 @@ TEXT ·h0536(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0537(s *State)
+// func h0550(s *State)
 // VPERM2I128 $0x31, Y1, Y9, Y1
-TEXT ·h0537(SB), NOSPLIT, $24-8
+TEXT ·h0550(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10346,9 +10593,9 @@ TEXT ·h0537(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0538(s *State)
+// func h0551(s *State)
 // VPERM2I128 $0x31, Y1, Y9, Y14
-TEXT ·h0538(SB), NOSPLIT, $24-8
+TEXT ·h0551(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10365,9 +10612,9 @@ TEXT ·h0538(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0539(s *State)
+// func h0552(s *State)
 // VPERMD Y1, Y9, Y1
-TEXT ·h0539(SB), NOSPLIT, $24-8
+TEXT ·h0552(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10384,9 +10631,9 @@ TEXT ·h0539(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0540(s *State)
+// func h0553(s *State)
 // VPERMQ $0x94, Y1, Y1
-TEXT ·h0540(SB), NOSPLIT, $24-8
+TEXT ·h0553(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10403,9 +10650,9 @@ TEXT ·h0540(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0541(s *State)
+// func h0554(s *State)
 // VPMULDQ (DX), Y1, Y9
-TEXT ·h0541(SB), NOSPLIT, $24-8
+TEXT ·h0554(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10422,9 +10669,9 @@ TEXT ·h0541(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0542(s *State)
+// func h0555(s *State)
 // VPMULDQ 24(DX), Y1, Y9
-TEXT ·h0542(SB), NOSPLIT, $24-8
+TEXT ·h0555(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10441,9 +10688,9 @@ TEXT ·h0542(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0543(s *State)
+// func h0556(s *State)
 // VPMULDQ 24(R8), Y1, Y1
-TEXT ·h0543(SB), NOSPLIT, $24-8
+TEXT ·h0556(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10460,9 +10707,9 @@ TEXT ·h0543(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0544(s *State)
+// func h0557(s *State)
 // VPMULDQ 24(R8), Y1, Y9
-TEXT ·h0544(SB), NOSPLIT, $24-8
+TEXT ·h0557(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10479,9 +10726,9 @@ TEXT ·h0544(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0545(s *State)
+// func h0558(s *State)
 // VPMULDQ Y1, Y9, Y14
-TEXT ·h0545(SB), NOSPLIT, $24-8
+TEXT ·h0558(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10498,9 +10745,9 @@ TEXT ·h0545(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0546(s *State)
+// func h0559(s *State)
 // VPMULDQ Y1, Y9, Y9
-TEXT ·h0546(SB), NOSPLIT, $24-8
+TEXT ·h0559(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10517,9 +10764,9 @@ TEXT ·h0546(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0547(s *State)
+// func h0560(s *State)
 // VPMULLD 24(R8), Y1, Y1
-TEXT ·h0547(SB), NOSPLIT, $24-8
+TEXT ·h0560(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10536,9 +10783,9 @@ TEXT ·h0547(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0548(s *State)
+// func h0561(s *State)
 // VPMULLD 24(R8), Y1, Y9
-TEXT ·h0548(SB), NOSPLIT, $24-8
+TEXT ·h0561(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10555,9 +10802,9 @@ TEXT ·h0548(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0549(s *State)
+// func h0562(s *State)
 // VPMULLD Y1, Y9, Y9
-TEXT ·h0549(SB), NOSPLIT, $24-8
+TEXT ·h0562(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10574,9 +10821,9 @@ TEXT ·h0549(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0550(s *State)
+// func h0563(s *State)
 // VPOR Y1, Y9, Y9
-TEXT ·h0550(SB), NOSPLIT, $24-8
+TEXT ·h0563(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10593,9 +10840,9 @@ TEXT ·h0550(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0551(s *State)
+// func h0564(s *State)
 // VPSHUFB 24(R8), Y1, Y1
-TEXT ·h0551(SB), NOSPLIT, $24-8
+TEXT ·h0564(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10612,9 +10859,9 @@ TEXT ·h0551(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0552(s *State)
+// func h0565(s *State)
 // VPSHUFB 24(R8), Y1, Y9
-TEXT ·h0552(SB), NOSPLIT, $24-8
+TEXT ·h0565(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10631,9 +10878,9 @@ TEXT ·h0552(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0553(s *State)
+// func h0566(s *State)
 // VPSHUFB Y1, Y9, Y9
-TEXT ·h0553(SB), NOSPLIT, $24-8
+TEXT ·h0566(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10650,9 +10897,9 @@ TEXT ·h0553(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0554(s *State)
+// func h0567(s *State)
 // VPSHUFD $0xf5, (DX), Y1
-TEXT ·h0554(SB), NOSPLIT, $24-8
+TEXT ·h0567(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10669,9 +10916,9 @@ TEXT ·h0554(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0555(s *State)
+// func h0568(s *State)
 // VPSHUFD $0xf5, (R8), Y1
-TEXT ·h0555(SB), NOSPLIT, $24-8
+TEXT ·h0568(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10688,9 +10935,9 @@ TEXT ·h0555(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0556(s *State)
+// func h0569(s *State)
 // VPSHUFD $0xf5, 24(DX), Y1
-TEXT ·h0556(SB), NOSPLIT, $24-8
+TEXT ·h0569(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10707,9 +10954,9 @@ TEXT ·h0556(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0557(s *State)
+// func h0570(s *State)
 // VPSHUFD $0xf5, 24(R8), Y1
-TEXT ·h0557(SB), NOSPLIT, $24-8
+TEXT ·h0570(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10726,9 +10973,9 @@ TEXT ·h0557(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0558(s *State)
+// func h0571(s *State)
 // VPSLLQ $0x01, Y1, Y9
-TEXT ·h0558(SB), NOSPLIT, $24-8
+TEXT ·h0571(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10745,9 +10992,9 @@ TEXT ·h0558(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0559(s *State)
+// func h0572(s *State)
 // VPSLLQ $0x02, Y1, Y9
-TEXT ·h0559(SB), NOSPLIT, $24-8
+TEXT ·h0572(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10764,9 +11011,9 @@ TEXT ·h0559(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0560(s *State)
+// func h0573(s *State)
 // VPSLLQ $0x03, Y1, Y9
-TEXT ·h0560(SB), NOSPLIT, $24-8
+TEXT ·h0573(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10783,9 +11030,9 @@ TEXT ·h0560(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0561(s *State)
+// func h0574(s *State)
 // VPSLLQ $0x06, Y1, Y9
-TEXT ·h0561(SB), NOSPLIT, $24-8
+TEXT ·h0574(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10802,9 +11049,9 @@ TEXT ·h0561(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0562(s *State)
+// func h0575(s *State)
 // VPSLLQ $0x08, Y1, Y9
-TEXT ·h0562(SB), NOSPLIT, $24-8
+TEXT ·h0575(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10821,9 +11068,9 @@ TEXT ·h0562(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0563(s *State)
+// func h0576(s *State)
 // VPSLLQ $0x0a, Y1, Y9
-TEXT ·h0563(SB), NOSPLIT, $24-8
+TEXT ·h0576(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10840,9 +11087,9 @@ TEXT ·h0563(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0564(s *State)
+// func h0577(s *State)
 // VPSLLQ $0x0e, Y1, Y9
-TEXT ·h0564(SB), NOSPLIT, $24-8
+TEXT ·h0577(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10859,9 +11106,9 @@ TEXT ·h0564(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0565(s *State)
+// func h0578(s *State)
 // VPSLLQ $0x0f, Y1, Y9
-TEXT ·h0565(SB), NOSPLIT, $24-8
+TEXT ·h0578(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10878,9 +11125,9 @@ TEXT ·h0565(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0566(s *State)
+// func h0579(s *State)
 // VPSLLQ $0x12, Y1, Y9
-TEXT ·h0566(SB), NOSPLIT, $24-8
+TEXT ·h0579(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10897,9 +11144,9 @@ TEXT ·h0566(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0567(s *State)
+// func h0580(s *State)
 // VPSLLQ $0x14, Y1, Y9
-TEXT ·h0567(SB), NOSPLIT, $24-8
+TEXT ·h0580(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10916,9 +11163,9 @@ TEXT ·h0567(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0568(s *State)
+// func h0581(s *State)
 // VPSLLQ $0x15, Y1, Y9
-TEXT ·h0568(SB), NOSPLIT, $24-8
+TEXT ·h0581(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10935,9 +11182,9 @@ TEXT ·h0568(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0569(s *State)
+// func h0582(s *State)
 // VPSLLQ $0x19, Y1, Y9
-TEXT ·h0569(SB), NOSPLIT, $24-8
+TEXT ·h0582(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10954,9 +11201,9 @@ TEXT ·h0569(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0570(s *State)
+// func h0583(s *State)
 // VPSLLQ $0x1b, Y1, Y9
-TEXT ·h0570(SB), NOSPLIT, $24-8
+TEXT ·h0583(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10973,9 +11220,9 @@ TEXT ·h0570(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0571(s *State)
+// func h0584(s *State)
 // VPSLLQ $0x1c, Y1, Y9
-TEXT ·h0571(SB), NOSPLIT, $24-8
+TEXT ·h0584(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10992,9 +11239,9 @@ TEXT ·h0571(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0572(s *State)
+// func h0585(s *State)
 // VPSLLQ $0x20, Y1, Y9
-TEXT ·h0572(SB), NOSPLIT, $24-8
+TEXT ·h0585(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11011,9 +11258,9 @@ TEXT ·h0572(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0573(s *State)
+// func h0586(s *State)
 // VPSLLQ $0x24, Y1, Y9
-TEXT ·h0573(SB), NOSPLIT, $24-8
+TEXT ·h0586(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11030,9 +11277,9 @@ TEXT ·h0573(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0574(s *State)
+// func h0587(s *State)
 // VPSLLQ $0x27, Y1, Y9
-TEXT ·h0574(SB), NOSPLIT, $24-8
+TEXT ·h0587(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11049,9 +11296,9 @@ TEXT ·h0574(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0575(s *State)
+// func h0588(s *State)
 // VPSLLQ $0x29, Y1, Y9
-TEXT ·h0575(SB), NOSPLIT, $24-8
+TEXT ·h0588(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11068,9 +11315,9 @@ TEXT ·h0575(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0576(s *State)
+// func h0589(s *State)
 // VPSLLQ $0x2b, Y1, Y9
-TEXT ·h0576(SB), NOSPLIT, $24-8
+TEXT ·h0589(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11087,9 +11334,9 @@ TEXT ·h0576(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0577(s *State)
+// func h0590(s *State)
 // VPSLLQ $0x2c, Y1, Y9
-TEXT ·h0577(SB), NOSPLIT, $24-8
+TEXT ·h0590(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11106,9 +11353,9 @@ TEXT ·h0577(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0578(s *State)
+// func h0591(s *State)
 // VPSLLQ $0x2d, Y1, Y9
-TEXT ·h0578(SB), NOSPLIT, $24-8
+TEXT ·h0591(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11125,9 +11372,9 @@ TEXT ·h0578(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0579(s *State)
+// func h0592(s *State)
 // VPSLLQ $0x37, Y1, Y9
-TEXT ·h0579(SB), NOSPLIT, $24-8
+TEXT ·h0592(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11144,9 +11391,9 @@ TEXT ·h0579(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0580(s *State)
+// func h0593(s *State)
 // VPSLLQ $0x38, Y1, Y9
-TEXT ·h0580(SB), NOSPLIT, $24-8
+TEXT ·h0593(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11163,9 +11410,9 @@ TEXT ·h0580(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0581(s *State)
+// func h0594(s *State)
 // VPSLLQ $0x3d, Y1, Y9
-TEXT ·h0581(SB), NOSPLIT, $24-8
+TEXT ·h0594(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11182,9 +11429,9 @@ TEXT ·h0581(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0582(s *State)
+// func h0595(s *State)
 // VPSLLQ $0x3e, Y1, Y9
-TEXT ·h0582(SB), NOSPLIT, $24-8
+TEXT ·h0595(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11201,9 +11448,9 @@ TEXT ·h0582(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0583(s *State)
+// func h0596(s *State)
 // VPSLLVD (R8), Y1, Y1
-TEXT ·h0583(SB), NOSPLIT, $24-8
+TEXT ·h0596(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11220,9 +11467,9 @@ TEXT ·h0583(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0584(s *State)
+// func h0597(s *State)
 // VPSLLVD 24(R8), Y1, Y1
-TEXT ·h0584(SB), NOSPLIT, $24-8
+TEXT ·h0597(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11239,9 +11486,9 @@ TEXT ·h0584(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0585(s *State)
+// func h0598(s *State)
 // VPSRAD $0x07, Y1, Y1
-TEXT ·h0585(SB), NOSPLIT, $24-8
+TEXT ·h0598(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11258,9 +11505,9 @@ TEXT ·h0585(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0586(s *State)
+// func h0599(s *State)
 // VPSRAD $0x0d, Y1, Y1
-TEXT ·h0586(SB), NOSPLIT, $24-8
+TEXT ·h0599(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11277,9 +11524,9 @@ TEXT ·h0586(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0587(s *State)
+// func h0600(s *State)
 // VPSRAD $0x16, Y1, Y1
-TEXT ·h0587(SB), NOSPLIT, $24-8
+TEXT ·h0600(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11296,9 +11543,9 @@ TEXT ·h0587(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0588(s *State)
+// func h0601(s *State)
 // VPSRAD $0x17, Y1, Y1
-TEXT ·h0588(SB), NOSPLIT, $24-8
+TEXT ·h0601(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11315,9 +11562,9 @@ TEXT ·h0588(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0589(s *State)
+// func h0602(s *State)
 // VPSRAD $0x18, Y1, Y1
-TEXT ·h0589(SB), NOSPLIT, $24-8
+TEXT ·h0602(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11334,9 +11581,9 @@ TEXT ·h0589(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0590(s *State)
+// func h0603(s *State)
 // VPSRAD $0x1f, Y1, Y9
-TEXT ·h0590(SB), NOSPLIT, $24-8
+TEXT ·h0603(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11353,9 +11600,9 @@ TEXT ·h0590(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0591(s *State)
+// func h0604(s *State)
 // VPSRLQ $0x02, Y1, Y1
-TEXT ·h0591(SB), NOSPLIT, $24-8
+TEXT ·h0604(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11372,9 +11619,9 @@ TEXT ·h0591(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0592(s *State)
+// func h0605(s *State)
 // VPSRLQ $0x03, Y1, Y1
-TEXT ·h0592(SB), NOSPLIT, $24-8
+TEXT ·h0605(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11391,9 +11638,9 @@ TEXT ·h0592(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0593(s *State)
+// func h0606(s *State)
 // VPSRLQ $0x08, Y1, Y1
-TEXT ·h0593(SB), NOSPLIT, $24-8
+TEXT ·h0606(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11410,9 +11657,9 @@ TEXT ·h0593(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0594(s *State)
+// func h0607(s *State)
 // VPSRLQ $0x09, Y1, Y1
-TEXT ·h0594(SB), NOSPLIT, $24-8
+TEXT ·h0607(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11429,9 +11676,9 @@ TEXT ·h0594(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0595(s *State)
+// func h0608(s *State)
 // VPSRLQ $0x13, Y1, Y1
-TEXT ·h0595(SB), NOSPLIT, $24-8
+TEXT ·h0608(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11448,9 +11695,9 @@ TEXT ·h0595(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0596(s *State)
+// func h0609(s *State)
 // VPSRLQ $0x14, Y1, Y1
-TEXT ·h0596(SB), NOSPLIT, $24-8
+TEXT ·h0609(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11467,9 +11714,9 @@ TEXT ·h0596(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0597(s *State)
+// func h0610(s *State)
 // VPSRLQ $0x15, Y1, Y1
-TEXT ·h0597(SB), NOSPLIT, $24-8
+TEXT ·h0610(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11486,9 +11733,9 @@ TEXT ·h0597(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0598(s *State)
+// func h0611(s *State)
 // VPSRLQ $0x17, Y1, Y1
-TEXT ·h0598(SB), NOSPLIT, $24-8
+TEXT ·h0611(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11505,9 +11752,9 @@ TEXT ·h0598(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0599(s *State)
+// func h0612(s *State)
 // VPSRLQ $0x19, Y1, Y1
-TEXT ·h0599(SB), NOSPLIT, $24-8
+TEXT ·h0612(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11524,9 +11771,9 @@ TEXT ·h0599(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0600(s *State)
+// func h0613(s *State)
 // VPSRLQ $0x1c, Y1, Y1
-TEXT ·h0600(SB), NOSPLIT, $24-8
+TEXT ·h0613(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11543,9 +11790,9 @@ TEXT ·h0600(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0601(s *State)
+// func h0614(s *State)
 // VPSRLQ $0x20, Y1, Y1
-TEXT ·h0601(SB), NOSPLIT, $24-8
+TEXT ·h0614(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11562,9 +11809,9 @@ TEXT ·h0601(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0602(s *State)
+// func h0615(s *State)
 // VPSRLQ $0x20, Y1, Y9
-TEXT ·h0602(SB), NOSPLIT, $24-8
+TEXT ·h0615(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11581,9 +11828,9 @@ TEXT ·h0602(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0603(s *State)
+// func h0616(s *State)
 // VPSRLQ $0x24, Y1, Y1
-TEXT ·h0603(SB), NOSPLIT, $24-8
+TEXT ·h0616(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11600,9 +11847,9 @@ TEXT ·h0603(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0604(s *State)
+// func h0617(s *State)
 // VPSRLQ $0x25, Y1, Y1
-TEXT ·h0604(SB), NOSPLIT, $24-8
+TEXT ·h0617(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11619,9 +11866,9 @@ TEXT ·h0604(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0605(s *State)
+// func h0618(s *State)
 // VPSRLQ $0x27, Y1, Y1
-TEXT ·h0605(SB), NOSPLIT, $24-8
+TEXT ·h0618(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11638,9 +11885,9 @@ TEXT ·h0605(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0606(s *State)
+// func h0619(s *State)
 // VPSRLQ $0x2b, Y1, Y1
-TEXT ·h0606(SB), NOSPLIT, $24-8
+TEXT ·h0619(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11657,9 +11904,9 @@ TEXT ·h0606(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0607(s *State)
+// func h0620(s *State)
 // VPSRLQ $0x2c, Y1, Y1
-TEXT ·h0607(SB), NOSPLIT, $24-8
+TEXT ·h0620(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11676,9 +11923,9 @@ TEXT ·h0607(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0608(s *State)
+// func h0621(s *State)
 // VPSRLQ $0x2e, Y1, Y1
-TEXT ·h0608(SB), NOSPLIT, $24-8
+TEXT ·h0621(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11695,9 +11942,9 @@ TEXT ·h0608(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0609(s *State)
+// func h0622(s *State)
 // VPSRLQ $0x31, Y1, Y1
-TEXT ·h0609(SB), NOSPLIT, $24-8
+TEXT ·h0622(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11714,9 +11961,9 @@ TEXT ·h0609(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0610(s *State)
+// func h0623(s *State)
 // VPSRLQ $0x32, Y1, Y1
-TEXT ·h0610(SB), NOSPLIT, $24-8
+TEXT ·h0623(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11733,9 +11980,9 @@ TEXT ·h0610(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0611(s *State)
+// func h0624(s *State)
 // VPSRLQ $0x36, Y1, Y1
-TEXT ·h0611(SB), NOSPLIT, $24-8
+TEXT ·h0624(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11752,9 +11999,9 @@ TEXT ·h0611(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0612(s *State)
+// func h0625(s *State)
 // VPSRLQ $0x38, Y1, Y1
-TEXT ·h0612(SB), NOSPLIT, $24-8
+TEXT ·h0625(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11771,9 +12018,9 @@ TEXT ·h0612(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0613(s *State)
+// func h0626(s *State)
 // VPSRLQ $0x3a, Y1, Y1
-TEXT ·h0613(SB), NOSPLIT, $24-8
+TEXT ·h0626(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11790,9 +12037,9 @@ TEXT ·h0613(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0614(s *State)
+// func h0627(s *State)
 // VPSRLQ $0x3d, Y1, Y1
-TEXT ·h0614(SB), NOSPLIT, $24-8
+TEXT ·h0627(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11809,9 +12056,9 @@ TEXT ·h0614(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0615(s *State)
+// func h0628(s *State)
 // VPSRLQ $0x3e, Y1, Y1
-TEXT ·h0615(SB), NOSPLIT, $24-8
+TEXT ·h0628(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11828,9 +12075,9 @@ TEXT ·h0615(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0616(s *State)
+// func h0629(s *State)
 // VPSRLQ $0x3f, Y1, Y1
-TEXT ·h0616(SB), NOSPLIT, $24-8
+TEXT ·h0629(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11847,9 +12094,9 @@ TEXT ·h0616(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0617(s *State)
+// func h0630(s *State)
 // VPSRLQ $0x3f, Y1, Y9
-TEXT ·h0617(SB), NOSPLIT, $24-8
+TEXT ·h0630(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11866,9 +12113,9 @@ TEXT ·h0617(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0618(s *State)
+// func h0631(s *State)
 // VPSRLVD 24(R8), Y1, Y1
-TEXT ·h0618(SB), NOSPLIT, $24-8
+TEXT ·h0631(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11885,9 +12132,9 @@ TEXT ·h0618(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0619(s *State)
+// func h0632(s *State)
 // VPSRLVD Y1, Y9, Y9
-TEXT ·h0619(SB), NOSPLIT, $24-8
+TEXT ·h0632(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11904,9 +12151,9 @@ TEXT ·h0619(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0620(s *State)
+// func h0633(s *State)
 // VPSUBD (R8), Y1, Y9
-TEXT ·h0620(SB), NOSPLIT, $24-8
+TEXT ·h0633(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11923,9 +12170,9 @@ TEXT ·h0620(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0621(s *State)
+// func h0634(s *State)
 // VPSUBD 24(R8), Y1, Y9
-TEXT ·h0621(SB), NOSPLIT, $24-8
+TEXT ·h0634(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11942,9 +12189,9 @@ TEXT ·h0621(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0622(s *State)
+// func h0635(s *State)
 // VPSUBD Y1, Y9, Y1
-TEXT ·h0622(SB), NOSPLIT, $24-8
+TEXT ·h0635(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11961,9 +12208,9 @@ TEXT ·h0622(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0623(s *State)
+// func h0636(s *State)
 // VPSUBD Y1, Y9, Y14
-TEXT ·h0623(SB), NOSPLIT, $24-8
+TEXT ·h0636(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11980,9 +12227,9 @@ TEXT ·h0623(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0624(s *State)
+// func h0637(s *State)
 // VPSUBD Y1, Y9, Y9
-TEXT ·h0624(SB), NOSPLIT, $24-8
+TEXT ·h0637(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11999,9 +12246,9 @@ TEXT ·h0624(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0625(s *State)
+// func h0638(s *State)
 // VPUNPCKHQDQ Y1, Y9, Y1
-TEXT ·h0625(SB), NOSPLIT, $24-8
+TEXT ·h0638(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12018,9 +12265,9 @@ TEXT ·h0625(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0626(s *State)
+// func h0639(s *State)
 // VPUNPCKHQDQ Y1, Y9, Y14
-TEXT ·h0626(SB), NOSPLIT, $24-8
+TEXT ·h0639(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12037,9 +12284,9 @@ TEXT ·h0626(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0627(s *State)
+// func h0640(s *State)
 // VPUNPCKLQDQ Y1, Y9, Y14
-TEXT ·h0627(SB), NOSPLIT, $24-8
+TEXT ·h0640(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12056,9 +12303,9 @@ TEXT ·h0627(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0628(s *State)
+// func h0641(s *State)
 // VPXOR (AX), Y1, Y9
-TEXT ·h0628(SB), NOSPLIT, $24-8
+TEXT ·h0641(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12075,9 +12322,9 @@ TEXT ·h0628(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0629(s *State)
+// func h0642(s *State)
 // VPXOR (R8), Y1, Y9
-TEXT ·h0629(SB), NOSPLIT, $24-8
+TEXT ·h0642(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12094,9 +12341,9 @@ TEXT ·h0629(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0630(s *State)
+// func h0643(s *State)
 // VPXOR 24(AX), Y1, Y1
-TEXT ·h0630(SB), NOSPLIT, $24-8
+TEXT ·h0643(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12113,9 +12360,9 @@ TEXT ·h0630(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0631(s *State)
+// func h0644(s *State)
 // VPXOR 24(AX), Y1, Y9
-TEXT ·h0631(SB), NOSPLIT, $24-8
+TEXT ·h0644(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12132,9 +12379,9 @@ TEXT ·h0631(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0632(s *State)
+// func h0645(s *State)
 // VPXOR 24(R8), Y1, Y1
-TEXT ·h0632(SB), NOSPLIT, $24-8
+TEXT ·h0645(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12151,9 +12398,9 @@ TEXT ·h0632(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0633(s *State)
+// func h0646(s *State)
 // VPXOR 24(R8), Y1, Y9
-TEXT ·h0633(SB), NOSPLIT, $24-8
+TEXT ·h0646(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12170,9 +12417,9 @@ TEXT ·h0633(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0634(s *State)
+// func h0647(s *State)
 // VPXOR Y1, Y1, Y1
-TEXT ·h0634(SB), NOSPLIT, $24-8
+TEXT ·h0647(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12189,9 +12436,9 @@ TEXT ·h0634(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0635(s *State)
+// func h0648(s *State)
 // VPXOR Y1, Y9, Y9
-TEXT ·h0635(SB), NOSPLIT, $24-8
+TEXT ·h0648(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12208,9 +12455,9 @@ TEXT ·h0635(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0636(s *State)
+// func h0649(s *State)
 // VZEROUPPER
-TEXT ·h0636(SB), NOSPLIT, $24-8
+TEXT ·h0649(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12227,9 +12474,9 @@ TEXT ·h0636(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0637(s *State)
+// func h0650(s *State)
 // XCHGQ R8, R8
-TEXT ·h0637(SB), NOSPLIT, $24-8
+TEXT ·h0650(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12246,9 +12493,9 @@ TEXT ·h0637(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0638(s *State)
+// func h0651(s *State)
 // XORL AX, AX
-TEXT ·h0638(SB), NOSPLIT, $24-8
+TEXT ·h0651(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12265,9 +12512,9 @@ TEXT ·h0638(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0639(s *State)
+// func h0652(s *State)
 // XORL AX, DX
-TEXT ·h0639(SB), NOSPLIT, $24-8
+TEXT ·h0652(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12284,9 +12531,9 @@ TEXT ·h0639(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0640(s *State)
+// func h0653(s *State)
 // XORL CX, CX
-TEXT ·h0640(SB), NOSPLIT, $24-8
+TEXT ·h0653(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12303,9 +12550,9 @@ TEXT ·h0640(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0641(s *State)
+// func h0654(s *State)
 // XORL DX, AX
-TEXT ·h0641(SB), NOSPLIT, $24-8
+TEXT ·h0654(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12322,9 +12569,9 @@ TEXT ·h0641(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0642(s *State)
+// func h0655(s *State)
 // XORL DX, DX
-TEXT ·h0642(SB), NOSPLIT, $24-8
+TEXT ·h0655(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12341,9 +12588,9 @@ TEXT ·h0642(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0643(s *State)
+// func h0656(s *State)
 // XORL DX, R8
-TEXT ·h0643(SB), NOSPLIT, $24-8
+TEXT ·h0656(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12360,9 +12607,9 @@ TEXT ·h0643(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0644(s *State)
+// func h0657(s *State)
 // XORL R8, DX
-TEXT ·h0644(SB), NOSPLIT, $24-8
+TEXT ·h0657(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12379,9 +12626,9 @@ TEXT ·h0644(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0645(s *State)
+// func h0658(s *State)
 // XORL R8, R8
-TEXT ·h0645(SB), NOSPLIT, $24-8
+TEXT ·h0658(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12398,9 +12645,9 @@ TEXT ·h0645(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0646(s *State)
+// func h0659(s *State)
 // XORL R8, R9
-TEXT ·h0646(SB), NOSPLIT, $24-8
+TEXT ·h0659(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12417,9 +12664,9 @@ TEXT ·h0646(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0647(s *State)
+// func h0660(s *State)
 // XORQ (R8), AX
-TEXT ·h0647(SB), NOSPLIT, $24-8
+TEXT ·h0660(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12436,9 +12683,9 @@ TEXT ·h0647(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0648(s *State)
+// func h0661(s *State)
 // XORQ (R8), R9
-TEXT ·h0648(SB), NOSPLIT, $24-8
+TEXT ·h0661(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12455,9 +12702,9 @@ TEXT ·h0648(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0649(s *State)
+// func h0662(s *State)
 // XORQ 24(R8), AX
-TEXT ·h0649(SB), NOSPLIT, $24-8
+TEXT ·h0662(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12474,9 +12721,9 @@ TEXT ·h0649(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0650(s *State)
+// func h0663(s *State)
 // XORQ 24(R8), CX
-TEXT ·h0650(SB), NOSPLIT, $24-8
+TEXT ·h0663(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12493,9 +12740,9 @@ TEXT ·h0650(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0651(s *State)
+// func h0664(s *State)
 // XORQ 24(R8), DX
-TEXT ·h0651(SB), NOSPLIT, $24-8
+TEXT ·h0664(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12512,9 +12759,9 @@ TEXT ·h0651(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0652(s *State)
+// func h0665(s *State)
 // XORQ 24(R8), R9
-TEXT ·h0652(SB), NOSPLIT, $24-8
+TEXT ·h0665(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12531,9 +12778,9 @@ TEXT ·h0652(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0653(s *State)
+// func h0666(s *State)
 // XORQ AX, CX
-TEXT ·h0653(SB), NOSPLIT, $24-8
+TEXT ·h0666(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12550,9 +12797,9 @@ TEXT ·h0653(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0654(s *State)
+// func h0667(s *State)
 // XORQ AX, DX
-TEXT ·h0654(SB), NOSPLIT, $24-8
+TEXT ·h0667(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12569,9 +12816,9 @@ TEXT ·h0654(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0655(s *State)
+// func h0668(s *State)
 // XORQ AX, R8
-TEXT ·h0655(SB), NOSPLIT, $24-8
+TEXT ·h0668(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12588,9 +12835,9 @@ TEXT ·h0655(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0656(s *State)
+// func h0669(s *State)
 // XORQ CX, AX
-TEXT ·h0656(SB), NOSPLIT, $24-8
+TEXT ·h0669(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12607,9 +12854,9 @@ TEXT ·h0656(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0657(s *State)
+// func h0670(s *State)
 // XORQ CX, DX
-TEXT ·h0657(SB), NOSPLIT, $24-8
+TEXT ·h0670(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12626,9 +12873,9 @@ TEXT ·h0657(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0658(s *State)
+// func h0671(s *State)
 // XORQ CX, R8
-TEXT ·h0658(SB), NOSPLIT, $24-8
+TEXT ·h0671(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12645,9 +12892,9 @@ TEXT ·h0658(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0659(s *State)
+// func h0672(s *State)
 // XORQ DX, AX
-TEXT ·h0659(SB), NOSPLIT, $24-8
+TEXT ·h0672(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12664,9 +12911,9 @@ TEXT ·h0659(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0660(s *State)
+// func h0673(s *State)
 // XORQ DX, CX
-TEXT ·h0660(SB), NOSPLIT, $24-8
+TEXT ·h0673(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12683,9 +12930,9 @@ TEXT ·h0660(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0661(s *State)
+// func h0674(s *State)
 // XORQ DX, R8
-TEXT ·h0661(SB), NOSPLIT, $24-8
+TEXT ·h0674(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12702,9 +12949,9 @@ TEXT ·h0661(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0662(s *State)
+// func h0675(s *State)
 // XORQ R8, AX
-TEXT ·h0662(SB), NOSPLIT, $24-8
+TEXT ·h0675(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12721,9 +12968,9 @@ TEXT ·h0662(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0663(s *State)
+// func h0676(s *State)
 // XORQ R8, CX
-TEXT ·h0663(SB), NOSPLIT, $24-8
+TEXT ·h0676(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12740,9 +12987,9 @@ TEXT ·h0663(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0664(s *State)
+// func h0677(s *State)
 // XORQ R8, DX
-TEXT ·h0664(SB), NOSPLIT, $24-8
+TEXT ·h0677(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12759,9 +13006,9 @@ TEXT ·h0664(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0665(s *State)
+// func h0678(s *State)
 // XORQ R8, R9
-TEXT ·h0665(SB), NOSPLIT, $24-8
+TEXT ·h0678(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12778,9 +13025,9 @@ TEXT ·h0665(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0666(s *State)
+// func h0679(s *State)
 // ADCQ $0, R8
-TEXT ·h0666(SB), NOSPLIT, $24-8
+TEXT ·h0679(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12797,9 +13044,9 @@ TEXT ·h0666(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0667(s *State)
+// func h0680(s *State)
 // ADCQ AX, R8
-TEXT ·h0667(SB), NOSPLIT, $24-8
+TEXT ·h0680(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12816,9 +13063,9 @@ TEXT ·h0667(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0668(s *State)
+// func h0681(s *State)
 // ADDL $8380417, R8
-TEXT ·h0668(SB), NOSPLIT, $24-8
+TEXT ·h0681(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12835,9 +13082,9 @@ TEXT ·h0668(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0669(s *State)
+// func h0682(s *State)
 // ADDQ $-1, R8
-TEXT ·h0669(SB), NOSPLIT, $24-8
+TEXT ·h0682(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12854,9 +13101,9 @@ TEXT ·h0669(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0670(s *State)
+// func h0683(s *State)
 // ADDQ 24(R8), R9
-TEXT ·h0670(SB), NOSPLIT, $24-8
+TEXT ·h0683(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12873,9 +13120,9 @@ TEXT ·h0670(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0671(s *State)
+// func h0684(s *State)
 // ADDQ R8, 24(R9)
-TEXT ·h0671(SB), NOSPLIT, $24-8
+TEXT ·h0684(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12892,9 +13139,9 @@ TEXT ·h0671(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0672(s *State)
+// func h0685(s *State)
 // ADDQ AX, R8
-TEXT ·h0672(SB), NOSPLIT, $24-8
+TEXT ·h0685(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12911,9 +13158,9 @@ TEXT ·h0672(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0673(s *State)
+// func h0686(s *State)
 // ANDL $0xff, R8
-TEXT ·h0673(SB), NOSPLIT, $24-8
+TEXT ·h0686(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12930,9 +13177,9 @@ TEXT ·h0673(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0674(s *State)
+// func h0687(s *State)
 // ANDL AX, R8
-TEXT ·h0674(SB), NOSPLIT, $24-8
+TEXT ·h0687(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12949,9 +13196,9 @@ TEXT ·h0674(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0675(s *State)
+// func h0688(s *State)
 // ANDNQ 24(R8), R9, CX
-TEXT ·h0675(SB), NOSPLIT, $24-8
+TEXT ·h0688(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12968,9 +13215,9 @@ TEXT ·h0675(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0676(s *State)
+// func h0689(s *State)
 // ANDQ $-8, R8
-TEXT ·h0676(SB), NOSPLIT, $24-8
+TEXT ·h0689(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12987,9 +13234,9 @@ TEXT ·h0676(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0677(s *State)
+// func h0690(s *State)
 // ANDQ $0x7fffff, R8
-TEXT ·h0677(SB), NOSPLIT, $24-8
+TEXT ·h0690(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13006,9 +13253,9 @@ TEXT ·h0677(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0678(s *State)
+// func h0691(s *State)
 // ANDQ 24(R8), R9
-TEXT ·h0678(SB), NOSPLIT, $24-8
+TEXT ·h0691(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13025,9 +13272,9 @@ TEXT ·h0678(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0679(s *State)
+// func h0692(s *State)
 // CMOVLCC AX, R8
-TEXT ·h0679(SB), NOSPLIT, $24-8
+TEXT ·h0692(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13044,9 +13291,9 @@ TEXT ·h0679(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0680(s *State)
+// func h0693(s *State)
 // CMOVLCS AX, R8
-TEXT ·h0680(SB), NOSPLIT, $24-8
+TEXT ·h0693(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13063,9 +13310,9 @@ TEXT ·h0680(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0681(s *State)
+// func h0694(s *State)
 // CMOVQCC AX, R8
-TEXT ·h0681(SB), NOSPLIT, $24-8
+TEXT ·h0694(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13082,9 +13329,9 @@ TEXT ·h0681(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0682(s *State)
+// func h0695(s *State)
 // CMOVQCS 24(R8), R9
-TEXT ·h0682(SB), NOSPLIT, $24-8
+TEXT ·h0695(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13101,9 +13348,9 @@ TEXT ·h0682(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0683(s *State)
+// func h0696(s *State)
 // CMOVQCS AX, R8
-TEXT ·h0683(SB), NOSPLIT, $24-8
+TEXT ·h0696(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13120,9 +13367,9 @@ TEXT ·h0683(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0684(s *State)
+// func h0697(s *State)
 // CMOVQEQ AX, R8
-TEXT ·h0684(SB), NOSPLIT, $24-8
+TEXT ·h0697(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13139,9 +13386,9 @@ TEXT ·h0684(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0685(s *State)
+// func h0698(s *State)
 // CMOVQNE AX, R8
-TEXT ·h0685(SB), NOSPLIT, $24-8
+TEXT ·h0698(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13158,9 +13405,9 @@ TEXT ·h0685(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0686(s *State)
+// func h0699(s *State)
 // CMPL AX, $8380417
-TEXT ·h0686(SB), NOSPLIT, $24-8
+TEXT ·h0699(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13177,9 +13424,9 @@ TEXT ·h0686(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0687(s *State)
+// func h0700(s *State)
 // CMPL AX, R8
-TEXT ·h0687(SB), NOSPLIT, $24-8
+TEXT ·h0700(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13196,9 +13443,9 @@ TEXT ·h0687(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0688(s *State)
+// func h0701(s *State)
 // CMPQ AX, $3
-TEXT ·h0688(SB), NOSPLIT, $24-8
+TEXT ·h0701(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13215,9 +13462,9 @@ TEXT ·h0688(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0689(s *State)
+// func h0702(s *State)
 // CMPQ AX, 24(R8)
-TEXT ·h0689(SB), NOSPLIT, $24-8
+TEXT ·h0702(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13234,9 +13481,9 @@ TEXT ·h0689(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0690(s *State)
+// func h0703(s *State)
 // CMPQ AX, R8
-TEXT ·h0690(SB), NOSPLIT, $24-8
+TEXT ·h0703(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13253,9 +13500,9 @@ TEXT ·h0690(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0691(s *State)
+// func h0704(s *State)
 // DECQ R8
-TEXT ·h0691(SB), NOSPLIT, $24-8
+TEXT ·h0704(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13272,9 +13519,9 @@ TEXT ·h0691(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0692(s *State)
+// func h0705(s *State)
 // IMUL3L $58728449, AX, R8
-TEXT ·h0692(SB), NOSPLIT, $24-8
+TEXT ·h0705(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13291,9 +13538,9 @@ TEXT ·h0692(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0693(s *State)
+// func h0706(s *State)
 // IMUL3Q $-5, AX, R8
-TEXT ·h0693(SB), NOSPLIT, $24-8
+TEXT ·h0706(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13310,9 +13557,9 @@ TEXT ·h0693(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0694(s *State)
+// func h0707(s *State)
 // IMULL AX, R8
-TEXT ·h0694(SB), NOSPLIT, $24-8
+TEXT ·h0707(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13329,9 +13576,9 @@ TEXT ·h0694(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0695(s *State)
+// func h0708(s *State)
 // IMULQ 24(R8), R9
-TEXT ·h0695(SB), NOSPLIT, $24-8
+TEXT ·h0708(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13348,9 +13595,9 @@ TEXT ·h0695(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0696(s *State)
+// func h0709(s *State)
 // IMULQ AX, R8
-TEXT ·h0696(SB), NOSPLIT, $24-8
+TEXT ·h0709(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13367,9 +13614,9 @@ TEXT ·h0696(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0697(s *State)
+// func h0710(s *State)
 // INCL R8
-TEXT ·h0697(SB), NOSPLIT, $24-8
+TEXT ·h0710(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13386,9 +13633,9 @@ TEXT ·h0697(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0698(s *State)
+// func h0711(s *State)
 // INCQ R8
-TEXT ·h0698(SB), NOSPLIT, $24-8
+TEXT ·h0711(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13405,9 +13652,9 @@ TEXT ·h0698(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0699(s *State)
+// func h0712(s *State)
 // JCS taken
-TEXT ·h0699(SB), NOSPLIT, $24-8
+TEXT ·h0712(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13428,9 +13675,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0700(s *State)
+// func h0713(s *State)
 // JGE taken
-TEXT ·h0700(SB), NOSPLIT, $24-8
+TEXT ·h0713(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13451,9 +13698,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0701(s *State)
+// func h0714(s *State)
 // JGT taken
-TEXT ·h0701(SB), NOSPLIT, $24-8
+TEXT ·h0714(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13474,9 +13721,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0702(s *State)
+// func h0715(s *State)
 // JLE taken
-TEXT ·h0702(SB), NOSPLIT, $24-8
+TEXT ·h0715(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13497,9 +13744,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0703(s *State)
+// func h0716(s *State)
 // JLS taken
-TEXT ·h0703(SB), NOSPLIT, $24-8
+TEXT ·h0716(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13520,9 +13767,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0704(s *State)
+// func h0717(s *State)
 // JMI taken
-TEXT ·h0704(SB), NOSPLIT, $24-8
+TEXT ·h0717(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13543,9 +13790,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0705(s *State)
+// func h0718(s *State)
 // JPL taken
-TEXT ·h0705(SB), NOSPLIT, $24-8
+TEXT ·h0718(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13566,9 +13813,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0706(s *State)
+// func h0719(s *State)
 // LEAQ -24(R8), R9
-TEXT ·h0706(SB), NOSPLIT, $24-8
+TEXT ·h0719(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13585,9 +13832,9 @@ TEXT ·h0706(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0707(s *State)
+// func h0720(s *State)
 // LEAQ 24(R8)(R9*4), R10
-TEXT ·h0707(SB), NOSPLIT, $24-8
+TEXT ·h0720(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13604,9 +13851,9 @@ TEXT ·h0707(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0708(s *State)
+// func h0721(s *State)
 // MOVB $0x81, 24(R8)
-TEXT ·h0708(SB), NOSPLIT, $24-8
+TEXT ·h0721(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13623,9 +13870,9 @@ TEXT ·h0708(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0709(s *State)
+// func h0722(s *State)
 // MOVB 24(R8), R9
-TEXT ·h0709(SB), NOSPLIT, $24-8
+TEXT ·h0722(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13642,9 +13889,9 @@ TEXT ·h0709(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0710(s *State)
+// func h0723(s *State)
 // MOVB R8, 24(R9)
-TEXT ·h0710(SB), NOSPLIT, $24-8
+TEXT ·h0723(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13661,9 +13908,9 @@ TEXT ·h0710(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0711(s *State)
+// func h0724(s *State)
 // MOVB AX, R8
-TEXT ·h0711(SB), NOSPLIT, $24-8
+TEXT ·h0724(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13680,9 +13927,9 @@ TEXT ·h0711(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0712(s *State)
+// func h0725(s *State)
 // MOVBLZX 24(R8), R9
-TEXT ·h0712(SB), NOSPLIT, $24-8
+TEXT ·h0725(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13699,9 +13946,9 @@ TEXT ·h0712(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0713(s *State)
+// func h0726(s *State)
 // MOVBLZX AX, R8
-TEXT ·h0713(SB), NOSPLIT, $24-8
+TEXT ·h0726(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13718,9 +13965,9 @@ TEXT ·h0713(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0714(s *State)
+// func h0727(s *State)
 // MOVBQZX 24(R8), R9
-TEXT ·h0714(SB), NOSPLIT, $24-8
+TEXT ·h0727(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13737,9 +13984,9 @@ TEXT ·h0714(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0715(s *State)
+// func h0728(s *State)
 // MOVBQZX AX, R8
-TEXT ·h0715(SB), NOSPLIT, $24-8
+TEXT ·h0728(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13756,9 +14003,9 @@ TEXT ·h0715(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0716(s *State)
+// func h0729(s *State)
 // MOVL $0x80000001, 24(R8)
-TEXT ·h0716(SB), NOSPLIT, $24-8
+TEXT ·h0729(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13775,9 +14022,9 @@ TEXT ·h0716(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0717(s *State)
+// func h0730(s *State)
 // MOVL $-1, R8
-TEXT ·h0717(SB), NOSPLIT, $24-8
+TEXT ·h0730(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13794,9 +14041,9 @@ TEXT ·h0717(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0718(s *State)
+// func h0731(s *State)
 // MOVLQZX 24(R8), R9
-TEXT ·h0718(SB), NOSPLIT, $24-8
+TEXT ·h0731(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13813,9 +14060,9 @@ TEXT ·h0718(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0719(s *State)
+// func h0732(s *State)
 // MOVLQZX AX, R8
-TEXT ·h0719(SB), NOSPLIT, $24-8
+TEXT ·h0732(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13832,9 +14079,9 @@ TEXT ·h0719(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0720(s *State)
+// func h0733(s *State)
 // MOVO 24(R8), X1
-TEXT ·h0720(SB), NOSPLIT, $24-8
+TEXT ·h0733(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13851,9 +14098,9 @@ TEXT ·h0720(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0721(s *State)
+// func h0734(s *State)
 // MOVO X1, 24(R8)
-TEXT ·h0721(SB), NOSPLIT, $24-8
+TEXT ·h0734(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13870,9 +14117,9 @@ TEXT ·h0721(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0722(s *State)
+// func h0735(s *State)
 // MOVOU X1, X9
-TEXT ·h0722(SB), NOSPLIT, $24-8
+TEXT ·h0735(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13889,9 +14136,9 @@ TEXT ·h0722(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0723(s *State)
+// func h0736(s *State)
 // MOVQ $-7, 24(R8)
-TEXT ·h0723(SB), NOSPLIT, $24-8
+TEXT ·h0736(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13908,9 +14155,9 @@ TEXT ·h0723(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0724(s *State)
+// func h0737(s *State)
 // MOVQ $-1, R8
-TEXT ·h0724(SB), NOSPLIT, $24-8
+TEXT ·h0737(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13927,9 +14174,9 @@ TEXT ·h0724(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0725(s *State)
+// func h0738(s *State)
 // MOVQ $0x123456789abcdef0, R8
-TEXT ·h0725(SB), NOSPLIT, $24-8
+TEXT ·h0738(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13946,9 +14193,9 @@ TEXT ·h0725(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0726(s *State)
+// func h0739(s *State)
 // MOVQ 24(R8), X1
-TEXT ·h0726(SB), NOSPLIT, $24-8
+TEXT ·h0739(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13965,9 +14212,9 @@ TEXT ·h0726(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0727(s *State)
+// func h0740(s *State)
 // MOVQ AX, X1
-TEXT ·h0727(SB), NOSPLIT, $24-8
+TEXT ·h0740(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13984,9 +14231,9 @@ TEXT ·h0727(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0728(s *State)
+// func h0741(s *State)
 // MOVQ X1, 24(R8)
-TEXT ·h0728(SB), NOSPLIT, $24-8
+TEXT ·h0741(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14003,9 +14250,9 @@ TEXT ·h0728(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0729(s *State)
+// func h0742(s *State)
 // MOVQ X1, AX
-TEXT ·h0729(SB), NOSPLIT, $24-8
+TEXT ·h0742(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14022,9 +14269,9 @@ TEXT ·h0729(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0730(s *State)
+// func h0743(s *State)
 // MOVQ X1, X9
-TEXT ·h0730(SB), NOSPLIT, $24-8
+TEXT ·h0743(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14041,9 +14288,9 @@ TEXT ·h0730(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0731(s *State)
+// func h0744(s *State)
 // MOVW 24(R8), R9
-TEXT ·h0731(SB), NOSPLIT, $24-8
+TEXT ·h0744(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14060,9 +14307,9 @@ TEXT ·h0731(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0732(s *State)
+// func h0745(s *State)
 // MOVW R8, 24(R9)
-TEXT ·h0732(SB), NOSPLIT, $24-8
+TEXT ·h0745(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14079,9 +14326,9 @@ TEXT ·h0732(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0733(s *State)
+// func h0746(s *State)
 // MOVW AX, R8
-TEXT ·h0733(SB), NOSPLIT, $24-8
+TEXT ·h0746(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14098,9 +14345,9 @@ TEXT ·h0733(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0734(s *State)
+// func h0747(s *State)
 // MOVWLZX 24(R8), R9
-TEXT ·h0734(SB), NOSPLIT, $24-8
+TEXT ·h0747(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14117,9 +14364,9 @@ TEXT ·h0734(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0735(s *State)
+// func h0748(s *State)
 // MOVWLZX AX, R8
-TEXT ·h0735(SB), NOSPLIT, $24-8
+TEXT ·h0748(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14136,9 +14383,9 @@ TEXT ·h0735(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0736(s *State)
+// func h0749(s *State)
 // MOVWQZX 24(R8), R9
-TEXT ·h0736(SB), NOSPLIT, $24-8
+TEXT ·h0749(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14155,9 +14402,9 @@ TEXT ·h0736(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0737(s *State)
+// func h0750(s *State)
 // MOVWQZX AX, R8
-TEXT ·h0737(SB), NOSPLIT, $24-8
+TEXT ·h0750(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14174,9 +14421,9 @@ TEXT ·h0737(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0738(s *State)
+// func h0751(s *State)
 // MULQ 24(R8)
-TEXT ·h0738(SB), NOSPLIT, $24-8
+TEXT ·h0751(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14193,9 +14440,9 @@ TEXT ·h0738(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0739(s *State)
+// func h0752(s *State)
 // MULQ R8
-TEXT ·h0739(SB), NOSPLIT, $24-8
+TEXT ·h0752(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14212,9 +14459,9 @@ TEXT ·h0739(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0740(s *State)
+// func h0753(s *State)
 // NEGQ R8
-TEXT ·h0740(SB), NOSPLIT, $24-8
+TEXT ·h0753(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14231,9 +14478,9 @@ TEXT ·h0740(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0741(s *State)
+// func h0754(s *State)
 // ORL $0x80000000, R8
-TEXT ·h0741(SB), NOSPLIT, $24-8
+TEXT ·h0754(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14250,9 +14497,9 @@ TEXT ·h0741(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0742(s *State)
+// func h0755(s *State)
 // ORL AX, R8
-TEXT ·h0742(SB), NOSPLIT, $24-8
+TEXT ·h0755(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14269,9 +14516,9 @@ TEXT ·h0742(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0743(s *State)
+// func h0756(s *State)
 // ORQ $1, R8
-TEXT ·h0743(SB), NOSPLIT, $24-8
+TEXT ·h0756(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14288,9 +14535,9 @@ TEXT ·h0743(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0744(s *State)
+// func h0757(s *State)
 // POPCNTL AX, R8
-TEXT ·h0744(SB), NOSPLIT, $24-8
+TEXT ·h0757(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14307,9 +14554,9 @@ TEXT ·h0744(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0745(s *State)
+// func h0758(s *State)
 // POPCNTQ 24(R8), R9
-TEXT ·h0745(SB), NOSPLIT, $24-8
+TEXT ·h0758(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14326,9 +14573,9 @@ TEXT ·h0745(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0746(s *State)
+// func h0759(s *State)
 // POPCNTQ AX, R8
-TEXT ·h0746(SB), NOSPLIT, $24-8
+TEXT ·h0759(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14345,9 +14592,9 @@ TEXT ·h0746(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0747(s *State)
+// func h0760(s *State)
 // PSHUFL $0x1b, X1, X9
-TEXT ·h0747(SB), NOSPLIT, $24-8
+TEXT ·h0760(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14364,9 +14611,9 @@ TEXT ·h0747(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0748(s *State)
+// func h0761(s *State)
 // PSLLL $13, X1
-TEXT ·h0748(SB), NOSPLIT, $24-8
+TEXT ·h0761(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14383,9 +14630,9 @@ TEXT ·h0748(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0749(s *State)
+// func h0762(s *State)
 // PSLLQ $32, X1
-TEXT ·h0749(SB), NOSPLIT, $24-8
+TEXT ·h0762(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14402,9 +14649,9 @@ TEXT ·h0749(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0750(s *State)
+// func h0763(s *State)
 // PSRAL $23, X1
-TEXT ·h0750(SB), NOSPLIT, $24-8
+TEXT ·h0763(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14421,9 +14668,9 @@ TEXT ·h0750(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0751(s *State)
+// func h0764(s *State)
 // PSRAL $31, X1
-TEXT ·h0751(SB), NOSPLIT, $24-8
+TEXT ·h0764(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14440,9 +14687,9 @@ TEXT ·h0751(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0752(s *State)
+// func h0765(s *State)
 // PSRLQ $32, X1
-TEXT ·h0752(SB), NOSPLIT, $24-8
+TEXT ·h0765(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14459,9 +14706,9 @@ TEXT ·h0752(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0753(s *State)
+// func h0766(s *State)
 // PSRLQ $7, X1
-TEXT ·h0753(SB), NOSPLIT, $24-8
+TEXT ·h0766(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14478,9 +14725,9 @@ TEXT ·h0753(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0754(s *State)
+// func h0767(s *State)
 // PXOR 24(R8), X1
-TEXT ·h0754(SB), NOSPLIT, $24-8
+TEXT ·h0767(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14497,9 +14744,9 @@ TEXT ·h0754(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0755(s *State)
+// func h0768(s *State)
 // PXOR X1, X9
-TEXT ·h0755(SB), NOSPLIT, $24-8
+TEXT ·h0768(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14516,9 +14763,9 @@ TEXT ·h0755(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0756(s *State)
+// func h0769(s *State)
 // ROLQ CX, R8
-TEXT ·h0756(SB), NOSPLIT, $24-8
+TEXT ·h0769(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14535,9 +14782,9 @@ TEXT ·h0756(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0757(s *State)
+// func h0770(s *State)
 // ROLQ $1, R8
-TEXT ·h0757(SB), NOSPLIT, $24-8
+TEXT ·h0770(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14554,9 +14801,9 @@ TEXT ·h0757(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0758(s *State)
+// func h0771(s *State)
 // ROLQ $13, R8
-TEXT ·h0758(SB), NOSPLIT, $24-8
+TEXT ·h0771(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14573,9 +14820,9 @@ TEXT ·h0758(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0759(s *State)
+// func h0772(s *State)
 // RORQ CX, R8
-TEXT ·h0759(SB), NOSPLIT, $24-8
+TEXT ·h0772(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14592,9 +14839,9 @@ TEXT ·h0759(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0760(s *State)
+// func h0773(s *State)
 // RORQ $1, R8
-TEXT ·h0760(SB), NOSPLIT, $24-8
+TEXT ·h0773(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14611,9 +14858,9 @@ TEXT ·h0760(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0761(s *State)
+// func h0774(s *State)
 // RORQ $7, R8
-TEXT ·h0761(SB), NOSPLIT, $24-8
+TEXT ·h0774(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14630,9 +14877,9 @@ TEXT ·h0761(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0762(s *State)
+// func h0775(s *State)
 // RORXQ $1, 24(R8), R9
-TEXT ·h0762(SB), NOSPLIT, $24-8
+TEXT ·h0775(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14649,9 +14896,9 @@ TEXT ·h0762(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0763(s *State)
+// func h0776(s *State)
 // RORXQ $13, AX, R8
-TEXT ·h0763(SB), NOSPLIT, $24-8
+TEXT ·h0776(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14668,9 +14915,9 @@ TEXT ·h0763(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0764(s *State)
+// func h0777(s *State)
 // RORXQ $63, AX, R8
-TEXT ·h0764(SB), NOSPLIT, $24-8
+TEXT ·h0777(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14687,9 +14934,9 @@ TEXT ·h0764(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0765(s *State)
+// func h0778(s *State)
 // SARL CX, R8
-TEXT ·h0765(SB), NOSPLIT, $24-8
+TEXT ·h0778(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14706,9 +14953,9 @@ TEXT ·h0765(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0766(s *State)
+// func h0779(s *State)
 // SARL $0, R8
-TEXT ·h0766(SB), NOSPLIT, $24-8
+TEXT ·h0779(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14725,9 +14972,9 @@ TEXT ·h0766(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0767(s *State)
+// func h0780(s *State)
 // SARL $1, R8
-TEXT ·h0767(SB), NOSPLIT, $24-8
+TEXT ·h0780(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14744,9 +14991,9 @@ TEXT ·h0767(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0768(s *State)
+// func h0781(s *State)
 // SARL $31, R8
-TEXT ·h0768(SB), NOSPLIT, $24-8
+TEXT ·h0781(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14763,9 +15010,9 @@ TEXT ·h0768(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0769(s *State)
+// func h0782(s *State)
 // SARL $32, R8
-TEXT ·h0769(SB), NOSPLIT, $24-8
+TEXT ·h0782(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14782,9 +15029,9 @@ TEXT ·h0769(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0770(s *State)
+// func h0783(s *State)
 // SARL $63, R8
-TEXT ·h0770(SB), NOSPLIT, $24-8
+TEXT ·h0783(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14801,9 +15048,9 @@ TEXT ·h0770(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0771(s *State)
+// func h0784(s *State)
 // SARQ CX, R8
-TEXT ·h0771(SB), NOSPLIT, $24-8
+TEXT ·h0784(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14820,9 +15067,9 @@ TEXT ·h0771(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0772(s *State)
+// func h0785(s *State)
 // SARQ $1, R8
-TEXT ·h0772(SB), NOSPLIT, $24-8
+TEXT ·h0785(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14839,9 +15086,9 @@ TEXT ·h0772(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0773(s *State)
+// func h0786(s *State)
 // SARQ $63, R8
-TEXT ·h0773(SB), NOSPLIT, $24-8
+TEXT ·h0786(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14858,9 +15105,9 @@ TEXT ·h0773(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0774(s *State)
+// func h0787(s *State)
 // SBBQ $0, R8
-TEXT ·h0774(SB), NOSPLIT, $24-8
+TEXT ·h0787(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14877,9 +15124,9 @@ TEXT ·h0774(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0775(s *State)
+// func h0788(s *State)
 // SBBQ AX, R8
-TEXT ·h0775(SB), NOSPLIT, $24-8
+TEXT ·h0788(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14896,9 +15143,9 @@ TEXT ·h0775(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0776(s *State)
+// func h0789(s *State)
 // SETCC R8B
-TEXT ·h0776(SB), NOSPLIT, $24-8
+TEXT ·h0789(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14915,9 +15162,9 @@ TEXT ·h0776(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0777(s *State)
+// func h0790(s *State)
 // SETCS 24(R8)
-TEXT ·h0777(SB), NOSPLIT, $24-8
+TEXT ·h0790(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14934,9 +15181,9 @@ TEXT ·h0777(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0778(s *State)
+// func h0791(s *State)
 // SETCS R8B
-TEXT ·h0778(SB), NOSPLIT, $24-8
+TEXT ·h0791(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14953,9 +15200,9 @@ TEXT ·h0778(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0779(s *State)
+// func h0792(s *State)
 // SHLL CX, R8
-TEXT ·h0779(SB), NOSPLIT, $24-8
+TEXT ·h0792(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14972,9 +15219,9 @@ TEXT ·h0779(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0780(s *State)
+// func h0793(s *State)
 // SHLL $1, R8
-TEXT ·h0780(SB), NOSPLIT, $24-8
+TEXT ·h0793(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14991,9 +15238,9 @@ TEXT ·h0780(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0781(s *State)
+// func h0794(s *State)
 // SHLL $13, R8
-TEXT ·h0781(SB), NOSPLIT, $24-8
+TEXT ·h0794(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15010,9 +15257,9 @@ TEXT ·h0781(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0782(s *State)
+// func h0795(s *State)
 // SHLQ CX, R8
-TEXT ·h0782(SB), NOSPLIT, $24-8
+TEXT ·h0795(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15029,9 +15276,9 @@ TEXT ·h0782(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0783(s *State)
+// func h0796(s *State)
 // SHLQ $0, R8
-TEXT ·h0783(SB), NOSPLIT, $24-8
+TEXT ·h0796(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15048,9 +15295,9 @@ TEXT ·h0783(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0784(s *State)
+// func h0797(s *State)
 // SHLQ $1, R8
-TEXT ·h0784(SB), NOSPLIT, $24-8
+TEXT ·h0797(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15067,9 +15314,9 @@ TEXT ·h0784(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0785(s *State)
+// func h0798(s *State)
 // SHLQ $31, R8
-TEXT ·h0785(SB), NOSPLIT, $24-8
+TEXT ·h0798(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15086,9 +15333,9 @@ TEXT ·h0785(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0786(s *State)
+// func h0799(s *State)
 // SHLQ $32, R8
-TEXT ·h0786(SB), NOSPLIT, $24-8
+TEXT ·h0799(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15105,9 +15352,9 @@ TEXT ·h0786(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0787(s *State)
+// func h0800(s *State)
 // SHLQ $5, R8
-TEXT ·h0787(SB), NOSPLIT, $24-8
+TEXT ·h0800(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15124,9 +15371,9 @@ TEXT ·h0787(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0788(s *State)
+// func h0801(s *State)
 // SHLQ $63, R8
-TEXT ·h0788(SB), NOSPLIT, $24-8
+TEXT ·h0801(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15143,9 +15390,9 @@ TEXT ·h0788(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0789(s *State)
+// func h0802(s *State)
 // SHRL CX, R8
-TEXT ·h0789(SB), NOSPLIT, $24-8
+TEXT ·h0802(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15162,9 +15409,9 @@ TEXT ·h0789(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0790(s *State)
+// func h0803(s *State)
 // SHRL $1, R8
-TEXT ·h0790(SB), NOSPLIT, $24-8
+TEXT ·h0803(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15181,9 +15428,9 @@ TEXT ·h0790(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0791(s *State)
+// func h0804(s *State)
 // SHRL $23, R8
-TEXT ·h0791(SB), NOSPLIT, $24-8
+TEXT ·h0804(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15200,9 +15447,9 @@ TEXT ·h0791(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0792(s *State)
+// func h0805(s *State)
 // SHRQ CX, R8
-TEXT ·h0792(SB), NOSPLIT, $24-8
+TEXT ·h0805(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15219,9 +15466,9 @@ TEXT ·h0792(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0793(s *State)
+// func h0806(s *State)
 // SHRQ $1, R8
-TEXT ·h0793(SB), NOSPLIT, $24-8
+TEXT ·h0806(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15238,9 +15485,9 @@ TEXT ·h0793(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0794(s *State)
+// func h0807(s *State)
 // SHRQ $23, R8
-TEXT ·h0794(SB), NOSPLIT, $24-8
+TEXT ·h0807(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15257,9 +15504,9 @@ TEXT ·h0794(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0795(s *State)
+// func h0808(s *State)
 // STMXCSR 24(R8)
-TEXT ·h0795(SB), NOSPLIT, $24-8
+TEXT ·h0808(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15276,9 +15523,9 @@ TEXT ·h0795(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0796(s *State)
+// func h0809(s *State)
 // SUBL $8380417, R8
-TEXT ·h0796(SB), NOSPLIT, $24-8
+TEXT ·h0809(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15295,9 +15542,9 @@ TEXT ·h0796(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0797(s *State)
+// func h0810(s *State)
 // SUBQ $1, R8
-TEXT ·h0797(SB), NOSPLIT, $24-8
+TEXT ·h0810(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15314,9 +15561,9 @@ TEXT ·h0797(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0798(s *State)
+// func h0811(s *State)
 // SUBQ 24(R8), R9
-TEXT ·h0798(SB), NOSPLIT, $24-8
+TEXT ·h0811(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15333,9 +15580,9 @@ TEXT ·h0798(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0799(s *State)
+// func h0812(s *State)
 // SUBQ AX, R8
-TEXT ·h0799(SB), NOSPLIT, $24-8
+TEXT ·h0812(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15352,9 +15599,9 @@ TEXT ·h0799(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0800(s *State)
+// func h0813(s *State)
 // TESTL $0x80000000, R8
-TEXT ·h0800(SB), NOSPLIT, $24-8
+TEXT ·h0813(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15371,9 +15618,9 @@ TEXT ·h0800(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0801(s *State)
+// func h0814(s *State)
 // TESTL AX, R8
-TEXT ·h0801(SB), NOSPLIT, $24-8
+TEXT ·h0814(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15390,9 +15637,9 @@ TEXT ·h0801(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0802(s *State)
+// func h0815(s *State)
 // TESTQ $1, R8
-TEXT ·h0802(SB), NOSPLIT, $24-8
+TEXT ·h0815(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15409,9 +15656,9 @@ TEXT ·h0802(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0803(s *State)
+// func h0816(s *State)
 // TESTQ AX, R8
-TEXT ·h0803(SB), NOSPLIT, $24-8
+TEXT ·h0816(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15428,9 +15675,9 @@ TEXT ·h0803(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0804(s *State)
+// func h0817(s *State)
 // TESTQ R8, R8
-TEXT ·h0804(SB), NOSPLIT, $24-8
+TEXT ·h0817(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15447,9 +15694,9 @@ TEXT ·h0804(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0805(s *State)
+// func h0818(s *State)
 // VEXTRACTI128 $1, Y1, 24(R8)
-TEXT ·h0805(SB), NOSPLIT, $24-8
+TEXT ·h0818(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15466,9 +15713,9 @@ TEXT ·h0805(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0806(s *State)
+// func h0819(s *State)
 // VEXTRACTI128 $0, Y1, X9
-TEXT ·h0806(SB), NOSPLIT, $24-8
+TEXT ·h0819(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15485,9 +15732,9 @@ TEXT ·h0806(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0807(s *State)
+// func h0820(s *State)
 // VEXTRACTI128 $1, Y1, X9
-TEXT ·h0807(SB), NOSPLIT, $24-8
+TEXT ·h0820(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15504,9 +15751,9 @@ TEXT ·h0807(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0808(s *State)
+// func h0821(s *State)
 // VINSERTI128 $0, 24(R8), Y1, Y9
-TEXT ·h0808(SB), NOSPLIT, $24-8
+TEXT ·h0821(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15523,9 +15770,9 @@ TEXT ·h0808(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0809(s *State)
+// func h0822(s *State)
 // VINSERTI128 $1, X1, Y9, Y14
-TEXT ·h0809(SB), NOSPLIT, $24-8
+TEXT ·h0822(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15542,9 +15789,9 @@ TEXT ·h0809(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0810(s *State)
+// func h0823(s *State)
 // VMOVDQA (R8), Y1
-TEXT ·h0810(SB), NOSPLIT, $24-8
+TEXT ·h0823(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15561,9 +15808,9 @@ TEXT ·h0810(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0811(s *State)
+// func h0824(s *State)
 // VMOVDQA Y1, (R8)
-TEXT ·h0811(SB), NOSPLIT, $24-8
+TEXT ·h0824(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15580,9 +15827,9 @@ TEXT ·h0811(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0812(s *State)
+// func h0825(s *State)
 // VMOVDQA Y1, Y9
-TEXT ·h0812(SB), NOSPLIT, $24-8
+TEXT ·h0825(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15599,9 +15846,9 @@ TEXT ·h0812(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0813(s *State)
+// func h0826(s *State)
 // VMOVDQU Y1, Y9
-TEXT ·h0813(SB), NOSPLIT, $24-8
+TEXT ·h0826(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15618,9 +15865,9 @@ TEXT ·h0813(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0814(s *State)
+// func h0827(s *State)
 // VPABSD Y1, Y9
-TEXT ·h0814(SB), NOSPLIT, $24-8
+TEXT ·h0827(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15637,9 +15884,9 @@ TEXT ·h0814(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0815(s *State)
+// func h0828(s *State)
 // VPADDQ Y1, Y9, Y14
-TEXT ·h0815(SB), NOSPLIT, $24-8
+TEXT ·h0828(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15656,9 +15903,9 @@ TEXT ·h0815(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0816(s *State)
+// func h0829(s *State)
 // VPAND (R8), Y1, Y9
-TEXT ·h0816(SB), NOSPLIT, $24-8
+TEXT ·h0829(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15675,9 +15922,9 @@ TEXT ·h0816(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0817(s *State)
+// func h0830(s *State)
 // VPAND Y1, Y9, Y14
-TEXT ·h0817(SB), NOSPLIT, $24-8
+TEXT ·h0830(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15694,9 +15941,9 @@ TEXT ·h0817(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0818(s *State)
+// func h0831(s *State)
 // VPANDN (R8), Y1, Y9
-TEXT ·h0818(SB), NOSPLIT, $24-8
+TEXT ·h0831(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15713,9 +15960,9 @@ TEXT ·h0818(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0819(s *State)
+// func h0832(s *State)
 // VPBLENDD $0x00, Y1, Y9, Y14
-TEXT ·h0819(SB), NOSPLIT, $24-8
+TEXT ·h0832(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15732,9 +15979,9 @@ TEXT ·h0819(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0820(s *State)
+// func h0833(s *State)
 // VPBLENDD $0x0f, Y1, Y9, Y14
-TEXT ·h0820(SB), NOSPLIT, $24-8
+TEXT ·h0833(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15751,9 +15998,9 @@ TEXT ·h0820(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0821(s *State)
+// func h0834(s *State)
 // VPBLENDD $0x33, Y1, Y9, Y14
-TEXT ·h0821(SB), NOSPLIT, $24-8
+TEXT ·h0834(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15770,9 +16017,9 @@ TEXT ·h0821(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0822(s *State)
+// func h0835(s *State)
 // VPBLENDD $0x55, Y1, Y9, Y14
-TEXT ·h0822(SB), NOSPLIT, $24-8
+TEXT ·h0835(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15789,9 +16036,9 @@ TEXT ·h0822(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0823(s *State)
+// func h0836(s *State)
 // VPBLENDD $0xd2, Y1, Y9, Y14
-TEXT ·h0823(SB), NOSPLIT, $24-8
+TEXT ·h0836(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15808,9 +16055,9 @@ TEXT ·h0823(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0824(s *State)
+// func h0837(s *State)
 // VPBLENDD $0xf6, Y1, Y9, Y14
-TEXT ·h0824(SB), NOSPLIT, $24-8
+TEXT ·h0837(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15827,9 +16074,9 @@ TEXT ·h0824(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0825(s *State)
+// func h0838(s *State)
 // VPBLENDD $0xff, Y1, Y9, Y14
-TEXT ·h0825(SB), NOSPLIT, $24-8
+TEXT ·h0838(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15846,9 +16093,9 @@ TEXT ·h0825(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0826(s *State)
+// func h0839(s *State)
 // VPBLENDVB Y1, Y9, Y14, Y4
-TEXT ·h0826(SB), NOSPLIT, $24-8
+TEXT ·h0839(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15865,9 +16112,9 @@ TEXT ·h0826(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0827(s *State)
+// func h0840(s *State)
 // VPBROADCASTD X1, Y9
-TEXT ·h0827(SB), NOSPLIT, $24-8
+TEXT ·h0840(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15884,9 +16131,9 @@ TEXT ·h0827(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0828(s *State)
+// func h0841(s *State)
 // VPBROADCASTQ X1, Y9
-TEXT ·h0828(SB), NOSPLIT, $24-8
+TEXT ·h0841(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15903,9 +16150,9 @@ TEXT ·h0828(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0829(s *State)
+// func h0842(s *State)
 // VPCMPEQD Y1, Y9, Y14
-TEXT ·h0829(SB), NOSPLIT, $24-8
+TEXT ·h0842(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15922,9 +16169,9 @@ TEXT ·h0829(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0830(s *State)
+// func h0843(s *State)
 // VPERM2I128 $0x00, Y1, Y9, Y14
-TEXT ·h0830(SB), NOSPLIT, $24-8
+TEXT ·h0843(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15941,9 +16188,9 @@ TEXT ·h0830(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0831(s *State)
+// func h0844(s *State)
 // VPERM2I128 $0x01, Y1, Y9, Y14
-TEXT ·h0831(SB), NOSPLIT, $24-8
+TEXT ·h0844(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15960,9 +16207,9 @@ TEXT ·h0831(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0832(s *State)
+// func h0845(s *State)
 // VPERM2I128 $0x02, Y1, Y9, Y14
-TEXT ·h0832(SB), NOSPLIT, $24-8
+TEXT ·h0845(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15979,9 +16226,9 @@ TEXT ·h0832(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0833(s *State)
+// func h0846(s *State)
 // VPERM2I128 $0x03, Y1, Y9, Y14
-TEXT ·h0833(SB), NOSPLIT, $24-8
+TEXT ·h0846(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15998,9 +16245,9 @@ TEXT ·h0833(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0834(s *State)
+// func h0847(s *State)
 // VPERM2I128 $0x08, Y1, Y9, Y14
-TEXT ·h0834(SB), NOSPLIT, $24-8
+TEXT ·h0847(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16017,9 +16264,9 @@ TEXT ·h0834(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0835(s *State)
+// func h0848(s *State)
 // VPERM2I128 $0x10, Y1, Y9, Y14
-TEXT ·h0835(SB), NOSPLIT, $24-8
+TEXT ·h0848(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16036,9 +16283,9 @@ TEXT ·h0835(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0836(s *State)
+// func h0849(s *State)
 // VPERM2I128 $0x12, Y1, Y9, Y14
-TEXT ·h0836(SB), NOSPLIT, $24-8
+TEXT ·h0849(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16055,9 +16302,9 @@ TEXT ·h0836(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0837(s *State)
+// func h0850(s *State)
 // VPERM2I128 $0x21, Y1, Y9, Y14
-TEXT ·h0837(SB), NOSPLIT, $24-8
+TEXT ·h0850(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16074,9 +16321,9 @@ TEXT ·h0837(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0838(s *State)
+// func h0851(s *State)
 // VPERM2I128 $0x28, Y1, Y9, Y14
-TEXT ·h0838(SB), NOSPLIT, $24-8
+TEXT ·h0851(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16093,9 +16340,9 @@ TEXT ·h0838(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0839(s *State)
+// func h0852(s *State)
 // VPERM2I128 $0x30, Y1, Y9, Y14
-TEXT ·h0839(SB), NOSPLIT, $24-8
+TEXT ·h0852(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16112,9 +16359,9 @@ TEXT ·h0839(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0840(s *State)
+// func h0853(s *State)
 // VPERM2I128 $0x82, Y1, Y9, Y14
-TEXT ·h0840(SB), NOSPLIT, $24-8
+TEXT ·h0853(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16131,9 +16378,9 @@ TEXT ·h0840(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0841(s *State)
+// func h0854(s *State)
 // VPERM2I128 $0x83, Y1, Y9, Y14
-TEXT ·h0841(SB), NOSPLIT, $24-8
+TEXT ·h0854(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16150,9 +16397,9 @@ TEXT ·h0841(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0842(s *State)
+// func h0855(s *State)
 // VPERM2I128 $0x88, Y1, Y9, Y14
-TEXT ·h0842(SB), NOSPLIT, $24-8
+TEXT ·h0855(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16169,9 +16416,9 @@ TEXT ·h0842(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0843(s *State)
+// func h0856(s *State)
 // VPERMD (R8), Y1, Y9
-TEXT ·h0843(SB), NOSPLIT, $24-8
+TEXT ·h0856(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16188,9 +16435,9 @@ TEXT ·h0843(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0844(s *State)
+// func h0857(s *State)
 // VPERMD Y1, Y9, Y14
-TEXT ·h0844(SB), NOSPLIT, $24-8
+TEXT ·h0857(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16207,9 +16454,9 @@ TEXT ·h0844(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0845(s *State)
+// func h0858(s *State)
 // VPERMQ $0x00, Y1, Y9
-TEXT ·h0845(SB), NOSPLIT, $24-8
+TEXT ·h0858(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16226,9 +16473,9 @@ TEXT ·h0845(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0846(s *State)
+// func h0859(s *State)
 // VPERMQ $0x1b, Y1, Y9
-TEXT ·h0846(SB), NOSPLIT, $24-8
+TEXT ·h0859(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16245,9 +16492,9 @@ TEXT ·h0846(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0847(s *State)
+// func h0860(s *State)
 // VPERMQ $0x43, Y1, Y9
-TEXT ·h0847(SB), NOSPLIT, $24-8
+TEXT ·h0860(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16264,9 +16511,9 @@ TEXT ·h0847(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0848(s *State)
+// func h0861(s *State)
 // VPERMQ $0x4e, Y1, Y9
-TEXT ·h0848(SB), NOSPLIT, $24-8
+TEXT ·h0861(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16283,9 +16530,9 @@ TEXT ·h0848(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0849(s *State)
+// func h0862(s *State)
 // VPERMQ $0x6b, Y1, Y9
-TEXT ·h0849(SB), NOSPLIT, $24-8
+TEXT ·h0862(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16302,9 +16549,9 @@ TEXT ·h0849(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0850(s *State)
+// func h0863(s *State)
 // VPERMQ $0x93, Y1, Y9
-TEXT ·h0850(SB), NOSPLIT, $24-8
+TEXT ·h0863(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16321,9 +16568,9 @@ TEXT ·h0850(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0851(s *State)
+// func h0864(s *State)
 // VPERMQ $0xd8, Y1, Y9
-TEXT ·h0851(SB), NOSPLIT, $24-8
+TEXT ·h0864(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16340,9 +16587,9 @@ TEXT ·h0851(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0852(s *State)
+// func h0865(s *State)
 // VPERMQ $0xe4, Y1, Y9
-TEXT ·h0852(SB), NOSPLIT, $24-8
+TEXT ·h0865(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16359,9 +16606,9 @@ TEXT ·h0852(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0853(s *State)
+// func h0866(s *State)
 // VPMAXUD Y1, Y9, Y14
-TEXT ·h0853(SB), NOSPLIT, $24-8
+TEXT ·h0866(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16378,9 +16625,9 @@ TEXT ·h0853(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0854(s *State)
+// func h0867(s *State)
 // VPMINSD Y1, Y9, Y14
-TEXT ·h0854(SB), NOSPLIT, $24-8
+TEXT ·h0867(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16397,9 +16644,9 @@ TEXT ·h0854(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0855(s *State)
+// func h0868(s *State)
 // VPMINUD Y1, Y9, Y14
-TEXT ·h0855(SB), NOSPLIT, $24-8
+TEXT ·h0868(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16416,9 +16663,9 @@ TEXT ·h0855(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0856(s *State)
+// func h0869(s *State)
 // VPMOVMSKB Y1, AX
-TEXT ·h0856(SB), NOSPLIT, $24-8
+TEXT ·h0869(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16435,9 +16682,9 @@ TEXT ·h0856(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0857(s *State)
+// func h0870(s *State)
 // VPMULLD Y1, Y9, Y14
-TEXT ·h0857(SB), NOSPLIT, $24-8
+TEXT ·h0870(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16454,9 +16701,9 @@ TEXT ·h0857(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0858(s *State)
+// func h0871(s *State)
 // VPMULUDQ (R8), Y1, Y9
-TEXT ·h0858(SB), NOSPLIT, $24-8
+TEXT ·h0871(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16473,9 +16720,9 @@ TEXT ·h0858(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0859(s *State)
+// func h0872(s *State)
 // VPMULUDQ Y1, Y9, Y14
-TEXT ·h0859(SB), NOSPLIT, $24-8
+TEXT ·h0872(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16492,9 +16739,9 @@ TEXT ·h0859(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0860(s *State)
+// func h0873(s *State)
 // VPOR (R8), Y1, Y9
-TEXT ·h0860(SB), NOSPLIT, $24-8
+TEXT ·h0873(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16511,9 +16758,9 @@ TEXT ·h0860(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0861(s *State)
+// func h0874(s *State)
 // VPOR Y1, Y9, Y14
-TEXT ·h0861(SB), NOSPLIT, $24-8
+TEXT ·h0874(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16530,9 +16777,9 @@ TEXT ·h0861(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0862(s *State)
+// func h0875(s *State)
 // VPSHUFB (R8), Y1, Y9
-TEXT ·h0862(SB), NOSPLIT, $24-8
+TEXT ·h0875(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16549,9 +16796,9 @@ TEXT ·h0862(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0863(s *State)
+// func h0876(s *State)
 // VPSHUFB Y1, Y9, Y14
-TEXT ·h0863(SB), NOSPLIT, $24-8
+TEXT ·h0876(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16568,9 +16815,9 @@ TEXT ·h0863(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0864(s *State)
+// func h0877(s *State)
 // VPSHUFD $0x00, Y1, Y9
-TEXT ·h0864(SB), NOSPLIT, $24-8
+TEXT ·h0877(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16587,9 +16834,9 @@ TEXT ·h0864(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0865(s *State)
+// func h0878(s *State)
 // VPSHUFD $0x1b, Y1, Y9
-TEXT ·h0865(SB), NOSPLIT, $24-8
+TEXT ·h0878(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16606,9 +16853,9 @@ TEXT ·h0865(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0866(s *State)
+// func h0879(s *State)
 // VPSHUFD $0x2b, Y1, Y9
-TEXT ·h0866(SB), NOSPLIT, $24-8
+TEXT ·h0879(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16625,9 +16872,9 @@ TEXT ·h0866(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0867(s *State)
+// func h0880(s *State)
 // VPSHUFD $0x4e, Y1, Y9
-TEXT ·h0867(SB), NOSPLIT, $24-8
+TEXT ·h0880(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16644,9 +16891,9 @@ TEXT ·h0867(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0868(s *State)
+// func h0881(s *State)
 // VPSHUFD $0x93, Y1, Y9
-TEXT ·h0868(SB), NOSPLIT, $24-8
+TEXT ·h0881(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16663,9 +16910,9 @@ TEXT ·h0868(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0869(s *State)
+// func h0882(s *State)
 // VPSHUFD $0xb1, Y1, Y9
-TEXT ·h0869(SB), NOSPLIT, $24-8
+TEXT ·h0882(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16682,9 +16929,9 @@ TEXT ·h0869(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0870(s *State)
+// func h0883(s *State)
 // VPSHUFD $0xcb, Y1, Y9
-TEXT ·h0870(SB), NOSPLIT, $24-8
+TEXT ·h0883(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16701,9 +16948,9 @@ TEXT ·h0870(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0871(s *State)
+// func h0884(s *State)
 // VPSHUFD $0xe4, Y1, Y9
-TEXT ·h0871(SB), NOSPLIT, $24-8
+TEXT ·h0884(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16720,9 +16967,9 @@ TEXT ·h0871(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0872(s *State)
+// func h0885(s *State)
 // VPSLLD $0, Y1, Y9
-TEXT ·h0872(SB), NOSPLIT, $24-8
+TEXT ·h0885(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16739,9 +16986,9 @@ TEXT ·h0872(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0873(s *State)
+// func h0886(s *State)
 // VPSLLD $1, Y1, Y9
-TEXT ·h0873(SB), NOSPLIT, $24-8
+TEXT ·h0886(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16758,9 +17005,9 @@ TEXT ·h0873(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0874(s *State)
+// func h0887(s *State)
 // VPSLLD $31, Y1, Y9
-TEXT ·h0874(SB), NOSPLIT, $24-8
+TEXT ·h0887(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16777,9 +17024,9 @@ TEXT ·h0874(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0875(s *State)
+// func h0888(s *State)
 // VPSLLD $32, Y1, Y9
-TEXT ·h0875(SB), NOSPLIT, $24-8
+TEXT ·h0888(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16796,9 +17043,9 @@ TEXT ·h0875(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0876(s *State)
+// func h0889(s *State)
 // VPSLLD $5, Y1, Y9
-TEXT ·h0876(SB), NOSPLIT, $24-8
+TEXT ·h0889(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16815,9 +17062,9 @@ TEXT ·h0876(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0877(s *State)
+// func h0890(s *State)
 // VPSLLD X1, Y9, Y14
-TEXT ·h0877(SB), NOSPLIT, $24-8
+TEXT ·h0890(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16834,9 +17081,9 @@ TEXT ·h0877(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0878(s *State)
+// func h0891(s *State)
 // VPSLLQ $0, Y1, Y9
-TEXT ·h0878(SB), NOSPLIT, $24-8
+TEXT ·h0891(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16853,9 +17100,9 @@ TEXT ·h0878(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0879(s *State)
+// func h0892(s *State)
 // VPSLLQ $1, Y1, Y9
-TEXT ·h0879(SB), NOSPLIT, $24-8
+TEXT ·h0892(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16872,9 +17119,9 @@ TEXT ·h0879(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0880(s *State)
+// func h0893(s *State)
 // VPSLLQ $3, Y1, Y9
-TEXT ·h0880(SB), NOSPLIT, $24-8
+TEXT ·h0893(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16891,9 +17138,9 @@ TEXT ·h0880(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0881(s *State)
+// func h0894(s *State)
 // VPSLLQ $63, Y1, Y9
-TEXT ·h0881(SB), NOSPLIT, $24-8
+TEXT ·h0894(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16910,9 +17157,9 @@ TEXT ·h0881(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0882(s *State)
+// func h0895(s *State)
 // VPSLLQ $64, Y1, Y9
-TEXT ·h0882(SB), NOSPLIT, $24-8
+TEXT ·h0895(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16929,9 +17176,9 @@ TEXT ·h0882(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0883(s *State)
+// func h0896(s *State)
 // VPSLLQ X1, Y9, Y14
-TEXT ·h0883(SB), NOSPLIT, $24-8
+TEXT ·h0896(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16948,9 +17195,9 @@ TEXT ·h0883(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0884(s *State)
+// func h0897(s *State)
 // VPSLLVD Y1, Y9, Y14
-TEXT ·h0884(SB), NOSPLIT, $24-8
+TEXT ·h0897(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16967,9 +17214,9 @@ TEXT ·h0884(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0885(s *State)
+// func h0898(s *State)
 // VPSRAD $0, Y1, Y9
-TEXT ·h0885(SB), NOSPLIT, $24-8
+TEXT ·h0898(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16986,9 +17233,9 @@ TEXT ·h0885(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0886(s *State)
+// func h0899(s *State)
 // VPSRAD $1, Y1, Y9
-TEXT ·h0886(SB), NOSPLIT, $24-8
+TEXT ·h0899(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17005,9 +17252,9 @@ TEXT ·h0886(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0887(s *State)
+// func h0900(s *State)
 // VPSRAD $255, Y1, Y9
-TEXT ·h0887(SB), NOSPLIT, $24-8
+TEXT ·h0900(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17024,9 +17271,9 @@ TEXT ·h0887(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0888(s *State)
+// func h0901(s *State)
 // VPSRAD $31, Y1, Y9
-TEXT ·h0888(SB), NOSPLIT, $24-8
+TEXT ·h0901(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17043,9 +17290,9 @@ TEXT ·h0888(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0889(s *State)
+// func h0902(s *State)
 // VPSRAD $40, Y1, Y9
-TEXT ·h0889(SB), NOSPLIT, $24-8
+TEXT ·h0902(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17062,9 +17309,9 @@ TEXT ·h0889(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0890(s *State)
+// func h0903(s *State)
 // VPSRAD X1, Y9, Y14
-TEXT ·h0890(SB), NOSPLIT, $24-8
+TEXT ·h0903(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17081,9 +17328,9 @@ TEXT ·h0890(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0891(s *State)
+// func h0904(s *State)
 // VPSRLD $0, Y1, Y9
-TEXT ·h0891(SB), NOSPLIT, $24-8
+TEXT ·h0904(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17100,9 +17347,9 @@ TEXT ·h0891(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0892(s *State)
+// func h0905(s *State)
 // VPSRLD $1, Y1, Y9
-TEXT ·h0892(SB), NOSPLIT, $24-8
+TEXT ·h0905(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17119,9 +17366,9 @@ TEXT ·h0892(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0893(s *State)
+// func h0906(s *State)
 // VPSRLD $31, Y1, Y9
-TEXT ·h0893(SB), NOSPLIT, $24-8
+TEXT ·h0906(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17138,9 +17385,9 @@ TEXT ·h0893(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0894(s *State)
+// func h0907(s *State)
 // VPSRLD $32, Y1, Y9
-TEXT ·h0894(SB), NOSPLIT, $24-8
+TEXT ·h0907(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17157,9 +17404,9 @@ TEXT ·h0894(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0895(s *State)
+// func h0908(s *State)
 // VPSRLD $5, Y1, Y9
-TEXT ·h0895(SB), NOSPLIT, $24-8
+TEXT ·h0908(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17176,9 +17423,9 @@ TEXT ·h0895(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0896(s *State)
+// func h0909(s *State)
 // VPSRLD X1, Y9, Y14
-TEXT ·h0896(SB), NOSPLIT, $24-8
+TEXT ·h0909(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17195,9 +17442,9 @@ TEXT ·h0896(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0897(s *State)
+// func h0910(s *State)
 // VPSRLQ $0, Y1, Y9
-TEXT ·h0897(SB), NOSPLIT, $24-8
+TEXT ·h0910(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17214,9 +17461,9 @@ TEXT ·h0897(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0898(s *State)
+// func h0911(s *State)
 // VPSRLQ $1, Y1, Y9
-TEXT ·h0898(SB), NOSPLIT, $24-8
+TEXT ·h0911(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17233,9 +17480,9 @@ TEXT ·h0898(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0899(s *State)
+// func h0912(s *State)
 // VPSRLQ $3, Y1, Y9
-TEXT ·h0899(SB), NOSPLIT, $24-8
+TEXT ·h0912(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17252,9 +17499,9 @@ TEXT ·h0899(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0900(s *State)
+// func h0913(s *State)
 // VPSRLQ $63, Y1, Y9
-TEXT ·h0900(SB), NOSPLIT, $24-8
+TEXT ·h0913(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17271,9 +17518,9 @@ TEXT ·h0900(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0901(s *State)
+// func h0914(s *State)
 // VPSRLQ $64, Y1, Y9
-TEXT ·h0901(SB), NOSPLIT, $24-8
+TEXT ·h0914(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17290,9 +17537,9 @@ TEXT ·h0901(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0902(s *State)
+// func h0915(s *State)
 // VPSRLQ X1, Y9, Y14
-TEXT ·h0902(SB), NOSPLIT, $24-8
+TEXT ·h0915(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17309,9 +17556,9 @@ TEXT ·h0902(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0903(s *State)
+// func h0916(s *State)
 // VPSRLVD Y1, Y9, Y14
-TEXT ·h0903(SB), NOSPLIT, $24-8
+TEXT ·h0916(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17328,9 +17575,9 @@ TEXT ·h0903(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0904(s *State)
+// func h0917(s *State)
 // VPSUBQ Y1, Y9, Y14
-TEXT ·h0904(SB), NOSPLIT, $24-8
+TEXT ·h0917(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17347,9 +17594,9 @@ TEXT ·h0904(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0905(s *State)
+// func h0918(s *State)
 // VPUNPCKHDQ Y1, Y9, Y14
-TEXT ·h0905(SB), NOSPLIT, $24-8
+TEXT ·h0918(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17366,9 +17613,9 @@ TEXT ·h0905(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0906(s *State)
+// func h0919(s *State)
 // VPUNPCKLDQ Y1, Y9, Y14
-TEXT ·h0906(SB), NOSPLIT, $24-8
+TEXT ·h0919(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17385,9 +17632,9 @@ TEXT ·h0906(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0907(s *State)
+// func h0920(s *State)
 // VPXOR X1, X9, X14
-TEXT ·h0907(SB), NOSPLIT, $24-8
+TEXT ·h0920(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17404,9 +17651,9 @@ TEXT ·h0907(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0908(s *State)
+// func h0921(s *State)
 // VPXOR Y1, Y9, Y14
-TEXT ·h0908(SB), NOSPLIT, $24-8
+TEXT ·h0921(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17423,9 +17670,9 @@ TEXT ·h0908(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0909(s *State)
+// func h0922(s *State)
 // XCHGQ AX, R8
-TEXT ·h0909(SB), NOSPLIT, $24-8
+TEXT ·h0922(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17442,9 +17689,9 @@ TEXT ·h0909(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0910(s *State)
+// func h0923(s *State)
 // XCHGQ R8, CX
-TEXT ·h0910(SB), NOSPLIT, $24-8
+TEXT ·h0923(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17461,9 +17708,9 @@ TEXT ·h0910(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0911(s *State)
+// func h0924(s *State)
 // XORL $0x7fffffff, R8
-TEXT ·h0911(SB), NOSPLIT, $24-8
+TEXT ·h0924(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17480,9 +17727,9 @@ TEXT ·h0911(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0912(s *State)
+// func h0925(s *State)
 // XORL AX, R8
-TEXT ·h0912(SB), NOSPLIT, $24-8
+TEXT ·h0925(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17499,9 +17746,9 @@ TEXT ·h0912(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0913(s *State)
+// func h0926(s *State)
 // XORQ $-2, R8
-TEXT ·h0913(SB), NOSPLIT, $24-8
+TEXT ·h0926(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17518,9 +17765,9 @@ TEXT ·h0913(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0914(s *State)
+// func h0927(s *State)
 // XORQ R8, R8
-TEXT ·h0914(SB), NOSPLIT, $24-8
+TEXT ·h0927(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17537,9 +17784,9 @@ TEXT ·h0914(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0915(s *State)
+// func h0928(s *State)
 // ADDQ CX, DX
-TEXT ·h0915(SB), NOSPLIT, $24-8
+TEXT ·h0928(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17556,9 +17803,9 @@ TEXT ·h0915(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0916(s *State)
+// func h0929(s *State)
 // ADDQ DX, BX
-TEXT ·h0916(SB), NOSPLIT, $24-8
+TEXT ·h0929(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17575,9 +17822,9 @@ TEXT ·h0916(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0917(s *State)
+// func h0930(s *State)
 // ADDQ BX, BP
-TEXT ·h0917(SB), NOSPLIT, $24-8
+TEXT ·h0930(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17594,9 +17841,9 @@ TEXT ·h0917(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0918(s *State)
+// func h0931(s *State)
 // ADDQ BP, SI
-TEXT ·h0918(SB), NOSPLIT, $24-8
+TEXT ·h0931(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17613,9 +17860,9 @@ TEXT ·h0918(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0919(s *State)
+// func h0932(s *State)
 // ADDQ SI, DI
-TEXT ·h0919(SB), NOSPLIT, $24-8
+TEXT ·h0932(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17632,9 +17879,9 @@ TEXT ·h0919(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0920(s *State)
+// func h0933(s *State)
 // ADDQ DI, R8
-TEXT ·h0920(SB), NOSPLIT, $24-8
+TEXT ·h0933(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17651,9 +17898,9 @@ TEXT ·h0920(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0921(s *State)
+// func h0934(s *State)
 // ADDQ R8, R9
-TEXT ·h0921(SB), NOSPLIT, $24-8
+TEXT ·h0934(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17670,9 +17917,9 @@ TEXT ·h0921(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0922(s *State)
+// func h0935(s *State)
 // ADDQ R9, R10
-TEXT ·h0922(SB), NOSPLIT, $24-8
+TEXT ·h0935(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17689,9 +17936,9 @@ TEXT ·h0922(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0923(s *State)
+// func h0936(s *State)
 // ADDQ R10, R11
-TEXT ·h0923(SB), NOSPLIT, $24-8
+TEXT ·h0936(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17708,9 +17955,9 @@ TEXT ·h0923(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0924(s *State)
+// func h0937(s *State)
 // ADDQ R11, R12
-TEXT ·h0924(SB), NOSPLIT, $24-8
+TEXT ·h0937(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17727,9 +17974,9 @@ TEXT ·h0924(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0925(s *State)
+// func h0938(s *State)
 // ADDQ R12, R13
-TEXT ·h0925(SB), NOSPLIT, $24-8
+TEXT ·h0938(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17746,9 +17993,9 @@ TEXT ·h0925(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0926(s *State)
+// func h0939(s *State)
 // ADDQ R13, R14
-TEXT ·h0926(SB), NOSPLIT, $24-8
+TEXT ·h0939(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17765,9 +18012,9 @@ TEXT ·h0926(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0927(s *State)
+// func h0940(s *State)
 // ADDQ R14, R15
-TEXT ·h0927(SB), NOSPLIT, $24-8
+TEXT ·h0940(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17784,9 +18031,9 @@ TEXT ·h0927(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0928(s *State)
+// func h0941(s *State)
 // ADDQ R15, AX
-TEXT ·h0928(SB), NOSPLIT, $24-8
+TEXT ·h0941(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17803,9 +18050,9 @@ TEXT ·h0928(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0929(s *State)
+// func h0942(s *State)
 // MOVQ 8(AX)(BP*8), R8
-TEXT ·h0929(SB), NOSPLIT, $24-8
+TEXT ·h0942(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17822,9 +18069,9 @@ TEXT ·h0929(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0930(s *State)
+// func h0943(s *State)
 // MOVQ 8(CX)(SI*8), R9
-TEXT ·h0930(SB), NOSPLIT, $24-8
+TEXT ·h0943(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17841,9 +18088,9 @@ TEXT ·h0930(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0931(s *State)
+// func h0944(s *State)
 // MOVQ 8(DX)(DI*8), R10
-TEXT ·h0931(SB), NOSPLIT, $24-8
+TEXT ·h0944(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17860,9 +18107,9 @@ TEXT ·h0931(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0932(s *State)
+// func h0945(s *State)
 // MOVQ 8(BX)(R8*8), R11
-TEXT ·h0932(SB), NOSPLIT, $24-8
+TEXT ·h0945(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17879,9 +18126,9 @@ TEXT ·h0932(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0933(s *State)
+// func h0946(s *State)
 // MOVQ 8(BP)(R9*8), R12
-TEXT ·h0933(SB), NOSPLIT, $24-8
+TEXT ·h0946(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17898,9 +18145,9 @@ TEXT ·h0933(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0934(s *State)
+// func h0947(s *State)
 // MOVQ 8(SI)(R10*8), R13
-TEXT ·h0934(SB), NOSPLIT, $24-8
+TEXT ·h0947(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17917,9 +18164,9 @@ TEXT ·h0934(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0935(s *State)
+// func h0948(s *State)
 // MOVQ 8(DI)(R11*8), R14
-TEXT ·h0935(SB), NOSPLIT, $24-8
+TEXT ·h0948(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17936,9 +18183,9 @@ TEXT ·h0935(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0936(s *State)
+// func h0949(s *State)
 // MOVQ 8(R8)(R12*8), R15
-TEXT ·h0936(SB), NOSPLIT, $24-8
+TEXT ·h0949(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17955,9 +18202,9 @@ TEXT ·h0936(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0937(s *State)
+// func h0950(s *State)
 // MOVQ 8(R9)(R13*8), AX
-TEXT ·h0937(SB), NOSPLIT, $24-8
+TEXT ·h0950(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17974,9 +18221,9 @@ TEXT ·h0937(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0938(s *State)
+// func h0951(s *State)
 // MOVQ 8(R10)(R14*8), CX
-TEXT ·h0938(SB), NOSPLIT, $24-8
+TEXT ·h0951(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17993,9 +18240,9 @@ TEXT ·h0938(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0939(s *State)
+// func h0952(s *State)
 // MOVQ 8(R11)(R15*8), DX
-TEXT ·h0939(SB), NOSPLIT, $24-8
+TEXT ·h0952(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18012,9 +18259,9 @@ TEXT ·h0939(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0940(s *State)
+// func h0953(s *State)
 // MOVQ 8(R12)(AX*8), BX
-TEXT ·h0940(SB), NOSPLIT, $24-8
+TEXT ·h0953(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18031,9 +18278,9 @@ TEXT ·h0940(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0941(s *State)
+// func h0954(s *State)
 // MOVQ 8(R13)(CX*8), BP
-TEXT ·h0941(SB), NOSPLIT, $24-8
+TEXT ·h0954(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18050,9 +18297,9 @@ TEXT ·h0941(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0942(s *State)
+// func h0955(s *State)
 // MOVQ 8(R14)(DX*8), SI
-TEXT ·h0942(SB), NOSPLIT, $24-8
+TEXT ·h0955(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18069,9 +18316,9 @@ TEXT ·h0942(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0943(s *State)
+// func h0956(s *State)
 // MOVQ 8(R15)(BX*8), DI
-TEXT ·h0943(SB), NOSPLIT, $24-8
+TEXT ·h0956(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18088,9 +18335,9 @@ TEXT ·h0943(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0944(s *State)
+// func h0957(s *State)
 // VPSUBQ Y0, Y5, Y11
-TEXT ·h0944(SB), NOSPLIT, $24-8
+TEXT ·h0957(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18107,9 +18354,9 @@ TEXT ·h0944(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0945(s *State)
+// func h0958(s *State)
 // VPSUBQ Y1, Y6, Y12
-TEXT ·h0945(SB), NOSPLIT, $24-8
+TEXT ·h0958(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18126,9 +18373,9 @@ TEXT ·h0945(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0946(s *State)
+// func h0959(s *State)
 // VPSUBQ Y2, Y7, Y13
-TEXT ·h0946(SB), NOSPLIT, $24-8
+TEXT ·h0959(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18145,9 +18392,9 @@ TEXT ·h0946(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0947(s *State)
+// func h0960(s *State)
 // VPSUBQ Y3, Y8, Y14
-TEXT ·h0947(SB), NOSPLIT, $24-8
+TEXT ·h0960(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18164,9 +18411,9 @@ TEXT ·h0947(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0948(s *State)
+// func h0961(s *State)
 // VPSUBQ Y4, Y9, Y15
-TEXT ·h0948(SB), NOSPLIT, $24-8
+TEXT ·h0961(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18183,9 +18430,9 @@ TEXT ·h0948(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0949(s *State)
+// func h0962(s *State)
 // VPSUBQ Y5, Y10, Y0
-TEXT ·h0949(SB), NOSPLIT, $24-8
+TEXT ·h0962(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18202,9 +18449,9 @@ TEXT ·h0949(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0950(s *State)
+// func h0963(s *State)
 // VPSUBQ Y6, Y11, Y1
-TEXT ·h0950(SB), NOSPLIT, $24-8
+TEXT ·h0963(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18221,9 +18468,9 @@ TEXT ·h0950(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0951(s *State)
+// func h0964(s *State)
 // VPSUBQ Y7, Y12, Y2
-TEXT ·h0951(SB), NOSPLIT, $24-8
+TEXT ·h0964(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18240,9 +18487,9 @@ TEXT ·h0951(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0952(s *State)
+// func h0965(s *State)
 // VPSUBQ Y8, Y13, Y3
-TEXT ·h0952(SB), NOSPLIT, $24-8
+TEXT ·h0965(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18259,9 +18506,9 @@ TEXT ·h0952(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0953(s *State)
+// func h0966(s *State)
 // VPSUBQ Y9, Y14, Y4
-TEXT ·h0953(SB), NOSPLIT, $24-8
+TEXT ·h0966(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18278,9 +18525,9 @@ TEXT ·h0953(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0954(s *State)
+// func h0967(s *State)
 // VPSUBQ Y10, Y15, Y5
-TEXT ·h0954(SB), NOSPLIT, $24-8
+TEXT ·h0967(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18297,9 +18544,9 @@ TEXT ·h0954(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0955(s *State)
+// func h0968(s *State)
 // VPSUBQ Y11, Y0, Y6
-TEXT ·h0955(SB), NOSPLIT, $24-8
+TEXT ·h0968(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18316,9 +18563,9 @@ TEXT ·h0955(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0956(s *State)
+// func h0969(s *State)
 // VPSUBQ Y12, Y1, Y7
-TEXT ·h0956(SB), NOSPLIT, $24-8
+TEXT ·h0969(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18335,9 +18582,9 @@ TEXT ·h0956(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0957(s *State)
+// func h0970(s *State)
 // VPSUBQ Y13, Y2, Y8
-TEXT ·h0957(SB), NOSPLIT, $24-8
+TEXT ·h0970(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18354,9 +18601,9 @@ TEXT ·h0957(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0958(s *State)
+// func h0971(s *State)
 // VPSUBQ Y14, Y3, Y9
-TEXT ·h0958(SB), NOSPLIT, $24-8
+TEXT ·h0971(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18373,9 +18620,9 @@ TEXT ·h0958(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0959(s *State)
+// func h0972(s *State)
 // VPSUBQ Y15, Y4, Y10
-TEXT ·h0959(SB), NOSPLIT, $24-8
+TEXT ·h0972(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18392,9 +18639,9 @@ TEXT ·h0959(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0960(s *State)
+// func h0973(s *State)
 // PXOR X0, X3
-TEXT ·h0960(SB), NOSPLIT, $24-8
+TEXT ·h0973(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18411,9 +18658,9 @@ TEXT ·h0960(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0961(s *State)
+// func h0974(s *State)
 // PXOR X1, X4
-TEXT ·h0961(SB), NOSPLIT, $24-8
+TEXT ·h0974(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18430,9 +18677,9 @@ TEXT ·h0961(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0962(s *State)
+// func h0975(s *State)
 // PXOR X2, X5
-TEXT ·h0962(SB), NOSPLIT, $24-8
+TEXT ·h0975(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18449,9 +18696,9 @@ TEXT ·h0962(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0963(s *State)
+// func h0976(s *State)
 // PXOR X3, X6
-TEXT ·h0963(SB), NOSPLIT, $24-8
+TEXT ·h0976(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18468,9 +18715,9 @@ TEXT ·h0963(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0964(s *State)
+// func h0977(s *State)
 // PXOR X4, X7
-TEXT ·h0964(SB), NOSPLIT, $24-8
+TEXT ·h0977(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18487,9 +18734,9 @@ TEXT ·h0964(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0965(s *State)
+// func h0978(s *State)
 // PXOR X5, X8
-TEXT ·h0965(SB), NOSPLIT, $24-8
+TEXT ·h0978(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18506,9 +18753,9 @@ TEXT ·h0965(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0966(s *State)
+// func h0979(s *State)
 // PXOR X6, X9
-TEXT ·h0966(SB), NOSPLIT, $24-8
+TEXT ·h0979(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18525,9 +18772,9 @@ TEXT ·h0966(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0967(s *State)
+// func h0980(s *State)
 // PXOR X7, X10
-TEXT ·h0967(SB), NOSPLIT, $24-8
+TEXT ·h0980(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18544,9 +18791,9 @@ TEXT ·h0967(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0968(s *State)
+// func h0981(s *State)
 // PXOR X8, X11
-TEXT ·h0968(SB), NOSPLIT, $24-8
+TEXT ·h0981(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18563,9 +18810,9 @@ TEXT ·h0968(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0969(s *State)
+// func h0982(s *State)
 // PXOR X9, X12
-TEXT ·h0969(SB), NOSPLIT, $24-8
+TEXT ·h0982(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18582,9 +18829,9 @@ TEXT ·h0969(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0970(s *State)
+// func h0983(s *State)
 // PXOR X10, X13
-TEXT ·h0970(SB), NOSPLIT, $24-8
+TEXT ·h0983(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18601,9 +18848,9 @@ TEXT ·h0970(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0971(s *State)
+// func h0984(s *State)
 // PXOR X11, X14
-TEXT ·h0971(SB), NOSPLIT, $24-8
+TEXT ·h0984(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18620,9 +18867,9 @@ TEXT ·h0971(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0972(s *State)
+// func h0985(s *State)
 // PXOR X12, X15
-TEXT ·h0972(SB), NOSPLIT, $24-8
+TEXT ·h0985(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18639,9 +18886,9 @@ TEXT ·h0972(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0973(s *State)
+// func h0986(s *State)
 // PXOR X13, X0
-TEXT ·h0973(SB), NOSPLIT, $24-8
+TEXT ·h0986(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18658,9 +18905,9 @@ TEXT ·h0973(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0974(s *State)
+// func h0987(s *State)
 // PXOR X14, X1
-TEXT ·h0974(SB), NOSPLIT, $24-8
+TEXT ·h0987(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18677,9 +18924,9 @@ TEXT ·h0974(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0975(s *State)
+// func h0988(s *State)
 // PXOR X15, X2
-TEXT ·h0975(SB), NOSPLIT, $24-8
+TEXT ·h0988(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18696,9 +18943,9 @@ TEXT ·h0975(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0976(s *State)
+// func h0989(s *State)
 // MOVQ X0, AX
-TEXT ·h0976(SB), NOSPLIT, $24-8
+TEXT ·h0989(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18715,9 +18962,9 @@ TEXT ·h0976(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0977(s *State)
+// func h0990(s *State)
 // MOVQ X1, CX
-TEXT ·h0977(SB), NOSPLIT, $24-8
+TEXT ·h0990(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18734,9 +18981,9 @@ TEXT ·h0977(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0978(s *State)
+// func h0991(s *State)
 // MOVQ X2, DX
-TEXT ·h0978(SB), NOSPLIT, $24-8
+TEXT ·h0991(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18753,9 +19000,9 @@ TEXT ·h0978(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0979(s *State)
+// func h0992(s *State)
 // MOVQ X3, BX
-TEXT ·h0979(SB), NOSPLIT, $24-8
+TEXT ·h0992(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18772,9 +19019,9 @@ TEXT ·h0979(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0980(s *State)
+// func h0993(s *State)
 // MOVQ X4, BP
-TEXT ·h0980(SB), NOSPLIT, $24-8
+TEXT ·h0993(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18791,9 +19038,9 @@ TEXT ·h0980(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0981(s *State)
+// func h0994(s *State)
 // MOVQ X5, SI
-TEXT ·h0981(SB), NOSPLIT, $24-8
+TEXT ·h0994(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18810,9 +19057,9 @@ TEXT ·h0981(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0982(s *State)
+// func h0995(s *State)
 // MOVQ X6, DI
-TEXT ·h0982(SB), NOSPLIT, $24-8
+TEXT ·h0995(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18829,9 +19076,9 @@ TEXT ·h0982(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0983(s *State)
+// func h0996(s *State)
 // MOVQ X7, R8
-TEXT ·h0983(SB), NOSPLIT, $24-8
+TEXT ·h0996(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18848,9 +19095,9 @@ TEXT ·h0983(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0984(s *State)
+// func h0997(s *State)
 // MOVQ X8, R9
-TEXT ·h0984(SB), NOSPLIT, $24-8
+TEXT ·h0997(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18867,9 +19114,9 @@ TEXT ·h0984(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0985(s *State)
+// func h0998(s *State)
 // MOVQ X9, R10
-TEXT ·h0985(SB), NOSPLIT, $24-8
+TEXT ·h0998(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18886,9 +19133,9 @@ TEXT ·h0985(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0986(s *State)
+// func h0999(s *State)
 // MOVQ X10, R11
-TEXT ·h0986(SB), NOSPLIT, $24-8
+TEXT ·h0999(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18905,9 +19152,9 @@ TEXT ·h0986(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0987(s *State)
+// func h1000(s *State)
 // MOVQ X11, R12
-TEXT ·h0987(SB), NOSPLIT, $24-8
+TEXT ·h1000(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18924,9 +19171,9 @@ TEXT ·h0987(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0988(s *State)
+// func h1001(s *State)
 // MOVQ X12, R13
-TEXT ·h0988(SB), NOSPLIT, $24-8
+TEXT ·h1001(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18943,9 +19190,9 @@ TEXT ·h0988(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0989(s *State)
+// func h1002(s *State)
 // MOVQ X13, R14
-TEXT ·h0989(SB), NOSPLIT, $24-8
+TEXT ·h1002(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18962,9 +19209,9 @@ TEXT ·h0989(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0990(s *State)
+// func h1003(s *State)
 // MOVQ X14, R15
-TEXT ·h0990(SB), NOSPLIT, $24-8
+TEXT ·h1003(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18981,9 +19228,9 @@ TEXT ·h0990(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0991(s *State)
+// func h1004(s *State)
 // MOVQ X15, AX
-TEXT ·h0991(SB), NOSPLIT, $24-8
+TEXT ·h1004(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19000,9 +19247,9 @@ TEXT ·h0991(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0992(s *State)
+// func h1005(s *State)
 // CMPL AX, $0x007fe001; ADCQ $0x00, CX
-TEXT ·h0992(SB), NOSPLIT, $24-8
+TEXT ·h1005(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19020,9 +19267,49 @@ TEXT ·h0992(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0993(s *State)
+// func h1006(s *State)
+// CMPL AX, $0x09; ADCQ $0x00, CX
+TEXT ·h1006(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPL AX, $0x09
+	ADCQ $0x00, CX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1007(s *State)
+// CMPL AX, $0x0f; ADCQ $0x00, CX
+TEXT ·h1007(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPL AX, $0x0f
+	ADCQ $0x00, CX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1008(s *State)
 // CMPQ AX, $0x00000100; JEQ taken
-TEXT ·h0993(SB), NOSPLIT, $24-8
+TEXT ·h1008(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19044,9 +19331,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0994(s *State)
+// func h1009(s *State)
 // CMPQ CX, $0x000000f8; JHI taken
-TEXT ·h0994(SB), NOSPLIT, $24-8
+TEXT ·h1009(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19068,9 +19355,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0995(s *State)
+// func h1010(s *State)
 // CMPQ CX, $0x00000100; JEQ taken
-TEXT ·h0995(SB), NOSPLIT, $24-8
+TEXT ·h1010(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19092,9 +19379,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0996(s *State)
+// func h1011(s *State)
 // CMPQ CX, $0x000002a8; JNE taken
-TEXT ·h0996(SB), NOSPLIT, $24-8
+TEXT ·h1011(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19116,9 +19403,33 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0997(s *State)
+// func h1012(s *State)
+// CMPQ R8, $0x00000088; JLT taken
+TEXT ·h1012(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ R8, $0x00000088
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1013(s *State)
 // CMPQ R8, $0x000000a8; JLT taken
-TEXT ·h0997(SB), NOSPLIT, $24-8
+TEXT ·h1013(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19140,9 +19451,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0998(s *State)
+// func h1014(s *State)
 // CMPQ R8, $0x000002a8; JNE taken
-TEXT ·h0998(SB), NOSPLIT, $24-8
+TEXT ·h1014(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19164,9 +19475,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0999(s *State)
+// func h1015(s *State)
 // DECL CX; JNE taken
-TEXT ·h0999(SB), NOSPLIT, $24-8
+TEXT ·h1015(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19188,9 +19499,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1000(s *State)
+// func h1016(s *State)
 // DECQ AX; JNE taken
-TEXT ·h1000(SB), NOSPLIT, $24-8
+TEXT ·h1016(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19212,9 +19523,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1001(s *State)
+// func h1017(s *State)
 // SUBL R8, AX; SBBQ R8, R8
-TEXT ·h1001(SB), NOSPLIT, $24-8
+TEXT ·h1017(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19232,9 +19543,9 @@ TEXT ·h1001(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1002(s *State)
+// func h1018(s *State)
 // SUBL R8, DX; SBBQ R8, R8
-TEXT ·h1002(SB), NOSPLIT, $24-8
+TEXT ·h1018(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19252,9 +19563,9 @@ TEXT ·h1002(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1003(s *State)
+// func h1019(s *State)
 // SUBQ $0x10, DX; JCC taken
-TEXT ·h1003(SB), NOSPLIT, $24-8
+TEXT ·h1019(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19276,9 +19587,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1004(s *State)
+// func h1020(s *State)
 // SUBQ $0x20, DX; JCC taken
-TEXT ·h1004(SB), NOSPLIT, $24-8
+TEXT ·h1020(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19300,9 +19611,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1005(s *State)
+// func h1021(s *State)
 // ADDQ R8, R9; JEQ taken
-TEXT ·h1005(SB), NOSPLIT, $24-8
+TEXT ·h1021(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19324,9 +19635,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1006(s *State)
+// func h1022(s *State)
 // ADDQ R8, R9; JNE taken
-TEXT ·h1006(SB), NOSPLIT, $24-8
+TEXT ·h1022(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19348,9 +19659,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1007(s *State)
+// func h1023(s *State)
 // ADDQ R8, R9; JCS taken
-TEXT ·h1007(SB), NOSPLIT, $24-8
+TEXT ·h1023(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19360,366 +19671,6 @@ TEXT ·h1007(SB), NOSPLIT, $24-8
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
 	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1008(s *State)
-// ADDQ R8, R9; JCC taken
-TEXT ·h1008(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1009(s *State)
-// ADDQ R8, R9; JLT taken
-TEXT ·h1009(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1010(s *State)
-// ADDQ R8, R9; JGE taken
-TEXT ·h1010(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1011(s *State)
-// ADDQ R8, R9; JLE taken
-TEXT ·h1011(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1012(s *State)
-// ADDQ R8, R9; JGT taken
-TEXT ·h1012(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1013(s *State)
-// ADDQ R8, R9; JLS taken
-TEXT ·h1013(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1014(s *State)
-// ADDQ R8, R9; JHI taken
-TEXT ·h1014(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1015(s *State)
-// ADDQ R8, R9; JMI taken
-TEXT ·h1015(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1016(s *State)
-// ADDQ R8, R9; JPL taken
-TEXT ·h1016(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1017(s *State)
-// ADDQ R8, R9; SETCS R10B
-TEXT ·h1017(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	SETCS R10B
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1018(s *State)
-// ADDQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1018(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	CMOVQEQ R11, R12
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1019(s *State)
-// ADDQ R8, R9; ADCQ R10, R11
-TEXT ·h1019(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	ADCQ R10, R11
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1020(s *State)
-// ADDQ R8, R9; SBBQ R10, R11
-TEXT ·h1020(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	SBBQ R10, R11
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1021(s *State)
-// ADDQ R8, R9; INCQ R13
-TEXT ·h1021(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	INCQ R13
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1022(s *State)
-// ADDQ R8, R9; ROLQ $7, R13
-TEXT ·h1022(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	ROLQ $7, R13
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1023(s *State)
-// SUBQ R8, R9; JEQ taken
-TEXT ·h1023(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19733,7 +19684,7 @@ done:
 	RET
 
 // func h1024(s *State)
-// SUBQ R8, R9; JNE taken
+// ADDQ R8, R9; JCC taken
 TEXT ·h1024(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19742,8 +19693,8 @@ TEXT ·h1024(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JNE taken
+	ADDQ R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19757,7 +19708,7 @@ done:
 	RET
 
 // func h1025(s *State)
-// SUBQ R8, R9; JCS taken
+// ADDQ R8, R9; JLT taken
 TEXT ·h1025(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19766,8 +19717,8 @@ TEXT ·h1025(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JCS taken
+	ADDQ R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19781,7 +19732,7 @@ done:
 	RET
 
 // func h1026(s *State)
-// SUBQ R8, R9; JCC taken
+// ADDQ R8, R9; JGE taken
 TEXT ·h1026(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19790,8 +19741,8 @@ TEXT ·h1026(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JCC taken
+	ADDQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19805,7 +19756,7 @@ done:
 	RET
 
 // func h1027(s *State)
-// SUBQ R8, R9; JLT taken
+// ADDQ R8, R9; JLE taken
 TEXT ·h1027(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19814,8 +19765,8 @@ TEXT ·h1027(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JLT taken
+	ADDQ R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19829,7 +19780,7 @@ done:
 	RET
 
 // func h1028(s *State)
-// SUBQ R8, R9; JGE taken
+// ADDQ R8, R9; JGT taken
 TEXT ·h1028(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19838,8 +19789,8 @@ TEXT ·h1028(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JGE taken
+	ADDQ R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19853,7 +19804,7 @@ done:
 	RET
 
 // func h1029(s *State)
-// SUBQ R8, R9; JLE taken
+// ADDQ R8, R9; JLS taken
 TEXT ·h1029(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19862,8 +19813,8 @@ TEXT ·h1029(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JLE taken
+	ADDQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19877,7 +19828,7 @@ done:
 	RET
 
 // func h1030(s *State)
-// SUBQ R8, R9; JGT taken
+// ADDQ R8, R9; JHI taken
 TEXT ·h1030(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19886,8 +19837,8 @@ TEXT ·h1030(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JGT taken
+	ADDQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19901,7 +19852,7 @@ done:
 	RET
 
 // func h1031(s *State)
-// SUBQ R8, R9; JLS taken
+// ADDQ R8, R9; JMI taken
 TEXT ·h1031(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19910,8 +19861,8 @@ TEXT ·h1031(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JLS taken
+	ADDQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19925,7 +19876,7 @@ done:
 	RET
 
 // func h1032(s *State)
-// SUBQ R8, R9; JHI taken
+// ADDQ R8, R9; JPL taken
 TEXT ·h1032(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19934,8 +19885,8 @@ TEXT ·h1032(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JHI taken
+	ADDQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19949,7 +19900,7 @@ done:
 	RET
 
 // func h1033(s *State)
-// SUBQ R8, R9; JMI taken
+// ADDQ R8, R9; SETCS R10B
 TEXT ·h1033(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19958,55 +19909,7 @@ TEXT ·h1033(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1034(s *State)
-// SUBQ R8, R9; JPL taken
-TEXT ·h1034(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1035(s *State)
-// SUBQ R8, R9; SETCS R10B
-TEXT ·h1035(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
+	ADDQ R8, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20016,9 +19919,9 @@ TEXT ·h1035(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1036(s *State)
-// SUBQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1036(SB), NOSPLIT, $24-8
+// func h1034(s *State)
+// ADDQ R8, R9; CMOVQEQ R11, R12
+TEXT ·h1034(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20026,7 +19929,7 @@ TEXT ·h1036(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
+	ADDQ R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20036,9 +19939,9 @@ TEXT ·h1036(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1037(s *State)
-// SUBQ R8, R9; ADCQ R10, R11
-TEXT ·h1037(SB), NOSPLIT, $24-8
+// func h1035(s *State)
+// ADDQ R8, R9; ADCQ R10, R11
+TEXT ·h1035(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20046,7 +19949,7 @@ TEXT ·h1037(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
+	ADDQ R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20056,9 +19959,9 @@ TEXT ·h1037(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1038(s *State)
-// SUBQ R8, R9; SBBQ R10, R11
-TEXT ·h1038(SB), NOSPLIT, $24-8
+// func h1036(s *State)
+// ADDQ R8, R9; SBBQ R10, R11
+TEXT ·h1036(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20066,7 +19969,7 @@ TEXT ·h1038(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
+	ADDQ R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20076,9 +19979,9 @@ TEXT ·h1038(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1039(s *State)
-// SUBQ R8, R9; INCQ R13
-TEXT ·h1039(SB), NOSPLIT, $24-8
+// func h1037(s *State)
+// ADDQ R8, R9; INCQ R13
+TEXT ·h1037(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20086,7 +19989,7 @@ TEXT ·h1039(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
+	ADDQ R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20096,9 +19999,9 @@ TEXT ·h1039(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1040(s *State)
-// SUBQ R8, R9; ROLQ $7, R13
-TEXT ·h1040(SB), NOSPLIT, $24-8
+// func h1038(s *State)
+// ADDQ R8, R9; ROLQ $7, R13
+TEXT ·h1038(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20106,7 +20009,7 @@ TEXT ·h1040(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
+	ADDQ R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20116,8 +20019,56 @@ TEXT ·h1040(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1039(s *State)
+// SUBQ R8, R9; JEQ taken
+TEXT ·h1039(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBQ R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1040(s *State)
+// SUBQ R8, R9; JNE taken
+TEXT ·h1040(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBQ R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1041(s *State)
-// ADCQ R8, R9; JEQ taken
+// SUBQ R8, R9; JCS taken
 TEXT ·h1041(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20126,8 +20077,8 @@ TEXT ·h1041(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JEQ taken
+	SUBQ R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20141,7 +20092,7 @@ done:
 	RET
 
 // func h1042(s *State)
-// ADCQ R8, R9; JNE taken
+// SUBQ R8, R9; JCC taken
 TEXT ·h1042(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20150,8 +20101,8 @@ TEXT ·h1042(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JNE taken
+	SUBQ R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20165,7 +20116,7 @@ done:
 	RET
 
 // func h1043(s *State)
-// ADCQ R8, R9; JCS taken
+// SUBQ R8, R9; JLT taken
 TEXT ·h1043(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20174,8 +20125,8 @@ TEXT ·h1043(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JCS taken
+	SUBQ R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20189,7 +20140,7 @@ done:
 	RET
 
 // func h1044(s *State)
-// ADCQ R8, R9; JCC taken
+// SUBQ R8, R9; JGE taken
 TEXT ·h1044(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20198,8 +20149,8 @@ TEXT ·h1044(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JCC taken
+	SUBQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20213,7 +20164,7 @@ done:
 	RET
 
 // func h1045(s *State)
-// ADCQ R8, R9; JLT taken
+// SUBQ R8, R9; JLE taken
 TEXT ·h1045(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20222,8 +20173,8 @@ TEXT ·h1045(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JLT taken
+	SUBQ R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20237,7 +20188,7 @@ done:
 	RET
 
 // func h1046(s *State)
-// ADCQ R8, R9; JGE taken
+// SUBQ R8, R9; JGT taken
 TEXT ·h1046(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20246,8 +20197,8 @@ TEXT ·h1046(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JGE taken
+	SUBQ R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20261,7 +20212,7 @@ done:
 	RET
 
 // func h1047(s *State)
-// ADCQ R8, R9; JLE taken
+// SUBQ R8, R9; JLS taken
 TEXT ·h1047(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20270,8 +20221,8 @@ TEXT ·h1047(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JLE taken
+	SUBQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20285,7 +20236,7 @@ done:
 	RET
 
 // func h1048(s *State)
-// ADCQ R8, R9; JGT taken
+// SUBQ R8, R9; JHI taken
 TEXT ·h1048(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20294,8 +20245,8 @@ TEXT ·h1048(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JGT taken
+	SUBQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20309,7 +20260,7 @@ done:
 	RET
 
 // func h1049(s *State)
-// ADCQ R8, R9; JLS taken
+// SUBQ R8, R9; JMI taken
 TEXT ·h1049(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20318,8 +20269,8 @@ TEXT ·h1049(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JLS taken
+	SUBQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20333,7 +20284,7 @@ done:
 	RET
 
 // func h1050(s *State)
-// ADCQ R8, R9; JHI taken
+// SUBQ R8, R9; JPL taken
 TEXT ·h1050(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20342,8 +20293,8 @@ TEXT ·h1050(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JHI taken
+	SUBQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20357,7 +20308,7 @@ done:
 	RET
 
 // func h1051(s *State)
-// ADCQ R8, R9; JMI taken
+// SUBQ R8, R9; SETCS R10B
 TEXT ·h1051(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20366,55 +20317,7 @@ TEXT ·h1051(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1052(s *State)
-// ADCQ R8, R9; JPL taken
-TEXT ·h1052(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1053(s *State)
-// ADCQ R8, R9; SETCS R10B
-TEXT ·h1053(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
+	SUBQ R8, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20424,9 +20327,9 @@ TEXT ·h1053(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1054(s *State)
-// ADCQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1054(SB), NOSPLIT, $24-8
+// func h1052(s *State)
+// SUBQ R8, R9; CMOVQEQ R11, R12
+TEXT ·h1052(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20434,7 +20337,7 @@ TEXT ·h1054(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
+	SUBQ R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20444,9 +20347,9 @@ TEXT ·h1054(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1055(s *State)
-// ADCQ R8, R9; ADCQ R10, R11
-TEXT ·h1055(SB), NOSPLIT, $24-8
+// func h1053(s *State)
+// SUBQ R8, R9; ADCQ R10, R11
+TEXT ·h1053(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20454,7 +20357,7 @@ TEXT ·h1055(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
+	SUBQ R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20464,9 +20367,9 @@ TEXT ·h1055(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1056(s *State)
-// ADCQ R8, R9; SBBQ R10, R11
-TEXT ·h1056(SB), NOSPLIT, $24-8
+// func h1054(s *State)
+// SUBQ R8, R9; SBBQ R10, R11
+TEXT ·h1054(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20474,7 +20377,7 @@ TEXT ·h1056(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
+	SUBQ R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20484,9 +20387,9 @@ TEXT ·h1056(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1057(s *State)
-// ADCQ R8, R9; INCQ R13
-TEXT ·h1057(SB), NOSPLIT, $24-8
+// func h1055(s *State)
+// SUBQ R8, R9; INCQ R13
+TEXT ·h1055(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20494,7 +20397,7 @@ TEXT ·h1057(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
+	SUBQ R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20504,9 +20407,9 @@ TEXT ·h1057(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1058(s *State)
-// ADCQ R8, R9; ROLQ $7, R13
-TEXT ·h1058(SB), NOSPLIT, $24-8
+// func h1056(s *State)
+// SUBQ R8, R9; ROLQ $7, R13
+TEXT ·h1056(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20514,7 +20417,7 @@ TEXT ·h1058(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
+	SUBQ R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20524,8 +20427,56 @@ TEXT ·h1058(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1057(s *State)
+// ADCQ R8, R9; JEQ taken
+TEXT ·h1057(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADCQ R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1058(s *State)
+// ADCQ R8, R9; JNE taken
+TEXT ·h1058(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADCQ R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1059(s *State)
-// SBBQ R8, R9; JEQ taken
+// ADCQ R8, R9; JCS taken
 TEXT ·h1059(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20534,8 +20485,8 @@ TEXT ·h1059(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JEQ taken
+	ADCQ R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20549,7 +20500,7 @@ done:
 	RET
 
 // func h1060(s *State)
-// SBBQ R8, R9; JNE taken
+// ADCQ R8, R9; JCC taken
 TEXT ·h1060(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20558,8 +20509,8 @@ TEXT ·h1060(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JNE taken
+	ADCQ R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20573,7 +20524,7 @@ done:
 	RET
 
 // func h1061(s *State)
-// SBBQ R8, R9; JCS taken
+// ADCQ R8, R9; JLT taken
 TEXT ·h1061(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20582,8 +20533,8 @@ TEXT ·h1061(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JCS taken
+	ADCQ R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20597,7 +20548,7 @@ done:
 	RET
 
 // func h1062(s *State)
-// SBBQ R8, R9; JCC taken
+// ADCQ R8, R9; JGE taken
 TEXT ·h1062(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20606,8 +20557,8 @@ TEXT ·h1062(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JCC taken
+	ADCQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20621,7 +20572,7 @@ done:
 	RET
 
 // func h1063(s *State)
-// SBBQ R8, R9; JLT taken
+// ADCQ R8, R9; JLE taken
 TEXT ·h1063(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20630,8 +20581,8 @@ TEXT ·h1063(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JLT taken
+	ADCQ R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20645,7 +20596,7 @@ done:
 	RET
 
 // func h1064(s *State)
-// SBBQ R8, R9; JGE taken
+// ADCQ R8, R9; JGT taken
 TEXT ·h1064(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20654,8 +20605,8 @@ TEXT ·h1064(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JGE taken
+	ADCQ R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20669,7 +20620,7 @@ done:
 	RET
 
 // func h1065(s *State)
-// SBBQ R8, R9; JLE taken
+// ADCQ R8, R9; JLS taken
 TEXT ·h1065(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20678,8 +20629,8 @@ TEXT ·h1065(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JLE taken
+	ADCQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20693,7 +20644,7 @@ done:
 	RET
 
 // func h1066(s *State)
-// SBBQ R8, R9; JGT taken
+// ADCQ R8, R9; JHI taken
 TEXT ·h1066(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20702,8 +20653,8 @@ TEXT ·h1066(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JGT taken
+	ADCQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20717,7 +20668,7 @@ done:
 	RET
 
 // func h1067(s *State)
-// SBBQ R8, R9; JLS taken
+// ADCQ R8, R9; JMI taken
 TEXT ·h1067(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20726,8 +20677,8 @@ TEXT ·h1067(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JLS taken
+	ADCQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20741,7 +20692,7 @@ done:
 	RET
 
 // func h1068(s *State)
-// SBBQ R8, R9; JHI taken
+// ADCQ R8, R9; JPL taken
 TEXT ·h1068(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20750,8 +20701,8 @@ TEXT ·h1068(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JHI taken
+	ADCQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20765,7 +20716,7 @@ done:
 	RET
 
 // func h1069(s *State)
-// SBBQ R8, R9; JMI taken
+// ADCQ R8, R9; SETCS R10B
 TEXT ·h1069(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20774,55 +20725,7 @@ TEXT ·h1069(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1070(s *State)
-// SBBQ R8, R9; JPL taken
-TEXT ·h1070(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1071(s *State)
-// SBBQ R8, R9; SETCS R10B
-TEXT ·h1071(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SBBQ R8, R9
+	ADCQ R8, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20832,9 +20735,9 @@ TEXT ·h1071(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1072(s *State)
-// SBBQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1072(SB), NOSPLIT, $24-8
+// func h1070(s *State)
+// ADCQ R8, R9; CMOVQEQ R11, R12
+TEXT ·h1070(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20842,7 +20745,7 @@ TEXT ·h1072(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
+	ADCQ R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20852,9 +20755,9 @@ TEXT ·h1072(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1073(s *State)
-// SBBQ R8, R9; ADCQ R10, R11
-TEXT ·h1073(SB), NOSPLIT, $24-8
+// func h1071(s *State)
+// ADCQ R8, R9; ADCQ R10, R11
+TEXT ·h1071(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20862,7 +20765,7 @@ TEXT ·h1073(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
+	ADCQ R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20872,9 +20775,9 @@ TEXT ·h1073(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1074(s *State)
-// SBBQ R8, R9; SBBQ R10, R11
-TEXT ·h1074(SB), NOSPLIT, $24-8
+// func h1072(s *State)
+// ADCQ R8, R9; SBBQ R10, R11
+TEXT ·h1072(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20882,7 +20785,7 @@ TEXT ·h1074(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
+	ADCQ R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20892,9 +20795,9 @@ TEXT ·h1074(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1075(s *State)
-// SBBQ R8, R9; INCQ R13
-TEXT ·h1075(SB), NOSPLIT, $24-8
+// func h1073(s *State)
+// ADCQ R8, R9; INCQ R13
+TEXT ·h1073(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20902,7 +20805,7 @@ TEXT ·h1075(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
+	ADCQ R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20912,9 +20815,9 @@ TEXT ·h1075(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1076(s *State)
-// SBBQ R8, R9; ROLQ $7, R13
-TEXT ·h1076(SB), NOSPLIT, $24-8
+// func h1074(s *State)
+// ADCQ R8, R9; ROLQ $7, R13
+TEXT ·h1074(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20922,7 +20825,7 @@ TEXT ·h1076(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
+	ADCQ R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -20932,8 +20835,56 @@ TEXT ·h1076(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1075(s *State)
+// SBBQ R8, R9; JEQ taken
+TEXT ·h1075(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SBBQ R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1076(s *State)
+// SBBQ R8, R9; JNE taken
+TEXT ·h1076(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SBBQ R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1077(s *State)
-// CMPQ R8, R9; JEQ taken
+// SBBQ R8, R9; JCS taken
 TEXT ·h1077(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20942,8 +20893,8 @@ TEXT ·h1077(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JEQ taken
+	SBBQ R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20957,7 +20908,7 @@ done:
 	RET
 
 // func h1078(s *State)
-// CMPQ R8, R9; JNE taken
+// SBBQ R8, R9; JCC taken
 TEXT ·h1078(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20966,8 +20917,8 @@ TEXT ·h1078(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JNE taken
+	SBBQ R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20981,7 +20932,7 @@ done:
 	RET
 
 // func h1079(s *State)
-// CMPQ R8, R9; JCS taken
+// SBBQ R8, R9; JLT taken
 TEXT ·h1079(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20990,8 +20941,8 @@ TEXT ·h1079(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JCS taken
+	SBBQ R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21005,7 +20956,7 @@ done:
 	RET
 
 // func h1080(s *State)
-// CMPQ R8, R9; JCC taken
+// SBBQ R8, R9; JGE taken
 TEXT ·h1080(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21014,8 +20965,8 @@ TEXT ·h1080(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JCC taken
+	SBBQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21029,7 +20980,7 @@ done:
 	RET
 
 // func h1081(s *State)
-// CMPQ R8, R9; JLT taken
+// SBBQ R8, R9; JLE taken
 TEXT ·h1081(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21038,8 +20989,8 @@ TEXT ·h1081(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JLT taken
+	SBBQ R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21053,7 +21004,7 @@ done:
 	RET
 
 // func h1082(s *State)
-// CMPQ R8, R9; JGE taken
+// SBBQ R8, R9; JGT taken
 TEXT ·h1082(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21062,8 +21013,8 @@ TEXT ·h1082(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JGE taken
+	SBBQ R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21077,7 +21028,7 @@ done:
 	RET
 
 // func h1083(s *State)
-// CMPQ R8, R9; JLE taken
+// SBBQ R8, R9; JLS taken
 TEXT ·h1083(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21086,8 +21037,8 @@ TEXT ·h1083(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JLE taken
+	SBBQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21101,7 +21052,7 @@ done:
 	RET
 
 // func h1084(s *State)
-// CMPQ R8, R9; JGT taken
+// SBBQ R8, R9; JHI taken
 TEXT ·h1084(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21110,8 +21061,8 @@ TEXT ·h1084(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JGT taken
+	SBBQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21125,7 +21076,7 @@ done:
 	RET
 
 // func h1085(s *State)
-// CMPQ R8, R9; JLS taken
+// SBBQ R8, R9; JMI taken
 TEXT ·h1085(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21134,8 +21085,8 @@ TEXT ·h1085(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JLS taken
+	SBBQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21149,7 +21100,7 @@ done:
 	RET
 
 // func h1086(s *State)
-// CMPQ R8, R9; JHI taken
+// SBBQ R8, R9; JPL taken
 TEXT ·h1086(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21158,8 +21109,8 @@ TEXT ·h1086(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JHI taken
+	SBBQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21173,7 +21124,7 @@ done:
 	RET
 
 // func h1087(s *State)
-// CMPQ R8, R9; JMI taken
+// SBBQ R8, R9; SETCS R10B
 TEXT ·h1087(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21182,55 +21133,7 @@ TEXT ·h1087(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1088(s *State)
-// CMPQ R8, R9; JPL taken
-TEXT ·h1088(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1089(s *State)
-// CMPQ R8, R9; SETCS R10B
-TEXT ·h1089(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, R9
+	SBBQ R8, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -21240,9 +21143,9 @@ TEXT ·h1089(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1090(s *State)
-// CMPQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1090(SB), NOSPLIT, $24-8
+// func h1088(s *State)
+// SBBQ R8, R9; CMOVQEQ R11, R12
+TEXT ·h1088(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21250,7 +21153,7 @@ TEXT ·h1090(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
+	SBBQ R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -21260,9 +21163,9 @@ TEXT ·h1090(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1091(s *State)
-// CMPQ R8, R9; ADCQ R10, R11
-TEXT ·h1091(SB), NOSPLIT, $24-8
+// func h1089(s *State)
+// SBBQ R8, R9; ADCQ R10, R11
+TEXT ·h1089(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21270,7 +21173,7 @@ TEXT ·h1091(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
+	SBBQ R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -21280,9 +21183,9 @@ TEXT ·h1091(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1092(s *State)
-// CMPQ R8, R9; SBBQ R10, R11
-TEXT ·h1092(SB), NOSPLIT, $24-8
+// func h1090(s *State)
+// SBBQ R8, R9; SBBQ R10, R11
+TEXT ·h1090(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21290,7 +21193,7 @@ TEXT ·h1092(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
+	SBBQ R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -21300,9 +21203,9 @@ TEXT ·h1092(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1093(s *State)
-// CMPQ R8, R9; INCQ R13
-TEXT ·h1093(SB), NOSPLIT, $24-8
+// func h1091(s *State)
+// SBBQ R8, R9; INCQ R13
+TEXT ·h1091(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21310,7 +21213,7 @@ TEXT ·h1093(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
+	SBBQ R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -21320,9 +21223,9 @@ TEXT ·h1093(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1094(s *State)
-// CMPQ R8, R9; ROLQ $7, R13
-TEXT ·h1094(SB), NOSPLIT, $24-8
+// func h1092(s *State)
+// SBBQ R8, R9; ROLQ $7, R13
+TEXT ·h1092(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21330,7 +21233,7 @@ TEXT ·h1094(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
+	SBBQ R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -21340,8 +21243,56 @@ TEXT ·h1094(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1093(s *State)
+// CMPQ R8, R9; JEQ taken
+TEXT ·h1093(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1094(s *State)
+// CMPQ R8, R9; JNE taken
+TEXT ·h1094(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1095(s *State)
-// CMPQ R8, $3; JEQ taken
+// CMPQ R8, R9; JCS taken
 TEXT ·h1095(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21350,8 +21301,8 @@ TEXT ·h1095(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JEQ taken
+	CMPQ R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21365,7 +21316,7 @@ done:
 	RET
 
 // func h1096(s *State)
-// CMPQ R8, $3; JNE taken
+// CMPQ R8, R9; JCC taken
 TEXT ·h1096(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21374,8 +21325,8 @@ TEXT ·h1096(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JNE taken
+	CMPQ R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21389,7 +21340,7 @@ done:
 	RET
 
 // func h1097(s *State)
-// CMPQ R8, $3; JCS taken
+// CMPQ R8, R9; JLT taken
 TEXT ·h1097(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21398,8 +21349,8 @@ TEXT ·h1097(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JCS taken
+	CMPQ R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21413,7 +21364,7 @@ done:
 	RET
 
 // func h1098(s *State)
-// CMPQ R8, $3; JCC taken
+// CMPQ R8, R9; JGE taken
 TEXT ·h1098(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21422,8 +21373,8 @@ TEXT ·h1098(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JCC taken
+	CMPQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21437,7 +21388,7 @@ done:
 	RET
 
 // func h1099(s *State)
-// CMPQ R8, $3; JLT taken
+// CMPQ R8, R9; JLE taken
 TEXT ·h1099(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21446,8 +21397,8 @@ TEXT ·h1099(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JLT taken
+	CMPQ R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21461,7 +21412,7 @@ done:
 	RET
 
 // func h1100(s *State)
-// CMPQ R8, $3; JGE taken
+// CMPQ R8, R9; JGT taken
 TEXT ·h1100(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21470,8 +21421,8 @@ TEXT ·h1100(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JGE taken
+	CMPQ R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21485,7 +21436,7 @@ done:
 	RET
 
 // func h1101(s *State)
-// CMPQ R8, $3; JLE taken
+// CMPQ R8, R9; JLS taken
 TEXT ·h1101(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21494,8 +21445,8 @@ TEXT ·h1101(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JLE taken
+	CMPQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21509,7 +21460,7 @@ done:
 	RET
 
 // func h1102(s *State)
-// CMPQ R8, $3; JGT taken
+// CMPQ R8, R9; JHI taken
 TEXT ·h1102(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21518,8 +21469,8 @@ TEXT ·h1102(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JGT taken
+	CMPQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21533,7 +21484,7 @@ done:
 	RET
 
 // func h1103(s *State)
-// CMPQ R8, $3; JLS taken
+// CMPQ R8, R9; JMI taken
 TEXT ·h1103(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21542,8 +21493,8 @@ TEXT ·h1103(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JLS taken
+	CMPQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21557,7 +21508,7 @@ done:
 	RET
 
 // func h1104(s *State)
-// CMPQ R8, $3; JHI taken
+// CMPQ R8, R9; JPL taken
 TEXT ·h1104(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21566,8 +21517,8 @@ TEXT ·h1104(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JHI taken
+	CMPQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21581,7 +21532,7 @@ done:
 	RET
 
 // func h1105(s *State)
-// CMPQ R8, $3; JMI taken
+// CMPQ R8, R9; SETCS R10B
 TEXT ·h1105(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21590,55 +21541,7 @@ TEXT ·h1105(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1106(s *State)
-// CMPQ R8, $3; JPL taken
-TEXT ·h1106(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1107(s *State)
-// CMPQ R8, $3; SETCS R10B
-TEXT ·h1107(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, $3
+	CMPQ R8, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -21648,9 +21551,9 @@ TEXT ·h1107(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1108(s *State)
-// CMPQ R8, $3; CMOVQEQ R11, R12
-TEXT ·h1108(SB), NOSPLIT, $24-8
+// func h1106(s *State)
+// CMPQ R8, R9; CMOVQEQ R11, R12
+TEXT ·h1106(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21658,7 +21561,7 @@ TEXT ·h1108(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
+	CMPQ R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -21668,9 +21571,9 @@ TEXT ·h1108(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1109(s *State)
-// CMPQ R8, $3; ADCQ R10, R11
-TEXT ·h1109(SB), NOSPLIT, $24-8
+// func h1107(s *State)
+// CMPQ R8, R9; ADCQ R10, R11
+TEXT ·h1107(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21678,7 +21581,7 @@ TEXT ·h1109(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
+	CMPQ R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -21688,9 +21591,9 @@ TEXT ·h1109(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1110(s *State)
-// CMPQ R8, $3; SBBQ R10, R11
-TEXT ·h1110(SB), NOSPLIT, $24-8
+// func h1108(s *State)
+// CMPQ R8, R9; SBBQ R10, R11
+TEXT ·h1108(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21698,7 +21601,7 @@ TEXT ·h1110(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
+	CMPQ R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -21708,9 +21611,9 @@ TEXT ·h1110(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1111(s *State)
-// CMPQ R8, $3; INCQ R13
-TEXT ·h1111(SB), NOSPLIT, $24-8
+// func h1109(s *State)
+// CMPQ R8, R9; INCQ R13
+TEXT ·h1109(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21718,7 +21621,7 @@ TEXT ·h1111(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
+	CMPQ R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -21728,9 +21631,9 @@ TEXT ·h1111(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1112(s *State)
-// CMPQ R8, $3; ROLQ $7, R13
-TEXT ·h1112(SB), NOSPLIT, $24-8
+// func h1110(s *State)
+// CMPQ R8, R9; ROLQ $7, R13
+TEXT ·h1110(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21738,7 +21641,7 @@ TEXT ·h1112(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
+	CMPQ R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -21748,8 +21651,56 @@ TEXT ·h1112(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1111(s *State)
+// CMPQ R8, $3; JEQ taken
+TEXT ·h1111(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ R8, $3
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1112(s *State)
+// CMPQ R8, $3; JNE taken
+TEXT ·h1112(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ R8, $3
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1113(s *State)
-// CMPL R8, R9; JEQ taken
+// CMPQ R8, $3; JCS taken
 TEXT ·h1113(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21758,8 +21709,8 @@ TEXT ·h1113(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JEQ taken
+	CMPQ R8, $3
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21773,7 +21724,7 @@ done:
 	RET
 
 // func h1114(s *State)
-// CMPL R8, R9; JNE taken
+// CMPQ R8, $3; JCC taken
 TEXT ·h1114(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21782,8 +21733,8 @@ TEXT ·h1114(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JNE taken
+	CMPQ R8, $3
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21797,7 +21748,7 @@ done:
 	RET
 
 // func h1115(s *State)
-// CMPL R8, R9; JCS taken
+// CMPQ R8, $3; JLT taken
 TEXT ·h1115(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21806,8 +21757,8 @@ TEXT ·h1115(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JCS taken
+	CMPQ R8, $3
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21821,7 +21772,7 @@ done:
 	RET
 
 // func h1116(s *State)
-// CMPL R8, R9; JCC taken
+// CMPQ R8, $3; JGE taken
 TEXT ·h1116(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21830,8 +21781,8 @@ TEXT ·h1116(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JCC taken
+	CMPQ R8, $3
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21845,7 +21796,7 @@ done:
 	RET
 
 // func h1117(s *State)
-// CMPL R8, R9; JLT taken
+// CMPQ R8, $3; JLE taken
 TEXT ·h1117(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21854,8 +21805,8 @@ TEXT ·h1117(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JLT taken
+	CMPQ R8, $3
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21869,7 +21820,7 @@ done:
 	RET
 
 // func h1118(s *State)
-// CMPL R8, R9; JGE taken
+// CMPQ R8, $3; JGT taken
 TEXT ·h1118(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21878,8 +21829,8 @@ TEXT ·h1118(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JGE taken
+	CMPQ R8, $3
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21893,7 +21844,7 @@ done:
 	RET
 
 // func h1119(s *State)
-// CMPL R8, R9; JLE taken
+// CMPQ R8, $3; JLS taken
 TEXT ·h1119(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21902,8 +21853,8 @@ TEXT ·h1119(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JLE taken
+	CMPQ R8, $3
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21917,7 +21868,7 @@ done:
 	RET
 
 // func h1120(s *State)
-// CMPL R8, R9; JGT taken
+// CMPQ R8, $3; JHI taken
 TEXT ·h1120(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21926,8 +21877,8 @@ TEXT ·h1120(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JGT taken
+	CMPQ R8, $3
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21941,7 +21892,7 @@ done:
 	RET
 
 // func h1121(s *State)
-// CMPL R8, R9; JLS taken
+// CMPQ R8, $3; JMI taken
 TEXT ·h1121(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21950,8 +21901,8 @@ TEXT ·h1121(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JLS taken
+	CMPQ R8, $3
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21965,7 +21916,7 @@ done:
 	RET
 
 // func h1122(s *State)
-// CMPL R8, R9; JHI taken
+// CMPQ R8, $3; JPL taken
 TEXT ·h1122(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21974,8 +21925,8 @@ TEXT ·h1122(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JHI taken
+	CMPQ R8, $3
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21989,7 +21940,7 @@ done:
 	RET
 
 // func h1123(s *State)
-// CMPL R8, R9; JMI taken
+// CMPQ R8, $3; SETCS R10B
 TEXT ·h1123(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21998,55 +21949,7 @@ TEXT ·h1123(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1124(s *State)
-// CMPL R8, R9; JPL taken
-TEXT ·h1124(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1125(s *State)
-// CMPL R8, R9; SETCS R10B
-TEXT ·h1125(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPL R8, R9
+	CMPQ R8, $3
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22056,9 +21959,9 @@ TEXT ·h1125(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1126(s *State)
-// CMPL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1126(SB), NOSPLIT, $24-8
+// func h1124(s *State)
+// CMPQ R8, $3; CMOVQEQ R11, R12
+TEXT ·h1124(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22066,7 +21969,7 @@ TEXT ·h1126(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
+	CMPQ R8, $3
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22076,9 +21979,9 @@ TEXT ·h1126(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1127(s *State)
-// CMPL R8, R9; ADCQ R10, R11
-TEXT ·h1127(SB), NOSPLIT, $24-8
+// func h1125(s *State)
+// CMPQ R8, $3; ADCQ R10, R11
+TEXT ·h1125(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22086,7 +21989,7 @@ TEXT ·h1127(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
+	CMPQ R8, $3
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22096,9 +21999,9 @@ TEXT ·h1127(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1128(s *State)
-// CMPL R8, R9; SBBQ R10, R11
-TEXT ·h1128(SB), NOSPLIT, $24-8
+// func h1126(s *State)
+// CMPQ R8, $3; SBBQ R10, R11
+TEXT ·h1126(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22106,7 +22009,7 @@ TEXT ·h1128(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
+	CMPQ R8, $3
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22116,9 +22019,9 @@ TEXT ·h1128(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1129(s *State)
-// CMPL R8, R9; INCQ R13
-TEXT ·h1129(SB), NOSPLIT, $24-8
+// func h1127(s *State)
+// CMPQ R8, $3; INCQ R13
+TEXT ·h1127(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22126,7 +22029,7 @@ TEXT ·h1129(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
+	CMPQ R8, $3
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22136,9 +22039,9 @@ TEXT ·h1129(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1130(s *State)
-// CMPL R8, R9; ROLQ $7, R13
-TEXT ·h1130(SB), NOSPLIT, $24-8
+// func h1128(s *State)
+// CMPQ R8, $3; ROLQ $7, R13
+TEXT ·h1128(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22146,7 +22049,7 @@ TEXT ·h1130(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
+	CMPQ R8, $3
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22156,8 +22059,56 @@ TEXT ·h1130(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1129(s *State)
+// CMPL R8, R9; JEQ taken
+TEXT ·h1129(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPL R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1130(s *State)
+// CMPL R8, R9; JNE taken
+TEXT ·h1130(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPL R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1131(s *State)
-// ADDL R8, R9; JEQ taken
+// CMPL R8, R9; JCS taken
 TEXT ·h1131(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22166,8 +22117,8 @@ TEXT ·h1131(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JEQ taken
+	CMPL R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22181,7 +22132,7 @@ done:
 	RET
 
 // func h1132(s *State)
-// ADDL R8, R9; JNE taken
+// CMPL R8, R9; JCC taken
 TEXT ·h1132(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22190,8 +22141,8 @@ TEXT ·h1132(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JNE taken
+	CMPL R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22205,7 +22156,7 @@ done:
 	RET
 
 // func h1133(s *State)
-// ADDL R8, R9; JCS taken
+// CMPL R8, R9; JLT taken
 TEXT ·h1133(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22214,8 +22165,8 @@ TEXT ·h1133(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JCS taken
+	CMPL R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22229,7 +22180,7 @@ done:
 	RET
 
 // func h1134(s *State)
-// ADDL R8, R9; JCC taken
+// CMPL R8, R9; JGE taken
 TEXT ·h1134(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22238,8 +22189,8 @@ TEXT ·h1134(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JCC taken
+	CMPL R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22253,7 +22204,7 @@ done:
 	RET
 
 // func h1135(s *State)
-// ADDL R8, R9; JLT taken
+// CMPL R8, R9; JLE taken
 TEXT ·h1135(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22262,8 +22213,8 @@ TEXT ·h1135(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JLT taken
+	CMPL R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22277,7 +22228,7 @@ done:
 	RET
 
 // func h1136(s *State)
-// ADDL R8, R9; JGE taken
+// CMPL R8, R9; JGT taken
 TEXT ·h1136(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22286,8 +22237,8 @@ TEXT ·h1136(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JGE taken
+	CMPL R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22301,7 +22252,7 @@ done:
 	RET
 
 // func h1137(s *State)
-// ADDL R8, R9; JLE taken
+// CMPL R8, R9; JLS taken
 TEXT ·h1137(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22310,8 +22261,8 @@ TEXT ·h1137(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JLE taken
+	CMPL R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22325,7 +22276,7 @@ done:
 	RET
 
 // func h1138(s *State)
-// ADDL R8, R9; JGT taken
+// CMPL R8, R9; JHI taken
 TEXT ·h1138(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22334,8 +22285,8 @@ TEXT ·h1138(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JGT taken
+	CMPL R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22349,7 +22300,7 @@ done:
 	RET
 
 // func h1139(s *State)
-// ADDL R8, R9; JLS taken
+// CMPL R8, R9; JMI taken
 TEXT ·h1139(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22358,8 +22309,8 @@ TEXT ·h1139(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JLS taken
+	CMPL R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22373,7 +22324,7 @@ done:
 	RET
 
 // func h1140(s *State)
-// ADDL R8, R9; JHI taken
+// CMPL R8, R9; JPL taken
 TEXT ·h1140(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22382,8 +22333,8 @@ TEXT ·h1140(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JHI taken
+	CMPL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22397,7 +22348,7 @@ done:
 	RET
 
 // func h1141(s *State)
-// ADDL R8, R9; JMI taken
+// CMPL R8, R9; SETCS R10B
 TEXT ·h1141(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22406,55 +22357,7 @@ TEXT ·h1141(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1142(s *State)
-// ADDL R8, R9; JPL taken
-TEXT ·h1142(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1143(s *State)
-// ADDL R8, R9; SETCS R10B
-TEXT ·h1143(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDL R8, R9
+	CMPL R8, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22464,9 +22367,9 @@ TEXT ·h1143(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1144(s *State)
-// ADDL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1144(SB), NOSPLIT, $24-8
+// func h1142(s *State)
+// CMPL R8, R9; CMOVQEQ R11, R12
+TEXT ·h1142(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22474,7 +22377,7 @@ TEXT ·h1144(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
+	CMPL R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22484,9 +22387,9 @@ TEXT ·h1144(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1145(s *State)
-// ADDL R8, R9; ADCQ R10, R11
-TEXT ·h1145(SB), NOSPLIT, $24-8
+// func h1143(s *State)
+// CMPL R8, R9; ADCQ R10, R11
+TEXT ·h1143(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22494,7 +22397,7 @@ TEXT ·h1145(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
+	CMPL R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22504,9 +22407,9 @@ TEXT ·h1145(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1146(s *State)
-// ADDL R8, R9; SBBQ R10, R11
-TEXT ·h1146(SB), NOSPLIT, $24-8
+// func h1144(s *State)
+// CMPL R8, R9; SBBQ R10, R11
+TEXT ·h1144(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22514,7 +22417,7 @@ TEXT ·h1146(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
+	CMPL R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22524,9 +22427,9 @@ TEXT ·h1146(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1147(s *State)
-// ADDL R8, R9; INCQ R13
-TEXT ·h1147(SB), NOSPLIT, $24-8
+// func h1145(s *State)
+// CMPL R8, R9; INCQ R13
+TEXT ·h1145(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22534,7 +22437,7 @@ TEXT ·h1147(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
+	CMPL R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22544,9 +22447,9 @@ TEXT ·h1147(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1148(s *State)
-// ADDL R8, R9; ROLQ $7, R13
-TEXT ·h1148(SB), NOSPLIT, $24-8
+// func h1146(s *State)
+// CMPL R8, R9; ROLQ $7, R13
+TEXT ·h1146(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22554,7 +22457,7 @@ TEXT ·h1148(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
+	CMPL R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22564,8 +22467,56 @@ TEXT ·h1148(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1147(s *State)
+// ADDL R8, R9; JEQ taken
+TEXT ·h1147(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDL R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1148(s *State)
+// ADDL R8, R9; JNE taken
+TEXT ·h1148(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDL R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1149(s *State)
-// SUBL R8, R9; JEQ taken
+// ADDL R8, R9; JCS taken
 TEXT ·h1149(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22574,8 +22525,8 @@ TEXT ·h1149(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JEQ taken
+	ADDL R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22589,7 +22540,7 @@ done:
 	RET
 
 // func h1150(s *State)
-// SUBL R8, R9; JNE taken
+// ADDL R8, R9; JCC taken
 TEXT ·h1150(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22598,8 +22549,8 @@ TEXT ·h1150(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JNE taken
+	ADDL R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22613,7 +22564,7 @@ done:
 	RET
 
 // func h1151(s *State)
-// SUBL R8, R9; JCS taken
+// ADDL R8, R9; JLT taken
 TEXT ·h1151(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22622,8 +22573,8 @@ TEXT ·h1151(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JCS taken
+	ADDL R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22637,7 +22588,7 @@ done:
 	RET
 
 // func h1152(s *State)
-// SUBL R8, R9; JCC taken
+// ADDL R8, R9; JGE taken
 TEXT ·h1152(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22646,8 +22597,8 @@ TEXT ·h1152(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JCC taken
+	ADDL R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22661,7 +22612,7 @@ done:
 	RET
 
 // func h1153(s *State)
-// SUBL R8, R9; JLT taken
+// ADDL R8, R9; JLE taken
 TEXT ·h1153(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22670,8 +22621,8 @@ TEXT ·h1153(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JLT taken
+	ADDL R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22685,7 +22636,7 @@ done:
 	RET
 
 // func h1154(s *State)
-// SUBL R8, R9; JGE taken
+// ADDL R8, R9; JGT taken
 TEXT ·h1154(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22694,8 +22645,8 @@ TEXT ·h1154(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JGE taken
+	ADDL R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22709,7 +22660,7 @@ done:
 	RET
 
 // func h1155(s *State)
-// SUBL R8, R9; JLE taken
+// ADDL R8, R9; JLS taken
 TEXT ·h1155(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22718,8 +22669,8 @@ TEXT ·h1155(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JLE taken
+	ADDL R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22733,7 +22684,7 @@ done:
 	RET
 
 // func h1156(s *State)
-// SUBL R8, R9; JGT taken
+// ADDL R8, R9; JHI taken
 TEXT ·h1156(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22742,8 +22693,8 @@ TEXT ·h1156(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JGT taken
+	ADDL R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22757,7 +22708,7 @@ done:
 	RET
 
 // func h1157(s *State)
-// SUBL R8, R9; JLS taken
+// ADDL R8, R9; JMI taken
 TEXT ·h1157(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22766,8 +22717,8 @@ TEXT ·h1157(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JLS taken
+	ADDL R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22781,7 +22732,7 @@ done:
 	RET
 
 // func h1158(s *State)
-// SUBL R8, R9; JHI taken
+// ADDL R8, R9; JPL taken
 TEXT ·h1158(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22790,8 +22741,8 @@ TEXT ·h1158(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JHI taken
+	ADDL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22805,7 +22756,7 @@ done:
 	RET
 
 // func h1159(s *State)
-// SUBL R8, R9; JMI taken
+// ADDL R8, R9; SETCS R10B
 TEXT ·h1159(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22814,55 +22765,7 @@ TEXT ·h1159(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1160(s *State)
-// SUBL R8, R9; JPL taken
-TEXT ·h1160(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1161(s *State)
-// SUBL R8, R9; SETCS R10B
-TEXT ·h1161(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBL R8, R9
+	ADDL R8, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22872,9 +22775,9 @@ TEXT ·h1161(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1162(s *State)
-// SUBL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1162(SB), NOSPLIT, $24-8
+// func h1160(s *State)
+// ADDL R8, R9; CMOVQEQ R11, R12
+TEXT ·h1160(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22882,7 +22785,7 @@ TEXT ·h1162(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
+	ADDL R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22892,9 +22795,9 @@ TEXT ·h1162(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1163(s *State)
-// SUBL R8, R9; ADCQ R10, R11
-TEXT ·h1163(SB), NOSPLIT, $24-8
+// func h1161(s *State)
+// ADDL R8, R9; ADCQ R10, R11
+TEXT ·h1161(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22902,7 +22805,7 @@ TEXT ·h1163(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
+	ADDL R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22912,9 +22815,9 @@ TEXT ·h1163(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1164(s *State)
-// SUBL R8, R9; SBBQ R10, R11
-TEXT ·h1164(SB), NOSPLIT, $24-8
+// func h1162(s *State)
+// ADDL R8, R9; SBBQ R10, R11
+TEXT ·h1162(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22922,7 +22825,7 @@ TEXT ·h1164(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
+	ADDL R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22932,9 +22835,9 @@ TEXT ·h1164(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1165(s *State)
-// SUBL R8, R9; INCQ R13
-TEXT ·h1165(SB), NOSPLIT, $24-8
+// func h1163(s *State)
+// ADDL R8, R9; INCQ R13
+TEXT ·h1163(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22942,7 +22845,7 @@ TEXT ·h1165(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
+	ADDL R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22952,9 +22855,9 @@ TEXT ·h1165(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1166(s *State)
-// SUBL R8, R9; ROLQ $7, R13
-TEXT ·h1166(SB), NOSPLIT, $24-8
+// func h1164(s *State)
+// ADDL R8, R9; ROLQ $7, R13
+TEXT ·h1164(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22962,7 +22865,7 @@ TEXT ·h1166(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
+	ADDL R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -22972,8 +22875,56 @@ TEXT ·h1166(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1165(s *State)
+// SUBL R8, R9; JEQ taken
+TEXT ·h1165(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBL R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1166(s *State)
+// SUBL R8, R9; JNE taken
+TEXT ·h1166(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBL R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1167(s *State)
-// ANDQ R8, R9; JEQ taken
+// SUBL R8, R9; JCS taken
 TEXT ·h1167(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22982,8 +22933,8 @@ TEXT ·h1167(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JEQ taken
+	SUBL R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22997,7 +22948,7 @@ done:
 	RET
 
 // func h1168(s *State)
-// ANDQ R8, R9; JNE taken
+// SUBL R8, R9; JCC taken
 TEXT ·h1168(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23006,8 +22957,8 @@ TEXT ·h1168(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JNE taken
+	SUBL R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23021,7 +22972,7 @@ done:
 	RET
 
 // func h1169(s *State)
-// ANDQ R8, R9; JCS taken
+// SUBL R8, R9; JLT taken
 TEXT ·h1169(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23030,8 +22981,8 @@ TEXT ·h1169(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JCS taken
+	SUBL R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23045,7 +22996,7 @@ done:
 	RET
 
 // func h1170(s *State)
-// ANDQ R8, R9; JCC taken
+// SUBL R8, R9; JGE taken
 TEXT ·h1170(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23054,8 +23005,8 @@ TEXT ·h1170(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JCC taken
+	SUBL R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23069,7 +23020,7 @@ done:
 	RET
 
 // func h1171(s *State)
-// ANDQ R8, R9; JLT taken
+// SUBL R8, R9; JLE taken
 TEXT ·h1171(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23078,8 +23029,8 @@ TEXT ·h1171(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JLT taken
+	SUBL R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23093,7 +23044,7 @@ done:
 	RET
 
 // func h1172(s *State)
-// ANDQ R8, R9; JGE taken
+// SUBL R8, R9; JGT taken
 TEXT ·h1172(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23102,8 +23053,8 @@ TEXT ·h1172(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JGE taken
+	SUBL R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23117,7 +23068,7 @@ done:
 	RET
 
 // func h1173(s *State)
-// ANDQ R8, R9; JLE taken
+// SUBL R8, R9; JLS taken
 TEXT ·h1173(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23126,8 +23077,8 @@ TEXT ·h1173(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JLE taken
+	SUBL R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23141,7 +23092,7 @@ done:
 	RET
 
 // func h1174(s *State)
-// ANDQ R8, R9; JGT taken
+// SUBL R8, R9; JHI taken
 TEXT ·h1174(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23150,8 +23101,8 @@ TEXT ·h1174(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JGT taken
+	SUBL R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23165,7 +23116,7 @@ done:
 	RET
 
 // func h1175(s *State)
-// ANDQ R8, R9; JLS taken
+// SUBL R8, R9; JMI taken
 TEXT ·h1175(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23174,8 +23125,8 @@ TEXT ·h1175(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JLS taken
+	SUBL R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23189,7 +23140,7 @@ done:
 	RET
 
 // func h1176(s *State)
-// ANDQ R8, R9; JHI taken
+// SUBL R8, R9; JPL taken
 TEXT ·h1176(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23198,8 +23149,8 @@ TEXT ·h1176(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JHI taken
+	SUBL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23213,7 +23164,7 @@ done:
 	RET
 
 // func h1177(s *State)
-// ANDQ R8, R9; JMI taken
+// SUBL R8, R9; SETCS R10B
 TEXT ·h1177(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23222,55 +23173,7 @@ TEXT ·h1177(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1178(s *State)
-// ANDQ R8, R9; JPL taken
-TEXT ·h1178(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1179(s *State)
-// ANDQ R8, R9; SETCS R10B
-TEXT ·h1179(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ANDQ R8, R9
+	SUBL R8, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -23280,9 +23183,9 @@ TEXT ·h1179(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1180(s *State)
-// ANDQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1180(SB), NOSPLIT, $24-8
+// func h1178(s *State)
+// SUBL R8, R9; CMOVQEQ R11, R12
+TEXT ·h1178(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23290,7 +23193,7 @@ TEXT ·h1180(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
+	SUBL R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -23300,9 +23203,9 @@ TEXT ·h1180(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1181(s *State)
-// ANDQ R8, R9; ADCQ R10, R11
-TEXT ·h1181(SB), NOSPLIT, $24-8
+// func h1179(s *State)
+// SUBL R8, R9; ADCQ R10, R11
+TEXT ·h1179(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23310,7 +23213,7 @@ TEXT ·h1181(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
+	SUBL R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -23320,9 +23223,9 @@ TEXT ·h1181(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1182(s *State)
-// ANDQ R8, R9; SBBQ R10, R11
-TEXT ·h1182(SB), NOSPLIT, $24-8
+// func h1180(s *State)
+// SUBL R8, R9; SBBQ R10, R11
+TEXT ·h1180(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23330,7 +23233,7 @@ TEXT ·h1182(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
+	SUBL R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -23340,9 +23243,9 @@ TEXT ·h1182(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1183(s *State)
-// ANDQ R8, R9; INCQ R13
-TEXT ·h1183(SB), NOSPLIT, $24-8
+// func h1181(s *State)
+// SUBL R8, R9; INCQ R13
+TEXT ·h1181(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23350,7 +23253,7 @@ TEXT ·h1183(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
+	SUBL R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -23360,9 +23263,9 @@ TEXT ·h1183(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1184(s *State)
-// ANDQ R8, R9; ROLQ $7, R13
-TEXT ·h1184(SB), NOSPLIT, $24-8
+// func h1182(s *State)
+// SUBL R8, R9; ROLQ $7, R13
+TEXT ·h1182(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23370,7 +23273,7 @@ TEXT ·h1184(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
+	SUBL R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -23380,8 +23283,56 @@ TEXT ·h1184(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1183(s *State)
+// ANDQ R8, R9; JEQ taken
+TEXT ·h1183(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDQ R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1184(s *State)
+// ANDQ R8, R9; JNE taken
+TEXT ·h1184(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDQ R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1185(s *State)
-// ANDL R8, R9; JEQ taken
+// ANDQ R8, R9; JCS taken
 TEXT ·h1185(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23390,8 +23341,8 @@ TEXT ·h1185(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JEQ taken
+	ANDQ R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23405,7 +23356,7 @@ done:
 	RET
 
 // func h1186(s *State)
-// ANDL R8, R9; JNE taken
+// ANDQ R8, R9; JCC taken
 TEXT ·h1186(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23414,8 +23365,8 @@ TEXT ·h1186(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JNE taken
+	ANDQ R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23429,7 +23380,7 @@ done:
 	RET
 
 // func h1187(s *State)
-// ANDL R8, R9; JCS taken
+// ANDQ R8, R9; JLT taken
 TEXT ·h1187(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23438,8 +23389,8 @@ TEXT ·h1187(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JCS taken
+	ANDQ R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23453,7 +23404,7 @@ done:
 	RET
 
 // func h1188(s *State)
-// ANDL R8, R9; JCC taken
+// ANDQ R8, R9; JGE taken
 TEXT ·h1188(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23462,8 +23413,8 @@ TEXT ·h1188(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JCC taken
+	ANDQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23477,7 +23428,7 @@ done:
 	RET
 
 // func h1189(s *State)
-// ANDL R8, R9; JLT taken
+// ANDQ R8, R9; JLE taken
 TEXT ·h1189(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23486,8 +23437,8 @@ TEXT ·h1189(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JLT taken
+	ANDQ R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23501,7 +23452,7 @@ done:
 	RET
 
 // func h1190(s *State)
-// ANDL R8, R9; JGE taken
+// ANDQ R8, R9; JGT taken
 TEXT ·h1190(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23510,8 +23461,8 @@ TEXT ·h1190(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JGE taken
+	ANDQ R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23525,7 +23476,7 @@ done:
 	RET
 
 // func h1191(s *State)
-// ANDL R8, R9; JLE taken
+// ANDQ R8, R9; JLS taken
 TEXT ·h1191(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23534,8 +23485,8 @@ TEXT ·h1191(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JLE taken
+	ANDQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23549,7 +23500,7 @@ done:
 	RET
 
 // func h1192(s *State)
-// ANDL R8, R9; JGT taken
+// ANDQ R8, R9; JHI taken
 TEXT ·h1192(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23558,8 +23509,8 @@ TEXT ·h1192(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JGT taken
+	ANDQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23573,7 +23524,7 @@ done:
 	RET
 
 // func h1193(s *State)
-// ANDL R8, R9; JLS taken
+// ANDQ R8, R9; JMI taken
 TEXT ·h1193(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23582,8 +23533,8 @@ TEXT ·h1193(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JLS taken
+	ANDQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23597,7 +23548,7 @@ done:
 	RET
 
 // func h1194(s *State)
-// ANDL R8, R9; JHI taken
+// ANDQ R8, R9; JPL taken
 TEXT ·h1194(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23606,8 +23557,8 @@ TEXT ·h1194(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JHI taken
+	ANDQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23621,7 +23572,7 @@ done:
 	RET
 
 // func h1195(s *State)
-// ANDL R8, R9; JMI taken
+// ANDQ R8, R9; SETCS R10B
 TEXT ·h1195(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23630,55 +23581,7 @@ TEXT ·h1195(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1196(s *State)
-// ANDL R8, R9; JPL taken
-TEXT ·h1196(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1197(s *State)
-// ANDL R8, R9; SETCS R10B
-TEXT ·h1197(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ANDL R8, R9
+	ANDQ R8, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -23688,9 +23591,9 @@ TEXT ·h1197(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1198(s *State)
-// ANDL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1198(SB), NOSPLIT, $24-8
+// func h1196(s *State)
+// ANDQ R8, R9; CMOVQEQ R11, R12
+TEXT ·h1196(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23698,7 +23601,7 @@ TEXT ·h1198(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
+	ANDQ R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -23708,9 +23611,9 @@ TEXT ·h1198(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1199(s *State)
-// ANDL R8, R9; ADCQ R10, R11
-TEXT ·h1199(SB), NOSPLIT, $24-8
+// func h1197(s *State)
+// ANDQ R8, R9; ADCQ R10, R11
+TEXT ·h1197(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23718,7 +23621,7 @@ TEXT ·h1199(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
+	ANDQ R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -23728,9 +23631,9 @@ TEXT ·h1199(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1200(s *State)
-// ANDL R8, R9; SBBQ R10, R11
-TEXT ·h1200(SB), NOSPLIT, $24-8
+// func h1198(s *State)
+// ANDQ R8, R9; SBBQ R10, R11
+TEXT ·h1198(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23738,7 +23641,7 @@ TEXT ·h1200(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
+	ANDQ R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -23748,9 +23651,9 @@ TEXT ·h1200(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1201(s *State)
-// ANDL R8, R9; INCQ R13
-TEXT ·h1201(SB), NOSPLIT, $24-8
+// func h1199(s *State)
+// ANDQ R8, R9; INCQ R13
+TEXT ·h1199(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23758,7 +23661,7 @@ TEXT ·h1201(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
+	ANDQ R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -23768,9 +23671,9 @@ TEXT ·h1201(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1202(s *State)
-// ANDL R8, R9; ROLQ $7, R13
-TEXT ·h1202(SB), NOSPLIT, $24-8
+// func h1200(s *State)
+// ANDQ R8, R9; ROLQ $7, R13
+TEXT ·h1200(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23778,7 +23681,7 @@ TEXT ·h1202(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
+	ANDQ R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -23788,8 +23691,56 @@ TEXT ·h1202(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1201(s *State)
+// ANDL R8, R9; JEQ taken
+TEXT ·h1201(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDL R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1202(s *State)
+// ANDL R8, R9; JNE taken
+TEXT ·h1202(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDL R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1203(s *State)
-// ORQ R8, R9; JEQ taken
+// ANDL R8, R9; JCS taken
 TEXT ·h1203(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23798,8 +23749,8 @@ TEXT ·h1203(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JEQ taken
+	ANDL R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23813,7 +23764,7 @@ done:
 	RET
 
 // func h1204(s *State)
-// ORQ R8, R9; JNE taken
+// ANDL R8, R9; JCC taken
 TEXT ·h1204(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23822,8 +23773,8 @@ TEXT ·h1204(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JNE taken
+	ANDL R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23837,7 +23788,7 @@ done:
 	RET
 
 // func h1205(s *State)
-// ORQ R8, R9; JCS taken
+// ANDL R8, R9; JLT taken
 TEXT ·h1205(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23846,8 +23797,8 @@ TEXT ·h1205(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JCS taken
+	ANDL R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23861,7 +23812,7 @@ done:
 	RET
 
 // func h1206(s *State)
-// ORQ R8, R9; JCC taken
+// ANDL R8, R9; JGE taken
 TEXT ·h1206(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23870,8 +23821,8 @@ TEXT ·h1206(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JCC taken
+	ANDL R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23885,7 +23836,7 @@ done:
 	RET
 
 // func h1207(s *State)
-// ORQ R8, R9; JLT taken
+// ANDL R8, R9; JLE taken
 TEXT ·h1207(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23894,8 +23845,8 @@ TEXT ·h1207(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JLT taken
+	ANDL R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23909,7 +23860,7 @@ done:
 	RET
 
 // func h1208(s *State)
-// ORQ R8, R9; JGE taken
+// ANDL R8, R9; JGT taken
 TEXT ·h1208(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23918,8 +23869,8 @@ TEXT ·h1208(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JGE taken
+	ANDL R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23933,7 +23884,7 @@ done:
 	RET
 
 // func h1209(s *State)
-// ORQ R8, R9; JLE taken
+// ANDL R8, R9; JLS taken
 TEXT ·h1209(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23942,8 +23893,8 @@ TEXT ·h1209(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JLE taken
+	ANDL R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23957,7 +23908,7 @@ done:
 	RET
 
 // func h1210(s *State)
-// ORQ R8, R9; JGT taken
+// ANDL R8, R9; JHI taken
 TEXT ·h1210(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23966,8 +23917,8 @@ TEXT ·h1210(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JGT taken
+	ANDL R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23981,7 +23932,7 @@ done:
 	RET
 
 // func h1211(s *State)
-// ORQ R8, R9; JLS taken
+// ANDL R8, R9; JMI taken
 TEXT ·h1211(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23990,8 +23941,8 @@ TEXT ·h1211(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JLS taken
+	ANDL R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24005,7 +23956,7 @@ done:
 	RET
 
 // func h1212(s *State)
-// ORQ R8, R9; JHI taken
+// ANDL R8, R9; JPL taken
 TEXT ·h1212(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24014,8 +23965,8 @@ TEXT ·h1212(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JHI taken
+	ANDL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24029,7 +23980,7 @@ done:
 	RET
 
 // func h1213(s *State)
-// ORQ R8, R9; JMI taken
+// ANDL R8, R9; SETCS R10B
 TEXT ·h1213(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24038,55 +23989,7 @@ TEXT ·h1213(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1214(s *State)
-// ORQ R8, R9; JPL taken
-TEXT ·h1214(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1215(s *State)
-// ORQ R8, R9; SETCS R10B
-TEXT ·h1215(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ORQ R8, R9
+	ANDL R8, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -24096,9 +23999,9 @@ TEXT ·h1215(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1216(s *State)
-// ORQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1216(SB), NOSPLIT, $24-8
+// func h1214(s *State)
+// ANDL R8, R9; CMOVQEQ R11, R12
+TEXT ·h1214(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24106,7 +24009,7 @@ TEXT ·h1216(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
+	ANDL R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -24116,9 +24019,9 @@ TEXT ·h1216(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1217(s *State)
-// ORQ R8, R9; ADCQ R10, R11
-TEXT ·h1217(SB), NOSPLIT, $24-8
+// func h1215(s *State)
+// ANDL R8, R9; ADCQ R10, R11
+TEXT ·h1215(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24126,7 +24029,7 @@ TEXT ·h1217(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
+	ANDL R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -24136,9 +24039,9 @@ TEXT ·h1217(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1218(s *State)
-// ORQ R8, R9; SBBQ R10, R11
-TEXT ·h1218(SB), NOSPLIT, $24-8
+// func h1216(s *State)
+// ANDL R8, R9; SBBQ R10, R11
+TEXT ·h1216(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24146,7 +24049,7 @@ TEXT ·h1218(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
+	ANDL R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -24156,9 +24059,9 @@ TEXT ·h1218(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1219(s *State)
-// ORQ R8, R9; INCQ R13
-TEXT ·h1219(SB), NOSPLIT, $24-8
+// func h1217(s *State)
+// ANDL R8, R9; INCQ R13
+TEXT ·h1217(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24166,7 +24069,7 @@ TEXT ·h1219(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
+	ANDL R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -24176,9 +24079,9 @@ TEXT ·h1219(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1220(s *State)
-// ORQ R8, R9; ROLQ $7, R13
-TEXT ·h1220(SB), NOSPLIT, $24-8
+// func h1218(s *State)
+// ANDL R8, R9; ROLQ $7, R13
+TEXT ·h1218(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24186,7 +24089,7 @@ TEXT ·h1220(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
+	ANDL R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -24196,8 +24099,56 @@ TEXT ·h1220(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1219(s *State)
+// ORQ R8, R9; JEQ taken
+TEXT ·h1219(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ORQ R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1220(s *State)
+// ORQ R8, R9; JNE taken
+TEXT ·h1220(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ORQ R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1221(s *State)
-// ORL R8, R9; JEQ taken
+// ORQ R8, R9; JCS taken
 TEXT ·h1221(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24206,8 +24157,8 @@ TEXT ·h1221(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JEQ taken
+	ORQ R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24221,7 +24172,7 @@ done:
 	RET
 
 // func h1222(s *State)
-// ORL R8, R9; JNE taken
+// ORQ R8, R9; JCC taken
 TEXT ·h1222(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24230,8 +24181,8 @@ TEXT ·h1222(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JNE taken
+	ORQ R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24245,7 +24196,7 @@ done:
 	RET
 
 // func h1223(s *State)
-// ORL R8, R9; JCS taken
+// ORQ R8, R9; JLT taken
 TEXT ·h1223(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24254,8 +24205,8 @@ TEXT ·h1223(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JCS taken
+	ORQ R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24269,7 +24220,7 @@ done:
 	RET
 
 // func h1224(s *State)
-// ORL R8, R9; JCC taken
+// ORQ R8, R9; JGE taken
 TEXT ·h1224(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24278,8 +24229,8 @@ TEXT ·h1224(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JCC taken
+	ORQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24293,7 +24244,7 @@ done:
 	RET
 
 // func h1225(s *State)
-// ORL R8, R9; JLT taken
+// ORQ R8, R9; JLE taken
 TEXT ·h1225(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24302,8 +24253,8 @@ TEXT ·h1225(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JLT taken
+	ORQ R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24317,7 +24268,7 @@ done:
 	RET
 
 // func h1226(s *State)
-// ORL R8, R9; JGE taken
+// ORQ R8, R9; JGT taken
 TEXT ·h1226(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24326,8 +24277,8 @@ TEXT ·h1226(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JGE taken
+	ORQ R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24341,7 +24292,7 @@ done:
 	RET
 
 // func h1227(s *State)
-// ORL R8, R9; JLE taken
+// ORQ R8, R9; JLS taken
 TEXT ·h1227(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24350,8 +24301,8 @@ TEXT ·h1227(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JLE taken
+	ORQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24365,7 +24316,7 @@ done:
 	RET
 
 // func h1228(s *State)
-// ORL R8, R9; JGT taken
+// ORQ R8, R9; JHI taken
 TEXT ·h1228(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24374,8 +24325,8 @@ TEXT ·h1228(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JGT taken
+	ORQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24389,7 +24340,7 @@ done:
 	RET
 
 // func h1229(s *State)
-// ORL R8, R9; JLS taken
+// ORQ R8, R9; JMI taken
 TEXT ·h1229(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24398,8 +24349,8 @@ TEXT ·h1229(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JLS taken
+	ORQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24413,7 +24364,7 @@ done:
 	RET
 
 // func h1230(s *State)
-// ORL R8, R9; JHI taken
+// ORQ R8, R9; JPL taken
 TEXT ·h1230(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24422,8 +24373,8 @@ TEXT ·h1230(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JHI taken
+	ORQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24437,7 +24388,7 @@ done:
 	RET
 
 // func h1231(s *State)
-// ORL R8, R9; JMI taken
+// ORQ R8, R9; SETCS R10B
 TEXT ·h1231(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24446,55 +24397,7 @@ TEXT ·h1231(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1232(s *State)
-// ORL R8, R9; JPL taken
-TEXT ·h1232(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ORL R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1233(s *State)
-// ORL R8, R9; SETCS R10B
-TEXT ·h1233(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ORL R8, R9
+	ORQ R8, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -24504,9 +24407,9 @@ TEXT ·h1233(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1234(s *State)
-// ORL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1234(SB), NOSPLIT, $24-8
+// func h1232(s *State)
+// ORQ R8, R9; CMOVQEQ R11, R12
+TEXT ·h1232(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24514,7 +24417,7 @@ TEXT ·h1234(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
+	ORQ R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -24524,9 +24427,9 @@ TEXT ·h1234(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1235(s *State)
-// ORL R8, R9; ADCQ R10, R11
-TEXT ·h1235(SB), NOSPLIT, $24-8
+// func h1233(s *State)
+// ORQ R8, R9; ADCQ R10, R11
+TEXT ·h1233(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24534,7 +24437,7 @@ TEXT ·h1235(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
+	ORQ R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -24544,9 +24447,9 @@ TEXT ·h1235(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1236(s *State)
-// ORL R8, R9; SBBQ R10, R11
-TEXT ·h1236(SB), NOSPLIT, $24-8
+// func h1234(s *State)
+// ORQ R8, R9; SBBQ R10, R11
+TEXT ·h1234(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24554,7 +24457,7 @@ TEXT ·h1236(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
+	ORQ R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -24564,9 +24467,9 @@ TEXT ·h1236(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1237(s *State)
-// ORL R8, R9; INCQ R13
-TEXT ·h1237(SB), NOSPLIT, $24-8
+// func h1235(s *State)
+// ORQ R8, R9; INCQ R13
+TEXT ·h1235(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24574,7 +24477,7 @@ TEXT ·h1237(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
+	ORQ R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -24584,9 +24487,9 @@ TEXT ·h1237(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1238(s *State)
-// ORL R8, R9; ROLQ $7, R13
-TEXT ·h1238(SB), NOSPLIT, $24-8
+// func h1236(s *State)
+// ORQ R8, R9; ROLQ $7, R13
+TEXT ·h1236(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24594,7 +24497,7 @@ TEXT ·h1238(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
+	ORQ R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -24604,8 +24507,56 @@ TEXT ·h1238(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1237(s *State)
+// ORL R8, R9; JEQ taken
+TEXT ·h1237(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ORL R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1238(s *State)
+// ORL R8, R9; JNE taken
+TEXT ·h1238(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ORL R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1239(s *State)
-// XORQ R8, R9; JEQ taken
+// ORL R8, R9; JCS taken
 TEXT ·h1239(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24614,8 +24565,8 @@ TEXT ·h1239(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JEQ taken
+	ORL R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24629,7 +24580,7 @@ done:
 	RET
 
 // func h1240(s *State)
-// XORQ R8, R9; JNE taken
+// ORL R8, R9; JCC taken
 TEXT ·h1240(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24638,8 +24589,8 @@ TEXT ·h1240(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JNE taken
+	ORL R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24653,7 +24604,7 @@ done:
 	RET
 
 // func h1241(s *State)
-// XORQ R8, R9; JCS taken
+// ORL R8, R9; JLT taken
 TEXT ·h1241(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24662,8 +24613,8 @@ TEXT ·h1241(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JCS taken
+	ORL R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24677,7 +24628,7 @@ done:
 	RET
 
 // func h1242(s *State)
-// XORQ R8, R9; JCC taken
+// ORL R8, R9; JGE taken
 TEXT ·h1242(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24686,8 +24637,8 @@ TEXT ·h1242(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JCC taken
+	ORL R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24701,7 +24652,7 @@ done:
 	RET
 
 // func h1243(s *State)
-// XORQ R8, R9; JLT taken
+// ORL R8, R9; JLE taken
 TEXT ·h1243(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24710,8 +24661,8 @@ TEXT ·h1243(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JLT taken
+	ORL R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24725,7 +24676,7 @@ done:
 	RET
 
 // func h1244(s *State)
-// XORQ R8, R9; JGE taken
+// ORL R8, R9; JGT taken
 TEXT ·h1244(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24734,8 +24685,8 @@ TEXT ·h1244(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JGE taken
+	ORL R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24749,7 +24700,7 @@ done:
 	RET
 
 // func h1245(s *State)
-// XORQ R8, R9; JLE taken
+// ORL R8, R9; JLS taken
 TEXT ·h1245(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24758,8 +24709,8 @@ TEXT ·h1245(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JLE taken
+	ORL R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24773,7 +24724,7 @@ done:
 	RET
 
 // func h1246(s *State)
-// XORQ R8, R9; JGT taken
+// ORL R8, R9; JHI taken
 TEXT ·h1246(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24782,8 +24733,8 @@ TEXT ·h1246(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JGT taken
+	ORL R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24797,7 +24748,7 @@ done:
 	RET
 
 // func h1247(s *State)
-// XORQ R8, R9; JLS taken
+// ORL R8, R9; JMI taken
 TEXT ·h1247(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24806,8 +24757,8 @@ TEXT ·h1247(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JLS taken
+	ORL R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24821,7 +24772,7 @@ done:
 	RET
 
 // func h1248(s *State)
-// XORQ R8, R9; JHI taken
+// ORL R8, R9; JPL taken
 TEXT ·h1248(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24830,8 +24781,8 @@ TEXT ·h1248(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JHI taken
+	ORL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24845,7 +24796,7 @@ done:
 	RET
 
 // func h1249(s *State)
-// XORQ R8, R9; JMI taken
+// ORL R8, R9; SETCS R10B
 TEXT ·h1249(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24854,55 +24805,7 @@ TEXT ·h1249(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1250(s *State)
-// XORQ R8, R9; JPL taken
-TEXT ·h1250(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1251(s *State)
-// XORQ R8, R9; SETCS R10B
-TEXT ·h1251(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	XORQ R8, R9
+	ORL R8, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -24912,9 +24815,9 @@ TEXT ·h1251(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1252(s *State)
-// XORQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1252(SB), NOSPLIT, $24-8
+// func h1250(s *State)
+// ORL R8, R9; CMOVQEQ R11, R12
+TEXT ·h1250(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24922,7 +24825,7 @@ TEXT ·h1252(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
+	ORL R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -24932,9 +24835,9 @@ TEXT ·h1252(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1253(s *State)
-// XORQ R8, R9; ADCQ R10, R11
-TEXT ·h1253(SB), NOSPLIT, $24-8
+// func h1251(s *State)
+// ORL R8, R9; ADCQ R10, R11
+TEXT ·h1251(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24942,7 +24845,7 @@ TEXT ·h1253(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
+	ORL R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -24952,9 +24855,9 @@ TEXT ·h1253(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1254(s *State)
-// XORQ R8, R9; SBBQ R10, R11
-TEXT ·h1254(SB), NOSPLIT, $24-8
+// func h1252(s *State)
+// ORL R8, R9; SBBQ R10, R11
+TEXT ·h1252(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24962,7 +24865,7 @@ TEXT ·h1254(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
+	ORL R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -24972,9 +24875,9 @@ TEXT ·h1254(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1255(s *State)
-// XORQ R8, R9; INCQ R13
-TEXT ·h1255(SB), NOSPLIT, $24-8
+// func h1253(s *State)
+// ORL R8, R9; INCQ R13
+TEXT ·h1253(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24982,7 +24885,7 @@ TEXT ·h1255(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
+	ORL R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -24992,9 +24895,9 @@ TEXT ·h1255(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1256(s *State)
-// XORQ R8, R9; ROLQ $7, R13
-TEXT ·h1256(SB), NOSPLIT, $24-8
+// func h1254(s *State)
+// ORL R8, R9; ROLQ $7, R13
+TEXT ·h1254(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25002,7 +24905,7 @@ TEXT ·h1256(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
+	ORL R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -25012,8 +24915,56 @@ TEXT ·h1256(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1255(s *State)
+// XORQ R8, R9; JEQ taken
+TEXT ·h1255(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORQ R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1256(s *State)
+// XORQ R8, R9; JNE taken
+TEXT ·h1256(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORQ R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1257(s *State)
-// XORL R8, R9; JEQ taken
+// XORQ R8, R9; JCS taken
 TEXT ·h1257(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25022,8 +24973,8 @@ TEXT ·h1257(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JEQ taken
+	XORQ R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25037,7 +24988,7 @@ done:
 	RET
 
 // func h1258(s *State)
-// XORL R8, R9; JNE taken
+// XORQ R8, R9; JCC taken
 TEXT ·h1258(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25046,8 +24997,8 @@ TEXT ·h1258(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JNE taken
+	XORQ R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25061,7 +25012,7 @@ done:
 	RET
 
 // func h1259(s *State)
-// XORL R8, R9; JCS taken
+// XORQ R8, R9; JLT taken
 TEXT ·h1259(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25070,8 +25021,8 @@ TEXT ·h1259(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JCS taken
+	XORQ R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25085,7 +25036,7 @@ done:
 	RET
 
 // func h1260(s *State)
-// XORL R8, R9; JCC taken
+// XORQ R8, R9; JGE taken
 TEXT ·h1260(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25094,8 +25045,8 @@ TEXT ·h1260(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JCC taken
+	XORQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25109,7 +25060,7 @@ done:
 	RET
 
 // func h1261(s *State)
-// XORL R8, R9; JLT taken
+// XORQ R8, R9; JLE taken
 TEXT ·h1261(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25118,8 +25069,8 @@ TEXT ·h1261(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JLT taken
+	XORQ R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25133,7 +25084,7 @@ done:
 	RET
 
 // func h1262(s *State)
-// XORL R8, R9; JGE taken
+// XORQ R8, R9; JGT taken
 TEXT ·h1262(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25142,8 +25093,8 @@ TEXT ·h1262(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JGE taken
+	XORQ R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25157,7 +25108,7 @@ done:
 	RET
 
 // func h1263(s *State)
-// XORL R8, R9; JLE taken
+// XORQ R8, R9; JLS taken
 TEXT ·h1263(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25166,8 +25117,8 @@ TEXT ·h1263(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JLE taken
+	XORQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25181,7 +25132,7 @@ done:
 	RET
 
 // func h1264(s *State)
-// XORL R8, R9; JGT taken
+// XORQ R8, R9; JHI taken
 TEXT ·h1264(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25190,8 +25141,8 @@ TEXT ·h1264(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JGT taken
+	XORQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25205,7 +25156,7 @@ done:
 	RET
 
 // func h1265(s *State)
-// XORL R8, R9; JLS taken
+// XORQ R8, R9; JMI taken
 TEXT ·h1265(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25214,8 +25165,8 @@ TEXT ·h1265(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JLS taken
+	XORQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25229,7 +25180,7 @@ done:
 	RET
 
 // func h1266(s *State)
-// XORL R8, R9; JHI taken
+// XORQ R8, R9; JPL taken
 TEXT ·h1266(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25238,8 +25189,8 @@ TEXT ·h1266(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JHI taken
+	XORQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25253,7 +25204,7 @@ done:
 	RET
 
 // func h1267(s *State)
-// XORL R8, R9; JMI taken
+// XORQ R8, R9; SETCS R10B
 TEXT ·h1267(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25262,55 +25213,7 @@ TEXT ·h1267(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1268(s *State)
-// XORL R8, R9; JPL taken
-TEXT ·h1268(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	XORL R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1269(s *State)
-// XORL R8, R9; SETCS R10B
-TEXT ·h1269(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	XORL R8, R9
+	XORQ R8, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -25320,9 +25223,9 @@ TEXT ·h1269(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1270(s *State)
-// XORL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1270(SB), NOSPLIT, $24-8
+// func h1268(s *State)
+// XORQ R8, R9; CMOVQEQ R11, R12
+TEXT ·h1268(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25330,7 +25233,7 @@ TEXT ·h1270(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
+	XORQ R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -25340,9 +25243,9 @@ TEXT ·h1270(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1271(s *State)
-// XORL R8, R9; ADCQ R10, R11
-TEXT ·h1271(SB), NOSPLIT, $24-8
+// func h1269(s *State)
+// XORQ R8, R9; ADCQ R10, R11
+TEXT ·h1269(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25350,7 +25253,7 @@ TEXT ·h1271(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
+	XORQ R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -25360,9 +25263,9 @@ TEXT ·h1271(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1272(s *State)
-// XORL R8, R9; SBBQ R10, R11
-TEXT ·h1272(SB), NOSPLIT, $24-8
+// func h1270(s *State)
+// XORQ R8, R9; SBBQ R10, R11
+TEXT ·h1270(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25370,7 +25273,7 @@ TEXT ·h1272(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
+	XORQ R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -25380,9 +25283,9 @@ TEXT ·h1272(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1273(s *State)
-// XORL R8, R9; INCQ R13
-TEXT ·h1273(SB), NOSPLIT, $24-8
+// func h1271(s *State)
+// XORQ R8, R9; INCQ R13
+TEXT ·h1271(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25390,7 +25293,7 @@ TEXT ·h1273(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
+	XORQ R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -25400,9 +25303,9 @@ TEXT ·h1273(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1274(s *State)
-// XORL R8, R9; ROLQ $7, R13
-TEXT ·h1274(SB), NOSPLIT, $24-8
+// func h1272(s *State)
+// XORQ R8, R9; ROLQ $7, R13
+TEXT ·h1272(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25410,7 +25313,7 @@ TEXT ·h1274(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
+	XORQ R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -25420,8 +25323,56 @@ TEXT ·h1274(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1273(s *State)
+// XORL R8, R9; JEQ taken
+TEXT ·h1273(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORL R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1274(s *State)
+// XORL R8, R9; JNE taken
+TEXT ·h1274(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORL R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1275(s *State)
-// TESTQ R8, R9; JEQ taken
+// XORL R8, R9; JCS taken
 TEXT ·h1275(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25430,8 +25381,8 @@ TEXT ·h1275(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JEQ taken
+	XORL R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25445,7 +25396,7 @@ done:
 	RET
 
 // func h1276(s *State)
-// TESTQ R8, R9; JNE taken
+// XORL R8, R9; JCC taken
 TEXT ·h1276(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25454,8 +25405,8 @@ TEXT ·h1276(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JNE taken
+	XORL R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25469,7 +25420,7 @@ done:
 	RET
 
 // func h1277(s *State)
-// TESTQ R8, R9; JCS taken
+// XORL R8, R9; JLT taken
 TEXT ·h1277(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25478,8 +25429,8 @@ TEXT ·h1277(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JCS taken
+	XORL R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25493,7 +25444,7 @@ done:
 	RET
 
 // func h1278(s *State)
-// TESTQ R8, R9; JCC taken
+// XORL R8, R9; JGE taken
 TEXT ·h1278(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25502,8 +25453,8 @@ TEXT ·h1278(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JCC taken
+	XORL R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25517,7 +25468,7 @@ done:
 	RET
 
 // func h1279(s *State)
-// TESTQ R8, R9; JLT taken
+// XORL R8, R9; JLE taken
 TEXT ·h1279(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25526,8 +25477,8 @@ TEXT ·h1279(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JLT taken
+	XORL R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25541,7 +25492,7 @@ done:
 	RET
 
 // func h1280(s *State)
-// TESTQ R8, R9; JGE taken
+// XORL R8, R9; JGT taken
 TEXT ·h1280(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25550,8 +25501,8 @@ TEXT ·h1280(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JGE taken
+	XORL R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25565,7 +25516,7 @@ done:
 	RET
 
 // func h1281(s *State)
-// TESTQ R8, R9; JLE taken
+// XORL R8, R9; JLS taken
 TEXT ·h1281(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25574,8 +25525,8 @@ TEXT ·h1281(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JLE taken
+	XORL R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25589,7 +25540,7 @@ done:
 	RET
 
 // func h1282(s *State)
-// TESTQ R8, R9; JGT taken
+// XORL R8, R9; JHI taken
 TEXT ·h1282(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25598,8 +25549,8 @@ TEXT ·h1282(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JGT taken
+	XORL R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25613,7 +25564,7 @@ done:
 	RET
 
 // func h1283(s *State)
-// TESTQ R8, R9; JLS taken
+// XORL R8, R9; JMI taken
 TEXT ·h1283(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25622,8 +25573,8 @@ TEXT ·h1283(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JLS taken
+	XORL R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25637,7 +25588,7 @@ done:
 	RET
 
 // func h1284(s *State)
-// TESTQ R8, R9; JHI taken
+// XORL R8, R9; JPL taken
 TEXT ·h1284(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25646,8 +25597,8 @@ TEXT ·h1284(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JHI taken
+	XORL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25661,7 +25612,7 @@ done:
 	RET
 
 // func h1285(s *State)
-// TESTQ R8, R9; JMI taken
+// XORL R8, R9; SETCS R10B
 TEXT ·h1285(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25670,55 +25621,7 @@ TEXT ·h1285(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1286(s *State)
-// TESTQ R8, R9; JPL taken
-TEXT ·h1286(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1287(s *State)
-// TESTQ R8, R9; SETCS R10B
-TEXT ·h1287(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	TESTQ R8, R9
+	XORL R8, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -25728,9 +25631,9 @@ TEXT ·h1287(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1288(s *State)
-// TESTQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1288(SB), NOSPLIT, $24-8
+// func h1286(s *State)
+// XORL R8, R9; CMOVQEQ R11, R12
+TEXT ·h1286(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25738,7 +25641,7 @@ TEXT ·h1288(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
+	XORL R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -25748,9 +25651,9 @@ TEXT ·h1288(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1289(s *State)
-// TESTQ R8, R9; ADCQ R10, R11
-TEXT ·h1289(SB), NOSPLIT, $24-8
+// func h1287(s *State)
+// XORL R8, R9; ADCQ R10, R11
+TEXT ·h1287(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25758,7 +25661,7 @@ TEXT ·h1289(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
+	XORL R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -25768,9 +25671,9 @@ TEXT ·h1289(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1290(s *State)
-// TESTQ R8, R9; SBBQ R10, R11
-TEXT ·h1290(SB), NOSPLIT, $24-8
+// func h1288(s *State)
+// XORL R8, R9; SBBQ R10, R11
+TEXT ·h1288(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25778,7 +25681,7 @@ TEXT ·h1290(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
+	XORL R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -25788,9 +25691,9 @@ TEXT ·h1290(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1291(s *State)
-// TESTQ R8, R9; INCQ R13
-TEXT ·h1291(SB), NOSPLIT, $24-8
+// func h1289(s *State)
+// XORL R8, R9; INCQ R13
+TEXT ·h1289(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25798,7 +25701,7 @@ TEXT ·h1291(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
+	XORL R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -25808,9 +25711,9 @@ TEXT ·h1291(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1292(s *State)
-// TESTQ R8, R9; ROLQ $7, R13
-TEXT ·h1292(SB), NOSPLIT, $24-8
+// func h1290(s *State)
+// XORL R8, R9; ROLQ $7, R13
+TEXT ·h1290(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25818,7 +25721,7 @@ TEXT ·h1292(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
+	XORL R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -25828,8 +25731,56 @@ TEXT ·h1292(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1291(s *State)
+// TESTQ R8, R9; JEQ taken
+TEXT ·h1291(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTQ R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1292(s *State)
+// TESTQ R8, R9; JNE taken
+TEXT ·h1292(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTQ R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1293(s *State)
-// TESTL R8, R9; JEQ taken
+// TESTQ R8, R9; JCS taken
 TEXT ·h1293(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25838,8 +25789,8 @@ TEXT ·h1293(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JEQ taken
+	TESTQ R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25853,7 +25804,7 @@ done:
 	RET
 
 // func h1294(s *State)
-// TESTL R8, R9; JNE taken
+// TESTQ R8, R9; JCC taken
 TEXT ·h1294(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25862,8 +25813,8 @@ TEXT ·h1294(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JNE taken
+	TESTQ R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25877,7 +25828,7 @@ done:
 	RET
 
 // func h1295(s *State)
-// TESTL R8, R9; JCS taken
+// TESTQ R8, R9; JLT taken
 TEXT ·h1295(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25886,8 +25837,8 @@ TEXT ·h1295(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JCS taken
+	TESTQ R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25901,7 +25852,7 @@ done:
 	RET
 
 // func h1296(s *State)
-// TESTL R8, R9; JCC taken
+// TESTQ R8, R9; JGE taken
 TEXT ·h1296(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25910,8 +25861,8 @@ TEXT ·h1296(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JCC taken
+	TESTQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25925,7 +25876,7 @@ done:
 	RET
 
 // func h1297(s *State)
-// TESTL R8, R9; JLT taken
+// TESTQ R8, R9; JLE taken
 TEXT ·h1297(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25934,8 +25885,8 @@ TEXT ·h1297(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JLT taken
+	TESTQ R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25949,7 +25900,7 @@ done:
 	RET
 
 // func h1298(s *State)
-// TESTL R8, R9; JGE taken
+// TESTQ R8, R9; JGT taken
 TEXT ·h1298(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25958,8 +25909,8 @@ TEXT ·h1298(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JGE taken
+	TESTQ R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25973,7 +25924,7 @@ done:
 	RET
 
 // func h1299(s *State)
-// TESTL R8, R9; JLE taken
+// TESTQ R8, R9; JLS taken
 TEXT ·h1299(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25982,8 +25933,8 @@ TEXT ·h1299(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JLE taken
+	TESTQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25997,7 +25948,7 @@ done:
 	RET
 
 // func h1300(s *State)
-// TESTL R8, R9; JGT taken
+// TESTQ R8, R9; JHI taken
 TEXT ·h1300(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26006,8 +25957,8 @@ TEXT ·h1300(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JGT taken
+	TESTQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26021,7 +25972,7 @@ done:
 	RET
 
 // func h1301(s *State)
-// TESTL R8, R9; JLS taken
+// TESTQ R8, R9; JMI taken
 TEXT ·h1301(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26030,8 +25981,8 @@ TEXT ·h1301(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JLS taken
+	TESTQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26045,7 +25996,7 @@ done:
 	RET
 
 // func h1302(s *State)
-// TESTL R8, R9; JHI taken
+// TESTQ R8, R9; JPL taken
 TEXT ·h1302(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26054,8 +26005,8 @@ TEXT ·h1302(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JHI taken
+	TESTQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26069,7 +26020,7 @@ done:
 	RET
 
 // func h1303(s *State)
-// TESTL R8, R9; JMI taken
+// TESTQ R8, R9; SETCS R10B
 TEXT ·h1303(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26078,55 +26029,7 @@ TEXT ·h1303(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1304(s *State)
-// TESTL R8, R9; JPL taken
-TEXT ·h1304(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1305(s *State)
-// TESTL R8, R9; SETCS R10B
-TEXT ·h1305(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	TESTL R8, R9
+	TESTQ R8, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -26136,9 +26039,9 @@ TEXT ·h1305(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1306(s *State)
-// TESTL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1306(SB), NOSPLIT, $24-8
+// func h1304(s *State)
+// TESTQ R8, R9; CMOVQEQ R11, R12
+TEXT ·h1304(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26146,7 +26049,7 @@ TEXT ·h1306(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
+	TESTQ R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -26156,9 +26059,9 @@ TEXT ·h1306(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1307(s *State)
-// TESTL R8, R9; ADCQ R10, R11
-TEXT ·h1307(SB), NOSPLIT, $24-8
+// func h1305(s *State)
+// TESTQ R8, R9; ADCQ R10, R11
+TEXT ·h1305(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26166,7 +26069,7 @@ TEXT ·h1307(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
+	TESTQ R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -26176,9 +26079,9 @@ TEXT ·h1307(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1308(s *State)
-// TESTL R8, R9; SBBQ R10, R11
-TEXT ·h1308(SB), NOSPLIT, $24-8
+// func h1306(s *State)
+// TESTQ R8, R9; SBBQ R10, R11
+TEXT ·h1306(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26186,7 +26089,7 @@ TEXT ·h1308(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
+	TESTQ R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -26196,9 +26099,9 @@ TEXT ·h1308(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1309(s *State)
-// TESTL R8, R9; INCQ R13
-TEXT ·h1309(SB), NOSPLIT, $24-8
+// func h1307(s *State)
+// TESTQ R8, R9; INCQ R13
+TEXT ·h1307(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26206,7 +26109,7 @@ TEXT ·h1309(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
+	TESTQ R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -26216,9 +26119,9 @@ TEXT ·h1309(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1310(s *State)
-// TESTL R8, R9; ROLQ $7, R13
-TEXT ·h1310(SB), NOSPLIT, $24-8
+// func h1308(s *State)
+// TESTQ R8, R9; ROLQ $7, R13
+TEXT ·h1308(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26226,7 +26129,7 @@ TEXT ·h1310(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
+	TESTQ R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -26236,8 +26139,56 @@ TEXT ·h1310(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1309(s *State)
+// TESTL R8, R9; JEQ taken
+TEXT ·h1309(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTL R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1310(s *State)
+// TESTL R8, R9; JNE taken
+TEXT ·h1310(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTL R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1311(s *State)
-// INCQ R9; JEQ taken
+// TESTL R8, R9; JCS taken
 TEXT ·h1311(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26246,8 +26197,8 @@ TEXT ·h1311(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JEQ taken
+	TESTL R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26261,7 +26212,7 @@ done:
 	RET
 
 // func h1312(s *State)
-// INCQ R9; JNE taken
+// TESTL R8, R9; JCC taken
 TEXT ·h1312(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26270,8 +26221,8 @@ TEXT ·h1312(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JNE taken
+	TESTL R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26285,7 +26236,7 @@ done:
 	RET
 
 // func h1313(s *State)
-// INCQ R9; JCS taken
+// TESTL R8, R9; JLT taken
 TEXT ·h1313(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26294,8 +26245,8 @@ TEXT ·h1313(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JCS taken
+	TESTL R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26309,7 +26260,7 @@ done:
 	RET
 
 // func h1314(s *State)
-// INCQ R9; JCC taken
+// TESTL R8, R9; JGE taken
 TEXT ·h1314(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26318,8 +26269,8 @@ TEXT ·h1314(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JCC taken
+	TESTL R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26333,7 +26284,7 @@ done:
 	RET
 
 // func h1315(s *State)
-// INCQ R9; JLT taken
+// TESTL R8, R9; JLE taken
 TEXT ·h1315(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26342,8 +26293,8 @@ TEXT ·h1315(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JLT taken
+	TESTL R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26357,7 +26308,7 @@ done:
 	RET
 
 // func h1316(s *State)
-// INCQ R9; JGE taken
+// TESTL R8, R9; JGT taken
 TEXT ·h1316(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26366,8 +26317,8 @@ TEXT ·h1316(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JGE taken
+	TESTL R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26381,7 +26332,7 @@ done:
 	RET
 
 // func h1317(s *State)
-// INCQ R9; JLE taken
+// TESTL R8, R9; JLS taken
 TEXT ·h1317(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26390,8 +26341,8 @@ TEXT ·h1317(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JLE taken
+	TESTL R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26405,7 +26356,7 @@ done:
 	RET
 
 // func h1318(s *State)
-// INCQ R9; JGT taken
+// TESTL R8, R9; JHI taken
 TEXT ·h1318(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26414,8 +26365,8 @@ TEXT ·h1318(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JGT taken
+	TESTL R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26429,7 +26380,7 @@ done:
 	RET
 
 // func h1319(s *State)
-// INCQ R9; JLS taken
+// TESTL R8, R9; JMI taken
 TEXT ·h1319(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26438,8 +26389,8 @@ TEXT ·h1319(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JLS taken
+	TESTL R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26453,7 +26404,7 @@ done:
 	RET
 
 // func h1320(s *State)
-// INCQ R9; JHI taken
+// TESTL R8, R9; JPL taken
 TEXT ·h1320(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26462,8 +26413,8 @@ TEXT ·h1320(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JHI taken
+	TESTL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26477,7 +26428,7 @@ done:
 	RET
 
 // func h1321(s *State)
-// INCQ R9; JMI taken
+// TESTL R8, R9; SETCS R10B
 TEXT ·h1321(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26486,55 +26437,7 @@ TEXT ·h1321(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1322(s *State)
-// INCQ R9; JPL taken
-TEXT ·h1322(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	INCQ R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1323(s *State)
-// INCQ R9; SETCS R10B
-TEXT ·h1323(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	INCQ R9
+	TESTL R8, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -26544,9 +26447,9 @@ TEXT ·h1323(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1324(s *State)
-// INCQ R9; CMOVQEQ R11, R12
-TEXT ·h1324(SB), NOSPLIT, $24-8
+// func h1322(s *State)
+// TESTL R8, R9; CMOVQEQ R11, R12
+TEXT ·h1322(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26554,7 +26457,7 @@ TEXT ·h1324(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
+	TESTL R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -26564,9 +26467,9 @@ TEXT ·h1324(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1325(s *State)
-// INCQ R9; ADCQ R10, R11
-TEXT ·h1325(SB), NOSPLIT, $24-8
+// func h1323(s *State)
+// TESTL R8, R9; ADCQ R10, R11
+TEXT ·h1323(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26574,7 +26477,7 @@ TEXT ·h1325(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
+	TESTL R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -26584,9 +26487,9 @@ TEXT ·h1325(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1326(s *State)
-// INCQ R9; SBBQ R10, R11
-TEXT ·h1326(SB), NOSPLIT, $24-8
+// func h1324(s *State)
+// TESTL R8, R9; SBBQ R10, R11
+TEXT ·h1324(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26594,7 +26497,7 @@ TEXT ·h1326(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
+	TESTL R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -26604,9 +26507,9 @@ TEXT ·h1326(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1327(s *State)
-// INCQ R9; INCQ R13
-TEXT ·h1327(SB), NOSPLIT, $24-8
+// func h1325(s *State)
+// TESTL R8, R9; INCQ R13
+TEXT ·h1325(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26614,7 +26517,7 @@ TEXT ·h1327(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
+	TESTL R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -26624,9 +26527,9 @@ TEXT ·h1327(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1328(s *State)
-// INCQ R9; ROLQ $7, R13
-TEXT ·h1328(SB), NOSPLIT, $24-8
+// func h1326(s *State)
+// TESTL R8, R9; ROLQ $7, R13
+TEXT ·h1326(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26634,7 +26537,7 @@ TEXT ·h1328(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
+	TESTL R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -26644,8 +26547,56 @@ TEXT ·h1328(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1327(s *State)
+// INCQ R9; JEQ taken
+TEXT ·h1327(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	INCQ R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1328(s *State)
+// INCQ R9; JNE taken
+TEXT ·h1328(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	INCQ R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1329(s *State)
-// DECQ R9; JEQ taken
+// INCQ R9; JCS taken
 TEXT ·h1329(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26654,8 +26605,8 @@ TEXT ·h1329(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JEQ taken
+	INCQ R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26669,7 +26620,7 @@ done:
 	RET
 
 // func h1330(s *State)
-// DECQ R9; JNE taken
+// INCQ R9; JCC taken
 TEXT ·h1330(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26678,8 +26629,8 @@ TEXT ·h1330(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JNE taken
+	INCQ R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26693,7 +26644,7 @@ done:
 	RET
 
 // func h1331(s *State)
-// DECQ R9; JCS taken
+// INCQ R9; JLT taken
 TEXT ·h1331(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26702,8 +26653,8 @@ TEXT ·h1331(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JCS taken
+	INCQ R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26717,7 +26668,7 @@ done:
 	RET
 
 // func h1332(s *State)
-// DECQ R9; JCC taken
+// INCQ R9; JGE taken
 TEXT ·h1332(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26726,8 +26677,8 @@ TEXT ·h1332(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JCC taken
+	INCQ R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26741,7 +26692,7 @@ done:
 	RET
 
 // func h1333(s *State)
-// DECQ R9; JLT taken
+// INCQ R9; JLE taken
 TEXT ·h1333(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26750,8 +26701,8 @@ TEXT ·h1333(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JLT taken
+	INCQ R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26765,7 +26716,7 @@ done:
 	RET
 
 // func h1334(s *State)
-// DECQ R9; JGE taken
+// INCQ R9; JGT taken
 TEXT ·h1334(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26774,8 +26725,8 @@ TEXT ·h1334(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JGE taken
+	INCQ R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26789,7 +26740,7 @@ done:
 	RET
 
 // func h1335(s *State)
-// DECQ R9; JLE taken
+// INCQ R9; JLS taken
 TEXT ·h1335(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26798,8 +26749,8 @@ TEXT ·h1335(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JLE taken
+	INCQ R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26813,7 +26764,7 @@ done:
 	RET
 
 // func h1336(s *State)
-// DECQ R9; JGT taken
+// INCQ R9; JHI taken
 TEXT ·h1336(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26822,8 +26773,8 @@ TEXT ·h1336(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JGT taken
+	INCQ R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26837,7 +26788,7 @@ done:
 	RET
 
 // func h1337(s *State)
-// DECQ R9; JLS taken
+// INCQ R9; JMI taken
 TEXT ·h1337(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26846,8 +26797,8 @@ TEXT ·h1337(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JLS taken
+	INCQ R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26861,7 +26812,7 @@ done:
 	RET
 
 // func h1338(s *State)
-// DECQ R9; JHI taken
+// INCQ R9; JPL taken
 TEXT ·h1338(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26870,8 +26821,8 @@ TEXT ·h1338(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JHI taken
+	INCQ R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26885,7 +26836,7 @@ done:
 	RET
 
 // func h1339(s *State)
-// DECQ R9; JMI taken
+// INCQ R9; SETCS R10B
 TEXT ·h1339(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26894,55 +26845,7 @@ TEXT ·h1339(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1340(s *State)
-// DECQ R9; JPL taken
-TEXT ·h1340(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	DECQ R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1341(s *State)
-// DECQ R9; SETCS R10B
-TEXT ·h1341(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	DECQ R9
+	INCQ R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -26952,9 +26855,9 @@ TEXT ·h1341(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1342(s *State)
-// DECQ R9; CMOVQEQ R11, R12
-TEXT ·h1342(SB), NOSPLIT, $24-8
+// func h1340(s *State)
+// INCQ R9; CMOVQEQ R11, R12
+TEXT ·h1340(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26962,7 +26865,7 @@ TEXT ·h1342(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
+	INCQ R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -26972,9 +26875,9 @@ TEXT ·h1342(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1343(s *State)
-// DECQ R9; ADCQ R10, R11
-TEXT ·h1343(SB), NOSPLIT, $24-8
+// func h1341(s *State)
+// INCQ R9; ADCQ R10, R11
+TEXT ·h1341(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26982,7 +26885,7 @@ TEXT ·h1343(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
+	INCQ R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -26992,9 +26895,9 @@ TEXT ·h1343(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1344(s *State)
-// DECQ R9; SBBQ R10, R11
-TEXT ·h1344(SB), NOSPLIT, $24-8
+// func h1342(s *State)
+// INCQ R9; SBBQ R10, R11
+TEXT ·h1342(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27002,7 +26905,7 @@ TEXT ·h1344(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
+	INCQ R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -27012,9 +26915,9 @@ TEXT ·h1344(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1345(s *State)
-// DECQ R9; INCQ R13
-TEXT ·h1345(SB), NOSPLIT, $24-8
+// func h1343(s *State)
+// INCQ R9; INCQ R13
+TEXT ·h1343(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27022,7 +26925,7 @@ TEXT ·h1345(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
+	INCQ R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -27032,9 +26935,9 @@ TEXT ·h1345(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1346(s *State)
-// DECQ R9; ROLQ $7, R13
-TEXT ·h1346(SB), NOSPLIT, $24-8
+// func h1344(s *State)
+// INCQ R9; ROLQ $7, R13
+TEXT ·h1344(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27042,7 +26945,7 @@ TEXT ·h1346(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
+	INCQ R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -27052,8 +26955,56 @@ TEXT ·h1346(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1345(s *State)
+// DECQ R9; JEQ taken
+TEXT ·h1345(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	DECQ R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1346(s *State)
+// DECQ R9; JNE taken
+TEXT ·h1346(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	DECQ R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1347(s *State)
-// INCL R9; JEQ taken
+// DECQ R9; JCS taken
 TEXT ·h1347(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27062,8 +27013,8 @@ TEXT ·h1347(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JEQ taken
+	DECQ R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27077,7 +27028,7 @@ done:
 	RET
 
 // func h1348(s *State)
-// INCL R9; JNE taken
+// DECQ R9; JCC taken
 TEXT ·h1348(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27086,8 +27037,8 @@ TEXT ·h1348(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JNE taken
+	DECQ R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27101,7 +27052,7 @@ done:
 	RET
 
 // func h1349(s *State)
-// INCL R9; JCS taken
+// DECQ R9; JLT taken
 TEXT ·h1349(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27110,8 +27061,8 @@ TEXT ·h1349(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JCS taken
+	DECQ R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27125,7 +27076,7 @@ done:
 	RET
 
 // func h1350(s *State)
-// INCL R9; JCC taken
+// DECQ R9; JGE taken
 TEXT ·h1350(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27134,8 +27085,8 @@ TEXT ·h1350(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JCC taken
+	DECQ R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27149,7 +27100,7 @@ done:
 	RET
 
 // func h1351(s *State)
-// INCL R9; JLT taken
+// DECQ R9; JLE taken
 TEXT ·h1351(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27158,8 +27109,8 @@ TEXT ·h1351(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JLT taken
+	DECQ R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27173,7 +27124,7 @@ done:
 	RET
 
 // func h1352(s *State)
-// INCL R9; JGE taken
+// DECQ R9; JGT taken
 TEXT ·h1352(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27182,8 +27133,8 @@ TEXT ·h1352(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JGE taken
+	DECQ R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27197,7 +27148,7 @@ done:
 	RET
 
 // func h1353(s *State)
-// INCL R9; JLE taken
+// DECQ R9; JLS taken
 TEXT ·h1353(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27206,8 +27157,8 @@ TEXT ·h1353(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JLE taken
+	DECQ R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27221,7 +27172,7 @@ done:
 	RET
 
 // func h1354(s *State)
-// INCL R9; JGT taken
+// DECQ R9; JHI taken
 TEXT ·h1354(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27230,8 +27181,8 @@ TEXT ·h1354(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JGT taken
+	DECQ R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27245,7 +27196,7 @@ done:
 	RET
 
 // func h1355(s *State)
-// INCL R9; JLS taken
+// DECQ R9; JMI taken
 TEXT ·h1355(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27254,8 +27205,8 @@ TEXT ·h1355(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JLS taken
+	DECQ R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27269,7 +27220,7 @@ done:
 	RET
 
 // func h1356(s *State)
-// INCL R9; JHI taken
+// DECQ R9; JPL taken
 TEXT ·h1356(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27278,8 +27229,8 @@ TEXT ·h1356(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JHI taken
+	DECQ R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27293,7 +27244,7 @@ done:
 	RET
 
 // func h1357(s *State)
-// INCL R9; JMI taken
+// DECQ R9; SETCS R10B
 TEXT ·h1357(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27302,55 +27253,7 @@ TEXT ·h1357(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1358(s *State)
-// INCL R9; JPL taken
-TEXT ·h1358(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	INCL R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1359(s *State)
-// INCL R9; SETCS R10B
-TEXT ·h1359(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	INCL R9
+	DECQ R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -27360,9 +27263,9 @@ TEXT ·h1359(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1360(s *State)
-// INCL R9; CMOVQEQ R11, R12
-TEXT ·h1360(SB), NOSPLIT, $24-8
+// func h1358(s *State)
+// DECQ R9; CMOVQEQ R11, R12
+TEXT ·h1358(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27370,7 +27273,7 @@ TEXT ·h1360(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
+	DECQ R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -27380,9 +27283,9 @@ TEXT ·h1360(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1361(s *State)
-// INCL R9; ADCQ R10, R11
-TEXT ·h1361(SB), NOSPLIT, $24-8
+// func h1359(s *State)
+// DECQ R9; ADCQ R10, R11
+TEXT ·h1359(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27390,7 +27293,7 @@ TEXT ·h1361(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
+	DECQ R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -27400,9 +27303,9 @@ TEXT ·h1361(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1362(s *State)
-// INCL R9; SBBQ R10, R11
-TEXT ·h1362(SB), NOSPLIT, $24-8
+// func h1360(s *State)
+// DECQ R9; SBBQ R10, R11
+TEXT ·h1360(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27410,7 +27313,7 @@ TEXT ·h1362(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
+	DECQ R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -27420,9 +27323,9 @@ TEXT ·h1362(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1363(s *State)
-// INCL R9; INCQ R13
-TEXT ·h1363(SB), NOSPLIT, $24-8
+// func h1361(s *State)
+// DECQ R9; INCQ R13
+TEXT ·h1361(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27430,7 +27333,7 @@ TEXT ·h1363(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
+	DECQ R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -27440,9 +27343,9 @@ TEXT ·h1363(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1364(s *State)
-// INCL R9; ROLQ $7, R13
-TEXT ·h1364(SB), NOSPLIT, $24-8
+// func h1362(s *State)
+// DECQ R9; ROLQ $7, R13
+TEXT ·h1362(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27450,7 +27353,7 @@ TEXT ·h1364(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
+	DECQ R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -27460,8 +27363,56 @@ TEXT ·h1364(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1363(s *State)
+// INCL R9; JEQ taken
+TEXT ·h1363(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	INCL R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1364(s *State)
+// INCL R9; JNE taken
+TEXT ·h1364(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	INCL R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1365(s *State)
-// DECL R9; JEQ taken
+// INCL R9; JCS taken
 TEXT ·h1365(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27470,8 +27421,8 @@ TEXT ·h1365(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JEQ taken
+	INCL R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27485,7 +27436,7 @@ done:
 	RET
 
 // func h1366(s *State)
-// DECL R9; JNE taken
+// INCL R9; JCC taken
 TEXT ·h1366(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27494,8 +27445,8 @@ TEXT ·h1366(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JNE taken
+	INCL R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27509,7 +27460,7 @@ done:
 	RET
 
 // func h1367(s *State)
-// DECL R9; JCS taken
+// INCL R9; JLT taken
 TEXT ·h1367(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27518,8 +27469,8 @@ TEXT ·h1367(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JCS taken
+	INCL R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27533,7 +27484,7 @@ done:
 	RET
 
 // func h1368(s *State)
-// DECL R9; JCC taken
+// INCL R9; JGE taken
 TEXT ·h1368(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27542,8 +27493,8 @@ TEXT ·h1368(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JCC taken
+	INCL R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27557,7 +27508,7 @@ done:
 	RET
 
 // func h1369(s *State)
-// DECL R9; JLT taken
+// INCL R9; JLE taken
 TEXT ·h1369(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27566,8 +27517,8 @@ TEXT ·h1369(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JLT taken
+	INCL R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27581,7 +27532,7 @@ done:
 	RET
 
 // func h1370(s *State)
-// DECL R9; JGE taken
+// INCL R9; JGT taken
 TEXT ·h1370(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27590,8 +27541,8 @@ TEXT ·h1370(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JGE taken
+	INCL R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27605,7 +27556,7 @@ done:
 	RET
 
 // func h1371(s *State)
-// DECL R9; JLE taken
+// INCL R9; JLS taken
 TEXT ·h1371(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27614,8 +27565,8 @@ TEXT ·h1371(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JLE taken
+	INCL R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27629,7 +27580,7 @@ done:
 	RET
 
 // func h1372(s *State)
-// DECL R9; JGT taken
+// INCL R9; JHI taken
 TEXT ·h1372(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27638,8 +27589,8 @@ TEXT ·h1372(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JGT taken
+	INCL R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27653,7 +27604,7 @@ done:
 	RET
 
 // func h1373(s *State)
-// DECL R9; JLS taken
+// INCL R9; JMI taken
 TEXT ·h1373(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27662,8 +27613,8 @@ TEXT ·h1373(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JLS taken
+	INCL R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27677,7 +27628,7 @@ done:
 	RET
 
 // func h1374(s *State)
-// DECL R9; JHI taken
+// INCL R9; JPL taken
 TEXT ·h1374(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27686,8 +27637,8 @@ TEXT ·h1374(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JHI taken
+	INCL R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27701,7 +27652,7 @@ done:
 	RET
 
 // func h1375(s *State)
-// DECL R9; JMI taken
+// INCL R9; SETCS R10B
 TEXT ·h1375(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27710,55 +27661,7 @@ TEXT ·h1375(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1376(s *State)
-// DECL R9; JPL taken
-TEXT ·h1376(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	DECL R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1377(s *State)
-// DECL R9; SETCS R10B
-TEXT ·h1377(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	DECL R9
+	INCL R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -27768,9 +27671,9 @@ TEXT ·h1377(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1378(s *State)
-// DECL R9; CMOVQEQ R11, R12
-TEXT ·h1378(SB), NOSPLIT, $24-8
+// func h1376(s *State)
+// INCL R9; CMOVQEQ R11, R12
+TEXT ·h1376(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27778,7 +27681,7 @@ TEXT ·h1378(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
+	INCL R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -27788,9 +27691,9 @@ TEXT ·h1378(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1379(s *State)
-// DECL R9; ADCQ R10, R11
-TEXT ·h1379(SB), NOSPLIT, $24-8
+// func h1377(s *State)
+// INCL R9; ADCQ R10, R11
+TEXT ·h1377(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27798,7 +27701,7 @@ TEXT ·h1379(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
+	INCL R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -27808,9 +27711,9 @@ TEXT ·h1379(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1380(s *State)
-// DECL R9; SBBQ R10, R11
-TEXT ·h1380(SB), NOSPLIT, $24-8
+// func h1378(s *State)
+// INCL R9; SBBQ R10, R11
+TEXT ·h1378(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27818,7 +27721,7 @@ TEXT ·h1380(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
+	INCL R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -27828,9 +27731,9 @@ TEXT ·h1380(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1381(s *State)
-// DECL R9; INCQ R13
-TEXT ·h1381(SB), NOSPLIT, $24-8
+// func h1379(s *State)
+// INCL R9; INCQ R13
+TEXT ·h1379(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27838,7 +27741,7 @@ TEXT ·h1381(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
+	INCL R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -27848,9 +27751,9 @@ TEXT ·h1381(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1382(s *State)
-// DECL R9; ROLQ $7, R13
-TEXT ·h1382(SB), NOSPLIT, $24-8
+// func h1380(s *State)
+// INCL R9; ROLQ $7, R13
+TEXT ·h1380(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27858,7 +27761,7 @@ TEXT ·h1382(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
+	INCL R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -27868,8 +27771,56 @@ TEXT ·h1382(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1381(s *State)
+// DECL R9; JEQ taken
+TEXT ·h1381(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	DECL R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1382(s *State)
+// DECL R9; JNE taken
+TEXT ·h1382(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	DECL R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1383(s *State)
-// NEGQ R9; JEQ taken
+// DECL R9; JCS taken
 TEXT ·h1383(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27878,8 +27829,8 @@ TEXT ·h1383(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JEQ taken
+	DECL R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27893,7 +27844,7 @@ done:
 	RET
 
 // func h1384(s *State)
-// NEGQ R9; JNE taken
+// DECL R9; JCC taken
 TEXT ·h1384(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27902,8 +27853,8 @@ TEXT ·h1384(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JNE taken
+	DECL R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27917,7 +27868,7 @@ done:
 	RET
 
 // func h1385(s *State)
-// NEGQ R9; JCS taken
+// DECL R9; JLT taken
 TEXT ·h1385(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27926,8 +27877,8 @@ TEXT ·h1385(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JCS taken
+	DECL R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27941,7 +27892,7 @@ done:
 	RET
 
 // func h1386(s *State)
-// NEGQ R9; JCC taken
+// DECL R9; JGE taken
 TEXT ·h1386(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27950,8 +27901,8 @@ TEXT ·h1386(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JCC taken
+	DECL R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27965,7 +27916,7 @@ done:
 	RET
 
 // func h1387(s *State)
-// NEGQ R9; JLT taken
+// DECL R9; JLE taken
 TEXT ·h1387(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27974,8 +27925,8 @@ TEXT ·h1387(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JLT taken
+	DECL R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27989,7 +27940,7 @@ done:
 	RET
 
 // func h1388(s *State)
-// NEGQ R9; JGE taken
+// DECL R9; JGT taken
 TEXT ·h1388(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27998,8 +27949,8 @@ TEXT ·h1388(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JGE taken
+	DECL R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28013,7 +27964,7 @@ done:
 	RET
 
 // func h1389(s *State)
-// NEGQ R9; JLE taken
+// DECL R9; JLS taken
 TEXT ·h1389(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28022,8 +27973,8 @@ TEXT ·h1389(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JLE taken
+	DECL R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28037,7 +27988,7 @@ done:
 	RET
 
 // func h1390(s *State)
-// NEGQ R9; JGT taken
+// DECL R9; JHI taken
 TEXT ·h1390(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28046,8 +27997,8 @@ TEXT ·h1390(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JGT taken
+	DECL R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28061,7 +28012,7 @@ done:
 	RET
 
 // func h1391(s *State)
-// NEGQ R9; JLS taken
+// DECL R9; JMI taken
 TEXT ·h1391(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28070,8 +28021,8 @@ TEXT ·h1391(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JLS taken
+	DECL R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28085,7 +28036,7 @@ done:
 	RET
 
 // func h1392(s *State)
-// NEGQ R9; JHI taken
+// DECL R9; JPL taken
 TEXT ·h1392(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28094,8 +28045,8 @@ TEXT ·h1392(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JHI taken
+	DECL R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28109,7 +28060,7 @@ done:
 	RET
 
 // func h1393(s *State)
-// NEGQ R9; JMI taken
+// DECL R9; SETCS R10B
 TEXT ·h1393(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28118,55 +28069,7 @@ TEXT ·h1393(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1394(s *State)
-// NEGQ R9; JPL taken
-TEXT ·h1394(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	NEGQ R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1395(s *State)
-// NEGQ R9; SETCS R10B
-TEXT ·h1395(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	NEGQ R9
+	DECL R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -28176,9 +28079,9 @@ TEXT ·h1395(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1396(s *State)
-// NEGQ R9; CMOVQEQ R11, R12
-TEXT ·h1396(SB), NOSPLIT, $24-8
+// func h1394(s *State)
+// DECL R9; CMOVQEQ R11, R12
+TEXT ·h1394(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28186,7 +28089,7 @@ TEXT ·h1396(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
+	DECL R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -28196,9 +28099,9 @@ TEXT ·h1396(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1397(s *State)
-// NEGQ R9; ADCQ R10, R11
-TEXT ·h1397(SB), NOSPLIT, $24-8
+// func h1395(s *State)
+// DECL R9; ADCQ R10, R11
+TEXT ·h1395(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28206,7 +28109,7 @@ TEXT ·h1397(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
+	DECL R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -28216,9 +28119,9 @@ TEXT ·h1397(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1398(s *State)
-// NEGQ R9; SBBQ R10, R11
-TEXT ·h1398(SB), NOSPLIT, $24-8
+// func h1396(s *State)
+// DECL R9; SBBQ R10, R11
+TEXT ·h1396(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28226,7 +28129,7 @@ TEXT ·h1398(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
+	DECL R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -28236,9 +28139,9 @@ TEXT ·h1398(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1399(s *State)
-// NEGQ R9; INCQ R13
-TEXT ·h1399(SB), NOSPLIT, $24-8
+// func h1397(s *State)
+// DECL R9; INCQ R13
+TEXT ·h1397(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28246,7 +28149,7 @@ TEXT ·h1399(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
+	DECL R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -28256,9 +28159,9 @@ TEXT ·h1399(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1400(s *State)
-// NEGQ R9; ROLQ $7, R13
-TEXT ·h1400(SB), NOSPLIT, $24-8
+// func h1398(s *State)
+// DECL R9; ROLQ $7, R13
+TEXT ·h1398(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28266,7 +28169,7 @@ TEXT ·h1400(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
+	DECL R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -28276,8 +28179,56 @@ TEXT ·h1400(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1399(s *State)
+// NEGQ R9; JEQ taken
+TEXT ·h1399(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	NEGQ R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1400(s *State)
+// NEGQ R9; JNE taken
+TEXT ·h1400(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	NEGQ R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1401(s *State)
-// SHLQ $1, R9; JEQ taken
+// NEGQ R9; JCS taken
 TEXT ·h1401(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28286,8 +28237,8 @@ TEXT ·h1401(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JEQ taken
+	NEGQ R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28301,7 +28252,7 @@ done:
 	RET
 
 // func h1402(s *State)
-// SHLQ $1, R9; JNE taken
+// NEGQ R9; JCC taken
 TEXT ·h1402(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28310,8 +28261,8 @@ TEXT ·h1402(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JNE taken
+	NEGQ R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28325,7 +28276,7 @@ done:
 	RET
 
 // func h1403(s *State)
-// SHLQ $1, R9; JCS taken
+// NEGQ R9; JLT taken
 TEXT ·h1403(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28334,8 +28285,8 @@ TEXT ·h1403(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JCS taken
+	NEGQ R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28349,7 +28300,7 @@ done:
 	RET
 
 // func h1404(s *State)
-// SHLQ $1, R9; JCC taken
+// NEGQ R9; JGE taken
 TEXT ·h1404(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28358,8 +28309,8 @@ TEXT ·h1404(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JCC taken
+	NEGQ R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28373,7 +28324,7 @@ done:
 	RET
 
 // func h1405(s *State)
-// SHLQ $1, R9; JLT taken
+// NEGQ R9; JLE taken
 TEXT ·h1405(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28382,8 +28333,8 @@ TEXT ·h1405(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JLT taken
+	NEGQ R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28397,7 +28348,7 @@ done:
 	RET
 
 // func h1406(s *State)
-// SHLQ $1, R9; JGE taken
+// NEGQ R9; JGT taken
 TEXT ·h1406(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28406,8 +28357,8 @@ TEXT ·h1406(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JGE taken
+	NEGQ R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28421,7 +28372,7 @@ done:
 	RET
 
 // func h1407(s *State)
-// SHLQ $1, R9; JLE taken
+// NEGQ R9; JLS taken
 TEXT ·h1407(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28430,8 +28381,8 @@ TEXT ·h1407(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JLE taken
+	NEGQ R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28445,7 +28396,7 @@ done:
 	RET
 
 // func h1408(s *State)
-// SHLQ $1, R9; JGT taken
+// NEGQ R9; JHI taken
 TEXT ·h1408(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28454,8 +28405,8 @@ TEXT ·h1408(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JGT taken
+	NEGQ R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28469,7 +28420,7 @@ done:
 	RET
 
 // func h1409(s *State)
-// SHLQ $1, R9; JLS taken
+// NEGQ R9; JMI taken
 TEXT ·h1409(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28478,8 +28429,8 @@ TEXT ·h1409(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JLS taken
+	NEGQ R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28493,7 +28444,7 @@ done:
 	RET
 
 // func h1410(s *State)
-// SHLQ $1, R9; JHI taken
+// NEGQ R9; JPL taken
 TEXT ·h1410(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28502,8 +28453,8 @@ TEXT ·h1410(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JHI taken
+	NEGQ R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28517,7 +28468,7 @@ done:
 	RET
 
 // func h1411(s *State)
-// SHLQ $1, R9; JMI taken
+// NEGQ R9; SETCS R10B
 TEXT ·h1411(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28526,55 +28477,7 @@ TEXT ·h1411(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1412(s *State)
-// SHLQ $1, R9; JPL taken
-TEXT ·h1412(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1413(s *State)
-// SHLQ $1, R9; SETCS R10B
-TEXT ·h1413(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLQ $1, R9
+	NEGQ R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -28584,9 +28487,9 @@ TEXT ·h1413(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1414(s *State)
-// SHLQ $1, R9; CMOVQEQ R11, R12
-TEXT ·h1414(SB), NOSPLIT, $24-8
+// func h1412(s *State)
+// NEGQ R9; CMOVQEQ R11, R12
+TEXT ·h1412(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28594,7 +28497,7 @@ TEXT ·h1414(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
+	NEGQ R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -28604,9 +28507,9 @@ TEXT ·h1414(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1415(s *State)
-// SHLQ $1, R9; ADCQ R10, R11
-TEXT ·h1415(SB), NOSPLIT, $24-8
+// func h1413(s *State)
+// NEGQ R9; ADCQ R10, R11
+TEXT ·h1413(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28614,7 +28517,7 @@ TEXT ·h1415(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
+	NEGQ R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -28624,9 +28527,9 @@ TEXT ·h1415(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1416(s *State)
-// SHLQ $1, R9; SBBQ R10, R11
-TEXT ·h1416(SB), NOSPLIT, $24-8
+// func h1414(s *State)
+// NEGQ R9; SBBQ R10, R11
+TEXT ·h1414(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28634,7 +28537,7 @@ TEXT ·h1416(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
+	NEGQ R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -28644,9 +28547,9 @@ TEXT ·h1416(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1417(s *State)
-// SHLQ $1, R9; INCQ R13
-TEXT ·h1417(SB), NOSPLIT, $24-8
+// func h1415(s *State)
+// NEGQ R9; INCQ R13
+TEXT ·h1415(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28654,7 +28557,7 @@ TEXT ·h1417(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
+	NEGQ R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -28664,9 +28567,9 @@ TEXT ·h1417(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1418(s *State)
-// SHLQ $1, R9; ROLQ $7, R13
-TEXT ·h1418(SB), NOSPLIT, $24-8
+// func h1416(s *State)
+// NEGQ R9; ROLQ $7, R13
+TEXT ·h1416(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28674,7 +28577,7 @@ TEXT ·h1418(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
+	NEGQ R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -28684,8 +28587,56 @@ TEXT ·h1418(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1417(s *State)
+// SHLQ $1, R9; JEQ taken
+TEXT ·h1417(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $1, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1418(s *State)
+// SHLQ $1, R9; JNE taken
+TEXT ·h1418(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $1, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1419(s *State)
-// SHRQ $1, R9; JEQ taken
+// SHLQ $1, R9; JCS taken
 TEXT ·h1419(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28694,8 +28645,8 @@ TEXT ·h1419(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JEQ taken
+	SHLQ $1, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28709,7 +28660,7 @@ done:
 	RET
 
 // func h1420(s *State)
-// SHRQ $1, R9; JNE taken
+// SHLQ $1, R9; JCC taken
 TEXT ·h1420(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28718,8 +28669,8 @@ TEXT ·h1420(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JNE taken
+	SHLQ $1, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28733,7 +28684,7 @@ done:
 	RET
 
 // func h1421(s *State)
-// SHRQ $1, R9; JCS taken
+// SHLQ $1, R9; JLT taken
 TEXT ·h1421(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28742,8 +28693,8 @@ TEXT ·h1421(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JCS taken
+	SHLQ $1, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28757,7 +28708,7 @@ done:
 	RET
 
 // func h1422(s *State)
-// SHRQ $1, R9; JCC taken
+// SHLQ $1, R9; JGE taken
 TEXT ·h1422(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28766,8 +28717,8 @@ TEXT ·h1422(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JCC taken
+	SHLQ $1, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28781,7 +28732,7 @@ done:
 	RET
 
 // func h1423(s *State)
-// SHRQ $1, R9; JLT taken
+// SHLQ $1, R9; JLE taken
 TEXT ·h1423(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28790,8 +28741,8 @@ TEXT ·h1423(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JLT taken
+	SHLQ $1, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28805,7 +28756,7 @@ done:
 	RET
 
 // func h1424(s *State)
-// SHRQ $1, R9; JGE taken
+// SHLQ $1, R9; JGT taken
 TEXT ·h1424(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28814,8 +28765,8 @@ TEXT ·h1424(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JGE taken
+	SHLQ $1, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28829,7 +28780,7 @@ done:
 	RET
 
 // func h1425(s *State)
-// SHRQ $1, R9; JLE taken
+// SHLQ $1, R9; JLS taken
 TEXT ·h1425(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28838,8 +28789,8 @@ TEXT ·h1425(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JLE taken
+	SHLQ $1, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28853,7 +28804,7 @@ done:
 	RET
 
 // func h1426(s *State)
-// SHRQ $1, R9; JGT taken
+// SHLQ $1, R9; JHI taken
 TEXT ·h1426(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28862,8 +28813,8 @@ TEXT ·h1426(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JGT taken
+	SHLQ $1, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28877,7 +28828,7 @@ done:
 	RET
 
 // func h1427(s *State)
-// SHRQ $1, R9; JLS taken
+// SHLQ $1, R9; JMI taken
 TEXT ·h1427(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28886,8 +28837,8 @@ TEXT ·h1427(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JLS taken
+	SHLQ $1, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28901,7 +28852,7 @@ done:
 	RET
 
 // func h1428(s *State)
-// SHRQ $1, R9; JHI taken
+// SHLQ $1, R9; JPL taken
 TEXT ·h1428(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28910,8 +28861,8 @@ TEXT ·h1428(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JHI taken
+	SHLQ $1, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28925,7 +28876,7 @@ done:
 	RET
 
 // func h1429(s *State)
-// SHRQ $1, R9; JMI taken
+// SHLQ $1, R9; SETCS R10B
 TEXT ·h1429(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28934,55 +28885,7 @@ TEXT ·h1429(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1430(s *State)
-// SHRQ $1, R9; JPL taken
-TEXT ·h1430(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1431(s *State)
-// SHRQ $1, R9; SETCS R10B
-TEXT ·h1431(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHRQ $1, R9
+	SHLQ $1, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -28992,9 +28895,9 @@ TEXT ·h1431(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1432(s *State)
-// SHRQ $1, R9; CMOVQEQ R11, R12
-TEXT ·h1432(SB), NOSPLIT, $24-8
+// func h1430(s *State)
+// SHLQ $1, R9; CMOVQEQ R11, R12
+TEXT ·h1430(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29002,7 +28905,7 @@ TEXT ·h1432(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
+	SHLQ $1, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -29012,9 +28915,9 @@ TEXT ·h1432(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1433(s *State)
-// SHRQ $1, R9; ADCQ R10, R11
-TEXT ·h1433(SB), NOSPLIT, $24-8
+// func h1431(s *State)
+// SHLQ $1, R9; ADCQ R10, R11
+TEXT ·h1431(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29022,7 +28925,7 @@ TEXT ·h1433(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
+	SHLQ $1, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -29032,9 +28935,9 @@ TEXT ·h1433(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1434(s *State)
-// SHRQ $1, R9; SBBQ R10, R11
-TEXT ·h1434(SB), NOSPLIT, $24-8
+// func h1432(s *State)
+// SHLQ $1, R9; SBBQ R10, R11
+TEXT ·h1432(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29042,7 +28945,7 @@ TEXT ·h1434(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
+	SHLQ $1, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -29052,9 +28955,9 @@ TEXT ·h1434(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1435(s *State)
-// SHRQ $1, R9; INCQ R13
-TEXT ·h1435(SB), NOSPLIT, $24-8
+// func h1433(s *State)
+// SHLQ $1, R9; INCQ R13
+TEXT ·h1433(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29062,7 +28965,7 @@ TEXT ·h1435(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
+	SHLQ $1, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -29072,9 +28975,9 @@ TEXT ·h1435(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1436(s *State)
-// SHRQ $1, R9; ROLQ $7, R13
-TEXT ·h1436(SB), NOSPLIT, $24-8
+// func h1434(s *State)
+// SHLQ $1, R9; ROLQ $7, R13
+TEXT ·h1434(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29082,7 +28985,7 @@ TEXT ·h1436(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
+	SHLQ $1, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -29092,8 +28995,56 @@ TEXT ·h1436(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1435(s *State)
+// SHRQ $1, R9; JEQ taken
+TEXT ·h1435(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRQ $1, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1436(s *State)
+// SHRQ $1, R9; JNE taken
+TEXT ·h1436(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRQ $1, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1437(s *State)
-// SARQ $1, R9; JEQ taken
+// SHRQ $1, R9; JCS taken
 TEXT ·h1437(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29102,8 +29053,8 @@ TEXT ·h1437(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JEQ taken
+	SHRQ $1, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29117,7 +29068,7 @@ done:
 	RET
 
 // func h1438(s *State)
-// SARQ $1, R9; JNE taken
+// SHRQ $1, R9; JCC taken
 TEXT ·h1438(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29126,8 +29077,8 @@ TEXT ·h1438(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JNE taken
+	SHRQ $1, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29141,7 +29092,7 @@ done:
 	RET
 
 // func h1439(s *State)
-// SARQ $1, R9; JCS taken
+// SHRQ $1, R9; JLT taken
 TEXT ·h1439(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29150,8 +29101,8 @@ TEXT ·h1439(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JCS taken
+	SHRQ $1, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29165,7 +29116,7 @@ done:
 	RET
 
 // func h1440(s *State)
-// SARQ $1, R9; JCC taken
+// SHRQ $1, R9; JGE taken
 TEXT ·h1440(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29174,8 +29125,8 @@ TEXT ·h1440(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JCC taken
+	SHRQ $1, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29189,7 +29140,7 @@ done:
 	RET
 
 // func h1441(s *State)
-// SARQ $1, R9; JLT taken
+// SHRQ $1, R9; JLE taken
 TEXT ·h1441(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29198,8 +29149,8 @@ TEXT ·h1441(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JLT taken
+	SHRQ $1, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29213,7 +29164,7 @@ done:
 	RET
 
 // func h1442(s *State)
-// SARQ $1, R9; JGE taken
+// SHRQ $1, R9; JGT taken
 TEXT ·h1442(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29222,8 +29173,8 @@ TEXT ·h1442(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JGE taken
+	SHRQ $1, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29237,7 +29188,7 @@ done:
 	RET
 
 // func h1443(s *State)
-// SARQ $1, R9; JLE taken
+// SHRQ $1, R9; JLS taken
 TEXT ·h1443(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29246,8 +29197,8 @@ TEXT ·h1443(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JLE taken
+	SHRQ $1, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29261,7 +29212,7 @@ done:
 	RET
 
 // func h1444(s *State)
-// SARQ $1, R9; JGT taken
+// SHRQ $1, R9; JHI taken
 TEXT ·h1444(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29270,8 +29221,8 @@ TEXT ·h1444(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JGT taken
+	SHRQ $1, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29285,7 +29236,7 @@ done:
 	RET
 
 // func h1445(s *State)
-// SARQ $1, R9; JLS taken
+// SHRQ $1, R9; JMI taken
 TEXT ·h1445(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29294,8 +29245,8 @@ TEXT ·h1445(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JLS taken
+	SHRQ $1, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29309,7 +29260,7 @@ done:
 	RET
 
 // func h1446(s *State)
-// SARQ $1, R9; JHI taken
+// SHRQ $1, R9; JPL taken
 TEXT ·h1446(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29318,8 +29269,8 @@ TEXT ·h1446(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JHI taken
+	SHRQ $1, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29333,7 +29284,7 @@ done:
 	RET
 
 // func h1447(s *State)
-// SARQ $1, R9; JMI taken
+// SHRQ $1, R9; SETCS R10B
 TEXT ·h1447(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29342,55 +29293,7 @@ TEXT ·h1447(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1448(s *State)
-// SARQ $1, R9; JPL taken
-TEXT ·h1448(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1449(s *State)
-// SARQ $1, R9; SETCS R10B
-TEXT ·h1449(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SARQ $1, R9
+	SHRQ $1, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -29400,9 +29303,9 @@ TEXT ·h1449(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1450(s *State)
-// SARQ $1, R9; CMOVQEQ R11, R12
-TEXT ·h1450(SB), NOSPLIT, $24-8
+// func h1448(s *State)
+// SHRQ $1, R9; CMOVQEQ R11, R12
+TEXT ·h1448(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29410,7 +29313,7 @@ TEXT ·h1450(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
+	SHRQ $1, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -29420,9 +29323,9 @@ TEXT ·h1450(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1451(s *State)
-// SARQ $1, R9; ADCQ R10, R11
-TEXT ·h1451(SB), NOSPLIT, $24-8
+// func h1449(s *State)
+// SHRQ $1, R9; ADCQ R10, R11
+TEXT ·h1449(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29430,7 +29333,7 @@ TEXT ·h1451(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
+	SHRQ $1, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -29440,9 +29343,9 @@ TEXT ·h1451(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1452(s *State)
-// SARQ $1, R9; SBBQ R10, R11
-TEXT ·h1452(SB), NOSPLIT, $24-8
+// func h1450(s *State)
+// SHRQ $1, R9; SBBQ R10, R11
+TEXT ·h1450(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29450,7 +29353,7 @@ TEXT ·h1452(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
+	SHRQ $1, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -29460,9 +29363,9 @@ TEXT ·h1452(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1453(s *State)
-// SARQ $1, R9; INCQ R13
-TEXT ·h1453(SB), NOSPLIT, $24-8
+// func h1451(s *State)
+// SHRQ $1, R9; INCQ R13
+TEXT ·h1451(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29470,7 +29373,7 @@ TEXT ·h1453(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
+	SHRQ $1, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -29480,9 +29383,9 @@ TEXT ·h1453(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1454(s *State)
-// SARQ $1, R9; ROLQ $7, R13
-TEXT ·h1454(SB), NOSPLIT, $24-8
+// func h1452(s *State)
+// SHRQ $1, R9; ROLQ $7, R13
+TEXT ·h1452(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29490,7 +29393,7 @@ TEXT ·h1454(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
+	SHRQ $1, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -29500,8 +29403,56 @@ TEXT ·h1454(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1453(s *State)
+// SARQ $1, R9; JEQ taken
+TEXT ·h1453(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARQ $1, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1454(s *State)
+// SARQ $1, R9; JNE taken
+TEXT ·h1454(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARQ $1, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1455(s *State)
-// SHLQ $5, R9; JEQ taken
+// SARQ $1, R9; JCS taken
 TEXT ·h1455(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29510,8 +29461,8 @@ TEXT ·h1455(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JEQ taken
+	SARQ $1, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29525,7 +29476,7 @@ done:
 	RET
 
 // func h1456(s *State)
-// SHLQ $5, R9; JNE taken
+// SARQ $1, R9; JCC taken
 TEXT ·h1456(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29534,8 +29485,8 @@ TEXT ·h1456(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JNE taken
+	SARQ $1, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29549,7 +29500,7 @@ done:
 	RET
 
 // func h1457(s *State)
-// SHLQ $5, R9; JCS taken
+// SARQ $1, R9; JLT taken
 TEXT ·h1457(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29558,8 +29509,8 @@ TEXT ·h1457(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JCS taken
+	SARQ $1, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29573,7 +29524,7 @@ done:
 	RET
 
 // func h1458(s *State)
-// SHLQ $5, R9; JCC taken
+// SARQ $1, R9; JGE taken
 TEXT ·h1458(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29582,8 +29533,8 @@ TEXT ·h1458(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JCC taken
+	SARQ $1, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29597,7 +29548,7 @@ done:
 	RET
 
 // func h1459(s *State)
-// SHLQ $5, R9; JLT taken
+// SARQ $1, R9; JLE taken
 TEXT ·h1459(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29606,8 +29557,8 @@ TEXT ·h1459(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JLT taken
+	SARQ $1, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29621,7 +29572,7 @@ done:
 	RET
 
 // func h1460(s *State)
-// SHLQ $5, R9; JGE taken
+// SARQ $1, R9; JGT taken
 TEXT ·h1460(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29630,8 +29581,8 @@ TEXT ·h1460(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JGE taken
+	SARQ $1, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29645,7 +29596,7 @@ done:
 	RET
 
 // func h1461(s *State)
-// SHLQ $5, R9; JLE taken
+// SARQ $1, R9; JLS taken
 TEXT ·h1461(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29654,8 +29605,8 @@ TEXT ·h1461(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JLE taken
+	SARQ $1, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29669,7 +29620,7 @@ done:
 	RET
 
 // func h1462(s *State)
-// SHLQ $5, R9; JGT taken
+// SARQ $1, R9; JHI taken
 TEXT ·h1462(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29678,8 +29629,8 @@ TEXT ·h1462(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JGT taken
+	SARQ $1, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29693,7 +29644,7 @@ done:
 	RET
 
 // func h1463(s *State)
-// SHLQ $5, R9; JLS taken
+// SARQ $1, R9; JMI taken
 TEXT ·h1463(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29702,8 +29653,8 @@ TEXT ·h1463(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JLS taken
+	SARQ $1, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29717,7 +29668,7 @@ done:
 	RET
 
 // func h1464(s *State)
-// SHLQ $5, R9; JHI taken
+// SARQ $1, R9; JPL taken
 TEXT ·h1464(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29726,8 +29677,8 @@ TEXT ·h1464(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JHI taken
+	SARQ $1, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29741,7 +29692,7 @@ done:
 	RET
 
 // func h1465(s *State)
-// SHLQ $5, R9; JMI taken
+// SARQ $1, R9; SETCS R10B
 TEXT ·h1465(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29750,55 +29701,7 @@ TEXT ·h1465(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1466(s *State)
-// SHLQ $5, R9; JPL taken
-TEXT ·h1466(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1467(s *State)
-// SHLQ $5, R9; SETCS R10B
-TEXT ·h1467(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLQ $5, R9
+	SARQ $1, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -29808,9 +29711,9 @@ TEXT ·h1467(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1468(s *State)
-// SHLQ $5, R9; CMOVQEQ R11, R12
-TEXT ·h1468(SB), NOSPLIT, $24-8
+// func h1466(s *State)
+// SARQ $1, R9; CMOVQEQ R11, R12
+TEXT ·h1466(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29818,7 +29721,7 @@ TEXT ·h1468(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
+	SARQ $1, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -29828,9 +29731,9 @@ TEXT ·h1468(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1469(s *State)
-// SHLQ $5, R9; ADCQ R10, R11
-TEXT ·h1469(SB), NOSPLIT, $24-8
+// func h1467(s *State)
+// SARQ $1, R9; ADCQ R10, R11
+TEXT ·h1467(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29838,7 +29741,7 @@ TEXT ·h1469(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
+	SARQ $1, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -29848,9 +29751,9 @@ TEXT ·h1469(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1470(s *State)
-// SHLQ $5, R9; SBBQ R10, R11
-TEXT ·h1470(SB), NOSPLIT, $24-8
+// func h1468(s *State)
+// SARQ $1, R9; SBBQ R10, R11
+TEXT ·h1468(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29858,7 +29761,7 @@ TEXT ·h1470(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
+	SARQ $1, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -29868,9 +29771,9 @@ TEXT ·h1470(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1471(s *State)
-// SHLQ $5, R9; INCQ R13
-TEXT ·h1471(SB), NOSPLIT, $24-8
+// func h1469(s *State)
+// SARQ $1, R9; INCQ R13
+TEXT ·h1469(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29878,7 +29781,7 @@ TEXT ·h1471(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
+	SARQ $1, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -29888,9 +29791,9 @@ TEXT ·h1471(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1472(s *State)
-// SHLQ $5, R9; ROLQ $7, R13
-TEXT ·h1472(SB), NOSPLIT, $24-8
+// func h1470(s *State)
+// SARQ $1, R9; ROLQ $7, R13
+TEXT ·h1470(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29898,7 +29801,7 @@ TEXT ·h1472(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
+	SARQ $1, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -29908,8 +29811,56 @@ TEXT ·h1472(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1471(s *State)
+// SHLQ $5, R9; JEQ taken
+TEXT ·h1471(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $5, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1472(s *State)
+// SHLQ $5, R9; JNE taken
+TEXT ·h1472(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $5, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1473(s *State)
-// SHRQ CX, R9; JEQ taken
+// SHLQ $5, R9; JCS taken
 TEXT ·h1473(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29918,8 +29869,8 @@ TEXT ·h1473(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JEQ taken
+	SHLQ $5, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29933,7 +29884,7 @@ done:
 	RET
 
 // func h1474(s *State)
-// SHRQ CX, R9; JNE taken
+// SHLQ $5, R9; JCC taken
 TEXT ·h1474(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29942,8 +29893,8 @@ TEXT ·h1474(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JNE taken
+	SHLQ $5, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29957,7 +29908,7 @@ done:
 	RET
 
 // func h1475(s *State)
-// SHRQ CX, R9; JCS taken
+// SHLQ $5, R9; JLT taken
 TEXT ·h1475(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29966,8 +29917,8 @@ TEXT ·h1475(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JCS taken
+	SHLQ $5, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29981,7 +29932,7 @@ done:
 	RET
 
 // func h1476(s *State)
-// SHRQ CX, R9; JCC taken
+// SHLQ $5, R9; JGE taken
 TEXT ·h1476(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29990,8 +29941,8 @@ TEXT ·h1476(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JCC taken
+	SHLQ $5, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30005,7 +29956,7 @@ done:
 	RET
 
 // func h1477(s *State)
-// SHRQ CX, R9; JLT taken
+// SHLQ $5, R9; JLE taken
 TEXT ·h1477(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30014,8 +29965,8 @@ TEXT ·h1477(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JLT taken
+	SHLQ $5, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30029,7 +29980,7 @@ done:
 	RET
 
 // func h1478(s *State)
-// SHRQ CX, R9; JGE taken
+// SHLQ $5, R9; JGT taken
 TEXT ·h1478(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30038,8 +29989,8 @@ TEXT ·h1478(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JGE taken
+	SHLQ $5, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30053,7 +30004,7 @@ done:
 	RET
 
 // func h1479(s *State)
-// SHRQ CX, R9; JLE taken
+// SHLQ $5, R9; JLS taken
 TEXT ·h1479(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30062,8 +30013,8 @@ TEXT ·h1479(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JLE taken
+	SHLQ $5, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30077,7 +30028,7 @@ done:
 	RET
 
 // func h1480(s *State)
-// SHRQ CX, R9; JGT taken
+// SHLQ $5, R9; JHI taken
 TEXT ·h1480(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30086,8 +30037,8 @@ TEXT ·h1480(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JGT taken
+	SHLQ $5, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30101,7 +30052,7 @@ done:
 	RET
 
 // func h1481(s *State)
-// SHRQ CX, R9; JLS taken
+// SHLQ $5, R9; JMI taken
 TEXT ·h1481(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30110,8 +30061,8 @@ TEXT ·h1481(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JLS taken
+	SHLQ $5, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30125,7 +30076,7 @@ done:
 	RET
 
 // func h1482(s *State)
-// SHRQ CX, R9; JHI taken
+// SHLQ $5, R9; JPL taken
 TEXT ·h1482(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30134,8 +30085,8 @@ TEXT ·h1482(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JHI taken
+	SHLQ $5, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30149,7 +30100,7 @@ done:
 	RET
 
 // func h1483(s *State)
-// SHRQ CX, R9; JMI taken
+// SHLQ $5, R9; SETCS R10B
 TEXT ·h1483(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30158,55 +30109,7 @@ TEXT ·h1483(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1484(s *State)
-// SHRQ CX, R9; JPL taken
-TEXT ·h1484(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1485(s *State)
-// SHRQ CX, R9; SETCS R10B
-TEXT ·h1485(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHRQ CX, R9
+	SHLQ $5, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -30216,9 +30119,9 @@ TEXT ·h1485(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1486(s *State)
-// SHRQ CX, R9; CMOVQEQ R11, R12
-TEXT ·h1486(SB), NOSPLIT, $24-8
+// func h1484(s *State)
+// SHLQ $5, R9; CMOVQEQ R11, R12
+TEXT ·h1484(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30226,7 +30129,7 @@ TEXT ·h1486(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
+	SHLQ $5, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -30236,9 +30139,9 @@ TEXT ·h1486(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1487(s *State)
-// SHRQ CX, R9; ADCQ R10, R11
-TEXT ·h1487(SB), NOSPLIT, $24-8
+// func h1485(s *State)
+// SHLQ $5, R9; ADCQ R10, R11
+TEXT ·h1485(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30246,7 +30149,7 @@ TEXT ·h1487(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
+	SHLQ $5, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -30256,9 +30159,9 @@ TEXT ·h1487(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1488(s *State)
-// SHRQ CX, R9; SBBQ R10, R11
-TEXT ·h1488(SB), NOSPLIT, $24-8
+// func h1486(s *State)
+// SHLQ $5, R9; SBBQ R10, R11
+TEXT ·h1486(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30266,7 +30169,7 @@ TEXT ·h1488(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
+	SHLQ $5, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -30276,9 +30179,9 @@ TEXT ·h1488(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1489(s *State)
-// SHRQ CX, R9; INCQ R13
-TEXT ·h1489(SB), NOSPLIT, $24-8
+// func h1487(s *State)
+// SHLQ $5, R9; INCQ R13
+TEXT ·h1487(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30286,7 +30189,7 @@ TEXT ·h1489(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
+	SHLQ $5, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -30296,9 +30199,9 @@ TEXT ·h1489(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1490(s *State)
-// SHRQ CX, R9; ROLQ $7, R13
-TEXT ·h1490(SB), NOSPLIT, $24-8
+// func h1488(s *State)
+// SHLQ $5, R9; ROLQ $7, R13
+TEXT ·h1488(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30306,7 +30209,7 @@ TEXT ·h1490(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
+	SHLQ $5, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -30316,8 +30219,56 @@ TEXT ·h1490(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1489(s *State)
+// SHRQ CX, R9; JEQ taken
+TEXT ·h1489(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRQ CX, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1490(s *State)
+// SHRQ CX, R9; JNE taken
+TEXT ·h1490(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRQ CX, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1491(s *State)
-// SHLL $1, R9; JEQ taken
+// SHRQ CX, R9; JCS taken
 TEXT ·h1491(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30326,8 +30277,8 @@ TEXT ·h1491(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JEQ taken
+	SHRQ CX, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30341,7 +30292,7 @@ done:
 	RET
 
 // func h1492(s *State)
-// SHLL $1, R9; JNE taken
+// SHRQ CX, R9; JCC taken
 TEXT ·h1492(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30350,8 +30301,8 @@ TEXT ·h1492(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JNE taken
+	SHRQ CX, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30365,7 +30316,7 @@ done:
 	RET
 
 // func h1493(s *State)
-// SHLL $1, R9; JCS taken
+// SHRQ CX, R9; JLT taken
 TEXT ·h1493(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30374,8 +30325,8 @@ TEXT ·h1493(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JCS taken
+	SHRQ CX, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30389,7 +30340,7 @@ done:
 	RET
 
 // func h1494(s *State)
-// SHLL $1, R9; JCC taken
+// SHRQ CX, R9; JGE taken
 TEXT ·h1494(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30398,8 +30349,8 @@ TEXT ·h1494(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JCC taken
+	SHRQ CX, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30413,7 +30364,7 @@ done:
 	RET
 
 // func h1495(s *State)
-// SHLL $1, R9; JLT taken
+// SHRQ CX, R9; JLE taken
 TEXT ·h1495(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30422,8 +30373,8 @@ TEXT ·h1495(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JLT taken
+	SHRQ CX, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30437,7 +30388,7 @@ done:
 	RET
 
 // func h1496(s *State)
-// SHLL $1, R9; JGE taken
+// SHRQ CX, R9; JGT taken
 TEXT ·h1496(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30446,8 +30397,8 @@ TEXT ·h1496(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JGE taken
+	SHRQ CX, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30461,7 +30412,7 @@ done:
 	RET
 
 // func h1497(s *State)
-// SHLL $1, R9; JLE taken
+// SHRQ CX, R9; JLS taken
 TEXT ·h1497(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30470,8 +30421,8 @@ TEXT ·h1497(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JLE taken
+	SHRQ CX, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30485,7 +30436,7 @@ done:
 	RET
 
 // func h1498(s *State)
-// SHLL $1, R9; JGT taken
+// SHRQ CX, R9; JHI taken
 TEXT ·h1498(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30494,8 +30445,8 @@ TEXT ·h1498(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JGT taken
+	SHRQ CX, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30509,7 +30460,7 @@ done:
 	RET
 
 // func h1499(s *State)
-// SHLL $1, R9; JLS taken
+// SHRQ CX, R9; JMI taken
 TEXT ·h1499(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30518,8 +30469,8 @@ TEXT ·h1499(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JLS taken
+	SHRQ CX, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30533,7 +30484,7 @@ done:
 	RET
 
 // func h1500(s *State)
-// SHLL $1, R9; JHI taken
+// SHRQ CX, R9; JPL taken
 TEXT ·h1500(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30542,8 +30493,8 @@ TEXT ·h1500(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JHI taken
+	SHRQ CX, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30557,7 +30508,7 @@ done:
 	RET
 
 // func h1501(s *State)
-// SHLL $1, R9; JMI taken
+// SHRQ CX, R9; SETCS R10B
 TEXT ·h1501(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30566,55 +30517,7 @@ TEXT ·h1501(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1502(s *State)
-// SHLL $1, R9; JPL taken
-TEXT ·h1502(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1503(s *State)
-// SHLL $1, R9; SETCS R10B
-TEXT ·h1503(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLL $1, R9
+	SHRQ CX, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -30624,9 +30527,9 @@ TEXT ·h1503(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1504(s *State)
-// SHLL $1, R9; CMOVQEQ R11, R12
-TEXT ·h1504(SB), NOSPLIT, $24-8
+// func h1502(s *State)
+// SHRQ CX, R9; CMOVQEQ R11, R12
+TEXT ·h1502(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30634,7 +30537,7 @@ TEXT ·h1504(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
+	SHRQ CX, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -30644,9 +30547,9 @@ TEXT ·h1504(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1505(s *State)
-// SHLL $1, R9; ADCQ R10, R11
-TEXT ·h1505(SB), NOSPLIT, $24-8
+// func h1503(s *State)
+// SHRQ CX, R9; ADCQ R10, R11
+TEXT ·h1503(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30654,7 +30557,7 @@ TEXT ·h1505(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
+	SHRQ CX, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -30664,9 +30567,9 @@ TEXT ·h1505(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1506(s *State)
-// SHLL $1, R9; SBBQ R10, R11
-TEXT ·h1506(SB), NOSPLIT, $24-8
+// func h1504(s *State)
+// SHRQ CX, R9; SBBQ R10, R11
+TEXT ·h1504(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30674,7 +30577,7 @@ TEXT ·h1506(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
+	SHRQ CX, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -30684,9 +30587,9 @@ TEXT ·h1506(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1507(s *State)
-// SHLL $1, R9; INCQ R13
-TEXT ·h1507(SB), NOSPLIT, $24-8
+// func h1505(s *State)
+// SHRQ CX, R9; INCQ R13
+TEXT ·h1505(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30694,7 +30597,7 @@ TEXT ·h1507(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
+	SHRQ CX, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -30704,9 +30607,9 @@ TEXT ·h1507(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1508(s *State)
-// SHLL $1, R9; ROLQ $7, R13
-TEXT ·h1508(SB), NOSPLIT, $24-8
+// func h1506(s *State)
+// SHRQ CX, R9; ROLQ $7, R13
+TEXT ·h1506(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30714,7 +30617,7 @@ TEXT ·h1508(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
+	SHRQ CX, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -30724,8 +30627,56 @@ TEXT ·h1508(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1507(s *State)
+// SHLL $1, R9; JEQ taken
+TEXT ·h1507(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLL $1, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1508(s *State)
+// SHLL $1, R9; JNE taken
+TEXT ·h1508(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLL $1, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1509(s *State)
-// SARL $3, R9; JEQ taken
+// SHLL $1, R9; JCS taken
 TEXT ·h1509(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30734,8 +30685,8 @@ TEXT ·h1509(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JEQ taken
+	SHLL $1, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30749,7 +30700,7 @@ done:
 	RET
 
 // func h1510(s *State)
-// SARL $3, R9; JNE taken
+// SHLL $1, R9; JCC taken
 TEXT ·h1510(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30758,8 +30709,8 @@ TEXT ·h1510(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JNE taken
+	SHLL $1, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30773,7 +30724,7 @@ done:
 	RET
 
 // func h1511(s *State)
-// SARL $3, R9; JCS taken
+// SHLL $1, R9; JLT taken
 TEXT ·h1511(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30782,8 +30733,8 @@ TEXT ·h1511(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JCS taken
+	SHLL $1, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30797,7 +30748,7 @@ done:
 	RET
 
 // func h1512(s *State)
-// SARL $3, R9; JCC taken
+// SHLL $1, R9; JGE taken
 TEXT ·h1512(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30806,8 +30757,8 @@ TEXT ·h1512(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JCC taken
+	SHLL $1, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30821,7 +30772,7 @@ done:
 	RET
 
 // func h1513(s *State)
-// SARL $3, R9; JLT taken
+// SHLL $1, R9; JLE taken
 TEXT ·h1513(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30830,8 +30781,8 @@ TEXT ·h1513(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JLT taken
+	SHLL $1, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30845,7 +30796,7 @@ done:
 	RET
 
 // func h1514(s *State)
-// SARL $3, R9; JGE taken
+// SHLL $1, R9; JGT taken
 TEXT ·h1514(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30854,8 +30805,8 @@ TEXT ·h1514(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JGE taken
+	SHLL $1, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30869,7 +30820,7 @@ done:
 	RET
 
 // func h1515(s *State)
-// SARL $3, R9; JLE taken
+// SHLL $1, R9; JLS taken
 TEXT ·h1515(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30878,8 +30829,8 @@ TEXT ·h1515(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JLE taken
+	SHLL $1, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30893,7 +30844,7 @@ done:
 	RET
 
 // func h1516(s *State)
-// SARL $3, R9; JGT taken
+// SHLL $1, R9; JHI taken
 TEXT ·h1516(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30902,8 +30853,8 @@ TEXT ·h1516(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JGT taken
+	SHLL $1, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30917,7 +30868,7 @@ done:
 	RET
 
 // func h1517(s *State)
-// SARL $3, R9; JLS taken
+// SHLL $1, R9; JMI taken
 TEXT ·h1517(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30926,8 +30877,8 @@ TEXT ·h1517(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JLS taken
+	SHLL $1, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30941,7 +30892,7 @@ done:
 	RET
 
 // func h1518(s *State)
-// SARL $3, R9; JHI taken
+// SHLL $1, R9; JPL taken
 TEXT ·h1518(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30950,8 +30901,8 @@ TEXT ·h1518(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JHI taken
+	SHLL $1, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30965,7 +30916,7 @@ done:
 	RET
 
 // func h1519(s *State)
-// SARL $3, R9; JMI taken
+// SHLL $1, R9; SETCS R10B
 TEXT ·h1519(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30974,55 +30925,7 @@ TEXT ·h1519(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1520(s *State)
-// SARL $3, R9; JPL taken
-TEXT ·h1520(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SARL $3, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1521(s *State)
-// SARL $3, R9; SETCS R10B
-TEXT ·h1521(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SARL $3, R9
+	SHLL $1, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -31032,9 +30935,9 @@ TEXT ·h1521(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1522(s *State)
-// SARL $3, R9; CMOVQEQ R11, R12
-TEXT ·h1522(SB), NOSPLIT, $24-8
+// func h1520(s *State)
+// SHLL $1, R9; CMOVQEQ R11, R12
+TEXT ·h1520(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31042,7 +30945,7 @@ TEXT ·h1522(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
+	SHLL $1, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -31052,9 +30955,9 @@ TEXT ·h1522(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1523(s *State)
-// SARL $3, R9; ADCQ R10, R11
-TEXT ·h1523(SB), NOSPLIT, $24-8
+// func h1521(s *State)
+// SHLL $1, R9; ADCQ R10, R11
+TEXT ·h1521(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31062,7 +30965,7 @@ TEXT ·h1523(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
+	SHLL $1, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -31072,9 +30975,9 @@ TEXT ·h1523(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1524(s *State)
-// SARL $3, R9; SBBQ R10, R11
-TEXT ·h1524(SB), NOSPLIT, $24-8
+// func h1522(s *State)
+// SHLL $1, R9; SBBQ R10, R11
+TEXT ·h1522(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31082,7 +30985,7 @@ TEXT ·h1524(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
+	SHLL $1, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -31092,9 +30995,9 @@ TEXT ·h1524(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1525(s *State)
-// SARL $3, R9; INCQ R13
-TEXT ·h1525(SB), NOSPLIT, $24-8
+// func h1523(s *State)
+// SHLL $1, R9; INCQ R13
+TEXT ·h1523(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31102,7 +31005,7 @@ TEXT ·h1525(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
+	SHLL $1, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -31112,9 +31015,9 @@ TEXT ·h1525(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1526(s *State)
-// SARL $3, R9; ROLQ $7, R13
-TEXT ·h1526(SB), NOSPLIT, $24-8
+// func h1524(s *State)
+// SHLL $1, R9; ROLQ $7, R13
+TEXT ·h1524(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31122,7 +31025,7 @@ TEXT ·h1526(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
+	SHLL $1, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -31132,8 +31035,56 @@ TEXT ·h1526(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1525(s *State)
+// SARL $3, R9; JEQ taken
+TEXT ·h1525(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARL $3, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1526(s *State)
+// SARL $3, R9; JNE taken
+TEXT ·h1526(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARL $3, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1527(s *State)
-// ROLQ $1, R9; JEQ taken
+// SARL $3, R9; JCS taken
 TEXT ·h1527(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31142,8 +31093,8 @@ TEXT ·h1527(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JEQ taken
+	SARL $3, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31157,7 +31108,7 @@ done:
 	RET
 
 // func h1528(s *State)
-// ROLQ $1, R9; JNE taken
+// SARL $3, R9; JCC taken
 TEXT ·h1528(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31166,8 +31117,8 @@ TEXT ·h1528(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JNE taken
+	SARL $3, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31181,7 +31132,7 @@ done:
 	RET
 
 // func h1529(s *State)
-// ROLQ $1, R9; JCS taken
+// SARL $3, R9; JLT taken
 TEXT ·h1529(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31190,8 +31141,8 @@ TEXT ·h1529(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JCS taken
+	SARL $3, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31205,7 +31156,7 @@ done:
 	RET
 
 // func h1530(s *State)
-// ROLQ $1, R9; JCC taken
+// SARL $3, R9; JGE taken
 TEXT ·h1530(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31214,8 +31165,8 @@ TEXT ·h1530(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JCC taken
+	SARL $3, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31229,7 +31180,7 @@ done:
 	RET
 
 // func h1531(s *State)
-// ROLQ $1, R9; JLT taken
+// SARL $3, R9; JLE taken
 TEXT ·h1531(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31238,8 +31189,8 @@ TEXT ·h1531(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JLT taken
+	SARL $3, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31253,7 +31204,7 @@ done:
 	RET
 
 // func h1532(s *State)
-// ROLQ $1, R9; JGE taken
+// SARL $3, R9; JGT taken
 TEXT ·h1532(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31262,8 +31213,8 @@ TEXT ·h1532(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JGE taken
+	SARL $3, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31277,7 +31228,7 @@ done:
 	RET
 
 // func h1533(s *State)
-// ROLQ $1, R9; JLE taken
+// SARL $3, R9; JLS taken
 TEXT ·h1533(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31286,8 +31237,8 @@ TEXT ·h1533(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JLE taken
+	SARL $3, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31301,7 +31252,7 @@ done:
 	RET
 
 // func h1534(s *State)
-// ROLQ $1, R9; JGT taken
+// SARL $3, R9; JHI taken
 TEXT ·h1534(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31310,8 +31261,8 @@ TEXT ·h1534(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JGT taken
+	SARL $3, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31325,7 +31276,7 @@ done:
 	RET
 
 // func h1535(s *State)
-// ROLQ $1, R9; JLS taken
+// SARL $3, R9; JMI taken
 TEXT ·h1535(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31334,8 +31285,8 @@ TEXT ·h1535(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JLS taken
+	SARL $3, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31349,7 +31300,7 @@ done:
 	RET
 
 // func h1536(s *State)
-// ROLQ $1, R9; JHI taken
+// SARL $3, R9; JPL taken
 TEXT ·h1536(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31358,8 +31309,8 @@ TEXT ·h1536(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JHI taken
+	SARL $3, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31373,7 +31324,7 @@ done:
 	RET
 
 // func h1537(s *State)
-// ROLQ $1, R9; JMI taken
+// SARL $3, R9; SETCS R10B
 TEXT ·h1537(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31382,55 +31333,7 @@ TEXT ·h1537(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1538(s *State)
-// ROLQ $1, R9; JPL taken
-TEXT ·h1538(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1539(s *State)
-// ROLQ $1, R9; SETCS R10B
-TEXT ·h1539(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ROLQ $1, R9
+	SARL $3, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -31440,9 +31343,9 @@ TEXT ·h1539(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1540(s *State)
-// ROLQ $1, R9; CMOVQEQ R11, R12
-TEXT ·h1540(SB), NOSPLIT, $24-8
+// func h1538(s *State)
+// SARL $3, R9; CMOVQEQ R11, R12
+TEXT ·h1538(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31450,7 +31353,7 @@ TEXT ·h1540(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
+	SARL $3, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -31460,9 +31363,9 @@ TEXT ·h1540(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1541(s *State)
-// ROLQ $1, R9; ADCQ R10, R11
-TEXT ·h1541(SB), NOSPLIT, $24-8
+// func h1539(s *State)
+// SARL $3, R9; ADCQ R10, R11
+TEXT ·h1539(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31470,7 +31373,7 @@ TEXT ·h1541(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
+	SARL $3, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -31480,9 +31383,9 @@ TEXT ·h1541(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1542(s *State)
-// ROLQ $1, R9; SBBQ R10, R11
-TEXT ·h1542(SB), NOSPLIT, $24-8
+// func h1540(s *State)
+// SARL $3, R9; SBBQ R10, R11
+TEXT ·h1540(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31490,7 +31393,7 @@ TEXT ·h1542(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
+	SARL $3, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -31500,9 +31403,9 @@ TEXT ·h1542(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1543(s *State)
-// ROLQ $1, R9; INCQ R13
-TEXT ·h1543(SB), NOSPLIT, $24-8
+// func h1541(s *State)
+// SARL $3, R9; INCQ R13
+TEXT ·h1541(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31510,7 +31413,7 @@ TEXT ·h1543(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
+	SARL $3, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -31520,9 +31423,9 @@ TEXT ·h1543(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1544(s *State)
-// ROLQ $1, R9; ROLQ $7, R13
-TEXT ·h1544(SB), NOSPLIT, $24-8
+// func h1542(s *State)
+// SARL $3, R9; ROLQ $7, R13
+TEXT ·h1542(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31530,7 +31433,7 @@ TEXT ·h1544(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
+	SARL $3, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -31540,8 +31443,56 @@ TEXT ·h1544(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1543(s *State)
+// ROLQ $1, R9; JEQ taken
+TEXT ·h1543(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ROLQ $1, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1544(s *State)
+// ROLQ $1, R9; JNE taken
+TEXT ·h1544(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ROLQ $1, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1545(s *State)
-// RORQ $3, R9; JEQ taken
+// ROLQ $1, R9; JCS taken
 TEXT ·h1545(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31550,8 +31501,8 @@ TEXT ·h1545(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JEQ taken
+	ROLQ $1, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31565,7 +31516,7 @@ done:
 	RET
 
 // func h1546(s *State)
-// RORQ $3, R9; JNE taken
+// ROLQ $1, R9; JCC taken
 TEXT ·h1546(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31574,8 +31525,8 @@ TEXT ·h1546(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JNE taken
+	ROLQ $1, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31589,7 +31540,7 @@ done:
 	RET
 
 // func h1547(s *State)
-// RORQ $3, R9; JCS taken
+// ROLQ $1, R9; JLT taken
 TEXT ·h1547(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31598,8 +31549,8 @@ TEXT ·h1547(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JCS taken
+	ROLQ $1, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31613,7 +31564,7 @@ done:
 	RET
 
 // func h1548(s *State)
-// RORQ $3, R9; JCC taken
+// ROLQ $1, R9; JGE taken
 TEXT ·h1548(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31622,8 +31573,8 @@ TEXT ·h1548(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JCC taken
+	ROLQ $1, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31637,7 +31588,7 @@ done:
 	RET
 
 // func h1549(s *State)
-// RORQ $3, R9; JLT taken
+// ROLQ $1, R9; JLE taken
 TEXT ·h1549(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31646,8 +31597,8 @@ TEXT ·h1549(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JLT taken
+	ROLQ $1, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31661,7 +31612,7 @@ done:
 	RET
 
 // func h1550(s *State)
-// RORQ $3, R9; JGE taken
+// ROLQ $1, R9; JGT taken
 TEXT ·h1550(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31670,8 +31621,8 @@ TEXT ·h1550(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JGE taken
+	ROLQ $1, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31685,7 +31636,7 @@ done:
 	RET
 
 // func h1551(s *State)
-// RORQ $3, R9; JLE taken
+// ROLQ $1, R9; JLS taken
 TEXT ·h1551(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31694,8 +31645,8 @@ TEXT ·h1551(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JLE taken
+	ROLQ $1, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31709,7 +31660,7 @@ done:
 	RET
 
 // func h1552(s *State)
-// RORQ $3, R9; JGT taken
+// ROLQ $1, R9; JHI taken
 TEXT ·h1552(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31718,8 +31669,8 @@ TEXT ·h1552(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JGT taken
+	ROLQ $1, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31733,7 +31684,7 @@ done:
 	RET
 
 // func h1553(s *State)
-// RORQ $3, R9; JLS taken
+// ROLQ $1, R9; JMI taken
 TEXT ·h1553(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31742,8 +31693,8 @@ TEXT ·h1553(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JLS taken
+	ROLQ $1, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31757,7 +31708,7 @@ done:
 	RET
 
 // func h1554(s *State)
-// RORQ $3, R9; JHI taken
+// ROLQ $1, R9; JPL taken
 TEXT ·h1554(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31766,8 +31717,8 @@ TEXT ·h1554(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JHI taken
+	ROLQ $1, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31781,7 +31732,7 @@ done:
 	RET
 
 // func h1555(s *State)
-// RORQ $3, R9; JMI taken
+// ROLQ $1, R9; SETCS R10B
 TEXT ·h1555(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31790,55 +31741,7 @@ TEXT ·h1555(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1556(s *State)
-// RORQ $3, R9; JPL taken
-TEXT ·h1556(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1557(s *State)
-// RORQ $3, R9; SETCS R10B
-TEXT ·h1557(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	RORQ $3, R9
+	ROLQ $1, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -31848,9 +31751,9 @@ TEXT ·h1557(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1558(s *State)
-// RORQ $3, R9; CMOVQEQ R11, R12
-TEXT ·h1558(SB), NOSPLIT, $24-8
+// func h1556(s *State)
+// ROLQ $1, R9; CMOVQEQ R11, R12
+TEXT ·h1556(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31858,7 +31761,7 @@ TEXT ·h1558(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
+	ROLQ $1, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -31868,9 +31771,9 @@ TEXT ·h1558(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1559(s *State)
-// RORQ $3, R9; ADCQ R10, R11
-TEXT ·h1559(SB), NOSPLIT, $24-8
+// func h1557(s *State)
+// ROLQ $1, R9; ADCQ R10, R11
+TEXT ·h1557(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31878,7 +31781,7 @@ TEXT ·h1559(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
+	ROLQ $1, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -31888,9 +31791,9 @@ TEXT ·h1559(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1560(s *State)
-// RORQ $3, R9; SBBQ R10, R11
-TEXT ·h1560(SB), NOSPLIT, $24-8
+// func h1558(s *State)
+// ROLQ $1, R9; SBBQ R10, R11
+TEXT ·h1558(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31898,7 +31801,7 @@ TEXT ·h1560(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
+	ROLQ $1, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -31908,9 +31811,9 @@ TEXT ·h1560(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1561(s *State)
-// RORQ $3, R9; INCQ R13
-TEXT ·h1561(SB), NOSPLIT, $24-8
+// func h1559(s *State)
+// ROLQ $1, R9; INCQ R13
+TEXT ·h1559(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31918,7 +31821,7 @@ TEXT ·h1561(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
+	ROLQ $1, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -31928,9 +31831,9 @@ TEXT ·h1561(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1562(s *State)
-// RORQ $3, R9; ROLQ $7, R13
-TEXT ·h1562(SB), NOSPLIT, $24-8
+// func h1560(s *State)
+// ROLQ $1, R9; ROLQ $7, R13
+TEXT ·h1560(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31938,7 +31841,7 @@ TEXT ·h1562(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
+	ROLQ $1, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -31948,8 +31851,56 @@ TEXT ·h1562(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1561(s *State)
+// RORQ $3, R9; JEQ taken
+TEXT ·h1561(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1562(s *State)
+// RORQ $3, R9; JNE taken
+TEXT ·h1562(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1563(s *State)
-// IMULQ R8, R9; JEQ taken
+// RORQ $3, R9; JCS taken
 TEXT ·h1563(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31958,8 +31909,8 @@ TEXT ·h1563(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JEQ taken
+	RORQ $3, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31973,7 +31924,7 @@ done:
 	RET
 
 // func h1564(s *State)
-// IMULQ R8, R9; JNE taken
+// RORQ $3, R9; JCC taken
 TEXT ·h1564(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31982,8 +31933,8 @@ TEXT ·h1564(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JNE taken
+	RORQ $3, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31997,7 +31948,7 @@ done:
 	RET
 
 // func h1565(s *State)
-// IMULQ R8, R9; JCS taken
+// RORQ $3, R9; JLT taken
 TEXT ·h1565(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32006,8 +31957,8 @@ TEXT ·h1565(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JCS taken
+	RORQ $3, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32021,7 +31972,7 @@ done:
 	RET
 
 // func h1566(s *State)
-// IMULQ R8, R9; JCC taken
+// RORQ $3, R9; JGE taken
 TEXT ·h1566(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32030,8 +31981,8 @@ TEXT ·h1566(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JCC taken
+	RORQ $3, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32045,7 +31996,7 @@ done:
 	RET
 
 // func h1567(s *State)
-// IMULQ R8, R9; JLT taken
+// RORQ $3, R9; JLE taken
 TEXT ·h1567(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32054,8 +32005,8 @@ TEXT ·h1567(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JLT taken
+	RORQ $3, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32069,7 +32020,7 @@ done:
 	RET
 
 // func h1568(s *State)
-// IMULQ R8, R9; JGE taken
+// RORQ $3, R9; JGT taken
 TEXT ·h1568(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32078,8 +32029,8 @@ TEXT ·h1568(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JGE taken
+	RORQ $3, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32093,7 +32044,7 @@ done:
 	RET
 
 // func h1569(s *State)
-// IMULQ R8, R9; JLE taken
+// RORQ $3, R9; JLS taken
 TEXT ·h1569(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32102,8 +32053,8 @@ TEXT ·h1569(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JLE taken
+	RORQ $3, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32117,7 +32068,7 @@ done:
 	RET
 
 // func h1570(s *State)
-// IMULQ R8, R9; JGT taken
+// RORQ $3, R9; JHI taken
 TEXT ·h1570(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32126,8 +32077,8 @@ TEXT ·h1570(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JGT taken
+	RORQ $3, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32141,7 +32092,7 @@ done:
 	RET
 
 // func h1571(s *State)
-// IMULQ R8, R9; JLS taken
+// RORQ $3, R9; JMI taken
 TEXT ·h1571(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32150,8 +32101,8 @@ TEXT ·h1571(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JLS taken
+	RORQ $3, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32165,7 +32116,7 @@ done:
 	RET
 
 // func h1572(s *State)
-// IMULQ R8, R9; JHI taken
+// RORQ $3, R9; JPL taken
 TEXT ·h1572(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32174,8 +32125,8 @@ TEXT ·h1572(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JHI taken
+	RORQ $3, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32189,7 +32140,7 @@ done:
 	RET
 
 // func h1573(s *State)
-// IMULQ R8, R9; JMI taken
+// RORQ $3, R9; SETCS R10B
 TEXT ·h1573(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32198,55 +32149,7 @@ TEXT ·h1573(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1574(s *State)
-// IMULQ R8, R9; JPL taken
-TEXT ·h1574(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1575(s *State)
-// IMULQ R8, R9; SETCS R10B
-TEXT ·h1575(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	IMULQ R8, R9
+	RORQ $3, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -32256,9 +32159,9 @@ TEXT ·h1575(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1576(s *State)
-// IMULQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1576(SB), NOSPLIT, $24-8
+// func h1574(s *State)
+// RORQ $3, R9; CMOVQEQ R11, R12
+TEXT ·h1574(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32266,7 +32169,7 @@ TEXT ·h1576(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
+	RORQ $3, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -32276,9 +32179,9 @@ TEXT ·h1576(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1577(s *State)
-// IMULQ R8, R9; ADCQ R10, R11
-TEXT ·h1577(SB), NOSPLIT, $24-8
+// func h1575(s *State)
+// RORQ $3, R9; ADCQ R10, R11
+TEXT ·h1575(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32286,7 +32189,7 @@ TEXT ·h1577(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
+	RORQ $3, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -32296,9 +32199,9 @@ TEXT ·h1577(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1578(s *State)
-// IMULQ R8, R9; SBBQ R10, R11
-TEXT ·h1578(SB), NOSPLIT, $24-8
+// func h1576(s *State)
+// RORQ $3, R9; SBBQ R10, R11
+TEXT ·h1576(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32306,7 +32209,7 @@ TEXT ·h1578(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
+	RORQ $3, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -32316,9 +32219,9 @@ TEXT ·h1578(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1579(s *State)
-// IMULQ R8, R9; INCQ R13
-TEXT ·h1579(SB), NOSPLIT, $24-8
+// func h1577(s *State)
+// RORQ $3, R9; INCQ R13
+TEXT ·h1577(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32326,7 +32229,7 @@ TEXT ·h1579(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
+	RORQ $3, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -32336,9 +32239,9 @@ TEXT ·h1579(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1580(s *State)
-// IMULQ R8, R9; ROLQ $7, R13
-TEXT ·h1580(SB), NOSPLIT, $24-8
+// func h1578(s *State)
+// RORQ $3, R9; ROLQ $7, R13
+TEXT ·h1578(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32346,7 +32249,7 @@ TEXT ·h1580(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
+	RORQ $3, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -32356,8 +32259,56 @@ TEXT ·h1580(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1579(s *State)
+// IMULQ R8, R9; JEQ taken
+TEXT ·h1579(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1580(s *State)
+// IMULQ R8, R9; JNE taken
+TEXT ·h1580(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1581(s *State)
-// IMUL3Q $-3, R8, R9; JEQ taken
+// IMULQ R8, R9; JCS taken
 TEXT ·h1581(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32366,8 +32317,8 @@ TEXT ·h1581(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JEQ taken
+	IMULQ R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32381,7 +32332,7 @@ done:
 	RET
 
 // func h1582(s *State)
-// IMUL3Q $-3, R8, R9; JNE taken
+// IMULQ R8, R9; JCC taken
 TEXT ·h1582(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32390,8 +32341,8 @@ TEXT ·h1582(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JNE taken
+	IMULQ R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32405,7 +32356,7 @@ done:
 	RET
 
 // func h1583(s *State)
-// IMUL3Q $-3, R8, R9; JCS taken
+// IMULQ R8, R9; JLT taken
 TEXT ·h1583(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32414,8 +32365,8 @@ TEXT ·h1583(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JCS taken
+	IMULQ R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32429,7 +32380,7 @@ done:
 	RET
 
 // func h1584(s *State)
-// IMUL3Q $-3, R8, R9; JCC taken
+// IMULQ R8, R9; JGE taken
 TEXT ·h1584(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32438,8 +32389,8 @@ TEXT ·h1584(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JCC taken
+	IMULQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32453,7 +32404,7 @@ done:
 	RET
 
 // func h1585(s *State)
-// IMUL3Q $-3, R8, R9; JLT taken
+// IMULQ R8, R9; JLE taken
 TEXT ·h1585(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32462,8 +32413,8 @@ TEXT ·h1585(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JLT taken
+	IMULQ R8, R9
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32477,7 +32428,7 @@ done:
 	RET
 
 // func h1586(s *State)
-// IMUL3Q $-3, R8, R9; JGE taken
+// IMULQ R8, R9; JGT taken
 TEXT ·h1586(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32486,8 +32437,8 @@ TEXT ·h1586(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JGE taken
+	IMULQ R8, R9
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32501,7 +32452,7 @@ done:
 	RET
 
 // func h1587(s *State)
-// IMUL3Q $-3, R8, R9; JLE taken
+// IMULQ R8, R9; JLS taken
 TEXT ·h1587(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32510,8 +32461,8 @@ TEXT ·h1587(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JLE taken
+	IMULQ R8, R9
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32525,7 +32476,7 @@ done:
 	RET
 
 // func h1588(s *State)
-// IMUL3Q $-3, R8, R9; JGT taken
+// IMULQ R8, R9; JHI taken
 TEXT ·h1588(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32534,8 +32485,8 @@ TEXT ·h1588(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JGT taken
+	IMULQ R8, R9
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32549,7 +32500,7 @@ done:
 	RET
 
 // func h1589(s *State)
-// IMUL3Q $-3, R8, R9; JLS taken
+// IMULQ R8, R9; JMI taken
 TEXT ·h1589(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32558,8 +32509,8 @@ TEXT ·h1589(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JLS taken
+	IMULQ R8, R9
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32573,7 +32524,7 @@ done:
 	RET
 
 // func h1590(s *State)
-// IMUL3Q $-3, R8, R9; JHI taken
+// IMULQ R8, R9; JPL taken
 TEXT ·h1590(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32582,8 +32533,8 @@ TEXT ·h1590(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JHI taken
+	IMULQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32597,7 +32548,7 @@ done:
 	RET
 
 // func h1591(s *State)
-// IMUL3Q $-3, R8, R9; JMI taken
+// IMULQ R8, R9; SETCS R10B
 TEXT ·h1591(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32606,55 +32557,7 @@ TEXT ·h1591(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1592(s *State)
-// IMUL3Q $-3, R8, R9; JPL taken
-TEXT ·h1592(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1593(s *State)
-// IMUL3Q $-3, R8, R9; SETCS R10B
-TEXT ·h1593(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
+	IMULQ R8, R9
 	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -32664,9 +32567,9 @@ TEXT ·h1593(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1594(s *State)
-// IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12
-TEXT ·h1594(SB), NOSPLIT, $24-8
+// func h1592(s *State)
+// IMULQ R8, R9; CMOVQEQ R11, R12
+TEXT ·h1592(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32674,7 +32577,7 @@ TEXT ·h1594(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
+	IMULQ R8, R9
 	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -32684,9 +32587,9 @@ TEXT ·h1594(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1595(s *State)
-// IMUL3Q $-3, R8, R9; ADCQ R10, R11
-TEXT ·h1595(SB), NOSPLIT, $24-8
+// func h1593(s *State)
+// IMULQ R8, R9; ADCQ R10, R11
+TEXT ·h1593(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32694,7 +32597,7 @@ TEXT ·h1595(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
+	IMULQ R8, R9
 	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -32704,9 +32607,9 @@ TEXT ·h1595(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1596(s *State)
-// IMUL3Q $-3, R8, R9; SBBQ R10, R11
-TEXT ·h1596(SB), NOSPLIT, $24-8
+// func h1594(s *State)
+// IMULQ R8, R9; SBBQ R10, R11
+TEXT ·h1594(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32714,7 +32617,7 @@ TEXT ·h1596(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
+	IMULQ R8, R9
 	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -32724,9 +32627,9 @@ TEXT ·h1596(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1597(s *State)
-// IMUL3Q $-3, R8, R9; INCQ R13
-TEXT ·h1597(SB), NOSPLIT, $24-8
+// func h1595(s *State)
+// IMULQ R8, R9; INCQ R13
+TEXT ·h1595(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32734,7 +32637,7 @@ TEXT ·h1597(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
+	IMULQ R8, R9
 	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -32744,9 +32647,9 @@ TEXT ·h1597(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1598(s *State)
-// IMUL3Q $-3, R8, R9; ROLQ $7, R13
-TEXT ·h1598(SB), NOSPLIT, $24-8
+// func h1596(s *State)
+// IMULQ R8, R9; ROLQ $7, R13
+TEXT ·h1596(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32754,7 +32657,7 @@ TEXT ·h1598(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
+	IMULQ R8, R9
 	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
@@ -32764,8 +32667,56 @@ TEXT ·h1598(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
+// func h1597(s *State)
+// IMUL3Q $-3, R8, R9; JEQ taken
+TEXT ·h1597(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1598(s *State)
+// IMUL3Q $-3, R8, R9; JNE taken
+TEXT ·h1598(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
 // func h1599(s *State)
-// MULQ R8; JEQ taken
+// IMUL3Q $-3, R8, R9; JCS taken
 TEXT ·h1599(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32774,8 +32725,8 @@ TEXT ·h1599(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	MULQ R8
-	JEQ taken
+	IMUL3Q $-3, R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32789,8 +32740,368 @@ done:
 	RET
 
 // func h1600(s *State)
-// MULQ R8; JNE taken
+// IMUL3Q $-3, R8, R9; JCC taken
 TEXT ·h1600(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1601(s *State)
+// IMUL3Q $-3, R8, R9; JLT taken
+TEXT ·h1601(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1602(s *State)
+// IMUL3Q $-3, R8, R9; JGE taken
+TEXT ·h1602(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1603(s *State)
+// IMUL3Q $-3, R8, R9; JLE taken
+TEXT ·h1603(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1604(s *State)
+// IMUL3Q $-3, R8, R9; JGT taken
+TEXT ·h1604(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1605(s *State)
+// IMUL3Q $-3, R8, R9; JLS taken
+TEXT ·h1605(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1606(s *State)
+// IMUL3Q $-3, R8, R9; JHI taken
+TEXT ·h1606(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1607(s *State)
+// IMUL3Q $-3, R8, R9; JMI taken
+TEXT ·h1607(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1608(s *State)
+// IMUL3Q $-3, R8, R9; JPL taken
+TEXT ·h1608(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1609(s *State)
+// IMUL3Q $-3, R8, R9; SETCS R10B
+TEXT ·h1609(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	SETCS R10B
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1610(s *State)
+// IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12
+TEXT ·h1610(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	CMOVQEQ R11, R12
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1611(s *State)
+// IMUL3Q $-3, R8, R9; ADCQ R10, R11
+TEXT ·h1611(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	ADCQ R10, R11
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1612(s *State)
+// IMUL3Q $-3, R8, R9; SBBQ R10, R11
+TEXT ·h1612(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	SBBQ R10, R11
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1613(s *State)
+// IMUL3Q $-3, R8, R9; INCQ R13
+TEXT ·h1613(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	INCQ R13
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1614(s *State)
+// IMUL3Q $-3, R8, R9; ROLQ $7, R13
+TEXT ·h1614(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	ROLQ $7, R13
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1615(s *State)
+// MULQ R8; JEQ taken
+TEXT ·h1615(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MULQ R8
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1616(s *State)
+// MULQ R8; JNE taken
+TEXT ·h1616(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32812,9 +33123,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1601(s *State)
+// func h1617(s *State)
 // MULQ R8; JCS taken
-TEXT ·h1601(SB), NOSPLIT, $24-8
+TEXT ·h1617(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32836,9 +33147,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1602(s *State)
+// func h1618(s *State)
 // MULQ R8; JCC taken
-TEXT ·h1602(SB), NOSPLIT, $24-8
+TEXT ·h1618(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32860,9 +33171,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1603(s *State)
+// func h1619(s *State)
 // MULQ R8; JLT taken
-TEXT ·h1603(SB), NOSPLIT, $24-8
+TEXT ·h1619(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32884,9 +33195,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1604(s *State)
+// func h1620(s *State)
 // MULQ R8; JGE taken
-TEXT ·h1604(SB), NOSPLIT, $24-8
+TEXT ·h1620(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32908,9 +33219,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1605(s *State)
+// func h1621(s *State)
 // MULQ R8; JLE taken
-TEXT ·h1605(SB), NOSPLIT, $24-8
+TEXT ·h1621(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32932,9 +33243,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1606(s *State)
+// func h1622(s *State)
 // MULQ R8; JGT taken
-TEXT ·h1606(SB), NOSPLIT, $24-8
+TEXT ·h1622(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32956,9 +33267,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1607(s *State)
+// func h1623(s *State)
 // MULQ R8; JLS taken
-TEXT ·h1607(SB), NOSPLIT, $24-8
+TEXT ·h1623(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32980,9 +33291,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1608(s *State)
+// func h1624(s *State)
 // MULQ R8; JHI taken
-TEXT ·h1608(SB), NOSPLIT, $24-8
+TEXT ·h1624(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33004,9 +33315,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1609(s *State)
+// func h1625(s *State)
 // MULQ R8; JMI taken
-TEXT ·h1609(SB), NOSPLIT, $24-8
+TEXT ·h1625(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33028,9 +33339,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1610(s *State)
+// func h1626(s *State)
 // MULQ R8; JPL taken
-TEXT ·h1610(SB), NOSPLIT, $24-8
+TEXT ·h1626(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33052,9 +33363,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1611(s *State)
+// func h1627(s *State)
 // MULQ R8; SETCS R10B
-TEXT ·h1611(SB), NOSPLIT, $24-8
+TEXT ·h1627(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33072,9 +33383,9 @@ TEXT ·h1611(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1612(s *State)
+// func h1628(s *State)
 // MULQ R8; CMOVQEQ R11, R12
-TEXT ·h1612(SB), NOSPLIT, $24-8
+TEXT ·h1628(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33092,9 +33403,9 @@ TEXT ·h1612(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1613(s *State)
+// func h1629(s *State)
 // MULQ R8; ADCQ R10, R11
-TEXT ·h1613(SB), NOSPLIT, $24-8
+TEXT ·h1629(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33112,9 +33423,9 @@ TEXT ·h1613(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1614(s *State)
+// func h1630(s *State)
 // MULQ R8; SBBQ R10, R11
-TEXT ·h1614(SB), NOSPLIT, $24-8
+TEXT ·h1630(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33132,9 +33443,9 @@ TEXT ·h1614(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1615(s *State)
+// func h1631(s *State)
 // MULQ R8; INCQ R13
-TEXT ·h1615(SB), NOSPLIT, $24-8
+TEXT ·h1631(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33152,9 +33463,9 @@ TEXT ·h1615(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1616(s *State)
+// func h1632(s *State)
 // MULQ R8; ROLQ $7, R13
-TEXT ·h1616(SB), NOSPLIT, $24-8
+TEXT ·h1632(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33172,9 +33483,9 @@ TEXT ·h1616(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1617(s *State)
+// func h1633(s *State)
 // POPCNTQ R8, R9; JEQ taken
-TEXT ·h1617(SB), NOSPLIT, $24-8
+TEXT ·h1633(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33196,9 +33507,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1618(s *State)
+// func h1634(s *State)
 // POPCNTQ R8, R9; JNE taken
-TEXT ·h1618(SB), NOSPLIT, $24-8
+TEXT ·h1634(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33220,9 +33531,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1619(s *State)
+// func h1635(s *State)
 // POPCNTQ R8, R9; JCS taken
-TEXT ·h1619(SB), NOSPLIT, $24-8
+TEXT ·h1635(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33244,9 +33555,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1620(s *State)
+// func h1636(s *State)
 // POPCNTQ R8, R9; JCC taken
-TEXT ·h1620(SB), NOSPLIT, $24-8
+TEXT ·h1636(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33268,9 +33579,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1621(s *State)
+// func h1637(s *State)
 // POPCNTQ R8, R9; JLT taken
-TEXT ·h1621(SB), NOSPLIT, $24-8
+TEXT ·h1637(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33292,9 +33603,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1622(s *State)
+// func h1638(s *State)
 // POPCNTQ R8, R9; JGE taken
-TEXT ·h1622(SB), NOSPLIT, $24-8
+TEXT ·h1638(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33316,9 +33627,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1623(s *State)
+// func h1639(s *State)
 // POPCNTQ R8, R9; JLE taken
-TEXT ·h1623(SB), NOSPLIT, $24-8
+TEXT ·h1639(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33340,9 +33651,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1624(s *State)
+// func h1640(s *State)
 // POPCNTQ R8, R9; JGT taken
-TEXT ·h1624(SB), NOSPLIT, $24-8
+TEXT ·h1640(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33364,9 +33675,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1625(s *State)
+// func h1641(s *State)
 // POPCNTQ R8, R9; JLS taken
-TEXT ·h1625(SB), NOSPLIT, $24-8
+TEXT ·h1641(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33388,9 +33699,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1626(s *State)
+// func h1642(s *State)
 // POPCNTQ R8, R9; JHI taken
-TEXT ·h1626(SB), NOSPLIT, $24-8
+TEXT ·h1642(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33412,9 +33723,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1627(s *State)
+// func h1643(s *State)
 // POPCNTQ R8, R9; JMI taken
-TEXT ·h1627(SB), NOSPLIT, $24-8
+TEXT ·h1643(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33436,9 +33747,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1628(s *State)
+// func h1644(s *State)
 // POPCNTQ R8, R9; JPL taken
-TEXT ·h1628(SB), NOSPLIT, $24-8
+TEXT ·h1644(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33460,9 +33771,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1629(s *State)
+// func h1645(s *State)
 // POPCNTQ R8, R9; SETCS R10B
-TEXT ·h1629(SB), NOSPLIT, $24-8
+TEXT ·h1645(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33480,9 +33791,9 @@ TEXT ·h1629(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1630(s *State)
+// func h1646(s *State)
 // POPCNTQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1630(SB), NOSPLIT, $24-8
+TEXT ·h1646(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33500,9 +33811,9 @@ TEXT ·h1630(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1631(s *State)
+// func h1647(s *State)
 // POPCNTQ R8, R9; ADCQ R10, R11
-TEXT ·h1631(SB), NOSPLIT, $24-8
+TEXT ·h1647(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33520,9 +33831,9 @@ TEXT ·h1631(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1632(s *State)
+// func h1648(s *State)
 // POPCNTQ R8, R9; SBBQ R10, R11
-TEXT ·h1632(SB), NOSPLIT, $24-8
+TEXT ·h1648(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33540,9 +33851,9 @@ TEXT ·h1632(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1633(s *State)
+// func h1649(s *State)
 // POPCNTQ R8, R9; INCQ R13
-TEXT ·h1633(SB), NOSPLIT, $24-8
+TEXT ·h1649(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33560,9 +33871,9 @@ TEXT ·h1633(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1634(s *State)
+// func h1650(s *State)
 // POPCNTQ R8, R9; ROLQ $7, R13
-TEXT ·h1634(SB), NOSPLIT, $24-8
+TEXT ·h1650(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -38895,7 +39206,7 @@ TEXT ·data38(SB), NOSPLIT, $0-8
 	MOVQ AX, ret+0(FP)
 	RET
 
-// keccakRC of rejnttpoly_amd64.s
+// keccakRC of rejboundedpoly_amd64.s
 DATA cosimD15_keccakRC<>+0(SB)/8, $0x0000000000000001
 DATA cosimD15_keccakRC<>+8(SB)/8, $0x0000000000008082
 DATA cosimD15_keccakRC<>+16(SB)/8, $0x800000000000808a
@@ -38928,7 +39239,7 @@ TEXT ·data39(SB), NOSPLIT, $0-8
 	MOVQ AX, ret+0(FP)
 	RET
 
-// keccakRC of rejnttpolyx4_amd64.s
+// keccakRC of rejnttpoly_amd64.s
 DATA cosimD16_keccakRC<>+0(SB)/8, $0x0000000000000001
 DATA cosimD16_keccakRC<>+8(SB)/8, $0x0000000000008082
 DATA cosimD16_keccakRC<>+16(SB)/8, $0x800000000000808a
@@ -38961,2506 +39272,2539 @@ TEXT ·data40(SB), NOSPLIT, $0-8
 	MOVQ AX, ret+0(FP)
 	RET
 
-// rejConsts of rejnttpolyx4_amd64.s
-DATA cosimD16_rejConsts<>+0(SB)/1, $0x00
-DATA cosimD16_rejConsts<>+1(SB)/1, $0x01
-DATA cosimD16_rejConsts<>+2(SB)/1, $0x02
-DATA cosimD16_rejConsts<>+3(SB)/1, $0x80
-DATA cosimD16_rejConsts<>+4(SB)/1, $0x03
-DATA cosimD16_rejConsts<>+5(SB)/1, $0x04
-DATA cosimD16_rejConsts<>+6(SB)/1, $0x05
-DATA cosimD16_rejConsts<>+7(SB)/1, $0x80
-DATA cosimD16_rejConsts<>+8(SB)/1, $0x06
-DATA cosimD16_rejConsts<>+9(SB)/1, $0x07
-DATA cosimD16_rejConsts<>+10(SB)/1, $0x08
-DATA cosimD16_rejConsts<>+11(SB)/1, $0x80
-DATA cosimD16_rejConsts<>+12(SB)/1, $0x09
-DATA cosimD16_rejConsts<>+13(SB)/1, $0x0a
-DATA cosimD16_rejConsts<>+14(SB)/1, $0x0b
-DATA cosimD16_rejConsts<>+15(SB)/1, $0x80
-DATA cosimD16_rejConsts<>+16(SB)/1, $0x04
-DATA cosimD16_rejConsts<>+17(SB)/1, $0x05
-DATA cosimD16_rejConsts<>+18(SB)/1, $0x06
-DATA cosimD16_rejConsts<>+19(SB)/1, $0x80
-DATA cosimD16_rejConsts<>+20(SB)/1, $0x07
-DATA cosimD16_rejConsts<>+21(SB)/1, $0x08
-DATA cosimD16_rejConsts<>+22(SB)/1, $0x09
-DATA cosimD16_rejConsts<>+23(SB)/1, $0x80
-DATA cosimD16_rejConsts<>+24(SB)/1, $0x0a
-DATA cosimD16_rejConsts<>+25(SB)/1, $0x0b
-DATA cosimD16_rejConsts<>+26(SB)/1, $0x0c
-DATA cosimD16_rejConsts<>+27(SB)/1, $0x80
-DATA cosimD16_rejConsts<>+28(SB)/1, $0x0d
-DATA cosimD16_rejConsts<>+29(SB)/1, $0x0e
-DATA cosimD16_rejConsts<>+30(SB)/1, $0x0f
-DATA cosimD16_rejConsts<>+31(SB)/1, $0x80
-DATA cosimD16_rejConsts<>+32(SB)/4, $0x007fffff
-DATA cosimD16_rejConsts<>+36(SB)/4, $0x007fe001
-GLOBL cosimD16_rejConsts<>(SB), RODATA|NOPTR, $40
+// keccakRC of rejnttpolyx4_amd64.s
+DATA cosimD17_keccakRC<>+0(SB)/8, $0x0000000000000001
+DATA cosimD17_keccakRC<>+8(SB)/8, $0x0000000000008082
+DATA cosimD17_keccakRC<>+16(SB)/8, $0x800000000000808a
+DATA cosimD17_keccakRC<>+24(SB)/8, $0x8000000080008000
+DATA cosimD17_keccakRC<>+32(SB)/8, $0x000000000000808b
+DATA cosimD17_keccakRC<>+40(SB)/8, $0x0000000080000001
+DATA cosimD17_keccakRC<>+48(SB)/8, $0x8000000080008081
+DATA cosimD17_keccakRC<>+56(SB)/8, $0x8000000000008009
+DATA cosimD17_keccakRC<>+64(SB)/8, $0x000000000000008a
+DATA cosimD17_keccakRC<>+72(SB)/8, $0x0000000000000088
+DATA cosimD17_keccakRC<>+80(SB)/8, $0x0000000080008009
+DATA cosimD17_keccakRC<>+88(SB)/8, $0x000000008000000a
+DATA cosimD17_keccakRC<>+96(SB)/8, $0x000000008000808b
+DATA cosimD17_keccakRC<>+104(SB)/8, $0x800000000000008b
+DATA cosimD17_keccakRC<>+112(SB)/8, $0x8000000000008089
+DATA cosimD17_keccakRC<>+120(SB)/8, $0x8000000000008003
+DATA cosimD17_keccakRC<>+128(SB)/8, $0x8000000000008002
+DATA cosimD17_keccakRC<>+136(SB)/8, $0x8000000000000080
+DATA cosimD17_keccakRC<>+144(SB)/8, $0x000000000000800a
+DATA cosimD17_keccakRC<>+152(SB)/8, $0x800000008000000a
+DATA cosimD17_keccakRC<>+160(SB)/8, $0x8000000080008081
+DATA cosimD17_keccakRC<>+168(SB)/8, $0x8000000000008080
+DATA cosimD17_keccakRC<>+176(SB)/8, $0x0000000080000001
+DATA cosimD17_keccakRC<>+184(SB)/8, $0x8000000080008008
+GLOBL cosimD17_keccakRC<>(SB), RODATA|NOPTR, $192
 
 // func data41() unsafe.Pointer
 TEXT ·data41(SB), NOSPLIT, $0-8
-	LEAQ cosimD16_rejConsts<>(SB), AX
+	LEAQ cosimD17_keccakRC<>(SB), AX
+	MOVQ AX, ret+0(FP)
+	RET
+
+// rejConsts of rejnttpolyx4_amd64.s
+DATA cosimD17_rejConsts<>+0(SB)/1, $0x00
+DATA cosimD17_rejConsts<>+1(SB)/1, $0x01
+DATA cosimD17_rejConsts<>+2(SB)/1, $0x02
+DATA cosimD17_rejConsts<>+3(SB)/1, $0x80
+DATA cosimD17_rejConsts<>+4(SB)/1, $0x03
+DATA cosimD17_rejConsts<>+5(SB)/1, $0x04
+DATA cosimD17_rejConsts<>+6(SB)/1, $0x05
+DATA cosimD17_rejConsts<>+7(SB)/1, $0x80
+DATA cosimD17_rejConsts<>+8(SB)/1, $0x06
+DATA cosimD17_rejConsts<>+9(SB)/1, $0x07
+DATA cosimD17_rejConsts<>+10(SB)/1, $0x08
+DATA cosimD17_rejConsts<>+11(SB)/1, $0x80
+DATA cosimD17_rejConsts<>+12(SB)/1, $0x09
+DATA cosimD17_rejConsts<>+13(SB)/1, $0x0a
+DATA cosimD17_rejConsts<>+14(SB)/1, $0x0b
+DATA cosimD17_rejConsts<>+15(SB)/1, $0x80
+DATA cosimD17_rejConsts<>+16(SB)/1, $0x04
+DATA cosimD17_rejConsts<>+17(SB)/1, $0x05
+DATA cosimD17_rejConsts<>+18(SB)/1, $0x06
+DATA cosimD17_rejConsts<>+19(SB)/1, $0x80
+DATA cosimD17_rejConsts<>+20(SB)/1, $0x07
+DATA cosimD17_rejConsts<>+21(SB)/1, $0x08
+DATA cosimD17_rejConsts<>+22(SB)/1, $0x09
+DATA cosimD17_rejConsts<>+23(SB)/1, $0x80
+DATA cosimD17_rejConsts<>+24(SB)/1, $0x0a
+DATA cosimD17_rejConsts<>+25(SB)/1, $0x0b
+DATA cosimD17_rejConsts<>+26(SB)/1, $0x0c
+DATA cosimD17_rejConsts<>+27(SB)/1, $0x80
+DATA cosimD17_rejConsts<>+28(SB)/1, $0x0d
+DATA cosimD17_rejConsts<>+29(SB)/1, $0x0e
+DATA cosimD17_rejConsts<>+30(SB)/1, $0x0f
+DATA cosimD17_rejConsts<>+31(SB)/1, $0x80
+DATA cosimD17_rejConsts<>+32(SB)/4, $0x007fffff
+DATA cosimD17_rejConsts<>+36(SB)/4, $0x007fe001
+GLOBL cosimD17_rejConsts<>(SB), RODATA|NOPTR, $40
+
+// func data42() unsafe.Pointer
+TEXT ·data42(SB), NOSPLIT, $0-8
+	LEAQ cosimD17_rejConsts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
 
 // rejPack of rejnttpolyx4_amd64.s
-DATA cosimD16_rejPack<>+0(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+8(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+12(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+16(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+20(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+24(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+28(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+32(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+36(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+40(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+44(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+48(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+52(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+56(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+60(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+64(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+68(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+72(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+76(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+80(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+84(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+88(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+92(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+96(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+100(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+104(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+108(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+112(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+116(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+120(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+124(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+128(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+132(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+136(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+140(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+144(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+148(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+152(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+156(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+160(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+164(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+168(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+172(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+176(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+180(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+184(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+188(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+192(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+196(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+200(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+204(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+208(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+212(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+216(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+220(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+224(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+228(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+232(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+236(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+240(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+244(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+248(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+252(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+256(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+260(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+264(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+268(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+272(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+276(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+280(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+284(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+288(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+292(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+296(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+300(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+304(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+308(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+312(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+316(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+320(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+324(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+328(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+332(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+336(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+340(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+344(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+348(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+352(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+356(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+360(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+364(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+368(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+372(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+376(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+380(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+384(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+388(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+392(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+396(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+400(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+404(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+408(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+412(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+416(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+420(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+424(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+428(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+432(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+436(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+440(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+444(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+448(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+452(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+456(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+460(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+464(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+468(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+472(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+476(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+480(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+484(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+488(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+492(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+496(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+500(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+504(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+508(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+512(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+516(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+520(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+524(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+528(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+532(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+536(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+540(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+544(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+548(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+552(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+556(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+560(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+564(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+568(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+572(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+576(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+580(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+584(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+588(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+592(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+596(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+600(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+604(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+608(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+612(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+616(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+620(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+624(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+628(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+632(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+636(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+640(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+644(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+648(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+652(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+656(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+660(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+664(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+668(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+672(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+676(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+680(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+684(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+688(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+692(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+696(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+700(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+704(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+708(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+712(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+716(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+720(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+724(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+728(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+732(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+736(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+740(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+744(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+748(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+752(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+756(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+760(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+764(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+768(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+772(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+776(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+780(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+784(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+788(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+792(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+796(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+800(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+804(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+808(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+812(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+816(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+820(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+824(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+828(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+832(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+836(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+840(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+844(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+848(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+852(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+856(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+860(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+864(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+868(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+872(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+876(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+880(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+884(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+888(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+892(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+896(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+900(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+904(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+908(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+912(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+916(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+920(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+924(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+928(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+932(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+936(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+940(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+944(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+948(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+952(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+956(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+960(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+964(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+968(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+972(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+976(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+980(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+984(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+988(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+992(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+996(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+1000(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+1004(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+1008(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+1012(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1016(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1020(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1024(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+1028(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1032(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1036(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1040(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1044(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1048(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1052(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1056(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1060(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+1064(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1068(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1072(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1076(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1080(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1084(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1088(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+1092(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+1096(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1100(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1104(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1108(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1112(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1116(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1120(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1124(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+1128(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+1132(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1136(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1140(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1144(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1148(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1152(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+1156(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+1160(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1164(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1168(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1172(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1176(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1180(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1184(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1188(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+1192(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+1196(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1200(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1204(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1208(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1212(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1216(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+1220(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+1224(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+1228(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1232(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1236(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1240(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1244(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1248(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1252(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+1256(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+1260(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+1264(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1268(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1272(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1276(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1280(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+1284(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+1288(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1292(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1296(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1300(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1304(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1308(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1312(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1316(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+1320(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+1324(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1328(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1332(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1336(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1340(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1344(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+1348(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+1352(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+1356(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1360(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1364(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1368(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1372(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1376(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1380(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+1384(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+1388(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+1392(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1396(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1400(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1404(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1408(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+1412(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+1416(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+1420(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1424(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1428(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1432(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1436(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1440(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1444(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+1448(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+1452(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+1456(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1460(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1464(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1468(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1472(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+1476(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+1480(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+1484(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+1488(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1492(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1496(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1500(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1504(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1508(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+1512(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+1516(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+1520(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+1524(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1528(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1532(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1536(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+1540(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+1544(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1548(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1552(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1556(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1560(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1564(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1568(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1572(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+1576(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+1580(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1584(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1588(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1592(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1596(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1600(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+1604(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+1608(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+1612(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1616(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1620(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1624(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1628(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1632(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1636(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+1640(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+1644(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+1648(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1652(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1656(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1660(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1664(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+1668(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+1672(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+1676(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1680(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1684(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1688(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1692(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1696(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1700(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+1704(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+1708(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+1712(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1716(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1720(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1724(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1728(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+1732(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+1736(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+1740(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+1744(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1748(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1752(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1756(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1760(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1764(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+1768(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+1772(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+1776(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+1780(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1784(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1788(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1792(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+1796(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+1800(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+1804(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1808(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1812(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1816(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1820(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1824(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1828(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+1832(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+1836(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+1840(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1844(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1848(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1852(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1856(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+1860(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+1864(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+1868(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+1872(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1876(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1880(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1884(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1888(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1892(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+1896(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+1900(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+1904(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+1908(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1912(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1916(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1920(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+1924(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+1928(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+1932(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+1936(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1940(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1944(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1948(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1952(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1956(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+1960(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+1964(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+1968(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+1972(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1976(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1980(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+1984(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+1988(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+1992(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+1996(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+2000(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+2004(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2008(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2012(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2016(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2020(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+2024(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+2028(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+2032(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+2036(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+2040(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2044(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2048(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+2052(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2056(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2060(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2064(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2068(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2072(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2076(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2080(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2084(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+2088(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2092(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2096(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2100(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2104(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2108(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2112(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+2116(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+2120(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2124(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2128(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2132(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2136(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2140(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2144(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2148(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+2152(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+2156(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2160(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2164(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2168(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2172(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2176(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+2180(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+2184(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2188(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2192(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2196(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2200(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2204(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2208(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2212(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+2216(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+2220(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2224(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2228(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2232(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2236(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2240(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+2244(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+2248(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+2252(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2256(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2260(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2264(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2268(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2272(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2276(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+2280(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+2284(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+2288(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2292(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2296(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2300(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2304(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+2308(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+2312(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2316(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2320(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2324(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2328(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2332(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2336(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2340(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+2344(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+2348(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2352(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2356(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2360(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2364(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2368(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+2372(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+2376(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+2380(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2384(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2388(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2392(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2396(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2400(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2404(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+2408(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+2412(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+2416(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2420(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2424(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2428(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2432(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+2436(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+2440(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+2444(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2448(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2452(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2456(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2460(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2464(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2468(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+2472(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+2476(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+2480(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2484(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2488(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2492(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2496(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+2500(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+2504(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+2508(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+2512(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2516(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2520(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2524(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2528(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2532(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+2536(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+2540(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+2544(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+2548(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2552(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2556(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2560(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+2564(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+2568(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2572(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2576(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2580(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2584(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2588(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2592(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2596(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+2600(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+2604(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2608(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2612(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2616(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2620(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2624(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+2628(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+2632(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+2636(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2640(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2644(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2648(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2652(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2656(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2660(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+2664(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+2668(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+2672(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2676(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2680(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2684(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2688(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+2692(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+2696(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+2700(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2704(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2708(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2712(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2716(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2720(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2724(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+2728(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+2732(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+2736(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2740(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2744(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2748(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2752(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+2756(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+2760(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+2764(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+2768(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2772(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2776(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2780(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2784(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2788(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+2792(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+2796(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+2800(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+2804(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2808(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2812(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2816(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+2820(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+2824(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+2828(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2832(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2836(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2840(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2844(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2848(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2852(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+2856(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+2860(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+2864(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2868(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2872(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2876(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2880(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+2884(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+2888(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+2892(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+2896(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2900(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2904(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2908(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2912(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2916(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+2920(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+2924(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+2928(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+2932(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2936(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2940(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2944(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+2948(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+2952(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+2956(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+2960(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2964(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2968(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2972(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2976(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+2980(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+2984(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+2988(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+2992(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+2996(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3000(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3004(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3008(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+3012(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+3016(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+3020(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+3024(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+3028(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3032(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3036(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3040(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3044(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+3048(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+3052(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+3056(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+3060(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+3064(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3068(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3072(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+3076(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+3080(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3084(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3088(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3092(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3096(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3100(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3104(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3108(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+3112(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+3116(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3120(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3124(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3128(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3132(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3136(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+3140(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+3144(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+3148(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3152(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3156(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3160(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3164(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3168(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3172(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+3176(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+3180(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+3184(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3188(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3192(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3196(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3200(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+3204(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+3208(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+3212(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3216(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3220(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3224(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3228(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3232(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3236(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+3240(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+3244(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+3248(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3252(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3256(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3260(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3264(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+3268(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+3272(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+3276(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+3280(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3284(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3288(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3292(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3296(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3300(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+3304(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+3308(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+3312(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+3316(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3320(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3324(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3328(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+3332(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+3336(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+3340(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3344(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3348(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3352(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3356(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3360(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3364(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+3368(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+3372(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+3376(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3380(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3384(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3388(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3392(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+3396(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+3400(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+3404(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+3408(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3412(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3416(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3420(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3424(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3428(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+3432(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+3436(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+3440(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+3444(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3448(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3452(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3456(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+3460(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+3464(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+3468(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+3472(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3476(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3480(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3484(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3488(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3492(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+3496(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+3500(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+3504(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+3508(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3512(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3516(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3520(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+3524(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+3528(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+3532(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+3536(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+3540(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3544(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3548(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3552(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3556(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+3560(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+3564(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+3568(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+3572(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+3576(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3580(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3584(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+3588(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+3592(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+3596(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3600(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3604(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3608(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3612(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3616(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3620(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+3624(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+3628(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+3632(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3636(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3640(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3644(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3648(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+3652(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+3656(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+3660(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+3664(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3668(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3672(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3676(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3680(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3684(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+3688(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+3692(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+3696(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+3700(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3704(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3708(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3712(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+3716(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+3720(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+3724(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+3728(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3732(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3736(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3740(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3744(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3748(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+3752(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+3756(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+3760(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+3764(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3768(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3772(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3776(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+3780(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+3784(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+3788(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+3792(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+3796(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3800(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3804(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3808(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3812(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+3816(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+3820(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+3824(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+3828(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+3832(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3836(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3840(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+3844(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+3848(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+3852(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+3856(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3860(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3864(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3868(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3872(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3876(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+3880(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+3884(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+3888(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+3892(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3896(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3900(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3904(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+3908(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+3912(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+3916(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+3920(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+3924(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3928(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3932(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3936(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3940(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+3944(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+3948(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+3952(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+3956(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+3960(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3964(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3968(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+3972(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+3976(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+3980(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+3984(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+3988(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3992(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+3996(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4000(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4004(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+4008(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+4012(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+4016(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+4020(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+4024(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4028(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4032(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+4036(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+4040(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+4044(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+4048(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+4052(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+4056(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4060(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4064(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4068(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+4072(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+4076(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+4080(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+4084(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+4088(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+4092(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4096(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+4100(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4104(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4108(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4112(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4116(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4120(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4124(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4128(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4132(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+4136(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4140(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4144(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4148(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4152(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4156(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4160(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+4164(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+4168(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4172(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4176(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4180(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4184(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4188(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4192(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4196(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+4200(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+4204(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4208(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4212(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4216(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4220(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4224(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+4228(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+4232(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4236(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4240(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4244(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4248(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4252(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4256(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4260(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+4264(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+4268(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4272(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4276(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4280(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4284(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4288(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+4292(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+4296(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+4300(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4304(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4308(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4312(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4316(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4320(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4324(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+4328(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+4332(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+4336(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4340(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4344(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4348(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4352(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+4356(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+4360(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4364(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4368(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4372(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4376(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4380(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4384(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4388(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+4392(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+4396(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4400(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4404(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4408(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4412(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4416(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+4420(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+4424(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+4428(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4432(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4436(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4440(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4444(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4448(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4452(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+4456(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+4460(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+4464(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4468(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4472(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4476(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4480(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+4484(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+4488(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+4492(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4496(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4500(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4504(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4508(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4512(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4516(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+4520(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+4524(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+4528(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4532(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4536(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4540(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4544(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+4548(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+4552(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+4556(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+4560(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4564(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4568(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4572(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4576(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4580(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+4584(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+4588(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+4592(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+4596(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4600(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4604(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4608(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+4612(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+4616(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4620(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4624(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4628(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4632(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4636(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4640(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4644(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+4648(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+4652(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4656(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4660(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4664(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4668(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4672(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+4676(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+4680(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+4684(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4688(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4692(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4696(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4700(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4704(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4708(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+4712(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+4716(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+4720(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4724(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4728(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4732(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4736(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+4740(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+4744(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+4748(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4752(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4756(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4760(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4764(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4768(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4772(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+4776(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+4780(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+4784(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4788(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4792(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4796(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4800(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+4804(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+4808(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+4812(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+4816(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4820(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4824(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4828(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4832(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4836(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+4840(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+4844(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+4848(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+4852(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4856(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4860(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4864(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+4868(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+4872(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+4876(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4880(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4884(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4888(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4892(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4896(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4900(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+4904(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+4908(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+4912(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4916(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4920(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4924(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4928(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+4932(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+4936(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+4940(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+4944(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4948(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4952(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4956(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4960(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4964(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+4968(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+4972(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+4976(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+4980(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4984(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4988(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+4992(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+4996(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+5000(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+5004(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+5008(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5012(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5016(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5020(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5024(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5028(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+5032(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+5036(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+5040(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+5044(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5048(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5052(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5056(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+5060(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+5064(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+5068(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+5072(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+5076(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5080(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5084(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5088(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5092(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+5096(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+5100(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+5104(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+5108(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+5112(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5116(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5120(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+5124(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+5128(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5132(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5136(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5140(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5144(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5148(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5152(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5156(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+5160(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+5164(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5168(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5172(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5176(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5180(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5184(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+5188(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+5192(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+5196(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5200(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5204(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5208(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5212(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5216(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5220(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+5224(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+5228(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+5232(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5236(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5240(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5244(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5248(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+5252(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+5256(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+5260(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5264(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5268(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5272(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5276(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5280(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5284(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+5288(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+5292(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+5296(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5300(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5304(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5308(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5312(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+5316(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+5320(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+5324(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+5328(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5332(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5336(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5340(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5344(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5348(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+5352(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+5356(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+5360(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+5364(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5368(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5372(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5376(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+5380(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+5384(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+5388(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5392(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5396(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5400(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5404(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5408(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5412(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+5416(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+5420(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+5424(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5428(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5432(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5436(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5440(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+5444(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+5448(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+5452(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+5456(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5460(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5464(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5468(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5472(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5476(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+5480(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+5484(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+5488(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+5492(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5496(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5500(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5504(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+5508(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+5512(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+5516(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+5520(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5524(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5528(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5532(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5536(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5540(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+5544(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+5548(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+5552(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+5556(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5560(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5564(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5568(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+5572(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+5576(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+5580(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+5584(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+5588(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5592(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5596(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5600(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5604(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+5608(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+5612(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+5616(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+5620(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+5624(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5628(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5632(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+5636(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+5640(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+5644(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5648(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5652(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5656(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5660(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5664(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5668(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+5672(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+5676(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+5680(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5684(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5688(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5692(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5696(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+5700(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+5704(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+5708(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+5712(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5716(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5720(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5724(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5728(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5732(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+5736(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+5740(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+5744(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+5748(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5752(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5756(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5760(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+5764(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+5768(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+5772(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+5776(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5780(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5784(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5788(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5792(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5796(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+5800(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+5804(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+5808(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+5812(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5816(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5820(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5824(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+5828(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+5832(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+5836(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+5840(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+5844(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5848(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5852(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5856(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5860(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+5864(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+5868(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+5872(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+5876(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+5880(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5884(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5888(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+5892(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+5896(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+5900(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+5904(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5908(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5912(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5916(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5920(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5924(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+5928(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+5932(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+5936(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+5940(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5944(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5948(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5952(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+5956(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+5960(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+5964(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+5968(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+5972(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5976(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5980(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5984(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+5988(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+5992(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+5996(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+6000(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+6004(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+6008(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6012(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6016(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+6020(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+6024(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+6028(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+6032(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+6036(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6040(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6044(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6048(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6052(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+6056(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+6060(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+6064(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+6068(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+6072(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6076(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6080(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+6084(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+6088(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+6092(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+6096(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+6100(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+6104(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6108(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6112(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6116(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+6120(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+6124(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+6128(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+6132(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+6136(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+6140(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6144(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+6148(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+6152(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6156(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6160(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6164(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6168(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6172(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6176(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6180(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+6184(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+6188(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6192(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6196(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6200(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6204(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6208(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+6212(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+6216(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+6220(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6224(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6228(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6232(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6236(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6240(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6244(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+6248(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+6252(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+6256(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6260(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6264(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6268(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6272(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+6276(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+6280(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+6284(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6288(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6292(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6296(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6300(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6304(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6308(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+6312(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+6316(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+6320(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6324(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6328(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6332(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6336(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+6340(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+6344(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+6348(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+6352(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6356(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6360(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6364(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6368(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6372(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+6376(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+6380(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+6384(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+6388(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6392(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6396(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6400(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+6404(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+6408(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+6412(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6416(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6420(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6424(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6428(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6432(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6436(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+6440(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+6444(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+6448(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6452(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6456(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6460(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6464(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+6468(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+6472(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+6476(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+6480(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6484(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6488(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6492(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6496(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6500(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+6504(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+6508(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+6512(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+6516(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6520(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6524(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6528(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+6532(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+6536(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+6540(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+6544(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6548(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6552(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6556(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6560(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6564(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+6568(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+6572(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+6576(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+6580(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6584(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6588(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6592(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+6596(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+6600(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+6604(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+6608(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+6612(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6616(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6620(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6624(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6628(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+6632(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+6636(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+6640(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+6644(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+6648(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6652(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6656(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+6660(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+6664(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+6668(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6672(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6676(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6680(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6684(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6688(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6692(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+6696(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+6700(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+6704(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6708(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6712(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6716(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6720(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+6724(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+6728(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+6732(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+6736(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6740(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6744(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6748(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6752(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6756(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+6760(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+6764(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+6768(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+6772(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6776(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6780(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6784(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+6788(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+6792(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+6796(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+6800(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6804(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6808(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6812(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6816(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6820(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+6824(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+6828(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+6832(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+6836(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6840(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6844(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6848(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+6852(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+6856(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+6860(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+6864(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+6868(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6872(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6876(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6880(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6884(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+6888(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+6892(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+6896(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+6900(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+6904(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6908(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6912(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+6916(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+6920(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+6924(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+6928(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6932(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6936(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6940(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6944(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6948(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+6952(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+6956(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+6960(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+6964(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6968(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6972(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+6976(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+6980(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+6984(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+6988(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+6992(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+6996(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7000(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7004(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7008(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7012(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+7016(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+7020(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+7024(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+7028(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+7032(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7036(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7040(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+7044(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+7048(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+7052(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+7056(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+7060(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7064(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7068(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7072(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7076(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+7080(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+7084(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+7088(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+7092(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+7096(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7100(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7104(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+7108(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+7112(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+7116(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+7120(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+7124(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+7128(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7132(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7136(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7140(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+7144(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+7148(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+7152(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+7156(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+7160(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+7164(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7168(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+7172(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+7176(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+7180(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7184(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7188(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7192(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7196(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7200(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7204(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+7208(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+7212(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+7216(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7220(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7224(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7228(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7232(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+7236(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+7240(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+7244(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+7248(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7252(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7256(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7260(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7264(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7268(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+7272(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+7276(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+7280(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+7284(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7288(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7292(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7296(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+7300(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+7304(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+7308(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+7312(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7316(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7320(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7324(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7328(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7332(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+7336(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+7340(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+7344(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+7348(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7352(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7356(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7360(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+7364(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+7368(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+7372(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+7376(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+7380(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7384(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7388(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7392(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7396(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+7400(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+7404(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+7408(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+7412(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+7416(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7420(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7424(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+7428(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+7432(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+7436(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+7440(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7444(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7448(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7452(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7456(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7460(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+7464(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+7468(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+7472(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+7476(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7480(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7484(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7488(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+7492(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+7496(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+7500(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+7504(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+7508(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7512(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7516(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7520(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7524(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+7528(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+7532(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+7536(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+7540(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+7544(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7548(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7552(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+7556(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+7560(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+7564(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+7568(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+7572(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7576(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7580(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7584(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7588(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+7592(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+7596(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+7600(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+7604(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+7608(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7612(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7616(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+7620(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+7624(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+7628(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+7632(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+7636(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+7640(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7644(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7648(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7652(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+7656(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+7660(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+7664(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+7668(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+7672(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+7676(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7680(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+7684(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+7688(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+7692(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+7696(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7700(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7704(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7708(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7712(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7716(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+7720(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+7724(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+7728(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+7732(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7736(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7740(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7744(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+7748(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+7752(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+7756(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+7760(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+7764(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7768(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7772(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7776(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7780(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+7784(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+7788(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+7792(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+7796(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+7800(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7804(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7808(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+7812(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+7816(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+7820(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+7824(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+7828(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7832(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7836(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7840(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7844(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+7848(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+7852(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+7856(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+7860(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+7864(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7868(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7872(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+7876(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+7880(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+7884(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+7888(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+7892(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+7896(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7900(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7904(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7908(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+7912(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+7916(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+7920(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+7924(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+7928(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+7932(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7936(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+7940(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+7944(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+7948(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+7952(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+7956(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7960(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7964(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7968(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7972(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+7976(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+7980(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+7984(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+7988(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+7992(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+7996(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+8000(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+8004(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+8008(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+8012(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+8016(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+8020(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+8024(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+8028(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+8032(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+8036(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+8040(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+8044(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+8048(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+8052(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+8056(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+8060(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+8064(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+8068(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+8072(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+8076(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+8080(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+8084(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+8088(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+8092(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+8096(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+8100(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+8104(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+8108(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+8112(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+8116(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+8120(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+8124(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+8128(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+8132(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+8136(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+8140(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+8144(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+8148(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+8152(SB)/4, $0x00000007
-DATA cosimD16_rejPack<>+8156(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+8160(SB)/4, $0x00000000
-DATA cosimD16_rejPack<>+8164(SB)/4, $0x00000001
-DATA cosimD16_rejPack<>+8168(SB)/4, $0x00000002
-DATA cosimD16_rejPack<>+8172(SB)/4, $0x00000003
-DATA cosimD16_rejPack<>+8176(SB)/4, $0x00000004
-DATA cosimD16_rejPack<>+8180(SB)/4, $0x00000005
-DATA cosimD16_rejPack<>+8184(SB)/4, $0x00000006
-DATA cosimD16_rejPack<>+8188(SB)/4, $0x00000007
-GLOBL cosimD16_rejPack<>(SB), RODATA|NOPTR, $8192
+DATA cosimD17_rejPack<>+0(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+8(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+12(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+16(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+20(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+24(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+28(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+32(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+36(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+40(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+44(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+48(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+52(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+56(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+60(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+64(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+68(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+72(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+76(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+80(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+84(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+88(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+92(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+96(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+100(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+104(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+108(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+112(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+116(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+120(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+124(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+128(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+132(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+136(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+140(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+144(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+148(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+152(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+156(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+160(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+164(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+168(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+172(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+176(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+180(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+184(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+188(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+192(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+196(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+200(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+204(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+208(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+212(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+216(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+220(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+224(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+228(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+232(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+236(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+240(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+244(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+248(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+252(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+256(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+260(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+264(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+268(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+272(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+276(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+280(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+284(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+288(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+292(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+296(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+300(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+304(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+308(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+312(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+316(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+320(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+324(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+328(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+332(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+336(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+340(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+344(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+348(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+352(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+356(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+360(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+364(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+368(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+372(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+376(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+380(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+384(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+388(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+392(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+396(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+400(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+404(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+408(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+412(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+416(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+420(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+424(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+428(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+432(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+436(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+440(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+444(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+448(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+452(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+456(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+460(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+464(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+468(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+472(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+476(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+480(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+484(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+488(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+492(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+496(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+500(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+504(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+508(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+512(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+516(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+520(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+524(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+528(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+532(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+536(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+540(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+544(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+548(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+552(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+556(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+560(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+564(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+568(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+572(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+576(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+580(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+584(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+588(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+592(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+596(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+600(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+604(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+608(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+612(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+616(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+620(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+624(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+628(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+632(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+636(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+640(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+644(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+648(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+652(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+656(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+660(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+664(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+668(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+672(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+676(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+680(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+684(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+688(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+692(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+696(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+700(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+704(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+708(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+712(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+716(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+720(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+724(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+728(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+732(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+736(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+740(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+744(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+748(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+752(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+756(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+760(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+764(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+768(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+772(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+776(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+780(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+784(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+788(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+792(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+796(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+800(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+804(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+808(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+812(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+816(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+820(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+824(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+828(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+832(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+836(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+840(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+844(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+848(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+852(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+856(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+860(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+864(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+868(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+872(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+876(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+880(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+884(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+888(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+892(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+896(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+900(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+904(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+908(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+912(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+916(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+920(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+924(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+928(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+932(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+936(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+940(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+944(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+948(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+952(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+956(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+960(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+964(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+968(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+972(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+976(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+980(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+984(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+988(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+992(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+996(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+1000(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+1004(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+1008(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+1012(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1016(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1020(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1024(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+1028(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1032(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1036(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1040(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1044(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1048(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1052(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1056(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1060(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+1064(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1068(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1072(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1076(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1080(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1084(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1088(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+1092(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+1096(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1100(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1104(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1108(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1112(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1116(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1120(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1124(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+1128(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+1132(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1136(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1140(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1144(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1148(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1152(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+1156(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+1160(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1164(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1168(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1172(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1176(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1180(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1184(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1188(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+1192(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+1196(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1200(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1204(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1208(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1212(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1216(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+1220(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+1224(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+1228(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1232(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1236(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1240(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1244(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1248(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1252(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+1256(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+1260(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+1264(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1268(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1272(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1276(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1280(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+1284(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+1288(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1292(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1296(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1300(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1304(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1308(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1312(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1316(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+1320(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+1324(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1328(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1332(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1336(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1340(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1344(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+1348(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+1352(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+1356(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1360(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1364(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1368(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1372(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1376(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1380(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+1384(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+1388(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+1392(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1396(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1400(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1404(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1408(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+1412(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+1416(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+1420(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1424(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1428(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1432(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1436(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1440(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1444(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+1448(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+1452(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+1456(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1460(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1464(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1468(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1472(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+1476(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+1480(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+1484(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+1488(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1492(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1496(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1500(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1504(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1508(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+1512(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+1516(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+1520(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+1524(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1528(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1532(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1536(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+1540(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+1544(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1548(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1552(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1556(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1560(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1564(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1568(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1572(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+1576(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+1580(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1584(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1588(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1592(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1596(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1600(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+1604(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+1608(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+1612(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1616(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1620(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1624(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1628(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1632(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1636(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+1640(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+1644(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+1648(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1652(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1656(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1660(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1664(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+1668(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+1672(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+1676(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1680(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1684(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1688(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1692(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1696(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1700(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+1704(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+1708(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+1712(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1716(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1720(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1724(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1728(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+1732(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+1736(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+1740(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+1744(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1748(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1752(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1756(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1760(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1764(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+1768(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+1772(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+1776(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+1780(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1784(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1788(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1792(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+1796(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+1800(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+1804(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1808(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1812(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1816(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1820(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1824(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1828(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+1832(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+1836(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+1840(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1844(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1848(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1852(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1856(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+1860(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+1864(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+1868(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+1872(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1876(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1880(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1884(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1888(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1892(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+1896(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+1900(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+1904(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+1908(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1912(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1916(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1920(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+1924(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+1928(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+1932(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+1936(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1940(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1944(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1948(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1952(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1956(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+1960(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+1964(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+1968(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+1972(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1976(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1980(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+1984(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+1988(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+1992(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+1996(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+2000(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+2004(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2008(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2012(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2016(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2020(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+2024(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+2028(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+2032(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+2036(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+2040(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2044(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2048(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+2052(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2056(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2060(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2064(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2068(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2072(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2076(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2080(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2084(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+2088(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2092(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2096(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2100(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2104(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2108(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2112(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+2116(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+2120(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2124(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2128(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2132(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2136(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2140(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2144(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2148(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+2152(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+2156(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2160(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2164(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2168(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2172(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2176(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+2180(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+2184(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2188(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2192(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2196(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2200(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2204(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2208(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2212(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+2216(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+2220(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2224(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2228(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2232(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2236(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2240(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+2244(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+2248(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+2252(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2256(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2260(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2264(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2268(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2272(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2276(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+2280(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+2284(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+2288(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2292(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2296(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2300(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2304(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+2308(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+2312(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2316(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2320(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2324(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2328(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2332(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2336(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2340(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+2344(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+2348(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2352(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2356(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2360(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2364(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2368(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+2372(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+2376(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+2380(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2384(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2388(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2392(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2396(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2400(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2404(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+2408(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+2412(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+2416(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2420(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2424(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2428(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2432(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+2436(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+2440(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+2444(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2448(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2452(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2456(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2460(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2464(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2468(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+2472(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+2476(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+2480(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2484(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2488(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2492(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2496(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+2500(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+2504(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+2508(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+2512(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2516(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2520(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2524(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2528(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2532(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+2536(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+2540(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+2544(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+2548(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2552(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2556(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2560(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+2564(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+2568(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2572(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2576(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2580(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2584(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2588(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2592(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2596(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+2600(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+2604(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2608(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2612(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2616(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2620(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2624(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+2628(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+2632(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+2636(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2640(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2644(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2648(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2652(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2656(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2660(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+2664(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+2668(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+2672(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2676(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2680(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2684(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2688(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+2692(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+2696(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+2700(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2704(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2708(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2712(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2716(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2720(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2724(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+2728(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+2732(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+2736(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2740(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2744(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2748(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2752(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+2756(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+2760(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+2764(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+2768(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2772(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2776(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2780(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2784(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2788(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+2792(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+2796(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+2800(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+2804(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2808(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2812(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2816(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+2820(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+2824(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+2828(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2832(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2836(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2840(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2844(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2848(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2852(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+2856(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+2860(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+2864(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2868(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2872(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2876(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2880(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+2884(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+2888(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+2892(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+2896(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2900(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2904(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2908(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2912(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2916(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+2920(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+2924(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+2928(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+2932(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2936(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2940(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2944(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+2948(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+2952(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+2956(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+2960(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2964(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2968(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2972(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2976(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+2980(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+2984(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+2988(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+2992(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+2996(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3000(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3004(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3008(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+3012(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+3016(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+3020(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+3024(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+3028(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3032(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3036(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3040(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3044(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+3048(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+3052(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+3056(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+3060(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+3064(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3068(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3072(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+3076(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+3080(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3084(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3088(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3092(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3096(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3100(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3104(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3108(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+3112(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+3116(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3120(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3124(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3128(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3132(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3136(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+3140(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+3144(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+3148(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3152(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3156(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3160(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3164(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3168(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3172(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+3176(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+3180(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+3184(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3188(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3192(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3196(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3200(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+3204(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+3208(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+3212(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3216(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3220(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3224(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3228(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3232(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3236(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+3240(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+3244(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+3248(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3252(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3256(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3260(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3264(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+3268(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+3272(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+3276(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+3280(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3284(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3288(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3292(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3296(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3300(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+3304(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+3308(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+3312(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+3316(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3320(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3324(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3328(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+3332(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+3336(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+3340(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3344(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3348(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3352(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3356(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3360(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3364(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+3368(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+3372(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+3376(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3380(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3384(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3388(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3392(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+3396(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+3400(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+3404(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+3408(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3412(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3416(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3420(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3424(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3428(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+3432(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+3436(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+3440(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+3444(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3448(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3452(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3456(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+3460(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+3464(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+3468(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+3472(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3476(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3480(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3484(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3488(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3492(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+3496(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+3500(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+3504(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+3508(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3512(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3516(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3520(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+3524(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+3528(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+3532(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+3536(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+3540(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3544(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3548(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3552(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3556(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+3560(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+3564(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+3568(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+3572(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+3576(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3580(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3584(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+3588(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+3592(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+3596(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3600(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3604(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3608(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3612(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3616(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3620(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+3624(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+3628(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+3632(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3636(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3640(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3644(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3648(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+3652(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+3656(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+3660(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+3664(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3668(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3672(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3676(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3680(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3684(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+3688(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+3692(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+3696(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+3700(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3704(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3708(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3712(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+3716(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+3720(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+3724(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+3728(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3732(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3736(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3740(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3744(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3748(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+3752(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+3756(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+3760(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+3764(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3768(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3772(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3776(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+3780(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+3784(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+3788(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+3792(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+3796(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3800(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3804(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3808(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3812(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+3816(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+3820(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+3824(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+3828(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+3832(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3836(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3840(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+3844(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+3848(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+3852(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+3856(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3860(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3864(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3868(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3872(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3876(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+3880(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+3884(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+3888(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+3892(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3896(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3900(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3904(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+3908(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+3912(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+3916(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+3920(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+3924(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3928(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3932(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3936(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3940(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+3944(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+3948(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+3952(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+3956(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+3960(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3964(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3968(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+3972(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+3976(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+3980(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+3984(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+3988(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3992(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+3996(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4000(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4004(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+4008(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+4012(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+4016(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+4020(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+4024(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4028(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4032(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+4036(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+4040(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+4044(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+4048(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+4052(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+4056(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4060(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4064(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4068(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+4072(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+4076(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+4080(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+4084(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+4088(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+4092(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4096(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+4100(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4104(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4108(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4112(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4116(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4120(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4124(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4128(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4132(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+4136(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4140(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4144(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4148(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4152(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4156(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4160(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+4164(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+4168(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4172(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4176(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4180(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4184(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4188(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4192(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4196(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+4200(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+4204(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4208(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4212(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4216(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4220(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4224(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+4228(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+4232(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4236(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4240(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4244(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4248(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4252(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4256(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4260(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+4264(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+4268(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4272(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4276(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4280(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4284(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4288(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+4292(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+4296(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+4300(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4304(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4308(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4312(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4316(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4320(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4324(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+4328(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+4332(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+4336(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4340(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4344(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4348(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4352(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+4356(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+4360(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4364(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4368(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4372(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4376(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4380(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4384(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4388(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+4392(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+4396(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4400(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4404(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4408(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4412(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4416(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+4420(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+4424(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+4428(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4432(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4436(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4440(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4444(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4448(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4452(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+4456(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+4460(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+4464(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4468(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4472(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4476(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4480(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+4484(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+4488(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+4492(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4496(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4500(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4504(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4508(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4512(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4516(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+4520(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+4524(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+4528(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4532(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4536(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4540(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4544(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+4548(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+4552(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+4556(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+4560(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4564(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4568(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4572(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4576(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4580(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+4584(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+4588(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+4592(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+4596(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4600(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4604(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4608(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+4612(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+4616(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4620(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4624(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4628(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4632(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4636(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4640(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4644(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+4648(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+4652(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4656(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4660(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4664(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4668(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4672(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+4676(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+4680(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+4684(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4688(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4692(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4696(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4700(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4704(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4708(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+4712(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+4716(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+4720(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4724(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4728(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4732(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4736(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+4740(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+4744(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+4748(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4752(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4756(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4760(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4764(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4768(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4772(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+4776(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+4780(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+4784(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4788(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4792(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4796(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4800(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+4804(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+4808(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+4812(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+4816(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4820(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4824(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4828(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4832(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4836(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+4840(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+4844(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+4848(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+4852(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4856(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4860(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4864(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+4868(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+4872(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+4876(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4880(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4884(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4888(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4892(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4896(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4900(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+4904(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+4908(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+4912(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4916(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4920(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4924(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4928(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+4932(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+4936(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+4940(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+4944(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4948(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4952(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4956(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4960(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4964(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+4968(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+4972(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+4976(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+4980(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4984(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4988(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+4992(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+4996(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+5000(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+5004(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+5008(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5012(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5016(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5020(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5024(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5028(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+5032(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+5036(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+5040(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+5044(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5048(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5052(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5056(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+5060(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+5064(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+5068(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+5072(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+5076(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5080(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5084(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5088(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5092(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+5096(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+5100(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+5104(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+5108(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+5112(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5116(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5120(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+5124(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+5128(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5132(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5136(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5140(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5144(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5148(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5152(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5156(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+5160(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+5164(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5168(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5172(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5176(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5180(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5184(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+5188(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+5192(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+5196(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5200(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5204(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5208(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5212(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5216(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5220(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+5224(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+5228(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+5232(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5236(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5240(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5244(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5248(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+5252(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+5256(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+5260(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5264(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5268(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5272(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5276(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5280(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5284(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+5288(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+5292(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+5296(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5300(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5304(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5308(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5312(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+5316(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+5320(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+5324(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+5328(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5332(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5336(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5340(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5344(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5348(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+5352(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+5356(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+5360(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+5364(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5368(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5372(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5376(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+5380(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+5384(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+5388(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5392(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5396(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5400(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5404(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5408(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5412(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+5416(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+5420(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+5424(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5428(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5432(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5436(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5440(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+5444(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+5448(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+5452(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+5456(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5460(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5464(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5468(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5472(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5476(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+5480(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+5484(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+5488(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+5492(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5496(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5500(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5504(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+5508(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+5512(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+5516(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+5520(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5524(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5528(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5532(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5536(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5540(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+5544(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+5548(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+5552(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+5556(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5560(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5564(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5568(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+5572(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+5576(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+5580(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+5584(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+5588(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5592(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5596(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5600(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5604(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+5608(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+5612(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+5616(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+5620(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+5624(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5628(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5632(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+5636(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+5640(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+5644(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5648(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5652(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5656(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5660(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5664(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5668(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+5672(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+5676(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+5680(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5684(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5688(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5692(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5696(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+5700(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+5704(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+5708(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+5712(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5716(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5720(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5724(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5728(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5732(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+5736(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+5740(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+5744(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+5748(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5752(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5756(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5760(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+5764(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+5768(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+5772(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+5776(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5780(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5784(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5788(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5792(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5796(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+5800(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+5804(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+5808(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+5812(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5816(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5820(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5824(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+5828(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+5832(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+5836(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+5840(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+5844(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5848(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5852(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5856(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5860(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+5864(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+5868(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+5872(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+5876(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+5880(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5884(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5888(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+5892(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+5896(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+5900(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+5904(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5908(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5912(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5916(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5920(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5924(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+5928(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+5932(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+5936(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+5940(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5944(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5948(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5952(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+5956(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+5960(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+5964(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+5968(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+5972(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5976(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5980(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5984(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+5988(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+5992(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+5996(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+6000(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+6004(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+6008(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6012(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6016(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+6020(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+6024(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+6028(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+6032(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+6036(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6040(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6044(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6048(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6052(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+6056(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+6060(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+6064(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+6068(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+6072(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6076(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6080(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+6084(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+6088(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+6092(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+6096(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+6100(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+6104(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6108(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6112(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6116(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+6120(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+6124(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+6128(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+6132(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+6136(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+6140(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6144(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+6148(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+6152(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6156(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6160(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6164(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6168(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6172(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6176(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6180(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+6184(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+6188(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6192(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6196(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6200(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6204(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6208(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+6212(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+6216(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+6220(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6224(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6228(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6232(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6236(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6240(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6244(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+6248(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+6252(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+6256(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6260(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6264(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6268(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6272(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+6276(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+6280(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+6284(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6288(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6292(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6296(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6300(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6304(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6308(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+6312(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+6316(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+6320(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6324(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6328(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6332(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6336(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+6340(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+6344(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+6348(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+6352(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6356(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6360(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6364(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6368(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6372(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+6376(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+6380(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+6384(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+6388(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6392(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6396(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6400(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+6404(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+6408(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+6412(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6416(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6420(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6424(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6428(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6432(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6436(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+6440(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+6444(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+6448(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6452(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6456(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6460(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6464(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+6468(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+6472(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+6476(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+6480(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6484(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6488(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6492(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6496(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6500(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+6504(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+6508(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+6512(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+6516(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6520(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6524(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6528(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+6532(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+6536(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+6540(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+6544(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6548(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6552(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6556(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6560(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6564(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+6568(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+6572(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+6576(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+6580(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6584(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6588(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6592(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+6596(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+6600(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+6604(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+6608(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+6612(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6616(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6620(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6624(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6628(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+6632(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+6636(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+6640(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+6644(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+6648(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6652(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6656(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+6660(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+6664(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+6668(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6672(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6676(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6680(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6684(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6688(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6692(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+6696(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+6700(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+6704(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6708(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6712(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6716(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6720(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+6724(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+6728(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+6732(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+6736(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6740(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6744(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6748(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6752(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6756(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+6760(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+6764(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+6768(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+6772(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6776(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6780(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6784(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+6788(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+6792(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+6796(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+6800(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6804(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6808(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6812(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6816(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6820(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+6824(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+6828(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+6832(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+6836(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6840(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6844(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6848(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+6852(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+6856(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+6860(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+6864(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+6868(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6872(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6876(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6880(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6884(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+6888(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+6892(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+6896(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+6900(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+6904(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6908(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6912(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+6916(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+6920(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+6924(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+6928(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6932(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6936(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6940(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6944(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6948(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+6952(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+6956(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+6960(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+6964(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6968(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6972(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+6976(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+6980(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+6984(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+6988(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+6992(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+6996(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7000(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7004(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7008(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7012(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+7016(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+7020(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+7024(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+7028(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+7032(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7036(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7040(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+7044(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+7048(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+7052(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+7056(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+7060(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7064(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7068(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7072(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7076(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+7080(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+7084(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+7088(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+7092(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+7096(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7100(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7104(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+7108(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+7112(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+7116(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+7120(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+7124(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+7128(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7132(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7136(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7140(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+7144(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+7148(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+7152(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+7156(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+7160(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+7164(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7168(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+7172(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+7176(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+7180(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7184(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7188(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7192(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7196(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7200(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7204(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+7208(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+7212(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+7216(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7220(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7224(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7228(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7232(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+7236(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+7240(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+7244(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+7248(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7252(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7256(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7260(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7264(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7268(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+7272(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+7276(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+7280(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+7284(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7288(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7292(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7296(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+7300(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+7304(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+7308(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+7312(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7316(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7320(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7324(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7328(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7332(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+7336(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+7340(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+7344(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+7348(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7352(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7356(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7360(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+7364(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+7368(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+7372(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+7376(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+7380(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7384(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7388(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7392(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7396(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+7400(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+7404(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+7408(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+7412(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+7416(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7420(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7424(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+7428(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+7432(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+7436(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+7440(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7444(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7448(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7452(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7456(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7460(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+7464(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+7468(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+7472(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+7476(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7480(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7484(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7488(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+7492(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+7496(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+7500(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+7504(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+7508(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7512(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7516(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7520(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7524(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+7528(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+7532(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+7536(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+7540(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+7544(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7548(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7552(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+7556(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+7560(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+7564(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+7568(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+7572(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7576(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7580(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7584(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7588(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+7592(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+7596(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+7600(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+7604(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+7608(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7612(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7616(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+7620(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+7624(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+7628(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+7632(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+7636(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+7640(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7644(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7648(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7652(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+7656(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+7660(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+7664(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+7668(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+7672(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+7676(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7680(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+7684(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+7688(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+7692(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+7696(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7700(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7704(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7708(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7712(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7716(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+7720(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+7724(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+7728(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+7732(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7736(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7740(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7744(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+7748(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+7752(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+7756(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+7760(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+7764(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7768(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7772(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7776(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7780(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+7784(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+7788(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+7792(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+7796(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+7800(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7804(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7808(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+7812(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+7816(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+7820(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+7824(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+7828(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7832(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7836(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7840(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7844(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+7848(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+7852(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+7856(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+7860(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+7864(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7868(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7872(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+7876(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+7880(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+7884(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+7888(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+7892(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+7896(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7900(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7904(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7908(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+7912(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+7916(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+7920(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+7924(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+7928(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+7932(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7936(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+7940(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+7944(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+7948(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+7952(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+7956(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7960(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7964(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7968(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7972(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+7976(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+7980(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+7984(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+7988(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+7992(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+7996(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+8000(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+8004(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+8008(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+8012(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+8016(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+8020(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+8024(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+8028(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+8032(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+8036(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+8040(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+8044(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+8048(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+8052(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+8056(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+8060(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+8064(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+8068(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+8072(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+8076(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+8080(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+8084(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+8088(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+8092(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+8096(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+8100(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+8104(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+8108(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+8112(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+8116(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+8120(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+8124(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+8128(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+8132(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+8136(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+8140(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+8144(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+8148(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+8152(SB)/4, $0x00000007
+DATA cosimD17_rejPack<>+8156(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+8160(SB)/4, $0x00000000
+DATA cosimD17_rejPack<>+8164(SB)/4, $0x00000001
+DATA cosimD17_rejPack<>+8168(SB)/4, $0x00000002
+DATA cosimD17_rejPack<>+8172(SB)/4, $0x00000003
+DATA cosimD17_rejPack<>+8176(SB)/4, $0x00000004
+DATA cosimD17_rejPack<>+8180(SB)/4, $0x00000005
+DATA cosimD17_rejPack<>+8184(SB)/4, $0x00000006
+DATA cosimD17_rejPack<>+8188(SB)/4, $0x00000007
+GLOBL cosimD17_rejPack<>(SB), RODATA|NOPTR, $8192
 
-// func data42() unsafe.Pointer
-TEXT ·data42(SB), NOSPLIT, $0-8
-	LEAQ cosimD16_rejPack<>(SB), AX
+// func data43() unsafe.Pointer
+TEXT ·data43(SB), NOSPLIT, $0-8
+	LEAQ cosimD17_rejPack<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
 
 // rejCount of rejnttpolyx4_amd64.s
-DATA cosimD16_rejCount<>+0(SB)/1, $0x00
-DATA cosimD16_rejCount<>+1(SB)/1, $0x01
-DATA cosimD16_rejCount<>+2(SB)/1, $0x01
-DATA cosimD16_rejCount<>+3(SB)/1, $0x02
-DATA cosimD16_rejCount<>+4(SB)/1, $0x01
-DATA cosimD16_rejCount<>+5(SB)/1, $0x02
-DATA cosimD16_rejCount<>+6(SB)/1, $0x02
-DATA cosimD16_rejCount<>+7(SB)/1, $0x03
-DATA cosimD16_rejCount<>+8(SB)/1, $0x01
-DATA cosimD16_rejCount<>+9(SB)/1, $0x02
-DATA cosimD16_rejCount<>+10(SB)/1, $0x02
-DATA cosimD16_rejCount<>+11(SB)/1, $0x03
-DATA cosimD16_rejCount<>+12(SB)/1, $0x02
-DATA cosimD16_rejCount<>+13(SB)/1, $0x03
-DATA cosimD16_rejCount<>+14(SB)/1, $0x03
-DATA cosimD16_rejCount<>+15(SB)/1, $0x04
-DATA cosimD16_rejCount<>+16(SB)/1, $0x01
-DATA cosimD16_rejCount<>+17(SB)/1, $0x02
-DATA cosimD16_rejCount<>+18(SB)/1, $0x02
-DATA cosimD16_rejCount<>+19(SB)/1, $0x03
-DATA cosimD16_rejCount<>+20(SB)/1, $0x02
-DATA cosimD16_rejCount<>+21(SB)/1, $0x03
-DATA cosimD16_rejCount<>+22(SB)/1, $0x03
-DATA cosimD16_rejCount<>+23(SB)/1, $0x04
-DATA cosimD16_rejCount<>+24(SB)/1, $0x02
-DATA cosimD16_rejCount<>+25(SB)/1, $0x03
-DATA cosimD16_rejCount<>+26(SB)/1, $0x03
-DATA cosimD16_rejCount<>+27(SB)/1, $0x04
-DATA cosimD16_rejCount<>+28(SB)/1, $0x03
-DATA cosimD16_rejCount<>+29(SB)/1, $0x04
-DATA cosimD16_rejCount<>+30(SB)/1, $0x04
-DATA cosimD16_rejCount<>+31(SB)/1, $0x05
-DATA cosimD16_rejCount<>+32(SB)/1, $0x01
-DATA cosimD16_rejCount<>+33(SB)/1, $0x02
-DATA cosimD16_rejCount<>+34(SB)/1, $0x02
-DATA cosimD16_rejCount<>+35(SB)/1, $0x03
-DATA cosimD16_rejCount<>+36(SB)/1, $0x02
-DATA cosimD16_rejCount<>+37(SB)/1, $0x03
-DATA cosimD16_rejCount<>+38(SB)/1, $0x03
-DATA cosimD16_rejCount<>+39(SB)/1, $0x04
-DATA cosimD16_rejCount<>+40(SB)/1, $0x02
-DATA cosimD16_rejCount<>+41(SB)/1, $0x03
-DATA cosimD16_rejCount<>+42(SB)/1, $0x03
-DATA cosimD16_rejCount<>+43(SB)/1, $0x04
-DATA cosimD16_rejCount<>+44(SB)/1, $0x03
-DATA cosimD16_rejCount<>+45(SB)/1, $0x04
-DATA cosimD16_rejCount<>+46(SB)/1, $0x04
-DATA cosimD16_rejCount<>+47(SB)/1, $0x05
-DATA cosimD16_rejCount<>+48(SB)/1, $0x02
-DATA cosimD16_rejCount<>+49(SB)/1, $0x03
-DATA cosimD16_rejCount<>+50(SB)/1, $0x03
-DATA cosimD16_rejCount<>+51(SB)/1, $0x04
-DATA cosimD16_rejCount<>+52(SB)/1, $0x03
-DATA cosimD16_rejCount<>+53(SB)/1, $0x04
-DATA cosimD16_rejCount<>+54(SB)/1, $0x04
-DATA cosimD16_rejCount<>+55(SB)/1, $0x05
-DATA cosimD16_rejCount<>+56(SB)/1, $0x03
-DATA cosimD16_rejCount<>+57(SB)/1, $0x04
-DATA cosimD16_rejCount<>+58(SB)/1, $0x04
-DATA cosimD16_rejCount<>+59(SB)/1, $0x05
-DATA cosimD16_rejCount<>+60(SB)/1, $0x04
-DATA cosimD16_rejCount<>+61(SB)/1, $0x05
-DATA cosimD16_rejCount<>+62(SB)/1, $0x05
-DATA cosimD16_rejCount<>+63(SB)/1, $0x06
-DATA cosimD16_rejCount<>+64(SB)/1, $0x01
-DATA cosimD16_rejCount<>+65(SB)/1, $0x02
-DATA cosimD16_rejCount<>+66(SB)/1, $0x02
-DATA cosimD16_rejCount<>+67(SB)/1, $0x03
-DATA cosimD16_rejCount<>+68(SB)/1, $0x02
-DATA cosimD16_rejCount<>+69(SB)/1, $0x03
-DATA cosimD16_rejCount<>+70(SB)/1, $0x03
-DATA cosimD16_rejCount<>+71(SB)/1, $0x04
-DATA cosimD16_rejCount<>+72(SB)/1, $0x02
-DATA cosimD16_rejCount<>+73(SB)/1, $0x03
-DATA cosimD16_rejCount<>+74(SB)/1, $0x03
-DATA cosimD16_rejCount<>+75(SB)/1, $0x04
-DATA cosimD16_rejCount<>+76(SB)/1, $0x03
-DATA cosimD16_rejCount<>+77(SB)/1, $0x04
-DATA cosimD16_rejCount<>+78(SB)/1, $0x04
-DATA cosimD16_rejCount<>+79(SB)/1, $0x05
-DATA cosimD16_rejCount<>+80(SB)/1, $0x02
-DATA cosimD16_rejCount<>+81(SB)/1, $0x03
-DATA cosimD16_rejCount<>+82(SB)/1, $0x03
-DATA cosimD16_rejCount<>+83(SB)/1, $0x04
-DATA cosimD16_rejCount<>+84(SB)/1, $0x03
-DATA cosimD16_rejCount<>+85(SB)/1, $0x04
-DATA cosimD16_rejCount<>+86(SB)/1, $0x04
-DATA cosimD16_rejCount<>+87(SB)/1, $0x05
-DATA cosimD16_rejCount<>+88(SB)/1, $0x03
-DATA cosimD16_rejCount<>+89(SB)/1, $0x04
-DATA cosimD16_rejCount<>+90(SB)/1, $0x04
-DATA cosimD16_rejCount<>+91(SB)/1, $0x05
-DATA cosimD16_rejCount<>+92(SB)/1, $0x04
-DATA cosimD16_rejCount<>+93(SB)/1, $0x05
-DATA cosimD16_rejCount<>+94(SB)/1, $0x05
-DATA cosimD16_rejCount<>+95(SB)/1, $0x06
-DATA cosimD16_rejCount<>+96(SB)/1, $0x02
-DATA cosimD16_rejCount<>+97(SB)/1, $0x03
-DATA cosimD16_rejCount<>+98(SB)/1, $0x03
-DATA cosimD16_rejCount<>+99(SB)/1, $0x04
-DATA cosimD16_rejCount<>+100(SB)/1, $0x03
-DATA cosimD16_rejCount<>+101(SB)/1, $0x04
-DATA cosimD16_rejCount<>+102(SB)/1, $0x04
-DATA cosimD16_rejCount<>+103(SB)/1, $0x05
-DATA cosimD16_rejCount<>+104(SB)/1, $0x03
-DATA cosimD16_rejCount<>+105(SB)/1, $0x04
-DATA cosimD16_rejCount<>+106(SB)/1, $0x04
-DATA cosimD16_rejCount<>+107(SB)/1, $0x05
-DATA cosimD16_rejCount<>+108(SB)/1, $0x04
-DATA cosimD16_rejCount<>+109(SB)/1, $0x05
-DATA cosimD16_rejCount<>+110(SB)/1, $0x05
-DATA cosimD16_rejCount<>+111(SB)/1, $0x06
-DATA cosimD16_rejCount<>+112(SB)/1, $0x03
-DATA cosimD16_rejCount<>+113(SB)/1, $0x04
-DATA cosimD16_rejCount<>+114(SB)/1, $0x04
-DATA cosimD16_rejCount<>+115(SB)/1, $0x05
-DATA cosimD16_rejCount<>+116(SB)/1, $0x04
-DATA cosimD16_rejCount<>+117(SB)/1, $0x05
-DATA cosimD16_rejCount<>+118(SB)/1, $0x05
-DATA cosimD16_rejCount<>+119(SB)/1, $0x06
-DATA cosimD16_rejCount<>+120(SB)/1, $0x04
-DATA cosimD16_rejCount<>+121(SB)/1, $0x05
-DATA cosimD16_rejCount<>+122(SB)/1, $0x05
-DATA cosimD16_rejCount<>+123(SB)/1, $0x06
-DATA cosimD16_rejCount<>+124(SB)/1, $0x05
-DATA cosimD16_rejCount<>+125(SB)/1, $0x06
-DATA cosimD16_rejCount<>+126(SB)/1, $0x06
-DATA cosimD16_rejCount<>+127(SB)/1, $0x07
-DATA cosimD16_rejCount<>+128(SB)/1, $0x01
-DATA cosimD16_rejCount<>+129(SB)/1, $0x02
-DATA cosimD16_rejCount<>+130(SB)/1, $0x02
-DATA cosimD16_rejCount<>+131(SB)/1, $0x03
-DATA cosimD16_rejCount<>+132(SB)/1, $0x02
-DATA cosimD16_rejCount<>+133(SB)/1, $0x03
-DATA cosimD16_rejCount<>+134(SB)/1, $0x03
-DATA cosimD16_rejCount<>+135(SB)/1, $0x04
-DATA cosimD16_rejCount<>+136(SB)/1, $0x02
-DATA cosimD16_rejCount<>+137(SB)/1, $0x03
-DATA cosimD16_rejCount<>+138(SB)/1, $0x03
-DATA cosimD16_rejCount<>+139(SB)/1, $0x04
-DATA cosimD16_rejCount<>+140(SB)/1, $0x03
-DATA cosimD16_rejCount<>+141(SB)/1, $0x04
-DATA cosimD16_rejCount<>+142(SB)/1, $0x04
-DATA cosimD16_rejCount<>+143(SB)/1, $0x05
-DATA cosimD16_rejCount<>+144(SB)/1, $0x02
-DATA cosimD16_rejCount<>+145(SB)/1, $0x03
-DATA cosimD16_rejCount<>+146(SB)/1, $0x03
-DATA cosimD16_rejCount<>+147(SB)/1, $0x04
-DATA cosimD16_rejCount<>+148(SB)/1, $0x03
-DATA cosimD16_rejCount<>+149(SB)/1, $0x04
-DATA cosimD16_rejCount<>+150(SB)/1, $0x04
-DATA cosimD16_rejCount<>+151(SB)/1, $0x05
-DATA cosimD16_rejCount<>+152(SB)/1, $0x03
-DATA cosimD16_rejCount<>+153(SB)/1, $0x04
-DATA cosimD16_rejCount<>+154(SB)/1, $0x04
-DATA cosimD16_rejCount<>+155(SB)/1, $0x05
-DATA cosimD16_rejCount<>+156(SB)/1, $0x04
-DATA cosimD16_rejCount<>+157(SB)/1, $0x05
-DATA cosimD16_rejCount<>+158(SB)/1, $0x05
-DATA cosimD16_rejCount<>+159(SB)/1, $0x06
-DATA cosimD16_rejCount<>+160(SB)/1, $0x02
-DATA cosimD16_rejCount<>+161(SB)/1, $0x03
-DATA cosimD16_rejCount<>+162(SB)/1, $0x03
-DATA cosimD16_rejCount<>+163(SB)/1, $0x04
-DATA cosimD16_rejCount<>+164(SB)/1, $0x03
-DATA cosimD16_rejCount<>+165(SB)/1, $0x04
-DATA cosimD16_rejCount<>+166(SB)/1, $0x04
-DATA cosimD16_rejCount<>+167(SB)/1, $0x05
-DATA cosimD16_rejCount<>+168(SB)/1, $0x03
-DATA cosimD16_rejCount<>+169(SB)/1, $0x04
-DATA cosimD16_rejCount<>+170(SB)/1, $0x04
-DATA cosimD16_rejCount<>+171(SB)/1, $0x05
-DATA cosimD16_rejCount<>+172(SB)/1, $0x04
-DATA cosimD16_rejCount<>+173(SB)/1, $0x05
-DATA cosimD16_rejCount<>+174(SB)/1, $0x05
-DATA cosimD16_rejCount<>+175(SB)/1, $0x06
-DATA cosimD16_rejCount<>+176(SB)/1, $0x03
-DATA cosimD16_rejCount<>+177(SB)/1, $0x04
-DATA cosimD16_rejCount<>+178(SB)/1, $0x04
-DATA cosimD16_rejCount<>+179(SB)/1, $0x05
-DATA cosimD16_rejCount<>+180(SB)/1, $0x04
-DATA cosimD16_rejCount<>+181(SB)/1, $0x05
-DATA cosimD16_rejCount<>+182(SB)/1, $0x05
-DATA cosimD16_rejCount<>+183(SB)/1, $0x06
-DATA cosimD16_rejCount<>+184(SB)/1, $0x04
-DATA cosimD16_rejCount<>+185(SB)/1, $0x05
-DATA cosimD16_rejCount<>+186(SB)/1, $0x05
-DATA cosimD16_rejCount<>+187(SB)/1, $0x06
-DATA cosimD16_rejCount<>+188(SB)/1, $0x05
-DATA cosimD16_rejCount<>+189(SB)/1, $0x06
-DATA cosimD16_rejCount<>+190(SB)/1, $0x06
-DATA cosimD16_rejCount<>+191(SB)/1, $0x07
-DATA cosimD16_rejCount<>+192(SB)/1, $0x02
-DATA cosimD16_rejCount<>+193(SB)/1, $0x03
-DATA cosimD16_rejCount<>+194(SB)/1, $0x03
-DATA cosimD16_rejCount<>+195(SB)/1, $0x04
-DATA cosimD16_rejCount<>+196(SB)/1, $0x03
-DATA cosimD16_rejCount<>+197(SB)/1, $0x04
-DATA cosimD16_rejCount<>+198(SB)/1, $0x04
-DATA cosimD16_rejCount<>+199(SB)/1, $0x05
-DATA cosimD16_rejCount<>+200(SB)/1, $0x03
-DATA cosimD16_rejCount<>+201(SB)/1, $0x04
-DATA cosimD16_rejCount<>+202(SB)/1, $0x04
-DATA cosimD16_rejCount<>+203(SB)/1, $0x05
-DATA cosimD16_rejCount<>+204(SB)/1, $0x04
-DATA cosimD16_rejCount<>+205(SB)/1, $0x05
-DATA cosimD16_rejCount<>+206(SB)/1, $0x05
-DATA cosimD16_rejCount<>+207(SB)/1, $0x06
-DATA cosimD16_rejCount<>+208(SB)/1, $0x03
-DATA cosimD16_rejCount<>+209(SB)/1, $0x04
-DATA cosimD16_rejCount<>+210(SB)/1, $0x04
-DATA cosimD16_rejCount<>+211(SB)/1, $0x05
-DATA cosimD16_rejCount<>+212(SB)/1, $0x04
-DATA cosimD16_rejCount<>+213(SB)/1, $0x05
-DATA cosimD16_rejCount<>+214(SB)/1, $0x05
-DATA cosimD16_rejCount<>+215(SB)/1, $0x06
-DATA cosimD16_rejCount<>+216(SB)/1, $0x04
-DATA cosimD16_rejCount<>+217(SB)/1, $0x05
-DATA cosimD16_rejCount<>+218(SB)/1, $0x05
-DATA cosimD16_rejCount<>+219(SB)/1, $0x06
-DATA cosimD16_rejCount<>+220(SB)/1, $0x05
-DATA cosimD16_rejCount<>+221(SB)/1, $0x06
-DATA cosimD16_rejCount<>+222(SB)/1, $0x06
-DATA cosimD16_rejCount<>+223(SB)/1, $0x07
-DATA cosimD16_rejCount<>+224(SB)/1, $0x03
-DATA cosimD16_rejCount<>+225(SB)/1, $0x04
-DATA cosimD16_rejCount<>+226(SB)/1, $0x04
-DATA cosimD16_rejCount<>+227(SB)/1, $0x05
-DATA cosimD16_rejCount<>+228(SB)/1, $0x04
-DATA cosimD16_rejCount<>+229(SB)/1, $0x05
-DATA cosimD16_rejCount<>+230(SB)/1, $0x05
-DATA cosimD16_rejCount<>+231(SB)/1, $0x06
-DATA cosimD16_rejCount<>+232(SB)/1, $0x04
-DATA cosimD16_rejCount<>+233(SB)/1, $0x05
-DATA cosimD16_rejCount<>+234(SB)/1, $0x05
-DATA cosimD16_rejCount<>+235(SB)/1, $0x06
-DATA cosimD16_rejCount<>+236(SB)/1, $0x05
-DATA cosimD16_rejCount<>+237(SB)/1, $0x06
-DATA cosimD16_rejCount<>+238(SB)/1, $0x06
-DATA cosimD16_rejCount<>+239(SB)/1, $0x07
-DATA cosimD16_rejCount<>+240(SB)/1, $0x04
-DATA cosimD16_rejCount<>+241(SB)/1, $0x05
-DATA cosimD16_rejCount<>+242(SB)/1, $0x05
-DATA cosimD16_rejCount<>+243(SB)/1, $0x06
-DATA cosimD16_rejCount<>+244(SB)/1, $0x05
-DATA cosimD16_rejCount<>+245(SB)/1, $0x06
-DATA cosimD16_rejCount<>+246(SB)/1, $0x06
-DATA cosimD16_rejCount<>+247(SB)/1, $0x07
-DATA cosimD16_rejCount<>+248(SB)/1, $0x05
-DATA cosimD16_rejCount<>+249(SB)/1, $0x06
-DATA cosimD16_rejCount<>+250(SB)/1, $0x06
-DATA cosimD16_rejCount<>+251(SB)/1, $0x07
-DATA cosimD16_rejCount<>+252(SB)/1, $0x06
-DATA cosimD16_rejCount<>+253(SB)/1, $0x07
-DATA cosimD16_rejCount<>+254(SB)/1, $0x07
-DATA cosimD16_rejCount<>+255(SB)/1, $0x08
-GLOBL cosimD16_rejCount<>(SB), RODATA|NOPTR, $256
+DATA cosimD17_rejCount<>+0(SB)/1, $0x00
+DATA cosimD17_rejCount<>+1(SB)/1, $0x01
+DATA cosimD17_rejCount<>+2(SB)/1, $0x01
+DATA cosimD17_rejCount<>+3(SB)/1, $0x02
+DATA cosimD17_rejCount<>+4(SB)/1, $0x01
+DATA cosimD17_rejCount<>+5(SB)/1, $0x02
+DATA cosimD17_rejCount<>+6(SB)/1, $0x02
+DATA cosimD17_rejCount<>+7(SB)/1, $0x03
+DATA cosimD17_rejCount<>+8(SB)/1, $0x01
+DATA cosimD17_rejCount<>+9(SB)/1, $0x02
+DATA cosimD17_rejCount<>+10(SB)/1, $0x02
+DATA cosimD17_rejCount<>+11(SB)/1, $0x03
+DATA cosimD17_rejCount<>+12(SB)/1, $0x02
+DATA cosimD17_rejCount<>+13(SB)/1, $0x03
+DATA cosimD17_rejCount<>+14(SB)/1, $0x03
+DATA cosimD17_rejCount<>+15(SB)/1, $0x04
+DATA cosimD17_rejCount<>+16(SB)/1, $0x01
+DATA cosimD17_rejCount<>+17(SB)/1, $0x02
+DATA cosimD17_rejCount<>+18(SB)/1, $0x02
+DATA cosimD17_rejCount<>+19(SB)/1, $0x03
+DATA cosimD17_rejCount<>+20(SB)/1, $0x02
+DATA cosimD17_rejCount<>+21(SB)/1, $0x03
+DATA cosimD17_rejCount<>+22(SB)/1, $0x03
+DATA cosimD17_rejCount<>+23(SB)/1, $0x04
+DATA cosimD17_rejCount<>+24(SB)/1, $0x02
+DATA cosimD17_rejCount<>+25(SB)/1, $0x03
+DATA cosimD17_rejCount<>+26(SB)/1, $0x03
+DATA cosimD17_rejCount<>+27(SB)/1, $0x04
+DATA cosimD17_rejCount<>+28(SB)/1, $0x03
+DATA cosimD17_rejCount<>+29(SB)/1, $0x04
+DATA cosimD17_rejCount<>+30(SB)/1, $0x04
+DATA cosimD17_rejCount<>+31(SB)/1, $0x05
+DATA cosimD17_rejCount<>+32(SB)/1, $0x01
+DATA cosimD17_rejCount<>+33(SB)/1, $0x02
+DATA cosimD17_rejCount<>+34(SB)/1, $0x02
+DATA cosimD17_rejCount<>+35(SB)/1, $0x03
+DATA cosimD17_rejCount<>+36(SB)/1, $0x02
+DATA cosimD17_rejCount<>+37(SB)/1, $0x03
+DATA cosimD17_rejCount<>+38(SB)/1, $0x03
+DATA cosimD17_rejCount<>+39(SB)/1, $0x04
+DATA cosimD17_rejCount<>+40(SB)/1, $0x02
+DATA cosimD17_rejCount<>+41(SB)/1, $0x03
+DATA cosimD17_rejCount<>+42(SB)/1, $0x03
+DATA cosimD17_rejCount<>+43(SB)/1, $0x04
+DATA cosimD17_rejCount<>+44(SB)/1, $0x03
+DATA cosimD17_rejCount<>+45(SB)/1, $0x04
+DATA cosimD17_rejCount<>+46(SB)/1, $0x04
+DATA cosimD17_rejCount<>+47(SB)/1, $0x05
+DATA cosimD17_rejCount<>+48(SB)/1, $0x02
+DATA cosimD17_rejCount<>+49(SB)/1, $0x03
+DATA cosimD17_rejCount<>+50(SB)/1, $0x03
+DATA cosimD17_rejCount<>+51(SB)/1, $0x04
+DATA cosimD17_rejCount<>+52(SB)/1, $0x03
+DATA cosimD17_rejCount<>+53(SB)/1, $0x04
+DATA cosimD17_rejCount<>+54(SB)/1, $0x04
+DATA cosimD17_rejCount<>+55(SB)/1, $0x05
+DATA cosimD17_rejCount<>+56(SB)/1, $0x03
+DATA cosimD17_rejCount<>+57(SB)/1, $0x04
+DATA cosimD17_rejCount<>+58(SB)/1, $0x04
+DATA cosimD17_rejCount<>+59(SB)/1, $0x05
+DATA cosimD17_rejCount<>+60(SB)/1, $0x04
+DATA cosimD17_rejCount<>+61(SB)/1, $0x05
+DATA cosimD17_rejCount<>+62(SB)/1, $0x05
+DATA cosimD17_rejCount<>+63(SB)/1, $0x06
+DATA cosimD17_rejCount<>+64(SB)/1, $0x01
+DATA cosimD17_rejCount<>+65(SB)/1, $0x02
+DATA cosimD17_rejCount<>+66(SB)/1, $0x02
+DATA cosimD17_rejCount<>+67(SB)/1, $0x03
+DATA cosimD17_rejCount<>+68(SB)/1, $0x02
+DATA cosimD17_rejCount<>+69(SB)/1, $0x03
+DATA cosimD17_rejCount<>+70(SB)/1, $0x03
+DATA cosimD17_rejCount<>+71(SB)/1, $0x04
+DATA cosimD17_rejCount<>+72(SB)/1, $0x02
+DATA cosimD17_rejCount<>+73(SB)/1, $0x03
+DATA cosimD17_rejCount<>+74(SB)/1, $0x03
+DATA cosimD17_rejCount<>+75(SB)/1, $0x04
+DATA cosimD17_rejCount<>+76(SB)/1, $0x03
+DATA cosimD17_rejCount<>+77(SB)/1, $0x04
+DATA cosimD17_rejCount<>+78(SB)/1, $0x04
+DATA cosimD17_rejCount<>+79(SB)/1, $0x05
+DATA cosimD17_rejCount<>+80(SB)/1, $0x02
+DATA cosimD17_rejCount<>+81(SB)/1, $0x03
+DATA cosimD17_rejCount<>+82(SB)/1, $0x03
+DATA cosimD17_rejCount<>+83(SB)/1, $0x04
+DATA cosimD17_rejCount<>+84(SB)/1, $0x03
+DATA cosimD17_rejCount<>+85(SB)/1, $0x04
+DATA cosimD17_rejCount<>+86(SB)/1, $0x04
+DATA cosimD17_rejCount<>+87(SB)/1, $0x05
+DATA cosimD17_rejCount<>+88(SB)/1, $0x03
+DATA cosimD17_rejCount<>+89(SB)/1, $0x04
+DATA cosimD17_rejCount<>+90(SB)/1, $0x04
+DATA cosimD17_rejCount<>+91(SB)/1, $0x05
+DATA cosimD17_rejCount<>+92(SB)/1, $0x04
+DATA cosimD17_rejCount<>+93(SB)/1, $0x05
+DATA cosimD17_rejCount<>+94(SB)/1, $0x05
+DATA cosimD17_rejCount<>+95(SB)/1, $0x06
+DATA cosimD17_rejCount<>+96(SB)/1, $0x02
+DATA cosimD17_rejCount<>+97(SB)/1, $0x03
+DATA cosimD17_rejCount<>+98(SB)/1, $0x03
+DATA cosimD17_rejCount<>+99(SB)/1, $0x04
+DATA cosimD17_rejCount<>+100(SB)/1, $0x03
+DATA cosimD17_rejCount<>+101(SB)/1, $0x04
+DATA cosimD17_rejCount<>+102(SB)/1, $0x04
+DATA cosimD17_rejCount<>+103(SB)/1, $0x05
+DATA cosimD17_rejCount<>+104(SB)/1, $0x03
+DATA cosimD17_rejCount<>+105(SB)/1, $0x04
+DATA cosimD17_rejCount<>+106(SB)/1, $0x04
+DATA cosimD17_rejCount<>+107(SB)/1, $0x05
+DATA cosimD17_rejCount<>+108(SB)/1, $0x04
+DATA cosimD17_rejCount<>+109(SB)/1, $0x05
+DATA cosimD17_rejCount<>+110(SB)/1, $0x05
+DATA cosimD17_rejCount<>+111(SB)/1, $0x06
+DATA cosimD17_rejCount<>+112(SB)/1, $0x03
+DATA cosimD17_rejCount<>+113(SB)/1, $0x04
+DATA cosimD17_rejCount<>+114(SB)/1, $0x04
+DATA cosimD17_rejCount<>+115(SB)/1, $0x05
+DATA cosimD17_rejCount<>+116(SB)/1, $0x04
+DATA cosimD17_rejCount<>+117(SB)/1, $0x05
+DATA cosimD17_rejCount<>+118(SB)/1, $0x05
+DATA cosimD17_rejCount<>+119(SB)/1, $0x06
+DATA cosimD17_rejCount<>+120(SB)/1, $0x04
+DATA cosimD17_rejCount<>+121(SB)/1, $0x05
+DATA cosimD17_rejCount<>+122(SB)/1, $0x05
+DATA cosimD17_rejCount<>+123(SB)/1, $0x06
+DATA cosimD17_rejCount<>+124(SB)/1, $0x05
+DATA cosimD17_rejCount<>+125(SB)/1, $0x06
+DATA cosimD17_rejCount<>+126(SB)/1, $0x06
+DATA cosimD17_rejCount<>+127(SB)/1, $0x07
+DATA cosimD17_rejCount<>+128(SB)/1, $0x01
+DATA cosimD17_rejCount<>+129(SB)/1, $0x02
+DATA cosimD17_rejCount<>+130(SB)/1, $0x02
+DATA cosimD17_rejCount<>+131(SB)/1, $0x03
+DATA cosimD17_rejCount<>+132(SB)/1, $0x02
+DATA cosimD17_rejCount<>+133(SB)/1, $0x03
+DATA cosimD17_rejCount<>+134(SB)/1, $0x03
+DATA cosimD17_rejCount<>+135(SB)/1, $0x04
+DATA cosimD17_rejCount<>+136(SB)/1, $0x02
+DATA cosimD17_rejCount<>+137(SB)/1, $0x03
+DATA cosimD17_rejCount<>+138(SB)/1, $0x03
+DATA cosimD17_rejCount<>+139(SB)/1, $0x04
+DATA cosimD17_rejCount<>+140(SB)/1, $0x03
+DATA cosimD17_rejCount<>+141(SB)/1, $0x04
+DATA cosimD17_rejCount<>+142(SB)/1, $0x04
+DATA cosimD17_rejCount<>+143(SB)/1, $0x05
+DATA cosimD17_rejCount<>+144(SB)/1, $0x02
+DATA cosimD17_rejCount<>+145(SB)/1, $0x03
+DATA cosimD17_rejCount<>+146(SB)/1, $0x03
+DATA cosimD17_rejCount<>+147(SB)/1, $0x04
+DATA cosimD17_rejCount<>+148(SB)/1, $0x03
+DATA cosimD17_rejCount<>+149(SB)/1, $0x04
+DATA cosimD17_rejCount<>+150(SB)/1, $0x04
+DATA cosimD17_rejCount<>+151(SB)/1, $0x05
+DATA cosimD17_rejCount<>+152(SB)/1, $0x03
+DATA cosimD17_rejCount<>+153(SB)/1, $0x04
+DATA cosimD17_rejCount<>+154(SB)/1, $0x04
+DATA cosimD17_rejCount<>+155(SB)/1, $0x05
+DATA cosimD17_rejCount<>+156(SB)/1, $0x04
+DATA cosimD17_rejCount<>+157(SB)/1, $0x05
+DATA cosimD17_rejCount<>+158(SB)/1, $0x05
+DATA cosimD17_rejCount<>+159(SB)/1, $0x06
+DATA cosimD17_rejCount<>+160(SB)/1, $0x02
+DATA cosimD17_rejCount<>+161(SB)/1, $0x03
+DATA cosimD17_rejCount<>+162(SB)/1, $0x03
+DATA cosimD17_rejCount<>+163(SB)/1, $0x04
+DATA cosimD17_rejCount<>+164(SB)/1, $0x03
+DATA cosimD17_rejCount<>+165(SB)/1, $0x04
+DATA cosimD17_rejCount<>+166(SB)/1, $0x04
+DATA cosimD17_rejCount<>+167(SB)/1, $0x05
+DATA cosimD17_rejCount<>+168(SB)/1, $0x03
+DATA cosimD17_rejCount<>+169(SB)/1, $0x04
+DATA cosimD17_rejCount<>+170(SB)/1, $0x04
+DATA cosimD17_rejCount<>+171(SB)/1, $0x05
+DATA cosimD17_rejCount<>+172(SB)/1, $0x04
+DATA cosimD17_rejCount<>+173(SB)/1, $0x05
+DATA cosimD17_rejCount<>+174(SB)/1, $0x05
+DATA cosimD17_rejCount<>+175(SB)/1, $0x06
+DATA cosimD17_rejCount<>+176(SB)/1, $0x03
+DATA cosimD17_rejCount<>+177(SB)/1, $0x04
+DATA cosimD17_rejCount<>+178(SB)/1, $0x04
+DATA cosimD17_rejCount<>+179(SB)/1, $0x05
+DATA cosimD17_rejCount<>+180(SB)/1, $0x04
+DATA cosimD17_rejCount<>+181(SB)/1, $0x05
+DATA cosimD17_rejCount<>+182(SB)/1, $0x05
+DATA cosimD17_rejCount<>+183(SB)/1, $0x06
+DATA cosimD17_rejCount<>+184(SB)/1, $0x04
+DATA cosimD17_rejCount<>+185(SB)/1, $0x05
+DATA cosimD17_rejCount<>+186(SB)/1, $0x05
+DATA cosimD17_rejCount<>+187(SB)/1, $0x06
+DATA cosimD17_rejCount<>+188(SB)/1, $0x05
+DATA cosimD17_rejCount<>+189(SB)/1, $0x06
+DATA cosimD17_rejCount<>+190(SB)/1, $0x06
+DATA cosimD17_rejCount<>+191(SB)/1, $0x07
+DATA cosimD17_rejCount<>+192(SB)/1, $0x02
+DATA cosimD17_rejCount<>+193(SB)/1, $0x03
+DATA cosimD17_rejCount<>+194(SB)/1, $0x03
+DATA cosimD17_rejCount<>+195(SB)/1, $0x04
+DATA cosimD17_rejCount<>+196(SB)/1, $0x03
+DATA cosimD17_rejCount<>+197(SB)/1, $0x04
+DATA cosimD17_rejCount<>+198(SB)/1, $0x04
+DATA cosimD17_rejCount<>+199(SB)/1, $0x05
+DATA cosimD17_rejCount<>+200(SB)/1, $0x03
+DATA cosimD17_rejCount<>+201(SB)/1, $0x04
+DATA cosimD17_rejCount<>+202(SB)/1, $0x04
+DATA cosimD17_rejCount<>+203(SB)/1, $0x05
+DATA cosimD17_rejCount<>+204(SB)/1, $0x04
+DATA cosimD17_rejCount<>+205(SB)/1, $0x05
+DATA cosimD17_rejCount<>+206(SB)/1, $0x05
+DATA cosimD17_rejCount<>+207(SB)/1, $0x06
+DATA cosimD17_rejCount<>+208(SB)/1, $0x03
+DATA cosimD17_rejCount<>+209(SB)/1, $0x04
+DATA cosimD17_rejCount<>+210(SB)/1, $0x04
+DATA cosimD17_rejCount<>+211(SB)/1, $0x05
+DATA cosimD17_rejCount<>+212(SB)/1, $0x04
+DATA cosimD17_rejCount<>+213(SB)/1, $0x05
+DATA cosimD17_rejCount<>+214(SB)/1, $0x05
+DATA cosimD17_rejCount<>+215(SB)/1, $0x06
+DATA cosimD17_rejCount<>+216(SB)/1, $0x04
+DATA cosimD17_rejCount<>+217(SB)/1, $0x05
+DATA cosimD17_rejCount<>+218(SB)/1, $0x05
+DATA cosimD17_rejCount<>+219(SB)/1, $0x06
+DATA cosimD17_rejCount<>+220(SB)/1, $0x05
+DATA cosimD17_rejCount<>+221(SB)/1, $0x06
+DATA cosimD17_rejCount<>+222(SB)/1, $0x06
+DATA cosimD17_rejCount<>+223(SB)/1, $0x07
+DATA cosimD17_rejCount<>+224(SB)/1, $0x03
+DATA cosimD17_rejCount<>+225(SB)/1, $0x04
+DATA cosimD17_rejCount<>+226(SB)/1, $0x04
+DATA cosimD17_rejCount<>+227(SB)/1, $0x05
+DATA cosimD17_rejCount<>+228(SB)/1, $0x04
+DATA cosimD17_rejCount<>+229(SB)/1, $0x05
+DATA cosimD17_rejCount<>+230(SB)/1, $0x05
+DATA cosimD17_rejCount<>+231(SB)/1, $0x06
+DATA cosimD17_rejCount<>+232(SB)/1, $0x04
+DATA cosimD17_rejCount<>+233(SB)/1, $0x05
+DATA cosimD17_rejCount<>+234(SB)/1, $0x05
+DATA cosimD17_rejCount<>+235(SB)/1, $0x06
+DATA cosimD17_rejCount<>+236(SB)/1, $0x05
+DATA cosimD17_rejCount<>+237(SB)/1, $0x06
+DATA cosimD17_rejCount<>+238(SB)/1, $0x06
+DATA cosimD17_rejCount<>+239(SB)/1, $0x07
+DATA cosimD17_rejCount<>+240(SB)/1, $0x04
+DATA cosimD17_rejCount<>+241(SB)/1, $0x05
+DATA cosimD17_rejCount<>+242(SB)/1, $0x05
+DATA cosimD17_rejCount<>+243(SB)/1, $0x06
+DATA cosimD17_rejCount<>+244(SB)/1, $0x05
+DATA cosimD17_rejCount<>+245(SB)/1, $0x06
+DATA cosimD17_rejCount<>+246(SB)/1, $0x06
+DATA cosimD17_rejCount<>+247(SB)/1, $0x07
+DATA cosimD17_rejCount<>+248(SB)/1, $0x05
+DATA cosimD17_rejCount<>+249(SB)/1, $0x06
+DATA cosimD17_rejCount<>+250(SB)/1, $0x06
+DATA cosimD17_rejCount<>+251(SB)/1, $0x07
+DATA cosimD17_rejCount<>+252(SB)/1, $0x06
+DATA cosimD17_rejCount<>+253(SB)/1, $0x07
+DATA cosimD17_rejCount<>+254(SB)/1, $0x07
+DATA cosimD17_rejCount<>+255(SB)/1, $0x08
+GLOBL cosimD17_rejCount<>(SB), RODATA|NOPTR, $256
 
-// func data43() unsafe.Pointer
-TEXT ·data43(SB), NOSPLIT, $0-8
-	LEAQ cosimD16_rejCount<>(SB), AX
+// func data44() unsafe.Pointer
+TEXT ·data44(SB), NOSPLIT, $0-8
+	LEAQ cosimD17_rejCount<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
 
 // useHint32Consts of usehint_amd64.s
-DATA cosimD17_useHint32Consts<>+0(SB)/4, $0x0000007f
-DATA cosimD17_useHint32Consts<>+4(SB)/4, $0x0000007f
-DATA cosimD17_useHint32Consts<>+8(SB)/4, $0x0000007f
-DATA cosimD17_useHint32Consts<>+12(SB)/4, $0x0000007f
-DATA cosimD17_useHint32Consts<>+16(SB)/4, $0x0000007f
-DATA cosimD17_useHint32Consts<>+20(SB)/4, $0x0000007f
-DATA cosimD17_useHint32Consts<>+24(SB)/4, $0x0000007f
-DATA cosimD17_useHint32Consts<>+28(SB)/4, $0x0000007f
-DATA cosimD17_useHint32Consts<>+32(SB)/4, $0x00000401
-DATA cosimD17_useHint32Consts<>+36(SB)/4, $0x00000401
-DATA cosimD17_useHint32Consts<>+40(SB)/4, $0x00000401
-DATA cosimD17_useHint32Consts<>+44(SB)/4, $0x00000401
-DATA cosimD17_useHint32Consts<>+48(SB)/4, $0x00000401
-DATA cosimD17_useHint32Consts<>+52(SB)/4, $0x00000401
-DATA cosimD17_useHint32Consts<>+56(SB)/4, $0x00000401
-DATA cosimD17_useHint32Consts<>+60(SB)/4, $0x00000401
-DATA cosimD17_useHint32Consts<>+64(SB)/4, $0x00200000
-DATA cosimD17_useHint32Consts<>+68(SB)/4, $0x00200000
-DATA cosimD17_useHint32Consts<>+72(SB)/4, $0x00200000
-DATA cosimD17_useHint32Consts<>+76(SB)/4, $0x00200000
-DATA cosimD17_useHint32Consts<>+80(SB)/4, $0x00200000
-DATA cosimD17_useHint32Consts<>+84(SB)/4, $0x00200000
-DATA cosimD17_useHint32Consts<>+88(SB)/4, $0x00200000
-DATA cosimD17_useHint32Consts<>+92(SB)/4, $0x00200000
-DATA cosimD17_useHint32Consts<>+96(SB)/4, $0x0000000f
-DATA cosimD17_useHint32Consts<>+100(SB)/4, $0x0000000f
-DATA cosimD17_useHint32Consts<>+104(SB)/4, $0x0000000f
-DATA cosimD17_useHint32Consts<>+108(SB)/4, $0x0000000f
-DATA cosimD17_useHint32Consts<>+112(SB)/4, $0x0000000f
-DATA cosimD17_useHint32Consts<>+116(SB)/4, $0x0000000f
-DATA cosimD17_useHint32Consts<>+120(SB)/4, $0x0000000f
-DATA cosimD17_useHint32Consts<>+124(SB)/4, $0x0000000f
-DATA cosimD17_useHint32Consts<>+128(SB)/4, $0x0007fe00
-DATA cosimD17_useHint32Consts<>+132(SB)/4, $0x0007fe00
-DATA cosimD17_useHint32Consts<>+136(SB)/4, $0x0007fe00
-DATA cosimD17_useHint32Consts<>+140(SB)/4, $0x0007fe00
-DATA cosimD17_useHint32Consts<>+144(SB)/4, $0x0007fe00
-DATA cosimD17_useHint32Consts<>+148(SB)/4, $0x0007fe00
-DATA cosimD17_useHint32Consts<>+152(SB)/4, $0x0007fe00
-DATA cosimD17_useHint32Consts<>+156(SB)/4, $0x0007fe00
-DATA cosimD17_useHint32Consts<>+160(SB)/4, $0x003ff000
-DATA cosimD17_useHint32Consts<>+164(SB)/4, $0x003ff000
-DATA cosimD17_useHint32Consts<>+168(SB)/4, $0x003ff000
-DATA cosimD17_useHint32Consts<>+172(SB)/4, $0x003ff000
-DATA cosimD17_useHint32Consts<>+176(SB)/4, $0x003ff000
-DATA cosimD17_useHint32Consts<>+180(SB)/4, $0x003ff000
-DATA cosimD17_useHint32Consts<>+184(SB)/4, $0x003ff000
-DATA cosimD17_useHint32Consts<>+188(SB)/4, $0x003ff000
-DATA cosimD17_useHint32Consts<>+192(SB)/4, $0x007fe001
-DATA cosimD17_useHint32Consts<>+196(SB)/4, $0x007fe001
-DATA cosimD17_useHint32Consts<>+200(SB)/4, $0x007fe001
-DATA cosimD17_useHint32Consts<>+204(SB)/4, $0x007fe001
-DATA cosimD17_useHint32Consts<>+208(SB)/4, $0x007fe001
-DATA cosimD17_useHint32Consts<>+212(SB)/4, $0x007fe001
-DATA cosimD17_useHint32Consts<>+216(SB)/4, $0x007fe001
-DATA cosimD17_useHint32Consts<>+220(SB)/4, $0x007fe001
-GLOBL cosimD17_useHint32Consts<>(SB), RODATA|NOPTR, $224
+DATA cosimD18_useHint32Consts<>+0(SB)/4, $0x0000007f
+DATA cosimD18_useHint32Consts<>+4(SB)/4, $0x0000007f
+DATA cosimD18_useHint32Consts<>+8(SB)/4, $0x0000007f
+DATA cosimD18_useHint32Consts<>+12(SB)/4, $0x0000007f
+DATA cosimD18_useHint32Consts<>+16(SB)/4, $0x0000007f
+DATA cosimD18_useHint32Consts<>+20(SB)/4, $0x0000007f
+DATA cosimD18_useHint32Consts<>+24(SB)/4, $0x0000007f
+DATA cosimD18_useHint32Consts<>+28(SB)/4, $0x0000007f
+DATA cosimD18_useHint32Consts<>+32(SB)/4, $0x00000401
+DATA cosimD18_useHint32Consts<>+36(SB)/4, $0x00000401
+DATA cosimD18_useHint32Consts<>+40(SB)/4, $0x00000401
+DATA cosimD18_useHint32Consts<>+44(SB)/4, $0x00000401
+DATA cosimD18_useHint32Consts<>+48(SB)/4, $0x00000401
+DATA cosimD18_useHint32Consts<>+52(SB)/4, $0x00000401
+DATA cosimD18_useHint32Consts<>+56(SB)/4, $0x00000401
+DATA cosimD18_useHint32Consts<>+60(SB)/4, $0x00000401
+DATA cosimD18_useHint32Consts<>+64(SB)/4, $0x00200000
+DATA cosimD18_useHint32Consts<>+68(SB)/4, $0x00200000
+DATA cosimD18_useHint32Consts<>+72(SB)/4, $0x00200000
+DATA cosimD18_useHint32Consts<>+76(SB)/4, $0x00200000
+DATA cosimD18_useHint32Consts<>+80(SB)/4, $0x00200000
+DATA cosimD18_useHint32Consts<>+84(SB)/4, $0x00200000
+DATA cosimD18_useHint32Consts<>+88(SB)/4, $0x00200000
+DATA cosimD18_useHint32Consts<>+92(SB)/4, $0x00200000
+DATA cosimD18_useHint32Consts<>+96(SB)/4, $0x0000000f
+DATA cosimD18_useHint32Consts<>+100(SB)/4, $0x0000000f
+DATA cosimD18_useHint32Consts<>+104(SB)/4, $0x0000000f
+DATA cosimD18_useHint32Consts<>+108(SB)/4, $0x0000000f
+DATA cosimD18_useHint32Consts<>+112(SB)/4, $0x0000000f
+DATA cosimD18_useHint32Consts<>+116(SB)/4, $0x0000000f
+DATA cosimD18_useHint32Consts<>+120(SB)/4, $0x0000000f
+DATA cosimD18_useHint32Consts<>+124(SB)/4, $0x0000000f
+DATA cosimD18_useHint32Consts<>+128(SB)/4, $0x0007fe00
+DATA cosimD18_useHint32Consts<>+132(SB)/4, $0x0007fe00
+DATA cosimD18_useHint32Consts<>+136(SB)/4, $0x0007fe00
+DATA cosimD18_useHint32Consts<>+140(SB)/4, $0x0007fe00
+DATA cosimD18_useHint32Consts<>+144(SB)/4, $0x0007fe00
+DATA cosimD18_useHint32Consts<>+148(SB)/4, $0x0007fe00
+DATA cosimD18_useHint32Consts<>+152(SB)/4, $0x0007fe00
+DATA cosimD18_useHint32Consts<>+156(SB)/4, $0x0007fe00
+DATA cosimD18_useHint32Consts<>+160(SB)/4, $0x003ff000
+DATA cosimD18_useHint32Consts<>+164(SB)/4, $0x003ff000
+DATA cosimD18_useHint32Consts<>+168(SB)/4, $0x003ff000
+DATA cosimD18_useHint32Consts<>+172(SB)/4, $0x003ff000
+DATA cosimD18_useHint32Consts<>+176(SB)/4, $0x003ff000
+DATA cosimD18_useHint32Consts<>+180(SB)/4, $0x003ff000
+DATA cosimD18_useHint32Consts<>+184(SB)/4, $0x003ff000
+DATA cosimD18_useHint32Consts<>+188(SB)/4, $0x003ff000
+DATA cosimD18_useHint32Consts<>+192(SB)/4, $0x007fe001
+DATA cosimD18_useHint32Consts<>+196(SB)/4, $0x007fe001
+DATA cosimD18_useHint32Consts<>+200(SB)/4, $0x007fe001
+DATA cosimD18_useHint32Consts<>+204(SB)/4, $0x007fe001
+DATA cosimD18_useHint32Consts<>+208(SB)/4, $0x007fe001
+DATA cosimD18_useHint32Consts<>+212(SB)/4, $0x007fe001
+DATA cosimD18_useHint32Consts<>+216(SB)/4, $0x007fe001
+DATA cosimD18_useHint32Consts<>+220(SB)/4, $0x007fe001
+GLOBL cosimD18_useHint32Consts<>(SB), RODATA|NOPTR, $224
 
-// func data44() unsafe.Pointer
-TEXT ·data44(SB), NOSPLIT, $0-8
-	LEAQ cosimD17_useHint32Consts<>(SB), AX
+// func data45() unsafe.Pointer
+TEXT ·data45(SB), NOSPLIT, $0-8
+	LEAQ cosimD18_useHint32Consts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
 
 // useHint88Consts of usehint_amd64.s
-DATA cosimD17_useHint88Consts<>+0(SB)/4, $0x0000007f
-DATA cosimD17_useHint88Consts<>+4(SB)/4, $0x0000007f
-DATA cosimD17_useHint88Consts<>+8(SB)/4, $0x0000007f
-DATA cosimD17_useHint88Consts<>+12(SB)/4, $0x0000007f
-DATA cosimD17_useHint88Consts<>+16(SB)/4, $0x0000007f
-DATA cosimD17_useHint88Consts<>+20(SB)/4, $0x0000007f
-DATA cosimD17_useHint88Consts<>+24(SB)/4, $0x0000007f
-DATA cosimD17_useHint88Consts<>+28(SB)/4, $0x0000007f
-DATA cosimD17_useHint88Consts<>+32(SB)/4, $0x00002c0b
-DATA cosimD17_useHint88Consts<>+36(SB)/4, $0x00002c0b
-DATA cosimD17_useHint88Consts<>+40(SB)/4, $0x00002c0b
-DATA cosimD17_useHint88Consts<>+44(SB)/4, $0x00002c0b
-DATA cosimD17_useHint88Consts<>+48(SB)/4, $0x00002c0b
-DATA cosimD17_useHint88Consts<>+52(SB)/4, $0x00002c0b
-DATA cosimD17_useHint88Consts<>+56(SB)/4, $0x00002c0b
-DATA cosimD17_useHint88Consts<>+60(SB)/4, $0x00002c0b
-DATA cosimD17_useHint88Consts<>+64(SB)/4, $0x00800000
-DATA cosimD17_useHint88Consts<>+68(SB)/4, $0x00800000
-DATA cosimD17_useHint88Consts<>+72(SB)/4, $0x00800000
-DATA cosimD17_useHint88Consts<>+76(SB)/4, $0x00800000
-DATA cosimD17_useHint88Consts<>+80(SB)/4, $0x00800000
-DATA cosimD17_useHint88Consts<>+84(SB)/4, $0x00800000
-DATA cosimD17_useHint88Consts<>+88(SB)/4, $0x00800000
-DATA cosimD17_useHint88Consts<>+92(SB)/4, $0x00800000
-DATA cosimD17_useHint88Consts<>+96(SB)/4, $0x0000002b
-DATA cosimD17_useHint88Consts<>+100(SB)/4, $0x0000002b
-DATA cosimD17_useHint88Consts<>+104(SB)/4, $0x0000002b
-DATA cosimD17_useHint88Consts<>+108(SB)/4, $0x0000002b
-DATA cosimD17_useHint88Consts<>+112(SB)/4, $0x0000002b
-DATA cosimD17_useHint88Consts<>+116(SB)/4, $0x0000002b
-DATA cosimD17_useHint88Consts<>+120(SB)/4, $0x0000002b
-DATA cosimD17_useHint88Consts<>+124(SB)/4, $0x0000002b
-DATA cosimD17_useHint88Consts<>+128(SB)/4, $0x0002e800
-DATA cosimD17_useHint88Consts<>+132(SB)/4, $0x0002e800
-DATA cosimD17_useHint88Consts<>+136(SB)/4, $0x0002e800
-DATA cosimD17_useHint88Consts<>+140(SB)/4, $0x0002e800
-DATA cosimD17_useHint88Consts<>+144(SB)/4, $0x0002e800
-DATA cosimD17_useHint88Consts<>+148(SB)/4, $0x0002e800
-DATA cosimD17_useHint88Consts<>+152(SB)/4, $0x0002e800
-DATA cosimD17_useHint88Consts<>+156(SB)/4, $0x0002e800
-DATA cosimD17_useHint88Consts<>+160(SB)/4, $0x003ff000
-DATA cosimD17_useHint88Consts<>+164(SB)/4, $0x003ff000
-DATA cosimD17_useHint88Consts<>+168(SB)/4, $0x003ff000
-DATA cosimD17_useHint88Consts<>+172(SB)/4, $0x003ff000
-DATA cosimD17_useHint88Consts<>+176(SB)/4, $0x003ff000
-DATA cosimD17_useHint88Consts<>+180(SB)/4, $0x003ff000
-DATA cosimD17_useHint88Consts<>+184(SB)/4, $0x003ff000
-DATA cosimD17_useHint88Consts<>+188(SB)/4, $0x003ff000
-DATA cosimD17_useHint88Consts<>+192(SB)/4, $0x007fe001
-DATA cosimD17_useHint88Consts<>+196(SB)/4, $0x007fe001
-DATA cosimD17_useHint88Consts<>+200(SB)/4, $0x007fe001
-DATA cosimD17_useHint88Consts<>+204(SB)/4, $0x007fe001
-DATA cosimD17_useHint88Consts<>+208(SB)/4, $0x007fe001
-DATA cosimD17_useHint88Consts<>+212(SB)/4, $0x007fe001
-DATA cosimD17_useHint88Consts<>+216(SB)/4, $0x007fe001
-DATA cosimD17_useHint88Consts<>+220(SB)/4, $0x007fe001
-DATA cosimD17_useHint88Consts<>+224(SB)/4, $0x0000002c
-DATA cosimD17_useHint88Consts<>+228(SB)/4, $0x0000002c
-DATA cosimD17_useHint88Consts<>+232(SB)/4, $0x0000002c
-DATA cosimD17_useHint88Consts<>+236(SB)/4, $0x0000002c
-DATA cosimD17_useHint88Consts<>+240(SB)/4, $0x0000002c
-DATA cosimD17_useHint88Consts<>+244(SB)/4, $0x0000002c
-DATA cosimD17_useHint88Consts<>+248(SB)/4, $0x0000002c
-DATA cosimD17_useHint88Consts<>+252(SB)/4, $0x0000002c
-GLOBL cosimD17_useHint88Consts<>(SB), RODATA|NOPTR, $256
+DATA cosimD18_useHint88Consts<>+0(SB)/4, $0x0000007f
+DATA cosimD18_useHint88Consts<>+4(SB)/4, $0x0000007f
+DATA cosimD18_useHint88Consts<>+8(SB)/4, $0x0000007f
+DATA cosimD18_useHint88Consts<>+12(SB)/4, $0x0000007f
+DATA cosimD18_useHint88Consts<>+16(SB)/4, $0x0000007f
+DATA cosimD18_useHint88Consts<>+20(SB)/4, $0x0000007f
+DATA cosimD18_useHint88Consts<>+24(SB)/4, $0x0000007f
+DATA cosimD18_useHint88Consts<>+28(SB)/4, $0x0000007f
+DATA cosimD18_useHint88Consts<>+32(SB)/4, $0x00002c0b
+DATA cosimD18_useHint88Consts<>+36(SB)/4, $0x00002c0b
+DATA cosimD18_useHint88Consts<>+40(SB)/4, $0x00002c0b
+DATA cosimD18_useHint88Consts<>+44(SB)/4, $0x00002c0b
+DATA cosimD18_useHint88Consts<>+48(SB)/4, $0x00002c0b
+DATA cosimD18_useHint88Consts<>+52(SB)/4, $0x00002c0b
+DATA cosimD18_useHint88Consts<>+56(SB)/4, $0x00002c0b
+DATA cosimD18_useHint88Consts<>+60(SB)/4, $0x00002c0b
+DATA cosimD18_useHint88Consts<>+64(SB)/4, $0x00800000
+DATA cosimD18_useHint88Consts<>+68(SB)/4, $0x00800000
+DATA cosimD18_useHint88Consts<>+72(SB)/4, $0x00800000
+DATA cosimD18_useHint88Consts<>+76(SB)/4, $0x00800000
+DATA cosimD18_useHint88Consts<>+80(SB)/4, $0x00800000
+DATA cosimD18_useHint88Consts<>+84(SB)/4, $0x00800000
+DATA cosimD18_useHint88Consts<>+88(SB)/4, $0x00800000
+DATA cosimD18_useHint88Consts<>+92(SB)/4, $0x00800000
+DATA cosimD18_useHint88Consts<>+96(SB)/4, $0x0000002b
+DATA cosimD18_useHint88Consts<>+100(SB)/4, $0x0000002b
+DATA cosimD18_useHint88Consts<>+104(SB)/4, $0x0000002b
+DATA cosimD18_useHint88Consts<>+108(SB)/4, $0x0000002b
+DATA cosimD18_useHint88Consts<>+112(SB)/4, $0x0000002b
+DATA cosimD18_useHint88Consts<>+116(SB)/4, $0x0000002b
+DATA cosimD18_useHint88Consts<>+120(SB)/4, $0x0000002b
+DATA cosimD18_useHint88Consts<>+124(SB)/4, $0x0000002b
+DATA cosimD18_useHint88Consts<>+128(SB)/4, $0x0002e800
+DATA cosimD18_useHint88Consts<>+132(SB)/4, $0x0002e800
+DATA cosimD18_useHint88Consts<>+136(SB)/4, $0x0002e800
+DATA cosimD18_useHint88Consts<>+140(SB)/4, $0x0002e800
+DATA cosimD18_useHint88Consts<>+144(SB)/4, $0x0002e800
+DATA cosimD18_useHint88Consts<>+148(SB)/4, $0x0002e800
+DATA cosimD18_useHint88Consts<>+152(SB)/4, $0x0002e800
+DATA cosimD18_useHint88Consts<>+156(SB)/4, $0x0002e800
+DATA cosimD18_useHint88Consts<>+160(SB)/4, $0x003ff000
+DATA cosimD18_useHint88Consts<>+164(SB)/4, $0x003ff000
+DATA cosimD18_useHint88Consts<>+168(SB)/4, $0x003ff000
+DATA cosimD18_useHint88Consts<>+172(SB)/4, $0x003ff000
+DATA cosimD18_useHint88Consts<>+176(SB)/4, $0x003ff000
+DATA cosimD18_useHint88Consts<>+180(SB)/4, $0x003ff000
+DATA cosimD18_useHint88Consts<>+184(SB)/4, $0x003ff000
+DATA cosimD18_useHint88Consts<>+188(SB)/4, $0x003ff000
+DATA cosimD18_useHint88Consts<>+192(SB)/4, $0x007fe001
+DATA cosimD18_useHint88Consts<>+196(SB)/4, $0x007fe001
+DATA cosimD18_useHint88Consts<>+200(SB)/4, $0x007fe001
+DATA cosimD18_useHint88Consts<>+204(SB)/4, $0x007fe001
+DATA cosimD18_useHint88Consts<>+208(SB)/4, $0x007fe001
+DATA cosimD18_useHint88Consts<>+212(SB)/4, $0x007fe001
+DATA cosimD18_useHint88Consts<>+216(SB)/4, $0x007fe001
+DATA cosimD18_useHint88Consts<>+220(SB)/4, $0x007fe001
+DATA cosimD18_useHint88Consts<>+224(SB)/4, $0x0000002c
+DATA cosimD18_useHint88Consts<>+228(SB)/4, $0x0000002c
+DATA cosimD18_useHint88Consts<>+232(SB)/4, $0x0000002c
+DATA cosimD18_useHint88Consts<>+236(SB)/4, $0x0000002c
+DATA cosimD18_useHint88Consts<>+240(SB)/4, $0x0000002c
+DATA cosimD18_useHint88Consts<>+244(SB)/4, $0x0000002c
+DATA cosimD18_useHint88Consts<>+248(SB)/4, $0x0000002c
+DATA cosimD18_useHint88Consts<>+252(SB)/4, $0x0000002c
+GLOBL cosimD18_useHint88Consts<>(SB), RODATA|NOPTR, $256
 
-// func data45() unsafe.Pointer
-TEXT ·data45(SB), NOSPLIT, $0-8
-	LEAQ cosimD17_useHint88Consts<>(SB), AX
+// func data46() unsafe.Pointer
+TEXT ·data46(SB), NOSPLIT, $0-8
+	LEAQ cosimD18_useHint88Consts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
 
@@ -42068,7 +42412,7 @@ TEXT ·frame68(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame69(out *[3]uint64): the frame of RejNTTPolyAMD64
+// func frame69(out *[3]uint64): the frame of RejBoundedPolyEta2AMD64
 TEXT ·frame69(SB), $416-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -42078,8 +42422,8 @@ TEXT ·frame69(SB), $416-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame70(out *[3]uint64): the frame of RejNTTPolyx4AVX2
-TEXT ·frame70(SB), $2408-8
+// func frame70(out *[3]uint64): the frame of RejBoundedPolyEta4AMD64
+TEXT ·frame70(SB), $416-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -42088,23 +42432,27 @@ TEXT ·frame70(SB), $2408-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame71(out *[3]uint64): the frame of UseHint32AVX2
-TEXT ·frame71(SB), $0-8
+// func frame71(out *[3]uint64): the frame of RejNTTPolyAMD64
+TEXT ·frame71(SB), $416-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame72(out *[3]uint64): the frame of UseHint32AMD64
-TEXT ·frame72(SB), $0-8
+// func frame72(out *[3]uint64): the frame of RejNTTPolyx4AVX2
+TEXT ·frame72(SB), $2408-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame73(out *[3]uint64): the frame of UseHint88AVX2
+// func frame73(out *[3]uint64): the frame of UseHint32AVX2
 TEXT ·frame73(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -42112,7 +42460,7 @@ TEXT ·frame73(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame74(out *[3]uint64): the frame of UseHint88AMD64
+// func frame74(out *[3]uint64): the frame of UseHint32AMD64
 TEXT ·frame74(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -42120,8 +42468,24 @@ TEXT ·frame74(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame75(out *[3]uint64): the frame of ValgrindClientRequestAMD64
-TEXT ·frame75(SB), NOSPLIT, $0-8
+// func frame75(out *[3]uint64): the frame of UseHint88AVX2
+TEXT ·frame75(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame76(out *[3]uint64): the frame of UseHint88AMD64
+TEXT ·frame76(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame77(out *[3]uint64): the frame of ValgrindClientRequestAMD64
+TEXT ·frame77(SB), NOSPLIT, $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
