@@ -96,7 +96,13 @@ func sameOperands(o forms.Insn, m *x86.Insn) string {
 			if a.Kind == "ymm" {
 				want = "Y" + a.Reg[1:]
 			}
-			bad = b.Kind != x86.KReg || b.Reg.String() != want
+			got := b.Reg
+			if a.Kind == "r8" && got.IsByte() {
+				// The collector names a byte register by its
+				// 64-bit register; the model by the byte register.
+				got = got.GPR()
+			}
+			bad = b.Kind != x86.KReg || got.String() != want
 		}
 		if bad {
 			return fmt.Sprintf("%q operand %d: collector %+v, model %+v", o.Text, i, a, b)
