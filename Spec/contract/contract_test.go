@@ -3,6 +3,7 @@ package contract
 import (
 	"encoding/binary"
 	"math/rand/v2"
+	"os"
 	"strings"
 	"testing"
 
@@ -250,5 +251,19 @@ func TestEffectsMeetChecks(t *testing.T) {
 	}
 	if out, ok := rejEffect(make([]byte, 34), rng); !ok || len(out) != 1024 {
 		t.Errorf("rejEffect on the zero seed: ok = %v, %d bytes", ok, len(out))
+	}
+}
+
+// TestStemFiles: a routine's contract lives in Spec/contract/<stem>.go, the
+// stem every tree uses for it (Emit, go/mldsa, go/asm).
+func TestStemFiles(t *testing.T) {
+	for _, c := range All {
+		if c.Stem == "" {
+			t.Errorf("%s: no file stem", c.Symbol)
+			continue
+		}
+		if _, err := os.Stat(c.Stem + ".go"); err != nil {
+			t.Errorf("%s: stem %q, but Spec/contract/%s.go: %v", c.Symbol, c.Stem, c.Stem, err)
+		}
 	}
 }

@@ -1,0 +1,40 @@
+package contract
+
+import (
+	"math/rand/v2"
+
+	"github.com/vg-crypto/vg/Spec/fips204"
+)
+
+func init() {
+	registerCoeffMap("power2round", "power2RoundPoly", 35, 40,
+		power2RoundContract("AVX2", avx2Features), power2RoundContract("AMD64", nil))
+}
+
+func power2RoundContract(variant string, features []string) *Contract {
+	sym := "Power2RoundPoly" + variant
+	return &Contract{
+		Symbol: sym, Routine: "Power2RoundPoly", Variant: variant,
+		GoSig:    "func " + sym + "(t1, t0, t *[256]uint32)",
+		Args:     []Arg{polyArg("t1", true), polyArg("t0", true), polyArg("t", false)},
+		Pre:      "every coefficient of t in [0, q)",
+		Post:     "(t1[i], t0[i]) = fips204.Power2Round(t[i]) (Algorithm 35) for every i, t0[i] taken mod q",
+		Leak:     "nothing: t is secret (key generation)",
+		Features: features, MaxFrame: 0, NoAlias: true,
+		Lanes: &Lanes{In: []string{"t"}, Domain: []uint32{fips204.Q}, Out: []string{"t1", "t0"},
+			Map: func(in []uint32) []uint32 {
+				r1, r0 := fips204.Power2Round(int32(in[0]))
+				return []uint32{uint32(r1), modQ(r0)}
+			}},
+		Gen: func(r *rand.Rand) Buffers {
+			return Buffers{"t1": randBytes(r, 1024), "t0": randBytes(r, 1024), "t": genCoeffs(r)}
+		},
+		Check: func(in, out Buffers, _ byte) error {
+			t := coeffs(in["t"])
+			if err := compareCoeffs("t1", out["t1"], func(i int) uint32 { r1, _ := fips204.Power2Round(t[i]); return uint32(r1) }); err != nil {
+				return err
+			}
+			return compareCoeffs("t0", out["t0"], func(i int) uint32 { _, r0 := fips204.Power2Round(t[i]); return modQ(r0) })
+		},
+	}
+}
