@@ -43,14 +43,7 @@ func buildRejBoundedPoly(c *build.Context) {
 		c.MOVWLZX(operand.Mem{Base: reg.RSI}, reg.EAX)
 		c.ORL(operand.U32(0x1F<<16), reg.EAX)
 		c.MOVQ(reg.RAX, state.Offset(8*8))
-		c.XORL(reg.EAX, reg.EAX)
-		for i := 9; i < 25; i++ {
-			if i != 16 {
-				c.MOVQ(reg.RAX, state.Offset(8*i))
-			}
-		}
-		c.MOVQ(operand.U64(0x80<<56), reg.RAX)
-		c.MOVQ(reg.RAX, state.Offset(8*16))
+		zeroAndPad(c, state, 9, 136)
 		c.MOVQ(operand.U32(0), count)
 		c.MOVQ(operand.U32(rejBoundedPolyBlocks), blocks)
 

@@ -25,6 +25,22 @@ var rejNTTPolyBlocks = rejNTTPolyBlocksBound
 
 func init() { register("rejnttpoly", buildRejNTTPoly) }
 
+// zeroAndPad clears lanes from…24 of a Keccak state whose first lanes hold
+// the message and its domain byte, and sets pad10*1's final bit, bit 7 of
+// the rate's last byte (FIPS 202, §6.2), for a rate of rate bytes. RAX is
+// clobbered.
+func zeroAndPad(c *build.Context, state operand.Mem, from, rate int) {
+	last := rate/8 - 1
+	c.XORL(reg.EAX, reg.EAX)
+	for i := from; i < 25; i++ {
+		if i != last {
+			c.MOVQ(reg.RAX, state.Offset(8*i))
+		}
+	}
+	c.MOVQ(operand.U64(0x80<<56), reg.RAX)
+	c.MOVQ(reg.RAX, state.Offset(8*last))
+}
+
 // buildRejNTTPoly emits RejNTTPolyAMD64.
 func buildRejNTTPoly(c *build.Context) {
 	rc := keccakRCTable(c)
@@ -43,14 +59,7 @@ func buildRejNTTPoly(c *build.Context) {
 	c.MOVWLZX(operand.Mem{Base: reg.RSI, Disp: 32}, reg.EAX)
 	c.ORL(operand.U32(0x1F<<16), reg.EAX)
 	c.MOVQ(reg.RAX, state.Offset(32))
-	c.XORL(reg.EAX, reg.EAX)
-	for i := 5; i < 25; i++ {
-		if i != 20 {
-			c.MOVQ(reg.RAX, state.Offset(8*i))
-		}
-	}
-	c.MOVQ(operand.U64(0x80<<56), reg.RAX)
-	c.MOVQ(reg.RAX, state.Offset(8*20))
+	zeroAndPad(c, state, 5, 168)
 	c.MOVQ(operand.U32(0), count)
 	c.MOVQ(operand.U32(rejNTTPolyBlocks), blocks)
 
