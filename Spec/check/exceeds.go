@@ -407,47 +407,19 @@ func flagIndependence(f *x86.File, r *x86.Routine, c *contract.Contract, maxStep
 // canonicalFlag compiles lane node t of position j: w_j is input 0, the
 // bound input 1, other positions' words z.
 func canonicalFlag(t *x86.Term, j int) (*laneForm, error) {
-	idx := map[*x86.Term]int{}
-	fm := &laneForm{where: j}
-	var sb strings.Builder
-	var walk func(t *x86.Term) (int, error)
-	walk = func(t *x86.Term) (int, error) {
-		if i, ok := idx[t]; ok {
-			return i, nil
+	fm, err := compileForm(t, func(name string) (uint64, error) {
+		switch name {
+		case "b":
+			return 1, nil
+		case fmt.Sprintf("w_%d", j):
+			return 0, nil
 		}
-		n := evalNode{op: t.Op, val: t.Val, a: -1, b: -1, c: -1}
-		if t.Op == "var" {
-			switch {
-			case t.Name == "b":
-				n.val = 1
-			case t.Name == fmt.Sprintf("w_%d", j):
-				n.val = 0
-			default:
-				n.val = ^uint64(0)
-			}
-		}
-		args := []*int{&n.a, &n.b, &n.c}
-		if len(t.Args) > 3 {
-			return 0, fmt.Errorf("operator %s with %d arguments", t.Op, len(t.Args))
-		}
-		for i, a := range t.Args {
-			ai, err := walk(a)
-			if err != nil {
-				return 0, err
-			}
-			*args[i] = ai
-		}
-		fm.nodes = append(fm.nodes, n)
-		i := len(fm.nodes) - 1
-		idx[t] = i
-		fmt.Fprintf(&sb, "%s/%d/%d/%d/%d;", n.op, n.val, n.a, n.b, n.c)
-		return i, nil
-	}
-	root, err := walk(t)
+		return ^uint64(0), nil
+	})
 	if err != nil {
 		return nil, err
 	}
-	fm.root, fm.key = root, sb.String()
+	fm.where = j
 	return fm, nil
 }
 

@@ -214,6 +214,24 @@ type evalNode struct {
 // canonical compiles t for position j: in<k>_<j> becomes input k, any
 // other in<k>_<i> becomes z; other variables are refused.
 func canonical(t *x86.Term, j, nIn int) (*laneForm, error) {
+	return compileForm(t, func(name string) (uint64, error) {
+		var k, pos int
+		if _, err := fmt.Sscanf(name, "in%d_%d", &k, &pos); err != nil || k < 0 || k >= nIn ||
+			name != fmt.Sprintf("in%d_%d", k, pos) {
+			return 0, fmt.Errorf("term names %q, not an input word", name)
+		}
+		if pos != j {
+			return ^uint64(0), nil
+		}
+		return uint64(k), nil
+	})
+}
+
+// compileForm compiles t into nodes, each shared subterm once, and keys
+// the form by its nodes so that positions computing alike share it.
+// input classifies a variable by name: the input it is, ^0 for z (a word
+// of another position), or an error for a variable the form may not read.
+func compileForm(t *x86.Term, input func(name string) (uint64, error)) (*laneForm, error) {
 	idx := map[*x86.Term]int{}
 	fm := &laneForm{}
 	var sb strings.Builder
@@ -224,15 +242,11 @@ func canonical(t *x86.Term, j, nIn int) (*laneForm, error) {
 		}
 		n := evalNode{op: t.Op, val: t.Val, a: -1, b: -1, c: -1}
 		if t.Op == "var" {
-			var k, pos int
-			if _, err := fmt.Sscanf(t.Name, "in%d_%d", &k, &pos); err != nil || k < 0 || k >= nIn ||
-				t.Name != fmt.Sprintf("in%d_%d", k, pos) {
-				return 0, fmt.Errorf("term names %q, not an input word", t.Name)
+			v, err := input(t.Name)
+			if err != nil {
+				return 0, err
 			}
-			n.val = uint64(k)
-			if pos != j {
-				n.val = ^uint64(0)
-			}
+			n.val = v
 		}
 		args := []*int{&n.a, &n.b, &n.c}
 		if len(t.Args) > 3 {
