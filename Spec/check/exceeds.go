@@ -428,29 +428,8 @@ func proveLaneNode(ln *laneNode, of func(uint32) uint32) (int, error) {
 	fm := ln.form
 	nodes := fm.nodes
 	nz := maybeBits(nodes, []uint32{fips204.Q, 1 << 31})
-	dep := make([]uint8, len(nodes))
-	args := func(i int) []int {
-		var out []int
-		for _, a := range []int{nodes[i].a, nodes[i].b, nodes[i].c} {
-			if a >= 0 {
-				out = append(out, a)
-			}
-		}
-		return out
-	}
-	for i, nd := range nodes {
-		switch {
-		case nz[i] == 0:
-			continue
-		case nd.op == "var" && nd.val == 0:
-			dep[i] = depX
-		case nd.op == "var" && nd.val == 1:
-			dep[i] = depY
-		}
-		for _, a := range args(i) {
-			dep[i] |= dep[a]
-		}
-	}
+	args := func(i int) []int { return nodeArgs(nodes, i) }
+	dep := depends(nodes, inputLeaf(nodes, nz))
 	if nz[fm.root] == 0 {
 		ln.v1, ln.v0 = 0, 0 // 0 on the whole domain
 		return 0, nil

@@ -140,34 +140,61 @@ func cone(nodes []evalNode, roots []int, stop int) []bool {
 	return in
 }
 
-func splitForm(fm *laneForm, ln *contract.Lanes, sp *splitSpec) (int, int, error) {
-	nodes := fm.nodes
-	dep := make([]uint8, len(nodes))
-	args := func(i int) []int {
-		var out []int
-		for _, a := range []int{nodes[i].a, nodes[i].b, nodes[i].c} {
-			if a >= 0 {
-				out = append(out, a)
-			}
+// nodeArgs lists node i's arguments.
+func nodeArgs(nodes []evalNode, i int) []int {
+	var out []int
+	for _, a := range []int{nodes[i].a, nodes[i].b, nodes[i].c} {
+		if a >= 0 {
+			out = append(out, a)
 		}
-		return out
 	}
-	// A node that is 0 on the whole domain reads nothing (the other
-	// positions' words, which are 0, shifted or masked away).
-	hi := maybeBits(nodes, ln.Domain)
-	for i, nd := range nodes {
-		switch {
-		case hi[i] == 0:
+	return out
+}
+
+// depends gives each node's dependence bits: leaf(i), when its second
+// result is true, settles node i; any other node reads what its
+// arguments read.
+func depends(nodes []evalNode, leaf func(i int) (uint8, bool)) []uint8 {
+	dep := make([]uint8, len(nodes))
+	for i := range nodes {
+		if d, ok := leaf(i); ok {
+			dep[i] = d
 			continue
-		case nd.op == "var" && nd.val == 0:
-			dep[i] = depX
-		case nd.op == "var" && nd.val == 1:
-			dep[i] = depY
 		}
-		for _, a := range args(i) {
+		for _, a := range nodeArgs(nodes, i) {
 			dep[i] |= dep[a]
 		}
 	}
+	return dep
+}
+
+// inputLeaf is the leaf rule over inputs 0 and 1: a node whose maybe-bits
+// nz are none reads nothing, input 0 reads depX, input 1 depY, and any
+// other variable (a word of another position) nothing.
+func inputLeaf(nodes []evalNode, nz []uint64) func(i int) (uint8, bool) {
+	return func(i int) (uint8, bool) {
+		switch {
+		case nz[i] == 0:
+			return 0, true
+		case nodes[i].op != "var":
+			return 0, false
+		case nodes[i].val == 0:
+			return depX, true
+		case nodes[i].val == 1:
+			return depY, true
+		}
+		return 0, true
+	}
+}
+
+func splitForm(fm *laneForm, ln *contract.Lanes, sp *splitSpec) (int, int, error) {
+	nodes := fm.nodes
+	args := func(i int) []int { return nodeArgs(nodes, i) }
+	// A node that is 0 on the whole domain reads nothing (the other
+	// positions' words, which are 0, shifted or masked away).
+	hi := maybeBits(nodes, ln.Domain)
+	leaf := inputLeaf(nodes, hi)
+	dep := depends(nodes, leaf)
 	// 4. The one minimal node reading both inputs.
 	s := -1
 	for i := range nodes {
@@ -219,7 +246,6 @@ func splitForm(fm *laneForm, ln *contract.Lanes, sp *splitSpec) (int, int, error
 		}
 	}
 	// With s a leaf t: what the root reaches, and what each node reads.
-	dep2 := make([]uint8, len(nodes))
 	reach := make([]bool, len(nodes))
 	reach[fm.root] = true
 	for i := len(nodes) - 1; i >= 0; i-- {
@@ -229,21 +255,13 @@ func splitForm(fm *laneForm, ln *contract.Lanes, sp *splitSpec) (int, int, error
 			}
 		}
 	}
+	dep2 := depends(nodes, func(i int) (uint8, bool) {
+		if i == s {
+			return depT, true
+		}
+		return leaf(i)
+	})
 	for i, nd := range nodes {
-		switch {
-		case i == s:
-			dep2[i] = depT
-			continue
-		case hi[i] == 0:
-			continue
-		case nd.op == "var" && nd.val == 0:
-			dep2[i] = depX
-		case nd.op == "var" && nd.val == 1:
-			dep2[i] = depY
-		}
-		for _, a := range args(i) {
-			dep2[i] |= dep2[a]
-		}
 		if reach[i] && dep2[i]&depX != 0 {
 			return 0, 0, fmt.Errorf("input 0 is read outside the sum (node %d %s, sum %d)", i, nd.op, s)
 		}
