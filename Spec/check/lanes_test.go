@@ -86,17 +86,26 @@ func TestLanes(t *testing.T) {
 				t.Fatal(err)
 			}
 			d, err := proveLanes(f, f.Routines[0], laneContract(), 100000)
-			switch {
-			case tc.wantErr == "" && err != nil:
-				t.Fatalf("not proven: %v", err)
-			case tc.wantErr != "" && err == nil:
-				t.Fatalf("proven: %s", d)
-			case tc.wantErr != "" && !strings.Contains(err.Error(), tc.wantErr):
-				t.Fatalf("refused for another reason: %v", err)
-			}
-			if err != nil {
-				t.Log(err)
-			}
+			wantVerdict(t, d, err, tc.wantErr)
 		})
+	}
+}
+
+// wantVerdict fails t unless the proof's outcome is the one wanted: proven
+// when wantErr is empty, else refused with an error containing wantErr.
+func wantVerdict(t *testing.T, d string, err error, wantErr string) {
+	t.Helper()
+	switch {
+	case wantErr == "" && err != nil:
+		t.Fatalf("not proven: %v", err)
+	case wantErr != "" && err == nil:
+		t.Fatalf("proven: %s", d)
+	case wantErr != "" && !strings.Contains(err.Error(), wantErr):
+		t.Fatalf("refused for another reason: %v", err)
+	}
+	if err != nil {
+		t.Log(err)
+	} else {
+		t.Log(d)
 	}
 }

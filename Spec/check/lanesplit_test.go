@@ -1,7 +1,6 @@
 package check
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/vg-crypto/vg/Spec/contract"
@@ -32,19 +31,7 @@ func TestSplitMakeHint(t *testing.T) {
 				f = mutate(t, "makehint_amd64.s", tc.n, tc.edit...)
 			}
 			d, err := proveLanes(f, f.Routine(sym), makeHintLanes(sym), 1<<22)
-			switch {
-			case tc.wantErr == "" && err != nil:
-				t.Fatalf("not proven: %v", err)
-			case tc.wantErr != "" && err == nil:
-				t.Fatalf("proven: %s", d)
-			case tc.wantErr != "" && !strings.Contains(err.Error(), tc.wantErr):
-				t.Fatalf("refused for another reason: %v", err)
-			}
-			if err != nil {
-				t.Log(err)
-			} else {
-				t.Log(d)
-			}
+			wantVerdict(t, d, err, tc.wantErr)
 		})
 	}
 }

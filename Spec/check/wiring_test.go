@@ -71,17 +71,7 @@ func TestWiring(t *testing.T) {
 				t.Fatal(err)
 			}
 			d, err := proveWiring(f, f.Routines[0], wireContract(), 10000)
-			switch {
-			case tc.wantErr == "" && err != nil:
-				t.Fatalf("not proven: %v", err)
-			case tc.wantErr != "" && err == nil:
-				t.Fatalf("proven: %s", d)
-			case tc.wantErr != "" && !strings.Contains(err.Error(), tc.wantErr):
-				t.Fatalf("refused for another reason: %v", err)
-			}
-			if err != nil {
-				t.Log(err)
-			}
+			wantVerdict(t, d, err, tc.wantErr)
 		})
 	}
 }
