@@ -209,11 +209,18 @@ type SHAKE struct {
 	squeezed bool
 }
 
+// The rates r = 1600 − c of SHAKE128 (c = 256) and SHAKE256 (c = 512), in
+// bytes (§6.2).
+const (
+	Rate128 = (1600 - 256) / 8
+	Rate256 = (1600 - 512) / 8
+)
+
 // NewSHAKE128 returns SHAKE128: KECCAK[c = 256], r = 1344 bits (§6.2).
-func NewSHAKE128() *SHAKE { return &SHAKE{rate: (1600 - 256) / 8} }
+func NewSHAKE128() *SHAKE { return &SHAKE{rate: Rate128} }
 
 // NewSHAKE256 returns SHAKE256: KECCAK[c = 512], r = 1088 bits (§6.2).
-func NewSHAKE256() *SHAKE { return &SHAKE{rate: (1600 - 512) / 8} }
+func NewSHAKE256() *SHAKE { return &SHAKE{rate: Rate256} }
 
 // absorbBlock is Algorithm 8, step 6: S = f(S ⊕ (Pi || 0^c)).
 func (s *SHAKE) absorbBlock(p []byte) {
@@ -235,16 +242,22 @@ func (s *SHAKE) Write(p []byte) {
 	}
 }
 
-// pad pads the last block of M || 1111 with pad10*1 (§5.1, Algorithm 9)
-// and absorbs it. In bytes (Appendix B.2), the suffix 1111 and the first
-// bit of pad10*1 are 0x1F, the last bit of pad10*1 is 0x80 in the last
-// byte of the block.
+// PadBlock is the last block of M || 1111 padded with pad10*1 (§5.1,
+// Algorithm 9), for tail, the bytes of M that no whole block of rate bytes
+// took (shorter than rate). In bytes (Appendix B.2), the suffix 1111 and
+// the first bit of pad10*1 are 0x1F, the last bit of pad10*1 is 0x80 in
+// the last byte of the block.
+func PadBlock(tail []byte, rate int) []byte {
+	block := make([]byte, rate)
+	copy(block, tail)
+	block[len(tail)] ^= 0x1F
+	block[rate-1] ^= 0x80
+	return block
+}
+
+// pad absorbs the padded last block of M || 1111.
 func (s *SHAKE) pad() {
-	block := make([]byte, s.rate)
-	copy(block, s.buf)
-	block[len(s.buf)] ^= 0x1F
-	block[s.rate-1] ^= 0x80
-	s.absorbBlock(block)
+	s.absorbBlock(PadBlock(s.buf, s.rate))
 	s.buf = nil
 }
 

@@ -186,3 +186,44 @@ func TestWriteAfterReadPanics(t *testing.T) {
 	h.Read(make([]byte, 1))
 	h.Write([]byte{1})
 }
+
+// TestPadBlockSqueeze checks the reading of SHAKE128 a sampler's proof
+// rests on (Spec/check, rejproof.go): for a message M shorter than the
+// rate, the state starts as PadBlock(M) in the rate and zero in the
+// capacity, and output block j is the rate of f applied j+1 times.
+func TestPadBlockSqueeze(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, n := range []int{0, 1, 34, 66, 135, 167} {
+		for _, rate := range []int{Rate128, Rate256} {
+			if n >= rate {
+				continue
+			}
+			m := make([]byte, n)
+			for i := range m {
+				m[i] = byte(rng.Uint32())
+			}
+			want := make([]byte, 3*rate)
+			var std *sha3.SHAKE
+			if rate == Rate128 {
+				std = sha3.NewSHAKE128()
+			} else {
+				std = sha3.NewSHAKE256()
+			}
+			std.Write(m)
+			std.Read(want)
+			p := PadBlock(m, rate)
+			var a State
+			for i, b := range p {
+				a[i/8] |= uint64(b) << (8 * (i % 8))
+			}
+			for j := 0; j < 3; j++ {
+				KeccakF1600(&a)
+				for i := 0; i < rate; i++ {
+					if got := byte(a[i/8] >> (8 * (i % 8))); got != want[rate*j+i] {
+						t.Fatalf("n = %d, rate %d: block %d byte %d = %#x, crypto/sha3 gives %#x", n, rate, j, i, got, want[rate*j+i])
+					}
+				}
+			}
+		}
+	}
+}
