@@ -365,6 +365,20 @@ type Streams struct {
 	// rejproof.go), not only tested on chosen ones: a missing or refuted
 	// proof fails the functional obligation.
 	Proven bool
+	// Sponge, when set, says how the sampler's one stream is squeezed:
+	// from a SHAKE state of its own, absorbed from one seed and
+	// permuted only by CALLs of a Keccak-f[1600] routine. The checker
+	// then proves the stream to be SHAKE of the seed (Spec/check,
+	// rejproof.go), and with the callee's contract the postcondition.
+	Sponge *Sponge
+}
+
+// Sponge names a sampler's seed buffer, its SHAKE rate in bytes
+// (fips202.Rate128 or Rate256) and the permutation routine it calls.
+type Sponge struct {
+	Seed        string
+	Rate        int
+	Permutation string
 }
 
 // fromBytes reads b, then zeros.

@@ -246,8 +246,8 @@ func TestEffectsMeetChecks(t *testing.T) {
 			}
 		}
 	}
-	if n != 2 {
-		t.Errorf("%d contracts with an Effect, want the two samplers", n)
+	if n != 4 {
+		t.Errorf("%d contracts with an Effect, want the two samplers and the two ×1 permutations", n)
 	}
 	if out, ok := rejEffect(make([]byte, 34), rng); !ok || len(out) != 1024 {
 		t.Errorf("rejEffect on the zero seed: ok = %v, %d bytes", ok, len(out))

@@ -1,6 +1,7 @@
 package contract
 
 import (
+	"encoding/binary"
 	"fmt"
 	"math/rand/v2"
 
@@ -36,6 +37,16 @@ func keccakContract(symbol, variant string, doc, features []string) *Contract {
 		// General registers only, and the features named.
 		Features: features, MaxFrame: 4096, NoAlias: true, KeccakStates: 1,
 		Gen: func(r *rand.Rand) Buffers { return Buffers{"a": randBytes(r, 200)} },
+		// A sampler squeezes its blocks by calling the permutation.
+		Effect: func(in Buffers, _ *rand.Rand) (Buffers, byte) {
+			a := lanes(in["a"])
+			fips202.KeccakF1600(a)
+			out := make([]byte, 200)
+			for i, x := range a {
+				binary.LittleEndian.PutUint64(out[8*i:], x)
+			}
+			return Buffers{"a": out}, 0
+		},
 		Check: func(in, out Buffers, _ byte) error {
 			want := lanes(in["a"])
 			fips202.KeccakF1600(want)
