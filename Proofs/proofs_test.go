@@ -35,7 +35,7 @@ func TestInvariantsHold(t *testing.T) {
 		{"rejnttpolyx4_amd64.s", "RejNTTPolyx4AVX2"},
 	} {
 		f, r, c := load(t, tc[0], tc[1])
-		res := check.Inductive(f, r, c, Hints{}.Invariants(tc[1]), 1_000_000)
+		res := check.Inductive(f, r, c, Hints{}.Invariants(tc[1]), nil, 1_000_000)
 		if res.Err != nil {
 			t.Errorf("%s: %v", tc[1], res.Err)
 		}
@@ -60,7 +60,7 @@ func TestWrongHintsFail(t *testing.T) {
 	for name, p := range perturb {
 		invs := Hints{}.Invariants("RejNTTPolyAMD64")
 		p(invs)
-		if res := check.Inductive(f, r, c, invs, 1_000_000); res.Err == nil {
+		if res := check.Inductive(f, r, c, invs, nil, 1_000_000); res.Err == nil {
 			t.Errorf("%s: the inductive check passed", name)
 		}
 	}
@@ -110,7 +110,7 @@ func TestStreams(t *testing.T) {
 	} {
 		f, r := mutated(t, tc.file, tc.sym, tc.pairs...)
 		c := contract.Lookup(tc.sym)
-		n, err := check.StreamTests(f, r, c, Hints{}.Injections(tc.sym), 1, 1_000_000)
+		n, err := check.StreamTests(f, r, c, Hints{}.Injections(tc.sym), nil, 1, 1_000_000)
 		switch {
 		case tc.ok && err != nil:
 			t.Errorf("%s, %s: %v", tc.sym, tc.name, err)
@@ -183,7 +183,7 @@ func TestRejStreamProof(t *testing.T) {
 		}
 		f, r := mutated(t, tc.file, tc.sym, tc.pairs...)
 		c := contract.Lookup(tc.sym)
-		d, err := check.ProveRejStreams(f, r, c, Hints{}, 20000)
+		d, err := check.ProveRejStreams(f, r, c, Hints{}, nil, 20000)
 		switch {
 		case tc.ok && err != nil:
 			t.Errorf("%s, %s: %v", tc.sym, tc.name, err)

@@ -264,7 +264,7 @@ func TestSecretLoopIsNotConstantTime(t *testing.T) {
 	if r := status(rs, ConstantTime); r.Status != Failing || !strings.Contains(r.Detail, "secret") {
 		t.Errorf("constant time: %s (%s), want failing", r.Status, r.Detail)
 	}
-	res := Inductive(f, f.Routine("Filter"), c, good, 100000)
+	res := Inductive(f, f.Routine("Filter"), c, good, nil, 100000)
 	if res.NoSecret {
 		t.Error("the inductive check saw no secret branch")
 	}

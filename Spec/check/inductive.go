@@ -28,9 +28,14 @@ import (
 //
 // Since each head is explored from a state that over-approximates every
 // state that reaches it, every execution of the routine is covered.
-func Inductive(f *x86.File, r *x86.Routine, c *contract.Contract, invs []Invariant, maxSteps int) *InductiveResult {
+//
+// A CALL (of a routine the contract's Calls name; callees holds their
+// decoded code) is checked for its discipline and replaced by the callee's
+// contract (call.go): the buffers it may write and its result become
+// unknown, secret if any byte it was given may be, and the stack moves.
+func Inductive(f *x86.File, r *x86.Routine, c *contract.Contract, invs []Invariant, callees map[string]*x86.Routine, maxSteps int) *InductiveResult {
 	res := &InductiveResult{NoSecret: true}
-	ic := &ind{f: f, r: r, c: c, d: x86.NewInterval(), invs: map[string]Invariant{}, res: res}
+	ic := &ind{f: f, r: r, c: c, d: x86.NewInterval(), invs: map[string]Invariant{}, res: res, callees: callees}
 	for _, iv := range invs {
 		if _, ok := r.Labels[iv.Label]; !ok {
 			res.Err = fmt.Errorf("invariant for unknown label %q", iv.Label)
@@ -61,6 +66,46 @@ type ind struct {
 	paths int
 	entry *x86.Machine[x86.AV]
 	bp    x86.AV // BP at entry: a frameless routine must keep it
+	// callees are the decoded routines the contract's Calls name.
+	callees map[string]*x86.Routine
+}
+
+// callHook replaces a callee by its contract on abstract paths.
+func (ic *ind) callHook() func(*x86.Machine[x86.AV], *x86.Insn, string) error {
+	lay := *ic.lay
+	lay.slots = ic.lay.slots.fork(1)
+	unknown := func(secret bool) x86.AV { return ic.d.RangeOf(0, 255, 0, 0, secret) }
+	env := &callEnv[x86.AV]{caller: ic.c, callees: ic.callees, lay: &lay, rng: rand.New(rand.NewPCG(2, 2)),
+		mk: func(v uint64, secret, input bool) x86.AV {
+			if input {
+				return ic.d.Top(true)
+			}
+			return x86.AV{Lo: v, Hi: v, S: secret}
+		},
+		taint: func(v x86.AV) (bool, bool) { return v.S, !v.Exact() },
+		effect: func(cc *contract.Contract, in map[string][]x86.AV) (map[string][]x86.AV, x86.AV, error) {
+			secret := false
+			for _, vs := range in {
+				for _, v := range vs {
+					secret = secret || v.S
+				}
+			}
+			out := map[string][]x86.AV{}
+			for _, a := range cc.Args {
+				if !a.Write {
+					continue
+				}
+				for _, bn := range a.BufferNames() {
+					vs := make([]x86.AV, a.Bytes)
+					for i := range vs {
+						vs[i] = unknown(secret)
+					}
+					out[bn] = vs
+				}
+			}
+			return out, unknown(secret), nil
+		}}
+	return env.call
 }
 
 // obs flags secret use on abstract paths.
@@ -118,6 +163,9 @@ func (ic *ind) run(maxSteps int) error {
 		}
 	}
 	m.Obs = indObs{ic}
+	if len(ic.c.Calls) > 0 {
+		m.Call = ic.callHook()
+	}
 	ic.entry = m
 	ic.bp = m.GPR[x86.BP]
 	type item struct {
@@ -204,9 +252,9 @@ func (ic *ind) havoc(reg *x86.Region[x86.AV], secret bool) {
 }
 
 func (ic *ind) checkRet(m *x86.Machine[x86.AV]) error {
-	sp := m.GPR[x86.SP]
-	if !sp.Exact() || sp.Lo != ic.lay.entrySP {
-		return fmt.Errorf("a path returns with SP in [%#x, %#x], not %#x", sp.Lo, sp.Hi, ic.lay.entrySP)
+	sp, want := m.GPR[x86.SP], ic.lay.entrySP+stackDelta(m, ic.lay)
+	if !sp.Exact() || sp.Lo != want {
+		return fmt.Errorf("a path returns with SP in [%#x, %#x], not %#x", sp.Lo, sp.Hi, want)
 	}
 	if !m.MXCSR.Exact() || m.MXCSR.Lo != 0x1F80 {
 		return fmt.Errorf("a path returns with MXCSR not restored")
@@ -289,7 +337,7 @@ func (ic *ind) checkInv(m *x86.Machine[x86.AV], iv Invariant) error {
 	}
 	// The head is explored with SP at its entry value and MXCSR at its
 	// default; every arrival must agree.
-	if sp := m.GPR[x86.SP]; !sp.Exact() || sp.Lo != ic.lay.sp {
+	if sp := m.GPR[x86.SP]; !sp.Exact() || sp.Lo != ic.lay.sp+stackDelta(m, ic.lay) {
 		return fmt.Errorf("SP differs from its entry value")
 	}
 	if !m.MXCSR.Exact() || m.MXCSR.Lo != 0x1F80 {
@@ -353,7 +401,7 @@ func (ic *ind) headState(arr *x86.Machine[x86.AV], iv Invariant) (*x86.Machine[x
 	}
 	// SP is assumed unchanged at the head; a path that moved it fails the
 	// check below.
-	if sp := arr.GPR[x86.SP]; !sp.Exact() || sp.Lo != ic.lay.sp {
+	if sp := arr.GPR[x86.SP]; !sp.Exact() || sp.Lo != ic.lay.sp+stackDelta(arr, ic.lay) {
 		return nil, fmt.Errorf("SP changed before loop head %s", iv.Label)
 	}
 	for i := range m.Vec {
@@ -438,6 +486,7 @@ func resetFlags(m *x86.Machine[x86.AV], d *x86.Interval) *x86.Machine[x86.AV] {
 	n := x86.NewMachine[x86.AV](d, x86.AV{})
 	n.GPR, n.Vec, n.MXCSR = m.GPR, m.Vec, m.MXCSR
 	n.Regions, n.Obs, n.Routine, n.PC, n.Done, n.Steps = m.Regions, m.Obs, m.Routine, m.PC, m.Done, 0
+	n.Call = m.Call
 	return n
 }
 

@@ -186,7 +186,17 @@ func Package(in Input, opt PackageOptions) ([]Result, error) {
 // callees reach: the call was checked against each callee's contract, so
 // the caller's result holds only as far as the callees' contracts are
 // proven. A callee not checked in the same run leaves the caller tested.
+// Callers of callers are lowered too: the passes repeat until nothing
+// changes.
 func lowerByCallees(rs []Result) {
+	for lowerOnce(rs) {
+	}
+}
+
+// lowerOnce is one pass of lowerByCallees; it says whether it changed a
+// result.
+func lowerOnce(rs []Result) bool {
+	changed := false
 	level := map[string]map[string]Result{}
 	for _, r := range rs {
 		if level[r.Routine+r.Variant] == nil {
@@ -200,6 +210,7 @@ func lowerByCallees(rs []Result) {
 		if c == nil || r.Status == Failing {
 			continue
 		}
+		before := r.Status
 		for _, callee := range c.Calls {
 			cc := contract.Lookup(callee)
 			var got Result
@@ -208,7 +219,7 @@ func lowerByCallees(rs []Result) {
 				got, ok = level[cc.Routine+cc.Variant][r.Obligation]
 			}
 			switch {
-			case !ok:
+			case !ok && r.Status == Proven:
 				r.Status = Tested
 				r.Detail = fmt.Sprintf("%s; tested only: %s was not checked in this run", r.Detail, callee)
 			case got.Status == Failing:
@@ -222,7 +233,9 @@ func lowerByCallees(rs []Result) {
 				break
 			}
 		}
+		changed = changed || r.Status != before
 	}
+	return changed
 }
 
 // BelowLevel lists the results that fail or reach less than the level

@@ -57,16 +57,16 @@ func TestPackageCoverage(t *testing.T) {
 // BelowLevel reports a tested obligation that the contract declares
 // proven, and accepts one it declares tested.
 func TestBelowLevel(t *testing.T) {
-	c := contract.Lookup("RejNTTPolyAMD64")
+	c := contract.Lookup("RejNTTPolyx4AVX2")
 	if c.Level[Functional] != Tested || c.Level[MemorySafety] != Proven {
-		t.Fatalf("RejNTTPolyAMD64's declared levels changed: %v", c.Level)
+		t.Fatalf("RejNTTPolyx4AVX2's declared levels changed: %v", c.Level)
 	}
-	ok := []Result{{Routine: "RejNTTPoly", Variant: "AMD64", Obligation: Functional, Status: Tested},
-		{Routine: "RejNTTPoly", Variant: "AMD64", Obligation: MemorySafety, Status: Proven}}
+	ok := []Result{{Routine: "RejNTTPolyx4", Variant: "AVX2", Obligation: Functional, Status: Tested},
+		{Routine: "RejNTTPolyx4", Variant: "AVX2", Obligation: MemorySafety, Status: Proven}}
 	if b := BelowLevel(ok); len(b) != 0 {
 		t.Errorf("BelowLevel(at the declared levels) = %v", b)
 	}
-	low := []Result{{Routine: "RejNTTPoly", Variant: "AMD64", Obligation: MemorySafety, Status: Tested}}
+	low := []Result{{Routine: "RejNTTPolyx4", Variant: "AVX2", Obligation: MemorySafety, Status: Tested}}
 	if b := BelowLevel(low); len(b) != 1 || !strings.Contains(b[0], "declares it proven") {
 		t.Errorf("BelowLevel(memory safety tested) = %v", b)
 	}
@@ -164,4 +164,28 @@ func parseGoAsm(t *testing.T, name string) *x86.File {
 		t.Fatal(err)
 	}
 	return f
+}
+
+// A caller of a caller is lowered too: ExpandA44AMD64 calls
+// RejNTTPolyAMD64, which calls KeccakF1600AMD64; a tested or failing
+// permutation leaves neither proven, in either order of the results.
+func TestLowerByCalleesTransitive(t *testing.T) {
+	for _, kst := range []string{Tested, Failing} {
+		for _, rev := range []bool{false, true} {
+			rs := []Result{
+				{Routine: "ExpandA44", Variant: "AMD64", Obligation: Functional, Status: Proven},
+				{Routine: "RejNTTPoly", Variant: "AMD64", Obligation: Functional, Status: Proven},
+				{Routine: "KeccakF1600", Variant: "AMD64", Obligation: Functional, Status: kst},
+			}
+			if rev {
+				rs[0], rs[2] = rs[2], rs[0]
+			}
+			lowerByCallees(rs)
+			for _, r := range rs {
+				if r.Status != kst {
+					t.Errorf("permutation %s, reversed %v: %s%s is %s", kst, rev, r.Routine, r.Variant, r.Status)
+				}
+			}
+		}
+	}
 }

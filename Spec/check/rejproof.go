@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/vg-crypto/vg/Spec/contract"
+	"github.com/vg-crypto/vg/Spec/fips202"
 	"github.com/vg-crypto/vg/Spec/fips204"
 	"github.com/vg-crypto/vg/Spec/sat"
 	"github.com/vg-crypto/vg/Spec/x86"
@@ -51,11 +52,33 @@ import (
 // What is assumed: that at the squeeze point the block's bytes are the
 // next 168 bytes of SHAKE128 of the seed (the absorb and the inline
 // Keccak-f); the proof is for every stream.
+//
+// A sampler whose contract gives its Sponge squeezes by CALLs instead, and
+// then nothing is assumed of the squeeze. The plan names the frame slot
+// of its SHAKE state (State, 200 bytes), and the proof also shows:
+//
+//   - absorb: where the entry reaches Block, the state is fips202's
+//     PadBlock of the seed (each byte the seed's byte, or PadBlock's
+//     constant, SAT) in the rate and 0 in the capacity: S₀;
+//   - squeeze: every CALL is of the contract's permutation, with the
+//     state as its buffer; a path from Block makes exactly one, before
+//     any Reject head, and none other does; the call's Effect gives the
+//     rate the block's 168 fresh bytes and the capacity fresh bytes;
+//   - no other path step writes the state (only the entry's absorb).
+//
+// So at Block with B blocks left the state is S_{K−B}, the permutation
+// applied K − B times to S₀, and the block read after the call is the
+// rate of S_{K−B+1}: the next 168 bytes of SHAKE128 of the seed
+// (Algorithm 8 of FIPS 202, as fips202.SHAKE's Read squeezes), given the
+// callee's contract a = Keccak-f[1600](old a), which its own check proves.
 
 // RejPlan is the untrusted description of a sampler's loops.
 type RejPlan struct {
-	Block      string // label of the loop head over blocks
-	Squeeze    int    // instruction index at which a block is ready
+	Block   string // label of the loop head over blocks
+	Squeeze int    // instruction index at which a block is ready (0 with State)
+	// State is the frame slot of the SHAKE state ("frame+8") of a
+	// sampler whose contract gives its Sponge.
+	State      string
 	BlocksSlot string // frame slot of the blocks left ("frame+408")
 	// DoneAtBlock says a polynomial may be complete (count 256) at
 	// Block: a sampler of several polynomials goes on for the others.
@@ -96,16 +119,20 @@ type rejHead struct {
 }
 
 type rejProver struct {
-	f    *x86.File
-	r    *x86.Routine
-	c    *contract.Contract
-	p    *RejPlan
-	s    *x86.Sym
-	K    int64
-	rate [][]*x86.Term // per polynomial: the current block's bytes
-	z    [][]*x86.Term // per polynomial: Algorithm 14's z of each group
-	lab  map[string]int
-	slot map[string]int
+	f       *x86.File
+	callees map[string]*x86.Routine
+	sponge  *contract.Sponge
+	state   int // frame offset of the sponge state
+	nfresh  int
+	r       *x86.Routine
+	c       *contract.Contract
+	p       *RejPlan
+	s       *x86.Sym
+	K       int64
+	rate    [][]*x86.Term // per polynomial: the current block's bytes
+	z       [][]*x86.Term // per polynomial: Algorithm 14's z of each group
+	lab     map[string]int
+	slot    map[string]int
 	// proven caches SAT answers per term pair.
 	proven   map[[2]*x86.Term]bool
 	keep     []loc
@@ -134,7 +161,7 @@ func gpr(name string) (x86.Reg, error) {
 
 // ProveRejStreams proves the contract's stream postcondition for every
 // stream (see above), with the plan from the hints.
-func ProveRejStreams(f *x86.File, r *x86.Routine, c *contract.Contract, h Hints, maxSteps int) (string, error) {
+func ProveRejStreams(f *x86.File, r *x86.Routine, c *contract.Contract, h Hints, callees map[string]*x86.Routine, maxSteps int) (string, error) {
 	rh, ok := h.(RejHints)
 	if !ok {
 		return "", fmt.Errorf("no sampler plan for %s in the hints", c.Symbol)
@@ -147,7 +174,7 @@ func ProveRejStreams(f *x86.File, r *x86.Routine, c *contract.Contract, h Hints,
 	if st == nil || st.BlockBytes != rejRate || len(p.Polys) != st.Polys {
 		return "", fmt.Errorf("the plan's %d polynomials do not match the contract's streams", len(p.Polys))
 	}
-	pv := &rejProver{f: f, r: r, c: c, p: p, s: x86.NewSym(), K: int64(st.Blocks), lab: map[string]int{},
+	pv := &rejProver{f: f, callees: callees, sponge: st.Sponge, r: r, c: c, p: p, s: x86.NewSym(), K: int64(st.Blocks), lab: map[string]int{},
 		slot: map[string]int{}, proven: map[[2]*x86.Term]bool{}, deadline: time.Now().Add(2 * time.Minute)}
 	if err := pv.resolve(); err != nil {
 		return "", err
@@ -173,6 +200,10 @@ func ProveRejStreams(f *x86.File, r *x86.Routine, c *contract.Contract, h Hints,
 			return "", fmt.Errorf("from %s: %v", where, err)
 		}
 	}
+	if pv.sponge != nil {
+		return fmt.Sprintf("proven for every seed: the stream postcondition for every stream (%d heads, %d paths over ghost classes and decisions, %d SAT queries: Algorithm 14's test, the stored z, the absorbed seed), and the stream is SHAKE128 of the seed: the entry absorbs fips202's PadBlock of it and only the one CALL of %s per block changes the state",
+			len(heads)+1, pv.paths, pv.sats, pv.sponge.Permutation), nil
+	}
 	return fmt.Sprintf("proven for every stream of squeezed bytes: %d heads, %d paths over ghost classes and decisions, %d SAT queries (Algorithm 14's test and the stored z); the bytes at the squeeze point are assumed to be SHAKE128's", len(heads)+1, pv.paths, pv.sats), nil
 }
 
@@ -189,7 +220,33 @@ func (pv *rejProver) resolve() error {
 		}
 		pv.lab[l] = pc
 	}
-	if p.Squeeze <= 0 || p.Squeeze >= len(pv.r.Insns) {
+	if sp := pv.sponge; sp != nil {
+		if p.Squeeze != 0 || len(p.Polys) != 1 {
+			return fmt.Errorf("a sponge sampler of one polynomial squeezes by its calls: the plan gives a squeeze point or %d polynomials", len(p.Polys))
+		}
+		if sp.Rate != fips202.Rate128 || rejRate != fips202.Rate128 {
+			return fmt.Errorf("the sponge's rate %d is not SHAKE128's", sp.Rate)
+		}
+		if !contains(pv.c.Calls, sp.Permutation) {
+			return fmt.Errorf("the contract's Calls do not name the permutation %s", sp.Permutation)
+		}
+		pc := contract.Lookup(sp.Permutation)
+		if pc == nil || pc.KeccakStates != 1 || len(pc.Args) != 1 || pc.Args[0].Bytes != 200 || !pc.Args[0].Write || pc.Args[0].Indirect != 0 {
+			return fmt.Errorf("%s's contract is not Keccak-f[1600] on one 200-byte state", sp.Permutation)
+		}
+		seed := false
+		for _, a := range pv.c.Args {
+			seed = seed || a.Name == sp.Seed && a.Read && !a.Write && a.Indirect == 0 && a.Bytes < sp.Rate
+		}
+		if !seed {
+			return fmt.Errorf("no read-only seed buffer %q shorter than the rate in the contract", sp.Seed)
+		}
+		n, err := pv.frameSlot(p.State)
+		if err != nil || n+200 > pv.r.Frame {
+			return fmt.Errorf("bad state slot %q", p.State)
+		}
+		pv.state = n
+	} else if p.Squeeze <= 0 || p.Squeeze >= len(pv.r.Insns) {
 		return fmt.Errorf("squeeze point %d outside the routine", p.Squeeze)
 	}
 	n, err := pv.frameSlot(p.BlocksSlot)
@@ -243,6 +300,8 @@ func (pv *rejProver) resolve() error {
 type rejObs struct {
 	pv *rejProver
 	d  *rdom
+	// absorb: on the entry's path, where the state is written.
+	absorb bool
 }
 
 func (o *rejObs) Branch(*x86.Machine[rv], *x86.Insn, rv) error { return nil }
@@ -251,6 +310,17 @@ func (o *rejObs) After(*x86.Machine[rv], *x86.Insn, []rv) error {
 }
 
 func (o *rejObs) Address(m *x86.Machine[rv], in *x86.Insn, a rv, size int, write bool) error {
+	if o.pv.sponge != nil && write && !o.absorb {
+		st := m.Region("frame").Base + uint64(o.pv.state)
+		lo, hi := uint64(0), ^uint64(0)
+		if bounded(a) {
+			l, h := o.d.rng(a)
+			lo, hi = uint64(l), uint64(h)
+		}
+		if lo < st+200 && (hi > st+200 || hi+uint64(size) > st) {
+			return fmt.Errorf("%s: writes the sponge state (frame+%d), which only the permutation's CALL may change", in, o.pv.state)
+		}
+	}
 	for j, pp := range o.pv.p.Polys {
 		reg := m.Region(pp.Buffer)
 		lo, _ := o.d.Range(a)
@@ -338,9 +408,10 @@ func (pv *rejProver) explore(hd *rejHead, maxSteps int) error {
 
 // started is a head's machine for one ghost class, before any step.
 type started struct {
-	m  *x86.Machine[rv]
-	d  *rdom
-	hd *rejHead
+	m   *x86.Machine[rv]
+	d   *rdom
+	hd  *rejHead
+	lay *layout
 }
 
 // start builds the state at head hd (nil: the entry) for the ghost
@@ -359,6 +430,18 @@ func (pv *rejProver) start(hd *rejHead, box []ghostClass) (*started, error) {
 		return d.Const(v)
 	}
 	m, lay := setup[rv](d, mk, pv.f, pv.r, pv.c, contract.Buffers{}, rand.New(rand.NewPCG(1, 1)))
+	// A buffer's unknown bytes are bytes: FromBytes of a load reads 8 bits
+	// of each.
+	for _, reg := range m.Regions {
+		if reg.Kind != x86.Buffer {
+			continue
+		}
+		for i, b := range reg.Bytes {
+			if b.k == rData {
+				reg.Bytes[i] = data(pv.s.And(b.t, pv.s.Const(0xff)))
+			}
+		}
+	}
 	frame := m.Region("frame")
 	putSlot := func(off int, v rv) {
 		bs := make([]rv, 8)
@@ -409,7 +492,7 @@ func (pv *rejProver) start(hd *rejHead, box []ghostClass) (*started, error) {
 			}
 		}
 	}
-	return &started{m: m, d: d, hd: hd}, nil
+	return &started{m: m, d: d, hd: hd, lay: lay}, nil
 }
 
 // path runs one path from a started head with decision vector dv and
@@ -419,10 +502,16 @@ func (pv *rejProver) path(st *started, dv []bool, maxSteps int) error {
 	d.dec, d.atoms, d.seen, d.err = dv, nil, map[*x86.Term]int{}, nil
 	m := st.m.Clone()
 	hd := st.hd
-	obs := &rejObs{pv: pv, d: d}
+	obs := &rejObs{pv: pv, d: d, absorb: hd == nil}
 	m.Obs = obs
 	frame := m.Region("frame")
 	ps := &pathState{from: hd, injected: make([]bool, len(pv.p.Polys))}
+	var env *callEnv[rv]
+	if pv.sponge != nil {
+		env = pv.callEnv(st, ps)
+		m.Call = env.call
+	}
+	calls := 0
 	start := true
 	for steps := 0; ; steps++ {
 		if steps > maxSteps {
@@ -436,7 +525,7 @@ func (pv *rejProver) path(st *started, dv []bool, maxSteps int) error {
 			}
 		}
 		start = false
-		if m.PC == pv.p.Squeeze {
+		if pv.sponge == nil && m.PC == pv.p.Squeeze {
 			for j, pp := range pv.p.Polys {
 				if ps.injected[j] || hd != nil && hd.poly >= 0 {
 					return fmt.Errorf("a block squeezed with the last one not read to its end")
@@ -455,6 +544,15 @@ func (pv *rejProver) path(st *started, dv []bool, maxSteps int) error {
 		}
 		if err != nil {
 			return err
+		}
+		if env != nil && len(env.Calls) > calls {
+			calls = len(env.Calls)
+			rec := env.Calls[calls-1]
+			for _, sp := range rec.Buffers {
+				if sp.Region != "frame" || sp.Off != pv.state || sp.N != 200 {
+					return fmt.Errorf("CALL %s permutes %s+%d, not the state at frame+%d", rec.Target, sp.Region, sp.Off, pv.state)
+				}
+			}
 		}
 		if m.Done {
 			return pv.ret(m, d, ps)
@@ -610,6 +708,9 @@ func (pv *rejProver) arrive(m *x86.Machine[rv], d *rdom, ps *pathState, label st
 				return fmt.Errorf("%s reached with %s not a constant", pv.p.Block, l)
 			}
 			pv.kept = append(pv.kept, v.c)
+		}
+		if pv.sponge != nil {
+			return pv.absorbed(m)
 		}
 		return nil
 	}
@@ -807,6 +908,86 @@ func (pv *rejProver) ret(m *x86.Machine[rv], d *rdom, ps *pathState) error {
 		}
 	default:
 		return fmt.Errorf("returns %d", res.Bytes[0].c&0xff)
+	}
+	return nil
+}
+
+// callEnv carries out a sponge sampler's CALLs on one path: the
+// discipline of call.go, then the permutation's Effect on the state, the
+// next block of the stream in the rate and fresh bytes in the capacity.
+func (pv *rejProver) callEnv(st *started, ps *pathState) *callEnv[rv] {
+	lay := *st.lay
+	lay.slots = st.lay.slots.fork(uint64(pv.paths))
+	fresh := func(what string) rv {
+		pv.nfresh++
+		return data(pv.s.Var(fmt.Sprintf("%s%d", what, pv.nfresh)))
+	}
+	return &callEnv[rv]{caller: pv.c, callees: pv.callees, lay: &lay, rng: rand.New(rand.NewPCG(3, 3)),
+		mk: func(v uint64, _, input bool) rv {
+			if input {
+				return fresh("garbage")
+			}
+			return st.d.Const(v)
+		},
+		taint: func(v rv) (bool, bool) { return false, v.k != rConc },
+		effect: func(cc *contract.Contract, in map[string][]rv) (map[string][]rv, rv, error) {
+			hd := ps.from
+			switch {
+			case cc.Symbol != pv.sponge.Permutation:
+				return nil, rv{}, fmt.Errorf("calls %s, not the sponge's permutation %s", cc.Symbol, pv.sponge.Permutation)
+			case hd == nil:
+				return nil, rv{}, fmt.Errorf("a block squeezed before %s", pv.p.Block)
+			case hd.poly >= 0 || ps.injected[0]:
+				return nil, rv{}, fmt.Errorf("a block squeezed with the last one not read to its end")
+			}
+			ps.injected[0] = true
+			out := make([]rv, 200)
+			for i := range out {
+				if i < rejRate {
+					out[i] = data(pv.rate[0][i])
+				} else {
+					out[i] = fresh("capacity")
+				}
+			}
+			return map[string][]rv{cc.Args[0].BufferNames()[0]: out}, st.d.Const(0), nil
+		}}
+}
+
+// absorbed checks the state where the entry reaches Block: fips202's
+// PadBlock of the seed in the rate (the seed's bytes where it has them,
+// PadBlock's constants elsewhere: PadBlock copies the seed and XORs
+// constants in), and 0 in the capacity.
+func (pv *rejProver) absorbed(m *x86.Machine[rv]) error {
+	seed := m.Region(pv.sponge.Seed)
+	pad := fips202.PadBlock(make([]byte, seed.Size()), pv.sponge.Rate)
+	frame := m.Region("frame")
+	mask := pv.s.Const(0xff)
+	for i := 0; i < 200; i++ {
+		c := uint64(0)
+		if i < len(pad) {
+			c = uint64(pad[i])
+		}
+		want := pv.s.Const(c)
+		if i < seed.Size() {
+			b := seed.Bytes[i]
+			if b.k != rData {
+				return fmt.Errorf("seed byte %d is not an unknown of the proof", i)
+			}
+			want = pv.s.Xor(b.t, want)
+		}
+		v := frame.Bytes[pv.state+i]
+		switch v.k {
+		case rConc:
+			if i < seed.Size() || v.c&0xff != c {
+				return fmt.Errorf("%s reached with state byte %d = %#x, not the padded seed's", pv.p.Block, i, v.c&0xff)
+			}
+		case rData:
+			if err := pv.equal(pv.s.And(v.t, mask), pv.s.And(want, mask), fmt.Sprintf("%s: state byte %d is the padded seed's", pv.p.Block, i)); err != nil {
+				return err
+			}
+		default:
+			return fmt.Errorf("%s reached with state byte %d a count", pv.p.Block, i)
+		}
 	}
 	return nil
 }

@@ -48,6 +48,9 @@ func newSlots() *slots {
 
 // next returns the base of an unused slot below 2⁴⁶.
 func (s *slots) next() uint64 {
+	if len(s.used) >= 1<<14-2 {
+		panic("check: every slot of the model's address space is in use")
+	}
 	for {
 		k := 1 + s.r.Uint64N(1<<14-2)
 		if !s.used[k] {
@@ -57,6 +60,25 @@ func (s *slots) next() uint64 {
 	}
 }
 
+// fork returns slots that avoid the ones in use now and draw the rest
+// apart from s, for one of many paths that each move the stack.
+func (s *slots) fork(seed uint64) *slots {
+	used := make(map[uint64]bool, len(s.used))
+	for k := range s.used {
+		used[k] = true
+	}
+	return &slots{r: rand.New(rand.NewPCG(s.r.Uint64(), seed)), used: used}
+}
+
+// stackDelta is how far m's stack regions have moved from where setup
+// put them (lay): a CALL moves them, as a growing goroutine stack moves.
+func stackDelta[V any](m *x86.Machine[V], lay *layout) uint64 {
+	if a := m.Region("args"); a != nil {
+		return a.Base - lay.args
+	}
+	return 0
+}
+
 // layout records where setup put things.
 type layout struct {
 	sp      uint64 // SP after the prologue (the frame's base)
@@ -64,6 +86,7 @@ type layout struct {
 	buffers []string
 	ptrArgs map[string]uint64 // arg/buffer name → address
 	slots   *slots            // the slots in use (a moved stack takes a new one)
+	args    uint64            // the base of the args region
 }
 
 // maker builds a domain value from a concrete value and its taint.
@@ -188,6 +211,7 @@ func setup[V any](d x86.Domain[V], mk maker[V], f *x86.File, r *x86.Routine, c *
 		}
 	}
 	m.GPR[x86.SP] = mk(lay.entrySP, false, false)
+	lay.args = argBase
 	lay.sp = sp
 	lay.slots = sl
 	m.Start(r)

@@ -191,7 +191,7 @@ func scenarios(st *contract.Streams) []streamScenario {
 // every polynomial alike, and, with several polynomials, each scenario for
 // one polynomial with uniform bytes for the others. It returns how many
 // runs passed, or the first failure.
-func StreamTests(f *x86.File, r *x86.Routine, c *contract.Contract, injs []Injection, seed uint64, maxSteps int) (int, error) {
+func StreamTests(f *x86.File, r *x86.Routine, c *contract.Contract, injs []Injection, callees map[string]*x86.Routine, seed uint64, maxSteps int) (int, error) {
 	st := c.Streams
 	streamScenarios := scenarios(st)
 	rng := rand.New(rand.NewPCG(seed, 77))
@@ -219,7 +219,7 @@ func StreamTests(f *x86.File, r *x86.Routine, c *contract.Contract, injs []Injec
 				streams[j] = streamScenarios[plan[j]].gen(rng, st, made)
 				made++
 			}
-			if err := streamRun(f, r, c, injs, streams, rng, maxSteps); err != nil {
+			if err := streamRun(f, r, c, injs, callees, streams, rng, maxSteps); err != nil {
 				names := ""
 				for j, s := range plan {
 					names += fmt.Sprintf("; polynomial %d: %s", j, streamScenarios[s].name)
@@ -232,9 +232,9 @@ func StreamTests(f *x86.File, r *x86.Routine, c *contract.Contract, injs []Injec
 	return runs, nil
 }
 
-func streamRun(f *x86.File, r *x86.Routine, c *contract.Contract, injs []Injection, streams [][]byte,
+func streamRun(f *x86.File, r *x86.Routine, c *contract.Contract, injs []Injection, callees map[string]*x86.Routine, streams [][]byte,
 	rng *rand.Rand, maxSteps int) error {
-	m, err := injectedRun(f, r, c, injs, c.Gen(rng), streams, rng, maxSteps, nil)
+	m, err := injectedRun(f, r, c, injs, callees, c.Gen(rng), streams, rng, maxSteps, nil)
 	if err != nil {
 		return err
 	}
@@ -262,10 +262,11 @@ func (t *trace) Address(_ *x86.Machine[uint64], _ *x86.Insn, a uint64, _ int, _ 
 // injectedRun runs r on input in, the blocks of streams replacing the
 // squeezed ones at the injection points, and records its path in tr (if
 // not nil). rng draws the garbage of the initial state.
-func injectedRun(f *x86.File, r *x86.Routine, c *contract.Contract, injs []Injection, in contract.Buffers,
+func injectedRun(f *x86.File, r *x86.Routine, c *contract.Contract, injs []Injection, callees map[string]*x86.Routine, in contract.Buffers,
 	streams [][]byte, rng *rand.Rand, maxSteps int, tr *trace) (*x86.Machine[uint64], error) {
 	st := c.Streams
-	m, _ := setup[uint64](x86.Conc{}, func(v uint64, _, _ bool) uint64 { return v }, f, r, c, copyBuffers(in), rng)
+	m, lay := setup[uint64](x86.Conc{}, func(v uint64, _, _ bool) uint64 { return v }, f, r, c, copyBuffers(in), rng)
+	concCalls(m, c, lay, callees, rng)
 	if tr != nil {
 		m.Obs = tr
 	}
@@ -328,7 +329,7 @@ func injectedRun(f *x86.File, r *x86.Routine, c *contract.Contract, injs []Injec
 // the rest redrawn). The two must execute the same instructions and access
 // the same addresses, step for step. It returns how many pairs passed, or
 // the first difference.
-func TwinTests(f *x86.File, r *x86.Routine, c *contract.Contract, injs []Injection, seed uint64, maxSteps int) (int, error) {
+func TwinTests(f *x86.File, r *x86.Routine, c *contract.Contract, injs []Injection, callees map[string]*x86.Routine, seed uint64, maxSteps int) (int, error) {
 	st := c.Streams
 	if st == nil || st.Twin == nil {
 		return 0, fmt.Errorf("the contract declares secret control flow but no twin streams")
@@ -353,10 +354,10 @@ func TwinTests(f *x86.File, r *x86.Routine, c *contract.Contract, injs []Injecti
 			}
 			g := rng.Uint64()
 			var ta, tb trace
-			if _, err := injectedRun(f, r, c, injs, in, streams, rand.New(rand.NewPCG(g, 1)), maxSteps, &ta); err != nil {
+			if _, err := injectedRun(f, r, c, injs, callees, in, streams, rand.New(rand.NewPCG(g, 1)), maxSteps, &ta); err != nil {
 				return pairs, fmt.Errorf("%s: %v", sc.name, err)
 			}
-			if _, err := injectedRun(f, r, c, injs, other, twins, rand.New(rand.NewPCG(g, 1)), maxSteps, &tb); err != nil {
+			if _, err := injectedRun(f, r, c, injs, callees, other, twins, rand.New(rand.NewPCG(g, 1)), maxSteps, &tb); err != nil {
 				return pairs, fmt.Errorf("%s, twin: %v", sc.name, err)
 			}
 			if err := sameTrace(r, &ta, &tb); err != nil {
@@ -398,7 +399,7 @@ func runTwins(f *x86.File, r *x86.Routine, c *contract.Contract, opt Options) (s
 	if len(injs) == 0 {
 		return "", fmt.Errorf("no injection points for %s in the hints", c.Symbol)
 	}
-	n, err := TwinTests(f, r, c, injs, opt.Seed, opt.MaxSteps)
+	n, err := TwinTests(f, r, c, injs, opt.Callees, opt.Seed, opt.MaxSteps)
 	if err != nil {
 		return "", err
 	}
@@ -416,7 +417,7 @@ func runStreams(f *x86.File, r *x86.Routine, c *contract.Contract, opt Options) 
 	if len(injs) == 0 {
 		return "", fmt.Errorf("no injection points for %s in the hints", c.Symbol)
 	}
-	n, err := StreamTests(f, r, c, injs, opt.Seed, opt.MaxSteps)
+	n, err := StreamTests(f, r, c, injs, opt.Callees, opt.Seed, opt.MaxSteps)
 	if err != nil {
 		return "", err
 	}

@@ -42,7 +42,7 @@ func TestTwinTests(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			n, err := TwinTests(f, f.Routine(sym), c, injs, 1, 2_000_000)
+			n, err := TwinTests(f, f.Routine(sym), c, injs, nil, 1, 2_000_000)
 			if tc.fails && err == nil {
 				t.Fatalf("%d pairs passed, want a difference", n)
 			}
