@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -265,5 +266,34 @@ func TestStemFiles(t *testing.T) {
 		if _, err := os.Stat(c.Stem + ".go"); err != nil {
 			t.Errorf("%s: stem %q, but Spec/contract/%s.go: %v", c.Symbol, c.Stem, c.Stem, err)
 		}
+	}
+}
+
+// A sampler that squeezes by calls asks for the proof, calls its
+// permutation, and reads one stream from a seed it only reads.
+func TestSponges(t *testing.T) {
+	n := 0
+	for _, c := range All {
+		if c.Streams == nil || c.Streams.Sponge == nil {
+			continue
+		}
+		n++
+		sp := c.Streams.Sponge
+		if !c.Streams.Proven || c.Streams.Polys != 1 || !slices.Contains(c.Calls, sp.Permutation) {
+			t.Errorf("%s: a sponge sampler must be proven, of one polynomial, and call %s", c.Symbol, sp.Permutation)
+		}
+		if p := Lookup(sp.Permutation); p == nil || p.KeccakStates != 1 || p.Effect == nil {
+			t.Errorf("%s: %s is not a ×1 permutation with an Effect", c.Symbol, sp.Permutation)
+		}
+		seed := false
+		for _, a := range c.Args {
+			seed = seed || a.Name == sp.Seed && a.Read && !a.Write
+		}
+		if !seed {
+			t.Errorf("%s: no read-only seed %q", c.Symbol, sp.Seed)
+		}
+	}
+	if n == 0 {
+		t.Error("no sampler squeezes by calls")
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+
+	"github.com/vg-crypto/vg/Spec/fips202"
 )
 
 func init() {
@@ -16,9 +18,10 @@ func init() {
 			"256 coefficients in [0, q) sampled from SHAKE128(seed), seed = ρ‖s‖r.",
 			fmt.Sprintf("It squeezes at most %d blocks (Appendix C) and returns false if they", RejNTTPolyBlocks),
 			"run out, a then holding garbage. Its branches and addresses depend on",
-			"the public seed only. Baseline x86-64.",
+			"the public seed only. Baseline x86-64; each block is squeezed by a call",
+			"of KeccakF1600AMD64.",
 		},
-		Level: provenExcept(Functional), Budget: 170,
+		Level: provenExcept(), Budget: 170,
 		Args: []Arg{
 			{Name: "a", Bytes: 1024, Write: true, Read: true},
 			{Name: "seed", Bytes: 34, Read: true},
@@ -29,7 +32,8 @@ func init() {
 			"ok ⇒ a = fips204.RejNTTPoly(seed)",
 		Leak:          "the public seed: control flow and addresses may depend on seed-derived values",
 		PublicControl: true,
-		Streams:       provenStreams(rejStreams(1, func(int) string { return "a" })),
+		Streams:       spongeStreams(rejStreams(1, func(int) string { return "a" }), "seed", "KeccakF1600AMD64"),
+		Calls:         []string{"KeccakF1600AMD64"},
 		Features:      nil, MaxFrame: 4096, NoAlias: true,
 		Gen: func(r *rand.Rand) Buffers {
 			return Buffers{"a": randBytes(r, 1024), "seed": randBytes(r, 34)}
@@ -54,9 +58,11 @@ func init() {
 	})
 }
 
-// provenStreams marks a sampler's stream postcondition as one the checker
-// must prove for every stream.
-func provenStreams(st *Streams) *Streams {
+// spongeStreams marks a SHAKE128 sampler's stream postcondition as one
+// the checker must prove for every stream, and the stream as squeezed from
+// seed by CALLs of the permutation perm, which the checker proves too.
+func spongeStreams(st *Streams, seed, perm string) *Streams {
 	st.Proven = true
+	st.Sponge = &Sponge{Seed: seed, Rate: fips202.Rate128, Permutation: perm}
 	return st
 }
