@@ -67,8 +67,9 @@ func buildKeccakF1600(c *build.Context) {
 		{"KeccakF1600AMD64", keccakF1600Body},
 		{"KeccakF1600BMI2", keccakF1600BodyBMI2},
 	} {
+		// Not NOSPLIT: the samplers CALL it, and a callee must grow the
+		// stack for its own frame (the assembler's stack-bound check).
 		function(c, v.symbol)
-		c.Attributes(attr.NOSPLIT)
 		tmp := c.AllocLocal(25 * 8)
 		c.Load(c.Param("a"), reg.R13)
 		v.body(c, operand.Mem{Base: reg.R13}, tmp, rc)

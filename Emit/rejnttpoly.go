@@ -2,6 +2,7 @@ package main
 
 import (
 	"github.com/mmcloughlin/avo/build"
+	"github.com/mmcloughlin/avo/ir"
 	"github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
 
@@ -41,12 +42,16 @@ func zeroAndPad(c *build.Context, state operand.Mem, from, rate int) {
 	c.MOVQ(reg.RAX, state.Offset(8*last))
 }
 
-// buildRejNTTPoly emits RejNTTPolyAMD64.
+// buildRejNTTPoly emits RejNTTPolyAMD64. It squeezes each block by
+// calling KeccakF1600AMD64 on its state, so that the permutation it runs is
+// the one proven on its own, and the state changes only by those calls.
 func buildRejNTTPoly(c *build.Context) {
-	rc := keccakRCTable(c)
 	function(c, "RejNTTPolyAMD64")
+	// funcdata.h's NO_LOCAL_POINTERS: the frame holds no pointer the
+	// runtime must adjust when the callee grows the stack.
+	c.Instruction(&ir.Instruction{Opcode: "NO_LOCAL_POINTERS"})
+	args := c.AllocLocal(8) // the permutation's argument
 	state := c.AllocLocal(25 * 8)
-	tmp := c.AllocLocal(25 * 8)
 	count := c.AllocLocal(8)
 	blocks := c.AllocLocal(8)
 
@@ -64,7 +69,9 @@ func buildRejNTTPoly(c *build.Context) {
 	c.MOVQ(operand.U32(rejNTTPolyBlocks), blocks)
 
 	c.Label("block")
-	keccakF1600Body(c, state, tmp, rc)
+	c.LEAQ(state, reg.RAX)
+	c.MOVQ(reg.RAX, args)
+	c.CALL(callee("KeccakF1600AMD64"))
 	c.Load(c.Param("a"), reg.RDI)
 	c.MOVQ(count, reg.RCX)
 	c.LEAQ(state, reg.R8)

@@ -13,8 +13,11 @@ import (
 // SI (the offset into the block) still 0.
 func (Hints) Injections(symbol string) []check.Injection {
 	switch symbol {
-	case "RejNTTPolyAMD64", "RejBoundedPolyEta2AMD64", "RejBoundedPolyEta4AMD64":
-		// The state's rate, at frame+0 (Emit/rejnttpoly.go).
+	case "RejNTTPolyAMD64":
+		// The state's rate, at frame+8 (Emit/rejnttpoly.go).
+		return []check.Injection{{Label: "reject", Reg: "SI", Region: "frame", Offset: 8}}
+	case "RejBoundedPolyEta2AMD64", "RejBoundedPolyEta4AMD64":
+		// The state's rate, at frame+0 (Emit/rejboundedpoly.go).
 		return []check.Injection{{Label: "reject", Reg: "SI", Region: "frame", Offset: 0}}
 	case "RejNTTPolyx4AVX2":
 		// Lanes 0 to 23 of state j, transposed to frame+1600+192j.
@@ -33,15 +36,15 @@ func (Hints) Injections(symbol string) []check.Injection {
 func (Hints) RejPlan(r *x86.Routine, c *contract.Contract) (*check.RejPlan, error) {
 	switch c.Symbol {
 	case "RejNTTPolyAMD64":
+		// The block is squeezed by the call of KeccakF1600AMD64 on the
+		// state at frame+8.
 		return &check.RejPlan{
-			Block: "block",
-			// The permutation ends four instructions before the loop
-			// head (loads of a, the count, the block's address; SI = 0).
-			Squeeze:    r.Labels["reject"] - 4,
-			BlocksSlot: "frame+408",
+			Block:      "block",
+			State:      "frame+8",
+			BlocksSlot: "frame+216",
 			Polys: []check.RejPoly{{
 				Buffer: "a", Reject: "reject", CountReg: "CX", OffsetReg: "SI", RateReg: "R8", PtrReg: "DI",
-				CountSlot: "frame+400", Lanes: lanes(0, 8), Rate: 0,
+				CountSlot: "frame+208", Lanes: lanes(8, 8), Rate: 8,
 			}},
 		}, nil
 	}

@@ -31,7 +31,7 @@ DATA keccakRC<>+184(SB)/8, $0x8000000080008008
 GLOBL keccakRC<>(SB), RODATA|NOPTR, $192
 
 // func KeccakF1600AMD64(a *[25]uint64)
-TEXT ·KeccakF1600AMD64(SB), NOSPLIT, $200-8
+TEXT ·KeccakF1600AMD64(SB), $200-8
 	MOVQ a+0(FP), R13
 
 	// Round 0
@@ -5067,7 +5067,7 @@ TEXT ·KeccakF1600AMD64(SB), NOSPLIT, $200-8
 
 // func KeccakF1600BMI2(a *[25]uint64)
 // Requires: BMI, BMI2
-TEXT ·KeccakF1600BMI2(SB), NOSPLIT, $200-8
+TEXT ·KeccakF1600BMI2(SB), $200-8
 	MOVQ a+0(FP), R13
 
 	// Round 0

@@ -139,15 +139,16 @@ var mutants = []Mutant{
 		Edits: []Edit{beforeRETIn("nttmulacc_amd64.s", "MultiplyAccNTT4AVX2", "\tVMOVDQU 4096(DX), Y0\n")}},
 
 	// ---- RejNTTPolyAMD64: memory safety and constant time proven by the
-	// inductive check; the stream postcondition proven for every stream
-	// (the squeeze itself tested on random seeds); the stream tests reach
-	// the bound and the rare values too.
+	// inductive check; the stream postcondition proven for every stream,
+	// and the stream proven SHAKE128 of the seed (the absorb, and the
+	// calls of the proven permutation); the stream tests reach the bound
+	// and the rare values too.
 	{Name: "rej/count-bound-off-by-one", Routine: "RejNTTPolyAMD64",
 		Edits: []Edit{{File: "rejnttpoly_amd64.s", Find: "CMPQ CX, $0x00000100", Replace: "CMPQ CX, $0x00000101", N: -1}}},
 	{Name: "rej/store-scale", Routine: "RejNTTPolyAMD64",
 		Edits: []Edit{{File: "rejnttpoly_amd64.s", Find: "MOVL AX, (DI)(CX*4)", Replace: "MOVL AX, (DI)(CX*8)"}}},
 	{Name: "rej/frame-slot-overflow", Routine: "RejNTTPolyAMD64",
-		Edits: []Edit{{File: "rejnttpoly_amd64.s", Find: "MOVQ    $0x00000010, 408(SP)", Replace: "MOVQ    $0x00000010, 416(SP)"}}},
+		Edits: []Edit{{File: "rejnttpoly_amd64.s", Find: "MOVQ    $0x00000010, 216(SP)", Replace: "MOVQ    $0x00000010, 224(SP)"}}},
 	{Name: "rej/ok-flag-on-success", Routine: "RejNTTPolyAMD64",
 		Edits: []Edit{{File: "rejnttpoly_amd64.s", Find: "MOVB $0x01, ret+16(FP)", Replace: "MOVB $0x00, ret+16(FP)"}}},
 	{Name: "rej/ok-flag-out-of-blocks", Routine: "RejNTTPolyAMD64",
@@ -155,7 +156,25 @@ var mutants = []Mutant{
 	{Name: "rej/accepts-q", Routine: "RejNTTPolyAMD64",
 		Edits: []Edit{{File: "rejnttpoly_amd64.s", Find: "CMPL AX, $0x007fe001", Replace: "CMPL AX, $0x007fe002"}}},
 	{Name: "rej/fifteen-blocks", Routine: "RejNTTPolyAMD64",
-		Edits: []Edit{{File: "rejnttpoly_amd64.s", Find: "MOVQ    $0x00000010, 408(SP)", Replace: "MOVQ    $0x0000000f, 408(SP)"}}},
+		Edits: []Edit{{File: "rejnttpoly_amd64.s", Find: "MOVQ    $0x00000010, 216(SP)", Replace: "MOVQ    $0x0000000f, 216(SP)"}}},
+	// The squeeze: the absorbed state and the calls of the permutation
+	// are proven, so a wrong pad, a misread seed, a capacity lane left
+	// uncleared, a state written between blocks or another buffer
+	// permuted must each fail the proof.
+	{Name: "rej/pad-suffix", Routine: "RejNTTPolyAMD64",
+		Edits: []Edit{{File: "rejnttpoly_amd64.s", Find: "ORL     $0x001f0000, AX", Replace: "ORL     $0x001e0000, AX"}}},
+	{Name: "rej/pad-final-bit", Routine: "RejNTTPolyAMD64",
+		Edits: []Edit{{File: "rejnttpoly_amd64.s", Find: "MOVQ    $0x8000000000000000, AX", Replace: "MOVQ    $0x4000000000000000, AX"}}},
+	{Name: "rej/seed-word-misread", Routine: "RejNTTPolyAMD64",
+		Edits: []Edit{{File: "rejnttpoly_amd64.s", Find: "MOVQ    8(SI), AX", Replace: "MOVQ    9(SI), AX"}}},
+	{Name: "rej/capacity-lane-not-cleared", Routine: "RejNTTPolyAMD64",
+		Edits: []Edit{{File: "rejnttpoly_amd64.s", Find: "MOVQ    AX, 200(SP)", Replace: "MOVQ    AX, 192(SP)"}}},
+	{Name: "rej/state-written-between-blocks", Routine: "RejNTTPolyAMD64",
+		Edits: []Edit{{File: "rejnttpoly_amd64.s", Find: "\tDECQ AX\n", Replace: "\tDECQ AX\n\tMOVQ AX, 200(SP)\n"}}},
+	{Name: "rej/permutes-another-buffer", Routine: "RejNTTPolyAMD64",
+		Edits: []Edit{{File: "rejnttpoly_amd64.s", Find: "\tLEAQ 8(SP), AX\n", Replace: "\tMOVQ a+0(FP), AX\n"}}},
+	{Name: "rej/squeezes-twice", Routine: "RejNTTPolyAMD64",
+		Edits: []Edit{{File: "rejnttpoly_amd64.s", Find: "\tCALL ·KeccakF1600AMD64(SB)\n", Replace: "\tCALL ·KeccakF1600AMD64(SB)\n\tLEAQ 8(SP), AX\n\tMOVQ AX, (SP)\n\tCALL ·KeccakF1600AMD64(SB)\n"}}},
 
 	// ---- RejBoundedPolyEta2AMD64 and Eta4: memory safety proven by the
 	// inductive check; constant time against the declared leak and
