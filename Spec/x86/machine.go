@@ -34,10 +34,23 @@ type Region[V any] struct {
 	WriteOnly bool
 	// Written records which bytes were stored to (results, frame).
 	Written []bool
+	// cow: Bytes and Written are shared with another machine's region
+	// (CloneCOW) and must be copied before the first write.
+	cow bool
 }
 
 // Size is the region's length in bytes.
 func (r *Region[V]) Size() int { return len(r.Bytes) }
+
+// Own gives r bytes of its own if they are shared (CloneCOW): code that
+// writes a region's Bytes or Written directly calls it first; Store does.
+func (r *Region[V]) Own() {
+	if r.cow {
+		r.Bytes = append([]V(nil), r.Bytes...)
+		r.Written = append([]bool(nil), r.Written...)
+		r.cow = false
+	}
+}
 
 // MemError is an access outside every region, or a write to a read-only
 // region. It is a memory-safety (or, for Hidden/Args, ABI) violation.
@@ -169,14 +182,27 @@ func NewMachine[V any](d Domain[V], init V) *Machine[V] {
 }
 
 // Clone returns a deep copy (for forking at a branch).
-func (m *Machine[V]) Clone() *Machine[V] {
+func (m *Machine[V]) Clone() *Machine[V] { return m.clone(false) }
+
+// CloneCOW is Clone with copy on write, for a checker that runs many paths
+// from one state: every region's bytes are shared between m and the copy
+// until one of them writes the region (Store copies first; code that
+// writes a region's Bytes or Written directly must call Own first).
+func (m *Machine[V]) CloneCOW() *Machine[V] { return m.clone(true) }
+
+func (m *Machine[V]) clone(cow bool) *Machine[V] {
 	c := *m
 	c.Regions = make([]*Region[V], len(m.Regions))
 	for i, r := range m.Regions {
 		nr := *r
-		nr.Bytes = append([]V(nil), r.Bytes...)
-		if r.Written != nil {
-			nr.Written = append([]bool(nil), r.Written...)
+		if cow {
+			r.cow, nr.cow = true, true
+		} else {
+			nr.Bytes = append([]V(nil), r.Bytes...)
+			if r.Written != nil {
+				nr.Written = append([]bool(nil), r.Written...)
+			}
+			nr.cow = false
 		}
 		c.Regions[i] = &nr
 	}
@@ -377,6 +403,7 @@ func (m *Machine[V]) Store(in *Insn, addr V, size int, words []V) error {
 	if err != nil {
 		return err
 	}
+	r.Own()
 	bs := m.tmp[:8]
 	if lo == hi {
 		for w := 0; 8*w < size; w++ {

@@ -3,6 +3,7 @@ package x86
 import (
 	"fmt"
 	"math/bits"
+	"strconv"
 	"strings"
 )
 
@@ -36,28 +37,34 @@ func (s *Sym) mk(t *Term) *Term {
 	return t
 }
 
+// op returns the term op(val; args), one per key "op/val/id/id…".
 func (s *Sym) op(op string, val uint64, args ...*Term) *Term {
-	key := fmt.Sprintf("%s/%d", op, val)
+	var buf [64]byte
+	key := append(buf[:0], op...)
+	key = append(key, '/')
+	key = strconv.AppendUint(key, val, 10)
 	for _, a := range args {
-		key += fmt.Sprintf("/%d", a.id)
+		key = append(key, '/')
+		key = strconv.AppendInt(key, int64(a.id), 10)
 	}
-	if t, ok := s.cache[key]; ok {
+	if t, ok := s.cache[string(key)]; ok {
 		return t
 	}
 	t := s.mk(&Term{Op: op, Val: val, Args: args})
-	s.cache[key] = t
+	s.cache[string(key)] = t
 	return t
 }
 
 func isC(t *Term) bool { return t.Op == "const" }
 
 func (s *Sym) Const(x uint64) *Term {
-	key := fmt.Sprintf("const/%d", x)
-	if t, ok := s.cache[key]; ok {
+	var buf [32]byte
+	key := strconv.AppendUint(append(buf[:0], "const/"...), x, 10)
+	if t, ok := s.cache[string(key)]; ok {
 		return t
 	}
 	t := s.mk(&Term{Op: "const", Val: x})
-	s.cache[key] = t
+	s.cache[string(key)] = t
 	return t
 }
 
