@@ -283,6 +283,7 @@ func (e *callEnv[V]) call(m *x86.Machine[V], in *x86.Insn, target string) error 
 		if !ok || len(vs) != b.n {
 			return e.fail(in, Functional, "CALL %s: its Effect gives no %s", target, b.name)
 		}
+		b.r.Own()
 		copy(b.r.Bytes[b.off:], vs)
 		for k := 0; k < b.n; k++ {
 			b.r.Written[b.off+k] = true
@@ -290,6 +291,7 @@ func (e *callEnv[V]) call(m *x86.Machine[V], in *x86.Insn, target string) error 
 	}
 	if cc.Result != "" {
 		ro := cc.ResultOffset()
+		frame.Own()
 		frame.Bytes[ro] = ret
 		frame.Written[ro] = true
 	}

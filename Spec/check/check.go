@@ -535,6 +535,9 @@ func functionalProof(f *x86.File, r *x86.Routine, c *contract.Contract, opt Opti
 	if c.Wiring != nil {
 		ps = append(ps, proof{"wiring proof", true, func() (string, error) { return proveWiring(f, r, c, opt.MaxSteps) }})
 	}
+	if c.Packed != nil {
+		ps = append(ps, proof{"packing proof", true, func() (string, error) { return provePacked(f, r, c, opt.MaxSteps) }})
+	}
 	if c.Unchanged {
 		ps = append(ps, proof{"unchanged-buffers proof", false, func() (string, error) {
 			// A write to a buffer (none is writable) or outside every

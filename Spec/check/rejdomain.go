@@ -38,15 +38,16 @@ const (
 )
 
 type rv struct {
-	k rkind
 	c uint64 // concrete value, or the constant term of c + m·G
-	g int8   // ghost of an affine value
 	m int64  // coefficient of the ghost
 	w *rv    // the affine word a byte belongs to
-	i uint8  // which byte
 	t *x86.Term
 
 	lo, hi int64 // rRange
+
+	k rkind
+	g int8  // ghost of an affine value
+	i uint8 // which byte
 }
 
 type ghostClass struct{ lo, hi int64 }

@@ -123,6 +123,9 @@ type rejProver struct {
 	callees map[string]*x86.Routine
 	sponge  *contract.Sponge
 	state   int // frame offset of the sponge state
+	states  int // SHAKE states in it, one per polynomial, interleaved
+	seedLen int // bytes of each polynomial's seed
+	kepted  bool
 	nfresh  int
 	r       *x86.Routine
 	c       *contract.Contract
@@ -221,8 +224,8 @@ func (pv *rejProver) resolve() error {
 		pv.lab[l] = pc
 	}
 	if sp := pv.sponge; sp != nil {
-		if p.Squeeze != 0 || len(p.Polys) != 1 {
-			return fmt.Errorf("a sponge sampler of one polynomial squeezes by its calls: the plan gives a squeeze point or %d polynomials", len(p.Polys))
+		if p.Squeeze != 0 {
+			return fmt.Errorf("a sponge sampler squeezes by its calls: the plan gives a squeeze point")
 		}
 		if sp.Rate != fips202.Rate128 || rejRate != fips202.Rate128 {
 			return fmt.Errorf("the sponge's rate %d is not SHAKE128's", sp.Rate)
@@ -230,19 +233,25 @@ func (pv *rejProver) resolve() error {
 		if !contains(pv.c.Calls, sp.Permutation) {
 			return fmt.Errorf("the contract's Calls do not name the permutation %s", sp.Permutation)
 		}
+		// The permutation's contract is Keccak-f[1600] on P states, lane
+		// L of state j at a[P·L + j] (keccakproof.go proves it so), one
+		// state per polynomial.
 		pc := contract.Lookup(sp.Permutation)
-		if pc == nil || pc.KeccakStates != 1 || len(pc.Args) != 1 || pc.Args[0].Bytes != 200 || !pc.Args[0].Write || pc.Args[0].Indirect != 0 {
-			return fmt.Errorf("%s's contract is not Keccak-f[1600] on one 200-byte state", sp.Permutation)
+		P := len(p.Polys)
+		if pc == nil || pc.KeccakStates != P || len(pc.Args) != 1 || pc.Args[0].Bytes != 200*P || !pc.Args[0].Write || pc.Args[0].Indirect != 0 {
+			return fmt.Errorf("%s's contract is not Keccak-f[1600] on %d states of 200 bytes", sp.Permutation, P)
 		}
-		seed := false
+		pv.states = P
 		for _, a := range pv.c.Args {
-			seed = seed || a.Name == sp.Seed && a.Read && !a.Write && a.Indirect == 0 && a.Bytes < sp.Rate
+			if a.Name == sp.Seed && a.Read && !a.Write && a.Indirect == 0 && a.Bytes%P == 0 && a.Bytes/P < sp.Rate {
+				pv.seedLen = a.Bytes / P
+			}
 		}
-		if !seed {
-			return fmt.Errorf("no read-only seed buffer %q shorter than the rate in the contract", sp.Seed)
+		if pv.seedLen == 0 {
+			return fmt.Errorf("no read-only seed buffer %q of %d seeds shorter than the rate in the contract", sp.Seed, P)
 		}
 		n, err := pv.frameSlot(p.State)
-		if err != nil || n+200 > pv.r.Frame {
+		if err != nil || n+200*P > pv.r.Frame {
 			return fmt.Errorf("bad state slot %q", p.State)
 		}
 		pv.state = n
@@ -317,7 +326,8 @@ func (o *rejObs) Address(m *x86.Machine[rv], in *x86.Insn, a rv, size int, write
 			l, h := o.d.rng(a)
 			lo, hi = uint64(l), uint64(h)
 		}
-		if lo < st+200 && (hi > st+200 || hi+uint64(size) > st) {
+		n := uint64(200 * o.pv.states)
+		if lo < st+n && (hi > st+n || hi+uint64(size) > st) {
 			return fmt.Errorf("%s: writes the sponge state (frame+%d), which only the permutation's CALL may change", in, o.pv.state)
 		}
 	}
@@ -360,47 +370,55 @@ func (pv *rejProver) explore(hd *rejHead, maxSteps int) error {
 		}
 		box = append(box, ghostClass{0, hi})
 	}
-	boxes := [][]ghostClass{box}
-	for len(boxes) > 0 {
-		b := boxes[len(boxes)-1]
-		boxes = boxes[:len(boxes)-1]
-		base, err := pv.start(hd, b)
-		if err != nil {
-			return err
+	// Each decision vector runs over a class of ghost values; one whose
+	// run needs a ghost's class split runs again over each part, and so do
+	// the vectors that extend it. A run that holds over a class holds for
+	// every value in it, so the vectors that never need the split are not
+	// run again.
+	type work struct {
+		b  []ghostClass
+		dv []bool
+	}
+	starts := map[string]*started{}
+	stack := []work{{box, nil}}
+	for len(stack) > 0 {
+		w := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		key := fmt.Sprint(w.b)
+		base := starts[key]
+		if base == nil {
+			var err error
+			if base, err = pv.start(hd, w.b); err != nil {
+				return err
+			}
+			starts[key] = base
 		}
-		decs := [][]bool{nil}
-		split := false
-		for len(decs) > 0 && !split {
-			dv := decs[len(decs)-1]
-			decs = decs[:len(decs)-1]
-			pv.paths++
-			if pv.paths > 2_000_000 {
-				return fmt.Errorf("more than 2,000,000 paths")
+		pv.paths++
+		if pv.paths > 2_000_000 {
+			return fmt.Errorf("more than 2,000,000 paths")
+		}
+		err := pv.path(base, w.dv, maxSteps)
+		switch e := err.(type) {
+		case nil:
+		case needDecision:
+			stack = append(stack, work{w.b, append(append([]bool{}, w.dv...), false)}, work{w.b, append(append([]bool{}, w.dv...), true)})
+		case *splitAt:
+			cl := w.b[e.g]
+			var parts []ghostClass
+			if e.point {
+				parts = []ghostClass{{cl.lo, e.at - 1}, {e.at, e.at}, {e.at + 1, cl.hi}}
+			} else {
+				parts = []ghostClass{{cl.lo, e.at - 1}, {e.at, cl.hi}}
 			}
-			err := pv.path(base, dv, maxSteps)
-			switch e := err.(type) {
-			case nil:
-			case needDecision:
-				decs = append(decs, append(append([]bool{}, dv...), false), append(append([]bool{}, dv...), true))
-			case *splitAt:
-				cl := b[e.g]
-				var parts []ghostClass
-				if e.point {
-					parts = []ghostClass{{cl.lo, e.at - 1}, {e.at, e.at}, {e.at + 1, cl.hi}}
-				} else {
-					parts = []ghostClass{{cl.lo, e.at - 1}, {e.at, cl.hi}}
+			for _, pc := range parts {
+				if pc.lo <= pc.hi {
+					nb := append([]ghostClass{}, w.b...)
+					nb[e.g] = pc
+					stack = append(stack, work{nb, w.dv})
 				}
-				for _, pc := range parts {
-					if pc.lo <= pc.hi {
-						nb := append([]ghostClass{}, b...)
-						nb[e.g] = pc
-						boxes = append(boxes, nb)
-					}
-				}
-				split = true
-			default:
-				return fmt.Errorf("%v (ghost classes %v, decisions %v)", err, b, dv)
 			}
+		default:
+			return fmt.Errorf("%v (ghost classes %v, decisions %v)", err, w.b, w.dv)
 		}
 	}
 	return nil
@@ -461,8 +479,13 @@ func (pv *rejProver) start(hd *rejHead, box []ghostClass) (*started, error) {
 			frame.Bytes[i] = fresh()
 		}
 		m.GPR[x86.SP] = d.Const(lay.sp)
-		for i, l := range pv.keep {
-			writeLoc(m, l, d.Const(pv.kept[i]))
+		if pv.sponge == nil || hd.poly >= 0 {
+			if len(pv.keep) > 0 && !pv.kepted {
+				return nil, fmt.Errorf("%s explored before the kept registers were seen", hd.label)
+			}
+			for i, l := range pv.keep {
+				writeLoc(m, l, d.Const(pv.kept[i]))
+			}
 		}
 		m.PC = pv.lab[hd.label]
 		putSlot(pv.slot[pv.p.BlocksSlot], rv{k: rAff, g: 0, m: 1})
@@ -500,8 +523,10 @@ func (pv *rejProver) start(hd *rejHead, box []ghostClass) (*started, error) {
 func (pv *rejProver) path(st *started, dv []bool, maxSteps int) error {
 	d := st.d
 	d.dec, d.atoms, d.seen, d.err = dv, nil, map[*x86.Term]int{}, nil
-	m := st.m.Clone()
+	// Paths copy the head's regions on write (the head's machine is not
+	// written once started).
 	hd := st.hd
+	m := st.m.CloneCOW()
 	obs := &rejObs{pv: pv, d: d, absorb: hd == nil}
 	m.Obs = obs
 	frame := m.Region("frame")
@@ -531,6 +556,7 @@ func (pv *rejProver) path(st *started, dv []bool, maxSteps int) error {
 					return fmt.Errorf("a block squeezed with the last one not read to its end")
 				}
 				ps.injected[j] = true
+				frame.Own()
 				for L, off := range pp.Lanes {
 					for i := 0; i < 8; i++ {
 						frame.Bytes[off+i] = data(pv.rate[j][8*L+i])
@@ -549,7 +575,7 @@ func (pv *rejProver) path(st *started, dv []bool, maxSteps int) error {
 			calls = len(env.Calls)
 			rec := env.Calls[calls-1]
 			for _, sp := range rec.Buffers {
-				if sp.Region != "frame" || sp.Off != pv.state || sp.N != 200 {
+				if sp.Region != "frame" || sp.Off != pv.state || sp.N != 200*pv.states {
 					return fmt.Errorf("CALL %s permutes %s+%d, not the state at frame+%d", rec.Target, sp.Region, sp.Off, pv.state)
 				}
 			}
@@ -651,6 +677,26 @@ func hasPolyBuffer(c *contract.Contract, name string) bool {
 	return false
 }
 
+// keepAt records the plan's Keep registers where they are first seen (the
+// entry's arrival at Block, or for a sponge sampler, whose calls leave no
+// register kept, the first arrival at a Reject head) and checks them at
+// every later arrival there.
+func (pv *rejProver) keepAt(m *x86.Machine[rv], label string) error {
+	for i, l := range pv.keep {
+		v := readLoc(m, l)
+		switch {
+		case v.k != rConc:
+			return fmt.Errorf("%s reached with %s not a constant", label, l)
+		case !pv.kepted:
+			pv.kept = append(pv.kept, v.c)
+		case v.c != pv.kept[i]:
+			return fmt.Errorf("%s reached with %s changed", label, l)
+		}
+	}
+	pv.kepted = true
+	return nil
+}
+
 // keepLocs resolves the plan's Keep registers to 64-bit locations.
 func keepLocs(names []string) ([]loc, error) {
 	var out []loc
@@ -702,21 +748,14 @@ func (pv *rejProver) arrive(m *x86.Machine[rv], d *rdom, ps *pathState, label st
 				return fmt.Errorf("%s reached with count %s not 0", pv.p.Block, pp.CountSlot)
 			}
 		}
-		for _, l := range pv.keep {
-			v := readLoc(m, l)
-			if v.k != rConc {
-				return fmt.Errorf("%s reached with %s not a constant", pv.p.Block, l)
-			}
-			pv.kept = append(pv.kept, v.c)
-		}
 		if pv.sponge != nil {
 			return pv.absorbed(m)
 		}
-		return nil
+		return pv.keepAt(m, label)
 	}
-	for i, l := range pv.keep {
-		if v := readLoc(m, l); v.k != rConc || v.c != pv.kept[i] {
-			return fmt.Errorf("%s reached with %s changed", label, l)
+	if pv.sponge == nil || label != pv.p.Block {
+		if err := pv.keepAt(m, label); err != nil {
+			return err
 		}
 	}
 	j, g0, read, acc := hd.poly, hd.s/3, 0, 0
@@ -940,13 +979,17 @@ func (pv *rejProver) callEnv(st *started, ps *pathState) *callEnv[rv] {
 			case hd.poly >= 0 || ps.injected[0]:
 				return nil, rv{}, fmt.Errorf("a block squeezed with the last one not read to its end")
 			}
-			ps.injected[0] = true
-			out := make([]rv, 200)
-			for i := range out {
-				if i < rejRate {
-					out[i] = data(pv.rate[0][i])
-				} else {
-					out[i] = fresh("capacity")
+			P := pv.states
+			out := make([]rv, 200*P)
+			for j := 0; j < P; j++ {
+				ps.injected[j] = true
+				for i := 0; i < 200; i++ {
+					o := pv.stateByte(j, i)
+					if i < rejRate {
+						out[o] = data(pv.rate[j][i])
+					} else {
+						out[o] = fresh("capacity")
+					}
 				}
 			}
 			return map[string][]rv{cc.Args[0].BufferNames()[0]: out}, st.d.Const(0), nil
@@ -959,35 +1002,44 @@ func (pv *rejProver) callEnv(st *started, ps *pathState) *callEnv[rv] {
 // constants in), and 0 in the capacity.
 func (pv *rejProver) absorbed(m *x86.Machine[rv]) error {
 	seed := m.Region(pv.sponge.Seed)
-	pad := fips202.PadBlock(make([]byte, seed.Size()), pv.sponge.Rate)
+	n := pv.seedLen
+	pad := fips202.PadBlock(make([]byte, n), pv.sponge.Rate)
 	frame := m.Region("frame")
 	mask := pv.s.Const(0xff)
-	for i := 0; i < 200; i++ {
-		c := uint64(0)
-		if i < len(pad) {
-			c = uint64(pad[i])
-		}
-		want := pv.s.Const(c)
-		if i < seed.Size() {
-			b := seed.Bytes[i]
-			if b.k != rData {
-				return fmt.Errorf("seed byte %d is not an unknown of the proof", i)
+	for j := 0; j < pv.states; j++ {
+		for i := 0; i < 200; i++ {
+			c := uint64(0)
+			if i < len(pad) {
+				c = uint64(pad[i])
 			}
-			want = pv.s.Xor(b.t, want)
-		}
-		v := frame.Bytes[pv.state+i]
-		switch v.k {
-		case rConc:
-			if i < seed.Size() || v.c&0xff != c {
-				return fmt.Errorf("%s reached with state byte %d = %#x, not the padded seed's", pv.p.Block, i, v.c&0xff)
+			want := pv.s.Const(c)
+			if i < n {
+				b := seed.Bytes[n*j+i]
+				if b.k != rData {
+					return fmt.Errorf("seed %d byte %d is not an unknown of the proof", j, i)
+				}
+				want = pv.s.Xor(b.t, want)
 			}
-		case rData:
-			if err := pv.equal(pv.s.And(v.t, mask), pv.s.And(want, mask), fmt.Sprintf("%s: state byte %d is the padded seed's", pv.p.Block, i)); err != nil {
-				return err
+			v := frame.Bytes[pv.state+pv.stateByte(j, i)]
+			switch v.k {
+			case rConc:
+				if i < n || v.c&0xff != c {
+					return fmt.Errorf("%s reached with state %d byte %d = %#x, not the padded seed's", pv.p.Block, j, i, v.c&0xff)
+				}
+			case rData:
+				if err := pv.equal(pv.s.And(v.t, mask), pv.s.And(want, mask), fmt.Sprintf("%s: state %d byte %d is the padded seed's", pv.p.Block, j, i)); err != nil {
+					return err
+				}
+			default:
+				return fmt.Errorf("%s reached with state %d byte %d a count", pv.p.Block, j, i)
 			}
-		default:
-			return fmt.Errorf("%s reached with state byte %d a count", pv.p.Block, i)
 		}
 	}
 	return nil
+}
+
+// stateByte is the offset of byte i of state j in the interleaved states:
+// lane L of state j is word P·L + j.
+func (pv *rejProver) stateByte(j, i int) int {
+	return 8*(pv.states*(i/8)+j) + i%8
 }
