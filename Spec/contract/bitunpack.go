@@ -44,6 +44,22 @@ func (p packing) unpackSpec(v []byte) (w [256]uint32, bad uint32) {
 // polynomial within range, or one whose single value past a + b is just
 // past it or at 2^width − 1 (so that the η decoders see both answers at
 // the edge).
+// unpackMap gives the words BitUnpack (Algorithm 19) gives 256 fields:
+// Spec's decoding, mod q, of the encoding Spec's SimpleBitPack makes of
+// them. Algorithm 19, line 4 makes coefficient i a function of field i
+// alone, the same for every i.
+func (p packing) unpackMap(z *[256]uint32) [256]uint32 {
+	var f fips204.Poly
+	for i, v := range z {
+		f[i] = int32(v)
+	}
+	var out [256]uint32
+	for i, w := range fips204.BitUnpack(fips204.SimpleBitPack(f, 1<<p.width-1), p.a, p.b) {
+		out[i] = modQ(w)
+	}
+	return out
+}
+
 func (p packing) genPacked(r *rand.Rand) []byte {
 	switch r.IntN(3) {
 	case 0:
@@ -73,7 +89,7 @@ func bitUnpackContract(p packing, variant string, features []string) *Contract {
 		Pre:      "none: every encoding of 32·width bytes",
 		Leak:     "nothing: v is secret (s1, s2, t0; z and t1 are public, treated alike)",
 		Features: features, MaxFrame: 0, NoAlias: true,
-		Level: p.level(), Budget: packBudget,
+		Level: p.level(true), Budget: packBudget,
 	}
 	switch {
 	case p.simple:
@@ -98,6 +114,7 @@ func bitUnpackContract(p packing, variant string, features []string) *Contract {
 		c.Post = fmt.Sprintf("w[i] = fips204.BitUnpack(v, %d, %d)[i] mod q (Algorithm 19) for every i; "+
 			"bad = 1 if some w[i] is below −%d (outside [−η, η]), else 0", p.a, p.b, p.a)
 	default:
+		c.Packed = &Packed{Words: "w", Bytes: "v", Width: p.width, Map: p.unpackMap}
 		c.GoName = "bitUnpackSigned"
 		c.Post = fmt.Sprintf("w[i] = fips204.BitUnpack(v, %d, %d)[i] mod q (Algorithm 19) for every i", p.a, p.b)
 	}

@@ -147,6 +147,10 @@ type Contract struct {
 	// checker may then prove the postcondition for every input
 	// (Spec/check, wiring.go).
 	Wiring *Wiring
+	// Packed, when set, says the routine is a coefficient map composed
+	// with a bit packing (BitPack or BitUnpack); the checker may then
+	// prove the postcondition for every input (Spec/check, packproof.go).
+	Packed *Packed
 	// Level is the proof level each obligation must reach: Proven or
 	// Tested. vg prove fails when a check reports less.
 	Level map[string]string
@@ -231,6 +235,23 @@ type Wiring struct {
 	In, Out string
 	InZero  func(bit int) bool
 	Bit     func(k int) int
+}
+
+// Packed describes a coefficient map composed with a bit packing: buffer
+// Words holds 256 little-endian 32-bit words and buffer Bytes an encoding
+// of 256 fields of Width bits, field i being bits Width·i to
+// Width·i + Width − 1 (bit k is bit k%8 of byte k/8). Map gives, for 256
+// coefficients at once, what Spec makes of coefficient i alone, the same
+// map m for every i. With Pack, for every input whose words are all in
+// Domain, field i of Bytes is m(word i); otherwise, for every encoding,
+// word i of Words is m(field i). The contract's Post and Check say the
+// same.
+type Packed struct {
+	Words, Bytes string
+	Width        int
+	Pack         bool
+	Domain       []uint32
+	Map          func(x *[256]uint32) [256]uint32
 }
 
 // ArgsSize is the size of the ABI0 argument area: 8 bytes per pointer,

@@ -247,8 +247,8 @@ func TestEffectsMeetChecks(t *testing.T) {
 			}
 		}
 	}
-	if n != 4 {
-		t.Errorf("%d contracts with an Effect, want the two samplers and the two ×1 permutations", n)
+	if n != 5 {
+		t.Errorf("%d contracts with an Effect, want the two samplers and the three permutations they may call", n)
 	}
 	if out, ok := rejEffect(make([]byte, 34), rng); !ok || len(out) != 1024 {
 		t.Errorf("rejEffect on the zero seed: ok = %v, %d bytes", ok, len(out))
@@ -279,11 +279,11 @@ func TestSponges(t *testing.T) {
 		}
 		n++
 		sp := c.Streams.Sponge
-		if !c.Streams.Proven || c.Streams.Polys != 1 || !slices.Contains(c.Calls, sp.Permutation) {
-			t.Errorf("%s: a sponge sampler must be proven, of one polynomial, and call %s", c.Symbol, sp.Permutation)
+		if !c.Streams.Proven || !slices.Contains(c.Calls, sp.Permutation) {
+			t.Errorf("%s: a sponge sampler must be proven and call %s", c.Symbol, sp.Permutation)
 		}
-		if p := Lookup(sp.Permutation); p == nil || p.KeccakStates != 1 || p.Effect == nil {
-			t.Errorf("%s: %s is not a ×1 permutation with an Effect", c.Symbol, sp.Permutation)
+		if p := Lookup(sp.Permutation); p == nil || p.KeccakStates != c.Streams.Polys || p.Effect == nil {
+			t.Errorf("%s: %s is not a permutation of one state per polynomial with an Effect", c.Symbol, sp.Permutation)
 		}
 		seed := false
 		for _, a := range c.Args {
@@ -295,5 +295,68 @@ func TestSponges(t *testing.T) {
 	}
 	if n == 0 {
 		t.Error("no sampler squeezes by calls")
+	}
+}
+
+// A packing's Map is what its Check accepts: on random inputs meeting the
+// precondition, the output Map makes position by position passes Check,
+// and so the reading of Algorithms 17 and 19 as one map per coefficient is
+// tested against Spec's whole encodings.
+func TestPackedMaps(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	n := 0
+	for _, c := range All {
+		pk := c.Packed
+		if pk == nil {
+			continue
+		}
+		n++
+		for iter := 0; iter < 20; iter++ {
+			in := c.Gen(rng)
+			out := Buffers{}
+			for k, v := range in {
+				out[k] = append([]byte(nil), v...)
+			}
+			if pk.Pack {
+				var w [256]uint32
+				for i := range w {
+					w[i] = binary.LittleEndian.Uint32(in[pk.Words][4*i:])
+				}
+				f := pk.Map(&w)
+				enc := out[pk.Bytes]
+				clear(enc)
+				for i, x := range f {
+					for b := 0; b < pk.Width; b++ {
+						k := pk.Width*i + b
+						enc[k/8] |= byte(x>>b&1) << (k % 8)
+					}
+				}
+			} else {
+				var z [256]uint32
+				for i := range z {
+					for b := 0; b < pk.Width; b++ {
+						k := pk.Width*i + b
+						z[i] |= uint32(in[pk.Bytes][k/8]>>(k%8)&1) << b
+					}
+				}
+				ws := pk.Map(&z)
+				for i, x := range ws {
+					binary.LittleEndian.PutUint32(out[pk.Words][4*i:], x)
+				}
+			}
+			if err := c.Check(in, out, 0); err != nil {
+				t.Fatalf("%s: Map's output fails Check: %v", c.Symbol, err)
+			}
+		}
+		if pk.Pack {
+			for _, x := range pk.Domain {
+				if x >= 8380417 {
+					t.Fatalf("%s: Domain holds %d, not a word in [0, q)", c.Symbol, x)
+				}
+			}
+		}
+	}
+	if n != 16 {
+		t.Errorf("%d contracts with Packed, want 16 (BitPack of 5 widths, BitUnpack of 3, two variants each)", n)
 	}
 }

@@ -26,6 +26,21 @@ func init() {
 		// avo names AVX2 routines' features "AVX, AVX2".
 		Features: []string{"AVX", "AVX2"}, MaxFrame: 4096, NoAlias: true, KeccakStates: 4,
 		Gen: func(r *rand.Rand) Buffers { return Buffers{"a": randBytes(r, 800)} },
+		// The four-way sampler squeezes its blocks by calling it.
+		Effect: func(in Buffers, _ *rand.Rand) (Buffers, byte) {
+			out := make([]byte, 800)
+			for j := 0; j < 4; j++ {
+				var st [25]uint64
+				for i := range st {
+					st[i] = binary.LittleEndian.Uint64(in["a"][8*(4*i+j):])
+				}
+				fips202.KeccakF1600(&st)
+				for i, x := range st {
+					binary.LittleEndian.PutUint64(out[8*(4*i+j):], x)
+				}
+			}
+			return Buffers{"a": out}, 0
+		},
 		Check: func(in, out Buffers, _ byte) error {
 			for j := 0; j < 4; j++ {
 				var st, got [25]uint64
