@@ -6,19 +6,24 @@ import (
 
 	"github.com/mmcloughlin/avo/attr"
 	"github.com/mmcloughlin/avo/build"
+	"github.com/mmcloughlin/avo/ir"
 	"github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
 )
 
 func init() { register("rejnttpolyx4", buildRejNTTPolyx4) }
 
-// buildRejNTTPolyx4 emits RejNTTPolyx4AVX2.
+// buildRejNTTPolyx4 emits RejNTTPolyx4AVX2. It squeezes the four states by
+// calling KeccakF1600x4AVX2, so that the permutation it runs is the one
+// proven on its own, and the states change only by those calls.
 func buildRejNTTPolyx4(c *build.Context) {
-	rc := keccakRCTable(c)
 	consts, pack, count := rejectTables(c)
 	function(c, "RejNTTPolyx4AVX2")
+	// funcdata.h's NO_LOCAL_POINTERS: the frame holds no pointer the
+	// runtime must adjust when the callee grows the stack.
+	c.Instruction(&ir.Instruction{Opcode: "NO_LOCAL_POINTERS"})
+	args := c.AllocLocal(8) // the permutation's argument
 	state := c.AllocLocal(25 * 32)
-	tmp := c.AllocLocal(25 * 32)
 	// Each state's first 24 lanes, de-interleaved: eight groups are read as
 	// 32 bytes from offsets up to 144.
 	const stride = 24 * 8
@@ -47,15 +52,17 @@ func buildRejNTTPolyx4(c *build.Context) {
 		c.MOVQ(operand.U32(0), counts.Offset(8*j))
 	}
 	c.MOVQ(operand.U32(rejNTTPolyBlocks), blocks)
-	// The permutation leaves Y13 to Y15 alone.
+
+	c.Label("block")
+	c.LEAQ(state, reg.RAX)
+	c.MOVQ(reg.RAX, args)
+	c.CALL(callee("KeccakF1600x4AVX2"))
+	// The call leaves every register but SP and BP the callee's.
 	c.VMOVDQU(consts, rejShuffle)
 	c.VPBROADCASTD(consts.Offset(32), rejMask)
 	c.VPBROADCASTD(consts.Offset(36), rejQ)
 	c.LEAQ(pack, rejPackBase) // RIP-relative addresses take no index
 	c.LEAQ(count, rejCountBase)
-
-	c.Label("block")
-	keccakF1600x4Body(c, state, tmp, rc)
 	c.Comment("Transpose lanes 0 to 23, four at a time, into one buffer per state.")
 	for i := 0; i < 24; i += 4 {
 		keccak4Transpose(c, state, i, func(j int) operand.Mem { return scratch.Offset(stride*j + 8*i) })

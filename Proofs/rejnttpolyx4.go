@@ -8,22 +8,25 @@ import (
 
 func init() { invariants["RejNTTPolyx4AVX2"] = rejNTTPolyx4AVX2 }
 
-// RejNTTPolyx4AVX2's frame (Emit/rejnttpolyx4.go): four interleaved
-// Keccak states at 0..799, the squeezed rate of state j at 1600+192j, the
-// counts at 2368+8j, the blocks still allowed at 2400. R12 and R13 point
-// to the packing and count tables; Y13–Y15 hold public constants.
+// RejNTTPolyx4AVX2's frame (Emit/rejnttpolyx4.go): the permutation's
+// argument at 0, four interleaved Keccak states at 8..807, the squeezed
+// rate of state j at 808+192j, the counts at 1576+8j, the blocks still
+// allowed at 1608. In the rejection loops R12 and R13 point to the
+// packing and count tables and Y13–Y15 hold public constants, loaded
+// after each call of the permutation.
 func rejNTTPolyx4AVX2() []check.Invariant {
-	state := [][2]int{{0, 800}}
+	state := [][2]int{{8, 800}}
+	blocks := pub("frame+1608", 1, maxBlocks)
 	kept := []check.Fact{
 		{Loc: "R12", Region: "rejPack", Public: true},
 		{Loc: "R13", Region: "rejCount", Public: true},
 		{Loc: "Y13", Any: true, Public: true},
 		{Loc: "Y14", Any: true, Public: true},
 		{Loc: "Y15", Any: true, Public: true},
-		pub("frame+2400", 1, maxBlocks),
+		blocks,
 	}
-	count := func(j int) string { return fmt.Sprintf("frame+%d", 2368+8*j) }
-	block := append([]check.Fact{}, kept...)
+	count := func(j int) string { return fmt.Sprintf("frame+%d", 1576+8*j) }
+	block := []check.Fact{blocks}
 	for j := 0; j < 4; j++ {
 		block = append(block, pub(count(j), 0, 256))
 	}
@@ -33,7 +36,7 @@ func rejNTTPolyx4AVX2() []check.Invariant {
 		facts = append(facts,
 			pub("CX", 0, 255),
 			check.Fact{Loc: "SI", Lo: 0, Hi: 144, Mod: 24, Public: true},
-			check.Fact{Loc: "R8", Region: "frame", Lo: uint64(1600 + 192*j), Hi: uint64(1600 + 192*j), Public: true},
+			check.Fact{Loc: "R8", Region: "frame", Lo: uint64(808 + 192*j), Hi: uint64(808 + 192*j), Public: true},
 			check.Fact{Loc: "DI", Region: fmt.Sprintf("a[%d]", j), Public: true},
 		)
 		for k := 0; k < 4; k++ {
@@ -43,7 +46,7 @@ func rejNTTPolyx4AVX2() []check.Invariant {
 		}
 		// The squeezed rates are public (derived from the public seeds).
 		invs = append(invs, check.Invariant{Label: fmt.Sprintf("s%dreject", j), Facts: facts,
-			PublicRanges: [][2]int{{0, 800}, {1600, 768}}})
+			PublicRanges: [][2]int{{8, 800}, {808, 768}}})
 	}
 	return invs
 }

@@ -20,10 +20,10 @@ func (Hints) Injections(symbol string) []check.Injection {
 		// The state's rate, at frame+0 (Emit/rejboundedpoly.go).
 		return []check.Injection{{Label: "reject", Reg: "SI", Region: "frame", Offset: 0}}
 	case "RejNTTPolyx4AVX2":
-		// Lanes 0 to 23 of state j, transposed to frame+1600+192j.
+		// Lanes 0 to 23 of state j, transposed to frame+808+192j.
 		var out []check.Injection
 		for j := 0; j < 4; j++ {
-			out = append(out, check.Injection{Label: fmt.Sprintf("s%dreject", j), Reg: "SI", Region: "frame", Offset: 1600 + 192*j, Poly: j})
+			out = append(out, check.Injection{Label: fmt.Sprintf("s%dreject", j), Reg: "SI", Region: "frame", Offset: 808 + 192*j, Poly: j})
 		}
 		return out
 	}
@@ -47,6 +47,24 @@ func (Hints) RejPlan(r *x86.Routine, c *contract.Contract) (*check.RejPlan, erro
 				CountSlot: "frame+208", Lanes: lanes(8, 8), Rate: 8,
 			}},
 		}, nil
+	case "RejNTTPolyx4AVX2":
+		// The four states are squeezed by the call of KeccakF1600x4AVX2
+		// on frame+8; lanes 0 to 23 of state j are then transposed to
+		// frame+808+192j, where polynomial j's rejection loop reads them.
+		// The tables' addresses and the constants are loaded after the
+		// call and kept through the rejection loops.
+		p := &check.RejPlan{
+			Block: "block", State: "frame+8", BlocksSlot: "frame+1608", DoneAtBlock: true,
+			Keep: []string{"R12", "R13", "Y13", "Y14", "Y15"},
+		}
+		for j := 0; j < 4; j++ {
+			p.Polys = append(p.Polys, check.RejPoly{
+				Buffer: fmt.Sprintf("a[%d]", j), Reject: fmt.Sprintf("s%dreject", j),
+				CountReg: "CX", OffsetReg: "SI", RateReg: "R8", PtrReg: "DI",
+				CountSlot: fmt.Sprintf("frame+%d", 1576+8*j), Lanes: lanes(808+192*j, 8), Rate: 808 + 192*j,
+			})
+		}
+		return p, nil
 	}
 	return nil, fmt.Errorf("no sampler plan for %s", c.Symbol)
 }

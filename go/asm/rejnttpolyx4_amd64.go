@@ -6,11 +6,9 @@ package asm
 
 // RejNTTPolyx4AVX2 runs RejNTTPoly (FIPS 204, Algorithm 30) on four seeds
 // at once, a[j] receiving the sample of seeds[j]; the four SHAKE128
-// states are squeezed in step with the four-way permutation, at most 16
+// states are squeezed in step by calls of KeccakF1600x4AVX2, at most 16
 // blocks each (Appendix C). It returns true iff all four completed; a[j]
 // of an incomplete sample holds garbage. The four pointers must not
 // alias. Branches and addresses depend on the public seeds only. Needs
 // AVX2.
-//
-//go:noescape
 func RejNTTPolyx4AVX2(a *[4]*[256]uint32, seeds *[4][34]byte) bool

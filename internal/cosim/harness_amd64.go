@@ -10049,23 +10049,20 @@ func data38() unsafe.Pointer
 // data39 returns the address of the harness's copy of keccakRC of rejboundedpoly_amd64.s.
 func data39() unsafe.Pointer
 
-// data40 returns the address of the harness's copy of keccakRC of rejnttpolyx4_amd64.s.
+// data40 returns the address of the harness's copy of rejConsts of rejnttpolyx4_amd64.s.
 func data40() unsafe.Pointer
 
-// data41 returns the address of the harness's copy of rejConsts of rejnttpolyx4_amd64.s.
+// data41 returns the address of the harness's copy of rejPack of rejnttpolyx4_amd64.s.
 func data41() unsafe.Pointer
 
-// data42 returns the address of the harness's copy of rejPack of rejnttpolyx4_amd64.s.
+// data42 returns the address of the harness's copy of rejCount of rejnttpolyx4_amd64.s.
 func data42() unsafe.Pointer
 
-// data43 returns the address of the harness's copy of rejCount of rejnttpolyx4_amd64.s.
+// data43 returns the address of the harness's copy of useHint32Consts of usehint_amd64.s.
 func data43() unsafe.Pointer
 
-// data44 returns the address of the harness's copy of useHint32Consts of usehint_amd64.s.
+// data44 returns the address of the harness's copy of useHint88Consts of usehint_amd64.s.
 func data44() unsafe.Pointer
-
-// data45 returns the address of the harness's copy of useHint88Consts of usehint_amd64.s.
-func data45() unsafe.Pointer
 
 var tables = []Table{
 	{File: "bitpack_amd64.s", Name: "simpleBitPack4Consts", Size: 96, Addr: data0},
@@ -10108,12 +10105,11 @@ var tables = []Table{
 	{File: "nttmulacc_amd64.s", Name: "mulAcc7Consts", Size: 72, Addr: data37},
 	{File: "power2round_amd64.s", Name: "power2RoundConsts", Size: 96, Addr: data38},
 	{File: "rejboundedpoly_amd64.s", Name: "keccakRC", Size: 192, Addr: data39},
-	{File: "rejnttpolyx4_amd64.s", Name: "keccakRC", Size: 192, Addr: data40},
-	{File: "rejnttpolyx4_amd64.s", Name: "rejConsts", Size: 40, Addr: data41},
-	{File: "rejnttpolyx4_amd64.s", Name: "rejPack", Size: 8192, Addr: data42},
-	{File: "rejnttpolyx4_amd64.s", Name: "rejCount", Size: 256, Addr: data43},
-	{File: "usehint_amd64.s", Name: "useHint32Consts", Size: 224, Addr: data44},
-	{File: "usehint_amd64.s", Name: "useHint88Consts", Size: 256, Addr: data45},
+	{File: "rejnttpolyx4_amd64.s", Name: "rejConsts", Size: 40, Addr: data40},
+	{File: "rejnttpolyx4_amd64.s", Name: "rejPack", Size: 8192, Addr: data41},
+	{File: "rejnttpolyx4_amd64.s", Name: "rejCount", Size: 256, Addr: data42},
+	{File: "usehint_amd64.s", Name: "useHint32Consts", Size: 224, Addr: data43},
+	{File: "usehint_amd64.s", Name: "useHint88Consts", Size: 256, Addr: data44},
 }
 
 // frame0 has the frame size and flags of SimpleBitPack4AVX2; it writes SP, the address of
@@ -10657,7 +10653,7 @@ var frames = []Frame{
 	{Routine: "RejBoundedPolyEta2AMD64", Size: 416, Run: frame69},
 	{Routine: "RejBoundedPolyEta4AMD64", Size: 416, Run: frame70},
 	{Routine: "RejNTTPolyAMD64", Size: 224, Run: frame71},
-	{Routine: "RejNTTPolyx4AVX2", Size: 2408, Run: frame72},
+	{Routine: "RejNTTPolyx4AVX2", Size: 1616, Run: frame72},
 	{Routine: "UseHint32AVX2", Size: 0, Run: frame73},
 	{Routine: "UseHint32AMD64", Size: 0, Run: frame74},
 	{Routine: "UseHint88AVX2", Size: 0, Run: frame75},

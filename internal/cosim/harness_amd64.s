@@ -39239,39 +39239,6 @@ TEXT ·data39(SB), NOSPLIT, $0-8
 	MOVQ AX, ret+0(FP)
 	RET
 
-// keccakRC of rejnttpolyx4_amd64.s
-DATA cosimD17_keccakRC<>+0(SB)/8, $0x0000000000000001
-DATA cosimD17_keccakRC<>+8(SB)/8, $0x0000000000008082
-DATA cosimD17_keccakRC<>+16(SB)/8, $0x800000000000808a
-DATA cosimD17_keccakRC<>+24(SB)/8, $0x8000000080008000
-DATA cosimD17_keccakRC<>+32(SB)/8, $0x000000000000808b
-DATA cosimD17_keccakRC<>+40(SB)/8, $0x0000000080000001
-DATA cosimD17_keccakRC<>+48(SB)/8, $0x8000000080008081
-DATA cosimD17_keccakRC<>+56(SB)/8, $0x8000000000008009
-DATA cosimD17_keccakRC<>+64(SB)/8, $0x000000000000008a
-DATA cosimD17_keccakRC<>+72(SB)/8, $0x0000000000000088
-DATA cosimD17_keccakRC<>+80(SB)/8, $0x0000000080008009
-DATA cosimD17_keccakRC<>+88(SB)/8, $0x000000008000000a
-DATA cosimD17_keccakRC<>+96(SB)/8, $0x000000008000808b
-DATA cosimD17_keccakRC<>+104(SB)/8, $0x800000000000008b
-DATA cosimD17_keccakRC<>+112(SB)/8, $0x8000000000008089
-DATA cosimD17_keccakRC<>+120(SB)/8, $0x8000000000008003
-DATA cosimD17_keccakRC<>+128(SB)/8, $0x8000000000008002
-DATA cosimD17_keccakRC<>+136(SB)/8, $0x8000000000000080
-DATA cosimD17_keccakRC<>+144(SB)/8, $0x000000000000800a
-DATA cosimD17_keccakRC<>+152(SB)/8, $0x800000008000000a
-DATA cosimD17_keccakRC<>+160(SB)/8, $0x8000000080008081
-DATA cosimD17_keccakRC<>+168(SB)/8, $0x8000000000008080
-DATA cosimD17_keccakRC<>+176(SB)/8, $0x0000000080000001
-DATA cosimD17_keccakRC<>+184(SB)/8, $0x8000000080008008
-GLOBL cosimD17_keccakRC<>(SB), RODATA|NOPTR, $192
-
-// func data40() unsafe.Pointer
-TEXT ·data40(SB), NOSPLIT, $0-8
-	LEAQ cosimD17_keccakRC<>(SB), AX
-	MOVQ AX, ret+0(FP)
-	RET
-
 // rejConsts of rejnttpolyx4_amd64.s
 DATA cosimD17_rejConsts<>+0(SB)/1, $0x00
 DATA cosimD17_rejConsts<>+1(SB)/1, $0x01
@@ -39309,8 +39276,8 @@ DATA cosimD17_rejConsts<>+32(SB)/4, $0x007fffff
 DATA cosimD17_rejConsts<>+36(SB)/4, $0x007fe001
 GLOBL cosimD17_rejConsts<>(SB), RODATA|NOPTR, $40
 
-// func data41() unsafe.Pointer
-TEXT ·data41(SB), NOSPLIT, $0-8
+// func data40() unsafe.Pointer
+TEXT ·data40(SB), NOSPLIT, $0-8
 	LEAQ cosimD17_rejConsts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -41366,8 +41333,8 @@ DATA cosimD17_rejPack<>+8184(SB)/4, $0x00000006
 DATA cosimD17_rejPack<>+8188(SB)/4, $0x00000007
 GLOBL cosimD17_rejPack<>(SB), RODATA|NOPTR, $8192
 
-// func data42() unsafe.Pointer
-TEXT ·data42(SB), NOSPLIT, $0-8
+// func data41() unsafe.Pointer
+TEXT ·data41(SB), NOSPLIT, $0-8
 	LEAQ cosimD17_rejPack<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -41631,8 +41598,8 @@ DATA cosimD17_rejCount<>+254(SB)/1, $0x07
 DATA cosimD17_rejCount<>+255(SB)/1, $0x08
 GLOBL cosimD17_rejCount<>(SB), RODATA|NOPTR, $256
 
-// func data43() unsafe.Pointer
-TEXT ·data43(SB), NOSPLIT, $0-8
+// func data42() unsafe.Pointer
+TEXT ·data42(SB), NOSPLIT, $0-8
 	LEAQ cosimD17_rejCount<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -41696,8 +41663,8 @@ DATA cosimD18_useHint32Consts<>+216(SB)/4, $0x007fe001
 DATA cosimD18_useHint32Consts<>+220(SB)/4, $0x007fe001
 GLOBL cosimD18_useHint32Consts<>(SB), RODATA|NOPTR, $224
 
-// func data44() unsafe.Pointer
-TEXT ·data44(SB), NOSPLIT, $0-8
+// func data43() unsafe.Pointer
+TEXT ·data43(SB), NOSPLIT, $0-8
 	LEAQ cosimD18_useHint32Consts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -41769,8 +41736,8 @@ DATA cosimD18_useHint88Consts<>+248(SB)/4, $0x0000002c
 DATA cosimD18_useHint88Consts<>+252(SB)/4, $0x0000002c
 GLOBL cosimD18_useHint88Consts<>(SB), RODATA|NOPTR, $256
 
-// func data45() unsafe.Pointer
-TEXT ·data45(SB), NOSPLIT, $0-8
+// func data44() unsafe.Pointer
+TEXT ·data44(SB), NOSPLIT, $0-8
 	LEAQ cosimD18_useHint88Consts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -42410,7 +42377,7 @@ TEXT ·frame71(SB), $224-8
 	RET
 
 // func frame72(out *[3]uint64): the frame of RejNTTPolyx4AVX2
-TEXT ·frame72(SB), $2408-8
+TEXT ·frame72(SB), $1616-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX

@@ -263,8 +263,21 @@ var mutants = []Mutant{
 		Edits: []Edit{{File: "rejnttpolyx4_amd64.s", Find: "MOVBQZX   (R13)(AX*1), AX", Replace: "MOVBQZX   (R13)(AX*2), AX"}}},
 	{Name: "rejx4/ok-flag-out-of-blocks", Routine: "RejNTTPolyx4AVX2",
 		Edits: []Edit{{File: "rejnttpolyx4_amd64.s", Find: "MOVB $0x00, ret+16(FP)", Replace: "MOVB $0x01, ret+16(FP)"}}},
-	// ---- The bit packings: functional correctness is tested on random
-	// inputs and on the edges of their ranges (Spec/contract/bitunpack.go).
+	// Its stream and squeeze are proven as RejNTTPolyAMD64's.
+	{Name: "rejx4/pad-suffix", Routine: "RejNTTPolyx4AVX2",
+		Edits: []Edit{{File: "rejnttpolyx4_amd64.s", Find: "ORL     $0x001f0000, AX", Replace: "ORL     $0x001e0000, AX"}}},
+	{Name: "rejx4/seed-misread", Routine: "RejNTTPolyx4AVX2",
+		Edits: []Edit{{File: "rejnttpolyx4_amd64.s", Find: "MOVQ    34(SI), AX", Replace: "MOVQ    35(SI), AX"}}},
+	{Name: "rejx4/accepts-q-vector", Routine: "RejNTTPolyx4AVX2",
+		Edits: []Edit{{File: "rejnttpolyx4_amd64.s", Find: "DATA rejConsts<>+36(SB)/4, $0x007fe001", Replace: "DATA rejConsts<>+36(SB)/4, $0x007fe002"}}},
+	{Name: "rejx4/fifteen-blocks", Routine: "RejNTTPolyx4AVX2",
+		Edits: []Edit{{File: "rejnttpolyx4_amd64.s", Find: "MOVQ    $0x00000010, 1608(SP)", Replace: "MOVQ    $0x0000000f, 1608(SP)"}}},
+	{Name: "rejx4/state-written-between-blocks", Routine: "RejNTTPolyx4AVX2",
+		Edits: []Edit{{File: "rejnttpolyx4_amd64.s", Find: "\tDECQ AX\n", Replace: "\tDECQ AX\n\tMOVQ AX, 800(SP)\n"}}},
+	// ---- The bit packings: functional correctness is proven (the wiring
+	// proof, the packing proof) but for the η decoders' flag, which is
+	// tested on random inputs and on the edges of their ranges
+	// (Spec/contract/bitunpack.go).
 	// Rewrites w[2] with its bit 0 flipped where v's first four bytes are
 	// one 32-bit value: random tests pass, the wiring proof must not.
 	{Name: "bitunpack/rare-input-backdoor", Routine: "SimpleBitUnpack10AMD64",
@@ -277,6 +290,16 @@ var mutants = []Mutant{
 		Edits: []Edit{{File: "bitpack_amd64.s", Find: "DATA simpleBitPack10Consts<>+52(SB)/4, $0x8080800d", Replace: "DATA simpleBitPack10Consts<>+52(SB)/4, $0x8080800c"}}},
 	{Name: "bitpack/signed-q-off-by-one", Routine: "BitPack20AMD64",
 		Edits: []Edit{{File: "bitpack_amd64.s", Find: "ANDL $0x007fe001, BX", Replace: "ANDL $0x007fe000, BX", N: -1}}},
+	// BitPack and BitUnpack are proven too (Spec/check/packproof.go):
+	// bit 0 of the first field (word) flipped where w[0] is one value of
+	// 2²⁰ (the first four bytes of v one of 2³²), which random inputs
+	// almost never draw; the packing proof must fail.
+	{Name: "bitpack/rare-input-backdoor", Routine: "BitPack20AMD64",
+		Edits: []Edit{{File: "bitpack_amd64.s", Text: "BitPack20AMD64", Find: "\tMOVL AX, (DI)\n",
+			Replace: "\tMOVL (SI), R8\n\tXORL $0x00012345, R8\n\tMOVL R8, R9\n\tNOTL R9\n\tSUBL $0x00000001, R8\n\tANDL R9, R8\n\tSHRL $0x1f, R8\n\tXORQ R8, AX\n\tMOVL AX, (DI)\n"}}},
+	{Name: "bitunpack/signed-rare-input-backdoor", Routine: "BitUnpack20AMD64",
+		Edits: []Edit{{File: "bitunpack_amd64.s", Text: "BitUnpack20AMD64", Find: "\tMOVL DX, (SI)\n",
+			Replace: "\tMOVL (DI), R8\n\tXORL $0x12345678, R8\n\tMOVL R8, R9\n\tNOTL R9\n\tSUBL $0x00000001, R8\n\tANDL R9, R8\n\tSHRL $0x1f, R8\n\tXORL R8, DX\n\tMOVL DX, (SI)\n"}}},
 
 	// ---- ExpandA: the calls of the samplers, proven for every ρ (StageA,
 	// Samp4, CTSample) given the samplers' contracts.
