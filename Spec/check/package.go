@@ -72,6 +72,11 @@ type PackageOptions struct {
 	Inputs func(c *contract.Contract) []contract.Buffers
 	// Workers is the number of routines checked at once (default 2).
 	Workers int
+	// NoCallees leaves out the callees of the routine Only names (they
+	// are checked with it otherwise). Its obligations are then at most
+	// tested (lowerByCallees), so this serves only to find failures
+	// quickly, e.g. of a mutant of the routine itself.
+	NoCallees bool
 }
 
 // Package checks every routine of in under its contract and decides
@@ -83,19 +88,7 @@ func Package(in Input, opt PackageOptions) ([]Result, error) {
 	if opt.Workers <= 0 {
 		opt.Workers = 2
 	}
-	match := func(symbol, routine string) bool {
-		return opt.Only == "" || opt.Only == symbol || opt.Only == routine
-	}
-	// The callees of a routine checked are checked too: its levels are
-	// theirs at most.
-	calledByMatch := func(c *contract.Contract) bool {
-		for _, k := range contract.All {
-			if match(k.Symbol, k.Routine) && contains(k.Calls, c.Symbol) {
-				return true
-			}
-		}
-		return false
-	}
+	match := func(symbol, routine string) bool { return opt.matches(symbol, routine) }
 	var results []Result
 	for _, f := range in.Failures {
 		c := contract.Lookup(f.Routine)
@@ -123,7 +116,7 @@ func Package(in Input, opt PackageOptions) ([]Result, error) {
 			continue
 		}
 		seen[c.Symbol] = true
-		if match(c.Symbol, c.Routine) || calledByMatch(c) {
+		if opt.selects(c) {
 			jobs = append(jobs, job{u, c})
 		}
 	}
@@ -180,6 +173,29 @@ func Package(in Input, opt PackageOptions) ([]Result, error) {
 	lowerByCallees(all)
 	results = append(results, all...)
 	return append(results, orphans...), nil
+}
+
+// matches reports whether opt.Only names the routine.
+func (opt PackageOptions) matches(symbol, routine string) bool {
+	return opt.Only == "" || opt.Only == symbol || opt.Only == routine
+}
+
+// selects reports whether Package checks the routine of contract c: the
+// routine Only names and, unless NoCallees, the routines it calls (its
+// levels are theirs at most).
+func (opt PackageOptions) selects(c *contract.Contract) bool {
+	if opt.matches(c.Symbol, c.Routine) {
+		return true
+	}
+	if opt.NoCallees {
+		return false
+	}
+	for _, k := range contract.All {
+		if opt.matches(k.Symbol, k.Routine) && contains(k.Calls, c.Symbol) {
+			return true
+		}
+	}
+	return false
 }
 
 // lowerByCallees gives a caller's obligation at most the level its

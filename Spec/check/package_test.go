@@ -189,3 +189,26 @@ func TestLowerByCalleesTransitive(t *testing.T) {
 		}
 	}
 }
+
+// A check of one routine covers its callees unless NoCallees, and never
+// routines it does not call.
+func TestPackageSelectsCallees(t *testing.T) {
+	caller := contract.Lookup("ExpandA44AMD64")
+	if caller == nil || len(caller.Calls) == 0 {
+		t.Fatal("ExpandA44AMD64 has no contract with calls")
+	}
+	callee := contract.Lookup(caller.Calls[0])
+	other := contract.Lookup("NTTAVX2")
+	for _, tc := range []struct {
+		noCallees           bool
+		caller, callee, oth bool
+	}{{false, true, true, false}, {true, true, false, false}} {
+		opt := PackageOptions{Only: caller.Symbol, NoCallees: tc.noCallees}
+		if got := [3]bool{opt.selects(caller), opt.selects(callee), opt.selects(other)}; got != [3]bool{tc.caller, tc.callee, tc.oth} {
+			t.Errorf("NoCallees=%v: selects caller, callee, other = %v, want %v", tc.noCallees, got, [3]bool{tc.caller, tc.callee, tc.oth})
+		}
+	}
+	if !(PackageOptions{NoCallees: true}).selects(callee) {
+		t.Error("without Only, every routine is checked")
+	}
+}

@@ -28,12 +28,16 @@ func prove(args []string, w io.Writer) error {
 	jsonOut := fs.Bool("json", false, "print a JSON array of {routine, variant, obligation, status, seconds, detail}")
 	only := fs.String("routine", "", "check only this routine (TEXT symbol, e.g. KeccakF1600AMD64, or FIPS name)")
 	runs := fs.Int("n", 10000, "random inputs for the functional test")
+	noCallees := fs.Bool("no-callees", false, "with -routine, do not check the routine's callees (its obligations are then at most tested; for finding failures fast)")
 	dir := fs.String("asm", "", "directory whose files replace go/asm's files of the same name before the build (default: none)")
 	if err := fs.Parse(args); err != nil {
 		return &usageError{msg: err.Error(), printed: true}
 	}
 	if fs.NArg() != 0 {
 		return usagef("prove: unexpected arguments %v", fs.Args())
+	}
+	if *noCallees && *only == "" {
+		return usagef("prove: -no-callees needs -routine")
 	}
 	if *runs < 1 {
 		return usagef("prove: -n must be at least 1")
@@ -54,7 +58,7 @@ func prove(args []string, w io.Writer) error {
 	// Coverage, the order of work and the levels are the checker's; this
 	// command supplies the proof hints and the vector inputs, and prints.
 	results, err := check.Package(check.ProgramsInput(progs), check.PackageOptions{
-		Runs: *runs, Only: *only, Hints: proofs.Hints{},
+		Runs: *runs, Only: *only, Hints: proofs.Hints{}, NoCallees: *noCallees,
 		Inputs: func(c *contract.Contract) []contract.Buffers { return vectorInputs(c, extra) },
 	})
 	if err != nil {
