@@ -15,7 +15,7 @@
 //
 // Usage, from the repository root:
 //
-//	go run ./tools/checks/check_mutants [-root dir] [-run regexp] [-v]
+//	go run ./tools/checks/check_mutants [-root dir] [-run regexp] [-v] [-j n]
 package main
 
 import (
@@ -28,6 +28,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/vg-crypto/vg/tools/checks/internal/diag"
@@ -39,8 +40,9 @@ func main() {
 	root := flag.String("root", ".", "repository root")
 	only := flag.String("run", "", "only mutants whose name matches this regular expression")
 	verbose := flag.Bool("v", false, "print each mutant's outcome")
+	jobs := flag.Int("j", 2, "mutants checked at once, each in a copy of the tree of its own")
 	flag.Parse()
-	l, summary, err := run(*root, *only, *verbose)
+	l, summary, err := run(*root, *only, *verbose, *jobs)
 	diag.Exit("check_mutants", l, summary, err)
 }
 
@@ -48,7 +50,7 @@ func main() {
 // see any bug that is not confined to rare inputs.
 const runs = "300"
 
-func run(root, only string, verbose bool) (diag.List, string, error) {
+func run(root, only string, verbose bool, jobs int) (diag.List, string, error) {
 	r, err := repo.Open(root)
 	if err != nil {
 		return nil, "", err
@@ -59,6 +61,19 @@ func run(root, only string, verbose bool) (diag.List, string, error) {
 			return nil, "", err
 		}
 	}
+	if jobs < 1 {
+		return nil, "", fmt.Errorf("-j must be at least 1")
+	}
+	var todo []Mutant
+	for _, m := range mutants {
+		if re == nil || re.MatchString(m.Name) {
+			todo = append(todo, m)
+		}
+	}
+	if len(todo) == 0 {
+		return nil, "", fmt.Errorf("no mutant matches %q", only)
+	}
+	jobs = min(jobs, len(todo))
 	tmp, err := os.MkdirTemp("", "vg-mutants-")
 	if err != nil {
 		return nil, "", err
@@ -70,59 +85,94 @@ func run(root, only string, verbose bool) (diag.List, string, error) {
 	if out, err := build.CombinedOutput(); err != nil {
 		return nil, "", fmt.Errorf("go build ./cmd/vg: %v\n%s", err, out)
 	}
-	// A scratch copy of the tree: mutants edit its go/asm, so the Go
-	// command builds exactly what it would build from such a tree
-	// (headers included, which -overlay cannot provide).
-	tree := filepath.Join(tmp, "tree")
-	if err := copyTree(r.Root, tree); err != nil {
-		return nil, "", err
+	// Scratch copies of the tree, one per worker: a mutant edits its
+	// copy's go/asm, so the Go command builds exactly what it would build
+	// from such a tree (headers included, which -overlay cannot provide).
+	trees := make([]string, jobs)
+	for i := range trees {
+		trees[i] = filepath.Join(tmp, fmt.Sprintf("tree%d", i))
+		if err := copyTree(r.Root, trees[i]); err != nil {
+			return nil, "", err
+		}
 	}
-	asmDir := filepath.Join(tree, "go", "asm")
 	vectors := os.Getenv("VG_VECTORS")
 	if vectors == "" {
 		vectors = filepath.Join(filepath.Dir(r.Root), "shared", "vectors")
 	}
-	var l diag.List
-	killed, survived, n := 0, 0, 0
 	start := time.Now()
-	for _, m := range mutants {
-		if re != nil && !re.MatchString(m.Name) {
-			continue
-		}
-		n++
-		restore, err := m.apply(asmDir)
-		if err != nil {
-			restore()
-			l.Addf("tools/checks/check_mutants/mutants.go", 0, "%s: %v", m.Name, err)
-			continue
-		}
-		t0 := time.Now()
-		rows, perr := proveMutant(bin, tree, vectors, m.Routine)
-		if err := restore(); err != nil {
-			return nil, "", err
-		}
-		caught, why := verdict(rows, perr)
-		if verbose {
-			fmt.Printf("%-40s %-6v %5.1fs %s\n", m.Name, caught, time.Since(t0).Seconds(), why)
-		}
+	results := make([]mutantResult, len(todo))
+	next := make(chan int)
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for w := 0; w < jobs; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				res := checkMutant(todo[i], bin, trees[w], vectors)
+				results[i] = res
+				if verbose {
+					mu.Lock()
+					fmt.Printf("%-40s %-6v %5.1fs %s\n", todo[i].Name, res.caught, res.seconds, res.why)
+					mu.Unlock()
+				}
+			}
+		}()
+	}
+	for i := range todo {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	var l diag.List
+	killed, survived := 0, 0
+	for i, res := range results {
+		m := todo[i]
 		switch {
-		case caught == errored:
-			l.Addf("tools/checks/check_mutants/mutants.go", 0, "%s: vg prove could not check it: %s", m.Name, why)
-		case caught == yes && m.Survives != "":
-			l.Addf("tools/checks/check_mutants/mutants.go", 0, "%s: marked as surviving (%s) but caught (%s): remove the mark", m.Name, m.Survives, why)
-		case caught == yes:
+		case res.err != nil:
+			return nil, "", res.err
+		case res.caught == errored:
+			l.Addf("tools/checks/check_mutants/mutants.go", 0, "%s: vg prove could not check it: %s", m.Name, res.why)
+		case res.caught == yes && m.Survives != "":
+			l.Addf("tools/checks/check_mutants/mutants.go", 0, "%s: marked as surviving (%s) but caught (%s): remove the mark", m.Name, m.Survives, res.why)
+		case res.caught == yes:
 			killed++
 		case m.Survives != "":
 			survived++
 		default:
-			l.Addf("tools/checks/check_mutants/mutants.go", 0, "%s: SURVIVED: vg prove accepts it (%s); this is a checker bug", m.Name, why)
+			l.Addf("tools/checks/check_mutants/mutants.go", 0, "%s: SURVIVED: vg prove accepts it (%s); this is a checker bug", m.Name, res.why)
 		}
 	}
-	if n == 0 {
-		return nil, "", fmt.Errorf("no mutant matches %q", only)
+	return l, fmt.Sprintf("%d of %d mutants caught, %d known survivors (rare inputs of the tested-only samplers), %.0f s (%d at once)",
+		killed, len(todo), survived, time.Since(start).Seconds(), jobs), nil
+}
+
+// mutantResult is the outcome of one mutant; err is a failure to restore
+// the tree, which ends the check.
+type mutantResult struct {
+	caught  outcome
+	why     string
+	seconds float64
+	err     error
+}
+
+// checkMutant applies m to the tree at root, runs vg prove on its routine
+// and restores the tree.
+func checkMutant(m Mutant, bin, root, vectors string) mutantResult {
+	restore, err := m.apply(filepath.Join(root, "go", "asm"))
+	if err != nil {
+		if rerr := restore(); rerr != nil {
+			return mutantResult{err: rerr}
+		}
+		return mutantResult{caught: errored, why: "applying the edits: " + err.Error()}
 	}
-	return l, fmt.Sprintf("%d of %d mutants caught, %d known survivors (rare inputs of the tested-only samplers), %.0f s",
-		killed, n, survived, time.Since(start).Seconds()), nil
+	t0 := time.Now()
+	rows, perr := proveMutant(bin, root, vectors, m.Routine)
+	if err := restore(); err != nil {
+		return mutantResult{err: err}
+	}
+	caught, why := verdict(rows, perr)
+	return mutantResult{caught: caught, why: why, seconds: time.Since(t0).Seconds()}
 }
 
 type outcome int
