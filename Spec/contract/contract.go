@@ -244,14 +244,17 @@ type Wiring struct {
 // coefficients at once, what Spec makes of coefficient i alone, the same
 // map m for every i. With Pack, for every input whose words are all in
 // Domain, field i of Bytes is m(word i); otherwise, for every encoding,
-// word i of Words is m(field i). The contract's Post and Check say the
-// same.
+// word i of Words is m(field i), and, when Flag names a buffer (unpacking
+// only), its 4 bytes hold the little-endian word 1 if Bad(field i) for
+// some i, else 0. The contract's Post and Check say the same.
 type Packed struct {
 	Words, Bytes string
 	Width        int
 	Pack         bool
 	Domain       []uint32
 	Map          func(x *[256]uint32) [256]uint32
+	Flag         string
+	Bad          func(field uint32) bool
 }
 
 // ArgsSize is the size of the ABI0 argument area: 8 bytes per pointer,

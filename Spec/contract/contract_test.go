@@ -299,9 +299,11 @@ func TestSponges(t *testing.T) {
 }
 
 // A packing's Map is what its Check accepts: on random inputs meeting the
-// precondition, the output Map makes position by position passes Check,
-// and so the reading of Algorithms 17 and 19 as one map per coefficient is
-// tested against Spec's whole encodings.
+// precondition, the output Map makes position by position (and a Flag, the
+// OR of Bad over the fields) passes Check, and so the reading of
+// Algorithms 17 and 19 as one map per coefficient is tested against
+// Spec's whole encodings. A Flag is also tested on every value of one
+// field at several positions, the others 0, and its negation must fail.
 func TestPackedMaps(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	n := 0
@@ -332,20 +334,45 @@ func TestPackedMaps(t *testing.T) {
 					}
 				}
 			} else {
-				var z [256]uint32
-				for i := range z {
-					for b := 0; b < pk.Width; b++ {
-						k := pk.Width*i + b
-						z[i] |= uint32(in[pk.Bytes][k/8]>>(k%8)&1) << b
-					}
-				}
-				ws := pk.Map(&z)
-				for i, x := range ws {
-					binary.LittleEndian.PutUint32(out[pk.Words][4*i:], x)
-				}
+				packedUnpack(pk, in[pk.Bytes], out)
 			}
 			if err := c.Check(in, out, 0); err != nil {
 				t.Fatalf("%s: Map's output fails Check: %v", c.Symbol, err)
+			}
+		}
+		if pk.Flag != "" {
+			if pk.Pack || pk.Bad == nil {
+				t.Fatalf("%s: a Flag needs an unpacking and Bad", c.Symbol)
+			}
+			nBad := 0
+			for _, i := range []int{0, 1, 2, 85, 127, 128, 200, 255} {
+				for z := uint32(0); z < 1<<pk.Width; z++ {
+					in := c.Gen(rng)
+					enc := in[pk.Bytes]
+					clear(enc)
+					for b := 0; b < pk.Width; b++ {
+						k := pk.Width*i + b
+						enc[k/8] |= byte(z>>b&1) << (k % 8)
+					}
+					out := Buffers{}
+					for k, v := range in {
+						out[k] = append([]byte(nil), v...)
+					}
+					packedUnpack(pk, enc, out)
+					if err := c.Check(in, out, 0); err != nil {
+						t.Fatalf("%s: field %d = %d: Map's output and Flag fail Check: %v", c.Symbol, i, z, err)
+					}
+					out[pk.Flag][0] ^= 1
+					if c.Check(in, out, 0) == nil {
+						t.Fatalf("%s: field %d = %d: Check accepts the negated flag", c.Symbol, i, z)
+					}
+					if pk.Bad(z) {
+						nBad++
+					}
+				}
+			}
+			if nBad == 0 || nBad == 8<<pk.Width {
+				t.Errorf("%s: Bad is constant", c.Symbol)
 			}
 		}
 		if pk.Pack {
@@ -358,5 +385,27 @@ func TestPackedMaps(t *testing.T) {
 	}
 	if n != 16 {
 		t.Errorf("%d contracts with Packed, want 16 (BitPack of 5 widths, BitUnpack of 3, two variants each)", n)
+	}
+}
+
+// packedUnpack writes into out what pk says an unpacking makes of the
+// encoding enc: Map's words and, with a Flag, the OR of Bad.
+func packedUnpack(pk *Packed, enc []byte, out Buffers) {
+	var z [256]uint32
+	flag := uint32(0)
+	for i := range z {
+		for b := 0; b < pk.Width; b++ {
+			k := pk.Width*i + b
+			z[i] |= uint32(enc[k/8]>>(k%8)&1) << b
+		}
+		if pk.Flag != "" && pk.Bad(z[i]) {
+			flag = 1
+		}
+	}
+	for i, x := range pk.Map(&z) {
+		binary.LittleEndian.PutUint32(out[pk.Words][4*i:], x)
+	}
+	if pk.Flag != "" {
+		binary.LittleEndian.PutUint32(out[pk.Flag], flag)
 	}
 }
