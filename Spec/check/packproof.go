@@ -41,19 +41,39 @@ import (
 //     position do not depend on z), on every coefficient the precondition
 //     allows (the Domain's words, or all 2^Width fields), and its bits are
 //     compared with the contract's Map (exhaustion).
+//  4. A Flag (unpacking): the run of 2 gives its 4 bytes as a term over
+//     the 256 fields (and whatever else the routine reads: registers, the
+//     frame, old bytes, each a variable of its own), which must be the OR
+//     over the fields of Bad for every value of every variable: its
+//     circuit is cut between positions, each cut literal exhausted over
+//     the 2^Width fields, and the rest shown to be the OR by SAT
+//     (packflag.go).
 
 func provePacked(f *x86.File, r *x86.Routine, c *contract.Contract, maxSteps int) (string, error) {
 	pk := c.Packed
 	W := pk.Width
-	if W < 1 || W > 24 || pk.Map == nil || pk.Pack == (len(pk.Domain) == 0) {
+	if W < 1 || W > 24 || pk.Map == nil || pk.Pack == (len(pk.Domain) == 0) || pk.Flag != "" && (pk.Pack || pk.Bad == nil) {
 		return "", fmt.Errorf("malformed Packed")
 	}
 	if !hasBuffer(c, pk.Words, 4*laneWords) || !hasBuffer(c, pk.Bytes, W*laneWords/8) {
 		return "", fmt.Errorf("the contract's Packed names %q and %q, not buffers of %d and %d bytes", pk.Words, pk.Bytes, 4*laneWords, W*laneWords/8)
 	}
+	if pk.Flag != "" && !hasBuffer(c, pk.Flag, 4) {
+		return "", fmt.Errorf("the contract's Packed names flag %q, not a buffer of 4 bytes", pk.Flag)
+	}
 	in, out := pk.Bytes, pk.Words
 	if pk.Pack {
 		in, out = pk.Words, pk.Bytes
+	}
+	// The proof covers out and the flag: a contract that may write
+	// anything else says more than it proves.
+	for _, a := range c.Args {
+		if a.Write && a.Name != out && a.Name != pk.Flag {
+			return "", fmt.Errorf("the contract's buffer %q is writable, but Packed covers only %q and its Flag", a.Name, out)
+		}
+	}
+	if c.Result != "" {
+		return "", fmt.Errorf("the contract has a result, which Packed does not cover")
 	}
 	// posIn and posOut give the position of bit k of the input and output.
 	wordPos := func(k int) int { return k / 32 }
@@ -75,12 +95,18 @@ func provePacked(f *x86.File, r *x86.Routine, c *contract.Contract, maxSteps int
 			points = append(points, z)
 		}
 	}
-	forms, err := packTerms(f, r, c, in, out, points, maxSteps)
+	forms, m, s, err := packTerms(f, r, c, in, out, points, maxSteps)
 	if err != nil {
 		return "", err
 	}
 	if err := packExhaust(forms, points, pk.Map); err != nil {
 		return "", err
+	}
+	flag := ""
+	if pk.Flag != "" {
+		if flag, err = proveFlag(s.FromBytes(m.Region(pk.Flag).Bytes), pk); err != nil {
+			return "", err
+		}
 	}
 	what := fmt.Sprintf("each of the %d words of %s packs as Map into its field of %d bits", laneWords, out, W)
 	if !pk.Pack {
@@ -90,8 +116,8 @@ func provePacked(f *x86.File, r *x86.Routine, c *contract.Contract, maxSteps int
 	if pk.Pack {
 		how = "each output byte an OR of one-word parts, the bits each part may set bounded by exhaustion of the Domain: each field's bits depend only on its word"
 	}
-	return fmt.Sprintf("proven for every input: %s (%s; one symbolic run: %d distinct terms, each equal to Spec's Map on all %d coefficients the precondition allows)",
-		what, how, len(forms), len(points)), nil
+	return fmt.Sprintf("proven for every input: %s (%s; one symbolic run: %d distinct terms, each equal to Spec's Map on all %d coefficients the precondition allows)%s",
+		what, how, len(forms), len(points), flag), nil
 }
 
 // packIndependence runs step 1.
@@ -164,7 +190,7 @@ type packForm struct {
 }
 
 // packTerms runs step 2.
-func packTerms(f *x86.File, r *x86.Routine, c *contract.Contract, in, out string, points []uint32, maxSteps int) ([]*packForm, error) {
+func packTerms(f *x86.File, r *x86.Routine, c *contract.Contract, in, out string, points []uint32, maxSteps int) ([]*packForm, *x86.Machine[*x86.Term], *x86.Sym, error) {
 	pk := c.Packed
 	W := pk.Width
 	s := x86.NewSym()
@@ -209,7 +235,7 @@ func packTerms(f *x86.File, r *x86.Routine, c *contract.Contract, in, out string
 		}
 	}
 	if err := m.Run(maxSteps); err != nil {
-		return nil, fmt.Errorf("symbolic run: %v", err)
+		return nil, nil, nil, fmt.Errorf("symbolic run: %v", err)
 	}
 	var forms []*packForm
 	seen := map[string]bool{}
@@ -245,29 +271,29 @@ func packTerms(f *x86.File, r *x86.Routine, c *contract.Contract, in, out string
 			t := s.FromBytes(oreg.Bytes[i : i+1])
 			parts, err := mb.of(t)
 			if err != nil {
-				return nil, fmt.Errorf("%s byte %d: %v", out, i, err)
+				return nil, nil, nil, fmt.Errorf("%s byte %d: %v", out, i, err)
 			}
 			for p := 8 * i / W; p <= (8*i+7)/W && p < laneWords; p++ {
 				lo, hi := max(8*i, W*p), min(8*i+8, W*p+W) // bits of field p in byte i
 				field := (uint64(1)<<(hi-lo) - 1) << (lo - 8*i)
 				for q, bits := range parts {
 					if q != p && bits&field != 0 {
-						return nil, fmt.Errorf("%s byte %d: bits %#x of field %d may depend on word %d", out, i, bits&field, p, q)
+						return nil, nil, nil, fmt.Errorf("%s byte %d: bits %#x of field %d may depend on word %d", out, i, bits&field, p, q)
 					}
 				}
 				if err := add(t, p, lo-8*i, hi-lo, lo-W*p, p); err != nil {
-					return nil, err
+					return nil, nil, nil, err
 				}
 			}
 		}
 	} else {
 		for j := 0; j < laneWords; j++ {
 			if err := add(s.FromBytes(oreg.Bytes[4*j:4*j+4]), j, 0, 32, 0, j); err != nil {
-				return nil, err
+				return nil, nil, nil, err
 			}
 		}
 	}
-	return forms, nil
+	return forms, m, s, nil
 }
 
 // packExhaust runs step 3.
