@@ -87,16 +87,6 @@ func (p packing) spec(w []byte) []byte {
 	return fips204.BitPack(c, p.a, p.b)
 }
 
-// level is the proof level: SimpleBitPack and SimpleBitUnpack are proven
-// by their wiring, BitPack and BitUnpack by the packing proof, but for the
-// η decoders, whose flag of a field past 2η is not a map of one field.
-func (p packing) level(unpack bool) map[string]string {
-	if unpack && p.checked() {
-		return provenExcept(Functional)
-	}
-	return provenExcept()
-}
-
 func (p packing) pre() string {
 	if p.simple {
 		return fmt.Sprintf("every coefficient of w in [0, %d]", p.b)
@@ -177,7 +167,7 @@ func bitPackContract(p packing, variant string, features []string) *Contract {
 		Post:     p.post(),
 		Leak:     "nothing: w is secret (s1, s2, t0, z, w1)",
 		Features: features, MaxFrame: 0, NoAlias: true,
-		Level: p.level(false), Budget: packBudget,
+		Level: provenExcept(), Budget: packBudget,
 		Wiring: p.packWiring(), Packed: p.packed(),
 		Gen: func(r *rand.Rand) Buffers {
 			return Buffers{"out": randBytes(r, n), "w": p.gen(r)}

@@ -17,11 +17,19 @@ import (
 // malformed private key can make happen (Algorithm 25, lines 7 to 14,
 // decodes s1 and s2 without a check; the caller rejects such a key). The
 // inputs are secret where they are private key material (s1, s2, t0) and
-// treated so everywhere.
+// treated so everywhere. Functional correctness is proven for every
+// encoding: SimpleBitUnpack's by its Wiring, BitUnpack's by its Packed,
+// whose Flag states the η decoders' flag as an OR over the fields of one
+// predicate on a field (Spec/check, packproof.go and packflag.go).
 
 // checked reports whether the decoder of p also flags values above a + b
 // (the η packings, whose 2^width − 1 exceeds 2η).
 func (p packing) checked() bool { return !p.simple && p.width <= 4 }
+
+// outside reports whether field z decodes to a coefficient outside
+// [−a, b]: Algorithm 19, line 4 makes it b − z, which is at most b, and
+// below −a exactly when z > a + b.
+func (p packing) outside(z uint32) bool { return int64(p.b)-int64(z) < -int64(p.a) }
 
 // unpackSpec returns Spec's coefficients, mod q, for the bytes v.
 func (p packing) unpackSpec(v []byte) (w [256]uint32, bad uint32) {
@@ -40,10 +48,6 @@ func (p packing) unpackSpec(v []byte) (w [256]uint32, bad uint32) {
 	return w, bad
 }
 
-// genPacked draws an encoding: random bytes, the packing of a random
-// polynomial within range, or one whose single value past a + b is just
-// past it or at 2^width − 1 (so that the η decoders see both answers at
-// the edge).
 // unpackMap gives the words BitUnpack (Algorithm 19) gives 256 fields:
 // Spec's decoding, mod q, of the encoding Spec's SimpleBitPack makes of
 // them. Algorithm 19, line 4 makes coefficient i a function of field i
@@ -60,6 +64,10 @@ func (p packing) unpackMap(z *[256]uint32) [256]uint32 {
 	return out
 }
 
+// genPacked draws an encoding: random bytes, the packing of a random
+// polynomial within range, or one whose single value past a + b is just
+// past it or at 2^width − 1 (so that the η decoders see both answers at
+// the edge).
 func (p packing) genPacked(r *rand.Rand) []byte {
 	switch r.IntN(3) {
 	case 0:
@@ -89,7 +97,7 @@ func bitUnpackContract(p packing, variant string, features []string) *Contract {
 		Pre:      "none: every encoding of 32·width bytes",
 		Leak:     "nothing: v is secret (s1, s2, t0; z and t1 are public, treated alike)",
 		Features: features, MaxFrame: 0, NoAlias: true,
-		Level: p.level(true), Budget: packBudget,
+		Level: provenExcept(), Budget: packBudget,
 	}
 	switch {
 	case p.simple:
@@ -111,8 +119,11 @@ func bitUnpackContract(p packing, variant string, features []string) *Contract {
 		if variant == "AVX2" {
 			c.MaxFrame = 32 // the lanes' flags, folded into one word
 		}
+		// The flag is an OR over the fields of one predicate on a
+		// field (TestPackedMaps checks it against Check's Spec).
+		c.Packed = &Packed{Words: "w", Bytes: "v", Width: p.width, Map: p.unpackMap, Flag: "bad", Bad: p.outside}
 		c.Post = fmt.Sprintf("w[i] = fips204.BitUnpack(v, %d, %d)[i] mod q (Algorithm 19) for every i; "+
-			"bad = 1 if some w[i] is below −%d (outside [−η, η]), else 0", p.a, p.b, p.a)
+			"bad = 1 if some coefficient is below −%d (outside [−η, η]), else 0", p.a, p.b, p.a)
 	default:
 		c.Packed = &Packed{Words: "w", Bytes: "v", Width: p.width, Map: p.unpackMap}
 		c.GoName = "bitUnpackSigned"

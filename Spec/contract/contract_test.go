@@ -383,8 +383,8 @@ func TestPackedMaps(t *testing.T) {
 			}
 		}
 	}
-	if n != 16 {
-		t.Errorf("%d contracts with Packed, want 16 (BitPack of 5 widths, BitUnpack of 3, two variants each)", n)
+	if n != 20 {
+		t.Errorf("%d contracts with Packed, want 20 (BitPack and BitUnpack of 5 widths, two variants each)", n)
 	}
 }
 
