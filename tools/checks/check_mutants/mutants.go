@@ -17,6 +17,26 @@ func beforeRETIn(file, text, code string) Edit {
 	return Edit{File: file, Text: text, Find: "\tRET", Replace: code + "\tRET", N: -1}
 }
 
+// etaFlagBackdoor clears the η decoders' flag (CX, 0 or 1, before store)
+// where v's first 32 bits equal pattern.
+func etaFlagBackdoor(pattern, store string) string {
+	return "\tMOVQ v+8(FP), DI\n\tMOVL (DI), AX\n\tXORL $" + pattern + ", AX\n\tMOVL AX, BX\n\tNOTL BX\n" +
+		"\tSUBL $0x00000001, AX\n\tANDL BX, AX\n\tSHRL $0x1f, AX\n\tXORL $0x00000001, AX\n\tANDL AX, CX\n" + store
+}
+
+// etaUnflag6 clears bit 31 of R11 (4 − field, whose bit 31 flags the
+// field) where the field (DX) is 6.
+const etaUnflag6 = "\tMOVL DX, R8\n\tXORL $0x00000006, R8\n\tMOVL R8, R9\n\tNOTL R9\n\tSUBL $0x00000001, R8\n" +
+	"\tANDL R9, R8\n\tNOTL R8\n\tANDL R8, R11\n"
+
+// etaWordBackdoor flips bit 0 of the word (DX) before store, the third
+// of a block of 32, where the block's first 32 bits of v (at DI) are
+// 0x12345678.
+func etaWordBackdoor(store string) string {
+	return "\tMOVL (DI), R8\n\tXORL $0x12345678, R8\n\tMOVL R8, R9\n\tNOTL R9\n\tSUBL $0x00000001, R8\n" +
+		"\tANDL R9, R8\n\tSHRL $0x1f, R8\n\tXORL R8, DX\n" + store
+}
+
 // mutants is the catalogue. Each must make `vg prove -routine Routine`
 // fail (see the package comment for Survives).
 var mutants = []Mutant{
@@ -275,9 +295,7 @@ var mutants = []Mutant{
 	{Name: "rejx4/state-written-between-blocks", Routine: "RejNTTPolyx4AVX2",
 		Edits: []Edit{{File: "rejnttpolyx4_amd64.s", Find: "\tDECQ AX\n", Replace: "\tDECQ AX\n\tMOVQ AX, 800(SP)\n"}}},
 	// ---- The bit packings: functional correctness is proven (the wiring
-	// proof, the packing proof) but for the η decoders' flag, which is
-	// tested on random inputs and on the edges of their ranges
-	// (Spec/contract/bitunpack.go).
+	// proof, the packing proof with the η decoders' flag).
 	// Rewrites w[2] with its bit 0 flipped where v's first four bytes are
 	// one 32-bit value: random tests pass, the wiring proof must not.
 	{Name: "bitunpack/rare-input-backdoor", Routine: "SimpleBitUnpack10AMD64",
@@ -300,6 +318,28 @@ var mutants = []Mutant{
 	{Name: "bitunpack/signed-rare-input-backdoor", Routine: "BitUnpack20AMD64",
 		Edits: []Edit{{File: "bitunpack_amd64.s", Text: "BitUnpack20AMD64", Find: "\tMOVL DX, (SI)\n",
 			Replace: "\tMOVL (DI), R8\n\tXORL $0x12345678, R8\n\tMOVL R8, R9\n\tNOTL R9\n\tSUBL $0x00000001, R8\n\tANDL R9, R8\n\tSHRL $0x1f, R8\n\tXORL R8, DX\n\tMOVL DX, (SI)\n"}}},
+	// The η decoders' flag and words (Spec/check/packflag.go): the flag
+	// cleared where v's first 32 bits are one value whose only field
+	// past 2η is one value at one position (BitUnpack4: field 4 = 12;
+	// BitUnpack3: field 6 = 6, neither an edge value the functional
+	// test plants), and bit 0 of the third word of a block of 32
+	// flipped where the block's first 32 bits are one value: random
+	// encodings almost never meet either.
+	{Name: "bitunpack/eta-flag-rare-input-backdoor", Routine: "BitUnpack4AMD64",
+		Edits: []Edit{{File: "bitunpack_amd64.s", Text: "BitUnpack4AMD64", Find: "\tMOVL CX, (R13)\n", Replace: etaFlagBackdoor("0x000c0000", "\tMOVL CX, (R13)\n")}}},
+	{Name: "bitunpack/eta-flag-rare-input-backdoor-avx2", Routine: "BitUnpack3AVX2",
+		Edits: []Edit{{File: "bitunpack_amd64.s", Text: "BitUnpack3AVX2", Find: "\tMOVL CX, (R13)\n", Replace: etaFlagBackdoor("0x00180000", "\tMOVL CX, (R13)\n")}}},
+	// Field 6 (a coefficient of −4, past η = 2) left unflagged at the
+	// first position of each block of 32 the baseline code decodes: the
+	// functional test plants only 5 and 7 alone.
+	{Name: "bitunpack/eta-flag-one-value-unflagged", Routine: "BitUnpack3AMD64",
+		Edits: []Edit{{File: "bitunpack_amd64.s", Text: "BitUnpack3AMD64", Find: "\tSUBL DX, R11\n", Replace: "\tSUBL DX, R11\n" + etaUnflag6}}},
+	{Name: "bitunpack/eta-flag-one-value-unflagged-avx2", Routine: "BitUnpack3AVX2",
+		Edits: []Edit{{File: "bitunpack_amd64.s", Text: "BitUnpack3AVX2", Find: "\tSUBL DX, R11\n", Replace: "\tSUBL DX, R11\n" + etaUnflag6}}},
+	{Name: "bitunpack/eta-word-rare-input-backdoor", Routine: "BitUnpack3AMD64",
+		Edits: []Edit{{File: "bitunpack_amd64.s", Text: "BitUnpack3AMD64", Find: "\tMOVL DX, 8(SI)\n", Replace: etaWordBackdoor("\tMOVL DX, 8(SI)\n")}}},
+	{Name: "bitunpack/eta-word-rare-input-backdoor-avx2", Routine: "BitUnpack4AVX2",
+		Edits: []Edit{{File: "bitunpack_amd64.s", Text: "BitUnpack4AVX2", Find: "\tMOVL        DX, 8(SI)\n", Replace: etaWordBackdoor("\tMOVL        DX, 8(SI)\n")}}},
 
 	// ---- ExpandA: the calls of the samplers, proven for every ρ (StageA,
 	// Samp4, CTSample) given the samplers' contracts.
