@@ -103,6 +103,11 @@ func (g *sseGen) end() {
 	g.c.LFENCE()
 	g.c.LDMXCSR(g.saved)
 	g.c.RET()
+	g.emitTable()
+}
+
+// emitTable lays the table of constants down.
+func (g *sseGen) emitTable() {
 	g.c.StaticGlobal(g.sym.Name)
 	g.c.DataAttributes(attr.RODATA | attr.NOPTR)
 	for _, v := range g.table {

@@ -100,14 +100,6 @@ func ctNeq(a, b uint32) uint32 {
 	return (x | -x) >> 31
 }
 
-// Vector helpers over slices of ring elements.
-
-func polyAdd(out, a, b *ringElement) {
-	for i := range out {
-		out[i] = fieldAdd(a[i], b[i])
-	}
-}
-
 func polySub(out, a, b *ringElement) {
 	for i := range out {
 		out[i] = fieldSub(a[i], b[i])

@@ -277,7 +277,7 @@ func (sk *PrivateKey) complete(ρ *[32]byte) error {
 		var t ringElement
 		multiplyAccNTT(&t, pk.aHat[i*l:(i+1)*l], sk.s1Hat)
 		nttInverse(&t)
-		polyAdd(&t, &t, &sk.s2[i])
+		polyAdd(&t, &sk.s2[i])
 		// Line 6: (t1, t0) ← Power2Round(t).
 		power2RoundPoly(&t1[i], &sk.t0[i], &t)
 		declassify(publicT1, unsafe.Pointer(&t1[i]), unsafe.Sizeof(t1[i]))
@@ -712,10 +712,9 @@ func (sk *PrivateKey) signInternal(μ *[64]byte, rnd *[32]byte) ([]byte, error) 
 		// Lines 18 and 20: z ← y + NTT⁻¹(ĉ ∘ ŝ1); line 23: ‖z‖∞ ≥ γ1 − β.
 		var reject uint32
 		for j := 0; j < l; j++ {
-			var cs1 ringElement
-			multiplyNTT(&cs1, &sk.s1Hat[j], &c)
-			nttInverse(&cs1)
-			polyAdd(&z[j], &y[j], &cs1)
+			multiplyNTT(&z[j], &sk.s1Hat[j], &c)
+			nttInverse(&z[j])
+			polyAdd(&z[j], &y[j])
 			reject |= normExceeds(&z[j], zBound)
 		}
 		// The first half of line 23's check. Whether ‖z‖∞ ≥ γ1 − β does not
@@ -749,7 +748,8 @@ func (sk *PrivateKey) signInternal(μ *[64]byte, rnd *[32]byte) ([]byte, error) 
 			reject |= normExceeds(&ct0, γ2)
 			// Line 26: h ← MakeHint(−ct0, w − cs2 + ct0).
 			var r, negCt0 ringElement
-			polyAdd(&r, &w[i], &ct0)
+			r = w[i]
+			polyAdd(&r, &ct0)
 			polySub(&negCt0, &ringElement{}, &ct0)
 			hints += makeHintPoly(&hint[i], &negCt0, &r, γ2)
 		}

@@ -18,6 +18,16 @@ var _ [4*n256 - unsafe.Sizeof(ringElement{})]struct{}
 // poly32 is the assembly's view of a ringElement.
 func poly32(w *ringElement) *[n256]uint32 { return (*[n256]uint32)(unsafe.Pointer(w)) }
 
+// apart returns b, or a copy of it if b is w: an assembly routine's
+// polynomials must not overlap.
+func apart(w, b *ringElement) *ringElement {
+	if w == b {
+		c := *b
+		return &c
+	}
+	return b
+}
+
 // The coefficient maps of §7.4 have one symbol per γ2 of Table 1 where the
 // map depends on it. γ2 and the bounds are public; a γ2 of no parameter set
 // falls back to the generic code.

@@ -74,6 +74,7 @@ var (
 	nttInverseRoutine             = newRoutine("nttInverse", nttInverseGeneric, nttInverse)
 	multiplyNTTRoutine            = newRoutine("multiplyNTT", multiplyNTTGeneric, multiplyNTT)
 	multiplyAccNTTRoutine         = newRoutine("multiplyAccNTT", multiplyAccNTTGeneric, multiplyAccNTT)
+	polyAddRoutine                = newRoutine("polyAdd", polyAddGeneric, polyAdd)
 	normExceedsRoutine            = newRoutine("normExceeds", normExceedsGeneric, normExceeds)
 	lowBitsExceedRoutine          = newRoutine("lowBitsExceed", lowBitsExceedGeneric, lowBitsExceed)
 	power2RoundPolyRoutine        = newRoutine("power2RoundPoly", power2RoundPolyGeneric, power2RoundPoly)

@@ -106,6 +106,7 @@ var variantChecks = []variantCheck{
 		}
 		return nil
 	}),
+	checkOf(polyAddRoutine, pairMapCheck),
 	checkOf(normExceedsRoutine, func(rng *rand.Rand, g, f func(*ringElement, uint32) uint32) error {
 		a := randomPoly(rng)
 		bound := 1 + rng.Uint32N(q/2)
@@ -311,6 +312,36 @@ func polyMapCheck(rng *rand.Rand, g, f func(*ringElement)) error {
 	f(&b)
 	if a != b {
 		return fmt.Errorf("differs")
+	}
+	return nil
+}
+
+// edgyPoly draws coefficients in [0, q), a quarter of them 0, 1, q − 2
+// or q − 1, where a reduction is off by one if it is wrong.
+func edgyPoly(rng *rand.Rand) ringElement {
+	a := randomPoly(rng)
+	for i := range a {
+		if rng.IntN(4) == 0 {
+			a[i] = []fieldElement{0, 1, q - 2, q - 1}[rng.IntN(4)]
+		}
+	}
+	return a
+}
+
+// pairMapCheck checks a map w ← f(w, b) on edgy inputs, and with b = w.
+func pairMapCheck(rng *rand.Rand, g, f func(w, b *ringElement)) error {
+	a, b := edgyPoly(rng), edgyPoly(rng)
+	x, y := a, a
+	g(&x, &b)
+	f(&y, &b)
+	if x != y {
+		return fmt.Errorf("differs")
+	}
+	x, y = a, a
+	g(&x, &x)
+	f(&y, &y)
+	if x != y {
+		return fmt.Errorf("differs with b = w")
 	}
 	return nil
 }
