@@ -99,9 +99,3 @@ func ctNeq(a, b uint32) uint32 {
 	x := a ^ b
 	return (x | -x) >> 31
 }
-
-func polySub(out, a, b *ringElement) {
-	for i := range out {
-		out[i] = fieldSub(a[i], b[i])
-	}
-}

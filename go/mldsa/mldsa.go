@@ -731,7 +731,7 @@ func (sk *PrivateKey) signInternal(μ *[64]byte, rnd *[32]byte) ([]byte, error) 
 			var cs2 ringElement
 			multiplyNTT(&cs2, &sk.s2Hat[i], &c)
 			nttInverse(&cs2)
-			polySub(&w[i], &w[i], &cs2)
+			polySub(&w[i], &cs2)
 			reject |= lowBitsExceed(&w[i], r0Bound, γ2)
 		}
 		// The rest of line 23's check.
@@ -750,7 +750,7 @@ func (sk *PrivateKey) signInternal(μ *[64]byte, rnd *[32]byte) ([]byte, error) 
 			var r, negCt0 ringElement
 			r = w[i]
 			polyAdd(&r, &ct0)
-			polySub(&negCt0, &ringElement{}, &ct0)
+			polySub(&negCt0, &ct0)
 			hints += makeHintPoly(&hint[i], &negCt0, &r, γ2)
 		}
 		// The branch of line 28: ‖ct0‖∞ ≥ γ2 or more than ω hints.
@@ -855,7 +855,7 @@ func verifyInternal(pk *PublicKey, μ *[64]byte, sig []byte) error {
 		var w, ct1, w1 ringElement
 		multiplyAccNTT(&w, pk.aHat[i*l:(i+1)*l], z[:l])
 		multiplyNTT(&ct1, &pk.t1Hat[i], &c)
-		polySub(&w, &w, &ct1)
+		polySub(&w, &ct1)
 		nttInverse(&w)
 		// Line 10: w1′ ← UseHint(h, w′Approx).
 		useHintPoly(&w1, &hint[i], &w, p.γ2)

@@ -75,6 +75,7 @@ var (
 	multiplyNTTRoutine            = newRoutine("multiplyNTT", multiplyNTTGeneric, multiplyNTT)
 	multiplyAccNTTRoutine         = newRoutine("multiplyAccNTT", multiplyAccNTTGeneric, multiplyAccNTT)
 	polyAddRoutine                = newRoutine("polyAdd", polyAddGeneric, polyAdd)
+	polySubRoutine                = newRoutine("polySub", polySubGeneric, polySub)
 	normExceedsRoutine            = newRoutine("normExceeds", normExceedsGeneric, normExceeds)
 	lowBitsExceedRoutine          = newRoutine("lowBitsExceed", lowBitsExceedGeneric, lowBitsExceed)
 	power2RoundPolyRoutine        = newRoutine("power2RoundPoly", power2RoundPolyGeneric, power2RoundPoly)

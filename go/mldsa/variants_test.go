@@ -107,6 +107,7 @@ var variantChecks = []variantCheck{
 		return nil
 	}),
 	checkOf(polyAddRoutine, pairMapCheck),
+	checkOf(polySubRoutine, pairMapCheck),
 	checkOf(normExceedsRoutine, func(rng *rand.Rand, g, f func(*ringElement, uint32) uint32) error {
 		a := randomPoly(rng)
 		bound := 1 + rng.Uint32N(q/2)

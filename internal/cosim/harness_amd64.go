@@ -3190,5095 +3190,5105 @@ func h0632(s *State)
 //go:noescape
 func h0633(s *State)
 
-// h0634 runs VPSUBD (R8), Y1, Y9 (form VPSUBD m256, ymm, ymm, from go/asm).
+// h0634 runs VPSUBD (R8), Y1, Y1 (form VPSUBD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0634(s *State)
 
-// h0635 runs VPSUBD 24(R8), Y1, Y9 (form VPSUBD m256, ymm, ymm, from go/asm).
+// h0635 runs VPSUBD (R8), Y1, Y9 (form VPSUBD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0635(s *State)
 
-// h0636 runs VPSUBD Y1, Y9, Y1 (form VPSUBD ymm, ymm, ymm, from go/asm).
+// h0636 runs VPSUBD 24(R8), Y1, Y1 (form VPSUBD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0636(s *State)
 
-// h0637 runs VPSUBD Y1, Y9, Y14 (form VPSUBD ymm, ymm, ymm, from go/asm).
+// h0637 runs VPSUBD 24(R8), Y1, Y9 (form VPSUBD m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0637(s *State)
 
-// h0638 runs VPSUBD Y1, Y9, Y9 (form VPSUBD ymm, ymm, ymm, from go/asm).
+// h0638 runs VPSUBD Y1, Y9, Y1 (form VPSUBD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0638(s *State)
 
-// h0639 runs VPUNPCKHQDQ Y1, Y9, Y1 (form VPUNPCKHQDQ ymm, ymm, ymm, from go/asm).
+// h0639 runs VPSUBD Y1, Y9, Y14 (form VPSUBD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0639(s *State)
 
-// h0640 runs VPUNPCKHQDQ Y1, Y9, Y14 (form VPUNPCKHQDQ ymm, ymm, ymm, from go/asm).
+// h0640 runs VPSUBD Y1, Y9, Y9 (form VPSUBD ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0640(s *State)
 
-// h0641 runs VPUNPCKLQDQ Y1, Y9, Y14 (form VPUNPCKLQDQ ymm, ymm, ymm, from go/asm).
+// h0641 runs VPUNPCKHQDQ Y1, Y9, Y1 (form VPUNPCKHQDQ ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0641(s *State)
 
-// h0642 runs VPXOR (AX), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0642 runs VPUNPCKHQDQ Y1, Y9, Y14 (form VPUNPCKHQDQ ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0642(s *State)
 
-// h0643 runs VPXOR (R8), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0643 runs VPUNPCKLQDQ Y1, Y9, Y14 (form VPUNPCKLQDQ ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0643(s *State)
 
-// h0644 runs VPXOR 24(AX), Y1, Y1 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0644 runs VPXOR (AX), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0644(s *State)
 
-// h0645 runs VPXOR 24(AX), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0645 runs VPXOR (R8), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0645(s *State)
 
-// h0646 runs VPXOR 24(R8), Y1, Y1 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0646 runs VPXOR 24(AX), Y1, Y1 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0646(s *State)
 
-// h0647 runs VPXOR 24(R8), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
+// h0647 runs VPXOR 24(AX), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0647(s *State)
 
-// h0648 runs VPXOR Y1, Y1, Y1 (form VPXOR ymm, ymm, ymm, from go/asm).
+// h0648 runs VPXOR 24(R8), Y1, Y1 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0648(s *State)
 
-// h0649 runs VPXOR Y1, Y9, Y9 (form VPXOR ymm, ymm, ymm, from go/asm).
+// h0649 runs VPXOR 24(R8), Y1, Y9 (form VPXOR m256, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0649(s *State)
 
-// h0650 runs VZEROUPPER (form VZEROUPPER, from go/asm).
+// h0650 runs VPXOR Y1, Y1, Y1 (form VPXOR ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0650(s *State)
 
-// h0651 runs XCHGQ R8, R8 (form XCHGQ r64, r64, from go/asm).
+// h0651 runs VPXOR Y1, Y9, Y9 (form VPXOR ymm, ymm, ymm, from go/asm).
 //
 //go:noescape
 func h0651(s *State)
 
-// h0652 runs XORL AX, AX (form XORL r32, r32, from go/asm).
+// h0652 runs VZEROUPPER (form VZEROUPPER, from go/asm).
 //
 //go:noescape
 func h0652(s *State)
 
-// h0653 runs XORL AX, DX (form XORL r32, r32, from go/asm).
+// h0653 runs XCHGQ R8, R8 (form XCHGQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0653(s *State)
 
-// h0654 runs XORL CX, CX (form XORL r32, r32, from go/asm).
+// h0654 runs XORL AX, AX (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h0654(s *State)
 
-// h0655 runs XORL DX, AX (form XORL r32, r32, from go/asm).
+// h0655 runs XORL AX, DX (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h0655(s *State)
 
-// h0656 runs XORL DX, DX (form XORL r32, r32, from go/asm).
+// h0656 runs XORL CX, CX (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h0656(s *State)
 
-// h0657 runs XORL DX, R8 (form XORL r32, r32, from go/asm).
+// h0657 runs XORL DX, AX (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h0657(s *State)
 
-// h0658 runs XORL R8, DX (form XORL r32, r32, from go/asm).
+// h0658 runs XORL DX, DX (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h0658(s *State)
 
-// h0659 runs XORL R8, R8 (form XORL r32, r32, from go/asm).
+// h0659 runs XORL DX, R8 (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h0659(s *State)
 
-// h0660 runs XORL R8, R9 (form XORL r32, r32, from go/asm).
+// h0660 runs XORL R8, DX (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h0660(s *State)
 
-// h0661 runs XORQ (R8), AX (form XORQ m64, r64, from go/asm).
+// h0661 runs XORL R8, R8 (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h0661(s *State)
 
-// h0662 runs XORQ (R8), R9 (form XORQ m64, r64, from go/asm).
+// h0662 runs XORL R8, R9 (form XORL r32, r32, from go/asm).
 //
 //go:noescape
 func h0662(s *State)
 
-// h0663 runs XORQ 24(R8), AX (form XORQ m64, r64, from go/asm).
+// h0663 runs XORQ (R8), AX (form XORQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0663(s *State)
 
-// h0664 runs XORQ 24(R8), CX (form XORQ m64, r64, from go/asm).
+// h0664 runs XORQ (R8), R9 (form XORQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0664(s *State)
 
-// h0665 runs XORQ 24(R8), DX (form XORQ m64, r64, from go/asm).
+// h0665 runs XORQ 24(R8), AX (form XORQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0665(s *State)
 
-// h0666 runs XORQ 24(R8), R9 (form XORQ m64, r64, from go/asm).
+// h0666 runs XORQ 24(R8), CX (form XORQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0666(s *State)
 
-// h0667 runs XORQ AX, CX (form XORQ r64, r64, from go/asm).
+// h0667 runs XORQ 24(R8), DX (form XORQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0667(s *State)
 
-// h0668 runs XORQ AX, DX (form XORQ r64, r64, from go/asm).
+// h0668 runs XORQ 24(R8), R9 (form XORQ m64, r64, from go/asm).
 //
 //go:noescape
 func h0668(s *State)
 
-// h0669 runs XORQ AX, R8 (form XORQ r64, r64, from go/asm).
+// h0669 runs XORQ AX, CX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0669(s *State)
 
-// h0670 runs XORQ CX, AX (form XORQ r64, r64, from go/asm).
+// h0670 runs XORQ AX, DX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0670(s *State)
 
-// h0671 runs XORQ CX, DX (form XORQ r64, r64, from go/asm).
+// h0671 runs XORQ AX, R8 (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0671(s *State)
 
-// h0672 runs XORQ CX, R8 (form XORQ r64, r64, from go/asm).
+// h0672 runs XORQ CX, AX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0672(s *State)
 
-// h0673 runs XORQ DX, AX (form XORQ r64, r64, from go/asm).
+// h0673 runs XORQ CX, DX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0673(s *State)
 
-// h0674 runs XORQ DX, CX (form XORQ r64, r64, from go/asm).
+// h0674 runs XORQ CX, R8 (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0674(s *State)
 
-// h0675 runs XORQ DX, R8 (form XORQ r64, r64, from go/asm).
+// h0675 runs XORQ DX, AX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0675(s *State)
 
-// h0676 runs XORQ R8, AX (form XORQ r64, r64, from go/asm).
+// h0676 runs XORQ DX, CX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0676(s *State)
 
-// h0677 runs XORQ R8, CX (form XORQ r64, r64, from go/asm).
+// h0677 runs XORQ DX, R8 (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0677(s *State)
 
-// h0678 runs XORQ R8, DX (form XORQ r64, r64, from go/asm).
+// h0678 runs XORQ R8, AX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0678(s *State)
 
-// h0679 runs XORQ R8, R9 (form XORQ r64, r64, from go/asm).
+// h0679 runs XORQ R8, CX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0679(s *State)
 
-// h0680 runs ADCQ $0, R8 (form ADCQ imm, r64, from catalog).
+// h0680 runs XORQ R8, DX (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0680(s *State)
 
-// h0681 runs ADCQ AX, R8 (form ADCQ r64, r64, from catalog).
+// h0681 runs XORQ R8, R9 (form XORQ r64, r64, from go/asm).
 //
 //go:noescape
 func h0681(s *State)
 
-// h0682 runs ADDL $8380417, R8 (form ADDL imm, r32, from catalog).
+// h0682 runs ADCQ $0, R8 (form ADCQ imm, r64, from catalog).
 //
 //go:noescape
 func h0682(s *State)
 
-// h0683 runs ADDQ $-1, R8 (form ADDQ imm, r64, from catalog).
+// h0683 runs ADCQ AX, R8 (form ADCQ r64, r64, from catalog).
 //
 //go:noescape
 func h0683(s *State)
 
-// h0684 runs ADDQ 24(R8), R9 (form ADDQ m64, r64, from catalog).
+// h0684 runs ADDL $8380417, R8 (form ADDL imm, r32, from catalog).
 //
 //go:noescape
 func h0684(s *State)
 
-// h0685 runs ADDQ R8, 24(R9) (form ADDQ r64, m64, from catalog).
+// h0685 runs ADDQ $-1, R8 (form ADDQ imm, r64, from catalog).
 //
 //go:noescape
 func h0685(s *State)
 
-// h0686 runs ADDQ AX, R8 (form ADDQ r64, r64, from catalog).
+// h0686 runs ADDQ 24(R8), R9 (form ADDQ m64, r64, from catalog).
 //
 //go:noescape
 func h0686(s *State)
 
-// h0687 runs ANDL $0xff, R8 (form ANDL imm, r32, from catalog).
+// h0687 runs ADDQ R8, 24(R9) (form ADDQ r64, m64, from catalog).
 //
 //go:noescape
 func h0687(s *State)
 
-// h0688 runs ANDL AX, R8 (form ANDL r32, r32, from catalog).
+// h0688 runs ADDQ AX, R8 (form ADDQ r64, r64, from catalog).
 //
 //go:noescape
 func h0688(s *State)
 
-// h0689 runs ANDNQ 24(R8), R9, CX (form ANDNQ m64, r64, r64, from catalog).
+// h0689 runs ANDL $0xff, R8 (form ANDL imm, r32, from catalog).
 //
 //go:noescape
 func h0689(s *State)
 
-// h0690 runs ANDQ $-8, R8 (form ANDQ imm, r64, from catalog).
+// h0690 runs ANDL AX, R8 (form ANDL r32, r32, from catalog).
 //
 //go:noescape
 func h0690(s *State)
 
-// h0691 runs ANDQ $0x7fffff, R8 (form ANDQ imm, r64, from catalog).
+// h0691 runs ANDNQ 24(R8), R9, CX (form ANDNQ m64, r64, r64, from catalog).
 //
 //go:noescape
 func h0691(s *State)
 
-// h0692 runs ANDQ 24(R8), R9 (form ANDQ m64, r64, from catalog).
+// h0692 runs ANDQ $-8, R8 (form ANDQ imm, r64, from catalog).
 //
 //go:noescape
 func h0692(s *State)
 
-// h0693 runs CMOVLCC AX, R8 (form CMOVLCC r32, r32, from catalog).
+// h0693 runs ANDQ $0x7fffff, R8 (form ANDQ imm, r64, from catalog).
 //
 //go:noescape
 func h0693(s *State)
 
-// h0694 runs CMOVLCS AX, R8 (form CMOVLCS r32, r32, from catalog).
+// h0694 runs ANDQ 24(R8), R9 (form ANDQ m64, r64, from catalog).
 //
 //go:noescape
 func h0694(s *State)
 
-// h0695 runs CMOVQCC AX, R8 (form CMOVQCC r64, r64, from catalog).
+// h0695 runs CMOVLCC AX, R8 (form CMOVLCC r32, r32, from catalog).
 //
 //go:noescape
 func h0695(s *State)
 
-// h0696 runs CMOVQCS 24(R8), R9 (form CMOVQCS m64, r64, from catalog).
+// h0696 runs CMOVLCS AX, R8 (form CMOVLCS r32, r32, from catalog).
 //
 //go:noescape
 func h0696(s *State)
 
-// h0697 runs CMOVQCS AX, R8 (form CMOVQCS r64, r64, from catalog).
+// h0697 runs CMOVQCC AX, R8 (form CMOVQCC r64, r64, from catalog).
 //
 //go:noescape
 func h0697(s *State)
 
-// h0698 runs CMOVQEQ AX, R8 (form CMOVQEQ r64, r64, from catalog).
+// h0698 runs CMOVQCS 24(R8), R9 (form CMOVQCS m64, r64, from catalog).
 //
 //go:noescape
 func h0698(s *State)
 
-// h0699 runs CMOVQNE AX, R8 (form CMOVQNE r64, r64, from catalog).
+// h0699 runs CMOVQCS AX, R8 (form CMOVQCS r64, r64, from catalog).
 //
 //go:noescape
 func h0699(s *State)
 
-// h0700 runs CMPL AX, $8380417 (form CMPL r32, imm, from catalog).
+// h0700 runs CMOVQEQ AX, R8 (form CMOVQEQ r64, r64, from catalog).
 //
 //go:noescape
 func h0700(s *State)
 
-// h0701 runs CMPL AX, R8 (form CMPL r32, r32, from catalog).
+// h0701 runs CMOVQNE AX, R8 (form CMOVQNE r64, r64, from catalog).
 //
 //go:noescape
 func h0701(s *State)
 
-// h0702 runs CMPQ AX, $3 (form CMPQ r64, imm, from catalog).
+// h0702 runs CMPL AX, $8380417 (form CMPL r32, imm, from catalog).
 //
 //go:noescape
 func h0702(s *State)
 
-// h0703 runs CMPQ AX, 24(R8) (form CMPQ r64, m64, from catalog).
+// h0703 runs CMPL AX, R8 (form CMPL r32, r32, from catalog).
 //
 //go:noescape
 func h0703(s *State)
 
-// h0704 runs CMPQ AX, R8 (form CMPQ r64, r64, from catalog).
+// h0704 runs CMPQ AX, $3 (form CMPQ r64, imm, from catalog).
 //
 //go:noescape
 func h0704(s *State)
 
-// h0705 runs DECQ R8 (form DECQ r64, from catalog).
+// h0705 runs CMPQ AX, 24(R8) (form CMPQ r64, m64, from catalog).
 //
 //go:noescape
 func h0705(s *State)
 
-// h0706 runs IMUL3L $58728449, AX, R8 (form IMUL3L imm, r32, r32, from catalog).
+// h0706 runs CMPQ AX, R8 (form CMPQ r64, r64, from catalog).
 //
 //go:noescape
 func h0706(s *State)
 
-// h0707 runs IMUL3Q $-5, AX, R8 (form IMUL3Q imm, r64, r64, from catalog).
+// h0707 runs DECQ R8 (form DECQ r64, from catalog).
 //
 //go:noescape
 func h0707(s *State)
 
-// h0708 runs IMULL AX, R8 (form IMULL r32, r32, from catalog).
+// h0708 runs IMUL3L $58728449, AX, R8 (form IMUL3L imm, r32, r32, from catalog).
 //
 //go:noescape
 func h0708(s *State)
 
-// h0709 runs IMULQ 24(R8), R9 (form IMULQ m64, r64, from catalog).
+// h0709 runs IMUL3Q $-5, AX, R8 (form IMUL3Q imm, r64, r64, from catalog).
 //
 //go:noescape
 func h0709(s *State)
 
-// h0710 runs IMULQ AX, R8 (form IMULQ r64, r64, from catalog).
+// h0710 runs IMULL AX, R8 (form IMULL r32, r32, from catalog).
 //
 //go:noescape
 func h0710(s *State)
 
-// h0711 runs INCL R8 (form INCL r32, from catalog).
+// h0711 runs IMULQ 24(R8), R9 (form IMULQ m64, r64, from catalog).
 //
 //go:noescape
 func h0711(s *State)
 
-// h0712 runs INCQ R8 (form INCQ r64, from catalog).
+// h0712 runs IMULQ AX, R8 (form IMULQ r64, r64, from catalog).
 //
 //go:noescape
 func h0712(s *State)
 
-// h0713 runs JCS taken (form JCS label, from catalog).
+// h0713 runs INCL R8 (form INCL r32, from catalog).
 //
 //go:noescape
 func h0713(s *State)
 
-// h0714 runs JGE taken (form JGE label, from catalog).
+// h0714 runs INCQ R8 (form INCQ r64, from catalog).
 //
 //go:noescape
 func h0714(s *State)
 
-// h0715 runs JGT taken (form JGT label, from catalog).
+// h0715 runs JCS taken (form JCS label, from catalog).
 //
 //go:noescape
 func h0715(s *State)
 
-// h0716 runs JLE taken (form JLE label, from catalog).
+// h0716 runs JGE taken (form JGE label, from catalog).
 //
 //go:noescape
 func h0716(s *State)
 
-// h0717 runs JLS taken (form JLS label, from catalog).
+// h0717 runs JGT taken (form JGT label, from catalog).
 //
 //go:noescape
 func h0717(s *State)
 
-// h0718 runs JMI taken (form JMI label, from catalog).
+// h0718 runs JLE taken (form JLE label, from catalog).
 //
 //go:noescape
 func h0718(s *State)
 
-// h0719 runs JPL taken (form JPL label, from catalog).
+// h0719 runs JLS taken (form JLS label, from catalog).
 //
 //go:noescape
 func h0719(s *State)
 
-// h0720 runs LEAQ -24(R8), R9 (form LEAQ m64, r64, from catalog).
+// h0720 runs JMI taken (form JMI label, from catalog).
 //
 //go:noescape
 func h0720(s *State)
 
-// h0721 runs LEAQ 24(R8)(R9*4), R10 (form LEAQ m64, r64, from catalog).
+// h0721 runs JPL taken (form JPL label, from catalog).
 //
 //go:noescape
 func h0721(s *State)
 
-// h0722 runs MOVB $0x81, 24(R8) (form MOVB imm, m8, from catalog).
+// h0722 runs LEAQ -24(R8), R9 (form LEAQ m64, r64, from catalog).
 //
 //go:noescape
 func h0722(s *State)
 
-// h0723 runs MOVB 24(R8), R9 (form MOVB m8, r8, from catalog).
+// h0723 runs LEAQ 24(R8)(R9*4), R10 (form LEAQ m64, r64, from catalog).
 //
 //go:noescape
 func h0723(s *State)
 
-// h0724 runs MOVB R8, 24(R9) (form MOVB r8, m8, from catalog).
+// h0724 runs MOVB $0x81, 24(R8) (form MOVB imm, m8, from catalog).
 //
 //go:noescape
 func h0724(s *State)
 
-// h0725 runs MOVB AX, R8 (form MOVB r8, r8, from catalog).
+// h0725 runs MOVB 24(R8), R9 (form MOVB m8, r8, from catalog).
 //
 //go:noescape
 func h0725(s *State)
 
-// h0726 runs MOVBLZX 24(R8), R9 (form MOVBLZX m8, r32, from catalog).
+// h0726 runs MOVB R8, 24(R9) (form MOVB r8, m8, from catalog).
 //
 //go:noescape
 func h0726(s *State)
 
-// h0727 runs MOVBLZX AX, R8 (form MOVBLZX r8, r32, from catalog).
+// h0727 runs MOVB AX, R8 (form MOVB r8, r8, from catalog).
 //
 //go:noescape
 func h0727(s *State)
 
-// h0728 runs MOVBQZX 24(R8), R9 (form MOVBQZX m8, r64, from catalog).
+// h0728 runs MOVBLZX 24(R8), R9 (form MOVBLZX m8, r32, from catalog).
 //
 //go:noescape
 func h0728(s *State)
 
-// h0729 runs MOVBQZX AX, R8 (form MOVBQZX r8, r64, from catalog).
+// h0729 runs MOVBLZX AX, R8 (form MOVBLZX r8, r32, from catalog).
 //
 //go:noescape
 func h0729(s *State)
 
-// h0730 runs MOVL $0x80000001, 24(R8) (form MOVL imm, m32, from catalog).
+// h0730 runs MOVBQZX 24(R8), R9 (form MOVBQZX m8, r64, from catalog).
 //
 //go:noescape
 func h0730(s *State)
 
-// h0731 runs MOVL $-1, R8 (form MOVL imm, r32, from catalog).
+// h0731 runs MOVBQZX AX, R8 (form MOVBQZX r8, r64, from catalog).
 //
 //go:noescape
 func h0731(s *State)
 
-// h0732 runs MOVLQZX 24(R8), R9 (form MOVLQZX m32, r64, from catalog).
+// h0732 runs MOVL $0x80000001, 24(R8) (form MOVL imm, m32, from catalog).
 //
 //go:noescape
 func h0732(s *State)
 
-// h0733 runs MOVLQZX AX, R8 (form MOVLQZX r32, r64, from catalog).
+// h0733 runs MOVL $-1, R8 (form MOVL imm, r32, from catalog).
 //
 //go:noescape
 func h0733(s *State)
 
-// h0734 runs MOVO 24(R8), X1 (form MOVO m128, xmm, from catalog).
+// h0734 runs MOVLQZX 24(R8), R9 (form MOVLQZX m32, r64, from catalog).
 //
 //go:noescape
 func h0734(s *State)
 
-// h0735 runs MOVO X1, 24(R8) (form MOVO xmm, m128, from catalog).
+// h0735 runs MOVLQZX AX, R8 (form MOVLQZX r32, r64, from catalog).
 //
 //go:noescape
 func h0735(s *State)
 
-// h0736 runs MOVOU X1, X9 (form MOVOU xmm, xmm, from catalog).
+// h0736 runs MOVO 24(R8), X1 (form MOVO m128, xmm, from catalog).
 //
 //go:noescape
 func h0736(s *State)
 
-// h0737 runs MOVQ $-7, 24(R8) (form MOVQ imm, m64, from catalog).
+// h0737 runs MOVO X1, 24(R8) (form MOVO xmm, m128, from catalog).
 //
 //go:noescape
 func h0737(s *State)
 
-// h0738 runs MOVQ $-1, R8 (form MOVQ imm, r64, from catalog).
+// h0738 runs MOVOU X1, X9 (form MOVOU xmm, xmm, from catalog).
 //
 //go:noescape
 func h0738(s *State)
 
-// h0739 runs MOVQ $0x123456789abcdef0, R8 (form MOVQ imm, r64, from catalog).
+// h0739 runs MOVQ $-7, 24(R8) (form MOVQ imm, m64, from catalog).
 //
 //go:noescape
 func h0739(s *State)
 
-// h0740 runs MOVQ 24(R8), X1 (form MOVQ m64, xmm, from catalog).
+// h0740 runs MOVQ $-1, R8 (form MOVQ imm, r64, from catalog).
 //
 //go:noescape
 func h0740(s *State)
 
-// h0741 runs MOVQ AX, X1 (form MOVQ r64, xmm, from catalog).
+// h0741 runs MOVQ $0x123456789abcdef0, R8 (form MOVQ imm, r64, from catalog).
 //
 //go:noescape
 func h0741(s *State)
 
-// h0742 runs MOVQ X1, 24(R8) (form MOVQ xmm, m64, from catalog).
+// h0742 runs MOVQ 24(R8), X1 (form MOVQ m64, xmm, from catalog).
 //
 //go:noescape
 func h0742(s *State)
 
-// h0743 runs MOVQ X1, AX (form MOVQ xmm, r64, from catalog).
+// h0743 runs MOVQ AX, X1 (form MOVQ r64, xmm, from catalog).
 //
 //go:noescape
 func h0743(s *State)
 
-// h0744 runs MOVQ X1, X9 (form MOVQ xmm, xmm, from catalog).
+// h0744 runs MOVQ X1, 24(R8) (form MOVQ xmm, m64, from catalog).
 //
 //go:noescape
 func h0744(s *State)
 
-// h0745 runs MOVW 24(R8), R9 (form MOVW m16, r16, from catalog).
+// h0745 runs MOVQ X1, AX (form MOVQ xmm, r64, from catalog).
 //
 //go:noescape
 func h0745(s *State)
 
-// h0746 runs MOVW R8, 24(R9) (form MOVW r16, m16, from catalog).
+// h0746 runs MOVQ X1, X9 (form MOVQ xmm, xmm, from catalog).
 //
 //go:noescape
 func h0746(s *State)
 
-// h0747 runs MOVW AX, R8 (form MOVW r16, r16, from catalog).
+// h0747 runs MOVW 24(R8), R9 (form MOVW m16, r16, from catalog).
 //
 //go:noescape
 func h0747(s *State)
 
-// h0748 runs MOVWLZX 24(R8), R9 (form MOVWLZX m16, r32, from catalog).
+// h0748 runs MOVW R8, 24(R9) (form MOVW r16, m16, from catalog).
 //
 //go:noescape
 func h0748(s *State)
 
-// h0749 runs MOVWLZX AX, R8 (form MOVWLZX r16, r32, from catalog).
+// h0749 runs MOVW AX, R8 (form MOVW r16, r16, from catalog).
 //
 //go:noescape
 func h0749(s *State)
 
-// h0750 runs MOVWQZX 24(R8), R9 (form MOVWQZX m16, r64, from catalog).
+// h0750 runs MOVWLZX 24(R8), R9 (form MOVWLZX m16, r32, from catalog).
 //
 //go:noescape
 func h0750(s *State)
 
-// h0751 runs MOVWQZX AX, R8 (form MOVWQZX r16, r64, from catalog).
+// h0751 runs MOVWLZX AX, R8 (form MOVWLZX r16, r32, from catalog).
 //
 //go:noescape
 func h0751(s *State)
 
-// h0752 runs MULQ 24(R8) (form MULQ m64, from catalog).
+// h0752 runs MOVWQZX 24(R8), R9 (form MOVWQZX m16, r64, from catalog).
 //
 //go:noescape
 func h0752(s *State)
 
-// h0753 runs MULQ R8 (form MULQ r64, from catalog).
+// h0753 runs MOVWQZX AX, R8 (form MOVWQZX r16, r64, from catalog).
 //
 //go:noescape
 func h0753(s *State)
 
-// h0754 runs NEGQ R8 (form NEGQ r64, from catalog).
+// h0754 runs MULQ 24(R8) (form MULQ m64, from catalog).
 //
 //go:noescape
 func h0754(s *State)
 
-// h0755 runs ORL $0x80000000, R8 (form ORL imm, r32, from catalog).
+// h0755 runs MULQ R8 (form MULQ r64, from catalog).
 //
 //go:noescape
 func h0755(s *State)
 
-// h0756 runs ORL AX, R8 (form ORL r32, r32, from catalog).
+// h0756 runs NEGQ R8 (form NEGQ r64, from catalog).
 //
 //go:noescape
 func h0756(s *State)
 
-// h0757 runs ORQ $1, R8 (form ORQ imm, r64, from catalog).
+// h0757 runs ORL $0x80000000, R8 (form ORL imm, r32, from catalog).
 //
 //go:noescape
 func h0757(s *State)
 
-// h0758 runs POPCNTL AX, R8 (form POPCNTL r32, r32, from catalog).
+// h0758 runs ORL AX, R8 (form ORL r32, r32, from catalog).
 //
 //go:noescape
 func h0758(s *State)
 
-// h0759 runs POPCNTQ 24(R8), R9 (form POPCNTQ m128, r64, from catalog).
+// h0759 runs ORQ $1, R8 (form ORQ imm, r64, from catalog).
 //
 //go:noescape
 func h0759(s *State)
 
-// h0760 runs POPCNTQ AX, R8 (form POPCNTQ r64, r64, from catalog).
+// h0760 runs POPCNTL AX, R8 (form POPCNTL r32, r32, from catalog).
 //
 //go:noescape
 func h0760(s *State)
 
-// h0761 runs PSHUFL $0x1b, X1, X9 (form PSHUFL imm, xmm, xmm, from catalog).
+// h0761 runs POPCNTQ 24(R8), R9 (form POPCNTQ m128, r64, from catalog).
 //
 //go:noescape
 func h0761(s *State)
 
-// h0762 runs PSLLL $13, X1 (form PSLLL imm, xmm, from catalog).
+// h0762 runs POPCNTQ AX, R8 (form POPCNTQ r64, r64, from catalog).
 //
 //go:noescape
 func h0762(s *State)
 
-// h0763 runs PSLLQ $32, X1 (form PSLLQ imm, xmm, from catalog).
+// h0763 runs PSHUFL $0x1b, X1, X9 (form PSHUFL imm, xmm, xmm, from catalog).
 //
 //go:noescape
 func h0763(s *State)
 
-// h0764 runs PSRAL $23, X1 (form PSRAL imm, xmm, from catalog).
+// h0764 runs PSLLL $13, X1 (form PSLLL imm, xmm, from catalog).
 //
 //go:noescape
 func h0764(s *State)
 
-// h0765 runs PSRAL $31, X1 (form PSRAL imm, xmm, from catalog).
+// h0765 runs PSLLQ $32, X1 (form PSLLQ imm, xmm, from catalog).
 //
 //go:noescape
 func h0765(s *State)
 
-// h0766 runs PSRLQ $32, X1 (form PSRLQ imm, xmm, from catalog).
+// h0766 runs PSRAL $23, X1 (form PSRAL imm, xmm, from catalog).
 //
 //go:noescape
 func h0766(s *State)
 
-// h0767 runs PSRLQ $7, X1 (form PSRLQ imm, xmm, from catalog).
+// h0767 runs PSRAL $31, X1 (form PSRAL imm, xmm, from catalog).
 //
 //go:noescape
 func h0767(s *State)
 
-// h0768 runs PXOR 24(R8), X1 (form PXOR m128, xmm, from catalog).
+// h0768 runs PSRLQ $32, X1 (form PSRLQ imm, xmm, from catalog).
 //
 //go:noescape
 func h0768(s *State)
 
-// h0769 runs PXOR X1, X9 (form PXOR xmm, xmm, from catalog).
+// h0769 runs PSRLQ $7, X1 (form PSRLQ imm, xmm, from catalog).
 //
 //go:noescape
 func h0769(s *State)
 
-// h0770 runs ROLQ CX, R8 (form ROLQ cl, r64, from catalog).
+// h0770 runs PXOR 24(R8), X1 (form PXOR m128, xmm, from catalog).
 //
 //go:noescape
 func h0770(s *State)
 
-// h0771 runs ROLQ $1, R8 (form ROLQ imm, r64, from catalog).
+// h0771 runs PXOR X1, X9 (form PXOR xmm, xmm, from catalog).
 //
 //go:noescape
 func h0771(s *State)
 
-// h0772 runs ROLQ $13, R8 (form ROLQ imm, r64, from catalog).
+// h0772 runs ROLQ CX, R8 (form ROLQ cl, r64, from catalog).
 //
 //go:noescape
 func h0772(s *State)
 
-// h0773 runs RORQ CX, R8 (form RORQ cl, r64, from catalog).
+// h0773 runs ROLQ $1, R8 (form ROLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0773(s *State)
 
-// h0774 runs RORQ $1, R8 (form RORQ imm, r64, from catalog).
+// h0774 runs ROLQ $13, R8 (form ROLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0774(s *State)
 
-// h0775 runs RORQ $7, R8 (form RORQ imm, r64, from catalog).
+// h0775 runs RORQ CX, R8 (form RORQ cl, r64, from catalog).
 //
 //go:noescape
 func h0775(s *State)
 
-// h0776 runs RORXQ $1, 24(R8), R9 (form RORXQ imm, m64, r64, from catalog).
+// h0776 runs RORQ $1, R8 (form RORQ imm, r64, from catalog).
 //
 //go:noescape
 func h0776(s *State)
 
-// h0777 runs RORXQ $13, AX, R8 (form RORXQ imm, r64, r64, from catalog).
+// h0777 runs RORQ $7, R8 (form RORQ imm, r64, from catalog).
 //
 //go:noescape
 func h0777(s *State)
 
-// h0778 runs RORXQ $63, AX, R8 (form RORXQ imm, r64, r64, from catalog).
+// h0778 runs RORXQ $1, 24(R8), R9 (form RORXQ imm, m64, r64, from catalog).
 //
 //go:noescape
 func h0778(s *State)
 
-// h0779 runs SARL CX, R8 (form SARL cl, r32, from catalog).
+// h0779 runs RORXQ $13, AX, R8 (form RORXQ imm, r64, r64, from catalog).
 //
 //go:noescape
 func h0779(s *State)
 
-// h0780 runs SARL $0, R8 (form SARL imm, r32, from catalog).
+// h0780 runs RORXQ $63, AX, R8 (form RORXQ imm, r64, r64, from catalog).
 //
 //go:noescape
 func h0780(s *State)
 
-// h0781 runs SARL $1, R8 (form SARL imm, r32, from catalog).
+// h0781 runs SARL CX, R8 (form SARL cl, r32, from catalog).
 //
 //go:noescape
 func h0781(s *State)
 
-// h0782 runs SARL $31, R8 (form SARL imm, r32, from catalog).
+// h0782 runs SARL $0, R8 (form SARL imm, r32, from catalog).
 //
 //go:noescape
 func h0782(s *State)
 
-// h0783 runs SARL $32, R8 (form SARL imm, r32, from catalog).
+// h0783 runs SARL $1, R8 (form SARL imm, r32, from catalog).
 //
 //go:noescape
 func h0783(s *State)
 
-// h0784 runs SARL $63, R8 (form SARL imm, r32, from catalog).
+// h0784 runs SARL $31, R8 (form SARL imm, r32, from catalog).
 //
 //go:noescape
 func h0784(s *State)
 
-// h0785 runs SARQ CX, R8 (form SARQ cl, r64, from catalog).
+// h0785 runs SARL $32, R8 (form SARL imm, r32, from catalog).
 //
 //go:noescape
 func h0785(s *State)
 
-// h0786 runs SARQ $1, R8 (form SARQ imm, r64, from catalog).
+// h0786 runs SARL $63, R8 (form SARL imm, r32, from catalog).
 //
 //go:noescape
 func h0786(s *State)
 
-// h0787 runs SARQ $63, R8 (form SARQ imm, r64, from catalog).
+// h0787 runs SARQ CX, R8 (form SARQ cl, r64, from catalog).
 //
 //go:noescape
 func h0787(s *State)
 
-// h0788 runs SBBQ $0, R8 (form SBBQ imm, r64, from catalog).
+// h0788 runs SARQ $1, R8 (form SARQ imm, r64, from catalog).
 //
 //go:noescape
 func h0788(s *State)
 
-// h0789 runs SBBQ AX, R8 (form SBBQ r64, r64, from catalog).
+// h0789 runs SARQ $63, R8 (form SARQ imm, r64, from catalog).
 //
 //go:noescape
 func h0789(s *State)
 
-// h0790 runs SETCC R8B (form SETCC r8, from catalog).
+// h0790 runs SBBQ $0, R8 (form SBBQ imm, r64, from catalog).
 //
 //go:noescape
 func h0790(s *State)
 
-// h0791 runs SETCS 24(R8) (form SETCS m8, from catalog).
+// h0791 runs SBBQ AX, R8 (form SBBQ r64, r64, from catalog).
 //
 //go:noescape
 func h0791(s *State)
 
-// h0792 runs SETCS R8B (form SETCS r8, from catalog).
+// h0792 runs SETCC R8B (form SETCC r8, from catalog).
 //
 //go:noescape
 func h0792(s *State)
 
-// h0793 runs SHLL CX, R8 (form SHLL cl, r32, from catalog).
+// h0793 runs SETCS 24(R8) (form SETCS m8, from catalog).
 //
 //go:noescape
 func h0793(s *State)
 
-// h0794 runs SHLL $1, R8 (form SHLL imm, r32, from catalog).
+// h0794 runs SETCS R8B (form SETCS r8, from catalog).
 //
 //go:noescape
 func h0794(s *State)
 
-// h0795 runs SHLL $13, R8 (form SHLL imm, r32, from catalog).
+// h0795 runs SHLL CX, R8 (form SHLL cl, r32, from catalog).
 //
 //go:noescape
 func h0795(s *State)
 
-// h0796 runs SHLQ CX, R8 (form SHLQ cl, r64, from catalog).
+// h0796 runs SHLL $1, R8 (form SHLL imm, r32, from catalog).
 //
 //go:noescape
 func h0796(s *State)
 
-// h0797 runs SHLQ $0, R8 (form SHLQ imm, r64, from catalog).
+// h0797 runs SHLL $13, R8 (form SHLL imm, r32, from catalog).
 //
 //go:noescape
 func h0797(s *State)
 
-// h0798 runs SHLQ $1, R8 (form SHLQ imm, r64, from catalog).
+// h0798 runs SHLQ CX, R8 (form SHLQ cl, r64, from catalog).
 //
 //go:noescape
 func h0798(s *State)
 
-// h0799 runs SHLQ $31, R8 (form SHLQ imm, r64, from catalog).
+// h0799 runs SHLQ $0, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0799(s *State)
 
-// h0800 runs SHLQ $32, R8 (form SHLQ imm, r64, from catalog).
+// h0800 runs SHLQ $1, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0800(s *State)
 
-// h0801 runs SHLQ $5, R8 (form SHLQ imm, r64, from catalog).
+// h0801 runs SHLQ $31, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0801(s *State)
 
-// h0802 runs SHLQ $63, R8 (form SHLQ imm, r64, from catalog).
+// h0802 runs SHLQ $32, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0802(s *State)
 
-// h0803 runs SHRL CX, R8 (form SHRL cl, r32, from catalog).
+// h0803 runs SHLQ $5, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0803(s *State)
 
-// h0804 runs SHRL $1, R8 (form SHRL imm, r32, from catalog).
+// h0804 runs SHLQ $63, R8 (form SHLQ imm, r64, from catalog).
 //
 //go:noescape
 func h0804(s *State)
 
-// h0805 runs SHRL $23, R8 (form SHRL imm, r32, from catalog).
+// h0805 runs SHRL CX, R8 (form SHRL cl, r32, from catalog).
 //
 //go:noescape
 func h0805(s *State)
 
-// h0806 runs SHRQ CX, R8 (form SHRQ cl, r64, from catalog).
+// h0806 runs SHRL $1, R8 (form SHRL imm, r32, from catalog).
 //
 //go:noescape
 func h0806(s *State)
 
-// h0807 runs SHRQ $1, R8 (form SHRQ imm, r64, from catalog).
+// h0807 runs SHRL $23, R8 (form SHRL imm, r32, from catalog).
 //
 //go:noescape
 func h0807(s *State)
 
-// h0808 runs SHRQ $23, R8 (form SHRQ imm, r64, from catalog).
+// h0808 runs SHRQ CX, R8 (form SHRQ cl, r64, from catalog).
 //
 //go:noescape
 func h0808(s *State)
 
-// h0809 runs STMXCSR 24(R8) (form STMXCSR m32, from catalog).
+// h0809 runs SHRQ $1, R8 (form SHRQ imm, r64, from catalog).
 //
 //go:noescape
 func h0809(s *State)
 
-// h0810 runs SUBL $8380417, R8 (form SUBL imm, r32, from catalog).
+// h0810 runs SHRQ $23, R8 (form SHRQ imm, r64, from catalog).
 //
 //go:noescape
 func h0810(s *State)
 
-// h0811 runs SUBQ $1, R8 (form SUBQ imm, r64, from catalog).
+// h0811 runs STMXCSR 24(R8) (form STMXCSR m32, from catalog).
 //
 //go:noescape
 func h0811(s *State)
 
-// h0812 runs SUBQ 24(R8), R9 (form SUBQ m64, r64, from catalog).
+// h0812 runs SUBL $8380417, R8 (form SUBL imm, r32, from catalog).
 //
 //go:noescape
 func h0812(s *State)
 
-// h0813 runs SUBQ AX, R8 (form SUBQ r64, r64, from catalog).
+// h0813 runs SUBQ $1, R8 (form SUBQ imm, r64, from catalog).
 //
 //go:noescape
 func h0813(s *State)
 
-// h0814 runs TESTL $0x80000000, R8 (form TESTL imm, r32, from catalog).
+// h0814 runs SUBQ 24(R8), R9 (form SUBQ m64, r64, from catalog).
 //
 //go:noescape
 func h0814(s *State)
 
-// h0815 runs TESTL AX, R8 (form TESTL r32, r32, from catalog).
+// h0815 runs SUBQ AX, R8 (form SUBQ r64, r64, from catalog).
 //
 //go:noescape
 func h0815(s *State)
 
-// h0816 runs TESTQ $1, R8 (form TESTQ imm, r64, from catalog).
+// h0816 runs TESTL $0x80000000, R8 (form TESTL imm, r32, from catalog).
 //
 //go:noescape
 func h0816(s *State)
 
-// h0817 runs TESTQ AX, R8 (form TESTQ r64, r64, from catalog).
+// h0817 runs TESTL AX, R8 (form TESTL r32, r32, from catalog).
 //
 //go:noescape
 func h0817(s *State)
 
-// h0818 runs TESTQ R8, R8 (form TESTQ r64, r64, from catalog).
+// h0818 runs TESTQ $1, R8 (form TESTQ imm, r64, from catalog).
 //
 //go:noescape
 func h0818(s *State)
 
-// h0819 runs VEXTRACTI128 $1, Y1, 24(R8) (form VEXTRACTI128 imm, ymm, m128, from catalog).
+// h0819 runs TESTQ AX, R8 (form TESTQ r64, r64, from catalog).
 //
 //go:noescape
 func h0819(s *State)
 
-// h0820 runs VEXTRACTI128 $0, Y1, X9 (form VEXTRACTI128 imm, ymm, xmm, from catalog).
+// h0820 runs TESTQ R8, R8 (form TESTQ r64, r64, from catalog).
 //
 //go:noescape
 func h0820(s *State)
 
-// h0821 runs VEXTRACTI128 $1, Y1, X9 (form VEXTRACTI128 imm, ymm, xmm, from catalog).
+// h0821 runs VEXTRACTI128 $1, Y1, 24(R8) (form VEXTRACTI128 imm, ymm, m128, from catalog).
 //
 //go:noescape
 func h0821(s *State)
 
-// h0822 runs VINSERTI128 $0, 24(R8), Y1, Y9 (form VINSERTI128 imm, m128, ymm, ymm, from catalog).
+// h0822 runs VEXTRACTI128 $0, Y1, X9 (form VEXTRACTI128 imm, ymm, xmm, from catalog).
 //
 //go:noescape
 func h0822(s *State)
 
-// h0823 runs VINSERTI128 $1, X1, Y9, Y14 (form VINSERTI128 imm, xmm, ymm, ymm, from catalog).
+// h0823 runs VEXTRACTI128 $1, Y1, X9 (form VEXTRACTI128 imm, ymm, xmm, from catalog).
 //
 //go:noescape
 func h0823(s *State)
 
-// h0824 runs VMOVDQA (R8), Y1 (form VMOVDQA m256, ymm, from catalog).
+// h0824 runs VINSERTI128 $0, 24(R8), Y1, Y9 (form VINSERTI128 imm, m128, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0824(s *State)
 
-// h0825 runs VMOVDQA Y1, (R8) (form VMOVDQA ymm, m256, from catalog).
+// h0825 runs VINSERTI128 $1, X1, Y9, Y14 (form VINSERTI128 imm, xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0825(s *State)
 
-// h0826 runs VMOVDQA Y1, Y9 (form VMOVDQA ymm, ymm, from catalog).
+// h0826 runs VMOVDQA (R8), Y1 (form VMOVDQA m256, ymm, from catalog).
 //
 //go:noescape
 func h0826(s *State)
 
-// h0827 runs VMOVDQU Y1, Y9 (form VMOVDQU ymm, ymm, from catalog).
+// h0827 runs VMOVDQA Y1, (R8) (form VMOVDQA ymm, m256, from catalog).
 //
 //go:noescape
 func h0827(s *State)
 
-// h0828 runs VPABSD Y1, Y9 (form VPABSD ymm, ymm, from catalog).
+// h0828 runs VMOVDQA Y1, Y9 (form VMOVDQA ymm, ymm, from catalog).
 //
 //go:noescape
 func h0828(s *State)
 
-// h0829 runs VPADDQ Y1, Y9, Y14 (form VPADDQ ymm, ymm, ymm, from catalog).
+// h0829 runs VMOVDQU Y1, Y9 (form VMOVDQU ymm, ymm, from catalog).
 //
 //go:noescape
 func h0829(s *State)
 
-// h0830 runs VPAND (R8), Y1, Y9 (form VPAND m256, ymm, ymm, from catalog).
+// h0830 runs VPABSD Y1, Y9 (form VPABSD ymm, ymm, from catalog).
 //
 //go:noescape
 func h0830(s *State)
 
-// h0831 runs VPAND Y1, Y9, Y14 (form VPAND ymm, ymm, ymm, from catalog).
+// h0831 runs VPADDQ Y1, Y9, Y14 (form VPADDQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0831(s *State)
 
-// h0832 runs VPANDN (R8), Y1, Y9 (form VPANDN m256, ymm, ymm, from catalog).
+// h0832 runs VPAND (R8), Y1, Y9 (form VPAND m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0832(s *State)
 
-// h0833 runs VPBLENDD $0x00, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h0833 runs VPAND Y1, Y9, Y14 (form VPAND ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0833(s *State)
 
-// h0834 runs VPBLENDD $0x0f, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h0834 runs VPANDN (R8), Y1, Y9 (form VPANDN m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0834(s *State)
 
-// h0835 runs VPBLENDD $0x33, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h0835 runs VPBLENDD $0x00, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0835(s *State)
 
-// h0836 runs VPBLENDD $0x55, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h0836 runs VPBLENDD $0x0f, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0836(s *State)
 
-// h0837 runs VPBLENDD $0xd2, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h0837 runs VPBLENDD $0x33, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0837(s *State)
 
-// h0838 runs VPBLENDD $0xf6, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h0838 runs VPBLENDD $0x55, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0838(s *State)
 
-// h0839 runs VPBLENDD $0xff, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
+// h0839 runs VPBLENDD $0xd2, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0839(s *State)
 
-// h0840 runs VPBLENDVB Y1, Y9, Y14, Y4 (form VPBLENDVB ymm, ymm, ymm, ymm, from catalog).
+// h0840 runs VPBLENDD $0xf6, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0840(s *State)
 
-// h0841 runs VPBROADCASTD X1, Y9 (form VPBROADCASTD xmm, ymm, from catalog).
+// h0841 runs VPBLENDD $0xff, Y1, Y9, Y14 (form VPBLENDD imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0841(s *State)
 
-// h0842 runs VPBROADCASTQ X1, Y9 (form VPBROADCASTQ xmm, ymm, from catalog).
+// h0842 runs VPBLENDVB Y1, Y9, Y14, Y4 (form VPBLENDVB ymm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0842(s *State)
 
-// h0843 runs VPCMPEQD Y1, Y9, Y14 (form VPCMPEQD ymm, ymm, ymm, from catalog).
+// h0843 runs VPBROADCASTD X1, Y9 (form VPBROADCASTD xmm, ymm, from catalog).
 //
 //go:noescape
 func h0843(s *State)
 
-// h0844 runs VPERM2I128 $0x00, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0844 runs VPBROADCASTQ X1, Y9 (form VPBROADCASTQ xmm, ymm, from catalog).
 //
 //go:noescape
 func h0844(s *State)
 
-// h0845 runs VPERM2I128 $0x01, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0845 runs VPCMPEQD Y1, Y9, Y14 (form VPCMPEQD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0845(s *State)
 
-// h0846 runs VPERM2I128 $0x02, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0846 runs VPERM2I128 $0x00, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0846(s *State)
 
-// h0847 runs VPERM2I128 $0x03, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0847 runs VPERM2I128 $0x01, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0847(s *State)
 
-// h0848 runs VPERM2I128 $0x08, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0848 runs VPERM2I128 $0x02, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0848(s *State)
 
-// h0849 runs VPERM2I128 $0x10, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0849 runs VPERM2I128 $0x03, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0849(s *State)
 
-// h0850 runs VPERM2I128 $0x12, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0850 runs VPERM2I128 $0x08, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0850(s *State)
 
-// h0851 runs VPERM2I128 $0x21, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0851 runs VPERM2I128 $0x10, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0851(s *State)
 
-// h0852 runs VPERM2I128 $0x28, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0852 runs VPERM2I128 $0x12, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0852(s *State)
 
-// h0853 runs VPERM2I128 $0x30, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0853 runs VPERM2I128 $0x21, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0853(s *State)
 
-// h0854 runs VPERM2I128 $0x82, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0854 runs VPERM2I128 $0x28, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0854(s *State)
 
-// h0855 runs VPERM2I128 $0x83, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0855 runs VPERM2I128 $0x30, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0855(s *State)
 
-// h0856 runs VPERM2I128 $0x88, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
+// h0856 runs VPERM2I128 $0x82, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0856(s *State)
 
-// h0857 runs VPERMD (R8), Y1, Y9 (form VPERMD m256, ymm, ymm, from catalog).
+// h0857 runs VPERM2I128 $0x83, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0857(s *State)
 
-// h0858 runs VPERMD Y1, Y9, Y14 (form VPERMD ymm, ymm, ymm, from catalog).
+// h0858 runs VPERM2I128 $0x88, Y1, Y9, Y14 (form VPERM2I128 imm, ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0858(s *State)
 
-// h0859 runs VPERMQ $0x00, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h0859 runs VPERMD (R8), Y1, Y9 (form VPERMD m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0859(s *State)
 
-// h0860 runs VPERMQ $0x1b, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h0860 runs VPERMD Y1, Y9, Y14 (form VPERMD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0860(s *State)
 
-// h0861 runs VPERMQ $0x43, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h0861 runs VPERMQ $0x00, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0861(s *State)
 
-// h0862 runs VPERMQ $0x4e, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h0862 runs VPERMQ $0x1b, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0862(s *State)
 
-// h0863 runs VPERMQ $0x6b, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h0863 runs VPERMQ $0x43, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0863(s *State)
 
-// h0864 runs VPERMQ $0x93, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h0864 runs VPERMQ $0x4e, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0864(s *State)
 
-// h0865 runs VPERMQ $0xd8, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h0865 runs VPERMQ $0x6b, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0865(s *State)
 
-// h0866 runs VPERMQ $0xe4, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
+// h0866 runs VPERMQ $0x93, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0866(s *State)
 
-// h0867 runs VPMAXUD Y1, Y9, Y14 (form VPMAXUD ymm, ymm, ymm, from catalog).
+// h0867 runs VPERMQ $0xd8, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0867(s *State)
 
-// h0868 runs VPMINSD Y1, Y9, Y14 (form VPMINSD ymm, ymm, ymm, from catalog).
+// h0868 runs VPERMQ $0xe4, Y1, Y9 (form VPERMQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0868(s *State)
 
-// h0869 runs VPMINUD Y1, Y9, Y14 (form VPMINUD ymm, ymm, ymm, from catalog).
+// h0869 runs VPMAXUD Y1, Y9, Y14 (form VPMAXUD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0869(s *State)
 
-// h0870 runs VPMOVMSKB Y1, AX (form VPMOVMSKB ymm, r32, from catalog).
+// h0870 runs VPMINSD Y1, Y9, Y14 (form VPMINSD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0870(s *State)
 
-// h0871 runs VPMULLD Y1, Y9, Y14 (form VPMULLD ymm, ymm, ymm, from catalog).
+// h0871 runs VPMINUD Y1, Y9, Y14 (form VPMINUD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0871(s *State)
 
-// h0872 runs VPMULUDQ (R8), Y1, Y9 (form VPMULUDQ m256, ymm, ymm, from catalog).
+// h0872 runs VPMOVMSKB Y1, AX (form VPMOVMSKB ymm, r32, from catalog).
 //
 //go:noescape
 func h0872(s *State)
 
-// h0873 runs VPMULUDQ Y1, Y9, Y14 (form VPMULUDQ ymm, ymm, ymm, from catalog).
+// h0873 runs VPMULLD Y1, Y9, Y14 (form VPMULLD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0873(s *State)
 
-// h0874 runs VPOR (R8), Y1, Y9 (form VPOR m256, ymm, ymm, from catalog).
+// h0874 runs VPMULUDQ (R8), Y1, Y9 (form VPMULUDQ m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0874(s *State)
 
-// h0875 runs VPOR Y1, Y9, Y14 (form VPOR ymm, ymm, ymm, from catalog).
+// h0875 runs VPMULUDQ Y1, Y9, Y14 (form VPMULUDQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0875(s *State)
 
-// h0876 runs VPSHUFB (R8), Y1, Y9 (form VPSHUFB m256, ymm, ymm, from catalog).
+// h0876 runs VPOR (R8), Y1, Y9 (form VPOR m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0876(s *State)
 
-// h0877 runs VPSHUFB Y1, Y9, Y14 (form VPSHUFB ymm, ymm, ymm, from catalog).
+// h0877 runs VPOR Y1, Y9, Y14 (form VPOR ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0877(s *State)
 
-// h0878 runs VPSHUFD $0x00, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h0878 runs VPSHUFB (R8), Y1, Y9 (form VPSHUFB m256, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0878(s *State)
 
-// h0879 runs VPSHUFD $0x1b, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h0879 runs VPSHUFB Y1, Y9, Y14 (form VPSHUFB ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0879(s *State)
 
-// h0880 runs VPSHUFD $0x2b, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h0880 runs VPSHUFD $0x00, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0880(s *State)
 
-// h0881 runs VPSHUFD $0x4e, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h0881 runs VPSHUFD $0x1b, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0881(s *State)
 
-// h0882 runs VPSHUFD $0x93, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h0882 runs VPSHUFD $0x2b, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0882(s *State)
 
-// h0883 runs VPSHUFD $0xb1, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h0883 runs VPSHUFD $0x4e, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0883(s *State)
 
-// h0884 runs VPSHUFD $0xcb, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h0884 runs VPSHUFD $0x93, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0884(s *State)
 
-// h0885 runs VPSHUFD $0xe4, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
+// h0885 runs VPSHUFD $0xb1, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0885(s *State)
 
-// h0886 runs VPSLLD $0, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
+// h0886 runs VPSHUFD $0xcb, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0886(s *State)
 
-// h0887 runs VPSLLD $1, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
+// h0887 runs VPSHUFD $0xe4, Y1, Y9 (form VPSHUFD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0887(s *State)
 
-// h0888 runs VPSLLD $31, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
+// h0888 runs VPSLLD $0, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0888(s *State)
 
-// h0889 runs VPSLLD $32, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
+// h0889 runs VPSLLD $1, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0889(s *State)
 
-// h0890 runs VPSLLD $5, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
+// h0890 runs VPSLLD $31, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0890(s *State)
 
-// h0891 runs VPSLLD X1, Y9, Y14 (form VPSLLD xmm, ymm, ymm, from catalog).
+// h0891 runs VPSLLD $32, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0891(s *State)
 
-// h0892 runs VPSLLQ $0, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
+// h0892 runs VPSLLD $5, Y1, Y9 (form VPSLLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0892(s *State)
 
-// h0893 runs VPSLLQ $1, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
+// h0893 runs VPSLLD X1, Y9, Y14 (form VPSLLD xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0893(s *State)
 
-// h0894 runs VPSLLQ $3, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
+// h0894 runs VPSLLQ $0, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0894(s *State)
 
-// h0895 runs VPSLLQ $63, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
+// h0895 runs VPSLLQ $1, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0895(s *State)
 
-// h0896 runs VPSLLQ $64, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
+// h0896 runs VPSLLQ $3, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0896(s *State)
 
-// h0897 runs VPSLLQ X1, Y9, Y14 (form VPSLLQ xmm, ymm, ymm, from catalog).
+// h0897 runs VPSLLQ $63, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0897(s *State)
 
-// h0898 runs VPSLLVD Y1, Y9, Y14 (form VPSLLVD ymm, ymm, ymm, from catalog).
+// h0898 runs VPSLLQ $64, Y1, Y9 (form VPSLLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0898(s *State)
 
-// h0899 runs VPSRAD $0, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
+// h0899 runs VPSLLQ X1, Y9, Y14 (form VPSLLQ xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0899(s *State)
 
-// h0900 runs VPSRAD $1, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
+// h0900 runs VPSLLVD Y1, Y9, Y14 (form VPSLLVD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0900(s *State)
 
-// h0901 runs VPSRAD $255, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
+// h0901 runs VPSRAD $0, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0901(s *State)
 
-// h0902 runs VPSRAD $31, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
+// h0902 runs VPSRAD $1, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0902(s *State)
 
-// h0903 runs VPSRAD $40, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
+// h0903 runs VPSRAD $255, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0903(s *State)
 
-// h0904 runs VPSRAD X1, Y9, Y14 (form VPSRAD xmm, ymm, ymm, from catalog).
+// h0904 runs VPSRAD $31, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0904(s *State)
 
-// h0905 runs VPSRLD $0, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
+// h0905 runs VPSRAD $40, Y1, Y9 (form VPSRAD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0905(s *State)
 
-// h0906 runs VPSRLD $1, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
+// h0906 runs VPSRAD X1, Y9, Y14 (form VPSRAD xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0906(s *State)
 
-// h0907 runs VPSRLD $31, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
+// h0907 runs VPSRLD $0, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0907(s *State)
 
-// h0908 runs VPSRLD $32, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
+// h0908 runs VPSRLD $1, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0908(s *State)
 
-// h0909 runs VPSRLD $5, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
+// h0909 runs VPSRLD $31, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0909(s *State)
 
-// h0910 runs VPSRLD X1, Y9, Y14 (form VPSRLD xmm, ymm, ymm, from catalog).
+// h0910 runs VPSRLD $32, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0910(s *State)
 
-// h0911 runs VPSRLQ $0, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
+// h0911 runs VPSRLD $5, Y1, Y9 (form VPSRLD imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0911(s *State)
 
-// h0912 runs VPSRLQ $1, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
+// h0912 runs VPSRLD X1, Y9, Y14 (form VPSRLD xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0912(s *State)
 
-// h0913 runs VPSRLQ $3, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
+// h0913 runs VPSRLQ $0, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0913(s *State)
 
-// h0914 runs VPSRLQ $63, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
+// h0914 runs VPSRLQ $1, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0914(s *State)
 
-// h0915 runs VPSRLQ $64, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
+// h0915 runs VPSRLQ $3, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0915(s *State)
 
-// h0916 runs VPSRLQ X1, Y9, Y14 (form VPSRLQ xmm, ymm, ymm, from catalog).
+// h0916 runs VPSRLQ $63, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0916(s *State)
 
-// h0917 runs VPSRLVD Y1, Y9, Y14 (form VPSRLVD ymm, ymm, ymm, from catalog).
+// h0917 runs VPSRLQ $64, Y1, Y9 (form VPSRLQ imm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0917(s *State)
 
-// h0918 runs VPSUBQ Y1, Y9, Y14 (form VPSUBQ ymm, ymm, ymm, from catalog).
+// h0918 runs VPSRLQ X1, Y9, Y14 (form VPSRLQ xmm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0918(s *State)
 
-// h0919 runs VPUNPCKHDQ Y1, Y9, Y14 (form VPUNPCKHDQ ymm, ymm, ymm, from catalog).
+// h0919 runs VPSRLVD Y1, Y9, Y14 (form VPSRLVD ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0919(s *State)
 
-// h0920 runs VPUNPCKLDQ Y1, Y9, Y14 (form VPUNPCKLDQ ymm, ymm, ymm, from catalog).
+// h0920 runs VPSUBQ Y1, Y9, Y14 (form VPSUBQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0920(s *State)
 
-// h0921 runs VPXOR X1, X9, X14 (form VPXOR xmm, xmm, xmm, from catalog).
+// h0921 runs VPUNPCKHDQ Y1, Y9, Y14 (form VPUNPCKHDQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0921(s *State)
 
-// h0922 runs VPXOR Y1, Y9, Y14 (form VPXOR ymm, ymm, ymm, from catalog).
+// h0922 runs VPUNPCKLDQ Y1, Y9, Y14 (form VPUNPCKLDQ ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0922(s *State)
 
-// h0923 runs XCHGQ AX, R8 (form XCHGQ r64, r64, from catalog).
+// h0923 runs VPXOR X1, X9, X14 (form VPXOR xmm, xmm, xmm, from catalog).
 //
 //go:noescape
 func h0923(s *State)
 
-// h0924 runs XCHGQ R8, CX (form XCHGQ r64, r64, from catalog).
+// h0924 runs VPXOR Y1, Y9, Y14 (form VPXOR ymm, ymm, ymm, from catalog).
 //
 //go:noescape
 func h0924(s *State)
 
-// h0925 runs XORL $0x7fffffff, R8 (form XORL imm, r32, from catalog).
+// h0925 runs XCHGQ AX, R8 (form XCHGQ r64, r64, from catalog).
 //
 //go:noescape
 func h0925(s *State)
 
-// h0926 runs XORL AX, R8 (form XORL r32, r32, from catalog).
+// h0926 runs XCHGQ R8, CX (form XCHGQ r64, r64, from catalog).
 //
 //go:noescape
 func h0926(s *State)
 
-// h0927 runs XORQ $-2, R8 (form XORQ imm, r64, from catalog).
+// h0927 runs XORL $0x7fffffff, R8 (form XORL imm, r32, from catalog).
 //
 //go:noescape
 func h0927(s *State)
 
-// h0928 runs XORQ R8, R8 (form XORQ r64, r64, from catalog).
+// h0928 runs XORL AX, R8 (form XORL r32, r32, from catalog).
 //
 //go:noescape
 func h0928(s *State)
 
-// h0929 runs ADDQ CX, DX (form ADDQ r64, r64, from exact).
+// h0929 runs XORQ $-2, R8 (form XORQ imm, r64, from catalog).
 //
 //go:noescape
 func h0929(s *State)
 
-// h0930 runs ADDQ DX, BX (form ADDQ r64, r64, from exact).
+// h0930 runs XORQ R8, R8 (form XORQ r64, r64, from catalog).
 //
 //go:noescape
 func h0930(s *State)
 
-// h0931 runs ADDQ BX, BP (form ADDQ r64, r64, from exact).
+// h0931 runs ADDQ CX, DX (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0931(s *State)
 
-// h0932 runs ADDQ BP, SI (form ADDQ r64, r64, from exact).
+// h0932 runs ADDQ DX, BX (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0932(s *State)
 
-// h0933 runs ADDQ SI, DI (form ADDQ r64, r64, from exact).
+// h0933 runs ADDQ BX, BP (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0933(s *State)
 
-// h0934 runs ADDQ DI, R8 (form ADDQ r64, r64, from exact).
+// h0934 runs ADDQ BP, SI (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0934(s *State)
 
-// h0935 runs ADDQ R8, R9 (form ADDQ r64, r64, from exact).
+// h0935 runs ADDQ SI, DI (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0935(s *State)
 
-// h0936 runs ADDQ R9, R10 (form ADDQ r64, r64, from exact).
+// h0936 runs ADDQ DI, R8 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0936(s *State)
 
-// h0937 runs ADDQ R10, R11 (form ADDQ r64, r64, from exact).
+// h0937 runs ADDQ R8, R9 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0937(s *State)
 
-// h0938 runs ADDQ R11, R12 (form ADDQ r64, r64, from exact).
+// h0938 runs ADDQ R9, R10 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0938(s *State)
 
-// h0939 runs ADDQ R12, R13 (form ADDQ r64, r64, from exact).
+// h0939 runs ADDQ R10, R11 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0939(s *State)
 
-// h0940 runs ADDQ R13, R14 (form ADDQ r64, r64, from exact).
+// h0940 runs ADDQ R11, R12 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0940(s *State)
 
-// h0941 runs ADDQ R14, R15 (form ADDQ r64, r64, from exact).
+// h0941 runs ADDQ R12, R13 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0941(s *State)
 
-// h0942 runs ADDQ R15, AX (form ADDQ r64, r64, from exact).
+// h0942 runs ADDQ R13, R14 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0942(s *State)
 
-// h0943 runs MOVQ 8(AX)(BP*8), R8 (form MOVQ m64, r64, from exact).
+// h0943 runs ADDQ R14, R15 (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0943(s *State)
 
-// h0944 runs MOVQ 8(CX)(SI*8), R9 (form MOVQ m64, r64, from exact).
+// h0944 runs ADDQ R15, AX (form ADDQ r64, r64, from exact).
 //
 //go:noescape
 func h0944(s *State)
 
-// h0945 runs MOVQ 8(DX)(DI*8), R10 (form MOVQ m64, r64, from exact).
+// h0945 runs MOVQ 8(AX)(BP*8), R8 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0945(s *State)
 
-// h0946 runs MOVQ 8(BX)(R8*8), R11 (form MOVQ m64, r64, from exact).
+// h0946 runs MOVQ 8(CX)(SI*8), R9 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0946(s *State)
 
-// h0947 runs MOVQ 8(BP)(R9*8), R12 (form MOVQ m64, r64, from exact).
+// h0947 runs MOVQ 8(DX)(DI*8), R10 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0947(s *State)
 
-// h0948 runs MOVQ 8(SI)(R10*8), R13 (form MOVQ m64, r64, from exact).
+// h0948 runs MOVQ 8(BX)(R8*8), R11 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0948(s *State)
 
-// h0949 runs MOVQ 8(DI)(R11*8), R14 (form MOVQ m64, r64, from exact).
+// h0949 runs MOVQ 8(BP)(R9*8), R12 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0949(s *State)
 
-// h0950 runs MOVQ 8(R8)(R12*8), R15 (form MOVQ m64, r64, from exact).
+// h0950 runs MOVQ 8(SI)(R10*8), R13 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0950(s *State)
 
-// h0951 runs MOVQ 8(R9)(R13*8), AX (form MOVQ m64, r64, from exact).
+// h0951 runs MOVQ 8(DI)(R11*8), R14 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0951(s *State)
 
-// h0952 runs MOVQ 8(R10)(R14*8), CX (form MOVQ m64, r64, from exact).
+// h0952 runs MOVQ 8(R8)(R12*8), R15 (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0952(s *State)
 
-// h0953 runs MOVQ 8(R11)(R15*8), DX (form MOVQ m64, r64, from exact).
+// h0953 runs MOVQ 8(R9)(R13*8), AX (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0953(s *State)
 
-// h0954 runs MOVQ 8(R12)(AX*8), BX (form MOVQ m64, r64, from exact).
+// h0954 runs MOVQ 8(R10)(R14*8), CX (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0954(s *State)
 
-// h0955 runs MOVQ 8(R13)(CX*8), BP (form MOVQ m64, r64, from exact).
+// h0955 runs MOVQ 8(R11)(R15*8), DX (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0955(s *State)
 
-// h0956 runs MOVQ 8(R14)(DX*8), SI (form MOVQ m64, r64, from exact).
+// h0956 runs MOVQ 8(R12)(AX*8), BX (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0956(s *State)
 
-// h0957 runs MOVQ 8(R15)(BX*8), DI (form MOVQ m64, r64, from exact).
+// h0957 runs MOVQ 8(R13)(CX*8), BP (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0957(s *State)
 
-// h0958 runs VPSUBQ Y0, Y5, Y11 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0958 runs MOVQ 8(R14)(DX*8), SI (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0958(s *State)
 
-// h0959 runs VPSUBQ Y1, Y6, Y12 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0959 runs MOVQ 8(R15)(BX*8), DI (form MOVQ m64, r64, from exact).
 //
 //go:noescape
 func h0959(s *State)
 
-// h0960 runs VPSUBQ Y2, Y7, Y13 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0960 runs VPSUBQ Y0, Y5, Y11 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0960(s *State)
 
-// h0961 runs VPSUBQ Y3, Y8, Y14 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0961 runs VPSUBQ Y1, Y6, Y12 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0961(s *State)
 
-// h0962 runs VPSUBQ Y4, Y9, Y15 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0962 runs VPSUBQ Y2, Y7, Y13 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0962(s *State)
 
-// h0963 runs VPSUBQ Y5, Y10, Y0 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0963 runs VPSUBQ Y3, Y8, Y14 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0963(s *State)
 
-// h0964 runs VPSUBQ Y6, Y11, Y1 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0964 runs VPSUBQ Y4, Y9, Y15 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0964(s *State)
 
-// h0965 runs VPSUBQ Y7, Y12, Y2 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0965 runs VPSUBQ Y5, Y10, Y0 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0965(s *State)
 
-// h0966 runs VPSUBQ Y8, Y13, Y3 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0966 runs VPSUBQ Y6, Y11, Y1 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0966(s *State)
 
-// h0967 runs VPSUBQ Y9, Y14, Y4 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0967 runs VPSUBQ Y7, Y12, Y2 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0967(s *State)
 
-// h0968 runs VPSUBQ Y10, Y15, Y5 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0968 runs VPSUBQ Y8, Y13, Y3 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0968(s *State)
 
-// h0969 runs VPSUBQ Y11, Y0, Y6 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0969 runs VPSUBQ Y9, Y14, Y4 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0969(s *State)
 
-// h0970 runs VPSUBQ Y12, Y1, Y7 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0970 runs VPSUBQ Y10, Y15, Y5 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0970(s *State)
 
-// h0971 runs VPSUBQ Y13, Y2, Y8 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0971 runs VPSUBQ Y11, Y0, Y6 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0971(s *State)
 
-// h0972 runs VPSUBQ Y14, Y3, Y9 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0972 runs VPSUBQ Y12, Y1, Y7 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0972(s *State)
 
-// h0973 runs VPSUBQ Y15, Y4, Y10 (form VPSUBQ ymm, ymm, ymm, from exact).
+// h0973 runs VPSUBQ Y13, Y2, Y8 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0973(s *State)
 
-// h0974 runs PXOR X0, X3 (form PXOR xmm, xmm, from exact).
+// h0974 runs VPSUBQ Y14, Y3, Y9 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0974(s *State)
 
-// h0975 runs PXOR X1, X4 (form PXOR xmm, xmm, from exact).
+// h0975 runs VPSUBQ Y15, Y4, Y10 (form VPSUBQ ymm, ymm, ymm, from exact).
 //
 //go:noescape
 func h0975(s *State)
 
-// h0976 runs PXOR X2, X5 (form PXOR xmm, xmm, from exact).
+// h0976 runs PXOR X0, X3 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0976(s *State)
 
-// h0977 runs PXOR X3, X6 (form PXOR xmm, xmm, from exact).
+// h0977 runs PXOR X1, X4 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0977(s *State)
 
-// h0978 runs PXOR X4, X7 (form PXOR xmm, xmm, from exact).
+// h0978 runs PXOR X2, X5 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0978(s *State)
 
-// h0979 runs PXOR X5, X8 (form PXOR xmm, xmm, from exact).
+// h0979 runs PXOR X3, X6 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0979(s *State)
 
-// h0980 runs PXOR X6, X9 (form PXOR xmm, xmm, from exact).
+// h0980 runs PXOR X4, X7 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0980(s *State)
 
-// h0981 runs PXOR X7, X10 (form PXOR xmm, xmm, from exact).
+// h0981 runs PXOR X5, X8 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0981(s *State)
 
-// h0982 runs PXOR X8, X11 (form PXOR xmm, xmm, from exact).
+// h0982 runs PXOR X6, X9 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0982(s *State)
 
-// h0983 runs PXOR X9, X12 (form PXOR xmm, xmm, from exact).
+// h0983 runs PXOR X7, X10 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0983(s *State)
 
-// h0984 runs PXOR X10, X13 (form PXOR xmm, xmm, from exact).
+// h0984 runs PXOR X8, X11 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0984(s *State)
 
-// h0985 runs PXOR X11, X14 (form PXOR xmm, xmm, from exact).
+// h0985 runs PXOR X9, X12 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0985(s *State)
 
-// h0986 runs PXOR X12, X15 (form PXOR xmm, xmm, from exact).
+// h0986 runs PXOR X10, X13 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0986(s *State)
 
-// h0987 runs PXOR X13, X0 (form PXOR xmm, xmm, from exact).
+// h0987 runs PXOR X11, X14 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0987(s *State)
 
-// h0988 runs PXOR X14, X1 (form PXOR xmm, xmm, from exact).
+// h0988 runs PXOR X12, X15 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0988(s *State)
 
-// h0989 runs PXOR X15, X2 (form PXOR xmm, xmm, from exact).
+// h0989 runs PXOR X13, X0 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0989(s *State)
 
-// h0990 runs MOVQ X0, AX (form MOVQ xmm, r64, from exact).
+// h0990 runs PXOR X14, X1 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0990(s *State)
 
-// h0991 runs MOVQ X1, CX (form MOVQ xmm, r64, from exact).
+// h0991 runs PXOR X15, X2 (form PXOR xmm, xmm, from exact).
 //
 //go:noescape
 func h0991(s *State)
 
-// h0992 runs MOVQ X2, DX (form MOVQ xmm, r64, from exact).
+// h0992 runs MOVQ X0, AX (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0992(s *State)
 
-// h0993 runs MOVQ X3, BX (form MOVQ xmm, r64, from exact).
+// h0993 runs MOVQ X1, CX (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0993(s *State)
 
-// h0994 runs MOVQ X4, BP (form MOVQ xmm, r64, from exact).
+// h0994 runs MOVQ X2, DX (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0994(s *State)
 
-// h0995 runs MOVQ X5, SI (form MOVQ xmm, r64, from exact).
+// h0995 runs MOVQ X3, BX (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0995(s *State)
 
-// h0996 runs MOVQ X6, DI (form MOVQ xmm, r64, from exact).
+// h0996 runs MOVQ X4, BP (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0996(s *State)
 
-// h0997 runs MOVQ X7, R8 (form MOVQ xmm, r64, from exact).
+// h0997 runs MOVQ X5, SI (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0997(s *State)
 
-// h0998 runs MOVQ X8, R9 (form MOVQ xmm, r64, from exact).
+// h0998 runs MOVQ X6, DI (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0998(s *State)
 
-// h0999 runs MOVQ X9, R10 (form MOVQ xmm, r64, from exact).
+// h0999 runs MOVQ X7, R8 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h0999(s *State)
 
-// h1000 runs MOVQ X10, R11 (form MOVQ xmm, r64, from exact).
+// h1000 runs MOVQ X8, R9 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1000(s *State)
 
-// h1001 runs MOVQ X11, R12 (form MOVQ xmm, r64, from exact).
+// h1001 runs MOVQ X9, R10 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1001(s *State)
 
-// h1002 runs MOVQ X12, R13 (form MOVQ xmm, r64, from exact).
+// h1002 runs MOVQ X10, R11 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1002(s *State)
 
-// h1003 runs MOVQ X13, R14 (form MOVQ xmm, r64, from exact).
+// h1003 runs MOVQ X11, R12 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1003(s *State)
 
-// h1004 runs MOVQ X14, R15 (form MOVQ xmm, r64, from exact).
+// h1004 runs MOVQ X12, R13 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1004(s *State)
 
-// h1005 runs MOVQ X15, AX (form MOVQ xmm, r64, from exact).
+// h1005 runs MOVQ X13, R14 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1005(s *State)
 
-// h1006 runs CMPL AX, $0x007fe001; ADCQ $0x00, CX (form CMPL r32, imm; ADCQ imm, r64, from go/asm).
+// h1006 runs MOVQ X14, R15 (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1006(s *State)
 
-// h1007 runs CMPL AX, $0x09; ADCQ $0x00, CX (form CMPL r32, imm; ADCQ imm, r64, from go/asm).
+// h1007 runs MOVQ X15, AX (form MOVQ xmm, r64, from exact).
 //
 //go:noescape
 func h1007(s *State)
 
-// h1008 runs CMPL AX, $0x0f; ADCQ $0x00, CX (form CMPL r32, imm; ADCQ imm, r64, from go/asm).
+// h1008 runs CMPL AX, $0x007fe001; ADCQ $0x00, CX (form CMPL r32, imm; ADCQ imm, r64, from go/asm).
 //
 //go:noescape
 func h1008(s *State)
 
-// h1009 runs CMPQ AX, $0x00000100; JEQ taken (form CMPQ r64, imm; JEQ label, from go/asm).
+// h1009 runs CMPL AX, $0x09; ADCQ $0x00, CX (form CMPL r32, imm; ADCQ imm, r64, from go/asm).
 //
 //go:noescape
 func h1009(s *State)
 
-// h1010 runs CMPQ CX, $0x000000f8; JHI taken (form CMPQ r64, imm; JHI label, from go/asm).
+// h1010 runs CMPL AX, $0x0f; ADCQ $0x00, CX (form CMPL r32, imm; ADCQ imm, r64, from go/asm).
 //
 //go:noescape
 func h1010(s *State)
 
-// h1011 runs CMPQ CX, $0x00000100; JEQ taken (form CMPQ r64, imm; JEQ label, from go/asm).
+// h1011 runs CMPQ AX, $0x00000100; JEQ taken (form CMPQ r64, imm; JEQ label, from go/asm).
 //
 //go:noescape
 func h1011(s *State)
 
-// h1012 runs CMPQ CX, $0x000002a8; JNE taken (form CMPQ r64, imm; JNE label, from go/asm).
+// h1012 runs CMPQ CX, $0x000000f8; JHI taken (form CMPQ r64, imm; JHI label, from go/asm).
 //
 //go:noescape
 func h1012(s *State)
 
-// h1013 runs CMPQ R8, $0x00000088; JLT taken (form CMPQ r64, imm; JLT label, from go/asm).
+// h1013 runs CMPQ CX, $0x00000100; JEQ taken (form CMPQ r64, imm; JEQ label, from go/asm).
 //
 //go:noescape
 func h1013(s *State)
 
-// h1014 runs CMPQ R8, $0x000000a8; JLT taken (form CMPQ r64, imm; JLT label, from go/asm).
+// h1014 runs CMPQ CX, $0x000002a8; JNE taken (form CMPQ r64, imm; JNE label, from go/asm).
 //
 //go:noescape
 func h1014(s *State)
 
-// h1015 runs CMPQ R8, $0x000002a8; JNE taken (form CMPQ r64, imm; JNE label, from go/asm).
+// h1015 runs CMPQ R8, $0x00000088; JLT taken (form CMPQ r64, imm; JLT label, from go/asm).
 //
 //go:noescape
 func h1015(s *State)
 
-// h1016 runs DECL CX; JNE taken (form DECL r32; JNE label, from go/asm).
+// h1016 runs CMPQ R8, $0x000000a8; JLT taken (form CMPQ r64, imm; JLT label, from go/asm).
 //
 //go:noescape
 func h1016(s *State)
 
-// h1017 runs DECQ AX; JNE taken (form DECQ r64; JNE label, from go/asm).
+// h1017 runs CMPQ R8, $0x000002a8; JNE taken (form CMPQ r64, imm; JNE label, from go/asm).
 //
 //go:noescape
 func h1017(s *State)
 
-// h1018 runs SUBL R8, AX; SBBQ R8, R8 (form SUBL r32, r32; SBBQ r64, r64, from go/asm).
+// h1018 runs DECL CX; JNE taken (form DECL r32; JNE label, from go/asm).
 //
 //go:noescape
 func h1018(s *State)
 
-// h1019 runs SUBL R8, DX; SBBQ R8, R8 (form SUBL r32, r32; SBBQ r64, r64, from go/asm).
+// h1019 runs DECQ AX; JNE taken (form DECQ r64; JNE label, from go/asm).
 //
 //go:noescape
 func h1019(s *State)
 
-// h1020 runs SUBQ $0x10, DX; JCC taken (form SUBQ imm, r64; JCC label, from go/asm).
+// h1020 runs SUBL R8, AX; SBBQ R8, R8 (form SUBL r32, r32; SBBQ r64, r64, from go/asm).
 //
 //go:noescape
 func h1020(s *State)
 
-// h1021 runs SUBQ $0x20, DX; JCC taken (form SUBQ imm, r64; JCC label, from go/asm).
+// h1021 runs SUBL R8, DX; SBBQ R8, R8 (form SUBL r32, r32; SBBQ r64, r64, from go/asm).
 //
 //go:noescape
 func h1021(s *State)
 
-// h1022 runs ADDQ R8, R9; JEQ taken (form ADDQ r64, r64; JEQ label, from pair).
+// h1022 runs SUBQ $0x10, DX; JCC taken (form SUBQ imm, r64; JCC label, from go/asm).
 //
 //go:noescape
 func h1022(s *State)
 
-// h1023 runs ADDQ R8, R9; JNE taken (form ADDQ r64, r64; JNE label, from pair).
+// h1023 runs SUBQ $0x20, DX; JCC taken (form SUBQ imm, r64; JCC label, from go/asm).
 //
 //go:noescape
 func h1023(s *State)
 
-// h1024 runs ADDQ R8, R9; JCS taken (form ADDQ r64, r64; JCS label, from pair).
+// h1024 runs ADDQ R8, R9; JEQ taken (form ADDQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1024(s *State)
 
-// h1025 runs ADDQ R8, R9; JCC taken (form ADDQ r64, r64; JCC label, from pair).
+// h1025 runs ADDQ R8, R9; JNE taken (form ADDQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1025(s *State)
 
-// h1026 runs ADDQ R8, R9; JLT taken (form ADDQ r64, r64; JLT label, from pair).
+// h1026 runs ADDQ R8, R9; JCS taken (form ADDQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1026(s *State)
 
-// h1027 runs ADDQ R8, R9; JGE taken (form ADDQ r64, r64; JGE label, from pair).
+// h1027 runs ADDQ R8, R9; JCC taken (form ADDQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1027(s *State)
 
-// h1028 runs ADDQ R8, R9; JLE taken (form ADDQ r64, r64; JLE label, from pair).
+// h1028 runs ADDQ R8, R9; JLT taken (form ADDQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1028(s *State)
 
-// h1029 runs ADDQ R8, R9; JGT taken (form ADDQ r64, r64; JGT label, from pair).
+// h1029 runs ADDQ R8, R9; JGE taken (form ADDQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1029(s *State)
 
-// h1030 runs ADDQ R8, R9; JLS taken (form ADDQ r64, r64; JLS label, from pair).
+// h1030 runs ADDQ R8, R9; JLE taken (form ADDQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1030(s *State)
 
-// h1031 runs ADDQ R8, R9; JHI taken (form ADDQ r64, r64; JHI label, from pair).
+// h1031 runs ADDQ R8, R9; JGT taken (form ADDQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1031(s *State)
 
-// h1032 runs ADDQ R8, R9; JMI taken (form ADDQ r64, r64; JMI label, from pair).
+// h1032 runs ADDQ R8, R9; JLS taken (form ADDQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1032(s *State)
 
-// h1033 runs ADDQ R8, R9; JPL taken (form ADDQ r64, r64; JPL label, from pair).
+// h1033 runs ADDQ R8, R9; JHI taken (form ADDQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1033(s *State)
 
-// h1034 runs ADDQ R8, R9; SETCS R10B (form ADDQ r64, r64; SETCS r8, from pair).
+// h1034 runs ADDQ R8, R9; JMI taken (form ADDQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1034(s *State)
 
-// h1035 runs ADDQ R8, R9; CMOVQEQ R11, R12 (form ADDQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1035 runs ADDQ R8, R9; JPL taken (form ADDQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1035(s *State)
 
-// h1036 runs ADDQ R8, R9; ADCQ R10, R11 (form ADDQ r64, r64; ADCQ r64, r64, from pair).
+// h1036 runs ADDQ R8, R9; SETCS R10B (form ADDQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1036(s *State)
 
-// h1037 runs ADDQ R8, R9; SBBQ R10, R11 (form ADDQ r64, r64; SBBQ r64, r64, from pair).
+// h1037 runs ADDQ R8, R9; CMOVQEQ R11, R12 (form ADDQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1037(s *State)
 
-// h1038 runs ADDQ R8, R9; INCQ R13 (form ADDQ r64, r64; INCQ r64, from pair).
+// h1038 runs ADDQ R8, R9; ADCQ R10, R11 (form ADDQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1038(s *State)
 
-// h1039 runs ADDQ R8, R9; ROLQ $7, R13 (form ADDQ r64, r64; ROLQ imm, r64, from pair).
+// h1039 runs ADDQ R8, R9; SBBQ R10, R11 (form ADDQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1039(s *State)
 
-// h1040 runs SUBQ R8, R9; JEQ taken (form SUBQ r64, r64; JEQ label, from pair).
+// h1040 runs ADDQ R8, R9; INCQ R13 (form ADDQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1040(s *State)
 
-// h1041 runs SUBQ R8, R9; JNE taken (form SUBQ r64, r64; JNE label, from pair).
+// h1041 runs ADDQ R8, R9; ROLQ $7, R13 (form ADDQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1041(s *State)
 
-// h1042 runs SUBQ R8, R9; JCS taken (form SUBQ r64, r64; JCS label, from pair).
+// h1042 runs SUBQ R8, R9; JEQ taken (form SUBQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1042(s *State)
 
-// h1043 runs SUBQ R8, R9; JCC taken (form SUBQ r64, r64; JCC label, from pair).
+// h1043 runs SUBQ R8, R9; JNE taken (form SUBQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1043(s *State)
 
-// h1044 runs SUBQ R8, R9; JLT taken (form SUBQ r64, r64; JLT label, from pair).
+// h1044 runs SUBQ R8, R9; JCS taken (form SUBQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1044(s *State)
 
-// h1045 runs SUBQ R8, R9; JGE taken (form SUBQ r64, r64; JGE label, from pair).
+// h1045 runs SUBQ R8, R9; JCC taken (form SUBQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1045(s *State)
 
-// h1046 runs SUBQ R8, R9; JLE taken (form SUBQ r64, r64; JLE label, from pair).
+// h1046 runs SUBQ R8, R9; JLT taken (form SUBQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1046(s *State)
 
-// h1047 runs SUBQ R8, R9; JGT taken (form SUBQ r64, r64; JGT label, from pair).
+// h1047 runs SUBQ R8, R9; JGE taken (form SUBQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1047(s *State)
 
-// h1048 runs SUBQ R8, R9; JLS taken (form SUBQ r64, r64; JLS label, from pair).
+// h1048 runs SUBQ R8, R9; JLE taken (form SUBQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1048(s *State)
 
-// h1049 runs SUBQ R8, R9; JHI taken (form SUBQ r64, r64; JHI label, from pair).
+// h1049 runs SUBQ R8, R9; JGT taken (form SUBQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1049(s *State)
 
-// h1050 runs SUBQ R8, R9; JMI taken (form SUBQ r64, r64; JMI label, from pair).
+// h1050 runs SUBQ R8, R9; JLS taken (form SUBQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1050(s *State)
 
-// h1051 runs SUBQ R8, R9; JPL taken (form SUBQ r64, r64; JPL label, from pair).
+// h1051 runs SUBQ R8, R9; JHI taken (form SUBQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1051(s *State)
 
-// h1052 runs SUBQ R8, R9; SETCS R10B (form SUBQ r64, r64; SETCS r8, from pair).
+// h1052 runs SUBQ R8, R9; JMI taken (form SUBQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1052(s *State)
 
-// h1053 runs SUBQ R8, R9; CMOVQEQ R11, R12 (form SUBQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1053 runs SUBQ R8, R9; JPL taken (form SUBQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1053(s *State)
 
-// h1054 runs SUBQ R8, R9; ADCQ R10, R11 (form SUBQ r64, r64; ADCQ r64, r64, from pair).
+// h1054 runs SUBQ R8, R9; SETCS R10B (form SUBQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1054(s *State)
 
-// h1055 runs SUBQ R8, R9; SBBQ R10, R11 (form SUBQ r64, r64; SBBQ r64, r64, from pair).
+// h1055 runs SUBQ R8, R9; CMOVQEQ R11, R12 (form SUBQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1055(s *State)
 
-// h1056 runs SUBQ R8, R9; INCQ R13 (form SUBQ r64, r64; INCQ r64, from pair).
+// h1056 runs SUBQ R8, R9; ADCQ R10, R11 (form SUBQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1056(s *State)
 
-// h1057 runs SUBQ R8, R9; ROLQ $7, R13 (form SUBQ r64, r64; ROLQ imm, r64, from pair).
+// h1057 runs SUBQ R8, R9; SBBQ R10, R11 (form SUBQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1057(s *State)
 
-// h1058 runs ADCQ R8, R9; JEQ taken (form ADCQ r64, r64; JEQ label, from pair).
+// h1058 runs SUBQ R8, R9; INCQ R13 (form SUBQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1058(s *State)
 
-// h1059 runs ADCQ R8, R9; JNE taken (form ADCQ r64, r64; JNE label, from pair).
+// h1059 runs SUBQ R8, R9; ROLQ $7, R13 (form SUBQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1059(s *State)
 
-// h1060 runs ADCQ R8, R9; JCS taken (form ADCQ r64, r64; JCS label, from pair).
+// h1060 runs ADCQ R8, R9; JEQ taken (form ADCQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1060(s *State)
 
-// h1061 runs ADCQ R8, R9; JCC taken (form ADCQ r64, r64; JCC label, from pair).
+// h1061 runs ADCQ R8, R9; JNE taken (form ADCQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1061(s *State)
 
-// h1062 runs ADCQ R8, R9; JLT taken (form ADCQ r64, r64; JLT label, from pair).
+// h1062 runs ADCQ R8, R9; JCS taken (form ADCQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1062(s *State)
 
-// h1063 runs ADCQ R8, R9; JGE taken (form ADCQ r64, r64; JGE label, from pair).
+// h1063 runs ADCQ R8, R9; JCC taken (form ADCQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1063(s *State)
 
-// h1064 runs ADCQ R8, R9; JLE taken (form ADCQ r64, r64; JLE label, from pair).
+// h1064 runs ADCQ R8, R9; JLT taken (form ADCQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1064(s *State)
 
-// h1065 runs ADCQ R8, R9; JGT taken (form ADCQ r64, r64; JGT label, from pair).
+// h1065 runs ADCQ R8, R9; JGE taken (form ADCQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1065(s *State)
 
-// h1066 runs ADCQ R8, R9; JLS taken (form ADCQ r64, r64; JLS label, from pair).
+// h1066 runs ADCQ R8, R9; JLE taken (form ADCQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1066(s *State)
 
-// h1067 runs ADCQ R8, R9; JHI taken (form ADCQ r64, r64; JHI label, from pair).
+// h1067 runs ADCQ R8, R9; JGT taken (form ADCQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1067(s *State)
 
-// h1068 runs ADCQ R8, R9; JMI taken (form ADCQ r64, r64; JMI label, from pair).
+// h1068 runs ADCQ R8, R9; JLS taken (form ADCQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1068(s *State)
 
-// h1069 runs ADCQ R8, R9; JPL taken (form ADCQ r64, r64; JPL label, from pair).
+// h1069 runs ADCQ R8, R9; JHI taken (form ADCQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1069(s *State)
 
-// h1070 runs ADCQ R8, R9; SETCS R10B (form ADCQ r64, r64; SETCS r8, from pair).
+// h1070 runs ADCQ R8, R9; JMI taken (form ADCQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1070(s *State)
 
-// h1071 runs ADCQ R8, R9; CMOVQEQ R11, R12 (form ADCQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1071 runs ADCQ R8, R9; JPL taken (form ADCQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1071(s *State)
 
-// h1072 runs ADCQ R8, R9; ADCQ R10, R11 (form ADCQ r64, r64; ADCQ r64, r64, from pair).
+// h1072 runs ADCQ R8, R9; SETCS R10B (form ADCQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1072(s *State)
 
-// h1073 runs ADCQ R8, R9; SBBQ R10, R11 (form ADCQ r64, r64; SBBQ r64, r64, from pair).
+// h1073 runs ADCQ R8, R9; CMOVQEQ R11, R12 (form ADCQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1073(s *State)
 
-// h1074 runs ADCQ R8, R9; INCQ R13 (form ADCQ r64, r64; INCQ r64, from pair).
+// h1074 runs ADCQ R8, R9; ADCQ R10, R11 (form ADCQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1074(s *State)
 
-// h1075 runs ADCQ R8, R9; ROLQ $7, R13 (form ADCQ r64, r64; ROLQ imm, r64, from pair).
+// h1075 runs ADCQ R8, R9; SBBQ R10, R11 (form ADCQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1075(s *State)
 
-// h1076 runs SBBQ R8, R9; JEQ taken (form SBBQ r64, r64; JEQ label, from pair).
+// h1076 runs ADCQ R8, R9; INCQ R13 (form ADCQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1076(s *State)
 
-// h1077 runs SBBQ R8, R9; JNE taken (form SBBQ r64, r64; JNE label, from pair).
+// h1077 runs ADCQ R8, R9; ROLQ $7, R13 (form ADCQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1077(s *State)
 
-// h1078 runs SBBQ R8, R9; JCS taken (form SBBQ r64, r64; JCS label, from pair).
+// h1078 runs SBBQ R8, R9; JEQ taken (form SBBQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1078(s *State)
 
-// h1079 runs SBBQ R8, R9; JCC taken (form SBBQ r64, r64; JCC label, from pair).
+// h1079 runs SBBQ R8, R9; JNE taken (form SBBQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1079(s *State)
 
-// h1080 runs SBBQ R8, R9; JLT taken (form SBBQ r64, r64; JLT label, from pair).
+// h1080 runs SBBQ R8, R9; JCS taken (form SBBQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1080(s *State)
 
-// h1081 runs SBBQ R8, R9; JGE taken (form SBBQ r64, r64; JGE label, from pair).
+// h1081 runs SBBQ R8, R9; JCC taken (form SBBQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1081(s *State)
 
-// h1082 runs SBBQ R8, R9; JLE taken (form SBBQ r64, r64; JLE label, from pair).
+// h1082 runs SBBQ R8, R9; JLT taken (form SBBQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1082(s *State)
 
-// h1083 runs SBBQ R8, R9; JGT taken (form SBBQ r64, r64; JGT label, from pair).
+// h1083 runs SBBQ R8, R9; JGE taken (form SBBQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1083(s *State)
 
-// h1084 runs SBBQ R8, R9; JLS taken (form SBBQ r64, r64; JLS label, from pair).
+// h1084 runs SBBQ R8, R9; JLE taken (form SBBQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1084(s *State)
 
-// h1085 runs SBBQ R8, R9; JHI taken (form SBBQ r64, r64; JHI label, from pair).
+// h1085 runs SBBQ R8, R9; JGT taken (form SBBQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1085(s *State)
 
-// h1086 runs SBBQ R8, R9; JMI taken (form SBBQ r64, r64; JMI label, from pair).
+// h1086 runs SBBQ R8, R9; JLS taken (form SBBQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1086(s *State)
 
-// h1087 runs SBBQ R8, R9; JPL taken (form SBBQ r64, r64; JPL label, from pair).
+// h1087 runs SBBQ R8, R9; JHI taken (form SBBQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1087(s *State)
 
-// h1088 runs SBBQ R8, R9; SETCS R10B (form SBBQ r64, r64; SETCS r8, from pair).
+// h1088 runs SBBQ R8, R9; JMI taken (form SBBQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1088(s *State)
 
-// h1089 runs SBBQ R8, R9; CMOVQEQ R11, R12 (form SBBQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1089 runs SBBQ R8, R9; JPL taken (form SBBQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1089(s *State)
 
-// h1090 runs SBBQ R8, R9; ADCQ R10, R11 (form SBBQ r64, r64; ADCQ r64, r64, from pair).
+// h1090 runs SBBQ R8, R9; SETCS R10B (form SBBQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1090(s *State)
 
-// h1091 runs SBBQ R8, R9; SBBQ R10, R11 (form SBBQ r64, r64; SBBQ r64, r64, from pair).
+// h1091 runs SBBQ R8, R9; CMOVQEQ R11, R12 (form SBBQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1091(s *State)
 
-// h1092 runs SBBQ R8, R9; INCQ R13 (form SBBQ r64, r64; INCQ r64, from pair).
+// h1092 runs SBBQ R8, R9; ADCQ R10, R11 (form SBBQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1092(s *State)
 
-// h1093 runs SBBQ R8, R9; ROLQ $7, R13 (form SBBQ r64, r64; ROLQ imm, r64, from pair).
+// h1093 runs SBBQ R8, R9; SBBQ R10, R11 (form SBBQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1093(s *State)
 
-// h1094 runs CMPQ R8, R9; JEQ taken (form CMPQ r64, r64; JEQ label, from pair).
+// h1094 runs SBBQ R8, R9; INCQ R13 (form SBBQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1094(s *State)
 
-// h1095 runs CMPQ R8, R9; JNE taken (form CMPQ r64, r64; JNE label, from pair).
+// h1095 runs SBBQ R8, R9; ROLQ $7, R13 (form SBBQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1095(s *State)
 
-// h1096 runs CMPQ R8, R9; JCS taken (form CMPQ r64, r64; JCS label, from pair).
+// h1096 runs CMPQ R8, R9; JEQ taken (form CMPQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1096(s *State)
 
-// h1097 runs CMPQ R8, R9; JCC taken (form CMPQ r64, r64; JCC label, from pair).
+// h1097 runs CMPQ R8, R9; JNE taken (form CMPQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1097(s *State)
 
-// h1098 runs CMPQ R8, R9; JLT taken (form CMPQ r64, r64; JLT label, from pair).
+// h1098 runs CMPQ R8, R9; JCS taken (form CMPQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1098(s *State)
 
-// h1099 runs CMPQ R8, R9; JGE taken (form CMPQ r64, r64; JGE label, from pair).
+// h1099 runs CMPQ R8, R9; JCC taken (form CMPQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1099(s *State)
 
-// h1100 runs CMPQ R8, R9; JLE taken (form CMPQ r64, r64; JLE label, from pair).
+// h1100 runs CMPQ R8, R9; JLT taken (form CMPQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1100(s *State)
 
-// h1101 runs CMPQ R8, R9; JGT taken (form CMPQ r64, r64; JGT label, from pair).
+// h1101 runs CMPQ R8, R9; JGE taken (form CMPQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1101(s *State)
 
-// h1102 runs CMPQ R8, R9; JLS taken (form CMPQ r64, r64; JLS label, from pair).
+// h1102 runs CMPQ R8, R9; JLE taken (form CMPQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1102(s *State)
 
-// h1103 runs CMPQ R8, R9; JHI taken (form CMPQ r64, r64; JHI label, from pair).
+// h1103 runs CMPQ R8, R9; JGT taken (form CMPQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1103(s *State)
 
-// h1104 runs CMPQ R8, R9; JMI taken (form CMPQ r64, r64; JMI label, from pair).
+// h1104 runs CMPQ R8, R9; JLS taken (form CMPQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1104(s *State)
 
-// h1105 runs CMPQ R8, R9; JPL taken (form CMPQ r64, r64; JPL label, from pair).
+// h1105 runs CMPQ R8, R9; JHI taken (form CMPQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1105(s *State)
 
-// h1106 runs CMPQ R8, R9; SETCS R10B (form CMPQ r64, r64; SETCS r8, from pair).
+// h1106 runs CMPQ R8, R9; JMI taken (form CMPQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1106(s *State)
 
-// h1107 runs CMPQ R8, R9; CMOVQEQ R11, R12 (form CMPQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1107 runs CMPQ R8, R9; JPL taken (form CMPQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1107(s *State)
 
-// h1108 runs CMPQ R8, R9; ADCQ R10, R11 (form CMPQ r64, r64; ADCQ r64, r64, from pair).
+// h1108 runs CMPQ R8, R9; SETCS R10B (form CMPQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1108(s *State)
 
-// h1109 runs CMPQ R8, R9; SBBQ R10, R11 (form CMPQ r64, r64; SBBQ r64, r64, from pair).
+// h1109 runs CMPQ R8, R9; CMOVQEQ R11, R12 (form CMPQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1109(s *State)
 
-// h1110 runs CMPQ R8, R9; INCQ R13 (form CMPQ r64, r64; INCQ r64, from pair).
+// h1110 runs CMPQ R8, R9; ADCQ R10, R11 (form CMPQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1110(s *State)
 
-// h1111 runs CMPQ R8, R9; ROLQ $7, R13 (form CMPQ r64, r64; ROLQ imm, r64, from pair).
+// h1111 runs CMPQ R8, R9; SBBQ R10, R11 (form CMPQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1111(s *State)
 
-// h1112 runs CMPQ R8, $3; JEQ taken (form CMPQ r64, imm; JEQ label, from pair).
+// h1112 runs CMPQ R8, R9; INCQ R13 (form CMPQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1112(s *State)
 
-// h1113 runs CMPQ R8, $3; JNE taken (form CMPQ r64, imm; JNE label, from pair).
+// h1113 runs CMPQ R8, R9; ROLQ $7, R13 (form CMPQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1113(s *State)
 
-// h1114 runs CMPQ R8, $3; JCS taken (form CMPQ r64, imm; JCS label, from pair).
+// h1114 runs CMPQ R8, $3; JEQ taken (form CMPQ r64, imm; JEQ label, from pair).
 //
 //go:noescape
 func h1114(s *State)
 
-// h1115 runs CMPQ R8, $3; JCC taken (form CMPQ r64, imm; JCC label, from pair).
+// h1115 runs CMPQ R8, $3; JNE taken (form CMPQ r64, imm; JNE label, from pair).
 //
 //go:noescape
 func h1115(s *State)
 
-// h1116 runs CMPQ R8, $3; JLT taken (form CMPQ r64, imm; JLT label, from pair).
+// h1116 runs CMPQ R8, $3; JCS taken (form CMPQ r64, imm; JCS label, from pair).
 //
 //go:noescape
 func h1116(s *State)
 
-// h1117 runs CMPQ R8, $3; JGE taken (form CMPQ r64, imm; JGE label, from pair).
+// h1117 runs CMPQ R8, $3; JCC taken (form CMPQ r64, imm; JCC label, from pair).
 //
 //go:noescape
 func h1117(s *State)
 
-// h1118 runs CMPQ R8, $3; JLE taken (form CMPQ r64, imm; JLE label, from pair).
+// h1118 runs CMPQ R8, $3; JLT taken (form CMPQ r64, imm; JLT label, from pair).
 //
 //go:noescape
 func h1118(s *State)
 
-// h1119 runs CMPQ R8, $3; JGT taken (form CMPQ r64, imm; JGT label, from pair).
+// h1119 runs CMPQ R8, $3; JGE taken (form CMPQ r64, imm; JGE label, from pair).
 //
 //go:noescape
 func h1119(s *State)
 
-// h1120 runs CMPQ R8, $3; JLS taken (form CMPQ r64, imm; JLS label, from pair).
+// h1120 runs CMPQ R8, $3; JLE taken (form CMPQ r64, imm; JLE label, from pair).
 //
 //go:noescape
 func h1120(s *State)
 
-// h1121 runs CMPQ R8, $3; JHI taken (form CMPQ r64, imm; JHI label, from pair).
+// h1121 runs CMPQ R8, $3; JGT taken (form CMPQ r64, imm; JGT label, from pair).
 //
 //go:noescape
 func h1121(s *State)
 
-// h1122 runs CMPQ R8, $3; JMI taken (form CMPQ r64, imm; JMI label, from pair).
+// h1122 runs CMPQ R8, $3; JLS taken (form CMPQ r64, imm; JLS label, from pair).
 //
 //go:noescape
 func h1122(s *State)
 
-// h1123 runs CMPQ R8, $3; JPL taken (form CMPQ r64, imm; JPL label, from pair).
+// h1123 runs CMPQ R8, $3; JHI taken (form CMPQ r64, imm; JHI label, from pair).
 //
 //go:noescape
 func h1123(s *State)
 
-// h1124 runs CMPQ R8, $3; SETCS R10B (form CMPQ r64, imm; SETCS r8, from pair).
+// h1124 runs CMPQ R8, $3; JMI taken (form CMPQ r64, imm; JMI label, from pair).
 //
 //go:noescape
 func h1124(s *State)
 
-// h1125 runs CMPQ R8, $3; CMOVQEQ R11, R12 (form CMPQ r64, imm; CMOVQEQ r64, r64, from pair).
+// h1125 runs CMPQ R8, $3; JPL taken (form CMPQ r64, imm; JPL label, from pair).
 //
 //go:noescape
 func h1125(s *State)
 
-// h1126 runs CMPQ R8, $3; ADCQ R10, R11 (form CMPQ r64, imm; ADCQ r64, r64, from pair).
+// h1126 runs CMPQ R8, $3; SETCS R10B (form CMPQ r64, imm; SETCS r8, from pair).
 //
 //go:noescape
 func h1126(s *State)
 
-// h1127 runs CMPQ R8, $3; SBBQ R10, R11 (form CMPQ r64, imm; SBBQ r64, r64, from pair).
+// h1127 runs CMPQ R8, $3; CMOVQEQ R11, R12 (form CMPQ r64, imm; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1127(s *State)
 
-// h1128 runs CMPQ R8, $3; INCQ R13 (form CMPQ r64, imm; INCQ r64, from pair).
+// h1128 runs CMPQ R8, $3; ADCQ R10, R11 (form CMPQ r64, imm; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1128(s *State)
 
-// h1129 runs CMPQ R8, $3; ROLQ $7, R13 (form CMPQ r64, imm; ROLQ imm, r64, from pair).
+// h1129 runs CMPQ R8, $3; SBBQ R10, R11 (form CMPQ r64, imm; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1129(s *State)
 
-// h1130 runs CMPL R8, R9; JEQ taken (form CMPL r32, r32; JEQ label, from pair).
+// h1130 runs CMPQ R8, $3; INCQ R13 (form CMPQ r64, imm; INCQ r64, from pair).
 //
 //go:noescape
 func h1130(s *State)
 
-// h1131 runs CMPL R8, R9; JNE taken (form CMPL r32, r32; JNE label, from pair).
+// h1131 runs CMPQ R8, $3; ROLQ $7, R13 (form CMPQ r64, imm; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1131(s *State)
 
-// h1132 runs CMPL R8, R9; JCS taken (form CMPL r32, r32; JCS label, from pair).
+// h1132 runs CMPL R8, R9; JEQ taken (form CMPL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1132(s *State)
 
-// h1133 runs CMPL R8, R9; JCC taken (form CMPL r32, r32; JCC label, from pair).
+// h1133 runs CMPL R8, R9; JNE taken (form CMPL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h1133(s *State)
 
-// h1134 runs CMPL R8, R9; JLT taken (form CMPL r32, r32; JLT label, from pair).
+// h1134 runs CMPL R8, R9; JCS taken (form CMPL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h1134(s *State)
 
-// h1135 runs CMPL R8, R9; JGE taken (form CMPL r32, r32; JGE label, from pair).
+// h1135 runs CMPL R8, R9; JCC taken (form CMPL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h1135(s *State)
 
-// h1136 runs CMPL R8, R9; JLE taken (form CMPL r32, r32; JLE label, from pair).
+// h1136 runs CMPL R8, R9; JLT taken (form CMPL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h1136(s *State)
 
-// h1137 runs CMPL R8, R9; JGT taken (form CMPL r32, r32; JGT label, from pair).
+// h1137 runs CMPL R8, R9; JGE taken (form CMPL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h1137(s *State)
 
-// h1138 runs CMPL R8, R9; JLS taken (form CMPL r32, r32; JLS label, from pair).
+// h1138 runs CMPL R8, R9; JLE taken (form CMPL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h1138(s *State)
 
-// h1139 runs CMPL R8, R9; JHI taken (form CMPL r32, r32; JHI label, from pair).
+// h1139 runs CMPL R8, R9; JGT taken (form CMPL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h1139(s *State)
 
-// h1140 runs CMPL R8, R9; JMI taken (form CMPL r32, r32; JMI label, from pair).
+// h1140 runs CMPL R8, R9; JLS taken (form CMPL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h1140(s *State)
 
-// h1141 runs CMPL R8, R9; JPL taken (form CMPL r32, r32; JPL label, from pair).
+// h1141 runs CMPL R8, R9; JHI taken (form CMPL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h1141(s *State)
 
-// h1142 runs CMPL R8, R9; SETCS R10B (form CMPL r32, r32; SETCS r8, from pair).
+// h1142 runs CMPL R8, R9; JMI taken (form CMPL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h1142(s *State)
 
-// h1143 runs CMPL R8, R9; CMOVQEQ R11, R12 (form CMPL r32, r32; CMOVQEQ r64, r64, from pair).
+// h1143 runs CMPL R8, R9; JPL taken (form CMPL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h1143(s *State)
 
-// h1144 runs CMPL R8, R9; ADCQ R10, R11 (form CMPL r32, r32; ADCQ r64, r64, from pair).
+// h1144 runs CMPL R8, R9; SETCS R10B (form CMPL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1144(s *State)
 
-// h1145 runs CMPL R8, R9; SBBQ R10, R11 (form CMPL r32, r32; SBBQ r64, r64, from pair).
+// h1145 runs CMPL R8, R9; CMOVQEQ R11, R12 (form CMPL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1145(s *State)
 
-// h1146 runs CMPL R8, R9; INCQ R13 (form CMPL r32, r32; INCQ r64, from pair).
+// h1146 runs CMPL R8, R9; ADCQ R10, R11 (form CMPL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1146(s *State)
 
-// h1147 runs CMPL R8, R9; ROLQ $7, R13 (form CMPL r32, r32; ROLQ imm, r64, from pair).
+// h1147 runs CMPL R8, R9; SBBQ R10, R11 (form CMPL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1147(s *State)
 
-// h1148 runs ADDL R8, R9; JEQ taken (form ADDL r32, r32; JEQ label, from pair).
+// h1148 runs CMPL R8, R9; INCQ R13 (form CMPL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1148(s *State)
 
-// h1149 runs ADDL R8, R9; JNE taken (form ADDL r32, r32; JNE label, from pair).
+// h1149 runs CMPL R8, R9; ROLQ $7, R13 (form CMPL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1149(s *State)
 
-// h1150 runs ADDL R8, R9; JCS taken (form ADDL r32, r32; JCS label, from pair).
+// h1150 runs ADDL R8, R9; JEQ taken (form ADDL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1150(s *State)
 
-// h1151 runs ADDL R8, R9; JCC taken (form ADDL r32, r32; JCC label, from pair).
+// h1151 runs ADDL R8, R9; JNE taken (form ADDL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h1151(s *State)
 
-// h1152 runs ADDL R8, R9; JLT taken (form ADDL r32, r32; JLT label, from pair).
+// h1152 runs ADDL R8, R9; JCS taken (form ADDL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h1152(s *State)
 
-// h1153 runs ADDL R8, R9; JGE taken (form ADDL r32, r32; JGE label, from pair).
+// h1153 runs ADDL R8, R9; JCC taken (form ADDL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h1153(s *State)
 
-// h1154 runs ADDL R8, R9; JLE taken (form ADDL r32, r32; JLE label, from pair).
+// h1154 runs ADDL R8, R9; JLT taken (form ADDL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h1154(s *State)
 
-// h1155 runs ADDL R8, R9; JGT taken (form ADDL r32, r32; JGT label, from pair).
+// h1155 runs ADDL R8, R9; JGE taken (form ADDL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h1155(s *State)
 
-// h1156 runs ADDL R8, R9; JLS taken (form ADDL r32, r32; JLS label, from pair).
+// h1156 runs ADDL R8, R9; JLE taken (form ADDL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h1156(s *State)
 
-// h1157 runs ADDL R8, R9; JHI taken (form ADDL r32, r32; JHI label, from pair).
+// h1157 runs ADDL R8, R9; JGT taken (form ADDL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h1157(s *State)
 
-// h1158 runs ADDL R8, R9; JMI taken (form ADDL r32, r32; JMI label, from pair).
+// h1158 runs ADDL R8, R9; JLS taken (form ADDL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h1158(s *State)
 
-// h1159 runs ADDL R8, R9; JPL taken (form ADDL r32, r32; JPL label, from pair).
+// h1159 runs ADDL R8, R9; JHI taken (form ADDL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h1159(s *State)
 
-// h1160 runs ADDL R8, R9; SETCS R10B (form ADDL r32, r32; SETCS r8, from pair).
+// h1160 runs ADDL R8, R9; JMI taken (form ADDL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h1160(s *State)
 
-// h1161 runs ADDL R8, R9; CMOVQEQ R11, R12 (form ADDL r32, r32; CMOVQEQ r64, r64, from pair).
+// h1161 runs ADDL R8, R9; JPL taken (form ADDL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h1161(s *State)
 
-// h1162 runs ADDL R8, R9; ADCQ R10, R11 (form ADDL r32, r32; ADCQ r64, r64, from pair).
+// h1162 runs ADDL R8, R9; SETCS R10B (form ADDL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1162(s *State)
 
-// h1163 runs ADDL R8, R9; SBBQ R10, R11 (form ADDL r32, r32; SBBQ r64, r64, from pair).
+// h1163 runs ADDL R8, R9; CMOVQEQ R11, R12 (form ADDL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1163(s *State)
 
-// h1164 runs ADDL R8, R9; INCQ R13 (form ADDL r32, r32; INCQ r64, from pair).
+// h1164 runs ADDL R8, R9; ADCQ R10, R11 (form ADDL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1164(s *State)
 
-// h1165 runs ADDL R8, R9; ROLQ $7, R13 (form ADDL r32, r32; ROLQ imm, r64, from pair).
+// h1165 runs ADDL R8, R9; SBBQ R10, R11 (form ADDL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1165(s *State)
 
-// h1166 runs SUBL R8, R9; JEQ taken (form SUBL r32, r32; JEQ label, from pair).
+// h1166 runs ADDL R8, R9; INCQ R13 (form ADDL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1166(s *State)
 
-// h1167 runs SUBL R8, R9; JNE taken (form SUBL r32, r32; JNE label, from pair).
+// h1167 runs ADDL R8, R9; ROLQ $7, R13 (form ADDL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1167(s *State)
 
-// h1168 runs SUBL R8, R9; JCS taken (form SUBL r32, r32; JCS label, from pair).
+// h1168 runs SUBL R8, R9; JEQ taken (form SUBL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1168(s *State)
 
-// h1169 runs SUBL R8, R9; JCC taken (form SUBL r32, r32; JCC label, from pair).
+// h1169 runs SUBL R8, R9; JNE taken (form SUBL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h1169(s *State)
 
-// h1170 runs SUBL R8, R9; JLT taken (form SUBL r32, r32; JLT label, from pair).
+// h1170 runs SUBL R8, R9; JCS taken (form SUBL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h1170(s *State)
 
-// h1171 runs SUBL R8, R9; JGE taken (form SUBL r32, r32; JGE label, from pair).
+// h1171 runs SUBL R8, R9; JCC taken (form SUBL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h1171(s *State)
 
-// h1172 runs SUBL R8, R9; JLE taken (form SUBL r32, r32; JLE label, from pair).
+// h1172 runs SUBL R8, R9; JLT taken (form SUBL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h1172(s *State)
 
-// h1173 runs SUBL R8, R9; JGT taken (form SUBL r32, r32; JGT label, from pair).
+// h1173 runs SUBL R8, R9; JGE taken (form SUBL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h1173(s *State)
 
-// h1174 runs SUBL R8, R9; JLS taken (form SUBL r32, r32; JLS label, from pair).
+// h1174 runs SUBL R8, R9; JLE taken (form SUBL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h1174(s *State)
 
-// h1175 runs SUBL R8, R9; JHI taken (form SUBL r32, r32; JHI label, from pair).
+// h1175 runs SUBL R8, R9; JGT taken (form SUBL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h1175(s *State)
 
-// h1176 runs SUBL R8, R9; JMI taken (form SUBL r32, r32; JMI label, from pair).
+// h1176 runs SUBL R8, R9; JLS taken (form SUBL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h1176(s *State)
 
-// h1177 runs SUBL R8, R9; JPL taken (form SUBL r32, r32; JPL label, from pair).
+// h1177 runs SUBL R8, R9; JHI taken (form SUBL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h1177(s *State)
 
-// h1178 runs SUBL R8, R9; SETCS R10B (form SUBL r32, r32; SETCS r8, from pair).
+// h1178 runs SUBL R8, R9; JMI taken (form SUBL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h1178(s *State)
 
-// h1179 runs SUBL R8, R9; CMOVQEQ R11, R12 (form SUBL r32, r32; CMOVQEQ r64, r64, from pair).
+// h1179 runs SUBL R8, R9; JPL taken (form SUBL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h1179(s *State)
 
-// h1180 runs SUBL R8, R9; ADCQ R10, R11 (form SUBL r32, r32; ADCQ r64, r64, from pair).
+// h1180 runs SUBL R8, R9; SETCS R10B (form SUBL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1180(s *State)
 
-// h1181 runs SUBL R8, R9; SBBQ R10, R11 (form SUBL r32, r32; SBBQ r64, r64, from pair).
+// h1181 runs SUBL R8, R9; CMOVQEQ R11, R12 (form SUBL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1181(s *State)
 
-// h1182 runs SUBL R8, R9; INCQ R13 (form SUBL r32, r32; INCQ r64, from pair).
+// h1182 runs SUBL R8, R9; ADCQ R10, R11 (form SUBL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1182(s *State)
 
-// h1183 runs SUBL R8, R9; ROLQ $7, R13 (form SUBL r32, r32; ROLQ imm, r64, from pair).
+// h1183 runs SUBL R8, R9; SBBQ R10, R11 (form SUBL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1183(s *State)
 
-// h1184 runs ANDQ R8, R9; JEQ taken (form ANDQ r64, r64; JEQ label, from pair).
+// h1184 runs SUBL R8, R9; INCQ R13 (form SUBL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1184(s *State)
 
-// h1185 runs ANDQ R8, R9; JNE taken (form ANDQ r64, r64; JNE label, from pair).
+// h1185 runs SUBL R8, R9; ROLQ $7, R13 (form SUBL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1185(s *State)
 
-// h1186 runs ANDQ R8, R9; JCS taken (form ANDQ r64, r64; JCS label, from pair).
+// h1186 runs ANDQ R8, R9; JEQ taken (form ANDQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1186(s *State)
 
-// h1187 runs ANDQ R8, R9; JCC taken (form ANDQ r64, r64; JCC label, from pair).
+// h1187 runs ANDQ R8, R9; JNE taken (form ANDQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1187(s *State)
 
-// h1188 runs ANDQ R8, R9; JLT taken (form ANDQ r64, r64; JLT label, from pair).
+// h1188 runs ANDQ R8, R9; JCS taken (form ANDQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1188(s *State)
 
-// h1189 runs ANDQ R8, R9; JGE taken (form ANDQ r64, r64; JGE label, from pair).
+// h1189 runs ANDQ R8, R9; JCC taken (form ANDQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1189(s *State)
 
-// h1190 runs ANDQ R8, R9; JLE taken (form ANDQ r64, r64; JLE label, from pair).
+// h1190 runs ANDQ R8, R9; JLT taken (form ANDQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1190(s *State)
 
-// h1191 runs ANDQ R8, R9; JGT taken (form ANDQ r64, r64; JGT label, from pair).
+// h1191 runs ANDQ R8, R9; JGE taken (form ANDQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1191(s *State)
 
-// h1192 runs ANDQ R8, R9; JLS taken (form ANDQ r64, r64; JLS label, from pair).
+// h1192 runs ANDQ R8, R9; JLE taken (form ANDQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1192(s *State)
 
-// h1193 runs ANDQ R8, R9; JHI taken (form ANDQ r64, r64; JHI label, from pair).
+// h1193 runs ANDQ R8, R9; JGT taken (form ANDQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1193(s *State)
 
-// h1194 runs ANDQ R8, R9; JMI taken (form ANDQ r64, r64; JMI label, from pair).
+// h1194 runs ANDQ R8, R9; JLS taken (form ANDQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1194(s *State)
 
-// h1195 runs ANDQ R8, R9; JPL taken (form ANDQ r64, r64; JPL label, from pair).
+// h1195 runs ANDQ R8, R9; JHI taken (form ANDQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1195(s *State)
 
-// h1196 runs ANDQ R8, R9; SETCS R10B (form ANDQ r64, r64; SETCS r8, from pair).
+// h1196 runs ANDQ R8, R9; JMI taken (form ANDQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1196(s *State)
 
-// h1197 runs ANDQ R8, R9; CMOVQEQ R11, R12 (form ANDQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1197 runs ANDQ R8, R9; JPL taken (form ANDQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1197(s *State)
 
-// h1198 runs ANDQ R8, R9; ADCQ R10, R11 (form ANDQ r64, r64; ADCQ r64, r64, from pair).
+// h1198 runs ANDQ R8, R9; SETCS R10B (form ANDQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1198(s *State)
 
-// h1199 runs ANDQ R8, R9; SBBQ R10, R11 (form ANDQ r64, r64; SBBQ r64, r64, from pair).
+// h1199 runs ANDQ R8, R9; CMOVQEQ R11, R12 (form ANDQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1199(s *State)
 
-// h1200 runs ANDQ R8, R9; INCQ R13 (form ANDQ r64, r64; INCQ r64, from pair).
+// h1200 runs ANDQ R8, R9; ADCQ R10, R11 (form ANDQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1200(s *State)
 
-// h1201 runs ANDQ R8, R9; ROLQ $7, R13 (form ANDQ r64, r64; ROLQ imm, r64, from pair).
+// h1201 runs ANDQ R8, R9; SBBQ R10, R11 (form ANDQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1201(s *State)
 
-// h1202 runs ANDL R8, R9; JEQ taken (form ANDL r32, r32; JEQ label, from pair).
+// h1202 runs ANDQ R8, R9; INCQ R13 (form ANDQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1202(s *State)
 
-// h1203 runs ANDL R8, R9; JNE taken (form ANDL r32, r32; JNE label, from pair).
+// h1203 runs ANDQ R8, R9; ROLQ $7, R13 (form ANDQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1203(s *State)
 
-// h1204 runs ANDL R8, R9; JCS taken (form ANDL r32, r32; JCS label, from pair).
+// h1204 runs ANDL R8, R9; JEQ taken (form ANDL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1204(s *State)
 
-// h1205 runs ANDL R8, R9; JCC taken (form ANDL r32, r32; JCC label, from pair).
+// h1205 runs ANDL R8, R9; JNE taken (form ANDL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h1205(s *State)
 
-// h1206 runs ANDL R8, R9; JLT taken (form ANDL r32, r32; JLT label, from pair).
+// h1206 runs ANDL R8, R9; JCS taken (form ANDL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h1206(s *State)
 
-// h1207 runs ANDL R8, R9; JGE taken (form ANDL r32, r32; JGE label, from pair).
+// h1207 runs ANDL R8, R9; JCC taken (form ANDL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h1207(s *State)
 
-// h1208 runs ANDL R8, R9; JLE taken (form ANDL r32, r32; JLE label, from pair).
+// h1208 runs ANDL R8, R9; JLT taken (form ANDL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h1208(s *State)
 
-// h1209 runs ANDL R8, R9; JGT taken (form ANDL r32, r32; JGT label, from pair).
+// h1209 runs ANDL R8, R9; JGE taken (form ANDL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h1209(s *State)
 
-// h1210 runs ANDL R8, R9; JLS taken (form ANDL r32, r32; JLS label, from pair).
+// h1210 runs ANDL R8, R9; JLE taken (form ANDL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h1210(s *State)
 
-// h1211 runs ANDL R8, R9; JHI taken (form ANDL r32, r32; JHI label, from pair).
+// h1211 runs ANDL R8, R9; JGT taken (form ANDL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h1211(s *State)
 
-// h1212 runs ANDL R8, R9; JMI taken (form ANDL r32, r32; JMI label, from pair).
+// h1212 runs ANDL R8, R9; JLS taken (form ANDL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h1212(s *State)
 
-// h1213 runs ANDL R8, R9; JPL taken (form ANDL r32, r32; JPL label, from pair).
+// h1213 runs ANDL R8, R9; JHI taken (form ANDL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h1213(s *State)
 
-// h1214 runs ANDL R8, R9; SETCS R10B (form ANDL r32, r32; SETCS r8, from pair).
+// h1214 runs ANDL R8, R9; JMI taken (form ANDL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h1214(s *State)
 
-// h1215 runs ANDL R8, R9; CMOVQEQ R11, R12 (form ANDL r32, r32; CMOVQEQ r64, r64, from pair).
+// h1215 runs ANDL R8, R9; JPL taken (form ANDL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h1215(s *State)
 
-// h1216 runs ANDL R8, R9; ADCQ R10, R11 (form ANDL r32, r32; ADCQ r64, r64, from pair).
+// h1216 runs ANDL R8, R9; SETCS R10B (form ANDL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1216(s *State)
 
-// h1217 runs ANDL R8, R9; SBBQ R10, R11 (form ANDL r32, r32; SBBQ r64, r64, from pair).
+// h1217 runs ANDL R8, R9; CMOVQEQ R11, R12 (form ANDL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1217(s *State)
 
-// h1218 runs ANDL R8, R9; INCQ R13 (form ANDL r32, r32; INCQ r64, from pair).
+// h1218 runs ANDL R8, R9; ADCQ R10, R11 (form ANDL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1218(s *State)
 
-// h1219 runs ANDL R8, R9; ROLQ $7, R13 (form ANDL r32, r32; ROLQ imm, r64, from pair).
+// h1219 runs ANDL R8, R9; SBBQ R10, R11 (form ANDL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1219(s *State)
 
-// h1220 runs ORQ R8, R9; JEQ taken (form ORQ r64, r64; JEQ label, from pair).
+// h1220 runs ANDL R8, R9; INCQ R13 (form ANDL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1220(s *State)
 
-// h1221 runs ORQ R8, R9; JNE taken (form ORQ r64, r64; JNE label, from pair).
+// h1221 runs ANDL R8, R9; ROLQ $7, R13 (form ANDL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1221(s *State)
 
-// h1222 runs ORQ R8, R9; JCS taken (form ORQ r64, r64; JCS label, from pair).
+// h1222 runs ORQ R8, R9; JEQ taken (form ORQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1222(s *State)
 
-// h1223 runs ORQ R8, R9; JCC taken (form ORQ r64, r64; JCC label, from pair).
+// h1223 runs ORQ R8, R9; JNE taken (form ORQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1223(s *State)
 
-// h1224 runs ORQ R8, R9; JLT taken (form ORQ r64, r64; JLT label, from pair).
+// h1224 runs ORQ R8, R9; JCS taken (form ORQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1224(s *State)
 
-// h1225 runs ORQ R8, R9; JGE taken (form ORQ r64, r64; JGE label, from pair).
+// h1225 runs ORQ R8, R9; JCC taken (form ORQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1225(s *State)
 
-// h1226 runs ORQ R8, R9; JLE taken (form ORQ r64, r64; JLE label, from pair).
+// h1226 runs ORQ R8, R9; JLT taken (form ORQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1226(s *State)
 
-// h1227 runs ORQ R8, R9; JGT taken (form ORQ r64, r64; JGT label, from pair).
+// h1227 runs ORQ R8, R9; JGE taken (form ORQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1227(s *State)
 
-// h1228 runs ORQ R8, R9; JLS taken (form ORQ r64, r64; JLS label, from pair).
+// h1228 runs ORQ R8, R9; JLE taken (form ORQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1228(s *State)
 
-// h1229 runs ORQ R8, R9; JHI taken (form ORQ r64, r64; JHI label, from pair).
+// h1229 runs ORQ R8, R9; JGT taken (form ORQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1229(s *State)
 
-// h1230 runs ORQ R8, R9; JMI taken (form ORQ r64, r64; JMI label, from pair).
+// h1230 runs ORQ R8, R9; JLS taken (form ORQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1230(s *State)
 
-// h1231 runs ORQ R8, R9; JPL taken (form ORQ r64, r64; JPL label, from pair).
+// h1231 runs ORQ R8, R9; JHI taken (form ORQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1231(s *State)
 
-// h1232 runs ORQ R8, R9; SETCS R10B (form ORQ r64, r64; SETCS r8, from pair).
+// h1232 runs ORQ R8, R9; JMI taken (form ORQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1232(s *State)
 
-// h1233 runs ORQ R8, R9; CMOVQEQ R11, R12 (form ORQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1233 runs ORQ R8, R9; JPL taken (form ORQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1233(s *State)
 
-// h1234 runs ORQ R8, R9; ADCQ R10, R11 (form ORQ r64, r64; ADCQ r64, r64, from pair).
+// h1234 runs ORQ R8, R9; SETCS R10B (form ORQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1234(s *State)
 
-// h1235 runs ORQ R8, R9; SBBQ R10, R11 (form ORQ r64, r64; SBBQ r64, r64, from pair).
+// h1235 runs ORQ R8, R9; CMOVQEQ R11, R12 (form ORQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1235(s *State)
 
-// h1236 runs ORQ R8, R9; INCQ R13 (form ORQ r64, r64; INCQ r64, from pair).
+// h1236 runs ORQ R8, R9; ADCQ R10, R11 (form ORQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1236(s *State)
 
-// h1237 runs ORQ R8, R9; ROLQ $7, R13 (form ORQ r64, r64; ROLQ imm, r64, from pair).
+// h1237 runs ORQ R8, R9; SBBQ R10, R11 (form ORQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1237(s *State)
 
-// h1238 runs ORL R8, R9; JEQ taken (form ORL r32, r32; JEQ label, from pair).
+// h1238 runs ORQ R8, R9; INCQ R13 (form ORQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1238(s *State)
 
-// h1239 runs ORL R8, R9; JNE taken (form ORL r32, r32; JNE label, from pair).
+// h1239 runs ORQ R8, R9; ROLQ $7, R13 (form ORQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1239(s *State)
 
-// h1240 runs ORL R8, R9; JCS taken (form ORL r32, r32; JCS label, from pair).
+// h1240 runs ORL R8, R9; JEQ taken (form ORL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1240(s *State)
 
-// h1241 runs ORL R8, R9; JCC taken (form ORL r32, r32; JCC label, from pair).
+// h1241 runs ORL R8, R9; JNE taken (form ORL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h1241(s *State)
 
-// h1242 runs ORL R8, R9; JLT taken (form ORL r32, r32; JLT label, from pair).
+// h1242 runs ORL R8, R9; JCS taken (form ORL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h1242(s *State)
 
-// h1243 runs ORL R8, R9; JGE taken (form ORL r32, r32; JGE label, from pair).
+// h1243 runs ORL R8, R9; JCC taken (form ORL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h1243(s *State)
 
-// h1244 runs ORL R8, R9; JLE taken (form ORL r32, r32; JLE label, from pair).
+// h1244 runs ORL R8, R9; JLT taken (form ORL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h1244(s *State)
 
-// h1245 runs ORL R8, R9; JGT taken (form ORL r32, r32; JGT label, from pair).
+// h1245 runs ORL R8, R9; JGE taken (form ORL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h1245(s *State)
 
-// h1246 runs ORL R8, R9; JLS taken (form ORL r32, r32; JLS label, from pair).
+// h1246 runs ORL R8, R9; JLE taken (form ORL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h1246(s *State)
 
-// h1247 runs ORL R8, R9; JHI taken (form ORL r32, r32; JHI label, from pair).
+// h1247 runs ORL R8, R9; JGT taken (form ORL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h1247(s *State)
 
-// h1248 runs ORL R8, R9; JMI taken (form ORL r32, r32; JMI label, from pair).
+// h1248 runs ORL R8, R9; JLS taken (form ORL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h1248(s *State)
 
-// h1249 runs ORL R8, R9; JPL taken (form ORL r32, r32; JPL label, from pair).
+// h1249 runs ORL R8, R9; JHI taken (form ORL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h1249(s *State)
 
-// h1250 runs ORL R8, R9; SETCS R10B (form ORL r32, r32; SETCS r8, from pair).
+// h1250 runs ORL R8, R9; JMI taken (form ORL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h1250(s *State)
 
-// h1251 runs ORL R8, R9; CMOVQEQ R11, R12 (form ORL r32, r32; CMOVQEQ r64, r64, from pair).
+// h1251 runs ORL R8, R9; JPL taken (form ORL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h1251(s *State)
 
-// h1252 runs ORL R8, R9; ADCQ R10, R11 (form ORL r32, r32; ADCQ r64, r64, from pair).
+// h1252 runs ORL R8, R9; SETCS R10B (form ORL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1252(s *State)
 
-// h1253 runs ORL R8, R9; SBBQ R10, R11 (form ORL r32, r32; SBBQ r64, r64, from pair).
+// h1253 runs ORL R8, R9; CMOVQEQ R11, R12 (form ORL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1253(s *State)
 
-// h1254 runs ORL R8, R9; INCQ R13 (form ORL r32, r32; INCQ r64, from pair).
+// h1254 runs ORL R8, R9; ADCQ R10, R11 (form ORL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1254(s *State)
 
-// h1255 runs ORL R8, R9; ROLQ $7, R13 (form ORL r32, r32; ROLQ imm, r64, from pair).
+// h1255 runs ORL R8, R9; SBBQ R10, R11 (form ORL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1255(s *State)
 
-// h1256 runs XORQ R8, R9; JEQ taken (form XORQ r64, r64; JEQ label, from pair).
+// h1256 runs ORL R8, R9; INCQ R13 (form ORL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1256(s *State)
 
-// h1257 runs XORQ R8, R9; JNE taken (form XORQ r64, r64; JNE label, from pair).
+// h1257 runs ORL R8, R9; ROLQ $7, R13 (form ORL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1257(s *State)
 
-// h1258 runs XORQ R8, R9; JCS taken (form XORQ r64, r64; JCS label, from pair).
+// h1258 runs XORQ R8, R9; JEQ taken (form XORQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1258(s *State)
 
-// h1259 runs XORQ R8, R9; JCC taken (form XORQ r64, r64; JCC label, from pair).
+// h1259 runs XORQ R8, R9; JNE taken (form XORQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1259(s *State)
 
-// h1260 runs XORQ R8, R9; JLT taken (form XORQ r64, r64; JLT label, from pair).
+// h1260 runs XORQ R8, R9; JCS taken (form XORQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1260(s *State)
 
-// h1261 runs XORQ R8, R9; JGE taken (form XORQ r64, r64; JGE label, from pair).
+// h1261 runs XORQ R8, R9; JCC taken (form XORQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1261(s *State)
 
-// h1262 runs XORQ R8, R9; JLE taken (form XORQ r64, r64; JLE label, from pair).
+// h1262 runs XORQ R8, R9; JLT taken (form XORQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1262(s *State)
 
-// h1263 runs XORQ R8, R9; JGT taken (form XORQ r64, r64; JGT label, from pair).
+// h1263 runs XORQ R8, R9; JGE taken (form XORQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1263(s *State)
 
-// h1264 runs XORQ R8, R9; JLS taken (form XORQ r64, r64; JLS label, from pair).
+// h1264 runs XORQ R8, R9; JLE taken (form XORQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1264(s *State)
 
-// h1265 runs XORQ R8, R9; JHI taken (form XORQ r64, r64; JHI label, from pair).
+// h1265 runs XORQ R8, R9; JGT taken (form XORQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1265(s *State)
 
-// h1266 runs XORQ R8, R9; JMI taken (form XORQ r64, r64; JMI label, from pair).
+// h1266 runs XORQ R8, R9; JLS taken (form XORQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1266(s *State)
 
-// h1267 runs XORQ R8, R9; JPL taken (form XORQ r64, r64; JPL label, from pair).
+// h1267 runs XORQ R8, R9; JHI taken (form XORQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1267(s *State)
 
-// h1268 runs XORQ R8, R9; SETCS R10B (form XORQ r64, r64; SETCS r8, from pair).
+// h1268 runs XORQ R8, R9; JMI taken (form XORQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1268(s *State)
 
-// h1269 runs XORQ R8, R9; CMOVQEQ R11, R12 (form XORQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1269 runs XORQ R8, R9; JPL taken (form XORQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1269(s *State)
 
-// h1270 runs XORQ R8, R9; ADCQ R10, R11 (form XORQ r64, r64; ADCQ r64, r64, from pair).
+// h1270 runs XORQ R8, R9; SETCS R10B (form XORQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1270(s *State)
 
-// h1271 runs XORQ R8, R9; SBBQ R10, R11 (form XORQ r64, r64; SBBQ r64, r64, from pair).
+// h1271 runs XORQ R8, R9; CMOVQEQ R11, R12 (form XORQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1271(s *State)
 
-// h1272 runs XORQ R8, R9; INCQ R13 (form XORQ r64, r64; INCQ r64, from pair).
+// h1272 runs XORQ R8, R9; ADCQ R10, R11 (form XORQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1272(s *State)
 
-// h1273 runs XORQ R8, R9; ROLQ $7, R13 (form XORQ r64, r64; ROLQ imm, r64, from pair).
+// h1273 runs XORQ R8, R9; SBBQ R10, R11 (form XORQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1273(s *State)
 
-// h1274 runs XORL R8, R9; JEQ taken (form XORL r32, r32; JEQ label, from pair).
+// h1274 runs XORQ R8, R9; INCQ R13 (form XORQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1274(s *State)
 
-// h1275 runs XORL R8, R9; JNE taken (form XORL r32, r32; JNE label, from pair).
+// h1275 runs XORQ R8, R9; ROLQ $7, R13 (form XORQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1275(s *State)
 
-// h1276 runs XORL R8, R9; JCS taken (form XORL r32, r32; JCS label, from pair).
+// h1276 runs XORL R8, R9; JEQ taken (form XORL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1276(s *State)
 
-// h1277 runs XORL R8, R9; JCC taken (form XORL r32, r32; JCC label, from pair).
+// h1277 runs XORL R8, R9; JNE taken (form XORL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h1277(s *State)
 
-// h1278 runs XORL R8, R9; JLT taken (form XORL r32, r32; JLT label, from pair).
+// h1278 runs XORL R8, R9; JCS taken (form XORL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h1278(s *State)
 
-// h1279 runs XORL R8, R9; JGE taken (form XORL r32, r32; JGE label, from pair).
+// h1279 runs XORL R8, R9; JCC taken (form XORL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h1279(s *State)
 
-// h1280 runs XORL R8, R9; JLE taken (form XORL r32, r32; JLE label, from pair).
+// h1280 runs XORL R8, R9; JLT taken (form XORL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h1280(s *State)
 
-// h1281 runs XORL R8, R9; JGT taken (form XORL r32, r32; JGT label, from pair).
+// h1281 runs XORL R8, R9; JGE taken (form XORL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h1281(s *State)
 
-// h1282 runs XORL R8, R9; JLS taken (form XORL r32, r32; JLS label, from pair).
+// h1282 runs XORL R8, R9; JLE taken (form XORL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h1282(s *State)
 
-// h1283 runs XORL R8, R9; JHI taken (form XORL r32, r32; JHI label, from pair).
+// h1283 runs XORL R8, R9; JGT taken (form XORL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h1283(s *State)
 
-// h1284 runs XORL R8, R9; JMI taken (form XORL r32, r32; JMI label, from pair).
+// h1284 runs XORL R8, R9; JLS taken (form XORL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h1284(s *State)
 
-// h1285 runs XORL R8, R9; JPL taken (form XORL r32, r32; JPL label, from pair).
+// h1285 runs XORL R8, R9; JHI taken (form XORL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h1285(s *State)
 
-// h1286 runs XORL R8, R9; SETCS R10B (form XORL r32, r32; SETCS r8, from pair).
+// h1286 runs XORL R8, R9; JMI taken (form XORL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h1286(s *State)
 
-// h1287 runs XORL R8, R9; CMOVQEQ R11, R12 (form XORL r32, r32; CMOVQEQ r64, r64, from pair).
+// h1287 runs XORL R8, R9; JPL taken (form XORL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h1287(s *State)
 
-// h1288 runs XORL R8, R9; ADCQ R10, R11 (form XORL r32, r32; ADCQ r64, r64, from pair).
+// h1288 runs XORL R8, R9; SETCS R10B (form XORL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1288(s *State)
 
-// h1289 runs XORL R8, R9; SBBQ R10, R11 (form XORL r32, r32; SBBQ r64, r64, from pair).
+// h1289 runs XORL R8, R9; CMOVQEQ R11, R12 (form XORL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1289(s *State)
 
-// h1290 runs XORL R8, R9; INCQ R13 (form XORL r32, r32; INCQ r64, from pair).
+// h1290 runs XORL R8, R9; ADCQ R10, R11 (form XORL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1290(s *State)
 
-// h1291 runs XORL R8, R9; ROLQ $7, R13 (form XORL r32, r32; ROLQ imm, r64, from pair).
+// h1291 runs XORL R8, R9; SBBQ R10, R11 (form XORL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1291(s *State)
 
-// h1292 runs TESTQ R8, R9; JEQ taken (form TESTQ r64, r64; JEQ label, from pair).
+// h1292 runs XORL R8, R9; INCQ R13 (form XORL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1292(s *State)
 
-// h1293 runs TESTQ R8, R9; JNE taken (form TESTQ r64, r64; JNE label, from pair).
+// h1293 runs XORL R8, R9; ROLQ $7, R13 (form XORL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1293(s *State)
 
-// h1294 runs TESTQ R8, R9; JCS taken (form TESTQ r64, r64; JCS label, from pair).
+// h1294 runs TESTQ R8, R9; JEQ taken (form TESTQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1294(s *State)
 
-// h1295 runs TESTQ R8, R9; JCC taken (form TESTQ r64, r64; JCC label, from pair).
+// h1295 runs TESTQ R8, R9; JNE taken (form TESTQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1295(s *State)
 
-// h1296 runs TESTQ R8, R9; JLT taken (form TESTQ r64, r64; JLT label, from pair).
+// h1296 runs TESTQ R8, R9; JCS taken (form TESTQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1296(s *State)
 
-// h1297 runs TESTQ R8, R9; JGE taken (form TESTQ r64, r64; JGE label, from pair).
+// h1297 runs TESTQ R8, R9; JCC taken (form TESTQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1297(s *State)
 
-// h1298 runs TESTQ R8, R9; JLE taken (form TESTQ r64, r64; JLE label, from pair).
+// h1298 runs TESTQ R8, R9; JLT taken (form TESTQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1298(s *State)
 
-// h1299 runs TESTQ R8, R9; JGT taken (form TESTQ r64, r64; JGT label, from pair).
+// h1299 runs TESTQ R8, R9; JGE taken (form TESTQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1299(s *State)
 
-// h1300 runs TESTQ R8, R9; JLS taken (form TESTQ r64, r64; JLS label, from pair).
+// h1300 runs TESTQ R8, R9; JLE taken (form TESTQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1300(s *State)
 
-// h1301 runs TESTQ R8, R9; JHI taken (form TESTQ r64, r64; JHI label, from pair).
+// h1301 runs TESTQ R8, R9; JGT taken (form TESTQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1301(s *State)
 
-// h1302 runs TESTQ R8, R9; JMI taken (form TESTQ r64, r64; JMI label, from pair).
+// h1302 runs TESTQ R8, R9; JLS taken (form TESTQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1302(s *State)
 
-// h1303 runs TESTQ R8, R9; JPL taken (form TESTQ r64, r64; JPL label, from pair).
+// h1303 runs TESTQ R8, R9; JHI taken (form TESTQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1303(s *State)
 
-// h1304 runs TESTQ R8, R9; SETCS R10B (form TESTQ r64, r64; SETCS r8, from pair).
+// h1304 runs TESTQ R8, R9; JMI taken (form TESTQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1304(s *State)
 
-// h1305 runs TESTQ R8, R9; CMOVQEQ R11, R12 (form TESTQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1305 runs TESTQ R8, R9; JPL taken (form TESTQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1305(s *State)
 
-// h1306 runs TESTQ R8, R9; ADCQ R10, R11 (form TESTQ r64, r64; ADCQ r64, r64, from pair).
+// h1306 runs TESTQ R8, R9; SETCS R10B (form TESTQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1306(s *State)
 
-// h1307 runs TESTQ R8, R9; SBBQ R10, R11 (form TESTQ r64, r64; SBBQ r64, r64, from pair).
+// h1307 runs TESTQ R8, R9; CMOVQEQ R11, R12 (form TESTQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1307(s *State)
 
-// h1308 runs TESTQ R8, R9; INCQ R13 (form TESTQ r64, r64; INCQ r64, from pair).
+// h1308 runs TESTQ R8, R9; ADCQ R10, R11 (form TESTQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1308(s *State)
 
-// h1309 runs TESTQ R8, R9; ROLQ $7, R13 (form TESTQ r64, r64; ROLQ imm, r64, from pair).
+// h1309 runs TESTQ R8, R9; SBBQ R10, R11 (form TESTQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1309(s *State)
 
-// h1310 runs TESTL R8, R9; JEQ taken (form TESTL r32, r32; JEQ label, from pair).
+// h1310 runs TESTQ R8, R9; INCQ R13 (form TESTQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1310(s *State)
 
-// h1311 runs TESTL R8, R9; JNE taken (form TESTL r32, r32; JNE label, from pair).
+// h1311 runs TESTQ R8, R9; ROLQ $7, R13 (form TESTQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1311(s *State)
 
-// h1312 runs TESTL R8, R9; JCS taken (form TESTL r32, r32; JCS label, from pair).
+// h1312 runs TESTL R8, R9; JEQ taken (form TESTL r32, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1312(s *State)
 
-// h1313 runs TESTL R8, R9; JCC taken (form TESTL r32, r32; JCC label, from pair).
+// h1313 runs TESTL R8, R9; JNE taken (form TESTL r32, r32; JNE label, from pair).
 //
 //go:noescape
 func h1313(s *State)
 
-// h1314 runs TESTL R8, R9; JLT taken (form TESTL r32, r32; JLT label, from pair).
+// h1314 runs TESTL R8, R9; JCS taken (form TESTL r32, r32; JCS label, from pair).
 //
 //go:noescape
 func h1314(s *State)
 
-// h1315 runs TESTL R8, R9; JGE taken (form TESTL r32, r32; JGE label, from pair).
+// h1315 runs TESTL R8, R9; JCC taken (form TESTL r32, r32; JCC label, from pair).
 //
 //go:noescape
 func h1315(s *State)
 
-// h1316 runs TESTL R8, R9; JLE taken (form TESTL r32, r32; JLE label, from pair).
+// h1316 runs TESTL R8, R9; JLT taken (form TESTL r32, r32; JLT label, from pair).
 //
 //go:noescape
 func h1316(s *State)
 
-// h1317 runs TESTL R8, R9; JGT taken (form TESTL r32, r32; JGT label, from pair).
+// h1317 runs TESTL R8, R9; JGE taken (form TESTL r32, r32; JGE label, from pair).
 //
 //go:noescape
 func h1317(s *State)
 
-// h1318 runs TESTL R8, R9; JLS taken (form TESTL r32, r32; JLS label, from pair).
+// h1318 runs TESTL R8, R9; JLE taken (form TESTL r32, r32; JLE label, from pair).
 //
 //go:noescape
 func h1318(s *State)
 
-// h1319 runs TESTL R8, R9; JHI taken (form TESTL r32, r32; JHI label, from pair).
+// h1319 runs TESTL R8, R9; JGT taken (form TESTL r32, r32; JGT label, from pair).
 //
 //go:noescape
 func h1319(s *State)
 
-// h1320 runs TESTL R8, R9; JMI taken (form TESTL r32, r32; JMI label, from pair).
+// h1320 runs TESTL R8, R9; JLS taken (form TESTL r32, r32; JLS label, from pair).
 //
 //go:noescape
 func h1320(s *State)
 
-// h1321 runs TESTL R8, R9; JPL taken (form TESTL r32, r32; JPL label, from pair).
+// h1321 runs TESTL R8, R9; JHI taken (form TESTL r32, r32; JHI label, from pair).
 //
 //go:noescape
 func h1321(s *State)
 
-// h1322 runs TESTL R8, R9; SETCS R10B (form TESTL r32, r32; SETCS r8, from pair).
+// h1322 runs TESTL R8, R9; JMI taken (form TESTL r32, r32; JMI label, from pair).
 //
 //go:noescape
 func h1322(s *State)
 
-// h1323 runs TESTL R8, R9; CMOVQEQ R11, R12 (form TESTL r32, r32; CMOVQEQ r64, r64, from pair).
+// h1323 runs TESTL R8, R9; JPL taken (form TESTL r32, r32; JPL label, from pair).
 //
 //go:noescape
 func h1323(s *State)
 
-// h1324 runs TESTL R8, R9; ADCQ R10, R11 (form TESTL r32, r32; ADCQ r64, r64, from pair).
+// h1324 runs TESTL R8, R9; SETCS R10B (form TESTL r32, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1324(s *State)
 
-// h1325 runs TESTL R8, R9; SBBQ R10, R11 (form TESTL r32, r32; SBBQ r64, r64, from pair).
+// h1325 runs TESTL R8, R9; CMOVQEQ R11, R12 (form TESTL r32, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1325(s *State)
 
-// h1326 runs TESTL R8, R9; INCQ R13 (form TESTL r32, r32; INCQ r64, from pair).
+// h1326 runs TESTL R8, R9; ADCQ R10, R11 (form TESTL r32, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1326(s *State)
 
-// h1327 runs TESTL R8, R9; ROLQ $7, R13 (form TESTL r32, r32; ROLQ imm, r64, from pair).
+// h1327 runs TESTL R8, R9; SBBQ R10, R11 (form TESTL r32, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1327(s *State)
 
-// h1328 runs INCQ R9; JEQ taken (form INCQ r64; JEQ label, from pair).
+// h1328 runs TESTL R8, R9; INCQ R13 (form TESTL r32, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1328(s *State)
 
-// h1329 runs INCQ R9; JNE taken (form INCQ r64; JNE label, from pair).
+// h1329 runs TESTL R8, R9; ROLQ $7, R13 (form TESTL r32, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1329(s *State)
 
-// h1330 runs INCQ R9; JCS taken (form INCQ r64; JCS label, from pair).
+// h1330 runs INCQ R9; JEQ taken (form INCQ r64; JEQ label, from pair).
 //
 //go:noescape
 func h1330(s *State)
 
-// h1331 runs INCQ R9; JCC taken (form INCQ r64; JCC label, from pair).
+// h1331 runs INCQ R9; JNE taken (form INCQ r64; JNE label, from pair).
 //
 //go:noescape
 func h1331(s *State)
 
-// h1332 runs INCQ R9; JLT taken (form INCQ r64; JLT label, from pair).
+// h1332 runs INCQ R9; JCS taken (form INCQ r64; JCS label, from pair).
 //
 //go:noescape
 func h1332(s *State)
 
-// h1333 runs INCQ R9; JGE taken (form INCQ r64; JGE label, from pair).
+// h1333 runs INCQ R9; JCC taken (form INCQ r64; JCC label, from pair).
 //
 //go:noescape
 func h1333(s *State)
 
-// h1334 runs INCQ R9; JLE taken (form INCQ r64; JLE label, from pair).
+// h1334 runs INCQ R9; JLT taken (form INCQ r64; JLT label, from pair).
 //
 //go:noescape
 func h1334(s *State)
 
-// h1335 runs INCQ R9; JGT taken (form INCQ r64; JGT label, from pair).
+// h1335 runs INCQ R9; JGE taken (form INCQ r64; JGE label, from pair).
 //
 //go:noescape
 func h1335(s *State)
 
-// h1336 runs INCQ R9; JLS taken (form INCQ r64; JLS label, from pair).
+// h1336 runs INCQ R9; JLE taken (form INCQ r64; JLE label, from pair).
 //
 //go:noescape
 func h1336(s *State)
 
-// h1337 runs INCQ R9; JHI taken (form INCQ r64; JHI label, from pair).
+// h1337 runs INCQ R9; JGT taken (form INCQ r64; JGT label, from pair).
 //
 //go:noescape
 func h1337(s *State)
 
-// h1338 runs INCQ R9; JMI taken (form INCQ r64; JMI label, from pair).
+// h1338 runs INCQ R9; JLS taken (form INCQ r64; JLS label, from pair).
 //
 //go:noescape
 func h1338(s *State)
 
-// h1339 runs INCQ R9; JPL taken (form INCQ r64; JPL label, from pair).
+// h1339 runs INCQ R9; JHI taken (form INCQ r64; JHI label, from pair).
 //
 //go:noescape
 func h1339(s *State)
 
-// h1340 runs INCQ R9; SETCS R10B (form INCQ r64; SETCS r8, from pair).
+// h1340 runs INCQ R9; JMI taken (form INCQ r64; JMI label, from pair).
 //
 //go:noescape
 func h1340(s *State)
 
-// h1341 runs INCQ R9; CMOVQEQ R11, R12 (form INCQ r64; CMOVQEQ r64, r64, from pair).
+// h1341 runs INCQ R9; JPL taken (form INCQ r64; JPL label, from pair).
 //
 //go:noescape
 func h1341(s *State)
 
-// h1342 runs INCQ R9; ADCQ R10, R11 (form INCQ r64; ADCQ r64, r64, from pair).
+// h1342 runs INCQ R9; SETCS R10B (form INCQ r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1342(s *State)
 
-// h1343 runs INCQ R9; SBBQ R10, R11 (form INCQ r64; SBBQ r64, r64, from pair).
+// h1343 runs INCQ R9; CMOVQEQ R11, R12 (form INCQ r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1343(s *State)
 
-// h1344 runs INCQ R9; INCQ R13 (form INCQ r64; INCQ r64, from pair).
+// h1344 runs INCQ R9; ADCQ R10, R11 (form INCQ r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1344(s *State)
 
-// h1345 runs INCQ R9; ROLQ $7, R13 (form INCQ r64; ROLQ imm, r64, from pair).
+// h1345 runs INCQ R9; SBBQ R10, R11 (form INCQ r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1345(s *State)
 
-// h1346 runs DECQ R9; JEQ taken (form DECQ r64; JEQ label, from pair).
+// h1346 runs INCQ R9; INCQ R13 (form INCQ r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1346(s *State)
 
-// h1347 runs DECQ R9; JNE taken (form DECQ r64; JNE label, from pair).
+// h1347 runs INCQ R9; ROLQ $7, R13 (form INCQ r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1347(s *State)
 
-// h1348 runs DECQ R9; JCS taken (form DECQ r64; JCS label, from pair).
+// h1348 runs DECQ R9; JEQ taken (form DECQ r64; JEQ label, from pair).
 //
 //go:noescape
 func h1348(s *State)
 
-// h1349 runs DECQ R9; JCC taken (form DECQ r64; JCC label, from pair).
+// h1349 runs DECQ R9; JNE taken (form DECQ r64; JNE label, from pair).
 //
 //go:noescape
 func h1349(s *State)
 
-// h1350 runs DECQ R9; JLT taken (form DECQ r64; JLT label, from pair).
+// h1350 runs DECQ R9; JCS taken (form DECQ r64; JCS label, from pair).
 //
 //go:noescape
 func h1350(s *State)
 
-// h1351 runs DECQ R9; JGE taken (form DECQ r64; JGE label, from pair).
+// h1351 runs DECQ R9; JCC taken (form DECQ r64; JCC label, from pair).
 //
 //go:noescape
 func h1351(s *State)
 
-// h1352 runs DECQ R9; JLE taken (form DECQ r64; JLE label, from pair).
+// h1352 runs DECQ R9; JLT taken (form DECQ r64; JLT label, from pair).
 //
 //go:noescape
 func h1352(s *State)
 
-// h1353 runs DECQ R9; JGT taken (form DECQ r64; JGT label, from pair).
+// h1353 runs DECQ R9; JGE taken (form DECQ r64; JGE label, from pair).
 //
 //go:noescape
 func h1353(s *State)
 
-// h1354 runs DECQ R9; JLS taken (form DECQ r64; JLS label, from pair).
+// h1354 runs DECQ R9; JLE taken (form DECQ r64; JLE label, from pair).
 //
 //go:noescape
 func h1354(s *State)
 
-// h1355 runs DECQ R9; JHI taken (form DECQ r64; JHI label, from pair).
+// h1355 runs DECQ R9; JGT taken (form DECQ r64; JGT label, from pair).
 //
 //go:noescape
 func h1355(s *State)
 
-// h1356 runs DECQ R9; JMI taken (form DECQ r64; JMI label, from pair).
+// h1356 runs DECQ R9; JLS taken (form DECQ r64; JLS label, from pair).
 //
 //go:noescape
 func h1356(s *State)
 
-// h1357 runs DECQ R9; JPL taken (form DECQ r64; JPL label, from pair).
+// h1357 runs DECQ R9; JHI taken (form DECQ r64; JHI label, from pair).
 //
 //go:noescape
 func h1357(s *State)
 
-// h1358 runs DECQ R9; SETCS R10B (form DECQ r64; SETCS r8, from pair).
+// h1358 runs DECQ R9; JMI taken (form DECQ r64; JMI label, from pair).
 //
 //go:noescape
 func h1358(s *State)
 
-// h1359 runs DECQ R9; CMOVQEQ R11, R12 (form DECQ r64; CMOVQEQ r64, r64, from pair).
+// h1359 runs DECQ R9; JPL taken (form DECQ r64; JPL label, from pair).
 //
 //go:noescape
 func h1359(s *State)
 
-// h1360 runs DECQ R9; ADCQ R10, R11 (form DECQ r64; ADCQ r64, r64, from pair).
+// h1360 runs DECQ R9; SETCS R10B (form DECQ r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1360(s *State)
 
-// h1361 runs DECQ R9; SBBQ R10, R11 (form DECQ r64; SBBQ r64, r64, from pair).
+// h1361 runs DECQ R9; CMOVQEQ R11, R12 (form DECQ r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1361(s *State)
 
-// h1362 runs DECQ R9; INCQ R13 (form DECQ r64; INCQ r64, from pair).
+// h1362 runs DECQ R9; ADCQ R10, R11 (form DECQ r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1362(s *State)
 
-// h1363 runs DECQ R9; ROLQ $7, R13 (form DECQ r64; ROLQ imm, r64, from pair).
+// h1363 runs DECQ R9; SBBQ R10, R11 (form DECQ r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1363(s *State)
 
-// h1364 runs INCL R9; JEQ taken (form INCL r32; JEQ label, from pair).
+// h1364 runs DECQ R9; INCQ R13 (form DECQ r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1364(s *State)
 
-// h1365 runs INCL R9; JNE taken (form INCL r32; JNE label, from pair).
+// h1365 runs DECQ R9; ROLQ $7, R13 (form DECQ r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1365(s *State)
 
-// h1366 runs INCL R9; JCS taken (form INCL r32; JCS label, from pair).
+// h1366 runs INCL R9; JEQ taken (form INCL r32; JEQ label, from pair).
 //
 //go:noescape
 func h1366(s *State)
 
-// h1367 runs INCL R9; JCC taken (form INCL r32; JCC label, from pair).
+// h1367 runs INCL R9; JNE taken (form INCL r32; JNE label, from pair).
 //
 //go:noescape
 func h1367(s *State)
 
-// h1368 runs INCL R9; JLT taken (form INCL r32; JLT label, from pair).
+// h1368 runs INCL R9; JCS taken (form INCL r32; JCS label, from pair).
 //
 //go:noescape
 func h1368(s *State)
 
-// h1369 runs INCL R9; JGE taken (form INCL r32; JGE label, from pair).
+// h1369 runs INCL R9; JCC taken (form INCL r32; JCC label, from pair).
 //
 //go:noescape
 func h1369(s *State)
 
-// h1370 runs INCL R9; JLE taken (form INCL r32; JLE label, from pair).
+// h1370 runs INCL R9; JLT taken (form INCL r32; JLT label, from pair).
 //
 //go:noescape
 func h1370(s *State)
 
-// h1371 runs INCL R9; JGT taken (form INCL r32; JGT label, from pair).
+// h1371 runs INCL R9; JGE taken (form INCL r32; JGE label, from pair).
 //
 //go:noescape
 func h1371(s *State)
 
-// h1372 runs INCL R9; JLS taken (form INCL r32; JLS label, from pair).
+// h1372 runs INCL R9; JLE taken (form INCL r32; JLE label, from pair).
 //
 //go:noescape
 func h1372(s *State)
 
-// h1373 runs INCL R9; JHI taken (form INCL r32; JHI label, from pair).
+// h1373 runs INCL R9; JGT taken (form INCL r32; JGT label, from pair).
 //
 //go:noescape
 func h1373(s *State)
 
-// h1374 runs INCL R9; JMI taken (form INCL r32; JMI label, from pair).
+// h1374 runs INCL R9; JLS taken (form INCL r32; JLS label, from pair).
 //
 //go:noescape
 func h1374(s *State)
 
-// h1375 runs INCL R9; JPL taken (form INCL r32; JPL label, from pair).
+// h1375 runs INCL R9; JHI taken (form INCL r32; JHI label, from pair).
 //
 //go:noescape
 func h1375(s *State)
 
-// h1376 runs INCL R9; SETCS R10B (form INCL r32; SETCS r8, from pair).
+// h1376 runs INCL R9; JMI taken (form INCL r32; JMI label, from pair).
 //
 //go:noescape
 func h1376(s *State)
 
-// h1377 runs INCL R9; CMOVQEQ R11, R12 (form INCL r32; CMOVQEQ r64, r64, from pair).
+// h1377 runs INCL R9; JPL taken (form INCL r32; JPL label, from pair).
 //
 //go:noescape
 func h1377(s *State)
 
-// h1378 runs INCL R9; ADCQ R10, R11 (form INCL r32; ADCQ r64, r64, from pair).
+// h1378 runs INCL R9; SETCS R10B (form INCL r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1378(s *State)
 
-// h1379 runs INCL R9; SBBQ R10, R11 (form INCL r32; SBBQ r64, r64, from pair).
+// h1379 runs INCL R9; CMOVQEQ R11, R12 (form INCL r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1379(s *State)
 
-// h1380 runs INCL R9; INCQ R13 (form INCL r32; INCQ r64, from pair).
+// h1380 runs INCL R9; ADCQ R10, R11 (form INCL r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1380(s *State)
 
-// h1381 runs INCL R9; ROLQ $7, R13 (form INCL r32; ROLQ imm, r64, from pair).
+// h1381 runs INCL R9; SBBQ R10, R11 (form INCL r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1381(s *State)
 
-// h1382 runs DECL R9; JEQ taken (form DECL r32; JEQ label, from pair).
+// h1382 runs INCL R9; INCQ R13 (form INCL r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1382(s *State)
 
-// h1383 runs DECL R9; JNE taken (form DECL r32; JNE label, from pair).
+// h1383 runs INCL R9; ROLQ $7, R13 (form INCL r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1383(s *State)
 
-// h1384 runs DECL R9; JCS taken (form DECL r32; JCS label, from pair).
+// h1384 runs DECL R9; JEQ taken (form DECL r32; JEQ label, from pair).
 //
 //go:noescape
 func h1384(s *State)
 
-// h1385 runs DECL R9; JCC taken (form DECL r32; JCC label, from pair).
+// h1385 runs DECL R9; JNE taken (form DECL r32; JNE label, from pair).
 //
 //go:noescape
 func h1385(s *State)
 
-// h1386 runs DECL R9; JLT taken (form DECL r32; JLT label, from pair).
+// h1386 runs DECL R9; JCS taken (form DECL r32; JCS label, from pair).
 //
 //go:noescape
 func h1386(s *State)
 
-// h1387 runs DECL R9; JGE taken (form DECL r32; JGE label, from pair).
+// h1387 runs DECL R9; JCC taken (form DECL r32; JCC label, from pair).
 //
 //go:noescape
 func h1387(s *State)
 
-// h1388 runs DECL R9; JLE taken (form DECL r32; JLE label, from pair).
+// h1388 runs DECL R9; JLT taken (form DECL r32; JLT label, from pair).
 //
 //go:noescape
 func h1388(s *State)
 
-// h1389 runs DECL R9; JGT taken (form DECL r32; JGT label, from pair).
+// h1389 runs DECL R9; JGE taken (form DECL r32; JGE label, from pair).
 //
 //go:noescape
 func h1389(s *State)
 
-// h1390 runs DECL R9; JLS taken (form DECL r32; JLS label, from pair).
+// h1390 runs DECL R9; JLE taken (form DECL r32; JLE label, from pair).
 //
 //go:noescape
 func h1390(s *State)
 
-// h1391 runs DECL R9; JHI taken (form DECL r32; JHI label, from pair).
+// h1391 runs DECL R9; JGT taken (form DECL r32; JGT label, from pair).
 //
 //go:noescape
 func h1391(s *State)
 
-// h1392 runs DECL R9; JMI taken (form DECL r32; JMI label, from pair).
+// h1392 runs DECL R9; JLS taken (form DECL r32; JLS label, from pair).
 //
 //go:noescape
 func h1392(s *State)
 
-// h1393 runs DECL R9; JPL taken (form DECL r32; JPL label, from pair).
+// h1393 runs DECL R9; JHI taken (form DECL r32; JHI label, from pair).
 //
 //go:noescape
 func h1393(s *State)
 
-// h1394 runs DECL R9; SETCS R10B (form DECL r32; SETCS r8, from pair).
+// h1394 runs DECL R9; JMI taken (form DECL r32; JMI label, from pair).
 //
 //go:noescape
 func h1394(s *State)
 
-// h1395 runs DECL R9; CMOVQEQ R11, R12 (form DECL r32; CMOVQEQ r64, r64, from pair).
+// h1395 runs DECL R9; JPL taken (form DECL r32; JPL label, from pair).
 //
 //go:noescape
 func h1395(s *State)
 
-// h1396 runs DECL R9; ADCQ R10, R11 (form DECL r32; ADCQ r64, r64, from pair).
+// h1396 runs DECL R9; SETCS R10B (form DECL r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1396(s *State)
 
-// h1397 runs DECL R9; SBBQ R10, R11 (form DECL r32; SBBQ r64, r64, from pair).
+// h1397 runs DECL R9; CMOVQEQ R11, R12 (form DECL r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1397(s *State)
 
-// h1398 runs DECL R9; INCQ R13 (form DECL r32; INCQ r64, from pair).
+// h1398 runs DECL R9; ADCQ R10, R11 (form DECL r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1398(s *State)
 
-// h1399 runs DECL R9; ROLQ $7, R13 (form DECL r32; ROLQ imm, r64, from pair).
+// h1399 runs DECL R9; SBBQ R10, R11 (form DECL r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1399(s *State)
 
-// h1400 runs NEGQ R9; JEQ taken (form NEGQ r64; JEQ label, from pair).
+// h1400 runs DECL R9; INCQ R13 (form DECL r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1400(s *State)
 
-// h1401 runs NEGQ R9; JNE taken (form NEGQ r64; JNE label, from pair).
+// h1401 runs DECL R9; ROLQ $7, R13 (form DECL r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1401(s *State)
 
-// h1402 runs NEGQ R9; JCS taken (form NEGQ r64; JCS label, from pair).
+// h1402 runs NEGQ R9; JEQ taken (form NEGQ r64; JEQ label, from pair).
 //
 //go:noescape
 func h1402(s *State)
 
-// h1403 runs NEGQ R9; JCC taken (form NEGQ r64; JCC label, from pair).
+// h1403 runs NEGQ R9; JNE taken (form NEGQ r64; JNE label, from pair).
 //
 //go:noescape
 func h1403(s *State)
 
-// h1404 runs NEGQ R9; JLT taken (form NEGQ r64; JLT label, from pair).
+// h1404 runs NEGQ R9; JCS taken (form NEGQ r64; JCS label, from pair).
 //
 //go:noescape
 func h1404(s *State)
 
-// h1405 runs NEGQ R9; JGE taken (form NEGQ r64; JGE label, from pair).
+// h1405 runs NEGQ R9; JCC taken (form NEGQ r64; JCC label, from pair).
 //
 //go:noescape
 func h1405(s *State)
 
-// h1406 runs NEGQ R9; JLE taken (form NEGQ r64; JLE label, from pair).
+// h1406 runs NEGQ R9; JLT taken (form NEGQ r64; JLT label, from pair).
 //
 //go:noescape
 func h1406(s *State)
 
-// h1407 runs NEGQ R9; JGT taken (form NEGQ r64; JGT label, from pair).
+// h1407 runs NEGQ R9; JGE taken (form NEGQ r64; JGE label, from pair).
 //
 //go:noescape
 func h1407(s *State)
 
-// h1408 runs NEGQ R9; JLS taken (form NEGQ r64; JLS label, from pair).
+// h1408 runs NEGQ R9; JLE taken (form NEGQ r64; JLE label, from pair).
 //
 //go:noescape
 func h1408(s *State)
 
-// h1409 runs NEGQ R9; JHI taken (form NEGQ r64; JHI label, from pair).
+// h1409 runs NEGQ R9; JGT taken (form NEGQ r64; JGT label, from pair).
 //
 //go:noescape
 func h1409(s *State)
 
-// h1410 runs NEGQ R9; JMI taken (form NEGQ r64; JMI label, from pair).
+// h1410 runs NEGQ R9; JLS taken (form NEGQ r64; JLS label, from pair).
 //
 //go:noescape
 func h1410(s *State)
 
-// h1411 runs NEGQ R9; JPL taken (form NEGQ r64; JPL label, from pair).
+// h1411 runs NEGQ R9; JHI taken (form NEGQ r64; JHI label, from pair).
 //
 //go:noescape
 func h1411(s *State)
 
-// h1412 runs NEGQ R9; SETCS R10B (form NEGQ r64; SETCS r8, from pair).
+// h1412 runs NEGQ R9; JMI taken (form NEGQ r64; JMI label, from pair).
 //
 //go:noescape
 func h1412(s *State)
 
-// h1413 runs NEGQ R9; CMOVQEQ R11, R12 (form NEGQ r64; CMOVQEQ r64, r64, from pair).
+// h1413 runs NEGQ R9; JPL taken (form NEGQ r64; JPL label, from pair).
 //
 //go:noescape
 func h1413(s *State)
 
-// h1414 runs NEGQ R9; ADCQ R10, R11 (form NEGQ r64; ADCQ r64, r64, from pair).
+// h1414 runs NEGQ R9; SETCS R10B (form NEGQ r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1414(s *State)
 
-// h1415 runs NEGQ R9; SBBQ R10, R11 (form NEGQ r64; SBBQ r64, r64, from pair).
+// h1415 runs NEGQ R9; CMOVQEQ R11, R12 (form NEGQ r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1415(s *State)
 
-// h1416 runs NEGQ R9; INCQ R13 (form NEGQ r64; INCQ r64, from pair).
+// h1416 runs NEGQ R9; ADCQ R10, R11 (form NEGQ r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1416(s *State)
 
-// h1417 runs NEGQ R9; ROLQ $7, R13 (form NEGQ r64; ROLQ imm, r64, from pair).
+// h1417 runs NEGQ R9; SBBQ R10, R11 (form NEGQ r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1417(s *State)
 
-// h1418 runs SHLQ $1, R9; JEQ taken (form SHLQ imm, r64; JEQ label, from pair).
+// h1418 runs NEGQ R9; INCQ R13 (form NEGQ r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1418(s *State)
 
-// h1419 runs SHLQ $1, R9; JNE taken (form SHLQ imm, r64; JNE label, from pair).
+// h1419 runs NEGQ R9; ROLQ $7, R13 (form NEGQ r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1419(s *State)
 
-// h1420 runs SHLQ $1, R9; JCS taken (form SHLQ imm, r64; JCS label, from pair).
+// h1420 runs SHLQ $1, R9; JEQ taken (form SHLQ imm, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1420(s *State)
 
-// h1421 runs SHLQ $1, R9; JCC taken (form SHLQ imm, r64; JCC label, from pair).
+// h1421 runs SHLQ $1, R9; JNE taken (form SHLQ imm, r64; JNE label, from pair).
 //
 //go:noescape
 func h1421(s *State)
 
-// h1422 runs SHLQ $1, R9; JLT taken (form SHLQ imm, r64; JLT label, from pair).
+// h1422 runs SHLQ $1, R9; JCS taken (form SHLQ imm, r64; JCS label, from pair).
 //
 //go:noescape
 func h1422(s *State)
 
-// h1423 runs SHLQ $1, R9; JGE taken (form SHLQ imm, r64; JGE label, from pair).
+// h1423 runs SHLQ $1, R9; JCC taken (form SHLQ imm, r64; JCC label, from pair).
 //
 //go:noescape
 func h1423(s *State)
 
-// h1424 runs SHLQ $1, R9; JLE taken (form SHLQ imm, r64; JLE label, from pair).
+// h1424 runs SHLQ $1, R9; JLT taken (form SHLQ imm, r64; JLT label, from pair).
 //
 //go:noescape
 func h1424(s *State)
 
-// h1425 runs SHLQ $1, R9; JGT taken (form SHLQ imm, r64; JGT label, from pair).
+// h1425 runs SHLQ $1, R9; JGE taken (form SHLQ imm, r64; JGE label, from pair).
 //
 //go:noescape
 func h1425(s *State)
 
-// h1426 runs SHLQ $1, R9; JLS taken (form SHLQ imm, r64; JLS label, from pair).
+// h1426 runs SHLQ $1, R9; JLE taken (form SHLQ imm, r64; JLE label, from pair).
 //
 //go:noescape
 func h1426(s *State)
 
-// h1427 runs SHLQ $1, R9; JHI taken (form SHLQ imm, r64; JHI label, from pair).
+// h1427 runs SHLQ $1, R9; JGT taken (form SHLQ imm, r64; JGT label, from pair).
 //
 //go:noescape
 func h1427(s *State)
 
-// h1428 runs SHLQ $1, R9; JMI taken (form SHLQ imm, r64; JMI label, from pair).
+// h1428 runs SHLQ $1, R9; JLS taken (form SHLQ imm, r64; JLS label, from pair).
 //
 //go:noescape
 func h1428(s *State)
 
-// h1429 runs SHLQ $1, R9; JPL taken (form SHLQ imm, r64; JPL label, from pair).
+// h1429 runs SHLQ $1, R9; JHI taken (form SHLQ imm, r64; JHI label, from pair).
 //
 //go:noescape
 func h1429(s *State)
 
-// h1430 runs SHLQ $1, R9; SETCS R10B (form SHLQ imm, r64; SETCS r8, from pair).
+// h1430 runs SHLQ $1, R9; JMI taken (form SHLQ imm, r64; JMI label, from pair).
 //
 //go:noescape
 func h1430(s *State)
 
-// h1431 runs SHLQ $1, R9; CMOVQEQ R11, R12 (form SHLQ imm, r64; CMOVQEQ r64, r64, from pair).
+// h1431 runs SHLQ $1, R9; JPL taken (form SHLQ imm, r64; JPL label, from pair).
 //
 //go:noescape
 func h1431(s *State)
 
-// h1432 runs SHLQ $1, R9; ADCQ R10, R11 (form SHLQ imm, r64; ADCQ r64, r64, from pair).
+// h1432 runs SHLQ $1, R9; SETCS R10B (form SHLQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1432(s *State)
 
-// h1433 runs SHLQ $1, R9; SBBQ R10, R11 (form SHLQ imm, r64; SBBQ r64, r64, from pair).
+// h1433 runs SHLQ $1, R9; CMOVQEQ R11, R12 (form SHLQ imm, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1433(s *State)
 
-// h1434 runs SHLQ $1, R9; INCQ R13 (form SHLQ imm, r64; INCQ r64, from pair).
+// h1434 runs SHLQ $1, R9; ADCQ R10, R11 (form SHLQ imm, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1434(s *State)
 
-// h1435 runs SHLQ $1, R9; ROLQ $7, R13 (form SHLQ imm, r64; ROLQ imm, r64, from pair).
+// h1435 runs SHLQ $1, R9; SBBQ R10, R11 (form SHLQ imm, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1435(s *State)
 
-// h1436 runs SHRQ $1, R9; JEQ taken (form SHRQ imm, r64; JEQ label, from pair).
+// h1436 runs SHLQ $1, R9; INCQ R13 (form SHLQ imm, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1436(s *State)
 
-// h1437 runs SHRQ $1, R9; JNE taken (form SHRQ imm, r64; JNE label, from pair).
+// h1437 runs SHLQ $1, R9; ROLQ $7, R13 (form SHLQ imm, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1437(s *State)
 
-// h1438 runs SHRQ $1, R9; JCS taken (form SHRQ imm, r64; JCS label, from pair).
+// h1438 runs SHRQ $1, R9; JEQ taken (form SHRQ imm, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1438(s *State)
 
-// h1439 runs SHRQ $1, R9; JCC taken (form SHRQ imm, r64; JCC label, from pair).
+// h1439 runs SHRQ $1, R9; JNE taken (form SHRQ imm, r64; JNE label, from pair).
 //
 //go:noescape
 func h1439(s *State)
 
-// h1440 runs SHRQ $1, R9; JLT taken (form SHRQ imm, r64; JLT label, from pair).
+// h1440 runs SHRQ $1, R9; JCS taken (form SHRQ imm, r64; JCS label, from pair).
 //
 //go:noescape
 func h1440(s *State)
 
-// h1441 runs SHRQ $1, R9; JGE taken (form SHRQ imm, r64; JGE label, from pair).
+// h1441 runs SHRQ $1, R9; JCC taken (form SHRQ imm, r64; JCC label, from pair).
 //
 //go:noescape
 func h1441(s *State)
 
-// h1442 runs SHRQ $1, R9; JLE taken (form SHRQ imm, r64; JLE label, from pair).
+// h1442 runs SHRQ $1, R9; JLT taken (form SHRQ imm, r64; JLT label, from pair).
 //
 //go:noescape
 func h1442(s *State)
 
-// h1443 runs SHRQ $1, R9; JGT taken (form SHRQ imm, r64; JGT label, from pair).
+// h1443 runs SHRQ $1, R9; JGE taken (form SHRQ imm, r64; JGE label, from pair).
 //
 //go:noescape
 func h1443(s *State)
 
-// h1444 runs SHRQ $1, R9; JLS taken (form SHRQ imm, r64; JLS label, from pair).
+// h1444 runs SHRQ $1, R9; JLE taken (form SHRQ imm, r64; JLE label, from pair).
 //
 //go:noescape
 func h1444(s *State)
 
-// h1445 runs SHRQ $1, R9; JHI taken (form SHRQ imm, r64; JHI label, from pair).
+// h1445 runs SHRQ $1, R9; JGT taken (form SHRQ imm, r64; JGT label, from pair).
 //
 //go:noescape
 func h1445(s *State)
 
-// h1446 runs SHRQ $1, R9; JMI taken (form SHRQ imm, r64; JMI label, from pair).
+// h1446 runs SHRQ $1, R9; JLS taken (form SHRQ imm, r64; JLS label, from pair).
 //
 //go:noescape
 func h1446(s *State)
 
-// h1447 runs SHRQ $1, R9; JPL taken (form SHRQ imm, r64; JPL label, from pair).
+// h1447 runs SHRQ $1, R9; JHI taken (form SHRQ imm, r64; JHI label, from pair).
 //
 //go:noescape
 func h1447(s *State)
 
-// h1448 runs SHRQ $1, R9; SETCS R10B (form SHRQ imm, r64; SETCS r8, from pair).
+// h1448 runs SHRQ $1, R9; JMI taken (form SHRQ imm, r64; JMI label, from pair).
 //
 //go:noescape
 func h1448(s *State)
 
-// h1449 runs SHRQ $1, R9; CMOVQEQ R11, R12 (form SHRQ imm, r64; CMOVQEQ r64, r64, from pair).
+// h1449 runs SHRQ $1, R9; JPL taken (form SHRQ imm, r64; JPL label, from pair).
 //
 //go:noescape
 func h1449(s *State)
 
-// h1450 runs SHRQ $1, R9; ADCQ R10, R11 (form SHRQ imm, r64; ADCQ r64, r64, from pair).
+// h1450 runs SHRQ $1, R9; SETCS R10B (form SHRQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1450(s *State)
 
-// h1451 runs SHRQ $1, R9; SBBQ R10, R11 (form SHRQ imm, r64; SBBQ r64, r64, from pair).
+// h1451 runs SHRQ $1, R9; CMOVQEQ R11, R12 (form SHRQ imm, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1451(s *State)
 
-// h1452 runs SHRQ $1, R9; INCQ R13 (form SHRQ imm, r64; INCQ r64, from pair).
+// h1452 runs SHRQ $1, R9; ADCQ R10, R11 (form SHRQ imm, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1452(s *State)
 
-// h1453 runs SHRQ $1, R9; ROLQ $7, R13 (form SHRQ imm, r64; ROLQ imm, r64, from pair).
+// h1453 runs SHRQ $1, R9; SBBQ R10, R11 (form SHRQ imm, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1453(s *State)
 
-// h1454 runs SARQ $1, R9; JEQ taken (form SARQ imm, r64; JEQ label, from pair).
+// h1454 runs SHRQ $1, R9; INCQ R13 (form SHRQ imm, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1454(s *State)
 
-// h1455 runs SARQ $1, R9; JNE taken (form SARQ imm, r64; JNE label, from pair).
+// h1455 runs SHRQ $1, R9; ROLQ $7, R13 (form SHRQ imm, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1455(s *State)
 
-// h1456 runs SARQ $1, R9; JCS taken (form SARQ imm, r64; JCS label, from pair).
+// h1456 runs SARQ $1, R9; JEQ taken (form SARQ imm, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1456(s *State)
 
-// h1457 runs SARQ $1, R9; JCC taken (form SARQ imm, r64; JCC label, from pair).
+// h1457 runs SARQ $1, R9; JNE taken (form SARQ imm, r64; JNE label, from pair).
 //
 //go:noescape
 func h1457(s *State)
 
-// h1458 runs SARQ $1, R9; JLT taken (form SARQ imm, r64; JLT label, from pair).
+// h1458 runs SARQ $1, R9; JCS taken (form SARQ imm, r64; JCS label, from pair).
 //
 //go:noescape
 func h1458(s *State)
 
-// h1459 runs SARQ $1, R9; JGE taken (form SARQ imm, r64; JGE label, from pair).
+// h1459 runs SARQ $1, R9; JCC taken (form SARQ imm, r64; JCC label, from pair).
 //
 //go:noescape
 func h1459(s *State)
 
-// h1460 runs SARQ $1, R9; JLE taken (form SARQ imm, r64; JLE label, from pair).
+// h1460 runs SARQ $1, R9; JLT taken (form SARQ imm, r64; JLT label, from pair).
 //
 //go:noescape
 func h1460(s *State)
 
-// h1461 runs SARQ $1, R9; JGT taken (form SARQ imm, r64; JGT label, from pair).
+// h1461 runs SARQ $1, R9; JGE taken (form SARQ imm, r64; JGE label, from pair).
 //
 //go:noescape
 func h1461(s *State)
 
-// h1462 runs SARQ $1, R9; JLS taken (form SARQ imm, r64; JLS label, from pair).
+// h1462 runs SARQ $1, R9; JLE taken (form SARQ imm, r64; JLE label, from pair).
 //
 //go:noescape
 func h1462(s *State)
 
-// h1463 runs SARQ $1, R9; JHI taken (form SARQ imm, r64; JHI label, from pair).
+// h1463 runs SARQ $1, R9; JGT taken (form SARQ imm, r64; JGT label, from pair).
 //
 //go:noescape
 func h1463(s *State)
 
-// h1464 runs SARQ $1, R9; JMI taken (form SARQ imm, r64; JMI label, from pair).
+// h1464 runs SARQ $1, R9; JLS taken (form SARQ imm, r64; JLS label, from pair).
 //
 //go:noescape
 func h1464(s *State)
 
-// h1465 runs SARQ $1, R9; JPL taken (form SARQ imm, r64; JPL label, from pair).
+// h1465 runs SARQ $1, R9; JHI taken (form SARQ imm, r64; JHI label, from pair).
 //
 //go:noescape
 func h1465(s *State)
 
-// h1466 runs SARQ $1, R9; SETCS R10B (form SARQ imm, r64; SETCS r8, from pair).
+// h1466 runs SARQ $1, R9; JMI taken (form SARQ imm, r64; JMI label, from pair).
 //
 //go:noescape
 func h1466(s *State)
 
-// h1467 runs SARQ $1, R9; CMOVQEQ R11, R12 (form SARQ imm, r64; CMOVQEQ r64, r64, from pair).
+// h1467 runs SARQ $1, R9; JPL taken (form SARQ imm, r64; JPL label, from pair).
 //
 //go:noescape
 func h1467(s *State)
 
-// h1468 runs SARQ $1, R9; ADCQ R10, R11 (form SARQ imm, r64; ADCQ r64, r64, from pair).
+// h1468 runs SARQ $1, R9; SETCS R10B (form SARQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1468(s *State)
 
-// h1469 runs SARQ $1, R9; SBBQ R10, R11 (form SARQ imm, r64; SBBQ r64, r64, from pair).
+// h1469 runs SARQ $1, R9; CMOVQEQ R11, R12 (form SARQ imm, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1469(s *State)
 
-// h1470 runs SARQ $1, R9; INCQ R13 (form SARQ imm, r64; INCQ r64, from pair).
+// h1470 runs SARQ $1, R9; ADCQ R10, R11 (form SARQ imm, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1470(s *State)
 
-// h1471 runs SARQ $1, R9; ROLQ $7, R13 (form SARQ imm, r64; ROLQ imm, r64, from pair).
+// h1471 runs SARQ $1, R9; SBBQ R10, R11 (form SARQ imm, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1471(s *State)
 
-// h1472 runs SHLQ $5, R9; JEQ taken (form SHLQ imm, r64; JEQ label, from pair).
+// h1472 runs SARQ $1, R9; INCQ R13 (form SARQ imm, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1472(s *State)
 
-// h1473 runs SHLQ $5, R9; JNE taken (form SHLQ imm, r64; JNE label, from pair).
+// h1473 runs SARQ $1, R9; ROLQ $7, R13 (form SARQ imm, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1473(s *State)
 
-// h1474 runs SHLQ $5, R9; JCS taken (form SHLQ imm, r64; JCS label, from pair).
+// h1474 runs SHLQ $5, R9; JEQ taken (form SHLQ imm, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1474(s *State)
 
-// h1475 runs SHLQ $5, R9; JCC taken (form SHLQ imm, r64; JCC label, from pair).
+// h1475 runs SHLQ $5, R9; JNE taken (form SHLQ imm, r64; JNE label, from pair).
 //
 //go:noescape
 func h1475(s *State)
 
-// h1476 runs SHLQ $5, R9; JLT taken (form SHLQ imm, r64; JLT label, from pair).
+// h1476 runs SHLQ $5, R9; JCS taken (form SHLQ imm, r64; JCS label, from pair).
 //
 //go:noescape
 func h1476(s *State)
 
-// h1477 runs SHLQ $5, R9; JGE taken (form SHLQ imm, r64; JGE label, from pair).
+// h1477 runs SHLQ $5, R9; JCC taken (form SHLQ imm, r64; JCC label, from pair).
 //
 //go:noescape
 func h1477(s *State)
 
-// h1478 runs SHLQ $5, R9; JLE taken (form SHLQ imm, r64; JLE label, from pair).
+// h1478 runs SHLQ $5, R9; JLT taken (form SHLQ imm, r64; JLT label, from pair).
 //
 //go:noescape
 func h1478(s *State)
 
-// h1479 runs SHLQ $5, R9; JGT taken (form SHLQ imm, r64; JGT label, from pair).
+// h1479 runs SHLQ $5, R9; JGE taken (form SHLQ imm, r64; JGE label, from pair).
 //
 //go:noescape
 func h1479(s *State)
 
-// h1480 runs SHLQ $5, R9; JLS taken (form SHLQ imm, r64; JLS label, from pair).
+// h1480 runs SHLQ $5, R9; JLE taken (form SHLQ imm, r64; JLE label, from pair).
 //
 //go:noescape
 func h1480(s *State)
 
-// h1481 runs SHLQ $5, R9; JHI taken (form SHLQ imm, r64; JHI label, from pair).
+// h1481 runs SHLQ $5, R9; JGT taken (form SHLQ imm, r64; JGT label, from pair).
 //
 //go:noescape
 func h1481(s *State)
 
-// h1482 runs SHLQ $5, R9; JMI taken (form SHLQ imm, r64; JMI label, from pair).
+// h1482 runs SHLQ $5, R9; JLS taken (form SHLQ imm, r64; JLS label, from pair).
 //
 //go:noescape
 func h1482(s *State)
 
-// h1483 runs SHLQ $5, R9; JPL taken (form SHLQ imm, r64; JPL label, from pair).
+// h1483 runs SHLQ $5, R9; JHI taken (form SHLQ imm, r64; JHI label, from pair).
 //
 //go:noescape
 func h1483(s *State)
 
-// h1484 runs SHLQ $5, R9; SETCS R10B (form SHLQ imm, r64; SETCS r8, from pair).
+// h1484 runs SHLQ $5, R9; JMI taken (form SHLQ imm, r64; JMI label, from pair).
 //
 //go:noescape
 func h1484(s *State)
 
-// h1485 runs SHLQ $5, R9; CMOVQEQ R11, R12 (form SHLQ imm, r64; CMOVQEQ r64, r64, from pair).
+// h1485 runs SHLQ $5, R9; JPL taken (form SHLQ imm, r64; JPL label, from pair).
 //
 //go:noescape
 func h1485(s *State)
 
-// h1486 runs SHLQ $5, R9; ADCQ R10, R11 (form SHLQ imm, r64; ADCQ r64, r64, from pair).
+// h1486 runs SHLQ $5, R9; SETCS R10B (form SHLQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1486(s *State)
 
-// h1487 runs SHLQ $5, R9; SBBQ R10, R11 (form SHLQ imm, r64; SBBQ r64, r64, from pair).
+// h1487 runs SHLQ $5, R9; CMOVQEQ R11, R12 (form SHLQ imm, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1487(s *State)
 
-// h1488 runs SHLQ $5, R9; INCQ R13 (form SHLQ imm, r64; INCQ r64, from pair).
+// h1488 runs SHLQ $5, R9; ADCQ R10, R11 (form SHLQ imm, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1488(s *State)
 
-// h1489 runs SHLQ $5, R9; ROLQ $7, R13 (form SHLQ imm, r64; ROLQ imm, r64, from pair).
+// h1489 runs SHLQ $5, R9; SBBQ R10, R11 (form SHLQ imm, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1489(s *State)
 
-// h1490 runs SHRQ CX, R9; JEQ taken (form SHRQ cl, r64; JEQ label, from pair).
+// h1490 runs SHLQ $5, R9; INCQ R13 (form SHLQ imm, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1490(s *State)
 
-// h1491 runs SHRQ CX, R9; JNE taken (form SHRQ cl, r64; JNE label, from pair).
+// h1491 runs SHLQ $5, R9; ROLQ $7, R13 (form SHLQ imm, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1491(s *State)
 
-// h1492 runs SHRQ CX, R9; JCS taken (form SHRQ cl, r64; JCS label, from pair).
+// h1492 runs SHRQ CX, R9; JEQ taken (form SHRQ cl, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1492(s *State)
 
-// h1493 runs SHRQ CX, R9; JCC taken (form SHRQ cl, r64; JCC label, from pair).
+// h1493 runs SHRQ CX, R9; JNE taken (form SHRQ cl, r64; JNE label, from pair).
 //
 //go:noescape
 func h1493(s *State)
 
-// h1494 runs SHRQ CX, R9; JLT taken (form SHRQ cl, r64; JLT label, from pair).
+// h1494 runs SHRQ CX, R9; JCS taken (form SHRQ cl, r64; JCS label, from pair).
 //
 //go:noescape
 func h1494(s *State)
 
-// h1495 runs SHRQ CX, R9; JGE taken (form SHRQ cl, r64; JGE label, from pair).
+// h1495 runs SHRQ CX, R9; JCC taken (form SHRQ cl, r64; JCC label, from pair).
 //
 //go:noescape
 func h1495(s *State)
 
-// h1496 runs SHRQ CX, R9; JLE taken (form SHRQ cl, r64; JLE label, from pair).
+// h1496 runs SHRQ CX, R9; JLT taken (form SHRQ cl, r64; JLT label, from pair).
 //
 //go:noescape
 func h1496(s *State)
 
-// h1497 runs SHRQ CX, R9; JGT taken (form SHRQ cl, r64; JGT label, from pair).
+// h1497 runs SHRQ CX, R9; JGE taken (form SHRQ cl, r64; JGE label, from pair).
 //
 //go:noescape
 func h1497(s *State)
 
-// h1498 runs SHRQ CX, R9; JLS taken (form SHRQ cl, r64; JLS label, from pair).
+// h1498 runs SHRQ CX, R9; JLE taken (form SHRQ cl, r64; JLE label, from pair).
 //
 //go:noescape
 func h1498(s *State)
 
-// h1499 runs SHRQ CX, R9; JHI taken (form SHRQ cl, r64; JHI label, from pair).
+// h1499 runs SHRQ CX, R9; JGT taken (form SHRQ cl, r64; JGT label, from pair).
 //
 //go:noescape
 func h1499(s *State)
 
-// h1500 runs SHRQ CX, R9; JMI taken (form SHRQ cl, r64; JMI label, from pair).
+// h1500 runs SHRQ CX, R9; JLS taken (form SHRQ cl, r64; JLS label, from pair).
 //
 //go:noescape
 func h1500(s *State)
 
-// h1501 runs SHRQ CX, R9; JPL taken (form SHRQ cl, r64; JPL label, from pair).
+// h1501 runs SHRQ CX, R9; JHI taken (form SHRQ cl, r64; JHI label, from pair).
 //
 //go:noescape
 func h1501(s *State)
 
-// h1502 runs SHRQ CX, R9; SETCS R10B (form SHRQ cl, r64; SETCS r8, from pair).
+// h1502 runs SHRQ CX, R9; JMI taken (form SHRQ cl, r64; JMI label, from pair).
 //
 //go:noescape
 func h1502(s *State)
 
-// h1503 runs SHRQ CX, R9; CMOVQEQ R11, R12 (form SHRQ cl, r64; CMOVQEQ r64, r64, from pair).
+// h1503 runs SHRQ CX, R9; JPL taken (form SHRQ cl, r64; JPL label, from pair).
 //
 //go:noescape
 func h1503(s *State)
 
-// h1504 runs SHRQ CX, R9; ADCQ R10, R11 (form SHRQ cl, r64; ADCQ r64, r64, from pair).
+// h1504 runs SHRQ CX, R9; SETCS R10B (form SHRQ cl, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1504(s *State)
 
-// h1505 runs SHRQ CX, R9; SBBQ R10, R11 (form SHRQ cl, r64; SBBQ r64, r64, from pair).
+// h1505 runs SHRQ CX, R9; CMOVQEQ R11, R12 (form SHRQ cl, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1505(s *State)
 
-// h1506 runs SHRQ CX, R9; INCQ R13 (form SHRQ cl, r64; INCQ r64, from pair).
+// h1506 runs SHRQ CX, R9; ADCQ R10, R11 (form SHRQ cl, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1506(s *State)
 
-// h1507 runs SHRQ CX, R9; ROLQ $7, R13 (form SHRQ cl, r64; ROLQ imm, r64, from pair).
+// h1507 runs SHRQ CX, R9; SBBQ R10, R11 (form SHRQ cl, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1507(s *State)
 
-// h1508 runs SHLL $1, R9; JEQ taken (form SHLL imm, r32; JEQ label, from pair).
+// h1508 runs SHRQ CX, R9; INCQ R13 (form SHRQ cl, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1508(s *State)
 
-// h1509 runs SHLL $1, R9; JNE taken (form SHLL imm, r32; JNE label, from pair).
+// h1509 runs SHRQ CX, R9; ROLQ $7, R13 (form SHRQ cl, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1509(s *State)
 
-// h1510 runs SHLL $1, R9; JCS taken (form SHLL imm, r32; JCS label, from pair).
+// h1510 runs SHLL $1, R9; JEQ taken (form SHLL imm, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1510(s *State)
 
-// h1511 runs SHLL $1, R9; JCC taken (form SHLL imm, r32; JCC label, from pair).
+// h1511 runs SHLL $1, R9; JNE taken (form SHLL imm, r32; JNE label, from pair).
 //
 //go:noescape
 func h1511(s *State)
 
-// h1512 runs SHLL $1, R9; JLT taken (form SHLL imm, r32; JLT label, from pair).
+// h1512 runs SHLL $1, R9; JCS taken (form SHLL imm, r32; JCS label, from pair).
 //
 //go:noescape
 func h1512(s *State)
 
-// h1513 runs SHLL $1, R9; JGE taken (form SHLL imm, r32; JGE label, from pair).
+// h1513 runs SHLL $1, R9; JCC taken (form SHLL imm, r32; JCC label, from pair).
 //
 //go:noescape
 func h1513(s *State)
 
-// h1514 runs SHLL $1, R9; JLE taken (form SHLL imm, r32; JLE label, from pair).
+// h1514 runs SHLL $1, R9; JLT taken (form SHLL imm, r32; JLT label, from pair).
 //
 //go:noescape
 func h1514(s *State)
 
-// h1515 runs SHLL $1, R9; JGT taken (form SHLL imm, r32; JGT label, from pair).
+// h1515 runs SHLL $1, R9; JGE taken (form SHLL imm, r32; JGE label, from pair).
 //
 //go:noescape
 func h1515(s *State)
 
-// h1516 runs SHLL $1, R9; JLS taken (form SHLL imm, r32; JLS label, from pair).
+// h1516 runs SHLL $1, R9; JLE taken (form SHLL imm, r32; JLE label, from pair).
 //
 //go:noescape
 func h1516(s *State)
 
-// h1517 runs SHLL $1, R9; JHI taken (form SHLL imm, r32; JHI label, from pair).
+// h1517 runs SHLL $1, R9; JGT taken (form SHLL imm, r32; JGT label, from pair).
 //
 //go:noescape
 func h1517(s *State)
 
-// h1518 runs SHLL $1, R9; JMI taken (form SHLL imm, r32; JMI label, from pair).
+// h1518 runs SHLL $1, R9; JLS taken (form SHLL imm, r32; JLS label, from pair).
 //
 //go:noescape
 func h1518(s *State)
 
-// h1519 runs SHLL $1, R9; JPL taken (form SHLL imm, r32; JPL label, from pair).
+// h1519 runs SHLL $1, R9; JHI taken (form SHLL imm, r32; JHI label, from pair).
 //
 //go:noescape
 func h1519(s *State)
 
-// h1520 runs SHLL $1, R9; SETCS R10B (form SHLL imm, r32; SETCS r8, from pair).
+// h1520 runs SHLL $1, R9; JMI taken (form SHLL imm, r32; JMI label, from pair).
 //
 //go:noescape
 func h1520(s *State)
 
-// h1521 runs SHLL $1, R9; CMOVQEQ R11, R12 (form SHLL imm, r32; CMOVQEQ r64, r64, from pair).
+// h1521 runs SHLL $1, R9; JPL taken (form SHLL imm, r32; JPL label, from pair).
 //
 //go:noescape
 func h1521(s *State)
 
-// h1522 runs SHLL $1, R9; ADCQ R10, R11 (form SHLL imm, r32; ADCQ r64, r64, from pair).
+// h1522 runs SHLL $1, R9; SETCS R10B (form SHLL imm, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1522(s *State)
 
-// h1523 runs SHLL $1, R9; SBBQ R10, R11 (form SHLL imm, r32; SBBQ r64, r64, from pair).
+// h1523 runs SHLL $1, R9; CMOVQEQ R11, R12 (form SHLL imm, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1523(s *State)
 
-// h1524 runs SHLL $1, R9; INCQ R13 (form SHLL imm, r32; INCQ r64, from pair).
+// h1524 runs SHLL $1, R9; ADCQ R10, R11 (form SHLL imm, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1524(s *State)
 
-// h1525 runs SHLL $1, R9; ROLQ $7, R13 (form SHLL imm, r32; ROLQ imm, r64, from pair).
+// h1525 runs SHLL $1, R9; SBBQ R10, R11 (form SHLL imm, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1525(s *State)
 
-// h1526 runs SARL $3, R9; JEQ taken (form SARL imm, r32; JEQ label, from pair).
+// h1526 runs SHLL $1, R9; INCQ R13 (form SHLL imm, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1526(s *State)
 
-// h1527 runs SARL $3, R9; JNE taken (form SARL imm, r32; JNE label, from pair).
+// h1527 runs SHLL $1, R9; ROLQ $7, R13 (form SHLL imm, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1527(s *State)
 
-// h1528 runs SARL $3, R9; JCS taken (form SARL imm, r32; JCS label, from pair).
+// h1528 runs SARL $3, R9; JEQ taken (form SARL imm, r32; JEQ label, from pair).
 //
 //go:noescape
 func h1528(s *State)
 
-// h1529 runs SARL $3, R9; JCC taken (form SARL imm, r32; JCC label, from pair).
+// h1529 runs SARL $3, R9; JNE taken (form SARL imm, r32; JNE label, from pair).
 //
 //go:noescape
 func h1529(s *State)
 
-// h1530 runs SARL $3, R9; JLT taken (form SARL imm, r32; JLT label, from pair).
+// h1530 runs SARL $3, R9; JCS taken (form SARL imm, r32; JCS label, from pair).
 //
 //go:noescape
 func h1530(s *State)
 
-// h1531 runs SARL $3, R9; JGE taken (form SARL imm, r32; JGE label, from pair).
+// h1531 runs SARL $3, R9; JCC taken (form SARL imm, r32; JCC label, from pair).
 //
 //go:noescape
 func h1531(s *State)
 
-// h1532 runs SARL $3, R9; JLE taken (form SARL imm, r32; JLE label, from pair).
+// h1532 runs SARL $3, R9; JLT taken (form SARL imm, r32; JLT label, from pair).
 //
 //go:noescape
 func h1532(s *State)
 
-// h1533 runs SARL $3, R9; JGT taken (form SARL imm, r32; JGT label, from pair).
+// h1533 runs SARL $3, R9; JGE taken (form SARL imm, r32; JGE label, from pair).
 //
 //go:noescape
 func h1533(s *State)
 
-// h1534 runs SARL $3, R9; JLS taken (form SARL imm, r32; JLS label, from pair).
+// h1534 runs SARL $3, R9; JLE taken (form SARL imm, r32; JLE label, from pair).
 //
 //go:noescape
 func h1534(s *State)
 
-// h1535 runs SARL $3, R9; JHI taken (form SARL imm, r32; JHI label, from pair).
+// h1535 runs SARL $3, R9; JGT taken (form SARL imm, r32; JGT label, from pair).
 //
 //go:noescape
 func h1535(s *State)
 
-// h1536 runs SARL $3, R9; JMI taken (form SARL imm, r32; JMI label, from pair).
+// h1536 runs SARL $3, R9; JLS taken (form SARL imm, r32; JLS label, from pair).
 //
 //go:noescape
 func h1536(s *State)
 
-// h1537 runs SARL $3, R9; JPL taken (form SARL imm, r32; JPL label, from pair).
+// h1537 runs SARL $3, R9; JHI taken (form SARL imm, r32; JHI label, from pair).
 //
 //go:noescape
 func h1537(s *State)
 
-// h1538 runs SARL $3, R9; SETCS R10B (form SARL imm, r32; SETCS r8, from pair).
+// h1538 runs SARL $3, R9; JMI taken (form SARL imm, r32; JMI label, from pair).
 //
 //go:noescape
 func h1538(s *State)
 
-// h1539 runs SARL $3, R9; CMOVQEQ R11, R12 (form SARL imm, r32; CMOVQEQ r64, r64, from pair).
+// h1539 runs SARL $3, R9; JPL taken (form SARL imm, r32; JPL label, from pair).
 //
 //go:noescape
 func h1539(s *State)
 
-// h1540 runs SARL $3, R9; ADCQ R10, R11 (form SARL imm, r32; ADCQ r64, r64, from pair).
+// h1540 runs SARL $3, R9; SETCS R10B (form SARL imm, r32; SETCS r8, from pair).
 //
 //go:noescape
 func h1540(s *State)
 
-// h1541 runs SARL $3, R9; SBBQ R10, R11 (form SARL imm, r32; SBBQ r64, r64, from pair).
+// h1541 runs SARL $3, R9; CMOVQEQ R11, R12 (form SARL imm, r32; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1541(s *State)
 
-// h1542 runs SARL $3, R9; INCQ R13 (form SARL imm, r32; INCQ r64, from pair).
+// h1542 runs SARL $3, R9; ADCQ R10, R11 (form SARL imm, r32; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1542(s *State)
 
-// h1543 runs SARL $3, R9; ROLQ $7, R13 (form SARL imm, r32; ROLQ imm, r64, from pair).
+// h1543 runs SARL $3, R9; SBBQ R10, R11 (form SARL imm, r32; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1543(s *State)
 
-// h1544 runs ROLQ $1, R9; JEQ taken (form ROLQ imm, r64; JEQ label, from pair).
+// h1544 runs SARL $3, R9; INCQ R13 (form SARL imm, r32; INCQ r64, from pair).
 //
 //go:noescape
 func h1544(s *State)
 
-// h1545 runs ROLQ $1, R9; JNE taken (form ROLQ imm, r64; JNE label, from pair).
+// h1545 runs SARL $3, R9; ROLQ $7, R13 (form SARL imm, r32; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1545(s *State)
 
-// h1546 runs ROLQ $1, R9; JCS taken (form ROLQ imm, r64; JCS label, from pair).
+// h1546 runs ROLQ $1, R9; JEQ taken (form ROLQ imm, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1546(s *State)
 
-// h1547 runs ROLQ $1, R9; JCC taken (form ROLQ imm, r64; JCC label, from pair).
+// h1547 runs ROLQ $1, R9; JNE taken (form ROLQ imm, r64; JNE label, from pair).
 //
 //go:noescape
 func h1547(s *State)
 
-// h1548 runs ROLQ $1, R9; JLT taken (form ROLQ imm, r64; JLT label, from pair).
+// h1548 runs ROLQ $1, R9; JCS taken (form ROLQ imm, r64; JCS label, from pair).
 //
 //go:noescape
 func h1548(s *State)
 
-// h1549 runs ROLQ $1, R9; JGE taken (form ROLQ imm, r64; JGE label, from pair).
+// h1549 runs ROLQ $1, R9; JCC taken (form ROLQ imm, r64; JCC label, from pair).
 //
 //go:noescape
 func h1549(s *State)
 
-// h1550 runs ROLQ $1, R9; JLE taken (form ROLQ imm, r64; JLE label, from pair).
+// h1550 runs ROLQ $1, R9; JLT taken (form ROLQ imm, r64; JLT label, from pair).
 //
 //go:noescape
 func h1550(s *State)
 
-// h1551 runs ROLQ $1, R9; JGT taken (form ROLQ imm, r64; JGT label, from pair).
+// h1551 runs ROLQ $1, R9; JGE taken (form ROLQ imm, r64; JGE label, from pair).
 //
 //go:noescape
 func h1551(s *State)
 
-// h1552 runs ROLQ $1, R9; JLS taken (form ROLQ imm, r64; JLS label, from pair).
+// h1552 runs ROLQ $1, R9; JLE taken (form ROLQ imm, r64; JLE label, from pair).
 //
 //go:noescape
 func h1552(s *State)
 
-// h1553 runs ROLQ $1, R9; JHI taken (form ROLQ imm, r64; JHI label, from pair).
+// h1553 runs ROLQ $1, R9; JGT taken (form ROLQ imm, r64; JGT label, from pair).
 //
 //go:noescape
 func h1553(s *State)
 
-// h1554 runs ROLQ $1, R9; JMI taken (form ROLQ imm, r64; JMI label, from pair).
+// h1554 runs ROLQ $1, R9; JLS taken (form ROLQ imm, r64; JLS label, from pair).
 //
 //go:noescape
 func h1554(s *State)
 
-// h1555 runs ROLQ $1, R9; JPL taken (form ROLQ imm, r64; JPL label, from pair).
+// h1555 runs ROLQ $1, R9; JHI taken (form ROLQ imm, r64; JHI label, from pair).
 //
 //go:noescape
 func h1555(s *State)
 
-// h1556 runs ROLQ $1, R9; SETCS R10B (form ROLQ imm, r64; SETCS r8, from pair).
+// h1556 runs ROLQ $1, R9; JMI taken (form ROLQ imm, r64; JMI label, from pair).
 //
 //go:noescape
 func h1556(s *State)
 
-// h1557 runs ROLQ $1, R9; CMOVQEQ R11, R12 (form ROLQ imm, r64; CMOVQEQ r64, r64, from pair).
+// h1557 runs ROLQ $1, R9; JPL taken (form ROLQ imm, r64; JPL label, from pair).
 //
 //go:noescape
 func h1557(s *State)
 
-// h1558 runs ROLQ $1, R9; ADCQ R10, R11 (form ROLQ imm, r64; ADCQ r64, r64, from pair).
+// h1558 runs ROLQ $1, R9; SETCS R10B (form ROLQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1558(s *State)
 
-// h1559 runs ROLQ $1, R9; SBBQ R10, R11 (form ROLQ imm, r64; SBBQ r64, r64, from pair).
+// h1559 runs ROLQ $1, R9; CMOVQEQ R11, R12 (form ROLQ imm, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1559(s *State)
 
-// h1560 runs ROLQ $1, R9; INCQ R13 (form ROLQ imm, r64; INCQ r64, from pair).
+// h1560 runs ROLQ $1, R9; ADCQ R10, R11 (form ROLQ imm, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1560(s *State)
 
-// h1561 runs ROLQ $1, R9; ROLQ $7, R13 (form ROLQ imm, r64; ROLQ imm, r64, from pair).
+// h1561 runs ROLQ $1, R9; SBBQ R10, R11 (form ROLQ imm, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1561(s *State)
 
-// h1562 runs RORQ $3, R9; JEQ taken (form RORQ imm, r64; JEQ label, from pair).
+// h1562 runs ROLQ $1, R9; INCQ R13 (form ROLQ imm, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1562(s *State)
 
-// h1563 runs RORQ $3, R9; JNE taken (form RORQ imm, r64; JNE label, from pair).
+// h1563 runs ROLQ $1, R9; ROLQ $7, R13 (form ROLQ imm, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1563(s *State)
 
-// h1564 runs RORQ $3, R9; JCS taken (form RORQ imm, r64; JCS label, from pair).
+// h1564 runs RORQ $3, R9; JEQ taken (form RORQ imm, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1564(s *State)
 
-// h1565 runs RORQ $3, R9; JCC taken (form RORQ imm, r64; JCC label, from pair).
+// h1565 runs RORQ $3, R9; JNE taken (form RORQ imm, r64; JNE label, from pair).
 //
 //go:noescape
 func h1565(s *State)
 
-// h1566 runs RORQ $3, R9; JLT taken (form RORQ imm, r64; JLT label, from pair).
+// h1566 runs RORQ $3, R9; JCS taken (form RORQ imm, r64; JCS label, from pair).
 //
 //go:noescape
 func h1566(s *State)
 
-// h1567 runs RORQ $3, R9; JGE taken (form RORQ imm, r64; JGE label, from pair).
+// h1567 runs RORQ $3, R9; JCC taken (form RORQ imm, r64; JCC label, from pair).
 //
 //go:noescape
 func h1567(s *State)
 
-// h1568 runs RORQ $3, R9; JLE taken (form RORQ imm, r64; JLE label, from pair).
+// h1568 runs RORQ $3, R9; JLT taken (form RORQ imm, r64; JLT label, from pair).
 //
 //go:noescape
 func h1568(s *State)
 
-// h1569 runs RORQ $3, R9; JGT taken (form RORQ imm, r64; JGT label, from pair).
+// h1569 runs RORQ $3, R9; JGE taken (form RORQ imm, r64; JGE label, from pair).
 //
 //go:noescape
 func h1569(s *State)
 
-// h1570 runs RORQ $3, R9; JLS taken (form RORQ imm, r64; JLS label, from pair).
+// h1570 runs RORQ $3, R9; JLE taken (form RORQ imm, r64; JLE label, from pair).
 //
 //go:noescape
 func h1570(s *State)
 
-// h1571 runs RORQ $3, R9; JHI taken (form RORQ imm, r64; JHI label, from pair).
+// h1571 runs RORQ $3, R9; JGT taken (form RORQ imm, r64; JGT label, from pair).
 //
 //go:noescape
 func h1571(s *State)
 
-// h1572 runs RORQ $3, R9; JMI taken (form RORQ imm, r64; JMI label, from pair).
+// h1572 runs RORQ $3, R9; JLS taken (form RORQ imm, r64; JLS label, from pair).
 //
 //go:noescape
 func h1572(s *State)
 
-// h1573 runs RORQ $3, R9; JPL taken (form RORQ imm, r64; JPL label, from pair).
+// h1573 runs RORQ $3, R9; JHI taken (form RORQ imm, r64; JHI label, from pair).
 //
 //go:noescape
 func h1573(s *State)
 
-// h1574 runs RORQ $3, R9; SETCS R10B (form RORQ imm, r64; SETCS r8, from pair).
+// h1574 runs RORQ $3, R9; JMI taken (form RORQ imm, r64; JMI label, from pair).
 //
 //go:noescape
 func h1574(s *State)
 
-// h1575 runs RORQ $3, R9; CMOVQEQ R11, R12 (form RORQ imm, r64; CMOVQEQ r64, r64, from pair).
+// h1575 runs RORQ $3, R9; JPL taken (form RORQ imm, r64; JPL label, from pair).
 //
 //go:noescape
 func h1575(s *State)
 
-// h1576 runs RORQ $3, R9; ADCQ R10, R11 (form RORQ imm, r64; ADCQ r64, r64, from pair).
+// h1576 runs RORQ $3, R9; SETCS R10B (form RORQ imm, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1576(s *State)
 
-// h1577 runs RORQ $3, R9; SBBQ R10, R11 (form RORQ imm, r64; SBBQ r64, r64, from pair).
+// h1577 runs RORQ $3, R9; CMOVQEQ R11, R12 (form RORQ imm, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1577(s *State)
 
-// h1578 runs RORQ $3, R9; INCQ R13 (form RORQ imm, r64; INCQ r64, from pair).
+// h1578 runs RORQ $3, R9; ADCQ R10, R11 (form RORQ imm, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1578(s *State)
 
-// h1579 runs RORQ $3, R9; ROLQ $7, R13 (form RORQ imm, r64; ROLQ imm, r64, from pair).
+// h1579 runs RORQ $3, R9; SBBQ R10, R11 (form RORQ imm, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1579(s *State)
 
-// h1580 runs IMULQ R8, R9; JEQ taken (form IMULQ r64, r64; JEQ label, from pair).
+// h1580 runs RORQ $3, R9; INCQ R13 (form RORQ imm, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1580(s *State)
 
-// h1581 runs IMULQ R8, R9; JNE taken (form IMULQ r64, r64; JNE label, from pair).
+// h1581 runs RORQ $3, R9; ROLQ $7, R13 (form RORQ imm, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1581(s *State)
 
-// h1582 runs IMULQ R8, R9; JCS taken (form IMULQ r64, r64; JCS label, from pair).
+// h1582 runs IMULQ R8, R9; JEQ taken (form IMULQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1582(s *State)
 
-// h1583 runs IMULQ R8, R9; JCC taken (form IMULQ r64, r64; JCC label, from pair).
+// h1583 runs IMULQ R8, R9; JNE taken (form IMULQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1583(s *State)
 
-// h1584 runs IMULQ R8, R9; JLT taken (form IMULQ r64, r64; JLT label, from pair).
+// h1584 runs IMULQ R8, R9; JCS taken (form IMULQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1584(s *State)
 
-// h1585 runs IMULQ R8, R9; JGE taken (form IMULQ r64, r64; JGE label, from pair).
+// h1585 runs IMULQ R8, R9; JCC taken (form IMULQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1585(s *State)
 
-// h1586 runs IMULQ R8, R9; JLE taken (form IMULQ r64, r64; JLE label, from pair).
+// h1586 runs IMULQ R8, R9; JLT taken (form IMULQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1586(s *State)
 
-// h1587 runs IMULQ R8, R9; JGT taken (form IMULQ r64, r64; JGT label, from pair).
+// h1587 runs IMULQ R8, R9; JGE taken (form IMULQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1587(s *State)
 
-// h1588 runs IMULQ R8, R9; JLS taken (form IMULQ r64, r64; JLS label, from pair).
+// h1588 runs IMULQ R8, R9; JLE taken (form IMULQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1588(s *State)
 
-// h1589 runs IMULQ R8, R9; JHI taken (form IMULQ r64, r64; JHI label, from pair).
+// h1589 runs IMULQ R8, R9; JGT taken (form IMULQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1589(s *State)
 
-// h1590 runs IMULQ R8, R9; JMI taken (form IMULQ r64, r64; JMI label, from pair).
+// h1590 runs IMULQ R8, R9; JLS taken (form IMULQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1590(s *State)
 
-// h1591 runs IMULQ R8, R9; JPL taken (form IMULQ r64, r64; JPL label, from pair).
+// h1591 runs IMULQ R8, R9; JHI taken (form IMULQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1591(s *State)
 
-// h1592 runs IMULQ R8, R9; SETCS R10B (form IMULQ r64, r64; SETCS r8, from pair).
+// h1592 runs IMULQ R8, R9; JMI taken (form IMULQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1592(s *State)
 
-// h1593 runs IMULQ R8, R9; CMOVQEQ R11, R12 (form IMULQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1593 runs IMULQ R8, R9; JPL taken (form IMULQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1593(s *State)
 
-// h1594 runs IMULQ R8, R9; ADCQ R10, R11 (form IMULQ r64, r64; ADCQ r64, r64, from pair).
+// h1594 runs IMULQ R8, R9; SETCS R10B (form IMULQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1594(s *State)
 
-// h1595 runs IMULQ R8, R9; SBBQ R10, R11 (form IMULQ r64, r64; SBBQ r64, r64, from pair).
+// h1595 runs IMULQ R8, R9; CMOVQEQ R11, R12 (form IMULQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1595(s *State)
 
-// h1596 runs IMULQ R8, R9; INCQ R13 (form IMULQ r64, r64; INCQ r64, from pair).
+// h1596 runs IMULQ R8, R9; ADCQ R10, R11 (form IMULQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1596(s *State)
 
-// h1597 runs IMULQ R8, R9; ROLQ $7, R13 (form IMULQ r64, r64; ROLQ imm, r64, from pair).
+// h1597 runs IMULQ R8, R9; SBBQ R10, R11 (form IMULQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1597(s *State)
 
-// h1598 runs IMUL3Q $-3, R8, R9; JEQ taken (form IMUL3Q imm, r64, r64; JEQ label, from pair).
+// h1598 runs IMULQ R8, R9; INCQ R13 (form IMULQ r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1598(s *State)
 
-// h1599 runs IMUL3Q $-3, R8, R9; JNE taken (form IMUL3Q imm, r64, r64; JNE label, from pair).
+// h1599 runs IMULQ R8, R9; ROLQ $7, R13 (form IMULQ r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1599(s *State)
 
-// h1600 runs IMUL3Q $-3, R8, R9; JCS taken (form IMUL3Q imm, r64, r64; JCS label, from pair).
+// h1600 runs IMUL3Q $-3, R8, R9; JEQ taken (form IMUL3Q imm, r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1600(s *State)
 
-// h1601 runs IMUL3Q $-3, R8, R9; JCC taken (form IMUL3Q imm, r64, r64; JCC label, from pair).
+// h1601 runs IMUL3Q $-3, R8, R9; JNE taken (form IMUL3Q imm, r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1601(s *State)
 
-// h1602 runs IMUL3Q $-3, R8, R9; JLT taken (form IMUL3Q imm, r64, r64; JLT label, from pair).
+// h1602 runs IMUL3Q $-3, R8, R9; JCS taken (form IMUL3Q imm, r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1602(s *State)
 
-// h1603 runs IMUL3Q $-3, R8, R9; JGE taken (form IMUL3Q imm, r64, r64; JGE label, from pair).
+// h1603 runs IMUL3Q $-3, R8, R9; JCC taken (form IMUL3Q imm, r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1603(s *State)
 
-// h1604 runs IMUL3Q $-3, R8, R9; JLE taken (form IMUL3Q imm, r64, r64; JLE label, from pair).
+// h1604 runs IMUL3Q $-3, R8, R9; JLT taken (form IMUL3Q imm, r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1604(s *State)
 
-// h1605 runs IMUL3Q $-3, R8, R9; JGT taken (form IMUL3Q imm, r64, r64; JGT label, from pair).
+// h1605 runs IMUL3Q $-3, R8, R9; JGE taken (form IMUL3Q imm, r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1605(s *State)
 
-// h1606 runs IMUL3Q $-3, R8, R9; JLS taken (form IMUL3Q imm, r64, r64; JLS label, from pair).
+// h1606 runs IMUL3Q $-3, R8, R9; JLE taken (form IMUL3Q imm, r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1606(s *State)
 
-// h1607 runs IMUL3Q $-3, R8, R9; JHI taken (form IMUL3Q imm, r64, r64; JHI label, from pair).
+// h1607 runs IMUL3Q $-3, R8, R9; JGT taken (form IMUL3Q imm, r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1607(s *State)
 
-// h1608 runs IMUL3Q $-3, R8, R9; JMI taken (form IMUL3Q imm, r64, r64; JMI label, from pair).
+// h1608 runs IMUL3Q $-3, R8, R9; JLS taken (form IMUL3Q imm, r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1608(s *State)
 
-// h1609 runs IMUL3Q $-3, R8, R9; JPL taken (form IMUL3Q imm, r64, r64; JPL label, from pair).
+// h1609 runs IMUL3Q $-3, R8, R9; JHI taken (form IMUL3Q imm, r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1609(s *State)
 
-// h1610 runs IMUL3Q $-3, R8, R9; SETCS R10B (form IMUL3Q imm, r64, r64; SETCS r8, from pair).
+// h1610 runs IMUL3Q $-3, R8, R9; JMI taken (form IMUL3Q imm, r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1610(s *State)
 
-// h1611 runs IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12 (form IMUL3Q imm, r64, r64; CMOVQEQ r64, r64, from pair).
+// h1611 runs IMUL3Q $-3, R8, R9; JPL taken (form IMUL3Q imm, r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1611(s *State)
 
-// h1612 runs IMUL3Q $-3, R8, R9; ADCQ R10, R11 (form IMUL3Q imm, r64, r64; ADCQ r64, r64, from pair).
+// h1612 runs IMUL3Q $-3, R8, R9; SETCS R10B (form IMUL3Q imm, r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1612(s *State)
 
-// h1613 runs IMUL3Q $-3, R8, R9; SBBQ R10, R11 (form IMUL3Q imm, r64, r64; SBBQ r64, r64, from pair).
+// h1613 runs IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12 (form IMUL3Q imm, r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1613(s *State)
 
-// h1614 runs IMUL3Q $-3, R8, R9; INCQ R13 (form IMUL3Q imm, r64, r64; INCQ r64, from pair).
+// h1614 runs IMUL3Q $-3, R8, R9; ADCQ R10, R11 (form IMUL3Q imm, r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1614(s *State)
 
-// h1615 runs IMUL3Q $-3, R8, R9; ROLQ $7, R13 (form IMUL3Q imm, r64, r64; ROLQ imm, r64, from pair).
+// h1615 runs IMUL3Q $-3, R8, R9; SBBQ R10, R11 (form IMUL3Q imm, r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1615(s *State)
 
-// h1616 runs MULQ R8; JEQ taken (form MULQ r64; JEQ label, from pair).
+// h1616 runs IMUL3Q $-3, R8, R9; INCQ R13 (form IMUL3Q imm, r64, r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1616(s *State)
 
-// h1617 runs MULQ R8; JNE taken (form MULQ r64; JNE label, from pair).
+// h1617 runs IMUL3Q $-3, R8, R9; ROLQ $7, R13 (form IMUL3Q imm, r64, r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1617(s *State)
 
-// h1618 runs MULQ R8; JCS taken (form MULQ r64; JCS label, from pair).
+// h1618 runs MULQ R8; JEQ taken (form MULQ r64; JEQ label, from pair).
 //
 //go:noescape
 func h1618(s *State)
 
-// h1619 runs MULQ R8; JCC taken (form MULQ r64; JCC label, from pair).
+// h1619 runs MULQ R8; JNE taken (form MULQ r64; JNE label, from pair).
 //
 //go:noescape
 func h1619(s *State)
 
-// h1620 runs MULQ R8; JLT taken (form MULQ r64; JLT label, from pair).
+// h1620 runs MULQ R8; JCS taken (form MULQ r64; JCS label, from pair).
 //
 //go:noescape
 func h1620(s *State)
 
-// h1621 runs MULQ R8; JGE taken (form MULQ r64; JGE label, from pair).
+// h1621 runs MULQ R8; JCC taken (form MULQ r64; JCC label, from pair).
 //
 //go:noescape
 func h1621(s *State)
 
-// h1622 runs MULQ R8; JLE taken (form MULQ r64; JLE label, from pair).
+// h1622 runs MULQ R8; JLT taken (form MULQ r64; JLT label, from pair).
 //
 //go:noescape
 func h1622(s *State)
 
-// h1623 runs MULQ R8; JGT taken (form MULQ r64; JGT label, from pair).
+// h1623 runs MULQ R8; JGE taken (form MULQ r64; JGE label, from pair).
 //
 //go:noescape
 func h1623(s *State)
 
-// h1624 runs MULQ R8; JLS taken (form MULQ r64; JLS label, from pair).
+// h1624 runs MULQ R8; JLE taken (form MULQ r64; JLE label, from pair).
 //
 //go:noescape
 func h1624(s *State)
 
-// h1625 runs MULQ R8; JHI taken (form MULQ r64; JHI label, from pair).
+// h1625 runs MULQ R8; JGT taken (form MULQ r64; JGT label, from pair).
 //
 //go:noescape
 func h1625(s *State)
 
-// h1626 runs MULQ R8; JMI taken (form MULQ r64; JMI label, from pair).
+// h1626 runs MULQ R8; JLS taken (form MULQ r64; JLS label, from pair).
 //
 //go:noescape
 func h1626(s *State)
 
-// h1627 runs MULQ R8; JPL taken (form MULQ r64; JPL label, from pair).
+// h1627 runs MULQ R8; JHI taken (form MULQ r64; JHI label, from pair).
 //
 //go:noescape
 func h1627(s *State)
 
-// h1628 runs MULQ R8; SETCS R10B (form MULQ r64; SETCS r8, from pair).
+// h1628 runs MULQ R8; JMI taken (form MULQ r64; JMI label, from pair).
 //
 //go:noescape
 func h1628(s *State)
 
-// h1629 runs MULQ R8; CMOVQEQ R11, R12 (form MULQ r64; CMOVQEQ r64, r64, from pair).
+// h1629 runs MULQ R8; JPL taken (form MULQ r64; JPL label, from pair).
 //
 //go:noescape
 func h1629(s *State)
 
-// h1630 runs MULQ R8; ADCQ R10, R11 (form MULQ r64; ADCQ r64, r64, from pair).
+// h1630 runs MULQ R8; SETCS R10B (form MULQ r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1630(s *State)
 
-// h1631 runs MULQ R8; SBBQ R10, R11 (form MULQ r64; SBBQ r64, r64, from pair).
+// h1631 runs MULQ R8; CMOVQEQ R11, R12 (form MULQ r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1631(s *State)
 
-// h1632 runs MULQ R8; INCQ R13 (form MULQ r64; INCQ r64, from pair).
+// h1632 runs MULQ R8; ADCQ R10, R11 (form MULQ r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1632(s *State)
 
-// h1633 runs MULQ R8; ROLQ $7, R13 (form MULQ r64; ROLQ imm, r64, from pair).
+// h1633 runs MULQ R8; SBBQ R10, R11 (form MULQ r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1633(s *State)
 
-// h1634 runs POPCNTQ R8, R9; JEQ taken (form POPCNTQ r64, r64; JEQ label, from pair).
+// h1634 runs MULQ R8; INCQ R13 (form MULQ r64; INCQ r64, from pair).
 //
 //go:noescape
 func h1634(s *State)
 
-// h1635 runs POPCNTQ R8, R9; JNE taken (form POPCNTQ r64, r64; JNE label, from pair).
+// h1635 runs MULQ R8; ROLQ $7, R13 (form MULQ r64; ROLQ imm, r64, from pair).
 //
 //go:noescape
 func h1635(s *State)
 
-// h1636 runs POPCNTQ R8, R9; JCS taken (form POPCNTQ r64, r64; JCS label, from pair).
+// h1636 runs POPCNTQ R8, R9; JEQ taken (form POPCNTQ r64, r64; JEQ label, from pair).
 //
 //go:noescape
 func h1636(s *State)
 
-// h1637 runs POPCNTQ R8, R9; JCC taken (form POPCNTQ r64, r64; JCC label, from pair).
+// h1637 runs POPCNTQ R8, R9; JNE taken (form POPCNTQ r64, r64; JNE label, from pair).
 //
 //go:noescape
 func h1637(s *State)
 
-// h1638 runs POPCNTQ R8, R9; JLT taken (form POPCNTQ r64, r64; JLT label, from pair).
+// h1638 runs POPCNTQ R8, R9; JCS taken (form POPCNTQ r64, r64; JCS label, from pair).
 //
 //go:noescape
 func h1638(s *State)
 
-// h1639 runs POPCNTQ R8, R9; JGE taken (form POPCNTQ r64, r64; JGE label, from pair).
+// h1639 runs POPCNTQ R8, R9; JCC taken (form POPCNTQ r64, r64; JCC label, from pair).
 //
 //go:noescape
 func h1639(s *State)
 
-// h1640 runs POPCNTQ R8, R9; JLE taken (form POPCNTQ r64, r64; JLE label, from pair).
+// h1640 runs POPCNTQ R8, R9; JLT taken (form POPCNTQ r64, r64; JLT label, from pair).
 //
 //go:noescape
 func h1640(s *State)
 
-// h1641 runs POPCNTQ R8, R9; JGT taken (form POPCNTQ r64, r64; JGT label, from pair).
+// h1641 runs POPCNTQ R8, R9; JGE taken (form POPCNTQ r64, r64; JGE label, from pair).
 //
 //go:noescape
 func h1641(s *State)
 
-// h1642 runs POPCNTQ R8, R9; JLS taken (form POPCNTQ r64, r64; JLS label, from pair).
+// h1642 runs POPCNTQ R8, R9; JLE taken (form POPCNTQ r64, r64; JLE label, from pair).
 //
 //go:noescape
 func h1642(s *State)
 
-// h1643 runs POPCNTQ R8, R9; JHI taken (form POPCNTQ r64, r64; JHI label, from pair).
+// h1643 runs POPCNTQ R8, R9; JGT taken (form POPCNTQ r64, r64; JGT label, from pair).
 //
 //go:noescape
 func h1643(s *State)
 
-// h1644 runs POPCNTQ R8, R9; JMI taken (form POPCNTQ r64, r64; JMI label, from pair).
+// h1644 runs POPCNTQ R8, R9; JLS taken (form POPCNTQ r64, r64; JLS label, from pair).
 //
 //go:noescape
 func h1644(s *State)
 
-// h1645 runs POPCNTQ R8, R9; JPL taken (form POPCNTQ r64, r64; JPL label, from pair).
+// h1645 runs POPCNTQ R8, R9; JHI taken (form POPCNTQ r64, r64; JHI label, from pair).
 //
 //go:noescape
 func h1645(s *State)
 
-// h1646 runs POPCNTQ R8, R9; SETCS R10B (form POPCNTQ r64, r64; SETCS r8, from pair).
+// h1646 runs POPCNTQ R8, R9; JMI taken (form POPCNTQ r64, r64; JMI label, from pair).
 //
 //go:noescape
 func h1646(s *State)
 
-// h1647 runs POPCNTQ R8, R9; CMOVQEQ R11, R12 (form POPCNTQ r64, r64; CMOVQEQ r64, r64, from pair).
+// h1647 runs POPCNTQ R8, R9; JPL taken (form POPCNTQ r64, r64; JPL label, from pair).
 //
 //go:noescape
 func h1647(s *State)
 
-// h1648 runs POPCNTQ R8, R9; ADCQ R10, R11 (form POPCNTQ r64, r64; ADCQ r64, r64, from pair).
+// h1648 runs POPCNTQ R8, R9; SETCS R10B (form POPCNTQ r64, r64; SETCS r8, from pair).
 //
 //go:noescape
 func h1648(s *State)
 
-// h1649 runs POPCNTQ R8, R9; SBBQ R10, R11 (form POPCNTQ r64, r64; SBBQ r64, r64, from pair).
+// h1649 runs POPCNTQ R8, R9; CMOVQEQ R11, R12 (form POPCNTQ r64, r64; CMOVQEQ r64, r64, from pair).
 //
 //go:noescape
 func h1649(s *State)
 
-// h1650 runs POPCNTQ R8, R9; INCQ R13 (form POPCNTQ r64, r64; INCQ r64, from pair).
+// h1650 runs POPCNTQ R8, R9; ADCQ R10, R11 (form POPCNTQ r64, r64; ADCQ r64, r64, from pair).
 //
 //go:noescape
 func h1650(s *State)
 
-// h1651 runs POPCNTQ R8, R9; ROLQ $7, R13 (form POPCNTQ r64, r64; ROLQ imm, r64, from pair).
+// h1651 runs POPCNTQ R8, R9; SBBQ R10, R11 (form POPCNTQ r64, r64; SBBQ r64, r64, from pair).
 //
 //go:noescape
 func h1651(s *State)
+
+// h1652 runs POPCNTQ R8, R9; INCQ R13 (form POPCNTQ r64, r64; INCQ r64, from pair).
+//
+//go:noescape
+func h1652(s *State)
+
+// h1653 runs POPCNTQ R8, R9; ROLQ $7, R13 (form POPCNTQ r64, r64; ROLQ imm, r64, from pair).
+//
+//go:noescape
+func h1653(s *State)
 
 var cases = []Case{
 	{Form: "ADCQ imm, r64", Text: "ADCQ $0x00, CX", Source: "go/asm", Run: h0000},
@@ -8915,1024 +8925,1026 @@ var cases = []Case{
 	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0x3f, Y1, Y9", Source: "go/asm", Run: h0631},
 	{Form: "VPSRLVD m256, ymm, ymm", Text: "VPSRLVD 24(R8), Y1, Y1", Source: "go/asm", Run: h0632},
 	{Form: "VPSRLVD ymm, ymm, ymm", Text: "VPSRLVD Y1, Y9, Y9", Source: "go/asm", Run: h0633},
-	{Form: "VPSUBD m256, ymm, ymm", Text: "VPSUBD (R8), Y1, Y9", Source: "go/asm", Run: h0634},
-	{Form: "VPSUBD m256, ymm, ymm", Text: "VPSUBD 24(R8), Y1, Y9", Source: "go/asm", Run: h0635},
-	{Form: "VPSUBD ymm, ymm, ymm", Text: "VPSUBD Y1, Y9, Y1", Source: "go/asm", Run: h0636},
-	{Form: "VPSUBD ymm, ymm, ymm", Text: "VPSUBD Y1, Y9, Y14", Source: "go/asm", Run: h0637},
-	{Form: "VPSUBD ymm, ymm, ymm", Text: "VPSUBD Y1, Y9, Y9", Source: "go/asm", Run: h0638},
-	{Form: "VPUNPCKHQDQ ymm, ymm, ymm", Text: "VPUNPCKHQDQ Y1, Y9, Y1", Source: "go/asm", Run: h0639},
-	{Form: "VPUNPCKHQDQ ymm, ymm, ymm", Text: "VPUNPCKHQDQ Y1, Y9, Y14", Source: "go/asm", Run: h0640},
-	{Form: "VPUNPCKLQDQ ymm, ymm, ymm", Text: "VPUNPCKLQDQ Y1, Y9, Y14", Source: "go/asm", Run: h0641},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR (AX), Y1, Y9", Source: "go/asm", Run: h0642},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR (R8), Y1, Y9", Source: "go/asm", Run: h0643},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(AX), Y1, Y1", Source: "go/asm", Run: h0644},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(AX), Y1, Y9", Source: "go/asm", Run: h0645},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(R8), Y1, Y1", Source: "go/asm", Run: h0646},
-	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(R8), Y1, Y9", Source: "go/asm", Run: h0647},
-	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y1, Y1", Source: "go/asm", Run: h0648},
-	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y9, Y9", Source: "go/asm", Run: h0649},
-	{Form: "VZEROUPPER", Text: "VZEROUPPER", Source: "go/asm", Run: h0650},
-	{Form: "XCHGQ r64, r64", Text: "XCHGQ R8, R8", Source: "go/asm", Run: h0651},
-	{Form: "XORL r32, r32", Text: "XORL AX, AX", Source: "go/asm", Run: h0652},
-	{Form: "XORL r32, r32", Text: "XORL AX, DX", Source: "go/asm", Run: h0653},
-	{Form: "XORL r32, r32", Text: "XORL CX, CX", Source: "go/asm", Run: h0654},
-	{Form: "XORL r32, r32", Text: "XORL DX, AX", Source: "go/asm", Run: h0655},
-	{Form: "XORL r32, r32", Text: "XORL DX, DX", Source: "go/asm", Run: h0656},
-	{Form: "XORL r32, r32", Text: "XORL DX, R8", Source: "go/asm", Run: h0657},
-	{Form: "XORL r32, r32", Text: "XORL R8, DX", Source: "go/asm", Run: h0658},
-	{Form: "XORL r32, r32", Text: "XORL R8, R8", Source: "go/asm", Run: h0659},
-	{Form: "XORL r32, r32", Text: "XORL R8, R9", Source: "go/asm", Run: h0660},
-	{Form: "XORQ m64, r64", Text: "XORQ (R8), AX", Source: "go/asm", Run: h0661},
-	{Form: "XORQ m64, r64", Text: "XORQ (R8), R9", Source: "go/asm", Run: h0662},
-	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), AX", Source: "go/asm", Run: h0663},
-	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), CX", Source: "go/asm", Run: h0664},
-	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), DX", Source: "go/asm", Run: h0665},
-	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), R9", Source: "go/asm", Run: h0666},
-	{Form: "XORQ r64, r64", Text: "XORQ AX, CX", Source: "go/asm", Run: h0667},
-	{Form: "XORQ r64, r64", Text: "XORQ AX, DX", Source: "go/asm", Run: h0668},
-	{Form: "XORQ r64, r64", Text: "XORQ AX, R8", Source: "go/asm", Run: h0669},
-	{Form: "XORQ r64, r64", Text: "XORQ CX, AX", Source: "go/asm", Run: h0670},
-	{Form: "XORQ r64, r64", Text: "XORQ CX, DX", Source: "go/asm", Run: h0671},
-	{Form: "XORQ r64, r64", Text: "XORQ CX, R8", Source: "go/asm", Run: h0672},
-	{Form: "XORQ r64, r64", Text: "XORQ DX, AX", Source: "go/asm", Run: h0673},
-	{Form: "XORQ r64, r64", Text: "XORQ DX, CX", Source: "go/asm", Run: h0674},
-	{Form: "XORQ r64, r64", Text: "XORQ DX, R8", Source: "go/asm", Run: h0675},
-	{Form: "XORQ r64, r64", Text: "XORQ R8, AX", Source: "go/asm", Run: h0676},
-	{Form: "XORQ r64, r64", Text: "XORQ R8, CX", Source: "go/asm", Run: h0677},
-	{Form: "XORQ r64, r64", Text: "XORQ R8, DX", Source: "go/asm", Run: h0678},
-	{Form: "XORQ r64, r64", Text: "XORQ R8, R9", Source: "go/asm", Run: h0679},
-	{Form: "ADCQ imm, r64", Text: "ADCQ $0, R8", Source: "catalog", Run: h0680},
-	{Form: "ADCQ r64, r64", Text: "ADCQ AX, R8", Source: "catalog", Run: h0681},
-	{Form: "ADDL imm, r32", Text: "ADDL $8380417, R8", Source: "catalog", Run: h0682},
-	{Form: "ADDQ imm, r64", Text: "ADDQ $-1, R8", Source: "catalog", Run: h0683},
-	{Form: "ADDQ m64, r64", Text: "ADDQ 24(R8), R9", Source: "catalog", Run: h0684},
-	{Form: "ADDQ r64, m64", Text: "ADDQ R8, 24(R9)", Source: "catalog", Run: h0685},
-	{Form: "ADDQ r64, r64", Text: "ADDQ AX, R8", Source: "catalog", Run: h0686},
-	{Form: "ANDL imm, r32", Text: "ANDL $0xff, R8", Source: "catalog", Run: h0687},
-	{Form: "ANDL r32, r32", Text: "ANDL AX, R8", Source: "catalog", Run: h0688},
-	{Form: "ANDNQ m64, r64, r64", Text: "ANDNQ 24(R8), R9, CX", Source: "catalog", Run: h0689},
-	{Form: "ANDQ imm, r64", Text: "ANDQ $-8, R8", Source: "catalog", Run: h0690},
-	{Form: "ANDQ imm, r64", Text: "ANDQ $0x7fffff, R8", Source: "catalog", Run: h0691},
-	{Form: "ANDQ m64, r64", Text: "ANDQ 24(R8), R9", Source: "catalog", Run: h0692},
-	{Form: "CMOVLCC r32, r32", Text: "CMOVLCC AX, R8", Source: "catalog", Run: h0693},
-	{Form: "CMOVLCS r32, r32", Text: "CMOVLCS AX, R8", Source: "catalog", Run: h0694},
-	{Form: "CMOVQCC r64, r64", Text: "CMOVQCC AX, R8", Source: "catalog", Run: h0695},
-	{Form: "CMOVQCS m64, r64", Text: "CMOVQCS 24(R8), R9", Source: "catalog", Run: h0696},
-	{Form: "CMOVQCS r64, r64", Text: "CMOVQCS AX, R8", Source: "catalog", Run: h0697},
-	{Form: "CMOVQEQ r64, r64", Text: "CMOVQEQ AX, R8", Source: "catalog", Run: h0698},
-	{Form: "CMOVQNE r64, r64", Text: "CMOVQNE AX, R8", Source: "catalog", Run: h0699},
-	{Form: "CMPL r32, imm", Text: "CMPL AX, $8380417", Source: "catalog", Run: h0700},
-	{Form: "CMPL r32, r32", Text: "CMPL AX, R8", Source: "catalog", Run: h0701},
-	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $3", Source: "catalog", Run: h0702},
-	{Form: "CMPQ r64, m64", Text: "CMPQ AX, 24(R8)", Source: "catalog", Run: h0703},
-	{Form: "CMPQ r64, r64", Text: "CMPQ AX, R8", Source: "catalog", Run: h0704},
-	{Form: "DECQ r64", Text: "DECQ R8", Source: "catalog", Run: h0705},
-	{Form: "IMUL3L imm, r32, r32", Text: "IMUL3L $58728449, AX, R8", Source: "catalog", Run: h0706},
-	{Form: "IMUL3Q imm, r64, r64", Text: "IMUL3Q $-5, AX, R8", Source: "catalog", Run: h0707},
-	{Form: "IMULL r32, r32", Text: "IMULL AX, R8", Source: "catalog", Run: h0708},
-	{Form: "IMULQ m64, r64", Text: "IMULQ 24(R8), R9", Source: "catalog", Run: h0709},
-	{Form: "IMULQ r64, r64", Text: "IMULQ AX, R8", Source: "catalog", Run: h0710},
-	{Form: "INCL r32", Text: "INCL R8", Source: "catalog", Run: h0711},
-	{Form: "INCQ r64", Text: "INCQ R8", Source: "catalog", Run: h0712},
-	{Form: "JCS label", Text: "JCS taken", Source: "catalog", Run: h0713},
-	{Form: "JGE label", Text: "JGE taken", Source: "catalog", Run: h0714},
-	{Form: "JGT label", Text: "JGT taken", Source: "catalog", Run: h0715},
-	{Form: "JLE label", Text: "JLE taken", Source: "catalog", Run: h0716},
-	{Form: "JLS label", Text: "JLS taken", Source: "catalog", Run: h0717},
-	{Form: "JMI label", Text: "JMI taken", Source: "catalog", Run: h0718},
-	{Form: "JPL label", Text: "JPL taken", Source: "catalog", Run: h0719},
-	{Form: "LEAQ m64, r64", Text: "LEAQ -24(R8), R9", Source: "catalog", Run: h0720},
-	{Form: "LEAQ m64, r64", Text: "LEAQ 24(R8)(R9*4), R10", Source: "catalog", Run: h0721},
-	{Form: "MOVB imm, m8", Text: "MOVB $0x81, 24(R8)", Source: "catalog", Run: h0722},
-	{Form: "MOVB m8, r8", Text: "MOVB 24(R8), R9", Source: "catalog", Run: h0723},
-	{Form: "MOVB r8, m8", Text: "MOVB R8, 24(R9)", Source: "catalog", Run: h0724},
-	{Form: "MOVB r8, r8", Text: "MOVB AX, R8", Source: "catalog", Run: h0725},
-	{Form: "MOVBLZX m8, r32", Text: "MOVBLZX 24(R8), R9", Source: "catalog", Run: h0726},
-	{Form: "MOVBLZX r8, r32", Text: "MOVBLZX AX, R8", Source: "catalog", Run: h0727},
-	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX 24(R8), R9", Source: "catalog", Run: h0728},
-	{Form: "MOVBQZX r8, r64", Text: "MOVBQZX AX, R8", Source: "catalog", Run: h0729},
-	{Form: "MOVL imm, m32", Text: "MOVL $0x80000001, 24(R8)", Source: "catalog", Run: h0730},
-	{Form: "MOVL imm, r32", Text: "MOVL $-1, R8", Source: "catalog", Run: h0731},
-	{Form: "MOVLQZX m32, r64", Text: "MOVLQZX 24(R8), R9", Source: "catalog", Run: h0732},
-	{Form: "MOVLQZX r32, r64", Text: "MOVLQZX AX, R8", Source: "catalog", Run: h0733},
-	{Form: "MOVO m128, xmm", Text: "MOVO 24(R8), X1", Source: "catalog", Run: h0734},
-	{Form: "MOVO xmm, m128", Text: "MOVO X1, 24(R8)", Source: "catalog", Run: h0735},
-	{Form: "MOVOU xmm, xmm", Text: "MOVOU X1, X9", Source: "catalog", Run: h0736},
-	{Form: "MOVQ imm, m64", Text: "MOVQ $-7, 24(R8)", Source: "catalog", Run: h0737},
-	{Form: "MOVQ imm, r64", Text: "MOVQ $-1, R8", Source: "catalog", Run: h0738},
-	{Form: "MOVQ imm, r64", Text: "MOVQ $0x123456789abcdef0, R8", Source: "catalog", Run: h0739},
-	{Form: "MOVQ m64, xmm", Text: "MOVQ 24(R8), X1", Source: "catalog", Run: h0740},
-	{Form: "MOVQ r64, xmm", Text: "MOVQ AX, X1", Source: "catalog", Run: h0741},
-	{Form: "MOVQ xmm, m64", Text: "MOVQ X1, 24(R8)", Source: "catalog", Run: h0742},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X1, AX", Source: "catalog", Run: h0743},
-	{Form: "MOVQ xmm, xmm", Text: "MOVQ X1, X9", Source: "catalog", Run: h0744},
-	{Form: "MOVW m16, r16", Text: "MOVW 24(R8), R9", Source: "catalog", Run: h0745},
-	{Form: "MOVW r16, m16", Text: "MOVW R8, 24(R9)", Source: "catalog", Run: h0746},
-	{Form: "MOVW r16, r16", Text: "MOVW AX, R8", Source: "catalog", Run: h0747},
-	{Form: "MOVWLZX m16, r32", Text: "MOVWLZX 24(R8), R9", Source: "catalog", Run: h0748},
-	{Form: "MOVWLZX r16, r32", Text: "MOVWLZX AX, R8", Source: "catalog", Run: h0749},
-	{Form: "MOVWQZX m16, r64", Text: "MOVWQZX 24(R8), R9", Source: "catalog", Run: h0750},
-	{Form: "MOVWQZX r16, r64", Text: "MOVWQZX AX, R8", Source: "catalog", Run: h0751},
-	{Form: "MULQ m64", Text: "MULQ 24(R8)", Source: "catalog", Run: h0752},
-	{Form: "MULQ r64", Text: "MULQ R8", Source: "catalog", Run: h0753},
-	{Form: "NEGQ r64", Text: "NEGQ R8", Source: "catalog", Run: h0754},
-	{Form: "ORL imm, r32", Text: "ORL $0x80000000, R8", Source: "catalog", Run: h0755},
-	{Form: "ORL r32, r32", Text: "ORL AX, R8", Source: "catalog", Run: h0756},
-	{Form: "ORQ imm, r64", Text: "ORQ $1, R8", Source: "catalog", Run: h0757},
-	{Form: "POPCNTL r32, r32", Text: "POPCNTL AX, R8", Source: "catalog", Run: h0758},
-	{Form: "POPCNTQ m128, r64", Text: "POPCNTQ 24(R8), R9", Source: "catalog", Run: h0759},
-	{Form: "POPCNTQ r64, r64", Text: "POPCNTQ AX, R8", Source: "catalog", Run: h0760},
-	{Form: "PSHUFL imm, xmm, xmm", Text: "PSHUFL $0x1b, X1, X9", Source: "catalog", Run: h0761},
-	{Form: "PSLLL imm, xmm", Text: "PSLLL $13, X1", Source: "catalog", Run: h0762},
-	{Form: "PSLLQ imm, xmm", Text: "PSLLQ $32, X1", Source: "catalog", Run: h0763},
-	{Form: "PSRAL imm, xmm", Text: "PSRAL $23, X1", Source: "catalog", Run: h0764},
-	{Form: "PSRAL imm, xmm", Text: "PSRAL $31, X1", Source: "catalog", Run: h0765},
-	{Form: "PSRLQ imm, xmm", Text: "PSRLQ $32, X1", Source: "catalog", Run: h0766},
-	{Form: "PSRLQ imm, xmm", Text: "PSRLQ $7, X1", Source: "catalog", Run: h0767},
-	{Form: "PXOR m128, xmm", Text: "PXOR 24(R8), X1", Source: "catalog", Run: h0768},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X1, X9", Source: "catalog", Run: h0769},
-	{Form: "ROLQ cl, r64", Text: "ROLQ CX, R8", Source: "catalog", Run: h0770},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $1, R8", Source: "catalog", Run: h0771},
-	{Form: "ROLQ imm, r64", Text: "ROLQ $13, R8", Source: "catalog", Run: h0772},
-	{Form: "RORQ cl, r64", Text: "RORQ CX, R8", Source: "catalog", Run: h0773},
-	{Form: "RORQ imm, r64", Text: "RORQ $1, R8", Source: "catalog", Run: h0774},
-	{Form: "RORQ imm, r64", Text: "RORQ $7, R8", Source: "catalog", Run: h0775},
-	{Form: "RORXQ imm, m64, r64", Text: "RORXQ $1, 24(R8), R9", Source: "catalog", Run: h0776},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $13, AX, R8", Source: "catalog", Run: h0777},
-	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $63, AX, R8", Source: "catalog", Run: h0778},
-	{Form: "SARL cl, r32", Text: "SARL CX, R8", Source: "catalog", Run: h0779},
-	{Form: "SARL imm, r32", Text: "SARL $0, R8", Source: "catalog", Run: h0780},
-	{Form: "SARL imm, r32", Text: "SARL $1, R8", Source: "catalog", Run: h0781},
-	{Form: "SARL imm, r32", Text: "SARL $31, R8", Source: "catalog", Run: h0782},
-	{Form: "SARL imm, r32", Text: "SARL $32, R8", Source: "catalog", Run: h0783},
-	{Form: "SARL imm, r32", Text: "SARL $63, R8", Source: "catalog", Run: h0784},
-	{Form: "SARQ cl, r64", Text: "SARQ CX, R8", Source: "catalog", Run: h0785},
-	{Form: "SARQ imm, r64", Text: "SARQ $1, R8", Source: "catalog", Run: h0786},
-	{Form: "SARQ imm, r64", Text: "SARQ $63, R8", Source: "catalog", Run: h0787},
-	{Form: "SBBQ imm, r64", Text: "SBBQ $0, R8", Source: "catalog", Run: h0788},
-	{Form: "SBBQ r64, r64", Text: "SBBQ AX, R8", Source: "catalog", Run: h0789},
-	{Form: "SETCC r8", Text: "SETCC R8B", Source: "catalog", Run: h0790},
-	{Form: "SETCS m8", Text: "SETCS 24(R8)", Source: "catalog", Run: h0791},
-	{Form: "SETCS r8", Text: "SETCS R8B", Source: "catalog", Run: h0792},
-	{Form: "SHLL cl, r32", Text: "SHLL CX, R8", Source: "catalog", Run: h0793},
-	{Form: "SHLL imm, r32", Text: "SHLL $1, R8", Source: "catalog", Run: h0794},
-	{Form: "SHLL imm, r32", Text: "SHLL $13, R8", Source: "catalog", Run: h0795},
-	{Form: "SHLQ cl, r64", Text: "SHLQ CX, R8", Source: "catalog", Run: h0796},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $0, R8", Source: "catalog", Run: h0797},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $1, R8", Source: "catalog", Run: h0798},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $31, R8", Source: "catalog", Run: h0799},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $32, R8", Source: "catalog", Run: h0800},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $5, R8", Source: "catalog", Run: h0801},
-	{Form: "SHLQ imm, r64", Text: "SHLQ $63, R8", Source: "catalog", Run: h0802},
-	{Form: "SHRL cl, r32", Text: "SHRL CX, R8", Source: "catalog", Run: h0803},
-	{Form: "SHRL imm, r32", Text: "SHRL $1, R8", Source: "catalog", Run: h0804},
-	{Form: "SHRL imm, r32", Text: "SHRL $23, R8", Source: "catalog", Run: h0805},
-	{Form: "SHRQ cl, r64", Text: "SHRQ CX, R8", Source: "catalog", Run: h0806},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $1, R8", Source: "catalog", Run: h0807},
-	{Form: "SHRQ imm, r64", Text: "SHRQ $23, R8", Source: "catalog", Run: h0808},
-	{Form: "STMXCSR m32", Text: "STMXCSR 24(R8)", Source: "catalog", Run: h0809},
-	{Form: "SUBL imm, r32", Text: "SUBL $8380417, R8", Source: "catalog", Run: h0810},
-	{Form: "SUBQ imm, r64", Text: "SUBQ $1, R8", Source: "catalog", Run: h0811},
-	{Form: "SUBQ m64, r64", Text: "SUBQ 24(R8), R9", Source: "catalog", Run: h0812},
-	{Form: "SUBQ r64, r64", Text: "SUBQ AX, R8", Source: "catalog", Run: h0813},
-	{Form: "TESTL imm, r32", Text: "TESTL $0x80000000, R8", Source: "catalog", Run: h0814},
-	{Form: "TESTL r32, r32", Text: "TESTL AX, R8", Source: "catalog", Run: h0815},
-	{Form: "TESTQ imm, r64", Text: "TESTQ $1, R8", Source: "catalog", Run: h0816},
-	{Form: "TESTQ r64, r64", Text: "TESTQ AX, R8", Source: "catalog", Run: h0817},
-	{Form: "TESTQ r64, r64", Text: "TESTQ R8, R8", Source: "catalog", Run: h0818},
-	{Form: "VEXTRACTI128 imm, ymm, m128", Text: "VEXTRACTI128 $1, Y1, 24(R8)", Source: "catalog", Run: h0819},
-	{Form: "VEXTRACTI128 imm, ymm, xmm", Text: "VEXTRACTI128 $0, Y1, X9", Source: "catalog", Run: h0820},
-	{Form: "VEXTRACTI128 imm, ymm, xmm", Text: "VEXTRACTI128 $1, Y1, X9", Source: "catalog", Run: h0821},
-	{Form: "VINSERTI128 imm, m128, ymm, ymm", Text: "VINSERTI128 $0, 24(R8), Y1, Y9", Source: "catalog", Run: h0822},
-	{Form: "VINSERTI128 imm, xmm, ymm, ymm", Text: "VINSERTI128 $1, X1, Y9, Y14", Source: "catalog", Run: h0823},
-	{Form: "VMOVDQA m256, ymm", Text: "VMOVDQA (R8), Y1", Source: "catalog", Run: h0824},
-	{Form: "VMOVDQA ymm, m256", Text: "VMOVDQA Y1, (R8)", Source: "catalog", Run: h0825},
-	{Form: "VMOVDQA ymm, ymm", Text: "VMOVDQA Y1, Y9", Source: "catalog", Run: h0826},
-	{Form: "VMOVDQU ymm, ymm", Text: "VMOVDQU Y1, Y9", Source: "catalog", Run: h0827},
-	{Form: "VPABSD ymm, ymm", Text: "VPABSD Y1, Y9", Source: "catalog", Run: h0828},
-	{Form: "VPADDQ ymm, ymm, ymm", Text: "VPADDQ Y1, Y9, Y14", Source: "catalog", Run: h0829},
-	{Form: "VPAND m256, ymm, ymm", Text: "VPAND (R8), Y1, Y9", Source: "catalog", Run: h0830},
-	{Form: "VPAND ymm, ymm, ymm", Text: "VPAND Y1, Y9, Y14", Source: "catalog", Run: h0831},
-	{Form: "VPANDN m256, ymm, ymm", Text: "VPANDN (R8), Y1, Y9", Source: "catalog", Run: h0832},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x00, Y1, Y9, Y14", Source: "catalog", Run: h0833},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x0f, Y1, Y9, Y14", Source: "catalog", Run: h0834},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x33, Y1, Y9, Y14", Source: "catalog", Run: h0835},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x55, Y1, Y9, Y14", Source: "catalog", Run: h0836},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xd2, Y1, Y9, Y14", Source: "catalog", Run: h0837},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xf6, Y1, Y9, Y14", Source: "catalog", Run: h0838},
-	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xff, Y1, Y9, Y14", Source: "catalog", Run: h0839},
-	{Form: "VPBLENDVB ymm, ymm, ymm, ymm", Text: "VPBLENDVB Y1, Y9, Y14, Y4", Source: "catalog", Run: h0840},
-	{Form: "VPBROADCASTD xmm, ymm", Text: "VPBROADCASTD X1, Y9", Source: "catalog", Run: h0841},
-	{Form: "VPBROADCASTQ xmm, ymm", Text: "VPBROADCASTQ X1, Y9", Source: "catalog", Run: h0842},
-	{Form: "VPCMPEQD ymm, ymm, ymm", Text: "VPCMPEQD Y1, Y9, Y14", Source: "catalog", Run: h0843},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x00, Y1, Y9, Y14", Source: "catalog", Run: h0844},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x01, Y1, Y9, Y14", Source: "catalog", Run: h0845},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x02, Y1, Y9, Y14", Source: "catalog", Run: h0846},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x03, Y1, Y9, Y14", Source: "catalog", Run: h0847},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x08, Y1, Y9, Y14", Source: "catalog", Run: h0848},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x10, Y1, Y9, Y14", Source: "catalog", Run: h0849},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x12, Y1, Y9, Y14", Source: "catalog", Run: h0850},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x21, Y1, Y9, Y14", Source: "catalog", Run: h0851},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x28, Y1, Y9, Y14", Source: "catalog", Run: h0852},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x30, Y1, Y9, Y14", Source: "catalog", Run: h0853},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x82, Y1, Y9, Y14", Source: "catalog", Run: h0854},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x83, Y1, Y9, Y14", Source: "catalog", Run: h0855},
-	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x88, Y1, Y9, Y14", Source: "catalog", Run: h0856},
-	{Form: "VPERMD m256, ymm, ymm", Text: "VPERMD (R8), Y1, Y9", Source: "catalog", Run: h0857},
-	{Form: "VPERMD ymm, ymm, ymm", Text: "VPERMD Y1, Y9, Y14", Source: "catalog", Run: h0858},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x00, Y1, Y9", Source: "catalog", Run: h0859},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x1b, Y1, Y9", Source: "catalog", Run: h0860},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x43, Y1, Y9", Source: "catalog", Run: h0861},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x4e, Y1, Y9", Source: "catalog", Run: h0862},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x6b, Y1, Y9", Source: "catalog", Run: h0863},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x93, Y1, Y9", Source: "catalog", Run: h0864},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0xd8, Y1, Y9", Source: "catalog", Run: h0865},
-	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0xe4, Y1, Y9", Source: "catalog", Run: h0866},
-	{Form: "VPMAXUD ymm, ymm, ymm", Text: "VPMAXUD Y1, Y9, Y14", Source: "catalog", Run: h0867},
-	{Form: "VPMINSD ymm, ymm, ymm", Text: "VPMINSD Y1, Y9, Y14", Source: "catalog", Run: h0868},
-	{Form: "VPMINUD ymm, ymm, ymm", Text: "VPMINUD Y1, Y9, Y14", Source: "catalog", Run: h0869},
-	{Form: "VPMOVMSKB ymm, r32", Text: "VPMOVMSKB Y1, AX", Source: "catalog", Run: h0870},
-	{Form: "VPMULLD ymm, ymm, ymm", Text: "VPMULLD Y1, Y9, Y14", Source: "catalog", Run: h0871},
-	{Form: "VPMULUDQ m256, ymm, ymm", Text: "VPMULUDQ (R8), Y1, Y9", Source: "catalog", Run: h0872},
-	{Form: "VPMULUDQ ymm, ymm, ymm", Text: "VPMULUDQ Y1, Y9, Y14", Source: "catalog", Run: h0873},
-	{Form: "VPOR m256, ymm, ymm", Text: "VPOR (R8), Y1, Y9", Source: "catalog", Run: h0874},
-	{Form: "VPOR ymm, ymm, ymm", Text: "VPOR Y1, Y9, Y14", Source: "catalog", Run: h0875},
-	{Form: "VPSHUFB m256, ymm, ymm", Text: "VPSHUFB (R8), Y1, Y9", Source: "catalog", Run: h0876},
-	{Form: "VPSHUFB ymm, ymm, ymm", Text: "VPSHUFB Y1, Y9, Y14", Source: "catalog", Run: h0877},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x00, Y1, Y9", Source: "catalog", Run: h0878},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x1b, Y1, Y9", Source: "catalog", Run: h0879},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x2b, Y1, Y9", Source: "catalog", Run: h0880},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x4e, Y1, Y9", Source: "catalog", Run: h0881},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x93, Y1, Y9", Source: "catalog", Run: h0882},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xb1, Y1, Y9", Source: "catalog", Run: h0883},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xcb, Y1, Y9", Source: "catalog", Run: h0884},
-	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xe4, Y1, Y9", Source: "catalog", Run: h0885},
-	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $0, Y1, Y9", Source: "catalog", Run: h0886},
-	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $1, Y1, Y9", Source: "catalog", Run: h0887},
-	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $31, Y1, Y9", Source: "catalog", Run: h0888},
-	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $32, Y1, Y9", Source: "catalog", Run: h0889},
-	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $5, Y1, Y9", Source: "catalog", Run: h0890},
-	{Form: "VPSLLD xmm, ymm, ymm", Text: "VPSLLD X1, Y9, Y14", Source: "catalog", Run: h0891},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0, Y1, Y9", Source: "catalog", Run: h0892},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $1, Y1, Y9", Source: "catalog", Run: h0893},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $3, Y1, Y9", Source: "catalog", Run: h0894},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $63, Y1, Y9", Source: "catalog", Run: h0895},
-	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $64, Y1, Y9", Source: "catalog", Run: h0896},
-	{Form: "VPSLLQ xmm, ymm, ymm", Text: "VPSLLQ X1, Y9, Y14", Source: "catalog", Run: h0897},
-	{Form: "VPSLLVD ymm, ymm, ymm", Text: "VPSLLVD Y1, Y9, Y14", Source: "catalog", Run: h0898},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0, Y1, Y9", Source: "catalog", Run: h0899},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $1, Y1, Y9", Source: "catalog", Run: h0900},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $255, Y1, Y9", Source: "catalog", Run: h0901},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $31, Y1, Y9", Source: "catalog", Run: h0902},
-	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $40, Y1, Y9", Source: "catalog", Run: h0903},
-	{Form: "VPSRAD xmm, ymm, ymm", Text: "VPSRAD X1, Y9, Y14", Source: "catalog", Run: h0904},
-	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $0, Y1, Y9", Source: "catalog", Run: h0905},
-	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $1, Y1, Y9", Source: "catalog", Run: h0906},
-	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $31, Y1, Y9", Source: "catalog", Run: h0907},
-	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $32, Y1, Y9", Source: "catalog", Run: h0908},
-	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $5, Y1, Y9", Source: "catalog", Run: h0909},
-	{Form: "VPSRLD xmm, ymm, ymm", Text: "VPSRLD X1, Y9, Y14", Source: "catalog", Run: h0910},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0, Y1, Y9", Source: "catalog", Run: h0911},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $1, Y1, Y9", Source: "catalog", Run: h0912},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $3, Y1, Y9", Source: "catalog", Run: h0913},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $63, Y1, Y9", Source: "catalog", Run: h0914},
-	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $64, Y1, Y9", Source: "catalog", Run: h0915},
-	{Form: "VPSRLQ xmm, ymm, ymm", Text: "VPSRLQ X1, Y9, Y14", Source: "catalog", Run: h0916},
-	{Form: "VPSRLVD ymm, ymm, ymm", Text: "VPSRLVD Y1, Y9, Y14", Source: "catalog", Run: h0917},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y1, Y9, Y14", Source: "catalog", Run: h0918},
-	{Form: "VPUNPCKHDQ ymm, ymm, ymm", Text: "VPUNPCKHDQ Y1, Y9, Y14", Source: "catalog", Run: h0919},
-	{Form: "VPUNPCKLDQ ymm, ymm, ymm", Text: "VPUNPCKLDQ Y1, Y9, Y14", Source: "catalog", Run: h0920},
-	{Form: "VPXOR xmm, xmm, xmm", Text: "VPXOR X1, X9, X14", Source: "catalog", Run: h0921},
-	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y9, Y14", Source: "catalog", Run: h0922},
-	{Form: "XCHGQ r64, r64", Text: "XCHGQ AX, R8", Source: "catalog", Run: h0923},
-	{Form: "XCHGQ r64, r64", Text: "XCHGQ R8, CX", Source: "catalog", Run: h0924},
-	{Form: "XORL imm, r32", Text: "XORL $0x7fffffff, R8", Source: "catalog", Run: h0925},
-	{Form: "XORL r32, r32", Text: "XORL AX, R8", Source: "catalog", Run: h0926},
-	{Form: "XORQ imm, r64", Text: "XORQ $-2, R8", Source: "catalog", Run: h0927},
-	{Form: "XORQ r64, r64", Text: "XORQ R8, R8", Source: "catalog", Run: h0928},
-	{Form: "ADDQ r64, r64", Text: "ADDQ CX, DX", Source: "exact", Run: h0929},
-	{Form: "ADDQ r64, r64", Text: "ADDQ DX, BX", Source: "exact", Run: h0930},
-	{Form: "ADDQ r64, r64", Text: "ADDQ BX, BP", Source: "exact", Run: h0931},
-	{Form: "ADDQ r64, r64", Text: "ADDQ BP, SI", Source: "exact", Run: h0932},
-	{Form: "ADDQ r64, r64", Text: "ADDQ SI, DI", Source: "exact", Run: h0933},
-	{Form: "ADDQ r64, r64", Text: "ADDQ DI, R8", Source: "exact", Run: h0934},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R8, R9", Source: "exact", Run: h0935},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R9, R10", Source: "exact", Run: h0936},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R10, R11", Source: "exact", Run: h0937},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R11, R12", Source: "exact", Run: h0938},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R12, R13", Source: "exact", Run: h0939},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R13, R14", Source: "exact", Run: h0940},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R14, R15", Source: "exact", Run: h0941},
-	{Form: "ADDQ r64, r64", Text: "ADDQ R15, AX", Source: "exact", Run: h0942},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(AX)(BP*8), R8", Source: "exact", Run: h0943},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(CX)(SI*8), R9", Source: "exact", Run: h0944},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(DX)(DI*8), R10", Source: "exact", Run: h0945},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(BX)(R8*8), R11", Source: "exact", Run: h0946},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(BP)(R9*8), R12", Source: "exact", Run: h0947},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(SI)(R10*8), R13", Source: "exact", Run: h0948},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(DI)(R11*8), R14", Source: "exact", Run: h0949},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R8)(R12*8), R15", Source: "exact", Run: h0950},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R9)(R13*8), AX", Source: "exact", Run: h0951},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R10)(R14*8), CX", Source: "exact", Run: h0952},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R11)(R15*8), DX", Source: "exact", Run: h0953},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R12)(AX*8), BX", Source: "exact", Run: h0954},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R13)(CX*8), BP", Source: "exact", Run: h0955},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R14)(DX*8), SI", Source: "exact", Run: h0956},
-	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R15)(BX*8), DI", Source: "exact", Run: h0957},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y0, Y5, Y11", Source: "exact", Run: h0958},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y1, Y6, Y12", Source: "exact", Run: h0959},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y2, Y7, Y13", Source: "exact", Run: h0960},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y3, Y8, Y14", Source: "exact", Run: h0961},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y4, Y9, Y15", Source: "exact", Run: h0962},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y5, Y10, Y0", Source: "exact", Run: h0963},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y6, Y11, Y1", Source: "exact", Run: h0964},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y7, Y12, Y2", Source: "exact", Run: h0965},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y8, Y13, Y3", Source: "exact", Run: h0966},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y9, Y14, Y4", Source: "exact", Run: h0967},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y10, Y15, Y5", Source: "exact", Run: h0968},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y11, Y0, Y6", Source: "exact", Run: h0969},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y12, Y1, Y7", Source: "exact", Run: h0970},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y13, Y2, Y8", Source: "exact", Run: h0971},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y14, Y3, Y9", Source: "exact", Run: h0972},
-	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y15, Y4, Y10", Source: "exact", Run: h0973},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X0, X3", Source: "exact", Run: h0974},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X1, X4", Source: "exact", Run: h0975},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X2, X5", Source: "exact", Run: h0976},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X3, X6", Source: "exact", Run: h0977},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X4, X7", Source: "exact", Run: h0978},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X5, X8", Source: "exact", Run: h0979},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X6, X9", Source: "exact", Run: h0980},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X7, X10", Source: "exact", Run: h0981},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X8, X11", Source: "exact", Run: h0982},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X9, X12", Source: "exact", Run: h0983},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X10, X13", Source: "exact", Run: h0984},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X11, X14", Source: "exact", Run: h0985},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X12, X15", Source: "exact", Run: h0986},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X13, X0", Source: "exact", Run: h0987},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X14, X1", Source: "exact", Run: h0988},
-	{Form: "PXOR xmm, xmm", Text: "PXOR X15, X2", Source: "exact", Run: h0989},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X0, AX", Source: "exact", Run: h0990},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X1, CX", Source: "exact", Run: h0991},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X2, DX", Source: "exact", Run: h0992},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X3, BX", Source: "exact", Run: h0993},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X4, BP", Source: "exact", Run: h0994},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X5, SI", Source: "exact", Run: h0995},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X6, DI", Source: "exact", Run: h0996},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X7, R8", Source: "exact", Run: h0997},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X8, R9", Source: "exact", Run: h0998},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X9, R10", Source: "exact", Run: h0999},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X10, R11", Source: "exact", Run: h1000},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X11, R12", Source: "exact", Run: h1001},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X12, R13", Source: "exact", Run: h1002},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X13, R14", Source: "exact", Run: h1003},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X14, R15", Source: "exact", Run: h1004},
-	{Form: "MOVQ xmm, r64", Text: "MOVQ X15, AX", Source: "exact", Run: h1005},
-	{Form: "CMPL r32, imm; ADCQ imm, r64", Text: "CMPL AX, $0x007fe001; ADCQ $0x00, CX", Source: "go/asm", Run: h1006},
-	{Form: "CMPL r32, imm; ADCQ imm, r64", Text: "CMPL AX, $0x09; ADCQ $0x00, CX", Source: "go/asm", Run: h1007},
-	{Form: "CMPL r32, imm; ADCQ imm, r64", Text: "CMPL AX, $0x0f; ADCQ $0x00, CX", Source: "go/asm", Run: h1008},
-	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ AX, $0x00000100; JEQ taken", Source: "go/asm", Run: h1009},
-	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ CX, $0x000000f8; JHI taken", Source: "go/asm", Run: h1010},
-	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ CX, $0x00000100; JEQ taken", Source: "go/asm", Run: h1011},
-	{Form: "CMPQ r64, imm; JNE label", Text: "CMPQ CX, $0x000002a8; JNE taken", Source: "go/asm", Run: h1012},
-	{Form: "CMPQ r64, imm; JLT label", Text: "CMPQ R8, $0x00000088; JLT taken", Source: "go/asm", Run: h1013},
-	{Form: "CMPQ r64, imm; JLT label", Text: "CMPQ R8, $0x000000a8; JLT taken", Source: "go/asm", Run: h1014},
-	{Form: "CMPQ r64, imm; JNE label", Text: "CMPQ R8, $0x000002a8; JNE taken", Source: "go/asm", Run: h1015},
-	{Form: "DECL r32; JNE label", Text: "DECL CX; JNE taken", Source: "go/asm", Run: h1016},
-	{Form: "DECQ r64; JNE label", Text: "DECQ AX; JNE taken", Source: "go/asm", Run: h1017},
-	{Form: "SUBL r32, r32; SBBQ r64, r64", Text: "SUBL R8, AX; SBBQ R8, R8", Source: "go/asm", Run: h1018},
-	{Form: "SUBL r32, r32; SBBQ r64, r64", Text: "SUBL R8, DX; SBBQ R8, R8", Source: "go/asm", Run: h1019},
-	{Form: "SUBQ imm, r64; JCC label", Text: "SUBQ $0x10, DX; JCC taken", Source: "go/asm", Run: h1020},
-	{Form: "SUBQ imm, r64; JCC label", Text: "SUBQ $0x20, DX; JCC taken", Source: "go/asm", Run: h1021},
-	{Form: "ADDQ r64, r64; JEQ label", Text: "ADDQ R8, R9; JEQ taken", Source: "pair", Run: h1022},
-	{Form: "ADDQ r64, r64; JNE label", Text: "ADDQ R8, R9; JNE taken", Source: "pair", Run: h1023},
-	{Form: "ADDQ r64, r64; JCS label", Text: "ADDQ R8, R9; JCS taken", Source: "pair", Run: h1024},
-	{Form: "ADDQ r64, r64; JCC label", Text: "ADDQ R8, R9; JCC taken", Source: "pair", Run: h1025},
-	{Form: "ADDQ r64, r64; JLT label", Text: "ADDQ R8, R9; JLT taken", Source: "pair", Run: h1026},
-	{Form: "ADDQ r64, r64; JGE label", Text: "ADDQ R8, R9; JGE taken", Source: "pair", Run: h1027},
-	{Form: "ADDQ r64, r64; JLE label", Text: "ADDQ R8, R9; JLE taken", Source: "pair", Run: h1028},
-	{Form: "ADDQ r64, r64; JGT label", Text: "ADDQ R8, R9; JGT taken", Source: "pair", Run: h1029},
-	{Form: "ADDQ r64, r64; JLS label", Text: "ADDQ R8, R9; JLS taken", Source: "pair", Run: h1030},
-	{Form: "ADDQ r64, r64; JHI label", Text: "ADDQ R8, R9; JHI taken", Source: "pair", Run: h1031},
-	{Form: "ADDQ r64, r64; JMI label", Text: "ADDQ R8, R9; JMI taken", Source: "pair", Run: h1032},
-	{Form: "ADDQ r64, r64; JPL label", Text: "ADDQ R8, R9; JPL taken", Source: "pair", Run: h1033},
-	{Form: "ADDQ r64, r64; SETCS r8", Text: "ADDQ R8, R9; SETCS R10B", Source: "pair", Run: h1034},
-	{Form: "ADDQ r64, r64; CMOVQEQ r64, r64", Text: "ADDQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1035},
-	{Form: "ADDQ r64, r64; ADCQ r64, r64", Text: "ADDQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1036},
-	{Form: "ADDQ r64, r64; SBBQ r64, r64", Text: "ADDQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1037},
-	{Form: "ADDQ r64, r64; INCQ r64", Text: "ADDQ R8, R9; INCQ R13", Source: "pair", Run: h1038},
-	{Form: "ADDQ r64, r64; ROLQ imm, r64", Text: "ADDQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1039},
-	{Form: "SUBQ r64, r64; JEQ label", Text: "SUBQ R8, R9; JEQ taken", Source: "pair", Run: h1040},
-	{Form: "SUBQ r64, r64; JNE label", Text: "SUBQ R8, R9; JNE taken", Source: "pair", Run: h1041},
-	{Form: "SUBQ r64, r64; JCS label", Text: "SUBQ R8, R9; JCS taken", Source: "pair", Run: h1042},
-	{Form: "SUBQ r64, r64; JCC label", Text: "SUBQ R8, R9; JCC taken", Source: "pair", Run: h1043},
-	{Form: "SUBQ r64, r64; JLT label", Text: "SUBQ R8, R9; JLT taken", Source: "pair", Run: h1044},
-	{Form: "SUBQ r64, r64; JGE label", Text: "SUBQ R8, R9; JGE taken", Source: "pair", Run: h1045},
-	{Form: "SUBQ r64, r64; JLE label", Text: "SUBQ R8, R9; JLE taken", Source: "pair", Run: h1046},
-	{Form: "SUBQ r64, r64; JGT label", Text: "SUBQ R8, R9; JGT taken", Source: "pair", Run: h1047},
-	{Form: "SUBQ r64, r64; JLS label", Text: "SUBQ R8, R9; JLS taken", Source: "pair", Run: h1048},
-	{Form: "SUBQ r64, r64; JHI label", Text: "SUBQ R8, R9; JHI taken", Source: "pair", Run: h1049},
-	{Form: "SUBQ r64, r64; JMI label", Text: "SUBQ R8, R9; JMI taken", Source: "pair", Run: h1050},
-	{Form: "SUBQ r64, r64; JPL label", Text: "SUBQ R8, R9; JPL taken", Source: "pair", Run: h1051},
-	{Form: "SUBQ r64, r64; SETCS r8", Text: "SUBQ R8, R9; SETCS R10B", Source: "pair", Run: h1052},
-	{Form: "SUBQ r64, r64; CMOVQEQ r64, r64", Text: "SUBQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1053},
-	{Form: "SUBQ r64, r64; ADCQ r64, r64", Text: "SUBQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1054},
-	{Form: "SUBQ r64, r64; SBBQ r64, r64", Text: "SUBQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1055},
-	{Form: "SUBQ r64, r64; INCQ r64", Text: "SUBQ R8, R9; INCQ R13", Source: "pair", Run: h1056},
-	{Form: "SUBQ r64, r64; ROLQ imm, r64", Text: "SUBQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1057},
-	{Form: "ADCQ r64, r64; JEQ label", Text: "ADCQ R8, R9; JEQ taken", Source: "pair", Run: h1058},
-	{Form: "ADCQ r64, r64; JNE label", Text: "ADCQ R8, R9; JNE taken", Source: "pair", Run: h1059},
-	{Form: "ADCQ r64, r64; JCS label", Text: "ADCQ R8, R9; JCS taken", Source: "pair", Run: h1060},
-	{Form: "ADCQ r64, r64; JCC label", Text: "ADCQ R8, R9; JCC taken", Source: "pair", Run: h1061},
-	{Form: "ADCQ r64, r64; JLT label", Text: "ADCQ R8, R9; JLT taken", Source: "pair", Run: h1062},
-	{Form: "ADCQ r64, r64; JGE label", Text: "ADCQ R8, R9; JGE taken", Source: "pair", Run: h1063},
-	{Form: "ADCQ r64, r64; JLE label", Text: "ADCQ R8, R9; JLE taken", Source: "pair", Run: h1064},
-	{Form: "ADCQ r64, r64; JGT label", Text: "ADCQ R8, R9; JGT taken", Source: "pair", Run: h1065},
-	{Form: "ADCQ r64, r64; JLS label", Text: "ADCQ R8, R9; JLS taken", Source: "pair", Run: h1066},
-	{Form: "ADCQ r64, r64; JHI label", Text: "ADCQ R8, R9; JHI taken", Source: "pair", Run: h1067},
-	{Form: "ADCQ r64, r64; JMI label", Text: "ADCQ R8, R9; JMI taken", Source: "pair", Run: h1068},
-	{Form: "ADCQ r64, r64; JPL label", Text: "ADCQ R8, R9; JPL taken", Source: "pair", Run: h1069},
-	{Form: "ADCQ r64, r64; SETCS r8", Text: "ADCQ R8, R9; SETCS R10B", Source: "pair", Run: h1070},
-	{Form: "ADCQ r64, r64; CMOVQEQ r64, r64", Text: "ADCQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1071},
-	{Form: "ADCQ r64, r64; ADCQ r64, r64", Text: "ADCQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1072},
-	{Form: "ADCQ r64, r64; SBBQ r64, r64", Text: "ADCQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1073},
-	{Form: "ADCQ r64, r64; INCQ r64", Text: "ADCQ R8, R9; INCQ R13", Source: "pair", Run: h1074},
-	{Form: "ADCQ r64, r64; ROLQ imm, r64", Text: "ADCQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1075},
-	{Form: "SBBQ r64, r64; JEQ label", Text: "SBBQ R8, R9; JEQ taken", Source: "pair", Run: h1076},
-	{Form: "SBBQ r64, r64; JNE label", Text: "SBBQ R8, R9; JNE taken", Source: "pair", Run: h1077},
-	{Form: "SBBQ r64, r64; JCS label", Text: "SBBQ R8, R9; JCS taken", Source: "pair", Run: h1078},
-	{Form: "SBBQ r64, r64; JCC label", Text: "SBBQ R8, R9; JCC taken", Source: "pair", Run: h1079},
-	{Form: "SBBQ r64, r64; JLT label", Text: "SBBQ R8, R9; JLT taken", Source: "pair", Run: h1080},
-	{Form: "SBBQ r64, r64; JGE label", Text: "SBBQ R8, R9; JGE taken", Source: "pair", Run: h1081},
-	{Form: "SBBQ r64, r64; JLE label", Text: "SBBQ R8, R9; JLE taken", Source: "pair", Run: h1082},
-	{Form: "SBBQ r64, r64; JGT label", Text: "SBBQ R8, R9; JGT taken", Source: "pair", Run: h1083},
-	{Form: "SBBQ r64, r64; JLS label", Text: "SBBQ R8, R9; JLS taken", Source: "pair", Run: h1084},
-	{Form: "SBBQ r64, r64; JHI label", Text: "SBBQ R8, R9; JHI taken", Source: "pair", Run: h1085},
-	{Form: "SBBQ r64, r64; JMI label", Text: "SBBQ R8, R9; JMI taken", Source: "pair", Run: h1086},
-	{Form: "SBBQ r64, r64; JPL label", Text: "SBBQ R8, R9; JPL taken", Source: "pair", Run: h1087},
-	{Form: "SBBQ r64, r64; SETCS r8", Text: "SBBQ R8, R9; SETCS R10B", Source: "pair", Run: h1088},
-	{Form: "SBBQ r64, r64; CMOVQEQ r64, r64", Text: "SBBQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1089},
-	{Form: "SBBQ r64, r64; ADCQ r64, r64", Text: "SBBQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1090},
-	{Form: "SBBQ r64, r64; SBBQ r64, r64", Text: "SBBQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1091},
-	{Form: "SBBQ r64, r64; INCQ r64", Text: "SBBQ R8, R9; INCQ R13", Source: "pair", Run: h1092},
-	{Form: "SBBQ r64, r64; ROLQ imm, r64", Text: "SBBQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1093},
-	{Form: "CMPQ r64, r64; JEQ label", Text: "CMPQ R8, R9; JEQ taken", Source: "pair", Run: h1094},
-	{Form: "CMPQ r64, r64; JNE label", Text: "CMPQ R8, R9; JNE taken", Source: "pair", Run: h1095},
-	{Form: "CMPQ r64, r64; JCS label", Text: "CMPQ R8, R9; JCS taken", Source: "pair", Run: h1096},
-	{Form: "CMPQ r64, r64; JCC label", Text: "CMPQ R8, R9; JCC taken", Source: "pair", Run: h1097},
-	{Form: "CMPQ r64, r64; JLT label", Text: "CMPQ R8, R9; JLT taken", Source: "pair", Run: h1098},
-	{Form: "CMPQ r64, r64; JGE label", Text: "CMPQ R8, R9; JGE taken", Source: "pair", Run: h1099},
-	{Form: "CMPQ r64, r64; JLE label", Text: "CMPQ R8, R9; JLE taken", Source: "pair", Run: h1100},
-	{Form: "CMPQ r64, r64; JGT label", Text: "CMPQ R8, R9; JGT taken", Source: "pair", Run: h1101},
-	{Form: "CMPQ r64, r64; JLS label", Text: "CMPQ R8, R9; JLS taken", Source: "pair", Run: h1102},
-	{Form: "CMPQ r64, r64; JHI label", Text: "CMPQ R8, R9; JHI taken", Source: "pair", Run: h1103},
-	{Form: "CMPQ r64, r64; JMI label", Text: "CMPQ R8, R9; JMI taken", Source: "pair", Run: h1104},
-	{Form: "CMPQ r64, r64; JPL label", Text: "CMPQ R8, R9; JPL taken", Source: "pair", Run: h1105},
-	{Form: "CMPQ r64, r64; SETCS r8", Text: "CMPQ R8, R9; SETCS R10B", Source: "pair", Run: h1106},
-	{Form: "CMPQ r64, r64; CMOVQEQ r64, r64", Text: "CMPQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1107},
-	{Form: "CMPQ r64, r64; ADCQ r64, r64", Text: "CMPQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1108},
-	{Form: "CMPQ r64, r64; SBBQ r64, r64", Text: "CMPQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1109},
-	{Form: "CMPQ r64, r64; INCQ r64", Text: "CMPQ R8, R9; INCQ R13", Source: "pair", Run: h1110},
-	{Form: "CMPQ r64, r64; ROLQ imm, r64", Text: "CMPQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1111},
-	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ R8, $3; JEQ taken", Source: "pair", Run: h1112},
-	{Form: "CMPQ r64, imm; JNE label", Text: "CMPQ R8, $3; JNE taken", Source: "pair", Run: h1113},
-	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ R8, $3; JCS taken", Source: "pair", Run: h1114},
-	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ R8, $3; JCC taken", Source: "pair", Run: h1115},
-	{Form: "CMPQ r64, imm; JLT label", Text: "CMPQ R8, $3; JLT taken", Source: "pair", Run: h1116},
-	{Form: "CMPQ r64, imm; JGE label", Text: "CMPQ R8, $3; JGE taken", Source: "pair", Run: h1117},
-	{Form: "CMPQ r64, imm; JLE label", Text: "CMPQ R8, $3; JLE taken", Source: "pair", Run: h1118},
-	{Form: "CMPQ r64, imm; JGT label", Text: "CMPQ R8, $3; JGT taken", Source: "pair", Run: h1119},
-	{Form: "CMPQ r64, imm; JLS label", Text: "CMPQ R8, $3; JLS taken", Source: "pair", Run: h1120},
-	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ R8, $3; JHI taken", Source: "pair", Run: h1121},
-	{Form: "CMPQ r64, imm; JMI label", Text: "CMPQ R8, $3; JMI taken", Source: "pair", Run: h1122},
-	{Form: "CMPQ r64, imm; JPL label", Text: "CMPQ R8, $3; JPL taken", Source: "pair", Run: h1123},
-	{Form: "CMPQ r64, imm; SETCS r8", Text: "CMPQ R8, $3; SETCS R10B", Source: "pair", Run: h1124},
-	{Form: "CMPQ r64, imm; CMOVQEQ r64, r64", Text: "CMPQ R8, $3; CMOVQEQ R11, R12", Source: "pair", Run: h1125},
-	{Form: "CMPQ r64, imm; ADCQ r64, r64", Text: "CMPQ R8, $3; ADCQ R10, R11", Source: "pair", Run: h1126},
-	{Form: "CMPQ r64, imm; SBBQ r64, r64", Text: "CMPQ R8, $3; SBBQ R10, R11", Source: "pair", Run: h1127},
-	{Form: "CMPQ r64, imm; INCQ r64", Text: "CMPQ R8, $3; INCQ R13", Source: "pair", Run: h1128},
-	{Form: "CMPQ r64, imm; ROLQ imm, r64", Text: "CMPQ R8, $3; ROLQ $7, R13", Source: "pair", Run: h1129},
-	{Form: "CMPL r32, r32; JEQ label", Text: "CMPL R8, R9; JEQ taken", Source: "pair", Run: h1130},
-	{Form: "CMPL r32, r32; JNE label", Text: "CMPL R8, R9; JNE taken", Source: "pair", Run: h1131},
-	{Form: "CMPL r32, r32; JCS label", Text: "CMPL R8, R9; JCS taken", Source: "pair", Run: h1132},
-	{Form: "CMPL r32, r32; JCC label", Text: "CMPL R8, R9; JCC taken", Source: "pair", Run: h1133},
-	{Form: "CMPL r32, r32; JLT label", Text: "CMPL R8, R9; JLT taken", Source: "pair", Run: h1134},
-	{Form: "CMPL r32, r32; JGE label", Text: "CMPL R8, R9; JGE taken", Source: "pair", Run: h1135},
-	{Form: "CMPL r32, r32; JLE label", Text: "CMPL R8, R9; JLE taken", Source: "pair", Run: h1136},
-	{Form: "CMPL r32, r32; JGT label", Text: "CMPL R8, R9; JGT taken", Source: "pair", Run: h1137},
-	{Form: "CMPL r32, r32; JLS label", Text: "CMPL R8, R9; JLS taken", Source: "pair", Run: h1138},
-	{Form: "CMPL r32, r32; JHI label", Text: "CMPL R8, R9; JHI taken", Source: "pair", Run: h1139},
-	{Form: "CMPL r32, r32; JMI label", Text: "CMPL R8, R9; JMI taken", Source: "pair", Run: h1140},
-	{Form: "CMPL r32, r32; JPL label", Text: "CMPL R8, R9; JPL taken", Source: "pair", Run: h1141},
-	{Form: "CMPL r32, r32; SETCS r8", Text: "CMPL R8, R9; SETCS R10B", Source: "pair", Run: h1142},
-	{Form: "CMPL r32, r32; CMOVQEQ r64, r64", Text: "CMPL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1143},
-	{Form: "CMPL r32, r32; ADCQ r64, r64", Text: "CMPL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1144},
-	{Form: "CMPL r32, r32; SBBQ r64, r64", Text: "CMPL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1145},
-	{Form: "CMPL r32, r32; INCQ r64", Text: "CMPL R8, R9; INCQ R13", Source: "pair", Run: h1146},
-	{Form: "CMPL r32, r32; ROLQ imm, r64", Text: "CMPL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1147},
-	{Form: "ADDL r32, r32; JEQ label", Text: "ADDL R8, R9; JEQ taken", Source: "pair", Run: h1148},
-	{Form: "ADDL r32, r32; JNE label", Text: "ADDL R8, R9; JNE taken", Source: "pair", Run: h1149},
-	{Form: "ADDL r32, r32; JCS label", Text: "ADDL R8, R9; JCS taken", Source: "pair", Run: h1150},
-	{Form: "ADDL r32, r32; JCC label", Text: "ADDL R8, R9; JCC taken", Source: "pair", Run: h1151},
-	{Form: "ADDL r32, r32; JLT label", Text: "ADDL R8, R9; JLT taken", Source: "pair", Run: h1152},
-	{Form: "ADDL r32, r32; JGE label", Text: "ADDL R8, R9; JGE taken", Source: "pair", Run: h1153},
-	{Form: "ADDL r32, r32; JLE label", Text: "ADDL R8, R9; JLE taken", Source: "pair", Run: h1154},
-	{Form: "ADDL r32, r32; JGT label", Text: "ADDL R8, R9; JGT taken", Source: "pair", Run: h1155},
-	{Form: "ADDL r32, r32; JLS label", Text: "ADDL R8, R9; JLS taken", Source: "pair", Run: h1156},
-	{Form: "ADDL r32, r32; JHI label", Text: "ADDL R8, R9; JHI taken", Source: "pair", Run: h1157},
-	{Form: "ADDL r32, r32; JMI label", Text: "ADDL R8, R9; JMI taken", Source: "pair", Run: h1158},
-	{Form: "ADDL r32, r32; JPL label", Text: "ADDL R8, R9; JPL taken", Source: "pair", Run: h1159},
-	{Form: "ADDL r32, r32; SETCS r8", Text: "ADDL R8, R9; SETCS R10B", Source: "pair", Run: h1160},
-	{Form: "ADDL r32, r32; CMOVQEQ r64, r64", Text: "ADDL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1161},
-	{Form: "ADDL r32, r32; ADCQ r64, r64", Text: "ADDL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1162},
-	{Form: "ADDL r32, r32; SBBQ r64, r64", Text: "ADDL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1163},
-	{Form: "ADDL r32, r32; INCQ r64", Text: "ADDL R8, R9; INCQ R13", Source: "pair", Run: h1164},
-	{Form: "ADDL r32, r32; ROLQ imm, r64", Text: "ADDL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1165},
-	{Form: "SUBL r32, r32; JEQ label", Text: "SUBL R8, R9; JEQ taken", Source: "pair", Run: h1166},
-	{Form: "SUBL r32, r32; JNE label", Text: "SUBL R8, R9; JNE taken", Source: "pair", Run: h1167},
-	{Form: "SUBL r32, r32; JCS label", Text: "SUBL R8, R9; JCS taken", Source: "pair", Run: h1168},
-	{Form: "SUBL r32, r32; JCC label", Text: "SUBL R8, R9; JCC taken", Source: "pair", Run: h1169},
-	{Form: "SUBL r32, r32; JLT label", Text: "SUBL R8, R9; JLT taken", Source: "pair", Run: h1170},
-	{Form: "SUBL r32, r32; JGE label", Text: "SUBL R8, R9; JGE taken", Source: "pair", Run: h1171},
-	{Form: "SUBL r32, r32; JLE label", Text: "SUBL R8, R9; JLE taken", Source: "pair", Run: h1172},
-	{Form: "SUBL r32, r32; JGT label", Text: "SUBL R8, R9; JGT taken", Source: "pair", Run: h1173},
-	{Form: "SUBL r32, r32; JLS label", Text: "SUBL R8, R9; JLS taken", Source: "pair", Run: h1174},
-	{Form: "SUBL r32, r32; JHI label", Text: "SUBL R8, R9; JHI taken", Source: "pair", Run: h1175},
-	{Form: "SUBL r32, r32; JMI label", Text: "SUBL R8, R9; JMI taken", Source: "pair", Run: h1176},
-	{Form: "SUBL r32, r32; JPL label", Text: "SUBL R8, R9; JPL taken", Source: "pair", Run: h1177},
-	{Form: "SUBL r32, r32; SETCS r8", Text: "SUBL R8, R9; SETCS R10B", Source: "pair", Run: h1178},
-	{Form: "SUBL r32, r32; CMOVQEQ r64, r64", Text: "SUBL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1179},
-	{Form: "SUBL r32, r32; ADCQ r64, r64", Text: "SUBL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1180},
-	{Form: "SUBL r32, r32; SBBQ r64, r64", Text: "SUBL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1181},
-	{Form: "SUBL r32, r32; INCQ r64", Text: "SUBL R8, R9; INCQ R13", Source: "pair", Run: h1182},
-	{Form: "SUBL r32, r32; ROLQ imm, r64", Text: "SUBL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1183},
-	{Form: "ANDQ r64, r64; JEQ label", Text: "ANDQ R8, R9; JEQ taken", Source: "pair", Run: h1184},
-	{Form: "ANDQ r64, r64; JNE label", Text: "ANDQ R8, R9; JNE taken", Source: "pair", Run: h1185},
-	{Form: "ANDQ r64, r64; JCS label", Text: "ANDQ R8, R9; JCS taken", Source: "pair", Run: h1186},
-	{Form: "ANDQ r64, r64; JCC label", Text: "ANDQ R8, R9; JCC taken", Source: "pair", Run: h1187},
-	{Form: "ANDQ r64, r64; JLT label", Text: "ANDQ R8, R9; JLT taken", Source: "pair", Run: h1188},
-	{Form: "ANDQ r64, r64; JGE label", Text: "ANDQ R8, R9; JGE taken", Source: "pair", Run: h1189},
-	{Form: "ANDQ r64, r64; JLE label", Text: "ANDQ R8, R9; JLE taken", Source: "pair", Run: h1190},
-	{Form: "ANDQ r64, r64; JGT label", Text: "ANDQ R8, R9; JGT taken", Source: "pair", Run: h1191},
-	{Form: "ANDQ r64, r64; JLS label", Text: "ANDQ R8, R9; JLS taken", Source: "pair", Run: h1192},
-	{Form: "ANDQ r64, r64; JHI label", Text: "ANDQ R8, R9; JHI taken", Source: "pair", Run: h1193},
-	{Form: "ANDQ r64, r64; JMI label", Text: "ANDQ R8, R9; JMI taken", Source: "pair", Run: h1194},
-	{Form: "ANDQ r64, r64; JPL label", Text: "ANDQ R8, R9; JPL taken", Source: "pair", Run: h1195},
-	{Form: "ANDQ r64, r64; SETCS r8", Text: "ANDQ R8, R9; SETCS R10B", Source: "pair", Run: h1196},
-	{Form: "ANDQ r64, r64; CMOVQEQ r64, r64", Text: "ANDQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1197},
-	{Form: "ANDQ r64, r64; ADCQ r64, r64", Text: "ANDQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1198},
-	{Form: "ANDQ r64, r64; SBBQ r64, r64", Text: "ANDQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1199},
-	{Form: "ANDQ r64, r64; INCQ r64", Text: "ANDQ R8, R9; INCQ R13", Source: "pair", Run: h1200},
-	{Form: "ANDQ r64, r64; ROLQ imm, r64", Text: "ANDQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1201},
-	{Form: "ANDL r32, r32; JEQ label", Text: "ANDL R8, R9; JEQ taken", Source: "pair", Run: h1202},
-	{Form: "ANDL r32, r32; JNE label", Text: "ANDL R8, R9; JNE taken", Source: "pair", Run: h1203},
-	{Form: "ANDL r32, r32; JCS label", Text: "ANDL R8, R9; JCS taken", Source: "pair", Run: h1204},
-	{Form: "ANDL r32, r32; JCC label", Text: "ANDL R8, R9; JCC taken", Source: "pair", Run: h1205},
-	{Form: "ANDL r32, r32; JLT label", Text: "ANDL R8, R9; JLT taken", Source: "pair", Run: h1206},
-	{Form: "ANDL r32, r32; JGE label", Text: "ANDL R8, R9; JGE taken", Source: "pair", Run: h1207},
-	{Form: "ANDL r32, r32; JLE label", Text: "ANDL R8, R9; JLE taken", Source: "pair", Run: h1208},
-	{Form: "ANDL r32, r32; JGT label", Text: "ANDL R8, R9; JGT taken", Source: "pair", Run: h1209},
-	{Form: "ANDL r32, r32; JLS label", Text: "ANDL R8, R9; JLS taken", Source: "pair", Run: h1210},
-	{Form: "ANDL r32, r32; JHI label", Text: "ANDL R8, R9; JHI taken", Source: "pair", Run: h1211},
-	{Form: "ANDL r32, r32; JMI label", Text: "ANDL R8, R9; JMI taken", Source: "pair", Run: h1212},
-	{Form: "ANDL r32, r32; JPL label", Text: "ANDL R8, R9; JPL taken", Source: "pair", Run: h1213},
-	{Form: "ANDL r32, r32; SETCS r8", Text: "ANDL R8, R9; SETCS R10B", Source: "pair", Run: h1214},
-	{Form: "ANDL r32, r32; CMOVQEQ r64, r64", Text: "ANDL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1215},
-	{Form: "ANDL r32, r32; ADCQ r64, r64", Text: "ANDL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1216},
-	{Form: "ANDL r32, r32; SBBQ r64, r64", Text: "ANDL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1217},
-	{Form: "ANDL r32, r32; INCQ r64", Text: "ANDL R8, R9; INCQ R13", Source: "pair", Run: h1218},
-	{Form: "ANDL r32, r32; ROLQ imm, r64", Text: "ANDL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1219},
-	{Form: "ORQ r64, r64; JEQ label", Text: "ORQ R8, R9; JEQ taken", Source: "pair", Run: h1220},
-	{Form: "ORQ r64, r64; JNE label", Text: "ORQ R8, R9; JNE taken", Source: "pair", Run: h1221},
-	{Form: "ORQ r64, r64; JCS label", Text: "ORQ R8, R9; JCS taken", Source: "pair", Run: h1222},
-	{Form: "ORQ r64, r64; JCC label", Text: "ORQ R8, R9; JCC taken", Source: "pair", Run: h1223},
-	{Form: "ORQ r64, r64; JLT label", Text: "ORQ R8, R9; JLT taken", Source: "pair", Run: h1224},
-	{Form: "ORQ r64, r64; JGE label", Text: "ORQ R8, R9; JGE taken", Source: "pair", Run: h1225},
-	{Form: "ORQ r64, r64; JLE label", Text: "ORQ R8, R9; JLE taken", Source: "pair", Run: h1226},
-	{Form: "ORQ r64, r64; JGT label", Text: "ORQ R8, R9; JGT taken", Source: "pair", Run: h1227},
-	{Form: "ORQ r64, r64; JLS label", Text: "ORQ R8, R9; JLS taken", Source: "pair", Run: h1228},
-	{Form: "ORQ r64, r64; JHI label", Text: "ORQ R8, R9; JHI taken", Source: "pair", Run: h1229},
-	{Form: "ORQ r64, r64; JMI label", Text: "ORQ R8, R9; JMI taken", Source: "pair", Run: h1230},
-	{Form: "ORQ r64, r64; JPL label", Text: "ORQ R8, R9; JPL taken", Source: "pair", Run: h1231},
-	{Form: "ORQ r64, r64; SETCS r8", Text: "ORQ R8, R9; SETCS R10B", Source: "pair", Run: h1232},
-	{Form: "ORQ r64, r64; CMOVQEQ r64, r64", Text: "ORQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1233},
-	{Form: "ORQ r64, r64; ADCQ r64, r64", Text: "ORQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1234},
-	{Form: "ORQ r64, r64; SBBQ r64, r64", Text: "ORQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1235},
-	{Form: "ORQ r64, r64; INCQ r64", Text: "ORQ R8, R9; INCQ R13", Source: "pair", Run: h1236},
-	{Form: "ORQ r64, r64; ROLQ imm, r64", Text: "ORQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1237},
-	{Form: "ORL r32, r32; JEQ label", Text: "ORL R8, R9; JEQ taken", Source: "pair", Run: h1238},
-	{Form: "ORL r32, r32; JNE label", Text: "ORL R8, R9; JNE taken", Source: "pair", Run: h1239},
-	{Form: "ORL r32, r32; JCS label", Text: "ORL R8, R9; JCS taken", Source: "pair", Run: h1240},
-	{Form: "ORL r32, r32; JCC label", Text: "ORL R8, R9; JCC taken", Source: "pair", Run: h1241},
-	{Form: "ORL r32, r32; JLT label", Text: "ORL R8, R9; JLT taken", Source: "pair", Run: h1242},
-	{Form: "ORL r32, r32; JGE label", Text: "ORL R8, R9; JGE taken", Source: "pair", Run: h1243},
-	{Form: "ORL r32, r32; JLE label", Text: "ORL R8, R9; JLE taken", Source: "pair", Run: h1244},
-	{Form: "ORL r32, r32; JGT label", Text: "ORL R8, R9; JGT taken", Source: "pair", Run: h1245},
-	{Form: "ORL r32, r32; JLS label", Text: "ORL R8, R9; JLS taken", Source: "pair", Run: h1246},
-	{Form: "ORL r32, r32; JHI label", Text: "ORL R8, R9; JHI taken", Source: "pair", Run: h1247},
-	{Form: "ORL r32, r32; JMI label", Text: "ORL R8, R9; JMI taken", Source: "pair", Run: h1248},
-	{Form: "ORL r32, r32; JPL label", Text: "ORL R8, R9; JPL taken", Source: "pair", Run: h1249},
-	{Form: "ORL r32, r32; SETCS r8", Text: "ORL R8, R9; SETCS R10B", Source: "pair", Run: h1250},
-	{Form: "ORL r32, r32; CMOVQEQ r64, r64", Text: "ORL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1251},
-	{Form: "ORL r32, r32; ADCQ r64, r64", Text: "ORL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1252},
-	{Form: "ORL r32, r32; SBBQ r64, r64", Text: "ORL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1253},
-	{Form: "ORL r32, r32; INCQ r64", Text: "ORL R8, R9; INCQ R13", Source: "pair", Run: h1254},
-	{Form: "ORL r32, r32; ROLQ imm, r64", Text: "ORL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1255},
-	{Form: "XORQ r64, r64; JEQ label", Text: "XORQ R8, R9; JEQ taken", Source: "pair", Run: h1256},
-	{Form: "XORQ r64, r64; JNE label", Text: "XORQ R8, R9; JNE taken", Source: "pair", Run: h1257},
-	{Form: "XORQ r64, r64; JCS label", Text: "XORQ R8, R9; JCS taken", Source: "pair", Run: h1258},
-	{Form: "XORQ r64, r64; JCC label", Text: "XORQ R8, R9; JCC taken", Source: "pair", Run: h1259},
-	{Form: "XORQ r64, r64; JLT label", Text: "XORQ R8, R9; JLT taken", Source: "pair", Run: h1260},
-	{Form: "XORQ r64, r64; JGE label", Text: "XORQ R8, R9; JGE taken", Source: "pair", Run: h1261},
-	{Form: "XORQ r64, r64; JLE label", Text: "XORQ R8, R9; JLE taken", Source: "pair", Run: h1262},
-	{Form: "XORQ r64, r64; JGT label", Text: "XORQ R8, R9; JGT taken", Source: "pair", Run: h1263},
-	{Form: "XORQ r64, r64; JLS label", Text: "XORQ R8, R9; JLS taken", Source: "pair", Run: h1264},
-	{Form: "XORQ r64, r64; JHI label", Text: "XORQ R8, R9; JHI taken", Source: "pair", Run: h1265},
-	{Form: "XORQ r64, r64; JMI label", Text: "XORQ R8, R9; JMI taken", Source: "pair", Run: h1266},
-	{Form: "XORQ r64, r64; JPL label", Text: "XORQ R8, R9; JPL taken", Source: "pair", Run: h1267},
-	{Form: "XORQ r64, r64; SETCS r8", Text: "XORQ R8, R9; SETCS R10B", Source: "pair", Run: h1268},
-	{Form: "XORQ r64, r64; CMOVQEQ r64, r64", Text: "XORQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1269},
-	{Form: "XORQ r64, r64; ADCQ r64, r64", Text: "XORQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1270},
-	{Form: "XORQ r64, r64; SBBQ r64, r64", Text: "XORQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1271},
-	{Form: "XORQ r64, r64; INCQ r64", Text: "XORQ R8, R9; INCQ R13", Source: "pair", Run: h1272},
-	{Form: "XORQ r64, r64; ROLQ imm, r64", Text: "XORQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1273},
-	{Form: "XORL r32, r32; JEQ label", Text: "XORL R8, R9; JEQ taken", Source: "pair", Run: h1274},
-	{Form: "XORL r32, r32; JNE label", Text: "XORL R8, R9; JNE taken", Source: "pair", Run: h1275},
-	{Form: "XORL r32, r32; JCS label", Text: "XORL R8, R9; JCS taken", Source: "pair", Run: h1276},
-	{Form: "XORL r32, r32; JCC label", Text: "XORL R8, R9; JCC taken", Source: "pair", Run: h1277},
-	{Form: "XORL r32, r32; JLT label", Text: "XORL R8, R9; JLT taken", Source: "pair", Run: h1278},
-	{Form: "XORL r32, r32; JGE label", Text: "XORL R8, R9; JGE taken", Source: "pair", Run: h1279},
-	{Form: "XORL r32, r32; JLE label", Text: "XORL R8, R9; JLE taken", Source: "pair", Run: h1280},
-	{Form: "XORL r32, r32; JGT label", Text: "XORL R8, R9; JGT taken", Source: "pair", Run: h1281},
-	{Form: "XORL r32, r32; JLS label", Text: "XORL R8, R9; JLS taken", Source: "pair", Run: h1282},
-	{Form: "XORL r32, r32; JHI label", Text: "XORL R8, R9; JHI taken", Source: "pair", Run: h1283},
-	{Form: "XORL r32, r32; JMI label", Text: "XORL R8, R9; JMI taken", Source: "pair", Run: h1284},
-	{Form: "XORL r32, r32; JPL label", Text: "XORL R8, R9; JPL taken", Source: "pair", Run: h1285},
-	{Form: "XORL r32, r32; SETCS r8", Text: "XORL R8, R9; SETCS R10B", Source: "pair", Run: h1286},
-	{Form: "XORL r32, r32; CMOVQEQ r64, r64", Text: "XORL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1287},
-	{Form: "XORL r32, r32; ADCQ r64, r64", Text: "XORL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1288},
-	{Form: "XORL r32, r32; SBBQ r64, r64", Text: "XORL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1289},
-	{Form: "XORL r32, r32; INCQ r64", Text: "XORL R8, R9; INCQ R13", Source: "pair", Run: h1290},
-	{Form: "XORL r32, r32; ROLQ imm, r64", Text: "XORL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1291},
-	{Form: "TESTQ r64, r64; JEQ label", Text: "TESTQ R8, R9; JEQ taken", Source: "pair", Run: h1292},
-	{Form: "TESTQ r64, r64; JNE label", Text: "TESTQ R8, R9; JNE taken", Source: "pair", Run: h1293},
-	{Form: "TESTQ r64, r64; JCS label", Text: "TESTQ R8, R9; JCS taken", Source: "pair", Run: h1294},
-	{Form: "TESTQ r64, r64; JCC label", Text: "TESTQ R8, R9; JCC taken", Source: "pair", Run: h1295},
-	{Form: "TESTQ r64, r64; JLT label", Text: "TESTQ R8, R9; JLT taken", Source: "pair", Run: h1296},
-	{Form: "TESTQ r64, r64; JGE label", Text: "TESTQ R8, R9; JGE taken", Source: "pair", Run: h1297},
-	{Form: "TESTQ r64, r64; JLE label", Text: "TESTQ R8, R9; JLE taken", Source: "pair", Run: h1298},
-	{Form: "TESTQ r64, r64; JGT label", Text: "TESTQ R8, R9; JGT taken", Source: "pair", Run: h1299},
-	{Form: "TESTQ r64, r64; JLS label", Text: "TESTQ R8, R9; JLS taken", Source: "pair", Run: h1300},
-	{Form: "TESTQ r64, r64; JHI label", Text: "TESTQ R8, R9; JHI taken", Source: "pair", Run: h1301},
-	{Form: "TESTQ r64, r64; JMI label", Text: "TESTQ R8, R9; JMI taken", Source: "pair", Run: h1302},
-	{Form: "TESTQ r64, r64; JPL label", Text: "TESTQ R8, R9; JPL taken", Source: "pair", Run: h1303},
-	{Form: "TESTQ r64, r64; SETCS r8", Text: "TESTQ R8, R9; SETCS R10B", Source: "pair", Run: h1304},
-	{Form: "TESTQ r64, r64; CMOVQEQ r64, r64", Text: "TESTQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1305},
-	{Form: "TESTQ r64, r64; ADCQ r64, r64", Text: "TESTQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1306},
-	{Form: "TESTQ r64, r64; SBBQ r64, r64", Text: "TESTQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1307},
-	{Form: "TESTQ r64, r64; INCQ r64", Text: "TESTQ R8, R9; INCQ R13", Source: "pair", Run: h1308},
-	{Form: "TESTQ r64, r64; ROLQ imm, r64", Text: "TESTQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1309},
-	{Form: "TESTL r32, r32; JEQ label", Text: "TESTL R8, R9; JEQ taken", Source: "pair", Run: h1310},
-	{Form: "TESTL r32, r32; JNE label", Text: "TESTL R8, R9; JNE taken", Source: "pair", Run: h1311},
-	{Form: "TESTL r32, r32; JCS label", Text: "TESTL R8, R9; JCS taken", Source: "pair", Run: h1312},
-	{Form: "TESTL r32, r32; JCC label", Text: "TESTL R8, R9; JCC taken", Source: "pair", Run: h1313},
-	{Form: "TESTL r32, r32; JLT label", Text: "TESTL R8, R9; JLT taken", Source: "pair", Run: h1314},
-	{Form: "TESTL r32, r32; JGE label", Text: "TESTL R8, R9; JGE taken", Source: "pair", Run: h1315},
-	{Form: "TESTL r32, r32; JLE label", Text: "TESTL R8, R9; JLE taken", Source: "pair", Run: h1316},
-	{Form: "TESTL r32, r32; JGT label", Text: "TESTL R8, R9; JGT taken", Source: "pair", Run: h1317},
-	{Form: "TESTL r32, r32; JLS label", Text: "TESTL R8, R9; JLS taken", Source: "pair", Run: h1318},
-	{Form: "TESTL r32, r32; JHI label", Text: "TESTL R8, R9; JHI taken", Source: "pair", Run: h1319},
-	{Form: "TESTL r32, r32; JMI label", Text: "TESTL R8, R9; JMI taken", Source: "pair", Run: h1320},
-	{Form: "TESTL r32, r32; JPL label", Text: "TESTL R8, R9; JPL taken", Source: "pair", Run: h1321},
-	{Form: "TESTL r32, r32; SETCS r8", Text: "TESTL R8, R9; SETCS R10B", Source: "pair", Run: h1322},
-	{Form: "TESTL r32, r32; CMOVQEQ r64, r64", Text: "TESTL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1323},
-	{Form: "TESTL r32, r32; ADCQ r64, r64", Text: "TESTL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1324},
-	{Form: "TESTL r32, r32; SBBQ r64, r64", Text: "TESTL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1325},
-	{Form: "TESTL r32, r32; INCQ r64", Text: "TESTL R8, R9; INCQ R13", Source: "pair", Run: h1326},
-	{Form: "TESTL r32, r32; ROLQ imm, r64", Text: "TESTL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1327},
-	{Form: "INCQ r64; JEQ label", Text: "INCQ R9; JEQ taken", Source: "pair", Run: h1328},
-	{Form: "INCQ r64; JNE label", Text: "INCQ R9; JNE taken", Source: "pair", Run: h1329},
-	{Form: "INCQ r64; JCS label", Text: "INCQ R9; JCS taken", Source: "pair", Run: h1330},
-	{Form: "INCQ r64; JCC label", Text: "INCQ R9; JCC taken", Source: "pair", Run: h1331},
-	{Form: "INCQ r64; JLT label", Text: "INCQ R9; JLT taken", Source: "pair", Run: h1332},
-	{Form: "INCQ r64; JGE label", Text: "INCQ R9; JGE taken", Source: "pair", Run: h1333},
-	{Form: "INCQ r64; JLE label", Text: "INCQ R9; JLE taken", Source: "pair", Run: h1334},
-	{Form: "INCQ r64; JGT label", Text: "INCQ R9; JGT taken", Source: "pair", Run: h1335},
-	{Form: "INCQ r64; JLS label", Text: "INCQ R9; JLS taken", Source: "pair", Run: h1336},
-	{Form: "INCQ r64; JHI label", Text: "INCQ R9; JHI taken", Source: "pair", Run: h1337},
-	{Form: "INCQ r64; JMI label", Text: "INCQ R9; JMI taken", Source: "pair", Run: h1338},
-	{Form: "INCQ r64; JPL label", Text: "INCQ R9; JPL taken", Source: "pair", Run: h1339},
-	{Form: "INCQ r64; SETCS r8", Text: "INCQ R9; SETCS R10B", Source: "pair", Run: h1340},
-	{Form: "INCQ r64; CMOVQEQ r64, r64", Text: "INCQ R9; CMOVQEQ R11, R12", Source: "pair", Run: h1341},
-	{Form: "INCQ r64; ADCQ r64, r64", Text: "INCQ R9; ADCQ R10, R11", Source: "pair", Run: h1342},
-	{Form: "INCQ r64; SBBQ r64, r64", Text: "INCQ R9; SBBQ R10, R11", Source: "pair", Run: h1343},
-	{Form: "INCQ r64; INCQ r64", Text: "INCQ R9; INCQ R13", Source: "pair", Run: h1344},
-	{Form: "INCQ r64; ROLQ imm, r64", Text: "INCQ R9; ROLQ $7, R13", Source: "pair", Run: h1345},
-	{Form: "DECQ r64; JEQ label", Text: "DECQ R9; JEQ taken", Source: "pair", Run: h1346},
-	{Form: "DECQ r64; JNE label", Text: "DECQ R9; JNE taken", Source: "pair", Run: h1347},
-	{Form: "DECQ r64; JCS label", Text: "DECQ R9; JCS taken", Source: "pair", Run: h1348},
-	{Form: "DECQ r64; JCC label", Text: "DECQ R9; JCC taken", Source: "pair", Run: h1349},
-	{Form: "DECQ r64; JLT label", Text: "DECQ R9; JLT taken", Source: "pair", Run: h1350},
-	{Form: "DECQ r64; JGE label", Text: "DECQ R9; JGE taken", Source: "pair", Run: h1351},
-	{Form: "DECQ r64; JLE label", Text: "DECQ R9; JLE taken", Source: "pair", Run: h1352},
-	{Form: "DECQ r64; JGT label", Text: "DECQ R9; JGT taken", Source: "pair", Run: h1353},
-	{Form: "DECQ r64; JLS label", Text: "DECQ R9; JLS taken", Source: "pair", Run: h1354},
-	{Form: "DECQ r64; JHI label", Text: "DECQ R9; JHI taken", Source: "pair", Run: h1355},
-	{Form: "DECQ r64; JMI label", Text: "DECQ R9; JMI taken", Source: "pair", Run: h1356},
-	{Form: "DECQ r64; JPL label", Text: "DECQ R9; JPL taken", Source: "pair", Run: h1357},
-	{Form: "DECQ r64; SETCS r8", Text: "DECQ R9; SETCS R10B", Source: "pair", Run: h1358},
-	{Form: "DECQ r64; CMOVQEQ r64, r64", Text: "DECQ R9; CMOVQEQ R11, R12", Source: "pair", Run: h1359},
-	{Form: "DECQ r64; ADCQ r64, r64", Text: "DECQ R9; ADCQ R10, R11", Source: "pair", Run: h1360},
-	{Form: "DECQ r64; SBBQ r64, r64", Text: "DECQ R9; SBBQ R10, R11", Source: "pair", Run: h1361},
-	{Form: "DECQ r64; INCQ r64", Text: "DECQ R9; INCQ R13", Source: "pair", Run: h1362},
-	{Form: "DECQ r64; ROLQ imm, r64", Text: "DECQ R9; ROLQ $7, R13", Source: "pair", Run: h1363},
-	{Form: "INCL r32; JEQ label", Text: "INCL R9; JEQ taken", Source: "pair", Run: h1364},
-	{Form: "INCL r32; JNE label", Text: "INCL R9; JNE taken", Source: "pair", Run: h1365},
-	{Form: "INCL r32; JCS label", Text: "INCL R9; JCS taken", Source: "pair", Run: h1366},
-	{Form: "INCL r32; JCC label", Text: "INCL R9; JCC taken", Source: "pair", Run: h1367},
-	{Form: "INCL r32; JLT label", Text: "INCL R9; JLT taken", Source: "pair", Run: h1368},
-	{Form: "INCL r32; JGE label", Text: "INCL R9; JGE taken", Source: "pair", Run: h1369},
-	{Form: "INCL r32; JLE label", Text: "INCL R9; JLE taken", Source: "pair", Run: h1370},
-	{Form: "INCL r32; JGT label", Text: "INCL R9; JGT taken", Source: "pair", Run: h1371},
-	{Form: "INCL r32; JLS label", Text: "INCL R9; JLS taken", Source: "pair", Run: h1372},
-	{Form: "INCL r32; JHI label", Text: "INCL R9; JHI taken", Source: "pair", Run: h1373},
-	{Form: "INCL r32; JMI label", Text: "INCL R9; JMI taken", Source: "pair", Run: h1374},
-	{Form: "INCL r32; JPL label", Text: "INCL R9; JPL taken", Source: "pair", Run: h1375},
-	{Form: "INCL r32; SETCS r8", Text: "INCL R9; SETCS R10B", Source: "pair", Run: h1376},
-	{Form: "INCL r32; CMOVQEQ r64, r64", Text: "INCL R9; CMOVQEQ R11, R12", Source: "pair", Run: h1377},
-	{Form: "INCL r32; ADCQ r64, r64", Text: "INCL R9; ADCQ R10, R11", Source: "pair", Run: h1378},
-	{Form: "INCL r32; SBBQ r64, r64", Text: "INCL R9; SBBQ R10, R11", Source: "pair", Run: h1379},
-	{Form: "INCL r32; INCQ r64", Text: "INCL R9; INCQ R13", Source: "pair", Run: h1380},
-	{Form: "INCL r32; ROLQ imm, r64", Text: "INCL R9; ROLQ $7, R13", Source: "pair", Run: h1381},
-	{Form: "DECL r32; JEQ label", Text: "DECL R9; JEQ taken", Source: "pair", Run: h1382},
-	{Form: "DECL r32; JNE label", Text: "DECL R9; JNE taken", Source: "pair", Run: h1383},
-	{Form: "DECL r32; JCS label", Text: "DECL R9; JCS taken", Source: "pair", Run: h1384},
-	{Form: "DECL r32; JCC label", Text: "DECL R9; JCC taken", Source: "pair", Run: h1385},
-	{Form: "DECL r32; JLT label", Text: "DECL R9; JLT taken", Source: "pair", Run: h1386},
-	{Form: "DECL r32; JGE label", Text: "DECL R9; JGE taken", Source: "pair", Run: h1387},
-	{Form: "DECL r32; JLE label", Text: "DECL R9; JLE taken", Source: "pair", Run: h1388},
-	{Form: "DECL r32; JGT label", Text: "DECL R9; JGT taken", Source: "pair", Run: h1389},
-	{Form: "DECL r32; JLS label", Text: "DECL R9; JLS taken", Source: "pair", Run: h1390},
-	{Form: "DECL r32; JHI label", Text: "DECL R9; JHI taken", Source: "pair", Run: h1391},
-	{Form: "DECL r32; JMI label", Text: "DECL R9; JMI taken", Source: "pair", Run: h1392},
-	{Form: "DECL r32; JPL label", Text: "DECL R9; JPL taken", Source: "pair", Run: h1393},
-	{Form: "DECL r32; SETCS r8", Text: "DECL R9; SETCS R10B", Source: "pair", Run: h1394},
-	{Form: "DECL r32; CMOVQEQ r64, r64", Text: "DECL R9; CMOVQEQ R11, R12", Source: "pair", Run: h1395},
-	{Form: "DECL r32; ADCQ r64, r64", Text: "DECL R9; ADCQ R10, R11", Source: "pair", Run: h1396},
-	{Form: "DECL r32; SBBQ r64, r64", Text: "DECL R9; SBBQ R10, R11", Source: "pair", Run: h1397},
-	{Form: "DECL r32; INCQ r64", Text: "DECL R9; INCQ R13", Source: "pair", Run: h1398},
-	{Form: "DECL r32; ROLQ imm, r64", Text: "DECL R9; ROLQ $7, R13", Source: "pair", Run: h1399},
-	{Form: "NEGQ r64; JEQ label", Text: "NEGQ R9; JEQ taken", Source: "pair", Run: h1400},
-	{Form: "NEGQ r64; JNE label", Text: "NEGQ R9; JNE taken", Source: "pair", Run: h1401},
-	{Form: "NEGQ r64; JCS label", Text: "NEGQ R9; JCS taken", Source: "pair", Run: h1402},
-	{Form: "NEGQ r64; JCC label", Text: "NEGQ R9; JCC taken", Source: "pair", Run: h1403},
-	{Form: "NEGQ r64; JLT label", Text: "NEGQ R9; JLT taken", Source: "pair", Run: h1404},
-	{Form: "NEGQ r64; JGE label", Text: "NEGQ R9; JGE taken", Source: "pair", Run: h1405},
-	{Form: "NEGQ r64; JLE label", Text: "NEGQ R9; JLE taken", Source: "pair", Run: h1406},
-	{Form: "NEGQ r64; JGT label", Text: "NEGQ R9; JGT taken", Source: "pair", Run: h1407},
-	{Form: "NEGQ r64; JLS label", Text: "NEGQ R9; JLS taken", Source: "pair", Run: h1408},
-	{Form: "NEGQ r64; JHI label", Text: "NEGQ R9; JHI taken", Source: "pair", Run: h1409},
-	{Form: "NEGQ r64; JMI label", Text: "NEGQ R9; JMI taken", Source: "pair", Run: h1410},
-	{Form: "NEGQ r64; JPL label", Text: "NEGQ R9; JPL taken", Source: "pair", Run: h1411},
-	{Form: "NEGQ r64; SETCS r8", Text: "NEGQ R9; SETCS R10B", Source: "pair", Run: h1412},
-	{Form: "NEGQ r64; CMOVQEQ r64, r64", Text: "NEGQ R9; CMOVQEQ R11, R12", Source: "pair", Run: h1413},
-	{Form: "NEGQ r64; ADCQ r64, r64", Text: "NEGQ R9; ADCQ R10, R11", Source: "pair", Run: h1414},
-	{Form: "NEGQ r64; SBBQ r64, r64", Text: "NEGQ R9; SBBQ R10, R11", Source: "pair", Run: h1415},
-	{Form: "NEGQ r64; INCQ r64", Text: "NEGQ R9; INCQ R13", Source: "pair", Run: h1416},
-	{Form: "NEGQ r64; ROLQ imm, r64", Text: "NEGQ R9; ROLQ $7, R13", Source: "pair", Run: h1417},
-	{Form: "SHLQ imm, r64; JEQ label", Text: "SHLQ $1, R9; JEQ taken", Source: "pair", Run: h1418},
-	{Form: "SHLQ imm, r64; JNE label", Text: "SHLQ $1, R9; JNE taken", Source: "pair", Run: h1419},
-	{Form: "SHLQ imm, r64; JCS label", Text: "SHLQ $1, R9; JCS taken", Source: "pair", Run: h1420},
-	{Form: "SHLQ imm, r64; JCC label", Text: "SHLQ $1, R9; JCC taken", Source: "pair", Run: h1421},
-	{Form: "SHLQ imm, r64; JLT label", Text: "SHLQ $1, R9; JLT taken", Source: "pair", Run: h1422},
-	{Form: "SHLQ imm, r64; JGE label", Text: "SHLQ $1, R9; JGE taken", Source: "pair", Run: h1423},
-	{Form: "SHLQ imm, r64; JLE label", Text: "SHLQ $1, R9; JLE taken", Source: "pair", Run: h1424},
-	{Form: "SHLQ imm, r64; JGT label", Text: "SHLQ $1, R9; JGT taken", Source: "pair", Run: h1425},
-	{Form: "SHLQ imm, r64; JLS label", Text: "SHLQ $1, R9; JLS taken", Source: "pair", Run: h1426},
-	{Form: "SHLQ imm, r64; JHI label", Text: "SHLQ $1, R9; JHI taken", Source: "pair", Run: h1427},
-	{Form: "SHLQ imm, r64; JMI label", Text: "SHLQ $1, R9; JMI taken", Source: "pair", Run: h1428},
-	{Form: "SHLQ imm, r64; JPL label", Text: "SHLQ $1, R9; JPL taken", Source: "pair", Run: h1429},
-	{Form: "SHLQ imm, r64; SETCS r8", Text: "SHLQ $1, R9; SETCS R10B", Source: "pair", Run: h1430},
-	{Form: "SHLQ imm, r64; CMOVQEQ r64, r64", Text: "SHLQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1431},
-	{Form: "SHLQ imm, r64; ADCQ r64, r64", Text: "SHLQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1432},
-	{Form: "SHLQ imm, r64; SBBQ r64, r64", Text: "SHLQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1433},
-	{Form: "SHLQ imm, r64; INCQ r64", Text: "SHLQ $1, R9; INCQ R13", Source: "pair", Run: h1434},
-	{Form: "SHLQ imm, r64; ROLQ imm, r64", Text: "SHLQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1435},
-	{Form: "SHRQ imm, r64; JEQ label", Text: "SHRQ $1, R9; JEQ taken", Source: "pair", Run: h1436},
-	{Form: "SHRQ imm, r64; JNE label", Text: "SHRQ $1, R9; JNE taken", Source: "pair", Run: h1437},
-	{Form: "SHRQ imm, r64; JCS label", Text: "SHRQ $1, R9; JCS taken", Source: "pair", Run: h1438},
-	{Form: "SHRQ imm, r64; JCC label", Text: "SHRQ $1, R9; JCC taken", Source: "pair", Run: h1439},
-	{Form: "SHRQ imm, r64; JLT label", Text: "SHRQ $1, R9; JLT taken", Source: "pair", Run: h1440},
-	{Form: "SHRQ imm, r64; JGE label", Text: "SHRQ $1, R9; JGE taken", Source: "pair", Run: h1441},
-	{Form: "SHRQ imm, r64; JLE label", Text: "SHRQ $1, R9; JLE taken", Source: "pair", Run: h1442},
-	{Form: "SHRQ imm, r64; JGT label", Text: "SHRQ $1, R9; JGT taken", Source: "pair", Run: h1443},
-	{Form: "SHRQ imm, r64; JLS label", Text: "SHRQ $1, R9; JLS taken", Source: "pair", Run: h1444},
-	{Form: "SHRQ imm, r64; JHI label", Text: "SHRQ $1, R9; JHI taken", Source: "pair", Run: h1445},
-	{Form: "SHRQ imm, r64; JMI label", Text: "SHRQ $1, R9; JMI taken", Source: "pair", Run: h1446},
-	{Form: "SHRQ imm, r64; JPL label", Text: "SHRQ $1, R9; JPL taken", Source: "pair", Run: h1447},
-	{Form: "SHRQ imm, r64; SETCS r8", Text: "SHRQ $1, R9; SETCS R10B", Source: "pair", Run: h1448},
-	{Form: "SHRQ imm, r64; CMOVQEQ r64, r64", Text: "SHRQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1449},
-	{Form: "SHRQ imm, r64; ADCQ r64, r64", Text: "SHRQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1450},
-	{Form: "SHRQ imm, r64; SBBQ r64, r64", Text: "SHRQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1451},
-	{Form: "SHRQ imm, r64; INCQ r64", Text: "SHRQ $1, R9; INCQ R13", Source: "pair", Run: h1452},
-	{Form: "SHRQ imm, r64; ROLQ imm, r64", Text: "SHRQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1453},
-	{Form: "SARQ imm, r64; JEQ label", Text: "SARQ $1, R9; JEQ taken", Source: "pair", Run: h1454},
-	{Form: "SARQ imm, r64; JNE label", Text: "SARQ $1, R9; JNE taken", Source: "pair", Run: h1455},
-	{Form: "SARQ imm, r64; JCS label", Text: "SARQ $1, R9; JCS taken", Source: "pair", Run: h1456},
-	{Form: "SARQ imm, r64; JCC label", Text: "SARQ $1, R9; JCC taken", Source: "pair", Run: h1457},
-	{Form: "SARQ imm, r64; JLT label", Text: "SARQ $1, R9; JLT taken", Source: "pair", Run: h1458},
-	{Form: "SARQ imm, r64; JGE label", Text: "SARQ $1, R9; JGE taken", Source: "pair", Run: h1459},
-	{Form: "SARQ imm, r64; JLE label", Text: "SARQ $1, R9; JLE taken", Source: "pair", Run: h1460},
-	{Form: "SARQ imm, r64; JGT label", Text: "SARQ $1, R9; JGT taken", Source: "pair", Run: h1461},
-	{Form: "SARQ imm, r64; JLS label", Text: "SARQ $1, R9; JLS taken", Source: "pair", Run: h1462},
-	{Form: "SARQ imm, r64; JHI label", Text: "SARQ $1, R9; JHI taken", Source: "pair", Run: h1463},
-	{Form: "SARQ imm, r64; JMI label", Text: "SARQ $1, R9; JMI taken", Source: "pair", Run: h1464},
-	{Form: "SARQ imm, r64; JPL label", Text: "SARQ $1, R9; JPL taken", Source: "pair", Run: h1465},
-	{Form: "SARQ imm, r64; SETCS r8", Text: "SARQ $1, R9; SETCS R10B", Source: "pair", Run: h1466},
-	{Form: "SARQ imm, r64; CMOVQEQ r64, r64", Text: "SARQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1467},
-	{Form: "SARQ imm, r64; ADCQ r64, r64", Text: "SARQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1468},
-	{Form: "SARQ imm, r64; SBBQ r64, r64", Text: "SARQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1469},
-	{Form: "SARQ imm, r64; INCQ r64", Text: "SARQ $1, R9; INCQ R13", Source: "pair", Run: h1470},
-	{Form: "SARQ imm, r64; ROLQ imm, r64", Text: "SARQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1471},
-	{Form: "SHLQ imm, r64; JEQ label", Text: "SHLQ $5, R9; JEQ taken", Source: "pair", Run: h1472},
-	{Form: "SHLQ imm, r64; JNE label", Text: "SHLQ $5, R9; JNE taken", Source: "pair", Run: h1473},
-	{Form: "SHLQ imm, r64; JCS label", Text: "SHLQ $5, R9; JCS taken", Source: "pair", Run: h1474},
-	{Form: "SHLQ imm, r64; JCC label", Text: "SHLQ $5, R9; JCC taken", Source: "pair", Run: h1475},
-	{Form: "SHLQ imm, r64; JLT label", Text: "SHLQ $5, R9; JLT taken", Source: "pair", Run: h1476},
-	{Form: "SHLQ imm, r64; JGE label", Text: "SHLQ $5, R9; JGE taken", Source: "pair", Run: h1477},
-	{Form: "SHLQ imm, r64; JLE label", Text: "SHLQ $5, R9; JLE taken", Source: "pair", Run: h1478},
-	{Form: "SHLQ imm, r64; JGT label", Text: "SHLQ $5, R9; JGT taken", Source: "pair", Run: h1479},
-	{Form: "SHLQ imm, r64; JLS label", Text: "SHLQ $5, R9; JLS taken", Source: "pair", Run: h1480},
-	{Form: "SHLQ imm, r64; JHI label", Text: "SHLQ $5, R9; JHI taken", Source: "pair", Run: h1481},
-	{Form: "SHLQ imm, r64; JMI label", Text: "SHLQ $5, R9; JMI taken", Source: "pair", Run: h1482},
-	{Form: "SHLQ imm, r64; JPL label", Text: "SHLQ $5, R9; JPL taken", Source: "pair", Run: h1483},
-	{Form: "SHLQ imm, r64; SETCS r8", Text: "SHLQ $5, R9; SETCS R10B", Source: "pair", Run: h1484},
-	{Form: "SHLQ imm, r64; CMOVQEQ r64, r64", Text: "SHLQ $5, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1485},
-	{Form: "SHLQ imm, r64; ADCQ r64, r64", Text: "SHLQ $5, R9; ADCQ R10, R11", Source: "pair", Run: h1486},
-	{Form: "SHLQ imm, r64; SBBQ r64, r64", Text: "SHLQ $5, R9; SBBQ R10, R11", Source: "pair", Run: h1487},
-	{Form: "SHLQ imm, r64; INCQ r64", Text: "SHLQ $5, R9; INCQ R13", Source: "pair", Run: h1488},
-	{Form: "SHLQ imm, r64; ROLQ imm, r64", Text: "SHLQ $5, R9; ROLQ $7, R13", Source: "pair", Run: h1489},
-	{Form: "SHRQ cl, r64; JEQ label", Text: "SHRQ CX, R9; JEQ taken", Source: "pair", Run: h1490},
-	{Form: "SHRQ cl, r64; JNE label", Text: "SHRQ CX, R9; JNE taken", Source: "pair", Run: h1491},
-	{Form: "SHRQ cl, r64; JCS label", Text: "SHRQ CX, R9; JCS taken", Source: "pair", Run: h1492},
-	{Form: "SHRQ cl, r64; JCC label", Text: "SHRQ CX, R9; JCC taken", Source: "pair", Run: h1493},
-	{Form: "SHRQ cl, r64; JLT label", Text: "SHRQ CX, R9; JLT taken", Source: "pair", Run: h1494},
-	{Form: "SHRQ cl, r64; JGE label", Text: "SHRQ CX, R9; JGE taken", Source: "pair", Run: h1495},
-	{Form: "SHRQ cl, r64; JLE label", Text: "SHRQ CX, R9; JLE taken", Source: "pair", Run: h1496},
-	{Form: "SHRQ cl, r64; JGT label", Text: "SHRQ CX, R9; JGT taken", Source: "pair", Run: h1497},
-	{Form: "SHRQ cl, r64; JLS label", Text: "SHRQ CX, R9; JLS taken", Source: "pair", Run: h1498},
-	{Form: "SHRQ cl, r64; JHI label", Text: "SHRQ CX, R9; JHI taken", Source: "pair", Run: h1499},
-	{Form: "SHRQ cl, r64; JMI label", Text: "SHRQ CX, R9; JMI taken", Source: "pair", Run: h1500},
-	{Form: "SHRQ cl, r64; JPL label", Text: "SHRQ CX, R9; JPL taken", Source: "pair", Run: h1501},
-	{Form: "SHRQ cl, r64; SETCS r8", Text: "SHRQ CX, R9; SETCS R10B", Source: "pair", Run: h1502},
-	{Form: "SHRQ cl, r64; CMOVQEQ r64, r64", Text: "SHRQ CX, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1503},
-	{Form: "SHRQ cl, r64; ADCQ r64, r64", Text: "SHRQ CX, R9; ADCQ R10, R11", Source: "pair", Run: h1504},
-	{Form: "SHRQ cl, r64; SBBQ r64, r64", Text: "SHRQ CX, R9; SBBQ R10, R11", Source: "pair", Run: h1505},
-	{Form: "SHRQ cl, r64; INCQ r64", Text: "SHRQ CX, R9; INCQ R13", Source: "pair", Run: h1506},
-	{Form: "SHRQ cl, r64; ROLQ imm, r64", Text: "SHRQ CX, R9; ROLQ $7, R13", Source: "pair", Run: h1507},
-	{Form: "SHLL imm, r32; JEQ label", Text: "SHLL $1, R9; JEQ taken", Source: "pair", Run: h1508},
-	{Form: "SHLL imm, r32; JNE label", Text: "SHLL $1, R9; JNE taken", Source: "pair", Run: h1509},
-	{Form: "SHLL imm, r32; JCS label", Text: "SHLL $1, R9; JCS taken", Source: "pair", Run: h1510},
-	{Form: "SHLL imm, r32; JCC label", Text: "SHLL $1, R9; JCC taken", Source: "pair", Run: h1511},
-	{Form: "SHLL imm, r32; JLT label", Text: "SHLL $1, R9; JLT taken", Source: "pair", Run: h1512},
-	{Form: "SHLL imm, r32; JGE label", Text: "SHLL $1, R9; JGE taken", Source: "pair", Run: h1513},
-	{Form: "SHLL imm, r32; JLE label", Text: "SHLL $1, R9; JLE taken", Source: "pair", Run: h1514},
-	{Form: "SHLL imm, r32; JGT label", Text: "SHLL $1, R9; JGT taken", Source: "pair", Run: h1515},
-	{Form: "SHLL imm, r32; JLS label", Text: "SHLL $1, R9; JLS taken", Source: "pair", Run: h1516},
-	{Form: "SHLL imm, r32; JHI label", Text: "SHLL $1, R9; JHI taken", Source: "pair", Run: h1517},
-	{Form: "SHLL imm, r32; JMI label", Text: "SHLL $1, R9; JMI taken", Source: "pair", Run: h1518},
-	{Form: "SHLL imm, r32; JPL label", Text: "SHLL $1, R9; JPL taken", Source: "pair", Run: h1519},
-	{Form: "SHLL imm, r32; SETCS r8", Text: "SHLL $1, R9; SETCS R10B", Source: "pair", Run: h1520},
-	{Form: "SHLL imm, r32; CMOVQEQ r64, r64", Text: "SHLL $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1521},
-	{Form: "SHLL imm, r32; ADCQ r64, r64", Text: "SHLL $1, R9; ADCQ R10, R11", Source: "pair", Run: h1522},
-	{Form: "SHLL imm, r32; SBBQ r64, r64", Text: "SHLL $1, R9; SBBQ R10, R11", Source: "pair", Run: h1523},
-	{Form: "SHLL imm, r32; INCQ r64", Text: "SHLL $1, R9; INCQ R13", Source: "pair", Run: h1524},
-	{Form: "SHLL imm, r32; ROLQ imm, r64", Text: "SHLL $1, R9; ROLQ $7, R13", Source: "pair", Run: h1525},
-	{Form: "SARL imm, r32; JEQ label", Text: "SARL $3, R9; JEQ taken", Source: "pair", Run: h1526},
-	{Form: "SARL imm, r32; JNE label", Text: "SARL $3, R9; JNE taken", Source: "pair", Run: h1527},
-	{Form: "SARL imm, r32; JCS label", Text: "SARL $3, R9; JCS taken", Source: "pair", Run: h1528},
-	{Form: "SARL imm, r32; JCC label", Text: "SARL $3, R9; JCC taken", Source: "pair", Run: h1529},
-	{Form: "SARL imm, r32; JLT label", Text: "SARL $3, R9; JLT taken", Source: "pair", Run: h1530},
-	{Form: "SARL imm, r32; JGE label", Text: "SARL $3, R9; JGE taken", Source: "pair", Run: h1531},
-	{Form: "SARL imm, r32; JLE label", Text: "SARL $3, R9; JLE taken", Source: "pair", Run: h1532},
-	{Form: "SARL imm, r32; JGT label", Text: "SARL $3, R9; JGT taken", Source: "pair", Run: h1533},
-	{Form: "SARL imm, r32; JLS label", Text: "SARL $3, R9; JLS taken", Source: "pair", Run: h1534},
-	{Form: "SARL imm, r32; JHI label", Text: "SARL $3, R9; JHI taken", Source: "pair", Run: h1535},
-	{Form: "SARL imm, r32; JMI label", Text: "SARL $3, R9; JMI taken", Source: "pair", Run: h1536},
-	{Form: "SARL imm, r32; JPL label", Text: "SARL $3, R9; JPL taken", Source: "pair", Run: h1537},
-	{Form: "SARL imm, r32; SETCS r8", Text: "SARL $3, R9; SETCS R10B", Source: "pair", Run: h1538},
-	{Form: "SARL imm, r32; CMOVQEQ r64, r64", Text: "SARL $3, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1539},
-	{Form: "SARL imm, r32; ADCQ r64, r64", Text: "SARL $3, R9; ADCQ R10, R11", Source: "pair", Run: h1540},
-	{Form: "SARL imm, r32; SBBQ r64, r64", Text: "SARL $3, R9; SBBQ R10, R11", Source: "pair", Run: h1541},
-	{Form: "SARL imm, r32; INCQ r64", Text: "SARL $3, R9; INCQ R13", Source: "pair", Run: h1542},
-	{Form: "SARL imm, r32; ROLQ imm, r64", Text: "SARL $3, R9; ROLQ $7, R13", Source: "pair", Run: h1543},
-	{Form: "ROLQ imm, r64; JEQ label", Text: "ROLQ $1, R9; JEQ taken", Source: "pair", Run: h1544},
-	{Form: "ROLQ imm, r64; JNE label", Text: "ROLQ $1, R9; JNE taken", Source: "pair", Run: h1545},
-	{Form: "ROLQ imm, r64; JCS label", Text: "ROLQ $1, R9; JCS taken", Source: "pair", Run: h1546},
-	{Form: "ROLQ imm, r64; JCC label", Text: "ROLQ $1, R9; JCC taken", Source: "pair", Run: h1547},
-	{Form: "ROLQ imm, r64; JLT label", Text: "ROLQ $1, R9; JLT taken", Source: "pair", Run: h1548},
-	{Form: "ROLQ imm, r64; JGE label", Text: "ROLQ $1, R9; JGE taken", Source: "pair", Run: h1549},
-	{Form: "ROLQ imm, r64; JLE label", Text: "ROLQ $1, R9; JLE taken", Source: "pair", Run: h1550},
-	{Form: "ROLQ imm, r64; JGT label", Text: "ROLQ $1, R9; JGT taken", Source: "pair", Run: h1551},
-	{Form: "ROLQ imm, r64; JLS label", Text: "ROLQ $1, R9; JLS taken", Source: "pair", Run: h1552},
-	{Form: "ROLQ imm, r64; JHI label", Text: "ROLQ $1, R9; JHI taken", Source: "pair", Run: h1553},
-	{Form: "ROLQ imm, r64; JMI label", Text: "ROLQ $1, R9; JMI taken", Source: "pair", Run: h1554},
-	{Form: "ROLQ imm, r64; JPL label", Text: "ROLQ $1, R9; JPL taken", Source: "pair", Run: h1555},
-	{Form: "ROLQ imm, r64; SETCS r8", Text: "ROLQ $1, R9; SETCS R10B", Source: "pair", Run: h1556},
-	{Form: "ROLQ imm, r64; CMOVQEQ r64, r64", Text: "ROLQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1557},
-	{Form: "ROLQ imm, r64; ADCQ r64, r64", Text: "ROLQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1558},
-	{Form: "ROLQ imm, r64; SBBQ r64, r64", Text: "ROLQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1559},
-	{Form: "ROLQ imm, r64; INCQ r64", Text: "ROLQ $1, R9; INCQ R13", Source: "pair", Run: h1560},
-	{Form: "ROLQ imm, r64; ROLQ imm, r64", Text: "ROLQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1561},
-	{Form: "RORQ imm, r64; JEQ label", Text: "RORQ $3, R9; JEQ taken", Source: "pair", Run: h1562},
-	{Form: "RORQ imm, r64; JNE label", Text: "RORQ $3, R9; JNE taken", Source: "pair", Run: h1563},
-	{Form: "RORQ imm, r64; JCS label", Text: "RORQ $3, R9; JCS taken", Source: "pair", Run: h1564},
-	{Form: "RORQ imm, r64; JCC label", Text: "RORQ $3, R9; JCC taken", Source: "pair", Run: h1565},
-	{Form: "RORQ imm, r64; JLT label", Text: "RORQ $3, R9; JLT taken", Source: "pair", Run: h1566},
-	{Form: "RORQ imm, r64; JGE label", Text: "RORQ $3, R9; JGE taken", Source: "pair", Run: h1567},
-	{Form: "RORQ imm, r64; JLE label", Text: "RORQ $3, R9; JLE taken", Source: "pair", Run: h1568},
-	{Form: "RORQ imm, r64; JGT label", Text: "RORQ $3, R9; JGT taken", Source: "pair", Run: h1569},
-	{Form: "RORQ imm, r64; JLS label", Text: "RORQ $3, R9; JLS taken", Source: "pair", Run: h1570},
-	{Form: "RORQ imm, r64; JHI label", Text: "RORQ $3, R9; JHI taken", Source: "pair", Run: h1571},
-	{Form: "RORQ imm, r64; JMI label", Text: "RORQ $3, R9; JMI taken", Source: "pair", Run: h1572},
-	{Form: "RORQ imm, r64; JPL label", Text: "RORQ $3, R9; JPL taken", Source: "pair", Run: h1573},
-	{Form: "RORQ imm, r64; SETCS r8", Text: "RORQ $3, R9; SETCS R10B", Source: "pair", Run: h1574},
-	{Form: "RORQ imm, r64; CMOVQEQ r64, r64", Text: "RORQ $3, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1575},
-	{Form: "RORQ imm, r64; ADCQ r64, r64", Text: "RORQ $3, R9; ADCQ R10, R11", Source: "pair", Run: h1576},
-	{Form: "RORQ imm, r64; SBBQ r64, r64", Text: "RORQ $3, R9; SBBQ R10, R11", Source: "pair", Run: h1577},
-	{Form: "RORQ imm, r64; INCQ r64", Text: "RORQ $3, R9; INCQ R13", Source: "pair", Run: h1578},
-	{Form: "RORQ imm, r64; ROLQ imm, r64", Text: "RORQ $3, R9; ROLQ $7, R13", Source: "pair", Run: h1579},
-	{Form: "IMULQ r64, r64; JEQ label", Text: "IMULQ R8, R9; JEQ taken", Source: "pair", Run: h1580},
-	{Form: "IMULQ r64, r64; JNE label", Text: "IMULQ R8, R9; JNE taken", Source: "pair", Run: h1581},
-	{Form: "IMULQ r64, r64; JCS label", Text: "IMULQ R8, R9; JCS taken", Source: "pair", Run: h1582},
-	{Form: "IMULQ r64, r64; JCC label", Text: "IMULQ R8, R9; JCC taken", Source: "pair", Run: h1583},
-	{Form: "IMULQ r64, r64; JLT label", Text: "IMULQ R8, R9; JLT taken", Source: "pair", Run: h1584},
-	{Form: "IMULQ r64, r64; JGE label", Text: "IMULQ R8, R9; JGE taken", Source: "pair", Run: h1585},
-	{Form: "IMULQ r64, r64; JLE label", Text: "IMULQ R8, R9; JLE taken", Source: "pair", Run: h1586},
-	{Form: "IMULQ r64, r64; JGT label", Text: "IMULQ R8, R9; JGT taken", Source: "pair", Run: h1587},
-	{Form: "IMULQ r64, r64; JLS label", Text: "IMULQ R8, R9; JLS taken", Source: "pair", Run: h1588},
-	{Form: "IMULQ r64, r64; JHI label", Text: "IMULQ R8, R9; JHI taken", Source: "pair", Run: h1589},
-	{Form: "IMULQ r64, r64; JMI label", Text: "IMULQ R8, R9; JMI taken", Source: "pair", Run: h1590},
-	{Form: "IMULQ r64, r64; JPL label", Text: "IMULQ R8, R9; JPL taken", Source: "pair", Run: h1591},
-	{Form: "IMULQ r64, r64; SETCS r8", Text: "IMULQ R8, R9; SETCS R10B", Source: "pair", Run: h1592},
-	{Form: "IMULQ r64, r64; CMOVQEQ r64, r64", Text: "IMULQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1593},
-	{Form: "IMULQ r64, r64; ADCQ r64, r64", Text: "IMULQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1594},
-	{Form: "IMULQ r64, r64; SBBQ r64, r64", Text: "IMULQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1595},
-	{Form: "IMULQ r64, r64; INCQ r64", Text: "IMULQ R8, R9; INCQ R13", Source: "pair", Run: h1596},
-	{Form: "IMULQ r64, r64; ROLQ imm, r64", Text: "IMULQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1597},
-	{Form: "IMUL3Q imm, r64, r64; JEQ label", Text: "IMUL3Q $-3, R8, R9; JEQ taken", Source: "pair", Run: h1598},
-	{Form: "IMUL3Q imm, r64, r64; JNE label", Text: "IMUL3Q $-3, R8, R9; JNE taken", Source: "pair", Run: h1599},
-	{Form: "IMUL3Q imm, r64, r64; JCS label", Text: "IMUL3Q $-3, R8, R9; JCS taken", Source: "pair", Run: h1600},
-	{Form: "IMUL3Q imm, r64, r64; JCC label", Text: "IMUL3Q $-3, R8, R9; JCC taken", Source: "pair", Run: h1601},
-	{Form: "IMUL3Q imm, r64, r64; JLT label", Text: "IMUL3Q $-3, R8, R9; JLT taken", Source: "pair", Run: h1602},
-	{Form: "IMUL3Q imm, r64, r64; JGE label", Text: "IMUL3Q $-3, R8, R9; JGE taken", Source: "pair", Run: h1603},
-	{Form: "IMUL3Q imm, r64, r64; JLE label", Text: "IMUL3Q $-3, R8, R9; JLE taken", Source: "pair", Run: h1604},
-	{Form: "IMUL3Q imm, r64, r64; JGT label", Text: "IMUL3Q $-3, R8, R9; JGT taken", Source: "pair", Run: h1605},
-	{Form: "IMUL3Q imm, r64, r64; JLS label", Text: "IMUL3Q $-3, R8, R9; JLS taken", Source: "pair", Run: h1606},
-	{Form: "IMUL3Q imm, r64, r64; JHI label", Text: "IMUL3Q $-3, R8, R9; JHI taken", Source: "pair", Run: h1607},
-	{Form: "IMUL3Q imm, r64, r64; JMI label", Text: "IMUL3Q $-3, R8, R9; JMI taken", Source: "pair", Run: h1608},
-	{Form: "IMUL3Q imm, r64, r64; JPL label", Text: "IMUL3Q $-3, R8, R9; JPL taken", Source: "pair", Run: h1609},
-	{Form: "IMUL3Q imm, r64, r64; SETCS r8", Text: "IMUL3Q $-3, R8, R9; SETCS R10B", Source: "pair", Run: h1610},
-	{Form: "IMUL3Q imm, r64, r64; CMOVQEQ r64, r64", Text: "IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1611},
-	{Form: "IMUL3Q imm, r64, r64; ADCQ r64, r64", Text: "IMUL3Q $-3, R8, R9; ADCQ R10, R11", Source: "pair", Run: h1612},
-	{Form: "IMUL3Q imm, r64, r64; SBBQ r64, r64", Text: "IMUL3Q $-3, R8, R9; SBBQ R10, R11", Source: "pair", Run: h1613},
-	{Form: "IMUL3Q imm, r64, r64; INCQ r64", Text: "IMUL3Q $-3, R8, R9; INCQ R13", Source: "pair", Run: h1614},
-	{Form: "IMUL3Q imm, r64, r64; ROLQ imm, r64", Text: "IMUL3Q $-3, R8, R9; ROLQ $7, R13", Source: "pair", Run: h1615},
-	{Form: "MULQ r64; JEQ label", Text: "MULQ R8; JEQ taken", Source: "pair", Run: h1616},
-	{Form: "MULQ r64; JNE label", Text: "MULQ R8; JNE taken", Source: "pair", Run: h1617},
-	{Form: "MULQ r64; JCS label", Text: "MULQ R8; JCS taken", Source: "pair", Run: h1618},
-	{Form: "MULQ r64; JCC label", Text: "MULQ R8; JCC taken", Source: "pair", Run: h1619},
-	{Form: "MULQ r64; JLT label", Text: "MULQ R8; JLT taken", Source: "pair", Run: h1620},
-	{Form: "MULQ r64; JGE label", Text: "MULQ R8; JGE taken", Source: "pair", Run: h1621},
-	{Form: "MULQ r64; JLE label", Text: "MULQ R8; JLE taken", Source: "pair", Run: h1622},
-	{Form: "MULQ r64; JGT label", Text: "MULQ R8; JGT taken", Source: "pair", Run: h1623},
-	{Form: "MULQ r64; JLS label", Text: "MULQ R8; JLS taken", Source: "pair", Run: h1624},
-	{Form: "MULQ r64; JHI label", Text: "MULQ R8; JHI taken", Source: "pair", Run: h1625},
-	{Form: "MULQ r64; JMI label", Text: "MULQ R8; JMI taken", Source: "pair", Run: h1626},
-	{Form: "MULQ r64; JPL label", Text: "MULQ R8; JPL taken", Source: "pair", Run: h1627},
-	{Form: "MULQ r64; SETCS r8", Text: "MULQ R8; SETCS R10B", Source: "pair", Run: h1628},
-	{Form: "MULQ r64; CMOVQEQ r64, r64", Text: "MULQ R8; CMOVQEQ R11, R12", Source: "pair", Run: h1629},
-	{Form: "MULQ r64; ADCQ r64, r64", Text: "MULQ R8; ADCQ R10, R11", Source: "pair", Run: h1630},
-	{Form: "MULQ r64; SBBQ r64, r64", Text: "MULQ R8; SBBQ R10, R11", Source: "pair", Run: h1631},
-	{Form: "MULQ r64; INCQ r64", Text: "MULQ R8; INCQ R13", Source: "pair", Run: h1632},
-	{Form: "MULQ r64; ROLQ imm, r64", Text: "MULQ R8; ROLQ $7, R13", Source: "pair", Run: h1633},
-	{Form: "POPCNTQ r64, r64; JEQ label", Text: "POPCNTQ R8, R9; JEQ taken", Source: "pair", Run: h1634},
-	{Form: "POPCNTQ r64, r64; JNE label", Text: "POPCNTQ R8, R9; JNE taken", Source: "pair", Run: h1635},
-	{Form: "POPCNTQ r64, r64; JCS label", Text: "POPCNTQ R8, R9; JCS taken", Source: "pair", Run: h1636},
-	{Form: "POPCNTQ r64, r64; JCC label", Text: "POPCNTQ R8, R9; JCC taken", Source: "pair", Run: h1637},
-	{Form: "POPCNTQ r64, r64; JLT label", Text: "POPCNTQ R8, R9; JLT taken", Source: "pair", Run: h1638},
-	{Form: "POPCNTQ r64, r64; JGE label", Text: "POPCNTQ R8, R9; JGE taken", Source: "pair", Run: h1639},
-	{Form: "POPCNTQ r64, r64; JLE label", Text: "POPCNTQ R8, R9; JLE taken", Source: "pair", Run: h1640},
-	{Form: "POPCNTQ r64, r64; JGT label", Text: "POPCNTQ R8, R9; JGT taken", Source: "pair", Run: h1641},
-	{Form: "POPCNTQ r64, r64; JLS label", Text: "POPCNTQ R8, R9; JLS taken", Source: "pair", Run: h1642},
-	{Form: "POPCNTQ r64, r64; JHI label", Text: "POPCNTQ R8, R9; JHI taken", Source: "pair", Run: h1643},
-	{Form: "POPCNTQ r64, r64; JMI label", Text: "POPCNTQ R8, R9; JMI taken", Source: "pair", Run: h1644},
-	{Form: "POPCNTQ r64, r64; JPL label", Text: "POPCNTQ R8, R9; JPL taken", Source: "pair", Run: h1645},
-	{Form: "POPCNTQ r64, r64; SETCS r8", Text: "POPCNTQ R8, R9; SETCS R10B", Source: "pair", Run: h1646},
-	{Form: "POPCNTQ r64, r64; CMOVQEQ r64, r64", Text: "POPCNTQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1647},
-	{Form: "POPCNTQ r64, r64; ADCQ r64, r64", Text: "POPCNTQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1648},
-	{Form: "POPCNTQ r64, r64; SBBQ r64, r64", Text: "POPCNTQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1649},
-	{Form: "POPCNTQ r64, r64; INCQ r64", Text: "POPCNTQ R8, R9; INCQ R13", Source: "pair", Run: h1650},
-	{Form: "POPCNTQ r64, r64; ROLQ imm, r64", Text: "POPCNTQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1651},
+	{Form: "VPSUBD m256, ymm, ymm", Text: "VPSUBD (R8), Y1, Y1", Source: "go/asm", Run: h0634},
+	{Form: "VPSUBD m256, ymm, ymm", Text: "VPSUBD (R8), Y1, Y9", Source: "go/asm", Run: h0635},
+	{Form: "VPSUBD m256, ymm, ymm", Text: "VPSUBD 24(R8), Y1, Y1", Source: "go/asm", Run: h0636},
+	{Form: "VPSUBD m256, ymm, ymm", Text: "VPSUBD 24(R8), Y1, Y9", Source: "go/asm", Run: h0637},
+	{Form: "VPSUBD ymm, ymm, ymm", Text: "VPSUBD Y1, Y9, Y1", Source: "go/asm", Run: h0638},
+	{Form: "VPSUBD ymm, ymm, ymm", Text: "VPSUBD Y1, Y9, Y14", Source: "go/asm", Run: h0639},
+	{Form: "VPSUBD ymm, ymm, ymm", Text: "VPSUBD Y1, Y9, Y9", Source: "go/asm", Run: h0640},
+	{Form: "VPUNPCKHQDQ ymm, ymm, ymm", Text: "VPUNPCKHQDQ Y1, Y9, Y1", Source: "go/asm", Run: h0641},
+	{Form: "VPUNPCKHQDQ ymm, ymm, ymm", Text: "VPUNPCKHQDQ Y1, Y9, Y14", Source: "go/asm", Run: h0642},
+	{Form: "VPUNPCKLQDQ ymm, ymm, ymm", Text: "VPUNPCKLQDQ Y1, Y9, Y14", Source: "go/asm", Run: h0643},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR (AX), Y1, Y9", Source: "go/asm", Run: h0644},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR (R8), Y1, Y9", Source: "go/asm", Run: h0645},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(AX), Y1, Y1", Source: "go/asm", Run: h0646},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(AX), Y1, Y9", Source: "go/asm", Run: h0647},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(R8), Y1, Y1", Source: "go/asm", Run: h0648},
+	{Form: "VPXOR m256, ymm, ymm", Text: "VPXOR 24(R8), Y1, Y9", Source: "go/asm", Run: h0649},
+	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y1, Y1", Source: "go/asm", Run: h0650},
+	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y9, Y9", Source: "go/asm", Run: h0651},
+	{Form: "VZEROUPPER", Text: "VZEROUPPER", Source: "go/asm", Run: h0652},
+	{Form: "XCHGQ r64, r64", Text: "XCHGQ R8, R8", Source: "go/asm", Run: h0653},
+	{Form: "XORL r32, r32", Text: "XORL AX, AX", Source: "go/asm", Run: h0654},
+	{Form: "XORL r32, r32", Text: "XORL AX, DX", Source: "go/asm", Run: h0655},
+	{Form: "XORL r32, r32", Text: "XORL CX, CX", Source: "go/asm", Run: h0656},
+	{Form: "XORL r32, r32", Text: "XORL DX, AX", Source: "go/asm", Run: h0657},
+	{Form: "XORL r32, r32", Text: "XORL DX, DX", Source: "go/asm", Run: h0658},
+	{Form: "XORL r32, r32", Text: "XORL DX, R8", Source: "go/asm", Run: h0659},
+	{Form: "XORL r32, r32", Text: "XORL R8, DX", Source: "go/asm", Run: h0660},
+	{Form: "XORL r32, r32", Text: "XORL R8, R8", Source: "go/asm", Run: h0661},
+	{Form: "XORL r32, r32", Text: "XORL R8, R9", Source: "go/asm", Run: h0662},
+	{Form: "XORQ m64, r64", Text: "XORQ (R8), AX", Source: "go/asm", Run: h0663},
+	{Form: "XORQ m64, r64", Text: "XORQ (R8), R9", Source: "go/asm", Run: h0664},
+	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), AX", Source: "go/asm", Run: h0665},
+	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), CX", Source: "go/asm", Run: h0666},
+	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), DX", Source: "go/asm", Run: h0667},
+	{Form: "XORQ m64, r64", Text: "XORQ 24(R8), R9", Source: "go/asm", Run: h0668},
+	{Form: "XORQ r64, r64", Text: "XORQ AX, CX", Source: "go/asm", Run: h0669},
+	{Form: "XORQ r64, r64", Text: "XORQ AX, DX", Source: "go/asm", Run: h0670},
+	{Form: "XORQ r64, r64", Text: "XORQ AX, R8", Source: "go/asm", Run: h0671},
+	{Form: "XORQ r64, r64", Text: "XORQ CX, AX", Source: "go/asm", Run: h0672},
+	{Form: "XORQ r64, r64", Text: "XORQ CX, DX", Source: "go/asm", Run: h0673},
+	{Form: "XORQ r64, r64", Text: "XORQ CX, R8", Source: "go/asm", Run: h0674},
+	{Form: "XORQ r64, r64", Text: "XORQ DX, AX", Source: "go/asm", Run: h0675},
+	{Form: "XORQ r64, r64", Text: "XORQ DX, CX", Source: "go/asm", Run: h0676},
+	{Form: "XORQ r64, r64", Text: "XORQ DX, R8", Source: "go/asm", Run: h0677},
+	{Form: "XORQ r64, r64", Text: "XORQ R8, AX", Source: "go/asm", Run: h0678},
+	{Form: "XORQ r64, r64", Text: "XORQ R8, CX", Source: "go/asm", Run: h0679},
+	{Form: "XORQ r64, r64", Text: "XORQ R8, DX", Source: "go/asm", Run: h0680},
+	{Form: "XORQ r64, r64", Text: "XORQ R8, R9", Source: "go/asm", Run: h0681},
+	{Form: "ADCQ imm, r64", Text: "ADCQ $0, R8", Source: "catalog", Run: h0682},
+	{Form: "ADCQ r64, r64", Text: "ADCQ AX, R8", Source: "catalog", Run: h0683},
+	{Form: "ADDL imm, r32", Text: "ADDL $8380417, R8", Source: "catalog", Run: h0684},
+	{Form: "ADDQ imm, r64", Text: "ADDQ $-1, R8", Source: "catalog", Run: h0685},
+	{Form: "ADDQ m64, r64", Text: "ADDQ 24(R8), R9", Source: "catalog", Run: h0686},
+	{Form: "ADDQ r64, m64", Text: "ADDQ R8, 24(R9)", Source: "catalog", Run: h0687},
+	{Form: "ADDQ r64, r64", Text: "ADDQ AX, R8", Source: "catalog", Run: h0688},
+	{Form: "ANDL imm, r32", Text: "ANDL $0xff, R8", Source: "catalog", Run: h0689},
+	{Form: "ANDL r32, r32", Text: "ANDL AX, R8", Source: "catalog", Run: h0690},
+	{Form: "ANDNQ m64, r64, r64", Text: "ANDNQ 24(R8), R9, CX", Source: "catalog", Run: h0691},
+	{Form: "ANDQ imm, r64", Text: "ANDQ $-8, R8", Source: "catalog", Run: h0692},
+	{Form: "ANDQ imm, r64", Text: "ANDQ $0x7fffff, R8", Source: "catalog", Run: h0693},
+	{Form: "ANDQ m64, r64", Text: "ANDQ 24(R8), R9", Source: "catalog", Run: h0694},
+	{Form: "CMOVLCC r32, r32", Text: "CMOVLCC AX, R8", Source: "catalog", Run: h0695},
+	{Form: "CMOVLCS r32, r32", Text: "CMOVLCS AX, R8", Source: "catalog", Run: h0696},
+	{Form: "CMOVQCC r64, r64", Text: "CMOVQCC AX, R8", Source: "catalog", Run: h0697},
+	{Form: "CMOVQCS m64, r64", Text: "CMOVQCS 24(R8), R9", Source: "catalog", Run: h0698},
+	{Form: "CMOVQCS r64, r64", Text: "CMOVQCS AX, R8", Source: "catalog", Run: h0699},
+	{Form: "CMOVQEQ r64, r64", Text: "CMOVQEQ AX, R8", Source: "catalog", Run: h0700},
+	{Form: "CMOVQNE r64, r64", Text: "CMOVQNE AX, R8", Source: "catalog", Run: h0701},
+	{Form: "CMPL r32, imm", Text: "CMPL AX, $8380417", Source: "catalog", Run: h0702},
+	{Form: "CMPL r32, r32", Text: "CMPL AX, R8", Source: "catalog", Run: h0703},
+	{Form: "CMPQ r64, imm", Text: "CMPQ AX, $3", Source: "catalog", Run: h0704},
+	{Form: "CMPQ r64, m64", Text: "CMPQ AX, 24(R8)", Source: "catalog", Run: h0705},
+	{Form: "CMPQ r64, r64", Text: "CMPQ AX, R8", Source: "catalog", Run: h0706},
+	{Form: "DECQ r64", Text: "DECQ R8", Source: "catalog", Run: h0707},
+	{Form: "IMUL3L imm, r32, r32", Text: "IMUL3L $58728449, AX, R8", Source: "catalog", Run: h0708},
+	{Form: "IMUL3Q imm, r64, r64", Text: "IMUL3Q $-5, AX, R8", Source: "catalog", Run: h0709},
+	{Form: "IMULL r32, r32", Text: "IMULL AX, R8", Source: "catalog", Run: h0710},
+	{Form: "IMULQ m64, r64", Text: "IMULQ 24(R8), R9", Source: "catalog", Run: h0711},
+	{Form: "IMULQ r64, r64", Text: "IMULQ AX, R8", Source: "catalog", Run: h0712},
+	{Form: "INCL r32", Text: "INCL R8", Source: "catalog", Run: h0713},
+	{Form: "INCQ r64", Text: "INCQ R8", Source: "catalog", Run: h0714},
+	{Form: "JCS label", Text: "JCS taken", Source: "catalog", Run: h0715},
+	{Form: "JGE label", Text: "JGE taken", Source: "catalog", Run: h0716},
+	{Form: "JGT label", Text: "JGT taken", Source: "catalog", Run: h0717},
+	{Form: "JLE label", Text: "JLE taken", Source: "catalog", Run: h0718},
+	{Form: "JLS label", Text: "JLS taken", Source: "catalog", Run: h0719},
+	{Form: "JMI label", Text: "JMI taken", Source: "catalog", Run: h0720},
+	{Form: "JPL label", Text: "JPL taken", Source: "catalog", Run: h0721},
+	{Form: "LEAQ m64, r64", Text: "LEAQ -24(R8), R9", Source: "catalog", Run: h0722},
+	{Form: "LEAQ m64, r64", Text: "LEAQ 24(R8)(R9*4), R10", Source: "catalog", Run: h0723},
+	{Form: "MOVB imm, m8", Text: "MOVB $0x81, 24(R8)", Source: "catalog", Run: h0724},
+	{Form: "MOVB m8, r8", Text: "MOVB 24(R8), R9", Source: "catalog", Run: h0725},
+	{Form: "MOVB r8, m8", Text: "MOVB R8, 24(R9)", Source: "catalog", Run: h0726},
+	{Form: "MOVB r8, r8", Text: "MOVB AX, R8", Source: "catalog", Run: h0727},
+	{Form: "MOVBLZX m8, r32", Text: "MOVBLZX 24(R8), R9", Source: "catalog", Run: h0728},
+	{Form: "MOVBLZX r8, r32", Text: "MOVBLZX AX, R8", Source: "catalog", Run: h0729},
+	{Form: "MOVBQZX m8, r64", Text: "MOVBQZX 24(R8), R9", Source: "catalog", Run: h0730},
+	{Form: "MOVBQZX r8, r64", Text: "MOVBQZX AX, R8", Source: "catalog", Run: h0731},
+	{Form: "MOVL imm, m32", Text: "MOVL $0x80000001, 24(R8)", Source: "catalog", Run: h0732},
+	{Form: "MOVL imm, r32", Text: "MOVL $-1, R8", Source: "catalog", Run: h0733},
+	{Form: "MOVLQZX m32, r64", Text: "MOVLQZX 24(R8), R9", Source: "catalog", Run: h0734},
+	{Form: "MOVLQZX r32, r64", Text: "MOVLQZX AX, R8", Source: "catalog", Run: h0735},
+	{Form: "MOVO m128, xmm", Text: "MOVO 24(R8), X1", Source: "catalog", Run: h0736},
+	{Form: "MOVO xmm, m128", Text: "MOVO X1, 24(R8)", Source: "catalog", Run: h0737},
+	{Form: "MOVOU xmm, xmm", Text: "MOVOU X1, X9", Source: "catalog", Run: h0738},
+	{Form: "MOVQ imm, m64", Text: "MOVQ $-7, 24(R8)", Source: "catalog", Run: h0739},
+	{Form: "MOVQ imm, r64", Text: "MOVQ $-1, R8", Source: "catalog", Run: h0740},
+	{Form: "MOVQ imm, r64", Text: "MOVQ $0x123456789abcdef0, R8", Source: "catalog", Run: h0741},
+	{Form: "MOVQ m64, xmm", Text: "MOVQ 24(R8), X1", Source: "catalog", Run: h0742},
+	{Form: "MOVQ r64, xmm", Text: "MOVQ AX, X1", Source: "catalog", Run: h0743},
+	{Form: "MOVQ xmm, m64", Text: "MOVQ X1, 24(R8)", Source: "catalog", Run: h0744},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X1, AX", Source: "catalog", Run: h0745},
+	{Form: "MOVQ xmm, xmm", Text: "MOVQ X1, X9", Source: "catalog", Run: h0746},
+	{Form: "MOVW m16, r16", Text: "MOVW 24(R8), R9", Source: "catalog", Run: h0747},
+	{Form: "MOVW r16, m16", Text: "MOVW R8, 24(R9)", Source: "catalog", Run: h0748},
+	{Form: "MOVW r16, r16", Text: "MOVW AX, R8", Source: "catalog", Run: h0749},
+	{Form: "MOVWLZX m16, r32", Text: "MOVWLZX 24(R8), R9", Source: "catalog", Run: h0750},
+	{Form: "MOVWLZX r16, r32", Text: "MOVWLZX AX, R8", Source: "catalog", Run: h0751},
+	{Form: "MOVWQZX m16, r64", Text: "MOVWQZX 24(R8), R9", Source: "catalog", Run: h0752},
+	{Form: "MOVWQZX r16, r64", Text: "MOVWQZX AX, R8", Source: "catalog", Run: h0753},
+	{Form: "MULQ m64", Text: "MULQ 24(R8)", Source: "catalog", Run: h0754},
+	{Form: "MULQ r64", Text: "MULQ R8", Source: "catalog", Run: h0755},
+	{Form: "NEGQ r64", Text: "NEGQ R8", Source: "catalog", Run: h0756},
+	{Form: "ORL imm, r32", Text: "ORL $0x80000000, R8", Source: "catalog", Run: h0757},
+	{Form: "ORL r32, r32", Text: "ORL AX, R8", Source: "catalog", Run: h0758},
+	{Form: "ORQ imm, r64", Text: "ORQ $1, R8", Source: "catalog", Run: h0759},
+	{Form: "POPCNTL r32, r32", Text: "POPCNTL AX, R8", Source: "catalog", Run: h0760},
+	{Form: "POPCNTQ m128, r64", Text: "POPCNTQ 24(R8), R9", Source: "catalog", Run: h0761},
+	{Form: "POPCNTQ r64, r64", Text: "POPCNTQ AX, R8", Source: "catalog", Run: h0762},
+	{Form: "PSHUFL imm, xmm, xmm", Text: "PSHUFL $0x1b, X1, X9", Source: "catalog", Run: h0763},
+	{Form: "PSLLL imm, xmm", Text: "PSLLL $13, X1", Source: "catalog", Run: h0764},
+	{Form: "PSLLQ imm, xmm", Text: "PSLLQ $32, X1", Source: "catalog", Run: h0765},
+	{Form: "PSRAL imm, xmm", Text: "PSRAL $23, X1", Source: "catalog", Run: h0766},
+	{Form: "PSRAL imm, xmm", Text: "PSRAL $31, X1", Source: "catalog", Run: h0767},
+	{Form: "PSRLQ imm, xmm", Text: "PSRLQ $32, X1", Source: "catalog", Run: h0768},
+	{Form: "PSRLQ imm, xmm", Text: "PSRLQ $7, X1", Source: "catalog", Run: h0769},
+	{Form: "PXOR m128, xmm", Text: "PXOR 24(R8), X1", Source: "catalog", Run: h0770},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X1, X9", Source: "catalog", Run: h0771},
+	{Form: "ROLQ cl, r64", Text: "ROLQ CX, R8", Source: "catalog", Run: h0772},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $1, R8", Source: "catalog", Run: h0773},
+	{Form: "ROLQ imm, r64", Text: "ROLQ $13, R8", Source: "catalog", Run: h0774},
+	{Form: "RORQ cl, r64", Text: "RORQ CX, R8", Source: "catalog", Run: h0775},
+	{Form: "RORQ imm, r64", Text: "RORQ $1, R8", Source: "catalog", Run: h0776},
+	{Form: "RORQ imm, r64", Text: "RORQ $7, R8", Source: "catalog", Run: h0777},
+	{Form: "RORXQ imm, m64, r64", Text: "RORXQ $1, 24(R8), R9", Source: "catalog", Run: h0778},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $13, AX, R8", Source: "catalog", Run: h0779},
+	{Form: "RORXQ imm, r64, r64", Text: "RORXQ $63, AX, R8", Source: "catalog", Run: h0780},
+	{Form: "SARL cl, r32", Text: "SARL CX, R8", Source: "catalog", Run: h0781},
+	{Form: "SARL imm, r32", Text: "SARL $0, R8", Source: "catalog", Run: h0782},
+	{Form: "SARL imm, r32", Text: "SARL $1, R8", Source: "catalog", Run: h0783},
+	{Form: "SARL imm, r32", Text: "SARL $31, R8", Source: "catalog", Run: h0784},
+	{Form: "SARL imm, r32", Text: "SARL $32, R8", Source: "catalog", Run: h0785},
+	{Form: "SARL imm, r32", Text: "SARL $63, R8", Source: "catalog", Run: h0786},
+	{Form: "SARQ cl, r64", Text: "SARQ CX, R8", Source: "catalog", Run: h0787},
+	{Form: "SARQ imm, r64", Text: "SARQ $1, R8", Source: "catalog", Run: h0788},
+	{Form: "SARQ imm, r64", Text: "SARQ $63, R8", Source: "catalog", Run: h0789},
+	{Form: "SBBQ imm, r64", Text: "SBBQ $0, R8", Source: "catalog", Run: h0790},
+	{Form: "SBBQ r64, r64", Text: "SBBQ AX, R8", Source: "catalog", Run: h0791},
+	{Form: "SETCC r8", Text: "SETCC R8B", Source: "catalog", Run: h0792},
+	{Form: "SETCS m8", Text: "SETCS 24(R8)", Source: "catalog", Run: h0793},
+	{Form: "SETCS r8", Text: "SETCS R8B", Source: "catalog", Run: h0794},
+	{Form: "SHLL cl, r32", Text: "SHLL CX, R8", Source: "catalog", Run: h0795},
+	{Form: "SHLL imm, r32", Text: "SHLL $1, R8", Source: "catalog", Run: h0796},
+	{Form: "SHLL imm, r32", Text: "SHLL $13, R8", Source: "catalog", Run: h0797},
+	{Form: "SHLQ cl, r64", Text: "SHLQ CX, R8", Source: "catalog", Run: h0798},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $0, R8", Source: "catalog", Run: h0799},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $1, R8", Source: "catalog", Run: h0800},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $31, R8", Source: "catalog", Run: h0801},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $32, R8", Source: "catalog", Run: h0802},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $5, R8", Source: "catalog", Run: h0803},
+	{Form: "SHLQ imm, r64", Text: "SHLQ $63, R8", Source: "catalog", Run: h0804},
+	{Form: "SHRL cl, r32", Text: "SHRL CX, R8", Source: "catalog", Run: h0805},
+	{Form: "SHRL imm, r32", Text: "SHRL $1, R8", Source: "catalog", Run: h0806},
+	{Form: "SHRL imm, r32", Text: "SHRL $23, R8", Source: "catalog", Run: h0807},
+	{Form: "SHRQ cl, r64", Text: "SHRQ CX, R8", Source: "catalog", Run: h0808},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $1, R8", Source: "catalog", Run: h0809},
+	{Form: "SHRQ imm, r64", Text: "SHRQ $23, R8", Source: "catalog", Run: h0810},
+	{Form: "STMXCSR m32", Text: "STMXCSR 24(R8)", Source: "catalog", Run: h0811},
+	{Form: "SUBL imm, r32", Text: "SUBL $8380417, R8", Source: "catalog", Run: h0812},
+	{Form: "SUBQ imm, r64", Text: "SUBQ $1, R8", Source: "catalog", Run: h0813},
+	{Form: "SUBQ m64, r64", Text: "SUBQ 24(R8), R9", Source: "catalog", Run: h0814},
+	{Form: "SUBQ r64, r64", Text: "SUBQ AX, R8", Source: "catalog", Run: h0815},
+	{Form: "TESTL imm, r32", Text: "TESTL $0x80000000, R8", Source: "catalog", Run: h0816},
+	{Form: "TESTL r32, r32", Text: "TESTL AX, R8", Source: "catalog", Run: h0817},
+	{Form: "TESTQ imm, r64", Text: "TESTQ $1, R8", Source: "catalog", Run: h0818},
+	{Form: "TESTQ r64, r64", Text: "TESTQ AX, R8", Source: "catalog", Run: h0819},
+	{Form: "TESTQ r64, r64", Text: "TESTQ R8, R8", Source: "catalog", Run: h0820},
+	{Form: "VEXTRACTI128 imm, ymm, m128", Text: "VEXTRACTI128 $1, Y1, 24(R8)", Source: "catalog", Run: h0821},
+	{Form: "VEXTRACTI128 imm, ymm, xmm", Text: "VEXTRACTI128 $0, Y1, X9", Source: "catalog", Run: h0822},
+	{Form: "VEXTRACTI128 imm, ymm, xmm", Text: "VEXTRACTI128 $1, Y1, X9", Source: "catalog", Run: h0823},
+	{Form: "VINSERTI128 imm, m128, ymm, ymm", Text: "VINSERTI128 $0, 24(R8), Y1, Y9", Source: "catalog", Run: h0824},
+	{Form: "VINSERTI128 imm, xmm, ymm, ymm", Text: "VINSERTI128 $1, X1, Y9, Y14", Source: "catalog", Run: h0825},
+	{Form: "VMOVDQA m256, ymm", Text: "VMOVDQA (R8), Y1", Source: "catalog", Run: h0826},
+	{Form: "VMOVDQA ymm, m256", Text: "VMOVDQA Y1, (R8)", Source: "catalog", Run: h0827},
+	{Form: "VMOVDQA ymm, ymm", Text: "VMOVDQA Y1, Y9", Source: "catalog", Run: h0828},
+	{Form: "VMOVDQU ymm, ymm", Text: "VMOVDQU Y1, Y9", Source: "catalog", Run: h0829},
+	{Form: "VPABSD ymm, ymm", Text: "VPABSD Y1, Y9", Source: "catalog", Run: h0830},
+	{Form: "VPADDQ ymm, ymm, ymm", Text: "VPADDQ Y1, Y9, Y14", Source: "catalog", Run: h0831},
+	{Form: "VPAND m256, ymm, ymm", Text: "VPAND (R8), Y1, Y9", Source: "catalog", Run: h0832},
+	{Form: "VPAND ymm, ymm, ymm", Text: "VPAND Y1, Y9, Y14", Source: "catalog", Run: h0833},
+	{Form: "VPANDN m256, ymm, ymm", Text: "VPANDN (R8), Y1, Y9", Source: "catalog", Run: h0834},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x00, Y1, Y9, Y14", Source: "catalog", Run: h0835},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x0f, Y1, Y9, Y14", Source: "catalog", Run: h0836},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x33, Y1, Y9, Y14", Source: "catalog", Run: h0837},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0x55, Y1, Y9, Y14", Source: "catalog", Run: h0838},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xd2, Y1, Y9, Y14", Source: "catalog", Run: h0839},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xf6, Y1, Y9, Y14", Source: "catalog", Run: h0840},
+	{Form: "VPBLENDD imm, ymm, ymm, ymm", Text: "VPBLENDD $0xff, Y1, Y9, Y14", Source: "catalog", Run: h0841},
+	{Form: "VPBLENDVB ymm, ymm, ymm, ymm", Text: "VPBLENDVB Y1, Y9, Y14, Y4", Source: "catalog", Run: h0842},
+	{Form: "VPBROADCASTD xmm, ymm", Text: "VPBROADCASTD X1, Y9", Source: "catalog", Run: h0843},
+	{Form: "VPBROADCASTQ xmm, ymm", Text: "VPBROADCASTQ X1, Y9", Source: "catalog", Run: h0844},
+	{Form: "VPCMPEQD ymm, ymm, ymm", Text: "VPCMPEQD Y1, Y9, Y14", Source: "catalog", Run: h0845},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x00, Y1, Y9, Y14", Source: "catalog", Run: h0846},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x01, Y1, Y9, Y14", Source: "catalog", Run: h0847},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x02, Y1, Y9, Y14", Source: "catalog", Run: h0848},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x03, Y1, Y9, Y14", Source: "catalog", Run: h0849},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x08, Y1, Y9, Y14", Source: "catalog", Run: h0850},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x10, Y1, Y9, Y14", Source: "catalog", Run: h0851},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x12, Y1, Y9, Y14", Source: "catalog", Run: h0852},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x21, Y1, Y9, Y14", Source: "catalog", Run: h0853},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x28, Y1, Y9, Y14", Source: "catalog", Run: h0854},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x30, Y1, Y9, Y14", Source: "catalog", Run: h0855},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x82, Y1, Y9, Y14", Source: "catalog", Run: h0856},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x83, Y1, Y9, Y14", Source: "catalog", Run: h0857},
+	{Form: "VPERM2I128 imm, ymm, ymm, ymm", Text: "VPERM2I128 $0x88, Y1, Y9, Y14", Source: "catalog", Run: h0858},
+	{Form: "VPERMD m256, ymm, ymm", Text: "VPERMD (R8), Y1, Y9", Source: "catalog", Run: h0859},
+	{Form: "VPERMD ymm, ymm, ymm", Text: "VPERMD Y1, Y9, Y14", Source: "catalog", Run: h0860},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x00, Y1, Y9", Source: "catalog", Run: h0861},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x1b, Y1, Y9", Source: "catalog", Run: h0862},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x43, Y1, Y9", Source: "catalog", Run: h0863},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x4e, Y1, Y9", Source: "catalog", Run: h0864},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x6b, Y1, Y9", Source: "catalog", Run: h0865},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0x93, Y1, Y9", Source: "catalog", Run: h0866},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0xd8, Y1, Y9", Source: "catalog", Run: h0867},
+	{Form: "VPERMQ imm, ymm, ymm", Text: "VPERMQ $0xe4, Y1, Y9", Source: "catalog", Run: h0868},
+	{Form: "VPMAXUD ymm, ymm, ymm", Text: "VPMAXUD Y1, Y9, Y14", Source: "catalog", Run: h0869},
+	{Form: "VPMINSD ymm, ymm, ymm", Text: "VPMINSD Y1, Y9, Y14", Source: "catalog", Run: h0870},
+	{Form: "VPMINUD ymm, ymm, ymm", Text: "VPMINUD Y1, Y9, Y14", Source: "catalog", Run: h0871},
+	{Form: "VPMOVMSKB ymm, r32", Text: "VPMOVMSKB Y1, AX", Source: "catalog", Run: h0872},
+	{Form: "VPMULLD ymm, ymm, ymm", Text: "VPMULLD Y1, Y9, Y14", Source: "catalog", Run: h0873},
+	{Form: "VPMULUDQ m256, ymm, ymm", Text: "VPMULUDQ (R8), Y1, Y9", Source: "catalog", Run: h0874},
+	{Form: "VPMULUDQ ymm, ymm, ymm", Text: "VPMULUDQ Y1, Y9, Y14", Source: "catalog", Run: h0875},
+	{Form: "VPOR m256, ymm, ymm", Text: "VPOR (R8), Y1, Y9", Source: "catalog", Run: h0876},
+	{Form: "VPOR ymm, ymm, ymm", Text: "VPOR Y1, Y9, Y14", Source: "catalog", Run: h0877},
+	{Form: "VPSHUFB m256, ymm, ymm", Text: "VPSHUFB (R8), Y1, Y9", Source: "catalog", Run: h0878},
+	{Form: "VPSHUFB ymm, ymm, ymm", Text: "VPSHUFB Y1, Y9, Y14", Source: "catalog", Run: h0879},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x00, Y1, Y9", Source: "catalog", Run: h0880},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x1b, Y1, Y9", Source: "catalog", Run: h0881},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x2b, Y1, Y9", Source: "catalog", Run: h0882},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x4e, Y1, Y9", Source: "catalog", Run: h0883},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0x93, Y1, Y9", Source: "catalog", Run: h0884},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xb1, Y1, Y9", Source: "catalog", Run: h0885},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xcb, Y1, Y9", Source: "catalog", Run: h0886},
+	{Form: "VPSHUFD imm, ymm, ymm", Text: "VPSHUFD $0xe4, Y1, Y9", Source: "catalog", Run: h0887},
+	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $0, Y1, Y9", Source: "catalog", Run: h0888},
+	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $1, Y1, Y9", Source: "catalog", Run: h0889},
+	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $31, Y1, Y9", Source: "catalog", Run: h0890},
+	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $32, Y1, Y9", Source: "catalog", Run: h0891},
+	{Form: "VPSLLD imm, ymm, ymm", Text: "VPSLLD $5, Y1, Y9", Source: "catalog", Run: h0892},
+	{Form: "VPSLLD xmm, ymm, ymm", Text: "VPSLLD X1, Y9, Y14", Source: "catalog", Run: h0893},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $0, Y1, Y9", Source: "catalog", Run: h0894},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $1, Y1, Y9", Source: "catalog", Run: h0895},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $3, Y1, Y9", Source: "catalog", Run: h0896},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $63, Y1, Y9", Source: "catalog", Run: h0897},
+	{Form: "VPSLLQ imm, ymm, ymm", Text: "VPSLLQ $64, Y1, Y9", Source: "catalog", Run: h0898},
+	{Form: "VPSLLQ xmm, ymm, ymm", Text: "VPSLLQ X1, Y9, Y14", Source: "catalog", Run: h0899},
+	{Form: "VPSLLVD ymm, ymm, ymm", Text: "VPSLLVD Y1, Y9, Y14", Source: "catalog", Run: h0900},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $0, Y1, Y9", Source: "catalog", Run: h0901},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $1, Y1, Y9", Source: "catalog", Run: h0902},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $255, Y1, Y9", Source: "catalog", Run: h0903},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $31, Y1, Y9", Source: "catalog", Run: h0904},
+	{Form: "VPSRAD imm, ymm, ymm", Text: "VPSRAD $40, Y1, Y9", Source: "catalog", Run: h0905},
+	{Form: "VPSRAD xmm, ymm, ymm", Text: "VPSRAD X1, Y9, Y14", Source: "catalog", Run: h0906},
+	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $0, Y1, Y9", Source: "catalog", Run: h0907},
+	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $1, Y1, Y9", Source: "catalog", Run: h0908},
+	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $31, Y1, Y9", Source: "catalog", Run: h0909},
+	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $32, Y1, Y9", Source: "catalog", Run: h0910},
+	{Form: "VPSRLD imm, ymm, ymm", Text: "VPSRLD $5, Y1, Y9", Source: "catalog", Run: h0911},
+	{Form: "VPSRLD xmm, ymm, ymm", Text: "VPSRLD X1, Y9, Y14", Source: "catalog", Run: h0912},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $0, Y1, Y9", Source: "catalog", Run: h0913},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $1, Y1, Y9", Source: "catalog", Run: h0914},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $3, Y1, Y9", Source: "catalog", Run: h0915},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $63, Y1, Y9", Source: "catalog", Run: h0916},
+	{Form: "VPSRLQ imm, ymm, ymm", Text: "VPSRLQ $64, Y1, Y9", Source: "catalog", Run: h0917},
+	{Form: "VPSRLQ xmm, ymm, ymm", Text: "VPSRLQ X1, Y9, Y14", Source: "catalog", Run: h0918},
+	{Form: "VPSRLVD ymm, ymm, ymm", Text: "VPSRLVD Y1, Y9, Y14", Source: "catalog", Run: h0919},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y1, Y9, Y14", Source: "catalog", Run: h0920},
+	{Form: "VPUNPCKHDQ ymm, ymm, ymm", Text: "VPUNPCKHDQ Y1, Y9, Y14", Source: "catalog", Run: h0921},
+	{Form: "VPUNPCKLDQ ymm, ymm, ymm", Text: "VPUNPCKLDQ Y1, Y9, Y14", Source: "catalog", Run: h0922},
+	{Form: "VPXOR xmm, xmm, xmm", Text: "VPXOR X1, X9, X14", Source: "catalog", Run: h0923},
+	{Form: "VPXOR ymm, ymm, ymm", Text: "VPXOR Y1, Y9, Y14", Source: "catalog", Run: h0924},
+	{Form: "XCHGQ r64, r64", Text: "XCHGQ AX, R8", Source: "catalog", Run: h0925},
+	{Form: "XCHGQ r64, r64", Text: "XCHGQ R8, CX", Source: "catalog", Run: h0926},
+	{Form: "XORL imm, r32", Text: "XORL $0x7fffffff, R8", Source: "catalog", Run: h0927},
+	{Form: "XORL r32, r32", Text: "XORL AX, R8", Source: "catalog", Run: h0928},
+	{Form: "XORQ imm, r64", Text: "XORQ $-2, R8", Source: "catalog", Run: h0929},
+	{Form: "XORQ r64, r64", Text: "XORQ R8, R8", Source: "catalog", Run: h0930},
+	{Form: "ADDQ r64, r64", Text: "ADDQ CX, DX", Source: "exact", Run: h0931},
+	{Form: "ADDQ r64, r64", Text: "ADDQ DX, BX", Source: "exact", Run: h0932},
+	{Form: "ADDQ r64, r64", Text: "ADDQ BX, BP", Source: "exact", Run: h0933},
+	{Form: "ADDQ r64, r64", Text: "ADDQ BP, SI", Source: "exact", Run: h0934},
+	{Form: "ADDQ r64, r64", Text: "ADDQ SI, DI", Source: "exact", Run: h0935},
+	{Form: "ADDQ r64, r64", Text: "ADDQ DI, R8", Source: "exact", Run: h0936},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R8, R9", Source: "exact", Run: h0937},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R9, R10", Source: "exact", Run: h0938},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R10, R11", Source: "exact", Run: h0939},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R11, R12", Source: "exact", Run: h0940},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R12, R13", Source: "exact", Run: h0941},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R13, R14", Source: "exact", Run: h0942},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R14, R15", Source: "exact", Run: h0943},
+	{Form: "ADDQ r64, r64", Text: "ADDQ R15, AX", Source: "exact", Run: h0944},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(AX)(BP*8), R8", Source: "exact", Run: h0945},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(CX)(SI*8), R9", Source: "exact", Run: h0946},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(DX)(DI*8), R10", Source: "exact", Run: h0947},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(BX)(R8*8), R11", Source: "exact", Run: h0948},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(BP)(R9*8), R12", Source: "exact", Run: h0949},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(SI)(R10*8), R13", Source: "exact", Run: h0950},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(DI)(R11*8), R14", Source: "exact", Run: h0951},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R8)(R12*8), R15", Source: "exact", Run: h0952},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R9)(R13*8), AX", Source: "exact", Run: h0953},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R10)(R14*8), CX", Source: "exact", Run: h0954},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R11)(R15*8), DX", Source: "exact", Run: h0955},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R12)(AX*8), BX", Source: "exact", Run: h0956},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R13)(CX*8), BP", Source: "exact", Run: h0957},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R14)(DX*8), SI", Source: "exact", Run: h0958},
+	{Form: "MOVQ m64, r64", Text: "MOVQ 8(R15)(BX*8), DI", Source: "exact", Run: h0959},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y0, Y5, Y11", Source: "exact", Run: h0960},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y1, Y6, Y12", Source: "exact", Run: h0961},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y2, Y7, Y13", Source: "exact", Run: h0962},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y3, Y8, Y14", Source: "exact", Run: h0963},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y4, Y9, Y15", Source: "exact", Run: h0964},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y5, Y10, Y0", Source: "exact", Run: h0965},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y6, Y11, Y1", Source: "exact", Run: h0966},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y7, Y12, Y2", Source: "exact", Run: h0967},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y8, Y13, Y3", Source: "exact", Run: h0968},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y9, Y14, Y4", Source: "exact", Run: h0969},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y10, Y15, Y5", Source: "exact", Run: h0970},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y11, Y0, Y6", Source: "exact", Run: h0971},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y12, Y1, Y7", Source: "exact", Run: h0972},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y13, Y2, Y8", Source: "exact", Run: h0973},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y14, Y3, Y9", Source: "exact", Run: h0974},
+	{Form: "VPSUBQ ymm, ymm, ymm", Text: "VPSUBQ Y15, Y4, Y10", Source: "exact", Run: h0975},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X0, X3", Source: "exact", Run: h0976},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X1, X4", Source: "exact", Run: h0977},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X2, X5", Source: "exact", Run: h0978},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X3, X6", Source: "exact", Run: h0979},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X4, X7", Source: "exact", Run: h0980},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X5, X8", Source: "exact", Run: h0981},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X6, X9", Source: "exact", Run: h0982},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X7, X10", Source: "exact", Run: h0983},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X8, X11", Source: "exact", Run: h0984},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X9, X12", Source: "exact", Run: h0985},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X10, X13", Source: "exact", Run: h0986},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X11, X14", Source: "exact", Run: h0987},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X12, X15", Source: "exact", Run: h0988},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X13, X0", Source: "exact", Run: h0989},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X14, X1", Source: "exact", Run: h0990},
+	{Form: "PXOR xmm, xmm", Text: "PXOR X15, X2", Source: "exact", Run: h0991},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X0, AX", Source: "exact", Run: h0992},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X1, CX", Source: "exact", Run: h0993},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X2, DX", Source: "exact", Run: h0994},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X3, BX", Source: "exact", Run: h0995},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X4, BP", Source: "exact", Run: h0996},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X5, SI", Source: "exact", Run: h0997},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X6, DI", Source: "exact", Run: h0998},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X7, R8", Source: "exact", Run: h0999},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X8, R9", Source: "exact", Run: h1000},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X9, R10", Source: "exact", Run: h1001},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X10, R11", Source: "exact", Run: h1002},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X11, R12", Source: "exact", Run: h1003},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X12, R13", Source: "exact", Run: h1004},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X13, R14", Source: "exact", Run: h1005},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X14, R15", Source: "exact", Run: h1006},
+	{Form: "MOVQ xmm, r64", Text: "MOVQ X15, AX", Source: "exact", Run: h1007},
+	{Form: "CMPL r32, imm; ADCQ imm, r64", Text: "CMPL AX, $0x007fe001; ADCQ $0x00, CX", Source: "go/asm", Run: h1008},
+	{Form: "CMPL r32, imm; ADCQ imm, r64", Text: "CMPL AX, $0x09; ADCQ $0x00, CX", Source: "go/asm", Run: h1009},
+	{Form: "CMPL r32, imm; ADCQ imm, r64", Text: "CMPL AX, $0x0f; ADCQ $0x00, CX", Source: "go/asm", Run: h1010},
+	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ AX, $0x00000100; JEQ taken", Source: "go/asm", Run: h1011},
+	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ CX, $0x000000f8; JHI taken", Source: "go/asm", Run: h1012},
+	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ CX, $0x00000100; JEQ taken", Source: "go/asm", Run: h1013},
+	{Form: "CMPQ r64, imm; JNE label", Text: "CMPQ CX, $0x000002a8; JNE taken", Source: "go/asm", Run: h1014},
+	{Form: "CMPQ r64, imm; JLT label", Text: "CMPQ R8, $0x00000088; JLT taken", Source: "go/asm", Run: h1015},
+	{Form: "CMPQ r64, imm; JLT label", Text: "CMPQ R8, $0x000000a8; JLT taken", Source: "go/asm", Run: h1016},
+	{Form: "CMPQ r64, imm; JNE label", Text: "CMPQ R8, $0x000002a8; JNE taken", Source: "go/asm", Run: h1017},
+	{Form: "DECL r32; JNE label", Text: "DECL CX; JNE taken", Source: "go/asm", Run: h1018},
+	{Form: "DECQ r64; JNE label", Text: "DECQ AX; JNE taken", Source: "go/asm", Run: h1019},
+	{Form: "SUBL r32, r32; SBBQ r64, r64", Text: "SUBL R8, AX; SBBQ R8, R8", Source: "go/asm", Run: h1020},
+	{Form: "SUBL r32, r32; SBBQ r64, r64", Text: "SUBL R8, DX; SBBQ R8, R8", Source: "go/asm", Run: h1021},
+	{Form: "SUBQ imm, r64; JCC label", Text: "SUBQ $0x10, DX; JCC taken", Source: "go/asm", Run: h1022},
+	{Form: "SUBQ imm, r64; JCC label", Text: "SUBQ $0x20, DX; JCC taken", Source: "go/asm", Run: h1023},
+	{Form: "ADDQ r64, r64; JEQ label", Text: "ADDQ R8, R9; JEQ taken", Source: "pair", Run: h1024},
+	{Form: "ADDQ r64, r64; JNE label", Text: "ADDQ R8, R9; JNE taken", Source: "pair", Run: h1025},
+	{Form: "ADDQ r64, r64; JCS label", Text: "ADDQ R8, R9; JCS taken", Source: "pair", Run: h1026},
+	{Form: "ADDQ r64, r64; JCC label", Text: "ADDQ R8, R9; JCC taken", Source: "pair", Run: h1027},
+	{Form: "ADDQ r64, r64; JLT label", Text: "ADDQ R8, R9; JLT taken", Source: "pair", Run: h1028},
+	{Form: "ADDQ r64, r64; JGE label", Text: "ADDQ R8, R9; JGE taken", Source: "pair", Run: h1029},
+	{Form: "ADDQ r64, r64; JLE label", Text: "ADDQ R8, R9; JLE taken", Source: "pair", Run: h1030},
+	{Form: "ADDQ r64, r64; JGT label", Text: "ADDQ R8, R9; JGT taken", Source: "pair", Run: h1031},
+	{Form: "ADDQ r64, r64; JLS label", Text: "ADDQ R8, R9; JLS taken", Source: "pair", Run: h1032},
+	{Form: "ADDQ r64, r64; JHI label", Text: "ADDQ R8, R9; JHI taken", Source: "pair", Run: h1033},
+	{Form: "ADDQ r64, r64; JMI label", Text: "ADDQ R8, R9; JMI taken", Source: "pair", Run: h1034},
+	{Form: "ADDQ r64, r64; JPL label", Text: "ADDQ R8, R9; JPL taken", Source: "pair", Run: h1035},
+	{Form: "ADDQ r64, r64; SETCS r8", Text: "ADDQ R8, R9; SETCS R10B", Source: "pair", Run: h1036},
+	{Form: "ADDQ r64, r64; CMOVQEQ r64, r64", Text: "ADDQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1037},
+	{Form: "ADDQ r64, r64; ADCQ r64, r64", Text: "ADDQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1038},
+	{Form: "ADDQ r64, r64; SBBQ r64, r64", Text: "ADDQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1039},
+	{Form: "ADDQ r64, r64; INCQ r64", Text: "ADDQ R8, R9; INCQ R13", Source: "pair", Run: h1040},
+	{Form: "ADDQ r64, r64; ROLQ imm, r64", Text: "ADDQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1041},
+	{Form: "SUBQ r64, r64; JEQ label", Text: "SUBQ R8, R9; JEQ taken", Source: "pair", Run: h1042},
+	{Form: "SUBQ r64, r64; JNE label", Text: "SUBQ R8, R9; JNE taken", Source: "pair", Run: h1043},
+	{Form: "SUBQ r64, r64; JCS label", Text: "SUBQ R8, R9; JCS taken", Source: "pair", Run: h1044},
+	{Form: "SUBQ r64, r64; JCC label", Text: "SUBQ R8, R9; JCC taken", Source: "pair", Run: h1045},
+	{Form: "SUBQ r64, r64; JLT label", Text: "SUBQ R8, R9; JLT taken", Source: "pair", Run: h1046},
+	{Form: "SUBQ r64, r64; JGE label", Text: "SUBQ R8, R9; JGE taken", Source: "pair", Run: h1047},
+	{Form: "SUBQ r64, r64; JLE label", Text: "SUBQ R8, R9; JLE taken", Source: "pair", Run: h1048},
+	{Form: "SUBQ r64, r64; JGT label", Text: "SUBQ R8, R9; JGT taken", Source: "pair", Run: h1049},
+	{Form: "SUBQ r64, r64; JLS label", Text: "SUBQ R8, R9; JLS taken", Source: "pair", Run: h1050},
+	{Form: "SUBQ r64, r64; JHI label", Text: "SUBQ R8, R9; JHI taken", Source: "pair", Run: h1051},
+	{Form: "SUBQ r64, r64; JMI label", Text: "SUBQ R8, R9; JMI taken", Source: "pair", Run: h1052},
+	{Form: "SUBQ r64, r64; JPL label", Text: "SUBQ R8, R9; JPL taken", Source: "pair", Run: h1053},
+	{Form: "SUBQ r64, r64; SETCS r8", Text: "SUBQ R8, R9; SETCS R10B", Source: "pair", Run: h1054},
+	{Form: "SUBQ r64, r64; CMOVQEQ r64, r64", Text: "SUBQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1055},
+	{Form: "SUBQ r64, r64; ADCQ r64, r64", Text: "SUBQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1056},
+	{Form: "SUBQ r64, r64; SBBQ r64, r64", Text: "SUBQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1057},
+	{Form: "SUBQ r64, r64; INCQ r64", Text: "SUBQ R8, R9; INCQ R13", Source: "pair", Run: h1058},
+	{Form: "SUBQ r64, r64; ROLQ imm, r64", Text: "SUBQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1059},
+	{Form: "ADCQ r64, r64; JEQ label", Text: "ADCQ R8, R9; JEQ taken", Source: "pair", Run: h1060},
+	{Form: "ADCQ r64, r64; JNE label", Text: "ADCQ R8, R9; JNE taken", Source: "pair", Run: h1061},
+	{Form: "ADCQ r64, r64; JCS label", Text: "ADCQ R8, R9; JCS taken", Source: "pair", Run: h1062},
+	{Form: "ADCQ r64, r64; JCC label", Text: "ADCQ R8, R9; JCC taken", Source: "pair", Run: h1063},
+	{Form: "ADCQ r64, r64; JLT label", Text: "ADCQ R8, R9; JLT taken", Source: "pair", Run: h1064},
+	{Form: "ADCQ r64, r64; JGE label", Text: "ADCQ R8, R9; JGE taken", Source: "pair", Run: h1065},
+	{Form: "ADCQ r64, r64; JLE label", Text: "ADCQ R8, R9; JLE taken", Source: "pair", Run: h1066},
+	{Form: "ADCQ r64, r64; JGT label", Text: "ADCQ R8, R9; JGT taken", Source: "pair", Run: h1067},
+	{Form: "ADCQ r64, r64; JLS label", Text: "ADCQ R8, R9; JLS taken", Source: "pair", Run: h1068},
+	{Form: "ADCQ r64, r64; JHI label", Text: "ADCQ R8, R9; JHI taken", Source: "pair", Run: h1069},
+	{Form: "ADCQ r64, r64; JMI label", Text: "ADCQ R8, R9; JMI taken", Source: "pair", Run: h1070},
+	{Form: "ADCQ r64, r64; JPL label", Text: "ADCQ R8, R9; JPL taken", Source: "pair", Run: h1071},
+	{Form: "ADCQ r64, r64; SETCS r8", Text: "ADCQ R8, R9; SETCS R10B", Source: "pair", Run: h1072},
+	{Form: "ADCQ r64, r64; CMOVQEQ r64, r64", Text: "ADCQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1073},
+	{Form: "ADCQ r64, r64; ADCQ r64, r64", Text: "ADCQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1074},
+	{Form: "ADCQ r64, r64; SBBQ r64, r64", Text: "ADCQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1075},
+	{Form: "ADCQ r64, r64; INCQ r64", Text: "ADCQ R8, R9; INCQ R13", Source: "pair", Run: h1076},
+	{Form: "ADCQ r64, r64; ROLQ imm, r64", Text: "ADCQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1077},
+	{Form: "SBBQ r64, r64; JEQ label", Text: "SBBQ R8, R9; JEQ taken", Source: "pair", Run: h1078},
+	{Form: "SBBQ r64, r64; JNE label", Text: "SBBQ R8, R9; JNE taken", Source: "pair", Run: h1079},
+	{Form: "SBBQ r64, r64; JCS label", Text: "SBBQ R8, R9; JCS taken", Source: "pair", Run: h1080},
+	{Form: "SBBQ r64, r64; JCC label", Text: "SBBQ R8, R9; JCC taken", Source: "pair", Run: h1081},
+	{Form: "SBBQ r64, r64; JLT label", Text: "SBBQ R8, R9; JLT taken", Source: "pair", Run: h1082},
+	{Form: "SBBQ r64, r64; JGE label", Text: "SBBQ R8, R9; JGE taken", Source: "pair", Run: h1083},
+	{Form: "SBBQ r64, r64; JLE label", Text: "SBBQ R8, R9; JLE taken", Source: "pair", Run: h1084},
+	{Form: "SBBQ r64, r64; JGT label", Text: "SBBQ R8, R9; JGT taken", Source: "pair", Run: h1085},
+	{Form: "SBBQ r64, r64; JLS label", Text: "SBBQ R8, R9; JLS taken", Source: "pair", Run: h1086},
+	{Form: "SBBQ r64, r64; JHI label", Text: "SBBQ R8, R9; JHI taken", Source: "pair", Run: h1087},
+	{Form: "SBBQ r64, r64; JMI label", Text: "SBBQ R8, R9; JMI taken", Source: "pair", Run: h1088},
+	{Form: "SBBQ r64, r64; JPL label", Text: "SBBQ R8, R9; JPL taken", Source: "pair", Run: h1089},
+	{Form: "SBBQ r64, r64; SETCS r8", Text: "SBBQ R8, R9; SETCS R10B", Source: "pair", Run: h1090},
+	{Form: "SBBQ r64, r64; CMOVQEQ r64, r64", Text: "SBBQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1091},
+	{Form: "SBBQ r64, r64; ADCQ r64, r64", Text: "SBBQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1092},
+	{Form: "SBBQ r64, r64; SBBQ r64, r64", Text: "SBBQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1093},
+	{Form: "SBBQ r64, r64; INCQ r64", Text: "SBBQ R8, R9; INCQ R13", Source: "pair", Run: h1094},
+	{Form: "SBBQ r64, r64; ROLQ imm, r64", Text: "SBBQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1095},
+	{Form: "CMPQ r64, r64; JEQ label", Text: "CMPQ R8, R9; JEQ taken", Source: "pair", Run: h1096},
+	{Form: "CMPQ r64, r64; JNE label", Text: "CMPQ R8, R9; JNE taken", Source: "pair", Run: h1097},
+	{Form: "CMPQ r64, r64; JCS label", Text: "CMPQ R8, R9; JCS taken", Source: "pair", Run: h1098},
+	{Form: "CMPQ r64, r64; JCC label", Text: "CMPQ R8, R9; JCC taken", Source: "pair", Run: h1099},
+	{Form: "CMPQ r64, r64; JLT label", Text: "CMPQ R8, R9; JLT taken", Source: "pair", Run: h1100},
+	{Form: "CMPQ r64, r64; JGE label", Text: "CMPQ R8, R9; JGE taken", Source: "pair", Run: h1101},
+	{Form: "CMPQ r64, r64; JLE label", Text: "CMPQ R8, R9; JLE taken", Source: "pair", Run: h1102},
+	{Form: "CMPQ r64, r64; JGT label", Text: "CMPQ R8, R9; JGT taken", Source: "pair", Run: h1103},
+	{Form: "CMPQ r64, r64; JLS label", Text: "CMPQ R8, R9; JLS taken", Source: "pair", Run: h1104},
+	{Form: "CMPQ r64, r64; JHI label", Text: "CMPQ R8, R9; JHI taken", Source: "pair", Run: h1105},
+	{Form: "CMPQ r64, r64; JMI label", Text: "CMPQ R8, R9; JMI taken", Source: "pair", Run: h1106},
+	{Form: "CMPQ r64, r64; JPL label", Text: "CMPQ R8, R9; JPL taken", Source: "pair", Run: h1107},
+	{Form: "CMPQ r64, r64; SETCS r8", Text: "CMPQ R8, R9; SETCS R10B", Source: "pair", Run: h1108},
+	{Form: "CMPQ r64, r64; CMOVQEQ r64, r64", Text: "CMPQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1109},
+	{Form: "CMPQ r64, r64; ADCQ r64, r64", Text: "CMPQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1110},
+	{Form: "CMPQ r64, r64; SBBQ r64, r64", Text: "CMPQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1111},
+	{Form: "CMPQ r64, r64; INCQ r64", Text: "CMPQ R8, R9; INCQ R13", Source: "pair", Run: h1112},
+	{Form: "CMPQ r64, r64; ROLQ imm, r64", Text: "CMPQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1113},
+	{Form: "CMPQ r64, imm; JEQ label", Text: "CMPQ R8, $3; JEQ taken", Source: "pair", Run: h1114},
+	{Form: "CMPQ r64, imm; JNE label", Text: "CMPQ R8, $3; JNE taken", Source: "pair", Run: h1115},
+	{Form: "CMPQ r64, imm; JCS label", Text: "CMPQ R8, $3; JCS taken", Source: "pair", Run: h1116},
+	{Form: "CMPQ r64, imm; JCC label", Text: "CMPQ R8, $3; JCC taken", Source: "pair", Run: h1117},
+	{Form: "CMPQ r64, imm; JLT label", Text: "CMPQ R8, $3; JLT taken", Source: "pair", Run: h1118},
+	{Form: "CMPQ r64, imm; JGE label", Text: "CMPQ R8, $3; JGE taken", Source: "pair", Run: h1119},
+	{Form: "CMPQ r64, imm; JLE label", Text: "CMPQ R8, $3; JLE taken", Source: "pair", Run: h1120},
+	{Form: "CMPQ r64, imm; JGT label", Text: "CMPQ R8, $3; JGT taken", Source: "pair", Run: h1121},
+	{Form: "CMPQ r64, imm; JLS label", Text: "CMPQ R8, $3; JLS taken", Source: "pair", Run: h1122},
+	{Form: "CMPQ r64, imm; JHI label", Text: "CMPQ R8, $3; JHI taken", Source: "pair", Run: h1123},
+	{Form: "CMPQ r64, imm; JMI label", Text: "CMPQ R8, $3; JMI taken", Source: "pair", Run: h1124},
+	{Form: "CMPQ r64, imm; JPL label", Text: "CMPQ R8, $3; JPL taken", Source: "pair", Run: h1125},
+	{Form: "CMPQ r64, imm; SETCS r8", Text: "CMPQ R8, $3; SETCS R10B", Source: "pair", Run: h1126},
+	{Form: "CMPQ r64, imm; CMOVQEQ r64, r64", Text: "CMPQ R8, $3; CMOVQEQ R11, R12", Source: "pair", Run: h1127},
+	{Form: "CMPQ r64, imm; ADCQ r64, r64", Text: "CMPQ R8, $3; ADCQ R10, R11", Source: "pair", Run: h1128},
+	{Form: "CMPQ r64, imm; SBBQ r64, r64", Text: "CMPQ R8, $3; SBBQ R10, R11", Source: "pair", Run: h1129},
+	{Form: "CMPQ r64, imm; INCQ r64", Text: "CMPQ R8, $3; INCQ R13", Source: "pair", Run: h1130},
+	{Form: "CMPQ r64, imm; ROLQ imm, r64", Text: "CMPQ R8, $3; ROLQ $7, R13", Source: "pair", Run: h1131},
+	{Form: "CMPL r32, r32; JEQ label", Text: "CMPL R8, R9; JEQ taken", Source: "pair", Run: h1132},
+	{Form: "CMPL r32, r32; JNE label", Text: "CMPL R8, R9; JNE taken", Source: "pair", Run: h1133},
+	{Form: "CMPL r32, r32; JCS label", Text: "CMPL R8, R9; JCS taken", Source: "pair", Run: h1134},
+	{Form: "CMPL r32, r32; JCC label", Text: "CMPL R8, R9; JCC taken", Source: "pair", Run: h1135},
+	{Form: "CMPL r32, r32; JLT label", Text: "CMPL R8, R9; JLT taken", Source: "pair", Run: h1136},
+	{Form: "CMPL r32, r32; JGE label", Text: "CMPL R8, R9; JGE taken", Source: "pair", Run: h1137},
+	{Form: "CMPL r32, r32; JLE label", Text: "CMPL R8, R9; JLE taken", Source: "pair", Run: h1138},
+	{Form: "CMPL r32, r32; JGT label", Text: "CMPL R8, R9; JGT taken", Source: "pair", Run: h1139},
+	{Form: "CMPL r32, r32; JLS label", Text: "CMPL R8, R9; JLS taken", Source: "pair", Run: h1140},
+	{Form: "CMPL r32, r32; JHI label", Text: "CMPL R8, R9; JHI taken", Source: "pair", Run: h1141},
+	{Form: "CMPL r32, r32; JMI label", Text: "CMPL R8, R9; JMI taken", Source: "pair", Run: h1142},
+	{Form: "CMPL r32, r32; JPL label", Text: "CMPL R8, R9; JPL taken", Source: "pair", Run: h1143},
+	{Form: "CMPL r32, r32; SETCS r8", Text: "CMPL R8, R9; SETCS R10B", Source: "pair", Run: h1144},
+	{Form: "CMPL r32, r32; CMOVQEQ r64, r64", Text: "CMPL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1145},
+	{Form: "CMPL r32, r32; ADCQ r64, r64", Text: "CMPL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1146},
+	{Form: "CMPL r32, r32; SBBQ r64, r64", Text: "CMPL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1147},
+	{Form: "CMPL r32, r32; INCQ r64", Text: "CMPL R8, R9; INCQ R13", Source: "pair", Run: h1148},
+	{Form: "CMPL r32, r32; ROLQ imm, r64", Text: "CMPL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1149},
+	{Form: "ADDL r32, r32; JEQ label", Text: "ADDL R8, R9; JEQ taken", Source: "pair", Run: h1150},
+	{Form: "ADDL r32, r32; JNE label", Text: "ADDL R8, R9; JNE taken", Source: "pair", Run: h1151},
+	{Form: "ADDL r32, r32; JCS label", Text: "ADDL R8, R9; JCS taken", Source: "pair", Run: h1152},
+	{Form: "ADDL r32, r32; JCC label", Text: "ADDL R8, R9; JCC taken", Source: "pair", Run: h1153},
+	{Form: "ADDL r32, r32; JLT label", Text: "ADDL R8, R9; JLT taken", Source: "pair", Run: h1154},
+	{Form: "ADDL r32, r32; JGE label", Text: "ADDL R8, R9; JGE taken", Source: "pair", Run: h1155},
+	{Form: "ADDL r32, r32; JLE label", Text: "ADDL R8, R9; JLE taken", Source: "pair", Run: h1156},
+	{Form: "ADDL r32, r32; JGT label", Text: "ADDL R8, R9; JGT taken", Source: "pair", Run: h1157},
+	{Form: "ADDL r32, r32; JLS label", Text: "ADDL R8, R9; JLS taken", Source: "pair", Run: h1158},
+	{Form: "ADDL r32, r32; JHI label", Text: "ADDL R8, R9; JHI taken", Source: "pair", Run: h1159},
+	{Form: "ADDL r32, r32; JMI label", Text: "ADDL R8, R9; JMI taken", Source: "pair", Run: h1160},
+	{Form: "ADDL r32, r32; JPL label", Text: "ADDL R8, R9; JPL taken", Source: "pair", Run: h1161},
+	{Form: "ADDL r32, r32; SETCS r8", Text: "ADDL R8, R9; SETCS R10B", Source: "pair", Run: h1162},
+	{Form: "ADDL r32, r32; CMOVQEQ r64, r64", Text: "ADDL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1163},
+	{Form: "ADDL r32, r32; ADCQ r64, r64", Text: "ADDL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1164},
+	{Form: "ADDL r32, r32; SBBQ r64, r64", Text: "ADDL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1165},
+	{Form: "ADDL r32, r32; INCQ r64", Text: "ADDL R8, R9; INCQ R13", Source: "pair", Run: h1166},
+	{Form: "ADDL r32, r32; ROLQ imm, r64", Text: "ADDL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1167},
+	{Form: "SUBL r32, r32; JEQ label", Text: "SUBL R8, R9; JEQ taken", Source: "pair", Run: h1168},
+	{Form: "SUBL r32, r32; JNE label", Text: "SUBL R8, R9; JNE taken", Source: "pair", Run: h1169},
+	{Form: "SUBL r32, r32; JCS label", Text: "SUBL R8, R9; JCS taken", Source: "pair", Run: h1170},
+	{Form: "SUBL r32, r32; JCC label", Text: "SUBL R8, R9; JCC taken", Source: "pair", Run: h1171},
+	{Form: "SUBL r32, r32; JLT label", Text: "SUBL R8, R9; JLT taken", Source: "pair", Run: h1172},
+	{Form: "SUBL r32, r32; JGE label", Text: "SUBL R8, R9; JGE taken", Source: "pair", Run: h1173},
+	{Form: "SUBL r32, r32; JLE label", Text: "SUBL R8, R9; JLE taken", Source: "pair", Run: h1174},
+	{Form: "SUBL r32, r32; JGT label", Text: "SUBL R8, R9; JGT taken", Source: "pair", Run: h1175},
+	{Form: "SUBL r32, r32; JLS label", Text: "SUBL R8, R9; JLS taken", Source: "pair", Run: h1176},
+	{Form: "SUBL r32, r32; JHI label", Text: "SUBL R8, R9; JHI taken", Source: "pair", Run: h1177},
+	{Form: "SUBL r32, r32; JMI label", Text: "SUBL R8, R9; JMI taken", Source: "pair", Run: h1178},
+	{Form: "SUBL r32, r32; JPL label", Text: "SUBL R8, R9; JPL taken", Source: "pair", Run: h1179},
+	{Form: "SUBL r32, r32; SETCS r8", Text: "SUBL R8, R9; SETCS R10B", Source: "pair", Run: h1180},
+	{Form: "SUBL r32, r32; CMOVQEQ r64, r64", Text: "SUBL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1181},
+	{Form: "SUBL r32, r32; ADCQ r64, r64", Text: "SUBL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1182},
+	{Form: "SUBL r32, r32; SBBQ r64, r64", Text: "SUBL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1183},
+	{Form: "SUBL r32, r32; INCQ r64", Text: "SUBL R8, R9; INCQ R13", Source: "pair", Run: h1184},
+	{Form: "SUBL r32, r32; ROLQ imm, r64", Text: "SUBL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1185},
+	{Form: "ANDQ r64, r64; JEQ label", Text: "ANDQ R8, R9; JEQ taken", Source: "pair", Run: h1186},
+	{Form: "ANDQ r64, r64; JNE label", Text: "ANDQ R8, R9; JNE taken", Source: "pair", Run: h1187},
+	{Form: "ANDQ r64, r64; JCS label", Text: "ANDQ R8, R9; JCS taken", Source: "pair", Run: h1188},
+	{Form: "ANDQ r64, r64; JCC label", Text: "ANDQ R8, R9; JCC taken", Source: "pair", Run: h1189},
+	{Form: "ANDQ r64, r64; JLT label", Text: "ANDQ R8, R9; JLT taken", Source: "pair", Run: h1190},
+	{Form: "ANDQ r64, r64; JGE label", Text: "ANDQ R8, R9; JGE taken", Source: "pair", Run: h1191},
+	{Form: "ANDQ r64, r64; JLE label", Text: "ANDQ R8, R9; JLE taken", Source: "pair", Run: h1192},
+	{Form: "ANDQ r64, r64; JGT label", Text: "ANDQ R8, R9; JGT taken", Source: "pair", Run: h1193},
+	{Form: "ANDQ r64, r64; JLS label", Text: "ANDQ R8, R9; JLS taken", Source: "pair", Run: h1194},
+	{Form: "ANDQ r64, r64; JHI label", Text: "ANDQ R8, R9; JHI taken", Source: "pair", Run: h1195},
+	{Form: "ANDQ r64, r64; JMI label", Text: "ANDQ R8, R9; JMI taken", Source: "pair", Run: h1196},
+	{Form: "ANDQ r64, r64; JPL label", Text: "ANDQ R8, R9; JPL taken", Source: "pair", Run: h1197},
+	{Form: "ANDQ r64, r64; SETCS r8", Text: "ANDQ R8, R9; SETCS R10B", Source: "pair", Run: h1198},
+	{Form: "ANDQ r64, r64; CMOVQEQ r64, r64", Text: "ANDQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1199},
+	{Form: "ANDQ r64, r64; ADCQ r64, r64", Text: "ANDQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1200},
+	{Form: "ANDQ r64, r64; SBBQ r64, r64", Text: "ANDQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1201},
+	{Form: "ANDQ r64, r64; INCQ r64", Text: "ANDQ R8, R9; INCQ R13", Source: "pair", Run: h1202},
+	{Form: "ANDQ r64, r64; ROLQ imm, r64", Text: "ANDQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1203},
+	{Form: "ANDL r32, r32; JEQ label", Text: "ANDL R8, R9; JEQ taken", Source: "pair", Run: h1204},
+	{Form: "ANDL r32, r32; JNE label", Text: "ANDL R8, R9; JNE taken", Source: "pair", Run: h1205},
+	{Form: "ANDL r32, r32; JCS label", Text: "ANDL R8, R9; JCS taken", Source: "pair", Run: h1206},
+	{Form: "ANDL r32, r32; JCC label", Text: "ANDL R8, R9; JCC taken", Source: "pair", Run: h1207},
+	{Form: "ANDL r32, r32; JLT label", Text: "ANDL R8, R9; JLT taken", Source: "pair", Run: h1208},
+	{Form: "ANDL r32, r32; JGE label", Text: "ANDL R8, R9; JGE taken", Source: "pair", Run: h1209},
+	{Form: "ANDL r32, r32; JLE label", Text: "ANDL R8, R9; JLE taken", Source: "pair", Run: h1210},
+	{Form: "ANDL r32, r32; JGT label", Text: "ANDL R8, R9; JGT taken", Source: "pair", Run: h1211},
+	{Form: "ANDL r32, r32; JLS label", Text: "ANDL R8, R9; JLS taken", Source: "pair", Run: h1212},
+	{Form: "ANDL r32, r32; JHI label", Text: "ANDL R8, R9; JHI taken", Source: "pair", Run: h1213},
+	{Form: "ANDL r32, r32; JMI label", Text: "ANDL R8, R9; JMI taken", Source: "pair", Run: h1214},
+	{Form: "ANDL r32, r32; JPL label", Text: "ANDL R8, R9; JPL taken", Source: "pair", Run: h1215},
+	{Form: "ANDL r32, r32; SETCS r8", Text: "ANDL R8, R9; SETCS R10B", Source: "pair", Run: h1216},
+	{Form: "ANDL r32, r32; CMOVQEQ r64, r64", Text: "ANDL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1217},
+	{Form: "ANDL r32, r32; ADCQ r64, r64", Text: "ANDL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1218},
+	{Form: "ANDL r32, r32; SBBQ r64, r64", Text: "ANDL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1219},
+	{Form: "ANDL r32, r32; INCQ r64", Text: "ANDL R8, R9; INCQ R13", Source: "pair", Run: h1220},
+	{Form: "ANDL r32, r32; ROLQ imm, r64", Text: "ANDL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1221},
+	{Form: "ORQ r64, r64; JEQ label", Text: "ORQ R8, R9; JEQ taken", Source: "pair", Run: h1222},
+	{Form: "ORQ r64, r64; JNE label", Text: "ORQ R8, R9; JNE taken", Source: "pair", Run: h1223},
+	{Form: "ORQ r64, r64; JCS label", Text: "ORQ R8, R9; JCS taken", Source: "pair", Run: h1224},
+	{Form: "ORQ r64, r64; JCC label", Text: "ORQ R8, R9; JCC taken", Source: "pair", Run: h1225},
+	{Form: "ORQ r64, r64; JLT label", Text: "ORQ R8, R9; JLT taken", Source: "pair", Run: h1226},
+	{Form: "ORQ r64, r64; JGE label", Text: "ORQ R8, R9; JGE taken", Source: "pair", Run: h1227},
+	{Form: "ORQ r64, r64; JLE label", Text: "ORQ R8, R9; JLE taken", Source: "pair", Run: h1228},
+	{Form: "ORQ r64, r64; JGT label", Text: "ORQ R8, R9; JGT taken", Source: "pair", Run: h1229},
+	{Form: "ORQ r64, r64; JLS label", Text: "ORQ R8, R9; JLS taken", Source: "pair", Run: h1230},
+	{Form: "ORQ r64, r64; JHI label", Text: "ORQ R8, R9; JHI taken", Source: "pair", Run: h1231},
+	{Form: "ORQ r64, r64; JMI label", Text: "ORQ R8, R9; JMI taken", Source: "pair", Run: h1232},
+	{Form: "ORQ r64, r64; JPL label", Text: "ORQ R8, R9; JPL taken", Source: "pair", Run: h1233},
+	{Form: "ORQ r64, r64; SETCS r8", Text: "ORQ R8, R9; SETCS R10B", Source: "pair", Run: h1234},
+	{Form: "ORQ r64, r64; CMOVQEQ r64, r64", Text: "ORQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1235},
+	{Form: "ORQ r64, r64; ADCQ r64, r64", Text: "ORQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1236},
+	{Form: "ORQ r64, r64; SBBQ r64, r64", Text: "ORQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1237},
+	{Form: "ORQ r64, r64; INCQ r64", Text: "ORQ R8, R9; INCQ R13", Source: "pair", Run: h1238},
+	{Form: "ORQ r64, r64; ROLQ imm, r64", Text: "ORQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1239},
+	{Form: "ORL r32, r32; JEQ label", Text: "ORL R8, R9; JEQ taken", Source: "pair", Run: h1240},
+	{Form: "ORL r32, r32; JNE label", Text: "ORL R8, R9; JNE taken", Source: "pair", Run: h1241},
+	{Form: "ORL r32, r32; JCS label", Text: "ORL R8, R9; JCS taken", Source: "pair", Run: h1242},
+	{Form: "ORL r32, r32; JCC label", Text: "ORL R8, R9; JCC taken", Source: "pair", Run: h1243},
+	{Form: "ORL r32, r32; JLT label", Text: "ORL R8, R9; JLT taken", Source: "pair", Run: h1244},
+	{Form: "ORL r32, r32; JGE label", Text: "ORL R8, R9; JGE taken", Source: "pair", Run: h1245},
+	{Form: "ORL r32, r32; JLE label", Text: "ORL R8, R9; JLE taken", Source: "pair", Run: h1246},
+	{Form: "ORL r32, r32; JGT label", Text: "ORL R8, R9; JGT taken", Source: "pair", Run: h1247},
+	{Form: "ORL r32, r32; JLS label", Text: "ORL R8, R9; JLS taken", Source: "pair", Run: h1248},
+	{Form: "ORL r32, r32; JHI label", Text: "ORL R8, R9; JHI taken", Source: "pair", Run: h1249},
+	{Form: "ORL r32, r32; JMI label", Text: "ORL R8, R9; JMI taken", Source: "pair", Run: h1250},
+	{Form: "ORL r32, r32; JPL label", Text: "ORL R8, R9; JPL taken", Source: "pair", Run: h1251},
+	{Form: "ORL r32, r32; SETCS r8", Text: "ORL R8, R9; SETCS R10B", Source: "pair", Run: h1252},
+	{Form: "ORL r32, r32; CMOVQEQ r64, r64", Text: "ORL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1253},
+	{Form: "ORL r32, r32; ADCQ r64, r64", Text: "ORL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1254},
+	{Form: "ORL r32, r32; SBBQ r64, r64", Text: "ORL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1255},
+	{Form: "ORL r32, r32; INCQ r64", Text: "ORL R8, R9; INCQ R13", Source: "pair", Run: h1256},
+	{Form: "ORL r32, r32; ROLQ imm, r64", Text: "ORL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1257},
+	{Form: "XORQ r64, r64; JEQ label", Text: "XORQ R8, R9; JEQ taken", Source: "pair", Run: h1258},
+	{Form: "XORQ r64, r64; JNE label", Text: "XORQ R8, R9; JNE taken", Source: "pair", Run: h1259},
+	{Form: "XORQ r64, r64; JCS label", Text: "XORQ R8, R9; JCS taken", Source: "pair", Run: h1260},
+	{Form: "XORQ r64, r64; JCC label", Text: "XORQ R8, R9; JCC taken", Source: "pair", Run: h1261},
+	{Form: "XORQ r64, r64; JLT label", Text: "XORQ R8, R9; JLT taken", Source: "pair", Run: h1262},
+	{Form: "XORQ r64, r64; JGE label", Text: "XORQ R8, R9; JGE taken", Source: "pair", Run: h1263},
+	{Form: "XORQ r64, r64; JLE label", Text: "XORQ R8, R9; JLE taken", Source: "pair", Run: h1264},
+	{Form: "XORQ r64, r64; JGT label", Text: "XORQ R8, R9; JGT taken", Source: "pair", Run: h1265},
+	{Form: "XORQ r64, r64; JLS label", Text: "XORQ R8, R9; JLS taken", Source: "pair", Run: h1266},
+	{Form: "XORQ r64, r64; JHI label", Text: "XORQ R8, R9; JHI taken", Source: "pair", Run: h1267},
+	{Form: "XORQ r64, r64; JMI label", Text: "XORQ R8, R9; JMI taken", Source: "pair", Run: h1268},
+	{Form: "XORQ r64, r64; JPL label", Text: "XORQ R8, R9; JPL taken", Source: "pair", Run: h1269},
+	{Form: "XORQ r64, r64; SETCS r8", Text: "XORQ R8, R9; SETCS R10B", Source: "pair", Run: h1270},
+	{Form: "XORQ r64, r64; CMOVQEQ r64, r64", Text: "XORQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1271},
+	{Form: "XORQ r64, r64; ADCQ r64, r64", Text: "XORQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1272},
+	{Form: "XORQ r64, r64; SBBQ r64, r64", Text: "XORQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1273},
+	{Form: "XORQ r64, r64; INCQ r64", Text: "XORQ R8, R9; INCQ R13", Source: "pair", Run: h1274},
+	{Form: "XORQ r64, r64; ROLQ imm, r64", Text: "XORQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1275},
+	{Form: "XORL r32, r32; JEQ label", Text: "XORL R8, R9; JEQ taken", Source: "pair", Run: h1276},
+	{Form: "XORL r32, r32; JNE label", Text: "XORL R8, R9; JNE taken", Source: "pair", Run: h1277},
+	{Form: "XORL r32, r32; JCS label", Text: "XORL R8, R9; JCS taken", Source: "pair", Run: h1278},
+	{Form: "XORL r32, r32; JCC label", Text: "XORL R8, R9; JCC taken", Source: "pair", Run: h1279},
+	{Form: "XORL r32, r32; JLT label", Text: "XORL R8, R9; JLT taken", Source: "pair", Run: h1280},
+	{Form: "XORL r32, r32; JGE label", Text: "XORL R8, R9; JGE taken", Source: "pair", Run: h1281},
+	{Form: "XORL r32, r32; JLE label", Text: "XORL R8, R9; JLE taken", Source: "pair", Run: h1282},
+	{Form: "XORL r32, r32; JGT label", Text: "XORL R8, R9; JGT taken", Source: "pair", Run: h1283},
+	{Form: "XORL r32, r32; JLS label", Text: "XORL R8, R9; JLS taken", Source: "pair", Run: h1284},
+	{Form: "XORL r32, r32; JHI label", Text: "XORL R8, R9; JHI taken", Source: "pair", Run: h1285},
+	{Form: "XORL r32, r32; JMI label", Text: "XORL R8, R9; JMI taken", Source: "pair", Run: h1286},
+	{Form: "XORL r32, r32; JPL label", Text: "XORL R8, R9; JPL taken", Source: "pair", Run: h1287},
+	{Form: "XORL r32, r32; SETCS r8", Text: "XORL R8, R9; SETCS R10B", Source: "pair", Run: h1288},
+	{Form: "XORL r32, r32; CMOVQEQ r64, r64", Text: "XORL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1289},
+	{Form: "XORL r32, r32; ADCQ r64, r64", Text: "XORL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1290},
+	{Form: "XORL r32, r32; SBBQ r64, r64", Text: "XORL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1291},
+	{Form: "XORL r32, r32; INCQ r64", Text: "XORL R8, R9; INCQ R13", Source: "pair", Run: h1292},
+	{Form: "XORL r32, r32; ROLQ imm, r64", Text: "XORL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1293},
+	{Form: "TESTQ r64, r64; JEQ label", Text: "TESTQ R8, R9; JEQ taken", Source: "pair", Run: h1294},
+	{Form: "TESTQ r64, r64; JNE label", Text: "TESTQ R8, R9; JNE taken", Source: "pair", Run: h1295},
+	{Form: "TESTQ r64, r64; JCS label", Text: "TESTQ R8, R9; JCS taken", Source: "pair", Run: h1296},
+	{Form: "TESTQ r64, r64; JCC label", Text: "TESTQ R8, R9; JCC taken", Source: "pair", Run: h1297},
+	{Form: "TESTQ r64, r64; JLT label", Text: "TESTQ R8, R9; JLT taken", Source: "pair", Run: h1298},
+	{Form: "TESTQ r64, r64; JGE label", Text: "TESTQ R8, R9; JGE taken", Source: "pair", Run: h1299},
+	{Form: "TESTQ r64, r64; JLE label", Text: "TESTQ R8, R9; JLE taken", Source: "pair", Run: h1300},
+	{Form: "TESTQ r64, r64; JGT label", Text: "TESTQ R8, R9; JGT taken", Source: "pair", Run: h1301},
+	{Form: "TESTQ r64, r64; JLS label", Text: "TESTQ R8, R9; JLS taken", Source: "pair", Run: h1302},
+	{Form: "TESTQ r64, r64; JHI label", Text: "TESTQ R8, R9; JHI taken", Source: "pair", Run: h1303},
+	{Form: "TESTQ r64, r64; JMI label", Text: "TESTQ R8, R9; JMI taken", Source: "pair", Run: h1304},
+	{Form: "TESTQ r64, r64; JPL label", Text: "TESTQ R8, R9; JPL taken", Source: "pair", Run: h1305},
+	{Form: "TESTQ r64, r64; SETCS r8", Text: "TESTQ R8, R9; SETCS R10B", Source: "pair", Run: h1306},
+	{Form: "TESTQ r64, r64; CMOVQEQ r64, r64", Text: "TESTQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1307},
+	{Form: "TESTQ r64, r64; ADCQ r64, r64", Text: "TESTQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1308},
+	{Form: "TESTQ r64, r64; SBBQ r64, r64", Text: "TESTQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1309},
+	{Form: "TESTQ r64, r64; INCQ r64", Text: "TESTQ R8, R9; INCQ R13", Source: "pair", Run: h1310},
+	{Form: "TESTQ r64, r64; ROLQ imm, r64", Text: "TESTQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1311},
+	{Form: "TESTL r32, r32; JEQ label", Text: "TESTL R8, R9; JEQ taken", Source: "pair", Run: h1312},
+	{Form: "TESTL r32, r32; JNE label", Text: "TESTL R8, R9; JNE taken", Source: "pair", Run: h1313},
+	{Form: "TESTL r32, r32; JCS label", Text: "TESTL R8, R9; JCS taken", Source: "pair", Run: h1314},
+	{Form: "TESTL r32, r32; JCC label", Text: "TESTL R8, R9; JCC taken", Source: "pair", Run: h1315},
+	{Form: "TESTL r32, r32; JLT label", Text: "TESTL R8, R9; JLT taken", Source: "pair", Run: h1316},
+	{Form: "TESTL r32, r32; JGE label", Text: "TESTL R8, R9; JGE taken", Source: "pair", Run: h1317},
+	{Form: "TESTL r32, r32; JLE label", Text: "TESTL R8, R9; JLE taken", Source: "pair", Run: h1318},
+	{Form: "TESTL r32, r32; JGT label", Text: "TESTL R8, R9; JGT taken", Source: "pair", Run: h1319},
+	{Form: "TESTL r32, r32; JLS label", Text: "TESTL R8, R9; JLS taken", Source: "pair", Run: h1320},
+	{Form: "TESTL r32, r32; JHI label", Text: "TESTL R8, R9; JHI taken", Source: "pair", Run: h1321},
+	{Form: "TESTL r32, r32; JMI label", Text: "TESTL R8, R9; JMI taken", Source: "pair", Run: h1322},
+	{Form: "TESTL r32, r32; JPL label", Text: "TESTL R8, R9; JPL taken", Source: "pair", Run: h1323},
+	{Form: "TESTL r32, r32; SETCS r8", Text: "TESTL R8, R9; SETCS R10B", Source: "pair", Run: h1324},
+	{Form: "TESTL r32, r32; CMOVQEQ r64, r64", Text: "TESTL R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1325},
+	{Form: "TESTL r32, r32; ADCQ r64, r64", Text: "TESTL R8, R9; ADCQ R10, R11", Source: "pair", Run: h1326},
+	{Form: "TESTL r32, r32; SBBQ r64, r64", Text: "TESTL R8, R9; SBBQ R10, R11", Source: "pair", Run: h1327},
+	{Form: "TESTL r32, r32; INCQ r64", Text: "TESTL R8, R9; INCQ R13", Source: "pair", Run: h1328},
+	{Form: "TESTL r32, r32; ROLQ imm, r64", Text: "TESTL R8, R9; ROLQ $7, R13", Source: "pair", Run: h1329},
+	{Form: "INCQ r64; JEQ label", Text: "INCQ R9; JEQ taken", Source: "pair", Run: h1330},
+	{Form: "INCQ r64; JNE label", Text: "INCQ R9; JNE taken", Source: "pair", Run: h1331},
+	{Form: "INCQ r64; JCS label", Text: "INCQ R9; JCS taken", Source: "pair", Run: h1332},
+	{Form: "INCQ r64; JCC label", Text: "INCQ R9; JCC taken", Source: "pair", Run: h1333},
+	{Form: "INCQ r64; JLT label", Text: "INCQ R9; JLT taken", Source: "pair", Run: h1334},
+	{Form: "INCQ r64; JGE label", Text: "INCQ R9; JGE taken", Source: "pair", Run: h1335},
+	{Form: "INCQ r64; JLE label", Text: "INCQ R9; JLE taken", Source: "pair", Run: h1336},
+	{Form: "INCQ r64; JGT label", Text: "INCQ R9; JGT taken", Source: "pair", Run: h1337},
+	{Form: "INCQ r64; JLS label", Text: "INCQ R9; JLS taken", Source: "pair", Run: h1338},
+	{Form: "INCQ r64; JHI label", Text: "INCQ R9; JHI taken", Source: "pair", Run: h1339},
+	{Form: "INCQ r64; JMI label", Text: "INCQ R9; JMI taken", Source: "pair", Run: h1340},
+	{Form: "INCQ r64; JPL label", Text: "INCQ R9; JPL taken", Source: "pair", Run: h1341},
+	{Form: "INCQ r64; SETCS r8", Text: "INCQ R9; SETCS R10B", Source: "pair", Run: h1342},
+	{Form: "INCQ r64; CMOVQEQ r64, r64", Text: "INCQ R9; CMOVQEQ R11, R12", Source: "pair", Run: h1343},
+	{Form: "INCQ r64; ADCQ r64, r64", Text: "INCQ R9; ADCQ R10, R11", Source: "pair", Run: h1344},
+	{Form: "INCQ r64; SBBQ r64, r64", Text: "INCQ R9; SBBQ R10, R11", Source: "pair", Run: h1345},
+	{Form: "INCQ r64; INCQ r64", Text: "INCQ R9; INCQ R13", Source: "pair", Run: h1346},
+	{Form: "INCQ r64; ROLQ imm, r64", Text: "INCQ R9; ROLQ $7, R13", Source: "pair", Run: h1347},
+	{Form: "DECQ r64; JEQ label", Text: "DECQ R9; JEQ taken", Source: "pair", Run: h1348},
+	{Form: "DECQ r64; JNE label", Text: "DECQ R9; JNE taken", Source: "pair", Run: h1349},
+	{Form: "DECQ r64; JCS label", Text: "DECQ R9; JCS taken", Source: "pair", Run: h1350},
+	{Form: "DECQ r64; JCC label", Text: "DECQ R9; JCC taken", Source: "pair", Run: h1351},
+	{Form: "DECQ r64; JLT label", Text: "DECQ R9; JLT taken", Source: "pair", Run: h1352},
+	{Form: "DECQ r64; JGE label", Text: "DECQ R9; JGE taken", Source: "pair", Run: h1353},
+	{Form: "DECQ r64; JLE label", Text: "DECQ R9; JLE taken", Source: "pair", Run: h1354},
+	{Form: "DECQ r64; JGT label", Text: "DECQ R9; JGT taken", Source: "pair", Run: h1355},
+	{Form: "DECQ r64; JLS label", Text: "DECQ R9; JLS taken", Source: "pair", Run: h1356},
+	{Form: "DECQ r64; JHI label", Text: "DECQ R9; JHI taken", Source: "pair", Run: h1357},
+	{Form: "DECQ r64; JMI label", Text: "DECQ R9; JMI taken", Source: "pair", Run: h1358},
+	{Form: "DECQ r64; JPL label", Text: "DECQ R9; JPL taken", Source: "pair", Run: h1359},
+	{Form: "DECQ r64; SETCS r8", Text: "DECQ R9; SETCS R10B", Source: "pair", Run: h1360},
+	{Form: "DECQ r64; CMOVQEQ r64, r64", Text: "DECQ R9; CMOVQEQ R11, R12", Source: "pair", Run: h1361},
+	{Form: "DECQ r64; ADCQ r64, r64", Text: "DECQ R9; ADCQ R10, R11", Source: "pair", Run: h1362},
+	{Form: "DECQ r64; SBBQ r64, r64", Text: "DECQ R9; SBBQ R10, R11", Source: "pair", Run: h1363},
+	{Form: "DECQ r64; INCQ r64", Text: "DECQ R9; INCQ R13", Source: "pair", Run: h1364},
+	{Form: "DECQ r64; ROLQ imm, r64", Text: "DECQ R9; ROLQ $7, R13", Source: "pair", Run: h1365},
+	{Form: "INCL r32; JEQ label", Text: "INCL R9; JEQ taken", Source: "pair", Run: h1366},
+	{Form: "INCL r32; JNE label", Text: "INCL R9; JNE taken", Source: "pair", Run: h1367},
+	{Form: "INCL r32; JCS label", Text: "INCL R9; JCS taken", Source: "pair", Run: h1368},
+	{Form: "INCL r32; JCC label", Text: "INCL R9; JCC taken", Source: "pair", Run: h1369},
+	{Form: "INCL r32; JLT label", Text: "INCL R9; JLT taken", Source: "pair", Run: h1370},
+	{Form: "INCL r32; JGE label", Text: "INCL R9; JGE taken", Source: "pair", Run: h1371},
+	{Form: "INCL r32; JLE label", Text: "INCL R9; JLE taken", Source: "pair", Run: h1372},
+	{Form: "INCL r32; JGT label", Text: "INCL R9; JGT taken", Source: "pair", Run: h1373},
+	{Form: "INCL r32; JLS label", Text: "INCL R9; JLS taken", Source: "pair", Run: h1374},
+	{Form: "INCL r32; JHI label", Text: "INCL R9; JHI taken", Source: "pair", Run: h1375},
+	{Form: "INCL r32; JMI label", Text: "INCL R9; JMI taken", Source: "pair", Run: h1376},
+	{Form: "INCL r32; JPL label", Text: "INCL R9; JPL taken", Source: "pair", Run: h1377},
+	{Form: "INCL r32; SETCS r8", Text: "INCL R9; SETCS R10B", Source: "pair", Run: h1378},
+	{Form: "INCL r32; CMOVQEQ r64, r64", Text: "INCL R9; CMOVQEQ R11, R12", Source: "pair", Run: h1379},
+	{Form: "INCL r32; ADCQ r64, r64", Text: "INCL R9; ADCQ R10, R11", Source: "pair", Run: h1380},
+	{Form: "INCL r32; SBBQ r64, r64", Text: "INCL R9; SBBQ R10, R11", Source: "pair", Run: h1381},
+	{Form: "INCL r32; INCQ r64", Text: "INCL R9; INCQ R13", Source: "pair", Run: h1382},
+	{Form: "INCL r32; ROLQ imm, r64", Text: "INCL R9; ROLQ $7, R13", Source: "pair", Run: h1383},
+	{Form: "DECL r32; JEQ label", Text: "DECL R9; JEQ taken", Source: "pair", Run: h1384},
+	{Form: "DECL r32; JNE label", Text: "DECL R9; JNE taken", Source: "pair", Run: h1385},
+	{Form: "DECL r32; JCS label", Text: "DECL R9; JCS taken", Source: "pair", Run: h1386},
+	{Form: "DECL r32; JCC label", Text: "DECL R9; JCC taken", Source: "pair", Run: h1387},
+	{Form: "DECL r32; JLT label", Text: "DECL R9; JLT taken", Source: "pair", Run: h1388},
+	{Form: "DECL r32; JGE label", Text: "DECL R9; JGE taken", Source: "pair", Run: h1389},
+	{Form: "DECL r32; JLE label", Text: "DECL R9; JLE taken", Source: "pair", Run: h1390},
+	{Form: "DECL r32; JGT label", Text: "DECL R9; JGT taken", Source: "pair", Run: h1391},
+	{Form: "DECL r32; JLS label", Text: "DECL R9; JLS taken", Source: "pair", Run: h1392},
+	{Form: "DECL r32; JHI label", Text: "DECL R9; JHI taken", Source: "pair", Run: h1393},
+	{Form: "DECL r32; JMI label", Text: "DECL R9; JMI taken", Source: "pair", Run: h1394},
+	{Form: "DECL r32; JPL label", Text: "DECL R9; JPL taken", Source: "pair", Run: h1395},
+	{Form: "DECL r32; SETCS r8", Text: "DECL R9; SETCS R10B", Source: "pair", Run: h1396},
+	{Form: "DECL r32; CMOVQEQ r64, r64", Text: "DECL R9; CMOVQEQ R11, R12", Source: "pair", Run: h1397},
+	{Form: "DECL r32; ADCQ r64, r64", Text: "DECL R9; ADCQ R10, R11", Source: "pair", Run: h1398},
+	{Form: "DECL r32; SBBQ r64, r64", Text: "DECL R9; SBBQ R10, R11", Source: "pair", Run: h1399},
+	{Form: "DECL r32; INCQ r64", Text: "DECL R9; INCQ R13", Source: "pair", Run: h1400},
+	{Form: "DECL r32; ROLQ imm, r64", Text: "DECL R9; ROLQ $7, R13", Source: "pair", Run: h1401},
+	{Form: "NEGQ r64; JEQ label", Text: "NEGQ R9; JEQ taken", Source: "pair", Run: h1402},
+	{Form: "NEGQ r64; JNE label", Text: "NEGQ R9; JNE taken", Source: "pair", Run: h1403},
+	{Form: "NEGQ r64; JCS label", Text: "NEGQ R9; JCS taken", Source: "pair", Run: h1404},
+	{Form: "NEGQ r64; JCC label", Text: "NEGQ R9; JCC taken", Source: "pair", Run: h1405},
+	{Form: "NEGQ r64; JLT label", Text: "NEGQ R9; JLT taken", Source: "pair", Run: h1406},
+	{Form: "NEGQ r64; JGE label", Text: "NEGQ R9; JGE taken", Source: "pair", Run: h1407},
+	{Form: "NEGQ r64; JLE label", Text: "NEGQ R9; JLE taken", Source: "pair", Run: h1408},
+	{Form: "NEGQ r64; JGT label", Text: "NEGQ R9; JGT taken", Source: "pair", Run: h1409},
+	{Form: "NEGQ r64; JLS label", Text: "NEGQ R9; JLS taken", Source: "pair", Run: h1410},
+	{Form: "NEGQ r64; JHI label", Text: "NEGQ R9; JHI taken", Source: "pair", Run: h1411},
+	{Form: "NEGQ r64; JMI label", Text: "NEGQ R9; JMI taken", Source: "pair", Run: h1412},
+	{Form: "NEGQ r64; JPL label", Text: "NEGQ R9; JPL taken", Source: "pair", Run: h1413},
+	{Form: "NEGQ r64; SETCS r8", Text: "NEGQ R9; SETCS R10B", Source: "pair", Run: h1414},
+	{Form: "NEGQ r64; CMOVQEQ r64, r64", Text: "NEGQ R9; CMOVQEQ R11, R12", Source: "pair", Run: h1415},
+	{Form: "NEGQ r64; ADCQ r64, r64", Text: "NEGQ R9; ADCQ R10, R11", Source: "pair", Run: h1416},
+	{Form: "NEGQ r64; SBBQ r64, r64", Text: "NEGQ R9; SBBQ R10, R11", Source: "pair", Run: h1417},
+	{Form: "NEGQ r64; INCQ r64", Text: "NEGQ R9; INCQ R13", Source: "pair", Run: h1418},
+	{Form: "NEGQ r64; ROLQ imm, r64", Text: "NEGQ R9; ROLQ $7, R13", Source: "pair", Run: h1419},
+	{Form: "SHLQ imm, r64; JEQ label", Text: "SHLQ $1, R9; JEQ taken", Source: "pair", Run: h1420},
+	{Form: "SHLQ imm, r64; JNE label", Text: "SHLQ $1, R9; JNE taken", Source: "pair", Run: h1421},
+	{Form: "SHLQ imm, r64; JCS label", Text: "SHLQ $1, R9; JCS taken", Source: "pair", Run: h1422},
+	{Form: "SHLQ imm, r64; JCC label", Text: "SHLQ $1, R9; JCC taken", Source: "pair", Run: h1423},
+	{Form: "SHLQ imm, r64; JLT label", Text: "SHLQ $1, R9; JLT taken", Source: "pair", Run: h1424},
+	{Form: "SHLQ imm, r64; JGE label", Text: "SHLQ $1, R9; JGE taken", Source: "pair", Run: h1425},
+	{Form: "SHLQ imm, r64; JLE label", Text: "SHLQ $1, R9; JLE taken", Source: "pair", Run: h1426},
+	{Form: "SHLQ imm, r64; JGT label", Text: "SHLQ $1, R9; JGT taken", Source: "pair", Run: h1427},
+	{Form: "SHLQ imm, r64; JLS label", Text: "SHLQ $1, R9; JLS taken", Source: "pair", Run: h1428},
+	{Form: "SHLQ imm, r64; JHI label", Text: "SHLQ $1, R9; JHI taken", Source: "pair", Run: h1429},
+	{Form: "SHLQ imm, r64; JMI label", Text: "SHLQ $1, R9; JMI taken", Source: "pair", Run: h1430},
+	{Form: "SHLQ imm, r64; JPL label", Text: "SHLQ $1, R9; JPL taken", Source: "pair", Run: h1431},
+	{Form: "SHLQ imm, r64; SETCS r8", Text: "SHLQ $1, R9; SETCS R10B", Source: "pair", Run: h1432},
+	{Form: "SHLQ imm, r64; CMOVQEQ r64, r64", Text: "SHLQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1433},
+	{Form: "SHLQ imm, r64; ADCQ r64, r64", Text: "SHLQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1434},
+	{Form: "SHLQ imm, r64; SBBQ r64, r64", Text: "SHLQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1435},
+	{Form: "SHLQ imm, r64; INCQ r64", Text: "SHLQ $1, R9; INCQ R13", Source: "pair", Run: h1436},
+	{Form: "SHLQ imm, r64; ROLQ imm, r64", Text: "SHLQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1437},
+	{Form: "SHRQ imm, r64; JEQ label", Text: "SHRQ $1, R9; JEQ taken", Source: "pair", Run: h1438},
+	{Form: "SHRQ imm, r64; JNE label", Text: "SHRQ $1, R9; JNE taken", Source: "pair", Run: h1439},
+	{Form: "SHRQ imm, r64; JCS label", Text: "SHRQ $1, R9; JCS taken", Source: "pair", Run: h1440},
+	{Form: "SHRQ imm, r64; JCC label", Text: "SHRQ $1, R9; JCC taken", Source: "pair", Run: h1441},
+	{Form: "SHRQ imm, r64; JLT label", Text: "SHRQ $1, R9; JLT taken", Source: "pair", Run: h1442},
+	{Form: "SHRQ imm, r64; JGE label", Text: "SHRQ $1, R9; JGE taken", Source: "pair", Run: h1443},
+	{Form: "SHRQ imm, r64; JLE label", Text: "SHRQ $1, R9; JLE taken", Source: "pair", Run: h1444},
+	{Form: "SHRQ imm, r64; JGT label", Text: "SHRQ $1, R9; JGT taken", Source: "pair", Run: h1445},
+	{Form: "SHRQ imm, r64; JLS label", Text: "SHRQ $1, R9; JLS taken", Source: "pair", Run: h1446},
+	{Form: "SHRQ imm, r64; JHI label", Text: "SHRQ $1, R9; JHI taken", Source: "pair", Run: h1447},
+	{Form: "SHRQ imm, r64; JMI label", Text: "SHRQ $1, R9; JMI taken", Source: "pair", Run: h1448},
+	{Form: "SHRQ imm, r64; JPL label", Text: "SHRQ $1, R9; JPL taken", Source: "pair", Run: h1449},
+	{Form: "SHRQ imm, r64; SETCS r8", Text: "SHRQ $1, R9; SETCS R10B", Source: "pair", Run: h1450},
+	{Form: "SHRQ imm, r64; CMOVQEQ r64, r64", Text: "SHRQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1451},
+	{Form: "SHRQ imm, r64; ADCQ r64, r64", Text: "SHRQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1452},
+	{Form: "SHRQ imm, r64; SBBQ r64, r64", Text: "SHRQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1453},
+	{Form: "SHRQ imm, r64; INCQ r64", Text: "SHRQ $1, R9; INCQ R13", Source: "pair", Run: h1454},
+	{Form: "SHRQ imm, r64; ROLQ imm, r64", Text: "SHRQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1455},
+	{Form: "SARQ imm, r64; JEQ label", Text: "SARQ $1, R9; JEQ taken", Source: "pair", Run: h1456},
+	{Form: "SARQ imm, r64; JNE label", Text: "SARQ $1, R9; JNE taken", Source: "pair", Run: h1457},
+	{Form: "SARQ imm, r64; JCS label", Text: "SARQ $1, R9; JCS taken", Source: "pair", Run: h1458},
+	{Form: "SARQ imm, r64; JCC label", Text: "SARQ $1, R9; JCC taken", Source: "pair", Run: h1459},
+	{Form: "SARQ imm, r64; JLT label", Text: "SARQ $1, R9; JLT taken", Source: "pair", Run: h1460},
+	{Form: "SARQ imm, r64; JGE label", Text: "SARQ $1, R9; JGE taken", Source: "pair", Run: h1461},
+	{Form: "SARQ imm, r64; JLE label", Text: "SARQ $1, R9; JLE taken", Source: "pair", Run: h1462},
+	{Form: "SARQ imm, r64; JGT label", Text: "SARQ $1, R9; JGT taken", Source: "pair", Run: h1463},
+	{Form: "SARQ imm, r64; JLS label", Text: "SARQ $1, R9; JLS taken", Source: "pair", Run: h1464},
+	{Form: "SARQ imm, r64; JHI label", Text: "SARQ $1, R9; JHI taken", Source: "pair", Run: h1465},
+	{Form: "SARQ imm, r64; JMI label", Text: "SARQ $1, R9; JMI taken", Source: "pair", Run: h1466},
+	{Form: "SARQ imm, r64; JPL label", Text: "SARQ $1, R9; JPL taken", Source: "pair", Run: h1467},
+	{Form: "SARQ imm, r64; SETCS r8", Text: "SARQ $1, R9; SETCS R10B", Source: "pair", Run: h1468},
+	{Form: "SARQ imm, r64; CMOVQEQ r64, r64", Text: "SARQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1469},
+	{Form: "SARQ imm, r64; ADCQ r64, r64", Text: "SARQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1470},
+	{Form: "SARQ imm, r64; SBBQ r64, r64", Text: "SARQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1471},
+	{Form: "SARQ imm, r64; INCQ r64", Text: "SARQ $1, R9; INCQ R13", Source: "pair", Run: h1472},
+	{Form: "SARQ imm, r64; ROLQ imm, r64", Text: "SARQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1473},
+	{Form: "SHLQ imm, r64; JEQ label", Text: "SHLQ $5, R9; JEQ taken", Source: "pair", Run: h1474},
+	{Form: "SHLQ imm, r64; JNE label", Text: "SHLQ $5, R9; JNE taken", Source: "pair", Run: h1475},
+	{Form: "SHLQ imm, r64; JCS label", Text: "SHLQ $5, R9; JCS taken", Source: "pair", Run: h1476},
+	{Form: "SHLQ imm, r64; JCC label", Text: "SHLQ $5, R9; JCC taken", Source: "pair", Run: h1477},
+	{Form: "SHLQ imm, r64; JLT label", Text: "SHLQ $5, R9; JLT taken", Source: "pair", Run: h1478},
+	{Form: "SHLQ imm, r64; JGE label", Text: "SHLQ $5, R9; JGE taken", Source: "pair", Run: h1479},
+	{Form: "SHLQ imm, r64; JLE label", Text: "SHLQ $5, R9; JLE taken", Source: "pair", Run: h1480},
+	{Form: "SHLQ imm, r64; JGT label", Text: "SHLQ $5, R9; JGT taken", Source: "pair", Run: h1481},
+	{Form: "SHLQ imm, r64; JLS label", Text: "SHLQ $5, R9; JLS taken", Source: "pair", Run: h1482},
+	{Form: "SHLQ imm, r64; JHI label", Text: "SHLQ $5, R9; JHI taken", Source: "pair", Run: h1483},
+	{Form: "SHLQ imm, r64; JMI label", Text: "SHLQ $5, R9; JMI taken", Source: "pair", Run: h1484},
+	{Form: "SHLQ imm, r64; JPL label", Text: "SHLQ $5, R9; JPL taken", Source: "pair", Run: h1485},
+	{Form: "SHLQ imm, r64; SETCS r8", Text: "SHLQ $5, R9; SETCS R10B", Source: "pair", Run: h1486},
+	{Form: "SHLQ imm, r64; CMOVQEQ r64, r64", Text: "SHLQ $5, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1487},
+	{Form: "SHLQ imm, r64; ADCQ r64, r64", Text: "SHLQ $5, R9; ADCQ R10, R11", Source: "pair", Run: h1488},
+	{Form: "SHLQ imm, r64; SBBQ r64, r64", Text: "SHLQ $5, R9; SBBQ R10, R11", Source: "pair", Run: h1489},
+	{Form: "SHLQ imm, r64; INCQ r64", Text: "SHLQ $5, R9; INCQ R13", Source: "pair", Run: h1490},
+	{Form: "SHLQ imm, r64; ROLQ imm, r64", Text: "SHLQ $5, R9; ROLQ $7, R13", Source: "pair", Run: h1491},
+	{Form: "SHRQ cl, r64; JEQ label", Text: "SHRQ CX, R9; JEQ taken", Source: "pair", Run: h1492},
+	{Form: "SHRQ cl, r64; JNE label", Text: "SHRQ CX, R9; JNE taken", Source: "pair", Run: h1493},
+	{Form: "SHRQ cl, r64; JCS label", Text: "SHRQ CX, R9; JCS taken", Source: "pair", Run: h1494},
+	{Form: "SHRQ cl, r64; JCC label", Text: "SHRQ CX, R9; JCC taken", Source: "pair", Run: h1495},
+	{Form: "SHRQ cl, r64; JLT label", Text: "SHRQ CX, R9; JLT taken", Source: "pair", Run: h1496},
+	{Form: "SHRQ cl, r64; JGE label", Text: "SHRQ CX, R9; JGE taken", Source: "pair", Run: h1497},
+	{Form: "SHRQ cl, r64; JLE label", Text: "SHRQ CX, R9; JLE taken", Source: "pair", Run: h1498},
+	{Form: "SHRQ cl, r64; JGT label", Text: "SHRQ CX, R9; JGT taken", Source: "pair", Run: h1499},
+	{Form: "SHRQ cl, r64; JLS label", Text: "SHRQ CX, R9; JLS taken", Source: "pair", Run: h1500},
+	{Form: "SHRQ cl, r64; JHI label", Text: "SHRQ CX, R9; JHI taken", Source: "pair", Run: h1501},
+	{Form: "SHRQ cl, r64; JMI label", Text: "SHRQ CX, R9; JMI taken", Source: "pair", Run: h1502},
+	{Form: "SHRQ cl, r64; JPL label", Text: "SHRQ CX, R9; JPL taken", Source: "pair", Run: h1503},
+	{Form: "SHRQ cl, r64; SETCS r8", Text: "SHRQ CX, R9; SETCS R10B", Source: "pair", Run: h1504},
+	{Form: "SHRQ cl, r64; CMOVQEQ r64, r64", Text: "SHRQ CX, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1505},
+	{Form: "SHRQ cl, r64; ADCQ r64, r64", Text: "SHRQ CX, R9; ADCQ R10, R11", Source: "pair", Run: h1506},
+	{Form: "SHRQ cl, r64; SBBQ r64, r64", Text: "SHRQ CX, R9; SBBQ R10, R11", Source: "pair", Run: h1507},
+	{Form: "SHRQ cl, r64; INCQ r64", Text: "SHRQ CX, R9; INCQ R13", Source: "pair", Run: h1508},
+	{Form: "SHRQ cl, r64; ROLQ imm, r64", Text: "SHRQ CX, R9; ROLQ $7, R13", Source: "pair", Run: h1509},
+	{Form: "SHLL imm, r32; JEQ label", Text: "SHLL $1, R9; JEQ taken", Source: "pair", Run: h1510},
+	{Form: "SHLL imm, r32; JNE label", Text: "SHLL $1, R9; JNE taken", Source: "pair", Run: h1511},
+	{Form: "SHLL imm, r32; JCS label", Text: "SHLL $1, R9; JCS taken", Source: "pair", Run: h1512},
+	{Form: "SHLL imm, r32; JCC label", Text: "SHLL $1, R9; JCC taken", Source: "pair", Run: h1513},
+	{Form: "SHLL imm, r32; JLT label", Text: "SHLL $1, R9; JLT taken", Source: "pair", Run: h1514},
+	{Form: "SHLL imm, r32; JGE label", Text: "SHLL $1, R9; JGE taken", Source: "pair", Run: h1515},
+	{Form: "SHLL imm, r32; JLE label", Text: "SHLL $1, R9; JLE taken", Source: "pair", Run: h1516},
+	{Form: "SHLL imm, r32; JGT label", Text: "SHLL $1, R9; JGT taken", Source: "pair", Run: h1517},
+	{Form: "SHLL imm, r32; JLS label", Text: "SHLL $1, R9; JLS taken", Source: "pair", Run: h1518},
+	{Form: "SHLL imm, r32; JHI label", Text: "SHLL $1, R9; JHI taken", Source: "pair", Run: h1519},
+	{Form: "SHLL imm, r32; JMI label", Text: "SHLL $1, R9; JMI taken", Source: "pair", Run: h1520},
+	{Form: "SHLL imm, r32; JPL label", Text: "SHLL $1, R9; JPL taken", Source: "pair", Run: h1521},
+	{Form: "SHLL imm, r32; SETCS r8", Text: "SHLL $1, R9; SETCS R10B", Source: "pair", Run: h1522},
+	{Form: "SHLL imm, r32; CMOVQEQ r64, r64", Text: "SHLL $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1523},
+	{Form: "SHLL imm, r32; ADCQ r64, r64", Text: "SHLL $1, R9; ADCQ R10, R11", Source: "pair", Run: h1524},
+	{Form: "SHLL imm, r32; SBBQ r64, r64", Text: "SHLL $1, R9; SBBQ R10, R11", Source: "pair", Run: h1525},
+	{Form: "SHLL imm, r32; INCQ r64", Text: "SHLL $1, R9; INCQ R13", Source: "pair", Run: h1526},
+	{Form: "SHLL imm, r32; ROLQ imm, r64", Text: "SHLL $1, R9; ROLQ $7, R13", Source: "pair", Run: h1527},
+	{Form: "SARL imm, r32; JEQ label", Text: "SARL $3, R9; JEQ taken", Source: "pair", Run: h1528},
+	{Form: "SARL imm, r32; JNE label", Text: "SARL $3, R9; JNE taken", Source: "pair", Run: h1529},
+	{Form: "SARL imm, r32; JCS label", Text: "SARL $3, R9; JCS taken", Source: "pair", Run: h1530},
+	{Form: "SARL imm, r32; JCC label", Text: "SARL $3, R9; JCC taken", Source: "pair", Run: h1531},
+	{Form: "SARL imm, r32; JLT label", Text: "SARL $3, R9; JLT taken", Source: "pair", Run: h1532},
+	{Form: "SARL imm, r32; JGE label", Text: "SARL $3, R9; JGE taken", Source: "pair", Run: h1533},
+	{Form: "SARL imm, r32; JLE label", Text: "SARL $3, R9; JLE taken", Source: "pair", Run: h1534},
+	{Form: "SARL imm, r32; JGT label", Text: "SARL $3, R9; JGT taken", Source: "pair", Run: h1535},
+	{Form: "SARL imm, r32; JLS label", Text: "SARL $3, R9; JLS taken", Source: "pair", Run: h1536},
+	{Form: "SARL imm, r32; JHI label", Text: "SARL $3, R9; JHI taken", Source: "pair", Run: h1537},
+	{Form: "SARL imm, r32; JMI label", Text: "SARL $3, R9; JMI taken", Source: "pair", Run: h1538},
+	{Form: "SARL imm, r32; JPL label", Text: "SARL $3, R9; JPL taken", Source: "pair", Run: h1539},
+	{Form: "SARL imm, r32; SETCS r8", Text: "SARL $3, R9; SETCS R10B", Source: "pair", Run: h1540},
+	{Form: "SARL imm, r32; CMOVQEQ r64, r64", Text: "SARL $3, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1541},
+	{Form: "SARL imm, r32; ADCQ r64, r64", Text: "SARL $3, R9; ADCQ R10, R11", Source: "pair", Run: h1542},
+	{Form: "SARL imm, r32; SBBQ r64, r64", Text: "SARL $3, R9; SBBQ R10, R11", Source: "pair", Run: h1543},
+	{Form: "SARL imm, r32; INCQ r64", Text: "SARL $3, R9; INCQ R13", Source: "pair", Run: h1544},
+	{Form: "SARL imm, r32; ROLQ imm, r64", Text: "SARL $3, R9; ROLQ $7, R13", Source: "pair", Run: h1545},
+	{Form: "ROLQ imm, r64; JEQ label", Text: "ROLQ $1, R9; JEQ taken", Source: "pair", Run: h1546},
+	{Form: "ROLQ imm, r64; JNE label", Text: "ROLQ $1, R9; JNE taken", Source: "pair", Run: h1547},
+	{Form: "ROLQ imm, r64; JCS label", Text: "ROLQ $1, R9; JCS taken", Source: "pair", Run: h1548},
+	{Form: "ROLQ imm, r64; JCC label", Text: "ROLQ $1, R9; JCC taken", Source: "pair", Run: h1549},
+	{Form: "ROLQ imm, r64; JLT label", Text: "ROLQ $1, R9; JLT taken", Source: "pair", Run: h1550},
+	{Form: "ROLQ imm, r64; JGE label", Text: "ROLQ $1, R9; JGE taken", Source: "pair", Run: h1551},
+	{Form: "ROLQ imm, r64; JLE label", Text: "ROLQ $1, R9; JLE taken", Source: "pair", Run: h1552},
+	{Form: "ROLQ imm, r64; JGT label", Text: "ROLQ $1, R9; JGT taken", Source: "pair", Run: h1553},
+	{Form: "ROLQ imm, r64; JLS label", Text: "ROLQ $1, R9; JLS taken", Source: "pair", Run: h1554},
+	{Form: "ROLQ imm, r64; JHI label", Text: "ROLQ $1, R9; JHI taken", Source: "pair", Run: h1555},
+	{Form: "ROLQ imm, r64; JMI label", Text: "ROLQ $1, R9; JMI taken", Source: "pair", Run: h1556},
+	{Form: "ROLQ imm, r64; JPL label", Text: "ROLQ $1, R9; JPL taken", Source: "pair", Run: h1557},
+	{Form: "ROLQ imm, r64; SETCS r8", Text: "ROLQ $1, R9; SETCS R10B", Source: "pair", Run: h1558},
+	{Form: "ROLQ imm, r64; CMOVQEQ r64, r64", Text: "ROLQ $1, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1559},
+	{Form: "ROLQ imm, r64; ADCQ r64, r64", Text: "ROLQ $1, R9; ADCQ R10, R11", Source: "pair", Run: h1560},
+	{Form: "ROLQ imm, r64; SBBQ r64, r64", Text: "ROLQ $1, R9; SBBQ R10, R11", Source: "pair", Run: h1561},
+	{Form: "ROLQ imm, r64; INCQ r64", Text: "ROLQ $1, R9; INCQ R13", Source: "pair", Run: h1562},
+	{Form: "ROLQ imm, r64; ROLQ imm, r64", Text: "ROLQ $1, R9; ROLQ $7, R13", Source: "pair", Run: h1563},
+	{Form: "RORQ imm, r64; JEQ label", Text: "RORQ $3, R9; JEQ taken", Source: "pair", Run: h1564},
+	{Form: "RORQ imm, r64; JNE label", Text: "RORQ $3, R9; JNE taken", Source: "pair", Run: h1565},
+	{Form: "RORQ imm, r64; JCS label", Text: "RORQ $3, R9; JCS taken", Source: "pair", Run: h1566},
+	{Form: "RORQ imm, r64; JCC label", Text: "RORQ $3, R9; JCC taken", Source: "pair", Run: h1567},
+	{Form: "RORQ imm, r64; JLT label", Text: "RORQ $3, R9; JLT taken", Source: "pair", Run: h1568},
+	{Form: "RORQ imm, r64; JGE label", Text: "RORQ $3, R9; JGE taken", Source: "pair", Run: h1569},
+	{Form: "RORQ imm, r64; JLE label", Text: "RORQ $3, R9; JLE taken", Source: "pair", Run: h1570},
+	{Form: "RORQ imm, r64; JGT label", Text: "RORQ $3, R9; JGT taken", Source: "pair", Run: h1571},
+	{Form: "RORQ imm, r64; JLS label", Text: "RORQ $3, R9; JLS taken", Source: "pair", Run: h1572},
+	{Form: "RORQ imm, r64; JHI label", Text: "RORQ $3, R9; JHI taken", Source: "pair", Run: h1573},
+	{Form: "RORQ imm, r64; JMI label", Text: "RORQ $3, R9; JMI taken", Source: "pair", Run: h1574},
+	{Form: "RORQ imm, r64; JPL label", Text: "RORQ $3, R9; JPL taken", Source: "pair", Run: h1575},
+	{Form: "RORQ imm, r64; SETCS r8", Text: "RORQ $3, R9; SETCS R10B", Source: "pair", Run: h1576},
+	{Form: "RORQ imm, r64; CMOVQEQ r64, r64", Text: "RORQ $3, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1577},
+	{Form: "RORQ imm, r64; ADCQ r64, r64", Text: "RORQ $3, R9; ADCQ R10, R11", Source: "pair", Run: h1578},
+	{Form: "RORQ imm, r64; SBBQ r64, r64", Text: "RORQ $3, R9; SBBQ R10, R11", Source: "pair", Run: h1579},
+	{Form: "RORQ imm, r64; INCQ r64", Text: "RORQ $3, R9; INCQ R13", Source: "pair", Run: h1580},
+	{Form: "RORQ imm, r64; ROLQ imm, r64", Text: "RORQ $3, R9; ROLQ $7, R13", Source: "pair", Run: h1581},
+	{Form: "IMULQ r64, r64; JEQ label", Text: "IMULQ R8, R9; JEQ taken", Source: "pair", Run: h1582},
+	{Form: "IMULQ r64, r64; JNE label", Text: "IMULQ R8, R9; JNE taken", Source: "pair", Run: h1583},
+	{Form: "IMULQ r64, r64; JCS label", Text: "IMULQ R8, R9; JCS taken", Source: "pair", Run: h1584},
+	{Form: "IMULQ r64, r64; JCC label", Text: "IMULQ R8, R9; JCC taken", Source: "pair", Run: h1585},
+	{Form: "IMULQ r64, r64; JLT label", Text: "IMULQ R8, R9; JLT taken", Source: "pair", Run: h1586},
+	{Form: "IMULQ r64, r64; JGE label", Text: "IMULQ R8, R9; JGE taken", Source: "pair", Run: h1587},
+	{Form: "IMULQ r64, r64; JLE label", Text: "IMULQ R8, R9; JLE taken", Source: "pair", Run: h1588},
+	{Form: "IMULQ r64, r64; JGT label", Text: "IMULQ R8, R9; JGT taken", Source: "pair", Run: h1589},
+	{Form: "IMULQ r64, r64; JLS label", Text: "IMULQ R8, R9; JLS taken", Source: "pair", Run: h1590},
+	{Form: "IMULQ r64, r64; JHI label", Text: "IMULQ R8, R9; JHI taken", Source: "pair", Run: h1591},
+	{Form: "IMULQ r64, r64; JMI label", Text: "IMULQ R8, R9; JMI taken", Source: "pair", Run: h1592},
+	{Form: "IMULQ r64, r64; JPL label", Text: "IMULQ R8, R9; JPL taken", Source: "pair", Run: h1593},
+	{Form: "IMULQ r64, r64; SETCS r8", Text: "IMULQ R8, R9; SETCS R10B", Source: "pair", Run: h1594},
+	{Form: "IMULQ r64, r64; CMOVQEQ r64, r64", Text: "IMULQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1595},
+	{Form: "IMULQ r64, r64; ADCQ r64, r64", Text: "IMULQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1596},
+	{Form: "IMULQ r64, r64; SBBQ r64, r64", Text: "IMULQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1597},
+	{Form: "IMULQ r64, r64; INCQ r64", Text: "IMULQ R8, R9; INCQ R13", Source: "pair", Run: h1598},
+	{Form: "IMULQ r64, r64; ROLQ imm, r64", Text: "IMULQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1599},
+	{Form: "IMUL3Q imm, r64, r64; JEQ label", Text: "IMUL3Q $-3, R8, R9; JEQ taken", Source: "pair", Run: h1600},
+	{Form: "IMUL3Q imm, r64, r64; JNE label", Text: "IMUL3Q $-3, R8, R9; JNE taken", Source: "pair", Run: h1601},
+	{Form: "IMUL3Q imm, r64, r64; JCS label", Text: "IMUL3Q $-3, R8, R9; JCS taken", Source: "pair", Run: h1602},
+	{Form: "IMUL3Q imm, r64, r64; JCC label", Text: "IMUL3Q $-3, R8, R9; JCC taken", Source: "pair", Run: h1603},
+	{Form: "IMUL3Q imm, r64, r64; JLT label", Text: "IMUL3Q $-3, R8, R9; JLT taken", Source: "pair", Run: h1604},
+	{Form: "IMUL3Q imm, r64, r64; JGE label", Text: "IMUL3Q $-3, R8, R9; JGE taken", Source: "pair", Run: h1605},
+	{Form: "IMUL3Q imm, r64, r64; JLE label", Text: "IMUL3Q $-3, R8, R9; JLE taken", Source: "pair", Run: h1606},
+	{Form: "IMUL3Q imm, r64, r64; JGT label", Text: "IMUL3Q $-3, R8, R9; JGT taken", Source: "pair", Run: h1607},
+	{Form: "IMUL3Q imm, r64, r64; JLS label", Text: "IMUL3Q $-3, R8, R9; JLS taken", Source: "pair", Run: h1608},
+	{Form: "IMUL3Q imm, r64, r64; JHI label", Text: "IMUL3Q $-3, R8, R9; JHI taken", Source: "pair", Run: h1609},
+	{Form: "IMUL3Q imm, r64, r64; JMI label", Text: "IMUL3Q $-3, R8, R9; JMI taken", Source: "pair", Run: h1610},
+	{Form: "IMUL3Q imm, r64, r64; JPL label", Text: "IMUL3Q $-3, R8, R9; JPL taken", Source: "pair", Run: h1611},
+	{Form: "IMUL3Q imm, r64, r64; SETCS r8", Text: "IMUL3Q $-3, R8, R9; SETCS R10B", Source: "pair", Run: h1612},
+	{Form: "IMUL3Q imm, r64, r64; CMOVQEQ r64, r64", Text: "IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1613},
+	{Form: "IMUL3Q imm, r64, r64; ADCQ r64, r64", Text: "IMUL3Q $-3, R8, R9; ADCQ R10, R11", Source: "pair", Run: h1614},
+	{Form: "IMUL3Q imm, r64, r64; SBBQ r64, r64", Text: "IMUL3Q $-3, R8, R9; SBBQ R10, R11", Source: "pair", Run: h1615},
+	{Form: "IMUL3Q imm, r64, r64; INCQ r64", Text: "IMUL3Q $-3, R8, R9; INCQ R13", Source: "pair", Run: h1616},
+	{Form: "IMUL3Q imm, r64, r64; ROLQ imm, r64", Text: "IMUL3Q $-3, R8, R9; ROLQ $7, R13", Source: "pair", Run: h1617},
+	{Form: "MULQ r64; JEQ label", Text: "MULQ R8; JEQ taken", Source: "pair", Run: h1618},
+	{Form: "MULQ r64; JNE label", Text: "MULQ R8; JNE taken", Source: "pair", Run: h1619},
+	{Form: "MULQ r64; JCS label", Text: "MULQ R8; JCS taken", Source: "pair", Run: h1620},
+	{Form: "MULQ r64; JCC label", Text: "MULQ R8; JCC taken", Source: "pair", Run: h1621},
+	{Form: "MULQ r64; JLT label", Text: "MULQ R8; JLT taken", Source: "pair", Run: h1622},
+	{Form: "MULQ r64; JGE label", Text: "MULQ R8; JGE taken", Source: "pair", Run: h1623},
+	{Form: "MULQ r64; JLE label", Text: "MULQ R8; JLE taken", Source: "pair", Run: h1624},
+	{Form: "MULQ r64; JGT label", Text: "MULQ R8; JGT taken", Source: "pair", Run: h1625},
+	{Form: "MULQ r64; JLS label", Text: "MULQ R8; JLS taken", Source: "pair", Run: h1626},
+	{Form: "MULQ r64; JHI label", Text: "MULQ R8; JHI taken", Source: "pair", Run: h1627},
+	{Form: "MULQ r64; JMI label", Text: "MULQ R8; JMI taken", Source: "pair", Run: h1628},
+	{Form: "MULQ r64; JPL label", Text: "MULQ R8; JPL taken", Source: "pair", Run: h1629},
+	{Form: "MULQ r64; SETCS r8", Text: "MULQ R8; SETCS R10B", Source: "pair", Run: h1630},
+	{Form: "MULQ r64; CMOVQEQ r64, r64", Text: "MULQ R8; CMOVQEQ R11, R12", Source: "pair", Run: h1631},
+	{Form: "MULQ r64; ADCQ r64, r64", Text: "MULQ R8; ADCQ R10, R11", Source: "pair", Run: h1632},
+	{Form: "MULQ r64; SBBQ r64, r64", Text: "MULQ R8; SBBQ R10, R11", Source: "pair", Run: h1633},
+	{Form: "MULQ r64; INCQ r64", Text: "MULQ R8; INCQ R13", Source: "pair", Run: h1634},
+	{Form: "MULQ r64; ROLQ imm, r64", Text: "MULQ R8; ROLQ $7, R13", Source: "pair", Run: h1635},
+	{Form: "POPCNTQ r64, r64; JEQ label", Text: "POPCNTQ R8, R9; JEQ taken", Source: "pair", Run: h1636},
+	{Form: "POPCNTQ r64, r64; JNE label", Text: "POPCNTQ R8, R9; JNE taken", Source: "pair", Run: h1637},
+	{Form: "POPCNTQ r64, r64; JCS label", Text: "POPCNTQ R8, R9; JCS taken", Source: "pair", Run: h1638},
+	{Form: "POPCNTQ r64, r64; JCC label", Text: "POPCNTQ R8, R9; JCC taken", Source: "pair", Run: h1639},
+	{Form: "POPCNTQ r64, r64; JLT label", Text: "POPCNTQ R8, R9; JLT taken", Source: "pair", Run: h1640},
+	{Form: "POPCNTQ r64, r64; JGE label", Text: "POPCNTQ R8, R9; JGE taken", Source: "pair", Run: h1641},
+	{Form: "POPCNTQ r64, r64; JLE label", Text: "POPCNTQ R8, R9; JLE taken", Source: "pair", Run: h1642},
+	{Form: "POPCNTQ r64, r64; JGT label", Text: "POPCNTQ R8, R9; JGT taken", Source: "pair", Run: h1643},
+	{Form: "POPCNTQ r64, r64; JLS label", Text: "POPCNTQ R8, R9; JLS taken", Source: "pair", Run: h1644},
+	{Form: "POPCNTQ r64, r64; JHI label", Text: "POPCNTQ R8, R9; JHI taken", Source: "pair", Run: h1645},
+	{Form: "POPCNTQ r64, r64; JMI label", Text: "POPCNTQ R8, R9; JMI taken", Source: "pair", Run: h1646},
+	{Form: "POPCNTQ r64, r64; JPL label", Text: "POPCNTQ R8, R9; JPL taken", Source: "pair", Run: h1647},
+	{Form: "POPCNTQ r64, r64; SETCS r8", Text: "POPCNTQ R8, R9; SETCS R10B", Source: "pair", Run: h1648},
+	{Form: "POPCNTQ r64, r64; CMOVQEQ r64, r64", Text: "POPCNTQ R8, R9; CMOVQEQ R11, R12", Source: "pair", Run: h1649},
+	{Form: "POPCNTQ r64, r64; ADCQ r64, r64", Text: "POPCNTQ R8, R9; ADCQ R10, R11", Source: "pair", Run: h1650},
+	{Form: "POPCNTQ r64, r64; SBBQ r64, r64", Text: "POPCNTQ R8, R9; SBBQ R10, R11", Source: "pair", Run: h1651},
+	{Form: "POPCNTQ r64, r64; INCQ r64", Text: "POPCNTQ R8, R9; INCQ R13", Source: "pair", Run: h1652},
+	{Form: "POPCNTQ r64, r64; ROLQ imm, r64", Text: "POPCNTQ R8, R9; ROLQ $7, R13", Source: "pair", Run: h1653},
 }
 
 // data0 returns the address of the harness's copy of simpleBitPack4Consts of bitpack_amd64.s.
@@ -10055,26 +10067,32 @@ func data38() unsafe.Pointer
 // data39 returns the address of the harness's copy of polyAddConsts of polyadd_amd64.s.
 func data39() unsafe.Pointer
 
-// data40 returns the address of the harness's copy of power2RoundConsts of power2round_amd64.s.
+// data40 returns the address of the harness's copy of polySubConstsSSE2 of polysub_amd64.s.
 func data40() unsafe.Pointer
 
-// data41 returns the address of the harness's copy of keccakRC of rejboundedpoly_amd64.s.
+// data41 returns the address of the harness's copy of polySubConsts of polysub_amd64.s.
 func data41() unsafe.Pointer
 
-// data42 returns the address of the harness's copy of rejConsts of rejnttpolyx4_amd64.s.
+// data42 returns the address of the harness's copy of power2RoundConsts of power2round_amd64.s.
 func data42() unsafe.Pointer
 
-// data43 returns the address of the harness's copy of rejPack of rejnttpolyx4_amd64.s.
+// data43 returns the address of the harness's copy of keccakRC of rejboundedpoly_amd64.s.
 func data43() unsafe.Pointer
 
-// data44 returns the address of the harness's copy of rejCount of rejnttpolyx4_amd64.s.
+// data44 returns the address of the harness's copy of rejConsts of rejnttpolyx4_amd64.s.
 func data44() unsafe.Pointer
 
-// data45 returns the address of the harness's copy of useHint32Consts of usehint_amd64.s.
+// data45 returns the address of the harness's copy of rejPack of rejnttpolyx4_amd64.s.
 func data45() unsafe.Pointer
 
-// data46 returns the address of the harness's copy of useHint88Consts of usehint_amd64.s.
+// data46 returns the address of the harness's copy of rejCount of rejnttpolyx4_amd64.s.
 func data46() unsafe.Pointer
+
+// data47 returns the address of the harness's copy of useHint32Consts of usehint_amd64.s.
+func data47() unsafe.Pointer
+
+// data48 returns the address of the harness's copy of useHint88Consts of usehint_amd64.s.
+func data48() unsafe.Pointer
 
 var tables = []Table{
 	{File: "bitpack_amd64.s", Name: "simpleBitPack4Consts", Size: 96, Addr: data0},
@@ -10117,13 +10135,15 @@ var tables = []Table{
 	{File: "nttmulacc_amd64.s", Name: "mulAcc7Consts", Size: 72, Addr: data37},
 	{File: "polyadd_amd64.s", Name: "polyAddConstsSSE2", Size: 16, Addr: data38},
 	{File: "polyadd_amd64.s", Name: "polyAddConsts", Size: 40, Addr: data39},
-	{File: "power2round_amd64.s", Name: "power2RoundConsts", Size: 96, Addr: data40},
-	{File: "rejboundedpoly_amd64.s", Name: "keccakRC", Size: 192, Addr: data41},
-	{File: "rejnttpolyx4_amd64.s", Name: "rejConsts", Size: 40, Addr: data42},
-	{File: "rejnttpolyx4_amd64.s", Name: "rejPack", Size: 8192, Addr: data43},
-	{File: "rejnttpolyx4_amd64.s", Name: "rejCount", Size: 256, Addr: data44},
-	{File: "usehint_amd64.s", Name: "useHint32Consts", Size: 224, Addr: data45},
-	{File: "usehint_amd64.s", Name: "useHint88Consts", Size: 256, Addr: data46},
+	{File: "polysub_amd64.s", Name: "polySubConstsSSE2", Size: 16, Addr: data40},
+	{File: "polysub_amd64.s", Name: "polySubConsts", Size: 40, Addr: data41},
+	{File: "power2round_amd64.s", Name: "power2RoundConsts", Size: 96, Addr: data42},
+	{File: "rejboundedpoly_amd64.s", Name: "keccakRC", Size: 192, Addr: data43},
+	{File: "rejnttpolyx4_amd64.s", Name: "rejConsts", Size: 40, Addr: data44},
+	{File: "rejnttpolyx4_amd64.s", Name: "rejPack", Size: 8192, Addr: data45},
+	{File: "rejnttpolyx4_amd64.s", Name: "rejCount", Size: 256, Addr: data46},
+	{File: "usehint_amd64.s", Name: "useHint32Consts", Size: 224, Addr: data47},
+	{File: "usehint_amd64.s", Name: "useHint88Consts", Size: 256, Addr: data48},
 }
 
 // frame0 has the frame size and flags of SimpleBitPack4AVX2; it writes SP, the address of
@@ -10540,71 +10560,83 @@ func frame67(out *[3]uint64)
 //go:noescape
 func frame68(out *[3]uint64)
 
-// frame69 has the frame size and flags of Power2RoundPolyAVX2; it writes SP, the address of
+// frame69 has the frame size and flags of PolySubAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame69(out *[3]uint64)
 
-// frame70 has the frame size and flags of Power2RoundPolyAMD64; it writes SP, the address of
+// frame70 has the frame size and flags of PolySubAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame70(out *[3]uint64)
 
-// frame71 has the frame size and flags of RejBoundedPolyEta2AMD64; it writes SP, the address of
+// frame71 has the frame size and flags of Power2RoundPolyAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame71(out *[3]uint64)
 
-// frame72 has the frame size and flags of RejBoundedPolyEta4AMD64; it writes SP, the address of
+// frame72 has the frame size and flags of Power2RoundPolyAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame72(out *[3]uint64)
 
-// frame73 has the frame size and flags of RejNTTPolyAMD64; it writes SP, the address of
+// frame73 has the frame size and flags of RejBoundedPolyEta2AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame73(out *[3]uint64)
 
-// frame74 has the frame size and flags of RejNTTPolyx4AVX2; it writes SP, the address of
+// frame74 has the frame size and flags of RejBoundedPolyEta4AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame74(out *[3]uint64)
 
-// frame75 has the frame size and flags of UseHint32AVX2; it writes SP, the address of
+// frame75 has the frame size and flags of RejNTTPolyAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame75(out *[3]uint64)
 
-// frame76 has the frame size and flags of UseHint32AMD64; it writes SP, the address of
+// frame76 has the frame size and flags of RejNTTPolyx4AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame76(out *[3]uint64)
 
-// frame77 has the frame size and flags of UseHint88AVX2; it writes SP, the address of
+// frame77 has the frame size and flags of UseHint32AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame77(out *[3]uint64)
 
-// frame78 has the frame size and flags of UseHint88AMD64; it writes SP, the address of
+// frame78 has the frame size and flags of UseHint32AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame78(out *[3]uint64)
 
-// frame79 has the frame size and flags of ValgrindClientRequestAMD64; it writes SP, the address of
+// frame79 has the frame size and flags of UseHint88AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame79(out *[3]uint64)
+
+// frame80 has the frame size and flags of UseHint88AMD64; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame80(out *[3]uint64)
+
+// frame81 has the frame size and flags of ValgrindClientRequestAMD64; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame81(out *[3]uint64)
 
 var frames = []Frame{
 	{Routine: "SimpleBitPack4AVX2", Size: 0, Run: frame0},
@@ -10676,15 +10708,17 @@ var frames = []Frame{
 	{Routine: "MultiplyAccNTT7AVX2", Size: 0, Run: frame66},
 	{Routine: "PolyAddAMD64", Size: 0, Run: frame67},
 	{Routine: "PolyAddAVX2", Size: 0, Run: frame68},
-	{Routine: "Power2RoundPolyAVX2", Size: 0, Run: frame69},
-	{Routine: "Power2RoundPolyAMD64", Size: 0, Run: frame70},
-	{Routine: "RejBoundedPolyEta2AMD64", Size: 416, Run: frame71},
-	{Routine: "RejBoundedPolyEta4AMD64", Size: 416, Run: frame72},
-	{Routine: "RejNTTPolyAMD64", Size: 224, Run: frame73},
-	{Routine: "RejNTTPolyx4AVX2", Size: 1616, Run: frame74},
-	{Routine: "UseHint32AVX2", Size: 0, Run: frame75},
-	{Routine: "UseHint32AMD64", Size: 0, Run: frame76},
-	{Routine: "UseHint88AVX2", Size: 0, Run: frame77},
-	{Routine: "UseHint88AMD64", Size: 0, Run: frame78},
-	{Routine: "ValgrindClientRequestAMD64", Size: 0, Run: frame79},
+	{Routine: "PolySubAMD64", Size: 0, Run: frame69},
+	{Routine: "PolySubAVX2", Size: 0, Run: frame70},
+	{Routine: "Power2RoundPolyAVX2", Size: 0, Run: frame71},
+	{Routine: "Power2RoundPolyAMD64", Size: 0, Run: frame72},
+	{Routine: "RejBoundedPolyEta2AMD64", Size: 416, Run: frame73},
+	{Routine: "RejBoundedPolyEta4AMD64", Size: 416, Run: frame74},
+	{Routine: "RejNTTPolyAMD64", Size: 224, Run: frame75},
+	{Routine: "RejNTTPolyx4AVX2", Size: 1616, Run: frame76},
+	{Routine: "UseHint32AVX2", Size: 0, Run: frame77},
+	{Routine: "UseHint32AMD64", Size: 0, Run: frame78},
+	{Routine: "UseHint88AVX2", Size: 0, Run: frame79},
+	{Routine: "UseHint88AMD64", Size: 0, Run: frame80},
+	{Routine: "ValgrindClientRequestAMD64", Size: 0, Run: frame81},
 }
