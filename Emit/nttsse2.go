@@ -201,9 +201,18 @@ func (g *sseGen) twiddles(plain [4]uint32) (z, zq operand.Mem, uniform bool) {
 // montMul returns a new temporary holding x·ζ (z, zq from twiddles) in
 // (−q, x·z/2³²], for 0 ≤ x < 2³². x is left unchanged.
 func (g *sseGen) montMul(x reg.VecPhysical, z, zq operand.Mem, uniform bool) reg.VecPhysical {
-	c := g.c
 	tz, tq := g.constant(z), g.constant(zq)
-	odd, even, m := g.temp(), g.temp(), g.temp()
+	odd, even, m := g.montMulBy(x, tz, tq, uniform)
+	g.release(tz, tq, even, m)
+	return odd
+}
+
+// montMulBy is montMul with the table entries z and zq already in tz and
+// tq, which it shuffles unless uniform. It returns the result and the
+// temporaries even and m, for the caller to release.
+func (g *sseGen) montMulBy(x, tz, tq reg.VecPhysical, uniform bool) (odd, even, m reg.VecPhysical) {
+	c := g.c
+	odd, even, m = g.temp(), g.temp(), g.temp()
 	c.PSHUFL(operand.U8(0xF5), x, odd) // odd lanes down
 	c.MOVO(x, even)
 	c.PMULULQ(tz, even) // even lanes: x·z
@@ -224,8 +233,7 @@ func (g *sseGen) montMul(x reg.VecPhysical, z, zq operand.Mem, uniform bool) reg
 	c.PMULULQ(tz, odd)
 	c.PSUBL(m, odd) // the odd results in the odd lanes, 0 in the even ones
 	c.POR(even, odd)
-	g.release(tz, tq, even, m)
-	return odd
+	return odd, even, m
 }
 
 func (g *sseGen) twiddleFor(lo int, f func(idx int) uint32) (v [4]uint32) {

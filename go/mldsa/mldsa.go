@@ -309,11 +309,10 @@ func (sk *PrivateKey) markSecret() {
 	}
 }
 
+// toMontgomeryVec puts each polynomial of v in Montgomery form.
 func toMontgomeryVec(v []ringElement) {
 	for i := range v {
-		for j := range v[i] {
-			v[i][j] = toMontgomery(v[i][j])
-		}
+		toMontgomeryPoly(&v[i])
 	}
 }
 

@@ -76,6 +76,7 @@ var (
 	multiplyAccNTTRoutine         = newRoutine("multiplyAccNTT", multiplyAccNTTGeneric, multiplyAccNTT)
 	polyAddRoutine                = newRoutine("polyAdd", polyAddGeneric, polyAdd)
 	polySubRoutine                = newRoutine("polySub", polySubGeneric, polySub)
+	toMontgomeryPolyRoutine       = newRoutine("toMontgomeryPoly", toMontgomeryPolyGeneric, toMontgomeryPoly)
 	normExceedsRoutine            = newRoutine("normExceeds", normExceedsGeneric, normExceeds)
 	lowBitsExceedRoutine          = newRoutine("lowBitsExceed", lowBitsExceedGeneric, lowBitsExceed)
 	power2RoundPolyRoutine        = newRoutine("power2RoundPoly", power2RoundPolyGeneric, power2RoundPoly)

@@ -108,6 +108,16 @@ var variantChecks = []variantCheck{
 	}),
 	checkOf(polyAddRoutine, pairMapCheck),
 	checkOf(polySubRoutine, pairMapCheck),
+	checkOf(toMontgomeryPolyRoutine, func(rng *rand.Rand, g, f func(*ringElement)) error {
+		a := edgyPoly(rng)
+		x, y := a, a
+		g(&x)
+		f(&y)
+		if x != y {
+			return fmt.Errorf("differs")
+		}
+		return nil
+	}),
 	checkOf(normExceedsRoutine, func(rng *rand.Rand, g, f func(*ringElement, uint32) uint32) error {
 		a := randomPoly(rng)
 		bound := 1 + rng.Uint32N(q/2)

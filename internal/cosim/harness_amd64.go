@@ -10088,11 +10088,17 @@ func data45() unsafe.Pointer
 // data46 returns the address of the harness's copy of rejCount of rejnttpolyx4_amd64.s.
 func data46() unsafe.Pointer
 
-// data47 returns the address of the harness's copy of useHint32Consts of usehint_amd64.s.
+// data47 returns the address of the harness's copy of toMontgomeryConstsSSE2 of tomontgomery_amd64.s.
 func data47() unsafe.Pointer
 
-// data48 returns the address of the harness's copy of useHint88Consts of usehint_amd64.s.
+// data48 returns the address of the harness's copy of toMontgomeryConsts of tomontgomery_amd64.s.
 func data48() unsafe.Pointer
+
+// data49 returns the address of the harness's copy of useHint32Consts of usehint_amd64.s.
+func data49() unsafe.Pointer
+
+// data50 returns the address of the harness's copy of useHint88Consts of usehint_amd64.s.
+func data50() unsafe.Pointer
 
 var tables = []Table{
 	{File: "bitpack_amd64.s", Name: "simpleBitPack4Consts", Size: 96, Addr: data0},
@@ -10142,8 +10148,10 @@ var tables = []Table{
 	{File: "rejnttpolyx4_amd64.s", Name: "rejConsts", Size: 40, Addr: data44},
 	{File: "rejnttpolyx4_amd64.s", Name: "rejPack", Size: 8192, Addr: data45},
 	{File: "rejnttpolyx4_amd64.s", Name: "rejCount", Size: 256, Addr: data46},
-	{File: "usehint_amd64.s", Name: "useHint32Consts", Size: 224, Addr: data47},
-	{File: "usehint_amd64.s", Name: "useHint88Consts", Size: 256, Addr: data48},
+	{File: "tomontgomery_amd64.s", Name: "toMontgomeryConstsSSE2", Size: 48, Addr: data47},
+	{File: "tomontgomery_amd64.s", Name: "toMontgomeryConsts", Size: 104, Addr: data48},
+	{File: "usehint_amd64.s", Name: "useHint32Consts", Size: 224, Addr: data49},
+	{File: "usehint_amd64.s", Name: "useHint88Consts", Size: 256, Addr: data50},
 }
 
 // frame0 has the frame size and flags of SimpleBitPack4AVX2; it writes SP, the address of
@@ -10608,35 +10616,47 @@ func frame75(out *[3]uint64)
 //go:noescape
 func frame76(out *[3]uint64)
 
-// frame77 has the frame size and flags of UseHint32AVX2; it writes SP, the address of
+// frame77 has the frame size and flags of ToMontgomeryPolyAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame77(out *[3]uint64)
 
-// frame78 has the frame size and flags of UseHint32AMD64; it writes SP, the address of
+// frame78 has the frame size and flags of ToMontgomeryPolyAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame78(out *[3]uint64)
 
-// frame79 has the frame size and flags of UseHint88AVX2; it writes SP, the address of
+// frame79 has the frame size and flags of UseHint32AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame79(out *[3]uint64)
 
-// frame80 has the frame size and flags of UseHint88AMD64; it writes SP, the address of
+// frame80 has the frame size and flags of UseHint32AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame80(out *[3]uint64)
 
-// frame81 has the frame size and flags of ValgrindClientRequestAMD64; it writes SP, the address of
+// frame81 has the frame size and flags of UseHint88AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame81(out *[3]uint64)
+
+// frame82 has the frame size and flags of UseHint88AMD64; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame82(out *[3]uint64)
+
+// frame83 has the frame size and flags of ValgrindClientRequestAMD64; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame83(out *[3]uint64)
 
 var frames = []Frame{
 	{Routine: "SimpleBitPack4AVX2", Size: 0, Run: frame0},
@@ -10716,9 +10736,11 @@ var frames = []Frame{
 	{Routine: "RejBoundedPolyEta4AMD64", Size: 416, Run: frame74},
 	{Routine: "RejNTTPolyAMD64", Size: 224, Run: frame75},
 	{Routine: "RejNTTPolyx4AVX2", Size: 1616, Run: frame76},
-	{Routine: "UseHint32AVX2", Size: 0, Run: frame77},
-	{Routine: "UseHint32AMD64", Size: 0, Run: frame78},
-	{Routine: "UseHint88AVX2", Size: 0, Run: frame79},
-	{Routine: "UseHint88AMD64", Size: 0, Run: frame80},
-	{Routine: "ValgrindClientRequestAMD64", Size: 0, Run: frame81},
+	{Routine: "ToMontgomeryPolyAMD64", Size: 8, Run: frame77},
+	{Routine: "ToMontgomeryPolyAVX2", Size: 0, Run: frame78},
+	{Routine: "UseHint32AVX2", Size: 0, Run: frame79},
+	{Routine: "UseHint32AMD64", Size: 0, Run: frame80},
+	{Routine: "UseHint88AVX2", Size: 0, Run: frame81},
+	{Routine: "UseHint88AMD64", Size: 0, Run: frame82},
+	{Routine: "ValgrindClientRequestAMD64", Size: 0, Run: frame83},
 }

@@ -41723,141 +41723,196 @@ TEXT ·data46(SB), NOSPLIT, $0-8
 	MOVQ AX, ret+0(FP)
 	RET
 
-// useHint32Consts of usehint_amd64.s
-DATA cosimD20_useHint32Consts<>+0(SB)/4, $0x0000007f
-DATA cosimD20_useHint32Consts<>+4(SB)/4, $0x0000007f
-DATA cosimD20_useHint32Consts<>+8(SB)/4, $0x0000007f
-DATA cosimD20_useHint32Consts<>+12(SB)/4, $0x0000007f
-DATA cosimD20_useHint32Consts<>+16(SB)/4, $0x0000007f
-DATA cosimD20_useHint32Consts<>+20(SB)/4, $0x0000007f
-DATA cosimD20_useHint32Consts<>+24(SB)/4, $0x0000007f
-DATA cosimD20_useHint32Consts<>+28(SB)/4, $0x0000007f
-DATA cosimD20_useHint32Consts<>+32(SB)/4, $0x00000401
-DATA cosimD20_useHint32Consts<>+36(SB)/4, $0x00000401
-DATA cosimD20_useHint32Consts<>+40(SB)/4, $0x00000401
-DATA cosimD20_useHint32Consts<>+44(SB)/4, $0x00000401
-DATA cosimD20_useHint32Consts<>+48(SB)/4, $0x00000401
-DATA cosimD20_useHint32Consts<>+52(SB)/4, $0x00000401
-DATA cosimD20_useHint32Consts<>+56(SB)/4, $0x00000401
-DATA cosimD20_useHint32Consts<>+60(SB)/4, $0x00000401
-DATA cosimD20_useHint32Consts<>+64(SB)/4, $0x00200000
-DATA cosimD20_useHint32Consts<>+68(SB)/4, $0x00200000
-DATA cosimD20_useHint32Consts<>+72(SB)/4, $0x00200000
-DATA cosimD20_useHint32Consts<>+76(SB)/4, $0x00200000
-DATA cosimD20_useHint32Consts<>+80(SB)/4, $0x00200000
-DATA cosimD20_useHint32Consts<>+84(SB)/4, $0x00200000
-DATA cosimD20_useHint32Consts<>+88(SB)/4, $0x00200000
-DATA cosimD20_useHint32Consts<>+92(SB)/4, $0x00200000
-DATA cosimD20_useHint32Consts<>+96(SB)/4, $0x0000000f
-DATA cosimD20_useHint32Consts<>+100(SB)/4, $0x0000000f
-DATA cosimD20_useHint32Consts<>+104(SB)/4, $0x0000000f
-DATA cosimD20_useHint32Consts<>+108(SB)/4, $0x0000000f
-DATA cosimD20_useHint32Consts<>+112(SB)/4, $0x0000000f
-DATA cosimD20_useHint32Consts<>+116(SB)/4, $0x0000000f
-DATA cosimD20_useHint32Consts<>+120(SB)/4, $0x0000000f
-DATA cosimD20_useHint32Consts<>+124(SB)/4, $0x0000000f
-DATA cosimD20_useHint32Consts<>+128(SB)/4, $0x0007fe00
-DATA cosimD20_useHint32Consts<>+132(SB)/4, $0x0007fe00
-DATA cosimD20_useHint32Consts<>+136(SB)/4, $0x0007fe00
-DATA cosimD20_useHint32Consts<>+140(SB)/4, $0x0007fe00
-DATA cosimD20_useHint32Consts<>+144(SB)/4, $0x0007fe00
-DATA cosimD20_useHint32Consts<>+148(SB)/4, $0x0007fe00
-DATA cosimD20_useHint32Consts<>+152(SB)/4, $0x0007fe00
-DATA cosimD20_useHint32Consts<>+156(SB)/4, $0x0007fe00
-DATA cosimD20_useHint32Consts<>+160(SB)/4, $0x003ff000
-DATA cosimD20_useHint32Consts<>+164(SB)/4, $0x003ff000
-DATA cosimD20_useHint32Consts<>+168(SB)/4, $0x003ff000
-DATA cosimD20_useHint32Consts<>+172(SB)/4, $0x003ff000
-DATA cosimD20_useHint32Consts<>+176(SB)/4, $0x003ff000
-DATA cosimD20_useHint32Consts<>+180(SB)/4, $0x003ff000
-DATA cosimD20_useHint32Consts<>+184(SB)/4, $0x003ff000
-DATA cosimD20_useHint32Consts<>+188(SB)/4, $0x003ff000
-DATA cosimD20_useHint32Consts<>+192(SB)/4, $0x007fe001
-DATA cosimD20_useHint32Consts<>+196(SB)/4, $0x007fe001
-DATA cosimD20_useHint32Consts<>+200(SB)/4, $0x007fe001
-DATA cosimD20_useHint32Consts<>+204(SB)/4, $0x007fe001
-DATA cosimD20_useHint32Consts<>+208(SB)/4, $0x007fe001
-DATA cosimD20_useHint32Consts<>+212(SB)/4, $0x007fe001
-DATA cosimD20_useHint32Consts<>+216(SB)/4, $0x007fe001
-DATA cosimD20_useHint32Consts<>+220(SB)/4, $0x007fe001
-GLOBL cosimD20_useHint32Consts<>(SB), RODATA|NOPTR, $224
+// toMontgomeryConstsSSE2 of tomontgomery_amd64.s
+DATA cosimD20_toMontgomeryConstsSSE2<>+0(SB)/4, $0x007fe001
+DATA cosimD20_toMontgomeryConstsSSE2<>+4(SB)/4, $0x007fe001
+DATA cosimD20_toMontgomeryConstsSSE2<>+8(SB)/4, $0x007fe001
+DATA cosimD20_toMontgomeryConstsSSE2<>+12(SB)/4, $0x007fe001
+DATA cosimD20_toMontgomeryConstsSSE2<>+16(SB)/4, $0x002419ff
+DATA cosimD20_toMontgomeryConstsSSE2<>+20(SB)/4, $0x002419ff
+DATA cosimD20_toMontgomeryConstsSSE2<>+24(SB)/4, $0x002419ff
+DATA cosimD20_toMontgomeryConstsSSE2<>+28(SB)/4, $0x002419ff
+DATA cosimD20_toMontgomeryConstsSSE2<>+32(SB)/4, $0x7fe3f9ff
+DATA cosimD20_toMontgomeryConstsSSE2<>+36(SB)/4, $0x7fe3f9ff
+DATA cosimD20_toMontgomeryConstsSSE2<>+40(SB)/4, $0x7fe3f9ff
+DATA cosimD20_toMontgomeryConstsSSE2<>+44(SB)/4, $0x7fe3f9ff
+GLOBL cosimD20_toMontgomeryConstsSSE2<>(SB), RODATA|NOPTR, $48
 
 // func data47() unsafe.Pointer
 TEXT ·data47(SB), NOSPLIT, $0-8
-	LEAQ cosimD20_useHint32Consts<>(SB), AX
+	LEAQ cosimD20_toMontgomeryConstsSSE2<>(SB), AX
+	MOVQ AX, ret+0(FP)
+	RET
+
+// toMontgomeryConsts of tomontgomery_amd64.s
+DATA cosimD20_toMontgomeryConsts<>+0(SB)/4, $0x007fe001
+DATA cosimD20_toMontgomeryConsts<>+4(SB)/4, $0x007fe001
+DATA cosimD20_toMontgomeryConsts<>+8(SB)/4, $0x007fe001
+DATA cosimD20_toMontgomeryConsts<>+12(SB)/4, $0x007fe001
+DATA cosimD20_toMontgomeryConsts<>+16(SB)/4, $0x007fe001
+DATA cosimD20_toMontgomeryConsts<>+20(SB)/4, $0x007fe001
+DATA cosimD20_toMontgomeryConsts<>+24(SB)/4, $0x007fe001
+DATA cosimD20_toMontgomeryConsts<>+28(SB)/4, $0x007fe001
+DATA cosimD20_toMontgomeryConsts<>+32(SB)/4, $0x002419ff
+DATA cosimD20_toMontgomeryConsts<>+36(SB)/4, $0x002419ff
+DATA cosimD20_toMontgomeryConsts<>+40(SB)/4, $0x002419ff
+DATA cosimD20_toMontgomeryConsts<>+44(SB)/4, $0x002419ff
+DATA cosimD20_toMontgomeryConsts<>+48(SB)/4, $0x002419ff
+DATA cosimD20_toMontgomeryConsts<>+52(SB)/4, $0x002419ff
+DATA cosimD20_toMontgomeryConsts<>+56(SB)/4, $0x002419ff
+DATA cosimD20_toMontgomeryConsts<>+60(SB)/4, $0x002419ff
+DATA cosimD20_toMontgomeryConsts<>+64(SB)/4, $0x7fe3f9ff
+DATA cosimD20_toMontgomeryConsts<>+68(SB)/4, $0x7fe3f9ff
+DATA cosimD20_toMontgomeryConsts<>+72(SB)/4, $0x7fe3f9ff
+DATA cosimD20_toMontgomeryConsts<>+76(SB)/4, $0x7fe3f9ff
+DATA cosimD20_toMontgomeryConsts<>+80(SB)/4, $0x7fe3f9ff
+DATA cosimD20_toMontgomeryConsts<>+84(SB)/4, $0x7fe3f9ff
+DATA cosimD20_toMontgomeryConsts<>+88(SB)/4, $0x7fe3f9ff
+DATA cosimD20_toMontgomeryConsts<>+92(SB)/4, $0x7fe3f9ff
+DATA cosimD20_toMontgomeryConsts<>+96(SB)/8, $0x0000000000000000
+GLOBL cosimD20_toMontgomeryConsts<>(SB), RODATA|NOPTR, $104
+
+// func data48() unsafe.Pointer
+TEXT ·data48(SB), NOSPLIT, $0-8
+	LEAQ cosimD20_toMontgomeryConsts<>(SB), AX
+	MOVQ AX, ret+0(FP)
+	RET
+
+// useHint32Consts of usehint_amd64.s
+DATA cosimD21_useHint32Consts<>+0(SB)/4, $0x0000007f
+DATA cosimD21_useHint32Consts<>+4(SB)/4, $0x0000007f
+DATA cosimD21_useHint32Consts<>+8(SB)/4, $0x0000007f
+DATA cosimD21_useHint32Consts<>+12(SB)/4, $0x0000007f
+DATA cosimD21_useHint32Consts<>+16(SB)/4, $0x0000007f
+DATA cosimD21_useHint32Consts<>+20(SB)/4, $0x0000007f
+DATA cosimD21_useHint32Consts<>+24(SB)/4, $0x0000007f
+DATA cosimD21_useHint32Consts<>+28(SB)/4, $0x0000007f
+DATA cosimD21_useHint32Consts<>+32(SB)/4, $0x00000401
+DATA cosimD21_useHint32Consts<>+36(SB)/4, $0x00000401
+DATA cosimD21_useHint32Consts<>+40(SB)/4, $0x00000401
+DATA cosimD21_useHint32Consts<>+44(SB)/4, $0x00000401
+DATA cosimD21_useHint32Consts<>+48(SB)/4, $0x00000401
+DATA cosimD21_useHint32Consts<>+52(SB)/4, $0x00000401
+DATA cosimD21_useHint32Consts<>+56(SB)/4, $0x00000401
+DATA cosimD21_useHint32Consts<>+60(SB)/4, $0x00000401
+DATA cosimD21_useHint32Consts<>+64(SB)/4, $0x00200000
+DATA cosimD21_useHint32Consts<>+68(SB)/4, $0x00200000
+DATA cosimD21_useHint32Consts<>+72(SB)/4, $0x00200000
+DATA cosimD21_useHint32Consts<>+76(SB)/4, $0x00200000
+DATA cosimD21_useHint32Consts<>+80(SB)/4, $0x00200000
+DATA cosimD21_useHint32Consts<>+84(SB)/4, $0x00200000
+DATA cosimD21_useHint32Consts<>+88(SB)/4, $0x00200000
+DATA cosimD21_useHint32Consts<>+92(SB)/4, $0x00200000
+DATA cosimD21_useHint32Consts<>+96(SB)/4, $0x0000000f
+DATA cosimD21_useHint32Consts<>+100(SB)/4, $0x0000000f
+DATA cosimD21_useHint32Consts<>+104(SB)/4, $0x0000000f
+DATA cosimD21_useHint32Consts<>+108(SB)/4, $0x0000000f
+DATA cosimD21_useHint32Consts<>+112(SB)/4, $0x0000000f
+DATA cosimD21_useHint32Consts<>+116(SB)/4, $0x0000000f
+DATA cosimD21_useHint32Consts<>+120(SB)/4, $0x0000000f
+DATA cosimD21_useHint32Consts<>+124(SB)/4, $0x0000000f
+DATA cosimD21_useHint32Consts<>+128(SB)/4, $0x0007fe00
+DATA cosimD21_useHint32Consts<>+132(SB)/4, $0x0007fe00
+DATA cosimD21_useHint32Consts<>+136(SB)/4, $0x0007fe00
+DATA cosimD21_useHint32Consts<>+140(SB)/4, $0x0007fe00
+DATA cosimD21_useHint32Consts<>+144(SB)/4, $0x0007fe00
+DATA cosimD21_useHint32Consts<>+148(SB)/4, $0x0007fe00
+DATA cosimD21_useHint32Consts<>+152(SB)/4, $0x0007fe00
+DATA cosimD21_useHint32Consts<>+156(SB)/4, $0x0007fe00
+DATA cosimD21_useHint32Consts<>+160(SB)/4, $0x003ff000
+DATA cosimD21_useHint32Consts<>+164(SB)/4, $0x003ff000
+DATA cosimD21_useHint32Consts<>+168(SB)/4, $0x003ff000
+DATA cosimD21_useHint32Consts<>+172(SB)/4, $0x003ff000
+DATA cosimD21_useHint32Consts<>+176(SB)/4, $0x003ff000
+DATA cosimD21_useHint32Consts<>+180(SB)/4, $0x003ff000
+DATA cosimD21_useHint32Consts<>+184(SB)/4, $0x003ff000
+DATA cosimD21_useHint32Consts<>+188(SB)/4, $0x003ff000
+DATA cosimD21_useHint32Consts<>+192(SB)/4, $0x007fe001
+DATA cosimD21_useHint32Consts<>+196(SB)/4, $0x007fe001
+DATA cosimD21_useHint32Consts<>+200(SB)/4, $0x007fe001
+DATA cosimD21_useHint32Consts<>+204(SB)/4, $0x007fe001
+DATA cosimD21_useHint32Consts<>+208(SB)/4, $0x007fe001
+DATA cosimD21_useHint32Consts<>+212(SB)/4, $0x007fe001
+DATA cosimD21_useHint32Consts<>+216(SB)/4, $0x007fe001
+DATA cosimD21_useHint32Consts<>+220(SB)/4, $0x007fe001
+GLOBL cosimD21_useHint32Consts<>(SB), RODATA|NOPTR, $224
+
+// func data49() unsafe.Pointer
+TEXT ·data49(SB), NOSPLIT, $0-8
+	LEAQ cosimD21_useHint32Consts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
 
 // useHint88Consts of usehint_amd64.s
-DATA cosimD20_useHint88Consts<>+0(SB)/4, $0x0000007f
-DATA cosimD20_useHint88Consts<>+4(SB)/4, $0x0000007f
-DATA cosimD20_useHint88Consts<>+8(SB)/4, $0x0000007f
-DATA cosimD20_useHint88Consts<>+12(SB)/4, $0x0000007f
-DATA cosimD20_useHint88Consts<>+16(SB)/4, $0x0000007f
-DATA cosimD20_useHint88Consts<>+20(SB)/4, $0x0000007f
-DATA cosimD20_useHint88Consts<>+24(SB)/4, $0x0000007f
-DATA cosimD20_useHint88Consts<>+28(SB)/4, $0x0000007f
-DATA cosimD20_useHint88Consts<>+32(SB)/4, $0x00002c0b
-DATA cosimD20_useHint88Consts<>+36(SB)/4, $0x00002c0b
-DATA cosimD20_useHint88Consts<>+40(SB)/4, $0x00002c0b
-DATA cosimD20_useHint88Consts<>+44(SB)/4, $0x00002c0b
-DATA cosimD20_useHint88Consts<>+48(SB)/4, $0x00002c0b
-DATA cosimD20_useHint88Consts<>+52(SB)/4, $0x00002c0b
-DATA cosimD20_useHint88Consts<>+56(SB)/4, $0x00002c0b
-DATA cosimD20_useHint88Consts<>+60(SB)/4, $0x00002c0b
-DATA cosimD20_useHint88Consts<>+64(SB)/4, $0x00800000
-DATA cosimD20_useHint88Consts<>+68(SB)/4, $0x00800000
-DATA cosimD20_useHint88Consts<>+72(SB)/4, $0x00800000
-DATA cosimD20_useHint88Consts<>+76(SB)/4, $0x00800000
-DATA cosimD20_useHint88Consts<>+80(SB)/4, $0x00800000
-DATA cosimD20_useHint88Consts<>+84(SB)/4, $0x00800000
-DATA cosimD20_useHint88Consts<>+88(SB)/4, $0x00800000
-DATA cosimD20_useHint88Consts<>+92(SB)/4, $0x00800000
-DATA cosimD20_useHint88Consts<>+96(SB)/4, $0x0000002b
-DATA cosimD20_useHint88Consts<>+100(SB)/4, $0x0000002b
-DATA cosimD20_useHint88Consts<>+104(SB)/4, $0x0000002b
-DATA cosimD20_useHint88Consts<>+108(SB)/4, $0x0000002b
-DATA cosimD20_useHint88Consts<>+112(SB)/4, $0x0000002b
-DATA cosimD20_useHint88Consts<>+116(SB)/4, $0x0000002b
-DATA cosimD20_useHint88Consts<>+120(SB)/4, $0x0000002b
-DATA cosimD20_useHint88Consts<>+124(SB)/4, $0x0000002b
-DATA cosimD20_useHint88Consts<>+128(SB)/4, $0x0002e800
-DATA cosimD20_useHint88Consts<>+132(SB)/4, $0x0002e800
-DATA cosimD20_useHint88Consts<>+136(SB)/4, $0x0002e800
-DATA cosimD20_useHint88Consts<>+140(SB)/4, $0x0002e800
-DATA cosimD20_useHint88Consts<>+144(SB)/4, $0x0002e800
-DATA cosimD20_useHint88Consts<>+148(SB)/4, $0x0002e800
-DATA cosimD20_useHint88Consts<>+152(SB)/4, $0x0002e800
-DATA cosimD20_useHint88Consts<>+156(SB)/4, $0x0002e800
-DATA cosimD20_useHint88Consts<>+160(SB)/4, $0x003ff000
-DATA cosimD20_useHint88Consts<>+164(SB)/4, $0x003ff000
-DATA cosimD20_useHint88Consts<>+168(SB)/4, $0x003ff000
-DATA cosimD20_useHint88Consts<>+172(SB)/4, $0x003ff000
-DATA cosimD20_useHint88Consts<>+176(SB)/4, $0x003ff000
-DATA cosimD20_useHint88Consts<>+180(SB)/4, $0x003ff000
-DATA cosimD20_useHint88Consts<>+184(SB)/4, $0x003ff000
-DATA cosimD20_useHint88Consts<>+188(SB)/4, $0x003ff000
-DATA cosimD20_useHint88Consts<>+192(SB)/4, $0x007fe001
-DATA cosimD20_useHint88Consts<>+196(SB)/4, $0x007fe001
-DATA cosimD20_useHint88Consts<>+200(SB)/4, $0x007fe001
-DATA cosimD20_useHint88Consts<>+204(SB)/4, $0x007fe001
-DATA cosimD20_useHint88Consts<>+208(SB)/4, $0x007fe001
-DATA cosimD20_useHint88Consts<>+212(SB)/4, $0x007fe001
-DATA cosimD20_useHint88Consts<>+216(SB)/4, $0x007fe001
-DATA cosimD20_useHint88Consts<>+220(SB)/4, $0x007fe001
-DATA cosimD20_useHint88Consts<>+224(SB)/4, $0x0000002c
-DATA cosimD20_useHint88Consts<>+228(SB)/4, $0x0000002c
-DATA cosimD20_useHint88Consts<>+232(SB)/4, $0x0000002c
-DATA cosimD20_useHint88Consts<>+236(SB)/4, $0x0000002c
-DATA cosimD20_useHint88Consts<>+240(SB)/4, $0x0000002c
-DATA cosimD20_useHint88Consts<>+244(SB)/4, $0x0000002c
-DATA cosimD20_useHint88Consts<>+248(SB)/4, $0x0000002c
-DATA cosimD20_useHint88Consts<>+252(SB)/4, $0x0000002c
-GLOBL cosimD20_useHint88Consts<>(SB), RODATA|NOPTR, $256
+DATA cosimD21_useHint88Consts<>+0(SB)/4, $0x0000007f
+DATA cosimD21_useHint88Consts<>+4(SB)/4, $0x0000007f
+DATA cosimD21_useHint88Consts<>+8(SB)/4, $0x0000007f
+DATA cosimD21_useHint88Consts<>+12(SB)/4, $0x0000007f
+DATA cosimD21_useHint88Consts<>+16(SB)/4, $0x0000007f
+DATA cosimD21_useHint88Consts<>+20(SB)/4, $0x0000007f
+DATA cosimD21_useHint88Consts<>+24(SB)/4, $0x0000007f
+DATA cosimD21_useHint88Consts<>+28(SB)/4, $0x0000007f
+DATA cosimD21_useHint88Consts<>+32(SB)/4, $0x00002c0b
+DATA cosimD21_useHint88Consts<>+36(SB)/4, $0x00002c0b
+DATA cosimD21_useHint88Consts<>+40(SB)/4, $0x00002c0b
+DATA cosimD21_useHint88Consts<>+44(SB)/4, $0x00002c0b
+DATA cosimD21_useHint88Consts<>+48(SB)/4, $0x00002c0b
+DATA cosimD21_useHint88Consts<>+52(SB)/4, $0x00002c0b
+DATA cosimD21_useHint88Consts<>+56(SB)/4, $0x00002c0b
+DATA cosimD21_useHint88Consts<>+60(SB)/4, $0x00002c0b
+DATA cosimD21_useHint88Consts<>+64(SB)/4, $0x00800000
+DATA cosimD21_useHint88Consts<>+68(SB)/4, $0x00800000
+DATA cosimD21_useHint88Consts<>+72(SB)/4, $0x00800000
+DATA cosimD21_useHint88Consts<>+76(SB)/4, $0x00800000
+DATA cosimD21_useHint88Consts<>+80(SB)/4, $0x00800000
+DATA cosimD21_useHint88Consts<>+84(SB)/4, $0x00800000
+DATA cosimD21_useHint88Consts<>+88(SB)/4, $0x00800000
+DATA cosimD21_useHint88Consts<>+92(SB)/4, $0x00800000
+DATA cosimD21_useHint88Consts<>+96(SB)/4, $0x0000002b
+DATA cosimD21_useHint88Consts<>+100(SB)/4, $0x0000002b
+DATA cosimD21_useHint88Consts<>+104(SB)/4, $0x0000002b
+DATA cosimD21_useHint88Consts<>+108(SB)/4, $0x0000002b
+DATA cosimD21_useHint88Consts<>+112(SB)/4, $0x0000002b
+DATA cosimD21_useHint88Consts<>+116(SB)/4, $0x0000002b
+DATA cosimD21_useHint88Consts<>+120(SB)/4, $0x0000002b
+DATA cosimD21_useHint88Consts<>+124(SB)/4, $0x0000002b
+DATA cosimD21_useHint88Consts<>+128(SB)/4, $0x0002e800
+DATA cosimD21_useHint88Consts<>+132(SB)/4, $0x0002e800
+DATA cosimD21_useHint88Consts<>+136(SB)/4, $0x0002e800
+DATA cosimD21_useHint88Consts<>+140(SB)/4, $0x0002e800
+DATA cosimD21_useHint88Consts<>+144(SB)/4, $0x0002e800
+DATA cosimD21_useHint88Consts<>+148(SB)/4, $0x0002e800
+DATA cosimD21_useHint88Consts<>+152(SB)/4, $0x0002e800
+DATA cosimD21_useHint88Consts<>+156(SB)/4, $0x0002e800
+DATA cosimD21_useHint88Consts<>+160(SB)/4, $0x003ff000
+DATA cosimD21_useHint88Consts<>+164(SB)/4, $0x003ff000
+DATA cosimD21_useHint88Consts<>+168(SB)/4, $0x003ff000
+DATA cosimD21_useHint88Consts<>+172(SB)/4, $0x003ff000
+DATA cosimD21_useHint88Consts<>+176(SB)/4, $0x003ff000
+DATA cosimD21_useHint88Consts<>+180(SB)/4, $0x003ff000
+DATA cosimD21_useHint88Consts<>+184(SB)/4, $0x003ff000
+DATA cosimD21_useHint88Consts<>+188(SB)/4, $0x003ff000
+DATA cosimD21_useHint88Consts<>+192(SB)/4, $0x007fe001
+DATA cosimD21_useHint88Consts<>+196(SB)/4, $0x007fe001
+DATA cosimD21_useHint88Consts<>+200(SB)/4, $0x007fe001
+DATA cosimD21_useHint88Consts<>+204(SB)/4, $0x007fe001
+DATA cosimD21_useHint88Consts<>+208(SB)/4, $0x007fe001
+DATA cosimD21_useHint88Consts<>+212(SB)/4, $0x007fe001
+DATA cosimD21_useHint88Consts<>+216(SB)/4, $0x007fe001
+DATA cosimD21_useHint88Consts<>+220(SB)/4, $0x007fe001
+DATA cosimD21_useHint88Consts<>+224(SB)/4, $0x0000002c
+DATA cosimD21_useHint88Consts<>+228(SB)/4, $0x0000002c
+DATA cosimD21_useHint88Consts<>+232(SB)/4, $0x0000002c
+DATA cosimD21_useHint88Consts<>+236(SB)/4, $0x0000002c
+DATA cosimD21_useHint88Consts<>+240(SB)/4, $0x0000002c
+DATA cosimD21_useHint88Consts<>+244(SB)/4, $0x0000002c
+DATA cosimD21_useHint88Consts<>+248(SB)/4, $0x0000002c
+DATA cosimD21_useHint88Consts<>+252(SB)/4, $0x0000002c
+GLOBL cosimD21_useHint88Consts<>(SB), RODATA|NOPTR, $256
 
-// func data48() unsafe.Pointer
-TEXT ·data48(SB), NOSPLIT, $0-8
-	LEAQ cosimD20_useHint88Consts<>(SB), AX
+// func data50() unsafe.Pointer
+TEXT ·data50(SB), NOSPLIT, $0-8
+	LEAQ cosimD21_useHint88Consts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
 
@@ -42537,15 +42592,17 @@ TEXT ·frame76(SB), $1616-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame77(out *[3]uint64): the frame of UseHint32AVX2
-TEXT ·frame77(SB), $0-8
+// func frame77(out *[3]uint64): the frame of ToMontgomeryPolyAMD64
+TEXT ·frame77(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame78(out *[3]uint64): the frame of UseHint32AMD64
+// func frame78(out *[3]uint64): the frame of ToMontgomeryPolyAVX2
 TEXT ·frame78(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -42553,7 +42610,7 @@ TEXT ·frame78(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame79(out *[3]uint64): the frame of UseHint88AVX2
+// func frame79(out *[3]uint64): the frame of UseHint32AVX2
 TEXT ·frame79(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -42561,7 +42618,7 @@ TEXT ·frame79(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame80(out *[3]uint64): the frame of UseHint88AMD64
+// func frame80(out *[3]uint64): the frame of UseHint32AMD64
 TEXT ·frame80(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -42569,8 +42626,24 @@ TEXT ·frame80(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame81(out *[3]uint64): the frame of ValgrindClientRequestAMD64
-TEXT ·frame81(SB), NOSPLIT, $0-8
+// func frame81(out *[3]uint64): the frame of UseHint88AVX2
+TEXT ·frame81(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame82(out *[3]uint64): the frame of UseHint88AMD64
+TEXT ·frame82(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame83(out *[3]uint64): the frame of ValgrindClientRequestAMD64
+TEXT ·frame83(SB), NOSPLIT, $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX

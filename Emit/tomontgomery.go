@@ -1,0 +1,58 @@
+package main
+
+import (
+	"github.com/mmcloughlin/avo/build"
+	"github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
+)
+
+// Products of a polynomial with a constant F mod q, in place: w ← w·F.
+// The Montgomery product with the constant F·2³² mod q (nttavx2.go,
+// nttsse2.go: the NTT's twiddle products) gives w·F in (−q, q) for w in
+// [0, q), and adding q where it is negative (caddq) gives [0, q).
+// ToMontgomeryPoly takes F = 2³² mod q: the Montgomery form of one factor of
+// the products of T_q.
+
+func init() { register("tomontgomery", buildToMontgomery) }
+
+// buildToMontgomery emits ToMontgomeryPolyAMD64 and ToMontgomeryPolyAVX2.
+func buildToMontgomery(c *build.Context) {
+	sseScale(c, "ToMontgomeryPolyAMD64", "toMontgomeryConstsSSE2", 1<<32%mldsaQ)
+	avx2Scale(c, "ToMontgomeryPolyAVX2", "toMontgomeryConsts", 1<<32%mldsaQ)
+}
+
+// avx2Scale emits w ← w·f mod q, eight coefficients per ymm register, two
+// registers in turn so that consecutive groups are independent.
+func avx2Scale(c *build.Context, sym, table string, f uint32) {
+	g := nttRoutine(c, sym, table)
+	z, zq := g.twiddles([8]uint32{f, f, f, f, f, f, f, f})
+	for i := 0; i < 32; i++ {
+		x := []reg.VecPhysical{reg.Y0, reg.Y1}[i%2]
+		w := operand.Mem{Base: g.w, Disp: 32 * i}
+		c.VMOVDQU(w, x)
+		g.montMul(x, z, zq, x)
+		g.caddq(x)
+		c.VMOVDQU(x, w)
+	}
+	c.VZEROUPPER()
+	c.RET()
+	g.emitTable()
+}
+
+// sseScale is avx2Scale in SSE2, four coefficients per xmm register,
+// inside the MXCSR bracket, the constants kept in registers.
+func sseScale(c *build.Context, sym, table string, f uint32) {
+	g := sseTransform(c, sym, table)
+	z, zq, _ := g.twiddles([4]uint32{f, f, f, f})
+	tz, tq := g.constant(z), g.constant(zq)
+	for i := 0; i < 64; i++ {
+		w := operand.Mem{Base: g.w, Disp: 16 * i}
+		c.MOVOU(w, reg.X0)
+		x, even, m := g.montMulBy(reg.X0, tz, tq, true)
+		g.release(even, m)
+		g.caddq(x)
+		c.MOVOU(x, w)
+		g.release(x)
+	}
+	g.end()
+}

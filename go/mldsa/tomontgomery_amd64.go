@@ -1,0 +1,26 @@
+//go:build amd64 && !purego
+
+package mldsa
+
+import (
+	"golang.org/x/sys/cpu"
+
+	"github.com/vg-crypto/vg/go/asm"
+)
+
+func init() {
+	registerVariant(toMontgomeryPolyRoutine, "AMD64", toMontgomeryPolyAMD64, true)
+	registerVariant(toMontgomeryPolyRoutine, "AVX2", toMontgomeryPolyAVX2, cpu.X86.HasAVX2)
+}
+
+func toMontgomeryPoly(w *ringElement) {
+	if useAVX2 {
+		toMontgomeryPolyAVX2(w)
+		return
+	}
+	toMontgomeryPolyAMD64(w)
+}
+
+func toMontgomeryPolyAMD64(w *ringElement) { asm.ToMontgomeryPolyAMD64(poly32(w)) }
+
+func toMontgomeryPolyAVX2(w *ringElement) { asm.ToMontgomeryPolyAVX2(poly32(w)) }
