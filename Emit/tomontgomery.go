@@ -11,14 +11,19 @@ import (
 // nttsse2.go: the NTT's twiddle products) gives w·F in (−q, q) for w in
 // [0, q), and adding q where it is negative (caddq) gives [0, q).
 // ToMontgomeryPoly takes F = 2³² mod q: the Montgomery form of one factor of
-// the products of T_q.
+// the products of T_q. ToMontgomeryT1Poly takes F = 2ᵈ·2³² mod q: from
+// NTT(t1), the Montgomery form of NTT(t1·2ᵈ) (Algorithm 8, line 9).
 
 func init() { register("tomontgomery", buildToMontgomery) }
 
-// buildToMontgomery emits ToMontgomeryPolyAMD64 and ToMontgomeryPolyAVX2.
+// buildToMontgomery emits ToMontgomeryPolyAMD64, ToMontgomeryPolyAVX2,
+// ToMontgomeryT1PolyAMD64 and ToMontgomeryT1PolyAVX2.
 func buildToMontgomery(c *build.Context) {
 	sseScale(c, "ToMontgomeryPolyAMD64", "toMontgomeryConstsSSE2", 1<<32%mldsaQ)
 	avx2Scale(c, "ToMontgomeryPolyAVX2", "toMontgomeryConsts", 1<<32%mldsaQ)
+	const d = 13 // dropped bits of t (FIPS 204, Table 1)
+	sseScale(c, "ToMontgomeryT1PolyAMD64", "toMontgomeryT1ConstsSSE2", 1<<(d+32)%mldsaQ)
+	avx2Scale(c, "ToMontgomeryT1PolyAVX2", "toMontgomeryT1Consts", 1<<(d+32)%mldsaQ)
 }
 
 // avx2Scale emits w ← w·f mod q, eight coefficients per ymm register, two

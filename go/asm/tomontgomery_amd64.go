@@ -23,3 +23,22 @@ func ToMontgomeryPolyAMD64(w *[256]uint32)
 //
 //go:noescape
 func ToMontgomeryPolyAVX2(w *[256]uint32)
+
+// ToMontgomeryT1PolyAMD64 sets w = w·2ᵈ·2³² mod q coefficient-wise in
+// SSE2: from NTT(t1), the Montgomery form of NTT(t1·2ᵈ) (FIPS 204,
+// Algorithm 8, line 9). An unsigned Montgomery product with the constant
+// 2⁷⁷ mod q, in (−q, q), then q added where negative; [0, q) in and out.
+// PMULUDQ runs inside Intel's MCDT bracket (MXCSR = 0x1FBF). Straight-line
+// code: no branch or address depends on the coefficients.
+//
+//go:noescape
+func ToMontgomeryT1PolyAMD64(w *[256]uint32)
+
+// ToMontgomeryT1PolyAVX2 sets w = w·2ᵈ·2³² mod q coefficient-wise: from
+// NTT(t1), the Montgomery form of NTT(t1·2ᵈ) (FIPS 204, Algorithm 8,
+// line 9). A signed Montgomery product with the constant 2⁷⁷ mod q, in
+// (−q, q), then q added where negative; [0, q) in and out. Straight-line
+// code: no branch or address depends on the coefficients. Needs AVX2.
+//
+//go:noescape
+func ToMontgomeryT1PolyAVX2(w *[256]uint32)

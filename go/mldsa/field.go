@@ -16,6 +16,7 @@ const (
 	qNegInv   = 4236238847 // −q⁻¹ mod 2³²
 	rModQ     = 4193792    // 2³² mod q
 	r2ModQ    = 2365951    // 2⁶⁴ mod q
+	r2dModQ   = 6346488    // 2⁶⁴ · 2ᵈ mod q: the factor 2ᵈ of t1·2ᵈ in Montgomery form
 	invNTTMul = 16382      // 256⁻¹ · 2³² mod q: the scaling of Algorithm 42, line 21, in Montgomery form
 )
 

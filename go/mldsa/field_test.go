@@ -60,6 +60,7 @@ func TestConstants(t *testing.T) {
 	check("qNegInv", qNegInv, new(big.Int).Sub(R, inv))
 	check("rModQ", rModQ, new(big.Int).Mod(R, Q))
 	check("r2ModQ", r2ModQ, new(big.Int).Mod(new(big.Int).Mul(R, R), Q))
+	check("r2dModQ", r2dModQ, new(big.Int).Mod(new(big.Int).Lsh(new(big.Int).Mul(R, R), d), Q))
 	inv256 := new(big.Int).ModInverse(big.NewInt(256), Q)
 	check("invNTTMul", invNTTMul, new(big.Int).Mod(new(big.Int).Mul(inv256, R), Q))
 	// −ζ^BitRev₈(1) · 256⁻¹ · 2³², BitRev₈(1) = 128.

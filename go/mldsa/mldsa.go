@@ -329,12 +329,11 @@ func (pk *PublicKey) finish(t1 []ringElement) {
 	h.write(pk.enc)
 	h.read(pk.tr[:])
 	for i := range t1 {
-		for n := range t1[i] {
-			pk.t1Hat[i][n] = t1[i][n] << d
-		}
+		// NTT(t1·2ᵈ) = NTT(t1)·2ᵈ: the NTT is linear.
+		pk.t1Hat[i] = t1[i]
 		ntt(&pk.t1Hat[i])
+		toMontgomeryT1Poly(&pk.t1Hat[i])
 	}
-	toMontgomeryVec(pk.t1Hat)
 }
 
 // NewPublicKey creates a new ML-DSA public key from the given encoding

@@ -7,3 +7,11 @@ func toMontgomeryPolyGeneric(w *ringElement) {
 		w[i] = toMontgomery(w[i])
 	}
 }
+
+// toMontgomeryT1PolyGeneric sets w = w·2ᵈ·2³² mod q coefficient-wise: from
+// NTT(t1), the Montgomery form of NTT(t1·2ᵈ) (Algorithm 8, line 9).
+func toMontgomeryT1PolyGeneric(w *ringElement) {
+	for i := range w {
+		w[i] = montMul(uint32(w[i]), r2dModQ)
+	}
+}

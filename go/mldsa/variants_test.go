@@ -108,16 +108,8 @@ var variantChecks = []variantCheck{
 	}),
 	checkOf(polyAddRoutine, pairMapCheck),
 	checkOf(polySubRoutine, pairMapCheck),
-	checkOf(toMontgomeryPolyRoutine, func(rng *rand.Rand, g, f func(*ringElement)) error {
-		a := edgyPoly(rng)
-		x, y := a, a
-		g(&x)
-		f(&y)
-		if x != y {
-			return fmt.Errorf("differs")
-		}
-		return nil
-	}),
+	checkOf(toMontgomeryPolyRoutine, edgyMapCheck),
+	checkOf(toMontgomeryT1PolyRoutine, edgyMapCheck),
 	checkOf(normExceedsRoutine, func(rng *rand.Rand, g, f func(*ringElement, uint32) uint32) error {
 		a := randomPoly(rng)
 		bound := 1 + rng.Uint32N(q/2)
@@ -337,6 +329,18 @@ func edgyPoly(rng *rand.Rand) ringElement {
 		}
 	}
 	return a
+}
+
+// edgyMapCheck checks a map w ← f(w) on edgy inputs.
+func edgyMapCheck(rng *rand.Rand, g, f func(w *ringElement)) error {
+	a := edgyPoly(rng)
+	x, y := a, a
+	g(&x)
+	f(&y)
+	if x != y {
+		return fmt.Errorf("differs")
+	}
+	return nil
 }
 
 // pairMapCheck checks a map w ← f(w, b) on edgy inputs, and with b = w.

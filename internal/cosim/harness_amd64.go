@@ -10094,11 +10094,17 @@ func data47() unsafe.Pointer
 // data48 returns the address of the harness's copy of toMontgomeryConsts of tomontgomery_amd64.s.
 func data48() unsafe.Pointer
 
-// data49 returns the address of the harness's copy of useHint32Consts of usehint_amd64.s.
+// data49 returns the address of the harness's copy of toMontgomeryT1ConstsSSE2 of tomontgomery_amd64.s.
 func data49() unsafe.Pointer
 
-// data50 returns the address of the harness's copy of useHint88Consts of usehint_amd64.s.
+// data50 returns the address of the harness's copy of toMontgomeryT1Consts of tomontgomery_amd64.s.
 func data50() unsafe.Pointer
+
+// data51 returns the address of the harness's copy of useHint32Consts of usehint_amd64.s.
+func data51() unsafe.Pointer
+
+// data52 returns the address of the harness's copy of useHint88Consts of usehint_amd64.s.
+func data52() unsafe.Pointer
 
 var tables = []Table{
 	{File: "bitpack_amd64.s", Name: "simpleBitPack4Consts", Size: 96, Addr: data0},
@@ -10150,8 +10156,10 @@ var tables = []Table{
 	{File: "rejnttpolyx4_amd64.s", Name: "rejCount", Size: 256, Addr: data46},
 	{File: "tomontgomery_amd64.s", Name: "toMontgomeryConstsSSE2", Size: 48, Addr: data47},
 	{File: "tomontgomery_amd64.s", Name: "toMontgomeryConsts", Size: 104, Addr: data48},
-	{File: "usehint_amd64.s", Name: "useHint32Consts", Size: 224, Addr: data49},
-	{File: "usehint_amd64.s", Name: "useHint88Consts", Size: 256, Addr: data50},
+	{File: "tomontgomery_amd64.s", Name: "toMontgomeryT1ConstsSSE2", Size: 48, Addr: data49},
+	{File: "tomontgomery_amd64.s", Name: "toMontgomeryT1Consts", Size: 104, Addr: data50},
+	{File: "usehint_amd64.s", Name: "useHint32Consts", Size: 224, Addr: data51},
+	{File: "usehint_amd64.s", Name: "useHint88Consts", Size: 256, Addr: data52},
 }
 
 // frame0 has the frame size and flags of SimpleBitPack4AVX2; it writes SP, the address of
@@ -10628,35 +10636,47 @@ func frame77(out *[3]uint64)
 //go:noescape
 func frame78(out *[3]uint64)
 
-// frame79 has the frame size and flags of UseHint32AVX2; it writes SP, the address of
+// frame79 has the frame size and flags of ToMontgomeryT1PolyAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame79(out *[3]uint64)
 
-// frame80 has the frame size and flags of UseHint32AMD64; it writes SP, the address of
+// frame80 has the frame size and flags of ToMontgomeryT1PolyAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame80(out *[3]uint64)
 
-// frame81 has the frame size and flags of UseHint88AVX2; it writes SP, the address of
+// frame81 has the frame size and flags of UseHint32AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame81(out *[3]uint64)
 
-// frame82 has the frame size and flags of UseHint88AMD64; it writes SP, the address of
+// frame82 has the frame size and flags of UseHint32AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame82(out *[3]uint64)
 
-// frame83 has the frame size and flags of ValgrindClientRequestAMD64; it writes SP, the address of
+// frame83 has the frame size and flags of UseHint88AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame83(out *[3]uint64)
+
+// frame84 has the frame size and flags of UseHint88AMD64; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame84(out *[3]uint64)
+
+// frame85 has the frame size and flags of ValgrindClientRequestAMD64; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame85(out *[3]uint64)
 
 var frames = []Frame{
 	{Routine: "SimpleBitPack4AVX2", Size: 0, Run: frame0},
@@ -10738,9 +10758,11 @@ var frames = []Frame{
 	{Routine: "RejNTTPolyx4AVX2", Size: 1616, Run: frame76},
 	{Routine: "ToMontgomeryPolyAMD64", Size: 8, Run: frame77},
 	{Routine: "ToMontgomeryPolyAVX2", Size: 0, Run: frame78},
-	{Routine: "UseHint32AVX2", Size: 0, Run: frame79},
-	{Routine: "UseHint32AMD64", Size: 0, Run: frame80},
-	{Routine: "UseHint88AVX2", Size: 0, Run: frame81},
-	{Routine: "UseHint88AMD64", Size: 0, Run: frame82},
-	{Routine: "ValgrindClientRequestAMD64", Size: 0, Run: frame83},
+	{Routine: "ToMontgomeryT1PolyAMD64", Size: 8, Run: frame79},
+	{Routine: "ToMontgomeryT1PolyAVX2", Size: 0, Run: frame80},
+	{Routine: "UseHint32AVX2", Size: 0, Run: frame81},
+	{Routine: "UseHint32AMD64", Size: 0, Run: frame82},
+	{Routine: "UseHint88AVX2", Size: 0, Run: frame83},
+	{Routine: "UseHint88AMD64", Size: 0, Run: frame84},
+	{Routine: "ValgrindClientRequestAMD64", Size: 0, Run: frame85},
 }

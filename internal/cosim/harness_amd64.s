@@ -41778,6 +41778,61 @@ TEXT ·data48(SB), NOSPLIT, $0-8
 	MOVQ AX, ret+0(FP)
 	RET
 
+// toMontgomeryT1ConstsSSE2 of tomontgomery_amd64.s
+DATA cosimD20_toMontgomeryT1ConstsSSE2<>+0(SB)/4, $0x007fe001
+DATA cosimD20_toMontgomeryT1ConstsSSE2<>+4(SB)/4, $0x007fe001
+DATA cosimD20_toMontgomeryT1ConstsSSE2<>+8(SB)/4, $0x007fe001
+DATA cosimD20_toMontgomeryT1ConstsSSE2<>+12(SB)/4, $0x007fe001
+DATA cosimD20_toMontgomeryT1ConstsSSE2<>+16(SB)/4, $0x0060d6f8
+DATA cosimD20_toMontgomeryT1ConstsSSE2<>+20(SB)/4, $0x0060d6f8
+DATA cosimD20_toMontgomeryT1ConstsSSE2<>+24(SB)/4, $0x0060d6f8
+DATA cosimD20_toMontgomeryT1ConstsSSE2<>+28(SB)/4, $0x0060d6f8
+DATA cosimD20_toMontgomeryT1ConstsSSE2<>+32(SB)/4, $0x7f3fd6f8
+DATA cosimD20_toMontgomeryT1ConstsSSE2<>+36(SB)/4, $0x7f3fd6f8
+DATA cosimD20_toMontgomeryT1ConstsSSE2<>+40(SB)/4, $0x7f3fd6f8
+DATA cosimD20_toMontgomeryT1ConstsSSE2<>+44(SB)/4, $0x7f3fd6f8
+GLOBL cosimD20_toMontgomeryT1ConstsSSE2<>(SB), RODATA|NOPTR, $48
+
+// func data49() unsafe.Pointer
+TEXT ·data49(SB), NOSPLIT, $0-8
+	LEAQ cosimD20_toMontgomeryT1ConstsSSE2<>(SB), AX
+	MOVQ AX, ret+0(FP)
+	RET
+
+// toMontgomeryT1Consts of tomontgomery_amd64.s
+DATA cosimD20_toMontgomeryT1Consts<>+0(SB)/4, $0x007fe001
+DATA cosimD20_toMontgomeryT1Consts<>+4(SB)/4, $0x007fe001
+DATA cosimD20_toMontgomeryT1Consts<>+8(SB)/4, $0x007fe001
+DATA cosimD20_toMontgomeryT1Consts<>+12(SB)/4, $0x007fe001
+DATA cosimD20_toMontgomeryT1Consts<>+16(SB)/4, $0x007fe001
+DATA cosimD20_toMontgomeryT1Consts<>+20(SB)/4, $0x007fe001
+DATA cosimD20_toMontgomeryT1Consts<>+24(SB)/4, $0x007fe001
+DATA cosimD20_toMontgomeryT1Consts<>+28(SB)/4, $0x007fe001
+DATA cosimD20_toMontgomeryT1Consts<>+32(SB)/4, $0xffe0f6f7
+DATA cosimD20_toMontgomeryT1Consts<>+36(SB)/4, $0xffe0f6f7
+DATA cosimD20_toMontgomeryT1Consts<>+40(SB)/4, $0xffe0f6f7
+DATA cosimD20_toMontgomeryT1Consts<>+44(SB)/4, $0xffe0f6f7
+DATA cosimD20_toMontgomeryT1Consts<>+48(SB)/4, $0xffe0f6f7
+DATA cosimD20_toMontgomeryT1Consts<>+52(SB)/4, $0xffe0f6f7
+DATA cosimD20_toMontgomeryT1Consts<>+56(SB)/4, $0xffe0f6f7
+DATA cosimD20_toMontgomeryT1Consts<>+60(SB)/4, $0xffe0f6f7
+DATA cosimD20_toMontgomeryT1Consts<>+64(SB)/4, $0x7f3fd6f7
+DATA cosimD20_toMontgomeryT1Consts<>+68(SB)/4, $0x7f3fd6f7
+DATA cosimD20_toMontgomeryT1Consts<>+72(SB)/4, $0x7f3fd6f7
+DATA cosimD20_toMontgomeryT1Consts<>+76(SB)/4, $0x7f3fd6f7
+DATA cosimD20_toMontgomeryT1Consts<>+80(SB)/4, $0x7f3fd6f7
+DATA cosimD20_toMontgomeryT1Consts<>+84(SB)/4, $0x7f3fd6f7
+DATA cosimD20_toMontgomeryT1Consts<>+88(SB)/4, $0x7f3fd6f7
+DATA cosimD20_toMontgomeryT1Consts<>+92(SB)/4, $0x7f3fd6f7
+DATA cosimD20_toMontgomeryT1Consts<>+96(SB)/8, $0x0000000000000000
+GLOBL cosimD20_toMontgomeryT1Consts<>(SB), RODATA|NOPTR, $104
+
+// func data50() unsafe.Pointer
+TEXT ·data50(SB), NOSPLIT, $0-8
+	LEAQ cosimD20_toMontgomeryT1Consts<>(SB), AX
+	MOVQ AX, ret+0(FP)
+	RET
+
 // useHint32Consts of usehint_amd64.s
 DATA cosimD21_useHint32Consts<>+0(SB)/4, $0x0000007f
 DATA cosimD21_useHint32Consts<>+4(SB)/4, $0x0000007f
@@ -41837,8 +41892,8 @@ DATA cosimD21_useHint32Consts<>+216(SB)/4, $0x007fe001
 DATA cosimD21_useHint32Consts<>+220(SB)/4, $0x007fe001
 GLOBL cosimD21_useHint32Consts<>(SB), RODATA|NOPTR, $224
 
-// func data49() unsafe.Pointer
-TEXT ·data49(SB), NOSPLIT, $0-8
+// func data51() unsafe.Pointer
+TEXT ·data51(SB), NOSPLIT, $0-8
 	LEAQ cosimD21_useHint32Consts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -41910,8 +41965,8 @@ DATA cosimD21_useHint88Consts<>+248(SB)/4, $0x0000002c
 DATA cosimD21_useHint88Consts<>+252(SB)/4, $0x0000002c
 GLOBL cosimD21_useHint88Consts<>(SB), RODATA|NOPTR, $256
 
-// func data50() unsafe.Pointer
-TEXT ·data50(SB), NOSPLIT, $0-8
+// func data52() unsafe.Pointer
+TEXT ·data52(SB), NOSPLIT, $0-8
 	LEAQ cosimD21_useHint88Consts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -42610,15 +42665,17 @@ TEXT ·frame78(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame79(out *[3]uint64): the frame of UseHint32AVX2
-TEXT ·frame79(SB), $0-8
+// func frame79(out *[3]uint64): the frame of ToMontgomeryT1PolyAMD64
+TEXT ·frame79(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame80(out *[3]uint64): the frame of UseHint32AMD64
+// func frame80(out *[3]uint64): the frame of ToMontgomeryT1PolyAVX2
 TEXT ·frame80(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -42626,7 +42683,7 @@ TEXT ·frame80(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame81(out *[3]uint64): the frame of UseHint88AVX2
+// func frame81(out *[3]uint64): the frame of UseHint32AVX2
 TEXT ·frame81(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -42634,7 +42691,7 @@ TEXT ·frame81(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame82(out *[3]uint64): the frame of UseHint88AMD64
+// func frame82(out *[3]uint64): the frame of UseHint32AMD64
 TEXT ·frame82(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -42642,8 +42699,24 @@ TEXT ·frame82(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame83(out *[3]uint64): the frame of ValgrindClientRequestAMD64
-TEXT ·frame83(SB), NOSPLIT, $0-8
+// func frame83(out *[3]uint64): the frame of UseHint88AVX2
+TEXT ·frame83(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame84(out *[3]uint64): the frame of UseHint88AMD64
+TEXT ·frame84(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame85(out *[3]uint64): the frame of ValgrindClientRequestAMD64
+TEXT ·frame85(SB), NOSPLIT, $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
