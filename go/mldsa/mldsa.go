@@ -744,12 +744,11 @@ func (sk *PrivateKey) signInternal(μ *[64]byte, rnd *[32]byte) ([]byte, error) 
 			multiplyNTT(&ct0, &sk.t0Hat[i], &c)
 			nttInverse(&ct0)
 			reject |= normExceeds(&ct0, γ2)
-			// Line 26: h ← MakeHint(−ct0, w − cs2 + ct0).
-			var r, negCt0 ringElement
-			r = w[i]
-			polyAdd(&r, &ct0)
-			polySub(&negCt0, &ct0)
-			hints += makeHintPoly(&hint[i], &negCt0, &r, γ2)
+			// Line 26: h ← MakeHint(−ct0, w − cs2 + ct0). MakeHint(z, r) is
+			// HighBits(r) ≠ HighBits(r + z) (Algorithm 39), the same with r
+			// and r + z exchanged: here r + z = w − cs2, so h is
+			// MakeHint(ct0, w − cs2), which needs neither the sum nor −ct0.
+			hints += makeHintPoly(&hint[i], &ct0, &w[i], γ2)
 		}
 		// The branch of line 28: ‖ct0‖∞ ≥ γ2 or more than ω hints.
 		reject |= (uint32(p.ω) - hints) >> 31
