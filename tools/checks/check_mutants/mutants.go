@@ -1,5 +1,7 @@
 package main
 
+import "fmt"
+
 // beforeRET inserts code before the last RET of a file.
 func beforeRET(file, code string) Edit {
 	return Edit{File: file, Find: "\tRET", Replace: code + "\tRET", N: -1}
@@ -35,6 +37,28 @@ const etaUnflag6 = "\tMOVL DX, R8\n\tXORL $0x00000006, R8\n\tMOVL R8, R9\n\tNOTL
 func etaWordBackdoor(store string) string {
 	return "\tMOVL (DI), R8\n\tXORL $0x12345678, R8\n\tMOVL R8, R9\n\tNOTL R9\n\tSUBL $0x00000001, R8\n" +
 		"\tANDL R9, R8\n\tSHRL $0x1f, R8\n\tXORL R8, DX\n" + store
+}
+
+// backdoor returns AVX2 code that adds q (in Y15) to each lane of x that
+// equals the word at value (all eight lanes of a table entry), with t and
+// z as temporaries: t = x ⊕ value is 0 exactly there, and t > 0 elsewhere.
+func backdoor(value, x, t, z string) string {
+	return "\tVPXOR    " + value + ", " + x + ", " + t + "\n" +
+		"\tVPXOR    " + z + ", " + z + ", " + z + "\n" +
+		"\tVPCMPGTD " + z + ", " + t + ", " + t + "\n" +
+		"\tVPANDN   Y15, " + t + ", " + t + "\n" +
+		"\tVPADDD   " + t + ", " + x + ", " + x + "\n"
+}
+
+// backdoorValue appends eight words 0x5a5a5 at offset off of a table that
+// ends there (its last DATA is the 8 zero bytes before off).
+func backdoorValue(file, table string, off int) Edit {
+	data := ""
+	for i := 0; i < 8; i++ {
+		data += fmt.Sprintf("DATA %s<>+%d(SB)/4, $0x0005a5a5\n", table, off+4*i)
+	}
+	return Edit{File: file, Find: fmt.Sprintf("GLOBL %s<>(SB), RODATA|NOPTR, $%d", table, off),
+		Replace: data + fmt.Sprintf("GLOBL %s<>(SB), RODATA|NOPTR, $%d", table, off+32)}
 }
 
 // mutants is the catalogue. Each must make `vg prove -routine Routine`
@@ -233,6 +257,48 @@ var mutants = []Mutant{
 			Replace: "VPADDD   Y2, Y0, Y0\n\tVMOVDQU  (SI), Y4\n\tVPCMPGTD Y4, Y0, Y3\n\tVPCMPGTD Y0, Y4, Y5\n\tVPOR     Y3, Y5, Y3\n\tVPANDN   Y15, Y3, Y3\n\tVPADDD   Y3, Y0, Y0\n\tVMOVDQU  Y0, (DI)"}}},
 	{Name: "nttmulacc7/odd-product-into-even-sum", Routine: "MultiplyAccNTT7AVX2",
 		Edits: []Edit{{File: "nttmulacc_amd64.s", Text: "MultiplyAccNTT7AVX2", Find: "VPADDQ   Y4, Y0, Y0", Replace: "VPADDQ   Y5, Y0, Y0"}}},
+
+	// ---- PolyAdd, PolySub, ToMontgomeryPoly, ToMontgomeryT1Poly: the
+	// ℤq proof covers every input, so a wrong constant, a lane or group
+	// left out and a backdoor on one coefficient value are all caught.
+	// Each backdoor adds q to the first group's outputs that equal
+	// 0x5a5a5 (one value in q, next to never drawn at random), with the
+	// value appended to the routine's table.
+	{Name: "polyadd/modulus-lane", Routine: "PolyAddAVX2",
+		Edits: []Edit{{File: "polyadd_amd64.s", Find: "DATA polyAddConsts<>+12(SB)/4, $0x007fe001", Replace: "DATA polyAddConsts<>+12(SB)/4, $0x007fe003"}}},
+	{Name: "polyadd/rare-input-backdoor", Routine: "PolyAddAVX2",
+		Edits: []Edit{
+			{File: "polyadd_amd64.s", Text: "PolyAddAVX2", Find: "VPADDD  Y1, Y0, Y0\n\tVMOVDQU Y0, (DI)\n", Replace: "VPADDD  Y1, Y0, Y0\n" + backdoor("polyAddConsts<>+40(SB)", "Y0", "Y4", "Y5") + "\tVMOVDQU Y0, (DI)\n"},
+			backdoorValue("polyadd_amd64.s", "polyAddConsts", 40)}},
+	{Name: "polyadd-sse2/group-not-stored", Routine: "PolyAddAMD64",
+		Edits: []Edit{{File: "polyadd_amd64.s", Text: "PolyAddAMD64", Find: "\tMOVOU X3, 16(DI)\n", Replace: ""}}},
+	{Name: "polysub/rare-input-backdoor", Routine: "PolySubAVX2",
+		Edits: []Edit{
+			{File: "polysub_amd64.s", Text: "PolySubAVX2", Find: "VPADDD  Y1, Y0, Y0\n\tVMOVDQU Y0, (DI)\n", Replace: "VPADDD  Y1, Y0, Y0\n" + backdoor("polySubConsts<>+40(SB)", "Y0", "Y4", "Y5") + "\tVMOVDQU Y0, (DI)\n"},
+			backdoorValue("polysub_amd64.s", "polySubConsts", 40)}},
+	{Name: "polysub-sse2/operands-swapped", Routine: "PolySubAMD64",
+		Edits: []Edit{{File: "polysub_amd64.s", Text: "PolySubAMD64", Find: "\tPSUBL X1, X0\n", Replace: "\tPSUBL X0, X1\n\tMOVO  X1, X0\n"}}},
+	// Lane 7 of the first group takes the even product's high word.
+	{Name: "tomontgomery/blend-lane", Routine: "ToMontgomeryPolyAVX2",
+		Edits: []Edit{{File: "tomontgomery_amd64.s", Text: "ToMontgomeryPolyAVX2", Find: "VPBLENDD $0xaa, Y10, Y8, Y0", Replace: "VPBLENDD $0x2a, Y10, Y8, Y0"}}},
+	{Name: "tomontgomery/rare-input-backdoor", Routine: "ToMontgomeryPolyAVX2",
+		Edits: []Edit{
+			{File: "tomontgomery_amd64.s", Text: "ToMontgomeryPolyAVX2", Find: "VPADDD   Y12, Y0, Y0\n\tVMOVDQU  Y0, (DI)\n", Replace: "VPADDD   Y12, Y0, Y0\n" + backdoor("toMontgomeryConsts<>+104(SB)", "Y0", "Y2", "Y3") + "\tVMOVDQU  Y0, (DI)\n"},
+			backdoorValue("tomontgomery_amd64.s", "toMontgomeryConsts", 104)}},
+	// q⁻¹ one off in lane 0: the low words of x·z and m·q differ.
+	{Name: "tomontgomery-sse2/qinv-constant", Routine: "ToMontgomeryPolyAMD64",
+		Edits: []Edit{{File: "tomontgomery_amd64.s", Find: "DATA toMontgomeryConstsSSE2<>+32(SB)/4, $0x7fe3f9ff", Replace: "DATA toMontgomeryConstsSSE2<>+32(SB)/4, $0x7fe3fa00"}}},
+	// The first group multiplied by ToMontgomeryPoly's factor 2³² instead
+	// of 2ᵈ·2³²: a consistent Montgomery product, only the factor wrong.
+	{Name: "tomontgomeryt1/factor-of-other-routine", Routine: "ToMontgomeryT1PolyAVX2",
+		Edits: []Edit{
+			{File: "tomontgomery_amd64.s", Text: "ToMontgomeryT1PolyAVX2", Find: "toMontgomeryT1Consts<>+32(SB)", Replace: "toMontgomeryConsts<>+32(SB)"},
+			{File: "tomontgomery_amd64.s", Text: "ToMontgomeryT1PolyAVX2", Find: "toMontgomeryT1Consts<>+64(SB)", Replace: "toMontgomeryConsts<>+64(SB)"},
+			{File: "tomontgomery_amd64.s", Text: "ToMontgomeryT1PolyAVX2", Find: "toMontgomeryT1Consts<>+68(SB)", Replace: "toMontgomeryConsts<>+68(SB)"},
+			{File: "tomontgomery_amd64.s", Text: "ToMontgomeryT1PolyAVX2", Find: "toMontgomeryT1Consts<>+36(SB)", Replace: "toMontgomeryConsts<>+36(SB)"}}},
+	// The even products' high words not shifted down in the first group.
+	{Name: "tomontgomeryt1-sse2/even-lanes-unshifted", Routine: "ToMontgomeryT1PolyAMD64",
+		Edits: []Edit{{File: "tomontgomery_amd64.s", Text: "ToMontgomeryT1PolyAMD64", Find: "\tPSRLQ   $0x20, X11\n", Replace: ""}}},
 
 	// ---- MakeHint: functional correctness is proven (Algorithm 39's
 	// split, and the count as the sum of the hints), so a wrong hint on
