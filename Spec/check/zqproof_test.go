@@ -28,6 +28,14 @@ var zqRoutines = [][2]string{
 	{"nttmulacc_amd64.s", "MultiplyAccNTT4AMD64"},
 	{"nttmulacc_amd64.s", "MultiplyAccNTT5AMD64"},
 	{"nttmulacc_amd64.s", "MultiplyAccNTT7AMD64"},
+	{"polyadd_amd64.s", "PolyAddAVX2"},
+	{"polyadd_amd64.s", "PolyAddAMD64"},
+	{"polysub_amd64.s", "PolySubAVX2"},
+	{"polysub_amd64.s", "PolySubAMD64"},
+	{"tomontgomery_amd64.s", "ToMontgomeryPolyAVX2"},
+	{"tomontgomery_amd64.s", "ToMontgomeryPolyAMD64"},
+	{"tomontgomery_amd64.s", "ToMontgomeryT1PolyAVX2"},
+	{"tomontgomery_amd64.s", "ToMontgomeryT1PolyAMD64"},
 }
 
 func parseAsm(t *testing.T, file string) *x86.File {
@@ -166,6 +174,19 @@ func TestProveZqMutants(t *testing.T) {
 			[]string{"$0x1f,", "$0x17,"}, true},
 		{"a term of the row dropped", "nttmulacc_amd64.s", "MultiplyAccNTT4AVX2", 1,
 			[]string{"VPADDQ", "VPSUBQ"}, false},
+		{"sum not reduced by q", "polyadd_amd64.s", "PolyAddAVX2", 1,
+			[]string{"VPSUBD  Y15, Y0, Y0\n", ""}, false},
+		{"sign mask by PSRAL 30 (same function: |w − b| < q < 2³⁰)", "polysub_amd64.s", "PolySubAMD64", -1,
+			[]string{"PSRAL $0x1f,", "PSRAL $0x1e,"}, true},
+		{"difference reversed in one group", "polysub_amd64.s", "PolySubAMD64", 1,
+			[]string{"\tPSUBL X1, X0\n", "\tPSUBL X0, X1\n\tMOVO  X1, X0\n"}, false},
+		{"the factor 2³² instead of 2ᵈ·2³² (a consistent Montgomery product)", "tomontgomery_amd64.s", "ToMontgomeryT1PolyAVX2", -1,
+			[]string{"toMontgomeryT1Consts<>+32(SB), Y", "toMontgomeryConsts<>+32(SB), Y",
+				"toMontgomeryT1Consts<>+36(SB), Y", "toMontgomeryConsts<>+36(SB), Y",
+				"toMontgomeryT1Consts<>+64(SB), Y", "toMontgomeryConsts<>+64(SB), Y",
+				"toMontgomeryT1Consts<>+68(SB), Y", "toMontgomeryConsts<>+68(SB), Y"}, false},
+		{"q⁻¹ one off in an even lane", "tomontgomery_amd64.s", "ToMontgomeryPolyAMD64", 1,
+			bump(t, "tomontgomery_amd64.s", "toMontgomeryConstsSSE2", 32), false},
 	} {
 		f := mutate(t, tc.file, tc.n, tc.pairs...)
 		_, err := proveZq(f, f.Routine(tc.sym), contract.Lookup(tc.sym), 1<<22)
