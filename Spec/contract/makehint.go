@@ -28,7 +28,7 @@ func makeHintContract(div int, variant string, features []string, frame int) *Co
 		Pre: "every coefficient of z and r in [0, q)",
 		Post: fmt.Sprintf("h[i] = 1 if fips204.MakeHint(z[i], r[i]) (Algorithm 39) else 0, for γ2 = (q−1)/%d; "+
 			"count = the number of ones in h", div),
-		Leak:     "nothing: z and r are secret (ct0, w − cs2 + ct0)",
+		Leak:     "nothing: z and r are secret (Sign passes ct0 and w − cs2, Algorithm 7, line 26)",
 		Features: features, MaxFrame: frame, NoAlias: true,
 		Lanes: &Lanes{In: []string{"z", "r"}, Domain: []uint32{fips204.Q, fips204.Q}, Out: []string{"h"},
 			Map: func(in []uint32) []uint32 { return []uint32{b2u(fips204.MakeHint(p, int32(in[0]), int32(in[1])))} },
@@ -42,7 +42,7 @@ func makeHintContract(div int, variant string, features []string, frame int) *Co
 		Gen: func(r *rand.Rand) Buffers {
 			z := genCoeffs(r)
 			if r.IntN(2) == 0 {
-				// z small either side of 0, where hints occur (−ct0).
+				// z small either side of 0, where hints occur (ct0).
 				g := uint32(p.Gamma2)
 				for i := 0; i < 256; i++ {
 					v := int32(r.Uint32N(2*g+1)) - int32(g)
