@@ -127,6 +127,16 @@ func bitUnpackContract(p packing, variant string, features []string) *Contract {
 	default:
 		c.Packed = &Packed{Words: "w", Bytes: "v", Width: p.width, Map: p.unpackMap}
 		c.GoName = "bitUnpackSigned"
+		// A caller may CALL it: ExpandMask unpacks its squeezed bytes
+		// with the z decoders (Algorithm 34, line 5).
+		c.Effect = func(in Buffers, _ *rand.Rand) (Buffers, byte) {
+			want, _ := p.unpackSpec(in["v"])
+			w := make([]byte, 1024)
+			for i, x := range want {
+				binary.LittleEndian.PutUint32(w[4*i:], x)
+			}
+			return Buffers{"w": w}, 0
+		}
 		c.Post = fmt.Sprintf("w[i] = fips204.BitUnpack(v, %d, %d)[i] mod q (Algorithm 19) for every i", p.a, p.b)
 	}
 	c.Gen = func(r *rand.Rand) Buffers {

@@ -167,6 +167,10 @@ type Contract struct {
 	// prove the postcondition for every ρ from the samplers' contracts
 	// (Spec/check, expandaproof.go).
 	ExpandA *Shape
+	// Squeeze, when set, says the routine is a sponge composed with an
+	// unpacking, both CALLed (see Squeeze); the checker may then prove
+	// the postcondition for every seed (Spec/check, squeezeproof.go).
+	Squeeze *Squeeze
 	// Calls lists the routines this one may CALL (TEXT symbols). The
 	// checker replaces each callee by its contract: it checks the call's
 	// discipline and applies the callee's Effect (Spec/check, call.go).
@@ -403,6 +407,25 @@ type Sponge struct {
 	Seed        string
 	Rate        int
 	Permutation string
+}
+
+// Squeeze describes a routine that computes, for each of its seeds, a
+// function of the first bytes of SHAKE of that seed, by calls of proven
+// routines only: it keeps one SHAKE state per seed in its frame (as
+// Permutation's contract interleaves them), absorbs fips202's PadBlock of
+// each seed, squeezes every block by a CALL of Permutation, and CALLs
+// Unpack once per seed, with the seed's output buffer (Out's buffer j for
+// seed j) and the first bytes of its stream (as many as Unpack's second
+// buffer holds). The postcondition is then: for every j, Out's buffer j
+// holds what Unpack's Effect gives for those bytes (a test checks this
+// against Check). Rate is the SHAKE rate in bytes (fips202.Rate128 or
+// Rate256); the seeds lie back to back in buffer Seed.
+type Squeeze struct {
+	Seed        string
+	Rate        int
+	Permutation string
+	Unpack      string
+	Out         string
 }
 
 // fromBytes reads b, then zeros.
