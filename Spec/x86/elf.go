@@ -229,10 +229,7 @@ func (b *Binary) Routine(pkg, name string) (*File, error) {
 	// at least StackSmall (128) bytes below SP − k; without it (NOSPLIT,
 	// or a small leaf the assembler marked so), the linker allows a chain
 	// of such routines StackNosplit (800) bytes in all.
-	used := int64(r.Frame)
-	if SavesBP(r) {
-		used += 8
-	}
+	used := StackUse(r)
 	switch {
 	case b.lastK >= 0 && used > b.lastK+stackSmall:
 		return nil, fmt.Errorf("%s: uses %d bytes of stack, the bound check allows %d", name, used, b.lastK+stackSmall)
@@ -312,6 +309,30 @@ func FrameSize(r *Routine) int {
 		return int(r.Insns[2].Args[0].Imm)
 	}
 	return 0
+}
+
+// StackUse is the stack r uses below its return address: its frame and,
+// when it saves BP, that slot.
+func StackUse(r *Routine) int64 {
+	used := int64(r.Frame)
+	if SavesBP(r) {
+		used += 8
+	}
+	return used
+}
+
+// NosplitRoom is the stack a routine without a stack-bound check may use
+// below its return address when caller CALLs it from its frame, or −1 if
+// caller has no check. Caller's check runs its body only with SP − k above
+// the goroutine's stack guard, which lies StackNosplit + StackSmall bytes
+// above the stack's lowest byte (the runtime's stackGuard on linux/amd64);
+// caller's frame and saved BP take StackUse(caller) bytes below SP, and
+// the CALL 8 more for the return address.
+func NosplitRoom(caller *Routine) int64 {
+	if !caller.StackCheck {
+		return -1
+	}
+	return caller.StackBound + stackSmall + stackNosplit - StackUse(caller) - 8
 }
 
 // SavesBP reports whether r begins with the prologue that saves BP.
