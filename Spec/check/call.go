@@ -19,7 +19,10 @@ import (
 // Discipline, at the CALL:
 //   - the target is one of the caller contract's Calls, has a contract
 //     with an Effect, and was decoded with the linker's stack-bound check
-//     (so it grows the goroutine's stack for its own frame, below SP);
+//     (so it grows the goroutine's stack for its own frame, below SP), or
+//     else uses no more stack than the caller's own check leaves below
+//     the caller's frame (x86.NosplitRoom: a leaf with a small frame,
+//     which the assembler marks NOSPLIT);
 //   - SP is the caller's frame base: the callee's arguments and result
 //     are the first ArgsSize bytes of the caller's frame, which must hold
 //     them;
@@ -142,8 +145,8 @@ func (e *callEnv[V]) call(m *x86.Machine[V], in *x86.Insn, target string) error 
 	if cr == nil {
 		return e.fail(in, ABI, "CALL %s: the callee's machine code was not read", target)
 	}
-	if !cr.StackCheck {
-		return e.fail(in, ABI, "CALL %s: the callee has no stack-bound check, so nothing provides its stack below the caller's", target)
+	if room := x86.NosplitRoom(m.Routine); !cr.StackCheck && x86.StackUse(cr) > room {
+		return e.fail(in, ABI, "CALL %s: the callee has no stack-bound check and uses %d bytes below its return address; the caller's check leaves it %d", target, x86.StackUse(cr), max(room, 0))
 	}
 	if e.mcdtOpen != nil && e.mcdtOpen() {
 		return e.fail(in, MCDT, "CALL %s inside the MXCSR bracket", target)

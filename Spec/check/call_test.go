@@ -147,3 +147,26 @@ func TestCallFeatures(t *testing.T) {
 		t.Errorf("ABI: %s (%s), want failing", r.Status, r.Detail)
 	}
 }
+
+// A callee without a stack-bound check (a small leaf, NOSPLIT) may be
+// called only within the stack the caller's own check leaves below its
+// frame.
+func TestCallNosplitCallee(t *testing.T) {
+	f := loadCalls(t)
+	c := callerContract("CallRej", false)
+	for _, tc := range []struct {
+		frame int
+		ok    bool
+	}{{0, true}, {700, true}, {1000, false}} {
+		caller := *f.Routine("CallRej")
+		caller.StackCheck, caller.StackBound = true, 0
+		callee := *f.Routine("RejNTTPolyAMD64")
+		callee.StackCheck, callee.Frame = false, tc.frame
+		rs := Routine(f, &caller, c, Options{Runs: 5, Seed: 3, TaintRuns: 2,
+			Callees: map[string]*x86.Routine{"RejNTTPolyAMD64": &callee}})
+		r := status(rs, ABI)
+		if tc.ok && r.Status != Proven || !tc.ok && (r.Status != Failing || !strings.Contains(r.Detail, "no stack-bound check")) {
+			t.Errorf("callee frame %d: ABI %s (%s), want ok = %v", tc.frame, r.Status, r.Detail, tc.ok)
+		}
+	}
+}

@@ -518,7 +518,7 @@ type proof struct {
 
 // functionalProof returns the proof a contract's data name: its Keccak
 // states (symbolic proof, with the hints' cuts), its ℤq map, its
-// coefficient map, or Unchanged (from memory safety, memSafe says whether
+// coefficient map, its sponge and unpacking (Squeeze), or Unchanged (from memory safety, memSafe says whether
 // that is proven); nil if it names none (the obligation is then tested).
 // A contract naming more than one fails: no proof may stand in for
 // another.
@@ -538,6 +538,9 @@ func functionalProof(f *x86.File, r *x86.Routine, c *contract.Contract, opt Opti
 			d, ct, err := proveExpandA(f, r, c, opt.Hints, opt.Callees, opt.MaxSteps)
 			return d + "; " + ct, err
 		}})
+	}
+	if c.Squeeze != nil {
+		ps = append(ps, proof{"squeeze proof", true, func() (string, error) { return proveSqueeze(f, r, c, opt.Callees, opt.MaxSteps) }})
 	}
 	if c.Exceeds != nil {
 		ps = append(ps, proof{"norm-check proof", true, func() (string, error) { return proveExceeds(f, r, c, opt.MaxSteps) }})
