@@ -177,6 +177,10 @@ type Routine struct {
 	// NoLocalPointers: the text declares NO_LOCAL_POINTERS (read from the
 	// text, like Requires).
 	NoLocalPointers bool
+	// NoEscape: the routine's Go declaration has //go:noescape, so Go
+	// callers may pass it buffers on the goroutine stack, which move
+	// when the stack does (read from the declaration by Spec/check).
+	NoEscape bool
 }
 
 // Data is a DATA/GLOBL symbol: a read-only table.
