@@ -30,7 +30,9 @@ type Built struct {
 	// Decls maps each routine to its Go declaration as go/printer prints
 	// it: the signature every Go caller is compiled against.
 	Decls map[string]string
-	dir   string
+	// NoEscape holds the routines declared //go:noescape.
+	NoEscape map[string]bool
+	dir      string
 }
 
 // Close removes the executable.
@@ -69,11 +71,11 @@ func buildAsm(root string, overlay map[string][]byte, goamd64 string) (*Built, e
 	}
 	b := &Built{dir: tmp}
 	fail := func(err error) (*Built, error) { b.Close(); return nil, err }
-	names, decls, err := declaredRoutines(pkgDir, overlay)
+	names, decls, noescape, err := declaredRoutines(pkgDir, overlay)
 	if err != nil {
 		return fail(err)
 	}
-	b.Routines, b.Decls = names, decls
+	b.Routines, b.Decls, b.NoEscape = names, decls, noescape
 	var keep strings.Builder
 	keep.WriteString("package asm\n\nvar vgKeepRoutines []any\n\nfunc init() {\n\tvgKeepRoutines = []any{\n")
 	for _, n := range names {
@@ -121,12 +123,12 @@ func buildAsm(root string, overlay map[string][]byte, goamd64 string) (*Built, e
 }
 
 // declaredRoutines lists the functions declared without a body in the
-// package's Go files (their bodies are TEXT symbols), and the declaration
-// of each.
-func declaredRoutines(dir string, overlay map[string][]byte) ([]string, map[string]string, error) {
+// package's Go files (their bodies are TEXT symbols), the declaration of
+// each, and those with the pragma //go:noescape.
+func declaredRoutines(dir string, overlay map[string][]byte) ([]string, map[string]string, map[string]bool, error) {
 	paths, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	for p := range overlay {
 		if filepath.Dir(p) == dir && strings.HasSuffix(p, ".go") && !contains(paths, p) {
@@ -136,6 +138,7 @@ func declaredRoutines(dir string, overlay map[string][]byte) ([]string, map[stri
 	fset := token.NewFileSet()
 	var names []string
 	decls := map[string]string{}
+	noescape := map[string]bool{}
 	for _, p := range paths {
 		if strings.HasSuffix(p, "_test.go") {
 			continue
@@ -144,24 +147,42 @@ func declaredRoutines(dir string, overlay map[string][]byte) ([]string, map[stri
 		if data, ok := overlay[p]; ok {
 			src = data
 		}
-		f, err := parser.ParseFile(fset, p, src, parser.SkipObjectResolution)
+		f, err := parser.ParseFile(fset, p, src, parser.SkipObjectResolution|parser.ParseComments)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body == nil && fd.Recv == nil {
 				names = append(names, fd.Name.Name)
 				if decls[fd.Name.Name], err = printDecl(fset, fd); err != nil {
-					return nil, nil, err
+					return nil, nil, nil, err
+				}
+			}
+		}
+		// The compiler gives a pragma to the declaration after it, blank
+		// lines or not; any //go:noescape before a declaration and after
+		// the one before counts.
+		for _, cg := range f.Comments {
+			for _, cm := range cg.List {
+				if !strings.HasPrefix(cm.Text, "//go:noescape") {
+					continue
+				}
+				for _, d := range f.Decls {
+					if d.Pos() > cm.Pos() {
+						if fd, ok := d.(*ast.FuncDecl); ok {
+							noescape[fd.Name.Name] = true
+						}
+						break
+					}
 				}
 			}
 		}
 	}
 	sort.Strings(names)
 	if len(names) == 0 {
-		return nil, nil, fmt.Errorf("%s declares no assembly routine", dir)
+		return nil, nil, nil, fmt.Errorf("%s declares no assembly routine", dir)
 	}
-	return names, decls, nil
+	return names, decls, noescape, nil
 }
 
 // printDecl prints a body-less function declaration without its comments,
@@ -309,6 +330,7 @@ func Programs(root string, overlay map[string][]byte) ([]Program, error) {
 			continue
 		}
 		p.File, p.Routine = f, f.Routines[0]
+		p.Routine.NoEscape = b.NoEscape[name]
 		if tf := texts[name]; tf != nil {
 			p.Text = tf.Routine(name)
 			p.Routine.Requires = p.Text.Requires

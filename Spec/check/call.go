@@ -46,7 +46,9 @@ import (
 // restores BP and MXCSR. The stack then moves, as a goroutine's stack may
 // when the callee grows it: the frame, the saved BP, the return address
 // and the argument area get a new base, SP moves with them, so a stale
-// pointer into the old stack reaches no region.
+// pointer into the old stack reaches no region. A routine declared
+// //go:noescape may have its buffers on that stack: they move too, and
+// only the pointers the runtime adjusts follow them (moveBuffers).
 
 // CallError is a violation of the call discipline, for the obligation Ob.
 type CallError struct {
@@ -353,6 +355,63 @@ func (e *callEnv[V]) moveStack(m *x86.Machine[V]) {
 	}
 	e.lay.sp += delta
 	e.lay.entrySP += delta
+	if m.Routine.NoEscape {
+		e.moveBuffers(m)
+	}
+}
+
+// moveBuffers gives every buffer of a routine declared //go:noescape a
+// new base too: a Go caller may have put it on the goroutine stack, which
+// the call may have moved. The runtime adjusts the pointers to it that
+// the frames' pointer maps name: the routine's pointer arguments (its
+// declaration's) and the elements of a pointer array, a stack object of
+// the caller's or on the heap (where no stack pointer may be); so does
+// the model, and no other pointer (one kept in the frame, which is
+// NO_LOCAL_POINTERS, reaches no region any more).
+func (e *callEnv[V]) moveBuffers(m *x86.Machine[V]) {
+	d := m.D
+	type move struct{ from, to, n uint64 }
+	var moves []move
+	var arrays []*x86.Region[V]
+	for _, r := range m.Regions {
+		if r.Kind != x86.Buffer {
+			continue
+		}
+		to := e.lay.slots.next()
+		moves = append(moves, move{r.Base, to, uint64(r.Size())})
+		r.Base = to
+		for _, a := range e.caller.Args {
+			if a.Indirect > 0 && a.Name == r.Name {
+				arrays = append(arrays, r)
+			}
+		}
+	}
+	// adjust rewrites the pointer at r.Bytes[off:] if it points into a
+	// moved buffer.
+	adjust := func(r *x86.Region[V], off int) {
+		p, ok := d.Concrete(d.FromBytes(r.Bytes[off : off+8]))
+		if !ok {
+			return
+		}
+		for _, mv := range moves {
+			if p >= mv.from && p < mv.from+mv.n {
+				bs := make([]V, 8)
+				d.Bytes(d.Const(p-mv.from+mv.to), bs)
+				r.Own()
+				copy(r.Bytes[off:], bs)
+			}
+		}
+	}
+	if args := m.Region("args"); args != nil {
+		for off := 0; off+8 <= args.Size(); off += 8 {
+			adjust(args, off)
+		}
+	}
+	for _, r := range arrays {
+		for off := 0; off+8 <= r.Size(); off += 8 {
+			adjust(r, off)
+		}
+	}
 }
 
 // concreteEffect is the effect on the concrete and taint domains: the

@@ -170,3 +170,30 @@ func TestCallNosplitCallee(t *testing.T) {
 		}
 	}
 }
+
+// A routine declared //go:noescape may get buffers on the goroutine
+// stack: after a call it must reach them through its arguments, which the
+// runtime adjusts when the stack moves, not through a pointer kept in its
+// frame. Without the pragma its buffers are on the heap and stay.
+func TestCallNoEscapeBuffersMove(t *testing.T) {
+	f := loadCalls(t)
+	for _, tc := range []struct {
+		sym      string
+		noescape bool
+		ok       bool
+	}{
+		{"CallReload", false, true}, {"CallReload", true, true},
+		{"CallStaleBuffer", false, true}, {"CallStaleBuffer", true, false},
+	} {
+		r := *f.Routine(tc.sym)
+		r.NoEscape = tc.noescape
+		callee := *f.Routine("RejNTTPolyAMD64")
+		callee.StackCheck = true
+		rs := Routine(f, &r, callerContract(tc.sym, false), Options{Runs: 5, Seed: 3, TaintRuns: 2,
+			Callees: map[string]*x86.Routine{"RejNTTPolyAMD64": &callee}})
+		ms := status(rs, MemorySafety)
+		if tc.ok && ms.Status != Proven || !tc.ok && (ms.Status != Failing || !strings.Contains(ms.Detail, "outside every region")) {
+			t.Errorf("%s, noescape %v: memory safety %s (%s), want ok = %v", tc.sym, tc.noescape, ms.Status, ms.Detail, tc.ok)
+		}
+	}
+}

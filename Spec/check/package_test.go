@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -130,7 +131,7 @@ func TestProgramsInputDeclaration(t *testing.T) {
 // Every routine go/asm declares has the Go declaration its contract gives
 // (vg prove fails the routine otherwise; this finds it without a build).
 func TestDeclarationsMatchContracts(t *testing.T) {
-	names, decls, err := declaredRoutines("../../go/asm", nil)
+	names, decls, noescape, err := declaredRoutines("../../go/asm", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,9 +147,29 @@ func TestDeclarationsMatchContracts(t *testing.T) {
 		} else if decls[n] != want {
 			t.Errorf("%s: go/asm declares %q, the contract %q", n, decls[n], want)
 		}
+		if len(c.Calls) == 0 && !noescape[n] {
+			t.Errorf("%s calls nothing, but its declaration reads as without //go:noescape", n)
+		}
 	}
 	if len(names) < len(contract.All) {
 		t.Errorf("go/asm declares %d routines, the contracts name %d", len(names), len(contract.All))
+	}
+}
+
+// The pragma //go:noescape belongs to the declaration after it, also
+// across a blank line, as the compiler reads it.
+func TestDeclaredNoEscape(t *testing.T) {
+	dir := t.TempDir()
+	src := "package asm\n\n//go:noescape\n\nfunc F(a *byte)\n\nfunc G(a *byte)\n\n// H does.\n//go:noescape\nfunc H(a *byte)\n"
+	if err := os.WriteFile(filepath.Join(dir, "a.go"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, _, noescape, err := declaredRoutines(dir, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !noescape["F"] || noescape["G"] || !noescape["H"] {
+		t.Errorf("noescape = %v, want F and H", noescape)
 	}
 }
 

@@ -133,3 +133,34 @@ TEXT ·CallAVX2(SB), $24-17
 	MOVBLZX 16(SP), AX
 	MOVB AX, ret+16(FP)
 	RET
+
+// CallReload reads a after the call through a+0(FP), which the runtime
+// adjusts when the stack moves.
+TEXT ·CallReload(SB), $24-17
+	NO_LOCAL_POINTERS
+	MOVQ a+0(FP), AX
+	MOVQ AX, 0(SP)
+	MOVQ seed+8(FP), AX
+	MOVQ AX, 8(SP)
+	CALL ·RejNTTPolyAMD64(SB)
+	MOVQ a+0(FP), AX
+	MOVB 1024(AX), CX
+	MOVBLZX 16(SP), AX
+	MOVB AX, ret+16(FP)
+	RET
+
+// CallStaleBuffer keeps a in its frame across the call and reads through
+// it: stale if a was on the stack and the stack moved.
+TEXT ·CallStaleBuffer(SB), $32-17
+	NO_LOCAL_POINTERS
+	MOVQ a+0(FP), AX
+	MOVQ AX, 0(SP)
+	MOVQ AX, 24(SP)
+	MOVQ seed+8(FP), AX
+	MOVQ AX, 8(SP)
+	CALL ·RejNTTPolyAMD64(SB)
+	MOVQ 24(SP), AX
+	MOVB 1024(AX), CX
+	MOVBLZX 16(SP), AX
+	MOVB AX, ret+16(FP)
+	RET
