@@ -298,6 +298,68 @@ func TestSponges(t *testing.T) {
 	}
 }
 
+// A Squeeze routine's postcondition is the composition the squeeze proof
+// shows: on random inputs, each output buffer set to the unpacker's Effect
+// on the first bytes of SHAKE (at the contract's rate) of its seed passes
+// Check, and a one-bit change of it does not. The routine calls its
+// permutation, of one state per seed, and its unpacker, both with Effects.
+func TestSqueezes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	n := 0
+	for _, c := range All {
+		sq := c.Squeeze
+		if sq == nil {
+			continue
+		}
+		n++
+		p, u := Lookup(sq.Permutation), Lookup(sq.Unpack)
+		if p == nil || u == nil || p.Effect == nil || u.Effect == nil || !slices.Contains(c.Calls, sq.Permutation) || !slices.Contains(c.Calls, sq.Unpack) {
+			t.Fatalf("%s: does not call %s and %s, both with an Effect", c.Symbol, sq.Permutation, sq.Unpack)
+		}
+		var outs []string
+		seedBytes := 0
+		for _, a := range c.Args {
+			if a.Name == sq.Out {
+				outs = a.BufferNames()
+			}
+			if a.Name == sq.Seed {
+				seedBytes = a.Bytes
+			}
+		}
+		if len(outs) == 0 || len(outs) != p.KeccakStates || seedBytes%len(outs) != 0 {
+			t.Fatalf("%s: %d outputs, %s has %d states, seeds of %d bytes", c.Symbol, len(outs), sq.Permutation, p.KeccakStates, seedBytes)
+		}
+		newSHAKE := map[int]func() *fips202.SHAKE{fips202.Rate128: fips202.NewSHAKE128, fips202.Rate256: fips202.NewSHAKE256}[sq.Rate]
+		for iter := 0; iter < 10; iter++ {
+			in := c.Gen(rng)
+			out := Buffers{}
+			for k, v := range in {
+				out[k] = append([]byte(nil), v...)
+			}
+			size := seedBytes / len(outs)
+			for j, o := range outs {
+				h := newSHAKE()
+				h.Write(in[sq.Seed][size*j : size*(j+1)])
+				v := make([]byte, u.Args[1].Bytes)
+				h.Read(v)
+				w, _ := u.Effect(Buffers{u.Args[0].Name: in[o], u.Args[1].Name: v}, rng)
+				out[o] = w[u.Args[0].Name]
+			}
+			if err := c.Check(in, out, 0); err != nil {
+				t.Fatalf("%s: the composition fails Check: %v", c.Symbol, err)
+			}
+			o := outs[iter%len(outs)]
+			out[o][5] ^= 1
+			if c.Check(in, out, 0) == nil {
+				t.Errorf("%s: Check accepts a changed %s", c.Symbol, o)
+			}
+		}
+	}
+	if n != 4 {
+		t.Errorf("%d contracts with Squeeze, want ExpandMask's 4", n)
+	}
+}
+
 // A packing's Map is what its Check accepts: on random inputs meeting the
 // precondition, the output Map makes position by position (and a Flag, the
 // OR of Bad over the fields) passes Check, and so the reading of
