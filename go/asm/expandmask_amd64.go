@@ -7,15 +7,16 @@ package asm
 // ExpandMask17AMD64 sets y to polynomial r of ExpandMask (FIPS 204, Algorithm 34,
 // lines 3 to 5) for γ1 = 2^17: BitUnpack(SHAKE256(seed), γ1 − 1, γ1)
 // with coefficients mod q, where seed = ρ″ ‖ IntegerToBytes(μ + r, 2). It
-// uses baseline x86-64 only; no branch or address depends on the seed.
+// squeezes by calling KeccakF1600AMD64 and unpacks by calling
+// BitUnpack18AMD64; no branch or address depends on the seed.
 //
 //go:noescape
 func ExpandMask17AMD64(y *[256]uint32, seed *[66]byte)
 
 // ExpandMask17x4AVX2 sets *y[j] to what ExpandMask17AMD64 gives for
-// seeds[j], the four SHAKE256 states squeezed in step with the four-way
-// permutation. The four polynomials must not overlap. No branch or
-// address depends on the seeds. Needs AVX2.
+// seeds[j], the four SHAKE256 states squeezed in step by KeccakF1600x4AVX2,
+// each stream unpacked by BitUnpack18AVX2. The four polynomials must not
+// overlap. No branch or address depends on the seeds. Needs AVX2.
 //
 //go:noescape
 func ExpandMask17x4AVX2(y *[4]*[256]uint32, seeds *[4][66]byte)
@@ -23,15 +24,16 @@ func ExpandMask17x4AVX2(y *[4]*[256]uint32, seeds *[4][66]byte)
 // ExpandMask19AMD64 sets y to polynomial r of ExpandMask (FIPS 204, Algorithm 34,
 // lines 3 to 5) for γ1 = 2^19: BitUnpack(SHAKE256(seed), γ1 − 1, γ1)
 // with coefficients mod q, where seed = ρ″ ‖ IntegerToBytes(μ + r, 2). It
-// uses baseline x86-64 only; no branch or address depends on the seed.
+// squeezes by calling KeccakF1600AMD64 and unpacks by calling
+// BitUnpack20AMD64; no branch or address depends on the seed.
 //
 //go:noescape
 func ExpandMask19AMD64(y *[256]uint32, seed *[66]byte)
 
 // ExpandMask19x4AVX2 sets *y[j] to what ExpandMask19AMD64 gives for
-// seeds[j], the four SHAKE256 states squeezed in step with the four-way
-// permutation. The four polynomials must not overlap. No branch or
-// address depends on the seeds. Needs AVX2.
+// seeds[j], the four SHAKE256 states squeezed in step by KeccakF1600x4AVX2,
+// each stream unpacked by BitUnpack20AVX2. The four polynomials must not
+// overlap. No branch or address depends on the seeds. Needs AVX2.
 //
 //go:noescape
 func ExpandMask19x4AVX2(y *[4]*[256]uint32, seeds *[4][66]byte)
