@@ -2,7 +2,6 @@ package check
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"strings"
 	"time"
 
@@ -117,23 +116,7 @@ func proveExpandA(f *x86.File, r *x86.Routine, c *contract.Contract, h Hints,
 		}
 	}
 
-	s := x86.NewSym()
-	nGarbage := 0
-	mk := func(v uint64, secret, input bool) *x86.Term {
-		if secret && input {
-			nGarbage++
-			return s.Var(fmt.Sprintf("garbage%d", nGarbage))
-		}
-		return s.Const(v)
-	}
-	in := contract.Buffers{}
-	for _, a := range c.Args {
-		for _, bn := range a.BufferNames() {
-			in[bn] = make([]byte, a.Bytes)
-		}
-	}
-	rng := rand.New(rand.NewPCG(1, 9))
-	m, lay := setup[*x86.Term](s, mk, f, r, c, in, rng)
+	s, mk, m, lay, rng := symSetup(f, r, c, 9, func(secret, input bool) bool { return secret && input })
 	// The bytes of the public buffers are variables, eight bytes a word.
 	src := map[*x86.Term]string{} // a byte term → "rho[i]"
 	for _, name := range public {

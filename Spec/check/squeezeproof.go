@@ -100,6 +100,33 @@ func squeezeShapeOf(c *contract.Contract) (*squeezeShape, error) {
 	return sh, nil
 }
 
+// symSetup sets routine r up under contract c on the symbolic domain,
+// every buffer zero (a proof then puts its variables where it needs them):
+// each value setup makes for which garbage(secret, input) holds is a fresh
+// variable (garbageN), every other a constant. The maker and random source
+// serve the calls' environment.
+func symSetup(f *x86.File, r *x86.Routine, c *contract.Contract, seed uint64, garbage func(secret, input bool) bool) (
+	*x86.Sym, maker[*x86.Term], *x86.Machine[*x86.Term], *layout, *rand.Rand) {
+	s := x86.NewSym()
+	n := 0
+	mk := func(v uint64, secret, input bool) *x86.Term {
+		if garbage(secret, input) {
+			n++
+			return s.Var(fmt.Sprintf("garbage%d", n))
+		}
+		return s.Const(v)
+	}
+	in := contract.Buffers{}
+	for _, a := range c.Args {
+		for _, bn := range a.BufferNames() {
+			in[bn] = make([]byte, a.Bytes)
+		}
+	}
+	rng := rand.New(rand.NewPCG(1, seed))
+	m, lay := setup[*x86.Term](s, mk, f, r, c, in, rng)
+	return s, mk, m, lay, rng
+}
+
 // unpackCall is one call of the unpacker: its input bytes and output
 // variables, and how many permutation calls came before it.
 type unpackCall struct {
@@ -116,23 +143,8 @@ func proveSqueeze(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 		return "", err
 	}
 	sq, P, rate := sh.sq, sh.perm.KeccakStates, sh.sq.Rate
-	s := x86.NewSym()
-	nGarbage := 0
-	mk := func(v uint64, secret, input bool) *x86.Term {
-		if secret || input {
-			nGarbage++
-			return s.Var(fmt.Sprintf("garbage%d", nGarbage))
-		}
-		return s.Const(v)
-	}
-	in := contract.Buffers{}
-	for _, a := range c.Args {
-		for _, bn := range a.BufferNames() {
-			in[bn] = make([]byte, a.Bytes)
-		}
-	}
-	rng := rand.New(rand.NewPCG(1, 10))
-	m, lay := setup[*x86.Term](s, mk, f, r, c, in, rng)
+	// Every value that may be secret or come from the input is a variable.
+	s, mk, m, lay, rng := symSetup(f, r, c, 10, func(secret, input bool) bool { return secret || input })
 	// Seed j's bytes: a variable per eight of them, counted from its start.
 	seeds := make([][]*x86.Term, P)
 	seedReg := m.Region(sq.Seed)
