@@ -203,3 +203,90 @@ func TestSqueezeShape(t *testing.T) {
 		t.Errorf("the test contract: %v", err)
 	}
 }
+
+// The squeeze proof itself, not the random tests a rare bug escapes,
+// holds for ExpandMask's routines as built and refutes each with one
+// instruction changed, inserted or removed (their code is straight-line).
+func TestSqueezeProofExpandMask(t *testing.T) {
+	b := buildRepoAsm(t)
+	routine := func(name string) (*x86.File, *x86.Routine) {
+		f, err := b.Bin.Routine(AsmPackage, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f, f.Routines[0]
+	}
+	callees := map[string]*x86.Routine{}
+	for _, sym := range []string{"ExpandMask19AMD64", "ExpandMask17x4AVX2"} {
+		for _, name := range contract.Lookup(sym).Calls {
+			_, callees[name] = routine(name)
+		}
+	}
+	// at finds the k-th instruction (from 1) whose text holds text.
+	at := func(r *x86.Routine, text string, k int) int {
+		for i, in := range r.Insns {
+			if strings.Contains(in.Text, text) {
+				if k--; k == 0 {
+					return i
+				}
+			}
+		}
+		t.Fatalf("%s: no instruction %q", r.Name, text)
+		return -1
+	}
+	// changed returns r with instruction i changed by edit (nil:
+	// removed); repeated, with instructions i−n+1 … i repeated after i.
+	changed := func(r *x86.Routine, i int, edit func(*x86.Insn)) *x86.Routine {
+		c := *r
+		c.Insns = append([]*x86.Insn(nil), r.Insns...)
+		if edit == nil {
+			c.Insns = append(c.Insns[:i:i], c.Insns[i+1:]...)
+			return &c
+		}
+		in := *r.Insns[i]
+		in.Args = append([]x86.Operand(nil), in.Args...)
+		edit(&in)
+		c.Insns[i] = &in
+		return &c
+	}
+	repeated := func(r *x86.Routine, i, n int) *x86.Routine {
+		c := *r
+		c.Insns = append(append(append([]*x86.Insn(nil), r.Insns[:i+1]...), r.Insns[i+1-n:i+1]...), r.Insns[i+1:]...)
+		return &c
+	}
+	disp := func(d int64) func(*x86.Insn) {
+		return func(in *x86.Insn) {
+			for k := range in.Args {
+				if in.Args[k].Kind == x86.KMem {
+					in.Args[k].Mem.Disp = d
+				}
+			}
+		}
+	}
+	f1, r1 := routine("ExpandMask19AMD64")
+	f4, r4 := routine("ExpandMask17x4AVX2")
+	for _, tc := range []struct {
+		name string
+		f    *x86.File
+		r    *x86.Routine
+		want string
+	}{
+		{"as built", f1, r1, ""},
+		{"as built", f4, r4, ""},
+		{"seed word misread", f1, changed(r1, at(r1, "MOVQ 24(SI), AX", 1), disp(25)), "call 0: byte 24 of state 0 is not PadBlock"},
+		{"pad misplaced", f1, changed(r1, at(r1, "MOVQ AX, 144(SP)", 1), disp(136)), "call 0: byte 127 of state 0 is not PadBlock"},
+		{"block squeezed twice", f1, repeated(r1, at(r1, "CALL", 3), 3), "byte 272 is not byte 0 of block 2"},
+		{"block skipped", f1, changed(r1, at(r1, "CALL", 4), nil), "byte 408 is not byte 0 of block 3"},
+		{"unpacker input offset", f1, changed(r1, at(r1, "LEAQ 216(SP), AX", 1), disp(208)), "byte 0 is not byte 0 of block 0"},
+		{"lanes of two states swapped", f4, changed(r4, at(r4, "VPERM2I128 $0x20, Y7, Y5, Y1", 1), func(in *x86.Insn) { in.Args[0].Imm = 0x31 }), "(y[1]): byte 0 is not byte 0 of block 0 of stream 1"},
+		{"another stream unpacked", f4, changed(r4, at(r4, "LEAQ 1392(SP), AX", 1), disp(1968)), "(y[1]): byte 0 is not byte 0 of block 0 of stream 1"},
+	} {
+		_, err := proveSqueeze(tc.f, tc.r, contract.Lookup(tc.r.Name), callees, 1<<20)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s %s: %v", tc.r.Name, tc.name, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s, %s: %v, want an error with %q", tc.r.Name, tc.name, err, tc.want)
+		}
+	}
+}
