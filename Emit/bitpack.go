@@ -34,8 +34,10 @@ func init() { register("bitpack", buildBitPack) }
 // AVX2, unpacking: one group per ymm; the low lane loads 16 bytes at the
 // group, the high lane at the byte of coefficient 4; VPSHUFB gives each
 // dword the four bytes from the coefficient's first byte, VPSRLVD drops its
-// bit offset and VPAND keeps w bits. Groups whose loads would pass the end
-// take the baseline code, a block at a time.
+// bit offset and VPAND keeps w bits. In the last groups, where a load
+// would pass the end, a lane loads the 16 bytes that end the encoding and
+// its shuffle reads the group's bytes where they then are; the η decoders
+// leave those blocks to the baseline code instead.
 
 // packing is one routine's encoding: width w, and for BitPack/BitUnpack
 // (signed) the b of Algorithm 17: the value packed is b − coefficient mod q.

@@ -46,7 +46,9 @@ func buildBitUnpack(c *build.Context) {
 			if avx2 {
 				first, k = avx2Unpack(c, p, name, frame)
 			}
-			gprBlocks(c, p, first, func(g int) { gprUnpackBlock(c, p, g) })
+			if first < 32 {
+				gprBlocks(c, p, first, func(g int) { gprUnpackBlock(c, p, g) })
+			}
 			if p.checked {
 				// R10's top bit is set if some value exceeded max; R12
 				// holds the vector groups' lanes.
@@ -105,27 +107,55 @@ func gprUnpackBlock(c *build.Context, p packing, g int) {
 }
 
 // avx2Unpack emits the vector part of an unpacking, one group an
-// iteration, and returns the first group left to the baseline code and the
-// constants to emit after the routine. For a
-// checked unpacking it leaves in R12 a nonzero word if a lane exceeded max.
+// iteration while a group's two 16-byte loads stay inside the encoding,
+// then the last groups one by one with each load moved back to end at the
+// encoding's end (the shuffle reads the group's bytes where they then
+// are), so that no group is left to the baseline code but an η decoder's
+// last blocks. It returns the first group left to the baseline code and
+// the constants to emit after the routine. For a checked unpacking it leaves in R12 a nonzero
+// word if a lane exceeded max.
 func avx2Unpack(c *build.Context, p packing, name string, frame operand.Mem) (int, *table) {
 	k := newTable(c, constName(name))
+	n := 32 * p.width
 	off4 := p.byteOff(4)
 	groups := 0
-	for groups < 32 && groups*p.width+off4+16 <= 32*p.width {
+	for groups < 32 && groups*p.width+off4+16 <= n {
 		groups++
 	}
-	groups -= groups % 4 // the baseline takes whole blocks
-	var shuf [32]byte
+	last := 32 // the first group left to the baseline code
+	if p.checked {
+		// The η decoders leave their last blocks to the baseline code,
+		// whole blocks of four groups.
+		groups -= groups % 4
+		last = groups
+	}
+	// shuffle is the VPSHUFB row for group g with its low lane loaded at
+	// byte low and its high lane at byte high: dword j gets the four bytes
+	// from coefficient j's first, 0 (index 0x80) for those past the end,
+	// which no coefficient needs.
+	shuffle := func(g, low, high int) [32]byte {
+		var shuf [32]byte
+		for j := 0; j < 8; j++ {
+			base, lane := low, 0
+			if j >= 4 {
+				base, lane = high, 16
+			}
+			for t := 0; t < 4; t++ {
+				i := p.width*g + p.byteOff(j) + t - base
+				switch {
+				case i >= 0 && i < 16 && p.width*g+p.byteOff(j)+t < n:
+					shuf[lane+4*(j%4)+t] = byte(i)
+				case t < p.span(j):
+					panic(fmt.Sprintf("%s: group %d, coefficient %d: byte %d outside its lane's load", name, g, j, t))
+				default:
+					shuf[lane+4*(j%4)+t] = 0x80
+				}
+			}
+		}
+		return shuf
+	}
 	var shifts [8]uint32
-	for j := 0; j < 8; j++ {
-		base, lane := 0, 0
-		if j >= 4 {
-			base, lane = off4, 16
-		}
-		for t := 0; t < 4; t++ {
-			shuf[lane+4*(j%4)+t] = byte(p.byteOff(j) - base + t)
-		}
+	for j := range shifts {
 		shifts[j] = uint32(p.bitOff(j))
 	}
 	c.VMOVDQU(k.bcast(1<<p.width-1), reg.Y13)
@@ -135,24 +165,36 @@ func avx2Unpack(c *build.Context, p packing, name string, frame operand.Mem) (in
 	if p.checked {
 		c.VPXOR(reg.Y9, reg.Y9, reg.Y9)
 	}
+	// group unpacks the group whose bytes low and high load into the
+	// 32 words at out.
+	group := func(low, high operand.Mem, shuf [32]byte, out operand.Mem) {
+		c.VMOVDQU(low, reg.X0)
+		c.VINSERTI128(operand.U8(1), high, reg.Y0, reg.Y0)
+		c.VPSHUFB(k.row(shuf), reg.Y0, reg.Y0)
+		c.VPSRLVD(k.dwords(shifts), reg.Y0, reg.Y0)
+		c.VPAND(reg.Y13, reg.Y0, reg.Y0)
+		if p.checked {
+			c.VPCMPGTD(k.bcast(p.max), reg.Y0, reg.Y1)
+			c.VPOR(reg.Y1, reg.Y9, reg.Y9)
+		}
+		if p.signed {
+			avx2Signed(c, k, reg.Y0, reg.Y1)
+		}
+		c.VMOVDQU(reg.Y0, out)
+	}
 	c.MOVL(operand.U32(groups), reg.ECX)
 	c.Label("vector")
-	c.VMOVDQU(operand.Mem{Base: reg.RDI}, reg.X0)
-	c.VINSERTI128(operand.U8(1), operand.Mem{Base: reg.RDI, Disp: off4}, reg.Y0, reg.Y0)
-	c.VPSHUFB(k.row(shuf), reg.Y0, reg.Y0)
-	c.VPSRLVD(k.dwords(shifts), reg.Y0, reg.Y0)
-	c.VPAND(reg.Y13, reg.Y0, reg.Y0)
-	if p.checked {
-		c.VPCMPGTD(k.bcast(p.max), reg.Y0, reg.Y1)
-		c.VPOR(reg.Y1, reg.Y9, reg.Y9)
-	}
-	if p.signed {
-		avx2Signed(c, k, reg.Y0, reg.Y1)
-	}
-	c.VMOVDQU(reg.Y0, operand.Mem{Base: reg.RSI})
+	group(operand.Mem{Base: reg.RDI}, operand.Mem{Base: reg.RDI, Disp: off4}, shuffle(0, 0, off4), operand.Mem{Base: reg.RSI})
 	p.advance(c, 1)
 	c.DECL(reg.ECX)
 	c.JNE(operand.LabelRef("vector"))
+	// RDI and RSI now point at group groups.
+	for g := groups; g < last; g++ {
+		low, high := min(p.width*g, n-16), min(p.width*g+off4, n-16)
+		at := p.width * groups
+		group(operand.Mem{Base: reg.RDI, Disp: low - at}, operand.Mem{Base: reg.RDI, Disp: high - at},
+			shuffle(g, low, high), operand.Mem{Base: reg.RSI, Disp: 32 * (g - groups)})
+	}
 	if p.checked {
 		c.VMOVDQU(reg.Y9, frame)
 		c.MOVQ(frame, reg.R12)
@@ -160,5 +202,5 @@ func avx2Unpack(c *build.Context, p packing, name string, frame operand.Mem) (in
 			c.ORQ(frame.Offset(off), reg.R12)
 		}
 	}
-	return groups, k
+	return last, k
 }

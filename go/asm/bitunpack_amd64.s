@@ -10,7 +10,7 @@ TEXT ·SimpleBitUnpack10AVX2(SB), $0-16
 	MOVQ    w+0(FP), SI
 	MOVQ    v+8(FP), DI
 	VMOVDQU simpleBitUnpack10Consts<>+0(SB), Y13
-	MOVL    $0x0000001c, CX
+	MOVL    $0x0000001e, CX
 
 vector:
 	VMOVDQU     (DI), X0
@@ -23,158 +23,18 @@ vector:
 	ADDQ        $0x0000000a, DI
 	DECL        CX
 	JNE         vector
-	MOVL        (DI), AX
-	MOVL        AX, DX
-	ANDL        $0x000003ff, DX
-	MOVL        DX, (SI)
-	SHRQ        $0x0a, AX
-	MOVL        AX, DX
-	ANDL        $0x000003ff, DX
-	MOVL        DX, 4(SI)
-	SHRQ        $0x0a, AX
-	MOVL        AX, DX
-	ANDL        $0x000003ff, DX
-	MOVL        DX, 8(SI)
-	SHRQ        $0x0a, AX
-	MOVL        4(DI), DX
-	SHLQ        $0x02, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x000003ff, DX
-	MOVL        DX, 12(SI)
-	SHRQ        $0x0a, AX
-	MOVL        AX, DX
-	ANDL        $0x000003ff, DX
-	MOVL        DX, 16(SI)
-	SHRQ        $0x0a, AX
-	MOVL        AX, DX
-	ANDL        $0x000003ff, DX
-	MOVL        DX, 20(SI)
-	SHRQ        $0x0a, AX
-	MOVL        8(DI), DX
-	SHLQ        $0x04, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x000003ff, DX
-	MOVL        DX, 24(SI)
-	SHRQ        $0x0a, AX
-	MOVL        AX, DX
-	ANDL        $0x000003ff, DX
-	MOVL        DX, 28(SI)
-	SHRQ        $0x0a, AX
-	MOVL        AX, DX
-	ANDL        $0x000003ff, DX
-	MOVL        DX, 32(SI)
-	SHRQ        $0x0a, AX
-	MOVL        12(DI), DX
-	SHLQ        $0x06, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x000003ff, DX
-	MOVL        DX, 36(SI)
-	SHRQ        $0x0a, AX
-	MOVL        AX, DX
-	ANDL        $0x000003ff, DX
-	MOVL        DX, 40(SI)
-	SHRQ        $0x0a, AX
-	MOVL        AX, DX
-	ANDL        $0x000003ff, DX
-	MOVL        DX, 44(SI)
-	SHRQ        $0x0a, AX
-	MOVL        16(DI), DX
-	SHLQ        $0x08, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x000003ff, DX
-	MOVL        DX, 48(SI)
-	SHRQ        $0x0a, AX
-	MOVL        AX, DX
-	ANDL        $0x000003ff, DX
-	MOVL        DX, 52(SI)
-	SHRQ        $0x0a, AX
-	MOVL        AX, DX
-	ANDL        $0x000003ff, DX
-	MOVL        DX, 56(SI)
-	SHRQ        $0x0a, AX
-	MOVL        AX, DX
-	ANDL        $0x000003ff, DX
-	MOVL        DX, 60(SI)
-	MOVL        20(DI), AX
-	MOVL        AX, DX
-	ANDL        $0x000003ff, DX
-	MOVL        DX, 64(SI)
-	SHRQ        $0x0a, AX
-	MOVL        AX, DX
-	ANDL        $0x000003ff, DX
-	MOVL        DX, 68(SI)
-	SHRQ        $0x0a, AX
-	MOVL        AX, DX
-	ANDL        $0x000003ff, DX
-	MOVL        DX, 72(SI)
-	SHRQ        $0x0a, AX
-	MOVL        24(DI), DX
-	SHLQ        $0x02, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x000003ff, DX
-	MOVL        DX, 76(SI)
-	SHRQ        $0x0a, AX
-	MOVL        AX, DX
-	ANDL        $0x000003ff, DX
-	MOVL        DX, 80(SI)
-	SHRQ        $0x0a, AX
-	MOVL        AX, DX
-	ANDL        $0x000003ff, DX
-	MOVL        DX, 84(SI)
-	SHRQ        $0x0a, AX
-	MOVL        28(DI), DX
-	SHLQ        $0x04, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x000003ff, DX
-	MOVL        DX, 88(SI)
-	SHRQ        $0x0a, AX
-	MOVL        AX, DX
-	ANDL        $0x000003ff, DX
-	MOVL        DX, 92(SI)
-	SHRQ        $0x0a, AX
-	MOVL        AX, DX
-	ANDL        $0x000003ff, DX
-	MOVL        DX, 96(SI)
-	SHRQ        $0x0a, AX
-	MOVL        32(DI), DX
-	SHLQ        $0x06, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x000003ff, DX
-	MOVL        DX, 100(SI)
-	SHRQ        $0x0a, AX
-	MOVL        AX, DX
-	ANDL        $0x000003ff, DX
-	MOVL        DX, 104(SI)
-	SHRQ        $0x0a, AX
-	MOVL        AX, DX
-	ANDL        $0x000003ff, DX
-	MOVL        DX, 108(SI)
-	SHRQ        $0x0a, AX
-	MOVL        36(DI), DX
-	SHLQ        $0x08, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x000003ff, DX
-	MOVL        DX, 112(SI)
-	SHRQ        $0x0a, AX
-	MOVL        AX, DX
-	ANDL        $0x000003ff, DX
-	MOVL        DX, 116(SI)
-	SHRQ        $0x0a, AX
-	MOVL        AX, DX
-	ANDL        $0x000003ff, DX
-	MOVL        DX, 120(SI)
-	SHRQ        $0x0a, AX
-	MOVL        AX, DX
-	ANDL        $0x000003ff, DX
-	MOVL        DX, 124(SI)
+	VMOVDQU     (DI), X0
+	VINSERTI128 $0x01, 4(DI), Y0, Y0
+	VPSHUFB     simpleBitUnpack10Consts<>+96(SB), Y0, Y0
+	VPSRLVD     simpleBitUnpack10Consts<>+64(SB), Y0, Y0
+	VPAND       Y13, Y0, Y0
+	VMOVDQU     Y0, (SI)
+	VMOVDQU     4(DI), X0
+	VINSERTI128 $0x01, 4(DI), Y0, Y0
+	VPSHUFB     simpleBitUnpack10Consts<>+128(SB), Y0, Y0
+	VPSRLVD     simpleBitUnpack10Consts<>+64(SB), Y0, Y0
+	VPAND       Y13, Y0, Y0
+	VMOVDQU     Y0, 32(SI)
 	VZEROUPPER
 	RET
 
@@ -202,7 +62,23 @@ DATA simpleBitUnpack10Consts<>+80(SB)/4, $0x00000000
 DATA simpleBitUnpack10Consts<>+84(SB)/4, $0x00000002
 DATA simpleBitUnpack10Consts<>+88(SB)/4, $0x00000004
 DATA simpleBitUnpack10Consts<>+92(SB)/4, $0x00000006
-GLOBL simpleBitUnpack10Consts<>(SB), RODATA|NOPTR, $96
+DATA simpleBitUnpack10Consts<>+96(SB)/4, $0x03020100
+DATA simpleBitUnpack10Consts<>+100(SB)/4, $0x04030201
+DATA simpleBitUnpack10Consts<>+104(SB)/4, $0x05040302
+DATA simpleBitUnpack10Consts<>+108(SB)/4, $0x06050403
+DATA simpleBitUnpack10Consts<>+112(SB)/4, $0x04030201
+DATA simpleBitUnpack10Consts<>+116(SB)/4, $0x05040302
+DATA simpleBitUnpack10Consts<>+120(SB)/4, $0x06050403
+DATA simpleBitUnpack10Consts<>+124(SB)/4, $0x07060504
+DATA simpleBitUnpack10Consts<>+128(SB)/4, $0x09080706
+DATA simpleBitUnpack10Consts<>+132(SB)/4, $0x0a090807
+DATA simpleBitUnpack10Consts<>+136(SB)/4, $0x0b0a0908
+DATA simpleBitUnpack10Consts<>+140(SB)/4, $0x0c0b0a09
+DATA simpleBitUnpack10Consts<>+144(SB)/4, $0x0e0d0c0b
+DATA simpleBitUnpack10Consts<>+148(SB)/4, $0x0f0e0d0c
+DATA simpleBitUnpack10Consts<>+152(SB)/4, $0x800f0e0d
+DATA simpleBitUnpack10Consts<>+156(SB)/4, $0x80800f0e
+GLOBL simpleBitUnpack10Consts<>(SB), RODATA|NOPTR, $160
 
 // func SimpleBitUnpack10AMD64(w *[256]uint32, v *[320]byte)
 TEXT ·SimpleBitUnpack10AMD64(SB), $0-16
@@ -2289,7 +2165,7 @@ TEXT ·BitUnpack13AVX2(SB), $0-16
 	MOVQ    v+8(FP), DI
 	VMOVDQU bitUnpack13Consts<>+0(SB), Y13
 	VMOVDQU bitUnpack13Consts<>+32(SB), Y14
-	MOVL    $0x0000001c, CX
+	MOVL    $0x0000001f, CX
 
 vector:
 	VMOVDQU     (DI), X0
@@ -2306,362 +2182,16 @@ vector:
 	ADDQ        $0x0000000d, DI
 	DECL        CX
 	JNE         vector
-	MOVL        (DI), AX
-	MOVL        AX, DX
-	ANDL        $0x00001fff, DX
-	MOVL        DX, BX
-	MOVL        $0x00001000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, (SI)
-	SHRQ        $0x0d, AX
-	MOVL        AX, DX
-	ANDL        $0x00001fff, DX
-	MOVL        DX, BX
-	MOVL        $0x00001000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 4(SI)
-	SHRQ        $0x0d, AX
-	MOVL        4(DI), DX
-	SHLQ        $0x06, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x00001fff, DX
-	MOVL        DX, BX
-	MOVL        $0x00001000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 8(SI)
-	SHRQ        $0x0d, AX
-	MOVL        AX, DX
-	ANDL        $0x00001fff, DX
-	MOVL        DX, BX
-	MOVL        $0x00001000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 12(SI)
-	SHRQ        $0x0d, AX
-	MOVL        8(DI), DX
-	SHLQ        $0x0c, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x00001fff, DX
-	MOVL        DX, BX
-	MOVL        $0x00001000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 16(SI)
-	SHRQ        $0x0d, AX
-	MOVL        AX, DX
-	ANDL        $0x00001fff, DX
-	MOVL        DX, BX
-	MOVL        $0x00001000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 20(SI)
-	SHRQ        $0x0d, AX
-	MOVL        AX, DX
-	ANDL        $0x00001fff, DX
-	MOVL        DX, BX
-	MOVL        $0x00001000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 24(SI)
-	SHRQ        $0x0d, AX
-	MOVL        12(DI), DX
-	SHLQ        $0x05, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x00001fff, DX
-	MOVL        DX, BX
-	MOVL        $0x00001000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 28(SI)
-	SHRQ        $0x0d, AX
-	MOVL        AX, DX
-	ANDL        $0x00001fff, DX
-	MOVL        DX, BX
-	MOVL        $0x00001000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 32(SI)
-	SHRQ        $0x0d, AX
-	MOVL        16(DI), DX
-	SHLQ        $0x0b, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x00001fff, DX
-	MOVL        DX, BX
-	MOVL        $0x00001000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 36(SI)
-	SHRQ        $0x0d, AX
-	MOVL        AX, DX
-	ANDL        $0x00001fff, DX
-	MOVL        DX, BX
-	MOVL        $0x00001000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 40(SI)
-	SHRQ        $0x0d, AX
-	MOVL        AX, DX
-	ANDL        $0x00001fff, DX
-	MOVL        DX, BX
-	MOVL        $0x00001000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 44(SI)
-	SHRQ        $0x0d, AX
-	MOVL        20(DI), DX
-	SHLQ        $0x04, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x00001fff, DX
-	MOVL        DX, BX
-	MOVL        $0x00001000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 48(SI)
-	SHRQ        $0x0d, AX
-	MOVL        AX, DX
-	ANDL        $0x00001fff, DX
-	MOVL        DX, BX
-	MOVL        $0x00001000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 52(SI)
-	SHRQ        $0x0d, AX
-	MOVL        24(DI), DX
-	SHLQ        $0x0a, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x00001fff, DX
-	MOVL        DX, BX
-	MOVL        $0x00001000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 56(SI)
-	SHRQ        $0x0d, AX
-	MOVL        AX, DX
-	ANDL        $0x00001fff, DX
-	MOVL        DX, BX
-	MOVL        $0x00001000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 60(SI)
-	SHRQ        $0x0d, AX
-	MOVL        AX, DX
-	ANDL        $0x00001fff, DX
-	MOVL        DX, BX
-	MOVL        $0x00001000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 64(SI)
-	SHRQ        $0x0d, AX
-	MOVL        28(DI), DX
-	SHLQ        $0x03, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x00001fff, DX
-	MOVL        DX, BX
-	MOVL        $0x00001000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 68(SI)
-	SHRQ        $0x0d, AX
-	MOVL        AX, DX
-	ANDL        $0x00001fff, DX
-	MOVL        DX, BX
-	MOVL        $0x00001000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 72(SI)
-	SHRQ        $0x0d, AX
-	MOVL        32(DI), DX
-	SHLQ        $0x09, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x00001fff, DX
-	MOVL        DX, BX
-	MOVL        $0x00001000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 76(SI)
-	SHRQ        $0x0d, AX
-	MOVL        AX, DX
-	ANDL        $0x00001fff, DX
-	MOVL        DX, BX
-	MOVL        $0x00001000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 80(SI)
-	SHRQ        $0x0d, AX
-	MOVL        AX, DX
-	ANDL        $0x00001fff, DX
-	MOVL        DX, BX
-	MOVL        $0x00001000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 84(SI)
-	SHRQ        $0x0d, AX
-	MOVL        36(DI), DX
-	SHLQ        $0x02, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x00001fff, DX
-	MOVL        DX, BX
-	MOVL        $0x00001000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 88(SI)
-	SHRQ        $0x0d, AX
-	MOVL        AX, DX
-	ANDL        $0x00001fff, DX
-	MOVL        DX, BX
-	MOVL        $0x00001000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 92(SI)
-	SHRQ        $0x0d, AX
-	MOVL        40(DI), DX
-	SHLQ        $0x08, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x00001fff, DX
-	MOVL        DX, BX
-	MOVL        $0x00001000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 96(SI)
-	SHRQ        $0x0d, AX
-	MOVL        AX, DX
-	ANDL        $0x00001fff, DX
-	MOVL        DX, BX
-	MOVL        $0x00001000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 100(SI)
-	SHRQ        $0x0d, AX
-	MOVL        AX, DX
-	ANDL        $0x00001fff, DX
-	MOVL        DX, BX
-	MOVL        $0x00001000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 104(SI)
-	SHRQ        $0x0d, AX
-	MOVL        44(DI), DX
-	SHLQ        $0x01, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x00001fff, DX
-	MOVL        DX, BX
-	MOVL        $0x00001000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 108(SI)
-	SHRQ        $0x0d, AX
-	MOVL        AX, DX
-	ANDL        $0x00001fff, DX
-	MOVL        DX, BX
-	MOVL        $0x00001000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 112(SI)
-	SHRQ        $0x0d, AX
-	MOVL        48(DI), DX
-	SHLQ        $0x07, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x00001fff, DX
-	MOVL        DX, BX
-	MOVL        $0x00001000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 116(SI)
-	SHRQ        $0x0d, AX
-	MOVL        AX, DX
-	ANDL        $0x00001fff, DX
-	MOVL        DX, BX
-	MOVL        $0x00001000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 120(SI)
-	SHRQ        $0x0d, AX
-	MOVL        AX, DX
-	ANDL        $0x00001fff, DX
-	MOVL        DX, BX
-	MOVL        $0x00001000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 124(SI)
+	VMOVDQU     -3(DI), X0
+	VINSERTI128 $0x01, -3(DI), Y0, Y0
+	VPSHUFB     bitUnpack13Consts<>+160(SB), Y0, Y0
+	VPSRLVD     bitUnpack13Consts<>+96(SB), Y0, Y0
+	VPAND       Y13, Y0, Y0
+	VPSUBD      Y0, Y14, Y0
+	VPSRAD      $0x1f, Y0, Y1
+	VPAND       bitUnpack13Consts<>+128(SB), Y1, Y1
+	VPADDD      Y1, Y0, Y0
+	VMOVDQU     Y0, (SI)
 	VZEROUPPER
 	RET
 
@@ -2705,7 +2235,15 @@ DATA bitUnpack13Consts<>+144(SB)/4, $0x007fe001
 DATA bitUnpack13Consts<>+148(SB)/4, $0x007fe001
 DATA bitUnpack13Consts<>+152(SB)/4, $0x007fe001
 DATA bitUnpack13Consts<>+156(SB)/4, $0x007fe001
-GLOBL bitUnpack13Consts<>(SB), RODATA|NOPTR, $160
+DATA bitUnpack13Consts<>+160(SB)/4, $0x06050403
+DATA bitUnpack13Consts<>+164(SB)/4, $0x07060504
+DATA bitUnpack13Consts<>+168(SB)/4, $0x09080706
+DATA bitUnpack13Consts<>+172(SB)/4, $0x0a090807
+DATA bitUnpack13Consts<>+176(SB)/4, $0x0c0b0a09
+DATA bitUnpack13Consts<>+180(SB)/4, $0x0e0d0c0b
+DATA bitUnpack13Consts<>+184(SB)/4, $0x0f0e0d0c
+DATA bitUnpack13Consts<>+188(SB)/4, $0x80800f0e
+GLOBL bitUnpack13Consts<>(SB), RODATA|NOPTR, $192
 
 // func BitUnpack13AMD64(w *[256]uint32, v *[416]byte)
 TEXT ·BitUnpack13AMD64(SB), $0-16
@@ -3083,7 +2621,7 @@ TEXT ·BitUnpack18AVX2(SB), $0-16
 	MOVQ    v+8(FP), DI
 	VMOVDQU bitUnpack18Consts<>+0(SB), Y13
 	VMOVDQU bitUnpack18Consts<>+32(SB), Y14
-	MOVL    $0x0000001c, CX
+	MOVL    $0x0000001f, CX
 
 vector:
 	VMOVDQU     (DI), X0
@@ -3100,374 +2638,16 @@ vector:
 	ADDQ        $0x00000012, DI
 	DECL        CX
 	JNE         vector
-	MOVL        (DI), AX
-	MOVL        AX, DX
-	ANDL        $0x0003ffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00020000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, (SI)
-	SHRQ        $0x12, AX
-	MOVL        4(DI), DX
-	SHLQ        $0x0e, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x0003ffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00020000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 4(SI)
-	SHRQ        $0x12, AX
-	MOVL        AX, DX
-	ANDL        $0x0003ffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00020000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 8(SI)
-	SHRQ        $0x12, AX
-	MOVL        8(DI), DX
-	SHLQ        $0x0a, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x0003ffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00020000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 12(SI)
-	SHRQ        $0x12, AX
-	MOVL        AX, DX
-	ANDL        $0x0003ffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00020000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 16(SI)
-	SHRQ        $0x12, AX
-	MOVL        12(DI), DX
-	SHLQ        $0x06, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x0003ffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00020000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 20(SI)
-	SHRQ        $0x12, AX
-	MOVL        AX, DX
-	ANDL        $0x0003ffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00020000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 24(SI)
-	SHRQ        $0x12, AX
-	MOVL        16(DI), DX
-	SHLQ        $0x02, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x0003ffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00020000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 28(SI)
-	SHRQ        $0x12, AX
-	MOVL        20(DI), DX
-	SHLQ        $0x10, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x0003ffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00020000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 32(SI)
-	SHRQ        $0x12, AX
-	MOVL        AX, DX
-	ANDL        $0x0003ffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00020000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 36(SI)
-	SHRQ        $0x12, AX
-	MOVL        24(DI), DX
-	SHLQ        $0x0c, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x0003ffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00020000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 40(SI)
-	SHRQ        $0x12, AX
-	MOVL        AX, DX
-	ANDL        $0x0003ffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00020000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 44(SI)
-	SHRQ        $0x12, AX
-	MOVL        28(DI), DX
-	SHLQ        $0x08, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x0003ffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00020000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 48(SI)
-	SHRQ        $0x12, AX
-	MOVL        AX, DX
-	ANDL        $0x0003ffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00020000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 52(SI)
-	SHRQ        $0x12, AX
-	MOVL        32(DI), DX
-	SHLQ        $0x04, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x0003ffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00020000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 56(SI)
-	SHRQ        $0x12, AX
-	MOVL        AX, DX
-	ANDL        $0x0003ffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00020000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 60(SI)
-	MOVL        36(DI), AX
-	MOVL        AX, DX
-	ANDL        $0x0003ffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00020000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 64(SI)
-	SHRQ        $0x12, AX
-	MOVL        40(DI), DX
-	SHLQ        $0x0e, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x0003ffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00020000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 68(SI)
-	SHRQ        $0x12, AX
-	MOVL        AX, DX
-	ANDL        $0x0003ffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00020000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 72(SI)
-	SHRQ        $0x12, AX
-	MOVL        44(DI), DX
-	SHLQ        $0x0a, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x0003ffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00020000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 76(SI)
-	SHRQ        $0x12, AX
-	MOVL        AX, DX
-	ANDL        $0x0003ffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00020000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 80(SI)
-	SHRQ        $0x12, AX
-	MOVL        48(DI), DX
-	SHLQ        $0x06, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x0003ffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00020000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 84(SI)
-	SHRQ        $0x12, AX
-	MOVL        AX, DX
-	ANDL        $0x0003ffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00020000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 88(SI)
-	SHRQ        $0x12, AX
-	MOVL        52(DI), DX
-	SHLQ        $0x02, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x0003ffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00020000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 92(SI)
-	SHRQ        $0x12, AX
-	MOVL        56(DI), DX
-	SHLQ        $0x10, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x0003ffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00020000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 96(SI)
-	SHRQ        $0x12, AX
-	MOVL        AX, DX
-	ANDL        $0x0003ffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00020000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 100(SI)
-	SHRQ        $0x12, AX
-	MOVL        60(DI), DX
-	SHLQ        $0x0c, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x0003ffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00020000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 104(SI)
-	SHRQ        $0x12, AX
-	MOVL        AX, DX
-	ANDL        $0x0003ffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00020000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 108(SI)
-	SHRQ        $0x12, AX
-	MOVL        64(DI), DX
-	SHLQ        $0x08, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x0003ffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00020000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 112(SI)
-	SHRQ        $0x12, AX
-	MOVL        AX, DX
-	ANDL        $0x0003ffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00020000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 116(SI)
-	SHRQ        $0x12, AX
-	MOVL        68(DI), DX
-	SHLQ        $0x04, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x0003ffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00020000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 120(SI)
-	SHRQ        $0x12, AX
-	MOVL        AX, DX
-	ANDL        $0x0003ffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00020000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 124(SI)
+	VMOVDQU     (DI), X0
+	VINSERTI128 $0x01, 2(DI), Y0, Y0
+	VPSHUFB     bitUnpack18Consts<>+160(SB), Y0, Y0
+	VPSRLVD     bitUnpack18Consts<>+96(SB), Y0, Y0
+	VPAND       Y13, Y0, Y0
+	VPSUBD      Y0, Y14, Y0
+	VPSRAD      $0x1f, Y0, Y1
+	VPAND       bitUnpack18Consts<>+128(SB), Y1, Y1
+	VPADDD      Y1, Y0, Y0
+	VMOVDQU     Y0, (SI)
 	VZEROUPPER
 	RET
 
@@ -3511,7 +2691,15 @@ DATA bitUnpack18Consts<>+144(SB)/4, $0x007fe001
 DATA bitUnpack18Consts<>+148(SB)/4, $0x007fe001
 DATA bitUnpack18Consts<>+152(SB)/4, $0x007fe001
 DATA bitUnpack18Consts<>+156(SB)/4, $0x007fe001
-GLOBL bitUnpack18Consts<>(SB), RODATA|NOPTR, $160
+DATA bitUnpack18Consts<>+160(SB)/4, $0x03020100
+DATA bitUnpack18Consts<>+164(SB)/4, $0x05040302
+DATA bitUnpack18Consts<>+168(SB)/4, $0x07060504
+DATA bitUnpack18Consts<>+172(SB)/4, $0x09080706
+DATA bitUnpack18Consts<>+176(SB)/4, $0x0a090807
+DATA bitUnpack18Consts<>+180(SB)/4, $0x0c0b0a09
+DATA bitUnpack18Consts<>+184(SB)/4, $0x0e0d0c0b
+DATA bitUnpack18Consts<>+188(SB)/4, $0x800f0e0d
+GLOBL bitUnpack18Consts<>(SB), RODATA|NOPTR, $192
 
 // func BitUnpack18AMD64(w *[256]uint32, v *[576]byte)
 TEXT ·BitUnpack18AMD64(SB), $0-16
@@ -3901,7 +3089,7 @@ TEXT ·BitUnpack20AVX2(SB), $0-16
 	MOVQ    v+8(FP), DI
 	VMOVDQU bitUnpack20Consts<>+0(SB), Y13
 	VMOVDQU bitUnpack20Consts<>+32(SB), Y14
-	MOVL    $0x0000001c, CX
+	MOVL    $0x0000001f, CX
 
 vector:
 	VMOVDQU     (DI), X0
@@ -3918,374 +3106,16 @@ vector:
 	ADDQ        $0x00000014, DI
 	DECL        CX
 	JNE         vector
-	MOVL        (DI), AX
-	MOVL        AX, DX
-	ANDL        $0x000fffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00080000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, (SI)
-	SHRQ        $0x14, AX
-	MOVL        4(DI), DX
-	SHLQ        $0x0c, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x000fffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00080000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 4(SI)
-	SHRQ        $0x14, AX
-	MOVL        AX, DX
-	ANDL        $0x000fffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00080000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 8(SI)
-	SHRQ        $0x14, AX
-	MOVL        8(DI), DX
-	SHLQ        $0x04, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x000fffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00080000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 12(SI)
-	SHRQ        $0x14, AX
-	MOVL        12(DI), DX
-	SHLQ        $0x10, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x000fffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00080000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 16(SI)
-	SHRQ        $0x14, AX
-	MOVL        AX, DX
-	ANDL        $0x000fffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00080000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 20(SI)
-	SHRQ        $0x14, AX
-	MOVL        16(DI), DX
-	SHLQ        $0x08, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x000fffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00080000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 24(SI)
-	SHRQ        $0x14, AX
-	MOVL        AX, DX
-	ANDL        $0x000fffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00080000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 28(SI)
-	MOVL        20(DI), AX
-	MOVL        AX, DX
-	ANDL        $0x000fffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00080000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 32(SI)
-	SHRQ        $0x14, AX
-	MOVL        24(DI), DX
-	SHLQ        $0x0c, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x000fffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00080000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 36(SI)
-	SHRQ        $0x14, AX
-	MOVL        AX, DX
-	ANDL        $0x000fffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00080000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 40(SI)
-	SHRQ        $0x14, AX
-	MOVL        28(DI), DX
-	SHLQ        $0x04, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x000fffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00080000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 44(SI)
-	SHRQ        $0x14, AX
-	MOVL        32(DI), DX
-	SHLQ        $0x10, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x000fffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00080000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 48(SI)
-	SHRQ        $0x14, AX
-	MOVL        AX, DX
-	ANDL        $0x000fffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00080000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 52(SI)
-	SHRQ        $0x14, AX
-	MOVL        36(DI), DX
-	SHLQ        $0x08, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x000fffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00080000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 56(SI)
-	SHRQ        $0x14, AX
-	MOVL        AX, DX
-	ANDL        $0x000fffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00080000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 60(SI)
-	MOVL        40(DI), AX
-	MOVL        AX, DX
-	ANDL        $0x000fffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00080000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 64(SI)
-	SHRQ        $0x14, AX
-	MOVL        44(DI), DX
-	SHLQ        $0x0c, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x000fffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00080000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 68(SI)
-	SHRQ        $0x14, AX
-	MOVL        AX, DX
-	ANDL        $0x000fffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00080000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 72(SI)
-	SHRQ        $0x14, AX
-	MOVL        48(DI), DX
-	SHLQ        $0x04, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x000fffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00080000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 76(SI)
-	SHRQ        $0x14, AX
-	MOVL        52(DI), DX
-	SHLQ        $0x10, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x000fffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00080000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 80(SI)
-	SHRQ        $0x14, AX
-	MOVL        AX, DX
-	ANDL        $0x000fffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00080000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 84(SI)
-	SHRQ        $0x14, AX
-	MOVL        56(DI), DX
-	SHLQ        $0x08, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x000fffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00080000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 88(SI)
-	SHRQ        $0x14, AX
-	MOVL        AX, DX
-	ANDL        $0x000fffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00080000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 92(SI)
-	MOVL        60(DI), AX
-	MOVL        AX, DX
-	ANDL        $0x000fffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00080000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 96(SI)
-	SHRQ        $0x14, AX
-	MOVL        64(DI), DX
-	SHLQ        $0x0c, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x000fffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00080000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 100(SI)
-	SHRQ        $0x14, AX
-	MOVL        AX, DX
-	ANDL        $0x000fffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00080000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 104(SI)
-	SHRQ        $0x14, AX
-	MOVL        68(DI), DX
-	SHLQ        $0x04, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x000fffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00080000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 108(SI)
-	SHRQ        $0x14, AX
-	MOVL        72(DI), DX
-	SHLQ        $0x10, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x000fffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00080000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 112(SI)
-	SHRQ        $0x14, AX
-	MOVL        AX, DX
-	ANDL        $0x000fffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00080000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 116(SI)
-	SHRQ        $0x14, AX
-	MOVL        76(DI), DX
-	SHLQ        $0x08, DX
-	ORQ         DX, AX
-	MOVL        AX, DX
-	ANDL        $0x000fffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00080000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 120(SI)
-	SHRQ        $0x14, AX
-	MOVL        AX, DX
-	ANDL        $0x000fffff, DX
-	MOVL        DX, BX
-	MOVL        $0x00080000, DX
-	SUBL        BX, DX
-	SBBQ        BX, BX
-	ANDL        $0x007fe001, BX
-	ADDL        BX, DX
-	MOVL        DX, 124(SI)
+	VMOVDQU     (DI), X0
+	VINSERTI128 $0x01, 4(DI), Y0, Y0
+	VPSHUFB     bitUnpack20Consts<>+160(SB), Y0, Y0
+	VPSRLVD     bitUnpack20Consts<>+96(SB), Y0, Y0
+	VPAND       Y13, Y0, Y0
+	VPSUBD      Y0, Y14, Y0
+	VPSRAD      $0x1f, Y0, Y1
+	VPAND       bitUnpack20Consts<>+128(SB), Y1, Y1
+	VPADDD      Y1, Y0, Y0
+	VMOVDQU     Y0, (SI)
 	VZEROUPPER
 	RET
 
@@ -4329,7 +3159,15 @@ DATA bitUnpack20Consts<>+144(SB)/4, $0x007fe001
 DATA bitUnpack20Consts<>+148(SB)/4, $0x007fe001
 DATA bitUnpack20Consts<>+152(SB)/4, $0x007fe001
 DATA bitUnpack20Consts<>+156(SB)/4, $0x007fe001
-GLOBL bitUnpack20Consts<>(SB), RODATA|NOPTR, $160
+DATA bitUnpack20Consts<>+160(SB)/4, $0x03020100
+DATA bitUnpack20Consts<>+164(SB)/4, $0x05040302
+DATA bitUnpack20Consts<>+168(SB)/4, $0x08070605
+DATA bitUnpack20Consts<>+172(SB)/4, $0x0a090807
+DATA bitUnpack20Consts<>+176(SB)/4, $0x09080706
+DATA bitUnpack20Consts<>+180(SB)/4, $0x0b0a0908
+DATA bitUnpack20Consts<>+184(SB)/4, $0x0e0d0c0b
+DATA bitUnpack20Consts<>+188(SB)/4, $0x800f0e0d
+GLOBL bitUnpack20Consts<>(SB), RODATA|NOPTR, $192
 
 // func BitUnpack20AMD64(w *[256]uint32, v *[640]byte)
 TEXT ·BitUnpack20AMD64(SB), $0-16
