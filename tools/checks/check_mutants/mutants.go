@@ -61,6 +61,13 @@ func backdoorValue(file, table string, off int) Edit {
 		Replace: data + fmt.Sprintf("GLOBL %s<>(SB), RODATA|NOPTR, $%d", table, off+32)}
 }
 
+// rareFlip is code that XORs 1 into the quadword at target only when the
+// word load puts in AX equals one 64-bit value: a bug random inputs never
+// reach, which only a proof catches.
+func rareFlip(load, target string) string {
+	return load + "\tMOVQ $0x0123456789abcdef, BX\n\tXORQ BX, AX\n\tMOVQ AX, CX\n\tSUBQ $0x01, CX\n\tNOTQ AX\n\tANDQ AX, CX\n\tSARQ $0x3f, CX\n\tANDQ $0x01, CX\n\tXORQ CX, " + target + "\n"
+}
+
 // mutants is the catalogue. Each must make `vg prove -routine Routine`
 // fail (see the package comment for Survives).
 var mutants = []Mutant{
@@ -113,7 +120,7 @@ var mutants = []Mutant{
 	{Name: "keccak/one-input-bug", Routine: "KeccakF1600AMD64",
 		// Flips a bit of the output only when lane 0 of it equals one
 		// 64-bit value: random tests pass, the proof must not.
-		Edits: []Edit{beforeFirstRET("keccak_amd64.s", "\tMOVQ a+0(FP), DI\n\tMOVQ (DI), AX\n\tMOVQ $0x0123456789abcdef, BX\n\tXORQ BX, AX\n\tMOVQ AX, CX\n\tSUBQ $0x01, CX\n\tNOTQ AX\n\tANDQ AX, CX\n\tSARQ $0x3f, CX\n\tANDQ $0x01, CX\n\tXORQ CX, (DI)\n")}},
+		Edits: []Edit{beforeFirstRET("keccak_amd64.s", rareFlip("\tMOVQ a+0(FP), DI\n\tMOVQ (DI), AX\n", "(DI)"))}},
 
 	// ---- KeccakF1600BMI2 (the file's second routine, after the baseline
 	// one): proven like it, and its features must include BMI1 and BMI2.
@@ -126,16 +133,51 @@ var mutants = []Mutant{
 		// CPUs that may lack it.
 		Edits: []Edit{{File: "keccak_amd64.s", Find: "// Requires: BMI, BMI2\n", Replace: "// Requires: BMI2\n"}}},
 	{Name: "keccakbmi2/one-input-bug", Routine: "KeccakF1600BMI2",
-		Edits: []Edit{beforeRET("keccak_amd64.s", "\tMOVQ a+0(FP), DI\n\tMOVQ (DI), AX\n\tMOVQ $0x0123456789abcdef, BX\n\tXORQ BX, AX\n\tMOVQ AX, CX\n\tSUBQ $0x01, CX\n\tNOTQ AX\n\tANDQ AX, CX\n\tSARQ $0x3f, CX\n\tANDQ $0x01, CX\n\tXORQ CX, (DI)\n")}},
+		Edits: []Edit{beforeRET("keccak_amd64.s", rareFlip("\tMOVQ a+0(FP), DI\n\tMOVQ (DI), AX\n", "(DI)"))}},
 
-	// ---- ExpandMask (functional obligation tested): the squeeze's domain
-	// byte, the unpacking's mask, a secret address in the four-way routine.
+	// ---- ExpandMask: functional correctness proven by the squeeze proof
+	// (the state absorbed, each block squeezed once and in order, the
+	// unpacker on the right stream, nothing written after it), so these
+	// must fail it even where random seeds would not see them.
 	{Name: "expandmask/domain-byte", Routine: "ExpandMask17AMD64",
 		Edits: []Edit{{File: "expandmask_amd64.s", Find: "ORL     $0x001f0000, AX", Replace: "ORL     $0x00060000, AX"}}},
-	{Name: "expandmask/narrow-mask", Routine: "ExpandMask17AMD64",
-		Edits: []Edit{{File: "expandmask_amd64.s", Find: "ANDL $0x0003ffff, AX", Replace: "ANDL $0x0001ffff, AX"}}},
+	{Name: "expandmask/seed-word-misread", Routine: "ExpandMask17AMD64",
+		Edits: []Edit{{File: "expandmask_amd64.s", Text: "ExpandMask17AMD64", Find: "MOVQ    24(SI), AX", Replace: "MOVQ    25(SI), AX"}}},
+	{Name: "expandmask/pad-misplaced", Routine: "ExpandMask19AMD64",
+		Edits: []Edit{{File: "expandmask_amd64.s", Text: "ExpandMask19AMD64", Find: "MOVQ    AX, 144(SP)", Replace: "MOVQ    AX, 136(SP)"}}},
+	{Name: "expandmask/capacity-lane-not-cleared", Routine: "ExpandMask17AMD64",
+		Edits: []Edit{{File: "expandmask_amd64.s", Text: "ExpandMask17AMD64", Find: "MOVQ    AX, 208(SP)", Replace: "MOVQ    AX, 216(SP)"}}},
+	{Name: "expandmask/block-squeezed-twice", Routine: "ExpandMask19AMD64",
+		Edits: []Edit{{File: "expandmask_amd64.s", Text: "ExpandMask19AMD64", Find: "\tCALL ·KeccakF1600AMD64(SB)\n", N: 3,
+			Replace: "\tCALL ·KeccakF1600AMD64(SB)\n\tLEAQ 16(SP), AX\n\tMOVQ AX, (SP)\n\tCALL ·KeccakF1600AMD64(SB)\n"}}},
+	{Name: "expandmask/block-skipped", Routine: "ExpandMask17AMD64",
+		Edits: []Edit{{File: "expandmask_amd64.s", Text: "ExpandMask17AMD64", Find: "\tCALL ·KeccakF1600AMD64(SB)\n", N: 4, Replace: ""}}},
+	{Name: "expandmask/unpack-offset", Routine: "ExpandMask19AMD64",
+		Edits: []Edit{{File: "expandmask_amd64.s", Text: "ExpandMask19AMD64", Find: "LEAQ 216(SP), AX", Replace: "LEAQ 208(SP), AX"}}},
+	{Name: "expandmask/write-to-y-after-unpacking", Routine: "ExpandMask17AMD64",
+		Edits: []Edit{beforeRETIn("expandmask_amd64.s", "ExpandMask17AMD64", "\tMOVQ y+0(FP), AX\n\tMOVL $0x00000000, 1020(AX)\n")}},
+	{Name: "expandmask/rare-stream-backdoor", Routine: "ExpandMask17AMD64",
+		// Flips bit 0 of the stream before the unpacking only when seed
+		// word 0 equals one 64-bit value: random seeds never do.
+		Edits: []Edit{{File: "expandmask_amd64.s", Text: "ExpandMask17AMD64", Find: "\tMOVQ y+0(FP), AX\n",
+			Replace: rareFlip("\tMOVQ seed+8(FP), SI\n\tMOVQ (SI), AX\n", "216(SP)") + "\tMOVQ y+0(FP), AX\n"}}},
 	{Name: "expandmaskx4/secret-address", Routine: "ExpandMask19x4AVX2",
 		Edits: []Edit{beforeRET("expandmask_amd64.s", "\tMOVQ seeds+8(FP), SI\n\tMOVQ (SI), AX\n\tANDQ $0x07, AX\n\tMOVQ (SI)(AX*8), BX\n")}},
+	{Name: "expandmaskx4/lanes-swapped", Routine: "ExpandMask17x4AVX2",
+		// Stream 1 gets lanes 0 to 3 of state 3.
+		Edits: []Edit{{File: "expandmask_amd64.s", Text: "ExpandMask17x4AVX2", Find: "VPERM2I128  $0x20, Y7, Y5, Y1", Replace: "VPERM2I128  $0x31, Y7, Y5, Y1"}}},
+	{Name: "expandmaskx4/seed-misread", Routine: "ExpandMask19x4AVX2",
+		Edits: []Edit{{File: "expandmask_amd64.s", Text: "ExpandMask19x4AVX2", Find: "MOVQ    74(SI), AX", Replace: "MOVQ    75(SI), AX"}}},
+	{Name: "expandmaskx4/block-squeezed-twice", Routine: "ExpandMask19x4AVX2",
+		Edits: []Edit{{File: "expandmask_amd64.s", Text: "ExpandMask19x4AVX2", Find: "\tCALL        ·KeccakF1600x4AVX2(SB)\n", N: 5,
+			Replace: "\tCALL        ·KeccakF1600x4AVX2(SB)\n\tLEAQ 16(SP), AX\n\tMOVQ AX, (SP)\n\tCALL ·KeccakF1600x4AVX2(SB)\n"}}},
+	{Name: "expandmaskx4/unpack-wrong-stream", Routine: "ExpandMask17x4AVX2",
+		Edits: []Edit{{File: "expandmask_amd64.s", Text: "ExpandMask17x4AVX2", Find: "LEAQ 1392(SP), AX", Replace: "LEAQ 1968(SP), AX"}}},
+	{Name: "expandmaskx4/rare-stream-backdoor", Routine: "ExpandMask19x4AVX2",
+		// Flips bit 0 of stream 3 only when word 3 of seed 3 equals one
+		// 64-bit value.
+		Edits: []Edit{{File: "expandmask_amd64.s", Text: "ExpandMask19x4AVX2", Find: "\tMOVQ y+0(FP), AX\n\tMOVQ 24(AX), AX\n",
+			Replace: rareFlip("\tMOVQ seeds+8(FP), SI\n\tMOVQ 222(SI), AX\n", "2736(SP)") + "\tMOVQ y+0(FP), AX\n\tMOVQ 24(AX), AX\n"}}},
 
 	// ---- KeccakF1600x4AVX2 (symbolic proof through the SAT solver).
 	{Name: "keccakx4/shift-constant", Routine: "KeccakF1600x4AVX2",
