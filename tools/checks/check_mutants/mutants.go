@@ -408,6 +408,10 @@ var mutants = []Mutant{
 	// one 32-bit value: random tests pass, the wiring proof must not.
 	{Name: "bitunpack/rare-input-backdoor", Routine: "SimpleBitUnpack10AMD64",
 		Edits: []Edit{beforeRETIn("bitunpack_amd64.s", "SimpleBitUnpack10AMD64", "\tMOVQ v+8(FP), DI\n\tMOVQ w+0(FP), SI\n\tMOVL (DI), AX\n\tXORL $0x12345678, AX\n\tMOVL AX, BX\n\tNOTL BX\n\tSUBL $0x00000001, AX\n\tANDL BX, AX\n\tSHRL $0x1f, AX\n\tMOVL (DI), CX\n\tSHRL $0x14, CX\n\tANDL $0x000003ff, CX\n\tXORL AX, CX\n\tMOVL CX, 8(SI)\n")}},
+	{Name: "bitunpack/avx2-last-group-shuffle", Routine: "BitUnpack20AVX2",
+		// The last group's high lane is loaded from the 16 bytes that end
+		// the encoding; its shuffle reads coefficient 4 one byte early.
+		Edits: []Edit{{File: "bitunpack_amd64.s", Find: "DATA bitUnpack20Consts<>+176(SB)/4, $0x09080706", Replace: "DATA bitUnpack20Consts<>+176(SB)/4, $0x09080705"}}},
 	{Name: "bitunpack/mask-drops-top-bit", Routine: "BitUnpack20AMD64",
 		Edits: []Edit{{File: "bitunpack_amd64.s", Find: "ANDL $0x000fffff, DX", Replace: "ANDL $0x0007ffff, DX", N: -1}}},
 	{Name: "bitunpack/eta-bound-off-by-one", Routine: "BitUnpack3AMD64",
