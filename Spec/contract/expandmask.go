@@ -34,8 +34,7 @@ func expandMaskContract(bits int, x4 bool) *Contract {
 		fmt.Sprintf("squeezes by calling %s and unpacks by calling", perm),
 		fmt.Sprintf("%s; no branch or address depends on the seed.", unpack),
 	}
-	// y is read too: it holds the squeezed bytes before their unpacking.
-	y := Arg{Name: "y", Bytes: 1024, Secret: true, Read: true, Write: true}
+	y := Arg{Name: "y", Bytes: 1024, Secret: true, Write: true}
 	seed := Arg{Name: "seed", Bytes: 66, Secret: true, Read: true}
 	features, budget := []string(nil), 200.0
 	if x4 {
@@ -50,7 +49,7 @@ func expandMaskContract(bits int, x4 bool) *Contract {
 			fmt.Sprintf("each stream unpacked by %s. The four polynomials must not", unpack),
 			"overlap. No branch or address depends on the seeds. Needs AVX2.",
 		}
-		y = Arg{Name: "y", Bytes: 1024, Indirect: 4, Secret: true, Read: true, Write: true}
+		y = Arg{Name: "y", Bytes: 1024, Indirect: 4, Secret: true, Write: true}
 		seed = Arg{Name: "seeds", Bytes: 4 * 66, Secret: true, Read: true}
 		features = []string{"AVX", "AVX2"}
 	}
