@@ -381,20 +381,24 @@ func rejEffect(seed []byte, r *rand.Rand) ([]byte, bool) {
 // HalfByteBound > 0 says the sampler reads half-bytes and accepts those
 // below it (Algorithm 31 with CoeffFromHalfByte, Algorithm 15: 15 for
 // η = 2, 9 for η = 4); otherwise it reads three-byte groups (Algorithm 30).
+// CoeffFromHalfByte is then Algorithm 15 for the sampler's η
+// (fips204.CoeffFromHalfByte), against which the stream proof checks
+// each acceptance and each stored coefficient.
 // Twin, when set, states the declared leak of a sampler whose stream is
 // secret: Twin(rng, s) is another stream from which the sampler learns
 // exactly what its leak may reveal of s, and nothing more in common with it.
 type Streams struct {
 	Polys, Blocks, BlockBytes int
 	HalfByteBound             int
+	CoeffFromHalfByte         func(b byte) (int32, bool)
 	Check                     func(streams [][]byte, out Buffers, ret byte) error
 	Twin                      func(rng *rand.Rand, stream []byte) []byte
 	// Proven says Check must be proven for every stream (Spec/check,
 	// rejproof.go), not only tested on chosen ones: a missing or refuted
 	// proof fails the functional obligation.
 	Proven bool
-	// Sponge, when set, says how the sampler's one stream is squeezed:
-	// from a SHAKE state of its own, absorbed from one seed and
+	// Sponge, when set, says how each polynomial's stream is squeezed:
+	// from a SHAKE state of its own, absorbed from its seed and
 	// permuted only by CALLs of a Keccak-f[1600] routine. The checker
 	// then proves the stream to be SHAKE of the seed (Spec/check,
 	// rejproof.go), and with the callee's contract the postcondition.
@@ -402,9 +406,15 @@ type Streams struct {
 }
 
 // Sponge names a sampler's seed buffer, its SHAKE rate in bytes
-// (fips202.Rate128 or Rate256) and the permutation routine it calls.
+// (fips202.Rate128 for SHAKE128, Rate256 for SHAKE256) and the
+// permutation routine it calls. Nonce, when set, names a buffer absorbed
+// after the seed (RejBoundedPoly's SHAKE256(ρ′ ‖ IntegerToBytes(r, 2)),
+// Algorithm 33, lines 2 and 5). With several polynomials each buffer
+// holds one equal part per polynomial, polynomial j absorbing part j of
+// the seed, then part j of the nonce.
 type Sponge struct {
 	Seed        string
+	Nonce       string
 	Rate        int
 	Permutation string
 }

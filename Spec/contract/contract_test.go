@@ -285,12 +285,17 @@ func TestSponges(t *testing.T) {
 		if p := Lookup(sp.Permutation); p == nil || p.KeccakStates != c.Streams.Polys || p.Effect == nil {
 			t.Errorf("%s: %s is not a permutation of one state per polynomial with an Effect", c.Symbol, sp.Permutation)
 		}
-		seed := false
-		for _, a := range c.Args {
-			seed = seed || a.Name == sp.Seed && a.Read && !a.Write
-		}
-		if !seed {
-			t.Errorf("%s: no read-only seed %q", c.Symbol, sp.Seed)
+		for i, name := range []string{sp.Seed, sp.Nonce} {
+			if i == 1 && name == "" {
+				continue // no nonce
+			}
+			found := false
+			for _, a := range c.Args {
+				found = found || a.Name == name && a.Read && !a.Write && a.Bytes%c.Streams.Polys == 0
+			}
+			if !found {
+				t.Errorf("%s: no read-only seed buffer %q of %d parts", c.Symbol, name, c.Streams.Polys)
+			}
 		}
 	}
 	if n == 0 {
@@ -357,6 +362,122 @@ func TestSqueezes(t *testing.T) {
 	}
 	if n != 4 {
 		t.Errorf("%d contracts with Squeeze, want ExpandMask's 4", n)
+	}
+}
+
+// A sponge sampler's Sponge and Streams.Check say what its Check says: on
+// random inputs, the output Spec computes from the streams the Sponge
+// names (SHAKE of its rate on seed ‖ nonce) passes both Check and
+// Streams.Check, and a one-bit change fails both.
+func TestSpongeStreamsMatchCheck(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for _, c := range All {
+		st := c.Streams
+		if st == nil || st.Sponge == nil {
+			continue
+		}
+		var polys []string
+		for _, a := range c.Args {
+			if a.Write && a.Bytes == 1024 {
+				polys = append(polys, a.BufferNames()...)
+			}
+		}
+		if len(polys) != st.Polys {
+			t.Fatalf("%s: %d polynomial buffers, %d streams", c.Symbol, len(polys), st.Polys)
+		}
+		for i := 0; i < 5; i++ {
+			in := c.Gen(rng)
+			out := Buffers{}
+			for k, v := range in {
+				out[k] = append([]byte(nil), v...)
+			}
+			streams := make([][]byte, st.Polys)
+			for j := range streams {
+				streams[j] = spongeStream(st.Sponge, st.Polys, j, in, st.Blocks*st.BlockBytes)
+				out[polys[j]] = streamOutput(t, st, streams[j])
+			}
+			if err := c.Check(in, out, 1); err != nil {
+				t.Fatalf("%s: the sponge's output fails Check: %v", c.Symbol, err)
+			}
+			if err := st.Check(streams, out, 1); err != nil {
+				t.Fatalf("%s: the sponge's output fails Streams.Check: %v", c.Symbol, err)
+			}
+			out[polys[0]][4] ^= 1
+			if c.Check(in, out, 1) == nil || st.Check(streams, out, 1) == nil {
+				t.Errorf("%s: a changed coefficient passes Check or Streams.Check", c.Symbol)
+			}
+		}
+	}
+}
+
+// spongeStream is polynomial j's first n stream bytes as s says it is
+// squeezed: SHAKE of the rate on part j of the seed, then of the nonce.
+func spongeStream(s *Sponge, polys, j int, in Buffers, n int) []byte {
+	var msg []byte
+	for _, b := range []string{s.Seed, s.Nonce} {
+		if b != "" {
+			per := len(in[b]) / polys
+			msg = append(msg, in[b][per*j:per*j+per]...)
+		}
+	}
+	var ctx *fips202.SHAKE
+	switch s.Rate {
+	case fips202.Rate128:
+		ctx = fips202.NewSHAKE128()
+	case fips202.Rate256:
+		ctx = fips202.NewSHAKE256()
+	default:
+		panic("rate of neither SHAKE")
+	}
+	ctx.Write(msg)
+	out := make([]byte, n)
+	ctx.Read(out)
+	return out
+}
+
+// streamOutput is the polynomial Spec samples from a stream (mod q).
+func streamOutput(t *testing.T, st *Streams, stream []byte) []byte {
+	var p fips204.Poly
+	switch st.HalfByteBound {
+	case 0:
+		p = fips204.RejNTTPolyFrom(fromBytes(stream))
+	case 15:
+		p = fips204.RejBoundedPolyFrom(fips204.MLDSA44, fromBytes(stream))
+	case 9:
+		p = fips204.RejBoundedPolyFrom(fips204.MLDSA65, fromBytes(stream))
+	default:
+		t.Fatalf("half-byte bound %d of no η", st.HalfByteBound)
+	}
+	out := make([]byte, 1024)
+	for i, x := range p {
+		binary.LittleEndian.PutUint32(out[4*i:], uint32((x+fips204.Q)%fips204.Q))
+	}
+	return out
+}
+
+// A half-byte sampler's CoeffFromHalfByte accepts exactly the half-bytes
+// below its bound, as Algorithm 15 of one η does.
+func TestHalfByteCoeffs(t *testing.T) {
+	n := 0
+	for _, c := range All {
+		st := c.Streams
+		if st == nil || st.HalfByteBound == 0 {
+			continue
+		}
+		n++
+		if st.CoeffFromHalfByte == nil {
+			t.Fatalf("%s: a half-byte sampler without CoeffFromHalfByte", c.Symbol)
+		}
+		η := map[int]int32{15: 2, 9: 4}[st.HalfByteBound]
+		for b := byte(0); b < 16; b++ {
+			v, ok := st.CoeffFromHalfByte(b)
+			if η == 0 || ok != (int(b) < st.HalfByteBound) || ok && (v < -η || v > η) {
+				t.Errorf("%s: CoeffFromHalfByte(%d) = %d, %v with bound %d", c.Symbol, b, v, ok, st.HalfByteBound)
+			}
+		}
+	}
+	if n != 2 {
+		t.Errorf("%d half-byte samplers, want RejBoundedPoly's two", n)
 	}
 }
 

@@ -83,8 +83,9 @@ func halfByteTwin(bound int) func(rng *rand.Rand, stream []byte) []byte {
 // boundedStreams is the Streams of a RejBoundedPoly sampler of polys
 // polynomials, out[j] naming polynomial j's buffer.
 func boundedStreams(η, polys int, out func(j int) string) *Streams {
-	return &Streams{Polys: polys, Blocks: RejBoundedPolyBlocks, BlockBytes: 136,
+	return &Streams{Polys: polys, Blocks: RejBoundedPolyBlocks, BlockBytes: fips202.Rate256,
 		HalfByteBound: halfByteLimit(η), Twin: halfByteTwin(halfByteLimit(η)),
+		CoeffFromHalfByte: func(b byte) (int32, bool) { return fips204.CoeffFromHalfByte(etaParams(η), b) },
 		Check: func(streams [][]byte, o Buffers, ret byte) error {
 			all := true
 			for j, st := range streams {

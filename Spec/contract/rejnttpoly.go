@@ -32,7 +32,7 @@ func init() {
 			"ok ⇒ a = fips204.RejNTTPoly(seed)",
 		Leak:          "the public seed: control flow and addresses may depend on seed-derived values",
 		PublicControl: true,
-		Streams:       spongeStreams(rejStreams(1, func(int) string { return "a" }), "seed", "KeccakF1600AMD64"),
+		Streams:       spongeStreams(rejStreams(1, func(int) string { return "a" }), fips202.Rate128, "KeccakF1600AMD64", "seed", ""),
 		Calls:         []string{"KeccakF1600AMD64"},
 		// Proven for every seed, so the random test is a cross-check of
 		// the proof's model runs: 2,000 seeds (each squeezes about five
@@ -62,11 +62,12 @@ func init() {
 	})
 }
 
-// spongeStreams marks a SHAKE128 sampler's stream postcondition as one
-// the checker must prove for every stream, and the stream as squeezed from
-// seed by CALLs of the permutation perm, which the checker proves too.
-func spongeStreams(st *Streams, seed, perm string) *Streams {
+// spongeStreams marks a sampler's stream postcondition as one the checker
+// must prove for every stream, and the stream as squeezed at rate
+// (SHAKE128's or SHAKE256's) from seed ‖ nonce (no nonce if "") by CALLs
+// of the permutation perm, which the checker proves too.
+func spongeStreams(st *Streams, rate int, perm, seed, nonce string) *Streams {
 	st.Proven = true
-	st.Sponge = &Sponge{Seed: seed, Rate: fips202.Rate128, Permutation: perm}
+	st.Sponge = &Sponge{Seed: seed, Nonce: nonce, Rate: rate, Permutation: perm}
 	return st
 }

@@ -3,6 +3,8 @@ package contract
 import (
 	"fmt"
 	"math/rand/v2"
+
+	"github.com/vg-crypto/vg/Spec/fips202"
 )
 
 func init() {
@@ -31,7 +33,7 @@ func init() {
 		Leak:          "the public seeds: control flow and addresses may depend on seed-derived values",
 		PublicControl: true,
 		Streams: spongeStreams(rejStreams(4, func(j int) string { return fmt.Sprintf("a[%d]", j) }),
-			"seeds", "KeccakF1600x4AVX2"),
+			fips202.Rate128, "KeccakF1600x4AVX2", "seeds", ""),
 		Calls: []string{"KeccakF1600x4AVX2"},
 		// Proven for every seed, so the random test is a cross-check of
 		// the proof's model runs: 2,000 seeds (each squeezes about five
