@@ -42,6 +42,7 @@ func (Hints) RejPlan(r *x86.Routine, c *contract.Contract) (*check.RejPlan, erro
 			Block:      "block",
 			State:      "frame+8",
 			BlocksSlot: "frame+216",
+			Step:       24, // eight three-byte groups a pass
 			Polys: []check.RejPoly{{
 				Buffer: "a", Reject: "reject", CountReg: "CX", OffsetReg: "SI", RateReg: "R8", PtrReg: "DI",
 				CountSlot: "frame+208", Lanes: lanes(8, 8), Rate: 8,
@@ -54,7 +55,7 @@ func (Hints) RejPlan(r *x86.Routine, c *contract.Contract) (*check.RejPlan, erro
 		// The tables' addresses and the constants are loaded after the
 		// call and kept through the rejection loops.
 		p := &check.RejPlan{
-			Block: "block", State: "frame+8", BlocksSlot: "frame+1608", DoneAtBlock: true,
+			Block: "block", State: "frame+8", BlocksSlot: "frame+1608", Step: 24, DoneAtBlock: true,
 			Keep: []string{"R12", "R13", "Y13", "Y14", "Y15"},
 		}
 		for j := 0; j < 4; j++ {

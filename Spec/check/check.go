@@ -465,6 +465,18 @@ func Routine(f *x86.File, r *x86.Routine, c *contract.Contract, opt Options) []R
 						streamsOK = false
 					} else if c.Streams.Sponge != nil {
 						set(Functional, Proven, d+"; also "+tested, time.Since(t0))
+						if c.SecretControl && res[ConstantTime].Status == Tested {
+							// The twin test passed, and the proof's paths
+							// cover every run (rejproof.go, "Constant
+							// time"); its time is the functional row's.
+							ct, test := res[ConstantTime], "Algorithm 14's test of the next group"
+							if c.Streams.HalfByteBound > 0 {
+								test = "Algorithm 15's test of the next half-byte"
+							}
+							set(ConstantTime, Proven, "proven for every seed by the stream proof, whose paths cover every run: each branch on secret data is "+test+
+								" (the declared leak: where the rejections fall), each address a constant or 4·count + k with the count the acceptances so far, no non-DOIT instruction has an operand that may be secret, and the permutation called is constant time by its own check; also "+ct.Detail,
+								time.Duration(ct.Seconds*float64(time.Second)))
+						}
 					} else {
 						set(Functional, Tested, d+"; "+tested, time.Since(t0))
 					}

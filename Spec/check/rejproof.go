@@ -14,63 +14,103 @@ import (
 	"github.com/vg-crypto/vg/Spec/x86"
 )
 
-// This file proves a RejNTTPoly routine's postcondition for every stream
-// of squeezed bytes (ProveRejStreams): ok = 1 exactly when Algorithm 30
-// accepts 256 coefficients within the contract's blocks, and then the
-// polynomial is Algorithm 30's, whatever the blocks hold.
+// This file proves a rejection sampler's postcondition for every stream
+// of squeezed bytes (ProveRejStreams): ok = 1 exactly when the sampler's
+// algorithm accepts 256 coefficients within the contract's blocks, and
+// then each polynomial is that algorithm's, whatever the blocks hold. The
+// algorithm reads units of its stream in order: three-byte groups for
+// RejNTTPoly (Algorithm 30 with CoeffFromThreeBytes, Algorithm 14),
+// half-bytes for RejBoundedPoly (Algorithm 31 with CoeffFromHalfByte,
+// Algorithm 15: the low half of each byte, then the high half).
 //
 // The routine is cut at loop heads the hints name: the head over blocks
 // (Block) and, per polynomial, the head of the rejection loop (Reject)
-// at each offset s = 0, 24, …, 144 into the block. At every head the
-// state is described by ghosts: B, the blocks left (in [1, K], K the
-// contract's bound), and each polynomial's count N (accepted so far).
-// The proof's induction hypothesis at a head is:
+// at each offset s = 0, S, 2S, … into the block, S the plan's step
+// (RejNTTPoly: 24 bytes, eight groups; RejBoundedPoly: 2 bytes, four
+// half-bytes). At every head the state is described by ghosts: B, the
+// blocks left (in [1, K], K the contract's bound), and each polynomial's
+// count N (accepted so far). The proof's induction hypothesis at a head
+// is:
 //
-//   - stream position: polynomial j has read 56·(K − B) + s/3 groups
-//     (s = 0 at Block), all of the blocks before the current one;
-//   - the first N coefficients of a[j] are Algorithm 30's first N, and
-//     N is the number of groups accepted among those read;
-//   - at Reject, the current block's 168 bytes sit at the hinted offset
-//     of the frame, unchanged.
+//   - stream position: polynomial j has read U·(K − B) + u(s) units (U
+//     of a block: 56 groups of 168 bytes, 272 half-bytes of 136; u(s)
+//     before offset s: s/3 groups, 2s half-bytes; s = 0 at Block), all
+//     of the blocks before the current one;
+//   - the first N coefficients of a[j] are the algorithm's first N, and
+//     N is the number of units accepted among those read;
+//   - at Reject, the current block's bytes sit at the hinted offset of
+//     the frame, unchanged.
 //
 // From each head, for every class of ghost values and every outcome of
 // the comparisons on squeezed data (a decision vector: a concrete
 // routine run follows exactly one), the routine runs in the model
 // (rejdomain.go) until it reaches a head or returns; where the block is
 // squeezed (the hinted instruction after the inline Keccak-f), the block
-// becomes 168 fresh bytes. Each path must re-establish the hypothesis
-// at the head it reaches, with every comparison on data shown to be
-// Algorithm 14's test z < q on the next group of the block in order
-// (SAT), the accepted z stored at a[j][N], a[j][N+1], … (SAT), no access
-// to a[j] below 4N (so the first N stay), and the blocks counter
-// decreasing by one per block. Returning 1 needs every count at 256;
-// returning 0 needs the last block read with a count below 256. From
-// the routine's entry, Block must be reached with B = K and every count
-// 0. By induction over the heads reached, every run of the routine on
-// every stream meets the contract's stream postcondition.
+// becomes fresh bytes. Each path must re-establish the hypothesis at the
+// head it reaches, with every comparison on data shown to be the
+// acceptance test of the next unit of the block in order, each accepted
+// unit's coefficient stored at a[j][N], a[j][N+1], …:
+//
+//   - a group: the comparison is z < q, the compared value Algorithm
+//     14's z (SAT), and the stored value is z (SAT);
+//   - a half-byte: the comparison, a term of the byte that holds the
+//     half-byte and of nothing else, is 1 exactly where the contract's
+//     CoeffFromHalfByte (Spec's Algorithm 15) accepts the half-byte, and
+//     the stored value's low 32 bits are CoeffFromHalfByte's coefficient
+//     mod q wherever it accepts: both by exhaustion, the term evaluated
+//     at each of the byte's 256 values (every stream gives the byte one
+//     of them). Algorithm 31's test j < 256 (line 12) needs nothing
+//     more: no unit is read once the count is 256;
+//
+// and no access to a[j] below 4N (so the first N stay), and the blocks
+// counter decreasing by one per block. Returning 1 needs every count at
+// 256; returning 0 needs the last block read with a count below 256.
+// From the routine's entry, Block must be reached with B = K and every
+// count 0. By induction over the heads reached, every run of the routine
+// on every stream meets the contract's stream postcondition.
 //
 // What is assumed: that at the squeeze point the block's bytes are the
-// next 168 bytes of SHAKE128 of the seed (the absorb and the inline
-// Keccak-f); the proof is for every stream.
+// next bytes of SHAKE of the seed (the absorb and the inline Keccak-f);
+// the proof is for every stream.
 //
 // A sampler whose contract gives its Sponge squeezes by CALLs instead, and
 // then nothing is assumed of the squeeze. The plan names the frame slot
 // of its SHAKE state (State, 200 bytes), and the proof also shows:
 //
 //   - absorb: where the entry reaches Block, the state is fips202's
-//     PadBlock of the seed (each byte the seed's byte, or PadBlock's
-//     constant, SAT) in the rate and 0 in the capacity: S₀;
+//     PadBlock of the seed (part j of the Sponge's seed buffer, then part
+//     j of its nonce buffer if it names one: ρ′ ‖ IntegerToBytes(r, 2) for
+//     RejBoundedPoly; each byte the seed's byte, or PadBlock's constant,
+//     SAT) in the rate and 0 in the capacity: S₀;
 //   - squeeze: every CALL is of the contract's permutation, with the
 //     state as its buffer; a path from Block makes exactly one, before
 //     any Reject head, and none other does; the call's Effect gives the
-//     rate the block's 168 fresh bytes and the capacity fresh bytes;
+//     rate the block's fresh bytes and the capacity fresh bytes;
 //   - no other path step writes the state (only the entry's absorb).
 //
 // So at Block with B blocks left the state is S_{K−B}, the permutation
 // applied K − B times to S₀, and the block read after the call is the
-// rate of S_{K−B+1}: the next 168 bytes of SHAKE128 of the seed
-// (Algorithm 8 of FIPS 202, as fips202.SHAKE's Read squeezes), given the
-// callee's contract a = Keccak-f[1600](old a), which its own check proves.
+// rate of S_{K−B+1}: the next block of SHAKE of the seed (Algorithm 8 of
+// FIPS 202, as fips202.SHAKE's Read squeezes; SHAKE128 or SHAKE256 as the
+// rate, 168 or 136 bytes, says), given the callee's contract a =
+// Keccak-f[1600](old a), which its own check proves.
+//
+// Constant time, for a sampler keyed by a secret (SecretControl): the
+// paths cover every run of the routine, on every seed, every stream and
+// every garbage left in registers and frame, all of them unknowns (data)
+// of the proof. On them a branch, or a flag read (ADC), on data is a
+// decision, and each decision was shown to be the acceptance test of the
+// next unit; every other branch is on constants or ghosts; an address
+// that is data fails the path, so each address is a constant or affine in
+// a ghost; and no instruction off Intel's DOIT list reads data
+// (rejObs.After). The ghosts are functions of the outcomes of the tests
+// read so far (N counts the acceptances; B counts blocks, each read to
+// its end unless the count reached 256). So the instructions a run
+// executes, the addresses it touches and the operands of its non-DOIT
+// instructions are a function of where the rejections fall, the leak the
+// contract declares (Streams.Twin keeps exactly that), and check.go
+// reports constant time proven; the callee's constant time is its own
+// check's (vg prove lowers the caller to the callee's level).
 
 // RejPlan is the untrusted description of a sampler's loops.
 type RejPlan struct {
@@ -80,6 +120,9 @@ type RejPlan struct {
 	// sampler whose contract gives its Sponge.
 	State      string
 	BlocksSlot string // frame slot of the blocks left ("frame+408")
+	// Step is the bytes a polynomial's rejection loop reads per pass: its
+	// heads are at offsets 0, Step, 2·Step, … into the block.
+	Step int
 	// DoneAtBlock says a polynomial may be complete (count 256) at
 	// Block: a sampler of several polynomials goes on for the others.
 	DoneAtBlock bool
@@ -98,7 +141,7 @@ type RejPoly struct {
 	RateReg   string // register holding the block's address at Reject
 	PtrReg    string // register holding the buffer's address at Reject
 	CountSlot string // frame slot of the count at Block
-	Lanes     []int  // frame offsets of the block's 21 lanes at Squeeze
+	Lanes     []int  // frame offsets of the block's lanes at Squeeze
 	Rate      int    // frame offset of the block the loop reads
 }
 
@@ -107,24 +150,35 @@ type RejHints interface {
 	RejPlan(r *x86.Routine, c *contract.Contract) (*RejPlan, error)
 }
 
-const (
-	rejRate   = 168
-	rejGroups = rejRate / 3
-)
-
 type rejHead struct {
 	label string
 	poly  int // -1 for Block
 	s     int // offset at Reject
 }
 
+// seedPart is a buffer a polynomial's seed is read from, per bytes a
+// polynomial.
+type seedPart struct {
+	name string
+	per  int
+}
+
+// halfCheck is a term checked against Algorithm 15 for half-byte g of
+// polynomial j: its test (stored false) or the coefficient stored.
+type halfCheck struct {
+	t      *x86.Term
+	j, g   int
+	stored bool
+}
+
 type rejProver struct {
 	f       *x86.File
 	callees map[string]*x86.Routine
 	sponge  *contract.Sponge
-	state   int // frame offset of the sponge state
-	states  int // SHAKE states in it, one per polynomial, interleaved
-	seedLen int // bytes of each polynomial's seed
+	state   int        // frame offset of the sponge state
+	states  int        // SHAKE states in it, one per polynomial, interleaved
+	seeds   []seedPart // the buffers each polynomial's seed is read from
+	seedLen int        // bytes of each polynomial's seed
 	kepted  bool
 	nfresh  int
 	r       *x86.Routine
@@ -132,17 +186,25 @@ type rejProver struct {
 	p       *RejPlan
 	s       *x86.Sym
 	K       int64
-	rate    [][]*x86.Term // per polynomial: the current block's bytes
-	z       [][]*x86.Term // per polynomial: Algorithm 14's z of each group
-	lab     map[string]int
-	slot    map[string]int
-	// proven caches SAT answers per term pair.
-	proven   map[[2]*x86.Term]bool
-	keep     []loc
-	kept     []uint64
-	paths    int
-	sats     int
-	deadline time.Time
+	// The block: its bytes, the units Algorithm 30 or 31 reads in it
+	// (three-byte groups or half-bytes), each unit's size in half-bytes.
+	blockBytes, units, unitHalves int
+	// coeff is Algorithm 15 of a half-byte sampler (nil for groups).
+	coeff func(b byte) (int32, bool)
+	rate  [][]*x86.Term // per polynomial: the current block's bytes
+	z     [][]*x86.Term // per polynomial: Algorithm 14's z of each group
+	lab   map[string]int
+	slot  map[string]int
+	// proven caches SAT answers per term pair, exhausted the half-byte
+	// terms checked by exhaustion.
+	proven    map[[2]*x86.Term]bool
+	exhausted map[halfCheck]bool
+	exhausts  int
+	keep      []loc
+	kept      []uint64
+	paths     int
+	sats      int
+	deadline  time.Time
 }
 
 func (pv *rejProver) frameSlot(loc string) (int, error) {
@@ -174,11 +236,14 @@ func ProveRejStreams(f *x86.File, r *x86.Routine, c *contract.Contract, h Hints,
 		return "", fmt.Errorf("sampler plan: %v", err)
 	}
 	st := c.Streams
-	if st == nil || st.BlockBytes != rejRate || len(p.Polys) != st.Polys {
+	if st == nil || len(p.Polys) != st.Polys {
 		return "", fmt.Errorf("the plan's %d polynomials do not match the contract's streams", len(p.Polys))
 	}
 	pv := &rejProver{f: f, callees: callees, sponge: st.Sponge, r: r, c: c, p: p, s: x86.NewSym(), K: int64(st.Blocks), lab: map[string]int{},
-		slot: map[string]int{}, proven: map[[2]*x86.Term]bool{}, deadline: time.Now().Add(2 * time.Minute)}
+		slot: map[string]int{}, proven: map[[2]*x86.Term]bool{}, exhausted: map[halfCheck]bool{}, deadline: time.Now().Add(2 * time.Minute)}
+	if err := pv.block(st); err != nil {
+		return "", err
+	}
 	if err := pv.resolve(); err != nil {
 		return "", err
 	}
@@ -187,7 +252,7 @@ func ProveRejStreams(f *x86.File, r *x86.Routine, c *contract.Contract, h Hints,
 	}
 	heads := []rejHead{{label: p.Block, poly: -1}}
 	for j, pp := range p.Polys {
-		for s := 0; s < rejRate; s += 24 {
+		for s := 0; s < pv.blockBytes; s += p.Step {
 			heads = append(heads, rejHead{label: pp.Reject, poly: j, s: s})
 		}
 	}
@@ -203,12 +268,46 @@ func ProveRejStreams(f *x86.File, r *x86.Routine, c *contract.Contract, h Hints,
 			return "", fmt.Errorf("from %s: %v", where, err)
 		}
 	}
-	if pv.sponge != nil {
-		return fmt.Sprintf("proven for every seed: the stream postcondition for every stream (%d heads, %d paths over ghost classes and decisions, %d SAT queries: Algorithm 14's test, the stored z, the absorbed seed), and the stream is SHAKE128 of the seed: the entry absorbs fips202's PadBlock of it and only the one CALL of %s per block changes the state",
-			len(heads)+1, pv.paths, pv.sats, pv.sponge.Permutation), nil
+	tests := fmt.Sprintf("%d SAT queries: Algorithm 14's test, the stored z", pv.sats)
+	if pv.coeff != nil {
+		tests = fmt.Sprintf("%d exhaustions of a byte's 256 values: Algorithm 15's test, the stored coefficient; %d SAT queries", pv.exhausts, pv.sats)
 	}
-	return fmt.Sprintf("proven for every stream of squeezed bytes: %d heads, %d paths over ghost classes and decisions, %d SAT queries (Algorithm 14's test and the stored z); the bytes at the squeeze point are assumed to be SHAKE128's", len(heads)+1, pv.paths, pv.sats), nil
+	shake := "SHAKE128"
+	if pv.blockBytes == fips202.Rate256 {
+		shake = "SHAKE256"
+	}
+	if pv.sponge != nil {
+		return fmt.Sprintf("proven for every seed: the stream postcondition for every stream (%d heads, %d paths over ghost classes and decisions, %s, the absorbed seed), and the stream is %s of the seed: the entry absorbs fips202's PadBlock of it and only the one CALL of %s per block changes the state",
+			len(heads)+1, pv.paths, tests, shake, pv.sponge.Permutation), nil
+	}
+	return fmt.Sprintf("proven for every stream of squeezed bytes (%d heads, %d paths over ghost classes and decisions, %s); the bytes at the squeeze point are assumed to be %s's", len(heads)+1, pv.paths, tests, shake), nil
 }
+
+// block reads the contract's units: three-byte groups (Algorithm 30) or
+// half-bytes (Algorithm 31), and checks that the plan's step covers whole
+// units.
+func (pv *rejProver) block(st *contract.Streams) error {
+	pv.blockBytes = st.BlockBytes
+	switch {
+	case st.HalfByteBound > 0 && st.CoeffFromHalfByte != nil:
+		pv.unitHalves, pv.coeff = 1, st.CoeffFromHalfByte
+	case st.HalfByteBound > 0:
+		return fmt.Errorf("a half-byte sampler without Algorithm 15 (CoeffFromHalfByte) in its contract")
+	default:
+		pv.unitHalves = 6
+	}
+	if pv.blockBytes <= 0 || pv.blockBytes > 200 || pv.blockBytes%8 != 0 || 2*pv.blockBytes%pv.unitHalves != 0 {
+		return fmt.Errorf("a block of %d bytes does not hold whole lanes and units", pv.blockBytes)
+	}
+	pv.units = 2 * pv.blockBytes / pv.unitHalves
+	if st := pv.p.Step; st <= 0 || pv.blockBytes%st != 0 || 2*st%pv.unitHalves != 0 {
+		return fmt.Errorf("the plan's step of %d bytes does not cut the block into passes of whole units", st)
+	}
+	return nil
+}
+
+// unitAt is the number of units before byte offset s of the block.
+func (pv *rejProver) unitAt(s int) int { return 2 * s / pv.unitHalves }
 
 func (pv *rejProver) resolve() error {
 	p := pv.p
@@ -227,8 +326,8 @@ func (pv *rejProver) resolve() error {
 		if p.Squeeze != 0 {
 			return fmt.Errorf("a sponge sampler squeezes by its calls: the plan gives a squeeze point")
 		}
-		if sp.Rate != fips202.Rate128 || rejRate != fips202.Rate128 {
-			return fmt.Errorf("the sponge's rate %d is not SHAKE128's", sp.Rate)
+		if sp.Rate != pv.blockBytes || sp.Rate != fips202.Rate128 && sp.Rate != fips202.Rate256 {
+			return fmt.Errorf("the sponge's rate %d is not SHAKE128's or SHAKE256's block of %d bytes", sp.Rate, pv.blockBytes)
 		}
 		if !contains(pv.c.Calls, sp.Permutation) {
 			return fmt.Errorf("the contract's Calls do not name the permutation %s", sp.Permutation)
@@ -242,13 +341,25 @@ func (pv *rejProver) resolve() error {
 			return fmt.Errorf("%s's contract is not Keccak-f[1600] on %d states of 200 bytes", sp.Permutation, P)
 		}
 		pv.states = P
-		for _, a := range pv.c.Args {
-			if a.Name == sp.Seed && a.Read && !a.Write && a.Indirect == 0 && a.Bytes%P == 0 && a.Bytes/P < sp.Rate {
-				pv.seedLen = a.Bytes / P
-			}
+		names := []string{sp.Seed}
+		if sp.Nonce != "" {
+			names = append(names, sp.Nonce)
 		}
-		if pv.seedLen == 0 {
-			return fmt.Errorf("no read-only seed buffer %q of %d seeds shorter than the rate in the contract", sp.Seed, P)
+		for _, name := range names {
+			per := 0
+			for _, a := range pv.c.Args {
+				if a.Name == name && a.Read && !a.Write && a.Indirect == 0 && a.Bytes%P == 0 {
+					per = a.Bytes / P
+				}
+			}
+			if per == 0 {
+				return fmt.Errorf("no read-only seed buffer %q of %d parts in the contract", name, P)
+			}
+			pv.seeds = append(pv.seeds, seedPart{name, per})
+			pv.seedLen += per
+		}
+		if pv.seedLen >= sp.Rate {
+			return fmt.Errorf("a seed of %d bytes does not fit in one block of the rate", pv.seedLen)
 		}
 		n, err := pv.frameSlot(p.State)
 		if err != nil || n+200*P > pv.r.Frame {
@@ -274,7 +385,7 @@ func (pv *rejProver) resolve() error {
 				return err
 			}
 		}
-		if len(pp.Lanes) != rejRate/8 || pp.Rate < 0 || pp.Rate+rejRate > pv.r.Frame {
+		if len(pp.Lanes) != pv.blockBytes/8 || pp.Rate < 0 || pp.Rate+pv.blockBytes > pv.r.Frame {
 			return fmt.Errorf("polynomial %d: block lanes or offset outside the frame", j)
 		}
 		for _, o := range pp.Lanes {
@@ -288,12 +399,12 @@ func (pv *rejProver) resolve() error {
 		// The block's bytes, and Algorithm 14's z of each group (line 1:
 		// b2′ = b2 with its top bit cleared; z = 2¹⁶·b2′ + 2⁸·b1 + b0).
 		var bs []*x86.Term
-		for i := 0; i < rejRate; i++ {
-			bs = append(bs, pv.s.And(pv.s.Var(fmt.Sprintf("blk%d_%d", j, i)), pv.s.Const(0xff)))
+		for i := 0; i < pv.blockBytes; i++ {
+			bs = append(bs, pv.s.And(pv.s.Var(blockVar(j, i)), pv.s.Const(0xff)))
 		}
 		pv.rate = append(pv.rate, bs)
 		var zs []*x86.Term
-		for g := 0; g < rejGroups; g++ {
+		for g := 0; pv.coeff == nil && g < pv.units; g++ {
 			b0, b1, b2 := bs[3*g], bs[3*g+1], bs[3*g+2]
 			z := pv.s.Or(pv.s.Or(b0, pv.s.Shl(b1, 8)), pv.s.Shl(pv.s.And(b2, pv.s.Const(0x7f)), 16))
 			zs = append(zs, z)
@@ -302,6 +413,9 @@ func (pv *rejProver) resolve() error {
 	}
 	return nil
 }
+
+// blockVar names the variable of byte i of polynomial j's block.
+func blockVar(j, i int) string { return fmt.Sprintf("blk%d_%d", j, i) }
 
 // rejObs checks every access the paths make: a polynomial's buffer is
 // only written, and only at 4N + k (k ≥ 0) for its own count N, so the
@@ -314,7 +428,19 @@ type rejObs struct {
 }
 
 func (o *rejObs) Branch(*x86.Machine[rv], *x86.Insn, rv) error { return nil }
-func (o *rejObs) After(*x86.Machine[rv], *x86.Insn, []rv) error {
+
+// After checks, for a sampler keyed by a secret (SecretControl), that no
+// instruction off Intel's DOIT list reads squeezed or seed data: every
+// datum of a path is taken as secret.
+func (o *rejObs) After(_ *x86.Machine[rv], in *x86.Insn, reads []rv) error {
+	if !o.pv.c.SecretControl || in.Info().DOIT {
+		return nil
+	}
+	for _, v := range reads {
+		if v.k == rData {
+			return fmt.Errorf("%s: %s is not a DOIT instruction and has an operand that may be secret", in, in.Op)
+		}
+	}
 	return nil
 }
 
@@ -602,24 +728,19 @@ func sameAff(v rv, g int, c int64) bool {
 	return v.k == rAff && int(v.g) == g && v.m == 1 && int64(v.c) == c
 }
 
-// consumed checks the path's decisions against Algorithm 30 on poly j's
-// block from group g0 on, and the accepted values stored from the count
-// at the start; it returns the groups read and the accepted count.
+// consumed checks the path's decisions against Algorithm 30 or 31 on
+// poly j's block from unit g0 on, and the accepted values stored from the
+// count at the start; it returns the units read and the accepted count.
 func (pv *rejProver) consumed(m *x86.Machine[rv], d *rdom, j, g0 int) (int, int, error) {
 	acc := 0
 	reg := m.Region(pv.p.Polys[j].Buffer)
 	n0 := d.box[1+j].lo
-	q := pv.s.Const(fips204.Q)
 	for i, a := range d.atoms {
 		g := g0 + i
-		if g >= rejGroups {
-			return 0, 0, fmt.Errorf("a comparison past the block's %d groups", rejGroups)
+		if g >= pv.units {
+			return 0, 0, fmt.Errorf("a comparison past the block's %d units", pv.units)
 		}
-		t := a.t
-		if (t.Op != "ult" && t.Op != "slt") || t.Args[1] != q {
-			return 0, 0, fmt.Errorf("comparison %d on squeezed data is not z < q", i)
-		}
-		if err := pv.equal(t.Args[0], pv.z[j][g], fmt.Sprintf("the value compared with q is z of group %d", g)); err != nil {
+		if err := pv.test(a.t, j, g, i); err != nil {
 			return 0, 0, err
 		}
 		if !a.v {
@@ -641,12 +762,84 @@ func (pv *rejProver) consumed(m *x86.Machine[rv], d *rdom, j, g0 int) (int, int,
 			}
 			ts[k] = b.t
 		}
-		if err := pv.equal(pv.s.FromBytes(ts), pv.z[j][g], fmt.Sprintf("the coefficient stored for group %d is its z", g)); err != nil {
+		if err := pv.stored(pv.s.FromBytes(ts), j, g); err != nil {
 			return 0, 0, err
 		}
 		acc++
 	}
 	return len(d.atoms), acc, nil
+}
+
+// test checks that comparison i of a path, on data, is the acceptance
+// test of unit g of polynomial j's block: Algorithm 14's z < q for a
+// group (the compared value z by SAT), Algorithm 15's for a half-byte
+// (exhaustion).
+func (pv *rejProver) test(t *x86.Term, j, g, i int) error {
+	if pv.coeff != nil {
+		return pv.halfByte(halfCheck{t: t, j: j, g: g})
+	}
+	if (t.Op != "ult" && t.Op != "slt") || t.Args[1] != pv.s.Const(fips204.Q) {
+		return fmt.Errorf("comparison %d on squeezed data is not z < q", i)
+	}
+	return pv.equal(t.Args[0], pv.z[j][g], fmt.Sprintf("the value compared with q is z of group %d", g))
+}
+
+// stored checks the coefficient v stored for accepted unit g: Algorithm
+// 14's z (SAT), or Algorithm 15's coefficient mod q (exhaustion).
+func (pv *rejProver) stored(v *x86.Term, j, g int) error {
+	if pv.coeff != nil {
+		return pv.halfByte(halfCheck{t: v, j: j, g: g, stored: true})
+	}
+	return pv.equal(v, pv.z[j][g], fmt.Sprintf("the coefficient stored for group %d is its z", g))
+}
+
+// halfByte checks a term of half-byte g (g/2 is its byte, low half first)
+// against Algorithm 15 by exhaustion: the term may read no variable but
+// that byte's, and is evaluated at each of its 256 values. A test must be
+// 1 exactly where CoeffFromHalfByte accepts the half-byte; a stored
+// coefficient's low 32 bits must be CoeffFromHalfByte's value mod q
+// wherever it accepts. Every stream gives the byte one of these values,
+// so the check covers every stream.
+func (pv *rejProver) halfByte(hc halfCheck) error {
+	if pv.exhausted[hc] {
+		return nil
+	}
+	what := fmt.Sprintf("the comparison on half-byte %d", hc.g)
+	if hc.stored {
+		what = fmt.Sprintf("the coefficient stored for half-byte %d", hc.g)
+	}
+	name := blockVar(hc.j, hc.g/2)
+	fm, err := compileForm(hc.t, func(v string) (uint64, error) {
+		if v != name {
+			return 0, fmt.Errorf("%s reads %s, not only the byte %s", what, v, name)
+		}
+		return 0, nil
+	})
+	if err != nil {
+		return err
+	}
+	prog, err := compile(fm)
+	if err != nil {
+		return fmt.Errorf("%s: %v", what, err)
+	}
+	in := make([][256]uint64, 1)
+	for x := range in[0] {
+		in[0][x] = uint64(x)
+	}
+	got := prog.run(in, 256, nil)
+	pv.exhausts++
+	for x := 0; x < 256; x++ {
+		h := byte(x) >> (4 * (hc.g % 2)) & 15
+		c, ok := pv.coeff(h)
+		switch {
+		case !hc.stored && got[x] != b2u(ok):
+			return fmt.Errorf("%s is not Algorithm 15's test: %d at byte %#02x (half-byte %d)", what, got[x], x, h)
+		case hc.stored && ok && uint32(got[x]) != uint32((int64(c)+fips204.Q)%fips204.Q):
+			return fmt.Errorf("%s is not Algorithm 15's coefficient mod q: %d at byte %#02x (half-byte %d, coefficient %d)", what, uint32(got[x]), x, h, c)
+		}
+	}
+	pv.exhausted[hc] = true
+	return nil
 }
 
 // equal proves a = b for every value of the block's bytes.
@@ -758,7 +951,7 @@ func (pv *rejProver) arrive(m *x86.Machine[rv], d *rdom, ps *pathState, label st
 			return err
 		}
 	}
-	j, g0, read, acc := hd.poly, hd.s/3, 0, 0
+	j, g0, read, acc := hd.poly, pv.unitAt(hd.s), 0, 0
 	if j >= 0 {
 		var err error
 		if read, acc, err = pv.consumed(m, d, j, g0); err != nil {
@@ -772,8 +965,8 @@ func (pv *rejProver) arrive(m *x86.Machine[rv], d *rdom, ps *pathState, label st
 		if j < 0 {
 			return nil
 		}
-		if g0+read != rejGroups && !pv.done(d, pv.count(hd, j, acc)) {
-			return fmt.Errorf("polynomial %d leaves its block at group %d of %d, incomplete", j, g0+read, rejGroups)
+		if g0+read != pv.units && !pv.done(d, pv.count(hd, j, acc)) {
+			return fmt.Errorf("polynomial %d leaves its block at unit %d of %d, incomplete", j, g0+read, pv.units)
 		}
 		if v := slotVal(d, m, pv.slot[pv.p.Polys[j].CountSlot]); !sameAff(v, 1+j, int64(acc)) {
 			return fmt.Errorf("polynomial %d leaves its block without its count stored", j)
@@ -863,8 +1056,8 @@ func (pv *rejProver) arrive(m *x86.Machine[rv], d *rdom, ps *pathState, label st
 	}
 	reg := func(name string) rv { r, _ := gpr(name); return m.GPR[r] }
 	off := reg(pp.OffsetReg)
-	if off.k != rConc || off.c%24 != 0 || off.c >= rejRate || int(off.c)/3 != want {
-		return fmt.Errorf("%s reached with %s not at the next unread group (%d)", label, pp.OffsetReg, want)
+	if off.k != rConc || off.c%uint64(pv.p.Step) != 0 || off.c >= uint64(pv.blockBytes) || 2*int(off.c) != want*pv.unitHalves {
+		return fmt.Errorf("%s reached with %s not at the next unread unit (%d)", label, pp.OffsetReg, want)
 	}
 	if v := reg(pp.RateReg); v.k != rConc || v.c != frame.Base+uint64(pp.Rate) {
 		return fmt.Errorf("%s reached with %s not frame+%d", label, pp.RateReg, pp.Rate)
@@ -911,7 +1104,7 @@ func (pv *rejProver) ret(m *x86.Machine[rv], d *rdom, ps *pathState) error {
 	j, read, acc := hd.poly, 0, 0
 	if j >= 0 {
 		var err error
-		if read, acc, err = pv.consumed(m, d, j, hd.s/3); err != nil {
+		if read, acc, err = pv.consumed(m, d, j, pv.unitAt(hd.s)); err != nil {
 			return err
 		}
 	} else if len(d.atoms) > 0 {
@@ -929,8 +1122,8 @@ func (pv *rejProver) ret(m *x86.Machine[rv], d *rdom, ps *pathState) error {
 		if b := d.box[0]; b.hi != 1 {
 			return fmt.Errorf("returns 0 with %d..%d blocks left", b.lo, b.hi)
 		}
-		if j >= 0 && hd.s/3+read != rejGroups && !pv.done(d, pv.count(hd, j, acc)) {
-			return fmt.Errorf("returns 0 with polynomial %d's block read to group %d", j, hd.s/3+read)
+		if j >= 0 && pv.unitAt(hd.s)+read != pv.units && !pv.done(d, pv.count(hd, j, acc)) {
+			return fmt.Errorf("returns 0 with polynomial %d's block read to unit %d", j, pv.unitAt(hd.s)+read)
 		}
 		short := false
 		for k := range pv.p.Polys {
@@ -985,7 +1178,7 @@ func (pv *rejProver) callEnv(st *started, ps *pathState) *callEnv[rv] {
 				ps.injected[j] = true
 				for i := 0; i < 200; i++ {
 					o := pv.stateByte(j, i)
-					if i < rejRate {
+					if i < pv.blockBytes {
 						out[o] = data(pv.rate[j][i])
 					} else {
 						out[o] = fresh("capacity")
@@ -1001,12 +1194,16 @@ func (pv *rejProver) callEnv(st *started, ps *pathState) *callEnv[rv] {
 // PadBlock's constants elsewhere: PadBlock copies the seed and XORs
 // constants in), and 0 in the capacity.
 func (pv *rejProver) absorbed(m *x86.Machine[rv]) error {
-	seed := m.Region(pv.sponge.Seed)
 	n := pv.seedLen
 	pad := fips202.PadBlock(make([]byte, n), pv.sponge.Rate)
 	frame := m.Region("frame")
 	mask := pv.s.Const(0xff)
 	for j := 0; j < pv.states; j++ {
+		// State j's seed: part j of each seed buffer, in order.
+		var seed []rv
+		for _, sp := range pv.seeds {
+			seed = append(seed, m.Region(sp.name).Bytes[sp.per*j:sp.per*(j+1)]...)
+		}
 		for i := 0; i < 200; i++ {
 			c := uint64(0)
 			if i < len(pad) {
@@ -1014,7 +1211,7 @@ func (pv *rejProver) absorbed(m *x86.Machine[rv]) error {
 			}
 			want := pv.s.Const(c)
 			if i < n {
-				b := seed.Bytes[n*j+i]
+				b := seed[i]
 				if b.k != rData {
 					return fmt.Errorf("seed %d byte %d is not an unknown of the proof", j, i)
 				}
