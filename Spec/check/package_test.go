@@ -56,12 +56,15 @@ func TestPackageCoverage(t *testing.T) {
 }
 
 // BelowLevel reports a tested obligation that the contract declares
-// proven, and accepts one it declares tested.
+// proven, and accepts one it declares tested. Every routine's contract
+// declares every obligation proven, so the test registers one of its own
+// that declares functional correctness tested.
 func TestBelowLevel(t *testing.T) {
-	c := contract.Lookup("RejBoundedPolyEta2AMD64")
-	if c.Level[Functional] != Tested || c.Level[MemorySafety] != Proven {
-		t.Fatalf("RejBoundedPolyEta2AMD64's declared levels changed: %v", c.Level)
-	}
+	c := &contract.Contract{Symbol: "PlantedBelowLevelAMD64", Routine: "PlantedBelowLevel", Variant: "AMD64",
+		Level: map[string]string{Functional: Tested, MemorySafety: Proven}}
+	saved := contract.All
+	contract.All = append(append([]*contract.Contract{}, saved...), c)
+	defer func() { contract.All = saved }()
 	ok := []Result{{Routine: c.Routine, Variant: "AMD64", Obligation: Functional, Status: Tested},
 		{Routine: c.Routine, Variant: "AMD64", Obligation: MemorySafety, Status: Proven}}
 	if b := BelowLevel(ok); len(b) != 0 {
