@@ -17,8 +17,8 @@ func (Hints) Injections(symbol string) []check.Injection {
 		// The state's rate, at frame+8 (Emit/rejnttpoly.go).
 		return []check.Injection{{Label: "reject", Reg: "SI", Region: "frame", Offset: 8}}
 	case "RejBoundedPolyEta2AMD64", "RejBoundedPolyEta4AMD64":
-		// The state's rate, at frame+0 (Emit/rejboundedpoly.go).
-		return []check.Injection{{Label: "reject", Reg: "SI", Region: "frame", Offset: 0}}
+		// The state's rate, at frame+8 (Emit/rejboundedpoly.go).
+		return []check.Injection{{Label: "reject", Reg: "SI", Region: "frame", Offset: 8}}
 	case "RejNTTPolyx4AVX2":
 		// Lanes 0 to 23 of state j, transposed to frame+808+192j.
 		var out []check.Injection
@@ -30,9 +30,9 @@ func (Hints) Injections(symbol string) []check.Injection {
 	return nil
 }
 
-// RejPlan implements check.RejHints: RejNTTPolyAMD64's loop heads, where
-// the block is ready and where the count and the blocks left are kept
-// (Emit/rejnttpoly.go).
+// RejPlan implements check.RejHints: the samplers' loop heads, where the
+// block is ready and where the count and the blocks left are kept
+// (Emit/rejnttpoly.go, rejnttpolyx4.go, rejboundedpoly.go).
 func (Hints) RejPlan(r *x86.Routine, c *contract.Contract) (*check.RejPlan, error) {
 	switch c.Symbol {
 	case "RejNTTPolyAMD64":
@@ -45,7 +45,20 @@ func (Hints) RejPlan(r *x86.Routine, c *contract.Contract) (*check.RejPlan, erro
 			Step:       24, // eight three-byte groups a pass
 			Polys: []check.RejPoly{{
 				Buffer: "a", Reject: "reject", CountReg: "CX", OffsetReg: "SI", RateReg: "R8", PtrReg: "DI",
-				CountSlot: "frame+208", Lanes: lanes(8, 8), Rate: 8,
+				CountSlot: "frame+208", Lanes: lanes(8, 8, 21), Rate: 8,
+			}},
+		}, nil
+	case "RejBoundedPolyEta2AMD64", "RejBoundedPolyEta4AMD64":
+		// As RejNTTPolyAMD64, with SHAKE256's block of 17 lanes read
+		// boundedPass bytes a pass.
+		return &check.RejPlan{
+			Block:      "block",
+			State:      "frame+8",
+			BlocksSlot: "frame+216",
+			Step:       boundedPass,
+			Polys: []check.RejPoly{{
+				Buffer: "a", Reject: "reject", CountReg: "CX", OffsetReg: "SI", RateReg: "R8", PtrReg: "DI",
+				CountSlot: "frame+208", Lanes: lanes(8, 8, 17), Rate: 8,
 			}},
 		}, nil
 	case "RejNTTPolyx4AVX2":
@@ -62,7 +75,7 @@ func (Hints) RejPlan(r *x86.Routine, c *contract.Contract) (*check.RejPlan, erro
 			p.Polys = append(p.Polys, check.RejPoly{
 				Buffer: fmt.Sprintf("a[%d]", j), Reject: fmt.Sprintf("s%dreject", j),
 				CountReg: "CX", OffsetReg: "SI", RateReg: "R8", PtrReg: "DI",
-				CountSlot: fmt.Sprintf("frame+%d", 1576+8*j), Lanes: lanes(808+192*j, 8), Rate: 808 + 192*j,
+				CountSlot: fmt.Sprintf("frame+%d", 1576+8*j), Lanes: lanes(808+192*j, 8, 21), Rate: 808 + 192*j,
 			})
 		}
 		return p, nil
@@ -70,10 +83,10 @@ func (Hints) RejPlan(r *x86.Routine, c *contract.Contract) (*check.RejPlan, erro
 	return nil, fmt.Errorf("no sampler plan for %s", c.Symbol)
 }
 
-// lanes lists the frame offsets of a state's first 21 lanes.
-func lanes(base, stride int) []int {
+// lanes lists the frame offsets of a state's first n lanes.
+func lanes(base, stride, n int) []int {
 	var out []int
-	for L := 0; L < 21; L++ {
+	for L := 0; L < n; L++ {
 		out = append(out, base+stride*L)
 	}
 	return out

@@ -10,9 +10,7 @@ package asm
 // It squeezes at most 7 blocks (Appendix C) and returns false if they
 // run out, a then holding garbage. The seed is secret: no branch or
 // address depends on a coefficient, only on where the rejections fall.
-// Baseline x86-64.
-//
-//go:noescape
+// Baseline x86-64; each block is squeezed by a call of KeccakF1600AMD64.
 func RejBoundedPolyEta2AMD64(a *[256]uint32, seed *[64]byte, nonce *uint16) bool
 
 // RejBoundedPolyEta4AMD64 is RejBoundedPoly (FIPS 204, Algorithm 31) for η = 4: it
@@ -21,7 +19,5 @@ func RejBoundedPolyEta2AMD64(a *[256]uint32, seed *[64]byte, nonce *uint16) bool
 // It squeezes at most 7 blocks (Appendix C) and returns false if they
 // run out, a then holding garbage. The seed is secret: no branch or
 // address depends on a coefficient, only on where the rejections fall.
-// Baseline x86-64.
-//
-//go:noescape
+// Baseline x86-64; each block is squeezed by a call of KeccakF1600AMD64.
 func RejBoundedPolyEta4AMD64(a *[256]uint32, seed *[64]byte, nonce *uint16) bool

@@ -225,18 +225,23 @@ func newPrivateKeyFromSeed(p *params, ξ *[32]byte) (*PrivateKey, error) {
 	h.write(sk.seed[:])
 	h.writeByte(byte(p.k))
 	h.writeByte(byte(p.l))
-	var ρ [32]byte
-	var ρPrime [64]byte
-	h.read(ρ[:])
-	declassify(publicRho, unsafe.Pointer(&ρ), 32)
-	h.read(ρPrime[:])
+	// ρ and ρ′ go to the assembly samplers, whose declarations let them
+	// escape (they call the permutation, which may move the stack): one
+	// allocation holds both.
+	seeds := new(struct {
+		ρ      [32]byte
+		ρPrime [64]byte
+	})
+	h.read(seeds.ρ[:])
+	declassify(publicRho, unsafe.Pointer(&seeds.ρ), 32)
+	h.read(seeds.ρPrime[:])
 	h.read(sk.key[:])
 	sk.allocate()
 	// Line 4: (s1, s2) ← ExpandS(ρ′).
-	if err := expandS(sk.s1, sk.s2, &ρPrime, p.η); err != nil {
+	if err := expandS(sk.s1, sk.s2, &seeds.ρPrime, p.η); err != nil {
 		return nil, err
 	}
-	if err := sk.complete(&ρ); err != nil {
+	if err := sk.complete(&seeds.ρ); err != nil {
 		return nil, err
 	}
 	return sk, nil

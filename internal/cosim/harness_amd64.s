@@ -424,27 +424,8 @@ TEXT ·h0016(SB), NOSPLIT, $24-8
 	RET
 
 // func h0017(s *State)
-// ADDQ $0x00000008, R8
-TEXT ·h0017(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ $0x00000008, R8
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0018(s *State)
 // ADDQ $0x0000000a, R8
-TEXT ·h0018(SB), NOSPLIT, $24-8
+TEXT ·h0017(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -461,9 +442,9 @@ TEXT ·h0018(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0019(s *State)
+// func h0018(s *State)
 // ADDQ $0x0000000c, R8
-TEXT ·h0019(SB), NOSPLIT, $24-8
+TEXT ·h0018(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -480,9 +461,9 @@ TEXT ·h0019(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0020(s *State)
+// func h0019(s *State)
 // ADDQ $0x0000000d, R8
-TEXT ·h0020(SB), NOSPLIT, $24-8
+TEXT ·h0019(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -499,9 +480,9 @@ TEXT ·h0020(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0021(s *State)
+// func h0020(s *State)
 // ADDQ $0x00000010, R8
-TEXT ·h0021(SB), NOSPLIT, $24-8
+TEXT ·h0020(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -518,9 +499,9 @@ TEXT ·h0021(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0022(s *State)
+// func h0021(s *State)
 // ADDQ $0x00000012, R8
-TEXT ·h0022(SB), NOSPLIT, $24-8
+TEXT ·h0021(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -537,9 +518,9 @@ TEXT ·h0022(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0023(s *State)
+// func h0022(s *State)
 // ADDQ $0x00000014, R8
-TEXT ·h0023(SB), NOSPLIT, $24-8
+TEXT ·h0022(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -556,9 +537,9 @@ TEXT ·h0023(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0024(s *State)
+// func h0023(s *State)
 // ADDQ $0x00000018, R8
-TEXT ·h0024(SB), NOSPLIT, $24-8
+TEXT ·h0023(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -575,9 +556,9 @@ TEXT ·h0024(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0025(s *State)
+// func h0024(s *State)
 // ADDQ $0x0000001a, R8
-TEXT ·h0025(SB), NOSPLIT, $24-8
+TEXT ·h0024(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -594,9 +575,9 @@ TEXT ·h0025(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0026(s *State)
+// func h0025(s *State)
 // ADDQ $0x00000020, R8
-TEXT ·h0026(SB), NOSPLIT, $24-8
+TEXT ·h0025(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -613,9 +594,9 @@ TEXT ·h0026(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0027(s *State)
+// func h0026(s *State)
 // ADDQ $0x00000028, R8
-TEXT ·h0027(SB), NOSPLIT, $24-8
+TEXT ·h0026(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -632,9 +613,9 @@ TEXT ·h0027(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0028(s *State)
+// func h0027(s *State)
 // ADDQ $0x00000034, R8
-TEXT ·h0028(SB), NOSPLIT, $24-8
+TEXT ·h0027(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -651,9 +632,9 @@ TEXT ·h0028(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0029(s *State)
+// func h0028(s *State)
 // ADDQ $0x00000040, R8
-TEXT ·h0029(SB), NOSPLIT, $24-8
+TEXT ·h0028(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -670,9 +651,9 @@ TEXT ·h0029(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0030(s *State)
+// func h0029(s *State)
 // ADDQ $0x00000048, R8
-TEXT ·h0030(SB), NOSPLIT, $24-8
+TEXT ·h0029(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -689,9 +670,9 @@ TEXT ·h0030(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0031(s *State)
+// func h0030(s *State)
 // ADDQ $0x00000050, R8
-TEXT ·h0031(SB), NOSPLIT, $24-8
+TEXT ·h0030(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -708,9 +689,9 @@ TEXT ·h0031(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0032(s *State)
+// func h0031(s *State)
 // ADDQ $0x00000080, R8
-TEXT ·h0032(SB), NOSPLIT, $24-8
+TEXT ·h0031(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -719,6 +700,25 @@ TEXT ·h0032(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ $0x00000080, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0032(s *State)
+// ADDQ $0x02, R8
+TEXT ·h0032(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDQ $0x02, R8
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -1868,8 +1868,46 @@ TEXT ·h0092(SB), NOSPLIT, $24-8
 	RET
 
 // func h0093(s *State)
-// CMPQ AX, $0x00000100
+// CMPL R8, $0x09
 TEXT ·h0093(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPL R8, $0x09
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0094(s *State)
+// CMPL R8, $0x0f
+TEXT ·h0094(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPL R8, $0x0f
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0095(s *State)
+// CMPQ AX, $0x00000100
+TEXT ·h0095(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1886,9 +1924,9 @@ TEXT ·h0093(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0094(s *State)
+// func h0096(s *State)
 // CMPQ CX, $0x000000f8
-TEXT ·h0094(SB), NOSPLIT, $24-8
+TEXT ·h0096(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1905,9 +1943,9 @@ TEXT ·h0094(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0095(s *State)
+// func h0097(s *State)
 // CMPQ CX, $0x00000100
-TEXT ·h0095(SB), NOSPLIT, $24-8
+TEXT ·h0097(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1924,9 +1962,9 @@ TEXT ·h0095(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0096(s *State)
+// func h0098(s *State)
 // CMPQ R8, $0x00000088
-TEXT ·h0096(SB), NOSPLIT, $24-8
+TEXT ·h0098(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1943,9 +1981,9 @@ TEXT ·h0096(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0097(s *State)
+// func h0099(s *State)
 // CMPQ R8, $0x000000a8
-TEXT ·h0097(SB), NOSPLIT, $24-8
+TEXT ·h0099(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1962,9 +2000,9 @@ TEXT ·h0097(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0098(s *State)
+// func h0100(s *State)
 // DECL CX
-TEXT ·h0098(SB), NOSPLIT, $24-8
+TEXT ·h0100(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1981,9 +2019,9 @@ TEXT ·h0098(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0099(s *State)
+// func h0101(s *State)
 // DECL R8
-TEXT ·h0099(SB), NOSPLIT, $24-8
+TEXT ·h0101(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2000,9 +2038,9 @@ TEXT ·h0099(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0100(s *State)
+// func h0102(s *State)
 // DECQ AX
-TEXT ·h0100(SB), NOSPLIT, $24-8
+TEXT ·h0102(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2019,9 +2057,9 @@ TEXT ·h0100(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0101(s *State)
+// func h0103(s *State)
 // JEQ taken
-TEXT ·h0101(SB), NOSPLIT, $24-8
+TEXT ·h0103(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2042,9 +2080,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0102(s *State)
+// func h0104(s *State)
 // JHI taken
-TEXT ·h0102(SB), NOSPLIT, $24-8
+TEXT ·h0104(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2065,9 +2103,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0103(s *State)
+// func h0105(s *State)
 // JLT taken
-TEXT ·h0103(SB), NOSPLIT, $24-8
+TEXT ·h0105(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2088,9 +2126,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0104(s *State)
+// func h0106(s *State)
 // JMP taken
-TEXT ·h0104(SB), NOSPLIT, $24-8
+TEXT ·h0106(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2111,9 +2149,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0105(s *State)
+// func h0107(s *State)
 // JNE taken
-TEXT ·h0105(SB), NOSPLIT, $24-8
+TEXT ·h0107(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2134,9 +2172,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0106(s *State)
+// func h0108(s *State)
 // LDMXCSR (R8)
-TEXT ·h0106(SB), NOSPLIT, $24-8
+TEXT ·h0108(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2153,9 +2191,9 @@ TEXT ·h0106(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0107(s *State)
+// func h0109(s *State)
 // LDMXCSR 24(R8)
-TEXT ·h0107(SB), NOSPLIT, $24-8
+TEXT ·h0109(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2172,9 +2210,9 @@ TEXT ·h0107(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0108(s *State)
+// func h0110(s *State)
 // LEAQ (AX)(AX*2), R8
-TEXT ·h0108(SB), NOSPLIT, $24-8
+TEXT ·h0110(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2191,9 +2229,9 @@ TEXT ·h0108(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0109(s *State)
+// func h0111(s *State)
 // LEAQ (AX)(R8*4), R8
-TEXT ·h0109(SB), NOSPLIT, $24-8
+TEXT ·h0111(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2210,9 +2248,9 @@ TEXT ·h0109(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0110(s *State)
+// func h0112(s *State)
 // LEAQ (DX)(DX*2), R8
-TEXT ·h0110(SB), NOSPLIT, $24-8
+TEXT ·h0112(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2229,9 +2267,9 @@ TEXT ·h0110(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0111(s *State)
+// func h0113(s *State)
 // LEAQ (R8)(DX*8), DX
-TEXT ·h0111(SB), NOSPLIT, $24-8
+TEXT ·h0113(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2248,9 +2286,9 @@ TEXT ·h0111(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0112(s *State)
+// func h0114(s *State)
 // LEAQ (R8)(R8*2), R8
-TEXT ·h0112(SB), NOSPLIT, $24-8
+TEXT ·h0114(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2267,9 +2305,9 @@ TEXT ·h0112(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0113(s *State)
+// func h0115(s *State)
 // LEAQ (R8)(R8*2), R9
-TEXT ·h0113(SB), NOSPLIT, $24-8
+TEXT ·h0115(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2286,9 +2324,9 @@ TEXT ·h0113(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0114(s *State)
+// func h0116(s *State)
 // LEAQ (R8)(R8*4), R8
-TEXT ·h0114(SB), NOSPLIT, $24-8
+TEXT ·h0116(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2305,9 +2343,28 @@ TEXT ·h0114(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0115(s *State)
+// func h0117(s *State)
+// LEAQ (R8)(R9*4), R9
+TEXT ·h0117(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	LEAQ (R8)(R9*4), R9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0118(s *State)
 // LEAQ (R8)(R9*8), R9
-TEXT ·h0115(SB), NOSPLIT, $24-8
+TEXT ·h0118(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2324,9 +2381,9 @@ TEXT ·h0115(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0116(s *State)
+// func h0119(s *State)
 // LEAQ (R8), AX
-TEXT ·h0116(SB), NOSPLIT, $24-8
+TEXT ·h0119(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2343,9 +2400,9 @@ TEXT ·h0116(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0117(s *State)
+// func h0120(s *State)
 // LEAQ (R8), R9
-TEXT ·h0117(SB), NOSPLIT, $24-8
+TEXT ·h0120(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2362,9 +2419,9 @@ TEXT ·h0117(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0118(s *State)
+// func h0121(s *State)
 // LEAQ 24(R8), AX
-TEXT ·h0118(SB), NOSPLIT, $24-8
+TEXT ·h0121(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2381,9 +2438,9 @@ TEXT ·h0118(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0119(s *State)
+// func h0122(s *State)
 // LEAQ 24(R8), R9
-TEXT ·h0119(SB), NOSPLIT, $24-8
+TEXT ·h0122(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2400,9 +2457,9 @@ TEXT ·h0119(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0120(s *State)
+// func h0123(s *State)
 // LFENCE
-TEXT ·h0120(SB), NOSPLIT, $24-8
+TEXT ·h0123(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2419,9 +2476,9 @@ TEXT ·h0120(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0121(s *State)
+// func h0124(s *State)
 // MOVB $0x00, 24(R8)
-TEXT ·h0121(SB), NOSPLIT, $24-8
+TEXT ·h0124(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2438,9 +2495,9 @@ TEXT ·h0121(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0122(s *State)
+// func h0125(s *State)
 // MOVB $0x01, 24(R8)
-TEXT ·h0122(SB), NOSPLIT, $24-8
+TEXT ·h0125(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2457,9 +2514,9 @@ TEXT ·h0122(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0123(s *State)
+// func h0126(s *State)
 // MOVB $0x02, 24(R8)
-TEXT ·h0123(SB), NOSPLIT, $24-8
+TEXT ·h0126(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2476,9 +2533,9 @@ TEXT ·h0123(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0124(s *State)
+// func h0127(s *State)
 // MOVB $0x03, 24(R8)
-TEXT ·h0124(SB), NOSPLIT, $24-8
+TEXT ·h0127(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2495,9 +2552,9 @@ TEXT ·h0124(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0125(s *State)
+// func h0128(s *State)
 // MOVB $0x04, 24(R8)
-TEXT ·h0125(SB), NOSPLIT, $24-8
+TEXT ·h0128(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2514,9 +2571,9 @@ TEXT ·h0125(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0126(s *State)
+// func h0129(s *State)
 // MOVB $0x05, 24(R8)
-TEXT ·h0126(SB), NOSPLIT, $24-8
+TEXT ·h0129(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2533,9 +2590,9 @@ TEXT ·h0126(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0127(s *State)
+// func h0130(s *State)
 // MOVB $0x06, 24(R8)
-TEXT ·h0127(SB), NOSPLIT, $24-8
+TEXT ·h0130(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2552,9 +2609,9 @@ TEXT ·h0127(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0128(s *State)
+// func h0131(s *State)
 // MOVB $0x07, 24(R8)
-TEXT ·h0128(SB), NOSPLIT, $24-8
+TEXT ·h0131(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2571,9 +2628,9 @@ TEXT ·h0128(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0129(s *State)
+// func h0132(s *State)
 // MOVB AL, 24(R8)
-TEXT ·h0129(SB), NOSPLIT, $24-8
+TEXT ·h0132(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2590,9 +2647,47 @@ TEXT ·h0129(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0130(s *State)
+// func h0133(s *State)
+// MOVBLZX (R8)(R9*1), R10
+TEXT ·h0133(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVBLZX (R8)(R9*1), R10
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0134(s *State)
+// MOVBLZX 24(R8)(R9*1), R10
+TEXT ·h0134(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVBLZX 24(R8)(R9*1), R10
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0135(s *State)
 // MOVBQZX (R8)(AX*1), AX
-TEXT ·h0130(SB), NOSPLIT, $24-8
+TEXT ·h0135(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2609,9 +2704,9 @@ TEXT ·h0130(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0131(s *State)
+// func h0136(s *State)
 // MOVBQZX 24(R8), AX
-TEXT ·h0131(SB), NOSPLIT, $24-8
+TEXT ·h0136(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2628,9 +2723,9 @@ TEXT ·h0131(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0132(s *State)
+// func h0137(s *State)
 // MOVL $0x00001fbf, 24(R8)
-TEXT ·h0132(SB), NOSPLIT, $24-8
+TEXT ·h0137(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2647,9 +2742,9 @@ TEXT ·h0132(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0133(s *State)
+// func h0138(s *State)
 // MOVL $0x00000002, AX
-TEXT ·h0133(SB), NOSPLIT, $24-8
+TEXT ·h0138(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2666,9 +2761,9 @@ TEXT ·h0133(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0134(s *State)
+// func h0139(s *State)
 // MOVL $0x00000002, CX
-TEXT ·h0134(SB), NOSPLIT, $24-8
+TEXT ·h0139(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2685,9 +2780,9 @@ TEXT ·h0134(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0135(s *State)
+// func h0140(s *State)
 // MOVL $0x00000002, DX
-TEXT ·h0135(SB), NOSPLIT, $24-8
+TEXT ·h0140(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2704,9 +2799,9 @@ TEXT ·h0135(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0136(s *State)
+// func h0141(s *State)
 // MOVL $0x00000004, AX
-TEXT ·h0136(SB), NOSPLIT, $24-8
+TEXT ·h0141(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2723,9 +2818,9 @@ TEXT ·h0136(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0137(s *State)
+// func h0142(s *State)
 // MOVL $0x00000004, DX
-TEXT ·h0137(SB), NOSPLIT, $24-8
+TEXT ·h0142(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2742,9 +2837,9 @@ TEXT ·h0137(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0138(s *State)
+// func h0143(s *State)
 // MOVL $0x00000004, R8
-TEXT ·h0138(SB), NOSPLIT, $24-8
+TEXT ·h0143(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2761,9 +2856,9 @@ TEXT ·h0138(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0139(s *State)
+// func h0144(s *State)
 // MOVL $0x00000008, CX
-TEXT ·h0139(SB), NOSPLIT, $24-8
+TEXT ·h0144(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2780,9 +2875,9 @@ TEXT ·h0139(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0140(s *State)
+// func h0145(s *State)
 // MOVL $0x00000008, R8
-TEXT ·h0140(SB), NOSPLIT, $24-8
+TEXT ·h0145(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2799,9 +2894,9 @@ TEXT ·h0140(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0141(s *State)
+// func h0146(s *State)
 // MOVL $0x0000000c, CX
-TEXT ·h0141(SB), NOSPLIT, $24-8
+TEXT ·h0146(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2818,9 +2913,9 @@ TEXT ·h0141(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0142(s *State)
+// func h0147(s *State)
 // MOVL $0x0000000e, CX
-TEXT ·h0142(SB), NOSPLIT, $24-8
+TEXT ·h0147(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2837,9 +2932,9 @@ TEXT ·h0142(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0143(s *State)
+// func h0148(s *State)
 // MOVL $0x00000018, CX
-TEXT ·h0143(SB), NOSPLIT, $24-8
+TEXT ·h0148(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2856,9 +2951,9 @@ TEXT ·h0143(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0144(s *State)
+// func h0149(s *State)
 // MOVL $0x0000001c, CX
-TEXT ·h0144(SB), NOSPLIT, $24-8
+TEXT ·h0149(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2875,9 +2970,9 @@ TEXT ·h0144(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0145(s *State)
+// func h0150(s *State)
 // MOVL $0x0000001e, CX
-TEXT ·h0145(SB), NOSPLIT, $24-8
+TEXT ·h0150(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2894,9 +2989,9 @@ TEXT ·h0145(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0146(s *State)
+// func h0151(s *State)
 // MOVL $0x0000001f, CX
-TEXT ·h0146(SB), NOSPLIT, $24-8
+TEXT ·h0151(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2913,9 +3008,9 @@ TEXT ·h0146(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0147(s *State)
+// func h0152(s *State)
 // MOVL $0x0000002b, R8
-TEXT ·h0147(SB), NOSPLIT, $24-8
+TEXT ·h0152(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2932,9 +3027,9 @@ TEXT ·h0147(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0148(s *State)
+// func h0153(s *State)
 // MOVL $0x00000040, CX
-TEXT ·h0148(SB), NOSPLIT, $24-8
+TEXT ·h0153(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2951,9 +3046,9 @@ TEXT ·h0148(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0149(s *State)
+// func h0154(s *State)
 // MOVL $0x00001000, AX
-TEXT ·h0149(SB), NOSPLIT, $24-8
+TEXT ·h0154(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2970,9 +3065,9 @@ TEXT ·h0149(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0150(s *State)
+// func h0155(s *State)
 // MOVL $0x00001000, DX
-TEXT ·h0150(SB), NOSPLIT, $24-8
+TEXT ·h0155(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2989,9 +3084,9 @@ TEXT ·h0150(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0151(s *State)
+// func h0156(s *State)
 // MOVL $0x00020000, AX
-TEXT ·h0151(SB), NOSPLIT, $24-8
+TEXT ·h0156(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3008,9 +3103,9 @@ TEXT ·h0151(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0152(s *State)
+// func h0157(s *State)
 // MOVL $0x00020000, DX
-TEXT ·h0152(SB), NOSPLIT, $24-8
+TEXT ·h0157(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3027,9 +3122,9 @@ TEXT ·h0152(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0153(s *State)
+// func h0158(s *State)
 // MOVL $0x00080000, AX
-TEXT ·h0153(SB), NOSPLIT, $24-8
+TEXT ·h0158(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3046,9 +3141,9 @@ TEXT ·h0153(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0154(s *State)
+// func h0159(s *State)
 // MOVL $0x00080000, DX
-TEXT ·h0154(SB), NOSPLIT, $24-8
+TEXT ·h0159(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3065,9 +3160,9 @@ TEXT ·h0154(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0155(s *State)
+// func h0160(s *State)
 // MOVL $0x003ff000, R8
-TEXT ·h0155(SB), NOSPLIT, $24-8
+TEXT ·h0160(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3084,9 +3179,9 @@ TEXT ·h0155(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0156(s *State)
+// func h0161(s *State)
 // MOVL $0x007fe001, DX
-TEXT ·h0156(SB), NOSPLIT, $24-8
+TEXT ·h0161(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3103,9 +3198,9 @@ TEXT ·h0156(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0157(s *State)
+// func h0162(s *State)
 // MOVL (R8), AX
-TEXT ·h0157(SB), NOSPLIT, $24-8
+TEXT ·h0162(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3122,9 +3217,9 @@ TEXT ·h0157(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0158(s *State)
+// func h0163(s *State)
 // MOVL (R8), R9
-TEXT ·h0158(SB), NOSPLIT, $24-8
+TEXT ·h0163(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3141,9 +3236,9 @@ TEXT ·h0158(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0159(s *State)
+// func h0164(s *State)
 // MOVL 24(R8), AX
-TEXT ·h0159(SB), NOSPLIT, $24-8
+TEXT ·h0164(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3160,9 +3255,9 @@ TEXT ·h0159(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0160(s *State)
+// func h0165(s *State)
 // MOVL 24(R8), DX
-TEXT ·h0160(SB), NOSPLIT, $24-8
+TEXT ·h0165(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3179,9 +3274,9 @@ TEXT ·h0160(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0161(s *State)
+// func h0166(s *State)
 // MOVL 24(R8), R9
-TEXT ·h0161(SB), NOSPLIT, $24-8
+TEXT ·h0166(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3198,9 +3293,9 @@ TEXT ·h0161(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0162(s *State)
+// func h0167(s *State)
 // MOVL AX, (R8)
-TEXT ·h0162(SB), NOSPLIT, $24-8
+TEXT ·h0167(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3217,9 +3312,9 @@ TEXT ·h0162(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0163(s *State)
+// func h0168(s *State)
 // MOVL AX, (R8)(CX*4)
-TEXT ·h0163(SB), NOSPLIT, $24-8
+TEXT ·h0168(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3236,9 +3331,9 @@ TEXT ·h0163(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0164(s *State)
+// func h0169(s *State)
 // MOVL AX, 24(R8)
-TEXT ·h0164(SB), NOSPLIT, $24-8
+TEXT ·h0169(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3255,9 +3350,9 @@ TEXT ·h0164(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0165(s *State)
+// func h0170(s *State)
 // MOVL CX, (R8)
-TEXT ·h0165(SB), NOSPLIT, $24-8
+TEXT ·h0170(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3274,9 +3369,9 @@ TEXT ·h0165(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0166(s *State)
+// func h0171(s *State)
 // MOVL DX, (R8)
-TEXT ·h0166(SB), NOSPLIT, $24-8
+TEXT ·h0171(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3293,9 +3388,9 @@ TEXT ·h0166(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0167(s *State)
+// func h0172(s *State)
 // MOVL DX, (R8)(CX*4)
-TEXT ·h0167(SB), NOSPLIT, $24-8
+TEXT ·h0172(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3312,9 +3407,9 @@ TEXT ·h0167(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0168(s *State)
+// func h0173(s *State)
 // MOVL DX, 24(R8)
-TEXT ·h0168(SB), NOSPLIT, $24-8
+TEXT ·h0173(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3331,9 +3426,9 @@ TEXT ·h0168(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0169(s *State)
+// func h0174(s *State)
 // MOVL R8, (R9)
-TEXT ·h0169(SB), NOSPLIT, $24-8
+TEXT ·h0174(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3350,9 +3445,9 @@ TEXT ·h0169(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0170(s *State)
+// func h0175(s *State)
 // MOVL R8, 24(R9)
-TEXT ·h0170(SB), NOSPLIT, $24-8
+TEXT ·h0175(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3369,9 +3464,9 @@ TEXT ·h0170(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0171(s *State)
+// func h0176(s *State)
 // MOVL AX, DX
-TEXT ·h0171(SB), NOSPLIT, $24-8
+TEXT ·h0176(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3388,9 +3483,9 @@ TEXT ·h0171(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0172(s *State)
+// func h0177(s *State)
 // MOVL AX, R8
-TEXT ·h0172(SB), NOSPLIT, $24-8
+TEXT ·h0177(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3407,9 +3502,9 @@ TEXT ·h0172(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0173(s *State)
+// func h0178(s *State)
 // MOVL DX, R8
-TEXT ·h0173(SB), NOSPLIT, $24-8
+TEXT ·h0178(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3426,9 +3521,9 @@ TEXT ·h0173(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0174(s *State)
+// func h0179(s *State)
 // MOVL R8, AX
-TEXT ·h0174(SB), NOSPLIT, $24-8
+TEXT ·h0179(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3445,9 +3540,9 @@ TEXT ·h0174(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0175(s *State)
+// func h0180(s *State)
 // MOVL R8, R9
-TEXT ·h0175(SB), NOSPLIT, $24-8
+TEXT ·h0180(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3464,9 +3559,9 @@ TEXT ·h0175(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0176(s *State)
+// func h0181(s *State)
 // MOVO X1, X9
-TEXT ·h0176(SB), NOSPLIT, $24-8
+TEXT ·h0181(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3483,9 +3578,9 @@ TEXT ·h0176(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0177(s *State)
+// func h0182(s *State)
 // MOVOU (DX), X1
-TEXT ·h0177(SB), NOSPLIT, $24-8
+TEXT ·h0182(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3502,9 +3597,9 @@ TEXT ·h0177(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0178(s *State)
+// func h0183(s *State)
 // MOVOU (R8), X1
-TEXT ·h0178(SB), NOSPLIT, $24-8
+TEXT ·h0183(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3521,9 +3616,9 @@ TEXT ·h0178(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0179(s *State)
+// func h0184(s *State)
 // MOVOU 24(DX), X1
-TEXT ·h0179(SB), NOSPLIT, $24-8
+TEXT ·h0184(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3540,9 +3635,9 @@ TEXT ·h0179(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0180(s *State)
+// func h0185(s *State)
 // MOVOU 24(R8), X1
-TEXT ·h0180(SB), NOSPLIT, $24-8
+TEXT ·h0185(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3559,9 +3654,9 @@ TEXT ·h0180(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0181(s *State)
+// func h0186(s *State)
 // MOVOU X1, (R8)
-TEXT ·h0181(SB), NOSPLIT, $24-8
+TEXT ·h0186(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3578,9 +3673,9 @@ TEXT ·h0181(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0182(s *State)
+// func h0187(s *State)
 // MOVOU X1, 24(R8)
-TEXT ·h0182(SB), NOSPLIT, $24-8
+TEXT ·h0187(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3597,9 +3692,9 @@ TEXT ·h0182(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0183(s *State)
+// func h0188(s *State)
 // MOVQ $0x00000000, 24(R8)
-TEXT ·h0183(SB), NOSPLIT, $24-8
+TEXT ·h0188(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3616,9 +3711,9 @@ TEXT ·h0183(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0184(s *State)
+// func h0189(s *State)
 // MOVQ $0x00000001, 24(R8)
-TEXT ·h0184(SB), NOSPLIT, $24-8
+TEXT ·h0189(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3635,9 +3730,9 @@ TEXT ·h0184(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0185(s *State)
+// func h0190(s *State)
 // MOVQ $0x00000007, 24(R8)
-TEXT ·h0185(SB), NOSPLIT, $24-8
+TEXT ·h0190(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3654,9 +3749,9 @@ TEXT ·h0185(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0186(s *State)
+// func h0191(s *State)
 // MOVQ $0x00000010, 24(R8)
-TEXT ·h0186(SB), NOSPLIT, $24-8
+TEXT ·h0191(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3673,9 +3768,9 @@ TEXT ·h0186(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0187(s *State)
+// func h0192(s *State)
 // MOVQ $0x8000000000000000, AX
-TEXT ·h0187(SB), NOSPLIT, $24-8
+TEXT ·h0192(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3692,9 +3787,9 @@ TEXT ·h0187(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0188(s *State)
+// func h0193(s *State)
 // MOVQ (AX), AX
-TEXT ·h0188(SB), NOSPLIT, $24-8
+TEXT ·h0193(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3711,9 +3806,9 @@ TEXT ·h0188(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0189(s *State)
+// func h0194(s *State)
 // MOVQ (R8)(R9*1), R10
-TEXT ·h0189(SB), NOSPLIT, $24-8
+TEXT ·h0194(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3730,9 +3825,9 @@ TEXT ·h0189(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0190(s *State)
+// func h0195(s *State)
 // MOVQ (R8), AX
-TEXT ·h0190(SB), NOSPLIT, $24-8
+TEXT ·h0195(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3749,9 +3844,9 @@ TEXT ·h0190(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0191(s *State)
+// func h0196(s *State)
 // MOVQ (R8), CX
-TEXT ·h0191(SB), NOSPLIT, $24-8
+TEXT ·h0196(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3768,9 +3863,9 @@ TEXT ·h0191(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0192(s *State)
+// func h0197(s *State)
 // MOVQ (R8), DX
-TEXT ·h0192(SB), NOSPLIT, $24-8
+TEXT ·h0197(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3787,9 +3882,9 @@ TEXT ·h0192(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0193(s *State)
+// func h0198(s *State)
 // MOVQ (R8), R8
-TEXT ·h0193(SB), NOSPLIT, $24-8
+TEXT ·h0198(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3806,9 +3901,9 @@ TEXT ·h0193(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0194(s *State)
+// func h0199(s *State)
 // MOVQ (R8), R9
-TEXT ·h0194(SB), NOSPLIT, $24-8
+TEXT ·h0199(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3825,9 +3920,9 @@ TEXT ·h0194(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0195(s *State)
+// func h0200(s *State)
 // MOVQ 24(AX), AX
-TEXT ·h0195(SB), NOSPLIT, $24-8
+TEXT ·h0200(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3844,9 +3939,9 @@ TEXT ·h0195(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0196(s *State)
+// func h0201(s *State)
 // MOVQ 24(R8)(R9*1), R10
-TEXT ·h0196(SB), NOSPLIT, $24-8
+TEXT ·h0201(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3863,9 +3958,9 @@ TEXT ·h0196(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0197(s *State)
+// func h0202(s *State)
 // MOVQ 24(R8), AX
-TEXT ·h0197(SB), NOSPLIT, $24-8
+TEXT ·h0202(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3882,9 +3977,9 @@ TEXT ·h0197(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0198(s *State)
+// func h0203(s *State)
 // MOVQ 24(R8), CX
-TEXT ·h0198(SB), NOSPLIT, $24-8
+TEXT ·h0203(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3901,9 +3996,9 @@ TEXT ·h0198(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0199(s *State)
+// func h0204(s *State)
 // MOVQ 24(R8), DX
-TEXT ·h0199(SB), NOSPLIT, $24-8
+TEXT ·h0204(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3920,9 +4015,9 @@ TEXT ·h0199(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0200(s *State)
+// func h0205(s *State)
 // MOVQ 24(R8), R8
-TEXT ·h0200(SB), NOSPLIT, $24-8
+TEXT ·h0205(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3939,9 +4034,9 @@ TEXT ·h0200(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0201(s *State)
+// func h0206(s *State)
 // MOVQ 24(R8), R9
-TEXT ·h0201(SB), NOSPLIT, $24-8
+TEXT ·h0206(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3958,9 +4053,9 @@ TEXT ·h0201(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0202(s *State)
+// func h0207(s *State)
 // MOVQ AX, (R8)
-TEXT ·h0202(SB), NOSPLIT, $24-8
+TEXT ·h0207(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3977,9 +4072,9 @@ TEXT ·h0202(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0203(s *State)
+// func h0208(s *State)
 // MOVQ AX, 24(R8)
-TEXT ·h0203(SB), NOSPLIT, $24-8
+TEXT ·h0208(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3996,9 +4091,9 @@ TEXT ·h0203(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0204(s *State)
+// func h0209(s *State)
 // MOVQ CX, (R8)
-TEXT ·h0204(SB), NOSPLIT, $24-8
+TEXT ·h0209(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4015,9 +4110,9 @@ TEXT ·h0204(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0205(s *State)
+// func h0210(s *State)
 // MOVQ CX, 24(R8)
-TEXT ·h0205(SB), NOSPLIT, $24-8
+TEXT ·h0210(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4034,9 +4129,9 @@ TEXT ·h0205(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0206(s *State)
+// func h0211(s *State)
 // MOVQ DX, (R8)
-TEXT ·h0206(SB), NOSPLIT, $24-8
+TEXT ·h0211(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4053,9 +4148,9 @@ TEXT ·h0206(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0207(s *State)
+// func h0212(s *State)
 // MOVQ DX, 24(R8)
-TEXT ·h0207(SB), NOSPLIT, $24-8
+TEXT ·h0212(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4072,9 +4167,9 @@ TEXT ·h0207(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0208(s *State)
+// func h0213(s *State)
 // MOVQ R8, (R9)
-TEXT ·h0208(SB), NOSPLIT, $24-8
+TEXT ·h0213(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4091,9 +4186,9 @@ TEXT ·h0208(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0209(s *State)
+// func h0214(s *State)
 // MOVQ R8, 24(R9)
-TEXT ·h0209(SB), NOSPLIT, $24-8
+TEXT ·h0214(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4110,9 +4205,9 @@ TEXT ·h0209(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0210(s *State)
+// func h0215(s *State)
 // MOVQ AX, CX
-TEXT ·h0210(SB), NOSPLIT, $24-8
+TEXT ·h0215(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4129,9 +4224,9 @@ TEXT ·h0210(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0211(s *State)
+// func h0216(s *State)
 // MOVQ AX, DX
-TEXT ·h0211(SB), NOSPLIT, $24-8
+TEXT ·h0216(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4148,9 +4243,9 @@ TEXT ·h0211(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0212(s *State)
+// func h0217(s *State)
 // MOVQ AX, R8
-TEXT ·h0212(SB), NOSPLIT, $24-8
+TEXT ·h0217(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4167,9 +4262,9 @@ TEXT ·h0212(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0213(s *State)
+// func h0218(s *State)
 // MOVQ CX, R8
-TEXT ·h0213(SB), NOSPLIT, $24-8
+TEXT ·h0218(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4186,9 +4281,9 @@ TEXT ·h0213(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0214(s *State)
+// func h0219(s *State)
 // MOVQ DX, AX
-TEXT ·h0214(SB), NOSPLIT, $24-8
+TEXT ·h0219(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4205,9 +4300,9 @@ TEXT ·h0214(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0215(s *State)
+// func h0220(s *State)
 // MOVQ DX, CX
-TEXT ·h0215(SB), NOSPLIT, $24-8
+TEXT ·h0220(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4224,9 +4319,9 @@ TEXT ·h0215(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0216(s *State)
+// func h0221(s *State)
 // MOVQ DX, R8
-TEXT ·h0216(SB), NOSPLIT, $24-8
+TEXT ·h0221(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4243,9 +4338,9 @@ TEXT ·h0216(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0217(s *State)
+// func h0222(s *State)
 // MOVQ R8, AX
-TEXT ·h0217(SB), NOSPLIT, $24-8
+TEXT ·h0222(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4262,9 +4357,9 @@ TEXT ·h0217(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0218(s *State)
+// func h0223(s *State)
 // MOVQ R8, CX
-TEXT ·h0218(SB), NOSPLIT, $24-8
+TEXT ·h0223(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4281,9 +4376,9 @@ TEXT ·h0218(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0219(s *State)
+// func h0224(s *State)
 // MOVQ R8, DX
-TEXT ·h0219(SB), NOSPLIT, $24-8
+TEXT ·h0224(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4300,9 +4395,9 @@ TEXT ·h0219(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0220(s *State)
+// func h0225(s *State)
 // MOVQ R8, R9
-TEXT ·h0220(SB), NOSPLIT, $24-8
+TEXT ·h0225(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4319,9 +4414,9 @@ TEXT ·h0220(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0221(s *State)
+// func h0226(s *State)
 // MOVWLZX (R8), AX
-TEXT ·h0221(SB), NOSPLIT, $24-8
+TEXT ·h0226(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4338,9 +4433,9 @@ TEXT ·h0221(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0222(s *State)
+// func h0227(s *State)
 // MOVWLZX 24(R8), AX
-TEXT ·h0222(SB), NOSPLIT, $24-8
+TEXT ·h0227(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4357,9 +4452,9 @@ TEXT ·h0222(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0223(s *State)
+// func h0228(s *State)
 // NOTL R8
-TEXT ·h0223(SB), NOSPLIT, $24-8
+TEXT ·h0228(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4376,9 +4471,9 @@ TEXT ·h0223(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0224(s *State)
+// func h0229(s *State)
 // NOTQ AX
-TEXT ·h0224(SB), NOSPLIT, $24-8
+TEXT ·h0229(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4395,9 +4490,9 @@ TEXT ·h0224(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0225(s *State)
+// func h0230(s *State)
 // NOTQ CX
-TEXT ·h0225(SB), NOSPLIT, $24-8
+TEXT ·h0230(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4414,9 +4509,9 @@ TEXT ·h0225(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0226(s *State)
+// func h0231(s *State)
 // NOTQ DX
-TEXT ·h0226(SB), NOSPLIT, $24-8
+TEXT ·h0231(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4433,9 +4528,9 @@ TEXT ·h0226(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0227(s *State)
+// func h0232(s *State)
 // NOTQ R8
-TEXT ·h0227(SB), NOSPLIT, $24-8
+TEXT ·h0232(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4452,9 +4547,9 @@ TEXT ·h0227(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0228(s *State)
+// func h0233(s *State)
 // ORL $0x001f0000, AX
-TEXT ·h0228(SB), NOSPLIT, $24-8
+TEXT ·h0233(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4471,9 +4566,9 @@ TEXT ·h0228(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0229(s *State)
+// func h0234(s *State)
 // ORL R8, R9
-TEXT ·h0229(SB), NOSPLIT, $24-8
+TEXT ·h0234(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4490,9 +4585,9 @@ TEXT ·h0229(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0230(s *State)
+// func h0235(s *State)
 // ORQ 24(R8), R9
-TEXT ·h0230(SB), NOSPLIT, $24-8
+TEXT ·h0235(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4509,9 +4604,9 @@ TEXT ·h0230(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0231(s *State)
+// func h0236(s *State)
 // ORQ AX, CX
-TEXT ·h0231(SB), NOSPLIT, $24-8
+TEXT ·h0236(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4528,9 +4623,9 @@ TEXT ·h0231(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0232(s *State)
+// func h0237(s *State)
 // ORQ AX, DX
-TEXT ·h0232(SB), NOSPLIT, $24-8
+TEXT ·h0237(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4547,9 +4642,9 @@ TEXT ·h0232(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0233(s *State)
+// func h0238(s *State)
 // ORQ AX, R8
-TEXT ·h0233(SB), NOSPLIT, $24-8
+TEXT ·h0238(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4566,9 +4661,9 @@ TEXT ·h0233(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0234(s *State)
+// func h0239(s *State)
 // ORQ CX, AX
-TEXT ·h0234(SB), NOSPLIT, $24-8
+TEXT ·h0239(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4585,9 +4680,9 @@ TEXT ·h0234(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0235(s *State)
+// func h0240(s *State)
 // ORQ CX, DX
-TEXT ·h0235(SB), NOSPLIT, $24-8
+TEXT ·h0240(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4604,9 +4699,9 @@ TEXT ·h0235(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0236(s *State)
+// func h0241(s *State)
 // ORQ CX, R8
-TEXT ·h0236(SB), NOSPLIT, $24-8
+TEXT ·h0241(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4623,9 +4718,9 @@ TEXT ·h0236(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0237(s *State)
+// func h0242(s *State)
 // ORQ DX, AX
-TEXT ·h0237(SB), NOSPLIT, $24-8
+TEXT ·h0242(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4642,9 +4737,9 @@ TEXT ·h0237(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0238(s *State)
+// func h0243(s *State)
 // ORQ DX, R8
-TEXT ·h0238(SB), NOSPLIT, $24-8
+TEXT ·h0243(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4661,9 +4756,9 @@ TEXT ·h0238(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0239(s *State)
+// func h0244(s *State)
 // ORQ R8, AX
-TEXT ·h0239(SB), NOSPLIT, $24-8
+TEXT ·h0244(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4680,9 +4775,9 @@ TEXT ·h0239(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0240(s *State)
+// func h0245(s *State)
 // ORQ R8, CX
-TEXT ·h0240(SB), NOSPLIT, $24-8
+TEXT ·h0245(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4699,9 +4794,9 @@ TEXT ·h0240(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0241(s *State)
+// func h0246(s *State)
 // ORQ R8, DX
-TEXT ·h0241(SB), NOSPLIT, $24-8
+TEXT ·h0246(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4718,9 +4813,9 @@ TEXT ·h0241(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0242(s *State)
+// func h0247(s *State)
 // ORQ R8, R9
-TEXT ·h0242(SB), NOSPLIT, $24-8
+TEXT ·h0247(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4737,9 +4832,9 @@ TEXT ·h0242(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0243(s *State)
+// func h0248(s *State)
 // PADDL X1, X9
-TEXT ·h0243(SB), NOSPLIT, $24-8
+TEXT ·h0248(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4756,9 +4851,9 @@ TEXT ·h0243(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0244(s *State)
+// func h0249(s *State)
 // PADDQ X1, X9
-TEXT ·h0244(SB), NOSPLIT, $24-8
+TEXT ·h0249(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4775,9 +4870,9 @@ TEXT ·h0244(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0245(s *State)
+// func h0250(s *State)
 // PAND X1, X9
-TEXT ·h0245(SB), NOSPLIT, $24-8
+TEXT ·h0250(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4794,9 +4889,9 @@ TEXT ·h0245(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0246(s *State)
+// func h0251(s *State)
 // PMULULQ X1, X9
-TEXT ·h0246(SB), NOSPLIT, $24-8
+TEXT ·h0251(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4813,9 +4908,9 @@ TEXT ·h0246(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0247(s *State)
+// func h0252(s *State)
 // POR X1, X9
-TEXT ·h0247(SB), NOSPLIT, $24-8
+TEXT ·h0252(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4832,9 +4927,9 @@ TEXT ·h0247(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0248(s *State)
+// func h0253(s *State)
 // PSHUFL $0xf5, X1, X1
-TEXT ·h0248(SB), NOSPLIT, $24-8
+TEXT ·h0253(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4851,9 +4946,9 @@ TEXT ·h0248(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0249(s *State)
+// func h0254(s *State)
 // PSHUFL $0xf5, X1, X9
-TEXT ·h0249(SB), NOSPLIT, $24-8
+TEXT ·h0254(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4870,9 +4965,9 @@ TEXT ·h0249(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0250(s *State)
+// func h0255(s *State)
 // PSLLL $0x0d, X1
-TEXT ·h0250(SB), NOSPLIT, $24-8
+TEXT ·h0255(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4889,9 +4984,9 @@ TEXT ·h0250(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0251(s *State)
+// func h0256(s *State)
 // PSLLL $0x17, X1
-TEXT ·h0251(SB), NOSPLIT, $24-8
+TEXT ·h0256(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4908,9 +5003,9 @@ TEXT ·h0251(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0252(s *State)
+// func h0257(s *State)
 // PSRAL $0x17, X1
-TEXT ·h0252(SB), NOSPLIT, $24-8
+TEXT ·h0257(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4927,9 +5022,9 @@ TEXT ·h0252(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0253(s *State)
+// func h0258(s *State)
 // PSRAL $0x1f, X1
-TEXT ·h0253(SB), NOSPLIT, $24-8
+TEXT ·h0258(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4946,9 +5041,9 @@ TEXT ·h0253(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0254(s *State)
+// func h0259(s *State)
 // PSRLQ $0x20, X1
-TEXT ·h0254(SB), NOSPLIT, $24-8
+TEXT ·h0259(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4965,9 +5060,9 @@ TEXT ·h0254(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0255(s *State)
+// func h0260(s *State)
 // PSUBL X1, X9
-TEXT ·h0255(SB), NOSPLIT, $24-8
+TEXT ·h0260(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4984,9 +5079,9 @@ TEXT ·h0255(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0256(s *State)
+// func h0261(s *State)
 // PUNPCKHLQ X1, X9
-TEXT ·h0256(SB), NOSPLIT, $24-8
+TEXT ·h0261(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5003,9 +5098,9 @@ TEXT ·h0256(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0257(s *State)
+// func h0262(s *State)
 // PUNPCKHQDQ X1, X9
-TEXT ·h0257(SB), NOSPLIT, $24-8
+TEXT ·h0262(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5022,9 +5117,9 @@ TEXT ·h0257(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0258(s *State)
+// func h0263(s *State)
 // PUNPCKLLQ X1, X9
-TEXT ·h0258(SB), NOSPLIT, $24-8
+TEXT ·h0263(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5041,9 +5136,9 @@ TEXT ·h0258(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0259(s *State)
+// func h0264(s *State)
 // PUNPCKLQDQ X1, X9
-TEXT ·h0259(SB), NOSPLIT, $24-8
+TEXT ·h0264(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5060,9 +5155,9 @@ TEXT ·h0259(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0260(s *State)
+// func h0265(s *State)
 // ROLQ $0x01, AX
-TEXT ·h0260(SB), NOSPLIT, $24-8
+TEXT ·h0265(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5079,9 +5174,9 @@ TEXT ·h0260(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0261(s *State)
+// func h0266(s *State)
 // ROLQ $0x01, CX
-TEXT ·h0261(SB), NOSPLIT, $24-8
+TEXT ·h0266(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5098,9 +5193,9 @@ TEXT ·h0261(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0262(s *State)
+// func h0267(s *State)
 // ROLQ $0x01, DX
-TEXT ·h0262(SB), NOSPLIT, $24-8
+TEXT ·h0267(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5117,9 +5212,9 @@ TEXT ·h0262(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0263(s *State)
+// func h0268(s *State)
 // ROLQ $0x01, R8
-TEXT ·h0263(SB), NOSPLIT, $24-8
+TEXT ·h0268(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5136,9 +5231,9 @@ TEXT ·h0263(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0264(s *State)
+// func h0269(s *State)
 // ROLQ $0x02, R8
-TEXT ·h0264(SB), NOSPLIT, $24-8
+TEXT ·h0269(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5155,9 +5250,9 @@ TEXT ·h0264(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0265(s *State)
+// func h0270(s *State)
 // ROLQ $0x03, R8
-TEXT ·h0265(SB), NOSPLIT, $24-8
+TEXT ·h0270(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5174,9 +5269,9 @@ TEXT ·h0265(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0266(s *State)
+// func h0271(s *State)
 // ROLQ $0x06, AX
-TEXT ·h0266(SB), NOSPLIT, $24-8
+TEXT ·h0271(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5193,9 +5288,9 @@ TEXT ·h0266(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0267(s *State)
+// func h0272(s *State)
 // ROLQ $0x06, CX
-TEXT ·h0267(SB), NOSPLIT, $24-8
+TEXT ·h0272(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5212,9 +5307,9 @@ TEXT ·h0267(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0268(s *State)
+// func h0273(s *State)
 // ROLQ $0x06, DX
-TEXT ·h0268(SB), NOSPLIT, $24-8
+TEXT ·h0273(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5231,9 +5326,9 @@ TEXT ·h0268(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0269(s *State)
+// func h0274(s *State)
 // ROLQ $0x06, R8
-TEXT ·h0269(SB), NOSPLIT, $24-8
+TEXT ·h0274(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5250,9 +5345,9 @@ TEXT ·h0269(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0270(s *State)
+// func h0275(s *State)
 // ROLQ $0x08, R8
-TEXT ·h0270(SB), NOSPLIT, $24-8
+TEXT ·h0275(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5269,9 +5364,9 @@ TEXT ·h0270(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0271(s *State)
+// func h0276(s *State)
 // ROLQ $0x0a, AX
-TEXT ·h0271(SB), NOSPLIT, $24-8
+TEXT ·h0276(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5288,9 +5383,9 @@ TEXT ·h0271(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0272(s *State)
+// func h0277(s *State)
 // ROLQ $0x0a, CX
-TEXT ·h0272(SB), NOSPLIT, $24-8
+TEXT ·h0277(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5307,9 +5402,9 @@ TEXT ·h0272(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0273(s *State)
+// func h0278(s *State)
 // ROLQ $0x0a, DX
-TEXT ·h0273(SB), NOSPLIT, $24-8
+TEXT ·h0278(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5326,9 +5421,9 @@ TEXT ·h0273(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0274(s *State)
+// func h0279(s *State)
 // ROLQ $0x0a, R8
-TEXT ·h0274(SB), NOSPLIT, $24-8
+TEXT ·h0279(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5345,9 +5440,9 @@ TEXT ·h0274(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0275(s *State)
+// func h0280(s *State)
 // ROLQ $0x0d, R8
-TEXT ·h0275(SB), NOSPLIT, $24-8
+TEXT ·h0280(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5364,9 +5459,9 @@ TEXT ·h0275(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0276(s *State)
+// func h0281(s *State)
 // ROLQ $0x0e, AX
-TEXT ·h0276(SB), NOSPLIT, $24-8
+TEXT ·h0281(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5383,9 +5478,9 @@ TEXT ·h0276(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0277(s *State)
+// func h0282(s *State)
 // ROLQ $0x0e, CX
-TEXT ·h0277(SB), NOSPLIT, $24-8
+TEXT ·h0282(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5402,9 +5497,9 @@ TEXT ·h0277(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0278(s *State)
+// func h0283(s *State)
 // ROLQ $0x0e, DX
-TEXT ·h0278(SB), NOSPLIT, $24-8
+TEXT ·h0283(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5421,9 +5516,9 @@ TEXT ·h0278(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0279(s *State)
+// func h0284(s *State)
 // ROLQ $0x0e, R8
-TEXT ·h0279(SB), NOSPLIT, $24-8
+TEXT ·h0284(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5440,9 +5535,9 @@ TEXT ·h0279(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0280(s *State)
+// func h0285(s *State)
 // ROLQ $0x0f, R8
-TEXT ·h0280(SB), NOSPLIT, $24-8
+TEXT ·h0285(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5459,9 +5554,9 @@ TEXT ·h0280(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0281(s *State)
+// func h0286(s *State)
 // ROLQ $0x12, AX
-TEXT ·h0281(SB), NOSPLIT, $24-8
+TEXT ·h0286(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5478,9 +5573,9 @@ TEXT ·h0281(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0282(s *State)
+// func h0287(s *State)
 // ROLQ $0x12, CX
-TEXT ·h0282(SB), NOSPLIT, $24-8
+TEXT ·h0287(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5497,9 +5592,9 @@ TEXT ·h0282(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0283(s *State)
+// func h0288(s *State)
 // ROLQ $0x12, DX
-TEXT ·h0283(SB), NOSPLIT, $24-8
+TEXT ·h0288(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5516,9 +5611,9 @@ TEXT ·h0283(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0284(s *State)
+// func h0289(s *State)
 // ROLQ $0x12, R8
-TEXT ·h0284(SB), NOSPLIT, $24-8
+TEXT ·h0289(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5535,9 +5630,9 @@ TEXT ·h0284(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0285(s *State)
+// func h0290(s *State)
 // ROLQ $0x14, R8
-TEXT ·h0285(SB), NOSPLIT, $24-8
+TEXT ·h0290(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5554,9 +5649,9 @@ TEXT ·h0285(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0286(s *State)
+// func h0291(s *State)
 // ROLQ $0x15, AX
-TEXT ·h0286(SB), NOSPLIT, $24-8
+TEXT ·h0291(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5573,9 +5668,9 @@ TEXT ·h0286(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0287(s *State)
+// func h0292(s *State)
 // ROLQ $0x15, CX
-TEXT ·h0287(SB), NOSPLIT, $24-8
+TEXT ·h0292(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5592,9 +5687,9 @@ TEXT ·h0287(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0288(s *State)
+// func h0293(s *State)
 // ROLQ $0x15, DX
-TEXT ·h0288(SB), NOSPLIT, $24-8
+TEXT ·h0293(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5611,9 +5706,9 @@ TEXT ·h0288(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0289(s *State)
+// func h0294(s *State)
 // ROLQ $0x15, R8
-TEXT ·h0289(SB), NOSPLIT, $24-8
+TEXT ·h0294(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5630,9 +5725,9 @@ TEXT ·h0289(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0290(s *State)
+// func h0295(s *State)
 // ROLQ $0x19, R8
-TEXT ·h0290(SB), NOSPLIT, $24-8
+TEXT ·h0295(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5649,9 +5744,9 @@ TEXT ·h0290(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0291(s *State)
+// func h0296(s *State)
 // ROLQ $0x1b, AX
-TEXT ·h0291(SB), NOSPLIT, $24-8
+TEXT ·h0296(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5668,9 +5763,9 @@ TEXT ·h0291(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0292(s *State)
+// func h0297(s *State)
 // ROLQ $0x1b, CX
-TEXT ·h0292(SB), NOSPLIT, $24-8
+TEXT ·h0297(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5687,9 +5782,9 @@ TEXT ·h0292(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0293(s *State)
+// func h0298(s *State)
 // ROLQ $0x1b, DX
-TEXT ·h0293(SB), NOSPLIT, $24-8
+TEXT ·h0298(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5706,9 +5801,9 @@ TEXT ·h0293(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0294(s *State)
+// func h0299(s *State)
 // ROLQ $0x1b, R8
-TEXT ·h0294(SB), NOSPLIT, $24-8
+TEXT ·h0299(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5725,9 +5820,9 @@ TEXT ·h0294(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0295(s *State)
+// func h0300(s *State)
 // ROLQ $0x1c, AX
-TEXT ·h0295(SB), NOSPLIT, $24-8
+TEXT ·h0300(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5744,9 +5839,9 @@ TEXT ·h0295(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0296(s *State)
+// func h0301(s *State)
 // ROLQ $0x1c, CX
-TEXT ·h0296(SB), NOSPLIT, $24-8
+TEXT ·h0301(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5763,9 +5858,9 @@ TEXT ·h0296(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0297(s *State)
+// func h0302(s *State)
 // ROLQ $0x1c, DX
-TEXT ·h0297(SB), NOSPLIT, $24-8
+TEXT ·h0302(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5782,9 +5877,9 @@ TEXT ·h0297(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0298(s *State)
+// func h0303(s *State)
 // ROLQ $0x1c, R8
-TEXT ·h0298(SB), NOSPLIT, $24-8
+TEXT ·h0303(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5801,9 +5896,9 @@ TEXT ·h0298(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0299(s *State)
+// func h0304(s *State)
 // ROLQ $0x24, AX
-TEXT ·h0299(SB), NOSPLIT, $24-8
+TEXT ·h0304(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5820,9 +5915,9 @@ TEXT ·h0299(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0300(s *State)
+// func h0305(s *State)
 // ROLQ $0x24, CX
-TEXT ·h0300(SB), NOSPLIT, $24-8
+TEXT ·h0305(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5839,9 +5934,9 @@ TEXT ·h0300(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0301(s *State)
+// func h0306(s *State)
 // ROLQ $0x24, DX
-TEXT ·h0301(SB), NOSPLIT, $24-8
+TEXT ·h0306(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5858,9 +5953,9 @@ TEXT ·h0301(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0302(s *State)
+// func h0307(s *State)
 // ROLQ $0x24, R8
-TEXT ·h0302(SB), NOSPLIT, $24-8
+TEXT ·h0307(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5877,9 +5972,9 @@ TEXT ·h0302(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0303(s *State)
+// func h0308(s *State)
 // ROLQ $0x27, AX
-TEXT ·h0303(SB), NOSPLIT, $24-8
+TEXT ·h0308(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5896,9 +5991,9 @@ TEXT ·h0303(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0304(s *State)
+// func h0309(s *State)
 // ROLQ $0x27, CX
-TEXT ·h0304(SB), NOSPLIT, $24-8
+TEXT ·h0309(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5915,9 +6010,9 @@ TEXT ·h0304(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0305(s *State)
+// func h0310(s *State)
 // ROLQ $0x27, DX
-TEXT ·h0305(SB), NOSPLIT, $24-8
+TEXT ·h0310(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5934,9 +6029,9 @@ TEXT ·h0305(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0306(s *State)
+// func h0311(s *State)
 // ROLQ $0x27, R8
-TEXT ·h0306(SB), NOSPLIT, $24-8
+TEXT ·h0311(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5953,9 +6048,9 @@ TEXT ·h0306(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0307(s *State)
+// func h0312(s *State)
 // ROLQ $0x29, AX
-TEXT ·h0307(SB), NOSPLIT, $24-8
+TEXT ·h0312(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5972,9 +6067,9 @@ TEXT ·h0307(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0308(s *State)
+// func h0313(s *State)
 // ROLQ $0x29, CX
-TEXT ·h0308(SB), NOSPLIT, $24-8
+TEXT ·h0313(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5991,9 +6086,9 @@ TEXT ·h0308(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0309(s *State)
+// func h0314(s *State)
 // ROLQ $0x29, DX
-TEXT ·h0309(SB), NOSPLIT, $24-8
+TEXT ·h0314(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6010,9 +6105,9 @@ TEXT ·h0309(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0310(s *State)
+// func h0315(s *State)
 // ROLQ $0x29, R8
-TEXT ·h0310(SB), NOSPLIT, $24-8
+TEXT ·h0315(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6029,9 +6124,9 @@ TEXT ·h0310(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0311(s *State)
+// func h0316(s *State)
 // ROLQ $0x2b, AX
-TEXT ·h0311(SB), NOSPLIT, $24-8
+TEXT ·h0316(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6048,9 +6143,9 @@ TEXT ·h0311(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0312(s *State)
+// func h0317(s *State)
 // ROLQ $0x2b, CX
-TEXT ·h0312(SB), NOSPLIT, $24-8
+TEXT ·h0317(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6067,9 +6162,9 @@ TEXT ·h0312(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0313(s *State)
+// func h0318(s *State)
 // ROLQ $0x2b, DX
-TEXT ·h0313(SB), NOSPLIT, $24-8
+TEXT ·h0318(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6086,9 +6181,9 @@ TEXT ·h0313(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0314(s *State)
+// func h0319(s *State)
 // ROLQ $0x2b, R8
-TEXT ·h0314(SB), NOSPLIT, $24-8
+TEXT ·h0319(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6105,9 +6200,9 @@ TEXT ·h0314(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0315(s *State)
+// func h0320(s *State)
 // ROLQ $0x2c, R8
-TEXT ·h0315(SB), NOSPLIT, $24-8
+TEXT ·h0320(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6124,9 +6219,9 @@ TEXT ·h0315(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0316(s *State)
+// func h0321(s *State)
 // ROLQ $0x2d, AX
-TEXT ·h0316(SB), NOSPLIT, $24-8
+TEXT ·h0321(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6143,9 +6238,9 @@ TEXT ·h0316(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0317(s *State)
+// func h0322(s *State)
 // ROLQ $0x2d, CX
-TEXT ·h0317(SB), NOSPLIT, $24-8
+TEXT ·h0322(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6162,9 +6257,9 @@ TEXT ·h0317(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0318(s *State)
+// func h0323(s *State)
 // ROLQ $0x2d, DX
-TEXT ·h0318(SB), NOSPLIT, $24-8
+TEXT ·h0323(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6181,9 +6276,9 @@ TEXT ·h0318(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0319(s *State)
+// func h0324(s *State)
 // ROLQ $0x2d, R8
-TEXT ·h0319(SB), NOSPLIT, $24-8
+TEXT ·h0324(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6200,9 +6295,9 @@ TEXT ·h0319(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0320(s *State)
+// func h0325(s *State)
 // ROLQ $0x33, R8
-TEXT ·h0320(SB), NOSPLIT, $24-8
+TEXT ·h0325(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6219,9 +6314,9 @@ TEXT ·h0320(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0321(s *State)
+// func h0326(s *State)
 // ROLQ $0x37, AX
-TEXT ·h0321(SB), NOSPLIT, $24-8
+TEXT ·h0326(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6238,9 +6333,9 @@ TEXT ·h0321(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0322(s *State)
+// func h0327(s *State)
 // ROLQ $0x37, CX
-TEXT ·h0322(SB), NOSPLIT, $24-8
+TEXT ·h0327(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6257,9 +6352,9 @@ TEXT ·h0322(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0323(s *State)
+// func h0328(s *State)
 // ROLQ $0x37, DX
-TEXT ·h0323(SB), NOSPLIT, $24-8
+TEXT ·h0328(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6276,9 +6371,9 @@ TEXT ·h0323(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0324(s *State)
+// func h0329(s *State)
 // ROLQ $0x37, R8
-TEXT ·h0324(SB), NOSPLIT, $24-8
+TEXT ·h0329(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6295,9 +6390,9 @@ TEXT ·h0324(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0325(s *State)
+// func h0330(s *State)
 // ROLQ $0x38, R8
-TEXT ·h0325(SB), NOSPLIT, $24-8
+TEXT ·h0330(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6314,9 +6409,9 @@ TEXT ·h0325(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0326(s *State)
+// func h0331(s *State)
 // ROLQ $0x3d, AX
-TEXT ·h0326(SB), NOSPLIT, $24-8
+TEXT ·h0331(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6333,9 +6428,9 @@ TEXT ·h0326(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0327(s *State)
+// func h0332(s *State)
 // ROLQ $0x3d, CX
-TEXT ·h0327(SB), NOSPLIT, $24-8
+TEXT ·h0332(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6352,9 +6447,9 @@ TEXT ·h0327(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0328(s *State)
+// func h0333(s *State)
 // ROLQ $0x3d, DX
-TEXT ·h0328(SB), NOSPLIT, $24-8
+TEXT ·h0333(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6371,9 +6466,9 @@ TEXT ·h0328(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0329(s *State)
+// func h0334(s *State)
 // ROLQ $0x3d, R8
-TEXT ·h0329(SB), NOSPLIT, $24-8
+TEXT ·h0334(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6390,9 +6485,9 @@ TEXT ·h0329(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0330(s *State)
+// func h0335(s *State)
 // ROLQ $0x3e, AX
-TEXT ·h0330(SB), NOSPLIT, $24-8
+TEXT ·h0335(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6409,9 +6504,9 @@ TEXT ·h0330(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0331(s *State)
+// func h0336(s *State)
 // ROLQ $0x3e, CX
-TEXT ·h0331(SB), NOSPLIT, $24-8
+TEXT ·h0336(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6428,9 +6523,9 @@ TEXT ·h0331(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0332(s *State)
+// func h0337(s *State)
 // ROLQ $0x3e, DX
-TEXT ·h0332(SB), NOSPLIT, $24-8
+TEXT ·h0337(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6447,9 +6542,9 @@ TEXT ·h0332(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0333(s *State)
+// func h0338(s *State)
 // ROLQ $0x3e, R8
-TEXT ·h0333(SB), NOSPLIT, $24-8
+TEXT ·h0338(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6466,9 +6561,9 @@ TEXT ·h0333(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0334(s *State)
+// func h0339(s *State)
 // RORXQ $0x02, CX, CX
-TEXT ·h0334(SB), NOSPLIT, $24-8
+TEXT ·h0339(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6485,9 +6580,9 @@ TEXT ·h0334(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0335(s *State)
+// func h0340(s *State)
 // RORXQ $0x02, DX, DX
-TEXT ·h0335(SB), NOSPLIT, $24-8
+TEXT ·h0340(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6504,9 +6599,9 @@ TEXT ·h0335(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0336(s *State)
+// func h0341(s *State)
 // RORXQ $0x02, R8, R8
-TEXT ·h0336(SB), NOSPLIT, $24-8
+TEXT ·h0341(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6523,9 +6618,9 @@ TEXT ·h0336(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0337(s *State)
+// func h0342(s *State)
 // RORXQ $0x03, CX, CX
-TEXT ·h0337(SB), NOSPLIT, $24-8
+TEXT ·h0342(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6542,9 +6637,9 @@ TEXT ·h0337(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0338(s *State)
+// func h0343(s *State)
 // RORXQ $0x03, DX, DX
-TEXT ·h0338(SB), NOSPLIT, $24-8
+TEXT ·h0343(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6561,9 +6656,9 @@ TEXT ·h0338(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0339(s *State)
+// func h0344(s *State)
 // RORXQ $0x03, R8, R8
-TEXT ·h0339(SB), NOSPLIT, $24-8
+TEXT ·h0344(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6580,9 +6675,9 @@ TEXT ·h0339(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0340(s *State)
+// func h0345(s *State)
 // RORXQ $0x08, AX, AX
-TEXT ·h0340(SB), NOSPLIT, $24-8
+TEXT ·h0345(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6599,9 +6694,9 @@ TEXT ·h0340(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0341(s *State)
+// func h0346(s *State)
 // RORXQ $0x09, CX, CX
-TEXT ·h0341(SB), NOSPLIT, $24-8
+TEXT ·h0346(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6618,9 +6713,9 @@ TEXT ·h0341(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0342(s *State)
+// func h0347(s *State)
 // RORXQ $0x09, DX, DX
-TEXT ·h0342(SB), NOSPLIT, $24-8
+TEXT ·h0347(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6637,9 +6732,9 @@ TEXT ·h0342(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0343(s *State)
+// func h0348(s *State)
 // RORXQ $0x09, R8, R8
-TEXT ·h0343(SB), NOSPLIT, $24-8
+TEXT ·h0348(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6656,9 +6751,9 @@ TEXT ·h0343(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0344(s *State)
+// func h0349(s *State)
 // RORXQ $0x13, CX, CX
-TEXT ·h0344(SB), NOSPLIT, $24-8
+TEXT ·h0349(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6675,9 +6770,9 @@ TEXT ·h0344(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0345(s *State)
+// func h0350(s *State)
 // RORXQ $0x13, DX, DX
-TEXT ·h0345(SB), NOSPLIT, $24-8
+TEXT ·h0350(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6694,9 +6789,9 @@ TEXT ·h0345(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0346(s *State)
+// func h0351(s *State)
 // RORXQ $0x13, R8, R8
-TEXT ·h0346(SB), NOSPLIT, $24-8
+TEXT ·h0351(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6713,9 +6808,9 @@ TEXT ·h0346(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0347(s *State)
+// func h0352(s *State)
 // RORXQ $0x14, AX, AX
-TEXT ·h0347(SB), NOSPLIT, $24-8
+TEXT ·h0352(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6732,9 +6827,9 @@ TEXT ·h0347(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0348(s *State)
+// func h0353(s *State)
 // RORXQ $0x15, CX, CX
-TEXT ·h0348(SB), NOSPLIT, $24-8
+TEXT ·h0353(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6751,9 +6846,9 @@ TEXT ·h0348(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0349(s *State)
+// func h0354(s *State)
 // RORXQ $0x15, DX, DX
-TEXT ·h0349(SB), NOSPLIT, $24-8
+TEXT ·h0354(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6770,9 +6865,9 @@ TEXT ·h0349(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0350(s *State)
+// func h0355(s *State)
 // RORXQ $0x15, R8, R8
-TEXT ·h0350(SB), NOSPLIT, $24-8
+TEXT ·h0355(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6789,9 +6884,9 @@ TEXT ·h0350(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0351(s *State)
+// func h0356(s *State)
 // RORXQ $0x17, CX, CX
-TEXT ·h0351(SB), NOSPLIT, $24-8
+TEXT ·h0356(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6808,9 +6903,9 @@ TEXT ·h0351(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0352(s *State)
+// func h0357(s *State)
 // RORXQ $0x17, DX, DX
-TEXT ·h0352(SB), NOSPLIT, $24-8
+TEXT ·h0357(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6827,9 +6922,9 @@ TEXT ·h0352(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0353(s *State)
+// func h0358(s *State)
 // RORXQ $0x17, R8, R8
-TEXT ·h0353(SB), NOSPLIT, $24-8
+TEXT ·h0358(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6846,9 +6941,9 @@ TEXT ·h0353(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0354(s *State)
+// func h0359(s *State)
 // RORXQ $0x19, CX, CX
-TEXT ·h0354(SB), NOSPLIT, $24-8
+TEXT ·h0359(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6865,9 +6960,9 @@ TEXT ·h0354(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0355(s *State)
+// func h0360(s *State)
 // RORXQ $0x19, DX, DX
-TEXT ·h0355(SB), NOSPLIT, $24-8
+TEXT ·h0360(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6884,9 +6979,9 @@ TEXT ·h0355(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0356(s *State)
+// func h0361(s *State)
 // RORXQ $0x19, R8, R8
-TEXT ·h0356(SB), NOSPLIT, $24-8
+TEXT ·h0361(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6903,9 +6998,9 @@ TEXT ·h0356(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0357(s *State)
+// func h0362(s *State)
 // RORXQ $0x1c, CX, CX
-TEXT ·h0357(SB), NOSPLIT, $24-8
+TEXT ·h0362(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6922,9 +7017,9 @@ TEXT ·h0357(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0358(s *State)
+// func h0363(s *State)
 // RORXQ $0x1c, DX, DX
-TEXT ·h0358(SB), NOSPLIT, $24-8
+TEXT ·h0363(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6941,9 +7036,9 @@ TEXT ·h0358(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0359(s *State)
+// func h0364(s *State)
 // RORXQ $0x1c, R8, R8
-TEXT ·h0359(SB), NOSPLIT, $24-8
+TEXT ·h0364(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6960,9 +7055,9 @@ TEXT ·h0359(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0360(s *State)
+// func h0365(s *State)
 // RORXQ $0x24, CX, CX
-TEXT ·h0360(SB), NOSPLIT, $24-8
+TEXT ·h0365(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6979,9 +7074,9 @@ TEXT ·h0360(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0361(s *State)
+// func h0366(s *State)
 // RORXQ $0x24, DX, DX
-TEXT ·h0361(SB), NOSPLIT, $24-8
+TEXT ·h0366(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6998,9 +7093,9 @@ TEXT ·h0361(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0362(s *State)
+// func h0367(s *State)
 // RORXQ $0x24, R8, R8
-TEXT ·h0362(SB), NOSPLIT, $24-8
+TEXT ·h0367(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7017,9 +7112,9 @@ TEXT ·h0362(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0363(s *State)
+// func h0368(s *State)
 // RORXQ $0x25, CX, CX
-TEXT ·h0363(SB), NOSPLIT, $24-8
+TEXT ·h0368(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7036,9 +7131,9 @@ TEXT ·h0363(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0364(s *State)
+// func h0369(s *State)
 // RORXQ $0x25, DX, DX
-TEXT ·h0364(SB), NOSPLIT, $24-8
+TEXT ·h0369(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7055,9 +7150,9 @@ TEXT ·h0364(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0365(s *State)
+// func h0370(s *State)
 // RORXQ $0x25, R8, R8
-TEXT ·h0365(SB), NOSPLIT, $24-8
+TEXT ·h0370(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7074,9 +7169,9 @@ TEXT ·h0365(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0366(s *State)
+// func h0371(s *State)
 // RORXQ $0x27, R8, R8
-TEXT ·h0366(SB), NOSPLIT, $24-8
+TEXT ·h0371(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7093,9 +7188,9 @@ TEXT ·h0366(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0367(s *State)
+// func h0372(s *State)
 // RORXQ $0x2b, CX, CX
-TEXT ·h0367(SB), NOSPLIT, $24-8
+TEXT ·h0372(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7112,9 +7207,9 @@ TEXT ·h0367(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0368(s *State)
+// func h0373(s *State)
 // RORXQ $0x2b, DX, DX
-TEXT ·h0368(SB), NOSPLIT, $24-8
+TEXT ·h0373(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7131,9 +7226,9 @@ TEXT ·h0368(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0369(s *State)
+// func h0374(s *State)
 // RORXQ $0x2b, R8, R8
-TEXT ·h0369(SB), NOSPLIT, $24-8
+TEXT ·h0374(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7150,9 +7245,9 @@ TEXT ·h0369(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0370(s *State)
+// func h0375(s *State)
 // RORXQ $0x2c, R8, R8
-TEXT ·h0370(SB), NOSPLIT, $24-8
+TEXT ·h0375(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7169,9 +7264,9 @@ TEXT ·h0370(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0371(s *State)
+// func h0376(s *State)
 // RORXQ $0x2e, CX, CX
-TEXT ·h0371(SB), NOSPLIT, $24-8
+TEXT ·h0376(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7188,9 +7283,9 @@ TEXT ·h0371(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0372(s *State)
+// func h0377(s *State)
 // RORXQ $0x2e, DX, DX
-TEXT ·h0372(SB), NOSPLIT, $24-8
+TEXT ·h0377(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7207,9 +7302,9 @@ TEXT ·h0372(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0373(s *State)
+// func h0378(s *State)
 // RORXQ $0x2e, R8, R8
-TEXT ·h0373(SB), NOSPLIT, $24-8
+TEXT ·h0378(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7226,9 +7321,9 @@ TEXT ·h0373(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0374(s *State)
+// func h0379(s *State)
 // RORXQ $0x31, R8, R8
-TEXT ·h0374(SB), NOSPLIT, $24-8
+TEXT ·h0379(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7245,9 +7340,9 @@ TEXT ·h0374(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0375(s *State)
+// func h0380(s *State)
 // RORXQ $0x32, CX, CX
-TEXT ·h0375(SB), NOSPLIT, $24-8
+TEXT ·h0380(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7264,9 +7359,9 @@ TEXT ·h0375(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0376(s *State)
+// func h0381(s *State)
 // RORXQ $0x32, DX, DX
-TEXT ·h0376(SB), NOSPLIT, $24-8
+TEXT ·h0381(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7283,9 +7378,9 @@ TEXT ·h0376(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0377(s *State)
+// func h0382(s *State)
 // RORXQ $0x32, R8, R8
-TEXT ·h0377(SB), NOSPLIT, $24-8
+TEXT ·h0382(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7302,9 +7397,9 @@ TEXT ·h0377(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0378(s *State)
+// func h0383(s *State)
 // RORXQ $0x36, CX, CX
-TEXT ·h0378(SB), NOSPLIT, $24-8
+TEXT ·h0383(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7321,9 +7416,9 @@ TEXT ·h0378(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0379(s *State)
+// func h0384(s *State)
 // RORXQ $0x36, DX, DX
-TEXT ·h0379(SB), NOSPLIT, $24-8
+TEXT ·h0384(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7340,9 +7435,9 @@ TEXT ·h0379(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0380(s *State)
+// func h0385(s *State)
 // RORXQ $0x36, R8, R8
-TEXT ·h0380(SB), NOSPLIT, $24-8
+TEXT ·h0385(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7359,9 +7454,9 @@ TEXT ·h0380(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0381(s *State)
+// func h0386(s *State)
 // RORXQ $0x38, AX, AX
-TEXT ·h0381(SB), NOSPLIT, $24-8
+TEXT ·h0386(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7378,9 +7473,9 @@ TEXT ·h0381(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0382(s *State)
+// func h0387(s *State)
 // RORXQ $0x3a, CX, CX
-TEXT ·h0382(SB), NOSPLIT, $24-8
+TEXT ·h0387(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7397,9 +7492,9 @@ TEXT ·h0382(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0383(s *State)
+// func h0388(s *State)
 // RORXQ $0x3a, DX, DX
-TEXT ·h0383(SB), NOSPLIT, $24-8
+TEXT ·h0388(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7416,9 +7511,9 @@ TEXT ·h0383(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0384(s *State)
+// func h0389(s *State)
 // RORXQ $0x3a, R8, R8
-TEXT ·h0384(SB), NOSPLIT, $24-8
+TEXT ·h0389(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7435,9 +7530,9 @@ TEXT ·h0384(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0385(s *State)
+// func h0390(s *State)
 // RORXQ $0x3d, AX, AX
-TEXT ·h0385(SB), NOSPLIT, $24-8
+TEXT ·h0390(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7454,9 +7549,9 @@ TEXT ·h0385(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0386(s *State)
+// func h0391(s *State)
 // RORXQ $0x3e, R8, R8
-TEXT ·h0386(SB), NOSPLIT, $24-8
+TEXT ·h0391(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7473,9 +7568,9 @@ TEXT ·h0386(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0387(s *State)
+// func h0392(s *State)
 // RORXQ $0x3f, AX, CX
-TEXT ·h0387(SB), NOSPLIT, $24-8
+TEXT ·h0392(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7492,9 +7587,9 @@ TEXT ·h0387(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0388(s *State)
+// func h0393(s *State)
 // RORXQ $0x3f, AX, DX
-TEXT ·h0388(SB), NOSPLIT, $24-8
+TEXT ·h0393(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7511,9 +7606,9 @@ TEXT ·h0388(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0389(s *State)
+// func h0394(s *State)
 // RORXQ $0x3f, AX, R8
-TEXT ·h0389(SB), NOSPLIT, $24-8
+TEXT ·h0394(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7530,9 +7625,9 @@ TEXT ·h0389(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0390(s *State)
+// func h0395(s *State)
 // RORXQ $0x3f, CX, CX
-TEXT ·h0390(SB), NOSPLIT, $24-8
+TEXT ·h0395(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7549,9 +7644,9 @@ TEXT ·h0390(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0391(s *State)
+// func h0396(s *State)
 // RORXQ $0x3f, CX, R8
-TEXT ·h0391(SB), NOSPLIT, $24-8
+TEXT ·h0396(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7568,9 +7663,9 @@ TEXT ·h0391(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0392(s *State)
+// func h0397(s *State)
 // RORXQ $0x3f, DX, DX
-TEXT ·h0392(SB), NOSPLIT, $24-8
+TEXT ·h0397(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7587,9 +7682,9 @@ TEXT ·h0392(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0393(s *State)
+// func h0398(s *State)
 // RORXQ $0x3f, DX, R8
-TEXT ·h0393(SB), NOSPLIT, $24-8
+TEXT ·h0398(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7606,9 +7701,9 @@ TEXT ·h0393(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0394(s *State)
+// func h0399(s *State)
 // RORXQ $0x3f, R8, CX
-TEXT ·h0394(SB), NOSPLIT, $24-8
+TEXT ·h0399(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7625,9 +7720,9 @@ TEXT ·h0394(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0395(s *State)
+// func h0400(s *State)
 // RORXQ $0x3f, R8, DX
-TEXT ·h0395(SB), NOSPLIT, $24-8
+TEXT ·h0400(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7644,9 +7739,9 @@ TEXT ·h0395(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0396(s *State)
+// func h0401(s *State)
 // RORXQ $0x3f, R8, R8
-TEXT ·h0396(SB), NOSPLIT, $24-8
+TEXT ·h0401(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7663,9 +7758,9 @@ TEXT ·h0396(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0397(s *State)
+// func h0402(s *State)
 // RORXQ $0x3f, R8, R9
-TEXT ·h0397(SB), NOSPLIT, $24-8
+TEXT ·h0402(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7682,9 +7777,9 @@ TEXT ·h0397(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0398(s *State)
+// func h0403(s *State)
 // SARL $0x1f, R8
-TEXT ·h0398(SB), NOSPLIT, $24-8
+TEXT ·h0403(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7701,9 +7796,9 @@ TEXT ·h0398(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0399(s *State)
+// func h0404(s *State)
 // SBBQ R8, R8
-TEXT ·h0399(SB), NOSPLIT, $24-8
+TEXT ·h0404(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7720,9 +7815,9 @@ TEXT ·h0399(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0400(s *State)
+// func h0405(s *State)
 // SHLL $0x05, DX
-TEXT ·h0400(SB), NOSPLIT, $24-8
+TEXT ·h0405(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7739,9 +7834,9 @@ TEXT ·h0400(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0401(s *State)
+// func h0406(s *State)
 // SHLL $0x05, R8
-TEXT ·h0401(SB), NOSPLIT, $24-8
+TEXT ·h0406(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7758,9 +7853,9 @@ TEXT ·h0401(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0402(s *State)
+// func h0407(s *State)
 // SHLL $0x09, R8
-TEXT ·h0402(SB), NOSPLIT, $24-8
+TEXT ·h0407(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7777,9 +7872,9 @@ TEXT ·h0402(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0403(s *State)
+// func h0408(s *State)
 // SHLL $0x0a, R8
-TEXT ·h0403(SB), NOSPLIT, $24-8
+TEXT ·h0408(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7796,9 +7891,9 @@ TEXT ·h0403(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0404(s *State)
+// func h0409(s *State)
 // SHLL $0x0b, R8
-TEXT ·h0404(SB), NOSPLIT, $24-8
+TEXT ·h0409(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7815,9 +7910,9 @@ TEXT ·h0404(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0405(s *State)
+// func h0410(s *State)
 // SHLL $0x0d, DX
-TEXT ·h0405(SB), NOSPLIT, $24-8
+TEXT ·h0410(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7834,9 +7929,9 @@ TEXT ·h0405(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0406(s *State)
+// func h0411(s *State)
 // SHLQ $0x01, DX
-TEXT ·h0406(SB), NOSPLIT, $24-8
+TEXT ·h0411(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7853,9 +7948,9 @@ TEXT ·h0406(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0407(s *State)
+// func h0412(s *State)
 // SHLQ $0x02, DX
-TEXT ·h0407(SB), NOSPLIT, $24-8
+TEXT ·h0412(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7872,9 +7967,9 @@ TEXT ·h0407(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0408(s *State)
+// func h0413(s *State)
 // SHLQ $0x03, DX
-TEXT ·h0408(SB), NOSPLIT, $24-8
+TEXT ·h0413(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7891,9 +7986,9 @@ TEXT ·h0408(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0409(s *State)
+// func h0414(s *State)
 // SHLQ $0x04, DX
-TEXT ·h0409(SB), NOSPLIT, $24-8
+TEXT ·h0414(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7910,9 +8005,9 @@ TEXT ·h0409(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0410(s *State)
+// func h0415(s *State)
 // SHLQ $0x05, DX
-TEXT ·h0410(SB), NOSPLIT, $24-8
+TEXT ·h0415(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7929,9 +8024,9 @@ TEXT ·h0410(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0411(s *State)
+// func h0416(s *State)
 // SHLQ $0x06, DX
-TEXT ·h0411(SB), NOSPLIT, $24-8
+TEXT ·h0416(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7948,9 +8043,9 @@ TEXT ·h0411(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0412(s *State)
+// func h0417(s *State)
 // SHLQ $0x07, DX
-TEXT ·h0412(SB), NOSPLIT, $24-8
+TEXT ·h0417(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7967,9 +8062,9 @@ TEXT ·h0412(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0413(s *State)
+// func h0418(s *State)
 // SHLQ $0x08, DX
-TEXT ·h0413(SB), NOSPLIT, $24-8
+TEXT ·h0418(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7986,9 +8081,9 @@ TEXT ·h0413(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0414(s *State)
+// func h0419(s *State)
 // SHLQ $0x09, DX
-TEXT ·h0414(SB), NOSPLIT, $24-8
+TEXT ·h0419(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8005,9 +8100,9 @@ TEXT ·h0414(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0415(s *State)
+// func h0420(s *State)
 // SHLQ $0x0a, DX
-TEXT ·h0415(SB), NOSPLIT, $24-8
+TEXT ·h0420(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8024,9 +8119,9 @@ TEXT ·h0415(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0416(s *State)
+// func h0421(s *State)
 // SHLQ $0x0b, DX
-TEXT ·h0416(SB), NOSPLIT, $24-8
+TEXT ·h0421(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8043,9 +8138,9 @@ TEXT ·h0416(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0417(s *State)
+// func h0422(s *State)
 // SHLQ $0x0c, DX
-TEXT ·h0417(SB), NOSPLIT, $24-8
+TEXT ·h0422(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8062,9 +8157,9 @@ TEXT ·h0417(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0418(s *State)
+// func h0423(s *State)
 // SHLQ $0x0d, DX
-TEXT ·h0418(SB), NOSPLIT, $24-8
+TEXT ·h0423(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8081,9 +8176,9 @@ TEXT ·h0418(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0419(s *State)
+// func h0424(s *State)
 // SHLQ $0x0e, DX
-TEXT ·h0419(SB), NOSPLIT, $24-8
+TEXT ·h0424(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8100,9 +8195,9 @@ TEXT ·h0419(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0420(s *State)
+// func h0425(s *State)
 // SHLQ $0x0f, DX
-TEXT ·h0420(SB), NOSPLIT, $24-8
+TEXT ·h0425(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8119,9 +8214,9 @@ TEXT ·h0420(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0421(s *State)
+// func h0426(s *State)
 // SHLQ $0x10, DX
-TEXT ·h0421(SB), NOSPLIT, $24-8
+TEXT ·h0426(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8138,9 +8233,9 @@ TEXT ·h0421(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0422(s *State)
+// func h0427(s *State)
 // SHLQ $0x11, DX
-TEXT ·h0422(SB), NOSPLIT, $24-8
+TEXT ·h0427(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8157,9 +8252,9 @@ TEXT ·h0422(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0423(s *State)
+// func h0428(s *State)
 // SHLQ $0x12, DX
-TEXT ·h0423(SB), NOSPLIT, $24-8
+TEXT ·h0428(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8176,9 +8271,9 @@ TEXT ·h0423(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0424(s *State)
+// func h0429(s *State)
 // SHLQ $0x13, DX
-TEXT ·h0424(SB), NOSPLIT, $24-8
+TEXT ·h0429(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8195,9 +8290,9 @@ TEXT ·h0424(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0425(s *State)
+// func h0430(s *State)
 // SHLQ $0x14, DX
-TEXT ·h0425(SB), NOSPLIT, $24-8
+TEXT ·h0430(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8214,9 +8309,9 @@ TEXT ·h0425(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0426(s *State)
+// func h0431(s *State)
 // SHLQ $0x15, DX
-TEXT ·h0426(SB), NOSPLIT, $24-8
+TEXT ·h0431(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8233,9 +8328,9 @@ TEXT ·h0426(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0427(s *State)
+// func h0432(s *State)
 // SHLQ $0x16, DX
-TEXT ·h0427(SB), NOSPLIT, $24-8
+TEXT ·h0432(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8252,9 +8347,9 @@ TEXT ·h0427(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0428(s *State)
+// func h0433(s *State)
 // SHLQ $0x17, DX
-TEXT ·h0428(SB), NOSPLIT, $24-8
+TEXT ·h0433(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8271,9 +8366,9 @@ TEXT ·h0428(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0429(s *State)
+// func h0434(s *State)
 // SHLQ $0x18, DX
-TEXT ·h0429(SB), NOSPLIT, $24-8
+TEXT ·h0434(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8290,9 +8385,9 @@ TEXT ·h0429(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0430(s *State)
+// func h0435(s *State)
 // SHLQ $0x19, DX
-TEXT ·h0430(SB), NOSPLIT, $24-8
+TEXT ·h0435(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8309,9 +8404,9 @@ TEXT ·h0430(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0431(s *State)
+// func h0436(s *State)
 // SHLQ $0x1a, DX
-TEXT ·h0431(SB), NOSPLIT, $24-8
+TEXT ·h0436(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8328,9 +8423,9 @@ TEXT ·h0431(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0432(s *State)
+// func h0437(s *State)
 // SHLQ $0x1b, DX
-TEXT ·h0432(SB), NOSPLIT, $24-8
+TEXT ·h0437(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8347,9 +8442,9 @@ TEXT ·h0432(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0433(s *State)
+// func h0438(s *State)
 // SHLQ $0x1c, DX
-TEXT ·h0433(SB), NOSPLIT, $24-8
+TEXT ·h0438(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8366,9 +8461,9 @@ TEXT ·h0433(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0434(s *State)
+// func h0439(s *State)
 // SHLQ $0x1d, DX
-TEXT ·h0434(SB), NOSPLIT, $24-8
+TEXT ·h0439(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8385,9 +8480,9 @@ TEXT ·h0434(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0435(s *State)
+// func h0440(s *State)
 // SHLQ $0x1e, DX
-TEXT ·h0435(SB), NOSPLIT, $24-8
+TEXT ·h0440(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8404,9 +8499,9 @@ TEXT ·h0435(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0436(s *State)
+// func h0441(s *State)
 // SHLQ $0x1f, DX
-TEXT ·h0436(SB), NOSPLIT, $24-8
+TEXT ·h0441(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8423,9 +8518,28 @@ TEXT ·h0436(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0437(s *State)
+// func h0442(s *State)
+// SHRL $0x04, R8
+TEXT ·h0442(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRL $0x04, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0443(s *State)
 // SHRL $0x06, R8
-TEXT ·h0437(SB), NOSPLIT, $24-8
+TEXT ·h0443(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8442,9 +8556,9 @@ TEXT ·h0437(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0438(s *State)
+// func h0444(s *State)
 // SHRL $0x07, DX
-TEXT ·h0438(SB), NOSPLIT, $24-8
+TEXT ·h0444(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8461,9 +8575,9 @@ TEXT ·h0438(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0439(s *State)
+// func h0445(s *State)
 // SHRL $0x07, R8
-TEXT ·h0439(SB), NOSPLIT, $24-8
+TEXT ·h0445(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8480,9 +8594,9 @@ TEXT ·h0439(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0440(s *State)
+// func h0446(s *State)
 // SHRL $0x0d, DX
-TEXT ·h0440(SB), NOSPLIT, $24-8
+TEXT ·h0446(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8499,9 +8613,9 @@ TEXT ·h0440(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0441(s *State)
+// func h0447(s *State)
 // SHRL $0x16, DX
-TEXT ·h0441(SB), NOSPLIT, $24-8
+TEXT ·h0447(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8518,9 +8632,9 @@ TEXT ·h0441(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0442(s *State)
+// func h0448(s *State)
 // SHRL $0x16, R8
-TEXT ·h0442(SB), NOSPLIT, $24-8
+TEXT ·h0448(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8537,9 +8651,9 @@ TEXT ·h0442(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0443(s *State)
+// func h0449(s *State)
 // SHRL $0x18, DX
-TEXT ·h0443(SB), NOSPLIT, $24-8
+TEXT ·h0449(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8556,9 +8670,9 @@ TEXT ·h0443(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0444(s *State)
+// func h0450(s *State)
 // SHRL $0x18, R8
-TEXT ·h0444(SB), NOSPLIT, $24-8
+TEXT ·h0450(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8575,9 +8689,9 @@ TEXT ·h0444(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0445(s *State)
+// func h0451(s *State)
 // SHRL $0x1f, R8
-TEXT ·h0445(SB), NOSPLIT, $24-8
+TEXT ·h0451(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8594,9 +8708,9 @@ TEXT ·h0445(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0446(s *State)
+// func h0452(s *State)
 // SHRQ $0x03, AX
-TEXT ·h0446(SB), NOSPLIT, $24-8
+TEXT ·h0452(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8613,9 +8727,9 @@ TEXT ·h0446(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0447(s *State)
+// func h0453(s *State)
 // SHRQ $0x04, AX
-TEXT ·h0447(SB), NOSPLIT, $24-8
+TEXT ·h0453(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8632,28 +8746,9 @@ TEXT ·h0447(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0448(s *State)
-// SHRQ $0x04, R8
-TEXT ·h0448(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHRQ $0x04, R8
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0449(s *State)
+// func h0454(s *State)
 // SHRQ $0x08, AX
-TEXT ·h0449(SB), NOSPLIT, $24-8
+TEXT ·h0454(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8670,9 +8765,9 @@ TEXT ·h0449(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0450(s *State)
+// func h0455(s *State)
 // SHRQ $0x0a, AX
-TEXT ·h0450(SB), NOSPLIT, $24-8
+TEXT ·h0455(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8689,9 +8784,9 @@ TEXT ·h0450(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0451(s *State)
+// func h0456(s *State)
 // SHRQ $0x0d, AX
-TEXT ·h0451(SB), NOSPLIT, $24-8
+TEXT ·h0456(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8708,9 +8803,9 @@ TEXT ·h0451(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0452(s *State)
+// func h0457(s *State)
 // SHRQ $0x10, AX
-TEXT ·h0452(SB), NOSPLIT, $24-8
+TEXT ·h0457(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8727,9 +8822,9 @@ TEXT ·h0452(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0453(s *State)
+// func h0458(s *State)
 // SHRQ $0x12, AX
-TEXT ·h0453(SB), NOSPLIT, $24-8
+TEXT ·h0458(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8746,9 +8841,9 @@ TEXT ·h0453(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0454(s *State)
+// func h0459(s *State)
 // SHRQ $0x14, AX
-TEXT ·h0454(SB), NOSPLIT, $24-8
+TEXT ·h0459(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8765,9 +8860,9 @@ TEXT ·h0454(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0455(s *State)
+// func h0460(s *State)
 // SHRQ $0x18, AX
-TEXT ·h0455(SB), NOSPLIT, $24-8
+TEXT ·h0460(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8784,9 +8879,9 @@ TEXT ·h0455(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0456(s *State)
+// func h0461(s *State)
 // SHRQ $0x20, AX
-TEXT ·h0456(SB), NOSPLIT, $24-8
+TEXT ·h0461(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8803,9 +8898,9 @@ TEXT ·h0456(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0457(s *State)
+// func h0462(s *State)
 // SHRQ $0x28, AX
-TEXT ·h0457(SB), NOSPLIT, $24-8
+TEXT ·h0462(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8822,9 +8917,9 @@ TEXT ·h0457(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0458(s *State)
+// func h0463(s *State)
 // SHRQ $0x30, AX
-TEXT ·h0458(SB), NOSPLIT, $24-8
+TEXT ·h0463(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8841,9 +8936,9 @@ TEXT ·h0458(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0459(s *State)
+// func h0464(s *State)
 // SHRQ $0x38, AX
-TEXT ·h0459(SB), NOSPLIT, $24-8
+TEXT ·h0464(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8860,9 +8955,9 @@ TEXT ·h0459(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0460(s *State)
+// func h0465(s *State)
 // SHRQ $0x3f, CX
-TEXT ·h0460(SB), NOSPLIT, $24-8
+TEXT ·h0465(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8879,9 +8974,9 @@ TEXT ·h0460(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0461(s *State)
+// func h0466(s *State)
 // STMXCSR (R8)
-TEXT ·h0461(SB), NOSPLIT, $24-8
+TEXT ·h0466(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8898,9 +8993,9 @@ TEXT ·h0461(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0462(s *State)
+// func h0467(s *State)
 // SUBL $0x007fe001, R8
-TEXT ·h0462(SB), NOSPLIT, $24-8
+TEXT ·h0467(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8917,9 +9012,9 @@ TEXT ·h0462(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0463(s *State)
+// func h0468(s *State)
 // SUBL (R8), R9
-TEXT ·h0463(SB), NOSPLIT, $24-8
+TEXT ·h0468(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8936,9 +9031,9 @@ TEXT ·h0463(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0464(s *State)
+// func h0469(s *State)
 // SUBL 24(R8), R9
-TEXT ·h0464(SB), NOSPLIT, $24-8
+TEXT ·h0469(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8955,9 +9050,9 @@ TEXT ·h0464(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0465(s *State)
+// func h0470(s *State)
 // SUBL AX, DX
-TEXT ·h0465(SB), NOSPLIT, $24-8
+TEXT ·h0470(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8974,9 +9069,9 @@ TEXT ·h0465(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0466(s *State)
+// func h0471(s *State)
 // SUBL AX, R8
-TEXT ·h0466(SB), NOSPLIT, $24-8
+TEXT ·h0471(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8993,9 +9088,9 @@ TEXT ·h0466(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0467(s *State)
+// func h0472(s *State)
 // SUBL DX, AX
-TEXT ·h0467(SB), NOSPLIT, $24-8
+TEXT ·h0472(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9012,9 +9107,9 @@ TEXT ·h0467(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0468(s *State)
+// func h0473(s *State)
 // SUBL DX, R8
-TEXT ·h0468(SB), NOSPLIT, $24-8
+TEXT ·h0473(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9031,9 +9126,9 @@ TEXT ·h0468(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0469(s *State)
+// func h0474(s *State)
 // SUBL R8, AX
-TEXT ·h0469(SB), NOSPLIT, $24-8
+TEXT ·h0474(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9050,9 +9145,9 @@ TEXT ·h0469(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0470(s *State)
+// func h0475(s *State)
 // SUBL R8, DX
-TEXT ·h0470(SB), NOSPLIT, $24-8
+TEXT ·h0475(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9069,9 +9164,9 @@ TEXT ·h0470(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0471(s *State)
+// func h0476(s *State)
 // SUBL R8, R9
-TEXT ·h0471(SB), NOSPLIT, $24-8
+TEXT ·h0476(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9088,9 +9183,9 @@ TEXT ·h0471(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0472(s *State)
+// func h0477(s *State)
 // SUBQ AX, CX
-TEXT ·h0472(SB), NOSPLIT, $24-8
+TEXT ·h0477(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9107,9 +9202,9 @@ TEXT ·h0472(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0473(s *State)
+// func h0478(s *State)
 // SUBQ R8, CX
-TEXT ·h0473(SB), NOSPLIT, $24-8
+TEXT ·h0478(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9126,9 +9221,9 @@ TEXT ·h0473(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0474(s *State)
+// func h0479(s *State)
 // VEXTRACTI128 $0x01, Y1, 24(R8)
-TEXT ·h0474(SB), NOSPLIT, $24-8
+TEXT ·h0479(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9145,9 +9240,9 @@ TEXT ·h0474(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0475(s *State)
+// func h0480(s *State)
 // VINSERTI128 $0x01, -24(R8), Y1, Y1
-TEXT ·h0475(SB), NOSPLIT, $24-8
+TEXT ·h0480(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9164,9 +9259,9 @@ TEXT ·h0475(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0476(s *State)
+// func h0481(s *State)
 // VINSERTI128 $0x01, 24(R8), Y1, Y1
-TEXT ·h0476(SB), NOSPLIT, $24-8
+TEXT ·h0481(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9183,9 +9278,9 @@ TEXT ·h0476(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0477(s *State)
+// func h0482(s *State)
 // VMOVDQU (R8), X1
-TEXT ·h0477(SB), NOSPLIT, $24-8
+TEXT ·h0482(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9202,9 +9297,9 @@ TEXT ·h0477(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0478(s *State)
+// func h0483(s *State)
 // VMOVDQU -24(R8), X1
-TEXT ·h0478(SB), NOSPLIT, $24-8
+TEXT ·h0483(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9221,9 +9316,9 @@ TEXT ·h0478(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0479(s *State)
+// func h0484(s *State)
 // VMOVDQU 24(R8), X1
-TEXT ·h0479(SB), NOSPLIT, $24-8
+TEXT ·h0484(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9240,9 +9335,9 @@ TEXT ·h0479(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0480(s *State)
+// func h0485(s *State)
 // VMOVDQU (AX), Y1
-TEXT ·h0480(SB), NOSPLIT, $24-8
+TEXT ·h0485(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9259,9 +9354,9 @@ TEXT ·h0480(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0481(s *State)
+// func h0486(s *State)
 // VMOVDQU (R8)(DX*1), Y1
-TEXT ·h0481(SB), NOSPLIT, $24-8
+TEXT ·h0486(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9278,9 +9373,9 @@ TEXT ·h0481(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0482(s *State)
+// func h0487(s *State)
 // VMOVDQU (R8)(R9*1), Y1
-TEXT ·h0482(SB), NOSPLIT, $24-8
+TEXT ·h0487(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9297,9 +9392,9 @@ TEXT ·h0482(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0483(s *State)
+// func h0488(s *State)
 // VMOVDQU (R8), Y1
-TEXT ·h0483(SB), NOSPLIT, $24-8
+TEXT ·h0488(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9316,9 +9411,9 @@ TEXT ·h0483(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0484(s *State)
+// func h0489(s *State)
 // VMOVDQU 24(AX), Y1
-TEXT ·h0484(SB), NOSPLIT, $24-8
+TEXT ·h0489(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9335,9 +9430,9 @@ TEXT ·h0484(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0485(s *State)
+// func h0490(s *State)
 // VMOVDQU 24(R8), Y1
-TEXT ·h0485(SB), NOSPLIT, $24-8
+TEXT ·h0490(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9354,9 +9449,9 @@ TEXT ·h0485(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0486(s *State)
+// func h0491(s *State)
 // VMOVDQU X1, (R8)
-TEXT ·h0486(SB), NOSPLIT, $24-8
+TEXT ·h0491(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9373,9 +9468,9 @@ TEXT ·h0486(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0487(s *State)
+// func h0492(s *State)
 // VMOVDQU Y1, (AX)
-TEXT ·h0487(SB), NOSPLIT, $24-8
+TEXT ·h0492(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9392,9 +9487,9 @@ TEXT ·h0487(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0488(s *State)
+// func h0493(s *State)
 // VMOVDQU Y1, (R8)
-TEXT ·h0488(SB), NOSPLIT, $24-8
+TEXT ·h0493(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9411,9 +9506,9 @@ TEXT ·h0488(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0489(s *State)
+// func h0494(s *State)
 // VMOVDQU Y1, (R8)(CX*4)
-TEXT ·h0489(SB), NOSPLIT, $24-8
+TEXT ·h0494(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9430,9 +9525,9 @@ TEXT ·h0489(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0490(s *State)
+// func h0495(s *State)
 // VMOVDQU Y1, 24(AX)
-TEXT ·h0490(SB), NOSPLIT, $24-8
+TEXT ·h0495(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9449,9 +9544,9 @@ TEXT ·h0490(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0491(s *State)
+// func h0496(s *State)
 // VMOVDQU Y1, 24(R8)
-TEXT ·h0491(SB), NOSPLIT, $24-8
+TEXT ·h0496(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9468,9 +9563,9 @@ TEXT ·h0491(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0492(s *State)
+// func h0497(s *State)
 // VMOVMSKPS Y1, AX
-TEXT ·h0492(SB), NOSPLIT, $24-8
+TEXT ·h0497(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9487,9 +9582,9 @@ TEXT ·h0492(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0493(s *State)
+// func h0498(s *State)
 // VPADDD (R8), Y1, Y1
-TEXT ·h0493(SB), NOSPLIT, $24-8
+TEXT ·h0498(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9506,9 +9601,9 @@ TEXT ·h0493(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0494(s *State)
+// func h0499(s *State)
 // VPADDD (R8), Y1, Y9
-TEXT ·h0494(SB), NOSPLIT, $24-8
+TEXT ·h0499(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9525,9 +9620,9 @@ TEXT ·h0494(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0495(s *State)
+// func h0500(s *State)
 // VPADDD 24(R8), Y1, Y1
-TEXT ·h0495(SB), NOSPLIT, $24-8
+TEXT ·h0500(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9544,9 +9639,9 @@ TEXT ·h0495(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0496(s *State)
+// func h0501(s *State)
 // VPADDD 24(R8), Y1, Y9
-TEXT ·h0496(SB), NOSPLIT, $24-8
+TEXT ·h0501(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9563,9 +9658,9 @@ TEXT ·h0496(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0497(s *State)
+// func h0502(s *State)
 // VPADDD Y1, Y1, Y1
-TEXT ·h0497(SB), NOSPLIT, $24-8
+TEXT ·h0502(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9582,9 +9677,9 @@ TEXT ·h0497(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0498(s *State)
+// func h0503(s *State)
 // VPADDD Y1, Y9, Y14
-TEXT ·h0498(SB), NOSPLIT, $24-8
+TEXT ·h0503(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9601,9 +9696,9 @@ TEXT ·h0498(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0499(s *State)
+// func h0504(s *State)
 // VPADDD Y1, Y9, Y9
-TEXT ·h0499(SB), NOSPLIT, $24-8
+TEXT ·h0504(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9620,9 +9715,9 @@ TEXT ·h0499(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0500(s *State)
+// func h0505(s *State)
 // VPADDQ Y1, Y9, Y9
-TEXT ·h0500(SB), NOSPLIT, $24-8
+TEXT ·h0505(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9639,9 +9734,9 @@ TEXT ·h0500(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0501(s *State)
+// func h0506(s *State)
 // VPAND 24(R8), Y1, Y1
-TEXT ·h0501(SB), NOSPLIT, $24-8
+TEXT ·h0506(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9658,9 +9753,9 @@ TEXT ·h0501(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0502(s *State)
+// func h0507(s *State)
 // VPAND Y1, Y9, Y9
-TEXT ·h0502(SB), NOSPLIT, $24-8
+TEXT ·h0507(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9677,9 +9772,9 @@ TEXT ·h0502(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0503(s *State)
+// func h0508(s *State)
 // VPANDN Y1, Y9, Y1
-TEXT ·h0503(SB), NOSPLIT, $24-8
+TEXT ·h0508(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9696,9 +9791,9 @@ TEXT ·h0503(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0504(s *State)
+// func h0509(s *State)
 // VPANDN Y1, Y9, Y14
-TEXT ·h0504(SB), NOSPLIT, $24-8
+TEXT ·h0509(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9715,9 +9810,9 @@ TEXT ·h0504(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0505(s *State)
+// func h0510(s *State)
 // VPANDN Y1, Y9, Y9
-TEXT ·h0505(SB), NOSPLIT, $24-8
+TEXT ·h0510(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9734,9 +9829,9 @@ TEXT ·h0505(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0506(s *State)
+// func h0511(s *State)
 // VPBLENDD $0xaa, Y1, Y9, Y1
-TEXT ·h0506(SB), NOSPLIT, $24-8
+TEXT ·h0511(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9753,9 +9848,9 @@ TEXT ·h0506(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0507(s *State)
+// func h0512(s *State)
 // VPBLENDD $0xaa, Y1, Y9, Y14
-TEXT ·h0507(SB), NOSPLIT, $24-8
+TEXT ·h0512(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9772,9 +9867,9 @@ TEXT ·h0507(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0508(s *State)
+// func h0513(s *State)
 // VPBLENDD $0xaa, Y1, Y9, Y9
-TEXT ·h0508(SB), NOSPLIT, $24-8
+TEXT ·h0513(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9791,9 +9886,9 @@ TEXT ·h0508(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0509(s *State)
+// func h0514(s *State)
 // VPBROADCASTD (R8), Y1
-TEXT ·h0509(SB), NOSPLIT, $24-8
+TEXT ·h0514(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9810,9 +9905,9 @@ TEXT ·h0509(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0510(s *State)
+// func h0515(s *State)
 // VPBROADCASTD 24(R8), Y1
-TEXT ·h0510(SB), NOSPLIT, $24-8
+TEXT ·h0515(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9829,9 +9924,9 @@ TEXT ·h0510(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0511(s *State)
+// func h0516(s *State)
 // VPBROADCASTQ (R8), Y1
-TEXT ·h0511(SB), NOSPLIT, $24-8
+TEXT ·h0516(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9848,9 +9943,9 @@ TEXT ·h0511(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0512(s *State)
+// func h0517(s *State)
 // VPBROADCASTQ 24(R8), Y1
-TEXT ·h0512(SB), NOSPLIT, $24-8
+TEXT ·h0517(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9867,9 +9962,9 @@ TEXT ·h0512(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0513(s *State)
+// func h0518(s *State)
 // VPCMPGTD 24(R8), Y1, Y9
-TEXT ·h0513(SB), NOSPLIT, $24-8
+TEXT ·h0518(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9886,9 +9981,9 @@ TEXT ·h0513(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0514(s *State)
+// func h0519(s *State)
 // VPCMPGTD Y1, Y9, Y1
-TEXT ·h0514(SB), NOSPLIT, $24-8
+TEXT ·h0519(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9905,9 +10000,9 @@ TEXT ·h0514(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0515(s *State)
+// func h0520(s *State)
 // VPCMPGTD Y1, Y9, Y14
-TEXT ·h0515(SB), NOSPLIT, $24-8
+TEXT ·h0520(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9924,9 +10019,9 @@ TEXT ·h0515(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0516(s *State)
+// func h0521(s *State)
 // VPCMPGTD Y1, Y9, Y9
-TEXT ·h0516(SB), NOSPLIT, $24-8
+TEXT ·h0521(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9943,9 +10038,9 @@ TEXT ·h0516(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0517(s *State)
+// func h0522(s *State)
 // VPERM2I128 $0x20, Y1, Y9, Y14
-TEXT ·h0517(SB), NOSPLIT, $24-8
+TEXT ·h0522(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9962,9 +10057,9 @@ TEXT ·h0517(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0518(s *State)
+// func h0523(s *State)
 // VPERM2I128 $0x31, Y1, Y9, Y1
-TEXT ·h0518(SB), NOSPLIT, $24-8
+TEXT ·h0523(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9981,9 +10076,9 @@ TEXT ·h0518(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0519(s *State)
+// func h0524(s *State)
 // VPERM2I128 $0x31, Y1, Y9, Y14
-TEXT ·h0519(SB), NOSPLIT, $24-8
+TEXT ·h0524(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10000,9 +10095,9 @@ TEXT ·h0519(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0520(s *State)
+// func h0525(s *State)
 // VPERMD Y1, Y9, Y1
-TEXT ·h0520(SB), NOSPLIT, $24-8
+TEXT ·h0525(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10019,9 +10114,9 @@ TEXT ·h0520(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0521(s *State)
+// func h0526(s *State)
 // VPERMQ $0x94, Y1, Y1
-TEXT ·h0521(SB), NOSPLIT, $24-8
+TEXT ·h0526(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10038,9 +10133,9 @@ TEXT ·h0521(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0522(s *State)
+// func h0527(s *State)
 // VPMULDQ (DX), Y1, Y9
-TEXT ·h0522(SB), NOSPLIT, $24-8
+TEXT ·h0527(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10057,9 +10152,9 @@ TEXT ·h0522(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0523(s *State)
+// func h0528(s *State)
 // VPMULDQ 24(DX), Y1, Y9
-TEXT ·h0523(SB), NOSPLIT, $24-8
+TEXT ·h0528(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10076,9 +10171,9 @@ TEXT ·h0523(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0524(s *State)
+// func h0529(s *State)
 // VPMULDQ 24(R8), Y1, Y1
-TEXT ·h0524(SB), NOSPLIT, $24-8
+TEXT ·h0529(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10095,9 +10190,9 @@ TEXT ·h0524(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0525(s *State)
+// func h0530(s *State)
 // VPMULDQ 24(R8), Y1, Y9
-TEXT ·h0525(SB), NOSPLIT, $24-8
+TEXT ·h0530(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10114,9 +10209,9 @@ TEXT ·h0525(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0526(s *State)
+// func h0531(s *State)
 // VPMULDQ Y1, Y9, Y14
-TEXT ·h0526(SB), NOSPLIT, $24-8
+TEXT ·h0531(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10133,9 +10228,9 @@ TEXT ·h0526(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0527(s *State)
+// func h0532(s *State)
 // VPMULDQ Y1, Y9, Y9
-TEXT ·h0527(SB), NOSPLIT, $24-8
+TEXT ·h0532(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10152,9 +10247,9 @@ TEXT ·h0527(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0528(s *State)
+// func h0533(s *State)
 // VPMULLD 24(R8), Y1, Y1
-TEXT ·h0528(SB), NOSPLIT, $24-8
+TEXT ·h0533(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10171,9 +10266,9 @@ TEXT ·h0528(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0529(s *State)
+// func h0534(s *State)
 // VPMULLD 24(R8), Y1, Y9
-TEXT ·h0529(SB), NOSPLIT, $24-8
+TEXT ·h0534(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10190,9 +10285,9 @@ TEXT ·h0529(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0530(s *State)
+// func h0535(s *State)
 // VPMULLD Y1, Y9, Y9
-TEXT ·h0530(SB), NOSPLIT, $24-8
+TEXT ·h0535(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10209,9 +10304,9 @@ TEXT ·h0530(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0531(s *State)
+// func h0536(s *State)
 // VPOR Y1, Y9, Y9
-TEXT ·h0531(SB), NOSPLIT, $24-8
+TEXT ·h0536(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10228,9 +10323,9 @@ TEXT ·h0531(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0532(s *State)
+// func h0537(s *State)
 // VPSHUFB 24(R8), Y1, Y1
-TEXT ·h0532(SB), NOSPLIT, $24-8
+TEXT ·h0537(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10247,9 +10342,9 @@ TEXT ·h0532(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0533(s *State)
+// func h0538(s *State)
 // VPSHUFB 24(R8), Y1, Y9
-TEXT ·h0533(SB), NOSPLIT, $24-8
+TEXT ·h0538(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10266,9 +10361,9 @@ TEXT ·h0533(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0534(s *State)
+// func h0539(s *State)
 // VPSHUFB Y1, Y9, Y9
-TEXT ·h0534(SB), NOSPLIT, $24-8
+TEXT ·h0539(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10285,9 +10380,9 @@ TEXT ·h0534(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0535(s *State)
+// func h0540(s *State)
 // VPSHUFD $0xf5, (DX), Y1
-TEXT ·h0535(SB), NOSPLIT, $24-8
+TEXT ·h0540(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10304,9 +10399,9 @@ TEXT ·h0535(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0536(s *State)
+// func h0541(s *State)
 // VPSHUFD $0xf5, (R8), Y1
-TEXT ·h0536(SB), NOSPLIT, $24-8
+TEXT ·h0541(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10323,9 +10418,9 @@ TEXT ·h0536(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0537(s *State)
+// func h0542(s *State)
 // VPSHUFD $0xf5, 24(DX), Y1
-TEXT ·h0537(SB), NOSPLIT, $24-8
+TEXT ·h0542(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10342,9 +10437,9 @@ TEXT ·h0537(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0538(s *State)
+// func h0543(s *State)
 // VPSHUFD $0xf5, 24(R8), Y1
-TEXT ·h0538(SB), NOSPLIT, $24-8
+TEXT ·h0543(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10361,9 +10456,9 @@ TEXT ·h0538(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0539(s *State)
+// func h0544(s *State)
 // VPSLLQ $0x01, Y1, Y9
-TEXT ·h0539(SB), NOSPLIT, $24-8
+TEXT ·h0544(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10380,9 +10475,9 @@ TEXT ·h0539(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0540(s *State)
+// func h0545(s *State)
 // VPSLLQ $0x02, Y1, Y9
-TEXT ·h0540(SB), NOSPLIT, $24-8
+TEXT ·h0545(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10399,9 +10494,9 @@ TEXT ·h0540(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0541(s *State)
+// func h0546(s *State)
 // VPSLLQ $0x03, Y1, Y9
-TEXT ·h0541(SB), NOSPLIT, $24-8
+TEXT ·h0546(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10418,9 +10513,9 @@ TEXT ·h0541(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0542(s *State)
+// func h0547(s *State)
 // VPSLLQ $0x06, Y1, Y9
-TEXT ·h0542(SB), NOSPLIT, $24-8
+TEXT ·h0547(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10437,9 +10532,9 @@ TEXT ·h0542(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0543(s *State)
+// func h0548(s *State)
 // VPSLLQ $0x08, Y1, Y9
-TEXT ·h0543(SB), NOSPLIT, $24-8
+TEXT ·h0548(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10456,9 +10551,9 @@ TEXT ·h0543(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0544(s *State)
+// func h0549(s *State)
 // VPSLLQ $0x0a, Y1, Y9
-TEXT ·h0544(SB), NOSPLIT, $24-8
+TEXT ·h0549(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10475,9 +10570,9 @@ TEXT ·h0544(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0545(s *State)
+// func h0550(s *State)
 // VPSLLQ $0x0e, Y1, Y9
-TEXT ·h0545(SB), NOSPLIT, $24-8
+TEXT ·h0550(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10494,9 +10589,9 @@ TEXT ·h0545(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0546(s *State)
+// func h0551(s *State)
 // VPSLLQ $0x0f, Y1, Y9
-TEXT ·h0546(SB), NOSPLIT, $24-8
+TEXT ·h0551(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10513,9 +10608,9 @@ TEXT ·h0546(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0547(s *State)
+// func h0552(s *State)
 // VPSLLQ $0x12, Y1, Y9
-TEXT ·h0547(SB), NOSPLIT, $24-8
+TEXT ·h0552(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10532,9 +10627,9 @@ TEXT ·h0547(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0548(s *State)
+// func h0553(s *State)
 // VPSLLQ $0x14, Y1, Y9
-TEXT ·h0548(SB), NOSPLIT, $24-8
+TEXT ·h0553(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10551,9 +10646,9 @@ TEXT ·h0548(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0549(s *State)
+// func h0554(s *State)
 // VPSLLQ $0x15, Y1, Y9
-TEXT ·h0549(SB), NOSPLIT, $24-8
+TEXT ·h0554(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10570,9 +10665,9 @@ TEXT ·h0549(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0550(s *State)
+// func h0555(s *State)
 // VPSLLQ $0x19, Y1, Y9
-TEXT ·h0550(SB), NOSPLIT, $24-8
+TEXT ·h0555(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10589,9 +10684,9 @@ TEXT ·h0550(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0551(s *State)
+// func h0556(s *State)
 // VPSLLQ $0x1b, Y1, Y9
-TEXT ·h0551(SB), NOSPLIT, $24-8
+TEXT ·h0556(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10608,9 +10703,9 @@ TEXT ·h0551(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0552(s *State)
+// func h0557(s *State)
 // VPSLLQ $0x1c, Y1, Y9
-TEXT ·h0552(SB), NOSPLIT, $24-8
+TEXT ·h0557(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10627,9 +10722,9 @@ TEXT ·h0552(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0553(s *State)
+// func h0558(s *State)
 // VPSLLQ $0x20, Y1, Y9
-TEXT ·h0553(SB), NOSPLIT, $24-8
+TEXT ·h0558(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10646,9 +10741,9 @@ TEXT ·h0553(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0554(s *State)
+// func h0559(s *State)
 // VPSLLQ $0x24, Y1, Y9
-TEXT ·h0554(SB), NOSPLIT, $24-8
+TEXT ·h0559(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10665,9 +10760,9 @@ TEXT ·h0554(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0555(s *State)
+// func h0560(s *State)
 // VPSLLQ $0x27, Y1, Y9
-TEXT ·h0555(SB), NOSPLIT, $24-8
+TEXT ·h0560(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10684,9 +10779,9 @@ TEXT ·h0555(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0556(s *State)
+// func h0561(s *State)
 // VPSLLQ $0x29, Y1, Y9
-TEXT ·h0556(SB), NOSPLIT, $24-8
+TEXT ·h0561(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10703,9 +10798,9 @@ TEXT ·h0556(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0557(s *State)
+// func h0562(s *State)
 // VPSLLQ $0x2b, Y1, Y9
-TEXT ·h0557(SB), NOSPLIT, $24-8
+TEXT ·h0562(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10722,9 +10817,9 @@ TEXT ·h0557(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0558(s *State)
+// func h0563(s *State)
 // VPSLLQ $0x2c, Y1, Y9
-TEXT ·h0558(SB), NOSPLIT, $24-8
+TEXT ·h0563(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10741,9 +10836,9 @@ TEXT ·h0558(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0559(s *State)
+// func h0564(s *State)
 // VPSLLQ $0x2d, Y1, Y9
-TEXT ·h0559(SB), NOSPLIT, $24-8
+TEXT ·h0564(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10760,9 +10855,9 @@ TEXT ·h0559(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0560(s *State)
+// func h0565(s *State)
 // VPSLLQ $0x37, Y1, Y9
-TEXT ·h0560(SB), NOSPLIT, $24-8
+TEXT ·h0565(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10779,9 +10874,9 @@ TEXT ·h0560(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0561(s *State)
+// func h0566(s *State)
 // VPSLLQ $0x38, Y1, Y9
-TEXT ·h0561(SB), NOSPLIT, $24-8
+TEXT ·h0566(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10798,9 +10893,9 @@ TEXT ·h0561(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0562(s *State)
+// func h0567(s *State)
 // VPSLLQ $0x3d, Y1, Y9
-TEXT ·h0562(SB), NOSPLIT, $24-8
+TEXT ·h0567(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10817,9 +10912,9 @@ TEXT ·h0562(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0563(s *State)
+// func h0568(s *State)
 // VPSLLQ $0x3e, Y1, Y9
-TEXT ·h0563(SB), NOSPLIT, $24-8
+TEXT ·h0568(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10836,9 +10931,9 @@ TEXT ·h0563(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0564(s *State)
+// func h0569(s *State)
 // VPSLLVD (R8), Y1, Y1
-TEXT ·h0564(SB), NOSPLIT, $24-8
+TEXT ·h0569(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10855,9 +10950,9 @@ TEXT ·h0564(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0565(s *State)
+// func h0570(s *State)
 // VPSLLVD 24(R8), Y1, Y1
-TEXT ·h0565(SB), NOSPLIT, $24-8
+TEXT ·h0570(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10874,9 +10969,9 @@ TEXT ·h0565(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0566(s *State)
+// func h0571(s *State)
 // VPSRAD $0x07, Y1, Y1
-TEXT ·h0566(SB), NOSPLIT, $24-8
+TEXT ·h0571(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10893,9 +10988,9 @@ TEXT ·h0566(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0567(s *State)
+// func h0572(s *State)
 // VPSRAD $0x0d, Y1, Y1
-TEXT ·h0567(SB), NOSPLIT, $24-8
+TEXT ·h0572(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10912,9 +11007,9 @@ TEXT ·h0567(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0568(s *State)
+// func h0573(s *State)
 // VPSRAD $0x16, Y1, Y1
-TEXT ·h0568(SB), NOSPLIT, $24-8
+TEXT ·h0573(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10931,9 +11026,9 @@ TEXT ·h0568(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0569(s *State)
+// func h0574(s *State)
 // VPSRAD $0x17, Y1, Y1
-TEXT ·h0569(SB), NOSPLIT, $24-8
+TEXT ·h0574(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10950,9 +11045,9 @@ TEXT ·h0569(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0570(s *State)
+// func h0575(s *State)
 // VPSRAD $0x18, Y1, Y1
-TEXT ·h0570(SB), NOSPLIT, $24-8
+TEXT ·h0575(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10969,9 +11064,9 @@ TEXT ·h0570(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0571(s *State)
+// func h0576(s *State)
 // VPSRAD $0x1f, Y1, Y9
-TEXT ·h0571(SB), NOSPLIT, $24-8
+TEXT ·h0576(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10988,9 +11083,9 @@ TEXT ·h0571(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0572(s *State)
+// func h0577(s *State)
 // VPSRLQ $0x02, Y1, Y1
-TEXT ·h0572(SB), NOSPLIT, $24-8
+TEXT ·h0577(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11007,9 +11102,9 @@ TEXT ·h0572(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0573(s *State)
+// func h0578(s *State)
 // VPSRLQ $0x03, Y1, Y1
-TEXT ·h0573(SB), NOSPLIT, $24-8
+TEXT ·h0578(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11026,9 +11121,9 @@ TEXT ·h0573(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0574(s *State)
+// func h0579(s *State)
 // VPSRLQ $0x08, Y1, Y1
-TEXT ·h0574(SB), NOSPLIT, $24-8
+TEXT ·h0579(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11045,9 +11140,9 @@ TEXT ·h0574(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0575(s *State)
+// func h0580(s *State)
 // VPSRLQ $0x09, Y1, Y1
-TEXT ·h0575(SB), NOSPLIT, $24-8
+TEXT ·h0580(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11064,9 +11159,9 @@ TEXT ·h0575(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0576(s *State)
+// func h0581(s *State)
 // VPSRLQ $0x13, Y1, Y1
-TEXT ·h0576(SB), NOSPLIT, $24-8
+TEXT ·h0581(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11083,9 +11178,9 @@ TEXT ·h0576(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0577(s *State)
+// func h0582(s *State)
 // VPSRLQ $0x14, Y1, Y1
-TEXT ·h0577(SB), NOSPLIT, $24-8
+TEXT ·h0582(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11102,9 +11197,9 @@ TEXT ·h0577(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0578(s *State)
+// func h0583(s *State)
 // VPSRLQ $0x15, Y1, Y1
-TEXT ·h0578(SB), NOSPLIT, $24-8
+TEXT ·h0583(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11121,9 +11216,9 @@ TEXT ·h0578(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0579(s *State)
+// func h0584(s *State)
 // VPSRLQ $0x17, Y1, Y1
-TEXT ·h0579(SB), NOSPLIT, $24-8
+TEXT ·h0584(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11140,9 +11235,9 @@ TEXT ·h0579(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0580(s *State)
+// func h0585(s *State)
 // VPSRLQ $0x19, Y1, Y1
-TEXT ·h0580(SB), NOSPLIT, $24-8
+TEXT ·h0585(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11159,9 +11254,9 @@ TEXT ·h0580(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0581(s *State)
+// func h0586(s *State)
 // VPSRLQ $0x1c, Y1, Y1
-TEXT ·h0581(SB), NOSPLIT, $24-8
+TEXT ·h0586(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11178,9 +11273,9 @@ TEXT ·h0581(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0582(s *State)
+// func h0587(s *State)
 // VPSRLQ $0x20, Y1, Y1
-TEXT ·h0582(SB), NOSPLIT, $24-8
+TEXT ·h0587(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11197,9 +11292,9 @@ TEXT ·h0582(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0583(s *State)
+// func h0588(s *State)
 // VPSRLQ $0x20, Y1, Y9
-TEXT ·h0583(SB), NOSPLIT, $24-8
+TEXT ·h0588(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11216,9 +11311,9 @@ TEXT ·h0583(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0584(s *State)
+// func h0589(s *State)
 // VPSRLQ $0x24, Y1, Y1
-TEXT ·h0584(SB), NOSPLIT, $24-8
+TEXT ·h0589(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11235,9 +11330,9 @@ TEXT ·h0584(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0585(s *State)
+// func h0590(s *State)
 // VPSRLQ $0x25, Y1, Y1
-TEXT ·h0585(SB), NOSPLIT, $24-8
+TEXT ·h0590(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11254,9 +11349,9 @@ TEXT ·h0585(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0586(s *State)
+// func h0591(s *State)
 // VPSRLQ $0x27, Y1, Y1
-TEXT ·h0586(SB), NOSPLIT, $24-8
+TEXT ·h0591(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11273,9 +11368,9 @@ TEXT ·h0586(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0587(s *State)
+// func h0592(s *State)
 // VPSRLQ $0x2b, Y1, Y1
-TEXT ·h0587(SB), NOSPLIT, $24-8
+TEXT ·h0592(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11292,9 +11387,9 @@ TEXT ·h0587(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0588(s *State)
+// func h0593(s *State)
 // VPSRLQ $0x2c, Y1, Y1
-TEXT ·h0588(SB), NOSPLIT, $24-8
+TEXT ·h0593(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11311,9 +11406,9 @@ TEXT ·h0588(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0589(s *State)
+// func h0594(s *State)
 // VPSRLQ $0x2e, Y1, Y1
-TEXT ·h0589(SB), NOSPLIT, $24-8
+TEXT ·h0594(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11330,9 +11425,9 @@ TEXT ·h0589(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0590(s *State)
+// func h0595(s *State)
 // VPSRLQ $0x31, Y1, Y1
-TEXT ·h0590(SB), NOSPLIT, $24-8
+TEXT ·h0595(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11349,9 +11444,9 @@ TEXT ·h0590(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0591(s *State)
+// func h0596(s *State)
 // VPSRLQ $0x32, Y1, Y1
-TEXT ·h0591(SB), NOSPLIT, $24-8
+TEXT ·h0596(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11368,9 +11463,9 @@ TEXT ·h0591(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0592(s *State)
+// func h0597(s *State)
 // VPSRLQ $0x36, Y1, Y1
-TEXT ·h0592(SB), NOSPLIT, $24-8
+TEXT ·h0597(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11387,9 +11482,9 @@ TEXT ·h0592(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0593(s *State)
+// func h0598(s *State)
 // VPSRLQ $0x38, Y1, Y1
-TEXT ·h0593(SB), NOSPLIT, $24-8
+TEXT ·h0598(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11406,9 +11501,9 @@ TEXT ·h0593(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0594(s *State)
+// func h0599(s *State)
 // VPSRLQ $0x3a, Y1, Y1
-TEXT ·h0594(SB), NOSPLIT, $24-8
+TEXT ·h0599(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11425,9 +11520,9 @@ TEXT ·h0594(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0595(s *State)
+// func h0600(s *State)
 // VPSRLQ $0x3d, Y1, Y1
-TEXT ·h0595(SB), NOSPLIT, $24-8
+TEXT ·h0600(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11444,9 +11539,9 @@ TEXT ·h0595(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0596(s *State)
+// func h0601(s *State)
 // VPSRLQ $0x3e, Y1, Y1
-TEXT ·h0596(SB), NOSPLIT, $24-8
+TEXT ·h0601(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11463,9 +11558,9 @@ TEXT ·h0596(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0597(s *State)
+// func h0602(s *State)
 // VPSRLQ $0x3f, Y1, Y1
-TEXT ·h0597(SB), NOSPLIT, $24-8
+TEXT ·h0602(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11482,9 +11577,9 @@ TEXT ·h0597(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0598(s *State)
+// func h0603(s *State)
 // VPSRLQ $0x3f, Y1, Y9
-TEXT ·h0598(SB), NOSPLIT, $24-8
+TEXT ·h0603(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11501,9 +11596,9 @@ TEXT ·h0598(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0599(s *State)
+// func h0604(s *State)
 // VPSRLVD 24(R8), Y1, Y1
-TEXT ·h0599(SB), NOSPLIT, $24-8
+TEXT ·h0604(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11520,9 +11615,9 @@ TEXT ·h0599(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0600(s *State)
+// func h0605(s *State)
 // VPSUBD (R8), Y1, Y1
-TEXT ·h0600(SB), NOSPLIT, $24-8
+TEXT ·h0605(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11539,9 +11634,9 @@ TEXT ·h0600(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0601(s *State)
+// func h0606(s *State)
 // VPSUBD (R8), Y1, Y9
-TEXT ·h0601(SB), NOSPLIT, $24-8
+TEXT ·h0606(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11558,9 +11653,9 @@ TEXT ·h0601(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0602(s *State)
+// func h0607(s *State)
 // VPSUBD 24(R8), Y1, Y1
-TEXT ·h0602(SB), NOSPLIT, $24-8
+TEXT ·h0607(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11577,9 +11672,9 @@ TEXT ·h0602(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0603(s *State)
+// func h0608(s *State)
 // VPSUBD 24(R8), Y1, Y9
-TEXT ·h0603(SB), NOSPLIT, $24-8
+TEXT ·h0608(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11596,9 +11691,9 @@ TEXT ·h0603(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0604(s *State)
+// func h0609(s *State)
 // VPSUBD Y1, Y9, Y1
-TEXT ·h0604(SB), NOSPLIT, $24-8
+TEXT ·h0609(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11615,9 +11710,9 @@ TEXT ·h0604(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0605(s *State)
+// func h0610(s *State)
 // VPSUBD Y1, Y9, Y14
-TEXT ·h0605(SB), NOSPLIT, $24-8
+TEXT ·h0610(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11634,9 +11729,9 @@ TEXT ·h0605(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0606(s *State)
+// func h0611(s *State)
 // VPSUBD Y1, Y9, Y9
-TEXT ·h0606(SB), NOSPLIT, $24-8
+TEXT ·h0611(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11653,9 +11748,9 @@ TEXT ·h0606(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0607(s *State)
+// func h0612(s *State)
 // VPUNPCKHQDQ Y1, Y9, Y1
-TEXT ·h0607(SB), NOSPLIT, $24-8
+TEXT ·h0612(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11672,9 +11767,9 @@ TEXT ·h0607(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0608(s *State)
+// func h0613(s *State)
 // VPUNPCKHQDQ Y1, Y9, Y14
-TEXT ·h0608(SB), NOSPLIT, $24-8
+TEXT ·h0613(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11691,9 +11786,9 @@ TEXT ·h0608(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0609(s *State)
+// func h0614(s *State)
 // VPUNPCKLQDQ Y1, Y9, Y14
-TEXT ·h0609(SB), NOSPLIT, $24-8
+TEXT ·h0614(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11710,9 +11805,9 @@ TEXT ·h0609(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0610(s *State)
+// func h0615(s *State)
 // VPXOR (AX), Y1, Y9
-TEXT ·h0610(SB), NOSPLIT, $24-8
+TEXT ·h0615(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11729,9 +11824,9 @@ TEXT ·h0610(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0611(s *State)
+// func h0616(s *State)
 // VPXOR (R8), Y1, Y9
-TEXT ·h0611(SB), NOSPLIT, $24-8
+TEXT ·h0616(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11748,9 +11843,9 @@ TEXT ·h0611(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0612(s *State)
+// func h0617(s *State)
 // VPXOR 24(AX), Y1, Y1
-TEXT ·h0612(SB), NOSPLIT, $24-8
+TEXT ·h0617(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11767,9 +11862,9 @@ TEXT ·h0612(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0613(s *State)
+// func h0618(s *State)
 // VPXOR 24(AX), Y1, Y9
-TEXT ·h0613(SB), NOSPLIT, $24-8
+TEXT ·h0618(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11786,9 +11881,9 @@ TEXT ·h0613(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0614(s *State)
+// func h0619(s *State)
 // VPXOR 24(R8), Y1, Y1
-TEXT ·h0614(SB), NOSPLIT, $24-8
+TEXT ·h0619(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11805,9 +11900,9 @@ TEXT ·h0614(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0615(s *State)
+// func h0620(s *State)
 // VPXOR 24(R8), Y1, Y9
-TEXT ·h0615(SB), NOSPLIT, $24-8
+TEXT ·h0620(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11824,9 +11919,9 @@ TEXT ·h0615(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0616(s *State)
+// func h0621(s *State)
 // VPXOR Y1, Y1, Y1
-TEXT ·h0616(SB), NOSPLIT, $24-8
+TEXT ·h0621(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11843,9 +11938,9 @@ TEXT ·h0616(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0617(s *State)
+// func h0622(s *State)
 // VPXOR Y1, Y9, Y9
-TEXT ·h0617(SB), NOSPLIT, $24-8
+TEXT ·h0622(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11862,9 +11957,9 @@ TEXT ·h0617(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0618(s *State)
+// func h0623(s *State)
 // VZEROUPPER
-TEXT ·h0618(SB), NOSPLIT, $24-8
+TEXT ·h0623(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11881,9 +11976,9 @@ TEXT ·h0618(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0619(s *State)
+// func h0624(s *State)
 // XCHGQ R8, R8
-TEXT ·h0619(SB), NOSPLIT, $24-8
+TEXT ·h0624(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11900,9 +11995,9 @@ TEXT ·h0619(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0620(s *State)
+// func h0625(s *State)
 // XORL AX, AX
-TEXT ·h0620(SB), NOSPLIT, $24-8
+TEXT ·h0625(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11919,9 +12014,9 @@ TEXT ·h0620(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0621(s *State)
+// func h0626(s *State)
 // XORL AX, DX
-TEXT ·h0621(SB), NOSPLIT, $24-8
+TEXT ·h0626(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11938,9 +12033,9 @@ TEXT ·h0621(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0622(s *State)
+// func h0627(s *State)
 // XORL CX, CX
-TEXT ·h0622(SB), NOSPLIT, $24-8
+TEXT ·h0627(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11957,9 +12052,9 @@ TEXT ·h0622(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0623(s *State)
+// func h0628(s *State)
 // XORL DX, AX
-TEXT ·h0623(SB), NOSPLIT, $24-8
+TEXT ·h0628(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11976,9 +12071,9 @@ TEXT ·h0623(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0624(s *State)
+// func h0629(s *State)
 // XORL DX, DX
-TEXT ·h0624(SB), NOSPLIT, $24-8
+TEXT ·h0629(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11995,9 +12090,9 @@ TEXT ·h0624(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0625(s *State)
+// func h0630(s *State)
 // XORL DX, R8
-TEXT ·h0625(SB), NOSPLIT, $24-8
+TEXT ·h0630(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12014,9 +12109,9 @@ TEXT ·h0625(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0626(s *State)
+// func h0631(s *State)
 // XORL R8, DX
-TEXT ·h0626(SB), NOSPLIT, $24-8
+TEXT ·h0631(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12033,9 +12128,9 @@ TEXT ·h0626(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0627(s *State)
+// func h0632(s *State)
 // XORL R8, R8
-TEXT ·h0627(SB), NOSPLIT, $24-8
+TEXT ·h0632(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12052,9 +12147,9 @@ TEXT ·h0627(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0628(s *State)
+// func h0633(s *State)
 // XORL R8, R9
-TEXT ·h0628(SB), NOSPLIT, $24-8
+TEXT ·h0633(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12071,9 +12166,9 @@ TEXT ·h0628(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0629(s *State)
+// func h0634(s *State)
 // XORQ (R8), AX
-TEXT ·h0629(SB), NOSPLIT, $24-8
+TEXT ·h0634(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12090,9 +12185,9 @@ TEXT ·h0629(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0630(s *State)
+// func h0635(s *State)
 // XORQ (R8), R9
-TEXT ·h0630(SB), NOSPLIT, $24-8
+TEXT ·h0635(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12109,9 +12204,9 @@ TEXT ·h0630(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0631(s *State)
+// func h0636(s *State)
 // XORQ 24(R8), AX
-TEXT ·h0631(SB), NOSPLIT, $24-8
+TEXT ·h0636(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12128,9 +12223,9 @@ TEXT ·h0631(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0632(s *State)
+// func h0637(s *State)
 // XORQ 24(R8), CX
-TEXT ·h0632(SB), NOSPLIT, $24-8
+TEXT ·h0637(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12147,9 +12242,9 @@ TEXT ·h0632(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0633(s *State)
+// func h0638(s *State)
 // XORQ 24(R8), DX
-TEXT ·h0633(SB), NOSPLIT, $24-8
+TEXT ·h0638(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12166,9 +12261,9 @@ TEXT ·h0633(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0634(s *State)
+// func h0639(s *State)
 // XORQ 24(R8), R9
-TEXT ·h0634(SB), NOSPLIT, $24-8
+TEXT ·h0639(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12185,9 +12280,9 @@ TEXT ·h0634(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0635(s *State)
+// func h0640(s *State)
 // XORQ AX, CX
-TEXT ·h0635(SB), NOSPLIT, $24-8
+TEXT ·h0640(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12204,9 +12299,9 @@ TEXT ·h0635(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0636(s *State)
+// func h0641(s *State)
 // XORQ AX, DX
-TEXT ·h0636(SB), NOSPLIT, $24-8
+TEXT ·h0641(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12223,9 +12318,9 @@ TEXT ·h0636(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0637(s *State)
+// func h0642(s *State)
 // XORQ AX, R8
-TEXT ·h0637(SB), NOSPLIT, $24-8
+TEXT ·h0642(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12242,9 +12337,9 @@ TEXT ·h0637(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0638(s *State)
+// func h0643(s *State)
 // XORQ CX, AX
-TEXT ·h0638(SB), NOSPLIT, $24-8
+TEXT ·h0643(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12261,9 +12356,9 @@ TEXT ·h0638(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0639(s *State)
+// func h0644(s *State)
 // XORQ CX, DX
-TEXT ·h0639(SB), NOSPLIT, $24-8
+TEXT ·h0644(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12280,9 +12375,9 @@ TEXT ·h0639(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0640(s *State)
+// func h0645(s *State)
 // XORQ CX, R8
-TEXT ·h0640(SB), NOSPLIT, $24-8
+TEXT ·h0645(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12299,9 +12394,9 @@ TEXT ·h0640(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0641(s *State)
+// func h0646(s *State)
 // XORQ DX, AX
-TEXT ·h0641(SB), NOSPLIT, $24-8
+TEXT ·h0646(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12318,9 +12413,9 @@ TEXT ·h0641(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0642(s *State)
+// func h0647(s *State)
 // XORQ DX, CX
-TEXT ·h0642(SB), NOSPLIT, $24-8
+TEXT ·h0647(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12337,9 +12432,9 @@ TEXT ·h0642(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0643(s *State)
+// func h0648(s *State)
 // XORQ DX, R8
-TEXT ·h0643(SB), NOSPLIT, $24-8
+TEXT ·h0648(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12356,9 +12451,9 @@ TEXT ·h0643(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0644(s *State)
+// func h0649(s *State)
 // XORQ R8, AX
-TEXT ·h0644(SB), NOSPLIT, $24-8
+TEXT ·h0649(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12375,9 +12470,9 @@ TEXT ·h0644(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0645(s *State)
+// func h0650(s *State)
 // XORQ R8, CX
-TEXT ·h0645(SB), NOSPLIT, $24-8
+TEXT ·h0650(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12394,9 +12489,9 @@ TEXT ·h0645(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0646(s *State)
+// func h0651(s *State)
 // XORQ R8, DX
-TEXT ·h0646(SB), NOSPLIT, $24-8
+TEXT ·h0651(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12413,9 +12508,9 @@ TEXT ·h0646(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0647(s *State)
+// func h0652(s *State)
 // XORQ R8, R9
-TEXT ·h0647(SB), NOSPLIT, $24-8
+TEXT ·h0652(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12432,9 +12527,9 @@ TEXT ·h0647(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0648(s *State)
+// func h0653(s *State)
 // ADCQ $0, R8
-TEXT ·h0648(SB), NOSPLIT, $24-8
+TEXT ·h0653(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12451,9 +12546,9 @@ TEXT ·h0648(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0649(s *State)
+// func h0654(s *State)
 // ADCQ AX, R8
-TEXT ·h0649(SB), NOSPLIT, $24-8
+TEXT ·h0654(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12470,9 +12565,9 @@ TEXT ·h0649(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0650(s *State)
+// func h0655(s *State)
 // ADDL $8380417, R8
-TEXT ·h0650(SB), NOSPLIT, $24-8
+TEXT ·h0655(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12489,9 +12584,9 @@ TEXT ·h0650(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0651(s *State)
+// func h0656(s *State)
 // ADDQ $-1, R8
-TEXT ·h0651(SB), NOSPLIT, $24-8
+TEXT ·h0656(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12508,9 +12603,9 @@ TEXT ·h0651(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0652(s *State)
+// func h0657(s *State)
 // ADDQ 24(R8), R9
-TEXT ·h0652(SB), NOSPLIT, $24-8
+TEXT ·h0657(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12527,9 +12622,9 @@ TEXT ·h0652(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0653(s *State)
+// func h0658(s *State)
 // ADDQ R8, 24(R9)
-TEXT ·h0653(SB), NOSPLIT, $24-8
+TEXT ·h0658(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12546,9 +12641,9 @@ TEXT ·h0653(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0654(s *State)
+// func h0659(s *State)
 // ADDQ AX, R8
-TEXT ·h0654(SB), NOSPLIT, $24-8
+TEXT ·h0659(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12565,9 +12660,9 @@ TEXT ·h0654(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0655(s *State)
+// func h0660(s *State)
 // ANDL $0xff, R8
-TEXT ·h0655(SB), NOSPLIT, $24-8
+TEXT ·h0660(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12584,9 +12679,9 @@ TEXT ·h0655(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0656(s *State)
+// func h0661(s *State)
 // ANDL AX, R8
-TEXT ·h0656(SB), NOSPLIT, $24-8
+TEXT ·h0661(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12603,9 +12698,9 @@ TEXT ·h0656(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0657(s *State)
+// func h0662(s *State)
 // ANDNQ 24(R8), R9, CX
-TEXT ·h0657(SB), NOSPLIT, $24-8
+TEXT ·h0662(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12622,9 +12717,9 @@ TEXT ·h0657(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0658(s *State)
+// func h0663(s *State)
 // ANDQ $-8, R8
-TEXT ·h0658(SB), NOSPLIT, $24-8
+TEXT ·h0663(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12641,9 +12736,9 @@ TEXT ·h0658(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0659(s *State)
+// func h0664(s *State)
 // ANDQ $0x7fffff, R8
-TEXT ·h0659(SB), NOSPLIT, $24-8
+TEXT ·h0664(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12660,9 +12755,9 @@ TEXT ·h0659(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0660(s *State)
+// func h0665(s *State)
 // ANDQ 24(R8), R9
-TEXT ·h0660(SB), NOSPLIT, $24-8
+TEXT ·h0665(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12679,9 +12774,9 @@ TEXT ·h0660(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0661(s *State)
+// func h0666(s *State)
 // CMOVLCC AX, R8
-TEXT ·h0661(SB), NOSPLIT, $24-8
+TEXT ·h0666(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12698,9 +12793,9 @@ TEXT ·h0661(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0662(s *State)
+// func h0667(s *State)
 // CMOVLCS AX, R8
-TEXT ·h0662(SB), NOSPLIT, $24-8
+TEXT ·h0667(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12717,9 +12812,9 @@ TEXT ·h0662(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0663(s *State)
+// func h0668(s *State)
 // CMOVQCC AX, R8
-TEXT ·h0663(SB), NOSPLIT, $24-8
+TEXT ·h0668(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12736,9 +12831,9 @@ TEXT ·h0663(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0664(s *State)
+// func h0669(s *State)
 // CMOVQCS 24(R8), R9
-TEXT ·h0664(SB), NOSPLIT, $24-8
+TEXT ·h0669(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12755,9 +12850,9 @@ TEXT ·h0664(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0665(s *State)
+// func h0670(s *State)
 // CMOVQCS AX, R8
-TEXT ·h0665(SB), NOSPLIT, $24-8
+TEXT ·h0670(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12774,9 +12869,9 @@ TEXT ·h0665(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0666(s *State)
+// func h0671(s *State)
 // CMOVQEQ AX, R8
-TEXT ·h0666(SB), NOSPLIT, $24-8
+TEXT ·h0671(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12793,9 +12888,9 @@ TEXT ·h0666(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0667(s *State)
+// func h0672(s *State)
 // CMOVQNE AX, R8
-TEXT ·h0667(SB), NOSPLIT, $24-8
+TEXT ·h0672(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12812,9 +12907,9 @@ TEXT ·h0667(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0668(s *State)
+// func h0673(s *State)
 // CMPL AX, $8380417
-TEXT ·h0668(SB), NOSPLIT, $24-8
+TEXT ·h0673(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12831,9 +12926,9 @@ TEXT ·h0668(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0669(s *State)
+// func h0674(s *State)
 // CMPL AX, R8
-TEXT ·h0669(SB), NOSPLIT, $24-8
+TEXT ·h0674(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12850,9 +12945,9 @@ TEXT ·h0669(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0670(s *State)
+// func h0675(s *State)
 // CMPQ AX, $3
-TEXT ·h0670(SB), NOSPLIT, $24-8
+TEXT ·h0675(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12869,9 +12964,9 @@ TEXT ·h0670(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0671(s *State)
+// func h0676(s *State)
 // CMPQ AX, 24(R8)
-TEXT ·h0671(SB), NOSPLIT, $24-8
+TEXT ·h0676(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12888,9 +12983,9 @@ TEXT ·h0671(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0672(s *State)
+// func h0677(s *State)
 // CMPQ AX, R8
-TEXT ·h0672(SB), NOSPLIT, $24-8
+TEXT ·h0677(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12907,9 +13002,9 @@ TEXT ·h0672(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0673(s *State)
+// func h0678(s *State)
 // DECQ R8
-TEXT ·h0673(SB), NOSPLIT, $24-8
+TEXT ·h0678(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12926,9 +13021,9 @@ TEXT ·h0673(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0674(s *State)
+// func h0679(s *State)
 // IMUL3L $58728449, AX, R8
-TEXT ·h0674(SB), NOSPLIT, $24-8
+TEXT ·h0679(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12945,9 +13040,9 @@ TEXT ·h0674(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0675(s *State)
+// func h0680(s *State)
 // IMUL3Q $-5, AX, R8
-TEXT ·h0675(SB), NOSPLIT, $24-8
+TEXT ·h0680(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12964,9 +13059,9 @@ TEXT ·h0675(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0676(s *State)
+// func h0681(s *State)
 // IMULL AX, R8
-TEXT ·h0676(SB), NOSPLIT, $24-8
+TEXT ·h0681(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12983,9 +13078,9 @@ TEXT ·h0676(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0677(s *State)
+// func h0682(s *State)
 // IMULQ 24(R8), R9
-TEXT ·h0677(SB), NOSPLIT, $24-8
+TEXT ·h0682(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13002,9 +13097,9 @@ TEXT ·h0677(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0678(s *State)
+// func h0683(s *State)
 // IMULQ AX, R8
-TEXT ·h0678(SB), NOSPLIT, $24-8
+TEXT ·h0683(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13021,9 +13116,9 @@ TEXT ·h0678(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0679(s *State)
+// func h0684(s *State)
 // INCL R8
-TEXT ·h0679(SB), NOSPLIT, $24-8
+TEXT ·h0684(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13040,9 +13135,9 @@ TEXT ·h0679(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0680(s *State)
+// func h0685(s *State)
 // INCQ R8
-TEXT ·h0680(SB), NOSPLIT, $24-8
+TEXT ·h0685(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13059,9 +13154,9 @@ TEXT ·h0680(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0681(s *State)
+// func h0686(s *State)
 // JCC taken
-TEXT ·h0681(SB), NOSPLIT, $24-8
+TEXT ·h0686(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13082,9 +13177,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0682(s *State)
+// func h0687(s *State)
 // JCS taken
-TEXT ·h0682(SB), NOSPLIT, $24-8
+TEXT ·h0687(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13105,9 +13200,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0683(s *State)
+// func h0688(s *State)
 // JGE taken
-TEXT ·h0683(SB), NOSPLIT, $24-8
+TEXT ·h0688(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13128,9 +13223,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0684(s *State)
+// func h0689(s *State)
 // JGT taken
-TEXT ·h0684(SB), NOSPLIT, $24-8
+TEXT ·h0689(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13151,9 +13246,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0685(s *State)
+// func h0690(s *State)
 // JLE taken
-TEXT ·h0685(SB), NOSPLIT, $24-8
+TEXT ·h0690(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13174,9 +13269,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0686(s *State)
+// func h0691(s *State)
 // JLS taken
-TEXT ·h0686(SB), NOSPLIT, $24-8
+TEXT ·h0691(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13197,9 +13292,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0687(s *State)
+// func h0692(s *State)
 // JMI taken
-TEXT ·h0687(SB), NOSPLIT, $24-8
+TEXT ·h0692(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13220,9 +13315,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0688(s *State)
+// func h0693(s *State)
 // JPL taken
-TEXT ·h0688(SB), NOSPLIT, $24-8
+TEXT ·h0693(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13243,9 +13338,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0689(s *State)
+// func h0694(s *State)
 // LEAQ -24(R8), R9
-TEXT ·h0689(SB), NOSPLIT, $24-8
+TEXT ·h0694(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13262,9 +13357,9 @@ TEXT ·h0689(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0690(s *State)
+// func h0695(s *State)
 // LEAQ 24(R8)(R9*4), R10
-TEXT ·h0690(SB), NOSPLIT, $24-8
+TEXT ·h0695(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13281,9 +13376,9 @@ TEXT ·h0690(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0691(s *State)
+// func h0696(s *State)
 // MOVB $0x81, 24(R8)
-TEXT ·h0691(SB), NOSPLIT, $24-8
+TEXT ·h0696(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13300,9 +13395,9 @@ TEXT ·h0691(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0692(s *State)
+// func h0697(s *State)
 // MOVB 24(R8), R9
-TEXT ·h0692(SB), NOSPLIT, $24-8
+TEXT ·h0697(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13319,9 +13414,9 @@ TEXT ·h0692(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0693(s *State)
+// func h0698(s *State)
 // MOVB R8, 24(R9)
-TEXT ·h0693(SB), NOSPLIT, $24-8
+TEXT ·h0698(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13338,9 +13433,9 @@ TEXT ·h0693(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0694(s *State)
+// func h0699(s *State)
 // MOVB AX, R8
-TEXT ·h0694(SB), NOSPLIT, $24-8
+TEXT ·h0699(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13357,9 +13452,9 @@ TEXT ·h0694(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0695(s *State)
+// func h0700(s *State)
 // MOVBLZX 24(R8), R9
-TEXT ·h0695(SB), NOSPLIT, $24-8
+TEXT ·h0700(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13376,9 +13471,9 @@ TEXT ·h0695(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0696(s *State)
+// func h0701(s *State)
 // MOVBLZX AX, R8
-TEXT ·h0696(SB), NOSPLIT, $24-8
+TEXT ·h0701(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13395,9 +13490,9 @@ TEXT ·h0696(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0697(s *State)
+// func h0702(s *State)
 // MOVBQZX 24(R8), R9
-TEXT ·h0697(SB), NOSPLIT, $24-8
+TEXT ·h0702(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13414,9 +13509,9 @@ TEXT ·h0697(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0698(s *State)
+// func h0703(s *State)
 // MOVBQZX AX, R8
-TEXT ·h0698(SB), NOSPLIT, $24-8
+TEXT ·h0703(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13433,9 +13528,9 @@ TEXT ·h0698(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0699(s *State)
+// func h0704(s *State)
 // MOVL $0x80000001, 24(R8)
-TEXT ·h0699(SB), NOSPLIT, $24-8
+TEXT ·h0704(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13452,9 +13547,9 @@ TEXT ·h0699(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0700(s *State)
+// func h0705(s *State)
 // MOVL $-1, R8
-TEXT ·h0700(SB), NOSPLIT, $24-8
+TEXT ·h0705(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13471,9 +13566,9 @@ TEXT ·h0700(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0701(s *State)
+// func h0706(s *State)
 // MOVLQZX 24(R8), R9
-TEXT ·h0701(SB), NOSPLIT, $24-8
+TEXT ·h0706(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13490,9 +13585,9 @@ TEXT ·h0701(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0702(s *State)
+// func h0707(s *State)
 // MOVLQZX AX, R8
-TEXT ·h0702(SB), NOSPLIT, $24-8
+TEXT ·h0707(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13509,9 +13604,9 @@ TEXT ·h0702(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0703(s *State)
+// func h0708(s *State)
 // MOVO 24(R8), X1
-TEXT ·h0703(SB), NOSPLIT, $24-8
+TEXT ·h0708(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13528,9 +13623,9 @@ TEXT ·h0703(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0704(s *State)
+// func h0709(s *State)
 // MOVO X1, 24(R8)
-TEXT ·h0704(SB), NOSPLIT, $24-8
+TEXT ·h0709(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13547,9 +13642,9 @@ TEXT ·h0704(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0705(s *State)
+// func h0710(s *State)
 // MOVOU X1, X9
-TEXT ·h0705(SB), NOSPLIT, $24-8
+TEXT ·h0710(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13566,9 +13661,9 @@ TEXT ·h0705(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0706(s *State)
+// func h0711(s *State)
 // MOVQ $-7, 24(R8)
-TEXT ·h0706(SB), NOSPLIT, $24-8
+TEXT ·h0711(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13585,9 +13680,9 @@ TEXT ·h0706(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0707(s *State)
+// func h0712(s *State)
 // MOVQ $-1, R8
-TEXT ·h0707(SB), NOSPLIT, $24-8
+TEXT ·h0712(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13604,9 +13699,9 @@ TEXT ·h0707(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0708(s *State)
+// func h0713(s *State)
 // MOVQ $0x123456789abcdef0, R8
-TEXT ·h0708(SB), NOSPLIT, $24-8
+TEXT ·h0713(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13623,9 +13718,9 @@ TEXT ·h0708(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0709(s *State)
+// func h0714(s *State)
 // MOVQ 24(R8), X1
-TEXT ·h0709(SB), NOSPLIT, $24-8
+TEXT ·h0714(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13642,9 +13737,9 @@ TEXT ·h0709(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0710(s *State)
+// func h0715(s *State)
 // MOVQ AX, X1
-TEXT ·h0710(SB), NOSPLIT, $24-8
+TEXT ·h0715(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13661,9 +13756,9 @@ TEXT ·h0710(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0711(s *State)
+// func h0716(s *State)
 // MOVQ X1, 24(R8)
-TEXT ·h0711(SB), NOSPLIT, $24-8
+TEXT ·h0716(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13680,9 +13775,9 @@ TEXT ·h0711(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0712(s *State)
+// func h0717(s *State)
 // MOVQ X1, AX
-TEXT ·h0712(SB), NOSPLIT, $24-8
+TEXT ·h0717(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13699,9 +13794,9 @@ TEXT ·h0712(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0713(s *State)
+// func h0718(s *State)
 // MOVQ X1, X9
-TEXT ·h0713(SB), NOSPLIT, $24-8
+TEXT ·h0718(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13718,9 +13813,9 @@ TEXT ·h0713(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0714(s *State)
+// func h0719(s *State)
 // MOVW 24(R8), R9
-TEXT ·h0714(SB), NOSPLIT, $24-8
+TEXT ·h0719(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13737,9 +13832,9 @@ TEXT ·h0714(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0715(s *State)
+// func h0720(s *State)
 // MOVW R8, 24(R9)
-TEXT ·h0715(SB), NOSPLIT, $24-8
+TEXT ·h0720(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13756,9 +13851,9 @@ TEXT ·h0715(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0716(s *State)
+// func h0721(s *State)
 // MOVW AX, R8
-TEXT ·h0716(SB), NOSPLIT, $24-8
+TEXT ·h0721(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13775,9 +13870,9 @@ TEXT ·h0716(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0717(s *State)
+// func h0722(s *State)
 // MOVWLZX 24(R8), R9
-TEXT ·h0717(SB), NOSPLIT, $24-8
+TEXT ·h0722(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13794,9 +13889,9 @@ TEXT ·h0717(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0718(s *State)
+// func h0723(s *State)
 // MOVWLZX AX, R8
-TEXT ·h0718(SB), NOSPLIT, $24-8
+TEXT ·h0723(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13813,9 +13908,9 @@ TEXT ·h0718(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0719(s *State)
+// func h0724(s *State)
 // MOVWQZX 24(R8), R9
-TEXT ·h0719(SB), NOSPLIT, $24-8
+TEXT ·h0724(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13832,9 +13927,9 @@ TEXT ·h0719(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0720(s *State)
+// func h0725(s *State)
 // MOVWQZX AX, R8
-TEXT ·h0720(SB), NOSPLIT, $24-8
+TEXT ·h0725(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13851,9 +13946,9 @@ TEXT ·h0720(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0721(s *State)
+// func h0726(s *State)
 // MULQ 24(R8)
-TEXT ·h0721(SB), NOSPLIT, $24-8
+TEXT ·h0726(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13870,9 +13965,9 @@ TEXT ·h0721(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0722(s *State)
+// func h0727(s *State)
 // MULQ R8
-TEXT ·h0722(SB), NOSPLIT, $24-8
+TEXT ·h0727(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13889,9 +13984,9 @@ TEXT ·h0722(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0723(s *State)
+// func h0728(s *State)
 // NEGQ R8
-TEXT ·h0723(SB), NOSPLIT, $24-8
+TEXT ·h0728(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13908,9 +14003,9 @@ TEXT ·h0723(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0724(s *State)
+// func h0729(s *State)
 // ORL $0x80000000, R8
-TEXT ·h0724(SB), NOSPLIT, $24-8
+TEXT ·h0729(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13927,9 +14022,9 @@ TEXT ·h0724(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0725(s *State)
+// func h0730(s *State)
 // ORL AX, R8
-TEXT ·h0725(SB), NOSPLIT, $24-8
+TEXT ·h0730(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13946,9 +14041,9 @@ TEXT ·h0725(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0726(s *State)
+// func h0731(s *State)
 // ORQ $1, R8
-TEXT ·h0726(SB), NOSPLIT, $24-8
+TEXT ·h0731(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13965,9 +14060,9 @@ TEXT ·h0726(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0727(s *State)
+// func h0732(s *State)
 // POPCNTL AX, R8
-TEXT ·h0727(SB), NOSPLIT, $24-8
+TEXT ·h0732(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13984,9 +14079,9 @@ TEXT ·h0727(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0728(s *State)
+// func h0733(s *State)
 // POPCNTQ 24(R8), R9
-TEXT ·h0728(SB), NOSPLIT, $24-8
+TEXT ·h0733(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14003,9 +14098,9 @@ TEXT ·h0728(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0729(s *State)
+// func h0734(s *State)
 // POPCNTQ AX, R8
-TEXT ·h0729(SB), NOSPLIT, $24-8
+TEXT ·h0734(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14022,9 +14117,9 @@ TEXT ·h0729(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0730(s *State)
+// func h0735(s *State)
 // PSHUFL $0x1b, X1, X9
-TEXT ·h0730(SB), NOSPLIT, $24-8
+TEXT ·h0735(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14041,9 +14136,9 @@ TEXT ·h0730(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0731(s *State)
+// func h0736(s *State)
 // PSLLL $13, X1
-TEXT ·h0731(SB), NOSPLIT, $24-8
+TEXT ·h0736(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14060,9 +14155,9 @@ TEXT ·h0731(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0732(s *State)
+// func h0737(s *State)
 // PSLLQ $32, X1
-TEXT ·h0732(SB), NOSPLIT, $24-8
+TEXT ·h0737(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14079,9 +14174,9 @@ TEXT ·h0732(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0733(s *State)
+// func h0738(s *State)
 // PSRAL $23, X1
-TEXT ·h0733(SB), NOSPLIT, $24-8
+TEXT ·h0738(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14098,9 +14193,9 @@ TEXT ·h0733(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0734(s *State)
+// func h0739(s *State)
 // PSRAL $31, X1
-TEXT ·h0734(SB), NOSPLIT, $24-8
+TEXT ·h0739(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14117,9 +14212,9 @@ TEXT ·h0734(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0735(s *State)
+// func h0740(s *State)
 // PSRLQ $32, X1
-TEXT ·h0735(SB), NOSPLIT, $24-8
+TEXT ·h0740(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14136,9 +14231,9 @@ TEXT ·h0735(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0736(s *State)
+// func h0741(s *State)
 // PSRLQ $7, X1
-TEXT ·h0736(SB), NOSPLIT, $24-8
+TEXT ·h0741(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14155,9 +14250,9 @@ TEXT ·h0736(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0737(s *State)
+// func h0742(s *State)
 // PXOR 24(R8), X1
-TEXT ·h0737(SB), NOSPLIT, $24-8
+TEXT ·h0742(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14174,9 +14269,9 @@ TEXT ·h0737(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0738(s *State)
+// func h0743(s *State)
 // PXOR X1, X9
-TEXT ·h0738(SB), NOSPLIT, $24-8
+TEXT ·h0743(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14193,9 +14288,9 @@ TEXT ·h0738(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0739(s *State)
+// func h0744(s *State)
 // ROLQ CX, R8
-TEXT ·h0739(SB), NOSPLIT, $24-8
+TEXT ·h0744(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14212,9 +14307,9 @@ TEXT ·h0739(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0740(s *State)
+// func h0745(s *State)
 // ROLQ $1, R8
-TEXT ·h0740(SB), NOSPLIT, $24-8
+TEXT ·h0745(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14231,9 +14326,9 @@ TEXT ·h0740(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0741(s *State)
+// func h0746(s *State)
 // ROLQ $13, R8
-TEXT ·h0741(SB), NOSPLIT, $24-8
+TEXT ·h0746(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14250,9 +14345,9 @@ TEXT ·h0741(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0742(s *State)
+// func h0747(s *State)
 // RORQ CX, R8
-TEXT ·h0742(SB), NOSPLIT, $24-8
+TEXT ·h0747(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14269,9 +14364,9 @@ TEXT ·h0742(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0743(s *State)
+// func h0748(s *State)
 // RORQ $1, R8
-TEXT ·h0743(SB), NOSPLIT, $24-8
+TEXT ·h0748(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14288,9 +14383,9 @@ TEXT ·h0743(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0744(s *State)
+// func h0749(s *State)
 // RORQ $7, R8
-TEXT ·h0744(SB), NOSPLIT, $24-8
+TEXT ·h0749(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14307,9 +14402,9 @@ TEXT ·h0744(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0745(s *State)
+// func h0750(s *State)
 // RORXQ $1, 24(R8), R9
-TEXT ·h0745(SB), NOSPLIT, $24-8
+TEXT ·h0750(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14326,9 +14421,9 @@ TEXT ·h0745(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0746(s *State)
+// func h0751(s *State)
 // RORXQ $13, AX, R8
-TEXT ·h0746(SB), NOSPLIT, $24-8
+TEXT ·h0751(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14345,9 +14440,9 @@ TEXT ·h0746(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0747(s *State)
+// func h0752(s *State)
 // RORXQ $63, AX, R8
-TEXT ·h0747(SB), NOSPLIT, $24-8
+TEXT ·h0752(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14364,9 +14459,9 @@ TEXT ·h0747(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0748(s *State)
+// func h0753(s *State)
 // SARL CX, R8
-TEXT ·h0748(SB), NOSPLIT, $24-8
+TEXT ·h0753(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14383,9 +14478,9 @@ TEXT ·h0748(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0749(s *State)
+// func h0754(s *State)
 // SARL $0, R8
-TEXT ·h0749(SB), NOSPLIT, $24-8
+TEXT ·h0754(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14402,9 +14497,9 @@ TEXT ·h0749(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0750(s *State)
+// func h0755(s *State)
 // SARL $1, R8
-TEXT ·h0750(SB), NOSPLIT, $24-8
+TEXT ·h0755(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14421,9 +14516,9 @@ TEXT ·h0750(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0751(s *State)
+// func h0756(s *State)
 // SARL $31, R8
-TEXT ·h0751(SB), NOSPLIT, $24-8
+TEXT ·h0756(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14440,9 +14535,9 @@ TEXT ·h0751(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0752(s *State)
+// func h0757(s *State)
 // SARL $32, R8
-TEXT ·h0752(SB), NOSPLIT, $24-8
+TEXT ·h0757(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14459,9 +14554,9 @@ TEXT ·h0752(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0753(s *State)
+// func h0758(s *State)
 // SARL $63, R8
-TEXT ·h0753(SB), NOSPLIT, $24-8
+TEXT ·h0758(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14478,9 +14573,9 @@ TEXT ·h0753(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0754(s *State)
+// func h0759(s *State)
 // SARQ CX, R8
-TEXT ·h0754(SB), NOSPLIT, $24-8
+TEXT ·h0759(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14497,9 +14592,9 @@ TEXT ·h0754(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0755(s *State)
+// func h0760(s *State)
 // SARQ $1, R8
-TEXT ·h0755(SB), NOSPLIT, $24-8
+TEXT ·h0760(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14516,9 +14611,9 @@ TEXT ·h0755(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0756(s *State)
+// func h0761(s *State)
 // SARQ $63, R8
-TEXT ·h0756(SB), NOSPLIT, $24-8
+TEXT ·h0761(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14535,9 +14630,9 @@ TEXT ·h0756(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0757(s *State)
+// func h0762(s *State)
 // SBBQ $0, R8
-TEXT ·h0757(SB), NOSPLIT, $24-8
+TEXT ·h0762(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14554,9 +14649,9 @@ TEXT ·h0757(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0758(s *State)
+// func h0763(s *State)
 // SBBQ AX, R8
-TEXT ·h0758(SB), NOSPLIT, $24-8
+TEXT ·h0763(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14573,9 +14668,9 @@ TEXT ·h0758(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0759(s *State)
+// func h0764(s *State)
 // SETCC R8B
-TEXT ·h0759(SB), NOSPLIT, $24-8
+TEXT ·h0764(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14592,9 +14687,9 @@ TEXT ·h0759(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0760(s *State)
+// func h0765(s *State)
 // SETCS 24(R8)
-TEXT ·h0760(SB), NOSPLIT, $24-8
+TEXT ·h0765(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14611,9 +14706,9 @@ TEXT ·h0760(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0761(s *State)
+// func h0766(s *State)
 // SETCS R8B
-TEXT ·h0761(SB), NOSPLIT, $24-8
+TEXT ·h0766(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14630,9 +14725,9 @@ TEXT ·h0761(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0762(s *State)
+// func h0767(s *State)
 // SHLL CX, R8
-TEXT ·h0762(SB), NOSPLIT, $24-8
+TEXT ·h0767(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14649,9 +14744,9 @@ TEXT ·h0762(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0763(s *State)
+// func h0768(s *State)
 // SHLL $1, R8
-TEXT ·h0763(SB), NOSPLIT, $24-8
+TEXT ·h0768(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14668,9 +14763,9 @@ TEXT ·h0763(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0764(s *State)
+// func h0769(s *State)
 // SHLL $13, R8
-TEXT ·h0764(SB), NOSPLIT, $24-8
+TEXT ·h0769(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14687,9 +14782,9 @@ TEXT ·h0764(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0765(s *State)
+// func h0770(s *State)
 // SHLQ CX, R8
-TEXT ·h0765(SB), NOSPLIT, $24-8
+TEXT ·h0770(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14706,9 +14801,9 @@ TEXT ·h0765(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0766(s *State)
+// func h0771(s *State)
 // SHLQ $0, R8
-TEXT ·h0766(SB), NOSPLIT, $24-8
+TEXT ·h0771(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14725,9 +14820,9 @@ TEXT ·h0766(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0767(s *State)
+// func h0772(s *State)
 // SHLQ $1, R8
-TEXT ·h0767(SB), NOSPLIT, $24-8
+TEXT ·h0772(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14744,9 +14839,9 @@ TEXT ·h0767(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0768(s *State)
+// func h0773(s *State)
 // SHLQ $31, R8
-TEXT ·h0768(SB), NOSPLIT, $24-8
+TEXT ·h0773(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14763,9 +14858,9 @@ TEXT ·h0768(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0769(s *State)
+// func h0774(s *State)
 // SHLQ $32, R8
-TEXT ·h0769(SB), NOSPLIT, $24-8
+TEXT ·h0774(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14782,9 +14877,9 @@ TEXT ·h0769(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0770(s *State)
+// func h0775(s *State)
 // SHLQ $5, R8
-TEXT ·h0770(SB), NOSPLIT, $24-8
+TEXT ·h0775(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14801,9 +14896,9 @@ TEXT ·h0770(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0771(s *State)
+// func h0776(s *State)
 // SHLQ $63, R8
-TEXT ·h0771(SB), NOSPLIT, $24-8
+TEXT ·h0776(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14820,9 +14915,9 @@ TEXT ·h0771(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0772(s *State)
+// func h0777(s *State)
 // SHRL CX, R8
-TEXT ·h0772(SB), NOSPLIT, $24-8
+TEXT ·h0777(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14839,9 +14934,9 @@ TEXT ·h0772(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0773(s *State)
+// func h0778(s *State)
 // SHRL $1, R8
-TEXT ·h0773(SB), NOSPLIT, $24-8
+TEXT ·h0778(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14858,9 +14953,9 @@ TEXT ·h0773(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0774(s *State)
+// func h0779(s *State)
 // SHRL $23, R8
-TEXT ·h0774(SB), NOSPLIT, $24-8
+TEXT ·h0779(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14877,9 +14972,9 @@ TEXT ·h0774(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0775(s *State)
+// func h0780(s *State)
 // SHRQ CX, R8
-TEXT ·h0775(SB), NOSPLIT, $24-8
+TEXT ·h0780(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14896,9 +14991,9 @@ TEXT ·h0775(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0776(s *State)
+// func h0781(s *State)
 // SHRQ $1, R8
-TEXT ·h0776(SB), NOSPLIT, $24-8
+TEXT ·h0781(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14915,9 +15010,9 @@ TEXT ·h0776(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0777(s *State)
+// func h0782(s *State)
 // SHRQ $23, R8
-TEXT ·h0777(SB), NOSPLIT, $24-8
+TEXT ·h0782(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14934,9 +15029,9 @@ TEXT ·h0777(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0778(s *State)
+// func h0783(s *State)
 // STMXCSR 24(R8)
-TEXT ·h0778(SB), NOSPLIT, $24-8
+TEXT ·h0783(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14953,9 +15048,9 @@ TEXT ·h0778(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0779(s *State)
+// func h0784(s *State)
 // SUBL $8380417, R8
-TEXT ·h0779(SB), NOSPLIT, $24-8
+TEXT ·h0784(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14972,9 +15067,9 @@ TEXT ·h0779(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0780(s *State)
+// func h0785(s *State)
 // SUBQ $1, R8
-TEXT ·h0780(SB), NOSPLIT, $24-8
+TEXT ·h0785(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14991,9 +15086,9 @@ TEXT ·h0780(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0781(s *State)
+// func h0786(s *State)
 // SUBQ 24(R8), R9
-TEXT ·h0781(SB), NOSPLIT, $24-8
+TEXT ·h0786(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15010,9 +15105,9 @@ TEXT ·h0781(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0782(s *State)
+// func h0787(s *State)
 // SUBQ AX, R8
-TEXT ·h0782(SB), NOSPLIT, $24-8
+TEXT ·h0787(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15029,9 +15124,9 @@ TEXT ·h0782(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0783(s *State)
+// func h0788(s *State)
 // TESTL $0x80000000, R8
-TEXT ·h0783(SB), NOSPLIT, $24-8
+TEXT ·h0788(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15048,9 +15143,9 @@ TEXT ·h0783(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0784(s *State)
+// func h0789(s *State)
 // TESTL AX, R8
-TEXT ·h0784(SB), NOSPLIT, $24-8
+TEXT ·h0789(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15067,9 +15162,9 @@ TEXT ·h0784(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0785(s *State)
+// func h0790(s *State)
 // TESTQ $1, R8
-TEXT ·h0785(SB), NOSPLIT, $24-8
+TEXT ·h0790(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15086,9 +15181,9 @@ TEXT ·h0785(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0786(s *State)
+// func h0791(s *State)
 // TESTQ AX, R8
-TEXT ·h0786(SB), NOSPLIT, $24-8
+TEXT ·h0791(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15105,9 +15200,9 @@ TEXT ·h0786(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0787(s *State)
+// func h0792(s *State)
 // TESTQ R8, R8
-TEXT ·h0787(SB), NOSPLIT, $24-8
+TEXT ·h0792(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15124,9 +15219,9 @@ TEXT ·h0787(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0788(s *State)
+// func h0793(s *State)
 // VEXTRACTI128 $1, Y1, 24(R8)
-TEXT ·h0788(SB), NOSPLIT, $24-8
+TEXT ·h0793(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15143,9 +15238,9 @@ TEXT ·h0788(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0789(s *State)
+// func h0794(s *State)
 // VEXTRACTI128 $0, Y1, X9
-TEXT ·h0789(SB), NOSPLIT, $24-8
+TEXT ·h0794(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15162,9 +15257,9 @@ TEXT ·h0789(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0790(s *State)
+// func h0795(s *State)
 // VEXTRACTI128 $1, Y1, X9
-TEXT ·h0790(SB), NOSPLIT, $24-8
+TEXT ·h0795(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15181,9 +15276,9 @@ TEXT ·h0790(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0791(s *State)
+// func h0796(s *State)
 // VINSERTI128 $0, 24(R8), Y1, Y9
-TEXT ·h0791(SB), NOSPLIT, $24-8
+TEXT ·h0796(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15200,9 +15295,9 @@ TEXT ·h0791(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0792(s *State)
+// func h0797(s *State)
 // VINSERTI128 $1, X1, Y9, Y14
-TEXT ·h0792(SB), NOSPLIT, $24-8
+TEXT ·h0797(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15219,9 +15314,9 @@ TEXT ·h0792(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0793(s *State)
+// func h0798(s *State)
 // VMOVDQA (R8), Y1
-TEXT ·h0793(SB), NOSPLIT, $24-8
+TEXT ·h0798(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15238,9 +15333,9 @@ TEXT ·h0793(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0794(s *State)
+// func h0799(s *State)
 // VMOVDQA Y1, (R8)
-TEXT ·h0794(SB), NOSPLIT, $24-8
+TEXT ·h0799(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15257,9 +15352,9 @@ TEXT ·h0794(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0795(s *State)
+// func h0800(s *State)
 // VMOVDQA Y1, Y9
-TEXT ·h0795(SB), NOSPLIT, $24-8
+TEXT ·h0800(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15276,9 +15371,9 @@ TEXT ·h0795(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0796(s *State)
+// func h0801(s *State)
 // VMOVDQU Y1, Y9
-TEXT ·h0796(SB), NOSPLIT, $24-8
+TEXT ·h0801(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15295,9 +15390,9 @@ TEXT ·h0796(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0797(s *State)
+// func h0802(s *State)
 // VPABSD Y1, Y9
-TEXT ·h0797(SB), NOSPLIT, $24-8
+TEXT ·h0802(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15314,9 +15409,9 @@ TEXT ·h0797(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0798(s *State)
+// func h0803(s *State)
 // VPADDQ Y1, Y9, Y14
-TEXT ·h0798(SB), NOSPLIT, $24-8
+TEXT ·h0803(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15333,9 +15428,9 @@ TEXT ·h0798(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0799(s *State)
+// func h0804(s *State)
 // VPAND (R8), Y1, Y9
-TEXT ·h0799(SB), NOSPLIT, $24-8
+TEXT ·h0804(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15352,9 +15447,9 @@ TEXT ·h0799(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0800(s *State)
+// func h0805(s *State)
 // VPAND Y1, Y9, Y14
-TEXT ·h0800(SB), NOSPLIT, $24-8
+TEXT ·h0805(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15371,9 +15466,9 @@ TEXT ·h0800(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0801(s *State)
+// func h0806(s *State)
 // VPANDN (R8), Y1, Y9
-TEXT ·h0801(SB), NOSPLIT, $24-8
+TEXT ·h0806(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15390,9 +15485,9 @@ TEXT ·h0801(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0802(s *State)
+// func h0807(s *State)
 // VPBLENDD $0x00, Y1, Y9, Y14
-TEXT ·h0802(SB), NOSPLIT, $24-8
+TEXT ·h0807(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15409,9 +15504,9 @@ TEXT ·h0802(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0803(s *State)
+// func h0808(s *State)
 // VPBLENDD $0x0f, Y1, Y9, Y14
-TEXT ·h0803(SB), NOSPLIT, $24-8
+TEXT ·h0808(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15428,9 +15523,9 @@ TEXT ·h0803(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0804(s *State)
+// func h0809(s *State)
 // VPBLENDD $0x33, Y1, Y9, Y14
-TEXT ·h0804(SB), NOSPLIT, $24-8
+TEXT ·h0809(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15447,9 +15542,9 @@ TEXT ·h0804(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0805(s *State)
+// func h0810(s *State)
 // VPBLENDD $0x55, Y1, Y9, Y14
-TEXT ·h0805(SB), NOSPLIT, $24-8
+TEXT ·h0810(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15466,9 +15561,9 @@ TEXT ·h0805(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0806(s *State)
+// func h0811(s *State)
 // VPBLENDD $0xd2, Y1, Y9, Y14
-TEXT ·h0806(SB), NOSPLIT, $24-8
+TEXT ·h0811(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15485,9 +15580,9 @@ TEXT ·h0806(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0807(s *State)
+// func h0812(s *State)
 // VPBLENDD $0xf6, Y1, Y9, Y14
-TEXT ·h0807(SB), NOSPLIT, $24-8
+TEXT ·h0812(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15504,9 +15599,9 @@ TEXT ·h0807(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0808(s *State)
+// func h0813(s *State)
 // VPBLENDD $0xff, Y1, Y9, Y14
-TEXT ·h0808(SB), NOSPLIT, $24-8
+TEXT ·h0813(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15523,9 +15618,9 @@ TEXT ·h0808(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0809(s *State)
+// func h0814(s *State)
 // VPBLENDVB Y1, Y9, Y14, Y4
-TEXT ·h0809(SB), NOSPLIT, $24-8
+TEXT ·h0814(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15542,9 +15637,9 @@ TEXT ·h0809(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0810(s *State)
+// func h0815(s *State)
 // VPBROADCASTD X1, Y9
-TEXT ·h0810(SB), NOSPLIT, $24-8
+TEXT ·h0815(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15561,9 +15656,9 @@ TEXT ·h0810(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0811(s *State)
+// func h0816(s *State)
 // VPBROADCASTQ X1, Y9
-TEXT ·h0811(SB), NOSPLIT, $24-8
+TEXT ·h0816(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15580,9 +15675,9 @@ TEXT ·h0811(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0812(s *State)
+// func h0817(s *State)
 // VPCMPEQD Y1, Y9, Y14
-TEXT ·h0812(SB), NOSPLIT, $24-8
+TEXT ·h0817(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15599,9 +15694,9 @@ TEXT ·h0812(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0813(s *State)
+// func h0818(s *State)
 // VPERM2I128 $0x00, Y1, Y9, Y14
-TEXT ·h0813(SB), NOSPLIT, $24-8
+TEXT ·h0818(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15618,9 +15713,9 @@ TEXT ·h0813(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0814(s *State)
+// func h0819(s *State)
 // VPERM2I128 $0x01, Y1, Y9, Y14
-TEXT ·h0814(SB), NOSPLIT, $24-8
+TEXT ·h0819(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15637,9 +15732,9 @@ TEXT ·h0814(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0815(s *State)
+// func h0820(s *State)
 // VPERM2I128 $0x02, Y1, Y9, Y14
-TEXT ·h0815(SB), NOSPLIT, $24-8
+TEXT ·h0820(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15656,9 +15751,9 @@ TEXT ·h0815(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0816(s *State)
+// func h0821(s *State)
 // VPERM2I128 $0x03, Y1, Y9, Y14
-TEXT ·h0816(SB), NOSPLIT, $24-8
+TEXT ·h0821(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15675,9 +15770,9 @@ TEXT ·h0816(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0817(s *State)
+// func h0822(s *State)
 // VPERM2I128 $0x08, Y1, Y9, Y14
-TEXT ·h0817(SB), NOSPLIT, $24-8
+TEXT ·h0822(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15694,9 +15789,9 @@ TEXT ·h0817(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0818(s *State)
+// func h0823(s *State)
 // VPERM2I128 $0x10, Y1, Y9, Y14
-TEXT ·h0818(SB), NOSPLIT, $24-8
+TEXT ·h0823(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15713,9 +15808,9 @@ TEXT ·h0818(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0819(s *State)
+// func h0824(s *State)
 // VPERM2I128 $0x12, Y1, Y9, Y14
-TEXT ·h0819(SB), NOSPLIT, $24-8
+TEXT ·h0824(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15732,9 +15827,9 @@ TEXT ·h0819(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0820(s *State)
+// func h0825(s *State)
 // VPERM2I128 $0x21, Y1, Y9, Y14
-TEXT ·h0820(SB), NOSPLIT, $24-8
+TEXT ·h0825(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15751,9 +15846,9 @@ TEXT ·h0820(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0821(s *State)
+// func h0826(s *State)
 // VPERM2I128 $0x28, Y1, Y9, Y14
-TEXT ·h0821(SB), NOSPLIT, $24-8
+TEXT ·h0826(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15770,9 +15865,9 @@ TEXT ·h0821(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0822(s *State)
+// func h0827(s *State)
 // VPERM2I128 $0x30, Y1, Y9, Y14
-TEXT ·h0822(SB), NOSPLIT, $24-8
+TEXT ·h0827(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15789,9 +15884,9 @@ TEXT ·h0822(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0823(s *State)
+// func h0828(s *State)
 // VPERM2I128 $0x82, Y1, Y9, Y14
-TEXT ·h0823(SB), NOSPLIT, $24-8
+TEXT ·h0828(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15808,9 +15903,9 @@ TEXT ·h0823(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0824(s *State)
+// func h0829(s *State)
 // VPERM2I128 $0x83, Y1, Y9, Y14
-TEXT ·h0824(SB), NOSPLIT, $24-8
+TEXT ·h0829(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15827,9 +15922,9 @@ TEXT ·h0824(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0825(s *State)
+// func h0830(s *State)
 // VPERM2I128 $0x88, Y1, Y9, Y14
-TEXT ·h0825(SB), NOSPLIT, $24-8
+TEXT ·h0830(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15846,9 +15941,9 @@ TEXT ·h0825(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0826(s *State)
+// func h0831(s *State)
 // VPERMD (R8), Y1, Y9
-TEXT ·h0826(SB), NOSPLIT, $24-8
+TEXT ·h0831(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15865,9 +15960,9 @@ TEXT ·h0826(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0827(s *State)
+// func h0832(s *State)
 // VPERMD Y1, Y9, Y14
-TEXT ·h0827(SB), NOSPLIT, $24-8
+TEXT ·h0832(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15884,9 +15979,9 @@ TEXT ·h0827(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0828(s *State)
+// func h0833(s *State)
 // VPERMQ $0x00, Y1, Y9
-TEXT ·h0828(SB), NOSPLIT, $24-8
+TEXT ·h0833(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15903,9 +15998,9 @@ TEXT ·h0828(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0829(s *State)
+// func h0834(s *State)
 // VPERMQ $0x1b, Y1, Y9
-TEXT ·h0829(SB), NOSPLIT, $24-8
+TEXT ·h0834(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15922,9 +16017,9 @@ TEXT ·h0829(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0830(s *State)
+// func h0835(s *State)
 // VPERMQ $0x43, Y1, Y9
-TEXT ·h0830(SB), NOSPLIT, $24-8
+TEXT ·h0835(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15941,9 +16036,9 @@ TEXT ·h0830(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0831(s *State)
+// func h0836(s *State)
 // VPERMQ $0x4e, Y1, Y9
-TEXT ·h0831(SB), NOSPLIT, $24-8
+TEXT ·h0836(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15960,9 +16055,9 @@ TEXT ·h0831(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0832(s *State)
+// func h0837(s *State)
 // VPERMQ $0x6b, Y1, Y9
-TEXT ·h0832(SB), NOSPLIT, $24-8
+TEXT ·h0837(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15979,9 +16074,9 @@ TEXT ·h0832(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0833(s *State)
+// func h0838(s *State)
 // VPERMQ $0x93, Y1, Y9
-TEXT ·h0833(SB), NOSPLIT, $24-8
+TEXT ·h0838(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15998,9 +16093,9 @@ TEXT ·h0833(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0834(s *State)
+// func h0839(s *State)
 // VPERMQ $0xd8, Y1, Y9
-TEXT ·h0834(SB), NOSPLIT, $24-8
+TEXT ·h0839(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16017,9 +16112,9 @@ TEXT ·h0834(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0835(s *State)
+// func h0840(s *State)
 // VPERMQ $0xe4, Y1, Y9
-TEXT ·h0835(SB), NOSPLIT, $24-8
+TEXT ·h0840(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16036,9 +16131,9 @@ TEXT ·h0835(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0836(s *State)
+// func h0841(s *State)
 // VPMAXUD Y1, Y9, Y14
-TEXT ·h0836(SB), NOSPLIT, $24-8
+TEXT ·h0841(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16055,9 +16150,9 @@ TEXT ·h0836(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0837(s *State)
+// func h0842(s *State)
 // VPMINSD Y1, Y9, Y14
-TEXT ·h0837(SB), NOSPLIT, $24-8
+TEXT ·h0842(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16074,9 +16169,9 @@ TEXT ·h0837(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0838(s *State)
+// func h0843(s *State)
 // VPMINUD Y1, Y9, Y14
-TEXT ·h0838(SB), NOSPLIT, $24-8
+TEXT ·h0843(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16093,9 +16188,9 @@ TEXT ·h0838(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0839(s *State)
+// func h0844(s *State)
 // VPMOVMSKB Y1, AX
-TEXT ·h0839(SB), NOSPLIT, $24-8
+TEXT ·h0844(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16112,9 +16207,9 @@ TEXT ·h0839(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0840(s *State)
+// func h0845(s *State)
 // VPMULLD Y1, Y9, Y14
-TEXT ·h0840(SB), NOSPLIT, $24-8
+TEXT ·h0845(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16131,9 +16226,9 @@ TEXT ·h0840(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0841(s *State)
+// func h0846(s *State)
 // VPMULUDQ (R8), Y1, Y9
-TEXT ·h0841(SB), NOSPLIT, $24-8
+TEXT ·h0846(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16150,9 +16245,9 @@ TEXT ·h0841(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0842(s *State)
+// func h0847(s *State)
 // VPMULUDQ Y1, Y9, Y14
-TEXT ·h0842(SB), NOSPLIT, $24-8
+TEXT ·h0847(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16169,9 +16264,9 @@ TEXT ·h0842(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0843(s *State)
+// func h0848(s *State)
 // VPOR (R8), Y1, Y9
-TEXT ·h0843(SB), NOSPLIT, $24-8
+TEXT ·h0848(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16188,9 +16283,9 @@ TEXT ·h0843(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0844(s *State)
+// func h0849(s *State)
 // VPOR Y1, Y9, Y14
-TEXT ·h0844(SB), NOSPLIT, $24-8
+TEXT ·h0849(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16207,9 +16302,9 @@ TEXT ·h0844(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0845(s *State)
+// func h0850(s *State)
 // VPSHUFB (R8), Y1, Y9
-TEXT ·h0845(SB), NOSPLIT, $24-8
+TEXT ·h0850(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16226,9 +16321,9 @@ TEXT ·h0845(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0846(s *State)
+// func h0851(s *State)
 // VPSHUFB Y1, Y9, Y14
-TEXT ·h0846(SB), NOSPLIT, $24-8
+TEXT ·h0851(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16245,9 +16340,9 @@ TEXT ·h0846(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0847(s *State)
+// func h0852(s *State)
 // VPSHUFD $0x00, Y1, Y9
-TEXT ·h0847(SB), NOSPLIT, $24-8
+TEXT ·h0852(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16264,9 +16359,9 @@ TEXT ·h0847(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0848(s *State)
+// func h0853(s *State)
 // VPSHUFD $0x1b, Y1, Y9
-TEXT ·h0848(SB), NOSPLIT, $24-8
+TEXT ·h0853(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16283,9 +16378,9 @@ TEXT ·h0848(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0849(s *State)
+// func h0854(s *State)
 // VPSHUFD $0x2b, Y1, Y9
-TEXT ·h0849(SB), NOSPLIT, $24-8
+TEXT ·h0854(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16302,9 +16397,9 @@ TEXT ·h0849(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0850(s *State)
+// func h0855(s *State)
 // VPSHUFD $0x4e, Y1, Y9
-TEXT ·h0850(SB), NOSPLIT, $24-8
+TEXT ·h0855(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16321,9 +16416,9 @@ TEXT ·h0850(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0851(s *State)
+// func h0856(s *State)
 // VPSHUFD $0x93, Y1, Y9
-TEXT ·h0851(SB), NOSPLIT, $24-8
+TEXT ·h0856(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16340,9 +16435,9 @@ TEXT ·h0851(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0852(s *State)
+// func h0857(s *State)
 // VPSHUFD $0xb1, Y1, Y9
-TEXT ·h0852(SB), NOSPLIT, $24-8
+TEXT ·h0857(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16359,9 +16454,9 @@ TEXT ·h0852(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0853(s *State)
+// func h0858(s *State)
 // VPSHUFD $0xcb, Y1, Y9
-TEXT ·h0853(SB), NOSPLIT, $24-8
+TEXT ·h0858(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16378,9 +16473,9 @@ TEXT ·h0853(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0854(s *State)
+// func h0859(s *State)
 // VPSHUFD $0xe4, Y1, Y9
-TEXT ·h0854(SB), NOSPLIT, $24-8
+TEXT ·h0859(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16397,9 +16492,9 @@ TEXT ·h0854(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0855(s *State)
+// func h0860(s *State)
 // VPSLLD $0, Y1, Y9
-TEXT ·h0855(SB), NOSPLIT, $24-8
+TEXT ·h0860(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16416,9 +16511,9 @@ TEXT ·h0855(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0856(s *State)
+// func h0861(s *State)
 // VPSLLD $1, Y1, Y9
-TEXT ·h0856(SB), NOSPLIT, $24-8
+TEXT ·h0861(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16435,9 +16530,9 @@ TEXT ·h0856(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0857(s *State)
+// func h0862(s *State)
 // VPSLLD $31, Y1, Y9
-TEXT ·h0857(SB), NOSPLIT, $24-8
+TEXT ·h0862(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16454,9 +16549,9 @@ TEXT ·h0857(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0858(s *State)
+// func h0863(s *State)
 // VPSLLD $32, Y1, Y9
-TEXT ·h0858(SB), NOSPLIT, $24-8
+TEXT ·h0863(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16473,9 +16568,9 @@ TEXT ·h0858(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0859(s *State)
+// func h0864(s *State)
 // VPSLLD $5, Y1, Y9
-TEXT ·h0859(SB), NOSPLIT, $24-8
+TEXT ·h0864(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16492,9 +16587,9 @@ TEXT ·h0859(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0860(s *State)
+// func h0865(s *State)
 // VPSLLD X1, Y9, Y14
-TEXT ·h0860(SB), NOSPLIT, $24-8
+TEXT ·h0865(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16511,9 +16606,9 @@ TEXT ·h0860(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0861(s *State)
+// func h0866(s *State)
 // VPSLLQ $0, Y1, Y9
-TEXT ·h0861(SB), NOSPLIT, $24-8
+TEXT ·h0866(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16530,9 +16625,9 @@ TEXT ·h0861(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0862(s *State)
+// func h0867(s *State)
 // VPSLLQ $1, Y1, Y9
-TEXT ·h0862(SB), NOSPLIT, $24-8
+TEXT ·h0867(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16549,9 +16644,9 @@ TEXT ·h0862(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0863(s *State)
+// func h0868(s *State)
 // VPSLLQ $3, Y1, Y9
-TEXT ·h0863(SB), NOSPLIT, $24-8
+TEXT ·h0868(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16568,9 +16663,9 @@ TEXT ·h0863(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0864(s *State)
+// func h0869(s *State)
 // VPSLLQ $63, Y1, Y9
-TEXT ·h0864(SB), NOSPLIT, $24-8
+TEXT ·h0869(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16587,9 +16682,9 @@ TEXT ·h0864(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0865(s *State)
+// func h0870(s *State)
 // VPSLLQ $64, Y1, Y9
-TEXT ·h0865(SB), NOSPLIT, $24-8
+TEXT ·h0870(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16606,9 +16701,9 @@ TEXT ·h0865(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0866(s *State)
+// func h0871(s *State)
 // VPSLLQ X1, Y9, Y14
-TEXT ·h0866(SB), NOSPLIT, $24-8
+TEXT ·h0871(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16625,9 +16720,9 @@ TEXT ·h0866(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0867(s *State)
+// func h0872(s *State)
 // VPSLLVD Y1, Y9, Y14
-TEXT ·h0867(SB), NOSPLIT, $24-8
+TEXT ·h0872(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16644,9 +16739,9 @@ TEXT ·h0867(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0868(s *State)
+// func h0873(s *State)
 // VPSRAD $0, Y1, Y9
-TEXT ·h0868(SB), NOSPLIT, $24-8
+TEXT ·h0873(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16663,9 +16758,9 @@ TEXT ·h0868(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0869(s *State)
+// func h0874(s *State)
 // VPSRAD $1, Y1, Y9
-TEXT ·h0869(SB), NOSPLIT, $24-8
+TEXT ·h0874(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16682,9 +16777,9 @@ TEXT ·h0869(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0870(s *State)
+// func h0875(s *State)
 // VPSRAD $255, Y1, Y9
-TEXT ·h0870(SB), NOSPLIT, $24-8
+TEXT ·h0875(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16701,9 +16796,9 @@ TEXT ·h0870(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0871(s *State)
+// func h0876(s *State)
 // VPSRAD $31, Y1, Y9
-TEXT ·h0871(SB), NOSPLIT, $24-8
+TEXT ·h0876(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16720,9 +16815,9 @@ TEXT ·h0871(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0872(s *State)
+// func h0877(s *State)
 // VPSRAD $40, Y1, Y9
-TEXT ·h0872(SB), NOSPLIT, $24-8
+TEXT ·h0877(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16739,9 +16834,9 @@ TEXT ·h0872(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0873(s *State)
+// func h0878(s *State)
 // VPSRAD X1, Y9, Y14
-TEXT ·h0873(SB), NOSPLIT, $24-8
+TEXT ·h0878(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16758,9 +16853,9 @@ TEXT ·h0873(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0874(s *State)
+// func h0879(s *State)
 // VPSRLD $0, Y1, Y9
-TEXT ·h0874(SB), NOSPLIT, $24-8
+TEXT ·h0879(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16777,9 +16872,9 @@ TEXT ·h0874(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0875(s *State)
+// func h0880(s *State)
 // VPSRLD $1, Y1, Y9
-TEXT ·h0875(SB), NOSPLIT, $24-8
+TEXT ·h0880(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16796,9 +16891,9 @@ TEXT ·h0875(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0876(s *State)
+// func h0881(s *State)
 // VPSRLD $31, Y1, Y9
-TEXT ·h0876(SB), NOSPLIT, $24-8
+TEXT ·h0881(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16815,9 +16910,9 @@ TEXT ·h0876(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0877(s *State)
+// func h0882(s *State)
 // VPSRLD $32, Y1, Y9
-TEXT ·h0877(SB), NOSPLIT, $24-8
+TEXT ·h0882(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16834,9 +16929,9 @@ TEXT ·h0877(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0878(s *State)
+// func h0883(s *State)
 // VPSRLD $5, Y1, Y9
-TEXT ·h0878(SB), NOSPLIT, $24-8
+TEXT ·h0883(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16853,9 +16948,9 @@ TEXT ·h0878(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0879(s *State)
+// func h0884(s *State)
 // VPSRLD X1, Y9, Y14
-TEXT ·h0879(SB), NOSPLIT, $24-8
+TEXT ·h0884(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16872,9 +16967,9 @@ TEXT ·h0879(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0880(s *State)
+// func h0885(s *State)
 // VPSRLQ $0, Y1, Y9
-TEXT ·h0880(SB), NOSPLIT, $24-8
+TEXT ·h0885(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16891,9 +16986,9 @@ TEXT ·h0880(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0881(s *State)
+// func h0886(s *State)
 // VPSRLQ $1, Y1, Y9
-TEXT ·h0881(SB), NOSPLIT, $24-8
+TEXT ·h0886(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16910,9 +17005,9 @@ TEXT ·h0881(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0882(s *State)
+// func h0887(s *State)
 // VPSRLQ $3, Y1, Y9
-TEXT ·h0882(SB), NOSPLIT, $24-8
+TEXT ·h0887(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16929,9 +17024,9 @@ TEXT ·h0882(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0883(s *State)
+// func h0888(s *State)
 // VPSRLQ $63, Y1, Y9
-TEXT ·h0883(SB), NOSPLIT, $24-8
+TEXT ·h0888(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16948,9 +17043,9 @@ TEXT ·h0883(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0884(s *State)
+// func h0889(s *State)
 // VPSRLQ $64, Y1, Y9
-TEXT ·h0884(SB), NOSPLIT, $24-8
+TEXT ·h0889(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16967,9 +17062,9 @@ TEXT ·h0884(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0885(s *State)
+// func h0890(s *State)
 // VPSRLQ X1, Y9, Y14
-TEXT ·h0885(SB), NOSPLIT, $24-8
+TEXT ·h0890(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16986,9 +17081,9 @@ TEXT ·h0885(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0886(s *State)
+// func h0891(s *State)
 // VPSRLVD Y1, Y9, Y14
-TEXT ·h0886(SB), NOSPLIT, $24-8
+TEXT ·h0891(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17005,9 +17100,9 @@ TEXT ·h0886(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0887(s *State)
+// func h0892(s *State)
 // VPSUBQ Y1, Y9, Y14
-TEXT ·h0887(SB), NOSPLIT, $24-8
+TEXT ·h0892(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17024,9 +17119,9 @@ TEXT ·h0887(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0888(s *State)
+// func h0893(s *State)
 // VPUNPCKHDQ Y1, Y9, Y14
-TEXT ·h0888(SB), NOSPLIT, $24-8
+TEXT ·h0893(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17043,9 +17138,9 @@ TEXT ·h0888(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0889(s *State)
+// func h0894(s *State)
 // VPUNPCKLDQ Y1, Y9, Y14
-TEXT ·h0889(SB), NOSPLIT, $24-8
+TEXT ·h0894(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17062,9 +17157,9 @@ TEXT ·h0889(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0890(s *State)
+// func h0895(s *State)
 // VPXOR X1, X9, X14
-TEXT ·h0890(SB), NOSPLIT, $24-8
+TEXT ·h0895(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17081,9 +17176,9 @@ TEXT ·h0890(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0891(s *State)
+// func h0896(s *State)
 // VPXOR Y1, Y9, Y14
-TEXT ·h0891(SB), NOSPLIT, $24-8
+TEXT ·h0896(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17100,9 +17195,9 @@ TEXT ·h0891(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0892(s *State)
+// func h0897(s *State)
 // XCHGQ AX, R8
-TEXT ·h0892(SB), NOSPLIT, $24-8
+TEXT ·h0897(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17119,9 +17214,9 @@ TEXT ·h0892(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0893(s *State)
+// func h0898(s *State)
 // XCHGQ R8, CX
-TEXT ·h0893(SB), NOSPLIT, $24-8
+TEXT ·h0898(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17138,9 +17233,9 @@ TEXT ·h0893(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0894(s *State)
+// func h0899(s *State)
 // XORL $0x7fffffff, R8
-TEXT ·h0894(SB), NOSPLIT, $24-8
+TEXT ·h0899(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17157,9 +17252,9 @@ TEXT ·h0894(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0895(s *State)
+// func h0900(s *State)
 // XORL AX, R8
-TEXT ·h0895(SB), NOSPLIT, $24-8
+TEXT ·h0900(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17176,9 +17271,9 @@ TEXT ·h0895(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0896(s *State)
+// func h0901(s *State)
 // XORQ $-2, R8
-TEXT ·h0896(SB), NOSPLIT, $24-8
+TEXT ·h0901(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17195,9 +17290,9 @@ TEXT ·h0896(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0897(s *State)
+// func h0902(s *State)
 // XORQ R8, R8
-TEXT ·h0897(SB), NOSPLIT, $24-8
+TEXT ·h0902(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17214,9 +17309,9 @@ TEXT ·h0897(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0898(s *State)
+// func h0903(s *State)
 // ADDQ CX, DX
-TEXT ·h0898(SB), NOSPLIT, $24-8
+TEXT ·h0903(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17233,9 +17328,9 @@ TEXT ·h0898(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0899(s *State)
+// func h0904(s *State)
 // ADDQ DX, BX
-TEXT ·h0899(SB), NOSPLIT, $24-8
+TEXT ·h0904(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17252,9 +17347,9 @@ TEXT ·h0899(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0900(s *State)
+// func h0905(s *State)
 // ADDQ BX, BP
-TEXT ·h0900(SB), NOSPLIT, $24-8
+TEXT ·h0905(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17271,9 +17366,9 @@ TEXT ·h0900(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0901(s *State)
+// func h0906(s *State)
 // ADDQ BP, SI
-TEXT ·h0901(SB), NOSPLIT, $24-8
+TEXT ·h0906(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17290,9 +17385,9 @@ TEXT ·h0901(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0902(s *State)
+// func h0907(s *State)
 // ADDQ SI, DI
-TEXT ·h0902(SB), NOSPLIT, $24-8
+TEXT ·h0907(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17309,9 +17404,9 @@ TEXT ·h0902(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0903(s *State)
+// func h0908(s *State)
 // ADDQ DI, R8
-TEXT ·h0903(SB), NOSPLIT, $24-8
+TEXT ·h0908(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17328,9 +17423,9 @@ TEXT ·h0903(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0904(s *State)
+// func h0909(s *State)
 // ADDQ R8, R9
-TEXT ·h0904(SB), NOSPLIT, $24-8
+TEXT ·h0909(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17347,9 +17442,9 @@ TEXT ·h0904(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0905(s *State)
+// func h0910(s *State)
 // ADDQ R9, R10
-TEXT ·h0905(SB), NOSPLIT, $24-8
+TEXT ·h0910(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17366,9 +17461,9 @@ TEXT ·h0905(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0906(s *State)
+// func h0911(s *State)
 // ADDQ R10, R11
-TEXT ·h0906(SB), NOSPLIT, $24-8
+TEXT ·h0911(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17385,9 +17480,9 @@ TEXT ·h0906(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0907(s *State)
+// func h0912(s *State)
 // ADDQ R11, R12
-TEXT ·h0907(SB), NOSPLIT, $24-8
+TEXT ·h0912(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17404,9 +17499,9 @@ TEXT ·h0907(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0908(s *State)
+// func h0913(s *State)
 // ADDQ R12, R13
-TEXT ·h0908(SB), NOSPLIT, $24-8
+TEXT ·h0913(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17423,9 +17518,9 @@ TEXT ·h0908(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0909(s *State)
+// func h0914(s *State)
 // ADDQ R13, R14
-TEXT ·h0909(SB), NOSPLIT, $24-8
+TEXT ·h0914(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17442,9 +17537,9 @@ TEXT ·h0909(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0910(s *State)
+// func h0915(s *State)
 // ADDQ R14, R15
-TEXT ·h0910(SB), NOSPLIT, $24-8
+TEXT ·h0915(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17461,9 +17556,9 @@ TEXT ·h0910(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0911(s *State)
+// func h0916(s *State)
 // ADDQ R15, AX
-TEXT ·h0911(SB), NOSPLIT, $24-8
+TEXT ·h0916(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17480,9 +17575,9 @@ TEXT ·h0911(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0912(s *State)
+// func h0917(s *State)
 // MOVQ 8(AX)(BP*8), R8
-TEXT ·h0912(SB), NOSPLIT, $24-8
+TEXT ·h0917(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17499,9 +17594,9 @@ TEXT ·h0912(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0913(s *State)
+// func h0918(s *State)
 // MOVQ 8(CX)(SI*8), R9
-TEXT ·h0913(SB), NOSPLIT, $24-8
+TEXT ·h0918(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17518,9 +17613,9 @@ TEXT ·h0913(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0914(s *State)
+// func h0919(s *State)
 // MOVQ 8(DX)(DI*8), R10
-TEXT ·h0914(SB), NOSPLIT, $24-8
+TEXT ·h0919(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17537,9 +17632,9 @@ TEXT ·h0914(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0915(s *State)
+// func h0920(s *State)
 // MOVQ 8(BX)(R8*8), R11
-TEXT ·h0915(SB), NOSPLIT, $24-8
+TEXT ·h0920(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17556,9 +17651,9 @@ TEXT ·h0915(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0916(s *State)
+// func h0921(s *State)
 // MOVQ 8(BP)(R9*8), R12
-TEXT ·h0916(SB), NOSPLIT, $24-8
+TEXT ·h0921(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17575,9 +17670,9 @@ TEXT ·h0916(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0917(s *State)
+// func h0922(s *State)
 // MOVQ 8(SI)(R10*8), R13
-TEXT ·h0917(SB), NOSPLIT, $24-8
+TEXT ·h0922(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17594,9 +17689,9 @@ TEXT ·h0917(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0918(s *State)
+// func h0923(s *State)
 // MOVQ 8(DI)(R11*8), R14
-TEXT ·h0918(SB), NOSPLIT, $24-8
+TEXT ·h0923(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17613,9 +17708,9 @@ TEXT ·h0918(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0919(s *State)
+// func h0924(s *State)
 // MOVQ 8(R8)(R12*8), R15
-TEXT ·h0919(SB), NOSPLIT, $24-8
+TEXT ·h0924(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17632,9 +17727,9 @@ TEXT ·h0919(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0920(s *State)
+// func h0925(s *State)
 // MOVQ 8(R9)(R13*8), AX
-TEXT ·h0920(SB), NOSPLIT, $24-8
+TEXT ·h0925(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17651,9 +17746,9 @@ TEXT ·h0920(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0921(s *State)
+// func h0926(s *State)
 // MOVQ 8(R10)(R14*8), CX
-TEXT ·h0921(SB), NOSPLIT, $24-8
+TEXT ·h0926(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17670,9 +17765,9 @@ TEXT ·h0921(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0922(s *State)
+// func h0927(s *State)
 // MOVQ 8(R11)(R15*8), DX
-TEXT ·h0922(SB), NOSPLIT, $24-8
+TEXT ·h0927(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17689,9 +17784,9 @@ TEXT ·h0922(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0923(s *State)
+// func h0928(s *State)
 // MOVQ 8(R12)(AX*8), BX
-TEXT ·h0923(SB), NOSPLIT, $24-8
+TEXT ·h0928(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17708,9 +17803,9 @@ TEXT ·h0923(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0924(s *State)
+// func h0929(s *State)
 // MOVQ 8(R13)(CX*8), BP
-TEXT ·h0924(SB), NOSPLIT, $24-8
+TEXT ·h0929(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17727,9 +17822,9 @@ TEXT ·h0924(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0925(s *State)
+// func h0930(s *State)
 // MOVQ 8(R14)(DX*8), SI
-TEXT ·h0925(SB), NOSPLIT, $24-8
+TEXT ·h0930(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17746,9 +17841,9 @@ TEXT ·h0925(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0926(s *State)
+// func h0931(s *State)
 // MOVQ 8(R15)(BX*8), DI
-TEXT ·h0926(SB), NOSPLIT, $24-8
+TEXT ·h0931(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17765,9 +17860,9 @@ TEXT ·h0926(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0927(s *State)
+// func h0932(s *State)
 // VPSUBQ Y0, Y5, Y11
-TEXT ·h0927(SB), NOSPLIT, $24-8
+TEXT ·h0932(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17784,9 +17879,9 @@ TEXT ·h0927(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0928(s *State)
+// func h0933(s *State)
 // VPSUBQ Y1, Y6, Y12
-TEXT ·h0928(SB), NOSPLIT, $24-8
+TEXT ·h0933(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17803,9 +17898,9 @@ TEXT ·h0928(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0929(s *State)
+// func h0934(s *State)
 // VPSUBQ Y2, Y7, Y13
-TEXT ·h0929(SB), NOSPLIT, $24-8
+TEXT ·h0934(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17822,9 +17917,9 @@ TEXT ·h0929(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0930(s *State)
+// func h0935(s *State)
 // VPSUBQ Y3, Y8, Y14
-TEXT ·h0930(SB), NOSPLIT, $24-8
+TEXT ·h0935(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17841,9 +17936,9 @@ TEXT ·h0930(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0931(s *State)
+// func h0936(s *State)
 // VPSUBQ Y4, Y9, Y15
-TEXT ·h0931(SB), NOSPLIT, $24-8
+TEXT ·h0936(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17860,9 +17955,9 @@ TEXT ·h0931(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0932(s *State)
+// func h0937(s *State)
 // VPSUBQ Y5, Y10, Y0
-TEXT ·h0932(SB), NOSPLIT, $24-8
+TEXT ·h0937(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17879,9 +17974,9 @@ TEXT ·h0932(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0933(s *State)
+// func h0938(s *State)
 // VPSUBQ Y6, Y11, Y1
-TEXT ·h0933(SB), NOSPLIT, $24-8
+TEXT ·h0938(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17898,9 +17993,9 @@ TEXT ·h0933(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0934(s *State)
+// func h0939(s *State)
 // VPSUBQ Y7, Y12, Y2
-TEXT ·h0934(SB), NOSPLIT, $24-8
+TEXT ·h0939(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17917,9 +18012,9 @@ TEXT ·h0934(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0935(s *State)
+// func h0940(s *State)
 // VPSUBQ Y8, Y13, Y3
-TEXT ·h0935(SB), NOSPLIT, $24-8
+TEXT ·h0940(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17936,9 +18031,9 @@ TEXT ·h0935(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0936(s *State)
+// func h0941(s *State)
 // VPSUBQ Y9, Y14, Y4
-TEXT ·h0936(SB), NOSPLIT, $24-8
+TEXT ·h0941(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17955,9 +18050,9 @@ TEXT ·h0936(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0937(s *State)
+// func h0942(s *State)
 // VPSUBQ Y10, Y15, Y5
-TEXT ·h0937(SB), NOSPLIT, $24-8
+TEXT ·h0942(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17974,9 +18069,9 @@ TEXT ·h0937(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0938(s *State)
+// func h0943(s *State)
 // VPSUBQ Y11, Y0, Y6
-TEXT ·h0938(SB), NOSPLIT, $24-8
+TEXT ·h0943(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17993,9 +18088,9 @@ TEXT ·h0938(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0939(s *State)
+// func h0944(s *State)
 // VPSUBQ Y12, Y1, Y7
-TEXT ·h0939(SB), NOSPLIT, $24-8
+TEXT ·h0944(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18012,9 +18107,9 @@ TEXT ·h0939(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0940(s *State)
+// func h0945(s *State)
 // VPSUBQ Y13, Y2, Y8
-TEXT ·h0940(SB), NOSPLIT, $24-8
+TEXT ·h0945(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18031,9 +18126,9 @@ TEXT ·h0940(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0941(s *State)
+// func h0946(s *State)
 // VPSUBQ Y14, Y3, Y9
-TEXT ·h0941(SB), NOSPLIT, $24-8
+TEXT ·h0946(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18050,9 +18145,9 @@ TEXT ·h0941(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0942(s *State)
+// func h0947(s *State)
 // VPSUBQ Y15, Y4, Y10
-TEXT ·h0942(SB), NOSPLIT, $24-8
+TEXT ·h0947(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18069,9 +18164,9 @@ TEXT ·h0942(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0943(s *State)
+// func h0948(s *State)
 // PXOR X0, X3
-TEXT ·h0943(SB), NOSPLIT, $24-8
+TEXT ·h0948(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18088,9 +18183,9 @@ TEXT ·h0943(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0944(s *State)
+// func h0949(s *State)
 // PXOR X1, X4
-TEXT ·h0944(SB), NOSPLIT, $24-8
+TEXT ·h0949(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18107,9 +18202,9 @@ TEXT ·h0944(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0945(s *State)
+// func h0950(s *State)
 // PXOR X2, X5
-TEXT ·h0945(SB), NOSPLIT, $24-8
+TEXT ·h0950(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18126,9 +18221,9 @@ TEXT ·h0945(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0946(s *State)
+// func h0951(s *State)
 // PXOR X3, X6
-TEXT ·h0946(SB), NOSPLIT, $24-8
+TEXT ·h0951(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18145,9 +18240,9 @@ TEXT ·h0946(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0947(s *State)
+// func h0952(s *State)
 // PXOR X4, X7
-TEXT ·h0947(SB), NOSPLIT, $24-8
+TEXT ·h0952(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18164,9 +18259,9 @@ TEXT ·h0947(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0948(s *State)
+// func h0953(s *State)
 // PXOR X5, X8
-TEXT ·h0948(SB), NOSPLIT, $24-8
+TEXT ·h0953(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18183,9 +18278,9 @@ TEXT ·h0948(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0949(s *State)
+// func h0954(s *State)
 // PXOR X6, X9
-TEXT ·h0949(SB), NOSPLIT, $24-8
+TEXT ·h0954(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18202,9 +18297,9 @@ TEXT ·h0949(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0950(s *State)
+// func h0955(s *State)
 // PXOR X7, X10
-TEXT ·h0950(SB), NOSPLIT, $24-8
+TEXT ·h0955(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18221,9 +18316,9 @@ TEXT ·h0950(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0951(s *State)
+// func h0956(s *State)
 // PXOR X8, X11
-TEXT ·h0951(SB), NOSPLIT, $24-8
+TEXT ·h0956(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18240,9 +18335,9 @@ TEXT ·h0951(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0952(s *State)
+// func h0957(s *State)
 // PXOR X9, X12
-TEXT ·h0952(SB), NOSPLIT, $24-8
+TEXT ·h0957(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18259,9 +18354,9 @@ TEXT ·h0952(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0953(s *State)
+// func h0958(s *State)
 // PXOR X10, X13
-TEXT ·h0953(SB), NOSPLIT, $24-8
+TEXT ·h0958(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18278,9 +18373,9 @@ TEXT ·h0953(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0954(s *State)
+// func h0959(s *State)
 // PXOR X11, X14
-TEXT ·h0954(SB), NOSPLIT, $24-8
+TEXT ·h0959(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18297,9 +18392,9 @@ TEXT ·h0954(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0955(s *State)
+// func h0960(s *State)
 // PXOR X12, X15
-TEXT ·h0955(SB), NOSPLIT, $24-8
+TEXT ·h0960(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18316,9 +18411,9 @@ TEXT ·h0955(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0956(s *State)
+// func h0961(s *State)
 // PXOR X13, X0
-TEXT ·h0956(SB), NOSPLIT, $24-8
+TEXT ·h0961(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18335,9 +18430,9 @@ TEXT ·h0956(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0957(s *State)
+// func h0962(s *State)
 // PXOR X14, X1
-TEXT ·h0957(SB), NOSPLIT, $24-8
+TEXT ·h0962(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18354,9 +18449,9 @@ TEXT ·h0957(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0958(s *State)
+// func h0963(s *State)
 // PXOR X15, X2
-TEXT ·h0958(SB), NOSPLIT, $24-8
+TEXT ·h0963(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18373,9 +18468,9 @@ TEXT ·h0958(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0959(s *State)
+// func h0964(s *State)
 // MOVQ X0, AX
-TEXT ·h0959(SB), NOSPLIT, $24-8
+TEXT ·h0964(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18392,9 +18487,9 @@ TEXT ·h0959(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0960(s *State)
+// func h0965(s *State)
 // MOVQ X1, CX
-TEXT ·h0960(SB), NOSPLIT, $24-8
+TEXT ·h0965(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18411,9 +18506,9 @@ TEXT ·h0960(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0961(s *State)
+// func h0966(s *State)
 // MOVQ X2, DX
-TEXT ·h0961(SB), NOSPLIT, $24-8
+TEXT ·h0966(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18430,9 +18525,9 @@ TEXT ·h0961(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0962(s *State)
+// func h0967(s *State)
 // MOVQ X3, BX
-TEXT ·h0962(SB), NOSPLIT, $24-8
+TEXT ·h0967(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18449,9 +18544,9 @@ TEXT ·h0962(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0963(s *State)
+// func h0968(s *State)
 // MOVQ X4, BP
-TEXT ·h0963(SB), NOSPLIT, $24-8
+TEXT ·h0968(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18468,9 +18563,9 @@ TEXT ·h0963(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0964(s *State)
+// func h0969(s *State)
 // MOVQ X5, SI
-TEXT ·h0964(SB), NOSPLIT, $24-8
+TEXT ·h0969(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18487,9 +18582,9 @@ TEXT ·h0964(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0965(s *State)
+// func h0970(s *State)
 // MOVQ X6, DI
-TEXT ·h0965(SB), NOSPLIT, $24-8
+TEXT ·h0970(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18506,9 +18601,9 @@ TEXT ·h0965(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0966(s *State)
+// func h0971(s *State)
 // MOVQ X7, R8
-TEXT ·h0966(SB), NOSPLIT, $24-8
+TEXT ·h0971(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18525,9 +18620,9 @@ TEXT ·h0966(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0967(s *State)
+// func h0972(s *State)
 // MOVQ X8, R9
-TEXT ·h0967(SB), NOSPLIT, $24-8
+TEXT ·h0972(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18544,9 +18639,9 @@ TEXT ·h0967(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0968(s *State)
+// func h0973(s *State)
 // MOVQ X9, R10
-TEXT ·h0968(SB), NOSPLIT, $24-8
+TEXT ·h0973(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18563,9 +18658,9 @@ TEXT ·h0968(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0969(s *State)
+// func h0974(s *State)
 // MOVQ X10, R11
-TEXT ·h0969(SB), NOSPLIT, $24-8
+TEXT ·h0974(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18582,9 +18677,9 @@ TEXT ·h0969(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0970(s *State)
+// func h0975(s *State)
 // MOVQ X11, R12
-TEXT ·h0970(SB), NOSPLIT, $24-8
+TEXT ·h0975(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18601,9 +18696,9 @@ TEXT ·h0970(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0971(s *State)
+// func h0976(s *State)
 // MOVQ X12, R13
-TEXT ·h0971(SB), NOSPLIT, $24-8
+TEXT ·h0976(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18620,9 +18715,9 @@ TEXT ·h0971(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0972(s *State)
+// func h0977(s *State)
 // MOVQ X13, R14
-TEXT ·h0972(SB), NOSPLIT, $24-8
+TEXT ·h0977(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18639,9 +18734,9 @@ TEXT ·h0972(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0973(s *State)
+// func h0978(s *State)
 // MOVQ X14, R15
-TEXT ·h0973(SB), NOSPLIT, $24-8
+TEXT ·h0978(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18658,9 +18753,9 @@ TEXT ·h0973(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0974(s *State)
+// func h0979(s *State)
 // MOVQ X15, AX
-TEXT ·h0974(SB), NOSPLIT, $24-8
+TEXT ·h0979(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18677,9 +18772,9 @@ TEXT ·h0974(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0975(s *State)
+// func h0980(s *State)
 // CMPL AX, $0x007fe001; ADCQ $0x00, CX
-TEXT ·h0975(SB), NOSPLIT, $24-8
+TEXT ·h0980(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18697,9 +18792,9 @@ TEXT ·h0975(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0976(s *State)
+// func h0981(s *State)
 // CMPL AX, $0x09; ADCQ $0x00, CX
-TEXT ·h0976(SB), NOSPLIT, $24-8
+TEXT ·h0981(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18717,9 +18812,9 @@ TEXT ·h0976(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0977(s *State)
+// func h0982(s *State)
 // CMPL AX, $0x0f; ADCQ $0x00, CX
-TEXT ·h0977(SB), NOSPLIT, $24-8
+TEXT ·h0982(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18737,9 +18832,49 @@ TEXT ·h0977(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0978(s *State)
+// func h0983(s *State)
+// CMPL R8, $0x09; ADCQ $0x00, CX
+TEXT ·h0983(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPL R8, $0x09
+	ADCQ $0x00, CX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0984(s *State)
+// CMPL R8, $0x0f; ADCQ $0x00, CX
+TEXT ·h0984(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPL R8, $0x0f
+	ADCQ $0x00, CX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0985(s *State)
 // CMPQ AX, $0x00000100; JEQ taken
-TEXT ·h0978(SB), NOSPLIT, $24-8
+TEXT ·h0985(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18761,9 +18896,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0979(s *State)
+// func h0986(s *State)
 // CMPQ CX, $0x000000f8; JHI taken
-TEXT ·h0979(SB), NOSPLIT, $24-8
+TEXT ·h0986(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18785,9 +18920,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0980(s *State)
+// func h0987(s *State)
 // CMPQ CX, $0x00000100; JEQ taken
-TEXT ·h0980(SB), NOSPLIT, $24-8
+TEXT ·h0987(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18809,9 +18944,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0981(s *State)
+// func h0988(s *State)
 // CMPQ R8, $0x00000088; JLT taken
-TEXT ·h0981(SB), NOSPLIT, $24-8
+TEXT ·h0988(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18833,9 +18968,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0982(s *State)
+// func h0989(s *State)
 // CMPQ R8, $0x000000a8; JLT taken
-TEXT ·h0982(SB), NOSPLIT, $24-8
+TEXT ·h0989(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18857,9 +18992,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0983(s *State)
+// func h0990(s *State)
 // DECL CX; JNE taken
-TEXT ·h0983(SB), NOSPLIT, $24-8
+TEXT ·h0990(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18881,9 +19016,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0984(s *State)
+// func h0991(s *State)
 // DECQ AX; JNE taken
-TEXT ·h0984(SB), NOSPLIT, $24-8
+TEXT ·h0991(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18905,9 +19040,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0985(s *State)
+// func h0992(s *State)
 // SUBL R8, AX; SBBQ R8, R8
-TEXT ·h0985(SB), NOSPLIT, $24-8
+TEXT ·h0992(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18925,9 +19060,9 @@ TEXT ·h0985(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0986(s *State)
+// func h0993(s *State)
 // SUBL R8, DX; SBBQ R8, R8
-TEXT ·h0986(SB), NOSPLIT, $24-8
+TEXT ·h0993(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18945,176 +19080,8 @@ TEXT ·h0986(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0987(s *State)
-// ADDQ R8, R9; JEQ taken
-TEXT ·h0987(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0988(s *State)
-// ADDQ R8, R9; JNE taken
-TEXT ·h0988(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0989(s *State)
-// ADDQ R8, R9; JCS taken
-TEXT ·h0989(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0990(s *State)
-// ADDQ R8, R9; JCC taken
-TEXT ·h0990(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0991(s *State)
-// ADDQ R8, R9; JLT taken
-TEXT ·h0991(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0992(s *State)
-// ADDQ R8, R9; JGE taken
-TEXT ·h0992(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0993(s *State)
-// ADDQ R8, R9; JLE taken
-TEXT ·h0993(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h0994(s *State)
-// ADDQ R8, R9; JGT taken
+// ADDQ R8, R9; JEQ taken
 TEXT ·h0994(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19124,7 +19091,7 @@ TEXT ·h0994(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JGT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19138,7 +19105,7 @@ done:
 	RET
 
 // func h0995(s *State)
-// ADDQ R8, R9; JLS taken
+// ADDQ R8, R9; JNE taken
 TEXT ·h0995(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19148,7 +19115,7 @@ TEXT ·h0995(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JLS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19162,7 +19129,7 @@ done:
 	RET
 
 // func h0996(s *State)
-// ADDQ R8, R9; JHI taken
+// ADDQ R8, R9; JCS taken
 TEXT ·h0996(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19172,7 +19139,7 @@ TEXT ·h0996(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JHI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19186,7 +19153,7 @@ done:
 	RET
 
 // func h0997(s *State)
-// ADDQ R8, R9; JMI taken
+// ADDQ R8, R9; JCC taken
 TEXT ·h0997(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19196,7 +19163,7 @@ TEXT ·h0997(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JMI taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19210,7 +19177,7 @@ done:
 	RET
 
 // func h0998(s *State)
-// ADDQ R8, R9; JPL taken
+// ADDQ R8, R9; JLT taken
 TEXT ·h0998(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19220,7 +19187,7 @@ TEXT ·h0998(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JPL taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19234,7 +19201,7 @@ done:
 	RET
 
 // func h0999(s *State)
-// ADDQ R8, R9; SETCS R10B
+// ADDQ R8, R9; JGE taken
 TEXT ·h0999(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19244,7 +19211,11 @@ TEXT ·h0999(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	SETCS R10B
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19254,7 +19225,7 @@ TEXT ·h0999(SB), NOSPLIT, $24-8
 	RET
 
 // func h1000(s *State)
-// ADDQ R8, R9; CMOVQEQ R11, R12
+// ADDQ R8, R9; JLE taken
 TEXT ·h1000(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19264,7 +19235,11 @@ TEXT ·h1000(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	CMOVQEQ R11, R12
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19274,7 +19249,7 @@ TEXT ·h1000(SB), NOSPLIT, $24-8
 	RET
 
 // func h1001(s *State)
-// ADDQ R8, R9; ADCQ R10, R11
+// ADDQ R8, R9; JGT taken
 TEXT ·h1001(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19284,7 +19259,11 @@ TEXT ·h1001(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	ADCQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19294,7 +19273,7 @@ TEXT ·h1001(SB), NOSPLIT, $24-8
 	RET
 
 // func h1002(s *State)
-// ADDQ R8, R9; SBBQ R10, R11
+// ADDQ R8, R9; JLS taken
 TEXT ·h1002(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19304,7 +19283,11 @@ TEXT ·h1002(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	SBBQ R10, R11
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19314,7 +19297,7 @@ TEXT ·h1002(SB), NOSPLIT, $24-8
 	RET
 
 // func h1003(s *State)
-// ADDQ R8, R9; INCQ R13
+// ADDQ R8, R9; JHI taken
 TEXT ·h1003(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19324,7 +19307,11 @@ TEXT ·h1003(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	INCQ R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19334,7 +19321,7 @@ TEXT ·h1003(SB), NOSPLIT, $24-8
 	RET
 
 // func h1004(s *State)
-// ADDQ R8, R9; ROLQ $7, R13
+// ADDQ R8, R9; JMI taken
 TEXT ·h1004(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19344,7 +19331,11 @@ TEXT ·h1004(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	ROLQ $7, R13
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19354,7 +19345,7 @@ TEXT ·h1004(SB), NOSPLIT, $24-8
 	RET
 
 // func h1005(s *State)
-// SUBQ R8, R9; JEQ taken
+// ADDQ R8, R9; JPL taken
 TEXT ·h1005(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19363,8 +19354,8 @@ TEXT ·h1005(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JEQ taken
+	ADDQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19378,7 +19369,7 @@ done:
 	RET
 
 // func h1006(s *State)
-// SUBQ R8, R9; JNE taken
+// ADDQ R8, R9; SETCS R10B
 TEXT ·h1006(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19387,12 +19378,8 @@ TEXT ·h1006(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19402,7 +19389,7 @@ done:
 	RET
 
 // func h1007(s *State)
-// SUBQ R8, R9; JCS taken
+// ADDQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1007(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19411,12 +19398,8 @@ TEXT ·h1007(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19426,7 +19409,7 @@ done:
 	RET
 
 // func h1008(s *State)
-// SUBQ R8, R9; JCC taken
+// ADDQ R8, R9; ADCQ R10, R11
 TEXT ·h1008(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19435,12 +19418,8 @@ TEXT ·h1008(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19450,7 +19429,7 @@ done:
 	RET
 
 // func h1009(s *State)
-// SUBQ R8, R9; JLT taken
+// ADDQ R8, R9; SBBQ R10, R11
 TEXT ·h1009(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19459,12 +19438,8 @@ TEXT ·h1009(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19474,7 +19449,7 @@ done:
 	RET
 
 // func h1010(s *State)
-// SUBQ R8, R9; JGE taken
+// ADDQ R8, R9; INCQ R13
 TEXT ·h1010(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19483,12 +19458,8 @@ TEXT ·h1010(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19498,7 +19469,7 @@ done:
 	RET
 
 // func h1011(s *State)
-// SUBQ R8, R9; JLE taken
+// ADDQ R8, R9; ROLQ $7, R13
 TEXT ·h1011(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19507,12 +19478,8 @@ TEXT ·h1011(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19522,7 +19489,7 @@ done:
 	RET
 
 // func h1012(s *State)
-// SUBQ R8, R9; JGT taken
+// SUBQ R8, R9; JEQ taken
 TEXT ·h1012(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19532,7 +19499,7 @@ TEXT ·h1012(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JGT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19546,7 +19513,7 @@ done:
 	RET
 
 // func h1013(s *State)
-// SUBQ R8, R9; JLS taken
+// SUBQ R8, R9; JNE taken
 TEXT ·h1013(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19556,7 +19523,7 @@ TEXT ·h1013(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JLS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19570,7 +19537,7 @@ done:
 	RET
 
 // func h1014(s *State)
-// SUBQ R8, R9; JHI taken
+// SUBQ R8, R9; JCS taken
 TEXT ·h1014(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19580,7 +19547,7 @@ TEXT ·h1014(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JHI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19594,7 +19561,7 @@ done:
 	RET
 
 // func h1015(s *State)
-// SUBQ R8, R9; JMI taken
+// SUBQ R8, R9; JCC taken
 TEXT ·h1015(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19604,7 +19571,7 @@ TEXT ·h1015(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JMI taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19618,7 +19585,7 @@ done:
 	RET
 
 // func h1016(s *State)
-// SUBQ R8, R9; JPL taken
+// SUBQ R8, R9; JLT taken
 TEXT ·h1016(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19628,7 +19595,7 @@ TEXT ·h1016(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JPL taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19642,7 +19609,7 @@ done:
 	RET
 
 // func h1017(s *State)
-// SUBQ R8, R9; SETCS R10B
+// SUBQ R8, R9; JGE taken
 TEXT ·h1017(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19652,7 +19619,11 @@ TEXT ·h1017(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	SETCS R10B
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19662,7 +19633,7 @@ TEXT ·h1017(SB), NOSPLIT, $24-8
 	RET
 
 // func h1018(s *State)
-// SUBQ R8, R9; CMOVQEQ R11, R12
+// SUBQ R8, R9; JLE taken
 TEXT ·h1018(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19672,7 +19643,11 @@ TEXT ·h1018(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	CMOVQEQ R11, R12
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19682,7 +19657,7 @@ TEXT ·h1018(SB), NOSPLIT, $24-8
 	RET
 
 // func h1019(s *State)
-// SUBQ R8, R9; ADCQ R10, R11
+// SUBQ R8, R9; JGT taken
 TEXT ·h1019(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19692,7 +19667,11 @@ TEXT ·h1019(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	ADCQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19702,7 +19681,7 @@ TEXT ·h1019(SB), NOSPLIT, $24-8
 	RET
 
 // func h1020(s *State)
-// SUBQ R8, R9; SBBQ R10, R11
+// SUBQ R8, R9; JLS taken
 TEXT ·h1020(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19712,7 +19691,11 @@ TEXT ·h1020(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	SBBQ R10, R11
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19722,7 +19705,7 @@ TEXT ·h1020(SB), NOSPLIT, $24-8
 	RET
 
 // func h1021(s *State)
-// SUBQ R8, R9; INCQ R13
+// SUBQ R8, R9; JHI taken
 TEXT ·h1021(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19732,7 +19715,11 @@ TEXT ·h1021(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	INCQ R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19742,7 +19729,7 @@ TEXT ·h1021(SB), NOSPLIT, $24-8
 	RET
 
 // func h1022(s *State)
-// SUBQ R8, R9; ROLQ $7, R13
+// SUBQ R8, R9; JMI taken
 TEXT ·h1022(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19752,7 +19739,11 @@ TEXT ·h1022(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	ROLQ $7, R13
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19762,7 +19753,7 @@ TEXT ·h1022(SB), NOSPLIT, $24-8
 	RET
 
 // func h1023(s *State)
-// ADCQ R8, R9; JEQ taken
+// SUBQ R8, R9; JPL taken
 TEXT ·h1023(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19771,8 +19762,8 @@ TEXT ·h1023(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JEQ taken
+	SUBQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19786,7 +19777,7 @@ done:
 	RET
 
 // func h1024(s *State)
-// ADCQ R8, R9; JNE taken
+// SUBQ R8, R9; SETCS R10B
 TEXT ·h1024(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19795,12 +19786,8 @@ TEXT ·h1024(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19810,7 +19797,7 @@ done:
 	RET
 
 // func h1025(s *State)
-// ADCQ R8, R9; JCS taken
+// SUBQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1025(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19819,12 +19806,8 @@ TEXT ·h1025(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19834,7 +19817,7 @@ done:
 	RET
 
 // func h1026(s *State)
-// ADCQ R8, R9; JCC taken
+// SUBQ R8, R9; ADCQ R10, R11
 TEXT ·h1026(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19843,12 +19826,8 @@ TEXT ·h1026(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19858,7 +19837,7 @@ done:
 	RET
 
 // func h1027(s *State)
-// ADCQ R8, R9; JLT taken
+// SUBQ R8, R9; SBBQ R10, R11
 TEXT ·h1027(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19867,12 +19846,8 @@ TEXT ·h1027(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19882,7 +19857,7 @@ done:
 	RET
 
 // func h1028(s *State)
-// ADCQ R8, R9; JGE taken
+// SUBQ R8, R9; INCQ R13
 TEXT ·h1028(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19891,12 +19866,8 @@ TEXT ·h1028(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19906,7 +19877,7 @@ done:
 	RET
 
 // func h1029(s *State)
-// ADCQ R8, R9; JLE taken
+// SUBQ R8, R9; ROLQ $7, R13
 TEXT ·h1029(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19915,12 +19886,8 @@ TEXT ·h1029(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19930,7 +19897,7 @@ done:
 	RET
 
 // func h1030(s *State)
-// ADCQ R8, R9; JGT taken
+// ADCQ R8, R9; JEQ taken
 TEXT ·h1030(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19940,7 +19907,7 @@ TEXT ·h1030(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JGT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19954,7 +19921,7 @@ done:
 	RET
 
 // func h1031(s *State)
-// ADCQ R8, R9; JLS taken
+// ADCQ R8, R9; JNE taken
 TEXT ·h1031(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19964,7 +19931,7 @@ TEXT ·h1031(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JLS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19978,7 +19945,7 @@ done:
 	RET
 
 // func h1032(s *State)
-// ADCQ R8, R9; JHI taken
+// ADCQ R8, R9; JCS taken
 TEXT ·h1032(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19988,7 +19955,7 @@ TEXT ·h1032(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JHI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20002,7 +19969,7 @@ done:
 	RET
 
 // func h1033(s *State)
-// ADCQ R8, R9; JMI taken
+// ADCQ R8, R9; JCC taken
 TEXT ·h1033(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20012,7 +19979,7 @@ TEXT ·h1033(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JMI taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20026,7 +19993,7 @@ done:
 	RET
 
 // func h1034(s *State)
-// ADCQ R8, R9; JPL taken
+// ADCQ R8, R9; JLT taken
 TEXT ·h1034(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20036,7 +20003,7 @@ TEXT ·h1034(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JPL taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20050,7 +20017,7 @@ done:
 	RET
 
 // func h1035(s *State)
-// ADCQ R8, R9; SETCS R10B
+// ADCQ R8, R9; JGE taken
 TEXT ·h1035(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20060,7 +20027,11 @@ TEXT ·h1035(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	SETCS R10B
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20070,7 +20041,7 @@ TEXT ·h1035(SB), NOSPLIT, $24-8
 	RET
 
 // func h1036(s *State)
-// ADCQ R8, R9; CMOVQEQ R11, R12
+// ADCQ R8, R9; JLE taken
 TEXT ·h1036(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20080,7 +20051,11 @@ TEXT ·h1036(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	CMOVQEQ R11, R12
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20090,7 +20065,7 @@ TEXT ·h1036(SB), NOSPLIT, $24-8
 	RET
 
 // func h1037(s *State)
-// ADCQ R8, R9; ADCQ R10, R11
+// ADCQ R8, R9; JGT taken
 TEXT ·h1037(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20100,7 +20075,11 @@ TEXT ·h1037(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	ADCQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20110,7 +20089,7 @@ TEXT ·h1037(SB), NOSPLIT, $24-8
 	RET
 
 // func h1038(s *State)
-// ADCQ R8, R9; SBBQ R10, R11
+// ADCQ R8, R9; JLS taken
 TEXT ·h1038(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20120,7 +20099,11 @@ TEXT ·h1038(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	SBBQ R10, R11
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20130,7 +20113,7 @@ TEXT ·h1038(SB), NOSPLIT, $24-8
 	RET
 
 // func h1039(s *State)
-// ADCQ R8, R9; INCQ R13
+// ADCQ R8, R9; JHI taken
 TEXT ·h1039(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20140,7 +20123,11 @@ TEXT ·h1039(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	INCQ R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20150,7 +20137,7 @@ TEXT ·h1039(SB), NOSPLIT, $24-8
 	RET
 
 // func h1040(s *State)
-// ADCQ R8, R9; ROLQ $7, R13
+// ADCQ R8, R9; JMI taken
 TEXT ·h1040(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20160,7 +20147,11 @@ TEXT ·h1040(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	ROLQ $7, R13
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20170,7 +20161,7 @@ TEXT ·h1040(SB), NOSPLIT, $24-8
 	RET
 
 // func h1041(s *State)
-// SBBQ R8, R9; JEQ taken
+// ADCQ R8, R9; JPL taken
 TEXT ·h1041(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20179,8 +20170,8 @@ TEXT ·h1041(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JEQ taken
+	ADCQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20194,7 +20185,7 @@ done:
 	RET
 
 // func h1042(s *State)
-// SBBQ R8, R9; JNE taken
+// ADCQ R8, R9; SETCS R10B
 TEXT ·h1042(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20203,12 +20194,8 @@ TEXT ·h1042(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADCQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20218,7 +20205,7 @@ done:
 	RET
 
 // func h1043(s *State)
-// SBBQ R8, R9; JCS taken
+// ADCQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1043(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20227,12 +20214,8 @@ TEXT ·h1043(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADCQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20242,7 +20225,7 @@ done:
 	RET
 
 // func h1044(s *State)
-// SBBQ R8, R9; JCC taken
+// ADCQ R8, R9; ADCQ R10, R11
 TEXT ·h1044(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20251,12 +20234,8 @@ TEXT ·h1044(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADCQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20266,7 +20245,7 @@ done:
 	RET
 
 // func h1045(s *State)
-// SBBQ R8, R9; JLT taken
+// ADCQ R8, R9; SBBQ R10, R11
 TEXT ·h1045(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20275,12 +20254,8 @@ TEXT ·h1045(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADCQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20290,7 +20265,7 @@ done:
 	RET
 
 // func h1046(s *State)
-// SBBQ R8, R9; JGE taken
+// ADCQ R8, R9; INCQ R13
 TEXT ·h1046(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20299,12 +20274,8 @@ TEXT ·h1046(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADCQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20314,7 +20285,7 @@ done:
 	RET
 
 // func h1047(s *State)
-// SBBQ R8, R9; JLE taken
+// ADCQ R8, R9; ROLQ $7, R13
 TEXT ·h1047(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20323,12 +20294,8 @@ TEXT ·h1047(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADCQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20338,7 +20305,7 @@ done:
 	RET
 
 // func h1048(s *State)
-// SBBQ R8, R9; JGT taken
+// SBBQ R8, R9; JEQ taken
 TEXT ·h1048(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20348,7 +20315,7 @@ TEXT ·h1048(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JGT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20362,7 +20329,7 @@ done:
 	RET
 
 // func h1049(s *State)
-// SBBQ R8, R9; JLS taken
+// SBBQ R8, R9; JNE taken
 TEXT ·h1049(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20372,7 +20339,7 @@ TEXT ·h1049(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JLS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20386,7 +20353,7 @@ done:
 	RET
 
 // func h1050(s *State)
-// SBBQ R8, R9; JHI taken
+// SBBQ R8, R9; JCS taken
 TEXT ·h1050(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20396,7 +20363,7 @@ TEXT ·h1050(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JHI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20410,7 +20377,7 @@ done:
 	RET
 
 // func h1051(s *State)
-// SBBQ R8, R9; JMI taken
+// SBBQ R8, R9; JCC taken
 TEXT ·h1051(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20420,7 +20387,7 @@ TEXT ·h1051(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JMI taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20434,7 +20401,7 @@ done:
 	RET
 
 // func h1052(s *State)
-// SBBQ R8, R9; JPL taken
+// SBBQ R8, R9; JLT taken
 TEXT ·h1052(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20444,7 +20411,7 @@ TEXT ·h1052(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JPL taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20458,7 +20425,7 @@ done:
 	RET
 
 // func h1053(s *State)
-// SBBQ R8, R9; SETCS R10B
+// SBBQ R8, R9; JGE taken
 TEXT ·h1053(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20468,7 +20435,11 @@ TEXT ·h1053(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	SETCS R10B
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20478,7 +20449,7 @@ TEXT ·h1053(SB), NOSPLIT, $24-8
 	RET
 
 // func h1054(s *State)
-// SBBQ R8, R9; CMOVQEQ R11, R12
+// SBBQ R8, R9; JLE taken
 TEXT ·h1054(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20488,7 +20459,11 @@ TEXT ·h1054(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	CMOVQEQ R11, R12
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20498,7 +20473,7 @@ TEXT ·h1054(SB), NOSPLIT, $24-8
 	RET
 
 // func h1055(s *State)
-// SBBQ R8, R9; ADCQ R10, R11
+// SBBQ R8, R9; JGT taken
 TEXT ·h1055(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20508,7 +20483,11 @@ TEXT ·h1055(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	ADCQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20518,7 +20497,7 @@ TEXT ·h1055(SB), NOSPLIT, $24-8
 	RET
 
 // func h1056(s *State)
-// SBBQ R8, R9; SBBQ R10, R11
+// SBBQ R8, R9; JLS taken
 TEXT ·h1056(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20528,7 +20507,11 @@ TEXT ·h1056(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	SBBQ R10, R11
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20538,7 +20521,7 @@ TEXT ·h1056(SB), NOSPLIT, $24-8
 	RET
 
 // func h1057(s *State)
-// SBBQ R8, R9; INCQ R13
+// SBBQ R8, R9; JHI taken
 TEXT ·h1057(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20548,7 +20531,11 @@ TEXT ·h1057(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	INCQ R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20558,7 +20545,7 @@ TEXT ·h1057(SB), NOSPLIT, $24-8
 	RET
 
 // func h1058(s *State)
-// SBBQ R8, R9; ROLQ $7, R13
+// SBBQ R8, R9; JMI taken
 TEXT ·h1058(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20568,7 +20555,11 @@ TEXT ·h1058(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	ROLQ $7, R13
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20578,7 +20569,7 @@ TEXT ·h1058(SB), NOSPLIT, $24-8
 	RET
 
 // func h1059(s *State)
-// CMPQ R8, R9; JEQ taken
+// SBBQ R8, R9; JPL taken
 TEXT ·h1059(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20587,8 +20578,8 @@ TEXT ·h1059(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JEQ taken
+	SBBQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20602,7 +20593,7 @@ done:
 	RET
 
 // func h1060(s *State)
-// CMPQ R8, R9; JNE taken
+// SBBQ R8, R9; SETCS R10B
 TEXT ·h1060(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20611,12 +20602,8 @@ TEXT ·h1060(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SBBQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20626,7 +20613,7 @@ done:
 	RET
 
 // func h1061(s *State)
-// CMPQ R8, R9; JCS taken
+// SBBQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1061(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20635,12 +20622,8 @@ TEXT ·h1061(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SBBQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20650,7 +20633,7 @@ done:
 	RET
 
 // func h1062(s *State)
-// CMPQ R8, R9; JCC taken
+// SBBQ R8, R9; ADCQ R10, R11
 TEXT ·h1062(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20659,12 +20642,8 @@ TEXT ·h1062(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SBBQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20674,7 +20653,7 @@ done:
 	RET
 
 // func h1063(s *State)
-// CMPQ R8, R9; JLT taken
+// SBBQ R8, R9; SBBQ R10, R11
 TEXT ·h1063(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20683,12 +20662,8 @@ TEXT ·h1063(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SBBQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20698,7 +20673,7 @@ done:
 	RET
 
 // func h1064(s *State)
-// CMPQ R8, R9; JGE taken
+// SBBQ R8, R9; INCQ R13
 TEXT ·h1064(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20707,12 +20682,8 @@ TEXT ·h1064(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SBBQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20722,7 +20693,7 @@ done:
 	RET
 
 // func h1065(s *State)
-// CMPQ R8, R9; JLE taken
+// SBBQ R8, R9; ROLQ $7, R13
 TEXT ·h1065(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20731,12 +20702,8 @@ TEXT ·h1065(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SBBQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20746,7 +20713,7 @@ done:
 	RET
 
 // func h1066(s *State)
-// CMPQ R8, R9; JGT taken
+// CMPQ R8, R9; JEQ taken
 TEXT ·h1066(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20756,7 +20723,7 @@ TEXT ·h1066(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JGT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20770,7 +20737,7 @@ done:
 	RET
 
 // func h1067(s *State)
-// CMPQ R8, R9; JLS taken
+// CMPQ R8, R9; JNE taken
 TEXT ·h1067(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20780,7 +20747,7 @@ TEXT ·h1067(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JLS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20794,7 +20761,7 @@ done:
 	RET
 
 // func h1068(s *State)
-// CMPQ R8, R9; JHI taken
+// CMPQ R8, R9; JCS taken
 TEXT ·h1068(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20804,7 +20771,7 @@ TEXT ·h1068(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JHI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20818,7 +20785,7 @@ done:
 	RET
 
 // func h1069(s *State)
-// CMPQ R8, R9; JMI taken
+// CMPQ R8, R9; JCC taken
 TEXT ·h1069(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20828,7 +20795,7 @@ TEXT ·h1069(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JMI taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20842,7 +20809,7 @@ done:
 	RET
 
 // func h1070(s *State)
-// CMPQ R8, R9; JPL taken
+// CMPQ R8, R9; JLT taken
 TEXT ·h1070(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20852,7 +20819,7 @@ TEXT ·h1070(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JPL taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20866,7 +20833,7 @@ done:
 	RET
 
 // func h1071(s *State)
-// CMPQ R8, R9; SETCS R10B
+// CMPQ R8, R9; JGE taken
 TEXT ·h1071(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20876,7 +20843,11 @@ TEXT ·h1071(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	SETCS R10B
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20886,7 +20857,7 @@ TEXT ·h1071(SB), NOSPLIT, $24-8
 	RET
 
 // func h1072(s *State)
-// CMPQ R8, R9; CMOVQEQ R11, R12
+// CMPQ R8, R9; JLE taken
 TEXT ·h1072(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20896,7 +20867,11 @@ TEXT ·h1072(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	CMOVQEQ R11, R12
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20906,7 +20881,7 @@ TEXT ·h1072(SB), NOSPLIT, $24-8
 	RET
 
 // func h1073(s *State)
-// CMPQ R8, R9; ADCQ R10, R11
+// CMPQ R8, R9; JGT taken
 TEXT ·h1073(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20916,7 +20891,11 @@ TEXT ·h1073(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	ADCQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20926,7 +20905,7 @@ TEXT ·h1073(SB), NOSPLIT, $24-8
 	RET
 
 // func h1074(s *State)
-// CMPQ R8, R9; SBBQ R10, R11
+// CMPQ R8, R9; JLS taken
 TEXT ·h1074(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20936,7 +20915,11 @@ TEXT ·h1074(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	SBBQ R10, R11
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20946,7 +20929,7 @@ TEXT ·h1074(SB), NOSPLIT, $24-8
 	RET
 
 // func h1075(s *State)
-// CMPQ R8, R9; INCQ R13
+// CMPQ R8, R9; JHI taken
 TEXT ·h1075(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20956,7 +20939,11 @@ TEXT ·h1075(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	INCQ R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20966,7 +20953,7 @@ TEXT ·h1075(SB), NOSPLIT, $24-8
 	RET
 
 // func h1076(s *State)
-// CMPQ R8, R9; ROLQ $7, R13
+// CMPQ R8, R9; JMI taken
 TEXT ·h1076(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20976,7 +20963,11 @@ TEXT ·h1076(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	ROLQ $7, R13
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20986,7 +20977,7 @@ TEXT ·h1076(SB), NOSPLIT, $24-8
 	RET
 
 // func h1077(s *State)
-// CMPQ R8, $3; JEQ taken
+// CMPQ R8, R9; JPL taken
 TEXT ·h1077(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20995,8 +20986,8 @@ TEXT ·h1077(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JEQ taken
+	CMPQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21010,7 +21001,7 @@ done:
 	RET
 
 // func h1078(s *State)
-// CMPQ R8, $3; JNE taken
+// CMPQ R8, R9; SETCS R10B
 TEXT ·h1078(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21019,12 +21010,8 @@ TEXT ·h1078(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21034,7 +21021,7 @@ done:
 	RET
 
 // func h1079(s *State)
-// CMPQ R8, $3; JCS taken
+// CMPQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1079(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21043,12 +21030,8 @@ TEXT ·h1079(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21058,7 +21041,7 @@ done:
 	RET
 
 // func h1080(s *State)
-// CMPQ R8, $3; JCC taken
+// CMPQ R8, R9; ADCQ R10, R11
 TEXT ·h1080(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21067,12 +21050,8 @@ TEXT ·h1080(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21082,7 +21061,7 @@ done:
 	RET
 
 // func h1081(s *State)
-// CMPQ R8, $3; JLT taken
+// CMPQ R8, R9; SBBQ R10, R11
 TEXT ·h1081(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21091,12 +21070,8 @@ TEXT ·h1081(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21106,7 +21081,7 @@ done:
 	RET
 
 // func h1082(s *State)
-// CMPQ R8, $3; JGE taken
+// CMPQ R8, R9; INCQ R13
 TEXT ·h1082(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21115,12 +21090,8 @@ TEXT ·h1082(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21130,7 +21101,7 @@ done:
 	RET
 
 // func h1083(s *State)
-// CMPQ R8, $3; JLE taken
+// CMPQ R8, R9; ROLQ $7, R13
 TEXT ·h1083(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21139,12 +21110,8 @@ TEXT ·h1083(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21154,7 +21121,7 @@ done:
 	RET
 
 // func h1084(s *State)
-// CMPQ R8, $3; JGT taken
+// CMPQ R8, $3; JEQ taken
 TEXT ·h1084(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21164,7 +21131,7 @@ TEXT ·h1084(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JGT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21178,7 +21145,7 @@ done:
 	RET
 
 // func h1085(s *State)
-// CMPQ R8, $3; JLS taken
+// CMPQ R8, $3; JNE taken
 TEXT ·h1085(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21188,7 +21155,7 @@ TEXT ·h1085(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JLS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21202,7 +21169,7 @@ done:
 	RET
 
 // func h1086(s *State)
-// CMPQ R8, $3; JHI taken
+// CMPQ R8, $3; JCS taken
 TEXT ·h1086(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21212,7 +21179,7 @@ TEXT ·h1086(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JHI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21226,7 +21193,7 @@ done:
 	RET
 
 // func h1087(s *State)
-// CMPQ R8, $3; JMI taken
+// CMPQ R8, $3; JCC taken
 TEXT ·h1087(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21236,7 +21203,7 @@ TEXT ·h1087(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JMI taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21250,7 +21217,7 @@ done:
 	RET
 
 // func h1088(s *State)
-// CMPQ R8, $3; JPL taken
+// CMPQ R8, $3; JLT taken
 TEXT ·h1088(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21260,7 +21227,7 @@ TEXT ·h1088(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JPL taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21274,7 +21241,7 @@ done:
 	RET
 
 // func h1089(s *State)
-// CMPQ R8, $3; SETCS R10B
+// CMPQ R8, $3; JGE taken
 TEXT ·h1089(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21284,7 +21251,11 @@ TEXT ·h1089(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	SETCS R10B
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21294,7 +21265,7 @@ TEXT ·h1089(SB), NOSPLIT, $24-8
 	RET
 
 // func h1090(s *State)
-// CMPQ R8, $3; CMOVQEQ R11, R12
+// CMPQ R8, $3; JLE taken
 TEXT ·h1090(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21304,7 +21275,11 @@ TEXT ·h1090(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	CMOVQEQ R11, R12
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21314,7 +21289,7 @@ TEXT ·h1090(SB), NOSPLIT, $24-8
 	RET
 
 // func h1091(s *State)
-// CMPQ R8, $3; ADCQ R10, R11
+// CMPQ R8, $3; JGT taken
 TEXT ·h1091(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21324,7 +21299,11 @@ TEXT ·h1091(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	ADCQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21334,7 +21313,7 @@ TEXT ·h1091(SB), NOSPLIT, $24-8
 	RET
 
 // func h1092(s *State)
-// CMPQ R8, $3; SBBQ R10, R11
+// CMPQ R8, $3; JLS taken
 TEXT ·h1092(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21344,7 +21323,11 @@ TEXT ·h1092(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	SBBQ R10, R11
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21354,7 +21337,7 @@ TEXT ·h1092(SB), NOSPLIT, $24-8
 	RET
 
 // func h1093(s *State)
-// CMPQ R8, $3; INCQ R13
+// CMPQ R8, $3; JHI taken
 TEXT ·h1093(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21364,7 +21347,11 @@ TEXT ·h1093(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	INCQ R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21374,7 +21361,7 @@ TEXT ·h1093(SB), NOSPLIT, $24-8
 	RET
 
 // func h1094(s *State)
-// CMPQ R8, $3; ROLQ $7, R13
+// CMPQ R8, $3; JMI taken
 TEXT ·h1094(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21384,7 +21371,11 @@ TEXT ·h1094(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	ROLQ $7, R13
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21394,7 +21385,7 @@ TEXT ·h1094(SB), NOSPLIT, $24-8
 	RET
 
 // func h1095(s *State)
-// CMPL R8, R9; JEQ taken
+// CMPQ R8, $3; JPL taken
 TEXT ·h1095(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21403,8 +21394,8 @@ TEXT ·h1095(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JEQ taken
+	CMPQ R8, $3
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21418,7 +21409,7 @@ done:
 	RET
 
 // func h1096(s *State)
-// CMPL R8, R9; JNE taken
+// CMPQ R8, $3; SETCS R10B
 TEXT ·h1096(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21427,12 +21418,8 @@ TEXT ·h1096(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, $3
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21442,7 +21429,7 @@ done:
 	RET
 
 // func h1097(s *State)
-// CMPL R8, R9; JCS taken
+// CMPQ R8, $3; CMOVQEQ R11, R12
 TEXT ·h1097(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21451,12 +21438,8 @@ TEXT ·h1097(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, $3
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21466,7 +21449,7 @@ done:
 	RET
 
 // func h1098(s *State)
-// CMPL R8, R9; JCC taken
+// CMPQ R8, $3; ADCQ R10, R11
 TEXT ·h1098(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21475,12 +21458,8 @@ TEXT ·h1098(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, $3
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21490,7 +21469,7 @@ done:
 	RET
 
 // func h1099(s *State)
-// CMPL R8, R9; JLT taken
+// CMPQ R8, $3; SBBQ R10, R11
 TEXT ·h1099(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21499,12 +21478,8 @@ TEXT ·h1099(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, $3
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21514,7 +21489,7 @@ done:
 	RET
 
 // func h1100(s *State)
-// CMPL R8, R9; JGE taken
+// CMPQ R8, $3; INCQ R13
 TEXT ·h1100(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21523,12 +21498,8 @@ TEXT ·h1100(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, $3
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21538,7 +21509,7 @@ done:
 	RET
 
 // func h1101(s *State)
-// CMPL R8, R9; JLE taken
+// CMPQ R8, $3; ROLQ $7, R13
 TEXT ·h1101(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21547,12 +21518,8 @@ TEXT ·h1101(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, $3
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21562,7 +21529,7 @@ done:
 	RET
 
 // func h1102(s *State)
-// CMPL R8, R9; JGT taken
+// CMPL R8, R9; JEQ taken
 TEXT ·h1102(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21572,7 +21539,7 @@ TEXT ·h1102(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JGT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21586,7 +21553,7 @@ done:
 	RET
 
 // func h1103(s *State)
-// CMPL R8, R9; JLS taken
+// CMPL R8, R9; JNE taken
 TEXT ·h1103(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21596,7 +21563,7 @@ TEXT ·h1103(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JLS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21610,7 +21577,7 @@ done:
 	RET
 
 // func h1104(s *State)
-// CMPL R8, R9; JHI taken
+// CMPL R8, R9; JCS taken
 TEXT ·h1104(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21620,7 +21587,7 @@ TEXT ·h1104(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JHI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21634,7 +21601,7 @@ done:
 	RET
 
 // func h1105(s *State)
-// CMPL R8, R9; JMI taken
+// CMPL R8, R9; JCC taken
 TEXT ·h1105(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21644,7 +21611,7 @@ TEXT ·h1105(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JMI taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21658,7 +21625,7 @@ done:
 	RET
 
 // func h1106(s *State)
-// CMPL R8, R9; JPL taken
+// CMPL R8, R9; JLT taken
 TEXT ·h1106(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21668,7 +21635,7 @@ TEXT ·h1106(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JPL taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21682,7 +21649,7 @@ done:
 	RET
 
 // func h1107(s *State)
-// CMPL R8, R9; SETCS R10B
+// CMPL R8, R9; JGE taken
 TEXT ·h1107(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21692,7 +21659,11 @@ TEXT ·h1107(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	SETCS R10B
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21702,7 +21673,7 @@ TEXT ·h1107(SB), NOSPLIT, $24-8
 	RET
 
 // func h1108(s *State)
-// CMPL R8, R9; CMOVQEQ R11, R12
+// CMPL R8, R9; JLE taken
 TEXT ·h1108(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21712,7 +21683,11 @@ TEXT ·h1108(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	CMOVQEQ R11, R12
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21722,7 +21697,7 @@ TEXT ·h1108(SB), NOSPLIT, $24-8
 	RET
 
 // func h1109(s *State)
-// CMPL R8, R9; ADCQ R10, R11
+// CMPL R8, R9; JGT taken
 TEXT ·h1109(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21732,7 +21707,11 @@ TEXT ·h1109(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	ADCQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21742,7 +21721,7 @@ TEXT ·h1109(SB), NOSPLIT, $24-8
 	RET
 
 // func h1110(s *State)
-// CMPL R8, R9; SBBQ R10, R11
+// CMPL R8, R9; JLS taken
 TEXT ·h1110(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21752,7 +21731,11 @@ TEXT ·h1110(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	SBBQ R10, R11
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21762,7 +21745,7 @@ TEXT ·h1110(SB), NOSPLIT, $24-8
 	RET
 
 // func h1111(s *State)
-// CMPL R8, R9; INCQ R13
+// CMPL R8, R9; JHI taken
 TEXT ·h1111(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21772,7 +21755,11 @@ TEXT ·h1111(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	INCQ R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21782,7 +21769,7 @@ TEXT ·h1111(SB), NOSPLIT, $24-8
 	RET
 
 // func h1112(s *State)
-// CMPL R8, R9; ROLQ $7, R13
+// CMPL R8, R9; JMI taken
 TEXT ·h1112(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21792,7 +21779,11 @@ TEXT ·h1112(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	ROLQ $7, R13
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21802,7 +21793,7 @@ TEXT ·h1112(SB), NOSPLIT, $24-8
 	RET
 
 // func h1113(s *State)
-// ADDL R8, R9; JEQ taken
+// CMPL R8, R9; JPL taken
 TEXT ·h1113(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21811,8 +21802,8 @@ TEXT ·h1113(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JEQ taken
+	CMPL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21826,7 +21817,7 @@ done:
 	RET
 
 // func h1114(s *State)
-// ADDL R8, R9; JNE taken
+// CMPL R8, R9; SETCS R10B
 TEXT ·h1114(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21835,12 +21826,8 @@ TEXT ·h1114(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPL R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21850,7 +21837,7 @@ done:
 	RET
 
 // func h1115(s *State)
-// ADDL R8, R9; JCS taken
+// CMPL R8, R9; CMOVQEQ R11, R12
 TEXT ·h1115(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21859,12 +21846,8 @@ TEXT ·h1115(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPL R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21874,7 +21857,7 @@ done:
 	RET
 
 // func h1116(s *State)
-// ADDL R8, R9; JCC taken
+// CMPL R8, R9; ADCQ R10, R11
 TEXT ·h1116(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21883,12 +21866,8 @@ TEXT ·h1116(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPL R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21898,7 +21877,7 @@ done:
 	RET
 
 // func h1117(s *State)
-// ADDL R8, R9; JLT taken
+// CMPL R8, R9; SBBQ R10, R11
 TEXT ·h1117(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21907,12 +21886,8 @@ TEXT ·h1117(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPL R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21922,7 +21897,7 @@ done:
 	RET
 
 // func h1118(s *State)
-// ADDL R8, R9; JGE taken
+// CMPL R8, R9; INCQ R13
 TEXT ·h1118(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21931,12 +21906,8 @@ TEXT ·h1118(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPL R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21946,7 +21917,7 @@ done:
 	RET
 
 // func h1119(s *State)
-// ADDL R8, R9; JLE taken
+// CMPL R8, R9; ROLQ $7, R13
 TEXT ·h1119(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21955,12 +21926,8 @@ TEXT ·h1119(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPL R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21970,7 +21937,7 @@ done:
 	RET
 
 // func h1120(s *State)
-// ADDL R8, R9; JGT taken
+// ADDL R8, R9; JEQ taken
 TEXT ·h1120(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21980,7 +21947,7 @@ TEXT ·h1120(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JGT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21994,7 +21961,7 @@ done:
 	RET
 
 // func h1121(s *State)
-// ADDL R8, R9; JLS taken
+// ADDL R8, R9; JNE taken
 TEXT ·h1121(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22004,7 +21971,7 @@ TEXT ·h1121(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JLS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22018,7 +21985,7 @@ done:
 	RET
 
 // func h1122(s *State)
-// ADDL R8, R9; JHI taken
+// ADDL R8, R9; JCS taken
 TEXT ·h1122(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22028,7 +21995,7 @@ TEXT ·h1122(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JHI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22042,7 +22009,7 @@ done:
 	RET
 
 // func h1123(s *State)
-// ADDL R8, R9; JMI taken
+// ADDL R8, R9; JCC taken
 TEXT ·h1123(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22052,7 +22019,7 @@ TEXT ·h1123(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JMI taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22066,7 +22033,7 @@ done:
 	RET
 
 // func h1124(s *State)
-// ADDL R8, R9; JPL taken
+// ADDL R8, R9; JLT taken
 TEXT ·h1124(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22076,7 +22043,7 @@ TEXT ·h1124(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JPL taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22090,7 +22057,7 @@ done:
 	RET
 
 // func h1125(s *State)
-// ADDL R8, R9; SETCS R10B
+// ADDL R8, R9; JGE taken
 TEXT ·h1125(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22100,7 +22067,11 @@ TEXT ·h1125(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	SETCS R10B
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22110,7 +22081,7 @@ TEXT ·h1125(SB), NOSPLIT, $24-8
 	RET
 
 // func h1126(s *State)
-// ADDL R8, R9; CMOVQEQ R11, R12
+// ADDL R8, R9; JLE taken
 TEXT ·h1126(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22120,7 +22091,11 @@ TEXT ·h1126(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	CMOVQEQ R11, R12
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22130,7 +22105,7 @@ TEXT ·h1126(SB), NOSPLIT, $24-8
 	RET
 
 // func h1127(s *State)
-// ADDL R8, R9; ADCQ R10, R11
+// ADDL R8, R9; JGT taken
 TEXT ·h1127(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22140,7 +22115,11 @@ TEXT ·h1127(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	ADCQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22150,7 +22129,7 @@ TEXT ·h1127(SB), NOSPLIT, $24-8
 	RET
 
 // func h1128(s *State)
-// ADDL R8, R9; SBBQ R10, R11
+// ADDL R8, R9; JLS taken
 TEXT ·h1128(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22160,7 +22139,11 @@ TEXT ·h1128(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	SBBQ R10, R11
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22170,7 +22153,7 @@ TEXT ·h1128(SB), NOSPLIT, $24-8
 	RET
 
 // func h1129(s *State)
-// ADDL R8, R9; INCQ R13
+// ADDL R8, R9; JHI taken
 TEXT ·h1129(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22180,7 +22163,11 @@ TEXT ·h1129(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	INCQ R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22190,7 +22177,7 @@ TEXT ·h1129(SB), NOSPLIT, $24-8
 	RET
 
 // func h1130(s *State)
-// ADDL R8, R9; ROLQ $7, R13
+// ADDL R8, R9; JMI taken
 TEXT ·h1130(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22200,7 +22187,11 @@ TEXT ·h1130(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	ROLQ $7, R13
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22210,7 +22201,7 @@ TEXT ·h1130(SB), NOSPLIT, $24-8
 	RET
 
 // func h1131(s *State)
-// SUBL R8, R9; JEQ taken
+// ADDL R8, R9; JPL taken
 TEXT ·h1131(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22219,8 +22210,8 @@ TEXT ·h1131(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JEQ taken
+	ADDL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22234,7 +22225,7 @@ done:
 	RET
 
 // func h1132(s *State)
-// SUBL R8, R9; JNE taken
+// ADDL R8, R9; SETCS R10B
 TEXT ·h1132(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22243,12 +22234,8 @@ TEXT ·h1132(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDL R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22258,7 +22245,7 @@ done:
 	RET
 
 // func h1133(s *State)
-// SUBL R8, R9; JCS taken
+// ADDL R8, R9; CMOVQEQ R11, R12
 TEXT ·h1133(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22267,12 +22254,8 @@ TEXT ·h1133(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDL R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22282,7 +22265,7 @@ done:
 	RET
 
 // func h1134(s *State)
-// SUBL R8, R9; JCC taken
+// ADDL R8, R9; ADCQ R10, R11
 TEXT ·h1134(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22291,12 +22274,8 @@ TEXT ·h1134(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDL R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22306,7 +22285,7 @@ done:
 	RET
 
 // func h1135(s *State)
-// SUBL R8, R9; JLT taken
+// ADDL R8, R9; SBBQ R10, R11
 TEXT ·h1135(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22315,12 +22294,8 @@ TEXT ·h1135(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDL R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22330,7 +22305,7 @@ done:
 	RET
 
 // func h1136(s *State)
-// SUBL R8, R9; JGE taken
+// ADDL R8, R9; INCQ R13
 TEXT ·h1136(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22339,12 +22314,8 @@ TEXT ·h1136(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDL R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22354,7 +22325,7 @@ done:
 	RET
 
 // func h1137(s *State)
-// SUBL R8, R9; JLE taken
+// ADDL R8, R9; ROLQ $7, R13
 TEXT ·h1137(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22363,12 +22334,8 @@ TEXT ·h1137(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDL R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22378,7 +22345,7 @@ done:
 	RET
 
 // func h1138(s *State)
-// SUBL R8, R9; JGT taken
+// SUBL R8, R9; JEQ taken
 TEXT ·h1138(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22388,7 +22355,7 @@ TEXT ·h1138(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JGT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22402,7 +22369,7 @@ done:
 	RET
 
 // func h1139(s *State)
-// SUBL R8, R9; JLS taken
+// SUBL R8, R9; JNE taken
 TEXT ·h1139(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22412,7 +22379,7 @@ TEXT ·h1139(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JLS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22426,7 +22393,7 @@ done:
 	RET
 
 // func h1140(s *State)
-// SUBL R8, R9; JHI taken
+// SUBL R8, R9; JCS taken
 TEXT ·h1140(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22436,7 +22403,7 @@ TEXT ·h1140(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JHI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22450,7 +22417,7 @@ done:
 	RET
 
 // func h1141(s *State)
-// SUBL R8, R9; JMI taken
+// SUBL R8, R9; JCC taken
 TEXT ·h1141(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22460,7 +22427,7 @@ TEXT ·h1141(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JMI taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22474,7 +22441,7 @@ done:
 	RET
 
 // func h1142(s *State)
-// SUBL R8, R9; JPL taken
+// SUBL R8, R9; JLT taken
 TEXT ·h1142(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22484,7 +22451,7 @@ TEXT ·h1142(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JPL taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22498,7 +22465,7 @@ done:
 	RET
 
 // func h1143(s *State)
-// SUBL R8, R9; SETCS R10B
+// SUBL R8, R9; JGE taken
 TEXT ·h1143(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22508,7 +22475,11 @@ TEXT ·h1143(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	SETCS R10B
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22518,7 +22489,7 @@ TEXT ·h1143(SB), NOSPLIT, $24-8
 	RET
 
 // func h1144(s *State)
-// SUBL R8, R9; CMOVQEQ R11, R12
+// SUBL R8, R9; JLE taken
 TEXT ·h1144(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22528,7 +22499,11 @@ TEXT ·h1144(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	CMOVQEQ R11, R12
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22538,7 +22513,7 @@ TEXT ·h1144(SB), NOSPLIT, $24-8
 	RET
 
 // func h1145(s *State)
-// SUBL R8, R9; ADCQ R10, R11
+// SUBL R8, R9; JGT taken
 TEXT ·h1145(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22548,7 +22523,11 @@ TEXT ·h1145(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	ADCQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22558,7 +22537,7 @@ TEXT ·h1145(SB), NOSPLIT, $24-8
 	RET
 
 // func h1146(s *State)
-// SUBL R8, R9; SBBQ R10, R11
+// SUBL R8, R9; JLS taken
 TEXT ·h1146(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22568,7 +22547,11 @@ TEXT ·h1146(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	SBBQ R10, R11
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22578,7 +22561,7 @@ TEXT ·h1146(SB), NOSPLIT, $24-8
 	RET
 
 // func h1147(s *State)
-// SUBL R8, R9; INCQ R13
+// SUBL R8, R9; JHI taken
 TEXT ·h1147(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22588,7 +22571,11 @@ TEXT ·h1147(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	INCQ R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22598,7 +22585,7 @@ TEXT ·h1147(SB), NOSPLIT, $24-8
 	RET
 
 // func h1148(s *State)
-// SUBL R8, R9; ROLQ $7, R13
+// SUBL R8, R9; JMI taken
 TEXT ·h1148(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22608,7 +22595,11 @@ TEXT ·h1148(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	ROLQ $7, R13
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22618,7 +22609,7 @@ TEXT ·h1148(SB), NOSPLIT, $24-8
 	RET
 
 // func h1149(s *State)
-// ANDQ R8, R9; JEQ taken
+// SUBL R8, R9; JPL taken
 TEXT ·h1149(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22627,8 +22618,8 @@ TEXT ·h1149(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JEQ taken
+	SUBL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22642,7 +22633,7 @@ done:
 	RET
 
 // func h1150(s *State)
-// ANDQ R8, R9; JNE taken
+// SUBL R8, R9; SETCS R10B
 TEXT ·h1150(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22651,12 +22642,8 @@ TEXT ·h1150(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBL R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22666,7 +22653,7 @@ done:
 	RET
 
 // func h1151(s *State)
-// ANDQ R8, R9; JCS taken
+// SUBL R8, R9; CMOVQEQ R11, R12
 TEXT ·h1151(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22675,12 +22662,8 @@ TEXT ·h1151(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBL R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22690,7 +22673,7 @@ done:
 	RET
 
 // func h1152(s *State)
-// ANDQ R8, R9; JCC taken
+// SUBL R8, R9; ADCQ R10, R11
 TEXT ·h1152(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22699,12 +22682,8 @@ TEXT ·h1152(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBL R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22714,7 +22693,7 @@ done:
 	RET
 
 // func h1153(s *State)
-// ANDQ R8, R9; JLT taken
+// SUBL R8, R9; SBBQ R10, R11
 TEXT ·h1153(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22723,12 +22702,8 @@ TEXT ·h1153(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBL R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22738,7 +22713,7 @@ done:
 	RET
 
 // func h1154(s *State)
-// ANDQ R8, R9; JGE taken
+// SUBL R8, R9; INCQ R13
 TEXT ·h1154(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22747,12 +22722,8 @@ TEXT ·h1154(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBL R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22762,7 +22733,7 @@ done:
 	RET
 
 // func h1155(s *State)
-// ANDQ R8, R9; JLE taken
+// SUBL R8, R9; ROLQ $7, R13
 TEXT ·h1155(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22771,12 +22742,8 @@ TEXT ·h1155(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBL R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22786,7 +22753,7 @@ done:
 	RET
 
 // func h1156(s *State)
-// ANDQ R8, R9; JGT taken
+// ANDQ R8, R9; JEQ taken
 TEXT ·h1156(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22796,7 +22763,7 @@ TEXT ·h1156(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JGT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22810,7 +22777,7 @@ done:
 	RET
 
 // func h1157(s *State)
-// ANDQ R8, R9; JLS taken
+// ANDQ R8, R9; JNE taken
 TEXT ·h1157(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22820,7 +22787,7 @@ TEXT ·h1157(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JLS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22834,7 +22801,7 @@ done:
 	RET
 
 // func h1158(s *State)
-// ANDQ R8, R9; JHI taken
+// ANDQ R8, R9; JCS taken
 TEXT ·h1158(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22844,7 +22811,7 @@ TEXT ·h1158(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JHI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22858,7 +22825,7 @@ done:
 	RET
 
 // func h1159(s *State)
-// ANDQ R8, R9; JMI taken
+// ANDQ R8, R9; JCC taken
 TEXT ·h1159(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22868,7 +22835,7 @@ TEXT ·h1159(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JMI taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22882,7 +22849,7 @@ done:
 	RET
 
 // func h1160(s *State)
-// ANDQ R8, R9; JPL taken
+// ANDQ R8, R9; JLT taken
 TEXT ·h1160(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22892,7 +22859,7 @@ TEXT ·h1160(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JPL taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22906,7 +22873,7 @@ done:
 	RET
 
 // func h1161(s *State)
-// ANDQ R8, R9; SETCS R10B
+// ANDQ R8, R9; JGE taken
 TEXT ·h1161(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22916,7 +22883,11 @@ TEXT ·h1161(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	SETCS R10B
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22926,7 +22897,7 @@ TEXT ·h1161(SB), NOSPLIT, $24-8
 	RET
 
 // func h1162(s *State)
-// ANDQ R8, R9; CMOVQEQ R11, R12
+// ANDQ R8, R9; JLE taken
 TEXT ·h1162(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22936,7 +22907,11 @@ TEXT ·h1162(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	CMOVQEQ R11, R12
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22946,7 +22921,7 @@ TEXT ·h1162(SB), NOSPLIT, $24-8
 	RET
 
 // func h1163(s *State)
-// ANDQ R8, R9; ADCQ R10, R11
+// ANDQ R8, R9; JGT taken
 TEXT ·h1163(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22956,7 +22931,11 @@ TEXT ·h1163(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	ADCQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22966,7 +22945,7 @@ TEXT ·h1163(SB), NOSPLIT, $24-8
 	RET
 
 // func h1164(s *State)
-// ANDQ R8, R9; SBBQ R10, R11
+// ANDQ R8, R9; JLS taken
 TEXT ·h1164(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22976,7 +22955,11 @@ TEXT ·h1164(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	SBBQ R10, R11
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22986,7 +22969,7 @@ TEXT ·h1164(SB), NOSPLIT, $24-8
 	RET
 
 // func h1165(s *State)
-// ANDQ R8, R9; INCQ R13
+// ANDQ R8, R9; JHI taken
 TEXT ·h1165(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22996,7 +22979,11 @@ TEXT ·h1165(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	INCQ R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23006,7 +22993,7 @@ TEXT ·h1165(SB), NOSPLIT, $24-8
 	RET
 
 // func h1166(s *State)
-// ANDQ R8, R9; ROLQ $7, R13
+// ANDQ R8, R9; JMI taken
 TEXT ·h1166(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23016,7 +23003,11 @@ TEXT ·h1166(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	ROLQ $7, R13
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23026,7 +23017,7 @@ TEXT ·h1166(SB), NOSPLIT, $24-8
 	RET
 
 // func h1167(s *State)
-// ANDL R8, R9; JEQ taken
+// ANDQ R8, R9; JPL taken
 TEXT ·h1167(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23035,8 +23026,8 @@ TEXT ·h1167(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JEQ taken
+	ANDQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23050,7 +23041,7 @@ done:
 	RET
 
 // func h1168(s *State)
-// ANDL R8, R9; JNE taken
+// ANDQ R8, R9; SETCS R10B
 TEXT ·h1168(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23059,12 +23050,8 @@ TEXT ·h1168(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23074,7 +23061,7 @@ done:
 	RET
 
 // func h1169(s *State)
-// ANDL R8, R9; JCS taken
+// ANDQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1169(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23083,12 +23070,8 @@ TEXT ·h1169(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23098,7 +23081,7 @@ done:
 	RET
 
 // func h1170(s *State)
-// ANDL R8, R9; JCC taken
+// ANDQ R8, R9; ADCQ R10, R11
 TEXT ·h1170(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23107,12 +23090,8 @@ TEXT ·h1170(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23122,7 +23101,7 @@ done:
 	RET
 
 // func h1171(s *State)
-// ANDL R8, R9; JLT taken
+// ANDQ R8, R9; SBBQ R10, R11
 TEXT ·h1171(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23131,12 +23110,8 @@ TEXT ·h1171(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23146,7 +23121,7 @@ done:
 	RET
 
 // func h1172(s *State)
-// ANDL R8, R9; JGE taken
+// ANDQ R8, R9; INCQ R13
 TEXT ·h1172(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23155,12 +23130,8 @@ TEXT ·h1172(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23170,7 +23141,7 @@ done:
 	RET
 
 // func h1173(s *State)
-// ANDL R8, R9; JLE taken
+// ANDQ R8, R9; ROLQ $7, R13
 TEXT ·h1173(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23179,12 +23150,8 @@ TEXT ·h1173(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23194,7 +23161,7 @@ done:
 	RET
 
 // func h1174(s *State)
-// ANDL R8, R9; JGT taken
+// ANDL R8, R9; JEQ taken
 TEXT ·h1174(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23204,7 +23171,7 @@ TEXT ·h1174(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JGT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23218,7 +23185,7 @@ done:
 	RET
 
 // func h1175(s *State)
-// ANDL R8, R9; JLS taken
+// ANDL R8, R9; JNE taken
 TEXT ·h1175(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23228,7 +23195,7 @@ TEXT ·h1175(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JLS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23242,7 +23209,7 @@ done:
 	RET
 
 // func h1176(s *State)
-// ANDL R8, R9; JHI taken
+// ANDL R8, R9; JCS taken
 TEXT ·h1176(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23252,7 +23219,7 @@ TEXT ·h1176(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JHI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23266,7 +23233,7 @@ done:
 	RET
 
 // func h1177(s *State)
-// ANDL R8, R9; JMI taken
+// ANDL R8, R9; JCC taken
 TEXT ·h1177(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23276,7 +23243,7 @@ TEXT ·h1177(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JMI taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23290,7 +23257,7 @@ done:
 	RET
 
 // func h1178(s *State)
-// ANDL R8, R9; JPL taken
+// ANDL R8, R9; JLT taken
 TEXT ·h1178(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23300,7 +23267,7 @@ TEXT ·h1178(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JPL taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23314,7 +23281,7 @@ done:
 	RET
 
 // func h1179(s *State)
-// ANDL R8, R9; SETCS R10B
+// ANDL R8, R9; JGE taken
 TEXT ·h1179(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23324,7 +23291,11 @@ TEXT ·h1179(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	SETCS R10B
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23334,7 +23305,7 @@ TEXT ·h1179(SB), NOSPLIT, $24-8
 	RET
 
 // func h1180(s *State)
-// ANDL R8, R9; CMOVQEQ R11, R12
+// ANDL R8, R9; JLE taken
 TEXT ·h1180(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23344,7 +23315,11 @@ TEXT ·h1180(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	CMOVQEQ R11, R12
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23354,7 +23329,7 @@ TEXT ·h1180(SB), NOSPLIT, $24-8
 	RET
 
 // func h1181(s *State)
-// ANDL R8, R9; ADCQ R10, R11
+// ANDL R8, R9; JGT taken
 TEXT ·h1181(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23364,7 +23339,11 @@ TEXT ·h1181(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	ADCQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23374,7 +23353,7 @@ TEXT ·h1181(SB), NOSPLIT, $24-8
 	RET
 
 // func h1182(s *State)
-// ANDL R8, R9; SBBQ R10, R11
+// ANDL R8, R9; JLS taken
 TEXT ·h1182(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23384,7 +23363,11 @@ TEXT ·h1182(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	SBBQ R10, R11
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23394,7 +23377,7 @@ TEXT ·h1182(SB), NOSPLIT, $24-8
 	RET
 
 // func h1183(s *State)
-// ANDL R8, R9; INCQ R13
+// ANDL R8, R9; JHI taken
 TEXT ·h1183(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23404,7 +23387,11 @@ TEXT ·h1183(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	INCQ R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23414,7 +23401,7 @@ TEXT ·h1183(SB), NOSPLIT, $24-8
 	RET
 
 // func h1184(s *State)
-// ANDL R8, R9; ROLQ $7, R13
+// ANDL R8, R9; JMI taken
 TEXT ·h1184(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23424,7 +23411,11 @@ TEXT ·h1184(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	ROLQ $7, R13
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23434,7 +23425,7 @@ TEXT ·h1184(SB), NOSPLIT, $24-8
 	RET
 
 // func h1185(s *State)
-// ORQ R8, R9; JEQ taken
+// ANDL R8, R9; JPL taken
 TEXT ·h1185(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23443,8 +23434,8 @@ TEXT ·h1185(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JEQ taken
+	ANDL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23458,7 +23449,7 @@ done:
 	RET
 
 // func h1186(s *State)
-// ORQ R8, R9; JNE taken
+// ANDL R8, R9; SETCS R10B
 TEXT ·h1186(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23467,12 +23458,8 @@ TEXT ·h1186(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDL R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23482,7 +23469,7 @@ done:
 	RET
 
 // func h1187(s *State)
-// ORQ R8, R9; JCS taken
+// ANDL R8, R9; CMOVQEQ R11, R12
 TEXT ·h1187(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23491,12 +23478,8 @@ TEXT ·h1187(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDL R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23506,7 +23489,7 @@ done:
 	RET
 
 // func h1188(s *State)
-// ORQ R8, R9; JCC taken
+// ANDL R8, R9; ADCQ R10, R11
 TEXT ·h1188(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23515,12 +23498,8 @@ TEXT ·h1188(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDL R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23530,7 +23509,7 @@ done:
 	RET
 
 // func h1189(s *State)
-// ORQ R8, R9; JLT taken
+// ANDL R8, R9; SBBQ R10, R11
 TEXT ·h1189(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23539,12 +23518,8 @@ TEXT ·h1189(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDL R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23554,7 +23529,7 @@ done:
 	RET
 
 // func h1190(s *State)
-// ORQ R8, R9; JGE taken
+// ANDL R8, R9; INCQ R13
 TEXT ·h1190(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23563,12 +23538,8 @@ TEXT ·h1190(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDL R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23578,7 +23549,7 @@ done:
 	RET
 
 // func h1191(s *State)
-// ORQ R8, R9; JLE taken
+// ANDL R8, R9; ROLQ $7, R13
 TEXT ·h1191(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23587,12 +23558,8 @@ TEXT ·h1191(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDL R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23602,7 +23569,7 @@ done:
 	RET
 
 // func h1192(s *State)
-// ORQ R8, R9; JGT taken
+// ORQ R8, R9; JEQ taken
 TEXT ·h1192(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23612,7 +23579,7 @@ TEXT ·h1192(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JGT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23626,7 +23593,7 @@ done:
 	RET
 
 // func h1193(s *State)
-// ORQ R8, R9; JLS taken
+// ORQ R8, R9; JNE taken
 TEXT ·h1193(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23636,7 +23603,7 @@ TEXT ·h1193(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JLS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23650,7 +23617,7 @@ done:
 	RET
 
 // func h1194(s *State)
-// ORQ R8, R9; JHI taken
+// ORQ R8, R9; JCS taken
 TEXT ·h1194(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23660,7 +23627,7 @@ TEXT ·h1194(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JHI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23674,7 +23641,7 @@ done:
 	RET
 
 // func h1195(s *State)
-// ORQ R8, R9; JMI taken
+// ORQ R8, R9; JCC taken
 TEXT ·h1195(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23684,7 +23651,7 @@ TEXT ·h1195(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JMI taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23698,7 +23665,7 @@ done:
 	RET
 
 // func h1196(s *State)
-// ORQ R8, R9; JPL taken
+// ORQ R8, R9; JLT taken
 TEXT ·h1196(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23708,7 +23675,7 @@ TEXT ·h1196(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JPL taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23722,7 +23689,7 @@ done:
 	RET
 
 // func h1197(s *State)
-// ORQ R8, R9; SETCS R10B
+// ORQ R8, R9; JGE taken
 TEXT ·h1197(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23732,7 +23699,11 @@ TEXT ·h1197(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	SETCS R10B
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23742,7 +23713,7 @@ TEXT ·h1197(SB), NOSPLIT, $24-8
 	RET
 
 // func h1198(s *State)
-// ORQ R8, R9; CMOVQEQ R11, R12
+// ORQ R8, R9; JLE taken
 TEXT ·h1198(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23752,7 +23723,11 @@ TEXT ·h1198(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	CMOVQEQ R11, R12
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23762,7 +23737,7 @@ TEXT ·h1198(SB), NOSPLIT, $24-8
 	RET
 
 // func h1199(s *State)
-// ORQ R8, R9; ADCQ R10, R11
+// ORQ R8, R9; JGT taken
 TEXT ·h1199(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23772,7 +23747,11 @@ TEXT ·h1199(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	ADCQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23782,7 +23761,7 @@ TEXT ·h1199(SB), NOSPLIT, $24-8
 	RET
 
 // func h1200(s *State)
-// ORQ R8, R9; SBBQ R10, R11
+// ORQ R8, R9; JLS taken
 TEXT ·h1200(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23792,7 +23771,11 @@ TEXT ·h1200(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	SBBQ R10, R11
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23802,7 +23785,7 @@ TEXT ·h1200(SB), NOSPLIT, $24-8
 	RET
 
 // func h1201(s *State)
-// ORQ R8, R9; INCQ R13
+// ORQ R8, R9; JHI taken
 TEXT ·h1201(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23812,7 +23795,11 @@ TEXT ·h1201(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	INCQ R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23822,7 +23809,7 @@ TEXT ·h1201(SB), NOSPLIT, $24-8
 	RET
 
 // func h1202(s *State)
-// ORQ R8, R9; ROLQ $7, R13
+// ORQ R8, R9; JMI taken
 TEXT ·h1202(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23832,7 +23819,11 @@ TEXT ·h1202(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	ROLQ $7, R13
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23842,7 +23833,7 @@ TEXT ·h1202(SB), NOSPLIT, $24-8
 	RET
 
 // func h1203(s *State)
-// ORL R8, R9; JEQ taken
+// ORQ R8, R9; JPL taken
 TEXT ·h1203(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23851,8 +23842,8 @@ TEXT ·h1203(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JEQ taken
+	ORQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23866,7 +23857,7 @@ done:
 	RET
 
 // func h1204(s *State)
-// ORL R8, R9; JNE taken
+// ORQ R8, R9; SETCS R10B
 TEXT ·h1204(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23875,12 +23866,8 @@ TEXT ·h1204(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23890,7 +23877,7 @@ done:
 	RET
 
 // func h1205(s *State)
-// ORL R8, R9; JCS taken
+// ORQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1205(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23899,12 +23886,8 @@ TEXT ·h1205(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23914,7 +23897,7 @@ done:
 	RET
 
 // func h1206(s *State)
-// ORL R8, R9; JCC taken
+// ORQ R8, R9; ADCQ R10, R11
 TEXT ·h1206(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23923,12 +23906,8 @@ TEXT ·h1206(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23938,7 +23917,7 @@ done:
 	RET
 
 // func h1207(s *State)
-// ORL R8, R9; JLT taken
+// ORQ R8, R9; SBBQ R10, R11
 TEXT ·h1207(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23947,12 +23926,8 @@ TEXT ·h1207(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23962,7 +23937,7 @@ done:
 	RET
 
 // func h1208(s *State)
-// ORL R8, R9; JGE taken
+// ORQ R8, R9; INCQ R13
 TEXT ·h1208(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23971,12 +23946,8 @@ TEXT ·h1208(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23986,7 +23957,7 @@ done:
 	RET
 
 // func h1209(s *State)
-// ORL R8, R9; JLE taken
+// ORQ R8, R9; ROLQ $7, R13
 TEXT ·h1209(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23995,12 +23966,8 @@ TEXT ·h1209(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24010,7 +23977,7 @@ done:
 	RET
 
 // func h1210(s *State)
-// ORL R8, R9; JGT taken
+// ORL R8, R9; JEQ taken
 TEXT ·h1210(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24020,7 +23987,7 @@ TEXT ·h1210(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JGT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24034,7 +24001,7 @@ done:
 	RET
 
 // func h1211(s *State)
-// ORL R8, R9; JLS taken
+// ORL R8, R9; JNE taken
 TEXT ·h1211(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24044,7 +24011,7 @@ TEXT ·h1211(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JLS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24058,7 +24025,7 @@ done:
 	RET
 
 // func h1212(s *State)
-// ORL R8, R9; JHI taken
+// ORL R8, R9; JCS taken
 TEXT ·h1212(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24068,7 +24035,7 @@ TEXT ·h1212(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JHI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24082,7 +24049,7 @@ done:
 	RET
 
 // func h1213(s *State)
-// ORL R8, R9; JMI taken
+// ORL R8, R9; JCC taken
 TEXT ·h1213(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24092,7 +24059,7 @@ TEXT ·h1213(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JMI taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24106,7 +24073,7 @@ done:
 	RET
 
 // func h1214(s *State)
-// ORL R8, R9; JPL taken
+// ORL R8, R9; JLT taken
 TEXT ·h1214(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24116,7 +24083,7 @@ TEXT ·h1214(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JPL taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24130,7 +24097,7 @@ done:
 	RET
 
 // func h1215(s *State)
-// ORL R8, R9; SETCS R10B
+// ORL R8, R9; JGE taken
 TEXT ·h1215(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24140,7 +24107,11 @@ TEXT ·h1215(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	SETCS R10B
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24150,7 +24121,7 @@ TEXT ·h1215(SB), NOSPLIT, $24-8
 	RET
 
 // func h1216(s *State)
-// ORL R8, R9; CMOVQEQ R11, R12
+// ORL R8, R9; JLE taken
 TEXT ·h1216(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24160,7 +24131,11 @@ TEXT ·h1216(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	CMOVQEQ R11, R12
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24170,7 +24145,7 @@ TEXT ·h1216(SB), NOSPLIT, $24-8
 	RET
 
 // func h1217(s *State)
-// ORL R8, R9; ADCQ R10, R11
+// ORL R8, R9; JGT taken
 TEXT ·h1217(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24180,7 +24155,11 @@ TEXT ·h1217(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	ADCQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24190,7 +24169,7 @@ TEXT ·h1217(SB), NOSPLIT, $24-8
 	RET
 
 // func h1218(s *State)
-// ORL R8, R9; SBBQ R10, R11
+// ORL R8, R9; JLS taken
 TEXT ·h1218(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24200,7 +24179,11 @@ TEXT ·h1218(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	SBBQ R10, R11
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24210,7 +24193,7 @@ TEXT ·h1218(SB), NOSPLIT, $24-8
 	RET
 
 // func h1219(s *State)
-// ORL R8, R9; INCQ R13
+// ORL R8, R9; JHI taken
 TEXT ·h1219(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24220,7 +24203,11 @@ TEXT ·h1219(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	INCQ R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24230,7 +24217,7 @@ TEXT ·h1219(SB), NOSPLIT, $24-8
 	RET
 
 // func h1220(s *State)
-// ORL R8, R9; ROLQ $7, R13
+// ORL R8, R9; JMI taken
 TEXT ·h1220(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24240,7 +24227,11 @@ TEXT ·h1220(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	ROLQ $7, R13
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24250,7 +24241,7 @@ TEXT ·h1220(SB), NOSPLIT, $24-8
 	RET
 
 // func h1221(s *State)
-// XORQ R8, R9; JEQ taken
+// ORL R8, R9; JPL taken
 TEXT ·h1221(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24259,8 +24250,8 @@ TEXT ·h1221(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JEQ taken
+	ORL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24274,7 +24265,7 @@ done:
 	RET
 
 // func h1222(s *State)
-// XORQ R8, R9; JNE taken
+// ORL R8, R9; SETCS R10B
 TEXT ·h1222(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24283,12 +24274,8 @@ TEXT ·h1222(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORL R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24298,7 +24285,7 @@ done:
 	RET
 
 // func h1223(s *State)
-// XORQ R8, R9; JCS taken
+// ORL R8, R9; CMOVQEQ R11, R12
 TEXT ·h1223(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24307,12 +24294,8 @@ TEXT ·h1223(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORL R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24322,7 +24305,7 @@ done:
 	RET
 
 // func h1224(s *State)
-// XORQ R8, R9; JCC taken
+// ORL R8, R9; ADCQ R10, R11
 TEXT ·h1224(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24331,12 +24314,8 @@ TEXT ·h1224(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORL R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24346,7 +24325,7 @@ done:
 	RET
 
 // func h1225(s *State)
-// XORQ R8, R9; JLT taken
+// ORL R8, R9; SBBQ R10, R11
 TEXT ·h1225(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24355,12 +24334,8 @@ TEXT ·h1225(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORL R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24370,7 +24345,7 @@ done:
 	RET
 
 // func h1226(s *State)
-// XORQ R8, R9; JGE taken
+// ORL R8, R9; INCQ R13
 TEXT ·h1226(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24379,12 +24354,8 @@ TEXT ·h1226(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORL R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24394,7 +24365,7 @@ done:
 	RET
 
 // func h1227(s *State)
-// XORQ R8, R9; JLE taken
+// ORL R8, R9; ROLQ $7, R13
 TEXT ·h1227(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24403,12 +24374,8 @@ TEXT ·h1227(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORL R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24418,7 +24385,7 @@ done:
 	RET
 
 // func h1228(s *State)
-// XORQ R8, R9; JGT taken
+// XORQ R8, R9; JEQ taken
 TEXT ·h1228(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24428,7 +24395,7 @@ TEXT ·h1228(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JGT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24442,7 +24409,7 @@ done:
 	RET
 
 // func h1229(s *State)
-// XORQ R8, R9; JLS taken
+// XORQ R8, R9; JNE taken
 TEXT ·h1229(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24452,7 +24419,7 @@ TEXT ·h1229(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JLS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24466,7 +24433,7 @@ done:
 	RET
 
 // func h1230(s *State)
-// XORQ R8, R9; JHI taken
+// XORQ R8, R9; JCS taken
 TEXT ·h1230(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24476,7 +24443,7 @@ TEXT ·h1230(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JHI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24490,7 +24457,7 @@ done:
 	RET
 
 // func h1231(s *State)
-// XORQ R8, R9; JMI taken
+// XORQ R8, R9; JCC taken
 TEXT ·h1231(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24500,7 +24467,7 @@ TEXT ·h1231(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JMI taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24514,7 +24481,7 @@ done:
 	RET
 
 // func h1232(s *State)
-// XORQ R8, R9; JPL taken
+// XORQ R8, R9; JLT taken
 TEXT ·h1232(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24524,7 +24491,7 @@ TEXT ·h1232(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JPL taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24538,7 +24505,7 @@ done:
 	RET
 
 // func h1233(s *State)
-// XORQ R8, R9; SETCS R10B
+// XORQ R8, R9; JGE taken
 TEXT ·h1233(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24548,7 +24515,11 @@ TEXT ·h1233(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	SETCS R10B
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24558,7 +24529,7 @@ TEXT ·h1233(SB), NOSPLIT, $24-8
 	RET
 
 // func h1234(s *State)
-// XORQ R8, R9; CMOVQEQ R11, R12
+// XORQ R8, R9; JLE taken
 TEXT ·h1234(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24568,7 +24539,11 @@ TEXT ·h1234(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	CMOVQEQ R11, R12
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24578,7 +24553,7 @@ TEXT ·h1234(SB), NOSPLIT, $24-8
 	RET
 
 // func h1235(s *State)
-// XORQ R8, R9; ADCQ R10, R11
+// XORQ R8, R9; JGT taken
 TEXT ·h1235(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24588,7 +24563,11 @@ TEXT ·h1235(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	ADCQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24598,7 +24577,7 @@ TEXT ·h1235(SB), NOSPLIT, $24-8
 	RET
 
 // func h1236(s *State)
-// XORQ R8, R9; SBBQ R10, R11
+// XORQ R8, R9; JLS taken
 TEXT ·h1236(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24608,7 +24587,11 @@ TEXT ·h1236(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	SBBQ R10, R11
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24618,7 +24601,7 @@ TEXT ·h1236(SB), NOSPLIT, $24-8
 	RET
 
 // func h1237(s *State)
-// XORQ R8, R9; INCQ R13
+// XORQ R8, R9; JHI taken
 TEXT ·h1237(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24628,7 +24611,11 @@ TEXT ·h1237(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	INCQ R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24638,7 +24625,7 @@ TEXT ·h1237(SB), NOSPLIT, $24-8
 	RET
 
 // func h1238(s *State)
-// XORQ R8, R9; ROLQ $7, R13
+// XORQ R8, R9; JMI taken
 TEXT ·h1238(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24648,7 +24635,11 @@ TEXT ·h1238(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	ROLQ $7, R13
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24658,7 +24649,7 @@ TEXT ·h1238(SB), NOSPLIT, $24-8
 	RET
 
 // func h1239(s *State)
-// XORL R8, R9; JEQ taken
+// XORQ R8, R9; JPL taken
 TEXT ·h1239(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24667,8 +24658,8 @@ TEXT ·h1239(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JEQ taken
+	XORQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24682,7 +24673,7 @@ done:
 	RET
 
 // func h1240(s *State)
-// XORL R8, R9; JNE taken
+// XORQ R8, R9; SETCS R10B
 TEXT ·h1240(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24691,12 +24682,8 @@ TEXT ·h1240(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24706,7 +24693,7 @@ done:
 	RET
 
 // func h1241(s *State)
-// XORL R8, R9; JCS taken
+// XORQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1241(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24715,12 +24702,8 @@ TEXT ·h1241(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24730,7 +24713,7 @@ done:
 	RET
 
 // func h1242(s *State)
-// XORL R8, R9; JCC taken
+// XORQ R8, R9; ADCQ R10, R11
 TEXT ·h1242(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24739,12 +24722,8 @@ TEXT ·h1242(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24754,7 +24733,7 @@ done:
 	RET
 
 // func h1243(s *State)
-// XORL R8, R9; JLT taken
+// XORQ R8, R9; SBBQ R10, R11
 TEXT ·h1243(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24763,12 +24742,8 @@ TEXT ·h1243(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24778,7 +24753,7 @@ done:
 	RET
 
 // func h1244(s *State)
-// XORL R8, R9; JGE taken
+// XORQ R8, R9; INCQ R13
 TEXT ·h1244(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24787,12 +24762,8 @@ TEXT ·h1244(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24802,7 +24773,7 @@ done:
 	RET
 
 // func h1245(s *State)
-// XORL R8, R9; JLE taken
+// XORQ R8, R9; ROLQ $7, R13
 TEXT ·h1245(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24811,12 +24782,8 @@ TEXT ·h1245(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24826,7 +24793,7 @@ done:
 	RET
 
 // func h1246(s *State)
-// XORL R8, R9; JGT taken
+// XORL R8, R9; JEQ taken
 TEXT ·h1246(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24836,7 +24803,7 @@ TEXT ·h1246(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JGT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24850,7 +24817,7 @@ done:
 	RET
 
 // func h1247(s *State)
-// XORL R8, R9; JLS taken
+// XORL R8, R9; JNE taken
 TEXT ·h1247(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24860,7 +24827,7 @@ TEXT ·h1247(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JLS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24874,7 +24841,7 @@ done:
 	RET
 
 // func h1248(s *State)
-// XORL R8, R9; JHI taken
+// XORL R8, R9; JCS taken
 TEXT ·h1248(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24884,7 +24851,7 @@ TEXT ·h1248(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JHI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24898,7 +24865,7 @@ done:
 	RET
 
 // func h1249(s *State)
-// XORL R8, R9; JMI taken
+// XORL R8, R9; JCC taken
 TEXT ·h1249(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24908,7 +24875,7 @@ TEXT ·h1249(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JMI taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24922,7 +24889,7 @@ done:
 	RET
 
 // func h1250(s *State)
-// XORL R8, R9; JPL taken
+// XORL R8, R9; JLT taken
 TEXT ·h1250(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24932,7 +24899,7 @@ TEXT ·h1250(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JPL taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24946,7 +24913,7 @@ done:
 	RET
 
 // func h1251(s *State)
-// XORL R8, R9; SETCS R10B
+// XORL R8, R9; JGE taken
 TEXT ·h1251(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24956,7 +24923,11 @@ TEXT ·h1251(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	SETCS R10B
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24966,7 +24937,7 @@ TEXT ·h1251(SB), NOSPLIT, $24-8
 	RET
 
 // func h1252(s *State)
-// XORL R8, R9; CMOVQEQ R11, R12
+// XORL R8, R9; JLE taken
 TEXT ·h1252(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24976,7 +24947,11 @@ TEXT ·h1252(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	CMOVQEQ R11, R12
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24986,7 +24961,7 @@ TEXT ·h1252(SB), NOSPLIT, $24-8
 	RET
 
 // func h1253(s *State)
-// XORL R8, R9; ADCQ R10, R11
+// XORL R8, R9; JGT taken
 TEXT ·h1253(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24996,7 +24971,11 @@ TEXT ·h1253(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	ADCQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25006,7 +24985,7 @@ TEXT ·h1253(SB), NOSPLIT, $24-8
 	RET
 
 // func h1254(s *State)
-// XORL R8, R9; SBBQ R10, R11
+// XORL R8, R9; JLS taken
 TEXT ·h1254(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25016,7 +24995,11 @@ TEXT ·h1254(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	SBBQ R10, R11
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25026,7 +25009,7 @@ TEXT ·h1254(SB), NOSPLIT, $24-8
 	RET
 
 // func h1255(s *State)
-// XORL R8, R9; INCQ R13
+// XORL R8, R9; JHI taken
 TEXT ·h1255(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25036,7 +25019,11 @@ TEXT ·h1255(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	INCQ R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25046,7 +25033,7 @@ TEXT ·h1255(SB), NOSPLIT, $24-8
 	RET
 
 // func h1256(s *State)
-// XORL R8, R9; ROLQ $7, R13
+// XORL R8, R9; JMI taken
 TEXT ·h1256(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25056,7 +25043,11 @@ TEXT ·h1256(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	ROLQ $7, R13
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25066,7 +25057,7 @@ TEXT ·h1256(SB), NOSPLIT, $24-8
 	RET
 
 // func h1257(s *State)
-// TESTQ R8, R9; JEQ taken
+// XORL R8, R9; JPL taken
 TEXT ·h1257(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25075,8 +25066,8 @@ TEXT ·h1257(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JEQ taken
+	XORL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25090,7 +25081,7 @@ done:
 	RET
 
 // func h1258(s *State)
-// TESTQ R8, R9; JNE taken
+// XORL R8, R9; SETCS R10B
 TEXT ·h1258(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25099,12 +25090,8 @@ TEXT ·h1258(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORL R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25114,7 +25101,7 @@ done:
 	RET
 
 // func h1259(s *State)
-// TESTQ R8, R9; JCS taken
+// XORL R8, R9; CMOVQEQ R11, R12
 TEXT ·h1259(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25123,12 +25110,8 @@ TEXT ·h1259(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORL R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25138,7 +25121,7 @@ done:
 	RET
 
 // func h1260(s *State)
-// TESTQ R8, R9; JCC taken
+// XORL R8, R9; ADCQ R10, R11
 TEXT ·h1260(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25147,12 +25130,8 @@ TEXT ·h1260(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORL R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25162,7 +25141,7 @@ done:
 	RET
 
 // func h1261(s *State)
-// TESTQ R8, R9; JLT taken
+// XORL R8, R9; SBBQ R10, R11
 TEXT ·h1261(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25171,12 +25150,8 @@ TEXT ·h1261(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORL R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25186,7 +25161,7 @@ done:
 	RET
 
 // func h1262(s *State)
-// TESTQ R8, R9; JGE taken
+// XORL R8, R9; INCQ R13
 TEXT ·h1262(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25195,12 +25170,8 @@ TEXT ·h1262(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORL R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25210,7 +25181,7 @@ done:
 	RET
 
 // func h1263(s *State)
-// TESTQ R8, R9; JLE taken
+// XORL R8, R9; ROLQ $7, R13
 TEXT ·h1263(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25219,12 +25190,8 @@ TEXT ·h1263(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORL R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25234,7 +25201,7 @@ done:
 	RET
 
 // func h1264(s *State)
-// TESTQ R8, R9; JGT taken
+// TESTQ R8, R9; JEQ taken
 TEXT ·h1264(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25244,7 +25211,7 @@ TEXT ·h1264(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JGT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25258,7 +25225,7 @@ done:
 	RET
 
 // func h1265(s *State)
-// TESTQ R8, R9; JLS taken
+// TESTQ R8, R9; JNE taken
 TEXT ·h1265(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25268,7 +25235,7 @@ TEXT ·h1265(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JLS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25282,7 +25249,7 @@ done:
 	RET
 
 // func h1266(s *State)
-// TESTQ R8, R9; JHI taken
+// TESTQ R8, R9; JCS taken
 TEXT ·h1266(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25292,7 +25259,7 @@ TEXT ·h1266(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JHI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25306,7 +25273,7 @@ done:
 	RET
 
 // func h1267(s *State)
-// TESTQ R8, R9; JMI taken
+// TESTQ R8, R9; JCC taken
 TEXT ·h1267(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25316,7 +25283,7 @@ TEXT ·h1267(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JMI taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25330,7 +25297,7 @@ done:
 	RET
 
 // func h1268(s *State)
-// TESTQ R8, R9; JPL taken
+// TESTQ R8, R9; JLT taken
 TEXT ·h1268(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25340,7 +25307,7 @@ TEXT ·h1268(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JPL taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25354,7 +25321,7 @@ done:
 	RET
 
 // func h1269(s *State)
-// TESTQ R8, R9; SETCS R10B
+// TESTQ R8, R9; JGE taken
 TEXT ·h1269(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25364,7 +25331,11 @@ TEXT ·h1269(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	SETCS R10B
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25374,7 +25345,7 @@ TEXT ·h1269(SB), NOSPLIT, $24-8
 	RET
 
 // func h1270(s *State)
-// TESTQ R8, R9; CMOVQEQ R11, R12
+// TESTQ R8, R9; JLE taken
 TEXT ·h1270(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25384,7 +25355,11 @@ TEXT ·h1270(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	CMOVQEQ R11, R12
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25394,7 +25369,7 @@ TEXT ·h1270(SB), NOSPLIT, $24-8
 	RET
 
 // func h1271(s *State)
-// TESTQ R8, R9; ADCQ R10, R11
+// TESTQ R8, R9; JGT taken
 TEXT ·h1271(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25404,7 +25379,11 @@ TEXT ·h1271(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	ADCQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25414,7 +25393,7 @@ TEXT ·h1271(SB), NOSPLIT, $24-8
 	RET
 
 // func h1272(s *State)
-// TESTQ R8, R9; SBBQ R10, R11
+// TESTQ R8, R9; JLS taken
 TEXT ·h1272(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25424,7 +25403,11 @@ TEXT ·h1272(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	SBBQ R10, R11
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25434,7 +25417,7 @@ TEXT ·h1272(SB), NOSPLIT, $24-8
 	RET
 
 // func h1273(s *State)
-// TESTQ R8, R9; INCQ R13
+// TESTQ R8, R9; JHI taken
 TEXT ·h1273(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25444,7 +25427,11 @@ TEXT ·h1273(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	INCQ R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25454,7 +25441,7 @@ TEXT ·h1273(SB), NOSPLIT, $24-8
 	RET
 
 // func h1274(s *State)
-// TESTQ R8, R9; ROLQ $7, R13
+// TESTQ R8, R9; JMI taken
 TEXT ·h1274(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25464,7 +25451,11 @@ TEXT ·h1274(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	ROLQ $7, R13
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25474,7 +25465,7 @@ TEXT ·h1274(SB), NOSPLIT, $24-8
 	RET
 
 // func h1275(s *State)
-// TESTL R8, R9; JEQ taken
+// TESTQ R8, R9; JPL taken
 TEXT ·h1275(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25483,8 +25474,8 @@ TEXT ·h1275(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JEQ taken
+	TESTQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25498,7 +25489,7 @@ done:
 	RET
 
 // func h1276(s *State)
-// TESTL R8, R9; JNE taken
+// TESTQ R8, R9; SETCS R10B
 TEXT ·h1276(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25507,12 +25498,8 @@ TEXT ·h1276(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25522,7 +25509,7 @@ done:
 	RET
 
 // func h1277(s *State)
-// TESTL R8, R9; JCS taken
+// TESTQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1277(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25531,12 +25518,8 @@ TEXT ·h1277(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25546,7 +25529,7 @@ done:
 	RET
 
 // func h1278(s *State)
-// TESTL R8, R9; JCC taken
+// TESTQ R8, R9; ADCQ R10, R11
 TEXT ·h1278(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25555,12 +25538,8 @@ TEXT ·h1278(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25570,7 +25549,7 @@ done:
 	RET
 
 // func h1279(s *State)
-// TESTL R8, R9; JLT taken
+// TESTQ R8, R9; SBBQ R10, R11
 TEXT ·h1279(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25579,12 +25558,8 @@ TEXT ·h1279(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25594,7 +25569,7 @@ done:
 	RET
 
 // func h1280(s *State)
-// TESTL R8, R9; JGE taken
+// TESTQ R8, R9; INCQ R13
 TEXT ·h1280(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25603,12 +25578,8 @@ TEXT ·h1280(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25618,7 +25589,7 @@ done:
 	RET
 
 // func h1281(s *State)
-// TESTL R8, R9; JLE taken
+// TESTQ R8, R9; ROLQ $7, R13
 TEXT ·h1281(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25627,12 +25598,8 @@ TEXT ·h1281(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25642,7 +25609,7 @@ done:
 	RET
 
 // func h1282(s *State)
-// TESTL R8, R9; JGT taken
+// TESTL R8, R9; JEQ taken
 TEXT ·h1282(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25652,7 +25619,7 @@ TEXT ·h1282(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JGT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25666,7 +25633,7 @@ done:
 	RET
 
 // func h1283(s *State)
-// TESTL R8, R9; JLS taken
+// TESTL R8, R9; JNE taken
 TEXT ·h1283(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25676,7 +25643,7 @@ TEXT ·h1283(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JLS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25690,7 +25657,7 @@ done:
 	RET
 
 // func h1284(s *State)
-// TESTL R8, R9; JHI taken
+// TESTL R8, R9; JCS taken
 TEXT ·h1284(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25700,7 +25667,7 @@ TEXT ·h1284(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JHI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25714,7 +25681,7 @@ done:
 	RET
 
 // func h1285(s *State)
-// TESTL R8, R9; JMI taken
+// TESTL R8, R9; JCC taken
 TEXT ·h1285(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25724,7 +25691,7 @@ TEXT ·h1285(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JMI taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25738,7 +25705,7 @@ done:
 	RET
 
 // func h1286(s *State)
-// TESTL R8, R9; JPL taken
+// TESTL R8, R9; JLT taken
 TEXT ·h1286(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25748,7 +25715,7 @@ TEXT ·h1286(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JPL taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25762,7 +25729,7 @@ done:
 	RET
 
 // func h1287(s *State)
-// TESTL R8, R9; SETCS R10B
+// TESTL R8, R9; JGE taken
 TEXT ·h1287(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25772,7 +25739,11 @@ TEXT ·h1287(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	SETCS R10B
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25782,7 +25753,7 @@ TEXT ·h1287(SB), NOSPLIT, $24-8
 	RET
 
 // func h1288(s *State)
-// TESTL R8, R9; CMOVQEQ R11, R12
+// TESTL R8, R9; JLE taken
 TEXT ·h1288(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25792,7 +25763,11 @@ TEXT ·h1288(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	CMOVQEQ R11, R12
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25802,7 +25777,7 @@ TEXT ·h1288(SB), NOSPLIT, $24-8
 	RET
 
 // func h1289(s *State)
-// TESTL R8, R9; ADCQ R10, R11
+// TESTL R8, R9; JGT taken
 TEXT ·h1289(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25812,7 +25787,11 @@ TEXT ·h1289(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	ADCQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25822,7 +25801,7 @@ TEXT ·h1289(SB), NOSPLIT, $24-8
 	RET
 
 // func h1290(s *State)
-// TESTL R8, R9; SBBQ R10, R11
+// TESTL R8, R9; JLS taken
 TEXT ·h1290(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25832,7 +25811,11 @@ TEXT ·h1290(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	SBBQ R10, R11
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25842,7 +25825,7 @@ TEXT ·h1290(SB), NOSPLIT, $24-8
 	RET
 
 // func h1291(s *State)
-// TESTL R8, R9; INCQ R13
+// TESTL R8, R9; JHI taken
 TEXT ·h1291(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25852,7 +25835,11 @@ TEXT ·h1291(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	INCQ R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25862,7 +25849,7 @@ TEXT ·h1291(SB), NOSPLIT, $24-8
 	RET
 
 // func h1292(s *State)
-// TESTL R8, R9; ROLQ $7, R13
+// TESTL R8, R9; JMI taken
 TEXT ·h1292(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25872,7 +25859,11 @@ TEXT ·h1292(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	ROLQ $7, R13
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25882,7 +25873,7 @@ TEXT ·h1292(SB), NOSPLIT, $24-8
 	RET
 
 // func h1293(s *State)
-// INCQ R9; JEQ taken
+// TESTL R8, R9; JPL taken
 TEXT ·h1293(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25891,8 +25882,8 @@ TEXT ·h1293(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JEQ taken
+	TESTL R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25906,7 +25897,7 @@ done:
 	RET
 
 // func h1294(s *State)
-// INCQ R9; JNE taken
+// TESTL R8, R9; SETCS R10B
 TEXT ·h1294(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25915,12 +25906,8 @@ TEXT ·h1294(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTL R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25930,7 +25917,7 @@ done:
 	RET
 
 // func h1295(s *State)
-// INCQ R9; JCS taken
+// TESTL R8, R9; CMOVQEQ R11, R12
 TEXT ·h1295(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25939,12 +25926,8 @@ TEXT ·h1295(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTL R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25954,7 +25937,7 @@ done:
 	RET
 
 // func h1296(s *State)
-// INCQ R9; JCC taken
+// TESTL R8, R9; ADCQ R10, R11
 TEXT ·h1296(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25963,12 +25946,8 @@ TEXT ·h1296(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTL R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25978,7 +25957,7 @@ done:
 	RET
 
 // func h1297(s *State)
-// INCQ R9; JLT taken
+// TESTL R8, R9; SBBQ R10, R11
 TEXT ·h1297(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25987,12 +25966,8 @@ TEXT ·h1297(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTL R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26002,7 +25977,7 @@ done:
 	RET
 
 // func h1298(s *State)
-// INCQ R9; JGE taken
+// TESTL R8, R9; INCQ R13
 TEXT ·h1298(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26011,12 +25986,8 @@ TEXT ·h1298(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTL R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26026,7 +25997,7 @@ done:
 	RET
 
 // func h1299(s *State)
-// INCQ R9; JLE taken
+// TESTL R8, R9; ROLQ $7, R13
 TEXT ·h1299(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26035,12 +26006,8 @@ TEXT ·h1299(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTL R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26050,7 +26017,7 @@ done:
 	RET
 
 // func h1300(s *State)
-// INCQ R9; JGT taken
+// INCQ R9; JEQ taken
 TEXT ·h1300(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26060,7 +26027,7 @@ TEXT ·h1300(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JGT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26074,7 +26041,7 @@ done:
 	RET
 
 // func h1301(s *State)
-// INCQ R9; JLS taken
+// INCQ R9; JNE taken
 TEXT ·h1301(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26084,7 +26051,7 @@ TEXT ·h1301(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JLS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26098,7 +26065,7 @@ done:
 	RET
 
 // func h1302(s *State)
-// INCQ R9; JHI taken
+// INCQ R9; JCS taken
 TEXT ·h1302(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26108,7 +26075,7 @@ TEXT ·h1302(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JHI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26122,7 +26089,7 @@ done:
 	RET
 
 // func h1303(s *State)
-// INCQ R9; JMI taken
+// INCQ R9; JCC taken
 TEXT ·h1303(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26132,7 +26099,7 @@ TEXT ·h1303(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JMI taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26146,7 +26113,7 @@ done:
 	RET
 
 // func h1304(s *State)
-// INCQ R9; JPL taken
+// INCQ R9; JLT taken
 TEXT ·h1304(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26156,7 +26123,7 @@ TEXT ·h1304(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JPL taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26170,7 +26137,7 @@ done:
 	RET
 
 // func h1305(s *State)
-// INCQ R9; SETCS R10B
+// INCQ R9; JGE taken
 TEXT ·h1305(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26180,7 +26147,11 @@ TEXT ·h1305(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	SETCS R10B
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26190,7 +26161,7 @@ TEXT ·h1305(SB), NOSPLIT, $24-8
 	RET
 
 // func h1306(s *State)
-// INCQ R9; CMOVQEQ R11, R12
+// INCQ R9; JLE taken
 TEXT ·h1306(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26200,7 +26171,11 @@ TEXT ·h1306(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	CMOVQEQ R11, R12
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26210,7 +26185,7 @@ TEXT ·h1306(SB), NOSPLIT, $24-8
 	RET
 
 // func h1307(s *State)
-// INCQ R9; ADCQ R10, R11
+// INCQ R9; JGT taken
 TEXT ·h1307(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26220,7 +26195,11 @@ TEXT ·h1307(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	ADCQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26230,7 +26209,7 @@ TEXT ·h1307(SB), NOSPLIT, $24-8
 	RET
 
 // func h1308(s *State)
-// INCQ R9; SBBQ R10, R11
+// INCQ R9; JLS taken
 TEXT ·h1308(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26240,7 +26219,11 @@ TEXT ·h1308(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	SBBQ R10, R11
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26250,7 +26233,7 @@ TEXT ·h1308(SB), NOSPLIT, $24-8
 	RET
 
 // func h1309(s *State)
-// INCQ R9; INCQ R13
+// INCQ R9; JHI taken
 TEXT ·h1309(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26260,7 +26243,11 @@ TEXT ·h1309(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	INCQ R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26270,7 +26257,7 @@ TEXT ·h1309(SB), NOSPLIT, $24-8
 	RET
 
 // func h1310(s *State)
-// INCQ R9; ROLQ $7, R13
+// INCQ R9; JMI taken
 TEXT ·h1310(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26280,7 +26267,11 @@ TEXT ·h1310(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	ROLQ $7, R13
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26290,7 +26281,7 @@ TEXT ·h1310(SB), NOSPLIT, $24-8
 	RET
 
 // func h1311(s *State)
-// DECQ R9; JEQ taken
+// INCQ R9; JPL taken
 TEXT ·h1311(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26299,8 +26290,8 @@ TEXT ·h1311(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JEQ taken
+	INCQ R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26314,7 +26305,7 @@ done:
 	RET
 
 // func h1312(s *State)
-// DECQ R9; JNE taken
+// INCQ R9; SETCS R10B
 TEXT ·h1312(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26323,12 +26314,8 @@ TEXT ·h1312(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCQ R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26338,7 +26325,7 @@ done:
 	RET
 
 // func h1313(s *State)
-// DECQ R9; JCS taken
+// INCQ R9; CMOVQEQ R11, R12
 TEXT ·h1313(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26347,12 +26334,8 @@ TEXT ·h1313(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCQ R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26362,7 +26345,7 @@ done:
 	RET
 
 // func h1314(s *State)
-// DECQ R9; JCC taken
+// INCQ R9; ADCQ R10, R11
 TEXT ·h1314(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26371,12 +26354,8 @@ TEXT ·h1314(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCQ R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26386,7 +26365,7 @@ done:
 	RET
 
 // func h1315(s *State)
-// DECQ R9; JLT taken
+// INCQ R9; SBBQ R10, R11
 TEXT ·h1315(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26395,12 +26374,8 @@ TEXT ·h1315(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCQ R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26410,7 +26385,7 @@ done:
 	RET
 
 // func h1316(s *State)
-// DECQ R9; JGE taken
+// INCQ R9; INCQ R13
 TEXT ·h1316(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26419,12 +26394,8 @@ TEXT ·h1316(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCQ R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26434,7 +26405,7 @@ done:
 	RET
 
 // func h1317(s *State)
-// DECQ R9; JLE taken
+// INCQ R9; ROLQ $7, R13
 TEXT ·h1317(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26443,12 +26414,8 @@ TEXT ·h1317(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCQ R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26458,7 +26425,7 @@ done:
 	RET
 
 // func h1318(s *State)
-// DECQ R9; JGT taken
+// DECQ R9; JEQ taken
 TEXT ·h1318(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26468,7 +26435,7 @@ TEXT ·h1318(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JGT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26482,7 +26449,7 @@ done:
 	RET
 
 // func h1319(s *State)
-// DECQ R9; JLS taken
+// DECQ R9; JNE taken
 TEXT ·h1319(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26492,7 +26459,7 @@ TEXT ·h1319(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JLS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26506,7 +26473,7 @@ done:
 	RET
 
 // func h1320(s *State)
-// DECQ R9; JHI taken
+// DECQ R9; JCS taken
 TEXT ·h1320(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26516,7 +26483,7 @@ TEXT ·h1320(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JHI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26530,7 +26497,7 @@ done:
 	RET
 
 // func h1321(s *State)
-// DECQ R9; JMI taken
+// DECQ R9; JCC taken
 TEXT ·h1321(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26540,7 +26507,7 @@ TEXT ·h1321(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JMI taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26554,7 +26521,7 @@ done:
 	RET
 
 // func h1322(s *State)
-// DECQ R9; JPL taken
+// DECQ R9; JLT taken
 TEXT ·h1322(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26564,7 +26531,7 @@ TEXT ·h1322(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JPL taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26578,7 +26545,7 @@ done:
 	RET
 
 // func h1323(s *State)
-// DECQ R9; SETCS R10B
+// DECQ R9; JGE taken
 TEXT ·h1323(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26588,7 +26555,11 @@ TEXT ·h1323(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	SETCS R10B
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26598,7 +26569,7 @@ TEXT ·h1323(SB), NOSPLIT, $24-8
 	RET
 
 // func h1324(s *State)
-// DECQ R9; CMOVQEQ R11, R12
+// DECQ R9; JLE taken
 TEXT ·h1324(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26608,7 +26579,11 @@ TEXT ·h1324(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	CMOVQEQ R11, R12
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26618,7 +26593,7 @@ TEXT ·h1324(SB), NOSPLIT, $24-8
 	RET
 
 // func h1325(s *State)
-// DECQ R9; ADCQ R10, R11
+// DECQ R9; JGT taken
 TEXT ·h1325(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26628,7 +26603,11 @@ TEXT ·h1325(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	ADCQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26638,7 +26617,7 @@ TEXT ·h1325(SB), NOSPLIT, $24-8
 	RET
 
 // func h1326(s *State)
-// DECQ R9; SBBQ R10, R11
+// DECQ R9; JLS taken
 TEXT ·h1326(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26648,7 +26627,11 @@ TEXT ·h1326(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	SBBQ R10, R11
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26658,7 +26641,7 @@ TEXT ·h1326(SB), NOSPLIT, $24-8
 	RET
 
 // func h1327(s *State)
-// DECQ R9; INCQ R13
+// DECQ R9; JHI taken
 TEXT ·h1327(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26668,7 +26651,11 @@ TEXT ·h1327(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	INCQ R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26678,7 +26665,7 @@ TEXT ·h1327(SB), NOSPLIT, $24-8
 	RET
 
 // func h1328(s *State)
-// DECQ R9; ROLQ $7, R13
+// DECQ R9; JMI taken
 TEXT ·h1328(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26688,7 +26675,11 @@ TEXT ·h1328(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	ROLQ $7, R13
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26698,7 +26689,7 @@ TEXT ·h1328(SB), NOSPLIT, $24-8
 	RET
 
 // func h1329(s *State)
-// INCL R9; JEQ taken
+// DECQ R9; JPL taken
 TEXT ·h1329(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26707,8 +26698,8 @@ TEXT ·h1329(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JEQ taken
+	DECQ R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26722,7 +26713,7 @@ done:
 	RET
 
 // func h1330(s *State)
-// INCL R9; JNE taken
+// DECQ R9; SETCS R10B
 TEXT ·h1330(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26731,12 +26722,8 @@ TEXT ·h1330(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECQ R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26746,7 +26733,7 @@ done:
 	RET
 
 // func h1331(s *State)
-// INCL R9; JCS taken
+// DECQ R9; CMOVQEQ R11, R12
 TEXT ·h1331(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26755,12 +26742,8 @@ TEXT ·h1331(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECQ R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26770,7 +26753,7 @@ done:
 	RET
 
 // func h1332(s *State)
-// INCL R9; JCC taken
+// DECQ R9; ADCQ R10, R11
 TEXT ·h1332(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26779,12 +26762,8 @@ TEXT ·h1332(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECQ R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26794,7 +26773,7 @@ done:
 	RET
 
 // func h1333(s *State)
-// INCL R9; JLT taken
+// DECQ R9; SBBQ R10, R11
 TEXT ·h1333(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26803,12 +26782,8 @@ TEXT ·h1333(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECQ R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26818,7 +26793,7 @@ done:
 	RET
 
 // func h1334(s *State)
-// INCL R9; JGE taken
+// DECQ R9; INCQ R13
 TEXT ·h1334(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26827,12 +26802,8 @@ TEXT ·h1334(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECQ R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26842,7 +26813,7 @@ done:
 	RET
 
 // func h1335(s *State)
-// INCL R9; JLE taken
+// DECQ R9; ROLQ $7, R13
 TEXT ·h1335(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26851,12 +26822,8 @@ TEXT ·h1335(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECQ R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26866,7 +26833,7 @@ done:
 	RET
 
 // func h1336(s *State)
-// INCL R9; JGT taken
+// INCL R9; JEQ taken
 TEXT ·h1336(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26876,7 +26843,7 @@ TEXT ·h1336(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JGT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26890,7 +26857,7 @@ done:
 	RET
 
 // func h1337(s *State)
-// INCL R9; JLS taken
+// INCL R9; JNE taken
 TEXT ·h1337(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26900,7 +26867,7 @@ TEXT ·h1337(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JLS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26914,7 +26881,7 @@ done:
 	RET
 
 // func h1338(s *State)
-// INCL R9; JHI taken
+// INCL R9; JCS taken
 TEXT ·h1338(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26924,7 +26891,7 @@ TEXT ·h1338(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JHI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26938,7 +26905,7 @@ done:
 	RET
 
 // func h1339(s *State)
-// INCL R9; JMI taken
+// INCL R9; JCC taken
 TEXT ·h1339(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26948,7 +26915,7 @@ TEXT ·h1339(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JMI taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26962,7 +26929,7 @@ done:
 	RET
 
 // func h1340(s *State)
-// INCL R9; JPL taken
+// INCL R9; JLT taken
 TEXT ·h1340(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26972,7 +26939,7 @@ TEXT ·h1340(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JPL taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26986,7 +26953,7 @@ done:
 	RET
 
 // func h1341(s *State)
-// INCL R9; SETCS R10B
+// INCL R9; JGE taken
 TEXT ·h1341(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26996,7 +26963,11 @@ TEXT ·h1341(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	SETCS R10B
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27006,7 +26977,7 @@ TEXT ·h1341(SB), NOSPLIT, $24-8
 	RET
 
 // func h1342(s *State)
-// INCL R9; CMOVQEQ R11, R12
+// INCL R9; JLE taken
 TEXT ·h1342(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27016,7 +26987,11 @@ TEXT ·h1342(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	CMOVQEQ R11, R12
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27026,7 +27001,7 @@ TEXT ·h1342(SB), NOSPLIT, $24-8
 	RET
 
 // func h1343(s *State)
-// INCL R9; ADCQ R10, R11
+// INCL R9; JGT taken
 TEXT ·h1343(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27036,7 +27011,11 @@ TEXT ·h1343(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	ADCQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27046,7 +27025,7 @@ TEXT ·h1343(SB), NOSPLIT, $24-8
 	RET
 
 // func h1344(s *State)
-// INCL R9; SBBQ R10, R11
+// INCL R9; JLS taken
 TEXT ·h1344(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27056,7 +27035,11 @@ TEXT ·h1344(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	SBBQ R10, R11
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27066,7 +27049,7 @@ TEXT ·h1344(SB), NOSPLIT, $24-8
 	RET
 
 // func h1345(s *State)
-// INCL R9; INCQ R13
+// INCL R9; JHI taken
 TEXT ·h1345(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27076,7 +27059,11 @@ TEXT ·h1345(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	INCQ R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27086,7 +27073,7 @@ TEXT ·h1345(SB), NOSPLIT, $24-8
 	RET
 
 // func h1346(s *State)
-// INCL R9; ROLQ $7, R13
+// INCL R9; JMI taken
 TEXT ·h1346(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27096,7 +27083,11 @@ TEXT ·h1346(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	ROLQ $7, R13
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27106,7 +27097,7 @@ TEXT ·h1346(SB), NOSPLIT, $24-8
 	RET
 
 // func h1347(s *State)
-// DECL R9; JEQ taken
+// INCL R9; JPL taken
 TEXT ·h1347(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27115,8 +27106,8 @@ TEXT ·h1347(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JEQ taken
+	INCL R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27130,7 +27121,7 @@ done:
 	RET
 
 // func h1348(s *State)
-// DECL R9; JNE taken
+// INCL R9; SETCS R10B
 TEXT ·h1348(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27139,12 +27130,8 @@ TEXT ·h1348(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCL R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27154,7 +27141,7 @@ done:
 	RET
 
 // func h1349(s *State)
-// DECL R9; JCS taken
+// INCL R9; CMOVQEQ R11, R12
 TEXT ·h1349(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27163,12 +27150,8 @@ TEXT ·h1349(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCL R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27178,7 +27161,7 @@ done:
 	RET
 
 // func h1350(s *State)
-// DECL R9; JCC taken
+// INCL R9; ADCQ R10, R11
 TEXT ·h1350(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27187,12 +27170,8 @@ TEXT ·h1350(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCL R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27202,7 +27181,7 @@ done:
 	RET
 
 // func h1351(s *State)
-// DECL R9; JLT taken
+// INCL R9; SBBQ R10, R11
 TEXT ·h1351(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27211,12 +27190,8 @@ TEXT ·h1351(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCL R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27226,7 +27201,7 @@ done:
 	RET
 
 // func h1352(s *State)
-// DECL R9; JGE taken
+// INCL R9; INCQ R13
 TEXT ·h1352(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27235,12 +27210,8 @@ TEXT ·h1352(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCL R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27250,7 +27221,7 @@ done:
 	RET
 
 // func h1353(s *State)
-// DECL R9; JLE taken
+// INCL R9; ROLQ $7, R13
 TEXT ·h1353(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27259,12 +27230,8 @@ TEXT ·h1353(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCL R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27274,7 +27241,7 @@ done:
 	RET
 
 // func h1354(s *State)
-// DECL R9; JGT taken
+// DECL R9; JEQ taken
 TEXT ·h1354(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27284,7 +27251,7 @@ TEXT ·h1354(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JGT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27298,7 +27265,7 @@ done:
 	RET
 
 // func h1355(s *State)
-// DECL R9; JLS taken
+// DECL R9; JNE taken
 TEXT ·h1355(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27308,7 +27275,7 @@ TEXT ·h1355(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JLS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27322,7 +27289,7 @@ done:
 	RET
 
 // func h1356(s *State)
-// DECL R9; JHI taken
+// DECL R9; JCS taken
 TEXT ·h1356(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27332,7 +27299,7 @@ TEXT ·h1356(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JHI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27346,7 +27313,7 @@ done:
 	RET
 
 // func h1357(s *State)
-// DECL R9; JMI taken
+// DECL R9; JCC taken
 TEXT ·h1357(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27356,7 +27323,7 @@ TEXT ·h1357(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JMI taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27370,7 +27337,7 @@ done:
 	RET
 
 // func h1358(s *State)
-// DECL R9; JPL taken
+// DECL R9; JLT taken
 TEXT ·h1358(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27380,7 +27347,7 @@ TEXT ·h1358(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JPL taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27394,7 +27361,7 @@ done:
 	RET
 
 // func h1359(s *State)
-// DECL R9; SETCS R10B
+// DECL R9; JGE taken
 TEXT ·h1359(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27404,7 +27371,11 @@ TEXT ·h1359(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	SETCS R10B
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27414,7 +27385,7 @@ TEXT ·h1359(SB), NOSPLIT, $24-8
 	RET
 
 // func h1360(s *State)
-// DECL R9; CMOVQEQ R11, R12
+// DECL R9; JLE taken
 TEXT ·h1360(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27424,7 +27395,11 @@ TEXT ·h1360(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	CMOVQEQ R11, R12
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27434,7 +27409,7 @@ TEXT ·h1360(SB), NOSPLIT, $24-8
 	RET
 
 // func h1361(s *State)
-// DECL R9; ADCQ R10, R11
+// DECL R9; JGT taken
 TEXT ·h1361(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27444,7 +27419,11 @@ TEXT ·h1361(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	ADCQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27454,7 +27433,7 @@ TEXT ·h1361(SB), NOSPLIT, $24-8
 	RET
 
 // func h1362(s *State)
-// DECL R9; SBBQ R10, R11
+// DECL R9; JLS taken
 TEXT ·h1362(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27464,7 +27443,11 @@ TEXT ·h1362(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	SBBQ R10, R11
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27474,7 +27457,7 @@ TEXT ·h1362(SB), NOSPLIT, $24-8
 	RET
 
 // func h1363(s *State)
-// DECL R9; INCQ R13
+// DECL R9; JHI taken
 TEXT ·h1363(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27484,7 +27467,11 @@ TEXT ·h1363(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	INCQ R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27494,7 +27481,7 @@ TEXT ·h1363(SB), NOSPLIT, $24-8
 	RET
 
 // func h1364(s *State)
-// DECL R9; ROLQ $7, R13
+// DECL R9; JMI taken
 TEXT ·h1364(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27504,7 +27491,11 @@ TEXT ·h1364(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	ROLQ $7, R13
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27514,7 +27505,7 @@ TEXT ·h1364(SB), NOSPLIT, $24-8
 	RET
 
 // func h1365(s *State)
-// NEGQ R9; JEQ taken
+// DECL R9; JPL taken
 TEXT ·h1365(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27523,8 +27514,8 @@ TEXT ·h1365(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JEQ taken
+	DECL R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27538,7 +27529,7 @@ done:
 	RET
 
 // func h1366(s *State)
-// NEGQ R9; JNE taken
+// DECL R9; SETCS R10B
 TEXT ·h1366(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27547,12 +27538,8 @@ TEXT ·h1366(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECL R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27562,7 +27549,7 @@ done:
 	RET
 
 // func h1367(s *State)
-// NEGQ R9; JCS taken
+// DECL R9; CMOVQEQ R11, R12
 TEXT ·h1367(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27571,12 +27558,8 @@ TEXT ·h1367(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECL R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27586,7 +27569,7 @@ done:
 	RET
 
 // func h1368(s *State)
-// NEGQ R9; JCC taken
+// DECL R9; ADCQ R10, R11
 TEXT ·h1368(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27595,12 +27578,8 @@ TEXT ·h1368(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECL R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27610,7 +27589,7 @@ done:
 	RET
 
 // func h1369(s *State)
-// NEGQ R9; JLT taken
+// DECL R9; SBBQ R10, R11
 TEXT ·h1369(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27619,12 +27598,8 @@ TEXT ·h1369(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECL R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27634,7 +27609,7 @@ done:
 	RET
 
 // func h1370(s *State)
-// NEGQ R9; JGE taken
+// DECL R9; INCQ R13
 TEXT ·h1370(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27643,12 +27618,8 @@ TEXT ·h1370(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECL R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27658,7 +27629,7 @@ done:
 	RET
 
 // func h1371(s *State)
-// NEGQ R9; JLE taken
+// DECL R9; ROLQ $7, R13
 TEXT ·h1371(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27667,12 +27638,8 @@ TEXT ·h1371(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECL R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27682,7 +27649,7 @@ done:
 	RET
 
 // func h1372(s *State)
-// NEGQ R9; JGT taken
+// NEGQ R9; JEQ taken
 TEXT ·h1372(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27692,7 +27659,7 @@ TEXT ·h1372(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JGT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27706,7 +27673,7 @@ done:
 	RET
 
 // func h1373(s *State)
-// NEGQ R9; JLS taken
+// NEGQ R9; JNE taken
 TEXT ·h1373(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27716,7 +27683,7 @@ TEXT ·h1373(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JLS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27730,7 +27697,7 @@ done:
 	RET
 
 // func h1374(s *State)
-// NEGQ R9; JHI taken
+// NEGQ R9; JCS taken
 TEXT ·h1374(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27740,7 +27707,7 @@ TEXT ·h1374(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JHI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27754,7 +27721,7 @@ done:
 	RET
 
 // func h1375(s *State)
-// NEGQ R9; JMI taken
+// NEGQ R9; JCC taken
 TEXT ·h1375(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27764,7 +27731,7 @@ TEXT ·h1375(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JMI taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27778,7 +27745,7 @@ done:
 	RET
 
 // func h1376(s *State)
-// NEGQ R9; JPL taken
+// NEGQ R9; JLT taken
 TEXT ·h1376(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27788,7 +27755,7 @@ TEXT ·h1376(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JPL taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27802,7 +27769,7 @@ done:
 	RET
 
 // func h1377(s *State)
-// NEGQ R9; SETCS R10B
+// NEGQ R9; JGE taken
 TEXT ·h1377(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27812,7 +27779,11 @@ TEXT ·h1377(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	SETCS R10B
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27822,7 +27793,7 @@ TEXT ·h1377(SB), NOSPLIT, $24-8
 	RET
 
 // func h1378(s *State)
-// NEGQ R9; CMOVQEQ R11, R12
+// NEGQ R9; JLE taken
 TEXT ·h1378(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27832,7 +27803,11 @@ TEXT ·h1378(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	CMOVQEQ R11, R12
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27842,7 +27817,7 @@ TEXT ·h1378(SB), NOSPLIT, $24-8
 	RET
 
 // func h1379(s *State)
-// NEGQ R9; ADCQ R10, R11
+// NEGQ R9; JGT taken
 TEXT ·h1379(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27852,7 +27827,11 @@ TEXT ·h1379(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	ADCQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27862,7 +27841,7 @@ TEXT ·h1379(SB), NOSPLIT, $24-8
 	RET
 
 // func h1380(s *State)
-// NEGQ R9; SBBQ R10, R11
+// NEGQ R9; JLS taken
 TEXT ·h1380(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27872,7 +27851,11 @@ TEXT ·h1380(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	SBBQ R10, R11
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27882,7 +27865,7 @@ TEXT ·h1380(SB), NOSPLIT, $24-8
 	RET
 
 // func h1381(s *State)
-// NEGQ R9; INCQ R13
+// NEGQ R9; JHI taken
 TEXT ·h1381(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27892,7 +27875,11 @@ TEXT ·h1381(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	INCQ R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27902,7 +27889,7 @@ TEXT ·h1381(SB), NOSPLIT, $24-8
 	RET
 
 // func h1382(s *State)
-// NEGQ R9; ROLQ $7, R13
+// NEGQ R9; JMI taken
 TEXT ·h1382(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27912,7 +27899,11 @@ TEXT ·h1382(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	ROLQ $7, R13
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27922,7 +27913,7 @@ TEXT ·h1382(SB), NOSPLIT, $24-8
 	RET
 
 // func h1383(s *State)
-// SHLQ $1, R9; JEQ taken
+// NEGQ R9; JPL taken
 TEXT ·h1383(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27931,8 +27922,8 @@ TEXT ·h1383(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JEQ taken
+	NEGQ R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27946,7 +27937,7 @@ done:
 	RET
 
 // func h1384(s *State)
-// SHLQ $1, R9; JNE taken
+// NEGQ R9; SETCS R10B
 TEXT ·h1384(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27955,12 +27946,8 @@ TEXT ·h1384(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	NEGQ R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27970,7 +27957,7 @@ done:
 	RET
 
 // func h1385(s *State)
-// SHLQ $1, R9; JCS taken
+// NEGQ R9; CMOVQEQ R11, R12
 TEXT ·h1385(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27979,12 +27966,8 @@ TEXT ·h1385(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	NEGQ R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27994,7 +27977,7 @@ done:
 	RET
 
 // func h1386(s *State)
-// SHLQ $1, R9; JCC taken
+// NEGQ R9; ADCQ R10, R11
 TEXT ·h1386(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28003,12 +27986,8 @@ TEXT ·h1386(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	NEGQ R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28018,7 +27997,7 @@ done:
 	RET
 
 // func h1387(s *State)
-// SHLQ $1, R9; JLT taken
+// NEGQ R9; SBBQ R10, R11
 TEXT ·h1387(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28027,12 +28006,8 @@ TEXT ·h1387(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	NEGQ R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28042,7 +28017,7 @@ done:
 	RET
 
 // func h1388(s *State)
-// SHLQ $1, R9; JGE taken
+// NEGQ R9; INCQ R13
 TEXT ·h1388(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28051,12 +28026,8 @@ TEXT ·h1388(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	NEGQ R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28066,7 +28037,7 @@ done:
 	RET
 
 // func h1389(s *State)
-// SHLQ $1, R9; JLE taken
+// NEGQ R9; ROLQ $7, R13
 TEXT ·h1389(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28075,12 +28046,8 @@ TEXT ·h1389(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	NEGQ R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28090,7 +28057,7 @@ done:
 	RET
 
 // func h1390(s *State)
-// SHLQ $1, R9; JGT taken
+// SHLQ $1, R9; JEQ taken
 TEXT ·h1390(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28100,7 +28067,7 @@ TEXT ·h1390(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JGT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28114,7 +28081,7 @@ done:
 	RET
 
 // func h1391(s *State)
-// SHLQ $1, R9; JLS taken
+// SHLQ $1, R9; JNE taken
 TEXT ·h1391(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28124,7 +28091,7 @@ TEXT ·h1391(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JLS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28138,7 +28105,7 @@ done:
 	RET
 
 // func h1392(s *State)
-// SHLQ $1, R9; JHI taken
+// SHLQ $1, R9; JCS taken
 TEXT ·h1392(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28148,7 +28115,7 @@ TEXT ·h1392(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JHI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28162,7 +28129,7 @@ done:
 	RET
 
 // func h1393(s *State)
-// SHLQ $1, R9; JMI taken
+// SHLQ $1, R9; JCC taken
 TEXT ·h1393(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28172,7 +28139,7 @@ TEXT ·h1393(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JMI taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28186,7 +28153,7 @@ done:
 	RET
 
 // func h1394(s *State)
-// SHLQ $1, R9; JPL taken
+// SHLQ $1, R9; JLT taken
 TEXT ·h1394(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28196,7 +28163,7 @@ TEXT ·h1394(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JPL taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28210,7 +28177,7 @@ done:
 	RET
 
 // func h1395(s *State)
-// SHLQ $1, R9; SETCS R10B
+// SHLQ $1, R9; JGE taken
 TEXT ·h1395(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28220,7 +28187,11 @@ TEXT ·h1395(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	SETCS R10B
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28230,7 +28201,7 @@ TEXT ·h1395(SB), NOSPLIT, $24-8
 	RET
 
 // func h1396(s *State)
-// SHLQ $1, R9; CMOVQEQ R11, R12
+// SHLQ $1, R9; JLE taken
 TEXT ·h1396(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28240,7 +28211,11 @@ TEXT ·h1396(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	CMOVQEQ R11, R12
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28250,7 +28225,7 @@ TEXT ·h1396(SB), NOSPLIT, $24-8
 	RET
 
 // func h1397(s *State)
-// SHLQ $1, R9; ADCQ R10, R11
+// SHLQ $1, R9; JGT taken
 TEXT ·h1397(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28260,7 +28235,11 @@ TEXT ·h1397(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	ADCQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28270,7 +28249,7 @@ TEXT ·h1397(SB), NOSPLIT, $24-8
 	RET
 
 // func h1398(s *State)
-// SHLQ $1, R9; SBBQ R10, R11
+// SHLQ $1, R9; JLS taken
 TEXT ·h1398(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28280,7 +28259,11 @@ TEXT ·h1398(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	SBBQ R10, R11
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28290,7 +28273,7 @@ TEXT ·h1398(SB), NOSPLIT, $24-8
 	RET
 
 // func h1399(s *State)
-// SHLQ $1, R9; INCQ R13
+// SHLQ $1, R9; JHI taken
 TEXT ·h1399(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28300,7 +28283,11 @@ TEXT ·h1399(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	INCQ R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28310,7 +28297,7 @@ TEXT ·h1399(SB), NOSPLIT, $24-8
 	RET
 
 // func h1400(s *State)
-// SHLQ $1, R9; ROLQ $7, R13
+// SHLQ $1, R9; JMI taken
 TEXT ·h1400(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28320,7 +28307,11 @@ TEXT ·h1400(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	ROLQ $7, R13
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28330,7 +28321,7 @@ TEXT ·h1400(SB), NOSPLIT, $24-8
 	RET
 
 // func h1401(s *State)
-// SHRQ $1, R9; JEQ taken
+// SHLQ $1, R9; JPL taken
 TEXT ·h1401(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28339,8 +28330,8 @@ TEXT ·h1401(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JEQ taken
+	SHLQ $1, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28354,7 +28345,7 @@ done:
 	RET
 
 // func h1402(s *State)
-// SHRQ $1, R9; JNE taken
+// SHLQ $1, R9; SETCS R10B
 TEXT ·h1402(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28363,12 +28354,8 @@ TEXT ·h1402(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $1, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28378,7 +28365,7 @@ done:
 	RET
 
 // func h1403(s *State)
-// SHRQ $1, R9; JCS taken
+// SHLQ $1, R9; CMOVQEQ R11, R12
 TEXT ·h1403(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28387,12 +28374,8 @@ TEXT ·h1403(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $1, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28402,7 +28385,7 @@ done:
 	RET
 
 // func h1404(s *State)
-// SHRQ $1, R9; JCC taken
+// SHLQ $1, R9; ADCQ R10, R11
 TEXT ·h1404(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28411,12 +28394,8 @@ TEXT ·h1404(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $1, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28426,7 +28405,7 @@ done:
 	RET
 
 // func h1405(s *State)
-// SHRQ $1, R9; JLT taken
+// SHLQ $1, R9; SBBQ R10, R11
 TEXT ·h1405(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28435,12 +28414,8 @@ TEXT ·h1405(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $1, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28450,7 +28425,7 @@ done:
 	RET
 
 // func h1406(s *State)
-// SHRQ $1, R9; JGE taken
+// SHLQ $1, R9; INCQ R13
 TEXT ·h1406(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28459,12 +28434,8 @@ TEXT ·h1406(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $1, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28474,7 +28445,7 @@ done:
 	RET
 
 // func h1407(s *State)
-// SHRQ $1, R9; JLE taken
+// SHLQ $1, R9; ROLQ $7, R13
 TEXT ·h1407(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28483,12 +28454,8 @@ TEXT ·h1407(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $1, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28498,7 +28465,7 @@ done:
 	RET
 
 // func h1408(s *State)
-// SHRQ $1, R9; JGT taken
+// SHRQ $1, R9; JEQ taken
 TEXT ·h1408(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28508,7 +28475,7 @@ TEXT ·h1408(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JGT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28522,7 +28489,7 @@ done:
 	RET
 
 // func h1409(s *State)
-// SHRQ $1, R9; JLS taken
+// SHRQ $1, R9; JNE taken
 TEXT ·h1409(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28532,7 +28499,7 @@ TEXT ·h1409(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JLS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28546,7 +28513,7 @@ done:
 	RET
 
 // func h1410(s *State)
-// SHRQ $1, R9; JHI taken
+// SHRQ $1, R9; JCS taken
 TEXT ·h1410(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28556,7 +28523,7 @@ TEXT ·h1410(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JHI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28570,7 +28537,7 @@ done:
 	RET
 
 // func h1411(s *State)
-// SHRQ $1, R9; JMI taken
+// SHRQ $1, R9; JCC taken
 TEXT ·h1411(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28580,7 +28547,7 @@ TEXT ·h1411(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JMI taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28594,7 +28561,7 @@ done:
 	RET
 
 // func h1412(s *State)
-// SHRQ $1, R9; JPL taken
+// SHRQ $1, R9; JLT taken
 TEXT ·h1412(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28604,7 +28571,7 @@ TEXT ·h1412(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JPL taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28618,7 +28585,7 @@ done:
 	RET
 
 // func h1413(s *State)
-// SHRQ $1, R9; SETCS R10B
+// SHRQ $1, R9; JGE taken
 TEXT ·h1413(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28628,7 +28595,11 @@ TEXT ·h1413(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	SETCS R10B
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28638,7 +28609,7 @@ TEXT ·h1413(SB), NOSPLIT, $24-8
 	RET
 
 // func h1414(s *State)
-// SHRQ $1, R9; CMOVQEQ R11, R12
+// SHRQ $1, R9; JLE taken
 TEXT ·h1414(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28648,7 +28619,11 @@ TEXT ·h1414(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	CMOVQEQ R11, R12
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28658,7 +28633,7 @@ TEXT ·h1414(SB), NOSPLIT, $24-8
 	RET
 
 // func h1415(s *State)
-// SHRQ $1, R9; ADCQ R10, R11
+// SHRQ $1, R9; JGT taken
 TEXT ·h1415(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28668,7 +28643,11 @@ TEXT ·h1415(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	ADCQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28678,7 +28657,7 @@ TEXT ·h1415(SB), NOSPLIT, $24-8
 	RET
 
 // func h1416(s *State)
-// SHRQ $1, R9; SBBQ R10, R11
+// SHRQ $1, R9; JLS taken
 TEXT ·h1416(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28688,7 +28667,11 @@ TEXT ·h1416(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	SBBQ R10, R11
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28698,7 +28681,7 @@ TEXT ·h1416(SB), NOSPLIT, $24-8
 	RET
 
 // func h1417(s *State)
-// SHRQ $1, R9; INCQ R13
+// SHRQ $1, R9; JHI taken
 TEXT ·h1417(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28708,7 +28691,11 @@ TEXT ·h1417(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	INCQ R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28718,7 +28705,7 @@ TEXT ·h1417(SB), NOSPLIT, $24-8
 	RET
 
 // func h1418(s *State)
-// SHRQ $1, R9; ROLQ $7, R13
+// SHRQ $1, R9; JMI taken
 TEXT ·h1418(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28728,7 +28715,11 @@ TEXT ·h1418(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	ROLQ $7, R13
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28738,7 +28729,7 @@ TEXT ·h1418(SB), NOSPLIT, $24-8
 	RET
 
 // func h1419(s *State)
-// SARQ $1, R9; JEQ taken
+// SHRQ $1, R9; JPL taken
 TEXT ·h1419(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28747,8 +28738,8 @@ TEXT ·h1419(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JEQ taken
+	SHRQ $1, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28762,7 +28753,7 @@ done:
 	RET
 
 // func h1420(s *State)
-// SARQ $1, R9; JNE taken
+// SHRQ $1, R9; SETCS R10B
 TEXT ·h1420(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28771,12 +28762,8 @@ TEXT ·h1420(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ $1, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28786,7 +28773,7 @@ done:
 	RET
 
 // func h1421(s *State)
-// SARQ $1, R9; JCS taken
+// SHRQ $1, R9; CMOVQEQ R11, R12
 TEXT ·h1421(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28795,12 +28782,8 @@ TEXT ·h1421(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ $1, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28810,7 +28793,7 @@ done:
 	RET
 
 // func h1422(s *State)
-// SARQ $1, R9; JCC taken
+// SHRQ $1, R9; ADCQ R10, R11
 TEXT ·h1422(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28819,12 +28802,8 @@ TEXT ·h1422(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ $1, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28834,7 +28813,7 @@ done:
 	RET
 
 // func h1423(s *State)
-// SARQ $1, R9; JLT taken
+// SHRQ $1, R9; SBBQ R10, R11
 TEXT ·h1423(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28843,12 +28822,8 @@ TEXT ·h1423(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ $1, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28858,7 +28833,7 @@ done:
 	RET
 
 // func h1424(s *State)
-// SARQ $1, R9; JGE taken
+// SHRQ $1, R9; INCQ R13
 TEXT ·h1424(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28867,12 +28842,8 @@ TEXT ·h1424(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ $1, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28882,7 +28853,7 @@ done:
 	RET
 
 // func h1425(s *State)
-// SARQ $1, R9; JLE taken
+// SHRQ $1, R9; ROLQ $7, R13
 TEXT ·h1425(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28891,12 +28862,8 @@ TEXT ·h1425(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ $1, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28906,7 +28873,7 @@ done:
 	RET
 
 // func h1426(s *State)
-// SARQ $1, R9; JGT taken
+// SARQ $1, R9; JEQ taken
 TEXT ·h1426(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28916,7 +28883,7 @@ TEXT ·h1426(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JGT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28930,7 +28897,7 @@ done:
 	RET
 
 // func h1427(s *State)
-// SARQ $1, R9; JLS taken
+// SARQ $1, R9; JNE taken
 TEXT ·h1427(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28940,7 +28907,7 @@ TEXT ·h1427(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JLS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28954,7 +28921,7 @@ done:
 	RET
 
 // func h1428(s *State)
-// SARQ $1, R9; JHI taken
+// SARQ $1, R9; JCS taken
 TEXT ·h1428(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28964,7 +28931,7 @@ TEXT ·h1428(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JHI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28978,7 +28945,7 @@ done:
 	RET
 
 // func h1429(s *State)
-// SARQ $1, R9; JMI taken
+// SARQ $1, R9; JCC taken
 TEXT ·h1429(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28988,7 +28955,7 @@ TEXT ·h1429(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JMI taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29002,7 +28969,7 @@ done:
 	RET
 
 // func h1430(s *State)
-// SARQ $1, R9; JPL taken
+// SARQ $1, R9; JLT taken
 TEXT ·h1430(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29012,7 +28979,7 @@ TEXT ·h1430(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JPL taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29026,7 +28993,7 @@ done:
 	RET
 
 // func h1431(s *State)
-// SARQ $1, R9; SETCS R10B
+// SARQ $1, R9; JGE taken
 TEXT ·h1431(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29036,7 +29003,11 @@ TEXT ·h1431(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	SETCS R10B
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29046,7 +29017,7 @@ TEXT ·h1431(SB), NOSPLIT, $24-8
 	RET
 
 // func h1432(s *State)
-// SARQ $1, R9; CMOVQEQ R11, R12
+// SARQ $1, R9; JLE taken
 TEXT ·h1432(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29056,7 +29027,11 @@ TEXT ·h1432(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	CMOVQEQ R11, R12
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29066,7 +29041,7 @@ TEXT ·h1432(SB), NOSPLIT, $24-8
 	RET
 
 // func h1433(s *State)
-// SARQ $1, R9; ADCQ R10, R11
+// SARQ $1, R9; JGT taken
 TEXT ·h1433(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29076,7 +29051,11 @@ TEXT ·h1433(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	ADCQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29086,7 +29065,7 @@ TEXT ·h1433(SB), NOSPLIT, $24-8
 	RET
 
 // func h1434(s *State)
-// SARQ $1, R9; SBBQ R10, R11
+// SARQ $1, R9; JLS taken
 TEXT ·h1434(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29096,7 +29075,11 @@ TEXT ·h1434(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	SBBQ R10, R11
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29106,7 +29089,7 @@ TEXT ·h1434(SB), NOSPLIT, $24-8
 	RET
 
 // func h1435(s *State)
-// SARQ $1, R9; INCQ R13
+// SARQ $1, R9; JHI taken
 TEXT ·h1435(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29116,7 +29099,11 @@ TEXT ·h1435(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	INCQ R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29126,7 +29113,7 @@ TEXT ·h1435(SB), NOSPLIT, $24-8
 	RET
 
 // func h1436(s *State)
-// SARQ $1, R9; ROLQ $7, R13
+// SARQ $1, R9; JMI taken
 TEXT ·h1436(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29136,7 +29123,11 @@ TEXT ·h1436(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	ROLQ $7, R13
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29146,7 +29137,7 @@ TEXT ·h1436(SB), NOSPLIT, $24-8
 	RET
 
 // func h1437(s *State)
-// SHLQ $5, R9; JEQ taken
+// SARQ $1, R9; JPL taken
 TEXT ·h1437(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29155,8 +29146,8 @@ TEXT ·h1437(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JEQ taken
+	SARQ $1, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29170,7 +29161,7 @@ done:
 	RET
 
 // func h1438(s *State)
-// SHLQ $5, R9; JNE taken
+// SARQ $1, R9; SETCS R10B
 TEXT ·h1438(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29179,12 +29170,8 @@ TEXT ·h1438(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARQ $1, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29194,7 +29181,7 @@ done:
 	RET
 
 // func h1439(s *State)
-// SHLQ $5, R9; JCS taken
+// SARQ $1, R9; CMOVQEQ R11, R12
 TEXT ·h1439(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29203,12 +29190,8 @@ TEXT ·h1439(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARQ $1, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29218,7 +29201,7 @@ done:
 	RET
 
 // func h1440(s *State)
-// SHLQ $5, R9; JCC taken
+// SARQ $1, R9; ADCQ R10, R11
 TEXT ·h1440(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29227,12 +29210,8 @@ TEXT ·h1440(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARQ $1, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29242,7 +29221,7 @@ done:
 	RET
 
 // func h1441(s *State)
-// SHLQ $5, R9; JLT taken
+// SARQ $1, R9; SBBQ R10, R11
 TEXT ·h1441(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29251,12 +29230,8 @@ TEXT ·h1441(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARQ $1, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29266,7 +29241,7 @@ done:
 	RET
 
 // func h1442(s *State)
-// SHLQ $5, R9; JGE taken
+// SARQ $1, R9; INCQ R13
 TEXT ·h1442(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29275,12 +29250,8 @@ TEXT ·h1442(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARQ $1, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29290,7 +29261,7 @@ done:
 	RET
 
 // func h1443(s *State)
-// SHLQ $5, R9; JLE taken
+// SARQ $1, R9; ROLQ $7, R13
 TEXT ·h1443(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29299,12 +29270,8 @@ TEXT ·h1443(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARQ $1, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29314,7 +29281,7 @@ done:
 	RET
 
 // func h1444(s *State)
-// SHLQ $5, R9; JGT taken
+// SHLQ $5, R9; JEQ taken
 TEXT ·h1444(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29324,7 +29291,7 @@ TEXT ·h1444(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JGT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29338,7 +29305,7 @@ done:
 	RET
 
 // func h1445(s *State)
-// SHLQ $5, R9; JLS taken
+// SHLQ $5, R9; JNE taken
 TEXT ·h1445(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29348,7 +29315,7 @@ TEXT ·h1445(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JLS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29362,7 +29329,7 @@ done:
 	RET
 
 // func h1446(s *State)
-// SHLQ $5, R9; JHI taken
+// SHLQ $5, R9; JCS taken
 TEXT ·h1446(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29372,7 +29339,7 @@ TEXT ·h1446(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JHI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29386,7 +29353,7 @@ done:
 	RET
 
 // func h1447(s *State)
-// SHLQ $5, R9; JMI taken
+// SHLQ $5, R9; JCC taken
 TEXT ·h1447(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29396,7 +29363,7 @@ TEXT ·h1447(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JMI taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29410,7 +29377,7 @@ done:
 	RET
 
 // func h1448(s *State)
-// SHLQ $5, R9; JPL taken
+// SHLQ $5, R9; JLT taken
 TEXT ·h1448(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29420,7 +29387,7 @@ TEXT ·h1448(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JPL taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29434,7 +29401,7 @@ done:
 	RET
 
 // func h1449(s *State)
-// SHLQ $5, R9; SETCS R10B
+// SHLQ $5, R9; JGE taken
 TEXT ·h1449(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29444,7 +29411,11 @@ TEXT ·h1449(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	SETCS R10B
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29454,7 +29425,7 @@ TEXT ·h1449(SB), NOSPLIT, $24-8
 	RET
 
 // func h1450(s *State)
-// SHLQ $5, R9; CMOVQEQ R11, R12
+// SHLQ $5, R9; JLE taken
 TEXT ·h1450(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29464,7 +29435,11 @@ TEXT ·h1450(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	CMOVQEQ R11, R12
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29474,7 +29449,7 @@ TEXT ·h1450(SB), NOSPLIT, $24-8
 	RET
 
 // func h1451(s *State)
-// SHLQ $5, R9; ADCQ R10, R11
+// SHLQ $5, R9; JGT taken
 TEXT ·h1451(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29484,7 +29459,11 @@ TEXT ·h1451(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	ADCQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29494,7 +29473,7 @@ TEXT ·h1451(SB), NOSPLIT, $24-8
 	RET
 
 // func h1452(s *State)
-// SHLQ $5, R9; SBBQ R10, R11
+// SHLQ $5, R9; JLS taken
 TEXT ·h1452(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29504,7 +29483,11 @@ TEXT ·h1452(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	SBBQ R10, R11
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29514,7 +29497,7 @@ TEXT ·h1452(SB), NOSPLIT, $24-8
 	RET
 
 // func h1453(s *State)
-// SHLQ $5, R9; INCQ R13
+// SHLQ $5, R9; JHI taken
 TEXT ·h1453(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29524,7 +29507,11 @@ TEXT ·h1453(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	INCQ R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29534,7 +29521,7 @@ TEXT ·h1453(SB), NOSPLIT, $24-8
 	RET
 
 // func h1454(s *State)
-// SHLQ $5, R9; ROLQ $7, R13
+// SHLQ $5, R9; JMI taken
 TEXT ·h1454(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29544,7 +29531,11 @@ TEXT ·h1454(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	ROLQ $7, R13
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29554,7 +29545,7 @@ TEXT ·h1454(SB), NOSPLIT, $24-8
 	RET
 
 // func h1455(s *State)
-// SHRQ CX, R9; JEQ taken
+// SHLQ $5, R9; JPL taken
 TEXT ·h1455(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29563,8 +29554,8 @@ TEXT ·h1455(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JEQ taken
+	SHLQ $5, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29578,7 +29569,7 @@ done:
 	RET
 
 // func h1456(s *State)
-// SHRQ CX, R9; JNE taken
+// SHLQ $5, R9; SETCS R10B
 TEXT ·h1456(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29587,12 +29578,8 @@ TEXT ·h1456(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $5, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29602,7 +29589,7 @@ done:
 	RET
 
 // func h1457(s *State)
-// SHRQ CX, R9; JCS taken
+// SHLQ $5, R9; CMOVQEQ R11, R12
 TEXT ·h1457(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29611,12 +29598,8 @@ TEXT ·h1457(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $5, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29626,7 +29609,7 @@ done:
 	RET
 
 // func h1458(s *State)
-// SHRQ CX, R9; JCC taken
+// SHLQ $5, R9; ADCQ R10, R11
 TEXT ·h1458(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29635,12 +29618,8 @@ TEXT ·h1458(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $5, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29650,7 +29629,7 @@ done:
 	RET
 
 // func h1459(s *State)
-// SHRQ CX, R9; JLT taken
+// SHLQ $5, R9; SBBQ R10, R11
 TEXT ·h1459(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29659,12 +29638,8 @@ TEXT ·h1459(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $5, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29674,7 +29649,7 @@ done:
 	RET
 
 // func h1460(s *State)
-// SHRQ CX, R9; JGE taken
+// SHLQ $5, R9; INCQ R13
 TEXT ·h1460(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29683,12 +29658,8 @@ TEXT ·h1460(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $5, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29698,7 +29669,7 @@ done:
 	RET
 
 // func h1461(s *State)
-// SHRQ CX, R9; JLE taken
+// SHLQ $5, R9; ROLQ $7, R13
 TEXT ·h1461(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29707,12 +29678,8 @@ TEXT ·h1461(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $5, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29722,7 +29689,7 @@ done:
 	RET
 
 // func h1462(s *State)
-// SHRQ CX, R9; JGT taken
+// SHRQ CX, R9; JEQ taken
 TEXT ·h1462(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29732,7 +29699,7 @@ TEXT ·h1462(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JGT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29746,7 +29713,7 @@ done:
 	RET
 
 // func h1463(s *State)
-// SHRQ CX, R9; JLS taken
+// SHRQ CX, R9; JNE taken
 TEXT ·h1463(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29756,7 +29723,7 @@ TEXT ·h1463(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JLS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29770,7 +29737,7 @@ done:
 	RET
 
 // func h1464(s *State)
-// SHRQ CX, R9; JHI taken
+// SHRQ CX, R9; JCS taken
 TEXT ·h1464(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29780,7 +29747,7 @@ TEXT ·h1464(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JHI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29794,7 +29761,7 @@ done:
 	RET
 
 // func h1465(s *State)
-// SHRQ CX, R9; JMI taken
+// SHRQ CX, R9; JCC taken
 TEXT ·h1465(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29804,7 +29771,7 @@ TEXT ·h1465(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JMI taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29818,7 +29785,7 @@ done:
 	RET
 
 // func h1466(s *State)
-// SHRQ CX, R9; JPL taken
+// SHRQ CX, R9; JLT taken
 TEXT ·h1466(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29828,7 +29795,7 @@ TEXT ·h1466(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JPL taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29842,7 +29809,7 @@ done:
 	RET
 
 // func h1467(s *State)
-// SHRQ CX, R9; SETCS R10B
+// SHRQ CX, R9; JGE taken
 TEXT ·h1467(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29852,7 +29819,11 @@ TEXT ·h1467(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	SETCS R10B
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29862,7 +29833,7 @@ TEXT ·h1467(SB), NOSPLIT, $24-8
 	RET
 
 // func h1468(s *State)
-// SHRQ CX, R9; CMOVQEQ R11, R12
+// SHRQ CX, R9; JLE taken
 TEXT ·h1468(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29872,7 +29843,11 @@ TEXT ·h1468(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	CMOVQEQ R11, R12
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29882,7 +29857,7 @@ TEXT ·h1468(SB), NOSPLIT, $24-8
 	RET
 
 // func h1469(s *State)
-// SHRQ CX, R9; ADCQ R10, R11
+// SHRQ CX, R9; JGT taken
 TEXT ·h1469(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29892,7 +29867,11 @@ TEXT ·h1469(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	ADCQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29902,7 +29881,7 @@ TEXT ·h1469(SB), NOSPLIT, $24-8
 	RET
 
 // func h1470(s *State)
-// SHRQ CX, R9; SBBQ R10, R11
+// SHRQ CX, R9; JLS taken
 TEXT ·h1470(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29912,7 +29891,11 @@ TEXT ·h1470(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	SBBQ R10, R11
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29922,7 +29905,7 @@ TEXT ·h1470(SB), NOSPLIT, $24-8
 	RET
 
 // func h1471(s *State)
-// SHRQ CX, R9; INCQ R13
+// SHRQ CX, R9; JHI taken
 TEXT ·h1471(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29932,7 +29915,11 @@ TEXT ·h1471(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	INCQ R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29942,7 +29929,7 @@ TEXT ·h1471(SB), NOSPLIT, $24-8
 	RET
 
 // func h1472(s *State)
-// SHRQ CX, R9; ROLQ $7, R13
+// SHRQ CX, R9; JMI taken
 TEXT ·h1472(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29952,7 +29939,11 @@ TEXT ·h1472(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	ROLQ $7, R13
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29962,7 +29953,7 @@ TEXT ·h1472(SB), NOSPLIT, $24-8
 	RET
 
 // func h1473(s *State)
-// SHLL $1, R9; JEQ taken
+// SHRQ CX, R9; JPL taken
 TEXT ·h1473(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29971,8 +29962,8 @@ TEXT ·h1473(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JEQ taken
+	SHRQ CX, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29986,7 +29977,7 @@ done:
 	RET
 
 // func h1474(s *State)
-// SHLL $1, R9; JNE taken
+// SHRQ CX, R9; SETCS R10B
 TEXT ·h1474(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29995,12 +29986,8 @@ TEXT ·h1474(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ CX, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30010,7 +29997,7 @@ done:
 	RET
 
 // func h1475(s *State)
-// SHLL $1, R9; JCS taken
+// SHRQ CX, R9; CMOVQEQ R11, R12
 TEXT ·h1475(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30019,12 +30006,8 @@ TEXT ·h1475(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ CX, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30034,7 +30017,7 @@ done:
 	RET
 
 // func h1476(s *State)
-// SHLL $1, R9; JCC taken
+// SHRQ CX, R9; ADCQ R10, R11
 TEXT ·h1476(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30043,12 +30026,8 @@ TEXT ·h1476(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ CX, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30058,7 +30037,7 @@ done:
 	RET
 
 // func h1477(s *State)
-// SHLL $1, R9; JLT taken
+// SHRQ CX, R9; SBBQ R10, R11
 TEXT ·h1477(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30067,12 +30046,8 @@ TEXT ·h1477(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ CX, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30082,7 +30057,7 @@ done:
 	RET
 
 // func h1478(s *State)
-// SHLL $1, R9; JGE taken
+// SHRQ CX, R9; INCQ R13
 TEXT ·h1478(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30091,12 +30066,8 @@ TEXT ·h1478(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ CX, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30106,7 +30077,7 @@ done:
 	RET
 
 // func h1479(s *State)
-// SHLL $1, R9; JLE taken
+// SHRQ CX, R9; ROLQ $7, R13
 TEXT ·h1479(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30115,12 +30086,8 @@ TEXT ·h1479(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ CX, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30130,7 +30097,7 @@ done:
 	RET
 
 // func h1480(s *State)
-// SHLL $1, R9; JGT taken
+// SHLL $1, R9; JEQ taken
 TEXT ·h1480(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30140,7 +30107,7 @@ TEXT ·h1480(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JGT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30154,7 +30121,7 @@ done:
 	RET
 
 // func h1481(s *State)
-// SHLL $1, R9; JLS taken
+// SHLL $1, R9; JNE taken
 TEXT ·h1481(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30164,7 +30131,7 @@ TEXT ·h1481(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JLS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30178,7 +30145,7 @@ done:
 	RET
 
 // func h1482(s *State)
-// SHLL $1, R9; JHI taken
+// SHLL $1, R9; JCS taken
 TEXT ·h1482(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30188,7 +30155,7 @@ TEXT ·h1482(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JHI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30202,7 +30169,7 @@ done:
 	RET
 
 // func h1483(s *State)
-// SHLL $1, R9; JMI taken
+// SHLL $1, R9; JCC taken
 TEXT ·h1483(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30212,7 +30179,7 @@ TEXT ·h1483(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JMI taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30226,7 +30193,7 @@ done:
 	RET
 
 // func h1484(s *State)
-// SHLL $1, R9; JPL taken
+// SHLL $1, R9; JLT taken
 TEXT ·h1484(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30236,7 +30203,7 @@ TEXT ·h1484(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JPL taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30250,7 +30217,7 @@ done:
 	RET
 
 // func h1485(s *State)
-// SHLL $1, R9; SETCS R10B
+// SHLL $1, R9; JGE taken
 TEXT ·h1485(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30260,7 +30227,11 @@ TEXT ·h1485(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	SETCS R10B
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30270,7 +30241,7 @@ TEXT ·h1485(SB), NOSPLIT, $24-8
 	RET
 
 // func h1486(s *State)
-// SHLL $1, R9; CMOVQEQ R11, R12
+// SHLL $1, R9; JLE taken
 TEXT ·h1486(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30280,7 +30251,11 @@ TEXT ·h1486(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	CMOVQEQ R11, R12
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30290,7 +30265,7 @@ TEXT ·h1486(SB), NOSPLIT, $24-8
 	RET
 
 // func h1487(s *State)
-// SHLL $1, R9; ADCQ R10, R11
+// SHLL $1, R9; JGT taken
 TEXT ·h1487(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30300,7 +30275,11 @@ TEXT ·h1487(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	ADCQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30310,7 +30289,7 @@ TEXT ·h1487(SB), NOSPLIT, $24-8
 	RET
 
 // func h1488(s *State)
-// SHLL $1, R9; SBBQ R10, R11
+// SHLL $1, R9; JLS taken
 TEXT ·h1488(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30320,7 +30299,11 @@ TEXT ·h1488(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	SBBQ R10, R11
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30330,7 +30313,7 @@ TEXT ·h1488(SB), NOSPLIT, $24-8
 	RET
 
 // func h1489(s *State)
-// SHLL $1, R9; INCQ R13
+// SHLL $1, R9; JHI taken
 TEXT ·h1489(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30340,7 +30323,11 @@ TEXT ·h1489(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	INCQ R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30350,7 +30337,7 @@ TEXT ·h1489(SB), NOSPLIT, $24-8
 	RET
 
 // func h1490(s *State)
-// SHLL $1, R9; ROLQ $7, R13
+// SHLL $1, R9; JMI taken
 TEXT ·h1490(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30360,7 +30347,11 @@ TEXT ·h1490(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	ROLQ $7, R13
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30370,7 +30361,7 @@ TEXT ·h1490(SB), NOSPLIT, $24-8
 	RET
 
 // func h1491(s *State)
-// SARL $3, R9; JEQ taken
+// SHLL $1, R9; JPL taken
 TEXT ·h1491(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30379,8 +30370,8 @@ TEXT ·h1491(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JEQ taken
+	SHLL $1, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30394,7 +30385,7 @@ done:
 	RET
 
 // func h1492(s *State)
-// SARL $3, R9; JNE taken
+// SHLL $1, R9; SETCS R10B
 TEXT ·h1492(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30403,12 +30394,8 @@ TEXT ·h1492(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLL $1, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30418,7 +30405,7 @@ done:
 	RET
 
 // func h1493(s *State)
-// SARL $3, R9; JCS taken
+// SHLL $1, R9; CMOVQEQ R11, R12
 TEXT ·h1493(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30427,12 +30414,8 @@ TEXT ·h1493(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLL $1, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30442,7 +30425,7 @@ done:
 	RET
 
 // func h1494(s *State)
-// SARL $3, R9; JCC taken
+// SHLL $1, R9; ADCQ R10, R11
 TEXT ·h1494(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30451,12 +30434,8 @@ TEXT ·h1494(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLL $1, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30466,7 +30445,7 @@ done:
 	RET
 
 // func h1495(s *State)
-// SARL $3, R9; JLT taken
+// SHLL $1, R9; SBBQ R10, R11
 TEXT ·h1495(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30475,12 +30454,8 @@ TEXT ·h1495(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLL $1, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30490,7 +30465,7 @@ done:
 	RET
 
 // func h1496(s *State)
-// SARL $3, R9; JGE taken
+// SHLL $1, R9; INCQ R13
 TEXT ·h1496(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30499,12 +30474,8 @@ TEXT ·h1496(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLL $1, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30514,7 +30485,7 @@ done:
 	RET
 
 // func h1497(s *State)
-// SARL $3, R9; JLE taken
+// SHLL $1, R9; ROLQ $7, R13
 TEXT ·h1497(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30523,12 +30494,8 @@ TEXT ·h1497(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLL $1, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30538,7 +30505,7 @@ done:
 	RET
 
 // func h1498(s *State)
-// SARL $3, R9; JGT taken
+// SARL $3, R9; JEQ taken
 TEXT ·h1498(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30548,7 +30515,7 @@ TEXT ·h1498(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JGT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30562,7 +30529,7 @@ done:
 	RET
 
 // func h1499(s *State)
-// SARL $3, R9; JLS taken
+// SARL $3, R9; JNE taken
 TEXT ·h1499(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30572,7 +30539,7 @@ TEXT ·h1499(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JLS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30586,7 +30553,7 @@ done:
 	RET
 
 // func h1500(s *State)
-// SARL $3, R9; JHI taken
+// SARL $3, R9; JCS taken
 TEXT ·h1500(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30596,7 +30563,7 @@ TEXT ·h1500(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JHI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30610,7 +30577,7 @@ done:
 	RET
 
 // func h1501(s *State)
-// SARL $3, R9; JMI taken
+// SARL $3, R9; JCC taken
 TEXT ·h1501(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30620,7 +30587,7 @@ TEXT ·h1501(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JMI taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30634,7 +30601,7 @@ done:
 	RET
 
 // func h1502(s *State)
-// SARL $3, R9; JPL taken
+// SARL $3, R9; JLT taken
 TEXT ·h1502(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30644,7 +30611,7 @@ TEXT ·h1502(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JPL taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30658,7 +30625,7 @@ done:
 	RET
 
 // func h1503(s *State)
-// SARL $3, R9; SETCS R10B
+// SARL $3, R9; JGE taken
 TEXT ·h1503(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30668,7 +30635,11 @@ TEXT ·h1503(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	SETCS R10B
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30678,7 +30649,7 @@ TEXT ·h1503(SB), NOSPLIT, $24-8
 	RET
 
 // func h1504(s *State)
-// SARL $3, R9; CMOVQEQ R11, R12
+// SARL $3, R9; JLE taken
 TEXT ·h1504(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30688,7 +30659,11 @@ TEXT ·h1504(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	CMOVQEQ R11, R12
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30698,7 +30673,7 @@ TEXT ·h1504(SB), NOSPLIT, $24-8
 	RET
 
 // func h1505(s *State)
-// SARL $3, R9; ADCQ R10, R11
+// SARL $3, R9; JGT taken
 TEXT ·h1505(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30708,7 +30683,11 @@ TEXT ·h1505(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	ADCQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30718,7 +30697,7 @@ TEXT ·h1505(SB), NOSPLIT, $24-8
 	RET
 
 // func h1506(s *State)
-// SARL $3, R9; SBBQ R10, R11
+// SARL $3, R9; JLS taken
 TEXT ·h1506(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30728,7 +30707,11 @@ TEXT ·h1506(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	SBBQ R10, R11
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30738,7 +30721,7 @@ TEXT ·h1506(SB), NOSPLIT, $24-8
 	RET
 
 // func h1507(s *State)
-// SARL $3, R9; INCQ R13
+// SARL $3, R9; JHI taken
 TEXT ·h1507(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30748,7 +30731,11 @@ TEXT ·h1507(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	INCQ R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30758,7 +30745,7 @@ TEXT ·h1507(SB), NOSPLIT, $24-8
 	RET
 
 // func h1508(s *State)
-// SARL $3, R9; ROLQ $7, R13
+// SARL $3, R9; JMI taken
 TEXT ·h1508(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30768,7 +30755,11 @@ TEXT ·h1508(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	ROLQ $7, R13
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30778,7 +30769,7 @@ TEXT ·h1508(SB), NOSPLIT, $24-8
 	RET
 
 // func h1509(s *State)
-// ROLQ $1, R9; JEQ taken
+// SARL $3, R9; JPL taken
 TEXT ·h1509(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30787,8 +30778,8 @@ TEXT ·h1509(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JEQ taken
+	SARL $3, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30802,7 +30793,7 @@ done:
 	RET
 
 // func h1510(s *State)
-// ROLQ $1, R9; JNE taken
+// SARL $3, R9; SETCS R10B
 TEXT ·h1510(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30811,12 +30802,8 @@ TEXT ·h1510(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARL $3, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30826,7 +30813,7 @@ done:
 	RET
 
 // func h1511(s *State)
-// ROLQ $1, R9; JCS taken
+// SARL $3, R9; CMOVQEQ R11, R12
 TEXT ·h1511(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30835,12 +30822,8 @@ TEXT ·h1511(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARL $3, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30850,7 +30833,7 @@ done:
 	RET
 
 // func h1512(s *State)
-// ROLQ $1, R9; JCC taken
+// SARL $3, R9; ADCQ R10, R11
 TEXT ·h1512(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30859,12 +30842,8 @@ TEXT ·h1512(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARL $3, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30874,7 +30853,7 @@ done:
 	RET
 
 // func h1513(s *State)
-// ROLQ $1, R9; JLT taken
+// SARL $3, R9; SBBQ R10, R11
 TEXT ·h1513(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30883,12 +30862,8 @@ TEXT ·h1513(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARL $3, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30898,7 +30873,7 @@ done:
 	RET
 
 // func h1514(s *State)
-// ROLQ $1, R9; JGE taken
+// SARL $3, R9; INCQ R13
 TEXT ·h1514(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30907,12 +30882,8 @@ TEXT ·h1514(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARL $3, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30922,7 +30893,7 @@ done:
 	RET
 
 // func h1515(s *State)
-// ROLQ $1, R9; JLE taken
+// SARL $3, R9; ROLQ $7, R13
 TEXT ·h1515(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30931,12 +30902,8 @@ TEXT ·h1515(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARL $3, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30946,7 +30913,7 @@ done:
 	RET
 
 // func h1516(s *State)
-// ROLQ $1, R9; JGT taken
+// ROLQ $1, R9; JEQ taken
 TEXT ·h1516(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30956,7 +30923,7 @@ TEXT ·h1516(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JGT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30970,7 +30937,7 @@ done:
 	RET
 
 // func h1517(s *State)
-// ROLQ $1, R9; JLS taken
+// ROLQ $1, R9; JNE taken
 TEXT ·h1517(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30980,7 +30947,7 @@ TEXT ·h1517(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JLS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30994,7 +30961,7 @@ done:
 	RET
 
 // func h1518(s *State)
-// ROLQ $1, R9; JHI taken
+// ROLQ $1, R9; JCS taken
 TEXT ·h1518(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31004,7 +30971,7 @@ TEXT ·h1518(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JHI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31018,7 +30985,7 @@ done:
 	RET
 
 // func h1519(s *State)
-// ROLQ $1, R9; JMI taken
+// ROLQ $1, R9; JCC taken
 TEXT ·h1519(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31028,7 +30995,7 @@ TEXT ·h1519(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JMI taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31042,7 +31009,7 @@ done:
 	RET
 
 // func h1520(s *State)
-// ROLQ $1, R9; JPL taken
+// ROLQ $1, R9; JLT taken
 TEXT ·h1520(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31052,7 +31019,7 @@ TEXT ·h1520(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JPL taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31066,7 +31033,7 @@ done:
 	RET
 
 // func h1521(s *State)
-// ROLQ $1, R9; SETCS R10B
+// ROLQ $1, R9; JGE taken
 TEXT ·h1521(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31076,7 +31043,11 @@ TEXT ·h1521(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	SETCS R10B
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31086,7 +31057,7 @@ TEXT ·h1521(SB), NOSPLIT, $24-8
 	RET
 
 // func h1522(s *State)
-// ROLQ $1, R9; CMOVQEQ R11, R12
+// ROLQ $1, R9; JLE taken
 TEXT ·h1522(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31096,7 +31067,11 @@ TEXT ·h1522(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	CMOVQEQ R11, R12
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31106,7 +31081,7 @@ TEXT ·h1522(SB), NOSPLIT, $24-8
 	RET
 
 // func h1523(s *State)
-// ROLQ $1, R9; ADCQ R10, R11
+// ROLQ $1, R9; JGT taken
 TEXT ·h1523(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31116,7 +31091,11 @@ TEXT ·h1523(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	ADCQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31126,7 +31105,7 @@ TEXT ·h1523(SB), NOSPLIT, $24-8
 	RET
 
 // func h1524(s *State)
-// ROLQ $1, R9; SBBQ R10, R11
+// ROLQ $1, R9; JLS taken
 TEXT ·h1524(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31136,7 +31115,11 @@ TEXT ·h1524(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	SBBQ R10, R11
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31146,7 +31129,7 @@ TEXT ·h1524(SB), NOSPLIT, $24-8
 	RET
 
 // func h1525(s *State)
-// ROLQ $1, R9; INCQ R13
+// ROLQ $1, R9; JHI taken
 TEXT ·h1525(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31156,7 +31139,11 @@ TEXT ·h1525(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	INCQ R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31166,7 +31153,7 @@ TEXT ·h1525(SB), NOSPLIT, $24-8
 	RET
 
 // func h1526(s *State)
-// ROLQ $1, R9; ROLQ $7, R13
+// ROLQ $1, R9; JMI taken
 TEXT ·h1526(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31176,7 +31163,11 @@ TEXT ·h1526(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	ROLQ $7, R13
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31186,7 +31177,7 @@ TEXT ·h1526(SB), NOSPLIT, $24-8
 	RET
 
 // func h1527(s *State)
-// RORQ $3, R9; JEQ taken
+// ROLQ $1, R9; JPL taken
 TEXT ·h1527(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31195,8 +31186,8 @@ TEXT ·h1527(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JEQ taken
+	ROLQ $1, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31210,7 +31201,7 @@ done:
 	RET
 
 // func h1528(s *State)
-// RORQ $3, R9; JNE taken
+// ROLQ $1, R9; SETCS R10B
 TEXT ·h1528(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31219,12 +31210,8 @@ TEXT ·h1528(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ROLQ $1, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31234,7 +31221,7 @@ done:
 	RET
 
 // func h1529(s *State)
-// RORQ $3, R9; JCS taken
+// ROLQ $1, R9; CMOVQEQ R11, R12
 TEXT ·h1529(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31243,12 +31230,8 @@ TEXT ·h1529(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ROLQ $1, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31258,7 +31241,7 @@ done:
 	RET
 
 // func h1530(s *State)
-// RORQ $3, R9; JCC taken
+// ROLQ $1, R9; ADCQ R10, R11
 TEXT ·h1530(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31267,12 +31250,8 @@ TEXT ·h1530(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ROLQ $1, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31282,7 +31261,7 @@ done:
 	RET
 
 // func h1531(s *State)
-// RORQ $3, R9; JLT taken
+// ROLQ $1, R9; SBBQ R10, R11
 TEXT ·h1531(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31291,12 +31270,8 @@ TEXT ·h1531(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ROLQ $1, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31306,7 +31281,7 @@ done:
 	RET
 
 // func h1532(s *State)
-// RORQ $3, R9; JGE taken
+// ROLQ $1, R9; INCQ R13
 TEXT ·h1532(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31315,12 +31290,8 @@ TEXT ·h1532(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ROLQ $1, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31330,7 +31301,7 @@ done:
 	RET
 
 // func h1533(s *State)
-// RORQ $3, R9; JLE taken
+// ROLQ $1, R9; ROLQ $7, R13
 TEXT ·h1533(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31339,12 +31310,8 @@ TEXT ·h1533(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ROLQ $1, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31354,7 +31321,7 @@ done:
 	RET
 
 // func h1534(s *State)
-// RORQ $3, R9; JGT taken
+// RORQ $3, R9; JEQ taken
 TEXT ·h1534(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31364,7 +31331,7 @@ TEXT ·h1534(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JGT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31378,7 +31345,7 @@ done:
 	RET
 
 // func h1535(s *State)
-// RORQ $3, R9; JLS taken
+// RORQ $3, R9; JNE taken
 TEXT ·h1535(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31388,7 +31355,7 @@ TEXT ·h1535(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JLS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31402,7 +31369,7 @@ done:
 	RET
 
 // func h1536(s *State)
-// RORQ $3, R9; JHI taken
+// RORQ $3, R9; JCS taken
 TEXT ·h1536(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31412,7 +31379,7 @@ TEXT ·h1536(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JHI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31426,7 +31393,7 @@ done:
 	RET
 
 // func h1537(s *State)
-// RORQ $3, R9; JMI taken
+// RORQ $3, R9; JCC taken
 TEXT ·h1537(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31436,7 +31403,7 @@ TEXT ·h1537(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JMI taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31450,7 +31417,7 @@ done:
 	RET
 
 // func h1538(s *State)
-// RORQ $3, R9; JPL taken
+// RORQ $3, R9; JLT taken
 TEXT ·h1538(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31460,7 +31427,7 @@ TEXT ·h1538(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JPL taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31474,7 +31441,7 @@ done:
 	RET
 
 // func h1539(s *State)
-// RORQ $3, R9; SETCS R10B
+// RORQ $3, R9; JGE taken
 TEXT ·h1539(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31484,7 +31451,11 @@ TEXT ·h1539(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	SETCS R10B
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31494,7 +31465,7 @@ TEXT ·h1539(SB), NOSPLIT, $24-8
 	RET
 
 // func h1540(s *State)
-// RORQ $3, R9; CMOVQEQ R11, R12
+// RORQ $3, R9; JLE taken
 TEXT ·h1540(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31504,7 +31475,11 @@ TEXT ·h1540(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	CMOVQEQ R11, R12
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31514,7 +31489,7 @@ TEXT ·h1540(SB), NOSPLIT, $24-8
 	RET
 
 // func h1541(s *State)
-// RORQ $3, R9; ADCQ R10, R11
+// RORQ $3, R9; JGT taken
 TEXT ·h1541(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31524,7 +31499,11 @@ TEXT ·h1541(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	ADCQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31534,7 +31513,7 @@ TEXT ·h1541(SB), NOSPLIT, $24-8
 	RET
 
 // func h1542(s *State)
-// RORQ $3, R9; SBBQ R10, R11
+// RORQ $3, R9; JLS taken
 TEXT ·h1542(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31544,7 +31523,11 @@ TEXT ·h1542(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	SBBQ R10, R11
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31554,7 +31537,7 @@ TEXT ·h1542(SB), NOSPLIT, $24-8
 	RET
 
 // func h1543(s *State)
-// RORQ $3, R9; INCQ R13
+// RORQ $3, R9; JHI taken
 TEXT ·h1543(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31564,7 +31547,11 @@ TEXT ·h1543(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	INCQ R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31574,7 +31561,7 @@ TEXT ·h1543(SB), NOSPLIT, $24-8
 	RET
 
 // func h1544(s *State)
-// RORQ $3, R9; ROLQ $7, R13
+// RORQ $3, R9; JMI taken
 TEXT ·h1544(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31584,7 +31571,11 @@ TEXT ·h1544(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	ROLQ $7, R13
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31594,7 +31585,7 @@ TEXT ·h1544(SB), NOSPLIT, $24-8
 	RET
 
 // func h1545(s *State)
-// IMULQ R8, R9; JEQ taken
+// RORQ $3, R9; JPL taken
 TEXT ·h1545(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31603,8 +31594,8 @@ TEXT ·h1545(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JEQ taken
+	RORQ $3, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31618,7 +31609,7 @@ done:
 	RET
 
 // func h1546(s *State)
-// IMULQ R8, R9; JNE taken
+// RORQ $3, R9; SETCS R10B
 TEXT ·h1546(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31627,12 +31618,8 @@ TEXT ·h1546(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	RORQ $3, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31642,7 +31629,7 @@ done:
 	RET
 
 // func h1547(s *State)
-// IMULQ R8, R9; JCS taken
+// RORQ $3, R9; CMOVQEQ R11, R12
 TEXT ·h1547(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31651,12 +31638,8 @@ TEXT ·h1547(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	RORQ $3, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31666,7 +31649,7 @@ done:
 	RET
 
 // func h1548(s *State)
-// IMULQ R8, R9; JCC taken
+// RORQ $3, R9; ADCQ R10, R11
 TEXT ·h1548(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31675,12 +31658,8 @@ TEXT ·h1548(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	RORQ $3, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31690,7 +31669,7 @@ done:
 	RET
 
 // func h1549(s *State)
-// IMULQ R8, R9; JLT taken
+// RORQ $3, R9; SBBQ R10, R11
 TEXT ·h1549(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31699,12 +31678,8 @@ TEXT ·h1549(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	RORQ $3, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31714,7 +31689,7 @@ done:
 	RET
 
 // func h1550(s *State)
-// IMULQ R8, R9; JGE taken
+// RORQ $3, R9; INCQ R13
 TEXT ·h1550(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31723,12 +31698,8 @@ TEXT ·h1550(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	RORQ $3, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31738,7 +31709,7 @@ done:
 	RET
 
 // func h1551(s *State)
-// IMULQ R8, R9; JLE taken
+// RORQ $3, R9; ROLQ $7, R13
 TEXT ·h1551(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31747,12 +31718,8 @@ TEXT ·h1551(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	RORQ $3, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31762,7 +31729,7 @@ done:
 	RET
 
 // func h1552(s *State)
-// IMULQ R8, R9; JGT taken
+// IMULQ R8, R9; JEQ taken
 TEXT ·h1552(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31772,7 +31739,7 @@ TEXT ·h1552(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JGT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31786,7 +31753,7 @@ done:
 	RET
 
 // func h1553(s *State)
-// IMULQ R8, R9; JLS taken
+// IMULQ R8, R9; JNE taken
 TEXT ·h1553(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31796,7 +31763,7 @@ TEXT ·h1553(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JLS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31810,7 +31777,7 @@ done:
 	RET
 
 // func h1554(s *State)
-// IMULQ R8, R9; JHI taken
+// IMULQ R8, R9; JCS taken
 TEXT ·h1554(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31820,7 +31787,7 @@ TEXT ·h1554(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JHI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31834,7 +31801,7 @@ done:
 	RET
 
 // func h1555(s *State)
-// IMULQ R8, R9; JMI taken
+// IMULQ R8, R9; JCC taken
 TEXT ·h1555(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31844,7 +31811,7 @@ TEXT ·h1555(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JMI taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31858,7 +31825,7 @@ done:
 	RET
 
 // func h1556(s *State)
-// IMULQ R8, R9; JPL taken
+// IMULQ R8, R9; JLT taken
 TEXT ·h1556(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31868,7 +31835,7 @@ TEXT ·h1556(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JPL taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31882,7 +31849,7 @@ done:
 	RET
 
 // func h1557(s *State)
-// IMULQ R8, R9; SETCS R10B
+// IMULQ R8, R9; JGE taken
 TEXT ·h1557(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31892,7 +31859,11 @@ TEXT ·h1557(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	SETCS R10B
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31902,7 +31873,7 @@ TEXT ·h1557(SB), NOSPLIT, $24-8
 	RET
 
 // func h1558(s *State)
-// IMULQ R8, R9; CMOVQEQ R11, R12
+// IMULQ R8, R9; JLE taken
 TEXT ·h1558(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31912,7 +31883,11 @@ TEXT ·h1558(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	CMOVQEQ R11, R12
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31922,7 +31897,7 @@ TEXT ·h1558(SB), NOSPLIT, $24-8
 	RET
 
 // func h1559(s *State)
-// IMULQ R8, R9; ADCQ R10, R11
+// IMULQ R8, R9; JGT taken
 TEXT ·h1559(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31932,7 +31907,11 @@ TEXT ·h1559(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	ADCQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31942,7 +31921,7 @@ TEXT ·h1559(SB), NOSPLIT, $24-8
 	RET
 
 // func h1560(s *State)
-// IMULQ R8, R9; SBBQ R10, R11
+// IMULQ R8, R9; JLS taken
 TEXT ·h1560(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31952,7 +31931,11 @@ TEXT ·h1560(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	SBBQ R10, R11
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31962,7 +31945,7 @@ TEXT ·h1560(SB), NOSPLIT, $24-8
 	RET
 
 // func h1561(s *State)
-// IMULQ R8, R9; INCQ R13
+// IMULQ R8, R9; JHI taken
 TEXT ·h1561(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31972,7 +31955,11 @@ TEXT ·h1561(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	INCQ R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31982,7 +31969,7 @@ TEXT ·h1561(SB), NOSPLIT, $24-8
 	RET
 
 // func h1562(s *State)
-// IMULQ R8, R9; ROLQ $7, R13
+// IMULQ R8, R9; JMI taken
 TEXT ·h1562(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31992,7 +31979,11 @@ TEXT ·h1562(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	ROLQ $7, R13
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32002,7 +31993,7 @@ TEXT ·h1562(SB), NOSPLIT, $24-8
 	RET
 
 // func h1563(s *State)
-// IMUL3Q $-3, R8, R9; JEQ taken
+// IMULQ R8, R9; JPL taken
 TEXT ·h1563(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32011,8 +32002,8 @@ TEXT ·h1563(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JEQ taken
+	IMULQ R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32026,7 +32017,7 @@ done:
 	RET
 
 // func h1564(s *State)
-// IMUL3Q $-3, R8, R9; JNE taken
+// IMULQ R8, R9; SETCS R10B
 TEXT ·h1564(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32035,12 +32026,8 @@ TEXT ·h1564(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	IMULQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32050,7 +32037,7 @@ done:
 	RET
 
 // func h1565(s *State)
-// IMUL3Q $-3, R8, R9; JCS taken
+// IMULQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1565(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32059,12 +32046,8 @@ TEXT ·h1565(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	IMULQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32074,7 +32057,7 @@ done:
 	RET
 
 // func h1566(s *State)
-// IMUL3Q $-3, R8, R9; JCC taken
+// IMULQ R8, R9; ADCQ R10, R11
 TEXT ·h1566(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32083,12 +32066,8 @@ TEXT ·h1566(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	IMULQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32098,7 +32077,7 @@ done:
 	RET
 
 // func h1567(s *State)
-// IMUL3Q $-3, R8, R9; JLT taken
+// IMULQ R8, R9; SBBQ R10, R11
 TEXT ·h1567(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32107,12 +32086,8 @@ TEXT ·h1567(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	IMULQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32122,7 +32097,7 @@ done:
 	RET
 
 // func h1568(s *State)
-// IMUL3Q $-3, R8, R9; JGE taken
+// IMULQ R8, R9; INCQ R13
 TEXT ·h1568(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32131,12 +32106,8 @@ TEXT ·h1568(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	IMULQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32146,7 +32117,7 @@ done:
 	RET
 
 // func h1569(s *State)
-// IMUL3Q $-3, R8, R9; JLE taken
+// IMULQ R8, R9; ROLQ $7, R13
 TEXT ·h1569(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32155,12 +32126,8 @@ TEXT ·h1569(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	IMULQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32170,7 +32137,7 @@ done:
 	RET
 
 // func h1570(s *State)
-// IMUL3Q $-3, R8, R9; JGT taken
+// IMUL3Q $-3, R8, R9; JEQ taken
 TEXT ·h1570(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32180,7 +32147,7 @@ TEXT ·h1570(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JGT taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32194,7 +32161,7 @@ done:
 	RET
 
 // func h1571(s *State)
-// IMUL3Q $-3, R8, R9; JLS taken
+// IMUL3Q $-3, R8, R9; JNE taken
 TEXT ·h1571(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32204,7 +32171,7 @@ TEXT ·h1571(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JLS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32218,7 +32185,7 @@ done:
 	RET
 
 // func h1572(s *State)
-// IMUL3Q $-3, R8, R9; JHI taken
+// IMUL3Q $-3, R8, R9; JCS taken
 TEXT ·h1572(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32228,7 +32195,7 @@ TEXT ·h1572(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JHI taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32242,7 +32209,7 @@ done:
 	RET
 
 // func h1573(s *State)
-// IMUL3Q $-3, R8, R9; JMI taken
+// IMUL3Q $-3, R8, R9; JCC taken
 TEXT ·h1573(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32252,7 +32219,7 @@ TEXT ·h1573(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JMI taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32266,7 +32233,7 @@ done:
 	RET
 
 // func h1574(s *State)
-// IMUL3Q $-3, R8, R9; JPL taken
+// IMUL3Q $-3, R8, R9; JLT taken
 TEXT ·h1574(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32276,7 +32243,7 @@ TEXT ·h1574(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JPL taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32290,7 +32257,7 @@ done:
 	RET
 
 // func h1575(s *State)
-// IMUL3Q $-3, R8, R9; SETCS R10B
+// IMUL3Q $-3, R8, R9; JGE taken
 TEXT ·h1575(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32300,7 +32267,11 @@ TEXT ·h1575(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	SETCS R10B
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32310,7 +32281,7 @@ TEXT ·h1575(SB), NOSPLIT, $24-8
 	RET
 
 // func h1576(s *State)
-// IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12
+// IMUL3Q $-3, R8, R9; JLE taken
 TEXT ·h1576(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32320,7 +32291,11 @@ TEXT ·h1576(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	CMOVQEQ R11, R12
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32330,7 +32305,7 @@ TEXT ·h1576(SB), NOSPLIT, $24-8
 	RET
 
 // func h1577(s *State)
-// IMUL3Q $-3, R8, R9; ADCQ R10, R11
+// IMUL3Q $-3, R8, R9; JGT taken
 TEXT ·h1577(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32340,7 +32315,11 @@ TEXT ·h1577(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	ADCQ R10, R11
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32350,7 +32329,7 @@ TEXT ·h1577(SB), NOSPLIT, $24-8
 	RET
 
 // func h1578(s *State)
-// IMUL3Q $-3, R8, R9; SBBQ R10, R11
+// IMUL3Q $-3, R8, R9; JLS taken
 TEXT ·h1578(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32360,7 +32339,11 @@ TEXT ·h1578(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	SBBQ R10, R11
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32370,7 +32353,7 @@ TEXT ·h1578(SB), NOSPLIT, $24-8
 	RET
 
 // func h1579(s *State)
-// IMUL3Q $-3, R8, R9; INCQ R13
+// IMUL3Q $-3, R8, R9; JHI taken
 TEXT ·h1579(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32380,7 +32363,11 @@ TEXT ·h1579(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	INCQ R13
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32390,7 +32377,7 @@ TEXT ·h1579(SB), NOSPLIT, $24-8
 	RET
 
 // func h1580(s *State)
-// IMUL3Q $-3, R8, R9; ROLQ $7, R13
+// IMUL3Q $-3, R8, R9; JMI taken
 TEXT ·h1580(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32400,7 +32387,11 @@ TEXT ·h1580(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	ROLQ $7, R13
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -32410,7 +32401,7 @@ TEXT ·h1580(SB), NOSPLIT, $24-8
 	RET
 
 // func h1581(s *State)
-// MULQ R8; JEQ taken
+// IMUL3Q $-3, R8, R9; JPL taken
 TEXT ·h1581(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32419,8 +32410,8 @@ TEXT ·h1581(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	MULQ R8
-	JEQ taken
+	IMUL3Q $-3, R8, R9
+	JPL taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32434,8 +32425,152 @@ done:
 	RET
 
 // func h1582(s *State)
-// MULQ R8; JNE taken
+// IMUL3Q $-3, R8, R9; SETCS R10B
 TEXT ·h1582(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	SETCS R10B
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1583(s *State)
+// IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12
+TEXT ·h1583(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	CMOVQEQ R11, R12
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1584(s *State)
+// IMUL3Q $-3, R8, R9; ADCQ R10, R11
+TEXT ·h1584(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	ADCQ R10, R11
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1585(s *State)
+// IMUL3Q $-3, R8, R9; SBBQ R10, R11
+TEXT ·h1585(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	SBBQ R10, R11
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1586(s *State)
+// IMUL3Q $-3, R8, R9; INCQ R13
+TEXT ·h1586(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	INCQ R13
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1587(s *State)
+// IMUL3Q $-3, R8, R9; ROLQ $7, R13
+TEXT ·h1587(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	ROLQ $7, R13
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1588(s *State)
+// MULQ R8; JEQ taken
+TEXT ·h1588(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MULQ R8
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1589(s *State)
+// MULQ R8; JNE taken
+TEXT ·h1589(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32457,9 +32592,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1583(s *State)
+// func h1590(s *State)
 // MULQ R8; JCS taken
-TEXT ·h1583(SB), NOSPLIT, $24-8
+TEXT ·h1590(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32481,9 +32616,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1584(s *State)
+// func h1591(s *State)
 // MULQ R8; JCC taken
-TEXT ·h1584(SB), NOSPLIT, $24-8
+TEXT ·h1591(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32505,9 +32640,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1585(s *State)
+// func h1592(s *State)
 // MULQ R8; JLT taken
-TEXT ·h1585(SB), NOSPLIT, $24-8
+TEXT ·h1592(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32529,9 +32664,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1586(s *State)
+// func h1593(s *State)
 // MULQ R8; JGE taken
-TEXT ·h1586(SB), NOSPLIT, $24-8
+TEXT ·h1593(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32553,9 +32688,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1587(s *State)
+// func h1594(s *State)
 // MULQ R8; JLE taken
-TEXT ·h1587(SB), NOSPLIT, $24-8
+TEXT ·h1594(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32577,9 +32712,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1588(s *State)
+// func h1595(s *State)
 // MULQ R8; JGT taken
-TEXT ·h1588(SB), NOSPLIT, $24-8
+TEXT ·h1595(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32601,9 +32736,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1589(s *State)
+// func h1596(s *State)
 // MULQ R8; JLS taken
-TEXT ·h1589(SB), NOSPLIT, $24-8
+TEXT ·h1596(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32625,9 +32760,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1590(s *State)
+// func h1597(s *State)
 // MULQ R8; JHI taken
-TEXT ·h1590(SB), NOSPLIT, $24-8
+TEXT ·h1597(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32649,9 +32784,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1591(s *State)
+// func h1598(s *State)
 // MULQ R8; JMI taken
-TEXT ·h1591(SB), NOSPLIT, $24-8
+TEXT ·h1598(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32673,9 +32808,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1592(s *State)
+// func h1599(s *State)
 // MULQ R8; JPL taken
-TEXT ·h1592(SB), NOSPLIT, $24-8
+TEXT ·h1599(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32697,9 +32832,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1593(s *State)
+// func h1600(s *State)
 // MULQ R8; SETCS R10B
-TEXT ·h1593(SB), NOSPLIT, $24-8
+TEXT ·h1600(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32717,9 +32852,9 @@ TEXT ·h1593(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1594(s *State)
+// func h1601(s *State)
 // MULQ R8; CMOVQEQ R11, R12
-TEXT ·h1594(SB), NOSPLIT, $24-8
+TEXT ·h1601(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32737,9 +32872,9 @@ TEXT ·h1594(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1595(s *State)
+// func h1602(s *State)
 // MULQ R8; ADCQ R10, R11
-TEXT ·h1595(SB), NOSPLIT, $24-8
+TEXT ·h1602(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32757,9 +32892,9 @@ TEXT ·h1595(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1596(s *State)
+// func h1603(s *State)
 // MULQ R8; SBBQ R10, R11
-TEXT ·h1596(SB), NOSPLIT, $24-8
+TEXT ·h1603(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32777,9 +32912,9 @@ TEXT ·h1596(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1597(s *State)
+// func h1604(s *State)
 // MULQ R8; INCQ R13
-TEXT ·h1597(SB), NOSPLIT, $24-8
+TEXT ·h1604(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32797,9 +32932,9 @@ TEXT ·h1597(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1598(s *State)
+// func h1605(s *State)
 // MULQ R8; ROLQ $7, R13
-TEXT ·h1598(SB), NOSPLIT, $24-8
+TEXT ·h1605(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32817,9 +32952,9 @@ TEXT ·h1598(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1599(s *State)
+// func h1606(s *State)
 // POPCNTQ R8, R9; JEQ taken
-TEXT ·h1599(SB), NOSPLIT, $24-8
+TEXT ·h1606(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32841,9 +32976,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1600(s *State)
+// func h1607(s *State)
 // POPCNTQ R8, R9; JNE taken
-TEXT ·h1600(SB), NOSPLIT, $24-8
+TEXT ·h1607(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32865,9 +33000,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1601(s *State)
+// func h1608(s *State)
 // POPCNTQ R8, R9; JCS taken
-TEXT ·h1601(SB), NOSPLIT, $24-8
+TEXT ·h1608(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32889,9 +33024,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1602(s *State)
+// func h1609(s *State)
 // POPCNTQ R8, R9; JCC taken
-TEXT ·h1602(SB), NOSPLIT, $24-8
+TEXT ·h1609(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32913,9 +33048,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1603(s *State)
+// func h1610(s *State)
 // POPCNTQ R8, R9; JLT taken
-TEXT ·h1603(SB), NOSPLIT, $24-8
+TEXT ·h1610(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32937,9 +33072,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1604(s *State)
+// func h1611(s *State)
 // POPCNTQ R8, R9; JGE taken
-TEXT ·h1604(SB), NOSPLIT, $24-8
+TEXT ·h1611(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32961,9 +33096,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1605(s *State)
+// func h1612(s *State)
 // POPCNTQ R8, R9; JLE taken
-TEXT ·h1605(SB), NOSPLIT, $24-8
+TEXT ·h1612(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32985,9 +33120,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1606(s *State)
+// func h1613(s *State)
 // POPCNTQ R8, R9; JGT taken
-TEXT ·h1606(SB), NOSPLIT, $24-8
+TEXT ·h1613(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33009,9 +33144,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1607(s *State)
+// func h1614(s *State)
 // POPCNTQ R8, R9; JLS taken
-TEXT ·h1607(SB), NOSPLIT, $24-8
+TEXT ·h1614(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33033,9 +33168,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1608(s *State)
+// func h1615(s *State)
 // POPCNTQ R8, R9; JHI taken
-TEXT ·h1608(SB), NOSPLIT, $24-8
+TEXT ·h1615(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33057,9 +33192,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1609(s *State)
+// func h1616(s *State)
 // POPCNTQ R8, R9; JMI taken
-TEXT ·h1609(SB), NOSPLIT, $24-8
+TEXT ·h1616(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33081,9 +33216,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1610(s *State)
+// func h1617(s *State)
 // POPCNTQ R8, R9; JPL taken
-TEXT ·h1610(SB), NOSPLIT, $24-8
+TEXT ·h1617(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33105,9 +33240,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1611(s *State)
+// func h1618(s *State)
 // POPCNTQ R8, R9; SETCS R10B
-TEXT ·h1611(SB), NOSPLIT, $24-8
+TEXT ·h1618(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33125,9 +33260,9 @@ TEXT ·h1611(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1612(s *State)
+// func h1619(s *State)
 // POPCNTQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1612(SB), NOSPLIT, $24-8
+TEXT ·h1619(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33145,9 +33280,9 @@ TEXT ·h1612(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1613(s *State)
+// func h1620(s *State)
 // POPCNTQ R8, R9; ADCQ R10, R11
-TEXT ·h1613(SB), NOSPLIT, $24-8
+TEXT ·h1620(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33165,9 +33300,9 @@ TEXT ·h1613(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1614(s *State)
+// func h1621(s *State)
 // POPCNTQ R8, R9; SBBQ R10, R11
-TEXT ·h1614(SB), NOSPLIT, $24-8
+TEXT ·h1621(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33185,9 +33320,9 @@ TEXT ·h1614(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1615(s *State)
+// func h1622(s *State)
 // POPCNTQ R8, R9; INCQ R13
-TEXT ·h1615(SB), NOSPLIT, $24-8
+TEXT ·h1622(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33205,9 +33340,9 @@ TEXT ·h1615(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1616(s *State)
+// func h1623(s *State)
 // POPCNTQ R8, R9; ROLQ $7, R13
-TEXT ·h1616(SB), NOSPLIT, $24-8
+TEXT ·h1623(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -38505,39 +38640,6 @@ TEXT ·data39(SB), NOSPLIT, $0-8
 	MOVQ AX, ret+0(FP)
 	RET
 
-// keccakRC of rejboundedpoly_amd64.s
-DATA cosimD17_keccakRC<>+0(SB)/8, $0x0000000000000001
-DATA cosimD17_keccakRC<>+8(SB)/8, $0x0000000000008082
-DATA cosimD17_keccakRC<>+16(SB)/8, $0x800000000000808a
-DATA cosimD17_keccakRC<>+24(SB)/8, $0x8000000080008000
-DATA cosimD17_keccakRC<>+32(SB)/8, $0x000000000000808b
-DATA cosimD17_keccakRC<>+40(SB)/8, $0x0000000080000001
-DATA cosimD17_keccakRC<>+48(SB)/8, $0x8000000080008081
-DATA cosimD17_keccakRC<>+56(SB)/8, $0x8000000000008009
-DATA cosimD17_keccakRC<>+64(SB)/8, $0x000000000000008a
-DATA cosimD17_keccakRC<>+72(SB)/8, $0x0000000000000088
-DATA cosimD17_keccakRC<>+80(SB)/8, $0x0000000080008009
-DATA cosimD17_keccakRC<>+88(SB)/8, $0x000000008000000a
-DATA cosimD17_keccakRC<>+96(SB)/8, $0x000000008000808b
-DATA cosimD17_keccakRC<>+104(SB)/8, $0x800000000000008b
-DATA cosimD17_keccakRC<>+112(SB)/8, $0x8000000000008089
-DATA cosimD17_keccakRC<>+120(SB)/8, $0x8000000000008003
-DATA cosimD17_keccakRC<>+128(SB)/8, $0x8000000000008002
-DATA cosimD17_keccakRC<>+136(SB)/8, $0x8000000000000080
-DATA cosimD17_keccakRC<>+144(SB)/8, $0x000000000000800a
-DATA cosimD17_keccakRC<>+152(SB)/8, $0x800000008000000a
-DATA cosimD17_keccakRC<>+160(SB)/8, $0x8000000080008081
-DATA cosimD17_keccakRC<>+168(SB)/8, $0x8000000000008080
-DATA cosimD17_keccakRC<>+176(SB)/8, $0x0000000080000001
-DATA cosimD17_keccakRC<>+184(SB)/8, $0x8000000080008008
-GLOBL cosimD17_keccakRC<>(SB), RODATA|NOPTR, $192
-
-// func data40() unsafe.Pointer
-TEXT ·data40(SB), NOSPLIT, $0-8
-	LEAQ cosimD17_keccakRC<>(SB), AX
-	MOVQ AX, ret+0(FP)
-	RET
-
 // rejConsts of rejnttpolyx4_amd64.s
 DATA cosimD19_rejConsts<>+0(SB)/1, $0x00
 DATA cosimD19_rejConsts<>+1(SB)/1, $0x01
@@ -38575,8 +38677,8 @@ DATA cosimD19_rejConsts<>+32(SB)/4, $0x007fffff
 DATA cosimD19_rejConsts<>+36(SB)/4, $0x007fe001
 GLOBL cosimD19_rejConsts<>(SB), RODATA|NOPTR, $40
 
-// func data41() unsafe.Pointer
-TEXT ·data41(SB), NOSPLIT, $0-8
+// func data40() unsafe.Pointer
+TEXT ·data40(SB), NOSPLIT, $0-8
 	LEAQ cosimD19_rejConsts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -40632,8 +40734,8 @@ DATA cosimD19_rejPack<>+8184(SB)/4, $0x00000006
 DATA cosimD19_rejPack<>+8188(SB)/4, $0x00000007
 GLOBL cosimD19_rejPack<>(SB), RODATA|NOPTR, $8192
 
-// func data42() unsafe.Pointer
-TEXT ·data42(SB), NOSPLIT, $0-8
+// func data41() unsafe.Pointer
+TEXT ·data41(SB), NOSPLIT, $0-8
 	LEAQ cosimD19_rejPack<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -40897,8 +40999,8 @@ DATA cosimD19_rejCount<>+254(SB)/1, $0x07
 DATA cosimD19_rejCount<>+255(SB)/1, $0x08
 GLOBL cosimD19_rejCount<>(SB), RODATA|NOPTR, $256
 
-// func data43() unsafe.Pointer
-TEXT ·data43(SB), NOSPLIT, $0-8
+// func data42() unsafe.Pointer
+TEXT ·data42(SB), NOSPLIT, $0-8
 	LEAQ cosimD19_rejCount<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -40918,8 +41020,8 @@ DATA cosimD20_toMontgomeryConstsSSE2<>+40(SB)/4, $0x7fe3f9ff
 DATA cosimD20_toMontgomeryConstsSSE2<>+44(SB)/4, $0x7fe3f9ff
 GLOBL cosimD20_toMontgomeryConstsSSE2<>(SB), RODATA|NOPTR, $48
 
-// func data44() unsafe.Pointer
-TEXT ·data44(SB), NOSPLIT, $0-8
+// func data43() unsafe.Pointer
+TEXT ·data43(SB), NOSPLIT, $0-8
 	LEAQ cosimD20_toMontgomeryConstsSSE2<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -40952,8 +41054,8 @@ DATA cosimD20_toMontgomeryConsts<>+92(SB)/4, $0x7fe3f9ff
 DATA cosimD20_toMontgomeryConsts<>+96(SB)/8, $0x0000000000000000
 GLOBL cosimD20_toMontgomeryConsts<>(SB), RODATA|NOPTR, $104
 
-// func data45() unsafe.Pointer
-TEXT ·data45(SB), NOSPLIT, $0-8
+// func data44() unsafe.Pointer
+TEXT ·data44(SB), NOSPLIT, $0-8
 	LEAQ cosimD20_toMontgomeryConsts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -40973,8 +41075,8 @@ DATA cosimD20_toMontgomeryT1ConstsSSE2<>+40(SB)/4, $0x7f3fd6f8
 DATA cosimD20_toMontgomeryT1ConstsSSE2<>+44(SB)/4, $0x7f3fd6f8
 GLOBL cosimD20_toMontgomeryT1ConstsSSE2<>(SB), RODATA|NOPTR, $48
 
-// func data46() unsafe.Pointer
-TEXT ·data46(SB), NOSPLIT, $0-8
+// func data45() unsafe.Pointer
+TEXT ·data45(SB), NOSPLIT, $0-8
 	LEAQ cosimD20_toMontgomeryT1ConstsSSE2<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -41007,8 +41109,8 @@ DATA cosimD20_toMontgomeryT1Consts<>+92(SB)/4, $0x7f3fd6f7
 DATA cosimD20_toMontgomeryT1Consts<>+96(SB)/8, $0x0000000000000000
 GLOBL cosimD20_toMontgomeryT1Consts<>(SB), RODATA|NOPTR, $104
 
-// func data47() unsafe.Pointer
-TEXT ·data47(SB), NOSPLIT, $0-8
+// func data46() unsafe.Pointer
+TEXT ·data46(SB), NOSPLIT, $0-8
 	LEAQ cosimD20_toMontgomeryT1Consts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -41072,8 +41174,8 @@ DATA cosimD21_useHint32Consts<>+216(SB)/4, $0x007fe001
 DATA cosimD21_useHint32Consts<>+220(SB)/4, $0x007fe001
 GLOBL cosimD21_useHint32Consts<>(SB), RODATA|NOPTR, $224
 
-// func data48() unsafe.Pointer
-TEXT ·data48(SB), NOSPLIT, $0-8
+// func data47() unsafe.Pointer
+TEXT ·data47(SB), NOSPLIT, $0-8
 	LEAQ cosimD21_useHint32Consts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -41145,8 +41247,8 @@ DATA cosimD21_useHint88Consts<>+248(SB)/4, $0x0000002c
 DATA cosimD21_useHint88Consts<>+252(SB)/4, $0x0000002c
 GLOBL cosimD21_useHint88Consts<>(SB), RODATA|NOPTR, $256
 
-// func data49() unsafe.Pointer
-TEXT ·data49(SB), NOSPLIT, $0-8
+// func data48() unsafe.Pointer
+TEXT ·data48(SB), NOSPLIT, $0-8
 	LEAQ cosimD21_useHint88Consts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
@@ -41788,7 +41890,7 @@ TEXT ·frame72(SB), $0-8
 	RET
 
 // func frame73(out *[3]uint64): the frame of RejBoundedPolyEta2AMD64
-TEXT ·frame73(SB), $416-8
+TEXT ·frame73(SB), $224-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -41798,7 +41900,7 @@ TEXT ·frame73(SB), $416-8
 	RET
 
 // func frame74(out *[3]uint64): the frame of RejBoundedPolyEta4AMD64
-TEXT ·frame74(SB), $416-8
+TEXT ·frame74(SB), $224-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX

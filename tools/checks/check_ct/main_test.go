@@ -97,8 +97,8 @@ func TestPlanted(t *testing.T) {
 	needValgrind(t)
 	root := copyLibrary(t)
 	const file = "go/mldsa/mldsa.go"
-	plant(t, root, file, "\tvar ρ [32]byte\n\tvar ρPrime [64]byte\n",
-		"\tvar ρ [32]byte\n\tvar ρPrime [64]byte\n\tif sk.seed[3] == 0x42 { // planted: seed branch\n\t\tplantedSink++\n\t}\n")
+	plant(t, root, file, "\th.read(seeds.ρPrime[:])\n",
+		"\th.read(seeds.ρPrime[:])\n\tif sk.seed[3] == 0x42 { // planted: seed branch\n\t\tplantedSink++\n\t}\n")
 	plant(t, root, file, "\tsk.markSecret()\n",
 		"\tsk.markSecret()\n\tif sk.key[0]&1 == 0 { // planted: key branch\n\t\tplantedSink++\n\t}\n"+
 			"\tplantedSink += int(zetasMont[sk.key[1]]) // planted: key-indexed load\n")
