@@ -3,6 +3,7 @@ package check
 import (
 	"fmt"
 	"sort"
+	"strings"
 	"sync"
 
 	"github.com/vg-crypto/vg/Spec/contract"
@@ -61,8 +62,8 @@ func ProgramsInput(progs []Program) Input {
 // PackageOptions tune Package.
 type PackageOptions struct {
 	Runs int // random functional runs per routine
-	// Only restricts the check to one routine, by TEXT symbol or FIPS name
-	// ("" for all).
+	// Only restricts the check to one routine, by TEXT symbol or FIPS name,
+	// or to several separated by commas ("" for all).
 	Only string
 	// Hints are the untrusted proof hints (Proofs); Package verifies
 	// everything it uses of them.
@@ -177,7 +178,15 @@ func Package(in Input, opt PackageOptions) ([]Result, error) {
 
 // matches reports whether opt.Only names the routine.
 func (opt PackageOptions) matches(symbol, routine string) bool {
-	return opt.Only == "" || opt.Only == symbol || opt.Only == routine
+	if opt.Only == "" {
+		return true
+	}
+	for _, o := range strings.Split(opt.Only, ",") {
+		if o == symbol || o == routine {
+			return true
+		}
+	}
+	return false
 }
 
 // selects reports whether Package checks the routine of contract c: the

@@ -235,4 +235,9 @@ func TestPackageSelectsCallees(t *testing.T) {
 	if !(PackageOptions{NoCallees: true}).selects(callee) {
 		t.Error("without Only, every routine is checked")
 	}
+	// Several routines, separated by commas.
+	opt := PackageOptions{Only: "NTTAVX2," + caller.Symbol, NoCallees: true}
+	if !opt.selects(caller) || !opt.selects(other) || opt.selects(callee) {
+		t.Errorf("Only %q selects caller, other, callee = %v, %v, %v", opt.Only, opt.selects(caller), opt.selects(other), opt.selects(callee))
+	}
 }

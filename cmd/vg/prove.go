@@ -26,7 +26,7 @@ func runProve(args []string) error {
 func prove(args []string, w io.Writer) error {
 	fs := flag.NewFlagSet("prove", flag.ContinueOnError)
 	jsonOut := fs.Bool("json", false, "print a JSON array of {routine, variant, obligation, status, seconds, detail}")
-	only := fs.String("routine", "", "check only this routine (TEXT symbol, e.g. KeccakF1600AMD64, or FIPS name)")
+	only := fs.String("routine", "", "check only this routine (TEXT symbol, e.g. KeccakF1600AMD64, or FIPS name), or these, separated by commas")
 	runs := fs.Int("n", 10000, "random inputs for the functional test")
 	noCallees := fs.Bool("no-callees", false, "with -routine, do not check the routine's callees (its obligations are then at most tested; for finding failures fast)")
 	dir := fs.String("asm", "", "directory whose files replace go/asm's files of the same name before the build (default: none)")
