@@ -7,6 +7,10 @@
 // text and bytes (so the proof itself catches it). A mutant that survives
 // is a bug in the checker, never a reason to drop the mutant.
 //
+// Mutants of different routines in different files share one vg prove run
+// (see batch), each judged by its own routine's rows only; -j runs go on
+// at once, each in a copy of the tree of its own.
+//
 // Mutants whose bug shows only on inputs the random functional test never
 // draws (the samplers' functional correctness is only tested) are marked
 // Survives with the reason: they must survive, so the list states exactly
@@ -27,10 +31,12 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/vg-crypto/vg/Spec/contract"
 	"github.com/vg-crypto/vg/tools/checks/internal/diag"
 	"github.com/vg-crypto/vg/tools/checks/internal/prove"
 	"github.com/vg-crypto/vg/tools/checks/internal/repo"
@@ -101,26 +107,37 @@ func run(root, only string, verbose bool, jobs int) (diag.List, string, error) {
 	}
 	start := time.Now()
 	results := make([]mutantResult, len(todo))
-	next := make(chan int)
+	batches := batch(todo)
+	next := make(chan []int)
 	var mu sync.Mutex
 	var wg sync.WaitGroup
 	for w := 0; w < jobs; w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := range next {
-				res := checkMutant(todo[i], bin, trees[w], vectors)
-				results[i] = res
-				if verbose {
-					mu.Lock()
-					fmt.Printf("%-40s %-6v %5.1fs %s\n", todo[i].Name, res.caught, res.seconds, res.why)
-					mu.Unlock()
+			for b := range next {
+				res := checkBatch(todo, b, bin, trees[w], vectors)
+				// A batch vg prove could not check as a whole (a mutant
+				// that does not build takes the others down) is checked
+				// one mutant at a time.
+				if len(b) > 1 && anyErrored(res) {
+					for k, i := range b {
+						res[k] = checkBatch(todo, []int{i}, bin, trees[w], vectors)[0]
+					}
+				}
+				for k, i := range b {
+					results[i] = res[k]
+					if verbose {
+						mu.Lock()
+						fmt.Printf("%-40s %-6v %5.1fs %s\n", todo[i].Name, res[k].caught, res[k].seconds, res[k].why)
+						mu.Unlock()
+					}
 				}
 			}
 		}()
 	}
-	for i := range todo {
-		next <- i
+	for _, b := range batches {
+		next <- b
 	}
 	close(next)
 	wg.Wait()
@@ -143,8 +160,8 @@ func run(root, only string, verbose bool, jobs int) (diag.List, string, error) {
 			l.Addf("tools/checks/check_mutants/mutants.go", 0, "%s: SURVIVED: vg prove accepts it (%s); this is a checker bug", m.Name, res.why)
 		}
 	}
-	return l, fmt.Sprintf("%d of %d mutants caught, %d known survivors (rare inputs of the tested-only samplers), %.0f s (%d at once)",
-		killed, len(todo), survived, time.Since(start).Seconds(), jobs), nil
+	return l, fmt.Sprintf("%d of %d mutants caught, %d known survivors (rare inputs of the tested-only samplers), %.0f s (%d vg prove runs, %d at once)",
+		killed, len(todo), survived, time.Since(start).Seconds(), len(batches), jobs), nil
 }
 
 // mutantResult is the outcome of one mutant; err is a failure to restore
@@ -156,23 +173,140 @@ type mutantResult struct {
 	err     error
 }
 
-// checkMutant applies m to the tree at root, runs vg prove on its routine
-// and restores the tree.
-func checkMutant(m Mutant, bin, root, vectors string) mutantResult {
-	restore, err := m.apply(filepath.Join(root, "go", "asm"))
-	if err != nil {
-		if rerr := restore(); rerr != nil {
-			return mutantResult{err: rerr}
+// batch groups the mutants (indices into ms) so that the mutants of a
+// group edit different files and mutate different routines, none of which
+// calls another, and none adds a file (a header reaches every file that
+// includes it): one vg prove run then checks a group, each mutant judged
+// by its own routine's rows. A routine's obligations depend only on its
+// own bytes and data and its callees' (their contracts and their frames),
+// and its callees are not checked (-no-callees), so the other edits of its
+// group cannot change its rows.
+func batch(ms []Mutant) [][]int {
+	type group struct {
+		idx      []int
+		files    map[string]bool
+		routines map[string]bool
+		alone    bool
+	}
+	var gs []*group
+	for i, m := range ms {
+		files := map[string]bool{}
+		for _, e := range m.Edits {
+			files[e.File] = true
 		}
-		return mutantResult{caught: errored, why: "applying the edits: " + err.Error()}
+		alone := len(m.Files) > 0
+		var g *group
+		for _, c := range gs {
+			if alone || c.alone || c.routines[m.Routine] || calls(m.Routine, c.routines) {
+				continue
+			}
+			clash := false
+			for f := range files {
+				clash = clash || c.files[f]
+			}
+			if !clash {
+				g = c
+				break
+			}
+		}
+		if g == nil {
+			g = &group{files: map[string]bool{}, routines: map[string]bool{}, alone: alone}
+			gs = append(gs, g)
+		}
+		g.idx = append(g.idx, i)
+		g.routines[m.Routine] = true
+		for f := range files {
+			g.files[f] = true
+		}
+	}
+	out := make([][]int, len(gs))
+	for i, g := range gs {
+		out[i] = g.idx
+	}
+	return out
+}
+
+// calls reports whether routine calls one of routines or one of them calls
+// it (by their contracts).
+func calls(routine string, routines map[string]bool) bool {
+	for r := range routines {
+		for _, pair := range [][2]string{{routine, r}, {r, routine}} {
+			if c := contract.Lookup(pair[0]); c != nil && slices.Contains(c.Calls, pair[1]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func anyErrored(rs []mutantResult) bool {
+	for _, r := range rs {
+		if r.caught == errored {
+			return true
+		}
+	}
+	return false
+}
+
+// checkBatch applies the mutants b of ms to the tree at root, runs vg
+// prove on their routines and restores the tree; the results follow b.
+func checkBatch(ms []Mutant, b []int, bin, root, vectors string) []mutantResult {
+	out := make([]mutantResult, len(b))
+	var restores []func() error
+	undo := func() error {
+		// Later edits first: each restore puts back what its apply saw.
+		for k := len(restores) - 1; k >= 0; k-- {
+			if err := restores[k](); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	var routines []string
+	for k, i := range b {
+		restore, err := ms[i].apply(filepath.Join(root, "go", "asm"))
+		restores = append(restores, restore)
+		if err != nil {
+			if rerr := undo(); rerr != nil {
+				return fill(out, mutantResult{err: rerr})
+			}
+			out[k] = mutantResult{caught: errored, why: "applying the edits: " + err.Error()}
+			return out
+		}
+		routines = append(routines, ms[i].Routine)
 	}
 	t0 := time.Now()
-	rows, perr := proveMutant(bin, root, vectors, m.Routine)
-	if err := restore(); err != nil {
-		return mutantResult{err: err}
+	rows, perr := proveMutant(bin, root, vectors, strings.Join(routines, ","))
+	if err := undo(); err != nil {
+		return fill(out, mutantResult{err: err})
 	}
-	caught, why := verdict(rows, perr)
-	return mutantResult{caught: caught, why: why, seconds: time.Since(t0).Seconds()}
+	secs := time.Since(t0).Seconds()
+	for k, i := range b {
+		caught, why := verdict(rowsOf(rows, ms[i].Routine), perr)
+		out[k] = mutantResult{caught: caught, why: why, seconds: secs}
+	}
+	return out
+}
+
+func fill(rs []mutantResult, r mutantResult) []mutantResult {
+	for k := range rs {
+		rs[k] = r
+	}
+	return rs
+}
+
+// rowsOf keeps the rows of one routine (TEXT symbol): those of its
+// contract's routine and variant, and those vg prove names by the symbol
+// (a routine it could not decode, its text or declaration).
+func rowsOf(rows []prove.Row, symbol string) []prove.Row {
+	c := contract.Lookup(symbol)
+	var out []prove.Row
+	for _, r := range rows {
+		if r.Routine == symbol || c != nil && r.Routine == c.Routine && r.Variant == c.Variant {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 type outcome int
@@ -185,12 +319,13 @@ const (
 
 func (o outcome) String() string { return [...]string{"ALIVE", "caught", "error"}[o] }
 
-// proveMutant runs vg prove on one routine of the tree at root.
-func proveMutant(bin, root, vectors, routine string) ([]prove.Row, error) {
+// proveMutant runs vg prove on routines (TEXT symbols, separated by
+// commas) of the tree at root.
+func proveMutant(bin, root, vectors, routines string) ([]prove.Row, error) {
 	// Only the mutated routine changed: its callees, unchanged, need no
 	// check here (vg prove checks them on the tree as it is), and a
 	// mutant is caught by a failing row, which they cannot give.
-	cmd := exec.Command(bin, "prove", "-json", "-n", runs, "-routine", routine, "-no-callees")
+	cmd := exec.Command(bin, "prove", "-json", "-n", runs, "-routine", routines, "-no-callees")
 	cmd.Dir = root
 	cmd.Env = append(os.Environ(), "VG_VECTORS="+vectors)
 	var stdout, stderr bytes.Buffer

@@ -89,3 +89,59 @@ func TestCatalogue(t *testing.T) {
 		}
 	}
 }
+
+// A batch never holds two mutants of one file or one routine, a mutant
+// that adds a file with another, or a caller with its callee; every
+// mutant is in exactly one batch.
+func TestBatch(t *testing.T) {
+	seen := map[int]bool{}
+	for _, b := range batch(mutants) {
+		files, routines := map[string]bool{}, map[string]bool{}
+		for _, i := range b {
+			if seen[i] {
+				t.Errorf("%s in two batches", mutants[i].Name)
+			}
+			seen[i] = true
+			m := mutants[i]
+			if len(m.Files) > 0 && len(b) > 1 {
+				t.Errorf("%s adds a file but shares its batch", m.Name)
+			}
+			if routines[m.Routine] || calls(m.Routine, routines) {
+				t.Errorf("%s: its routine %s, or a caller or callee of it, is in its batch already", m.Name, m.Routine)
+			}
+			routines[m.Routine] = true
+			for _, e := range m.Edits {
+				if files[e.File] {
+					t.Errorf("%s edits %s, which another mutant of its batch edits", m.Name, e.File)
+				}
+			}
+			for _, e := range m.Edits {
+				files[e.File] = true
+			}
+		}
+	}
+	if len(seen) != len(mutants) {
+		t.Errorf("%d of %d mutants batched", len(seen), len(mutants))
+	}
+	if n := len(batch(mutants)); n >= len(mutants) {
+		t.Errorf("%d batches for %d mutants: nothing shared", n, len(mutants))
+	}
+}
+
+// Each mutant is judged by its own routine's rows.
+func TestRowsOf(t *testing.T) {
+	rows := []prove.Row{
+		{Routine: "NTT", Variant: "AVX2", Obligation: "functional", Status: "failing"},
+		{Routine: "NTT", Variant: "AMD64", Obligation: "functional", Status: "proven"},
+		{Routine: "NTTAMD64", Obligation: "text = bytes", Status: "failing"},
+	}
+	if got := rowsOf(rows, "NTTAVX2"); len(got) != 1 || got[0].Variant != "AVX2" {
+		t.Errorf("rowsOf(NTTAVX2) = %+v", got)
+	}
+	if got := rowsOf(rows, "NTTAMD64"); len(got) != 2 {
+		t.Errorf("rowsOf(NTTAMD64) = %+v", got)
+	}
+	if o, _ := verdict(rowsOf(rows, "NTTAMD64"), nil); o != no {
+		t.Error("another variant's failure caught NTTAMD64's mutant")
+	}
+}
