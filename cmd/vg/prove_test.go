@@ -1,3 +1,8 @@
+// vg prove builds and checks go/asm itself, whatever code path the command
+// was built for: its tests run on the default path only (tools/test.sh).
+
+//go:build !purego && !cpu_features_env
+
 package main
 
 import (
