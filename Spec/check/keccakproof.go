@@ -20,13 +20,14 @@ import (
 //
 //  1. An untrusted search (the hints' KeccakCuts, observing TaintTrace)
 //     proposes, for each round i, the first instruction after which every
-//     lane of the spec's state after i rounds sits in some location (register word, frame slot or
-//     buffer word), possibly complemented, and which locations hold
-//     input-independent constants.
+//     lane of the spec's state after i rounds sits in some location
+//     (register word, frame slot or buffer word), possibly complemented,
+//     which other locations hold XORs of its lanes (column parities of θ,
+//     whole or partial) and which hold input-independent constants.
 //  2. For each segment between cuts the routine runs symbolically from a
-//     state where the cut's lane locations hold fresh variables x (or ¬x),
-//     its constant locations their constants, and everything else fresh
-//     unknowns. At the next cut every location assumed there must equal
+//     state where the cut's lane locations hold fresh variables x (or ¬x,
+//     or XORs of them), its constant locations their constants, and
+//     everything else fresh unknowns. At the next cut every location assumed there must equal
 //     the spec's round applied to x, which the SAT solver proves (or the
 //     terms are identical, or equal in algebraic normal form); z3, where
 //     installed, must agree. The last segment must leave x itself in the buffer.
@@ -104,12 +105,15 @@ func writeLoc[V any](m *x86.Machine[V], l loc, v V) {
 
 // LaneAt says location Loc (a register "AX", a vector word "Y3[2]" or a
 // memory word "a+16", "frame+8") holds lane Lane of interleaved state
-// State, complemented if Comp.
+// State, complemented if Comp. With Xor it holds the XOR of lane Lane and
+// the lanes Xor lists, of the same state (a column parity of θ that a
+// routine accumulates before the next round, or part of one).
 type LaneAt struct {
 	Loc   string
 	Lane  int
 	State int
 	Comp  bool
+	Xor   []int
 }
 
 // ConstAt says location Loc holds V whatever the input.
@@ -179,6 +183,20 @@ type laneAt struct {
 	lane int
 	j    int
 	comp bool
+	xor  []int
+}
+
+// value returns the claimed content of la's location for the lanes st of
+// each state: lane ⊕ the xor lanes, complemented if comp.
+func (la laneAt) value(s *x86.Sym, st [][25]*x86.Term) *x86.Term {
+	v := st[la.j][la.lane]
+	for _, L := range la.xor {
+		v = s.Xor(v, st[la.j][L])
+	}
+	if la.comp {
+		v = s.Not(v)
+	}
+	return v
 }
 
 type constAt struct {
@@ -213,7 +231,14 @@ func resolveCuts(f *x86.File, r *x86.Routine, c *contract.Contract, cs []Cut) ([
 			if !ok || la.Lane < 0 || la.Lane >= 25 || la.State < 0 || la.State >= c.KeccakStates {
 				return cuts, fmt.Errorf("cut %d: no location %q or no lane %d of state %d", i+1, la.Loc, la.Lane, la.State)
 			}
-			cu.lanes = append(cu.lanes, laneAt{l, la.Lane, la.State, la.Comp})
+			seen := map[int]bool{la.Lane: true}
+			for _, L := range la.Xor {
+				if L < 0 || L >= 25 || seen[L] {
+					return cuts, fmt.Errorf("cut %d: %s: lane %d out of range or repeated in an XOR of lanes", i+1, la.Loc, L)
+				}
+				seen[L] = true
+			}
+			cu.lanes = append(cu.lanes, laneAt{l, la.Lane, la.State, la.Comp, append([]int(nil), la.Xor...)})
 		}
 		for _, ca := range k.Consts {
 			l, ok := byName[ca.Loc]
@@ -282,11 +307,7 @@ func ProveKeccak(f *x86.File, r *x86.Routine, c *contract.Contract, h Hints, max
 				writeLoc(m, k.l, s.Const(k.v))
 			}
 			for _, la := range cu.lanes {
-				v := x[la.j][la.lane]
-				if la.comp {
-					v = s.Not(v)
-				}
-				writeLoc(m, la.l, v)
+				writeLoc(m, la.l, la.value(s, x))
 			}
 		}
 		m.PC = start
@@ -312,12 +333,8 @@ func ProveKeccak(f *x86.File, r *x86.Routine, c *contract.Contract, h Hints, max
 			}
 			cu := cuts[seg+1]
 			for _, la := range cu.lanes {
-				t := readLoc(m, la.l)
-				if la.comp {
-					t = s.Not(t)
-				}
-				got, want = append(got, t), append(want, next[la.j][la.lane])
-				what = append(what, fmt.Sprintf("round %d: %s = lane %d of state %d", seg, la.l, la.lane, la.j))
+				got, want = append(got, readLoc(m, la.l)), append(want, la.value(s, next))
+				what = append(what, fmt.Sprintf("round %d: %s = lane %d%s of state %d", seg, la.l, la.lane, xorText(la.xor), la.j))
 			}
 			for _, k := range cu.consts {
 				if v, ok := s.Concrete(readLoc(m, k.l)); !ok || v != k.v {
@@ -448,6 +465,15 @@ func z3AllUnsat(z3 string, got, want []*x86.Term, what []string, idx []int, dead
 		}
 	}
 	return nil
+}
+
+// xorText names the lanes XORed with a claimed lane, for messages.
+func xorText(xor []int) string {
+	var b strings.Builder
+	for _, L := range xor {
+		fmt.Fprintf(&b, " ⊕ %d", L)
+	}
+	return b.String()
 }
 
 func firstLine(s string) string {
