@@ -3,6 +3,7 @@ package proofs
 import (
 	"encoding/binary"
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 
 	"github.com/vg-crypto/vg/Spec/check"
@@ -15,9 +16,11 @@ import (
 // random input over the taint domain and, for each round i = 1..24, cuts
 // after the first instruction at which every lane of Spec's state after i
 // rounds (or its complement) sits in some input-dependent location; the
-// input-independent locations there are claimed constant. A value that
-// matches a lane by chance makes a wrong claim, which the checker's proof
-// of that segment rejects.
+// input-independent locations there are claimed constant, and those that
+// hold the XOR of two or more lanes of one column (θ's parity of the next
+// round, accumulated as the lanes are computed, whole or partial) are
+// claimed so. A value that matches by chance makes a wrong claim, which
+// the checker's proof of that segment rejects.
 func (Hints) KeccakCuts(f *x86.File, r *x86.Routine, c *contract.Contract, maxSteps int) ([]check.Cut, error) {
 	n := c.KeccakStates
 	if n <= 0 {
@@ -37,14 +40,33 @@ func (Hints) KeccakCuts(f *x86.File, r *x86.Routine, c *contract.Contract, maxSt
 	type ref struct {
 		i, lane, j int
 		comp       bool
+		xor        []int // further lanes XORed in: a column parity
 	}
 	index := map[uint64][]ref{}
 	for j := 0; j < n; j++ {
 		for i := 1; i <= 24; i++ {
 			for L := 0; L < 25; L++ {
 				v := spec[j][i][L]
-				index[v] = append(index[v], ref{i, L, j, false})
-				index[^v] = append(index[^v], ref{i, L, j, true})
+				index[v] = append(index[v], ref{i, L, j, false, nil})
+				index[^v] = append(index[^v], ref{i, L, j, true, nil})
+			}
+			// Every XOR of two or more lanes of a column x: rows y in mask.
+			for x := 0; x < 5; x++ {
+				for mask := 0; mask < 32; mask++ {
+					if bits.OnesCount(uint(mask)) < 2 {
+						continue
+					}
+					var ls []int
+					var v uint64
+					for y := 0; y < 5; y++ {
+						if mask>>y&1 == 1 {
+							ls = append(ls, x+5*y)
+							v ^= spec[j][i][x+5*y]
+						}
+					}
+					index[v] = append(index[v], ref{i, ls[0], j, false, ls[1:]})
+					index[^v] = append(index[^v], ref{i, ls[0], j, true, ls[1:]})
+				}
 			}
 		}
 	}
@@ -59,8 +81,10 @@ func (Hints) KeccakCuts(f *x86.File, r *x86.Routine, c *contract.Contract, maxSt
 			}
 			for _, rf := range index[vals[k]] {
 				if rf.i == next {
-					found[[2]int{rf.lane, rf.j}] = true
-					hits = append(hits, check.LaneAt{Loc: l, Lane: rf.lane, State: rf.j, Comp: rf.comp})
+					if rf.xor == nil {
+						found[[2]int{rf.lane, rf.j}] = true
+					}
+					hits = append(hits, check.LaneAt{Loc: l, Lane: rf.lane, State: rf.j, Comp: rf.comp, Xor: rf.xor})
 				}
 			}
 		}

@@ -107,6 +107,7 @@ func TestWrongKeccakCutsFail(t *testing.T) {
 		{"lane misplaced", func(cs []check.Cut) { cs[11].Lanes[0].Lane = (cs[11].Lanes[0].Lane + 1) % 25 }},
 		{"lane complemented", func(cs []check.Cut) { cs[11].Lanes[3].Comp = !cs[11].Lanes[3].Comp }},
 		{"last lane misplaced", func(cs []check.Cut) { cs[23].Lanes[0].Lane = (cs[23].Lanes[0].Lane + 1) % 25 }},
+		{"lane claimed as an XOR of two", func(cs []check.Cut) { cs[11].Lanes[0].Xor = []int{(cs[11].Lanes[0].Lane + 5) % 25} }},
 		{"constant wrong", func(cs []check.Cut) {
 			if len(cs[11].Consts) == 0 {
 				t.Fatal("no constants at cut 12")
