@@ -560,7 +560,16 @@ func andPoly(a, b anfPoly) (anfPoly, bool) {
 	return r, true
 }
 
+// rolPoly rotates a left by k bits: every atom's rotation grows by k, and
+// so does each coefficient, as bit z of the result is bit z−k of a.
 func rolPoly(a anfPoly, k uint) anfPoly {
+	return shiftPoly(a, k, ^uint64(0))
+}
+
+// shiftPoly is rolPoly whose coefficients are then masked by keep: a left
+// shift by k is the rotation with keep = 1⁶⁴ << k (the low k bits are 0),
+// a right shift by n the rotation by 64 − n with keep = 1⁶⁴ >> n.
+func shiftPoly(a anfPoly, k uint, keep uint64) anfPoly {
 	r := anfPoly{}
 	for m, c := range a {
 		var atoms []string
@@ -573,13 +582,14 @@ func rolPoly(a anfPoly, k uint) anfPoly {
 			}
 		}
 		sortStrings(atoms)
-		r.add(strings.Join(atoms, ","), c<<k|c>>(64-k))
+		r.add(strings.Join(atoms, ","), (c<<k|c>>(64-k))&keep)
 	}
 	return r
 }
 
 // anf computes the normal form of a term built from variables, constants,
-// NOT, AND, OR, XOR and rotations; ok is false for anything else.
+// NOT, AND, OR, XOR, rotations and logical shifts by constants; ok is
+// false for anything else.
 func anf(t *x86.Term, memo map[*x86.Term]anfPoly) (anfPoly, bool) {
 	if p, ok := memo[t]; ok {
 		return p, p != nil
@@ -623,6 +633,19 @@ func anf(t *x86.Term, memo map[*x86.Term]anfPoly) (anfPoly, bool) {
 		a := sub(0)
 		if ok {
 			r = rolPoly(a, uint(t.Val))
+		}
+	case "shl", "lshr":
+		// Shifts by 1 to 63 (the domain folds 0 away): a rotation
+		// whose wrapped-around bits are cleared.
+		a := sub(0)
+		if ok && t.Val > 0 && t.Val < 64 {
+			if t.Op == "shl" {
+				r = shiftPoly(a, uint(t.Val), ^uint64(0)<<t.Val)
+			} else {
+				r = shiftPoly(a, uint(64-t.Val), ^uint64(0)>>t.Val)
+			}
+		} else {
+			ok = false
 		}
 	default:
 		ok = false
