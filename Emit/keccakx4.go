@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/mmcloughlin/avo/attr"
 	"github.com/mmcloughlin/avo/build"
 	"github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
@@ -10,73 +11,130 @@ func init() { register("keccakx4", buildKeccakF1600x4) }
 
 // buildKeccakF1600x4 emits KeccakF1600x4AVX2.
 func buildKeccakF1600x4(c *build.Context) {
-	rc := keccakRCTable(c)
+	k := keccak4Tables(c)
 	function(c, "KeccakF1600x4AVX2")
 	tmp := c.AllocLocal(25 * 32)
 	c.Load(c.Param("a"), reg.RAX)
-	keccakF1600x4Body(c, operand.Mem{Base: reg.RAX}, tmp, rc)
+	keccakF1600x4Body(c, operand.Mem{Base: reg.RAX}, tmp, k)
 	c.VZEROUPPER()
 	c.RET()
 }
 
-// Registers of the ×4 permutation, as in the ×1 version: C[x] then B[x],
-// D[x], two temporaries and the broadcast round constant.
+// keccak4Consts are the read-only tables of the ×4 permutation: rc holds
+// the round constants, each repeated in the four words of 32 bytes, so ι
+// is one VPXOR from memory; rot8 and rot56 are VPSHUFB controls rotating
+// every 64-bit word left by 8 and by 56 bits (a whole byte: one shuffle
+// instead of two shifts and an OR).
+type keccak4Consts struct{ rc, rot8, rot56 operand.Mem }
+
+// keccak4Tables emits the tables of keccak4Consts.
+func keccak4Tables(c *build.Context) keccak4Consts {
+	rc := c.StaticGlobal("keccakRC4")
+	c.DataAttributes(attr.RODATA | attr.NOPTR)
+	for _, v := range keccakRC {
+		for j := 0; j < 4; j++ {
+			c.AppendDatum(operand.U64(v))
+		}
+	}
+	rot := c.StaticGlobal("keccakRot")
+	c.DataAttributes(attr.RODATA | attr.NOPTR)
+	for _, r := range []int{1, 7} { // bytes: rotations by 8 and 56 bits
+		for w := 0; w < 4; w++ {
+			// Byte b of word w of the result is byte b−r of that word;
+			// PSHUFB indexes bytes within each 16-byte half.
+			var v uint64
+			for b := 0; b < 8; b++ {
+				v |= uint64(8*(w%2)+(b-r)&7) << (8 * b)
+			}
+			c.AppendDatum(operand.U64(v))
+		}
+	}
+	return keccak4Consts{rc: rc, rot8: rot, rot56: rot.Offset(32)}
+}
+
+// Registers of the ×4 permutation (all sixteen): the column parities
+// C[x] of θ, D[x], one plane's B[X], and a temporary.
 var (
-	keccak4C  = [5]reg.VecPhysical{reg.Y0, reg.Y1, reg.Y2, reg.Y3, reg.Y4}
-	keccak4D  = [5]reg.VecPhysical{reg.Y5, reg.Y6, reg.Y7, reg.Y8, reg.Y9}
-	keccak4T  = reg.Y10
-	keccak4U  = reg.Y11
-	keccak4RC = reg.Y12
+	keccak4C = [5]reg.VecPhysical{reg.Y0, reg.Y1, reg.Y2, reg.Y3, reg.Y4}
+	keccak4D = [5]reg.VecPhysical{reg.Y5, reg.Y6, reg.Y7, reg.Y8, reg.Y9}
+	keccak4B = [5]reg.VecPhysical{reg.Y10, reg.Y11, reg.Y12, reg.Y13, reg.Y14}
+	keccak4T = reg.Y15
 )
 
-// rol4 emits dst = ROT(src, r) on each 64-bit lane (AVX2 has no rotate);
-// src may equal dst. It uses keccak4U.
-func rol4(c *build.Context, r int, src, dst reg.VecPhysical) {
-	c.VPSLLQ(operand.U8(r), src, keccak4U)
-	c.VPSRLQ(operand.U8(64-r), src, dst)
-	c.VPOR(keccak4U, dst, dst)
+// rol4 emits dst = ROT(src, r) on each 64-bit lane, src may equal dst:
+// one VPSHUFB for r = 8 or 56, else two shifts and an OR through
+// keccak4T (AVX2 has no rotate).
+func rol4(c *build.Context, k keccak4Consts, r int, src, dst reg.VecPhysical) {
+	switch r {
+	case 8:
+		c.VPSHUFB(k.rot8, src, dst)
+	case 56:
+		c.VPSHUFB(k.rot56, src, dst)
+	default:
+		c.VPSLLQ(operand.U8(r), src, keccak4T)
+		c.VPSRLQ(operand.U8(64-r), src, dst)
+		c.VPOR(keccak4T, dst, dst)
+	}
 }
 
 // keccakF1600x4Body emits 24 rounds on four interleaved states at a (25
-// lanes of 32 bytes), ping-ponging with tmp (another 800 bytes) exactly as
-// keccakF1600Body does; the result ends in a. Both KeccakF1600x4AVX2 and
-// RejNTTPolyx4AVX2 use this one body.
-func keccakF1600x4Body(c *build.Context, a, tmp, rc operand.Mem) {
+// lanes of 32 bytes), ping-ponging with tmp (another 800 bytes): even
+// rounds read a and write tmp, odd rounds the reverse, so the result ends
+// in a. It uses only vector registers and the tables k.
+//
+// Each round is θ, then ρ, π, χ and ι one output plane at a time, each
+// lane of B loaded once with its ⊕ D[x] (ρ and π choose which) and
+// rotated in place. The column parities of the next round's θ are
+// accumulated from χ's outputs as they are stored: the first plane's
+// outputs are computed in the C registers themselves, free once D is
+// known, and the others XORed in; only round 0 reads its parities from
+// memory.
+func keccakF1600x4Body(c *build.Context, a, tmp operand.Mem, k keccak4Consts) {
+	C, D, B, T := keccak4C, keccak4D, keccak4B, keccak4T
+	lane := func(m operand.Mem, i int) operand.Mem { return m.Offset(32 * i) }
+	for x := 0; x < 5; x++ {
+		c.VMOVDQU(lane(a, x), C[x])
+		for y := 1; y < 5; y++ {
+			c.VPXOR(lane(a, x+5*y), C[x], C[x])
+		}
+	}
 	for round := 0; round < 24; round++ {
 		src, dst := a, tmp
 		if round%2 == 1 {
 			src, dst = tmp, a
 		}
-		lane := func(m operand.Mem, i int) operand.Mem { return m.Offset(32 * i) }
 		c.Commentf("Round %d", round)
+		// θ: D[x] = C[x−1] ⊕ ROT(C[x+1], 1).
 		for x := 0; x < 5; x++ {
-			c.VMOVDQU(lane(src, x), keccak4C[x])
-			for y := 1; y < 5; y++ {
-				c.VPXOR(lane(src, x+5*y), keccak4C[x], keccak4C[x])
-			}
+			rol4(c, k, 1, C[(x+1)%5], D[x])
+			c.VPXOR(C[(x+4)%5], D[x], D[x])
 		}
-		for x := 0; x < 5; x++ {
-			rol4(c, 1, keccak4C[(x+1)%5], keccak4D[x])
-			c.VPXOR(keccak4C[(x+4)%5], keccak4D[x], keccak4D[x])
-		}
-		b := keccak4C
+		parity := round < 23 // the next round's θ needs this round's parities
 		for Y := 0; Y < 5; Y++ {
+			// B[X] = ROT(A[x,y] ⊕ D[x], ρ[x,y]) with (X,Y) = π(x,y).
 			for X := 0; X < 5; X++ {
 				x := (X + 3*Y) % 5
-				c.VPXOR(lane(src, x+5*X), keccak4D[x], b[X])
+				c.VPXOR(lane(src, x+5*X), D[x], B[X])
 				if r := keccakRho[x+5*X]; r != 0 {
-					rol4(c, r, b[X], b[X])
+					rol4(c, k, r, B[X], B[X])
 				}
 			}
+			// χ and ι: E[X] = B[X] ⊕ (¬B[X+1] ∧ B[X+2]).
 			for X := 0; X < 5; X++ {
-				// VPANDN computes ¬B[X+1] ∧ B[X+2] (Go operand order).
-				c.VPANDN(b[(X+2)%5], b[(X+1)%5], keccak4T)
-				c.VPXOR(b[X], keccak4T, keccak4T)
-				if X == 0 && Y == 0 {
-					c.VPBROADCASTQ(rc.Offset(8*round), keccak4RC)
-					c.VPXOR(keccak4RC, keccak4T, keccak4T)
+				out := T
+				if parity && Y == 0 {
+					out = C[X]
 				}
-				c.VMOVDQU(keccak4T, lane(dst, X+5*Y))
+				// VPANDN computes ¬B[X+1] ∧ B[X+2] (Go operand order).
+				c.VPANDN(B[(X+2)%5], B[(X+1)%5], out)
+				c.VPXOR(B[X], out, out)
+				if X == 0 && Y == 0 {
+					c.VPXOR(k.rc.Offset(32*round), out, out)
+				}
+				c.VMOVDQU(out, lane(dst, X+5*Y))
+				if parity && Y > 0 {
+					c.VPXOR(T, C[X], C[X])
+				}
 			}
 		}
 	}
