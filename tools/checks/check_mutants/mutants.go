@@ -182,6 +182,24 @@ var mutants = []Mutant{
 	// ---- KeccakF1600x4AVX2 (symbolic proof through the SAT solver).
 	{Name: "keccakx4/shift-constant", Routine: "KeccakF1600x4AVX2",
 		Edits: []Edit{{File: "keccakx4_amd64.s", Find: "VPSRLQ  $0x3f, Y2, Y6", Replace: "VPSRLQ  $0x3e, Y2, Y6", N: -1}}},
+	// A byte rotation's shuffle wrong in one word only: state 3's ρ by 56.
+	{Name: "keccakx4/rotation-table-one-state", Routine: "KeccakF1600x4AVX2",
+		Edits: []Edit{{File: "keccakx4_amd64.s", Find: "DATA keccakRot<>+56(SB)/8, $0x080f0e0d0c0b0a09", Replace: "DATA keccakRot<>+56(SB)/8, $0x080f0e0d0c0b0a08"}}},
+	{Name: "keccakx4/rotation-tables-swapped", Routine: "KeccakF1600x4AVX2",
+		Edits: []Edit{{File: "keccakx4_amd64.s", Find: "VPSHUFB keccakRot<>+0(SB), Y13, Y13", Replace: "VPSHUFB keccakRot<>+32(SB), Y13, Y13", N: 12}}},
+	// Round 1's ι constant wrong for state 1 alone.
+	{Name: "keccakx4/round-constant-one-state", Routine: "KeccakF1600x4AVX2",
+		Edits: []Edit{{File: "keccakx4_amd64.s", Find: "DATA keccakRC4<>+40(SB)/8, $0x0000000000008082", Replace: "DATA keccakRC4<>+40(SB)/8, $0x0000000000008083"}}},
+	// One χ output left out of the next round's column parity.
+	{Name: "keccakx4/parity-output-skipped", Routine: "KeccakF1600x4AVX2",
+		Edits: []Edit{{File: "keccakx4_amd64.s", Find: "\tVPXOR   Y15, Y3, Y3\n", Replace: "", N: 50}}},
+	// The parity registers of round 0 read one lane short.
+	{Name: "keccakx4/first-parity-lane-missed", Routine: "KeccakF1600x4AVX2",
+		Edits: []Edit{{File: "keccakx4_amd64.s", Find: "\tVPXOR   448(AX), Y4, Y4\n", Replace: ""}}},
+	// A bit of state 0's lane 0 flipped only where that lane's output is one
+	// value: random inputs never see it, the proof must.
+	{Name: "keccakx4/one-input-bug", Routine: "KeccakF1600x4AVX2",
+		Edits: []Edit{beforeRET("keccakx4_amd64.s", "\tMOVQ a+0(FP), DI\n\tMOVQ (DI), AX\n\tMOVQ $0x0123456789abcdef, BX\n\tXORQ BX, AX\n\tMOVQ AX, CX\n\tSUBQ $0x01, CX\n\tNOTQ AX\n\tANDQ AX, CX\n\tSARQ $0x3f, CX\n\tANDQ $0x01, CX\n\tXORQ CX, (DI)\n")}},
 
 	// ---- NTTAVX2 (functional correctness tested on random inputs).
 	{Name: "ntt/twiddle-constant", Routine: "NTTAVX2",
