@@ -88,7 +88,7 @@ func rol4(c *build.Context, k keccak4Consts, r int, src, dst reg.VecPhysical) {
 // accumulated from χ's outputs as they are stored: the first plane's
 // outputs are computed in the C registers themselves, free once D is
 // known, and the others XORed in; only round 0 reads its parities from
-// memory.
+// memory. Lane A[4,4] goes from one round to the next in B[4], unstored.
 func keccakF1600x4Body(c *build.Context, a, tmp operand.Mem, k keccak4Consts) {
 	C, D, B, T := keccak4C, keccak4D, keccak4B, keccak4T
 	lane := func(m operand.Mem, i int) operand.Mem { return m.Offset(32 * i) }
@@ -114,7 +114,12 @@ func keccakF1600x4Body(c *build.Context, a, tmp operand.Mem, k keccak4Consts) {
 			// B[X] = ROT(A[x,y] ⊕ D[x], ρ[x,y]) with (X,Y) = π(x,y).
 			for X := 0; X < 5; X++ {
 				x := (X + 3*Y) % 5
-				c.VPXOR(lane(src, x+5*X), D[x], B[X])
+				if round > 0 && Y == 0 && X == 4 {
+					// A[4,4] is still in B[4] from the last plane.
+					c.VPXOR(D[x], B[X], B[X])
+				} else {
+					c.VPXOR(lane(src, x+5*X), D[x], B[X])
+				}
 				if r := keccakRho[x+5*X]; r != 0 {
 					rol4(c, k, r, B[X], B[X])
 				}
@@ -127,6 +132,14 @@ func keccakF1600x4Body(c *build.Context, a, tmp operand.Mem, k keccak4Consts) {
 				}
 				// VPANDN computes ¬B[X+1] ∧ B[X+2] (Go operand order).
 				c.VPANDN(B[(X+2)%5], B[(X+1)%5], out)
+				if parity && Y == 4 && X == 4 {
+					// E[4,4], the next round's first plane's B[4] (π
+					// moves A[4,4] to B[4] of plane 0), stays in B[4],
+					// which no later output reads: it is never stored.
+					c.VPXOR(out, B[X], B[X])
+					c.VPXOR(B[X], C[X], C[X])
+					continue
+				}
 				c.VPXOR(B[X], out, out)
 				if X == 0 && Y == 0 {
 					c.VPXOR(k.rc.Offset(32*round), out, out)
