@@ -81,11 +81,15 @@ func buildKeccakF1600(c *build.Context) {
 // ping-pong between a and tmp, but lanes stay plain, since ANDN computes
 // ¬B[X+1] ∧ B[X+2] into a third register, and RORX rotates into one. The
 // last plane's outputs stay in registers, and the next round's θ starts
-// from them. It uses only keccakRegs.
+// from them. With R14 and R15 besides keccakRegs, the lanes
+// keccakKeptBMI2 names go from one round to the next in registers and
+// are never stored (the routine is called, never inlined, so its callers
+// keep nothing in those registers).
 func keccakF1600BodyBMI2(c *build.Context, a, tmp, rc operand.Mem) {
-	e := &keccakEmitter{c: c, free: append([]reg.GPPhysical(nil), keccakRegs...)}
+	e := &keccakEmitter{c: c, free: append(append([]reg.GPPhysical(nil), keccakRegs...), reg.R14, reg.R15)}
 	lane := func(m operand.Mem, i int) operand.Mem { return m.Offset(8 * i) }
 	var carried [5]reg.GPPhysical // A[x,4] of the round's input (round ≥ 1)
+	var kept [25]reg.GPPhysical   // the keccakKeptBMI2 lanes of the round's input (round ≥ 1)
 	for round := 0; round < 24; round++ {
 		src, dst := a, tmp
 		if round%2 == 1 {
@@ -95,51 +99,69 @@ func keccakF1600BodyBMI2(c *build.Context, a, tmp, rc operand.Mem) {
 		// θ: C[x] = A[x,0] ⊕ … ⊕ A[x,4], D[x] = C[x−1] ⊕ ROT(C[x+1], 1).
 		var col, d [5]reg.GPPhysical
 		for x := 0; x < 5; x++ {
-			if round == 0 {
-				col[x] = e.alloc()
-				c.MOVQ(lane(src, x), col[x])
-				for y := 1; y < 5; y++ {
-					c.XORQ(lane(src, x+5*y), col[x])
-				}
-				continue
+			if round > 0 && !keccakKeptBMI2(x+20) {
+				col[x] = carried[x]
 			}
-			col[x] = carried[x]
-			for y := 0; y < 4; y++ {
-				c.XORQ(lane(src, x+5*y), col[x])
+			for y := 0; y < 5; y++ {
+				L := x + 5*y
+				switch {
+				case round > 0 && y == 4:
+					if col[x] != carried[x] {
+						c.XORQ(carried[x], col[x]) // A[4,4], kept
+					}
+				case round > 0 && keccakKeptBMI2(L):
+					c.XORQ(kept[L], col[x])
+				case col[x] == nil:
+					col[x] = e.alloc()
+					c.MOVQ(lane(src, L), col[x])
+				default:
+					c.XORQ(lane(src, L), col[x])
+				}
 			}
 		}
+		uses := [5]int{2, 2, 2, 2, 2}
 		for x := 0; x < 5; x++ {
 			d[x] = e.alloc()
 			c.RORXQ(operand.U8(63), col[(x+1)%5], d[x])
 			c.XORQ(col[(x+4)%5], d[x])
-		}
-		for x := range col {
-			e.release(col[x])
+			for _, k := range []int{(x + 1) % 5, (x + 4) % 5} {
+				if uses[k]--; uses[k] == 0 {
+					e.release(col[k])
+				}
+			}
 		}
 		for Y := 0; Y < 5; Y++ {
 			// B[X] = ROT(A[x,y] ⊕ D[x], ρ[x,y]) with (X,Y) = π(x,y).
 			var b [5]reg.GPPhysical
 			for X := 0; X < 5; X++ {
 				x := (X + 3*Y) % 5
-				b[X] = e.alloc()
-				c.MOVQ(lane(src, x+5*X), b[X])
+				L := x + 5*X
+				if round > 0 && keccakKeptBMI2(L) {
+					b[X] = kept[L]
+				} else {
+					b[X] = e.alloc()
+					c.MOVQ(lane(src, L), b[X])
+				}
 				c.XORQ(d[x], b[X])
-				if r := keccakRho[x+5*X]; r != 0 {
+				if r := keccakRho[L]; r != 0 {
 					c.RORXQ(operand.U8(64-r), b[X], b[X])
+				}
+				if Y == 4 {
+					e.release(d[x]) // its last use
 				}
 			}
 			keep := Y == 4 && round < 23
-			if Y == 4 {
-				for x := range d {
-					e.release(d[x])
-				}
+			// χ and ι: E[X] = B[X] ⊕ (¬B[X+1] ∧ B[X+2]); a kept output
+			// last, into the temporary, which it then keeps.
+			order := []int{0, 1, 2, 3, 4}
+			if Y > 0 && Y < 4 && round < 23 {
+				order = append(append(order[:Y:Y], order[Y+1:]...), Y)
 			}
-			// χ and ι: E[X] = B[X] ⊕ (¬B[X+1] ∧ B[X+2]).
 			var t reg.GPPhysical
 			if !keep {
 				t = e.alloc()
 			}
-			for X := 0; X < 5; X++ {
+			for _, X := range order {
 				out := t
 				if keep {
 					out = e.alloc()
@@ -150,9 +172,16 @@ func keccakF1600BodyBMI2(c *build.Context, a, tmp, rc operand.Mem) {
 				if X == 0 && Y == 0 {
 					c.XORQ(rc.Offset(8*round), out)
 				}
+				if L := X + 5*Y; round < 23 && keccakKeptBMI2(L) {
+					kept[L] = out
+					if out == t {
+						t = nil
+					}
+					continue
+				}
 				c.MOVQ(out, lane(dst, X+5*Y))
 			}
-			if !keep {
+			if t != nil {
 				e.release(t)
 			}
 			for X := range b {
@@ -160,6 +189,16 @@ func keccakF1600BodyBMI2(c *build.Context, a, tmp, rc operand.Mem) {
 			}
 		}
 	}
+}
+
+// keccakKeptBMI2 says whether KeccakF1600BMI2 carries lane L from one
+// round to the next in a register: A[X,X] for X = 1 to 4, which π moves
+// to the next round's first plane, so each is held only from plane X to
+// the end of the round (the first output plane needs none of them, the
+// last has the registers of D, dead by then).
+func keccakKeptBMI2(L int) bool {
+	x, y := L%5, L/5
+	return x == y && x > 0
 }
 
 // keccakRegs are the registers of the ×1 permutation: AX..R12, so that

@@ -125,9 +125,9 @@ var mutants = []Mutant{
 	// ---- KeccakF1600BMI2 (the file's second routine, after the baseline
 	// one): proven like it, and its features must include BMI1 and BMI2.
 	{Name: "keccakbmi2/andn-swapped", Routine: "KeccakF1600BMI2",
-		Edits: []Edit{{File: "keccak_amd64.s", Find: "\tANDNQ BX, AX, SI\n", Replace: "\tANDNQ AX, BX, SI\n"}}},
+		Edits: []Edit{{File: "keccak_amd64.s", Find: "\tANDNQ BX, R15, CX\n", Replace: "\tANDNQ R15, BX, CX\n"}}},
 	{Name: "keccakbmi2/rorx-count", Routine: "KeccakF1600BMI2",
-		Edits: []Edit{{File: "keccak_amd64.s", Find: "\tRORXQ $0x14, AX, AX\n", Replace: "\tRORXQ $0x13, AX, AX\n"}}},
+		Edits: []Edit{{File: "keccak_amd64.s", Find: "\tRORXQ $0x14, R14, R14\n", Replace: "\tRORXQ $0x13, R14, R14\n"}}},
 	{Name: "keccakbmi2/requires-without-bmi1", Routine: "KeccakF1600BMI2",
 		// ANDN is BMI1: a routine that claims BMI2 alone would run it on
 		// CPUs that may lack it.
