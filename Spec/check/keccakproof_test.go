@@ -100,32 +100,7 @@ func TestBitBlastAgainstEvaluation(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 9))
 	s := x86.NewSym()
 	vars := []*x86.Term{s.Var("a"), s.Var("b"), s.Var("c")}
-	var gen func(depth int) *x86.Term
-	gen = func(depth int) *x86.Term {
-		if depth == 0 || rng.IntN(4) == 0 {
-			if rng.IntN(5) == 0 {
-				return s.Const(rng.Uint64() & (1<<rng.IntN(64) - 1))
-			}
-			return vars[rng.IntN(len(vars))]
-		}
-		switch rng.IntN(8) {
-		case 0:
-			return s.And(gen(depth-1), gen(depth-1))
-		case 1:
-			return s.Or(gen(depth-1), gen(depth-1))
-		case 2:
-			return s.Xor(gen(depth-1), gen(depth-1))
-		case 3:
-			return s.Not(gen(depth - 1))
-		case 4:
-			return s.Rol(gen(depth-1), uint(rng.IntN(64)))
-		case 5:
-			return s.Shl(gen(depth-1), uint(rng.IntN(64)))
-		case 6:
-			return s.Shr(gen(depth-1), uint(rng.IntN(64)))
-		}
-		return s.Sar(gen(depth-1), uint(rng.IntN(64)))
-	}
+	gen := randTerms(rng, s, vars, true)
 	eval := func(tm *x86.Term, env map[string]uint64) uint64 {
 		c := x86.NewSym()
 		var ev func(*x86.Term) *x86.Term
@@ -201,30 +176,7 @@ func TestANFAgainstSAT(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	s := x86.NewSym()
 	vars := []*x86.Term{s.Var("a"), s.Var("b"), s.Var("c")}
-	var gen func(depth int) *x86.Term
-	gen = func(depth int) *x86.Term {
-		if depth == 0 || rng.IntN(4) == 0 {
-			if rng.IntN(5) == 0 {
-				return s.Const(rng.Uint64() & (1<<rng.IntN(64) - 1))
-			}
-			return vars[rng.IntN(len(vars))]
-		}
-		switch rng.IntN(7) {
-		case 0:
-			return s.And(gen(depth-1), gen(depth-1))
-		case 1:
-			return s.Or(gen(depth-1), gen(depth-1))
-		case 2:
-			return s.Xor(gen(depth-1), gen(depth-1))
-		case 3:
-			return s.Not(gen(depth - 1))
-		case 4:
-			return s.Rol(gen(depth-1), uint(rng.IntN(64)))
-		case 5:
-			return s.Shl(gen(depth-1), uint(rng.IntN(64)))
-		}
-		return s.Shr(gen(depth-1), uint(rng.IntN(64)))
-	}
+	gen := randTerms(rng, s, vars, false) // no arithmetic shift: outside ANF
 	same, differ := 0, 0
 	for iter := 0; iter < 400; iter++ {
 		a := gen(4)
@@ -282,4 +234,41 @@ func TestANFAgainstSAT(t *testing.T) {
 	if p.equal(q) {
 		t.Errorf("bytes rotated by one equal to a rotation by 56")
 	}
+}
+
+// randTerms returns a generator of random terms of the given depth over
+// vars and constants: AND, OR, XOR, NOT, rotations, logical shifts and,
+// with sar, arithmetic shifts.
+func randTerms(rng *rand.Rand, s *x86.Sym, vars []*x86.Term, sar bool) func(depth int) *x86.Term {
+	ops := 7
+	if sar {
+		ops = 8
+	}
+	var gen func(depth int) *x86.Term
+	gen = func(depth int) *x86.Term {
+		if depth == 0 || rng.IntN(4) == 0 {
+			if rng.IntN(5) == 0 {
+				return s.Const(rng.Uint64() & (1<<rng.IntN(64) - 1))
+			}
+			return vars[rng.IntN(len(vars))]
+		}
+		switch rng.IntN(ops) {
+		case 0:
+			return s.And(gen(depth-1), gen(depth-1))
+		case 1:
+			return s.Or(gen(depth-1), gen(depth-1))
+		case 2:
+			return s.Xor(gen(depth-1), gen(depth-1))
+		case 3:
+			return s.Not(gen(depth - 1))
+		case 4:
+			return s.Rol(gen(depth-1), uint(rng.IntN(64)))
+		case 5:
+			return s.Shl(gen(depth-1), uint(rng.IntN(64)))
+		case 6:
+			return s.Shr(gen(depth-1), uint(rng.IntN(64)))
+		}
+		return s.Sar(gen(depth-1), uint(rng.IntN(64)))
+	}
+	return gen
 }
