@@ -83,8 +83,8 @@ func buildKeccakF1600(c *build.Context) {
 // last plane's outputs stay in registers, and the next round's θ starts
 // from them. With R14 and R15 besides keccakRegs, the lanes
 // keccakKeptBMI2 names go from one round to the next in registers and
-// are never stored (the routine is called, never inlined, so its callers
-// keep nothing in those registers).
+// are never stored (the routine is called, never inlined, and a caller
+// keeps nothing but SP and BP across a CALL).
 func keccakF1600BodyBMI2(c *build.Context, a, tmp, rc operand.Mem) {
 	e := &keccakEmitter{c: c, free: append(append([]reg.GPPhysical(nil), keccakRegs...), reg.R14, reg.R15)}
 	lane := func(m operand.Mem, i int) operand.Mem { return m.Offset(8 * i) }
@@ -119,17 +119,17 @@ func keccakF1600BodyBMI2(c *build.Context, a, tmp, rc operand.Mem) {
 				}
 			}
 		}
-		uses := [5]int{2, 2, 2, 2, 2}
-		for x := 0; x < 5; x++ {
-			d[x] = e.alloc()
+		// D[x] overwrites C[x+1] once C[x+1]'s plain use, D[x+2], is
+		// done: the order 0, 3, 1, 4, 2 needs one more register, for D[0].
+		for k, x := range [5]int{0, 3, 1, 4, 2} {
+			d[x] = col[(x+1)%5]
+			if k == 0 {
+				d[x] = e.alloc()
+			}
 			c.RORXQ(operand.U8(63), col[(x+1)%5], d[x])
 			c.XORQ(col[(x+4)%5], d[x])
-			for _, k := range []int{(x + 1) % 5, (x + 4) % 5} {
-				if uses[k]--; uses[k] == 0 {
-					e.release(col[k])
-				}
-			}
 		}
+		e.release(col[1]) // C[1]: only read, by D[0] and D[2]
 		for Y := 0; Y < 5; Y++ {
 			// B[X] = ROT(A[x,y] ⊕ D[x], ρ[x,y]) with (X,Y) = π(x,y).
 			var b [5]reg.GPPhysical
@@ -150,42 +150,61 @@ func keccakF1600BodyBMI2(c *build.Context, a, tmp, rc operand.Mem) {
 					e.release(d[x]) // its last use
 				}
 			}
-			keep := Y == 4 && round < 23
-			// χ and ι: E[X] = B[X] ⊕ (¬B[X+1] ∧ B[X+2]); a kept output
-			// last, into the temporary, which it then keeps.
-			order := []int{0, 1, 2, 3, 4}
-			if Y > 0 && Y < 4 && round < 23 {
-				order = append(append(order[:Y:Y], order[Y+1:]...), Y)
+			// χ and ι: E[X] = B[X] ⊕ (¬B[X+1] ∧ B[X+2]). The outputs only
+			// stored first, through one temporary; then those that stay
+			// in registers (the kept lanes, and the last plane's, from
+			// which the next round's θ starts), each in a register of its
+			// own, which may be one of a B[X] no output reads any more.
+			stays := func(X int) bool {
+				return round < 23 && (Y == 4 || keccakKeptBMI2(X+5*Y))
 			}
+			var order []int
+			for _, last := range []bool{false, true} {
+				for X := 0; X < 5; X++ {
+					if stays(X) == last {
+						order = append(order, X)
+					}
+				}
+			}
+			readers := [5]int{3, 3, 3, 3, 3} // B[X] is read by E[X], E[X−1], E[X−2]
 			var t reg.GPPhysical
-			if !keep {
-				t = e.alloc()
-			}
 			for _, X := range order {
-				out := t
-				if keep {
+				var out reg.GPPhysical
+				switch {
+				case stays(X):
+					if t != nil {
+						e.release(t)
+						t = nil
+					}
 					out = e.alloc()
-					carried[X] = out
+					if Y == 4 {
+						carried[X] = out
+					}
+					if keccakKeptBMI2(X + 5*Y) {
+						kept[X+5*Y] = out
+					}
+				case t == nil:
+					t = e.alloc()
+					out = t
+				default:
+					out = t
 				}
 				c.ANDNQ(b[(X+2)%5], b[(X+1)%5], out)
 				c.XORQ(b[X], out)
 				if X == 0 && Y == 0 {
 					c.XORQ(rc.Offset(8*round), out)
 				}
-				if L := X + 5*Y; round < 23 && keccakKeptBMI2(L) {
-					kept[L] = out
-					if out == t {
-						t = nil
-					}
-					continue
+				if round == 23 || !keccakKeptBMI2(X+5*Y) {
+					c.MOVQ(out, lane(dst, X+5*Y))
 				}
-				c.MOVQ(out, lane(dst, X+5*Y))
+				for _, j := range []int{X, (X + 1) % 5, (X + 2) % 5} {
+					if readers[j]--; readers[j] == 0 {
+						e.release(b[j])
+					}
+				}
 			}
 			if t != nil {
 				e.release(t)
-			}
-			for X := range b {
-				e.release(b[X])
 			}
 		}
 	}
@@ -193,12 +212,16 @@ func keccakF1600BodyBMI2(c *build.Context, a, tmp, rc operand.Mem) {
 
 // keccakKeptBMI2 says whether KeccakF1600BMI2 carries lane L from one
 // round to the next in a register: A[X,X] for X = 1 to 4, which π moves
-// to the next round's first plane, so each is held only from plane X to
-// the end of the round (the first output plane needs none of them, the
-// last has the registers of D, dead by then).
+// to the next round's first plane, so each is held only from output plane
+// X to the end of the round, and A[1,3] and A[4,3], which π moves to its
+// second and third planes. The plane computing a lane and the plane
+// reading it need no register more (a dead B[X], the lane itself), nor
+// does the last plane (D's registers are free by then): with the five of
+// D, five of B and a temporary, R14 and R15 make room for these six and
+// no other lane.
 func keccakKeptBMI2(L int) bool {
 	x, y := L%5, L/5
-	return x == y && x > 0
+	return x == y && x > 0 || L == 16 || L == 19
 }
 
 // keccakRegs are the registers of the ×1 permutation: AX..R12, so that

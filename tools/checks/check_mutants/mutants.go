@@ -125,16 +125,16 @@ var mutants = []Mutant{
 	// ---- KeccakF1600BMI2 (the file's second routine, after the baseline
 	// one): proven like it, and its features must include BMI1 and BMI2.
 	{Name: "keccakbmi2/andn-swapped", Routine: "KeccakF1600BMI2",
-		Edits: []Edit{{File: "keccak_amd64.s", Find: "\tANDNQ BX, R15, CX\n", Replace: "\tANDNQ R15, BX, CX\n"}}},
+		Edits: []Edit{{File: "keccak_amd64.s", Find: "\tANDNQ R10, R9, R14\n", Replace: "\tANDNQ R9, R10, R14\n"}}},
 	{Name: "keccakbmi2/rorx-count", Routine: "KeccakF1600BMI2",
-		Edits: []Edit{{File: "keccak_amd64.s", Find: "\tRORXQ $0x14, R14, R14\n", Replace: "\tRORXQ $0x13, R14, R14\n"}}},
-	// Lane A[1,1], carried from round 11 to round 12 in R14 and never
+		Edits: []Edit{{File: "keccak_amd64.s", Find: "\tRORXQ $0x14, R9, R9\n", Replace: "\tRORXQ $0x13, R9, R9\n"}}},
+	// Lane A[1,1], carried from round 11 to round 12 in R15 and never
 	// stored, left out of round 12's column parity, or read from its
 	// stale slot in memory (where round 10 left it) instead of R14.
 	{Name: "keccakbmi2/kept-lane-left-out-of-parity", Routine: "KeccakF1600BMI2",
-		Edits: []Edit{{File: "keccak_amd64.s", Text: "KeccakF1600BMI2", Find: "\tXORQ  R14, R11\n", Replace: "", N: 4}}},
+		Edits: []Edit{{File: "keccak_amd64.s", Text: "KeccakF1600BMI2", Find: "\tXORQ  R15, R9\n", Replace: "", N: 8}}},
 	{Name: "keccakbmi2/kept-lane-read-stale", Routine: "KeccakF1600BMI2",
-		Edits: []Edit{{File: "keccak_amd64.s", Text: "KeccakF1600BMI2", Find: "\tXORQ  R8, R14\n\tRORXQ $0x14, R14, R14\n", Replace: "\tMOVQ  48(R13), R14\n\tXORQ  R8, R14\n\tRORXQ $0x14, R14, R14\n", N: 3}}},
+		Edits: []Edit{{File: "keccak_amd64.s", Text: "KeccakF1600BMI2", Find: "\tXORQ  CX, R15\n\tRORXQ $0x14, R15, R15\n", Replace: "\tMOVQ  48(R13), R15\n\tXORQ  CX, R15\n\tRORXQ $0x14, R15, R15\n", N: 3}}},
 	{Name: "keccakbmi2/requires-without-bmi1", Routine: "KeccakF1600BMI2",
 		// ANDN is BMI1: a routine that claims BMI2 alone would run it on
 		// CPUs that may lack it.
