@@ -135,6 +135,10 @@ var mutants = []Mutant{
 		Edits: []Edit{{File: "keccak_amd64.s", Text: "KeccakF1600BMI2", Find: "\tXORQ  R15, R9\n", Replace: "", N: 8}}},
 	{Name: "keccakbmi2/kept-lane-read-stale", Routine: "KeccakF1600BMI2",
 		Edits: []Edit{{File: "keccak_amd64.s", Text: "KeccakF1600BMI2", Find: "\tXORQ  CX, R15\n\tRORXQ $0x14, R15, R15\n", Replace: "\tMOVQ  48(R13), R15\n\tXORQ  CX, R15\n\tRORXQ $0x14, R15, R15\n", N: 3}}},
+	// Lane A[1,3], carried to round 12's second plane in R10, read from
+	// its stale slot instead.
+	{Name: "keccakbmi2/kept-lane-read-stale-second-plane", Routine: "KeccakF1600BMI2",
+		Edits: []Edit{{File: "keccak_amd64.s", Text: "KeccakF1600BMI2", Find: "\tXORQ  CX, R10\n\tRORXQ $0x13, R10, R10\n", Replace: "\tMOVQ  128(R13), R10\n\tXORQ  CX, R10\n\tRORXQ $0x13, R10, R10\n", N: 3}}},
 	{Name: "keccakbmi2/requires-without-bmi1", Routine: "KeccakF1600BMI2",
 		// ANDN is BMI1: a routine that claims BMI2 alone would run it on
 		// CPUs that may lack it.
