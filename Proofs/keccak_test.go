@@ -11,7 +11,7 @@ import (
 	"github.com/vg-crypto/vg/Spec/x86"
 )
 
-var keccakRoutines = [][2]string{{"keccak_amd64.s", "KeccakF1600AMD64"}, {"keccakx4_amd64.s", "KeccakF1600x4AVX2"}}
+var keccakRoutines = [][2]string{{"keccak_amd64.s", "KeccakF1600AMD64"}, {"keccak_amd64.s", "KeccakF1600BMI2"}, {"keccakx4_amd64.s", "KeccakF1600x4AVX2"}}
 
 func TestKeccakCutsProve(t *testing.T) {
 	if testing.Short() {
