@@ -161,3 +161,55 @@ func TestSampleInBallBound(t *testing.T) {
 		}
 	}
 }
+
+// TestRejNTTPolyLanes feeds RejNTTPoly's parser blocks whose three-byte
+// groups are often at or above q (q − 1, q, 2²³ − 1, the top bit of the
+// third byte set, random) and compares what it accepts with Spec's
+// Algorithm 30 on the same byte stream.
+func TestRejNTTPolyLanes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(41, 42))
+	for it := 0; it < 200; it++ {
+		var stream []byte
+		var buf rejNTTPolyBuf
+		n := 0
+		for n < n256 {
+			var blk [shake128Rate]byte
+			for g := 0; g+3 <= len(blk); g += 3 {
+				v := rng.Uint32()
+				switch rng.IntN(6) {
+				case 0:
+					v = q - 1
+				case 1:
+					v = q
+				case 2:
+					v = 1<<23 - 1
+				case 3:
+					v |= 1 << 23
+				}
+				if it%2 == 1 && rng.IntN(2) == 0 {
+					v = q + rng.Uint32()%(1<<23-q) // rejected: many blocks
+				}
+				blk[g], blk[g+1], blk[g+2] = byte(v), byte(v>>8), byte(v>>16)
+			}
+			stream = append(stream, blk[:]...)
+			var st [25]uint64
+			for i := 0; i < shake128Rate/8; i++ {
+				st[i] = leUint64(blk[8*i:])
+			}
+			m := rejNTTPolyLanes(&buf, n, &st)
+			if m < n || m > n+shake128Rate/3 {
+				t.Fatalf("count %d after %d", m, n)
+			}
+			n = m
+		}
+		want := fips204.RejNTTPolyFrom(func(b []byte) {
+			copy(b, stream)
+			stream = stream[len(b):]
+		})
+		for i := 0; i < n256; i++ {
+			if buf[i] != fieldElement(want[i]) {
+				t.Fatalf("iteration %d: coefficient %d is %d, Spec %d", it, i, buf[i], want[i])
+			}
+		}
+	}
+}
