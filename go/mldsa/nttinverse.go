@@ -10,10 +10,12 @@ var zetasInvMont = func() (z [n256]uint32) {
 }()
 
 // nttInverseGeneric is NTT⁻¹ (Algorithm 42). Coefficients in [0, q) in and
-// out. The first two layers (len = 1 and 2) go together, four coefficients
-// at a time. Layer ℓ (0 to 7) takes inputs below 2^ℓ·q and adds that bound
-// before subtracting, so sums stay below 2⁸q < 2³² and products below
-// q · 2³².
+// out. Layer ℓ (len = 2^ℓ, ℓ = 0 to 7) takes inputs below 2^ℓ·q (and at
+// least 2q, what montReduce returns) and adds that bound before
+// subtracting, so sums stay below 2⁸q < 2³² and products below q·2⁸q <
+// q·2³². The layers go two at a time (len = 1 and 2, 4 and 8, 16 and 32,
+// 64 and 128): four coefficients are loaded once and stored once for four
+// butterflies.
 func nttInverseGeneric(w *ringElement) {
 	for g := 0; g < n256/4; g++ {
 		c := (*[4]fieldElement)(w[4*g : 4*g+4])
@@ -27,31 +29,51 @@ func nttInverseGeneric(w *ringElement) {
 		a1, a3 = a1+a3, montReduce(z2*uint64(a1+2*q-a3))
 		c[0], c[1], c[2], c[3] = fieldElement(a0), fieldElement(a1), fieldElement(a2), fieldElement(a3)
 	}
-	m := n256 / 4
+	// len = L and 2L. In the B-th block of 4L, Algorithm 42 takes
+	// −ζ^BitRev₈(m) with m = 256/L − 1 − 2B and 256/L − 2 − 2B for its two
+	// halves at len = L (line 4: m counts down over the blocks of all
+	// layers), then m = 128/L − 1 − B for len = 2L.
 	bound := uint32(4 * q)
-	for length := 4; length < n256/2; length *= 2 {
-		for start := 0; start < n256; start += 2 * length {
-			m--
-			z := uint64(zetasInvMont[m])
-			lo := w[start : start+length]
-			hi := w[start+length : start+2*length]
-			hi = hi[:len(lo)]
-			for j := range lo {
-				a, b := uint32(lo[j]), uint32(hi[j])
-				lo[j] = fieldElement(a + b)
-				hi[j] = fieldElement(montReduce(z * uint64(a+bound-b)))
-			}
+	for L := 4; L <= 16; L *= 4 {
+		mL, m2L := 256/L-1, 128/L-1
+		for s := 0; s < n256; s += 4 * L {
+			nttInverseButterflies4(w[s:s+L], w[s+L:s+2*L], w[s+2*L:s+3*L], w[s+3*L:s+4*L],
+				uint64(zetasInvMont[mL]), uint64(zetasInvMont[mL-1]), uint64(zetasInvMont[m2L]), bound)
+			mL -= 2
+			m2L--
 		}
-		bound *= 2
+		bound *= 4
 	}
-	// The last layer (len = 128, m = 1, inputs below 128q) with the scaling
-	// by 256⁻¹ of line 21 folded in: the upper half multiplies by
-	// −ζ^BitRev₈(1)·256⁻¹ at once.
-	lo, hi := w[:n256/2], w[n256/2:]
-	for j := range lo {
-		a, b := uint32(lo[j]), uint32(hi[j])
-		lo[j] = montMul(invNTTMul, a+b)
-		hi[j] = montMul(lastInvNTTMul, a+bound-b)
+	// len = 64 (m = 3 and 2; inputs below 64q) and the last layer (len =
+	// 128, m = 1, inputs below 128q) with the scaling by 256⁻¹ of line 21
+	// folded in: the upper half multiplies by −ζ^BitRev₈(1)·256⁻¹ at once.
+	a0, a1, a2, a3 := w[0:64], w[64:128], w[128:192], w[192:256]
+	zA, zB := uint64(zetasInvMont[3]), uint64(zetasInvMont[2])
+	const b64, b128 = 64 * q, 128 * q
+	for j := range a0 {
+		x0, x1, x2, x3 := uint32(a0[j]), uint32(a1[j]), uint32(a2[j]), uint32(a3[j])
+		x0, x1 = x0+x1, montReduce(zA*uint64(x0+b64-x1))
+		x2, x3 = x2+x3, montReduce(zB*uint64(x2+b64-x3))
+		a0[j], a2[j] = montMul(invNTTMul, x0+x2), montMul(lastInvNTTMul, x0+b128-x2)
+		a1[j], a3[j] = montMul(invNTTMul, x1+x3), montMul(lastInvNTTMul, x1+b128-x3)
+	}
+}
+
+// nttInverseButterflies4 runs two layers of NTT⁻¹ (Algorithm 42, lines 5
+// to 10) on the block a0 ‖ a1 ‖ a2 ‖ a3 of one len = 2L layer (a0 ‖ a1 and
+// a2 ‖ a3 its halves of len = L), with zA, zB = −ζ^BitRev₈(m)·2³² mod q
+// for the halves at len = L and zC for len = 2L. Inputs are below bound,
+// outputs below 4·bound.
+func nttInverseButterflies4(a0, a1, a2, a3 []fieldElement, zA, zB, zC uint64, bound uint32) {
+	a1, a2, a3 = a1[:len(a0)], a2[:len(a0)], a3[:len(a0)]
+	bound2 := 2 * bound
+	for j := range a0 {
+		x0, x1, x2, x3 := uint32(a0[j]), uint32(a1[j]), uint32(a2[j]), uint32(a3[j])
+		x0, x1 = x0+x1, montReduce(zA*uint64(x0+bound-x1))
+		x2, x3 = x2+x3, montReduce(zB*uint64(x2+bound-x3))
+		x0, x2 = x0+x2, montReduce(zC*uint64(x0+bound2-x2))
+		x1, x3 = x1+x3, montReduce(zC*uint64(x1+bound2-x3))
+		a0[j], a1[j], a2[j], a3[j] = fieldElement(x0), fieldElement(x1), fieldElement(x2), fieldElement(x3)
 	}
 }
 
