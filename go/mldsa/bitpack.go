@@ -6,10 +6,49 @@ import "encoding/binary"
 // public; no branch or address depends on a coefficient.
 
 // simpleBitPackGeneric is SimpleBitPack (Algorithm 16) for coefficients below
-// 2^width: out gets 32·width bytes, little-endian bit order. Bits gather in
-// a 64-bit accumulator and leave 32 at a time; 256·width is a multiple of
-// 32, so nothing is left over.
+// 2^width: out gets 32·width bytes, little-endian bit order. The widths of
+// w1Encode (4 and 6) and of t1 (10) go a group of coefficients that fills
+// whole bytes at a time; others through packBits.
 func simpleBitPackGeneric(out []byte, w *ringElement, width int) {
+	switch width {
+	case 4:
+		out = out[:128]
+		for g := 0; g < n256/16; g++ {
+			c := (*[16]fieldElement)(w[16*g:])
+			var v uint64
+			for i := 15; i >= 0; i-- {
+				v = v<<4 | uint64(c[i])
+			}
+			binary.LittleEndian.PutUint64(out[8*g:], v)
+		}
+	case 6:
+		out = out[:192]
+		for g := 0; g < n256/8; g++ {
+			c := (*[8]fieldElement)(w[8*g:])
+			v := uint64(c[0]) | uint64(c[1])<<6 | uint64(c[2])<<12 | uint64(c[3])<<18 |
+				uint64(c[4])<<24 | uint64(c[5])<<30 | uint64(c[6])<<36 | uint64(c[7])<<42
+			o := out[6*g : 6*g+6]
+			binary.LittleEndian.PutUint32(o, uint32(v))
+			binary.LittleEndian.PutUint16(o[4:], uint16(v>>32))
+		}
+	case 10:
+		out = out[:320]
+		for g := 0; g < n256/4; g++ {
+			c := (*[4]fieldElement)(w[4*g:])
+			v := uint64(c[0]) | uint64(c[1])<<10 | uint64(c[2])<<20 | uint64(c[3])<<30
+			o := out[5*g : 5*g+5]
+			binary.LittleEndian.PutUint32(o, uint32(v))
+			o[4] = byte(v >> 32)
+		}
+	default:
+		packBits(out, w, width)
+	}
+}
+
+// packBits is SimpleBitPack for any width up to 32. Bits gather in a 64-bit
+// accumulator and leave 32 at a time; 256·width is a multiple of 32, so
+// nothing is left over.
+func packBits(out []byte, w *ringElement, width int) {
 	out = out[:32*width]
 	var acc uint64
 	nb, o := 0, 0
@@ -27,11 +66,38 @@ func simpleBitPackGeneric(out []byte, w *ringElement, width int) {
 
 // bitPackSignedGeneric is BitPack(w, a, b) (Algorithm 17) for w with
 // coefficients in [−a, b], held mod q: it packs b − w, which lies in
-// [0, a + b].
+// [0, a + b]. z's widths (18 and 20) go four coefficients at a time.
 func bitPackSignedGeneric(out []byte, w *ringElement, width int, b fieldElement) {
-	var t ringElement
-	for i := range t {
-		t[i] = fieldSub(b, w[i])
+	switch width {
+	case 18:
+		out = out[:576]
+		for g := 0; g < n256/4; g++ {
+			c := (*[4]fieldElement)(w[4*g:])
+			t0, t1, t2, t3 := subMod(b, c[0]), subMod(b, c[1]), subMod(b, c[2]), subMod(b, c[3])
+			o := out[9*g : 9*g+9]
+			binary.LittleEndian.PutUint64(o, t0|t1<<18|t2<<36|t3<<54)
+			o[8] = byte(t3 >> 10)
+		}
+	case 20:
+		out = out[:640]
+		for g := 0; g < n256/4; g++ {
+			c := (*[4]fieldElement)(w[4*g:])
+			t0, t1, t2, t3 := subMod(b, c[0]), subMod(b, c[1]), subMod(b, c[2]), subMod(b, c[3])
+			o := out[10*g : 10*g+10]
+			binary.LittleEndian.PutUint64(o, t0|t1<<20|t2<<40|t3<<60)
+			binary.LittleEndian.PutUint16(o[8:], uint16(t3>>4))
+		}
+	default:
+		var t ringElement
+		for i := range t {
+			t[i] = fieldSub(b, w[i])
+		}
+		packBits(out, &t, width)
 	}
-	simpleBitPackGeneric(out, &t, width)
+}
+
+// subMod returns b − x mod q for b, x in [0, q), as a uint64.
+func subMod(b, x fieldElement) uint64 {
+	t := uint32(b) - uint32(x)
+	return uint64(t + uint32(int32(t)>>31)&q)
 }

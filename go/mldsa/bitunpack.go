@@ -6,8 +6,28 @@ import "encoding/binary"
 // are public; no branch or address depends on a coefficient.
 
 // simpleBitUnpackGeneric is SimpleBitUnpack (Algorithm 18): 256 values of width
-// bits (at most 32) from 32·width bytes, read 32 bits at a time.
+// bits (at most 32) from 32·width bytes. t1's width (10) goes four values
+// (five bytes) at a time, others through unpackBits.
 func simpleBitUnpackGeneric(w *ringElement, in []byte, width int) {
+	if width != 10 {
+		unpackBits(w, in, width)
+		return
+	}
+	in = in[:320]
+	for g := 0; g < n256/4; g++ {
+		b := in[5*g : 5*g+5]
+		v := uint64(binary.LittleEndian.Uint32(b)) | uint64(b[4])<<32
+		c := (*[4]fieldElement)(w[4*g:])
+		c[0] = fieldElement(v & 0x3FF)
+		c[1] = fieldElement(v >> 10 & 0x3FF)
+		c[2] = fieldElement(v >> 20 & 0x3FF)
+		c[3] = fieldElement(v >> 30 & 0x3FF)
+	}
+}
+
+// unpackBits is SimpleBitUnpack for any width up to 32, read 32 bits at a
+// time.
+func unpackBits(w *ringElement, in []byte, width int) {
 	in = in[:32*width]
 	mask := uint64(1)<<width - 1
 	var acc uint64
@@ -26,11 +46,38 @@ func simpleBitUnpackGeneric(w *ringElement, in []byte, width int) {
 
 // bitUnpackSignedGeneric is BitUnpack(v, a, b) (Algorithm 19): w = b −
 // (packed value), mod q, for encodings where every packed value is in
-// range.
+// range (below q + b). z's widths (18 and 20) go four values at a time.
 func bitUnpackSignedGeneric(w *ringElement, in []byte, width int, b fieldElement) {
-	simpleBitUnpackGeneric(w, in, width)
-	for i := range w {
-		w[i] = fieldSub(b, w[i])
+	switch width {
+	case 18:
+		const m = 1<<18 - 1
+		in = in[:576]
+		for g := 0; g < n256/4; g++ {
+			x := in[9*g : 9*g+9]
+			v := binary.LittleEndian.Uint64(x)
+			c := (*[4]fieldElement)(w[4*g:])
+			c[0] = fieldElement(subMod(b, fieldElement(v&m)))
+			c[1] = fieldElement(subMod(b, fieldElement(v>>18&m)))
+			c[2] = fieldElement(subMod(b, fieldElement(v>>36&m)))
+			c[3] = fieldElement(subMod(b, fieldElement((v>>54|uint64(x[8])<<10)&m)))
+		}
+	case 20:
+		const m = 1<<20 - 1
+		in = in[:640]
+		for g := 0; g < n256/4; g++ {
+			x := in[10*g : 10*g+10]
+			v := binary.LittleEndian.Uint64(x)
+			c := (*[4]fieldElement)(w[4*g:])
+			c[0] = fieldElement(subMod(b, fieldElement(v&m)))
+			c[1] = fieldElement(subMod(b, fieldElement(v>>20&m)))
+			c[2] = fieldElement(subMod(b, fieldElement(v>>40&m)))
+			c[3] = fieldElement(subMod(b, fieldElement((v>>60|uint64(binary.LittleEndian.Uint16(x[8:]))<<4)&m)))
+		}
+	default:
+		unpackBits(w, in, width)
+		for i := range w {
+			w[i] = fieldSub(b, w[i])
+		}
 	}
 }
 
@@ -38,7 +85,7 @@ func bitUnpackSignedGeneric(w *ringElement, in []byte, width int, b fieldElement
 // reports, as 1 or 0, whether a packed value exceeds max, i.e. the encoding
 // is outside [−a, b].
 func bitUnpackSignedCheckedGeneric(w *ringElement, in []byte, width int, b fieldElement, max uint32) uint32 {
-	simpleBitUnpackGeneric(w, in, width)
+	unpackBits(w, in, width)
 	var bad uint32
 	for i := range w {
 		bad |= (max - uint32(w[i])) >> 31
