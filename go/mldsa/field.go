@@ -61,32 +61,74 @@ func toMontgomery(a fieldElement) fieldElement {
 	return montMul(uint32(a), r2ModQ)
 }
 
-// Decompose works on one coefficient r ∈ [0, q).
+// Decompose works on one coefficient r ∈ [0, q), for the two values of γ2
+// (Table 1), each with a form of its own (xFor32 for γ2 = (q−1)/32, xFor88
+// for (q−1)/88) that the compiler inlines with its constants: callers on a
+// polynomial choose the form once.
+const (
+	γ2For32 = (q - 1) / 32 // ML-DSA-65 and ML-DSA-87
+	γ2For88 = (q - 1) / 88 // ML-DSA-44
+)
+
+// r1Raw32 is ⌊(r + γ2 − 1)/(2γ2)⌋ for γ2 = (q−1)/32 and r ∈ [0, q): in
+// [0, 16], 16 exactly when r1·2γ2 = q − 1 (r ≥ q − γ2), where Decompose
+// (Algorithm 36, lines 3 and 4) takes r1 = 0 instead. It divides by 2γ2 =
+// 2⁹·1023 as the reference implementation does; exact on [0, q) (checked
+// exhaustively by the tests).
+func r1Raw32(r uint32) uint32 { return (((r+127)>>7)*1025 + 1<<21) >> 22 }
+
+// r1Raw88 is r1Raw32 for γ2 = (q−1)/88 (2γ2 = 2⁷·1488): in [0, 44].
+func r1Raw88(r uint32) uint32 { return (((r+127)>>7)*11275 + 1<<23) >> 24 }
 
 // decompose is Decompose (Algorithm 36): r = r1·2γ2 + r0 with r0 in
 // (−γ2, γ2], except that r1·2γ2 = q − 1 becomes r1 = 0, r0 − 1.
-// r1 = ⌊(r + γ2 − 1)/(2γ2)⌋, computed as a product with a reciprocal that is
-// exact on [0, q + γ2) (checked exhaustively by the tests).
 func decompose(r fieldElement, γ2 uint32) (r1 uint32, r0 int32) {
-	x := uint64(uint32(r) + γ2 - 1)
-	if γ2 == (q-1)/32 {
-		r1 = uint32(x * reciprocal32 >> 48)
-	} else {
-		r1 = uint32(x * reciprocal88 >> 48)
+	if γ2 == γ2For32 {
+		return decomposeFor32(uint32(r))
 	}
-	r0 = int32(uint32(r) - r1*2*γ2)
-	// r1·2γ2 = q − 1 exactly when r1 = (q−1)/(2γ2).
-	top := ctEq(r1, (q-1)/(2*γ2))
-	r1 &^= top
-	r0 -= int32(top & 1)
-	return r1, r0
+	return decomposeFor88(uint32(r))
 }
 
-// ⌈2⁴⁸/(2γ2)⌉ for γ2 = (q−1)/32 and (q−1)/88.
-const (
-	reciprocal32 = (1<<48 + (q-1)/16 - 1) / ((q - 1) / 16)
-	reciprocal88 = (1<<48 + (q-1)/44 - 1) / ((q - 1) / 44)
-)
+// decomposeFor32 and decomposeFor88 are decompose for each γ2.
+func decomposeFor32(r uint32) (r1 uint32, r0 int32) {
+	raw := r1Raw32(r)
+	top := (15 - raw) >> 31 // 1 when raw = 16
+	return raw & 15, int32(r-raw*(2*γ2For32)) - int32(top)
+}
+
+func decomposeFor88(r uint32) (r1 uint32, r0 int32) {
+	raw := r1Raw88(r)
+	top := (43 - raw) >> 31 // 1 when raw = 44
+	return raw &^ -top, int32(r-raw*(2*γ2For88)) - int32(top)
+}
+
+// highBitsFor32 and highBitsFor88 are HighBits (Algorithm 37).
+func highBitsFor32(r uint32) uint32 { return r1Raw32(r) & 15 }
+
+func highBitsFor88(r uint32) uint32 {
+	raw := r1Raw88(r)
+	return raw &^ -((43 - raw) >> 31)
+}
+
+// useHintFor32 is UseHint (Algorithm 40) for h ∈ {0, 1}: r1 ± h mod 16,
+// + when r0 > 0 (lines 3 and 4). With raw r1 = 16, r0 = r − (q − 1) ≤ 0
+// as Decompose's r0 − 1 is, so the raw r1 serves for the sign, and mod 16
+// is a mask.
+func useHintFor32(h, r uint32) uint32 {
+	raw := r1Raw32(r)
+	pos := (raw*(2*γ2For32) - r) >> 31 // r0 > 0; both terms below 2³¹
+	return (raw + (2*pos-1)&-h) & 15
+}
+
+// useHintFor88 is useHintFor32 for m = 44: r1 ± h lies in [−1, 44] (raw
+// r1 = 44 has r0 ≤ 0), brought into [0, 44).
+func useHintFor88(h, r uint32) uint32 {
+	raw := r1Raw88(r)
+	pos := (raw*(2*γ2For88) - r) >> 31
+	t := raw + (2*pos-1)&-h
+	t += uint32(int32(t)>>31) & 44
+	return t - (43-t)>>31*44
+}
 
 // ctEq returns 0xFFFFFFFF if a == b and 0 otherwise.
 func ctEq(a, b uint32) uint32 {

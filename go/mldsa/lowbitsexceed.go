@@ -10,10 +10,23 @@ func lowBits(r fieldElement, γ2 uint32) int32 {
 // (Algorithm 7, line 23).
 func lowBitsExceedGeneric(w *ringElement, bound, γ2 uint32) uint32 {
 	var v uint32
+	if γ2 == γ2For32 {
+		for _, r := range w {
+			_, r0 := decomposeFor32(uint32(r))
+			v |= absExceeds(r0, bound)
+		}
+		return v
+	}
 	for _, r := range w {
-		r0 := lowBits(r, γ2)
-		abs := uint32(r0 ^ r0>>31 - r0>>31)
-		v |= (bound - 1 - abs) >> 31
+		_, r0 := decomposeFor88(uint32(r))
+		v |= absExceeds(r0, bound)
 	}
 	return v
+}
+
+// absExceeds returns 1 if |r0| ≥ bound and 0 otherwise, for |r0|, bound <
+// 2³¹.
+func absExceeds(r0 int32, bound uint32) uint32 {
+	abs := uint32(r0 ^ r0>>31 - r0>>31)
+	return (bound - 1 - abs) >> 31
 }
