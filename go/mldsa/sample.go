@@ -69,15 +69,23 @@ func rejBoundedPolyx4Within(a *[4]*ringElement, ρPrime *[64]byte, r *[4]uint16,
 			n[j] = n256
 		}
 	}
-	var buf [4][shake256Rate]byte
+	var out [4][shake256Rate]byte
+	var bufs [4]rejBoundedBuf
+	var lanes [shake256Rate / 8]uint64
 	for blocks := 0; blocks < maxBlocks; blocks++ {
-		s.read(buf[0][:], buf[1][:], buf[2][:], buf[3][:])
+		s.read(out[0][:], out[1][:], out[2][:], out[3][:])
 		done := true
 		for j := range a {
 			if n[j] < n256 {
-				n[j] = rejBoundedPolyParse(a[j], n[j], buf[j][:], η)
+				for i := range lanes {
+					lanes[i] = leUint64(out[j][8*i:])
+				}
+				n[j] = rejBoundedPolyLanes(&bufs[j], n[j], lanes[:], η)
+				if n[j] >= n256 {
+					copy(a[j][:], bufs[j][:n256])
+				}
 			}
-			done = done && n[j] == n256
+			done = done && n[j] >= n256
 		}
 		if done {
 			return true
