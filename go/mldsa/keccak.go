@@ -39,21 +39,18 @@ var keccakRC = [24]uint64{
 
 // keccakF1600Generic is Keccak-f[1600] (FIPS 202, Algorithm 7, with b = 1600
 // and 24 rounds) on lanes A[x, y] = a[x+5y]. Rounds alternate between a
-// and a second state e, so that ρ, π and χ can go one output plane at a
-// time from the lanes in memory: only the five d of θ and the five b of a
-// plane are live, which fits the registers (fewer spills than keeping all
-// 25 lanes in locals).
+// and a second state e: θ's d[x] is XORed into the lanes in memory, then ρ,
+// π and χ go one output plane at a time, with only the plane's five b live
+// (fewer spills than keeping all 25 lanes, or the five d, in registers).
 //
-// Inside, the lanes of keccakComplemented are kept complemented (the "lane
+// Inside, the lanes of complementLanes are kept complemented (the "lane
 // complementing" transform of the Keccak team's implementation overview,
 // as in XKCP): θ, ρ and π are linear and only move the complements, and χ,
 // b[x] ⊕ (¬b[x+1] ∧ b[x+2]), written for the complemented inputs as ∧ or ∨
 // of lanes, takes one NOT per plane instead of five and leaves the same
 // six lanes complemented.
 func keccakF1600Generic(a *[25]uint64) {
-	for _, i := range keccakComplemented {
-		a[i] = ^a[i]
-	}
+	complementLanes(a)
 	var e [25]uint64
 	var b0, b1, b2, b3, b4 uint64
 	for round := 0; round < 24; round += 2 {
@@ -62,62 +59,87 @@ func keccakF1600Generic(a *[25]uint64) {
 		c2 := a[2] ^ a[7] ^ a[12] ^ a[17] ^ a[22]
 		c3 := a[3] ^ a[8] ^ a[13] ^ a[18] ^ a[23]
 		c4 := a[4] ^ a[9] ^ a[14] ^ a[19] ^ a[24]
-		// θ: d[x] = c[x−1] ⊕ rot(c[x+1], 1), c the column parities of a.
+		// θ in place: d[x] = c[x−1] ⊕ rot(c[x+1], 1), c the column parities of a.
 		d0 := c4 ^ bits.RotateLeft64(c1, 1)
 		d1 := c0 ^ bits.RotateLeft64(c2, 1)
 		d2 := c1 ^ bits.RotateLeft64(c3, 1)
 		d3 := c2 ^ bits.RotateLeft64(c4, 1)
 		d4 := c3 ^ bits.RotateLeft64(c0, 1)
-		// Plane 0: b[X] = rot(a[x′, X] ⊕ d[x′], r[x′, X]), 2x′ + 3X = 0 mod 5.
-		b0 = a[0] ^ d0
-		b1 = bits.RotateLeft64(a[6]^d1, 44)
-		b2 = bits.RotateLeft64(a[12]^d2, 43)
-		b3 = bits.RotateLeft64(a[18]^d3, 21)
-		b4 = bits.RotateLeft64(a[24]^d4, 14)
+		a[0] ^= d0
+		a[1] ^= d1
+		a[2] ^= d2
+		a[3] ^= d3
+		a[4] ^= d4
+		a[5] ^= d0
+		a[6] ^= d1
+		a[7] ^= d2
+		a[8] ^= d3
+		a[9] ^= d4
+		a[10] ^= d0
+		a[11] ^= d1
+		a[12] ^= d2
+		a[13] ^= d3
+		a[14] ^= d4
+		a[15] ^= d0
+		a[16] ^= d1
+		a[17] ^= d2
+		a[18] ^= d3
+		a[19] ^= d4
+		a[20] ^= d0
+		a[21] ^= d1
+		a[22] ^= d2
+		a[23] ^= d3
+		a[24] ^= d4
+		// Plane 0: b[X] = rot(a[x′, X], r[x′, X]), 2x′ + 3X = 0 mod 5.
+		b0 = a[0]
+		b1 = bits.RotateLeft64(a[6], 44)
+		b2 = bits.RotateLeft64(a[12], 43)
+		b3 = bits.RotateLeft64(a[18], 21)
+		b4 = bits.RotateLeft64(a[24], 14)
 		e[0] = b0 ^ (b1 | b2) ^ keccakRC[round]
 		e[1] = b1 ^ (^b2 | b3)
 		e[2] = b2 ^ (b3 & b4)
 		e[3] = b3 ^ (b4 | b0)
 		e[4] = b4 ^ (b0 & b1)
-		// Plane 1: b[X] = rot(a[x′, X] ⊕ d[x′], r[x′, X]), 2x′ + 3X = 1 mod 5.
-		b0 = bits.RotateLeft64(a[3]^d3, 28)
-		b1 = bits.RotateLeft64(a[9]^d4, 20)
-		b2 = bits.RotateLeft64(a[10]^d0, 3)
-		b3 = bits.RotateLeft64(a[16]^d1, 45)
-		b4 = bits.RotateLeft64(a[22]^d2, 61)
+		// Plane 1: b[X] = rot(a[x′, X], r[x′, X]), 2x′ + 3X = 1 mod 5.
+		b0 = bits.RotateLeft64(a[3], 28)
+		b1 = bits.RotateLeft64(a[9], 20)
+		b2 = bits.RotateLeft64(a[10], 3)
+		b3 = bits.RotateLeft64(a[16], 45)
+		b4 = bits.RotateLeft64(a[22], 61)
 		e[5] = b0 ^ (b1 | b2)
 		e[6] = b1 ^ (b2 & b3)
 		e[7] = b2 ^ (b3 | ^b4)
 		e[8] = b3 ^ (b4 | b0)
 		e[9] = b4 ^ (b0 & b1)
-		// Plane 2: b[X] = rot(a[x′, X] ⊕ d[x′], r[x′, X]), 2x′ + 3X = 2 mod 5.
-		b0 = bits.RotateLeft64(a[1]^d1, 1)
-		b1 = bits.RotateLeft64(a[7]^d2, 6)
-		b2 = bits.RotateLeft64(a[13]^d3, 25)
-		b3 = bits.RotateLeft64(a[19]^d4, 8)
-		b4 = bits.RotateLeft64(a[20]^d0, 18)
+		// Plane 2: b[X] = rot(a[x′, X], r[x′, X]), 2x′ + 3X = 2 mod 5.
+		b0 = bits.RotateLeft64(a[1], 1)
+		b1 = bits.RotateLeft64(a[7], 6)
+		b2 = bits.RotateLeft64(a[13], 25)
+		b3 = bits.RotateLeft64(a[19], 8)
+		b4 = bits.RotateLeft64(a[20], 18)
 		e[10] = b0 ^ (b1 | b2)
 		e[11] = b1 ^ (b2 & b3)
 		e[12] = b2 ^ (^b3 & b4)
 		e[13] = ^b3 ^ (b4 | b0)
 		e[14] = b4 ^ (b0 & b1)
-		// Plane 3: b[X] = rot(a[x′, X] ⊕ d[x′], r[x′, X]), 2x′ + 3X = 3 mod 5.
-		b0 = bits.RotateLeft64(a[4]^d4, 27)
-		b1 = bits.RotateLeft64(a[5]^d0, 36)
-		b2 = bits.RotateLeft64(a[11]^d1, 10)
-		b3 = bits.RotateLeft64(a[17]^d2, 15)
-		b4 = bits.RotateLeft64(a[23]^d3, 56)
+		// Plane 3: b[X] = rot(a[x′, X], r[x′, X]), 2x′ + 3X = 3 mod 5.
+		b0 = bits.RotateLeft64(a[4], 27)
+		b1 = bits.RotateLeft64(a[5], 36)
+		b2 = bits.RotateLeft64(a[11], 10)
+		b3 = bits.RotateLeft64(a[17], 15)
+		b4 = bits.RotateLeft64(a[23], 56)
 		e[15] = b0 ^ (b1 & b2)
 		e[16] = b1 ^ (b2 | b3)
 		e[17] = b2 ^ (^b3 | b4)
 		e[18] = ^b3 ^ (b4 & b0)
 		e[19] = b4 ^ (b0 | b1)
-		// Plane 4: b[X] = rot(a[x′, X] ⊕ d[x′], r[x′, X]), 2x′ + 3X = 4 mod 5.
-		b0 = bits.RotateLeft64(a[2]^d2, 62)
-		b1 = bits.RotateLeft64(a[8]^d3, 55)
-		b2 = bits.RotateLeft64(a[14]^d4, 39)
-		b3 = bits.RotateLeft64(a[15]^d0, 41)
-		b4 = bits.RotateLeft64(a[21]^d1, 2)
+		// Plane 4: b[X] = rot(a[x′, X], r[x′, X]), 2x′ + 3X = 4 mod 5.
+		b0 = bits.RotateLeft64(a[2], 62)
+		b1 = bits.RotateLeft64(a[8], 55)
+		b2 = bits.RotateLeft64(a[14], 39)
+		b3 = bits.RotateLeft64(a[15], 41)
+		b4 = bits.RotateLeft64(a[21], 2)
 		e[20] = b0 ^ (^b1 & b2)
 		e[21] = ^b1 ^ (b2 | b3)
 		e[22] = b2 ^ (b3 & b4)
@@ -128,77 +150,102 @@ func keccakF1600Generic(a *[25]uint64) {
 		c2 = e[2] ^ e[7] ^ e[12] ^ e[17] ^ e[22]
 		c3 = e[3] ^ e[8] ^ e[13] ^ e[18] ^ e[23]
 		c4 = e[4] ^ e[9] ^ e[14] ^ e[19] ^ e[24]
-		// θ: d[x] = c[x−1] ⊕ rot(c[x+1], 1), c the column parities of e.
+		// θ in place: d[x] = c[x−1] ⊕ rot(c[x+1], 1), c the column parities of e.
 		d0 = c4 ^ bits.RotateLeft64(c1, 1)
 		d1 = c0 ^ bits.RotateLeft64(c2, 1)
 		d2 = c1 ^ bits.RotateLeft64(c3, 1)
 		d3 = c2 ^ bits.RotateLeft64(c4, 1)
 		d4 = c3 ^ bits.RotateLeft64(c0, 1)
-		// Plane 0: b[X] = rot(e[x′, X] ⊕ d[x′], r[x′, X]), 2x′ + 3X = 0 mod 5.
-		b0 = e[0] ^ d0
-		b1 = bits.RotateLeft64(e[6]^d1, 44)
-		b2 = bits.RotateLeft64(e[12]^d2, 43)
-		b3 = bits.RotateLeft64(e[18]^d3, 21)
-		b4 = bits.RotateLeft64(e[24]^d4, 14)
+		e[0] ^= d0
+		e[1] ^= d1
+		e[2] ^= d2
+		e[3] ^= d3
+		e[4] ^= d4
+		e[5] ^= d0
+		e[6] ^= d1
+		e[7] ^= d2
+		e[8] ^= d3
+		e[9] ^= d4
+		e[10] ^= d0
+		e[11] ^= d1
+		e[12] ^= d2
+		e[13] ^= d3
+		e[14] ^= d4
+		e[15] ^= d0
+		e[16] ^= d1
+		e[17] ^= d2
+		e[18] ^= d3
+		e[19] ^= d4
+		e[20] ^= d0
+		e[21] ^= d1
+		e[22] ^= d2
+		e[23] ^= d3
+		e[24] ^= d4
+		// Plane 0: b[X] = rot(e[x′, X], r[x′, X]), 2x′ + 3X = 0 mod 5.
+		b0 = e[0]
+		b1 = bits.RotateLeft64(e[6], 44)
+		b2 = bits.RotateLeft64(e[12], 43)
+		b3 = bits.RotateLeft64(e[18], 21)
+		b4 = bits.RotateLeft64(e[24], 14)
 		a[0] = b0 ^ (b1 | b2) ^ keccakRC[round+1]
 		a[1] = b1 ^ (^b2 | b3)
 		a[2] = b2 ^ (b3 & b4)
 		a[3] = b3 ^ (b4 | b0)
 		a[4] = b4 ^ (b0 & b1)
-		// Plane 1: b[X] = rot(e[x′, X] ⊕ d[x′], r[x′, X]), 2x′ + 3X = 1 mod 5.
-		b0 = bits.RotateLeft64(e[3]^d3, 28)
-		b1 = bits.RotateLeft64(e[9]^d4, 20)
-		b2 = bits.RotateLeft64(e[10]^d0, 3)
-		b3 = bits.RotateLeft64(e[16]^d1, 45)
-		b4 = bits.RotateLeft64(e[22]^d2, 61)
+		// Plane 1: b[X] = rot(e[x′, X], r[x′, X]), 2x′ + 3X = 1 mod 5.
+		b0 = bits.RotateLeft64(e[3], 28)
+		b1 = bits.RotateLeft64(e[9], 20)
+		b2 = bits.RotateLeft64(e[10], 3)
+		b3 = bits.RotateLeft64(e[16], 45)
+		b4 = bits.RotateLeft64(e[22], 61)
 		a[5] = b0 ^ (b1 | b2)
 		a[6] = b1 ^ (b2 & b3)
 		a[7] = b2 ^ (b3 | ^b4)
 		a[8] = b3 ^ (b4 | b0)
 		a[9] = b4 ^ (b0 & b1)
-		// Plane 2: b[X] = rot(e[x′, X] ⊕ d[x′], r[x′, X]), 2x′ + 3X = 2 mod 5.
-		b0 = bits.RotateLeft64(e[1]^d1, 1)
-		b1 = bits.RotateLeft64(e[7]^d2, 6)
-		b2 = bits.RotateLeft64(e[13]^d3, 25)
-		b3 = bits.RotateLeft64(e[19]^d4, 8)
-		b4 = bits.RotateLeft64(e[20]^d0, 18)
+		// Plane 2: b[X] = rot(e[x′, X], r[x′, X]), 2x′ + 3X = 2 mod 5.
+		b0 = bits.RotateLeft64(e[1], 1)
+		b1 = bits.RotateLeft64(e[7], 6)
+		b2 = bits.RotateLeft64(e[13], 25)
+		b3 = bits.RotateLeft64(e[19], 8)
+		b4 = bits.RotateLeft64(e[20], 18)
 		a[10] = b0 ^ (b1 | b2)
 		a[11] = b1 ^ (b2 & b3)
 		a[12] = b2 ^ (^b3 & b4)
 		a[13] = ^b3 ^ (b4 | b0)
 		a[14] = b4 ^ (b0 & b1)
-		// Plane 3: b[X] = rot(e[x′, X] ⊕ d[x′], r[x′, X]), 2x′ + 3X = 3 mod 5.
-		b0 = bits.RotateLeft64(e[4]^d4, 27)
-		b1 = bits.RotateLeft64(e[5]^d0, 36)
-		b2 = bits.RotateLeft64(e[11]^d1, 10)
-		b3 = bits.RotateLeft64(e[17]^d2, 15)
-		b4 = bits.RotateLeft64(e[23]^d3, 56)
+		// Plane 3: b[X] = rot(e[x′, X], r[x′, X]), 2x′ + 3X = 3 mod 5.
+		b0 = bits.RotateLeft64(e[4], 27)
+		b1 = bits.RotateLeft64(e[5], 36)
+		b2 = bits.RotateLeft64(e[11], 10)
+		b3 = bits.RotateLeft64(e[17], 15)
+		b4 = bits.RotateLeft64(e[23], 56)
 		a[15] = b0 ^ (b1 & b2)
 		a[16] = b1 ^ (b2 | b3)
 		a[17] = b2 ^ (^b3 | b4)
 		a[18] = ^b3 ^ (b4 & b0)
 		a[19] = b4 ^ (b0 | b1)
-		// Plane 4: b[X] = rot(e[x′, X] ⊕ d[x′], r[x′, X]), 2x′ + 3X = 4 mod 5.
-		b0 = bits.RotateLeft64(e[2]^d2, 62)
-		b1 = bits.RotateLeft64(e[8]^d3, 55)
-		b2 = bits.RotateLeft64(e[14]^d4, 39)
-		b3 = bits.RotateLeft64(e[15]^d0, 41)
-		b4 = bits.RotateLeft64(e[21]^d1, 2)
+		// Plane 4: b[X] = rot(e[x′, X], r[x′, X]), 2x′ + 3X = 4 mod 5.
+		b0 = bits.RotateLeft64(e[2], 62)
+		b1 = bits.RotateLeft64(e[8], 55)
+		b2 = bits.RotateLeft64(e[14], 39)
+		b3 = bits.RotateLeft64(e[15], 41)
+		b4 = bits.RotateLeft64(e[21], 2)
 		a[20] = b0 ^ (^b1 & b2)
 		a[21] = ^b1 ^ (b2 | b3)
 		a[22] = b2 ^ (b3 & b4)
 		a[23] = b3 ^ (b4 | b0)
 		a[24] = b4 ^ (b0 & b1)
-
 	}
-	for _, i := range keccakComplemented {
-		a[i] = ^a[i]
-	}
+	complementLanes(a)
 }
 
-// keccakComplemented are the lanes A[1, 0], A[2, 0], A[3, 1], A[2, 2],
-// A[2, 3] and A[0, 4], which keccakF1600Generic keeps complemented.
-var keccakComplemented = [...]int{1, 2, 8, 12, 17, 20}
+// complementLanes complements the lanes A[1, 0], A[2, 0], A[3, 1],
+// A[2, 2], A[2, 3] and A[0, 4], which keccakF1600Generic keeps
+// complemented.
+func complementLanes(a *[25]uint64) {
+	a[1], a[2], a[8], a[12], a[17], a[20] = ^a[1], ^a[2], ^a[8], ^a[12], ^a[17], ^a[20]
+}
 
 // Rates of the two sponges, in bytes (FIPS 202, §6.2).
 const (
