@@ -300,3 +300,33 @@ func TestPolyMapsAgainstSpec(t *testing.T) {
 		}
 	}
 }
+
+// TestMultiplyAccNTTLengths compares the accumulating product with Spec for
+// every number of terms from 1 to 8, on random and all-(q − 1) inputs.
+func TestMultiplyAccNTTLengths(t *testing.T) {
+	rng := rand.New(rand.NewPCG(43, 44))
+	for n := 1; n <= 8; n++ {
+		for it := 0; it < 4; it++ {
+			as, bs := make([]ringElement, n), make([]ringElement, n)
+			var sum fips204.Poly
+			for j := range as {
+				x, y := randomPoly(rng), randomPoly(rng)
+				if it == 0 {
+					for i := range x {
+						x[i], y[i] = q-1, q-1
+					}
+				}
+				sum = fips204.AddNTT(sum, fips204.MultiplyNTT(toSpec(&x), toSpec(&y)))
+				for i := range x {
+					as[j][i] = toMontgomery(x[i])
+				}
+				bs[j] = y
+			}
+			var got ringElement
+			multiplyAccNTT(&got, as, bs)
+			if want := fromSpec(sum); got != want {
+				t.Fatalf("%d terms: multiplyAccNTT differs from Spec", n)
+			}
+		}
+	}
+}
