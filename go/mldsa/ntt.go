@@ -30,10 +30,8 @@ func nttGeneric(w *ringElement) {
 	// blocks of all layers), and 2m, 2m + 1 for its two halves at len = L/2.
 	m := 1
 	for L := 128; L >= 8; L /= 4 {
-		h := L / 2
 		for s := 0; s < n256; s += 2 * L {
-			nttButterflies4(w[s:s+h], w[s+h:s+L], w[s+L:s+L+h], w[s+L+h:s+2*L],
-				uint64(zetasMont[m]), uint64(zetasMont[2*m]), uint64(zetasMont[2*m+1]))
+			nttButterflies4(w[s:s+2*L], uint64(zetasMont[m]), uint64(zetasMont[2*m]), uint64(zetasMont[2*m+1]))
 			m++
 		}
 		m *= 2 // the blocks of len = L/2 counted
@@ -57,10 +55,13 @@ func nttGeneric(w *ringElement) {
 }
 
 // nttButterflies4 runs two layers of NTT (Algorithm 41, lines 5 to 10) on
-// the block a0 ‖ a1 ‖ a2 ‖ a3 of one len = L layer (a0 ‖ a1 and a2 ‖ a3
-// its halves of len = L/2), with z1 = ζ^BitRev₈(m)·2³² mod q for len = L
-// and z2, z3 for the halves. Each layer adds at most 2q to the bound.
-func nttButterflies4(a0, a1, a2, a3 []fieldElement, z1, z2, z3 uint64) {
+// a block of one len = L layer, in quarters a0 ‖ a1 ‖ a2 ‖ a3 (a0 ‖ a1 and
+// a2 ‖ a3 its halves of len = L/2), with z1 = ζ^BitRev₈(m)·2³² mod q for
+// len = L and z2, z3 for the halves. Each layer adds at most 2q to the
+// bound.
+func nttButterflies4(block []fieldElement, z1, z2, z3 uint64) {
+	h := len(block) / 4
+	a0, a1, a2, a3 := block[:h], block[h:2*h], block[2*h:3*h], block[3*h:4*h]
 	a1, a2, a3 = a1[:len(a0)], a2[:len(a0)], a3[:len(a0)]
 	for j := range a0 {
 		x0, x1, x2, x3 := uint32(a0[j]), uint32(a1[j]), uint32(a2[j]), uint32(a3[j])

@@ -37,8 +37,7 @@ func nttInverseGeneric(w *ringElement) {
 	for L := 4; L <= 16; L *= 4 {
 		mL, m2L := 256/L-1, 128/L-1
 		for s := 0; s < n256; s += 4 * L {
-			nttInverseButterflies4(w[s:s+L], w[s+L:s+2*L], w[s+2*L:s+3*L], w[s+3*L:s+4*L],
-				uint64(zetasInvMont[mL]), uint64(zetasInvMont[mL-1]), uint64(zetasInvMont[m2L]), bound)
+			nttInverseButterflies4(w[s:s+4*L], uint64(zetasInvMont[mL]), uint64(zetasInvMont[mL-1]), uint64(zetasInvMont[m2L]), bound)
 			mL -= 2
 			m2L--
 		}
@@ -60,11 +59,13 @@ func nttInverseGeneric(w *ringElement) {
 }
 
 // nttInverseButterflies4 runs two layers of NTT⁻¹ (Algorithm 42, lines 5
-// to 10) on the block a0 ‖ a1 ‖ a2 ‖ a3 of one len = 2L layer (a0 ‖ a1 and
-// a2 ‖ a3 its halves of len = L), with zA, zB = −ζ^BitRev₈(m)·2³² mod q
-// for the halves at len = L and zC for len = 2L. Inputs are below bound,
-// outputs below 4·bound.
-func nttInverseButterflies4(a0, a1, a2, a3 []fieldElement, zA, zB, zC uint64, bound uint32) {
+// to 10) on a block of one len = 2L layer, in quarters a0 ‖ a1 ‖ a2 ‖ a3
+// (a0 ‖ a1 and a2 ‖ a3 its halves of len = L), with zA, zB =
+// −ζ^BitRev₈(m)·2³² mod q for the halves at len = L and zC for len = 2L.
+// Inputs are below bound, outputs below 4·bound.
+func nttInverseButterflies4(block []fieldElement, zA, zB, zC uint64, bound uint32) {
+	h := len(block) / 4
+	a0, a1, a2, a3 := block[:h], block[h:2*h], block[2*h:3*h], block[3*h:4*h]
 	a1, a2, a3 = a1[:len(a0)], a2[:len(a0)], a3[:len(a0)]
 	bound2 := 2 * bound
 	for j := range a0 {
