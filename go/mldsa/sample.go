@@ -158,38 +158,42 @@ func sampleInBallGeneric(c *ringElement, ρ []byte, τ int) bool {
 				break
 			}
 		}
-		// c_i ← c_j (line 9). i is public, j is not.
-		nzj, negj := bit256(&nonzero, j), bit256(&negative, j)
-		nonzero[i>>6] |= nzj << (i & 63)
-		negative[i>>6] |= negj << (i & 63)
+		// c_i ← c_j (line 9). i is public, j is not: every word is read
+		// and written, through the masks that select j's word.
+		sel := wordSelectors(j)
+		bit := uint64(1) << (j & 63)
+		var nzj, negj uint64
+		for k := range sel {
+			nzj |= nonzero[k] & sel[k]
+			negj |= negative[k] & sel[k]
+		}
+		nonzero[i>>6] |= (nzj >> (j & 63) & 1) << (i & 63)
+		negative[i>>6] |= (negj >> (j & 63) & 1) << (i & 63)
 		// c_j ← (−1)^h[i+τ−256] (line 10).
 		h := signs >> (i + τ - n256) & 1
-		setBit256(&nonzero, j, 1)
-		setBit256(&negative, j, h)
+		for k := range sel {
+			nonzero[k] |= bit & sel[k]
+			negative[k] = negative[k]&^(bit&sel[k]) | (h<<(j&63))&sel[k]
+		}
 	}
-	for i := range c {
-		nz := uint32(nonzero[i>>6] >> (i & 63) & 1)
-		neg := uint32(negative[i>>6] >> (i & 63) & 1)
-		// 0, 1 or q − 1.
-		c[i] = fieldElement(nz * (1 + neg*(q-2)))
+	// 0, 1 or q − 1 (a negative coefficient is nonzero).
+	for k := range nonzero {
+		nz, neg := nonzero[k], negative[k]
+		w := (*[64]fieldElement)(c[64*k:])
+		for b := range w {
+			w[b] = fieldElement(nz&1 + neg&1*(q-2))
+			nz, neg = nz>>1, neg>>1
+		}
 	}
 	return true
 }
 
-// bit256 returns bit j of the 256-bit mask w, reading every word.
-func bit256(w *[4]uint64, j uint32) uint64 {
-	var v uint64
-	for k := uint32(0); k < 4; k++ {
-		v |= w[k] & uint64(int64(int32(ctEq(k, j>>6))))
+// wordSelectors returns, for each word k of a 256-bit mask, all ones if bit
+// j lies in it (k = ⌊j/64⌋) and zero otherwise, without a branch.
+func wordSelectors(j uint32) [4]uint64 {
+	var sel [4]uint64
+	for k := range sel {
+		sel[k] = uint64(int64(int32(ctEq(uint32(k), j>>6))))
 	}
-	return v >> (j & 63) & 1
-}
-
-// setBit256 sets bit j of w to b ∈ {0, 1}, writing every word.
-func setBit256(w *[4]uint64, j uint32, b uint64) {
-	bit := uint64(1) << (j & 63)
-	for k := uint32(0); k < 4; k++ {
-		sel := uint64(int64(int32(ctEq(k, j>>6))))
-		w[k] = w[k]&^(bit&sel) | (b<<(j&63))&sel
-	}
+	return sel
 }
