@@ -149,23 +149,7 @@ func TestNTTAgainstSpec(t *testing.T) {
 			t.Fatal("MultiplyNTT differs from Spec")
 		}
 		// Eight terms, the most multiplyAccNTT accepts.
-		var as, bs [8]ringElement
-		var sum fips204.Poly
-		for j := range as {
-			x, y := randomPoly(rng), randomPoly(rng)
-			if it == 1 {
-				for i := range x {
-					x[i], y[i] = q-1, q-1
-				}
-			}
-			sum = fips204.AddNTT(sum, fips204.MultiplyNTT(toSpec(&x), toSpec(&y)))
-			for i := range x {
-				as[j][i] = toMontgomery(x[i])
-			}
-			bs[j] = y
-		}
-		multiplyAccNTT(&got, as[:], bs[:])
-		if want := fromSpec(sum); got != want {
+		if !multiplyAccNTTMatchesSpec(rng, 8, it == 1) {
 			t.Fatal("multiplyAccNTT differs from Spec")
 		}
 	}
@@ -307,26 +291,33 @@ func TestMultiplyAccNTTLengths(t *testing.T) {
 	rng := rand.New(rand.NewPCG(43, 44))
 	for n := 1; n <= 8; n++ {
 		for it := 0; it < 4; it++ {
-			as, bs := make([]ringElement, n), make([]ringElement, n)
-			var sum fips204.Poly
-			for j := range as {
-				x, y := randomPoly(rng), randomPoly(rng)
-				if it == 0 {
-					for i := range x {
-						x[i], y[i] = q-1, q-1
-					}
-				}
-				sum = fips204.AddNTT(sum, fips204.MultiplyNTT(toSpec(&x), toSpec(&y)))
-				for i := range x {
-					as[j][i] = toMontgomery(x[i])
-				}
-				bs[j] = y
-			}
-			var got ringElement
-			multiplyAccNTT(&got, as, bs)
-			if want := fromSpec(sum); got != want {
+			if !multiplyAccNTTMatchesSpec(rng, n, it == 0) {
 				t.Fatalf("%d terms: multiplyAccNTT differs from Spec", n)
 			}
 		}
 	}
+}
+
+// multiplyAccNTTMatchesSpec runs multiplyAccNTT on n random pairs (every
+// coefficient q − 1 if extreme) and reports whether it equals Spec's sum of
+// MultiplyNTT.
+func multiplyAccNTTMatchesSpec(rng *rand.Rand, n int, extreme bool) bool {
+	as, bs := make([]ringElement, n), make([]ringElement, n)
+	var sum fips204.Poly
+	for j := range as {
+		x, y := randomPoly(rng), randomPoly(rng)
+		if extreme {
+			for i := range x {
+				x[i], y[i] = q-1, q-1
+			}
+		}
+		sum = fips204.AddNTT(sum, fips204.MultiplyNTT(toSpec(&x), toSpec(&y)))
+		for i := range x {
+			as[j][i] = toMontgomery(x[i])
+		}
+		bs[j] = y
+	}
+	var got ringElement
+	multiplyAccNTT(&got, as, bs)
+	return got == fromSpec(sum)
 }
