@@ -66,34 +66,36 @@ func packBits(out []byte, w *ringElement, width int) {
 
 // bitPackSignedGeneric is BitPack(w, a, b) (Algorithm 17) for w with
 // coefficients in [−a, b], held mod q: it packs b − w, which lies in
-// [0, a + b]. z's widths (18 and 20) go four coefficients at a time.
+// [0, a + b]. z's widths (18 and 20) go four coefficients at a time (the
+// signature's z only: once a signature).
 func bitPackSignedGeneric(out []byte, w *ringElement, width int, b fieldElement) {
-	switch width {
-	case 18:
-		out = out[:576]
-		for g := 0; g < n256/4; g++ {
-			c := (*[4]fieldElement)(w[4*g:])
-			t0, t1, t2, t3 := subMod(b, c[0]), subMod(b, c[1]), subMod(b, c[2]), subMod(b, c[3])
-			o := out[9*g : 9*g+9]
-			binary.LittleEndian.PutUint64(o, t0|t1<<18|t2<<36|t3<<54)
-			o[8] = byte(t3 >> 10)
-		}
-	case 20:
-		out = out[:640]
-		for g := 0; g < n256/4; g++ {
-			c := (*[4]fieldElement)(w[4*g:])
-			t0, t1, t2, t3 := subMod(b, c[0]), subMod(b, c[1]), subMod(b, c[2]), subMod(b, c[3])
-			o := out[10*g : 10*g+10]
-			binary.LittleEndian.PutUint64(o, t0|t1<<20|t2<<40|t3<<60)
-			binary.LittleEndian.PutUint16(o[8:], uint16(t3>>4))
-		}
-	default:
+	if width != 18 && width != 20 {
 		var t ringElement
 		for i := range t {
 			t[i] = fieldSub(b, w[i])
 		}
 		packBits(out, &t, width)
+		return
 	}
+	// Four values are 72 or 80 bits: 64 of them, then the last 8 or 16
+	// bits of the fourth.
+	nb := width / 2
+	out = out[:64*nb]
+	s1, s2, s3, s4 := uint(width)&63, uint(2*width)&63, uint(3*width)&63, uint(64-3*width)&63
+	for g := 0; g < n256/4; g++ {
+		t0, t1, t2, t3 := subMod4((*[4]fieldElement)(w[4*g:]), b)
+		o := out[nb*g : nb*g+nb]
+		binary.LittleEndian.PutUint64(o, t0|t1<<s1|t2<<s2|t3<<s3)
+		for k, hi := 8, t3>>s4; k < nb; k, hi = k+1, hi>>8 {
+			o[k] = byte(hi)
+		}
+	}
+}
+
+// subMod4 returns b − c[i] mod q for the four c[i].
+func subMod4(c *[4]fieldElement, b fieldElement) (t0, t1, t2, t3 uint64) {
+	d0, d1, d2, d3 := int32(b-c[0]), int32(b-c[1]), int32(b-c[2]), int32(b-c[3])
+	return uint64(d0 + d0>>31&q), uint64(d1 + d1>>31&q), uint64(d2 + d2>>31&q), uint64(d3 + d3>>31&q)
 }
 
 // subMod returns b − x mod q for b, x in [0, q), as a uint64.

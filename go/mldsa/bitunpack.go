@@ -53,25 +53,17 @@ func bitUnpackSignedGeneric(w *ringElement, in []byte, width int, b fieldElement
 		const m = 1<<18 - 1
 		in = in[:576]
 		for g := 0; g < n256/4; g++ {
-			x := in[9*g : 9*g+9]
-			v := binary.LittleEndian.Uint64(x)
-			c := (*[4]fieldElement)(w[4*g:])
-			c[0] = fieldElement(subMod(b, fieldElement(v&m)))
-			c[1] = fieldElement(subMod(b, fieldElement(v>>18&m)))
-			c[2] = fieldElement(subMod(b, fieldElement(v>>36&m)))
-			c[3] = fieldElement(subMod(b, fieldElement((v>>54|uint64(x[8])<<10)&m)))
+			c := in[9*g : 9*g+9]
+			v := binary.LittleEndian.Uint64(c)
+			setSigned4((*[4]fieldElement)(w[4*g:]), int32(b), int32(v&m), int32(v>>18&m), int32(v>>36&m), int32((v>>54|uint64(c[8])<<10)&m))
 		}
 	case 20:
 		const m = 1<<20 - 1
 		in = in[:640]
 		for g := 0; g < n256/4; g++ {
-			x := in[10*g : 10*g+10]
-			v := binary.LittleEndian.Uint64(x)
-			c := (*[4]fieldElement)(w[4*g:])
-			c[0] = fieldElement(subMod(b, fieldElement(v&m)))
-			c[1] = fieldElement(subMod(b, fieldElement(v>>20&m)))
-			c[2] = fieldElement(subMod(b, fieldElement(v>>40&m)))
-			c[3] = fieldElement(subMod(b, fieldElement((v>>60|uint64(binary.LittleEndian.Uint16(x[8:]))<<4)&m)))
+			c := in[10*g : 10*g+10]
+			v, hi := binary.LittleEndian.Uint64(c), binary.LittleEndian.Uint16(c[8:])
+			setSigned4((*[4]fieldElement)(w[4*g:]), int32(b), int32(v&m), int32(v>>20&m), int32(v>>40&m), int32((v>>60|uint64(hi)<<4)&m))
 		}
 	default:
 		unpackBits(w, in, width)
@@ -79,6 +71,15 @@ func bitUnpackSignedGeneric(w *ringElement, in []byte, width int, b fieldElement
 			w[i] = fieldSub(b, w[i])
 		}
 	}
+}
+
+// setSigned4 sets c[i] = b − x_i mod q, for b, x_i < 2³¹.
+func setSigned4(c *[4]fieldElement, b, x0, x1, x2, x3 int32) {
+	d0, d1, d2, d3 := b-x0, b-x1, b-x2, b-x3
+	c[0] = fieldElement(d0 + d0>>31&q)
+	c[1] = fieldElement(d1 + d1>>31&q)
+	c[2] = fieldElement(d2 + d2>>31&q)
+	c[3] = fieldElement(d3 + d3>>31&q)
 }
 
 // bitUnpackSignedCheckedGeneric is bitUnpackSignedGeneric that also
