@@ -58,35 +58,26 @@ func rejBoundedPolyLanes(buf *rejBoundedBuf, n int, lanes []uint64, η int) int 
 		rejected := ((x&nibbles+add)&carries)>>4 | (x>>4&nibbles+add)&carries
 		ok := rejected ^ 0x1111111111111111
 		declassify(publicRejBounded, unsafe.Pointer(&ok), 8)
+		n = appendHalfBytes(buf, n, x, ok, η)
+	}
+	return n
+}
+
+// appendHalfBytes writes the coefficients of the 16 half-bytes of x at
+// buf[n], buf[n+1], ..., the count advancing by bit 4i of ok for half-byte
+// i, and returns the count.
+func appendHalfBytes(buf *rejBoundedBuf, n int, x, ok uint64, η int) int {
+	for i := 0; i < 8; i++ {
+		lo, hi := uint32(x)&0xF, uint32(x)>>4&0xF
+		var v0, v1 fieldElement
 		if η == 2 {
-			n = appendHalfBytesEta2(buf, n, x, ok)
+			v0, v1 = coeffFromHalfByteEta2(lo), coeffFromHalfByteEta2(hi)
 		} else {
-			n = appendHalfBytesEta4(buf, n, x, ok)
+			v0, v1 = coeffFromHalfByteEta4(lo), coeffFromHalfByteEta4(hi)
 		}
-	}
-	return n
-}
-
-// appendHalfBytesEta2 writes the coefficients of the 16 half-bytes of x for
-// η = 2 at buf[n], buf[n+1], ..., the count advancing by bit 4i of ok for
-// half-byte i, and returns the count.
-func appendHalfBytesEta2(buf *rejBoundedBuf, n int, x, ok uint64) int {
-	for i := 0; i < 8; i++ {
-		buf[n&(len(buf)-1)] = coeffFromHalfByteEta2(uint32(x) & 0xF)
+		buf[n&(len(buf)-1)] = v0
 		n += int(ok & 1)
-		buf[n&(len(buf)-1)] = coeffFromHalfByteEta2(uint32(x) >> 4 & 0xF)
-		n += int(ok >> 4 & 1)
-		x, ok = x>>8, ok>>8
-	}
-	return n
-}
-
-// appendHalfBytesEta4 is appendHalfBytesEta2 for η = 4.
-func appendHalfBytesEta4(buf *rejBoundedBuf, n int, x, ok uint64) int {
-	for i := 0; i < 8; i++ {
-		buf[n&(len(buf)-1)] = coeffFromHalfByteEta4(uint32(x) & 0xF)
-		n += int(ok & 1)
-		buf[n&(len(buf)-1)] = coeffFromHalfByteEta4(uint32(x) >> 4 & 0xF)
+		buf[n&(len(buf)-1)] = v1
 		n += int(ok >> 4 & 1)
 		x, ok = x>>8, ok>>8
 	}
