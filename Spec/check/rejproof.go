@@ -180,12 +180,13 @@ type rejProver struct {
 	seeds   []seedPart // the buffers each polynomial's seed is read from
 	seedLen int        // bytes of each polynomial's seed
 	kepted  bool
-	nfresh  int
-	r       *x86.Routine
-	c       *contract.Contract
-	p       *RejPlan
-	s       *x86.Sym
-	K       int64
+	// unknowns holds the proof's unknowns by name (see unknown).
+	unknowns map[string]*x86.Term
+	r        *x86.Routine
+	c        *contract.Contract
+	p        *RejPlan
+	s        *x86.Sym
+	K        int64
 	// The block: its bytes, the units Algorithm 30 or 31 reads in it
 	// (three-byte groups or half-bytes), each unit's size in half-bytes.
 	blockBytes, units, unitHalves int
@@ -240,7 +241,7 @@ func ProveRejStreams(f *x86.File, r *x86.Routine, c *contract.Contract, h Hints,
 		return "", fmt.Errorf("the plan's %d polynomials do not match the contract's streams", len(p.Polys))
 	}
 	pv := &rejProver{f: f, callees: callees, sponge: st.Sponge, r: r, c: c, p: p, s: x86.NewSym(), K: int64(st.Blocks), lab: map[string]int{},
-		slot: map[string]int{}, proven: map[[2]*x86.Term]bool{}, exhausted: map[halfCheck]bool{}, deadline: time.Now().Add(2 * time.Minute)}
+		slot: map[string]int{}, proven: map[[2]*x86.Term]bool{}, exhausted: map[halfCheck]bool{}, unknowns: map[string]*x86.Term{}, deadline: time.Now().Add(2 * time.Minute)}
 	if err := pv.block(st); err != nil {
 		return "", err
 	}
@@ -558,6 +559,23 @@ type started struct {
 	lay *layout
 }
 
+// unknown returns the unknown of the given name, the same term for every
+// path that asks for it. Each path is its own proof, over every value of
+// its unknowns, and what the prover keeps from one path for others (SAT
+// equalities, exhaustions) is a fact about terms that holds for every
+// value of their unknowns; so paths may share unknowns, as long as one
+// path's are distinct (start numbers them, each path's calls number
+// theirs). Shared, the terms built on them are built once: the proof's
+// memory does not grow with its paths.
+func (pv *rejProver) unknown(name string) *x86.Term {
+	t := pv.unknowns[name]
+	if t == nil {
+		t = pv.s.Var(name)
+		pv.unknowns[name] = t
+	}
+	return t
+}
+
 // start builds the state at head hd (nil: the entry) for the ghost
 // classes box: everything unknown but what the hypothesis says.
 func (pv *rejProver) start(hd *rejHead, box []ghostClass) (*started, error) {
@@ -565,7 +583,7 @@ func (pv *rejProver) start(hd *rejHead, box []ghostClass) (*started, error) {
 	n := 0
 	fresh := func() rv {
 		n++
-		return data(pv.s.Var("u" + strconv.Itoa(n)))
+		return data(pv.unknown("u" + strconv.Itoa(n)))
 	}
 	mk := func(v uint64, secret, input bool) rv {
 		if secret || input {
@@ -1150,9 +1168,10 @@ func (pv *rejProver) ret(m *x86.Machine[rv], d *rdom, ps *pathState) error {
 func (pv *rejProver) callEnv(st *started, ps *pathState) *callEnv[rv] {
 	lay := *st.lay
 	lay.slots = st.lay.slots.fork(uint64(pv.paths))
+	n := 0
 	fresh := func(what string) rv {
-		pv.nfresh++
-		return data(pv.s.Var(fmt.Sprintf("%s%d", what, pv.nfresh)))
+		n++
+		return data(pv.unknown(what + strconv.Itoa(n)))
 	}
 	return &callEnv[rv]{caller: pv.c, callees: pv.callees, lay: &lay, rng: rand.New(rand.NewPCG(3, 3)),
 		mk: func(v uint64, _, input bool) rv {
