@@ -69,6 +69,21 @@ import (
 // count 0. By induction over the heads reached, every run of the routine
 // on every stream meets the contract's stream postcondition.
 //
+// Next heads. A sampler of several polynomials (DoneAtBlock) may name,
+// for a polynomial k, the label where it decides whether k reads the
+// current block (RejPoly.Next). The hypothesis there is the one at k's
+// Reject head at offset 0, but for the count, which is in k's slot and
+// may be 256 (k complete): every polynomial before k has read the
+// current block to its end or is complete, k and those after it have
+// read none of it (their blocks at their offsets, unchanged), every
+// count in its slot, B unchanged. A path reaching it must come from a
+// polynomial before k (or from Block, every block squeezed) and meet the
+// same conditions as at k's Reject head, the count aside; a path from it
+// reads for k, as from k's Reject head at offset 0, and may leave k's
+// block unread only with k's count 256. The head cuts the paths where a
+// polynomial has finished its block, so that the ones after it are
+// explored once from there, not again from each of its heads.
+//
 // What is assumed: that at the squeeze point the block's bytes are the
 // next bytes of SHAKE of the seed (the absorb and the inline Keccak-f);
 // the proof is for every stream.
@@ -141,8 +156,12 @@ type RejPoly struct {
 	RateReg   string // register holding the block's address at Reject
 	PtrReg    string // register holding the buffer's address at Reject
 	CountSlot string // frame slot of the count at Block
-	Lanes     []int  // frame offsets of the block's lanes at Squeeze
-	Rate      int    // frame offset of the block the loop reads
+	// Next, when set, labels where the sampler decides whether the
+	// polynomial reads the current block: a head of its own (see
+	// "Next heads" above), the count in CountSlot, 256 if complete.
+	Next  string
+	Lanes []int // frame offsets of the block's lanes at Squeeze
+	Rate  int   // frame offset of the block the loop reads
 }
 
 // RejHints is implemented by hints that describe samplers.
@@ -152,8 +171,9 @@ type RejHints interface {
 
 type rejHead struct {
 	label string
-	poly  int // -1 for Block
-	s     int // offset at Reject
+	poly  int  // -1 for Block
+	s     int  // offset at Reject
+	next  bool // the polynomial's Next head (s = 0)
 }
 
 // seedPart is a buffer a polynomial's seed is read from, per bytes a
@@ -253,6 +273,9 @@ func ProveRejStreams(f *x86.File, r *x86.Routine, c *contract.Contract, h Hints,
 	}
 	heads := []rejHead{{label: p.Block, poly: -1}}
 	for j, pp := range p.Polys {
+		if pp.Next != "" {
+			heads = append(heads, rejHead{label: pp.Next, poly: j, next: true})
+		}
 		for s := 0; s < pv.blockBytes; s += p.Step {
 			heads = append(heads, rejHead{label: pp.Reject, poly: j, s: s})
 		}
@@ -263,7 +286,9 @@ func ProveRejStreams(f *x86.File, r *x86.Routine, c *contract.Contract, h Hints,
 	for _, hd := range heads {
 		if err := pv.explore(&hd, maxSteps); err != nil {
 			where := hd.label
-			if hd.poly >= 0 {
+			if hd.next {
+				where = fmt.Sprintf("%s (polynomial %d, before its block)", hd.label, hd.poly)
+			} else if hd.poly >= 0 {
 				where = fmt.Sprintf("%s (polynomial %d, offset %d)", hd.label, hd.poly, hd.s)
 			}
 			return "", fmt.Errorf("from %s: %v", where, err)
@@ -315,11 +340,20 @@ func (pv *rejProver) resolve() error {
 	labels := []string{p.Block}
 	for _, pp := range p.Polys {
 		labels = append(labels, pp.Reject)
+		if pp.Next != "" {
+			if !p.DoneAtBlock {
+				return fmt.Errorf("a Next head (%s) needs DoneAtBlock: a polynomial may be complete there", pp.Next)
+			}
+			labels = append(labels, pp.Next)
+		}
 	}
 	for _, l := range labels {
 		pc, ok := pv.r.Labels[l]
 		if !ok {
 			return fmt.Errorf("plan names no label %q of the routine", l)
+		}
+		if _, dup := pv.lab[l]; dup {
+			return fmt.Errorf("plan names label %q for two heads", l)
 		}
 		pv.lab[l] = pc
 	}
@@ -492,7 +526,7 @@ func (pv *rejProver) explore(hd *rejHead, maxSteps int) error {
 	box = append(box, ghostClass{1, pv.K})
 	for j := range pv.p.Polys {
 		hi := int64(255)
-		if pv.p.DoneAtBlock && (hd == nil || hd.poly != j) {
+		if pv.p.DoneAtBlock && (hd == nil || hd.poly != j || hd.next) {
 			hi = 256
 		}
 		box = append(box, ghostClass{0, hi})
@@ -637,6 +671,17 @@ func (pv *rejProver) start(hd *rejHead, box []ghostClass) (*started, error) {
 			for j, pp := range pv.p.Polys {
 				putSlot(pv.slot[pp.CountSlot], rv{k: rAff, g: int8(1 + j), m: 1})
 			}
+		} else if hd.next {
+			// Every count in its slot; the blocks of polynomial hd.poly
+			// and the ones after it unread, at their offsets.
+			for k, q := range pv.p.Polys {
+				putSlot(pv.slot[q.CountSlot], rv{k: rAff, g: int8(1 + k), m: 1})
+				if k >= hd.poly {
+					for i, t := range pv.rate[k] {
+						frame.Bytes[q.Rate+i] = data(t)
+					}
+				}
+			}
 		} else {
 			pp := pv.p.Polys[hd.poly]
 			set := func(name string, v rv) {
@@ -734,6 +779,9 @@ func (pv *rejProver) headLabels() []string {
 	ls := []string{pv.p.Block}
 	for _, pp := range pv.p.Polys {
 		ls = append(ls, pp.Reject)
+		if pp.Next != "" {
+			ls = append(ls, pp.Next)
+		}
 	}
 	return ls
 }
@@ -1037,16 +1085,19 @@ func (pv *rejProver) arrive(m *x86.Machine[rv], d *rdom, ps *pathState, label st
 		}
 		return nil
 	}
-	// A Reject head.
-	k := -1
+	// A Reject or Next head.
+	k, next := -1, false
 	for i, pp := range pv.p.Polys {
 		if pp.Reject == label {
 			k = i
 		}
+		if pp.Next != "" && pp.Next == label {
+			k, next = i, true
+		}
 	}
 	pp := pv.p.Polys[k]
 	switch {
-	case j == k:
+	case j == k && !next:
 	case j < k:
 		if j >= 0 {
 			if err := leaves(); err != nil {
@@ -1064,6 +1115,20 @@ func (pv *rejProver) arrive(m *x86.Machine[rv], d *rdom, ps *pathState, label st
 		}
 	default:
 		return fmt.Errorf("%s reached after polynomial %d read: a block read twice", label, j)
+	}
+	if next {
+		// Before polynomial k decides to read: every count in its slot
+		// (j's with its accepted), the blocks from k on unread.
+		if err := others(-1); err != nil {
+			return err
+		}
+		if err := pv.unread(m, label, k); err != nil {
+			return err
+		}
+		if !sameAff(blocks, 0, 0) {
+			return fmt.Errorf("%s reached with the blocks left changed", label)
+		}
+		return nil
 	}
 	if err := others(k); err != nil {
 		return err
@@ -1083,6 +1148,26 @@ func (pv *rejProver) arrive(m *x86.Machine[rv], d *rdom, ps *pathState, label st
 	if v := reg(pp.PtrReg); v.k != rConc || v.c != m.Region(pp.Buffer).Base {
 		return fmt.Errorf("%s reached with %s not %s", label, pp.PtrReg, pp.Buffer)
 	}
+	if err := pv.unread(m, label, k); err != nil {
+		return err
+	}
+	cnt := reg(pp.CountReg)
+	if !sameAff(cnt, 1+k, int64(pv.count(hd, k, acc).c)) {
+		return fmt.Errorf("%s reached with %s not the count plus the accepted", label, pp.CountReg)
+	}
+	if _, hi := d.rng(cnt); hi > 255 {
+		return fmt.Errorf("%s reached with a count of 256", label)
+	}
+	if !sameAff(blocks, 0, 0) {
+		return fmt.Errorf("%s reached with the blocks left changed", label)
+	}
+	return nil
+}
+
+// unread checks, at a head reached, that the blocks of polynomial k and
+// the ones after it are at their offsets, unchanged.
+func (pv *rejProver) unread(m *x86.Machine[rv], label string, k int) error {
+	frame := m.Region("frame")
 	for i := k; i < len(pv.p.Polys); i++ {
 		q := pv.p.Polys[i]
 		for b, t := range pv.rate[i] {
@@ -1094,16 +1179,6 @@ func (pv *rejProver) arrive(m *x86.Machine[rv], d *rdom, ps *pathState, label st
 				return err
 			}
 		}
-	}
-	cnt := reg(pp.CountReg)
-	if !sameAff(cnt, 1+k, int64(pv.count(hd, k, acc).c)) {
-		return fmt.Errorf("%s reached with %s not the count plus the accepted", label, pp.CountReg)
-	}
-	if _, hi := d.rng(cnt); hi > 255 {
-		return fmt.Errorf("%s reached with a count of 256", label)
-	}
-	if !sameAff(blocks, 0, 0) {
-		return fmt.Errorf("%s reached with the blocks left changed", label)
 	}
 	return nil
 }
