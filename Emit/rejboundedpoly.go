@@ -64,7 +64,7 @@ func buildRejBoundedPoly(c *build.Context) {
 		c.Load(c.Param("a"), reg.RDI)
 		c.MOVQ(count, reg.RCX)
 		c.LEAQ(state, reg.R8)
-		rejectBoundedBlock(c, reg.R8, reg.RDI, reg.RCX, "full", η)
+		rejectBoundedBlock(c, "", reg.R8, reg.RDI, reg.RCX, "full", η)
 		c.MOVQ(reg.RCX, count)
 		c.MOVQ(blocks, reg.RAX)
 		c.DECQ(reg.RAX)
@@ -88,10 +88,11 @@ func buildRejBoundedPoly(c *build.Context) {
 // bound), so no branch or address depends on a coefficient: only on n,
 // that is on where the rejections fall (the contract's declared leak).
 // The code jumps to full as soon as n reaches 256, which keeps every
-// store in bounds. Uses AX, DX, SI, R9, R10 besides the registers given.
-func rejectBoundedBlock(c *build.Context, buf, a, n reg.GPPhysical, full string, η int) {
+// store in bounds. The loop's label is prefix+"reject". Uses AX, DX, SI,
+// R9, R10 besides the registers given.
+func rejectBoundedBlock(c *build.Context, prefix string, buf, a, n reg.GPPhysical, full string, η int) {
 	c.XORL(reg.ESI, reg.ESI)
-	c.Label("reject")
+	c.Label(prefix + "reject")
 	for k := 0; k < boundedPass; k++ {
 		c.MOVBLZX(operand.Mem{Base: buf, Index: reg.RSI, Scale: 1, Disp: k}, reg.R9L)
 		c.MOVL(reg.R9L, reg.EAX)
@@ -102,7 +103,7 @@ func rejectBoundedBlock(c *build.Context, buf, a, n reg.GPPhysical, full string,
 	}
 	c.ADDQ(operand.U8(boundedPass), reg.RSI)
 	c.CMPQ(reg.RSI, operand.U32(shake256Rate))
-	c.JLT(operand.LabelRef("reject"))
+	c.JLT(operand.LabelRef(prefix + "reject"))
 }
 
 // boundedHalfByte converts the half-byte z (< 16) in register h, stores

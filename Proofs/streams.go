@@ -26,6 +26,13 @@ func (Hints) Injections(symbol string) []check.Injection {
 			out = append(out, check.Injection{Label: fmt.Sprintf("s%dreject", j), Reg: "SI", Region: "frame", Offset: 808 + 192*j, Poly: j})
 		}
 		return out
+	case "RejBoundedPolyx4Eta2AVX2", "RejBoundedPolyx4Eta4AVX2":
+		// The rate of state j, transposed to boundedx4Rate(j).
+		var out []check.Injection
+		for j := 0; j < 4; j++ {
+			out = append(out, check.Injection{Label: fmt.Sprintf("s%dreject", j), Reg: "SI", Region: "frame", Offset: boundedx4Rate(j), Poly: j})
+		}
+		return out
 	}
 	return nil
 }
@@ -77,6 +84,26 @@ func (Hints) RejPlan(r *x86.Routine, c *contract.Contract) (*check.RejPlan, erro
 				CountReg: "CX", OffsetReg: "SI", RateReg: "R8", PtrReg: "DI",
 				CountSlot: fmt.Sprintf("frame+%d", 1576+8*j), Lanes: lanes(808+192*j, 8, 21), Rate: 808 + 192*j,
 			})
+		}
+		return p, nil
+	case "RejBoundedPolyx4Eta2AVX2", "RejBoundedPolyx4Eta4AVX2":
+		// The four states are squeezed by the call of KeccakF1600x4AVX2
+		// on frame+8; the rate of state j is then transposed to
+		// boundedx4Rate(j), where polynomial j's rejection loop reads it
+		// boundedPass bytes a pass.
+		p := &check.RejPlan{
+			Block: "block", State: fmt.Sprintf("frame+%d", boundedx4State), BlocksSlot: boundedx4Blocks,
+			Step: boundedPass, DoneAtBlock: true,
+		}
+		for j := 0; j < 4; j++ {
+			p.Polys = append(p.Polys, check.RejPoly{
+				Buffer: fmt.Sprintf("a[%d]", j), Reject: fmt.Sprintf("s%dreject", j),
+				CountReg: "CX", OffsetReg: "SI", RateReg: "R8", PtrReg: "DI",
+				CountSlot: boundedx4Count(j), Lanes: lanes(boundedx4Rate(j), 8, 17), Rate: boundedx4Rate(j),
+			})
+			if j > 0 {
+				p.Polys[j].Next = fmt.Sprintf("s%dnext", j)
+			}
 		}
 		return p, nil
 	}

@@ -476,8 +476,8 @@ func TestHalfByteCoeffs(t *testing.T) {
 			}
 		}
 	}
-	if n != 2 {
-		t.Errorf("%d half-byte samplers, want RejBoundedPoly's two", n)
+	if n != 4 {
+		t.Errorf("%d half-byte samplers, want RejBoundedPoly's four (×1 and ×4, η = 2 and 4)", n)
 	}
 }
 

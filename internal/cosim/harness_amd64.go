@@ -10162,71 +10162,83 @@ func frame73(out *[3]uint64)
 //go:noescape
 func frame74(out *[3]uint64)
 
-// frame75 has the frame size and flags of RejNTTPolyAMD64; it writes SP, the address of
+// frame75 has the frame size and flags of RejBoundedPolyx4Eta2AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame75(out *[3]uint64)
 
-// frame76 has the frame size and flags of RejNTTPolyx4AVX2; it writes SP, the address of
+// frame76 has the frame size and flags of RejBoundedPolyx4Eta4AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame76(out *[3]uint64)
 
-// frame77 has the frame size and flags of ToMontgomeryPolyAMD64; it writes SP, the address of
+// frame77 has the frame size and flags of RejNTTPolyAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame77(out *[3]uint64)
 
-// frame78 has the frame size and flags of ToMontgomeryPolyAVX2; it writes SP, the address of
+// frame78 has the frame size and flags of RejNTTPolyx4AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame78(out *[3]uint64)
 
-// frame79 has the frame size and flags of ToMontgomeryT1PolyAMD64; it writes SP, the address of
+// frame79 has the frame size and flags of ToMontgomeryPolyAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame79(out *[3]uint64)
 
-// frame80 has the frame size and flags of ToMontgomeryT1PolyAVX2; it writes SP, the address of
+// frame80 has the frame size and flags of ToMontgomeryPolyAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame80(out *[3]uint64)
 
-// frame81 has the frame size and flags of UseHint32AVX2; it writes SP, the address of
+// frame81 has the frame size and flags of ToMontgomeryT1PolyAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame81(out *[3]uint64)
 
-// frame82 has the frame size and flags of UseHint32AMD64; it writes SP, the address of
+// frame82 has the frame size and flags of ToMontgomeryT1PolyAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame82(out *[3]uint64)
 
-// frame83 has the frame size and flags of UseHint88AVX2; it writes SP, the address of
+// frame83 has the frame size and flags of UseHint32AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame83(out *[3]uint64)
 
-// frame84 has the frame size and flags of UseHint88AMD64; it writes SP, the address of
+// frame84 has the frame size and flags of UseHint32AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame84(out *[3]uint64)
 
-// frame85 has the frame size and flags of ValgrindClientRequestAMD64; it writes SP, the address of
+// frame85 has the frame size and flags of UseHint88AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame85(out *[3]uint64)
+
+// frame86 has the frame size and flags of UseHint88AMD64; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame86(out *[3]uint64)
+
+// frame87 has the frame size and flags of ValgrindClientRequestAMD64; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame87(out *[3]uint64)
 
 var frames = []Frame{
 	{Routine: "SimpleBitPack4AVX2", Size: 0, Run: frame0},
@@ -10304,15 +10316,17 @@ var frames = []Frame{
 	{Routine: "Power2RoundPolyAMD64", Size: 0, Run: frame72},
 	{Routine: "RejBoundedPolyEta2AMD64", Size: 224, Run: frame73},
 	{Routine: "RejBoundedPolyEta4AMD64", Size: 224, Run: frame74},
-	{Routine: "RejNTTPolyAMD64", Size: 224, Run: frame75},
-	{Routine: "RejNTTPolyx4AVX2", Size: 1616, Run: frame76},
-	{Routine: "ToMontgomeryPolyAMD64", Size: 8, Run: frame77},
-	{Routine: "ToMontgomeryPolyAVX2", Size: 0, Run: frame78},
-	{Routine: "ToMontgomeryT1PolyAMD64", Size: 8, Run: frame79},
-	{Routine: "ToMontgomeryT1PolyAVX2", Size: 0, Run: frame80},
-	{Routine: "UseHint32AVX2", Size: 0, Run: frame81},
-	{Routine: "UseHint32AMD64", Size: 0, Run: frame82},
-	{Routine: "UseHint88AVX2", Size: 0, Run: frame83},
-	{Routine: "UseHint88AMD64", Size: 0, Run: frame84},
-	{Routine: "ValgrindClientRequestAMD64", Size: 0, Run: frame85},
+	{Routine: "RejBoundedPolyx4Eta2AVX2", Size: 1392, Run: frame75},
+	{Routine: "RejBoundedPolyx4Eta4AVX2", Size: 1392, Run: frame76},
+	{Routine: "RejNTTPolyAMD64", Size: 224, Run: frame77},
+	{Routine: "RejNTTPolyx4AVX2", Size: 1616, Run: frame78},
+	{Routine: "ToMontgomeryPolyAMD64", Size: 8, Run: frame79},
+	{Routine: "ToMontgomeryPolyAVX2", Size: 0, Run: frame80},
+	{Routine: "ToMontgomeryT1PolyAMD64", Size: 8, Run: frame81},
+	{Routine: "ToMontgomeryT1PolyAVX2", Size: 0, Run: frame82},
+	{Routine: "UseHint32AVX2", Size: 0, Run: frame83},
+	{Routine: "UseHint32AMD64", Size: 0, Run: frame84},
+	{Routine: "UseHint88AVX2", Size: 0, Run: frame85},
+	{Routine: "UseHint88AMD64", Size: 0, Run: frame86},
+	{Routine: "ValgrindClientRequestAMD64", Size: 0, Run: frame87},
 }

@@ -1,0 +1,119 @@
+//go:build amd64 && !purego
+
+package mldsa
+
+import (
+	"unsafe"
+
+	"golang.org/x/sys/cpu"
+
+	"github.com/vg-crypto/vg/go/asm"
+)
+
+func init() {
+	registerVariant(rejBoundedPolyx4Routine, "AMD64", rejBoundedPolyx4AMD64, true)
+	registerVariant(rejBoundedPolyx4Routine, "AVX2", rejBoundedPolyx4AVX2, cpu.X86.HasAVX2)
+}
+
+func rejBoundedPolyx4(a *[4]*ringElement, ρPrime *[64]byte, r *[4]uint16, η int) bool {
+	if useAVX2 {
+		return rejBoundedPolyx4AVX2(a, ρPrime, r, η)
+	}
+	return rejBoundedPolyx4AMD64(a, ρPrime, r, η)
+}
+
+// rejBoundedPolyx4AMD64 is the four-way sampler without AVX2: a call of
+// the baseline routine per lane not left out, all of them made even if
+// one runs out.
+func rejBoundedPolyx4AMD64(a *[4]*ringElement, ρPrime *[64]byte, r *[4]uint16, η int) bool {
+	ok := true
+	for j := range a {
+		if a[j] != nil {
+			ok = rejBoundedPolyAMD64(a[j], ρPrime, r[j], η) && ok
+		}
+	}
+	return ok
+}
+
+// rejBoundedPolyx4AVX2 runs the four-way routine; lanes left out (nil)
+// go through rejBoundedPolyx4PaddedAVX2.
+func rejBoundedPolyx4AVX2(a *[4]*ringElement, ρPrime *[64]byte, r *[4]uint16, η int) bool {
+	if !distinctLanes(a) {
+		return rejBoundedPolyx4AMD64(a, ρPrime, r, η)
+	}
+	for j := range a {
+		if a[j] == nil {
+			return rejBoundedPolyx4PaddedAVX2(a, ρPrime, r, η)
+		}
+	}
+	return rejBoundedPolyx4Asm(a, ρPrime, r, η)
+}
+
+// distinctLanes reports whether the lanes not left out (nil) are
+// distinct polynomials, none overlapping another.
+func distinctLanes(a *[4]*ringElement) bool {
+	for i := range a {
+		for j := i + 1; j < len(a); j++ {
+			if a[i] != nil && a[j] != nil && overlaps(unsafe.Pointer(a[i]), unsafe.Sizeof(*a[i]), unsafe.Pointer(a[j]), unsafe.Sizeof(*a[j])) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// rejBoundedPolyx4PaddedAVX2 is rejBoundedPolyx4AVX2 with lanes left out,
+// the others distinct: each samples the seed of the first lane that is not into a scratch
+// polynomial, so it runs out exactly when that lane does and the result
+// is the lanes' own.
+func rejBoundedPolyx4PaddedAVX2(a *[4]*ringElement, ρPrime *[64]byte, r *[4]uint16, η int) bool {
+	first := -1
+	for j := range a {
+		if a[j] != nil {
+			first = j
+			break
+		}
+	}
+	if first < 0 {
+		return true
+	}
+	var scratch [3]ringElement
+	var out [4]*ringElement
+	var nonces [4]uint16
+	k := 0
+	for j := range a {
+		out[j], nonces[j] = a[j], r[j]
+		if a[j] == nil {
+			out[j], nonces[j] = &scratch[k], r[first]
+			k++
+		}
+	}
+	return rejBoundedPolyx4Asm(&out, ρPrime, &nonces, η)
+}
+
+// rejBoundedPolyx4Asm calls the routine of η (public) on four distinct
+// polynomials. The routine is //go:noescape, so a, its polynomials and
+// the seeds may stay on the stack. Whether the block bound ran out
+// follows from where the rejections fell.
+func rejBoundedPolyx4Asm(a *[4]*ringElement, ρPrime *[64]byte, r *[4]uint16, η int) bool {
+	var seeds [4][66]byte
+	for j := range seeds {
+		boundedSeed(&seeds[j], ρPrime, r[j])
+	}
+	var ok bool
+	out := (*[4]*[n256]uint32)(unsafe.Pointer(a))
+	if η == 2 {
+		ok = asm.RejBoundedPolyx4Eta2AVX2(out, &seeds)
+	} else {
+		ok = asm.RejBoundedPolyx4Eta4AVX2(out, &seeds)
+	}
+	declassify(publicRejBounded, unsafe.Pointer(&ok), 1)
+	return ok
+}
+
+// boundedSeed sets s to ρ′ ‖ IntegerToBytes(r, 2) (Algorithm 33, lines 2
+// and 5).
+func boundedSeed(s *[66]byte, ρPrime *[64]byte, r uint16) {
+	copy(s[:64], ρPrime[:])
+	s[64], s[65] = byte(r), byte(r>>8)
+}
