@@ -37,20 +37,7 @@ func buildRejBoundedPolyx4(c *build.Context) {
 		blocks := c.AllocLocal(8)
 
 		c.Comment("Absorb seeds[j] ‖ 0x1F, pad with 0x80 at byte 135 (FIPS 202, §6.2).")
-		c.VPXOR(reg.Y0, reg.Y0, reg.Y0)
-		for i := 8; i < 25; i++ {
-			c.VMOVDQU(reg.Y0, state.Offset(32*i))
-		}
-		c.Load(c.Param("seeds"), reg.RSI)
-		for j := 0; j < 4; j++ {
-			for i := 0; i < 8; i++ {
-				c.MOVQ(operand.Mem{Base: reg.RSI, Disp: boundedSeedBytes*j + 8*i}, reg.RAX)
-				c.MOVQ(reg.RAX, state.Offset(32*i+8*j))
-			}
-			c.MOVWLZX(operand.Mem{Base: reg.RSI, Disp: boundedSeedBytes*j + 64}, reg.EAX)
-			c.ORL(operand.U32(0x1F<<16), reg.EAX)
-			c.MOVQ(reg.RAX, state.Offset(32*8+8*j))
-		}
+		absorbSeeds4(c, state, boundedSeedBytes)
 		c.MOVQ(operand.U64(0x80<<56), reg.RAX)
 		last := shake256Rate/8 - 1
 		for j := 0; j < 4; j++ {

@@ -32,20 +32,7 @@ func buildRejNTTPolyx4(c *build.Context) {
 	blocks := c.AllocLocal(8)
 
 	c.Comment("Absorb seeds[j] ‖ 0x1F, pad with 0x80 at byte 167 (FIPS 202, §6.2).")
-	c.VPXOR(reg.Y0, reg.Y0, reg.Y0)
-	for i := 5; i < 25; i++ {
-		c.VMOVDQU(reg.Y0, state.Offset(32*i))
-	}
-	c.Load(c.Param("seeds"), reg.RSI)
-	for j := 0; j < 4; j++ {
-		for i := 0; i < 4; i++ {
-			c.MOVQ(operand.Mem{Base: reg.RSI, Disp: 34*j + 8*i}, reg.RAX)
-			c.MOVQ(reg.RAX, state.Offset(32*i+8*j))
-		}
-		c.MOVWLZX(operand.Mem{Base: reg.RSI, Disp: 34*j + 32}, reg.EAX)
-		c.ORL(operand.U32(0x1F<<16), reg.EAX)
-		c.MOVQ(reg.RAX, state.Offset(32*4+8*j))
-	}
+	absorbSeeds4(c, state, 34)
 	c.MOVQ(operand.U64(0x80<<56), reg.RAX)
 	for j := 0; j < 4; j++ {
 		c.MOVQ(reg.RAX, state.Offset(32*20+8*j))
@@ -197,4 +184,26 @@ func rejectBlockAVX2(c *build.Context, prefix string, buf, a, n reg.GPPhysical, 
 	c.ADDQ(operand.U8(24), reg.RSI)
 	c.CMPQ(reg.RSI, operand.U32(shake128Rate))
 	c.JLT(operand.LabelRef(loop))
+}
+
+// absorbSeeds4 writes into the four interleaved states at state the
+// seeds (argument seeds, four of seedBytes bytes, a whole number of lanes
+// and two bytes), each followed by SHAKE's domain bits 0x1F, and zeros
+// in every later lane; the pad's last bit is the caller's.
+func absorbSeeds4(c *build.Context, state operand.Mem, seedBytes int) {
+	words := seedBytes / 8
+	c.VPXOR(reg.Y0, reg.Y0, reg.Y0)
+	for i := words + 1; i < 25; i++ {
+		c.VMOVDQU(reg.Y0, state.Offset(32*i))
+	}
+	c.Load(c.Param("seeds"), reg.RSI)
+	for j := 0; j < 4; j++ {
+		for i := 0; i < words; i++ {
+			c.MOVQ(operand.Mem{Base: reg.RSI, Disp: seedBytes*j + 8*i}, reg.RAX)
+			c.MOVQ(reg.RAX, state.Offset(32*i+8*j))
+		}
+		c.MOVWLZX(operand.Mem{Base: reg.RSI, Disp: seedBytes*j + 8*words}, reg.EAX)
+		c.ORL(operand.U32(0x1F<<16), reg.EAX)
+		c.MOVQ(reg.RAX, state.Offset(32*words+8*j))
+	}
 }

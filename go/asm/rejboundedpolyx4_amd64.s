@@ -11,7 +11,6 @@ TEXT ·RejBoundedPolyx4Eta2AVX2(SB), $1392-17
 
 	// Absorb seeds[j] ‖ 0x1F, pad with 0x80 at byte 135 (FIPS 202, §6.2).
 	VPXOR   Y0, Y0, Y0
-	VMOVDQU Y0, 264(SP)
 	VMOVDQU Y0, 296(SP)
 	VMOVDQU Y0, 328(SP)
 	VMOVDQU Y0, 360(SP)
@@ -582,7 +581,6 @@ TEXT ·RejBoundedPolyx4Eta4AVX2(SB), $1392-17
 
 	// Absorb seeds[j] ‖ 0x1F, pad with 0x80 at byte 135 (FIPS 202, §6.2).
 	VPXOR   Y0, Y0, Y0
-	VMOVDQU Y0, 264(SP)
 	VMOVDQU Y0, 296(SP)
 	VMOVDQU Y0, 328(SP)
 	VMOVDQU Y0, 360(SP)
