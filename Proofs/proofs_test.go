@@ -244,24 +244,7 @@ func TestRejStreamProof(t *testing.T) {
 // body replaced by new.
 func mutatedOnce(t *testing.T, file, sym, old, new string) (*x86.File, *x86.Routine) {
 	t.Helper()
-	src, err := os.ReadFile(filepath.Join("..", "go", "asm", file))
-	if err != nil {
-		t.Fatal(err)
-	}
-	parts := strings.Split(string(src), "\nTEXT ")
-	for i := range parts {
-		if i > 0 && strings.HasPrefix(parts[i], "·"+sym+"(SB)") {
-			if !strings.Contains(parts[i], old) {
-				t.Fatalf("%s: %q not found in TEXT %s", file, old, sym)
-			}
-			parts[i] = strings.Replace(parts[i], old, new, 1)
-		}
-	}
-	f, err := x86.ParseFile(file, strings.Join(parts, "\nTEXT "))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return f, f.Routine(sym)
+	return mutatedAfter(t, file, sym, "", old, new)
 }
 
 // boundedBackdoor flips bit 0 of the coefficient stored for the half-byte
@@ -324,7 +307,8 @@ func TestBoundedStreamProof(t *testing.T) {
 	}
 }
 
-// mutatedAfter is mutatedOnce with old's first occurrence after label.
+// mutatedAfter replaces the first occurrence of old after label (from
+// the start of TEXT sym if label is "") by new.
 func mutatedAfter(t *testing.T, file, sym, label, old, new string) (*x86.File, *x86.Routine) {
 	t.Helper()
 	src, err := os.ReadFile(filepath.Join("..", "go", "asm", file))
@@ -334,7 +318,10 @@ func mutatedAfter(t *testing.T, file, sym, label, old, new string) (*x86.File, *
 	parts := strings.Split(string(src), "\nTEXT ")
 	for i := range parts {
 		if i > 0 && strings.HasPrefix(parts[i], "·"+sym+"(SB)") {
-			at := strings.Index(parts[i], "\n"+label+":\n")
+			at := 0
+			if label != "" {
+				at = strings.Index(parts[i], "\n"+label+":\n")
+			}
 			k := strings.Index(parts[i][max(at, 0):], old)
 			if at < 0 || k < 0 {
 				t.Fatalf("%s: %q after %s not found in TEXT %s", file, old, label, sym)
