@@ -343,6 +343,52 @@ var mutants = []Mutant{
 	{Name: "rejbounded/squeezes-twice", Routine: "RejBoundedPolyEta4AMD64",
 		Edits: []Edit{{File: "rejboundedpoly_amd64.s", Text: "RejBoundedPolyEta4AMD64", Find: "\tCALL ·KeccakF1600AMD64(SB)\n", Replace: "\tCALL ·KeccakF1600AMD64(SB)\n\tLEAQ 8(SP), AX\n\tMOVQ AX, (SP)\n\tCALL ·KeccakF1600AMD64(SB)\n"}}},
 
+	// ---- RejBoundedPolyx4Eta2AVX2 and Eta4: as the single sampler's,
+	// with four polynomials: each mutant touches one of them (or the
+	// transposition, the counts, the completion check), and the proof,
+	// which covers every stream, must fail; the backdoor is one that
+	// random seeds never reach.
+	{Name: "rejboundedx4/eta2-accepts-15-poly2", Routine: "RejBoundedPolyx4Eta2AVX2",
+		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta2AVX2", Find: "CMPL    AX, $0x0f", Replace: "CMPL    AX, $0x10", N: 5}}},
+	{Name: "rejboundedx4/eta4-accepts-9-poly3", Routine: "RejBoundedPolyx4Eta4AVX2",
+		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta4AVX2", Find: "CMPL    R9, $0x09", Replace: "CMPL    R9, $0x0a", N: 7}}},
+	{Name: "rejboundedx4/ok-flag-out-of-blocks", Routine: "RejBoundedPolyx4Eta2AVX2",
+		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta2AVX2", Find: "MOVB $0x00, ret+16(FP)", Replace: "MOVB $0x01, ret+16(FP)"}}},
+	{Name: "rejboundedx4/six-blocks", Routine: "RejBoundedPolyx4Eta4AVX2",
+		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta4AVX2", Find: "MOVQ    $0x00000007, 1384(SP)", Replace: "MOVQ    $0x00000006, 1384(SP)"}}},
+	// Changes the coefficient of the half-byte 14 in polynomial 2 only,
+	// at the first half-byte of the last block.
+	{Name: "rejboundedx4/rare-input-backdoor-poly2", Routine: "RejBoundedPolyx4Eta2AVX2",
+		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta2AVX2", Find: "\tMOVL    DX, (DI)(CX*4)\n", N: 9,
+			Replace: "\tMOVQ    1384(SP), R11\n\tCMPQ    R11, $0x01\n\tJNE     backdoor\n\tCMPQ    SI, $0x00\n\tJNE     backdoor\n" +
+				"\tMOVL    AX, R11\n\tXORL    $0x0e, R11\n\tMOVL    R11, BX\n\tNOTL    BX\n\tSUBL    $0x01, R11\n\tANDL    BX, R11\n\tSHRL    $0x1f, R11\n\tXORL    R11, DX\n" +
+				"backdoor:\n\tMOVL    DX, (DI)(CX*4)\n"}}},
+	{Name: "rejboundedx4/lanes-of-two-states-swapped", Routine: "RejBoundedPolyx4Eta4AVX2",
+		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta4AVX2", Find: "VMOVDQU     Y1, 944(SP)\n\tVMOVDQU     Y2, 1080(SP)", Replace: "VMOVDQU     Y2, 944(SP)\n\tVMOVDQU     Y1, 1080(SP)"}}},
+	{Name: "rejboundedx4/lane-16-from-another-state", Routine: "RejBoundedPolyx4Eta2AVX2",
+		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta2AVX2", Find: "MOVQ        544(SP), AX", Replace: "MOVQ        536(SP), AX"}}},
+	{Name: "rejboundedx4/poly1-reads-state2", Routine: "RejBoundedPolyx4Eta4AVX2",
+		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta4AVX2", Find: "LEAQ 944(SP), R8", Replace: "LEAQ 1080(SP), R8"}}},
+	{Name: "rejboundedx4/poly1-starts-from-poly2-count", Routine: "RejBoundedPolyx4Eta2AVX2",
+		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta2AVX2", Find: "MOVQ 1360(SP), CX", Replace: "MOVQ 1368(SP), CX"}}},
+	{Name: "rejboundedx4/completion-ignores-poly3", Routine: "RejBoundedPolyx4Eta4AVX2",
+		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta4AVX2", Find: "\tANDQ 1376(SP), AX\n", Replace: ""}}},
+	{Name: "rejboundedx4/pad-suffix-state2", Routine: "RejBoundedPolyx4Eta2AVX2",
+		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta2AVX2", Find: "MOVWLZX 196(SI), AX\n\tORL     $0x001f0000, AX", Replace: "MOVWLZX 196(SI), AX\n\tORL     $0x001e0000, AX"}}},
+	{Name: "rejboundedx4/seed-word-misread", Routine: "RejBoundedPolyx4Eta2AVX2",
+		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta2AVX2", Find: "MOVQ    140(SI), AX", Replace: "MOVQ    141(SI), AX"}}},
+	{Name: "rejboundedx4/seed-of-another-poly", Routine: "RejBoundedPolyx4Eta4AVX2",
+		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta4AVX2", Find: "MOVQ    66(SI), AX", Replace: "MOVQ    (SI), AX"}}},
+	{Name: "rejboundedx4/nonce-high-byte-dropped", Routine: "RejBoundedPolyx4Eta2AVX2",
+		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta2AVX2", Find: "MOVWLZX 262(SI), AX", Replace: "MOVBLZX 262(SI), AX"}}},
+	{Name: "rejboundedx4/capacity-lane-not-cleared", Routine: "RejBoundedPolyx4Eta4AVX2",
+		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta4AVX2", Find: "VMOVDQU Y0, 776(SP)", Replace: "VMOVDQU Y0, 744(SP)"}}},
+	{Name: "rejboundedx4/squeezes-twice", Routine: "RejBoundedPolyx4Eta2AVX2",
+		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta2AVX2", Find: "\tCALL ·KeccakF1600x4AVX2(SB)\n", Replace: "\tCALL ·KeccakF1600x4AVX2(SB)\n\tLEAQ 8(SP), AX\n\tMOVQ AX, (SP)\n\tCALL ·KeccakF1600x4AVX2(SB)\n"}}},
+	{Name: "rejboundedx4/branch-on-half-byte-poly1", Routine: "RejBoundedPolyx4Eta4AVX2",
+		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta4AVX2", Find: "\tMOVBLZX (R8)(SI*1), R9\n", N: 2,
+			Replace: "\tMOVBLZX (R8)(SI*1), R9\n\tCMPL R9, $0x03\n\tJNE planted\n\tMOVL DX, DX\nplanted:\n"}}},
+
 	// ---- The ℤq maps: functional correctness is proven, so a change of
 	// what they compute fails the proof, on rare inputs too.
 	{Name: "ntt/twiddle-lane", Routine: "NTTAVX2",
