@@ -35,6 +35,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 	"unsafe"
 )
 
@@ -171,13 +172,15 @@ type PublicKey struct {
 	ρ     [32]byte
 	tr    [64]byte      // H(pk, 64)
 	aHat  []ringElement // Â, k·ℓ entries row-major, plain (as sampled)
-	t1Hat []ringElement // NTT(t1·2ᵈ), Montgomery form
+	t1Hat []ringElement // NTT(t1·2ᵈ), Montgomery form, set by verifyForms
+	// t1Once computes t1Hat at the first Verify: only verifying needs it.
+	t1Once sync.Once
 }
 
 // PrivateKey is an in-memory ML-DSA private key. It implements
 // crypto.Signer and the informal extended crypto.PrivateKey interface. It
-// keeps Â and ŝ1, ŝ2, t̂0 in the NTT domain. A PrivateKey is safe for
-// concurrent use.
+// keeps Â and ŝ1 in the NTT domain, and ŝ2 and t̂0 from its first
+// signature on. A PrivateKey is safe for concurrent use.
 type PrivateKey struct {
 	p       *params
 	seed    [32]byte
@@ -186,9 +189,13 @@ type PrivateKey struct {
 	s1, s2  []ringElement
 	t0      []ringElement
 	s1Hat   []ringElement // Montgomery form, as are s2Hat and t0Hat
-	s2Hat   []ringElement
+	s2Hat   []ringElement // set by signForms, as is t0Hat
 	t0Hat   []ringElement
 	pub     *PublicKey
+	// formsOnce computes s2Hat and t0Hat at the first signature: only
+	// signing needs them, so making or parsing a key does what FIPS 204's
+	// KeyGen does and no more.
+	formsOnce sync.Once
 }
 
 // GenerateKey generates a new random ML-DSA private key.
@@ -293,23 +300,32 @@ func (sk *PrivateKey) complete(ρ *[32]byte) error {
 	for i := 0; i < k; i++ {
 		simpleBitPack(pk.enc[32+320*i:], &t1[i], 10)
 	}
-	pk.finish(t1[:k])
+	pk.finish()
 	sk.pub = pk
-	for i := 0; i < k; i++ {
-		sk.s2Hat[i] = sk.s2[i]
-		ntt(&sk.s2Hat[i])
-		sk.t0Hat[i] = sk.t0[i]
-		ntt(&sk.t0Hat[i])
-	}
-	toMontgomeryVec(sk.s2Hat)
-	toMontgomeryVec(sk.t0Hat)
 	return nil
 }
 
-// markSecret marks the key's secret parts for the constant-time check.
+// signForms computes, once, the NTT forms of s2 and t0 that signing uses
+// (Algorithm 7, lines 3 and 4), in Montgomery form.
+func (sk *PrivateKey) signForms() {
+	sk.formsOnce.Do(func() {
+		for i := range sk.s2Hat {
+			sk.s2Hat[i] = sk.s2[i]
+			ntt(&sk.s2Hat[i])
+			sk.t0Hat[i] = sk.t0[i]
+			ntt(&sk.t0Hat[i])
+		}
+		toMontgomeryVec(sk.s2Hat)
+		toMontgomeryVec(sk.t0Hat)
+	})
+}
+
+// markSecret marks the key's secret parts for the constant-time check:
+// s2 and t0 too, from which signForms computes ŝ2 and t̂0 at the first
+// signature.
 func (sk *PrivateKey) markSecret() {
 	secret(unsafe.Pointer(&sk.key), 32)
-	for _, v := range [][]ringElement{sk.s1Hat, sk.s2Hat, sk.t0Hat} {
+	for _, v := range [][]ringElement{sk.s2, sk.t0, sk.s1Hat, sk.s2Hat, sk.t0Hat} {
 		secret(unsafe.Pointer(&v[0]), unsafe.Sizeof(v[0])*uintptr(len(v)))
 	}
 }
@@ -328,17 +344,24 @@ func (pk *PublicKey) allocate() {
 	pk.t1Hat = buf[k*l:]
 }
 
-// finish computes tr and NTT(t1·2ᵈ) once pk.enc, ρ and Â are set.
-func (pk *PublicKey) finish(t1 []ringElement) {
+// finish computes tr once pk.enc is set.
+func (pk *PublicKey) finish() {
 	h := newShake256()
 	h.write(pk.enc)
 	h.read(pk.tr[:])
-	for i := range t1 {
-		// NTT(t1·2ᵈ) = NTT(t1)·2ᵈ: the NTT is linear.
-		pk.t1Hat[i] = t1[i]
-		ntt(&pk.t1Hat[i])
-		toMontgomeryT1Poly(&pk.t1Hat[i])
-	}
+}
+
+// verifyForms computes, once, NTT(t1·2ᵈ) in Montgomery form from the
+// encoding's t1 (Algorithm 8, lines 1 and 9).
+func (pk *PublicKey) verifyForms() {
+	pk.t1Once.Do(func() {
+		for i := range pk.t1Hat {
+			// NTT(t1·2ᵈ) = NTT(t1)·2ᵈ: the NTT is linear.
+			simpleBitUnpack(&pk.t1Hat[i], pk.enc[32+320*i:], 10)
+			ntt(&pk.t1Hat[i])
+			toMontgomeryT1Poly(&pk.t1Hat[i])
+		}
+	})
 }
 
 // NewPublicKey creates a new ML-DSA public key from the given encoding
@@ -357,11 +380,7 @@ func NewPublicKey(params Parameters, encoding []byte) (*PublicKey, error) {
 	if err := expandA(pk.aHat, &pk.ρ, p.k, p.l); err != nil {
 		return nil, err
 	}
-	var t1 [maxK]ringElement
-	for i := 0; i < p.k; i++ {
-		simpleBitUnpack(&t1[i], encoding[32+320*i:], 10)
-	}
-	pk.finish(t1[:p.k])
+	pk.finish()
 	return pk, nil
 }
 
@@ -664,6 +683,7 @@ func (sk *PrivateKey) signInternal(μ *[64]byte, rnd *[32]byte) ([]byte, error) 
 	aHat := sk.pub.aHat
 	secret(unsafe.Pointer(rnd), 32)
 	sk.markSecret()
+	sk.signForms()
 
 	// Line 7: ρ″ ← H(K ‖ rnd ‖ μ, 64).
 	var ρPP [64]byte
@@ -847,6 +867,7 @@ func verifyInternal(pk *PublicKey, μ *[64]byte, sig []byte) error {
 	}
 	ntt(&c)
 	// Line 9: w′Approx ← NTT⁻¹(Â ∘ NTT(z) − NTT(c) ∘ NTT(t1·2ᵈ)).
+	pk.verifyForms()
 	for j := 0; j < l; j++ {
 		ntt(&z[j])
 	}
