@@ -46,7 +46,7 @@ func rejBoundedPolyx4AVX2(a *[4]*ringElement, ρPrime *[64]byte, r *[4]uint16, �
 			return rejBoundedPolyx4PaddedAVX2(a, ρPrime, r, η)
 		}
 	}
-	return rejBoundedPolyx4Asm(a, ρPrime, r, η)
+	return rejBoundedPolyx4CallAVX2(a, ρPrime, r, η)
 }
 
 // distinctLanes reports whether the lanes not left out (nil) are
@@ -88,14 +88,14 @@ func rejBoundedPolyx4PaddedAVX2(a *[4]*ringElement, ρPrime *[64]byte, r *[4]uin
 			k++
 		}
 	}
-	return rejBoundedPolyx4Asm(&out, ρPrime, &nonces, η)
+	return rejBoundedPolyx4CallAVX2(&out, ρPrime, &nonces, η)
 }
 
-// rejBoundedPolyx4Asm calls the routine of η (public) on four distinct
+// rejBoundedPolyx4CallAVX2 calls the routine of η (public) on four distinct
 // polynomials. The routine is //go:noescape, so a, its polynomials and
 // the seeds may stay on the stack. Whether the block bound ran out
 // follows from where the rejections fell.
-func rejBoundedPolyx4Asm(a *[4]*ringElement, ρPrime *[64]byte, r *[4]uint16, η int) bool {
+func rejBoundedPolyx4CallAVX2(a *[4]*ringElement, ρPrime *[64]byte, r *[4]uint16, η int) bool {
 	var seeds [4][66]byte
 	for j := range seeds {
 		boundedSeed(&seeds[j], ρPrime, r[j])
