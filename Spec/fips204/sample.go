@@ -10,18 +10,27 @@ func hashH(str []byte, l int) []byte { return fips202.SumSHAKE256(str, l) }
 //
 // It implements SampleInBall, according to FIPS 204, Algorithm 29.
 func SampleInBall(p Params, rho []byte) Poly {
-	var c Poly                   // line 1
 	ctx := fips202.NewSHAKE256() // line 2
 	ctx.Write(rho)               // line 3
+	return SampleInBallFrom(p, ctx.Read)
+}
+
+// SampleInBallFrom is Algorithm 29 with the bytes of lines 4, 7 and 9
+// taken from read instead of SHAKE256(ρ): SampleInBall is
+// SampleInBallFrom(p, ctx.Read). It lets a checker drive the sampler's
+// loop with a chosen byte stream; read must not run dry before the loop
+// ends.
+func SampleInBallFrom(p Params, read func([]byte)) Poly {
+	var c Poly // line 1
 	s := make([]byte, 8)
-	ctx.Read(s)         // line 4
+	read(s)             // line 4
 	h := BytesToBits(s) // line 5
 	one := make([]byte, 1)
 	for i := 256 - p.Tau; i <= 255; i++ { // line 6
-		ctx.Read(one) // line 7
+		read(one) // line 7
 		j := int(one[0])
 		for j > i { // line 8
-			ctx.Read(one) // line 9
+			read(one) // line 9
 			j = int(one[0])
 		}
 		c[i] = c[j]                        // line 11
