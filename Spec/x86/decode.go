@@ -706,6 +706,25 @@ func (d *dec) twoByte() (*Insn, error) {
 			name = map[bool]string{false: "MOVWLZX", true: "MOVWQZX"}[d.rexW]
 		}
 		return insn(name, mr.rm, gpr(mr.reg)), nil
+	case op >= 0x42 && op <= 0x45:
+		// REX.W + 0F 42 /r CMOVB r64, r/m64 (Go's CMOVQCS), 0F 43 CMOVAE
+		// (CMOVQCC), 0F 44 CMOVE (CMOVQEQ), 0F 45 CMOVNE (CMOVQNE); without
+		// REX.W, 0F 42 and 0F 43 only (CMOVLCS, CMOVLCC) (SDM Vol. 2A,
+		// CMOVcc).
+		if err := d.noPrefix(); err != nil {
+			return nil, err
+		}
+		sfx, _ := d.suffix()
+		if sfx == "L" && op > 0x43 {
+			return nil, d.errf("0F %02X without REX.W not accepted", op)
+		}
+		mr, err := d.decodeModRM('r')
+		if err != nil {
+			return nil, err
+		}
+		d.form = fmt.Sprintf("SDM Vol. 2A, CMOVcc: %s0F %02X /r", d.wText(), op)
+		cc := map[byte]string{0x42: "CS", 0x43: "CC", 0x44: "EQ", 0x45: "NE"}[op]
+		return insn("CMOV"+sfx+cc, mr.rm, gpr(mr.reg)), nil
 	case op == 0x92 || op == 0x93:
 		// 0F 92 SETC r/m8 (Go's SETCS), 0F 93 SETNC r/m8 (SETCC) (SDM
 		// Vol. 2B, SETcc). The assembler's encoding only: ModRM.reg 0, no
