@@ -138,6 +138,9 @@ var attMnemonic = map[string]string{
 	// Go's spellings of the legacy-SSE2 instructions.
 	"MOVOU": "movdqu", "MOVO": "movdqa", "PADDL": "paddd", "PSUBL": "psubd", "PMULULQ": "pmuludq",
 	"PSHUFL": "pshufd", "PSRAL": "psrad", "PSLLL": "pslld", "PUNPCKLLQ": "punpckldq", "PUNPCKHLQ": "punpckhdq",
+	// objdump -M suffix spells the condition, then the size.
+	"CMOVQEQ": "cmoveq", "CMOVQNE": "cmovneq", "CMOVQCS": "cmovbq", "CMOVQCC": "cmovaeq",
+	"CMOVLCS": "cmovbl", "CMOVLCC": "cmovael",
 }
 
 var gpr64 = []string{"rax", "rcx", "rdx", "rbx", "rsp", "rbp", "rsi", "rdi", "r8", "r9", "r10", "r11", "r12", "r13", "r14", "r15"}
@@ -152,7 +155,7 @@ func attSyntax(in *x86.Insn, f *x86.File, r *x86.Routine) string {
 		mn = strings.ToLower(in.Op)
 	}
 	w32 := strings.HasSuffix(in.Op, "L") && !strings.HasPrefix(in.Op, "V")
-	if in.Op == "MOVWLZX" || in.Op == "MOVBLZX" || in.Op == "VMOVMSKPS" {
+	if in.Op == "MOVWLZX" || in.Op == "MOVBLZX" || in.Op == "VMOVMSKPS" || strings.HasPrefix(in.Op, "CMOVL") {
 		w32 = true
 	}
 	if in.Op == "JMP" && strings.Contains(in.Form, "E9") {
@@ -162,11 +165,12 @@ func attSyntax(in *x86.Insn, f *x86.File, r *x86.Routine) string {
 		mn = "movabsq"
 	}
 	var ops []string
+	args := in.Args
 	if strings.Contains(in.Form, "D1 /") {
 		// The count-1 form has no immediate; objdump omits the count.
-		return mn + " %" + gpr64[in.Args[1].Reg]
+		args = args[1:]
 	}
-	for _, a := range in.Args {
+	for _, a := range args {
 		switch a.Kind {
 		case x86.KReg:
 			switch {
