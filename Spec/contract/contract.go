@@ -171,6 +171,10 @@ type Contract struct {
 	// unpacking, both CALLed (see Squeeze); the checker may then prove
 	// the postcondition for every seed (Spec/check, squeezeproof.go).
 	Squeeze *Squeeze
+	// Ball, when set, says the routine is SampleInBall (Algorithm 29, see
+	// Ball); the checker may then prove the postcondition and the
+	// declared leak for every seed (Spec/check, ballproof.go).
+	Ball *Ball
 	// Calls lists the routines this one may CALL (TEXT symbols). The
 	// checker replaces each callee by its contract: it checks the call's
 	// discipline and applies the callee's Effect (Spec/check, call.go).
@@ -261,6 +265,21 @@ type Packed struct {
 	Bad          func(field uint32) bool
 }
 
+// Ball describes SampleInBall (Algorithm 29) for τ = Tau: buffer Out
+// holds 256 little-endian 32-bit words and Seed is c̃; the routine absorbs
+// Seed into a SHAKE256 state of its own and squeezes by CALLs of
+// Permutation (Keccak-f[1600] on one state), at most Blocks blocks. It
+// returns 1 exactly when Algorithm 29 reads at most Blocks·136 bytes of
+// SHAKE256(c̃) (the 8 bytes of signs included), and then word i of Out is
+// SampleInBall(c̃)[i] mod q (0, 1 or q − 1). The contract's Post and Check
+// say the same.
+type Ball struct {
+	Out, Seed   string
+	Tau         int
+	Blocks      int
+	Permutation string
+}
+
 // ArgsSize is the size of the ABI0 argument area: 8 bytes per pointer,
 // then the result aligned to 8 bytes.
 func (c *Contract) ArgsSize() int {
@@ -295,6 +314,35 @@ const RejNTTPolyBlocks = 16
 // variant squeezes: 7 blocks of 136 bytes hold 952 bytes, above the bound
 // of Appendix C under either reading (see RejNTTPolyBlocks).
 const RejBoundedPolyBlocks = 7
+
+// SampleInBallBlocks bounds the SHAKE256 blocks every SampleInBall
+// variant squeezes: 2 blocks of 136 bytes hold 264 bytes after the 8 bytes
+// of signs (Algorithm 29, line 4), above the 221 iterations of Appendix C
+// for SampleInBall (see RejNTTPolyBlocks) whether they are counted in
+// bytes read at lines 7 and 9 or in iterations of the loop at line 8.
+const SampleInBallBlocks = 2
+
+// maxBallBytes is SampleInBallBlocks in bytes of SHAKE256.
+const maxBallBytes = SampleInBallBlocks * fips202.Rate256
+
+// CheckBallFrom checks one SampleInBall output against Algorithm 29 on
+// the bytes of read: ok reports whether it reads at most maxBallBytes
+// bytes, and then out must be its result, mod q.
+func CheckBallFrom(p fips204.Params, read func([]byte), out []byte) (ok bool, err error) {
+	n := 0
+	want := fips204.SampleInBallFrom(p, func(s []byte) { n += len(s); read(s) })
+	if ok = n <= maxBallBytes; !ok {
+		return false, nil
+	}
+	for i := 0; i < 256; i++ {
+		got := binary.LittleEndian.Uint32(out[4*i:])
+		w := uint32((want[i] + fips204.Q) % fips204.Q)
+		if got != w {
+			return true, fmt.Errorf("coefficient %d = %d, Spec SampleInBall gives %d (%d mod q)", i, got, want[i], w)
+		}
+	}
+	return true, nil
+}
 
 // maxGroups is RejNTTPolyBlocks in three-byte groups.
 const maxGroups = RejNTTPolyBlocks * 168 / 3
