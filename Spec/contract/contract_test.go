@@ -592,3 +592,57 @@ func packedUnpack(pk *Packed, enc []byte, out Buffers) {
 		binary.LittleEndian.PutUint32(out[pk.Flag], flag)
 	}
 }
+
+// SampleInBall's Check accepts Spec's output and rejects a changed
+// coefficient and a wrong result; on chosen streams the bound is met
+// exactly by 272 bytes and missed by one more.
+func TestBalls(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	n := 0
+	for _, c := range All {
+		if c.Ball == nil {
+			continue
+		}
+		n++
+		b := c.Ball
+		if !slices.Contains(c.Calls, b.Permutation) || !c.SecretControl || b.Blocks != SampleInBallBlocks {
+			t.Errorf("%s: a SampleInBall routine calls its permutation, declares its leak and keeps the bound", c.Symbol)
+		}
+		p := fips204.MLDSA44
+		for _, q := range []fips204.Params{fips204.MLDSA65, fips204.MLDSA87} {
+			if q.Tau == b.Tau {
+				p = q
+			}
+		}
+		in := c.Gen(rng)
+		want := fips204.SampleInBall(p, in["seed"])
+		out := Buffers{"c": make([]byte, 1024), "seed": in["seed"]}
+		for i, v := range want {
+			binary.LittleEndian.PutUint32(out["c"][4*i:], uint32((v+fips204.Q)%fips204.Q))
+		}
+		if err := c.Check(in, out, 1); err != nil {
+			t.Errorf("%s: %v", c.Symbol, err)
+		}
+		if c.Check(in, out, 0) == nil {
+			t.Errorf("%s: false accepted where the bound suffices", c.Symbol)
+		}
+		out["c"][4*255] ^= 1
+		if c.Check(in, out, 1) == nil {
+			t.Errorf("%s: a wrong coefficient accepted", c.Symbol)
+		}
+		// Every byte rejected but the last one the bound allows (0).
+		stream := make([]byte, maxBallBytes)
+		for i := 8; i < len(stream)-b.Tau; i++ {
+			stream[i] = 0xff
+		}
+		ok, _ := CheckBallFrom(p, fromBytes(stream), make([]byte, 1024))
+		stream[len(stream)-b.Tau] = 0xff
+		short, _ := CheckBallFrom(p, fromBytes(stream), make([]byte, 1024))
+		if !ok || short {
+			t.Errorf("%s: a stream of exactly %d bytes gives ok = %v, one more %v", c.Symbol, maxBallBytes, ok, !short)
+		}
+	}
+	if n != 3 {
+		t.Errorf("%d SampleInBall contracts, want 3", n)
+	}
+}

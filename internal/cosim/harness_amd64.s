@@ -1203,8 +1203,46 @@ TEXT ·h0057(SB), NOSPLIT, $24-8
 	RET
 
 // func h0058(s *State)
-// ANDQ AX, 24(R8)
+// ANDQ 24(R8), DX
 TEXT ·h0058(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDQ 24(R8), DX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0059(s *State)
+// ANDQ 24(R8), R9
+TEXT ·h0059(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDQ 24(R8), R9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0060(s *State)
+// ANDQ AX, 24(R8)
+TEXT ·h0060(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1221,9 +1259,9 @@ TEXT ·h0058(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0059(s *State)
+// func h0061(s *State)
 // ANDQ AX, CX
-TEXT ·h0059(SB), NOSPLIT, $24-8
+TEXT ·h0061(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1240,9 +1278,9 @@ TEXT ·h0059(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0060(s *State)
+// func h0062(s *State)
 // ANDQ AX, DX
-TEXT ·h0060(SB), NOSPLIT, $24-8
+TEXT ·h0062(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1259,9 +1297,9 @@ TEXT ·h0060(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0061(s *State)
+// func h0063(s *State)
 // ANDQ AX, R8
-TEXT ·h0061(SB), NOSPLIT, $24-8
+TEXT ·h0063(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1278,9 +1316,9 @@ TEXT ·h0061(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0062(s *State)
+// func h0064(s *State)
 // ANDQ CX, AX
-TEXT ·h0062(SB), NOSPLIT, $24-8
+TEXT ·h0064(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1297,9 +1335,9 @@ TEXT ·h0062(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0063(s *State)
+// func h0065(s *State)
 // ANDQ CX, DX
-TEXT ·h0063(SB), NOSPLIT, $24-8
+TEXT ·h0065(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1316,9 +1354,9 @@ TEXT ·h0063(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0064(s *State)
+// func h0066(s *State)
 // ANDQ CX, R8
-TEXT ·h0064(SB), NOSPLIT, $24-8
+TEXT ·h0066(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1335,9 +1373,9 @@ TEXT ·h0064(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0065(s *State)
+// func h0067(s *State)
 // ANDQ DX, AX
-TEXT ·h0065(SB), NOSPLIT, $24-8
+TEXT ·h0067(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1354,9 +1392,9 @@ TEXT ·h0065(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0066(s *State)
+// func h0068(s *State)
 // ANDQ DX, R8
-TEXT ·h0066(SB), NOSPLIT, $24-8
+TEXT ·h0068(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1373,9 +1411,9 @@ TEXT ·h0066(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0067(s *State)
+// func h0069(s *State)
 // ANDQ R8, AX
-TEXT ·h0067(SB), NOSPLIT, $24-8
+TEXT ·h0069(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1392,9 +1430,9 @@ TEXT ·h0067(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0068(s *State)
+// func h0070(s *State)
 // ANDQ R8, CX
-TEXT ·h0068(SB), NOSPLIT, $24-8
+TEXT ·h0070(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1411,9 +1449,9 @@ TEXT ·h0068(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0069(s *State)
+// func h0071(s *State)
 // ANDQ R8, DX
-TEXT ·h0069(SB), NOSPLIT, $24-8
+TEXT ·h0071(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1430,9 +1468,9 @@ TEXT ·h0069(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0070(s *State)
+// func h0072(s *State)
 // ANDQ R8, R9
-TEXT ·h0070(SB), NOSPLIT, $24-8
+TEXT ·h0072(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1449,9 +1487,47 @@ TEXT ·h0070(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0071(s *State)
+// func h0073(s *State)
+// CMOVQCS 24(R8), DX
+TEXT ·h0073(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMOVQCS 24(R8), DX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0074(s *State)
+// CMOVQNE R8, DX
+TEXT ·h0074(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMOVQNE R8, DX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0075(s *State)
 // CMPL AX, $0x007fe001
-TEXT ·h0071(SB), NOSPLIT, $24-8
+TEXT ·h0075(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1468,9 +1544,9 @@ TEXT ·h0071(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0072(s *State)
+// func h0076(s *State)
 // CMPL AX, $0x09
-TEXT ·h0072(SB), NOSPLIT, $24-8
+TEXT ·h0076(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1487,9 +1563,9 @@ TEXT ·h0072(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0073(s *State)
+// func h0077(s *State)
 // CMPL AX, $0x0f
-TEXT ·h0073(SB), NOSPLIT, $24-8
+TEXT ·h0077(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1506,9 +1582,9 @@ TEXT ·h0073(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0074(s *State)
+// func h0078(s *State)
 // CMPL R8, $0x09
-TEXT ·h0074(SB), NOSPLIT, $24-8
+TEXT ·h0078(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1525,9 +1601,9 @@ TEXT ·h0074(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0075(s *State)
+// func h0079(s *State)
 // CMPL R8, $0x0f
-TEXT ·h0075(SB), NOSPLIT, $24-8
+TEXT ·h0079(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1544,9 +1620,47 @@ TEXT ·h0075(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0076(s *State)
+// func h0080(s *State)
+// CMPQ AX, $0x00000000
+TEXT ·h0080(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ AX, $0x00000000
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0081(s *State)
+// CMPQ AX, $0x00000088
+TEXT ·h0081(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ AX, $0x00000088
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0082(s *State)
 // CMPQ AX, $0x00000100
-TEXT ·h0076(SB), NOSPLIT, $24-8
+TEXT ·h0082(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1563,9 +1677,28 @@ TEXT ·h0076(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0077(s *State)
+// func h0083(s *State)
+// CMPQ CX, $0x00000040
+TEXT ·h0083(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ CX, $0x00000040
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0084(s *State)
 // CMPQ CX, $0x000000f8
-TEXT ·h0077(SB), NOSPLIT, $24-8
+TEXT ·h0084(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1582,9 +1715,9 @@ TEXT ·h0077(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0078(s *State)
+// func h0085(s *State)
 // CMPQ CX, $0x00000100
-TEXT ·h0078(SB), NOSPLIT, $24-8
+TEXT ·h0085(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1601,9 +1734,9 @@ TEXT ·h0078(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0079(s *State)
+// func h0086(s *State)
 // CMPQ R8, $0x00000088
-TEXT ·h0079(SB), NOSPLIT, $24-8
+TEXT ·h0086(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1620,9 +1753,9 @@ TEXT ·h0079(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0080(s *State)
+// func h0087(s *State)
 // CMPQ R8, $0x000000a8
-TEXT ·h0080(SB), NOSPLIT, $24-8
+TEXT ·h0087(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1639,9 +1772,28 @@ TEXT ·h0080(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0081(s *State)
+// func h0088(s *State)
+// CMPQ CX, 24(R8)
+TEXT ·h0088(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ CX, 24(R8)
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0089(s *State)
 // DECL CX
-TEXT ·h0081(SB), NOSPLIT, $24-8
+TEXT ·h0089(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1658,9 +1810,9 @@ TEXT ·h0081(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0082(s *State)
+// func h0090(s *State)
 // DECL R8
-TEXT ·h0082(SB), NOSPLIT, $24-8
+TEXT ·h0090(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1677,9 +1829,9 @@ TEXT ·h0082(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0083(s *State)
+// func h0091(s *State)
 // DECQ AX
-TEXT ·h0083(SB), NOSPLIT, $24-8
+TEXT ·h0091(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1696,9 +1848,28 @@ TEXT ·h0083(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0084(s *State)
+// func h0092(s *State)
+// INCQ AX
+TEXT ·h0092(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	INCQ AX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0093(s *State)
 // JEQ taken
-TEXT ·h0084(SB), NOSPLIT, $24-8
+TEXT ·h0093(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1719,9 +1890,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0085(s *State)
+// func h0094(s *State)
 // JHI taken
-TEXT ·h0085(SB), NOSPLIT, $24-8
+TEXT ·h0094(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1742,9 +1913,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0086(s *State)
+// func h0095(s *State)
 // JLT taken
-TEXT ·h0086(SB), NOSPLIT, $24-8
+TEXT ·h0095(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1765,9 +1936,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0087(s *State)
+// func h0096(s *State)
 // JMP taken
-TEXT ·h0087(SB), NOSPLIT, $24-8
+TEXT ·h0096(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1788,9 +1959,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0088(s *State)
+// func h0097(s *State)
 // JNE taken
-TEXT ·h0088(SB), NOSPLIT, $24-8
+TEXT ·h0097(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1811,9 +1982,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0089(s *State)
+// func h0098(s *State)
 // LDMXCSR (R8)
-TEXT ·h0089(SB), NOSPLIT, $24-8
+TEXT ·h0098(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1830,9 +2001,9 @@ TEXT ·h0089(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0090(s *State)
+// func h0099(s *State)
 // LDMXCSR 24(R8)
-TEXT ·h0090(SB), NOSPLIT, $24-8
+TEXT ·h0099(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1849,9 +2020,9 @@ TEXT ·h0090(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0091(s *State)
+// func h0100(s *State)
 // LEAQ (AX)(AX*2), R8
-TEXT ·h0091(SB), NOSPLIT, $24-8
+TEXT ·h0100(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1868,9 +2039,9 @@ TEXT ·h0091(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0092(s *State)
+// func h0101(s *State)
 // LEAQ (AX)(R8*4), R8
-TEXT ·h0092(SB), NOSPLIT, $24-8
+TEXT ·h0101(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1887,9 +2058,9 @@ TEXT ·h0092(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0093(s *State)
+// func h0102(s *State)
 // LEAQ (DX)(DX*2), R8
-TEXT ·h0093(SB), NOSPLIT, $24-8
+TEXT ·h0102(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1906,9 +2077,9 @@ TEXT ·h0093(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0094(s *State)
+// func h0103(s *State)
 // LEAQ (R8)(DX*8), DX
-TEXT ·h0094(SB), NOSPLIT, $24-8
+TEXT ·h0103(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1925,9 +2096,9 @@ TEXT ·h0094(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0095(s *State)
+// func h0104(s *State)
 // LEAQ (R8)(R8*2), R8
-TEXT ·h0095(SB), NOSPLIT, $24-8
+TEXT ·h0104(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1944,9 +2115,9 @@ TEXT ·h0095(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0096(s *State)
+// func h0105(s *State)
 // LEAQ (R8)(R8*2), R9
-TEXT ·h0096(SB), NOSPLIT, $24-8
+TEXT ·h0105(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1963,9 +2134,9 @@ TEXT ·h0096(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0097(s *State)
+// func h0106(s *State)
 // LEAQ (R8)(R8*4), R8
-TEXT ·h0097(SB), NOSPLIT, $24-8
+TEXT ·h0106(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -1982,9 +2153,9 @@ TEXT ·h0097(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0098(s *State)
+// func h0107(s *State)
 // LEAQ (R8)(R9*4), R9
-TEXT ·h0098(SB), NOSPLIT, $24-8
+TEXT ·h0107(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2001,9 +2172,9 @@ TEXT ·h0098(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0099(s *State)
+// func h0108(s *State)
 // LEAQ (R8)(R9*8), R9
-TEXT ·h0099(SB), NOSPLIT, $24-8
+TEXT ·h0108(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2020,9 +2191,9 @@ TEXT ·h0099(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0100(s *State)
+// func h0109(s *State)
 // LEAQ (R8), AX
-TEXT ·h0100(SB), NOSPLIT, $24-8
+TEXT ·h0109(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2039,9 +2210,9 @@ TEXT ·h0100(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0101(s *State)
+// func h0110(s *State)
 // LEAQ (R8), R9
-TEXT ·h0101(SB), NOSPLIT, $24-8
+TEXT ·h0110(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2058,9 +2229,9 @@ TEXT ·h0101(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0102(s *State)
+// func h0111(s *State)
 // LEAQ 24(R8), AX
-TEXT ·h0102(SB), NOSPLIT, $24-8
+TEXT ·h0111(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2077,9 +2248,9 @@ TEXT ·h0102(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0103(s *State)
+// func h0112(s *State)
 // LEAQ 24(R8), R9
-TEXT ·h0103(SB), NOSPLIT, $24-8
+TEXT ·h0112(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2096,9 +2267,9 @@ TEXT ·h0103(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0104(s *State)
+// func h0113(s *State)
 // LFENCE
-TEXT ·h0104(SB), NOSPLIT, $24-8
+TEXT ·h0113(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2115,9 +2286,9 @@ TEXT ·h0104(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0105(s *State)
+// func h0114(s *State)
 // MOVB $0x00, 24(R8)
-TEXT ·h0105(SB), NOSPLIT, $24-8
+TEXT ·h0114(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2134,9 +2305,9 @@ TEXT ·h0105(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0106(s *State)
+// func h0115(s *State)
 // MOVB $0x01, 24(R8)
-TEXT ·h0106(SB), NOSPLIT, $24-8
+TEXT ·h0115(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2153,9 +2324,9 @@ TEXT ·h0106(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0107(s *State)
+// func h0116(s *State)
 // MOVB $0x02, 24(R8)
-TEXT ·h0107(SB), NOSPLIT, $24-8
+TEXT ·h0116(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2172,9 +2343,9 @@ TEXT ·h0107(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0108(s *State)
+// func h0117(s *State)
 // MOVB $0x03, 24(R8)
-TEXT ·h0108(SB), NOSPLIT, $24-8
+TEXT ·h0117(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2191,9 +2362,9 @@ TEXT ·h0108(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0109(s *State)
+// func h0118(s *State)
 // MOVB $0x04, 24(R8)
-TEXT ·h0109(SB), NOSPLIT, $24-8
+TEXT ·h0118(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2210,9 +2381,9 @@ TEXT ·h0109(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0110(s *State)
+// func h0119(s *State)
 // MOVB $0x05, 24(R8)
-TEXT ·h0110(SB), NOSPLIT, $24-8
+TEXT ·h0119(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2229,9 +2400,9 @@ TEXT ·h0110(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0111(s *State)
+// func h0120(s *State)
 // MOVB $0x06, 24(R8)
-TEXT ·h0111(SB), NOSPLIT, $24-8
+TEXT ·h0120(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2248,9 +2419,9 @@ TEXT ·h0111(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0112(s *State)
+// func h0121(s *State)
 // MOVB $0x07, 24(R8)
-TEXT ·h0112(SB), NOSPLIT, $24-8
+TEXT ·h0121(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2267,9 +2438,9 @@ TEXT ·h0112(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0113(s *State)
+// func h0122(s *State)
 // MOVB AL, 24(R8)
-TEXT ·h0113(SB), NOSPLIT, $24-8
+TEXT ·h0122(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2286,9 +2457,9 @@ TEXT ·h0113(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0114(s *State)
+// func h0123(s *State)
 // MOVBLZX (R8)(R9*1), R10
-TEXT ·h0114(SB), NOSPLIT, $24-8
+TEXT ·h0123(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2305,9 +2476,9 @@ TEXT ·h0114(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0115(s *State)
+// func h0124(s *State)
 // MOVBLZX 24(R8)(R9*1), R10
-TEXT ·h0115(SB), NOSPLIT, $24-8
+TEXT ·h0124(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2324,9 +2495,9 @@ TEXT ·h0115(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0116(s *State)
+// func h0125(s *State)
 // MOVBQZX (R8)(AX*1), AX
-TEXT ·h0116(SB), NOSPLIT, $24-8
+TEXT ·h0125(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2343,9 +2514,28 @@ TEXT ·h0116(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0117(s *State)
+// func h0126(s *State)
+// MOVBQZX 24(R8)(AX*1), CX
+TEXT ·h0126(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVBQZX 24(R8)(AX*1), CX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0127(s *State)
 // MOVBQZX 24(R8), AX
-TEXT ·h0117(SB), NOSPLIT, $24-8
+TEXT ·h0127(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2362,9 +2552,9 @@ TEXT ·h0117(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0118(s *State)
+// func h0128(s *State)
 // MOVL $0x00001fbf, 24(R8)
-TEXT ·h0118(SB), NOSPLIT, $24-8
+TEXT ·h0128(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2381,9 +2571,28 @@ TEXT ·h0118(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0119(s *State)
+// func h0129(s *State)
+// MOVL $0x00000001, DX
+TEXT ·h0129(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVL $0x00000001, DX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0130(s *State)
 // MOVL $0x00000002, AX
-TEXT ·h0119(SB), NOSPLIT, $24-8
+TEXT ·h0130(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2400,9 +2609,9 @@ TEXT ·h0119(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0120(s *State)
+// func h0131(s *State)
 // MOVL $0x00000002, CX
-TEXT ·h0120(SB), NOSPLIT, $24-8
+TEXT ·h0131(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2419,9 +2628,9 @@ TEXT ·h0120(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0121(s *State)
+// func h0132(s *State)
 // MOVL $0x00000002, DX
-TEXT ·h0121(SB), NOSPLIT, $24-8
+TEXT ·h0132(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2438,9 +2647,9 @@ TEXT ·h0121(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0122(s *State)
+// func h0133(s *State)
 // MOVL $0x00000004, AX
-TEXT ·h0122(SB), NOSPLIT, $24-8
+TEXT ·h0133(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2457,9 +2666,9 @@ TEXT ·h0122(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0123(s *State)
+// func h0134(s *State)
 // MOVL $0x00000004, DX
-TEXT ·h0123(SB), NOSPLIT, $24-8
+TEXT ·h0134(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2476,9 +2685,9 @@ TEXT ·h0123(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0124(s *State)
+// func h0135(s *State)
 // MOVL $0x00000004, R8
-TEXT ·h0124(SB), NOSPLIT, $24-8
+TEXT ·h0135(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2495,9 +2704,9 @@ TEXT ·h0124(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0125(s *State)
+// func h0136(s *State)
 // MOVL $0x00000008, CX
-TEXT ·h0125(SB), NOSPLIT, $24-8
+TEXT ·h0136(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2514,9 +2723,9 @@ TEXT ·h0125(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0126(s *State)
+// func h0137(s *State)
 // MOVL $0x00000008, R8
-TEXT ·h0126(SB), NOSPLIT, $24-8
+TEXT ·h0137(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2533,9 +2742,9 @@ TEXT ·h0126(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0127(s *State)
+// func h0138(s *State)
 // MOVL $0x0000000c, CX
-TEXT ·h0127(SB), NOSPLIT, $24-8
+TEXT ·h0138(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2552,9 +2761,9 @@ TEXT ·h0127(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0128(s *State)
+// func h0139(s *State)
 // MOVL $0x0000000e, CX
-TEXT ·h0128(SB), NOSPLIT, $24-8
+TEXT ·h0139(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2571,9 +2780,9 @@ TEXT ·h0128(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0129(s *State)
+// func h0140(s *State)
 // MOVL $0x00000018, CX
-TEXT ·h0129(SB), NOSPLIT, $24-8
+TEXT ·h0140(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2590,9 +2799,9 @@ TEXT ·h0129(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0130(s *State)
+// func h0141(s *State)
 // MOVL $0x0000001c, CX
-TEXT ·h0130(SB), NOSPLIT, $24-8
+TEXT ·h0141(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2609,9 +2818,9 @@ TEXT ·h0130(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0131(s *State)
+// func h0142(s *State)
 // MOVL $0x0000001e, CX
-TEXT ·h0131(SB), NOSPLIT, $24-8
+TEXT ·h0142(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2628,9 +2837,9 @@ TEXT ·h0131(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0132(s *State)
+// func h0143(s *State)
 // MOVL $0x0000001f, CX
-TEXT ·h0132(SB), NOSPLIT, $24-8
+TEXT ·h0143(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2647,9 +2856,9 @@ TEXT ·h0132(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0133(s *State)
+// func h0144(s *State)
 // MOVL $0x0000002b, R8
-TEXT ·h0133(SB), NOSPLIT, $24-8
+TEXT ·h0144(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2666,9 +2875,9 @@ TEXT ·h0133(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0134(s *State)
+// func h0145(s *State)
 // MOVL $0x00000040, CX
-TEXT ·h0134(SB), NOSPLIT, $24-8
+TEXT ·h0145(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2685,9 +2894,9 @@ TEXT ·h0134(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0135(s *State)
+// func h0146(s *State)
 // MOVL $0x00001000, AX
-TEXT ·h0135(SB), NOSPLIT, $24-8
+TEXT ·h0146(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2704,9 +2913,9 @@ TEXT ·h0135(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0136(s *State)
+// func h0147(s *State)
 // MOVL $0x00001000, DX
-TEXT ·h0136(SB), NOSPLIT, $24-8
+TEXT ·h0147(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2723,9 +2932,9 @@ TEXT ·h0136(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0137(s *State)
+// func h0148(s *State)
 // MOVL $0x00020000, AX
-TEXT ·h0137(SB), NOSPLIT, $24-8
+TEXT ·h0148(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2742,9 +2951,9 @@ TEXT ·h0137(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0138(s *State)
+// func h0149(s *State)
 // MOVL $0x00020000, DX
-TEXT ·h0138(SB), NOSPLIT, $24-8
+TEXT ·h0149(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2761,9 +2970,9 @@ TEXT ·h0138(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0139(s *State)
+// func h0150(s *State)
 // MOVL $0x00080000, AX
-TEXT ·h0139(SB), NOSPLIT, $24-8
+TEXT ·h0150(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2780,9 +2989,9 @@ TEXT ·h0139(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0140(s *State)
+// func h0151(s *State)
 // MOVL $0x00080000, DX
-TEXT ·h0140(SB), NOSPLIT, $24-8
+TEXT ·h0151(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2799,9 +3008,9 @@ TEXT ·h0140(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0141(s *State)
+// func h0152(s *State)
 // MOVL $0x003ff000, R8
-TEXT ·h0141(SB), NOSPLIT, $24-8
+TEXT ·h0152(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2818,9 +3027,9 @@ TEXT ·h0141(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0142(s *State)
+// func h0153(s *State)
 // MOVL $0x007fe001, DX
-TEXT ·h0142(SB), NOSPLIT, $24-8
+TEXT ·h0153(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2837,9 +3046,9 @@ TEXT ·h0142(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0143(s *State)
+// func h0154(s *State)
 // MOVL (R8), AX
-TEXT ·h0143(SB), NOSPLIT, $24-8
+TEXT ·h0154(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2856,9 +3065,9 @@ TEXT ·h0143(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0144(s *State)
+// func h0155(s *State)
 // MOVL (R8), R9
-TEXT ·h0144(SB), NOSPLIT, $24-8
+TEXT ·h0155(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2875,9 +3084,9 @@ TEXT ·h0144(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0145(s *State)
+// func h0156(s *State)
 // MOVL 24(R8), AX
-TEXT ·h0145(SB), NOSPLIT, $24-8
+TEXT ·h0156(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2894,9 +3103,9 @@ TEXT ·h0145(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0146(s *State)
+// func h0157(s *State)
 // MOVL 24(R8), DX
-TEXT ·h0146(SB), NOSPLIT, $24-8
+TEXT ·h0157(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2913,9 +3122,9 @@ TEXT ·h0146(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0147(s *State)
+// func h0158(s *State)
 // MOVL 24(R8), R9
-TEXT ·h0147(SB), NOSPLIT, $24-8
+TEXT ·h0158(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2932,9 +3141,9 @@ TEXT ·h0147(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0148(s *State)
+// func h0159(s *State)
 // MOVL AX, (R8)
-TEXT ·h0148(SB), NOSPLIT, $24-8
+TEXT ·h0159(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2951,9 +3160,9 @@ TEXT ·h0148(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0149(s *State)
+// func h0160(s *State)
 // MOVL AX, (R8)(CX*4)
-TEXT ·h0149(SB), NOSPLIT, $24-8
+TEXT ·h0160(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2970,9 +3179,9 @@ TEXT ·h0149(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0150(s *State)
+// func h0161(s *State)
 // MOVL AX, 24(R8)
-TEXT ·h0150(SB), NOSPLIT, $24-8
+TEXT ·h0161(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -2989,9 +3198,9 @@ TEXT ·h0150(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0151(s *State)
+// func h0162(s *State)
 // MOVL CX, (R8)
-TEXT ·h0151(SB), NOSPLIT, $24-8
+TEXT ·h0162(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3008,9 +3217,9 @@ TEXT ·h0151(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0152(s *State)
+// func h0163(s *State)
 // MOVL DX, (R8)
-TEXT ·h0152(SB), NOSPLIT, $24-8
+TEXT ·h0163(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3027,9 +3236,9 @@ TEXT ·h0152(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0153(s *State)
+// func h0164(s *State)
 // MOVL DX, (R8)(CX*4)
-TEXT ·h0153(SB), NOSPLIT, $24-8
+TEXT ·h0164(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3046,9 +3255,9 @@ TEXT ·h0153(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0154(s *State)
+// func h0165(s *State)
 // MOVL DX, 24(R8)
-TEXT ·h0154(SB), NOSPLIT, $24-8
+TEXT ·h0165(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3065,9 +3274,9 @@ TEXT ·h0154(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0155(s *State)
+// func h0166(s *State)
 // MOVL R8, (R9)
-TEXT ·h0155(SB), NOSPLIT, $24-8
+TEXT ·h0166(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3084,9 +3293,9 @@ TEXT ·h0155(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0156(s *State)
+// func h0167(s *State)
 // MOVL R8, 24(R9)
-TEXT ·h0156(SB), NOSPLIT, $24-8
+TEXT ·h0167(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3103,9 +3312,9 @@ TEXT ·h0156(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0157(s *State)
+// func h0168(s *State)
 // MOVL AX, DX
-TEXT ·h0157(SB), NOSPLIT, $24-8
+TEXT ·h0168(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3122,9 +3331,9 @@ TEXT ·h0157(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0158(s *State)
+// func h0169(s *State)
 // MOVL AX, R8
-TEXT ·h0158(SB), NOSPLIT, $24-8
+TEXT ·h0169(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3141,9 +3350,9 @@ TEXT ·h0158(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0159(s *State)
+// func h0170(s *State)
 // MOVL DX, R8
-TEXT ·h0159(SB), NOSPLIT, $24-8
+TEXT ·h0170(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3160,9 +3369,9 @@ TEXT ·h0159(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0160(s *State)
+// func h0171(s *State)
 // MOVL R8, AX
-TEXT ·h0160(SB), NOSPLIT, $24-8
+TEXT ·h0171(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3179,9 +3388,9 @@ TEXT ·h0160(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0161(s *State)
+// func h0172(s *State)
 // MOVL R8, R9
-TEXT ·h0161(SB), NOSPLIT, $24-8
+TEXT ·h0172(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3198,9 +3407,9 @@ TEXT ·h0161(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0162(s *State)
+// func h0173(s *State)
 // MOVO X1, X9
-TEXT ·h0162(SB), NOSPLIT, $24-8
+TEXT ·h0173(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3217,9 +3426,9 @@ TEXT ·h0162(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0163(s *State)
+// func h0174(s *State)
 // MOVOU (DX), X1
-TEXT ·h0163(SB), NOSPLIT, $24-8
+TEXT ·h0174(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3236,9 +3445,9 @@ TEXT ·h0163(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0164(s *State)
+// func h0175(s *State)
 // MOVOU (R8), X1
-TEXT ·h0164(SB), NOSPLIT, $24-8
+TEXT ·h0175(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3255,9 +3464,9 @@ TEXT ·h0164(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0165(s *State)
+// func h0176(s *State)
 // MOVOU 24(DX), X1
-TEXT ·h0165(SB), NOSPLIT, $24-8
+TEXT ·h0176(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3274,9 +3483,9 @@ TEXT ·h0165(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0166(s *State)
+// func h0177(s *State)
 // MOVOU 24(R8), X1
-TEXT ·h0166(SB), NOSPLIT, $24-8
+TEXT ·h0177(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3293,9 +3502,9 @@ TEXT ·h0166(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0167(s *State)
+// func h0178(s *State)
 // MOVOU X1, (R8)
-TEXT ·h0167(SB), NOSPLIT, $24-8
+TEXT ·h0178(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3312,9 +3521,9 @@ TEXT ·h0167(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0168(s *State)
+// func h0179(s *State)
 // MOVOU X1, 24(R8)
-TEXT ·h0168(SB), NOSPLIT, $24-8
+TEXT ·h0179(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3331,9 +3540,9 @@ TEXT ·h0168(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0169(s *State)
+// func h0180(s *State)
 // MOVQ $0x00000000, 24(R8)
-TEXT ·h0169(SB), NOSPLIT, $24-8
+TEXT ·h0180(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3350,9 +3559,9 @@ TEXT ·h0169(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0170(s *State)
+// func h0181(s *State)
 // MOVQ $0x00000001, 24(R8)
-TEXT ·h0170(SB), NOSPLIT, $24-8
+TEXT ·h0181(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3369,9 +3578,9 @@ TEXT ·h0170(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0171(s *State)
+// func h0182(s *State)
 // MOVQ $0x00000007, 24(R8)
-TEXT ·h0171(SB), NOSPLIT, $24-8
+TEXT ·h0182(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3388,9 +3597,28 @@ TEXT ·h0171(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0172(s *State)
+// func h0183(s *State)
+// MOVQ $0x00000008, 24(R8)
+TEXT ·h0183(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVQ $0x00000008, 24(R8)
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0184(s *State)
 // MOVQ $0x00000010, 24(R8)
-TEXT ·h0172(SB), NOSPLIT, $24-8
+TEXT ·h0184(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3407,9 +3635,123 @@ TEXT ·h0172(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0173(s *State)
+// func h0185(s *State)
+// MOVQ $0x0000001f, 24(R8)
+TEXT ·h0185(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVQ $0x0000001f, 24(R8)
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0186(s *State)
+// MOVQ $0x000000c4, 24(R8)
+TEXT ·h0186(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVQ $0x000000c4, 24(R8)
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0187(s *State)
+// MOVQ $0x000000cf, 24(R8)
+TEXT ·h0187(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVQ $0x000000cf, 24(R8)
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0188(s *State)
+// MOVQ $0x000000d9, 24(R8)
+TEXT ·h0188(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVQ $0x000000d9, 24(R8)
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0189(s *State)
+// MOVQ $0x00008000, 24(R8)
+TEXT ·h0189(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVQ $0x00008000, 24(R8)
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0190(s *State)
+// MOVQ $0x02000000, 24(R8)
+TEXT ·h0190(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVQ $0x02000000, 24(R8)
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0191(s *State)
 // MOVQ $0x8000000000000000, AX
-TEXT ·h0173(SB), NOSPLIT, $24-8
+TEXT ·h0191(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3426,9 +3768,9 @@ TEXT ·h0173(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0174(s *State)
+// func h0192(s *State)
 // MOVQ (AX), AX
-TEXT ·h0174(SB), NOSPLIT, $24-8
+TEXT ·h0192(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3445,9 +3787,9 @@ TEXT ·h0174(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0175(s *State)
+// func h0193(s *State)
 // MOVQ (R8)(R9*1), R10
-TEXT ·h0175(SB), NOSPLIT, $24-8
+TEXT ·h0193(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3464,9 +3806,9 @@ TEXT ·h0175(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0176(s *State)
+// func h0194(s *State)
 // MOVQ (R8), AX
-TEXT ·h0176(SB), NOSPLIT, $24-8
+TEXT ·h0194(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3483,9 +3825,9 @@ TEXT ·h0176(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0177(s *State)
+// func h0195(s *State)
 // MOVQ (R8), CX
-TEXT ·h0177(SB), NOSPLIT, $24-8
+TEXT ·h0195(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3502,9 +3844,9 @@ TEXT ·h0177(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0178(s *State)
+// func h0196(s *State)
 // MOVQ (R8), DX
-TEXT ·h0178(SB), NOSPLIT, $24-8
+TEXT ·h0196(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3521,9 +3863,9 @@ TEXT ·h0178(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0179(s *State)
+// func h0197(s *State)
 // MOVQ (R8), R8
-TEXT ·h0179(SB), NOSPLIT, $24-8
+TEXT ·h0197(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3540,9 +3882,9 @@ TEXT ·h0179(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0180(s *State)
+// func h0198(s *State)
 // MOVQ (R8), R9
-TEXT ·h0180(SB), NOSPLIT, $24-8
+TEXT ·h0198(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3559,9 +3901,9 @@ TEXT ·h0180(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0181(s *State)
+// func h0199(s *State)
 // MOVQ 24(AX), AX
-TEXT ·h0181(SB), NOSPLIT, $24-8
+TEXT ·h0199(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3578,9 +3920,9 @@ TEXT ·h0181(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0182(s *State)
+// func h0200(s *State)
 // MOVQ 24(R8)(R9*1), R10
-TEXT ·h0182(SB), NOSPLIT, $24-8
+TEXT ·h0200(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3597,9 +3939,9 @@ TEXT ·h0182(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0183(s *State)
+// func h0201(s *State)
 // MOVQ 24(R8), AX
-TEXT ·h0183(SB), NOSPLIT, $24-8
+TEXT ·h0201(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3616,9 +3958,9 @@ TEXT ·h0183(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0184(s *State)
+// func h0202(s *State)
 // MOVQ 24(R8), CX
-TEXT ·h0184(SB), NOSPLIT, $24-8
+TEXT ·h0202(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3635,9 +3977,9 @@ TEXT ·h0184(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0185(s *State)
+// func h0203(s *State)
 // MOVQ 24(R8), DX
-TEXT ·h0185(SB), NOSPLIT, $24-8
+TEXT ·h0203(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3654,9 +3996,9 @@ TEXT ·h0185(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0186(s *State)
+// func h0204(s *State)
 // MOVQ 24(R8), R8
-TEXT ·h0186(SB), NOSPLIT, $24-8
+TEXT ·h0204(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3673,9 +4015,9 @@ TEXT ·h0186(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0187(s *State)
+// func h0205(s *State)
 // MOVQ 24(R8), R9
-TEXT ·h0187(SB), NOSPLIT, $24-8
+TEXT ·h0205(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3692,9 +4034,9 @@ TEXT ·h0187(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0188(s *State)
+// func h0206(s *State)
 // MOVQ AX, (R8)
-TEXT ·h0188(SB), NOSPLIT, $24-8
+TEXT ·h0206(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3711,9 +4053,9 @@ TEXT ·h0188(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0189(s *State)
+// func h0207(s *State)
 // MOVQ AX, 24(R8)
-TEXT ·h0189(SB), NOSPLIT, $24-8
+TEXT ·h0207(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3730,9 +4072,9 @@ TEXT ·h0189(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0190(s *State)
+// func h0208(s *State)
 // MOVQ CX, (R8)
-TEXT ·h0190(SB), NOSPLIT, $24-8
+TEXT ·h0208(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3749,9 +4091,9 @@ TEXT ·h0190(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0191(s *State)
+// func h0209(s *State)
 // MOVQ CX, 24(R8)
-TEXT ·h0191(SB), NOSPLIT, $24-8
+TEXT ·h0209(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3768,9 +4110,9 @@ TEXT ·h0191(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0192(s *State)
+// func h0210(s *State)
 // MOVQ DX, (R8)
-TEXT ·h0192(SB), NOSPLIT, $24-8
+TEXT ·h0210(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3787,9 +4129,9 @@ TEXT ·h0192(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0193(s *State)
+// func h0211(s *State)
 // MOVQ DX, 24(R8)
-TEXT ·h0193(SB), NOSPLIT, $24-8
+TEXT ·h0211(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3806,9 +4148,9 @@ TEXT ·h0193(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0194(s *State)
+// func h0212(s *State)
 // MOVQ R8, (R9)
-TEXT ·h0194(SB), NOSPLIT, $24-8
+TEXT ·h0212(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3825,9 +4167,9 @@ TEXT ·h0194(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0195(s *State)
+// func h0213(s *State)
 // MOVQ R8, 24(R9)
-TEXT ·h0195(SB), NOSPLIT, $24-8
+TEXT ·h0213(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3844,9 +4186,9 @@ TEXT ·h0195(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0196(s *State)
+// func h0214(s *State)
 // MOVQ AX, CX
-TEXT ·h0196(SB), NOSPLIT, $24-8
+TEXT ·h0214(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3863,9 +4205,9 @@ TEXT ·h0196(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0197(s *State)
+// func h0215(s *State)
 // MOVQ AX, DX
-TEXT ·h0197(SB), NOSPLIT, $24-8
+TEXT ·h0215(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3882,9 +4224,9 @@ TEXT ·h0197(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0198(s *State)
+// func h0216(s *State)
 // MOVQ AX, R8
-TEXT ·h0198(SB), NOSPLIT, $24-8
+TEXT ·h0216(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3901,9 +4243,9 @@ TEXT ·h0198(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0199(s *State)
+// func h0217(s *State)
 // MOVQ CX, R8
-TEXT ·h0199(SB), NOSPLIT, $24-8
+TEXT ·h0217(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3920,9 +4262,9 @@ TEXT ·h0199(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0200(s *State)
+// func h0218(s *State)
 // MOVQ DX, AX
-TEXT ·h0200(SB), NOSPLIT, $24-8
+TEXT ·h0218(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3939,9 +4281,9 @@ TEXT ·h0200(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0201(s *State)
+// func h0219(s *State)
 // MOVQ DX, CX
-TEXT ·h0201(SB), NOSPLIT, $24-8
+TEXT ·h0219(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3958,9 +4300,9 @@ TEXT ·h0201(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0202(s *State)
+// func h0220(s *State)
 // MOVQ DX, R8
-TEXT ·h0202(SB), NOSPLIT, $24-8
+TEXT ·h0220(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3977,9 +4319,9 @@ TEXT ·h0202(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0203(s *State)
+// func h0221(s *State)
 // MOVQ R8, AX
-TEXT ·h0203(SB), NOSPLIT, $24-8
+TEXT ·h0221(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3996,9 +4338,9 @@ TEXT ·h0203(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0204(s *State)
+// func h0222(s *State)
 // MOVQ R8, CX
-TEXT ·h0204(SB), NOSPLIT, $24-8
+TEXT ·h0222(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4015,9 +4357,9 @@ TEXT ·h0204(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0205(s *State)
+// func h0223(s *State)
 // MOVQ R8, DX
-TEXT ·h0205(SB), NOSPLIT, $24-8
+TEXT ·h0223(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4034,9 +4376,9 @@ TEXT ·h0205(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0206(s *State)
+// func h0224(s *State)
 // MOVQ R8, R9
-TEXT ·h0206(SB), NOSPLIT, $24-8
+TEXT ·h0224(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4053,9 +4395,9 @@ TEXT ·h0206(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0207(s *State)
+// func h0225(s *State)
 // MOVWLZX (R8), AX
-TEXT ·h0207(SB), NOSPLIT, $24-8
+TEXT ·h0225(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4072,9 +4414,9 @@ TEXT ·h0207(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0208(s *State)
+// func h0226(s *State)
 // MOVWLZX 24(R8), AX
-TEXT ·h0208(SB), NOSPLIT, $24-8
+TEXT ·h0226(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4091,9 +4433,9 @@ TEXT ·h0208(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0209(s *State)
+// func h0227(s *State)
 // NOTL R8
-TEXT ·h0209(SB), NOSPLIT, $24-8
+TEXT ·h0227(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4110,9 +4452,9 @@ TEXT ·h0209(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0210(s *State)
+// func h0228(s *State)
 // NOTQ AX
-TEXT ·h0210(SB), NOSPLIT, $24-8
+TEXT ·h0228(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4129,9 +4471,9 @@ TEXT ·h0210(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0211(s *State)
+// func h0229(s *State)
 // NOTQ CX
-TEXT ·h0211(SB), NOSPLIT, $24-8
+TEXT ·h0229(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4148,9 +4490,9 @@ TEXT ·h0211(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0212(s *State)
+// func h0230(s *State)
 // NOTQ DX
-TEXT ·h0212(SB), NOSPLIT, $24-8
+TEXT ·h0230(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4167,9 +4509,9 @@ TEXT ·h0212(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0213(s *State)
+// func h0231(s *State)
 // NOTQ R8
-TEXT ·h0213(SB), NOSPLIT, $24-8
+TEXT ·h0231(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4186,9 +4528,9 @@ TEXT ·h0213(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0214(s *State)
+// func h0232(s *State)
 // ORL $0x001f0000, AX
-TEXT ·h0214(SB), NOSPLIT, $24-8
+TEXT ·h0232(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4205,9 +4547,9 @@ TEXT ·h0214(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0215(s *State)
+// func h0233(s *State)
 // ORL R8, R9
-TEXT ·h0215(SB), NOSPLIT, $24-8
+TEXT ·h0233(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4224,9 +4566,9 @@ TEXT ·h0215(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0216(s *State)
+// func h0234(s *State)
 // ORQ 24(R8), R9
-TEXT ·h0216(SB), NOSPLIT, $24-8
+TEXT ·h0234(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4243,9 +4585,9 @@ TEXT ·h0216(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0217(s *State)
+// func h0235(s *State)
 // ORQ AX, CX
-TEXT ·h0217(SB), NOSPLIT, $24-8
+TEXT ·h0235(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4262,9 +4604,9 @@ TEXT ·h0217(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0218(s *State)
+// func h0236(s *State)
 // ORQ AX, DX
-TEXT ·h0218(SB), NOSPLIT, $24-8
+TEXT ·h0236(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4281,9 +4623,9 @@ TEXT ·h0218(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0219(s *State)
+// func h0237(s *State)
 // ORQ AX, R8
-TEXT ·h0219(SB), NOSPLIT, $24-8
+TEXT ·h0237(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4300,9 +4642,9 @@ TEXT ·h0219(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0220(s *State)
+// func h0238(s *State)
 // ORQ CX, AX
-TEXT ·h0220(SB), NOSPLIT, $24-8
+TEXT ·h0238(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4319,9 +4661,9 @@ TEXT ·h0220(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0221(s *State)
+// func h0239(s *State)
 // ORQ CX, DX
-TEXT ·h0221(SB), NOSPLIT, $24-8
+TEXT ·h0239(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4338,9 +4680,9 @@ TEXT ·h0221(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0222(s *State)
+// func h0240(s *State)
 // ORQ CX, R8
-TEXT ·h0222(SB), NOSPLIT, $24-8
+TEXT ·h0240(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4357,9 +4699,9 @@ TEXT ·h0222(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0223(s *State)
+// func h0241(s *State)
 // ORQ DX, AX
-TEXT ·h0223(SB), NOSPLIT, $24-8
+TEXT ·h0241(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4376,9 +4718,9 @@ TEXT ·h0223(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0224(s *State)
+// func h0242(s *State)
 // ORQ DX, R8
-TEXT ·h0224(SB), NOSPLIT, $24-8
+TEXT ·h0242(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4395,9 +4737,9 @@ TEXT ·h0224(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0225(s *State)
+// func h0243(s *State)
 // ORQ R8, AX
-TEXT ·h0225(SB), NOSPLIT, $24-8
+TEXT ·h0243(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4414,9 +4756,9 @@ TEXT ·h0225(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0226(s *State)
+// func h0244(s *State)
 // ORQ R8, CX
-TEXT ·h0226(SB), NOSPLIT, $24-8
+TEXT ·h0244(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4433,9 +4775,9 @@ TEXT ·h0226(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0227(s *State)
+// func h0245(s *State)
 // ORQ R8, DX
-TEXT ·h0227(SB), NOSPLIT, $24-8
+TEXT ·h0245(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4452,9 +4794,9 @@ TEXT ·h0227(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0228(s *State)
+// func h0246(s *State)
 // ORQ R8, R9
-TEXT ·h0228(SB), NOSPLIT, $24-8
+TEXT ·h0246(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4471,9 +4813,9 @@ TEXT ·h0228(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0229(s *State)
+// func h0247(s *State)
 // PADDL X1, X9
-TEXT ·h0229(SB), NOSPLIT, $24-8
+TEXT ·h0247(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4490,9 +4832,9 @@ TEXT ·h0229(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0230(s *State)
+// func h0248(s *State)
 // PADDQ X1, X9
-TEXT ·h0230(SB), NOSPLIT, $24-8
+TEXT ·h0248(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4509,9 +4851,9 @@ TEXT ·h0230(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0231(s *State)
+// func h0249(s *State)
 // PAND X1, X9
-TEXT ·h0231(SB), NOSPLIT, $24-8
+TEXT ·h0249(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4528,9 +4870,9 @@ TEXT ·h0231(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0232(s *State)
+// func h0250(s *State)
 // PMULULQ X1, X9
-TEXT ·h0232(SB), NOSPLIT, $24-8
+TEXT ·h0250(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4547,9 +4889,9 @@ TEXT ·h0232(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0233(s *State)
+// func h0251(s *State)
 // POR X1, X9
-TEXT ·h0233(SB), NOSPLIT, $24-8
+TEXT ·h0251(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4566,9 +4908,47 @@ TEXT ·h0233(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0234(s *State)
+// func h0252(s *State)
+// PSHUFL $0x00, X1, X1
+TEXT ·h0252(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	PSHUFL $0x00, X1, X1
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0253(s *State)
+// PSHUFL $0x55, X1, X1
+TEXT ·h0253(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	PSHUFL $0x55, X1, X1
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0254(s *State)
 // PSHUFL $0xf5, X1, X1
-TEXT ·h0234(SB), NOSPLIT, $24-8
+TEXT ·h0254(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4585,9 +4965,9 @@ TEXT ·h0234(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0235(s *State)
+// func h0255(s *State)
 // PSHUFL $0xf5, X1, X9
-TEXT ·h0235(SB), NOSPLIT, $24-8
+TEXT ·h0255(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4604,9 +4984,142 @@ TEXT ·h0235(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0236(s *State)
+// func h0256(s *State)
+// PSLLL $0x00, X1
+TEXT ·h0256(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	PSLLL $0x00, X1
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0257(s *State)
+// PSLLL $0x01, X1
+TEXT ·h0257(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	PSLLL $0x01, X1
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0258(s *State)
+// PSLLL $0x02, X1
+TEXT ·h0258(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	PSLLL $0x02, X1
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0259(s *State)
+// PSLLL $0x03, X1
+TEXT ·h0259(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	PSLLL $0x03, X1
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0260(s *State)
+// PSLLL $0x04, X1
+TEXT ·h0260(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	PSLLL $0x04, X1
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0261(s *State)
+// PSLLL $0x08, X1
+TEXT ·h0261(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	PSLLL $0x08, X1
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0262(s *State)
+// PSLLL $0x0c, X1
+TEXT ·h0262(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	PSLLL $0x0c, X1
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0263(s *State)
 // PSLLL $0x0d, X1
-TEXT ·h0236(SB), NOSPLIT, $24-8
+TEXT ·h0263(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4623,9 +5136,47 @@ TEXT ·h0236(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0237(s *State)
+// func h0264(s *State)
+// PSLLL $0x10, X1
+TEXT ·h0264(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	PSLLL $0x10, X1
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0265(s *State)
+// PSLLL $0x14, X1
+TEXT ·h0265(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	PSLLL $0x14, X1
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0266(s *State)
 // PSLLL $0x17, X1
-TEXT ·h0237(SB), NOSPLIT, $24-8
+TEXT ·h0266(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4642,9 +5193,47 @@ TEXT ·h0237(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0238(s *State)
+// func h0267(s *State)
+// PSLLL $0x18, X1
+TEXT ·h0267(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	PSLLL $0x18, X1
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0268(s *State)
+// PSLLL $0x1c, X1
+TEXT ·h0268(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	PSLLL $0x1c, X1
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0269(s *State)
 // PSRAL $0x17, X1
-TEXT ·h0238(SB), NOSPLIT, $24-8
+TEXT ·h0269(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4661,9 +5250,9 @@ TEXT ·h0238(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0239(s *State)
+// func h0270(s *State)
 // PSRAL $0x1f, X1
-TEXT ·h0239(SB), NOSPLIT, $24-8
+TEXT ·h0270(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4680,9 +5269,9 @@ TEXT ·h0239(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0240(s *State)
+// func h0271(s *State)
 // PSRLQ $0x20, X1
-TEXT ·h0240(SB), NOSPLIT, $24-8
+TEXT ·h0271(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4699,9 +5288,9 @@ TEXT ·h0240(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0241(s *State)
+// func h0272(s *State)
 // PSUBL X1, X9
-TEXT ·h0241(SB), NOSPLIT, $24-8
+TEXT ·h0272(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4718,9 +5307,9 @@ TEXT ·h0241(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0242(s *State)
+// func h0273(s *State)
 // PUNPCKHLQ X1, X9
-TEXT ·h0242(SB), NOSPLIT, $24-8
+TEXT ·h0273(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4737,9 +5326,9 @@ TEXT ·h0242(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0243(s *State)
+// func h0274(s *State)
 // PUNPCKHQDQ X1, X9
-TEXT ·h0243(SB), NOSPLIT, $24-8
+TEXT ·h0274(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4756,9 +5345,9 @@ TEXT ·h0243(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0244(s *State)
+// func h0275(s *State)
 // PUNPCKLLQ X1, X9
-TEXT ·h0244(SB), NOSPLIT, $24-8
+TEXT ·h0275(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4775,9 +5364,9 @@ TEXT ·h0244(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0245(s *State)
+// func h0276(s *State)
 // PUNPCKLQDQ X1, X9
-TEXT ·h0245(SB), NOSPLIT, $24-8
+TEXT ·h0276(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4794,9 +5383,28 @@ TEXT ·h0245(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0246(s *State)
+// func h0277(s *State)
+// PXOR X1, X9
+TEXT ·h0277(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	PXOR X1, X9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0278(s *State)
 // ROLQ $0x01, AX
-TEXT ·h0246(SB), NOSPLIT, $24-8
+TEXT ·h0278(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4813,9 +5421,9 @@ TEXT ·h0246(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0247(s *State)
+// func h0279(s *State)
 // ROLQ $0x01, CX
-TEXT ·h0247(SB), NOSPLIT, $24-8
+TEXT ·h0279(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4832,9 +5440,9 @@ TEXT ·h0247(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0248(s *State)
+// func h0280(s *State)
 // ROLQ $0x01, DX
-TEXT ·h0248(SB), NOSPLIT, $24-8
+TEXT ·h0280(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4851,9 +5459,9 @@ TEXT ·h0248(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0249(s *State)
+// func h0281(s *State)
 // ROLQ $0x01, R8
-TEXT ·h0249(SB), NOSPLIT, $24-8
+TEXT ·h0281(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4870,9 +5478,9 @@ TEXT ·h0249(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0250(s *State)
+// func h0282(s *State)
 // ROLQ $0x02, R8
-TEXT ·h0250(SB), NOSPLIT, $24-8
+TEXT ·h0282(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4889,9 +5497,9 @@ TEXT ·h0250(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0251(s *State)
+// func h0283(s *State)
 // ROLQ $0x03, R8
-TEXT ·h0251(SB), NOSPLIT, $24-8
+TEXT ·h0283(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4908,9 +5516,9 @@ TEXT ·h0251(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0252(s *State)
+// func h0284(s *State)
 // ROLQ $0x06, AX
-TEXT ·h0252(SB), NOSPLIT, $24-8
+TEXT ·h0284(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4927,9 +5535,9 @@ TEXT ·h0252(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0253(s *State)
+// func h0285(s *State)
 // ROLQ $0x06, CX
-TEXT ·h0253(SB), NOSPLIT, $24-8
+TEXT ·h0285(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4946,9 +5554,9 @@ TEXT ·h0253(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0254(s *State)
+// func h0286(s *State)
 // ROLQ $0x06, DX
-TEXT ·h0254(SB), NOSPLIT, $24-8
+TEXT ·h0286(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4965,9 +5573,9 @@ TEXT ·h0254(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0255(s *State)
+// func h0287(s *State)
 // ROLQ $0x06, R8
-TEXT ·h0255(SB), NOSPLIT, $24-8
+TEXT ·h0287(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4984,9 +5592,9 @@ TEXT ·h0255(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0256(s *State)
+// func h0288(s *State)
 // ROLQ $0x08, R8
-TEXT ·h0256(SB), NOSPLIT, $24-8
+TEXT ·h0288(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5003,9 +5611,9 @@ TEXT ·h0256(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0257(s *State)
+// func h0289(s *State)
 // ROLQ $0x0a, AX
-TEXT ·h0257(SB), NOSPLIT, $24-8
+TEXT ·h0289(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5022,9 +5630,9 @@ TEXT ·h0257(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0258(s *State)
+// func h0290(s *State)
 // ROLQ $0x0a, CX
-TEXT ·h0258(SB), NOSPLIT, $24-8
+TEXT ·h0290(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5041,9 +5649,9 @@ TEXT ·h0258(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0259(s *State)
+// func h0291(s *State)
 // ROLQ $0x0a, DX
-TEXT ·h0259(SB), NOSPLIT, $24-8
+TEXT ·h0291(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5060,9 +5668,9 @@ TEXT ·h0259(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0260(s *State)
+// func h0292(s *State)
 // ROLQ $0x0a, R8
-TEXT ·h0260(SB), NOSPLIT, $24-8
+TEXT ·h0292(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5079,9 +5687,9 @@ TEXT ·h0260(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0261(s *State)
+// func h0293(s *State)
 // ROLQ $0x0d, R8
-TEXT ·h0261(SB), NOSPLIT, $24-8
+TEXT ·h0293(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5098,9 +5706,9 @@ TEXT ·h0261(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0262(s *State)
+// func h0294(s *State)
 // ROLQ $0x0e, AX
-TEXT ·h0262(SB), NOSPLIT, $24-8
+TEXT ·h0294(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5117,9 +5725,9 @@ TEXT ·h0262(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0263(s *State)
+// func h0295(s *State)
 // ROLQ $0x0e, CX
-TEXT ·h0263(SB), NOSPLIT, $24-8
+TEXT ·h0295(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5136,9 +5744,9 @@ TEXT ·h0263(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0264(s *State)
+// func h0296(s *State)
 // ROLQ $0x0e, DX
-TEXT ·h0264(SB), NOSPLIT, $24-8
+TEXT ·h0296(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5155,9 +5763,9 @@ TEXT ·h0264(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0265(s *State)
+// func h0297(s *State)
 // ROLQ $0x0e, R8
-TEXT ·h0265(SB), NOSPLIT, $24-8
+TEXT ·h0297(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5174,9 +5782,9 @@ TEXT ·h0265(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0266(s *State)
+// func h0298(s *State)
 // ROLQ $0x0f, R8
-TEXT ·h0266(SB), NOSPLIT, $24-8
+TEXT ·h0298(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5193,9 +5801,9 @@ TEXT ·h0266(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0267(s *State)
+// func h0299(s *State)
 // ROLQ $0x12, AX
-TEXT ·h0267(SB), NOSPLIT, $24-8
+TEXT ·h0299(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5212,9 +5820,9 @@ TEXT ·h0267(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0268(s *State)
+// func h0300(s *State)
 // ROLQ $0x12, CX
-TEXT ·h0268(SB), NOSPLIT, $24-8
+TEXT ·h0300(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5231,9 +5839,9 @@ TEXT ·h0268(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0269(s *State)
+// func h0301(s *State)
 // ROLQ $0x12, DX
-TEXT ·h0269(SB), NOSPLIT, $24-8
+TEXT ·h0301(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5250,9 +5858,9 @@ TEXT ·h0269(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0270(s *State)
+// func h0302(s *State)
 // ROLQ $0x12, R8
-TEXT ·h0270(SB), NOSPLIT, $24-8
+TEXT ·h0302(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5269,9 +5877,9 @@ TEXT ·h0270(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0271(s *State)
+// func h0303(s *State)
 // ROLQ $0x14, R8
-TEXT ·h0271(SB), NOSPLIT, $24-8
+TEXT ·h0303(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5288,9 +5896,9 @@ TEXT ·h0271(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0272(s *State)
+// func h0304(s *State)
 // ROLQ $0x15, AX
-TEXT ·h0272(SB), NOSPLIT, $24-8
+TEXT ·h0304(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5307,9 +5915,9 @@ TEXT ·h0272(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0273(s *State)
+// func h0305(s *State)
 // ROLQ $0x15, CX
-TEXT ·h0273(SB), NOSPLIT, $24-8
+TEXT ·h0305(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5326,9 +5934,9 @@ TEXT ·h0273(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0274(s *State)
+// func h0306(s *State)
 // ROLQ $0x15, DX
-TEXT ·h0274(SB), NOSPLIT, $24-8
+TEXT ·h0306(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5345,9 +5953,9 @@ TEXT ·h0274(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0275(s *State)
+// func h0307(s *State)
 // ROLQ $0x15, R8
-TEXT ·h0275(SB), NOSPLIT, $24-8
+TEXT ·h0307(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5364,9 +5972,9 @@ TEXT ·h0275(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0276(s *State)
+// func h0308(s *State)
 // ROLQ $0x19, R8
-TEXT ·h0276(SB), NOSPLIT, $24-8
+TEXT ·h0308(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5383,9 +5991,9 @@ TEXT ·h0276(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0277(s *State)
+// func h0309(s *State)
 // ROLQ $0x1b, AX
-TEXT ·h0277(SB), NOSPLIT, $24-8
+TEXT ·h0309(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5402,9 +6010,9 @@ TEXT ·h0277(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0278(s *State)
+// func h0310(s *State)
 // ROLQ $0x1b, CX
-TEXT ·h0278(SB), NOSPLIT, $24-8
+TEXT ·h0310(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5421,9 +6029,9 @@ TEXT ·h0278(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0279(s *State)
+// func h0311(s *State)
 // ROLQ $0x1b, DX
-TEXT ·h0279(SB), NOSPLIT, $24-8
+TEXT ·h0311(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5440,9 +6048,9 @@ TEXT ·h0279(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0280(s *State)
+// func h0312(s *State)
 // ROLQ $0x1b, R8
-TEXT ·h0280(SB), NOSPLIT, $24-8
+TEXT ·h0312(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5459,9 +6067,9 @@ TEXT ·h0280(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0281(s *State)
+// func h0313(s *State)
 // ROLQ $0x1c, AX
-TEXT ·h0281(SB), NOSPLIT, $24-8
+TEXT ·h0313(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5478,9 +6086,9 @@ TEXT ·h0281(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0282(s *State)
+// func h0314(s *State)
 // ROLQ $0x1c, CX
-TEXT ·h0282(SB), NOSPLIT, $24-8
+TEXT ·h0314(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5497,9 +6105,9 @@ TEXT ·h0282(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0283(s *State)
+// func h0315(s *State)
 // ROLQ $0x1c, DX
-TEXT ·h0283(SB), NOSPLIT, $24-8
+TEXT ·h0315(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5516,9 +6124,9 @@ TEXT ·h0283(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0284(s *State)
+// func h0316(s *State)
 // ROLQ $0x1c, R8
-TEXT ·h0284(SB), NOSPLIT, $24-8
+TEXT ·h0316(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5535,9 +6143,9 @@ TEXT ·h0284(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0285(s *State)
+// func h0317(s *State)
 // ROLQ $0x24, AX
-TEXT ·h0285(SB), NOSPLIT, $24-8
+TEXT ·h0317(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5554,9 +6162,9 @@ TEXT ·h0285(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0286(s *State)
+// func h0318(s *State)
 // ROLQ $0x24, CX
-TEXT ·h0286(SB), NOSPLIT, $24-8
+TEXT ·h0318(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5573,9 +6181,9 @@ TEXT ·h0286(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0287(s *State)
+// func h0319(s *State)
 // ROLQ $0x24, DX
-TEXT ·h0287(SB), NOSPLIT, $24-8
+TEXT ·h0319(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5592,9 +6200,9 @@ TEXT ·h0287(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0288(s *State)
+// func h0320(s *State)
 // ROLQ $0x24, R8
-TEXT ·h0288(SB), NOSPLIT, $24-8
+TEXT ·h0320(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5611,9 +6219,9 @@ TEXT ·h0288(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0289(s *State)
+// func h0321(s *State)
 // ROLQ $0x27, AX
-TEXT ·h0289(SB), NOSPLIT, $24-8
+TEXT ·h0321(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5630,9 +6238,9 @@ TEXT ·h0289(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0290(s *State)
+// func h0322(s *State)
 // ROLQ $0x27, CX
-TEXT ·h0290(SB), NOSPLIT, $24-8
+TEXT ·h0322(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5649,9 +6257,9 @@ TEXT ·h0290(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0291(s *State)
+// func h0323(s *State)
 // ROLQ $0x27, DX
-TEXT ·h0291(SB), NOSPLIT, $24-8
+TEXT ·h0323(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5668,9 +6276,9 @@ TEXT ·h0291(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0292(s *State)
+// func h0324(s *State)
 // ROLQ $0x27, R8
-TEXT ·h0292(SB), NOSPLIT, $24-8
+TEXT ·h0324(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5687,9 +6295,9 @@ TEXT ·h0292(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0293(s *State)
+// func h0325(s *State)
 // ROLQ $0x29, AX
-TEXT ·h0293(SB), NOSPLIT, $24-8
+TEXT ·h0325(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5706,9 +6314,9 @@ TEXT ·h0293(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0294(s *State)
+// func h0326(s *State)
 // ROLQ $0x29, CX
-TEXT ·h0294(SB), NOSPLIT, $24-8
+TEXT ·h0326(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5725,9 +6333,9 @@ TEXT ·h0294(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0295(s *State)
+// func h0327(s *State)
 // ROLQ $0x29, DX
-TEXT ·h0295(SB), NOSPLIT, $24-8
+TEXT ·h0327(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5744,9 +6352,9 @@ TEXT ·h0295(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0296(s *State)
+// func h0328(s *State)
 // ROLQ $0x29, R8
-TEXT ·h0296(SB), NOSPLIT, $24-8
+TEXT ·h0328(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5763,9 +6371,9 @@ TEXT ·h0296(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0297(s *State)
+// func h0329(s *State)
 // ROLQ $0x2b, AX
-TEXT ·h0297(SB), NOSPLIT, $24-8
+TEXT ·h0329(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5782,9 +6390,9 @@ TEXT ·h0297(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0298(s *State)
+// func h0330(s *State)
 // ROLQ $0x2b, CX
-TEXT ·h0298(SB), NOSPLIT, $24-8
+TEXT ·h0330(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5801,9 +6409,9 @@ TEXT ·h0298(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0299(s *State)
+// func h0331(s *State)
 // ROLQ $0x2b, DX
-TEXT ·h0299(SB), NOSPLIT, $24-8
+TEXT ·h0331(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5820,9 +6428,9 @@ TEXT ·h0299(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0300(s *State)
+// func h0332(s *State)
 // ROLQ $0x2b, R8
-TEXT ·h0300(SB), NOSPLIT, $24-8
+TEXT ·h0332(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5839,9 +6447,9 @@ TEXT ·h0300(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0301(s *State)
+// func h0333(s *State)
 // ROLQ $0x2c, R8
-TEXT ·h0301(SB), NOSPLIT, $24-8
+TEXT ·h0333(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5858,9 +6466,9 @@ TEXT ·h0301(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0302(s *State)
+// func h0334(s *State)
 // ROLQ $0x2d, AX
-TEXT ·h0302(SB), NOSPLIT, $24-8
+TEXT ·h0334(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5877,9 +6485,9 @@ TEXT ·h0302(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0303(s *State)
+// func h0335(s *State)
 // ROLQ $0x2d, CX
-TEXT ·h0303(SB), NOSPLIT, $24-8
+TEXT ·h0335(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5896,9 +6504,9 @@ TEXT ·h0303(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0304(s *State)
+// func h0336(s *State)
 // ROLQ $0x2d, DX
-TEXT ·h0304(SB), NOSPLIT, $24-8
+TEXT ·h0336(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5915,9 +6523,9 @@ TEXT ·h0304(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0305(s *State)
+// func h0337(s *State)
 // ROLQ $0x2d, R8
-TEXT ·h0305(SB), NOSPLIT, $24-8
+TEXT ·h0337(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5934,9 +6542,9 @@ TEXT ·h0305(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0306(s *State)
+// func h0338(s *State)
 // ROLQ $0x33, R8
-TEXT ·h0306(SB), NOSPLIT, $24-8
+TEXT ·h0338(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5953,9 +6561,9 @@ TEXT ·h0306(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0307(s *State)
+// func h0339(s *State)
 // ROLQ $0x37, AX
-TEXT ·h0307(SB), NOSPLIT, $24-8
+TEXT ·h0339(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5972,9 +6580,9 @@ TEXT ·h0307(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0308(s *State)
+// func h0340(s *State)
 // ROLQ $0x37, CX
-TEXT ·h0308(SB), NOSPLIT, $24-8
+TEXT ·h0340(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5991,9 +6599,9 @@ TEXT ·h0308(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0309(s *State)
+// func h0341(s *State)
 // ROLQ $0x37, DX
-TEXT ·h0309(SB), NOSPLIT, $24-8
+TEXT ·h0341(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6010,9 +6618,9 @@ TEXT ·h0309(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0310(s *State)
+// func h0342(s *State)
 // ROLQ $0x37, R8
-TEXT ·h0310(SB), NOSPLIT, $24-8
+TEXT ·h0342(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6029,9 +6637,9 @@ TEXT ·h0310(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0311(s *State)
+// func h0343(s *State)
 // ROLQ $0x38, R8
-TEXT ·h0311(SB), NOSPLIT, $24-8
+TEXT ·h0343(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6048,9 +6656,9 @@ TEXT ·h0311(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0312(s *State)
+// func h0344(s *State)
 // ROLQ $0x3d, AX
-TEXT ·h0312(SB), NOSPLIT, $24-8
+TEXT ·h0344(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6067,9 +6675,9 @@ TEXT ·h0312(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0313(s *State)
+// func h0345(s *State)
 // ROLQ $0x3d, CX
-TEXT ·h0313(SB), NOSPLIT, $24-8
+TEXT ·h0345(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6086,9 +6694,9 @@ TEXT ·h0313(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0314(s *State)
+// func h0346(s *State)
 // ROLQ $0x3d, DX
-TEXT ·h0314(SB), NOSPLIT, $24-8
+TEXT ·h0346(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6105,9 +6713,9 @@ TEXT ·h0314(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0315(s *State)
+// func h0347(s *State)
 // ROLQ $0x3d, R8
-TEXT ·h0315(SB), NOSPLIT, $24-8
+TEXT ·h0347(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6124,9 +6732,9 @@ TEXT ·h0315(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0316(s *State)
+// func h0348(s *State)
 // ROLQ $0x3e, AX
-TEXT ·h0316(SB), NOSPLIT, $24-8
+TEXT ·h0348(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6143,9 +6751,9 @@ TEXT ·h0316(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0317(s *State)
+// func h0349(s *State)
 // ROLQ $0x3e, CX
-TEXT ·h0317(SB), NOSPLIT, $24-8
+TEXT ·h0349(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6162,9 +6770,9 @@ TEXT ·h0317(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0318(s *State)
+// func h0350(s *State)
 // ROLQ $0x3e, DX
-TEXT ·h0318(SB), NOSPLIT, $24-8
+TEXT ·h0350(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6181,9 +6789,9 @@ TEXT ·h0318(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0319(s *State)
+// func h0351(s *State)
 // ROLQ $0x3e, R8
-TEXT ·h0319(SB), NOSPLIT, $24-8
+TEXT ·h0351(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6200,9 +6808,9 @@ TEXT ·h0319(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0320(s *State)
+// func h0352(s *State)
 // RORXQ $0x02, R8, R8
-TEXT ·h0320(SB), NOSPLIT, $24-8
+TEXT ·h0352(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6219,9 +6827,9 @@ TEXT ·h0320(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0321(s *State)
+// func h0353(s *State)
 // RORXQ $0x03, R8, R8
-TEXT ·h0321(SB), NOSPLIT, $24-8
+TEXT ·h0353(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6238,9 +6846,9 @@ TEXT ·h0321(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0322(s *State)
+// func h0354(s *State)
 // RORXQ $0x08, R8, R8
-TEXT ·h0322(SB), NOSPLIT, $24-8
+TEXT ·h0354(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6257,9 +6865,9 @@ TEXT ·h0322(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0323(s *State)
+// func h0355(s *State)
 // RORXQ $0x09, R8, R8
-TEXT ·h0323(SB), NOSPLIT, $24-8
+TEXT ·h0355(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6276,9 +6884,9 @@ TEXT ·h0323(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0324(s *State)
+// func h0356(s *State)
 // RORXQ $0x13, DX, DX
-TEXT ·h0324(SB), NOSPLIT, $24-8
+TEXT ·h0356(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6295,9 +6903,9 @@ TEXT ·h0324(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0325(s *State)
+// func h0357(s *State)
 // RORXQ $0x13, R8, R8
-TEXT ·h0325(SB), NOSPLIT, $24-8
+TEXT ·h0357(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6314,9 +6922,9 @@ TEXT ·h0325(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0326(s *State)
+// func h0358(s *State)
 // RORXQ $0x14, R8, R8
-TEXT ·h0326(SB), NOSPLIT, $24-8
+TEXT ·h0358(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6333,9 +6941,9 @@ TEXT ·h0326(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0327(s *State)
+// func h0359(s *State)
 // RORXQ $0x15, DX, DX
-TEXT ·h0327(SB), NOSPLIT, $24-8
+TEXT ·h0359(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6352,9 +6960,9 @@ TEXT ·h0327(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0328(s *State)
+// func h0360(s *State)
 // RORXQ $0x15, R8, R8
-TEXT ·h0328(SB), NOSPLIT, $24-8
+TEXT ·h0360(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6371,9 +6979,9 @@ TEXT ·h0328(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0329(s *State)
+// func h0361(s *State)
 // RORXQ $0x17, DX, DX
-TEXT ·h0329(SB), NOSPLIT, $24-8
+TEXT ·h0361(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6390,9 +6998,9 @@ TEXT ·h0329(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0330(s *State)
+// func h0362(s *State)
 // RORXQ $0x17, R8, R8
-TEXT ·h0330(SB), NOSPLIT, $24-8
+TEXT ·h0362(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6409,9 +7017,9 @@ TEXT ·h0330(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0331(s *State)
+// func h0363(s *State)
 // RORXQ $0x19, DX, DX
-TEXT ·h0331(SB), NOSPLIT, $24-8
+TEXT ·h0363(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6428,9 +7036,9 @@ TEXT ·h0331(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0332(s *State)
+// func h0364(s *State)
 // RORXQ $0x19, R8, R8
-TEXT ·h0332(SB), NOSPLIT, $24-8
+TEXT ·h0364(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6447,9 +7055,9 @@ TEXT ·h0332(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0333(s *State)
+// func h0365(s *State)
 // RORXQ $0x1c, DX, DX
-TEXT ·h0333(SB), NOSPLIT, $24-8
+TEXT ·h0365(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6466,9 +7074,9 @@ TEXT ·h0333(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0334(s *State)
+// func h0366(s *State)
 // RORXQ $0x1c, R8, R8
-TEXT ·h0334(SB), NOSPLIT, $24-8
+TEXT ·h0366(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6485,9 +7093,9 @@ TEXT ·h0334(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0335(s *State)
+// func h0367(s *State)
 // RORXQ $0x24, DX, DX
-TEXT ·h0335(SB), NOSPLIT, $24-8
+TEXT ·h0367(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6504,9 +7112,9 @@ TEXT ·h0335(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0336(s *State)
+// func h0368(s *State)
 // RORXQ $0x24, R8, R8
-TEXT ·h0336(SB), NOSPLIT, $24-8
+TEXT ·h0368(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6523,9 +7131,9 @@ TEXT ·h0336(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0337(s *State)
+// func h0369(s *State)
 // RORXQ $0x25, R8, R8
-TEXT ·h0337(SB), NOSPLIT, $24-8
+TEXT ·h0369(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6542,9 +7150,9 @@ TEXT ·h0337(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0338(s *State)
+// func h0370(s *State)
 // RORXQ $0x27, DX, DX
-TEXT ·h0338(SB), NOSPLIT, $24-8
+TEXT ·h0370(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6561,9 +7169,9 @@ TEXT ·h0338(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0339(s *State)
+// func h0371(s *State)
 // RORXQ $0x27, R8, R8
-TEXT ·h0339(SB), NOSPLIT, $24-8
+TEXT ·h0371(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6580,9 +7188,9 @@ TEXT ·h0339(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0340(s *State)
+// func h0372(s *State)
 // RORXQ $0x2b, DX, DX
-TEXT ·h0340(SB), NOSPLIT, $24-8
+TEXT ·h0372(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6599,9 +7207,9 @@ TEXT ·h0340(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0341(s *State)
+// func h0373(s *State)
 // RORXQ $0x2b, R8, R8
-TEXT ·h0341(SB), NOSPLIT, $24-8
+TEXT ·h0373(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6618,9 +7226,9 @@ TEXT ·h0341(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0342(s *State)
+// func h0374(s *State)
 // RORXQ $0x2c, DX, DX
-TEXT ·h0342(SB), NOSPLIT, $24-8
+TEXT ·h0374(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6637,9 +7245,9 @@ TEXT ·h0342(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0343(s *State)
+// func h0375(s *State)
 // RORXQ $0x2c, R8, R8
-TEXT ·h0343(SB), NOSPLIT, $24-8
+TEXT ·h0375(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6656,9 +7264,9 @@ TEXT ·h0343(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0344(s *State)
+// func h0376(s *State)
 // RORXQ $0x2e, DX, DX
-TEXT ·h0344(SB), NOSPLIT, $24-8
+TEXT ·h0376(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6675,9 +7283,9 @@ TEXT ·h0344(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0345(s *State)
+// func h0377(s *State)
 // RORXQ $0x2e, R8, R8
-TEXT ·h0345(SB), NOSPLIT, $24-8
+TEXT ·h0377(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6694,9 +7302,9 @@ TEXT ·h0345(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0346(s *State)
+// func h0378(s *State)
 // RORXQ $0x31, R8, R8
-TEXT ·h0346(SB), NOSPLIT, $24-8
+TEXT ·h0378(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6713,9 +7321,9 @@ TEXT ·h0346(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0347(s *State)
+// func h0379(s *State)
 // RORXQ $0x32, DX, DX
-TEXT ·h0347(SB), NOSPLIT, $24-8
+TEXT ·h0379(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6732,9 +7340,9 @@ TEXT ·h0347(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0348(s *State)
+// func h0380(s *State)
 // RORXQ $0x32, R8, R8
-TEXT ·h0348(SB), NOSPLIT, $24-8
+TEXT ·h0380(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6751,9 +7359,9 @@ TEXT ·h0348(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0349(s *State)
+// func h0381(s *State)
 // RORXQ $0x36, DX, DX
-TEXT ·h0349(SB), NOSPLIT, $24-8
+TEXT ·h0381(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6770,9 +7378,9 @@ TEXT ·h0349(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0350(s *State)
+// func h0382(s *State)
 // RORXQ $0x36, R8, R8
-TEXT ·h0350(SB), NOSPLIT, $24-8
+TEXT ·h0382(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6789,9 +7397,9 @@ TEXT ·h0350(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0351(s *State)
+// func h0383(s *State)
 // RORXQ $0x38, R8, R8
-TEXT ·h0351(SB), NOSPLIT, $24-8
+TEXT ·h0383(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6808,9 +7416,9 @@ TEXT ·h0351(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0352(s *State)
+// func h0384(s *State)
 // RORXQ $0x3a, DX, DX
-TEXT ·h0352(SB), NOSPLIT, $24-8
+TEXT ·h0384(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6827,9 +7435,9 @@ TEXT ·h0352(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0353(s *State)
+// func h0385(s *State)
 // RORXQ $0x3a, R8, R8
-TEXT ·h0353(SB), NOSPLIT, $24-8
+TEXT ·h0385(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6846,9 +7454,9 @@ TEXT ·h0353(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0354(s *State)
+// func h0386(s *State)
 // RORXQ $0x3d, DX, DX
-TEXT ·h0354(SB), NOSPLIT, $24-8
+TEXT ·h0386(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6865,9 +7473,9 @@ TEXT ·h0354(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0355(s *State)
+// func h0387(s *State)
 // RORXQ $0x3d, R8, R8
-TEXT ·h0355(SB), NOSPLIT, $24-8
+TEXT ·h0387(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6884,9 +7492,9 @@ TEXT ·h0355(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0356(s *State)
+// func h0388(s *State)
 // RORXQ $0x3e, R8, R8
-TEXT ·h0356(SB), NOSPLIT, $24-8
+TEXT ·h0388(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6903,9 +7511,9 @@ TEXT ·h0356(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0357(s *State)
+// func h0389(s *State)
 // RORXQ $0x3f, AX, AX
-TEXT ·h0357(SB), NOSPLIT, $24-8
+TEXT ·h0389(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6922,9 +7530,9 @@ TEXT ·h0357(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0358(s *State)
+// func h0390(s *State)
 // RORXQ $0x3f, CX, CX
-TEXT ·h0358(SB), NOSPLIT, $24-8
+TEXT ·h0390(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6941,9 +7549,9 @@ TEXT ·h0358(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0359(s *State)
+// func h0391(s *State)
 // RORXQ $0x3f, DX, DX
-TEXT ·h0359(SB), NOSPLIT, $24-8
+TEXT ·h0391(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6960,9 +7568,9 @@ TEXT ·h0359(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0360(s *State)
+// func h0392(s *State)
 // RORXQ $0x3f, R8, R8
-TEXT ·h0360(SB), NOSPLIT, $24-8
+TEXT ·h0392(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6979,9 +7587,9 @@ TEXT ·h0360(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0361(s *State)
+// func h0393(s *State)
 // RORXQ $0x3f, R8, R9
-TEXT ·h0361(SB), NOSPLIT, $24-8
+TEXT ·h0393(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6998,9 +7606,9 @@ TEXT ·h0361(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0362(s *State)
+// func h0394(s *State)
 // SARL $0x1f, R8
-TEXT ·h0362(SB), NOSPLIT, $24-8
+TEXT ·h0394(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7017,9 +7625,66 @@ TEXT ·h0362(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0363(s *State)
+// func h0395(s *State)
+// SARQ $0x3f, AX
+TEXT ·h0395(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARQ $0x3f, AX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0396(s *State)
+// SARQ $0x3f, DX
+TEXT ·h0396(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARQ $0x3f, DX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0397(s *State)
+// SARQ $0x3f, R8
+TEXT ·h0397(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARQ $0x3f, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0398(s *State)
 // SBBQ R8, R8
-TEXT ·h0363(SB), NOSPLIT, $24-8
+TEXT ·h0398(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7036,9 +7701,9 @@ TEXT ·h0363(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0364(s *State)
+// func h0399(s *State)
 // SHLL $0x05, DX
-TEXT ·h0364(SB), NOSPLIT, $24-8
+TEXT ·h0399(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7055,9 +7720,9 @@ TEXT ·h0364(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0365(s *State)
+// func h0400(s *State)
 // SHLL $0x05, R8
-TEXT ·h0365(SB), NOSPLIT, $24-8
+TEXT ·h0400(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7074,9 +7739,9 @@ TEXT ·h0365(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0366(s *State)
+// func h0401(s *State)
 // SHLL $0x09, R8
-TEXT ·h0366(SB), NOSPLIT, $24-8
+TEXT ·h0401(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7093,9 +7758,9 @@ TEXT ·h0366(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0367(s *State)
+// func h0402(s *State)
 // SHLL $0x0a, R8
-TEXT ·h0367(SB), NOSPLIT, $24-8
+TEXT ·h0402(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7112,9 +7777,9 @@ TEXT ·h0367(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0368(s *State)
+// func h0403(s *State)
 // SHLL $0x0b, R8
-TEXT ·h0368(SB), NOSPLIT, $24-8
+TEXT ·h0403(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7131,9 +7796,9 @@ TEXT ·h0368(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0369(s *State)
+// func h0404(s *State)
 // SHLL $0x0d, DX
-TEXT ·h0369(SB), NOSPLIT, $24-8
+TEXT ·h0404(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7150,9 +7815,28 @@ TEXT ·h0369(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0370(s *State)
+// func h0405(s *State)
+// SHLQ $0x01, 24(R8)
+TEXT ·h0405(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $0x01, 24(R8)
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0406(s *State)
 // SHLQ $0x01, DX
-TEXT ·h0370(SB), NOSPLIT, $24-8
+TEXT ·h0406(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7169,9 +7853,28 @@ TEXT ·h0370(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0371(s *State)
+// func h0407(s *State)
+// SHLQ $0x01, R8
+TEXT ·h0407(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $0x01, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0408(s *State)
 // SHLQ $0x02, DX
-TEXT ·h0371(SB), NOSPLIT, $24-8
+TEXT ·h0408(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7188,9 +7891,28 @@ TEXT ·h0371(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0372(s *State)
+// func h0409(s *State)
+// SHLQ $0x02, R8
+TEXT ·h0409(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $0x02, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0410(s *State)
 // SHLQ $0x03, DX
-TEXT ·h0372(SB), NOSPLIT, $24-8
+TEXT ·h0410(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7207,9 +7929,9 @@ TEXT ·h0372(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0373(s *State)
+// func h0411(s *State)
 // SHLQ $0x04, DX
-TEXT ·h0373(SB), NOSPLIT, $24-8
+TEXT ·h0411(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7226,9 +7948,28 @@ TEXT ·h0373(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0374(s *State)
+// func h0412(s *State)
+// SHLQ $0x04, R8
+TEXT ·h0412(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $0x04, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0413(s *State)
 // SHLQ $0x05, DX
-TEXT ·h0374(SB), NOSPLIT, $24-8
+TEXT ·h0413(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7245,9 +7986,9 @@ TEXT ·h0374(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0375(s *State)
+// func h0414(s *State)
 // SHLQ $0x06, DX
-TEXT ·h0375(SB), NOSPLIT, $24-8
+TEXT ·h0414(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7264,9 +8005,9 @@ TEXT ·h0375(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0376(s *State)
+// func h0415(s *State)
 // SHLQ $0x07, DX
-TEXT ·h0376(SB), NOSPLIT, $24-8
+TEXT ·h0415(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7283,9 +8024,9 @@ TEXT ·h0376(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0377(s *State)
+// func h0416(s *State)
 // SHLQ $0x08, DX
-TEXT ·h0377(SB), NOSPLIT, $24-8
+TEXT ·h0416(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7302,9 +8043,28 @@ TEXT ·h0377(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0378(s *State)
+// func h0417(s *State)
+// SHLQ $0x08, R8
+TEXT ·h0417(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $0x08, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0418(s *State)
 // SHLQ $0x09, DX
-TEXT ·h0378(SB), NOSPLIT, $24-8
+TEXT ·h0418(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7321,9 +8081,9 @@ TEXT ·h0378(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0379(s *State)
+// func h0419(s *State)
 // SHLQ $0x0a, DX
-TEXT ·h0379(SB), NOSPLIT, $24-8
+TEXT ·h0419(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7340,9 +8100,9 @@ TEXT ·h0379(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0380(s *State)
+// func h0420(s *State)
 // SHLQ $0x0b, DX
-TEXT ·h0380(SB), NOSPLIT, $24-8
+TEXT ·h0420(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7359,9 +8119,9 @@ TEXT ·h0380(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0381(s *State)
+// func h0421(s *State)
 // SHLQ $0x0c, DX
-TEXT ·h0381(SB), NOSPLIT, $24-8
+TEXT ·h0421(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7378,9 +8138,9 @@ TEXT ·h0381(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0382(s *State)
+// func h0422(s *State)
 // SHLQ $0x0d, DX
-TEXT ·h0382(SB), NOSPLIT, $24-8
+TEXT ·h0422(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7397,9 +8157,9 @@ TEXT ·h0382(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0383(s *State)
+// func h0423(s *State)
 // SHLQ $0x0e, DX
-TEXT ·h0383(SB), NOSPLIT, $24-8
+TEXT ·h0423(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7416,9 +8176,9 @@ TEXT ·h0383(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0384(s *State)
+// func h0424(s *State)
 // SHLQ $0x0f, DX
-TEXT ·h0384(SB), NOSPLIT, $24-8
+TEXT ·h0424(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7435,9 +8195,9 @@ TEXT ·h0384(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0385(s *State)
+// func h0425(s *State)
 // SHLQ $0x10, DX
-TEXT ·h0385(SB), NOSPLIT, $24-8
+TEXT ·h0425(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7454,9 +8214,28 @@ TEXT ·h0385(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0386(s *State)
+// func h0426(s *State)
+// SHLQ $0x10, R8
+TEXT ·h0426(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $0x10, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0427(s *State)
 // SHLQ $0x11, DX
-TEXT ·h0386(SB), NOSPLIT, $24-8
+TEXT ·h0427(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7473,9 +8252,9 @@ TEXT ·h0386(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0387(s *State)
+// func h0428(s *State)
 // SHLQ $0x12, DX
-TEXT ·h0387(SB), NOSPLIT, $24-8
+TEXT ·h0428(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7492,9 +8271,9 @@ TEXT ·h0387(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0388(s *State)
+// func h0429(s *State)
 // SHLQ $0x13, DX
-TEXT ·h0388(SB), NOSPLIT, $24-8
+TEXT ·h0429(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7511,9 +8290,9 @@ TEXT ·h0388(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0389(s *State)
+// func h0430(s *State)
 // SHLQ $0x14, DX
-TEXT ·h0389(SB), NOSPLIT, $24-8
+TEXT ·h0430(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7530,9 +8309,9 @@ TEXT ·h0389(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0390(s *State)
+// func h0431(s *State)
 // SHLQ $0x15, DX
-TEXT ·h0390(SB), NOSPLIT, $24-8
+TEXT ·h0431(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7549,9 +8328,9 @@ TEXT ·h0390(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0391(s *State)
+// func h0432(s *State)
 // SHLQ $0x16, DX
-TEXT ·h0391(SB), NOSPLIT, $24-8
+TEXT ·h0432(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7568,9 +8347,9 @@ TEXT ·h0391(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0392(s *State)
+// func h0433(s *State)
 // SHLQ $0x17, DX
-TEXT ·h0392(SB), NOSPLIT, $24-8
+TEXT ·h0433(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7587,9 +8366,9 @@ TEXT ·h0392(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0393(s *State)
+// func h0434(s *State)
 // SHLQ $0x18, DX
-TEXT ·h0393(SB), NOSPLIT, $24-8
+TEXT ·h0434(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7606,9 +8385,9 @@ TEXT ·h0393(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0394(s *State)
+// func h0435(s *State)
 // SHLQ $0x19, DX
-TEXT ·h0394(SB), NOSPLIT, $24-8
+TEXT ·h0435(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7625,9 +8404,9 @@ TEXT ·h0394(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0395(s *State)
+// func h0436(s *State)
 // SHLQ $0x1a, DX
-TEXT ·h0395(SB), NOSPLIT, $24-8
+TEXT ·h0436(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7644,9 +8423,9 @@ TEXT ·h0395(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0396(s *State)
+// func h0437(s *State)
 // SHLQ $0x1b, DX
-TEXT ·h0396(SB), NOSPLIT, $24-8
+TEXT ·h0437(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7663,9 +8442,9 @@ TEXT ·h0396(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0397(s *State)
+// func h0438(s *State)
 // SHLQ $0x1c, DX
-TEXT ·h0397(SB), NOSPLIT, $24-8
+TEXT ·h0438(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7682,9 +8461,9 @@ TEXT ·h0397(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0398(s *State)
+// func h0439(s *State)
 // SHLQ $0x1d, DX
-TEXT ·h0398(SB), NOSPLIT, $24-8
+TEXT ·h0439(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7701,9 +8480,9 @@ TEXT ·h0398(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0399(s *State)
+// func h0440(s *State)
 // SHLQ $0x1e, DX
-TEXT ·h0399(SB), NOSPLIT, $24-8
+TEXT ·h0440(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7720,9 +8499,9 @@ TEXT ·h0399(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0400(s *State)
+// func h0441(s *State)
 // SHLQ $0x1f, DX
-TEXT ·h0400(SB), NOSPLIT, $24-8
+TEXT ·h0441(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7739,9 +8518,28 @@ TEXT ·h0400(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0401(s *State)
+// func h0442(s *State)
+// SHLQ $0x20, R8
+TEXT ·h0442(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $0x20, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0443(s *State)
 // SHRL $0x04, R8
-TEXT ·h0401(SB), NOSPLIT, $24-8
+TEXT ·h0443(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7758,9 +8556,9 @@ TEXT ·h0401(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0402(s *State)
+// func h0444(s *State)
 // SHRL $0x06, R8
-TEXT ·h0402(SB), NOSPLIT, $24-8
+TEXT ·h0444(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7777,9 +8575,9 @@ TEXT ·h0402(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0403(s *State)
+// func h0445(s *State)
 // SHRL $0x07, DX
-TEXT ·h0403(SB), NOSPLIT, $24-8
+TEXT ·h0445(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7796,9 +8594,9 @@ TEXT ·h0403(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0404(s *State)
+// func h0446(s *State)
 // SHRL $0x07, R8
-TEXT ·h0404(SB), NOSPLIT, $24-8
+TEXT ·h0446(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7815,9 +8613,9 @@ TEXT ·h0404(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0405(s *State)
+// func h0447(s *State)
 // SHRL $0x0d, DX
-TEXT ·h0405(SB), NOSPLIT, $24-8
+TEXT ·h0447(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7834,9 +8632,9 @@ TEXT ·h0405(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0406(s *State)
+// func h0448(s *State)
 // SHRL $0x16, DX
-TEXT ·h0406(SB), NOSPLIT, $24-8
+TEXT ·h0448(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7853,9 +8651,9 @@ TEXT ·h0406(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0407(s *State)
+// func h0449(s *State)
 // SHRL $0x16, R8
-TEXT ·h0407(SB), NOSPLIT, $24-8
+TEXT ·h0449(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7872,9 +8670,9 @@ TEXT ·h0407(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0408(s *State)
+// func h0450(s *State)
 // SHRL $0x18, DX
-TEXT ·h0408(SB), NOSPLIT, $24-8
+TEXT ·h0450(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7891,9 +8689,9 @@ TEXT ·h0408(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0409(s *State)
+// func h0451(s *State)
 // SHRL $0x18, R8
-TEXT ·h0409(SB), NOSPLIT, $24-8
+TEXT ·h0451(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7910,9 +8708,9 @@ TEXT ·h0409(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0410(s *State)
+// func h0452(s *State)
 // SHRL $0x1f, R8
-TEXT ·h0410(SB), NOSPLIT, $24-8
+TEXT ·h0452(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7929,9 +8727,9 @@ TEXT ·h0410(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0411(s *State)
+// func h0453(s *State)
 // SHRQ $0x03, AX
-TEXT ·h0411(SB), NOSPLIT, $24-8
+TEXT ·h0453(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7948,9 +8746,9 @@ TEXT ·h0411(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0412(s *State)
+// func h0454(s *State)
 // SHRQ $0x04, AX
-TEXT ·h0412(SB), NOSPLIT, $24-8
+TEXT ·h0454(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7967,9 +8765,9 @@ TEXT ·h0412(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0413(s *State)
+// func h0455(s *State)
 // SHRQ $0x08, AX
-TEXT ·h0413(SB), NOSPLIT, $24-8
+TEXT ·h0455(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7986,9 +8784,9 @@ TEXT ·h0413(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0414(s *State)
+// func h0456(s *State)
 // SHRQ $0x0a, AX
-TEXT ·h0414(SB), NOSPLIT, $24-8
+TEXT ·h0456(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8005,9 +8803,9 @@ TEXT ·h0414(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0415(s *State)
+// func h0457(s *State)
 // SHRQ $0x0d, AX
-TEXT ·h0415(SB), NOSPLIT, $24-8
+TEXT ·h0457(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8024,9 +8822,9 @@ TEXT ·h0415(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0416(s *State)
+// func h0458(s *State)
 // SHRQ $0x10, AX
-TEXT ·h0416(SB), NOSPLIT, $24-8
+TEXT ·h0458(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8043,9 +8841,9 @@ TEXT ·h0416(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0417(s *State)
+// func h0459(s *State)
 // SHRQ $0x12, AX
-TEXT ·h0417(SB), NOSPLIT, $24-8
+TEXT ·h0459(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8062,9 +8860,9 @@ TEXT ·h0417(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0418(s *State)
+// func h0460(s *State)
 // SHRQ $0x14, AX
-TEXT ·h0418(SB), NOSPLIT, $24-8
+TEXT ·h0460(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8081,9 +8879,9 @@ TEXT ·h0418(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0419(s *State)
+// func h0461(s *State)
 // SHRQ $0x18, AX
-TEXT ·h0419(SB), NOSPLIT, $24-8
+TEXT ·h0461(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8100,9 +8898,9 @@ TEXT ·h0419(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0420(s *State)
+// func h0462(s *State)
 // SHRQ $0x20, AX
-TEXT ·h0420(SB), NOSPLIT, $24-8
+TEXT ·h0462(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8119,9 +8917,9 @@ TEXT ·h0420(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0421(s *State)
+// func h0463(s *State)
 // SHRQ $0x28, AX
-TEXT ·h0421(SB), NOSPLIT, $24-8
+TEXT ·h0463(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8138,9 +8936,9 @@ TEXT ·h0421(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0422(s *State)
+// func h0464(s *State)
 // SHRQ $0x30, AX
-TEXT ·h0422(SB), NOSPLIT, $24-8
+TEXT ·h0464(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8157,9 +8955,9 @@ TEXT ·h0422(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0423(s *State)
+// func h0465(s *State)
 // SHRQ $0x38, AX
-TEXT ·h0423(SB), NOSPLIT, $24-8
+TEXT ·h0465(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8176,9 +8974,9 @@ TEXT ·h0423(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0424(s *State)
+// func h0466(s *State)
 // SHRQ $0x3f, CX
-TEXT ·h0424(SB), NOSPLIT, $24-8
+TEXT ·h0466(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8195,9 +8993,9 @@ TEXT ·h0424(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0425(s *State)
+// func h0467(s *State)
 // STMXCSR (R8)
-TEXT ·h0425(SB), NOSPLIT, $24-8
+TEXT ·h0467(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8214,9 +9012,9 @@ TEXT ·h0425(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0426(s *State)
+// func h0468(s *State)
 // SUBL $0x007fe001, R8
-TEXT ·h0426(SB), NOSPLIT, $24-8
+TEXT ·h0468(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8233,9 +9031,9 @@ TEXT ·h0426(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0427(s *State)
+// func h0469(s *State)
 // SUBL (R8), R9
-TEXT ·h0427(SB), NOSPLIT, $24-8
+TEXT ·h0469(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8252,9 +9050,9 @@ TEXT ·h0427(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0428(s *State)
+// func h0470(s *State)
 // SUBL 24(R8), R9
-TEXT ·h0428(SB), NOSPLIT, $24-8
+TEXT ·h0470(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8271,9 +9069,9 @@ TEXT ·h0428(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0429(s *State)
+// func h0471(s *State)
 // SUBL AX, DX
-TEXT ·h0429(SB), NOSPLIT, $24-8
+TEXT ·h0471(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8290,9 +9088,9 @@ TEXT ·h0429(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0430(s *State)
+// func h0472(s *State)
 // SUBL AX, R8
-TEXT ·h0430(SB), NOSPLIT, $24-8
+TEXT ·h0472(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8309,9 +9107,9 @@ TEXT ·h0430(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0431(s *State)
+// func h0473(s *State)
 // SUBL DX, AX
-TEXT ·h0431(SB), NOSPLIT, $24-8
+TEXT ·h0473(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8328,9 +9126,9 @@ TEXT ·h0431(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0432(s *State)
+// func h0474(s *State)
 // SUBL DX, R8
-TEXT ·h0432(SB), NOSPLIT, $24-8
+TEXT ·h0474(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8347,9 +9145,9 @@ TEXT ·h0432(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0433(s *State)
+// func h0475(s *State)
 // SUBL R8, AX
-TEXT ·h0433(SB), NOSPLIT, $24-8
+TEXT ·h0475(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8366,9 +9164,9 @@ TEXT ·h0433(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0434(s *State)
+// func h0476(s *State)
 // SUBL R8, DX
-TEXT ·h0434(SB), NOSPLIT, $24-8
+TEXT ·h0476(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8385,9 +9183,9 @@ TEXT ·h0434(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0435(s *State)
+// func h0477(s *State)
 // SUBL R8, R9
-TEXT ·h0435(SB), NOSPLIT, $24-8
+TEXT ·h0477(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8404,9 +9202,28 @@ TEXT ·h0435(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0436(s *State)
+// func h0478(s *State)
+// SUBQ $0x00000040, CX
+TEXT ·h0478(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBQ $0x00000040, CX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0479(s *State)
 // SUBQ AX, CX
-TEXT ·h0436(SB), NOSPLIT, $24-8
+TEXT ·h0479(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8423,9 +9240,47 @@ TEXT ·h0436(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0437(s *State)
+// func h0480(s *State)
+// SUBQ AX, R8
+TEXT ·h0480(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBQ AX, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0481(s *State)
+// SUBQ DX, R8
+TEXT ·h0481(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBQ DX, R8
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0482(s *State)
 // SUBQ R8, CX
-TEXT ·h0437(SB), NOSPLIT, $24-8
+TEXT ·h0482(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8442,9 +9297,142 @@ TEXT ·h0437(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0438(s *State)
+// func h0483(s *State)
+// SUBQ R8, R9
+TEXT ·h0483(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBQ R8, R9
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0484(s *State)
+// TESTQ $0x00000001, CX
+TEXT ·h0484(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTQ $0x00000001, CX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0485(s *State)
+// TESTQ $0x00000002, CX
+TEXT ·h0485(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTQ $0x00000002, CX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0486(s *State)
+// TESTQ $0x00000004, CX
+TEXT ·h0486(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTQ $0x00000004, CX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0487(s *State)
+// TESTQ $0x00000008, CX
+TEXT ·h0487(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTQ $0x00000008, CX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0488(s *State)
+// TESTQ $0x00000010, CX
+TEXT ·h0488(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTQ $0x00000010, CX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0489(s *State)
+// TESTQ $0x00000020, CX
+TEXT ·h0489(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTQ $0x00000020, CX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0490(s *State)
 // VEXTRACTI128 $0x01, Y1, 24(R8)
-TEXT ·h0438(SB), NOSPLIT, $24-8
+TEXT ·h0490(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8461,9 +9449,9 @@ TEXT ·h0438(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0439(s *State)
+// func h0491(s *State)
 // VINSERTI128 $0x01, -24(R8), Y1, Y1
-TEXT ·h0439(SB), NOSPLIT, $24-8
+TEXT ·h0491(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8480,9 +9468,9 @@ TEXT ·h0439(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0440(s *State)
+// func h0492(s *State)
 // VINSERTI128 $0x01, 24(R8), Y1, Y1
-TEXT ·h0440(SB), NOSPLIT, $24-8
+TEXT ·h0492(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8499,9 +9487,9 @@ TEXT ·h0440(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0441(s *State)
+// func h0493(s *State)
 // VMOVDQU (R8), X1
-TEXT ·h0441(SB), NOSPLIT, $24-8
+TEXT ·h0493(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8518,9 +9506,9 @@ TEXT ·h0441(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0442(s *State)
+// func h0494(s *State)
 // VMOVDQU -24(R8), X1
-TEXT ·h0442(SB), NOSPLIT, $24-8
+TEXT ·h0494(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8537,9 +9525,9 @@ TEXT ·h0442(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0443(s *State)
+// func h0495(s *State)
 // VMOVDQU 24(R8), X1
-TEXT ·h0443(SB), NOSPLIT, $24-8
+TEXT ·h0495(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8556,9 +9544,9 @@ TEXT ·h0443(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0444(s *State)
+// func h0496(s *State)
 // VMOVDQU (AX), Y1
-TEXT ·h0444(SB), NOSPLIT, $24-8
+TEXT ·h0496(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8575,9 +9563,9 @@ TEXT ·h0444(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0445(s *State)
+// func h0497(s *State)
 // VMOVDQU (R8)(DX*1), Y1
-TEXT ·h0445(SB), NOSPLIT, $24-8
+TEXT ·h0497(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8594,9 +9582,9 @@ TEXT ·h0445(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0446(s *State)
+// func h0498(s *State)
 // VMOVDQU (R8)(R9*1), Y1
-TEXT ·h0446(SB), NOSPLIT, $24-8
+TEXT ·h0498(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8613,9 +9601,9 @@ TEXT ·h0446(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0447(s *State)
+// func h0499(s *State)
 // VMOVDQU (R8), Y1
-TEXT ·h0447(SB), NOSPLIT, $24-8
+TEXT ·h0499(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8632,9 +9620,9 @@ TEXT ·h0447(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0448(s *State)
+// func h0500(s *State)
 // VMOVDQU 24(AX), Y1
-TEXT ·h0448(SB), NOSPLIT, $24-8
+TEXT ·h0500(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8651,9 +9639,9 @@ TEXT ·h0448(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0449(s *State)
+// func h0501(s *State)
 // VMOVDQU 24(R8), Y1
-TEXT ·h0449(SB), NOSPLIT, $24-8
+TEXT ·h0501(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8670,9 +9658,9 @@ TEXT ·h0449(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0450(s *State)
+// func h0502(s *State)
 // VMOVDQU X1, (R8)
-TEXT ·h0450(SB), NOSPLIT, $24-8
+TEXT ·h0502(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8689,9 +9677,9 @@ TEXT ·h0450(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0451(s *State)
+// func h0503(s *State)
 // VMOVDQU Y1, (AX)
-TEXT ·h0451(SB), NOSPLIT, $24-8
+TEXT ·h0503(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8708,9 +9696,9 @@ TEXT ·h0451(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0452(s *State)
+// func h0504(s *State)
 // VMOVDQU Y1, (R8)
-TEXT ·h0452(SB), NOSPLIT, $24-8
+TEXT ·h0504(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8727,9 +9715,9 @@ TEXT ·h0452(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0453(s *State)
+// func h0505(s *State)
 // VMOVDQU Y1, (R8)(CX*4)
-TEXT ·h0453(SB), NOSPLIT, $24-8
+TEXT ·h0505(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8746,9 +9734,9 @@ TEXT ·h0453(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0454(s *State)
+// func h0506(s *State)
 // VMOVDQU Y1, 24(AX)
-TEXT ·h0454(SB), NOSPLIT, $24-8
+TEXT ·h0506(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8765,9 +9753,9 @@ TEXT ·h0454(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0455(s *State)
+// func h0507(s *State)
 // VMOVDQU Y1, 24(R8)
-TEXT ·h0455(SB), NOSPLIT, $24-8
+TEXT ·h0507(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8784,9 +9772,9 @@ TEXT ·h0455(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0456(s *State)
+// func h0508(s *State)
 // VMOVMSKPS Y1, AX
-TEXT ·h0456(SB), NOSPLIT, $24-8
+TEXT ·h0508(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8803,9 +9791,9 @@ TEXT ·h0456(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0457(s *State)
+// func h0509(s *State)
 // VPADDD (R8), Y1, Y1
-TEXT ·h0457(SB), NOSPLIT, $24-8
+TEXT ·h0509(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8822,9 +9810,9 @@ TEXT ·h0457(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0458(s *State)
+// func h0510(s *State)
 // VPADDD (R8), Y1, Y9
-TEXT ·h0458(SB), NOSPLIT, $24-8
+TEXT ·h0510(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8841,9 +9829,9 @@ TEXT ·h0458(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0459(s *State)
+// func h0511(s *State)
 // VPADDD 24(R8), Y1, Y1
-TEXT ·h0459(SB), NOSPLIT, $24-8
+TEXT ·h0511(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8860,9 +9848,9 @@ TEXT ·h0459(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0460(s *State)
+// func h0512(s *State)
 // VPADDD 24(R8), Y1, Y9
-TEXT ·h0460(SB), NOSPLIT, $24-8
+TEXT ·h0512(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8879,9 +9867,9 @@ TEXT ·h0460(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0461(s *State)
+// func h0513(s *State)
 // VPADDD Y1, Y1, Y1
-TEXT ·h0461(SB), NOSPLIT, $24-8
+TEXT ·h0513(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8898,9 +9886,9 @@ TEXT ·h0461(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0462(s *State)
+// func h0514(s *State)
 // VPADDD Y1, Y9, Y14
-TEXT ·h0462(SB), NOSPLIT, $24-8
+TEXT ·h0514(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8917,9 +9905,9 @@ TEXT ·h0462(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0463(s *State)
+// func h0515(s *State)
 // VPADDD Y1, Y9, Y9
-TEXT ·h0463(SB), NOSPLIT, $24-8
+TEXT ·h0515(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8936,9 +9924,9 @@ TEXT ·h0463(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0464(s *State)
+// func h0516(s *State)
 // VPADDQ Y1, Y9, Y9
-TEXT ·h0464(SB), NOSPLIT, $24-8
+TEXT ·h0516(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8955,9 +9943,9 @@ TEXT ·h0464(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0465(s *State)
+// func h0517(s *State)
 // VPAND 24(R8), Y1, Y1
-TEXT ·h0465(SB), NOSPLIT, $24-8
+TEXT ·h0517(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8974,9 +9962,9 @@ TEXT ·h0465(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0466(s *State)
+// func h0518(s *State)
 // VPAND Y1, Y9, Y9
-TEXT ·h0466(SB), NOSPLIT, $24-8
+TEXT ·h0518(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8993,9 +9981,9 @@ TEXT ·h0466(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0467(s *State)
+// func h0519(s *State)
 // VPANDN Y1, Y9, Y1
-TEXT ·h0467(SB), NOSPLIT, $24-8
+TEXT ·h0519(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9012,9 +10000,9 @@ TEXT ·h0467(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0468(s *State)
+// func h0520(s *State)
 // VPANDN Y1, Y9, Y14
-TEXT ·h0468(SB), NOSPLIT, $24-8
+TEXT ·h0520(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9031,9 +10019,9 @@ TEXT ·h0468(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0469(s *State)
+// func h0521(s *State)
 // VPANDN Y1, Y9, Y9
-TEXT ·h0469(SB), NOSPLIT, $24-8
+TEXT ·h0521(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9050,9 +10038,9 @@ TEXT ·h0469(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0470(s *State)
+// func h0522(s *State)
 // VPBLENDD $0xaa, Y1, Y9, Y1
-TEXT ·h0470(SB), NOSPLIT, $24-8
+TEXT ·h0522(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9069,9 +10057,9 @@ TEXT ·h0470(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0471(s *State)
+// func h0523(s *State)
 // VPBLENDD $0xaa, Y1, Y9, Y14
-TEXT ·h0471(SB), NOSPLIT, $24-8
+TEXT ·h0523(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9088,9 +10076,9 @@ TEXT ·h0471(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0472(s *State)
+// func h0524(s *State)
 // VPBLENDD $0xaa, Y1, Y9, Y9
-TEXT ·h0472(SB), NOSPLIT, $24-8
+TEXT ·h0524(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9107,9 +10095,9 @@ TEXT ·h0472(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0473(s *State)
+// func h0525(s *State)
 // VPBROADCASTD (R8), Y1
-TEXT ·h0473(SB), NOSPLIT, $24-8
+TEXT ·h0525(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9126,9 +10114,9 @@ TEXT ·h0473(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0474(s *State)
+// func h0526(s *State)
 // VPBROADCASTD 24(R8), Y1
-TEXT ·h0474(SB), NOSPLIT, $24-8
+TEXT ·h0526(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9145,9 +10133,9 @@ TEXT ·h0474(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0475(s *State)
+// func h0527(s *State)
 // VPCMPGTD 24(R8), Y1, Y9
-TEXT ·h0475(SB), NOSPLIT, $24-8
+TEXT ·h0527(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9164,9 +10152,9 @@ TEXT ·h0475(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0476(s *State)
+// func h0528(s *State)
 // VPCMPGTD Y1, Y9, Y1
-TEXT ·h0476(SB), NOSPLIT, $24-8
+TEXT ·h0528(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9183,9 +10171,9 @@ TEXT ·h0476(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0477(s *State)
+// func h0529(s *State)
 // VPCMPGTD Y1, Y9, Y14
-TEXT ·h0477(SB), NOSPLIT, $24-8
+TEXT ·h0529(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9202,9 +10190,9 @@ TEXT ·h0477(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0478(s *State)
+// func h0530(s *State)
 // VPCMPGTD Y1, Y9, Y9
-TEXT ·h0478(SB), NOSPLIT, $24-8
+TEXT ·h0530(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9221,9 +10209,9 @@ TEXT ·h0478(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0479(s *State)
+// func h0531(s *State)
 // VPERM2I128 $0x20, Y1, Y9, Y14
-TEXT ·h0479(SB), NOSPLIT, $24-8
+TEXT ·h0531(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9240,9 +10228,9 @@ TEXT ·h0479(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0480(s *State)
+// func h0532(s *State)
 // VPERM2I128 $0x31, Y1, Y9, Y1
-TEXT ·h0480(SB), NOSPLIT, $24-8
+TEXT ·h0532(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9259,9 +10247,9 @@ TEXT ·h0480(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0481(s *State)
+// func h0533(s *State)
 // VPERM2I128 $0x31, Y1, Y9, Y14
-TEXT ·h0481(SB), NOSPLIT, $24-8
+TEXT ·h0533(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9278,9 +10266,9 @@ TEXT ·h0481(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0482(s *State)
+// func h0534(s *State)
 // VPERMD Y1, Y9, Y1
-TEXT ·h0482(SB), NOSPLIT, $24-8
+TEXT ·h0534(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9297,9 +10285,9 @@ TEXT ·h0482(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0483(s *State)
+// func h0535(s *State)
 // VPERMQ $0x94, Y1, Y1
-TEXT ·h0483(SB), NOSPLIT, $24-8
+TEXT ·h0535(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9316,9 +10304,9 @@ TEXT ·h0483(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0484(s *State)
+// func h0536(s *State)
 // VPMULDQ (DX), Y1, Y9
-TEXT ·h0484(SB), NOSPLIT, $24-8
+TEXT ·h0536(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9335,9 +10323,9 @@ TEXT ·h0484(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0485(s *State)
+// func h0537(s *State)
 // VPMULDQ 24(DX), Y1, Y9
-TEXT ·h0485(SB), NOSPLIT, $24-8
+TEXT ·h0537(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9354,9 +10342,9 @@ TEXT ·h0485(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0486(s *State)
+// func h0538(s *State)
 // VPMULDQ 24(R8), Y1, Y1
-TEXT ·h0486(SB), NOSPLIT, $24-8
+TEXT ·h0538(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9373,9 +10361,9 @@ TEXT ·h0486(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0487(s *State)
+// func h0539(s *State)
 // VPMULDQ 24(R8), Y1, Y9
-TEXT ·h0487(SB), NOSPLIT, $24-8
+TEXT ·h0539(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9392,9 +10380,9 @@ TEXT ·h0487(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0488(s *State)
+// func h0540(s *State)
 // VPMULDQ Y1, Y9, Y14
-TEXT ·h0488(SB), NOSPLIT, $24-8
+TEXT ·h0540(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9411,9 +10399,9 @@ TEXT ·h0488(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0489(s *State)
+// func h0541(s *State)
 // VPMULDQ Y1, Y9, Y9
-TEXT ·h0489(SB), NOSPLIT, $24-8
+TEXT ·h0541(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9430,9 +10418,9 @@ TEXT ·h0489(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0490(s *State)
+// func h0542(s *State)
 // VPMULLD 24(R8), Y1, Y1
-TEXT ·h0490(SB), NOSPLIT, $24-8
+TEXT ·h0542(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9449,9 +10437,9 @@ TEXT ·h0490(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0491(s *State)
+// func h0543(s *State)
 // VPMULLD 24(R8), Y1, Y9
-TEXT ·h0491(SB), NOSPLIT, $24-8
+TEXT ·h0543(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9468,9 +10456,9 @@ TEXT ·h0491(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0492(s *State)
+// func h0544(s *State)
 // VPMULLD Y1, Y9, Y9
-TEXT ·h0492(SB), NOSPLIT, $24-8
+TEXT ·h0544(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9487,9 +10475,9 @@ TEXT ·h0492(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0493(s *State)
+// func h0545(s *State)
 // VPOR Y1, Y9, Y9
-TEXT ·h0493(SB), NOSPLIT, $24-8
+TEXT ·h0545(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9506,9 +10494,9 @@ TEXT ·h0493(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0494(s *State)
+// func h0546(s *State)
 // VPSHUFB (R8), Y1, Y1
-TEXT ·h0494(SB), NOSPLIT, $24-8
+TEXT ·h0546(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9525,9 +10513,9 @@ TEXT ·h0494(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0495(s *State)
+// func h0547(s *State)
 // VPSHUFB 24(R8), Y1, Y1
-TEXT ·h0495(SB), NOSPLIT, $24-8
+TEXT ·h0547(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9544,9 +10532,9 @@ TEXT ·h0495(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0496(s *State)
+// func h0548(s *State)
 // VPSHUFB 24(R8), Y1, Y9
-TEXT ·h0496(SB), NOSPLIT, $24-8
+TEXT ·h0548(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9563,9 +10551,9 @@ TEXT ·h0496(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0497(s *State)
+// func h0549(s *State)
 // VPSHUFB Y1, Y9, Y9
-TEXT ·h0497(SB), NOSPLIT, $24-8
+TEXT ·h0549(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9582,9 +10570,9 @@ TEXT ·h0497(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0498(s *State)
+// func h0550(s *State)
 // VPSHUFD $0xf5, (DX), Y1
-TEXT ·h0498(SB), NOSPLIT, $24-8
+TEXT ·h0550(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9601,9 +10589,9 @@ TEXT ·h0498(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0499(s *State)
+// func h0551(s *State)
 // VPSHUFD $0xf5, (R8), Y1
-TEXT ·h0499(SB), NOSPLIT, $24-8
+TEXT ·h0551(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9620,9 +10608,9 @@ TEXT ·h0499(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0500(s *State)
+// func h0552(s *State)
 // VPSHUFD $0xf5, 24(DX), Y1
-TEXT ·h0500(SB), NOSPLIT, $24-8
+TEXT ·h0552(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9639,9 +10627,9 @@ TEXT ·h0500(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0501(s *State)
+// func h0553(s *State)
 // VPSHUFD $0xf5, 24(R8), Y1
-TEXT ·h0501(SB), NOSPLIT, $24-8
+TEXT ·h0553(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9658,9 +10646,9 @@ TEXT ·h0501(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0502(s *State)
+// func h0554(s *State)
 // VPSLLQ $0x01, Y1, Y9
-TEXT ·h0502(SB), NOSPLIT, $24-8
+TEXT ·h0554(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9677,9 +10665,9 @@ TEXT ·h0502(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0503(s *State)
+// func h0555(s *State)
 // VPSLLQ $0x02, Y1, Y9
-TEXT ·h0503(SB), NOSPLIT, $24-8
+TEXT ·h0555(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9696,9 +10684,9 @@ TEXT ·h0503(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0504(s *State)
+// func h0556(s *State)
 // VPSLLQ $0x03, Y1, Y9
-TEXT ·h0504(SB), NOSPLIT, $24-8
+TEXT ·h0556(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9715,9 +10703,9 @@ TEXT ·h0504(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0505(s *State)
+// func h0557(s *State)
 // VPSLLQ $0x06, Y1, Y9
-TEXT ·h0505(SB), NOSPLIT, $24-8
+TEXT ·h0557(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9734,9 +10722,9 @@ TEXT ·h0505(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0506(s *State)
+// func h0558(s *State)
 // VPSLLQ $0x0a, Y1, Y9
-TEXT ·h0506(SB), NOSPLIT, $24-8
+TEXT ·h0558(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9753,9 +10741,9 @@ TEXT ·h0506(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0507(s *State)
+// func h0559(s *State)
 // VPSLLQ $0x0e, Y1, Y9
-TEXT ·h0507(SB), NOSPLIT, $24-8
+TEXT ·h0559(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9772,9 +10760,9 @@ TEXT ·h0507(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0508(s *State)
+// func h0560(s *State)
 // VPSLLQ $0x0f, Y1, Y9
-TEXT ·h0508(SB), NOSPLIT, $24-8
+TEXT ·h0560(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9791,9 +10779,9 @@ TEXT ·h0508(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0509(s *State)
+// func h0561(s *State)
 // VPSLLQ $0x12, Y1, Y9
-TEXT ·h0509(SB), NOSPLIT, $24-8
+TEXT ·h0561(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9810,9 +10798,9 @@ TEXT ·h0509(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0510(s *State)
+// func h0562(s *State)
 // VPSLLQ $0x14, Y1, Y9
-TEXT ·h0510(SB), NOSPLIT, $24-8
+TEXT ·h0562(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9829,9 +10817,9 @@ TEXT ·h0510(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0511(s *State)
+// func h0563(s *State)
 // VPSLLQ $0x15, Y1, Y9
-TEXT ·h0511(SB), NOSPLIT, $24-8
+TEXT ·h0563(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9848,9 +10836,9 @@ TEXT ·h0511(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0512(s *State)
+// func h0564(s *State)
 // VPSLLQ $0x19, Y1, Y9
-TEXT ·h0512(SB), NOSPLIT, $24-8
+TEXT ·h0564(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9867,9 +10855,9 @@ TEXT ·h0512(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0513(s *State)
+// func h0565(s *State)
 // VPSLLQ $0x1b, Y1, Y9
-TEXT ·h0513(SB), NOSPLIT, $24-8
+TEXT ·h0565(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9886,9 +10874,9 @@ TEXT ·h0513(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0514(s *State)
+// func h0566(s *State)
 // VPSLLQ $0x1c, Y1, Y9
-TEXT ·h0514(SB), NOSPLIT, $24-8
+TEXT ·h0566(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9905,9 +10893,9 @@ TEXT ·h0514(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0515(s *State)
+// func h0567(s *State)
 // VPSLLQ $0x20, Y1, Y9
-TEXT ·h0515(SB), NOSPLIT, $24-8
+TEXT ·h0567(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9924,9 +10912,9 @@ TEXT ·h0515(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0516(s *State)
+// func h0568(s *State)
 // VPSLLQ $0x24, Y1, Y9
-TEXT ·h0516(SB), NOSPLIT, $24-8
+TEXT ·h0568(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9943,9 +10931,9 @@ TEXT ·h0516(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0517(s *State)
+// func h0569(s *State)
 // VPSLLQ $0x27, Y1, Y9
-TEXT ·h0517(SB), NOSPLIT, $24-8
+TEXT ·h0569(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9962,9 +10950,9 @@ TEXT ·h0517(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0518(s *State)
+// func h0570(s *State)
 // VPSLLQ $0x29, Y1, Y9
-TEXT ·h0518(SB), NOSPLIT, $24-8
+TEXT ·h0570(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9981,9 +10969,9 @@ TEXT ·h0518(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0519(s *State)
+// func h0571(s *State)
 // VPSLLQ $0x2b, Y1, Y9
-TEXT ·h0519(SB), NOSPLIT, $24-8
+TEXT ·h0571(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10000,9 +10988,9 @@ TEXT ·h0519(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0520(s *State)
+// func h0572(s *State)
 // VPSLLQ $0x2c, Y1, Y9
-TEXT ·h0520(SB), NOSPLIT, $24-8
+TEXT ·h0572(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10019,9 +11007,9 @@ TEXT ·h0520(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0521(s *State)
+// func h0573(s *State)
 // VPSLLQ $0x2d, Y1, Y9
-TEXT ·h0521(SB), NOSPLIT, $24-8
+TEXT ·h0573(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10038,9 +11026,9 @@ TEXT ·h0521(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0522(s *State)
+// func h0574(s *State)
 // VPSLLQ $0x37, Y1, Y9
-TEXT ·h0522(SB), NOSPLIT, $24-8
+TEXT ·h0574(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10057,9 +11045,9 @@ TEXT ·h0522(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0523(s *State)
+// func h0575(s *State)
 // VPSLLQ $0x3d, Y1, Y9
-TEXT ·h0523(SB), NOSPLIT, $24-8
+TEXT ·h0575(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10076,9 +11064,9 @@ TEXT ·h0523(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0524(s *State)
+// func h0576(s *State)
 // VPSLLQ $0x3e, Y1, Y9
-TEXT ·h0524(SB), NOSPLIT, $24-8
+TEXT ·h0576(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10095,9 +11083,9 @@ TEXT ·h0524(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0525(s *State)
+// func h0577(s *State)
 // VPSLLVD (R8), Y1, Y1
-TEXT ·h0525(SB), NOSPLIT, $24-8
+TEXT ·h0577(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10114,9 +11102,9 @@ TEXT ·h0525(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0526(s *State)
+// func h0578(s *State)
 // VPSLLVD 24(R8), Y1, Y1
-TEXT ·h0526(SB), NOSPLIT, $24-8
+TEXT ·h0578(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10133,9 +11121,9 @@ TEXT ·h0526(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0527(s *State)
+// func h0579(s *State)
 // VPSRAD $0x07, Y1, Y1
-TEXT ·h0527(SB), NOSPLIT, $24-8
+TEXT ·h0579(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10152,9 +11140,9 @@ TEXT ·h0527(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0528(s *State)
+// func h0580(s *State)
 // VPSRAD $0x0d, Y1, Y1
-TEXT ·h0528(SB), NOSPLIT, $24-8
+TEXT ·h0580(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10171,9 +11159,9 @@ TEXT ·h0528(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0529(s *State)
+// func h0581(s *State)
 // VPSRAD $0x16, Y1, Y1
-TEXT ·h0529(SB), NOSPLIT, $24-8
+TEXT ·h0581(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10190,9 +11178,9 @@ TEXT ·h0529(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0530(s *State)
+// func h0582(s *State)
 // VPSRAD $0x17, Y1, Y1
-TEXT ·h0530(SB), NOSPLIT, $24-8
+TEXT ·h0582(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10209,9 +11197,9 @@ TEXT ·h0530(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0531(s *State)
+// func h0583(s *State)
 // VPSRAD $0x18, Y1, Y1
-TEXT ·h0531(SB), NOSPLIT, $24-8
+TEXT ·h0583(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10228,9 +11216,9 @@ TEXT ·h0531(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0532(s *State)
+// func h0584(s *State)
 // VPSRAD $0x1f, Y1, Y9
-TEXT ·h0532(SB), NOSPLIT, $24-8
+TEXT ·h0584(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10247,9 +11235,9 @@ TEXT ·h0532(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0533(s *State)
+// func h0585(s *State)
 // VPSRLQ $0x02, Y1, Y1
-TEXT ·h0533(SB), NOSPLIT, $24-8
+TEXT ·h0585(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10266,9 +11254,9 @@ TEXT ·h0533(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0534(s *State)
+// func h0586(s *State)
 // VPSRLQ $0x03, Y1, Y1
-TEXT ·h0534(SB), NOSPLIT, $24-8
+TEXT ·h0586(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10285,9 +11273,9 @@ TEXT ·h0534(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0535(s *State)
+// func h0587(s *State)
 // VPSRLQ $0x09, Y1, Y1
-TEXT ·h0535(SB), NOSPLIT, $24-8
+TEXT ·h0587(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10304,9 +11292,9 @@ TEXT ·h0535(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0536(s *State)
+// func h0588(s *State)
 // VPSRLQ $0x13, Y1, Y1
-TEXT ·h0536(SB), NOSPLIT, $24-8
+TEXT ·h0588(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10323,9 +11311,9 @@ TEXT ·h0536(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0537(s *State)
+// func h0589(s *State)
 // VPSRLQ $0x14, Y1, Y1
-TEXT ·h0537(SB), NOSPLIT, $24-8
+TEXT ·h0589(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10342,9 +11330,9 @@ TEXT ·h0537(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0538(s *State)
+// func h0590(s *State)
 // VPSRLQ $0x15, Y1, Y1
-TEXT ·h0538(SB), NOSPLIT, $24-8
+TEXT ·h0590(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10361,9 +11349,9 @@ TEXT ·h0538(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0539(s *State)
+// func h0591(s *State)
 // VPSRLQ $0x17, Y1, Y1
-TEXT ·h0539(SB), NOSPLIT, $24-8
+TEXT ·h0591(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10380,9 +11368,9 @@ TEXT ·h0539(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0540(s *State)
+// func h0592(s *State)
 // VPSRLQ $0x19, Y1, Y1
-TEXT ·h0540(SB), NOSPLIT, $24-8
+TEXT ·h0592(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10399,9 +11387,9 @@ TEXT ·h0540(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0541(s *State)
+// func h0593(s *State)
 // VPSRLQ $0x1c, Y1, Y1
-TEXT ·h0541(SB), NOSPLIT, $24-8
+TEXT ·h0593(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10418,9 +11406,9 @@ TEXT ·h0541(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0542(s *State)
+// func h0594(s *State)
 // VPSRLQ $0x20, Y1, Y1
-TEXT ·h0542(SB), NOSPLIT, $24-8
+TEXT ·h0594(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10437,9 +11425,9 @@ TEXT ·h0542(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0543(s *State)
+// func h0595(s *State)
 // VPSRLQ $0x20, Y1, Y9
-TEXT ·h0543(SB), NOSPLIT, $24-8
+TEXT ·h0595(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10456,9 +11444,9 @@ TEXT ·h0543(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0544(s *State)
+// func h0596(s *State)
 // VPSRLQ $0x24, Y1, Y1
-TEXT ·h0544(SB), NOSPLIT, $24-8
+TEXT ·h0596(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10475,9 +11463,9 @@ TEXT ·h0544(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0545(s *State)
+// func h0597(s *State)
 // VPSRLQ $0x25, Y1, Y1
-TEXT ·h0545(SB), NOSPLIT, $24-8
+TEXT ·h0597(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10494,9 +11482,9 @@ TEXT ·h0545(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0546(s *State)
+// func h0598(s *State)
 // VPSRLQ $0x27, Y1, Y1
-TEXT ·h0546(SB), NOSPLIT, $24-8
+TEXT ·h0598(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10513,9 +11501,9 @@ TEXT ·h0546(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0547(s *State)
+// func h0599(s *State)
 // VPSRLQ $0x2b, Y1, Y1
-TEXT ·h0547(SB), NOSPLIT, $24-8
+TEXT ·h0599(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10532,9 +11520,9 @@ TEXT ·h0547(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0548(s *State)
+// func h0600(s *State)
 // VPSRLQ $0x2c, Y1, Y1
-TEXT ·h0548(SB), NOSPLIT, $24-8
+TEXT ·h0600(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10551,9 +11539,9 @@ TEXT ·h0548(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0549(s *State)
+// func h0601(s *State)
 // VPSRLQ $0x2e, Y1, Y1
-TEXT ·h0549(SB), NOSPLIT, $24-8
+TEXT ·h0601(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10570,9 +11558,9 @@ TEXT ·h0549(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0550(s *State)
+// func h0602(s *State)
 // VPSRLQ $0x31, Y1, Y1
-TEXT ·h0550(SB), NOSPLIT, $24-8
+TEXT ·h0602(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10589,9 +11577,9 @@ TEXT ·h0550(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0551(s *State)
+// func h0603(s *State)
 // VPSRLQ $0x32, Y1, Y1
-TEXT ·h0551(SB), NOSPLIT, $24-8
+TEXT ·h0603(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10608,9 +11596,9 @@ TEXT ·h0551(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0552(s *State)
+// func h0604(s *State)
 // VPSRLQ $0x36, Y1, Y1
-TEXT ·h0552(SB), NOSPLIT, $24-8
+TEXT ·h0604(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10627,9 +11615,9 @@ TEXT ·h0552(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0553(s *State)
+// func h0605(s *State)
 // VPSRLQ $0x3a, Y1, Y1
-TEXT ·h0553(SB), NOSPLIT, $24-8
+TEXT ·h0605(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10646,9 +11634,9 @@ TEXT ·h0553(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0554(s *State)
+// func h0606(s *State)
 // VPSRLQ $0x3d, Y1, Y1
-TEXT ·h0554(SB), NOSPLIT, $24-8
+TEXT ·h0606(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10665,9 +11653,9 @@ TEXT ·h0554(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0555(s *State)
+// func h0607(s *State)
 // VPSRLQ $0x3e, Y1, Y1
-TEXT ·h0555(SB), NOSPLIT, $24-8
+TEXT ·h0607(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10684,9 +11672,9 @@ TEXT ·h0555(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0556(s *State)
+// func h0608(s *State)
 // VPSRLQ $0x3f, Y1, Y1
-TEXT ·h0556(SB), NOSPLIT, $24-8
+TEXT ·h0608(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10703,9 +11691,9 @@ TEXT ·h0556(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0557(s *State)
+// func h0609(s *State)
 // VPSRLQ $0x3f, Y1, Y9
-TEXT ·h0557(SB), NOSPLIT, $24-8
+TEXT ·h0609(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10722,9 +11710,9 @@ TEXT ·h0557(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0558(s *State)
+// func h0610(s *State)
 // VPSRLVD 24(R8), Y1, Y1
-TEXT ·h0558(SB), NOSPLIT, $24-8
+TEXT ·h0610(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10741,9 +11729,9 @@ TEXT ·h0558(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0559(s *State)
+// func h0611(s *State)
 // VPSUBD (R8), Y1, Y1
-TEXT ·h0559(SB), NOSPLIT, $24-8
+TEXT ·h0611(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10760,9 +11748,9 @@ TEXT ·h0559(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0560(s *State)
+// func h0612(s *State)
 // VPSUBD (R8), Y1, Y9
-TEXT ·h0560(SB), NOSPLIT, $24-8
+TEXT ·h0612(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10779,9 +11767,9 @@ TEXT ·h0560(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0561(s *State)
+// func h0613(s *State)
 // VPSUBD 24(R8), Y1, Y1
-TEXT ·h0561(SB), NOSPLIT, $24-8
+TEXT ·h0613(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10798,9 +11786,9 @@ TEXT ·h0561(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0562(s *State)
+// func h0614(s *State)
 // VPSUBD 24(R8), Y1, Y9
-TEXT ·h0562(SB), NOSPLIT, $24-8
+TEXT ·h0614(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10817,9 +11805,9 @@ TEXT ·h0562(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0563(s *State)
+// func h0615(s *State)
 // VPSUBD Y1, Y9, Y1
-TEXT ·h0563(SB), NOSPLIT, $24-8
+TEXT ·h0615(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10836,9 +11824,9 @@ TEXT ·h0563(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0564(s *State)
+// func h0616(s *State)
 // VPSUBD Y1, Y9, Y14
-TEXT ·h0564(SB), NOSPLIT, $24-8
+TEXT ·h0616(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10855,9 +11843,9 @@ TEXT ·h0564(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0565(s *State)
+// func h0617(s *State)
 // VPSUBD Y1, Y9, Y9
-TEXT ·h0565(SB), NOSPLIT, $24-8
+TEXT ·h0617(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10874,9 +11862,9 @@ TEXT ·h0565(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0566(s *State)
+// func h0618(s *State)
 // VPUNPCKHQDQ Y1, Y9, Y1
-TEXT ·h0566(SB), NOSPLIT, $24-8
+TEXT ·h0618(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10893,9 +11881,9 @@ TEXT ·h0566(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0567(s *State)
+// func h0619(s *State)
 // VPUNPCKHQDQ Y1, Y9, Y14
-TEXT ·h0567(SB), NOSPLIT, $24-8
+TEXT ·h0619(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10912,9 +11900,9 @@ TEXT ·h0567(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0568(s *State)
+// func h0620(s *State)
 // VPUNPCKLQDQ Y1, Y9, Y14
-TEXT ·h0568(SB), NOSPLIT, $24-8
+TEXT ·h0620(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10931,9 +11919,9 @@ TEXT ·h0568(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0569(s *State)
+// func h0621(s *State)
 // VPXOR (AX), Y1, Y9
-TEXT ·h0569(SB), NOSPLIT, $24-8
+TEXT ·h0621(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10950,9 +11938,9 @@ TEXT ·h0569(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0570(s *State)
+// func h0622(s *State)
 // VPXOR (R8), Y1, Y1
-TEXT ·h0570(SB), NOSPLIT, $24-8
+TEXT ·h0622(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10969,9 +11957,9 @@ TEXT ·h0570(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0571(s *State)
+// func h0623(s *State)
 // VPXOR (R8), Y1, Y9
-TEXT ·h0571(SB), NOSPLIT, $24-8
+TEXT ·h0623(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10988,9 +11976,9 @@ TEXT ·h0571(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0572(s *State)
+// func h0624(s *State)
 // VPXOR 24(AX), Y1, Y1
-TEXT ·h0572(SB), NOSPLIT, $24-8
+TEXT ·h0624(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11007,9 +11995,9 @@ TEXT ·h0572(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0573(s *State)
+// func h0625(s *State)
 // VPXOR 24(AX), Y1, Y9
-TEXT ·h0573(SB), NOSPLIT, $24-8
+TEXT ·h0625(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11026,9 +12014,9 @@ TEXT ·h0573(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0574(s *State)
+// func h0626(s *State)
 // VPXOR 24(R8), Y1, Y1
-TEXT ·h0574(SB), NOSPLIT, $24-8
+TEXT ·h0626(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11045,9 +12033,9 @@ TEXT ·h0574(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0575(s *State)
+// func h0627(s *State)
 // VPXOR 24(R8), Y1, Y9
-TEXT ·h0575(SB), NOSPLIT, $24-8
+TEXT ·h0627(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11064,9 +12052,9 @@ TEXT ·h0575(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0576(s *State)
+// func h0628(s *State)
 // VPXOR Y1, Y1, Y1
-TEXT ·h0576(SB), NOSPLIT, $24-8
+TEXT ·h0628(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11083,9 +12071,9 @@ TEXT ·h0576(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0577(s *State)
+// func h0629(s *State)
 // VPXOR Y1, Y9, Y9
-TEXT ·h0577(SB), NOSPLIT, $24-8
+TEXT ·h0629(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11102,9 +12090,9 @@ TEXT ·h0577(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0578(s *State)
+// func h0630(s *State)
 // VZEROUPPER
-TEXT ·h0578(SB), NOSPLIT, $24-8
+TEXT ·h0630(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11121,9 +12109,9 @@ TEXT ·h0578(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0579(s *State)
+// func h0631(s *State)
 // XCHGQ R8, R8
-TEXT ·h0579(SB), NOSPLIT, $24-8
+TEXT ·h0631(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11140,9 +12128,9 @@ TEXT ·h0579(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0580(s *State)
+// func h0632(s *State)
 // XORL AX, AX
-TEXT ·h0580(SB), NOSPLIT, $24-8
+TEXT ·h0632(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11159,9 +12147,9 @@ TEXT ·h0580(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0581(s *State)
+// func h0633(s *State)
 // XORL AX, DX
-TEXT ·h0581(SB), NOSPLIT, $24-8
+TEXT ·h0633(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11178,9 +12166,9 @@ TEXT ·h0581(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0582(s *State)
+// func h0634(s *State)
 // XORL CX, CX
-TEXT ·h0582(SB), NOSPLIT, $24-8
+TEXT ·h0634(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11197,9 +12185,9 @@ TEXT ·h0582(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0583(s *State)
+// func h0635(s *State)
 // XORL DX, AX
-TEXT ·h0583(SB), NOSPLIT, $24-8
+TEXT ·h0635(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11216,9 +12204,9 @@ TEXT ·h0583(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0584(s *State)
+// func h0636(s *State)
 // XORL DX, DX
-TEXT ·h0584(SB), NOSPLIT, $24-8
+TEXT ·h0636(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11235,9 +12223,9 @@ TEXT ·h0584(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0585(s *State)
+// func h0637(s *State)
 // XORL DX, R8
-TEXT ·h0585(SB), NOSPLIT, $24-8
+TEXT ·h0637(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11254,9 +12242,9 @@ TEXT ·h0585(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0586(s *State)
+// func h0638(s *State)
 // XORL R8, DX
-TEXT ·h0586(SB), NOSPLIT, $24-8
+TEXT ·h0638(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11273,9 +12261,9 @@ TEXT ·h0586(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0587(s *State)
+// func h0639(s *State)
 // XORL R8, R8
-TEXT ·h0587(SB), NOSPLIT, $24-8
+TEXT ·h0639(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11292,9 +12280,9 @@ TEXT ·h0587(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0588(s *State)
+// func h0640(s *State)
 // XORL R8, R9
-TEXT ·h0588(SB), NOSPLIT, $24-8
+TEXT ·h0640(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11311,9 +12299,9 @@ TEXT ·h0588(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0589(s *State)
+// func h0641(s *State)
 // XORQ (R8), AX
-TEXT ·h0589(SB), NOSPLIT, $24-8
+TEXT ·h0641(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11330,9 +12318,9 @@ TEXT ·h0589(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0590(s *State)
+// func h0642(s *State)
 // XORQ (R8), R9
-TEXT ·h0590(SB), NOSPLIT, $24-8
+TEXT ·h0642(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11349,9 +12337,9 @@ TEXT ·h0590(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0591(s *State)
+// func h0643(s *State)
 // XORQ 24(R8), AX
-TEXT ·h0591(SB), NOSPLIT, $24-8
+TEXT ·h0643(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11368,9 +12356,9 @@ TEXT ·h0591(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0592(s *State)
+// func h0644(s *State)
 // XORQ 24(R8), CX
-TEXT ·h0592(SB), NOSPLIT, $24-8
+TEXT ·h0644(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11387,9 +12375,9 @@ TEXT ·h0592(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0593(s *State)
+// func h0645(s *State)
 // XORQ 24(R8), DX
-TEXT ·h0593(SB), NOSPLIT, $24-8
+TEXT ·h0645(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11406,9 +12394,9 @@ TEXT ·h0593(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0594(s *State)
+// func h0646(s *State)
 // XORQ 24(R8), R9
-TEXT ·h0594(SB), NOSPLIT, $24-8
+TEXT ·h0646(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11425,9 +12413,9 @@ TEXT ·h0594(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0595(s *State)
+// func h0647(s *State)
 // XORQ AX, CX
-TEXT ·h0595(SB), NOSPLIT, $24-8
+TEXT ·h0647(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11444,9 +12432,9 @@ TEXT ·h0595(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0596(s *State)
+// func h0648(s *State)
 // XORQ AX, DX
-TEXT ·h0596(SB), NOSPLIT, $24-8
+TEXT ·h0648(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11463,9 +12451,9 @@ TEXT ·h0596(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0597(s *State)
+// func h0649(s *State)
 // XORQ AX, R8
-TEXT ·h0597(SB), NOSPLIT, $24-8
+TEXT ·h0649(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11482,9 +12470,9 @@ TEXT ·h0597(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0598(s *State)
+// func h0650(s *State)
 // XORQ CX, AX
-TEXT ·h0598(SB), NOSPLIT, $24-8
+TEXT ·h0650(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11501,9 +12489,9 @@ TEXT ·h0598(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0599(s *State)
+// func h0651(s *State)
 // XORQ CX, DX
-TEXT ·h0599(SB), NOSPLIT, $24-8
+TEXT ·h0651(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11520,9 +12508,9 @@ TEXT ·h0599(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0600(s *State)
+// func h0652(s *State)
 // XORQ CX, R8
-TEXT ·h0600(SB), NOSPLIT, $24-8
+TEXT ·h0652(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11539,9 +12527,9 @@ TEXT ·h0600(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0601(s *State)
+// func h0653(s *State)
 // XORQ DX, AX
-TEXT ·h0601(SB), NOSPLIT, $24-8
+TEXT ·h0653(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11558,9 +12546,9 @@ TEXT ·h0601(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0602(s *State)
+// func h0654(s *State)
 // XORQ DX, CX
-TEXT ·h0602(SB), NOSPLIT, $24-8
+TEXT ·h0654(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11577,9 +12565,9 @@ TEXT ·h0602(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0603(s *State)
+// func h0655(s *State)
 // XORQ DX, R8
-TEXT ·h0603(SB), NOSPLIT, $24-8
+TEXT ·h0655(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11596,9 +12584,9 @@ TEXT ·h0603(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0604(s *State)
+// func h0656(s *State)
 // XORQ R8, AX
-TEXT ·h0604(SB), NOSPLIT, $24-8
+TEXT ·h0656(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11615,9 +12603,9 @@ TEXT ·h0604(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0605(s *State)
+// func h0657(s *State)
 // XORQ R8, CX
-TEXT ·h0605(SB), NOSPLIT, $24-8
+TEXT ·h0657(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11634,9 +12622,9 @@ TEXT ·h0605(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0606(s *State)
+// func h0658(s *State)
 // XORQ R8, DX
-TEXT ·h0606(SB), NOSPLIT, $24-8
+TEXT ·h0658(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11653,9 +12641,9 @@ TEXT ·h0606(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0607(s *State)
+// func h0659(s *State)
 // XORQ R8, R9
-TEXT ·h0607(SB), NOSPLIT, $24-8
+TEXT ·h0659(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11672,9 +12660,9 @@ TEXT ·h0607(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0608(s *State)
+// func h0660(s *State)
 // ADCQ $0, R8
-TEXT ·h0608(SB), NOSPLIT, $24-8
+TEXT ·h0660(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11691,9 +12679,9 @@ TEXT ·h0608(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0609(s *State)
+// func h0661(s *State)
 // ADCQ AX, R8
-TEXT ·h0609(SB), NOSPLIT, $24-8
+TEXT ·h0661(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11710,9 +12698,9 @@ TEXT ·h0609(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0610(s *State)
+// func h0662(s *State)
 // ADDL $8380417, R8
-TEXT ·h0610(SB), NOSPLIT, $24-8
+TEXT ·h0662(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11729,9 +12717,9 @@ TEXT ·h0610(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0611(s *State)
+// func h0663(s *State)
 // ADDQ $-1, R8
-TEXT ·h0611(SB), NOSPLIT, $24-8
+TEXT ·h0663(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11748,9 +12736,9 @@ TEXT ·h0611(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0612(s *State)
+// func h0664(s *State)
 // ADDQ 24(R8), R9
-TEXT ·h0612(SB), NOSPLIT, $24-8
+TEXT ·h0664(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11767,9 +12755,9 @@ TEXT ·h0612(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0613(s *State)
+// func h0665(s *State)
 // ADDQ R8, 24(R9)
-TEXT ·h0613(SB), NOSPLIT, $24-8
+TEXT ·h0665(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11786,9 +12774,9 @@ TEXT ·h0613(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0614(s *State)
+// func h0666(s *State)
 // ADDQ AX, R8
-TEXT ·h0614(SB), NOSPLIT, $24-8
+TEXT ·h0666(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11805,9 +12793,9 @@ TEXT ·h0614(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0615(s *State)
+// func h0667(s *State)
 // ANDL $0xff, R8
-TEXT ·h0615(SB), NOSPLIT, $24-8
+TEXT ·h0667(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11824,9 +12812,9 @@ TEXT ·h0615(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0616(s *State)
+// func h0668(s *State)
 // ANDL AX, R8
-TEXT ·h0616(SB), NOSPLIT, $24-8
+TEXT ·h0668(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11843,9 +12831,9 @@ TEXT ·h0616(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0617(s *State)
+// func h0669(s *State)
 // ANDNQ 24(R8), R9, CX
-TEXT ·h0617(SB), NOSPLIT, $24-8
+TEXT ·h0669(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11862,9 +12850,9 @@ TEXT ·h0617(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0618(s *State)
+// func h0670(s *State)
 // ANDNQ AX, R8, CX
-TEXT ·h0618(SB), NOSPLIT, $24-8
+TEXT ·h0670(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11881,9 +12869,9 @@ TEXT ·h0618(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0619(s *State)
+// func h0671(s *State)
 // ANDQ $-8, R8
-TEXT ·h0619(SB), NOSPLIT, $24-8
+TEXT ·h0671(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11900,9 +12888,9 @@ TEXT ·h0619(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0620(s *State)
+// func h0672(s *State)
 // ANDQ $0x7fffff, R8
-TEXT ·h0620(SB), NOSPLIT, $24-8
+TEXT ·h0672(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11919,28 +12907,9 @@ TEXT ·h0620(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0621(s *State)
-// ANDQ 24(R8), R9
-TEXT ·h0621(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ANDQ 24(R8), R9
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0622(s *State)
+// func h0673(s *State)
 // CMOVLCC AX, R8
-TEXT ·h0622(SB), NOSPLIT, $24-8
+TEXT ·h0673(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11957,9 +12926,9 @@ TEXT ·h0622(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0623(s *State)
+// func h0674(s *State)
 // CMOVLCS AX, R8
-TEXT ·h0623(SB), NOSPLIT, $24-8
+TEXT ·h0674(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11976,9 +12945,9 @@ TEXT ·h0623(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0624(s *State)
+// func h0675(s *State)
 // CMOVQCC AX, R8
-TEXT ·h0624(SB), NOSPLIT, $24-8
+TEXT ·h0675(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11995,9 +12964,9 @@ TEXT ·h0624(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0625(s *State)
+// func h0676(s *State)
 // CMOVQCS 24(R8), R9
-TEXT ·h0625(SB), NOSPLIT, $24-8
+TEXT ·h0676(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12014,9 +12983,9 @@ TEXT ·h0625(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0626(s *State)
+// func h0677(s *State)
 // CMOVQCS AX, R8
-TEXT ·h0626(SB), NOSPLIT, $24-8
+TEXT ·h0677(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12033,9 +13002,9 @@ TEXT ·h0626(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0627(s *State)
+// func h0678(s *State)
 // CMOVQEQ AX, R8
-TEXT ·h0627(SB), NOSPLIT, $24-8
+TEXT ·h0678(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12052,9 +13021,9 @@ TEXT ·h0627(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0628(s *State)
+// func h0679(s *State)
 // CMOVQNE AX, R8
-TEXT ·h0628(SB), NOSPLIT, $24-8
+TEXT ·h0679(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12071,9 +13040,9 @@ TEXT ·h0628(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0629(s *State)
+// func h0680(s *State)
 // CMPL AX, $8380417
-TEXT ·h0629(SB), NOSPLIT, $24-8
+TEXT ·h0680(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12090,9 +13059,9 @@ TEXT ·h0629(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0630(s *State)
+// func h0681(s *State)
 // CMPL AX, R8
-TEXT ·h0630(SB), NOSPLIT, $24-8
+TEXT ·h0681(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12109,9 +13078,9 @@ TEXT ·h0630(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0631(s *State)
+// func h0682(s *State)
 // CMPQ AX, $3
-TEXT ·h0631(SB), NOSPLIT, $24-8
+TEXT ·h0682(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12128,9 +13097,9 @@ TEXT ·h0631(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0632(s *State)
+// func h0683(s *State)
 // CMPQ AX, 24(R8)
-TEXT ·h0632(SB), NOSPLIT, $24-8
+TEXT ·h0683(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12147,9 +13116,9 @@ TEXT ·h0632(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0633(s *State)
+// func h0684(s *State)
 // CMPQ AX, R8
-TEXT ·h0633(SB), NOSPLIT, $24-8
+TEXT ·h0684(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12166,9 +13135,9 @@ TEXT ·h0633(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0634(s *State)
+// func h0685(s *State)
 // DECQ R8
-TEXT ·h0634(SB), NOSPLIT, $24-8
+TEXT ·h0685(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12185,9 +13154,9 @@ TEXT ·h0634(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0635(s *State)
+// func h0686(s *State)
 // IMUL3L $58728449, AX, R8
-TEXT ·h0635(SB), NOSPLIT, $24-8
+TEXT ·h0686(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12204,9 +13173,9 @@ TEXT ·h0635(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0636(s *State)
+// func h0687(s *State)
 // IMUL3Q $-5, AX, R8
-TEXT ·h0636(SB), NOSPLIT, $24-8
+TEXT ·h0687(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12223,9 +13192,9 @@ TEXT ·h0636(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0637(s *State)
+// func h0688(s *State)
 // IMULL AX, R8
-TEXT ·h0637(SB), NOSPLIT, $24-8
+TEXT ·h0688(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12242,9 +13211,9 @@ TEXT ·h0637(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0638(s *State)
+// func h0689(s *State)
 // IMULQ 24(R8), R9
-TEXT ·h0638(SB), NOSPLIT, $24-8
+TEXT ·h0689(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12261,9 +13230,9 @@ TEXT ·h0638(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0639(s *State)
+// func h0690(s *State)
 // IMULQ AX, R8
-TEXT ·h0639(SB), NOSPLIT, $24-8
+TEXT ·h0690(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12280,9 +13249,9 @@ TEXT ·h0639(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0640(s *State)
+// func h0691(s *State)
 // INCL R8
-TEXT ·h0640(SB), NOSPLIT, $24-8
+TEXT ·h0691(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12299,9 +13268,9 @@ TEXT ·h0640(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0641(s *State)
+// func h0692(s *State)
 // INCQ R8
-TEXT ·h0641(SB), NOSPLIT, $24-8
+TEXT ·h0692(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12318,9 +13287,9 @@ TEXT ·h0641(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0642(s *State)
+// func h0693(s *State)
 // JCC taken
-TEXT ·h0642(SB), NOSPLIT, $24-8
+TEXT ·h0693(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12341,9 +13310,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0643(s *State)
+// func h0694(s *State)
 // JCS taken
-TEXT ·h0643(SB), NOSPLIT, $24-8
+TEXT ·h0694(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12364,9 +13333,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0644(s *State)
+// func h0695(s *State)
 // JGE taken
-TEXT ·h0644(SB), NOSPLIT, $24-8
+TEXT ·h0695(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12387,9 +13356,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0645(s *State)
+// func h0696(s *State)
 // JGT taken
-TEXT ·h0645(SB), NOSPLIT, $24-8
+TEXT ·h0696(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12410,9 +13379,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0646(s *State)
+// func h0697(s *State)
 // JLE taken
-TEXT ·h0646(SB), NOSPLIT, $24-8
+TEXT ·h0697(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12433,9 +13402,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0647(s *State)
+// func h0698(s *State)
 // JLS taken
-TEXT ·h0647(SB), NOSPLIT, $24-8
+TEXT ·h0698(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12456,9 +13425,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0648(s *State)
+// func h0699(s *State)
 // JMI taken
-TEXT ·h0648(SB), NOSPLIT, $24-8
+TEXT ·h0699(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12479,9 +13448,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0649(s *State)
+// func h0700(s *State)
 // JPL taken
-TEXT ·h0649(SB), NOSPLIT, $24-8
+TEXT ·h0700(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12502,9 +13471,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0650(s *State)
+// func h0701(s *State)
 // LEAQ -24(R8), R9
-TEXT ·h0650(SB), NOSPLIT, $24-8
+TEXT ·h0701(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12521,9 +13490,9 @@ TEXT ·h0650(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0651(s *State)
+// func h0702(s *State)
 // LEAQ 24(R8)(R9*4), R10
-TEXT ·h0651(SB), NOSPLIT, $24-8
+TEXT ·h0702(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12540,9 +13509,9 @@ TEXT ·h0651(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0652(s *State)
+// func h0703(s *State)
 // MOVB $0x81, 24(R8)
-TEXT ·h0652(SB), NOSPLIT, $24-8
+TEXT ·h0703(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12559,9 +13528,9 @@ TEXT ·h0652(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0653(s *State)
+// func h0704(s *State)
 // MOVB 24(R8), R9
-TEXT ·h0653(SB), NOSPLIT, $24-8
+TEXT ·h0704(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12578,9 +13547,9 @@ TEXT ·h0653(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0654(s *State)
+// func h0705(s *State)
 // MOVB R8, 24(R9)
-TEXT ·h0654(SB), NOSPLIT, $24-8
+TEXT ·h0705(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12597,9 +13566,9 @@ TEXT ·h0654(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0655(s *State)
+// func h0706(s *State)
 // MOVB AX, R8
-TEXT ·h0655(SB), NOSPLIT, $24-8
+TEXT ·h0706(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12616,9 +13585,9 @@ TEXT ·h0655(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0656(s *State)
+// func h0707(s *State)
 // MOVBLZX 24(R8), R9
-TEXT ·h0656(SB), NOSPLIT, $24-8
+TEXT ·h0707(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12635,9 +13604,9 @@ TEXT ·h0656(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0657(s *State)
+// func h0708(s *State)
 // MOVBLZX AX, R8
-TEXT ·h0657(SB), NOSPLIT, $24-8
+TEXT ·h0708(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12654,9 +13623,9 @@ TEXT ·h0657(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0658(s *State)
+// func h0709(s *State)
 // MOVBQZX 24(R8), R9
-TEXT ·h0658(SB), NOSPLIT, $24-8
+TEXT ·h0709(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12673,9 +13642,9 @@ TEXT ·h0658(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0659(s *State)
+// func h0710(s *State)
 // MOVBQZX AX, R8
-TEXT ·h0659(SB), NOSPLIT, $24-8
+TEXT ·h0710(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12692,9 +13661,9 @@ TEXT ·h0659(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0660(s *State)
+// func h0711(s *State)
 // MOVL $0x80000001, 24(R8)
-TEXT ·h0660(SB), NOSPLIT, $24-8
+TEXT ·h0711(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12711,9 +13680,9 @@ TEXT ·h0660(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0661(s *State)
+// func h0712(s *State)
 // MOVL $-1, R8
-TEXT ·h0661(SB), NOSPLIT, $24-8
+TEXT ·h0712(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12730,9 +13699,9 @@ TEXT ·h0661(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0662(s *State)
+// func h0713(s *State)
 // MOVLQZX 24(R8), R9
-TEXT ·h0662(SB), NOSPLIT, $24-8
+TEXT ·h0713(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12749,9 +13718,9 @@ TEXT ·h0662(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0663(s *State)
+// func h0714(s *State)
 // MOVLQZX AX, R8
-TEXT ·h0663(SB), NOSPLIT, $24-8
+TEXT ·h0714(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12768,9 +13737,9 @@ TEXT ·h0663(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0664(s *State)
+// func h0715(s *State)
 // MOVO 24(R8), X1
-TEXT ·h0664(SB), NOSPLIT, $24-8
+TEXT ·h0715(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12787,9 +13756,9 @@ TEXT ·h0664(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0665(s *State)
+// func h0716(s *State)
 // MOVO X1, 24(R8)
-TEXT ·h0665(SB), NOSPLIT, $24-8
+TEXT ·h0716(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12806,9 +13775,9 @@ TEXT ·h0665(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0666(s *State)
+// func h0717(s *State)
 // MOVOU X1, X9
-TEXT ·h0666(SB), NOSPLIT, $24-8
+TEXT ·h0717(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12825,9 +13794,9 @@ TEXT ·h0666(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0667(s *State)
+// func h0718(s *State)
 // MOVQ $-7, 24(R8)
-TEXT ·h0667(SB), NOSPLIT, $24-8
+TEXT ·h0718(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12844,9 +13813,9 @@ TEXT ·h0667(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0668(s *State)
+// func h0719(s *State)
 // MOVQ $-1, R8
-TEXT ·h0668(SB), NOSPLIT, $24-8
+TEXT ·h0719(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12863,9 +13832,9 @@ TEXT ·h0668(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0669(s *State)
+// func h0720(s *State)
 // MOVQ $0x123456789abcdef0, R8
-TEXT ·h0669(SB), NOSPLIT, $24-8
+TEXT ·h0720(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12882,9 +13851,9 @@ TEXT ·h0669(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0670(s *State)
+// func h0721(s *State)
 // MOVQ 24(R8), X1
-TEXT ·h0670(SB), NOSPLIT, $24-8
+TEXT ·h0721(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12901,9 +13870,9 @@ TEXT ·h0670(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0671(s *State)
+// func h0722(s *State)
 // MOVQ AX, X1
-TEXT ·h0671(SB), NOSPLIT, $24-8
+TEXT ·h0722(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12920,9 +13889,9 @@ TEXT ·h0671(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0672(s *State)
+// func h0723(s *State)
 // MOVQ X1, 24(R8)
-TEXT ·h0672(SB), NOSPLIT, $24-8
+TEXT ·h0723(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12939,9 +13908,9 @@ TEXT ·h0672(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0673(s *State)
+// func h0724(s *State)
 // MOVQ X1, AX
-TEXT ·h0673(SB), NOSPLIT, $24-8
+TEXT ·h0724(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12958,9 +13927,9 @@ TEXT ·h0673(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0674(s *State)
+// func h0725(s *State)
 // MOVQ X1, X9
-TEXT ·h0674(SB), NOSPLIT, $24-8
+TEXT ·h0725(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12977,9 +13946,9 @@ TEXT ·h0674(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0675(s *State)
+// func h0726(s *State)
 // MOVW 24(R8), R9
-TEXT ·h0675(SB), NOSPLIT, $24-8
+TEXT ·h0726(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12996,9 +13965,9 @@ TEXT ·h0675(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0676(s *State)
+// func h0727(s *State)
 // MOVW R8, 24(R9)
-TEXT ·h0676(SB), NOSPLIT, $24-8
+TEXT ·h0727(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13015,9 +13984,9 @@ TEXT ·h0676(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0677(s *State)
+// func h0728(s *State)
 // MOVW AX, R8
-TEXT ·h0677(SB), NOSPLIT, $24-8
+TEXT ·h0728(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13034,9 +14003,9 @@ TEXT ·h0677(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0678(s *State)
+// func h0729(s *State)
 // MOVWLZX 24(R8), R9
-TEXT ·h0678(SB), NOSPLIT, $24-8
+TEXT ·h0729(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13053,9 +14022,9 @@ TEXT ·h0678(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0679(s *State)
+// func h0730(s *State)
 // MOVWLZX AX, R8
-TEXT ·h0679(SB), NOSPLIT, $24-8
+TEXT ·h0730(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13072,9 +14041,9 @@ TEXT ·h0679(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0680(s *State)
+// func h0731(s *State)
 // MOVWQZX 24(R8), R9
-TEXT ·h0680(SB), NOSPLIT, $24-8
+TEXT ·h0731(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13091,9 +14060,9 @@ TEXT ·h0680(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0681(s *State)
+// func h0732(s *State)
 // MOVWQZX AX, R8
-TEXT ·h0681(SB), NOSPLIT, $24-8
+TEXT ·h0732(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13110,9 +14079,9 @@ TEXT ·h0681(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0682(s *State)
+// func h0733(s *State)
 // MULQ 24(R8)
-TEXT ·h0682(SB), NOSPLIT, $24-8
+TEXT ·h0733(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13129,9 +14098,9 @@ TEXT ·h0682(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0683(s *State)
+// func h0734(s *State)
 // MULQ R8
-TEXT ·h0683(SB), NOSPLIT, $24-8
+TEXT ·h0734(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13148,9 +14117,9 @@ TEXT ·h0683(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0684(s *State)
+// func h0735(s *State)
 // NEGQ R8
-TEXT ·h0684(SB), NOSPLIT, $24-8
+TEXT ·h0735(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13167,9 +14136,9 @@ TEXT ·h0684(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0685(s *State)
+// func h0736(s *State)
 // ORL $0x80000000, R8
-TEXT ·h0685(SB), NOSPLIT, $24-8
+TEXT ·h0736(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13186,9 +14155,9 @@ TEXT ·h0685(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0686(s *State)
+// func h0737(s *State)
 // ORL AX, R8
-TEXT ·h0686(SB), NOSPLIT, $24-8
+TEXT ·h0737(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13205,9 +14174,9 @@ TEXT ·h0686(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0687(s *State)
+// func h0738(s *State)
 // ORQ $1, R8
-TEXT ·h0687(SB), NOSPLIT, $24-8
+TEXT ·h0738(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13224,9 +14193,9 @@ TEXT ·h0687(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0688(s *State)
+// func h0739(s *State)
 // POPCNTL AX, R8
-TEXT ·h0688(SB), NOSPLIT, $24-8
+TEXT ·h0739(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13243,9 +14212,9 @@ TEXT ·h0688(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0689(s *State)
+// func h0740(s *State)
 // POPCNTQ 24(R8), R9
-TEXT ·h0689(SB), NOSPLIT, $24-8
+TEXT ·h0740(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13262,9 +14231,9 @@ TEXT ·h0689(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0690(s *State)
+// func h0741(s *State)
 // POPCNTQ AX, R8
-TEXT ·h0690(SB), NOSPLIT, $24-8
+TEXT ·h0741(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13281,9 +14250,9 @@ TEXT ·h0690(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0691(s *State)
+// func h0742(s *State)
 // PSHUFL $0x1b, X1, X9
-TEXT ·h0691(SB), NOSPLIT, $24-8
+TEXT ·h0742(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13300,9 +14269,9 @@ TEXT ·h0691(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0692(s *State)
+// func h0743(s *State)
 // PSLLL $13, X1
-TEXT ·h0692(SB), NOSPLIT, $24-8
+TEXT ·h0743(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13319,9 +14288,9 @@ TEXT ·h0692(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0693(s *State)
+// func h0744(s *State)
 // PSLLQ $32, X1
-TEXT ·h0693(SB), NOSPLIT, $24-8
+TEXT ·h0744(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13338,9 +14307,9 @@ TEXT ·h0693(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0694(s *State)
+// func h0745(s *State)
 // PSRAL $23, X1
-TEXT ·h0694(SB), NOSPLIT, $24-8
+TEXT ·h0745(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13357,9 +14326,9 @@ TEXT ·h0694(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0695(s *State)
+// func h0746(s *State)
 // PSRAL $31, X1
-TEXT ·h0695(SB), NOSPLIT, $24-8
+TEXT ·h0746(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13376,9 +14345,9 @@ TEXT ·h0695(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0696(s *State)
+// func h0747(s *State)
 // PSRLQ $32, X1
-TEXT ·h0696(SB), NOSPLIT, $24-8
+TEXT ·h0747(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13395,9 +14364,9 @@ TEXT ·h0696(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0697(s *State)
+// func h0748(s *State)
 // PSRLQ $7, X1
-TEXT ·h0697(SB), NOSPLIT, $24-8
+TEXT ·h0748(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13414,9 +14383,9 @@ TEXT ·h0697(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0698(s *State)
+// func h0749(s *State)
 // PXOR 24(R8), X1
-TEXT ·h0698(SB), NOSPLIT, $24-8
+TEXT ·h0749(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13433,28 +14402,9 @@ TEXT ·h0698(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0699(s *State)
-// PXOR X1, X9
-TEXT ·h0699(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	PXOR X1, X9
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0700(s *State)
+// func h0750(s *State)
 // ROLQ CX, R8
-TEXT ·h0700(SB), NOSPLIT, $24-8
+TEXT ·h0750(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13471,9 +14421,9 @@ TEXT ·h0700(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0701(s *State)
+// func h0751(s *State)
 // ROLQ $1, R8
-TEXT ·h0701(SB), NOSPLIT, $24-8
+TEXT ·h0751(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13490,9 +14440,9 @@ TEXT ·h0701(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0702(s *State)
+// func h0752(s *State)
 // ROLQ $13, R8
-TEXT ·h0702(SB), NOSPLIT, $24-8
+TEXT ·h0752(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13509,9 +14459,9 @@ TEXT ·h0702(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0703(s *State)
+// func h0753(s *State)
 // RORQ CX, R8
-TEXT ·h0703(SB), NOSPLIT, $24-8
+TEXT ·h0753(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13528,9 +14478,9 @@ TEXT ·h0703(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0704(s *State)
+// func h0754(s *State)
 // RORQ $1, R8
-TEXT ·h0704(SB), NOSPLIT, $24-8
+TEXT ·h0754(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13547,9 +14497,9 @@ TEXT ·h0704(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0705(s *State)
+// func h0755(s *State)
 // RORQ $7, R8
-TEXT ·h0705(SB), NOSPLIT, $24-8
+TEXT ·h0755(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13566,9 +14516,9 @@ TEXT ·h0705(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0706(s *State)
+// func h0756(s *State)
 // RORXQ $1, 24(R8), R9
-TEXT ·h0706(SB), NOSPLIT, $24-8
+TEXT ·h0756(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13585,9 +14535,9 @@ TEXT ·h0706(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0707(s *State)
+// func h0757(s *State)
 // RORXQ $13, AX, R8
-TEXT ·h0707(SB), NOSPLIT, $24-8
+TEXT ·h0757(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13604,9 +14554,9 @@ TEXT ·h0707(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0708(s *State)
+// func h0758(s *State)
 // RORXQ $63, AX, R8
-TEXT ·h0708(SB), NOSPLIT, $24-8
+TEXT ·h0758(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13623,9 +14573,9 @@ TEXT ·h0708(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0709(s *State)
+// func h0759(s *State)
 // SARL CX, R8
-TEXT ·h0709(SB), NOSPLIT, $24-8
+TEXT ·h0759(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13642,9 +14592,9 @@ TEXT ·h0709(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0710(s *State)
+// func h0760(s *State)
 // SARL $0, R8
-TEXT ·h0710(SB), NOSPLIT, $24-8
+TEXT ·h0760(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13661,9 +14611,9 @@ TEXT ·h0710(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0711(s *State)
+// func h0761(s *State)
 // SARL $1, R8
-TEXT ·h0711(SB), NOSPLIT, $24-8
+TEXT ·h0761(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13680,9 +14630,9 @@ TEXT ·h0711(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0712(s *State)
+// func h0762(s *State)
 // SARL $31, R8
-TEXT ·h0712(SB), NOSPLIT, $24-8
+TEXT ·h0762(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13699,9 +14649,9 @@ TEXT ·h0712(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0713(s *State)
+// func h0763(s *State)
 // SARL $32, R8
-TEXT ·h0713(SB), NOSPLIT, $24-8
+TEXT ·h0763(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13718,9 +14668,9 @@ TEXT ·h0713(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0714(s *State)
+// func h0764(s *State)
 // SARL $63, R8
-TEXT ·h0714(SB), NOSPLIT, $24-8
+TEXT ·h0764(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13737,9 +14687,9 @@ TEXT ·h0714(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0715(s *State)
+// func h0765(s *State)
 // SARQ CX, R8
-TEXT ·h0715(SB), NOSPLIT, $24-8
+TEXT ·h0765(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13756,9 +14706,9 @@ TEXT ·h0715(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0716(s *State)
+// func h0766(s *State)
 // SARQ $1, R8
-TEXT ·h0716(SB), NOSPLIT, $24-8
+TEXT ·h0766(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13775,9 +14725,9 @@ TEXT ·h0716(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0717(s *State)
+// func h0767(s *State)
 // SARQ $63, R8
-TEXT ·h0717(SB), NOSPLIT, $24-8
+TEXT ·h0767(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13794,9 +14744,9 @@ TEXT ·h0717(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0718(s *State)
+// func h0768(s *State)
 // SBBQ $0, R8
-TEXT ·h0718(SB), NOSPLIT, $24-8
+TEXT ·h0768(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13813,9 +14763,9 @@ TEXT ·h0718(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0719(s *State)
+// func h0769(s *State)
 // SBBQ AX, R8
-TEXT ·h0719(SB), NOSPLIT, $24-8
+TEXT ·h0769(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13832,9 +14782,9 @@ TEXT ·h0719(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0720(s *State)
+// func h0770(s *State)
 // SETCC R8B
-TEXT ·h0720(SB), NOSPLIT, $24-8
+TEXT ·h0770(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13851,9 +14801,9 @@ TEXT ·h0720(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0721(s *State)
+// func h0771(s *State)
 // SETCS 24(R8)
-TEXT ·h0721(SB), NOSPLIT, $24-8
+TEXT ·h0771(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13870,9 +14820,9 @@ TEXT ·h0721(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0722(s *State)
+// func h0772(s *State)
 // SETCS R8B
-TEXT ·h0722(SB), NOSPLIT, $24-8
+TEXT ·h0772(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13889,9 +14839,9 @@ TEXT ·h0722(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0723(s *State)
+// func h0773(s *State)
 // SHLL CX, R8
-TEXT ·h0723(SB), NOSPLIT, $24-8
+TEXT ·h0773(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13908,9 +14858,9 @@ TEXT ·h0723(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0724(s *State)
+// func h0774(s *State)
 // SHLL $1, R8
-TEXT ·h0724(SB), NOSPLIT, $24-8
+TEXT ·h0774(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13927,9 +14877,9 @@ TEXT ·h0724(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0725(s *State)
+// func h0775(s *State)
 // SHLL $13, R8
-TEXT ·h0725(SB), NOSPLIT, $24-8
+TEXT ·h0775(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13946,9 +14896,9 @@ TEXT ·h0725(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0726(s *State)
+// func h0776(s *State)
 // SHLQ CX, R8
-TEXT ·h0726(SB), NOSPLIT, $24-8
+TEXT ·h0776(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13965,9 +14915,9 @@ TEXT ·h0726(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0727(s *State)
+// func h0777(s *State)
 // SHLQ $0, R8
-TEXT ·h0727(SB), NOSPLIT, $24-8
+TEXT ·h0777(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13984,9 +14934,9 @@ TEXT ·h0727(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0728(s *State)
+// func h0778(s *State)
 // SHLQ $1, R8
-TEXT ·h0728(SB), NOSPLIT, $24-8
+TEXT ·h0778(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14003,9 +14953,9 @@ TEXT ·h0728(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0729(s *State)
+// func h0779(s *State)
 // SHLQ $31, R8
-TEXT ·h0729(SB), NOSPLIT, $24-8
+TEXT ·h0779(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14022,9 +14972,9 @@ TEXT ·h0729(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0730(s *State)
+// func h0780(s *State)
 // SHLQ $32, R8
-TEXT ·h0730(SB), NOSPLIT, $24-8
+TEXT ·h0780(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14041,9 +14991,9 @@ TEXT ·h0730(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0731(s *State)
+// func h0781(s *State)
 // SHLQ $5, R8
-TEXT ·h0731(SB), NOSPLIT, $24-8
+TEXT ·h0781(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14060,9 +15010,9 @@ TEXT ·h0731(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0732(s *State)
+// func h0782(s *State)
 // SHLQ $63, R8
-TEXT ·h0732(SB), NOSPLIT, $24-8
+TEXT ·h0782(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14079,9 +15029,9 @@ TEXT ·h0732(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0733(s *State)
+// func h0783(s *State)
 // SHRL CX, R8
-TEXT ·h0733(SB), NOSPLIT, $24-8
+TEXT ·h0783(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14098,9 +15048,9 @@ TEXT ·h0733(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0734(s *State)
+// func h0784(s *State)
 // SHRL $1, R8
-TEXT ·h0734(SB), NOSPLIT, $24-8
+TEXT ·h0784(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14117,9 +15067,9 @@ TEXT ·h0734(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0735(s *State)
+// func h0785(s *State)
 // SHRL $23, R8
-TEXT ·h0735(SB), NOSPLIT, $24-8
+TEXT ·h0785(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14136,9 +15086,9 @@ TEXT ·h0735(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0736(s *State)
+// func h0786(s *State)
 // SHRQ CX, R8
-TEXT ·h0736(SB), NOSPLIT, $24-8
+TEXT ·h0786(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14155,9 +15105,9 @@ TEXT ·h0736(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0737(s *State)
+// func h0787(s *State)
 // SHRQ $1, R8
-TEXT ·h0737(SB), NOSPLIT, $24-8
+TEXT ·h0787(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14174,9 +15124,9 @@ TEXT ·h0737(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0738(s *State)
+// func h0788(s *State)
 // SHRQ $23, R8
-TEXT ·h0738(SB), NOSPLIT, $24-8
+TEXT ·h0788(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14193,9 +15143,9 @@ TEXT ·h0738(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0739(s *State)
+// func h0789(s *State)
 // STMXCSR 24(R8)
-TEXT ·h0739(SB), NOSPLIT, $24-8
+TEXT ·h0789(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14212,9 +15162,9 @@ TEXT ·h0739(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0740(s *State)
+// func h0790(s *State)
 // SUBL $8380417, R8
-TEXT ·h0740(SB), NOSPLIT, $24-8
+TEXT ·h0790(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14231,9 +15181,9 @@ TEXT ·h0740(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0741(s *State)
+// func h0791(s *State)
 // SUBQ $1, R8
-TEXT ·h0741(SB), NOSPLIT, $24-8
+TEXT ·h0791(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14250,9 +15200,9 @@ TEXT ·h0741(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0742(s *State)
+// func h0792(s *State)
 // SUBQ 24(R8), R9
-TEXT ·h0742(SB), NOSPLIT, $24-8
+TEXT ·h0792(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14269,28 +15219,9 @@ TEXT ·h0742(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0743(s *State)
-// SUBQ AX, R8
-TEXT ·h0743(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ AX, R8
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0744(s *State)
+// func h0793(s *State)
 // TESTL $0x80000000, R8
-TEXT ·h0744(SB), NOSPLIT, $24-8
+TEXT ·h0793(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14307,9 +15238,9 @@ TEXT ·h0744(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0745(s *State)
+// func h0794(s *State)
 // TESTL AX, R8
-TEXT ·h0745(SB), NOSPLIT, $24-8
+TEXT ·h0794(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14326,9 +15257,9 @@ TEXT ·h0745(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0746(s *State)
+// func h0795(s *State)
 // TESTQ $1, R8
-TEXT ·h0746(SB), NOSPLIT, $24-8
+TEXT ·h0795(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14345,9 +15276,9 @@ TEXT ·h0746(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0747(s *State)
+// func h0796(s *State)
 // TESTQ AX, R8
-TEXT ·h0747(SB), NOSPLIT, $24-8
+TEXT ·h0796(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14364,9 +15295,9 @@ TEXT ·h0747(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0748(s *State)
+// func h0797(s *State)
 // TESTQ R8, R8
-TEXT ·h0748(SB), NOSPLIT, $24-8
+TEXT ·h0797(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14383,9 +15314,9 @@ TEXT ·h0748(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0749(s *State)
+// func h0798(s *State)
 // VEXTRACTI128 $1, Y1, 24(R8)
-TEXT ·h0749(SB), NOSPLIT, $24-8
+TEXT ·h0798(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14402,9 +15333,9 @@ TEXT ·h0749(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0750(s *State)
+// func h0799(s *State)
 // VEXTRACTI128 $0, Y1, X9
-TEXT ·h0750(SB), NOSPLIT, $24-8
+TEXT ·h0799(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14421,9 +15352,9 @@ TEXT ·h0750(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0751(s *State)
+// func h0800(s *State)
 // VEXTRACTI128 $1, Y1, X9
-TEXT ·h0751(SB), NOSPLIT, $24-8
+TEXT ·h0800(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14440,9 +15371,9 @@ TEXT ·h0751(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0752(s *State)
+// func h0801(s *State)
 // VINSERTI128 $0, 24(R8), Y1, Y9
-TEXT ·h0752(SB), NOSPLIT, $24-8
+TEXT ·h0801(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14459,9 +15390,9 @@ TEXT ·h0752(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0753(s *State)
+// func h0802(s *State)
 // VINSERTI128 $1, X1, Y9, Y14
-TEXT ·h0753(SB), NOSPLIT, $24-8
+TEXT ·h0802(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14478,9 +15409,9 @@ TEXT ·h0753(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0754(s *State)
+// func h0803(s *State)
 // VMOVDQA (R8), Y1
-TEXT ·h0754(SB), NOSPLIT, $24-8
+TEXT ·h0803(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14497,9 +15428,9 @@ TEXT ·h0754(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0755(s *State)
+// func h0804(s *State)
 // VMOVDQA Y1, (R8)
-TEXT ·h0755(SB), NOSPLIT, $24-8
+TEXT ·h0804(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14516,9 +15447,9 @@ TEXT ·h0755(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0756(s *State)
+// func h0805(s *State)
 // VMOVDQA Y1, Y9
-TEXT ·h0756(SB), NOSPLIT, $24-8
+TEXT ·h0805(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14535,9 +15466,9 @@ TEXT ·h0756(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0757(s *State)
+// func h0806(s *State)
 // VMOVDQU Y1, Y9
-TEXT ·h0757(SB), NOSPLIT, $24-8
+TEXT ·h0806(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14554,9 +15485,9 @@ TEXT ·h0757(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0758(s *State)
+// func h0807(s *State)
 // VPABSD Y1, Y9
-TEXT ·h0758(SB), NOSPLIT, $24-8
+TEXT ·h0807(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14573,9 +15504,9 @@ TEXT ·h0758(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0759(s *State)
+// func h0808(s *State)
 // VPADDQ Y1, Y9, Y14
-TEXT ·h0759(SB), NOSPLIT, $24-8
+TEXT ·h0808(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14592,9 +15523,9 @@ TEXT ·h0759(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0760(s *State)
+// func h0809(s *State)
 // VPAND (R8), Y1, Y9
-TEXT ·h0760(SB), NOSPLIT, $24-8
+TEXT ·h0809(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14611,9 +15542,9 @@ TEXT ·h0760(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0761(s *State)
+// func h0810(s *State)
 // VPAND Y1, Y9, Y14
-TEXT ·h0761(SB), NOSPLIT, $24-8
+TEXT ·h0810(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14630,9 +15561,9 @@ TEXT ·h0761(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0762(s *State)
+// func h0811(s *State)
 // VPANDN (R8), Y1, Y9
-TEXT ·h0762(SB), NOSPLIT, $24-8
+TEXT ·h0811(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14649,9 +15580,9 @@ TEXT ·h0762(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0763(s *State)
+// func h0812(s *State)
 // VPBLENDD $0x00, Y1, Y9, Y14
-TEXT ·h0763(SB), NOSPLIT, $24-8
+TEXT ·h0812(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14668,9 +15599,9 @@ TEXT ·h0763(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0764(s *State)
+// func h0813(s *State)
 // VPBLENDD $0x0f, Y1, Y9, Y14
-TEXT ·h0764(SB), NOSPLIT, $24-8
+TEXT ·h0813(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14687,9 +15618,9 @@ TEXT ·h0764(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0765(s *State)
+// func h0814(s *State)
 // VPBLENDD $0x33, Y1, Y9, Y14
-TEXT ·h0765(SB), NOSPLIT, $24-8
+TEXT ·h0814(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14706,9 +15637,9 @@ TEXT ·h0765(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0766(s *State)
+// func h0815(s *State)
 // VPBLENDD $0x55, Y1, Y9, Y14
-TEXT ·h0766(SB), NOSPLIT, $24-8
+TEXT ·h0815(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14725,9 +15656,9 @@ TEXT ·h0766(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0767(s *State)
+// func h0816(s *State)
 // VPBLENDD $0xd2, Y1, Y9, Y14
-TEXT ·h0767(SB), NOSPLIT, $24-8
+TEXT ·h0816(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14744,9 +15675,9 @@ TEXT ·h0767(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0768(s *State)
+// func h0817(s *State)
 // VPBLENDD $0xf6, Y1, Y9, Y14
-TEXT ·h0768(SB), NOSPLIT, $24-8
+TEXT ·h0817(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14763,9 +15694,9 @@ TEXT ·h0768(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0769(s *State)
+// func h0818(s *State)
 // VPBLENDD $0xff, Y1, Y9, Y14
-TEXT ·h0769(SB), NOSPLIT, $24-8
+TEXT ·h0818(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14782,9 +15713,9 @@ TEXT ·h0769(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0770(s *State)
+// func h0819(s *State)
 // VPBLENDVB Y1, Y9, Y14, Y4
-TEXT ·h0770(SB), NOSPLIT, $24-8
+TEXT ·h0819(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14801,9 +15732,9 @@ TEXT ·h0770(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0771(s *State)
+// func h0820(s *State)
 // VPBROADCASTD X1, Y9
-TEXT ·h0771(SB), NOSPLIT, $24-8
+TEXT ·h0820(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14820,9 +15751,9 @@ TEXT ·h0771(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0772(s *State)
+// func h0821(s *State)
 // VPBROADCASTQ 24(R8), Y1
-TEXT ·h0772(SB), NOSPLIT, $24-8
+TEXT ·h0821(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14839,9 +15770,9 @@ TEXT ·h0772(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0773(s *State)
+// func h0822(s *State)
 // VPBROADCASTQ X1, Y9
-TEXT ·h0773(SB), NOSPLIT, $24-8
+TEXT ·h0822(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14858,9 +15789,9 @@ TEXT ·h0773(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0774(s *State)
+// func h0823(s *State)
 // VPCMPEQD Y1, Y9, Y14
-TEXT ·h0774(SB), NOSPLIT, $24-8
+TEXT ·h0823(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14877,9 +15808,9 @@ TEXT ·h0774(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0775(s *State)
+// func h0824(s *State)
 // VPERM2I128 $0x00, Y1, Y9, Y14
-TEXT ·h0775(SB), NOSPLIT, $24-8
+TEXT ·h0824(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14896,9 +15827,9 @@ TEXT ·h0775(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0776(s *State)
+// func h0825(s *State)
 // VPERM2I128 $0x01, Y1, Y9, Y14
-TEXT ·h0776(SB), NOSPLIT, $24-8
+TEXT ·h0825(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14915,9 +15846,9 @@ TEXT ·h0776(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0777(s *State)
+// func h0826(s *State)
 // VPERM2I128 $0x02, Y1, Y9, Y14
-TEXT ·h0777(SB), NOSPLIT, $24-8
+TEXT ·h0826(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14934,9 +15865,9 @@ TEXT ·h0777(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0778(s *State)
+// func h0827(s *State)
 // VPERM2I128 $0x03, Y1, Y9, Y14
-TEXT ·h0778(SB), NOSPLIT, $24-8
+TEXT ·h0827(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14953,9 +15884,9 @@ TEXT ·h0778(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0779(s *State)
+// func h0828(s *State)
 // VPERM2I128 $0x08, Y1, Y9, Y14
-TEXT ·h0779(SB), NOSPLIT, $24-8
+TEXT ·h0828(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14972,9 +15903,9 @@ TEXT ·h0779(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0780(s *State)
+// func h0829(s *State)
 // VPERM2I128 $0x10, Y1, Y9, Y14
-TEXT ·h0780(SB), NOSPLIT, $24-8
+TEXT ·h0829(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14991,9 +15922,9 @@ TEXT ·h0780(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0781(s *State)
+// func h0830(s *State)
 // VPERM2I128 $0x12, Y1, Y9, Y14
-TEXT ·h0781(SB), NOSPLIT, $24-8
+TEXT ·h0830(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15010,9 +15941,9 @@ TEXT ·h0781(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0782(s *State)
+// func h0831(s *State)
 // VPERM2I128 $0x21, Y1, Y9, Y14
-TEXT ·h0782(SB), NOSPLIT, $24-8
+TEXT ·h0831(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15029,9 +15960,9 @@ TEXT ·h0782(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0783(s *State)
+// func h0832(s *State)
 // VPERM2I128 $0x28, Y1, Y9, Y14
-TEXT ·h0783(SB), NOSPLIT, $24-8
+TEXT ·h0832(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15048,9 +15979,9 @@ TEXT ·h0783(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0784(s *State)
+// func h0833(s *State)
 // VPERM2I128 $0x30, Y1, Y9, Y14
-TEXT ·h0784(SB), NOSPLIT, $24-8
+TEXT ·h0833(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15067,9 +15998,9 @@ TEXT ·h0784(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0785(s *State)
+// func h0834(s *State)
 // VPERM2I128 $0x82, Y1, Y9, Y14
-TEXT ·h0785(SB), NOSPLIT, $24-8
+TEXT ·h0834(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15086,9 +16017,9 @@ TEXT ·h0785(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0786(s *State)
+// func h0835(s *State)
 // VPERM2I128 $0x83, Y1, Y9, Y14
-TEXT ·h0786(SB), NOSPLIT, $24-8
+TEXT ·h0835(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15105,9 +16036,9 @@ TEXT ·h0786(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0787(s *State)
+// func h0836(s *State)
 // VPERM2I128 $0x88, Y1, Y9, Y14
-TEXT ·h0787(SB), NOSPLIT, $24-8
+TEXT ·h0836(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15124,9 +16055,9 @@ TEXT ·h0787(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0788(s *State)
+// func h0837(s *State)
 // VPERMD (R8), Y1, Y9
-TEXT ·h0788(SB), NOSPLIT, $24-8
+TEXT ·h0837(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15143,9 +16074,9 @@ TEXT ·h0788(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0789(s *State)
+// func h0838(s *State)
 // VPERMD Y1, Y9, Y14
-TEXT ·h0789(SB), NOSPLIT, $24-8
+TEXT ·h0838(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15162,9 +16093,9 @@ TEXT ·h0789(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0790(s *State)
+// func h0839(s *State)
 // VPERMQ $0x00, Y1, Y9
-TEXT ·h0790(SB), NOSPLIT, $24-8
+TEXT ·h0839(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15181,9 +16112,9 @@ TEXT ·h0790(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0791(s *State)
+// func h0840(s *State)
 // VPERMQ $0x1b, Y1, Y9
-TEXT ·h0791(SB), NOSPLIT, $24-8
+TEXT ·h0840(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15200,9 +16131,9 @@ TEXT ·h0791(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0792(s *State)
+// func h0841(s *State)
 // VPERMQ $0x43, Y1, Y9
-TEXT ·h0792(SB), NOSPLIT, $24-8
+TEXT ·h0841(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15219,9 +16150,9 @@ TEXT ·h0792(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0793(s *State)
+// func h0842(s *State)
 // VPERMQ $0x4e, Y1, Y9
-TEXT ·h0793(SB), NOSPLIT, $24-8
+TEXT ·h0842(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15238,9 +16169,9 @@ TEXT ·h0793(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0794(s *State)
+// func h0843(s *State)
 // VPERMQ $0x6b, Y1, Y9
-TEXT ·h0794(SB), NOSPLIT, $24-8
+TEXT ·h0843(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15257,9 +16188,9 @@ TEXT ·h0794(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0795(s *State)
+// func h0844(s *State)
 // VPERMQ $0x93, Y1, Y9
-TEXT ·h0795(SB), NOSPLIT, $24-8
+TEXT ·h0844(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15276,9 +16207,9 @@ TEXT ·h0795(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0796(s *State)
+// func h0845(s *State)
 // VPERMQ $0xd8, Y1, Y9
-TEXT ·h0796(SB), NOSPLIT, $24-8
+TEXT ·h0845(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15295,9 +16226,9 @@ TEXT ·h0796(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0797(s *State)
+// func h0846(s *State)
 // VPERMQ $0xe4, Y1, Y9
-TEXT ·h0797(SB), NOSPLIT, $24-8
+TEXT ·h0846(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15314,9 +16245,9 @@ TEXT ·h0797(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0798(s *State)
+// func h0847(s *State)
 // VPMAXUD Y1, Y9, Y14
-TEXT ·h0798(SB), NOSPLIT, $24-8
+TEXT ·h0847(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15333,9 +16264,9 @@ TEXT ·h0798(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0799(s *State)
+// func h0848(s *State)
 // VPMINSD Y1, Y9, Y14
-TEXT ·h0799(SB), NOSPLIT, $24-8
+TEXT ·h0848(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15352,9 +16283,9 @@ TEXT ·h0799(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0800(s *State)
+// func h0849(s *State)
 // VPMINUD Y1, Y9, Y14
-TEXT ·h0800(SB), NOSPLIT, $24-8
+TEXT ·h0849(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15371,9 +16302,9 @@ TEXT ·h0800(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0801(s *State)
+// func h0850(s *State)
 // VPMOVMSKB Y1, AX
-TEXT ·h0801(SB), NOSPLIT, $24-8
+TEXT ·h0850(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15390,9 +16321,9 @@ TEXT ·h0801(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0802(s *State)
+// func h0851(s *State)
 // VPMULLD Y1, Y9, Y14
-TEXT ·h0802(SB), NOSPLIT, $24-8
+TEXT ·h0851(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15409,9 +16340,9 @@ TEXT ·h0802(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0803(s *State)
+// func h0852(s *State)
 // VPMULUDQ (R8), Y1, Y9
-TEXT ·h0803(SB), NOSPLIT, $24-8
+TEXT ·h0852(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15428,9 +16359,9 @@ TEXT ·h0803(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0804(s *State)
+// func h0853(s *State)
 // VPMULUDQ Y1, Y9, Y14
-TEXT ·h0804(SB), NOSPLIT, $24-8
+TEXT ·h0853(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15447,9 +16378,9 @@ TEXT ·h0804(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0805(s *State)
+// func h0854(s *State)
 // VPOR (R8), Y1, Y9
-TEXT ·h0805(SB), NOSPLIT, $24-8
+TEXT ·h0854(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15466,9 +16397,9 @@ TEXT ·h0805(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0806(s *State)
+// func h0855(s *State)
 // VPOR Y1, Y9, Y14
-TEXT ·h0806(SB), NOSPLIT, $24-8
+TEXT ·h0855(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15485,9 +16416,9 @@ TEXT ·h0806(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0807(s *State)
+// func h0856(s *State)
 // VPSHUFB (R8), Y1, Y9
-TEXT ·h0807(SB), NOSPLIT, $24-8
+TEXT ·h0856(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15504,9 +16435,9 @@ TEXT ·h0807(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0808(s *State)
+// func h0857(s *State)
 // VPSHUFB Y1, Y9, Y14
-TEXT ·h0808(SB), NOSPLIT, $24-8
+TEXT ·h0857(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15523,9 +16454,9 @@ TEXT ·h0808(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0809(s *State)
+// func h0858(s *State)
 // VPSHUFD $0x00, Y1, Y9
-TEXT ·h0809(SB), NOSPLIT, $24-8
+TEXT ·h0858(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15542,9 +16473,9 @@ TEXT ·h0809(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0810(s *State)
+// func h0859(s *State)
 // VPSHUFD $0x1b, Y1, Y9
-TEXT ·h0810(SB), NOSPLIT, $24-8
+TEXT ·h0859(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15561,9 +16492,9 @@ TEXT ·h0810(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0811(s *State)
+// func h0860(s *State)
 // VPSHUFD $0x2b, Y1, Y9
-TEXT ·h0811(SB), NOSPLIT, $24-8
+TEXT ·h0860(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15580,9 +16511,9 @@ TEXT ·h0811(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0812(s *State)
+// func h0861(s *State)
 // VPSHUFD $0x4e, Y1, Y9
-TEXT ·h0812(SB), NOSPLIT, $24-8
+TEXT ·h0861(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15599,9 +16530,9 @@ TEXT ·h0812(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0813(s *State)
+// func h0862(s *State)
 // VPSHUFD $0x93, Y1, Y9
-TEXT ·h0813(SB), NOSPLIT, $24-8
+TEXT ·h0862(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15618,9 +16549,9 @@ TEXT ·h0813(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0814(s *State)
+// func h0863(s *State)
 // VPSHUFD $0xb1, Y1, Y9
-TEXT ·h0814(SB), NOSPLIT, $24-8
+TEXT ·h0863(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15637,9 +16568,9 @@ TEXT ·h0814(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0815(s *State)
+// func h0864(s *State)
 // VPSHUFD $0xcb, Y1, Y9
-TEXT ·h0815(SB), NOSPLIT, $24-8
+TEXT ·h0864(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15656,9 +16587,9 @@ TEXT ·h0815(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0816(s *State)
+// func h0865(s *State)
 // VPSHUFD $0xe4, Y1, Y9
-TEXT ·h0816(SB), NOSPLIT, $24-8
+TEXT ·h0865(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15675,9 +16606,9 @@ TEXT ·h0816(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0817(s *State)
+// func h0866(s *State)
 // VPSLLD $0, Y1, Y9
-TEXT ·h0817(SB), NOSPLIT, $24-8
+TEXT ·h0866(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15694,9 +16625,9 @@ TEXT ·h0817(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0818(s *State)
+// func h0867(s *State)
 // VPSLLD $1, Y1, Y9
-TEXT ·h0818(SB), NOSPLIT, $24-8
+TEXT ·h0867(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15713,9 +16644,9 @@ TEXT ·h0818(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0819(s *State)
+// func h0868(s *State)
 // VPSLLD $31, Y1, Y9
-TEXT ·h0819(SB), NOSPLIT, $24-8
+TEXT ·h0868(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15732,9 +16663,9 @@ TEXT ·h0819(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0820(s *State)
+// func h0869(s *State)
 // VPSLLD $32, Y1, Y9
-TEXT ·h0820(SB), NOSPLIT, $24-8
+TEXT ·h0869(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15751,9 +16682,9 @@ TEXT ·h0820(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0821(s *State)
+// func h0870(s *State)
 // VPSLLD $5, Y1, Y9
-TEXT ·h0821(SB), NOSPLIT, $24-8
+TEXT ·h0870(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15770,9 +16701,9 @@ TEXT ·h0821(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0822(s *State)
+// func h0871(s *State)
 // VPSLLD X1, Y9, Y14
-TEXT ·h0822(SB), NOSPLIT, $24-8
+TEXT ·h0871(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15789,9 +16720,9 @@ TEXT ·h0822(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0823(s *State)
+// func h0872(s *State)
 // VPSLLQ $0, Y1, Y9
-TEXT ·h0823(SB), NOSPLIT, $24-8
+TEXT ·h0872(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15808,9 +16739,9 @@ TEXT ·h0823(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0824(s *State)
+// func h0873(s *State)
 // VPSLLQ $1, Y1, Y9
-TEXT ·h0824(SB), NOSPLIT, $24-8
+TEXT ·h0873(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15827,9 +16758,9 @@ TEXT ·h0824(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0825(s *State)
+// func h0874(s *State)
 // VPSLLQ $3, Y1, Y9
-TEXT ·h0825(SB), NOSPLIT, $24-8
+TEXT ·h0874(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15846,9 +16777,9 @@ TEXT ·h0825(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0826(s *State)
+// func h0875(s *State)
 // VPSLLQ $63, Y1, Y9
-TEXT ·h0826(SB), NOSPLIT, $24-8
+TEXT ·h0875(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15865,9 +16796,9 @@ TEXT ·h0826(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0827(s *State)
+// func h0876(s *State)
 // VPSLLQ $64, Y1, Y9
-TEXT ·h0827(SB), NOSPLIT, $24-8
+TEXT ·h0876(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15884,9 +16815,9 @@ TEXT ·h0827(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0828(s *State)
+// func h0877(s *State)
 // VPSLLQ X1, Y9, Y14
-TEXT ·h0828(SB), NOSPLIT, $24-8
+TEXT ·h0877(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15903,9 +16834,9 @@ TEXT ·h0828(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0829(s *State)
+// func h0878(s *State)
 // VPSLLVD Y1, Y9, Y14
-TEXT ·h0829(SB), NOSPLIT, $24-8
+TEXT ·h0878(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15922,9 +16853,9 @@ TEXT ·h0829(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0830(s *State)
+// func h0879(s *State)
 // VPSRAD $0, Y1, Y9
-TEXT ·h0830(SB), NOSPLIT, $24-8
+TEXT ·h0879(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15941,9 +16872,9 @@ TEXT ·h0830(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0831(s *State)
+// func h0880(s *State)
 // VPSRAD $1, Y1, Y9
-TEXT ·h0831(SB), NOSPLIT, $24-8
+TEXT ·h0880(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15960,9 +16891,9 @@ TEXT ·h0831(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0832(s *State)
+// func h0881(s *State)
 // VPSRAD $255, Y1, Y9
-TEXT ·h0832(SB), NOSPLIT, $24-8
+TEXT ·h0881(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15979,9 +16910,9 @@ TEXT ·h0832(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0833(s *State)
+// func h0882(s *State)
 // VPSRAD $31, Y1, Y9
-TEXT ·h0833(SB), NOSPLIT, $24-8
+TEXT ·h0882(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15998,9 +16929,9 @@ TEXT ·h0833(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0834(s *State)
+// func h0883(s *State)
 // VPSRAD $40, Y1, Y9
-TEXT ·h0834(SB), NOSPLIT, $24-8
+TEXT ·h0883(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16017,9 +16948,9 @@ TEXT ·h0834(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0835(s *State)
+// func h0884(s *State)
 // VPSRAD X1, Y9, Y14
-TEXT ·h0835(SB), NOSPLIT, $24-8
+TEXT ·h0884(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16036,9 +16967,9 @@ TEXT ·h0835(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0836(s *State)
+// func h0885(s *State)
 // VPSRLD $0, Y1, Y9
-TEXT ·h0836(SB), NOSPLIT, $24-8
+TEXT ·h0885(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16055,9 +16986,9 @@ TEXT ·h0836(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0837(s *State)
+// func h0886(s *State)
 // VPSRLD $1, Y1, Y9
-TEXT ·h0837(SB), NOSPLIT, $24-8
+TEXT ·h0886(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16074,9 +17005,9 @@ TEXT ·h0837(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0838(s *State)
+// func h0887(s *State)
 // VPSRLD $31, Y1, Y9
-TEXT ·h0838(SB), NOSPLIT, $24-8
+TEXT ·h0887(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16093,9 +17024,9 @@ TEXT ·h0838(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0839(s *State)
+// func h0888(s *State)
 // VPSRLD $32, Y1, Y9
-TEXT ·h0839(SB), NOSPLIT, $24-8
+TEXT ·h0888(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16112,9 +17043,9 @@ TEXT ·h0839(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0840(s *State)
+// func h0889(s *State)
 // VPSRLD $5, Y1, Y9
-TEXT ·h0840(SB), NOSPLIT, $24-8
+TEXT ·h0889(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16131,9 +17062,9 @@ TEXT ·h0840(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0841(s *State)
+// func h0890(s *State)
 // VPSRLD X1, Y9, Y14
-TEXT ·h0841(SB), NOSPLIT, $24-8
+TEXT ·h0890(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16150,9 +17081,9 @@ TEXT ·h0841(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0842(s *State)
+// func h0891(s *State)
 // VPSRLQ $0, Y1, Y9
-TEXT ·h0842(SB), NOSPLIT, $24-8
+TEXT ·h0891(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16169,9 +17100,9 @@ TEXT ·h0842(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0843(s *State)
+// func h0892(s *State)
 // VPSRLQ $1, Y1, Y9
-TEXT ·h0843(SB), NOSPLIT, $24-8
+TEXT ·h0892(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16188,9 +17119,9 @@ TEXT ·h0843(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0844(s *State)
+// func h0893(s *State)
 // VPSRLQ $3, Y1, Y9
-TEXT ·h0844(SB), NOSPLIT, $24-8
+TEXT ·h0893(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16207,9 +17138,9 @@ TEXT ·h0844(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0845(s *State)
+// func h0894(s *State)
 // VPSRLQ $63, Y1, Y9
-TEXT ·h0845(SB), NOSPLIT, $24-8
+TEXT ·h0894(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16226,9 +17157,9 @@ TEXT ·h0845(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0846(s *State)
+// func h0895(s *State)
 // VPSRLQ $64, Y1, Y9
-TEXT ·h0846(SB), NOSPLIT, $24-8
+TEXT ·h0895(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16245,9 +17176,9 @@ TEXT ·h0846(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0847(s *State)
+// func h0896(s *State)
 // VPSRLQ X1, Y9, Y14
-TEXT ·h0847(SB), NOSPLIT, $24-8
+TEXT ·h0896(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16264,9 +17195,9 @@ TEXT ·h0847(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0848(s *State)
+// func h0897(s *State)
 // VPSRLVD Y1, Y9, Y14
-TEXT ·h0848(SB), NOSPLIT, $24-8
+TEXT ·h0897(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16283,9 +17214,9 @@ TEXT ·h0848(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0849(s *State)
+// func h0898(s *State)
 // VPSUBQ Y1, Y9, Y14
-TEXT ·h0849(SB), NOSPLIT, $24-8
+TEXT ·h0898(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16302,9 +17233,9 @@ TEXT ·h0849(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0850(s *State)
+// func h0899(s *State)
 // VPUNPCKHDQ Y1, Y9, Y14
-TEXT ·h0850(SB), NOSPLIT, $24-8
+TEXT ·h0899(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16321,9 +17252,9 @@ TEXT ·h0850(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0851(s *State)
+// func h0900(s *State)
 // VPUNPCKLDQ Y1, Y9, Y14
-TEXT ·h0851(SB), NOSPLIT, $24-8
+TEXT ·h0900(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16340,9 +17271,9 @@ TEXT ·h0851(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0852(s *State)
+// func h0901(s *State)
 // VPXOR X1, X9, X14
-TEXT ·h0852(SB), NOSPLIT, $24-8
+TEXT ·h0901(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16359,9 +17290,9 @@ TEXT ·h0852(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0853(s *State)
+// func h0902(s *State)
 // VPXOR Y1, Y9, Y14
-TEXT ·h0853(SB), NOSPLIT, $24-8
+TEXT ·h0902(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16378,9 +17309,9 @@ TEXT ·h0853(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0854(s *State)
+// func h0903(s *State)
 // XCHGQ AX, R8
-TEXT ·h0854(SB), NOSPLIT, $24-8
+TEXT ·h0903(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16397,9 +17328,9 @@ TEXT ·h0854(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0855(s *State)
+// func h0904(s *State)
 // XCHGQ R8, CX
-TEXT ·h0855(SB), NOSPLIT, $24-8
+TEXT ·h0904(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16416,9 +17347,9 @@ TEXT ·h0855(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0856(s *State)
+// func h0905(s *State)
 // XORL $0x7fffffff, R8
-TEXT ·h0856(SB), NOSPLIT, $24-8
+TEXT ·h0905(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16435,9 +17366,9 @@ TEXT ·h0856(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0857(s *State)
+// func h0906(s *State)
 // XORL AX, R8
-TEXT ·h0857(SB), NOSPLIT, $24-8
+TEXT ·h0906(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16454,9 +17385,9 @@ TEXT ·h0857(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0858(s *State)
+// func h0907(s *State)
 // XORQ $-2, R8
-TEXT ·h0858(SB), NOSPLIT, $24-8
+TEXT ·h0907(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16473,9 +17404,9 @@ TEXT ·h0858(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0859(s *State)
+// func h0908(s *State)
 // XORQ R8, R8
-TEXT ·h0859(SB), NOSPLIT, $24-8
+TEXT ·h0908(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16492,9 +17423,9 @@ TEXT ·h0859(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0860(s *State)
+// func h0909(s *State)
 // ADDQ CX, DX
-TEXT ·h0860(SB), NOSPLIT, $24-8
+TEXT ·h0909(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16511,9 +17442,9 @@ TEXT ·h0860(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0861(s *State)
+// func h0910(s *State)
 // ADDQ DX, BX
-TEXT ·h0861(SB), NOSPLIT, $24-8
+TEXT ·h0910(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16530,9 +17461,9 @@ TEXT ·h0861(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0862(s *State)
+// func h0911(s *State)
 // ADDQ BX, BP
-TEXT ·h0862(SB), NOSPLIT, $24-8
+TEXT ·h0911(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16549,9 +17480,9 @@ TEXT ·h0862(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0863(s *State)
+// func h0912(s *State)
 // ADDQ BP, SI
-TEXT ·h0863(SB), NOSPLIT, $24-8
+TEXT ·h0912(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16568,9 +17499,9 @@ TEXT ·h0863(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0864(s *State)
+// func h0913(s *State)
 // ADDQ SI, DI
-TEXT ·h0864(SB), NOSPLIT, $24-8
+TEXT ·h0913(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16587,9 +17518,9 @@ TEXT ·h0864(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0865(s *State)
+// func h0914(s *State)
 // ADDQ DI, R8
-TEXT ·h0865(SB), NOSPLIT, $24-8
+TEXT ·h0914(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16606,9 +17537,9 @@ TEXT ·h0865(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0866(s *State)
+// func h0915(s *State)
 // ADDQ R8, R9
-TEXT ·h0866(SB), NOSPLIT, $24-8
+TEXT ·h0915(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16625,9 +17556,9 @@ TEXT ·h0866(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0867(s *State)
+// func h0916(s *State)
 // ADDQ R9, R10
-TEXT ·h0867(SB), NOSPLIT, $24-8
+TEXT ·h0916(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16644,9 +17575,9 @@ TEXT ·h0867(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0868(s *State)
+// func h0917(s *State)
 // ADDQ R10, R11
-TEXT ·h0868(SB), NOSPLIT, $24-8
+TEXT ·h0917(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16663,9 +17594,9 @@ TEXT ·h0868(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0869(s *State)
+// func h0918(s *State)
 // ADDQ R11, R12
-TEXT ·h0869(SB), NOSPLIT, $24-8
+TEXT ·h0918(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16682,9 +17613,9 @@ TEXT ·h0869(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0870(s *State)
+// func h0919(s *State)
 // ADDQ R12, R13
-TEXT ·h0870(SB), NOSPLIT, $24-8
+TEXT ·h0919(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16701,9 +17632,9 @@ TEXT ·h0870(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0871(s *State)
+// func h0920(s *State)
 // ADDQ R13, R14
-TEXT ·h0871(SB), NOSPLIT, $24-8
+TEXT ·h0920(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16720,9 +17651,9 @@ TEXT ·h0871(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0872(s *State)
+// func h0921(s *State)
 // ADDQ R14, R15
-TEXT ·h0872(SB), NOSPLIT, $24-8
+TEXT ·h0921(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16739,9 +17670,9 @@ TEXT ·h0872(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0873(s *State)
+// func h0922(s *State)
 // ADDQ R15, AX
-TEXT ·h0873(SB), NOSPLIT, $24-8
+TEXT ·h0922(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16758,9 +17689,9 @@ TEXT ·h0873(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0874(s *State)
+// func h0923(s *State)
 // MOVQ 8(AX)(BP*8), R8
-TEXT ·h0874(SB), NOSPLIT, $24-8
+TEXT ·h0923(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16777,9 +17708,9 @@ TEXT ·h0874(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0875(s *State)
+// func h0924(s *State)
 // MOVQ 8(CX)(SI*8), R9
-TEXT ·h0875(SB), NOSPLIT, $24-8
+TEXT ·h0924(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16796,9 +17727,9 @@ TEXT ·h0875(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0876(s *State)
+// func h0925(s *State)
 // MOVQ 8(DX)(DI*8), R10
-TEXT ·h0876(SB), NOSPLIT, $24-8
+TEXT ·h0925(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16815,9 +17746,9 @@ TEXT ·h0876(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0877(s *State)
+// func h0926(s *State)
 // MOVQ 8(BX)(R8*8), R11
-TEXT ·h0877(SB), NOSPLIT, $24-8
+TEXT ·h0926(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16834,9 +17765,9 @@ TEXT ·h0877(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0878(s *State)
+// func h0927(s *State)
 // MOVQ 8(BP)(R9*8), R12
-TEXT ·h0878(SB), NOSPLIT, $24-8
+TEXT ·h0927(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16853,9 +17784,9 @@ TEXT ·h0878(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0879(s *State)
+// func h0928(s *State)
 // MOVQ 8(SI)(R10*8), R13
-TEXT ·h0879(SB), NOSPLIT, $24-8
+TEXT ·h0928(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16872,9 +17803,9 @@ TEXT ·h0879(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0880(s *State)
+// func h0929(s *State)
 // MOVQ 8(DI)(R11*8), R14
-TEXT ·h0880(SB), NOSPLIT, $24-8
+TEXT ·h0929(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16891,9 +17822,9 @@ TEXT ·h0880(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0881(s *State)
+// func h0930(s *State)
 // MOVQ 8(R8)(R12*8), R15
-TEXT ·h0881(SB), NOSPLIT, $24-8
+TEXT ·h0930(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16910,9 +17841,9 @@ TEXT ·h0881(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0882(s *State)
+// func h0931(s *State)
 // MOVQ 8(R9)(R13*8), AX
-TEXT ·h0882(SB), NOSPLIT, $24-8
+TEXT ·h0931(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16929,9 +17860,9 @@ TEXT ·h0882(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0883(s *State)
+// func h0932(s *State)
 // MOVQ 8(R10)(R14*8), CX
-TEXT ·h0883(SB), NOSPLIT, $24-8
+TEXT ·h0932(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16948,9 +17879,9 @@ TEXT ·h0883(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0884(s *State)
+// func h0933(s *State)
 // MOVQ 8(R11)(R15*8), DX
-TEXT ·h0884(SB), NOSPLIT, $24-8
+TEXT ·h0933(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16967,9 +17898,9 @@ TEXT ·h0884(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0885(s *State)
+// func h0934(s *State)
 // MOVQ 8(R12)(AX*8), BX
-TEXT ·h0885(SB), NOSPLIT, $24-8
+TEXT ·h0934(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16986,9 +17917,9 @@ TEXT ·h0885(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0886(s *State)
+// func h0935(s *State)
 // MOVQ 8(R13)(CX*8), BP
-TEXT ·h0886(SB), NOSPLIT, $24-8
+TEXT ·h0935(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17005,9 +17936,9 @@ TEXT ·h0886(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0887(s *State)
+// func h0936(s *State)
 // MOVQ 8(R14)(DX*8), SI
-TEXT ·h0887(SB), NOSPLIT, $24-8
+TEXT ·h0936(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17024,9 +17955,9 @@ TEXT ·h0887(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0888(s *State)
+// func h0937(s *State)
 // MOVQ 8(R15)(BX*8), DI
-TEXT ·h0888(SB), NOSPLIT, $24-8
+TEXT ·h0937(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17043,9 +17974,9 @@ TEXT ·h0888(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0889(s *State)
+// func h0938(s *State)
 // VPSUBQ Y0, Y5, Y11
-TEXT ·h0889(SB), NOSPLIT, $24-8
+TEXT ·h0938(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17062,9 +17993,9 @@ TEXT ·h0889(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0890(s *State)
+// func h0939(s *State)
 // VPSUBQ Y1, Y6, Y12
-TEXT ·h0890(SB), NOSPLIT, $24-8
+TEXT ·h0939(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17081,9 +18012,9 @@ TEXT ·h0890(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0891(s *State)
+// func h0940(s *State)
 // VPSUBQ Y2, Y7, Y13
-TEXT ·h0891(SB), NOSPLIT, $24-8
+TEXT ·h0940(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17100,9 +18031,9 @@ TEXT ·h0891(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0892(s *State)
+// func h0941(s *State)
 // VPSUBQ Y3, Y8, Y14
-TEXT ·h0892(SB), NOSPLIT, $24-8
+TEXT ·h0941(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17119,9 +18050,9 @@ TEXT ·h0892(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0893(s *State)
+// func h0942(s *State)
 // VPSUBQ Y4, Y9, Y15
-TEXT ·h0893(SB), NOSPLIT, $24-8
+TEXT ·h0942(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17138,9 +18069,9 @@ TEXT ·h0893(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0894(s *State)
+// func h0943(s *State)
 // VPSUBQ Y5, Y10, Y0
-TEXT ·h0894(SB), NOSPLIT, $24-8
+TEXT ·h0943(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17157,9 +18088,9 @@ TEXT ·h0894(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0895(s *State)
+// func h0944(s *State)
 // VPSUBQ Y6, Y11, Y1
-TEXT ·h0895(SB), NOSPLIT, $24-8
+TEXT ·h0944(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17176,9 +18107,9 @@ TEXT ·h0895(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0896(s *State)
+// func h0945(s *State)
 // VPSUBQ Y7, Y12, Y2
-TEXT ·h0896(SB), NOSPLIT, $24-8
+TEXT ·h0945(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17195,9 +18126,9 @@ TEXT ·h0896(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0897(s *State)
+// func h0946(s *State)
 // VPSUBQ Y8, Y13, Y3
-TEXT ·h0897(SB), NOSPLIT, $24-8
+TEXT ·h0946(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17214,9 +18145,9 @@ TEXT ·h0897(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0898(s *State)
+// func h0947(s *State)
 // VPSUBQ Y9, Y14, Y4
-TEXT ·h0898(SB), NOSPLIT, $24-8
+TEXT ·h0947(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17233,9 +18164,9 @@ TEXT ·h0898(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0899(s *State)
+// func h0948(s *State)
 // VPSUBQ Y10, Y15, Y5
-TEXT ·h0899(SB), NOSPLIT, $24-8
+TEXT ·h0948(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17252,9 +18183,9 @@ TEXT ·h0899(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0900(s *State)
+// func h0949(s *State)
 // VPSUBQ Y11, Y0, Y6
-TEXT ·h0900(SB), NOSPLIT, $24-8
+TEXT ·h0949(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17271,9 +18202,9 @@ TEXT ·h0900(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0901(s *State)
+// func h0950(s *State)
 // VPSUBQ Y12, Y1, Y7
-TEXT ·h0901(SB), NOSPLIT, $24-8
+TEXT ·h0950(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17290,9 +18221,9 @@ TEXT ·h0901(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0902(s *State)
+// func h0951(s *State)
 // VPSUBQ Y13, Y2, Y8
-TEXT ·h0902(SB), NOSPLIT, $24-8
+TEXT ·h0951(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17309,9 +18240,9 @@ TEXT ·h0902(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0903(s *State)
+// func h0952(s *State)
 // VPSUBQ Y14, Y3, Y9
-TEXT ·h0903(SB), NOSPLIT, $24-8
+TEXT ·h0952(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17328,9 +18259,9 @@ TEXT ·h0903(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0904(s *State)
+// func h0953(s *State)
 // VPSUBQ Y15, Y4, Y10
-TEXT ·h0904(SB), NOSPLIT, $24-8
+TEXT ·h0953(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17347,9 +18278,9 @@ TEXT ·h0904(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0905(s *State)
+// func h0954(s *State)
 // PXOR X0, X3
-TEXT ·h0905(SB), NOSPLIT, $24-8
+TEXT ·h0954(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17366,9 +18297,9 @@ TEXT ·h0905(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0906(s *State)
+// func h0955(s *State)
 // PXOR X1, X4
-TEXT ·h0906(SB), NOSPLIT, $24-8
+TEXT ·h0955(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17385,9 +18316,9 @@ TEXT ·h0906(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0907(s *State)
+// func h0956(s *State)
 // PXOR X2, X5
-TEXT ·h0907(SB), NOSPLIT, $24-8
+TEXT ·h0956(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17404,9 +18335,9 @@ TEXT ·h0907(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0908(s *State)
+// func h0957(s *State)
 // PXOR X3, X6
-TEXT ·h0908(SB), NOSPLIT, $24-8
+TEXT ·h0957(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17423,9 +18354,9 @@ TEXT ·h0908(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0909(s *State)
+// func h0958(s *State)
 // PXOR X4, X7
-TEXT ·h0909(SB), NOSPLIT, $24-8
+TEXT ·h0958(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17442,9 +18373,9 @@ TEXT ·h0909(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0910(s *State)
+// func h0959(s *State)
 // PXOR X5, X8
-TEXT ·h0910(SB), NOSPLIT, $24-8
+TEXT ·h0959(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17461,9 +18392,9 @@ TEXT ·h0910(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0911(s *State)
+// func h0960(s *State)
 // PXOR X6, X9
-TEXT ·h0911(SB), NOSPLIT, $24-8
+TEXT ·h0960(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17480,9 +18411,9 @@ TEXT ·h0911(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0912(s *State)
+// func h0961(s *State)
 // PXOR X7, X10
-TEXT ·h0912(SB), NOSPLIT, $24-8
+TEXT ·h0961(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17499,9 +18430,9 @@ TEXT ·h0912(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0913(s *State)
+// func h0962(s *State)
 // PXOR X8, X11
-TEXT ·h0913(SB), NOSPLIT, $24-8
+TEXT ·h0962(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17518,9 +18449,9 @@ TEXT ·h0913(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0914(s *State)
+// func h0963(s *State)
 // PXOR X9, X12
-TEXT ·h0914(SB), NOSPLIT, $24-8
+TEXT ·h0963(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17537,9 +18468,9 @@ TEXT ·h0914(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0915(s *State)
+// func h0964(s *State)
 // PXOR X10, X13
-TEXT ·h0915(SB), NOSPLIT, $24-8
+TEXT ·h0964(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17556,9 +18487,9 @@ TEXT ·h0915(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0916(s *State)
+// func h0965(s *State)
 // PXOR X11, X14
-TEXT ·h0916(SB), NOSPLIT, $24-8
+TEXT ·h0965(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17575,9 +18506,9 @@ TEXT ·h0916(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0917(s *State)
+// func h0966(s *State)
 // PXOR X12, X15
-TEXT ·h0917(SB), NOSPLIT, $24-8
+TEXT ·h0966(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17594,9 +18525,9 @@ TEXT ·h0917(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0918(s *State)
+// func h0967(s *State)
 // PXOR X13, X0
-TEXT ·h0918(SB), NOSPLIT, $24-8
+TEXT ·h0967(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17613,9 +18544,9 @@ TEXT ·h0918(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0919(s *State)
+// func h0968(s *State)
 // PXOR X14, X1
-TEXT ·h0919(SB), NOSPLIT, $24-8
+TEXT ·h0968(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17632,9 +18563,9 @@ TEXT ·h0919(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0920(s *State)
+// func h0969(s *State)
 // PXOR X15, X2
-TEXT ·h0920(SB), NOSPLIT, $24-8
+TEXT ·h0969(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17651,9 +18582,9 @@ TEXT ·h0920(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0921(s *State)
+// func h0970(s *State)
 // MOVQ X0, AX
-TEXT ·h0921(SB), NOSPLIT, $24-8
+TEXT ·h0970(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17670,9 +18601,9 @@ TEXT ·h0921(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0922(s *State)
+// func h0971(s *State)
 // MOVQ X1, CX
-TEXT ·h0922(SB), NOSPLIT, $24-8
+TEXT ·h0971(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17689,9 +18620,9 @@ TEXT ·h0922(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0923(s *State)
+// func h0972(s *State)
 // MOVQ X2, DX
-TEXT ·h0923(SB), NOSPLIT, $24-8
+TEXT ·h0972(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17708,9 +18639,9 @@ TEXT ·h0923(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0924(s *State)
+// func h0973(s *State)
 // MOVQ X3, BX
-TEXT ·h0924(SB), NOSPLIT, $24-8
+TEXT ·h0973(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17727,9 +18658,9 @@ TEXT ·h0924(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0925(s *State)
+// func h0974(s *State)
 // MOVQ X4, BP
-TEXT ·h0925(SB), NOSPLIT, $24-8
+TEXT ·h0974(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17746,9 +18677,9 @@ TEXT ·h0925(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0926(s *State)
+// func h0975(s *State)
 // MOVQ X5, SI
-TEXT ·h0926(SB), NOSPLIT, $24-8
+TEXT ·h0975(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17765,9 +18696,9 @@ TEXT ·h0926(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0927(s *State)
+// func h0976(s *State)
 // MOVQ X6, DI
-TEXT ·h0927(SB), NOSPLIT, $24-8
+TEXT ·h0976(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17784,9 +18715,9 @@ TEXT ·h0927(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0928(s *State)
+// func h0977(s *State)
 // MOVQ X7, R8
-TEXT ·h0928(SB), NOSPLIT, $24-8
+TEXT ·h0977(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17803,9 +18734,9 @@ TEXT ·h0928(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0929(s *State)
+// func h0978(s *State)
 // MOVQ X8, R9
-TEXT ·h0929(SB), NOSPLIT, $24-8
+TEXT ·h0978(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17822,9 +18753,9 @@ TEXT ·h0929(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0930(s *State)
+// func h0979(s *State)
 // MOVQ X9, R10
-TEXT ·h0930(SB), NOSPLIT, $24-8
+TEXT ·h0979(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17841,9 +18772,9 @@ TEXT ·h0930(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0931(s *State)
+// func h0980(s *State)
 // MOVQ X10, R11
-TEXT ·h0931(SB), NOSPLIT, $24-8
+TEXT ·h0980(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17860,9 +18791,9 @@ TEXT ·h0931(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0932(s *State)
+// func h0981(s *State)
 // MOVQ X11, R12
-TEXT ·h0932(SB), NOSPLIT, $24-8
+TEXT ·h0981(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17879,9 +18810,9 @@ TEXT ·h0932(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0933(s *State)
+// func h0982(s *State)
 // MOVQ X12, R13
-TEXT ·h0933(SB), NOSPLIT, $24-8
+TEXT ·h0982(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17898,9 +18829,9 @@ TEXT ·h0933(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0934(s *State)
+// func h0983(s *State)
 // MOVQ X13, R14
-TEXT ·h0934(SB), NOSPLIT, $24-8
+TEXT ·h0983(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17917,9 +18848,9 @@ TEXT ·h0934(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0935(s *State)
+// func h0984(s *State)
 // MOVQ X14, R15
-TEXT ·h0935(SB), NOSPLIT, $24-8
+TEXT ·h0984(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17936,9 +18867,9 @@ TEXT ·h0935(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0936(s *State)
+// func h0985(s *State)
 // MOVQ X15, AX
-TEXT ·h0936(SB), NOSPLIT, $24-8
+TEXT ·h0985(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17955,9 +18886,9 @@ TEXT ·h0936(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0937(s *State)
+// func h0986(s *State)
 // CMPL AX, $0x007fe001; ADCQ $0x00, CX
-TEXT ·h0937(SB), NOSPLIT, $24-8
+TEXT ·h0986(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17975,9 +18906,9 @@ TEXT ·h0937(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0938(s *State)
+// func h0987(s *State)
 // CMPL AX, $0x09; ADCQ $0x00, CX
-TEXT ·h0938(SB), NOSPLIT, $24-8
+TEXT ·h0987(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17995,9 +18926,9 @@ TEXT ·h0938(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0939(s *State)
+// func h0988(s *State)
 // CMPL AX, $0x0f; ADCQ $0x00, CX
-TEXT ·h0939(SB), NOSPLIT, $24-8
+TEXT ·h0988(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18015,9 +18946,9 @@ TEXT ·h0939(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0940(s *State)
+// func h0989(s *State)
 // CMPL R8, $0x09; ADCQ $0x00, CX
-TEXT ·h0940(SB), NOSPLIT, $24-8
+TEXT ·h0989(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18035,9 +18966,9 @@ TEXT ·h0940(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0941(s *State)
+// func h0990(s *State)
 // CMPL R8, $0x0f; ADCQ $0x00, CX
-TEXT ·h0941(SB), NOSPLIT, $24-8
+TEXT ·h0990(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18055,9 +18986,57 @@ TEXT ·h0941(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0942(s *State)
+// func h0991(s *State)
+// CMPQ AX, $0x00000000; JEQ taken
+TEXT ·h0991(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ AX, $0x00000000
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0992(s *State)
+// CMPQ AX, $0x00000088; JEQ taken
+TEXT ·h0992(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ AX, $0x00000088
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0993(s *State)
 // CMPQ AX, $0x00000100; JEQ taken
-TEXT ·h0942(SB), NOSPLIT, $24-8
+TEXT ·h0993(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18079,9 +19058,53 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0943(s *State)
+// func h0994(s *State)
+// CMPQ AX, $0x00000100; JNE taken
+TEXT ·h0994(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ AX, $0x00000100
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0995(s *State)
+// CMPQ CX, $0x00000040; CMOVQCS 24(R8), DX
+TEXT ·h0995(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ CX, $0x00000040
+	CMOVQCS 24(R8), DX
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0996(s *State)
 // CMPQ CX, $0x000000f8; JHI taken
-TEXT ·h0943(SB), NOSPLIT, $24-8
+TEXT ·h0996(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18103,9 +19126,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0944(s *State)
+// func h0997(s *State)
 // CMPQ CX, $0x00000100; JEQ taken
-TEXT ·h0944(SB), NOSPLIT, $24-8
+TEXT ·h0997(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18127,9 +19150,33 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0945(s *State)
+// func h0998(s *State)
+// CMPQ CX, 24(R8); JHI taken
+TEXT ·h0998(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ CX, 24(R8)
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0999(s *State)
 // CMPQ R8, $0x00000088; JLT taken
-TEXT ·h0945(SB), NOSPLIT, $24-8
+TEXT ·h0999(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18151,9 +19198,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0946(s *State)
+// func h1000(s *State)
 // CMPQ R8, $0x000000a8; JLT taken
-TEXT ·h0946(SB), NOSPLIT, $24-8
+TEXT ·h1000(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18175,9 +19222,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0947(s *State)
+// func h1001(s *State)
 // DECL CX; JNE taken
-TEXT ·h0947(SB), NOSPLIT, $24-8
+TEXT ·h1001(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18199,9 +19246,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0948(s *State)
+// func h1002(s *State)
 // DECQ AX; JNE taken
-TEXT ·h0948(SB), NOSPLIT, $24-8
+TEXT ·h1002(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18223,9 +19270,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0949(s *State)
+// func h1003(s *State)
 // SUBL R8, AX; SBBQ R8, R8
-TEXT ·h0949(SB), NOSPLIT, $24-8
+TEXT ·h1003(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18243,9 +19290,9 @@ TEXT ·h0949(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0950(s *State)
+// func h1004(s *State)
 // SUBL R8, DX; SBBQ R8, R8
-TEXT ·h0950(SB), NOSPLIT, $24-8
+TEXT ·h1004(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18263,1232 +19310,8 @@ TEXT ·h0950(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0951(s *State)
-// ADDQ R8, R9; JEQ taken
-TEXT ·h0951(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0952(s *State)
-// ADDQ R8, R9; JNE taken
-TEXT ·h0952(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0953(s *State)
-// ADDQ R8, R9; JCS taken
-TEXT ·h0953(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0954(s *State)
-// ADDQ R8, R9; JCC taken
-TEXT ·h0954(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0955(s *State)
-// ADDQ R8, R9; JLT taken
-TEXT ·h0955(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0956(s *State)
-// ADDQ R8, R9; JGE taken
-TEXT ·h0956(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0957(s *State)
-// ADDQ R8, R9; JLE taken
-TEXT ·h0957(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0958(s *State)
-// ADDQ R8, R9; JGT taken
-TEXT ·h0958(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0959(s *State)
-// ADDQ R8, R9; JLS taken
-TEXT ·h0959(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0960(s *State)
-// ADDQ R8, R9; JHI taken
-TEXT ·h0960(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0961(s *State)
-// ADDQ R8, R9; JMI taken
-TEXT ·h0961(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0962(s *State)
-// ADDQ R8, R9; JPL taken
-TEXT ·h0962(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0963(s *State)
-// ADDQ R8, R9; SETCS R10B
-TEXT ·h0963(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	SETCS R10B
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0964(s *State)
-// ADDQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h0964(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	CMOVQEQ R11, R12
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0965(s *State)
-// ADDQ R8, R9; ADCQ R10, R11
-TEXT ·h0965(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	ADCQ R10, R11
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0966(s *State)
-// ADDQ R8, R9; SBBQ R10, R11
-TEXT ·h0966(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	SBBQ R10, R11
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0967(s *State)
-// ADDQ R8, R9; INCQ R13
-TEXT ·h0967(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	INCQ R13
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0968(s *State)
-// ADDQ R8, R9; ROLQ $7, R13
-TEXT ·h0968(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	ROLQ $7, R13
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0969(s *State)
-// SUBQ R8, R9; JEQ taken
-TEXT ·h0969(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0970(s *State)
-// SUBQ R8, R9; JNE taken
-TEXT ·h0970(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0971(s *State)
-// SUBQ R8, R9; JCS taken
-TEXT ·h0971(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0972(s *State)
-// SUBQ R8, R9; JCC taken
-TEXT ·h0972(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0973(s *State)
-// SUBQ R8, R9; JLT taken
-TEXT ·h0973(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0974(s *State)
-// SUBQ R8, R9; JGE taken
-TEXT ·h0974(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0975(s *State)
-// SUBQ R8, R9; JLE taken
-TEXT ·h0975(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0976(s *State)
-// SUBQ R8, R9; JGT taken
-TEXT ·h0976(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0977(s *State)
-// SUBQ R8, R9; JLS taken
-TEXT ·h0977(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0978(s *State)
-// SUBQ R8, R9; JHI taken
-TEXT ·h0978(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0979(s *State)
-// SUBQ R8, R9; JMI taken
-TEXT ·h0979(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0980(s *State)
-// SUBQ R8, R9; JPL taken
-TEXT ·h0980(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0981(s *State)
-// SUBQ R8, R9; SETCS R10B
-TEXT ·h0981(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	SETCS R10B
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0982(s *State)
-// SUBQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h0982(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	CMOVQEQ R11, R12
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0983(s *State)
-// SUBQ R8, R9; ADCQ R10, R11
-TEXT ·h0983(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	ADCQ R10, R11
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0984(s *State)
-// SUBQ R8, R9; SBBQ R10, R11
-TEXT ·h0984(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	SBBQ R10, R11
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0985(s *State)
-// SUBQ R8, R9; INCQ R13
-TEXT ·h0985(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	INCQ R13
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0986(s *State)
-// SUBQ R8, R9; ROLQ $7, R13
-TEXT ·h0986(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	ROLQ $7, R13
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0987(s *State)
-// ADCQ R8, R9; JEQ taken
-TEXT ·h0987(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0988(s *State)
-// ADCQ R8, R9; JNE taken
-TEXT ·h0988(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0989(s *State)
-// ADCQ R8, R9; JCS taken
-TEXT ·h0989(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0990(s *State)
-// ADCQ R8, R9; JCC taken
-TEXT ·h0990(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0991(s *State)
-// ADCQ R8, R9; JLT taken
-TEXT ·h0991(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0992(s *State)
-// ADCQ R8, R9; JGE taken
-TEXT ·h0992(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0993(s *State)
-// ADCQ R8, R9; JLE taken
-TEXT ·h0993(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JLE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0994(s *State)
-// ADCQ R8, R9; JGT taken
-TEXT ·h0994(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JGT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0995(s *State)
-// ADCQ R8, R9; JLS taken
-TEXT ·h0995(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JLS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0996(s *State)
-// ADCQ R8, R9; JHI taken
-TEXT ·h0996(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JHI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0997(s *State)
-// ADCQ R8, R9; JMI taken
-TEXT ·h0997(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JMI taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0998(s *State)
-// ADCQ R8, R9; JPL taken
-TEXT ·h0998(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JPL taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h0999(s *State)
-// ADCQ R8, R9; SETCS R10B
-TEXT ·h0999(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	SETCS R10B
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1000(s *State)
-// ADCQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1000(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	CMOVQEQ R11, R12
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1001(s *State)
-// ADCQ R8, R9; ADCQ R10, R11
-TEXT ·h1001(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	ADCQ R10, R11
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1002(s *State)
-// ADCQ R8, R9; SBBQ R10, R11
-TEXT ·h1002(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	SBBQ R10, R11
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1003(s *State)
-// ADCQ R8, R9; INCQ R13
-TEXT ·h1003(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	INCQ R13
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
-// func h1004(s *State)
-// ADCQ R8, R9; ROLQ $7, R13
-TEXT ·h1004(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	ROLQ $7, R13
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1005(s *State)
-// SBBQ R8, R9; JEQ taken
+// TESTQ $0x00000001, CX; CMOVQNE R8, DX
 TEXT ·h1005(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19497,12 +19320,8 @@ TEXT ·h1005(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTQ $0x00000001, CX
+	CMOVQNE R8, DX
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19512,7 +19331,7 @@ done:
 	RET
 
 // func h1006(s *State)
-// SBBQ R8, R9; JNE taken
+// TESTQ $0x00000002, CX; CMOVQNE R8, DX
 TEXT ·h1006(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19521,12 +19340,8 @@ TEXT ·h1006(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTQ $0x00000002, CX
+	CMOVQNE R8, DX
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19536,7 +19351,7 @@ done:
 	RET
 
 // func h1007(s *State)
-// SBBQ R8, R9; JCS taken
+// TESTQ $0x00000004, CX; CMOVQNE R8, DX
 TEXT ·h1007(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19545,12 +19360,8 @@ TEXT ·h1007(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTQ $0x00000004, CX
+	CMOVQNE R8, DX
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19560,7 +19371,7 @@ done:
 	RET
 
 // func h1008(s *State)
-// SBBQ R8, R9; JCC taken
+// TESTQ $0x00000008, CX; CMOVQNE R8, DX
 TEXT ·h1008(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19569,12 +19380,8 @@ TEXT ·h1008(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTQ $0x00000008, CX
+	CMOVQNE R8, DX
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19584,7 +19391,7 @@ done:
 	RET
 
 // func h1009(s *State)
-// SBBQ R8, R9; JLT taken
+// TESTQ $0x00000010, CX; CMOVQNE R8, DX
 TEXT ·h1009(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19593,12 +19400,8 @@ TEXT ·h1009(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTQ $0x00000010, CX
+	CMOVQNE R8, DX
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19608,7 +19411,7 @@ done:
 	RET
 
 // func h1010(s *State)
-// SBBQ R8, R9; JGE taken
+// TESTQ $0x00000020, CX; CMOVQNE R8, DX
 TEXT ·h1010(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19617,12 +19420,8 @@ TEXT ·h1010(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTQ $0x00000020, CX
+	CMOVQNE R8, DX
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19632,7 +19431,7 @@ done:
 	RET
 
 // func h1011(s *State)
-// SBBQ R8, R9; JLE taken
+// ADDQ R8, R9; JEQ taken
 TEXT ·h1011(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19641,8 +19440,8 @@ TEXT ·h1011(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JLE taken
+	ADDQ R8, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19656,7 +19455,7 @@ done:
 	RET
 
 // func h1012(s *State)
-// SBBQ R8, R9; JGT taken
+// ADDQ R8, R9; JNE taken
 TEXT ·h1012(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19665,8 +19464,8 @@ TEXT ·h1012(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JGT taken
+	ADDQ R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19680,7 +19479,7 @@ done:
 	RET
 
 // func h1013(s *State)
-// SBBQ R8, R9; JLS taken
+// ADDQ R8, R9; JCS taken
 TEXT ·h1013(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19689,8 +19488,8 @@ TEXT ·h1013(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JLS taken
+	ADDQ R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19704,7 +19503,7 @@ done:
 	RET
 
 // func h1014(s *State)
-// SBBQ R8, R9; JHI taken
+// ADDQ R8, R9; JCC taken
 TEXT ·h1014(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19713,8 +19512,8 @@ TEXT ·h1014(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JHI taken
+	ADDQ R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19728,7 +19527,7 @@ done:
 	RET
 
 // func h1015(s *State)
-// SBBQ R8, R9; JMI taken
+// ADDQ R8, R9; JLT taken
 TEXT ·h1015(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19737,8 +19536,8 @@ TEXT ·h1015(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JMI taken
+	ADDQ R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19752,7 +19551,7 @@ done:
 	RET
 
 // func h1016(s *State)
-// SBBQ R8, R9; JPL taken
+// ADDQ R8, R9; JGE taken
 TEXT ·h1016(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19761,8 +19560,8 @@ TEXT ·h1016(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JPL taken
+	ADDQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19776,7 +19575,7 @@ done:
 	RET
 
 // func h1017(s *State)
-// SBBQ R8, R9; SETCS R10B
+// ADDQ R8, R9; JLE taken
 TEXT ·h1017(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19785,8 +19584,12 @@ TEXT ·h1017(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	SETCS R10B
+	ADDQ R8, R9
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19796,7 +19599,7 @@ TEXT ·h1017(SB), NOSPLIT, $24-8
 	RET
 
 // func h1018(s *State)
-// SBBQ R8, R9; CMOVQEQ R11, R12
+// ADDQ R8, R9; JGT taken
 TEXT ·h1018(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19805,8 +19608,12 @@ TEXT ·h1018(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	CMOVQEQ R11, R12
+	ADDQ R8, R9
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19816,7 +19623,7 @@ TEXT ·h1018(SB), NOSPLIT, $24-8
 	RET
 
 // func h1019(s *State)
-// SBBQ R8, R9; ADCQ R10, R11
+// ADDQ R8, R9; JLS taken
 TEXT ·h1019(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19825,8 +19632,12 @@ TEXT ·h1019(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	ADCQ R10, R11
+	ADDQ R8, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19836,7 +19647,7 @@ TEXT ·h1019(SB), NOSPLIT, $24-8
 	RET
 
 // func h1020(s *State)
-// SBBQ R8, R9; SBBQ R10, R11
+// ADDQ R8, R9; JHI taken
 TEXT ·h1020(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19845,8 +19656,12 @@ TEXT ·h1020(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	SBBQ R10, R11
+	ADDQ R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19856,7 +19671,7 @@ TEXT ·h1020(SB), NOSPLIT, $24-8
 	RET
 
 // func h1021(s *State)
-// SBBQ R8, R9; INCQ R13
+// ADDQ R8, R9; JMI taken
 TEXT ·h1021(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19865,8 +19680,12 @@ TEXT ·h1021(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	INCQ R13
+	ADDQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19876,7 +19695,7 @@ TEXT ·h1021(SB), NOSPLIT, $24-8
 	RET
 
 // func h1022(s *State)
-// SBBQ R8, R9; ROLQ $7, R13
+// ADDQ R8, R9; JPL taken
 TEXT ·h1022(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19885,8 +19704,12 @@ TEXT ·h1022(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	ROLQ $7, R13
+	ADDQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19896,7 +19719,7 @@ TEXT ·h1022(SB), NOSPLIT, $24-8
 	RET
 
 // func h1023(s *State)
-// CMPQ R8, R9; JEQ taken
+// ADDQ R8, R9; SETCS R10B
 TEXT ·h1023(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19905,12 +19728,8 @@ TEXT ·h1023(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19920,7 +19739,7 @@ done:
 	RET
 
 // func h1024(s *State)
-// CMPQ R8, R9; JNE taken
+// ADDQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1024(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19929,12 +19748,8 @@ TEXT ·h1024(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19944,7 +19759,7 @@ done:
 	RET
 
 // func h1025(s *State)
-// CMPQ R8, R9; JCS taken
+// ADDQ R8, R9; ADCQ R10, R11
 TEXT ·h1025(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19953,12 +19768,8 @@ TEXT ·h1025(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19968,7 +19779,7 @@ done:
 	RET
 
 // func h1026(s *State)
-// CMPQ R8, R9; JCC taken
+// ADDQ R8, R9; SBBQ R10, R11
 TEXT ·h1026(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19977,12 +19788,8 @@ TEXT ·h1026(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -19992,7 +19799,7 @@ done:
 	RET
 
 // func h1027(s *State)
-// CMPQ R8, R9; JLT taken
+// ADDQ R8, R9; INCQ R13
 TEXT ·h1027(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20001,12 +19808,8 @@ TEXT ·h1027(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20016,7 +19819,7 @@ done:
 	RET
 
 // func h1028(s *State)
-// CMPQ R8, R9; JGE taken
+// ADDQ R8, R9; ROLQ $7, R13
 TEXT ·h1028(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20025,12 +19828,8 @@ TEXT ·h1028(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20040,7 +19839,7 @@ done:
 	RET
 
 // func h1029(s *State)
-// CMPQ R8, R9; JLE taken
+// SUBQ R8, R9; JEQ taken
 TEXT ·h1029(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20049,8 +19848,8 @@ TEXT ·h1029(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JLE taken
+	SUBQ R8, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20064,7 +19863,7 @@ done:
 	RET
 
 // func h1030(s *State)
-// CMPQ R8, R9; JGT taken
+// SUBQ R8, R9; JNE taken
 TEXT ·h1030(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20073,8 +19872,8 @@ TEXT ·h1030(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JGT taken
+	SUBQ R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20088,7 +19887,7 @@ done:
 	RET
 
 // func h1031(s *State)
-// CMPQ R8, R9; JLS taken
+// SUBQ R8, R9; JCS taken
 TEXT ·h1031(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20097,8 +19896,8 @@ TEXT ·h1031(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JLS taken
+	SUBQ R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20112,7 +19911,7 @@ done:
 	RET
 
 // func h1032(s *State)
-// CMPQ R8, R9; JHI taken
+// SUBQ R8, R9; JCC taken
 TEXT ·h1032(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20121,8 +19920,8 @@ TEXT ·h1032(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JHI taken
+	SUBQ R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20136,7 +19935,7 @@ done:
 	RET
 
 // func h1033(s *State)
-// CMPQ R8, R9; JMI taken
+// SUBQ R8, R9; JLT taken
 TEXT ·h1033(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20145,8 +19944,8 @@ TEXT ·h1033(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JMI taken
+	SUBQ R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20160,7 +19959,7 @@ done:
 	RET
 
 // func h1034(s *State)
-// CMPQ R8, R9; JPL taken
+// SUBQ R8, R9; JGE taken
 TEXT ·h1034(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20169,8 +19968,8 @@ TEXT ·h1034(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JPL taken
+	SUBQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20184,7 +19983,7 @@ done:
 	RET
 
 // func h1035(s *State)
-// CMPQ R8, R9; SETCS R10B
+// SUBQ R8, R9; JLE taken
 TEXT ·h1035(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20193,8 +19992,12 @@ TEXT ·h1035(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	SETCS R10B
+	SUBQ R8, R9
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20204,7 +20007,7 @@ TEXT ·h1035(SB), NOSPLIT, $24-8
 	RET
 
 // func h1036(s *State)
-// CMPQ R8, R9; CMOVQEQ R11, R12
+// SUBQ R8, R9; JGT taken
 TEXT ·h1036(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20213,8 +20016,12 @@ TEXT ·h1036(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	CMOVQEQ R11, R12
+	SUBQ R8, R9
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20224,7 +20031,7 @@ TEXT ·h1036(SB), NOSPLIT, $24-8
 	RET
 
 // func h1037(s *State)
-// CMPQ R8, R9; ADCQ R10, R11
+// SUBQ R8, R9; JLS taken
 TEXT ·h1037(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20233,8 +20040,12 @@ TEXT ·h1037(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	ADCQ R10, R11
+	SUBQ R8, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20244,7 +20055,7 @@ TEXT ·h1037(SB), NOSPLIT, $24-8
 	RET
 
 // func h1038(s *State)
-// CMPQ R8, R9; SBBQ R10, R11
+// SUBQ R8, R9; JHI taken
 TEXT ·h1038(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20253,8 +20064,12 @@ TEXT ·h1038(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	SBBQ R10, R11
+	SUBQ R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20264,7 +20079,7 @@ TEXT ·h1038(SB), NOSPLIT, $24-8
 	RET
 
 // func h1039(s *State)
-// CMPQ R8, R9; INCQ R13
+// SUBQ R8, R9; JMI taken
 TEXT ·h1039(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20273,8 +20088,12 @@ TEXT ·h1039(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	INCQ R13
+	SUBQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20284,7 +20103,7 @@ TEXT ·h1039(SB), NOSPLIT, $24-8
 	RET
 
 // func h1040(s *State)
-// CMPQ R8, R9; ROLQ $7, R13
+// SUBQ R8, R9; JPL taken
 TEXT ·h1040(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20293,8 +20112,12 @@ TEXT ·h1040(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	ROLQ $7, R13
+	SUBQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20304,7 +20127,7 @@ TEXT ·h1040(SB), NOSPLIT, $24-8
 	RET
 
 // func h1041(s *State)
-// CMPQ R8, $3; JEQ taken
+// SUBQ R8, R9; SETCS R10B
 TEXT ·h1041(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20313,12 +20136,8 @@ TEXT ·h1041(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20328,7 +20147,7 @@ done:
 	RET
 
 // func h1042(s *State)
-// CMPQ R8, $3; JNE taken
+// SUBQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1042(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20337,12 +20156,8 @@ TEXT ·h1042(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20352,7 +20167,7 @@ done:
 	RET
 
 // func h1043(s *State)
-// CMPQ R8, $3; JCS taken
+// SUBQ R8, R9; ADCQ R10, R11
 TEXT ·h1043(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20361,12 +20176,8 @@ TEXT ·h1043(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20376,7 +20187,7 @@ done:
 	RET
 
 // func h1044(s *State)
-// CMPQ R8, $3; JCC taken
+// SUBQ R8, R9; SBBQ R10, R11
 TEXT ·h1044(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20385,12 +20196,8 @@ TEXT ·h1044(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20400,7 +20207,7 @@ done:
 	RET
 
 // func h1045(s *State)
-// CMPQ R8, $3; JLT taken
+// SUBQ R8, R9; INCQ R13
 TEXT ·h1045(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20409,12 +20216,8 @@ TEXT ·h1045(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20424,7 +20227,7 @@ done:
 	RET
 
 // func h1046(s *State)
-// CMPQ R8, $3; JGE taken
+// SUBQ R8, R9; ROLQ $7, R13
 TEXT ·h1046(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20433,12 +20236,8 @@ TEXT ·h1046(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20448,7 +20247,7 @@ done:
 	RET
 
 // func h1047(s *State)
-// CMPQ R8, $3; JLE taken
+// ADCQ R8, R9; JEQ taken
 TEXT ·h1047(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20457,8 +20256,8 @@ TEXT ·h1047(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JLE taken
+	ADCQ R8, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20472,7 +20271,7 @@ done:
 	RET
 
 // func h1048(s *State)
-// CMPQ R8, $3; JGT taken
+// ADCQ R8, R9; JNE taken
 TEXT ·h1048(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20481,8 +20280,8 @@ TEXT ·h1048(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JGT taken
+	ADCQ R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20496,7 +20295,7 @@ done:
 	RET
 
 // func h1049(s *State)
-// CMPQ R8, $3; JLS taken
+// ADCQ R8, R9; JCS taken
 TEXT ·h1049(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20505,8 +20304,8 @@ TEXT ·h1049(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JLS taken
+	ADCQ R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20520,7 +20319,7 @@ done:
 	RET
 
 // func h1050(s *State)
-// CMPQ R8, $3; JHI taken
+// ADCQ R8, R9; JCC taken
 TEXT ·h1050(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20529,8 +20328,8 @@ TEXT ·h1050(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JHI taken
+	ADCQ R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20544,7 +20343,7 @@ done:
 	RET
 
 // func h1051(s *State)
-// CMPQ R8, $3; JMI taken
+// ADCQ R8, R9; JLT taken
 TEXT ·h1051(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20553,8 +20352,8 @@ TEXT ·h1051(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JMI taken
+	ADCQ R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20568,7 +20367,7 @@ done:
 	RET
 
 // func h1052(s *State)
-// CMPQ R8, $3; JPL taken
+// ADCQ R8, R9; JGE taken
 TEXT ·h1052(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20577,8 +20376,8 @@ TEXT ·h1052(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JPL taken
+	ADCQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20592,7 +20391,7 @@ done:
 	RET
 
 // func h1053(s *State)
-// CMPQ R8, $3; SETCS R10B
+// ADCQ R8, R9; JLE taken
 TEXT ·h1053(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20601,8 +20400,12 @@ TEXT ·h1053(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	SETCS R10B
+	ADCQ R8, R9
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20612,7 +20415,7 @@ TEXT ·h1053(SB), NOSPLIT, $24-8
 	RET
 
 // func h1054(s *State)
-// CMPQ R8, $3; CMOVQEQ R11, R12
+// ADCQ R8, R9; JGT taken
 TEXT ·h1054(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20621,8 +20424,12 @@ TEXT ·h1054(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	CMOVQEQ R11, R12
+	ADCQ R8, R9
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20632,7 +20439,7 @@ TEXT ·h1054(SB), NOSPLIT, $24-8
 	RET
 
 // func h1055(s *State)
-// CMPQ R8, $3; ADCQ R10, R11
+// ADCQ R8, R9; JLS taken
 TEXT ·h1055(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20641,8 +20448,12 @@ TEXT ·h1055(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	ADCQ R10, R11
+	ADCQ R8, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20652,7 +20463,7 @@ TEXT ·h1055(SB), NOSPLIT, $24-8
 	RET
 
 // func h1056(s *State)
-// CMPQ R8, $3; SBBQ R10, R11
+// ADCQ R8, R9; JHI taken
 TEXT ·h1056(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20661,8 +20472,12 @@ TEXT ·h1056(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	SBBQ R10, R11
+	ADCQ R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20672,7 +20487,7 @@ TEXT ·h1056(SB), NOSPLIT, $24-8
 	RET
 
 // func h1057(s *State)
-// CMPQ R8, $3; INCQ R13
+// ADCQ R8, R9; JMI taken
 TEXT ·h1057(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20681,8 +20496,12 @@ TEXT ·h1057(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	INCQ R13
+	ADCQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20692,7 +20511,7 @@ TEXT ·h1057(SB), NOSPLIT, $24-8
 	RET
 
 // func h1058(s *State)
-// CMPQ R8, $3; ROLQ $7, R13
+// ADCQ R8, R9; JPL taken
 TEXT ·h1058(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20701,8 +20520,12 @@ TEXT ·h1058(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	ROLQ $7, R13
+	ADCQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20712,7 +20535,7 @@ TEXT ·h1058(SB), NOSPLIT, $24-8
 	RET
 
 // func h1059(s *State)
-// CMPL R8, R9; JEQ taken
+// ADCQ R8, R9; SETCS R10B
 TEXT ·h1059(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20721,12 +20544,8 @@ TEXT ·h1059(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADCQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20736,7 +20555,7 @@ done:
 	RET
 
 // func h1060(s *State)
-// CMPL R8, R9; JNE taken
+// ADCQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1060(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20745,12 +20564,8 @@ TEXT ·h1060(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADCQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20760,7 +20575,7 @@ done:
 	RET
 
 // func h1061(s *State)
-// CMPL R8, R9; JCS taken
+// ADCQ R8, R9; ADCQ R10, R11
 TEXT ·h1061(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20769,12 +20584,8 @@ TEXT ·h1061(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADCQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20784,7 +20595,7 @@ done:
 	RET
 
 // func h1062(s *State)
-// CMPL R8, R9; JCC taken
+// ADCQ R8, R9; SBBQ R10, R11
 TEXT ·h1062(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20793,12 +20604,8 @@ TEXT ·h1062(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADCQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20808,7 +20615,7 @@ done:
 	RET
 
 // func h1063(s *State)
-// CMPL R8, R9; JLT taken
+// ADCQ R8, R9; INCQ R13
 TEXT ·h1063(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20817,12 +20624,8 @@ TEXT ·h1063(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADCQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20832,7 +20635,7 @@ done:
 	RET
 
 // func h1064(s *State)
-// CMPL R8, R9; JGE taken
+// ADCQ R8, R9; ROLQ $7, R13
 TEXT ·h1064(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20841,12 +20644,8 @@ TEXT ·h1064(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADCQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -20856,7 +20655,7 @@ done:
 	RET
 
 // func h1065(s *State)
-// CMPL R8, R9; JLE taken
+// SBBQ R8, R9; JEQ taken
 TEXT ·h1065(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20865,8 +20664,8 @@ TEXT ·h1065(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JLE taken
+	SBBQ R8, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20880,7 +20679,7 @@ done:
 	RET
 
 // func h1066(s *State)
-// CMPL R8, R9; JGT taken
+// SBBQ R8, R9; JNE taken
 TEXT ·h1066(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20889,8 +20688,8 @@ TEXT ·h1066(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JGT taken
+	SBBQ R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20904,7 +20703,7 @@ done:
 	RET
 
 // func h1067(s *State)
-// CMPL R8, R9; JLS taken
+// SBBQ R8, R9; JCS taken
 TEXT ·h1067(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20913,8 +20712,8 @@ TEXT ·h1067(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JLS taken
+	SBBQ R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20928,7 +20727,7 @@ done:
 	RET
 
 // func h1068(s *State)
-// CMPL R8, R9; JHI taken
+// SBBQ R8, R9; JCC taken
 TEXT ·h1068(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20937,8 +20736,8 @@ TEXT ·h1068(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JHI taken
+	SBBQ R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20952,7 +20751,7 @@ done:
 	RET
 
 // func h1069(s *State)
-// CMPL R8, R9; JMI taken
+// SBBQ R8, R9; JLT taken
 TEXT ·h1069(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20961,8 +20760,8 @@ TEXT ·h1069(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JMI taken
+	SBBQ R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20976,7 +20775,7 @@ done:
 	RET
 
 // func h1070(s *State)
-// CMPL R8, R9; JPL taken
+// SBBQ R8, R9; JGE taken
 TEXT ·h1070(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20985,8 +20784,8 @@ TEXT ·h1070(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JPL taken
+	SBBQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21000,7 +20799,7 @@ done:
 	RET
 
 // func h1071(s *State)
-// CMPL R8, R9; SETCS R10B
+// SBBQ R8, R9; JLE taken
 TEXT ·h1071(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21009,8 +20808,12 @@ TEXT ·h1071(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	SETCS R10B
+	SBBQ R8, R9
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21020,7 +20823,7 @@ TEXT ·h1071(SB), NOSPLIT, $24-8
 	RET
 
 // func h1072(s *State)
-// CMPL R8, R9; CMOVQEQ R11, R12
+// SBBQ R8, R9; JGT taken
 TEXT ·h1072(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21029,8 +20832,12 @@ TEXT ·h1072(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	CMOVQEQ R11, R12
+	SBBQ R8, R9
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21040,7 +20847,7 @@ TEXT ·h1072(SB), NOSPLIT, $24-8
 	RET
 
 // func h1073(s *State)
-// CMPL R8, R9; ADCQ R10, R11
+// SBBQ R8, R9; JLS taken
 TEXT ·h1073(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21049,8 +20856,12 @@ TEXT ·h1073(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	ADCQ R10, R11
+	SBBQ R8, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21060,7 +20871,7 @@ TEXT ·h1073(SB), NOSPLIT, $24-8
 	RET
 
 // func h1074(s *State)
-// CMPL R8, R9; SBBQ R10, R11
+// SBBQ R8, R9; JHI taken
 TEXT ·h1074(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21069,8 +20880,12 @@ TEXT ·h1074(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	SBBQ R10, R11
+	SBBQ R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21080,7 +20895,7 @@ TEXT ·h1074(SB), NOSPLIT, $24-8
 	RET
 
 // func h1075(s *State)
-// CMPL R8, R9; INCQ R13
+// SBBQ R8, R9; JMI taken
 TEXT ·h1075(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21089,8 +20904,12 @@ TEXT ·h1075(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	INCQ R13
+	SBBQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21100,7 +20919,7 @@ TEXT ·h1075(SB), NOSPLIT, $24-8
 	RET
 
 // func h1076(s *State)
-// CMPL R8, R9; ROLQ $7, R13
+// SBBQ R8, R9; JPL taken
 TEXT ·h1076(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21109,8 +20928,12 @@ TEXT ·h1076(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	CMPL R8, R9
-	ROLQ $7, R13
+	SBBQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21120,7 +20943,7 @@ TEXT ·h1076(SB), NOSPLIT, $24-8
 	RET
 
 // func h1077(s *State)
-// ADDL R8, R9; JEQ taken
+// SBBQ R8, R9; SETCS R10B
 TEXT ·h1077(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21129,12 +20952,8 @@ TEXT ·h1077(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SBBQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21144,7 +20963,7 @@ done:
 	RET
 
 // func h1078(s *State)
-// ADDL R8, R9; JNE taken
+// SBBQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1078(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21153,12 +20972,8 @@ TEXT ·h1078(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SBBQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21168,7 +20983,7 @@ done:
 	RET
 
 // func h1079(s *State)
-// ADDL R8, R9; JCS taken
+// SBBQ R8, R9; ADCQ R10, R11
 TEXT ·h1079(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21177,12 +20992,8 @@ TEXT ·h1079(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SBBQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21192,7 +21003,7 @@ done:
 	RET
 
 // func h1080(s *State)
-// ADDL R8, R9; JCC taken
+// SBBQ R8, R9; SBBQ R10, R11
 TEXT ·h1080(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21201,12 +21012,8 @@ TEXT ·h1080(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SBBQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21216,7 +21023,7 @@ done:
 	RET
 
 // func h1081(s *State)
-// ADDL R8, R9; JLT taken
+// SBBQ R8, R9; INCQ R13
 TEXT ·h1081(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21225,12 +21032,8 @@ TEXT ·h1081(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SBBQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21240,7 +21043,7 @@ done:
 	RET
 
 // func h1082(s *State)
-// ADDL R8, R9; JGE taken
+// SBBQ R8, R9; ROLQ $7, R13
 TEXT ·h1082(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21249,12 +21052,8 @@ TEXT ·h1082(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SBBQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21264,7 +21063,7 @@ done:
 	RET
 
 // func h1083(s *State)
-// ADDL R8, R9; JLE taken
+// CMPQ R8, R9; JEQ taken
 TEXT ·h1083(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21273,8 +21072,8 @@ TEXT ·h1083(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JLE taken
+	CMPQ R8, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21288,7 +21087,7 @@ done:
 	RET
 
 // func h1084(s *State)
-// ADDL R8, R9; JGT taken
+// CMPQ R8, R9; JNE taken
 TEXT ·h1084(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21297,8 +21096,8 @@ TEXT ·h1084(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JGT taken
+	CMPQ R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21312,7 +21111,7 @@ done:
 	RET
 
 // func h1085(s *State)
-// ADDL R8, R9; JLS taken
+// CMPQ R8, R9; JCS taken
 TEXT ·h1085(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21321,8 +21120,8 @@ TEXT ·h1085(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JLS taken
+	CMPQ R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21336,7 +21135,7 @@ done:
 	RET
 
 // func h1086(s *State)
-// ADDL R8, R9; JHI taken
+// CMPQ R8, R9; JCC taken
 TEXT ·h1086(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21345,8 +21144,8 @@ TEXT ·h1086(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JHI taken
+	CMPQ R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21360,7 +21159,7 @@ done:
 	RET
 
 // func h1087(s *State)
-// ADDL R8, R9; JMI taken
+// CMPQ R8, R9; JLT taken
 TEXT ·h1087(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21369,8 +21168,8 @@ TEXT ·h1087(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JMI taken
+	CMPQ R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21384,7 +21183,7 @@ done:
 	RET
 
 // func h1088(s *State)
-// ADDL R8, R9; JPL taken
+// CMPQ R8, R9; JGE taken
 TEXT ·h1088(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21393,8 +21192,8 @@ TEXT ·h1088(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JPL taken
+	CMPQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21408,7 +21207,7 @@ done:
 	RET
 
 // func h1089(s *State)
-// ADDL R8, R9; SETCS R10B
+// CMPQ R8, R9; JLE taken
 TEXT ·h1089(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21417,8 +21216,12 @@ TEXT ·h1089(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	SETCS R10B
+	CMPQ R8, R9
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21428,7 +21231,7 @@ TEXT ·h1089(SB), NOSPLIT, $24-8
 	RET
 
 // func h1090(s *State)
-// ADDL R8, R9; CMOVQEQ R11, R12
+// CMPQ R8, R9; JGT taken
 TEXT ·h1090(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21437,8 +21240,12 @@ TEXT ·h1090(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	CMOVQEQ R11, R12
+	CMPQ R8, R9
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21448,7 +21255,7 @@ TEXT ·h1090(SB), NOSPLIT, $24-8
 	RET
 
 // func h1091(s *State)
-// ADDL R8, R9; ADCQ R10, R11
+// CMPQ R8, R9; JLS taken
 TEXT ·h1091(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21457,8 +21264,12 @@ TEXT ·h1091(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	ADCQ R10, R11
+	CMPQ R8, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21468,7 +21279,7 @@ TEXT ·h1091(SB), NOSPLIT, $24-8
 	RET
 
 // func h1092(s *State)
-// ADDL R8, R9; SBBQ R10, R11
+// CMPQ R8, R9; JHI taken
 TEXT ·h1092(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21477,8 +21288,12 @@ TEXT ·h1092(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	SBBQ R10, R11
+	CMPQ R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21488,7 +21303,7 @@ TEXT ·h1092(SB), NOSPLIT, $24-8
 	RET
 
 // func h1093(s *State)
-// ADDL R8, R9; INCQ R13
+// CMPQ R8, R9; JMI taken
 TEXT ·h1093(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21497,8 +21312,12 @@ TEXT ·h1093(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	INCQ R13
+	CMPQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21508,7 +21327,7 @@ TEXT ·h1093(SB), NOSPLIT, $24-8
 	RET
 
 // func h1094(s *State)
-// ADDL R8, R9; ROLQ $7, R13
+// CMPQ R8, R9; JPL taken
 TEXT ·h1094(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21517,8 +21336,12 @@ TEXT ·h1094(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ADDL R8, R9
-	ROLQ $7, R13
+	CMPQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21528,7 +21351,7 @@ TEXT ·h1094(SB), NOSPLIT, $24-8
 	RET
 
 // func h1095(s *State)
-// SUBL R8, R9; JEQ taken
+// CMPQ R8, R9; SETCS R10B
 TEXT ·h1095(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21537,12 +21360,8 @@ TEXT ·h1095(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21552,7 +21371,7 @@ done:
 	RET
 
 // func h1096(s *State)
-// SUBL R8, R9; JNE taken
+// CMPQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1096(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21561,12 +21380,8 @@ TEXT ·h1096(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21576,7 +21391,7 @@ done:
 	RET
 
 // func h1097(s *State)
-// SUBL R8, R9; JCS taken
+// CMPQ R8, R9; ADCQ R10, R11
 TEXT ·h1097(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21585,12 +21400,8 @@ TEXT ·h1097(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21600,7 +21411,7 @@ done:
 	RET
 
 // func h1098(s *State)
-// SUBL R8, R9; JCC taken
+// CMPQ R8, R9; SBBQ R10, R11
 TEXT ·h1098(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21609,12 +21420,8 @@ TEXT ·h1098(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21624,7 +21431,7 @@ done:
 	RET
 
 // func h1099(s *State)
-// SUBL R8, R9; JLT taken
+// CMPQ R8, R9; INCQ R13
 TEXT ·h1099(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21633,12 +21440,8 @@ TEXT ·h1099(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21648,7 +21451,7 @@ done:
 	RET
 
 // func h1100(s *State)
-// SUBL R8, R9; JGE taken
+// CMPQ R8, R9; ROLQ $7, R13
 TEXT ·h1100(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21657,12 +21460,8 @@ TEXT ·h1100(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21672,7 +21471,7 @@ done:
 	RET
 
 // func h1101(s *State)
-// SUBL R8, R9; JLE taken
+// CMPQ R8, $3; JEQ taken
 TEXT ·h1101(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21681,8 +21480,8 @@ TEXT ·h1101(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JLE taken
+	CMPQ R8, $3
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21696,7 +21495,7 @@ done:
 	RET
 
 // func h1102(s *State)
-// SUBL R8, R9; JGT taken
+// CMPQ R8, $3; JNE taken
 TEXT ·h1102(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21705,8 +21504,8 @@ TEXT ·h1102(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JGT taken
+	CMPQ R8, $3
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21720,7 +21519,7 @@ done:
 	RET
 
 // func h1103(s *State)
-// SUBL R8, R9; JLS taken
+// CMPQ R8, $3; JCS taken
 TEXT ·h1103(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21729,8 +21528,8 @@ TEXT ·h1103(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JLS taken
+	CMPQ R8, $3
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21744,7 +21543,7 @@ done:
 	RET
 
 // func h1104(s *State)
-// SUBL R8, R9; JHI taken
+// CMPQ R8, $3; JCC taken
 TEXT ·h1104(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21753,8 +21552,8 @@ TEXT ·h1104(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JHI taken
+	CMPQ R8, $3
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21768,7 +21567,7 @@ done:
 	RET
 
 // func h1105(s *State)
-// SUBL R8, R9; JMI taken
+// CMPQ R8, $3; JLT taken
 TEXT ·h1105(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21777,8 +21576,8 @@ TEXT ·h1105(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JMI taken
+	CMPQ R8, $3
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21792,7 +21591,7 @@ done:
 	RET
 
 // func h1106(s *State)
-// SUBL R8, R9; JPL taken
+// CMPQ R8, $3; JGE taken
 TEXT ·h1106(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21801,8 +21600,8 @@ TEXT ·h1106(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JPL taken
+	CMPQ R8, $3
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21816,7 +21615,7 @@ done:
 	RET
 
 // func h1107(s *State)
-// SUBL R8, R9; SETCS R10B
+// CMPQ R8, $3; JLE taken
 TEXT ·h1107(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21825,8 +21624,12 @@ TEXT ·h1107(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	SETCS R10B
+	CMPQ R8, $3
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21836,7 +21639,7 @@ TEXT ·h1107(SB), NOSPLIT, $24-8
 	RET
 
 // func h1108(s *State)
-// SUBL R8, R9; CMOVQEQ R11, R12
+// CMPQ R8, $3; JGT taken
 TEXT ·h1108(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21845,8 +21648,12 @@ TEXT ·h1108(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	CMOVQEQ R11, R12
+	CMPQ R8, $3
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21856,7 +21663,7 @@ TEXT ·h1108(SB), NOSPLIT, $24-8
 	RET
 
 // func h1109(s *State)
-// SUBL R8, R9; ADCQ R10, R11
+// CMPQ R8, $3; JLS taken
 TEXT ·h1109(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21865,8 +21672,12 @@ TEXT ·h1109(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	ADCQ R10, R11
+	CMPQ R8, $3
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21876,7 +21687,7 @@ TEXT ·h1109(SB), NOSPLIT, $24-8
 	RET
 
 // func h1110(s *State)
-// SUBL R8, R9; SBBQ R10, R11
+// CMPQ R8, $3; JHI taken
 TEXT ·h1110(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21885,8 +21696,12 @@ TEXT ·h1110(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	SBBQ R10, R11
+	CMPQ R8, $3
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21896,7 +21711,7 @@ TEXT ·h1110(SB), NOSPLIT, $24-8
 	RET
 
 // func h1111(s *State)
-// SUBL R8, R9; INCQ R13
+// CMPQ R8, $3; JMI taken
 TEXT ·h1111(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21905,8 +21720,12 @@ TEXT ·h1111(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	INCQ R13
+	CMPQ R8, $3
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21916,7 +21735,7 @@ TEXT ·h1111(SB), NOSPLIT, $24-8
 	RET
 
 // func h1112(s *State)
-// SUBL R8, R9; ROLQ $7, R13
+// CMPQ R8, $3; JPL taken
 TEXT ·h1112(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21925,8 +21744,12 @@ TEXT ·h1112(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SUBL R8, R9
-	ROLQ $7, R13
+	CMPQ R8, $3
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21936,7 +21759,7 @@ TEXT ·h1112(SB), NOSPLIT, $24-8
 	RET
 
 // func h1113(s *State)
-// ANDQ R8, R9; JEQ taken
+// CMPQ R8, $3; SETCS R10B
 TEXT ·h1113(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21945,12 +21768,8 @@ TEXT ·h1113(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, $3
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21960,7 +21779,7 @@ done:
 	RET
 
 // func h1114(s *State)
-// ANDQ R8, R9; JNE taken
+// CMPQ R8, $3; CMOVQEQ R11, R12
 TEXT ·h1114(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21969,12 +21788,8 @@ TEXT ·h1114(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, $3
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -21984,7 +21799,7 @@ done:
 	RET
 
 // func h1115(s *State)
-// ANDQ R8, R9; JCS taken
+// CMPQ R8, $3; ADCQ R10, R11
 TEXT ·h1115(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21993,12 +21808,8 @@ TEXT ·h1115(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, $3
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22008,7 +21819,7 @@ done:
 	RET
 
 // func h1116(s *State)
-// ANDQ R8, R9; JCC taken
+// CMPQ R8, $3; SBBQ R10, R11
 TEXT ·h1116(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22017,12 +21828,8 @@ TEXT ·h1116(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, $3
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22032,7 +21839,7 @@ done:
 	RET
 
 // func h1117(s *State)
-// ANDQ R8, R9; JLT taken
+// CMPQ R8, $3; INCQ R13
 TEXT ·h1117(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22041,12 +21848,8 @@ TEXT ·h1117(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, $3
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22056,7 +21859,7 @@ done:
 	RET
 
 // func h1118(s *State)
-// ANDQ R8, R9; JGE taken
+// CMPQ R8, $3; ROLQ $7, R13
 TEXT ·h1118(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22065,12 +21868,8 @@ TEXT ·h1118(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPQ R8, $3
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22080,7 +21879,7 @@ done:
 	RET
 
 // func h1119(s *State)
-// ANDQ R8, R9; JLE taken
+// CMPL R8, R9; JEQ taken
 TEXT ·h1119(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22089,8 +21888,8 @@ TEXT ·h1119(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JLE taken
+	CMPL R8, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22104,7 +21903,7 @@ done:
 	RET
 
 // func h1120(s *State)
-// ANDQ R8, R9; JGT taken
+// CMPL R8, R9; JNE taken
 TEXT ·h1120(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22113,8 +21912,8 @@ TEXT ·h1120(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JGT taken
+	CMPL R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22128,7 +21927,7 @@ done:
 	RET
 
 // func h1121(s *State)
-// ANDQ R8, R9; JLS taken
+// CMPL R8, R9; JCS taken
 TEXT ·h1121(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22137,8 +21936,8 @@ TEXT ·h1121(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JLS taken
+	CMPL R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22152,7 +21951,7 @@ done:
 	RET
 
 // func h1122(s *State)
-// ANDQ R8, R9; JHI taken
+// CMPL R8, R9; JCC taken
 TEXT ·h1122(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22161,8 +21960,8 @@ TEXT ·h1122(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JHI taken
+	CMPL R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22176,7 +21975,7 @@ done:
 	RET
 
 // func h1123(s *State)
-// ANDQ R8, R9; JMI taken
+// CMPL R8, R9; JLT taken
 TEXT ·h1123(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22185,8 +21984,8 @@ TEXT ·h1123(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JMI taken
+	CMPL R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22200,7 +21999,7 @@ done:
 	RET
 
 // func h1124(s *State)
-// ANDQ R8, R9; JPL taken
+// CMPL R8, R9; JGE taken
 TEXT ·h1124(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22209,8 +22008,8 @@ TEXT ·h1124(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JPL taken
+	CMPL R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22224,7 +22023,7 @@ done:
 	RET
 
 // func h1125(s *State)
-// ANDQ R8, R9; SETCS R10B
+// CMPL R8, R9; JLE taken
 TEXT ·h1125(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22233,8 +22032,12 @@ TEXT ·h1125(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	SETCS R10B
+	CMPL R8, R9
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22244,7 +22047,7 @@ TEXT ·h1125(SB), NOSPLIT, $24-8
 	RET
 
 // func h1126(s *State)
-// ANDQ R8, R9; CMOVQEQ R11, R12
+// CMPL R8, R9; JGT taken
 TEXT ·h1126(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22253,8 +22056,12 @@ TEXT ·h1126(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	CMOVQEQ R11, R12
+	CMPL R8, R9
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22264,7 +22071,7 @@ TEXT ·h1126(SB), NOSPLIT, $24-8
 	RET
 
 // func h1127(s *State)
-// ANDQ R8, R9; ADCQ R10, R11
+// CMPL R8, R9; JLS taken
 TEXT ·h1127(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22273,8 +22080,12 @@ TEXT ·h1127(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	ADCQ R10, R11
+	CMPL R8, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22284,7 +22095,7 @@ TEXT ·h1127(SB), NOSPLIT, $24-8
 	RET
 
 // func h1128(s *State)
-// ANDQ R8, R9; SBBQ R10, R11
+// CMPL R8, R9; JHI taken
 TEXT ·h1128(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22293,8 +22104,12 @@ TEXT ·h1128(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	SBBQ R10, R11
+	CMPL R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22304,7 +22119,7 @@ TEXT ·h1128(SB), NOSPLIT, $24-8
 	RET
 
 // func h1129(s *State)
-// ANDQ R8, R9; INCQ R13
+// CMPL R8, R9; JMI taken
 TEXT ·h1129(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22313,8 +22128,12 @@ TEXT ·h1129(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	INCQ R13
+	CMPL R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22324,7 +22143,7 @@ TEXT ·h1129(SB), NOSPLIT, $24-8
 	RET
 
 // func h1130(s *State)
-// ANDQ R8, R9; ROLQ $7, R13
+// CMPL R8, R9; JPL taken
 TEXT ·h1130(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22333,8 +22152,12 @@ TEXT ·h1130(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	ROLQ $7, R13
+	CMPL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22344,7 +22167,7 @@ TEXT ·h1130(SB), NOSPLIT, $24-8
 	RET
 
 // func h1131(s *State)
-// ANDL R8, R9; JEQ taken
+// CMPL R8, R9; SETCS R10B
 TEXT ·h1131(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22353,12 +22176,8 @@ TEXT ·h1131(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPL R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22368,7 +22187,7 @@ done:
 	RET
 
 // func h1132(s *State)
-// ANDL R8, R9; JNE taken
+// CMPL R8, R9; CMOVQEQ R11, R12
 TEXT ·h1132(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22377,12 +22196,8 @@ TEXT ·h1132(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPL R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22392,7 +22207,7 @@ done:
 	RET
 
 // func h1133(s *State)
-// ANDL R8, R9; JCS taken
+// CMPL R8, R9; ADCQ R10, R11
 TEXT ·h1133(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22401,12 +22216,8 @@ TEXT ·h1133(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPL R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22416,7 +22227,7 @@ done:
 	RET
 
 // func h1134(s *State)
-// ANDL R8, R9; JCC taken
+// CMPL R8, R9; SBBQ R10, R11
 TEXT ·h1134(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22425,12 +22236,8 @@ TEXT ·h1134(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPL R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22440,7 +22247,7 @@ done:
 	RET
 
 // func h1135(s *State)
-// ANDL R8, R9; JLT taken
+// CMPL R8, R9; INCQ R13
 TEXT ·h1135(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22449,12 +22256,8 @@ TEXT ·h1135(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPL R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22464,7 +22267,7 @@ done:
 	RET
 
 // func h1136(s *State)
-// ANDL R8, R9; JGE taken
+// CMPL R8, R9; ROLQ $7, R13
 TEXT ·h1136(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22473,12 +22276,8 @@ TEXT ·h1136(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	CMPL R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22488,7 +22287,7 @@ done:
 	RET
 
 // func h1137(s *State)
-// ANDL R8, R9; JLE taken
+// ADDL R8, R9; JEQ taken
 TEXT ·h1137(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22497,8 +22296,8 @@ TEXT ·h1137(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JLE taken
+	ADDL R8, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22512,7 +22311,7 @@ done:
 	RET
 
 // func h1138(s *State)
-// ANDL R8, R9; JGT taken
+// ADDL R8, R9; JNE taken
 TEXT ·h1138(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22521,8 +22320,8 @@ TEXT ·h1138(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JGT taken
+	ADDL R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22536,7 +22335,7 @@ done:
 	RET
 
 // func h1139(s *State)
-// ANDL R8, R9; JLS taken
+// ADDL R8, R9; JCS taken
 TEXT ·h1139(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22545,8 +22344,8 @@ TEXT ·h1139(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JLS taken
+	ADDL R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22560,7 +22359,7 @@ done:
 	RET
 
 // func h1140(s *State)
-// ANDL R8, R9; JHI taken
+// ADDL R8, R9; JCC taken
 TEXT ·h1140(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22569,8 +22368,8 @@ TEXT ·h1140(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JHI taken
+	ADDL R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22584,7 +22383,7 @@ done:
 	RET
 
 // func h1141(s *State)
-// ANDL R8, R9; JMI taken
+// ADDL R8, R9; JLT taken
 TEXT ·h1141(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22593,8 +22392,8 @@ TEXT ·h1141(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JMI taken
+	ADDL R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22608,7 +22407,7 @@ done:
 	RET
 
 // func h1142(s *State)
-// ANDL R8, R9; JPL taken
+// ADDL R8, R9; JGE taken
 TEXT ·h1142(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22617,8 +22416,8 @@ TEXT ·h1142(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JPL taken
+	ADDL R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22632,7 +22431,7 @@ done:
 	RET
 
 // func h1143(s *State)
-// ANDL R8, R9; SETCS R10B
+// ADDL R8, R9; JLE taken
 TEXT ·h1143(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22641,8 +22440,12 @@ TEXT ·h1143(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	SETCS R10B
+	ADDL R8, R9
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22652,7 +22455,7 @@ TEXT ·h1143(SB), NOSPLIT, $24-8
 	RET
 
 // func h1144(s *State)
-// ANDL R8, R9; CMOVQEQ R11, R12
+// ADDL R8, R9; JGT taken
 TEXT ·h1144(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22661,8 +22464,12 @@ TEXT ·h1144(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	CMOVQEQ R11, R12
+	ADDL R8, R9
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22672,7 +22479,7 @@ TEXT ·h1144(SB), NOSPLIT, $24-8
 	RET
 
 // func h1145(s *State)
-// ANDL R8, R9; ADCQ R10, R11
+// ADDL R8, R9; JLS taken
 TEXT ·h1145(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22681,8 +22488,12 @@ TEXT ·h1145(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	ADCQ R10, R11
+	ADDL R8, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22692,7 +22503,7 @@ TEXT ·h1145(SB), NOSPLIT, $24-8
 	RET
 
 // func h1146(s *State)
-// ANDL R8, R9; SBBQ R10, R11
+// ADDL R8, R9; JHI taken
 TEXT ·h1146(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22701,8 +22512,12 @@ TEXT ·h1146(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	SBBQ R10, R11
+	ADDL R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22712,7 +22527,7 @@ TEXT ·h1146(SB), NOSPLIT, $24-8
 	RET
 
 // func h1147(s *State)
-// ANDL R8, R9; INCQ R13
+// ADDL R8, R9; JMI taken
 TEXT ·h1147(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22721,8 +22536,12 @@ TEXT ·h1147(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	INCQ R13
+	ADDL R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22732,7 +22551,7 @@ TEXT ·h1147(SB), NOSPLIT, $24-8
 	RET
 
 // func h1148(s *State)
-// ANDL R8, R9; ROLQ $7, R13
+// ADDL R8, R9; JPL taken
 TEXT ·h1148(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22741,8 +22560,12 @@ TEXT ·h1148(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ANDL R8, R9
-	ROLQ $7, R13
+	ADDL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22752,7 +22575,7 @@ TEXT ·h1148(SB), NOSPLIT, $24-8
 	RET
 
 // func h1149(s *State)
-// ORQ R8, R9; JEQ taken
+// ADDL R8, R9; SETCS R10B
 TEXT ·h1149(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22761,12 +22584,8 @@ TEXT ·h1149(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDL R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22776,7 +22595,7 @@ done:
 	RET
 
 // func h1150(s *State)
-// ORQ R8, R9; JNE taken
+// ADDL R8, R9; CMOVQEQ R11, R12
 TEXT ·h1150(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22785,12 +22604,8 @@ TEXT ·h1150(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDL R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22800,7 +22615,7 @@ done:
 	RET
 
 // func h1151(s *State)
-// ORQ R8, R9; JCS taken
+// ADDL R8, R9; ADCQ R10, R11
 TEXT ·h1151(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22809,12 +22624,8 @@ TEXT ·h1151(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDL R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22824,7 +22635,7 @@ done:
 	RET
 
 // func h1152(s *State)
-// ORQ R8, R9; JCC taken
+// ADDL R8, R9; SBBQ R10, R11
 TEXT ·h1152(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22833,12 +22644,8 @@ TEXT ·h1152(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDL R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22848,7 +22655,7 @@ done:
 	RET
 
 // func h1153(s *State)
-// ORQ R8, R9; JLT taken
+// ADDL R8, R9; INCQ R13
 TEXT ·h1153(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22857,12 +22664,8 @@ TEXT ·h1153(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDL R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22872,7 +22675,7 @@ done:
 	RET
 
 // func h1154(s *State)
-// ORQ R8, R9; JGE taken
+// ADDL R8, R9; ROLQ $7, R13
 TEXT ·h1154(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22881,12 +22684,8 @@ TEXT ·h1154(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ADDL R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -22896,7 +22695,7 @@ done:
 	RET
 
 // func h1155(s *State)
-// ORQ R8, R9; JLE taken
+// SUBL R8, R9; JEQ taken
 TEXT ·h1155(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22905,8 +22704,8 @@ TEXT ·h1155(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JLE taken
+	SUBL R8, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22920,7 +22719,7 @@ done:
 	RET
 
 // func h1156(s *State)
-// ORQ R8, R9; JGT taken
+// SUBL R8, R9; JNE taken
 TEXT ·h1156(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22929,8 +22728,8 @@ TEXT ·h1156(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JGT taken
+	SUBL R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22944,7 +22743,7 @@ done:
 	RET
 
 // func h1157(s *State)
-// ORQ R8, R9; JLS taken
+// SUBL R8, R9; JCS taken
 TEXT ·h1157(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22953,8 +22752,8 @@ TEXT ·h1157(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JLS taken
+	SUBL R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22968,7 +22767,7 @@ done:
 	RET
 
 // func h1158(s *State)
-// ORQ R8, R9; JHI taken
+// SUBL R8, R9; JCC taken
 TEXT ·h1158(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22977,8 +22776,8 @@ TEXT ·h1158(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JHI taken
+	SUBL R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22992,7 +22791,7 @@ done:
 	RET
 
 // func h1159(s *State)
-// ORQ R8, R9; JMI taken
+// SUBL R8, R9; JLT taken
 TEXT ·h1159(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23001,8 +22800,8 @@ TEXT ·h1159(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JMI taken
+	SUBL R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23016,7 +22815,7 @@ done:
 	RET
 
 // func h1160(s *State)
-// ORQ R8, R9; JPL taken
+// SUBL R8, R9; JGE taken
 TEXT ·h1160(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23025,8 +22824,8 @@ TEXT ·h1160(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JPL taken
+	SUBL R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23040,7 +22839,7 @@ done:
 	RET
 
 // func h1161(s *State)
-// ORQ R8, R9; SETCS R10B
+// SUBL R8, R9; JLE taken
 TEXT ·h1161(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23049,8 +22848,12 @@ TEXT ·h1161(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	SETCS R10B
+	SUBL R8, R9
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23060,7 +22863,7 @@ TEXT ·h1161(SB), NOSPLIT, $24-8
 	RET
 
 // func h1162(s *State)
-// ORQ R8, R9; CMOVQEQ R11, R12
+// SUBL R8, R9; JGT taken
 TEXT ·h1162(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23069,8 +22872,12 @@ TEXT ·h1162(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	CMOVQEQ R11, R12
+	SUBL R8, R9
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23080,7 +22887,7 @@ TEXT ·h1162(SB), NOSPLIT, $24-8
 	RET
 
 // func h1163(s *State)
-// ORQ R8, R9; ADCQ R10, R11
+// SUBL R8, R9; JLS taken
 TEXT ·h1163(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23089,8 +22896,12 @@ TEXT ·h1163(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	ADCQ R10, R11
+	SUBL R8, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23100,7 +22911,7 @@ TEXT ·h1163(SB), NOSPLIT, $24-8
 	RET
 
 // func h1164(s *State)
-// ORQ R8, R9; SBBQ R10, R11
+// SUBL R8, R9; JHI taken
 TEXT ·h1164(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23109,8 +22920,12 @@ TEXT ·h1164(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	SBBQ R10, R11
+	SUBL R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23120,7 +22935,7 @@ TEXT ·h1164(SB), NOSPLIT, $24-8
 	RET
 
 // func h1165(s *State)
-// ORQ R8, R9; INCQ R13
+// SUBL R8, R9; JMI taken
 TEXT ·h1165(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23129,8 +22944,12 @@ TEXT ·h1165(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	INCQ R13
+	SUBL R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23140,7 +22959,7 @@ TEXT ·h1165(SB), NOSPLIT, $24-8
 	RET
 
 // func h1166(s *State)
-// ORQ R8, R9; ROLQ $7, R13
+// SUBL R8, R9; JPL taken
 TEXT ·h1166(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23149,8 +22968,12 @@ TEXT ·h1166(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORQ R8, R9
-	ROLQ $7, R13
+	SUBL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23160,7 +22983,7 @@ TEXT ·h1166(SB), NOSPLIT, $24-8
 	RET
 
 // func h1167(s *State)
-// ORL R8, R9; JEQ taken
+// SUBL R8, R9; SETCS R10B
 TEXT ·h1167(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23169,12 +22992,8 @@ TEXT ·h1167(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBL R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23184,7 +23003,7 @@ done:
 	RET
 
 // func h1168(s *State)
-// ORL R8, R9; JNE taken
+// SUBL R8, R9; CMOVQEQ R11, R12
 TEXT ·h1168(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23193,12 +23012,8 @@ TEXT ·h1168(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBL R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23208,7 +23023,7 @@ done:
 	RET
 
 // func h1169(s *State)
-// ORL R8, R9; JCS taken
+// SUBL R8, R9; ADCQ R10, R11
 TEXT ·h1169(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23217,12 +23032,8 @@ TEXT ·h1169(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBL R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23232,7 +23043,7 @@ done:
 	RET
 
 // func h1170(s *State)
-// ORL R8, R9; JCC taken
+// SUBL R8, R9; SBBQ R10, R11
 TEXT ·h1170(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23241,12 +23052,8 @@ TEXT ·h1170(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBL R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23256,7 +23063,7 @@ done:
 	RET
 
 // func h1171(s *State)
-// ORL R8, R9; JLT taken
+// SUBL R8, R9; INCQ R13
 TEXT ·h1171(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23265,12 +23072,8 @@ TEXT ·h1171(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBL R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23280,7 +23083,7 @@ done:
 	RET
 
 // func h1172(s *State)
-// ORL R8, R9; JGE taken
+// SUBL R8, R9; ROLQ $7, R13
 TEXT ·h1172(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23289,12 +23092,8 @@ TEXT ·h1172(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SUBL R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23304,7 +23103,7 @@ done:
 	RET
 
 // func h1173(s *State)
-// ORL R8, R9; JLE taken
+// ANDQ R8, R9; JEQ taken
 TEXT ·h1173(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23313,8 +23112,8 @@ TEXT ·h1173(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JLE taken
+	ANDQ R8, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23328,7 +23127,7 @@ done:
 	RET
 
 // func h1174(s *State)
-// ORL R8, R9; JGT taken
+// ANDQ R8, R9; JNE taken
 TEXT ·h1174(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23337,8 +23136,8 @@ TEXT ·h1174(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JGT taken
+	ANDQ R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23352,7 +23151,7 @@ done:
 	RET
 
 // func h1175(s *State)
-// ORL R8, R9; JLS taken
+// ANDQ R8, R9; JCS taken
 TEXT ·h1175(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23361,8 +23160,8 @@ TEXT ·h1175(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JLS taken
+	ANDQ R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23376,7 +23175,7 @@ done:
 	RET
 
 // func h1176(s *State)
-// ORL R8, R9; JHI taken
+// ANDQ R8, R9; JCC taken
 TEXT ·h1176(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23385,8 +23184,8 @@ TEXT ·h1176(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JHI taken
+	ANDQ R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23400,7 +23199,7 @@ done:
 	RET
 
 // func h1177(s *State)
-// ORL R8, R9; JMI taken
+// ANDQ R8, R9; JLT taken
 TEXT ·h1177(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23409,8 +23208,8 @@ TEXT ·h1177(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JMI taken
+	ANDQ R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23424,7 +23223,7 @@ done:
 	RET
 
 // func h1178(s *State)
-// ORL R8, R9; JPL taken
+// ANDQ R8, R9; JGE taken
 TEXT ·h1178(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23433,8 +23232,8 @@ TEXT ·h1178(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	JPL taken
+	ANDQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23448,7 +23247,7 @@ done:
 	RET
 
 // func h1179(s *State)
-// ORL R8, R9; SETCS R10B
+// ANDQ R8, R9; JLE taken
 TEXT ·h1179(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23457,8 +23256,12 @@ TEXT ·h1179(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	SETCS R10B
+	ANDQ R8, R9
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23468,7 +23271,7 @@ TEXT ·h1179(SB), NOSPLIT, $24-8
 	RET
 
 // func h1180(s *State)
-// ORL R8, R9; CMOVQEQ R11, R12
+// ANDQ R8, R9; JGT taken
 TEXT ·h1180(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23477,8 +23280,12 @@ TEXT ·h1180(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	CMOVQEQ R11, R12
+	ANDQ R8, R9
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23488,7 +23295,7 @@ TEXT ·h1180(SB), NOSPLIT, $24-8
 	RET
 
 // func h1181(s *State)
-// ORL R8, R9; ADCQ R10, R11
+// ANDQ R8, R9; JLS taken
 TEXT ·h1181(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23497,8 +23304,12 @@ TEXT ·h1181(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	ADCQ R10, R11
+	ANDQ R8, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23508,7 +23319,7 @@ TEXT ·h1181(SB), NOSPLIT, $24-8
 	RET
 
 // func h1182(s *State)
-// ORL R8, R9; SBBQ R10, R11
+// ANDQ R8, R9; JHI taken
 TEXT ·h1182(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23517,8 +23328,12 @@ TEXT ·h1182(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	SBBQ R10, R11
+	ANDQ R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23528,7 +23343,7 @@ TEXT ·h1182(SB), NOSPLIT, $24-8
 	RET
 
 // func h1183(s *State)
-// ORL R8, R9; INCQ R13
+// ANDQ R8, R9; JMI taken
 TEXT ·h1183(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23537,8 +23352,12 @@ TEXT ·h1183(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	INCQ R13
+	ANDQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23548,7 +23367,7 @@ TEXT ·h1183(SB), NOSPLIT, $24-8
 	RET
 
 // func h1184(s *State)
-// ORL R8, R9; ROLQ $7, R13
+// ANDQ R8, R9; JPL taken
 TEXT ·h1184(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23557,8 +23376,12 @@ TEXT ·h1184(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ORL R8, R9
-	ROLQ $7, R13
+	ANDQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23568,7 +23391,7 @@ TEXT ·h1184(SB), NOSPLIT, $24-8
 	RET
 
 // func h1185(s *State)
-// XORQ R8, R9; JEQ taken
+// ANDQ R8, R9; SETCS R10B
 TEXT ·h1185(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23577,12 +23400,8 @@ TEXT ·h1185(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23592,7 +23411,7 @@ done:
 	RET
 
 // func h1186(s *State)
-// XORQ R8, R9; JNE taken
+// ANDQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1186(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23601,12 +23420,8 @@ TEXT ·h1186(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23616,7 +23431,7 @@ done:
 	RET
 
 // func h1187(s *State)
-// XORQ R8, R9; JCS taken
+// ANDQ R8, R9; ADCQ R10, R11
 TEXT ·h1187(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23625,12 +23440,8 @@ TEXT ·h1187(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23640,7 +23451,7 @@ done:
 	RET
 
 // func h1188(s *State)
-// XORQ R8, R9; JCC taken
+// ANDQ R8, R9; SBBQ R10, R11
 TEXT ·h1188(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23649,12 +23460,8 @@ TEXT ·h1188(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23664,7 +23471,7 @@ done:
 	RET
 
 // func h1189(s *State)
-// XORQ R8, R9; JLT taken
+// ANDQ R8, R9; INCQ R13
 TEXT ·h1189(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23673,12 +23480,8 @@ TEXT ·h1189(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23688,7 +23491,7 @@ done:
 	RET
 
 // func h1190(s *State)
-// XORQ R8, R9; JGE taken
+// ANDQ R8, R9; ROLQ $7, R13
 TEXT ·h1190(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23697,12 +23500,8 @@ TEXT ·h1190(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23712,7 +23511,7 @@ done:
 	RET
 
 // func h1191(s *State)
-// XORQ R8, R9; JLE taken
+// ANDL R8, R9; JEQ taken
 TEXT ·h1191(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23721,8 +23520,8 @@ TEXT ·h1191(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JLE taken
+	ANDL R8, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23736,7 +23535,7 @@ done:
 	RET
 
 // func h1192(s *State)
-// XORQ R8, R9; JGT taken
+// ANDL R8, R9; JNE taken
 TEXT ·h1192(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23745,8 +23544,8 @@ TEXT ·h1192(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JGT taken
+	ANDL R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23760,7 +23559,7 @@ done:
 	RET
 
 // func h1193(s *State)
-// XORQ R8, R9; JLS taken
+// ANDL R8, R9; JCS taken
 TEXT ·h1193(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23769,8 +23568,8 @@ TEXT ·h1193(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JLS taken
+	ANDL R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23784,7 +23583,7 @@ done:
 	RET
 
 // func h1194(s *State)
-// XORQ R8, R9; JHI taken
+// ANDL R8, R9; JCC taken
 TEXT ·h1194(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23793,8 +23592,8 @@ TEXT ·h1194(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JHI taken
+	ANDL R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23808,7 +23607,7 @@ done:
 	RET
 
 // func h1195(s *State)
-// XORQ R8, R9; JMI taken
+// ANDL R8, R9; JLT taken
 TEXT ·h1195(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23817,8 +23616,8 @@ TEXT ·h1195(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JMI taken
+	ANDL R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23832,7 +23631,7 @@ done:
 	RET
 
 // func h1196(s *State)
-// XORQ R8, R9; JPL taken
+// ANDL R8, R9; JGE taken
 TEXT ·h1196(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23841,8 +23640,8 @@ TEXT ·h1196(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JPL taken
+	ANDL R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23856,7 +23655,7 @@ done:
 	RET
 
 // func h1197(s *State)
-// XORQ R8, R9; SETCS R10B
+// ANDL R8, R9; JLE taken
 TEXT ·h1197(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23865,8 +23664,12 @@ TEXT ·h1197(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	SETCS R10B
+	ANDL R8, R9
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23876,7 +23679,7 @@ TEXT ·h1197(SB), NOSPLIT, $24-8
 	RET
 
 // func h1198(s *State)
-// XORQ R8, R9; CMOVQEQ R11, R12
+// ANDL R8, R9; JGT taken
 TEXT ·h1198(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23885,8 +23688,12 @@ TEXT ·h1198(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	CMOVQEQ R11, R12
+	ANDL R8, R9
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23896,7 +23703,7 @@ TEXT ·h1198(SB), NOSPLIT, $24-8
 	RET
 
 // func h1199(s *State)
-// XORQ R8, R9; ADCQ R10, R11
+// ANDL R8, R9; JLS taken
 TEXT ·h1199(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23905,8 +23712,12 @@ TEXT ·h1199(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	ADCQ R10, R11
+	ANDL R8, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23916,7 +23727,7 @@ TEXT ·h1199(SB), NOSPLIT, $24-8
 	RET
 
 // func h1200(s *State)
-// XORQ R8, R9; SBBQ R10, R11
+// ANDL R8, R9; JHI taken
 TEXT ·h1200(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23925,8 +23736,12 @@ TEXT ·h1200(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	SBBQ R10, R11
+	ANDL R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23936,7 +23751,7 @@ TEXT ·h1200(SB), NOSPLIT, $24-8
 	RET
 
 // func h1201(s *State)
-// XORQ R8, R9; INCQ R13
+// ANDL R8, R9; JMI taken
 TEXT ·h1201(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23945,8 +23760,12 @@ TEXT ·h1201(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	INCQ R13
+	ANDL R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23956,7 +23775,7 @@ TEXT ·h1201(SB), NOSPLIT, $24-8
 	RET
 
 // func h1202(s *State)
-// XORQ R8, R9; ROLQ $7, R13
+// ANDL R8, R9; JPL taken
 TEXT ·h1202(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23965,8 +23784,12 @@ TEXT ·h1202(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORQ R8, R9
-	ROLQ $7, R13
+	ANDL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -23976,7 +23799,7 @@ TEXT ·h1202(SB), NOSPLIT, $24-8
 	RET
 
 // func h1203(s *State)
-// XORL R8, R9; JEQ taken
+// ANDL R8, R9; SETCS R10B
 TEXT ·h1203(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23985,12 +23808,8 @@ TEXT ·h1203(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDL R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24000,7 +23819,7 @@ done:
 	RET
 
 // func h1204(s *State)
-// XORL R8, R9; JNE taken
+// ANDL R8, R9; CMOVQEQ R11, R12
 TEXT ·h1204(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24009,12 +23828,8 @@ TEXT ·h1204(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDL R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24024,7 +23839,7 @@ done:
 	RET
 
 // func h1205(s *State)
-// XORL R8, R9; JCS taken
+// ANDL R8, R9; ADCQ R10, R11
 TEXT ·h1205(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24033,12 +23848,8 @@ TEXT ·h1205(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDL R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24048,7 +23859,7 @@ done:
 	RET
 
 // func h1206(s *State)
-// XORL R8, R9; JCC taken
+// ANDL R8, R9; SBBQ R10, R11
 TEXT ·h1206(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24057,12 +23868,8 @@ TEXT ·h1206(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDL R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24072,7 +23879,7 @@ done:
 	RET
 
 // func h1207(s *State)
-// XORL R8, R9; JLT taken
+// ANDL R8, R9; INCQ R13
 TEXT ·h1207(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24081,12 +23888,8 @@ TEXT ·h1207(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDL R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24096,7 +23899,7 @@ done:
 	RET
 
 // func h1208(s *State)
-// XORL R8, R9; JGE taken
+// ANDL R8, R9; ROLQ $7, R13
 TEXT ·h1208(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24105,12 +23908,8 @@ TEXT ·h1208(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ANDL R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24120,7 +23919,7 @@ done:
 	RET
 
 // func h1209(s *State)
-// XORL R8, R9; JLE taken
+// ORQ R8, R9; JEQ taken
 TEXT ·h1209(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24129,8 +23928,8 @@ TEXT ·h1209(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JLE taken
+	ORQ R8, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24144,7 +23943,7 @@ done:
 	RET
 
 // func h1210(s *State)
-// XORL R8, R9; JGT taken
+// ORQ R8, R9; JNE taken
 TEXT ·h1210(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24153,8 +23952,8 @@ TEXT ·h1210(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JGT taken
+	ORQ R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24168,7 +23967,7 @@ done:
 	RET
 
 // func h1211(s *State)
-// XORL R8, R9; JLS taken
+// ORQ R8, R9; JCS taken
 TEXT ·h1211(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24177,8 +23976,8 @@ TEXT ·h1211(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JLS taken
+	ORQ R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24192,7 +23991,7 @@ done:
 	RET
 
 // func h1212(s *State)
-// XORL R8, R9; JHI taken
+// ORQ R8, R9; JCC taken
 TEXT ·h1212(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24201,8 +24000,8 @@ TEXT ·h1212(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JHI taken
+	ORQ R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24216,7 +24015,7 @@ done:
 	RET
 
 // func h1213(s *State)
-// XORL R8, R9; JMI taken
+// ORQ R8, R9; JLT taken
 TEXT ·h1213(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24225,8 +24024,8 @@ TEXT ·h1213(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JMI taken
+	ORQ R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24240,7 +24039,7 @@ done:
 	RET
 
 // func h1214(s *State)
-// XORL R8, R9; JPL taken
+// ORQ R8, R9; JGE taken
 TEXT ·h1214(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24249,8 +24048,8 @@ TEXT ·h1214(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	JPL taken
+	ORQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24264,7 +24063,7 @@ done:
 	RET
 
 // func h1215(s *State)
-// XORL R8, R9; SETCS R10B
+// ORQ R8, R9; JLE taken
 TEXT ·h1215(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24273,8 +24072,12 @@ TEXT ·h1215(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	SETCS R10B
+	ORQ R8, R9
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24284,7 +24087,7 @@ TEXT ·h1215(SB), NOSPLIT, $24-8
 	RET
 
 // func h1216(s *State)
-// XORL R8, R9; CMOVQEQ R11, R12
+// ORQ R8, R9; JGT taken
 TEXT ·h1216(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24293,8 +24096,12 @@ TEXT ·h1216(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	CMOVQEQ R11, R12
+	ORQ R8, R9
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24304,7 +24111,7 @@ TEXT ·h1216(SB), NOSPLIT, $24-8
 	RET
 
 // func h1217(s *State)
-// XORL R8, R9; ADCQ R10, R11
+// ORQ R8, R9; JLS taken
 TEXT ·h1217(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24313,8 +24120,12 @@ TEXT ·h1217(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	ADCQ R10, R11
+	ORQ R8, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24324,7 +24135,7 @@ TEXT ·h1217(SB), NOSPLIT, $24-8
 	RET
 
 // func h1218(s *State)
-// XORL R8, R9; SBBQ R10, R11
+// ORQ R8, R9; JHI taken
 TEXT ·h1218(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24333,8 +24144,12 @@ TEXT ·h1218(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	SBBQ R10, R11
+	ORQ R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24344,7 +24159,7 @@ TEXT ·h1218(SB), NOSPLIT, $24-8
 	RET
 
 // func h1219(s *State)
-// XORL R8, R9; INCQ R13
+// ORQ R8, R9; JMI taken
 TEXT ·h1219(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24353,8 +24168,12 @@ TEXT ·h1219(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	INCQ R13
+	ORQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24364,7 +24183,7 @@ TEXT ·h1219(SB), NOSPLIT, $24-8
 	RET
 
 // func h1220(s *State)
-// XORL R8, R9; ROLQ $7, R13
+// ORQ R8, R9; JPL taken
 TEXT ·h1220(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24373,8 +24192,12 @@ TEXT ·h1220(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	XORL R8, R9
-	ROLQ $7, R13
+	ORQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24384,7 +24207,7 @@ TEXT ·h1220(SB), NOSPLIT, $24-8
 	RET
 
 // func h1221(s *State)
-// TESTQ R8, R9; JEQ taken
+// ORQ R8, R9; SETCS R10B
 TEXT ·h1221(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24393,12 +24216,8 @@ TEXT ·h1221(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24408,7 +24227,7 @@ done:
 	RET
 
 // func h1222(s *State)
-// TESTQ R8, R9; JNE taken
+// ORQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1222(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24417,12 +24236,8 @@ TEXT ·h1222(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24432,7 +24247,7 @@ done:
 	RET
 
 // func h1223(s *State)
-// TESTQ R8, R9; JCS taken
+// ORQ R8, R9; ADCQ R10, R11
 TEXT ·h1223(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24441,12 +24256,8 @@ TEXT ·h1223(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24456,7 +24267,7 @@ done:
 	RET
 
 // func h1224(s *State)
-// TESTQ R8, R9; JCC taken
+// ORQ R8, R9; SBBQ R10, R11
 TEXT ·h1224(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24465,12 +24276,8 @@ TEXT ·h1224(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24480,7 +24287,7 @@ done:
 	RET
 
 // func h1225(s *State)
-// TESTQ R8, R9; JLT taken
+// ORQ R8, R9; INCQ R13
 TEXT ·h1225(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24489,12 +24296,8 @@ TEXT ·h1225(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24504,7 +24307,7 @@ done:
 	RET
 
 // func h1226(s *State)
-// TESTQ R8, R9; JGE taken
+// ORQ R8, R9; ROLQ $7, R13
 TEXT ·h1226(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24513,12 +24316,8 @@ TEXT ·h1226(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24528,7 +24327,7 @@ done:
 	RET
 
 // func h1227(s *State)
-// TESTQ R8, R9; JLE taken
+// ORL R8, R9; JEQ taken
 TEXT ·h1227(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24537,8 +24336,8 @@ TEXT ·h1227(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JLE taken
+	ORL R8, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24552,7 +24351,7 @@ done:
 	RET
 
 // func h1228(s *State)
-// TESTQ R8, R9; JGT taken
+// ORL R8, R9; JNE taken
 TEXT ·h1228(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24561,8 +24360,8 @@ TEXT ·h1228(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JGT taken
+	ORL R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24576,7 +24375,7 @@ done:
 	RET
 
 // func h1229(s *State)
-// TESTQ R8, R9; JLS taken
+// ORL R8, R9; JCS taken
 TEXT ·h1229(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24585,8 +24384,8 @@ TEXT ·h1229(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JLS taken
+	ORL R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24600,7 +24399,7 @@ done:
 	RET
 
 // func h1230(s *State)
-// TESTQ R8, R9; JHI taken
+// ORL R8, R9; JCC taken
 TEXT ·h1230(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24609,8 +24408,8 @@ TEXT ·h1230(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JHI taken
+	ORL R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24624,7 +24423,7 @@ done:
 	RET
 
 // func h1231(s *State)
-// TESTQ R8, R9; JMI taken
+// ORL R8, R9; JLT taken
 TEXT ·h1231(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24633,8 +24432,8 @@ TEXT ·h1231(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JMI taken
+	ORL R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24648,7 +24447,7 @@ done:
 	RET
 
 // func h1232(s *State)
-// TESTQ R8, R9; JPL taken
+// ORL R8, R9; JGE taken
 TEXT ·h1232(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24657,8 +24456,8 @@ TEXT ·h1232(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JPL taken
+	ORL R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24672,7 +24471,7 @@ done:
 	RET
 
 // func h1233(s *State)
-// TESTQ R8, R9; SETCS R10B
+// ORL R8, R9; JLE taken
 TEXT ·h1233(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24681,8 +24480,12 @@ TEXT ·h1233(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	SETCS R10B
+	ORL R8, R9
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24692,7 +24495,7 @@ TEXT ·h1233(SB), NOSPLIT, $24-8
 	RET
 
 // func h1234(s *State)
-// TESTQ R8, R9; CMOVQEQ R11, R12
+// ORL R8, R9; JGT taken
 TEXT ·h1234(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24701,8 +24504,12 @@ TEXT ·h1234(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	CMOVQEQ R11, R12
+	ORL R8, R9
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24712,7 +24519,7 @@ TEXT ·h1234(SB), NOSPLIT, $24-8
 	RET
 
 // func h1235(s *State)
-// TESTQ R8, R9; ADCQ R10, R11
+// ORL R8, R9; JLS taken
 TEXT ·h1235(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24721,8 +24528,12 @@ TEXT ·h1235(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	ADCQ R10, R11
+	ORL R8, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24732,7 +24543,7 @@ TEXT ·h1235(SB), NOSPLIT, $24-8
 	RET
 
 // func h1236(s *State)
-// TESTQ R8, R9; SBBQ R10, R11
+// ORL R8, R9; JHI taken
 TEXT ·h1236(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24741,8 +24552,12 @@ TEXT ·h1236(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	SBBQ R10, R11
+	ORL R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24752,7 +24567,7 @@ TEXT ·h1236(SB), NOSPLIT, $24-8
 	RET
 
 // func h1237(s *State)
-// TESTQ R8, R9; INCQ R13
+// ORL R8, R9; JMI taken
 TEXT ·h1237(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24761,8 +24576,12 @@ TEXT ·h1237(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	INCQ R13
+	ORL R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24772,7 +24591,7 @@ TEXT ·h1237(SB), NOSPLIT, $24-8
 	RET
 
 // func h1238(s *State)
-// TESTQ R8, R9; ROLQ $7, R13
+// ORL R8, R9; JPL taken
 TEXT ·h1238(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24781,8 +24600,12 @@ TEXT ·h1238(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	ROLQ $7, R13
+	ORL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24792,7 +24615,7 @@ TEXT ·h1238(SB), NOSPLIT, $24-8
 	RET
 
 // func h1239(s *State)
-// TESTL R8, R9; JEQ taken
+// ORL R8, R9; SETCS R10B
 TEXT ·h1239(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24801,12 +24624,8 @@ TEXT ·h1239(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORL R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24816,7 +24635,7 @@ done:
 	RET
 
 // func h1240(s *State)
-// TESTL R8, R9; JNE taken
+// ORL R8, R9; CMOVQEQ R11, R12
 TEXT ·h1240(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24825,12 +24644,8 @@ TEXT ·h1240(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORL R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24840,7 +24655,7 @@ done:
 	RET
 
 // func h1241(s *State)
-// TESTL R8, R9; JCS taken
+// ORL R8, R9; ADCQ R10, R11
 TEXT ·h1241(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24849,12 +24664,8 @@ TEXT ·h1241(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORL R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24864,7 +24675,7 @@ done:
 	RET
 
 // func h1242(s *State)
-// TESTL R8, R9; JCC taken
+// ORL R8, R9; SBBQ R10, R11
 TEXT ·h1242(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24873,12 +24684,8 @@ TEXT ·h1242(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORL R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24888,7 +24695,7 @@ done:
 	RET
 
 // func h1243(s *State)
-// TESTL R8, R9; JLT taken
+// ORL R8, R9; INCQ R13
 TEXT ·h1243(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24897,12 +24704,8 @@ TEXT ·h1243(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORL R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24912,7 +24715,7 @@ done:
 	RET
 
 // func h1244(s *State)
-// TESTL R8, R9; JGE taken
+// ORL R8, R9; ROLQ $7, R13
 TEXT ·h1244(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24921,12 +24724,8 @@ TEXT ·h1244(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ORL R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -24936,7 +24735,7 @@ done:
 	RET
 
 // func h1245(s *State)
-// TESTL R8, R9; JLE taken
+// XORQ R8, R9; JEQ taken
 TEXT ·h1245(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24945,8 +24744,8 @@ TEXT ·h1245(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JLE taken
+	XORQ R8, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24960,7 +24759,7 @@ done:
 	RET
 
 // func h1246(s *State)
-// TESTL R8, R9; JGT taken
+// XORQ R8, R9; JNE taken
 TEXT ·h1246(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24969,8 +24768,8 @@ TEXT ·h1246(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JGT taken
+	XORQ R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24984,7 +24783,7 @@ done:
 	RET
 
 // func h1247(s *State)
-// TESTL R8, R9; JLS taken
+// XORQ R8, R9; JCS taken
 TEXT ·h1247(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24993,8 +24792,8 @@ TEXT ·h1247(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JLS taken
+	XORQ R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25008,7 +24807,7 @@ done:
 	RET
 
 // func h1248(s *State)
-// TESTL R8, R9; JHI taken
+// XORQ R8, R9; JCC taken
 TEXT ·h1248(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25017,8 +24816,8 @@ TEXT ·h1248(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JHI taken
+	XORQ R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25032,7 +24831,7 @@ done:
 	RET
 
 // func h1249(s *State)
-// TESTL R8, R9; JMI taken
+// XORQ R8, R9; JLT taken
 TEXT ·h1249(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25041,8 +24840,8 @@ TEXT ·h1249(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JMI taken
+	XORQ R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25056,7 +24855,7 @@ done:
 	RET
 
 // func h1250(s *State)
-// TESTL R8, R9; JPL taken
+// XORQ R8, R9; JGE taken
 TEXT ·h1250(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25065,8 +24864,8 @@ TEXT ·h1250(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JPL taken
+	XORQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25080,7 +24879,7 @@ done:
 	RET
 
 // func h1251(s *State)
-// TESTL R8, R9; SETCS R10B
+// XORQ R8, R9; JLE taken
 TEXT ·h1251(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25089,8 +24888,12 @@ TEXT ·h1251(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	SETCS R10B
+	XORQ R8, R9
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25100,7 +24903,7 @@ TEXT ·h1251(SB), NOSPLIT, $24-8
 	RET
 
 // func h1252(s *State)
-// TESTL R8, R9; CMOVQEQ R11, R12
+// XORQ R8, R9; JGT taken
 TEXT ·h1252(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25109,8 +24912,12 @@ TEXT ·h1252(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	CMOVQEQ R11, R12
+	XORQ R8, R9
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25120,7 +24927,7 @@ TEXT ·h1252(SB), NOSPLIT, $24-8
 	RET
 
 // func h1253(s *State)
-// TESTL R8, R9; ADCQ R10, R11
+// XORQ R8, R9; JLS taken
 TEXT ·h1253(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25129,8 +24936,12 @@ TEXT ·h1253(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	ADCQ R10, R11
+	XORQ R8, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25140,7 +24951,7 @@ TEXT ·h1253(SB), NOSPLIT, $24-8
 	RET
 
 // func h1254(s *State)
-// TESTL R8, R9; SBBQ R10, R11
+// XORQ R8, R9; JHI taken
 TEXT ·h1254(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25149,8 +24960,12 @@ TEXT ·h1254(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	SBBQ R10, R11
+	XORQ R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25160,7 +24975,7 @@ TEXT ·h1254(SB), NOSPLIT, $24-8
 	RET
 
 // func h1255(s *State)
-// TESTL R8, R9; INCQ R13
+// XORQ R8, R9; JMI taken
 TEXT ·h1255(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25169,8 +24984,12 @@ TEXT ·h1255(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	INCQ R13
+	XORQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25180,7 +24999,7 @@ TEXT ·h1255(SB), NOSPLIT, $24-8
 	RET
 
 // func h1256(s *State)
-// TESTL R8, R9; ROLQ $7, R13
+// XORQ R8, R9; JPL taken
 TEXT ·h1256(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25189,8 +25008,12 @@ TEXT ·h1256(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	TESTL R8, R9
-	ROLQ $7, R13
+	XORQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25200,7 +25023,7 @@ TEXT ·h1256(SB), NOSPLIT, $24-8
 	RET
 
 // func h1257(s *State)
-// INCQ R9; JEQ taken
+// XORQ R8, R9; SETCS R10B
 TEXT ·h1257(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25209,12 +25032,8 @@ TEXT ·h1257(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25224,7 +25043,7 @@ done:
 	RET
 
 // func h1258(s *State)
-// INCQ R9; JNE taken
+// XORQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1258(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25233,12 +25052,8 @@ TEXT ·h1258(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25248,7 +25063,7 @@ done:
 	RET
 
 // func h1259(s *State)
-// INCQ R9; JCS taken
+// XORQ R8, R9; ADCQ R10, R11
 TEXT ·h1259(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25257,12 +25072,8 @@ TEXT ·h1259(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25272,7 +25083,7 @@ done:
 	RET
 
 // func h1260(s *State)
-// INCQ R9; JCC taken
+// XORQ R8, R9; SBBQ R10, R11
 TEXT ·h1260(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25281,12 +25092,8 @@ TEXT ·h1260(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25296,7 +25103,7 @@ done:
 	RET
 
 // func h1261(s *State)
-// INCQ R9; JLT taken
+// XORQ R8, R9; INCQ R13
 TEXT ·h1261(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25305,12 +25112,8 @@ TEXT ·h1261(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25320,7 +25123,7 @@ done:
 	RET
 
 // func h1262(s *State)
-// INCQ R9; JGE taken
+// XORQ R8, R9; ROLQ $7, R13
 TEXT ·h1262(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25329,12 +25132,8 @@ TEXT ·h1262(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25344,7 +25143,7 @@ done:
 	RET
 
 // func h1263(s *State)
-// INCQ R9; JLE taken
+// XORL R8, R9; JEQ taken
 TEXT ·h1263(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25353,8 +25152,8 @@ TEXT ·h1263(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JLE taken
+	XORL R8, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25368,7 +25167,7 @@ done:
 	RET
 
 // func h1264(s *State)
-// INCQ R9; JGT taken
+// XORL R8, R9; JNE taken
 TEXT ·h1264(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25377,8 +25176,8 @@ TEXT ·h1264(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JGT taken
+	XORL R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25392,7 +25191,7 @@ done:
 	RET
 
 // func h1265(s *State)
-// INCQ R9; JLS taken
+// XORL R8, R9; JCS taken
 TEXT ·h1265(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25401,8 +25200,8 @@ TEXT ·h1265(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JLS taken
+	XORL R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25416,7 +25215,7 @@ done:
 	RET
 
 // func h1266(s *State)
-// INCQ R9; JHI taken
+// XORL R8, R9; JCC taken
 TEXT ·h1266(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25425,8 +25224,8 @@ TEXT ·h1266(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JHI taken
+	XORL R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25440,7 +25239,7 @@ done:
 	RET
 
 // func h1267(s *State)
-// INCQ R9; JMI taken
+// XORL R8, R9; JLT taken
 TEXT ·h1267(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25449,8 +25248,8 @@ TEXT ·h1267(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JMI taken
+	XORL R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25464,7 +25263,7 @@ done:
 	RET
 
 // func h1268(s *State)
-// INCQ R9; JPL taken
+// XORL R8, R9; JGE taken
 TEXT ·h1268(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25473,8 +25272,8 @@ TEXT ·h1268(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	JPL taken
+	XORL R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25488,7 +25287,7 @@ done:
 	RET
 
 // func h1269(s *State)
-// INCQ R9; SETCS R10B
+// XORL R8, R9; JLE taken
 TEXT ·h1269(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25497,8 +25296,12 @@ TEXT ·h1269(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	SETCS R10B
+	XORL R8, R9
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25508,7 +25311,7 @@ TEXT ·h1269(SB), NOSPLIT, $24-8
 	RET
 
 // func h1270(s *State)
-// INCQ R9; CMOVQEQ R11, R12
+// XORL R8, R9; JGT taken
 TEXT ·h1270(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25517,8 +25320,12 @@ TEXT ·h1270(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	CMOVQEQ R11, R12
+	XORL R8, R9
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25528,7 +25335,7 @@ TEXT ·h1270(SB), NOSPLIT, $24-8
 	RET
 
 // func h1271(s *State)
-// INCQ R9; ADCQ R10, R11
+// XORL R8, R9; JLS taken
 TEXT ·h1271(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25537,8 +25344,12 @@ TEXT ·h1271(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	ADCQ R10, R11
+	XORL R8, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25548,7 +25359,7 @@ TEXT ·h1271(SB), NOSPLIT, $24-8
 	RET
 
 // func h1272(s *State)
-// INCQ R9; SBBQ R10, R11
+// XORL R8, R9; JHI taken
 TEXT ·h1272(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25557,8 +25368,12 @@ TEXT ·h1272(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	SBBQ R10, R11
+	XORL R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25568,7 +25383,7 @@ TEXT ·h1272(SB), NOSPLIT, $24-8
 	RET
 
 // func h1273(s *State)
-// INCQ R9; INCQ R13
+// XORL R8, R9; JMI taken
 TEXT ·h1273(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25577,8 +25392,12 @@ TEXT ·h1273(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	INCQ R13
+	XORL R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25588,7 +25407,7 @@ TEXT ·h1273(SB), NOSPLIT, $24-8
 	RET
 
 // func h1274(s *State)
-// INCQ R9; ROLQ $7, R13
+// XORL R8, R9; JPL taken
 TEXT ·h1274(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25597,8 +25416,12 @@ TEXT ·h1274(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCQ R9
-	ROLQ $7, R13
+	XORL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25608,7 +25431,7 @@ TEXT ·h1274(SB), NOSPLIT, $24-8
 	RET
 
 // func h1275(s *State)
-// DECQ R9; JEQ taken
+// XORL R8, R9; SETCS R10B
 TEXT ·h1275(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25617,12 +25440,8 @@ TEXT ·h1275(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORL R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25632,7 +25451,7 @@ done:
 	RET
 
 // func h1276(s *State)
-// DECQ R9; JNE taken
+// XORL R8, R9; CMOVQEQ R11, R12
 TEXT ·h1276(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25641,12 +25460,8 @@ TEXT ·h1276(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORL R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25656,7 +25471,7 @@ done:
 	RET
 
 // func h1277(s *State)
-// DECQ R9; JCS taken
+// XORL R8, R9; ADCQ R10, R11
 TEXT ·h1277(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25665,12 +25480,8 @@ TEXT ·h1277(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORL R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25680,7 +25491,7 @@ done:
 	RET
 
 // func h1278(s *State)
-// DECQ R9; JCC taken
+// XORL R8, R9; SBBQ R10, R11
 TEXT ·h1278(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25689,12 +25500,8 @@ TEXT ·h1278(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORL R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25704,7 +25511,7 @@ done:
 	RET
 
 // func h1279(s *State)
-// DECQ R9; JLT taken
+// XORL R8, R9; INCQ R13
 TEXT ·h1279(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25713,12 +25520,8 @@ TEXT ·h1279(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORL R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25728,7 +25531,7 @@ done:
 	RET
 
 // func h1280(s *State)
-// DECQ R9; JGE taken
+// XORL R8, R9; ROLQ $7, R13
 TEXT ·h1280(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25737,12 +25540,8 @@ TEXT ·h1280(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	XORL R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25752,7 +25551,7 @@ done:
 	RET
 
 // func h1281(s *State)
-// DECQ R9; JLE taken
+// TESTQ R8, R9; JEQ taken
 TEXT ·h1281(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25761,8 +25560,8 @@ TEXT ·h1281(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JLE taken
+	TESTQ R8, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25776,7 +25575,7 @@ done:
 	RET
 
 // func h1282(s *State)
-// DECQ R9; JGT taken
+// TESTQ R8, R9; JNE taken
 TEXT ·h1282(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25785,8 +25584,8 @@ TEXT ·h1282(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JGT taken
+	TESTQ R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25800,7 +25599,7 @@ done:
 	RET
 
 // func h1283(s *State)
-// DECQ R9; JLS taken
+// TESTQ R8, R9; JCS taken
 TEXT ·h1283(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25809,8 +25608,8 @@ TEXT ·h1283(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JLS taken
+	TESTQ R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25824,7 +25623,7 @@ done:
 	RET
 
 // func h1284(s *State)
-// DECQ R9; JHI taken
+// TESTQ R8, R9; JCC taken
 TEXT ·h1284(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25833,8 +25632,8 @@ TEXT ·h1284(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JHI taken
+	TESTQ R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25848,7 +25647,7 @@ done:
 	RET
 
 // func h1285(s *State)
-// DECQ R9; JMI taken
+// TESTQ R8, R9; JLT taken
 TEXT ·h1285(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25857,8 +25656,8 @@ TEXT ·h1285(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JMI taken
+	TESTQ R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25872,7 +25671,7 @@ done:
 	RET
 
 // func h1286(s *State)
-// DECQ R9; JPL taken
+// TESTQ R8, R9; JGE taken
 TEXT ·h1286(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25881,8 +25680,8 @@ TEXT ·h1286(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	JPL taken
+	TESTQ R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25896,7 +25695,7 @@ done:
 	RET
 
 // func h1287(s *State)
-// DECQ R9; SETCS R10B
+// TESTQ R8, R9; JLE taken
 TEXT ·h1287(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25905,8 +25704,12 @@ TEXT ·h1287(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	SETCS R10B
+	TESTQ R8, R9
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25916,7 +25719,7 @@ TEXT ·h1287(SB), NOSPLIT, $24-8
 	RET
 
 // func h1288(s *State)
-// DECQ R9; CMOVQEQ R11, R12
+// TESTQ R8, R9; JGT taken
 TEXT ·h1288(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25925,8 +25728,12 @@ TEXT ·h1288(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	CMOVQEQ R11, R12
+	TESTQ R8, R9
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25936,7 +25743,7 @@ TEXT ·h1288(SB), NOSPLIT, $24-8
 	RET
 
 // func h1289(s *State)
-// DECQ R9; ADCQ R10, R11
+// TESTQ R8, R9; JLS taken
 TEXT ·h1289(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25945,8 +25752,12 @@ TEXT ·h1289(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	ADCQ R10, R11
+	TESTQ R8, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25956,7 +25767,7 @@ TEXT ·h1289(SB), NOSPLIT, $24-8
 	RET
 
 // func h1290(s *State)
-// DECQ R9; SBBQ R10, R11
+// TESTQ R8, R9; JHI taken
 TEXT ·h1290(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25965,8 +25776,12 @@ TEXT ·h1290(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	SBBQ R10, R11
+	TESTQ R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25976,7 +25791,7 @@ TEXT ·h1290(SB), NOSPLIT, $24-8
 	RET
 
 // func h1291(s *State)
-// DECQ R9; INCQ R13
+// TESTQ R8, R9; JMI taken
 TEXT ·h1291(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25985,8 +25800,12 @@ TEXT ·h1291(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	INCQ R13
+	TESTQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -25996,7 +25815,7 @@ TEXT ·h1291(SB), NOSPLIT, $24-8
 	RET
 
 // func h1292(s *State)
-// DECQ R9; ROLQ $7, R13
+// TESTQ R8, R9; JPL taken
 TEXT ·h1292(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26005,8 +25824,12 @@ TEXT ·h1292(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECQ R9
-	ROLQ $7, R13
+	TESTQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26016,7 +25839,7 @@ TEXT ·h1292(SB), NOSPLIT, $24-8
 	RET
 
 // func h1293(s *State)
-// INCL R9; JEQ taken
+// TESTQ R8, R9; SETCS R10B
 TEXT ·h1293(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26025,12 +25848,8 @@ TEXT ·h1293(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTQ R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26040,7 +25859,7 @@ done:
 	RET
 
 // func h1294(s *State)
-// INCL R9; JNE taken
+// TESTQ R8, R9; CMOVQEQ R11, R12
 TEXT ·h1294(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26049,12 +25868,8 @@ TEXT ·h1294(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTQ R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26064,7 +25879,7 @@ done:
 	RET
 
 // func h1295(s *State)
-// INCL R9; JCS taken
+// TESTQ R8, R9; ADCQ R10, R11
 TEXT ·h1295(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26073,12 +25888,8 @@ TEXT ·h1295(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTQ R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26088,7 +25899,7 @@ done:
 	RET
 
 // func h1296(s *State)
-// INCL R9; JCC taken
+// TESTQ R8, R9; SBBQ R10, R11
 TEXT ·h1296(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26097,12 +25908,8 @@ TEXT ·h1296(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTQ R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26112,7 +25919,7 @@ done:
 	RET
 
 // func h1297(s *State)
-// INCL R9; JLT taken
+// TESTQ R8, R9; INCQ R13
 TEXT ·h1297(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26121,12 +25928,8 @@ TEXT ·h1297(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTQ R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26136,7 +25939,7 @@ done:
 	RET
 
 // func h1298(s *State)
-// INCL R9; JGE taken
+// TESTQ R8, R9; ROLQ $7, R13
 TEXT ·h1298(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26145,12 +25948,8 @@ TEXT ·h1298(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTQ R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26160,7 +25959,7 @@ done:
 	RET
 
 // func h1299(s *State)
-// INCL R9; JLE taken
+// TESTL R8, R9; JEQ taken
 TEXT ·h1299(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26169,8 +25968,8 @@ TEXT ·h1299(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JLE taken
+	TESTL R8, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26184,7 +25983,7 @@ done:
 	RET
 
 // func h1300(s *State)
-// INCL R9; JGT taken
+// TESTL R8, R9; JNE taken
 TEXT ·h1300(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26193,8 +25992,8 @@ TEXT ·h1300(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JGT taken
+	TESTL R8, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26208,7 +26007,7 @@ done:
 	RET
 
 // func h1301(s *State)
-// INCL R9; JLS taken
+// TESTL R8, R9; JCS taken
 TEXT ·h1301(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26217,8 +26016,8 @@ TEXT ·h1301(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JLS taken
+	TESTL R8, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26232,7 +26031,7 @@ done:
 	RET
 
 // func h1302(s *State)
-// INCL R9; JHI taken
+// TESTL R8, R9; JCC taken
 TEXT ·h1302(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26241,8 +26040,8 @@ TEXT ·h1302(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JHI taken
+	TESTL R8, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26256,7 +26055,7 @@ done:
 	RET
 
 // func h1303(s *State)
-// INCL R9; JMI taken
+// TESTL R8, R9; JLT taken
 TEXT ·h1303(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26265,8 +26064,8 @@ TEXT ·h1303(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JMI taken
+	TESTL R8, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26280,7 +26079,7 @@ done:
 	RET
 
 // func h1304(s *State)
-// INCL R9; JPL taken
+// TESTL R8, R9; JGE taken
 TEXT ·h1304(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26289,8 +26088,8 @@ TEXT ·h1304(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	JPL taken
+	TESTL R8, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26304,7 +26103,7 @@ done:
 	RET
 
 // func h1305(s *State)
-// INCL R9; SETCS R10B
+// TESTL R8, R9; JLE taken
 TEXT ·h1305(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26313,8 +26112,12 @@ TEXT ·h1305(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	SETCS R10B
+	TESTL R8, R9
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26324,7 +26127,7 @@ TEXT ·h1305(SB), NOSPLIT, $24-8
 	RET
 
 // func h1306(s *State)
-// INCL R9; CMOVQEQ R11, R12
+// TESTL R8, R9; JGT taken
 TEXT ·h1306(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26333,8 +26136,12 @@ TEXT ·h1306(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	CMOVQEQ R11, R12
+	TESTL R8, R9
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26344,7 +26151,7 @@ TEXT ·h1306(SB), NOSPLIT, $24-8
 	RET
 
 // func h1307(s *State)
-// INCL R9; ADCQ R10, R11
+// TESTL R8, R9; JLS taken
 TEXT ·h1307(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26353,8 +26160,12 @@ TEXT ·h1307(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	ADCQ R10, R11
+	TESTL R8, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26364,7 +26175,7 @@ TEXT ·h1307(SB), NOSPLIT, $24-8
 	RET
 
 // func h1308(s *State)
-// INCL R9; SBBQ R10, R11
+// TESTL R8, R9; JHI taken
 TEXT ·h1308(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26373,8 +26184,12 @@ TEXT ·h1308(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	SBBQ R10, R11
+	TESTL R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26384,7 +26199,7 @@ TEXT ·h1308(SB), NOSPLIT, $24-8
 	RET
 
 // func h1309(s *State)
-// INCL R9; INCQ R13
+// TESTL R8, R9; JMI taken
 TEXT ·h1309(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26393,8 +26208,12 @@ TEXT ·h1309(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	INCQ R13
+	TESTL R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26404,7 +26223,7 @@ TEXT ·h1309(SB), NOSPLIT, $24-8
 	RET
 
 // func h1310(s *State)
-// INCL R9; ROLQ $7, R13
+// TESTL R8, R9; JPL taken
 TEXT ·h1310(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26413,8 +26232,12 @@ TEXT ·h1310(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	INCL R9
-	ROLQ $7, R13
+	TESTL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26424,7 +26247,7 @@ TEXT ·h1310(SB), NOSPLIT, $24-8
 	RET
 
 // func h1311(s *State)
-// DECL R9; JEQ taken
+// TESTL R8, R9; SETCS R10B
 TEXT ·h1311(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26433,12 +26256,8 @@ TEXT ·h1311(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTL R8, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26448,7 +26267,7 @@ done:
 	RET
 
 // func h1312(s *State)
-// DECL R9; JNE taken
+// TESTL R8, R9; CMOVQEQ R11, R12
 TEXT ·h1312(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26457,12 +26276,8 @@ TEXT ·h1312(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTL R8, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26472,7 +26287,7 @@ done:
 	RET
 
 // func h1313(s *State)
-// DECL R9; JCS taken
+// TESTL R8, R9; ADCQ R10, R11
 TEXT ·h1313(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26481,12 +26296,8 @@ TEXT ·h1313(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTL R8, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26496,7 +26307,7 @@ done:
 	RET
 
 // func h1314(s *State)
-// DECL R9; JCC taken
+// TESTL R8, R9; SBBQ R10, R11
 TEXT ·h1314(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26505,12 +26316,8 @@ TEXT ·h1314(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTL R8, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26520,7 +26327,7 @@ done:
 	RET
 
 // func h1315(s *State)
-// DECL R9; JLT taken
+// TESTL R8, R9; INCQ R13
 TEXT ·h1315(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26529,12 +26336,8 @@ TEXT ·h1315(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTL R8, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26544,7 +26347,7 @@ done:
 	RET
 
 // func h1316(s *State)
-// DECL R9; JGE taken
+// TESTL R8, R9; ROLQ $7, R13
 TEXT ·h1316(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26553,12 +26356,8 @@ TEXT ·h1316(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	TESTL R8, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26568,7 +26367,7 @@ done:
 	RET
 
 // func h1317(s *State)
-// DECL R9; JLE taken
+// INCQ R9; JEQ taken
 TEXT ·h1317(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26577,8 +26376,8 @@ TEXT ·h1317(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JLE taken
+	INCQ R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26592,7 +26391,7 @@ done:
 	RET
 
 // func h1318(s *State)
-// DECL R9; JGT taken
+// INCQ R9; JNE taken
 TEXT ·h1318(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26601,8 +26400,8 @@ TEXT ·h1318(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JGT taken
+	INCQ R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26616,7 +26415,7 @@ done:
 	RET
 
 // func h1319(s *State)
-// DECL R9; JLS taken
+// INCQ R9; JCS taken
 TEXT ·h1319(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26625,8 +26424,8 @@ TEXT ·h1319(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JLS taken
+	INCQ R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26640,7 +26439,7 @@ done:
 	RET
 
 // func h1320(s *State)
-// DECL R9; JHI taken
+// INCQ R9; JCC taken
 TEXT ·h1320(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26649,8 +26448,8 @@ TEXT ·h1320(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JHI taken
+	INCQ R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26664,7 +26463,7 @@ done:
 	RET
 
 // func h1321(s *State)
-// DECL R9; JMI taken
+// INCQ R9; JLT taken
 TEXT ·h1321(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26673,8 +26472,8 @@ TEXT ·h1321(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JMI taken
+	INCQ R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26688,7 +26487,7 @@ done:
 	RET
 
 // func h1322(s *State)
-// DECL R9; JPL taken
+// INCQ R9; JGE taken
 TEXT ·h1322(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26697,8 +26496,8 @@ TEXT ·h1322(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	JPL taken
+	INCQ R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26712,7 +26511,7 @@ done:
 	RET
 
 // func h1323(s *State)
-// DECL R9; SETCS R10B
+// INCQ R9; JLE taken
 TEXT ·h1323(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26721,8 +26520,12 @@ TEXT ·h1323(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	SETCS R10B
+	INCQ R9
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26732,7 +26535,7 @@ TEXT ·h1323(SB), NOSPLIT, $24-8
 	RET
 
 // func h1324(s *State)
-// DECL R9; CMOVQEQ R11, R12
+// INCQ R9; JGT taken
 TEXT ·h1324(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26741,8 +26544,12 @@ TEXT ·h1324(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	CMOVQEQ R11, R12
+	INCQ R9
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26752,7 +26559,7 @@ TEXT ·h1324(SB), NOSPLIT, $24-8
 	RET
 
 // func h1325(s *State)
-// DECL R9; ADCQ R10, R11
+// INCQ R9; JLS taken
 TEXT ·h1325(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26761,8 +26568,12 @@ TEXT ·h1325(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	ADCQ R10, R11
+	INCQ R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26772,7 +26583,7 @@ TEXT ·h1325(SB), NOSPLIT, $24-8
 	RET
 
 // func h1326(s *State)
-// DECL R9; SBBQ R10, R11
+// INCQ R9; JHI taken
 TEXT ·h1326(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26781,8 +26592,12 @@ TEXT ·h1326(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	SBBQ R10, R11
+	INCQ R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26792,7 +26607,7 @@ TEXT ·h1326(SB), NOSPLIT, $24-8
 	RET
 
 // func h1327(s *State)
-// DECL R9; INCQ R13
+// INCQ R9; JMI taken
 TEXT ·h1327(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26801,8 +26616,12 @@ TEXT ·h1327(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	INCQ R13
+	INCQ R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26812,7 +26631,7 @@ TEXT ·h1327(SB), NOSPLIT, $24-8
 	RET
 
 // func h1328(s *State)
-// DECL R9; ROLQ $7, R13
+// INCQ R9; JPL taken
 TEXT ·h1328(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26821,8 +26640,12 @@ TEXT ·h1328(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	DECL R9
-	ROLQ $7, R13
+	INCQ R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26832,7 +26655,7 @@ TEXT ·h1328(SB), NOSPLIT, $24-8
 	RET
 
 // func h1329(s *State)
-// NEGQ R9; JEQ taken
+// INCQ R9; SETCS R10B
 TEXT ·h1329(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26841,12 +26664,8 @@ TEXT ·h1329(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCQ R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26856,7 +26675,7 @@ done:
 	RET
 
 // func h1330(s *State)
-// NEGQ R9; JNE taken
+// INCQ R9; CMOVQEQ R11, R12
 TEXT ·h1330(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26865,12 +26684,8 @@ TEXT ·h1330(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCQ R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26880,7 +26695,7 @@ done:
 	RET
 
 // func h1331(s *State)
-// NEGQ R9; JCS taken
+// INCQ R9; ADCQ R10, R11
 TEXT ·h1331(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26889,12 +26704,8 @@ TEXT ·h1331(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCQ R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26904,7 +26715,7 @@ done:
 	RET
 
 // func h1332(s *State)
-// NEGQ R9; JCC taken
+// INCQ R9; SBBQ R10, R11
 TEXT ·h1332(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26913,12 +26724,8 @@ TEXT ·h1332(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCQ R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26928,7 +26735,7 @@ done:
 	RET
 
 // func h1333(s *State)
-// NEGQ R9; JLT taken
+// INCQ R9; INCQ R13
 TEXT ·h1333(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26937,12 +26744,8 @@ TEXT ·h1333(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCQ R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26952,7 +26755,7 @@ done:
 	RET
 
 // func h1334(s *State)
-// NEGQ R9; JGE taken
+// INCQ R9; ROLQ $7, R13
 TEXT ·h1334(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26961,12 +26764,8 @@ TEXT ·h1334(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCQ R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -26976,7 +26775,7 @@ done:
 	RET
 
 // func h1335(s *State)
-// NEGQ R9; JLE taken
+// DECQ R9; JEQ taken
 TEXT ·h1335(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26985,8 +26784,8 @@ TEXT ·h1335(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JLE taken
+	DECQ R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27000,7 +26799,7 @@ done:
 	RET
 
 // func h1336(s *State)
-// NEGQ R9; JGT taken
+// DECQ R9; JNE taken
 TEXT ·h1336(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27009,8 +26808,8 @@ TEXT ·h1336(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JGT taken
+	DECQ R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27024,7 +26823,7 @@ done:
 	RET
 
 // func h1337(s *State)
-// NEGQ R9; JLS taken
+// DECQ R9; JCS taken
 TEXT ·h1337(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27033,8 +26832,8 @@ TEXT ·h1337(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JLS taken
+	DECQ R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27048,7 +26847,7 @@ done:
 	RET
 
 // func h1338(s *State)
-// NEGQ R9; JHI taken
+// DECQ R9; JCC taken
 TEXT ·h1338(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27057,8 +26856,8 @@ TEXT ·h1338(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JHI taken
+	DECQ R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27072,7 +26871,7 @@ done:
 	RET
 
 // func h1339(s *State)
-// NEGQ R9; JMI taken
+// DECQ R9; JLT taken
 TEXT ·h1339(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27081,8 +26880,8 @@ TEXT ·h1339(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JMI taken
+	DECQ R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27096,7 +26895,7 @@ done:
 	RET
 
 // func h1340(s *State)
-// NEGQ R9; JPL taken
+// DECQ R9; JGE taken
 TEXT ·h1340(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27105,8 +26904,8 @@ TEXT ·h1340(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	JPL taken
+	DECQ R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27120,7 +26919,7 @@ done:
 	RET
 
 // func h1341(s *State)
-// NEGQ R9; SETCS R10B
+// DECQ R9; JLE taken
 TEXT ·h1341(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27129,8 +26928,12 @@ TEXT ·h1341(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	SETCS R10B
+	DECQ R9
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27140,7 +26943,7 @@ TEXT ·h1341(SB), NOSPLIT, $24-8
 	RET
 
 // func h1342(s *State)
-// NEGQ R9; CMOVQEQ R11, R12
+// DECQ R9; JGT taken
 TEXT ·h1342(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27149,8 +26952,12 @@ TEXT ·h1342(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	CMOVQEQ R11, R12
+	DECQ R9
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27160,7 +26967,7 @@ TEXT ·h1342(SB), NOSPLIT, $24-8
 	RET
 
 // func h1343(s *State)
-// NEGQ R9; ADCQ R10, R11
+// DECQ R9; JLS taken
 TEXT ·h1343(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27169,8 +26976,12 @@ TEXT ·h1343(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	ADCQ R10, R11
+	DECQ R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27180,7 +26991,7 @@ TEXT ·h1343(SB), NOSPLIT, $24-8
 	RET
 
 // func h1344(s *State)
-// NEGQ R9; SBBQ R10, R11
+// DECQ R9; JHI taken
 TEXT ·h1344(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27189,8 +27000,12 @@ TEXT ·h1344(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	SBBQ R10, R11
+	DECQ R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27200,7 +27015,7 @@ TEXT ·h1344(SB), NOSPLIT, $24-8
 	RET
 
 // func h1345(s *State)
-// NEGQ R9; INCQ R13
+// DECQ R9; JMI taken
 TEXT ·h1345(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27209,8 +27024,12 @@ TEXT ·h1345(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	INCQ R13
+	DECQ R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27220,7 +27039,7 @@ TEXT ·h1345(SB), NOSPLIT, $24-8
 	RET
 
 // func h1346(s *State)
-// NEGQ R9; ROLQ $7, R13
+// DECQ R9; JPL taken
 TEXT ·h1346(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27229,8 +27048,12 @@ TEXT ·h1346(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	NEGQ R9
-	ROLQ $7, R13
+	DECQ R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27240,7 +27063,7 @@ TEXT ·h1346(SB), NOSPLIT, $24-8
 	RET
 
 // func h1347(s *State)
-// SHLQ $1, R9; JEQ taken
+// DECQ R9; SETCS R10B
 TEXT ·h1347(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27249,12 +27072,8 @@ TEXT ·h1347(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECQ R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27264,7 +27083,7 @@ done:
 	RET
 
 // func h1348(s *State)
-// SHLQ $1, R9; JNE taken
+// DECQ R9; CMOVQEQ R11, R12
 TEXT ·h1348(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27273,12 +27092,8 @@ TEXT ·h1348(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECQ R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27288,7 +27103,7 @@ done:
 	RET
 
 // func h1349(s *State)
-// SHLQ $1, R9; JCS taken
+// DECQ R9; ADCQ R10, R11
 TEXT ·h1349(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27297,12 +27112,8 @@ TEXT ·h1349(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECQ R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27312,7 +27123,7 @@ done:
 	RET
 
 // func h1350(s *State)
-// SHLQ $1, R9; JCC taken
+// DECQ R9; SBBQ R10, R11
 TEXT ·h1350(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27321,12 +27132,8 @@ TEXT ·h1350(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECQ R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27336,7 +27143,7 @@ done:
 	RET
 
 // func h1351(s *State)
-// SHLQ $1, R9; JLT taken
+// DECQ R9; INCQ R13
 TEXT ·h1351(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27345,12 +27152,8 @@ TEXT ·h1351(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECQ R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27360,7 +27163,7 @@ done:
 	RET
 
 // func h1352(s *State)
-// SHLQ $1, R9; JGE taken
+// DECQ R9; ROLQ $7, R13
 TEXT ·h1352(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27369,12 +27172,8 @@ TEXT ·h1352(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECQ R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27384,7 +27183,7 @@ done:
 	RET
 
 // func h1353(s *State)
-// SHLQ $1, R9; JLE taken
+// INCL R9; JEQ taken
 TEXT ·h1353(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27393,8 +27192,8 @@ TEXT ·h1353(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JLE taken
+	INCL R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27408,7 +27207,7 @@ done:
 	RET
 
 // func h1354(s *State)
-// SHLQ $1, R9; JGT taken
+// INCL R9; JNE taken
 TEXT ·h1354(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27417,8 +27216,8 @@ TEXT ·h1354(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JGT taken
+	INCL R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27432,7 +27231,7 @@ done:
 	RET
 
 // func h1355(s *State)
-// SHLQ $1, R9; JLS taken
+// INCL R9; JCS taken
 TEXT ·h1355(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27441,8 +27240,8 @@ TEXT ·h1355(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JLS taken
+	INCL R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27456,7 +27255,7 @@ done:
 	RET
 
 // func h1356(s *State)
-// SHLQ $1, R9; JHI taken
+// INCL R9; JCC taken
 TEXT ·h1356(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27465,8 +27264,8 @@ TEXT ·h1356(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JHI taken
+	INCL R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27480,7 +27279,7 @@ done:
 	RET
 
 // func h1357(s *State)
-// SHLQ $1, R9; JMI taken
+// INCL R9; JLT taken
 TEXT ·h1357(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27489,8 +27288,8 @@ TEXT ·h1357(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JMI taken
+	INCL R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27504,7 +27303,7 @@ done:
 	RET
 
 // func h1358(s *State)
-// SHLQ $1, R9; JPL taken
+// INCL R9; JGE taken
 TEXT ·h1358(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27513,8 +27312,8 @@ TEXT ·h1358(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JPL taken
+	INCL R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27528,7 +27327,7 @@ done:
 	RET
 
 // func h1359(s *State)
-// SHLQ $1, R9; SETCS R10B
+// INCL R9; JLE taken
 TEXT ·h1359(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27537,8 +27336,12 @@ TEXT ·h1359(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	SETCS R10B
+	INCL R9
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27548,7 +27351,7 @@ TEXT ·h1359(SB), NOSPLIT, $24-8
 	RET
 
 // func h1360(s *State)
-// SHLQ $1, R9; CMOVQEQ R11, R12
+// INCL R9; JGT taken
 TEXT ·h1360(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27557,8 +27360,12 @@ TEXT ·h1360(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	CMOVQEQ R11, R12
+	INCL R9
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27568,7 +27375,7 @@ TEXT ·h1360(SB), NOSPLIT, $24-8
 	RET
 
 // func h1361(s *State)
-// SHLQ $1, R9; ADCQ R10, R11
+// INCL R9; JLS taken
 TEXT ·h1361(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27577,8 +27384,12 @@ TEXT ·h1361(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	ADCQ R10, R11
+	INCL R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27588,7 +27399,7 @@ TEXT ·h1361(SB), NOSPLIT, $24-8
 	RET
 
 // func h1362(s *State)
-// SHLQ $1, R9; SBBQ R10, R11
+// INCL R9; JHI taken
 TEXT ·h1362(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27597,8 +27408,12 @@ TEXT ·h1362(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	SBBQ R10, R11
+	INCL R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27608,7 +27423,7 @@ TEXT ·h1362(SB), NOSPLIT, $24-8
 	RET
 
 // func h1363(s *State)
-// SHLQ $1, R9; INCQ R13
+// INCL R9; JMI taken
 TEXT ·h1363(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27617,8 +27432,12 @@ TEXT ·h1363(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	INCQ R13
+	INCL R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27628,7 +27447,7 @@ TEXT ·h1363(SB), NOSPLIT, $24-8
 	RET
 
 // func h1364(s *State)
-// SHLQ $1, R9; ROLQ $7, R13
+// INCL R9; JPL taken
 TEXT ·h1364(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27637,8 +27456,12 @@ TEXT ·h1364(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	ROLQ $7, R13
+	INCL R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27648,7 +27471,7 @@ TEXT ·h1364(SB), NOSPLIT, $24-8
 	RET
 
 // func h1365(s *State)
-// SHRQ $1, R9; JEQ taken
+// INCL R9; SETCS R10B
 TEXT ·h1365(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27657,12 +27480,8 @@ TEXT ·h1365(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCL R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27672,7 +27491,7 @@ done:
 	RET
 
 // func h1366(s *State)
-// SHRQ $1, R9; JNE taken
+// INCL R9; CMOVQEQ R11, R12
 TEXT ·h1366(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27681,12 +27500,8 @@ TEXT ·h1366(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCL R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27696,7 +27511,7 @@ done:
 	RET
 
 // func h1367(s *State)
-// SHRQ $1, R9; JCS taken
+// INCL R9; ADCQ R10, R11
 TEXT ·h1367(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27705,12 +27520,8 @@ TEXT ·h1367(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCL R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27720,7 +27531,7 @@ done:
 	RET
 
 // func h1368(s *State)
-// SHRQ $1, R9; JCC taken
+// INCL R9; SBBQ R10, R11
 TEXT ·h1368(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27729,12 +27540,8 @@ TEXT ·h1368(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCL R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27744,7 +27551,7 @@ done:
 	RET
 
 // func h1369(s *State)
-// SHRQ $1, R9; JLT taken
+// INCL R9; INCQ R13
 TEXT ·h1369(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27753,12 +27560,8 @@ TEXT ·h1369(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCL R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27768,7 +27571,7 @@ done:
 	RET
 
 // func h1370(s *State)
-// SHRQ $1, R9; JGE taken
+// INCL R9; ROLQ $7, R13
 TEXT ·h1370(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27777,12 +27580,8 @@ TEXT ·h1370(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	INCL R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27792,7 +27591,7 @@ done:
 	RET
 
 // func h1371(s *State)
-// SHRQ $1, R9; JLE taken
+// DECL R9; JEQ taken
 TEXT ·h1371(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27801,8 +27600,8 @@ TEXT ·h1371(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JLE taken
+	DECL R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27816,7 +27615,7 @@ done:
 	RET
 
 // func h1372(s *State)
-// SHRQ $1, R9; JGT taken
+// DECL R9; JNE taken
 TEXT ·h1372(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27825,8 +27624,8 @@ TEXT ·h1372(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JGT taken
+	DECL R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27840,7 +27639,7 @@ done:
 	RET
 
 // func h1373(s *State)
-// SHRQ $1, R9; JLS taken
+// DECL R9; JCS taken
 TEXT ·h1373(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27849,8 +27648,8 @@ TEXT ·h1373(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JLS taken
+	DECL R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27864,7 +27663,7 @@ done:
 	RET
 
 // func h1374(s *State)
-// SHRQ $1, R9; JHI taken
+// DECL R9; JCC taken
 TEXT ·h1374(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27873,8 +27672,8 @@ TEXT ·h1374(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JHI taken
+	DECL R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27888,7 +27687,7 @@ done:
 	RET
 
 // func h1375(s *State)
-// SHRQ $1, R9; JMI taken
+// DECL R9; JLT taken
 TEXT ·h1375(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27897,8 +27696,8 @@ TEXT ·h1375(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JMI taken
+	DECL R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27912,7 +27711,7 @@ done:
 	RET
 
 // func h1376(s *State)
-// SHRQ $1, R9; JPL taken
+// DECL R9; JGE taken
 TEXT ·h1376(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27921,8 +27720,8 @@ TEXT ·h1376(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JPL taken
+	DECL R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27936,7 +27735,7 @@ done:
 	RET
 
 // func h1377(s *State)
-// SHRQ $1, R9; SETCS R10B
+// DECL R9; JLE taken
 TEXT ·h1377(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27945,8 +27744,12 @@ TEXT ·h1377(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	SETCS R10B
+	DECL R9
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27956,7 +27759,7 @@ TEXT ·h1377(SB), NOSPLIT, $24-8
 	RET
 
 // func h1378(s *State)
-// SHRQ $1, R9; CMOVQEQ R11, R12
+// DECL R9; JGT taken
 TEXT ·h1378(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27965,8 +27768,12 @@ TEXT ·h1378(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	CMOVQEQ R11, R12
+	DECL R9
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27976,7 +27783,7 @@ TEXT ·h1378(SB), NOSPLIT, $24-8
 	RET
 
 // func h1379(s *State)
-// SHRQ $1, R9; ADCQ R10, R11
+// DECL R9; JLS taken
 TEXT ·h1379(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27985,8 +27792,12 @@ TEXT ·h1379(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	ADCQ R10, R11
+	DECL R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -27996,7 +27807,7 @@ TEXT ·h1379(SB), NOSPLIT, $24-8
 	RET
 
 // func h1380(s *State)
-// SHRQ $1, R9; SBBQ R10, R11
+// DECL R9; JHI taken
 TEXT ·h1380(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28005,8 +27816,12 @@ TEXT ·h1380(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	SBBQ R10, R11
+	DECL R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28016,7 +27831,7 @@ TEXT ·h1380(SB), NOSPLIT, $24-8
 	RET
 
 // func h1381(s *State)
-// SHRQ $1, R9; INCQ R13
+// DECL R9; JMI taken
 TEXT ·h1381(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28025,8 +27840,12 @@ TEXT ·h1381(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	INCQ R13
+	DECL R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28036,7 +27855,7 @@ TEXT ·h1381(SB), NOSPLIT, $24-8
 	RET
 
 // func h1382(s *State)
-// SHRQ $1, R9; ROLQ $7, R13
+// DECL R9; JPL taken
 TEXT ·h1382(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28045,8 +27864,12 @@ TEXT ·h1382(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	ROLQ $7, R13
+	DECL R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28056,7 +27879,7 @@ TEXT ·h1382(SB), NOSPLIT, $24-8
 	RET
 
 // func h1383(s *State)
-// SARQ $1, R9; JEQ taken
+// DECL R9; SETCS R10B
 TEXT ·h1383(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28065,12 +27888,8 @@ TEXT ·h1383(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECL R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28080,7 +27899,7 @@ done:
 	RET
 
 // func h1384(s *State)
-// SARQ $1, R9; JNE taken
+// DECL R9; CMOVQEQ R11, R12
 TEXT ·h1384(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28089,12 +27908,8 @@ TEXT ·h1384(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECL R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28104,7 +27919,7 @@ done:
 	RET
 
 // func h1385(s *State)
-// SARQ $1, R9; JCS taken
+// DECL R9; ADCQ R10, R11
 TEXT ·h1385(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28113,12 +27928,8 @@ TEXT ·h1385(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECL R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28128,7 +27939,7 @@ done:
 	RET
 
 // func h1386(s *State)
-// SARQ $1, R9; JCC taken
+// DECL R9; SBBQ R10, R11
 TEXT ·h1386(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28137,12 +27948,8 @@ TEXT ·h1386(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECL R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28152,7 +27959,7 @@ done:
 	RET
 
 // func h1387(s *State)
-// SARQ $1, R9; JLT taken
+// DECL R9; INCQ R13
 TEXT ·h1387(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28161,12 +27968,8 @@ TEXT ·h1387(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECL R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28176,7 +27979,7 @@ done:
 	RET
 
 // func h1388(s *State)
-// SARQ $1, R9; JGE taken
+// DECL R9; ROLQ $7, R13
 TEXT ·h1388(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28185,12 +27988,8 @@ TEXT ·h1388(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	DECL R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28200,7 +27999,7 @@ done:
 	RET
 
 // func h1389(s *State)
-// SARQ $1, R9; JLE taken
+// NEGQ R9; JEQ taken
 TEXT ·h1389(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28209,8 +28008,8 @@ TEXT ·h1389(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JLE taken
+	NEGQ R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28224,7 +28023,7 @@ done:
 	RET
 
 // func h1390(s *State)
-// SARQ $1, R9; JGT taken
+// NEGQ R9; JNE taken
 TEXT ·h1390(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28233,8 +28032,8 @@ TEXT ·h1390(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JGT taken
+	NEGQ R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28248,7 +28047,7 @@ done:
 	RET
 
 // func h1391(s *State)
-// SARQ $1, R9; JLS taken
+// NEGQ R9; JCS taken
 TEXT ·h1391(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28257,8 +28056,8 @@ TEXT ·h1391(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JLS taken
+	NEGQ R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28272,7 +28071,7 @@ done:
 	RET
 
 // func h1392(s *State)
-// SARQ $1, R9; JHI taken
+// NEGQ R9; JCC taken
 TEXT ·h1392(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28281,8 +28080,8 @@ TEXT ·h1392(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JHI taken
+	NEGQ R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28296,7 +28095,7 @@ done:
 	RET
 
 // func h1393(s *State)
-// SARQ $1, R9; JMI taken
+// NEGQ R9; JLT taken
 TEXT ·h1393(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28305,8 +28104,8 @@ TEXT ·h1393(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JMI taken
+	NEGQ R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28320,7 +28119,7 @@ done:
 	RET
 
 // func h1394(s *State)
-// SARQ $1, R9; JPL taken
+// NEGQ R9; JGE taken
 TEXT ·h1394(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28329,8 +28128,8 @@ TEXT ·h1394(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JPL taken
+	NEGQ R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28344,7 +28143,7 @@ done:
 	RET
 
 // func h1395(s *State)
-// SARQ $1, R9; SETCS R10B
+// NEGQ R9; JLE taken
 TEXT ·h1395(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28353,8 +28152,12 @@ TEXT ·h1395(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	SETCS R10B
+	NEGQ R9
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28364,7 +28167,7 @@ TEXT ·h1395(SB), NOSPLIT, $24-8
 	RET
 
 // func h1396(s *State)
-// SARQ $1, R9; CMOVQEQ R11, R12
+// NEGQ R9; JGT taken
 TEXT ·h1396(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28373,8 +28176,12 @@ TEXT ·h1396(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	CMOVQEQ R11, R12
+	NEGQ R9
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28384,7 +28191,7 @@ TEXT ·h1396(SB), NOSPLIT, $24-8
 	RET
 
 // func h1397(s *State)
-// SARQ $1, R9; ADCQ R10, R11
+// NEGQ R9; JLS taken
 TEXT ·h1397(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28393,8 +28200,12 @@ TEXT ·h1397(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	ADCQ R10, R11
+	NEGQ R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28404,7 +28215,7 @@ TEXT ·h1397(SB), NOSPLIT, $24-8
 	RET
 
 // func h1398(s *State)
-// SARQ $1, R9; SBBQ R10, R11
+// NEGQ R9; JHI taken
 TEXT ·h1398(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28413,8 +28224,12 @@ TEXT ·h1398(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	SBBQ R10, R11
+	NEGQ R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28424,7 +28239,7 @@ TEXT ·h1398(SB), NOSPLIT, $24-8
 	RET
 
 // func h1399(s *State)
-// SARQ $1, R9; INCQ R13
+// NEGQ R9; JMI taken
 TEXT ·h1399(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28433,8 +28248,12 @@ TEXT ·h1399(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	INCQ R13
+	NEGQ R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28444,7 +28263,7 @@ TEXT ·h1399(SB), NOSPLIT, $24-8
 	RET
 
 // func h1400(s *State)
-// SARQ $1, R9; ROLQ $7, R13
+// NEGQ R9; JPL taken
 TEXT ·h1400(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28453,8 +28272,12 @@ TEXT ·h1400(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARQ $1, R9
-	ROLQ $7, R13
+	NEGQ R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28464,7 +28287,7 @@ TEXT ·h1400(SB), NOSPLIT, $24-8
 	RET
 
 // func h1401(s *State)
-// SHLQ $5, R9; JEQ taken
+// NEGQ R9; SETCS R10B
 TEXT ·h1401(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28473,12 +28296,8 @@ TEXT ·h1401(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	NEGQ R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28488,7 +28307,7 @@ done:
 	RET
 
 // func h1402(s *State)
-// SHLQ $5, R9; JNE taken
+// NEGQ R9; CMOVQEQ R11, R12
 TEXT ·h1402(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28497,12 +28316,8 @@ TEXT ·h1402(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	NEGQ R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28512,7 +28327,7 @@ done:
 	RET
 
 // func h1403(s *State)
-// SHLQ $5, R9; JCS taken
+// NEGQ R9; ADCQ R10, R11
 TEXT ·h1403(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28521,12 +28336,8 @@ TEXT ·h1403(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	NEGQ R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28536,7 +28347,7 @@ done:
 	RET
 
 // func h1404(s *State)
-// SHLQ $5, R9; JCC taken
+// NEGQ R9; SBBQ R10, R11
 TEXT ·h1404(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28545,12 +28356,8 @@ TEXT ·h1404(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	NEGQ R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28560,7 +28367,7 @@ done:
 	RET
 
 // func h1405(s *State)
-// SHLQ $5, R9; JLT taken
+// NEGQ R9; INCQ R13
 TEXT ·h1405(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28569,12 +28376,8 @@ TEXT ·h1405(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	NEGQ R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28584,7 +28387,7 @@ done:
 	RET
 
 // func h1406(s *State)
-// SHLQ $5, R9; JGE taken
+// NEGQ R9; ROLQ $7, R13
 TEXT ·h1406(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28593,12 +28396,8 @@ TEXT ·h1406(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	NEGQ R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28608,7 +28407,7 @@ done:
 	RET
 
 // func h1407(s *State)
-// SHLQ $5, R9; JLE taken
+// SHLQ $1, R9; JEQ taken
 TEXT ·h1407(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28617,8 +28416,8 @@ TEXT ·h1407(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JLE taken
+	SHLQ $1, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28632,7 +28431,7 @@ done:
 	RET
 
 // func h1408(s *State)
-// SHLQ $5, R9; JGT taken
+// SHLQ $1, R9; JNE taken
 TEXT ·h1408(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28641,8 +28440,8 @@ TEXT ·h1408(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JGT taken
+	SHLQ $1, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28656,7 +28455,7 @@ done:
 	RET
 
 // func h1409(s *State)
-// SHLQ $5, R9; JLS taken
+// SHLQ $1, R9; JCS taken
 TEXT ·h1409(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28665,8 +28464,8 @@ TEXT ·h1409(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JLS taken
+	SHLQ $1, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28680,7 +28479,7 @@ done:
 	RET
 
 // func h1410(s *State)
-// SHLQ $5, R9; JHI taken
+// SHLQ $1, R9; JCC taken
 TEXT ·h1410(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28689,8 +28488,8 @@ TEXT ·h1410(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JHI taken
+	SHLQ $1, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28704,7 +28503,7 @@ done:
 	RET
 
 // func h1411(s *State)
-// SHLQ $5, R9; JMI taken
+// SHLQ $1, R9; JLT taken
 TEXT ·h1411(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28713,8 +28512,8 @@ TEXT ·h1411(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JMI taken
+	SHLQ $1, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28728,7 +28527,7 @@ done:
 	RET
 
 // func h1412(s *State)
-// SHLQ $5, R9; JPL taken
+// SHLQ $1, R9; JGE taken
 TEXT ·h1412(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28737,8 +28536,8 @@ TEXT ·h1412(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JPL taken
+	SHLQ $1, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28752,7 +28551,7 @@ done:
 	RET
 
 // func h1413(s *State)
-// SHLQ $5, R9; SETCS R10B
+// SHLQ $1, R9; JLE taken
 TEXT ·h1413(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28761,8 +28560,12 @@ TEXT ·h1413(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	SETCS R10B
+	SHLQ $1, R9
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28772,7 +28575,7 @@ TEXT ·h1413(SB), NOSPLIT, $24-8
 	RET
 
 // func h1414(s *State)
-// SHLQ $5, R9; CMOVQEQ R11, R12
+// SHLQ $1, R9; JGT taken
 TEXT ·h1414(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28781,8 +28584,12 @@ TEXT ·h1414(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	CMOVQEQ R11, R12
+	SHLQ $1, R9
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28792,7 +28599,7 @@ TEXT ·h1414(SB), NOSPLIT, $24-8
 	RET
 
 // func h1415(s *State)
-// SHLQ $5, R9; ADCQ R10, R11
+// SHLQ $1, R9; JLS taken
 TEXT ·h1415(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28801,8 +28608,12 @@ TEXT ·h1415(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	ADCQ R10, R11
+	SHLQ $1, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28812,7 +28623,7 @@ TEXT ·h1415(SB), NOSPLIT, $24-8
 	RET
 
 // func h1416(s *State)
-// SHLQ $5, R9; SBBQ R10, R11
+// SHLQ $1, R9; JHI taken
 TEXT ·h1416(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28821,8 +28632,12 @@ TEXT ·h1416(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	SBBQ R10, R11
+	SHLQ $1, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28832,7 +28647,7 @@ TEXT ·h1416(SB), NOSPLIT, $24-8
 	RET
 
 // func h1417(s *State)
-// SHLQ $5, R9; INCQ R13
+// SHLQ $1, R9; JMI taken
 TEXT ·h1417(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28841,8 +28656,12 @@ TEXT ·h1417(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	INCQ R13
+	SHLQ $1, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28852,7 +28671,7 @@ TEXT ·h1417(SB), NOSPLIT, $24-8
 	RET
 
 // func h1418(s *State)
-// SHLQ $5, R9; ROLQ $7, R13
+// SHLQ $1, R9; JPL taken
 TEXT ·h1418(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28861,8 +28680,12 @@ TEXT ·h1418(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	ROLQ $7, R13
+	SHLQ $1, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28872,7 +28695,7 @@ TEXT ·h1418(SB), NOSPLIT, $24-8
 	RET
 
 // func h1419(s *State)
-// SHRQ CX, R9; JEQ taken
+// SHLQ $1, R9; SETCS R10B
 TEXT ·h1419(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28881,12 +28704,8 @@ TEXT ·h1419(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $1, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28896,7 +28715,7 @@ done:
 	RET
 
 // func h1420(s *State)
-// SHRQ CX, R9; JNE taken
+// SHLQ $1, R9; CMOVQEQ R11, R12
 TEXT ·h1420(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28905,12 +28724,8 @@ TEXT ·h1420(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $1, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28920,7 +28735,7 @@ done:
 	RET
 
 // func h1421(s *State)
-// SHRQ CX, R9; JCS taken
+// SHLQ $1, R9; ADCQ R10, R11
 TEXT ·h1421(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28929,12 +28744,8 @@ TEXT ·h1421(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $1, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28944,7 +28755,7 @@ done:
 	RET
 
 // func h1422(s *State)
-// SHRQ CX, R9; JCC taken
+// SHLQ $1, R9; SBBQ R10, R11
 TEXT ·h1422(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28953,12 +28764,8 @@ TEXT ·h1422(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $1, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28968,7 +28775,7 @@ done:
 	RET
 
 // func h1423(s *State)
-// SHRQ CX, R9; JLT taken
+// SHLQ $1, R9; INCQ R13
 TEXT ·h1423(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28977,12 +28784,8 @@ TEXT ·h1423(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $1, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -28992,7 +28795,7 @@ done:
 	RET
 
 // func h1424(s *State)
-// SHRQ CX, R9; JGE taken
+// SHLQ $1, R9; ROLQ $7, R13
 TEXT ·h1424(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29001,12 +28804,8 @@ TEXT ·h1424(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $1, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29016,7 +28815,7 @@ done:
 	RET
 
 // func h1425(s *State)
-// SHRQ CX, R9; JLE taken
+// SHRQ $1, R9; JEQ taken
 TEXT ·h1425(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29025,8 +28824,8 @@ TEXT ·h1425(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JLE taken
+	SHRQ $1, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29040,7 +28839,7 @@ done:
 	RET
 
 // func h1426(s *State)
-// SHRQ CX, R9; JGT taken
+// SHRQ $1, R9; JNE taken
 TEXT ·h1426(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29049,8 +28848,8 @@ TEXT ·h1426(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JGT taken
+	SHRQ $1, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29064,7 +28863,7 @@ done:
 	RET
 
 // func h1427(s *State)
-// SHRQ CX, R9; JLS taken
+// SHRQ $1, R9; JCS taken
 TEXT ·h1427(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29073,8 +28872,8 @@ TEXT ·h1427(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JLS taken
+	SHRQ $1, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29088,7 +28887,7 @@ done:
 	RET
 
 // func h1428(s *State)
-// SHRQ CX, R9; JHI taken
+// SHRQ $1, R9; JCC taken
 TEXT ·h1428(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29097,8 +28896,8 @@ TEXT ·h1428(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JHI taken
+	SHRQ $1, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29112,7 +28911,7 @@ done:
 	RET
 
 // func h1429(s *State)
-// SHRQ CX, R9; JMI taken
+// SHRQ $1, R9; JLT taken
 TEXT ·h1429(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29121,8 +28920,8 @@ TEXT ·h1429(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JMI taken
+	SHRQ $1, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29136,7 +28935,7 @@ done:
 	RET
 
 // func h1430(s *State)
-// SHRQ CX, R9; JPL taken
+// SHRQ $1, R9; JGE taken
 TEXT ·h1430(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29145,8 +28944,8 @@ TEXT ·h1430(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JPL taken
+	SHRQ $1, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29160,7 +28959,7 @@ done:
 	RET
 
 // func h1431(s *State)
-// SHRQ CX, R9; SETCS R10B
+// SHRQ $1, R9; JLE taken
 TEXT ·h1431(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29169,8 +28968,12 @@ TEXT ·h1431(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	SETCS R10B
+	SHRQ $1, R9
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29180,7 +28983,7 @@ TEXT ·h1431(SB), NOSPLIT, $24-8
 	RET
 
 // func h1432(s *State)
-// SHRQ CX, R9; CMOVQEQ R11, R12
+// SHRQ $1, R9; JGT taken
 TEXT ·h1432(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29189,8 +28992,12 @@ TEXT ·h1432(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	CMOVQEQ R11, R12
+	SHRQ $1, R9
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29200,7 +29007,7 @@ TEXT ·h1432(SB), NOSPLIT, $24-8
 	RET
 
 // func h1433(s *State)
-// SHRQ CX, R9; ADCQ R10, R11
+// SHRQ $1, R9; JLS taken
 TEXT ·h1433(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29209,8 +29016,12 @@ TEXT ·h1433(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	ADCQ R10, R11
+	SHRQ $1, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29220,7 +29031,7 @@ TEXT ·h1433(SB), NOSPLIT, $24-8
 	RET
 
 // func h1434(s *State)
-// SHRQ CX, R9; SBBQ R10, R11
+// SHRQ $1, R9; JHI taken
 TEXT ·h1434(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29229,8 +29040,12 @@ TEXT ·h1434(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	SBBQ R10, R11
+	SHRQ $1, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29240,7 +29055,7 @@ TEXT ·h1434(SB), NOSPLIT, $24-8
 	RET
 
 // func h1435(s *State)
-// SHRQ CX, R9; INCQ R13
+// SHRQ $1, R9; JMI taken
 TEXT ·h1435(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29249,8 +29064,12 @@ TEXT ·h1435(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	INCQ R13
+	SHRQ $1, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29260,7 +29079,7 @@ TEXT ·h1435(SB), NOSPLIT, $24-8
 	RET
 
 // func h1436(s *State)
-// SHRQ CX, R9; ROLQ $7, R13
+// SHRQ $1, R9; JPL taken
 TEXT ·h1436(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29269,8 +29088,12 @@ TEXT ·h1436(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	ROLQ $7, R13
+	SHRQ $1, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29280,7 +29103,7 @@ TEXT ·h1436(SB), NOSPLIT, $24-8
 	RET
 
 // func h1437(s *State)
-// SHLL $1, R9; JEQ taken
+// SHRQ $1, R9; SETCS R10B
 TEXT ·h1437(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29289,12 +29112,8 @@ TEXT ·h1437(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ $1, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29304,7 +29123,7 @@ done:
 	RET
 
 // func h1438(s *State)
-// SHLL $1, R9; JNE taken
+// SHRQ $1, R9; CMOVQEQ R11, R12
 TEXT ·h1438(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29313,12 +29132,8 @@ TEXT ·h1438(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ $1, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29328,7 +29143,7 @@ done:
 	RET
 
 // func h1439(s *State)
-// SHLL $1, R9; JCS taken
+// SHRQ $1, R9; ADCQ R10, R11
 TEXT ·h1439(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29337,12 +29152,8 @@ TEXT ·h1439(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ $1, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29352,7 +29163,7 @@ done:
 	RET
 
 // func h1440(s *State)
-// SHLL $1, R9; JCC taken
+// SHRQ $1, R9; SBBQ R10, R11
 TEXT ·h1440(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29361,12 +29172,8 @@ TEXT ·h1440(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ $1, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29376,7 +29183,7 @@ done:
 	RET
 
 // func h1441(s *State)
-// SHLL $1, R9; JLT taken
+// SHRQ $1, R9; INCQ R13
 TEXT ·h1441(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29385,12 +29192,8 @@ TEXT ·h1441(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ $1, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29400,7 +29203,7 @@ done:
 	RET
 
 // func h1442(s *State)
-// SHLL $1, R9; JGE taken
+// SHRQ $1, R9; ROLQ $7, R13
 TEXT ·h1442(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29409,12 +29212,8 @@ TEXT ·h1442(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ $1, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29424,7 +29223,7 @@ done:
 	RET
 
 // func h1443(s *State)
-// SHLL $1, R9; JLE taken
+// SARQ $1, R9; JEQ taken
 TEXT ·h1443(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29433,8 +29232,8 @@ TEXT ·h1443(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JLE taken
+	SARQ $1, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29448,7 +29247,7 @@ done:
 	RET
 
 // func h1444(s *State)
-// SHLL $1, R9; JGT taken
+// SARQ $1, R9; JNE taken
 TEXT ·h1444(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29457,8 +29256,8 @@ TEXT ·h1444(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JGT taken
+	SARQ $1, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29472,7 +29271,7 @@ done:
 	RET
 
 // func h1445(s *State)
-// SHLL $1, R9; JLS taken
+// SARQ $1, R9; JCS taken
 TEXT ·h1445(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29481,8 +29280,8 @@ TEXT ·h1445(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JLS taken
+	SARQ $1, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29496,7 +29295,7 @@ done:
 	RET
 
 // func h1446(s *State)
-// SHLL $1, R9; JHI taken
+// SARQ $1, R9; JCC taken
 TEXT ·h1446(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29505,8 +29304,8 @@ TEXT ·h1446(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JHI taken
+	SARQ $1, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29520,7 +29319,7 @@ done:
 	RET
 
 // func h1447(s *State)
-// SHLL $1, R9; JMI taken
+// SARQ $1, R9; JLT taken
 TEXT ·h1447(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29529,8 +29328,8 @@ TEXT ·h1447(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JMI taken
+	SARQ $1, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29544,7 +29343,7 @@ done:
 	RET
 
 // func h1448(s *State)
-// SHLL $1, R9; JPL taken
+// SARQ $1, R9; JGE taken
 TEXT ·h1448(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29553,8 +29352,8 @@ TEXT ·h1448(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JPL taken
+	SARQ $1, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29568,7 +29367,7 @@ done:
 	RET
 
 // func h1449(s *State)
-// SHLL $1, R9; SETCS R10B
+// SARQ $1, R9; JLE taken
 TEXT ·h1449(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29577,8 +29376,12 @@ TEXT ·h1449(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	SETCS R10B
+	SARQ $1, R9
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29588,7 +29391,7 @@ TEXT ·h1449(SB), NOSPLIT, $24-8
 	RET
 
 // func h1450(s *State)
-// SHLL $1, R9; CMOVQEQ R11, R12
+// SARQ $1, R9; JGT taken
 TEXT ·h1450(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29597,8 +29400,12 @@ TEXT ·h1450(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	CMOVQEQ R11, R12
+	SARQ $1, R9
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29608,7 +29415,7 @@ TEXT ·h1450(SB), NOSPLIT, $24-8
 	RET
 
 // func h1451(s *State)
-// SHLL $1, R9; ADCQ R10, R11
+// SARQ $1, R9; JLS taken
 TEXT ·h1451(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29617,8 +29424,12 @@ TEXT ·h1451(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	ADCQ R10, R11
+	SARQ $1, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29628,7 +29439,7 @@ TEXT ·h1451(SB), NOSPLIT, $24-8
 	RET
 
 // func h1452(s *State)
-// SHLL $1, R9; SBBQ R10, R11
+// SARQ $1, R9; JHI taken
 TEXT ·h1452(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29637,8 +29448,12 @@ TEXT ·h1452(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	SBBQ R10, R11
+	SARQ $1, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29648,7 +29463,7 @@ TEXT ·h1452(SB), NOSPLIT, $24-8
 	RET
 
 // func h1453(s *State)
-// SHLL $1, R9; INCQ R13
+// SARQ $1, R9; JMI taken
 TEXT ·h1453(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29657,8 +29472,12 @@ TEXT ·h1453(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	INCQ R13
+	SARQ $1, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29668,7 +29487,7 @@ TEXT ·h1453(SB), NOSPLIT, $24-8
 	RET
 
 // func h1454(s *State)
-// SHLL $1, R9; ROLQ $7, R13
+// SARQ $1, R9; JPL taken
 TEXT ·h1454(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29677,8 +29496,12 @@ TEXT ·h1454(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SHLL $1, R9
-	ROLQ $7, R13
+	SARQ $1, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29688,7 +29511,7 @@ TEXT ·h1454(SB), NOSPLIT, $24-8
 	RET
 
 // func h1455(s *State)
-// SARL $3, R9; JEQ taken
+// SARQ $1, R9; SETCS R10B
 TEXT ·h1455(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29697,12 +29520,8 @@ TEXT ·h1455(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARQ $1, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29712,7 +29531,7 @@ done:
 	RET
 
 // func h1456(s *State)
-// SARL $3, R9; JNE taken
+// SARQ $1, R9; CMOVQEQ R11, R12
 TEXT ·h1456(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29721,12 +29540,8 @@ TEXT ·h1456(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARQ $1, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29736,7 +29551,7 @@ done:
 	RET
 
 // func h1457(s *State)
-// SARL $3, R9; JCS taken
+// SARQ $1, R9; ADCQ R10, R11
 TEXT ·h1457(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29745,12 +29560,8 @@ TEXT ·h1457(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARQ $1, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29760,7 +29571,7 @@ done:
 	RET
 
 // func h1458(s *State)
-// SARL $3, R9; JCC taken
+// SARQ $1, R9; SBBQ R10, R11
 TEXT ·h1458(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29769,12 +29580,8 @@ TEXT ·h1458(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARQ $1, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29784,7 +29591,7 @@ done:
 	RET
 
 // func h1459(s *State)
-// SARL $3, R9; JLT taken
+// SARQ $1, R9; INCQ R13
 TEXT ·h1459(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29793,12 +29600,8 @@ TEXT ·h1459(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARQ $1, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29808,7 +29611,7 @@ done:
 	RET
 
 // func h1460(s *State)
-// SARL $3, R9; JGE taken
+// SARQ $1, R9; ROLQ $7, R13
 TEXT ·h1460(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29817,12 +29620,8 @@ TEXT ·h1460(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARQ $1, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29832,7 +29631,7 @@ done:
 	RET
 
 // func h1461(s *State)
-// SARL $3, R9; JLE taken
+// SHLQ $5, R9; JEQ taken
 TEXT ·h1461(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29841,8 +29640,8 @@ TEXT ·h1461(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JLE taken
+	SHLQ $5, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29856,7 +29655,7 @@ done:
 	RET
 
 // func h1462(s *State)
-// SARL $3, R9; JGT taken
+// SHLQ $5, R9; JNE taken
 TEXT ·h1462(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29865,8 +29664,8 @@ TEXT ·h1462(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JGT taken
+	SHLQ $5, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29880,7 +29679,7 @@ done:
 	RET
 
 // func h1463(s *State)
-// SARL $3, R9; JLS taken
+// SHLQ $5, R9; JCS taken
 TEXT ·h1463(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29889,8 +29688,8 @@ TEXT ·h1463(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JLS taken
+	SHLQ $5, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29904,7 +29703,7 @@ done:
 	RET
 
 // func h1464(s *State)
-// SARL $3, R9; JHI taken
+// SHLQ $5, R9; JCC taken
 TEXT ·h1464(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29913,8 +29712,8 @@ TEXT ·h1464(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JHI taken
+	SHLQ $5, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29928,7 +29727,7 @@ done:
 	RET
 
 // func h1465(s *State)
-// SARL $3, R9; JMI taken
+// SHLQ $5, R9; JLT taken
 TEXT ·h1465(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29937,8 +29736,8 @@ TEXT ·h1465(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JMI taken
+	SHLQ $5, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29952,7 +29751,7 @@ done:
 	RET
 
 // func h1466(s *State)
-// SARL $3, R9; JPL taken
+// SHLQ $5, R9; JGE taken
 TEXT ·h1466(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29961,8 +29760,8 @@ TEXT ·h1466(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	JPL taken
+	SHLQ $5, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29976,7 +29775,7 @@ done:
 	RET
 
 // func h1467(s *State)
-// SARL $3, R9; SETCS R10B
+// SHLQ $5, R9; JLE taken
 TEXT ·h1467(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29985,8 +29784,12 @@ TEXT ·h1467(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	SETCS R10B
+	SHLQ $5, R9
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -29996,7 +29799,7 @@ TEXT ·h1467(SB), NOSPLIT, $24-8
 	RET
 
 // func h1468(s *State)
-// SARL $3, R9; CMOVQEQ R11, R12
+// SHLQ $5, R9; JGT taken
 TEXT ·h1468(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30005,8 +29808,12 @@ TEXT ·h1468(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	CMOVQEQ R11, R12
+	SHLQ $5, R9
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30016,7 +29823,7 @@ TEXT ·h1468(SB), NOSPLIT, $24-8
 	RET
 
 // func h1469(s *State)
-// SARL $3, R9; ADCQ R10, R11
+// SHLQ $5, R9; JLS taken
 TEXT ·h1469(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30025,8 +29832,12 @@ TEXT ·h1469(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	ADCQ R10, R11
+	SHLQ $5, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30036,7 +29847,7 @@ TEXT ·h1469(SB), NOSPLIT, $24-8
 	RET
 
 // func h1470(s *State)
-// SARL $3, R9; SBBQ R10, R11
+// SHLQ $5, R9; JHI taken
 TEXT ·h1470(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30045,8 +29856,12 @@ TEXT ·h1470(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	SBBQ R10, R11
+	SHLQ $5, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30056,7 +29871,7 @@ TEXT ·h1470(SB), NOSPLIT, $24-8
 	RET
 
 // func h1471(s *State)
-// SARL $3, R9; INCQ R13
+// SHLQ $5, R9; JMI taken
 TEXT ·h1471(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30065,8 +29880,12 @@ TEXT ·h1471(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	INCQ R13
+	SHLQ $5, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30076,7 +29895,7 @@ TEXT ·h1471(SB), NOSPLIT, $24-8
 	RET
 
 // func h1472(s *State)
-// SARL $3, R9; ROLQ $7, R13
+// SHLQ $5, R9; JPL taken
 TEXT ·h1472(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30085,8 +29904,12 @@ TEXT ·h1472(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	SARL $3, R9
-	ROLQ $7, R13
+	SHLQ $5, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30096,7 +29919,7 @@ TEXT ·h1472(SB), NOSPLIT, $24-8
 	RET
 
 // func h1473(s *State)
-// ROLQ $1, R9; JEQ taken
+// SHLQ $5, R9; SETCS R10B
 TEXT ·h1473(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30105,12 +29928,8 @@ TEXT ·h1473(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $5, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30120,7 +29939,7 @@ done:
 	RET
 
 // func h1474(s *State)
-// ROLQ $1, R9; JNE taken
+// SHLQ $5, R9; CMOVQEQ R11, R12
 TEXT ·h1474(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30129,12 +29948,8 @@ TEXT ·h1474(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $5, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30144,7 +29959,7 @@ done:
 	RET
 
 // func h1475(s *State)
-// ROLQ $1, R9; JCS taken
+// SHLQ $5, R9; ADCQ R10, R11
 TEXT ·h1475(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30153,12 +29968,8 @@ TEXT ·h1475(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $5, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30168,7 +29979,7 @@ done:
 	RET
 
 // func h1476(s *State)
-// ROLQ $1, R9; JCC taken
+// SHLQ $5, R9; SBBQ R10, R11
 TEXT ·h1476(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30177,12 +29988,8 @@ TEXT ·h1476(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $5, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30192,7 +29999,7 @@ done:
 	RET
 
 // func h1477(s *State)
-// ROLQ $1, R9; JLT taken
+// SHLQ $5, R9; INCQ R13
 TEXT ·h1477(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30201,12 +30008,8 @@ TEXT ·h1477(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $5, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30216,7 +30019,7 @@ done:
 	RET
 
 // func h1478(s *State)
-// ROLQ $1, R9; JGE taken
+// SHLQ $5, R9; ROLQ $7, R13
 TEXT ·h1478(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30225,12 +30028,8 @@ TEXT ·h1478(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLQ $5, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30240,7 +30039,7 @@ done:
 	RET
 
 // func h1479(s *State)
-// ROLQ $1, R9; JLE taken
+// SHRQ CX, R9; JEQ taken
 TEXT ·h1479(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30249,8 +30048,8 @@ TEXT ·h1479(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JLE taken
+	SHRQ CX, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30264,7 +30063,7 @@ done:
 	RET
 
 // func h1480(s *State)
-// ROLQ $1, R9; JGT taken
+// SHRQ CX, R9; JNE taken
 TEXT ·h1480(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30273,8 +30072,8 @@ TEXT ·h1480(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JGT taken
+	SHRQ CX, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30288,7 +30087,7 @@ done:
 	RET
 
 // func h1481(s *State)
-// ROLQ $1, R9; JLS taken
+// SHRQ CX, R9; JCS taken
 TEXT ·h1481(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30297,8 +30096,8 @@ TEXT ·h1481(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JLS taken
+	SHRQ CX, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30312,7 +30111,7 @@ done:
 	RET
 
 // func h1482(s *State)
-// ROLQ $1, R9; JHI taken
+// SHRQ CX, R9; JCC taken
 TEXT ·h1482(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30321,8 +30120,8 @@ TEXT ·h1482(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JHI taken
+	SHRQ CX, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30336,7 +30135,7 @@ done:
 	RET
 
 // func h1483(s *State)
-// ROLQ $1, R9; JMI taken
+// SHRQ CX, R9; JLT taken
 TEXT ·h1483(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30345,8 +30144,8 @@ TEXT ·h1483(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JMI taken
+	SHRQ CX, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30360,7 +30159,7 @@ done:
 	RET
 
 // func h1484(s *State)
-// ROLQ $1, R9; JPL taken
+// SHRQ CX, R9; JGE taken
 TEXT ·h1484(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30369,8 +30168,8 @@ TEXT ·h1484(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JPL taken
+	SHRQ CX, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30384,7 +30183,7 @@ done:
 	RET
 
 // func h1485(s *State)
-// ROLQ $1, R9; SETCS R10B
+// SHRQ CX, R9; JLE taken
 TEXT ·h1485(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30393,8 +30192,12 @@ TEXT ·h1485(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	SETCS R10B
+	SHRQ CX, R9
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30404,7 +30207,7 @@ TEXT ·h1485(SB), NOSPLIT, $24-8
 	RET
 
 // func h1486(s *State)
-// ROLQ $1, R9; CMOVQEQ R11, R12
+// SHRQ CX, R9; JGT taken
 TEXT ·h1486(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30413,8 +30216,12 @@ TEXT ·h1486(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	CMOVQEQ R11, R12
+	SHRQ CX, R9
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30424,7 +30231,7 @@ TEXT ·h1486(SB), NOSPLIT, $24-8
 	RET
 
 // func h1487(s *State)
-// ROLQ $1, R9; ADCQ R10, R11
+// SHRQ CX, R9; JLS taken
 TEXT ·h1487(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30433,8 +30240,12 @@ TEXT ·h1487(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	ADCQ R10, R11
+	SHRQ CX, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30444,7 +30255,7 @@ TEXT ·h1487(SB), NOSPLIT, $24-8
 	RET
 
 // func h1488(s *State)
-// ROLQ $1, R9; SBBQ R10, R11
+// SHRQ CX, R9; JHI taken
 TEXT ·h1488(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30453,8 +30264,12 @@ TEXT ·h1488(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	SBBQ R10, R11
+	SHRQ CX, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30464,7 +30279,7 @@ TEXT ·h1488(SB), NOSPLIT, $24-8
 	RET
 
 // func h1489(s *State)
-// ROLQ $1, R9; INCQ R13
+// SHRQ CX, R9; JMI taken
 TEXT ·h1489(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30473,8 +30288,12 @@ TEXT ·h1489(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	INCQ R13
+	SHRQ CX, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30484,7 +30303,7 @@ TEXT ·h1489(SB), NOSPLIT, $24-8
 	RET
 
 // func h1490(s *State)
-// ROLQ $1, R9; ROLQ $7, R13
+// SHRQ CX, R9; JPL taken
 TEXT ·h1490(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30493,8 +30312,12 @@ TEXT ·h1490(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	ROLQ $7, R13
+	SHRQ CX, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30504,7 +30327,7 @@ TEXT ·h1490(SB), NOSPLIT, $24-8
 	RET
 
 // func h1491(s *State)
-// RORQ $3, R9; JEQ taken
+// SHRQ CX, R9; SETCS R10B
 TEXT ·h1491(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30513,12 +30336,8 @@ TEXT ·h1491(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ CX, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30528,7 +30347,7 @@ done:
 	RET
 
 // func h1492(s *State)
-// RORQ $3, R9; JNE taken
+// SHRQ CX, R9; CMOVQEQ R11, R12
 TEXT ·h1492(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30537,12 +30356,8 @@ TEXT ·h1492(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ CX, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30552,7 +30367,7 @@ done:
 	RET
 
 // func h1493(s *State)
-// RORQ $3, R9; JCS taken
+// SHRQ CX, R9; ADCQ R10, R11
 TEXT ·h1493(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30561,12 +30376,8 @@ TEXT ·h1493(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ CX, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30576,7 +30387,7 @@ done:
 	RET
 
 // func h1494(s *State)
-// RORQ $3, R9; JCC taken
+// SHRQ CX, R9; SBBQ R10, R11
 TEXT ·h1494(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30585,12 +30396,8 @@ TEXT ·h1494(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ CX, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30600,7 +30407,7 @@ done:
 	RET
 
 // func h1495(s *State)
-// RORQ $3, R9; JLT taken
+// SHRQ CX, R9; INCQ R13
 TEXT ·h1495(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30609,12 +30416,8 @@ TEXT ·h1495(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ CX, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30624,7 +30427,7 @@ done:
 	RET
 
 // func h1496(s *State)
-// RORQ $3, R9; JGE taken
+// SHRQ CX, R9; ROLQ $7, R13
 TEXT ·h1496(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30633,12 +30436,8 @@ TEXT ·h1496(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHRQ CX, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30648,7 +30447,7 @@ done:
 	RET
 
 // func h1497(s *State)
-// RORQ $3, R9; JLE taken
+// SHLL $1, R9; JEQ taken
 TEXT ·h1497(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30657,8 +30456,8 @@ TEXT ·h1497(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JLE taken
+	SHLL $1, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30672,7 +30471,7 @@ done:
 	RET
 
 // func h1498(s *State)
-// RORQ $3, R9; JGT taken
+// SHLL $1, R9; JNE taken
 TEXT ·h1498(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30681,8 +30480,8 @@ TEXT ·h1498(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JGT taken
+	SHLL $1, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30696,7 +30495,7 @@ done:
 	RET
 
 // func h1499(s *State)
-// RORQ $3, R9; JLS taken
+// SHLL $1, R9; JCS taken
 TEXT ·h1499(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30705,8 +30504,8 @@ TEXT ·h1499(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JLS taken
+	SHLL $1, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30720,7 +30519,7 @@ done:
 	RET
 
 // func h1500(s *State)
-// RORQ $3, R9; JHI taken
+// SHLL $1, R9; JCC taken
 TEXT ·h1500(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30729,8 +30528,8 @@ TEXT ·h1500(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JHI taken
+	SHLL $1, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30744,7 +30543,7 @@ done:
 	RET
 
 // func h1501(s *State)
-// RORQ $3, R9; JMI taken
+// SHLL $1, R9; JLT taken
 TEXT ·h1501(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30753,8 +30552,8 @@ TEXT ·h1501(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JMI taken
+	SHLL $1, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30768,7 +30567,7 @@ done:
 	RET
 
 // func h1502(s *State)
-// RORQ $3, R9; JPL taken
+// SHLL $1, R9; JGE taken
 TEXT ·h1502(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30777,8 +30576,8 @@ TEXT ·h1502(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JPL taken
+	SHLL $1, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30792,7 +30591,7 @@ done:
 	RET
 
 // func h1503(s *State)
-// RORQ $3, R9; SETCS R10B
+// SHLL $1, R9; JLE taken
 TEXT ·h1503(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30801,8 +30600,12 @@ TEXT ·h1503(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	SETCS R10B
+	SHLL $1, R9
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30812,7 +30615,7 @@ TEXT ·h1503(SB), NOSPLIT, $24-8
 	RET
 
 // func h1504(s *State)
-// RORQ $3, R9; CMOVQEQ R11, R12
+// SHLL $1, R9; JGT taken
 TEXT ·h1504(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30821,8 +30624,12 @@ TEXT ·h1504(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	CMOVQEQ R11, R12
+	SHLL $1, R9
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30832,7 +30639,7 @@ TEXT ·h1504(SB), NOSPLIT, $24-8
 	RET
 
 // func h1505(s *State)
-// RORQ $3, R9; ADCQ R10, R11
+// SHLL $1, R9; JLS taken
 TEXT ·h1505(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30841,8 +30648,12 @@ TEXT ·h1505(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	ADCQ R10, R11
+	SHLL $1, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30852,7 +30663,7 @@ TEXT ·h1505(SB), NOSPLIT, $24-8
 	RET
 
 // func h1506(s *State)
-// RORQ $3, R9; SBBQ R10, R11
+// SHLL $1, R9; JHI taken
 TEXT ·h1506(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30861,8 +30672,12 @@ TEXT ·h1506(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	SBBQ R10, R11
+	SHLL $1, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30872,7 +30687,7 @@ TEXT ·h1506(SB), NOSPLIT, $24-8
 	RET
 
 // func h1507(s *State)
-// RORQ $3, R9; INCQ R13
+// SHLL $1, R9; JMI taken
 TEXT ·h1507(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30881,8 +30696,12 @@ TEXT ·h1507(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	INCQ R13
+	SHLL $1, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30892,7 +30711,7 @@ TEXT ·h1507(SB), NOSPLIT, $24-8
 	RET
 
 // func h1508(s *State)
-// RORQ $3, R9; ROLQ $7, R13
+// SHLL $1, R9; JPL taken
 TEXT ·h1508(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30901,8 +30720,12 @@ TEXT ·h1508(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	RORQ $3, R9
-	ROLQ $7, R13
+	SHLL $1, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30912,7 +30735,7 @@ TEXT ·h1508(SB), NOSPLIT, $24-8
 	RET
 
 // func h1509(s *State)
-// IMULQ R8, R9; JEQ taken
+// SHLL $1, R9; SETCS R10B
 TEXT ·h1509(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30921,12 +30744,8 @@ TEXT ·h1509(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLL $1, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30936,7 +30755,7 @@ done:
 	RET
 
 // func h1510(s *State)
-// IMULQ R8, R9; JNE taken
+// SHLL $1, R9; CMOVQEQ R11, R12
 TEXT ·h1510(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30945,12 +30764,8 @@ TEXT ·h1510(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLL $1, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30960,7 +30775,7 @@ done:
 	RET
 
 // func h1511(s *State)
-// IMULQ R8, R9; JCS taken
+// SHLL $1, R9; ADCQ R10, R11
 TEXT ·h1511(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30969,12 +30784,8 @@ TEXT ·h1511(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLL $1, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -30984,7 +30795,7 @@ done:
 	RET
 
 // func h1512(s *State)
-// IMULQ R8, R9; JCC taken
+// SHLL $1, R9; SBBQ R10, R11
 TEXT ·h1512(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30993,12 +30804,8 @@ TEXT ·h1512(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLL $1, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31008,7 +30815,7 @@ done:
 	RET
 
 // func h1513(s *State)
-// IMULQ R8, R9; JLT taken
+// SHLL $1, R9; INCQ R13
 TEXT ·h1513(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31017,12 +30824,8 @@ TEXT ·h1513(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLL $1, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31032,7 +30835,7 @@ done:
 	RET
 
 // func h1514(s *State)
-// IMULQ R8, R9; JGE taken
+// SHLL $1, R9; ROLQ $7, R13
 TEXT ·h1514(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31041,12 +30844,8 @@ TEXT ·h1514(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SHLL $1, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31056,7 +30855,7 @@ done:
 	RET
 
 // func h1515(s *State)
-// IMULQ R8, R9; JLE taken
+// SARL $3, R9; JEQ taken
 TEXT ·h1515(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31065,8 +30864,8 @@ TEXT ·h1515(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JLE taken
+	SARL $3, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31080,7 +30879,7 @@ done:
 	RET
 
 // func h1516(s *State)
-// IMULQ R8, R9; JGT taken
+// SARL $3, R9; JNE taken
 TEXT ·h1516(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31089,8 +30888,8 @@ TEXT ·h1516(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JGT taken
+	SARL $3, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31104,7 +30903,7 @@ done:
 	RET
 
 // func h1517(s *State)
-// IMULQ R8, R9; JLS taken
+// SARL $3, R9; JCS taken
 TEXT ·h1517(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31113,8 +30912,8 @@ TEXT ·h1517(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JLS taken
+	SARL $3, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31128,7 +30927,7 @@ done:
 	RET
 
 // func h1518(s *State)
-// IMULQ R8, R9; JHI taken
+// SARL $3, R9; JCC taken
 TEXT ·h1518(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31137,8 +30936,8 @@ TEXT ·h1518(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JHI taken
+	SARL $3, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31152,7 +30951,7 @@ done:
 	RET
 
 // func h1519(s *State)
-// IMULQ R8, R9; JMI taken
+// SARL $3, R9; JLT taken
 TEXT ·h1519(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31161,8 +30960,8 @@ TEXT ·h1519(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JMI taken
+	SARL $3, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31176,7 +30975,7 @@ done:
 	RET
 
 // func h1520(s *State)
-// IMULQ R8, R9; JPL taken
+// SARL $3, R9; JGE taken
 TEXT ·h1520(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31185,8 +30984,8 @@ TEXT ·h1520(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JPL taken
+	SARL $3, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31200,7 +30999,7 @@ done:
 	RET
 
 // func h1521(s *State)
-// IMULQ R8, R9; SETCS R10B
+// SARL $3, R9; JLE taken
 TEXT ·h1521(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31209,8 +31008,12 @@ TEXT ·h1521(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	SETCS R10B
+	SARL $3, R9
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31220,7 +31023,7 @@ TEXT ·h1521(SB), NOSPLIT, $24-8
 	RET
 
 // func h1522(s *State)
-// IMULQ R8, R9; CMOVQEQ R11, R12
+// SARL $3, R9; JGT taken
 TEXT ·h1522(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31229,8 +31032,12 @@ TEXT ·h1522(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	CMOVQEQ R11, R12
+	SARL $3, R9
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31240,7 +31047,7 @@ TEXT ·h1522(SB), NOSPLIT, $24-8
 	RET
 
 // func h1523(s *State)
-// IMULQ R8, R9; ADCQ R10, R11
+// SARL $3, R9; JLS taken
 TEXT ·h1523(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31249,8 +31056,12 @@ TEXT ·h1523(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	ADCQ R10, R11
+	SARL $3, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31260,7 +31071,7 @@ TEXT ·h1523(SB), NOSPLIT, $24-8
 	RET
 
 // func h1524(s *State)
-// IMULQ R8, R9; SBBQ R10, R11
+// SARL $3, R9; JHI taken
 TEXT ·h1524(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31269,8 +31080,12 @@ TEXT ·h1524(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	SBBQ R10, R11
+	SARL $3, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31280,7 +31095,7 @@ TEXT ·h1524(SB), NOSPLIT, $24-8
 	RET
 
 // func h1525(s *State)
-// IMULQ R8, R9; INCQ R13
+// SARL $3, R9; JMI taken
 TEXT ·h1525(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31289,8 +31104,12 @@ TEXT ·h1525(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	INCQ R13
+	SARL $3, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31300,7 +31119,7 @@ TEXT ·h1525(SB), NOSPLIT, $24-8
 	RET
 
 // func h1526(s *State)
-// IMULQ R8, R9; ROLQ $7, R13
+// SARL $3, R9; JPL taken
 TEXT ·h1526(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31309,8 +31128,12 @@ TEXT ·h1526(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	ROLQ $7, R13
+	SARL $3, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31320,7 +31143,7 @@ TEXT ·h1526(SB), NOSPLIT, $24-8
 	RET
 
 // func h1527(s *State)
-// IMUL3Q $-3, R8, R9; JEQ taken
+// SARL $3, R9; SETCS R10B
 TEXT ·h1527(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31329,12 +31152,8 @@ TEXT ·h1527(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARL $3, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31344,7 +31163,7 @@ done:
 	RET
 
 // func h1528(s *State)
-// IMUL3Q $-3, R8, R9; JNE taken
+// SARL $3, R9; CMOVQEQ R11, R12
 TEXT ·h1528(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31353,12 +31172,8 @@ TEXT ·h1528(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARL $3, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31368,7 +31183,7 @@ done:
 	RET
 
 // func h1529(s *State)
-// IMUL3Q $-3, R8, R9; JCS taken
+// SARL $3, R9; ADCQ R10, R11
 TEXT ·h1529(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31377,12 +31192,8 @@ TEXT ·h1529(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARL $3, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31392,7 +31203,7 @@ done:
 	RET
 
 // func h1530(s *State)
-// IMUL3Q $-3, R8, R9; JCC taken
+// SARL $3, R9; SBBQ R10, R11
 TEXT ·h1530(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31401,12 +31212,8 @@ TEXT ·h1530(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARL $3, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31416,7 +31223,7 @@ done:
 	RET
 
 // func h1531(s *State)
-// IMUL3Q $-3, R8, R9; JLT taken
+// SARL $3, R9; INCQ R13
 TEXT ·h1531(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31425,12 +31232,8 @@ TEXT ·h1531(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARL $3, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31440,7 +31243,7 @@ done:
 	RET
 
 // func h1532(s *State)
-// IMUL3Q $-3, R8, R9; JGE taken
+// SARL $3, R9; ROLQ $7, R13
 TEXT ·h1532(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31449,12 +31252,8 @@ TEXT ·h1532(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	SARL $3, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31464,7 +31263,7 @@ done:
 	RET
 
 // func h1533(s *State)
-// IMUL3Q $-3, R8, R9; JLE taken
+// ROLQ $1, R9; JEQ taken
 TEXT ·h1533(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31473,8 +31272,8 @@ TEXT ·h1533(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JLE taken
+	ROLQ $1, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31488,7 +31287,7 @@ done:
 	RET
 
 // func h1534(s *State)
-// IMUL3Q $-3, R8, R9; JGT taken
+// ROLQ $1, R9; JNE taken
 TEXT ·h1534(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31497,8 +31296,8 @@ TEXT ·h1534(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JGT taken
+	ROLQ $1, R9
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31512,7 +31311,7 @@ done:
 	RET
 
 // func h1535(s *State)
-// IMUL3Q $-3, R8, R9; JLS taken
+// ROLQ $1, R9; JCS taken
 TEXT ·h1535(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31521,8 +31320,8 @@ TEXT ·h1535(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JLS taken
+	ROLQ $1, R9
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31536,7 +31335,7 @@ done:
 	RET
 
 // func h1536(s *State)
-// IMUL3Q $-3, R8, R9; JHI taken
+// ROLQ $1, R9; JCC taken
 TEXT ·h1536(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31545,8 +31344,8 @@ TEXT ·h1536(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JHI taken
+	ROLQ $1, R9
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31560,7 +31359,7 @@ done:
 	RET
 
 // func h1537(s *State)
-// IMUL3Q $-3, R8, R9; JMI taken
+// ROLQ $1, R9; JLT taken
 TEXT ·h1537(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31569,8 +31368,8 @@ TEXT ·h1537(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JMI taken
+	ROLQ $1, R9
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31584,7 +31383,7 @@ done:
 	RET
 
 // func h1538(s *State)
-// IMUL3Q $-3, R8, R9; JPL taken
+// ROLQ $1, R9; JGE taken
 TEXT ·h1538(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31593,8 +31392,8 @@ TEXT ·h1538(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JPL taken
+	ROLQ $1, R9
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31608,7 +31407,7 @@ done:
 	RET
 
 // func h1539(s *State)
-// IMUL3Q $-3, R8, R9; SETCS R10B
+// ROLQ $1, R9; JLE taken
 TEXT ·h1539(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31617,8 +31416,12 @@ TEXT ·h1539(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	SETCS R10B
+	ROLQ $1, R9
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31628,7 +31431,7 @@ TEXT ·h1539(SB), NOSPLIT, $24-8
 	RET
 
 // func h1540(s *State)
-// IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12
+// ROLQ $1, R9; JGT taken
 TEXT ·h1540(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31637,8 +31440,12 @@ TEXT ·h1540(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	CMOVQEQ R11, R12
+	ROLQ $1, R9
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31648,7 +31455,7 @@ TEXT ·h1540(SB), NOSPLIT, $24-8
 	RET
 
 // func h1541(s *State)
-// IMUL3Q $-3, R8, R9; ADCQ R10, R11
+// ROLQ $1, R9; JLS taken
 TEXT ·h1541(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31657,8 +31464,12 @@ TEXT ·h1541(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	ADCQ R10, R11
+	ROLQ $1, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31668,7 +31479,7 @@ TEXT ·h1541(SB), NOSPLIT, $24-8
 	RET
 
 // func h1542(s *State)
-// IMUL3Q $-3, R8, R9; SBBQ R10, R11
+// ROLQ $1, R9; JHI taken
 TEXT ·h1542(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31677,8 +31488,12 @@ TEXT ·h1542(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	SBBQ R10, R11
+	ROLQ $1, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31688,7 +31503,7 @@ TEXT ·h1542(SB), NOSPLIT, $24-8
 	RET
 
 // func h1543(s *State)
-// IMUL3Q $-3, R8, R9; INCQ R13
+// ROLQ $1, R9; JMI taken
 TEXT ·h1543(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31697,8 +31512,12 @@ TEXT ·h1543(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	INCQ R13
+	ROLQ $1, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31708,7 +31527,7 @@ TEXT ·h1543(SB), NOSPLIT, $24-8
 	RET
 
 // func h1544(s *State)
-// IMUL3Q $-3, R8, R9; ROLQ $7, R13
+// ROLQ $1, R9; JPL taken
 TEXT ·h1544(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31717,8 +31536,12 @@ TEXT ·h1544(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	ROLQ $7, R13
+	ROLQ $1, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31728,7 +31551,7 @@ TEXT ·h1544(SB), NOSPLIT, $24-8
 	RET
 
 // func h1545(s *State)
-// MULQ R8; JEQ taken
+// ROLQ $1, R9; SETCS R10B
 TEXT ·h1545(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31737,12 +31560,8 @@ TEXT ·h1545(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	MULQ R8
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ROLQ $1, R9
+	SETCS R10B
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31752,7 +31571,7 @@ done:
 	RET
 
 // func h1546(s *State)
-// MULQ R8; JNE taken
+// ROLQ $1, R9; CMOVQEQ R11, R12
 TEXT ·h1546(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31761,12 +31580,8 @@ TEXT ·h1546(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	MULQ R8
-	JNE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ROLQ $1, R9
+	CMOVQEQ R11, R12
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31776,7 +31591,7 @@ done:
 	RET
 
 // func h1547(s *State)
-// MULQ R8; JCS taken
+// ROLQ $1, R9; ADCQ R10, R11
 TEXT ·h1547(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31785,12 +31600,8 @@ TEXT ·h1547(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	MULQ R8
-	JCS taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ROLQ $1, R9
+	ADCQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31800,7 +31611,7 @@ done:
 	RET
 
 // func h1548(s *State)
-// MULQ R8; JCC taken
+// ROLQ $1, R9; SBBQ R10, R11
 TEXT ·h1548(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31809,12 +31620,8 @@ TEXT ·h1548(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	MULQ R8
-	JCC taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ROLQ $1, R9
+	SBBQ R10, R11
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31824,7 +31631,7 @@ done:
 	RET
 
 // func h1549(s *State)
-// MULQ R8; JLT taken
+// ROLQ $1, R9; INCQ R13
 TEXT ·h1549(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31833,12 +31640,8 @@ TEXT ·h1549(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	MULQ R8
-	JLT taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ROLQ $1, R9
+	INCQ R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31848,7 +31651,7 @@ done:
 	RET
 
 // func h1550(s *State)
-// MULQ R8; JGE taken
+// ROLQ $1, R9; ROLQ $7, R13
 TEXT ·h1550(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31857,12 +31660,8 @@ TEXT ·h1550(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	MULQ R8
-	JGE taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
+	ROLQ $1, R9
+	ROLQ $7, R13
 	CALL ·cosimStore(SB)
 	MOVQ 0(SP), AX
 	LDMXCSR 8(SP)
@@ -31872,7 +31671,7 @@ done:
 	RET
 
 // func h1551(s *State)
-// MULQ R8; JLE taken
+// RORQ $3, R9; JEQ taken
 TEXT ·h1551(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31881,8 +31680,8 @@ TEXT ·h1551(SB), NOSPLIT, $24-8
 	CALL ·cosimLoad(SB)
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
-	MULQ R8
-	JLE taken
+	RORQ $3, R9
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31896,8 +31695,1376 @@ done:
 	RET
 
 // func h1552(s *State)
-// MULQ R8; JGT taken
+// RORQ $3, R9; JNE taken
 TEXT ·h1552(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1553(s *State)
+// RORQ $3, R9; JCS taken
+TEXT ·h1553(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1554(s *State)
+// RORQ $3, R9; JCC taken
+TEXT ·h1554(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1555(s *State)
+// RORQ $3, R9; JLT taken
+TEXT ·h1555(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1556(s *State)
+// RORQ $3, R9; JGE taken
+TEXT ·h1556(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1557(s *State)
+// RORQ $3, R9; JLE taken
+TEXT ·h1557(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1558(s *State)
+// RORQ $3, R9; JGT taken
+TEXT ·h1558(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1559(s *State)
+// RORQ $3, R9; JLS taken
+TEXT ·h1559(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1560(s *State)
+// RORQ $3, R9; JHI taken
+TEXT ·h1560(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1561(s *State)
+// RORQ $3, R9; JMI taken
+TEXT ·h1561(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1562(s *State)
+// RORQ $3, R9; JPL taken
+TEXT ·h1562(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1563(s *State)
+// RORQ $3, R9; SETCS R10B
+TEXT ·h1563(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	SETCS R10B
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1564(s *State)
+// RORQ $3, R9; CMOVQEQ R11, R12
+TEXT ·h1564(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	CMOVQEQ R11, R12
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1565(s *State)
+// RORQ $3, R9; ADCQ R10, R11
+TEXT ·h1565(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	ADCQ R10, R11
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1566(s *State)
+// RORQ $3, R9; SBBQ R10, R11
+TEXT ·h1566(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	SBBQ R10, R11
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1567(s *State)
+// RORQ $3, R9; INCQ R13
+TEXT ·h1567(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	INCQ R13
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1568(s *State)
+// RORQ $3, R9; ROLQ $7, R13
+TEXT ·h1568(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	ROLQ $7, R13
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1569(s *State)
+// IMULQ R8, R9; JEQ taken
+TEXT ·h1569(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1570(s *State)
+// IMULQ R8, R9; JNE taken
+TEXT ·h1570(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1571(s *State)
+// IMULQ R8, R9; JCS taken
+TEXT ·h1571(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1572(s *State)
+// IMULQ R8, R9; JCC taken
+TEXT ·h1572(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1573(s *State)
+// IMULQ R8, R9; JLT taken
+TEXT ·h1573(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1574(s *State)
+// IMULQ R8, R9; JGE taken
+TEXT ·h1574(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1575(s *State)
+// IMULQ R8, R9; JLE taken
+TEXT ·h1575(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1576(s *State)
+// IMULQ R8, R9; JGT taken
+TEXT ·h1576(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1577(s *State)
+// IMULQ R8, R9; JLS taken
+TEXT ·h1577(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1578(s *State)
+// IMULQ R8, R9; JHI taken
+TEXT ·h1578(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1579(s *State)
+// IMULQ R8, R9; JMI taken
+TEXT ·h1579(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1580(s *State)
+// IMULQ R8, R9; JPL taken
+TEXT ·h1580(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1581(s *State)
+// IMULQ R8, R9; SETCS R10B
+TEXT ·h1581(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	SETCS R10B
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1582(s *State)
+// IMULQ R8, R9; CMOVQEQ R11, R12
+TEXT ·h1582(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	CMOVQEQ R11, R12
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1583(s *State)
+// IMULQ R8, R9; ADCQ R10, R11
+TEXT ·h1583(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	ADCQ R10, R11
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1584(s *State)
+// IMULQ R8, R9; SBBQ R10, R11
+TEXT ·h1584(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	SBBQ R10, R11
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1585(s *State)
+// IMULQ R8, R9; INCQ R13
+TEXT ·h1585(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	INCQ R13
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1586(s *State)
+// IMULQ R8, R9; ROLQ $7, R13
+TEXT ·h1586(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	ROLQ $7, R13
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1587(s *State)
+// IMUL3Q $-3, R8, R9; JEQ taken
+TEXT ·h1587(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1588(s *State)
+// IMUL3Q $-3, R8, R9; JNE taken
+TEXT ·h1588(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1589(s *State)
+// IMUL3Q $-3, R8, R9; JCS taken
+TEXT ·h1589(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1590(s *State)
+// IMUL3Q $-3, R8, R9; JCC taken
+TEXT ·h1590(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1591(s *State)
+// IMUL3Q $-3, R8, R9; JLT taken
+TEXT ·h1591(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1592(s *State)
+// IMUL3Q $-3, R8, R9; JGE taken
+TEXT ·h1592(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1593(s *State)
+// IMUL3Q $-3, R8, R9; JLE taken
+TEXT ·h1593(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1594(s *State)
+// IMUL3Q $-3, R8, R9; JGT taken
+TEXT ·h1594(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JGT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1595(s *State)
+// IMUL3Q $-3, R8, R9; JLS taken
+TEXT ·h1595(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JLS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1596(s *State)
+// IMUL3Q $-3, R8, R9; JHI taken
+TEXT ·h1596(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JHI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1597(s *State)
+// IMUL3Q $-3, R8, R9; JMI taken
+TEXT ·h1597(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JMI taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1598(s *State)
+// IMUL3Q $-3, R8, R9; JPL taken
+TEXT ·h1598(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1599(s *State)
+// IMUL3Q $-3, R8, R9; SETCS R10B
+TEXT ·h1599(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	SETCS R10B
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1600(s *State)
+// IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12
+TEXT ·h1600(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	CMOVQEQ R11, R12
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1601(s *State)
+// IMUL3Q $-3, R8, R9; ADCQ R10, R11
+TEXT ·h1601(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	ADCQ R10, R11
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1602(s *State)
+// IMUL3Q $-3, R8, R9; SBBQ R10, R11
+TEXT ·h1602(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	SBBQ R10, R11
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1603(s *State)
+// IMUL3Q $-3, R8, R9; INCQ R13
+TEXT ·h1603(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	INCQ R13
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1604(s *State)
+// IMUL3Q $-3, R8, R9; ROLQ $7, R13
+TEXT ·h1604(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	ROLQ $7, R13
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1605(s *State)
+// MULQ R8; JEQ taken
+TEXT ·h1605(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MULQ R8
+	JEQ taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1606(s *State)
+// MULQ R8; JNE taken
+TEXT ·h1606(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MULQ R8
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1607(s *State)
+// MULQ R8; JCS taken
+TEXT ·h1607(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MULQ R8
+	JCS taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1608(s *State)
+// MULQ R8; JCC taken
+TEXT ·h1608(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MULQ R8
+	JCC taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1609(s *State)
+// MULQ R8; JLT taken
+TEXT ·h1609(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MULQ R8
+	JLT taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1610(s *State)
+// MULQ R8; JGE taken
+TEXT ·h1610(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MULQ R8
+	JGE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1611(s *State)
+// MULQ R8; JLE taken
+TEXT ·h1611(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MULQ R8
+	JLE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1612(s *State)
+// MULQ R8; JGT taken
+TEXT ·h1612(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31919,9 +33086,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1553(s *State)
+// func h1613(s *State)
 // MULQ R8; JLS taken
-TEXT ·h1553(SB), NOSPLIT, $24-8
+TEXT ·h1613(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31943,9 +33110,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1554(s *State)
+// func h1614(s *State)
 // MULQ R8; JHI taken
-TEXT ·h1554(SB), NOSPLIT, $24-8
+TEXT ·h1614(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31967,9 +33134,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1555(s *State)
+// func h1615(s *State)
 // MULQ R8; JMI taken
-TEXT ·h1555(SB), NOSPLIT, $24-8
+TEXT ·h1615(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31991,9 +33158,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1556(s *State)
+// func h1616(s *State)
 // MULQ R8; JPL taken
-TEXT ·h1556(SB), NOSPLIT, $24-8
+TEXT ·h1616(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32015,9 +33182,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1557(s *State)
+// func h1617(s *State)
 // MULQ R8; SETCS R10B
-TEXT ·h1557(SB), NOSPLIT, $24-8
+TEXT ·h1617(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32035,9 +33202,9 @@ TEXT ·h1557(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1558(s *State)
+// func h1618(s *State)
 // MULQ R8; CMOVQEQ R11, R12
-TEXT ·h1558(SB), NOSPLIT, $24-8
+TEXT ·h1618(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32055,9 +33222,9 @@ TEXT ·h1558(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1559(s *State)
+// func h1619(s *State)
 // MULQ R8; ADCQ R10, R11
-TEXT ·h1559(SB), NOSPLIT, $24-8
+TEXT ·h1619(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32075,9 +33242,9 @@ TEXT ·h1559(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1560(s *State)
+// func h1620(s *State)
 // MULQ R8; SBBQ R10, R11
-TEXT ·h1560(SB), NOSPLIT, $24-8
+TEXT ·h1620(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32095,9 +33262,9 @@ TEXT ·h1560(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1561(s *State)
+// func h1621(s *State)
 // MULQ R8; INCQ R13
-TEXT ·h1561(SB), NOSPLIT, $24-8
+TEXT ·h1621(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32115,9 +33282,9 @@ TEXT ·h1561(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1562(s *State)
+// func h1622(s *State)
 // MULQ R8; ROLQ $7, R13
-TEXT ·h1562(SB), NOSPLIT, $24-8
+TEXT ·h1622(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32135,9 +33302,9 @@ TEXT ·h1562(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1563(s *State)
+// func h1623(s *State)
 // POPCNTQ R8, R9; JEQ taken
-TEXT ·h1563(SB), NOSPLIT, $24-8
+TEXT ·h1623(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32159,9 +33326,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1564(s *State)
+// func h1624(s *State)
 // POPCNTQ R8, R9; JNE taken
-TEXT ·h1564(SB), NOSPLIT, $24-8
+TEXT ·h1624(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32183,9 +33350,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1565(s *State)
+// func h1625(s *State)
 // POPCNTQ R8, R9; JCS taken
-TEXT ·h1565(SB), NOSPLIT, $24-8
+TEXT ·h1625(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32207,9 +33374,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1566(s *State)
+// func h1626(s *State)
 // POPCNTQ R8, R9; JCC taken
-TEXT ·h1566(SB), NOSPLIT, $24-8
+TEXT ·h1626(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32231,9 +33398,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1567(s *State)
+// func h1627(s *State)
 // POPCNTQ R8, R9; JLT taken
-TEXT ·h1567(SB), NOSPLIT, $24-8
+TEXT ·h1627(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32255,9 +33422,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1568(s *State)
+// func h1628(s *State)
 // POPCNTQ R8, R9; JGE taken
-TEXT ·h1568(SB), NOSPLIT, $24-8
+TEXT ·h1628(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32279,9 +33446,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1569(s *State)
+// func h1629(s *State)
 // POPCNTQ R8, R9; JLE taken
-TEXT ·h1569(SB), NOSPLIT, $24-8
+TEXT ·h1629(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32303,9 +33470,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1570(s *State)
+// func h1630(s *State)
 // POPCNTQ R8, R9; JGT taken
-TEXT ·h1570(SB), NOSPLIT, $24-8
+TEXT ·h1630(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32327,9 +33494,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1571(s *State)
+// func h1631(s *State)
 // POPCNTQ R8, R9; JLS taken
-TEXT ·h1571(SB), NOSPLIT, $24-8
+TEXT ·h1631(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32351,9 +33518,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1572(s *State)
+// func h1632(s *State)
 // POPCNTQ R8, R9; JHI taken
-TEXT ·h1572(SB), NOSPLIT, $24-8
+TEXT ·h1632(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32375,9 +33542,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1573(s *State)
+// func h1633(s *State)
 // POPCNTQ R8, R9; JMI taken
-TEXT ·h1573(SB), NOSPLIT, $24-8
+TEXT ·h1633(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32399,9 +33566,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1574(s *State)
+// func h1634(s *State)
 // POPCNTQ R8, R9; JPL taken
-TEXT ·h1574(SB), NOSPLIT, $24-8
+TEXT ·h1634(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32423,9 +33590,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1575(s *State)
+// func h1635(s *State)
 // POPCNTQ R8, R9; SETCS R10B
-TEXT ·h1575(SB), NOSPLIT, $24-8
+TEXT ·h1635(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32443,9 +33610,9 @@ TEXT ·h1575(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1576(s *State)
+// func h1636(s *State)
 // POPCNTQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1576(SB), NOSPLIT, $24-8
+TEXT ·h1636(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32463,9 +33630,9 @@ TEXT ·h1576(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1577(s *State)
+// func h1637(s *State)
 // POPCNTQ R8, R9; ADCQ R10, R11
-TEXT ·h1577(SB), NOSPLIT, $24-8
+TEXT ·h1637(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32483,9 +33650,9 @@ TEXT ·h1577(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1578(s *State)
+// func h1638(s *State)
 // POPCNTQ R8, R9; SBBQ R10, R11
-TEXT ·h1578(SB), NOSPLIT, $24-8
+TEXT ·h1638(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32503,9 +33670,9 @@ TEXT ·h1578(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1579(s *State)
+// func h1639(s *State)
 // POPCNTQ R8, R9; INCQ R13
-TEXT ·h1579(SB), NOSPLIT, $24-8
+TEXT ·h1639(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32523,9 +33690,9 @@ TEXT ·h1579(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1580(s *State)
+// func h1640(s *State)
 // POPCNTQ R8, R9; ROLQ $7, R13
-TEXT ·h1580(SB), NOSPLIT, $24-8
+TEXT ·h1640(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -40277,251 +41444,268 @@ TEXT ·data43(SB), NOSPLIT, $0-8
 	MOVQ AX, ret+0(FP)
 	RET
 
-// toMontgomeryConstsSSE2 of tomontgomery_amd64.s
-DATA cosimD21_toMontgomeryConstsSSE2<>+0(SB)/4, $0x007fe001
-DATA cosimD21_toMontgomeryConstsSSE2<>+4(SB)/4, $0x007fe001
-DATA cosimD21_toMontgomeryConstsSSE2<>+8(SB)/4, $0x007fe001
-DATA cosimD21_toMontgomeryConstsSSE2<>+12(SB)/4, $0x007fe001
-DATA cosimD21_toMontgomeryConstsSSE2<>+16(SB)/4, $0x002419ff
-DATA cosimD21_toMontgomeryConstsSSE2<>+20(SB)/4, $0x002419ff
-DATA cosimD21_toMontgomeryConstsSSE2<>+24(SB)/4, $0x002419ff
-DATA cosimD21_toMontgomeryConstsSSE2<>+28(SB)/4, $0x002419ff
-DATA cosimD21_toMontgomeryConstsSSE2<>+32(SB)/4, $0x7fe3f9ff
-DATA cosimD21_toMontgomeryConstsSSE2<>+36(SB)/4, $0x7fe3f9ff
-DATA cosimD21_toMontgomeryConstsSSE2<>+40(SB)/4, $0x7fe3f9ff
-DATA cosimD21_toMontgomeryConstsSSE2<>+44(SB)/4, $0x7fe3f9ff
-GLOBL cosimD21_toMontgomeryConstsSSE2<>(SB), RODATA|NOPTR, $48
+// sampleInBallConsts of sampleinball_amd64.s
+DATA cosimD21_sampleInBallConsts<>+0(SB)/4, $0x007fe001
+DATA cosimD21_sampleInBallConsts<>+4(SB)/4, $0x007fe001
+DATA cosimD21_sampleInBallConsts<>+8(SB)/4, $0x007fe001
+DATA cosimD21_sampleInBallConsts<>+12(SB)/4, $0x007fe001
+DATA cosimD21_sampleInBallConsts<>+16(SB)/4, $0x00000001
+DATA cosimD21_sampleInBallConsts<>+20(SB)/4, $0x00000001
+DATA cosimD21_sampleInBallConsts<>+24(SB)/4, $0x00000001
+DATA cosimD21_sampleInBallConsts<>+28(SB)/4, $0x00000001
+GLOBL cosimD21_sampleInBallConsts<>(SB), RODATA|NOPTR, $32
 
 // func data44() unsafe.Pointer
 TEXT ·data44(SB), NOSPLIT, $0-8
-	LEAQ cosimD21_toMontgomeryConstsSSE2<>(SB), AX
+	LEAQ cosimD21_sampleInBallConsts<>(SB), AX
+	MOVQ AX, ret+0(FP)
+	RET
+
+// toMontgomeryConstsSSE2 of tomontgomery_amd64.s
+DATA cosimD22_toMontgomeryConstsSSE2<>+0(SB)/4, $0x007fe001
+DATA cosimD22_toMontgomeryConstsSSE2<>+4(SB)/4, $0x007fe001
+DATA cosimD22_toMontgomeryConstsSSE2<>+8(SB)/4, $0x007fe001
+DATA cosimD22_toMontgomeryConstsSSE2<>+12(SB)/4, $0x007fe001
+DATA cosimD22_toMontgomeryConstsSSE2<>+16(SB)/4, $0x002419ff
+DATA cosimD22_toMontgomeryConstsSSE2<>+20(SB)/4, $0x002419ff
+DATA cosimD22_toMontgomeryConstsSSE2<>+24(SB)/4, $0x002419ff
+DATA cosimD22_toMontgomeryConstsSSE2<>+28(SB)/4, $0x002419ff
+DATA cosimD22_toMontgomeryConstsSSE2<>+32(SB)/4, $0x7fe3f9ff
+DATA cosimD22_toMontgomeryConstsSSE2<>+36(SB)/4, $0x7fe3f9ff
+DATA cosimD22_toMontgomeryConstsSSE2<>+40(SB)/4, $0x7fe3f9ff
+DATA cosimD22_toMontgomeryConstsSSE2<>+44(SB)/4, $0x7fe3f9ff
+GLOBL cosimD22_toMontgomeryConstsSSE2<>(SB), RODATA|NOPTR, $48
+
+// func data45() unsafe.Pointer
+TEXT ·data45(SB), NOSPLIT, $0-8
+	LEAQ cosimD22_toMontgomeryConstsSSE2<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
 
 // toMontgomeryConsts of tomontgomery_amd64.s
-DATA cosimD21_toMontgomeryConsts<>+0(SB)/4, $0x007fe001
-DATA cosimD21_toMontgomeryConsts<>+4(SB)/4, $0x007fe001
-DATA cosimD21_toMontgomeryConsts<>+8(SB)/4, $0x007fe001
-DATA cosimD21_toMontgomeryConsts<>+12(SB)/4, $0x007fe001
-DATA cosimD21_toMontgomeryConsts<>+16(SB)/4, $0x007fe001
-DATA cosimD21_toMontgomeryConsts<>+20(SB)/4, $0x007fe001
-DATA cosimD21_toMontgomeryConsts<>+24(SB)/4, $0x007fe001
-DATA cosimD21_toMontgomeryConsts<>+28(SB)/4, $0x007fe001
-DATA cosimD21_toMontgomeryConsts<>+32(SB)/4, $0x002419ff
-DATA cosimD21_toMontgomeryConsts<>+36(SB)/4, $0x002419ff
-DATA cosimD21_toMontgomeryConsts<>+40(SB)/4, $0x002419ff
-DATA cosimD21_toMontgomeryConsts<>+44(SB)/4, $0x002419ff
-DATA cosimD21_toMontgomeryConsts<>+48(SB)/4, $0x002419ff
-DATA cosimD21_toMontgomeryConsts<>+52(SB)/4, $0x002419ff
-DATA cosimD21_toMontgomeryConsts<>+56(SB)/4, $0x002419ff
-DATA cosimD21_toMontgomeryConsts<>+60(SB)/4, $0x002419ff
-DATA cosimD21_toMontgomeryConsts<>+64(SB)/4, $0x7fe3f9ff
-DATA cosimD21_toMontgomeryConsts<>+68(SB)/4, $0x7fe3f9ff
-DATA cosimD21_toMontgomeryConsts<>+72(SB)/4, $0x7fe3f9ff
-DATA cosimD21_toMontgomeryConsts<>+76(SB)/4, $0x7fe3f9ff
-DATA cosimD21_toMontgomeryConsts<>+80(SB)/4, $0x7fe3f9ff
-DATA cosimD21_toMontgomeryConsts<>+84(SB)/4, $0x7fe3f9ff
-DATA cosimD21_toMontgomeryConsts<>+88(SB)/4, $0x7fe3f9ff
-DATA cosimD21_toMontgomeryConsts<>+92(SB)/4, $0x7fe3f9ff
-DATA cosimD21_toMontgomeryConsts<>+96(SB)/8, $0x0000000000000000
-GLOBL cosimD21_toMontgomeryConsts<>(SB), RODATA|NOPTR, $104
+DATA cosimD22_toMontgomeryConsts<>+0(SB)/4, $0x007fe001
+DATA cosimD22_toMontgomeryConsts<>+4(SB)/4, $0x007fe001
+DATA cosimD22_toMontgomeryConsts<>+8(SB)/4, $0x007fe001
+DATA cosimD22_toMontgomeryConsts<>+12(SB)/4, $0x007fe001
+DATA cosimD22_toMontgomeryConsts<>+16(SB)/4, $0x007fe001
+DATA cosimD22_toMontgomeryConsts<>+20(SB)/4, $0x007fe001
+DATA cosimD22_toMontgomeryConsts<>+24(SB)/4, $0x007fe001
+DATA cosimD22_toMontgomeryConsts<>+28(SB)/4, $0x007fe001
+DATA cosimD22_toMontgomeryConsts<>+32(SB)/4, $0x002419ff
+DATA cosimD22_toMontgomeryConsts<>+36(SB)/4, $0x002419ff
+DATA cosimD22_toMontgomeryConsts<>+40(SB)/4, $0x002419ff
+DATA cosimD22_toMontgomeryConsts<>+44(SB)/4, $0x002419ff
+DATA cosimD22_toMontgomeryConsts<>+48(SB)/4, $0x002419ff
+DATA cosimD22_toMontgomeryConsts<>+52(SB)/4, $0x002419ff
+DATA cosimD22_toMontgomeryConsts<>+56(SB)/4, $0x002419ff
+DATA cosimD22_toMontgomeryConsts<>+60(SB)/4, $0x002419ff
+DATA cosimD22_toMontgomeryConsts<>+64(SB)/4, $0x7fe3f9ff
+DATA cosimD22_toMontgomeryConsts<>+68(SB)/4, $0x7fe3f9ff
+DATA cosimD22_toMontgomeryConsts<>+72(SB)/4, $0x7fe3f9ff
+DATA cosimD22_toMontgomeryConsts<>+76(SB)/4, $0x7fe3f9ff
+DATA cosimD22_toMontgomeryConsts<>+80(SB)/4, $0x7fe3f9ff
+DATA cosimD22_toMontgomeryConsts<>+84(SB)/4, $0x7fe3f9ff
+DATA cosimD22_toMontgomeryConsts<>+88(SB)/4, $0x7fe3f9ff
+DATA cosimD22_toMontgomeryConsts<>+92(SB)/4, $0x7fe3f9ff
+DATA cosimD22_toMontgomeryConsts<>+96(SB)/8, $0x0000000000000000
+GLOBL cosimD22_toMontgomeryConsts<>(SB), RODATA|NOPTR, $104
 
-// func data45() unsafe.Pointer
-TEXT ·data45(SB), NOSPLIT, $0-8
-	LEAQ cosimD21_toMontgomeryConsts<>(SB), AX
+// func data46() unsafe.Pointer
+TEXT ·data46(SB), NOSPLIT, $0-8
+	LEAQ cosimD22_toMontgomeryConsts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
 
 // toMontgomeryT1ConstsSSE2 of tomontgomery_amd64.s
-DATA cosimD21_toMontgomeryT1ConstsSSE2<>+0(SB)/4, $0x007fe001
-DATA cosimD21_toMontgomeryT1ConstsSSE2<>+4(SB)/4, $0x007fe001
-DATA cosimD21_toMontgomeryT1ConstsSSE2<>+8(SB)/4, $0x007fe001
-DATA cosimD21_toMontgomeryT1ConstsSSE2<>+12(SB)/4, $0x007fe001
-DATA cosimD21_toMontgomeryT1ConstsSSE2<>+16(SB)/4, $0x0060d6f8
-DATA cosimD21_toMontgomeryT1ConstsSSE2<>+20(SB)/4, $0x0060d6f8
-DATA cosimD21_toMontgomeryT1ConstsSSE2<>+24(SB)/4, $0x0060d6f8
-DATA cosimD21_toMontgomeryT1ConstsSSE2<>+28(SB)/4, $0x0060d6f8
-DATA cosimD21_toMontgomeryT1ConstsSSE2<>+32(SB)/4, $0x7f3fd6f8
-DATA cosimD21_toMontgomeryT1ConstsSSE2<>+36(SB)/4, $0x7f3fd6f8
-DATA cosimD21_toMontgomeryT1ConstsSSE2<>+40(SB)/4, $0x7f3fd6f8
-DATA cosimD21_toMontgomeryT1ConstsSSE2<>+44(SB)/4, $0x7f3fd6f8
-GLOBL cosimD21_toMontgomeryT1ConstsSSE2<>(SB), RODATA|NOPTR, $48
+DATA cosimD22_toMontgomeryT1ConstsSSE2<>+0(SB)/4, $0x007fe001
+DATA cosimD22_toMontgomeryT1ConstsSSE2<>+4(SB)/4, $0x007fe001
+DATA cosimD22_toMontgomeryT1ConstsSSE2<>+8(SB)/4, $0x007fe001
+DATA cosimD22_toMontgomeryT1ConstsSSE2<>+12(SB)/4, $0x007fe001
+DATA cosimD22_toMontgomeryT1ConstsSSE2<>+16(SB)/4, $0x0060d6f8
+DATA cosimD22_toMontgomeryT1ConstsSSE2<>+20(SB)/4, $0x0060d6f8
+DATA cosimD22_toMontgomeryT1ConstsSSE2<>+24(SB)/4, $0x0060d6f8
+DATA cosimD22_toMontgomeryT1ConstsSSE2<>+28(SB)/4, $0x0060d6f8
+DATA cosimD22_toMontgomeryT1ConstsSSE2<>+32(SB)/4, $0x7f3fd6f8
+DATA cosimD22_toMontgomeryT1ConstsSSE2<>+36(SB)/4, $0x7f3fd6f8
+DATA cosimD22_toMontgomeryT1ConstsSSE2<>+40(SB)/4, $0x7f3fd6f8
+DATA cosimD22_toMontgomeryT1ConstsSSE2<>+44(SB)/4, $0x7f3fd6f8
+GLOBL cosimD22_toMontgomeryT1ConstsSSE2<>(SB), RODATA|NOPTR, $48
 
-// func data46() unsafe.Pointer
-TEXT ·data46(SB), NOSPLIT, $0-8
-	LEAQ cosimD21_toMontgomeryT1ConstsSSE2<>(SB), AX
+// func data47() unsafe.Pointer
+TEXT ·data47(SB), NOSPLIT, $0-8
+	LEAQ cosimD22_toMontgomeryT1ConstsSSE2<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
 
 // toMontgomeryT1Consts of tomontgomery_amd64.s
-DATA cosimD21_toMontgomeryT1Consts<>+0(SB)/4, $0x007fe001
-DATA cosimD21_toMontgomeryT1Consts<>+4(SB)/4, $0x007fe001
-DATA cosimD21_toMontgomeryT1Consts<>+8(SB)/4, $0x007fe001
-DATA cosimD21_toMontgomeryT1Consts<>+12(SB)/4, $0x007fe001
-DATA cosimD21_toMontgomeryT1Consts<>+16(SB)/4, $0x007fe001
-DATA cosimD21_toMontgomeryT1Consts<>+20(SB)/4, $0x007fe001
-DATA cosimD21_toMontgomeryT1Consts<>+24(SB)/4, $0x007fe001
-DATA cosimD21_toMontgomeryT1Consts<>+28(SB)/4, $0x007fe001
-DATA cosimD21_toMontgomeryT1Consts<>+32(SB)/4, $0xffe0f6f7
-DATA cosimD21_toMontgomeryT1Consts<>+36(SB)/4, $0xffe0f6f7
-DATA cosimD21_toMontgomeryT1Consts<>+40(SB)/4, $0xffe0f6f7
-DATA cosimD21_toMontgomeryT1Consts<>+44(SB)/4, $0xffe0f6f7
-DATA cosimD21_toMontgomeryT1Consts<>+48(SB)/4, $0xffe0f6f7
-DATA cosimD21_toMontgomeryT1Consts<>+52(SB)/4, $0xffe0f6f7
-DATA cosimD21_toMontgomeryT1Consts<>+56(SB)/4, $0xffe0f6f7
-DATA cosimD21_toMontgomeryT1Consts<>+60(SB)/4, $0xffe0f6f7
-DATA cosimD21_toMontgomeryT1Consts<>+64(SB)/4, $0x7f3fd6f7
-DATA cosimD21_toMontgomeryT1Consts<>+68(SB)/4, $0x7f3fd6f7
-DATA cosimD21_toMontgomeryT1Consts<>+72(SB)/4, $0x7f3fd6f7
-DATA cosimD21_toMontgomeryT1Consts<>+76(SB)/4, $0x7f3fd6f7
-DATA cosimD21_toMontgomeryT1Consts<>+80(SB)/4, $0x7f3fd6f7
-DATA cosimD21_toMontgomeryT1Consts<>+84(SB)/4, $0x7f3fd6f7
-DATA cosimD21_toMontgomeryT1Consts<>+88(SB)/4, $0x7f3fd6f7
-DATA cosimD21_toMontgomeryT1Consts<>+92(SB)/4, $0x7f3fd6f7
-DATA cosimD21_toMontgomeryT1Consts<>+96(SB)/8, $0x0000000000000000
-GLOBL cosimD21_toMontgomeryT1Consts<>(SB), RODATA|NOPTR, $104
+DATA cosimD22_toMontgomeryT1Consts<>+0(SB)/4, $0x007fe001
+DATA cosimD22_toMontgomeryT1Consts<>+4(SB)/4, $0x007fe001
+DATA cosimD22_toMontgomeryT1Consts<>+8(SB)/4, $0x007fe001
+DATA cosimD22_toMontgomeryT1Consts<>+12(SB)/4, $0x007fe001
+DATA cosimD22_toMontgomeryT1Consts<>+16(SB)/4, $0x007fe001
+DATA cosimD22_toMontgomeryT1Consts<>+20(SB)/4, $0x007fe001
+DATA cosimD22_toMontgomeryT1Consts<>+24(SB)/4, $0x007fe001
+DATA cosimD22_toMontgomeryT1Consts<>+28(SB)/4, $0x007fe001
+DATA cosimD22_toMontgomeryT1Consts<>+32(SB)/4, $0xffe0f6f7
+DATA cosimD22_toMontgomeryT1Consts<>+36(SB)/4, $0xffe0f6f7
+DATA cosimD22_toMontgomeryT1Consts<>+40(SB)/4, $0xffe0f6f7
+DATA cosimD22_toMontgomeryT1Consts<>+44(SB)/4, $0xffe0f6f7
+DATA cosimD22_toMontgomeryT1Consts<>+48(SB)/4, $0xffe0f6f7
+DATA cosimD22_toMontgomeryT1Consts<>+52(SB)/4, $0xffe0f6f7
+DATA cosimD22_toMontgomeryT1Consts<>+56(SB)/4, $0xffe0f6f7
+DATA cosimD22_toMontgomeryT1Consts<>+60(SB)/4, $0xffe0f6f7
+DATA cosimD22_toMontgomeryT1Consts<>+64(SB)/4, $0x7f3fd6f7
+DATA cosimD22_toMontgomeryT1Consts<>+68(SB)/4, $0x7f3fd6f7
+DATA cosimD22_toMontgomeryT1Consts<>+72(SB)/4, $0x7f3fd6f7
+DATA cosimD22_toMontgomeryT1Consts<>+76(SB)/4, $0x7f3fd6f7
+DATA cosimD22_toMontgomeryT1Consts<>+80(SB)/4, $0x7f3fd6f7
+DATA cosimD22_toMontgomeryT1Consts<>+84(SB)/4, $0x7f3fd6f7
+DATA cosimD22_toMontgomeryT1Consts<>+88(SB)/4, $0x7f3fd6f7
+DATA cosimD22_toMontgomeryT1Consts<>+92(SB)/4, $0x7f3fd6f7
+DATA cosimD22_toMontgomeryT1Consts<>+96(SB)/8, $0x0000000000000000
+GLOBL cosimD22_toMontgomeryT1Consts<>(SB), RODATA|NOPTR, $104
 
-// func data47() unsafe.Pointer
-TEXT ·data47(SB), NOSPLIT, $0-8
-	LEAQ cosimD21_toMontgomeryT1Consts<>(SB), AX
+// func data48() unsafe.Pointer
+TEXT ·data48(SB), NOSPLIT, $0-8
+	LEAQ cosimD22_toMontgomeryT1Consts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
 
 // useHint32Consts of usehint_amd64.s
-DATA cosimD22_useHint32Consts<>+0(SB)/4, $0x0000007f
-DATA cosimD22_useHint32Consts<>+4(SB)/4, $0x0000007f
-DATA cosimD22_useHint32Consts<>+8(SB)/4, $0x0000007f
-DATA cosimD22_useHint32Consts<>+12(SB)/4, $0x0000007f
-DATA cosimD22_useHint32Consts<>+16(SB)/4, $0x0000007f
-DATA cosimD22_useHint32Consts<>+20(SB)/4, $0x0000007f
-DATA cosimD22_useHint32Consts<>+24(SB)/4, $0x0000007f
-DATA cosimD22_useHint32Consts<>+28(SB)/4, $0x0000007f
-DATA cosimD22_useHint32Consts<>+32(SB)/4, $0x00000401
-DATA cosimD22_useHint32Consts<>+36(SB)/4, $0x00000401
-DATA cosimD22_useHint32Consts<>+40(SB)/4, $0x00000401
-DATA cosimD22_useHint32Consts<>+44(SB)/4, $0x00000401
-DATA cosimD22_useHint32Consts<>+48(SB)/4, $0x00000401
-DATA cosimD22_useHint32Consts<>+52(SB)/4, $0x00000401
-DATA cosimD22_useHint32Consts<>+56(SB)/4, $0x00000401
-DATA cosimD22_useHint32Consts<>+60(SB)/4, $0x00000401
-DATA cosimD22_useHint32Consts<>+64(SB)/4, $0x00200000
-DATA cosimD22_useHint32Consts<>+68(SB)/4, $0x00200000
-DATA cosimD22_useHint32Consts<>+72(SB)/4, $0x00200000
-DATA cosimD22_useHint32Consts<>+76(SB)/4, $0x00200000
-DATA cosimD22_useHint32Consts<>+80(SB)/4, $0x00200000
-DATA cosimD22_useHint32Consts<>+84(SB)/4, $0x00200000
-DATA cosimD22_useHint32Consts<>+88(SB)/4, $0x00200000
-DATA cosimD22_useHint32Consts<>+92(SB)/4, $0x00200000
-DATA cosimD22_useHint32Consts<>+96(SB)/4, $0x0000000f
-DATA cosimD22_useHint32Consts<>+100(SB)/4, $0x0000000f
-DATA cosimD22_useHint32Consts<>+104(SB)/4, $0x0000000f
-DATA cosimD22_useHint32Consts<>+108(SB)/4, $0x0000000f
-DATA cosimD22_useHint32Consts<>+112(SB)/4, $0x0000000f
-DATA cosimD22_useHint32Consts<>+116(SB)/4, $0x0000000f
-DATA cosimD22_useHint32Consts<>+120(SB)/4, $0x0000000f
-DATA cosimD22_useHint32Consts<>+124(SB)/4, $0x0000000f
-DATA cosimD22_useHint32Consts<>+128(SB)/4, $0x0007fe00
-DATA cosimD22_useHint32Consts<>+132(SB)/4, $0x0007fe00
-DATA cosimD22_useHint32Consts<>+136(SB)/4, $0x0007fe00
-DATA cosimD22_useHint32Consts<>+140(SB)/4, $0x0007fe00
-DATA cosimD22_useHint32Consts<>+144(SB)/4, $0x0007fe00
-DATA cosimD22_useHint32Consts<>+148(SB)/4, $0x0007fe00
-DATA cosimD22_useHint32Consts<>+152(SB)/4, $0x0007fe00
-DATA cosimD22_useHint32Consts<>+156(SB)/4, $0x0007fe00
-DATA cosimD22_useHint32Consts<>+160(SB)/4, $0x003ff000
-DATA cosimD22_useHint32Consts<>+164(SB)/4, $0x003ff000
-DATA cosimD22_useHint32Consts<>+168(SB)/4, $0x003ff000
-DATA cosimD22_useHint32Consts<>+172(SB)/4, $0x003ff000
-DATA cosimD22_useHint32Consts<>+176(SB)/4, $0x003ff000
-DATA cosimD22_useHint32Consts<>+180(SB)/4, $0x003ff000
-DATA cosimD22_useHint32Consts<>+184(SB)/4, $0x003ff000
-DATA cosimD22_useHint32Consts<>+188(SB)/4, $0x003ff000
-DATA cosimD22_useHint32Consts<>+192(SB)/4, $0x007fe001
-DATA cosimD22_useHint32Consts<>+196(SB)/4, $0x007fe001
-DATA cosimD22_useHint32Consts<>+200(SB)/4, $0x007fe001
-DATA cosimD22_useHint32Consts<>+204(SB)/4, $0x007fe001
-DATA cosimD22_useHint32Consts<>+208(SB)/4, $0x007fe001
-DATA cosimD22_useHint32Consts<>+212(SB)/4, $0x007fe001
-DATA cosimD22_useHint32Consts<>+216(SB)/4, $0x007fe001
-DATA cosimD22_useHint32Consts<>+220(SB)/4, $0x007fe001
-GLOBL cosimD22_useHint32Consts<>(SB), RODATA|NOPTR, $224
+DATA cosimD23_useHint32Consts<>+0(SB)/4, $0x0000007f
+DATA cosimD23_useHint32Consts<>+4(SB)/4, $0x0000007f
+DATA cosimD23_useHint32Consts<>+8(SB)/4, $0x0000007f
+DATA cosimD23_useHint32Consts<>+12(SB)/4, $0x0000007f
+DATA cosimD23_useHint32Consts<>+16(SB)/4, $0x0000007f
+DATA cosimD23_useHint32Consts<>+20(SB)/4, $0x0000007f
+DATA cosimD23_useHint32Consts<>+24(SB)/4, $0x0000007f
+DATA cosimD23_useHint32Consts<>+28(SB)/4, $0x0000007f
+DATA cosimD23_useHint32Consts<>+32(SB)/4, $0x00000401
+DATA cosimD23_useHint32Consts<>+36(SB)/4, $0x00000401
+DATA cosimD23_useHint32Consts<>+40(SB)/4, $0x00000401
+DATA cosimD23_useHint32Consts<>+44(SB)/4, $0x00000401
+DATA cosimD23_useHint32Consts<>+48(SB)/4, $0x00000401
+DATA cosimD23_useHint32Consts<>+52(SB)/4, $0x00000401
+DATA cosimD23_useHint32Consts<>+56(SB)/4, $0x00000401
+DATA cosimD23_useHint32Consts<>+60(SB)/4, $0x00000401
+DATA cosimD23_useHint32Consts<>+64(SB)/4, $0x00200000
+DATA cosimD23_useHint32Consts<>+68(SB)/4, $0x00200000
+DATA cosimD23_useHint32Consts<>+72(SB)/4, $0x00200000
+DATA cosimD23_useHint32Consts<>+76(SB)/4, $0x00200000
+DATA cosimD23_useHint32Consts<>+80(SB)/4, $0x00200000
+DATA cosimD23_useHint32Consts<>+84(SB)/4, $0x00200000
+DATA cosimD23_useHint32Consts<>+88(SB)/4, $0x00200000
+DATA cosimD23_useHint32Consts<>+92(SB)/4, $0x00200000
+DATA cosimD23_useHint32Consts<>+96(SB)/4, $0x0000000f
+DATA cosimD23_useHint32Consts<>+100(SB)/4, $0x0000000f
+DATA cosimD23_useHint32Consts<>+104(SB)/4, $0x0000000f
+DATA cosimD23_useHint32Consts<>+108(SB)/4, $0x0000000f
+DATA cosimD23_useHint32Consts<>+112(SB)/4, $0x0000000f
+DATA cosimD23_useHint32Consts<>+116(SB)/4, $0x0000000f
+DATA cosimD23_useHint32Consts<>+120(SB)/4, $0x0000000f
+DATA cosimD23_useHint32Consts<>+124(SB)/4, $0x0000000f
+DATA cosimD23_useHint32Consts<>+128(SB)/4, $0x0007fe00
+DATA cosimD23_useHint32Consts<>+132(SB)/4, $0x0007fe00
+DATA cosimD23_useHint32Consts<>+136(SB)/4, $0x0007fe00
+DATA cosimD23_useHint32Consts<>+140(SB)/4, $0x0007fe00
+DATA cosimD23_useHint32Consts<>+144(SB)/4, $0x0007fe00
+DATA cosimD23_useHint32Consts<>+148(SB)/4, $0x0007fe00
+DATA cosimD23_useHint32Consts<>+152(SB)/4, $0x0007fe00
+DATA cosimD23_useHint32Consts<>+156(SB)/4, $0x0007fe00
+DATA cosimD23_useHint32Consts<>+160(SB)/4, $0x003ff000
+DATA cosimD23_useHint32Consts<>+164(SB)/4, $0x003ff000
+DATA cosimD23_useHint32Consts<>+168(SB)/4, $0x003ff000
+DATA cosimD23_useHint32Consts<>+172(SB)/4, $0x003ff000
+DATA cosimD23_useHint32Consts<>+176(SB)/4, $0x003ff000
+DATA cosimD23_useHint32Consts<>+180(SB)/4, $0x003ff000
+DATA cosimD23_useHint32Consts<>+184(SB)/4, $0x003ff000
+DATA cosimD23_useHint32Consts<>+188(SB)/4, $0x003ff000
+DATA cosimD23_useHint32Consts<>+192(SB)/4, $0x007fe001
+DATA cosimD23_useHint32Consts<>+196(SB)/4, $0x007fe001
+DATA cosimD23_useHint32Consts<>+200(SB)/4, $0x007fe001
+DATA cosimD23_useHint32Consts<>+204(SB)/4, $0x007fe001
+DATA cosimD23_useHint32Consts<>+208(SB)/4, $0x007fe001
+DATA cosimD23_useHint32Consts<>+212(SB)/4, $0x007fe001
+DATA cosimD23_useHint32Consts<>+216(SB)/4, $0x007fe001
+DATA cosimD23_useHint32Consts<>+220(SB)/4, $0x007fe001
+GLOBL cosimD23_useHint32Consts<>(SB), RODATA|NOPTR, $224
 
-// func data48() unsafe.Pointer
-TEXT ·data48(SB), NOSPLIT, $0-8
-	LEAQ cosimD22_useHint32Consts<>(SB), AX
+// func data49() unsafe.Pointer
+TEXT ·data49(SB), NOSPLIT, $0-8
+	LEAQ cosimD23_useHint32Consts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
 
 // useHint88Consts of usehint_amd64.s
-DATA cosimD22_useHint88Consts<>+0(SB)/4, $0x0000007f
-DATA cosimD22_useHint88Consts<>+4(SB)/4, $0x0000007f
-DATA cosimD22_useHint88Consts<>+8(SB)/4, $0x0000007f
-DATA cosimD22_useHint88Consts<>+12(SB)/4, $0x0000007f
-DATA cosimD22_useHint88Consts<>+16(SB)/4, $0x0000007f
-DATA cosimD22_useHint88Consts<>+20(SB)/4, $0x0000007f
-DATA cosimD22_useHint88Consts<>+24(SB)/4, $0x0000007f
-DATA cosimD22_useHint88Consts<>+28(SB)/4, $0x0000007f
-DATA cosimD22_useHint88Consts<>+32(SB)/4, $0x00002c0b
-DATA cosimD22_useHint88Consts<>+36(SB)/4, $0x00002c0b
-DATA cosimD22_useHint88Consts<>+40(SB)/4, $0x00002c0b
-DATA cosimD22_useHint88Consts<>+44(SB)/4, $0x00002c0b
-DATA cosimD22_useHint88Consts<>+48(SB)/4, $0x00002c0b
-DATA cosimD22_useHint88Consts<>+52(SB)/4, $0x00002c0b
-DATA cosimD22_useHint88Consts<>+56(SB)/4, $0x00002c0b
-DATA cosimD22_useHint88Consts<>+60(SB)/4, $0x00002c0b
-DATA cosimD22_useHint88Consts<>+64(SB)/4, $0x00800000
-DATA cosimD22_useHint88Consts<>+68(SB)/4, $0x00800000
-DATA cosimD22_useHint88Consts<>+72(SB)/4, $0x00800000
-DATA cosimD22_useHint88Consts<>+76(SB)/4, $0x00800000
-DATA cosimD22_useHint88Consts<>+80(SB)/4, $0x00800000
-DATA cosimD22_useHint88Consts<>+84(SB)/4, $0x00800000
-DATA cosimD22_useHint88Consts<>+88(SB)/4, $0x00800000
-DATA cosimD22_useHint88Consts<>+92(SB)/4, $0x00800000
-DATA cosimD22_useHint88Consts<>+96(SB)/4, $0x0000002b
-DATA cosimD22_useHint88Consts<>+100(SB)/4, $0x0000002b
-DATA cosimD22_useHint88Consts<>+104(SB)/4, $0x0000002b
-DATA cosimD22_useHint88Consts<>+108(SB)/4, $0x0000002b
-DATA cosimD22_useHint88Consts<>+112(SB)/4, $0x0000002b
-DATA cosimD22_useHint88Consts<>+116(SB)/4, $0x0000002b
-DATA cosimD22_useHint88Consts<>+120(SB)/4, $0x0000002b
-DATA cosimD22_useHint88Consts<>+124(SB)/4, $0x0000002b
-DATA cosimD22_useHint88Consts<>+128(SB)/4, $0x0002e800
-DATA cosimD22_useHint88Consts<>+132(SB)/4, $0x0002e800
-DATA cosimD22_useHint88Consts<>+136(SB)/4, $0x0002e800
-DATA cosimD22_useHint88Consts<>+140(SB)/4, $0x0002e800
-DATA cosimD22_useHint88Consts<>+144(SB)/4, $0x0002e800
-DATA cosimD22_useHint88Consts<>+148(SB)/4, $0x0002e800
-DATA cosimD22_useHint88Consts<>+152(SB)/4, $0x0002e800
-DATA cosimD22_useHint88Consts<>+156(SB)/4, $0x0002e800
-DATA cosimD22_useHint88Consts<>+160(SB)/4, $0x003ff000
-DATA cosimD22_useHint88Consts<>+164(SB)/4, $0x003ff000
-DATA cosimD22_useHint88Consts<>+168(SB)/4, $0x003ff000
-DATA cosimD22_useHint88Consts<>+172(SB)/4, $0x003ff000
-DATA cosimD22_useHint88Consts<>+176(SB)/4, $0x003ff000
-DATA cosimD22_useHint88Consts<>+180(SB)/4, $0x003ff000
-DATA cosimD22_useHint88Consts<>+184(SB)/4, $0x003ff000
-DATA cosimD22_useHint88Consts<>+188(SB)/4, $0x003ff000
-DATA cosimD22_useHint88Consts<>+192(SB)/4, $0x007fe001
-DATA cosimD22_useHint88Consts<>+196(SB)/4, $0x007fe001
-DATA cosimD22_useHint88Consts<>+200(SB)/4, $0x007fe001
-DATA cosimD22_useHint88Consts<>+204(SB)/4, $0x007fe001
-DATA cosimD22_useHint88Consts<>+208(SB)/4, $0x007fe001
-DATA cosimD22_useHint88Consts<>+212(SB)/4, $0x007fe001
-DATA cosimD22_useHint88Consts<>+216(SB)/4, $0x007fe001
-DATA cosimD22_useHint88Consts<>+220(SB)/4, $0x007fe001
-DATA cosimD22_useHint88Consts<>+224(SB)/4, $0x0000002c
-DATA cosimD22_useHint88Consts<>+228(SB)/4, $0x0000002c
-DATA cosimD22_useHint88Consts<>+232(SB)/4, $0x0000002c
-DATA cosimD22_useHint88Consts<>+236(SB)/4, $0x0000002c
-DATA cosimD22_useHint88Consts<>+240(SB)/4, $0x0000002c
-DATA cosimD22_useHint88Consts<>+244(SB)/4, $0x0000002c
-DATA cosimD22_useHint88Consts<>+248(SB)/4, $0x0000002c
-DATA cosimD22_useHint88Consts<>+252(SB)/4, $0x0000002c
-GLOBL cosimD22_useHint88Consts<>(SB), RODATA|NOPTR, $256
+DATA cosimD23_useHint88Consts<>+0(SB)/4, $0x0000007f
+DATA cosimD23_useHint88Consts<>+4(SB)/4, $0x0000007f
+DATA cosimD23_useHint88Consts<>+8(SB)/4, $0x0000007f
+DATA cosimD23_useHint88Consts<>+12(SB)/4, $0x0000007f
+DATA cosimD23_useHint88Consts<>+16(SB)/4, $0x0000007f
+DATA cosimD23_useHint88Consts<>+20(SB)/4, $0x0000007f
+DATA cosimD23_useHint88Consts<>+24(SB)/4, $0x0000007f
+DATA cosimD23_useHint88Consts<>+28(SB)/4, $0x0000007f
+DATA cosimD23_useHint88Consts<>+32(SB)/4, $0x00002c0b
+DATA cosimD23_useHint88Consts<>+36(SB)/4, $0x00002c0b
+DATA cosimD23_useHint88Consts<>+40(SB)/4, $0x00002c0b
+DATA cosimD23_useHint88Consts<>+44(SB)/4, $0x00002c0b
+DATA cosimD23_useHint88Consts<>+48(SB)/4, $0x00002c0b
+DATA cosimD23_useHint88Consts<>+52(SB)/4, $0x00002c0b
+DATA cosimD23_useHint88Consts<>+56(SB)/4, $0x00002c0b
+DATA cosimD23_useHint88Consts<>+60(SB)/4, $0x00002c0b
+DATA cosimD23_useHint88Consts<>+64(SB)/4, $0x00800000
+DATA cosimD23_useHint88Consts<>+68(SB)/4, $0x00800000
+DATA cosimD23_useHint88Consts<>+72(SB)/4, $0x00800000
+DATA cosimD23_useHint88Consts<>+76(SB)/4, $0x00800000
+DATA cosimD23_useHint88Consts<>+80(SB)/4, $0x00800000
+DATA cosimD23_useHint88Consts<>+84(SB)/4, $0x00800000
+DATA cosimD23_useHint88Consts<>+88(SB)/4, $0x00800000
+DATA cosimD23_useHint88Consts<>+92(SB)/4, $0x00800000
+DATA cosimD23_useHint88Consts<>+96(SB)/4, $0x0000002b
+DATA cosimD23_useHint88Consts<>+100(SB)/4, $0x0000002b
+DATA cosimD23_useHint88Consts<>+104(SB)/4, $0x0000002b
+DATA cosimD23_useHint88Consts<>+108(SB)/4, $0x0000002b
+DATA cosimD23_useHint88Consts<>+112(SB)/4, $0x0000002b
+DATA cosimD23_useHint88Consts<>+116(SB)/4, $0x0000002b
+DATA cosimD23_useHint88Consts<>+120(SB)/4, $0x0000002b
+DATA cosimD23_useHint88Consts<>+124(SB)/4, $0x0000002b
+DATA cosimD23_useHint88Consts<>+128(SB)/4, $0x0002e800
+DATA cosimD23_useHint88Consts<>+132(SB)/4, $0x0002e800
+DATA cosimD23_useHint88Consts<>+136(SB)/4, $0x0002e800
+DATA cosimD23_useHint88Consts<>+140(SB)/4, $0x0002e800
+DATA cosimD23_useHint88Consts<>+144(SB)/4, $0x0002e800
+DATA cosimD23_useHint88Consts<>+148(SB)/4, $0x0002e800
+DATA cosimD23_useHint88Consts<>+152(SB)/4, $0x0002e800
+DATA cosimD23_useHint88Consts<>+156(SB)/4, $0x0002e800
+DATA cosimD23_useHint88Consts<>+160(SB)/4, $0x003ff000
+DATA cosimD23_useHint88Consts<>+164(SB)/4, $0x003ff000
+DATA cosimD23_useHint88Consts<>+168(SB)/4, $0x003ff000
+DATA cosimD23_useHint88Consts<>+172(SB)/4, $0x003ff000
+DATA cosimD23_useHint88Consts<>+176(SB)/4, $0x003ff000
+DATA cosimD23_useHint88Consts<>+180(SB)/4, $0x003ff000
+DATA cosimD23_useHint88Consts<>+184(SB)/4, $0x003ff000
+DATA cosimD23_useHint88Consts<>+188(SB)/4, $0x003ff000
+DATA cosimD23_useHint88Consts<>+192(SB)/4, $0x007fe001
+DATA cosimD23_useHint88Consts<>+196(SB)/4, $0x007fe001
+DATA cosimD23_useHint88Consts<>+200(SB)/4, $0x007fe001
+DATA cosimD23_useHint88Consts<>+204(SB)/4, $0x007fe001
+DATA cosimD23_useHint88Consts<>+208(SB)/4, $0x007fe001
+DATA cosimD23_useHint88Consts<>+212(SB)/4, $0x007fe001
+DATA cosimD23_useHint88Consts<>+216(SB)/4, $0x007fe001
+DATA cosimD23_useHint88Consts<>+220(SB)/4, $0x007fe001
+DATA cosimD23_useHint88Consts<>+224(SB)/4, $0x0000002c
+DATA cosimD23_useHint88Consts<>+228(SB)/4, $0x0000002c
+DATA cosimD23_useHint88Consts<>+232(SB)/4, $0x0000002c
+DATA cosimD23_useHint88Consts<>+236(SB)/4, $0x0000002c
+DATA cosimD23_useHint88Consts<>+240(SB)/4, $0x0000002c
+DATA cosimD23_useHint88Consts<>+244(SB)/4, $0x0000002c
+DATA cosimD23_useHint88Consts<>+248(SB)/4, $0x0000002c
+DATA cosimD23_useHint88Consts<>+252(SB)/4, $0x0000002c
+GLOBL cosimD23_useHint88Consts<>(SB), RODATA|NOPTR, $256
 
-// func data49() unsafe.Pointer
-TEXT ·data49(SB), NOSPLIT, $0-8
-	LEAQ cosimD22_useHint88Consts<>(SB), AX
+// func data50() unsafe.Pointer
+TEXT ·data50(SB), NOSPLIT, $0-8
+	LEAQ cosimD23_useHint88Consts<>(SB), AX
 	MOVQ AX, ret+0(FP)
 	RET
 
@@ -41221,8 +42405,8 @@ TEXT ·frame78(SB), $1616-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame79(out *[3]uint64): the frame of ToMontgomeryPolyAMD64
-TEXT ·frame79(SB), $8-8
+// func frame79(out *[3]uint64): the frame of SampleInBall44AMD64
+TEXT ·frame79(SB), $352-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -41231,16 +42415,8 @@ TEXT ·frame79(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame80(out *[3]uint64): the frame of ToMontgomeryPolyAVX2
-TEXT ·frame80(SB), $0-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	RET
-
-// func frame81(out *[3]uint64): the frame of ToMontgomeryT1PolyAMD64
-TEXT ·frame81(SB), $8-8
+// func frame80(out *[3]uint64): the frame of SampleInBall65AMD64
+TEXT ·frame80(SB), $352-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -41249,15 +42425,27 @@ TEXT ·frame81(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame82(out *[3]uint64): the frame of ToMontgomeryT1PolyAVX2
-TEXT ·frame82(SB), $0-8
+// func frame81(out *[3]uint64): the frame of SampleInBall87AMD64
+TEXT ·frame81(SB), $352-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame83(out *[3]uint64): the frame of UseHint32AVX2
+// func frame82(out *[3]uint64): the frame of ToMontgomeryPolyAMD64
+TEXT ·frame82(SB), $8-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame83(out *[3]uint64): the frame of ToMontgomeryPolyAVX2
 TEXT ·frame83(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -41265,15 +42453,17 @@ TEXT ·frame83(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame84(out *[3]uint64): the frame of UseHint32AMD64
-TEXT ·frame84(SB), $0-8
+// func frame84(out *[3]uint64): the frame of ToMontgomeryT1PolyAMD64
+TEXT ·frame84(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame85(out *[3]uint64): the frame of UseHint88AVX2
+// func frame85(out *[3]uint64): the frame of ToMontgomeryT1PolyAVX2
 TEXT ·frame85(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -41281,7 +42471,7 @@ TEXT ·frame85(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame86(out *[3]uint64): the frame of UseHint88AMD64
+// func frame86(out *[3]uint64): the frame of UseHint32AVX2
 TEXT ·frame86(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -41289,8 +42479,32 @@ TEXT ·frame86(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame87(out *[3]uint64): the frame of ValgrindClientRequestAMD64
-TEXT ·frame87(SB), NOSPLIT, $0-8
+// func frame87(out *[3]uint64): the frame of UseHint32AMD64
+TEXT ·frame87(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame88(out *[3]uint64): the frame of UseHint88AVX2
+TEXT ·frame88(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame89(out *[3]uint64): the frame of UseHint88AMD64
+TEXT ·frame89(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame90(out *[3]uint64): the frame of ValgrindClientRequestAMD64
+TEXT ·frame90(SB), NOSPLIT, $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX

@@ -68,6 +68,9 @@ func cpuRoutines() map[string]any {
 		"ExpandA44AMD64":          asm.ExpandA44AMD64,
 		"ExpandA65AMD64":          asm.ExpandA65AMD64,
 		"ExpandA87AMD64":          asm.ExpandA87AMD64,
+		"SampleInBall44AMD64":     asm.SampleInBall44AMD64,
+		"SampleInBall65AMD64":     asm.SampleInBall65AMD64,
+		"SampleInBall87AMD64":     asm.SampleInBall87AMD64,
 		// Outside valgrind the client request changes no memory.
 		"ValgrindClientRequestAMD64": asm.ValgrindClientRequestAMD64,
 	}

@@ -144,19 +144,19 @@ func TestPlanted(t *testing.T) {
 // a client request outside ct.go and a reason nothing uses.
 func TestDeclassifyList(t *testing.T) {
 	root := copyLibrary(t)
-	plant(t, root, "go/mldsa/sample.go", "\t\t\taccept := j <= uint32(i)\n",
+	plant(t, root, "go/mldsa/sampleinball.go", "\t\t\taccept := j <= uint32(i)\n",
 		"\t\t\taccept := j <= uint32(i)\n\t\t\tdeclassify(publicValue(2), unsafe.Pointer(&j), 4)\n\t\t\tvalgrindMakeMemDefined(unsafe.Pointer(&j), 4)\n")
 	plant(t, root, "go/mldsa/ct.go", "\tpublicValues\n)", "\tpublicUnused\n\tpublicValues\n)")
 	plant(t, root, "go/mldsa/ct.go", "var publicReasons = [publicValues]string{\n", "var publicReasons = [publicValues]string{\n\tpublicUnused: \"nothing\",\n")
-	line := lineOf(t, root, "go/mldsa/sample.go", "declassify(publicValue(2)")
+	line := lineOf(t, root, "go/mldsa/sampleinball.go", "declassify(publicValue(2)")
 	l, _, err := run(root, []string{"purego"}, "44", "keygen", 1)
 	if err != nil {
 		t.Fatal(err)
 	}
 	scratch.Expect(t, l.Strings(),
 		"go/mldsa/ct.go:1: publicUnused is never declassified: a stale reason",
-		"go/mldsa/sample.go:"+itoa(line)+": declassify without one of ct.go's reasons: publicValue(2)",
-		"go/mldsa/sample.go:"+itoa(line+1)+": valgrindMakeMemDefined outside ct.go: declare public values with declassify and a reason")
+		"go/mldsa/sampleinball.go:"+itoa(line)+": declassify without one of ct.go's reasons: publicValue(2)",
+		"go/mldsa/sampleinball.go:"+itoa(line+1)+": valgrindMakeMemDefined outside ct.go: declare public values with declassify and a reason")
 }
 
 func itoa(n int) string { return fmt.Sprint(n) }

@@ -1,0 +1,37 @@
+package proofs
+
+import (
+	"github.com/vg-crypto/vg/Spec/check"
+	"github.com/vg-crypto/vg/Spec/contract"
+	"github.com/vg-crypto/vg/Spec/fips204"
+)
+
+func init() {
+	for sym, p := range ballParams {
+		invariants[sym] = func() []check.Invariant { return sampleInBallAMD64(p.Tau) }
+	}
+}
+
+// ballParams maps each SampleInBall routine to its parameter set.
+var ballParams = map[string]fips204.Params{
+	"SampleInBall44AMD64": fips204.MLDSA44,
+	"SampleInBall65AMD64": fips204.MLDSA65,
+	"SampleInBall87AMD64": fips204.MLDSA87,
+}
+
+// SampleInBall{44,65,87}AMD64's frame (Emit/sampleinball.go): the
+// permutation's argument at 0, the Keccak state at 8..207, the next byte
+// of the block at 208 (0 to 136), i at 216, h at 224, the blocks still
+// allowed at 232, the sign, 1 << (i − 192), 1 << (i + τ − 256) and the
+// one-hot word of j at 240 to 271, the masks across a call at 272. The
+// loop at read takes one byte of the rate (136 bytes).
+func sampleInBallAMD64(τ int) []check.Invariant {
+	return []check.Invariant{{
+		Label: "read",
+		Facts: []check.Fact{
+			pub("frame+208", 0, 136),
+			pub("frame+216", uint64(256-τ), 255),
+			pub("frame+232", 0, contract.SampleInBallBlocks-1),
+		},
+	}}
+}

@@ -1,0 +1,77 @@
+package contract
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/vg-crypto/vg/Spec/fips204"
+)
+
+// ballLeak is the leak of every SampleInBall variant.
+const ballLeak = "where the rejections fall: which bytes j of SHAKE256(c̃) Algorithm 29 rejects " +
+	"(line 8: j > i), hence how many bytes and blocks it reads; control flow and addresses " +
+	"depend on nothing else, neither on the accepted j (the positions) nor on the signs. " +
+	"c̃ is part of the signature, or belongs to an attempt that Sign rejects and that " +
+	"reveals nothing more than that it was rejected; pq-crystals' code and Go's crypto/mldsa " +
+	"leak the same."
+
+// SampleInBall (FIPS 204, Algorithm 29), one routine per parameter set:
+// c̃ has λ/4 bytes and c has τ nonzero coefficients (Table 1).
+func init() {
+	for _, ps := range []struct {
+		name string
+		p    fips204.Params
+	}{{"44", fips204.MLDSA44}, {"65", fips204.MLDSA65}, {"87", fips204.MLDSA87}} {
+		register(ballContract(ps.name, ps.p))
+	}
+}
+
+func ballContract(name string, p fips204.Params) *Contract {
+	sym := "SampleInBall" + name + "AMD64"
+	seedLen := p.Lambda / 4
+	return &Contract{
+		Symbol: sym, Routine: "SampleInBall" + name, Variant: "AMD64",
+		Stem: "sampleinball", GoName: "sampleInBall",
+		GoSig: fmt.Sprintf("func %s(c *[256]uint32, seed *[%d]byte) bool", sym, seedLen),
+		Doc: []string{
+			fmt.Sprintf("%s is SampleInBall (FIPS 204, Algorithm 29) for τ = %d: it fills c", sym, p.Tau),
+			"with τ coefficients 1 or q − 1 and the others 0, sampled from SHAKE256(seed),",
+			fmt.Sprintf("seed = c̃ (λ/4 = %d bytes). It squeezes at most %d blocks (Appendix C)", seedLen, SampleInBallBlocks),
+			"and returns false if they run out, c then holding garbage. The seed is",
+			"secret: no branch or address depends on it but through which bytes are",
+			"rejected. Baseline x86-64; each block is squeezed by a call of",
+			"KeccakF1600AMD64.",
+		},
+		Level: provenExcept(Functional, ConstantTime), Budget: 120,
+		Args: []Arg{
+			{Name: "c", Bytes: 1024, Write: true, Read: true},
+			{Name: "seed", Bytes: seedLen, Read: true, Secret: true},
+		},
+		Result: "bool",
+		Pre:    fmt.Sprintf("seed = c̃ (%d bytes, secret)", seedLen),
+		Post: fmt.Sprintf("ok ⇔ Algorithm 29 reads at most %d bytes of SHAKE256(seed) (SampleInBallBlocks = %d blocks); ", maxBallBytes, SampleInBallBlocks) +
+			"ok ⇒ c = fips204.SampleInBall(seed) mod q",
+		Leak:          ballLeak,
+		SecretControl: true,
+		Ball:          &Ball{Out: "c", Seed: "seed", Tau: p.Tau, Blocks: SampleInBallBlocks, Permutation: "KeccakF1600AMD64"},
+		Calls:         []string{"KeccakF1600AMD64"},
+		Features:      []string{"CMOV", "SSE2"}, MaxFrame: 4096, NoAlias: true,
+		Gen: func(r *rand.Rand) Buffers {
+			return Buffers{"c": randBytes(r, 1024), "seed": randBytes(r, seedLen)}
+		},
+		Check: func(in, out Buffers, ret byte) error {
+			ok, err := CheckBallFrom(p, shake256(in["seed"]), out["c"])
+			if err != nil {
+				return err
+			}
+			if ret != b2b(ok) {
+				return fmt.Errorf("returned %d, want %d (bound of %d bytes)", ret, b2b(ok), maxBallBytes)
+			}
+			if !bytes.Equal(in["seed"], out["seed"]) {
+				return fmt.Errorf("seed modified")
+			}
+			return nil
+		},
+	}
+}
