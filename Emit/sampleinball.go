@@ -51,7 +51,10 @@ var (
 // an accepted j updates the masks without a branch or an address that
 // depends on j, and the masks become coefficients at expand.
 func sampleInBall(c *build.Context, sym string, τ, seedLen int, tbl operand.Mem) {
-	function(c, sym)
+	// It reads seed only before the first call and c only after the
+	// last, each time through its argument: its callers' buffers may stay
+	// on the stack.
+	callerOnStack(c, sym)
 	// funcdata.h's NO_LOCAL_POINTERS: the frame holds no pointer the
 	// runtime must adjust when the callee grows the stack.
 	c.Instruction(&ir.Instruction{Opcode: "NO_LOCAL_POINTERS"})

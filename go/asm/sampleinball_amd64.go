@@ -11,6 +11,8 @@ package asm
 // secret: no branch or address depends on it but through which bytes are
 // rejected. Baseline x86-64; each block is squeezed by a call of
 // KeccakF1600AMD64.
+//
+//go:noescape
 func SampleInBall44AMD64(c *[256]uint32, seed *[32]byte) bool
 
 // SampleInBall65AMD64 is SampleInBall (FIPS 204, Algorithm 29) for τ = 49: it fills c
@@ -20,6 +22,8 @@ func SampleInBall44AMD64(c *[256]uint32, seed *[32]byte) bool
 // secret: no branch or address depends on it but through which bytes are
 // rejected. Baseline x86-64; each block is squeezed by a call of
 // KeccakF1600AMD64.
+//
+//go:noescape
 func SampleInBall65AMD64(c *[256]uint32, seed *[48]byte) bool
 
 // SampleInBall87AMD64 is SampleInBall (FIPS 204, Algorithm 29) for τ = 60: it fills c
@@ -29,4 +33,6 @@ func SampleInBall65AMD64(c *[256]uint32, seed *[48]byte) bool
 // secret: no branch or address depends on it but through which bytes are
 // rejected. Baseline x86-64; each block is squeezed by a call of
 // KeccakF1600AMD64.
+//
+//go:noescape
 func SampleInBall87AMD64(c *[256]uint32, seed *[64]byte) bool

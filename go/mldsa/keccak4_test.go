@@ -299,9 +299,21 @@ func TestExpandSx4(t *testing.T) {
 }
 
 // TestSamplersDoNotAllocate checks that ExpandS and ExpandMask, four-way
-// or not, keep their sponges and buffers on the stack: signing runs
-// ExpandMask in every attempt.
+// or not, and SampleInBall keep their sponges and buffers on the stack:
+// signing runs ExpandMask and SampleInBall in every attempt.
 func TestSamplersDoNotAllocate(t *testing.T) {
+	// c and c̃ are the caller's locals, as in signing and verifying: a
+	// routine whose arguments escaped would move them to the heap.
+	for _, p := range []Parameters{MLDSA44(), MLDSA65(), MLDSA87()} {
+		τ, n := p.p.τ, p.p.cTildeSize()
+		if got := testing.AllocsPerRun(5, func() {
+			var c ringElement
+			var cTilde [64]byte
+			_ = sampleInBall(&c, cTilde[:n], τ)
+		}); got != 0 {
+			t.Errorf("SampleInBall, τ = %d: %v allocations", τ, got)
+		}
+	}
 	withFourWayMin(t, func(t *testing.T) {
 		var ρ [64]byte
 		var s [15]ringElement
