@@ -59,10 +59,15 @@ type Solver struct {
 	qhead   int
 	act     []float64
 	inc     float64
-	phase   []bool
-	seen    []bool
-	units   []lit
-	empty   bool // an empty clause was added
+	// heap orders the unassigned variables (and perhaps some assigned
+	// ones, skipped when popped) by activity, highest first; pos[v] is
+	// v's index in it, −1 when absent.
+	heap  []int
+	pos   []int
+	phase []bool
+	seen  []bool
+	units []lit
+	empty bool // an empty clause was added
 	// Conflicts counts the conflicts of the last Solve.
 	Conflicts int
 }
@@ -78,6 +83,8 @@ func (s *Solver) NewVar() int {
 	s.level = append(s.level, 0)
 	s.reason = append(s.reason, -1)
 	s.act = append(s.act, 0)
+	s.pos = append(s.pos, -1)
+	s.insert(s.nvars - 1)
 	s.phase = append(s.phase, false)
 	s.seen = append(s.seen, false)
 	return s.nvars
@@ -209,11 +216,73 @@ func (s *Solver) propagate() int {
 func (s *Solver) bump(v int) {
 	s.act[v] += s.inc
 	if s.act[v] > 1e100 {
+		// Scaling every activity keeps the heap's order.
 		for i := range s.act {
 			s.act[i] *= 1e-100
 		}
 		s.inc *= 1e-100
 	}
+	if s.pos[v] >= 0 {
+		s.up(s.pos[v])
+	}
+}
+
+// insert puts v in the heap if it is not there.
+func (s *Solver) insert(v int) {
+	if s.pos[v] >= 0 {
+		return
+	}
+	s.pos[v] = len(s.heap)
+	s.heap = append(s.heap, v)
+	s.up(s.pos[v])
+}
+
+// up moves the heap's entry at i towards the root while its activity is
+// higher than its parent's.
+func (s *Solver) up(i int) {
+	v := s.heap[i]
+	for i > 0 {
+		p := (i - 1) / 2
+		if s.act[s.heap[p]] >= s.act[v] {
+			break
+		}
+		s.heap[i] = s.heap[p]
+		s.pos[s.heap[i]] = i
+		i = p
+	}
+	s.heap[i] = v
+	s.pos[v] = i
+}
+
+// pop removes and returns the variable of highest activity.
+func (s *Solver) pop() int {
+	v := s.heap[0]
+	last := s.heap[len(s.heap)-1]
+	s.heap = s.heap[:len(s.heap)-1]
+	s.pos[v] = -1
+	if len(s.heap) == 0 {
+		return v
+	}
+	// Move last down from the root.
+	i := 0
+	for {
+		c := 2*i + 1
+		if c >= len(s.heap) {
+			break
+		}
+		if c+1 < len(s.heap) && s.act[s.heap[c+1]] > s.act[s.heap[c]] {
+			c++
+		}
+		if s.act[s.heap[c]] <= s.act[last] {
+			break
+		}
+		s.heap[i] = s.heap[c]
+		s.pos[s.heap[i]] = i
+		i = c
+	}
+	s.heap[i] = last
+	s.pos[last] = i
+	return v
 }
 
 // analyze derives the first-UIP clause of a conflict and the level to
@@ -280,20 +349,23 @@ func (s *Solver) cancel(level int) {
 		s.phase[v] = s.trail[i]&1 == 0
 		s.assign[v] = unassigned
 		s.reason[v] = -1
+		s.insert(v)
 	}
 	s.trail = s.trail[:s.lim[level]]
 	s.qhead = len(s.trail)
 	s.lim = s.lim[:level]
 }
 
+// decideVar returns an unassigned variable of highest activity, or −1.
+// Every unassigned variable is in the heap: all start there, and cancel
+// puts back each one it unassigns.
 func (s *Solver) decideVar() int {
-	best, bv := -1, -1.0
-	for v := 0; v < s.nvars; v++ {
-		if s.assign[v] == unassigned && s.act[v] > bv {
-			best, bv = v, s.act[v]
+	for len(s.heap) > 0 {
+		if v := s.pop(); s.assign[v] == unassigned {
+			return v
 		}
 	}
-	return best
+	return -1
 }
 
 // Solve decides the formula. It gives up (Unknown) after maxConflicts
