@@ -2,6 +2,7 @@ package contract
 
 import (
 	"encoding/binary"
+	"math"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -644,5 +645,47 @@ func TestBalls(t *testing.T) {
 	}
 	if n != 3 {
 		t.Errorf("%d SampleInBall contracts, want 3", n)
+	}
+}
+
+// SampleInBallBlocks allows Appendix C's 221 iterations under either
+// reading (221 bytes at lines 7 and 9, or 221 passes of line 9 after the
+// τ bytes of line 7), and Algorithm 29 needs more bytes than it holds
+// with probability below 2⁻²⁵⁶ for every τ of Table 1: each byte of line
+// 7 or 9 is rejected at iteration i with probability (255 − i)/256, and a
+// dynamic program over the bytes read so far gives the mass past the
+// bound (a sum of positive terms, so float64 keeps its relative error
+// small).
+func TestBallBound(t *testing.T) {
+	room := maxBallBytes - 8
+	for _, p := range []fips204.Params{fips204.MLDSA44, fips204.MLDSA65, fips204.MLDSA87} {
+		if room < 221 || room < 221+p.Tau {
+			t.Errorf("τ = %d: %d bytes after the signs allow fewer than Appendix C's 221 iterations under one reading", p.Tau, room)
+		}
+		// at[n]: probability that the iterations so far read n bytes.
+		at := make([]float64, room+1)
+		at[0] = 1
+		past := 0.0
+		for i := 256 - p.Tau; i < 256; i++ {
+			rej := float64(255-i) / 256
+			next := make([]float64, room+1)
+			for n, pn := range at {
+				if pn == 0 {
+					continue
+				}
+				// k bytes read at iteration i: k − 1 rejected, one accepted.
+				r := 1.0
+				for k := 1; n+k <= room; k++ {
+					next[n+k] += pn * r * (1 - rej)
+					r *= rej
+				}
+				past += pn * r // every byte up to the bound rejected
+			}
+			at = next
+		}
+		if past >= math.Ldexp(1, -256) {
+			t.Errorf("τ = %d: Algorithm 29 reads more than %d bytes after the signs with probability %g, not below 2⁻²⁵⁶", p.Tau, room, past)
+		}
+		t.Logf("τ = %d: more than %d bytes after the signs with probability 2^%.0f", p.Tau, room, math.Log2(past))
 	}
 }
