@@ -111,11 +111,9 @@ func sampleInBall(c *build.Context, sym string, τ, seedLen int, tbl operand.Mem
 	c.MOVQ(reg.RAX, iSlot)
 	c.CMPQ(reg.RAX, operand.U32(256))
 	c.JNE(operand.LabelRef("read"))
-
-	c.Label("expand")
-	ballExpand(c, tbl, spill)
-	c.MOVB(operand.U8(1), result(c))
-	c.RET()
+	// The expansion is a label of its own, where the proof (Spec/check,
+	// ballproof.go) cuts the routine.
+	c.JMP(operand.LabelRef("expand"))
 
 	c.Label("refill")
 	c.Comment("The block is read to its end: squeeze the next, if the bound allows.")
@@ -140,6 +138,11 @@ func sampleInBall(c *build.Context, sym string, τ, seedLen int, tbl operand.Mem
 
 	c.Label("fail")
 	c.MOVB(operand.U8(0), result(c))
+	c.RET()
+
+	c.Label("expand")
+	ballExpand(c, tbl, spill)
+	c.MOVB(operand.U8(1), result(c))
 	c.RET()
 }
 

@@ -6,7 +6,7 @@ package asm
 
 // SampleInBall44AMD64 is SampleInBall (FIPS 204, Algorithm 29) for τ = 39: it fills c
 // with τ coefficients 1 or q − 1 and the others 0, sampled from SHAKE256(seed),
-// seed = c̃ (λ/4 = 32 bytes). It squeezes at most 2 blocks (Appendix C)
+// seed = c̃ (λ/4 = 32 bytes). It squeezes at most 3 blocks (Appendix C)
 // and returns false if they run out, c then holding garbage. The seed is
 // secret: no branch or address depends on it but through which bytes are
 // rejected. Baseline x86-64; each block is squeezed by a call of
@@ -17,7 +17,7 @@ func SampleInBall44AMD64(c *[256]uint32, seed *[32]byte) bool
 
 // SampleInBall65AMD64 is SampleInBall (FIPS 204, Algorithm 29) for τ = 49: it fills c
 // with τ coefficients 1 or q − 1 and the others 0, sampled from SHAKE256(seed),
-// seed = c̃ (λ/4 = 48 bytes). It squeezes at most 2 blocks (Appendix C)
+// seed = c̃ (λ/4 = 48 bytes). It squeezes at most 3 blocks (Appendix C)
 // and returns false if they run out, c then holding garbage. The seed is
 // secret: no branch or address depends on it but through which bytes are
 // rejected. Baseline x86-64; each block is squeezed by a call of
@@ -28,7 +28,7 @@ func SampleInBall65AMD64(c *[256]uint32, seed *[48]byte) bool
 
 // SampleInBall87AMD64 is SampleInBall (FIPS 204, Algorithm 29) for τ = 60: it fills c
 // with τ coefficients 1 or q − 1 and the others 0, sampled from SHAKE256(seed),
-// seed = c̃ (λ/4 = 64 bytes). It squeezes at most 2 blocks (Appendix C)
+// seed = c̃ (λ/4 = 64 bytes). It squeezes at most 3 blocks (Appendix C)
 // and returns false if they run out, c then holding garbage. The seed is
 // secret: no branch or address depends on it but through which bytes are
 // rejected. Baseline x86-64; each block is squeezed by a call of

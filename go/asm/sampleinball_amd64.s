@@ -62,7 +62,7 @@ TEXT ·SampleInBall44AMD64(SB), $352-17
 	MOVQ AX, 224(SP)
 	MOVQ $0x00000008, 208(SP)
 	MOVQ $0x000000d9, 216(SP)
-	MOVQ $0x00000001, 232(SP)
+	MOVQ $0x00000002, 232(SP)
 	MOVQ $0x02000000, 248(SP)
 	MOVQ $0x00000001, 256(SP)
 	XORL R8, R8
@@ -194,25 +194,61 @@ load:
 	XORQ    SI, BX
 
 	// c_i ← old c_j: the old bits j (each word 0 or oneHot) to bit i − 192 of word 3.
-	XORL  SI, SI
-	SUBQ  DI, SI
-	ORQ   SI, DI
-	SARQ  $0x3f, DI
-	ANDQ  248(SP), DI
-	XORL  SI, SI
-	SUBQ  AX, SI
-	ORQ   SI, AX
-	SARQ  $0x3f, AX
-	ANDQ  248(SP), AX
-	ORQ   DI, R11
-	ORQ   AX, BX
-	SHLQ  $0x01, 248(SP)
-	SHLQ  $0x01, 256(SP)
-	MOVQ  216(SP), AX
-	INCQ  AX
-	MOVQ  AX, 216(SP)
-	CMPQ  AX, $0x00000100
-	JNE   read
+	XORL SI, SI
+	SUBQ DI, SI
+	ORQ  SI, DI
+	SARQ $0x3f, DI
+	ANDQ 248(SP), DI
+	XORL SI, SI
+	SUBQ AX, SI
+	ORQ  SI, AX
+	SARQ $0x3f, AX
+	ANDQ 248(SP), AX
+	ORQ  DI, R11
+	ORQ  AX, BX
+	SHLQ $0x01, 248(SP)
+	SHLQ $0x01, 256(SP)
+	MOVQ 216(SP), AX
+	INCQ AX
+	MOVQ AX, 216(SP)
+	CMPQ AX, $0x00000100
+	JNE  read
+	JMP  expand
+
+refill:
+	// The block is read to its end: squeeze the next, if the bound allows.
+	MOVQ 232(SP), AX
+	CMPQ AX, $0x00000000
+	JEQ  fail
+	DECQ AX
+	MOVQ AX, 232(SP)
+	MOVQ R8, 272(SP)
+	MOVQ R12, 304(SP)
+	MOVQ R9, 280(SP)
+	MOVQ R13, 312(SP)
+	MOVQ R10, 288(SP)
+	MOVQ R14, 320(SP)
+	MOVQ R11, 296(SP)
+	MOVQ BX, 328(SP)
+	LEAQ 8(SP), AX
+	MOVQ AX, (SP)
+	CALL ·KeccakF1600AMD64(SB)
+	MOVQ 272(SP), R8
+	MOVQ 304(SP), R12
+	MOVQ 280(SP), R9
+	MOVQ 312(SP), R13
+	MOVQ 288(SP), R10
+	MOVQ 320(SP), R14
+	MOVQ 296(SP), R11
+	MOVQ 328(SP), BX
+	XORL AX, AX
+	JMP  load
+
+fail:
+	MOVB $0x00, ret+16(FP)
+	RET
+
+expand:
 	MOVOU sampleInBallConsts<>+0(SB), X14
 	MOVOU sampleInBallConsts<>+16(SB), X15
 	MOVQ  c+0(FP), DI
@@ -1075,39 +1111,6 @@ load:
 	MOVB       $0x01, ret+16(FP)
 	RET
 
-refill:
-	// The block is read to its end: squeeze the next, if the bound allows.
-	MOVQ 232(SP), AX
-	CMPQ AX, $0x00000000
-	JEQ  fail
-	DECQ AX
-	MOVQ AX, 232(SP)
-	MOVQ R8, 272(SP)
-	MOVQ R12, 304(SP)
-	MOVQ R9, 280(SP)
-	MOVQ R13, 312(SP)
-	MOVQ R10, 288(SP)
-	MOVQ R14, 320(SP)
-	MOVQ R11, 296(SP)
-	MOVQ BX, 328(SP)
-	LEAQ 8(SP), AX
-	MOVQ AX, (SP)
-	CALL ·KeccakF1600AMD64(SB)
-	MOVQ 272(SP), R8
-	MOVQ 304(SP), R12
-	MOVQ 280(SP), R9
-	MOVQ 312(SP), R13
-	MOVQ 288(SP), R10
-	MOVQ 320(SP), R14
-	MOVQ 296(SP), R11
-	MOVQ 328(SP), BX
-	XORL AX, AX
-	JMP  load
-
-fail:
-	MOVB $0x00, ret+16(FP)
-	RET
-
 // func SampleInBall65AMD64(c *[256]uint32, seed *[48]byte) bool
 // Requires: CMOV, SSE2
 TEXT ·SampleInBall65AMD64(SB), $352-17
@@ -1157,7 +1160,7 @@ TEXT ·SampleInBall65AMD64(SB), $352-17
 	MOVQ AX, 224(SP)
 	MOVQ $0x00000008, 208(SP)
 	MOVQ $0x000000cf, 216(SP)
-	MOVQ $0x00000001, 232(SP)
+	MOVQ $0x00000002, 232(SP)
 	MOVQ $0x00008000, 248(SP)
 	MOVQ $0x00000001, 256(SP)
 	XORL R8, R8
@@ -1289,25 +1292,61 @@ load:
 	XORQ    SI, BX
 
 	// c_i ← old c_j: the old bits j (each word 0 or oneHot) to bit i − 192 of word 3.
-	XORL  SI, SI
-	SUBQ  DI, SI
-	ORQ   SI, DI
-	SARQ  $0x3f, DI
-	ANDQ  248(SP), DI
-	XORL  SI, SI
-	SUBQ  AX, SI
-	ORQ   SI, AX
-	SARQ  $0x3f, AX
-	ANDQ  248(SP), AX
-	ORQ   DI, R11
-	ORQ   AX, BX
-	SHLQ  $0x01, 248(SP)
-	SHLQ  $0x01, 256(SP)
-	MOVQ  216(SP), AX
-	INCQ  AX
-	MOVQ  AX, 216(SP)
-	CMPQ  AX, $0x00000100
-	JNE   read
+	XORL SI, SI
+	SUBQ DI, SI
+	ORQ  SI, DI
+	SARQ $0x3f, DI
+	ANDQ 248(SP), DI
+	XORL SI, SI
+	SUBQ AX, SI
+	ORQ  SI, AX
+	SARQ $0x3f, AX
+	ANDQ 248(SP), AX
+	ORQ  DI, R11
+	ORQ  AX, BX
+	SHLQ $0x01, 248(SP)
+	SHLQ $0x01, 256(SP)
+	MOVQ 216(SP), AX
+	INCQ AX
+	MOVQ AX, 216(SP)
+	CMPQ AX, $0x00000100
+	JNE  read
+	JMP  expand
+
+refill:
+	// The block is read to its end: squeeze the next, if the bound allows.
+	MOVQ 232(SP), AX
+	CMPQ AX, $0x00000000
+	JEQ  fail
+	DECQ AX
+	MOVQ AX, 232(SP)
+	MOVQ R8, 272(SP)
+	MOVQ R12, 304(SP)
+	MOVQ R9, 280(SP)
+	MOVQ R13, 312(SP)
+	MOVQ R10, 288(SP)
+	MOVQ R14, 320(SP)
+	MOVQ R11, 296(SP)
+	MOVQ BX, 328(SP)
+	LEAQ 8(SP), AX
+	MOVQ AX, (SP)
+	CALL ·KeccakF1600AMD64(SB)
+	MOVQ 272(SP), R8
+	MOVQ 304(SP), R12
+	MOVQ 280(SP), R9
+	MOVQ 312(SP), R13
+	MOVQ 288(SP), R10
+	MOVQ 320(SP), R14
+	MOVQ 296(SP), R11
+	MOVQ 328(SP), BX
+	XORL AX, AX
+	JMP  load
+
+fail:
+	MOVB $0x00, ret+16(FP)
+	RET
+
+expand:
 	MOVOU sampleInBallConsts<>+0(SB), X14
 	MOVOU sampleInBallConsts<>+16(SB), X15
 	MOVQ  c+0(FP), DI
@@ -2170,39 +2209,6 @@ load:
 	MOVB       $0x01, ret+16(FP)
 	RET
 
-refill:
-	// The block is read to its end: squeeze the next, if the bound allows.
-	MOVQ 232(SP), AX
-	CMPQ AX, $0x00000000
-	JEQ  fail
-	DECQ AX
-	MOVQ AX, 232(SP)
-	MOVQ R8, 272(SP)
-	MOVQ R12, 304(SP)
-	MOVQ R9, 280(SP)
-	MOVQ R13, 312(SP)
-	MOVQ R10, 288(SP)
-	MOVQ R14, 320(SP)
-	MOVQ R11, 296(SP)
-	MOVQ BX, 328(SP)
-	LEAQ 8(SP), AX
-	MOVQ AX, (SP)
-	CALL ·KeccakF1600AMD64(SB)
-	MOVQ 272(SP), R8
-	MOVQ 304(SP), R12
-	MOVQ 280(SP), R9
-	MOVQ 312(SP), R13
-	MOVQ 288(SP), R10
-	MOVQ 320(SP), R14
-	MOVQ 296(SP), R11
-	MOVQ 328(SP), BX
-	XORL AX, AX
-	JMP  load
-
-fail:
-	MOVB $0x00, ret+16(FP)
-	RET
-
 // func SampleInBall87AMD64(c *[256]uint32, seed *[64]byte) bool
 // Requires: CMOV, SSE2
 TEXT ·SampleInBall87AMD64(SB), $352-17
@@ -2254,7 +2260,7 @@ TEXT ·SampleInBall87AMD64(SB), $352-17
 	MOVQ AX, 224(SP)
 	MOVQ $0x00000008, 208(SP)
 	MOVQ $0x000000c4, 216(SP)
-	MOVQ $0x00000001, 232(SP)
+	MOVQ $0x00000002, 232(SP)
 	MOVQ $0x00000010, 248(SP)
 	MOVQ $0x00000001, 256(SP)
 	XORL R8, R8
@@ -2386,25 +2392,61 @@ load:
 	XORQ    SI, BX
 
 	// c_i ← old c_j: the old bits j (each word 0 or oneHot) to bit i − 192 of word 3.
-	XORL  SI, SI
-	SUBQ  DI, SI
-	ORQ   SI, DI
-	SARQ  $0x3f, DI
-	ANDQ  248(SP), DI
-	XORL  SI, SI
-	SUBQ  AX, SI
-	ORQ   SI, AX
-	SARQ  $0x3f, AX
-	ANDQ  248(SP), AX
-	ORQ   DI, R11
-	ORQ   AX, BX
-	SHLQ  $0x01, 248(SP)
-	SHLQ  $0x01, 256(SP)
-	MOVQ  216(SP), AX
-	INCQ  AX
-	MOVQ  AX, 216(SP)
-	CMPQ  AX, $0x00000100
-	JNE   read
+	XORL SI, SI
+	SUBQ DI, SI
+	ORQ  SI, DI
+	SARQ $0x3f, DI
+	ANDQ 248(SP), DI
+	XORL SI, SI
+	SUBQ AX, SI
+	ORQ  SI, AX
+	SARQ $0x3f, AX
+	ANDQ 248(SP), AX
+	ORQ  DI, R11
+	ORQ  AX, BX
+	SHLQ $0x01, 248(SP)
+	SHLQ $0x01, 256(SP)
+	MOVQ 216(SP), AX
+	INCQ AX
+	MOVQ AX, 216(SP)
+	CMPQ AX, $0x00000100
+	JNE  read
+	JMP  expand
+
+refill:
+	// The block is read to its end: squeeze the next, if the bound allows.
+	MOVQ 232(SP), AX
+	CMPQ AX, $0x00000000
+	JEQ  fail
+	DECQ AX
+	MOVQ AX, 232(SP)
+	MOVQ R8, 272(SP)
+	MOVQ R12, 304(SP)
+	MOVQ R9, 280(SP)
+	MOVQ R13, 312(SP)
+	MOVQ R10, 288(SP)
+	MOVQ R14, 320(SP)
+	MOVQ R11, 296(SP)
+	MOVQ BX, 328(SP)
+	LEAQ 8(SP), AX
+	MOVQ AX, (SP)
+	CALL ·KeccakF1600AMD64(SB)
+	MOVQ 272(SP), R8
+	MOVQ 304(SP), R12
+	MOVQ 280(SP), R9
+	MOVQ 312(SP), R13
+	MOVQ 288(SP), R10
+	MOVQ 320(SP), R14
+	MOVQ 296(SP), R11
+	MOVQ 328(SP), BX
+	XORL AX, AX
+	JMP  load
+
+fail:
+	MOVB $0x00, ret+16(FP)
+	RET
+
+expand:
 	MOVOU sampleInBallConsts<>+0(SB), X14
 	MOVOU sampleInBallConsts<>+16(SB), X15
 	MOVQ  c+0(FP), DI
@@ -3265,37 +3307,4 @@ load:
 	PAND       X2, X3
 	MOVOU      X3, 1008(DI)
 	MOVB       $0x01, ret+16(FP)
-	RET
-
-refill:
-	// The block is read to its end: squeeze the next, if the bound allows.
-	MOVQ 232(SP), AX
-	CMPQ AX, $0x00000000
-	JEQ  fail
-	DECQ AX
-	MOVQ AX, 232(SP)
-	MOVQ R8, 272(SP)
-	MOVQ R12, 304(SP)
-	MOVQ R9, 280(SP)
-	MOVQ R13, 312(SP)
-	MOVQ R10, 288(SP)
-	MOVQ R14, 320(SP)
-	MOVQ R11, 296(SP)
-	MOVQ BX, 328(SP)
-	LEAQ 8(SP), AX
-	MOVQ AX, (SP)
-	CALL ·KeccakF1600AMD64(SB)
-	MOVQ 272(SP), R8
-	MOVQ 304(SP), R12
-	MOVQ 280(SP), R9
-	MOVQ 312(SP), R13
-	MOVQ 288(SP), R10
-	MOVQ 320(SP), R14
-	MOVQ 296(SP), R11
-	MOVQ 328(SP), BX
-	XORL AX, AX
-	JMP  load
-
-fail:
-	MOVB $0x00, ret+16(FP)
 	RET

@@ -12,9 +12,9 @@ const (
 	rejNTTPolyBlocks = 16
 	// RejBoundedPoly: 7 blocks of SHAKE256 hold 952 bytes.
 	rejBoundedPolyBlocks = 7
-	// SampleInBall: 2 blocks of SHAKE256 hold 264 bytes after the 8 bytes
+	// SampleInBall: 3 blocks of SHAKE256 hold 400 bytes after the 8 bytes
 	// of signs.
-	sampleInBallBlocks = 2
+	sampleInBallBlocks = 3
 	// ML-DSA.Sign_internal: 814 attempts, as Spec's Algorithm 7 (Appendix C,
 	// Table 3).
 	signAttempts = 814

@@ -150,14 +150,14 @@ func TestExpandACalls(t *testing.T) {
 }
 
 // TestSampleInBallBound drives SampleInBall past its Appendix C bound with
-// τ = 256 (about 1,500 bytes expected, more than the 264 allowed): it must
+// τ = 256 (about 1,500 bytes expected, more than the 400 allowed): it must
 // report failure, not loop or return a partial c as valid.
 func TestSampleInBallBound(t *testing.T) {
 	rng := rand.New(rand.NewPCG(31, 32))
 	for it := 0; it < 20; it++ {
 		var c ringElement
 		if sampleInBall(&c, randBytes(rng, 32), 256) {
-			t.Fatal("SampleInBall with τ = 256 succeeded within 264 bytes")
+			t.Fatal("SampleInBall with τ = 256 succeeded within 400 bytes")
 		}
 	}
 }

@@ -3579,8 +3579,27 @@ TEXT ·h0181(SB), NOSPLIT, $24-8
 	RET
 
 // func h0182(s *State)
-// MOVQ $0x00000007, 24(R8)
+// MOVQ $0x00000002, 24(R8)
 TEXT ·h0182(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MOVQ $0x00000002, 24(R8)
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h0183(s *State)
+// MOVQ $0x00000007, 24(R8)
+TEXT ·h0183(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3597,9 +3616,9 @@ TEXT ·h0182(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0183(s *State)
+// func h0184(s *State)
 // MOVQ $0x00000008, 24(R8)
-TEXT ·h0183(SB), NOSPLIT, $24-8
+TEXT ·h0184(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3616,9 +3635,9 @@ TEXT ·h0183(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0184(s *State)
+// func h0185(s *State)
 // MOVQ $0x00000010, 24(R8)
-TEXT ·h0184(SB), NOSPLIT, $24-8
+TEXT ·h0185(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3635,9 +3654,9 @@ TEXT ·h0184(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0185(s *State)
+// func h0186(s *State)
 // MOVQ $0x0000001f, 24(R8)
-TEXT ·h0185(SB), NOSPLIT, $24-8
+TEXT ·h0186(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3654,9 +3673,9 @@ TEXT ·h0185(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0186(s *State)
+// func h0187(s *State)
 // MOVQ $0x000000c4, 24(R8)
-TEXT ·h0186(SB), NOSPLIT, $24-8
+TEXT ·h0187(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3673,9 +3692,9 @@ TEXT ·h0186(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0187(s *State)
+// func h0188(s *State)
 // MOVQ $0x000000cf, 24(R8)
-TEXT ·h0187(SB), NOSPLIT, $24-8
+TEXT ·h0188(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3692,9 +3711,9 @@ TEXT ·h0187(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0188(s *State)
+// func h0189(s *State)
 // MOVQ $0x000000d9, 24(R8)
-TEXT ·h0188(SB), NOSPLIT, $24-8
+TEXT ·h0189(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3711,9 +3730,9 @@ TEXT ·h0188(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0189(s *State)
+// func h0190(s *State)
 // MOVQ $0x00008000, 24(R8)
-TEXT ·h0189(SB), NOSPLIT, $24-8
+TEXT ·h0190(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3730,9 +3749,9 @@ TEXT ·h0189(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0190(s *State)
+// func h0191(s *State)
 // MOVQ $0x02000000, 24(R8)
-TEXT ·h0190(SB), NOSPLIT, $24-8
+TEXT ·h0191(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3749,9 +3768,9 @@ TEXT ·h0190(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0191(s *State)
+// func h0192(s *State)
 // MOVQ $0x8000000000000000, AX
-TEXT ·h0191(SB), NOSPLIT, $24-8
+TEXT ·h0192(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3768,9 +3787,9 @@ TEXT ·h0191(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0192(s *State)
+// func h0193(s *State)
 // MOVQ (AX), AX
-TEXT ·h0192(SB), NOSPLIT, $24-8
+TEXT ·h0193(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3787,9 +3806,9 @@ TEXT ·h0192(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0193(s *State)
+// func h0194(s *State)
 // MOVQ (R8)(R9*1), R10
-TEXT ·h0193(SB), NOSPLIT, $24-8
+TEXT ·h0194(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3806,9 +3825,9 @@ TEXT ·h0193(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0194(s *State)
+// func h0195(s *State)
 // MOVQ (R8), AX
-TEXT ·h0194(SB), NOSPLIT, $24-8
+TEXT ·h0195(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3825,9 +3844,9 @@ TEXT ·h0194(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0195(s *State)
+// func h0196(s *State)
 // MOVQ (R8), CX
-TEXT ·h0195(SB), NOSPLIT, $24-8
+TEXT ·h0196(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3844,9 +3863,9 @@ TEXT ·h0195(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0196(s *State)
+// func h0197(s *State)
 // MOVQ (R8), DX
-TEXT ·h0196(SB), NOSPLIT, $24-8
+TEXT ·h0197(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3863,9 +3882,9 @@ TEXT ·h0196(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0197(s *State)
+// func h0198(s *State)
 // MOVQ (R8), R8
-TEXT ·h0197(SB), NOSPLIT, $24-8
+TEXT ·h0198(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3882,9 +3901,9 @@ TEXT ·h0197(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0198(s *State)
+// func h0199(s *State)
 // MOVQ (R8), R9
-TEXT ·h0198(SB), NOSPLIT, $24-8
+TEXT ·h0199(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3901,9 +3920,9 @@ TEXT ·h0198(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0199(s *State)
+// func h0200(s *State)
 // MOVQ 24(AX), AX
-TEXT ·h0199(SB), NOSPLIT, $24-8
+TEXT ·h0200(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3920,9 +3939,9 @@ TEXT ·h0199(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0200(s *State)
+// func h0201(s *State)
 // MOVQ 24(R8)(R9*1), R10
-TEXT ·h0200(SB), NOSPLIT, $24-8
+TEXT ·h0201(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3939,9 +3958,9 @@ TEXT ·h0200(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0201(s *State)
+// func h0202(s *State)
 // MOVQ 24(R8), AX
-TEXT ·h0201(SB), NOSPLIT, $24-8
+TEXT ·h0202(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3958,9 +3977,9 @@ TEXT ·h0201(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0202(s *State)
+// func h0203(s *State)
 // MOVQ 24(R8), CX
-TEXT ·h0202(SB), NOSPLIT, $24-8
+TEXT ·h0203(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3977,9 +3996,9 @@ TEXT ·h0202(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0203(s *State)
+// func h0204(s *State)
 // MOVQ 24(R8), DX
-TEXT ·h0203(SB), NOSPLIT, $24-8
+TEXT ·h0204(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -3996,9 +4015,9 @@ TEXT ·h0203(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0204(s *State)
+// func h0205(s *State)
 // MOVQ 24(R8), R8
-TEXT ·h0204(SB), NOSPLIT, $24-8
+TEXT ·h0205(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4015,9 +4034,9 @@ TEXT ·h0204(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0205(s *State)
+// func h0206(s *State)
 // MOVQ 24(R8), R9
-TEXT ·h0205(SB), NOSPLIT, $24-8
+TEXT ·h0206(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4034,9 +4053,9 @@ TEXT ·h0205(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0206(s *State)
+// func h0207(s *State)
 // MOVQ AX, (R8)
-TEXT ·h0206(SB), NOSPLIT, $24-8
+TEXT ·h0207(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4053,9 +4072,9 @@ TEXT ·h0206(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0207(s *State)
+// func h0208(s *State)
 // MOVQ AX, 24(R8)
-TEXT ·h0207(SB), NOSPLIT, $24-8
+TEXT ·h0208(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4072,9 +4091,9 @@ TEXT ·h0207(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0208(s *State)
+// func h0209(s *State)
 // MOVQ CX, (R8)
-TEXT ·h0208(SB), NOSPLIT, $24-8
+TEXT ·h0209(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4091,9 +4110,9 @@ TEXT ·h0208(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0209(s *State)
+// func h0210(s *State)
 // MOVQ CX, 24(R8)
-TEXT ·h0209(SB), NOSPLIT, $24-8
+TEXT ·h0210(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4110,9 +4129,9 @@ TEXT ·h0209(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0210(s *State)
+// func h0211(s *State)
 // MOVQ DX, (R8)
-TEXT ·h0210(SB), NOSPLIT, $24-8
+TEXT ·h0211(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4129,9 +4148,9 @@ TEXT ·h0210(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0211(s *State)
+// func h0212(s *State)
 // MOVQ DX, 24(R8)
-TEXT ·h0211(SB), NOSPLIT, $24-8
+TEXT ·h0212(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4148,9 +4167,9 @@ TEXT ·h0211(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0212(s *State)
+// func h0213(s *State)
 // MOVQ R8, (R9)
-TEXT ·h0212(SB), NOSPLIT, $24-8
+TEXT ·h0213(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4167,9 +4186,9 @@ TEXT ·h0212(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0213(s *State)
+// func h0214(s *State)
 // MOVQ R8, 24(R9)
-TEXT ·h0213(SB), NOSPLIT, $24-8
+TEXT ·h0214(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4186,9 +4205,9 @@ TEXT ·h0213(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0214(s *State)
+// func h0215(s *State)
 // MOVQ AX, CX
-TEXT ·h0214(SB), NOSPLIT, $24-8
+TEXT ·h0215(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4205,9 +4224,9 @@ TEXT ·h0214(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0215(s *State)
+// func h0216(s *State)
 // MOVQ AX, DX
-TEXT ·h0215(SB), NOSPLIT, $24-8
+TEXT ·h0216(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4224,9 +4243,9 @@ TEXT ·h0215(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0216(s *State)
+// func h0217(s *State)
 // MOVQ AX, R8
-TEXT ·h0216(SB), NOSPLIT, $24-8
+TEXT ·h0217(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4243,9 +4262,9 @@ TEXT ·h0216(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0217(s *State)
+// func h0218(s *State)
 // MOVQ CX, R8
-TEXT ·h0217(SB), NOSPLIT, $24-8
+TEXT ·h0218(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4262,9 +4281,9 @@ TEXT ·h0217(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0218(s *State)
+// func h0219(s *State)
 // MOVQ DX, AX
-TEXT ·h0218(SB), NOSPLIT, $24-8
+TEXT ·h0219(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4281,9 +4300,9 @@ TEXT ·h0218(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0219(s *State)
+// func h0220(s *State)
 // MOVQ DX, CX
-TEXT ·h0219(SB), NOSPLIT, $24-8
+TEXT ·h0220(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4300,9 +4319,9 @@ TEXT ·h0219(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0220(s *State)
+// func h0221(s *State)
 // MOVQ DX, R8
-TEXT ·h0220(SB), NOSPLIT, $24-8
+TEXT ·h0221(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4319,9 +4338,9 @@ TEXT ·h0220(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0221(s *State)
+// func h0222(s *State)
 // MOVQ R8, AX
-TEXT ·h0221(SB), NOSPLIT, $24-8
+TEXT ·h0222(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4338,9 +4357,9 @@ TEXT ·h0221(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0222(s *State)
+// func h0223(s *State)
 // MOVQ R8, CX
-TEXT ·h0222(SB), NOSPLIT, $24-8
+TEXT ·h0223(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4357,9 +4376,9 @@ TEXT ·h0222(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0223(s *State)
+// func h0224(s *State)
 // MOVQ R8, DX
-TEXT ·h0223(SB), NOSPLIT, $24-8
+TEXT ·h0224(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4376,9 +4395,9 @@ TEXT ·h0223(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0224(s *State)
+// func h0225(s *State)
 // MOVQ R8, R9
-TEXT ·h0224(SB), NOSPLIT, $24-8
+TEXT ·h0225(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4395,9 +4414,9 @@ TEXT ·h0224(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0225(s *State)
+// func h0226(s *State)
 // MOVWLZX (R8), AX
-TEXT ·h0225(SB), NOSPLIT, $24-8
+TEXT ·h0226(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4414,9 +4433,9 @@ TEXT ·h0225(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0226(s *State)
+// func h0227(s *State)
 // MOVWLZX 24(R8), AX
-TEXT ·h0226(SB), NOSPLIT, $24-8
+TEXT ·h0227(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4433,9 +4452,9 @@ TEXT ·h0226(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0227(s *State)
+// func h0228(s *State)
 // NOTL R8
-TEXT ·h0227(SB), NOSPLIT, $24-8
+TEXT ·h0228(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4452,9 +4471,9 @@ TEXT ·h0227(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0228(s *State)
+// func h0229(s *State)
 // NOTQ AX
-TEXT ·h0228(SB), NOSPLIT, $24-8
+TEXT ·h0229(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4471,9 +4490,9 @@ TEXT ·h0228(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0229(s *State)
+// func h0230(s *State)
 // NOTQ CX
-TEXT ·h0229(SB), NOSPLIT, $24-8
+TEXT ·h0230(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4490,9 +4509,9 @@ TEXT ·h0229(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0230(s *State)
+// func h0231(s *State)
 // NOTQ DX
-TEXT ·h0230(SB), NOSPLIT, $24-8
+TEXT ·h0231(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4509,9 +4528,9 @@ TEXT ·h0230(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0231(s *State)
+// func h0232(s *State)
 // NOTQ R8
-TEXT ·h0231(SB), NOSPLIT, $24-8
+TEXT ·h0232(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4528,9 +4547,9 @@ TEXT ·h0231(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0232(s *State)
+// func h0233(s *State)
 // ORL $0x001f0000, AX
-TEXT ·h0232(SB), NOSPLIT, $24-8
+TEXT ·h0233(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4547,9 +4566,9 @@ TEXT ·h0232(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0233(s *State)
+// func h0234(s *State)
 // ORL R8, R9
-TEXT ·h0233(SB), NOSPLIT, $24-8
+TEXT ·h0234(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4566,9 +4585,9 @@ TEXT ·h0233(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0234(s *State)
+// func h0235(s *State)
 // ORQ 24(R8), R9
-TEXT ·h0234(SB), NOSPLIT, $24-8
+TEXT ·h0235(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4585,9 +4604,9 @@ TEXT ·h0234(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0235(s *State)
+// func h0236(s *State)
 // ORQ AX, CX
-TEXT ·h0235(SB), NOSPLIT, $24-8
+TEXT ·h0236(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4604,9 +4623,9 @@ TEXT ·h0235(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0236(s *State)
+// func h0237(s *State)
 // ORQ AX, DX
-TEXT ·h0236(SB), NOSPLIT, $24-8
+TEXT ·h0237(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4623,9 +4642,9 @@ TEXT ·h0236(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0237(s *State)
+// func h0238(s *State)
 // ORQ AX, R8
-TEXT ·h0237(SB), NOSPLIT, $24-8
+TEXT ·h0238(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4642,9 +4661,9 @@ TEXT ·h0237(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0238(s *State)
+// func h0239(s *State)
 // ORQ CX, AX
-TEXT ·h0238(SB), NOSPLIT, $24-8
+TEXT ·h0239(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4661,9 +4680,9 @@ TEXT ·h0238(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0239(s *State)
+// func h0240(s *State)
 // ORQ CX, DX
-TEXT ·h0239(SB), NOSPLIT, $24-8
+TEXT ·h0240(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4680,9 +4699,9 @@ TEXT ·h0239(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0240(s *State)
+// func h0241(s *State)
 // ORQ CX, R8
-TEXT ·h0240(SB), NOSPLIT, $24-8
+TEXT ·h0241(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4699,9 +4718,9 @@ TEXT ·h0240(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0241(s *State)
+// func h0242(s *State)
 // ORQ DX, AX
-TEXT ·h0241(SB), NOSPLIT, $24-8
+TEXT ·h0242(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4718,9 +4737,9 @@ TEXT ·h0241(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0242(s *State)
+// func h0243(s *State)
 // ORQ DX, R8
-TEXT ·h0242(SB), NOSPLIT, $24-8
+TEXT ·h0243(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4737,9 +4756,9 @@ TEXT ·h0242(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0243(s *State)
+// func h0244(s *State)
 // ORQ R8, AX
-TEXT ·h0243(SB), NOSPLIT, $24-8
+TEXT ·h0244(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4756,9 +4775,9 @@ TEXT ·h0243(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0244(s *State)
+// func h0245(s *State)
 // ORQ R8, CX
-TEXT ·h0244(SB), NOSPLIT, $24-8
+TEXT ·h0245(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4775,9 +4794,9 @@ TEXT ·h0244(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0245(s *State)
+// func h0246(s *State)
 // ORQ R8, DX
-TEXT ·h0245(SB), NOSPLIT, $24-8
+TEXT ·h0246(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4794,9 +4813,9 @@ TEXT ·h0245(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0246(s *State)
+// func h0247(s *State)
 // ORQ R8, R9
-TEXT ·h0246(SB), NOSPLIT, $24-8
+TEXT ·h0247(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4813,9 +4832,9 @@ TEXT ·h0246(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0247(s *State)
+// func h0248(s *State)
 // PADDL X1, X9
-TEXT ·h0247(SB), NOSPLIT, $24-8
+TEXT ·h0248(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4832,9 +4851,9 @@ TEXT ·h0247(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0248(s *State)
+// func h0249(s *State)
 // PADDQ X1, X9
-TEXT ·h0248(SB), NOSPLIT, $24-8
+TEXT ·h0249(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4851,9 +4870,9 @@ TEXT ·h0248(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0249(s *State)
+// func h0250(s *State)
 // PAND X1, X9
-TEXT ·h0249(SB), NOSPLIT, $24-8
+TEXT ·h0250(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4870,9 +4889,9 @@ TEXT ·h0249(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0250(s *State)
+// func h0251(s *State)
 // PMULULQ X1, X9
-TEXT ·h0250(SB), NOSPLIT, $24-8
+TEXT ·h0251(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4889,9 +4908,9 @@ TEXT ·h0250(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0251(s *State)
+// func h0252(s *State)
 // POR X1, X9
-TEXT ·h0251(SB), NOSPLIT, $24-8
+TEXT ·h0252(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4908,9 +4927,9 @@ TEXT ·h0251(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0252(s *State)
+// func h0253(s *State)
 // PSHUFL $0x00, X1, X1
-TEXT ·h0252(SB), NOSPLIT, $24-8
+TEXT ·h0253(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4927,9 +4946,9 @@ TEXT ·h0252(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0253(s *State)
+// func h0254(s *State)
 // PSHUFL $0x55, X1, X1
-TEXT ·h0253(SB), NOSPLIT, $24-8
+TEXT ·h0254(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4946,9 +4965,9 @@ TEXT ·h0253(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0254(s *State)
+// func h0255(s *State)
 // PSHUFL $0xf5, X1, X1
-TEXT ·h0254(SB), NOSPLIT, $24-8
+TEXT ·h0255(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4965,9 +4984,9 @@ TEXT ·h0254(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0255(s *State)
+// func h0256(s *State)
 // PSHUFL $0xf5, X1, X9
-TEXT ·h0255(SB), NOSPLIT, $24-8
+TEXT ·h0256(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -4984,9 +5003,9 @@ TEXT ·h0255(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0256(s *State)
+// func h0257(s *State)
 // PSLLL $0x00, X1
-TEXT ·h0256(SB), NOSPLIT, $24-8
+TEXT ·h0257(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5003,9 +5022,9 @@ TEXT ·h0256(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0257(s *State)
+// func h0258(s *State)
 // PSLLL $0x01, X1
-TEXT ·h0257(SB), NOSPLIT, $24-8
+TEXT ·h0258(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5022,9 +5041,9 @@ TEXT ·h0257(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0258(s *State)
+// func h0259(s *State)
 // PSLLL $0x02, X1
-TEXT ·h0258(SB), NOSPLIT, $24-8
+TEXT ·h0259(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5041,9 +5060,9 @@ TEXT ·h0258(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0259(s *State)
+// func h0260(s *State)
 // PSLLL $0x03, X1
-TEXT ·h0259(SB), NOSPLIT, $24-8
+TEXT ·h0260(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5060,9 +5079,9 @@ TEXT ·h0259(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0260(s *State)
+// func h0261(s *State)
 // PSLLL $0x04, X1
-TEXT ·h0260(SB), NOSPLIT, $24-8
+TEXT ·h0261(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5079,9 +5098,9 @@ TEXT ·h0260(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0261(s *State)
+// func h0262(s *State)
 // PSLLL $0x08, X1
-TEXT ·h0261(SB), NOSPLIT, $24-8
+TEXT ·h0262(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5098,9 +5117,9 @@ TEXT ·h0261(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0262(s *State)
+// func h0263(s *State)
 // PSLLL $0x0c, X1
-TEXT ·h0262(SB), NOSPLIT, $24-8
+TEXT ·h0263(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5117,9 +5136,9 @@ TEXT ·h0262(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0263(s *State)
+// func h0264(s *State)
 // PSLLL $0x0d, X1
-TEXT ·h0263(SB), NOSPLIT, $24-8
+TEXT ·h0264(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5136,9 +5155,9 @@ TEXT ·h0263(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0264(s *State)
+// func h0265(s *State)
 // PSLLL $0x10, X1
-TEXT ·h0264(SB), NOSPLIT, $24-8
+TEXT ·h0265(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5155,9 +5174,9 @@ TEXT ·h0264(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0265(s *State)
+// func h0266(s *State)
 // PSLLL $0x14, X1
-TEXT ·h0265(SB), NOSPLIT, $24-8
+TEXT ·h0266(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5174,9 +5193,9 @@ TEXT ·h0265(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0266(s *State)
+// func h0267(s *State)
 // PSLLL $0x17, X1
-TEXT ·h0266(SB), NOSPLIT, $24-8
+TEXT ·h0267(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5193,9 +5212,9 @@ TEXT ·h0266(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0267(s *State)
+// func h0268(s *State)
 // PSLLL $0x18, X1
-TEXT ·h0267(SB), NOSPLIT, $24-8
+TEXT ·h0268(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5212,9 +5231,9 @@ TEXT ·h0267(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0268(s *State)
+// func h0269(s *State)
 // PSLLL $0x1c, X1
-TEXT ·h0268(SB), NOSPLIT, $24-8
+TEXT ·h0269(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5231,9 +5250,9 @@ TEXT ·h0268(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0269(s *State)
+// func h0270(s *State)
 // PSRAL $0x17, X1
-TEXT ·h0269(SB), NOSPLIT, $24-8
+TEXT ·h0270(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5250,9 +5269,9 @@ TEXT ·h0269(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0270(s *State)
+// func h0271(s *State)
 // PSRAL $0x1f, X1
-TEXT ·h0270(SB), NOSPLIT, $24-8
+TEXT ·h0271(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5269,9 +5288,9 @@ TEXT ·h0270(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0271(s *State)
+// func h0272(s *State)
 // PSRLQ $0x20, X1
-TEXT ·h0271(SB), NOSPLIT, $24-8
+TEXT ·h0272(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5288,9 +5307,9 @@ TEXT ·h0271(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0272(s *State)
+// func h0273(s *State)
 // PSUBL X1, X9
-TEXT ·h0272(SB), NOSPLIT, $24-8
+TEXT ·h0273(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5307,9 +5326,9 @@ TEXT ·h0272(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0273(s *State)
+// func h0274(s *State)
 // PUNPCKHLQ X1, X9
-TEXT ·h0273(SB), NOSPLIT, $24-8
+TEXT ·h0274(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5326,9 +5345,9 @@ TEXT ·h0273(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0274(s *State)
+// func h0275(s *State)
 // PUNPCKHQDQ X1, X9
-TEXT ·h0274(SB), NOSPLIT, $24-8
+TEXT ·h0275(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5345,9 +5364,9 @@ TEXT ·h0274(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0275(s *State)
+// func h0276(s *State)
 // PUNPCKLLQ X1, X9
-TEXT ·h0275(SB), NOSPLIT, $24-8
+TEXT ·h0276(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5364,9 +5383,9 @@ TEXT ·h0275(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0276(s *State)
+// func h0277(s *State)
 // PUNPCKLQDQ X1, X9
-TEXT ·h0276(SB), NOSPLIT, $24-8
+TEXT ·h0277(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5383,9 +5402,9 @@ TEXT ·h0276(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0277(s *State)
+// func h0278(s *State)
 // PXOR X1, X9
-TEXT ·h0277(SB), NOSPLIT, $24-8
+TEXT ·h0278(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5402,9 +5421,9 @@ TEXT ·h0277(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0278(s *State)
+// func h0279(s *State)
 // ROLQ $0x01, AX
-TEXT ·h0278(SB), NOSPLIT, $24-8
+TEXT ·h0279(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5421,9 +5440,9 @@ TEXT ·h0278(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0279(s *State)
+// func h0280(s *State)
 // ROLQ $0x01, CX
-TEXT ·h0279(SB), NOSPLIT, $24-8
+TEXT ·h0280(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5440,9 +5459,9 @@ TEXT ·h0279(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0280(s *State)
+// func h0281(s *State)
 // ROLQ $0x01, DX
-TEXT ·h0280(SB), NOSPLIT, $24-8
+TEXT ·h0281(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5459,9 +5478,9 @@ TEXT ·h0280(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0281(s *State)
+// func h0282(s *State)
 // ROLQ $0x01, R8
-TEXT ·h0281(SB), NOSPLIT, $24-8
+TEXT ·h0282(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5478,9 +5497,9 @@ TEXT ·h0281(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0282(s *State)
+// func h0283(s *State)
 // ROLQ $0x02, R8
-TEXT ·h0282(SB), NOSPLIT, $24-8
+TEXT ·h0283(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5497,9 +5516,9 @@ TEXT ·h0282(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0283(s *State)
+// func h0284(s *State)
 // ROLQ $0x03, R8
-TEXT ·h0283(SB), NOSPLIT, $24-8
+TEXT ·h0284(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5516,9 +5535,9 @@ TEXT ·h0283(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0284(s *State)
+// func h0285(s *State)
 // ROLQ $0x06, AX
-TEXT ·h0284(SB), NOSPLIT, $24-8
+TEXT ·h0285(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5535,9 +5554,9 @@ TEXT ·h0284(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0285(s *State)
+// func h0286(s *State)
 // ROLQ $0x06, CX
-TEXT ·h0285(SB), NOSPLIT, $24-8
+TEXT ·h0286(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5554,9 +5573,9 @@ TEXT ·h0285(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0286(s *State)
+// func h0287(s *State)
 // ROLQ $0x06, DX
-TEXT ·h0286(SB), NOSPLIT, $24-8
+TEXT ·h0287(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5573,9 +5592,9 @@ TEXT ·h0286(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0287(s *State)
+// func h0288(s *State)
 // ROLQ $0x06, R8
-TEXT ·h0287(SB), NOSPLIT, $24-8
+TEXT ·h0288(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5592,9 +5611,9 @@ TEXT ·h0287(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0288(s *State)
+// func h0289(s *State)
 // ROLQ $0x08, R8
-TEXT ·h0288(SB), NOSPLIT, $24-8
+TEXT ·h0289(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5611,9 +5630,9 @@ TEXT ·h0288(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0289(s *State)
+// func h0290(s *State)
 // ROLQ $0x0a, AX
-TEXT ·h0289(SB), NOSPLIT, $24-8
+TEXT ·h0290(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5630,9 +5649,9 @@ TEXT ·h0289(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0290(s *State)
+// func h0291(s *State)
 // ROLQ $0x0a, CX
-TEXT ·h0290(SB), NOSPLIT, $24-8
+TEXT ·h0291(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5649,9 +5668,9 @@ TEXT ·h0290(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0291(s *State)
+// func h0292(s *State)
 // ROLQ $0x0a, DX
-TEXT ·h0291(SB), NOSPLIT, $24-8
+TEXT ·h0292(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5668,9 +5687,9 @@ TEXT ·h0291(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0292(s *State)
+// func h0293(s *State)
 // ROLQ $0x0a, R8
-TEXT ·h0292(SB), NOSPLIT, $24-8
+TEXT ·h0293(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5687,9 +5706,9 @@ TEXT ·h0292(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0293(s *State)
+// func h0294(s *State)
 // ROLQ $0x0d, R8
-TEXT ·h0293(SB), NOSPLIT, $24-8
+TEXT ·h0294(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5706,9 +5725,9 @@ TEXT ·h0293(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0294(s *State)
+// func h0295(s *State)
 // ROLQ $0x0e, AX
-TEXT ·h0294(SB), NOSPLIT, $24-8
+TEXT ·h0295(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5725,9 +5744,9 @@ TEXT ·h0294(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0295(s *State)
+// func h0296(s *State)
 // ROLQ $0x0e, CX
-TEXT ·h0295(SB), NOSPLIT, $24-8
+TEXT ·h0296(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5744,9 +5763,9 @@ TEXT ·h0295(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0296(s *State)
+// func h0297(s *State)
 // ROLQ $0x0e, DX
-TEXT ·h0296(SB), NOSPLIT, $24-8
+TEXT ·h0297(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5763,9 +5782,9 @@ TEXT ·h0296(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0297(s *State)
+// func h0298(s *State)
 // ROLQ $0x0e, R8
-TEXT ·h0297(SB), NOSPLIT, $24-8
+TEXT ·h0298(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5782,9 +5801,9 @@ TEXT ·h0297(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0298(s *State)
+// func h0299(s *State)
 // ROLQ $0x0f, R8
-TEXT ·h0298(SB), NOSPLIT, $24-8
+TEXT ·h0299(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5801,9 +5820,9 @@ TEXT ·h0298(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0299(s *State)
+// func h0300(s *State)
 // ROLQ $0x12, AX
-TEXT ·h0299(SB), NOSPLIT, $24-8
+TEXT ·h0300(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5820,9 +5839,9 @@ TEXT ·h0299(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0300(s *State)
+// func h0301(s *State)
 // ROLQ $0x12, CX
-TEXT ·h0300(SB), NOSPLIT, $24-8
+TEXT ·h0301(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5839,9 +5858,9 @@ TEXT ·h0300(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0301(s *State)
+// func h0302(s *State)
 // ROLQ $0x12, DX
-TEXT ·h0301(SB), NOSPLIT, $24-8
+TEXT ·h0302(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5858,9 +5877,9 @@ TEXT ·h0301(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0302(s *State)
+// func h0303(s *State)
 // ROLQ $0x12, R8
-TEXT ·h0302(SB), NOSPLIT, $24-8
+TEXT ·h0303(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5877,9 +5896,9 @@ TEXT ·h0302(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0303(s *State)
+// func h0304(s *State)
 // ROLQ $0x14, R8
-TEXT ·h0303(SB), NOSPLIT, $24-8
+TEXT ·h0304(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5896,9 +5915,9 @@ TEXT ·h0303(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0304(s *State)
+// func h0305(s *State)
 // ROLQ $0x15, AX
-TEXT ·h0304(SB), NOSPLIT, $24-8
+TEXT ·h0305(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5915,9 +5934,9 @@ TEXT ·h0304(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0305(s *State)
+// func h0306(s *State)
 // ROLQ $0x15, CX
-TEXT ·h0305(SB), NOSPLIT, $24-8
+TEXT ·h0306(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5934,9 +5953,9 @@ TEXT ·h0305(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0306(s *State)
+// func h0307(s *State)
 // ROLQ $0x15, DX
-TEXT ·h0306(SB), NOSPLIT, $24-8
+TEXT ·h0307(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5953,9 +5972,9 @@ TEXT ·h0306(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0307(s *State)
+// func h0308(s *State)
 // ROLQ $0x15, R8
-TEXT ·h0307(SB), NOSPLIT, $24-8
+TEXT ·h0308(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5972,9 +5991,9 @@ TEXT ·h0307(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0308(s *State)
+// func h0309(s *State)
 // ROLQ $0x19, R8
-TEXT ·h0308(SB), NOSPLIT, $24-8
+TEXT ·h0309(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -5991,9 +6010,9 @@ TEXT ·h0308(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0309(s *State)
+// func h0310(s *State)
 // ROLQ $0x1b, AX
-TEXT ·h0309(SB), NOSPLIT, $24-8
+TEXT ·h0310(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6010,9 +6029,9 @@ TEXT ·h0309(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0310(s *State)
+// func h0311(s *State)
 // ROLQ $0x1b, CX
-TEXT ·h0310(SB), NOSPLIT, $24-8
+TEXT ·h0311(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6029,9 +6048,9 @@ TEXT ·h0310(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0311(s *State)
+// func h0312(s *State)
 // ROLQ $0x1b, DX
-TEXT ·h0311(SB), NOSPLIT, $24-8
+TEXT ·h0312(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6048,9 +6067,9 @@ TEXT ·h0311(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0312(s *State)
+// func h0313(s *State)
 // ROLQ $0x1b, R8
-TEXT ·h0312(SB), NOSPLIT, $24-8
+TEXT ·h0313(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6067,9 +6086,9 @@ TEXT ·h0312(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0313(s *State)
+// func h0314(s *State)
 // ROLQ $0x1c, AX
-TEXT ·h0313(SB), NOSPLIT, $24-8
+TEXT ·h0314(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6086,9 +6105,9 @@ TEXT ·h0313(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0314(s *State)
+// func h0315(s *State)
 // ROLQ $0x1c, CX
-TEXT ·h0314(SB), NOSPLIT, $24-8
+TEXT ·h0315(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6105,9 +6124,9 @@ TEXT ·h0314(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0315(s *State)
+// func h0316(s *State)
 // ROLQ $0x1c, DX
-TEXT ·h0315(SB), NOSPLIT, $24-8
+TEXT ·h0316(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6124,9 +6143,9 @@ TEXT ·h0315(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0316(s *State)
+// func h0317(s *State)
 // ROLQ $0x1c, R8
-TEXT ·h0316(SB), NOSPLIT, $24-8
+TEXT ·h0317(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6143,9 +6162,9 @@ TEXT ·h0316(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0317(s *State)
+// func h0318(s *State)
 // ROLQ $0x24, AX
-TEXT ·h0317(SB), NOSPLIT, $24-8
+TEXT ·h0318(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6162,9 +6181,9 @@ TEXT ·h0317(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0318(s *State)
+// func h0319(s *State)
 // ROLQ $0x24, CX
-TEXT ·h0318(SB), NOSPLIT, $24-8
+TEXT ·h0319(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6181,9 +6200,9 @@ TEXT ·h0318(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0319(s *State)
+// func h0320(s *State)
 // ROLQ $0x24, DX
-TEXT ·h0319(SB), NOSPLIT, $24-8
+TEXT ·h0320(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6200,9 +6219,9 @@ TEXT ·h0319(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0320(s *State)
+// func h0321(s *State)
 // ROLQ $0x24, R8
-TEXT ·h0320(SB), NOSPLIT, $24-8
+TEXT ·h0321(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6219,9 +6238,9 @@ TEXT ·h0320(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0321(s *State)
+// func h0322(s *State)
 // ROLQ $0x27, AX
-TEXT ·h0321(SB), NOSPLIT, $24-8
+TEXT ·h0322(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6238,9 +6257,9 @@ TEXT ·h0321(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0322(s *State)
+// func h0323(s *State)
 // ROLQ $0x27, CX
-TEXT ·h0322(SB), NOSPLIT, $24-8
+TEXT ·h0323(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6257,9 +6276,9 @@ TEXT ·h0322(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0323(s *State)
+// func h0324(s *State)
 // ROLQ $0x27, DX
-TEXT ·h0323(SB), NOSPLIT, $24-8
+TEXT ·h0324(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6276,9 +6295,9 @@ TEXT ·h0323(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0324(s *State)
+// func h0325(s *State)
 // ROLQ $0x27, R8
-TEXT ·h0324(SB), NOSPLIT, $24-8
+TEXT ·h0325(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6295,9 +6314,9 @@ TEXT ·h0324(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0325(s *State)
+// func h0326(s *State)
 // ROLQ $0x29, AX
-TEXT ·h0325(SB), NOSPLIT, $24-8
+TEXT ·h0326(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6314,9 +6333,9 @@ TEXT ·h0325(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0326(s *State)
+// func h0327(s *State)
 // ROLQ $0x29, CX
-TEXT ·h0326(SB), NOSPLIT, $24-8
+TEXT ·h0327(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6333,9 +6352,9 @@ TEXT ·h0326(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0327(s *State)
+// func h0328(s *State)
 // ROLQ $0x29, DX
-TEXT ·h0327(SB), NOSPLIT, $24-8
+TEXT ·h0328(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6352,9 +6371,9 @@ TEXT ·h0327(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0328(s *State)
+// func h0329(s *State)
 // ROLQ $0x29, R8
-TEXT ·h0328(SB), NOSPLIT, $24-8
+TEXT ·h0329(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6371,9 +6390,9 @@ TEXT ·h0328(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0329(s *State)
+// func h0330(s *State)
 // ROLQ $0x2b, AX
-TEXT ·h0329(SB), NOSPLIT, $24-8
+TEXT ·h0330(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6390,9 +6409,9 @@ TEXT ·h0329(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0330(s *State)
+// func h0331(s *State)
 // ROLQ $0x2b, CX
-TEXT ·h0330(SB), NOSPLIT, $24-8
+TEXT ·h0331(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6409,9 +6428,9 @@ TEXT ·h0330(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0331(s *State)
+// func h0332(s *State)
 // ROLQ $0x2b, DX
-TEXT ·h0331(SB), NOSPLIT, $24-8
+TEXT ·h0332(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6428,9 +6447,9 @@ TEXT ·h0331(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0332(s *State)
+// func h0333(s *State)
 // ROLQ $0x2b, R8
-TEXT ·h0332(SB), NOSPLIT, $24-8
+TEXT ·h0333(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6447,9 +6466,9 @@ TEXT ·h0332(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0333(s *State)
+// func h0334(s *State)
 // ROLQ $0x2c, R8
-TEXT ·h0333(SB), NOSPLIT, $24-8
+TEXT ·h0334(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6466,9 +6485,9 @@ TEXT ·h0333(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0334(s *State)
+// func h0335(s *State)
 // ROLQ $0x2d, AX
-TEXT ·h0334(SB), NOSPLIT, $24-8
+TEXT ·h0335(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6485,9 +6504,9 @@ TEXT ·h0334(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0335(s *State)
+// func h0336(s *State)
 // ROLQ $0x2d, CX
-TEXT ·h0335(SB), NOSPLIT, $24-8
+TEXT ·h0336(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6504,9 +6523,9 @@ TEXT ·h0335(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0336(s *State)
+// func h0337(s *State)
 // ROLQ $0x2d, DX
-TEXT ·h0336(SB), NOSPLIT, $24-8
+TEXT ·h0337(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6523,9 +6542,9 @@ TEXT ·h0336(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0337(s *State)
+// func h0338(s *State)
 // ROLQ $0x2d, R8
-TEXT ·h0337(SB), NOSPLIT, $24-8
+TEXT ·h0338(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6542,9 +6561,9 @@ TEXT ·h0337(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0338(s *State)
+// func h0339(s *State)
 // ROLQ $0x33, R8
-TEXT ·h0338(SB), NOSPLIT, $24-8
+TEXT ·h0339(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6561,9 +6580,9 @@ TEXT ·h0338(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0339(s *State)
+// func h0340(s *State)
 // ROLQ $0x37, AX
-TEXT ·h0339(SB), NOSPLIT, $24-8
+TEXT ·h0340(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6580,9 +6599,9 @@ TEXT ·h0339(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0340(s *State)
+// func h0341(s *State)
 // ROLQ $0x37, CX
-TEXT ·h0340(SB), NOSPLIT, $24-8
+TEXT ·h0341(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6599,9 +6618,9 @@ TEXT ·h0340(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0341(s *State)
+// func h0342(s *State)
 // ROLQ $0x37, DX
-TEXT ·h0341(SB), NOSPLIT, $24-8
+TEXT ·h0342(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6618,9 +6637,9 @@ TEXT ·h0341(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0342(s *State)
+// func h0343(s *State)
 // ROLQ $0x37, R8
-TEXT ·h0342(SB), NOSPLIT, $24-8
+TEXT ·h0343(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6637,9 +6656,9 @@ TEXT ·h0342(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0343(s *State)
+// func h0344(s *State)
 // ROLQ $0x38, R8
-TEXT ·h0343(SB), NOSPLIT, $24-8
+TEXT ·h0344(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6656,9 +6675,9 @@ TEXT ·h0343(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0344(s *State)
+// func h0345(s *State)
 // ROLQ $0x3d, AX
-TEXT ·h0344(SB), NOSPLIT, $24-8
+TEXT ·h0345(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6675,9 +6694,9 @@ TEXT ·h0344(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0345(s *State)
+// func h0346(s *State)
 // ROLQ $0x3d, CX
-TEXT ·h0345(SB), NOSPLIT, $24-8
+TEXT ·h0346(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6694,9 +6713,9 @@ TEXT ·h0345(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0346(s *State)
+// func h0347(s *State)
 // ROLQ $0x3d, DX
-TEXT ·h0346(SB), NOSPLIT, $24-8
+TEXT ·h0347(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6713,9 +6732,9 @@ TEXT ·h0346(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0347(s *State)
+// func h0348(s *State)
 // ROLQ $0x3d, R8
-TEXT ·h0347(SB), NOSPLIT, $24-8
+TEXT ·h0348(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6732,9 +6751,9 @@ TEXT ·h0347(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0348(s *State)
+// func h0349(s *State)
 // ROLQ $0x3e, AX
-TEXT ·h0348(SB), NOSPLIT, $24-8
+TEXT ·h0349(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6751,9 +6770,9 @@ TEXT ·h0348(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0349(s *State)
+// func h0350(s *State)
 // ROLQ $0x3e, CX
-TEXT ·h0349(SB), NOSPLIT, $24-8
+TEXT ·h0350(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6770,9 +6789,9 @@ TEXT ·h0349(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0350(s *State)
+// func h0351(s *State)
 // ROLQ $0x3e, DX
-TEXT ·h0350(SB), NOSPLIT, $24-8
+TEXT ·h0351(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6789,9 +6808,9 @@ TEXT ·h0350(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0351(s *State)
+// func h0352(s *State)
 // ROLQ $0x3e, R8
-TEXT ·h0351(SB), NOSPLIT, $24-8
+TEXT ·h0352(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6808,9 +6827,9 @@ TEXT ·h0351(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0352(s *State)
+// func h0353(s *State)
 // RORXQ $0x02, R8, R8
-TEXT ·h0352(SB), NOSPLIT, $24-8
+TEXT ·h0353(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6827,9 +6846,9 @@ TEXT ·h0352(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0353(s *State)
+// func h0354(s *State)
 // RORXQ $0x03, R8, R8
-TEXT ·h0353(SB), NOSPLIT, $24-8
+TEXT ·h0354(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6846,9 +6865,9 @@ TEXT ·h0353(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0354(s *State)
+// func h0355(s *State)
 // RORXQ $0x08, R8, R8
-TEXT ·h0354(SB), NOSPLIT, $24-8
+TEXT ·h0355(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6865,9 +6884,9 @@ TEXT ·h0354(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0355(s *State)
+// func h0356(s *State)
 // RORXQ $0x09, R8, R8
-TEXT ·h0355(SB), NOSPLIT, $24-8
+TEXT ·h0356(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6884,9 +6903,9 @@ TEXT ·h0355(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0356(s *State)
+// func h0357(s *State)
 // RORXQ $0x13, DX, DX
-TEXT ·h0356(SB), NOSPLIT, $24-8
+TEXT ·h0357(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6903,9 +6922,9 @@ TEXT ·h0356(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0357(s *State)
+// func h0358(s *State)
 // RORXQ $0x13, R8, R8
-TEXT ·h0357(SB), NOSPLIT, $24-8
+TEXT ·h0358(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6922,9 +6941,9 @@ TEXT ·h0357(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0358(s *State)
+// func h0359(s *State)
 // RORXQ $0x14, R8, R8
-TEXT ·h0358(SB), NOSPLIT, $24-8
+TEXT ·h0359(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6941,9 +6960,9 @@ TEXT ·h0358(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0359(s *State)
+// func h0360(s *State)
 // RORXQ $0x15, DX, DX
-TEXT ·h0359(SB), NOSPLIT, $24-8
+TEXT ·h0360(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6960,9 +6979,9 @@ TEXT ·h0359(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0360(s *State)
+// func h0361(s *State)
 // RORXQ $0x15, R8, R8
-TEXT ·h0360(SB), NOSPLIT, $24-8
+TEXT ·h0361(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6979,9 +6998,9 @@ TEXT ·h0360(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0361(s *State)
+// func h0362(s *State)
 // RORXQ $0x17, DX, DX
-TEXT ·h0361(SB), NOSPLIT, $24-8
+TEXT ·h0362(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -6998,9 +7017,9 @@ TEXT ·h0361(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0362(s *State)
+// func h0363(s *State)
 // RORXQ $0x17, R8, R8
-TEXT ·h0362(SB), NOSPLIT, $24-8
+TEXT ·h0363(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7017,9 +7036,9 @@ TEXT ·h0362(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0363(s *State)
+// func h0364(s *State)
 // RORXQ $0x19, DX, DX
-TEXT ·h0363(SB), NOSPLIT, $24-8
+TEXT ·h0364(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7036,9 +7055,9 @@ TEXT ·h0363(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0364(s *State)
+// func h0365(s *State)
 // RORXQ $0x19, R8, R8
-TEXT ·h0364(SB), NOSPLIT, $24-8
+TEXT ·h0365(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7055,9 +7074,9 @@ TEXT ·h0364(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0365(s *State)
+// func h0366(s *State)
 // RORXQ $0x1c, DX, DX
-TEXT ·h0365(SB), NOSPLIT, $24-8
+TEXT ·h0366(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7074,9 +7093,9 @@ TEXT ·h0365(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0366(s *State)
+// func h0367(s *State)
 // RORXQ $0x1c, R8, R8
-TEXT ·h0366(SB), NOSPLIT, $24-8
+TEXT ·h0367(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7093,9 +7112,9 @@ TEXT ·h0366(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0367(s *State)
+// func h0368(s *State)
 // RORXQ $0x24, DX, DX
-TEXT ·h0367(SB), NOSPLIT, $24-8
+TEXT ·h0368(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7112,9 +7131,9 @@ TEXT ·h0367(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0368(s *State)
+// func h0369(s *State)
 // RORXQ $0x24, R8, R8
-TEXT ·h0368(SB), NOSPLIT, $24-8
+TEXT ·h0369(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7131,9 +7150,9 @@ TEXT ·h0368(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0369(s *State)
+// func h0370(s *State)
 // RORXQ $0x25, R8, R8
-TEXT ·h0369(SB), NOSPLIT, $24-8
+TEXT ·h0370(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7150,9 +7169,9 @@ TEXT ·h0369(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0370(s *State)
+// func h0371(s *State)
 // RORXQ $0x27, DX, DX
-TEXT ·h0370(SB), NOSPLIT, $24-8
+TEXT ·h0371(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7169,9 +7188,9 @@ TEXT ·h0370(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0371(s *State)
+// func h0372(s *State)
 // RORXQ $0x27, R8, R8
-TEXT ·h0371(SB), NOSPLIT, $24-8
+TEXT ·h0372(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7188,9 +7207,9 @@ TEXT ·h0371(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0372(s *State)
+// func h0373(s *State)
 // RORXQ $0x2b, DX, DX
-TEXT ·h0372(SB), NOSPLIT, $24-8
+TEXT ·h0373(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7207,9 +7226,9 @@ TEXT ·h0372(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0373(s *State)
+// func h0374(s *State)
 // RORXQ $0x2b, R8, R8
-TEXT ·h0373(SB), NOSPLIT, $24-8
+TEXT ·h0374(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7226,9 +7245,9 @@ TEXT ·h0373(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0374(s *State)
+// func h0375(s *State)
 // RORXQ $0x2c, DX, DX
-TEXT ·h0374(SB), NOSPLIT, $24-8
+TEXT ·h0375(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7245,9 +7264,9 @@ TEXT ·h0374(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0375(s *State)
+// func h0376(s *State)
 // RORXQ $0x2c, R8, R8
-TEXT ·h0375(SB), NOSPLIT, $24-8
+TEXT ·h0376(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7264,9 +7283,9 @@ TEXT ·h0375(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0376(s *State)
+// func h0377(s *State)
 // RORXQ $0x2e, DX, DX
-TEXT ·h0376(SB), NOSPLIT, $24-8
+TEXT ·h0377(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7283,9 +7302,9 @@ TEXT ·h0376(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0377(s *State)
+// func h0378(s *State)
 // RORXQ $0x2e, R8, R8
-TEXT ·h0377(SB), NOSPLIT, $24-8
+TEXT ·h0378(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7302,9 +7321,9 @@ TEXT ·h0377(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0378(s *State)
+// func h0379(s *State)
 // RORXQ $0x31, R8, R8
-TEXT ·h0378(SB), NOSPLIT, $24-8
+TEXT ·h0379(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7321,9 +7340,9 @@ TEXT ·h0378(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0379(s *State)
+// func h0380(s *State)
 // RORXQ $0x32, DX, DX
-TEXT ·h0379(SB), NOSPLIT, $24-8
+TEXT ·h0380(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7340,9 +7359,9 @@ TEXT ·h0379(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0380(s *State)
+// func h0381(s *State)
 // RORXQ $0x32, R8, R8
-TEXT ·h0380(SB), NOSPLIT, $24-8
+TEXT ·h0381(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7359,9 +7378,9 @@ TEXT ·h0380(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0381(s *State)
+// func h0382(s *State)
 // RORXQ $0x36, DX, DX
-TEXT ·h0381(SB), NOSPLIT, $24-8
+TEXT ·h0382(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7378,9 +7397,9 @@ TEXT ·h0381(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0382(s *State)
+// func h0383(s *State)
 // RORXQ $0x36, R8, R8
-TEXT ·h0382(SB), NOSPLIT, $24-8
+TEXT ·h0383(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7397,9 +7416,9 @@ TEXT ·h0382(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0383(s *State)
+// func h0384(s *State)
 // RORXQ $0x38, R8, R8
-TEXT ·h0383(SB), NOSPLIT, $24-8
+TEXT ·h0384(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7416,9 +7435,9 @@ TEXT ·h0383(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0384(s *State)
+// func h0385(s *State)
 // RORXQ $0x3a, DX, DX
-TEXT ·h0384(SB), NOSPLIT, $24-8
+TEXT ·h0385(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7435,9 +7454,9 @@ TEXT ·h0384(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0385(s *State)
+// func h0386(s *State)
 // RORXQ $0x3a, R8, R8
-TEXT ·h0385(SB), NOSPLIT, $24-8
+TEXT ·h0386(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7454,9 +7473,9 @@ TEXT ·h0385(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0386(s *State)
+// func h0387(s *State)
 // RORXQ $0x3d, DX, DX
-TEXT ·h0386(SB), NOSPLIT, $24-8
+TEXT ·h0387(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7473,9 +7492,9 @@ TEXT ·h0386(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0387(s *State)
+// func h0388(s *State)
 // RORXQ $0x3d, R8, R8
-TEXT ·h0387(SB), NOSPLIT, $24-8
+TEXT ·h0388(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7492,9 +7511,9 @@ TEXT ·h0387(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0388(s *State)
+// func h0389(s *State)
 // RORXQ $0x3e, R8, R8
-TEXT ·h0388(SB), NOSPLIT, $24-8
+TEXT ·h0389(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7511,9 +7530,9 @@ TEXT ·h0388(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0389(s *State)
+// func h0390(s *State)
 // RORXQ $0x3f, AX, AX
-TEXT ·h0389(SB), NOSPLIT, $24-8
+TEXT ·h0390(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7530,9 +7549,9 @@ TEXT ·h0389(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0390(s *State)
+// func h0391(s *State)
 // RORXQ $0x3f, CX, CX
-TEXT ·h0390(SB), NOSPLIT, $24-8
+TEXT ·h0391(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7549,9 +7568,9 @@ TEXT ·h0390(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0391(s *State)
+// func h0392(s *State)
 // RORXQ $0x3f, DX, DX
-TEXT ·h0391(SB), NOSPLIT, $24-8
+TEXT ·h0392(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7568,9 +7587,9 @@ TEXT ·h0391(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0392(s *State)
+// func h0393(s *State)
 // RORXQ $0x3f, R8, R8
-TEXT ·h0392(SB), NOSPLIT, $24-8
+TEXT ·h0393(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7587,9 +7606,9 @@ TEXT ·h0392(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0393(s *State)
+// func h0394(s *State)
 // RORXQ $0x3f, R8, R9
-TEXT ·h0393(SB), NOSPLIT, $24-8
+TEXT ·h0394(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7606,9 +7625,9 @@ TEXT ·h0393(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0394(s *State)
+// func h0395(s *State)
 // SARL $0x1f, R8
-TEXT ·h0394(SB), NOSPLIT, $24-8
+TEXT ·h0395(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7625,9 +7644,9 @@ TEXT ·h0394(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0395(s *State)
+// func h0396(s *State)
 // SARQ $0x3f, AX
-TEXT ·h0395(SB), NOSPLIT, $24-8
+TEXT ·h0396(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7644,9 +7663,9 @@ TEXT ·h0395(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0396(s *State)
+// func h0397(s *State)
 // SARQ $0x3f, DX
-TEXT ·h0396(SB), NOSPLIT, $24-8
+TEXT ·h0397(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7663,9 +7682,9 @@ TEXT ·h0396(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0397(s *State)
+// func h0398(s *State)
 // SARQ $0x3f, R8
-TEXT ·h0397(SB), NOSPLIT, $24-8
+TEXT ·h0398(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7682,9 +7701,9 @@ TEXT ·h0397(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0398(s *State)
+// func h0399(s *State)
 // SBBQ R8, R8
-TEXT ·h0398(SB), NOSPLIT, $24-8
+TEXT ·h0399(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7701,9 +7720,9 @@ TEXT ·h0398(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0399(s *State)
+// func h0400(s *State)
 // SHLL $0x05, DX
-TEXT ·h0399(SB), NOSPLIT, $24-8
+TEXT ·h0400(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7720,9 +7739,9 @@ TEXT ·h0399(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0400(s *State)
+// func h0401(s *State)
 // SHLL $0x05, R8
-TEXT ·h0400(SB), NOSPLIT, $24-8
+TEXT ·h0401(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7739,9 +7758,9 @@ TEXT ·h0400(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0401(s *State)
+// func h0402(s *State)
 // SHLL $0x09, R8
-TEXT ·h0401(SB), NOSPLIT, $24-8
+TEXT ·h0402(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7758,9 +7777,9 @@ TEXT ·h0401(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0402(s *State)
+// func h0403(s *State)
 // SHLL $0x0a, R8
-TEXT ·h0402(SB), NOSPLIT, $24-8
+TEXT ·h0403(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7777,9 +7796,9 @@ TEXT ·h0402(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0403(s *State)
+// func h0404(s *State)
 // SHLL $0x0b, R8
-TEXT ·h0403(SB), NOSPLIT, $24-8
+TEXT ·h0404(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7796,9 +7815,9 @@ TEXT ·h0403(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0404(s *State)
+// func h0405(s *State)
 // SHLL $0x0d, DX
-TEXT ·h0404(SB), NOSPLIT, $24-8
+TEXT ·h0405(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7815,9 +7834,9 @@ TEXT ·h0404(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0405(s *State)
+// func h0406(s *State)
 // SHLQ $0x01, 24(R8)
-TEXT ·h0405(SB), NOSPLIT, $24-8
+TEXT ·h0406(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7834,9 +7853,9 @@ TEXT ·h0405(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0406(s *State)
+// func h0407(s *State)
 // SHLQ $0x01, DX
-TEXT ·h0406(SB), NOSPLIT, $24-8
+TEXT ·h0407(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7853,9 +7872,9 @@ TEXT ·h0406(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0407(s *State)
+// func h0408(s *State)
 // SHLQ $0x01, R8
-TEXT ·h0407(SB), NOSPLIT, $24-8
+TEXT ·h0408(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7872,9 +7891,9 @@ TEXT ·h0407(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0408(s *State)
+// func h0409(s *State)
 // SHLQ $0x02, DX
-TEXT ·h0408(SB), NOSPLIT, $24-8
+TEXT ·h0409(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7891,9 +7910,9 @@ TEXT ·h0408(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0409(s *State)
+// func h0410(s *State)
 // SHLQ $0x02, R8
-TEXT ·h0409(SB), NOSPLIT, $24-8
+TEXT ·h0410(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7910,9 +7929,9 @@ TEXT ·h0409(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0410(s *State)
+// func h0411(s *State)
 // SHLQ $0x03, DX
-TEXT ·h0410(SB), NOSPLIT, $24-8
+TEXT ·h0411(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7929,9 +7948,9 @@ TEXT ·h0410(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0411(s *State)
+// func h0412(s *State)
 // SHLQ $0x04, DX
-TEXT ·h0411(SB), NOSPLIT, $24-8
+TEXT ·h0412(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7948,9 +7967,9 @@ TEXT ·h0411(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0412(s *State)
+// func h0413(s *State)
 // SHLQ $0x04, R8
-TEXT ·h0412(SB), NOSPLIT, $24-8
+TEXT ·h0413(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7967,9 +7986,9 @@ TEXT ·h0412(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0413(s *State)
+// func h0414(s *State)
 // SHLQ $0x05, DX
-TEXT ·h0413(SB), NOSPLIT, $24-8
+TEXT ·h0414(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -7986,9 +8005,9 @@ TEXT ·h0413(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0414(s *State)
+// func h0415(s *State)
 // SHLQ $0x06, DX
-TEXT ·h0414(SB), NOSPLIT, $24-8
+TEXT ·h0415(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8005,9 +8024,9 @@ TEXT ·h0414(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0415(s *State)
+// func h0416(s *State)
 // SHLQ $0x07, DX
-TEXT ·h0415(SB), NOSPLIT, $24-8
+TEXT ·h0416(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8024,9 +8043,9 @@ TEXT ·h0415(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0416(s *State)
+// func h0417(s *State)
 // SHLQ $0x08, DX
-TEXT ·h0416(SB), NOSPLIT, $24-8
+TEXT ·h0417(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8043,9 +8062,9 @@ TEXT ·h0416(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0417(s *State)
+// func h0418(s *State)
 // SHLQ $0x08, R8
-TEXT ·h0417(SB), NOSPLIT, $24-8
+TEXT ·h0418(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8062,9 +8081,9 @@ TEXT ·h0417(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0418(s *State)
+// func h0419(s *State)
 // SHLQ $0x09, DX
-TEXT ·h0418(SB), NOSPLIT, $24-8
+TEXT ·h0419(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8081,9 +8100,9 @@ TEXT ·h0418(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0419(s *State)
+// func h0420(s *State)
 // SHLQ $0x0a, DX
-TEXT ·h0419(SB), NOSPLIT, $24-8
+TEXT ·h0420(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8100,9 +8119,9 @@ TEXT ·h0419(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0420(s *State)
+// func h0421(s *State)
 // SHLQ $0x0b, DX
-TEXT ·h0420(SB), NOSPLIT, $24-8
+TEXT ·h0421(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8119,9 +8138,9 @@ TEXT ·h0420(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0421(s *State)
+// func h0422(s *State)
 // SHLQ $0x0c, DX
-TEXT ·h0421(SB), NOSPLIT, $24-8
+TEXT ·h0422(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8138,9 +8157,9 @@ TEXT ·h0421(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0422(s *State)
+// func h0423(s *State)
 // SHLQ $0x0d, DX
-TEXT ·h0422(SB), NOSPLIT, $24-8
+TEXT ·h0423(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8157,9 +8176,9 @@ TEXT ·h0422(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0423(s *State)
+// func h0424(s *State)
 // SHLQ $0x0e, DX
-TEXT ·h0423(SB), NOSPLIT, $24-8
+TEXT ·h0424(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8176,9 +8195,9 @@ TEXT ·h0423(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0424(s *State)
+// func h0425(s *State)
 // SHLQ $0x0f, DX
-TEXT ·h0424(SB), NOSPLIT, $24-8
+TEXT ·h0425(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8195,9 +8214,9 @@ TEXT ·h0424(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0425(s *State)
+// func h0426(s *State)
 // SHLQ $0x10, DX
-TEXT ·h0425(SB), NOSPLIT, $24-8
+TEXT ·h0426(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8214,9 +8233,9 @@ TEXT ·h0425(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0426(s *State)
+// func h0427(s *State)
 // SHLQ $0x10, R8
-TEXT ·h0426(SB), NOSPLIT, $24-8
+TEXT ·h0427(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8233,9 +8252,9 @@ TEXT ·h0426(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0427(s *State)
+// func h0428(s *State)
 // SHLQ $0x11, DX
-TEXT ·h0427(SB), NOSPLIT, $24-8
+TEXT ·h0428(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8252,9 +8271,9 @@ TEXT ·h0427(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0428(s *State)
+// func h0429(s *State)
 // SHLQ $0x12, DX
-TEXT ·h0428(SB), NOSPLIT, $24-8
+TEXT ·h0429(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8271,9 +8290,9 @@ TEXT ·h0428(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0429(s *State)
+// func h0430(s *State)
 // SHLQ $0x13, DX
-TEXT ·h0429(SB), NOSPLIT, $24-8
+TEXT ·h0430(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8290,9 +8309,9 @@ TEXT ·h0429(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0430(s *State)
+// func h0431(s *State)
 // SHLQ $0x14, DX
-TEXT ·h0430(SB), NOSPLIT, $24-8
+TEXT ·h0431(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8309,9 +8328,9 @@ TEXT ·h0430(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0431(s *State)
+// func h0432(s *State)
 // SHLQ $0x15, DX
-TEXT ·h0431(SB), NOSPLIT, $24-8
+TEXT ·h0432(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8328,9 +8347,9 @@ TEXT ·h0431(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0432(s *State)
+// func h0433(s *State)
 // SHLQ $0x16, DX
-TEXT ·h0432(SB), NOSPLIT, $24-8
+TEXT ·h0433(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8347,9 +8366,9 @@ TEXT ·h0432(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0433(s *State)
+// func h0434(s *State)
 // SHLQ $0x17, DX
-TEXT ·h0433(SB), NOSPLIT, $24-8
+TEXT ·h0434(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8366,9 +8385,9 @@ TEXT ·h0433(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0434(s *State)
+// func h0435(s *State)
 // SHLQ $0x18, DX
-TEXT ·h0434(SB), NOSPLIT, $24-8
+TEXT ·h0435(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8385,9 +8404,9 @@ TEXT ·h0434(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0435(s *State)
+// func h0436(s *State)
 // SHLQ $0x19, DX
-TEXT ·h0435(SB), NOSPLIT, $24-8
+TEXT ·h0436(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8404,9 +8423,9 @@ TEXT ·h0435(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0436(s *State)
+// func h0437(s *State)
 // SHLQ $0x1a, DX
-TEXT ·h0436(SB), NOSPLIT, $24-8
+TEXT ·h0437(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8423,9 +8442,9 @@ TEXT ·h0436(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0437(s *State)
+// func h0438(s *State)
 // SHLQ $0x1b, DX
-TEXT ·h0437(SB), NOSPLIT, $24-8
+TEXT ·h0438(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8442,9 +8461,9 @@ TEXT ·h0437(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0438(s *State)
+// func h0439(s *State)
 // SHLQ $0x1c, DX
-TEXT ·h0438(SB), NOSPLIT, $24-8
+TEXT ·h0439(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8461,9 +8480,9 @@ TEXT ·h0438(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0439(s *State)
+// func h0440(s *State)
 // SHLQ $0x1d, DX
-TEXT ·h0439(SB), NOSPLIT, $24-8
+TEXT ·h0440(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8480,9 +8499,9 @@ TEXT ·h0439(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0440(s *State)
+// func h0441(s *State)
 // SHLQ $0x1e, DX
-TEXT ·h0440(SB), NOSPLIT, $24-8
+TEXT ·h0441(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8499,9 +8518,9 @@ TEXT ·h0440(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0441(s *State)
+// func h0442(s *State)
 // SHLQ $0x1f, DX
-TEXT ·h0441(SB), NOSPLIT, $24-8
+TEXT ·h0442(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8518,9 +8537,9 @@ TEXT ·h0441(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0442(s *State)
+// func h0443(s *State)
 // SHLQ $0x20, R8
-TEXT ·h0442(SB), NOSPLIT, $24-8
+TEXT ·h0443(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8537,9 +8556,9 @@ TEXT ·h0442(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0443(s *State)
+// func h0444(s *State)
 // SHRL $0x04, R8
-TEXT ·h0443(SB), NOSPLIT, $24-8
+TEXT ·h0444(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8556,9 +8575,9 @@ TEXT ·h0443(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0444(s *State)
+// func h0445(s *State)
 // SHRL $0x06, R8
-TEXT ·h0444(SB), NOSPLIT, $24-8
+TEXT ·h0445(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8575,9 +8594,9 @@ TEXT ·h0444(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0445(s *State)
+// func h0446(s *State)
 // SHRL $0x07, DX
-TEXT ·h0445(SB), NOSPLIT, $24-8
+TEXT ·h0446(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8594,9 +8613,9 @@ TEXT ·h0445(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0446(s *State)
+// func h0447(s *State)
 // SHRL $0x07, R8
-TEXT ·h0446(SB), NOSPLIT, $24-8
+TEXT ·h0447(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8613,9 +8632,9 @@ TEXT ·h0446(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0447(s *State)
+// func h0448(s *State)
 // SHRL $0x0d, DX
-TEXT ·h0447(SB), NOSPLIT, $24-8
+TEXT ·h0448(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8632,9 +8651,9 @@ TEXT ·h0447(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0448(s *State)
+// func h0449(s *State)
 // SHRL $0x16, DX
-TEXT ·h0448(SB), NOSPLIT, $24-8
+TEXT ·h0449(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8651,9 +8670,9 @@ TEXT ·h0448(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0449(s *State)
+// func h0450(s *State)
 // SHRL $0x16, R8
-TEXT ·h0449(SB), NOSPLIT, $24-8
+TEXT ·h0450(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8670,9 +8689,9 @@ TEXT ·h0449(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0450(s *State)
+// func h0451(s *State)
 // SHRL $0x18, DX
-TEXT ·h0450(SB), NOSPLIT, $24-8
+TEXT ·h0451(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8689,9 +8708,9 @@ TEXT ·h0450(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0451(s *State)
+// func h0452(s *State)
 // SHRL $0x18, R8
-TEXT ·h0451(SB), NOSPLIT, $24-8
+TEXT ·h0452(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8708,9 +8727,9 @@ TEXT ·h0451(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0452(s *State)
+// func h0453(s *State)
 // SHRL $0x1f, R8
-TEXT ·h0452(SB), NOSPLIT, $24-8
+TEXT ·h0453(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8727,9 +8746,9 @@ TEXT ·h0452(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0453(s *State)
+// func h0454(s *State)
 // SHRQ $0x03, AX
-TEXT ·h0453(SB), NOSPLIT, $24-8
+TEXT ·h0454(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8746,9 +8765,9 @@ TEXT ·h0453(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0454(s *State)
+// func h0455(s *State)
 // SHRQ $0x04, AX
-TEXT ·h0454(SB), NOSPLIT, $24-8
+TEXT ·h0455(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8765,9 +8784,9 @@ TEXT ·h0454(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0455(s *State)
+// func h0456(s *State)
 // SHRQ $0x08, AX
-TEXT ·h0455(SB), NOSPLIT, $24-8
+TEXT ·h0456(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8784,9 +8803,9 @@ TEXT ·h0455(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0456(s *State)
+// func h0457(s *State)
 // SHRQ $0x0a, AX
-TEXT ·h0456(SB), NOSPLIT, $24-8
+TEXT ·h0457(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8803,9 +8822,9 @@ TEXT ·h0456(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0457(s *State)
+// func h0458(s *State)
 // SHRQ $0x0d, AX
-TEXT ·h0457(SB), NOSPLIT, $24-8
+TEXT ·h0458(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8822,9 +8841,9 @@ TEXT ·h0457(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0458(s *State)
+// func h0459(s *State)
 // SHRQ $0x10, AX
-TEXT ·h0458(SB), NOSPLIT, $24-8
+TEXT ·h0459(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8841,9 +8860,9 @@ TEXT ·h0458(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0459(s *State)
+// func h0460(s *State)
 // SHRQ $0x12, AX
-TEXT ·h0459(SB), NOSPLIT, $24-8
+TEXT ·h0460(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8860,9 +8879,9 @@ TEXT ·h0459(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0460(s *State)
+// func h0461(s *State)
 // SHRQ $0x14, AX
-TEXT ·h0460(SB), NOSPLIT, $24-8
+TEXT ·h0461(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8879,9 +8898,9 @@ TEXT ·h0460(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0461(s *State)
+// func h0462(s *State)
 // SHRQ $0x18, AX
-TEXT ·h0461(SB), NOSPLIT, $24-8
+TEXT ·h0462(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8898,9 +8917,9 @@ TEXT ·h0461(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0462(s *State)
+// func h0463(s *State)
 // SHRQ $0x20, AX
-TEXT ·h0462(SB), NOSPLIT, $24-8
+TEXT ·h0463(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8917,9 +8936,9 @@ TEXT ·h0462(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0463(s *State)
+// func h0464(s *State)
 // SHRQ $0x28, AX
-TEXT ·h0463(SB), NOSPLIT, $24-8
+TEXT ·h0464(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8936,9 +8955,9 @@ TEXT ·h0463(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0464(s *State)
+// func h0465(s *State)
 // SHRQ $0x30, AX
-TEXT ·h0464(SB), NOSPLIT, $24-8
+TEXT ·h0465(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8955,9 +8974,9 @@ TEXT ·h0464(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0465(s *State)
+// func h0466(s *State)
 // SHRQ $0x38, AX
-TEXT ·h0465(SB), NOSPLIT, $24-8
+TEXT ·h0466(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8974,9 +8993,9 @@ TEXT ·h0465(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0466(s *State)
+// func h0467(s *State)
 // SHRQ $0x3f, CX
-TEXT ·h0466(SB), NOSPLIT, $24-8
+TEXT ·h0467(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -8993,9 +9012,9 @@ TEXT ·h0466(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0467(s *State)
+// func h0468(s *State)
 // STMXCSR (R8)
-TEXT ·h0467(SB), NOSPLIT, $24-8
+TEXT ·h0468(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9012,9 +9031,9 @@ TEXT ·h0467(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0468(s *State)
+// func h0469(s *State)
 // SUBL $0x007fe001, R8
-TEXT ·h0468(SB), NOSPLIT, $24-8
+TEXT ·h0469(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9031,9 +9050,9 @@ TEXT ·h0468(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0469(s *State)
+// func h0470(s *State)
 // SUBL (R8), R9
-TEXT ·h0469(SB), NOSPLIT, $24-8
+TEXT ·h0470(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9050,9 +9069,9 @@ TEXT ·h0469(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0470(s *State)
+// func h0471(s *State)
 // SUBL 24(R8), R9
-TEXT ·h0470(SB), NOSPLIT, $24-8
+TEXT ·h0471(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9069,9 +9088,9 @@ TEXT ·h0470(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0471(s *State)
+// func h0472(s *State)
 // SUBL AX, DX
-TEXT ·h0471(SB), NOSPLIT, $24-8
+TEXT ·h0472(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9088,9 +9107,9 @@ TEXT ·h0471(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0472(s *State)
+// func h0473(s *State)
 // SUBL AX, R8
-TEXT ·h0472(SB), NOSPLIT, $24-8
+TEXT ·h0473(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9107,9 +9126,9 @@ TEXT ·h0472(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0473(s *State)
+// func h0474(s *State)
 // SUBL DX, AX
-TEXT ·h0473(SB), NOSPLIT, $24-8
+TEXT ·h0474(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9126,9 +9145,9 @@ TEXT ·h0473(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0474(s *State)
+// func h0475(s *State)
 // SUBL DX, R8
-TEXT ·h0474(SB), NOSPLIT, $24-8
+TEXT ·h0475(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9145,9 +9164,9 @@ TEXT ·h0474(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0475(s *State)
+// func h0476(s *State)
 // SUBL R8, AX
-TEXT ·h0475(SB), NOSPLIT, $24-8
+TEXT ·h0476(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9164,9 +9183,9 @@ TEXT ·h0475(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0476(s *State)
+// func h0477(s *State)
 // SUBL R8, DX
-TEXT ·h0476(SB), NOSPLIT, $24-8
+TEXT ·h0477(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9183,9 +9202,9 @@ TEXT ·h0476(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0477(s *State)
+// func h0478(s *State)
 // SUBL R8, R9
-TEXT ·h0477(SB), NOSPLIT, $24-8
+TEXT ·h0478(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9202,9 +9221,9 @@ TEXT ·h0477(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0478(s *State)
+// func h0479(s *State)
 // SUBQ $0x00000040, CX
-TEXT ·h0478(SB), NOSPLIT, $24-8
+TEXT ·h0479(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9221,9 +9240,9 @@ TEXT ·h0478(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0479(s *State)
+// func h0480(s *State)
 // SUBQ AX, CX
-TEXT ·h0479(SB), NOSPLIT, $24-8
+TEXT ·h0480(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9240,9 +9259,9 @@ TEXT ·h0479(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0480(s *State)
+// func h0481(s *State)
 // SUBQ AX, R8
-TEXT ·h0480(SB), NOSPLIT, $24-8
+TEXT ·h0481(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9259,9 +9278,9 @@ TEXT ·h0480(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0481(s *State)
+// func h0482(s *State)
 // SUBQ DX, R8
-TEXT ·h0481(SB), NOSPLIT, $24-8
+TEXT ·h0482(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9278,9 +9297,9 @@ TEXT ·h0481(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0482(s *State)
+// func h0483(s *State)
 // SUBQ R8, CX
-TEXT ·h0482(SB), NOSPLIT, $24-8
+TEXT ·h0483(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9297,9 +9316,9 @@ TEXT ·h0482(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0483(s *State)
+// func h0484(s *State)
 // SUBQ R8, R9
-TEXT ·h0483(SB), NOSPLIT, $24-8
+TEXT ·h0484(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9316,9 +9335,9 @@ TEXT ·h0483(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0484(s *State)
+// func h0485(s *State)
 // TESTQ $0x00000001, CX
-TEXT ·h0484(SB), NOSPLIT, $24-8
+TEXT ·h0485(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9335,9 +9354,9 @@ TEXT ·h0484(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0485(s *State)
+// func h0486(s *State)
 // TESTQ $0x00000002, CX
-TEXT ·h0485(SB), NOSPLIT, $24-8
+TEXT ·h0486(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9354,9 +9373,9 @@ TEXT ·h0485(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0486(s *State)
+// func h0487(s *State)
 // TESTQ $0x00000004, CX
-TEXT ·h0486(SB), NOSPLIT, $24-8
+TEXT ·h0487(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9373,9 +9392,9 @@ TEXT ·h0486(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0487(s *State)
+// func h0488(s *State)
 // TESTQ $0x00000008, CX
-TEXT ·h0487(SB), NOSPLIT, $24-8
+TEXT ·h0488(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9392,9 +9411,9 @@ TEXT ·h0487(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0488(s *State)
+// func h0489(s *State)
 // TESTQ $0x00000010, CX
-TEXT ·h0488(SB), NOSPLIT, $24-8
+TEXT ·h0489(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9411,9 +9430,9 @@ TEXT ·h0488(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0489(s *State)
+// func h0490(s *State)
 // TESTQ $0x00000020, CX
-TEXT ·h0489(SB), NOSPLIT, $24-8
+TEXT ·h0490(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9430,9 +9449,9 @@ TEXT ·h0489(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0490(s *State)
+// func h0491(s *State)
 // VEXTRACTI128 $0x01, Y1, 24(R8)
-TEXT ·h0490(SB), NOSPLIT, $24-8
+TEXT ·h0491(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9449,9 +9468,9 @@ TEXT ·h0490(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0491(s *State)
+// func h0492(s *State)
 // VINSERTI128 $0x01, -24(R8), Y1, Y1
-TEXT ·h0491(SB), NOSPLIT, $24-8
+TEXT ·h0492(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9468,9 +9487,9 @@ TEXT ·h0491(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0492(s *State)
+// func h0493(s *State)
 // VINSERTI128 $0x01, 24(R8), Y1, Y1
-TEXT ·h0492(SB), NOSPLIT, $24-8
+TEXT ·h0493(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9487,9 +9506,9 @@ TEXT ·h0492(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0493(s *State)
+// func h0494(s *State)
 // VMOVDQU (R8), X1
-TEXT ·h0493(SB), NOSPLIT, $24-8
+TEXT ·h0494(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9506,9 +9525,9 @@ TEXT ·h0493(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0494(s *State)
+// func h0495(s *State)
 // VMOVDQU -24(R8), X1
-TEXT ·h0494(SB), NOSPLIT, $24-8
+TEXT ·h0495(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9525,9 +9544,9 @@ TEXT ·h0494(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0495(s *State)
+// func h0496(s *State)
 // VMOVDQU 24(R8), X1
-TEXT ·h0495(SB), NOSPLIT, $24-8
+TEXT ·h0496(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9544,9 +9563,9 @@ TEXT ·h0495(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0496(s *State)
+// func h0497(s *State)
 // VMOVDQU (AX), Y1
-TEXT ·h0496(SB), NOSPLIT, $24-8
+TEXT ·h0497(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9563,9 +9582,9 @@ TEXT ·h0496(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0497(s *State)
+// func h0498(s *State)
 // VMOVDQU (R8)(DX*1), Y1
-TEXT ·h0497(SB), NOSPLIT, $24-8
+TEXT ·h0498(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9582,9 +9601,9 @@ TEXT ·h0497(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0498(s *State)
+// func h0499(s *State)
 // VMOVDQU (R8)(R9*1), Y1
-TEXT ·h0498(SB), NOSPLIT, $24-8
+TEXT ·h0499(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9601,9 +9620,9 @@ TEXT ·h0498(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0499(s *State)
+// func h0500(s *State)
 // VMOVDQU (R8), Y1
-TEXT ·h0499(SB), NOSPLIT, $24-8
+TEXT ·h0500(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9620,9 +9639,9 @@ TEXT ·h0499(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0500(s *State)
+// func h0501(s *State)
 // VMOVDQU 24(AX), Y1
-TEXT ·h0500(SB), NOSPLIT, $24-8
+TEXT ·h0501(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9639,9 +9658,9 @@ TEXT ·h0500(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0501(s *State)
+// func h0502(s *State)
 // VMOVDQU 24(R8), Y1
-TEXT ·h0501(SB), NOSPLIT, $24-8
+TEXT ·h0502(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9658,9 +9677,9 @@ TEXT ·h0501(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0502(s *State)
+// func h0503(s *State)
 // VMOVDQU X1, (R8)
-TEXT ·h0502(SB), NOSPLIT, $24-8
+TEXT ·h0503(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9677,9 +9696,9 @@ TEXT ·h0502(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0503(s *State)
+// func h0504(s *State)
 // VMOVDQU Y1, (AX)
-TEXT ·h0503(SB), NOSPLIT, $24-8
+TEXT ·h0504(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9696,9 +9715,9 @@ TEXT ·h0503(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0504(s *State)
+// func h0505(s *State)
 // VMOVDQU Y1, (R8)
-TEXT ·h0504(SB), NOSPLIT, $24-8
+TEXT ·h0505(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9715,9 +9734,9 @@ TEXT ·h0504(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0505(s *State)
+// func h0506(s *State)
 // VMOVDQU Y1, (R8)(CX*4)
-TEXT ·h0505(SB), NOSPLIT, $24-8
+TEXT ·h0506(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9734,9 +9753,9 @@ TEXT ·h0505(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0506(s *State)
+// func h0507(s *State)
 // VMOVDQU Y1, 24(AX)
-TEXT ·h0506(SB), NOSPLIT, $24-8
+TEXT ·h0507(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9753,9 +9772,9 @@ TEXT ·h0506(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0507(s *State)
+// func h0508(s *State)
 // VMOVDQU Y1, 24(R8)
-TEXT ·h0507(SB), NOSPLIT, $24-8
+TEXT ·h0508(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9772,9 +9791,9 @@ TEXT ·h0507(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0508(s *State)
+// func h0509(s *State)
 // VMOVMSKPS Y1, AX
-TEXT ·h0508(SB), NOSPLIT, $24-8
+TEXT ·h0509(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9791,9 +9810,9 @@ TEXT ·h0508(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0509(s *State)
+// func h0510(s *State)
 // VPADDD (R8), Y1, Y1
-TEXT ·h0509(SB), NOSPLIT, $24-8
+TEXT ·h0510(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9810,9 +9829,9 @@ TEXT ·h0509(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0510(s *State)
+// func h0511(s *State)
 // VPADDD (R8), Y1, Y9
-TEXT ·h0510(SB), NOSPLIT, $24-8
+TEXT ·h0511(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9829,9 +9848,9 @@ TEXT ·h0510(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0511(s *State)
+// func h0512(s *State)
 // VPADDD 24(R8), Y1, Y1
-TEXT ·h0511(SB), NOSPLIT, $24-8
+TEXT ·h0512(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9848,9 +9867,9 @@ TEXT ·h0511(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0512(s *State)
+// func h0513(s *State)
 // VPADDD 24(R8), Y1, Y9
-TEXT ·h0512(SB), NOSPLIT, $24-8
+TEXT ·h0513(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9867,9 +9886,9 @@ TEXT ·h0512(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0513(s *State)
+// func h0514(s *State)
 // VPADDD Y1, Y1, Y1
-TEXT ·h0513(SB), NOSPLIT, $24-8
+TEXT ·h0514(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9886,9 +9905,9 @@ TEXT ·h0513(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0514(s *State)
+// func h0515(s *State)
 // VPADDD Y1, Y9, Y14
-TEXT ·h0514(SB), NOSPLIT, $24-8
+TEXT ·h0515(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9905,9 +9924,9 @@ TEXT ·h0514(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0515(s *State)
+// func h0516(s *State)
 // VPADDD Y1, Y9, Y9
-TEXT ·h0515(SB), NOSPLIT, $24-8
+TEXT ·h0516(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9924,9 +9943,9 @@ TEXT ·h0515(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0516(s *State)
+// func h0517(s *State)
 // VPADDQ Y1, Y9, Y9
-TEXT ·h0516(SB), NOSPLIT, $24-8
+TEXT ·h0517(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9943,9 +9962,9 @@ TEXT ·h0516(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0517(s *State)
+// func h0518(s *State)
 // VPAND 24(R8), Y1, Y1
-TEXT ·h0517(SB), NOSPLIT, $24-8
+TEXT ·h0518(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9962,9 +9981,9 @@ TEXT ·h0517(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0518(s *State)
+// func h0519(s *State)
 // VPAND Y1, Y9, Y9
-TEXT ·h0518(SB), NOSPLIT, $24-8
+TEXT ·h0519(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -9981,9 +10000,9 @@ TEXT ·h0518(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0519(s *State)
+// func h0520(s *State)
 // VPANDN Y1, Y9, Y1
-TEXT ·h0519(SB), NOSPLIT, $24-8
+TEXT ·h0520(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10000,9 +10019,9 @@ TEXT ·h0519(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0520(s *State)
+// func h0521(s *State)
 // VPANDN Y1, Y9, Y14
-TEXT ·h0520(SB), NOSPLIT, $24-8
+TEXT ·h0521(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10019,9 +10038,9 @@ TEXT ·h0520(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0521(s *State)
+// func h0522(s *State)
 // VPANDN Y1, Y9, Y9
-TEXT ·h0521(SB), NOSPLIT, $24-8
+TEXT ·h0522(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10038,9 +10057,9 @@ TEXT ·h0521(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0522(s *State)
+// func h0523(s *State)
 // VPBLENDD $0xaa, Y1, Y9, Y1
-TEXT ·h0522(SB), NOSPLIT, $24-8
+TEXT ·h0523(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10057,9 +10076,9 @@ TEXT ·h0522(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0523(s *State)
+// func h0524(s *State)
 // VPBLENDD $0xaa, Y1, Y9, Y14
-TEXT ·h0523(SB), NOSPLIT, $24-8
+TEXT ·h0524(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10076,9 +10095,9 @@ TEXT ·h0523(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0524(s *State)
+// func h0525(s *State)
 // VPBLENDD $0xaa, Y1, Y9, Y9
-TEXT ·h0524(SB), NOSPLIT, $24-8
+TEXT ·h0525(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10095,9 +10114,9 @@ TEXT ·h0524(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0525(s *State)
+// func h0526(s *State)
 // VPBROADCASTD (R8), Y1
-TEXT ·h0525(SB), NOSPLIT, $24-8
+TEXT ·h0526(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10114,9 +10133,9 @@ TEXT ·h0525(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0526(s *State)
+// func h0527(s *State)
 // VPBROADCASTD 24(R8), Y1
-TEXT ·h0526(SB), NOSPLIT, $24-8
+TEXT ·h0527(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10133,9 +10152,9 @@ TEXT ·h0526(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0527(s *State)
+// func h0528(s *State)
 // VPCMPGTD 24(R8), Y1, Y9
-TEXT ·h0527(SB), NOSPLIT, $24-8
+TEXT ·h0528(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10152,9 +10171,9 @@ TEXT ·h0527(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0528(s *State)
+// func h0529(s *State)
 // VPCMPGTD Y1, Y9, Y1
-TEXT ·h0528(SB), NOSPLIT, $24-8
+TEXT ·h0529(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10171,9 +10190,9 @@ TEXT ·h0528(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0529(s *State)
+// func h0530(s *State)
 // VPCMPGTD Y1, Y9, Y14
-TEXT ·h0529(SB), NOSPLIT, $24-8
+TEXT ·h0530(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10190,9 +10209,9 @@ TEXT ·h0529(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0530(s *State)
+// func h0531(s *State)
 // VPCMPGTD Y1, Y9, Y9
-TEXT ·h0530(SB), NOSPLIT, $24-8
+TEXT ·h0531(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10209,9 +10228,9 @@ TEXT ·h0530(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0531(s *State)
+// func h0532(s *State)
 // VPERM2I128 $0x20, Y1, Y9, Y14
-TEXT ·h0531(SB), NOSPLIT, $24-8
+TEXT ·h0532(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10228,9 +10247,9 @@ TEXT ·h0531(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0532(s *State)
+// func h0533(s *State)
 // VPERM2I128 $0x31, Y1, Y9, Y1
-TEXT ·h0532(SB), NOSPLIT, $24-8
+TEXT ·h0533(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10247,9 +10266,9 @@ TEXT ·h0532(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0533(s *State)
+// func h0534(s *State)
 // VPERM2I128 $0x31, Y1, Y9, Y14
-TEXT ·h0533(SB), NOSPLIT, $24-8
+TEXT ·h0534(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10266,9 +10285,9 @@ TEXT ·h0533(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0534(s *State)
+// func h0535(s *State)
 // VPERMD Y1, Y9, Y1
-TEXT ·h0534(SB), NOSPLIT, $24-8
+TEXT ·h0535(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10285,9 +10304,9 @@ TEXT ·h0534(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0535(s *State)
+// func h0536(s *State)
 // VPERMQ $0x94, Y1, Y1
-TEXT ·h0535(SB), NOSPLIT, $24-8
+TEXT ·h0536(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10304,9 +10323,9 @@ TEXT ·h0535(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0536(s *State)
+// func h0537(s *State)
 // VPMULDQ (DX), Y1, Y9
-TEXT ·h0536(SB), NOSPLIT, $24-8
+TEXT ·h0537(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10323,9 +10342,9 @@ TEXT ·h0536(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0537(s *State)
+// func h0538(s *State)
 // VPMULDQ 24(DX), Y1, Y9
-TEXT ·h0537(SB), NOSPLIT, $24-8
+TEXT ·h0538(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10342,9 +10361,9 @@ TEXT ·h0537(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0538(s *State)
+// func h0539(s *State)
 // VPMULDQ 24(R8), Y1, Y1
-TEXT ·h0538(SB), NOSPLIT, $24-8
+TEXT ·h0539(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10361,9 +10380,9 @@ TEXT ·h0538(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0539(s *State)
+// func h0540(s *State)
 // VPMULDQ 24(R8), Y1, Y9
-TEXT ·h0539(SB), NOSPLIT, $24-8
+TEXT ·h0540(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10380,9 +10399,9 @@ TEXT ·h0539(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0540(s *State)
+// func h0541(s *State)
 // VPMULDQ Y1, Y9, Y14
-TEXT ·h0540(SB), NOSPLIT, $24-8
+TEXT ·h0541(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10399,9 +10418,9 @@ TEXT ·h0540(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0541(s *State)
+// func h0542(s *State)
 // VPMULDQ Y1, Y9, Y9
-TEXT ·h0541(SB), NOSPLIT, $24-8
+TEXT ·h0542(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10418,9 +10437,9 @@ TEXT ·h0541(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0542(s *State)
+// func h0543(s *State)
 // VPMULLD 24(R8), Y1, Y1
-TEXT ·h0542(SB), NOSPLIT, $24-8
+TEXT ·h0543(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10437,9 +10456,9 @@ TEXT ·h0542(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0543(s *State)
+// func h0544(s *State)
 // VPMULLD 24(R8), Y1, Y9
-TEXT ·h0543(SB), NOSPLIT, $24-8
+TEXT ·h0544(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10456,9 +10475,9 @@ TEXT ·h0543(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0544(s *State)
+// func h0545(s *State)
 // VPMULLD Y1, Y9, Y9
-TEXT ·h0544(SB), NOSPLIT, $24-8
+TEXT ·h0545(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10475,9 +10494,9 @@ TEXT ·h0544(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0545(s *State)
+// func h0546(s *State)
 // VPOR Y1, Y9, Y9
-TEXT ·h0545(SB), NOSPLIT, $24-8
+TEXT ·h0546(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10494,9 +10513,9 @@ TEXT ·h0545(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0546(s *State)
+// func h0547(s *State)
 // VPSHUFB (R8), Y1, Y1
-TEXT ·h0546(SB), NOSPLIT, $24-8
+TEXT ·h0547(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10513,9 +10532,9 @@ TEXT ·h0546(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0547(s *State)
+// func h0548(s *State)
 // VPSHUFB 24(R8), Y1, Y1
-TEXT ·h0547(SB), NOSPLIT, $24-8
+TEXT ·h0548(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10532,9 +10551,9 @@ TEXT ·h0547(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0548(s *State)
+// func h0549(s *State)
 // VPSHUFB 24(R8), Y1, Y9
-TEXT ·h0548(SB), NOSPLIT, $24-8
+TEXT ·h0549(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10551,9 +10570,9 @@ TEXT ·h0548(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0549(s *State)
+// func h0550(s *State)
 // VPSHUFB Y1, Y9, Y9
-TEXT ·h0549(SB), NOSPLIT, $24-8
+TEXT ·h0550(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10570,9 +10589,9 @@ TEXT ·h0549(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0550(s *State)
+// func h0551(s *State)
 // VPSHUFD $0xf5, (DX), Y1
-TEXT ·h0550(SB), NOSPLIT, $24-8
+TEXT ·h0551(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10589,9 +10608,9 @@ TEXT ·h0550(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0551(s *State)
+// func h0552(s *State)
 // VPSHUFD $0xf5, (R8), Y1
-TEXT ·h0551(SB), NOSPLIT, $24-8
+TEXT ·h0552(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10608,9 +10627,9 @@ TEXT ·h0551(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0552(s *State)
+// func h0553(s *State)
 // VPSHUFD $0xf5, 24(DX), Y1
-TEXT ·h0552(SB), NOSPLIT, $24-8
+TEXT ·h0553(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10627,9 +10646,9 @@ TEXT ·h0552(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0553(s *State)
+// func h0554(s *State)
 // VPSHUFD $0xf5, 24(R8), Y1
-TEXT ·h0553(SB), NOSPLIT, $24-8
+TEXT ·h0554(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10646,9 +10665,9 @@ TEXT ·h0553(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0554(s *State)
+// func h0555(s *State)
 // VPSLLQ $0x01, Y1, Y9
-TEXT ·h0554(SB), NOSPLIT, $24-8
+TEXT ·h0555(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10665,9 +10684,9 @@ TEXT ·h0554(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0555(s *State)
+// func h0556(s *State)
 // VPSLLQ $0x02, Y1, Y9
-TEXT ·h0555(SB), NOSPLIT, $24-8
+TEXT ·h0556(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10684,9 +10703,9 @@ TEXT ·h0555(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0556(s *State)
+// func h0557(s *State)
 // VPSLLQ $0x03, Y1, Y9
-TEXT ·h0556(SB), NOSPLIT, $24-8
+TEXT ·h0557(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10703,9 +10722,9 @@ TEXT ·h0556(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0557(s *State)
+// func h0558(s *State)
 // VPSLLQ $0x06, Y1, Y9
-TEXT ·h0557(SB), NOSPLIT, $24-8
+TEXT ·h0558(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10722,9 +10741,9 @@ TEXT ·h0557(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0558(s *State)
+// func h0559(s *State)
 // VPSLLQ $0x0a, Y1, Y9
-TEXT ·h0558(SB), NOSPLIT, $24-8
+TEXT ·h0559(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10741,9 +10760,9 @@ TEXT ·h0558(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0559(s *State)
+// func h0560(s *State)
 // VPSLLQ $0x0e, Y1, Y9
-TEXT ·h0559(SB), NOSPLIT, $24-8
+TEXT ·h0560(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10760,9 +10779,9 @@ TEXT ·h0559(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0560(s *State)
+// func h0561(s *State)
 // VPSLLQ $0x0f, Y1, Y9
-TEXT ·h0560(SB), NOSPLIT, $24-8
+TEXT ·h0561(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10779,9 +10798,9 @@ TEXT ·h0560(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0561(s *State)
+// func h0562(s *State)
 // VPSLLQ $0x12, Y1, Y9
-TEXT ·h0561(SB), NOSPLIT, $24-8
+TEXT ·h0562(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10798,9 +10817,9 @@ TEXT ·h0561(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0562(s *State)
+// func h0563(s *State)
 // VPSLLQ $0x14, Y1, Y9
-TEXT ·h0562(SB), NOSPLIT, $24-8
+TEXT ·h0563(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10817,9 +10836,9 @@ TEXT ·h0562(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0563(s *State)
+// func h0564(s *State)
 // VPSLLQ $0x15, Y1, Y9
-TEXT ·h0563(SB), NOSPLIT, $24-8
+TEXT ·h0564(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10836,9 +10855,9 @@ TEXT ·h0563(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0564(s *State)
+// func h0565(s *State)
 // VPSLLQ $0x19, Y1, Y9
-TEXT ·h0564(SB), NOSPLIT, $24-8
+TEXT ·h0565(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10855,9 +10874,9 @@ TEXT ·h0564(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0565(s *State)
+// func h0566(s *State)
 // VPSLLQ $0x1b, Y1, Y9
-TEXT ·h0565(SB), NOSPLIT, $24-8
+TEXT ·h0566(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10874,9 +10893,9 @@ TEXT ·h0565(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0566(s *State)
+// func h0567(s *State)
 // VPSLLQ $0x1c, Y1, Y9
-TEXT ·h0566(SB), NOSPLIT, $24-8
+TEXT ·h0567(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10893,9 +10912,9 @@ TEXT ·h0566(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0567(s *State)
+// func h0568(s *State)
 // VPSLLQ $0x20, Y1, Y9
-TEXT ·h0567(SB), NOSPLIT, $24-8
+TEXT ·h0568(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10912,9 +10931,9 @@ TEXT ·h0567(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0568(s *State)
+// func h0569(s *State)
 // VPSLLQ $0x24, Y1, Y9
-TEXT ·h0568(SB), NOSPLIT, $24-8
+TEXT ·h0569(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10931,9 +10950,9 @@ TEXT ·h0568(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0569(s *State)
+// func h0570(s *State)
 // VPSLLQ $0x27, Y1, Y9
-TEXT ·h0569(SB), NOSPLIT, $24-8
+TEXT ·h0570(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10950,9 +10969,9 @@ TEXT ·h0569(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0570(s *State)
+// func h0571(s *State)
 // VPSLLQ $0x29, Y1, Y9
-TEXT ·h0570(SB), NOSPLIT, $24-8
+TEXT ·h0571(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10969,9 +10988,9 @@ TEXT ·h0570(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0571(s *State)
+// func h0572(s *State)
 // VPSLLQ $0x2b, Y1, Y9
-TEXT ·h0571(SB), NOSPLIT, $24-8
+TEXT ·h0572(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -10988,9 +11007,9 @@ TEXT ·h0571(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0572(s *State)
+// func h0573(s *State)
 // VPSLLQ $0x2c, Y1, Y9
-TEXT ·h0572(SB), NOSPLIT, $24-8
+TEXT ·h0573(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11007,9 +11026,9 @@ TEXT ·h0572(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0573(s *State)
+// func h0574(s *State)
 // VPSLLQ $0x2d, Y1, Y9
-TEXT ·h0573(SB), NOSPLIT, $24-8
+TEXT ·h0574(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11026,9 +11045,9 @@ TEXT ·h0573(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0574(s *State)
+// func h0575(s *State)
 // VPSLLQ $0x37, Y1, Y9
-TEXT ·h0574(SB), NOSPLIT, $24-8
+TEXT ·h0575(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11045,9 +11064,9 @@ TEXT ·h0574(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0575(s *State)
+// func h0576(s *State)
 // VPSLLQ $0x3d, Y1, Y9
-TEXT ·h0575(SB), NOSPLIT, $24-8
+TEXT ·h0576(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11064,9 +11083,9 @@ TEXT ·h0575(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0576(s *State)
+// func h0577(s *State)
 // VPSLLQ $0x3e, Y1, Y9
-TEXT ·h0576(SB), NOSPLIT, $24-8
+TEXT ·h0577(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11083,9 +11102,9 @@ TEXT ·h0576(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0577(s *State)
+// func h0578(s *State)
 // VPSLLVD (R8), Y1, Y1
-TEXT ·h0577(SB), NOSPLIT, $24-8
+TEXT ·h0578(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11102,9 +11121,9 @@ TEXT ·h0577(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0578(s *State)
+// func h0579(s *State)
 // VPSLLVD 24(R8), Y1, Y1
-TEXT ·h0578(SB), NOSPLIT, $24-8
+TEXT ·h0579(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11121,9 +11140,9 @@ TEXT ·h0578(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0579(s *State)
+// func h0580(s *State)
 // VPSRAD $0x07, Y1, Y1
-TEXT ·h0579(SB), NOSPLIT, $24-8
+TEXT ·h0580(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11140,9 +11159,9 @@ TEXT ·h0579(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0580(s *State)
+// func h0581(s *State)
 // VPSRAD $0x0d, Y1, Y1
-TEXT ·h0580(SB), NOSPLIT, $24-8
+TEXT ·h0581(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11159,9 +11178,9 @@ TEXT ·h0580(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0581(s *State)
+// func h0582(s *State)
 // VPSRAD $0x16, Y1, Y1
-TEXT ·h0581(SB), NOSPLIT, $24-8
+TEXT ·h0582(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11178,9 +11197,9 @@ TEXT ·h0581(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0582(s *State)
+// func h0583(s *State)
 // VPSRAD $0x17, Y1, Y1
-TEXT ·h0582(SB), NOSPLIT, $24-8
+TEXT ·h0583(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11197,9 +11216,9 @@ TEXT ·h0582(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0583(s *State)
+// func h0584(s *State)
 // VPSRAD $0x18, Y1, Y1
-TEXT ·h0583(SB), NOSPLIT, $24-8
+TEXT ·h0584(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11216,9 +11235,9 @@ TEXT ·h0583(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0584(s *State)
+// func h0585(s *State)
 // VPSRAD $0x1f, Y1, Y9
-TEXT ·h0584(SB), NOSPLIT, $24-8
+TEXT ·h0585(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11235,9 +11254,9 @@ TEXT ·h0584(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0585(s *State)
+// func h0586(s *State)
 // VPSRLQ $0x02, Y1, Y1
-TEXT ·h0585(SB), NOSPLIT, $24-8
+TEXT ·h0586(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11254,9 +11273,9 @@ TEXT ·h0585(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0586(s *State)
+// func h0587(s *State)
 // VPSRLQ $0x03, Y1, Y1
-TEXT ·h0586(SB), NOSPLIT, $24-8
+TEXT ·h0587(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11273,9 +11292,9 @@ TEXT ·h0586(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0587(s *State)
+// func h0588(s *State)
 // VPSRLQ $0x09, Y1, Y1
-TEXT ·h0587(SB), NOSPLIT, $24-8
+TEXT ·h0588(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11292,9 +11311,9 @@ TEXT ·h0587(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0588(s *State)
+// func h0589(s *State)
 // VPSRLQ $0x13, Y1, Y1
-TEXT ·h0588(SB), NOSPLIT, $24-8
+TEXT ·h0589(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11311,9 +11330,9 @@ TEXT ·h0588(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0589(s *State)
+// func h0590(s *State)
 // VPSRLQ $0x14, Y1, Y1
-TEXT ·h0589(SB), NOSPLIT, $24-8
+TEXT ·h0590(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11330,9 +11349,9 @@ TEXT ·h0589(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0590(s *State)
+// func h0591(s *State)
 // VPSRLQ $0x15, Y1, Y1
-TEXT ·h0590(SB), NOSPLIT, $24-8
+TEXT ·h0591(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11349,9 +11368,9 @@ TEXT ·h0590(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0591(s *State)
+// func h0592(s *State)
 // VPSRLQ $0x17, Y1, Y1
-TEXT ·h0591(SB), NOSPLIT, $24-8
+TEXT ·h0592(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11368,9 +11387,9 @@ TEXT ·h0591(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0592(s *State)
+// func h0593(s *State)
 // VPSRLQ $0x19, Y1, Y1
-TEXT ·h0592(SB), NOSPLIT, $24-8
+TEXT ·h0593(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11387,9 +11406,9 @@ TEXT ·h0592(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0593(s *State)
+// func h0594(s *State)
 // VPSRLQ $0x1c, Y1, Y1
-TEXT ·h0593(SB), NOSPLIT, $24-8
+TEXT ·h0594(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11406,9 +11425,9 @@ TEXT ·h0593(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0594(s *State)
+// func h0595(s *State)
 // VPSRLQ $0x20, Y1, Y1
-TEXT ·h0594(SB), NOSPLIT, $24-8
+TEXT ·h0595(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11425,9 +11444,9 @@ TEXT ·h0594(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0595(s *State)
+// func h0596(s *State)
 // VPSRLQ $0x20, Y1, Y9
-TEXT ·h0595(SB), NOSPLIT, $24-8
+TEXT ·h0596(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11444,9 +11463,9 @@ TEXT ·h0595(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0596(s *State)
+// func h0597(s *State)
 // VPSRLQ $0x24, Y1, Y1
-TEXT ·h0596(SB), NOSPLIT, $24-8
+TEXT ·h0597(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11463,9 +11482,9 @@ TEXT ·h0596(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0597(s *State)
+// func h0598(s *State)
 // VPSRLQ $0x25, Y1, Y1
-TEXT ·h0597(SB), NOSPLIT, $24-8
+TEXT ·h0598(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11482,9 +11501,9 @@ TEXT ·h0597(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0598(s *State)
+// func h0599(s *State)
 // VPSRLQ $0x27, Y1, Y1
-TEXT ·h0598(SB), NOSPLIT, $24-8
+TEXT ·h0599(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11501,9 +11520,9 @@ TEXT ·h0598(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0599(s *State)
+// func h0600(s *State)
 // VPSRLQ $0x2b, Y1, Y1
-TEXT ·h0599(SB), NOSPLIT, $24-8
+TEXT ·h0600(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11520,9 +11539,9 @@ TEXT ·h0599(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0600(s *State)
+// func h0601(s *State)
 // VPSRLQ $0x2c, Y1, Y1
-TEXT ·h0600(SB), NOSPLIT, $24-8
+TEXT ·h0601(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11539,9 +11558,9 @@ TEXT ·h0600(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0601(s *State)
+// func h0602(s *State)
 // VPSRLQ $0x2e, Y1, Y1
-TEXT ·h0601(SB), NOSPLIT, $24-8
+TEXT ·h0602(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11558,9 +11577,9 @@ TEXT ·h0601(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0602(s *State)
+// func h0603(s *State)
 // VPSRLQ $0x31, Y1, Y1
-TEXT ·h0602(SB), NOSPLIT, $24-8
+TEXT ·h0603(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11577,9 +11596,9 @@ TEXT ·h0602(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0603(s *State)
+// func h0604(s *State)
 // VPSRLQ $0x32, Y1, Y1
-TEXT ·h0603(SB), NOSPLIT, $24-8
+TEXT ·h0604(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11596,9 +11615,9 @@ TEXT ·h0603(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0604(s *State)
+// func h0605(s *State)
 // VPSRLQ $0x36, Y1, Y1
-TEXT ·h0604(SB), NOSPLIT, $24-8
+TEXT ·h0605(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11615,9 +11634,9 @@ TEXT ·h0604(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0605(s *State)
+// func h0606(s *State)
 // VPSRLQ $0x3a, Y1, Y1
-TEXT ·h0605(SB), NOSPLIT, $24-8
+TEXT ·h0606(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11634,9 +11653,9 @@ TEXT ·h0605(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0606(s *State)
+// func h0607(s *State)
 // VPSRLQ $0x3d, Y1, Y1
-TEXT ·h0606(SB), NOSPLIT, $24-8
+TEXT ·h0607(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11653,9 +11672,9 @@ TEXT ·h0606(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0607(s *State)
+// func h0608(s *State)
 // VPSRLQ $0x3e, Y1, Y1
-TEXT ·h0607(SB), NOSPLIT, $24-8
+TEXT ·h0608(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11672,9 +11691,9 @@ TEXT ·h0607(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0608(s *State)
+// func h0609(s *State)
 // VPSRLQ $0x3f, Y1, Y1
-TEXT ·h0608(SB), NOSPLIT, $24-8
+TEXT ·h0609(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11691,9 +11710,9 @@ TEXT ·h0608(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0609(s *State)
+// func h0610(s *State)
 // VPSRLQ $0x3f, Y1, Y9
-TEXT ·h0609(SB), NOSPLIT, $24-8
+TEXT ·h0610(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11710,9 +11729,9 @@ TEXT ·h0609(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0610(s *State)
+// func h0611(s *State)
 // VPSRLVD 24(R8), Y1, Y1
-TEXT ·h0610(SB), NOSPLIT, $24-8
+TEXT ·h0611(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11729,9 +11748,9 @@ TEXT ·h0610(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0611(s *State)
+// func h0612(s *State)
 // VPSUBD (R8), Y1, Y1
-TEXT ·h0611(SB), NOSPLIT, $24-8
+TEXT ·h0612(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11748,9 +11767,9 @@ TEXT ·h0611(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0612(s *State)
+// func h0613(s *State)
 // VPSUBD (R8), Y1, Y9
-TEXT ·h0612(SB), NOSPLIT, $24-8
+TEXT ·h0613(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11767,9 +11786,9 @@ TEXT ·h0612(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0613(s *State)
+// func h0614(s *State)
 // VPSUBD 24(R8), Y1, Y1
-TEXT ·h0613(SB), NOSPLIT, $24-8
+TEXT ·h0614(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11786,9 +11805,9 @@ TEXT ·h0613(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0614(s *State)
+// func h0615(s *State)
 // VPSUBD 24(R8), Y1, Y9
-TEXT ·h0614(SB), NOSPLIT, $24-8
+TEXT ·h0615(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11805,9 +11824,9 @@ TEXT ·h0614(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0615(s *State)
+// func h0616(s *State)
 // VPSUBD Y1, Y9, Y1
-TEXT ·h0615(SB), NOSPLIT, $24-8
+TEXT ·h0616(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11824,9 +11843,9 @@ TEXT ·h0615(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0616(s *State)
+// func h0617(s *State)
 // VPSUBD Y1, Y9, Y14
-TEXT ·h0616(SB), NOSPLIT, $24-8
+TEXT ·h0617(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11843,9 +11862,9 @@ TEXT ·h0616(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0617(s *State)
+// func h0618(s *State)
 // VPSUBD Y1, Y9, Y9
-TEXT ·h0617(SB), NOSPLIT, $24-8
+TEXT ·h0618(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11862,9 +11881,9 @@ TEXT ·h0617(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0618(s *State)
+// func h0619(s *State)
 // VPUNPCKHQDQ Y1, Y9, Y1
-TEXT ·h0618(SB), NOSPLIT, $24-8
+TEXT ·h0619(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11881,9 +11900,9 @@ TEXT ·h0618(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0619(s *State)
+// func h0620(s *State)
 // VPUNPCKHQDQ Y1, Y9, Y14
-TEXT ·h0619(SB), NOSPLIT, $24-8
+TEXT ·h0620(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11900,9 +11919,9 @@ TEXT ·h0619(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0620(s *State)
+// func h0621(s *State)
 // VPUNPCKLQDQ Y1, Y9, Y14
-TEXT ·h0620(SB), NOSPLIT, $24-8
+TEXT ·h0621(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11919,9 +11938,9 @@ TEXT ·h0620(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0621(s *State)
+// func h0622(s *State)
 // VPXOR (AX), Y1, Y9
-TEXT ·h0621(SB), NOSPLIT, $24-8
+TEXT ·h0622(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11938,9 +11957,9 @@ TEXT ·h0621(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0622(s *State)
+// func h0623(s *State)
 // VPXOR (R8), Y1, Y1
-TEXT ·h0622(SB), NOSPLIT, $24-8
+TEXT ·h0623(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11957,9 +11976,9 @@ TEXT ·h0622(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0623(s *State)
+// func h0624(s *State)
 // VPXOR (R8), Y1, Y9
-TEXT ·h0623(SB), NOSPLIT, $24-8
+TEXT ·h0624(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11976,9 +11995,9 @@ TEXT ·h0623(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0624(s *State)
+// func h0625(s *State)
 // VPXOR 24(AX), Y1, Y1
-TEXT ·h0624(SB), NOSPLIT, $24-8
+TEXT ·h0625(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -11995,9 +12014,9 @@ TEXT ·h0624(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0625(s *State)
+// func h0626(s *State)
 // VPXOR 24(AX), Y1, Y9
-TEXT ·h0625(SB), NOSPLIT, $24-8
+TEXT ·h0626(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12014,9 +12033,9 @@ TEXT ·h0625(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0626(s *State)
+// func h0627(s *State)
 // VPXOR 24(R8), Y1, Y1
-TEXT ·h0626(SB), NOSPLIT, $24-8
+TEXT ·h0627(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12033,9 +12052,9 @@ TEXT ·h0626(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0627(s *State)
+// func h0628(s *State)
 // VPXOR 24(R8), Y1, Y9
-TEXT ·h0627(SB), NOSPLIT, $24-8
+TEXT ·h0628(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12052,9 +12071,9 @@ TEXT ·h0627(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0628(s *State)
+// func h0629(s *State)
 // VPXOR Y1, Y1, Y1
-TEXT ·h0628(SB), NOSPLIT, $24-8
+TEXT ·h0629(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12071,9 +12090,9 @@ TEXT ·h0628(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0629(s *State)
+// func h0630(s *State)
 // VPXOR Y1, Y9, Y9
-TEXT ·h0629(SB), NOSPLIT, $24-8
+TEXT ·h0630(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12090,9 +12109,9 @@ TEXT ·h0629(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0630(s *State)
+// func h0631(s *State)
 // VZEROUPPER
-TEXT ·h0630(SB), NOSPLIT, $24-8
+TEXT ·h0631(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12109,9 +12128,9 @@ TEXT ·h0630(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0631(s *State)
+// func h0632(s *State)
 // XCHGQ R8, R8
-TEXT ·h0631(SB), NOSPLIT, $24-8
+TEXT ·h0632(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12128,9 +12147,9 @@ TEXT ·h0631(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0632(s *State)
+// func h0633(s *State)
 // XORL AX, AX
-TEXT ·h0632(SB), NOSPLIT, $24-8
+TEXT ·h0633(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12147,9 +12166,9 @@ TEXT ·h0632(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0633(s *State)
+// func h0634(s *State)
 // XORL AX, DX
-TEXT ·h0633(SB), NOSPLIT, $24-8
+TEXT ·h0634(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12166,9 +12185,9 @@ TEXT ·h0633(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0634(s *State)
+// func h0635(s *State)
 // XORL CX, CX
-TEXT ·h0634(SB), NOSPLIT, $24-8
+TEXT ·h0635(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12185,9 +12204,9 @@ TEXT ·h0634(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0635(s *State)
+// func h0636(s *State)
 // XORL DX, AX
-TEXT ·h0635(SB), NOSPLIT, $24-8
+TEXT ·h0636(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12204,9 +12223,9 @@ TEXT ·h0635(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0636(s *State)
+// func h0637(s *State)
 // XORL DX, DX
-TEXT ·h0636(SB), NOSPLIT, $24-8
+TEXT ·h0637(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12223,9 +12242,9 @@ TEXT ·h0636(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0637(s *State)
+// func h0638(s *State)
 // XORL DX, R8
-TEXT ·h0637(SB), NOSPLIT, $24-8
+TEXT ·h0638(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12242,9 +12261,9 @@ TEXT ·h0637(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0638(s *State)
+// func h0639(s *State)
 // XORL R8, DX
-TEXT ·h0638(SB), NOSPLIT, $24-8
+TEXT ·h0639(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12261,9 +12280,9 @@ TEXT ·h0638(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0639(s *State)
+// func h0640(s *State)
 // XORL R8, R8
-TEXT ·h0639(SB), NOSPLIT, $24-8
+TEXT ·h0640(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12280,9 +12299,9 @@ TEXT ·h0639(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0640(s *State)
+// func h0641(s *State)
 // XORL R8, R9
-TEXT ·h0640(SB), NOSPLIT, $24-8
+TEXT ·h0641(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12299,9 +12318,9 @@ TEXT ·h0640(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0641(s *State)
+// func h0642(s *State)
 // XORQ (R8), AX
-TEXT ·h0641(SB), NOSPLIT, $24-8
+TEXT ·h0642(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12318,9 +12337,9 @@ TEXT ·h0641(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0642(s *State)
+// func h0643(s *State)
 // XORQ (R8), R9
-TEXT ·h0642(SB), NOSPLIT, $24-8
+TEXT ·h0643(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12337,9 +12356,9 @@ TEXT ·h0642(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0643(s *State)
+// func h0644(s *State)
 // XORQ 24(R8), AX
-TEXT ·h0643(SB), NOSPLIT, $24-8
+TEXT ·h0644(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12356,9 +12375,9 @@ TEXT ·h0643(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0644(s *State)
+// func h0645(s *State)
 // XORQ 24(R8), CX
-TEXT ·h0644(SB), NOSPLIT, $24-8
+TEXT ·h0645(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12375,9 +12394,9 @@ TEXT ·h0644(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0645(s *State)
+// func h0646(s *State)
 // XORQ 24(R8), DX
-TEXT ·h0645(SB), NOSPLIT, $24-8
+TEXT ·h0646(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12394,9 +12413,9 @@ TEXT ·h0645(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0646(s *State)
+// func h0647(s *State)
 // XORQ 24(R8), R9
-TEXT ·h0646(SB), NOSPLIT, $24-8
+TEXT ·h0647(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12413,9 +12432,9 @@ TEXT ·h0646(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0647(s *State)
+// func h0648(s *State)
 // XORQ AX, CX
-TEXT ·h0647(SB), NOSPLIT, $24-8
+TEXT ·h0648(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12432,9 +12451,9 @@ TEXT ·h0647(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0648(s *State)
+// func h0649(s *State)
 // XORQ AX, DX
-TEXT ·h0648(SB), NOSPLIT, $24-8
+TEXT ·h0649(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12451,9 +12470,9 @@ TEXT ·h0648(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0649(s *State)
+// func h0650(s *State)
 // XORQ AX, R8
-TEXT ·h0649(SB), NOSPLIT, $24-8
+TEXT ·h0650(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12470,9 +12489,9 @@ TEXT ·h0649(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0650(s *State)
+// func h0651(s *State)
 // XORQ CX, AX
-TEXT ·h0650(SB), NOSPLIT, $24-8
+TEXT ·h0651(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12489,9 +12508,9 @@ TEXT ·h0650(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0651(s *State)
+// func h0652(s *State)
 // XORQ CX, DX
-TEXT ·h0651(SB), NOSPLIT, $24-8
+TEXT ·h0652(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12508,9 +12527,9 @@ TEXT ·h0651(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0652(s *State)
+// func h0653(s *State)
 // XORQ CX, R8
-TEXT ·h0652(SB), NOSPLIT, $24-8
+TEXT ·h0653(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12527,9 +12546,9 @@ TEXT ·h0652(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0653(s *State)
+// func h0654(s *State)
 // XORQ DX, AX
-TEXT ·h0653(SB), NOSPLIT, $24-8
+TEXT ·h0654(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12546,9 +12565,9 @@ TEXT ·h0653(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0654(s *State)
+// func h0655(s *State)
 // XORQ DX, CX
-TEXT ·h0654(SB), NOSPLIT, $24-8
+TEXT ·h0655(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12565,9 +12584,9 @@ TEXT ·h0654(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0655(s *State)
+// func h0656(s *State)
 // XORQ DX, R8
-TEXT ·h0655(SB), NOSPLIT, $24-8
+TEXT ·h0656(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12584,9 +12603,9 @@ TEXT ·h0655(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0656(s *State)
+// func h0657(s *State)
 // XORQ R8, AX
-TEXT ·h0656(SB), NOSPLIT, $24-8
+TEXT ·h0657(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12603,9 +12622,9 @@ TEXT ·h0656(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0657(s *State)
+// func h0658(s *State)
 // XORQ R8, CX
-TEXT ·h0657(SB), NOSPLIT, $24-8
+TEXT ·h0658(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12622,9 +12641,9 @@ TEXT ·h0657(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0658(s *State)
+// func h0659(s *State)
 // XORQ R8, DX
-TEXT ·h0658(SB), NOSPLIT, $24-8
+TEXT ·h0659(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12641,9 +12660,9 @@ TEXT ·h0658(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0659(s *State)
+// func h0660(s *State)
 // XORQ R8, R9
-TEXT ·h0659(SB), NOSPLIT, $24-8
+TEXT ·h0660(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12660,9 +12679,9 @@ TEXT ·h0659(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0660(s *State)
+// func h0661(s *State)
 // ADCQ $0, R8
-TEXT ·h0660(SB), NOSPLIT, $24-8
+TEXT ·h0661(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12679,9 +12698,9 @@ TEXT ·h0660(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0661(s *State)
+// func h0662(s *State)
 // ADCQ AX, R8
-TEXT ·h0661(SB), NOSPLIT, $24-8
+TEXT ·h0662(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12698,9 +12717,9 @@ TEXT ·h0661(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0662(s *State)
+// func h0663(s *State)
 // ADDL $8380417, R8
-TEXT ·h0662(SB), NOSPLIT, $24-8
+TEXT ·h0663(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12717,9 +12736,9 @@ TEXT ·h0662(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0663(s *State)
+// func h0664(s *State)
 // ADDQ $-1, R8
-TEXT ·h0663(SB), NOSPLIT, $24-8
+TEXT ·h0664(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12736,9 +12755,9 @@ TEXT ·h0663(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0664(s *State)
+// func h0665(s *State)
 // ADDQ 24(R8), R9
-TEXT ·h0664(SB), NOSPLIT, $24-8
+TEXT ·h0665(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12755,9 +12774,9 @@ TEXT ·h0664(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0665(s *State)
+// func h0666(s *State)
 // ADDQ R8, 24(R9)
-TEXT ·h0665(SB), NOSPLIT, $24-8
+TEXT ·h0666(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12774,9 +12793,9 @@ TEXT ·h0665(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0666(s *State)
+// func h0667(s *State)
 // ADDQ AX, R8
-TEXT ·h0666(SB), NOSPLIT, $24-8
+TEXT ·h0667(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12793,9 +12812,9 @@ TEXT ·h0666(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0667(s *State)
+// func h0668(s *State)
 // ANDL $0xff, R8
-TEXT ·h0667(SB), NOSPLIT, $24-8
+TEXT ·h0668(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12812,9 +12831,9 @@ TEXT ·h0667(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0668(s *State)
+// func h0669(s *State)
 // ANDL AX, R8
-TEXT ·h0668(SB), NOSPLIT, $24-8
+TEXT ·h0669(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12831,9 +12850,9 @@ TEXT ·h0668(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0669(s *State)
+// func h0670(s *State)
 // ANDNQ 24(R8), R9, CX
-TEXT ·h0669(SB), NOSPLIT, $24-8
+TEXT ·h0670(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12850,9 +12869,9 @@ TEXT ·h0669(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0670(s *State)
+// func h0671(s *State)
 // ANDNQ AX, R8, CX
-TEXT ·h0670(SB), NOSPLIT, $24-8
+TEXT ·h0671(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12869,9 +12888,9 @@ TEXT ·h0670(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0671(s *State)
+// func h0672(s *State)
 // ANDQ $-8, R8
-TEXT ·h0671(SB), NOSPLIT, $24-8
+TEXT ·h0672(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12888,9 +12907,9 @@ TEXT ·h0671(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0672(s *State)
+// func h0673(s *State)
 // ANDQ $0x7fffff, R8
-TEXT ·h0672(SB), NOSPLIT, $24-8
+TEXT ·h0673(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12907,9 +12926,9 @@ TEXT ·h0672(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0673(s *State)
+// func h0674(s *State)
 // CMOVLCC AX, R8
-TEXT ·h0673(SB), NOSPLIT, $24-8
+TEXT ·h0674(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12926,9 +12945,9 @@ TEXT ·h0673(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0674(s *State)
+// func h0675(s *State)
 // CMOVLCS AX, R8
-TEXT ·h0674(SB), NOSPLIT, $24-8
+TEXT ·h0675(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12945,9 +12964,9 @@ TEXT ·h0674(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0675(s *State)
+// func h0676(s *State)
 // CMOVQCC AX, R8
-TEXT ·h0675(SB), NOSPLIT, $24-8
+TEXT ·h0676(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12964,9 +12983,9 @@ TEXT ·h0675(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0676(s *State)
+// func h0677(s *State)
 // CMOVQCS 24(R8), R9
-TEXT ·h0676(SB), NOSPLIT, $24-8
+TEXT ·h0677(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -12983,9 +13002,9 @@ TEXT ·h0676(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0677(s *State)
+// func h0678(s *State)
 // CMOVQCS AX, R8
-TEXT ·h0677(SB), NOSPLIT, $24-8
+TEXT ·h0678(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13002,9 +13021,9 @@ TEXT ·h0677(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0678(s *State)
+// func h0679(s *State)
 // CMOVQEQ AX, R8
-TEXT ·h0678(SB), NOSPLIT, $24-8
+TEXT ·h0679(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13021,9 +13040,9 @@ TEXT ·h0678(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0679(s *State)
+// func h0680(s *State)
 // CMOVQNE AX, R8
-TEXT ·h0679(SB), NOSPLIT, $24-8
+TEXT ·h0680(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13040,9 +13059,9 @@ TEXT ·h0679(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0680(s *State)
+// func h0681(s *State)
 // CMPL AX, $8380417
-TEXT ·h0680(SB), NOSPLIT, $24-8
+TEXT ·h0681(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13059,9 +13078,9 @@ TEXT ·h0680(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0681(s *State)
+// func h0682(s *State)
 // CMPL AX, R8
-TEXT ·h0681(SB), NOSPLIT, $24-8
+TEXT ·h0682(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13078,9 +13097,9 @@ TEXT ·h0681(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0682(s *State)
+// func h0683(s *State)
 // CMPQ AX, $3
-TEXT ·h0682(SB), NOSPLIT, $24-8
+TEXT ·h0683(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13097,9 +13116,9 @@ TEXT ·h0682(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0683(s *State)
+// func h0684(s *State)
 // CMPQ AX, 24(R8)
-TEXT ·h0683(SB), NOSPLIT, $24-8
+TEXT ·h0684(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13116,9 +13135,9 @@ TEXT ·h0683(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0684(s *State)
+// func h0685(s *State)
 // CMPQ AX, R8
-TEXT ·h0684(SB), NOSPLIT, $24-8
+TEXT ·h0685(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13135,9 +13154,9 @@ TEXT ·h0684(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0685(s *State)
+// func h0686(s *State)
 // DECQ R8
-TEXT ·h0685(SB), NOSPLIT, $24-8
+TEXT ·h0686(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13154,9 +13173,9 @@ TEXT ·h0685(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0686(s *State)
+// func h0687(s *State)
 // IMUL3L $58728449, AX, R8
-TEXT ·h0686(SB), NOSPLIT, $24-8
+TEXT ·h0687(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13173,9 +13192,9 @@ TEXT ·h0686(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0687(s *State)
+// func h0688(s *State)
 // IMUL3Q $-5, AX, R8
-TEXT ·h0687(SB), NOSPLIT, $24-8
+TEXT ·h0688(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13192,9 +13211,9 @@ TEXT ·h0687(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0688(s *State)
+// func h0689(s *State)
 // IMULL AX, R8
-TEXT ·h0688(SB), NOSPLIT, $24-8
+TEXT ·h0689(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13211,9 +13230,9 @@ TEXT ·h0688(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0689(s *State)
+// func h0690(s *State)
 // IMULQ 24(R8), R9
-TEXT ·h0689(SB), NOSPLIT, $24-8
+TEXT ·h0690(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13230,9 +13249,9 @@ TEXT ·h0689(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0690(s *State)
+// func h0691(s *State)
 // IMULQ AX, R8
-TEXT ·h0690(SB), NOSPLIT, $24-8
+TEXT ·h0691(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13249,9 +13268,9 @@ TEXT ·h0690(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0691(s *State)
+// func h0692(s *State)
 // INCL R8
-TEXT ·h0691(SB), NOSPLIT, $24-8
+TEXT ·h0692(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13268,9 +13287,9 @@ TEXT ·h0691(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0692(s *State)
+// func h0693(s *State)
 // INCQ R8
-TEXT ·h0692(SB), NOSPLIT, $24-8
+TEXT ·h0693(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13287,9 +13306,9 @@ TEXT ·h0692(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0693(s *State)
+// func h0694(s *State)
 // JCC taken
-TEXT ·h0693(SB), NOSPLIT, $24-8
+TEXT ·h0694(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13310,9 +13329,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0694(s *State)
+// func h0695(s *State)
 // JCS taken
-TEXT ·h0694(SB), NOSPLIT, $24-8
+TEXT ·h0695(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13333,9 +13352,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0695(s *State)
+// func h0696(s *State)
 // JGE taken
-TEXT ·h0695(SB), NOSPLIT, $24-8
+TEXT ·h0696(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13356,9 +13375,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0696(s *State)
+// func h0697(s *State)
 // JGT taken
-TEXT ·h0696(SB), NOSPLIT, $24-8
+TEXT ·h0697(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13379,9 +13398,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0697(s *State)
+// func h0698(s *State)
 // JLE taken
-TEXT ·h0697(SB), NOSPLIT, $24-8
+TEXT ·h0698(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13402,9 +13421,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0698(s *State)
+// func h0699(s *State)
 // JLS taken
-TEXT ·h0698(SB), NOSPLIT, $24-8
+TEXT ·h0699(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13425,9 +13444,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0699(s *State)
+// func h0700(s *State)
 // JMI taken
-TEXT ·h0699(SB), NOSPLIT, $24-8
+TEXT ·h0700(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13448,9 +13467,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0700(s *State)
+// func h0701(s *State)
 // JPL taken
-TEXT ·h0700(SB), NOSPLIT, $24-8
+TEXT ·h0701(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13471,9 +13490,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0701(s *State)
+// func h0702(s *State)
 // LEAQ -24(R8), R9
-TEXT ·h0701(SB), NOSPLIT, $24-8
+TEXT ·h0702(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13490,9 +13509,9 @@ TEXT ·h0701(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0702(s *State)
+// func h0703(s *State)
 // LEAQ 24(R8)(R9*4), R10
-TEXT ·h0702(SB), NOSPLIT, $24-8
+TEXT ·h0703(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13509,9 +13528,9 @@ TEXT ·h0702(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0703(s *State)
+// func h0704(s *State)
 // MOVB $0x81, 24(R8)
-TEXT ·h0703(SB), NOSPLIT, $24-8
+TEXT ·h0704(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13528,9 +13547,9 @@ TEXT ·h0703(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0704(s *State)
+// func h0705(s *State)
 // MOVB 24(R8), R9
-TEXT ·h0704(SB), NOSPLIT, $24-8
+TEXT ·h0705(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13547,9 +13566,9 @@ TEXT ·h0704(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0705(s *State)
+// func h0706(s *State)
 // MOVB R8, 24(R9)
-TEXT ·h0705(SB), NOSPLIT, $24-8
+TEXT ·h0706(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13566,9 +13585,9 @@ TEXT ·h0705(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0706(s *State)
+// func h0707(s *State)
 // MOVB AX, R8
-TEXT ·h0706(SB), NOSPLIT, $24-8
+TEXT ·h0707(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13585,9 +13604,9 @@ TEXT ·h0706(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0707(s *State)
+// func h0708(s *State)
 // MOVBLZX 24(R8), R9
-TEXT ·h0707(SB), NOSPLIT, $24-8
+TEXT ·h0708(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13604,9 +13623,9 @@ TEXT ·h0707(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0708(s *State)
+// func h0709(s *State)
 // MOVBLZX AX, R8
-TEXT ·h0708(SB), NOSPLIT, $24-8
+TEXT ·h0709(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13623,9 +13642,9 @@ TEXT ·h0708(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0709(s *State)
+// func h0710(s *State)
 // MOVBQZX 24(R8), R9
-TEXT ·h0709(SB), NOSPLIT, $24-8
+TEXT ·h0710(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13642,9 +13661,9 @@ TEXT ·h0709(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0710(s *State)
+// func h0711(s *State)
 // MOVBQZX AX, R8
-TEXT ·h0710(SB), NOSPLIT, $24-8
+TEXT ·h0711(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13661,9 +13680,9 @@ TEXT ·h0710(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0711(s *State)
+// func h0712(s *State)
 // MOVL $0x80000001, 24(R8)
-TEXT ·h0711(SB), NOSPLIT, $24-8
+TEXT ·h0712(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13680,9 +13699,9 @@ TEXT ·h0711(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0712(s *State)
+// func h0713(s *State)
 // MOVL $-1, R8
-TEXT ·h0712(SB), NOSPLIT, $24-8
+TEXT ·h0713(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13699,9 +13718,9 @@ TEXT ·h0712(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0713(s *State)
+// func h0714(s *State)
 // MOVLQZX 24(R8), R9
-TEXT ·h0713(SB), NOSPLIT, $24-8
+TEXT ·h0714(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13718,9 +13737,9 @@ TEXT ·h0713(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0714(s *State)
+// func h0715(s *State)
 // MOVLQZX AX, R8
-TEXT ·h0714(SB), NOSPLIT, $24-8
+TEXT ·h0715(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13737,9 +13756,9 @@ TEXT ·h0714(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0715(s *State)
+// func h0716(s *State)
 // MOVO 24(R8), X1
-TEXT ·h0715(SB), NOSPLIT, $24-8
+TEXT ·h0716(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13756,9 +13775,9 @@ TEXT ·h0715(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0716(s *State)
+// func h0717(s *State)
 // MOVO X1, 24(R8)
-TEXT ·h0716(SB), NOSPLIT, $24-8
+TEXT ·h0717(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13775,9 +13794,9 @@ TEXT ·h0716(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0717(s *State)
+// func h0718(s *State)
 // MOVOU X1, X9
-TEXT ·h0717(SB), NOSPLIT, $24-8
+TEXT ·h0718(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13794,9 +13813,9 @@ TEXT ·h0717(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0718(s *State)
+// func h0719(s *State)
 // MOVQ $-7, 24(R8)
-TEXT ·h0718(SB), NOSPLIT, $24-8
+TEXT ·h0719(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13813,9 +13832,9 @@ TEXT ·h0718(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0719(s *State)
+// func h0720(s *State)
 // MOVQ $-1, R8
-TEXT ·h0719(SB), NOSPLIT, $24-8
+TEXT ·h0720(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13832,9 +13851,9 @@ TEXT ·h0719(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0720(s *State)
+// func h0721(s *State)
 // MOVQ $0x123456789abcdef0, R8
-TEXT ·h0720(SB), NOSPLIT, $24-8
+TEXT ·h0721(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13851,9 +13870,9 @@ TEXT ·h0720(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0721(s *State)
+// func h0722(s *State)
 // MOVQ 24(R8), X1
-TEXT ·h0721(SB), NOSPLIT, $24-8
+TEXT ·h0722(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13870,9 +13889,9 @@ TEXT ·h0721(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0722(s *State)
+// func h0723(s *State)
 // MOVQ AX, X1
-TEXT ·h0722(SB), NOSPLIT, $24-8
+TEXT ·h0723(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13889,9 +13908,9 @@ TEXT ·h0722(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0723(s *State)
+// func h0724(s *State)
 // MOVQ X1, 24(R8)
-TEXT ·h0723(SB), NOSPLIT, $24-8
+TEXT ·h0724(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13908,9 +13927,9 @@ TEXT ·h0723(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0724(s *State)
+// func h0725(s *State)
 // MOVQ X1, AX
-TEXT ·h0724(SB), NOSPLIT, $24-8
+TEXT ·h0725(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13927,9 +13946,9 @@ TEXT ·h0724(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0725(s *State)
+// func h0726(s *State)
 // MOVQ X1, X9
-TEXT ·h0725(SB), NOSPLIT, $24-8
+TEXT ·h0726(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13946,9 +13965,9 @@ TEXT ·h0725(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0726(s *State)
+// func h0727(s *State)
 // MOVW 24(R8), R9
-TEXT ·h0726(SB), NOSPLIT, $24-8
+TEXT ·h0727(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13965,9 +13984,9 @@ TEXT ·h0726(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0727(s *State)
+// func h0728(s *State)
 // MOVW R8, 24(R9)
-TEXT ·h0727(SB), NOSPLIT, $24-8
+TEXT ·h0728(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -13984,9 +14003,9 @@ TEXT ·h0727(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0728(s *State)
+// func h0729(s *State)
 // MOVW AX, R8
-TEXT ·h0728(SB), NOSPLIT, $24-8
+TEXT ·h0729(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14003,9 +14022,9 @@ TEXT ·h0728(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0729(s *State)
+// func h0730(s *State)
 // MOVWLZX 24(R8), R9
-TEXT ·h0729(SB), NOSPLIT, $24-8
+TEXT ·h0730(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14022,9 +14041,9 @@ TEXT ·h0729(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0730(s *State)
+// func h0731(s *State)
 // MOVWLZX AX, R8
-TEXT ·h0730(SB), NOSPLIT, $24-8
+TEXT ·h0731(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14041,9 +14060,9 @@ TEXT ·h0730(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0731(s *State)
+// func h0732(s *State)
 // MOVWQZX 24(R8), R9
-TEXT ·h0731(SB), NOSPLIT, $24-8
+TEXT ·h0732(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14060,9 +14079,9 @@ TEXT ·h0731(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0732(s *State)
+// func h0733(s *State)
 // MOVWQZX AX, R8
-TEXT ·h0732(SB), NOSPLIT, $24-8
+TEXT ·h0733(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14079,9 +14098,9 @@ TEXT ·h0732(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0733(s *State)
+// func h0734(s *State)
 // MULQ 24(R8)
-TEXT ·h0733(SB), NOSPLIT, $24-8
+TEXT ·h0734(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14098,9 +14117,9 @@ TEXT ·h0733(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0734(s *State)
+// func h0735(s *State)
 // MULQ R8
-TEXT ·h0734(SB), NOSPLIT, $24-8
+TEXT ·h0735(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14117,9 +14136,9 @@ TEXT ·h0734(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0735(s *State)
+// func h0736(s *State)
 // NEGQ R8
-TEXT ·h0735(SB), NOSPLIT, $24-8
+TEXT ·h0736(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14136,9 +14155,9 @@ TEXT ·h0735(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0736(s *State)
+// func h0737(s *State)
 // ORL $0x80000000, R8
-TEXT ·h0736(SB), NOSPLIT, $24-8
+TEXT ·h0737(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14155,9 +14174,9 @@ TEXT ·h0736(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0737(s *State)
+// func h0738(s *State)
 // ORL AX, R8
-TEXT ·h0737(SB), NOSPLIT, $24-8
+TEXT ·h0738(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14174,9 +14193,9 @@ TEXT ·h0737(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0738(s *State)
+// func h0739(s *State)
 // ORQ $1, R8
-TEXT ·h0738(SB), NOSPLIT, $24-8
+TEXT ·h0739(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14193,9 +14212,9 @@ TEXT ·h0738(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0739(s *State)
+// func h0740(s *State)
 // POPCNTL AX, R8
-TEXT ·h0739(SB), NOSPLIT, $24-8
+TEXT ·h0740(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14212,9 +14231,9 @@ TEXT ·h0739(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0740(s *State)
+// func h0741(s *State)
 // POPCNTQ 24(R8), R9
-TEXT ·h0740(SB), NOSPLIT, $24-8
+TEXT ·h0741(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14231,9 +14250,9 @@ TEXT ·h0740(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0741(s *State)
+// func h0742(s *State)
 // POPCNTQ AX, R8
-TEXT ·h0741(SB), NOSPLIT, $24-8
+TEXT ·h0742(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14250,9 +14269,9 @@ TEXT ·h0741(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0742(s *State)
+// func h0743(s *State)
 // PSHUFL $0x1b, X1, X9
-TEXT ·h0742(SB), NOSPLIT, $24-8
+TEXT ·h0743(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14269,9 +14288,9 @@ TEXT ·h0742(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0743(s *State)
+// func h0744(s *State)
 // PSLLL $13, X1
-TEXT ·h0743(SB), NOSPLIT, $24-8
+TEXT ·h0744(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14288,9 +14307,9 @@ TEXT ·h0743(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0744(s *State)
+// func h0745(s *State)
 // PSLLQ $32, X1
-TEXT ·h0744(SB), NOSPLIT, $24-8
+TEXT ·h0745(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14307,9 +14326,9 @@ TEXT ·h0744(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0745(s *State)
+// func h0746(s *State)
 // PSRAL $23, X1
-TEXT ·h0745(SB), NOSPLIT, $24-8
+TEXT ·h0746(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14326,9 +14345,9 @@ TEXT ·h0745(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0746(s *State)
+// func h0747(s *State)
 // PSRAL $31, X1
-TEXT ·h0746(SB), NOSPLIT, $24-8
+TEXT ·h0747(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14345,9 +14364,9 @@ TEXT ·h0746(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0747(s *State)
+// func h0748(s *State)
 // PSRLQ $32, X1
-TEXT ·h0747(SB), NOSPLIT, $24-8
+TEXT ·h0748(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14364,9 +14383,9 @@ TEXT ·h0747(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0748(s *State)
+// func h0749(s *State)
 // PSRLQ $7, X1
-TEXT ·h0748(SB), NOSPLIT, $24-8
+TEXT ·h0749(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14383,9 +14402,9 @@ TEXT ·h0748(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0749(s *State)
+// func h0750(s *State)
 // PXOR 24(R8), X1
-TEXT ·h0749(SB), NOSPLIT, $24-8
+TEXT ·h0750(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14402,9 +14421,9 @@ TEXT ·h0749(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0750(s *State)
+// func h0751(s *State)
 // ROLQ CX, R8
-TEXT ·h0750(SB), NOSPLIT, $24-8
+TEXT ·h0751(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14421,9 +14440,9 @@ TEXT ·h0750(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0751(s *State)
+// func h0752(s *State)
 // ROLQ $1, R8
-TEXT ·h0751(SB), NOSPLIT, $24-8
+TEXT ·h0752(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14440,9 +14459,9 @@ TEXT ·h0751(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0752(s *State)
+// func h0753(s *State)
 // ROLQ $13, R8
-TEXT ·h0752(SB), NOSPLIT, $24-8
+TEXT ·h0753(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14459,9 +14478,9 @@ TEXT ·h0752(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0753(s *State)
+// func h0754(s *State)
 // RORQ CX, R8
-TEXT ·h0753(SB), NOSPLIT, $24-8
+TEXT ·h0754(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14478,9 +14497,9 @@ TEXT ·h0753(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0754(s *State)
+// func h0755(s *State)
 // RORQ $1, R8
-TEXT ·h0754(SB), NOSPLIT, $24-8
+TEXT ·h0755(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14497,9 +14516,9 @@ TEXT ·h0754(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0755(s *State)
+// func h0756(s *State)
 // RORQ $7, R8
-TEXT ·h0755(SB), NOSPLIT, $24-8
+TEXT ·h0756(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14516,9 +14535,9 @@ TEXT ·h0755(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0756(s *State)
+// func h0757(s *State)
 // RORXQ $1, 24(R8), R9
-TEXT ·h0756(SB), NOSPLIT, $24-8
+TEXT ·h0757(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14535,9 +14554,9 @@ TEXT ·h0756(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0757(s *State)
+// func h0758(s *State)
 // RORXQ $13, AX, R8
-TEXT ·h0757(SB), NOSPLIT, $24-8
+TEXT ·h0758(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14554,9 +14573,9 @@ TEXT ·h0757(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0758(s *State)
+// func h0759(s *State)
 // RORXQ $63, AX, R8
-TEXT ·h0758(SB), NOSPLIT, $24-8
+TEXT ·h0759(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14573,9 +14592,9 @@ TEXT ·h0758(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0759(s *State)
+// func h0760(s *State)
 // SARL CX, R8
-TEXT ·h0759(SB), NOSPLIT, $24-8
+TEXT ·h0760(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14592,9 +14611,9 @@ TEXT ·h0759(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0760(s *State)
+// func h0761(s *State)
 // SARL $0, R8
-TEXT ·h0760(SB), NOSPLIT, $24-8
+TEXT ·h0761(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14611,9 +14630,9 @@ TEXT ·h0760(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0761(s *State)
+// func h0762(s *State)
 // SARL $1, R8
-TEXT ·h0761(SB), NOSPLIT, $24-8
+TEXT ·h0762(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14630,9 +14649,9 @@ TEXT ·h0761(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0762(s *State)
+// func h0763(s *State)
 // SARL $31, R8
-TEXT ·h0762(SB), NOSPLIT, $24-8
+TEXT ·h0763(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14649,9 +14668,9 @@ TEXT ·h0762(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0763(s *State)
+// func h0764(s *State)
 // SARL $32, R8
-TEXT ·h0763(SB), NOSPLIT, $24-8
+TEXT ·h0764(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14668,9 +14687,9 @@ TEXT ·h0763(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0764(s *State)
+// func h0765(s *State)
 // SARL $63, R8
-TEXT ·h0764(SB), NOSPLIT, $24-8
+TEXT ·h0765(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14687,9 +14706,9 @@ TEXT ·h0764(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0765(s *State)
+// func h0766(s *State)
 // SARQ CX, R8
-TEXT ·h0765(SB), NOSPLIT, $24-8
+TEXT ·h0766(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14706,9 +14725,9 @@ TEXT ·h0765(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0766(s *State)
+// func h0767(s *State)
 // SARQ $1, R8
-TEXT ·h0766(SB), NOSPLIT, $24-8
+TEXT ·h0767(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14725,9 +14744,9 @@ TEXT ·h0766(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0767(s *State)
+// func h0768(s *State)
 // SARQ $63, R8
-TEXT ·h0767(SB), NOSPLIT, $24-8
+TEXT ·h0768(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14744,9 +14763,9 @@ TEXT ·h0767(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0768(s *State)
+// func h0769(s *State)
 // SBBQ $0, R8
-TEXT ·h0768(SB), NOSPLIT, $24-8
+TEXT ·h0769(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14763,9 +14782,9 @@ TEXT ·h0768(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0769(s *State)
+// func h0770(s *State)
 // SBBQ AX, R8
-TEXT ·h0769(SB), NOSPLIT, $24-8
+TEXT ·h0770(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14782,9 +14801,9 @@ TEXT ·h0769(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0770(s *State)
+// func h0771(s *State)
 // SETCC R8B
-TEXT ·h0770(SB), NOSPLIT, $24-8
+TEXT ·h0771(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14801,9 +14820,9 @@ TEXT ·h0770(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0771(s *State)
+// func h0772(s *State)
 // SETCS 24(R8)
-TEXT ·h0771(SB), NOSPLIT, $24-8
+TEXT ·h0772(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14820,9 +14839,9 @@ TEXT ·h0771(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0772(s *State)
+// func h0773(s *State)
 // SETCS R8B
-TEXT ·h0772(SB), NOSPLIT, $24-8
+TEXT ·h0773(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14839,9 +14858,9 @@ TEXT ·h0772(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0773(s *State)
+// func h0774(s *State)
 // SHLL CX, R8
-TEXT ·h0773(SB), NOSPLIT, $24-8
+TEXT ·h0774(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14858,9 +14877,9 @@ TEXT ·h0773(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0774(s *State)
+// func h0775(s *State)
 // SHLL $1, R8
-TEXT ·h0774(SB), NOSPLIT, $24-8
+TEXT ·h0775(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14877,9 +14896,9 @@ TEXT ·h0774(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0775(s *State)
+// func h0776(s *State)
 // SHLL $13, R8
-TEXT ·h0775(SB), NOSPLIT, $24-8
+TEXT ·h0776(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14896,9 +14915,9 @@ TEXT ·h0775(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0776(s *State)
+// func h0777(s *State)
 // SHLQ CX, R8
-TEXT ·h0776(SB), NOSPLIT, $24-8
+TEXT ·h0777(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14915,9 +14934,9 @@ TEXT ·h0776(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0777(s *State)
+// func h0778(s *State)
 // SHLQ $0, R8
-TEXT ·h0777(SB), NOSPLIT, $24-8
+TEXT ·h0778(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14934,9 +14953,9 @@ TEXT ·h0777(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0778(s *State)
+// func h0779(s *State)
 // SHLQ $1, R8
-TEXT ·h0778(SB), NOSPLIT, $24-8
+TEXT ·h0779(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14953,9 +14972,9 @@ TEXT ·h0778(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0779(s *State)
+// func h0780(s *State)
 // SHLQ $31, R8
-TEXT ·h0779(SB), NOSPLIT, $24-8
+TEXT ·h0780(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14972,9 +14991,9 @@ TEXT ·h0779(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0780(s *State)
+// func h0781(s *State)
 // SHLQ $32, R8
-TEXT ·h0780(SB), NOSPLIT, $24-8
+TEXT ·h0781(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -14991,9 +15010,9 @@ TEXT ·h0780(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0781(s *State)
+// func h0782(s *State)
 // SHLQ $5, R8
-TEXT ·h0781(SB), NOSPLIT, $24-8
+TEXT ·h0782(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15010,9 +15029,9 @@ TEXT ·h0781(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0782(s *State)
+// func h0783(s *State)
 // SHLQ $63, R8
-TEXT ·h0782(SB), NOSPLIT, $24-8
+TEXT ·h0783(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15029,9 +15048,9 @@ TEXT ·h0782(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0783(s *State)
+// func h0784(s *State)
 // SHRL CX, R8
-TEXT ·h0783(SB), NOSPLIT, $24-8
+TEXT ·h0784(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15048,9 +15067,9 @@ TEXT ·h0783(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0784(s *State)
+// func h0785(s *State)
 // SHRL $1, R8
-TEXT ·h0784(SB), NOSPLIT, $24-8
+TEXT ·h0785(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15067,9 +15086,9 @@ TEXT ·h0784(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0785(s *State)
+// func h0786(s *State)
 // SHRL $23, R8
-TEXT ·h0785(SB), NOSPLIT, $24-8
+TEXT ·h0786(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15086,9 +15105,9 @@ TEXT ·h0785(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0786(s *State)
+// func h0787(s *State)
 // SHRQ CX, R8
-TEXT ·h0786(SB), NOSPLIT, $24-8
+TEXT ·h0787(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15105,9 +15124,9 @@ TEXT ·h0786(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0787(s *State)
+// func h0788(s *State)
 // SHRQ $1, R8
-TEXT ·h0787(SB), NOSPLIT, $24-8
+TEXT ·h0788(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15124,9 +15143,9 @@ TEXT ·h0787(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0788(s *State)
+// func h0789(s *State)
 // SHRQ $23, R8
-TEXT ·h0788(SB), NOSPLIT, $24-8
+TEXT ·h0789(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15143,9 +15162,9 @@ TEXT ·h0788(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0789(s *State)
+// func h0790(s *State)
 // STMXCSR 24(R8)
-TEXT ·h0789(SB), NOSPLIT, $24-8
+TEXT ·h0790(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15162,9 +15181,9 @@ TEXT ·h0789(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0790(s *State)
+// func h0791(s *State)
 // SUBL $8380417, R8
-TEXT ·h0790(SB), NOSPLIT, $24-8
+TEXT ·h0791(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15181,9 +15200,9 @@ TEXT ·h0790(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0791(s *State)
+// func h0792(s *State)
 // SUBQ $1, R8
-TEXT ·h0791(SB), NOSPLIT, $24-8
+TEXT ·h0792(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15200,9 +15219,9 @@ TEXT ·h0791(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0792(s *State)
+// func h0793(s *State)
 // SUBQ 24(R8), R9
-TEXT ·h0792(SB), NOSPLIT, $24-8
+TEXT ·h0793(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15219,9 +15238,9 @@ TEXT ·h0792(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0793(s *State)
+// func h0794(s *State)
 // TESTL $0x80000000, R8
-TEXT ·h0793(SB), NOSPLIT, $24-8
+TEXT ·h0794(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15238,9 +15257,9 @@ TEXT ·h0793(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0794(s *State)
+// func h0795(s *State)
 // TESTL AX, R8
-TEXT ·h0794(SB), NOSPLIT, $24-8
+TEXT ·h0795(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15257,9 +15276,9 @@ TEXT ·h0794(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0795(s *State)
+// func h0796(s *State)
 // TESTQ $1, R8
-TEXT ·h0795(SB), NOSPLIT, $24-8
+TEXT ·h0796(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15276,9 +15295,9 @@ TEXT ·h0795(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0796(s *State)
+// func h0797(s *State)
 // TESTQ AX, R8
-TEXT ·h0796(SB), NOSPLIT, $24-8
+TEXT ·h0797(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15295,9 +15314,9 @@ TEXT ·h0796(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0797(s *State)
+// func h0798(s *State)
 // TESTQ R8, R8
-TEXT ·h0797(SB), NOSPLIT, $24-8
+TEXT ·h0798(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15314,9 +15333,9 @@ TEXT ·h0797(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0798(s *State)
+// func h0799(s *State)
 // VEXTRACTI128 $1, Y1, 24(R8)
-TEXT ·h0798(SB), NOSPLIT, $24-8
+TEXT ·h0799(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15333,9 +15352,9 @@ TEXT ·h0798(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0799(s *State)
+// func h0800(s *State)
 // VEXTRACTI128 $0, Y1, X9
-TEXT ·h0799(SB), NOSPLIT, $24-8
+TEXT ·h0800(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15352,9 +15371,9 @@ TEXT ·h0799(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0800(s *State)
+// func h0801(s *State)
 // VEXTRACTI128 $1, Y1, X9
-TEXT ·h0800(SB), NOSPLIT, $24-8
+TEXT ·h0801(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15371,9 +15390,9 @@ TEXT ·h0800(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0801(s *State)
+// func h0802(s *State)
 // VINSERTI128 $0, 24(R8), Y1, Y9
-TEXT ·h0801(SB), NOSPLIT, $24-8
+TEXT ·h0802(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15390,9 +15409,9 @@ TEXT ·h0801(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0802(s *State)
+// func h0803(s *State)
 // VINSERTI128 $1, X1, Y9, Y14
-TEXT ·h0802(SB), NOSPLIT, $24-8
+TEXT ·h0803(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15409,9 +15428,9 @@ TEXT ·h0802(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0803(s *State)
+// func h0804(s *State)
 // VMOVDQA (R8), Y1
-TEXT ·h0803(SB), NOSPLIT, $24-8
+TEXT ·h0804(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15428,9 +15447,9 @@ TEXT ·h0803(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0804(s *State)
+// func h0805(s *State)
 // VMOVDQA Y1, (R8)
-TEXT ·h0804(SB), NOSPLIT, $24-8
+TEXT ·h0805(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15447,9 +15466,9 @@ TEXT ·h0804(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0805(s *State)
+// func h0806(s *State)
 // VMOVDQA Y1, Y9
-TEXT ·h0805(SB), NOSPLIT, $24-8
+TEXT ·h0806(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15466,9 +15485,9 @@ TEXT ·h0805(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0806(s *State)
+// func h0807(s *State)
 // VMOVDQU Y1, Y9
-TEXT ·h0806(SB), NOSPLIT, $24-8
+TEXT ·h0807(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15485,9 +15504,9 @@ TEXT ·h0806(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0807(s *State)
+// func h0808(s *State)
 // VPABSD Y1, Y9
-TEXT ·h0807(SB), NOSPLIT, $24-8
+TEXT ·h0808(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15504,9 +15523,9 @@ TEXT ·h0807(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0808(s *State)
+// func h0809(s *State)
 // VPADDQ Y1, Y9, Y14
-TEXT ·h0808(SB), NOSPLIT, $24-8
+TEXT ·h0809(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15523,9 +15542,9 @@ TEXT ·h0808(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0809(s *State)
+// func h0810(s *State)
 // VPAND (R8), Y1, Y9
-TEXT ·h0809(SB), NOSPLIT, $24-8
+TEXT ·h0810(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15542,9 +15561,9 @@ TEXT ·h0809(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0810(s *State)
+// func h0811(s *State)
 // VPAND Y1, Y9, Y14
-TEXT ·h0810(SB), NOSPLIT, $24-8
+TEXT ·h0811(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15561,9 +15580,9 @@ TEXT ·h0810(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0811(s *State)
+// func h0812(s *State)
 // VPANDN (R8), Y1, Y9
-TEXT ·h0811(SB), NOSPLIT, $24-8
+TEXT ·h0812(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15580,9 +15599,9 @@ TEXT ·h0811(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0812(s *State)
+// func h0813(s *State)
 // VPBLENDD $0x00, Y1, Y9, Y14
-TEXT ·h0812(SB), NOSPLIT, $24-8
+TEXT ·h0813(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15599,9 +15618,9 @@ TEXT ·h0812(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0813(s *State)
+// func h0814(s *State)
 // VPBLENDD $0x0f, Y1, Y9, Y14
-TEXT ·h0813(SB), NOSPLIT, $24-8
+TEXT ·h0814(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15618,9 +15637,9 @@ TEXT ·h0813(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0814(s *State)
+// func h0815(s *State)
 // VPBLENDD $0x33, Y1, Y9, Y14
-TEXT ·h0814(SB), NOSPLIT, $24-8
+TEXT ·h0815(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15637,9 +15656,9 @@ TEXT ·h0814(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0815(s *State)
+// func h0816(s *State)
 // VPBLENDD $0x55, Y1, Y9, Y14
-TEXT ·h0815(SB), NOSPLIT, $24-8
+TEXT ·h0816(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15656,9 +15675,9 @@ TEXT ·h0815(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0816(s *State)
+// func h0817(s *State)
 // VPBLENDD $0xd2, Y1, Y9, Y14
-TEXT ·h0816(SB), NOSPLIT, $24-8
+TEXT ·h0817(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15675,9 +15694,9 @@ TEXT ·h0816(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0817(s *State)
+// func h0818(s *State)
 // VPBLENDD $0xf6, Y1, Y9, Y14
-TEXT ·h0817(SB), NOSPLIT, $24-8
+TEXT ·h0818(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15694,9 +15713,9 @@ TEXT ·h0817(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0818(s *State)
+// func h0819(s *State)
 // VPBLENDD $0xff, Y1, Y9, Y14
-TEXT ·h0818(SB), NOSPLIT, $24-8
+TEXT ·h0819(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15713,9 +15732,9 @@ TEXT ·h0818(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0819(s *State)
+// func h0820(s *State)
 // VPBLENDVB Y1, Y9, Y14, Y4
-TEXT ·h0819(SB), NOSPLIT, $24-8
+TEXT ·h0820(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15732,9 +15751,9 @@ TEXT ·h0819(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0820(s *State)
+// func h0821(s *State)
 // VPBROADCASTD X1, Y9
-TEXT ·h0820(SB), NOSPLIT, $24-8
+TEXT ·h0821(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15751,9 +15770,9 @@ TEXT ·h0820(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0821(s *State)
+// func h0822(s *State)
 // VPBROADCASTQ 24(R8), Y1
-TEXT ·h0821(SB), NOSPLIT, $24-8
+TEXT ·h0822(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15770,9 +15789,9 @@ TEXT ·h0821(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0822(s *State)
+// func h0823(s *State)
 // VPBROADCASTQ X1, Y9
-TEXT ·h0822(SB), NOSPLIT, $24-8
+TEXT ·h0823(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15789,9 +15808,9 @@ TEXT ·h0822(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0823(s *State)
+// func h0824(s *State)
 // VPCMPEQD Y1, Y9, Y14
-TEXT ·h0823(SB), NOSPLIT, $24-8
+TEXT ·h0824(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15808,9 +15827,9 @@ TEXT ·h0823(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0824(s *State)
+// func h0825(s *State)
 // VPERM2I128 $0x00, Y1, Y9, Y14
-TEXT ·h0824(SB), NOSPLIT, $24-8
+TEXT ·h0825(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15827,9 +15846,9 @@ TEXT ·h0824(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0825(s *State)
+// func h0826(s *State)
 // VPERM2I128 $0x01, Y1, Y9, Y14
-TEXT ·h0825(SB), NOSPLIT, $24-8
+TEXT ·h0826(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15846,9 +15865,9 @@ TEXT ·h0825(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0826(s *State)
+// func h0827(s *State)
 // VPERM2I128 $0x02, Y1, Y9, Y14
-TEXT ·h0826(SB), NOSPLIT, $24-8
+TEXT ·h0827(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15865,9 +15884,9 @@ TEXT ·h0826(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0827(s *State)
+// func h0828(s *State)
 // VPERM2I128 $0x03, Y1, Y9, Y14
-TEXT ·h0827(SB), NOSPLIT, $24-8
+TEXT ·h0828(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15884,9 +15903,9 @@ TEXT ·h0827(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0828(s *State)
+// func h0829(s *State)
 // VPERM2I128 $0x08, Y1, Y9, Y14
-TEXT ·h0828(SB), NOSPLIT, $24-8
+TEXT ·h0829(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15903,9 +15922,9 @@ TEXT ·h0828(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0829(s *State)
+// func h0830(s *State)
 // VPERM2I128 $0x10, Y1, Y9, Y14
-TEXT ·h0829(SB), NOSPLIT, $24-8
+TEXT ·h0830(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15922,9 +15941,9 @@ TEXT ·h0829(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0830(s *State)
+// func h0831(s *State)
 // VPERM2I128 $0x12, Y1, Y9, Y14
-TEXT ·h0830(SB), NOSPLIT, $24-8
+TEXT ·h0831(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15941,9 +15960,9 @@ TEXT ·h0830(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0831(s *State)
+// func h0832(s *State)
 // VPERM2I128 $0x21, Y1, Y9, Y14
-TEXT ·h0831(SB), NOSPLIT, $24-8
+TEXT ·h0832(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15960,9 +15979,9 @@ TEXT ·h0831(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0832(s *State)
+// func h0833(s *State)
 // VPERM2I128 $0x28, Y1, Y9, Y14
-TEXT ·h0832(SB), NOSPLIT, $24-8
+TEXT ·h0833(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15979,9 +15998,9 @@ TEXT ·h0832(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0833(s *State)
+// func h0834(s *State)
 // VPERM2I128 $0x30, Y1, Y9, Y14
-TEXT ·h0833(SB), NOSPLIT, $24-8
+TEXT ·h0834(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -15998,9 +16017,9 @@ TEXT ·h0833(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0834(s *State)
+// func h0835(s *State)
 // VPERM2I128 $0x82, Y1, Y9, Y14
-TEXT ·h0834(SB), NOSPLIT, $24-8
+TEXT ·h0835(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16017,9 +16036,9 @@ TEXT ·h0834(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0835(s *State)
+// func h0836(s *State)
 // VPERM2I128 $0x83, Y1, Y9, Y14
-TEXT ·h0835(SB), NOSPLIT, $24-8
+TEXT ·h0836(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16036,9 +16055,9 @@ TEXT ·h0835(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0836(s *State)
+// func h0837(s *State)
 // VPERM2I128 $0x88, Y1, Y9, Y14
-TEXT ·h0836(SB), NOSPLIT, $24-8
+TEXT ·h0837(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16055,9 +16074,9 @@ TEXT ·h0836(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0837(s *State)
+// func h0838(s *State)
 // VPERMD (R8), Y1, Y9
-TEXT ·h0837(SB), NOSPLIT, $24-8
+TEXT ·h0838(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16074,9 +16093,9 @@ TEXT ·h0837(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0838(s *State)
+// func h0839(s *State)
 // VPERMD Y1, Y9, Y14
-TEXT ·h0838(SB), NOSPLIT, $24-8
+TEXT ·h0839(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16093,9 +16112,9 @@ TEXT ·h0838(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0839(s *State)
+// func h0840(s *State)
 // VPERMQ $0x00, Y1, Y9
-TEXT ·h0839(SB), NOSPLIT, $24-8
+TEXT ·h0840(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16112,9 +16131,9 @@ TEXT ·h0839(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0840(s *State)
+// func h0841(s *State)
 // VPERMQ $0x1b, Y1, Y9
-TEXT ·h0840(SB), NOSPLIT, $24-8
+TEXT ·h0841(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16131,9 +16150,9 @@ TEXT ·h0840(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0841(s *State)
+// func h0842(s *State)
 // VPERMQ $0x43, Y1, Y9
-TEXT ·h0841(SB), NOSPLIT, $24-8
+TEXT ·h0842(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16150,9 +16169,9 @@ TEXT ·h0841(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0842(s *State)
+// func h0843(s *State)
 // VPERMQ $0x4e, Y1, Y9
-TEXT ·h0842(SB), NOSPLIT, $24-8
+TEXT ·h0843(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16169,9 +16188,9 @@ TEXT ·h0842(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0843(s *State)
+// func h0844(s *State)
 // VPERMQ $0x6b, Y1, Y9
-TEXT ·h0843(SB), NOSPLIT, $24-8
+TEXT ·h0844(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16188,9 +16207,9 @@ TEXT ·h0843(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0844(s *State)
+// func h0845(s *State)
 // VPERMQ $0x93, Y1, Y9
-TEXT ·h0844(SB), NOSPLIT, $24-8
+TEXT ·h0845(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16207,9 +16226,9 @@ TEXT ·h0844(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0845(s *State)
+// func h0846(s *State)
 // VPERMQ $0xd8, Y1, Y9
-TEXT ·h0845(SB), NOSPLIT, $24-8
+TEXT ·h0846(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16226,9 +16245,9 @@ TEXT ·h0845(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0846(s *State)
+// func h0847(s *State)
 // VPERMQ $0xe4, Y1, Y9
-TEXT ·h0846(SB), NOSPLIT, $24-8
+TEXT ·h0847(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16245,9 +16264,9 @@ TEXT ·h0846(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0847(s *State)
+// func h0848(s *State)
 // VPMAXUD Y1, Y9, Y14
-TEXT ·h0847(SB), NOSPLIT, $24-8
+TEXT ·h0848(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16264,9 +16283,9 @@ TEXT ·h0847(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0848(s *State)
+// func h0849(s *State)
 // VPMINSD Y1, Y9, Y14
-TEXT ·h0848(SB), NOSPLIT, $24-8
+TEXT ·h0849(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16283,9 +16302,9 @@ TEXT ·h0848(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0849(s *State)
+// func h0850(s *State)
 // VPMINUD Y1, Y9, Y14
-TEXT ·h0849(SB), NOSPLIT, $24-8
+TEXT ·h0850(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16302,9 +16321,9 @@ TEXT ·h0849(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0850(s *State)
+// func h0851(s *State)
 // VPMOVMSKB Y1, AX
-TEXT ·h0850(SB), NOSPLIT, $24-8
+TEXT ·h0851(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16321,9 +16340,9 @@ TEXT ·h0850(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0851(s *State)
+// func h0852(s *State)
 // VPMULLD Y1, Y9, Y14
-TEXT ·h0851(SB), NOSPLIT, $24-8
+TEXT ·h0852(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16340,9 +16359,9 @@ TEXT ·h0851(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0852(s *State)
+// func h0853(s *State)
 // VPMULUDQ (R8), Y1, Y9
-TEXT ·h0852(SB), NOSPLIT, $24-8
+TEXT ·h0853(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16359,9 +16378,9 @@ TEXT ·h0852(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0853(s *State)
+// func h0854(s *State)
 // VPMULUDQ Y1, Y9, Y14
-TEXT ·h0853(SB), NOSPLIT, $24-8
+TEXT ·h0854(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16378,9 +16397,9 @@ TEXT ·h0853(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0854(s *State)
+// func h0855(s *State)
 // VPOR (R8), Y1, Y9
-TEXT ·h0854(SB), NOSPLIT, $24-8
+TEXT ·h0855(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16397,9 +16416,9 @@ TEXT ·h0854(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0855(s *State)
+// func h0856(s *State)
 // VPOR Y1, Y9, Y14
-TEXT ·h0855(SB), NOSPLIT, $24-8
+TEXT ·h0856(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16416,9 +16435,9 @@ TEXT ·h0855(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0856(s *State)
+// func h0857(s *State)
 // VPSHUFB (R8), Y1, Y9
-TEXT ·h0856(SB), NOSPLIT, $24-8
+TEXT ·h0857(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16435,9 +16454,9 @@ TEXT ·h0856(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0857(s *State)
+// func h0858(s *State)
 // VPSHUFB Y1, Y9, Y14
-TEXT ·h0857(SB), NOSPLIT, $24-8
+TEXT ·h0858(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16454,9 +16473,9 @@ TEXT ·h0857(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0858(s *State)
+// func h0859(s *State)
 // VPSHUFD $0x00, Y1, Y9
-TEXT ·h0858(SB), NOSPLIT, $24-8
+TEXT ·h0859(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16473,9 +16492,9 @@ TEXT ·h0858(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0859(s *State)
+// func h0860(s *State)
 // VPSHUFD $0x1b, Y1, Y9
-TEXT ·h0859(SB), NOSPLIT, $24-8
+TEXT ·h0860(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16492,9 +16511,9 @@ TEXT ·h0859(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0860(s *State)
+// func h0861(s *State)
 // VPSHUFD $0x2b, Y1, Y9
-TEXT ·h0860(SB), NOSPLIT, $24-8
+TEXT ·h0861(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16511,9 +16530,9 @@ TEXT ·h0860(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0861(s *State)
+// func h0862(s *State)
 // VPSHUFD $0x4e, Y1, Y9
-TEXT ·h0861(SB), NOSPLIT, $24-8
+TEXT ·h0862(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16530,9 +16549,9 @@ TEXT ·h0861(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0862(s *State)
+// func h0863(s *State)
 // VPSHUFD $0x93, Y1, Y9
-TEXT ·h0862(SB), NOSPLIT, $24-8
+TEXT ·h0863(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16549,9 +16568,9 @@ TEXT ·h0862(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0863(s *State)
+// func h0864(s *State)
 // VPSHUFD $0xb1, Y1, Y9
-TEXT ·h0863(SB), NOSPLIT, $24-8
+TEXT ·h0864(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16568,9 +16587,9 @@ TEXT ·h0863(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0864(s *State)
+// func h0865(s *State)
 // VPSHUFD $0xcb, Y1, Y9
-TEXT ·h0864(SB), NOSPLIT, $24-8
+TEXT ·h0865(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16587,9 +16606,9 @@ TEXT ·h0864(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0865(s *State)
+// func h0866(s *State)
 // VPSHUFD $0xe4, Y1, Y9
-TEXT ·h0865(SB), NOSPLIT, $24-8
+TEXT ·h0866(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16606,9 +16625,9 @@ TEXT ·h0865(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0866(s *State)
+// func h0867(s *State)
 // VPSLLD $0, Y1, Y9
-TEXT ·h0866(SB), NOSPLIT, $24-8
+TEXT ·h0867(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16625,9 +16644,9 @@ TEXT ·h0866(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0867(s *State)
+// func h0868(s *State)
 // VPSLLD $1, Y1, Y9
-TEXT ·h0867(SB), NOSPLIT, $24-8
+TEXT ·h0868(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16644,9 +16663,9 @@ TEXT ·h0867(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0868(s *State)
+// func h0869(s *State)
 // VPSLLD $31, Y1, Y9
-TEXT ·h0868(SB), NOSPLIT, $24-8
+TEXT ·h0869(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16663,9 +16682,9 @@ TEXT ·h0868(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0869(s *State)
+// func h0870(s *State)
 // VPSLLD $32, Y1, Y9
-TEXT ·h0869(SB), NOSPLIT, $24-8
+TEXT ·h0870(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16682,9 +16701,9 @@ TEXT ·h0869(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0870(s *State)
+// func h0871(s *State)
 // VPSLLD $5, Y1, Y9
-TEXT ·h0870(SB), NOSPLIT, $24-8
+TEXT ·h0871(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16701,9 +16720,9 @@ TEXT ·h0870(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0871(s *State)
+// func h0872(s *State)
 // VPSLLD X1, Y9, Y14
-TEXT ·h0871(SB), NOSPLIT, $24-8
+TEXT ·h0872(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16720,9 +16739,9 @@ TEXT ·h0871(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0872(s *State)
+// func h0873(s *State)
 // VPSLLQ $0, Y1, Y9
-TEXT ·h0872(SB), NOSPLIT, $24-8
+TEXT ·h0873(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16739,9 +16758,9 @@ TEXT ·h0872(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0873(s *State)
+// func h0874(s *State)
 // VPSLLQ $1, Y1, Y9
-TEXT ·h0873(SB), NOSPLIT, $24-8
+TEXT ·h0874(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16758,9 +16777,9 @@ TEXT ·h0873(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0874(s *State)
+// func h0875(s *State)
 // VPSLLQ $3, Y1, Y9
-TEXT ·h0874(SB), NOSPLIT, $24-8
+TEXT ·h0875(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16777,9 +16796,9 @@ TEXT ·h0874(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0875(s *State)
+// func h0876(s *State)
 // VPSLLQ $63, Y1, Y9
-TEXT ·h0875(SB), NOSPLIT, $24-8
+TEXT ·h0876(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16796,9 +16815,9 @@ TEXT ·h0875(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0876(s *State)
+// func h0877(s *State)
 // VPSLLQ $64, Y1, Y9
-TEXT ·h0876(SB), NOSPLIT, $24-8
+TEXT ·h0877(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16815,9 +16834,9 @@ TEXT ·h0876(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0877(s *State)
+// func h0878(s *State)
 // VPSLLQ X1, Y9, Y14
-TEXT ·h0877(SB), NOSPLIT, $24-8
+TEXT ·h0878(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16834,9 +16853,9 @@ TEXT ·h0877(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0878(s *State)
+// func h0879(s *State)
 // VPSLLVD Y1, Y9, Y14
-TEXT ·h0878(SB), NOSPLIT, $24-8
+TEXT ·h0879(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16853,9 +16872,9 @@ TEXT ·h0878(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0879(s *State)
+// func h0880(s *State)
 // VPSRAD $0, Y1, Y9
-TEXT ·h0879(SB), NOSPLIT, $24-8
+TEXT ·h0880(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16872,9 +16891,9 @@ TEXT ·h0879(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0880(s *State)
+// func h0881(s *State)
 // VPSRAD $1, Y1, Y9
-TEXT ·h0880(SB), NOSPLIT, $24-8
+TEXT ·h0881(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16891,9 +16910,9 @@ TEXT ·h0880(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0881(s *State)
+// func h0882(s *State)
 // VPSRAD $255, Y1, Y9
-TEXT ·h0881(SB), NOSPLIT, $24-8
+TEXT ·h0882(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16910,9 +16929,9 @@ TEXT ·h0881(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0882(s *State)
+// func h0883(s *State)
 // VPSRAD $31, Y1, Y9
-TEXT ·h0882(SB), NOSPLIT, $24-8
+TEXT ·h0883(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16929,9 +16948,9 @@ TEXT ·h0882(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0883(s *State)
+// func h0884(s *State)
 // VPSRAD $40, Y1, Y9
-TEXT ·h0883(SB), NOSPLIT, $24-8
+TEXT ·h0884(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16948,9 +16967,9 @@ TEXT ·h0883(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0884(s *State)
+// func h0885(s *State)
 // VPSRAD X1, Y9, Y14
-TEXT ·h0884(SB), NOSPLIT, $24-8
+TEXT ·h0885(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16967,9 +16986,9 @@ TEXT ·h0884(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0885(s *State)
+// func h0886(s *State)
 // VPSRLD $0, Y1, Y9
-TEXT ·h0885(SB), NOSPLIT, $24-8
+TEXT ·h0886(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -16986,9 +17005,9 @@ TEXT ·h0885(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0886(s *State)
+// func h0887(s *State)
 // VPSRLD $1, Y1, Y9
-TEXT ·h0886(SB), NOSPLIT, $24-8
+TEXT ·h0887(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17005,9 +17024,9 @@ TEXT ·h0886(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0887(s *State)
+// func h0888(s *State)
 // VPSRLD $31, Y1, Y9
-TEXT ·h0887(SB), NOSPLIT, $24-8
+TEXT ·h0888(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17024,9 +17043,9 @@ TEXT ·h0887(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0888(s *State)
+// func h0889(s *State)
 // VPSRLD $32, Y1, Y9
-TEXT ·h0888(SB), NOSPLIT, $24-8
+TEXT ·h0889(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17043,9 +17062,9 @@ TEXT ·h0888(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0889(s *State)
+// func h0890(s *State)
 // VPSRLD $5, Y1, Y9
-TEXT ·h0889(SB), NOSPLIT, $24-8
+TEXT ·h0890(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17062,9 +17081,9 @@ TEXT ·h0889(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0890(s *State)
+// func h0891(s *State)
 // VPSRLD X1, Y9, Y14
-TEXT ·h0890(SB), NOSPLIT, $24-8
+TEXT ·h0891(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17081,9 +17100,9 @@ TEXT ·h0890(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0891(s *State)
+// func h0892(s *State)
 // VPSRLQ $0, Y1, Y9
-TEXT ·h0891(SB), NOSPLIT, $24-8
+TEXT ·h0892(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17100,9 +17119,9 @@ TEXT ·h0891(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0892(s *State)
+// func h0893(s *State)
 // VPSRLQ $1, Y1, Y9
-TEXT ·h0892(SB), NOSPLIT, $24-8
+TEXT ·h0893(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17119,9 +17138,9 @@ TEXT ·h0892(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0893(s *State)
+// func h0894(s *State)
 // VPSRLQ $3, Y1, Y9
-TEXT ·h0893(SB), NOSPLIT, $24-8
+TEXT ·h0894(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17138,9 +17157,9 @@ TEXT ·h0893(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0894(s *State)
+// func h0895(s *State)
 // VPSRLQ $63, Y1, Y9
-TEXT ·h0894(SB), NOSPLIT, $24-8
+TEXT ·h0895(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17157,9 +17176,9 @@ TEXT ·h0894(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0895(s *State)
+// func h0896(s *State)
 // VPSRLQ $64, Y1, Y9
-TEXT ·h0895(SB), NOSPLIT, $24-8
+TEXT ·h0896(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17176,9 +17195,9 @@ TEXT ·h0895(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0896(s *State)
+// func h0897(s *State)
 // VPSRLQ X1, Y9, Y14
-TEXT ·h0896(SB), NOSPLIT, $24-8
+TEXT ·h0897(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17195,9 +17214,9 @@ TEXT ·h0896(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0897(s *State)
+// func h0898(s *State)
 // VPSRLVD Y1, Y9, Y14
-TEXT ·h0897(SB), NOSPLIT, $24-8
+TEXT ·h0898(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17214,9 +17233,9 @@ TEXT ·h0897(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0898(s *State)
+// func h0899(s *State)
 // VPSUBQ Y1, Y9, Y14
-TEXT ·h0898(SB), NOSPLIT, $24-8
+TEXT ·h0899(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17233,9 +17252,9 @@ TEXT ·h0898(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0899(s *State)
+// func h0900(s *State)
 // VPUNPCKHDQ Y1, Y9, Y14
-TEXT ·h0899(SB), NOSPLIT, $24-8
+TEXT ·h0900(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17252,9 +17271,9 @@ TEXT ·h0899(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0900(s *State)
+// func h0901(s *State)
 // VPUNPCKLDQ Y1, Y9, Y14
-TEXT ·h0900(SB), NOSPLIT, $24-8
+TEXT ·h0901(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17271,9 +17290,9 @@ TEXT ·h0900(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0901(s *State)
+// func h0902(s *State)
 // VPXOR X1, X9, X14
-TEXT ·h0901(SB), NOSPLIT, $24-8
+TEXT ·h0902(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17290,9 +17309,9 @@ TEXT ·h0901(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0902(s *State)
+// func h0903(s *State)
 // VPXOR Y1, Y9, Y14
-TEXT ·h0902(SB), NOSPLIT, $24-8
+TEXT ·h0903(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17309,9 +17328,9 @@ TEXT ·h0902(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0903(s *State)
+// func h0904(s *State)
 // XCHGQ AX, R8
-TEXT ·h0903(SB), NOSPLIT, $24-8
+TEXT ·h0904(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17328,9 +17347,9 @@ TEXT ·h0903(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0904(s *State)
+// func h0905(s *State)
 // XCHGQ R8, CX
-TEXT ·h0904(SB), NOSPLIT, $24-8
+TEXT ·h0905(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17347,9 +17366,9 @@ TEXT ·h0904(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0905(s *State)
+// func h0906(s *State)
 // XORL $0x7fffffff, R8
-TEXT ·h0905(SB), NOSPLIT, $24-8
+TEXT ·h0906(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17366,9 +17385,9 @@ TEXT ·h0905(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0906(s *State)
+// func h0907(s *State)
 // XORL AX, R8
-TEXT ·h0906(SB), NOSPLIT, $24-8
+TEXT ·h0907(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17385,9 +17404,9 @@ TEXT ·h0906(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0907(s *State)
+// func h0908(s *State)
 // XORQ $-2, R8
-TEXT ·h0907(SB), NOSPLIT, $24-8
+TEXT ·h0908(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17404,9 +17423,9 @@ TEXT ·h0907(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0908(s *State)
+// func h0909(s *State)
 // XORQ R8, R8
-TEXT ·h0908(SB), NOSPLIT, $24-8
+TEXT ·h0909(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17423,9 +17442,9 @@ TEXT ·h0908(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0909(s *State)
+// func h0910(s *State)
 // ADDQ CX, DX
-TEXT ·h0909(SB), NOSPLIT, $24-8
+TEXT ·h0910(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17442,9 +17461,9 @@ TEXT ·h0909(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0910(s *State)
+// func h0911(s *State)
 // ADDQ DX, BX
-TEXT ·h0910(SB), NOSPLIT, $24-8
+TEXT ·h0911(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17461,9 +17480,9 @@ TEXT ·h0910(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0911(s *State)
+// func h0912(s *State)
 // ADDQ BX, BP
-TEXT ·h0911(SB), NOSPLIT, $24-8
+TEXT ·h0912(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17480,9 +17499,9 @@ TEXT ·h0911(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0912(s *State)
+// func h0913(s *State)
 // ADDQ BP, SI
-TEXT ·h0912(SB), NOSPLIT, $24-8
+TEXT ·h0913(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17499,9 +17518,9 @@ TEXT ·h0912(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0913(s *State)
+// func h0914(s *State)
 // ADDQ SI, DI
-TEXT ·h0913(SB), NOSPLIT, $24-8
+TEXT ·h0914(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17518,9 +17537,9 @@ TEXT ·h0913(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0914(s *State)
+// func h0915(s *State)
 // ADDQ DI, R8
-TEXT ·h0914(SB), NOSPLIT, $24-8
+TEXT ·h0915(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17537,9 +17556,9 @@ TEXT ·h0914(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0915(s *State)
+// func h0916(s *State)
 // ADDQ R8, R9
-TEXT ·h0915(SB), NOSPLIT, $24-8
+TEXT ·h0916(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17556,9 +17575,9 @@ TEXT ·h0915(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0916(s *State)
+// func h0917(s *State)
 // ADDQ R9, R10
-TEXT ·h0916(SB), NOSPLIT, $24-8
+TEXT ·h0917(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17575,9 +17594,9 @@ TEXT ·h0916(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0917(s *State)
+// func h0918(s *State)
 // ADDQ R10, R11
-TEXT ·h0917(SB), NOSPLIT, $24-8
+TEXT ·h0918(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17594,9 +17613,9 @@ TEXT ·h0917(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0918(s *State)
+// func h0919(s *State)
 // ADDQ R11, R12
-TEXT ·h0918(SB), NOSPLIT, $24-8
+TEXT ·h0919(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17613,9 +17632,9 @@ TEXT ·h0918(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0919(s *State)
+// func h0920(s *State)
 // ADDQ R12, R13
-TEXT ·h0919(SB), NOSPLIT, $24-8
+TEXT ·h0920(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17632,9 +17651,9 @@ TEXT ·h0919(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0920(s *State)
+// func h0921(s *State)
 // ADDQ R13, R14
-TEXT ·h0920(SB), NOSPLIT, $24-8
+TEXT ·h0921(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17651,9 +17670,9 @@ TEXT ·h0920(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0921(s *State)
+// func h0922(s *State)
 // ADDQ R14, R15
-TEXT ·h0921(SB), NOSPLIT, $24-8
+TEXT ·h0922(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17670,9 +17689,9 @@ TEXT ·h0921(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0922(s *State)
+// func h0923(s *State)
 // ADDQ R15, AX
-TEXT ·h0922(SB), NOSPLIT, $24-8
+TEXT ·h0923(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17689,9 +17708,9 @@ TEXT ·h0922(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0923(s *State)
+// func h0924(s *State)
 // MOVQ 8(AX)(BP*8), R8
-TEXT ·h0923(SB), NOSPLIT, $24-8
+TEXT ·h0924(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17708,9 +17727,9 @@ TEXT ·h0923(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0924(s *State)
+// func h0925(s *State)
 // MOVQ 8(CX)(SI*8), R9
-TEXT ·h0924(SB), NOSPLIT, $24-8
+TEXT ·h0925(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17727,9 +17746,9 @@ TEXT ·h0924(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0925(s *State)
+// func h0926(s *State)
 // MOVQ 8(DX)(DI*8), R10
-TEXT ·h0925(SB), NOSPLIT, $24-8
+TEXT ·h0926(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17746,9 +17765,9 @@ TEXT ·h0925(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0926(s *State)
+// func h0927(s *State)
 // MOVQ 8(BX)(R8*8), R11
-TEXT ·h0926(SB), NOSPLIT, $24-8
+TEXT ·h0927(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17765,9 +17784,9 @@ TEXT ·h0926(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0927(s *State)
+// func h0928(s *State)
 // MOVQ 8(BP)(R9*8), R12
-TEXT ·h0927(SB), NOSPLIT, $24-8
+TEXT ·h0928(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17784,9 +17803,9 @@ TEXT ·h0927(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0928(s *State)
+// func h0929(s *State)
 // MOVQ 8(SI)(R10*8), R13
-TEXT ·h0928(SB), NOSPLIT, $24-8
+TEXT ·h0929(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17803,9 +17822,9 @@ TEXT ·h0928(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0929(s *State)
+// func h0930(s *State)
 // MOVQ 8(DI)(R11*8), R14
-TEXT ·h0929(SB), NOSPLIT, $24-8
+TEXT ·h0930(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17822,9 +17841,9 @@ TEXT ·h0929(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0930(s *State)
+// func h0931(s *State)
 // MOVQ 8(R8)(R12*8), R15
-TEXT ·h0930(SB), NOSPLIT, $24-8
+TEXT ·h0931(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17841,9 +17860,9 @@ TEXT ·h0930(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0931(s *State)
+// func h0932(s *State)
 // MOVQ 8(R9)(R13*8), AX
-TEXT ·h0931(SB), NOSPLIT, $24-8
+TEXT ·h0932(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17860,9 +17879,9 @@ TEXT ·h0931(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0932(s *State)
+// func h0933(s *State)
 // MOVQ 8(R10)(R14*8), CX
-TEXT ·h0932(SB), NOSPLIT, $24-8
+TEXT ·h0933(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17879,9 +17898,9 @@ TEXT ·h0932(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0933(s *State)
+// func h0934(s *State)
 // MOVQ 8(R11)(R15*8), DX
-TEXT ·h0933(SB), NOSPLIT, $24-8
+TEXT ·h0934(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17898,9 +17917,9 @@ TEXT ·h0933(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0934(s *State)
+// func h0935(s *State)
 // MOVQ 8(R12)(AX*8), BX
-TEXT ·h0934(SB), NOSPLIT, $24-8
+TEXT ·h0935(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17917,9 +17936,9 @@ TEXT ·h0934(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0935(s *State)
+// func h0936(s *State)
 // MOVQ 8(R13)(CX*8), BP
-TEXT ·h0935(SB), NOSPLIT, $24-8
+TEXT ·h0936(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17936,9 +17955,9 @@ TEXT ·h0935(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0936(s *State)
+// func h0937(s *State)
 // MOVQ 8(R14)(DX*8), SI
-TEXT ·h0936(SB), NOSPLIT, $24-8
+TEXT ·h0937(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17955,9 +17974,9 @@ TEXT ·h0936(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0937(s *State)
+// func h0938(s *State)
 // MOVQ 8(R15)(BX*8), DI
-TEXT ·h0937(SB), NOSPLIT, $24-8
+TEXT ·h0938(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17974,9 +17993,9 @@ TEXT ·h0937(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0938(s *State)
+// func h0939(s *State)
 // VPSUBQ Y0, Y5, Y11
-TEXT ·h0938(SB), NOSPLIT, $24-8
+TEXT ·h0939(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -17993,9 +18012,9 @@ TEXT ·h0938(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0939(s *State)
+// func h0940(s *State)
 // VPSUBQ Y1, Y6, Y12
-TEXT ·h0939(SB), NOSPLIT, $24-8
+TEXT ·h0940(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18012,9 +18031,9 @@ TEXT ·h0939(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0940(s *State)
+// func h0941(s *State)
 // VPSUBQ Y2, Y7, Y13
-TEXT ·h0940(SB), NOSPLIT, $24-8
+TEXT ·h0941(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18031,9 +18050,9 @@ TEXT ·h0940(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0941(s *State)
+// func h0942(s *State)
 // VPSUBQ Y3, Y8, Y14
-TEXT ·h0941(SB), NOSPLIT, $24-8
+TEXT ·h0942(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18050,9 +18069,9 @@ TEXT ·h0941(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0942(s *State)
+// func h0943(s *State)
 // VPSUBQ Y4, Y9, Y15
-TEXT ·h0942(SB), NOSPLIT, $24-8
+TEXT ·h0943(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18069,9 +18088,9 @@ TEXT ·h0942(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0943(s *State)
+// func h0944(s *State)
 // VPSUBQ Y5, Y10, Y0
-TEXT ·h0943(SB), NOSPLIT, $24-8
+TEXT ·h0944(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18088,9 +18107,9 @@ TEXT ·h0943(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0944(s *State)
+// func h0945(s *State)
 // VPSUBQ Y6, Y11, Y1
-TEXT ·h0944(SB), NOSPLIT, $24-8
+TEXT ·h0945(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18107,9 +18126,9 @@ TEXT ·h0944(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0945(s *State)
+// func h0946(s *State)
 // VPSUBQ Y7, Y12, Y2
-TEXT ·h0945(SB), NOSPLIT, $24-8
+TEXT ·h0946(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18126,9 +18145,9 @@ TEXT ·h0945(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0946(s *State)
+// func h0947(s *State)
 // VPSUBQ Y8, Y13, Y3
-TEXT ·h0946(SB), NOSPLIT, $24-8
+TEXT ·h0947(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18145,9 +18164,9 @@ TEXT ·h0946(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0947(s *State)
+// func h0948(s *State)
 // VPSUBQ Y9, Y14, Y4
-TEXT ·h0947(SB), NOSPLIT, $24-8
+TEXT ·h0948(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18164,9 +18183,9 @@ TEXT ·h0947(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0948(s *State)
+// func h0949(s *State)
 // VPSUBQ Y10, Y15, Y5
-TEXT ·h0948(SB), NOSPLIT, $24-8
+TEXT ·h0949(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18183,9 +18202,9 @@ TEXT ·h0948(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0949(s *State)
+// func h0950(s *State)
 // VPSUBQ Y11, Y0, Y6
-TEXT ·h0949(SB), NOSPLIT, $24-8
+TEXT ·h0950(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18202,9 +18221,9 @@ TEXT ·h0949(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0950(s *State)
+// func h0951(s *State)
 // VPSUBQ Y12, Y1, Y7
-TEXT ·h0950(SB), NOSPLIT, $24-8
+TEXT ·h0951(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18221,9 +18240,9 @@ TEXT ·h0950(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0951(s *State)
+// func h0952(s *State)
 // VPSUBQ Y13, Y2, Y8
-TEXT ·h0951(SB), NOSPLIT, $24-8
+TEXT ·h0952(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18240,9 +18259,9 @@ TEXT ·h0951(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0952(s *State)
+// func h0953(s *State)
 // VPSUBQ Y14, Y3, Y9
-TEXT ·h0952(SB), NOSPLIT, $24-8
+TEXT ·h0953(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18259,9 +18278,9 @@ TEXT ·h0952(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0953(s *State)
+// func h0954(s *State)
 // VPSUBQ Y15, Y4, Y10
-TEXT ·h0953(SB), NOSPLIT, $24-8
+TEXT ·h0954(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18278,9 +18297,9 @@ TEXT ·h0953(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0954(s *State)
+// func h0955(s *State)
 // PXOR X0, X3
-TEXT ·h0954(SB), NOSPLIT, $24-8
+TEXT ·h0955(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18297,9 +18316,9 @@ TEXT ·h0954(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0955(s *State)
+// func h0956(s *State)
 // PXOR X1, X4
-TEXT ·h0955(SB), NOSPLIT, $24-8
+TEXT ·h0956(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18316,9 +18335,9 @@ TEXT ·h0955(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0956(s *State)
+// func h0957(s *State)
 // PXOR X2, X5
-TEXT ·h0956(SB), NOSPLIT, $24-8
+TEXT ·h0957(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18335,9 +18354,9 @@ TEXT ·h0956(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0957(s *State)
+// func h0958(s *State)
 // PXOR X3, X6
-TEXT ·h0957(SB), NOSPLIT, $24-8
+TEXT ·h0958(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18354,9 +18373,9 @@ TEXT ·h0957(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0958(s *State)
+// func h0959(s *State)
 // PXOR X4, X7
-TEXT ·h0958(SB), NOSPLIT, $24-8
+TEXT ·h0959(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18373,9 +18392,9 @@ TEXT ·h0958(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0959(s *State)
+// func h0960(s *State)
 // PXOR X5, X8
-TEXT ·h0959(SB), NOSPLIT, $24-8
+TEXT ·h0960(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18392,9 +18411,9 @@ TEXT ·h0959(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0960(s *State)
+// func h0961(s *State)
 // PXOR X6, X9
-TEXT ·h0960(SB), NOSPLIT, $24-8
+TEXT ·h0961(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18411,9 +18430,9 @@ TEXT ·h0960(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0961(s *State)
+// func h0962(s *State)
 // PXOR X7, X10
-TEXT ·h0961(SB), NOSPLIT, $24-8
+TEXT ·h0962(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18430,9 +18449,9 @@ TEXT ·h0961(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0962(s *State)
+// func h0963(s *State)
 // PXOR X8, X11
-TEXT ·h0962(SB), NOSPLIT, $24-8
+TEXT ·h0963(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18449,9 +18468,9 @@ TEXT ·h0962(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0963(s *State)
+// func h0964(s *State)
 // PXOR X9, X12
-TEXT ·h0963(SB), NOSPLIT, $24-8
+TEXT ·h0964(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18468,9 +18487,9 @@ TEXT ·h0963(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0964(s *State)
+// func h0965(s *State)
 // PXOR X10, X13
-TEXT ·h0964(SB), NOSPLIT, $24-8
+TEXT ·h0965(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18487,9 +18506,9 @@ TEXT ·h0964(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0965(s *State)
+// func h0966(s *State)
 // PXOR X11, X14
-TEXT ·h0965(SB), NOSPLIT, $24-8
+TEXT ·h0966(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18506,9 +18525,9 @@ TEXT ·h0965(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0966(s *State)
+// func h0967(s *State)
 // PXOR X12, X15
-TEXT ·h0966(SB), NOSPLIT, $24-8
+TEXT ·h0967(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18525,9 +18544,9 @@ TEXT ·h0966(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0967(s *State)
+// func h0968(s *State)
 // PXOR X13, X0
-TEXT ·h0967(SB), NOSPLIT, $24-8
+TEXT ·h0968(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18544,9 +18563,9 @@ TEXT ·h0967(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0968(s *State)
+// func h0969(s *State)
 // PXOR X14, X1
-TEXT ·h0968(SB), NOSPLIT, $24-8
+TEXT ·h0969(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18563,9 +18582,9 @@ TEXT ·h0968(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0969(s *State)
+// func h0970(s *State)
 // PXOR X15, X2
-TEXT ·h0969(SB), NOSPLIT, $24-8
+TEXT ·h0970(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18582,9 +18601,9 @@ TEXT ·h0969(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0970(s *State)
+// func h0971(s *State)
 // MOVQ X0, AX
-TEXT ·h0970(SB), NOSPLIT, $24-8
+TEXT ·h0971(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18601,9 +18620,9 @@ TEXT ·h0970(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0971(s *State)
+// func h0972(s *State)
 // MOVQ X1, CX
-TEXT ·h0971(SB), NOSPLIT, $24-8
+TEXT ·h0972(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18620,9 +18639,9 @@ TEXT ·h0971(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0972(s *State)
+// func h0973(s *State)
 // MOVQ X2, DX
-TEXT ·h0972(SB), NOSPLIT, $24-8
+TEXT ·h0973(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18639,9 +18658,9 @@ TEXT ·h0972(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0973(s *State)
+// func h0974(s *State)
 // MOVQ X3, BX
-TEXT ·h0973(SB), NOSPLIT, $24-8
+TEXT ·h0974(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18658,9 +18677,9 @@ TEXT ·h0973(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0974(s *State)
+// func h0975(s *State)
 // MOVQ X4, BP
-TEXT ·h0974(SB), NOSPLIT, $24-8
+TEXT ·h0975(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18677,9 +18696,9 @@ TEXT ·h0974(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0975(s *State)
+// func h0976(s *State)
 // MOVQ X5, SI
-TEXT ·h0975(SB), NOSPLIT, $24-8
+TEXT ·h0976(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18696,9 +18715,9 @@ TEXT ·h0975(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0976(s *State)
+// func h0977(s *State)
 // MOVQ X6, DI
-TEXT ·h0976(SB), NOSPLIT, $24-8
+TEXT ·h0977(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18715,9 +18734,9 @@ TEXT ·h0976(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0977(s *State)
+// func h0978(s *State)
 // MOVQ X7, R8
-TEXT ·h0977(SB), NOSPLIT, $24-8
+TEXT ·h0978(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18734,9 +18753,9 @@ TEXT ·h0977(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0978(s *State)
+// func h0979(s *State)
 // MOVQ X8, R9
-TEXT ·h0978(SB), NOSPLIT, $24-8
+TEXT ·h0979(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18753,9 +18772,9 @@ TEXT ·h0978(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0979(s *State)
+// func h0980(s *State)
 // MOVQ X9, R10
-TEXT ·h0979(SB), NOSPLIT, $24-8
+TEXT ·h0980(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18772,9 +18791,9 @@ TEXT ·h0979(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0980(s *State)
+// func h0981(s *State)
 // MOVQ X10, R11
-TEXT ·h0980(SB), NOSPLIT, $24-8
+TEXT ·h0981(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18791,9 +18810,9 @@ TEXT ·h0980(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0981(s *State)
+// func h0982(s *State)
 // MOVQ X11, R12
-TEXT ·h0981(SB), NOSPLIT, $24-8
+TEXT ·h0982(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18810,9 +18829,9 @@ TEXT ·h0981(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0982(s *State)
+// func h0983(s *State)
 // MOVQ X12, R13
-TEXT ·h0982(SB), NOSPLIT, $24-8
+TEXT ·h0983(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18829,9 +18848,9 @@ TEXT ·h0982(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0983(s *State)
+// func h0984(s *State)
 // MOVQ X13, R14
-TEXT ·h0983(SB), NOSPLIT, $24-8
+TEXT ·h0984(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18848,9 +18867,9 @@ TEXT ·h0983(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0984(s *State)
+// func h0985(s *State)
 // MOVQ X14, R15
-TEXT ·h0984(SB), NOSPLIT, $24-8
+TEXT ·h0985(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18867,9 +18886,9 @@ TEXT ·h0984(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0985(s *State)
+// func h0986(s *State)
 // MOVQ X15, AX
-TEXT ·h0985(SB), NOSPLIT, $24-8
+TEXT ·h0986(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18886,9 +18905,9 @@ TEXT ·h0985(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0986(s *State)
+// func h0987(s *State)
 // CMPL AX, $0x007fe001; ADCQ $0x00, CX
-TEXT ·h0986(SB), NOSPLIT, $24-8
+TEXT ·h0987(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18906,9 +18925,9 @@ TEXT ·h0986(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0987(s *State)
+// func h0988(s *State)
 // CMPL AX, $0x09; ADCQ $0x00, CX
-TEXT ·h0987(SB), NOSPLIT, $24-8
+TEXT ·h0988(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18926,9 +18945,9 @@ TEXT ·h0987(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0988(s *State)
+// func h0989(s *State)
 // CMPL AX, $0x0f; ADCQ $0x00, CX
-TEXT ·h0988(SB), NOSPLIT, $24-8
+TEXT ·h0989(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18946,9 +18965,9 @@ TEXT ·h0988(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0989(s *State)
+// func h0990(s *State)
 // CMPL R8, $0x09; ADCQ $0x00, CX
-TEXT ·h0989(SB), NOSPLIT, $24-8
+TEXT ·h0990(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18966,9 +18985,9 @@ TEXT ·h0989(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0990(s *State)
+// func h0991(s *State)
 // CMPL R8, $0x0f; ADCQ $0x00, CX
-TEXT ·h0990(SB), NOSPLIT, $24-8
+TEXT ·h0991(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -18986,9 +19005,9 @@ TEXT ·h0990(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0991(s *State)
+// func h0992(s *State)
 // CMPQ AX, $0x00000000; JEQ taken
-TEXT ·h0991(SB), NOSPLIT, $24-8
+TEXT ·h0992(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19010,9 +19029,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0992(s *State)
+// func h0993(s *State)
 // CMPQ AX, $0x00000088; JEQ taken
-TEXT ·h0992(SB), NOSPLIT, $24-8
+TEXT ·h0993(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19034,9 +19053,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0993(s *State)
+// func h0994(s *State)
 // CMPQ AX, $0x00000100; JEQ taken
-TEXT ·h0993(SB), NOSPLIT, $24-8
+TEXT ·h0994(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19058,9 +19077,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0994(s *State)
+// func h0995(s *State)
 // CMPQ AX, $0x00000100; JNE taken
-TEXT ·h0994(SB), NOSPLIT, $24-8
+TEXT ·h0995(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19082,9 +19101,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0995(s *State)
+// func h0996(s *State)
 // CMPQ CX, $0x00000040; CMOVQCS 24(R8), DX
-TEXT ·h0995(SB), NOSPLIT, $24-8
+TEXT ·h0996(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19102,9 +19121,9 @@ TEXT ·h0995(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h0996(s *State)
+// func h0997(s *State)
 // CMPQ CX, $0x000000f8; JHI taken
-TEXT ·h0996(SB), NOSPLIT, $24-8
+TEXT ·h0997(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19126,9 +19145,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0997(s *State)
+// func h0998(s *State)
 // CMPQ CX, $0x00000100; JEQ taken
-TEXT ·h0997(SB), NOSPLIT, $24-8
+TEXT ·h0998(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19150,9 +19169,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0998(s *State)
+// func h0999(s *State)
 // CMPQ CX, 24(R8); JHI taken
-TEXT ·h0998(SB), NOSPLIT, $24-8
+TEXT ·h0999(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19174,9 +19193,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h0999(s *State)
+// func h1000(s *State)
 // CMPQ R8, $0x00000088; JLT taken
-TEXT ·h0999(SB), NOSPLIT, $24-8
+TEXT ·h1000(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19198,9 +19217,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1000(s *State)
+// func h1001(s *State)
 // CMPQ R8, $0x000000a8; JLT taken
-TEXT ·h1000(SB), NOSPLIT, $24-8
+TEXT ·h1001(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19222,9 +19241,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1001(s *State)
+// func h1002(s *State)
 // DECL CX; JNE taken
-TEXT ·h1001(SB), NOSPLIT, $24-8
+TEXT ·h1002(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19246,9 +19265,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1002(s *State)
+// func h1003(s *State)
 // DECQ AX; JNE taken
-TEXT ·h1002(SB), NOSPLIT, $24-8
+TEXT ·h1003(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19270,9 +19289,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1003(s *State)
+// func h1004(s *State)
 // SUBL R8, AX; SBBQ R8, R8
-TEXT ·h1003(SB), NOSPLIT, $24-8
+TEXT ·h1004(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19290,9 +19309,9 @@ TEXT ·h1003(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1004(s *State)
+// func h1005(s *State)
 // SUBL R8, DX; SBBQ R8, R8
-TEXT ·h1004(SB), NOSPLIT, $24-8
+TEXT ·h1005(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19310,9 +19329,9 @@ TEXT ·h1004(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1005(s *State)
+// func h1006(s *State)
 // TESTQ $0x00000001, CX; CMOVQNE R8, DX
-TEXT ·h1005(SB), NOSPLIT, $24-8
+TEXT ·h1006(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19330,9 +19349,9 @@ TEXT ·h1005(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1006(s *State)
+// func h1007(s *State)
 // TESTQ $0x00000002, CX; CMOVQNE R8, DX
-TEXT ·h1006(SB), NOSPLIT, $24-8
+TEXT ·h1007(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19350,9 +19369,9 @@ TEXT ·h1006(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1007(s *State)
+// func h1008(s *State)
 // TESTQ $0x00000004, CX; CMOVQNE R8, DX
-TEXT ·h1007(SB), NOSPLIT, $24-8
+TEXT ·h1008(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19370,9 +19389,9 @@ TEXT ·h1007(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1008(s *State)
+// func h1009(s *State)
 // TESTQ $0x00000008, CX; CMOVQNE R8, DX
-TEXT ·h1008(SB), NOSPLIT, $24-8
+TEXT ·h1009(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19390,9 +19409,9 @@ TEXT ·h1008(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1009(s *State)
+// func h1010(s *State)
 // TESTQ $0x00000010, CX; CMOVQNE R8, DX
-TEXT ·h1009(SB), NOSPLIT, $24-8
+TEXT ·h1010(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19410,9 +19429,9 @@ TEXT ·h1009(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1010(s *State)
+// func h1011(s *State)
 // TESTQ $0x00000020, CX; CMOVQNE R8, DX
-TEXT ·h1010(SB), NOSPLIT, $24-8
+TEXT ·h1011(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19430,32 +19449,8 @@ TEXT ·h1010(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1011(s *State)
-// ADDQ R8, R9; JEQ taken
-TEXT ·h1011(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1012(s *State)
-// ADDQ R8, R9; JNE taken
+// ADDQ R8, R9; JEQ taken
 TEXT ·h1012(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19465,7 +19460,7 @@ TEXT ·h1012(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19479,7 +19474,7 @@ done:
 	RET
 
 // func h1013(s *State)
-// ADDQ R8, R9; JCS taken
+// ADDQ R8, R9; JNE taken
 TEXT ·h1013(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19489,7 +19484,7 @@ TEXT ·h1013(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19503,7 +19498,7 @@ done:
 	RET
 
 // func h1014(s *State)
-// ADDQ R8, R9; JCC taken
+// ADDQ R8, R9; JCS taken
 TEXT ·h1014(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19513,7 +19508,7 @@ TEXT ·h1014(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19527,7 +19522,7 @@ done:
 	RET
 
 // func h1015(s *State)
-// ADDQ R8, R9; JLT taken
+// ADDQ R8, R9; JCC taken
 TEXT ·h1015(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19537,7 +19532,7 @@ TEXT ·h1015(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19551,7 +19546,7 @@ done:
 	RET
 
 // func h1016(s *State)
-// ADDQ R8, R9; JGE taken
+// ADDQ R8, R9; JLT taken
 TEXT ·h1016(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19561,7 +19556,7 @@ TEXT ·h1016(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19575,7 +19570,7 @@ done:
 	RET
 
 // func h1017(s *State)
-// ADDQ R8, R9; JLE taken
+// ADDQ R8, R9; JGE taken
 TEXT ·h1017(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19585,7 +19580,7 @@ TEXT ·h1017(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19599,7 +19594,7 @@ done:
 	RET
 
 // func h1018(s *State)
-// ADDQ R8, R9; JGT taken
+// ADDQ R8, R9; JLE taken
 TEXT ·h1018(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19609,7 +19604,7 @@ TEXT ·h1018(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19623,7 +19618,7 @@ done:
 	RET
 
 // func h1019(s *State)
-// ADDQ R8, R9; JLS taken
+// ADDQ R8, R9; JGT taken
 TEXT ·h1019(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19633,7 +19628,7 @@ TEXT ·h1019(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19647,7 +19642,7 @@ done:
 	RET
 
 // func h1020(s *State)
-// ADDQ R8, R9; JHI taken
+// ADDQ R8, R9; JLS taken
 TEXT ·h1020(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19657,7 +19652,7 @@ TEXT ·h1020(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19671,7 +19666,7 @@ done:
 	RET
 
 // func h1021(s *State)
-// ADDQ R8, R9; JMI taken
+// ADDQ R8, R9; JHI taken
 TEXT ·h1021(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19681,7 +19676,7 @@ TEXT ·h1021(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19695,7 +19690,7 @@ done:
 	RET
 
 // func h1022(s *State)
-// ADDQ R8, R9; JPL taken
+// ADDQ R8, R9; JMI taken
 TEXT ·h1022(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19705,7 +19700,7 @@ TEXT ·h1022(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDQ R8, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19719,8 +19714,32 @@ done:
 	RET
 
 // func h1023(s *State)
-// ADDQ R8, R9; SETCS R10B
+// ADDQ R8, R9; JPL taken
 TEXT ·h1023(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1024(s *State)
+// ADDQ R8, R9; SETCS R10B
+TEXT ·h1024(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19738,9 +19757,9 @@ TEXT ·h1023(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1024(s *State)
+// func h1025(s *State)
 // ADDQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1024(SB), NOSPLIT, $24-8
+TEXT ·h1025(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19758,9 +19777,9 @@ TEXT ·h1024(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1025(s *State)
+// func h1026(s *State)
 // ADDQ R8, R9; ADCQ R10, R11
-TEXT ·h1025(SB), NOSPLIT, $24-8
+TEXT ·h1026(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19778,9 +19797,9 @@ TEXT ·h1025(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1026(s *State)
+// func h1027(s *State)
 // ADDQ R8, R9; SBBQ R10, R11
-TEXT ·h1026(SB), NOSPLIT, $24-8
+TEXT ·h1027(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19798,9 +19817,9 @@ TEXT ·h1026(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1027(s *State)
+// func h1028(s *State)
 // ADDQ R8, R9; INCQ R13
-TEXT ·h1027(SB), NOSPLIT, $24-8
+TEXT ·h1028(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19818,9 +19837,9 @@ TEXT ·h1027(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1028(s *State)
+// func h1029(s *State)
 // ADDQ R8, R9; ROLQ $7, R13
-TEXT ·h1028(SB), NOSPLIT, $24-8
+TEXT ·h1029(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -19838,32 +19857,8 @@ TEXT ·h1028(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1029(s *State)
-// SUBQ R8, R9; JEQ taken
-TEXT ·h1029(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1030(s *State)
-// SUBQ R8, R9; JNE taken
+// SUBQ R8, R9; JEQ taken
 TEXT ·h1030(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19873,7 +19868,7 @@ TEXT ·h1030(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19887,7 +19882,7 @@ done:
 	RET
 
 // func h1031(s *State)
-// SUBQ R8, R9; JCS taken
+// SUBQ R8, R9; JNE taken
 TEXT ·h1031(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19897,7 +19892,7 @@ TEXT ·h1031(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19911,7 +19906,7 @@ done:
 	RET
 
 // func h1032(s *State)
-// SUBQ R8, R9; JCC taken
+// SUBQ R8, R9; JCS taken
 TEXT ·h1032(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19921,7 +19916,7 @@ TEXT ·h1032(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19935,7 +19930,7 @@ done:
 	RET
 
 // func h1033(s *State)
-// SUBQ R8, R9; JLT taken
+// SUBQ R8, R9; JCC taken
 TEXT ·h1033(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19945,7 +19940,7 @@ TEXT ·h1033(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19959,7 +19954,7 @@ done:
 	RET
 
 // func h1034(s *State)
-// SUBQ R8, R9; JGE taken
+// SUBQ R8, R9; JLT taken
 TEXT ·h1034(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19969,7 +19964,7 @@ TEXT ·h1034(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -19983,7 +19978,7 @@ done:
 	RET
 
 // func h1035(s *State)
-// SUBQ R8, R9; JLE taken
+// SUBQ R8, R9; JGE taken
 TEXT ·h1035(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -19993,7 +19988,7 @@ TEXT ·h1035(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20007,7 +20002,7 @@ done:
 	RET
 
 // func h1036(s *State)
-// SUBQ R8, R9; JGT taken
+// SUBQ R8, R9; JLE taken
 TEXT ·h1036(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20017,7 +20012,7 @@ TEXT ·h1036(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20031,7 +20026,7 @@ done:
 	RET
 
 // func h1037(s *State)
-// SUBQ R8, R9; JLS taken
+// SUBQ R8, R9; JGT taken
 TEXT ·h1037(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20041,7 +20036,7 @@ TEXT ·h1037(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20055,7 +20050,7 @@ done:
 	RET
 
 // func h1038(s *State)
-// SUBQ R8, R9; JHI taken
+// SUBQ R8, R9; JLS taken
 TEXT ·h1038(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20065,7 +20060,7 @@ TEXT ·h1038(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20079,7 +20074,7 @@ done:
 	RET
 
 // func h1039(s *State)
-// SUBQ R8, R9; JMI taken
+// SUBQ R8, R9; JHI taken
 TEXT ·h1039(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20089,7 +20084,7 @@ TEXT ·h1039(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20103,7 +20098,7 @@ done:
 	RET
 
 // func h1040(s *State)
-// SUBQ R8, R9; JPL taken
+// SUBQ R8, R9; JMI taken
 TEXT ·h1040(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20113,7 +20108,7 @@ TEXT ·h1040(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBQ R8, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20127,8 +20122,32 @@ done:
 	RET
 
 // func h1041(s *State)
-// SUBQ R8, R9; SETCS R10B
+// SUBQ R8, R9; JPL taken
 TEXT ·h1041(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1042(s *State)
+// SUBQ R8, R9; SETCS R10B
+TEXT ·h1042(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20146,9 +20165,9 @@ TEXT ·h1041(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1042(s *State)
+// func h1043(s *State)
 // SUBQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1042(SB), NOSPLIT, $24-8
+TEXT ·h1043(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20166,9 +20185,9 @@ TEXT ·h1042(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1043(s *State)
+// func h1044(s *State)
 // SUBQ R8, R9; ADCQ R10, R11
-TEXT ·h1043(SB), NOSPLIT, $24-8
+TEXT ·h1044(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20186,9 +20205,9 @@ TEXT ·h1043(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1044(s *State)
+// func h1045(s *State)
 // SUBQ R8, R9; SBBQ R10, R11
-TEXT ·h1044(SB), NOSPLIT, $24-8
+TEXT ·h1045(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20206,9 +20225,9 @@ TEXT ·h1044(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1045(s *State)
+// func h1046(s *State)
 // SUBQ R8, R9; INCQ R13
-TEXT ·h1045(SB), NOSPLIT, $24-8
+TEXT ·h1046(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20226,9 +20245,9 @@ TEXT ·h1045(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1046(s *State)
+// func h1047(s *State)
 // SUBQ R8, R9; ROLQ $7, R13
-TEXT ·h1046(SB), NOSPLIT, $24-8
+TEXT ·h1047(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20246,32 +20265,8 @@ TEXT ·h1046(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1047(s *State)
-// ADCQ R8, R9; JEQ taken
-TEXT ·h1047(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADCQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1048(s *State)
-// ADCQ R8, R9; JNE taken
+// ADCQ R8, R9; JEQ taken
 TEXT ·h1048(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20281,7 +20276,7 @@ TEXT ·h1048(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20295,7 +20290,7 @@ done:
 	RET
 
 // func h1049(s *State)
-// ADCQ R8, R9; JCS taken
+// ADCQ R8, R9; JNE taken
 TEXT ·h1049(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20305,7 +20300,7 @@ TEXT ·h1049(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20319,7 +20314,7 @@ done:
 	RET
 
 // func h1050(s *State)
-// ADCQ R8, R9; JCC taken
+// ADCQ R8, R9; JCS taken
 TEXT ·h1050(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20329,7 +20324,7 @@ TEXT ·h1050(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20343,7 +20338,7 @@ done:
 	RET
 
 // func h1051(s *State)
-// ADCQ R8, R9; JLT taken
+// ADCQ R8, R9; JCC taken
 TEXT ·h1051(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20353,7 +20348,7 @@ TEXT ·h1051(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20367,7 +20362,7 @@ done:
 	RET
 
 // func h1052(s *State)
-// ADCQ R8, R9; JGE taken
+// ADCQ R8, R9; JLT taken
 TEXT ·h1052(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20377,7 +20372,7 @@ TEXT ·h1052(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20391,7 +20386,7 @@ done:
 	RET
 
 // func h1053(s *State)
-// ADCQ R8, R9; JLE taken
+// ADCQ R8, R9; JGE taken
 TEXT ·h1053(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20401,7 +20396,7 @@ TEXT ·h1053(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20415,7 +20410,7 @@ done:
 	RET
 
 // func h1054(s *State)
-// ADCQ R8, R9; JGT taken
+// ADCQ R8, R9; JLE taken
 TEXT ·h1054(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20425,7 +20420,7 @@ TEXT ·h1054(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20439,7 +20434,7 @@ done:
 	RET
 
 // func h1055(s *State)
-// ADCQ R8, R9; JLS taken
+// ADCQ R8, R9; JGT taken
 TEXT ·h1055(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20449,7 +20444,7 @@ TEXT ·h1055(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20463,7 +20458,7 @@ done:
 	RET
 
 // func h1056(s *State)
-// ADCQ R8, R9; JHI taken
+// ADCQ R8, R9; JLS taken
 TEXT ·h1056(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20473,7 +20468,7 @@ TEXT ·h1056(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20487,7 +20482,7 @@ done:
 	RET
 
 // func h1057(s *State)
-// ADCQ R8, R9; JMI taken
+// ADCQ R8, R9; JHI taken
 TEXT ·h1057(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20497,7 +20492,7 @@ TEXT ·h1057(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20511,7 +20506,7 @@ done:
 	RET
 
 // func h1058(s *State)
-// ADCQ R8, R9; JPL taken
+// ADCQ R8, R9; JMI taken
 TEXT ·h1058(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20521,7 +20516,7 @@ TEXT ·h1058(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADCQ R8, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20535,8 +20530,32 @@ done:
 	RET
 
 // func h1059(s *State)
-// ADCQ R8, R9; SETCS R10B
+// ADCQ R8, R9; JPL taken
 TEXT ·h1059(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADCQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1060(s *State)
+// ADCQ R8, R9; SETCS R10B
+TEXT ·h1060(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20554,9 +20573,9 @@ TEXT ·h1059(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1060(s *State)
+// func h1061(s *State)
 // ADCQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1060(SB), NOSPLIT, $24-8
+TEXT ·h1061(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20574,9 +20593,9 @@ TEXT ·h1060(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1061(s *State)
+// func h1062(s *State)
 // ADCQ R8, R9; ADCQ R10, R11
-TEXT ·h1061(SB), NOSPLIT, $24-8
+TEXT ·h1062(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20594,9 +20613,9 @@ TEXT ·h1061(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1062(s *State)
+// func h1063(s *State)
 // ADCQ R8, R9; SBBQ R10, R11
-TEXT ·h1062(SB), NOSPLIT, $24-8
+TEXT ·h1063(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20614,9 +20633,9 @@ TEXT ·h1062(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1063(s *State)
+// func h1064(s *State)
 // ADCQ R8, R9; INCQ R13
-TEXT ·h1063(SB), NOSPLIT, $24-8
+TEXT ·h1064(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20634,9 +20653,9 @@ TEXT ·h1063(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1064(s *State)
+// func h1065(s *State)
 // ADCQ R8, R9; ROLQ $7, R13
-TEXT ·h1064(SB), NOSPLIT, $24-8
+TEXT ·h1065(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20654,32 +20673,8 @@ TEXT ·h1064(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1065(s *State)
-// SBBQ R8, R9; JEQ taken
-TEXT ·h1065(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SBBQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1066(s *State)
-// SBBQ R8, R9; JNE taken
+// SBBQ R8, R9; JEQ taken
 TEXT ·h1066(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20689,7 +20684,7 @@ TEXT ·h1066(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20703,7 +20698,7 @@ done:
 	RET
 
 // func h1067(s *State)
-// SBBQ R8, R9; JCS taken
+// SBBQ R8, R9; JNE taken
 TEXT ·h1067(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20713,7 +20708,7 @@ TEXT ·h1067(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20727,7 +20722,7 @@ done:
 	RET
 
 // func h1068(s *State)
-// SBBQ R8, R9; JCC taken
+// SBBQ R8, R9; JCS taken
 TEXT ·h1068(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20737,7 +20732,7 @@ TEXT ·h1068(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20751,7 +20746,7 @@ done:
 	RET
 
 // func h1069(s *State)
-// SBBQ R8, R9; JLT taken
+// SBBQ R8, R9; JCC taken
 TEXT ·h1069(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20761,7 +20756,7 @@ TEXT ·h1069(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20775,7 +20770,7 @@ done:
 	RET
 
 // func h1070(s *State)
-// SBBQ R8, R9; JGE taken
+// SBBQ R8, R9; JLT taken
 TEXT ·h1070(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20785,7 +20780,7 @@ TEXT ·h1070(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20799,7 +20794,7 @@ done:
 	RET
 
 // func h1071(s *State)
-// SBBQ R8, R9; JLE taken
+// SBBQ R8, R9; JGE taken
 TEXT ·h1071(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20809,7 +20804,7 @@ TEXT ·h1071(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20823,7 +20818,7 @@ done:
 	RET
 
 // func h1072(s *State)
-// SBBQ R8, R9; JGT taken
+// SBBQ R8, R9; JLE taken
 TEXT ·h1072(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20833,7 +20828,7 @@ TEXT ·h1072(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20847,7 +20842,7 @@ done:
 	RET
 
 // func h1073(s *State)
-// SBBQ R8, R9; JLS taken
+// SBBQ R8, R9; JGT taken
 TEXT ·h1073(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20857,7 +20852,7 @@ TEXT ·h1073(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20871,7 +20866,7 @@ done:
 	RET
 
 // func h1074(s *State)
-// SBBQ R8, R9; JHI taken
+// SBBQ R8, R9; JLS taken
 TEXT ·h1074(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20881,7 +20876,7 @@ TEXT ·h1074(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20895,7 +20890,7 @@ done:
 	RET
 
 // func h1075(s *State)
-// SBBQ R8, R9; JMI taken
+// SBBQ R8, R9; JHI taken
 TEXT ·h1075(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20905,7 +20900,7 @@ TEXT ·h1075(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20919,7 +20914,7 @@ done:
 	RET
 
 // func h1076(s *State)
-// SBBQ R8, R9; JPL taken
+// SBBQ R8, R9; JMI taken
 TEXT ·h1076(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -20929,7 +20924,7 @@ TEXT ·h1076(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SBBQ R8, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -20943,8 +20938,32 @@ done:
 	RET
 
 // func h1077(s *State)
-// SBBQ R8, R9; SETCS R10B
+// SBBQ R8, R9; JPL taken
 TEXT ·h1077(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SBBQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1078(s *State)
+// SBBQ R8, R9; SETCS R10B
+TEXT ·h1078(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20962,9 +20981,9 @@ TEXT ·h1077(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1078(s *State)
+// func h1079(s *State)
 // SBBQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1078(SB), NOSPLIT, $24-8
+TEXT ·h1079(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -20982,9 +21001,9 @@ TEXT ·h1078(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1079(s *State)
+// func h1080(s *State)
 // SBBQ R8, R9; ADCQ R10, R11
-TEXT ·h1079(SB), NOSPLIT, $24-8
+TEXT ·h1080(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21002,9 +21021,9 @@ TEXT ·h1079(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1080(s *State)
+// func h1081(s *State)
 // SBBQ R8, R9; SBBQ R10, R11
-TEXT ·h1080(SB), NOSPLIT, $24-8
+TEXT ·h1081(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21022,9 +21041,9 @@ TEXT ·h1080(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1081(s *State)
+// func h1082(s *State)
 // SBBQ R8, R9; INCQ R13
-TEXT ·h1081(SB), NOSPLIT, $24-8
+TEXT ·h1082(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21042,9 +21061,9 @@ TEXT ·h1081(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1082(s *State)
+// func h1083(s *State)
 // SBBQ R8, R9; ROLQ $7, R13
-TEXT ·h1082(SB), NOSPLIT, $24-8
+TEXT ·h1083(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21062,32 +21081,8 @@ TEXT ·h1082(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1083(s *State)
-// CMPQ R8, R9; JEQ taken
-TEXT ·h1083(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1084(s *State)
-// CMPQ R8, R9; JNE taken
+// CMPQ R8, R9; JEQ taken
 TEXT ·h1084(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21097,7 +21092,7 @@ TEXT ·h1084(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21111,7 +21106,7 @@ done:
 	RET
 
 // func h1085(s *State)
-// CMPQ R8, R9; JCS taken
+// CMPQ R8, R9; JNE taken
 TEXT ·h1085(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21121,7 +21116,7 @@ TEXT ·h1085(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21135,7 +21130,7 @@ done:
 	RET
 
 // func h1086(s *State)
-// CMPQ R8, R9; JCC taken
+// CMPQ R8, R9; JCS taken
 TEXT ·h1086(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21145,7 +21140,7 @@ TEXT ·h1086(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21159,7 +21154,7 @@ done:
 	RET
 
 // func h1087(s *State)
-// CMPQ R8, R9; JLT taken
+// CMPQ R8, R9; JCC taken
 TEXT ·h1087(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21169,7 +21164,7 @@ TEXT ·h1087(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21183,7 +21178,7 @@ done:
 	RET
 
 // func h1088(s *State)
-// CMPQ R8, R9; JGE taken
+// CMPQ R8, R9; JLT taken
 TEXT ·h1088(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21193,7 +21188,7 @@ TEXT ·h1088(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21207,7 +21202,7 @@ done:
 	RET
 
 // func h1089(s *State)
-// CMPQ R8, R9; JLE taken
+// CMPQ R8, R9; JGE taken
 TEXT ·h1089(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21217,7 +21212,7 @@ TEXT ·h1089(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21231,7 +21226,7 @@ done:
 	RET
 
 // func h1090(s *State)
-// CMPQ R8, R9; JGT taken
+// CMPQ R8, R9; JLE taken
 TEXT ·h1090(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21241,7 +21236,7 @@ TEXT ·h1090(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21255,7 +21250,7 @@ done:
 	RET
 
 // func h1091(s *State)
-// CMPQ R8, R9; JLS taken
+// CMPQ R8, R9; JGT taken
 TEXT ·h1091(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21265,7 +21260,7 @@ TEXT ·h1091(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21279,7 +21274,7 @@ done:
 	RET
 
 // func h1092(s *State)
-// CMPQ R8, R9; JHI taken
+// CMPQ R8, R9; JLS taken
 TEXT ·h1092(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21289,7 +21284,7 @@ TEXT ·h1092(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21303,7 +21298,7 @@ done:
 	RET
 
 // func h1093(s *State)
-// CMPQ R8, R9; JMI taken
+// CMPQ R8, R9; JHI taken
 TEXT ·h1093(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21313,7 +21308,7 @@ TEXT ·h1093(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21327,7 +21322,7 @@ done:
 	RET
 
 // func h1094(s *State)
-// CMPQ R8, R9; JPL taken
+// CMPQ R8, R9; JMI taken
 TEXT ·h1094(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21337,7 +21332,7 @@ TEXT ·h1094(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21351,8 +21346,32 @@ done:
 	RET
 
 // func h1095(s *State)
-// CMPQ R8, R9; SETCS R10B
+// CMPQ R8, R9; JPL taken
 TEXT ·h1095(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1096(s *State)
+// CMPQ R8, R9; SETCS R10B
+TEXT ·h1096(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21370,9 +21389,9 @@ TEXT ·h1095(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1096(s *State)
+// func h1097(s *State)
 // CMPQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1096(SB), NOSPLIT, $24-8
+TEXT ·h1097(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21390,9 +21409,9 @@ TEXT ·h1096(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1097(s *State)
+// func h1098(s *State)
 // CMPQ R8, R9; ADCQ R10, R11
-TEXT ·h1097(SB), NOSPLIT, $24-8
+TEXT ·h1098(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21410,9 +21429,9 @@ TEXT ·h1097(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1098(s *State)
+// func h1099(s *State)
 // CMPQ R8, R9; SBBQ R10, R11
-TEXT ·h1098(SB), NOSPLIT, $24-8
+TEXT ·h1099(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21430,9 +21449,9 @@ TEXT ·h1098(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1099(s *State)
+// func h1100(s *State)
 // CMPQ R8, R9; INCQ R13
-TEXT ·h1099(SB), NOSPLIT, $24-8
+TEXT ·h1100(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21450,9 +21469,9 @@ TEXT ·h1099(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1100(s *State)
+// func h1101(s *State)
 // CMPQ R8, R9; ROLQ $7, R13
-TEXT ·h1100(SB), NOSPLIT, $24-8
+TEXT ·h1101(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21470,32 +21489,8 @@ TEXT ·h1100(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1101(s *State)
-// CMPQ R8, $3; JEQ taken
-TEXT ·h1101(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPQ R8, $3
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1102(s *State)
-// CMPQ R8, $3; JNE taken
+// CMPQ R8, $3; JEQ taken
 TEXT ·h1102(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21505,7 +21500,7 @@ TEXT ·h1102(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21519,7 +21514,7 @@ done:
 	RET
 
 // func h1103(s *State)
-// CMPQ R8, $3; JCS taken
+// CMPQ R8, $3; JNE taken
 TEXT ·h1103(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21529,7 +21524,7 @@ TEXT ·h1103(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21543,7 +21538,7 @@ done:
 	RET
 
 // func h1104(s *State)
-// CMPQ R8, $3; JCC taken
+// CMPQ R8, $3; JCS taken
 TEXT ·h1104(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21553,7 +21548,7 @@ TEXT ·h1104(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21567,7 +21562,7 @@ done:
 	RET
 
 // func h1105(s *State)
-// CMPQ R8, $3; JLT taken
+// CMPQ R8, $3; JCC taken
 TEXT ·h1105(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21577,7 +21572,7 @@ TEXT ·h1105(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21591,7 +21586,7 @@ done:
 	RET
 
 // func h1106(s *State)
-// CMPQ R8, $3; JGE taken
+// CMPQ R8, $3; JLT taken
 TEXT ·h1106(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21601,7 +21596,7 @@ TEXT ·h1106(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21615,7 +21610,7 @@ done:
 	RET
 
 // func h1107(s *State)
-// CMPQ R8, $3; JLE taken
+// CMPQ R8, $3; JGE taken
 TEXT ·h1107(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21625,7 +21620,7 @@ TEXT ·h1107(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21639,7 +21634,7 @@ done:
 	RET
 
 // func h1108(s *State)
-// CMPQ R8, $3; JGT taken
+// CMPQ R8, $3; JLE taken
 TEXT ·h1108(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21649,7 +21644,7 @@ TEXT ·h1108(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21663,7 +21658,7 @@ done:
 	RET
 
 // func h1109(s *State)
-// CMPQ R8, $3; JLS taken
+// CMPQ R8, $3; JGT taken
 TEXT ·h1109(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21673,7 +21668,7 @@ TEXT ·h1109(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21687,7 +21682,7 @@ done:
 	RET
 
 // func h1110(s *State)
-// CMPQ R8, $3; JHI taken
+// CMPQ R8, $3; JLS taken
 TEXT ·h1110(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21697,7 +21692,7 @@ TEXT ·h1110(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21711,7 +21706,7 @@ done:
 	RET
 
 // func h1111(s *State)
-// CMPQ R8, $3; JMI taken
+// CMPQ R8, $3; JHI taken
 TEXT ·h1111(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21721,7 +21716,7 @@ TEXT ·h1111(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21735,7 +21730,7 @@ done:
 	RET
 
 // func h1112(s *State)
-// CMPQ R8, $3; JPL taken
+// CMPQ R8, $3; JMI taken
 TEXT ·h1112(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21745,7 +21740,7 @@ TEXT ·h1112(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPQ R8, $3
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21759,8 +21754,32 @@ done:
 	RET
 
 // func h1113(s *State)
-// CMPQ R8, $3; SETCS R10B
+// CMPQ R8, $3; JPL taken
 TEXT ·h1113(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPQ R8, $3
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1114(s *State)
+// CMPQ R8, $3; SETCS R10B
+TEXT ·h1114(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21778,9 +21797,9 @@ TEXT ·h1113(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1114(s *State)
+// func h1115(s *State)
 // CMPQ R8, $3; CMOVQEQ R11, R12
-TEXT ·h1114(SB), NOSPLIT, $24-8
+TEXT ·h1115(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21798,9 +21817,9 @@ TEXT ·h1114(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1115(s *State)
+// func h1116(s *State)
 // CMPQ R8, $3; ADCQ R10, R11
-TEXT ·h1115(SB), NOSPLIT, $24-8
+TEXT ·h1116(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21818,9 +21837,9 @@ TEXT ·h1115(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1116(s *State)
+// func h1117(s *State)
 // CMPQ R8, $3; SBBQ R10, R11
-TEXT ·h1116(SB), NOSPLIT, $24-8
+TEXT ·h1117(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21838,9 +21857,9 @@ TEXT ·h1116(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1117(s *State)
+// func h1118(s *State)
 // CMPQ R8, $3; INCQ R13
-TEXT ·h1117(SB), NOSPLIT, $24-8
+TEXT ·h1118(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21858,9 +21877,9 @@ TEXT ·h1117(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1118(s *State)
+// func h1119(s *State)
 // CMPQ R8, $3; ROLQ $7, R13
-TEXT ·h1118(SB), NOSPLIT, $24-8
+TEXT ·h1119(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -21878,32 +21897,8 @@ TEXT ·h1118(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1119(s *State)
-// CMPL R8, R9; JEQ taken
-TEXT ·h1119(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	CMPL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1120(s *State)
-// CMPL R8, R9; JNE taken
+// CMPL R8, R9; JEQ taken
 TEXT ·h1120(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21913,7 +21908,7 @@ TEXT ·h1120(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21927,7 +21922,7 @@ done:
 	RET
 
 // func h1121(s *State)
-// CMPL R8, R9; JCS taken
+// CMPL R8, R9; JNE taken
 TEXT ·h1121(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21937,7 +21932,7 @@ TEXT ·h1121(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21951,7 +21946,7 @@ done:
 	RET
 
 // func h1122(s *State)
-// CMPL R8, R9; JCC taken
+// CMPL R8, R9; JCS taken
 TEXT ·h1122(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21961,7 +21956,7 @@ TEXT ·h1122(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21975,7 +21970,7 @@ done:
 	RET
 
 // func h1123(s *State)
-// CMPL R8, R9; JLT taken
+// CMPL R8, R9; JCC taken
 TEXT ·h1123(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -21985,7 +21980,7 @@ TEXT ·h1123(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -21999,7 +21994,7 @@ done:
 	RET
 
 // func h1124(s *State)
-// CMPL R8, R9; JGE taken
+// CMPL R8, R9; JLT taken
 TEXT ·h1124(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22009,7 +22004,7 @@ TEXT ·h1124(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22023,7 +22018,7 @@ done:
 	RET
 
 // func h1125(s *State)
-// CMPL R8, R9; JLE taken
+// CMPL R8, R9; JGE taken
 TEXT ·h1125(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22033,7 +22028,7 @@ TEXT ·h1125(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22047,7 +22042,7 @@ done:
 	RET
 
 // func h1126(s *State)
-// CMPL R8, R9; JGT taken
+// CMPL R8, R9; JLE taken
 TEXT ·h1126(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22057,7 +22052,7 @@ TEXT ·h1126(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22071,7 +22066,7 @@ done:
 	RET
 
 // func h1127(s *State)
-// CMPL R8, R9; JLS taken
+// CMPL R8, R9; JGT taken
 TEXT ·h1127(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22081,7 +22076,7 @@ TEXT ·h1127(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22095,7 +22090,7 @@ done:
 	RET
 
 // func h1128(s *State)
-// CMPL R8, R9; JHI taken
+// CMPL R8, R9; JLS taken
 TEXT ·h1128(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22105,7 +22100,7 @@ TEXT ·h1128(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22119,7 +22114,7 @@ done:
 	RET
 
 // func h1129(s *State)
-// CMPL R8, R9; JMI taken
+// CMPL R8, R9; JHI taken
 TEXT ·h1129(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22129,7 +22124,7 @@ TEXT ·h1129(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22143,7 +22138,7 @@ done:
 	RET
 
 // func h1130(s *State)
-// CMPL R8, R9; JPL taken
+// CMPL R8, R9; JMI taken
 TEXT ·h1130(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22153,7 +22148,7 @@ TEXT ·h1130(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	CMPL R8, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22167,8 +22162,32 @@ done:
 	RET
 
 // func h1131(s *State)
-// CMPL R8, R9; SETCS R10B
+// CMPL R8, R9; JPL taken
 TEXT ·h1131(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	CMPL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1132(s *State)
+// CMPL R8, R9; SETCS R10B
+TEXT ·h1132(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22186,9 +22205,9 @@ TEXT ·h1131(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1132(s *State)
+// func h1133(s *State)
 // CMPL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1132(SB), NOSPLIT, $24-8
+TEXT ·h1133(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22206,9 +22225,9 @@ TEXT ·h1132(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1133(s *State)
+// func h1134(s *State)
 // CMPL R8, R9; ADCQ R10, R11
-TEXT ·h1133(SB), NOSPLIT, $24-8
+TEXT ·h1134(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22226,9 +22245,9 @@ TEXT ·h1133(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1134(s *State)
+// func h1135(s *State)
 // CMPL R8, R9; SBBQ R10, R11
-TEXT ·h1134(SB), NOSPLIT, $24-8
+TEXT ·h1135(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22246,9 +22265,9 @@ TEXT ·h1134(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1135(s *State)
+// func h1136(s *State)
 // CMPL R8, R9; INCQ R13
-TEXT ·h1135(SB), NOSPLIT, $24-8
+TEXT ·h1136(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22266,9 +22285,9 @@ TEXT ·h1135(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1136(s *State)
+// func h1137(s *State)
 // CMPL R8, R9; ROLQ $7, R13
-TEXT ·h1136(SB), NOSPLIT, $24-8
+TEXT ·h1137(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22286,32 +22305,8 @@ TEXT ·h1136(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1137(s *State)
-// ADDL R8, R9; JEQ taken
-TEXT ·h1137(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ADDL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1138(s *State)
-// ADDL R8, R9; JNE taken
+// ADDL R8, R9; JEQ taken
 TEXT ·h1138(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22321,7 +22316,7 @@ TEXT ·h1138(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22335,7 +22330,7 @@ done:
 	RET
 
 // func h1139(s *State)
-// ADDL R8, R9; JCS taken
+// ADDL R8, R9; JNE taken
 TEXT ·h1139(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22345,7 +22340,7 @@ TEXT ·h1139(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22359,7 +22354,7 @@ done:
 	RET
 
 // func h1140(s *State)
-// ADDL R8, R9; JCC taken
+// ADDL R8, R9; JCS taken
 TEXT ·h1140(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22369,7 +22364,7 @@ TEXT ·h1140(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22383,7 +22378,7 @@ done:
 	RET
 
 // func h1141(s *State)
-// ADDL R8, R9; JLT taken
+// ADDL R8, R9; JCC taken
 TEXT ·h1141(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22393,7 +22388,7 @@ TEXT ·h1141(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22407,7 +22402,7 @@ done:
 	RET
 
 // func h1142(s *State)
-// ADDL R8, R9; JGE taken
+// ADDL R8, R9; JLT taken
 TEXT ·h1142(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22417,7 +22412,7 @@ TEXT ·h1142(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22431,7 +22426,7 @@ done:
 	RET
 
 // func h1143(s *State)
-// ADDL R8, R9; JLE taken
+// ADDL R8, R9; JGE taken
 TEXT ·h1143(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22441,7 +22436,7 @@ TEXT ·h1143(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22455,7 +22450,7 @@ done:
 	RET
 
 // func h1144(s *State)
-// ADDL R8, R9; JGT taken
+// ADDL R8, R9; JLE taken
 TEXT ·h1144(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22465,7 +22460,7 @@ TEXT ·h1144(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22479,7 +22474,7 @@ done:
 	RET
 
 // func h1145(s *State)
-// ADDL R8, R9; JLS taken
+// ADDL R8, R9; JGT taken
 TEXT ·h1145(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22489,7 +22484,7 @@ TEXT ·h1145(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22503,7 +22498,7 @@ done:
 	RET
 
 // func h1146(s *State)
-// ADDL R8, R9; JHI taken
+// ADDL R8, R9; JLS taken
 TEXT ·h1146(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22513,7 +22508,7 @@ TEXT ·h1146(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22527,7 +22522,7 @@ done:
 	RET
 
 // func h1147(s *State)
-// ADDL R8, R9; JMI taken
+// ADDL R8, R9; JHI taken
 TEXT ·h1147(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22537,7 +22532,7 @@ TEXT ·h1147(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22551,7 +22546,7 @@ done:
 	RET
 
 // func h1148(s *State)
-// ADDL R8, R9; JPL taken
+// ADDL R8, R9; JMI taken
 TEXT ·h1148(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22561,7 +22556,7 @@ TEXT ·h1148(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ADDL R8, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22575,8 +22570,32 @@ done:
 	RET
 
 // func h1149(s *State)
-// ADDL R8, R9; SETCS R10B
+// ADDL R8, R9; JPL taken
 TEXT ·h1149(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ADDL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1150(s *State)
+// ADDL R8, R9; SETCS R10B
+TEXT ·h1150(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22594,9 +22613,9 @@ TEXT ·h1149(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1150(s *State)
+// func h1151(s *State)
 // ADDL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1150(SB), NOSPLIT, $24-8
+TEXT ·h1151(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22614,9 +22633,9 @@ TEXT ·h1150(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1151(s *State)
+// func h1152(s *State)
 // ADDL R8, R9; ADCQ R10, R11
-TEXT ·h1151(SB), NOSPLIT, $24-8
+TEXT ·h1152(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22634,9 +22653,9 @@ TEXT ·h1151(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1152(s *State)
+// func h1153(s *State)
 // ADDL R8, R9; SBBQ R10, R11
-TEXT ·h1152(SB), NOSPLIT, $24-8
+TEXT ·h1153(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22654,9 +22673,9 @@ TEXT ·h1152(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1153(s *State)
+// func h1154(s *State)
 // ADDL R8, R9; INCQ R13
-TEXT ·h1153(SB), NOSPLIT, $24-8
+TEXT ·h1154(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22674,9 +22693,9 @@ TEXT ·h1153(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1154(s *State)
+// func h1155(s *State)
 // ADDL R8, R9; ROLQ $7, R13
-TEXT ·h1154(SB), NOSPLIT, $24-8
+TEXT ·h1155(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -22694,32 +22713,8 @@ TEXT ·h1154(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1155(s *State)
-// SUBL R8, R9; JEQ taken
-TEXT ·h1155(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SUBL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1156(s *State)
-// SUBL R8, R9; JNE taken
+// SUBL R8, R9; JEQ taken
 TEXT ·h1156(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22729,7 +22724,7 @@ TEXT ·h1156(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22743,7 +22738,7 @@ done:
 	RET
 
 // func h1157(s *State)
-// SUBL R8, R9; JCS taken
+// SUBL R8, R9; JNE taken
 TEXT ·h1157(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22753,7 +22748,7 @@ TEXT ·h1157(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22767,7 +22762,7 @@ done:
 	RET
 
 // func h1158(s *State)
-// SUBL R8, R9; JCC taken
+// SUBL R8, R9; JCS taken
 TEXT ·h1158(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22777,7 +22772,7 @@ TEXT ·h1158(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22791,7 +22786,7 @@ done:
 	RET
 
 // func h1159(s *State)
-// SUBL R8, R9; JLT taken
+// SUBL R8, R9; JCC taken
 TEXT ·h1159(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22801,7 +22796,7 @@ TEXT ·h1159(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22815,7 +22810,7 @@ done:
 	RET
 
 // func h1160(s *State)
-// SUBL R8, R9; JGE taken
+// SUBL R8, R9; JLT taken
 TEXT ·h1160(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22825,7 +22820,7 @@ TEXT ·h1160(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22839,7 +22834,7 @@ done:
 	RET
 
 // func h1161(s *State)
-// SUBL R8, R9; JLE taken
+// SUBL R8, R9; JGE taken
 TEXT ·h1161(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22849,7 +22844,7 @@ TEXT ·h1161(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22863,7 +22858,7 @@ done:
 	RET
 
 // func h1162(s *State)
-// SUBL R8, R9; JGT taken
+// SUBL R8, R9; JLE taken
 TEXT ·h1162(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22873,7 +22868,7 @@ TEXT ·h1162(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22887,7 +22882,7 @@ done:
 	RET
 
 // func h1163(s *State)
-// SUBL R8, R9; JLS taken
+// SUBL R8, R9; JGT taken
 TEXT ·h1163(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22897,7 +22892,7 @@ TEXT ·h1163(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22911,7 +22906,7 @@ done:
 	RET
 
 // func h1164(s *State)
-// SUBL R8, R9; JHI taken
+// SUBL R8, R9; JLS taken
 TEXT ·h1164(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22921,7 +22916,7 @@ TEXT ·h1164(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22935,7 +22930,7 @@ done:
 	RET
 
 // func h1165(s *State)
-// SUBL R8, R9; JMI taken
+// SUBL R8, R9; JHI taken
 TEXT ·h1165(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22945,7 +22940,7 @@ TEXT ·h1165(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22959,7 +22954,7 @@ done:
 	RET
 
 // func h1166(s *State)
-// SUBL R8, R9; JPL taken
+// SUBL R8, R9; JMI taken
 TEXT ·h1166(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -22969,7 +22964,7 @@ TEXT ·h1166(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SUBL R8, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -22983,8 +22978,32 @@ done:
 	RET
 
 // func h1167(s *State)
-// SUBL R8, R9; SETCS R10B
+// SUBL R8, R9; JPL taken
 TEXT ·h1167(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SUBL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1168(s *State)
+// SUBL R8, R9; SETCS R10B
+TEXT ·h1168(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23002,9 +23021,9 @@ TEXT ·h1167(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1168(s *State)
+// func h1169(s *State)
 // SUBL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1168(SB), NOSPLIT, $24-8
+TEXT ·h1169(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23022,9 +23041,9 @@ TEXT ·h1168(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1169(s *State)
+// func h1170(s *State)
 // SUBL R8, R9; ADCQ R10, R11
-TEXT ·h1169(SB), NOSPLIT, $24-8
+TEXT ·h1170(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23042,9 +23061,9 @@ TEXT ·h1169(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1170(s *State)
+// func h1171(s *State)
 // SUBL R8, R9; SBBQ R10, R11
-TEXT ·h1170(SB), NOSPLIT, $24-8
+TEXT ·h1171(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23062,9 +23081,9 @@ TEXT ·h1170(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1171(s *State)
+// func h1172(s *State)
 // SUBL R8, R9; INCQ R13
-TEXT ·h1171(SB), NOSPLIT, $24-8
+TEXT ·h1172(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23082,9 +23101,9 @@ TEXT ·h1171(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1172(s *State)
+// func h1173(s *State)
 // SUBL R8, R9; ROLQ $7, R13
-TEXT ·h1172(SB), NOSPLIT, $24-8
+TEXT ·h1173(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23102,32 +23121,8 @@ TEXT ·h1172(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1173(s *State)
-// ANDQ R8, R9; JEQ taken
-TEXT ·h1173(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ANDQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1174(s *State)
-// ANDQ R8, R9; JNE taken
+// ANDQ R8, R9; JEQ taken
 TEXT ·h1174(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23137,7 +23132,7 @@ TEXT ·h1174(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23151,7 +23146,7 @@ done:
 	RET
 
 // func h1175(s *State)
-// ANDQ R8, R9; JCS taken
+// ANDQ R8, R9; JNE taken
 TEXT ·h1175(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23161,7 +23156,7 @@ TEXT ·h1175(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23175,7 +23170,7 @@ done:
 	RET
 
 // func h1176(s *State)
-// ANDQ R8, R9; JCC taken
+// ANDQ R8, R9; JCS taken
 TEXT ·h1176(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23185,7 +23180,7 @@ TEXT ·h1176(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23199,7 +23194,7 @@ done:
 	RET
 
 // func h1177(s *State)
-// ANDQ R8, R9; JLT taken
+// ANDQ R8, R9; JCC taken
 TEXT ·h1177(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23209,7 +23204,7 @@ TEXT ·h1177(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23223,7 +23218,7 @@ done:
 	RET
 
 // func h1178(s *State)
-// ANDQ R8, R9; JGE taken
+// ANDQ R8, R9; JLT taken
 TEXT ·h1178(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23233,7 +23228,7 @@ TEXT ·h1178(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23247,7 +23242,7 @@ done:
 	RET
 
 // func h1179(s *State)
-// ANDQ R8, R9; JLE taken
+// ANDQ R8, R9; JGE taken
 TEXT ·h1179(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23257,7 +23252,7 @@ TEXT ·h1179(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23271,7 +23266,7 @@ done:
 	RET
 
 // func h1180(s *State)
-// ANDQ R8, R9; JGT taken
+// ANDQ R8, R9; JLE taken
 TEXT ·h1180(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23281,7 +23276,7 @@ TEXT ·h1180(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23295,7 +23290,7 @@ done:
 	RET
 
 // func h1181(s *State)
-// ANDQ R8, R9; JLS taken
+// ANDQ R8, R9; JGT taken
 TEXT ·h1181(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23305,7 +23300,7 @@ TEXT ·h1181(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23319,7 +23314,7 @@ done:
 	RET
 
 // func h1182(s *State)
-// ANDQ R8, R9; JHI taken
+// ANDQ R8, R9; JLS taken
 TEXT ·h1182(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23329,7 +23324,7 @@ TEXT ·h1182(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23343,7 +23338,7 @@ done:
 	RET
 
 // func h1183(s *State)
-// ANDQ R8, R9; JMI taken
+// ANDQ R8, R9; JHI taken
 TEXT ·h1183(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23353,7 +23348,7 @@ TEXT ·h1183(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23367,7 +23362,7 @@ done:
 	RET
 
 // func h1184(s *State)
-// ANDQ R8, R9; JPL taken
+// ANDQ R8, R9; JMI taken
 TEXT ·h1184(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23377,7 +23372,7 @@ TEXT ·h1184(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDQ R8, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23391,8 +23386,32 @@ done:
 	RET
 
 // func h1185(s *State)
-// ANDQ R8, R9; SETCS R10B
+// ANDQ R8, R9; JPL taken
 TEXT ·h1185(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1186(s *State)
+// ANDQ R8, R9; SETCS R10B
+TEXT ·h1186(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23410,9 +23429,9 @@ TEXT ·h1185(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1186(s *State)
+// func h1187(s *State)
 // ANDQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1186(SB), NOSPLIT, $24-8
+TEXT ·h1187(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23430,9 +23449,9 @@ TEXT ·h1186(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1187(s *State)
+// func h1188(s *State)
 // ANDQ R8, R9; ADCQ R10, R11
-TEXT ·h1187(SB), NOSPLIT, $24-8
+TEXT ·h1188(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23450,9 +23469,9 @@ TEXT ·h1187(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1188(s *State)
+// func h1189(s *State)
 // ANDQ R8, R9; SBBQ R10, R11
-TEXT ·h1188(SB), NOSPLIT, $24-8
+TEXT ·h1189(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23470,9 +23489,9 @@ TEXT ·h1188(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1189(s *State)
+// func h1190(s *State)
 // ANDQ R8, R9; INCQ R13
-TEXT ·h1189(SB), NOSPLIT, $24-8
+TEXT ·h1190(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23490,9 +23509,9 @@ TEXT ·h1189(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1190(s *State)
+// func h1191(s *State)
 // ANDQ R8, R9; ROLQ $7, R13
-TEXT ·h1190(SB), NOSPLIT, $24-8
+TEXT ·h1191(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23510,32 +23529,8 @@ TEXT ·h1190(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1191(s *State)
-// ANDL R8, R9; JEQ taken
-TEXT ·h1191(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ANDL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1192(s *State)
-// ANDL R8, R9; JNE taken
+// ANDL R8, R9; JEQ taken
 TEXT ·h1192(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23545,7 +23540,7 @@ TEXT ·h1192(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23559,7 +23554,7 @@ done:
 	RET
 
 // func h1193(s *State)
-// ANDL R8, R9; JCS taken
+// ANDL R8, R9; JNE taken
 TEXT ·h1193(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23569,7 +23564,7 @@ TEXT ·h1193(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23583,7 +23578,7 @@ done:
 	RET
 
 // func h1194(s *State)
-// ANDL R8, R9; JCC taken
+// ANDL R8, R9; JCS taken
 TEXT ·h1194(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23593,7 +23588,7 @@ TEXT ·h1194(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23607,7 +23602,7 @@ done:
 	RET
 
 // func h1195(s *State)
-// ANDL R8, R9; JLT taken
+// ANDL R8, R9; JCC taken
 TEXT ·h1195(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23617,7 +23612,7 @@ TEXT ·h1195(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23631,7 +23626,7 @@ done:
 	RET
 
 // func h1196(s *State)
-// ANDL R8, R9; JGE taken
+// ANDL R8, R9; JLT taken
 TEXT ·h1196(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23641,7 +23636,7 @@ TEXT ·h1196(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23655,7 +23650,7 @@ done:
 	RET
 
 // func h1197(s *State)
-// ANDL R8, R9; JLE taken
+// ANDL R8, R9; JGE taken
 TEXT ·h1197(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23665,7 +23660,7 @@ TEXT ·h1197(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23679,7 +23674,7 @@ done:
 	RET
 
 // func h1198(s *State)
-// ANDL R8, R9; JGT taken
+// ANDL R8, R9; JLE taken
 TEXT ·h1198(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23689,7 +23684,7 @@ TEXT ·h1198(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23703,7 +23698,7 @@ done:
 	RET
 
 // func h1199(s *State)
-// ANDL R8, R9; JLS taken
+// ANDL R8, R9; JGT taken
 TEXT ·h1199(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23713,7 +23708,7 @@ TEXT ·h1199(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23727,7 +23722,7 @@ done:
 	RET
 
 // func h1200(s *State)
-// ANDL R8, R9; JHI taken
+// ANDL R8, R9; JLS taken
 TEXT ·h1200(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23737,7 +23732,7 @@ TEXT ·h1200(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23751,7 +23746,7 @@ done:
 	RET
 
 // func h1201(s *State)
-// ANDL R8, R9; JMI taken
+// ANDL R8, R9; JHI taken
 TEXT ·h1201(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23761,7 +23756,7 @@ TEXT ·h1201(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23775,7 +23770,7 @@ done:
 	RET
 
 // func h1202(s *State)
-// ANDL R8, R9; JPL taken
+// ANDL R8, R9; JMI taken
 TEXT ·h1202(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23785,7 +23780,7 @@ TEXT ·h1202(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ANDL R8, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23799,8 +23794,32 @@ done:
 	RET
 
 // func h1203(s *State)
-// ANDL R8, R9; SETCS R10B
+// ANDL R8, R9; JPL taken
 TEXT ·h1203(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ANDL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1204(s *State)
+// ANDL R8, R9; SETCS R10B
+TEXT ·h1204(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23818,9 +23837,9 @@ TEXT ·h1203(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1204(s *State)
+// func h1205(s *State)
 // ANDL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1204(SB), NOSPLIT, $24-8
+TEXT ·h1205(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23838,9 +23857,9 @@ TEXT ·h1204(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1205(s *State)
+// func h1206(s *State)
 // ANDL R8, R9; ADCQ R10, R11
-TEXT ·h1205(SB), NOSPLIT, $24-8
+TEXT ·h1206(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23858,9 +23877,9 @@ TEXT ·h1205(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1206(s *State)
+// func h1207(s *State)
 // ANDL R8, R9; SBBQ R10, R11
-TEXT ·h1206(SB), NOSPLIT, $24-8
+TEXT ·h1207(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23878,9 +23897,9 @@ TEXT ·h1206(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1207(s *State)
+// func h1208(s *State)
 // ANDL R8, R9; INCQ R13
-TEXT ·h1207(SB), NOSPLIT, $24-8
+TEXT ·h1208(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23898,9 +23917,9 @@ TEXT ·h1207(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1208(s *State)
+// func h1209(s *State)
 // ANDL R8, R9; ROLQ $7, R13
-TEXT ·h1208(SB), NOSPLIT, $24-8
+TEXT ·h1209(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -23918,32 +23937,8 @@ TEXT ·h1208(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1209(s *State)
-// ORQ R8, R9; JEQ taken
-TEXT ·h1209(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ORQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1210(s *State)
-// ORQ R8, R9; JNE taken
+// ORQ R8, R9; JEQ taken
 TEXT ·h1210(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23953,7 +23948,7 @@ TEXT ·h1210(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23967,7 +23962,7 @@ done:
 	RET
 
 // func h1211(s *State)
-// ORQ R8, R9; JCS taken
+// ORQ R8, R9; JNE taken
 TEXT ·h1211(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -23977,7 +23972,7 @@ TEXT ·h1211(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -23991,7 +23986,7 @@ done:
 	RET
 
 // func h1212(s *State)
-// ORQ R8, R9; JCC taken
+// ORQ R8, R9; JCS taken
 TEXT ·h1212(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24001,7 +23996,7 @@ TEXT ·h1212(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24015,7 +24010,7 @@ done:
 	RET
 
 // func h1213(s *State)
-// ORQ R8, R9; JLT taken
+// ORQ R8, R9; JCC taken
 TEXT ·h1213(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24025,7 +24020,7 @@ TEXT ·h1213(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24039,7 +24034,7 @@ done:
 	RET
 
 // func h1214(s *State)
-// ORQ R8, R9; JGE taken
+// ORQ R8, R9; JLT taken
 TEXT ·h1214(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24049,7 +24044,7 @@ TEXT ·h1214(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24063,7 +24058,7 @@ done:
 	RET
 
 // func h1215(s *State)
-// ORQ R8, R9; JLE taken
+// ORQ R8, R9; JGE taken
 TEXT ·h1215(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24073,7 +24068,7 @@ TEXT ·h1215(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24087,7 +24082,7 @@ done:
 	RET
 
 // func h1216(s *State)
-// ORQ R8, R9; JGT taken
+// ORQ R8, R9; JLE taken
 TEXT ·h1216(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24097,7 +24092,7 @@ TEXT ·h1216(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24111,7 +24106,7 @@ done:
 	RET
 
 // func h1217(s *State)
-// ORQ R8, R9; JLS taken
+// ORQ R8, R9; JGT taken
 TEXT ·h1217(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24121,7 +24116,7 @@ TEXT ·h1217(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24135,7 +24130,7 @@ done:
 	RET
 
 // func h1218(s *State)
-// ORQ R8, R9; JHI taken
+// ORQ R8, R9; JLS taken
 TEXT ·h1218(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24145,7 +24140,7 @@ TEXT ·h1218(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24159,7 +24154,7 @@ done:
 	RET
 
 // func h1219(s *State)
-// ORQ R8, R9; JMI taken
+// ORQ R8, R9; JHI taken
 TEXT ·h1219(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24169,7 +24164,7 @@ TEXT ·h1219(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24183,7 +24178,7 @@ done:
 	RET
 
 // func h1220(s *State)
-// ORQ R8, R9; JPL taken
+// ORQ R8, R9; JMI taken
 TEXT ·h1220(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24193,7 +24188,7 @@ TEXT ·h1220(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORQ R8, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24207,8 +24202,32 @@ done:
 	RET
 
 // func h1221(s *State)
-// ORQ R8, R9; SETCS R10B
+// ORQ R8, R9; JPL taken
 TEXT ·h1221(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ORQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1222(s *State)
+// ORQ R8, R9; SETCS R10B
+TEXT ·h1222(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24226,9 +24245,9 @@ TEXT ·h1221(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1222(s *State)
+// func h1223(s *State)
 // ORQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1222(SB), NOSPLIT, $24-8
+TEXT ·h1223(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24246,9 +24265,9 @@ TEXT ·h1222(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1223(s *State)
+// func h1224(s *State)
 // ORQ R8, R9; ADCQ R10, R11
-TEXT ·h1223(SB), NOSPLIT, $24-8
+TEXT ·h1224(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24266,9 +24285,9 @@ TEXT ·h1223(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1224(s *State)
+// func h1225(s *State)
 // ORQ R8, R9; SBBQ R10, R11
-TEXT ·h1224(SB), NOSPLIT, $24-8
+TEXT ·h1225(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24286,9 +24305,9 @@ TEXT ·h1224(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1225(s *State)
+// func h1226(s *State)
 // ORQ R8, R9; INCQ R13
-TEXT ·h1225(SB), NOSPLIT, $24-8
+TEXT ·h1226(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24306,9 +24325,9 @@ TEXT ·h1225(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1226(s *State)
+// func h1227(s *State)
 // ORQ R8, R9; ROLQ $7, R13
-TEXT ·h1226(SB), NOSPLIT, $24-8
+TEXT ·h1227(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24326,32 +24345,8 @@ TEXT ·h1226(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1227(s *State)
-// ORL R8, R9; JEQ taken
-TEXT ·h1227(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ORL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1228(s *State)
-// ORL R8, R9; JNE taken
+// ORL R8, R9; JEQ taken
 TEXT ·h1228(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24361,7 +24356,7 @@ TEXT ·h1228(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24375,7 +24370,7 @@ done:
 	RET
 
 // func h1229(s *State)
-// ORL R8, R9; JCS taken
+// ORL R8, R9; JNE taken
 TEXT ·h1229(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24385,7 +24380,7 @@ TEXT ·h1229(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24399,7 +24394,7 @@ done:
 	RET
 
 // func h1230(s *State)
-// ORL R8, R9; JCC taken
+// ORL R8, R9; JCS taken
 TEXT ·h1230(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24409,7 +24404,7 @@ TEXT ·h1230(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24423,7 +24418,7 @@ done:
 	RET
 
 // func h1231(s *State)
-// ORL R8, R9; JLT taken
+// ORL R8, R9; JCC taken
 TEXT ·h1231(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24433,7 +24428,7 @@ TEXT ·h1231(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24447,7 +24442,7 @@ done:
 	RET
 
 // func h1232(s *State)
-// ORL R8, R9; JGE taken
+// ORL R8, R9; JLT taken
 TEXT ·h1232(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24457,7 +24452,7 @@ TEXT ·h1232(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24471,7 +24466,7 @@ done:
 	RET
 
 // func h1233(s *State)
-// ORL R8, R9; JLE taken
+// ORL R8, R9; JGE taken
 TEXT ·h1233(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24481,7 +24476,7 @@ TEXT ·h1233(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24495,7 +24490,7 @@ done:
 	RET
 
 // func h1234(s *State)
-// ORL R8, R9; JGT taken
+// ORL R8, R9; JLE taken
 TEXT ·h1234(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24505,7 +24500,7 @@ TEXT ·h1234(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24519,7 +24514,7 @@ done:
 	RET
 
 // func h1235(s *State)
-// ORL R8, R9; JLS taken
+// ORL R8, R9; JGT taken
 TEXT ·h1235(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24529,7 +24524,7 @@ TEXT ·h1235(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24543,7 +24538,7 @@ done:
 	RET
 
 // func h1236(s *State)
-// ORL R8, R9; JHI taken
+// ORL R8, R9; JLS taken
 TEXT ·h1236(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24553,7 +24548,7 @@ TEXT ·h1236(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24567,7 +24562,7 @@ done:
 	RET
 
 // func h1237(s *State)
-// ORL R8, R9; JMI taken
+// ORL R8, R9; JHI taken
 TEXT ·h1237(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24577,7 +24572,7 @@ TEXT ·h1237(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24591,7 +24586,7 @@ done:
 	RET
 
 // func h1238(s *State)
-// ORL R8, R9; JPL taken
+// ORL R8, R9; JMI taken
 TEXT ·h1238(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24601,7 +24596,7 @@ TEXT ·h1238(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ORL R8, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24615,8 +24610,32 @@ done:
 	RET
 
 // func h1239(s *State)
-// ORL R8, R9; SETCS R10B
+// ORL R8, R9; JPL taken
 TEXT ·h1239(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ORL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1240(s *State)
+// ORL R8, R9; SETCS R10B
+TEXT ·h1240(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24634,9 +24653,9 @@ TEXT ·h1239(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1240(s *State)
+// func h1241(s *State)
 // ORL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1240(SB), NOSPLIT, $24-8
+TEXT ·h1241(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24654,9 +24673,9 @@ TEXT ·h1240(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1241(s *State)
+// func h1242(s *State)
 // ORL R8, R9; ADCQ R10, R11
-TEXT ·h1241(SB), NOSPLIT, $24-8
+TEXT ·h1242(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24674,9 +24693,9 @@ TEXT ·h1241(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1242(s *State)
+// func h1243(s *State)
 // ORL R8, R9; SBBQ R10, R11
-TEXT ·h1242(SB), NOSPLIT, $24-8
+TEXT ·h1243(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24694,9 +24713,9 @@ TEXT ·h1242(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1243(s *State)
+// func h1244(s *State)
 // ORL R8, R9; INCQ R13
-TEXT ·h1243(SB), NOSPLIT, $24-8
+TEXT ·h1244(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24714,9 +24733,9 @@ TEXT ·h1243(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1244(s *State)
+// func h1245(s *State)
 // ORL R8, R9; ROLQ $7, R13
-TEXT ·h1244(SB), NOSPLIT, $24-8
+TEXT ·h1245(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -24734,32 +24753,8 @@ TEXT ·h1244(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1245(s *State)
-// XORQ R8, R9; JEQ taken
-TEXT ·h1245(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	XORQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1246(s *State)
-// XORQ R8, R9; JNE taken
+// XORQ R8, R9; JEQ taken
 TEXT ·h1246(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24769,7 +24764,7 @@ TEXT ·h1246(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24783,7 +24778,7 @@ done:
 	RET
 
 // func h1247(s *State)
-// XORQ R8, R9; JCS taken
+// XORQ R8, R9; JNE taken
 TEXT ·h1247(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24793,7 +24788,7 @@ TEXT ·h1247(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24807,7 +24802,7 @@ done:
 	RET
 
 // func h1248(s *State)
-// XORQ R8, R9; JCC taken
+// XORQ R8, R9; JCS taken
 TEXT ·h1248(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24817,7 +24812,7 @@ TEXT ·h1248(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24831,7 +24826,7 @@ done:
 	RET
 
 // func h1249(s *State)
-// XORQ R8, R9; JLT taken
+// XORQ R8, R9; JCC taken
 TEXT ·h1249(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24841,7 +24836,7 @@ TEXT ·h1249(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24855,7 +24850,7 @@ done:
 	RET
 
 // func h1250(s *State)
-// XORQ R8, R9; JGE taken
+// XORQ R8, R9; JLT taken
 TEXT ·h1250(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24865,7 +24860,7 @@ TEXT ·h1250(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24879,7 +24874,7 @@ done:
 	RET
 
 // func h1251(s *State)
-// XORQ R8, R9; JLE taken
+// XORQ R8, R9; JGE taken
 TEXT ·h1251(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24889,7 +24884,7 @@ TEXT ·h1251(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24903,7 +24898,7 @@ done:
 	RET
 
 // func h1252(s *State)
-// XORQ R8, R9; JGT taken
+// XORQ R8, R9; JLE taken
 TEXT ·h1252(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24913,7 +24908,7 @@ TEXT ·h1252(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24927,7 +24922,7 @@ done:
 	RET
 
 // func h1253(s *State)
-// XORQ R8, R9; JLS taken
+// XORQ R8, R9; JGT taken
 TEXT ·h1253(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24937,7 +24932,7 @@ TEXT ·h1253(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24951,7 +24946,7 @@ done:
 	RET
 
 // func h1254(s *State)
-// XORQ R8, R9; JHI taken
+// XORQ R8, R9; JLS taken
 TEXT ·h1254(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24961,7 +24956,7 @@ TEXT ·h1254(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24975,7 +24970,7 @@ done:
 	RET
 
 // func h1255(s *State)
-// XORQ R8, R9; JMI taken
+// XORQ R8, R9; JHI taken
 TEXT ·h1255(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -24985,7 +24980,7 @@ TEXT ·h1255(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -24999,7 +24994,7 @@ done:
 	RET
 
 // func h1256(s *State)
-// XORQ R8, R9; JPL taken
+// XORQ R8, R9; JMI taken
 TEXT ·h1256(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25009,7 +25004,7 @@ TEXT ·h1256(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORQ R8, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25023,8 +25018,32 @@ done:
 	RET
 
 // func h1257(s *State)
-// XORQ R8, R9; SETCS R10B
+// XORQ R8, R9; JPL taken
 TEXT ·h1257(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1258(s *State)
+// XORQ R8, R9; SETCS R10B
+TEXT ·h1258(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25042,9 +25061,9 @@ TEXT ·h1257(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1258(s *State)
+// func h1259(s *State)
 // XORQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1258(SB), NOSPLIT, $24-8
+TEXT ·h1259(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25062,9 +25081,9 @@ TEXT ·h1258(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1259(s *State)
+// func h1260(s *State)
 // XORQ R8, R9; ADCQ R10, R11
-TEXT ·h1259(SB), NOSPLIT, $24-8
+TEXT ·h1260(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25082,9 +25101,9 @@ TEXT ·h1259(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1260(s *State)
+// func h1261(s *State)
 // XORQ R8, R9; SBBQ R10, R11
-TEXT ·h1260(SB), NOSPLIT, $24-8
+TEXT ·h1261(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25102,9 +25121,9 @@ TEXT ·h1260(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1261(s *State)
+// func h1262(s *State)
 // XORQ R8, R9; INCQ R13
-TEXT ·h1261(SB), NOSPLIT, $24-8
+TEXT ·h1262(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25122,9 +25141,9 @@ TEXT ·h1261(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1262(s *State)
+// func h1263(s *State)
 // XORQ R8, R9; ROLQ $7, R13
-TEXT ·h1262(SB), NOSPLIT, $24-8
+TEXT ·h1263(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25142,32 +25161,8 @@ TEXT ·h1262(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1263(s *State)
-// XORL R8, R9; JEQ taken
-TEXT ·h1263(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	XORL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1264(s *State)
-// XORL R8, R9; JNE taken
+// XORL R8, R9; JEQ taken
 TEXT ·h1264(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25177,7 +25172,7 @@ TEXT ·h1264(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25191,7 +25186,7 @@ done:
 	RET
 
 // func h1265(s *State)
-// XORL R8, R9; JCS taken
+// XORL R8, R9; JNE taken
 TEXT ·h1265(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25201,7 +25196,7 @@ TEXT ·h1265(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25215,7 +25210,7 @@ done:
 	RET
 
 // func h1266(s *State)
-// XORL R8, R9; JCC taken
+// XORL R8, R9; JCS taken
 TEXT ·h1266(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25225,7 +25220,7 @@ TEXT ·h1266(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25239,7 +25234,7 @@ done:
 	RET
 
 // func h1267(s *State)
-// XORL R8, R9; JLT taken
+// XORL R8, R9; JCC taken
 TEXT ·h1267(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25249,7 +25244,7 @@ TEXT ·h1267(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25263,7 +25258,7 @@ done:
 	RET
 
 // func h1268(s *State)
-// XORL R8, R9; JGE taken
+// XORL R8, R9; JLT taken
 TEXT ·h1268(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25273,7 +25268,7 @@ TEXT ·h1268(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25287,7 +25282,7 @@ done:
 	RET
 
 // func h1269(s *State)
-// XORL R8, R9; JLE taken
+// XORL R8, R9; JGE taken
 TEXT ·h1269(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25297,7 +25292,7 @@ TEXT ·h1269(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25311,7 +25306,7 @@ done:
 	RET
 
 // func h1270(s *State)
-// XORL R8, R9; JGT taken
+// XORL R8, R9; JLE taken
 TEXT ·h1270(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25321,7 +25316,7 @@ TEXT ·h1270(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25335,7 +25330,7 @@ done:
 	RET
 
 // func h1271(s *State)
-// XORL R8, R9; JLS taken
+// XORL R8, R9; JGT taken
 TEXT ·h1271(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25345,7 +25340,7 @@ TEXT ·h1271(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25359,7 +25354,7 @@ done:
 	RET
 
 // func h1272(s *State)
-// XORL R8, R9; JHI taken
+// XORL R8, R9; JLS taken
 TEXT ·h1272(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25369,7 +25364,7 @@ TEXT ·h1272(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25383,7 +25378,7 @@ done:
 	RET
 
 // func h1273(s *State)
-// XORL R8, R9; JMI taken
+// XORL R8, R9; JHI taken
 TEXT ·h1273(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25393,7 +25388,7 @@ TEXT ·h1273(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25407,7 +25402,7 @@ done:
 	RET
 
 // func h1274(s *State)
-// XORL R8, R9; JPL taken
+// XORL R8, R9; JMI taken
 TEXT ·h1274(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25417,7 +25412,7 @@ TEXT ·h1274(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	XORL R8, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25431,8 +25426,32 @@ done:
 	RET
 
 // func h1275(s *State)
-// XORL R8, R9; SETCS R10B
+// XORL R8, R9; JPL taken
 TEXT ·h1275(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	XORL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1276(s *State)
+// XORL R8, R9; SETCS R10B
+TEXT ·h1276(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25450,9 +25469,9 @@ TEXT ·h1275(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1276(s *State)
+// func h1277(s *State)
 // XORL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1276(SB), NOSPLIT, $24-8
+TEXT ·h1277(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25470,9 +25489,9 @@ TEXT ·h1276(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1277(s *State)
+// func h1278(s *State)
 // XORL R8, R9; ADCQ R10, R11
-TEXT ·h1277(SB), NOSPLIT, $24-8
+TEXT ·h1278(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25490,9 +25509,9 @@ TEXT ·h1277(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1278(s *State)
+// func h1279(s *State)
 // XORL R8, R9; SBBQ R10, R11
-TEXT ·h1278(SB), NOSPLIT, $24-8
+TEXT ·h1279(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25510,9 +25529,9 @@ TEXT ·h1278(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1279(s *State)
+// func h1280(s *State)
 // XORL R8, R9; INCQ R13
-TEXT ·h1279(SB), NOSPLIT, $24-8
+TEXT ·h1280(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25530,9 +25549,9 @@ TEXT ·h1279(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1280(s *State)
+// func h1281(s *State)
 // XORL R8, R9; ROLQ $7, R13
-TEXT ·h1280(SB), NOSPLIT, $24-8
+TEXT ·h1281(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25550,32 +25569,8 @@ TEXT ·h1280(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1281(s *State)
-// TESTQ R8, R9; JEQ taken
-TEXT ·h1281(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	TESTQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1282(s *State)
-// TESTQ R8, R9; JNE taken
+// TESTQ R8, R9; JEQ taken
 TEXT ·h1282(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25585,7 +25580,7 @@ TEXT ·h1282(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25599,7 +25594,7 @@ done:
 	RET
 
 // func h1283(s *State)
-// TESTQ R8, R9; JCS taken
+// TESTQ R8, R9; JNE taken
 TEXT ·h1283(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25609,7 +25604,7 @@ TEXT ·h1283(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25623,7 +25618,7 @@ done:
 	RET
 
 // func h1284(s *State)
-// TESTQ R8, R9; JCC taken
+// TESTQ R8, R9; JCS taken
 TEXT ·h1284(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25633,7 +25628,7 @@ TEXT ·h1284(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25647,7 +25642,7 @@ done:
 	RET
 
 // func h1285(s *State)
-// TESTQ R8, R9; JLT taken
+// TESTQ R8, R9; JCC taken
 TEXT ·h1285(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25657,7 +25652,7 @@ TEXT ·h1285(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25671,7 +25666,7 @@ done:
 	RET
 
 // func h1286(s *State)
-// TESTQ R8, R9; JGE taken
+// TESTQ R8, R9; JLT taken
 TEXT ·h1286(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25681,7 +25676,7 @@ TEXT ·h1286(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25695,7 +25690,7 @@ done:
 	RET
 
 // func h1287(s *State)
-// TESTQ R8, R9; JLE taken
+// TESTQ R8, R9; JGE taken
 TEXT ·h1287(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25705,7 +25700,7 @@ TEXT ·h1287(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25719,7 +25714,7 @@ done:
 	RET
 
 // func h1288(s *State)
-// TESTQ R8, R9; JGT taken
+// TESTQ R8, R9; JLE taken
 TEXT ·h1288(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25729,7 +25724,7 @@ TEXT ·h1288(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25743,7 +25738,7 @@ done:
 	RET
 
 // func h1289(s *State)
-// TESTQ R8, R9; JLS taken
+// TESTQ R8, R9; JGT taken
 TEXT ·h1289(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25753,7 +25748,7 @@ TEXT ·h1289(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25767,7 +25762,7 @@ done:
 	RET
 
 // func h1290(s *State)
-// TESTQ R8, R9; JHI taken
+// TESTQ R8, R9; JLS taken
 TEXT ·h1290(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25777,7 +25772,7 @@ TEXT ·h1290(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25791,7 +25786,7 @@ done:
 	RET
 
 // func h1291(s *State)
-// TESTQ R8, R9; JMI taken
+// TESTQ R8, R9; JHI taken
 TEXT ·h1291(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25801,7 +25796,7 @@ TEXT ·h1291(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25815,7 +25810,7 @@ done:
 	RET
 
 // func h1292(s *State)
-// TESTQ R8, R9; JPL taken
+// TESTQ R8, R9; JMI taken
 TEXT ·h1292(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25825,7 +25820,7 @@ TEXT ·h1292(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTQ R8, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -25839,8 +25834,32 @@ done:
 	RET
 
 // func h1293(s *State)
-// TESTQ R8, R9; SETCS R10B
+// TESTQ R8, R9; JPL taken
 TEXT ·h1293(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1294(s *State)
+// TESTQ R8, R9; SETCS R10B
+TEXT ·h1294(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25858,9 +25877,9 @@ TEXT ·h1293(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1294(s *State)
+// func h1295(s *State)
 // TESTQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1294(SB), NOSPLIT, $24-8
+TEXT ·h1295(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25878,9 +25897,9 @@ TEXT ·h1294(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1295(s *State)
+// func h1296(s *State)
 // TESTQ R8, R9; ADCQ R10, R11
-TEXT ·h1295(SB), NOSPLIT, $24-8
+TEXT ·h1296(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25898,9 +25917,9 @@ TEXT ·h1295(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1296(s *State)
+// func h1297(s *State)
 // TESTQ R8, R9; SBBQ R10, R11
-TEXT ·h1296(SB), NOSPLIT, $24-8
+TEXT ·h1297(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25918,9 +25937,9 @@ TEXT ·h1296(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1297(s *State)
+// func h1298(s *State)
 // TESTQ R8, R9; INCQ R13
-TEXT ·h1297(SB), NOSPLIT, $24-8
+TEXT ·h1298(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25938,9 +25957,9 @@ TEXT ·h1297(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1298(s *State)
+// func h1299(s *State)
 // TESTQ R8, R9; ROLQ $7, R13
-TEXT ·h1298(SB), NOSPLIT, $24-8
+TEXT ·h1299(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -25958,32 +25977,8 @@ TEXT ·h1298(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1299(s *State)
-// TESTL R8, R9; JEQ taken
-TEXT ·h1299(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	TESTL R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1300(s *State)
-// TESTL R8, R9; JNE taken
+// TESTL R8, R9; JEQ taken
 TEXT ·h1300(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -25993,7 +25988,7 @@ TEXT ·h1300(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26007,7 +26002,7 @@ done:
 	RET
 
 // func h1301(s *State)
-// TESTL R8, R9; JCS taken
+// TESTL R8, R9; JNE taken
 TEXT ·h1301(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26017,7 +26012,7 @@ TEXT ·h1301(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26031,7 +26026,7 @@ done:
 	RET
 
 // func h1302(s *State)
-// TESTL R8, R9; JCC taken
+// TESTL R8, R9; JCS taken
 TEXT ·h1302(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26041,7 +26036,7 @@ TEXT ·h1302(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26055,7 +26050,7 @@ done:
 	RET
 
 // func h1303(s *State)
-// TESTL R8, R9; JLT taken
+// TESTL R8, R9; JCC taken
 TEXT ·h1303(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26065,7 +26060,7 @@ TEXT ·h1303(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26079,7 +26074,7 @@ done:
 	RET
 
 // func h1304(s *State)
-// TESTL R8, R9; JGE taken
+// TESTL R8, R9; JLT taken
 TEXT ·h1304(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26089,7 +26084,7 @@ TEXT ·h1304(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26103,7 +26098,7 @@ done:
 	RET
 
 // func h1305(s *State)
-// TESTL R8, R9; JLE taken
+// TESTL R8, R9; JGE taken
 TEXT ·h1305(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26113,7 +26108,7 @@ TEXT ·h1305(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26127,7 +26122,7 @@ done:
 	RET
 
 // func h1306(s *State)
-// TESTL R8, R9; JGT taken
+// TESTL R8, R9; JLE taken
 TEXT ·h1306(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26137,7 +26132,7 @@ TEXT ·h1306(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26151,7 +26146,7 @@ done:
 	RET
 
 // func h1307(s *State)
-// TESTL R8, R9; JLS taken
+// TESTL R8, R9; JGT taken
 TEXT ·h1307(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26161,7 +26156,7 @@ TEXT ·h1307(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26175,7 +26170,7 @@ done:
 	RET
 
 // func h1308(s *State)
-// TESTL R8, R9; JHI taken
+// TESTL R8, R9; JLS taken
 TEXT ·h1308(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26185,7 +26180,7 @@ TEXT ·h1308(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26199,7 +26194,7 @@ done:
 	RET
 
 // func h1309(s *State)
-// TESTL R8, R9; JMI taken
+// TESTL R8, R9; JHI taken
 TEXT ·h1309(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26209,7 +26204,7 @@ TEXT ·h1309(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26223,7 +26218,7 @@ done:
 	RET
 
 // func h1310(s *State)
-// TESTL R8, R9; JPL taken
+// TESTL R8, R9; JMI taken
 TEXT ·h1310(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26233,7 +26228,7 @@ TEXT ·h1310(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	TESTL R8, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26247,8 +26242,32 @@ done:
 	RET
 
 // func h1311(s *State)
-// TESTL R8, R9; SETCS R10B
+// TESTL R8, R9; JPL taken
 TEXT ·h1311(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	TESTL R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1312(s *State)
+// TESTL R8, R9; SETCS R10B
+TEXT ·h1312(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26266,9 +26285,9 @@ TEXT ·h1311(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1312(s *State)
+// func h1313(s *State)
 // TESTL R8, R9; CMOVQEQ R11, R12
-TEXT ·h1312(SB), NOSPLIT, $24-8
+TEXT ·h1313(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26286,9 +26305,9 @@ TEXT ·h1312(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1313(s *State)
+// func h1314(s *State)
 // TESTL R8, R9; ADCQ R10, R11
-TEXT ·h1313(SB), NOSPLIT, $24-8
+TEXT ·h1314(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26306,9 +26325,9 @@ TEXT ·h1313(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1314(s *State)
+// func h1315(s *State)
 // TESTL R8, R9; SBBQ R10, R11
-TEXT ·h1314(SB), NOSPLIT, $24-8
+TEXT ·h1315(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26326,9 +26345,9 @@ TEXT ·h1314(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1315(s *State)
+// func h1316(s *State)
 // TESTL R8, R9; INCQ R13
-TEXT ·h1315(SB), NOSPLIT, $24-8
+TEXT ·h1316(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26346,9 +26365,9 @@ TEXT ·h1315(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1316(s *State)
+// func h1317(s *State)
 // TESTL R8, R9; ROLQ $7, R13
-TEXT ·h1316(SB), NOSPLIT, $24-8
+TEXT ·h1317(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26366,32 +26385,8 @@ TEXT ·h1316(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1317(s *State)
-// INCQ R9; JEQ taken
-TEXT ·h1317(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	INCQ R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1318(s *State)
-// INCQ R9; JNE taken
+// INCQ R9; JEQ taken
 TEXT ·h1318(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26401,7 +26396,7 @@ TEXT ·h1318(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26415,7 +26410,7 @@ done:
 	RET
 
 // func h1319(s *State)
-// INCQ R9; JCS taken
+// INCQ R9; JNE taken
 TEXT ·h1319(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26425,7 +26420,7 @@ TEXT ·h1319(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26439,7 +26434,7 @@ done:
 	RET
 
 // func h1320(s *State)
-// INCQ R9; JCC taken
+// INCQ R9; JCS taken
 TEXT ·h1320(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26449,7 +26444,7 @@ TEXT ·h1320(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26463,7 +26458,7 @@ done:
 	RET
 
 // func h1321(s *State)
-// INCQ R9; JLT taken
+// INCQ R9; JCC taken
 TEXT ·h1321(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26473,7 +26468,7 @@ TEXT ·h1321(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26487,7 +26482,7 @@ done:
 	RET
 
 // func h1322(s *State)
-// INCQ R9; JGE taken
+// INCQ R9; JLT taken
 TEXT ·h1322(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26497,7 +26492,7 @@ TEXT ·h1322(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26511,7 +26506,7 @@ done:
 	RET
 
 // func h1323(s *State)
-// INCQ R9; JLE taken
+// INCQ R9; JGE taken
 TEXT ·h1323(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26521,7 +26516,7 @@ TEXT ·h1323(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26535,7 +26530,7 @@ done:
 	RET
 
 // func h1324(s *State)
-// INCQ R9; JGT taken
+// INCQ R9; JLE taken
 TEXT ·h1324(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26545,7 +26540,7 @@ TEXT ·h1324(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26559,7 +26554,7 @@ done:
 	RET
 
 // func h1325(s *State)
-// INCQ R9; JLS taken
+// INCQ R9; JGT taken
 TEXT ·h1325(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26569,7 +26564,7 @@ TEXT ·h1325(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26583,7 +26578,7 @@ done:
 	RET
 
 // func h1326(s *State)
-// INCQ R9; JHI taken
+// INCQ R9; JLS taken
 TEXT ·h1326(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26593,7 +26588,7 @@ TEXT ·h1326(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26607,7 +26602,7 @@ done:
 	RET
 
 // func h1327(s *State)
-// INCQ R9; JMI taken
+// INCQ R9; JHI taken
 TEXT ·h1327(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26617,7 +26612,7 @@ TEXT ·h1327(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26631,7 +26626,7 @@ done:
 	RET
 
 // func h1328(s *State)
-// INCQ R9; JPL taken
+// INCQ R9; JMI taken
 TEXT ·h1328(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26641,7 +26636,7 @@ TEXT ·h1328(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCQ R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26655,8 +26650,32 @@ done:
 	RET
 
 // func h1329(s *State)
-// INCQ R9; SETCS R10B
+// INCQ R9; JPL taken
 TEXT ·h1329(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	INCQ R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1330(s *State)
+// INCQ R9; SETCS R10B
+TEXT ·h1330(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26674,9 +26693,9 @@ TEXT ·h1329(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1330(s *State)
+// func h1331(s *State)
 // INCQ R9; CMOVQEQ R11, R12
-TEXT ·h1330(SB), NOSPLIT, $24-8
+TEXT ·h1331(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26694,9 +26713,9 @@ TEXT ·h1330(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1331(s *State)
+// func h1332(s *State)
 // INCQ R9; ADCQ R10, R11
-TEXT ·h1331(SB), NOSPLIT, $24-8
+TEXT ·h1332(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26714,9 +26733,9 @@ TEXT ·h1331(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1332(s *State)
+// func h1333(s *State)
 // INCQ R9; SBBQ R10, R11
-TEXT ·h1332(SB), NOSPLIT, $24-8
+TEXT ·h1333(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26734,9 +26753,9 @@ TEXT ·h1332(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1333(s *State)
+// func h1334(s *State)
 // INCQ R9; INCQ R13
-TEXT ·h1333(SB), NOSPLIT, $24-8
+TEXT ·h1334(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26754,9 +26773,9 @@ TEXT ·h1333(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1334(s *State)
+// func h1335(s *State)
 // INCQ R9; ROLQ $7, R13
-TEXT ·h1334(SB), NOSPLIT, $24-8
+TEXT ·h1335(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -26774,32 +26793,8 @@ TEXT ·h1334(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1335(s *State)
-// DECQ R9; JEQ taken
-TEXT ·h1335(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	DECQ R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1336(s *State)
-// DECQ R9; JNE taken
+// DECQ R9; JEQ taken
 TEXT ·h1336(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26809,7 +26804,7 @@ TEXT ·h1336(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26823,7 +26818,7 @@ done:
 	RET
 
 // func h1337(s *State)
-// DECQ R9; JCS taken
+// DECQ R9; JNE taken
 TEXT ·h1337(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26833,7 +26828,7 @@ TEXT ·h1337(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26847,7 +26842,7 @@ done:
 	RET
 
 // func h1338(s *State)
-// DECQ R9; JCC taken
+// DECQ R9; JCS taken
 TEXT ·h1338(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26857,7 +26852,7 @@ TEXT ·h1338(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26871,7 +26866,7 @@ done:
 	RET
 
 // func h1339(s *State)
-// DECQ R9; JLT taken
+// DECQ R9; JCC taken
 TEXT ·h1339(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26881,7 +26876,7 @@ TEXT ·h1339(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26895,7 +26890,7 @@ done:
 	RET
 
 // func h1340(s *State)
-// DECQ R9; JGE taken
+// DECQ R9; JLT taken
 TEXT ·h1340(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26905,7 +26900,7 @@ TEXT ·h1340(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26919,7 +26914,7 @@ done:
 	RET
 
 // func h1341(s *State)
-// DECQ R9; JLE taken
+// DECQ R9; JGE taken
 TEXT ·h1341(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26929,7 +26924,7 @@ TEXT ·h1341(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26943,7 +26938,7 @@ done:
 	RET
 
 // func h1342(s *State)
-// DECQ R9; JGT taken
+// DECQ R9; JLE taken
 TEXT ·h1342(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26953,7 +26948,7 @@ TEXT ·h1342(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26967,7 +26962,7 @@ done:
 	RET
 
 // func h1343(s *State)
-// DECQ R9; JLS taken
+// DECQ R9; JGT taken
 TEXT ·h1343(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -26977,7 +26972,7 @@ TEXT ·h1343(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -26991,7 +26986,7 @@ done:
 	RET
 
 // func h1344(s *State)
-// DECQ R9; JHI taken
+// DECQ R9; JLS taken
 TEXT ·h1344(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27001,7 +26996,7 @@ TEXT ·h1344(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27015,7 +27010,7 @@ done:
 	RET
 
 // func h1345(s *State)
-// DECQ R9; JMI taken
+// DECQ R9; JHI taken
 TEXT ·h1345(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27025,7 +27020,7 @@ TEXT ·h1345(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27039,7 +27034,7 @@ done:
 	RET
 
 // func h1346(s *State)
-// DECQ R9; JPL taken
+// DECQ R9; JMI taken
 TEXT ·h1346(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27049,7 +27044,7 @@ TEXT ·h1346(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECQ R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27063,8 +27058,32 @@ done:
 	RET
 
 // func h1347(s *State)
-// DECQ R9; SETCS R10B
+// DECQ R9; JPL taken
 TEXT ·h1347(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	DECQ R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1348(s *State)
+// DECQ R9; SETCS R10B
+TEXT ·h1348(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27082,9 +27101,9 @@ TEXT ·h1347(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1348(s *State)
+// func h1349(s *State)
 // DECQ R9; CMOVQEQ R11, R12
-TEXT ·h1348(SB), NOSPLIT, $24-8
+TEXT ·h1349(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27102,9 +27121,9 @@ TEXT ·h1348(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1349(s *State)
+// func h1350(s *State)
 // DECQ R9; ADCQ R10, R11
-TEXT ·h1349(SB), NOSPLIT, $24-8
+TEXT ·h1350(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27122,9 +27141,9 @@ TEXT ·h1349(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1350(s *State)
+// func h1351(s *State)
 // DECQ R9; SBBQ R10, R11
-TEXT ·h1350(SB), NOSPLIT, $24-8
+TEXT ·h1351(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27142,9 +27161,9 @@ TEXT ·h1350(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1351(s *State)
+// func h1352(s *State)
 // DECQ R9; INCQ R13
-TEXT ·h1351(SB), NOSPLIT, $24-8
+TEXT ·h1352(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27162,9 +27181,9 @@ TEXT ·h1351(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1352(s *State)
+// func h1353(s *State)
 // DECQ R9; ROLQ $7, R13
-TEXT ·h1352(SB), NOSPLIT, $24-8
+TEXT ·h1353(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27182,32 +27201,8 @@ TEXT ·h1352(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1353(s *State)
-// INCL R9; JEQ taken
-TEXT ·h1353(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	INCL R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1354(s *State)
-// INCL R9; JNE taken
+// INCL R9; JEQ taken
 TEXT ·h1354(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27217,7 +27212,7 @@ TEXT ·h1354(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27231,7 +27226,7 @@ done:
 	RET
 
 // func h1355(s *State)
-// INCL R9; JCS taken
+// INCL R9; JNE taken
 TEXT ·h1355(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27241,7 +27236,7 @@ TEXT ·h1355(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27255,7 +27250,7 @@ done:
 	RET
 
 // func h1356(s *State)
-// INCL R9; JCC taken
+// INCL R9; JCS taken
 TEXT ·h1356(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27265,7 +27260,7 @@ TEXT ·h1356(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27279,7 +27274,7 @@ done:
 	RET
 
 // func h1357(s *State)
-// INCL R9; JLT taken
+// INCL R9; JCC taken
 TEXT ·h1357(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27289,7 +27284,7 @@ TEXT ·h1357(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27303,7 +27298,7 @@ done:
 	RET
 
 // func h1358(s *State)
-// INCL R9; JGE taken
+// INCL R9; JLT taken
 TEXT ·h1358(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27313,7 +27308,7 @@ TEXT ·h1358(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27327,7 +27322,7 @@ done:
 	RET
 
 // func h1359(s *State)
-// INCL R9; JLE taken
+// INCL R9; JGE taken
 TEXT ·h1359(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27337,7 +27332,7 @@ TEXT ·h1359(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27351,7 +27346,7 @@ done:
 	RET
 
 // func h1360(s *State)
-// INCL R9; JGT taken
+// INCL R9; JLE taken
 TEXT ·h1360(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27361,7 +27356,7 @@ TEXT ·h1360(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27375,7 +27370,7 @@ done:
 	RET
 
 // func h1361(s *State)
-// INCL R9; JLS taken
+// INCL R9; JGT taken
 TEXT ·h1361(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27385,7 +27380,7 @@ TEXT ·h1361(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27399,7 +27394,7 @@ done:
 	RET
 
 // func h1362(s *State)
-// INCL R9; JHI taken
+// INCL R9; JLS taken
 TEXT ·h1362(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27409,7 +27404,7 @@ TEXT ·h1362(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27423,7 +27418,7 @@ done:
 	RET
 
 // func h1363(s *State)
-// INCL R9; JMI taken
+// INCL R9; JHI taken
 TEXT ·h1363(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27433,7 +27428,7 @@ TEXT ·h1363(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27447,7 +27442,7 @@ done:
 	RET
 
 // func h1364(s *State)
-// INCL R9; JPL taken
+// INCL R9; JMI taken
 TEXT ·h1364(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27457,7 +27452,7 @@ TEXT ·h1364(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	INCL R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27471,8 +27466,32 @@ done:
 	RET
 
 // func h1365(s *State)
-// INCL R9; SETCS R10B
+// INCL R9; JPL taken
 TEXT ·h1365(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	INCL R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1366(s *State)
+// INCL R9; SETCS R10B
+TEXT ·h1366(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27490,9 +27509,9 @@ TEXT ·h1365(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1366(s *State)
+// func h1367(s *State)
 // INCL R9; CMOVQEQ R11, R12
-TEXT ·h1366(SB), NOSPLIT, $24-8
+TEXT ·h1367(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27510,9 +27529,9 @@ TEXT ·h1366(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1367(s *State)
+// func h1368(s *State)
 // INCL R9; ADCQ R10, R11
-TEXT ·h1367(SB), NOSPLIT, $24-8
+TEXT ·h1368(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27530,9 +27549,9 @@ TEXT ·h1367(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1368(s *State)
+// func h1369(s *State)
 // INCL R9; SBBQ R10, R11
-TEXT ·h1368(SB), NOSPLIT, $24-8
+TEXT ·h1369(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27550,9 +27569,9 @@ TEXT ·h1368(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1369(s *State)
+// func h1370(s *State)
 // INCL R9; INCQ R13
-TEXT ·h1369(SB), NOSPLIT, $24-8
+TEXT ·h1370(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27570,9 +27589,9 @@ TEXT ·h1369(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1370(s *State)
+// func h1371(s *State)
 // INCL R9; ROLQ $7, R13
-TEXT ·h1370(SB), NOSPLIT, $24-8
+TEXT ·h1371(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27590,32 +27609,8 @@ TEXT ·h1370(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1371(s *State)
-// DECL R9; JEQ taken
-TEXT ·h1371(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	DECL R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1372(s *State)
-// DECL R9; JNE taken
+// DECL R9; JEQ taken
 TEXT ·h1372(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27625,7 +27620,7 @@ TEXT ·h1372(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27639,7 +27634,7 @@ done:
 	RET
 
 // func h1373(s *State)
-// DECL R9; JCS taken
+// DECL R9; JNE taken
 TEXT ·h1373(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27649,7 +27644,7 @@ TEXT ·h1373(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27663,7 +27658,7 @@ done:
 	RET
 
 // func h1374(s *State)
-// DECL R9; JCC taken
+// DECL R9; JCS taken
 TEXT ·h1374(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27673,7 +27668,7 @@ TEXT ·h1374(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27687,7 +27682,7 @@ done:
 	RET
 
 // func h1375(s *State)
-// DECL R9; JLT taken
+// DECL R9; JCC taken
 TEXT ·h1375(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27697,7 +27692,7 @@ TEXT ·h1375(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27711,7 +27706,7 @@ done:
 	RET
 
 // func h1376(s *State)
-// DECL R9; JGE taken
+// DECL R9; JLT taken
 TEXT ·h1376(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27721,7 +27716,7 @@ TEXT ·h1376(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27735,7 +27730,7 @@ done:
 	RET
 
 // func h1377(s *State)
-// DECL R9; JLE taken
+// DECL R9; JGE taken
 TEXT ·h1377(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27745,7 +27740,7 @@ TEXT ·h1377(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27759,7 +27754,7 @@ done:
 	RET
 
 // func h1378(s *State)
-// DECL R9; JGT taken
+// DECL R9; JLE taken
 TEXT ·h1378(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27769,7 +27764,7 @@ TEXT ·h1378(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27783,7 +27778,7 @@ done:
 	RET
 
 // func h1379(s *State)
-// DECL R9; JLS taken
+// DECL R9; JGT taken
 TEXT ·h1379(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27793,7 +27788,7 @@ TEXT ·h1379(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27807,7 +27802,7 @@ done:
 	RET
 
 // func h1380(s *State)
-// DECL R9; JHI taken
+// DECL R9; JLS taken
 TEXT ·h1380(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27817,7 +27812,7 @@ TEXT ·h1380(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27831,7 +27826,7 @@ done:
 	RET
 
 // func h1381(s *State)
-// DECL R9; JMI taken
+// DECL R9; JHI taken
 TEXT ·h1381(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27841,7 +27836,7 @@ TEXT ·h1381(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27855,7 +27850,7 @@ done:
 	RET
 
 // func h1382(s *State)
-// DECL R9; JPL taken
+// DECL R9; JMI taken
 TEXT ·h1382(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -27865,7 +27860,7 @@ TEXT ·h1382(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	DECL R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -27879,8 +27874,32 @@ done:
 	RET
 
 // func h1383(s *State)
-// DECL R9; SETCS R10B
+// DECL R9; JPL taken
 TEXT ·h1383(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	DECL R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1384(s *State)
+// DECL R9; SETCS R10B
+TEXT ·h1384(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27898,9 +27917,9 @@ TEXT ·h1383(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1384(s *State)
+// func h1385(s *State)
 // DECL R9; CMOVQEQ R11, R12
-TEXT ·h1384(SB), NOSPLIT, $24-8
+TEXT ·h1385(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27918,9 +27937,9 @@ TEXT ·h1384(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1385(s *State)
+// func h1386(s *State)
 // DECL R9; ADCQ R10, R11
-TEXT ·h1385(SB), NOSPLIT, $24-8
+TEXT ·h1386(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27938,9 +27957,9 @@ TEXT ·h1385(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1386(s *State)
+// func h1387(s *State)
 // DECL R9; SBBQ R10, R11
-TEXT ·h1386(SB), NOSPLIT, $24-8
+TEXT ·h1387(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27958,9 +27977,9 @@ TEXT ·h1386(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1387(s *State)
+// func h1388(s *State)
 // DECL R9; INCQ R13
-TEXT ·h1387(SB), NOSPLIT, $24-8
+TEXT ·h1388(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27978,9 +27997,9 @@ TEXT ·h1387(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1388(s *State)
+// func h1389(s *State)
 // DECL R9; ROLQ $7, R13
-TEXT ·h1388(SB), NOSPLIT, $24-8
+TEXT ·h1389(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -27998,32 +28017,8 @@ TEXT ·h1388(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1389(s *State)
-// NEGQ R9; JEQ taken
-TEXT ·h1389(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	NEGQ R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1390(s *State)
-// NEGQ R9; JNE taken
+// NEGQ R9; JEQ taken
 TEXT ·h1390(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28033,7 +28028,7 @@ TEXT ·h1390(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28047,7 +28042,7 @@ done:
 	RET
 
 // func h1391(s *State)
-// NEGQ R9; JCS taken
+// NEGQ R9; JNE taken
 TEXT ·h1391(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28057,7 +28052,7 @@ TEXT ·h1391(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28071,7 +28066,7 @@ done:
 	RET
 
 // func h1392(s *State)
-// NEGQ R9; JCC taken
+// NEGQ R9; JCS taken
 TEXT ·h1392(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28081,7 +28076,7 @@ TEXT ·h1392(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28095,7 +28090,7 @@ done:
 	RET
 
 // func h1393(s *State)
-// NEGQ R9; JLT taken
+// NEGQ R9; JCC taken
 TEXT ·h1393(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28105,7 +28100,7 @@ TEXT ·h1393(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28119,7 +28114,7 @@ done:
 	RET
 
 // func h1394(s *State)
-// NEGQ R9; JGE taken
+// NEGQ R9; JLT taken
 TEXT ·h1394(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28129,7 +28124,7 @@ TEXT ·h1394(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28143,7 +28138,7 @@ done:
 	RET
 
 // func h1395(s *State)
-// NEGQ R9; JLE taken
+// NEGQ R9; JGE taken
 TEXT ·h1395(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28153,7 +28148,7 @@ TEXT ·h1395(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28167,7 +28162,7 @@ done:
 	RET
 
 // func h1396(s *State)
-// NEGQ R9; JGT taken
+// NEGQ R9; JLE taken
 TEXT ·h1396(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28177,7 +28172,7 @@ TEXT ·h1396(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28191,7 +28186,7 @@ done:
 	RET
 
 // func h1397(s *State)
-// NEGQ R9; JLS taken
+// NEGQ R9; JGT taken
 TEXT ·h1397(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28201,7 +28196,7 @@ TEXT ·h1397(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28215,7 +28210,7 @@ done:
 	RET
 
 // func h1398(s *State)
-// NEGQ R9; JHI taken
+// NEGQ R9; JLS taken
 TEXT ·h1398(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28225,7 +28220,7 @@ TEXT ·h1398(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28239,7 +28234,7 @@ done:
 	RET
 
 // func h1399(s *State)
-// NEGQ R9; JMI taken
+// NEGQ R9; JHI taken
 TEXT ·h1399(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28249,7 +28244,7 @@ TEXT ·h1399(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28263,7 +28258,7 @@ done:
 	RET
 
 // func h1400(s *State)
-// NEGQ R9; JPL taken
+// NEGQ R9; JMI taken
 TEXT ·h1400(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28273,7 +28268,7 @@ TEXT ·h1400(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	NEGQ R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28287,8 +28282,32 @@ done:
 	RET
 
 // func h1401(s *State)
-// NEGQ R9; SETCS R10B
+// NEGQ R9; JPL taken
 TEXT ·h1401(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	NEGQ R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1402(s *State)
+// NEGQ R9; SETCS R10B
+TEXT ·h1402(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28306,9 +28325,9 @@ TEXT ·h1401(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1402(s *State)
+// func h1403(s *State)
 // NEGQ R9; CMOVQEQ R11, R12
-TEXT ·h1402(SB), NOSPLIT, $24-8
+TEXT ·h1403(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28326,9 +28345,9 @@ TEXT ·h1402(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1403(s *State)
+// func h1404(s *State)
 // NEGQ R9; ADCQ R10, R11
-TEXT ·h1403(SB), NOSPLIT, $24-8
+TEXT ·h1404(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28346,9 +28365,9 @@ TEXT ·h1403(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1404(s *State)
+// func h1405(s *State)
 // NEGQ R9; SBBQ R10, R11
-TEXT ·h1404(SB), NOSPLIT, $24-8
+TEXT ·h1405(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28366,9 +28385,9 @@ TEXT ·h1404(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1405(s *State)
+// func h1406(s *State)
 // NEGQ R9; INCQ R13
-TEXT ·h1405(SB), NOSPLIT, $24-8
+TEXT ·h1406(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28386,9 +28405,9 @@ TEXT ·h1405(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1406(s *State)
+// func h1407(s *State)
 // NEGQ R9; ROLQ $7, R13
-TEXT ·h1406(SB), NOSPLIT, $24-8
+TEXT ·h1407(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28406,32 +28425,8 @@ TEXT ·h1406(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1407(s *State)
-// SHLQ $1, R9; JEQ taken
-TEXT ·h1407(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLQ $1, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1408(s *State)
-// SHLQ $1, R9; JNE taken
+// SHLQ $1, R9; JEQ taken
 TEXT ·h1408(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28441,7 +28436,7 @@ TEXT ·h1408(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28455,7 +28450,7 @@ done:
 	RET
 
 // func h1409(s *State)
-// SHLQ $1, R9; JCS taken
+// SHLQ $1, R9; JNE taken
 TEXT ·h1409(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28465,7 +28460,7 @@ TEXT ·h1409(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28479,7 +28474,7 @@ done:
 	RET
 
 // func h1410(s *State)
-// SHLQ $1, R9; JCC taken
+// SHLQ $1, R9; JCS taken
 TEXT ·h1410(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28489,7 +28484,7 @@ TEXT ·h1410(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28503,7 +28498,7 @@ done:
 	RET
 
 // func h1411(s *State)
-// SHLQ $1, R9; JLT taken
+// SHLQ $1, R9; JCC taken
 TEXT ·h1411(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28513,7 +28508,7 @@ TEXT ·h1411(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28527,7 +28522,7 @@ done:
 	RET
 
 // func h1412(s *State)
-// SHLQ $1, R9; JGE taken
+// SHLQ $1, R9; JLT taken
 TEXT ·h1412(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28537,7 +28532,7 @@ TEXT ·h1412(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28551,7 +28546,7 @@ done:
 	RET
 
 // func h1413(s *State)
-// SHLQ $1, R9; JLE taken
+// SHLQ $1, R9; JGE taken
 TEXT ·h1413(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28561,7 +28556,7 @@ TEXT ·h1413(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28575,7 +28570,7 @@ done:
 	RET
 
 // func h1414(s *State)
-// SHLQ $1, R9; JGT taken
+// SHLQ $1, R9; JLE taken
 TEXT ·h1414(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28585,7 +28580,7 @@ TEXT ·h1414(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28599,7 +28594,7 @@ done:
 	RET
 
 // func h1415(s *State)
-// SHLQ $1, R9; JLS taken
+// SHLQ $1, R9; JGT taken
 TEXT ·h1415(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28609,7 +28604,7 @@ TEXT ·h1415(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28623,7 +28618,7 @@ done:
 	RET
 
 // func h1416(s *State)
-// SHLQ $1, R9; JHI taken
+// SHLQ $1, R9; JLS taken
 TEXT ·h1416(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28633,7 +28628,7 @@ TEXT ·h1416(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28647,7 +28642,7 @@ done:
 	RET
 
 // func h1417(s *State)
-// SHLQ $1, R9; JMI taken
+// SHLQ $1, R9; JHI taken
 TEXT ·h1417(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28657,7 +28652,7 @@ TEXT ·h1417(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28671,7 +28666,7 @@ done:
 	RET
 
 // func h1418(s *State)
-// SHLQ $1, R9; JPL taken
+// SHLQ $1, R9; JMI taken
 TEXT ·h1418(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28681,7 +28676,7 @@ TEXT ·h1418(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $1, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28695,8 +28690,32 @@ done:
 	RET
 
 // func h1419(s *State)
-// SHLQ $1, R9; SETCS R10B
+// SHLQ $1, R9; JPL taken
 TEXT ·h1419(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $1, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1420(s *State)
+// SHLQ $1, R9; SETCS R10B
+TEXT ·h1420(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28714,9 +28733,9 @@ TEXT ·h1419(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1420(s *State)
+// func h1421(s *State)
 // SHLQ $1, R9; CMOVQEQ R11, R12
-TEXT ·h1420(SB), NOSPLIT, $24-8
+TEXT ·h1421(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28734,9 +28753,9 @@ TEXT ·h1420(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1421(s *State)
+// func h1422(s *State)
 // SHLQ $1, R9; ADCQ R10, R11
-TEXT ·h1421(SB), NOSPLIT, $24-8
+TEXT ·h1422(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28754,9 +28773,9 @@ TEXT ·h1421(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1422(s *State)
+// func h1423(s *State)
 // SHLQ $1, R9; SBBQ R10, R11
-TEXT ·h1422(SB), NOSPLIT, $24-8
+TEXT ·h1423(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28774,9 +28793,9 @@ TEXT ·h1422(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1423(s *State)
+// func h1424(s *State)
 // SHLQ $1, R9; INCQ R13
-TEXT ·h1423(SB), NOSPLIT, $24-8
+TEXT ·h1424(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28794,9 +28813,9 @@ TEXT ·h1423(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1424(s *State)
+// func h1425(s *State)
 // SHLQ $1, R9; ROLQ $7, R13
-TEXT ·h1424(SB), NOSPLIT, $24-8
+TEXT ·h1425(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -28814,32 +28833,8 @@ TEXT ·h1424(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1425(s *State)
-// SHRQ $1, R9; JEQ taken
-TEXT ·h1425(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHRQ $1, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1426(s *State)
-// SHRQ $1, R9; JNE taken
+// SHRQ $1, R9; JEQ taken
 TEXT ·h1426(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28849,7 +28844,7 @@ TEXT ·h1426(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28863,7 +28858,7 @@ done:
 	RET
 
 // func h1427(s *State)
-// SHRQ $1, R9; JCS taken
+// SHRQ $1, R9; JNE taken
 TEXT ·h1427(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28873,7 +28868,7 @@ TEXT ·h1427(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28887,7 +28882,7 @@ done:
 	RET
 
 // func h1428(s *State)
-// SHRQ $1, R9; JCC taken
+// SHRQ $1, R9; JCS taken
 TEXT ·h1428(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28897,7 +28892,7 @@ TEXT ·h1428(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28911,7 +28906,7 @@ done:
 	RET
 
 // func h1429(s *State)
-// SHRQ $1, R9; JLT taken
+// SHRQ $1, R9; JCC taken
 TEXT ·h1429(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28921,7 +28916,7 @@ TEXT ·h1429(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28935,7 +28930,7 @@ done:
 	RET
 
 // func h1430(s *State)
-// SHRQ $1, R9; JGE taken
+// SHRQ $1, R9; JLT taken
 TEXT ·h1430(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28945,7 +28940,7 @@ TEXT ·h1430(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28959,7 +28954,7 @@ done:
 	RET
 
 // func h1431(s *State)
-// SHRQ $1, R9; JLE taken
+// SHRQ $1, R9; JGE taken
 TEXT ·h1431(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28969,7 +28964,7 @@ TEXT ·h1431(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -28983,7 +28978,7 @@ done:
 	RET
 
 // func h1432(s *State)
-// SHRQ $1, R9; JGT taken
+// SHRQ $1, R9; JLE taken
 TEXT ·h1432(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -28993,7 +28988,7 @@ TEXT ·h1432(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29007,7 +29002,7 @@ done:
 	RET
 
 // func h1433(s *State)
-// SHRQ $1, R9; JLS taken
+// SHRQ $1, R9; JGT taken
 TEXT ·h1433(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29017,7 +29012,7 @@ TEXT ·h1433(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29031,7 +29026,7 @@ done:
 	RET
 
 // func h1434(s *State)
-// SHRQ $1, R9; JHI taken
+// SHRQ $1, R9; JLS taken
 TEXT ·h1434(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29041,7 +29036,7 @@ TEXT ·h1434(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29055,7 +29050,7 @@ done:
 	RET
 
 // func h1435(s *State)
-// SHRQ $1, R9; JMI taken
+// SHRQ $1, R9; JHI taken
 TEXT ·h1435(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29065,7 +29060,7 @@ TEXT ·h1435(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29079,7 +29074,7 @@ done:
 	RET
 
 // func h1436(s *State)
-// SHRQ $1, R9; JPL taken
+// SHRQ $1, R9; JMI taken
 TEXT ·h1436(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29089,7 +29084,7 @@ TEXT ·h1436(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ $1, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29103,8 +29098,32 @@ done:
 	RET
 
 // func h1437(s *State)
-// SHRQ $1, R9; SETCS R10B
+// SHRQ $1, R9; JPL taken
 TEXT ·h1437(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRQ $1, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1438(s *State)
+// SHRQ $1, R9; SETCS R10B
+TEXT ·h1438(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29122,9 +29141,9 @@ TEXT ·h1437(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1438(s *State)
+// func h1439(s *State)
 // SHRQ $1, R9; CMOVQEQ R11, R12
-TEXT ·h1438(SB), NOSPLIT, $24-8
+TEXT ·h1439(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29142,9 +29161,9 @@ TEXT ·h1438(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1439(s *State)
+// func h1440(s *State)
 // SHRQ $1, R9; ADCQ R10, R11
-TEXT ·h1439(SB), NOSPLIT, $24-8
+TEXT ·h1440(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29162,9 +29181,9 @@ TEXT ·h1439(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1440(s *State)
+// func h1441(s *State)
 // SHRQ $1, R9; SBBQ R10, R11
-TEXT ·h1440(SB), NOSPLIT, $24-8
+TEXT ·h1441(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29182,9 +29201,9 @@ TEXT ·h1440(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1441(s *State)
+// func h1442(s *State)
 // SHRQ $1, R9; INCQ R13
-TEXT ·h1441(SB), NOSPLIT, $24-8
+TEXT ·h1442(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29202,9 +29221,9 @@ TEXT ·h1441(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1442(s *State)
+// func h1443(s *State)
 // SHRQ $1, R9; ROLQ $7, R13
-TEXT ·h1442(SB), NOSPLIT, $24-8
+TEXT ·h1443(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29222,32 +29241,8 @@ TEXT ·h1442(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1443(s *State)
-// SARQ $1, R9; JEQ taken
-TEXT ·h1443(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SARQ $1, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1444(s *State)
-// SARQ $1, R9; JNE taken
+// SARQ $1, R9; JEQ taken
 TEXT ·h1444(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29257,7 +29252,7 @@ TEXT ·h1444(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29271,7 +29266,7 @@ done:
 	RET
 
 // func h1445(s *State)
-// SARQ $1, R9; JCS taken
+// SARQ $1, R9; JNE taken
 TEXT ·h1445(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29281,7 +29276,7 @@ TEXT ·h1445(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29295,7 +29290,7 @@ done:
 	RET
 
 // func h1446(s *State)
-// SARQ $1, R9; JCC taken
+// SARQ $1, R9; JCS taken
 TEXT ·h1446(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29305,7 +29300,7 @@ TEXT ·h1446(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29319,7 +29314,7 @@ done:
 	RET
 
 // func h1447(s *State)
-// SARQ $1, R9; JLT taken
+// SARQ $1, R9; JCC taken
 TEXT ·h1447(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29329,7 +29324,7 @@ TEXT ·h1447(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29343,7 +29338,7 @@ done:
 	RET
 
 // func h1448(s *State)
-// SARQ $1, R9; JGE taken
+// SARQ $1, R9; JLT taken
 TEXT ·h1448(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29353,7 +29348,7 @@ TEXT ·h1448(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29367,7 +29362,7 @@ done:
 	RET
 
 // func h1449(s *State)
-// SARQ $1, R9; JLE taken
+// SARQ $1, R9; JGE taken
 TEXT ·h1449(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29377,7 +29372,7 @@ TEXT ·h1449(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29391,7 +29386,7 @@ done:
 	RET
 
 // func h1450(s *State)
-// SARQ $1, R9; JGT taken
+// SARQ $1, R9; JLE taken
 TEXT ·h1450(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29401,7 +29396,7 @@ TEXT ·h1450(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29415,7 +29410,7 @@ done:
 	RET
 
 // func h1451(s *State)
-// SARQ $1, R9; JLS taken
+// SARQ $1, R9; JGT taken
 TEXT ·h1451(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29425,7 +29420,7 @@ TEXT ·h1451(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29439,7 +29434,7 @@ done:
 	RET
 
 // func h1452(s *State)
-// SARQ $1, R9; JHI taken
+// SARQ $1, R9; JLS taken
 TEXT ·h1452(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29449,7 +29444,7 @@ TEXT ·h1452(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29463,7 +29458,7 @@ done:
 	RET
 
 // func h1453(s *State)
-// SARQ $1, R9; JMI taken
+// SARQ $1, R9; JHI taken
 TEXT ·h1453(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29473,7 +29468,7 @@ TEXT ·h1453(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29487,7 +29482,7 @@ done:
 	RET
 
 // func h1454(s *State)
-// SARQ $1, R9; JPL taken
+// SARQ $1, R9; JMI taken
 TEXT ·h1454(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29497,7 +29492,7 @@ TEXT ·h1454(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARQ $1, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29511,8 +29506,32 @@ done:
 	RET
 
 // func h1455(s *State)
-// SARQ $1, R9; SETCS R10B
+// SARQ $1, R9; JPL taken
 TEXT ·h1455(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARQ $1, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1456(s *State)
+// SARQ $1, R9; SETCS R10B
+TEXT ·h1456(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29530,9 +29549,9 @@ TEXT ·h1455(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1456(s *State)
+// func h1457(s *State)
 // SARQ $1, R9; CMOVQEQ R11, R12
-TEXT ·h1456(SB), NOSPLIT, $24-8
+TEXT ·h1457(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29550,9 +29569,9 @@ TEXT ·h1456(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1457(s *State)
+// func h1458(s *State)
 // SARQ $1, R9; ADCQ R10, R11
-TEXT ·h1457(SB), NOSPLIT, $24-8
+TEXT ·h1458(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29570,9 +29589,9 @@ TEXT ·h1457(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1458(s *State)
+// func h1459(s *State)
 // SARQ $1, R9; SBBQ R10, R11
-TEXT ·h1458(SB), NOSPLIT, $24-8
+TEXT ·h1459(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29590,9 +29609,9 @@ TEXT ·h1458(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1459(s *State)
+// func h1460(s *State)
 // SARQ $1, R9; INCQ R13
-TEXT ·h1459(SB), NOSPLIT, $24-8
+TEXT ·h1460(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29610,9 +29629,9 @@ TEXT ·h1459(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1460(s *State)
+// func h1461(s *State)
 // SARQ $1, R9; ROLQ $7, R13
-TEXT ·h1460(SB), NOSPLIT, $24-8
+TEXT ·h1461(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29630,32 +29649,8 @@ TEXT ·h1460(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1461(s *State)
-// SHLQ $5, R9; JEQ taken
-TEXT ·h1461(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLQ $5, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1462(s *State)
-// SHLQ $5, R9; JNE taken
+// SHLQ $5, R9; JEQ taken
 TEXT ·h1462(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29665,7 +29660,7 @@ TEXT ·h1462(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29679,7 +29674,7 @@ done:
 	RET
 
 // func h1463(s *State)
-// SHLQ $5, R9; JCS taken
+// SHLQ $5, R9; JNE taken
 TEXT ·h1463(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29689,7 +29684,7 @@ TEXT ·h1463(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29703,7 +29698,7 @@ done:
 	RET
 
 // func h1464(s *State)
-// SHLQ $5, R9; JCC taken
+// SHLQ $5, R9; JCS taken
 TEXT ·h1464(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29713,7 +29708,7 @@ TEXT ·h1464(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29727,7 +29722,7 @@ done:
 	RET
 
 // func h1465(s *State)
-// SHLQ $5, R9; JLT taken
+// SHLQ $5, R9; JCC taken
 TEXT ·h1465(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29737,7 +29732,7 @@ TEXT ·h1465(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29751,7 +29746,7 @@ done:
 	RET
 
 // func h1466(s *State)
-// SHLQ $5, R9; JGE taken
+// SHLQ $5, R9; JLT taken
 TEXT ·h1466(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29761,7 +29756,7 @@ TEXT ·h1466(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29775,7 +29770,7 @@ done:
 	RET
 
 // func h1467(s *State)
-// SHLQ $5, R9; JLE taken
+// SHLQ $5, R9; JGE taken
 TEXT ·h1467(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29785,7 +29780,7 @@ TEXT ·h1467(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29799,7 +29794,7 @@ done:
 	RET
 
 // func h1468(s *State)
-// SHLQ $5, R9; JGT taken
+// SHLQ $5, R9; JLE taken
 TEXT ·h1468(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29809,7 +29804,7 @@ TEXT ·h1468(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29823,7 +29818,7 @@ done:
 	RET
 
 // func h1469(s *State)
-// SHLQ $5, R9; JLS taken
+// SHLQ $5, R9; JGT taken
 TEXT ·h1469(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29833,7 +29828,7 @@ TEXT ·h1469(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29847,7 +29842,7 @@ done:
 	RET
 
 // func h1470(s *State)
-// SHLQ $5, R9; JHI taken
+// SHLQ $5, R9; JLS taken
 TEXT ·h1470(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29857,7 +29852,7 @@ TEXT ·h1470(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29871,7 +29866,7 @@ done:
 	RET
 
 // func h1471(s *State)
-// SHLQ $5, R9; JMI taken
+// SHLQ $5, R9; JHI taken
 TEXT ·h1471(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29881,7 +29876,7 @@ TEXT ·h1471(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29895,7 +29890,7 @@ done:
 	RET
 
 // func h1472(s *State)
-// SHLQ $5, R9; JPL taken
+// SHLQ $5, R9; JMI taken
 TEXT ·h1472(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -29905,7 +29900,7 @@ TEXT ·h1472(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLQ $5, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -29919,8 +29914,32 @@ done:
 	RET
 
 // func h1473(s *State)
-// SHLQ $5, R9; SETCS R10B
+// SHLQ $5, R9; JPL taken
 TEXT ·h1473(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLQ $5, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1474(s *State)
+// SHLQ $5, R9; SETCS R10B
+TEXT ·h1474(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29938,9 +29957,9 @@ TEXT ·h1473(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1474(s *State)
+// func h1475(s *State)
 // SHLQ $5, R9; CMOVQEQ R11, R12
-TEXT ·h1474(SB), NOSPLIT, $24-8
+TEXT ·h1475(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29958,9 +29977,9 @@ TEXT ·h1474(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1475(s *State)
+// func h1476(s *State)
 // SHLQ $5, R9; ADCQ R10, R11
-TEXT ·h1475(SB), NOSPLIT, $24-8
+TEXT ·h1476(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29978,9 +29997,9 @@ TEXT ·h1475(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1476(s *State)
+// func h1477(s *State)
 // SHLQ $5, R9; SBBQ R10, R11
-TEXT ·h1476(SB), NOSPLIT, $24-8
+TEXT ·h1477(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -29998,9 +30017,9 @@ TEXT ·h1476(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1477(s *State)
+// func h1478(s *State)
 // SHLQ $5, R9; INCQ R13
-TEXT ·h1477(SB), NOSPLIT, $24-8
+TEXT ·h1478(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30018,9 +30037,9 @@ TEXT ·h1477(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1478(s *State)
+// func h1479(s *State)
 // SHLQ $5, R9; ROLQ $7, R13
-TEXT ·h1478(SB), NOSPLIT, $24-8
+TEXT ·h1479(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30038,32 +30057,8 @@ TEXT ·h1478(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1479(s *State)
-// SHRQ CX, R9; JEQ taken
-TEXT ·h1479(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHRQ CX, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1480(s *State)
-// SHRQ CX, R9; JNE taken
+// SHRQ CX, R9; JEQ taken
 TEXT ·h1480(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30073,7 +30068,7 @@ TEXT ·h1480(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30087,7 +30082,7 @@ done:
 	RET
 
 // func h1481(s *State)
-// SHRQ CX, R9; JCS taken
+// SHRQ CX, R9; JNE taken
 TEXT ·h1481(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30097,7 +30092,7 @@ TEXT ·h1481(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30111,7 +30106,7 @@ done:
 	RET
 
 // func h1482(s *State)
-// SHRQ CX, R9; JCC taken
+// SHRQ CX, R9; JCS taken
 TEXT ·h1482(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30121,7 +30116,7 @@ TEXT ·h1482(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30135,7 +30130,7 @@ done:
 	RET
 
 // func h1483(s *State)
-// SHRQ CX, R9; JLT taken
+// SHRQ CX, R9; JCC taken
 TEXT ·h1483(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30145,7 +30140,7 @@ TEXT ·h1483(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30159,7 +30154,7 @@ done:
 	RET
 
 // func h1484(s *State)
-// SHRQ CX, R9; JGE taken
+// SHRQ CX, R9; JLT taken
 TEXT ·h1484(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30169,7 +30164,7 @@ TEXT ·h1484(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30183,7 +30178,7 @@ done:
 	RET
 
 // func h1485(s *State)
-// SHRQ CX, R9; JLE taken
+// SHRQ CX, R9; JGE taken
 TEXT ·h1485(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30193,7 +30188,7 @@ TEXT ·h1485(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30207,7 +30202,7 @@ done:
 	RET
 
 // func h1486(s *State)
-// SHRQ CX, R9; JGT taken
+// SHRQ CX, R9; JLE taken
 TEXT ·h1486(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30217,7 +30212,7 @@ TEXT ·h1486(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30231,7 +30226,7 @@ done:
 	RET
 
 // func h1487(s *State)
-// SHRQ CX, R9; JLS taken
+// SHRQ CX, R9; JGT taken
 TEXT ·h1487(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30241,7 +30236,7 @@ TEXT ·h1487(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30255,7 +30250,7 @@ done:
 	RET
 
 // func h1488(s *State)
-// SHRQ CX, R9; JHI taken
+// SHRQ CX, R9; JLS taken
 TEXT ·h1488(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30265,7 +30260,7 @@ TEXT ·h1488(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30279,7 +30274,7 @@ done:
 	RET
 
 // func h1489(s *State)
-// SHRQ CX, R9; JMI taken
+// SHRQ CX, R9; JHI taken
 TEXT ·h1489(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30289,7 +30284,7 @@ TEXT ·h1489(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30303,7 +30298,7 @@ done:
 	RET
 
 // func h1490(s *State)
-// SHRQ CX, R9; JPL taken
+// SHRQ CX, R9; JMI taken
 TEXT ·h1490(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30313,7 +30308,7 @@ TEXT ·h1490(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHRQ CX, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30327,8 +30322,32 @@ done:
 	RET
 
 // func h1491(s *State)
-// SHRQ CX, R9; SETCS R10B
+// SHRQ CX, R9; JPL taken
 TEXT ·h1491(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHRQ CX, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1492(s *State)
+// SHRQ CX, R9; SETCS R10B
+TEXT ·h1492(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30346,9 +30365,9 @@ TEXT ·h1491(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1492(s *State)
+// func h1493(s *State)
 // SHRQ CX, R9; CMOVQEQ R11, R12
-TEXT ·h1492(SB), NOSPLIT, $24-8
+TEXT ·h1493(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30366,9 +30385,9 @@ TEXT ·h1492(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1493(s *State)
+// func h1494(s *State)
 // SHRQ CX, R9; ADCQ R10, R11
-TEXT ·h1493(SB), NOSPLIT, $24-8
+TEXT ·h1494(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30386,9 +30405,9 @@ TEXT ·h1493(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1494(s *State)
+// func h1495(s *State)
 // SHRQ CX, R9; SBBQ R10, R11
-TEXT ·h1494(SB), NOSPLIT, $24-8
+TEXT ·h1495(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30406,9 +30425,9 @@ TEXT ·h1494(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1495(s *State)
+// func h1496(s *State)
 // SHRQ CX, R9; INCQ R13
-TEXT ·h1495(SB), NOSPLIT, $24-8
+TEXT ·h1496(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30426,9 +30445,9 @@ TEXT ·h1495(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1496(s *State)
+// func h1497(s *State)
 // SHRQ CX, R9; ROLQ $7, R13
-TEXT ·h1496(SB), NOSPLIT, $24-8
+TEXT ·h1497(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30446,32 +30465,8 @@ TEXT ·h1496(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1497(s *State)
-// SHLL $1, R9; JEQ taken
-TEXT ·h1497(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SHLL $1, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1498(s *State)
-// SHLL $1, R9; JNE taken
+// SHLL $1, R9; JEQ taken
 TEXT ·h1498(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30481,7 +30476,7 @@ TEXT ·h1498(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30495,7 +30490,7 @@ done:
 	RET
 
 // func h1499(s *State)
-// SHLL $1, R9; JCS taken
+// SHLL $1, R9; JNE taken
 TEXT ·h1499(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30505,7 +30500,7 @@ TEXT ·h1499(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30519,7 +30514,7 @@ done:
 	RET
 
 // func h1500(s *State)
-// SHLL $1, R9; JCC taken
+// SHLL $1, R9; JCS taken
 TEXT ·h1500(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30529,7 +30524,7 @@ TEXT ·h1500(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30543,7 +30538,7 @@ done:
 	RET
 
 // func h1501(s *State)
-// SHLL $1, R9; JLT taken
+// SHLL $1, R9; JCC taken
 TEXT ·h1501(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30553,7 +30548,7 @@ TEXT ·h1501(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30567,7 +30562,7 @@ done:
 	RET
 
 // func h1502(s *State)
-// SHLL $1, R9; JGE taken
+// SHLL $1, R9; JLT taken
 TEXT ·h1502(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30577,7 +30572,7 @@ TEXT ·h1502(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30591,7 +30586,7 @@ done:
 	RET
 
 // func h1503(s *State)
-// SHLL $1, R9; JLE taken
+// SHLL $1, R9; JGE taken
 TEXT ·h1503(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30601,7 +30596,7 @@ TEXT ·h1503(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30615,7 +30610,7 @@ done:
 	RET
 
 // func h1504(s *State)
-// SHLL $1, R9; JGT taken
+// SHLL $1, R9; JLE taken
 TEXT ·h1504(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30625,7 +30620,7 @@ TEXT ·h1504(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30639,7 +30634,7 @@ done:
 	RET
 
 // func h1505(s *State)
-// SHLL $1, R9; JLS taken
+// SHLL $1, R9; JGT taken
 TEXT ·h1505(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30649,7 +30644,7 @@ TEXT ·h1505(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30663,7 +30658,7 @@ done:
 	RET
 
 // func h1506(s *State)
-// SHLL $1, R9; JHI taken
+// SHLL $1, R9; JLS taken
 TEXT ·h1506(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30673,7 +30668,7 @@ TEXT ·h1506(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30687,7 +30682,7 @@ done:
 	RET
 
 // func h1507(s *State)
-// SHLL $1, R9; JMI taken
+// SHLL $1, R9; JHI taken
 TEXT ·h1507(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30697,7 +30692,7 @@ TEXT ·h1507(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30711,7 +30706,7 @@ done:
 	RET
 
 // func h1508(s *State)
-// SHLL $1, R9; JPL taken
+// SHLL $1, R9; JMI taken
 TEXT ·h1508(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30721,7 +30716,7 @@ TEXT ·h1508(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SHLL $1, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30735,8 +30730,32 @@ done:
 	RET
 
 // func h1509(s *State)
-// SHLL $1, R9; SETCS R10B
+// SHLL $1, R9; JPL taken
 TEXT ·h1509(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SHLL $1, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1510(s *State)
+// SHLL $1, R9; SETCS R10B
+TEXT ·h1510(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30754,9 +30773,9 @@ TEXT ·h1509(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1510(s *State)
+// func h1511(s *State)
 // SHLL $1, R9; CMOVQEQ R11, R12
-TEXT ·h1510(SB), NOSPLIT, $24-8
+TEXT ·h1511(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30774,9 +30793,9 @@ TEXT ·h1510(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1511(s *State)
+// func h1512(s *State)
 // SHLL $1, R9; ADCQ R10, R11
-TEXT ·h1511(SB), NOSPLIT, $24-8
+TEXT ·h1512(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30794,9 +30813,9 @@ TEXT ·h1511(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1512(s *State)
+// func h1513(s *State)
 // SHLL $1, R9; SBBQ R10, R11
-TEXT ·h1512(SB), NOSPLIT, $24-8
+TEXT ·h1513(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30814,9 +30833,9 @@ TEXT ·h1512(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1513(s *State)
+// func h1514(s *State)
 // SHLL $1, R9; INCQ R13
-TEXT ·h1513(SB), NOSPLIT, $24-8
+TEXT ·h1514(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30834,9 +30853,9 @@ TEXT ·h1513(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1514(s *State)
+// func h1515(s *State)
 // SHLL $1, R9; ROLQ $7, R13
-TEXT ·h1514(SB), NOSPLIT, $24-8
+TEXT ·h1515(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -30854,32 +30873,8 @@ TEXT ·h1514(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1515(s *State)
-// SARL $3, R9; JEQ taken
-TEXT ·h1515(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	SARL $3, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1516(s *State)
-// SARL $3, R9; JNE taken
+// SARL $3, R9; JEQ taken
 TEXT ·h1516(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30889,7 +30884,7 @@ TEXT ·h1516(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30903,7 +30898,7 @@ done:
 	RET
 
 // func h1517(s *State)
-// SARL $3, R9; JCS taken
+// SARL $3, R9; JNE taken
 TEXT ·h1517(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30913,7 +30908,7 @@ TEXT ·h1517(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30927,7 +30922,7 @@ done:
 	RET
 
 // func h1518(s *State)
-// SARL $3, R9; JCC taken
+// SARL $3, R9; JCS taken
 TEXT ·h1518(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30937,7 +30932,7 @@ TEXT ·h1518(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30951,7 +30946,7 @@ done:
 	RET
 
 // func h1519(s *State)
-// SARL $3, R9; JLT taken
+// SARL $3, R9; JCC taken
 TEXT ·h1519(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30961,7 +30956,7 @@ TEXT ·h1519(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30975,7 +30970,7 @@ done:
 	RET
 
 // func h1520(s *State)
-// SARL $3, R9; JGE taken
+// SARL $3, R9; JLT taken
 TEXT ·h1520(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -30985,7 +30980,7 @@ TEXT ·h1520(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -30999,7 +30994,7 @@ done:
 	RET
 
 // func h1521(s *State)
-// SARL $3, R9; JLE taken
+// SARL $3, R9; JGE taken
 TEXT ·h1521(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31009,7 +31004,7 @@ TEXT ·h1521(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31023,7 +31018,7 @@ done:
 	RET
 
 // func h1522(s *State)
-// SARL $3, R9; JGT taken
+// SARL $3, R9; JLE taken
 TEXT ·h1522(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31033,7 +31028,7 @@ TEXT ·h1522(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31047,7 +31042,7 @@ done:
 	RET
 
 // func h1523(s *State)
-// SARL $3, R9; JLS taken
+// SARL $3, R9; JGT taken
 TEXT ·h1523(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31057,7 +31052,7 @@ TEXT ·h1523(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31071,7 +31066,7 @@ done:
 	RET
 
 // func h1524(s *State)
-// SARL $3, R9; JHI taken
+// SARL $3, R9; JLS taken
 TEXT ·h1524(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31081,7 +31076,7 @@ TEXT ·h1524(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31095,7 +31090,7 @@ done:
 	RET
 
 // func h1525(s *State)
-// SARL $3, R9; JMI taken
+// SARL $3, R9; JHI taken
 TEXT ·h1525(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31105,7 +31100,7 @@ TEXT ·h1525(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31119,7 +31114,7 @@ done:
 	RET
 
 // func h1526(s *State)
-// SARL $3, R9; JPL taken
+// SARL $3, R9; JMI taken
 TEXT ·h1526(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31129,7 +31124,7 @@ TEXT ·h1526(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	SARL $3, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31143,8 +31138,32 @@ done:
 	RET
 
 // func h1527(s *State)
-// SARL $3, R9; SETCS R10B
+// SARL $3, R9; JPL taken
 TEXT ·h1527(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	SARL $3, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1528(s *State)
+// SARL $3, R9; SETCS R10B
+TEXT ·h1528(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31162,9 +31181,9 @@ TEXT ·h1527(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1528(s *State)
+// func h1529(s *State)
 // SARL $3, R9; CMOVQEQ R11, R12
-TEXT ·h1528(SB), NOSPLIT, $24-8
+TEXT ·h1529(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31182,9 +31201,9 @@ TEXT ·h1528(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1529(s *State)
+// func h1530(s *State)
 // SARL $3, R9; ADCQ R10, R11
-TEXT ·h1529(SB), NOSPLIT, $24-8
+TEXT ·h1530(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31202,9 +31221,9 @@ TEXT ·h1529(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1530(s *State)
+// func h1531(s *State)
 // SARL $3, R9; SBBQ R10, R11
-TEXT ·h1530(SB), NOSPLIT, $24-8
+TEXT ·h1531(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31222,9 +31241,9 @@ TEXT ·h1530(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1531(s *State)
+// func h1532(s *State)
 // SARL $3, R9; INCQ R13
-TEXT ·h1531(SB), NOSPLIT, $24-8
+TEXT ·h1532(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31242,9 +31261,9 @@ TEXT ·h1531(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1532(s *State)
+// func h1533(s *State)
 // SARL $3, R9; ROLQ $7, R13
-TEXT ·h1532(SB), NOSPLIT, $24-8
+TEXT ·h1533(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31262,32 +31281,8 @@ TEXT ·h1532(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1533(s *State)
-// ROLQ $1, R9; JEQ taken
-TEXT ·h1533(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	ROLQ $1, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1534(s *State)
-// ROLQ $1, R9; JNE taken
+// ROLQ $1, R9; JEQ taken
 TEXT ·h1534(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31297,7 +31292,7 @@ TEXT ·h1534(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31311,7 +31306,7 @@ done:
 	RET
 
 // func h1535(s *State)
-// ROLQ $1, R9; JCS taken
+// ROLQ $1, R9; JNE taken
 TEXT ·h1535(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31321,7 +31316,7 @@ TEXT ·h1535(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31335,7 +31330,7 @@ done:
 	RET
 
 // func h1536(s *State)
-// ROLQ $1, R9; JCC taken
+// ROLQ $1, R9; JCS taken
 TEXT ·h1536(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31345,7 +31340,7 @@ TEXT ·h1536(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31359,7 +31354,7 @@ done:
 	RET
 
 // func h1537(s *State)
-// ROLQ $1, R9; JLT taken
+// ROLQ $1, R9; JCC taken
 TEXT ·h1537(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31369,7 +31364,7 @@ TEXT ·h1537(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31383,7 +31378,7 @@ done:
 	RET
 
 // func h1538(s *State)
-// ROLQ $1, R9; JGE taken
+// ROLQ $1, R9; JLT taken
 TEXT ·h1538(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31393,7 +31388,7 @@ TEXT ·h1538(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31407,7 +31402,7 @@ done:
 	RET
 
 // func h1539(s *State)
-// ROLQ $1, R9; JLE taken
+// ROLQ $1, R9; JGE taken
 TEXT ·h1539(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31417,7 +31412,7 @@ TEXT ·h1539(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31431,7 +31426,7 @@ done:
 	RET
 
 // func h1540(s *State)
-// ROLQ $1, R9; JGT taken
+// ROLQ $1, R9; JLE taken
 TEXT ·h1540(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31441,7 +31436,7 @@ TEXT ·h1540(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31455,7 +31450,7 @@ done:
 	RET
 
 // func h1541(s *State)
-// ROLQ $1, R9; JLS taken
+// ROLQ $1, R9; JGT taken
 TEXT ·h1541(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31465,7 +31460,7 @@ TEXT ·h1541(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31479,7 +31474,7 @@ done:
 	RET
 
 // func h1542(s *State)
-// ROLQ $1, R9; JHI taken
+// ROLQ $1, R9; JLS taken
 TEXT ·h1542(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31489,7 +31484,7 @@ TEXT ·h1542(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31503,7 +31498,7 @@ done:
 	RET
 
 // func h1543(s *State)
-// ROLQ $1, R9; JMI taken
+// ROLQ $1, R9; JHI taken
 TEXT ·h1543(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31513,7 +31508,7 @@ TEXT ·h1543(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31527,7 +31522,7 @@ done:
 	RET
 
 // func h1544(s *State)
-// ROLQ $1, R9; JPL taken
+// ROLQ $1, R9; JMI taken
 TEXT ·h1544(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31537,7 +31532,7 @@ TEXT ·h1544(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	ROLQ $1, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31551,8 +31546,32 @@ done:
 	RET
 
 // func h1545(s *State)
-// ROLQ $1, R9; SETCS R10B
+// ROLQ $1, R9; JPL taken
 TEXT ·h1545(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	ROLQ $1, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1546(s *State)
+// ROLQ $1, R9; SETCS R10B
+TEXT ·h1546(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31570,9 +31589,9 @@ TEXT ·h1545(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1546(s *State)
+// func h1547(s *State)
 // ROLQ $1, R9; CMOVQEQ R11, R12
-TEXT ·h1546(SB), NOSPLIT, $24-8
+TEXT ·h1547(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31590,9 +31609,9 @@ TEXT ·h1546(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1547(s *State)
+// func h1548(s *State)
 // ROLQ $1, R9; ADCQ R10, R11
-TEXT ·h1547(SB), NOSPLIT, $24-8
+TEXT ·h1548(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31610,9 +31629,9 @@ TEXT ·h1547(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1548(s *State)
+// func h1549(s *State)
 // ROLQ $1, R9; SBBQ R10, R11
-TEXT ·h1548(SB), NOSPLIT, $24-8
+TEXT ·h1549(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31630,9 +31649,9 @@ TEXT ·h1548(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1549(s *State)
+// func h1550(s *State)
 // ROLQ $1, R9; INCQ R13
-TEXT ·h1549(SB), NOSPLIT, $24-8
+TEXT ·h1550(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31650,9 +31669,9 @@ TEXT ·h1549(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1550(s *State)
+// func h1551(s *State)
 // ROLQ $1, R9; ROLQ $7, R13
-TEXT ·h1550(SB), NOSPLIT, $24-8
+TEXT ·h1551(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31670,32 +31689,8 @@ TEXT ·h1550(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1551(s *State)
-// RORQ $3, R9; JEQ taken
-TEXT ·h1551(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	RORQ $3, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1552(s *State)
-// RORQ $3, R9; JNE taken
+// RORQ $3, R9; JEQ taken
 TEXT ·h1552(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31705,7 +31700,7 @@ TEXT ·h1552(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31719,7 +31714,7 @@ done:
 	RET
 
 // func h1553(s *State)
-// RORQ $3, R9; JCS taken
+// RORQ $3, R9; JNE taken
 TEXT ·h1553(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31729,7 +31724,7 @@ TEXT ·h1553(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31743,7 +31738,7 @@ done:
 	RET
 
 // func h1554(s *State)
-// RORQ $3, R9; JCC taken
+// RORQ $3, R9; JCS taken
 TEXT ·h1554(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31753,7 +31748,7 @@ TEXT ·h1554(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31767,7 +31762,7 @@ done:
 	RET
 
 // func h1555(s *State)
-// RORQ $3, R9; JLT taken
+// RORQ $3, R9; JCC taken
 TEXT ·h1555(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31777,7 +31772,7 @@ TEXT ·h1555(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31791,7 +31786,7 @@ done:
 	RET
 
 // func h1556(s *State)
-// RORQ $3, R9; JGE taken
+// RORQ $3, R9; JLT taken
 TEXT ·h1556(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31801,7 +31796,7 @@ TEXT ·h1556(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31815,7 +31810,7 @@ done:
 	RET
 
 // func h1557(s *State)
-// RORQ $3, R9; JLE taken
+// RORQ $3, R9; JGE taken
 TEXT ·h1557(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31825,7 +31820,7 @@ TEXT ·h1557(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31839,7 +31834,7 @@ done:
 	RET
 
 // func h1558(s *State)
-// RORQ $3, R9; JGT taken
+// RORQ $3, R9; JLE taken
 TEXT ·h1558(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31849,7 +31844,7 @@ TEXT ·h1558(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31863,7 +31858,7 @@ done:
 	RET
 
 // func h1559(s *State)
-// RORQ $3, R9; JLS taken
+// RORQ $3, R9; JGT taken
 TEXT ·h1559(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31873,7 +31868,7 @@ TEXT ·h1559(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31887,7 +31882,7 @@ done:
 	RET
 
 // func h1560(s *State)
-// RORQ $3, R9; JHI taken
+// RORQ $3, R9; JLS taken
 TEXT ·h1560(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31897,7 +31892,7 @@ TEXT ·h1560(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31911,7 +31906,7 @@ done:
 	RET
 
 // func h1561(s *State)
-// RORQ $3, R9; JMI taken
+// RORQ $3, R9; JHI taken
 TEXT ·h1561(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31921,7 +31916,7 @@ TEXT ·h1561(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31935,7 +31930,7 @@ done:
 	RET
 
 // func h1562(s *State)
-// RORQ $3, R9; JPL taken
+// RORQ $3, R9; JMI taken
 TEXT ·h1562(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -31945,7 +31940,7 @@ TEXT ·h1562(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	RORQ $3, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -31959,8 +31954,32 @@ done:
 	RET
 
 // func h1563(s *State)
-// RORQ $3, R9; SETCS R10B
+// RORQ $3, R9; JPL taken
 TEXT ·h1563(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	RORQ $3, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1564(s *State)
+// RORQ $3, R9; SETCS R10B
+TEXT ·h1564(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31978,9 +31997,9 @@ TEXT ·h1563(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1564(s *State)
+// func h1565(s *State)
 // RORQ $3, R9; CMOVQEQ R11, R12
-TEXT ·h1564(SB), NOSPLIT, $24-8
+TEXT ·h1565(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -31998,9 +32017,9 @@ TEXT ·h1564(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1565(s *State)
+// func h1566(s *State)
 // RORQ $3, R9; ADCQ R10, R11
-TEXT ·h1565(SB), NOSPLIT, $24-8
+TEXT ·h1566(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32018,9 +32037,9 @@ TEXT ·h1565(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1566(s *State)
+// func h1567(s *State)
 // RORQ $3, R9; SBBQ R10, R11
-TEXT ·h1566(SB), NOSPLIT, $24-8
+TEXT ·h1567(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32038,9 +32057,9 @@ TEXT ·h1566(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1567(s *State)
+// func h1568(s *State)
 // RORQ $3, R9; INCQ R13
-TEXT ·h1567(SB), NOSPLIT, $24-8
+TEXT ·h1568(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32058,9 +32077,9 @@ TEXT ·h1567(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1568(s *State)
+// func h1569(s *State)
 // RORQ $3, R9; ROLQ $7, R13
-TEXT ·h1568(SB), NOSPLIT, $24-8
+TEXT ·h1569(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32078,32 +32097,8 @@ TEXT ·h1568(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1569(s *State)
-// IMULQ R8, R9; JEQ taken
-TEXT ·h1569(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	IMULQ R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1570(s *State)
-// IMULQ R8, R9; JNE taken
+// IMULQ R8, R9; JEQ taken
 TEXT ·h1570(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32113,7 +32108,7 @@ TEXT ·h1570(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32127,7 +32122,7 @@ done:
 	RET
 
 // func h1571(s *State)
-// IMULQ R8, R9; JCS taken
+// IMULQ R8, R9; JNE taken
 TEXT ·h1571(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32137,7 +32132,7 @@ TEXT ·h1571(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32151,7 +32146,7 @@ done:
 	RET
 
 // func h1572(s *State)
-// IMULQ R8, R9; JCC taken
+// IMULQ R8, R9; JCS taken
 TEXT ·h1572(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32161,7 +32156,7 @@ TEXT ·h1572(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32175,7 +32170,7 @@ done:
 	RET
 
 // func h1573(s *State)
-// IMULQ R8, R9; JLT taken
+// IMULQ R8, R9; JCC taken
 TEXT ·h1573(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32185,7 +32180,7 @@ TEXT ·h1573(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32199,7 +32194,7 @@ done:
 	RET
 
 // func h1574(s *State)
-// IMULQ R8, R9; JGE taken
+// IMULQ R8, R9; JLT taken
 TEXT ·h1574(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32209,7 +32204,7 @@ TEXT ·h1574(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32223,7 +32218,7 @@ done:
 	RET
 
 // func h1575(s *State)
-// IMULQ R8, R9; JLE taken
+// IMULQ R8, R9; JGE taken
 TEXT ·h1575(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32233,7 +32228,7 @@ TEXT ·h1575(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32247,7 +32242,7 @@ done:
 	RET
 
 // func h1576(s *State)
-// IMULQ R8, R9; JGT taken
+// IMULQ R8, R9; JLE taken
 TEXT ·h1576(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32257,7 +32252,7 @@ TEXT ·h1576(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32271,7 +32266,7 @@ done:
 	RET
 
 // func h1577(s *State)
-// IMULQ R8, R9; JLS taken
+// IMULQ R8, R9; JGT taken
 TEXT ·h1577(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32281,7 +32276,7 @@ TEXT ·h1577(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32295,7 +32290,7 @@ done:
 	RET
 
 // func h1578(s *State)
-// IMULQ R8, R9; JHI taken
+// IMULQ R8, R9; JLS taken
 TEXT ·h1578(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32305,7 +32300,7 @@ TEXT ·h1578(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32319,7 +32314,7 @@ done:
 	RET
 
 // func h1579(s *State)
-// IMULQ R8, R9; JMI taken
+// IMULQ R8, R9; JHI taken
 TEXT ·h1579(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32329,7 +32324,7 @@ TEXT ·h1579(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32343,7 +32338,7 @@ done:
 	RET
 
 // func h1580(s *State)
-// IMULQ R8, R9; JPL taken
+// IMULQ R8, R9; JMI taken
 TEXT ·h1580(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32353,7 +32348,7 @@ TEXT ·h1580(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMULQ R8, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32367,8 +32362,32 @@ done:
 	RET
 
 // func h1581(s *State)
-// IMULQ R8, R9; SETCS R10B
+// IMULQ R8, R9; JPL taken
 TEXT ·h1581(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMULQ R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1582(s *State)
+// IMULQ R8, R9; SETCS R10B
+TEXT ·h1582(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32386,9 +32405,9 @@ TEXT ·h1581(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1582(s *State)
+// func h1583(s *State)
 // IMULQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1582(SB), NOSPLIT, $24-8
+TEXT ·h1583(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32406,9 +32425,9 @@ TEXT ·h1582(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1583(s *State)
+// func h1584(s *State)
 // IMULQ R8, R9; ADCQ R10, R11
-TEXT ·h1583(SB), NOSPLIT, $24-8
+TEXT ·h1584(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32426,9 +32445,9 @@ TEXT ·h1583(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1584(s *State)
+// func h1585(s *State)
 // IMULQ R8, R9; SBBQ R10, R11
-TEXT ·h1584(SB), NOSPLIT, $24-8
+TEXT ·h1585(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32446,9 +32465,9 @@ TEXT ·h1584(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1585(s *State)
+// func h1586(s *State)
 // IMULQ R8, R9; INCQ R13
-TEXT ·h1585(SB), NOSPLIT, $24-8
+TEXT ·h1586(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32466,9 +32485,9 @@ TEXT ·h1585(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1586(s *State)
+// func h1587(s *State)
 // IMULQ R8, R9; ROLQ $7, R13
-TEXT ·h1586(SB), NOSPLIT, $24-8
+TEXT ·h1587(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32486,32 +32505,8 @@ TEXT ·h1586(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1587(s *State)
-// IMUL3Q $-3, R8, R9; JEQ taken
-TEXT ·h1587(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	IMUL3Q $-3, R8, R9
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1588(s *State)
-// IMUL3Q $-3, R8, R9; JNE taken
+// IMUL3Q $-3, R8, R9; JEQ taken
 TEXT ·h1588(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32521,7 +32516,7 @@ TEXT ·h1588(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32535,7 +32530,7 @@ done:
 	RET
 
 // func h1589(s *State)
-// IMUL3Q $-3, R8, R9; JCS taken
+// IMUL3Q $-3, R8, R9; JNE taken
 TEXT ·h1589(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32545,7 +32540,7 @@ TEXT ·h1589(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JCS taken
+	JNE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32559,7 +32554,7 @@ done:
 	RET
 
 // func h1590(s *State)
-// IMUL3Q $-3, R8, R9; JCC taken
+// IMUL3Q $-3, R8, R9; JCS taken
 TEXT ·h1590(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32569,7 +32564,7 @@ TEXT ·h1590(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JCC taken
+	JCS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32583,7 +32578,7 @@ done:
 	RET
 
 // func h1591(s *State)
-// IMUL3Q $-3, R8, R9; JLT taken
+// IMUL3Q $-3, R8, R9; JCC taken
 TEXT ·h1591(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32593,7 +32588,7 @@ TEXT ·h1591(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JLT taken
+	JCC taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32607,7 +32602,7 @@ done:
 	RET
 
 // func h1592(s *State)
-// IMUL3Q $-3, R8, R9; JGE taken
+// IMUL3Q $-3, R8, R9; JLT taken
 TEXT ·h1592(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32617,7 +32612,7 @@ TEXT ·h1592(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JGE taken
+	JLT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32631,7 +32626,7 @@ done:
 	RET
 
 // func h1593(s *State)
-// IMUL3Q $-3, R8, R9; JLE taken
+// IMUL3Q $-3, R8, R9; JGE taken
 TEXT ·h1593(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32641,7 +32636,7 @@ TEXT ·h1593(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JLE taken
+	JGE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32655,7 +32650,7 @@ done:
 	RET
 
 // func h1594(s *State)
-// IMUL3Q $-3, R8, R9; JGT taken
+// IMUL3Q $-3, R8, R9; JLE taken
 TEXT ·h1594(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32665,7 +32660,7 @@ TEXT ·h1594(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JGT taken
+	JLE taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32679,7 +32674,7 @@ done:
 	RET
 
 // func h1595(s *State)
-// IMUL3Q $-3, R8, R9; JLS taken
+// IMUL3Q $-3, R8, R9; JGT taken
 TEXT ·h1595(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32689,7 +32684,7 @@ TEXT ·h1595(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JLS taken
+	JGT taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32703,7 +32698,7 @@ done:
 	RET
 
 // func h1596(s *State)
-// IMUL3Q $-3, R8, R9; JHI taken
+// IMUL3Q $-3, R8, R9; JLS taken
 TEXT ·h1596(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32713,7 +32708,7 @@ TEXT ·h1596(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JHI taken
+	JLS taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32727,7 +32722,7 @@ done:
 	RET
 
 // func h1597(s *State)
-// IMUL3Q $-3, R8, R9; JMI taken
+// IMUL3Q $-3, R8, R9; JHI taken
 TEXT ·h1597(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32737,7 +32732,7 @@ TEXT ·h1597(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JMI taken
+	JHI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32751,7 +32746,7 @@ done:
 	RET
 
 // func h1598(s *State)
-// IMUL3Q $-3, R8, R9; JPL taken
+// IMUL3Q $-3, R8, R9; JMI taken
 TEXT ·h1598(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32761,7 +32756,7 @@ TEXT ·h1598(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	IMUL3Q $-3, R8, R9
-	JPL taken
+	JMI taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32775,8 +32770,32 @@ done:
 	RET
 
 // func h1599(s *State)
-// IMUL3Q $-3, R8, R9; SETCS R10B
+// IMUL3Q $-3, R8, R9; JPL taken
 TEXT ·h1599(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	IMUL3Q $-3, R8, R9
+	JPL taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1600(s *State)
+// IMUL3Q $-3, R8, R9; SETCS R10B
+TEXT ·h1600(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32794,9 +32813,9 @@ TEXT ·h1599(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1600(s *State)
+// func h1601(s *State)
 // IMUL3Q $-3, R8, R9; CMOVQEQ R11, R12
-TEXT ·h1600(SB), NOSPLIT, $24-8
+TEXT ·h1601(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32814,9 +32833,9 @@ TEXT ·h1600(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1601(s *State)
+// func h1602(s *State)
 // IMUL3Q $-3, R8, R9; ADCQ R10, R11
-TEXT ·h1601(SB), NOSPLIT, $24-8
+TEXT ·h1602(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32834,9 +32853,9 @@ TEXT ·h1601(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1602(s *State)
+// func h1603(s *State)
 // IMUL3Q $-3, R8, R9; SBBQ R10, R11
-TEXT ·h1602(SB), NOSPLIT, $24-8
+TEXT ·h1603(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32854,9 +32873,9 @@ TEXT ·h1602(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1603(s *State)
+// func h1604(s *State)
 // IMUL3Q $-3, R8, R9; INCQ R13
-TEXT ·h1603(SB), NOSPLIT, $24-8
+TEXT ·h1604(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32874,9 +32893,9 @@ TEXT ·h1603(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1604(s *State)
+// func h1605(s *State)
 // IMUL3Q $-3, R8, R9; ROLQ $7, R13
-TEXT ·h1604(SB), NOSPLIT, $24-8
+TEXT ·h1605(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32894,32 +32913,8 @@ TEXT ·h1604(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1605(s *State)
-// MULQ R8; JEQ taken
-TEXT ·h1605(SB), NOSPLIT, $24-8
-	MOVQ s+0(FP), AX
-	MOVQ AX, 0(SP)
-	STMXCSR 8(SP)
-	MOVQ $0, 16(SP)
-	CALL ·cosimLoad(SB)
-	MOVQ 0(SP), BP
-	MOVQ 40(BP), BP
-	MULQ R8
-	JEQ taken
-	JMP done
-taken:
-	MOVQ $1, 16(SP)
-done:
-	CALL ·cosimStore(SB)
-	MOVQ 0(SP), AX
-	LDMXCSR 8(SP)
-	MOVQ 16(SP), CX
-	MOVQ CX, 144(AX)
-	VZEROUPPER
-	RET
-
 // func h1606(s *State)
-// MULQ R8; JNE taken
+// MULQ R8; JEQ taken
 TEXT ·h1606(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
@@ -32929,7 +32924,7 @@ TEXT ·h1606(SB), NOSPLIT, $24-8
 	MOVQ 0(SP), BP
 	MOVQ 40(BP), BP
 	MULQ R8
-	JNE taken
+	JEQ taken
 	JMP done
 taken:
 	MOVQ $1, 16(SP)
@@ -32943,8 +32938,32 @@ done:
 	RET
 
 // func h1607(s *State)
-// MULQ R8; JCS taken
+// MULQ R8; JNE taken
 TEXT ·h1607(SB), NOSPLIT, $24-8
+	MOVQ s+0(FP), AX
+	MOVQ AX, 0(SP)
+	STMXCSR 8(SP)
+	MOVQ $0, 16(SP)
+	CALL ·cosimLoad(SB)
+	MOVQ 0(SP), BP
+	MOVQ 40(BP), BP
+	MULQ R8
+	JNE taken
+	JMP done
+taken:
+	MOVQ $1, 16(SP)
+done:
+	CALL ·cosimStore(SB)
+	MOVQ 0(SP), AX
+	LDMXCSR 8(SP)
+	MOVQ 16(SP), CX
+	MOVQ CX, 144(AX)
+	VZEROUPPER
+	RET
+
+// func h1608(s *State)
+// MULQ R8; JCS taken
+TEXT ·h1608(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32966,9 +32985,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1608(s *State)
+// func h1609(s *State)
 // MULQ R8; JCC taken
-TEXT ·h1608(SB), NOSPLIT, $24-8
+TEXT ·h1609(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -32990,9 +33009,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1609(s *State)
+// func h1610(s *State)
 // MULQ R8; JLT taken
-TEXT ·h1609(SB), NOSPLIT, $24-8
+TEXT ·h1610(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33014,9 +33033,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1610(s *State)
+// func h1611(s *State)
 // MULQ R8; JGE taken
-TEXT ·h1610(SB), NOSPLIT, $24-8
+TEXT ·h1611(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33038,9 +33057,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1611(s *State)
+// func h1612(s *State)
 // MULQ R8; JLE taken
-TEXT ·h1611(SB), NOSPLIT, $24-8
+TEXT ·h1612(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33062,9 +33081,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1612(s *State)
+// func h1613(s *State)
 // MULQ R8; JGT taken
-TEXT ·h1612(SB), NOSPLIT, $24-8
+TEXT ·h1613(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33086,9 +33105,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1613(s *State)
+// func h1614(s *State)
 // MULQ R8; JLS taken
-TEXT ·h1613(SB), NOSPLIT, $24-8
+TEXT ·h1614(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33110,9 +33129,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1614(s *State)
+// func h1615(s *State)
 // MULQ R8; JHI taken
-TEXT ·h1614(SB), NOSPLIT, $24-8
+TEXT ·h1615(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33134,9 +33153,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1615(s *State)
+// func h1616(s *State)
 // MULQ R8; JMI taken
-TEXT ·h1615(SB), NOSPLIT, $24-8
+TEXT ·h1616(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33158,9 +33177,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1616(s *State)
+// func h1617(s *State)
 // MULQ R8; JPL taken
-TEXT ·h1616(SB), NOSPLIT, $24-8
+TEXT ·h1617(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33182,9 +33201,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1617(s *State)
+// func h1618(s *State)
 // MULQ R8; SETCS R10B
-TEXT ·h1617(SB), NOSPLIT, $24-8
+TEXT ·h1618(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33202,9 +33221,9 @@ TEXT ·h1617(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1618(s *State)
+// func h1619(s *State)
 // MULQ R8; CMOVQEQ R11, R12
-TEXT ·h1618(SB), NOSPLIT, $24-8
+TEXT ·h1619(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33222,9 +33241,9 @@ TEXT ·h1618(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1619(s *State)
+// func h1620(s *State)
 // MULQ R8; ADCQ R10, R11
-TEXT ·h1619(SB), NOSPLIT, $24-8
+TEXT ·h1620(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33242,9 +33261,9 @@ TEXT ·h1619(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1620(s *State)
+// func h1621(s *State)
 // MULQ R8; SBBQ R10, R11
-TEXT ·h1620(SB), NOSPLIT, $24-8
+TEXT ·h1621(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33262,9 +33281,9 @@ TEXT ·h1620(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1621(s *State)
+// func h1622(s *State)
 // MULQ R8; INCQ R13
-TEXT ·h1621(SB), NOSPLIT, $24-8
+TEXT ·h1622(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33282,9 +33301,9 @@ TEXT ·h1621(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1622(s *State)
+// func h1623(s *State)
 // MULQ R8; ROLQ $7, R13
-TEXT ·h1622(SB), NOSPLIT, $24-8
+TEXT ·h1623(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33302,9 +33321,9 @@ TEXT ·h1622(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1623(s *State)
+// func h1624(s *State)
 // POPCNTQ R8, R9; JEQ taken
-TEXT ·h1623(SB), NOSPLIT, $24-8
+TEXT ·h1624(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33326,9 +33345,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1624(s *State)
+// func h1625(s *State)
 // POPCNTQ R8, R9; JNE taken
-TEXT ·h1624(SB), NOSPLIT, $24-8
+TEXT ·h1625(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33350,9 +33369,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1625(s *State)
+// func h1626(s *State)
 // POPCNTQ R8, R9; JCS taken
-TEXT ·h1625(SB), NOSPLIT, $24-8
+TEXT ·h1626(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33374,9 +33393,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1626(s *State)
+// func h1627(s *State)
 // POPCNTQ R8, R9; JCC taken
-TEXT ·h1626(SB), NOSPLIT, $24-8
+TEXT ·h1627(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33398,9 +33417,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1627(s *State)
+// func h1628(s *State)
 // POPCNTQ R8, R9; JLT taken
-TEXT ·h1627(SB), NOSPLIT, $24-8
+TEXT ·h1628(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33422,9 +33441,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1628(s *State)
+// func h1629(s *State)
 // POPCNTQ R8, R9; JGE taken
-TEXT ·h1628(SB), NOSPLIT, $24-8
+TEXT ·h1629(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33446,9 +33465,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1629(s *State)
+// func h1630(s *State)
 // POPCNTQ R8, R9; JLE taken
-TEXT ·h1629(SB), NOSPLIT, $24-8
+TEXT ·h1630(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33470,9 +33489,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1630(s *State)
+// func h1631(s *State)
 // POPCNTQ R8, R9; JGT taken
-TEXT ·h1630(SB), NOSPLIT, $24-8
+TEXT ·h1631(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33494,9 +33513,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1631(s *State)
+// func h1632(s *State)
 // POPCNTQ R8, R9; JLS taken
-TEXT ·h1631(SB), NOSPLIT, $24-8
+TEXT ·h1632(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33518,9 +33537,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1632(s *State)
+// func h1633(s *State)
 // POPCNTQ R8, R9; JHI taken
-TEXT ·h1632(SB), NOSPLIT, $24-8
+TEXT ·h1633(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33542,9 +33561,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1633(s *State)
+// func h1634(s *State)
 // POPCNTQ R8, R9; JMI taken
-TEXT ·h1633(SB), NOSPLIT, $24-8
+TEXT ·h1634(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33566,9 +33585,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1634(s *State)
+// func h1635(s *State)
 // POPCNTQ R8, R9; JPL taken
-TEXT ·h1634(SB), NOSPLIT, $24-8
+TEXT ·h1635(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33590,9 +33609,9 @@ done:
 	VZEROUPPER
 	RET
 
-// func h1635(s *State)
+// func h1636(s *State)
 // POPCNTQ R8, R9; SETCS R10B
-TEXT ·h1635(SB), NOSPLIT, $24-8
+TEXT ·h1636(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33610,9 +33629,9 @@ TEXT ·h1635(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1636(s *State)
+// func h1637(s *State)
 // POPCNTQ R8, R9; CMOVQEQ R11, R12
-TEXT ·h1636(SB), NOSPLIT, $24-8
+TEXT ·h1637(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33630,9 +33649,9 @@ TEXT ·h1636(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1637(s *State)
+// func h1638(s *State)
 // POPCNTQ R8, R9; ADCQ R10, R11
-TEXT ·h1637(SB), NOSPLIT, $24-8
+TEXT ·h1638(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33650,9 +33669,9 @@ TEXT ·h1637(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1638(s *State)
+// func h1639(s *State)
 // POPCNTQ R8, R9; SBBQ R10, R11
-TEXT ·h1638(SB), NOSPLIT, $24-8
+TEXT ·h1639(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33670,9 +33689,9 @@ TEXT ·h1638(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1639(s *State)
+// func h1640(s *State)
 // POPCNTQ R8, R9; INCQ R13
-TEXT ·h1639(SB), NOSPLIT, $24-8
+TEXT ·h1640(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
@@ -33690,9 +33709,9 @@ TEXT ·h1639(SB), NOSPLIT, $24-8
 	VZEROUPPER
 	RET
 
-// func h1640(s *State)
+// func h1641(s *State)
 // POPCNTQ R8, R9; ROLQ $7, R13
-TEXT ·h1640(SB), NOSPLIT, $24-8
+TEXT ·h1641(SB), NOSPLIT, $24-8
 	MOVQ s+0(FP), AX
 	MOVQ AX, 0(SP)
 	STMXCSR 8(SP)
