@@ -90,11 +90,15 @@ type ballScenario struct {
 func anyBelow(rng *rand.Rand, i int) byte { return byte(rng.IntN(i + 1)) }
 func anyAbove(rng *rand.Rand, i int) byte { return byte(i + 1 + rng.IntN(255-i)) }
 
-// spread puts n rejections before the loop's iterations, one run each.
+// spread puts n rejections before the loop's iterations, one run each,
+// all but the last: at i = 255 no byte is rejected.
 func spread(n int) func(rng *rand.Rand, i, τ int) int {
 	return func(rng *rand.Rand, i, τ int) int {
-		k := i - (256 - τ)
-		return n/τ + b2i(k < n%τ)
+		if i == 255 {
+			return 0
+		}
+		k, m := i-(256-τ), τ-1
+		return n/m + b2i(k < n%m)
 	}
 }
 
