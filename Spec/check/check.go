@@ -508,7 +508,8 @@ func Routine(f *x86.File, r *x86.Routine, c *contract.Contract, opt Options) []R
 				}
 			}
 		}
-		p, err := functionalProof(f, r, c, opt, res[MemorySafety].Status == Proven)
+		var ballCT string
+		p, err := functionalProof(f, r, c, opt, res[MemorySafety].Status == Proven, &ballCT)
 		switch {
 		case err != nil:
 			set(Functional, Failing, err.Error()+"; "+tested, time.Since(t0))
@@ -525,6 +526,16 @@ func Routine(f *x86.File, r *x86.Routine, c *contract.Contract, opt Options) []R
 				set(Functional, Proven, d+"; also "+tested, time.Since(t0))
 			} else {
 				set(Functional, Failing, p.what+" failed: "+err.Error()+"; "+tested, time.Since(t0))
+			}
+			// The SampleInBall proof's paths also show its constant time
+			// against the declared leak; the twin test must have passed
+			// too (ConstantTime tested, not failing). The proof's time is
+			// the functional row's.
+			if p.what == ballProof && err == nil && res[ConstantTime].Status == Tested {
+				ct := res[ConstantTime]
+				set(ConstantTime, Proven, ballCT+"; also "+ct.Detail, time.Duration(ct.Seconds*float64(time.Second)))
+			} else if p.what == ballProof && err != nil {
+				set(ConstantTime, Failing, p.what+" failed: "+err.Error(), time.Since(t0))
 			}
 			// The ExpandA proof's CTSample is also a constant-time fact.
 			if p.what == expandAProof && err == nil {
@@ -544,8 +555,12 @@ func Routine(f *x86.File, r *x86.Routine, c *contract.Contract, opt Options) []R
 }
 
 // proof is the proof of a contract's functional obligation.
-// expandAProof names the ExpandA proof in reports.
-const expandAProof = "ExpandA proof (StageA, Samp4, CTSample)"
+// expandAProof names the ExpandA proof in reports, ballProof the
+// SampleInBall proof.
+const (
+	expandAProof = "ExpandA proof (StageA, Samp4, CTSample)"
+	ballProof    = "SampleInBall proof"
+)
 
 type proof struct {
 	what  string // as reports name it
@@ -555,11 +570,13 @@ type proof struct {
 
 // functionalProof returns the proof a contract's data name: its Keccak
 // states (symbolic proof, with the hints' cuts), its ℤq map, its
-// coefficient map, its sponge and unpacking (Squeeze), or Unchanged (from memory safety, memSafe says whether
-// that is proven); nil if it names none (the obligation is then tested).
-// A contract naming more than one fails: no proof may stand in for
-// another.
-func functionalProof(f *x86.File, r *x86.Routine, c *contract.Contract, opt Options, memSafe bool) (*proof, error) {
+// coefficient map, its sponge and unpacking (Squeeze), its Ball where it
+// declares functional correctness proven (the SampleInBall proof, which
+// also sets *ballCT, its constant-time detail),
+// or Unchanged (from memory safety, memSafe says whether that is proven);
+// nil if it names none (the obligation is then tested). A contract naming
+// more than one fails: no proof may stand in for another.
+func functionalProof(f *x86.File, r *x86.Routine, c *contract.Contract, opt Options, memSafe bool, ballCT *string) (*proof, error) {
 	var ps []proof
 	if c.KeccakStates > 0 {
 		ps = append(ps, proof{"symbolic proof", true, func() (string, error) { return ProveKeccak(f, r, c, opt.Hints, opt.MaxSteps) }})
@@ -578,6 +595,16 @@ func functionalProof(f *x86.File, r *x86.Routine, c *contract.Contract, opt Opti
 	}
 	if c.Squeeze != nil {
 		ps = append(ps, proof{"squeeze proof", true, func() (string, error) { return proveSqueeze(f, r, c, opt.Callees, opt.MaxSteps) }})
+	}
+	if c.Ball != nil && c.Level[Functional] == Proven {
+		// Asked for by the contract's level. Its paths cover every run
+		// (control flow depends on the stream), and it also gives the
+		// constant-time detail.
+		ps = append(ps, proof{ballProof, false, func() (string, error) {
+			fn, ct, err := ProveBall(f, r, c, opt.Hints, opt.Callees, 20000)
+			*ballCT = ct
+			return fn, err
+		}})
 	}
 	if c.Exceeds != nil {
 		ps = append(ps, proof{"norm-check proof", true, func() (string, error) { return proveExceeds(f, r, c, opt.MaxSteps) }})
