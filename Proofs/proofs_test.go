@@ -400,3 +400,20 @@ func TestBoundedx4StreamProof(t *testing.T) {
 		}
 	}
 }
+
+// The SampleInBall proof holds with the plan for each routine (parsed
+// from go/asm's text; -short: ML-DSA-44's only).
+func TestBallPlan(t *testing.T) {
+	for _, sym := range []string{"SampleInBall44AMD64", "SampleInBall65AMD64", "SampleInBall87AMD64"} {
+		f, r := mutated(t, "sampleinball_amd64.s", sym)
+		fn, _, err := check.ProveBall(f, r, contract.Lookup(sym), Hints{}, callees(t), 20000)
+		if err != nil {
+			t.Errorf("%s: %v", sym, err)
+		} else {
+			t.Logf("%s: %s", sym, fn)
+		}
+		if testing.Short() {
+			break
+		}
+	}
+}

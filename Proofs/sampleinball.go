@@ -1,9 +1,12 @@
 package proofs
 
 import (
+	"fmt"
+
 	"github.com/vg-crypto/vg/Spec/check"
 	"github.com/vg-crypto/vg/Spec/contract"
 	"github.com/vg-crypto/vg/Spec/fips204"
+	"github.com/vg-crypto/vg/Spec/x86"
 )
 
 func init() {
@@ -34,4 +37,21 @@ func sampleInBallAMD64(τ int) []check.Invariant {
 			pub("frame+232", 0, contract.SampleInBallBlocks-1),
 		},
 	}}
+}
+
+// BallPlan implements check.BallHints: the loop head where a byte is
+// read, the expansion, the state, h and the masks' registers
+// (Emit/sampleinball.go), and the slots that hold a constant of the
+// proof's (i, block, byte) at read: the byte's offset, i, the blocks
+// still allowed, 1 << (i − 192) and 1 << (i + τ − 256).
+func (Hints) BallPlan(r *x86.Routine, c *contract.Contract) (*check.BallPlan, error) {
+	if _, ok := ballParams[c.Symbol]; !ok {
+		return nil, fmt.Errorf("no SampleInBall plan for %s", c.Symbol)
+	}
+	return &check.BallPlan{
+		Read: "read", Expand: "expand", State: "frame+8", Signs: "frame+224",
+		NZ:   [4]string{"R8", "R9", "R10", "R11"},
+		Neg:  [4]string{"R12", "R13", "R14", "BX"},
+		Keep: []string{"frame+208", "frame+216", "frame+232", "frame+248", "frame+256"},
+	}, nil
 }
