@@ -43,7 +43,7 @@ func ballContract(name string, p fips204.Params) *Contract {
 			"rejected. Baseline x86-64; each block is squeezed by a call of",
 			"KeccakF1600AMD64.",
 		},
-		Level: provenExcept(Functional, ConstantTime), Budget: 120,
+		Level: provenExcept(), Budget: 60,
 		Args: []Arg{
 			{Name: "c", Bytes: 1024, Write: true, Read: true},
 			{Name: "seed", Bytes: seedLen, Read: true, Secret: true},
