@@ -579,4 +579,51 @@ var mutants = []Mutant{
 		Edits: []Edit{{File: "expanda_amd64.s", Find: "MOVQ 8(SI), AX", Replace: "MOVQ 16(SI), AX", N: 2}}},
 	{Name: "expanda/output-pointer-into-frame", Routine: "ExpandA44AVX2",
 		Edits: []Edit{{File: "expanda_amd64.s", Find: "LEAQ    (DI), AX\n\tMOVQ    AX, 24(SP)", Replace: "LEAQ    56(SP), AX\n\tMOVQ    AX, 24(SP)"}}},
+
+	// ---- SampleInBall44/65/87AMD64: functional correctness and constant
+	// time proven for every seed by the SampleInBall proof (every stream,
+	// the squeeze of c̃ by calls of the permutation); the stream tests and
+	// the twin test run too. Most of these bugs show only on streams that
+	// random seeds do not draw.
+	{Name: "sampleinball/accepts-i-plus-1-at-one-i", Routine: "SampleInBall44AMD64",
+		Edits: []Edit{{File: "sampleinball_amd64.s", Text: "SampleInBall44AMD64", Find: "\tCMPQ    CX, 216(SP)\n",
+			Replace: "\tMOVQ 216(SP), DX\n\tCMPQ DX, $0x000000e0\n\tJNE  planted\n\tINCQ DX\nplanted:\n\tCMPQ CX, DX\n"}}},
+	{Name: "sampleinball/sign-wrong-at-one-i", Routine: "SampleInBall65AMD64",
+		Edits: []Edit{{File: "sampleinball_amd64.s", Text: "SampleInBall65AMD64", Find: "\tMOVQ DX, 240(SP)\n",
+			Replace: "\tMOVQ 216(SP), SI\n\tCMPQ SI, $0x000000e6\n\tJNE  planted\n\tNOTQ DX\nplanted:\n\tMOVQ DX, 240(SP)\n"}}},
+	// Every sign flipped where h, the stream's first 8 bytes, is one
+	// 64-bit value: only the proof sees it.
+	{Name: "sampleinball/sign-rare-input-backdoor", Routine: "SampleInBall87AMD64",
+		Edits: []Edit{{File: "sampleinball_amd64.s", Text: "SampleInBall87AMD64", Find: "\tMOVQ DX, 240(SP)\n",
+			Replace: "\tMOVQ 224(SP), AX\n\tMOVQ $0x0123456789abcdef, SI\n\tXORQ SI, AX\n\tMOVQ AX, SI\n\tSUBQ $0x01, SI\n\tNOTQ AX\n\tANDQ AX, SI\n\tSARQ $0x3f, SI\n\tXORQ SI, DX\n\tMOVQ DX, 240(SP)\n"}}},
+	{Name: "sampleinball/one-block-short", Routine: "SampleInBall87AMD64",
+		Edits: []Edit{{File: "sampleinball_amd64.s", Text: "SampleInBall87AMD64", Find: "MOVQ $0x00000002, 232(SP)", Replace: "MOVQ $0x00000001, 232(SP)"}}},
+	{Name: "sampleinball/ok-after-the-bound", Routine: "SampleInBall44AMD64",
+		Edits: []Edit{{File: "sampleinball_amd64.s", Text: "SampleInBall44AMD64", Find: "MOVB $0x00, ret+16(FP)", Replace: "MOVB $0x01, ret+16(FP)"}}},
+	// c[j] is overwritten by the expansion, so the output is right; the
+	// address is not.
+	{Name: "sampleinball/store-indexed-by-j", Routine: "SampleInBall65AMD64",
+		Edits: []Edit{{File: "sampleinball_amd64.s", Text: "SampleInBall65AMD64", Find: "\tMOVQ 224(SP), DX\n",
+			Replace: "\tMOVQ c+0(FP), DI\n\tMOVL $0x00000000, (DI)(CX*4)\n\tMOVQ 224(SP), DX\n"}}},
+	// Both ways lead to the next instruction: the twin test sees the same
+	// path; only the proof sees the branch on the sign.
+	{Name: "sampleinball/branch-on-sign", Routine: "SampleInBall87AMD64",
+		Edits: []Edit{{File: "sampleinball_amd64.s", Text: "SampleInBall87AMD64", Find: "\tMOVQ DX, 240(SP)\n",
+			Replace: "\tTESTQ DX, DX\n\tJEQ planted\nplanted:\n\tMOVQ DX, 240(SP)\n"}}},
+	// Word 3 takes j only below 255 (j − 192 < 63): c_255 is lost where
+	// the last iteration accepts j = 255.
+	{Name: "sampleinball/bit-255-dropped", Routine: "SampleInBall44AMD64",
+		Edits: []Edit{{File: "sampleinball_amd64.s", Text: "SampleInBall44AMD64", Find: "// Word 3: CX = j − 192.\n\tXORL    DX, DX\n\tCMPQ    CX, $0x00000040",
+			Replace: "// Word 3: CX = j − 192.\n\tXORL    DX, DX\n\tCMPQ    CX, $0x0000003f"}}},
+	{Name: "sampleinball/non-doit-on-j", Routine: "SampleInBall65AMD64",
+		Edits: []Edit{{File: "sampleinball_amd64.s", Text: "SampleInBall65AMD64", Find: "\tINCQ    AX\n", Replace: "\tXCHGQ CX, CX\n\tINCQ    AX\n"}}},
+	// A second block is squeezed with negligible probability on random
+	// seeds, and the stream tests write each block whatever the state
+	// holds: only the proof sees the state written, or squeezed twice.
+	{Name: "sampleinball/state-written-between-blocks", Routine: "SampleInBall44AMD64",
+		Edits: []Edit{{File: "sampleinball_amd64.s", Text: "SampleInBall44AMD64", Find: "\tDECQ AX\n\tMOVQ AX, 232(SP)\n",
+			Replace: "\tDECQ AX\n\tMOVQ AX, 232(SP)\n\tMOVQ AX, 200(SP)\n"}}},
+	{Name: "sampleinball/squeezes-twice", Routine: "SampleInBall65AMD64",
+		Edits: []Edit{{File: "sampleinball_amd64.s", Text: "SampleInBall65AMD64", Find: "\tCALL ·KeccakF1600AMD64(SB)\n\tMOVQ 272(SP), R8\n",
+			Replace: "\tCALL ·KeccakF1600AMD64(SB)\n\tLEAQ 8(SP), AX\n\tMOVQ AX, (SP)\n\tCALL ·KeccakF1600AMD64(SB)\n\tMOVQ 272(SP), R8\n"}}},
 }
