@@ -671,6 +671,12 @@ func (pv *ballProver) arrive(m *x86.Machine[*x86.Term], ps *ballPath) (*ballHead
 	s := pv.s
 	hd := ps.hd
 	expand := m.PC == pv.expandPC
+	// Every head starts with SP at the frame's base (start): a path must
+	// arrive so (the frame moves at a CALL, SP with it), or the next one
+	// would read other slots than the proof's.
+	if sp, ok := s.Concrete(m.GPR[x86.SP]); !ok || sp != m.Region("frame").Base {
+		return nil, errors.New("a head reached with SP not at the frame")
+	}
 	var nz, neg [4]*x86.Term
 	for w := 0; w < 4; w++ {
 		nz[w], neg[w] = m.GPR[pv.nz[w]], m.GPR[pv.neg[w]]

@@ -160,6 +160,8 @@ func TestBallProofRefutes(t *testing.T) {
 			"a second block squeezed on one path"},
 		{"a byte skipped after a squeeze", []string{"\tXORL AX, AX\n\tJMP  load\n", "\tMOVL $0x00000001, AX\n\tJMP  load\n"},
 			"reads more than the byte j"},
+		{"the stack moved at i = 230", []string{"\tMOVQ AX, 216(SP)\n\tCMPQ AX, $0x00000100\n",
+			"\tMOVQ AX, 216(SP)\n" + onlyAt(230, "\tSUBQ $0x08, SP\n") + "\tCMPQ AX, $0x00000100\n"}, "SP not at the frame"},
 		{"q − 1 wrong", []string{"\tPXOR       X15, X3\n", "\tPXOR       X14, X3\n"}, "c is the masks' coefficients mod q"},
 	} {
 		f, r, callees := ballText(t, sym, tc.pairs...)
