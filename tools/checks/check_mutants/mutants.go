@@ -626,4 +626,8 @@ var mutants = []Mutant{
 	{Name: "sampleinball/squeezes-twice", Routine: "SampleInBall65AMD64",
 		Edits: []Edit{{File: "sampleinball_amd64.s", Text: "SampleInBall65AMD64", Find: "\tCALL ·KeccakF1600AMD64(SB)\n\tMOVQ 272(SP), R8\n",
 			Replace: "\tCALL ·KeccakF1600AMD64(SB)\n\tLEAQ 8(SP), AX\n\tMOVQ AX, (SP)\n\tCALL ·KeccakF1600AMD64(SB)\n\tMOVQ 272(SP), R8\n"}}},
+	// SP moved by 8 once i reaches 230: every slot read later is another.
+	{Name: "sampleinball/stack-moved-at-one-i", Routine: "SampleInBall44AMD64",
+		Edits: []Edit{{File: "sampleinball_amd64.s", Text: "SampleInBall44AMD64", Find: "\tMOVQ AX, 216(SP)\n\tCMPQ AX, $0x00000100\n",
+			Replace: "\tMOVQ AX, 216(SP)\n\tCMPQ AX, $0x000000e6\n\tJNE  planted\n\tSUBQ $0x08, SP\nplanted:\n\tCMPQ AX, $0x00000100\n"}}},
 }
