@@ -21,6 +21,10 @@ type Column struct {
 	Tags  string // go build -tags
 	Env   []string
 	Path  string // what mldsa.Implementation() must say, for vg columns
+	// ExpandA, where set, replaces the Impl's callgrind pattern: the
+	// pure-Go build inlines vg's expandA into its caller, leaving
+	// expandAGeneric as the function to count in.
+	ExpandA string
 }
 
 // Columns lists the tables' columns in order. vg's baseline assembly path
@@ -29,7 +33,8 @@ type Column struct {
 var Columns = []Column{
 	{Key: "vg-avx2", Title: "vg AVX2", Impl: "vg", Path: "AVX2"},
 	{Key: "vg-asm", Title: "vg asm", Impl: "vg", Tags: "cpu_features_env", Env: []string{"VG_CPU_FEATURES=none"}, Path: "baseline x86-64 assembly"},
-	{Key: "vg-purego", Title: "vg pure Go", Impl: "vg", Tags: "purego", Path: "pure Go"},
+	{Key: "vg-purego", Title: "vg pure Go", Impl: "vg", Tags: "purego", Path: "pure Go",
+		ExpandA: "github.com/vg-crypto/vg/go/mldsa.expandAGeneric"},
 	{Key: "filippo", Title: "filippo.io/mldsa", Impl: "filippo"},
 	{Key: "circl", Title: "circl", Impl: "circl"},
 }

@@ -337,7 +337,11 @@ func countCell(j countJob, bin, inputs string) (float64, error) {
 		if !ok || im.ExpandA == "" {
 			return 0, bench.ErrUnsupported
 		}
-		op, toggle = bench.OpVerify, "--toggle-collect="+im.ExpandA
+		pattern := im.ExpandA
+		if j.col.ExpandA != "" {
+			pattern = j.col.ExpandA
+		}
+		op, toggle = bench.OpVerify, "--toggle-collect="+pattern
 	}
 	args := func(k int) []string {
 		return []string{"-impl", j.col.Impl, "-param", j.param, "-op", op, "-n", strconv.Itoa(k), "-inputs", inputs}
