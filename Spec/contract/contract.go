@@ -175,6 +175,10 @@ type Contract struct {
 	// Ball); the checker may then prove the postcondition and the
 	// declared leak for every seed (Spec/check, ballproof.go).
 	Ball *Ball
+	// HintPack, when set, says the routine is HintBitPack (Algorithm 20,
+	// see HintPack); the checker may then prove the postcondition for
+	// every hint meeting the precondition (Spec/check, hintpackproof.go).
+	HintPack *HintPack
 	// Calls lists the routines this one may CALL (TEXT symbols). The
 	// checker replaces each callee by its contract: it checks the call's
 	// discipline and applies the callee's Effect (Spec/check, call.go).
