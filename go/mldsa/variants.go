@@ -88,6 +88,7 @@ var (
 	rejBoundedPolyx4Routine       = newRoutine("rejBoundedPolyx4", rejBoundedPolyx4Generic, rejBoundedPolyx4)
 	expandMaskRoutine             = newRoutine("expandMask", expandMaskGeneric, expandMask)
 	sampleInBallRoutine           = newRoutine("sampleInBall", sampleInBallGeneric, sampleInBall)
+	hintBitPackRoutine            = newRoutine("hintBitPack", hintBitPackGeneric, hintBitPack)
 	simpleBitPackRoutine          = newRoutine("simpleBitPack", simpleBitPackGeneric, simpleBitPack)
 	simpleBitUnpackRoutine        = newRoutine("simpleBitUnpack", simpleBitUnpackGeneric, simpleBitUnpack)
 	bitPackSignedRoutine          = newRoutine("bitPackSigned", bitPackSignedGeneric, bitPackSigned)

@@ -227,6 +227,29 @@ var variantChecks = []variantCheck{
 		}
 		return nil
 	}),
+	checkOf(hintBitPackRoutine, func(rng *rand.Rand, g, f func([]byte, []ringElement, int)) error {
+		// The three parameter sets' (k, ω), and a pair of none; up to ω
+		// ones, exactly ω half of the time.
+		ps := [][2]int{{4, 80}, {6, 55}, {8, 75}, {5, 60}}[rng.IntN(4)]
+		k, ω := ps[0], ps[1]
+		h := make([]ringElement, k)
+		ones := ω
+		if rng.IntN(2) == 0 {
+			ones = rng.IntN(ω + 1)
+		}
+		for set := 0; set < ones; {
+			if c := &h[rng.IntN(k)][rng.IntN(n256)]; *c == 0 {
+				*c, set = 1, set+1
+			}
+		}
+		x, y := randBytes(rng, ω+k), randBytes(rng, ω+k)
+		g(x, h, ω)
+		f(y, h, ω)
+		if string(x) != string(y) {
+			return fmt.Errorf("differs: %x, %x", x, y)
+		}
+		return nil
+	}),
 	checkOf(simpleBitPackRoutine, func(rng *rand.Rand, g, f func([]byte, *ringElement, int)) error {
 		// The widths with assembly half of the time (w1, t1), any other.
 		width := []int{4, 6, 10, 1 + rng.IntN(20)}[rng.IntN(4)]

@@ -71,6 +71,9 @@ func cpuRoutines() map[string]any {
 		"SampleInBall44AMD64":     asm.SampleInBall44AMD64,
 		"SampleInBall65AMD64":     asm.SampleInBall65AMD64,
 		"SampleInBall87AMD64":     asm.SampleInBall87AMD64,
+		"HintBitPack44AMD64":      asm.HintBitPack44AMD64,
+		"HintBitPack65AMD64":      asm.HintBitPack65AMD64,
+		"HintBitPack87AMD64":      asm.HintBitPack87AMD64,
 		// Outside valgrind the client request changes no memory.
 		"ValgrindClientRequestAMD64": asm.ValgrindClientRequestAMD64,
 	}
