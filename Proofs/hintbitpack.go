@@ -1,0 +1,38 @@
+package proofs
+
+import (
+	"github.com/vg-crypto/vg/Spec/check"
+	"github.com/vg-crypto/vg/Spec/fips204"
+)
+
+func init() {
+	for sym, p := range hintPackParams {
+		invariants[sym] = func() []check.Invariant { return hintBitPackAMD64(p.K, p.Omega) }
+	}
+}
+
+// hintPackParams maps each HintBitPack routine to its parameter set.
+var hintPackParams = map[string]fips204.Params{
+	"HintBitPack44AMD64": fips204.MLDSA44,
+	"HintBitPack65AMD64": fips204.MLDSA65,
+	"HintBitPack87AMD64": fips204.MLDSA87,
+}
+
+// HintBitPack{44,65,87}AMD64 (Emit/hintbitpack.go): DX is i, SI
+// polynomial i (h + 1024i), BX j, CX Index (at most ω: a one beyond is
+// not stored), DI y and R10 h.
+func hintBitPackAMD64(k, ω int) []check.Invariant {
+	common := []check.Fact{
+		pub("DX", 0, uint64(k-1)),
+		pub("CX", 0, uint64(ω)),
+		{Loc: "DI", Region: "y", Public: true},
+		{Loc: "R10", Region: "h", Public: true},
+	}
+	return []check.Invariant{
+		{Label: "poly", Facts: common},
+		{Label: "coef", Facts: append([]check.Fact{
+			pub("BX", 0, 255),
+			{Loc: "SI", Region: "h", Lo: 0, Hi: uint64(1024 * (k - 1)), Mod: 1024, Public: true},
+		}, common...)},
+	}
+}
