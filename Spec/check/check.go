@@ -556,10 +556,11 @@ func Routine(f *x86.File, r *x86.Routine, c *contract.Contract, opt Options) []R
 
 // proof is the proof of a contract's functional obligation.
 // expandAProof names the ExpandA proof in reports, ballProof the
-// SampleInBall proof.
+// SampleInBall proof, hintPackProof the HintBitPack proof.
 const (
-	expandAProof = "ExpandA proof (StageA, Samp4, CTSample)"
-	ballProof    = "SampleInBall proof"
+	expandAProof  = "ExpandA proof (StageA, Samp4, CTSample)"
+	ballProof     = "SampleInBall proof"
+	hintPackProof = "HintBitPack proof"
 )
 
 type proof struct {
@@ -572,7 +573,8 @@ type proof struct {
 // states (symbolic proof, with the hints' cuts), its ℤq map, its
 // coefficient map, its sponge and unpacking (Squeeze), its Ball where it
 // declares functional correctness proven (the SampleInBall proof, which
-// also sets *ballCT, its constant-time detail),
+// also sets *ballCT, its constant-time detail), its HintPack where it
+// declares functional correctness proven (the HintBitPack proof),
 // or Unchanged (from memory safety, memSafe says whether that is proven);
 // nil if it names none (the obligation is then tested). A contract naming
 // more than one fails: no proof may stand in for another.
@@ -605,6 +607,11 @@ func functionalProof(f *x86.File, r *x86.Routine, c *contract.Contract, opt Opti
 			*ballCT = ct
 			return fn, err
 		}})
+	}
+	if c.HintPack != nil && c.Level[Functional] == Proven {
+		// Asked for by the contract's level; its paths cover every hint
+		// meeting the precondition (control flow depends on the hint).
+		ps = append(ps, proof{hintPackProof, false, func() (string, error) { return ProveHintPack(f, r, c, opt.Hints, 20000) }})
 	}
 	if c.Exceeds != nil {
 		ps = append(ps, proof{"norm-check proof", true, func() (string, error) { return proveExceeds(f, r, c, opt.MaxSteps) }})
