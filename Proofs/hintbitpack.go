@@ -1,8 +1,12 @@
 package proofs
 
 import (
+	"fmt"
+
 	"github.com/vg-crypto/vg/Spec/check"
+	"github.com/vg-crypto/vg/Spec/contract"
 	"github.com/vg-crypto/vg/Spec/fips204"
+	"github.com/vg-crypto/vg/Spec/x86"
 )
 
 func init() {
@@ -35,4 +39,15 @@ func hintBitPackAMD64(k, ω int) []check.Invariant {
 			{Loc: "SI", Region: "h", Lo: 0, Hi: uint64(1024 * (k - 1)), Mod: 1024, Public: true},
 		}, common...)},
 	}
+}
+
+// HintPackPlan implements check.HintPackHints: the loop head where a
+// coefficient is read, and the registers that hold a constant of the
+// proof's (p, Index) there: j, Index, i, the polynomial's address, y and
+// h (Emit/hintbitpack.go).
+func (Hints) HintPackPlan(r *x86.Routine, c *contract.Contract) (*check.HintPackPlan, error) {
+	if _, ok := hintPackParams[c.Symbol]; !ok {
+		return nil, fmt.Errorf("no HintBitPack plan for %s", c.Symbol)
+	}
+	return &check.HintPackPlan{Coef: "coef", Keep: []string{"BX", "CX", "DX", "SI", "DI", "R10"}}, nil
 }

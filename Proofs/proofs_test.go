@@ -417,3 +417,17 @@ func TestBallPlan(t *testing.T) {
 		}
 	}
 }
+
+// The HintBitPack proof holds with the plan for each routine (parsed
+// from go/asm's text).
+func TestHintPackPlan(t *testing.T) {
+	for _, sym := range []string{"HintBitPack44AMD64", "HintBitPack65AMD64", "HintBitPack87AMD64"} {
+		f, r := mutated(t, "hintbitpack_amd64.s", sym)
+		fn, err := check.ProveHintPack(f, r, contract.Lookup(sym), Hints{}, 20000)
+		if err != nil {
+			t.Errorf("%s: %v", sym, err)
+		} else {
+			t.Logf("%s: %s", sym, fn)
+		}
+	}
+}
