@@ -31,8 +31,10 @@ type HintPack struct {
 	K, Omega int
 }
 
-// hintPackBudget is each routine's proof budget in seconds.
-const hintPackBudget = 60
+// hintPackBudget is each routine's proof budget in seconds: about three
+// times the slowest of the three (vg prove -routine, 1.8-5.8 s, the
+// functional proof almost all of it) on 2026-12-02.
+const hintPackBudget = 20
 
 func hintPackContract(name string, p fips204.Params) *Contract {
 	sym := "HintBitPack" + name + "AMD64"
@@ -47,7 +49,7 @@ func hintPackContract(name string, p fips204.Params) *Contract {
 			"of 256 coefficients, each 0 or 1, with at most ω ones in all). The hint",
 			"is public: control flow and addresses depend on it. Baseline x86-64.",
 		},
-		Level: provenExcept(Functional), Budget: hintPackBudget,
+		Level: provenExcept(), Budget: hintPackBudget,
 		Args: []Arg{
 			{Name: "y", Bytes: n, Write: true},
 			{Name: "h", Bytes: 1024 * p.K, Read: true},
