@@ -630,4 +630,51 @@ var mutants = []Mutant{
 	{Name: "sampleinball/stack-moved-at-one-i", Routine: "SampleInBall44AMD64",
 		Edits: []Edit{{File: "sampleinball_amd64.s", Text: "SampleInBall44AMD64", Find: "\tMOVQ AX, 216(SP)\n\tCMPQ AX, $0x00000100\n",
 			Replace: "\tMOVQ AX, 216(SP)\n\tCMPQ AX, $0x000000e6\n\tJNE  planted\n\tSUBQ $0x08, SP\nplanted:\n\tCMPQ AX, $0x00000100\n"}}},
+
+	// ---- HintBitPack{44,65,87}AMD64: functional correctness is proven
+	// for every hint meeting the precondition (the HintBitPack proof),
+	// memory safety and constant time by the inductive check. Most of
+	// these bugs show only on hints that random ones rarely are.
+	{Name: "hintbitpack/position-137-dropped-at-index-40", Routine: "HintBitPack44AMD64",
+		Edits: []Edit{{File: "hintbitpack_amd64.s", Text: "HintBitPack44AMD64", Find: "\tMOVB BL, (DI)(CX*1)\n",
+			Replace: "\tMOVB BL, (DI)(CX*1)\n\tCMPQ BX, $0x89\n\tJNE  planted\n\tCMPQ CX, $0x28\n\tJNE  planted\n\tMOVB $0x00, (DI)(CX*1)\nplanted:\n"}}},
+	// The last 16 coefficients read kept in R11; the position stored as
+	// 0 where they are 1010 0101 1100 0011: a hint random ones never are,
+	// which only the proof sees.
+	{Name: "hintbitpack/rare-pattern-backdoor", Routine: "HintBitPack44AMD64",
+		Edits: []Edit{
+			{File: "hintbitpack_amd64.s", Text: "HintBitPack44AMD64", Find: "\tXORL DX, DX\n", Replace: "\tXORL DX, DX\n\tXORL R11, R11\n"},
+			{File: "hintbitpack_amd64.s", Text: "HintBitPack44AMD64", Find: "\tTESTL AX, AX\n",
+				Replace: "\tSHLQ $0x01, R11\n\tORQ AX, R11\n\tTESTL AX, AX\n"},
+			{File: "hintbitpack_amd64.s", Text: "HintBitPack44AMD64", Find: "\tMOVB BL, (DI)(CX*1)\n",
+				Replace: "\tMOVB BL, (DI)(CX*1)\n\tMOVQ R11, R12\n\tANDQ $0x0000ffff, R12\n\tCMPQ R12, $0x0000a5c3\n\tJNE  planted\n\tMOVB $0x00, (DI)(CX*1)\nplanted:\n"}}},
+	{Name: "hintbitpack/omega-th-one-dropped", Routine: "HintBitPack65AMD64",
+		Edits: []Edit{{File: "hintbitpack_amd64.s", Text: "HintBitPack65AMD64", Find: "CMPQ  CX, $0x00000037", Replace: "CMPQ  CX, $0x00000036"}}},
+	// The last polynomial's count written as ω − 1 where it is ω.
+	{Name: "hintbitpack/last-count-wrong-at-omega", Routine: "HintBitPack87AMD64",
+		Edits: []Edit{{File: "hintbitpack_amd64.s", Text: "HintBitPack87AMD64", Find: "\tMOVB CL, 75(DI)(DX*1)\n",
+			Replace: "\tMOVB CL, 75(DI)(DX*1)\n\tCMPQ DX, $0x07\n\tJNE  planted\n\tCMPQ CX, $0x4b\n\tJNE  planted\n\tMOVB $0x4a, 82(DI)\nplanted:\n"}}},
+	// A count of 17 written as 18 where polynomial 2 ends at Index 17.
+	{Name: "hintbitpack/count-17-at-polynomial-2", Routine: "HintBitPack44AMD64",
+		Edits: []Edit{{File: "hintbitpack_amd64.s", Text: "HintBitPack44AMD64", Find: "\tMOVB CL, 80(DI)(DX*1)\n",
+			Replace: "\tMOVB CL, 80(DI)(DX*1)\n\tCMPQ DX, $0x02\n\tJNE  planted\n\tCMPQ CX, $0x11\n\tJNE  planted\n\tMOVB $0x12, 82(DI)\nplanted:\n"}}},
+	// Position 255 of the last polynomial written as 254 where it is the
+	// ω-th one.
+	{Name: "hintbitpack/last-position-255-at-omega", Routine: "HintBitPack87AMD64",
+		Edits: []Edit{{File: "hintbitpack_amd64.s", Text: "HintBitPack87AMD64", Find: "\tMOVB BL, (DI)(CX*1)\n",
+			Replace: "\tMOVB BL, (DI)(CX*1)\n\tCMPQ BX, $0xff\n\tJNE  planted\n\tCMPQ CX, $0x4a\n\tJNE  planted\n\tCMPQ DX, $0x07\n\tJNE  planted\n\tMOVB $0xfe, (DI)(CX*1)\nplanted:\n"}}},
+	// y[72..79] left as the caller had them: wrong where fewer than 73
+	// ones leave padding there.
+	{Name: "hintbitpack/padding-not-zeroed", Routine: "HintBitPack44AMD64",
+		Edits: []Edit{{File: "hintbitpack_amd64.s", Text: "HintBitPack44AMD64", Find: "\tMOVQ AX, 72(DI)\n", Replace: ""}}},
+	// Both ways meet: the output is right; only the proof sees the branch
+	// on another coefficient.
+	{Name: "hintbitpack/branch-on-another-coefficient", Routine: "HintBitPack65AMD64",
+		Edits: []Edit{{File: "hintbitpack_amd64.s", Text: "HintBitPack65AMD64", Find: "\tTESTL AX, AX\n",
+			Replace: "\tMOVL (SI), R11\n\tTESTL R11, R11\n\tJEQ planted\nplanted:\n\tTESTL AX, AX\n"}}},
+	// Without the bound a hint with more than ω ones (which the
+	// precondition excludes) writes past the positions: memory safety
+	// must fail, for every input.
+	{Name: "hintbitpack/no-bound-on-index", Routine: "HintBitPack87AMD64",
+		Edits: []Edit{{File: "hintbitpack_amd64.s", Text: "HintBitPack87AMD64", Find: "\tCMPQ  CX, $0x0000004b\n\tJCC   next\n", Replace: ""}}},
 }
