@@ -179,6 +179,10 @@ type Contract struct {
 	// see HintPack); the checker may then prove the postcondition for
 	// every hint meeting the precondition (Spec/check, hintpackproof.go).
 	HintPack *HintPack
+	// HintUnpack, when set, says the routine is HintBitUnpack (Algorithm
+	// 21, see HintUnpack); the checker may then prove the postcondition
+	// for every encoding (Spec/check, hintunpackproof.go).
+	HintUnpack *HintUnpack
 	// Calls lists the routines this one may CALL (TEXT symbols). The
 	// checker replaces each callee by its contract: it checks the call's
 	// discipline and applies the callee's Effect (Spec/check, call.go).
