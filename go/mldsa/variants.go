@@ -89,6 +89,7 @@ var (
 	expandMaskRoutine             = newRoutine("expandMask", expandMaskGeneric, expandMask)
 	sampleInBallRoutine           = newRoutine("sampleInBall", sampleInBallGeneric, sampleInBall)
 	hintBitPackRoutine            = newRoutine("hintBitPack", hintBitPackGeneric, hintBitPack)
+	hintBitUnpackRoutine          = newRoutine("hintBitUnpack", hintBitUnpackGeneric, hintBitUnpack)
 	simpleBitPackRoutine          = newRoutine("simpleBitPack", simpleBitPackGeneric, simpleBitPack)
 	simpleBitUnpackRoutine        = newRoutine("simpleBitUnpack", simpleBitUnpackGeneric, simpleBitUnpack)
 	bitPackSignedRoutine          = newRoutine("bitPackSigned", bitPackSignedGeneric, bitPackSigned)

@@ -250,6 +250,40 @@ var variantChecks = []variantCheck{
 		}
 		return nil
 	}),
+	checkOf(hintBitUnpackRoutine, func(rng *rand.Rand, g, f func([]ringElement, []byte, int) bool) error {
+		// The three parameter sets' (k, ω), and a pair of none; an
+		// encoding of a hint, then often a byte changed: a count, a
+		// position, padding.
+		ps := [][2]int{{4, 80}, {6, 55}, {8, 75}, {5, 60}}[rng.IntN(4)]
+		k, ω := ps[0], ps[1]
+		h := make([]ringElement, k)
+		for n := rng.IntN(ω + 1); n > 0; n-- {
+			h[rng.IntN(k)][rng.IntN(n256)] = 1
+		}
+		y := make([]byte, ω+k)
+		hintBitPackGeneric(y, h, ω)
+		switch rng.IntN(4) {
+		case 1:
+			y[ω+rng.IntN(k)] = byte(rng.IntN(ω + 2))
+		case 2:
+			y[rng.IntN(ω)] = byte(rng.Uint32())
+		case 3:
+			if t := rng.IntN(ω); t > 0 {
+				y[t] = y[t-1]
+			}
+		}
+		x, z := make([]ringElement, k), make([]ringElement, k)
+		okg, okf := g(x, y, ω), f(z, y, ω)
+		if okg != okf {
+			return fmt.Errorf("%x: accepted %v, %v", y, okg, okf)
+		}
+		for i := range x {
+			if okg && x[i] != z[i] {
+				return fmt.Errorf("%x: h differs", y)
+			}
+		}
+		return nil
+	}),
 	checkOf(simpleBitPackRoutine, func(rng *rand.Rand, g, f func([]byte, *ringElement, int)) error {
 		// The widths with assembly half of the time (w1, t1), any other.
 		width := []int{4, 6, 10, 1 + rng.IntN(20)}[rng.IntN(4)]

@@ -74,6 +74,9 @@ func cpuRoutines() map[string]any {
 		"HintBitPack44AMD64":      asm.HintBitPack44AMD64,
 		"HintBitPack65AMD64":      asm.HintBitPack65AMD64,
 		"HintBitPack87AMD64":      asm.HintBitPack87AMD64,
+		"HintBitUnpack44AMD64":    asm.HintBitUnpack44AMD64,
+		"HintBitUnpack65AMD64":    asm.HintBitUnpack65AMD64,
+		"HintBitUnpack87AMD64":    asm.HintBitUnpack87AMD64,
 		// Outside valgrind the client request changes no memory.
 		"ValgrindClientRequestAMD64": asm.ValgrindClientRequestAMD64,
 	}
