@@ -556,11 +556,13 @@ func Routine(f *x86.File, r *x86.Routine, c *contract.Contract, opt Options) []R
 
 // proof is the proof of a contract's functional obligation.
 // expandAProof names the ExpandA proof in reports, ballProof the
-// SampleInBall proof, hintPackProof the HintBitPack proof.
+// SampleInBall proof, hintPackProof and hintUnpackProof the HintBitPack
+// and HintBitUnpack proofs.
 const (
-	expandAProof  = "ExpandA proof (StageA, Samp4, CTSample)"
-	ballProof     = "SampleInBall proof"
-	hintPackProof = "HintBitPack proof"
+	expandAProof    = "ExpandA proof (StageA, Samp4, CTSample)"
+	ballProof       = "SampleInBall proof"
+	hintPackProof   = "HintBitPack proof"
+	hintUnpackProof = "HintBitUnpack proof"
 )
 
 type proof struct {
@@ -574,7 +576,8 @@ type proof struct {
 // coefficient map, its sponge and unpacking (Squeeze), its Ball where it
 // declares functional correctness proven (the SampleInBall proof, which
 // also sets *ballCT, its constant-time detail), its HintPack where it
-// declares functional correctness proven (the HintBitPack proof),
+// declares functional correctness proven (the HintBitPack proof), its
+// HintUnpack so (the HintBitUnpack proof),
 // or Unchanged (from memory safety, memSafe says whether that is proven);
 // nil if it names none (the obligation is then tested). A contract naming
 // more than one fails: no proof may stand in for another.
@@ -612,6 +615,11 @@ func functionalProof(f *x86.File, r *x86.Routine, c *contract.Contract, opt Opti
 		// Asked for by the contract's level; its paths cover every hint
 		// meeting the precondition (control flow depends on the hint).
 		ps = append(ps, proof{hintPackProof, false, func() (string, error) { return ProveHintPack(f, r, c, opt.Hints, 20000) }})
+	}
+	if c.HintUnpack != nil && c.Level[Functional] == Proven {
+		// Asked for by the contract's level; its paths cover every
+		// encoding (control flow depends on the counts).
+		ps = append(ps, proof{hintUnpackProof, false, func() (string, error) { return ProveHintUnpack(f, r, c, opt.Hints, 20000) }})
 	}
 	if c.Exceeds != nil {
 		ps = append(ps, proof{"norm-check proof", true, func() (string, error) { return proveExceeds(f, r, c, opt.MaxSteps) }})

@@ -41,11 +41,11 @@ func TestHintPackProof(t *testing.T) {
 	}
 }
 
-// hintPackText parses go/asm's HintBitPack routine sym from its text with
-// each pair's old text replaced (once, within sym's TEXT).
-func hintPackText(t *testing.T, sym string, pairs ...string) (*x86.File, *x86.Routine) {
+// hintText parses routine sym of go/asm's file from its text with each
+// pair's old text replaced (once, within sym's TEXT).
+func hintText(t *testing.T, file, sym string, pairs ...string) (*x86.File, *x86.Routine) {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join("..", "..", "go", "asm", "hintbitpack_amd64.s"))
+	b, err := os.ReadFile(filepath.Join("..", "..", "go", "asm", file))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +62,7 @@ func hintPackText(t *testing.T, sym string, pairs ...string) (*x86.File, *x86.Ro
 		}
 		body = strings.Replace(body, pairs[k], pairs[k+1], 1)
 	}
-	f, err := x86.ParseFile("hintbitpack_amd64.s", src[:lo]+body+src[hi:])
+	f, err := x86.ParseFile(file, src[:lo]+body+src[hi:])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +95,7 @@ func TestHintPackProofRefutes(t *testing.T) {
 		{"a plan at another label", nil, &HintPackPlan{Coef: "next", Keep: []string{"BX", "CX", "DX", "SI", "DI", "R10"}}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			f, r := hintPackText(t, sym, tc.pairs...)
+			f, r := hintText(t, "hintbitpack_amd64.s", sym, tc.pairs...)
 			plan := tc.plan
 			if plan == nil {
 				plan = hintPackTestPlan()
