@@ -431,3 +431,17 @@ func TestHintPackPlan(t *testing.T) {
 		}
 	}
 }
+
+// The HintBitUnpack proof holds with the plan for each routine (parsed
+// from go/asm's text).
+func TestHintUnpackPlan(t *testing.T) {
+	for _, sym := range []string{"HintBitUnpack44AMD64", "HintBitUnpack65AMD64", "HintBitUnpack87AMD64"} {
+		f, r := mutated(t, "hintbitunpack_amd64.s", sym)
+		fn, err := check.ProveHintUnpack(f, r, contract.Lookup(sym), Hints{}, 20000)
+		if err != nil {
+			t.Errorf("%s: %v", sym, err)
+		} else {
+			t.Logf("%s: %s", sym, fn)
+		}
+	}
+}
