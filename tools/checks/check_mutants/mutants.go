@@ -677,4 +677,34 @@ var mutants = []Mutant{
 	// must fail, for every input.
 	{Name: "hintbitpack/no-bound-on-index", Routine: "HintBitPack87AMD64",
 		Edits: []Edit{{File: "hintbitpack_amd64.s", Text: "HintBitPack87AMD64", Find: "\tCMPQ  CX, $0x0000004b\n\tJCC   next\n", Replace: ""}}},
+
+	// ---- HintBitUnpack{44,65,87}AMD64: functional correctness is proven
+	// for every encoding (the HintBitUnpack proof), memory safety and
+	// constant time by the inductive check.
+	{Name: "hintbitunpack/out-of-order-accepted-at-index-40", Routine: "HintBitUnpack44AMD64",
+		Edits: []Edit{{File: "hintbitunpack_amd64.s", Text: "HintBitUnpack44AMD64", Find: "\tSBBQ    SI, SI\n",
+			Replace: "\tSBBQ    SI, SI\n\tCMPQ R10, $0x28\n\tJNE  planted\n\tXORL SI, SI\nplanted:\n"}}},
+	// The least next position not reset at polynomial 2: its first
+	// position must then exceed polynomial 1's last.
+	{Name: "hintbitunpack/order-across-polynomial-2", Routine: "HintBitUnpack65AMD64",
+		Edits: []Edit{{File: "hintbitunpack_amd64.s", Text: "HintBitUnpack65AMD64", Find: "\tXORL    R12, R12\n",
+			Replace: "\tCMPQ AX, $0x02\n\tJEQ  planted\n\tXORL R12, R12\nplanted:\n"}}},
+	{Name: "hintbitunpack/count-of-omega-rejected", Routine: "HintBitUnpack65AMD64",
+		Edits: []Edit{{File: "hintbitunpack_amd64.s", Text: "HintBitUnpack65AMD64", Find: "CMPQ    DX, $0x00000037\n\tJHI     fail",
+			Replace: "CMPQ    DX, $0x00000036\n\tJHI     fail"}}},
+	{Name: "hintbitunpack/count-one-below-index-accepted", Routine: "HintBitUnpack44AMD64",
+		Edits: []Edit{{File: "hintbitunpack_amd64.s", Text: "HintBitUnpack44AMD64", Find: "\tCMPQ    DX, R10\n\tJCS     fail\n",
+			Replace: "\tLEAQ 1(DX), SI\n\tCMPQ SI, R10\n\tJCS  fail\n"}}},
+	{Name: "hintbitunpack/last-padding-byte-unchecked", Routine: "HintBitUnpack87AMD64",
+		Edits: []Edit{{File: "hintbitunpack_amd64.s", Text: "HintBitUnpack87AMD64", Find: "\tORQ     BX, R13\n",
+			Replace: "\tCMPQ R10, $0x4a\n\tJEQ  planted\n\tORQ  BX, R13\nplanted:\n"}}},
+	// Position 255 of the last polynomial dropped.
+	{Name: "hintbitunpack/last-position-255-dropped", Routine: "HintBitUnpack87AMD64",
+		Edits: []Edit{{File: "hintbitunpack_amd64.s", Text: "HintBitUnpack87AMD64", Find: "\tMOVQ       R14, 40(SP)\n",
+			Replace: "\tMOVQ (SP), AX\n\tCMPQ AX, $0x07\n\tJNE  planted\n\tMOVQ $0x7fffffffffffffff, AX\n\tANDQ AX, R14\nplanted:\n\tMOVQ R14, 40(SP)\n"}}},
+	// Any encoding accepted where its first 8 bytes are one 64-bit value
+	// (without a branch): only the proof sees it.
+	{Name: "hintbitunpack/rare-input-backdoor", Routine: "HintBitUnpack44AMD64",
+		Edits: []Edit{{File: "hintbitunpack_amd64.s", Text: "HintBitUnpack44AMD64", Find: "\tTESTQ   R13, R13\n",
+			Replace: "\tMOVQ (DI), SI\n\tMOVQ $0x0123456789abcdef, CX\n\tXORL DX, DX\n\tCMPQ SI, CX\n\tCMOVQEQ DX, R13\n\tMOVL $0x00000001, DX\n\tTESTQ R13, R13\n"}}},
 }
