@@ -207,6 +207,13 @@ type Contract struct {
 // Shape is the k × ℓ of a parameter set (FIPS 204, Table 1).
 type Shape struct{ K, L int }
 
+// paramSets are the parameter sets of Table 1 with the suffix that names
+// their routines.
+var paramSets = []struct {
+	name string
+	p    fips204.Params
+}{{"44", fips204.MLDSA44}, {"65", fips204.MLDSA65}, {"87", fips204.MLDSA87}}
+
 // Lanes describes a coefficient map: buffers In and Out hold 256
 // little-endian 32-bit words each, and for every input whose word i of
 // In[k] lies in [0, Domain[k]) for all i and k, word i of Out[m] is

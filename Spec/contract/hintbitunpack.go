@@ -13,10 +13,7 @@ import (
 // (k and ω of Table 1). The encoding is part of the signature Verify
 // checks, so it is public: control flow and addresses may depend on it.
 func init() {
-	for _, ps := range []struct {
-		name string
-		p    fips204.Params
-	}{{"44", fips204.MLDSA44}, {"65", fips204.MLDSA65}, {"87", fips204.MLDSA87}} {
+	for _, ps := range paramSets {
 		register(hintUnpackContract(ps.name, ps.p))
 	}
 }

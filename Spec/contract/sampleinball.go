@@ -19,10 +19,7 @@ const ballLeak = "where the rejections fall: which bytes j of SHAKE256(c̃) Algo
 // SampleInBall (FIPS 204, Algorithm 29), one routine per parameter set:
 // c̃ has λ/4 bytes and c has τ nonzero coefficients (Table 1).
 func init() {
-	for _, ps := range []struct {
-		name string
-		p    fips204.Params
-	}{{"44", fips204.MLDSA44}, {"65", fips204.MLDSA65}, {"87", fips204.MLDSA87}} {
+	for _, ps := range paramSets {
 		register(ballContract(ps.name, ps.p))
 	}
 }
