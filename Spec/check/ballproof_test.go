@@ -5,7 +5,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -82,37 +81,10 @@ func TestBallProof(t *testing.T) {
 // from theirs, with the stack-bound check the build gives them.
 func ballText(t *testing.T, sym string, pairs ...string) (*x86.File, *x86.Routine, map[string]*x86.Routine) {
 	t.Helper()
-	read := func(name string) string {
-		b, err := os.ReadFile(filepath.Join("..", "..", "go", "asm", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return string(b)
-	}
-	src := read("sampleinball_amd64.s")
-	lo := strings.Index(src, "TEXT ·"+sym+"(SB)")
-	hi := len(src)
-	if k := strings.Index(src[lo+1:], "\nTEXT "); k >= 0 {
-		hi = lo + 1 + k
-	}
-	body := src[lo:hi]
-	for k := 0; k+1 < len(pairs); k += 2 {
-		if !strings.Contains(body, pairs[k]) {
-			t.Fatalf("%s: %q not found", sym, pairs[k])
-		}
-		body = strings.Replace(body, pairs[k], pairs[k+1], 1)
-	}
-	f, err := x86.ParseFile("sampleinball_amd64.s", src[:lo]+body+src[hi:])
-	if err != nil {
-		t.Fatal(err)
-	}
-	kf, err := x86.ParseFile("keccak_amd64.s", read("keccak_amd64.s"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	k := *kf.Routine("KeccakF1600AMD64")
+	f, r := routineText(t, "sampleinball_amd64.s", sym, pairs...)
+	_, k := routineText(t, "keccak_amd64.s", "KeccakF1600AMD64")
 	k.StackCheck = true
-	return f, f.Routine(sym), map[string]*x86.Routine{"KeccakF1600AMD64": &k}
+	return f, r, map[string]*x86.Routine{"KeccakF1600AMD64": k}
 }
 
 // The SampleInBall proof refutes bugs planted in SampleInBall44AMD64

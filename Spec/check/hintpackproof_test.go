@@ -41,9 +41,9 @@ func TestHintPackProof(t *testing.T) {
 	}
 }
 
-// hintText parses routine sym of go/asm's file from its text with each
+// routineText parses routine sym of go/asm's file from its text with each
 // pair's old text replaced (once, within sym's TEXT).
-func hintText(t *testing.T, file, sym string, pairs ...string) (*x86.File, *x86.Routine) {
+func routineText(t *testing.T, file, sym string, pairs ...string) (*x86.File, *x86.Routine) {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join("..", "..", "go", "asm", file))
 	if err != nil {
@@ -95,7 +95,7 @@ func TestHintPackProofRefutes(t *testing.T) {
 		{"a plan at another label", nil, &HintPackPlan{Coef: "next", Keep: []string{"BX", "CX", "DX", "SI", "DI", "R10"}}, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			f, r := hintText(t, "hintbitpack_amd64.s", sym, tc.pairs...)
+			f, r := routineText(t, "hintbitpack_amd64.s", sym, tc.pairs...)
 			plan := tc.plan
 			if plan == nil {
 				plan = hintPackTestPlan()

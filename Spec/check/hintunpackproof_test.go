@@ -177,7 +177,7 @@ func TestHintUnpackProofRefutes(t *testing.T) {
 		{"the end not kept", nil, func(p *HintUnpackPlan) { p.Keep["coef"] = p.Keep["coef"][:3] }, "branch on data"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			f, r := hintText(t, "hintbitunpack_amd64.s", sym, tc.pairs...)
+			f, r := routineText(t, "hintbitunpack_amd64.s", sym, tc.pairs...)
 			plan := hintUnpackTestPlan()
 			if tc.plan != nil {
 				tc.plan(plan)
