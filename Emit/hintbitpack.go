@@ -4,8 +4,6 @@ import (
 	"github.com/mmcloughlin/avo/build"
 	"github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
-
-	"github.com/vg-crypto/vg/Spec/fips204"
 )
 
 func init() { register("hintbitpack", buildHintBitPack) }
@@ -13,10 +11,7 @@ func init() { register("hintbitpack", buildHintBitPack) }
 // buildHintBitPack emits HintBitPack44AMD64, HintBitPack65AMD64 and
 // HintBitPack87AMD64.
 func buildHintBitPack(c *build.Context) {
-	for _, ps := range []struct {
-		name string
-		p    fips204.Params
-	}{{"44", fips204.MLDSA44}, {"65", fips204.MLDSA65}, {"87", fips204.MLDSA87}} {
+	for _, ps := range paramSets {
 		hintBitPack(c, "HintBitPack"+ps.name+"AMD64", ps.p.K, ps.p.Omega)
 	}
 }

@@ -6,8 +6,6 @@ import (
 	"github.com/mmcloughlin/avo/build"
 	"github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
-
-	"github.com/vg-crypto/vg/Spec/fips204"
 )
 
 func init() { register("hintbitunpack", buildHintBitUnpack) }
@@ -15,10 +13,7 @@ func init() { register("hintbitunpack", buildHintBitUnpack) }
 // buildHintBitUnpack emits HintBitUnpack44AMD64, HintBitUnpack65AMD64 and
 // HintBitUnpack87AMD64.
 func buildHintBitUnpack(c *build.Context) {
-	for _, ps := range []struct {
-		name string
-		p    fips204.Params
-	}{{"44", fips204.MLDSA44}, {"65", fips204.MLDSA65}, {"87", fips204.MLDSA87}} {
+	for _, ps := range paramSets {
 		hintBitUnpack(c, "HintBitUnpack"+ps.name+"AMD64", ps.p.K, ps.p.Omega)
 	}
 }

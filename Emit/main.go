@@ -24,6 +24,7 @@ import (
 	"github.com/mmcloughlin/avo/printer"
 
 	"github.com/vg-crypto/vg/Spec/contract"
+	"github.com/vg-crypto/vg/Spec/fips204"
 	"github.com/vg-crypto/vg/internal/modroot"
 )
 
@@ -41,6 +42,13 @@ func register(stem string, build func(c *build.Context)) {
 	}
 	builders[stem] = build
 }
+
+// paramSets are the parameter sets of Table 1 with the suffix that names
+// their routines.
+var paramSets = []struct {
+	name string
+	p    fips204.Params
+}{{"44", fips204.MLDSA44}, {"65", fips204.MLDSA65}, {"87", fips204.MLDSA87}}
 
 // function starts the TEXT symbol of a contract: its Go signature and doc
 // comment come from the contract. The routines keep no pointer, so that

@@ -10,7 +10,6 @@ import (
 	"github.com/mmcloughlin/avo/reg"
 
 	"github.com/vg-crypto/vg/Spec/contract"
-	"github.com/vg-crypto/vg/Spec/fips204"
 )
 
 // ballRate is the SHAKE256 block size in bytes (FIPS 202, §6.2).
@@ -27,10 +26,7 @@ func init() { register("sampleinball", buildSampleInBall) }
 // SampleInBall87AMD64.
 func buildSampleInBall(c *build.Context) {
 	tbl := ballTable(c)
-	for _, ps := range []struct {
-		name string
-		p    fips204.Params
-	}{{"44", fips204.MLDSA44}, {"65", fips204.MLDSA65}, {"87", fips204.MLDSA87}} {
+	for _, ps := range paramSets {
 		sampleInBall(c, "SampleInBall"+ps.name+"AMD64", ps.p.Tau, ps.p.Lambda/4, tbl)
 	}
 }
