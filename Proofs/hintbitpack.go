@@ -5,7 +5,6 @@ import (
 
 	"github.com/vg-crypto/vg/Spec/check"
 	"github.com/vg-crypto/vg/Spec/contract"
-	"github.com/vg-crypto/vg/Spec/fips204"
 	"github.com/vg-crypto/vg/Spec/x86"
 )
 
@@ -16,11 +15,7 @@ func init() {
 }
 
 // hintPackParams maps each HintBitPack routine to its parameter set.
-var hintPackParams = map[string]fips204.Params{
-	"HintBitPack44AMD64": fips204.MLDSA44,
-	"HintBitPack65AMD64": fips204.MLDSA65,
-	"HintBitPack87AMD64": fips204.MLDSA87,
-}
+var hintPackParams = perSet("HintBitPack")
 
 // HintBitPack{44,65,87}AMD64 (Emit/hintbitpack.go): DX is i, SI
 // polynomial i (h + 1024i), BX j, CX Index (at most ω: a one beyond is

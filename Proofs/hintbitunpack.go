@@ -5,7 +5,6 @@ import (
 
 	"github.com/vg-crypto/vg/Spec/check"
 	"github.com/vg-crypto/vg/Spec/contract"
-	"github.com/vg-crypto/vg/Spec/fips204"
 	"github.com/vg-crypto/vg/Spec/x86"
 )
 
@@ -16,11 +15,7 @@ func init() {
 }
 
 // hintUnpackParams maps each HintBitUnpack routine to its parameter set.
-var hintUnpackParams = map[string]fips204.Params{
-	"HintBitUnpack44AMD64": fips204.MLDSA44,
-	"HintBitUnpack65AMD64": fips204.MLDSA65,
-	"HintBitUnpack87AMD64": fips204.MLDSA87,
-}
+var hintUnpackParams = perSet("HintBitUnpack")
 
 // HintBitUnpack{44,65,87}AMD64 (Emit/hintbitunpack.go): DI is y, R10
 // Index (at most ω), i at frame+0 and the polynomial's end at frame+8

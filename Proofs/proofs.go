@@ -9,6 +9,7 @@ package proofs
 import (
 	"github.com/vg-crypto/vg/Spec/check"
 	"github.com/vg-crypto/vg/Spec/contract"
+	"github.com/vg-crypto/vg/Spec/fips204"
 )
 
 // Hints implements check.Hints.
@@ -31,4 +32,14 @@ const maxBlocks = contract.RejNTTPolyBlocks
 
 func pub(loc string, lo, hi uint64) check.Fact {
 	return check.Fact{Loc: loc, Lo: lo, Hi: hi, Public: true}
+}
+
+// perSet maps the baseline routine of each parameter set, name + "44",
+// "65" or "87" + "AMD64", to the set's parameters.
+func perSet(name string) map[string]fips204.Params {
+	return map[string]fips204.Params{
+		name + "44AMD64": fips204.MLDSA44,
+		name + "65AMD64": fips204.MLDSA65,
+		name + "87AMD64": fips204.MLDSA87,
+	}
 }

@@ -5,7 +5,6 @@ import (
 
 	"github.com/vg-crypto/vg/Spec/check"
 	"github.com/vg-crypto/vg/Spec/contract"
-	"github.com/vg-crypto/vg/Spec/fips204"
 	"github.com/vg-crypto/vg/Spec/x86"
 )
 
@@ -16,11 +15,7 @@ func init() {
 }
 
 // ballParams maps each SampleInBall routine to its parameter set.
-var ballParams = map[string]fips204.Params{
-	"SampleInBall44AMD64": fips204.MLDSA44,
-	"SampleInBall65AMD64": fips204.MLDSA65,
-	"SampleInBall87AMD64": fips204.MLDSA87,
-}
+var ballParams = perSet("SampleInBall")
 
 // SampleInBall{44,65,87}AMD64's frame (Emit/sampleinball.go): the
 // permutation's argument at 0, the Keccak state at 8..207, the next byte
