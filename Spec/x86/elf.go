@@ -16,6 +16,12 @@ type Binary struct {
 	f     *elf.File
 	syms  []elf.Symbol
 	lastK int64 // k of the last stack-bound check read (−1: none)
+	// Statics names the file-local data symbols (name<>) the package's
+	// assembly declares. A routine may read only its own package's data:
+	// symbols named pkg.…, or one of these, when the binary holds exactly
+	// one symbol of that name (so no other package's table of the same
+	// name is the one read).
+	Statics map[string]bool
 }
 
 // Go's stack constants on linux/amd64 (runtime/internal stack.go,
@@ -54,6 +60,17 @@ func (b *Binary) symbol(name string) (elf.Symbol, bool) {
 		}
 	}
 	return elf.Symbol{}, false
+}
+
+// Count is the number of symbols named name.
+func (b *Binary) Count(name string) int {
+	n := 0
+	for _, s := range b.syms {
+		if s.Name == name {
+			n++
+		}
+	}
+	return n
 }
 
 // sectionBytes returns the bytes of [addr, addr+n) from the section that
@@ -211,7 +228,7 @@ func (b *Binary) Routine(pkg, name string) (*File, error) {
 					return nil, fmt.Errorf("%s: %s: branch to %s, not an instruction of the body", name, in, a.Label)
 				}
 			case a.Kind == KMem && a.Mem.Pseudo == ripTarget:
-				if err := b.resolve(f, in, a); err != nil {
+				if err := b.resolve(pkg, f, in, a); err != nil {
 					return nil, fmt.Errorf("%s: %v", name, err)
 				}
 			case a.Kind == KMem && a.Mem.Pseudo == callTarget:
@@ -263,8 +280,9 @@ func (b *Binary) resolveCall(pkg string, in *Insn, a *Operand) error {
 }
 
 // resolve turns a RIP-relative operand into sym+off(SB), where sym is the
-// read-only data symbol holding the address. Its bytes become a Data.
-func (b *Binary) resolve(f *File, in *Insn, a *Operand) error {
+// read-only data symbol of package pkg holding the address. Its bytes
+// become a Data.
+func (b *Binary) resolve(pkg string, f *File, in *Insn, a *Operand) error {
 	addr := uint64(a.Mem.Disp)
 	var hit *elf.Symbol
 	for i := range b.syms {
@@ -283,6 +301,9 @@ func (b *Binary) resolve(f *File, in *Insn, a *Operand) error {
 	}
 	if sec.Flags&elf.SHF_WRITE != 0 || sec.Flags&elf.SHF_EXECINSTR != 0 {
 		return fmt.Errorf("%s: data symbol %s is in %s, not read-only data", in, hit.Name, sec.Name)
+	}
+	if !strings.HasPrefix(hit.Name, pkg+".") && (!b.Statics[hit.Name] || b.Count(hit.Name) != 1) {
+		return fmt.Errorf("%s: data symbol %s is not one of %s's own tables", in, hit.Name, pkg)
 	}
 	name := hit.Name
 	if d, ok := f.Data[name]; ok && d.Addr != hit.Value {
