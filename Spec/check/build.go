@@ -32,7 +32,14 @@ type Built struct {
 	Decls map[string]string
 	// NoEscape holds the routines declared //go:noescape.
 	NoEscape map[string]bool
-	dir      string
+	// DeclFile maps each routine to the base name of the file declaring it.
+	DeclFile map[string]string
+	// Entries maps each routine to the code pointer of its Go function
+	// value in the program as it ran: where a Go call reaches.
+	Entries map[string]uint64
+	// Sources is what the source rules (source.go) found in go/asm.
+	Sources *asmSources
+	dir     string
 }
 
 // Close removes the executable.
@@ -43,23 +50,41 @@ func (b *Built) Close() {
 	os.RemoveAll(b.dir)
 }
 
-// BuildAsm builds the package in root/go/asm with the Go command on PATH
-// (the same toolchain, flags and include path as any build of it) and
-// opens the result. The package's test binary is linked with one extra
-// file, given through -overlay so the tree is not touched, that takes the
-// address of every declared routine: the linker then keeps each one, with
-// the bytes any program calling it would run. overlay adds or replaces
-// files (absolute path → content), e.g. to check a modified tree.
+// BuildAsm builds an ordinary program that imports root/go/asm, with the
+// Go command on PATH (the same toolchain, flags and include path as any
+// build of it), runs it to learn where each routine's Go function value
+// points, and opens the executable. The program, added through -overlay
+// so the tree is not touched, takes every declared routine as a Go
+// function value: the linker then keeps each one, with the bytes any
+// program calling it would run, and what a Go call reaches is what the
+// program prints. overlay adds or replaces files (absolute path →
+// content), e.g. to check a modified tree.
 func BuildAsm(root string, overlay map[string][]byte) (*Built, error) {
-	return buildAsm(root, overlay, "v1")
+	return buildAsm(root, overlay, config{"linux", "v1", ""})
 }
+
+// config is one build of the program: GOOS, GOAMD64 and, if not "", the
+// GOTOOLCHAIN to build with (the Go command on PATH otherwise).
+type config struct{ goos, goamd64, toolchain string }
 
 // goamd64Levels are the GOAMD64 settings a program may be built with; the
 // assembler defines GOAMD64_v1 … GOAMD64_vN for level N, so a routine's
 // bytes may differ between them.
 var goamd64Levels = []string{"v1", "v2", "v3", "v4"}
 
-func buildAsm(root string, overlay map[string][]byte, goamd64 string) (*Built, error) {
+// elfGOOS are the other operating systems whose amd64 programs are ELF
+// files built without cgo (android/amd64 links only through cgo): the
+// routines built for each must be the instructions and data decoded for
+// linux. (darwin, ios, plan9 and windows: see Spec/SOUNDNESS.md.)
+var elfGOOS = []string{"dragonfly", "freebsd", "illumos", "netbsd", "openbsd", "solaris"}
+
+// mainDir is where the program is placed (through the overlay only).
+const mainDir = "internal/vgprovemain"
+
+// buildAsm builds the program as c says; only a linux one is run (the
+// others are opened to compare their routines' bytes).
+func buildAsm(root string, overlay map[string][]byte, c config) (*Built, error) {
+	goos := c.goos
 	root, err := filepath.Abs(root)
 	if err != nil {
 		return nil, err
@@ -71,17 +96,21 @@ func buildAsm(root string, overlay map[string][]byte, goamd64 string) (*Built, e
 	}
 	b := &Built{dir: tmp}
 	fail := func(err error) (*Built, error) { b.Close(); return nil, err }
-	names, decls, noescape, err := declaredRoutines(pkgDir, overlay)
+	names, decls, noescape, declFile, err := declaredRoutines(pkgDir, overlay)
 	if err != nil {
 		return fail(err)
 	}
-	b.Routines, b.Decls, b.NoEscape = names, decls, noescape
-	var keep strings.Builder
-	keep.WriteString("package asm\n\nvar vgKeepRoutines []any\n\nfunc init() {\n\tvgKeepRoutines = []any{\n")
-	for _, n := range names {
-		fmt.Fprintf(&keep, "\t\t%s,\n", n)
+	b.Routines, b.Decls, b.NoEscape, b.DeclFile = names, decls, noescape, declFile
+	if b.Sources, err = checkAsmSources(pkgDir, overlay); err != nil {
+		return fail(err)
 	}
-	keep.WriteString("\t}\n}\n")
+	var prog strings.Builder
+	prog.WriteString("package main\n\nimport (\n\t\"fmt\"\n\t\"reflect\"\n\n\tasm \"" + AsmPackage + "\"\n)\n\n")
+	prog.WriteString("var routines = []struct {\n\tname string\n\tf    any\n}{\n")
+	for _, n := range names {
+		fmt.Fprintf(&prog, "\t{%q, asm.%s},\n", n, n)
+	}
+	prog.WriteString("}\n\nfunc main() {\n\tfor _, r := range routines {\n\t\tfmt.Printf(\"%s %#x\\n\", r.name, reflect.ValueOf(r.f).Pointer())\n\t}\n}\n")
 	repl := map[string]string{}
 	write := func(target string, data []byte) error {
 		p := filepath.Join(tmp, fmt.Sprintf("f%d", len(repl)))
@@ -91,7 +120,7 @@ func buildAsm(root string, overlay map[string][]byte, goamd64 string) (*Built, e
 		repl[target] = p
 		return nil
 	}
-	if err := write(filepath.Join(pkgDir, "zz_vgkeep_test.go"), []byte(keep.String())); err != nil {
+	if err := write(filepath.Join(root, mainDir, "main.go"), []byte(prog.String())); err != nil {
 		return fail(err)
 	}
 	for path, data := range overlay {
@@ -107,28 +136,64 @@ func buildAsm(root string, overlay map[string][]byte, goamd64 string) (*Built, e
 	if err := os.WriteFile(ovPath, ov, 0o644); err != nil {
 		return fail(err)
 	}
-	bin := filepath.Join(tmp, "asm.test")
-	cmd := exec.Command("go", "test", "-c", "-overlay", ovPath, "-o", bin, "./go/asm")
+	bin := filepath.Join(tmp, "vgprove")
+	cmd := exec.Command("go", "build", "-overlay", ovPath, "-o", bin, "./"+mainDir)
 	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "GOOS=linux", "GOARCH=amd64", "CGO_ENABLED=0", "GOFLAGS=", "GOAMD64="+goamd64)
+	cmd.Env = append(os.Environ(), "GOOS="+goos, "GOARCH=amd64", "CGO_ENABLED=0", "GOFLAGS=", "GOAMD64="+c.goamd64)
+	if c.toolchain != "" {
+		cmd.Env = append(cmd.Env, "GOTOOLCHAIN="+c.toolchain)
+	}
 	cmd.WaitDelay = time.Second
 	out, err := cmd.CombinedOutput()
 	if err != nil {
-		return fail(fmt.Errorf("building go/asm: %v\n%s", err, out))
+		return fail(fmt.Errorf("building a program that imports go/asm: %v\n%s", err, out))
+	}
+	if goos == "linux" {
+		if b.Entries, err = goEntries(bin, names); err != nil {
+			return fail(err)
+		}
 	}
 	if b.Bin, err = x86.OpenBinary(bin); err != nil {
 		return fail(err)
 	}
+	b.Bin.Statics = b.Sources.statics
 	return b, nil
+}
+
+// goEntries runs the program and reads the code pointer of each routine's
+// Go function value from its output ("name 0xpc" lines).
+func goEntries(bin string, names []string) (map[string]uint64, error) {
+	cmd := exec.Command(bin)
+	cmd.Env = []string{}
+	cmd.WaitDelay = time.Second
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("running the program that imports go/asm (the checker needs linux/amd64): %v", err)
+	}
+	entries := map[string]uint64{}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		var name string
+		var pc uint64
+		if _, err := fmt.Sscanf(line, "%s %v", &name, &pc); err != nil {
+			return nil, fmt.Errorf("program output %q: %v", line, err)
+		}
+		entries[name] = pc
+	}
+	for _, n := range names {
+		if _, ok := entries[n]; !ok {
+			return nil, fmt.Errorf("program output: no entry for %s", n)
+		}
+	}
+	return entries, nil
 }
 
 // declaredRoutines lists the functions declared without a body in the
 // package's Go files (their bodies are TEXT symbols), the declaration of
 // each, and those with the pragma //go:noescape.
-func declaredRoutines(dir string, overlay map[string][]byte) ([]string, map[string]string, map[string]bool, error) {
+func declaredRoutines(dir string, overlay map[string][]byte) ([]string, map[string]string, map[string]bool, map[string]string, error) {
 	paths, err := filepath.Glob(filepath.Join(dir, "*.go"))
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, nil, err
 	}
 	for p := range overlay {
 		if filepath.Dir(p) == dir && strings.HasSuffix(p, ".go") && !contains(paths, p) {
@@ -139,6 +204,7 @@ func declaredRoutines(dir string, overlay map[string][]byte) ([]string, map[stri
 	var names []string
 	decls := map[string]string{}
 	noescape := map[string]bool{}
+	declFile := map[string]string{}
 	for _, p := range paths {
 		if strings.HasSuffix(p, "_test.go") {
 			continue
@@ -149,13 +215,14 @@ func declaredRoutines(dir string, overlay map[string][]byte) ([]string, map[stri
 		}
 		f, err := parser.ParseFile(fset, p, src, parser.SkipObjectResolution|parser.ParseComments)
 		if err != nil {
-			return nil, nil, nil, err
+			return nil, nil, nil, nil, err
 		}
 		for _, d := range f.Decls {
 			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body == nil && fd.Recv == nil {
 				names = append(names, fd.Name.Name)
+				declFile[fd.Name.Name] = filepath.Base(p)
 				if decls[fd.Name.Name], err = printDecl(fset, fd); err != nil {
-					return nil, nil, nil, err
+					return nil, nil, nil, nil, err
 				}
 			}
 		}
@@ -180,9 +247,9 @@ func declaredRoutines(dir string, overlay map[string][]byte) ([]string, map[stri
 	}
 	sort.Strings(names)
 	if len(names) == 0 {
-		return nil, nil, nil, fmt.Errorf("%s declares no assembly routine", dir)
+		return nil, nil, nil, nil, fmt.Errorf("%s declares no assembly routine", dir)
 	}
-	return names, decls, noescape, nil
+	return names, decls, noescape, declFile, nil
 }
 
 // printDecl prints a body-less function declaration without its comments,
@@ -272,24 +339,128 @@ type Program struct {
 	Text    *x86.Routine // parsed from go/asm; nil if no .s file holds it
 	Decl    string       // its Go declaration in go/asm, as printDecl prints it
 	// Err is why the routine could not be decoded; TextErr is a
-	// difference between its text and its machine code.
-	Err, TextErr error
+	// difference between its text and its machine code; LinkErr is why
+	// what a Go program runs for it may not be the bytes decoded (the
+	// source rules of source.go, or the linked program: see linkedProgram).
+	Err, TextErr, LinkErr error
+}
+
+// linkedProgram checks, for each routine, that the program built is what
+// every build runs and that a Go call reaches the decoded bytes: its own
+// files meet the source rules (and every file that belongs to no
+// routine's stem does), its Go function value points at the toolchain's
+// wrapper around its ABI0 body (Binary.GoEntry), the package defines no
+// function or data symbol but the routines' (no other TEXT a
+// //go:linkname could bind a Go name to), and each file-local table it
+// declares is the only symbol of its name.
+func linkedProgram(b *Built, texts map[string]*x86.File) map[string]error {
+	var global []string
+	for file, vs := range b.Sources.violations {
+		if stem(file) == "" || !stemHasRoutine(b, texts, stem(file)) {
+			global = append(global, file+": "+strings.Join(vs, "; "))
+		}
+	}
+	allowed := map[string]bool{}
+	for _, n := range b.Routines {
+		allowed[AsmPackage+"."+n] = true
+		allowed[AsmPackage+"."+n+".abi0"] = true
+	}
+	for _, s := range b.Bin.PackageSymbols(AsmPackage) {
+		if !allowed[s] {
+			global = append(global, "the linked program holds "+s+", which is no declared routine")
+		}
+	}
+	for n := range b.Sources.statics {
+		if c := b.Bin.Count(n); c != 1 {
+			global = append(global, fmt.Sprintf("the file-local table %s<> is %d symbols of the linked program, not one", n, c))
+		}
+	}
+	sort.Strings(global)
+	out := map[string]error{}
+	for _, name := range b.Routines {
+		var why []string
+		for _, file := range routineFiles(b, texts, name) {
+			for _, v := range b.Sources.violations[file] {
+				why = append(why, file+": "+v)
+			}
+		}
+		if err := b.Bin.GoEntry(AsmPackage, name, b.Entries[name]); err != nil {
+			why = append(why, err.Error())
+		}
+		why = append(why, global...)
+		if len(why) > 0 {
+			out[name] = fmt.Errorf("%s", strings.Join(why, "; "))
+		}
+	}
+	return out
+}
+
+// routineFiles are the files of go/asm a routine's build depends on: the
+// one declaring it, the .s file holding its TEXT, and its stem's pair.
+func routineFiles(b *Built, texts map[string]*x86.File, name string) []string {
+	set := map[string]bool{b.DeclFile[name]: true}
+	if t := texts[name]; t != nil {
+		set[filepath.Base(t.Name)] = true
+	}
+	for f := range set {
+		if st := stem(f); st != "" {
+			set[st+"_amd64.go"], set[st+"_amd64.s"] = true, true
+		}
+	}
+	var out []string
+	for f := range set {
+		out = append(out, f)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// stemHasRoutine reports whether some routine's files include stem's.
+func stemHasRoutine(b *Built, texts map[string]*x86.File, st string) bool {
+	for _, n := range b.Routines {
+		for _, f := range routineFiles(b, texts, n) {
+			if stem(f) == st {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // Programs builds root/go/asm (with overlay, see BuildAsm) and decodes
 // every routine it declares.
 func Programs(root string, overlay map[string][]byte) ([]Program, error) {
-	// The routines are checked as built for GOAMD64=v1; a program built for
-	// another level must get the same instructions and data. The builds
-	// run side by side.
-	builds := make([]*Built, len(goamd64Levels))
-	errs := make([]error, len(goamd64Levels))
+	return ProgramsWith(root, overlay, nil)
+}
+
+// ProgramsWith is Programs that also builds the linux program with each
+// of toolchains (GOTOOLCHAIN values, e.g. go1.27.3), whose routines and
+// wrappers must then be the same too.
+func ProgramsWith(root string, overlay map[string][]byte, toolchains []string) ([]Program, error) {
+	// The routines are checked as built for linux at GOAMD64=v1; a
+	// program built for another level or another ELF GOOS must get the
+	// same instructions and data. The builds run side by side.
+	configs := []config{}
+	for _, lv := range goamd64Levels {
+		configs = append(configs, config{"linux", lv, ""})
+	}
+	for _, goos := range elfGOOS {
+		configs = append(configs, config{goos, "v1", ""})
+	}
+	for _, tc := range toolchains {
+		configs = append(configs, config{"linux", "v1", tc})
+	}
+	builds := make([]*Built, len(configs))
+	errs := make([]error, len(configs))
 	var wg sync.WaitGroup
-	for i, lv := range goamd64Levels {
+	sem := make(chan struct{}, 4)
+	for i, c := range configs {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			builds[i], errs[i] = buildAsm(root, overlay, lv)
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			builds[i], errs[i] = buildAsm(root, overlay, c)
 		}()
 	}
 	wg.Wait()
@@ -300,16 +471,25 @@ func Programs(root string, overlay map[string][]byte) ([]Program, error) {
 	}
 	for i, err := range errs {
 		if err != nil {
-			return nil, fmt.Errorf("GOAMD64=%s: %v", goamd64Levels[i], err)
+			c := configs[i]
+			return nil, fmt.Errorf("GOOS=%s GOAMD64=%s GOTOOLCHAIN=%s: %v", c.goos, c.goamd64, c.toolchain, err)
 		}
 	}
 	b := builds[0]
 	levelErr := map[string]error{}
-	for i, lv := range goamd64Levels[1:] {
+	for i, c := range configs[1:] {
 		o := builds[i+1]
+		what := fmt.Sprintf("GOOS=%s GOAMD64=%s", c.goos, c.goamd64)
+		if c.toolchain != "" {
+			what += " GOTOOLCHAIN=" + c.toolchain
+		}
 		for _, name := range b.Routines {
-			if err := sameRoutine(b.Bin, o.Bin, name); err != nil && levelErr[name] == nil {
-				levelErr[name] = fmt.Errorf("%s: built with GOAMD64=%s it differs from GOAMD64=v1: %v", name, lv, err)
+			err := sameRoutine(b.Bin, o.Bin, name)
+			if err == nil && o.Entries != nil {
+				err = o.Bin.GoEntry(AsmPackage, name, o.Entries[name])
+			}
+			if err != nil && levelErr[name] == nil {
+				levelErr[name] = fmt.Errorf("%s: built with %s it differs from linux, GOAMD64=v1: %v", name, what, err)
 			}
 		}
 	}
@@ -317,9 +497,10 @@ func Programs(root string, overlay map[string][]byte) ([]Program, error) {
 	if err != nil {
 		return nil, err
 	}
+	linkErr := linkedProgram(b, texts)
 	var out []Program
 	for _, name := range b.Routines {
-		p := Program{Name: name, Decl: b.Decls[name]}
+		p := Program{Name: name, Decl: b.Decls[name], LinkErr: linkErr[name]}
 		f, err := b.Bin.Routine(AsmPackage, name)
 		if err == nil {
 			err = levelErr[name]

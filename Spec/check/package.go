@@ -33,6 +33,10 @@ type Input struct {
 func ProgramsInput(progs []Program) Input {
 	var in Input
 	for _, p := range progs {
+		if p.LinkErr != nil {
+			in.Failures = append(in.Failures, Result{Routine: p.Name, Obligation: "linked program",
+				Status: Failing, Detail: p.LinkErr.Error()})
+		}
 		if p.Err != nil {
 			in.Failures = append(in.Failures, Result{Routine: p.Name, Obligation: "decode",
 				Status: Failing, Detail: p.Err.Error()})

@@ -134,7 +134,7 @@ func TestProgramsInputDeclaration(t *testing.T) {
 // Every routine go/asm declares has the Go declaration its contract gives
 // (vg prove fails the routine otherwise; this finds it without a build).
 func TestDeclarationsMatchContracts(t *testing.T) {
-	names, decls, noescape, err := declaredRoutines("../../go/asm", nil)
+	names, decls, noescape, _, err := declaredRoutines("../../go/asm", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,7 +167,7 @@ func TestDeclaredNoEscape(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "a.go"), []byte(src), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, _, noescape, err := declaredRoutines(dir, nil)
+	_, _, noescape, _, err := declaredRoutines(dir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
