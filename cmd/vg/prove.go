@@ -30,6 +30,7 @@ func prove(args []string, w io.Writer) error {
 	runs := fs.Int("n", 10000, "random inputs for the functional test")
 	noCallees := fs.Bool("no-callees", false, "with -routine, do not check the routine's callees (its obligations are then at most tested; for finding failures fast)")
 	dir := fs.String("asm", "", "directory whose files replace go/asm's files of the same name before the build (default: none)")
+	toolchains := fs.String("toolchains", os.Getenv("VG_PROVE_TOOLCHAINS"), "other Go toolchains (GOTOOLCHAIN values, comma-separated, e.g. go1.27.3) whose builds of go/asm must give the same routines and wrappers (default $VG_PROVE_TOOLCHAINS)")
 	if err := fs.Parse(args); err != nil {
 		return &usageError{msg: err.Error(), printed: true}
 	}
@@ -51,7 +52,11 @@ func prove(args []string, w io.Writer) error {
 		return err
 	}
 	extra, note := vectorSeeds()
-	progs, err := check.Programs(root, overlay)
+	var tcs []string
+	if *toolchains != "" {
+		tcs = strings.Split(*toolchains, ",")
+	}
+	progs, err := check.ProgramsWith(root, overlay, tcs)
 	if err != nil {
 		return fmt.Errorf("prove: %v", err)
 	}
