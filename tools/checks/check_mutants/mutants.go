@@ -103,6 +103,31 @@ var mutants = []Mutant{
 	{Name: "keccak/include-adds-instruction", Routine: "KeccakF1600AMD64",
 		Edits: []Edit{{File: "keccak_amd64.s", Find: "\tROLQ $0x01, R8\n", Replace: "#include \"extra.h\"\n\tROLQ $0x01, R8\n", N: -1}},
 		Files: map[string]string{"extra.h": "\tNOTQ R8\n"}},
+	// ---- What every build runs, and what a Go call reaches (the source
+	// rules and the linked program, Spec/check/source.go and build.go).
+	// A rare-input flip behind a constant that only go/asm's test build
+	// defines (go_asm.h takes constants from _test.go files there): the
+	// test binary is honest, every ordinary program flips.
+	{Name: "build/test-build-constant", Routine: "KeccakF1600AMD64",
+		Edits: []Edit{beforeFirstRET("keccak_amd64.s", "#include \"flip.h\"\n")},
+		Files: map[string]string{
+			"zz_amd64_test.go": "package asm\n\nconst flipLane = 1\n",
+			"flip.h":           "#include \"go_asm.h\"\n#ifndef const_flipLane\n" + rareFlip("\tMOVQ (R13), AX\n", "8(R13)") + "#endif\n",
+		}},
+	// The flip assembled only for windows: linux's bytes are honest.
+	{Name: "build/goos-conditional", Routine: "KeccakF1600AMD64",
+		Edits: []Edit{beforeFirstRET("keccak_amd64.s", "#ifdef GOOS_windows\n"+rareFlip("\tMOVQ (R13), AX\n", "8(R13)")+"#endif\n")}},
+	// KeccakF1600BMI2's Go name bound to other code, defined in a header,
+	// that flips a bit on one input and jumps to the proven permutation.
+	{Name: "build/linkname-redirect", Routine: "KeccakF1600BMI2",
+		Edits: []Edit{
+			{File: "keccak_amd64.go", Find: "package asm\n", Replace: "package asm\n\nimport _ \"unsafe\"\n"},
+			{File: "keccak_amd64.go", Find: "//go:noescape\nfunc KeccakF1600BMI2",
+				Replace: "//go:noescape\n//go:linkname KeccakF1600BMI2 github.com/vg-crypto/vg/go/asm.keccakRedirect\nfunc KeccakF1600BMI2"},
+			{File: "keccak_amd64.s", Find: "#include \"textflag.h\"\n", Replace: "#include \"textflag.h\"\n#include \"redirect.h\"\n"},
+		},
+		Files: map[string]string{"redirect.h": "TEXT ·keccakRedirect(SB), NOSPLIT, $0-8\n\tMOVQ a+0(FP), R13\n" +
+			rareFlip("\tMOVQ (R13), AX\n", "8(R13)") + "\tJMP ·KeccakF1600AMD64(SB)\n"}},
 	{Name: "keccak/declaration-smaller-buffer", Routine: "KeccakF1600AMD64",
 		// The bytes are unchanged, but Go callers now pass 192-byte arrays
 		// that the routine's 200-byte state overruns.
