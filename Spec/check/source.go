@@ -83,6 +83,17 @@ func stem(file string) string {
 	return ""
 }
 
+// AsmStatics returns the file-local data symbols (name<>) that the .s files
+// of the go/asm directory dir declare: what x86.Binary.Statics needs to let
+// a routine read its own tables in a binary the checker did not build.
+func AsmStatics(dir string) (map[string]bool, error) {
+	s, err := checkAsmSources(dir, nil)
+	if err != nil {
+		return nil, err
+	}
+	return s.statics, nil
+}
+
 // checkAsmSources applies the rules above to dir with overlay.
 func checkAsmSources(dir string, overlay map[string][]byte) (*asmSources, error) {
 	files := map[string][]byte{}
