@@ -163,15 +163,32 @@ func HintBitPack(p Params, h []Poly) []byte {
 	index := 0                     // line 2
 	for i := 0; i < p.K; i++ {     // line 3
 		for j := 0; j < 256; j++ { // line 4
-			if h[i][j] != 0 { // line 5
-				y[index] = byte(j) // line 6
-				index++            // line 7
-			}
+			index = HintBitPackStep(p.Omega, y, i, j, index, h[i][j], toByte)
 		}
-		y[p.Omega+i] = byte(index) // line 10
 	}
 	return y // line 12
 }
+
+// HintBitPackStep is Algorithm 20's loop of line 4 at coefficient j of
+// polynomial i with Index: lines 5 to 7, then, after the last coefficient
+// (j = 255), line 10. It returns Index. b(n) is the byte n as y holds it.
+//
+// It is generic so that a checker runs this code itself on its own
+// reading of y (Spec/check's HintBitPack proof), the same code
+// HintBitPack runs on bytes.
+func HintBitPackStep[B any](ω int, y []B, i, j, index int, hij int32, b func(int) B) int {
+	if hij != 0 { // line 5
+		y[index] = b(j) // line 6
+		index++         // line 7
+	}
+	if j == 255 { // the loop of line 4 done
+		y[ω+i] = b(index) // line 10
+	}
+	return index
+}
+
+// toByte is n as a byte, for HintBitPackStep.
+func toByte(n int) byte { return byte(n) }
 
 // errHint is the ⊥ of HintBitUnpack.
 var errHint = errors.New("fips204: HintBitUnpack: malformed hint encoding")

@@ -26,18 +26,33 @@ func SampleInBallFrom(p Params, read func([]byte)) Poly {
 	read(s)             // line 4
 	h := BytesToBits(s) // line 5
 	one := make([]byte, 1)
-	for i := 256 - p.Tau; i <= 255; i++ { // line 6
-		read(one) // line 7
-		j := int(one[0])
-		for j > i { // line 8
-			read(one) // line 9
-			j = int(one[0])
-		}
-		c[i] = c[j]                        // line 11
-		c[j] = 1 - 2*int32(h[i+p.Tau-256]) // line 12: (−1)^h[i+τ−256]
+	for i := 256 - p.Tau; i <= 255; { // line 6
+		read(one) // line 7, or line 9 after a rejection
+		i = SampleInBallStep(p.Tau, (*[256]int32)(&c), h, i, int(one[0]), BallSign)
 	}
 	return c // line 14
 }
+
+// SampleInBallStep is Algorithm 29's loop at iteration i (line 6) on one
+// byte j, read at line 7 or, after a rejection, at line 9. It returns the
+// iteration the next byte is read at: i where line 8 rejects j, i + 1
+// where lines 11 and 12 take it. h is the bits of line 5 and sign(b) is
+// (−1)^b.
+//
+// It is generic so that a checker runs this code itself on its own
+// reading of c and h (Spec/check's SampleInBall proof), the same code
+// SampleInBallFrom runs on Poly's coefficients with BallSign.
+func SampleInBallStep[C, B any](τ int, c *[256]C, h []B, i, j int, sign func(B) C) int {
+	if j > i { // line 8
+		return i
+	}
+	c[i] = c[j]             // line 11
+	c[j] = sign(h[i+τ-256]) // line 12: (−1)^h[i+τ−256]
+	return i + 1
+}
+
+// BallSign is (−1)^b for a bit b (Algorithm 29, line 12).
+func BallSign(b byte) int32 { return 1 - 2*int32(b) }
 
 // RejNTTPoly samples an element of T_q with coefficients in [0, q) from
 // the 34-byte seed ρ′ = ρ ‖ s ‖ r (ExpandA, Algorithm 32, line 4).
