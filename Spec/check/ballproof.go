@@ -61,24 +61,27 @@ import (
 // each outcome. Each path must end at a head or RET and meet:
 //
 //   - from Read (i, b, pos): exactly one branch on data, whose condition,
-//     at each of j's 256 values, is the constant j > i (line 8), or at
-//     each its negation (exhaustion: the term with j replaced by the
-//     value must fold to that constant, so it reads nothing else); a
-//     rejected j leaves the masks as they were (the same terms, or SAT),
-//     an accepted one gives masks that read as ballStep's, Algorithm 29's
-//     lines 11 and 12 on c (c_i ← c_j, then c_j ← (−1)^{h[i+τ−256]}), and
-//     meet Inv(i + 1): for each j ≤ i (exhaustion, the terms rebuilt with
-//     j replaced by its value), for every value of the masks meeting
-//     Inv(i) and of h (one SAT query per j); it reaches Read at (i, b,
-//     pos + 1) if rejected, (i + 1, b, pos + 1) if accepted and i < 255,
-//     Expand if accepted and i = 255;
+//     at each of j's 256 values, is the constant "Spec/fips204's
+//     SampleInBallStep rejects j at i" (line 8: j > i), or at each its
+//     negation (exhaustion: the term with j replaced by the value must
+//     fold to that constant, so it reads nothing else); the step must
+//     leave c as it was on a rejected j, and then so must the path (the
+//     same terms, or SAT); for each j the step accepts (exhaustion, the
+//     terms rebuilt with j replaced by its value) the path's masks must
+//     read as the c that SampleInBallStep itself computes (lines 11 and
+//     12: c_i ← c_j, then c_j ← (−1)^{h[i+τ−256]}), run on the masks'
+//     coefficients as (nz, neg) pairs of bit terms and h's bits, and meet
+//     Inv(i + 1), for every value of the masks meeting Inv(i) and of h
+//     (one SAT query per j); it reaches Read at (i, b, pos + 1) if
+//     rejected, (i + 1, b, pos + 1) if accepted and i < 255, Expand if
+//     accepted and i = 255 (the step must return i or i + 1);
 //   - from Read (i, b, 136), the block read to its end: exactly one CALL
 //     of the permutation on State, allowed only with b + 1 < K, then the
 //     same with byte 0 of block b + 1, to (·, b + 1, 1); or, with b =
 //     K − 1 only, RET 0 without reading (Algorithm 29 needs byte t = 136K,
 //     past the bound);
-//   - from Expand: RET 1 with word k of c equal to 0, 1 or q − 1 as c_k
-//     is 0, 1 or −1 (ballCoeff, SAT);
+//   - from Expand: RET 1 with word k of c equal to ballCoeff of the
+//     masks at k: 0, 1 or q − 1 as c_k is 0, 1 or −1 (SAT);
 //   - from the entry: exactly one CALL, on State holding fips202's
 //     PadBlock of the seed in the rate and 0 in the capacity (S₀, each
 //     byte the seed's or PadBlock's constant, by term identity or SAT),
@@ -106,10 +109,20 @@ import (
 // the operands of non-DOIT instructions are too: the declared leak. The
 // callee's constant time is its own check's.
 //
-// What the proof reads rather than proves: that ballStep and ballCoeff
-// state Algorithm 29 on the masks (TestBallStepIsAlgorithm29 runs them
-// against Spec/fips204's SampleInBallFrom), and that the Ball's meaning
-// is the contract's Check (contract tests). Its SAT queries are answered
+// What the proof reads rather than proves: Algorithm 29 is
+// Spec/fips204's own SampleInBallStep, the code SampleInBallFrom runs
+// (and every vector test with it); it is generic in c and h, so the proof
+// runs it on its terms, and what it does cannot depend on the values c
+// and h hold (short of a type switch on them, which reading it shows). The proof's reading of the masks, ballCoeff, is checked where it
+// meets Spec: at each coefficient, the pair it reads as BallSign(b) mod q
+// is the pair line 12 writes, and it reads two pairs as the same
+// coefficient exactly where their nz and nz ∧ neg bits agree, the test
+// the masks' update is held to (ballSign, ballPairs, all 256 × 16 cases);
+// that it reads bit k of each mask at coefficient k is read. Beyond that
+// it is a bridge: c at RET is ballCoeff of masks that the chain of steps
+// from c = 0 ties to Spec's. Line 6's range (256 − τ to 255) is the
+// proof's, and that the Ball's meaning is the contract's Check (contract
+// tests). Its SAT queries are answered
 // by Spec/sat alone, as the stream proof's: z3 took seconds a query on
 // these, and the proof asks about ten thousand.
 
@@ -202,6 +215,9 @@ func proveBall(f *x86.File, r *x86.Routine, c *contract.Contract, p *BallPlan, c
 		return "", "", err
 	}
 	if err := pv.resolve(); err != nil {
+		return "", "", err
+	}
+	if err := ballPairs(); err != nil {
 		return "", "", err
 	}
 	pv.vars()
@@ -698,8 +714,12 @@ func (pv *ballProver) arrive(m *x86.Machine[*x86.Term], ps *ballPath) (*ballHead
 		}
 		var goal []*x86.Term
 		i0 := 256 - pv.tau
+		for k := 0; k < 256; k++ {
+			goal = append(goal, s.Eq(ballCoeff[*x86.Term](s, nz, neg, k), s.Const(0)))
+		}
 		for w := 0; w < 4; w++ {
-			goal = append(goal, s.Eq(nz[w], s.Const(0)), s.Eq(s.And(neg[w], s.Const(highBits(i0, w))), s.Const(0)))
+			hi := s.Const(highBits(i0, w))
+			goal = append(goal, s.Eq(s.And(nz[w], hi), s.Const(0)), s.Eq(s.And(neg[w], hi), s.Const(0)))
 		}
 		if err := pv.holds(nil, conj(s, goal), "the masks read as c = 0 (line 1)"); err != nil {
 			return nil, err
@@ -821,8 +841,12 @@ func (pv *ballProver) leak(a atom, i int) (bool, error) {
 			if !ok {
 				return false, fmt.Errorf("the branch on data at i = %d reads more than the byte j", i)
 			}
-			holds[0] = holds[0] && c == b2u64(v > i)
-			holds[1] = holds[1] && c == b2u64(v <= i)
+			rej, err := pv.rejects(i, v)
+			if err != nil {
+				return false, err
+			}
+			holds[0] = holds[0] && c == b2u64(rej)
+			holds[1] = holds[1] && c == b2u64(!rej)
 		}
 		switch {
 		case holds[0]:
@@ -900,9 +924,10 @@ func rebuildIn(s *x86.Sym, t *x86.Term, vars map[string]*x86.Term, memo map[*x86
 }
 
 // step checks an accepted byte's masks nz, neg (terms of the proof's
-// variables) at iteration i: for each byte j ≤ i (exhaustion), for every
-// c meeting Inv(i) and every h, they read as ballStep's and meet Inv(i +
-// 1) (one SAT query per j, on the terms with j replaced by its value).
+// variables) at iteration i: for each byte j that Spec/fips204's
+// SampleInBallStep accepts (exhaustion), for every c meeting Inv(i) and
+// every h, they read as that step's c and meet Inv(i + 1) (one SAT query
+// per j, on the terms with j replaced by its value).
 func (pv *ballProver) step(i int, nz, neg [4]*x86.Term) error {
 	key := [9]*x86.Term{pv.s.Const(uint64(i))}
 	copy(key[1:], nz[:])
@@ -921,13 +946,43 @@ func (pv *ballProver) step(i int, nz, neg [4]*x86.Term) error {
 	}
 	h := sj.Var(pv.h.Name)
 	vars[h.Name] = h
-	hbit := sj.And(sj.Shr(h, uint(i+pv.tau-256)), sj.Const(1))
-	for v := 0; v <= i; v++ {
+	// c as the masks hold it, a (nonzero, negative) pair of bits per
+	// coefficient, and h's bits (line 5: bit k of the little-endian word
+	// is h[k], as BytesToBits orders them).
+	var c0 [256]ballPair
+	for k := range c0 {
+		c0[k] = ballPair{ballBit(sj, nzV, k), ballBit(sj, negV, k)}
+	}
+	hb := make([]*x86.Term, 64)
+	for k := range hb {
+		hb[k] = sj.And(sj.Shr(h, uint(k)), sj.Const(1))
+	}
+	sign, err := ballSign(sj)
+	if err != nil {
+		return err
+	}
+	for v := 0; v < 256; v++ {
+		c := c0
+		if fips204.SampleInBallStep(pv.tau, &c, hb, i, v, sign) == i {
+			continue // rejected: the path that takes it is checked to leave the masks
+		}
 		got, err := atJ(sj, v, vars, append(nz[:], neg[:]...)...)
 		if err != nil {
 			return err
 		}
-		e0, e1 := ballStep[*x86.Term](sj, nzV, negV, i, sj.Const(uint64(v)), hbit)
+		// The step's c as masks: a coefficient the step left is the
+		// masks' bit, one it changed is its pair's bit. Pairs read as the
+		// same c_k exactly where their nz bits and nz ∧ neg bits are
+		// equal (ballPairs checks that of ballCoeff).
+		e0, e1 := nzV, negV
+		for k := range c {
+			if c[k] == c0[k] {
+				continue
+			}
+			w, keep := k/64, sj.Const(^(uint64(1) << (k % 64)))
+			e0[w] = sj.Or(sj.And(e0[w], keep), sj.Shl(c[k].nz, uint(k%64)))
+			e1[w] = sj.Or(sj.And(e1[w], keep), sj.Shl(c[k].neg, uint(k%64)))
+		}
 		var goal []*x86.Term
 		for w := 0; w < 4; w++ {
 			nw := sj.Const(highBits(i+1, w))
@@ -944,6 +999,93 @@ func (pv *ballProver) step(i int, nz, neg [4]*x86.Term) error {
 	pv.exhausted++
 	pv.stepOK[key] = true
 	return nil
+}
+
+// rejects is whether Spec/fips204's SampleInBallStep rejects the byte v at
+// iteration i, leaving c as it was and i the next iteration; it fails
+// where the step does neither that nor take v to iteration i + 1. The
+// step is generic in c and h, so this does not depend on their values: it
+// runs on coefficients that name their positions.
+func (pv *ballProver) rejects(i, v int) (bool, error) {
+	var c [256]int
+	for k := range c {
+		c[k] = k
+	}
+	h := make([]int, 64)
+	next := fips204.SampleInBallStep(pv.tau, &c, h, i, v, func(int) int { return -1 })
+	switch {
+	case next == i+1:
+		return false, nil
+	case next != i:
+		return false, fmt.Errorf("the Spec step SampleInBallStep takes iteration %d to %d on byte %d", i, next, v)
+	}
+	for k := range c {
+		if c[k] != k {
+			return false, fmt.Errorf("the Spec step SampleInBallStep changes c on a byte %d it rejects at iteration %d", v, i)
+		}
+	}
+	return true, nil
+}
+
+// ballPair is a coefficient of c as the masks hold it: its nz and neg
+// bits, each 0 or 1.
+type ballPair struct{ nz, neg *x86.Term }
+
+// ballBit is bit k of a mask, 0 or 1.
+func ballBit(s *x86.Sym, m [4]*x86.Term, k int) *x86.Term {
+	return s.And(s.Shr(m[k/64], uint(k%64)), s.Const(1))
+}
+
+// ballSign is line 12's (−1)^b on a bit b of the proof, as a pair: at each
+// of b's two values, the pair that ballCoeff reads as Spec's BallSign(b)
+// mod q.
+func ballSign(s *x86.Sym) (func(*x86.Term) ballPair, error) {
+	var p [2][2]uint64
+	for b := range p {
+		x := int64(fips204.BallSign(byte(b)))
+		want := uint64((x%fips204.Q + fips204.Q) % fips204.Q)
+		found := false
+		for _, q := range [][2]uint64{{1, 0}, {1, 1}, {0, 0}} {
+			if ballValue(q[0], q[1], 0) == want {
+				p[b], found = q, true
+				break
+			}
+		}
+		for k := 0; k < 256 && found; k++ {
+			found = ballValue(p[b][0], p[b][1], k) == want
+		}
+		if !found {
+			return nil, fmt.Errorf("the Spec sign BallSign(%d) = %d, which c's masks cannot hold", b, x)
+		}
+	}
+	return func(b *x86.Term) ballPair {
+		return ballPair{s.Ite(b, s.Const(p[1][0]), s.Const(p[0][0])), s.Ite(b, s.Const(p[1][1]), s.Const(p[0][1]))}
+	}, nil
+}
+
+// ballPairs checks, at each coefficient k and each of the 16 pairs of
+// pairs, that ballCoeff reads two pairs as the same coefficient exactly
+// where their nz bits and their nz ∧ neg bits are equal, the test step
+// makes of the masks.
+func ballPairs() error {
+	for k := 0; k < 256; k++ {
+		for x := 0; x < 16; x++ {
+			a0, a1, b0, b1 := uint64(x&1), uint64(x>>1&1), uint64(x>>2&1), uint64(x>>3&1)
+			same := ballValue(a0, a1, k) == ballValue(b0, b1, k)
+			if same != (a0 == b0 && a0&a1 == b0&b1) {
+				return fmt.Errorf("ballCoeff reads the pairs (%d, %d) and (%d, %d) at coefficient %d other than by their nz and nz ∧ neg bits", a0, a1, b0, b1, k)
+			}
+		}
+	}
+	return nil
+}
+
+// ballValue is ballCoeff at k of masks whose only bits are nz and neg at
+// k.
+func ballValue(nz, neg uint64, k int) uint64 {
+	var m0, m1 [4]uint64
+	m0[k/64], m1[k/64] = nz<<(k%64), neg<<(k%64)
+	return ballCoeff[uint64](x86.Conc{}, m0, m1, k)
 }
 
 // ret checks a RET: 0 from Read at the last block's end, 1 from Expand
@@ -1021,40 +1163,6 @@ func highBits(i, w int) uint64 {
 	default:
 		return ^uint64(0) << lo
 	}
-}
-
-// ballStep is Algorithm 29, lines 11 and 12 at iteration i with the byte
-// j (c_i ← c_j, then c_j ← (−1)^hbit, hbit = h[i+τ−256] ∈ {0, 1}), on c's
-// masks over a value domain: bit k of nz (word k/64) is set where c_k ≠
-// 0, bit k of neg where c_k = −1 (read only where nz is set).
-func ballStep[V any](d x86.Domain[V], nz, neg [4]V, i int, j, hbit V) (nz2, neg2 [4]V) {
-	zero := d.Const(0)
-	all := func(b V) V { return d.Sub(zero, b) } // b ∈ {0, 1} spread to a word
-	// J: the word of coefficient j, one-hot; I: that of coefficient i.
-	var J, I [4]V
-	for w := 0; w < 4; w++ {
-		J[w], I[w] = zero, zero
-		for b := 0; b < 64; b++ {
-			J[w] = d.Or(J[w], d.Ite(d.Eq(j, d.Const(uint64(64*w+b))), d.Const(1<<b), zero))
-		}
-		if i/64 == w {
-			I[w] = d.Const(1 << (i % 64))
-		}
-	}
-	// c_j before the step: nonzero, negative.
-	nzJ, negJ := zero, zero
-	for w := 0; w < 4; w++ {
-		nzJ, negJ = d.Or(nzJ, d.And(nz[w], J[w])), d.Or(negJ, d.And(neg[w], J[w]))
-	}
-	nzJ, negJ = d.Ult(zero, nzJ), d.Ult(zero, negJ)
-	for w := 0; w < 4; w++ {
-		keep := d.Not(d.Or(I[w], J[w]))
-		// Line 11, c_i ← c_j; line 12, c_j ← (−1)^hbit (after it, so j = i
-		// gets the sign).
-		nz2[w] = d.Or(d.Or(d.And(nz[w], keep), d.And(I[w], all(nzJ))), J[w])
-		neg2[w] = d.Or(d.Or(d.And(neg[w], keep), d.And(d.And(I[w], d.Not(J[w])), all(negJ))), d.And(J[w], all(hbit)))
-	}
-	return nz2, neg2
 }
 
 // ballCoeff is coefficient k of c mod q from the masks: 0, 1 or q − 1.

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/vg-crypto/vg/Spec/contract"
+	"github.com/vg-crypto/vg/Spec/fips204"
 	"github.com/vg-crypto/vg/Spec/x86"
 )
 
@@ -38,10 +39,12 @@ import (
 //
 //   - every address must be a constant and no branch may depend on data
 //     (a branch on any word but h[i]_j, or on y, fails the path);
-//   - it must end where hintPackStep, lines 4 to 10 of Algorithm 20 on
-//     h[i]_j, says: at Coef (p + 1, Index′) while p + 1 < 256k, at RET
-//     after the last coefficient, with Keep's registers constants, SP at
-//     the frame's base, and every byte of y the term hintPackStep gives:
+//   - it must end where Spec/fips204's HintBitPackStep (lines 5 to 7 of
+//     Algorithm 20 on h[i]_j, and line 10 after j = 255), run by the
+//     proof on y's terms, says: at Coef (p + 1, Index′) while p + 1 <
+//     256k, at RET after the last coefficient, with Keep's registers
+//     constants, SP at the frame's base, and every byte of y the term
+//     that step leaves:
 //     the head's variable where Algorithm 20 leaves the byte, its
 //     constant where it writes one (j at Index, Index at ω + i), 0
 //     elsewhere (checked: each byte Algorithm 20 has not written at the
@@ -57,9 +60,14 @@ import (
 // model rejects a write to it), and y cannot be read where the contract
 // makes it write-only.
 //
-// What the proof reads rather than proves: that hintPackStep states
-// Algorithm 20 (TestHintPackStepIsAlgorithm20 runs it against
-// Spec/fips204's HintBitPack). Constant time, memory safety and the ABI
+// What the proof reads rather than proves: Algorithm 20's loop body is
+// Spec/fips204's own HintBitPackStep, the code HintBitPack runs (and
+// every vector test with it), generic in y's bytes so that the proof runs
+// it on its terms; what it does cannot depend on the bytes y holds (short
+// of a type switch on them, which reading it shows). The loops of lines 3
+// and 4 (p = 256i + j from 0 to 256k − 1) and line 1 (y = 0) are the
+// proof's; which bytes Algorithm 20 has written at a pair (written) is
+// not trusted: a byte it calls unwritten must be 0 on every path in. Constant time, memory safety and the ABI
 // are the inductive check's (the hint is public).
 
 // HintPackPlan is the untrusted description of a HintBitPack routine.
@@ -236,7 +244,7 @@ func (o hintPackObs) Address(_ *x86.Machine[*x86.Term], in *x86.Insn, a *x86.Ter
 func (o hintPackObs) After(*x86.Machine[*x86.Term], *x86.Insn, []*x86.Term) error { return nil }
 
 // run runs the one path from the head key (nil: the entry) with h[i]_j =
-// v and checks it against hintPackStep; it returns the pair it reaches
+// v and checks it against Spec's HintBitPackStep; it returns the pair it reaches
 // (nil at RET).
 func (pv *hintPackProver) run(key *hintPackKey, v uint64, maxSteps int) (*hintPackKey, error) {
 	if time.Now().After(pv.dead) {
@@ -278,13 +286,12 @@ func (pv *hintPackProver) run(key *hintPackKey, v uint64, maxSteps int) (*hintPa
 			pv.hWords[w+b] = s.Const(v >> (8 * b) & 0xff)
 		}
 		defer copy(pv.hWords[w:w+4], old)
+		// Spec's step on y as the proof reads it, then the next
+		// coefficient (the loops of lines 3 and 4).
 		i, j := key.p/256, key.p%256
-		ws, ni, nj, nindex := hintPackStep(ω, i, j, key.index, v != 0)
-		for _, wr := range ws {
-			want[wr[0]] = s.Const(uint64(wr[1]))
-		}
-		next = hintPackKey{256*ni + nj, nindex}
-		done = ni == pv.hp.K
+		nindex := fips204.HintBitPackStep(ω, want, i, j, key.index, int32(v), func(n int) *x86.Term { return s.Const(uint64(byte(n))) })
+		next = hintPackKey{key.p + 1, nindex}
+		done = key.p+1 == 256*pv.hp.K
 	}
 	for steps := 0; ; steps++ {
 		if steps > maxSteps {
@@ -357,21 +364,4 @@ func (pv *hintPackProver) sameY(got, want []*x86.Term) error {
 		}
 	}
 	return nil
-}
-
-// hintPackStep is one pass of Algorithm 20's loop of line 4: coefficient
-// j of polynomial i, nonzero or not, with Index; then line 10 after j =
-// 255. It returns the bytes of y it writes ({position, value}) and the
-// next (i, j, Index).
-func hintPackStep(ω, i, j, index int, nonzero bool) (writes [][2]int, ni, nj, nindex int) {
-	if nonzero { // line 5
-		writes = append(writes, [2]int{index, j}) // line 6
-		index++                                   // line 7
-	}
-	j++
-	if j == 256 {
-		writes = append(writes, [2]int{ω + i, index}) // line 10
-		i, j = i+1, 0
-	}
-	return writes, i, j, index
 }

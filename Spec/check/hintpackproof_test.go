@@ -1,7 +1,6 @@
 package check
 
 import (
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,7 +8,6 @@ import (
 	"time"
 
 	"github.com/vg-crypto/vg/Spec/contract"
-	"github.com/vg-crypto/vg/Spec/fips204"
 	"github.com/vg-crypto/vg/Spec/x86"
 )
 
@@ -109,50 +107,5 @@ func TestHintPackProofRefutes(t *testing.T) {
 			}
 			t.Log(err)
 		})
-	}
-}
-
-// hintPackStep, applied to every coefficient in turn from y = 0 and
-// Index = 0, is Spec's HintBitPack on hints meeting the precondition:
-// none, ω ones spread, ω ones in one polynomial, coefficient 255 of the
-// last polynomial, random counts.
-func TestHintPackStepIsAlgorithm20(t *testing.T) {
-	rng := rand.New(rand.NewPCG(20, 20))
-	for _, p := range []fips204.Params{fips204.MLDSA44, fips204.MLDSA65, fips204.MLDSA87} {
-		for it := 0; it < 300; it++ {
-			h := make([]fips204.Poly, p.K)
-			ones := []int{0, p.Omega, p.Omega, rng.IntN(p.Omega + 1)}[it%4]
-			lo, hi := 0, 256*p.K
-			if it%8 == 2 {
-				lo = 256 * rng.IntN(p.K)
-				hi = lo + 256
-			}
-			if it%8 == 6 {
-				h[p.K-1][255] = 1
-				ones--
-			}
-			for set := 0; set < ones; {
-				k := lo + rng.IntN(hi-lo)
-				if h[k/256][k%256] == 0 {
-					h[k/256][k%256] = 1
-					set++
-				}
-			}
-			y := make([]byte, p.Omega+p.K)
-			i, j, index := 0, 0, 0
-			for n := 0; n < 256*p.K; n++ {
-				var ws [][2]int
-				ws, i, j, index = hintPackStep(p.Omega, i, j, index, h[i][j] != 0)
-				for _, w := range ws {
-					y[w[0]] = byte(w[1])
-				}
-			}
-			if i != p.K || j != 0 {
-				t.Fatalf("%s: ends at i = %d, j = %d", p.Name, i, j)
-			}
-			if want := fips204.HintBitPack(p, h); string(y) != string(want) {
-				t.Fatalf("%s: %x, Spec %x", p.Name, y, want)
-			}
-		}
 	}
 }
