@@ -1,0 +1,76 @@
+package bench
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// pqcBuild builds variant key of pq-crystals' code for a test. Without
+// gcc or the source tree the test is skipped, except under CI=true, where
+// it fails.
+func pqcBuild(t *testing.T, key string) string {
+	t.Helper()
+	v, ok := CVariantByKey(key)
+	if !ok {
+		t.Fatalf("no variant %q", key)
+	}
+	bin, err := BuildPQCrystals(PQCrystalsDir(), v, t.TempDir())
+	if errors.Is(err, ErrNoPQCrystals) {
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("CI=true: %v", err)
+		}
+		t.Skipf("pq-crystals not built: %v", err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return bin
+}
+
+// TestPQCrystalsIdentity builds the Haswell AVX2 code and the reference
+// code and requires byte identity with vg on every case (keys, signatures
+// with and without a context, signatures from μ).
+func TestPQCrystalsIdentity(t *testing.T) {
+	for _, key := range []string{"avx2-haswell", "ref"} {
+		t.Run(key, func(t *testing.T) {
+			bin := pqcBuild(t, key)
+			n, err := CheckPQCrystals(bin)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n != len(Params)*Cases {
+				t.Fatalf("compared %d cases, want %d", n, len(Params)*Cases)
+			}
+		})
+	}
+}
+
+// TestPQCrystalsDeterministic checks that the build copy turned hedged
+// signing off: a driver built from the unpatched config.h would call
+// randombytes while signing, which the driver refuses (exit status 2).
+func TestPQCrystalsDeterministic(t *testing.T) {
+	bin := pqcBuild(t, "ref")
+	out, err := exec.Command(bin, "count", "ML-DSA-44", "SignExpanded", "1").CombinedOutput()
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	var ee *exec.ExitError
+	if err := exec.Command(bin, "count", "ML-DSA-44", "Sign", "1").Run(); !errors.As(err, &ee) || ee.ExitCode() != 3 {
+		t.Fatalf("in-memory Sign: err = %v, want exit status 3 (not offered)", err)
+	}
+	if strings.Count(randomizedLine, "RANDOMIZED") != 1 {
+		t.Fatal("randomizedLine changed")
+	}
+}
+
+// TestCheckPQCrystalsDetectsMismatch makes sure the comparison can fail.
+func TestCheckPQCrystalsDetectsMismatch(t *testing.T) {
+	w := NewWorkload()
+	err := compareCase("ML-DSA-44", 0, w, make([]byte, 1312), make([]byte, 2560), nil, nil)
+	if err == nil || !strings.Contains(err.Error(), "different public keys") {
+		t.Fatalf("err = %v, want a public key mismatch", err)
+	}
+}
