@@ -15,6 +15,13 @@ func sampleResults() *Results {
 		Instr: map[CellKey]float64{}, Time: map[CellKey]Timing{}, Runs: 5, N: Cases,
 	}
 	r.Instr[CellKey{"vg-avx2", "ML-DSA-44", OpKeyGen}] = 0.53
+	r.Instr[CellKey{"pqc-avx2", "ML-DSA-44", OpKeyGen}] = 0.265
+	r.Instr[CellKey{"vg-asm", "ML-DSA-65", OpSignExpanded}] = 3.3
+	r.Instr[CellKey{"pqc-ref", "ML-DSA-65", OpSignExpanded}] = 6.6
+	r.Time[CellKey{"vg-avx2", "ML-DSA-65", OpVerify}] = Timing{NsPerOp: 70000, CPUNsPerOp: 66000, AllocsPerOp: 3}
+	r.Time[CellKey{"pqc-avx2", "ML-DSA-65", OpVerify}] = Timing{NsPerOp: 56000, CPUNsPerOp: 55000}
+	r.Time[CellKey{"pqc-native", "ML-DSA-65", OpVerify}] = Timing{NsPerOp: 53000, CPUNsPerOp: 52800}
+	r.Pin, r.Load = "1", []string{"0.10 0.20 0.30", "0.40 0.50 0.60"}
 	r.Instr[CellKey{"vg-purego", "ML-DSA-65", OpSign}] = 4.67
 	r.Instr[CellKey{"filippo", "ML-DSA-65", OpSign}] = 9.34
 	r.Time[CellKey{"circl", "ML-DSA-87", OpVerify}] = Timing{NsPerOp: 88270, CPUNsPerOp: 80110, AllocsPerOp: 5}
@@ -24,8 +31,12 @@ func sampleResults() *Results {
 func TestRenderCells(t *testing.T) {
 	s := Render(sampleResults())
 	for _, want := range []string{
-		"| ML-DSA-44 | KeyGen (from seed) | 0.530 (1.67) |", // 0.53 ÷ (1.2 × pq-crystals' 0.265)
-		"4.670 (0.67) | 9.340 |",                            // pure Go ÷ (0.75 × filippo.io/mldsa)
+		"| ML-DSA-44 | KeyGen (from seed) | 0.530 (1.67) |",                // 0.53 ÷ (1.2 × pq-crystals' 0.265)
+		"| ML-DSA-65 | Sign (from expanded key) | — | 3.300 (0.50) |",      // 3.3 ÷ (1.0 × pq-crystals ref's 6.6)
+		"55.0 (56.0) µs | 52.8 (53.0) µs |",                                // C cells: no allocations column
+		"| ML-DSA-65 | Verify (from public key bytes) | — | 1.20 | 1.25 |", // 66 ÷ 55, 66 ÷ 52.8
+		"`taskset -c 1`", "0.10 0.20 0.30; 0.40 0.50 0.60",
+		"4.670 (0.67) | 9.340 |", // pure Go ÷ (0.75 × filippo.io/mldsa)
 		"80.1 (88.3) µs, 5 allocs |",
 		"commit 0123abc",
 		"Test CPU",
@@ -34,8 +45,14 @@ func TestRenderCells(t *testing.T) {
 			t.Errorf("rendered section lacks %q:\n%s", want, s)
 		}
 	}
-	if n, err := CheckSection(s); err != nil || n != 2 {
-		t.Fatalf("CheckSection = %d tables, %v; want 2, nil", n, err)
+	if n, err := CheckSection(s); err != nil || n != 3 {
+		t.Fatalf("CheckSection = %d tables, %v; want 3, nil", n, err)
+	}
+	// Without a pq-crystals count there is no target: no ratio.
+	r := sampleResults()
+	delete(r.Instr, CellKey{"pqc-avx2", "ML-DSA-44", OpKeyGen})
+	if s := Render(r); !strings.Contains(s, "| ML-DSA-44 | KeyGen (from seed) | 0.530 |") {
+		t.Errorf("a cell without a measured target shows a ratio:\n%s", s)
 	}
 }
 
@@ -114,7 +131,7 @@ func TestREADMEMarkers(t *testing.T) {
 		t.Fatal("the writer changed text outside the bench markers")
 	}
 	sec, _ = Section(o)
-	if n, err := CheckSection(sec); err != nil || n != 2 {
-		t.Fatalf("written section: %d tables, %v; want 2, nil", n, err)
+	if n, err := CheckSection(sec); err != nil || n != 3 {
+		t.Fatalf("written section: %d tables, %v; want 3, nil", n, err)
 	}
 }

@@ -44,6 +44,8 @@ var (
 	noInstr   = flag.Bool("no-instr", false, "skip the callgrind counts")
 	noTime    = flag.Bool("no-time", false, "skip the timings")
 	commitID  = flag.String("commit", "", "commit to report (default: git rev-parse HEAD of the repository)")
+	pqc       = flag.String("pqcrystals", bench.PQCrystalsDir(), "pq-crystals' source tree (also $VG_PQCRYSTALS)")
+	pin       = flag.String("pin", "1", "CPU list for taskset -c around every timed process (empty: not pinned)")
 )
 
 func allKeys() string {
@@ -91,6 +93,27 @@ func run() error {
 	// One driver binary per tag set; the default one also writes the
 	// inputs of the count runs.
 	bins := map[string]string{}
+	cbins := map[string]string{} // C column key → driver
+	for _, c := range cols {
+		if c.C == "" {
+			continue
+		}
+		v, ok := bench.CVariantByKey(c.C)
+		if !ok {
+			return fmt.Errorf("%s: no C variant %q", c.Key, c.C)
+		}
+		logf("building pq-crystals %s from %s", v.Key, *pqc)
+		bin, err := bench.BuildPQCrystals(*pqc, v, tmp)
+		if err != nil {
+			return fmt.Errorf("%s: %w", c.Key, err)
+		}
+		cbins[c.Key] = bin
+	}
+	if *pin != "" && !*noTime {
+		if _, err := exec.LookPath("taskset"); err != nil {
+			return fmt.Errorf("-pin %s: %w (run with -pin '' to time unpinned)", *pin, err)
+		}
+	}
 	for _, tags := range append([]string{""}, columnTags(cols)...) {
 		if _, ok := bins[tags]; ok {
 			continue
@@ -146,7 +169,17 @@ func run() error {
 	// Identity first: every binary (and environment) checks all the
 	// implementations it holds against each other.
 	checked := map[string]bool{}
+	var cNames []string
 	for _, c := range cols {
+		if c.C != "" {
+			n, err := bench.CheckPQCrystals(cbins[c.Key])
+			if err != nil {
+				return fmt.Errorf("identity check of %s against vg: %w", c.Key, err)
+			}
+			logf("identity: %s agrees with vg (%s) on %d cases", c.Key, bench.VGImplementation(), n)
+			cNames = append(cNames, c.Title)
+			continue
+		}
 		id := c.Tags + "|" + strings.Join(c.Env, " ")
 		if checked[id] {
 			continue
@@ -160,28 +193,50 @@ func run() error {
 	}
 	var names []string
 	for _, c := range cols {
-		names = append(names, c.Title)
+		if c.C == "" {
+			names = append(names, c.Title)
+		}
 	}
 	res.Identity = fmt.Sprintf("%s give byte-identical public keys and signatures (and expanded private keys, where offered) "+
 		"on all %d cases of each parameter set and accept each other's signatures", strings.Join(names, ", "), bench.Cases)
+	if len(cNames) > 0 {
+		res.Identity += fmt.Sprintf("; %s give vg's public keys, expanded private keys and signatures byte for byte on the same cases, "+
+			"also with a context of (7 i) mod 256 bytes on case i, and vg signing from μ gives the same signatures",
+			strings.Join(cNames, ", "))
+	}
 
 	if !*noInstr {
 		inputs := filepath.Join(tmp, "inputs.gob")
 		if _, err := output(bins[""], nil, "-write-inputs", inputs); err != nil {
 			return err
 		}
-		if err := countAll(cols, bins, inputs, res); err != nil {
+		if err := countAll(cols, bins, cbins, inputs, res); err != nil {
 			return err
 		}
 	}
 	if !*noTime {
 		// Rounds interleave the columns, so that load from elsewhere on
 		// the machine spreads over all of them rather than one.
+		// Every timed process runs pinned to one CPU (-pin), and the
+		// load average is recorded before each round and after the last.
+		bt, err := time.ParseDuration(*benchtime)
+		if err != nil {
+			return err
+		}
+		res.Pin = *pin
 		all := map[bench.CellKey][]bench.Timing{}
 		for r := range *runs {
+			la := loadAvg()
+			res.Load = append(res.Load, la)
+			logf("timing round %d of %d, load average %s", r+1, *runs, la)
 			for _, c := range cols {
 				logf("timing %s (round %d of %d)", c.Key, r+1, *runs)
-				out, err := output(bins[c.Tags], c.Env, "-time", "-impl", c.Impl, "-runs", "1", "-benchtime", *benchtime)
+				var out string
+				if c.C != "" {
+					out, err = outputArgs(pinned(nil, cbins[c.Key], "time", strconv.FormatInt(bt.Milliseconds(), 10)))
+				} else {
+					out, err = outputArgs(pinned(c.Env, bins[c.Tags], "-time", "-impl", c.Impl, "-runs", "1", "-benchtime", *benchtime))
+				}
 				if err != nil {
 					return fmt.Errorf("timing %s: %w", c.Key, err)
 				}
@@ -199,6 +254,9 @@ func run() error {
 		for k, ts := range all {
 			res.Time[k] = bench.Median(ts)
 		}
+		la := loadAvg()
+		res.Load = append(res.Load, la)
+		logf("timings done, load average %s", la)
 	}
 
 	section := bench.Render(res)
@@ -282,9 +340,12 @@ func columnTags(cols []bench.Column) []string {
 	return t
 }
 
-func countAll(cols []bench.Column, bins map[string]string, inputs string, res *bench.Results) error {
+func countAll(cols []bench.Column, bins, cbins map[string]string, inputs string, res *bench.Results) error {
 	var list []countJob
 	for _, c := range cols {
+		if c.NoCount {
+			continue
+		}
 		for _, p := range bench.Params {
 			for _, op := range bench.Rows {
 				list = append(list, countJob{c, p, op})
@@ -301,7 +362,11 @@ func countAll(cols []bench.Column, bins map[string]string, inputs string, res *b
 	for range max(*jobs, 1) {
 		wg.Go(func() {
 			for j := range next {
-				v, err := countCell(j, bins[j.col.Tags], inputs)
+				bin := bins[j.col.Tags]
+				if j.col.C != "" {
+					bin = cbins[j.col.Key]
+				}
+				v, err := countCell(j, bin, inputs)
 				mu.Lock()
 				switch {
 				case errors.Is(err, bench.ErrUnsupported):
@@ -333,17 +398,21 @@ func countAll(cols []bench.Column, bins map[string]string, inputs string, res *b
 func countCell(j countJob, bin, inputs string) (float64, error) {
 	op, toggle := j.op, ""
 	if op == bench.OpExpandA {
-		im, ok := bench.ImplByName(j.col.Impl)
-		if !ok || im.ExpandA == "" {
-			return 0, bench.ErrUnsupported
-		}
-		pattern := im.ExpandA
-		if j.col.ExpandA != "" {
-			pattern = j.col.ExpandA
+		pattern := j.col.ExpandA
+		if pattern == "" {
+			im, ok := bench.ImplByName(j.col.Impl)
+			if !ok || im.ExpandA == "" {
+				return 0, bench.ErrUnsupported
+			}
+			pattern = im.ExpandA
 		}
 		op, toggle = bench.OpVerify, "--toggle-collect="+pattern
 	}
 	args := func(k int) []string {
+		if j.col.C != "" {
+			// pq-crystals' driver derives its inputs itself.
+			return []string{"count", j.param, op, strconv.Itoa(k)}
+		}
 		return []string{"-impl", j.col.Impl, "-param", j.param, "-op", op, "-n", strconv.Itoa(k), "-inputs", inputs}
 	}
 	with, err := callgrind(bin, j.col.Env, toggle, args(*n)...)
@@ -358,6 +427,32 @@ func countCell(j countJob, bin, inputs string) (float64, error) {
 		return 0, fmt.Errorf("run of %d operations executed %d instructions, run of none %d (for ExpandA: is the function pattern %q still right?)", *n, with, without, toggle)
 	}
 	return float64(with-without) / float64(*n) / 1e6, nil
+}
+
+// pinned returns the arguments of output for running bin under taskset
+// -c *pin with env, or unpinned if -pin is empty.
+func pinned(env []string, bin string, args ...string) (string, []string, []string) {
+	if *pin == "" {
+		return bin, env, args
+	}
+	return "taskset", env, append([]string{"-c", *pin, bin}, args...)
+}
+
+// loadAvg returns the first three fields of /proc/loadavg.
+func loadAvg() string {
+	b, err := os.ReadFile("/proc/loadavg")
+	if err != nil {
+		return "unknown"
+	}
+	f := strings.Fields(string(b))
+	if len(f) < 3 {
+		return "unknown"
+	}
+	return strings.Join(f[:3], " ")
+}
+
+func outputArgs(bin string, env []string, args []string) (string, error) {
+	return output(bin, env, args...)
 }
 
 func output(bin string, env []string, args ...string) (string, error) {
