@@ -44,6 +44,9 @@ func TestPQCrystalsIdentity(t *testing.T) {
 			if n != len(Params)*Cases {
 				t.Fatalf("compared %d cases, want %d", n, len(Params)*Cases)
 			}
+			if key == "avx2-haswell" {
+				checkRoutineNames(t, bin)
+			}
 		})
 	}
 }
@@ -72,5 +75,41 @@ func TestCheckPQCrystalsDetectsMismatch(t *testing.T) {
 	err := compareCase("ML-DSA-44", 0, w, make([]byte, 1312), make([]byte, 2560), nil, nil)
 	if err == nil || !strings.Contains(err.Error(), "different public keys") {
 		t.Fatalf("err = %v, want a public key mismatch", err)
+	}
+}
+
+// checkRoutineNames requires the C driver's routines and vg's (Routines)
+// to pair up by name, and runs each on both sides.
+func checkRoutineNames(t *testing.T, bin string) {
+	rs := Routines()
+	if rs == nil {
+		t.Log("no AVX2 routines in this build or on this CPU")
+		return
+	}
+	out, err := exec.Command(bin, "names").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := map[string]bool{}
+	for _, n := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		c[n] = true
+	}
+	for _, r := range rs {
+		for i := range 3 {
+			r.Run(i)
+		}
+		if r.C == "" {
+			continue
+		}
+		if !c[r.Name] {
+			t.Errorf("routine %s (%s) has no counterpart %s in the C driver", r.Name, r.VG, r.C)
+		}
+		delete(c, r.Name)
+		if out, err := exec.Command(bin, "routine", r.Name, "3").CombinedOutput(); err != nil {
+			t.Errorf("C routine %s: %v\n%s", r.Name, err, out)
+		}
+	}
+	for n := range c {
+		t.Errorf("C routine %s has no counterpart in Routines", n)
 	}
 }

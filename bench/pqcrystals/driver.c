@@ -10,6 +10,7 @@
  *   driver time BENCHTIME_MS      time every set and operation, JSON lines
  *   driver routines BENCHTIME_MS  time each routine (AVX2 build), JSON lines
  *   driver routine NAME N         run one routine N times (for callgrind)
+ *   driver names                  the routines of this build, one a line
  *
  * Exit status 3 means the operation or routine is not offered.
  */
@@ -286,6 +287,9 @@ int main(int argc, char **argv) {
       struct timing t = measure(routine_thunk, &r, (int64_t)atol(argv[2]) * 1000000);
       printf("{\"Routine\":\"%s\",\"NsPerOp\":%.2f,\"CPUNsPerOp\":%.2f}\n", routine_name(r), t.ns, t.cpu);
     }
+  } else if (strcmp(argv[1], "names") == 0 && argc == 2) {
+    for (int r = 0; r < routine_count(); r++)
+      printf("%s\n", routine_name(r));
   } else if (strcmp(argv[1], "routine") == 0 && argc == 4) {
     int r;
     for (r = 0; r < routine_count(); r++)

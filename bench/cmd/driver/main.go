@@ -10,6 +10,8 @@
 //	                                       set up, then run O N times (for callgrind)
 //	driver -time -impl I [-runs R] [-benchtime D]
 //	                                       time every parameter set and operation, JSON lines
+//	driver -routines [-benchtime D]        time each of vg's AVX2 routines, JSON lines
+//	driver -routine NAME -n N              run one routine N times (for callgrind)
 //
 // Exit status 3 means the implementation does not offer the operation.
 package main
@@ -39,6 +41,8 @@ func main() {
 	benchtime := flag.String("benchtime", "200ms", "duration of one run (time mode)")
 	writeInputs := flag.String("write-inputs", "", "write the workload's encodings to this file")
 	inputs := flag.String("inputs", "", "read the encodings from this file (count mode)")
+	routines := flag.Bool("routines", false, "time each of vg's AVX2 routines")
+	routine := flag.String("routine", "", "run this routine -n times")
 	flag.Parse()
 
 	w := bench.NewWorkload()
@@ -66,6 +70,29 @@ func main() {
 		if err := f.Close(); err != nil {
 			fail(err)
 		}
+	case *routines:
+		if err := flag.Set("test.benchtime", *benchtime); err != nil {
+			fail(err)
+		}
+		enc := json.NewEncoder(os.Stdout)
+		for _, r := range bench.Routines() {
+			t, err := bench.Time(func(i int) error { r.Run(i); return nil }, 1)
+			if err != nil {
+				fail(fmt.Errorf("%s: %w", r.Name, err))
+			}
+			enc.Encode(bench.RoutineTiming{Routine: r.Name, NsPerOp: t.NsPerOp, CPUNsPerOp: t.CPUNsPerOp})
+		}
+	case *routine != "":
+		for _, r := range bench.Routines() {
+			if r.Name == *routine {
+				for i := range *n {
+					r.Run(i)
+				}
+				return
+			}
+		}
+		fmt.Fprintf(os.Stderr, "driver: no routine %q in this build\n", *routine)
+		os.Exit(3)
 	case *check:
 		for _, p := range bench.Params {
 			if err := bench.CheckIdentity(bench.Implementations(), p, w); err != nil {

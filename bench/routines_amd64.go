@@ -1,0 +1,113 @@
+//go:build amd64 && !purego
+
+package bench
+
+import (
+	"unsafe"
+
+	"golang.org/x/sys/cpu"
+
+	"github.com/vg-crypto/vg/go/asm"
+)
+
+// The variants the AVX2 code path of go/mldsa dispatches to, on the
+// ML-DSA-65 inputs of pqcrystals/routines.c: the same polynomials, the
+// same seeds (the first byte of ρ, ρ′ or c̃ is the iteration number mod
+// 64) and the same nonces, so that both sides reject the same
+// candidates.
+
+type poly = [256]uint32
+
+func newPoly(f func(j int) uint32) *poly {
+	p := new(poly) // 1024 bytes: the allocator's size class aligns it to 1024
+	for j := range p {
+		p[j] = f(j)
+	}
+	return p
+}
+
+func routineList() []Routine {
+	const q = 8380417
+	a := newPoly(func(j int) uint32 { return uint32(j * 7919 % q) })
+	b := newPoly(func(j int) uint32 { return uint32((j*104729 + 1) % q) })
+	c, d := new(poly), new(poly)
+	hint := newPoly(func(j int) uint32 { return uint32(j & 1) })
+	u, v := new([5]poly), new([5]poly)
+	for k := range u {
+		u[k], v[k] = *a, *b
+	}
+	// A polynomial 8 bytes past a 32-byte boundary, as an [N]T array on
+	// a Go stack may be: every 256-bit load of it splits a cache line
+	// every other time.
+	raw := new([256 + 16]uint32)
+	off := (32 - int(uintptr(unsafe.Pointer(raw))%32) + 8) % 32 / 4
+	mis := (*poly)(unsafe.Pointer(&raw[off]))
+	*mis = *a
+	mat := new([30]poly)
+	four := &[4]*poly{a, b, c, d}
+	var ρ [32]byte
+	var seed [64]byte
+	var cTilde [48]byte
+	for j := range ρ {
+		ρ[j] = byte(j)
+	}
+	for j := range seed {
+		seed[j] = byte(j)
+	}
+	for j := range cTilde {
+		cTilde[j] = byte(j)
+	}
+	var s34 [4][34]byte
+	var s66 [4][66]byte
+	seeds34 := func(x byte) *[4][34]byte {
+		for k := range s34 {
+			copy(s34[k][:], ρ[:])
+			s34[k][0], s34[k][32], s34[k][33] = x, byte(k), 0
+		}
+		return &s34
+	}
+	seeds66 := func(x byte) *[4][66]byte {
+		for k := range s66 {
+			copy(s66[k][:], seed[:])
+			s66[k][0], s66[k][64], s66[k][65] = x, byte(k), 0
+		}
+		return &s66
+	}
+	var ks [25]uint64
+	var ks4 [100]uint64
+	var buf [640]byte
+	var bad uint32
+	keccak, keccakName := asm.KeccakF1600AMD64, "KeccakF1600AMD64"
+	if cpu.X86.HasBMI1 && cpu.X86.HasBMI2 {
+		keccak, keccakName = asm.KeccakF1600BMI2, "KeccakF1600BMI2"
+	}
+	return []Routine{
+		{"KeccakF1600", keccakName, "KeccakF1600_StatePermute", func(int) { keccak(&ks) }},
+		{"KeccakF1600 (AMD64)", "KeccakF1600AMD64", "", func(int) { asm.KeccakF1600AMD64(&ks) }},
+		{"KeccakF1600x4", "KeccakF1600x4AVX2", "f1600x4", func(int) { asm.KeccakF1600x4AVX2(&ks4) }},
+		{"NTT", "NTTAVX2", "poly_ntt", func(int) { asm.NTTAVX2(a) }},
+		{"NTT (8 bytes off 32)", "NTTAVX2", "", func(int) { asm.NTTAVX2(mis) }},
+		{"NTTInverse", "NTTInverseAVX2", "poly_invntt_tomont", func(int) { asm.NTTInverseAVX2(a) }},
+		{"MultiplyNTT", "MultiplyNTTAVX2", "poly_pointwise_montgomery", func(int) { asm.MultiplyNTTAVX2(c, a, b) }},
+		{"MultiplyAccNTT5", "MultiplyAccNTT5AVX2", "polyvecl_pointwise_acc_montgomery", func(int) { asm.MultiplyAccNTT5AVX2(c, u, v) }},
+		{"ExpandA", "ExpandA65AVX2", "polyvec_matrix_expand", func(i int) { ρ[0] = byte(i & 63); asm.ExpandA65AVX2(mat, &ρ) }},
+		{"RejNTTPolyx4", "RejNTTPolyx4AVX2", "poly_uniform_4x", func(i int) { asm.RejNTTPolyx4AVX2(four, seeds34(byte(i&63))) }},
+		{"RejBoundedPolyx4", "RejBoundedPolyx4Eta4AVX2", "poly_uniform_eta_4x", func(i int) { asm.RejBoundedPolyx4Eta4AVX2(four, seeds66(byte(i&63))) }},
+		{"SampleInBall", "SampleInBall65AMD64", "poly_challenge", func(i int) { cTilde[0] = byte(i & 63); asm.SampleInBall65AMD64(c, &cTilde) }},
+		{"ExpandMaskx4", "ExpandMask19x4AVX2", "poly_uniform_gamma1_4x", func(i int) { asm.ExpandMask19x4AVX2(four, seeds66(byte(i&63))) }},
+		{"Power2Round", "Power2RoundPolyAVX2", "poly_power2round", func(int) { asm.Power2RoundPolyAVX2(c, d, a) }},
+		{"UseHint", "UseHint32AVX2", "poly_use_hint", func(int) { asm.UseHint32AVX2(c, hint, a) }},
+		{"BitPack20", "BitPack20AVX2", "polyz_pack", func(int) { asm.BitPack20AVX2(&buf, a) }},
+		{"BitUnpack20", "BitUnpack20AVX2", "polyz_unpack", func(int) { asm.BitUnpack20AVX2(c, &buf) }},
+		{"SimpleBitPack10", "SimpleBitPack10AVX2", "polyt1_pack", func(int) { asm.SimpleBitPack10AVX2((*[320]byte)(buf[:320]), a) }},
+		{"SimpleBitUnpack10", "SimpleBitUnpack10AVX2", "polyt1_unpack", func(int) { asm.SimpleBitUnpack10AVX2(c, (*[320]byte)(buf[:320])) }},
+		{"BitPack13", "BitPack13AVX2", "polyt0_pack", func(int) { asm.BitPack13AVX2((*[416]byte)(buf[:416]), a) }},
+		{"BitUnpack13", "BitUnpack13AVX2", "polyt0_unpack", func(int) { asm.BitUnpack13AVX2(c, (*[416]byte)(buf[:416])) }},
+		{"BitPack4", "BitPack4AVX2", "polyeta_pack", func(int) { asm.BitPack4AVX2((*[128]byte)(buf[:128]), a) }},
+		{"BitUnpack4", "BitUnpack4AVX2", "polyeta_unpack", func(int) { asm.BitUnpack4AVX2(c, (*[128]byte)(buf[:128]), &bad) }},
+		{"SimpleBitPack4", "SimpleBitPack4AVX2", "polyw1_pack", func(int) { asm.SimpleBitPack4AVX2((*[128]byte)(buf[:128]), a) }},
+	}
+}
+
+// routinesUsable reports whether this CPU runs the AVX2 variants.
+func routinesUsable() bool { return cpu.X86.HasAVX2 && cpu.X86.HasBMI2 }
