@@ -91,6 +91,12 @@ const randomizedLine = "#define DILITHIUM_RANDOMIZED_SIGNING"
 // BuildPQCrystals compiles variant v of the tree at src into a driver
 // binary under tmp and returns its path.
 func BuildPQCrystals(src string, v CVariant, tmp string) (string, error) {
+	return buildPQCrystals(src, v, tmp, true)
+}
+
+// buildPQCrystals builds with hedged signing left on if deterministic is
+// false (for the test that the driver then refuses to sign).
+func buildPQCrystals(src string, v CVariant, tmp string, deterministic bool) (string, error) {
 	if _, err := exec.LookPath("gcc"); err != nil {
 		return "", fmt.Errorf("%w: %v", ErrNoPQCrystals, err)
 	}
@@ -109,7 +115,9 @@ func BuildPQCrystals(src string, v CVariant, tmp string) (string, error) {
 	if n := countLines(string(b), randomizedLine); n != 1 {
 		return "", fmt.Errorf("%s: %d lines %q, want 1: the deterministic build cannot be made", cfg, n, randomizedLine)
 	}
-	b = []byte(strings.Replace(string(b), randomizedLine, "/* bench: randomized signing off */", 1))
+	if deterministic {
+		b = []byte(strings.Replace(string(b), randomizedLine, "/* bench: randomized signing off */", 1))
+	}
 	if err := os.WriteFile(cfg, b, 0o644); err != nil {
 		return "", err
 	}
