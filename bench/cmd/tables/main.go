@@ -415,11 +415,11 @@ func countCell(j countJob, bin, inputs string) (float64, error) {
 		}
 		return []string{"-impl", j.col.Impl, "-param", j.param, "-op", op, "-n", strconv.Itoa(k), "-inputs", inputs}
 	}
-	with, err := callgrind(bin, j.col.Env, toggle, args(*n)...)
+	with, err := callgrindRetry(bin, j.col.Env, toggle, args(*n)...)
 	if err != nil {
 		return 0, err
 	}
-	without, err := callgrind(bin, j.col.Env, toggle, args(0)...)
+	without, err := callgrindRetry(bin, j.col.Env, toggle, args(0)...)
 	if err != nil {
 		return 0, err
 	}
@@ -427,6 +427,18 @@ func countCell(j countJob, bin, inputs string) (float64, error) {
 		return 0, fmt.Errorf("run of %d operations executed %d instructions, run of none %d (for ExpandA: is the function pattern %q still right?)", *n, with, without, toggle)
 	}
 	return float64(with-without) / float64(*n) / 1e6, nil
+}
+
+// callgrindRetry runs callgrind a second time when a run crashes (the Go
+// runtime under valgrind 3.19 rarely does, and then not again on the same
+// run); the count of a run that completes is deterministic.
+func callgrindRetry(bin string, env []string, toggle string, args ...string) (int64, error) {
+	v, err := callgrind(bin, env, toggle, args...)
+	if err != nil && !errors.Is(err, bench.ErrUnsupported) {
+		logf("callgrind run failed, once more: %s", strings.SplitN(err.Error(), "\n", 2)[0])
+		return callgrind(bin, env, toggle, args...)
+	}
+	return v, err
 }
 
 // pinned returns the arguments of output for running bin under taskset
