@@ -34,7 +34,7 @@ import (
 var (
 	rounds    = flag.Int("rounds", 5, "interleaved rounds of timings")
 	benchtime = flag.String("benchtime", "100ms", "duration of one timing of one routine")
-	n         = flag.Int("n", 200, "calls per callgrind run")
+	n         = flag.Int("n", 2000, "calls per callgrind run")
 	noInstr   = flag.Bool("no-instr", false, "skip the callgrind counts")
 	pqc       = flag.String("pqcrystals", bench.PQCrystalsDir(), "pq-crystals' source tree (also $VG_PQCRYSTALS)")
 	pin       = flag.String("pin", "1", "CPU list for taskset -c around every timed process (empty: not pinned)")
@@ -210,6 +210,11 @@ func count(s side, name string) (float64, error) {
 	without, err := run(0)
 	if err != nil {
 		return 0, err
+	}
+	// The Go runtime's own threads make a Go run's count vary by some
+	// thousands of instructions from run to run; n calls must outweigh it.
+	if with <= without {
+		return 0, fmt.Errorf("%d calls counted %d instructions, none %d: raise -n", *n, with, without)
 	}
 	return float64(with-without) / float64(*n), nil
 }
