@@ -128,7 +128,7 @@ func main() {
 // one pair per contract stem, holding the stem's symbols in name order.
 func generate() (map[string][]byte, error) {
 	stems := map[string][]string{}
-	for _, ct := range contract.All {
+	for _, ct := range contract.All() {
 		if builders[ct.Stem] == nil {
 			return nil, fmt.Errorf("%s: contract without a builder in Emit (stem %s)", ct.Symbol, ct.Stem)
 		}

@@ -126,7 +126,7 @@ func Package(in Input, opt PackageOptions) ([]Result, error) {
 		}
 	}
 	var orphans []Result
-	for _, c := range contract.All {
+	for _, c := range contract.All() {
 		if !seen[c.Symbol] && match(c.Symbol, c.Routine) {
 			orphans = append(orphans, Result{Routine: c.Routine, Variant: c.Variant, Obligation: "routine",
 				Status: Failing, Detail: "contract without a routine: no TEXT " + c.Symbol + " in the assembly"})
@@ -203,7 +203,7 @@ func (opt PackageOptions) selects(c *contract.Contract) bool {
 	if opt.NoCallees {
 		return false
 	}
-	for _, k := range contract.All {
+	for _, k := range contract.All() {
 		if opt.matches(k.Symbol, k.Routine) && contains(k.Calls, c.Symbol) {
 			return true
 		}

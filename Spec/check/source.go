@@ -45,7 +45,7 @@ const valgrindConstraint = "//go:build amd64 && gc"
 
 // constraintOf is the one build constraint a stem's files carry.
 func constraintOf(st string) string {
-	for _, c := range contract.All {
+	for _, c := range contract.All() {
 		if c.Stem == st && c.Valgrind {
 			return valgrindConstraint
 		}

@@ -186,7 +186,9 @@ func bitPackContract(p packing, variant string, features []string) *Contract {
 	}
 }
 
-func init() {
+func init() { lazily(bitpackContracts) }
+
+func bitpackContracts() {
 	for _, p := range append(append([]packing{}, simplePackings...), signedPackings...) {
 		register(bitPackContract(p, "AVX2", []string{"AVX", "AVX2"}), bitPackContract(p, "AMD64", nil))
 	}

@@ -161,7 +161,9 @@ func bitUnpackContract(p packing, variant string, features []string) *Contract {
 	return c
 }
 
-func init() {
+func init() { lazily(bitunpackContracts) }
+
+func bitunpackContracts() {
 	packings := append([]packing{simplePackings[2]}, signedPackings...) // t1, η, t0, z
 	for _, p := range packings {
 		register(bitUnpackContract(p, "AVX2", []string{"AVX", "AVX2"}), bitUnpackContract(p, "AMD64", nil))

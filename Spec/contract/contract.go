@@ -8,8 +8,9 @@
 //
 // The contracts are the catalogue of assembly routines: one file per file
 // stem (<stem>.go here, Emit/<stem>.go, go/asm/<stem>_amd64.s), each
-// registering its contracts from init. The generator, the checks and the
-// tests derive their lists from All.
+// recording from init the builder of its contracts, which the first call
+// of All runs. The generator, the checks and the tests derive their lists
+// from All.
 package contract
 
 import (
@@ -17,6 +18,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"sort"
+	"sync"
 
 	"github.com/vg-crypto/vg/Spec/fips202"
 	"github.com/vg-crypto/vg/Spec/fips204"
@@ -534,13 +536,36 @@ func rejStreams(polys int, out func(j int) string) *Streams {
 		}}
 }
 
-// All lists the contracts of every assembly routine, sorted by symbol.
-var All []*Contract
+// The catalogue is built on first use, not at start-up: some contracts
+// hold large tables (BitPack's Domain lists up to 2^20 words), and a
+// program that links the package without checking a routine (the vg
+// command's keygen, sign and verify) should not pay for them.
+var (
+	catalogue     []*Contract
+	catalogueOnce sync.Once
+	builders      []func()
+)
 
-// register adds contracts to All; each routine's file calls it from init.
+// lazily records a builder of contracts; each routine's file calls it from
+// init, and All runs the builders, in that order, on first use.
+func lazily(build func()) { builders = append(builders, build) }
+
+// All lists the contracts of every assembly routine, sorted by symbol.
+// Every call returns the same slice.
+func All() []*Contract {
+	catalogueOnce.Do(func() {
+		for _, build := range builders {
+			build()
+		}
+	})
+	return catalogue
+}
+
+// register adds contracts to the catalogue; only the builders All runs
+// call it.
 func register(cs ...*Contract) {
-	All = append(All, cs...)
-	sort.Slice(All, func(i, j int) bool { return All[i].Symbol < All[j].Symbol })
+	catalogue = append(catalogue, cs...)
+	sort.Slice(catalogue, func(i, j int) bool { return catalogue[i].Symbol < catalogue[j].Symbol })
 }
 
 // provenExcept is a Level map: every obligation proven except the ones
@@ -565,7 +590,7 @@ func b2b(b bool) byte {
 
 // Lookup returns the contract of a TEXT symbol.
 func Lookup(symbol string) *Contract {
-	for _, c := range All {
+	for _, c := range All() {
 		if c.Symbol == symbol {
 			return c
 		}

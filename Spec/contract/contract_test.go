@@ -106,11 +106,11 @@ func TestProductContracts(t *testing.T) {
 // TestCatalogue checks what the generator, the checks and the tests read
 // from every contract.
 func TestCatalogue(t *testing.T) {
-	if len(All) == 0 {
+	if len(All()) == 0 {
 		t.Fatal("no contract registered")
 	}
 	seen := map[string]bool{}
-	for _, c := range All {
+	for _, c := range All() {
 		if seen[c.Symbol] {
 			t.Errorf("%s registered twice", c.Symbol)
 		}
@@ -142,9 +142,9 @@ func TestCatalogue(t *testing.T) {
 			t.Errorf("%s: Gen and Check must be set", c.Symbol)
 		}
 	}
-	for i := 1; i < len(All); i++ {
-		if All[i-1].Symbol >= All[i].Symbol {
-			t.Errorf("All not sorted by symbol at %s", All[i].Symbol)
+	for i := 1; i < len(All()); i++ {
+		if All()[i-1].Symbol >= All()[i].Symbol {
+			t.Errorf("All not sorted by symbol at %s", All()[i].Symbol)
 		}
 	}
 }
@@ -156,7 +156,7 @@ func TestSplitsRestateMap(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 5))
 	edges := []uint32{0, 1, 2, fips204.Q - 2, fips204.Q - 1}
 	n := 0
-	for _, c := range All {
+	for _, c := range All() {
 		ln := c.Lanes
 		if ln == nil || ln.Split == nil {
 			continue
@@ -194,7 +194,7 @@ func TestSplitsRestateMap(t *testing.T) {
 // could change.
 func TestUnchangedHasNoOutput(t *testing.T) {
 	n := 0
-	for _, c := range All {
+	for _, c := range All() {
 		if !c.Unchanged {
 			continue
 		}
@@ -219,7 +219,7 @@ func TestUnchangedHasNoOutput(t *testing.T) {
 func TestEffectsMeetChecks(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	n := 0
-	for _, c := range All {
+	for _, c := range All() {
 		if c.Effect == nil {
 			continue
 		}
@@ -259,7 +259,7 @@ func TestEffectsMeetChecks(t *testing.T) {
 // TestStemFiles: a routine's contract lives in Spec/contract/<stem>.go, the
 // stem every tree uses for it (Emit, go/mldsa, go/asm).
 func TestStemFiles(t *testing.T) {
-	for _, c := range All {
+	for _, c := range All() {
 		if c.Stem == "" {
 			t.Errorf("%s: no file stem", c.Symbol)
 			continue
@@ -274,7 +274,7 @@ func TestStemFiles(t *testing.T) {
 // permutation, and reads one stream from a seed it only reads.
 func TestSponges(t *testing.T) {
 	n := 0
-	for _, c := range All {
+	for _, c := range All() {
 		if c.Streams == nil || c.Streams.Sponge == nil {
 			continue
 		}
@@ -312,7 +312,7 @@ func TestSponges(t *testing.T) {
 func TestSqueezes(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	n := 0
-	for _, c := range All {
+	for _, c := range All() {
 		sq := c.Squeeze
 		if sq == nil {
 			continue
@@ -372,7 +372,7 @@ func TestSqueezes(t *testing.T) {
 // Streams.Check, and a one-bit change fails both.
 func TestSpongeStreamsMatchCheck(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
-	for _, c := range All {
+	for _, c := range All() {
 		st := c.Streams
 		if st == nil || st.Sponge == nil {
 			continue
@@ -460,7 +460,7 @@ func streamOutput(t *testing.T, st *Streams, stream []byte) []byte {
 // below its bound, as Algorithm 15 of one η does.
 func TestHalfByteCoeffs(t *testing.T) {
 	n := 0
-	for _, c := range All {
+	for _, c := range All() {
 		st := c.Streams
 		if st == nil || st.HalfByteBound == 0 {
 			continue
@@ -491,7 +491,7 @@ func TestHalfByteCoeffs(t *testing.T) {
 func TestPackedMaps(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	n := 0
-	for _, c := range All {
+	for _, c := range All() {
 		pk := c.Packed
 		if pk == nil {
 			continue
@@ -600,7 +600,7 @@ func packedUnpack(pk *Packed, enc []byte, out Buffers) {
 func TestBalls(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	n := 0
-	for _, c := range All {
+	for _, c := range All() {
 		if c.Ball == nil {
 			continue
 		}

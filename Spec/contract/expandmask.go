@@ -14,7 +14,9 @@ import (
 // polynomial of y in one routine, and four at once with AVX2. The routine
 // squeezes by CALLs of the proven permutation and unpacks by a CALL of
 // the proven BitUnpack (Squeeze), so it is proven for every seed.
-func init() {
+func init() { lazily(expandmaskContracts) }
+
+func expandmaskContracts() {
 	for _, bits := range []int{17, 19} {
 		register(expandMaskContract(bits, false), expandMaskContract(bits, true))
 	}

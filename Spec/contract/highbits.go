@@ -7,7 +7,9 @@ import (
 	"github.com/vg-crypto/vg/Spec/fips204"
 )
 
-func init() {
+func init() { lazily(highbitsContracts) }
+
+func highbitsContracts() {
 	for _, div := range []int{32, 88} {
 		registerCoeffMap("highbits", "highBitsPoly", 35, 35,
 			highBitsContract(div, "AVX2", avx2Features), highBitsContract(div, "AMD64", nil))

@@ -12,7 +12,9 @@ import (
 // HintBitPack (FIPS 204, Algorithm 20), one routine per parameter set
 // (k and ω of Table 1). The hint is packed only for the signature Sign
 // returns, so it is public: control flow and addresses may depend on it.
-func init() {
+func init() { lazily(hintbitpackContracts) }
+
+func hintbitpackContracts() {
 	for _, ps := range paramSets {
 		register(hintPackContract(ps.name, ps.p))
 	}

@@ -12,7 +12,9 @@ import (
 // HintBitUnpack (FIPS 204, Algorithm 21), one routine per parameter set
 // (k and ω of Table 1). The encoding is part of the signature Verify
 // checks, so it is public: control flow and addresses may depend on it.
-func init() {
+func init() { lazily(hintbitunpackContracts) }
+
+func hintbitunpackContracts() {
 	for _, ps := range paramSets {
 		register(hintUnpackContract(ps.name, ps.p))
 	}

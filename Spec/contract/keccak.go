@@ -8,7 +8,9 @@ import (
 	"github.com/vg-crypto/vg/Spec/fips202"
 )
 
-func init() {
+func init() { lazily(keccakContracts) }
+
+func keccakContracts() {
 	register(keccakContract("KeccakF1600AMD64", "AMD64", []string{
 		"KeccakF1600AMD64 applies Keccak-f[1600] (FIPS 202, §3.3 and §3.4, 24",
 		"rounds) to a in place; lane A[x,y] is a[x+5y]. It uses baseline x86-64",

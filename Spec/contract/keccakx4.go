@@ -8,7 +8,9 @@ import (
 	"github.com/vg-crypto/vg/Spec/fips202"
 )
 
-func init() {
+func init() { lazily(keccakx4Contracts) }
+
+func keccakx4Contracts() {
 	register(&Contract{
 		Symbol: "KeccakF1600x4AVX2", Routine: "KeccakF1600x4", Variant: "AVX2",
 		Stem: "keccakx4", GoName: "keccakF1600x4",

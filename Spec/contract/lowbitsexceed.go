@@ -8,7 +8,9 @@ import (
 	"github.com/vg-crypto/vg/Spec/fips204"
 )
 
-func init() {
+func init() { lazily(lowbitsexceedContracts) }
+
+func lowbitsexceedContracts() {
 	for _, div := range []int{32, 88} {
 		registerCoeffMap("lowbitsexceed", "lowBitsExceed", 160, 160,
 			lowBitsExceedContract(div, "AVX2", avx2Features, 32), lowBitsExceedContract(div, "AMD64", nil, 0))

@@ -8,7 +8,9 @@ import (
 	"github.com/vg-crypto/vg/Spec/fips204"
 )
 
-func init() {
+func init() { lazily(makehintContracts) }
+
+func makehintContracts() {
 	// MakeHint's two exhaustions, of [0, q) and [0, 2q), took 43-69 s
 	// under load average 18-21.
 	for _, div := range []int{32, 88} {

@@ -8,7 +8,9 @@ import (
 	"github.com/vg-crypto/vg/Spec/fips204"
 )
 
-func init() {
+func init() { lazily(normexceedsContracts) }
+
+func normexceedsContracts() {
 	registerCoeffMap("normexceeds", "normExceeds", 80, 80,
 		normExceedsContract("AVX2", avx2Features, 32), normExceedsContract("AMD64", nil, 0))
 }

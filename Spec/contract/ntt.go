@@ -8,7 +8,9 @@ import (
 	"github.com/vg-crypto/vg/Spec/fips204"
 )
 
-func init() {
+func init() { lazily(nttContracts) }
+
+func nttContracts() {
 	c := nttContract("NTTAVX2", "NTT", "FIPS 204, Algorithm 41", fips204.NTT)
 	c.Stem, c.GoName = "ntt", "ntt"
 	c.Doc = []string{

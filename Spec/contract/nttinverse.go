@@ -4,7 +4,9 @@ import (
 	"github.com/vg-crypto/vg/Spec/fips204"
 )
 
-func init() {
+func init() { lazily(nttinverseContracts) }
+
+func nttinverseContracts() {
 	c := nttContract("NTTInverseAVX2", "NTTInverse", "FIPS 204, Algorithm 42", fips204.NTTInverse)
 	c.Stem, c.GoName = "nttinverse", "nttInverse"
 	c.Doc = []string{

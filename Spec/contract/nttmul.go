@@ -8,7 +8,9 @@ import (
 	"github.com/vg-crypto/vg/Spec/fips204"
 )
 
-func init() {
+func init() { lazily(nttmulContracts) }
+
+func nttmulContracts() {
 	c := productContract("MultiplyNTTAVX2", 0)
 	c.Stem, c.GoName, c.Budget = "nttmul", "multiplyNTT", 20
 	c.Doc = []string{

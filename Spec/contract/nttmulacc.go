@@ -7,7 +7,9 @@ import (
 // The rows of MatrixVectorNTT, one symbol per ℓ of ML-DSA-44, -65 and -87
 // (FIPS 204, Table 1), all three in go/asm/nttmulacc_amd64.s: one routine
 // of go/mldsa (multiplyAccNTT), one file stem.
-func init() {
+func init() { lazily(nttmulaccContracts) }
+
+func nttmulaccContracts() {
 	for _, row := range []struct {
 		l            int
 		budget, sse2 float64

@@ -1,6 +1,8 @@
 package contract
 
-func init() {
+func init() { lazily(polyaddContracts) }
+
+func polyaddContracts() {
 	registerPolyMap("PolyAdd", "polyadd", "polyAdd", true, false,
 		"w = fips204.AddNTT(old w, b) (Algorithm 44; the sum in R_q is the same)",
 		func(w, b int64) int64 { return w + b },

@@ -1,6 +1,8 @@
 package contract
 
-func init() {
+func init() { lazily(polysubContracts) }
+
+func polysubContracts() {
 	// FIPS 204 writes the difference in R_q (Algorithm 7, line 21; Algorithm
 	// 8, line 9) and Spec/fips204 has no function of its own for it.
 	registerPolyMap("PolySub", "polysub", "polySub", true, false,

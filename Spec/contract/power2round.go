@@ -6,7 +6,9 @@ import (
 	"github.com/vg-crypto/vg/Spec/fips204"
 )
 
-func init() {
+func init() { lazily(power2roundContracts) }
+
+func power2roundContracts() {
 	registerCoeffMap("power2round", "power2RoundPoly", 35, 40,
 		power2RoundContract("AVX2", avx2Features), power2RoundContract("AMD64", nil))
 }

@@ -110,7 +110,9 @@ const boundedLeak = "where the rejections fall: which half-bytes of SHAKE256(ρ�
 	"independent of where the rejections fall; pq-crystals' code and Go's crypto/mldsa " +
 	"leak the same. The nonce r is public."
 
-func init() {
+func init() { lazily(rejboundedpolyContracts) }
+
+func rejboundedpolyContracts() {
 	for _, η := range []int{2, 4} {
 		sym := fmt.Sprintf("RejBoundedPolyEta%dAMD64", η)
 		register(&Contract{

@@ -12,7 +12,9 @@ import (
 // 33, lines 2 and 5), one seed of RejBoundedPolyx4.
 const boundedSeedBytes = 66
 
-func init() {
+func init() { lazily(rejboundedpolyx4Contracts) }
+
+func rejboundedpolyx4Contracts() {
 	for _, η := range []int{2, 4} {
 		sym := fmt.Sprintf("RejBoundedPolyx4Eta%dAVX2", η)
 		poly := func(j int) string { return fmt.Sprintf("a[%d]", j) }

@@ -8,7 +8,9 @@ import (
 	"github.com/vg-crypto/vg/Spec/fips202"
 )
 
-func init() {
+func init() { lazily(rejnttpolyContracts) }
+
+func rejnttpolyContracts() {
 	register(&Contract{
 		Symbol: "RejNTTPolyAMD64", Routine: "RejNTTPoly", Variant: "AMD64",
 		Stem: "rejnttpoly", GoName: "rejNTTPoly",

@@ -7,7 +7,9 @@ import (
 	"github.com/vg-crypto/vg/Spec/fips202"
 )
 
-func init() {
+func init() { lazily(rejnttpolyx4Contracts) }
+
+func rejnttpolyx4Contracts() {
 	register(&Contract{
 		Symbol: "RejNTTPolyx4AVX2", Routine: "RejNTTPolyx4", Variant: "AVX2",
 		Stem: "rejnttpolyx4", GoName: "rejNTTPolyx4",

@@ -18,7 +18,9 @@ const ballLeak = "where the rejections fall: which bytes j of SHAKE256(c̃) Algo
 
 // SampleInBall (FIPS 204, Algorithm 29), one routine per parameter set:
 // c̃ has λ/4 bytes and c has τ nonzero coefficients (Table 1).
-func init() {
+func init() { lazily(sampleinballContracts) }
+
+func sampleinballContracts() {
 	for _, ps := range paramSets {
 		register(ballContract(ps.name, ps.p))
 	}

@@ -1,6 +1,8 @@
 package contract
 
-func init() {
+func init() { lazily(tomontgomeryContracts) }
+
+func tomontgomeryContracts() {
 	// One factor of every product in T_q is kept times 2³² (MultiplyNTT,
 	// Algorithm 45, and MatrixVectorNTT, Algorithm 48, with a Montgomery
 	// reduction: see nttmul.go).

@@ -7,7 +7,9 @@ import (
 	"github.com/vg-crypto/vg/Spec/fips204"
 )
 
-func init() {
+func init() { lazily(usehintContracts) }
+
+func usehintContracts() {
 	for _, div := range []int{32, 88} {
 		registerCoeffMap("usehint", "useHintPoly", 100, 120,
 			useHintContract(div, "AVX2", avx2Features), useHintContract(div, "AMD64", nil))

@@ -317,7 +317,7 @@ func TestAsmRequires(t *testing.T) {
 	// is gated by its variant.
 	byVariant := map[string][]string{"AMD64": nil, "AVX2": {"AVX", "AVX2"}, "BMI2": {"BMI", "BMI2"}}
 	gated := map[string][]string{}
-	for _, c := range contract.All {
+	for _, c := range contract.All() {
 		req, ok := byVariant[c.Variant]
 		if !ok {
 			t.Errorf("%s: variant %s has no dispatch gate here", c.Symbol, c.Variant)
@@ -348,7 +348,7 @@ func TestAsmRequires(t *testing.T) {
 		}
 	}
 	contracts := map[string][]string{}
-	for _, c := range contract.All {
+	for _, c := range contract.All() {
 		contracts[c.Symbol] = c.Features
 	}
 	for name, req := range found {
@@ -424,7 +424,7 @@ func TestAsmVariantsRegistered(t *testing.T) {
 		}
 	}
 	want := map[[2]string]bool{}
-	for _, c := range contract.All {
+	for _, c := range contract.All() {
 		if c.Valgrind {
 			continue // valgrind's client request: no ML-DSA routine
 		}

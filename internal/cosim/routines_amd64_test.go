@@ -198,7 +198,7 @@ func TestRoutineBytes(t *testing.T) {
 		runs = 20
 	}
 	fns := cpuRoutines()
-	for _, c := range contract.All {
+	for _, c := range contract.All() {
 		t.Run(c.Symbol, func(t *testing.T) {
 			for _, f := range c.Features {
 				if f == "AVX2" && !cpu.X86.HasAVX2 {

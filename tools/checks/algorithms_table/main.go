@@ -52,7 +52,7 @@ func main() {
 // as vg prove names them) to its TEXT symbol.
 func symbols() map[string]string {
 	out := map[string]string{}
-	for _, c := range contract.All {
+	for _, c := range contract.All() {
 		out[c.Routine+"/"+c.Variant] = c.Symbol
 	}
 	return out
@@ -372,7 +372,7 @@ func run(root string, check bool, saved string, syms map[string]string) (diag.Li
 	g := buildGraph(p)
 	// Valgrind's client request runs only in check_ct's builds (the tag
 	// valgrind): it is no routine of an operation.
-	for _, ct := range contract.All {
+	for _, ct := range contract.All() {
 		if ct.Valgrind {
 			for _, calls := range g.asm {
 				delete(calls, ct.Symbol)

@@ -161,7 +161,7 @@ func isTestFunc(name string) bool {
 // rule for ML-DSA routines.
 var valgrindRoutines = func() map[string]bool {
 	out := map[string]bool{}
-	for _, c := range contract.All {
+	for _, c := range contract.All() {
 		if c.Valgrind {
 			out[c.Symbol] = true
 		}
@@ -172,7 +172,7 @@ var valgrindRoutines = func() map[string]bool {
 // contractFeatures maps each contract's TEXT symbol to its CPU features.
 func contractFeatures() map[string][]string {
 	out := map[string][]string{}
-	for _, c := range contract.All {
+	for _, c := range contract.All() {
 		out[c.Symbol] = c.Features
 	}
 	return out

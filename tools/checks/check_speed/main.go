@@ -47,7 +47,7 @@ type Budget struct {
 // contractBudget is the budget the contracts declare.
 func contractBudget() Budget {
 	b := Budget{TotalSeconds: totalSeconds, Routines: map[string]float64{}}
-	for _, c := range contract.All {
+	for _, c := range contract.All() {
 		b.Routines[c.Routine+"/"+c.Variant] = c.Budget
 	}
 	return b

@@ -122,10 +122,10 @@ func TestTotal(t *testing.T) {
 // The budgets are the contracts': one per contract, each positive.
 func TestContractBudget(t *testing.T) {
 	got := contractBudget()
-	if got.TotalSeconds != totalSeconds || len(got.Routines) != len(contract.All) {
-		t.Fatalf("contractBudget() = %+v for %d contracts", got, len(contract.All))
+	if got.TotalSeconds != totalSeconds || len(got.Routines) != len(contract.All()) {
+		t.Fatalf("contractBudget() = %+v for %d contracts", got, len(contract.All()))
 	}
-	for _, ct := range contract.All {
+	for _, ct := range contract.All() {
 		if s := got.Routines[ct.Routine+"/"+ct.Variant]; s <= 0 || s != ct.Budget {
 			t.Errorf("%s: budget %v, contract %v", ct.Symbol, s, ct.Budget)
 		}

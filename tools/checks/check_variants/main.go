@@ -51,7 +51,7 @@ const (
 func main() {
 	root := flag.String("root", ".", "repository root")
 	flag.Parse()
-	l, summary, err := run(*root, contract.All)
+	l, summary, err := run(*root, contract.All())
 	diag.Exit("check_variants", l, summary, err)
 }
 
