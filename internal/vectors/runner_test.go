@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -252,12 +253,15 @@ func (f *fakeTB) Fatal(args ...any) { f.fatal = fmt.Sprint(args...) }
 
 func TestDirMissing(t *testing.T) {
 	t.Setenv("VG_VECTORS", filepath.Join(t.TempDir(), "absent"))
+	t.Setenv("VG_REQUIRE_VECTORS", "")
 	t.Setenv("CI", "")
 	f := &fakeTB{TB: t}
 	Dir(f)
 	if f.skipped == "" || f.fatal != "" {
 		t.Errorf("without CI: skipped %q, fatal %q", f.skipped, f.fatal)
 	}
+	// These tests run in vg's source tree, outside the module cache.
+	t.Setenv("GOMODCACHE", filepath.Join(t.TempDir(), "modcache"))
 	t.Setenv("CI", "true")
 	f = &fakeTB{TB: t}
 	Dir(f)
@@ -266,6 +270,64 @@ func TestDirMissing(t *testing.T) {
 	}
 	if !strings.Contains(f.fatal, "VG_VECTORS") {
 		t.Errorf("message does not say how to fix it: %q", f.fatal)
+	}
+	t.Setenv("CI", "")
+	t.Setenv("VG_REQUIRE_VECTORS", "1")
+	f = &fakeTB{TB: t}
+	Dir(f)
+	if f.fatal == "" || f.skipped != "" || !strings.Contains(f.fatal, "VG_REQUIRE_VECTORS=1") {
+		t.Errorf("with VG_REQUIRE_VECTORS=1: skipped %q, fatal %q", f.skipped, f.fatal)
+	}
+}
+
+// required fails on absent vectors under VG_REQUIRE_VECTORS=1 anywhere,
+// and under CI=true only in a checkout of vg, not in a dependent module's
+// module cache (where the vectors cannot be).
+func TestRequired(t *testing.T) {
+	cache := filepath.FromSlash("/home/u/go/pkg/mod")
+	inCache := filepath.Join(cache, "github.com", "vg-crypto", "vg@v0.3.0")
+	checkout := filepath.FromSlash("/home/u/src/vg")
+	for _, tc := range []struct {
+		env   map[string]string
+		root  string
+		cache string
+		want  bool
+	}{
+		{env: nil, root: checkout, want: false},
+		{env: map[string]string{"CI": "1"}, root: checkout, want: false},
+		{env: map[string]string{"CI": "true"}, root: checkout, cache: cache, want: true},
+		{env: map[string]string{"CI": "true"}, root: checkout, want: true},
+		{env: map[string]string{"CI": "true"}, root: inCache, cache: cache, want: false},
+		// A cache elsewhere, or unknown: the module@version name decides.
+		{env: map[string]string{"CI": "true"}, root: inCache, cache: filepath.FromSlash("/other"), want: false},
+		{env: map[string]string{"CI": "true"}, root: inCache, want: false},
+		// Under the cache without the name: a replaced or extracted copy.
+		{env: map[string]string{"CI": "true"}, root: filepath.Join(cache, "cache", "x"), cache: cache, want: false},
+		// Beside the cache, whose name it extends.
+		{env: map[string]string{"CI": "true"}, root: cache + "-src", cache: cache, want: true},
+		{env: map[string]string{"CI": "true"}, root: "", cache: cache, want: false},
+		{env: map[string]string{"VG_REQUIRE_VECTORS": "1"}, root: inCache, cache: cache, want: true},
+		{env: map[string]string{"VG_REQUIRE_VECTORS": "1"}, root: "", want: true},
+		{env: map[string]string{"VG_REQUIRE_VECTORS": "0", "CI": "true"}, root: inCache, cache: cache, want: false},
+	} {
+		getenv := func(k string) string { return tc.env[k] }
+		got, why := required(getenv, tc.root, func(func(string) string) string { return tc.cache })
+		if got != tc.want || why == "" {
+			t.Errorf("required(%v, root %q, cache %q) = %v (%s), want %v", tc.env, tc.root, tc.cache, got, why, tc.want)
+		}
+	}
+}
+
+// modCache prefers $GOMODCACHE and otherwise asks the go command.
+func TestModCache(t *testing.T) {
+	if got := modCache(func(k string) string { return map[string]string{"GOMODCACHE": "/x/mod"}[k] }); got != "/x/mod" {
+		t.Errorf("modCache with GOMODCACHE=/x/mod = %q", got)
+	}
+	if _, err := exec.LookPath("go"); err != nil {
+		t.Skip("no go command on PATH: ", err)
+	}
+	if got := modCache(func(string) string { return "" }); got == "" || !filepath.IsAbs(got) {
+		t.Errorf("modCache from go env = %q, want an absolute directory", got)
 	}
 }
 

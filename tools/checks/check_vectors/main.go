@@ -5,8 +5,8 @@
 //     manifest gives;
 //   - the vector tests run every case of every file with test cases: it
 //     runs, with `go test -v -run`, every test that calls the runner's Run
-//     or RunCounts (VG_VECTORS set, CI=true so absent vectors fail), or
-//     reads their saved output (-testlog), and reads the lines
+//     or RunCounts (VG_VECTORS set, VG_REQUIRE_VECTORS=1 so absent
+//     vectors fail), or reads their saved output (-testlog), and reads the lines
 //     the runner logs per file, "<path>: ran N, passed P (declared D)",
 //     where path is a file or an ACVP mode directory (its prompt.json and
 //     expectedResults.json together) relative to the vectors. A file with
@@ -383,7 +383,8 @@ func vectorTests(r *repo.Repo) (map[string][]string, error) {
 // ranLine is the runner's log line for one file or ACVP mode.
 var ranLine = regexp.MustCompile(`([\w./-]+): ran (\d+), passed (\d+) \(declared (\d+)\)`)
 
-// runTests runs the vector tests with the vectors required (CI=true) and
+// runTests runs the vector tests with the vectors required
+// (VG_REQUIRE_VECTORS=1) and
 // returns, per vector file or ACVP mode directory, the case counts the
 // runner reported.
 func runTests(r *repo.Repo, dir string, tests map[string][]string, timeout string) (map[string][]int, error) {
@@ -393,7 +394,7 @@ func runTests(r *repo.Repo, dir string, tests map[string][]string, timeout strin
 		args := []string{"test", "-count=1", "-v", "-timeout", timeout, "-run", "^(" + strings.Join(tests[d], "|") + ")$", "./" + d}
 		cmd := exec.Command("go", args...)
 		cmd.Dir = r.Root
-		cmd.Env = append(os.Environ(), "VG_VECTORS="+abs, "CI=true")
+		cmd.Env = append(os.Environ(), "VG_VECTORS="+abs, "VG_REQUIRE_VECTORS=1")
 		o, err := cmd.CombinedOutput()
 		if err != nil {
 			tail := o
