@@ -2,6 +2,7 @@ package check
 
 import (
 	"fmt"
+	"os"
 	"os/exec"
 	"regexp"
 	"strconv"
@@ -34,7 +35,13 @@ func buildRepoAsm(t *testing.T) *Built {
 // operands, branch targets and RIP-relative addresses).
 func TestDecoderMatchesObjdump(t *testing.T) {
 	if _, err := exec.LookPath("objdump"); err != nil {
-		t.Fatal("objdump (binutils) is required for this test: ", err)
+		// As check_ct treats valgrind: CI (.ci/run installs binutils)
+		// fails without it; elsewhere the cross-check is skipped, and
+		// says so.
+		if os.Getenv("CI") == "true" {
+			t.Fatalf("objdump (binutils) is required for this test under CI=true: %v", err)
+		}
+		t.Skipf("objdump (binutils) not found, the decoder's cross-check against it is skipped: %v", err)
 	}
 	b := buildRepoAsm(t)
 	total := 0
