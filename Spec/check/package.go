@@ -82,6 +82,11 @@ type PackageOptions struct {
 	// tested (lowerByCallees), so this serves only to find failures
 	// quickly, e.g. of a mutant of the routine itself.
 	NoCallees bool
+	// Done, when set, is called as each routine's check finishes, one call
+	// at a time, with the number of routines finished and to check and the
+	// routine's results as its own check gave them: before its callees'
+	// levels lower them (Package's results are after).
+	Done func(done, total int, rs []Result)
 }
 
 // Package checks every routine of in under its contract and decides
@@ -152,6 +157,8 @@ func Package(in Input, opt PackageOptions) ([]Result, error) {
 	out := make([][]Result, len(jobs))
 	next := make(chan int)
 	var wg sync.WaitGroup
+	var doneMu sync.Mutex
+	done := 0
 	for w := 0; w < opt.Workers; w++ {
 		wg.Add(1)
 		go func() {
@@ -163,6 +170,12 @@ func Package(in Input, opt PackageOptions) ([]Result, error) {
 					o.ExtraInputs = opt.Inputs(j.c)
 				}
 				out[i] = Routine(j.u.File, j.u.Routine, j.c, o)
+				if opt.Done != nil {
+					doneMu.Lock()
+					done++
+					opt.Done(done, len(jobs), append([]Result(nil), out[i]...))
+					doneMu.Unlock()
+				}
 			}
 		}()
 	}

@@ -240,3 +240,54 @@ func TestPackageSelectsCallees(t *testing.T) {
 		t.Errorf("Only %q selects caller, other, callee = %v, %v, %v", opt.Only, opt.selects(caller), opt.selects(other), opt.selects(callee))
 	}
 }
+
+// Done is called once per routine checked, one call at a time, with a
+// count that rises to the number of routines and each routine's own
+// results, which are Package's when nothing lowers them.
+func TestPackageDone(t *testing.T) {
+	src, err := os.ReadFile("../../go/asm/polyadd_amd64.s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := x86.ParseFile("polyadd_amd64.s", string(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var in Input
+	for _, r := range f.Routines {
+		in.Units = append(in.Units, Unit{f, r})
+	}
+	var calls []int
+	var streamed []Result
+	res, err := Package(in, PackageOptions{Runs: 1, Only: "PolyAdd", Done: func(done, total int, rs []Result) {
+		if total != len(f.Routines) {
+			t.Errorf("Done: total %d, want %d", total, len(f.Routines))
+		}
+		calls = append(calls, done)
+		streamed = append(streamed, rs...)
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Routines) < 2 || len(calls) != len(f.Routines) {
+		t.Fatalf("Done called %d times (%v) for %d routines", len(calls), calls, len(f.Routines))
+	}
+	for i, d := range calls {
+		if d != i+1 {
+			t.Errorf("Done's counts %v, want 1 to %d", calls, len(f.Routines))
+		}
+	}
+	key := func(r Result) string { return r.Routine + "/" + r.Variant + " " + r.Obligation + " " + r.Status }
+	got := map[string]bool{}
+	for _, r := range streamed {
+		got[key(r)] = true
+	}
+	if len(streamed) != len(res) {
+		t.Errorf("Done saw %d results, Package returned %d", len(streamed), len(res))
+	}
+	for _, r := range res {
+		if !got[key(r)] {
+			t.Errorf("Package's %s was not passed to Done", key(r))
+		}
+	}
+}
