@@ -8,7 +8,7 @@
 //	vg sign   -key key.pem -in msg [-out sig [-force]] [-context str | -context-hex hex] [-prehash name] [-deterministic] [-format raw|base64|hex] [-params p]
 //	vg verify -pub pub.pem -in msg -sig sig [-context str | -context-hex hex] [-prehash name] [-format auto|raw|base64|hex] [-params p]
 //	vg bench  [-time 1s] [-markdown] [-paths]
-//	vg prove  [-json]
+//	vg prove  [-json] [-v] [-routine names [-no-callees]] [-n runs] [-asm dir]
 //
 // Exit status: 0 on success, 1 on failure (including an invalid
 // signature), 2 on a usage error.
@@ -40,7 +40,7 @@ var commands = []command{
 	{"sign", "sign a message", runSign},
 	{"verify", "verify a signature", runVerify},
 	{"bench", "time KeyGen, Sign and Verify for each parameter set", runBench},
-	{"prove", "print the proof report of the assembly routines", func(args []string, _ *stdio) error { return runProve(args) }},
+	{"prove", "check the assembly routines and print the proof report", runProve},
 }
 
 // usageError marks errors in the command line (exit status 2).
@@ -78,7 +78,7 @@ func run(args []string, s *stdio) int {
 	name := args[0]
 	switch name {
 	case "-h", "-help", "--help", "help":
-		if len(args) == 2 && name == "help" && args[1] != "prove" {
+		if len(args) == 2 && name == "help" {
 			// "vg help sign" is "vg sign -h".
 			return run([]string{args[1], "-h"}, s)
 		}

@@ -2,13 +2,12 @@ package main
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
-	"text/tabwriter"
+	"time"
 
 	"github.com/vg-crypto/vg/Proofs"
 	"github.com/vg-crypto/vg/Spec/check"
@@ -19,29 +18,35 @@ import (
 
 // runProve runs every routine of go/asm through the checker under its
 // contract and prints routine × obligation: proven, tested or failing.
-func runProve(args []string) error {
-	return prove(args, os.Stdout)
+func runProve(args []string, s *stdio) error {
+	return prove(args, s.out, s.err)
 }
 
-func prove(args []string, w io.Writer) error {
-	fs := flag.NewFlagSet("prove", flag.ContinueOnError)
-	jsonOut := fs.Bool("json", false, "print a JSON array of {routine, variant, obligation, status, seconds, detail}")
+const proveDescription = `
+Checks every assembly routine of go/asm under its contract (Spec/contract):
+memory safety, constant time, ABI, MCDT, CPU features and functional
+correctness against Spec/fips204. Prints a row per routine as its check
+finishes, then the details of every obligation short of proven, a legend and
+a summary. Exits 1 when an obligation fails or stays below the level its
+contract declares. Run it from the vg source tree; it needs the go command.`
+
+func prove(args []string, w, errw io.Writer) error {
+	fs := newFlagSet(&stdio{err: errw}, "prove", "[-json] [-v] [-routine names [-no-callees]] [-n runs] [-asm dir]", proveDescription)
+	jsonOut := fs.Bool("json", false, "print a JSON array of {routine, variant, obligation, status, seconds, detail} at the end instead of the table")
+	verbose := fs.Bool("v", false, "print the detail of every obligation, proven ones too")
 	only := fs.String("routine", "", "check only this routine (TEXT symbol, e.g. KeccakF1600AMD64, or FIPS name), or these, separated by commas")
 	runs := fs.Int("n", 10000, "random inputs for the functional test")
 	noCallees := fs.Bool("no-callees", false, "with -routine, do not check the routine's callees (its obligations are then at most tested; for finding failures fast)")
 	dir := fs.String("asm", "", "directory whose files replace go/asm's files of the same name before the build (default: none)")
 	toolchains := fs.String("toolchains", os.Getenv("VG_PROVE_TOOLCHAINS"), "other Go toolchains (GOTOOLCHAIN values, comma-separated, e.g. go1.27.3) whose builds of go/asm must give the same routines and wrappers (default $VG_PROVE_TOOLCHAINS)")
-	if err := fs.Parse(args); err != nil {
-		return &usageError{msg: err.Error(), printed: true}
-	}
-	if fs.NArg() != 0 {
-		return usagef("prove: unexpected arguments %v", fs.Args())
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
 	if *noCallees && *only == "" {
-		return usagef("prove: -no-callees needs -routine")
+		return usagef("-no-callees needs -routine")
 	}
 	if *runs < 1 {
-		return usagef("prove: -n must be at least 1")
+		return usagef("-n must be at least 1")
 	}
 	root, err := modroot.Find()
 	if err != nil {
@@ -62,10 +67,19 @@ func prove(args []string, w io.Writer) error {
 	}
 	// Coverage, the order of work and the levels are the checker's; this
 	// command supplies the proof hints and the vector inputs, and prints.
-	results, err := check.Package(check.ProgramsInput(progs), check.PackageOptions{
+	start := time.Now()
+	var rep *report
+	if !*jsonOut {
+		rep = newReport(w)
+	}
+	opt := check.PackageOptions{
 		Runs: *runs, Only: *only, Hints: proofs.Hints{}, NoCallees: *noCallees,
 		Inputs: func(c *contract.Contract) []contract.Buffers { return vectorInputs(c, extra) },
-	})
+	}
+	if rep != nil {
+		opt.Done = rep.routine
+	}
+	results, err := check.Package(check.ProgramsInput(progs), opt)
 	if err != nil {
 		return fmt.Errorf("prove: %v", err)
 	}
@@ -76,14 +90,14 @@ func prove(args []string, w io.Writer) error {
 			return err
 		}
 	} else {
-		printTable(w, results)
+		rep.finish(results, *verbose, time.Since(start))
 		if note != "" {
 			fmt.Fprintln(w, note)
 		}
 	}
 	if below := check.BelowLevel(results); len(below) > 0 {
 		for _, b := range below {
-			fmt.Fprintln(os.Stderr, "prove:", b)
+			fmt.Fprintln(errw, "prove:", b)
 		}
 		return fmt.Errorf("prove: %d obligations failing or below the level their contract declares", len(below))
 	}
@@ -117,19 +131,6 @@ func asmOverlay(root, dir string) (map[string][]byte, error) {
 		ov[filepath.Join(root, "go", "asm", e.Name())] = data
 	}
 	return ov, nil
-}
-
-func printTable(w io.Writer, results []check.Result) {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "ROUTINE\tVARIANT\tOBLIGATION\tSTATUS\tSECONDS\tDETAIL\n")
-	for _, r := range results {
-		d := r.Detail
-		if len(d) > 160 {
-			d = d[:157] + "..."
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%.2f\t%s\n", r.Routine, r.Variant, r.Obligation, r.Status, r.Seconds, strings.ReplaceAll(d, "\t", " "))
-	}
-	tw.Flush()
 }
 
 // rejSeed is a 34-byte RejNTTPoly seed ρ ‖ s ‖ r derived from a vector.

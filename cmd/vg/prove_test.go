@@ -8,10 +8,12 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/vg-crypto/vg/Spec/check"
 	"github.com/vg-crypto/vg/internal/modroot"
@@ -20,7 +22,7 @@ import (
 func proveJSON(t *testing.T, args ...string) ([]check.Result, error) {
 	t.Helper()
 	var buf bytes.Buffer
-	err := prove(append([]string{"-json"}, args...), &buf)
+	err := prove(append([]string{"-json"}, args...), &buf, io.Discard)
 	var rows []check.Result
 	if jerr := json.Unmarshal(buf.Bytes(), &rows); jerr != nil {
 		t.Fatalf("prove -json output: %v\n%s (prove: %v)", jerr, buf.String(), err)
@@ -91,24 +93,62 @@ func TestProveCatchesPlantedBranch(t *testing.T) {
 	}
 }
 
+// The table has a row per routine, the legend and the summary, and keeps
+// to reportWidth columns.
 func TestProveTable(t *testing.T) {
 	var buf bytes.Buffer
-	if err := prove([]string{"-n", "2", "-routine", "KeccakF1600"}, &buf); err != nil {
+	if err := prove([]string{"-n", "2", "-routine", "KeccakF1600"}, &buf, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	out := buf.String()
-	for _, w := range []string{"ROUTINE", "memory safety", "constant time", "ABI", "MCDT", "features", "functional"} {
+	for _, w := range []string{"ROUTINE", "MEM memory safety", "CT constant time", "ABI", "MCDT", "FEAT features", "FUNC functional",
+		"P proven", "T tested", "F failing", "KeccakF1600            AMD64   P    P    P    P    P    P", "1/2", "2/2",
+		"12 obligations of 2 routines: 12 proven, 0 tested, 0 failing; "} {
 		if !strings.Contains(out, w) {
 			t.Errorf("table lacks %q:\n%s", w, out)
 		}
 	}
+	for _, l := range strings.Split(out, "\n") {
+		if n := utf8.RuneCountInString(l); n > reportWidth {
+			t.Errorf("line of %d characters: %s", n, l)
+		}
+	}
+}
+
+// A routine checked without its callees is lowered to tested after its
+// row: the report prints it again with the details, within the width.
+func TestProveTableLowered(t *testing.T) {
+	var buf bytes.Buffer
+	err := prove([]string{"-n", "1", "-routine", "RejNTTPolyAMD64", "-no-callees"}, &buf, io.Discard)
+	if err == nil {
+		t.Fatal("prove -no-callees of a caller passed its declared level")
+	}
+	out := buf.String()
+	for _, w := range []string{"After the callees' levels", "Details:", "RejNTTPoly/AMD64 functional: tested", "tested, 0 failing"} {
+		if !strings.Contains(out, w) {
+			t.Errorf("table lacks %q:\n%s", w, out)
+		}
+	}
+	for _, l := range strings.Split(out, "\n") {
+		if n := utf8.RuneCountInString(l); n > reportWidth {
+			t.Errorf("line of %d characters: %s", n, l)
+		}
+	}
+}
+
+func TestWrap(t *testing.T) {
+	got := wrap("aa bb cc dddddd e", 5)
+	want := []string{"aa bb", "cc", "dddddd", "e"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("wrap = %q, want %q", got, want)
+	}
 }
 
 func TestProveUsage(t *testing.T) {
-	if err := prove([]string{"-n", "0"}, &bytes.Buffer{}); err == nil {
+	if err := prove([]string{"-n", "0"}, &bytes.Buffer{}, io.Discard); err == nil {
 		t.Error("-n 0 accepted")
 	}
-	if err := prove([]string{"-routine", "NoSuchRoutine"}, &bytes.Buffer{}); err == nil {
+	if err := prove([]string{"-routine", "NoSuchRoutine"}, &bytes.Buffer{}, io.Discard); err == nil {
 		t.Error("unknown routine accepted")
 	}
 }
