@@ -10,4 +10,4 @@ require (
 	github.com/vg-crypto/vg v0.0.0-00010101000000-000000000000
 )
 
-require golang.org/x/sys v0.50.0 // indirect
+require golang.org/x/sys v0.50.0
