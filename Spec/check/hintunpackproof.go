@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/vg-crypto/vg/Spec/contract"
+	"github.com/vg-crypto/vg/Spec/fips204"
 	"github.com/vg-crypto/vg/Spec/sat"
 	"github.com/vg-crypto/vg/Spec/x86"
 )
@@ -16,53 +17,62 @@ import (
 // every encoding y (ProveHintUnpack): it returns 1 exactly when
 // Algorithm 21 does not return ⊥, and then h is Algorithm 21's output.
 //
-// The proof reads Algorithm 21 as hintUnpackStep states it: polynomial
-// by polynomial, the count y[ω + i] checked (line 4: ⊥ unless Index ≤
-// y[ω + i] ≤ ω), each position b = y[Index] of the polynomial setting bit
-// b of a 256-bit mask M (line 12), a flag V set where b < L, L being 0 at
-// the polynomial's first position and y[Index − 1] + 1 after it (lines 8
-// and 9: y[Index − 1] ≥ y[Index]), or (line 17) where a padding byte is
-// not 0; h[i] is M at the polynomial's end, and the result is ¬V where
-// the counts pass. Algorithm 21 returns ⊥ at the first failed check, this
-// reading only at the end (or at a failed count): the results agree,
-// which TestHintUnpackStepIsAlgorithm21 checks against Spec/fips204.
+// The proof runs Algorithm 21 as hintUnpackNext does: Spec/fips204's own
+// steps (HintBitUnpackCount, line 4; HintBitUnpackPosition, lines 8 to
+// 12; HintBitUnpackPadding, line 17), the code HintBitUnpack runs, on y's
+// terms, in the loops of lines 3, 7 and 16, which are this file's. Where a
+// step's check of a position or padding byte says ⊥ (lines 9 and 17),
+// the proof records it in a flag V (bot) and goes on, where Algorithm 21
+// returns at once: the results agree, since no later step's control
+// depends on the bytes it tested (Index and the counts are concrete) and
+// h is not read after ⊥. h[i] is a 256-bit mask M while polynomial i is
+// read (line 12 sets bit b: hintMaskSet), written at the polynomial's
+// end; the result is ¬V where the counts pass.
 //
 // The routine is cut at three heads the plan names: Poly, where the count
 // of polynomial i is read, Coef, where a position is read, and Pad, where
 // a padding byte is read. The proof's state there is concrete: (i, Index)
-// at Poly, (i, Index, end) at Coef, Index at Pad. The induction
-// hypothesis at a head is:
+// at Poly, (i, Index, end, first) at Coef (first: Index is First, the
+// polynomial's first position), Index at Pad. The induction hypothesis
+// at a head is:
 //
-//   - the routine has done Algorithm 21 (as read above) up to that point:
+//   - the routine has done Algorithm 21 (as run above) up to that point:
 //     h[i′] for i′ < i is Algorithm 21's (as M at their ends), the plan's
 //     Bad register is nonzero exactly when V is set, and at Coef the
-//     plan's Mask registers are M and its Lo register is L;
+//     plan's Mask registers are M and its Lo register is 0 at the first
+//     position, y[Index − 1] + 1 after it;
 //   - each location the plan lists in Keep for the head holds one
 //     constant per state (whatever the first path to reach it left there;
 //     every later path must leave the same), and SP is at the frame's
 //     base.
 //
-// At a head, M, L and the Bad register are variables (V is Bad ≠ 0),
-// every byte of y is a variable, the byte read is the variable b at Coef
-// and Pad and, at Poly, each of its 256 values on a path of its own;
-// every other register, flag and frame byte is an unknown. A path runs
-// in the model on the symbolic domain until it reaches a head or RET;
-// every address must be a constant and no branch may depend on data. It
-// must end where hintUnpackStep says, with Mask, Lo and Bad as it says
-// (by term identity or the SAT solver, for every value of the
-// variables), and write h only at a polynomial's end, all of h[i] and
-// nothing else, word c being bit c of M; RET 0 only on a failed count,
-// RET ¬V only after the last padding byte. From the entry the path must
-// reach Poly (0, 0) with Bad = 0. The states are explored in the order
-// of a run (i, then Index, Poly before Coef; Pad last), so that every
-// path into a state is known before it is explored. By induction over
-// the paths of a run, the routine returns Algorithm 21's result, with h
-// its output when it is not ⊥.
+// At a head, M and the Bad register are variables (V is Bad ≠ 0), every
+// byte of y is a variable, the byte read is the variable b at Coef and
+// Pad and, at Poly, each of its 256 values on a path of its own; every
+// other register, flag and frame byte is an unknown. A path runs in the
+// model on the symbolic domain until it reaches a head or RET; every
+// address must be a constant and no branch may depend on data. It must
+// end where hintUnpackNext says, with Mask, Lo and Bad as it and the
+// hypothesis say (by term identity or the SAT solver, for every value of
+// the variables), and write h only at a polynomial's end, all of h[i]
+// and nothing else, word c being bit c of M; RET 0 only on a failed
+// count, RET ¬V only after the last padding byte. From the entry the
+// path must reach Poly (0, 0) with Bad = 0. The states are explored in
+// the order of a run (i, then Index, Poly before Coef; Pad last), so
+// that every path into a state is known before it is explored. By
+// induction over the paths of a run, the routine returns Algorithm 21's
+// result, with h its output when it is not ⊥.
 //
-// What the proof reads rather than proves: that hintUnpackStep states
-// Algorithm 21 (TestHintUnpackStepIsAlgorithm21 runs it against
-// Spec/fips204's HintBitUnpack). Constant time, memory safety and the ABI
-// are the inductive check's (the encoding is public).
+// What the proof reads rather than proves: Algorithm 21's checks and line
+// 12 are Spec/fips204's steps, which every test of HintBitUnpack runs
+// (and Spec/fips204 tests at every state they read). hintUnpackNext's
+// loops and adapters are this file's: bot and the loops are tested
+// against Spec's HintBitUnpack on whole encodings (every count at every
+// polynomial and Index it can start at, and sampled hints:
+// TestHintUnpackNextIsAlgorithm21), ge, nonzero, hintMaskSet and the
+// First a Coef head after the first position passes at every state they
+// read (TestHintUnpackAdaptersEveryState). Constant time, memory safety
+// and the ABI are the inductive check's (the encoding is public).
 
 // HintUnpackPlan is the untrusted description of a HintBitUnpack
 // routine.
@@ -73,7 +83,8 @@ type HintUnpackPlan struct {
 	// there.
 	Keep map[string][]string
 	// Mask holds M at Coef (word w: positions 64w to 64w + 63), Lo holds
-	// L at Coef, Bad is nonzero exactly when V is set, at every head.
+	// 0 at a polynomial's first position and y[Index − 1] + 1 after it, at
+	// Coef; Bad is nonzero exactly when V is set, at every head.
 	Mask    [4]string
 	Lo, Bad string
 }
@@ -94,8 +105,12 @@ const (
 	hkPad
 )
 
-// hintUnpackKey is the proof's state at a head.
-type hintUnpackKey struct{ kind, i, index, end int }
+// hintUnpackKey is the proof's state at a head; first (at Coef) is
+// whether Index is the polynomial's first position (Index = First).
+type hintUnpackKey struct {
+	kind, i, index, end int
+	first               bool
+}
 
 // hloc is a register or an 8-byte frame slot.
 type hloc struct {
@@ -119,7 +134,7 @@ type hintUnpackProver struct {
 	lo, bad  x86.Reg
 	b        *x86.Term
 	mv       [4]*x86.Term
-	lv, bv   *x86.Term
+	prev, bv *x86.Term
 	kept     map[hintUnpackKey][]uint64
 	proved   map[*x86.Term]bool
 	paths    int
@@ -163,7 +178,7 @@ func proveHintUnpack(f *x86.File, r *x86.Routine, c *contract.Contract, p *HintU
 	for w := range pv.mv {
 		pv.mv[w] = s.Var("m" + strconv.Itoa(w))
 	}
-	pv.lv, pv.bv = s.Var("lo"), s.Var("bad")
+	pv.prev, pv.bv = s.And(s.Var("prev"), s.Const(0xff)), s.Var("bad")
 	pv.base = m
 	k, ω := pv.hu.K, pv.hu.Omega
 
@@ -175,7 +190,7 @@ func proveHintUnpack(f *x86.File, r *x86.Routine, c *contract.Contract, p *HintU
 			if err != nil {
 				return fmt.Errorf("from the entry: %v", err)
 			}
-			if e == nil || *e != (hintUnpackKey{hkPoly, 0, 0, 0}) {
+			if e == nil || *e != (hintUnpackKey{kind: hkPoly}) {
 				return fmt.Errorf("the entry does not reach %s with i = 0 and Index = 0", p.Poly)
 			}
 			ends = append(ends, e)
@@ -206,15 +221,17 @@ func proveHintUnpack(f *x86.File, r *x86.Routine, c *contract.Contract, p *HintU
 	// The order of a run: i, then Index, Poly before Coef; Pad last.
 	for i := 0; i < k; i++ {
 		for index := 0; index <= ω; index++ {
-			if key := (hintUnpackKey{hkPoly, i, index, 0}); reached[key] {
+			if key := (hintUnpackKey{kind: hkPoly, i: i, index: index}); reached[key] {
 				if err := explore(&key); err != nil {
 					return "", err
 				}
 			}
 			for end := index + 1; end <= ω; end++ {
-				if key := (hintUnpackKey{hkCoef, i, index, end}); reached[key] {
-					if err := explore(&key); err != nil {
-						return "", err
+				for _, first := range []bool{true, false} {
+					if key := (hintUnpackKey{hkCoef, i, index, end, first}); reached[key] {
+						if err := explore(&key); err != nil {
+							return "", err
+						}
 					}
 				}
 			}
@@ -222,7 +239,7 @@ func proveHintUnpack(f *x86.File, r *x86.Routine, c *contract.Contract, p *HintU
 	}
 	pads := 0
 	for index := 0; index <= ω; index++ {
-		if key := (hintUnpackKey{hkPad, k, index, 0}); reached[key] {
+		if key := (hintUnpackKey{kind: hkPad, i: k, index: index}); reached[key] {
 			pads++
 			if err := explore(&key); err != nil {
 				return "", err
@@ -333,7 +350,11 @@ func (pv *hintUnpackProver) describe(key hintUnpackKey, v int) string {
 	case hkPoly:
 		return fmt.Sprintf("%s at i = %d, Index = %d with y[ω + i] = %d", pv.p.Poly, key.i, key.index, v)
 	case hkCoef:
-		return fmt.Sprintf("%s at i = %d, Index = %d, end %d", pv.p.Coef, key.i, key.index, key.end)
+		at := ""
+		if key.first {
+			at = " (the first position)"
+		}
+		return fmt.Sprintf("%s at i = %d, Index = %d%s, end %d", pv.p.Coef, key.i, key.index, at, key.end)
 	}
 	return fmt.Sprintf("%s at Index = %d", pv.p.Pad, key.index)
 }
@@ -352,14 +373,13 @@ func (o hintUnpackObs) Address(_ *x86.Machine[*x86.Term], in *x86.Insn, a *x86.T
 
 func (o hintUnpackObs) After(*x86.Machine[*x86.Term], *x86.Insn, []*x86.Term) error { return nil }
 
-// hintUnpackWant is what hintUnpackStep says a path from a head does.
+// hintUnpackWant is what hintUnpackNext says a path from a head does.
 type hintUnpackWant struct {
 	next    *hintUnpackKey // nil: RET
 	ret     *x86.Term      // at RET: the result, 0 or 1
 	v       *x86.Term      // V after the path, 0 or 1
 	expand  bool           // h[i] written from mask
 	mask    [4]*x86.Term   // M after the path (at Coef, or expanded)
-	lo      *x86.Term      // L after the path, at Coef
 	expandI int
 }
 
@@ -376,7 +396,7 @@ func (pv *hintUnpackProver) run(key *hintUnpackKey, v int, maxSteps int) (*hintU
 	m.Obs = hintUnpackObs{s}
 	var w hintUnpackWant
 	if key == nil {
-		w = hintUnpackWant{next: &hintUnpackKey{hkPoly, 0, 0, 0}, v: s.Const(0)}
+		w = hintUnpackWant{next: &hintUnpackKey{kind: hkPoly}, v: s.Const(0)}
 	} else {
 		m.PC = pv.pc[key.kind]
 		m.GPR[x86.SP] = s.Const(pv.lay.sp)
@@ -401,14 +421,19 @@ func (pv *hintUnpackProver) run(key *hintUnpackKey, v int, maxSteps int) (*hintU
 			for w := range pv.mask {
 				m.GPR[pv.mask[w]] = pv.mv[w]
 			}
-			m.GPR[pv.lo] = pv.lv
 			y.Bytes[key.index] = pv.b
+			if key.first {
+				m.GPR[pv.lo] = s.Const(0)
+			} else {
+				y.Bytes[key.index-1] = pv.prev
+				m.GPR[pv.lo] = s.Add(pv.prev, s.Const(1))
+			}
 		case hkPad:
 			if key.index < pv.hu.Omega {
 				y.Bytes[key.index] = pv.b
 			}
 		}
-		w = pv.want(*key, v)
+		w = pv.want(*key, v, y.Bytes)
 	}
 	for steps := 0; ; steps++ {
 		if steps > maxSteps {
@@ -467,7 +492,11 @@ func (pv *hintUnpackProver) run(key *hintUnpackKey, v int, maxSteps int) (*hintU
 				return nil, err
 			}
 		}
-		if err := pv.holds(s.Eq(m.GPR[pv.lo], w.lo), "the least next position is Algorithm 21's (line 9)"); err != nil {
+		lo := s.Const(0)
+		if !next.first {
+			lo = s.Add(m.Region(pv.hu.In).Bytes[next.index-1], s.Const(1))
+		}
+		if err := pv.holds(s.Eq(m.GPR[pv.lo], lo), "the least next position is y[Index − 1] + 1, or 0 at the first (line 9)"); err != nil {
 			return nil, err
 		}
 	}
@@ -491,35 +520,13 @@ func (pv *hintUnpackProver) run(key *hintUnpackKey, v int, maxSteps int) (*hintU
 	return next, nil
 }
 
-// want is hintUnpackStep from the head key, in terms of the proof's
-// variables.
-func (pv *hintUnpackProver) want(key hintUnpackKey, v int) hintUnpackWant {
+// want is hintUnpackNext from the head key, in terms of the proof's
+// variables, on y as the head's machine holds it.
+func (pv *hintUnpackProver) want(key hintUnpackKey, v int, y []*x86.Term) hintUnpackWant {
 	s := pv.s
 	vHead := s.Xor(s.Eq(pv.bv, s.Const(0)), s.Const(1))
-	st := hintUnpackState[*x86.Term]{i: key.i, index: key.index, end: key.end, v: vHead, lo: pv.lv, mask: pv.mv}
-	if key.kind == hkPoly {
-		st.end = -1
-	}
-	var b *x86.Term
-	switch key.kind {
-	case hkPoly:
-		b = s.Const(uint64(v))
-	case hkCoef, hkPad:
-		b = pv.b
-	}
-	out := hintUnpackStep[*x86.Term](s, pv.hu.K, pv.hu.Omega, st, b)
-	w := hintUnpackWant{v: out.st.v, mask: out.st.mask, lo: out.st.lo, expand: out.expand, expandI: key.i}
-	switch {
-	case out.done:
-		w.ret = out.ret
-	case out.st.i == pv.hu.K:
-		w.next = &hintUnpackKey{hkPad, pv.hu.K, out.st.index, 0}
-	case out.st.end < 0:
-		w.next = &hintUnpackKey{hkPoly, out.st.i, out.st.index, 0}
-	default:
-		w.next = &hintUnpackKey{hkCoef, out.st.i, out.st.index, out.st.end}
-	}
-	return w
+	out := hintUnpackNext[*x86.Term](s, pv.hu.K, pv.hu.Omega, key, v, y, vHead, pv.mv)
+	return hintUnpackWant{next: out.next, ret: out.ret, v: out.v, mask: out.mask, expand: out.expand, expandI: key.i}
 }
 
 // written checks the path's writes to h: none, or, where Algorithm 21
@@ -575,68 +582,97 @@ func (pv *hintUnpackProver) holds(goal *x86.Term, what string) error {
 	return nil
 }
 
-// hintUnpackState is Algorithm 21's state as the proof reads it:
-// polynomial i, Index, the polynomial's end (−1 before its count is
-// read), V (0 or 1), L and the mask M.
-type hintUnpackState[V any] struct {
-	i, index, end int
-	v, lo         V
-	mask          [4]V
-}
-
-// hintUnpackOut is one step's outcome: the next state, or ret (the
-// result, 0 or 1) where the algorithm returns, and whether h[i] takes M
-// (the polynomial ends).
+// hintUnpackOut is where Algorithm 21 goes from a head: the next head,
+// or (next nil) the result, 0 or 1; V and M after the step; and whether
+// polynomial i ends there (h[i] ← M).
 type hintUnpackOut[V any] struct {
-	st     hintUnpackState[V]
+	next   *hintUnpackKey
 	ret    V
-	done   bool
+	v      V
+	mask   [4]V
 	expand bool
 }
 
-// hintUnpackStep is one step of Algorithm 21 as this file reads it, on
-// the byte b it reads: the count y[ω + i] where st.end < 0 and i < k
-// (line 4), else the position y[Index] where Index < end (lines 8 to 13),
-// else (i = k) the padding byte y[Index] while Index < ω (lines 16 and
-// 17), and the result after it.
-func hintUnpackStep[V any](d x86.Domain[V], k, ω int, st hintUnpackState[V], b V) (out hintUnpackOut[V]) {
+// hintUnpackNext is Algorithm 21 from the head key, with V and the mask M
+// there, on y as the proof reads it: Spec/fips204's step for the byte the
+// head reads (HintBitUnpackCount on the count y[ω + i] at Poly,
+// HintBitUnpackPosition on y[Index] at Coef, HintBitUnpackPadding on
+// y[Index] at Pad), in the loops of lines 3, 7 and 16, which are this
+// file's. Its adapters, each tested at every state it reads
+// (hintunpackproof_test.go): where a step's check says ⊥ (lines 9 and
+// 17), bot records it in V and the run goes on; ge and nonzero are y[Index
+// − 1] ≥ y[Index] and y[i] ≠ 0 on the domain; set is hintMaskSet, h[i]
+// being M; at Coef, First is Index at the polynomial's first position and
+// Index − 1 after it, the step reading First only in line 8's comparison.
+func hintUnpackNext[V any](d x86.Domain[V], k, ω int, key hintUnpackKey, count int, y []V, v V, mask [4]V) (out hintUnpackOut[V]) {
 	one, zero := d.Const(1), d.Const(0)
-	switch {
-	case st.i < k && st.end < 0:
-		e, _ := d.Concrete(b)
-		if int(e) < st.index || int(e) > ω { // line 4
-			out.ret, out.done = zero, true
+	bot := func(c V) bool {
+		v = d.Or(v, c)
+		return false
+	}
+	ge := func(a, b V) V { return hintGe(d, a, b) }
+	nonzero := func(a V) V { return hintNonzero(d, a) }
+	i, index, end := key.i, key.index, key.end
+	switch key.kind {
+	case hkPoly:
+		if fips204.HintBitUnpackCount(ω, index, count) { // line 4
+			out.ret = zero
 			return out
 		}
-		st.end, st.lo = int(e), zero // line 6: first ← Index
-		for w := range st.mask {
-			st.mask[w] = zero
+		end = count // line 7's bound
+		for w := range mask {
+			mask[w] = zero // h[i] as line 1 leaves it
 		}
-	case st.i < k:
-		// Lines 8 and 9: ⊥ if y[Index − 1] ≥ y[Index] (b < L).
-		st.v = d.Or(st.v, d.Ult(b, st.lo))
-		st.lo = d.Add(b, one)
-		for w := range st.mask { // line 12: bit b of M
-			inWord := d.Eq(d.Shr(b, 6), d.Const(uint64(w)))
-			bit := d.Shl(one, 0)
-			for t := 0; t < 6; t++ {
-				bit = d.Ite(d.And(d.Shr(b, uint(t)), one), d.Shl(bit, 1<<t), bit)
-			}
-			st.mask[w] = d.Or(st.mask[w], d.Ite(inWord, bit, zero))
+	case hkCoef:
+		first := index
+		if !key.first {
+			first = index - 1
 		}
-		st.index++ // line 13
+		// bot answers no: the step returns false.
+		fips204.HintBitUnpackPosition(y, index, first, ge, bot, func(b V) { mask = hintMaskSet(d, mask, b) })
+		index++ // line 13
 	default:
-		if st.index == ω {
-			out.ret, out.done = d.Xor(st.v, one), true // line 20: ok unless V
+		out.v, out.mask = v, mask
+		if index == ω { // the loop of line 16 done
+			out.ret = d.Xor(v, one) // line 20, or ⊥ where V
 			return out
 		}
-		st.v = d.Or(st.v, d.Xor(d.Eq(b, zero), one)) // line 17
-		st.index++
+		fips204.HintBitUnpackPadding(y, index, nonzero, bot)
+		out.v, out.next = v, &hintUnpackKey{kind: hkPad, i: k, index: index + 1}
+		return out
 	}
-	if st.i < k && st.index == st.end { // the polynomial ends: h[i] ← M
+	out.v, out.mask = v, mask
+	switch {
+	case index < end: // the loop of line 7 goes on
+		out.next = &hintUnpackKey{hkCoef, i, index, end, key.kind == hkPoly}
+	case i+1 < k: // the loop of line 3 goes on
 		out.expand = true
-		st.i, st.end = st.i+1, -1
+		out.next = &hintUnpackKey{kind: hkPoly, i: i + 1, index: index}
+	default: // line 16
+		out.expand = true
+		out.next = &hintUnpackKey{kind: hkPad, i: k, index: index}
 	}
-	out.st = st
 	return out
+}
+
+// hintGe is a ≥ b (1 or 0) for bytes a and b, hintNonzero a ≠ 0.
+func hintGe[V any](d x86.Domain[V], a, b V) V { return d.Xor(d.Ult(a, b), d.Const(1)) }
+func hintNonzero[V any](d x86.Domain[V], a V) V {
+	return d.Xor(d.Eq(a, d.Const(0)), d.Const(1))
+}
+
+// hintMaskSet is M with bit b set (line 12's h[i]_b ← 1, h[i] being M:
+// word w holds positions 64w to 64w + 63), by selections on b's bits, for
+// b a byte.
+func hintMaskSet[V any](d x86.Domain[V], mask [4]V, b V) [4]V {
+	one, zero := d.Const(1), d.Const(0)
+	for w := range mask {
+		inWord := d.Eq(d.Shr(b, 6), d.Const(uint64(w)))
+		bit := d.Shl(one, 0)
+		for t := 0; t < 6; t++ {
+			bit = d.Ite(d.And(d.Shr(b, uint(t)), one), d.Shl(bit, 1<<t), bit)
+		}
+		mask[w] = d.Or(mask[w], d.Ite(inWord, bit, zero))
+	}
+	return mask
 }

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -44,55 +45,104 @@ func TestHintUnpackProof(t *testing.T) {
 	}
 }
 
-// hintUnpackModel runs hintUnpackStep on y with concrete values: the
-// result and h.
+// hintUnpackModel runs hintUnpackNext from Poly (0, 0) on y with concrete
+// values, as the proof's heads follow one another in a run: the result
+// and h.
 func hintUnpackModel(p fips204.Params, y []byte) (uint64, []fips204.Poly) {
 	d := x86.Conc{}
 	k, ω := p.K, p.Omega
 	h := make([]fips204.Poly, k)
-	st := hintUnpackState[uint64]{end: -1}
+	yv := make([]uint64, len(y))
+	for t := range y {
+		yv[t] = uint64(y[t])
+	}
+	key := hintUnpackKey{kind: hkPoly}
+	var v uint64
+	var mask [4]uint64
 	for {
-		var b uint64
-		switch {
-		case st.i < k && st.end < 0:
-			b = uint64(y[ω+st.i])
-		case st.i < k || st.index < ω:
-			b = uint64(y[st.index])
+		count := 0
+		if key.kind == hkPoly {
+			count = int(y[ω+key.i])
 		}
-		i := st.i
-		out := hintUnpackStep[uint64](d, k, ω, st, b)
-		if out.done {
+		out := hintUnpackNext[uint64](d, k, ω, key, count, yv, v, mask)
+		if out.next == nil {
 			return out.ret, h
 		}
 		if out.expand {
-			for c := range h[i] {
-				h[i][c] = int32(out.st.mask[c/64] >> (c % 64) & 1)
+			for c := range h[key.i] {
+				h[key.i][c] = int32(out.mask[c/64] >> (c % 64) & 1)
 			}
 		}
-		st = out.st
+		key, v, mask = *out.next, out.v, out.mask
 	}
 }
 
-// hintUnpackStep, run over an encoding, is Spec's HintBitUnpack: the
-// encodings of hints (none, ω ones, all in one polynomial, random), and
-// those changed where Algorithm 21 checks: each count set to each value
-// from 0 to ω + 1, a position made equal to the one before or one below
-// it (inside a polynomial and at its first), a padding byte set, a random
+// checkHintUnpackModel fails t where hintUnpackModel and Spec's
+// HintBitUnpack differ on y.
+func checkHintUnpackModel(t *testing.T, p fips204.Params, y []byte) {
+	t.Helper()
+	ret, h := hintUnpackModel(p, y)
+	want, err := fips204.HintBitUnpack(p, y)
+	if ret != b2u64(err == nil) {
+		t.Fatalf("%s: %x: result %d, Spec %v", p.Name, y, ret, err)
+	}
+	for i := range want {
+		if h[i] != want[i] {
+			t.Fatalf("%s: %x: h[%d] differs", p.Name, y, i)
+		}
+	}
+}
+
+// hintUnpackNext, run over an encoding, is Spec's HintBitUnpack: the
+// loops of lines 3, 7 and 16 around Spec's steps, ⊥ deferred to V, and h
+// from the mask. Every count at every polynomial and Index it can start
+// at (the counts before it putting Index positions into polynomial 0),
+// each with its positions in order, one out of order or equal, or a
+// padding byte set (the counts 0 to ω + 1 and 255: HintBitUnpackCount,
+// tested at every count in Spec/fips204, rejects those above ω alike),
+// with -short for ML-DSA-44 only; then the encodings of hints (none, ω
+// ones, all in one polynomial, random), and those changed where Algorithm
+// 21 checks: a count set to each value from 0 to ω + 1, a position made
+// equal to the one before or one below it, a padding byte set, a random
 // byte.
-func TestHintUnpackStepIsAlgorithm21(t *testing.T) {
+func TestHintUnpackNextIsAlgorithm21(t *testing.T) {
 	rng := rand.New(rand.NewPCG(21, 21))
 	for _, p := range []fips204.Params{fips204.MLDSA44, fips204.MLDSA65, fips204.MLDSA87} {
 		k, ω := p.K, p.Omega
-		check := func(y []byte) {
-			t.Helper()
-			ret, h := hintUnpackModel(p, y)
-			want, err := fips204.HintBitUnpack(p, y)
-			if ret != b2u64(err == nil) {
-				t.Fatalf("%s: %x: result %d, Spec %v", p.Name, y, ret, err)
-			}
-			for i := range want {
-				if h[i] != want[i] {
-					t.Fatalf("%s: %x: h[%d] differs", p.Name, y, i)
+		for i := 0; i < k && (!testing.Short() || p.Name == "ML-DSA-44"); i++ {
+			for index := 0; index <= ω; index++ {
+				if i == 0 && index > 0 {
+					break
+				}
+				for count := 0; count <= ω+2; count++ {
+					if count == ω+2 {
+						count = 255
+					}
+					y := make([]byte, ω+k)
+					for t := 0; t < index; t++ {
+						y[t] = byte(t)
+					}
+					for i2 := 0; i2 < i; i2++ {
+						y[ω+i2] = byte(index)
+					}
+					for i2 := i; i2 < k; i2++ {
+						y[ω+i2] = byte(count)
+					}
+					for t := index; t < count && t < ω; t++ {
+						y[t] = byte(3 * (t - index))
+					}
+					checkHintUnpackModel(t, p, y)
+					if n := min(count, ω) - index; n >= 2 {
+						z := append([]byte(nil), y...)
+						at := index + 1 + (count*7+i)%(n-1)
+						z[at] = z[at-1] - byte(count%2) // equal, or below
+						checkHintUnpackModel(t, p, z)
+					}
+					if count >= index && count < ω {
+						z := append([]byte(nil), y...)
+						z[count+(count*5+i)%(ω-count)] = byte(1 + count%255)
+						checkHintUnpackModel(t, p, z)
+					}
 				}
 			}
 		}
@@ -112,30 +162,79 @@ func TestHintUnpackStepIsAlgorithm21(t *testing.T) {
 				}
 			}
 			y := fips204.HintBitPack(p, h)
-			check(y)
+			checkHintUnpackModel(t, p, y)
 			z := append([]byte(nil), y...)
 			i := rng.IntN(k)
 			for v := 0; v <= ω+1; v++ {
 				z[ω+i] = byte(v)
-				check(z)
+				checkHintUnpackModel(t, p, z)
 			}
 			last := int(y[ω+k-1])
 			for _, d := range []int{0, 1} {
 				if last >= 2 {
 					z = append(z[:0], y...)
-					t := 1 + rng.IntN(last-1)
-					z[t] = z[t-1] - byte(d)
-					check(z)
+					at := 1 + rng.IntN(last-1)
+					z[at] = z[at-1] - byte(d)
+					checkHintUnpackModel(t, p, z)
 				}
 			}
 			if last < ω {
 				z = append(z[:0], y...)
 				z[last+rng.IntN(ω-last)] = byte(1 + rng.IntN(255))
-				check(z)
+				checkHintUnpackModel(t, p, z)
 			}
 			z = append(z[:0], y...)
 			z[rng.IntN(ω+k)] = byte(rng.Uint32())
-			check(z)
+			checkHintUnpackModel(t, p, z)
+		}
+	}
+}
+
+// hintUnpackNext's adapters at every state they read: hintGe and
+// hintNonzero at every pair of bytes, hintMaskSet at every position b on
+// masks empty, full and of one other bit, and First: HintBitUnpackPosition
+// at every Index and First below it (as a Coef head after a polynomial's
+// first position stands for) does what it does with First = Index − 1, on
+// bytes and conditions that name their origin.
+func TestHintUnpackAdaptersEveryState(t *testing.T) {
+	d := x86.Conc{}
+	for a := uint64(0); a < 256; a++ {
+		if got := hintNonzero[uint64](d, a); got != b2u64(a != 0) {
+			t.Fatalf("hintNonzero(%d) = %d", a, got)
+		}
+		for b := uint64(0); b < 256; b++ {
+			if got := hintGe[uint64](d, a, b); got != b2u64(a >= b) {
+				t.Fatalf("hintGe(%d, %d) = %d", a, b, got)
+			}
+		}
+	}
+	for b := 0; b < 256; b++ {
+		for _, m := range [][4]uint64{{}, {^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}, {1 << 17, 0, 1 << 63, 0}} {
+			want := m
+			want[b/64] |= 1 << (b % 64)
+			if got := hintMaskSet[uint64](d, m, uint64(b)); got != want {
+				t.Fatalf("hintMaskSet(%x, %d) = %x, want %x", m, b, got, want)
+			}
+		}
+	}
+	y := make([]int, 256)
+	for t := range y {
+		y[t] = 1000 + t
+	}
+	run := func(index, first int, r bool) string {
+		var log []string
+		ret := fips204.HintBitUnpackPosition(y, index, first, func(a, b int) string { return fmt.Sprintf("%d ≥ %d", a, b) },
+			func(c string) bool { log = append(log, "bot "+c); return r },
+			func(b int) { log = append(log, fmt.Sprintf("set %d", b)) })
+		return fmt.Sprint(ret, log)
+	}
+	for index := 1; index < 255; index++ {
+		for first := 0; first < index; first++ {
+			for _, r := range []bool{false, true} {
+				if got, want := run(index, first, r), run(index, index-1, r); got != want {
+					t.Fatalf("Index %d, First %d, bot %v: %s, with First = Index − 1 %s", index, first, r, got, want)
+				}
+			}
 		}
 	}
 }

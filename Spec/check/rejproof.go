@@ -440,9 +440,7 @@ func (pv *rejProver) resolve() error {
 		pv.rate = append(pv.rate, bs)
 		var zs []*x86.Term
 		for g := 0; pv.coeff == nil && g < pv.units; g++ {
-			b0, b1, b2 := bs[3*g], bs[3*g+1], bs[3*g+2]
-			z := pv.s.Or(pv.s.Or(b0, pv.s.Shl(b1, 8)), pv.s.Shl(pv.s.And(b2, pv.s.Const(0x7f)), 16))
-			zs = append(zs, z)
+			zs = append(zs, threeBytesZ[*x86.Term](pv.s, bs[3*g], bs[3*g+1], bs[3*g+2]))
 		}
 		pv.z = append(pv.z, zs)
 	}
@@ -834,6 +832,15 @@ func (pv *rejProver) consumed(m *x86.Machine[rv], d *rdom, j, g0 int) (int, int,
 		acc++
 	}
 	return len(d.atoms), acc, nil
+}
+
+// threeBytesZ is Algorithm 14's z of the bytes b0, b1, b2 (lines 1 to 5:
+// b2′ = b2 with its top bit cleared; z = 2¹⁶·b2′ + 2⁸·b1 + b0), which the
+// proof compares with q (line 6). TestThreeBytesZEveryGroup checks it and
+// the test z < q against Spec/fips204's CoeffFromThreeBytes at every
+// group of three bytes.
+func threeBytesZ[V any](d x86.Domain[V], b0, b1, b2 V) V {
+	return d.Or(d.Or(b0, d.Shl(b1, 8)), d.Shl(d.And(b2, d.Const(0x7f)), 16))
 }
 
 // test checks that comparison i of a path, on data, is the acceptance

@@ -205,27 +205,64 @@ func HintBitUnpack(p Params, y []byte) ([]Poly, error) {
 	h := make([]Poly, p.K)     // line 1
 	index := 0                 // line 2
 	for i := 0; i < p.K; i++ { // line 3
-		if int(y[p.Omega+i]) < index || int(y[p.Omega+i]) > p.Omega { // line 4
+		if HintBitUnpackCount(p.Omega, index, int(y[p.Omega+i])) { // line 4
 			return nil, errHint
 		}
 		first := index                  // line 6
 		for index < int(y[p.Omega+i]) { // line 7
-			if index > first { // line 8
-				if y[index-1] >= y[index] { // line 9
-					return nil, errHint
-				}
+			set := func(b byte) { h[i][b] = 1 }
+			if HintBitUnpackPosition(y, index, first, hintGeq, hintBot, set) { // lines 8 to 12
+				return nil, errHint
 			}
-			h[i][y[index]] = 1 // line 12
-			index++            // line 13
+			index++ // line 13
 		}
 	}
 	for i := index; i < p.Omega; i++ { // line 16
-		if y[i] != 0 { // line 17
+		if HintBitUnpackPadding(y, i, hintNonzero, hintBot) { // line 17
 			return nil, errHint
 		}
 	}
 	return h, nil // line 20
 }
+
+// Algorithm 21's checks (lines 4, 9 and 17) and line 12 are exported
+// steps, generic over the bytes of y (V) and the conditions on them (B),
+// so that a checker runs this code itself on its own reading of y
+// (Spec/check's HintBitUnpack proof), the same code HintBitUnpack runs on
+// bytes. A step returns ⊥ (true) where bot(c) does for the condition c its
+// line tests: HintBitUnpack's bot is c itself (hintBot).
+
+// HintBitUnpackCount is Algorithm 21's line 4 at Index with the count
+// y[ω + i] of polynomial i: whether it returns ⊥.
+func HintBitUnpackCount(ω, index, count int) bool {
+	return count < index || count > ω // line 4
+}
+
+// HintBitUnpackPosition is Algorithm 21's loop of line 7 at Index, lines 8
+// to 12, with First (line 6): whether line 9 returns ⊥, on ge(y[Index −
+// 1], y[Index]) (y[Index − 1] ≥ y[Index]), and else set(y[Index]), line
+// 12's h[i]_y[Index] ← 1.
+func HintBitUnpackPosition[V, B any](y []V, index, first int, ge func(V, V) B, bot func(B) bool, set func(V)) bool {
+	if index > first { // line 8
+		if bot(ge(y[index-1], y[index])) { // line 9
+			return true
+		}
+	}
+	set(y[index]) // line 12
+	return false
+}
+
+// HintBitUnpackPadding is Algorithm 21's loop of line 16 at i, line 17:
+// whether it returns ⊥, on nonzero(y[i]) (y[i] ≠ 0).
+func HintBitUnpackPadding[V, B any](y []V, i int, nonzero func(V) B, bot func(B) bool) bool {
+	return bot(nonzero(y[i])) // line 17
+}
+
+// hintGeq, hintNonzero and hintBot are HintBitUnpack's operations on
+// bytes for its steps.
+func hintGeq(a, b byte) bool  { return a >= b }
+func hintNonzero(a byte) bool { return a != 0 }
+func hintBot(c bool) bool     { return c }
 
 // t1Bound is the bound 2^(bitlen(q−1)−d) − 1 on the coefficients of t1
 // (Algorithms 22 and 23).

@@ -6,10 +6,12 @@ import (
 	"testing"
 )
 
-// The steps a checker runs (SampleInBallStep, HintBitPackStep) are tested
-// here at every state they read against a plain rendering of their lines,
-// not on sampled inputs: a change in one rare state (i = 255, j = 255, or
-// one Index and position) is then seen even where no vector reaches it.
+// The steps a checker runs (SampleInBallStep, HintBitPackStep and
+// HintBitUnpack's HintBitUnpackCount, HintBitUnpackPosition and
+// HintBitUnpackPadding) are tested here at every state they read against
+// a plain rendering of their lines, not on sampled inputs: a change in one
+// rare state (i = 255, j = 255, or one Index and position) is then seen
+// even where no vector reaches it.
 // The steps are generic in the values they move, so one run on values that
 // name their origin covers every value c, h and y can hold.
 
@@ -120,6 +122,152 @@ func TestHintBitPackStepEveryState(t *testing.T) {
 		}
 		if checkPackStep(planted) == nil {
 			t.Errorf("a step changed at Index %d, position %d passes", at[0], at[1])
+		}
+	}
+}
+
+// checkUnpackCount runs count at every ω of the parameter sets, every
+// Index from 0 to ω and every count byte y[ω + i], against line 4 of
+// Algorithm 21 read plainly.
+func checkUnpackCount(count func(ω, index, count int) bool) error {
+	for _, p := range []Params{MLDSA44, MLDSA65, MLDSA87} {
+		for index := 0; index <= p.Omega; index++ {
+			for c := 0; c < 256; c++ {
+				want := c < index || c > p.Omega // line 4
+				if got := count(p.Omega, index, c); got != want {
+					return fmt.Errorf("%s: Index = %d, y[ω + i] = %d: ⊥ %v, want %v", p.Name, index, c, got, want)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func TestHintBitUnpackCountEveryState(t *testing.T) {
+	if err := checkUnpackCount(HintBitUnpackCount); err != nil {
+		t.Fatal(err)
+	}
+	// A change at one (Index, count) only fails.
+	for _, at := range [][2]int{{80, 80}, {0, 0}, {55, 56}, {40, 39}} {
+		planted := func(ω, index, count int) bool {
+			if index == at[0] && count == at[1] {
+				return !HintBitUnpackCount(ω, index, count)
+			}
+			return HintBitUnpackCount(ω, index, count)
+		}
+		if checkUnpackCount(planted) == nil {
+			t.Errorf("a count step changed at Index %d, count %d passes", at[0], at[1])
+		}
+	}
+}
+
+// positionFn is HintBitUnpackPosition on tagged bytes and conditions.
+type positionFn func(y []int, index, first int, ge func(int, int) string, bot func(string) bool, set func(int)) bool
+
+// checkUnpackPosition runs step at every ω of the parameter sets, every
+// Index below ω (line 7: Index < y[ω + i] ≤ ω) and every First up to
+// Index, with bot answering ⊥ and not, on y whose bytes name their
+// positions and conditions that name what they compare, against lines 8,
+// 9 and 12 of Algorithm 21 read plainly: the conditions asked, the
+// positions set and the result.
+func checkUnpackPosition(step positionFn) error {
+	for _, p := range []Params{MLDSA44, MLDSA65, MLDSA87} {
+		y := make([]int, p.Omega+p.K)
+		for t := range y {
+			y[t] = 1000 + t
+		}
+		for index := 0; index < p.Omega; index++ {
+			for first := 0; first <= index; first++ {
+				for _, r := range []bool{false, true} {
+					var asked []string
+					var set []int
+					got := step(y, index, first, func(a, b int) string { return fmt.Sprintf("%d ≥ %d", a, b) },
+						func(c string) bool { asked = append(asked, c); return r },
+						func(b int) { set = append(set, b) })
+					var wantAsked []string
+					wantSet := []int{1000 + index} // line 12
+					want := false
+					if index > first { // line 8
+						wantAsked = []string{fmt.Sprintf("%d ≥ %d", 1000+index-1, 1000+index)} // line 9
+						if r {
+							want, wantSet = true, nil
+						}
+					}
+					if got != want || !slices.Equal(asked, wantAsked) || !slices.Equal(set, wantSet) {
+						return fmt.Errorf("%s: Index = %d, First = %d, bot %v: ⊥ %v, want %v; asked %q, want %q; set %v, want %v",
+							p.Name, index, first, r, got, want, asked, wantAsked, set, wantSet)
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func TestHintBitUnpackPositionEveryState(t *testing.T) {
+	if err := checkUnpackPosition(HintBitUnpackPosition[int, string]); err != nil {
+		t.Fatal(err)
+	}
+	// A change at one (Index, First) only fails.
+	for _, at := range [][2]int{{40, 39}, {0, 0}, {79, 12}, {74, 74}} {
+		planted := func(y []int, index, first int, ge func(int, int) string, bot func(string) bool, set func(int)) bool {
+			if index == at[0] && first == at[1] {
+				if index > first {
+					set(y[index]) // line 9's check left out
+				} else {
+					set(y[index] + 1) // another position set
+				}
+				return false
+			}
+			return HintBitUnpackPosition(y, index, first, ge, bot, set)
+		}
+		if checkUnpackPosition(planted) == nil {
+			t.Errorf("a position step changed at Index %d, First %d passes", at[0], at[1])
+		}
+	}
+}
+
+// paddingFn is HintBitUnpackPadding on tagged bytes and conditions.
+type paddingFn func(y []int, i int, nonzero func(int) string, bot func(string) bool) bool
+
+// checkUnpackPadding runs step at every ω of the parameter sets and every
+// i below ω, with bot answering ⊥ and not, on y whose bytes name their
+// positions, against line 17 of Algorithm 21 read plainly.
+func checkUnpackPadding(step paddingFn) error {
+	for _, p := range []Params{MLDSA44, MLDSA65, MLDSA87} {
+		y := make([]int, p.Omega+p.K)
+		for t := range y {
+			y[t] = 1000 + t
+		}
+		for i := 0; i < p.Omega; i++ {
+			for _, r := range []bool{false, true} {
+				var asked []string
+				got := step(y, i, func(a int) string { return fmt.Sprintf("%d ≠ 0", a) },
+					func(c string) bool { asked = append(asked, c); return r })
+				wantAsked := []string{fmt.Sprintf("%d ≠ 0", 1000+i)} // line 17
+				if got != r || !slices.Equal(asked, wantAsked) {
+					return fmt.Errorf("%s: i = %d, bot %v: ⊥ %v, want %v; asked %q, want %q", p.Name, i, r, got, r, asked, wantAsked)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func TestHintBitUnpackPaddingEveryState(t *testing.T) {
+	if err := checkUnpackPadding(HintBitUnpackPadding[int, string]); err != nil {
+		t.Fatal(err)
+	}
+	// A change at one i only fails.
+	for _, at := range []int{79, 0, 54} {
+		planted := func(y []int, i int, nonzero func(int) string, bot func(string) bool) bool {
+			if i == at {
+				return false // line 17 left out
+			}
+			return HintBitUnpackPadding(y, i, nonzero, bot)
+		}
+		if checkUnpackPadding(planted) == nil {
+			t.Errorf("a padding step changed at i = %d passes", at)
 		}
 	}
 }
