@@ -39,6 +39,10 @@ const (
 	// to 14): where rejections fall is independent of the accepted
 	// coefficients.
 	publicRejBounded
+	// Whether an expanded private key passes each check of
+	// NewPrivateKeyFromExpanded (s1 and s2 in [−η, η], t0 and tr those
+	// that ρ, s1 and s2 give): the caller learns it from the error.
+	publicKeyCheck
 	publicValues
 )
 
@@ -52,6 +56,7 @@ var publicReasons = [publicValues]string{
 	publicSignature:    "the signature (c̃, z, h) of the accepted attempt",
 	publicSampleInBall: "which bytes of H(c̃) SampleInBall rejects (Algorithm 29, line 7)",
 	publicRejBounded:   "which half-bytes RejBoundedPoly rejects (Algorithm 31)",
+	publicKeyCheck:     "whether, and why, an expanded private key is invalid",
 }
 
 // secret marks the n bytes at p as secret for the constant-time check.

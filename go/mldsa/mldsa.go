@@ -402,6 +402,7 @@ func NewPrivateKeyFromExpanded(params Parameters, sk []byte) (*PrivateKey, error
 	key := &PrivateKey{p: p}
 	var ρ [32]byte
 	copy(ρ[:], sk[:32])
+	declassify(publicRho, unsafe.Pointer(&ρ), 32)
 	copy(key.key[:], sk[32:64])
 	tr := sk[64:128]
 	key.allocate()
@@ -417,6 +418,7 @@ func NewPrivateKeyFromExpanded(params Parameters, sk []byte) (*PrivateKey, error
 		off += 32 * p.ηBits
 	}
 	// Whether a key is valid is not secret; its coefficients are.
+	declassify(publicKeyCheck, unsafe.Pointer(&bad), 4)
 	if bad != 0 {
 		return nil, errPrivateKeyRange
 	}
@@ -432,10 +434,13 @@ func NewPrivateKeyFromExpanded(params Parameters, sk []byte) (*PrivateKey, error
 			differ |= ctNeq(uint32(t0[n]), uint32(key.t0[i][n]))
 		}
 	}
+	declassify(publicKeyCheck, unsafe.Pointer(&differ), 4)
 	if differ != 0 {
 		return nil, errPrivateKeyT0
 	}
-	if subtle.ConstantTimeCompare(tr, key.pub.tr[:]) != 1 {
+	trEqual := subtle.ConstantTimeCompare(tr, key.pub.tr[:])
+	declassify(publicKeyCheck, unsafe.Pointer(&trEqual), unsafe.Sizeof(trEqual))
+	if trEqual != 1 {
 		return nil, errPrivateKeyTr
 	}
 	return key, nil
