@@ -2,9 +2,11 @@ package mldsa
 
 import "unsafe"
 
-// The constant-time check (tools/checks/check_ct) runs key generation and
-// signing under valgrind's memcheck with the secret inputs marked undefined:
-// any branch or memory address computed from a secret is then reported.
+// The constant-time check (tools/checks/check_ct) runs the API under
+// valgrind's memcheck with the caller's secrets (seeds, expanded keys)
+// marked undefined by its driver as the API receives them, and the
+// randomness the library draws itself marked here with secret: any branch
+// or memory address computed from a secret is then reported.
 // FIPS 204 makes some values computed from secrets public, and the library
 // branches on them; each such place declares the value public
 // (declassifies it) with one of the reasons below, and nothing else may.

@@ -207,6 +207,8 @@ func GenerateKey(params Parameters) (*PrivateKey, error) {
 	if _, err := io.ReadFull(rand.Reader, ξ[:]); err != nil {
 		return nil, err
 	}
+	// The library draws ξ itself: no caller can mark it.
+	secret(unsafe.Pointer(&ξ), 32)
 	return newPrivateKeyFromSeed(params.p, &ξ)
 }
 
@@ -227,7 +229,6 @@ func NewPrivateKey(params Parameters, seed []byte) (*PrivateKey, error) {
 func newPrivateKeyFromSeed(p *params, ξ *[32]byte) (*PrivateKey, error) {
 	// Line 1: (ρ, ρ′, K) ← H(ξ ‖ IntegerToBytes(k, 1) ‖ IntegerToBytes(ℓ, 1), 128).
 	sk := &PrivateKey{p: p, seed: *ξ, hasSeed: true}
-	secret(unsafe.Pointer(&sk.seed), 32)
 	h := newShake256()
 	h.write(sk.seed[:])
 	h.writeByte(byte(p.k))
@@ -318,16 +319,6 @@ func (sk *PrivateKey) signForms() {
 		toMontgomeryVec(sk.s2Hat)
 		toMontgomeryVec(sk.t0Hat)
 	})
-}
-
-// markSecret marks the key's secret parts for the constant-time check:
-// s2 and t0 too, from which signForms computes ŝ2 and t̂0 at the first
-// signature.
-func (sk *PrivateKey) markSecret() {
-	secret(unsafe.Pointer(&sk.key), 32)
-	for _, v := range [][]ringElement{sk.s2, sk.t0, sk.s1Hat, sk.s2Hat, sk.t0Hat} {
-		secret(unsafe.Pointer(&v[0]), unsafe.Sizeof(v[0])*uintptr(len(v)))
-	}
 }
 
 // toMontgomeryVec puts each polynomial of v in Montgomery form.
@@ -638,6 +629,8 @@ func (sk *PrivateKey) signWithMode(μ *[64]byte, deterministic bool) ([]byte, er
 		if rnd, err = randomBytes(); err != nil {
 			return nil, err
 		}
+		// The library draws rnd itself: no caller can mark it.
+		secret(unsafe.Pointer(&rnd), 32)
 	}
 	return sk.signInternal(μ, &rnd)
 }
@@ -686,8 +679,6 @@ func (sk *PrivateKey) signInternal(μ *[64]byte, rnd *[32]byte) ([]byte, error) 
 	k, l := p.k, p.l
 	γ2 := p.γ2
 	aHat := sk.pub.aHat
-	secret(unsafe.Pointer(rnd), 32)
-	sk.markSecret()
 	sk.signForms()
 
 	// Line 7: ρ″ ← H(K ‖ rnd ‖ μ, 64).
