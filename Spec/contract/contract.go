@@ -86,8 +86,9 @@ type Contract struct {
 	// variant there is GoName+Variant (e.g. nttAVX2).
 	GoName string
 	// Valgrind marks the one routine that is no ML-DSA routine: valgrind's
-	// client request, which go/mldsa calls only when built with the tag
-	// valgrind (the constant-time check, tools/checks/check_ct). It has
+	// client request, which go/mldsa and check_ct's driver call only when
+	// built with the tag valgrind (the constant-time check,
+	// tools/checks/check_ct). It has
 	// no GoName and no variants; its files are built with the purego tag
 	// too, so that the pure-Go path can be checked.
 	Valgrind bool

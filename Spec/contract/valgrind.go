@@ -7,8 +7,9 @@ import (
 )
 
 // The valgrind client request is no ML-DSA routine: the constant-time check
-// (tools/checks/check_ct) builds go/mldsa with the tag valgrind, which
-// marks secrets undefined and FIPS 204's public values defined through it.
+// (tools/checks/check_ct) builds its driver and go/mldsa with the tag
+// valgrind; the driver marks the caller's secrets undefined through it, and
+// go/mldsa the randomness it draws, and FIPS 204's public values defined.
 func init() { lazily(valgrindContracts) }
 
 func valgrindContracts() {
@@ -23,7 +24,8 @@ func valgrindContracts() {
 			"ROLQ $3, $13, $61 and $51 on RDI (128 bits in all: RDI is unchanged) and",
 			"XCHGQ BX, BX, a sequence valgrind recognizes (BX is zeroed first). On the",
 			"CPU it changes only RAX, RBX, RDX and the flags. It is built also with the",
-			"purego tag, but only go/mldsa built with the tag valgrind calls it.",
+			"purego tag, but only check_ct's builds (go/mldsa and its driver, with the",
+			"tag valgrind) call it.",
 		},
 		// Functional: the request block is unchanged, proven from memory
 		// safety (args is not writable, and a write to it would fail the

@@ -10,7 +10,8 @@ package asm
 // ROLQ $3, $13, $61 and $51 on RDI (128 bits in all: RDI is unchanged) and
 // XCHGQ BX, BX, a sequence valgrind recognizes (BX is zeroed first). On the
 // CPU it changes only RAX, RBX, RDX and the flags. It is built also with the
-// purego tag, but only go/mldsa built with the tag valgrind calls it.
+// purego tag, but only check_ct's builds (go/mldsa and its driver, with the
+// tag valgrind) call it.
 //
 //go:noescape
 func ValgrindClientRequestAMD64(args *[6]uint64)

@@ -2,9 +2,11 @@ package mldsa
 
 import "unsafe"
 
-// The constant-time check (tools/checks/check_ct) runs key generation and
-// signing under valgrind's memcheck with the secret inputs marked undefined:
-// any branch or memory address computed from a secret is then reported.
+// The constant-time check (tools/checks/check_ct) runs the API under
+// valgrind's memcheck with the caller's secrets (seeds, expanded keys)
+// marked undefined by its driver as the API receives them, and the
+// randomness the library draws itself marked here with secret: any branch
+// or memory address computed from a secret is then reported.
 // FIPS 204 makes some values computed from secrets public, and the library
 // branches on them; each such place declares the value public
 // (declassifies it) with one of the reasons below, and nothing else may.
@@ -39,6 +41,10 @@ const (
 	// to 14): where rejections fall is independent of the accepted
 	// coefficients.
 	publicRejBounded
+	// Whether an expanded private key passes each check of
+	// NewPrivateKeyFromExpanded (s1 and s2 in [−η, η], t0 and tr those
+	// that ρ, s1 and s2 give): the caller learns it from the error.
+	publicKeyCheck
 	publicValues
 )
 
@@ -52,6 +58,7 @@ var publicReasons = [publicValues]string{
 	publicSignature:    "the signature (c̃, z, h) of the accepted attempt",
 	publicSampleInBall: "which bytes of H(c̃) SampleInBall rejects (Algorithm 29, line 7)",
 	publicRejBounded:   "which half-bytes RejBoundedPoly rejects (Algorithm 31)",
+	publicKeyCheck:     "whether, and why, an expanded private key is invalid",
 }
 
 // secret marks the n bytes at p as secret for the constant-time check.

@@ -207,6 +207,8 @@ func GenerateKey(params Parameters) (*PrivateKey, error) {
 	if _, err := io.ReadFull(rand.Reader, ξ[:]); err != nil {
 		return nil, err
 	}
+	// The library draws ξ itself: no caller can mark it.
+	secret(unsafe.Pointer(&ξ), 32)
 	return newPrivateKeyFromSeed(params.p, &ξ)
 }
 
@@ -227,7 +229,6 @@ func NewPrivateKey(params Parameters, seed []byte) (*PrivateKey, error) {
 func newPrivateKeyFromSeed(p *params, ξ *[32]byte) (*PrivateKey, error) {
 	// Line 1: (ρ, ρ′, K) ← H(ξ ‖ IntegerToBytes(k, 1) ‖ IntegerToBytes(ℓ, 1), 128).
 	sk := &PrivateKey{p: p, seed: *ξ, hasSeed: true}
-	secret(unsafe.Pointer(&sk.seed), 32)
 	h := newShake256()
 	h.write(sk.seed[:])
 	h.writeByte(byte(p.k))
@@ -320,16 +321,6 @@ func (sk *PrivateKey) signForms() {
 	})
 }
 
-// markSecret marks the key's secret parts for the constant-time check:
-// s2 and t0 too, from which signForms computes ŝ2 and t̂0 at the first
-// signature.
-func (sk *PrivateKey) markSecret() {
-	secret(unsafe.Pointer(&sk.key), 32)
-	for _, v := range [][]ringElement{sk.s2, sk.t0, sk.s1Hat, sk.s2Hat, sk.t0Hat} {
-		secret(unsafe.Pointer(&v[0]), unsafe.Sizeof(v[0])*uintptr(len(v)))
-	}
-}
-
 // toMontgomeryVec puts each polynomial of v in Montgomery form.
 func toMontgomeryVec(v []ringElement) {
 	for i := range v {
@@ -402,6 +393,7 @@ func NewPrivateKeyFromExpanded(params Parameters, sk []byte) (*PrivateKey, error
 	key := &PrivateKey{p: p}
 	var ρ [32]byte
 	copy(ρ[:], sk[:32])
+	declassify(publicRho, unsafe.Pointer(&ρ), 32)
 	copy(key.key[:], sk[32:64])
 	tr := sk[64:128]
 	key.allocate()
@@ -417,6 +409,7 @@ func NewPrivateKeyFromExpanded(params Parameters, sk []byte) (*PrivateKey, error
 		off += 32 * p.ηBits
 	}
 	// Whether a key is valid is not secret; its coefficients are.
+	declassify(publicKeyCheck, unsafe.Pointer(&bad), 4)
 	if bad != 0 {
 		return nil, errPrivateKeyRange
 	}
@@ -432,10 +425,13 @@ func NewPrivateKeyFromExpanded(params Parameters, sk []byte) (*PrivateKey, error
 			differ |= ctNeq(uint32(t0[n]), uint32(key.t0[i][n]))
 		}
 	}
+	declassify(publicKeyCheck, unsafe.Pointer(&differ), 4)
 	if differ != 0 {
 		return nil, errPrivateKeyT0
 	}
-	if subtle.ConstantTimeCompare(tr, key.pub.tr[:]) != 1 {
+	trEqual := subtle.ConstantTimeCompare(tr, key.pub.tr[:])
+	declassify(publicKeyCheck, unsafe.Pointer(&trEqual), unsafe.Sizeof(trEqual))
+	if trEqual != 1 {
 		return nil, errPrivateKeyTr
 	}
 	return key, nil
@@ -633,6 +629,8 @@ func (sk *PrivateKey) signWithMode(μ *[64]byte, deterministic bool) ([]byte, er
 		if rnd, err = randomBytes(); err != nil {
 			return nil, err
 		}
+		// The library draws rnd itself: no caller can mark it.
+		secret(unsafe.Pointer(&rnd), 32)
 	}
 	return sk.signInternal(μ, &rnd)
 }
@@ -681,8 +679,6 @@ func (sk *PrivateKey) signInternal(μ *[64]byte, rnd *[32]byte) ([]byte, error) 
 	k, l := p.k, p.l
 	γ2 := p.γ2
 	aHat := sk.pub.aHat
-	secret(unsafe.Pointer(rnd), 32)
-	sk.markSecret()
 	sk.signForms()
 
 	// Line 7: ρ″ ← H(K ‖ rnd ‖ μ, 64).

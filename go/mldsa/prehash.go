@@ -7,6 +7,7 @@ import (
 	"crypto/sha512"
 	"errors"
 	"io"
+	"unsafe"
 )
 
 // PreHash names a pre-hash function PH of HashML-DSA (FIPS 204, §5.4).
@@ -154,6 +155,8 @@ func (sk *PrivateKey) hashSign(message []byte, ph PreHash, opts *Options, determ
 		if _, err := io.ReadFull(rand.Reader, rnd[:]); err != nil {
 			return nil, err
 		}
+		// The library draws rnd itself: no caller can mark it.
+		secret(unsafe.Pointer(&rnd), 32)
 	}
 	return sk.signInternal(&μ, &rnd)
 }

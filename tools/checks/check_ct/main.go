@@ -1,22 +1,40 @@
 // Command check_ct measures the constant time of the whole library, Go code
-// included: it builds ./tools/checks/check_ct/driver with the tag valgrind on
-// each code path and runs it under valgrind's memcheck. Built that way,
-// go/mldsa marks its secret inputs undefined with valgrind's client requests
-// (the seed ξ in key generation; the private key and rnd in signing, hashed
-// or not) and declares public, at each place and for each reason listed in
-// go/mldsa/ct.go, only the values FIPS 204 makes public. Memcheck then
-// reports every branch, conditional move and memory address computed from a
-// secret: any "Conditional jump or move depends on uninitialised value(s)"
-// or "Use of uninitialised value" whose stack reaches vg's code is a
-// finding, printed at the Go source line of the innermost frame in vg's
-// code. Verify, where nothing is secret, runs too, as a control.
+// included: it builds ./tools/checks/check_ct/driver with the tag valgrind
+// on each code path and runs it under valgrind's memcheck. Secrets are
+// marked at the API boundary, as BoringSSL's constant-time tests do: the
+// driver marks the caller's inputs undefined with valgrind's client
+// requests before each call (the seed it gives NewPrivateKey, the expanded
+// key it gives NewPrivateKeyFromExpanded, and what crypto/rand returns,
+// through a reader that replaces crypto/rand.Reader), and every private
+// key that Sign, SignDeterministic, SignMu, HashSign, Bytes, ExpandedBytes,
+// Equal and the crypto/mldsa bridge receive is made from such marked
+// bytes. go/mldsa marks only the randomness it draws itself (GenerateKey's
+// ξ, hedged signing's rnd), and declares public, at each place and for each
+// reason listed in go/mldsa/ct.go, only the values FIPS 204 makes public.
+// Memcheck then reports every branch, conditional move and memory address
+// computed from a secret: any "Conditional jump or move depends on
+// uninitialised value(s)" or "Use of uninitialised value" whose stack
+// reaches vg's code is a finding, printed at the Go source line of the
+// innermost frame in vg's code. Verify, where nothing is secret, runs too,
+// as a control.
+//
+// The operations (-ops): keygen (GenerateKey; NewPrivateKey runs for every
+// operation), expanded (NewPrivateKeyFromExpanded on valid and invalid
+// keys), sign, signdet, signmu (SignMu and SignMuDeterministic), hashsign
+// (HashSign and HashSignDeterministic), each with a key from a seed and one
+// from an expanded key, bytes, expandedbytes, equal, verify (the control)
+// and bridge (StdSigner, StdPrivateKey, FromStdPrivateKey). The paths
+// (-paths): default (AVX2 where the CPU has it), baseline, purego, and
+// go1.27, the default path built with Go 1.27.3 (GOTOOLCHAIN), the only
+// one whose build has the bridge. Memcheck's reports inside the standard
+// library's ML-DSA, to which the bridge hands a seed, are counted apart.
 //
 // The driver runs on one thread, without asynchronous preemption and
 // without the collector (runtimeEnv says why).
 //
 // Usage, from the repository root:
 //
-//	go run ./tools/checks/check_ct [-paths default,baseline,purego] [-params 44,65,87] [-ops keygen,sign,hashsign,verify] [-n 1]
+//	go run ./tools/checks/check_ct [-paths default,baseline,purego,go1.27] [-params 44,65,87] [-ops keygen,expanded,sign,...] [-n 1]
 package main
 
 import (
@@ -43,9 +61,9 @@ import (
 
 func main() {
 	root := flag.String("root", ".", "repository root")
-	paths := flag.String("paths", "default,baseline,purego", "code paths")
+	paths := flag.String("paths", "default,baseline,purego,go1.27", "code paths")
 	params := flag.String("params", "44,65,87", "parameter sets")
-	ops := flag.String("ops", "keygen,sign,hashsign,verify", "operations")
+	ops := flag.String("ops", allOps, "operations")
 	n := flag.Int("n", 1, "operations of each kind per parameter set and path")
 	flag.Parse()
 	l, summary, err := run(*root, strings.Split(*paths, ","), *params, *ops, *n)
@@ -63,13 +81,38 @@ func main() {
 // only adds reports about the runtime's memory).
 var runtimeEnv = []string{"GOGC=off", "GOMAXPROCS=1", "GODEBUG=asyncpreemptoff=1"}
 
-// path is one code path: its build tags, its environment and the
+// allOps are the driver's operations. bridge, the crypto/mldsa bridge,
+// runs only on a path built with Go 1.27 (go1.27).
+const allOps = "keygen,expanded,sign,signdet,signmu,hashsign,bytes,expandedbytes,equal,verify,bridge"
+
+// path is one code path: its build tags, the toolchain it is built with
+// (GOTOOLCHAIN; empty: the default), its environment and the
 // implementation the library must report on it.
 type path struct {
-	name string
-	tags string
-	env  []string
-	impl string
+	name      string
+	tags      string
+	toolchain string
+	env       []string
+	impl      string
+}
+
+// bridgeToolchain builds the go1.27 path: the crypto/mldsa bridge's files
+// are under //go:build go1.27, and go.mod stays at go 1.26.0.
+const bridgeToolchain = "go1.27.3"
+
+// pathOps are the operations of ops that p's build has: without Go 1.27,
+// all but bridge.
+func pathOps(p path, ops string) string {
+	if p.toolchain != "" {
+		return ops
+	}
+	var out []string
+	for _, op := range strings.Split(ops, ",") {
+		if op != "bridge" {
+			out = append(out, op)
+		}
+	}
+	return strings.Join(out, ",")
 }
 
 func codePaths() map[string]path {
@@ -80,9 +123,12 @@ func codePaths() map[string]path {
 		def = "AVX2"
 	}
 	return map[string]path{
-		"default":  {"default", "valgrind", nil, def},
-		"baseline": {"baseline", "valgrind,cpu_features_env", []string{"VG_CPU_FEATURES=none"}, "baseline x86-64 assembly"},
-		"purego":   {"purego", "valgrind,purego", nil, "pure Go"},
+		"default":  {"default", "valgrind", "", nil, def},
+		"baseline": {"baseline", "valgrind,cpu_features_env", "", []string{"VG_CPU_FEATURES=none"}, "baseline x86-64 assembly"},
+		"purego":   {"purego", "valgrind,purego", "", nil, "pure Go"},
+		// The default path built by Go 1.27, whose compiler may branch
+		// where Go 1.26's does not, with the bridge.
+		"go1.27": {"go1.27", "valgrind", bridgeToolchain, nil, def},
 	}
 }
 
@@ -106,15 +152,21 @@ func run(root string, paths []string, params, ops string, n int) (diag.List, str
 	all := codePaths()
 	seen := map[string]bool{}
 	var done []string
+	stdReports := 0
 	for _, name := range paths {
 		p, ok := all[name]
 		if !ok {
 			return nil, "", fmt.Errorf("unknown code path %q", name)
 		}
-		found, err := runPath(r, tmp, p, params, ops, n)
+		pops := pathOps(p, ops)
+		if pops == "" {
+			continue
+		}
+		found, std, err := runPath(r, tmp, p, params, pops, n)
 		if err != nil {
 			return nil, "", err
 		}
+		stdReports += std
 		for _, f := range found {
 			key := f.String()
 			if !seen[key] {
@@ -122,7 +174,17 @@ func run(root string, paths []string, params, ops string, n int) (diag.List, str
 				l = append(l, f)
 			}
 		}
-		done = append(done, fmt.Sprintf("%s (%s)", p.name, p.impl))
+		impl := p.impl
+		if p.toolchain != "" {
+			impl += ", " + p.toolchain
+		}
+		if pops != ops {
+			impl += ", without bridge"
+		}
+		done = append(done, fmt.Sprintf("%s (%s)", p.name, impl))
+	}
+	if len(done) == 0 {
+		return nil, "", fmt.Errorf("no path runs any of the operations %s", ops)
 	}
 	for _, d := range l {
 		if controlRe.MatchString(d.Msg) {
@@ -130,17 +192,24 @@ func run(root string, paths []string, params, ops string, n int) (diag.List, str
 			break
 		}
 	}
-	return l, fmt.Sprintf("no secret-dependent branch or address in vg's code: %s of ML-DSA-%s, %d each, on %s; %s",
-		ops, strings.ReplaceAll(params, ",", "/"), n, strings.Join(done, ", "), sites), nil
+	std := ""
+	if stdReports > 0 {
+		std = fmt.Sprintf("; %d reports inside the standard library's ML-DSA, which the bridge calls, are not vg's", stdReports)
+	}
+	return l, fmt.Sprintf("no secret-dependent branch or address in vg's code: %s of ML-DSA-%s, %d each, on %s; %s%s",
+		ops, strings.ReplaceAll(params, ",", "/"), n, strings.Join(done, ", "), sites, std), nil
 }
 
 // runPath builds the driver for p and runs it under memcheck.
-func runPath(r *repo.Repo, tmp string, p path, params, ops string, n int) (diag.List, error) {
+func runPath(r *repo.Repo, tmp string, p path, params, ops string, n int) (diag.List, int, error) {
 	bin := filepath.Join(tmp, "driver-"+p.name)
 	build := exec.Command("go", "build", "-tags", p.tags, "-o", bin, "./tools/checks/check_ct/driver")
 	build.Dir = r.Root
+	if p.toolchain != "" {
+		build.Env = append(os.Environ(), "GOTOOLCHAIN="+p.toolchain)
+	}
 	if out, err := build.CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("%s: go build -tags %s: %v\n%s", p.name, p.tags, err, out)
+		return nil, 0, fmt.Errorf("%s: go build -tags %s (GOTOOLCHAIN=%s): %v\n%s", p.name, p.tags, p.toolchain, err, out)
 	}
 	xmlFile := filepath.Join(tmp, "memcheck-"+p.name+".xml")
 	cmd := exec.Command("valgrind", "--tool=memcheck", "--xml=yes", "--xml-file="+xmlFile,
@@ -160,14 +229,14 @@ func runPath(r *repo.Repo, tmp string, p path, params, ops string, n int) (diag.
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
-		return nil, fmt.Errorf("%s: the driver failed under valgrind: %v\n%s%s", p.name, err, stdout.String(), stderr.String())
+		return nil, 0, fmt.Errorf("%s: the driver failed under valgrind: %v\n%s%s", p.name, err, stdout.String(), stderr.String())
 	}
 	if want := "implementation: " + p.impl + "\n"; !strings.HasPrefix(stdout.String(), want) {
-		return nil, fmt.Errorf("%s: the driver printed %q, want %q", p.name, firstLine(stdout.String()), strings.TrimSpace(want))
+		return nil, 0, fmt.Errorf("%s: the driver printed %q, want %q", p.name, firstLine(stdout.String()), strings.TrimSpace(want))
 	}
 	data, err := os.ReadFile(xmlFile)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	return findings(r, data, p.name)
 }
@@ -214,8 +283,11 @@ var uninitKinds = map[string]string{
 // (SecretControl: a sampler keyed by a secret, whose branches follow where
 // its rejections fall) are that declared leak, which vg prove checks
 // against the contract; its caller must still declassify what it
-// branches on.
-func findings(r *repo.Repo, data []byte, pathName string) (diag.List, error) {
+// branches on. Errors inside the standard library's ML-DSA (crypto/mldsa,
+// to which the bridge's StdPrivateKey hands the seed, and whose key
+// generation branches where its RejBoundedPoly rejects) are not vg's code
+// either: findings counts them apart.
+func findings(r *repo.Repo, data []byte, pathName string) (diag.List, int, error) {
 	// Memcheck writes one XML document, but a Go program's valgrind
 	// annotations can add text after it; read the document only.
 	if i := bytes.LastIndex(data, []byte("</valgrindoutput>")); i >= 0 {
@@ -223,12 +295,17 @@ func findings(r *repo.Repo, data []byte, pathName string) (diag.List, error) {
 	}
 	var rep report
 	if err := xml.Unmarshal(data, &rep); err != nil {
-		return nil, fmt.Errorf("%s: memcheck's XML: %v", pathName, err)
+		return nil, 0, fmt.Errorf("%s: memcheck's XML: %v", pathName, err)
 	}
 	var l diag.List
+	std := 0
 	for _, e := range rep.Errors {
 		what, ok := uninitKinds[e.Kind]
 		if !ok {
+			continue
+		}
+		if fs := e.Stack.Frames; len(fs) > 0 && stdMLDSARe.MatchString(fs[0].Fn) {
+			std++
 			continue
 		}
 		var inner *frame
@@ -251,8 +328,11 @@ func findings(r *repo.Repo, data []byte, pathName string) (diag.List, error) {
 			e.Kind, what, shortFn(inner.Fn), pathName, strings.Join(chain[1:], " ← "))
 	}
 	sort.SliceStable(l, func(i, j int) bool { return l[i].Msg < l[j].Msg })
-	return l, nil
+	return l, std, nil
 }
+
+// stdMLDSARe matches the functions of the standard library's ML-DSA.
+var stdMLDSARe = regexp.MustCompile(`^crypto/(internal/fips140/)?mldsa\.`)
 
 // declaredLeak reports whether fn is an assembly routine whose contract
 // declares secret control flow.

@@ -80,9 +80,12 @@ func lineOf(t *testing.T, root, file, s string) int {
 	return 1 + strings.Count(string(data[:i]), "\n")
 }
 
+// honestOps are the driver's operations that every path has.
+const honestOps = "keygen,expanded,sign,signdet,signmu,hashsign,bytes,expandedbytes,equal,verify"
+
 func TestClean(t *testing.T) {
 	needValgrind(t)
-	l, summary, err := run("../../..", []string{"purego", "default"}, "44", "keygen,sign,hashsign,verify", 1)
+	l, summary, err := run("../../..", []string{"purego", "default"}, "44", honestOps, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,23 +93,66 @@ func TestClean(t *testing.T) {
 	t.Log(summary)
 }
 
-// TestPlanted plants a branch on the secret seed in key generation, a
-// branch on the secret key K in signing and a load indexed by K in signing,
-// and expects each reported at its line, on both paths it runs.
+// TestCleanBridge runs the go1.27 path, with the crypto/mldsa bridge.
+// Without the Go 1.27 toolchain it skips, except under CI, which has it.
+func TestCleanBridge(t *testing.T) {
+	needValgrind(t)
+	if out, err := exec.Command("go", "env", "GOVERSION").Output(); err != nil {
+		t.Fatal(err)
+	} else if v := strings.TrimSpace(string(out)); v != bridgeToolchain {
+		cmd := exec.Command("go", "version")
+		cmd.Env = append(os.Environ(), "GOTOOLCHAIN="+bridgeToolchain)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			if os.Getenv("CI") == "true" {
+				t.Fatalf("GOTOOLCHAIN=%s: %v\n%s", bridgeToolchain, err, out)
+			}
+			t.Skipf("GOTOOLCHAIN=%s: %v\n%s", bridgeToolchain, err, out)
+		}
+	}
+	l, summary, err := run("../../..", []string{"go1.27"}, "44", "bridge,signmu", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	scratch.Expect(t, l.Strings())
+	t.Log(summary)
+}
+
+// TestPlanted plants, where the library receives the caller's secrets
+// before it copies them, a branch on the seed at the top of NewPrivateKey
+// and a branch on a byte of s1 in the expanded key at the top of
+// NewPrivateKeyFromExpanded; a load indexed by the key K at the top of
+// SignMu; and, further in, a branch on the copied seed in key generation,
+// a branch on K in signing and a load indexed by K in signing. It expects
+// each reported at its line, on both paths it runs.
 func TestPlanted(t *testing.T) {
 	needValgrind(t)
 	root := copyLibrary(t)
 	const file = "go/mldsa/mldsa.go"
+	plant(t, root, file, "\t\treturn nil, errInvalidSeedLength\n\t}\n\treturn newPrivateKeyFromSeed(params.p, (*[32]byte)(seed))\n",
+		"\t\treturn nil, errInvalidSeedLength\n\t}\n\tif seed[5] == 0x42 { // planted: caller's seed branch\n\t\tplantedSink++\n\t}\n"+
+			"\treturn newPrivateKeyFromSeed(params.p, (*[32]byte)(seed))\n")
+	plant(t, root, file, "\t\treturn nil, errInvalidPrivateKeyLength\n\t}\n",
+		"\t\treturn nil, errInvalidPrivateKeyLength\n\t}\n\tif sk[200]&1 == 0 { // planted: expanded-key branch\n\t\tplantedSink++\n\t}\n")
+	plant(t, root, file, "func (sk *PrivateKey) SignMu(mu []byte) ([]byte, error) {\n",
+		"func (sk *PrivateKey) SignMu(mu []byte) ([]byte, error) {\n\tplantedSink += int(zetasMont[sk.key[2]]) // planted: SignMu key-indexed load\n")
 	plant(t, root, file, "\th.read(seeds.ρPrime[:])\n",
 		"\th.read(seeds.ρPrime[:])\n\tif sk.seed[3] == 0x42 { // planted: seed branch\n\t\tplantedSink++\n\t}\n")
-	plant(t, root, file, "\tsk.markSecret()\n",
-		"\tsk.markSecret()\n\tif sk.key[0]&1 == 0 { // planted: key branch\n\t\tplantedSink++\n\t}\n"+
+	plant(t, root, file, "\tsk.signForms()\n",
+		"\tsk.signForms()\n\tif sk.key[0]&1 == 0 { // planted: key branch\n\t\tplantedSink++\n\t}\n"+
 			"\tplantedSink += int(zetasMont[sk.key[1]]) // planted: key-indexed load\n")
 	plant(t, root, file, "func toMontgomeryVec(", "var plantedSink int\n\nfunc toMontgomeryVec(")
-	seedLine := lineOf(t, root, file, "planted: seed branch")
-	branchLine := lineOf(t, root, file, "planted: key branch")
-	loadLine := lineOf(t, root, file, "planted: key-indexed load")
-	l, _, err := run(root, []string{"purego", "default"}, "44", "keygen,sign", 1)
+	want := map[int]string{}
+	for s, kind := range map[string]string{
+		"planted: caller's seed branch":    "UninitCondition",
+		"planted: expanded-key branch":     "UninitCondition",
+		"planted: SignMu key-indexed load": "UninitValue",
+		"planted: seed branch":             "UninitCondition",
+		"planted: key branch":              "UninitCondition",
+		"planted: key-indexed load":        "UninitValue",
+	} {
+		want[lineOf(t, root, file, s)] = kind
+	}
+	l, _, err := run(root, []string{"purego", "default"}, "44", "keygen,expanded,sign,signmu", 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,22 +165,19 @@ func TestPlanted(t *testing.T) {
 		}
 		got[d.Line] = append(got[d.Line], d.Msg)
 	}
-	for _, want := range []struct {
-		line int
-		kind string
-	}{{seedLine, "UninitCondition"}, {branchLine, "UninitCondition"}, {loadLine, "UninitValue"}} {
+	for line, kind := range want {
 		for _, path := range []string{"purego", "default"} {
 			found := false
-			for _, m := range got[want.line] {
-				found = found || strings.HasPrefix(m, want.kind+":") && strings.Contains(m, "("+path+" path;")
+			for _, m := range got[line] {
+				found = found || strings.HasPrefix(m, kind+":") && strings.Contains(m, "("+path+" path;")
 			}
 			if !found {
-				t.Errorf("%s:%d: no %s finding on the %s path; findings:\n%s", file, want.line, want.kind, path, strings.Join(l.Strings(), "\n"))
+				t.Errorf("%s:%d: no %s finding on the %s path", file, line, kind, path)
 			}
 		}
 	}
 	for line := range got {
-		if line != seedLine && line != branchLine && line != loadLine {
+		if _, ok := want[line]; !ok {
 			t.Errorf("finding at %s:%d, not a planted line: %v", file, line, got[line])
 		}
 	}
