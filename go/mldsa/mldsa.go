@@ -32,7 +32,6 @@ import (
 	"crypto"
 	"crypto/rand"
 	"crypto/subtle"
-	"errors"
 	"fmt"
 	"io"
 	"sync"
@@ -142,27 +141,6 @@ func (params Parameters) String() string {
 	}
 	return params.p.name
 }
-
-var (
-	errInvalidParameters       = errors.New("mldsa: invalid parameters")
-	errInvalidSeedLength       = errors.New("mldsa: invalid seed length")
-	errInvalidPublicKeyLength  = errors.New("mldsa: invalid public key length")
-	errInvalidPrivateKeyLength = errors.New("mldsa: invalid expanded private key length")
-	errPrivateKeyRange         = errors.New("mldsa: invalid expanded private key: s1 or s2 coefficient out of range")
-	errPrivateKeyT0            = errors.New("mldsa: invalid expanded private key: t0 inconsistent with ρ, s1 and s2")
-	errPrivateKeyTr            = errors.New("mldsa: invalid expanded private key: tr is not the hash of the public key")
-	errZeroPrivateKey          = errors.New("mldsa: nil or zero private key")
-	errZeroPublicKey           = errors.New("mldsa: nil or zero public key")
-	errContextTooLong          = errors.New("mldsa: context too long")
-	errMuLength                = errors.New("mldsa: invalid message representative μ length")
-	errInvalidSignatureLength  = errors.New("mldsa: invalid signature length")
-	errInvalidSignature        = errors.New("mldsa: invalid signature")
-	errInvalidHint             = errors.New("mldsa: invalid signature encoding: malformed hint")
-	errSignatureNorm           = errors.New("mldsa: invalid signature: z out of range")
-	errSamplerExhausted        = errors.New("mldsa: rejection sampling exceeded its bound (FIPS 204, Appendix C)")
-	errBadMatrix               = errors.New("mldsa: internal error: Â has fewer than k·ℓ entries")
-	errSigningAttempts         = errors.New("mldsa: signing exceeded its attempt bound (FIPS 204, Appendix C)")
-)
 
 // PublicKey is an ML-DSA public key. It keeps Â and NTT(t1·2ᵈ), so that
 // verifying does not sample Â again. A PublicKey is safe for concurrent use.
@@ -579,9 +557,9 @@ func signerOpts(opts crypto.SignerOpts) (context string, isMu bool, err error) {
 		case hashMLDSAMu:
 			return "", true, nil
 		}
-		return "", false, fmt.Errorf("mldsa: unsupported SignerOpts crypto.Hash %v: ML-DSA signs the message itself (HashSign signs with HashML-DSA)", o)
+		return "", false, fmt.Errorf("%w crypto.Hash %v: ML-DSA signs the message itself (HashSign signs with HashML-DSA)", ErrUnsupportedSignerOpts, o)
 	}
-	return "", false, fmt.Errorf("mldsa: unsupported SignerOpts type %T (want nil, crypto.Hash(0), crypto.MLDSAMu or *mldsa.Options)", opts)
+	return "", false, fmt.Errorf("%w type %T (want nil, crypto.Hash(0), crypto.MLDSAMu or *mldsa.Options)", ErrUnsupportedSignerOpts, opts)
 }
 
 func (sk *PrivateKey) signMessage(message []byte, opts crypto.SignerOpts, deterministic bool) ([]byte, error) {
@@ -863,7 +841,7 @@ func verifyInternal(pk *PublicKey, μ *[64]byte, sig []byte) error {
 	// Line 8: c ← SampleInBall(c̃).
 	var c ringElement
 	if !sampleInBall(&c, cTilde, p.τ) {
-		return errSamplerExhausted
+		return errVerifySamplerExhausted
 	}
 	ntt(&c)
 	// Line 9: w′Approx ← NTT⁻¹(Â ∘ NTT(z) − NTT(c) ∘ NTT(t1·2ᵈ)).
