@@ -24,6 +24,10 @@ func TestErrorsIs(t *testing.T) {
 		t.Fatal(err)
 	}
 	long := &Options{Context: string(make([]byte, 256))}
+	seedless, err := NewPrivateKeyFromExpanded(p, sk.ExpandedBytes())
+	if err != nil {
+		t.Fatal(err)
+	}
 	badExpanded := sk.ExpandedBytes()
 	badExpanded[70] ^= 1 // tr
 	flipped := bytes.Clone(sig)
@@ -54,6 +58,9 @@ func TestErrorsIs(t *testing.T) {
 		{"HashSign weak", second(sk.HashSign(msg, SHA224, nil)), ErrPreHashTooWeak},
 		{"Sign crypto.SHA256", second(sk.Sign(nil, msg, crypto.SHA256)), ErrUnsupportedSignerOpts},
 		{"Sign other type", second(sk.Sign(nil, msg, hashOpts(0))), ErrUnsupportedSignerOpts},
+		{"PKCS#8 seed form without seed", second(MarshalPKCS8PrivateKeyFormat(seedless, PKCS8Seed)), ErrNoSeed},
+		{"ParsePKCS8PrivateKey garbage", second(ParsePKCS8PrivateKey([]byte{0x30, 0})), ErrInvalidPrivateKey},
+		{"ParsePKIXPublicKey garbage", second(ParsePKIXPublicKey([]byte{0x30, 0})), ErrInvalidPublicKey},
 	}
 	for _, c := range cases {
 		if c.err == nil {
