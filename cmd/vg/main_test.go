@@ -284,7 +284,7 @@ func TestHelp(t *testing.T) {
 	if r.code != 0 || !strings.Contains(r.out, "keygen") || !strings.Contains(r.out, "prove") {
 		t.Errorf("vg -h: %s", r)
 	}
-	for _, c := range []string{"keygen", "sign", "verify", "bench", "prove"} {
+	for _, c := range []string{"keygen", "sign", "verify", "pub", "bench", "prove"} {
 		for _, args := range [][]string{{c, "-h"}, {"help", c}} {
 			r := vg(t, "", args...)
 			if r.code != 0 || !strings.Contains(r.err, "usage: vg "+c) || !strings.Contains(r.err, "\nflags:\n  -") {
