@@ -615,12 +615,14 @@ func (sk *PrivateKey) signWithMode(μ *[64]byte, deterministic bool) ([]byte, er
 	return sk.signInternal(μ, &rnd)
 }
 
-// randomBytes returns 32 bytes from crypto/rand. Its buffer escapes (an
-// interface call reads into it), so it lives here and deterministic
-// signing does not pay for it.
+// randomBytes returns 32 bytes from crypto/rand. rand.Read, unlike
+// io.ReadFull(rand.Reader, ...), does not let the buffer escape when
+// rand.Reader is the default, so hedged signing allocates only the
+// signature. It never returns an error (crypto/rand stops the program
+// instead, as crypto/mldsa's own randomness does).
 func randomBytes() ([32]byte, error) {
 	var b [32]byte
-	_, err := io.ReadFull(rand.Reader, b[:])
+	_, err := rand.Read(b[:])
 	return b, err
 }
 

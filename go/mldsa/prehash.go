@@ -1,12 +1,10 @@
 package mldsa
 
 import (
-	"crypto/rand"
 	"crypto/sha256"
 	"crypto/sha3"
 	"crypto/sha512"
 	"fmt"
-	"io"
 )
 
 // PreHash names a pre-hash function PH of HashML-DSA (FIPS 204, §5.4).
@@ -114,44 +112,51 @@ func (ph PreHash) oid() []byte {
 	return []byte{0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, preHashOIDArc[ph]}
 }
 
-// digest returns PH(M): SHAKE128 with 256 bits of output and SHAKE256
-// with 512 (Algorithm 4, lines 19 and 22).
-func (ph PreHash) digest(m []byte) []byte {
+// digest returns PH(M), written into out: SHAKE128 with 256 bits of
+// output and SHAKE256 with 512 (Algorithm 4, lines 19 and 22). The
+// caller's buffer keeps HashSign from allocating.
+func (ph PreHash) digest(m []byte, out *[64]byte) []byte {
 	switch ph {
 	case SHA224:
 		s := sha256.Sum224(m)
-		return s[:]
+		return out[:copy(out[:], s[:])]
 	case SHA256:
 		s := sha256.Sum256(m)
-		return s[:]
+		return out[:copy(out[:], s[:])]
 	case SHA384:
 		s := sha512.Sum384(m)
-		return s[:]
+		return out[:copy(out[:], s[:])]
 	case SHA512:
-		s := sha512.Sum512(m)
-		return s[:]
+		*out = sha512.Sum512(m)
+		return out[:]
 	case SHA512_224:
 		s := sha512.Sum512_224(m)
-		return s[:]
+		return out[:copy(out[:], s[:])]
 	case SHA512_256:
 		s := sha512.Sum512_256(m)
-		return s[:]
+		return out[:copy(out[:], s[:])]
 	case SHA3_224:
 		s := sha3.Sum224(m)
-		return s[:]
+		return out[:copy(out[:], s[:])]
 	case SHA3_256:
 		s := sha3.Sum256(m)
-		return s[:]
+		return out[:copy(out[:], s[:])]
 	case SHA3_384:
 		s := sha3.Sum384(m)
-		return s[:]
+		return out[:copy(out[:], s[:])]
 	case SHA3_512:
-		s := sha3.Sum512(m)
-		return s[:]
+		*out = sha3.Sum512(m)
+		return out[:]
 	case SHAKE128:
-		return sha3.SumSHAKE128(m, 32)
+		h := sha3.NewSHAKE128()
+		h.Write(m)
+		h.Read(out[:32])
+		return out[:32]
 	default: // SHAKE256
-		return sha3.SumSHAKE256(m, 64)
+		h := sha3.NewSHAKE256()
+		h.Write(m)
+		h.Read(out[:])
+		return out[:]
 	}
 }
 
@@ -168,7 +173,8 @@ func hashMu(tr *[64]byte, message []byte, ph PreHash, opts *Options) ([64]byte, 
 	if len(context) > 255 {
 		return [64]byte{}, errContextTooLong
 	}
-	return computeMu(tr, 1, context, ph.oid(), ph.digest(message)), nil
+	var digest [64]byte
+	return computeMu(tr, 1, context, ph.oid(), ph.digest(message, &digest)), nil
 }
 
 // HashSign returns a HashML-DSA signature of message, pre-hashed with ph
@@ -204,7 +210,7 @@ func (sk *PrivateKey) hashSign(message []byte, ph PreHash, opts *Options, determ
 	}
 	var rnd [32]byte
 	if !deterministic {
-		if _, err := io.ReadFull(rand.Reader, rnd[:]); err != nil {
+		if rnd, err = randomBytes(); err != nil {
 			return nil, err
 		}
 	}
