@@ -45,15 +45,6 @@ func paramSetByName(name string) (*paramSet, error) {
 	return nil, fmt.Errorf("unknown parameter set %q (want ML-DSA-44, ML-DSA-65 or ML-DSA-87)", name)
 }
 
-func paramSetOf(p mldsa.Parameters) (*paramSet, error) {
-	for _, ps := range paramSets {
-		if ps.params == p {
-			return ps, nil
-		}
-	}
-	return nil, fmt.Errorf("unknown parameter set %s", p)
-}
-
 // privateKeyForm is the RFC 9881 ML-DSA-xx-PrivateKey CHOICE alternative.
 type privateKeyForm = mldsa.PKCS8Format
 
