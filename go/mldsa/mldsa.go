@@ -5,9 +5,13 @@
 // Its API is that of Go 1.27's crypto/mldsa, plus what that package lacks:
 // expanded private keys (NewPrivateKeyFromExpanded, ExpandedBytes), signing
 // and verifying an external message representative μ (SignMu,
-// SignMuDeterministic, VerifyMu) and HashML-DSA with the twelve pre-hash
-// functions of FIPS 204 (HashSign, HashSignDeterministic, HashVerify).
-// Built with Go 1.27 or later, Options is crypto/mldsa's Options, and
+// SignMuDeterministic, VerifyMu), HashML-DSA with the twelve pre-hash
+// functions of FIPS 204 (HashSign, HashSignDeterministic, HashVerify;
+// HashSign refuses a pre-hash weaker than the parameter set, see
+// PreHash.CheckStrength), the PKCS#8 and SubjectPublicKeyInfo encodings of
+// RFC 9881 (MarshalPKCS8PrivateKey, ParsePKCS8PrivateKey,
+// MarshalPKIXPublicKey, ParsePKIXPublicKey) and error values for errors.Is
+// (ErrInvalidSignature, ErrInvalidPrivateKey, ...). Built with Go 1.27 or later, Options is crypto/mldsa's Options, and
 // StdSigner and the conversions StdPrivateKey, StdPublicKey,
 // FromStdPrivateKey and FromStdPublicKey let crypto/x509, and anything else
 // that knows only the standard library's key types, sign with this package.
