@@ -57,7 +57,13 @@ const (
 // -65 or -87 (2.16.840.1.101.3.4.3.17, .18, .19; RFC 9881, §2) with the
 // parameters absent, as RFC 9881 requires.
 func algorithmIdentifier(p *params) []byte {
-	arc := map[*params]byte{&params44: 17, &params65: 18, &params87: 19}[p]
+	arc := byte(17)
+	switch p {
+	case &params65:
+		arc = 18
+	case &params87:
+		arc = 19
+	}
 	return []byte{tagSequence, 11, tagOID, 9, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x03, arc}
 }
 
