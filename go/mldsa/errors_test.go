@@ -32,6 +32,10 @@ func TestErrorsIs(t *testing.T) {
 	badExpanded[70] ^= 1 // tr
 	flipped := bytes.Clone(sig)
 	flipped[0] ^= 1
+	badHint := bytes.Clone(sig)
+	badHint[len(badHint)-1] = byte(p.p.ω + 1)
+	badZ := bytes.Clone(sig)
+	copy(badZ[p.p.cTildeSize():], []byte{0xff, 0xff, 0xff}) // z[0][0] = −(γ1 − 1)
 	second := func(_ any, err error) error { return err }
 	cases := []struct {
 		name string
@@ -49,6 +53,8 @@ func TestErrorsIs(t *testing.T) {
 		{"Verify wrong message", Verify(pk, []byte("other"), sig, nil), ErrInvalidSignature},
 		{"Verify flipped c̃", Verify(pk, msg, flipped, nil), ErrInvalidSignature},
 		{"Verify length", Verify(pk, msg, sig[1:], nil), ErrInvalidSignature},
+		{"Verify malformed hint", Verify(pk, msg, badHint, nil), ErrInvalidSignature},
+		{"Verify z out of range", Verify(pk, msg, badZ, nil), ErrInvalidSignature},
 		{"Sign context", second(sk.Sign(nil, msg, long)), ErrContextTooLong},
 		{"Verify context", Verify(pk, msg, sig, long), ErrContextTooLong},
 		{"SignMu length", second(sk.SignMu(make([]byte, 63))), ErrInvalidMu},

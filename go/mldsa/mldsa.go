@@ -526,7 +526,8 @@ func (pk *PublicKey) Parameters() Parameters {
 // 64-byte μ message representative, signed as SignMu does; RFC 9881,
 // "externalMu"). Any other SignerOpts is an error, rather than a
 // signature with a context the caller did not ask for; HashSign signs
-// with HashML-DSA. The io.Reader argument is ignored.
+// with HashML-DSA. The io.Reader argument is ignored: the randomness comes
+// from crypto/rand.Read, which stops the program rather than fail.
 func (sk *PrivateKey) Sign(_ io.Reader, message []byte, opts crypto.SignerOpts) (signature []byte, err error) {
 	return sk.signMessage(message, opts, false)
 }
