@@ -73,7 +73,7 @@ func (ph PreHash) CollisionStrength() int {
 	return preHashCollisionBits[ph]
 }
 
-// CheckStrength reports whether HashSign accepts ph with params: FIPS 204,
+// CheckStrength returns nil if HashSign accepts ph with params. FIPS 204,
 // §5.4, asks that the digest come from a hash with at least λ bits of
 // classical security against collisions and second preimages, λ being the
 // parameter set's collision strength (Table 1: 128, 192 and 256 bits for
