@@ -37,6 +37,8 @@ fuzz() {
 
 fuzz . ./go/mldsa FuzzNewPublicKeyVerify
 fuzz . ./go/mldsa FuzzNewPrivateKeyFromExpanded
+fuzz . ./go/mldsa FuzzParsePKCS8PrivateKey
+fuzz . ./go/mldsa FuzzParsePKIXPublicKey
 fuzz . ./cmd/vg FuzzParse
 
 # Differential targets (bench/, its own module): vg on each code path

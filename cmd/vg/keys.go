@@ -1,14 +1,12 @@
 package main
 
-// Key encodings: PKCS#8 (RFC 5958) private keys and SubjectPublicKeyInfo
-// (RFC 5280) public keys for ML-DSA as RFC 9881 defines them, PEM armour
+// Key files: PKCS#8 private keys and SubjectPublicKeyInfo public keys as
+// RFC 9881 defines them (encoded and parsed by go/mldsa), PEM armour
 // (RFC 7468), and raw keys (the 32-byte seed ξ, the FIPS 204 expanded
 // private key skEncode output, the pkEncode output).
 
 import (
 	"bytes"
-	"crypto/subtle"
-	"crypto/x509/pkix"
 	"encoding/asn1"
 	"encoding/pem"
 	"errors"
@@ -18,20 +16,18 @@ import (
 	"github.com/vg-crypto/vg/go/mldsa"
 )
 
-// paramSet ties a FIPS 204 parameter set to its RFC 9881 object identifier
-// and the size of its expanded private key (FIPS 204 Table 2).
+// paramSet is a FIPS 204 parameter set with the size of its expanded
+// private key (FIPS 204 Table 2).
 type paramSet struct {
 	name         string
-	oid          asn1.ObjectIdentifier
 	params       mldsa.Parameters
 	expandedSize int
 }
 
-// The OIDs are id-ml-dsa-44/65/87 from NIST's CSOR arc, as RFC 9881 §2 lists them.
 var paramSets = []*paramSet{
-	{"ML-DSA-44", asn1.ObjectIdentifier{2, 16, 840, 1, 101, 3, 4, 3, 17}, mldsa.MLDSA44(), 2560},
-	{"ML-DSA-65", asn1.ObjectIdentifier{2, 16, 840, 1, 101, 3, 4, 3, 18}, mldsa.MLDSA65(), 4032},
-	{"ML-DSA-87", asn1.ObjectIdentifier{2, 16, 840, 1, 101, 3, 4, 3, 19}, mldsa.MLDSA87(), 4896},
+	{"ML-DSA-44", mldsa.MLDSA44(), mldsa.MLDSA44().ExpandedPrivateKeySize()},
+	{"ML-DSA-65", mldsa.MLDSA65(), mldsa.MLDSA65().ExpandedPrivateKeySize()},
+	{"ML-DSA-87", mldsa.MLDSA87(), mldsa.MLDSA87().ExpandedPrivateKeySize()},
 }
 
 // seedSize is the size of the key generation seed ξ (FIPS 204 Algorithm 1, line 1).
@@ -49,64 +45,22 @@ func paramSetByName(name string) (*paramSet, error) {
 	return nil, fmt.Errorf("unknown parameter set %q (want ML-DSA-44, ML-DSA-65 or ML-DSA-87)", name)
 }
 
-func paramSetByOID(oid asn1.ObjectIdentifier) (*paramSet, error) {
-	for _, ps := range paramSets {
-		if oid.Equal(ps.oid) {
-			return ps, nil
-		}
-	}
-	return nil, fmt.Errorf("algorithm %v is not ML-DSA (want id-ml-dsa-44, -65 or -87)", oid)
-}
-
-func paramSetOf(p mldsa.Parameters) (*paramSet, error) {
-	for _, ps := range paramSets {
-		if ps.params == p {
-			return ps, nil
-		}
-	}
-	return nil, fmt.Errorf("unknown parameter set %s", p)
-}
-
 // privateKeyForm is the RFC 9881 ML-DSA-xx-PrivateKey CHOICE alternative.
-type privateKeyForm int
+type privateKeyForm = mldsa.PKCS8Format
 
 const (
-	formSeed     privateKeyForm = iota // seed [0] IMPLICIT OCTET STRING (SIZE (32))
-	formExpanded                       // expandedKey OCTET STRING
-	formBoth                           // both SEQUENCE { seed, expandedKey }
+	formSeed     = mldsa.PKCS8Seed     // seed [0] IMPLICIT OCTET STRING (SIZE (32))
+	formExpanded = mldsa.PKCS8Expanded // expandedKey OCTET STRING
+	formBoth     = mldsa.PKCS8Both     // both SEQUENCE { seed, expandedKey }
 )
 
 func parsePrivateKeyForm(s string) (privateKeyForm, error) {
-	switch s {
-	case "seed":
-		return formSeed, nil
-	case "expanded":
-		return formExpanded, nil
-	case "both":
-		return formBoth, nil
+	for _, f := range []privateKeyForm{formSeed, formExpanded, formBoth} {
+		if s == f.String() {
+			return f, nil
+		}
 	}
 	return 0, fmt.Errorf("unknown private key form %q (want seed, expanded or both)", s)
-}
-
-// oneAsymmetricKey is PKCS#8 / RFC 5958 OneAsymmetricKey. Elements after
-// publicKey are ignored, as the extension marker there allows.
-type oneAsymmetricKey struct {
-	Version    int
-	Algorithm  pkix.AlgorithmIdentifier
-	PrivateKey []byte
-	Attributes asn1.RawValue  `asn1:"optional,tag:0"`
-	PublicKey  asn1.BitString `asn1:"optional,tag:1"`
-}
-
-type subjectPublicKeyInfo struct {
-	Algorithm pkix.AlgorithmIdentifier
-	PublicKey asn1.BitString
-}
-
-// bothForm is the "both" alternative of the private key CHOICE.
-type bothForm struct {
-	Seed        []byte
-	ExpandedKey []byte
 }
 
 const (
@@ -114,82 +68,19 @@ const (
 	pemPublicKey  = "PUBLIC KEY"
 )
 
-// marshalPKCS8 encodes sk as a version 1 PKCS#8 PrivateKeyInfo whose
-// algorithm parameters are absent (RFC 9881 §3) and whose private key is
-// the chosen CHOICE alternative. Forms with the seed need a key that has
-// one (made by GenerateKey or NewPrivateKey).
+// marshalPKCS8 encodes sk as PKCS#8 in the chosen form. Forms with the
+// seed need a key that has one (made by GenerateKey or NewPrivateKey).
 func marshalPKCS8(sk *mldsa.PrivateKey, form privateKeyForm) ([]byte, error) {
-	ps, err := paramSetOf(sk.PublicKey().Parameters())
-	if err != nil {
-		return nil, err
-	}
-	if form != formExpanded && len(sk.Bytes()) != seedSize {
+	der, err := mldsa.MarshalPKCS8PrivateKeyFormat(sk, form)
+	if errors.Is(err, mldsa.ErrNoSeed) {
 		return nil, errors.New("the key has no seed (it was read from an expanded key); only the expanded form can encode it")
 	}
-	var inner []byte
-	switch form {
-	case formSeed:
-		inner, err = asn1.Marshal(asn1.RawValue{Class: asn1.ClassContextSpecific, Tag: 0, Bytes: sk.Bytes()})
-	case formExpanded:
-		inner, err = asn1.Marshal(sk.ExpandedBytes())
-	case formBoth:
-		inner, err = asn1.Marshal(bothForm{Seed: sk.Bytes(), ExpandedKey: sk.ExpandedBytes()})
-	default:
-		return nil, errors.New("unknown private key form")
-	}
-	if err != nil {
-		return nil, err
-	}
-	return asn1.Marshal(oneAsymmetricKey{
-		Algorithm:  pkix.AlgorithmIdentifier{Algorithm: ps.oid},
-		PrivateKey: inner,
-	})
+	return der, err
 }
 
-// marshalSPKI encodes pk as a SubjectPublicKeyInfo with absent algorithm
-// parameters and the pkEncode output as the BIT STRING (RFC 9881 §4).
+// marshalSPKI encodes pk as a SubjectPublicKeyInfo.
 func marshalSPKI(pk *mldsa.PublicKey) ([]byte, error) {
-	ps, err := paramSetOf(pk.Parameters())
-	if err != nil {
-		return nil, err
-	}
-	b := pk.Bytes()
-	return asn1.Marshal(subjectPublicKeyInfo{
-		Algorithm: pkix.AlgorithmIdentifier{Algorithm: ps.oid},
-		PublicKey: asn1.BitString{Bytes: b, BitLength: 8 * len(b)},
-	})
-}
-
-// unmarshalDER parses exactly one DER value into v. Its errors say what is
-// wrong in words: encoding/asn1's own, for a structure that does not match,
-// print Go struct tags.
-func unmarshalDER(der []byte, v any, what, want string) error {
-	rest, err := asn1.Unmarshal(der, v)
-	if err != nil {
-		return fmt.Errorf("malformed %s: %s (want %s)", what, derProblem(err), want)
-	}
-	if len(rest) != 0 {
-		return fmt.Errorf("malformed %s: %d bytes of trailing data after the DER value", what, len(rest))
-	}
-	return nil
-}
-
-// derProblem describes an encoding/asn1 error in a few words.
-func derProblem(err error) string {
-	var syn asn1.SyntaxError
-	if errors.As(err, &syn) {
-		// Short messages: "data truncated", "non-minimal length", ...
-		return "not valid DER: " + syn.Msg
-	}
-	var st asn1.StructuralError
-	if errors.As(err, &st) {
-		if strings.HasPrefix(st.Msg, "tags don't match") {
-			return "an element has the wrong type"
-		}
-		msg, _, _ := strings.Cut(st.Msg, " (")
-		return "unexpected structure: " + msg
-	}
-	return "not valid DER"
+	return mldsa.MarshalPKIXPublicKey(pk)
 }
 
 // A key of the other kind, recognised when the expected one does not parse.
@@ -198,144 +89,51 @@ var (
 	errPrivateNotPublic = errors.New("this is a private key (PKCS#8), not a public key")
 )
 
-// The structures unmarshalDER is asked for, as errors name them.
-const (
-	wantPKCS8 = "PKCS#8 SEQUENCE { version INTEGER, algorithm AlgorithmIdentifier, privateKey OCTET STRING, ... }"
-	wantSPKI  = "SubjectPublicKeyInfo SEQUENCE { algorithm AlgorithmIdentifier, subjectPublicKey BIT STRING }"
-)
-
-// checkAlgorithm returns the parameter set of an RFC 9881 AlgorithmIdentifier,
-// whose parameters must be absent, and checks it against want if non-nil.
-func checkAlgorithm(ai pkix.AlgorithmIdentifier, want *paramSet) (*paramSet, error) {
-	ps, err := paramSetByOID(ai.Algorithm)
-	if err != nil {
-		return nil, err
+// checkParams checks a parsed key's parameter set against want, if non-nil.
+func checkParams(got mldsa.Parameters, want *paramSet) error {
+	if want != nil && got != want.params {
+		return fmt.Errorf("key is %s but -params says %s", got, want.name)
 	}
-	if len(ai.Parameters.FullBytes) != 0 {
-		return nil, fmt.Errorf("%s algorithm parameters must be absent (RFC 9881)", ps.name)
-	}
-	if want != nil && want != ps {
-		return nil, fmt.Errorf("key is %s but -params says %s", ps.name, want.name)
-	}
-	return ps, nil
-}
-
-// bitStringBytes returns the bytes of a BIT STRING that holds whole bytes.
-func bitStringBytes(b asn1.BitString, what string) ([]byte, error) {
-	if b.BitLength != 8*len(b.Bytes) {
-		return nil, fmt.Errorf("malformed %s: BIT STRING has %d unused bits", what, 8*len(b.Bytes)-b.BitLength)
-	}
-	return b.Bytes, nil
+	return nil
 }
 
 // parsePKCS8 decodes a DER PKCS#8 ML-DSA private key in any of the three
-// RFC 9881 forms. For "both" it checks that the expanded key is the one the
-// seed generates, and if the optional public key is present, that it is the
-// key's public key. want, if non-nil, is the parameter set the caller expects.
+// RFC 9881 forms (go/mldsa checks the consistency of "both" and of an
+// embedded public key). want, if non-nil, is the parameter set the caller
+// expects.
 func parsePKCS8(der []byte, want *paramSet) (*mldsa.PrivateKey, error) {
-	var k oneAsymmetricKey
-	if err := unmarshalDER(der, &k, "PKCS#8 private key", wantPKCS8); err != nil {
-		var spki subjectPublicKeyInfo
-		if rest, err := asn1.Unmarshal(der, &spki); err == nil && len(rest) == 0 {
+	sk, err := mldsa.ParsePKCS8PrivateKey(der)
+	if err != nil {
+		if _, perr := mldsa.ParsePKIXPublicKey(der); perr == nil {
 			return nil, errPublicNotPrivate
 		}
+		return nil, cliError(err)
+	}
+	if err := checkParams(sk.PublicKey().Parameters(), want); err != nil {
 		return nil, err
-	}
-	if k.Version != 0 && k.Version != 1 {
-		return nil, fmt.Errorf("unsupported PKCS#8 version %d", k.Version)
-	}
-	ps, err := checkAlgorithm(k.Algorithm, want)
-	if err != nil {
-		return nil, err
-	}
-	var choice asn1.RawValue
-	if err := unmarshalDER(k.PrivateKey, &choice, ps.name+" private key", "seed [0], expandedKey OCTET STRING or both SEQUENCE (RFC 9881)"); err != nil {
-		return nil, err
-	}
-	var sk *mldsa.PrivateKey
-	switch {
-	case choice.Class == asn1.ClassContextSpecific && choice.Tag == 0 && !choice.IsCompound:
-		if len(choice.Bytes) != seedSize {
-			return nil, fmt.Errorf("%s seed is %d bytes, want %d", ps.name, len(choice.Bytes), seedSize)
-		}
-		sk, err = mldsa.NewPrivateKey(ps.params, choice.Bytes)
-	case choice.Class == asn1.ClassUniversal && choice.Tag == asn1.TagOctetString && !choice.IsCompound:
-		if len(choice.Bytes) != ps.expandedSize {
-			return nil, fmt.Errorf("%s expanded key is %d bytes, want %d", ps.name, len(choice.Bytes), ps.expandedSize)
-		}
-		sk, err = mldsa.NewPrivateKeyFromExpanded(ps.params, choice.Bytes)
-	case choice.Class == asn1.ClassUniversal && choice.Tag == asn1.TagSequence && choice.IsCompound:
-		both, err := parseBoth(choice.Bytes, ps.name)
-		if err != nil {
-			return nil, err
-		}
-		if len(both.Seed) != seedSize {
-			return nil, fmt.Errorf("%s seed is %d bytes, want %d", ps.name, len(both.Seed), seedSize)
-		}
-		if len(both.ExpandedKey) != ps.expandedSize {
-			return nil, fmt.Errorf("%s expanded key is %d bytes, want %d", ps.name, len(both.ExpandedKey), ps.expandedSize)
-		}
-		sk, err = mldsa.NewPrivateKey(ps.params, both.Seed)
-		if err == nil && subtle.ConstantTimeCompare(sk.ExpandedBytes(), both.ExpandedKey) != 1 {
-			return nil, fmt.Errorf("%s private key: seed and expanded key do not match", ps.name)
-		}
-	default:
-		return nil, fmt.Errorf("malformed %s private key: want seed [0], expandedKey OCTET STRING or both SEQUENCE", ps.name)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("%s private key: %v", ps.name, err)
-	}
-	if len(k.PublicKey.Bytes) != 0 || k.PublicKey.BitLength != 0 {
-		pub, err := bitStringBytes(k.PublicKey, "PKCS#8 public key")
-		if err != nil {
-			return nil, err
-		}
-		if !bytes.Equal(pub, sk.PublicKey().Bytes()) {
-			return nil, fmt.Errorf("%s private key: embedded public key does not match the private key", ps.name)
-		}
 	}
 	return sk, nil
 }
 
-// parseBoth parses the contents of the "both" SEQUENCE: exactly two OCTET
-// STRINGs. (Unmarshalling into bothForm would ignore extra elements.)
-func parseBoth(content []byte, name string) (bothForm, error) {
-	var both bothForm
-	problem := ""
-	rest, err := asn1.Unmarshal(content, &both.Seed)
-	if err == nil {
-		rest, err = asn1.Unmarshal(rest, &both.ExpandedKey)
-	}
-	switch {
-	case err != nil:
-		problem = derProblem(err)
-	case len(rest) != 0:
-		problem = "more than two elements"
-	default:
-		return both, nil
-	}
-	return bothForm{}, fmt.Errorf("malformed %s private key (both): %s (want SEQUENCE { seed OCTET STRING, expandedKey OCTET STRING })", name, problem)
-}
-
 // parseSPKI decodes a DER SubjectPublicKeyInfo holding an ML-DSA public key.
 func parseSPKI(der []byte, want *paramSet) (*mldsa.PublicKey, error) {
-	var spki subjectPublicKeyInfo
-	if err := unmarshalDER(der, &spki, "SubjectPublicKeyInfo", wantSPKI); err != nil {
-		var k oneAsymmetricKey
-		if rest, err := asn1.Unmarshal(der, &k); err == nil && len(rest) == 0 {
+	pk, err := mldsa.ParsePKIXPublicKey(der)
+	if err != nil {
+		if _, perr := mldsa.ParsePKCS8PrivateKey(der); perr == nil {
 			return nil, errPrivateNotPublic
 		}
+		return nil, cliError(err)
+	}
+	if err := checkParams(pk.Parameters(), want); err != nil {
 		return nil, err
 	}
-	ps, err := checkAlgorithm(spki.Algorithm, want)
-	if err != nil {
-		return nil, err
-	}
-	b, err := bitStringBytes(spki.PublicKey, ps.name+" public key")
-	if err != nil {
-		return nil, err
-	}
-	return newPublicKey(ps, b)
+	return pk, nil
+}
+
+// cliError drops the package name from go/mldsa's messages: the command
+// says which file it was reading.
+func cliError(err error) error {
+	return errors.New(strings.TrimPrefix(err.Error(), "mldsa: "))
 }
 
 func newPublicKey(ps *paramSet, b []byte) (*mldsa.PublicKey, error) {
@@ -347,6 +145,14 @@ func newPublicKey(ps *paramSet, b []byte) (*mldsa.PublicKey, error) {
 		return nil, fmt.Errorf("%s public key: %v", ps.name, err)
 	}
 	return pk, nil
+}
+
+// isDERValue reports whether data is exactly one DER element: then it is
+// a malformed key, not a raw one, and -params would not help.
+func isDERValue(data []byte) bool {
+	var v asn1.RawValue
+	rest, err := asn1.Unmarshal(data, &v)
+	return err == nil && len(rest) == 0
 }
 
 // isPEM reports whether data looks like PEM armour rather than DER or raw bytes.
@@ -410,7 +216,7 @@ func parsePrivateKey(data []byte, ps *paramSet) (*mldsa.PrivateKey, error) {
 		// A raw key may start with 0x30 too.
 		return nil, fmt.Errorf("%v; or, as a raw key: %v", err, rawKeyProblem(len(data), ps, true))
 	}
-	if err != nil && ps == nil && err != errPublicNotPrivate {
+	if err != nil && ps == nil && err != errPublicNotPrivate && !isDERValue(data) {
 		return nil, fmt.Errorf("%v (a raw key needs -params)", err)
 	}
 	return sk, err
@@ -497,7 +303,7 @@ func parsePublicKey(data []byte, ps *paramSet) (*mldsa.PublicKey, error) {
 	if err != nil && rawSizeKnown(len(data)) {
 		return nil, fmt.Errorf("%v; or, as a raw key: %v", err, rawKeyProblem(len(data), ps, false))
 	}
-	if err != nil && ps == nil && err != errPrivateNotPublic {
+	if err != nil && ps == nil && err != errPrivateNotPublic && !isDERValue(data) {
 		return nil, fmt.Errorf("%v (a raw key needs -params)", err)
 	}
 	return pk, err

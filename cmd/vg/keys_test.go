@@ -14,7 +14,33 @@ import (
 
 var allForms = []privateKeyForm{formSeed, formExpanded, formBoth}
 
-func formName(f privateKeyForm) string { return [...]string{"seed", "expanded", "both"}[f] }
+func formName(f privateKeyForm) string { return f.String() }
+
+// The structures of RFC 5958 and RFC 5280, for building malformed keys
+// with encoding/asn1 independently of go/mldsa's encoder.
+type oneAsymmetricKey struct {
+	Version    int
+	Algorithm  pkix.AlgorithmIdentifier
+	PrivateKey []byte
+	Attributes asn1.RawValue  `asn1:"optional,tag:0"`
+	PublicKey  asn1.BitString `asn1:"optional,tag:1"`
+}
+
+type subjectPublicKeyInfo struct {
+	Algorithm pkix.AlgorithmIdentifier
+	PublicKey asn1.BitString
+}
+
+type bothForm struct {
+	Seed        []byte
+	ExpandedKey []byte
+}
+
+// oidOf returns id-ml-dsa-44, -65 or -87 (RFC 9881, §2).
+func oidOf(ps *paramSet) asn1.ObjectIdentifier {
+	arc := map[string]int{"ML-DSA-44": 17, "ML-DSA-65": 18, "ML-DSA-87": 19}[ps.name]
+	return asn1.ObjectIdentifier{2, 16, 840, 1, 101, 3, 4, 3, arc}
+}
 
 func generate(t *testing.T, ps *paramSet) *mldsa.PrivateKey {
 	t.Helper()
@@ -283,7 +309,7 @@ func TestPrivateKeyRejections(t *testing.T) {
 		seedInner := func(s []byte) []byte {
 			return mustMarshal(t, asn1.RawValue{Class: asn1.ClassContextSpecific, Tag: 0, Bytes: s})
 		}
-		good := pkcs8(t, 0, ps.oid, nil, seedInner(seed), nil)
+		good := pkcs8(t, 0, oidOf(ps), nil, seedInner(seed), nil)
 		if _, err := parsePrivateKey(good, nil); err != nil {
 			t.Fatalf("%s: the unmodified test key is rejected: %v", ps.name, err)
 		}
@@ -300,33 +326,33 @@ func TestPrivateKeyRejections(t *testing.T) {
 			"wrong OID (Ed25519)":        pkcs8(t, 0, asn1.ObjectIdentifier{1, 3, 101, 112}, nil, seedInner(seed), nil),
 			"wrong OID (next arc)":       pkcs8(t, 0, asn1.ObjectIdentifier{2, 16, 840, 1, 101, 3, 4, 3, 20}, nil, seedInner(seed), nil),
 			"wrong OID (HashML-DSA-44)":  pkcs8(t, 0, asn1.ObjectIdentifier{2, 16, 840, 1, 101, 3, 4, 3, 32}, nil, seedInner(seed), nil),
-			"NULL parameters":            pkcs8(t, 0, ps.oid, []byte{5, 0}, seedInner(seed), nil),
-			"version 2":                  pkcs8(t, 2, ps.oid, nil, seedInner(seed), nil),
-			"seed 31 bytes":              pkcs8(t, 0, ps.oid, nil, seedInner(seed[:31]), nil),
-			"seed 33 bytes":              pkcs8(t, 0, ps.oid, nil, seedInner(append(bytes.Clone(seed), 0)), nil),
-			"seed tagged [1]":            pkcs8(t, 0, ps.oid, nil, mustMarshal(t, asn1.RawValue{Class: asn1.ClassContextSpecific, Tag: 1, Bytes: seed}), nil),
-			"seed constructed [0]":       pkcs8(t, 0, ps.oid, nil, mustMarshal(t, asn1.RawValue{Class: asn1.ClassContextSpecific, Tag: 0, IsCompound: true, Bytes: mustMarshal(t, seed)}), nil),
-			"seed as plain OCTET STRING": pkcs8(t, 0, ps.oid, nil, mustMarshal(t, seed), nil),
-			"inner trailing byte":        pkcs8(t, 0, ps.oid, nil, append(seedInner(seed), 0), nil),
-			"inner empty":                pkcs8(t, 0, ps.oid, nil, nil, nil),
-			"inner INTEGER":              pkcs8(t, 0, ps.oid, nil, mustMarshal(t, 7), nil),
-			"expanded one byte short":    pkcs8(t, 0, ps.oid, nil, mustMarshal(t, exp[:len(exp)-1]), nil),
-			"expanded one byte long":     pkcs8(t, 0, ps.oid, nil, mustMarshal(t, append(bytes.Clone(exp), 0)), nil),
-			"expanded under other OID":   pkcs8(t, 0, other.oid, nil, mustMarshal(t, exp), nil),
-			"expanded, s1 out of range":  pkcs8(t, 0, ps.oid, nil, mustMarshal(t, s1OutOfRange(exp)), nil),
-			"expanded, tr changed":       pkcs8(t, 0, ps.oid, nil, mustMarshal(t, flip(exp, 64)), nil),
-			"expanded, t0 changed":       pkcs8(t, 0, ps.oid, nil, mustMarshal(t, flip(exp, len(exp)-1)), nil),
-			"both, seed changed":         pkcs8(t, 0, ps.oid, nil, mustMarshal(t, bothForm{flip(seed, 0), exp}), nil),
-			"both, expanded changed (ρ)": pkcs8(t, 0, ps.oid, nil, mustMarshal(t, bothForm{seed, flip(exp, 0)}), nil),
-			"both, expanded changed (t0)": pkcs8(t, 0, ps.oid, nil,
+			"NULL parameters":            pkcs8(t, 0, oidOf(ps), []byte{5, 0}, seedInner(seed), nil),
+			"version 2":                  pkcs8(t, 2, oidOf(ps), nil, seedInner(seed), nil),
+			"seed 31 bytes":              pkcs8(t, 0, oidOf(ps), nil, seedInner(seed[:31]), nil),
+			"seed 33 bytes":              pkcs8(t, 0, oidOf(ps), nil, seedInner(append(bytes.Clone(seed), 0)), nil),
+			"seed tagged [1]":            pkcs8(t, 0, oidOf(ps), nil, mustMarshal(t, asn1.RawValue{Class: asn1.ClassContextSpecific, Tag: 1, Bytes: seed}), nil),
+			"seed constructed [0]":       pkcs8(t, 0, oidOf(ps), nil, mustMarshal(t, asn1.RawValue{Class: asn1.ClassContextSpecific, Tag: 0, IsCompound: true, Bytes: mustMarshal(t, seed)}), nil),
+			"seed as plain OCTET STRING": pkcs8(t, 0, oidOf(ps), nil, mustMarshal(t, seed), nil),
+			"inner trailing byte":        pkcs8(t, 0, oidOf(ps), nil, append(seedInner(seed), 0), nil),
+			"inner empty":                pkcs8(t, 0, oidOf(ps), nil, nil, nil),
+			"inner INTEGER":              pkcs8(t, 0, oidOf(ps), nil, mustMarshal(t, 7), nil),
+			"expanded one byte short":    pkcs8(t, 0, oidOf(ps), nil, mustMarshal(t, exp[:len(exp)-1]), nil),
+			"expanded one byte long":     pkcs8(t, 0, oidOf(ps), nil, mustMarshal(t, append(bytes.Clone(exp), 0)), nil),
+			"expanded under other OID":   pkcs8(t, 0, oidOf(other), nil, mustMarshal(t, exp), nil),
+			"expanded, s1 out of range":  pkcs8(t, 0, oidOf(ps), nil, mustMarshal(t, s1OutOfRange(exp)), nil),
+			"expanded, tr changed":       pkcs8(t, 0, oidOf(ps), nil, mustMarshal(t, flip(exp, 64)), nil),
+			"expanded, t0 changed":       pkcs8(t, 0, oidOf(ps), nil, mustMarshal(t, flip(exp, len(exp)-1)), nil),
+			"both, seed changed":         pkcs8(t, 0, oidOf(ps), nil, mustMarshal(t, bothForm{flip(seed, 0), exp}), nil),
+			"both, expanded changed (ρ)": pkcs8(t, 0, oidOf(ps), nil, mustMarshal(t, bothForm{seed, flip(exp, 0)}), nil),
+			"both, expanded changed (t0)": pkcs8(t, 0, oidOf(ps), nil,
 				mustMarshal(t, bothForm{seed, flip(exp, len(exp)-1)}), nil),
-			"both, seed 31 bytes":     pkcs8(t, 0, ps.oid, nil, mustMarshal(t, bothForm{seed[:31], exp}), nil),
-			"both, expanded short":    pkcs8(t, 0, ps.oid, nil, mustMarshal(t, bothForm{seed, exp[:len(exp)-1]}), nil),
-			"both, third element":     pkcs8(t, 0, ps.oid, nil, mustMarshal(t, struct{ A, B, C []byte }{seed, exp, nil}), nil),
-			"both, one element":       pkcs8(t, 0, ps.oid, nil, mustMarshal(t, struct{ A []byte }{seed}), nil),
-			"public key mismatch":     pkcs8(t, 1, ps.oid, nil, seedInner(seed), &asn1.BitString{Bytes: otherPub, BitLength: 8 * len(otherPub)}),
-			"public key unused bits":  pkcs8(t, 1, ps.oid, nil, seedInner(seed), &asn1.BitString{Bytes: pub, BitLength: 8*len(pub) - 1}),
-			"public key truncated":    pkcs8(t, 1, ps.oid, nil, seedInner(seed), &asn1.BitString{Bytes: pub[:10], BitLength: 80}),
+			"both, seed 31 bytes":     pkcs8(t, 0, oidOf(ps), nil, mustMarshal(t, bothForm{seed[:31], exp}), nil),
+			"both, expanded short":    pkcs8(t, 0, oidOf(ps), nil, mustMarshal(t, bothForm{seed, exp[:len(exp)-1]}), nil),
+			"both, third element":     pkcs8(t, 0, oidOf(ps), nil, mustMarshal(t, struct{ A, B, C []byte }{seed, exp, nil}), nil),
+			"both, one element":       pkcs8(t, 0, oidOf(ps), nil, mustMarshal(t, struct{ A []byte }{seed}), nil),
+			"public key mismatch":     pkcs8(t, 1, oidOf(ps), nil, seedInner(seed), &asn1.BitString{Bytes: otherPub, BitLength: 8 * len(otherPub)}),
+			"public key unused bits":  pkcs8(t, 1, oidOf(ps), nil, seedInner(seed), &asn1.BitString{Bytes: pub, BitLength: 8*len(pub) - 1}),
+			"public key truncated":    pkcs8(t, 1, oidOf(ps), nil, seedInner(seed), &asn1.BitString{Bytes: pub[:10], BitLength: 80}),
 			"PEM, PUBLIC KEY type":    bytes.Replace(goodPEM, []byte("PRIVATE KEY"), []byte("PUBLIC KEY"), 2),
 			"PEM, encrypted type":     bytes.Replace(goodPEM, []byte("PRIVATE KEY"), []byte("ENCRYPTED PRIVATE KEY"), 2),
 			"PEM, no END line":        goodPEM[:bytes.Index(goodPEM, []byte("-----END"))],
@@ -347,7 +373,7 @@ func TestPrivateKeyRejections(t *testing.T) {
 			}
 		}
 		// The same key with its correct public key and version 1 is accepted.
-		withPub := pkcs8(t, 1, ps.oid, nil, seedInner(seed), &asn1.BitString{Bytes: pub, BitLength: 8 * len(pub)})
+		withPub := pkcs8(t, 1, oidOf(ps), nil, seedInner(seed), &asn1.BitString{Bytes: pub, BitLength: 8 * len(pub)})
 		if got, err := parsePrivateKey(withPub, nil); err != nil || !sameKey(got, sk) {
 			t.Errorf("%s: PKCS#8 v2 with the matching public key: %v", ps.name, err)
 		}
@@ -382,7 +408,7 @@ func TestPublicKeyRejections(t *testing.T) {
 			return mustMarshal(t, s)
 		}
 		full := func(b []byte) asn1.BitString { return asn1.BitString{Bytes: b, BitLength: 8 * len(b)} }
-		good := spki(ps.oid, nil, full(pk))
+		good := spki(oidOf(ps), nil, full(pk))
 		if _, err := parsePublicKey(good, nil); err != nil {
 			t.Fatalf("%s: the unmodified test key is rejected: %v", ps.name, err)
 		}
@@ -394,11 +420,11 @@ func TestPublicKeyRejections(t *testing.T) {
 			"DER with trailing byte": append(bytes.Clone(good), 0),
 			"wrong OID (Ed25519)":    spki(asn1.ObjectIdentifier{1, 3, 101, 112}, nil, full(pk)),
 			"wrong OID (ML-KEM-768)": spki(asn1.ObjectIdentifier{2, 16, 840, 1, 101, 3, 4, 4, 2}, nil, full(pk)),
-			"NULL parameters":        spki(ps.oid, []byte{5, 0}, full(pk)),
-			"unused bits":            spki(ps.oid, nil, asn1.BitString{Bytes: pk, BitLength: 8*len(pk) - 3}),
-			"one byte short":         spki(ps.oid, nil, full(pk[:len(pk)-1])),
-			"one byte long":          spki(ps.oid, nil, full(append(bytes.Clone(pk), 0))),
-			"empty key":              spki(ps.oid, nil, asn1.BitString{}),
+			"NULL parameters":        spki(oidOf(ps), []byte{5, 0}, full(pk)),
+			"unused bits":            spki(oidOf(ps), nil, asn1.BitString{Bytes: pk, BitLength: 8*len(pk) - 3}),
+			"one byte short":         spki(oidOf(ps), nil, full(pk[:len(pk)-1])),
+			"one byte long":          spki(oidOf(ps), nil, full(append(bytes.Clone(pk), 0))),
+			"empty key":              spki(oidOf(ps), nil, asn1.BitString{}),
 			"PEM, PRIVATE KEY type":  bytes.Replace(goodPEM, []byte("PUBLIC KEY"), []byte("PRIVATE KEY"), 2),
 			"PEM, two blocks":        append(bytes.Clone(goodPEM), goodPEM...),
 			"PEM, truncated":         goodPEM[:len(goodPEM)/2],
@@ -441,9 +467,9 @@ func TestErrorsNameTheProblem(t *testing.T) {
 	ps := paramSets[0]
 	sk := generate(t, ps)
 	exp := sk.ExpandedBytes()
-	der := pkcs8(t, 0, ps.oid, nil, mustMarshal(t, bothForm{sk.Bytes(), flip(exp, 100)}), nil)
+	der := pkcs8(t, 0, oidOf(ps), nil, mustMarshal(t, bothForm{sk.Bytes(), flip(exp, 100)}), nil)
 	_, err := parsePrivateKey(der, nil)
-	if err == nil || !strings.Contains(err.Error(), "do not match") {
+	if err == nil || !strings.Contains(err.Error(), "not the one the seed gives") {
 		t.Errorf("inconsistent seed and expanded key: error %v", err)
 	}
 	_, err = parsePrivateKey(sk.Bytes(), nil)

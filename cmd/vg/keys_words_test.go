@@ -13,7 +13,7 @@ func TestErrorsInWords(t *testing.T) {
 	sk := generate(t, ps)
 	good, _ := marshalPKCS8(sk, formSeed)
 	spki, _ := marshalSPKI(sk.PublicKey())
-	notBoth := pkcs8(t, 0, ps.oid, nil, mustMarshal(t, []asn1.RawValue{{Tag: asn1.TagInteger, Bytes: []byte{1}}}), nil)
+	notBoth := pkcs8(t, 0, oidOf(ps), nil, mustMarshal(t, []asn1.RawValue{{Tag: asn1.TagInteger, Bytes: []byte{1}}}), nil)
 	for name, data := range map[string][]byte{
 		"truncated":                 good[:len(good)-3],
 		"INTEGER for SEQUENCE":      {0x02, 0x01, 0x00},

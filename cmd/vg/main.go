@@ -7,6 +7,7 @@
 //	vg keygen -params ML-DSA-44|65|87 -out key.pem [-pub pub.pem] [-format pem|der|raw] [-sk-form seed|expanded|both] [-force]
 //	vg sign   -key key.pem -in msg [-out sig [-force]] [-context str | -context-hex hex] [-prehash name] [-deterministic] [-format raw|base64|hex] [-params p]
 //	vg verify -pub pub.pem -in msg -sig sig [-context str | -context-hex hex] [-prehash name] [-format auto|raw|base64|hex] [-params p]
+//	vg pub    -key key.pem [-out pub.pem [-force]] [-format pem|der|raw] [-params p]
 //	vg bench  [-time 1s] [-markdown] [-paths]
 //	vg prove  [-json] [-v] [-routine names [-no-callees]] [-n runs] [-asm dir]
 //
@@ -39,6 +40,7 @@ var commands = []command{
 	{"keygen", "generate a key pair", runKeygen},
 	{"sign", "sign a message", runSign},
 	{"verify", "verify a signature", runVerify},
+	{"pub", "write the public key of a private key", runPub},
 	{"bench", "time KeyGen, Sign and Verify for each parameter set", runBench},
 	{"prove", "check the assembly routines and print the proof report", runProve},
 }

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/vg-crypto/vg/go/mldsa"
 )
 
 type result struct {
@@ -282,7 +284,7 @@ func TestHelp(t *testing.T) {
 	if r.code != 0 || !strings.Contains(r.out, "keygen") || !strings.Contains(r.out, "prove") {
 		t.Errorf("vg -h: %s", r)
 	}
-	for _, c := range []string{"keygen", "sign", "verify", "bench", "prove"} {
+	for _, c := range []string{"keygen", "sign", "verify", "pub", "bench", "prove"} {
 		for _, args := range [][]string{{c, "-h"}, {"help", c}} {
 			r := vg(t, "", args...)
 			if r.code != 0 || !strings.Contains(r.err, "usage: vg "+c) || !strings.Contains(r.err, "\nflags:\n  -") {
@@ -323,10 +325,18 @@ func paramSetNames() []string {
 func TestPreHash(t *testing.T) {
 	dir := t.TempDir()
 	key, pub, msg, sig := filepath.Join(dir, "k"), filepath.Join(dir, "p"), filepath.Join(dir, "m"), filepath.Join(dir, "s")
-	mustRun(t, "keygen", "-params", "65", "-out", key, "-pub", pub)
+	mustRun(t, "keygen", "-params", "44", "-out", key, "-pub", pub)
 	writeFile(t, msg, []byte("pre-hashed"))
 	for _, info := range preHashes {
 		ph := info.ph
+		if ph.CheckStrength(mldsa.MLDSA44()) != nil {
+			// SHA2-224, SHA2-512/224, SHA3-224: refused, nothing written.
+			r := vg(t, "", "sign", "-key", key, "-in", msg, "-out", sig+"-weak", "-prehash", ph.String())
+			if _, err := os.Stat(sig + "-weak"); r.code != 1 || !strings.Contains(r.err, "too weak") || err == nil {
+				t.Errorf("sign -prehash %s with ML-DSA-44: %s (file written: %v)", ph, r, err == nil)
+			}
+			continue
+		}
 		for _, det := range []string{"-deterministic=false", "-deterministic=true"} {
 			mustRun(t, "sign", "-key", key, "-in", msg, "-out", sig, "-force", "-prehash", ph.String(), "-context", "ph", det)
 			mustRun(t, "verify", "-pub", pub, "-in", msg, "-sig", sig, "-prehash", strings.ToLower(ph.String()), "-context", "ph")

@@ -72,8 +72,12 @@ func (m *messageFlags) resolve(keyFlag string) (*resolved, error) {
 func runSign(args []string, s *stdio) error {
 	fs := newFlagSet(s, "sign", "-key key.pem -in msg [-out sig [-force]] [-context str | -context-hex hex] [-prehash name] [-deterministic] [-format raw|base64|hex] [-params p]", `
 Signs a message with ML-DSA (FIPS 204 Algorithm 2), or with HashML-DSA
-(Algorithm 4) when -prehash is given. Signing is hedged (fresh randomness
-from crypto/rand) unless -deterministic is given. The message is read
+(Algorithm 4) when -prehash is given. A pre-hash must have at least the
+collision strength of the parameter set (FIPS 204, section 5.4): any but
+the 224-bit ones for ML-DSA-44; SHA2-384, SHA2-512, SHA3-384, SHA3-512
+or SHAKE-256 for ML-DSA-65; SHA2-512, SHA3-512 or SHAKE-256 for
+ML-DSA-87 (verify accepts every pre-hash). Signing is hedged (fresh
+randomness from crypto/rand) unless -deterministic is given. The message is read
 once, as a stream (μ, or the pre-hash, is computed as it arrives), so
 its size does not matter.
 
@@ -119,6 +123,13 @@ file or the message file never is, even with -force.`)
 	sk, err := parsePrivateKey(keyData, r.ps)
 	if err != nil {
 		return fmt.Errorf("private key %s: %w", m.key, err)
+	}
+	// The library's HashSign policy (FIPS 204, §5.4), checked before the
+	// message is read.
+	if r.preHash != nil {
+		if err := r.preHash.ph.CheckStrength(sk.PublicKey().Parameters()); err != nil {
+			return fmt.Errorf("-prehash: %v", cliError(err))
+		}
 	}
 	in, closeIn, err := openInput(s, m.in, "message")
 	if err != nil {

@@ -5,9 +5,13 @@
 // Its API is that of Go 1.27's crypto/mldsa, plus what that package lacks:
 // expanded private keys (NewPrivateKeyFromExpanded, ExpandedBytes), signing
 // and verifying an external message representative μ (SignMu,
-// SignMuDeterministic, VerifyMu) and HashML-DSA with the twelve pre-hash
-// functions of FIPS 204 (HashSign, HashSignDeterministic, HashVerify).
-// Built with Go 1.27 or later, Options is crypto/mldsa's Options, and
+// SignMuDeterministic, VerifyMu), HashML-DSA with the twelve pre-hash
+// functions of FIPS 204 (HashSign, HashSignDeterministic, HashVerify;
+// HashSign refuses a pre-hash weaker than the parameter set, see
+// PreHash.CheckStrength), the PKCS#8 and SubjectPublicKeyInfo encodings of
+// RFC 9881 (MarshalPKCS8PrivateKey, ParsePKCS8PrivateKey,
+// MarshalPKIXPublicKey, ParsePKIXPublicKey) and error values for errors.Is
+// (ErrInvalidSignature, ErrInvalidPrivateKey, ...). Built with Go 1.27 or later, Options is crypto/mldsa's Options, and
 // StdSigner and the conversions StdPrivateKey, StdPublicKey,
 // FromStdPrivateKey and FromStdPublicKey let crypto/x509, and anything else
 // that knows only the standard library's key types, sign with this package.
@@ -32,7 +36,6 @@ import (
 	"crypto"
 	"crypto/rand"
 	"crypto/subtle"
-	"errors"
 	"fmt"
 	"io"
 	"sync"
@@ -142,27 +145,6 @@ func (params Parameters) String() string {
 	}
 	return params.p.name
 }
-
-var (
-	errInvalidParameters       = errors.New("mldsa: invalid parameters")
-	errInvalidSeedLength       = errors.New("mldsa: invalid seed length")
-	errInvalidPublicKeyLength  = errors.New("mldsa: invalid public key length")
-	errInvalidPrivateKeyLength = errors.New("mldsa: invalid expanded private key length")
-	errPrivateKeyRange         = errors.New("mldsa: invalid expanded private key: s1 or s2 coefficient out of range")
-	errPrivateKeyT0            = errors.New("mldsa: invalid expanded private key: t0 inconsistent with ρ, s1 and s2")
-	errPrivateKeyTr            = errors.New("mldsa: invalid expanded private key: tr is not the hash of the public key")
-	errZeroPrivateKey          = errors.New("mldsa: nil or zero private key")
-	errZeroPublicKey           = errors.New("mldsa: nil or zero public key")
-	errContextTooLong          = errors.New("mldsa: context too long")
-	errMuLength                = errors.New("mldsa: invalid message representative μ length")
-	errInvalidSignatureLength  = errors.New("mldsa: invalid signature length")
-	errInvalidSignature        = errors.New("mldsa: invalid signature")
-	errInvalidHint             = errors.New("mldsa: invalid signature encoding: malformed hint")
-	errSignatureNorm           = errors.New("mldsa: invalid signature: z out of range")
-	errSamplerExhausted        = errors.New("mldsa: rejection sampling exceeded its bound (FIPS 204, Appendix C)")
-	errBadMatrix               = errors.New("mldsa: internal error: Â has fewer than k·ℓ entries")
-	errSigningAttempts         = errors.New("mldsa: signing exceeded its attempt bound (FIPS 204, Appendix C)")
-)
 
 // PublicKey is an ML-DSA public key. It keeps Â and NTT(t1·2ᵈ), so that
 // verifying does not sample Â again. A PublicKey is safe for concurrent use.
@@ -540,7 +522,8 @@ func (pk *PublicKey) Parameters() Parameters {
 // 64-byte μ message representative, signed as SignMu does; RFC 9881,
 // "externalMu"). Any other SignerOpts is an error, rather than a
 // signature with a context the caller did not ask for; HashSign signs
-// with HashML-DSA. The io.Reader argument is ignored.
+// with HashML-DSA. The io.Reader argument is ignored: the randomness comes
+// from crypto/rand.Read, which stops the program rather than fail.
 func (sk *PrivateKey) Sign(_ io.Reader, message []byte, opts crypto.SignerOpts) (signature []byte, err error) {
 	return sk.signMessage(message, opts, false)
 }
@@ -575,9 +558,9 @@ func signerOpts(opts crypto.SignerOpts) (context string, isMu bool, err error) {
 		case hashMLDSAMu:
 			return "", true, nil
 		}
-		return "", false, fmt.Errorf("mldsa: unsupported SignerOpts crypto.Hash %v: ML-DSA signs the message itself (HashSign signs with HashML-DSA)", o)
+		return "", false, fmt.Errorf("%w crypto.Hash %v: ML-DSA signs the message itself (HashSign signs with HashML-DSA)", ErrUnsupportedSignerOpts, o)
 	}
-	return "", false, fmt.Errorf("mldsa: unsupported SignerOpts type %T (want nil, crypto.Hash(0), crypto.MLDSAMu or *mldsa.Options)", opts)
+	return "", false, fmt.Errorf("%w type %T (want nil, crypto.Hash(0), crypto.MLDSAMu or *mldsa.Options)", ErrUnsupportedSignerOpts, opts)
 }
 
 func (sk *PrivateKey) signMessage(message []byte, opts crypto.SignerOpts, deterministic bool) ([]byte, error) {
@@ -635,12 +618,14 @@ func (sk *PrivateKey) signWithMode(μ *[64]byte, deterministic bool) ([]byte, er
 	return sk.signInternal(μ, &rnd)
 }
 
-// randomBytes returns 32 bytes from crypto/rand. Its buffer escapes (an
-// interface call reads into it), so it lives here and deterministic
-// signing does not pay for it.
+// randomBytes returns 32 bytes from crypto/rand. rand.Read, unlike
+// io.ReadFull(rand.Reader, ...), does not let the buffer escape when
+// rand.Reader is the default, so hedged signing allocates only the
+// signature. It never returns an error (crypto/rand stops the program
+// instead, as crypto/mldsa's own randomness does).
 func randomBytes() ([32]byte, error) {
 	var b [32]byte
-	_, err := io.ReadFull(rand.Reader, b[:])
+	_, err := rand.Read(b[:])
 	return b, err
 }
 
@@ -859,7 +844,7 @@ func verifyInternal(pk *PublicKey, μ *[64]byte, sig []byte) error {
 	// Line 8: c ← SampleInBall(c̃).
 	var c ringElement
 	if !sampleInBall(&c, cTilde, p.τ) {
-		return errSamplerExhausted
+		return errVerifySamplerExhausted
 	}
 	ntt(&c)
 	// Line 9: w′Approx ← NTT⁻¹(Â ∘ NTT(z) − NTT(c) ∘ NTT(t1·2ᵈ)).

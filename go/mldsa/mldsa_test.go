@@ -5,6 +5,7 @@ import (
 	"crypto"
 	"crypto/sha3"
 	"encoding/hex"
+	"errors"
 	"flag"
 	"fmt"
 	"math/rand/v2"
@@ -181,6 +182,23 @@ func TestAPI(t *testing.T) {
 			}
 			for ph := SHA224; ph <= SHAKE256; ph++ {
 				hs, err := sk.HashSign(msg, ph, opts)
+				if ph.CollisionStrength() < p.p.λ {
+					// Refused for signing; a signature made elsewhere verifies.
+					if !errors.Is(err, ErrPreHashTooWeak) || hs != nil {
+						t.Fatalf("HashSign %v with %v: %v, want ErrPreHashTooWeak", ph, p, err)
+					}
+					μ, err := hashMu(&pk.tr, msg, ph, opts)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if hs, err = sk.signInternal(&μ, new([32]byte)); err != nil {
+						t.Fatal(err)
+					}
+					if HashVerify(pk, msg, hs, ph, opts) != nil {
+						t.Fatalf("HashVerify %v of a signature made without the policy", ph)
+					}
+					continue
+				}
 				if err != nil || HashVerify(pk, msg, hs, ph, opts) != nil {
 					t.Fatalf("HashSign %v round trip: %v", ph, err)
 				}
@@ -250,7 +268,7 @@ func TestBadInput(t *testing.T) {
 			expectErr(t, "Sign context", err, "context too long")
 			_, err = sk.SignDeterministic(msg, long)
 			expectErr(t, "SignDeterministic context", err, "context too long")
-			_, err = sk.HashSign(msg, SHA256, long)
+			_, err = sk.HashSign(msg, SHAKE256, long)
 			expectErr(t, "HashSign context", err, "context too long")
 			expectErr(t, "Verify context", Verify(pk, msg, sig, long), "context too long")
 			expectErr(t, "HashVerify context", HashVerify(pk, msg, sig, SHA256, long), "context too long")

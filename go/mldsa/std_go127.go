@@ -5,7 +5,7 @@ package mldsa
 import (
 	"crypto"
 	stdmldsa "crypto/mldsa"
-	"errors"
+	"fmt"
 	"io"
 )
 
@@ -67,7 +67,7 @@ func (pk *PublicKey) StdPublicKey() (*stdmldsa.PublicKey, error) {
 	return stdmldsa.NewPublicKey(toStdParameters(pk.p), pk.enc)
 }
 
-var errNoSeed = errors.New("mldsa: the key has no seed (it was made from an expanded key), and crypto/mldsa keeps private keys only as seeds; StdSigner signs with such a key")
+var errNoSeed = fmt.Errorf("%w, and crypto/mldsa keeps private keys only as seeds; StdSigner signs with such a key", ErrNoSeed)
 
 // StdPrivateKey returns sk as the standard library's
 // *crypto/mldsa.PrivateKey, made from sk's seed (crypto/mldsa derives the

@@ -94,8 +94,11 @@ func stressOp(op int, sk *mldsa.PrivateKey, pk *mldsa.PublicKey, g, i int, want 
 			return fmt.Errorf("SignDeterministic of message %d differs from the one made before sharing", j)
 		}
 		return nil
-	case 2: // HashSign with each pre-hash in turn
+	case 2: // HashSign with each pre-hash strong enough for the key in turn
 		ph := mldsa.PreHash(1 + (g+i)%12)
+		if ph.CheckStrength(pk.Parameters()) != nil {
+			ph = mldsa.SHAKE256
+		}
 		sig, err := sk.HashSign(m, ph, opts)
 		if err != nil {
 			return err

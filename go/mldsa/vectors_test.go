@@ -87,7 +87,13 @@ func (impl) Sign(params string, skBytes []byte, m vectors.Message, rnd []byte) (
 			if err != nil {
 				return nil, err
 			}
-			return sk.HashSignDeterministic(m.Msg, ph, &Options{Context: string(m.Context)})
+			// ACVP signs with every pre-hash, also those HashSign
+			// refuses as too weak for the parameter set: sign μ.
+			μ, err := hashMu(&sk.pub.tr, m.Msg, ph, &Options{Context: string(m.Context)})
+			if err != nil {
+				return nil, err
+			}
+			return sk.signInternal(&μ, new([32]byte))
 		case vectors.ExternalMu:
 			return sk.SignMuDeterministic(m.Mu)
 		}

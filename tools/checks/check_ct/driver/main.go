@@ -272,7 +272,12 @@ func run(p mldsa.Parameters, ops []string, n int) error {
 			}
 		}
 		if has(ops, "hashsign") {
+			// The i-th pre-hash of the list, or the next one strong
+			// enough for the parameter set (HashSign refuses weaker ones).
 			ph := mldsa.PreHash(1 + i%12)
+			for ph.CheckStrength(p) != nil {
+				ph = ph%mldsa.SHAKE256 + 1
+			}
 			for _, sk := range both {
 				sig, err := sk.HashSign(msg, ph, opts)
 				if err != nil {
