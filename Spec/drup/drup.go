@@ -26,10 +26,18 @@ func Check(nvars int, clauses, learned [][]int) error {
 	if nvars < 0 {
 		return fmt.Errorf("drup: %d variables", nvars)
 	}
+	size := 0
+	for _, c := range clauses {
+		size += len(c)
+	}
+	for _, c := range learned {
+		size += len(c)
+	}
 	k := &checker{
 		nvars:   nvars,
 		val:     make([]int8, 2*nvars),
 		watches: make([][]int, 2*nvars),
+		arena:   make([]int, 0, size),
 	}
 	for i, c := range clauses {
 		lits, taut, err := k.lits(c)
@@ -75,11 +83,14 @@ type checker struct {
 	// conflict: the clauses so far propagate to a conflict with nothing
 	// assumed (so the empty clause is RUP).
 	conflict bool
+	// arena holds the literals of every clause, one allocation for all.
+	arena []int
 }
 
 // lits converts a clause to literals, merging duplicates; taut reports
 // a clause holding some x and −x.
 func (k *checker) lits(c []int) (lits []int, taut bool, err error) {
+	start := len(k.arena)
 	for _, x := range c {
 		if x == 0 || x > k.nvars || -x > k.nvars {
 			return nil, false, fmt.Errorf("literal %d out of range (%d variables)", x, k.nvars)
@@ -94,7 +105,8 @@ func (k *checker) lits(c []int) (lits []int, taut bool, err error) {
 			taut = taut || y == l^1
 		}
 		if !dup {
-			lits = append(lits, l)
+			k.arena = append(k.arena, l)
+			lits = k.arena[start:len(k.arena):len(k.arena)]
 		}
 	}
 	return lits, taut, nil
