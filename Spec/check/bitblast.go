@@ -289,7 +289,7 @@ func (b *blaster) add(a, c [64]int, carry int) ([64]int, int) {
 // literal is a clause like any other (the clause of a false one is false
 // outright), so every answer comes from the solver and every Unsat from a
 // checked certificate.
-func satHolds(assume []*x86.Term, goal *x86.Term, deadline time.Time) (sat.Result, error) {
+func satHolds(assume []*x86.Term, goal *x86.Term, deadline time.Time) (satResult, error) {
 	bl := newBlaster()
 	nonzero := func(t *x86.Term) (int, error) {
 		w, err := bl.term(t)
@@ -305,13 +305,13 @@ func satHolds(assume []*x86.Term, goal *x86.Term, deadline time.Time) (sat.Resul
 	for _, a := range assume {
 		l, err := nonzero(a)
 		if err != nil {
-			return sat.Unknown, err
+			return satUnknown, err
 		}
 		bl.clause(l)
 	}
 	g, err := nonzero(goal)
 	if err != nil {
-		return sat.Unknown, err
+		return satUnknown, err
 	}
 	bl.clause(-g)
 	return bl.solve(deadline)
@@ -320,15 +320,15 @@ func satHolds(assume []*x86.Term, goal *x86.Term, deadline time.Time) (sat.Resul
 // satEqual decides a = b for every value of the variables with the SAT
 // solver: it asks for an assignment under which some bit differs. Unsat is
 // a proof; Sat a counterexample; Unknown (budget or deadline) neither.
-func satEqual(a, b *x86.Term, deadline time.Time) (sat.Result, error) {
+func satEqual(a, b *x86.Term, deadline time.Time) (satResult, error) {
 	bl := newBlaster()
 	x, err := bl.term(a)
 	if err != nil {
-		return sat.Unknown, err
+		return satUnknown, err
 	}
 	y, err := bl.term(b)
 	if err != nil {
-		return sat.Unknown, err
+		return satUnknown, err
 	}
 	diff := make([]int, len(x))
 	for i := range x {
@@ -336,6 +336,27 @@ func satEqual(a, b *x86.Term, deadline time.Time) (sat.Result, error) {
 	}
 	bl.clause(diff...)
 	return bl.solve(deadline)
+}
+
+// satResult is a query's answer as the checker takes it. This file alone
+// reads Spec/sat's answers (check_tcb keeps it so), and gives satUnsat
+// only for a certified unsat.
+type satResult int
+
+const (
+	satUnknown satResult = iota
+	satSat
+	satUnsat
+)
+
+func (r satResult) String() string {
+	switch r {
+	case satSat:
+		return "sat"
+	case satUnsat:
+		return "unsat"
+	}
+	return "unknown"
 }
 
 // solver decides a CNF formula over the variables 1 … nvars; after Unsat,
@@ -353,19 +374,22 @@ var solver = func(nvars int, cnf [][]int, deadline time.Time) (r sat.Result, pro
 	return r, s.Proof
 }
 
-// solve asks the solver about the formula built. An Unsat is returned
+// solve asks the solver about the formula built. satUnsat is returned
 // only when drup.Check accepts the solver's certificate against bl.cnf,
 // the formula as built here; otherwise the answer is an error. Sat and
-// Unknown are never a proof, so they are passed on unchecked.
-func (bl *blaster) solve(deadline time.Time) (sat.Result, error) {
+// unknown are never a proof, so they are passed on unchecked.
+func (bl *blaster) solve(deadline time.Time) (satResult, error) {
 	r, proof := solver(bl.nvars, bl.cnf, deadline)
-	if r != sat.Unsat {
-		return r, nil
+	switch r {
+	case sat.Sat:
+		return satSat, nil
+	case sat.Unsat:
+		if err := drup.Check(bl.nvars, bl.cnf, proof); err != nil {
+			return satUnknown, fmt.Errorf("the SAT solver's unsat is not certified: %v", err)
+		}
+		return satUnsat, nil
 	}
-	if err := drup.Check(bl.nvars, bl.cnf, proof); err != nil {
-		return sat.Unknown, fmt.Errorf("the SAT solver's unsat is not certified: %v", err)
-	}
-	return sat.Unsat, nil
+	return satUnknown, nil
 }
 
 // satConflicts bounds one query; the lane equalities of a Keccak round

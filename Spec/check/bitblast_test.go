@@ -60,10 +60,10 @@ func TestBitBlastArithmetic(t *testing.T) {
 			pin = append(pin, s.Eq(s.Var(n), s.Const(env[n])))
 		}
 		deadline := time.Now().Add(time.Minute)
-		if r, err := satHolds(pin, s.Eq(tm, s.Const(v)), deadline); err != nil || r != sat.Unsat {
+		if r, err := satHolds(pin, s.Eq(tm, s.Const(v)), deadline); err != nil || r != satUnsat {
 			t.Fatalf("iteration %d: term = its value: %v %v", iter, r, err)
 		}
-		if r, err := satHolds(pin, s.Eq(tm, s.Const(v+1)), deadline); err != nil || r != sat.Sat {
+		if r, err := satHolds(pin, s.Eq(tm, s.Const(v+1)), deadline); err != nil || r != satSat {
 			t.Fatalf("iteration %d: term = its value + 1: %v %v", iter, r, err)
 		}
 	}
@@ -107,12 +107,12 @@ func TestLyingSolverIsCaught(t *testing.T) {
 	deadline := time.Now().Add(time.Minute)
 	queries := []struct {
 		a, b *x86.Term
-		want sat.Result
+		want satResult
 	}{
-		{s.Add(s.Add(x, y), z), s.Add(x, s.Add(y, z)), sat.Unsat},
-		{s.Sub(s.Add(x, y), y), x, sat.Unsat},
-		{s.Add(x, y), s.Sub(x, y), sat.Sat},
-		{s.Xor(x, s.Const(1)), s.Not(x), sat.Sat},
+		{s.Add(s.Add(x, y), z), s.Add(x, s.Add(y, z)), satUnsat},
+		{s.Sub(s.Add(x, y), y), x, satUnsat},
+		{s.Add(x, y), s.Sub(x, y), satSat},
+		{s.Xor(x, s.Const(1)), s.Not(x), satSat},
 	}
 	for _, q := range queries {
 		if r, err := satEqual(q.a, q.b, deadline); err != nil || r != q.want {
@@ -135,21 +135,21 @@ func TestLyingSolverIsCaught(t *testing.T) {
 	for _, c := range []struct {
 		assume []*x86.Term
 		goal   *x86.Term
-		want   sat.Result
+		want   satResult
 	}{
-		{[]*x86.Term{s.Const(0)}, s.Eq(x, y), sat.Unsat},
-		{nil, s.Const(1), sat.Unsat},
-		{nil, s.Eq(s.And(x, s.Const(0)), s.Const(0)), sat.Unsat},
-		{nil, s.Eq(s.Add(x, y), s.Add(y, x)), sat.Unsat},
-		{nil, s.Const(0), sat.Sat},
+		{[]*x86.Term{s.Const(0)}, s.Eq(x, y), satUnsat},
+		{nil, s.Const(1), satUnsat},
+		{nil, s.Eq(s.And(x, s.Const(0)), s.Const(0)), satUnsat},
+		{nil, s.Eq(s.Add(x, y), s.Add(y, x)), satUnsat},
+		{nil, s.Const(0), satSat},
 	} {
 		solver = honestSolver
 		if r, err := satHolds(c.assume, c.goal, deadline); err != nil || r != c.want {
 			t.Errorf("%v ⇒ %v: %v %v, want %v", c.assume, c.goal, r, err, c.want)
 		}
-		if c.want == sat.Unsat {
+		if c.want == satUnsat {
 			solver = liars[0].solver
-			if r, err := satHolds(c.assume, c.goal, deadline); err != nil || r != sat.Unsat {
+			if r, err := satHolds(c.assume, c.goal, deadline); err != nil || r != satUnsat {
 				t.Errorf("%v ⇒ %v with the empty clause alone: %v %v", c.assume, c.goal, r, err)
 			}
 		}

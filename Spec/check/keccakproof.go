@@ -11,7 +11,6 @@ import (
 
 	"github.com/vg-crypto/vg/Spec/contract"
 	"github.com/vg-crypto/vg/Spec/fips202"
-	"github.com/vg-crypto/vg/Spec/sat"
 	"github.com/vg-crypto/vg/Spec/x86"
 )
 
@@ -402,7 +401,7 @@ func allEqual(got, want []*x86.Term, what []string, deadline time.Time) (byANF, 
 		if err != nil {
 			return 0, 0, "", fmt.Errorf("%s: SAT encoding: %v", what[i], err)
 		}
-		if r != sat.Unsat {
+		if r != satUnsat {
 			return 0, 0, "", fmt.Errorf("%s: not proven (SAT solver: %v)", what[i], r)
 		}
 		idx = append(idx, i)
