@@ -375,7 +375,8 @@ func ProveKeccak(f *x86.File, r *x86.Routine, c *contract.Contract, h Hints, max
 
 // allEqual proves got[i] = want[i] for all i: identical terms, equal
 // algebraic normal forms, or else the SAT solver (Spec/sat) answering
-// unsat for got[i] ≠ want[i]. When z3 is on PATH it answers every query
+// unsat for got[i] ≠ want[i], with a certificate Spec/drup accepts
+// (satEqual). When z3 is on PATH it answers every query
 // the SAT solver answered, and must agree. Any other answer (sat,
 // unknown, a budget or deadline reached, an operator the encoding lacks,
 // z3 failing or disagreeing) is an error: the proof is not complete.
