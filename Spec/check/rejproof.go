@@ -294,9 +294,9 @@ func ProveRejStreams(f *x86.File, r *x86.Routine, c *contract.Contract, h Hints,
 			return "", fmt.Errorf("from %s: %v", where, err)
 		}
 	}
-	tests := fmt.Sprintf("%d SAT queries: Algorithm 14's test, the stored z; %s", pv.sats, pv.z3.note())
+	tests := fmt.Sprintf("%d SAT queries (%s): Algorithm 14's test, the stored z", pv.sats, pv.z3.note())
 	if pv.coeff != nil {
-		tests = fmt.Sprintf("%d exhaustions of a byte's 256 values: Algorithm 15's test, the stored coefficient; %d SAT queries; %s", pv.exhausts, pv.sats, pv.z3.note())
+		tests = fmt.Sprintf("%d exhaustions of a byte's 256 values: Algorithm 15's test, the stored coefficient; %d SAT queries (%s)", pv.exhausts, pv.sats, pv.z3.note())
 	}
 	shake := "SHAKE128"
 	if pv.blockBytes == fips202.Rate256 {
