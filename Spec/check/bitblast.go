@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/vg-crypto/vg/Spec/drup"
 	"github.com/vg-crypto/vg/Spec/sat"
 	"github.com/vg-crypto/vg/Spec/x86"
 )
@@ -11,9 +12,11 @@ import (
 // blaster encodes 64-bit terms as CNF (Tseitin): every term bit is a
 // literal; AND/OR/XOR bits get defining clauses, NOT negates, shifts and
 // rotations by constants rewire. Other operators are refused, so a query
-// the encoding does not cover is never answered.
+// the encoding does not cover is never answered. The formula is kept
+// here, not in the solver: it is what a certificate is checked against.
 type blaster struct {
-	s     *sat.Solver
+	nvars int
+	cnf   [][]int
 	tru   int
 	memo  map[*x86.Term][64]int
 	vars  map[string][64]int
@@ -21,11 +24,18 @@ type blaster struct {
 }
 
 func newBlaster() *blaster {
-	b := &blaster{s: sat.New(), memo: map[*x86.Term][64]int{}, vars: map[string][64]int{}, gates: map[[3]int]int{}}
-	b.tru = b.s.NewVar()
-	b.s.AddClause(b.tru)
+	b := &blaster{memo: map[*x86.Term][64]int{}, vars: map[string][64]int{}, gates: map[[3]int]int{}}
+	b.tru = b.newVar()
+	b.clause(b.tru)
 	return b
 }
+
+func (b *blaster) newVar() int {
+	b.nvars++
+	return b.nvars
+}
+
+func (b *blaster) clause(lits ...int) { b.cnf = append(b.cnf, lits) }
 
 func (b *blaster) isConst(l int) (bool, bool) {
 	switch l {
@@ -64,10 +74,10 @@ func (b *blaster) and(x, y int) int {
 	if g, ok := b.gates[k]; ok {
 		return g
 	}
-	g := b.s.NewVar()
-	b.s.AddClause(-g, x)
-	b.s.AddClause(-g, y)
-	b.s.AddClause(g, -x, -y)
+	g := b.newVar()
+	b.clause(-g, x)
+	b.clause(-g, y)
+	b.clause(g, -x, -y)
 	b.gates[k] = g
 	return g
 }
@@ -99,11 +109,11 @@ func (b *blaster) xor(x, y int) int {
 	if g, ok := b.gates[k]; ok {
 		return g
 	}
-	g := b.s.NewVar()
-	b.s.AddClause(-g, x, y)
-	b.s.AddClause(-g, -x, -y)
-	b.s.AddClause(g, -x, y)
-	b.s.AddClause(g, x, -y)
+	g := b.newVar()
+	b.clause(-g, x, y)
+	b.clause(-g, -x, -y)
+	b.clause(g, -x, y)
+	b.clause(g, x, -y)
 	b.gates[k] = g
 	return g
 }
@@ -126,7 +136,7 @@ func (b *blaster) term(t *x86.Term) ([64]int, error) {
 		v, ok := b.vars[t.Name]
 		if !ok {
 			for i := range v {
-				v[i] = b.s.NewVar()
+				v[i] = b.newVar()
 			}
 			b.vars[t.Name] = v
 		}
@@ -275,8 +285,11 @@ func (b *blaster) add(a, c [64]int, carry int) ([64]int, int) {
 
 // satHolds decides whether goal is nonzero for every value of the
 // variables under which every assumption is nonzero: it asks for an
-// assignment with every assumption nonzero and goal zero.
-func satHolds(assume []*x86.Term, goal *x86.Term, deadline time.Time) (sat.Result, error) {
+// assignment with every assumption nonzero and goal zero. A constant
+// literal is a clause like any other (the clause of a false one is false
+// outright), so every answer comes from the solver and every Unsat from a
+// checked certificate.
+func satHolds(assume []*x86.Term, goal *x86.Term, deadline time.Time) (satResult, error) {
 	bl := newBlaster()
 	nonzero := func(t *x86.Term) (int, error) {
 		w, err := bl.term(t)
@@ -292,59 +305,91 @@ func satHolds(assume []*x86.Term, goal *x86.Term, deadline time.Time) (sat.Resul
 	for _, a := range assume {
 		l, err := nonzero(a)
 		if err != nil {
-			return sat.Unknown, err
+			return satUnknown, err
 		}
-		if v, ok := bl.isConst(l); ok {
-			if !v {
-				return sat.Unsat, nil // no value meets the assumptions
-			}
-			continue
-		}
-		bl.s.AddClause(l)
+		bl.clause(l)
 	}
 	g, err := nonzero(goal)
 	if err != nil {
-		return sat.Unknown, err
+		return satUnknown, err
 	}
-	if v, ok := bl.isConst(g); ok {
-		if v {
-			return sat.Unsat, nil
-		}
-		return sat.Sat, nil
-	}
-	bl.s.AddClause(-g)
-	return bl.s.Solve(satConflicts, deadline), nil
+	bl.clause(-g)
+	return bl.solve(deadline)
 }
 
 // satEqual decides a = b for every value of the variables with the SAT
 // solver: it asks for an assignment under which some bit differs. Unsat is
 // a proof; Sat a counterexample; Unknown (budget or deadline) neither.
-func satEqual(a, b *x86.Term, deadline time.Time) (sat.Result, error) {
+func satEqual(a, b *x86.Term, deadline time.Time) (satResult, error) {
 	bl := newBlaster()
 	x, err := bl.term(a)
 	if err != nil {
-		return sat.Unknown, err
+		return satUnknown, err
 	}
 	y, err := bl.term(b)
 	if err != nil {
-		return sat.Unknown, err
+		return satUnknown, err
 	}
-	var diff []int
+	diff := make([]int, len(x))
 	for i := range x {
-		d := bl.xor(x[i], y[i])
-		if v, ok := bl.isConst(d); ok {
-			if v {
-				return sat.Sat, nil // a bit differs whatever the variables
-			}
-			continue
+		diff[i] = bl.xor(x[i], y[i])
+	}
+	bl.clause(diff...)
+	return bl.solve(deadline)
+}
+
+// satResult is a query's answer as the checker takes it. This file alone
+// reads Spec/sat's answers (check_tcb keeps it so), and gives satUnsat
+// only for a certified unsat.
+type satResult int
+
+const (
+	satUnknown satResult = iota
+	satSat
+	satUnsat
+)
+
+func (r satResult) String() string {
+	switch r {
+	case satSat:
+		return "sat"
+	case satUnsat:
+		return "unsat"
+	}
+	return "unknown"
+}
+
+// solver decides a CNF formula over the variables 1 … nvars; after Unsat,
+// proof is its certificate for Spec/drup. It is Spec/sat, which is not
+// trusted; tests put a lying solver here.
+var solver = func(nvars int, cnf [][]int, deadline time.Time) (r sat.Result, proof [][]int) {
+	s := sat.New()
+	for i := 0; i < nvars; i++ {
+		s.NewVar()
+	}
+	for _, c := range cnf {
+		s.AddClause(c...)
+	}
+	r = s.Solve(satConflicts, deadline)
+	return r, s.Proof
+}
+
+// solve asks the solver about the formula built. satUnsat is returned
+// only when drup.Check accepts the solver's certificate against bl.cnf,
+// the formula as built here; otherwise the answer is an error. Sat and
+// unknown are never a proof, so they are passed on unchecked.
+func (bl *blaster) solve(deadline time.Time) (satResult, error) {
+	r, proof := solver(bl.nvars, bl.cnf, deadline)
+	switch r {
+	case sat.Sat:
+		return satSat, nil
+	case sat.Unsat:
+		if err := drup.Check(bl.nvars, bl.cnf, proof); err != nil {
+			return satUnknown, fmt.Errorf("the SAT solver's unsat is not certified: %v", err)
 		}
-		diff = append(diff, d)
+		return satUnsat, nil
 	}
-	if len(diff) == 0 {
-		return sat.Unsat, nil // every bit is the same literal
-	}
-	bl.s.AddClause(diff...)
-	return bl.s.Solve(satConflicts, deadline), nil
+	return satUnknown, nil
 }
 
 // satConflicts bounds one query; the lane equalities of a Keccak round

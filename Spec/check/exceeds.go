@@ -1,8 +1,6 @@
 package check
 
 import (
-	"bytes"
-	"context"
 	"fmt"
 	"math/bits"
 	"math/rand/v2"
@@ -13,7 +11,6 @@ import (
 
 	"github.com/vg-crypto/vg/Spec/contract"
 	"github.com/vg-crypto/vg/Spec/fips204"
-	"github.com/vg-crypto/vg/Spec/sat"
 	"github.com/vg-crypto/vg/Spec/x86"
 )
 
@@ -621,7 +618,7 @@ func satAndZ3(assume []*x86.Term, goal *x86.Term, what string) error {
 	if err != nil {
 		return fmt.Errorf("%s: SAT encoding: %v", what, err)
 	}
-	if r != sat.Unsat {
+	if r != satUnsat {
 		return fmt.Errorf("%s: not proven (SAT solver: %v)", what, r)
 	}
 	return z3Holds(assume, goal, deadline, what)
@@ -634,37 +631,11 @@ func z3Holds(assume []*x86.Term, goal *x86.Term, deadline time.Time, what string
 	if err != nil {
 		return nil
 	}
-	var defs []string
-	seen := map[int]bool{}
-	vars := map[string]bool{}
-	var decls, asserts []string
-	zero := "#x0000000000000000"
-	for i, t := range append(append([]*x86.Term{}, assume...), goal) {
-		for _, v := range x86.Vars(t) {
-			if !vars[v] {
-				vars[v] = true
-				decls = append(decls, fmt.Sprintf("(declare-const %s (_ BitVec 64))", v))
-			}
-		}
-		e := x86.SMT(t, &defs, seen)
-		if i < len(assume) {
-			asserts = append(asserts, fmt.Sprintf("(assert (not (= %s %s)))", e, zero))
-		} else {
-			asserts = append(asserts, fmt.Sprintf("(assert (= %s %s))", e, zero))
-		}
+	ans, err := z3Ask(z3, assume, []*x86.Term{goal}, nil, time.Until(deadline)+time.Second, deadline)
+	if err != nil {
+		return fmt.Errorf("%s: %v", what, err)
 	}
-	script := strings.Join(decls, "\n") + "\n" + strings.Join(defs, "\n") + "\n" + strings.Join(asserts, "\n") + "\n(check-sat)\n"
-	ctx, cancel := context.WithDeadline(context.Background(), deadline)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, z3, fmt.Sprintf("-T:%d", int(time.Until(deadline).Seconds())+1), "-in")
-	cmd.Stdin = strings.NewReader(script)
-	cmd.WaitDelay = time.Second
-	var out bytes.Buffer
-	cmd.Stdout = &out
-	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("%s: z3 (second opinion): %v: %s", what, err, firstLine(out.String()))
-	}
-	if ans := strings.TrimSpace(out.String()); ans != "unsat" {
+	if ans != "unsat" {
 		return fmt.Errorf("%s: the SAT solver says unsat, z3 says %s: disagreement", what, firstLine(ans))
 	}
 	return nil

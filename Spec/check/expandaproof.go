@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/vg-crypto/vg/Spec/contract"
-	"github.com/vg-crypto/vg/Spec/sat"
 	"github.com/vg-crypto/vg/Spec/x86"
 )
 
@@ -65,6 +64,7 @@ const expandAProofTime = 60 * time.Second
 func proveExpandA(f *x86.File, r *x86.Routine, c *contract.Contract, h Hints,
 	callees map[string]*x86.Routine, maxSteps int) (string, string, error) {
 	deadline := time.Now().Add(expandAProofTime)
+	var z3s z3Sample
 	sh, ok := h.(SampleHints)
 	if !ok {
 		return "", "", fmt.Errorf("no StageA, Samp4 or CTSample in the hints")
@@ -159,7 +159,7 @@ func proveExpandA(f *x86.File, r *x86.Routine, c *contract.Contract, h Hints,
 		if maskSlot < 0 || maskSlot+8 > frame.Size() {
 			return nil, nil, fmt.Errorf("StageA: mask slot %d outside the frame", maskSlot)
 		}
-		if err := sameBits(s.FromBytes(frame.Bytes[maskSlot:maskSlot+8]), andAll(s, oks), deadline); err != nil {
+		if err := sameBits(s.FromBytes(frame.Bytes[maskSlot:maskSlot+8]), andAll(s, oks), deadline, &z3s); err != nil {
 			return nil, nil, fmt.Errorf("Samp4/StageA: before call %d the mask is not the AND of the results so far: %v", i, err)
 		}
 		polys := cc.Args[0].BufferNames()
@@ -222,11 +222,11 @@ func proveExpandA(f *x86.File, r *x86.Routine, c *contract.Contract, h Hints,
 	if res == nil || res.Size() != 1 {
 		return "", "", fmt.Errorf("no result byte")
 	}
-	if err := sameBits(s.FromBytes(res.Bytes[:1]), andAll(s, oks), deadline); err != nil {
+	if err := sameBits(s.FromBytes(res.Bytes[:1]), andAll(s, oks), deadline, &z3s); err != nil {
 		return "", "", fmt.Errorf("the result is not the AND of the %d sampler results: %v", len(oks), err)
 	}
-	fd := fmt.Sprintf("StageA: Â's %d entries sampled in order, each once, by %d calls; Samp4: %d groups of four, seeds ρ‖s‖r, masks ANDed; result = AND of all %d (SAT); for every ρ, given the samplers' contracts",
-		n, len(sched), groups, len(oks))
+	fd := fmt.Sprintf("StageA: Â's %d entries sampled in order, each once, by %d calls; Samp4: %d groups of four, seeds ρ‖s‖r, masks ANDed; result = AND of all %d (SAT; %s); for every ρ, given the samplers' contracts",
+		n, len(sched), groups, len(oks), z3s.note())
 	ct := fmt.Sprintf("CTSample: every seed byte of the %d calls is a byte of the public %s or a constant, every sampler pointer a constant (symbolic run)",
 		len(sched), strings.Join(public, ", "))
 	return fd, ct, nil
@@ -241,16 +241,17 @@ func andAll(s *x86.Sym, ts []*x86.Term) *x86.Term {
 	return r
 }
 
-// sameBits proves a = b for every value of the variables (SAT).
-func sameBits(a, b *x86.Term, deadline time.Time) error {
+// sameBits proves a = b for every value of the variables (SAT); z3 re-asks
+// the sample z takes.
+func sameBits(a, b *x86.Term, deadline time.Time, z *z3Sample) error {
 	res, err := satEqual(a, b, deadline)
 	if err != nil {
 		return err
 	}
 	switch res {
-	case sat.Unsat:
-		return nil
-	case sat.Sat:
+	case satUnsat:
+		return z.equal(a, b, deadline)
+	case satSat:
 		return fmt.Errorf("they differ for some values (SAT)")
 	}
 	return fmt.Errorf("the SAT solver gave up")

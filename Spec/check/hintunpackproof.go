@@ -9,7 +9,6 @@ import (
 
 	"github.com/vg-crypto/vg/Spec/contract"
 	"github.com/vg-crypto/vg/Spec/fips204"
-	"github.com/vg-crypto/vg/Spec/sat"
 	"github.com/vg-crypto/vg/Spec/x86"
 )
 
@@ -140,6 +139,7 @@ type hintUnpackProver struct {
 	paths    int
 	heads    int
 	sat      int
+	z3       z3Sample
 	deadline time.Time
 }
 
@@ -249,8 +249,8 @@ func proveHintUnpack(f *x86.File, r *x86.Routine, c *contract.Contract, p *HintU
 	if pads == 0 {
 		return "", fmt.Errorf("%s is never reached: the routine never accepts an encoding", p.Pad)
 	}
-	return fmt.Sprintf("proven for every encoding: Algorithm 21 (%d heads (i, Index) at %s, (i, Index, end) at %s and Index at %s, %d paths, each count's 256 values and every position and padding byte as a variable; %d SAT queries: the mask, order and padding updates, h from the mask, the result)",
-		pv.heads, p.Poly, p.Coef, p.Pad, pv.paths, pv.sat), nil
+	return fmt.Sprintf("proven for every encoding: Algorithm 21 (%d heads (i, Index) at %s, (i, Index, end) at %s and Index at %s, %d paths, each count's 256 values and every position and padding byte as a variable; %d SAT queries: the mask, order and padding updates, h from the mask, the result; %s)",
+		pv.heads, p.Poly, p.Coef, p.Pad, pv.paths, pv.sat, pv.z3.note()), nil
 }
 
 // shape checks that the contract's HintUnpack names what the proof needs.
@@ -575,8 +575,11 @@ func (pv *hintUnpackProver) holds(goal *x86.Term, what string) error {
 	if err != nil {
 		return fmt.Errorf("%s: SAT encoding: %v", what, err)
 	}
-	if r != sat.Unsat {
+	if r != satUnsat {
 		return fmt.Errorf("%s: not proven (SAT solver: %v)", what, r)
+	}
+	if err := pv.z3.holds(nil, goal, pv.deadline); err != nil {
+		return fmt.Errorf("%s: %v", what, err)
 	}
 	pv.proved[goal] = true
 	return nil

@@ -11,7 +11,6 @@ import (
 
 	"github.com/vg-crypto/vg/Spec/contract"
 	"github.com/vg-crypto/vg/Spec/fips202"
-	"github.com/vg-crypto/vg/Spec/sat"
 	"github.com/vg-crypto/vg/Spec/x86"
 )
 
@@ -376,7 +375,8 @@ func ProveKeccak(f *x86.File, r *x86.Routine, c *contract.Contract, h Hints, max
 
 // allEqual proves got[i] = want[i] for all i: identical terms, equal
 // algebraic normal forms, or else the SAT solver (Spec/sat) answering
-// unsat for got[i] ≠ want[i]. When z3 is on PATH it answers every query
+// unsat for got[i] ≠ want[i], with a certificate Spec/drup accepts
+// (satEqual). When z3 is on PATH it answers every query
 // the SAT solver answered, and must agree. Any other answer (sat,
 // unknown, a budget or deadline reached, an operator the encoding lacks,
 // z3 failing or disagreeing) is an error: the proof is not complete.
@@ -402,7 +402,7 @@ func allEqual(got, want []*x86.Term, what []string, deadline time.Time) (byANF, 
 		if err != nil {
 			return 0, 0, "", fmt.Errorf("%s: SAT encoding: %v", what[i], err)
 		}
-		if r != sat.Unsat {
+		if r != satUnsat {
 			return 0, 0, "", fmt.Errorf("%s: not proven (SAT solver: %v)", what[i], r)
 		}
 		idx = append(idx, i)

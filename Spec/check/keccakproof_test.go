@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/vg-crypto/vg/Spec/contract"
-	"github.com/vg-crypto/vg/Spec/sat"
 	"github.com/vg-crypto/vg/Spec/x86"
 )
 
@@ -133,7 +132,7 @@ func TestBitBlastAgainstEvaluation(t *testing.T) {
 		v, _ := c.Concrete(ev(tm))
 		return v
 	}
-	counts := map[sat.Result]int{}
+	counts := map[satResult]int{}
 	for iter := 0; iter < 400; iter++ {
 		a := gen(4)
 		b := a
@@ -155,14 +154,14 @@ func TestBitBlastAgainstEvaluation(t *testing.T) {
 				differs = true
 			}
 		}
-		if differs && r != sat.Sat {
+		if differs && r != satSat {
 			t.Fatalf("iteration %d: SAT says %v but evaluation separates the terms", iter, r)
 		}
-		if r == sat.Unknown {
+		if r == satUnknown {
 			t.Fatalf("iteration %d: unknown", iter)
 		}
 	}
-	if counts[sat.Sat] < 50 || counts[sat.Unsat] < 50 {
+	if counts[satSat] < 50 || counts[satUnsat] < 50 {
 		t.Errorf("unbalanced: %v", counts)
 	}
 	t.Logf("answers: %v", counts)
@@ -204,7 +203,7 @@ func TestANFAgainstSAT(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if pa.equal(pb) != (r == sat.Unsat) || r == sat.Unknown {
+		if pa.equal(pb) != (r == satUnsat) || r == satUnknown {
 			t.Fatalf("iteration %d: ANF equal %v, SAT %v", iter, pa.equal(pb), r)
 		}
 		if pa.equal(pb) {

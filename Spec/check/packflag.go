@@ -93,7 +93,7 @@ func proveFlag(flag *x86.Term, pk *contract.Packed) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("%s: %v", pk.Flag, err)
 	}
-	nv := bl.s.NumVars()
+	nv := bl.nvars
 	type gate struct {
 		xor  bool
 		x, y int

@@ -10,7 +10,6 @@ import (
 	"github.com/vg-crypto/vg/Spec/contract"
 	"github.com/vg-crypto/vg/Spec/fips202"
 	"github.com/vg-crypto/vg/Spec/fips204"
-	"github.com/vg-crypto/vg/Spec/sat"
 	"github.com/vg-crypto/vg/Spec/x86"
 )
 
@@ -225,6 +224,7 @@ type rejProver struct {
 	kept      []uint64
 	paths     int
 	sats      int
+	z3        z3Sample
 	deadline  time.Time
 }
 
@@ -294,9 +294,9 @@ func ProveRejStreams(f *x86.File, r *x86.Routine, c *contract.Contract, h Hints,
 			return "", fmt.Errorf("from %s: %v", where, err)
 		}
 	}
-	tests := fmt.Sprintf("%d SAT queries: Algorithm 14's test, the stored z", pv.sats)
+	tests := fmt.Sprintf("%d SAT queries (%s): Algorithm 14's test, the stored z", pv.sats, pv.z3.note())
 	if pv.coeff != nil {
-		tests = fmt.Sprintf("%d exhaustions of a byte's 256 values: Algorithm 15's test, the stored coefficient; %d SAT queries", pv.exhausts, pv.sats)
+		tests = fmt.Sprintf("%d exhaustions of a byte's 256 values: Algorithm 15's test, the stored coefficient; %d SAT queries (%s)", pv.exhausts, pv.sats, pv.z3.note())
 	}
 	shake := "SHAKE128"
 	if pv.blockBytes == fips202.Rate256 {
@@ -925,8 +925,11 @@ func (pv *rejProver) equal(a, b *x86.Term, what string) error {
 	if err != nil {
 		return fmt.Errorf("%s: SAT encoding: %v", what, err)
 	}
-	if res != sat.Unsat {
+	if res != satUnsat {
 		return fmt.Errorf("%s: not proven (SAT solver: %v)", what, res)
+	}
+	if err := pv.z3.equal(a, b, pv.deadline); err != nil {
+		return fmt.Errorf("%s: %v", what, err)
 	}
 	pv.proven[[2]*x86.Term{a, b}] = true
 	return nil

@@ -157,13 +157,14 @@ func proveSqueeze(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 	// byteOf is byte i of state j in the permutation's buffer.
 	byteOf := func(j, i int) int { return 8*(P*(i/8)+j) + i%8 }
 	sats := 0
+	var z3s z3Sample
 	same := func(got, want *x86.Term) error {
 		if got == want {
 			return nil
 		}
 		sats++
 		mask := s.Const(0xff)
-		return sameBits(s.And(got, mask), s.And(want, mask), deadline)
+		return sameBits(s.And(got, mask), s.And(want, mask), deadline, &z3s)
 	}
 	pad := fips202.PadBlock(make([]byte, sh.seedLen), rate)
 	var states [][][]*x86.Term // [call][state] the 200 bytes it returned
@@ -271,6 +272,6 @@ func proveSqueeze(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 	if P > 1 {
 		shape = fmt.Sprintf("%d interleaved states", P)
 	}
-	return fmt.Sprintf("proven for every seed: %d CALLs of %s (%s), the first on PadBlock of the seeds, each next on what the one before returned; %d CALLs of %s, each on the first %d bytes of its seed's stream in order, whose outputs the routine returns (one symbolic run, %d SAT queries); so, given the callees' contracts, each output is %s of SHAKE (rate %d) of its seed",
-		len(states), sq.Permutation, shape, len(unpacks), sq.Unpack, sh.n, sats, sq.Unpack, rate), nil
+	return fmt.Sprintf("proven for every seed: %d CALLs of %s (%s), the first on PadBlock of the seeds, each next on what the one before returned; %d CALLs of %s, each on the first %d bytes of its seed's stream in order, whose outputs the routine returns (one symbolic run, %d SAT queries; %s); so, given the callees' contracts, each output is %s of SHAKE (rate %d) of its seed",
+		len(states), sq.Permutation, shape, len(unpacks), sq.Unpack, sh.n, sats, z3s.note(), sq.Unpack, rate), nil
 }

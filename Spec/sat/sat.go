@@ -1,10 +1,12 @@
-// Package sat is **Trusted**: a small CDCL SAT solver (conflict-driven
+// Package sat is **not trusted**: a small CDCL SAT solver (conflict-driven
 // clause learning with two watched literals, first-UIP learning,
 // activity-based decisions with phase saving, and restarts), standard
-// library only. The checker uses it for bit-level queries; an answer of
-// Unsat is what a proof rests on, so the solver is tested against brute
-// force on random formulas, and z3, where installed, answers every query
-// again.
+// library only. The checker uses it for bit-level queries. An answer of
+// Unsat comes with a certificate, the clauses learned in order ending in
+// the empty clause (Proof), which Spec/drup checks against the checker's
+// own copy of the formula before a proof rests on it; an answer of Sat
+// with a model the checker evaluates. A wrong answer therefore makes a
+// proof fail, never pass.
 //
 // Variables are numbered from 1; a literal is v or -v (DIMACS style).
 package sat
@@ -70,6 +72,10 @@ type Solver struct {
 	empty bool // an empty clause was added
 	// Conflicts counts the conflicts of the last Solve.
 	Conflicts int
+	// Proof lists, after Unsat, the clauses learned (units included), in
+	// order, and last the empty clause: each follows from the clauses
+	// added and those before it by unit propagation.
+	Proof [][]int
 }
 
 // New returns an empty solver.
@@ -371,6 +377,26 @@ func (s *Solver) decideVar() int {
 // Solve decides the formula. It gives up (Unknown) after maxConflicts
 // conflicts (0: no limit) or at the deadline (zero: none).
 func (s *Solver) Solve(maxConflicts int, deadline time.Time) Result {
+	r := s.solve(maxConflicts, deadline)
+	if r == Unsat {
+		s.Proof = append(s.Proof, []int{})
+	}
+	return r
+}
+
+// learn records a learned clause in Proof.
+func (s *Solver) learn(c []lit) {
+	out := make([]int, len(c))
+	for i, l := range c {
+		out[i] = l.v() + 1
+		if l&1 == 1 {
+			out[i] = -out[i]
+		}
+	}
+	s.Proof = append(s.Proof, out)
+}
+
+func (s *Solver) solve(maxConflicts int, deadline time.Time) Result {
 	s.Conflicts = 0
 	if s.empty {
 		return Unsat
@@ -398,6 +424,7 @@ func (s *Solver) Solve(maxConflicts int, deadline time.Time) Result {
 				return Unsat
 			}
 			learnt, bt := s.analyze(confl)
+			s.learn(learnt)
 			s.cancel(bt)
 			if len(learnt) == 1 {
 				s.units = append(s.units, learnt[0])

@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"testing"
 	"time"
+
+	"github.com/vg-crypto/vg/Spec/drup"
 )
 
 // bruteForce decides a CNF over n ≤ 20 variables by trying every
@@ -68,6 +70,11 @@ func TestAgainstBruteForce(t *testing.T) {
 		if (got == Sat) != want || got == Unknown {
 			t.Fatalf("iteration %d: solver %v, brute force sat=%v on %v", iter, got, want, cnf)
 		}
+		if got == Unsat {
+			if err := drup.Check(n, cnf, s.Proof); err != nil {
+				t.Fatalf("iteration %d: the certificate is rejected: %v", iter, err)
+			}
+		}
 		if got == Sat {
 			for _, c := range cnf {
 				ok := false
@@ -96,8 +103,10 @@ func TestAgainstBruteForce(t *testing.T) {
 // real search; a conflict budget makes the answer Unknown, never Unsat
 // or Sat.
 func TestPigeonholeAndBudget(t *testing.T) {
-	php := func(n int) *Solver {
+	php := func(n int) (*Solver, [][]int) {
 		s := New()
+		var cnf [][]int
+		add := func(c ...int) { s.AddClause(c...); cnf = append(cnf, c) }
 		v := func(p, h int) int { return p*n + h + 1 }
 		for i := 0; i < (n+1)*n; i++ {
 			s.NewVar()
@@ -107,27 +116,36 @@ func TestPigeonholeAndBudget(t *testing.T) {
 			for h := 0; h < n; h++ {
 				c = append(c, v(p, h))
 			}
-			s.AddClause(c...)
+			add(c...)
 		}
 		for h := 0; h < n; h++ {
 			for p := 0; p <= n; p++ {
 				for q := p + 1; q <= n; q++ {
-					s.AddClause(-v(p, h), -v(q, h))
+					add(-v(p, h), -v(q, h))
 				}
 			}
 		}
-		return s
+		return s, cnf
 	}
 	for n := 2; n <= 6; n++ {
-		if r := php(n).Solve(0, time.Time{}); r != Unsat {
+		s, cnf := php(n)
+		if r := s.Solve(0, time.Time{}); r != Unsat {
 			t.Errorf("PHP(%d): %v", n, r)
 		}
+		if err := drup.Check(s.NumVars(), cnf, s.Proof); err != nil {
+			t.Errorf("PHP(%d): the certificate is rejected: %v", n, err)
+		}
+		// The same certificate for the formula less a pigeon's clause
+		// (satisfiable) must be rejected.
+		if err := drup.Check(s.NumVars(), cnf[1:], s.Proof); err == nil {
+			t.Errorf("PHP(%d) less a clause: the certificate is accepted", n)
+		}
 	}
-	if r := php(9).Solve(10, time.Time{}); r != Unknown {
-		t.Errorf("PHP(9) with 10 conflicts: %v, want unknown", r)
+	if s, _ := php(9); s.Solve(10, time.Time{}) != Unknown {
+		t.Errorf("PHP(9) with 10 conflicts: want unknown")
 	}
-	if r := php(9).Solve(0, time.Now().Add(-time.Second)); r != Unknown && r != Unsat {
-		t.Errorf("PHP(9) past its deadline: %v", r)
+	if s, _ := php(9); s.Solve(0, time.Now().Add(-time.Second)) == Sat {
+		t.Errorf("PHP(9) past its deadline: sat")
 	}
 }
 
@@ -139,10 +157,16 @@ func TestEdgeCases(t *testing.T) {
 	if r := s.Solve(0, time.Time{}); r != Unsat {
 		t.Errorf("a ∧ ¬a: %v", r)
 	}
+	if err := drup.Check(1, [][]int{{a}, {-a}}, s.Proof); err != nil {
+		t.Errorf("a ∧ ¬a: %v", err)
+	}
 	s = New()
 	s.AddClause()
 	if r := s.Solve(0, time.Time{}); r != Unsat {
 		t.Errorf("empty clause: %v", r)
+	}
+	if err := drup.Check(0, [][]int{{}}, s.Proof); err != nil {
+		t.Errorf("empty clause: %v", err)
 	}
 	s = New()
 	a, b := s.NewVar(), s.NewVar()

@@ -22,6 +22,11 @@
 // Spec/ holding anything else the go command compiles (.s, .c, .syso, …)
 // fails: the count would not cover it.
 //
+// A package of Spec/ may be outside the trusted base (untrusted, below):
+// then one non-test file of Spec/ alone may import it, the file that
+// checks what it answers, and its lines are counted apart, in the
+// sentence after the README's table, not in the table.
+//
 // Usage, from the repository root:
 //
 //	go run ./tools/checks/check_tcb [-root dir]   # print the counts; fail when the tables differ
@@ -40,6 +45,7 @@ import (
 	"io"
 	"os"
 	"path"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -69,6 +75,22 @@ func main() {
 	flag.Parse()
 	l, summary, err := run(*root, *write, os.Stdout)
 	diag.Exit("check_tcb", l, summary, err)
+}
+
+// untrusted lists the packages under Spec/ that are not trusted: reader
+// is the only non-test file of Spec/ that may import the package (it
+// checks every answer before a proof rests on it).
+var untrusted = []struct{ pkg, reader, about string }{
+	{"Spec/sat", "Spec/check/bitblast.go", "the CDCL solver of the bit-level queries, whose every unsat comes with a certificate (the learned clauses) that `Spec/drup` checks against the checker's own copy of the formula"},
+}
+
+func isUntrusted(pkg string) bool {
+	for _, u := range untrusted {
+		if u.pkg == pkg {
+			return true
+		}
+	}
+	return false
 }
 
 // count is a number of trusted and of test lines.
@@ -110,8 +132,9 @@ var compiled = []string{".s", ".S", ".sx", ".c", ".cc", ".cpp", ".cxx", ".h", ".
 
 // tally is the count of Spec/: per package and per file.
 type tally struct {
-	pkgs  []string // sorted, "Spec/x"
-	byPkg map[string]count
+	pkgs    []string // the trusted packages, sorted, "Spec/x"
+	outside []string // the untrusted packages found, sorted
+	byPkg   map[string]count
 	// byFile counts each .go file: trusted lines for a non-test file,
 	// test lines for a _test.go file.
 	byFile map[string]count
@@ -140,7 +163,11 @@ func countSpec(r *repo.Repo, l *diag.List) (*tally, error) {
 		if len(files) == 0 {
 			continue
 		}
-		t.pkgs = append(t.pkgs, d)
+		if isUntrusted(d) {
+			t.outside = append(t.outside, d)
+		} else {
+			t.pkgs = append(t.pkgs, d)
+		}
 		var c count
 		for _, f := range files {
 			src, err := os.ReadFile(r.Abs(f))
@@ -310,10 +337,49 @@ func (cr checkRows) totals(t *tally) string {
 	for i, g := range cr.groups {
 		parts = append(parts, fmt.Sprintf("%s in %s", num(cr.sums[i].trusted), g.name))
 	}
-	return fmt.Sprintf("In all, **%s trusted lines** in %d packages, %s of them in `Spec/check` (%s; [Spec/SOUNDNESS.md](Spec/SOUNDNESS.md#the-trusted-base-counted) lists its files), and %s lines of tests. "+
+	out := fmt.Sprintf("In all, **%s trusted lines** in %d packages, %s of them in `Spec/check` (%s; [Spec/SOUNDNESS.md](Spec/SOUNDNESS.md#the-trusted-base-counted) lists its files), and %s lines of tests. "+
 		"A line counts when it holds Go code (not blank, not only a comment) in a non-test `.go` file; `_test.go` files are the Tests column. "+
 		"`%s` counts them and fails when this table differs; `-write` rewrites the counts.",
 		num(all.trusted), len(t.pkgs), num(t.byPkg[checkDir].trusted), strings.Join(parts, ", "), num(all.tests), command)
+	for _, u := range untrusted {
+		if c, ok := t.byPkg[u.pkg]; ok {
+			out += fmt.Sprintf(" Under Spec/ but not trusted: `%s` (%s lines, tests %s), %s; only `%s` imports it (check_tcb keeps it so).",
+				u.pkg, num(c.trusted), num(c.tests), u.about, u.reader)
+		}
+	}
+	return out
+}
+
+// readers checks that each untrusted package exists and that no non-test
+// file of Spec/ but its reader (and the package's own files) imports it.
+func readers(r *repo.Repo, l *diag.List, t *tally) error {
+	files, err := r.GoFiles(spec)
+	if err != nil {
+		return err
+	}
+	for _, u := range untrusted {
+		if !slices.Contains(t.outside, u.pkg) {
+			l.Addf("tools/checks/check_tcb/main.go", 0, "%s is listed as untrusted but is no Go package under %s/", u.pkg, spec)
+		}
+	}
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		ast, err := r.Parse(f)
+		if err != nil {
+			return err
+		}
+		for _, imp := range ast.Imports {
+			p, _ := strconv.Unquote(imp.Path.Value)
+			for _, u := range untrusted {
+				if p == r.Module+"/"+u.pkg && f != u.reader && path.Dir(f) != u.pkg {
+					l.Addf(f, r.Fset.Position(imp.Pos()).Line, "imports %s, which is not trusted: only %s may (it checks the answers)", u.pkg, u.reader)
+				}
+			}
+		}
+	}
+	return nil
 }
 
 // splitRow splits a Markdown table row into its cells (an escaped \| is
@@ -376,6 +442,9 @@ func readmeTable(l *diag.List, block string, firstLine int, t *tally, cr checkRo
 		pkg := strings.Trim(cells[0], "`")
 		c, ok := t.byPkg[pkg]
 		switch {
+		case isUntrusted(pkg):
+			l.Addf(readme, at, "%s is not trusted: remove its row (the sentence after the table counts it)", pkg)
+			continue
 		case !ok:
 			l.Addf(readme, at, "the table names %s, which is no Go package under %s/: remove its row", cells[0], spec)
 			continue
@@ -445,6 +514,9 @@ func run(root string, write bool, out io.Writer) (diag.List, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
+	if err := readers(r, &l, t); err != nil {
+		return nil, "", err
+	}
 	cr := breakdown(t, gs)
 	report(out, t, cr)
 
@@ -501,6 +573,9 @@ func report(out io.Writer, t *tally, cr checkRows) {
 	}
 	all := t.total()
 	fmt.Fprintf(&b, "%-22s %8s %8s\n", "total", num(all.trusted), num(all.tests))
+	for _, p := range t.outside {
+		fmt.Fprintf(&b, "%-22s %8s %8s  (not trusted)\n", p, num(t.byPkg[p].trusted), num(t.byPkg[p].tests))
+	}
 	for i, g := range cr.groups {
 		fmt.Fprintf(&b, "\n%s: %s (tests %s)\n", checkDir+", "+g.name, num(cr.sums[i].trusted), num(cr.sums[i].tests))
 		for _, f := range g.files {

@@ -56,6 +56,9 @@ fam.go    a family
 // findings and the tree's root.
 func check(t *testing.T, files map[string]string, write bool) ([]string, string) {
 	t.Helper()
+	saved := untrusted
+	untrusted = treeUntrusted
+	defer func() { untrusted = saved }()
 	root := scratch.Tree(t, files)
 	l, _, err := run(root, write, io.Discard)
 	if err != nil {
@@ -126,6 +129,9 @@ func TestCountDisagrees(t *testing.T) {
 	if r := read(t, root, readme); !strings.Contains(r, "| `Spec/check` | 5 | 2 | The checker. |") || !strings.Contains(r, "**7 trusted lines**") {
 		t.Errorf("-write did not rewrite the counts:\n%s", r)
 	}
+	saved := untrusted
+	untrusted = nil
+	defer func() { untrusted = saved }()
 	l, _, err := run(root, false, io.Discard)
 	if err != nil {
 		t.Fatal(err)
@@ -176,6 +182,47 @@ func TestMarkers(t *testing.T) {
 	scratch.Expect(t, got, "README.md: want one <!-- tcb:begin --> ... <!-- tcb:end --> around the table of the trusted base")
 	got, _ = check(t, scratch.Replace(t, files, readme, "| Package | Lines | Tests |", "| Package | Size | Tests |"), false)
 	scratch.Expect(t, got, `README.md:5: the table's columns are ["Package" "Size" "Tests" "What it is"], want ["Package" "Lines" "Tests" "What it is"]`)
+}
+
+// treeUntrusted is the list of untrusted packages check uses: none in
+// tree(), whose packages are all trusted.
+var treeUntrusted []struct{ pkg, reader, about string }
+
+// TestUntrusted: a package outside the trusted base is counted apart, has
+// no row, and only its reader imports it.
+func TestUntrusted(t *testing.T) {
+	treeUntrusted = []struct{ pkg, reader, about string }{{"Spec/u", "Spec/check/core.go", "a solver"}}
+	defer func() { treeUntrusted = nil }()
+	files := scratch.With(tree(), map[string]string{
+		"Spec/u/u.go":        "package u\n\nvar U = 1\n",
+		"Spec/check/core.go": "package check\n\nimport \"github.com/vg-crypto/vg/Spec/u\"\n\nvar core = u.U\n",
+	})
+	// core.go has a line more: -write rewrites the counts, and the
+	// sentence names Spec/u with its 2 lines.
+	got, root := check(t, files, true)
+	scratch.Expect(t, got)
+	r := read(t, root, readme)
+	for _, want := range []string{"**7 trusted lines** in 2 packages", "Under Spec/ but not trusted: `Spec/u` (2 lines, tests 0), a solver; only `Spec/check/core.go` imports it"} {
+		if !strings.Contains(r, want) {
+			t.Errorf("the README lacks %q:\n%s", want, r)
+		}
+	}
+	files = scratch.With(files, map[string]string{readme: r, soundness: read(t, root, soundness)})
+	got, _ = check(t, files, false)
+	scratch.Expect(t, got)
+	// Another file of Spec/ imports it; a test file may.
+	got, _ = check(t, scratch.With(files, map[string]string{
+		"Spec/a/b.go":      "package a\n\nimport _ \"github.com/vg-crypto/vg/Spec/u\"\n",
+		"Spec/a/b_test.go": "package a\n\nimport _ \"github.com/vg-crypto/vg/Spec/u\"\n",
+	}), true)
+	scratch.Expect(t, got, "Spec/a/b.go:3: imports Spec/u, which is not trusted: only Spec/check/core.go may (it checks the answers)")
+	// A row for it in the table of the trusted base.
+	got, _ = check(t, scratch.Replace(t, files, readme, "| `Spec/a` | 2 | 3 | A. |\n", "| `Spec/a` | 2 | 3 | A. |\n| `Spec/u` | 2 | 0 | U. |\n"), false)
+	scratch.Expect(t, got, "README.md:8: Spec/u is not trusted: remove its row (the sentence after the table counts it)")
+	// Listed, but gone.
+	treeUntrusted = append(treeUntrusted, struct{ pkg, reader, about string }{"Spec/gone", "Spec/check/core.go", "gone"})
+	got, _ = check(t, files, false)
+	scratch.Expect(t, got, "tools/checks/check_tcb/main.go: Spec/gone is listed as untrusted but is no Go package under Spec/")
 }
 
 // TestRepository checks the tree itself.
