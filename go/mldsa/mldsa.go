@@ -154,29 +154,32 @@ type PublicKey struct {
 	ρ     [32]byte
 	tr    [64]byte      // H(pk, 64)
 	aHat  []ringElement // Â, k·ℓ entries row-major, plain (as sampled)
-	t1Hat []ringElement // NTT(t1·2ᵈ), Montgomery form, set by verifyForms
+	t1Hat []ringElement // NTT(t1·2ᵈ), Montgomery form, made by verifyForms
 	// t1Once computes t1Hat at the first Verify: only verifying needs it.
 	t1Once sync.Once
 }
 
 // PrivateKey is an in-memory ML-DSA private key. It implements
 // crypto.Signer and the informal extended crypto.PrivateKey interface. It
-// keeps Â and ŝ1 in the NTT domain, and ŝ2 and t̂0 from its first
-// signature on. A PrivateKey is safe for concurrent use.
+// keeps s1, s2 and t0 as their expanded encoding packs them (a quarter of
+// the memory of polynomials, and ExpandedBytes copies them), Â and ŝ1 in
+// the NTT domain, and ŝ2 and t̂0 from its first signature on. A PrivateKey
+// is safe for concurrent use.
 type PrivateKey struct {
 	p       *params
 	seed    [32]byte
 	hasSeed bool
 	key     [32]byte // K
-	s1, s2  []ringElement
-	t0      []ringElement
-	s1Hat   []ringElement // Montgomery form, as are s2Hat and t0Hat
-	s2Hat   []ringElement // set by signForms, as is t0Hat
-	t0Hat   []ringElement
-	pub     *PublicKey
+	// packed is s1 ‖ s2 ‖ t0 as skEncode (Algorithm 24) writes them after
+	// ρ ‖ K ‖ tr.
+	packed []byte
+	s1Hat  []ringElement // Montgomery form, as are s2Hat and t0Hat
+	s2Hat  []ringElement // set by signForms, as is t0Hat
+	t0Hat  []ringElement
+	pub    *PublicKey
 	// formsOnce computes s2Hat and t0Hat at the first signature: only
 	// signing needs them, so making or parsing a key does what FIPS 204's
-	// KeyGen does and no more.
+	// KeyGen does and no more, and allocates no room for them.
 	formsOnce sync.Once
 }
 
@@ -227,31 +230,42 @@ func newPrivateKeyFromSeed(p *params, ξ *[32]byte) (*PrivateKey, error) {
 	h.read(seeds.ρPrime[:])
 	h.read(sk.key[:])
 	sk.allocate()
-	// Line 4: (s1, s2) ← ExpandS(ρ′).
-	if err := expandS(sk.s1, sk.s2, &seeds.ρPrime, p.η); err != nil {
+	// Line 4: (s1, s2) ← ExpandS(ρ′), s1 into ŝ1's room, which complete
+	// turns into ŝ1. s2 is on the heap: the samplers' declarations let
+	// their output escape.
+	s2 := make([]ringElement, p.k)
+	if err := expandS(sk.s1Hat, s2, &seeds.ρPrime, p.η); err != nil {
 		return nil, err
 	}
-	if err := sk.complete(&seeds.ρ); err != nil {
+	off := 0
+	for _, s := range [][]ringElement{sk.s1Hat, s2} {
+		for i := range s {
+			bitPackSigned(sk.packed[off:], &s[i], p.ηBits, fieldElement(p.η))
+			off += 32 * p.ηBits
+		}
+	}
+	if err := sk.complete(&seeds.ρ, s2); err != nil {
 		return nil, err
 	}
 	return sk, nil
 }
 
-// allocate gives the key's polynomials one backing array.
+// allocate makes room for the packed s1, s2 and t0 and for ŝ1.
 func (sk *PrivateKey) allocate() {
-	k, l := sk.p.k, sk.p.l
-	buf := make([]ringElement, 2*l+3*k+l+k)
-	sk.s1, buf = buf[:l:l], buf[l:]
-	sk.s2, buf = buf[:k:k], buf[k:]
-	sk.t0, buf = buf[:k:k], buf[k:]
-	sk.s1Hat, buf = buf[:l:l], buf[l:]
-	sk.s2Hat, buf = buf[:k:k], buf[k:]
-	sk.t0Hat = buf[:k:k]
+	p := sk.p
+	sk.packed = make([]byte, 32*(p.k+p.l)*p.ηBits+32*p.k*d)
+	sk.s1Hat = make([]ringElement, p.l)
 }
 
-// complete computes, from ρ, s1 and s2, the rest of the key (Algorithm 6,
-// lines 3 and 5 to 9) and the NTT forms that signing uses.
-func (sk *PrivateKey) complete(ρ *[32]byte) error {
+// t0Packed is the part of sk.packed that holds t0.
+func (sk *PrivateKey) t0Packed() []byte {
+	return sk.packed[32*(sk.p.k+sk.p.l)*sk.p.ηBits:]
+}
+
+// complete computes, from ρ, s1 (in sk.s1Hat, which it turns into ŝ1) and
+// s2, the rest of the key (Algorithm 6, lines 3 and 5 to 9): the public
+// key, and t0 packed into sk.t0Packed().
+func (sk *PrivateKey) complete(ρ *[32]byte, s2 []ringElement) error {
 	p := sk.p
 	k, l := p.k, p.l
 	pk := &PublicKey{p: p, ρ: *ρ}
@@ -263,25 +277,26 @@ func (sk *PrivateKey) complete(ρ *[32]byte) error {
 	// Line 5: t ← NTT⁻¹(Â ∘ NTT(s1)) + s2, with ŝ1 kept in Montgomery form
 	// for the products.
 	for j := 0; j < l; j++ {
-		sk.s1Hat[j] = sk.s1[j]
 		ntt(&sk.s1Hat[j])
 	}
 	toMontgomeryVec(sk.s1Hat)
-	var t1 [maxK]ringElement
-	for i := 0; i < k; i++ {
-		var t ringElement
-		multiplyAccNTT(&t, pk.aHat[i*l:(i+1)*l], sk.s1Hat)
-		nttInverse(&t)
-		polyAdd(&t, &sk.s2[i])
-		// Line 6: (t1, t0) ← Power2Round(t).
-		power2RoundPoly(&t1[i], &sk.t0[i], &t)
-		declassify(publicT1, unsafe.Pointer(&t1[i]), unsafe.Sizeof(t1[i]))
-	}
-	// Lines 8 and 9: pk ← pkEncode(ρ, t1), tr ← H(pk, 64).
+	// Lines 8 and 9: pk ← pkEncode(ρ, t1), tr ← H(pk, 64); t1 is packed as
+	// each row is done.
 	pk.enc = make([]byte, p.pkSize())
 	copy(pk.enc, ρ[:])
+	t0 := sk.t0Packed()
+	// One t, t1 and t0 for all rows: each call writes them whole, and Go
+	// zeroes a variable at each iteration it is declared in.
+	var t, t1, t0i ringElement
 	for i := 0; i < k; i++ {
-		simpleBitPack(pk.enc[32+320*i:], &t1[i], 10)
+		multiplyAccNTT(&t, pk.aHat[i*l:(i+1)*l], sk.s1Hat)
+		nttInverse(&t)
+		polyAdd(&t, &s2[i])
+		// Line 6: (t1, t0) ← Power2Round(t).
+		power2RoundPoly(&t1, &t0i, &t)
+		declassify(publicT1, unsafe.Pointer(&t1), unsafe.Sizeof(t1))
+		simpleBitPack(pk.enc[32+320*i:], &t1, 10)
+		bitPackSigned(t0[32*d*i:], &t0i, d, 1<<(d-1))
 	}
 	pk.finish()
 	sk.pub = pk
@@ -292,14 +307,20 @@ func (sk *PrivateKey) complete(ρ *[32]byte) error {
 // (Algorithm 7, lines 3 and 4), in Montgomery form.
 func (sk *PrivateKey) signForms() {
 	sk.formsOnce.Do(func() {
-		for i := range sk.s2Hat {
-			sk.s2Hat[i] = sk.s2[i]
-			ntt(&sk.s2Hat[i])
-			sk.t0Hat[i] = sk.t0[i]
-			ntt(&sk.t0Hat[i])
+		p := sk.p
+		buf := make([]ringElement, 2*p.k)
+		s2Hat, t0Hat := buf[:p.k:p.k], buf[p.k:]
+		s2 := sk.packed[32*p.l*p.ηBits:]
+		t0 := sk.t0Packed()
+		for i := range s2Hat {
+			bitUnpackSigned(&s2Hat[i], s2[32*p.ηBits*i:], p.ηBits, fieldElement(p.η))
+			ntt(&s2Hat[i])
+			bitUnpackSigned(&t0Hat[i], t0[32*d*i:], d, 1<<(d-1))
+			ntt(&t0Hat[i])
 		}
-		toMontgomeryVec(sk.s2Hat)
-		toMontgomeryVec(sk.t0Hat)
+		toMontgomeryVec(s2Hat)
+		toMontgomeryVec(t0Hat)
+		sk.s2Hat, sk.t0Hat = s2Hat, t0Hat
 	})
 }
 
@@ -311,10 +332,7 @@ func toMontgomeryVec(v []ringElement) {
 }
 
 func (pk *PublicKey) allocate() {
-	k, l := pk.p.k, pk.p.l
-	buf := make([]ringElement, k*l+k)
-	pk.aHat = buf[: k*l : k*l]
-	pk.t1Hat = buf[k*l:]
+	pk.aHat = make([]ringElement, pk.p.k*pk.p.l)
 }
 
 // finish computes tr once pk.enc is set.
@@ -328,12 +346,14 @@ func (pk *PublicKey) finish() {
 // encoding's t1 (Algorithm 8, lines 1 and 9).
 func (pk *PublicKey) verifyForms() {
 	pk.t1Once.Do(func() {
-		for i := range pk.t1Hat {
+		t1Hat := make([]ringElement, pk.p.k)
+		for i := range t1Hat {
 			// NTT(t1·2ᵈ) = NTT(t1)·2ᵈ: the NTT is linear.
-			simpleBitUnpack(&pk.t1Hat[i], pk.enc[32+320*i:], 10)
-			ntt(&pk.t1Hat[i])
-			toMontgomeryT1Poly(&pk.t1Hat[i])
+			simpleBitUnpack(&t1Hat[i], pk.enc[32+320*i:], 10)
+			ntt(&t1Hat[i])
+			toMontgomeryT1Poly(&t1Hat[i])
 		}
+		pk.t1Hat = t1Hat
 	})
 }
 
@@ -379,34 +399,31 @@ func NewPrivateKeyFromExpanded(params Parameters, sk []byte) (*PrivateKey, error
 	copy(key.key[:], sk[32:64])
 	tr := sk[64:128]
 	key.allocate()
+	// s1 goes into ŝ1's room, which complete turns into ŝ1.
+	var s2 [maxK]ringElement
 	off := 128
 	η := fieldElement(p.η)
 	var bad uint32
-	for j := range key.s1 {
-		bad |= bitUnpackSignedChecked(&key.s1[j], sk[off:], p.ηBits, η, uint32(2*p.η))
-		off += 32 * p.ηBits
-	}
-	for i := range key.s2 {
-		bad |= bitUnpackSignedChecked(&key.s2[i], sk[off:], p.ηBits, η, uint32(2*p.η))
-		off += 32 * p.ηBits
+	for _, s := range [][]ringElement{key.s1Hat, s2[:p.k]} {
+		for i := range s {
+			bad |= bitUnpackSignedChecked(&s[i], sk[off:], p.ηBits, η, uint32(2*p.η))
+			off += 32 * p.ηBits
+		}
 	}
 	// Whether a key is valid is not secret; its coefficients are.
 	declassify(publicKeyCheck, unsafe.Pointer(&bad), 4)
 	if bad != 0 {
 		return nil, errPrivateKeyRange
 	}
-	if err := key.complete(&ρ); err != nil {
+	// Every coefficient in range has one encoding: s1 and s2 are kept as
+	// given.
+	copy(key.packed, sk[128:off])
+	if err := key.complete(&ρ, s2[:p.k]); err != nil {
 		return nil, err
 	}
-	var t0 ringElement
-	var differ uint32
-	for i := range key.t0 {
-		bitUnpackSigned(&t0, sk[off:], d, 1<<(d-1))
-		off += 32 * d
-		for n := range t0 {
-			differ |= ctNeq(uint32(t0[n]), uint32(key.t0[i][n]))
-		}
-	}
+	// BitUnpack of 13-bit fields is one to one, so t0 equals the one ρ,
+	// s1 and s2 give exactly when the encodings are equal.
+	differ := ctNeqBytes(sk[off:], key.t0Packed())
 	declassify(publicKeyCheck, unsafe.Pointer(&differ), 4)
 	if differ != 0 {
 		return nil, errPrivateKeyT0
@@ -430,19 +447,7 @@ func (sk *PrivateKey) ExpandedBytes() []byte {
 	copy(out, sk.pub.ρ[:])
 	copy(out[32:], sk.key[:])
 	copy(out[64:], sk.pub.tr[:])
-	off := 128
-	for j := range sk.s1 {
-		bitPackSigned(out[off:], &sk.s1[j], p.ηBits, fieldElement(p.η))
-		off += 32 * p.ηBits
-	}
-	for i := range sk.s2 {
-		bitPackSigned(out[off:], &sk.s2[i], p.ηBits, fieldElement(p.η))
-		off += 32 * p.ηBits
-	}
-	for i := range sk.t0 {
-		bitPackSigned(out[off:], &sk.t0[i], d, 1<<(d-1))
-		off += 32 * d
-	}
+	copy(out[128:], sk.packed)
 	return out
 }
 
@@ -677,6 +682,10 @@ func (sk *PrivateKey) signInternal(μ *[64]byte, rnd *[32]byte) ([]byte, error) 
 	var y, yHat, z [maxL]ringElement
 	var w, hint [maxK]ringElement
 	var w1Enc [maxK * 32 * 6]byte
+	// The attempts' single polynomials, declared once: Go zeroes a
+	// variable at each iteration it is declared in, and every call below
+	// writes its output whole.
+	var w1, c, cs2, ct0 ringElement
 	var cTilde [64]byte
 	cTildeSize := p.cTildeSize()
 	w1Size := 32 * p.w1Bits
@@ -698,7 +707,6 @@ func (sk *PrivateKey) signInternal(μ *[64]byte, rnd *[32]byte) ([]byte, error) 
 		}
 		// Lines 13 and 15: w1 ← HighBits(w), c̃ ← H(μ ‖ w1Encode(w1), λ/4).
 		for i := 0; i < k; i++ {
-			var w1 ringElement
 			highBitsPoly(&w1, &w[i], γ2)
 			simpleBitPack(w1Enc[i*w1Size:], &w1, p.w1Bits)
 		}
@@ -707,7 +715,6 @@ func (sk *PrivateKey) signInternal(μ *[64]byte, rnd *[32]byte) ([]byte, error) 
 		hc.write(w1Enc[:k*w1Size])
 		hc.read(cTilde[:cTildeSize])
 		// Lines 16 and 17: c ← SampleInBall(c̃), ĉ ← NTT(c).
-		var c ringElement
 		if !sampleInBall(&c, cTilde[:cTildeSize], p.τ) {
 			return nil, errSamplerExhausted
 		}
@@ -732,7 +739,6 @@ func (sk *PrivateKey) signInternal(μ *[64]byte, rnd *[32]byte) ([]byte, error) 
 		}
 		// Lines 19 and 21: r0 ← LowBits(w − ⟨⟨cs2⟩⟩); line 23: ‖r0‖∞ ≥ γ2 − β.
 		for i := 0; i < k; i++ {
-			var cs2 ringElement
 			multiplyNTT(&cs2, &sk.s2Hat[i], &c)
 			nttInverse(&cs2)
 			polySub(&w[i], &cs2)
@@ -746,7 +752,6 @@ func (sk *PrivateKey) signInternal(μ *[64]byte, rnd *[32]byte) ([]byte, error) 
 		var hints uint32
 		for i := 0; i < k; i++ {
 			// Line 25: ⟨⟨ct0⟩⟩ ← NTT⁻¹(ĉ ∘ t̂0); line 28: ‖ct0‖∞ ≥ γ2.
-			var ct0 ringElement
 			multiplyNTT(&ct0, &sk.t0Hat[i], &c)
 			nttInverse(&ct0)
 			reject |= normExceeds(&ct0, γ2)
@@ -855,8 +860,10 @@ func verifyInternal(pk *PublicKey, μ *[64]byte, sig []byte) error {
 	toMontgomeryVec(z[:l])
 	var w1Enc [maxK * 32 * 6]byte
 	w1Size := 32 * p.w1Bits
+	// Declared once (Go zeroes a variable at each iteration it is declared
+	// in); every call writes its output whole.
+	var w, ct1, w1 ringElement
 	for i := 0; i < k; i++ {
-		var w, ct1, w1 ringElement
 		multiplyAccNTT(&w, pk.aHat[i*l:(i+1)*l], z[:l])
 		multiplyNTT(&ct1, &pk.t1Hat[i], &c)
 		polySub(&w, &ct1)
