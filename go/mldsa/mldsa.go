@@ -313,7 +313,8 @@ func (sk *PrivateKey) signForms() {
 		s2 := sk.packed[32*p.l*p.ηBits:]
 		t0 := sk.t0Packed()
 		for i := range s2Hat {
-			bitUnpackSigned(&s2Hat[i], s2[32*p.ηBits*i:], p.ηBits, fieldElement(p.η))
+			// The checked unpacking has assembly; the key's s2 is in range.
+			bitUnpackSignedChecked(&s2Hat[i], s2[32*p.ηBits*i:], p.ηBits, fieldElement(p.η), uint32(2*p.η))
 			ntt(&s2Hat[i])
 			bitUnpackSigned(&t0Hat[i], t0[32*d*i:], d, 1<<(d-1))
 			ntt(&t0Hat[i])
