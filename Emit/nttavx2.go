@@ -103,8 +103,9 @@ func (g *nttGen) broadcast(x uint32) operand.Mem {
 	return g.vector([8]uint32{x, x, x, x, x, x, x, x})
 }
 
-// emitTable lays the table down, with four bytes to spare at the end: the
-// odd lanes of an entry are read at its address + 4.
+// emitTable lays the table down, with eight bytes to spare at the end
+// (the routines that share this generator read none of them now; their
+// layout stays as proven).
 func (g *nttGen) emitTable() {
 	g.c.StaticGlobal(g.sym.Name)
 	g.c.DataAttributes(attr.RODATA | attr.NOPTR)
@@ -185,9 +186,15 @@ func (g *nttGen) swap(pl, pr int) {
 	g.lay.lanes[pl], g.lay.regs[pr] = g.lay.regs[pr], g.lay.lanes[pl]
 }
 
-// twiddles returns the table entries of a twiddle vector: z[l] for lane l
-// (the constant ·2³² mod q, centred) and z[l]·q⁻¹ mod 2³².
-func (g *nttGen) twiddles(plain [8]uint32) (z, zq operand.Mem) {
+// twiddle is the table entries of a twiddle vector: z[l] for lane l (the
+// constant ·2³² mod q, centred) and z[l]·q⁻¹ mod 2³², each also with its
+// odd lanes moved down to the even ones, which VPMULDQ reads. The moved
+// copies are entries of their own, 32-byte aligned like every entry: a
+// read at an entry + 4 would split a cache line every other entry.
+type twiddle struct{ z, zq, zOdd, zqOdd operand.Mem }
+
+// twiddles returns the table entries of the twiddle vector plain.
+func (g *nttGen) twiddles(plain [8]uint32) twiddle {
 	var zv, zqv [8]uint32
 	for l, x := range plain {
 		m := int64(x) << 32 % mldsaQ
@@ -197,27 +204,38 @@ func (g *nttGen) twiddles(plain [8]uint32) (z, zq operand.Mem) {
 		zv[l] = uint32(int32(m))
 		zqv[l] = zv[l] * nttQInv
 	}
-	return g.vector(zv), g.vector(zqv)
+	return twiddle{g.vector(zv), g.vector(zqv), g.vector(oddLanes(zv)), g.vector(oddLanes(zqv))}
 }
 
-// montMul sets dst to x·z (z, zq from twiddles) in (−¾q, ¾q), for |x| < 2³¹.
+// oddLanes returns v with each odd lane copied into the even lane below
+// it: a vector whose entries are all equal is its own.
+func oddLanes(v [8]uint32) (o [8]uint32) {
+	for l := 0; l < 8; l += 2 {
+		o[l], o[l+1] = v[l+1], v[l+1]
+	}
+	return o
+}
+
+// montMul sets dst to x·z (from twiddles) in (−¾q, ¾q), for |x| < 2³¹.
 // x is left unchanged unless dst is x. The even lanes multiply directly; the
-// odd ones are shifted down, and their twiddles read at the entry + 4.
-func (g *nttGen) montMul(x reg.VecPhysical, z, zq operand.Mem, dst reg.VecPhysical) {
+// odd ones are shifted down and multiplied by the moved twiddles.
+func (g *nttGen) montMul(x reg.VecPhysical, tw twiddle, dst reg.VecPhysical) {
 	c := g.c
 	t0, t1, t2, t3 := g.temp(), g.temp(), g.temp(), g.temp()
-	c.VPMULDQ(z, x, t0)  // even lanes: x·z
-	c.VPMULDQ(zq, x, t1) // low words: m = x·z·q⁻¹ mod 2³²
-	c.VPSRLQ(operand.U8(32), x, t2)
-	c.VPMULDQ(zq.Offset(4), t2, t3)
-	c.VPMULDQ(z.Offset(4), t2, t2)
+	c.VPMULDQ(tw.z, x, t0)  // even lanes: x·z
+	c.VPMULDQ(tw.zq, x, t1) // low words: m = x·z·q⁻¹ mod 2³²
+	// VPSHUFD, not VPSRLQ, moves the odd lanes down: it runs on the
+	// shuffle port, VPSRLQ on the two ports the multiplications need.
+	c.VPSHUFD(operand.U8(0xF5), x, t2)
+	c.VPMULDQ(tw.zqOdd, t2, t3)
+	c.VPMULDQ(tw.zOdd, t2, t2)
 	c.VPMULDQ(nttQ, t1, t1) // m·q
 	c.VPMULDQ(nttQ, t3, t3)
 	// x·z − m·q has low word 0: its high word is the difference of the
 	// high words.
 	c.VPSUBD(t1, t0, t0)
 	c.VPSUBD(t3, t2, t2)
-	c.VPSRLQ(operand.U8(32), t0, t0)
+	c.VPSHUFD(operand.U8(0xF5), t0, t0)
 	c.VPBLENDD(operand.U8(0xAA), t2, t0, dst)
 	g.release(t0, t1, t2, t3)
 }
@@ -238,11 +256,11 @@ func (g *nttGen) twiddleFor(lo int, f func(idx int) uint32) (v [8]uint32) {
 func (g *nttGen) ctButterflies(β int) {
 	p := g.lay.regBit(β)
 	pairs(p, func(lo, hi int) {
-		z, zq := g.twiddles(g.twiddleFor(lo, func(idx int) uint32 {
+		tw := g.twiddles(g.twiddleFor(lo, func(idx int) uint32 {
 			return nttZetaPow(bitRev8((256 + idx) >> (β + 1))) // m of line 9
 		}))
 		t := g.temp()
-		g.montMul(g.data[hi], z, zq, t)
+		g.montMul(g.data[hi], tw, t)
 		g.c.VPSUBD(t, g.data[lo], g.data[hi])
 		g.c.VPADDD(t, g.data[lo], g.data[lo])
 		g.release(t)
@@ -267,15 +285,13 @@ func (g *nttGen) gsButterflies(β int, scale uint32) {
 		g.c.VPSUBD(a, b, b)
 		g.data[lo] = s
 		g.release(a)
-		z, zq := g.twiddles(zeta)
-		g.montMul(b, z, zq, b)
+		g.montMul(b, g.twiddles(zeta), b)
 		if scale != 1 {
 			var sc [8]uint32
 			for l := range sc {
 				sc[l] = scale
 			}
-			z, zq := g.twiddles(sc)
-			g.montMul(s, z, zq, s)
+			g.montMul(s, g.twiddles(sc), s)
 		}
 	})
 }

@@ -30,12 +30,12 @@ func buildToMontgomery(c *build.Context) {
 // registers in turn so that consecutive groups are independent.
 func avx2Scale(c *build.Context, sym, table string, f uint32) {
 	g := nttRoutine(c, sym, table)
-	z, zq := g.twiddles([8]uint32{f, f, f, f, f, f, f, f})
+	tw := g.twiddles([8]uint32{f, f, f, f, f, f, f, f})
 	for i := 0; i < 32; i++ {
 		x := []reg.VecPhysical{reg.Y0, reg.Y1}[i%2]
 		w := operand.Mem{Base: g.w, Disp: 32 * i}
 		c.VMOVDQU(w, x)
-		g.montMul(x, z, zq, x)
+		g.montMul(x, tw, x)
 		g.caddq(x)
 		c.VMOVDQU(x, w)
 	}

@@ -1324,14 +1324,14 @@ TEXT ·ToMontgomeryPolyAVX2(SB), $0-8
 	VMOVDQU  (DI), Y0
 	VPMULDQ  toMontgomeryConsts<>+32(SB), Y0, Y8
 	VPMULDQ  toMontgomeryConsts<>+64(SB), Y0, Y9
-	VPSRLQ   $0x20, Y0, Y10
-	VPMULDQ  toMontgomeryConsts<>+68(SB), Y10, Y11
-	VPMULDQ  toMontgomeryConsts<>+36(SB), Y10, Y10
+	VPSHUFD  $0xf5, Y0, Y10
+	VPMULDQ  toMontgomeryConsts<>+64(SB), Y10, Y11
+	VPMULDQ  toMontgomeryConsts<>+32(SB), Y10, Y10
 	VPMULDQ  Y15, Y9, Y9
 	VPMULDQ  Y15, Y11, Y11
 	VPSUBD   Y9, Y8, Y8
 	VPSUBD   Y11, Y10, Y10
-	VPSRLQ   $0x20, Y8, Y8
+	VPSHUFD  $0xf5, Y8, Y8
 	VPBLENDD $0xaa, Y10, Y8, Y0
 	VPSRAD   $0x1f, Y0, Y12
 	VPAND    Y15, Y12, Y12
@@ -1340,14 +1340,14 @@ TEXT ·ToMontgomeryPolyAVX2(SB), $0-8
 	VMOVDQU  32(DI), Y1
 	VPMULDQ  toMontgomeryConsts<>+32(SB), Y1, Y13
 	VPMULDQ  toMontgomeryConsts<>+64(SB), Y1, Y14
-	VPSRLQ   $0x20, Y1, Y8
-	VPMULDQ  toMontgomeryConsts<>+68(SB), Y8, Y9
-	VPMULDQ  toMontgomeryConsts<>+36(SB), Y8, Y8
+	VPSHUFD  $0xf5, Y1, Y8
+	VPMULDQ  toMontgomeryConsts<>+64(SB), Y8, Y9
+	VPMULDQ  toMontgomeryConsts<>+32(SB), Y8, Y8
 	VPMULDQ  Y15, Y14, Y14
 	VPMULDQ  Y15, Y9, Y9
 	VPSUBD   Y14, Y13, Y13
 	VPSUBD   Y9, Y8, Y8
-	VPSRLQ   $0x20, Y13, Y13
+	VPSHUFD  $0xf5, Y13, Y13
 	VPBLENDD $0xaa, Y8, Y13, Y1
 	VPSRAD   $0x1f, Y1, Y10
 	VPAND    Y15, Y10, Y10
@@ -1356,14 +1356,14 @@ TEXT ·ToMontgomeryPolyAVX2(SB), $0-8
 	VMOVDQU  64(DI), Y0
 	VPMULDQ  toMontgomeryConsts<>+32(SB), Y0, Y11
 	VPMULDQ  toMontgomeryConsts<>+64(SB), Y0, Y12
-	VPSRLQ   $0x20, Y0, Y13
-	VPMULDQ  toMontgomeryConsts<>+68(SB), Y13, Y14
-	VPMULDQ  toMontgomeryConsts<>+36(SB), Y13, Y13
+	VPSHUFD  $0xf5, Y0, Y13
+	VPMULDQ  toMontgomeryConsts<>+64(SB), Y13, Y14
+	VPMULDQ  toMontgomeryConsts<>+32(SB), Y13, Y13
 	VPMULDQ  Y15, Y12, Y12
 	VPMULDQ  Y15, Y14, Y14
 	VPSUBD   Y12, Y11, Y11
 	VPSUBD   Y14, Y13, Y13
-	VPSRLQ   $0x20, Y11, Y11
+	VPSHUFD  $0xf5, Y11, Y11
 	VPBLENDD $0xaa, Y13, Y11, Y0
 	VPSRAD   $0x1f, Y0, Y8
 	VPAND    Y15, Y8, Y8
@@ -1372,14 +1372,14 @@ TEXT ·ToMontgomeryPolyAVX2(SB), $0-8
 	VMOVDQU  96(DI), Y1
 	VPMULDQ  toMontgomeryConsts<>+32(SB), Y1, Y9
 	VPMULDQ  toMontgomeryConsts<>+64(SB), Y1, Y10
-	VPSRLQ   $0x20, Y1, Y11
-	VPMULDQ  toMontgomeryConsts<>+68(SB), Y11, Y12
-	VPMULDQ  toMontgomeryConsts<>+36(SB), Y11, Y11
+	VPSHUFD  $0xf5, Y1, Y11
+	VPMULDQ  toMontgomeryConsts<>+64(SB), Y11, Y12
+	VPMULDQ  toMontgomeryConsts<>+32(SB), Y11, Y11
 	VPMULDQ  Y15, Y10, Y10
 	VPMULDQ  Y15, Y12, Y12
 	VPSUBD   Y10, Y9, Y9
 	VPSUBD   Y12, Y11, Y11
-	VPSRLQ   $0x20, Y9, Y9
+	VPSHUFD  $0xf5, Y9, Y9
 	VPBLENDD $0xaa, Y11, Y9, Y1
 	VPSRAD   $0x1f, Y1, Y13
 	VPAND    Y15, Y13, Y13
@@ -1388,14 +1388,14 @@ TEXT ·ToMontgomeryPolyAVX2(SB), $0-8
 	VMOVDQU  128(DI), Y0
 	VPMULDQ  toMontgomeryConsts<>+32(SB), Y0, Y14
 	VPMULDQ  toMontgomeryConsts<>+64(SB), Y0, Y8
-	VPSRLQ   $0x20, Y0, Y9
-	VPMULDQ  toMontgomeryConsts<>+68(SB), Y9, Y10
-	VPMULDQ  toMontgomeryConsts<>+36(SB), Y9, Y9
+	VPSHUFD  $0xf5, Y0, Y9
+	VPMULDQ  toMontgomeryConsts<>+64(SB), Y9, Y10
+	VPMULDQ  toMontgomeryConsts<>+32(SB), Y9, Y9
 	VPMULDQ  Y15, Y8, Y8
 	VPMULDQ  Y15, Y10, Y10
 	VPSUBD   Y8, Y14, Y14
 	VPSUBD   Y10, Y9, Y9
-	VPSRLQ   $0x20, Y14, Y14
+	VPSHUFD  $0xf5, Y14, Y14
 	VPBLENDD $0xaa, Y9, Y14, Y0
 	VPSRAD   $0x1f, Y0, Y11
 	VPAND    Y15, Y11, Y11
@@ -1404,14 +1404,14 @@ TEXT ·ToMontgomeryPolyAVX2(SB), $0-8
 	VMOVDQU  160(DI), Y1
 	VPMULDQ  toMontgomeryConsts<>+32(SB), Y1, Y12
 	VPMULDQ  toMontgomeryConsts<>+64(SB), Y1, Y13
-	VPSRLQ   $0x20, Y1, Y14
-	VPMULDQ  toMontgomeryConsts<>+68(SB), Y14, Y8
-	VPMULDQ  toMontgomeryConsts<>+36(SB), Y14, Y14
+	VPSHUFD  $0xf5, Y1, Y14
+	VPMULDQ  toMontgomeryConsts<>+64(SB), Y14, Y8
+	VPMULDQ  toMontgomeryConsts<>+32(SB), Y14, Y14
 	VPMULDQ  Y15, Y13, Y13
 	VPMULDQ  Y15, Y8, Y8
 	VPSUBD   Y13, Y12, Y12
 	VPSUBD   Y8, Y14, Y14
-	VPSRLQ   $0x20, Y12, Y12
+	VPSHUFD  $0xf5, Y12, Y12
 	VPBLENDD $0xaa, Y14, Y12, Y1
 	VPSRAD   $0x1f, Y1, Y9
 	VPAND    Y15, Y9, Y9
@@ -1420,14 +1420,14 @@ TEXT ·ToMontgomeryPolyAVX2(SB), $0-8
 	VMOVDQU  192(DI), Y0
 	VPMULDQ  toMontgomeryConsts<>+32(SB), Y0, Y10
 	VPMULDQ  toMontgomeryConsts<>+64(SB), Y0, Y11
-	VPSRLQ   $0x20, Y0, Y12
-	VPMULDQ  toMontgomeryConsts<>+68(SB), Y12, Y13
-	VPMULDQ  toMontgomeryConsts<>+36(SB), Y12, Y12
+	VPSHUFD  $0xf5, Y0, Y12
+	VPMULDQ  toMontgomeryConsts<>+64(SB), Y12, Y13
+	VPMULDQ  toMontgomeryConsts<>+32(SB), Y12, Y12
 	VPMULDQ  Y15, Y11, Y11
 	VPMULDQ  Y15, Y13, Y13
 	VPSUBD   Y11, Y10, Y10
 	VPSUBD   Y13, Y12, Y12
-	VPSRLQ   $0x20, Y10, Y10
+	VPSHUFD  $0xf5, Y10, Y10
 	VPBLENDD $0xaa, Y12, Y10, Y0
 	VPSRAD   $0x1f, Y0, Y14
 	VPAND    Y15, Y14, Y14
@@ -1436,14 +1436,14 @@ TEXT ·ToMontgomeryPolyAVX2(SB), $0-8
 	VMOVDQU  224(DI), Y1
 	VPMULDQ  toMontgomeryConsts<>+32(SB), Y1, Y8
 	VPMULDQ  toMontgomeryConsts<>+64(SB), Y1, Y9
-	VPSRLQ   $0x20, Y1, Y10
-	VPMULDQ  toMontgomeryConsts<>+68(SB), Y10, Y11
-	VPMULDQ  toMontgomeryConsts<>+36(SB), Y10, Y10
+	VPSHUFD  $0xf5, Y1, Y10
+	VPMULDQ  toMontgomeryConsts<>+64(SB), Y10, Y11
+	VPMULDQ  toMontgomeryConsts<>+32(SB), Y10, Y10
 	VPMULDQ  Y15, Y9, Y9
 	VPMULDQ  Y15, Y11, Y11
 	VPSUBD   Y9, Y8, Y8
 	VPSUBD   Y11, Y10, Y10
-	VPSRLQ   $0x20, Y8, Y8
+	VPSHUFD  $0xf5, Y8, Y8
 	VPBLENDD $0xaa, Y10, Y8, Y1
 	VPSRAD   $0x1f, Y1, Y12
 	VPAND    Y15, Y12, Y12
@@ -1452,14 +1452,14 @@ TEXT ·ToMontgomeryPolyAVX2(SB), $0-8
 	VMOVDQU  256(DI), Y0
 	VPMULDQ  toMontgomeryConsts<>+32(SB), Y0, Y13
 	VPMULDQ  toMontgomeryConsts<>+64(SB), Y0, Y14
-	VPSRLQ   $0x20, Y0, Y8
-	VPMULDQ  toMontgomeryConsts<>+68(SB), Y8, Y9
-	VPMULDQ  toMontgomeryConsts<>+36(SB), Y8, Y8
+	VPSHUFD  $0xf5, Y0, Y8
+	VPMULDQ  toMontgomeryConsts<>+64(SB), Y8, Y9
+	VPMULDQ  toMontgomeryConsts<>+32(SB), Y8, Y8
 	VPMULDQ  Y15, Y14, Y14
 	VPMULDQ  Y15, Y9, Y9
 	VPSUBD   Y14, Y13, Y13
 	VPSUBD   Y9, Y8, Y8
-	VPSRLQ   $0x20, Y13, Y13
+	VPSHUFD  $0xf5, Y13, Y13
 	VPBLENDD $0xaa, Y8, Y13, Y0
 	VPSRAD   $0x1f, Y0, Y10
 	VPAND    Y15, Y10, Y10
@@ -1468,14 +1468,14 @@ TEXT ·ToMontgomeryPolyAVX2(SB), $0-8
 	VMOVDQU  288(DI), Y1
 	VPMULDQ  toMontgomeryConsts<>+32(SB), Y1, Y11
 	VPMULDQ  toMontgomeryConsts<>+64(SB), Y1, Y12
-	VPSRLQ   $0x20, Y1, Y13
-	VPMULDQ  toMontgomeryConsts<>+68(SB), Y13, Y14
-	VPMULDQ  toMontgomeryConsts<>+36(SB), Y13, Y13
+	VPSHUFD  $0xf5, Y1, Y13
+	VPMULDQ  toMontgomeryConsts<>+64(SB), Y13, Y14
+	VPMULDQ  toMontgomeryConsts<>+32(SB), Y13, Y13
 	VPMULDQ  Y15, Y12, Y12
 	VPMULDQ  Y15, Y14, Y14
 	VPSUBD   Y12, Y11, Y11
 	VPSUBD   Y14, Y13, Y13
-	VPSRLQ   $0x20, Y11, Y11
+	VPSHUFD  $0xf5, Y11, Y11
 	VPBLENDD $0xaa, Y13, Y11, Y1
 	VPSRAD   $0x1f, Y1, Y8
 	VPAND    Y15, Y8, Y8
@@ -1484,14 +1484,14 @@ TEXT ·ToMontgomeryPolyAVX2(SB), $0-8
 	VMOVDQU  320(DI), Y0
 	VPMULDQ  toMontgomeryConsts<>+32(SB), Y0, Y9
 	VPMULDQ  toMontgomeryConsts<>+64(SB), Y0, Y10
-	VPSRLQ   $0x20, Y0, Y11
-	VPMULDQ  toMontgomeryConsts<>+68(SB), Y11, Y12
-	VPMULDQ  toMontgomeryConsts<>+36(SB), Y11, Y11
+	VPSHUFD  $0xf5, Y0, Y11
+	VPMULDQ  toMontgomeryConsts<>+64(SB), Y11, Y12
+	VPMULDQ  toMontgomeryConsts<>+32(SB), Y11, Y11
 	VPMULDQ  Y15, Y10, Y10
 	VPMULDQ  Y15, Y12, Y12
 	VPSUBD   Y10, Y9, Y9
 	VPSUBD   Y12, Y11, Y11
-	VPSRLQ   $0x20, Y9, Y9
+	VPSHUFD  $0xf5, Y9, Y9
 	VPBLENDD $0xaa, Y11, Y9, Y0
 	VPSRAD   $0x1f, Y0, Y13
 	VPAND    Y15, Y13, Y13
@@ -1500,14 +1500,14 @@ TEXT ·ToMontgomeryPolyAVX2(SB), $0-8
 	VMOVDQU  352(DI), Y1
 	VPMULDQ  toMontgomeryConsts<>+32(SB), Y1, Y14
 	VPMULDQ  toMontgomeryConsts<>+64(SB), Y1, Y8
-	VPSRLQ   $0x20, Y1, Y9
-	VPMULDQ  toMontgomeryConsts<>+68(SB), Y9, Y10
-	VPMULDQ  toMontgomeryConsts<>+36(SB), Y9, Y9
+	VPSHUFD  $0xf5, Y1, Y9
+	VPMULDQ  toMontgomeryConsts<>+64(SB), Y9, Y10
+	VPMULDQ  toMontgomeryConsts<>+32(SB), Y9, Y9
 	VPMULDQ  Y15, Y8, Y8
 	VPMULDQ  Y15, Y10, Y10
 	VPSUBD   Y8, Y14, Y14
 	VPSUBD   Y10, Y9, Y9
-	VPSRLQ   $0x20, Y14, Y14
+	VPSHUFD  $0xf5, Y14, Y14
 	VPBLENDD $0xaa, Y9, Y14, Y1
 	VPSRAD   $0x1f, Y1, Y11
 	VPAND    Y15, Y11, Y11
@@ -1516,14 +1516,14 @@ TEXT ·ToMontgomeryPolyAVX2(SB), $0-8
 	VMOVDQU  384(DI), Y0
 	VPMULDQ  toMontgomeryConsts<>+32(SB), Y0, Y12
 	VPMULDQ  toMontgomeryConsts<>+64(SB), Y0, Y13
-	VPSRLQ   $0x20, Y0, Y14
-	VPMULDQ  toMontgomeryConsts<>+68(SB), Y14, Y8
-	VPMULDQ  toMontgomeryConsts<>+36(SB), Y14, Y14
+	VPSHUFD  $0xf5, Y0, Y14
+	VPMULDQ  toMontgomeryConsts<>+64(SB), Y14, Y8
+	VPMULDQ  toMontgomeryConsts<>+32(SB), Y14, Y14
 	VPMULDQ  Y15, Y13, Y13
 	VPMULDQ  Y15, Y8, Y8
 	VPSUBD   Y13, Y12, Y12
 	VPSUBD   Y8, Y14, Y14
-	VPSRLQ   $0x20, Y12, Y12
+	VPSHUFD  $0xf5, Y12, Y12
 	VPBLENDD $0xaa, Y14, Y12, Y0
 	VPSRAD   $0x1f, Y0, Y9
 	VPAND    Y15, Y9, Y9
@@ -1532,14 +1532,14 @@ TEXT ·ToMontgomeryPolyAVX2(SB), $0-8
 	VMOVDQU  416(DI), Y1
 	VPMULDQ  toMontgomeryConsts<>+32(SB), Y1, Y10
 	VPMULDQ  toMontgomeryConsts<>+64(SB), Y1, Y11
-	VPSRLQ   $0x20, Y1, Y12
-	VPMULDQ  toMontgomeryConsts<>+68(SB), Y12, Y13
-	VPMULDQ  toMontgomeryConsts<>+36(SB), Y12, Y12
+	VPSHUFD  $0xf5, Y1, Y12
+	VPMULDQ  toMontgomeryConsts<>+64(SB), Y12, Y13
+	VPMULDQ  toMontgomeryConsts<>+32(SB), Y12, Y12
 	VPMULDQ  Y15, Y11, Y11
 	VPMULDQ  Y15, Y13, Y13
 	VPSUBD   Y11, Y10, Y10
 	VPSUBD   Y13, Y12, Y12
-	VPSRLQ   $0x20, Y10, Y10
+	VPSHUFD  $0xf5, Y10, Y10
 	VPBLENDD $0xaa, Y12, Y10, Y1
 	VPSRAD   $0x1f, Y1, Y14
 	VPAND    Y15, Y14, Y14
@@ -1548,14 +1548,14 @@ TEXT ·ToMontgomeryPolyAVX2(SB), $0-8
 	VMOVDQU  448(DI), Y0
 	VPMULDQ  toMontgomeryConsts<>+32(SB), Y0, Y8
 	VPMULDQ  toMontgomeryConsts<>+64(SB), Y0, Y9
-	VPSRLQ   $0x20, Y0, Y10
-	VPMULDQ  toMontgomeryConsts<>+68(SB), Y10, Y11
-	VPMULDQ  toMontgomeryConsts<>+36(SB), Y10, Y10
+	VPSHUFD  $0xf5, Y0, Y10
+	VPMULDQ  toMontgomeryConsts<>+64(SB), Y10, Y11
+	VPMULDQ  toMontgomeryConsts<>+32(SB), Y10, Y10
 	VPMULDQ  Y15, Y9, Y9
 	VPMULDQ  Y15, Y11, Y11
 	VPSUBD   Y9, Y8, Y8
 	VPSUBD   Y11, Y10, Y10
-	VPSRLQ   $0x20, Y8, Y8
+	VPSHUFD  $0xf5, Y8, Y8
 	VPBLENDD $0xaa, Y10, Y8, Y0
 	VPSRAD   $0x1f, Y0, Y12
 	VPAND    Y15, Y12, Y12
@@ -1564,14 +1564,14 @@ TEXT ·ToMontgomeryPolyAVX2(SB), $0-8
 	VMOVDQU  480(DI), Y1
 	VPMULDQ  toMontgomeryConsts<>+32(SB), Y1, Y13
 	VPMULDQ  toMontgomeryConsts<>+64(SB), Y1, Y14
-	VPSRLQ   $0x20, Y1, Y8
-	VPMULDQ  toMontgomeryConsts<>+68(SB), Y8, Y9
-	VPMULDQ  toMontgomeryConsts<>+36(SB), Y8, Y8
+	VPSHUFD  $0xf5, Y1, Y8
+	VPMULDQ  toMontgomeryConsts<>+64(SB), Y8, Y9
+	VPMULDQ  toMontgomeryConsts<>+32(SB), Y8, Y8
 	VPMULDQ  Y15, Y14, Y14
 	VPMULDQ  Y15, Y9, Y9
 	VPSUBD   Y14, Y13, Y13
 	VPSUBD   Y9, Y8, Y8
-	VPSRLQ   $0x20, Y13, Y13
+	VPSHUFD  $0xf5, Y13, Y13
 	VPBLENDD $0xaa, Y8, Y13, Y1
 	VPSRAD   $0x1f, Y1, Y10
 	VPAND    Y15, Y10, Y10
@@ -1580,14 +1580,14 @@ TEXT ·ToMontgomeryPolyAVX2(SB), $0-8
 	VMOVDQU  512(DI), Y0
 	VPMULDQ  toMontgomeryConsts<>+32(SB), Y0, Y11
 	VPMULDQ  toMontgomeryConsts<>+64(SB), Y0, Y12
-	VPSRLQ   $0x20, Y0, Y13
-	VPMULDQ  toMontgomeryConsts<>+68(SB), Y13, Y14
-	VPMULDQ  toMontgomeryConsts<>+36(SB), Y13, Y13
+	VPSHUFD  $0xf5, Y0, Y13
+	VPMULDQ  toMontgomeryConsts<>+64(SB), Y13, Y14
+	VPMULDQ  toMontgomeryConsts<>+32(SB), Y13, Y13
 	VPMULDQ  Y15, Y12, Y12
 	VPMULDQ  Y15, Y14, Y14
 	VPSUBD   Y12, Y11, Y11
 	VPSUBD   Y14, Y13, Y13
-	VPSRLQ   $0x20, Y11, Y11
+	VPSHUFD  $0xf5, Y11, Y11
 	VPBLENDD $0xaa, Y13, Y11, Y0
 	VPSRAD   $0x1f, Y0, Y8
 	VPAND    Y15, Y8, Y8
@@ -1596,14 +1596,14 @@ TEXT ·ToMontgomeryPolyAVX2(SB), $0-8
 	VMOVDQU  544(DI), Y1
 	VPMULDQ  toMontgomeryConsts<>+32(SB), Y1, Y9
 	VPMULDQ  toMontgomeryConsts<>+64(SB), Y1, Y10
-	VPSRLQ   $0x20, Y1, Y11
-	VPMULDQ  toMontgomeryConsts<>+68(SB), Y11, Y12
-	VPMULDQ  toMontgomeryConsts<>+36(SB), Y11, Y11
+	VPSHUFD  $0xf5, Y1, Y11
+	VPMULDQ  toMontgomeryConsts<>+64(SB), Y11, Y12
+	VPMULDQ  toMontgomeryConsts<>+32(SB), Y11, Y11
 	VPMULDQ  Y15, Y10, Y10
 	VPMULDQ  Y15, Y12, Y12
 	VPSUBD   Y10, Y9, Y9
 	VPSUBD   Y12, Y11, Y11
-	VPSRLQ   $0x20, Y9, Y9
+	VPSHUFD  $0xf5, Y9, Y9
 	VPBLENDD $0xaa, Y11, Y9, Y1
 	VPSRAD   $0x1f, Y1, Y13
 	VPAND    Y15, Y13, Y13
@@ -1612,14 +1612,14 @@ TEXT ·ToMontgomeryPolyAVX2(SB), $0-8
 	VMOVDQU  576(DI), Y0
 	VPMULDQ  toMontgomeryConsts<>+32(SB), Y0, Y14
 	VPMULDQ  toMontgomeryConsts<>+64(SB), Y0, Y8
-	VPSRLQ   $0x20, Y0, Y9
-	VPMULDQ  toMontgomeryConsts<>+68(SB), Y9, Y10
-	VPMULDQ  toMontgomeryConsts<>+36(SB), Y9, Y9
+	VPSHUFD  $0xf5, Y0, Y9
+	VPMULDQ  toMontgomeryConsts<>+64(SB), Y9, Y10
+	VPMULDQ  toMontgomeryConsts<>+32(SB), Y9, Y9
 	VPMULDQ  Y15, Y8, Y8
 	VPMULDQ  Y15, Y10, Y10
 	VPSUBD   Y8, Y14, Y14
 	VPSUBD   Y10, Y9, Y9
-	VPSRLQ   $0x20, Y14, Y14
+	VPSHUFD  $0xf5, Y14, Y14
 	VPBLENDD $0xaa, Y9, Y14, Y0
 	VPSRAD   $0x1f, Y0, Y11
 	VPAND    Y15, Y11, Y11
@@ -1628,14 +1628,14 @@ TEXT ·ToMontgomeryPolyAVX2(SB), $0-8
 	VMOVDQU  608(DI), Y1
 	VPMULDQ  toMontgomeryConsts<>+32(SB), Y1, Y12
 	VPMULDQ  toMontgomeryConsts<>+64(SB), Y1, Y13
-	VPSRLQ   $0x20, Y1, Y14
-	VPMULDQ  toMontgomeryConsts<>+68(SB), Y14, Y8
-	VPMULDQ  toMontgomeryConsts<>+36(SB), Y14, Y14
+	VPSHUFD  $0xf5, Y1, Y14
+	VPMULDQ  toMontgomeryConsts<>+64(SB), Y14, Y8
+	VPMULDQ  toMontgomeryConsts<>+32(SB), Y14, Y14
 	VPMULDQ  Y15, Y13, Y13
 	VPMULDQ  Y15, Y8, Y8
 	VPSUBD   Y13, Y12, Y12
 	VPSUBD   Y8, Y14, Y14
-	VPSRLQ   $0x20, Y12, Y12
+	VPSHUFD  $0xf5, Y12, Y12
 	VPBLENDD $0xaa, Y14, Y12, Y1
 	VPSRAD   $0x1f, Y1, Y9
 	VPAND    Y15, Y9, Y9
@@ -1644,14 +1644,14 @@ TEXT ·ToMontgomeryPolyAVX2(SB), $0-8
 	VMOVDQU  640(DI), Y0
 	VPMULDQ  toMontgomeryConsts<>+32(SB), Y0, Y10
 	VPMULDQ  toMontgomeryConsts<>+64(SB), Y0, Y11
-	VPSRLQ   $0x20, Y0, Y12
-	VPMULDQ  toMontgomeryConsts<>+68(SB), Y12, Y13
-	VPMULDQ  toMontgomeryConsts<>+36(SB), Y12, Y12
+	VPSHUFD  $0xf5, Y0, Y12
+	VPMULDQ  toMontgomeryConsts<>+64(SB), Y12, Y13
+	VPMULDQ  toMontgomeryConsts<>+32(SB), Y12, Y12
 	VPMULDQ  Y15, Y11, Y11
 	VPMULDQ  Y15, Y13, Y13
 	VPSUBD   Y11, Y10, Y10
 	VPSUBD   Y13, Y12, Y12
-	VPSRLQ   $0x20, Y10, Y10
+	VPSHUFD  $0xf5, Y10, Y10
 	VPBLENDD $0xaa, Y12, Y10, Y0
 	VPSRAD   $0x1f, Y0, Y14
 	VPAND    Y15, Y14, Y14
@@ -1660,14 +1660,14 @@ TEXT ·ToMontgomeryPolyAVX2(SB), $0-8
 	VMOVDQU  672(DI), Y1
 	VPMULDQ  toMontgomeryConsts<>+32(SB), Y1, Y8
 	VPMULDQ  toMontgomeryConsts<>+64(SB), Y1, Y9
-	VPSRLQ   $0x20, Y1, Y10
-	VPMULDQ  toMontgomeryConsts<>+68(SB), Y10, Y11
-	VPMULDQ  toMontgomeryConsts<>+36(SB), Y10, Y10
+	VPSHUFD  $0xf5, Y1, Y10
+	VPMULDQ  toMontgomeryConsts<>+64(SB), Y10, Y11
+	VPMULDQ  toMontgomeryConsts<>+32(SB), Y10, Y10
 	VPMULDQ  Y15, Y9, Y9
 	VPMULDQ  Y15, Y11, Y11
 	VPSUBD   Y9, Y8, Y8
 	VPSUBD   Y11, Y10, Y10
-	VPSRLQ   $0x20, Y8, Y8
+	VPSHUFD  $0xf5, Y8, Y8
 	VPBLENDD $0xaa, Y10, Y8, Y1
 	VPSRAD   $0x1f, Y1, Y12
 	VPAND    Y15, Y12, Y12
@@ -1676,14 +1676,14 @@ TEXT ·ToMontgomeryPolyAVX2(SB), $0-8
 	VMOVDQU  704(DI), Y0
 	VPMULDQ  toMontgomeryConsts<>+32(SB), Y0, Y13
 	VPMULDQ  toMontgomeryConsts<>+64(SB), Y0, Y14
-	VPSRLQ   $0x20, Y0, Y8
-	VPMULDQ  toMontgomeryConsts<>+68(SB), Y8, Y9
-	VPMULDQ  toMontgomeryConsts<>+36(SB), Y8, Y8
+	VPSHUFD  $0xf5, Y0, Y8
+	VPMULDQ  toMontgomeryConsts<>+64(SB), Y8, Y9
+	VPMULDQ  toMontgomeryConsts<>+32(SB), Y8, Y8
 	VPMULDQ  Y15, Y14, Y14
 	VPMULDQ  Y15, Y9, Y9
 	VPSUBD   Y14, Y13, Y13
 	VPSUBD   Y9, Y8, Y8
-	VPSRLQ   $0x20, Y13, Y13
+	VPSHUFD  $0xf5, Y13, Y13
 	VPBLENDD $0xaa, Y8, Y13, Y0
 	VPSRAD   $0x1f, Y0, Y10
 	VPAND    Y15, Y10, Y10
@@ -1692,14 +1692,14 @@ TEXT ·ToMontgomeryPolyAVX2(SB), $0-8
 	VMOVDQU  736(DI), Y1
 	VPMULDQ  toMontgomeryConsts<>+32(SB), Y1, Y11
 	VPMULDQ  toMontgomeryConsts<>+64(SB), Y1, Y12
-	VPSRLQ   $0x20, Y1, Y13
-	VPMULDQ  toMontgomeryConsts<>+68(SB), Y13, Y14
-	VPMULDQ  toMontgomeryConsts<>+36(SB), Y13, Y13
+	VPSHUFD  $0xf5, Y1, Y13
+	VPMULDQ  toMontgomeryConsts<>+64(SB), Y13, Y14
+	VPMULDQ  toMontgomeryConsts<>+32(SB), Y13, Y13
 	VPMULDQ  Y15, Y12, Y12
 	VPMULDQ  Y15, Y14, Y14
 	VPSUBD   Y12, Y11, Y11
 	VPSUBD   Y14, Y13, Y13
-	VPSRLQ   $0x20, Y11, Y11
+	VPSHUFD  $0xf5, Y11, Y11
 	VPBLENDD $0xaa, Y13, Y11, Y1
 	VPSRAD   $0x1f, Y1, Y8
 	VPAND    Y15, Y8, Y8
@@ -1708,14 +1708,14 @@ TEXT ·ToMontgomeryPolyAVX2(SB), $0-8
 	VMOVDQU  768(DI), Y0
 	VPMULDQ  toMontgomeryConsts<>+32(SB), Y0, Y9
 	VPMULDQ  toMontgomeryConsts<>+64(SB), Y0, Y10
-	VPSRLQ   $0x20, Y0, Y11
-	VPMULDQ  toMontgomeryConsts<>+68(SB), Y11, Y12
-	VPMULDQ  toMontgomeryConsts<>+36(SB), Y11, Y11
+	VPSHUFD  $0xf5, Y0, Y11
+	VPMULDQ  toMontgomeryConsts<>+64(SB), Y11, Y12
+	VPMULDQ  toMontgomeryConsts<>+32(SB), Y11, Y11
 	VPMULDQ  Y15, Y10, Y10
 	VPMULDQ  Y15, Y12, Y12
 	VPSUBD   Y10, Y9, Y9
 	VPSUBD   Y12, Y11, Y11
-	VPSRLQ   $0x20, Y9, Y9
+	VPSHUFD  $0xf5, Y9, Y9
 	VPBLENDD $0xaa, Y11, Y9, Y0
 	VPSRAD   $0x1f, Y0, Y13
 	VPAND    Y15, Y13, Y13
@@ -1724,14 +1724,14 @@ TEXT ·ToMontgomeryPolyAVX2(SB), $0-8
 	VMOVDQU  800(DI), Y1
 	VPMULDQ  toMontgomeryConsts<>+32(SB), Y1, Y14
 	VPMULDQ  toMontgomeryConsts<>+64(SB), Y1, Y8
-	VPSRLQ   $0x20, Y1, Y9
-	VPMULDQ  toMontgomeryConsts<>+68(SB), Y9, Y10
-	VPMULDQ  toMontgomeryConsts<>+36(SB), Y9, Y9
+	VPSHUFD  $0xf5, Y1, Y9
+	VPMULDQ  toMontgomeryConsts<>+64(SB), Y9, Y10
+	VPMULDQ  toMontgomeryConsts<>+32(SB), Y9, Y9
 	VPMULDQ  Y15, Y8, Y8
 	VPMULDQ  Y15, Y10, Y10
 	VPSUBD   Y8, Y14, Y14
 	VPSUBD   Y10, Y9, Y9
-	VPSRLQ   $0x20, Y14, Y14
+	VPSHUFD  $0xf5, Y14, Y14
 	VPBLENDD $0xaa, Y9, Y14, Y1
 	VPSRAD   $0x1f, Y1, Y11
 	VPAND    Y15, Y11, Y11
@@ -1740,14 +1740,14 @@ TEXT ·ToMontgomeryPolyAVX2(SB), $0-8
 	VMOVDQU  832(DI), Y0
 	VPMULDQ  toMontgomeryConsts<>+32(SB), Y0, Y12
 	VPMULDQ  toMontgomeryConsts<>+64(SB), Y0, Y13
-	VPSRLQ   $0x20, Y0, Y14
-	VPMULDQ  toMontgomeryConsts<>+68(SB), Y14, Y8
-	VPMULDQ  toMontgomeryConsts<>+36(SB), Y14, Y14
+	VPSHUFD  $0xf5, Y0, Y14
+	VPMULDQ  toMontgomeryConsts<>+64(SB), Y14, Y8
+	VPMULDQ  toMontgomeryConsts<>+32(SB), Y14, Y14
 	VPMULDQ  Y15, Y13, Y13
 	VPMULDQ  Y15, Y8, Y8
 	VPSUBD   Y13, Y12, Y12
 	VPSUBD   Y8, Y14, Y14
-	VPSRLQ   $0x20, Y12, Y12
+	VPSHUFD  $0xf5, Y12, Y12
 	VPBLENDD $0xaa, Y14, Y12, Y0
 	VPSRAD   $0x1f, Y0, Y9
 	VPAND    Y15, Y9, Y9
@@ -1756,14 +1756,14 @@ TEXT ·ToMontgomeryPolyAVX2(SB), $0-8
 	VMOVDQU  864(DI), Y1
 	VPMULDQ  toMontgomeryConsts<>+32(SB), Y1, Y10
 	VPMULDQ  toMontgomeryConsts<>+64(SB), Y1, Y11
-	VPSRLQ   $0x20, Y1, Y12
-	VPMULDQ  toMontgomeryConsts<>+68(SB), Y12, Y13
-	VPMULDQ  toMontgomeryConsts<>+36(SB), Y12, Y12
+	VPSHUFD  $0xf5, Y1, Y12
+	VPMULDQ  toMontgomeryConsts<>+64(SB), Y12, Y13
+	VPMULDQ  toMontgomeryConsts<>+32(SB), Y12, Y12
 	VPMULDQ  Y15, Y11, Y11
 	VPMULDQ  Y15, Y13, Y13
 	VPSUBD   Y11, Y10, Y10
 	VPSUBD   Y13, Y12, Y12
-	VPSRLQ   $0x20, Y10, Y10
+	VPSHUFD  $0xf5, Y10, Y10
 	VPBLENDD $0xaa, Y12, Y10, Y1
 	VPSRAD   $0x1f, Y1, Y14
 	VPAND    Y15, Y14, Y14
@@ -1772,14 +1772,14 @@ TEXT ·ToMontgomeryPolyAVX2(SB), $0-8
 	VMOVDQU  896(DI), Y0
 	VPMULDQ  toMontgomeryConsts<>+32(SB), Y0, Y8
 	VPMULDQ  toMontgomeryConsts<>+64(SB), Y0, Y9
-	VPSRLQ   $0x20, Y0, Y10
-	VPMULDQ  toMontgomeryConsts<>+68(SB), Y10, Y11
-	VPMULDQ  toMontgomeryConsts<>+36(SB), Y10, Y10
+	VPSHUFD  $0xf5, Y0, Y10
+	VPMULDQ  toMontgomeryConsts<>+64(SB), Y10, Y11
+	VPMULDQ  toMontgomeryConsts<>+32(SB), Y10, Y10
 	VPMULDQ  Y15, Y9, Y9
 	VPMULDQ  Y15, Y11, Y11
 	VPSUBD   Y9, Y8, Y8
 	VPSUBD   Y11, Y10, Y10
-	VPSRLQ   $0x20, Y8, Y8
+	VPSHUFD  $0xf5, Y8, Y8
 	VPBLENDD $0xaa, Y10, Y8, Y0
 	VPSRAD   $0x1f, Y0, Y12
 	VPAND    Y15, Y12, Y12
@@ -1788,14 +1788,14 @@ TEXT ·ToMontgomeryPolyAVX2(SB), $0-8
 	VMOVDQU  928(DI), Y1
 	VPMULDQ  toMontgomeryConsts<>+32(SB), Y1, Y13
 	VPMULDQ  toMontgomeryConsts<>+64(SB), Y1, Y14
-	VPSRLQ   $0x20, Y1, Y8
-	VPMULDQ  toMontgomeryConsts<>+68(SB), Y8, Y9
-	VPMULDQ  toMontgomeryConsts<>+36(SB), Y8, Y8
+	VPSHUFD  $0xf5, Y1, Y8
+	VPMULDQ  toMontgomeryConsts<>+64(SB), Y8, Y9
+	VPMULDQ  toMontgomeryConsts<>+32(SB), Y8, Y8
 	VPMULDQ  Y15, Y14, Y14
 	VPMULDQ  Y15, Y9, Y9
 	VPSUBD   Y14, Y13, Y13
 	VPSUBD   Y9, Y8, Y8
-	VPSRLQ   $0x20, Y13, Y13
+	VPSHUFD  $0xf5, Y13, Y13
 	VPBLENDD $0xaa, Y8, Y13, Y1
 	VPSRAD   $0x1f, Y1, Y10
 	VPAND    Y15, Y10, Y10
@@ -1804,14 +1804,14 @@ TEXT ·ToMontgomeryPolyAVX2(SB), $0-8
 	VMOVDQU  960(DI), Y0
 	VPMULDQ  toMontgomeryConsts<>+32(SB), Y0, Y11
 	VPMULDQ  toMontgomeryConsts<>+64(SB), Y0, Y12
-	VPSRLQ   $0x20, Y0, Y13
-	VPMULDQ  toMontgomeryConsts<>+68(SB), Y13, Y14
-	VPMULDQ  toMontgomeryConsts<>+36(SB), Y13, Y13
+	VPSHUFD  $0xf5, Y0, Y13
+	VPMULDQ  toMontgomeryConsts<>+64(SB), Y13, Y14
+	VPMULDQ  toMontgomeryConsts<>+32(SB), Y13, Y13
 	VPMULDQ  Y15, Y12, Y12
 	VPMULDQ  Y15, Y14, Y14
 	VPSUBD   Y12, Y11, Y11
 	VPSUBD   Y14, Y13, Y13
-	VPSRLQ   $0x20, Y11, Y11
+	VPSHUFD  $0xf5, Y11, Y11
 	VPBLENDD $0xaa, Y13, Y11, Y0
 	VPSRAD   $0x1f, Y0, Y8
 	VPAND    Y15, Y8, Y8
@@ -1820,14 +1820,14 @@ TEXT ·ToMontgomeryPolyAVX2(SB), $0-8
 	VMOVDQU  992(DI), Y1
 	VPMULDQ  toMontgomeryConsts<>+32(SB), Y1, Y9
 	VPMULDQ  toMontgomeryConsts<>+64(SB), Y1, Y10
-	VPSRLQ   $0x20, Y1, Y11
-	VPMULDQ  toMontgomeryConsts<>+68(SB), Y11, Y12
-	VPMULDQ  toMontgomeryConsts<>+36(SB), Y11, Y11
+	VPSHUFD  $0xf5, Y1, Y11
+	VPMULDQ  toMontgomeryConsts<>+64(SB), Y11, Y12
+	VPMULDQ  toMontgomeryConsts<>+32(SB), Y11, Y11
 	VPMULDQ  Y15, Y10, Y10
 	VPMULDQ  Y15, Y12, Y12
 	VPSUBD   Y10, Y9, Y9
 	VPSUBD   Y12, Y11, Y11
-	VPSRLQ   $0x20, Y9, Y9
+	VPSHUFD  $0xf5, Y9, Y9
 	VPBLENDD $0xaa, Y11, Y9, Y1
 	VPSRAD   $0x1f, Y1, Y13
 	VPAND    Y15, Y13, Y13
@@ -3183,14 +3183,14 @@ TEXT ·ToMontgomeryT1PolyAVX2(SB), $0-8
 	VMOVDQU  (DI), Y0
 	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y0, Y8
 	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y0, Y9
-	VPSRLQ   $0x20, Y0, Y10
-	VPMULDQ  toMontgomeryT1Consts<>+68(SB), Y10, Y11
-	VPMULDQ  toMontgomeryT1Consts<>+36(SB), Y10, Y10
+	VPSHUFD  $0xf5, Y0, Y10
+	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y10, Y11
+	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y10, Y10
 	VPMULDQ  Y15, Y9, Y9
 	VPMULDQ  Y15, Y11, Y11
 	VPSUBD   Y9, Y8, Y8
 	VPSUBD   Y11, Y10, Y10
-	VPSRLQ   $0x20, Y8, Y8
+	VPSHUFD  $0xf5, Y8, Y8
 	VPBLENDD $0xaa, Y10, Y8, Y0
 	VPSRAD   $0x1f, Y0, Y12
 	VPAND    Y15, Y12, Y12
@@ -3199,14 +3199,14 @@ TEXT ·ToMontgomeryT1PolyAVX2(SB), $0-8
 	VMOVDQU  32(DI), Y1
 	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y1, Y13
 	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y1, Y14
-	VPSRLQ   $0x20, Y1, Y8
-	VPMULDQ  toMontgomeryT1Consts<>+68(SB), Y8, Y9
-	VPMULDQ  toMontgomeryT1Consts<>+36(SB), Y8, Y8
+	VPSHUFD  $0xf5, Y1, Y8
+	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y8, Y9
+	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y8, Y8
 	VPMULDQ  Y15, Y14, Y14
 	VPMULDQ  Y15, Y9, Y9
 	VPSUBD   Y14, Y13, Y13
 	VPSUBD   Y9, Y8, Y8
-	VPSRLQ   $0x20, Y13, Y13
+	VPSHUFD  $0xf5, Y13, Y13
 	VPBLENDD $0xaa, Y8, Y13, Y1
 	VPSRAD   $0x1f, Y1, Y10
 	VPAND    Y15, Y10, Y10
@@ -3215,14 +3215,14 @@ TEXT ·ToMontgomeryT1PolyAVX2(SB), $0-8
 	VMOVDQU  64(DI), Y0
 	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y0, Y11
 	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y0, Y12
-	VPSRLQ   $0x20, Y0, Y13
-	VPMULDQ  toMontgomeryT1Consts<>+68(SB), Y13, Y14
-	VPMULDQ  toMontgomeryT1Consts<>+36(SB), Y13, Y13
+	VPSHUFD  $0xf5, Y0, Y13
+	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y13, Y14
+	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y13, Y13
 	VPMULDQ  Y15, Y12, Y12
 	VPMULDQ  Y15, Y14, Y14
 	VPSUBD   Y12, Y11, Y11
 	VPSUBD   Y14, Y13, Y13
-	VPSRLQ   $0x20, Y11, Y11
+	VPSHUFD  $0xf5, Y11, Y11
 	VPBLENDD $0xaa, Y13, Y11, Y0
 	VPSRAD   $0x1f, Y0, Y8
 	VPAND    Y15, Y8, Y8
@@ -3231,14 +3231,14 @@ TEXT ·ToMontgomeryT1PolyAVX2(SB), $0-8
 	VMOVDQU  96(DI), Y1
 	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y1, Y9
 	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y1, Y10
-	VPSRLQ   $0x20, Y1, Y11
-	VPMULDQ  toMontgomeryT1Consts<>+68(SB), Y11, Y12
-	VPMULDQ  toMontgomeryT1Consts<>+36(SB), Y11, Y11
+	VPSHUFD  $0xf5, Y1, Y11
+	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y11, Y12
+	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y11, Y11
 	VPMULDQ  Y15, Y10, Y10
 	VPMULDQ  Y15, Y12, Y12
 	VPSUBD   Y10, Y9, Y9
 	VPSUBD   Y12, Y11, Y11
-	VPSRLQ   $0x20, Y9, Y9
+	VPSHUFD  $0xf5, Y9, Y9
 	VPBLENDD $0xaa, Y11, Y9, Y1
 	VPSRAD   $0x1f, Y1, Y13
 	VPAND    Y15, Y13, Y13
@@ -3247,14 +3247,14 @@ TEXT ·ToMontgomeryT1PolyAVX2(SB), $0-8
 	VMOVDQU  128(DI), Y0
 	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y0, Y14
 	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y0, Y8
-	VPSRLQ   $0x20, Y0, Y9
-	VPMULDQ  toMontgomeryT1Consts<>+68(SB), Y9, Y10
-	VPMULDQ  toMontgomeryT1Consts<>+36(SB), Y9, Y9
+	VPSHUFD  $0xf5, Y0, Y9
+	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y9, Y10
+	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y9, Y9
 	VPMULDQ  Y15, Y8, Y8
 	VPMULDQ  Y15, Y10, Y10
 	VPSUBD   Y8, Y14, Y14
 	VPSUBD   Y10, Y9, Y9
-	VPSRLQ   $0x20, Y14, Y14
+	VPSHUFD  $0xf5, Y14, Y14
 	VPBLENDD $0xaa, Y9, Y14, Y0
 	VPSRAD   $0x1f, Y0, Y11
 	VPAND    Y15, Y11, Y11
@@ -3263,14 +3263,14 @@ TEXT ·ToMontgomeryT1PolyAVX2(SB), $0-8
 	VMOVDQU  160(DI), Y1
 	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y1, Y12
 	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y1, Y13
-	VPSRLQ   $0x20, Y1, Y14
-	VPMULDQ  toMontgomeryT1Consts<>+68(SB), Y14, Y8
-	VPMULDQ  toMontgomeryT1Consts<>+36(SB), Y14, Y14
+	VPSHUFD  $0xf5, Y1, Y14
+	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y14, Y8
+	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y14, Y14
 	VPMULDQ  Y15, Y13, Y13
 	VPMULDQ  Y15, Y8, Y8
 	VPSUBD   Y13, Y12, Y12
 	VPSUBD   Y8, Y14, Y14
-	VPSRLQ   $0x20, Y12, Y12
+	VPSHUFD  $0xf5, Y12, Y12
 	VPBLENDD $0xaa, Y14, Y12, Y1
 	VPSRAD   $0x1f, Y1, Y9
 	VPAND    Y15, Y9, Y9
@@ -3279,14 +3279,14 @@ TEXT ·ToMontgomeryT1PolyAVX2(SB), $0-8
 	VMOVDQU  192(DI), Y0
 	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y0, Y10
 	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y0, Y11
-	VPSRLQ   $0x20, Y0, Y12
-	VPMULDQ  toMontgomeryT1Consts<>+68(SB), Y12, Y13
-	VPMULDQ  toMontgomeryT1Consts<>+36(SB), Y12, Y12
+	VPSHUFD  $0xf5, Y0, Y12
+	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y12, Y13
+	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y12, Y12
 	VPMULDQ  Y15, Y11, Y11
 	VPMULDQ  Y15, Y13, Y13
 	VPSUBD   Y11, Y10, Y10
 	VPSUBD   Y13, Y12, Y12
-	VPSRLQ   $0x20, Y10, Y10
+	VPSHUFD  $0xf5, Y10, Y10
 	VPBLENDD $0xaa, Y12, Y10, Y0
 	VPSRAD   $0x1f, Y0, Y14
 	VPAND    Y15, Y14, Y14
@@ -3295,14 +3295,14 @@ TEXT ·ToMontgomeryT1PolyAVX2(SB), $0-8
 	VMOVDQU  224(DI), Y1
 	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y1, Y8
 	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y1, Y9
-	VPSRLQ   $0x20, Y1, Y10
-	VPMULDQ  toMontgomeryT1Consts<>+68(SB), Y10, Y11
-	VPMULDQ  toMontgomeryT1Consts<>+36(SB), Y10, Y10
+	VPSHUFD  $0xf5, Y1, Y10
+	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y10, Y11
+	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y10, Y10
 	VPMULDQ  Y15, Y9, Y9
 	VPMULDQ  Y15, Y11, Y11
 	VPSUBD   Y9, Y8, Y8
 	VPSUBD   Y11, Y10, Y10
-	VPSRLQ   $0x20, Y8, Y8
+	VPSHUFD  $0xf5, Y8, Y8
 	VPBLENDD $0xaa, Y10, Y8, Y1
 	VPSRAD   $0x1f, Y1, Y12
 	VPAND    Y15, Y12, Y12
@@ -3311,14 +3311,14 @@ TEXT ·ToMontgomeryT1PolyAVX2(SB), $0-8
 	VMOVDQU  256(DI), Y0
 	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y0, Y13
 	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y0, Y14
-	VPSRLQ   $0x20, Y0, Y8
-	VPMULDQ  toMontgomeryT1Consts<>+68(SB), Y8, Y9
-	VPMULDQ  toMontgomeryT1Consts<>+36(SB), Y8, Y8
+	VPSHUFD  $0xf5, Y0, Y8
+	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y8, Y9
+	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y8, Y8
 	VPMULDQ  Y15, Y14, Y14
 	VPMULDQ  Y15, Y9, Y9
 	VPSUBD   Y14, Y13, Y13
 	VPSUBD   Y9, Y8, Y8
-	VPSRLQ   $0x20, Y13, Y13
+	VPSHUFD  $0xf5, Y13, Y13
 	VPBLENDD $0xaa, Y8, Y13, Y0
 	VPSRAD   $0x1f, Y0, Y10
 	VPAND    Y15, Y10, Y10
@@ -3327,14 +3327,14 @@ TEXT ·ToMontgomeryT1PolyAVX2(SB), $0-8
 	VMOVDQU  288(DI), Y1
 	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y1, Y11
 	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y1, Y12
-	VPSRLQ   $0x20, Y1, Y13
-	VPMULDQ  toMontgomeryT1Consts<>+68(SB), Y13, Y14
-	VPMULDQ  toMontgomeryT1Consts<>+36(SB), Y13, Y13
+	VPSHUFD  $0xf5, Y1, Y13
+	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y13, Y14
+	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y13, Y13
 	VPMULDQ  Y15, Y12, Y12
 	VPMULDQ  Y15, Y14, Y14
 	VPSUBD   Y12, Y11, Y11
 	VPSUBD   Y14, Y13, Y13
-	VPSRLQ   $0x20, Y11, Y11
+	VPSHUFD  $0xf5, Y11, Y11
 	VPBLENDD $0xaa, Y13, Y11, Y1
 	VPSRAD   $0x1f, Y1, Y8
 	VPAND    Y15, Y8, Y8
@@ -3343,14 +3343,14 @@ TEXT ·ToMontgomeryT1PolyAVX2(SB), $0-8
 	VMOVDQU  320(DI), Y0
 	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y0, Y9
 	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y0, Y10
-	VPSRLQ   $0x20, Y0, Y11
-	VPMULDQ  toMontgomeryT1Consts<>+68(SB), Y11, Y12
-	VPMULDQ  toMontgomeryT1Consts<>+36(SB), Y11, Y11
+	VPSHUFD  $0xf5, Y0, Y11
+	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y11, Y12
+	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y11, Y11
 	VPMULDQ  Y15, Y10, Y10
 	VPMULDQ  Y15, Y12, Y12
 	VPSUBD   Y10, Y9, Y9
 	VPSUBD   Y12, Y11, Y11
-	VPSRLQ   $0x20, Y9, Y9
+	VPSHUFD  $0xf5, Y9, Y9
 	VPBLENDD $0xaa, Y11, Y9, Y0
 	VPSRAD   $0x1f, Y0, Y13
 	VPAND    Y15, Y13, Y13
@@ -3359,14 +3359,14 @@ TEXT ·ToMontgomeryT1PolyAVX2(SB), $0-8
 	VMOVDQU  352(DI), Y1
 	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y1, Y14
 	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y1, Y8
-	VPSRLQ   $0x20, Y1, Y9
-	VPMULDQ  toMontgomeryT1Consts<>+68(SB), Y9, Y10
-	VPMULDQ  toMontgomeryT1Consts<>+36(SB), Y9, Y9
+	VPSHUFD  $0xf5, Y1, Y9
+	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y9, Y10
+	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y9, Y9
 	VPMULDQ  Y15, Y8, Y8
 	VPMULDQ  Y15, Y10, Y10
 	VPSUBD   Y8, Y14, Y14
 	VPSUBD   Y10, Y9, Y9
-	VPSRLQ   $0x20, Y14, Y14
+	VPSHUFD  $0xf5, Y14, Y14
 	VPBLENDD $0xaa, Y9, Y14, Y1
 	VPSRAD   $0x1f, Y1, Y11
 	VPAND    Y15, Y11, Y11
@@ -3375,14 +3375,14 @@ TEXT ·ToMontgomeryT1PolyAVX2(SB), $0-8
 	VMOVDQU  384(DI), Y0
 	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y0, Y12
 	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y0, Y13
-	VPSRLQ   $0x20, Y0, Y14
-	VPMULDQ  toMontgomeryT1Consts<>+68(SB), Y14, Y8
-	VPMULDQ  toMontgomeryT1Consts<>+36(SB), Y14, Y14
+	VPSHUFD  $0xf5, Y0, Y14
+	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y14, Y8
+	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y14, Y14
 	VPMULDQ  Y15, Y13, Y13
 	VPMULDQ  Y15, Y8, Y8
 	VPSUBD   Y13, Y12, Y12
 	VPSUBD   Y8, Y14, Y14
-	VPSRLQ   $0x20, Y12, Y12
+	VPSHUFD  $0xf5, Y12, Y12
 	VPBLENDD $0xaa, Y14, Y12, Y0
 	VPSRAD   $0x1f, Y0, Y9
 	VPAND    Y15, Y9, Y9
@@ -3391,14 +3391,14 @@ TEXT ·ToMontgomeryT1PolyAVX2(SB), $0-8
 	VMOVDQU  416(DI), Y1
 	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y1, Y10
 	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y1, Y11
-	VPSRLQ   $0x20, Y1, Y12
-	VPMULDQ  toMontgomeryT1Consts<>+68(SB), Y12, Y13
-	VPMULDQ  toMontgomeryT1Consts<>+36(SB), Y12, Y12
+	VPSHUFD  $0xf5, Y1, Y12
+	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y12, Y13
+	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y12, Y12
 	VPMULDQ  Y15, Y11, Y11
 	VPMULDQ  Y15, Y13, Y13
 	VPSUBD   Y11, Y10, Y10
 	VPSUBD   Y13, Y12, Y12
-	VPSRLQ   $0x20, Y10, Y10
+	VPSHUFD  $0xf5, Y10, Y10
 	VPBLENDD $0xaa, Y12, Y10, Y1
 	VPSRAD   $0x1f, Y1, Y14
 	VPAND    Y15, Y14, Y14
@@ -3407,14 +3407,14 @@ TEXT ·ToMontgomeryT1PolyAVX2(SB), $0-8
 	VMOVDQU  448(DI), Y0
 	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y0, Y8
 	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y0, Y9
-	VPSRLQ   $0x20, Y0, Y10
-	VPMULDQ  toMontgomeryT1Consts<>+68(SB), Y10, Y11
-	VPMULDQ  toMontgomeryT1Consts<>+36(SB), Y10, Y10
+	VPSHUFD  $0xf5, Y0, Y10
+	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y10, Y11
+	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y10, Y10
 	VPMULDQ  Y15, Y9, Y9
 	VPMULDQ  Y15, Y11, Y11
 	VPSUBD   Y9, Y8, Y8
 	VPSUBD   Y11, Y10, Y10
-	VPSRLQ   $0x20, Y8, Y8
+	VPSHUFD  $0xf5, Y8, Y8
 	VPBLENDD $0xaa, Y10, Y8, Y0
 	VPSRAD   $0x1f, Y0, Y12
 	VPAND    Y15, Y12, Y12
@@ -3423,14 +3423,14 @@ TEXT ·ToMontgomeryT1PolyAVX2(SB), $0-8
 	VMOVDQU  480(DI), Y1
 	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y1, Y13
 	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y1, Y14
-	VPSRLQ   $0x20, Y1, Y8
-	VPMULDQ  toMontgomeryT1Consts<>+68(SB), Y8, Y9
-	VPMULDQ  toMontgomeryT1Consts<>+36(SB), Y8, Y8
+	VPSHUFD  $0xf5, Y1, Y8
+	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y8, Y9
+	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y8, Y8
 	VPMULDQ  Y15, Y14, Y14
 	VPMULDQ  Y15, Y9, Y9
 	VPSUBD   Y14, Y13, Y13
 	VPSUBD   Y9, Y8, Y8
-	VPSRLQ   $0x20, Y13, Y13
+	VPSHUFD  $0xf5, Y13, Y13
 	VPBLENDD $0xaa, Y8, Y13, Y1
 	VPSRAD   $0x1f, Y1, Y10
 	VPAND    Y15, Y10, Y10
@@ -3439,14 +3439,14 @@ TEXT ·ToMontgomeryT1PolyAVX2(SB), $0-8
 	VMOVDQU  512(DI), Y0
 	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y0, Y11
 	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y0, Y12
-	VPSRLQ   $0x20, Y0, Y13
-	VPMULDQ  toMontgomeryT1Consts<>+68(SB), Y13, Y14
-	VPMULDQ  toMontgomeryT1Consts<>+36(SB), Y13, Y13
+	VPSHUFD  $0xf5, Y0, Y13
+	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y13, Y14
+	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y13, Y13
 	VPMULDQ  Y15, Y12, Y12
 	VPMULDQ  Y15, Y14, Y14
 	VPSUBD   Y12, Y11, Y11
 	VPSUBD   Y14, Y13, Y13
-	VPSRLQ   $0x20, Y11, Y11
+	VPSHUFD  $0xf5, Y11, Y11
 	VPBLENDD $0xaa, Y13, Y11, Y0
 	VPSRAD   $0x1f, Y0, Y8
 	VPAND    Y15, Y8, Y8
@@ -3455,14 +3455,14 @@ TEXT ·ToMontgomeryT1PolyAVX2(SB), $0-8
 	VMOVDQU  544(DI), Y1
 	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y1, Y9
 	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y1, Y10
-	VPSRLQ   $0x20, Y1, Y11
-	VPMULDQ  toMontgomeryT1Consts<>+68(SB), Y11, Y12
-	VPMULDQ  toMontgomeryT1Consts<>+36(SB), Y11, Y11
+	VPSHUFD  $0xf5, Y1, Y11
+	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y11, Y12
+	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y11, Y11
 	VPMULDQ  Y15, Y10, Y10
 	VPMULDQ  Y15, Y12, Y12
 	VPSUBD   Y10, Y9, Y9
 	VPSUBD   Y12, Y11, Y11
-	VPSRLQ   $0x20, Y9, Y9
+	VPSHUFD  $0xf5, Y9, Y9
 	VPBLENDD $0xaa, Y11, Y9, Y1
 	VPSRAD   $0x1f, Y1, Y13
 	VPAND    Y15, Y13, Y13
@@ -3471,14 +3471,14 @@ TEXT ·ToMontgomeryT1PolyAVX2(SB), $0-8
 	VMOVDQU  576(DI), Y0
 	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y0, Y14
 	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y0, Y8
-	VPSRLQ   $0x20, Y0, Y9
-	VPMULDQ  toMontgomeryT1Consts<>+68(SB), Y9, Y10
-	VPMULDQ  toMontgomeryT1Consts<>+36(SB), Y9, Y9
+	VPSHUFD  $0xf5, Y0, Y9
+	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y9, Y10
+	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y9, Y9
 	VPMULDQ  Y15, Y8, Y8
 	VPMULDQ  Y15, Y10, Y10
 	VPSUBD   Y8, Y14, Y14
 	VPSUBD   Y10, Y9, Y9
-	VPSRLQ   $0x20, Y14, Y14
+	VPSHUFD  $0xf5, Y14, Y14
 	VPBLENDD $0xaa, Y9, Y14, Y0
 	VPSRAD   $0x1f, Y0, Y11
 	VPAND    Y15, Y11, Y11
@@ -3487,14 +3487,14 @@ TEXT ·ToMontgomeryT1PolyAVX2(SB), $0-8
 	VMOVDQU  608(DI), Y1
 	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y1, Y12
 	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y1, Y13
-	VPSRLQ   $0x20, Y1, Y14
-	VPMULDQ  toMontgomeryT1Consts<>+68(SB), Y14, Y8
-	VPMULDQ  toMontgomeryT1Consts<>+36(SB), Y14, Y14
+	VPSHUFD  $0xf5, Y1, Y14
+	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y14, Y8
+	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y14, Y14
 	VPMULDQ  Y15, Y13, Y13
 	VPMULDQ  Y15, Y8, Y8
 	VPSUBD   Y13, Y12, Y12
 	VPSUBD   Y8, Y14, Y14
-	VPSRLQ   $0x20, Y12, Y12
+	VPSHUFD  $0xf5, Y12, Y12
 	VPBLENDD $0xaa, Y14, Y12, Y1
 	VPSRAD   $0x1f, Y1, Y9
 	VPAND    Y15, Y9, Y9
@@ -3503,14 +3503,14 @@ TEXT ·ToMontgomeryT1PolyAVX2(SB), $0-8
 	VMOVDQU  640(DI), Y0
 	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y0, Y10
 	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y0, Y11
-	VPSRLQ   $0x20, Y0, Y12
-	VPMULDQ  toMontgomeryT1Consts<>+68(SB), Y12, Y13
-	VPMULDQ  toMontgomeryT1Consts<>+36(SB), Y12, Y12
+	VPSHUFD  $0xf5, Y0, Y12
+	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y12, Y13
+	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y12, Y12
 	VPMULDQ  Y15, Y11, Y11
 	VPMULDQ  Y15, Y13, Y13
 	VPSUBD   Y11, Y10, Y10
 	VPSUBD   Y13, Y12, Y12
-	VPSRLQ   $0x20, Y10, Y10
+	VPSHUFD  $0xf5, Y10, Y10
 	VPBLENDD $0xaa, Y12, Y10, Y0
 	VPSRAD   $0x1f, Y0, Y14
 	VPAND    Y15, Y14, Y14
@@ -3519,14 +3519,14 @@ TEXT ·ToMontgomeryT1PolyAVX2(SB), $0-8
 	VMOVDQU  672(DI), Y1
 	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y1, Y8
 	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y1, Y9
-	VPSRLQ   $0x20, Y1, Y10
-	VPMULDQ  toMontgomeryT1Consts<>+68(SB), Y10, Y11
-	VPMULDQ  toMontgomeryT1Consts<>+36(SB), Y10, Y10
+	VPSHUFD  $0xf5, Y1, Y10
+	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y10, Y11
+	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y10, Y10
 	VPMULDQ  Y15, Y9, Y9
 	VPMULDQ  Y15, Y11, Y11
 	VPSUBD   Y9, Y8, Y8
 	VPSUBD   Y11, Y10, Y10
-	VPSRLQ   $0x20, Y8, Y8
+	VPSHUFD  $0xf5, Y8, Y8
 	VPBLENDD $0xaa, Y10, Y8, Y1
 	VPSRAD   $0x1f, Y1, Y12
 	VPAND    Y15, Y12, Y12
@@ -3535,14 +3535,14 @@ TEXT ·ToMontgomeryT1PolyAVX2(SB), $0-8
 	VMOVDQU  704(DI), Y0
 	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y0, Y13
 	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y0, Y14
-	VPSRLQ   $0x20, Y0, Y8
-	VPMULDQ  toMontgomeryT1Consts<>+68(SB), Y8, Y9
-	VPMULDQ  toMontgomeryT1Consts<>+36(SB), Y8, Y8
+	VPSHUFD  $0xf5, Y0, Y8
+	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y8, Y9
+	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y8, Y8
 	VPMULDQ  Y15, Y14, Y14
 	VPMULDQ  Y15, Y9, Y9
 	VPSUBD   Y14, Y13, Y13
 	VPSUBD   Y9, Y8, Y8
-	VPSRLQ   $0x20, Y13, Y13
+	VPSHUFD  $0xf5, Y13, Y13
 	VPBLENDD $0xaa, Y8, Y13, Y0
 	VPSRAD   $0x1f, Y0, Y10
 	VPAND    Y15, Y10, Y10
@@ -3551,14 +3551,14 @@ TEXT ·ToMontgomeryT1PolyAVX2(SB), $0-8
 	VMOVDQU  736(DI), Y1
 	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y1, Y11
 	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y1, Y12
-	VPSRLQ   $0x20, Y1, Y13
-	VPMULDQ  toMontgomeryT1Consts<>+68(SB), Y13, Y14
-	VPMULDQ  toMontgomeryT1Consts<>+36(SB), Y13, Y13
+	VPSHUFD  $0xf5, Y1, Y13
+	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y13, Y14
+	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y13, Y13
 	VPMULDQ  Y15, Y12, Y12
 	VPMULDQ  Y15, Y14, Y14
 	VPSUBD   Y12, Y11, Y11
 	VPSUBD   Y14, Y13, Y13
-	VPSRLQ   $0x20, Y11, Y11
+	VPSHUFD  $0xf5, Y11, Y11
 	VPBLENDD $0xaa, Y13, Y11, Y1
 	VPSRAD   $0x1f, Y1, Y8
 	VPAND    Y15, Y8, Y8
@@ -3567,14 +3567,14 @@ TEXT ·ToMontgomeryT1PolyAVX2(SB), $0-8
 	VMOVDQU  768(DI), Y0
 	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y0, Y9
 	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y0, Y10
-	VPSRLQ   $0x20, Y0, Y11
-	VPMULDQ  toMontgomeryT1Consts<>+68(SB), Y11, Y12
-	VPMULDQ  toMontgomeryT1Consts<>+36(SB), Y11, Y11
+	VPSHUFD  $0xf5, Y0, Y11
+	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y11, Y12
+	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y11, Y11
 	VPMULDQ  Y15, Y10, Y10
 	VPMULDQ  Y15, Y12, Y12
 	VPSUBD   Y10, Y9, Y9
 	VPSUBD   Y12, Y11, Y11
-	VPSRLQ   $0x20, Y9, Y9
+	VPSHUFD  $0xf5, Y9, Y9
 	VPBLENDD $0xaa, Y11, Y9, Y0
 	VPSRAD   $0x1f, Y0, Y13
 	VPAND    Y15, Y13, Y13
@@ -3583,14 +3583,14 @@ TEXT ·ToMontgomeryT1PolyAVX2(SB), $0-8
 	VMOVDQU  800(DI), Y1
 	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y1, Y14
 	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y1, Y8
-	VPSRLQ   $0x20, Y1, Y9
-	VPMULDQ  toMontgomeryT1Consts<>+68(SB), Y9, Y10
-	VPMULDQ  toMontgomeryT1Consts<>+36(SB), Y9, Y9
+	VPSHUFD  $0xf5, Y1, Y9
+	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y9, Y10
+	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y9, Y9
 	VPMULDQ  Y15, Y8, Y8
 	VPMULDQ  Y15, Y10, Y10
 	VPSUBD   Y8, Y14, Y14
 	VPSUBD   Y10, Y9, Y9
-	VPSRLQ   $0x20, Y14, Y14
+	VPSHUFD  $0xf5, Y14, Y14
 	VPBLENDD $0xaa, Y9, Y14, Y1
 	VPSRAD   $0x1f, Y1, Y11
 	VPAND    Y15, Y11, Y11
@@ -3599,14 +3599,14 @@ TEXT ·ToMontgomeryT1PolyAVX2(SB), $0-8
 	VMOVDQU  832(DI), Y0
 	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y0, Y12
 	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y0, Y13
-	VPSRLQ   $0x20, Y0, Y14
-	VPMULDQ  toMontgomeryT1Consts<>+68(SB), Y14, Y8
-	VPMULDQ  toMontgomeryT1Consts<>+36(SB), Y14, Y14
+	VPSHUFD  $0xf5, Y0, Y14
+	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y14, Y8
+	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y14, Y14
 	VPMULDQ  Y15, Y13, Y13
 	VPMULDQ  Y15, Y8, Y8
 	VPSUBD   Y13, Y12, Y12
 	VPSUBD   Y8, Y14, Y14
-	VPSRLQ   $0x20, Y12, Y12
+	VPSHUFD  $0xf5, Y12, Y12
 	VPBLENDD $0xaa, Y14, Y12, Y0
 	VPSRAD   $0x1f, Y0, Y9
 	VPAND    Y15, Y9, Y9
@@ -3615,14 +3615,14 @@ TEXT ·ToMontgomeryT1PolyAVX2(SB), $0-8
 	VMOVDQU  864(DI), Y1
 	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y1, Y10
 	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y1, Y11
-	VPSRLQ   $0x20, Y1, Y12
-	VPMULDQ  toMontgomeryT1Consts<>+68(SB), Y12, Y13
-	VPMULDQ  toMontgomeryT1Consts<>+36(SB), Y12, Y12
+	VPSHUFD  $0xf5, Y1, Y12
+	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y12, Y13
+	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y12, Y12
 	VPMULDQ  Y15, Y11, Y11
 	VPMULDQ  Y15, Y13, Y13
 	VPSUBD   Y11, Y10, Y10
 	VPSUBD   Y13, Y12, Y12
-	VPSRLQ   $0x20, Y10, Y10
+	VPSHUFD  $0xf5, Y10, Y10
 	VPBLENDD $0xaa, Y12, Y10, Y1
 	VPSRAD   $0x1f, Y1, Y14
 	VPAND    Y15, Y14, Y14
@@ -3631,14 +3631,14 @@ TEXT ·ToMontgomeryT1PolyAVX2(SB), $0-8
 	VMOVDQU  896(DI), Y0
 	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y0, Y8
 	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y0, Y9
-	VPSRLQ   $0x20, Y0, Y10
-	VPMULDQ  toMontgomeryT1Consts<>+68(SB), Y10, Y11
-	VPMULDQ  toMontgomeryT1Consts<>+36(SB), Y10, Y10
+	VPSHUFD  $0xf5, Y0, Y10
+	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y10, Y11
+	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y10, Y10
 	VPMULDQ  Y15, Y9, Y9
 	VPMULDQ  Y15, Y11, Y11
 	VPSUBD   Y9, Y8, Y8
 	VPSUBD   Y11, Y10, Y10
-	VPSRLQ   $0x20, Y8, Y8
+	VPSHUFD  $0xf5, Y8, Y8
 	VPBLENDD $0xaa, Y10, Y8, Y0
 	VPSRAD   $0x1f, Y0, Y12
 	VPAND    Y15, Y12, Y12
@@ -3647,14 +3647,14 @@ TEXT ·ToMontgomeryT1PolyAVX2(SB), $0-8
 	VMOVDQU  928(DI), Y1
 	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y1, Y13
 	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y1, Y14
-	VPSRLQ   $0x20, Y1, Y8
-	VPMULDQ  toMontgomeryT1Consts<>+68(SB), Y8, Y9
-	VPMULDQ  toMontgomeryT1Consts<>+36(SB), Y8, Y8
+	VPSHUFD  $0xf5, Y1, Y8
+	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y8, Y9
+	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y8, Y8
 	VPMULDQ  Y15, Y14, Y14
 	VPMULDQ  Y15, Y9, Y9
 	VPSUBD   Y14, Y13, Y13
 	VPSUBD   Y9, Y8, Y8
-	VPSRLQ   $0x20, Y13, Y13
+	VPSHUFD  $0xf5, Y13, Y13
 	VPBLENDD $0xaa, Y8, Y13, Y1
 	VPSRAD   $0x1f, Y1, Y10
 	VPAND    Y15, Y10, Y10
@@ -3663,14 +3663,14 @@ TEXT ·ToMontgomeryT1PolyAVX2(SB), $0-8
 	VMOVDQU  960(DI), Y0
 	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y0, Y11
 	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y0, Y12
-	VPSRLQ   $0x20, Y0, Y13
-	VPMULDQ  toMontgomeryT1Consts<>+68(SB), Y13, Y14
-	VPMULDQ  toMontgomeryT1Consts<>+36(SB), Y13, Y13
+	VPSHUFD  $0xf5, Y0, Y13
+	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y13, Y14
+	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y13, Y13
 	VPMULDQ  Y15, Y12, Y12
 	VPMULDQ  Y15, Y14, Y14
 	VPSUBD   Y12, Y11, Y11
 	VPSUBD   Y14, Y13, Y13
-	VPSRLQ   $0x20, Y11, Y11
+	VPSHUFD  $0xf5, Y11, Y11
 	VPBLENDD $0xaa, Y13, Y11, Y0
 	VPSRAD   $0x1f, Y0, Y8
 	VPAND    Y15, Y8, Y8
@@ -3679,14 +3679,14 @@ TEXT ·ToMontgomeryT1PolyAVX2(SB), $0-8
 	VMOVDQU  992(DI), Y1
 	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y1, Y9
 	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y1, Y10
-	VPSRLQ   $0x20, Y1, Y11
-	VPMULDQ  toMontgomeryT1Consts<>+68(SB), Y11, Y12
-	VPMULDQ  toMontgomeryT1Consts<>+36(SB), Y11, Y11
+	VPSHUFD  $0xf5, Y1, Y11
+	VPMULDQ  toMontgomeryT1Consts<>+64(SB), Y11, Y12
+	VPMULDQ  toMontgomeryT1Consts<>+32(SB), Y11, Y11
 	VPMULDQ  Y15, Y10, Y10
 	VPMULDQ  Y15, Y12, Y12
 	VPSUBD   Y10, Y9, Y9
 	VPSUBD   Y12, Y11, Y11
-	VPSRLQ   $0x20, Y9, Y9
+	VPSHUFD  $0xf5, Y9, Y9
 	VPBLENDD $0xaa, Y11, Y9, Y1
 	VPSRAD   $0x1f, Y1, Y13
 	VPAND    Y15, Y13, Y13

@@ -416,8 +416,18 @@ var mutants = []Mutant{
 
 	// ---- The ℤq maps: functional correctness is proven, so a change of
 	// what they compute fails the proof, on rare inputs too.
+	// The odd lanes of one butterfly group multiplied by the even lanes'
+	// twiddles (their own table entry is the one with odd lanes moved down).
 	{Name: "ntt/twiddle-lane", Routine: "NTTAVX2",
-		Edits: []Edit{{File: "ntt_amd64.s", Text: "NTTAVX2", Find: "VPMULDQ     nttTwiddles<>+1412(SB), Y5, Y13", Replace: "VPMULDQ     nttTwiddles<>+1408(SB), Y5, Y13"}}},
+		Edits: []Edit{{File: "ntt_amd64.s", Text: "NTTAVX2", Find: "VPMULDQ     nttTwiddles<>+1440(SB), Y5, Y5", Replace: "VPMULDQ     nttTwiddles<>+1376(SB), Y5, Y5"}}},
+	// The odd lanes moved down from lanes 0 and 3 of each half (0xf4)
+	// instead of 1 and 3 (0xf5), in the first butterfly group.
+	{Name: "ntt/odd-lanes-shuffle", Routine: "NTTAVX2",
+		Edits: []Edit{{File: "ntt_amd64.s", Text: "NTTAVX2", Find: "VPSHUFD  $0xf5, Y4, Y11", Replace: "VPSHUFD  $0xf4, Y4, Y11"}}},
+	// The Montgomery product's high words taken from the low ones (0xa0)
+	// in one group: the result is not congruent to the product.
+	{Name: "nttinverse/high-words-shuffle", Routine: "NTTInverseAVX2",
+		Edits: []Edit{{File: "nttinverse_amd64.s", Text: "NTTInverseAVX2", Find: "VPSHUFD     $0xf5, Y10, Y10", Replace: "VPSHUFD     $0xa0, Y10, Y10"}}},
 	{Name: "ntt/sign-mask-shift", Routine: "NTTAVX2",
 		Edits: []Edit{{File: "ntt_amd64.s", Text: "NTTAVX2", Find: "VPSRAD      $0x1f, Y14, Y13", Replace: "VPSRAD      $0x16, Y14, Y13"}}},
 	{Name: "nttinverse/scale-constant", Routine: "NTTInverseAVX2",
@@ -466,10 +476,12 @@ var mutants = []Mutant{
 	// of 2ᵈ·2³²: a consistent Montgomery product, only the factor wrong.
 	{Name: "tomontgomeryt1/factor-of-other-routine", Routine: "ToMontgomeryT1PolyAVX2",
 		Edits: []Edit{
+			// Each edit takes the first read left of the other routine's
+			// table: z, z·q⁻¹, then the odd lanes' z·q⁻¹ and z.
 			{File: "tomontgomery_amd64.s", Text: "ToMontgomeryT1PolyAVX2", Find: "toMontgomeryT1Consts<>+32(SB)", Replace: "toMontgomeryConsts<>+32(SB)"},
 			{File: "tomontgomery_amd64.s", Text: "ToMontgomeryT1PolyAVX2", Find: "toMontgomeryT1Consts<>+64(SB)", Replace: "toMontgomeryConsts<>+64(SB)"},
-			{File: "tomontgomery_amd64.s", Text: "ToMontgomeryT1PolyAVX2", Find: "toMontgomeryT1Consts<>+68(SB)", Replace: "toMontgomeryConsts<>+68(SB)"},
-			{File: "tomontgomery_amd64.s", Text: "ToMontgomeryT1PolyAVX2", Find: "toMontgomeryT1Consts<>+36(SB)", Replace: "toMontgomeryConsts<>+36(SB)"}}},
+			{File: "tomontgomery_amd64.s", Text: "ToMontgomeryT1PolyAVX2", Find: "toMontgomeryT1Consts<>+64(SB)", Replace: "toMontgomeryConsts<>+64(SB)"},
+			{File: "tomontgomery_amd64.s", Text: "ToMontgomeryT1PolyAVX2", Find: "toMontgomeryT1Consts<>+32(SB)", Replace: "toMontgomeryConsts<>+32(SB)"}}},
 	// The even products' high words not shifted down in the first group.
 	{Name: "tomontgomeryt1-sse2/even-lanes-unshifted", Routine: "ToMontgomeryT1PolyAMD64",
 		Edits: []Edit{{File: "tomontgomery_amd64.s", Text: "ToMontgomeryT1PolyAMD64", Find: "\tPSRLQ   $0x20, X11\n", Replace: ""}}},
