@@ -52,10 +52,15 @@ func mulAccRoutine(c *build.Context, table string, terms int, src func(j, i int)
 			if j > 0 {
 				pe, po = s[4], s[5]
 			}
+			// Each factor is read once (reading it again as a memory
+			// operand doubled the loads), and its odd words move down by a
+			// shift for a and a shuffle for b, which run on different
+			// ports.
 			c.VMOVDQU(a, x)
-			c.VPMULDQ(b, x, pe)
-			c.VPSHUFD(operand.U8(0xF5), a, x) // odd words down
-			c.VPSHUFD(operand.U8(0xF5), b, y)
+			c.VMOVDQU(b, y)
+			c.VPMULDQ(y, x, pe)
+			c.VPSRLQ(operand.U8(32), x, x)
+			c.VPSHUFD(operand.U8(0xF5), y, y)
 			c.VPMULDQ(y, x, po)
 			if j > 0 {
 				c.VPADDQ(pe, even, even)
