@@ -269,7 +269,7 @@ func (sk *PrivateKey) complete(ρ *[32]byte, s2 []ringElement) error {
 	p := sk.p
 	k, l := p.k, p.l
 	pk := &PublicKey{p: p, ρ: *ρ}
-	pk.allocate()
+	pk.allocate(false)
 	// Line 3: Â ← ExpandA(ρ).
 	if err := expandA(pk.aHat, ρ, k, l); err != nil {
 		return err
@@ -332,8 +332,16 @@ func toMontgomeryVec(v []ringElement) {
 	}
 }
 
-func (pk *PublicKey) allocate() {
-	pk.aHat = make([]ringElement, pk.p.k*pk.p.l)
+// allocate makes room for Â and, if forVerify, for t̂1 after it (a key
+// parsed from its encoding is there to verify; one made with a private
+// key may never be).
+func (pk *PublicKey) allocate(forVerify bool) {
+	n := pk.p.k * pk.p.l
+	if forVerify {
+		pk.aHat = make([]ringElement, n, n+pk.p.k)
+	} else {
+		pk.aHat = make([]ringElement, n)
+	}
 }
 
 // finish computes tr once pk.enc is set.
@@ -347,7 +355,10 @@ func (pk *PublicKey) finish() {
 // encoding's t1 (Algorithm 8, lines 1 and 9).
 func (pk *PublicKey) verifyForms() {
 	pk.t1Once.Do(func() {
-		t1Hat := make([]ringElement, pk.p.k)
+		t1Hat := pk.aHat[len(pk.aHat):cap(pk.aHat)]
+		if len(t1Hat) != pk.p.k {
+			t1Hat = make([]ringElement, pk.p.k)
+		}
 		for i := range t1Hat {
 			// NTT(t1·2ᵈ) = NTT(t1)·2ᵈ: the NTT is linear.
 			simpleBitUnpack(&t1Hat[i], pk.enc[32+320*i:], 10)
@@ -370,7 +381,7 @@ func NewPublicKey(params Parameters, encoding []byte) (*PublicKey, error) {
 	}
 	pk := &PublicKey{p: p, enc: append([]byte(nil), encoding...)}
 	copy(pk.ρ[:], encoding)
-	pk.allocate()
+	pk.allocate(true)
 	if err := expandA(pk.aHat, &pk.ρ, p.k, p.l); err != nil {
 		return nil, err
 	}
