@@ -99,28 +99,22 @@ func messageMu(r io.Reader, pk *mldsa.PublicKey, ctx string, ph *preHashInfo) ([
 	if len(ctx) > 255 {
 		return μ, fmt.Errorf("context is %d bytes; FIPS 204 allows at most 255", len(ctx))
 	}
-	h := sha3.NewSHAKE256()
-	h.Write(sha3.SumSHAKE256(pk.Bytes(), 64))
-	domain := byte(0)
 	if ph != nil {
-		domain = 1
-	}
-	h.Write([]byte{domain, byte(len(ctx))})
-	h.Write([]byte(ctx))
-	if ph == nil {
-		if err := copyAll(h, r); err != nil {
-			return μ, err
-		}
-	} else {
 		d := ph.newFn()
 		if err := copyAll(d, r); err != nil {
 			return μ, err
 		}
-		h.Write(ph.oid())
-		h.Write(ph.sum(d))
+		return mldsa.HashMu(pk, ph.sum(d), ph.ph, ctx)
 	}
-	h.Read(μ[:])
-	return μ, nil
+	// go/mldsa absorbs tr ‖ M′ through its proven SHAKE256 block routine.
+	h, err := mldsa.NewMuHasher(pk, ctx)
+	if err != nil {
+		return μ, err
+	}
+	if err := copyAll(h, r); err != nil {
+		return μ, err
+	}
+	return h.Mu()
 }
 
 // copyAll writes all of r to w, a hash that takes any write. A second
