@@ -33,10 +33,11 @@ func absorbContract(variant, perm string, features []string) *Contract {
 		Stem: "absorb", GoName: "shake256AbsorbBlock",
 		GoSig: "func " + sym + "(a *[25]uint64, block *[136]byte)",
 		Doc: []string{
-			sym + " absorbs one block of 136 bytes into the SHAKE256 state a (FIPS 202,",
-			"Algorithm 8, step 6): lane i of a is XORed with the little-endian word",
-			"at block[8i:] for i < 17, then a is permuted by a call of " + perm + ".",
-			"No branch or address depends on a or block.",
+			sym + " absorbs one 136-byte block into the",
+			"SHAKE256 state a (FIPS 202, Algorithm 8, step 6): lane i of a is XORed",
+			"with the little-endian word at block[8i:] for i < 17, then a is permuted",
+			"by a call of " + perm + ". No branch or address depends on a",
+			"or block.",
 		},
 		Level: provenExcept(), Budget: 30,
 		Args: []Arg{

@@ -4,18 +4,20 @@
 
 package asm
 
-// SHAKE256AbsorbBlockAMD64 absorbs one block of 136 bytes into the SHAKE256 state a (FIPS 202,
-// Algorithm 8, step 6): lane i of a is XORed with the little-endian word
-// at block[8i:] for i < 17, then a is permuted by a call of KeccakF1600AMD64.
-// No branch or address depends on a or block.
+// SHAKE256AbsorbBlockAMD64 absorbs one 136-byte block into the
+// SHAKE256 state a (FIPS 202, Algorithm 8, step 6): lane i of a is XORed
+// with the little-endian word at block[8i:] for i < 17, then a is permuted
+// by a call of KeccakF1600AMD64. No branch or address depends on a
+// or block.
 //
 //go:noescape
 func SHAKE256AbsorbBlockAMD64(a *[25]uint64, block *[136]byte)
 
-// SHAKE256AbsorbBlockBMI2 absorbs one block of 136 bytes into the SHAKE256 state a (FIPS 202,
-// Algorithm 8, step 6): lane i of a is XORed with the little-endian word
-// at block[8i:] for i < 17, then a is permuted by a call of KeccakF1600BMI2.
-// No branch or address depends on a or block.
+// SHAKE256AbsorbBlockBMI2 absorbs one 136-byte block into the
+// SHAKE256 state a (FIPS 202, Algorithm 8, step 6): lane i of a is XORed
+// with the little-endian word at block[8i:] for i < 17, then a is permuted
+// by a call of KeccakF1600BMI2. No branch or address depends on a
+// or block.
 //
 //go:noescape
 func SHAKE256AbsorbBlockBMI2(a *[25]uint64, block *[136]byte)
