@@ -174,6 +174,11 @@ type Contract struct {
 	// unpacking, both CALLed (see Squeeze); the checker may then prove
 	// the postcondition for every seed (Spec/check, squeezeproof.go).
 	Squeeze *Squeeze
+	// Absorb, when set, says the routine absorbs whole blocks into a
+	// SHAKE state by CALLs of a permutation (see Absorb); the checker may
+	// then prove the postcondition for every state and every input
+	// (Spec/check, absorbproof.go).
+	Absorb *Absorb
 	// Ball, when set, says the routine is SampleInBall (Algorithm 29, see
 	// Ball); the checker may then prove the postcondition and the
 	// declared leak for every seed (Spec/check, ballproof.go).
@@ -505,6 +510,20 @@ type Squeeze struct {
 	Permutation string
 	Unpack      string
 	Out         string
+}
+
+// Absorb describes a routine that absorbs Blocks whole blocks of Rate
+// bytes (fips202.Rate128 or Rate256) into one SHAKE state, permuting it
+// only by CALLs of Permutation (Keccak-f[1600] on one state): buffer
+// State holds the state (lane A[x, y] the little-endian word x + 5y),
+// buffer In the blocks back to back. The postcondition: State is
+// fips202.AbsorbBlock applied to block 0, then block 1, … of In, from the
+// old State (FIPS 202, Algorithm 8, step 6, once per block). The
+// contract's Post and Check say the same.
+type Absorb struct {
+	State, In    string
+	Rate, Blocks int
+	Permutation  string
 }
 
 // fromBytes reads b, then zeros.

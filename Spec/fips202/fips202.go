@@ -222,12 +222,17 @@ func NewSHAKE128() *SHAKE { return &SHAKE{rate: Rate128} }
 // NewSHAKE256 returns SHAKE256: KECCAK[c = 512], r = 1088 bits (§6.2).
 func NewSHAKE256() *SHAKE { return &SHAKE{rate: Rate256} }
 
-// absorbBlock is Algorithm 8, step 6: S = f(S ⊕ (Pi || 0^c)).
-func (s *SHAKE) absorbBlock(p []byte) {
-	for i := 0; i < s.rate; i++ {
-		s.a[i/8] ^= uint64(p[i]) << (8 * (i % 8))
+// absorbBlock is Algorithm 8, step 6, on the sponge's state.
+func (s *SHAKE) absorbBlock(p []byte) { AbsorbBlock(&s.a, p[:s.rate]) }
+
+// AbsorbBlock is Algorithm 8, step 6: S = f(S ⊕ (Pi || 0^c)), for one
+// block Pi of r/8 = len(p) bytes (byte i of Pi is byte i%8 of lane i/8,
+// little-endian, as Appendix B.1 orders the bits).
+func AbsorbBlock(a *State, p []byte) {
+	for i := range p {
+		a[i/8] ^= uint64(p[i]) << (8 * (i % 8))
 	}
-	KeccakF1600(&s.a)
+	KeccakF1600(a)
 }
 
 // Write absorbs p into the sponge.

@@ -18,28 +18,27 @@ import (
 
 // preHashes lists HashML-DSA's pre-hash functions (FIPS 204, §5.4.1) with
 // what streaming needs: a constructor, the output length (SHAKE128 gives
-// 256 bits and SHAKE256 512, Algorithm 4, lines 19 and 22), and the last
-// arc of the OID under 2.16.840.1.101.3.4.2 (NIST hash algorithms).
+// 256 bits and SHAKE256 512, Algorithm 4, lines 19 and 22); go/mldsa's
+// HashMu adds the OID.
 var preHashes = []preHashInfo{
-	{mldsa.SHA224, func() io.Writer { return sha256.New224() }, 28, 0x04},
-	{mldsa.SHA256, func() io.Writer { return sha256.New() }, 32, 0x01},
-	{mldsa.SHA384, func() io.Writer { return sha512.New384() }, 48, 0x02},
-	{mldsa.SHA512, func() io.Writer { return sha512.New() }, 64, 0x03},
-	{mldsa.SHA512_224, func() io.Writer { return sha512.New512_224() }, 28, 0x05},
-	{mldsa.SHA512_256, func() io.Writer { return sha512.New512_256() }, 32, 0x06},
-	{mldsa.SHA3_224, func() io.Writer { return sha3.New224() }, 28, 0x07},
-	{mldsa.SHA3_256, func() io.Writer { return sha3.New256() }, 32, 0x08},
-	{mldsa.SHA3_384, func() io.Writer { return sha3.New384() }, 48, 0x09},
-	{mldsa.SHA3_512, func() io.Writer { return sha3.New512() }, 64, 0x0A},
-	{mldsa.SHAKE128, func() io.Writer { return sha3.NewSHAKE128() }, 32, 0x0B},
-	{mldsa.SHAKE256, func() io.Writer { return sha3.NewSHAKE256() }, 64, 0x0C},
+	{mldsa.SHA224, func() io.Writer { return sha256.New224() }, 28},
+	{mldsa.SHA256, func() io.Writer { return sha256.New() }, 32},
+	{mldsa.SHA384, func() io.Writer { return sha512.New384() }, 48},
+	{mldsa.SHA512, func() io.Writer { return sha512.New() }, 64},
+	{mldsa.SHA512_224, func() io.Writer { return sha512.New512_224() }, 28},
+	{mldsa.SHA512_256, func() io.Writer { return sha512.New512_256() }, 32},
+	{mldsa.SHA3_224, func() io.Writer { return sha3.New224() }, 28},
+	{mldsa.SHA3_256, func() io.Writer { return sha3.New256() }, 32},
+	{mldsa.SHA3_384, func() io.Writer { return sha3.New384() }, 48},
+	{mldsa.SHA3_512, func() io.Writer { return sha3.New512() }, 64},
+	{mldsa.SHAKE128, func() io.Writer { return sha3.NewSHAKE128() }, 32},
+	{mldsa.SHAKE256, func() io.Writer { return sha3.NewSHAKE256() }, 64},
 }
 
 type preHashInfo struct {
-	ph     mldsa.PreHash
-	newFn  func() io.Writer // a hash.Hash, or a *sha3.SHAKE
-	size   int
-	oidArc byte
+	ph    mldsa.PreHash
+	newFn func() io.Writer // a hash.Hash, or a *sha3.SHAKE
+	size  int
 }
 
 // sum returns the digest of h, a writer made by newFn.
@@ -50,11 +49,6 @@ func (p *preHashInfo) sum(h io.Writer) []byte {
 		return out
 	}
 	return h.(hash.Hash).Sum(nil)
-}
-
-// oid is the DER encoding of the function's OID (Algorithm 4, lines 10 to 22).
-func (p *preHashInfo) oid() []byte {
-	return []byte{0x06, 0x09, 0x60, 0x86, 0x48, 0x01, 0x65, 0x03, 0x04, 0x02, p.oidArc}
 }
 
 func preHashNames() string {
@@ -99,28 +93,22 @@ func messageMu(r io.Reader, pk *mldsa.PublicKey, ctx string, ph *preHashInfo) ([
 	if len(ctx) > 255 {
 		return μ, fmt.Errorf("context is %d bytes; FIPS 204 allows at most 255", len(ctx))
 	}
-	h := sha3.NewSHAKE256()
-	h.Write(sha3.SumSHAKE256(pk.Bytes(), 64))
-	domain := byte(0)
 	if ph != nil {
-		domain = 1
-	}
-	h.Write([]byte{domain, byte(len(ctx))})
-	h.Write([]byte(ctx))
-	if ph == nil {
-		if err := copyAll(h, r); err != nil {
-			return μ, err
-		}
-	} else {
 		d := ph.newFn()
 		if err := copyAll(d, r); err != nil {
 			return μ, err
 		}
-		h.Write(ph.oid())
-		h.Write(ph.sum(d))
+		return mldsa.HashMu(pk, ph.sum(d), ph.ph, ctx)
 	}
-	h.Read(μ[:])
-	return μ, nil
+	// go/mldsa absorbs tr ‖ M′ through its proven SHAKE256 block routine.
+	h, err := mldsa.NewMuHasher(pk, ctx)
+	if err != nil {
+		return μ, err
+	}
+	if err := copyAll(h, r); err != nil {
+		return μ, err
+	}
+	return h.Mu()
 }
 
 // copyAll writes all of r to w, a hash that takes any write. A second

@@ -278,6 +278,10 @@ func newShake128() shake {
 
 // write absorbs p. It must not be called after read.
 func (s *shake) write(p []byte) {
+	if s.rate == shake256Rate {
+		s.write256(p)
+		return
+	}
 	for len(p) > 0 {
 		if s.pos == 0 && len(p) >= s.rate {
 			// A whole block, lane by lane.
@@ -304,8 +308,37 @@ func (s *shake) write(p []byte) {
 	}
 }
 
+// write256 is write for SHAKE256: every whole block goes through the
+// proven shake256AbsorbBlock, straight from p where it lies whole there;
+// the bytes of a block not yet whole wait in s.buf[:s.pos].
+func (s *shake) write256(p []byte) {
+	if s.pos > 0 {
+		n := copy(s.buf[s.pos:shake256Rate], p)
+		s.pos += n
+		p = p[n:]
+		if s.pos < shake256Rate {
+			return
+		}
+		shake256AbsorbBlock(&s.a, (*[shake256Rate]byte)(s.buf[:shake256Rate]))
+		s.pos = 0
+	}
+	for len(p) >= shake256Rate {
+		shake256AbsorbBlock(&s.a, (*[shake256Rate]byte)(p))
+		p = p[shake256Rate:]
+	}
+	s.pos = copy(s.buf[:shake256Rate], p)
+}
+
 // writeByte absorbs one byte.
 func (s *shake) writeByte(b byte) {
+	if s.rate == shake256Rate {
+		s.buf[s.pos] = b
+		if s.pos++; s.pos == shake256Rate {
+			shake256AbsorbBlock(&s.a, (*[shake256Rate]byte)(s.buf[:shake256Rate]))
+			s.pos = 0
+		}
+		return
+	}
 	s.a[s.pos/8] ^= uint64(b) << (8 * (s.pos % 8))
 	s.pos++
 	if s.pos == s.rate {
@@ -316,16 +349,32 @@ func (s *shake) writeByte(b byte) {
 
 // pad ends absorbing: the SHAKE domain bits 1111 and pad10*1 (FIPS 202,
 // §6.2 and Algorithm 9), then the first permutation of the squeeze.
+// For SHAKE256 the padded last block (fips202.PadBlock) is absorbed whole
+// by shake256AbsorbBlock, whose permutation is the first of the squeeze.
 func (s *shake) pad() {
+	s.squeezing = true
+	if s.rate == shake256Rate {
+		clear(s.buf[s.pos:shake256Rate])
+		s.buf[s.pos] ^= 0x1F
+		s.buf[shake256Rate-1] ^= 0x80
+		shake256AbsorbBlock(&s.a, (*[shake256Rate]byte)(s.buf[:shake256Rate]))
+		s.exposeBlock()
+		return
+	}
 	s.a[s.pos/8] ^= 0x1F << (8 * (s.pos % 8))
 	s.a[(s.rate-1)/8] ^= 0x80 << 56
-	s.squeezing = true
 	s.nextBlock()
 }
 
 // nextBlock permutes and exposes the next output block in s.buf.
 func (s *shake) nextBlock() {
 	keccakF1600(&s.a)
+	s.exposeBlock()
+}
+
+// exposeBlock copies the rate of the state to s.buf, the current output
+// block (Algorithm 8, step 8).
+func (s *shake) exposeBlock() {
 	for i := 0; i < s.rate/8; i++ {
 		binary.LittleEndian.PutUint64(s.buf[8*i:], s.a[i])
 	}

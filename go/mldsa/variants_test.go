@@ -35,6 +35,21 @@ var variantChecks = []variantCheck{
 		}
 		return nil
 	}),
+	checkOf(shake256AbsorbBlockRoutine, func(rng *rand.Rand, g, f func(*[25]uint64, *[shake256Rate]byte)) error {
+		var a [25]uint64
+		for i := range a {
+			a[i] = rng.Uint64()
+		}
+		var block [shake256Rate]byte
+		copy(block[:], randBytes(rng, shake256Rate))
+		b, in := a, block
+		g(&a, &block)
+		f(&b, &in)
+		if a != b || in != block {
+			return fmt.Errorf("differs")
+		}
+		return nil
+	}),
 	checkOf(rejNTTPolyRoutine, func(rng *rand.Rand, g, f func(*ringElement, *[34]byte) bool) error {
 		var seed [34]byte
 		copy(seed[:], randBytes(rng, 34))

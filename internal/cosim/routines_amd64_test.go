@@ -81,8 +81,10 @@ func cpuRoutines() map[string]any {
 		// Outside valgrind the client request changes no memory.
 		"ValgrindClientRequestAMD64": asm.ValgrindClientRequestAMD64,
 	}
+	m["SHAKE256AbsorbBlockAMD64"] = asm.SHAKE256AbsorbBlockAMD64
 	if cpu.X86.HasBMI1 && cpu.X86.HasBMI2 {
 		m["KeccakF1600BMI2"] = asm.KeccakF1600BMI2
+		m["SHAKE256AbsorbBlockBMI2"] = asm.SHAKE256AbsorbBlockBMI2
 	}
 	if cpu.X86.HasAVX2 {
 		for k, v := range map[string]any{

@@ -171,6 +171,43 @@ var mutants = []Mutant{
 	{Name: "keccakbmi2/one-input-bug", Routine: "KeccakF1600BMI2",
 		Edits: []Edit{beforeRET("keccak_amd64.s", rareFlip("\tMOVQ a+0(FP), DI\n\tMOVQ (DI), AX\n", "(DI)"))}},
 
+	// ---- SHAKE256AbsorbBlock: functional correctness proven by the absorb
+	// proof (call i on the state before it ⊕ block i, the state what the
+	// last call returned), so a wrong rate, a word read off by one, a
+	// skipped or doubled permutation, a word XORed twice or not stored,
+	// or a backdoor on one block value fails it.
+	{Name: "absorb/rate-168", Routine: "SHAKE256AbsorbBlockAMD64",
+		// SHAKE128's 21 lanes: the extra four read past the 136-byte block.
+		Edits: []Edit{{File: "absorb_amd64.s", Text: "SHAKE256AbsorbBlockAMD64", Find: "\tMOVQ AX, 128(DI)\n",
+			Replace: "\tMOVQ AX, 128(DI)\n\tMOVQ 136(DI), AX\n\tXORQ 136(SI), AX\n\tMOVQ AX, 136(DI)\n\tMOVQ 144(DI), AX\n\tXORQ 144(SI), AX\n\tMOVQ AX, 144(DI)\n" +
+				"\tMOVQ 152(DI), AX\n\tXORQ 152(SI), AX\n\tMOVQ AX, 152(DI)\n\tMOVQ 160(DI), AX\n\tXORQ 160(SI), AX\n\tMOVQ AX, 160(DI)\n"}}},
+	{Name: "absorb/rate-128", Routine: "SHAKE256AbsorbBlockAMD64",
+		// The last lane of the rate left out: 128 bytes absorbed.
+		Edits: []Edit{{File: "absorb_amd64.s", Text: "SHAKE256AbsorbBlockAMD64", Find: "\tXORQ 128(SI), AX\n", Replace: ""}}},
+	{Name: "absorb/off-by-one-at-block-end", Routine: "SHAKE256AbsorbBlockBMI2",
+		Edits: []Edit{{File: "absorb_amd64.s", Text: "SHAKE256AbsorbBlockBMI2", Find: "XORQ 128(SI), AX", Replace: "XORQ 127(SI), AX"}}},
+	{Name: "absorb/permutation-skipped", Routine: "SHAKE256AbsorbBlockAMD64",
+		Edits: []Edit{{File: "absorb_amd64.s", Text: "SHAKE256AbsorbBlockAMD64", Find: "\tCALL ·KeccakF1600AMD64(SB)\n", Replace: ""}}},
+	{Name: "absorb/permutation-twice", Routine: "SHAKE256AbsorbBlockBMI2",
+		Edits: []Edit{{File: "absorb_amd64.s", Text: "SHAKE256AbsorbBlockBMI2", Find: "\tCALL ·KeccakF1600BMI2(SB)\n",
+			Replace: "\tCALL ·KeccakF1600BMI2(SB)\n\tMOVQ a+0(FP), DI\n\tMOVQ DI, (SP)\n\tCALL ·KeccakF1600BMI2(SB)\n"}}},
+	{Name: "absorb/word-xored-twice", Routine: "SHAKE256AbsorbBlockAMD64",
+		Edits: []Edit{{File: "absorb_amd64.s", Text: "SHAKE256AbsorbBlockAMD64", Find: "\tXORQ 64(SI), AX\n", Replace: "\tXORQ 64(SI), AX\n\tXORQ 64(SI), AX\n"}}},
+	{Name: "absorb/word-not-stored", Routine: "SHAKE256AbsorbBlockAMD64",
+		Edits: []Edit{{File: "absorb_amd64.s", Text: "SHAKE256AbsorbBlockAMD64", Find: "\tMOVQ AX, 64(DI)\n", Replace: ""}}},
+	{Name: "absorb/write-after-permutation", Routine: "SHAKE256AbsorbBlockAMD64",
+		Edits: []Edit{beforeRETIn("absorb_amd64.s", "SHAKE256AbsorbBlockAMD64", "\tMOVQ a+0(FP), DI\n\tXORQ $0x01, 8(DI)\n")}},
+	{Name: "absorb/rare-block-backdoor", Routine: "SHAKE256AbsorbBlockAMD64",
+		// Flips bit 0 of lane 0 before the call only when block word 0
+		// equals one 64-bit value: random blocks never do.
+		Edits: []Edit{{File: "absorb_amd64.s", Text: "SHAKE256AbsorbBlockAMD64", Find: "\tMOVQ DI, (SP)\n",
+			Replace: rareFlip("\tMOVQ (SI), AX\n", "(DI)") + "\tMOVQ DI, (SP)\n"}}},
+	{Name: "absorb/secret-branch", Routine: "SHAKE256AbsorbBlockAMD64",
+		Edits: []Edit{{File: "absorb_amd64.s", Text: "SHAKE256AbsorbBlockAMD64", Find: "\tMOVQ DI, (SP)\n",
+			Replace: "\tMOVQ (SI), AX\n\tTESTQ AX, AX\n\tJEQ planted\nplanted:\n\tMOVQ DI, (SP)\n"}}},
+	{Name: "absorb/unlisted-callee", Routine: "SHAKE256AbsorbBlockAMD64",
+		// The BMI2 permutation is not among the baseline routine's Calls.
+		Edits: []Edit{{File: "absorb_amd64.s", Text: "SHAKE256AbsorbBlockAMD64", Find: "CALL ·KeccakF1600AMD64(SB)", Replace: "CALL ·KeccakF1600BMI2(SB)"}}},
 	// ---- ExpandMask: functional correctness proven by the squeeze proof
 	// (the state absorbed, each block squeezed once and in order, the
 	// unpacker on the right stream, nothing written after it), so these

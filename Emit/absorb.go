@@ -1,0 +1,43 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/mmcloughlin/avo/build"
+	"github.com/mmcloughlin/avo/ir"
+	"github.com/mmcloughlin/avo/operand"
+	"github.com/mmcloughlin/avo/reg"
+)
+
+func init() { register("absorb", buildAbsorb) }
+
+// buildAbsorb emits SHAKE256AbsorbBlockAMD64 and SHAKE256AbsorbBlockBMI2,
+// which differ only in the permutation they call.
+func buildAbsorb(c *build.Context) {
+	absorbBlock(c, "SHAKE256AbsorbBlockAMD64", "KeccakF1600AMD64")
+	absorbBlock(c, "SHAKE256AbsorbBlockBMI2", "KeccakF1600BMI2")
+}
+
+// absorbBlock emits one routine: the 17 words of the block XORed into
+// lanes 0 to 16 of the state (FIPS 202, Algorithm 8, step 6, rate 1088
+// bits), then a call of perm on the state. Nothing is read after the
+// call, so callers' buffers may stay on the stack.
+func absorbBlock(c *build.Context, sym, perm string) {
+	callerOnStack(c, sym)
+	// funcdata.h's NO_LOCAL_POINTERS: the frame holds no pointer the
+	// runtime must adjust when the callee grows the stack.
+	c.Instruction(&ir.Instruction{Opcode: "NO_LOCAL_POINTERS"})
+	args := c.AllocLocal(8) // the permutation's argument
+	c.Load(c.Param("a"), reg.RDI)
+	c.Load(c.Param("block"), reg.RSI)
+	c.Comment(fmt.Sprintf("S ⊕ (P ‖ 0^c): lanes 0 to %d.", shake256Rate/8-1))
+	for i := 0; i < shake256Rate/8; i++ {
+		c.MOVQ(operand.Mem{Base: reg.RDI, Disp: 8 * i}, reg.RAX)
+		c.XORQ(operand.Mem{Base: reg.RSI, Disp: 8 * i}, reg.RAX)
+		c.MOVQ(reg.RAX, operand.Mem{Base: reg.RDI, Disp: 8 * i})
+	}
+	c.Comment("S = f(S).")
+	c.MOVQ(reg.RDI, args)
+	c.CALL(callee(perm))
+	c.RET()
+}

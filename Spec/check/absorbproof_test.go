@@ -1,0 +1,94 @@
+package check
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/vg-crypto/vg/Spec/contract"
+	"github.com/vg-crypto/vg/Spec/x86"
+)
+
+// TestAbsorbProof runs the absorb proof on the SHAKE256AbsorbBlock
+// routines as built, and on copies with one instruction changed, added or
+// removed, each of which it must refute.
+func TestAbsorbProof(t *testing.T) {
+	b := buildRepoAsm(t)
+	routine := func(name string) (*x86.File, *x86.Routine) {
+		f, err := b.Bin.Routine(AsmPackage, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f, f.Routines[0]
+	}
+	callees := map[string]*x86.Routine{}
+	for _, sym := range []string{"SHAKE256AbsorbBlockAMD64", "SHAKE256AbsorbBlockBMI2"} {
+		for _, name := range contract.Lookup(sym).Calls {
+			_, callees[name] = routine(name)
+		}
+	}
+	at := func(r *x86.Routine, text string) int {
+		for i, in := range r.Insns {
+			if strings.Contains(in.Text, text) {
+				return i
+			}
+		}
+		t.Fatalf("%s: no instruction %q", r.Name, text)
+		return -1
+	}
+	removed := func(r *x86.Routine, i int) *x86.Routine {
+		c := *r
+		c.Insns = append(append([]*x86.Insn(nil), r.Insns[:i]...), r.Insns[i+1:]...)
+		return &c
+	}
+	// repeated repeats instructions i−n+1 … i after i.
+	repeated := func(r *x86.Routine, i, n int) *x86.Routine {
+		c := *r
+		c.Insns = append(append(append([]*x86.Insn(nil), r.Insns[:i+1]...), r.Insns[i+1-n:i+1]...), r.Insns[i+1:]...)
+		return &c
+	}
+	disp := func(r *x86.Routine, i int, d int64) *x86.Routine {
+		c := *r
+		c.Insns = append([]*x86.Insn(nil), r.Insns...)
+		in := *r.Insns[i]
+		in.Args = append([]x86.Operand(nil), in.Args...)
+		for k := range in.Args {
+			if in.Args[k].Kind == x86.KMem {
+				in.Args[k].Mem.Disp = d
+			}
+		}
+		c.Insns[i] = &in
+		return &c
+	}
+	// twice calls the permutation again, its argument reloaded.
+	twice := func(r *x86.Routine) *x86.Routine {
+		c := *r
+		i, load := at(r, "CALL"), r.Insns[at(r, "MOVQ 24(SP), DI")]
+		c.Insns = append(append(append([]*x86.Insn(nil), r.Insns[:i+1]...), load, r.Insns[i-1], r.Insns[i]), r.Insns[i+1:]...)
+		return &c
+	}
+	fa, ra := routine("SHAKE256AbsorbBlockAMD64")
+	fb, rb := routine("SHAKE256AbsorbBlockBMI2")
+	for _, tc := range []struct {
+		name string
+		f    *x86.File
+		r    *x86.Routine
+		want string
+	}{
+		{"as built", fa, ra, ""},
+		{"as built", fb, rb, ""},
+		{"last word of the rate not XORed", fa, removed(ra, at(ra, "XORQ 128(SI), AX")), "word 16 of the state is not"},
+		{"word read one byte early", fb, disp(rb, at(rb, "XORQ 128(SI), AX"), 127), "word 16 of the state is not"},
+		{"word XORed twice", fa, repeated(ra, at(ra, "XORQ 64(SI), AX"), 1), "word 8 of the state is not"},
+		{"word not stored", fa, removed(ra, at(ra, "MOVQ AX, 64(DI)")), "word 8 of the state is not"},
+		{"permutation skipped", fa, removed(ra, at(ra, "CALL")), "0 permutation calls"},
+		{"permutation twice", fb, twice(rb), "more calls than"},
+	} {
+		_, err := proveAbsorb(tc.f, tc.r, contract.Lookup(tc.r.Name), callees, 1<<20)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s %s: %v", tc.r.Name, tc.name, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s, %s: %v, want an error with %q", tc.r.Name, tc.name, err, tc.want)
+		}
+	}
+}
