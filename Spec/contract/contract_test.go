@@ -248,8 +248,8 @@ func TestEffectsMeetChecks(t *testing.T) {
 			}
 		}
 	}
-	if n != 11 {
-		t.Errorf("%d contracts with an Effect, want the two samplers, the three permutations and the six BitUnpack decoders of t0 and z, which callers may call", n)
+	if n != 12 {
+		t.Errorf("%d contracts with an Effect, want the two samplers, the four permutations and the six BitUnpack decoders of t0 and z, which callers may call", n)
 	}
 	if out, ok := rejEffect(make([]byte, 34), rng); !ok || len(out) != 1024 {
 		t.Errorf("rejEffect on the zero seed: ok = %v, %d bytes", ok, len(out))
