@@ -11114,389 +11114,437 @@ func frame32(out *[3]uint64)
 //go:noescape
 func frame33(out *[3]uint64)
 
-// frame34 has the frame size and flags of ExpandMask17AMD64; it writes SP, the address of
+// frame34 has the frame size and flags of ExpandA44AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame34(out *[3]uint64)
 
-// frame35 has the frame size and flags of ExpandMask17x4AVX2; it writes SP, the address of
+// frame35 has the frame size and flags of ExpandA65AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame35(out *[3]uint64)
 
-// frame36 has the frame size and flags of ExpandMask19AMD64; it writes SP, the address of
+// frame36 has the frame size and flags of ExpandA87AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame36(out *[3]uint64)
 
-// frame37 has the frame size and flags of ExpandMask19x4AVX2; it writes SP, the address of
+// frame37 has the frame size and flags of ExpandMask17AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame37(out *[3]uint64)
 
-// frame38 has the frame size and flags of HighBits32AVX2; it writes SP, the address of
+// frame38 has the frame size and flags of ExpandMask17x4AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame38(out *[3]uint64)
 
-// frame39 has the frame size and flags of HighBits32AMD64; it writes SP, the address of
+// frame39 has the frame size and flags of ExpandMask19AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame39(out *[3]uint64)
 
-// frame40 has the frame size and flags of HighBits88AVX2; it writes SP, the address of
+// frame40 has the frame size and flags of ExpandMask19x4AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame40(out *[3]uint64)
 
-// frame41 has the frame size and flags of HighBits88AMD64; it writes SP, the address of
+// frame41 has the frame size and flags of ExpandMask17x4AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame41(out *[3]uint64)
 
-// frame42 has the frame size and flags of HintBitPack44AMD64; it writes SP, the address of
+// frame42 has the frame size and flags of ExpandMask19x4AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame42(out *[3]uint64)
 
-// frame43 has the frame size and flags of HintBitPack65AMD64; it writes SP, the address of
+// frame43 has the frame size and flags of HighBits32AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame43(out *[3]uint64)
 
-// frame44 has the frame size and flags of HintBitPack87AMD64; it writes SP, the address of
+// frame44 has the frame size and flags of HighBits32AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame44(out *[3]uint64)
 
-// frame45 has the frame size and flags of HintBitUnpack44AMD64; it writes SP, the address of
+// frame45 has the frame size and flags of HighBits88AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame45(out *[3]uint64)
 
-// frame46 has the frame size and flags of HintBitUnpack65AMD64; it writes SP, the address of
+// frame46 has the frame size and flags of HighBits88AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame46(out *[3]uint64)
 
-// frame47 has the frame size and flags of HintBitUnpack87AMD64; it writes SP, the address of
+// frame47 has the frame size and flags of HintBitPack44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame47(out *[3]uint64)
 
-// frame48 has the frame size and flags of KeccakF1600AMD64; it writes SP, the address of
+// frame48 has the frame size and flags of HintBitPack65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame48(out *[3]uint64)
 
-// frame49 has the frame size and flags of KeccakF1600BMI2; it writes SP, the address of
+// frame49 has the frame size and flags of HintBitPack87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame49(out *[3]uint64)
 
-// frame50 has the frame size and flags of KeccakF1600x4AVX2; it writes SP, the address of
+// frame50 has the frame size and flags of HintBitUnpack44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame50(out *[3]uint64)
 
-// frame51 has the frame size and flags of KeccakF1600x4AVX512; it writes SP, the address of
+// frame51 has the frame size and flags of HintBitUnpack65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame51(out *[3]uint64)
 
-// frame52 has the frame size and flags of LowBitsExceed32AVX2; it writes SP, the address of
+// frame52 has the frame size and flags of HintBitUnpack87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame52(out *[3]uint64)
 
-// frame53 has the frame size and flags of LowBitsExceed32AMD64; it writes SP, the address of
+// frame53 has the frame size and flags of KeccakF1600AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame53(out *[3]uint64)
 
-// frame54 has the frame size and flags of LowBitsExceed88AVX2; it writes SP, the address of
+// frame54 has the frame size and flags of KeccakF1600BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame54(out *[3]uint64)
 
-// frame55 has the frame size and flags of LowBitsExceed88AMD64; it writes SP, the address of
+// frame55 has the frame size and flags of KeccakF1600x4AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame55(out *[3]uint64)
 
-// frame56 has the frame size and flags of MakeHint32AVX2; it writes SP, the address of
+// frame56 has the frame size and flags of KeccakF1600x4AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame56(out *[3]uint64)
 
-// frame57 has the frame size and flags of MakeHint32AMD64; it writes SP, the address of
+// frame57 has the frame size and flags of LowBitsExceed32AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame57(out *[3]uint64)
 
-// frame58 has the frame size and flags of MakeHint88AVX2; it writes SP, the address of
+// frame58 has the frame size and flags of LowBitsExceed32AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame58(out *[3]uint64)
 
-// frame59 has the frame size and flags of MakeHint88AMD64; it writes SP, the address of
+// frame59 has the frame size and flags of LowBitsExceed88AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame59(out *[3]uint64)
 
-// frame60 has the frame size and flags of NormExceedsAVX2; it writes SP, the address of
+// frame60 has the frame size and flags of LowBitsExceed88AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame60(out *[3]uint64)
 
-// frame61 has the frame size and flags of NormExceedsAMD64; it writes SP, the address of
+// frame61 has the frame size and flags of MakeHint32AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame61(out *[3]uint64)
 
-// frame62 has the frame size and flags of NTTAMD64; it writes SP, the address of
+// frame62 has the frame size and flags of MakeHint32AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame62(out *[3]uint64)
 
-// frame63 has the frame size and flags of NTTAVX2; it writes SP, the address of
+// frame63 has the frame size and flags of MakeHint88AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame63(out *[3]uint64)
 
-// frame64 has the frame size and flags of NTTInverseAMD64; it writes SP, the address of
+// frame64 has the frame size and flags of MakeHint88AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame64(out *[3]uint64)
 
-// frame65 has the frame size and flags of NTTInverseAVX2; it writes SP, the address of
+// frame65 has the frame size and flags of NormExceedsAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame65(out *[3]uint64)
 
-// frame66 has the frame size and flags of MultiplyNTTAMD64; it writes SP, the address of
+// frame66 has the frame size and flags of NormExceedsAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame66(out *[3]uint64)
 
-// frame67 has the frame size and flags of MultiplyNTTAVX2; it writes SP, the address of
+// frame67 has the frame size and flags of NTTAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame67(out *[3]uint64)
 
-// frame68 has the frame size and flags of MultiplyAccNTT4AMD64; it writes SP, the address of
+// frame68 has the frame size and flags of NTTAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame68(out *[3]uint64)
 
-// frame69 has the frame size and flags of MultiplyAccNTT4AVX2; it writes SP, the address of
+// frame69 has the frame size and flags of NTTInverseAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame69(out *[3]uint64)
 
-// frame70 has the frame size and flags of MultiplyAccNTT5AMD64; it writes SP, the address of
+// frame70 has the frame size and flags of NTTInverseAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame70(out *[3]uint64)
 
-// frame71 has the frame size and flags of MultiplyAccNTT5AVX2; it writes SP, the address of
+// frame71 has the frame size and flags of MultiplyNTTAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame71(out *[3]uint64)
 
-// frame72 has the frame size and flags of MultiplyAccNTT7AMD64; it writes SP, the address of
+// frame72 has the frame size and flags of MultiplyNTTAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame72(out *[3]uint64)
 
-// frame73 has the frame size and flags of MultiplyAccNTT7AVX2; it writes SP, the address of
+// frame73 has the frame size and flags of MultiplyAccNTT4AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame73(out *[3]uint64)
 
-// frame74 has the frame size and flags of PolyAddAMD64; it writes SP, the address of
+// frame74 has the frame size and flags of MultiplyAccNTT4AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame74(out *[3]uint64)
 
-// frame75 has the frame size and flags of PolyAddAVX2; it writes SP, the address of
+// frame75 has the frame size and flags of MultiplyAccNTT5AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame75(out *[3]uint64)
 
-// frame76 has the frame size and flags of PolySubAMD64; it writes SP, the address of
+// frame76 has the frame size and flags of MultiplyAccNTT5AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame76(out *[3]uint64)
 
-// frame77 has the frame size and flags of PolySubAVX2; it writes SP, the address of
+// frame77 has the frame size and flags of MultiplyAccNTT7AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame77(out *[3]uint64)
 
-// frame78 has the frame size and flags of Power2RoundPolyAVX2; it writes SP, the address of
+// frame78 has the frame size and flags of MultiplyAccNTT7AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame78(out *[3]uint64)
 
-// frame79 has the frame size and flags of Power2RoundPolyAMD64; it writes SP, the address of
+// frame79 has the frame size and flags of PolyAddAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame79(out *[3]uint64)
 
-// frame80 has the frame size and flags of RejBoundedPolyEta2AMD64; it writes SP, the address of
+// frame80 has the frame size and flags of PolyAddAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame80(out *[3]uint64)
 
-// frame81 has the frame size and flags of RejBoundedPolyEta4AMD64; it writes SP, the address of
+// frame81 has the frame size and flags of PolySubAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame81(out *[3]uint64)
 
-// frame82 has the frame size and flags of RejBoundedPolyx4Eta2AVX2; it writes SP, the address of
+// frame82 has the frame size and flags of PolySubAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame82(out *[3]uint64)
 
-// frame83 has the frame size and flags of RejBoundedPolyx4Eta4AVX2; it writes SP, the address of
+// frame83 has the frame size and flags of Power2RoundPolyAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame83(out *[3]uint64)
 
-// frame84 has the frame size and flags of RejNTTPolyAMD64; it writes SP, the address of
+// frame84 has the frame size and flags of Power2RoundPolyAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame84(out *[3]uint64)
 
-// frame85 has the frame size and flags of RejNTTPolyx4AVX2; it writes SP, the address of
+// frame85 has the frame size and flags of RejBoundedPolyEta2AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame85(out *[3]uint64)
 
-// frame86 has the frame size and flags of SampleInBall44AMD64; it writes SP, the address of
+// frame86 has the frame size and flags of RejBoundedPolyEta4AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame86(out *[3]uint64)
 
-// frame87 has the frame size and flags of SampleInBall65AMD64; it writes SP, the address of
+// frame87 has the frame size and flags of RejBoundedPolyx4Eta2AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame87(out *[3]uint64)
 
-// frame88 has the frame size and flags of SampleInBall87AMD64; it writes SP, the address of
+// frame88 has the frame size and flags of RejBoundedPolyx4Eta4AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame88(out *[3]uint64)
 
-// frame89 has the frame size and flags of ToMontgomeryPolyAMD64; it writes SP, the address of
+// frame89 has the frame size and flags of RejBoundedPolyx4Eta2AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame89(out *[3]uint64)
 
-// frame90 has the frame size and flags of ToMontgomeryPolyAVX2; it writes SP, the address of
+// frame90 has the frame size and flags of RejBoundedPolyx4Eta4AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame90(out *[3]uint64)
 
-// frame91 has the frame size and flags of ToMontgomeryT1PolyAMD64; it writes SP, the address of
+// frame91 has the frame size and flags of RejNTTPolyAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame91(out *[3]uint64)
 
-// frame92 has the frame size and flags of ToMontgomeryT1PolyAVX2; it writes SP, the address of
+// frame92 has the frame size and flags of RejNTTPolyx4AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame92(out *[3]uint64)
 
-// frame93 has the frame size and flags of UseHint32AVX2; it writes SP, the address of
+// frame93 has the frame size and flags of RejNTTPolyx4AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame93(out *[3]uint64)
 
-// frame94 has the frame size and flags of UseHint32AMD64; it writes SP, the address of
+// frame94 has the frame size and flags of SampleInBall44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame94(out *[3]uint64)
 
-// frame95 has the frame size and flags of UseHint88AVX2; it writes SP, the address of
+// frame95 has the frame size and flags of SampleInBall65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame95(out *[3]uint64)
 
-// frame96 has the frame size and flags of UseHint88AMD64; it writes SP, the address of
+// frame96 has the frame size and flags of SampleInBall87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame96(out *[3]uint64)
 
-// frame97 has the frame size and flags of ValgrindClientRequestAMD64; it writes SP, the address of
+// frame97 has the frame size and flags of ToMontgomeryPolyAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame97(out *[3]uint64)
+
+// frame98 has the frame size and flags of ToMontgomeryPolyAVX2; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame98(out *[3]uint64)
+
+// frame99 has the frame size and flags of ToMontgomeryT1PolyAMD64; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame99(out *[3]uint64)
+
+// frame100 has the frame size and flags of ToMontgomeryT1PolyAVX2; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame100(out *[3]uint64)
+
+// frame101 has the frame size and flags of UseHint32AVX2; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame101(out *[3]uint64)
+
+// frame102 has the frame size and flags of UseHint32AMD64; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame102(out *[3]uint64)
+
+// frame103 has the frame size and flags of UseHint88AVX2; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame103(out *[3]uint64)
+
+// frame104 has the frame size and flags of UseHint88AMD64; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame104(out *[3]uint64)
+
+// frame105 has the frame size and flags of ValgrindClientRequestAMD64; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame105(out *[3]uint64)
 
 var frames = []Frame{
 	{Routine: "SimpleBitPack4AVX2", Size: 0, Run: frame0},
@@ -11533,68 +11581,76 @@ var frames = []Frame{
 	{Routine: "ExpandA44AVX2", Size: 200, Run: frame31},
 	{Routine: "ExpandA65AVX2", Size: 200, Run: frame32},
 	{Routine: "ExpandA87AVX2", Size: 200, Run: frame33},
-	{Routine: "ExpandMask17AMD64", Size: 792, Run: frame34},
-	{Routine: "ExpandMask17x4AVX2", Size: 3120, Run: frame35},
-	{Routine: "ExpandMask19AMD64", Size: 856, Run: frame36},
-	{Routine: "ExpandMask19x4AVX2", Size: 3376, Run: frame37},
-	{Routine: "HighBits32AVX2", Size: 0, Run: frame38},
-	{Routine: "HighBits32AMD64", Size: 0, Run: frame39},
-	{Routine: "HighBits88AVX2", Size: 0, Run: frame40},
-	{Routine: "HighBits88AMD64", Size: 0, Run: frame41},
-	{Routine: "HintBitPack44AMD64", Size: 0, Run: frame42},
-	{Routine: "HintBitPack65AMD64", Size: 0, Run: frame43},
-	{Routine: "HintBitPack87AMD64", Size: 0, Run: frame44},
-	{Routine: "HintBitUnpack44AMD64", Size: 64, Run: frame45},
-	{Routine: "HintBitUnpack65AMD64", Size: 64, Run: frame46},
-	{Routine: "HintBitUnpack87AMD64", Size: 64, Run: frame47},
-	{Routine: "KeccakF1600AMD64", Size: 200, Run: frame48},
-	{Routine: "KeccakF1600BMI2", Size: 200, Run: frame49},
-	{Routine: "KeccakF1600x4AVX2", Size: 800, Run: frame50},
-	{Routine: "KeccakF1600x4AVX512", Size: 800, Run: frame51},
-	{Routine: "LowBitsExceed32AVX2", Size: 32, Run: frame52},
-	{Routine: "LowBitsExceed32AMD64", Size: 0, Run: frame53},
-	{Routine: "LowBitsExceed88AVX2", Size: 32, Run: frame54},
-	{Routine: "LowBitsExceed88AMD64", Size: 0, Run: frame55},
-	{Routine: "MakeHint32AVX2", Size: 32, Run: frame56},
-	{Routine: "MakeHint32AMD64", Size: 0, Run: frame57},
-	{Routine: "MakeHint88AVX2", Size: 32, Run: frame58},
-	{Routine: "MakeHint88AMD64", Size: 0, Run: frame59},
-	{Routine: "NormExceedsAVX2", Size: 32, Run: frame60},
-	{Routine: "NormExceedsAMD64", Size: 0, Run: frame61},
-	{Routine: "NTTAMD64", Size: 8, Run: frame62},
-	{Routine: "NTTAVX2", Size: 0, Run: frame63},
-	{Routine: "NTTInverseAMD64", Size: 8, Run: frame64},
-	{Routine: "NTTInverseAVX2", Size: 0, Run: frame65},
-	{Routine: "MultiplyNTTAMD64", Size: 8, Run: frame66},
-	{Routine: "MultiplyNTTAVX2", Size: 0, Run: frame67},
-	{Routine: "MultiplyAccNTT4AMD64", Size: 8, Run: frame68},
-	{Routine: "MultiplyAccNTT4AVX2", Size: 0, Run: frame69},
-	{Routine: "MultiplyAccNTT5AMD64", Size: 8, Run: frame70},
-	{Routine: "MultiplyAccNTT5AVX2", Size: 0, Run: frame71},
-	{Routine: "MultiplyAccNTT7AMD64", Size: 8, Run: frame72},
-	{Routine: "MultiplyAccNTT7AVX2", Size: 0, Run: frame73},
-	{Routine: "PolyAddAMD64", Size: 0, Run: frame74},
-	{Routine: "PolyAddAVX2", Size: 0, Run: frame75},
-	{Routine: "PolySubAMD64", Size: 0, Run: frame76},
-	{Routine: "PolySubAVX2", Size: 0, Run: frame77},
-	{Routine: "Power2RoundPolyAVX2", Size: 0, Run: frame78},
-	{Routine: "Power2RoundPolyAMD64", Size: 0, Run: frame79},
-	{Routine: "RejBoundedPolyEta2AMD64", Size: 224, Run: frame80},
-	{Routine: "RejBoundedPolyEta4AMD64", Size: 224, Run: frame81},
-	{Routine: "RejBoundedPolyx4Eta2AVX2", Size: 1392, Run: frame82},
-	{Routine: "RejBoundedPolyx4Eta4AVX2", Size: 1392, Run: frame83},
-	{Routine: "RejNTTPolyAMD64", Size: 224, Run: frame84},
-	{Routine: "RejNTTPolyx4AVX2", Size: 1616, Run: frame85},
-	{Routine: "SampleInBall44AMD64", Size: 352, Run: frame86},
-	{Routine: "SampleInBall65AMD64", Size: 352, Run: frame87},
-	{Routine: "SampleInBall87AMD64", Size: 352, Run: frame88},
-	{Routine: "ToMontgomeryPolyAMD64", Size: 8, Run: frame89},
-	{Routine: "ToMontgomeryPolyAVX2", Size: 0, Run: frame90},
-	{Routine: "ToMontgomeryT1PolyAMD64", Size: 8, Run: frame91},
-	{Routine: "ToMontgomeryT1PolyAVX2", Size: 0, Run: frame92},
-	{Routine: "UseHint32AVX2", Size: 0, Run: frame93},
-	{Routine: "UseHint32AMD64", Size: 0, Run: frame94},
-	{Routine: "UseHint88AVX2", Size: 0, Run: frame95},
-	{Routine: "UseHint88AMD64", Size: 0, Run: frame96},
-	{Routine: "ValgrindClientRequestAMD64", Size: 0, Run: frame97},
+	{Routine: "ExpandA44AVX512", Size: 200, Run: frame34},
+	{Routine: "ExpandA65AVX512", Size: 200, Run: frame35},
+	{Routine: "ExpandA87AVX512", Size: 200, Run: frame36},
+	{Routine: "ExpandMask17AMD64", Size: 792, Run: frame37},
+	{Routine: "ExpandMask17x4AVX2", Size: 3120, Run: frame38},
+	{Routine: "ExpandMask19AMD64", Size: 856, Run: frame39},
+	{Routine: "ExpandMask19x4AVX2", Size: 3376, Run: frame40},
+	{Routine: "ExpandMask17x4AVX512", Size: 3120, Run: frame41},
+	{Routine: "ExpandMask19x4AVX512", Size: 3376, Run: frame42},
+	{Routine: "HighBits32AVX2", Size: 0, Run: frame43},
+	{Routine: "HighBits32AMD64", Size: 0, Run: frame44},
+	{Routine: "HighBits88AVX2", Size: 0, Run: frame45},
+	{Routine: "HighBits88AMD64", Size: 0, Run: frame46},
+	{Routine: "HintBitPack44AMD64", Size: 0, Run: frame47},
+	{Routine: "HintBitPack65AMD64", Size: 0, Run: frame48},
+	{Routine: "HintBitPack87AMD64", Size: 0, Run: frame49},
+	{Routine: "HintBitUnpack44AMD64", Size: 64, Run: frame50},
+	{Routine: "HintBitUnpack65AMD64", Size: 64, Run: frame51},
+	{Routine: "HintBitUnpack87AMD64", Size: 64, Run: frame52},
+	{Routine: "KeccakF1600AMD64", Size: 200, Run: frame53},
+	{Routine: "KeccakF1600BMI2", Size: 200, Run: frame54},
+	{Routine: "KeccakF1600x4AVX2", Size: 800, Run: frame55},
+	{Routine: "KeccakF1600x4AVX512", Size: 800, Run: frame56},
+	{Routine: "LowBitsExceed32AVX2", Size: 32, Run: frame57},
+	{Routine: "LowBitsExceed32AMD64", Size: 0, Run: frame58},
+	{Routine: "LowBitsExceed88AVX2", Size: 32, Run: frame59},
+	{Routine: "LowBitsExceed88AMD64", Size: 0, Run: frame60},
+	{Routine: "MakeHint32AVX2", Size: 32, Run: frame61},
+	{Routine: "MakeHint32AMD64", Size: 0, Run: frame62},
+	{Routine: "MakeHint88AVX2", Size: 32, Run: frame63},
+	{Routine: "MakeHint88AMD64", Size: 0, Run: frame64},
+	{Routine: "NormExceedsAVX2", Size: 32, Run: frame65},
+	{Routine: "NormExceedsAMD64", Size: 0, Run: frame66},
+	{Routine: "NTTAMD64", Size: 8, Run: frame67},
+	{Routine: "NTTAVX2", Size: 0, Run: frame68},
+	{Routine: "NTTInverseAMD64", Size: 8, Run: frame69},
+	{Routine: "NTTInverseAVX2", Size: 0, Run: frame70},
+	{Routine: "MultiplyNTTAMD64", Size: 8, Run: frame71},
+	{Routine: "MultiplyNTTAVX2", Size: 0, Run: frame72},
+	{Routine: "MultiplyAccNTT4AMD64", Size: 8, Run: frame73},
+	{Routine: "MultiplyAccNTT4AVX2", Size: 0, Run: frame74},
+	{Routine: "MultiplyAccNTT5AMD64", Size: 8, Run: frame75},
+	{Routine: "MultiplyAccNTT5AVX2", Size: 0, Run: frame76},
+	{Routine: "MultiplyAccNTT7AMD64", Size: 8, Run: frame77},
+	{Routine: "MultiplyAccNTT7AVX2", Size: 0, Run: frame78},
+	{Routine: "PolyAddAMD64", Size: 0, Run: frame79},
+	{Routine: "PolyAddAVX2", Size: 0, Run: frame80},
+	{Routine: "PolySubAMD64", Size: 0, Run: frame81},
+	{Routine: "PolySubAVX2", Size: 0, Run: frame82},
+	{Routine: "Power2RoundPolyAVX2", Size: 0, Run: frame83},
+	{Routine: "Power2RoundPolyAMD64", Size: 0, Run: frame84},
+	{Routine: "RejBoundedPolyEta2AMD64", Size: 224, Run: frame85},
+	{Routine: "RejBoundedPolyEta4AMD64", Size: 224, Run: frame86},
+	{Routine: "RejBoundedPolyx4Eta2AVX2", Size: 1392, Run: frame87},
+	{Routine: "RejBoundedPolyx4Eta4AVX2", Size: 1392, Run: frame88},
+	{Routine: "RejBoundedPolyx4Eta2AVX512", Size: 1392, Run: frame89},
+	{Routine: "RejBoundedPolyx4Eta4AVX512", Size: 1392, Run: frame90},
+	{Routine: "RejNTTPolyAMD64", Size: 224, Run: frame91},
+	{Routine: "RejNTTPolyx4AVX2", Size: 1616, Run: frame92},
+	{Routine: "RejNTTPolyx4AVX512", Size: 1616, Run: frame93},
+	{Routine: "SampleInBall44AMD64", Size: 352, Run: frame94},
+	{Routine: "SampleInBall65AMD64", Size: 352, Run: frame95},
+	{Routine: "SampleInBall87AMD64", Size: 352, Run: frame96},
+	{Routine: "ToMontgomeryPolyAMD64", Size: 8, Run: frame97},
+	{Routine: "ToMontgomeryPolyAVX2", Size: 0, Run: frame98},
+	{Routine: "ToMontgomeryT1PolyAMD64", Size: 8, Run: frame99},
+	{Routine: "ToMontgomeryT1PolyAVX2", Size: 0, Run: frame100},
+	{Routine: "UseHint32AVX2", Size: 0, Run: frame101},
+	{Routine: "UseHint32AMD64", Size: 0, Run: frame102},
+	{Routine: "UseHint88AVX2", Size: 0, Run: frame103},
+	{Routine: "UseHint88AMD64", Size: 0, Run: frame104},
+	{Routine: "ValgrindClientRequestAMD64", Size: 0, Run: frame105},
 }

@@ -44750,8 +44750,8 @@ TEXT ·frame33(SB), $200-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame34(out *[3]uint64): the frame of ExpandMask17AMD64
-TEXT ·frame34(SB), $792-8
+// func frame34(out *[3]uint64): the frame of ExpandA44AVX512
+TEXT ·frame34(SB), $200-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -44760,8 +44760,8 @@ TEXT ·frame34(SB), $792-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame35(out *[3]uint64): the frame of ExpandMask17x4AVX2
-TEXT ·frame35(SB), $3120-8
+// func frame35(out *[3]uint64): the frame of ExpandA65AVX512
+TEXT ·frame35(SB), $200-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -44770,8 +44770,8 @@ TEXT ·frame35(SB), $3120-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame36(out *[3]uint64): the frame of ExpandMask19AMD64
-TEXT ·frame36(SB), $856-8
+// func frame36(out *[3]uint64): the frame of ExpandA87AVX512
+TEXT ·frame36(SB), $200-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -44780,8 +44780,8 @@ TEXT ·frame36(SB), $856-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame37(out *[3]uint64): the frame of ExpandMask19x4AVX2
-TEXT ·frame37(SB), $3376-8
+// func frame37(out *[3]uint64): the frame of ExpandMask17AMD64
+TEXT ·frame37(SB), $792-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -44790,47 +44790,57 @@ TEXT ·frame37(SB), $3376-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame38(out *[3]uint64): the frame of HighBits32AVX2
-TEXT ·frame38(SB), $0-8
+// func frame38(out *[3]uint64): the frame of ExpandMask17x4AVX2
+TEXT ·frame38(SB), $3120-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame39(out *[3]uint64): the frame of HighBits32AMD64
-TEXT ·frame39(SB), $0-8
+// func frame39(out *[3]uint64): the frame of ExpandMask19AMD64
+TEXT ·frame39(SB), $856-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame40(out *[3]uint64): the frame of HighBits88AVX2
-TEXT ·frame40(SB), $0-8
+// func frame40(out *[3]uint64): the frame of ExpandMask19x4AVX2
+TEXT ·frame40(SB), $3376-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame41(out *[3]uint64): the frame of HighBits88AMD64
-TEXT ·frame41(SB), $0-8
+// func frame41(out *[3]uint64): the frame of ExpandMask17x4AVX512
+TEXT ·frame41(SB), $3120-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame42(out *[3]uint64): the frame of HintBitPack44AMD64
-TEXT ·frame42(SB), $0-8
+// func frame42(out *[3]uint64): the frame of ExpandMask19x4AVX512
+TEXT ·frame42(SB), $3376-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame43(out *[3]uint64): the frame of HintBitPack65AMD64
+// func frame43(out *[3]uint64): the frame of HighBits32AVX2
 TEXT ·frame43(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -44838,7 +44848,7 @@ TEXT ·frame43(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame44(out *[3]uint64): the frame of HintBitPack87AMD64
+// func frame44(out *[3]uint64): the frame of HighBits32AMD64
 TEXT ·frame44(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -44846,8 +44856,48 @@ TEXT ·frame44(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame45(out *[3]uint64): the frame of HintBitUnpack44AMD64
-TEXT ·frame45(SB), $64-8
+// func frame45(out *[3]uint64): the frame of HighBits88AVX2
+TEXT ·frame45(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame46(out *[3]uint64): the frame of HighBits88AMD64
+TEXT ·frame46(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame47(out *[3]uint64): the frame of HintBitPack44AMD64
+TEXT ·frame47(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame48(out *[3]uint64): the frame of HintBitPack65AMD64
+TEXT ·frame48(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame49(out *[3]uint64): the frame of HintBitPack87AMD64
+TEXT ·frame49(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame50(out *[3]uint64): the frame of HintBitUnpack44AMD64
+TEXT ·frame50(SB), $64-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -44856,8 +44906,8 @@ TEXT ·frame45(SB), $64-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame46(out *[3]uint64): the frame of HintBitUnpack65AMD64
-TEXT ·frame46(SB), $64-8
+// func frame51(out *[3]uint64): the frame of HintBitUnpack65AMD64
+TEXT ·frame51(SB), $64-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -44866,8 +44916,8 @@ TEXT ·frame46(SB), $64-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame47(out *[3]uint64): the frame of HintBitUnpack87AMD64
-TEXT ·frame47(SB), $64-8
+// func frame52(out *[3]uint64): the frame of HintBitUnpack87AMD64
+TEXT ·frame52(SB), $64-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -44876,8 +44926,8 @@ TEXT ·frame47(SB), $64-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame48(out *[3]uint64): the frame of KeccakF1600AMD64
-TEXT ·frame48(SB), $200-8
+// func frame53(out *[3]uint64): the frame of KeccakF1600AMD64
+TEXT ·frame53(SB), $200-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -44886,8 +44936,8 @@ TEXT ·frame48(SB), $200-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame49(out *[3]uint64): the frame of KeccakF1600BMI2
-TEXT ·frame49(SB), $200-8
+// func frame54(out *[3]uint64): the frame of KeccakF1600BMI2
+TEXT ·frame54(SB), $200-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -44896,8 +44946,8 @@ TEXT ·frame49(SB), $200-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame50(out *[3]uint64): the frame of KeccakF1600x4AVX2
-TEXT ·frame50(SB), $800-8
+// func frame55(out *[3]uint64): the frame of KeccakF1600x4AVX2
+TEXT ·frame55(SB), $800-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -44906,8 +44956,8 @@ TEXT ·frame50(SB), $800-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame51(out *[3]uint64): the frame of KeccakF1600x4AVX512
-TEXT ·frame51(SB), $800-8
+// func frame56(out *[3]uint64): the frame of KeccakF1600x4AVX512
+TEXT ·frame56(SB), $800-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -44916,8 +44966,8 @@ TEXT ·frame51(SB), $800-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame52(out *[3]uint64): the frame of LowBitsExceed32AVX2
-TEXT ·frame52(SB), $32-8
+// func frame57(out *[3]uint64): the frame of LowBitsExceed32AVX2
+TEXT ·frame57(SB), $32-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -44926,34 +44976,16 @@ TEXT ·frame52(SB), $32-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame53(out *[3]uint64): the frame of LowBitsExceed32AMD64
-TEXT ·frame53(SB), $0-8
+// func frame58(out *[3]uint64): the frame of LowBitsExceed32AMD64
+TEXT ·frame58(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame54(out *[3]uint64): the frame of LowBitsExceed88AVX2
-TEXT ·frame54(SB), $32-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	LEAQ local-8(SP), BX
-	MOVQ BX, 16(AX)
-	RET
-
-// func frame55(out *[3]uint64): the frame of LowBitsExceed88AMD64
-TEXT ·frame55(SB), $0-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	RET
-
-// func frame56(out *[3]uint64): the frame of MakeHint32AVX2
-TEXT ·frame56(SB), $32-8
+// func frame59(out *[3]uint64): the frame of LowBitsExceed88AVX2
+TEXT ·frame59(SB), $32-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -44962,34 +44994,16 @@ TEXT ·frame56(SB), $32-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame57(out *[3]uint64): the frame of MakeHint32AMD64
-TEXT ·frame57(SB), $0-8
+// func frame60(out *[3]uint64): the frame of LowBitsExceed88AMD64
+TEXT ·frame60(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame58(out *[3]uint64): the frame of MakeHint88AVX2
-TEXT ·frame58(SB), $32-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	LEAQ local-8(SP), BX
-	MOVQ BX, 16(AX)
-	RET
-
-// func frame59(out *[3]uint64): the frame of MakeHint88AMD64
-TEXT ·frame59(SB), $0-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	RET
-
-// func frame60(out *[3]uint64): the frame of NormExceedsAVX2
-TEXT ·frame60(SB), $32-8
+// func frame61(out *[3]uint64): the frame of MakeHint32AVX2
+TEXT ·frame61(SB), $32-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -44998,34 +45012,16 @@ TEXT ·frame60(SB), $32-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame61(out *[3]uint64): the frame of NormExceedsAMD64
-TEXT ·frame61(SB), $0-8
+// func frame62(out *[3]uint64): the frame of MakeHint32AMD64
+TEXT ·frame62(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame62(out *[3]uint64): the frame of NTTAMD64
-TEXT ·frame62(SB), $8-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	LEAQ local-8(SP), BX
-	MOVQ BX, 16(AX)
-	RET
-
-// func frame63(out *[3]uint64): the frame of NTTAVX2
-TEXT ·frame63(SB), $0-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	RET
-
-// func frame64(out *[3]uint64): the frame of NTTInverseAMD64
-TEXT ·frame64(SB), $8-8
+// func frame63(out *[3]uint64): the frame of MakeHint88AVX2
+TEXT ·frame63(SB), $32-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -45034,34 +45030,16 @@ TEXT ·frame64(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame65(out *[3]uint64): the frame of NTTInverseAVX2
-TEXT ·frame65(SB), $0-8
+// func frame64(out *[3]uint64): the frame of MakeHint88AMD64
+TEXT ·frame64(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame66(out *[3]uint64): the frame of MultiplyNTTAMD64
-TEXT ·frame66(SB), $8-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	LEAQ local-8(SP), BX
-	MOVQ BX, 16(AX)
-	RET
-
-// func frame67(out *[3]uint64): the frame of MultiplyNTTAVX2
-TEXT ·frame67(SB), $0-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	RET
-
-// func frame68(out *[3]uint64): the frame of MultiplyAccNTT4AMD64
-TEXT ·frame68(SB), $8-8
+// func frame65(out *[3]uint64): the frame of NormExceedsAVX2
+TEXT ·frame65(SB), $32-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -45070,34 +45048,16 @@ TEXT ·frame68(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame69(out *[3]uint64): the frame of MultiplyAccNTT4AVX2
-TEXT ·frame69(SB), $0-8
+// func frame66(out *[3]uint64): the frame of NormExceedsAMD64
+TEXT ·frame66(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame70(out *[3]uint64): the frame of MultiplyAccNTT5AMD64
-TEXT ·frame70(SB), $8-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	LEAQ local-8(SP), BX
-	MOVQ BX, 16(AX)
-	RET
-
-// func frame71(out *[3]uint64): the frame of MultiplyAccNTT5AVX2
-TEXT ·frame71(SB), $0-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	RET
-
-// func frame72(out *[3]uint64): the frame of MultiplyAccNTT7AMD64
-TEXT ·frame72(SB), $8-8
+// func frame67(out *[3]uint64): the frame of NTTAMD64
+TEXT ·frame67(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -45106,15 +45066,61 @@ TEXT ·frame72(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame73(out *[3]uint64): the frame of MultiplyAccNTT7AVX2
-TEXT ·frame73(SB), $0-8
+// func frame68(out *[3]uint64): the frame of NTTAVX2
+TEXT ·frame68(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame74(out *[3]uint64): the frame of PolyAddAMD64
+// func frame69(out *[3]uint64): the frame of NTTInverseAMD64
+TEXT ·frame69(SB), $8-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame70(out *[3]uint64): the frame of NTTInverseAVX2
+TEXT ·frame70(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame71(out *[3]uint64): the frame of MultiplyNTTAMD64
+TEXT ·frame71(SB), $8-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame72(out *[3]uint64): the frame of MultiplyNTTAVX2
+TEXT ·frame72(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame73(out *[3]uint64): the frame of MultiplyAccNTT4AMD64
+TEXT ·frame73(SB), $8-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame74(out *[3]uint64): the frame of MultiplyAccNTT4AVX2
 TEXT ·frame74(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45122,15 +45128,17 @@ TEXT ·frame74(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame75(out *[3]uint64): the frame of PolyAddAVX2
-TEXT ·frame75(SB), $0-8
+// func frame75(out *[3]uint64): the frame of MultiplyAccNTT5AMD64
+TEXT ·frame75(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame76(out *[3]uint64): the frame of PolySubAMD64
+// func frame76(out *[3]uint64): the frame of MultiplyAccNTT5AVX2
 TEXT ·frame76(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45138,15 +45146,17 @@ TEXT ·frame76(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame77(out *[3]uint64): the frame of PolySubAVX2
-TEXT ·frame77(SB), $0-8
+// func frame77(out *[3]uint64): the frame of MultiplyAccNTT7AMD64
+TEXT ·frame77(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame78(out *[3]uint64): the frame of Power2RoundPolyAVX2
+// func frame78(out *[3]uint64): the frame of MultiplyAccNTT7AVX2
 TEXT ·frame78(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45154,7 +45164,7 @@ TEXT ·frame78(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame79(out *[3]uint64): the frame of Power2RoundPolyAMD64
+// func frame79(out *[3]uint64): the frame of PolyAddAMD64
 TEXT ·frame79(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45162,8 +45172,48 @@ TEXT ·frame79(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame80(out *[3]uint64): the frame of RejBoundedPolyEta2AMD64
-TEXT ·frame80(SB), $224-8
+// func frame80(out *[3]uint64): the frame of PolyAddAVX2
+TEXT ·frame80(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame81(out *[3]uint64): the frame of PolySubAMD64
+TEXT ·frame81(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame82(out *[3]uint64): the frame of PolySubAVX2
+TEXT ·frame82(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame83(out *[3]uint64): the frame of Power2RoundPolyAVX2
+TEXT ·frame83(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame84(out *[3]uint64): the frame of Power2RoundPolyAMD64
+TEXT ·frame84(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame85(out *[3]uint64): the frame of RejBoundedPolyEta2AMD64
+TEXT ·frame85(SB), $224-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -45172,8 +45222,8 @@ TEXT ·frame80(SB), $224-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame81(out *[3]uint64): the frame of RejBoundedPolyEta4AMD64
-TEXT ·frame81(SB), $224-8
+// func frame86(out *[3]uint64): the frame of RejBoundedPolyEta4AMD64
+TEXT ·frame86(SB), $224-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -45182,8 +45232,8 @@ TEXT ·frame81(SB), $224-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame82(out *[3]uint64): the frame of RejBoundedPolyx4Eta2AVX2
-TEXT ·frame82(SB), $1392-8
+// func frame87(out *[3]uint64): the frame of RejBoundedPolyx4Eta2AVX2
+TEXT ·frame87(SB), $1392-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -45192,8 +45242,8 @@ TEXT ·frame82(SB), $1392-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame83(out *[3]uint64): the frame of RejBoundedPolyx4Eta4AVX2
-TEXT ·frame83(SB), $1392-8
+// func frame88(out *[3]uint64): the frame of RejBoundedPolyx4Eta4AVX2
+TEXT ·frame88(SB), $1392-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -45202,8 +45252,8 @@ TEXT ·frame83(SB), $1392-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame84(out *[3]uint64): the frame of RejNTTPolyAMD64
-TEXT ·frame84(SB), $224-8
+// func frame89(out *[3]uint64): the frame of RejBoundedPolyx4Eta2AVX512
+TEXT ·frame89(SB), $1392-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -45212,8 +45262,8 @@ TEXT ·frame84(SB), $224-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame85(out *[3]uint64): the frame of RejNTTPolyx4AVX2
-TEXT ·frame85(SB), $1616-8
+// func frame90(out *[3]uint64): the frame of RejBoundedPolyx4Eta4AVX512
+TEXT ·frame90(SB), $1392-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -45222,8 +45272,8 @@ TEXT ·frame85(SB), $1616-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame86(out *[3]uint64): the frame of SampleInBall44AMD64
-TEXT ·frame86(SB), $352-8
+// func frame91(out *[3]uint64): the frame of RejNTTPolyAMD64
+TEXT ·frame91(SB), $224-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -45232,8 +45282,8 @@ TEXT ·frame86(SB), $352-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame87(out *[3]uint64): the frame of SampleInBall65AMD64
-TEXT ·frame87(SB), $352-8
+// func frame92(out *[3]uint64): the frame of RejNTTPolyx4AVX2
+TEXT ·frame92(SB), $1616-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -45242,8 +45292,8 @@ TEXT ·frame87(SB), $352-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame88(out *[3]uint64): the frame of SampleInBall87AMD64
-TEXT ·frame88(SB), $352-8
+// func frame93(out *[3]uint64): the frame of RejNTTPolyx4AVX512
+TEXT ·frame93(SB), $1616-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -45252,8 +45302,8 @@ TEXT ·frame88(SB), $352-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame89(out *[3]uint64): the frame of ToMontgomeryPolyAMD64
-TEXT ·frame89(SB), $8-8
+// func frame94(out *[3]uint64): the frame of SampleInBall44AMD64
+TEXT ·frame94(SB), $352-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -45262,16 +45312,8 @@ TEXT ·frame89(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame90(out *[3]uint64): the frame of ToMontgomeryPolyAVX2
-TEXT ·frame90(SB), $0-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	RET
-
-// func frame91(out *[3]uint64): the frame of ToMontgomeryT1PolyAMD64
-TEXT ·frame91(SB), $8-8
+// func frame95(out *[3]uint64): the frame of SampleInBall65AMD64
+TEXT ·frame95(SB), $352-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -45280,48 +45322,86 @@ TEXT ·frame91(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame92(out *[3]uint64): the frame of ToMontgomeryT1PolyAVX2
-TEXT ·frame92(SB), $0-8
+// func frame96(out *[3]uint64): the frame of SampleInBall87AMD64
+TEXT ·frame96(SB), $352-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame97(out *[3]uint64): the frame of ToMontgomeryPolyAMD64
+TEXT ·frame97(SB), $8-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame98(out *[3]uint64): the frame of ToMontgomeryPolyAVX2
+TEXT ·frame98(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame93(out *[3]uint64): the frame of UseHint32AVX2
-TEXT ·frame93(SB), $0-8
+// func frame99(out *[3]uint64): the frame of ToMontgomeryT1PolyAMD64
+TEXT ·frame99(SB), $8-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
+	RET
+
+// func frame100(out *[3]uint64): the frame of ToMontgomeryT1PolyAVX2
+TEXT ·frame100(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame94(out *[3]uint64): the frame of UseHint32AMD64
-TEXT ·frame94(SB), $0-8
+// func frame101(out *[3]uint64): the frame of UseHint32AVX2
+TEXT ·frame101(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame95(out *[3]uint64): the frame of UseHint88AVX2
-TEXT ·frame95(SB), $0-8
+// func frame102(out *[3]uint64): the frame of UseHint32AMD64
+TEXT ·frame102(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame96(out *[3]uint64): the frame of UseHint88AMD64
-TEXT ·frame96(SB), $0-8
+// func frame103(out *[3]uint64): the frame of UseHint88AVX2
+TEXT ·frame103(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame97(out *[3]uint64): the frame of ValgrindClientRequestAMD64
-TEXT ·frame97(SB), NOSPLIT, $0-8
+// func frame104(out *[3]uint64): the frame of UseHint88AMD64
+TEXT ·frame104(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame105(out *[3]uint64): the frame of ValgrindClientRequestAMD64
+TEXT ·frame105(SB), NOSPLIT, $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX

@@ -133,8 +133,16 @@ func cpuRoutines() map[string]any {
 			m[k] = v
 		}
 	}
-	if hasAVX512VL() {
+	if cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL {
 		m["KeccakF1600x4AVX512"] = asm.KeccakF1600x4AVX512
+		m["RejNTTPolyx4AVX512"] = asm.RejNTTPolyx4AVX512
+		m["ExpandA44AVX512"] = asm.ExpandA44AVX512
+		m["ExpandA65AVX512"] = asm.ExpandA65AVX512
+		m["ExpandA87AVX512"] = asm.ExpandA87AVX512
+		m["RejBoundedPolyx4Eta2AVX512"] = asm.RejBoundedPolyx4Eta2AVX512
+		m["RejBoundedPolyx4Eta4AVX512"] = asm.RejBoundedPolyx4Eta4AVX512
+		m["ExpandMask17x4AVX512"] = asm.ExpandMask17x4AVX512
+		m["ExpandMask19x4AVX512"] = asm.ExpandMask19x4AVX512
 	}
 	return m
 }

@@ -198,7 +198,7 @@ var mutants = []Mutant{
 		Edits: []Edit{{File: "expandmask_amd64.s", Text: "ExpandMask17AMD64", Find: "\tMOVQ y+0(FP), AX\n",
 			Replace: rareFlip("\tMOVQ seed+8(FP), SI\n\tMOVQ (SI), AX\n", "216(SP)") + "\tMOVQ y+0(FP), AX\n"}}},
 	{Name: "expandmaskx4/secret-address", Routine: "ExpandMask19x4AVX2",
-		Edits: []Edit{beforeRET("expandmask_amd64.s", "\tMOVQ seeds+8(FP), SI\n\tMOVQ (SI), AX\n\tANDQ $0x07, AX\n\tMOVQ (SI)(AX*8), BX\n")}},
+		Edits: []Edit{beforeRETIn("expandmask_amd64.s", "ExpandMask19x4AVX2", "\tMOVQ seeds+8(FP), SI\n\tMOVQ (SI), AX\n\tANDQ $0x07, AX\n\tMOVQ (SI)(AX*8), BX\n")}},
 	{Name: "expandmaskx4/lanes-swapped", Routine: "ExpandMask17x4AVX2",
 		// Stream 1 gets lanes 0 to 3 of state 3.
 		Edits: []Edit{{File: "expandmask_amd64.s", Text: "ExpandMask17x4AVX2", Find: "VPERM2I128  $0x20, Y7, Y5, Y1", Replace: "VPERM2I128  $0x31, Y7, Y5, Y1"}}},
@@ -256,6 +256,24 @@ var mutants = []Mutant{
 	// A bit flipped only for one input value: the proof must see it.
 	{Name: "keccakx4avx512/one-input-bug", Routine: "KeccakF1600x4AVX512",
 		Edits: []Edit{beforeRETIn("keccakx4_amd64.s", "KeccakF1600x4AVX512", rareFlip("\tMOVQ a+0(FP), DI\n\tMOVQ (DI), AX\n", "(DI)"))}},
+	// The AVX-512 callers of the permutation: the same code as AVX2's,
+	// each held to its own contract.
+	{Name: "rejx4avx512/calls-avx2-permutation", Routine: "RejNTTPolyx4AVX512",
+		Edits: []Edit{{File: "rejnttpolyx4_amd64.s", Text: "RejNTTPolyx4AVX512", Find: "·KeccakF1600x4AVX512(SB)", Replace: "·KeccakF1600x4AVX2(SB)"}}},
+	{Name: "rejx4avx512/ok-flag-out-of-blocks", Routine: "RejNTTPolyx4AVX512",
+		Edits: []Edit{{File: "rejnttpolyx4_amd64.s", Text: "RejNTTPolyx4AVX512", Find: "MOVB $0x00, ret+16(FP)", Replace: "MOVB $0x01, ret+16(FP)"}}},
+	{Name: "rejboundedx4avx512/calls-avx2-permutation", Routine: "RejBoundedPolyx4Eta4AVX512",
+		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta4AVX512", Find: "·KeccakF1600x4AVX512(SB)", Replace: "·KeccakF1600x4AVX2(SB)"}}},
+	{Name: "rejboundedx4avx512/ok-flag-out-of-blocks", Routine: "RejBoundedPolyx4Eta2AVX512",
+		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta2AVX512", Find: "MOVB $0x00, ret+16(FP)", Replace: "MOVB $0x01, ret+16(FP)"}}},
+	{Name: "expandmaskx4avx512/block-skipped", Routine: "ExpandMask19x4AVX512",
+		Edits: []Edit{{File: "expandmask_amd64.s", Text: "ExpandMask19x4AVX512", Find: "\tCALL        ·KeccakF1600x4AVX512(SB)\n", N: 3, Replace: ""}}},
+	{Name: "expandmaskx4avx512/calls-avx2-permutation", Routine: "ExpandMask17x4AVX512",
+		Edits: []Edit{{File: "expandmask_amd64.s", Text: "ExpandMask17x4AVX512", Find: "·KeccakF1600x4AVX512(SB)", Replace: "·KeccakF1600x4AVX2(SB)", N: 2}}},
+	{Name: "expandaavx512/one-group-short", Routine: "ExpandA87AVX512",
+		Edits: []Edit{{File: "expanda_amd64.s", Text: "ExpandA87AVX512", Find: "\tCALL    ·RejNTTPolyx4AVX512(SB)\n", Replace: "", N: -1}}},
+	{Name: "expandaavx512/calls-avx2-sampler", Routine: "ExpandA65AVX512",
+		Edits: []Edit{{File: "expanda_amd64.s", Text: "ExpandA65AVX512", Find: "·RejNTTPolyx4AVX512(SB)", Replace: "·RejNTTPolyx4AVX2(SB)", N: 3}}},
 	// Under an opmask, zmm-wide or with a register above 15, the form is
 	// outside the model: the decoder must reject it, never guess.
 	{Name: "keccakx4avx512/opmask", Routine: "KeccakF1600x4AVX512",
