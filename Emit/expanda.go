@@ -7,6 +7,7 @@ import (
 	"github.com/mmcloughlin/avo/ir"
 	"github.com/mmcloughlin/avo/operand"
 	"github.com/mmcloughlin/avo/reg"
+	"github.com/mmcloughlin/avo/x86"
 
 	"github.com/vg-crypto/vg/Spec/contract"
 )
@@ -19,10 +20,10 @@ var expandAParams = []struct {
 	k, l int
 }{{"44", 4, 4}, {"65", 6, 5}, {"87", 8, 7}}
 
-// buildExpandA emits ExpandA (Algorithm 32) for every parameter set, AVX2
-// and baseline.
+// buildExpandA emits ExpandA (Algorithm 32) for every parameter set, AVX2,
+// AVX-512 and baseline.
 func buildExpandA(c *build.Context) {
-	for _, v := range []string{"AMD64", "AVX2"} {
+	for _, v := range []string{"AMD64", "AVX2", "AVX512"} {
 		for _, p := range expandAParams {
 			emitExpandA(c, p.name, p.k, p.l, v)
 		}
@@ -50,7 +51,7 @@ func emitExpandA(c *build.Context, name string, k, l int, variant string) {
 
 	c.Comment("Every seed starts with ρ (Algorithm 32, line 4).")
 	c.Load(c.Param("rho"), reg.RSI)
-	if variant == "AVX2" {
+	if variant != "AMD64" {
 		c.VMOVDQU(operand.Mem{Base: reg.RSI}, reg.Y0)
 		for j := 0; j < 4; j++ {
 			c.VMOVDQU(reg.Y0, seeds.Offset(34*j))
@@ -87,7 +88,7 @@ func emitExpandA(c *build.Context, name string, k, l int, variant string) {
 		c.MOVQ(reg.RAX, args.Offset(0))
 		c.LEAQ(seeds, reg.RAX)
 		c.MOVQ(reg.RAX, args.Offset(8))
-		c.CALL(callee("RejNTTPolyx4AVX2"))
+		callVariant(c, "RejNTTPolyx4", variant)
 		and()
 		e += 4
 	}
@@ -105,6 +106,22 @@ func emitExpandA(c *build.Context, name string, k, l int, variant string) {
 	c.MOVQ(mask, reg.RAX)
 	c.MOVB(reg.AL, result(c))
 	c.RET()
+}
+
+// callVariant emits CALL ·<routine><variant>(SB). A call of an AVX-512
+// routine carries its features, so that the caller's "// Requires:" line
+// names what it needs to run: AVX512F and AVX512VL.
+func callVariant(c *build.Context, routine, variant string) {
+	if variant != "AVX512" {
+		c.CALL(callee(routine + variant))
+		return
+	}
+	i, err := x86.CALL(callee(routine + variant))
+	if err != nil {
+		panic(err) // the operand is always a label
+	}
+	i.ISA = append(i.ISA, "AVX512F", "AVX512VL")
+	c.Instruction(i)
 }
 
 // callee is the operand of CALL ·name(SB) (avo takes a rel32 operand as

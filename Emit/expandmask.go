@@ -19,14 +19,17 @@ const expandMaskBlocks = 5
 func init() { register("expandmask", buildExpandMask) }
 
 // buildExpandMask emits ExpandMask17AMD64, ExpandMask19AMD64 and their
-// four-way AVX2 variants. Each is made of calls of proven routines: the
+// four-way AVX2 variants, then the four-way AVX512 ones. Each is made of calls of proven routines: the
 // permutation squeezes the SHAKE256 state(s) kept in the frame, the
 // stream's first 32·c bytes are copied out block by block, and
 // BitUnpack (Algorithm 19) turns each stream into its polynomial.
 func buildExpandMask(c *build.Context) {
 	for _, bits := range []int{17, 19} {
 		buildExpandMaskAMD64(c, bits)
-		buildExpandMaskx4AVX2(c, bits)
+		buildExpandMaskx4(c, bits, "AVX2")
+	}
+	for _, bits := range []int{17, 19} {
+		buildExpandMaskx4(c, bits, "AVX512")
 	}
 }
 
@@ -103,14 +106,14 @@ func buildExpandMaskAMD64(c *build.Context, bits int) {
 	c.RET()
 }
 
-// buildExpandMaskx4AVX2 emits ExpandMask<bits>x4AVX2: the four states
-// interleaved as KeccakF1600x4AVX2 has them, squeezed by five calls of it,
-// each block's lanes de-interleaved into one stream per state, then
+// buildExpandMaskx4 emits ExpandMask<bits>x4<variant>: the four states
+// interleaved as KeccakF1600x4<variant> has them, squeezed by five calls
+// of it, each block's lanes de-interleaved into one stream per state, then
 // BitUnpack<c>AVX2 from stream j into y[j].
-func buildExpandMaskx4AVX2(c *build.Context, bits int) {
+func buildExpandMaskx4(c *build.Context, bits int, variant string) {
 	w := bits + 1
 	n := 32 * w
-	callerOnStack(c, fmt.Sprintf("ExpandMask%dx4AVX2", bits))
+	callerOnStack(c, fmt.Sprintf("ExpandMask%dx4%s", bits, variant))
 	c.Instruction(&ir.Instruction{Opcode: "NO_LOCAL_POINTERS"})
 	args := c.AllocLocal(16)
 	state := c.AllocLocal(25 * 32)
@@ -135,7 +138,7 @@ func buildExpandMaskx4AVX2(c *build.Context, bits int) {
 	for blk := 0; blk < expandMaskBlocks; blk++ {
 		c.LEAQ(state, reg.RAX)
 		c.MOVQ(reg.RAX, args)
-		c.CALL(callee("KeccakF1600x4AVX2"))
+		callVariant(c, "KeccakF1600x4", variant)
 		lanes := expandMaskLanes(blk, n)
 		for i := 0; i+4 <= lanes; i += 4 {
 			keccak4Transpose(c, state, i, func(j int) operand.Mem { return stream(j).Offset(shake256Rate*blk + 8*i) })

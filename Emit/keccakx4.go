@@ -9,23 +9,31 @@ import (
 
 func init() { register("keccakx4", buildKeccakF1600x4) }
 
-// buildKeccakF1600x4 emits KeccakF1600x4AVX2.
+// buildKeccakF1600x4 emits KeccakF1600x4AVX2 and KeccakF1600x4AVX512.
 func buildKeccakF1600x4(c *build.Context) {
 	k := keccak4Tables(c)
-	function(c, "KeccakF1600x4AVX2")
-	tmp := c.AllocLocal(25 * 32)
-	c.Load(c.Param("a"), reg.RAX)
-	keccakF1600x4Body(c, operand.Mem{Base: reg.RAX}, tmp, k)
-	c.VZEROUPPER()
-	c.RET()
+	for _, v := range []string{"AVX2", "AVX512"} {
+		k.avx512 = v == "AVX512"
+		function(c, "KeccakF1600x4"+v)
+		tmp := c.AllocLocal(25 * 32)
+		c.Load(c.Param("a"), reg.RAX)
+		keccakF1600x4Body(c, operand.Mem{Base: reg.RAX}, tmp, k)
+		c.VZEROUPPER()
+		c.RET()
+	}
 }
 
 // keccak4Consts are the read-only tables of the ×4 permutation: rc holds
 // the round constants, each repeated in the four words of 32 bytes, so ι
 // is one VPXOR from memory; rot8 and rot56 are VPSHUFB controls rotating
 // every 64-bit word left by 8 and by 56 bits (a whole byte: one shuffle
-// instead of two shifts and an OR).
-type keccak4Consts struct{ rc, rot8, rot56 operand.Mem }
+// instead of two shifts and an OR). avx512 selects the AVX-512VL body:
+// VPROLQ for every rotation and VPTERNLOGQ for χ, on the same registers
+// (Y0–Y15, EVEX.256).
+type keccak4Consts struct {
+	rc, rot8, rot56 operand.Mem
+	avx512          bool
+}
 
 // keccak4Tables emits the tables of keccak4Consts.
 func keccak4Tables(c *build.Context) keccak4Consts {
@@ -65,6 +73,10 @@ var (
 // one VPSHUFB for r = 8 or 56, else two shifts and an OR through
 // keccak4T (AVX2 has no rotate).
 func rol4(c *build.Context, k keccak4Consts, r int, src, dst reg.VecPhysical) {
+	if k.avx512 {
+		c.VPROLQ(operand.U8(r), src, dst)
+		return
+	}
 	switch r {
 	case 8:
 		c.VPSHUFB(k.rot8, src, dst)
@@ -125,6 +137,10 @@ func keccakF1600x4Body(c *build.Context, a, tmp operand.Mem, k keccak4Consts) {
 				}
 			}
 			// χ and ι: E[X] = B[X] ⊕ (¬B[X+1] ∧ B[X+2]).
+			if k.avx512 {
+				keccak4ChiAVX512(c, k, round, Y, parity, lane(dst, 5*Y))
+				continue
+			}
 			for X := 0; X < 5; X++ {
 				out := T
 				if parity && Y == 0 {
@@ -149,6 +165,41 @@ func keccakF1600x4Body(c *build.Context, a, tmp operand.Mem, k keccak4Consts) {
 					c.VPXOR(T, C[X], C[X])
 				}
 			}
+		}
+	}
+}
+
+// keccak4ChiAVX512 emits χ and ι of plane Y from B into the five lanes
+// at row, one VPTERNLOGQ per lane (0xD2 is the table of a ⊕ (¬b ∧ c) for
+// (a, b, c) = (E[X]'s register, B[X+1], B[X+2])), with the parities
+// as keccakF1600x4Body keeps them. E[X] is computed in B[X] itself for X ≥
+// 2, whose B[X] E[X−1] and E[X−2] have read already; E[0] and E[1] go
+// through T, as B[0] and B[1] are still read by E[3] and E[4].
+func keccak4ChiAVX512(c *build.Context, k keccak4Consts, round, Y int, parity bool, row operand.Mem) {
+	C, B, T := keccak4C, keccak4B, keccak4T
+	for X := 0; X < 5; X++ {
+		out := T
+		switch {
+		case parity && Y == 0:
+			out = C[X]
+		case X >= 2:
+			out = B[X]
+		}
+		if out != B[X] {
+			c.VMOVDQU(B[X], out)
+		}
+		c.VPTERNLOGQ(operand.U8(0xD2), B[(X+2)%5], B[(X+1)%5], out)
+		if parity && Y == 4 && X == 4 {
+			// E[4,4] stays in B[4] for the next round, unstored.
+			c.VPXOR(out, C[X], C[X])
+			continue
+		}
+		if X == 0 && Y == 0 {
+			c.VPXOR(k.rc.Offset(32*round), out, out)
+		}
+		c.VMOVDQU(out, row.Offset(32*X))
+		if parity && Y > 0 {
+			c.VPXOR(out, C[X], C[X])
 		}
 	}
 }

@@ -13,12 +13,20 @@ import (
 
 func init() { register("rejnttpolyx4", buildRejNTTPolyx4) }
 
-// buildRejNTTPolyx4 emits RejNTTPolyx4AVX2. It squeezes the four states by
-// calling KeccakF1600x4AVX2, so that the permutation it runs is the one
-// proven on its own, and the states change only by those calls.
+// buildRejNTTPolyx4 emits RejNTTPolyx4AVX2 and RejNTTPolyx4AVX512. Each
+// squeezes the four states by calling KeccakF1600x4 of its variant, so that
+// the permutation it runs is the one proven on its own, and the states
+// change only by those calls.
 func buildRejNTTPolyx4(c *build.Context) {
 	consts, pack, count := rejectTables(c)
-	function(c, "RejNTTPolyx4AVX2")
+	for _, v := range []string{"AVX2", "AVX512"} {
+		emitRejNTTPolyx4(c, v, consts, pack, count)
+	}
+}
+
+// emitRejNTTPolyx4 emits RejNTTPolyx4<variant>.
+func emitRejNTTPolyx4(c *build.Context, variant string, consts, pack, count operand.Mem) {
+	function(c, "RejNTTPolyx4"+variant)
 	// funcdata.h's NO_LOCAL_POINTERS: the frame holds no pointer the
 	// runtime must adjust when the callee grows the stack.
 	c.Instruction(&ir.Instruction{Opcode: "NO_LOCAL_POINTERS"})
@@ -43,7 +51,7 @@ func buildRejNTTPolyx4(c *build.Context) {
 	c.Label("block")
 	c.LEAQ(state, reg.RAX)
 	c.MOVQ(reg.RAX, args)
-	c.CALL(callee("KeccakF1600x4AVX2"))
+	callVariant(c, "KeccakF1600x4", variant)
 	// The call leaves every register but SP and BP the callee's.
 	c.VMOVDQU(consts, rejShuffle)
 	c.VPBROADCASTD(consts.Offset(32), rejMask)

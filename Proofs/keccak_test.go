@@ -11,7 +11,7 @@ import (
 	"github.com/vg-crypto/vg/Spec/x86"
 )
 
-var keccakRoutines = [][2]string{{"keccak_amd64.s", "KeccakF1600AMD64"}, {"keccak_amd64.s", "KeccakF1600BMI2"}, {"keccakx4_amd64.s", "KeccakF1600x4AVX2"}}
+var keccakRoutines = [][2]string{{"keccak_amd64.s", "KeccakF1600AMD64"}, {"keccak_amd64.s", "KeccakF1600BMI2"}, {"keccakx4_amd64.s", "KeccakF1600x4AVX2"}, {"keccakx4_amd64.s", "KeccakF1600x4AVX512"}}
 
 func TestKeccakCutsProve(t *testing.T) {
 	if testing.Short() {
@@ -38,6 +38,7 @@ func TestKeccakProofCatchesSlip(t *testing.T) {
 	for _, tc := range [][4]string{
 		{"keccak_amd64.s", "KeccakF1600AMD64", "ROLQ $0x01, R8", "ROLQ $0x02, R8"},
 		{"keccakx4_amd64.s", "KeccakF1600x4AVX2", "VPSRLQ  $0x3f, Y2, Y6", "VPSRLQ  $0x3e, Y2, Y6"},
+		{"keccakx4_amd64.s", "KeccakF1600x4AVX512", "VPTERNLOGQ $0xd2, Y14, Y13, Y12", "VPTERNLOGQ $0xd6, Y14, Y13, Y12"},
 	} {
 		src, err := os.ReadFile(filepath.Join("..", "go", "asm", tc[0]))
 		if err != nil {

@@ -9,6 +9,9 @@ import (
 func init() {
 	invariants["RejBoundedPolyx4Eta2AVX2"] = rejBoundedPolyx4AVX2
 	invariants["RejBoundedPolyx4Eta4AVX2"] = rejBoundedPolyx4AVX2
+	// The same code, calling the AVX-512 permutation.
+	invariants["RejBoundedPolyx4Eta2AVX512"] = rejBoundedPolyx4AVX2
+	invariants["RejBoundedPolyx4Eta4AVX512"] = rejBoundedPolyx4AVX2
 }
 
 // RejBoundedPolyx4Eta{2,4}AVX2's frame (Emit/rejboundedpolyx4.go): the

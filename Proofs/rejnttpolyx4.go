@@ -6,7 +6,11 @@ import (
 	"github.com/vg-crypto/vg/Spec/check"
 )
 
-func init() { invariants["RejNTTPolyx4AVX2"] = rejNTTPolyx4AVX2 }
+func init() {
+	invariants["RejNTTPolyx4AVX2"] = rejNTTPolyx4AVX2
+	// The same code, calling the AVX-512 permutation.
+	invariants["RejNTTPolyx4AVX512"] = rejNTTPolyx4AVX2
+}
 
 // RejNTTPolyx4AVX2's frame (Emit/rejnttpolyx4.go): the permutation's
 // argument at 0, four interleaved Keccak states at 8..807, the squeezed

@@ -25,7 +25,7 @@ func (h Hints) StageA(symbol string, k, l int) ([]check.SampleCall, int, error) 
 	fours, singles := contract.ExpandAGroups(k, l, c.Variant)
 	var calls []check.SampleCall
 	for g := 0; g < fours; g++ {
-		calls = append(calls, h.Samp4(k, l, g))
+		calls = append(calls, h.Samp4(symbol, k, l, g))
 	}
 	for j := 0; j < singles; j++ {
 		calls = append(calls, check.SampleCall{Target: "RejNTTPolyAMD64", Entries: []int{4*fours + j}})

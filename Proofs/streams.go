@@ -19,14 +19,14 @@ func (Hints) Injections(symbol string) []check.Injection {
 	case "RejBoundedPolyEta2AMD64", "RejBoundedPolyEta4AMD64":
 		// The state's rate, at frame+8 (Emit/rejboundedpoly.go).
 		return []check.Injection{{Label: "reject", Reg: "SI", Region: "frame", Offset: 8}}
-	case "RejNTTPolyx4AVX2":
+	case "RejNTTPolyx4AVX2", "RejNTTPolyx4AVX512":
 		// Lanes 0 to 23 of state j, transposed to frame+808+192j.
 		var out []check.Injection
 		for j := 0; j < 4; j++ {
 			out = append(out, check.Injection{Label: fmt.Sprintf("s%dreject", j), Reg: "SI", Region: "frame", Offset: 808 + 192*j, Poly: j})
 		}
 		return out
-	case "RejBoundedPolyx4Eta2AVX2", "RejBoundedPolyx4Eta4AVX2":
+	case "RejBoundedPolyx4Eta2AVX2", "RejBoundedPolyx4Eta4AVX2", "RejBoundedPolyx4Eta2AVX512", "RejBoundedPolyx4Eta4AVX512":
 		// The rate of state j, transposed to boundedx4Rate(j).
 		var out []check.Injection
 		for j := 0; j < 4; j++ {
@@ -68,7 +68,7 @@ func (Hints) RejPlan(r *x86.Routine, c *contract.Contract) (*check.RejPlan, erro
 				CountSlot: "frame+208", Lanes: lanes(8, 8, 17), Rate: 8,
 			}},
 		}, nil
-	case "RejNTTPolyx4AVX2":
+	case "RejNTTPolyx4AVX2", "RejNTTPolyx4AVX512":
 		// The four states are squeezed by the call of KeccakF1600x4AVX2
 		// on frame+8; lanes 0 to 23 of state j are then transposed to
 		// frame+808+192j, where polynomial j's rejection loop reads them.
@@ -86,7 +86,7 @@ func (Hints) RejPlan(r *x86.Routine, c *contract.Contract) (*check.RejPlan, erro
 			})
 		}
 		return p, nil
-	case "RejBoundedPolyx4Eta2AVX2", "RejBoundedPolyx4Eta4AVX2":
+	case "RejBoundedPolyx4Eta2AVX2", "RejBoundedPolyx4Eta4AVX2", "RejBoundedPolyx4Eta2AVX512", "RejBoundedPolyx4Eta4AVX512":
 		// The four states are squeezed by the call of KeccakF1600x4AVX2
 		// on frame+8; the rate of state j is then transposed to
 		// boundedx4Rate(j), where polynomial j's rejection loop reads it

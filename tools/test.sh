@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Runs every test of vg on the default code path (AVX2 where the CPU has
-# it), then, on the baseline assembly (VG_CPU_FEATURES=none) and on pure Go,
+# Runs every test of vg on the default code path (AVX-512 where the CPU has
+# AVX512F and AVX512VL, else AVX2 where it has that), then, on the AVX2 path
+# where the default was AVX-512 (VG_CPU_FEATURES=avx2), on the baseline
+# assembly (VG_CPU_FEATURES=none) and on pure Go,
 # the tests of every package the path changes: those whose files differ
 # under the path's build tag, and those whose tests link go/mldsa or go/asm.
 # The other packages build the same way on every path, so a second run of
@@ -26,6 +28,13 @@ pkgs=$(pathpkgs cpu_features_env)
 echo "$pkgs"
 [ -n "$pkgs" ] || { echo "no package depends on the path: go list failed?"; exit 1; }
 VG_CPU_FEATURES=none go test -count=1 -tags cpu_features_env $pkgs
+if grep -qw avx512f /proc/cpuinfo && grep -qw avx512vl /proc/cpuinfo; then
+	# The default path above was AVX-512 (TestDispatch fails otherwise).
+	echo "-- path: AVX2 (VG_CPU_FEATURES=avx2)"
+	VG_CPU_FEATURES=avx2 go test -count=1 -tags cpu_features_env $pkgs
+else
+	echo "-- path: AVX-512 not run: this CPU lacks AVX512F or AVX512VL; the default path was AVX2 or the baseline"
+fi
 echo "-- path: pure Go (-tags purego)"
 pkgs=$(pathpkgs purego)
 echo "$pkgs"

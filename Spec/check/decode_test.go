@@ -165,6 +165,11 @@ func attSyntax(in *x86.Insn, f *x86.File, r *x86.Routine) string {
 	if in.Op == "MOVWLZX" || in.Op == "MOVBLZX" || in.Op == "VMOVMSKPS" || strings.HasPrefix(in.Op, "CMOVL") {
 		w32 = true
 	}
+	if len(in.Args) == 2 && in.Args[0].Kind == x86.KReg && in.Args[1].Kind == x86.KReg && strings.Contains(in.Form, "7F /r") {
+		// A register move in the store encoding (Go's assembler writes
+		// VMOVDQU Y1, Y2 so): objdump marks it with ".s".
+		mn += ".s"
+	}
 	if in.Op == "JMP" && strings.Contains(in.Form, "E9") {
 		mn = "jmpq"
 	}

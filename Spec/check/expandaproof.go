@@ -46,8 +46,8 @@ type SampleCall struct {
 
 // SampleHints states the proof of an ExpandA routine.
 type SampleHints interface {
-	// Samp4 is the g-th four-way call of ExpandA for k × ℓ.
-	Samp4(k, l, g int) SampleCall
+	// Samp4 is the g-th four-way call of ExpandA routine symbol (k × ℓ).
+	Samp4(symbol string, k, l, g int) SampleCall
 	// StageA is the whole schedule of the routine's calls, and the frame
 	// offset of its running mask (8 bytes).
 	StageA(symbol string, k, l int) (calls []SampleCall, maskSlot int, err error)
@@ -92,7 +92,7 @@ func proveExpandA(f *x86.File, r *x86.Routine, c *contract.Contract, h Hints,
 			}
 		}
 		if cc.Streams.Polys == 4 {
-			g := sh.Samp4(k, l, groups)
+			g := sh.Samp4(c.Symbol, k, l, groups)
 			if g.Target != sc.Target || fmt.Sprint(g.Entries) != fmt.Sprint(sc.Entries) {
 				return "", "", fmt.Errorf("StageA: call %d is not Samp4's group %d (%v)", i, groups, g)
 			}

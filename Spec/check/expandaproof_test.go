@@ -19,8 +19,8 @@ type sampleHints struct {
 
 func (sampleHints) Invariants(string) []Invariant { return nil }
 
-func (sampleHints) Samp4(k, l, g int) SampleCall {
-	return SampleCall{Target: "RejNTTPolyx4AVX2", Entries: []int{4 * g, 4*g + 1, 4*g + 2, 4*g + 3}}
+func (sampleHints) Samp4(symbol string, k, l, g int) SampleCall {
+	return SampleCall{Target: "RejNTTPolyx4" + contract.Lookup(symbol).Variant, Entries: []int{4 * g, 4*g + 1, 4*g + 2, 4*g + 3}}
 }
 
 func (h sampleHints) StageA(symbol string, k, l int) ([]SampleCall, int, error) {
@@ -28,7 +28,7 @@ func (h sampleHints) StageA(symbol string, k, l int) ([]SampleCall, int, error) 
 	fours, singles := contract.ExpandAGroups(k, l, c.Variant)
 	var calls []SampleCall
 	for g := 0; g < fours; g++ {
-		calls = append(calls, h.Samp4(k, l, g))
+		calls = append(calls, h.Samp4(symbol, k, l, g))
 	}
 	for j := 0; j < singles; j++ {
 		calls = append(calls, SampleCall{Target: "RejNTTPolyAMD64", Entries: []int{4*fours + j}})

@@ -290,7 +290,7 @@ var baseline = map[string]bool{"CMOV": true, "SSE": true, "SSE2": true}
 func checkFeatures(r *x86.Routine, c *contract.Contract) (string, error) {
 	used := map[string]bool{}
 	for _, in := range r.Insns {
-		if f := in.Feature(); f != "" {
+		for _, f := range in.Features() { // AVX512VL besides AVX512F, too
 			used[f] = true
 		}
 	}

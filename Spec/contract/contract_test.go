@@ -248,8 +248,8 @@ func TestEffectsMeetChecks(t *testing.T) {
 			}
 		}
 	}
-	if n != 13 {
-		t.Errorf("%d contracts with an Effect, want the two samplers, the three permutations, the six BitUnpack decoders of t0 and z and the two SHAKE256 block absorbers, which callers may call", n)
+	if n != 15 {
+		t.Errorf("%d contracts with an Effect, want the three samplers, the four permutations, the six BitUnpack decoders of t0 and z and the two SHAKE256 block absorbers, which callers may call", n)
 	}
 	if out, ok := rejEffect(make([]byte, 34), rng); !ok || len(out) != 1024 {
 		t.Errorf("rejEffect on the zero seed: ok = %v, %d bytes", ok, len(out))
@@ -361,8 +361,8 @@ func TestSqueezes(t *testing.T) {
 			}
 		}
 	}
-	if n != 4 {
-		t.Errorf("%d contracts with Squeeze, want ExpandMask's 4", n)
+	if n != 6 {
+		t.Errorf("%d contracts with Squeeze, want ExpandMask's 6 (×1, ×4 AVX2 and ×4 AVX-512)", n)
 	}
 }
 
@@ -477,8 +477,8 @@ func TestHalfByteCoeffs(t *testing.T) {
 			}
 		}
 	}
-	if n != 4 {
-		t.Errorf("%d half-byte samplers, want RejBoundedPoly's four (×1 and ×4, η = 2 and 4)", n)
+	if n != 6 {
+		t.Errorf("%d half-byte samplers, want RejBoundedPoly's six (×1, ×4 AVX2 and ×4 AVX-512, η = 2 and 4)", n)
 	}
 }
 

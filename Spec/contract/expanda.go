@@ -9,10 +9,11 @@ import (
 // ExpandA (FIPS 204, Algorithm 32), one routine per parameter set: k × ℓ =
 // 4 × 4, 6 × 5 and 8 × 7 (Table 1). Entry e = ℓr + s of Â, stored
 // row-major, is RejNTTPoly(ρ ‖ s ‖ r) (Algorithm 32, lines 3 to 5). The AVX2
-// routine samples ⌊kℓ/4⌋ groups of four entries with the four-way sampler,
-// then the last kℓ mod 4 singly; the baseline routine samples every entry
-// singly. Both CALL the samplers (their contracts stand in for them) and
-// AND every sampler's result into the one they return.
+// and AVX-512 routines sample ⌊kℓ/4⌋ groups of four entries with the
+// four-way sampler of their variant, then the last kℓ mod 4 singly; the
+// baseline routine samples every entry singly. All CALL the samplers (their
+// contracts stand in for them) and AND every sampler's result into the one
+// they return.
 func init() { lazily(expandaContracts) }
 
 func expandaContracts() {
@@ -24,7 +25,7 @@ func expandaContracts() {
 		k, l   int
 		budget float64
 	}{{"44", 4, 4, 20}, {"65", 6, 5, 30}, {"87", 8, 7, 45}} {
-		for _, v := range []string{"AVX2", "AMD64"} {
+		for _, v := range []string{"AVX2", "AVX512", "AMD64"} {
 			c := expandAContract(ps.name, ps.k, ps.l, v)
 			c.Budget = ps.budget
 			register(c)
@@ -35,10 +36,10 @@ func expandaContracts() {
 // ExpandAGroups returns the calls an ExpandA routine makes: groups of four
 // entries through RejNTTPolyx4 and single entries through RejNTTPoly.
 func ExpandAGroups(k, l int, variant string) (fours, singles int) {
-	if variant == "AVX2" {
-		return k * l / 4, k * l % 4
+	if variant == "AMD64" {
+		return 0, k * l
 	}
-	return 0, k * l
+	return k * l / 4, k * l % 4
 }
 
 // ExpandASeed is the seed of entry e of Â: ρ ‖ s ‖ r with s = e mod ℓ and
@@ -98,16 +99,20 @@ func expandAContract(name string, k, l int, variant string) *Contract {
 	// Spec/check lowers a caller to its callees, whose every obligation
 	// is proven.
 	c.Level = provenExcept()
-	if variant == "AVX2" {
+	switch variant {
+	case "AVX2", "AVX512":
 		c.Features = []string{"AVX", "AVX2"}
-		c.Calls = []string{"RejNTTPolyx4AVX2"}
+		if variant == "AVX512" {
+			c.Features = append(c.Features, "AVX512F", "AVX512VL")
+		}
+		c.Calls = []string{"RejNTTPolyx4" + variant}
 		if singles > 0 {
 			c.Calls = append(c.Calls, "RejNTTPolyAMD64")
 		}
-	} else {
+	default:
 		c.Calls = []string{"RejNTTPolyAMD64"}
 	}
-	calls := fmt.Sprintf("%d calls of RejNTTPolyx4AVX2 (four entries each) and %d of RejNTTPolyAMD64", fours, singles)
+	calls := fmt.Sprintf("%d calls of RejNTTPolyx4%s (four entries each) and %d of RejNTTPolyAMD64", fours, variant, singles)
 	if variant == "AMD64" {
 		calls = fmt.Sprintf("%d calls of RejNTTPolyAMD64", singles)
 	}
@@ -118,9 +123,12 @@ func expandAContract(name string, k, l int, variant string) *Contract {
 		"ran out of its bound (Appendix C), a then holding garbage. Branches and",
 		"addresses depend on nothing; the samplers' depend on the public ρ.",
 	}
-	if variant == "AVX2" {
+	switch variant {
+	case "AVX2":
 		c.Doc = append(c.Doc, "Needs AVX2.")
-	} else {
+	case "AVX512":
+		c.Doc = append(c.Doc, "Needs AVX2, AVX512F and AVX512VL.")
+	default:
 		c.Doc = append(c.Doc, "Baseline x86-64.")
 	}
 	return c

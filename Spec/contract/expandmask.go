@@ -18,13 +18,15 @@ func init() { lazily(expandmaskContracts) }
 
 func expandmaskContracts() {
 	for _, bits := range []int{17, 19} {
-		register(expandMaskContract(bits, false), expandMaskContract(bits, true))
+		register(expandMaskContract(bits, "AMD64"), expandMaskContract(bits, "AVX2"), expandMaskContract(bits, "AVX512"))
 	}
 }
 
-// expandMaskContract is the contract of ExpandMask<bits>AMD64 or, if x4,
-// ExpandMask<bits>x4AVX2.
-func expandMaskContract(bits int, x4 bool) *Contract {
+// expandMaskContract is the contract of ExpandMask<bits>AMD64 or of the
+// four-way ExpandMask<bits>x4AVX2 or ExpandMask<bits>x4AVX512, which
+// differ in the permutation they call.
+func expandMaskContract(bits int, x4variant string) *Contract {
+	x4 := x4variant != "AMD64"
 	routine := fmt.Sprintf("ExpandMask%d", bits)
 	n, variant, symbol := 1, "AMD64", routine+"AMD64"
 	perm, unpack := "KeccakF1600AMD64", fmt.Sprintf("BitUnpack%dAMD64", bits+1)
@@ -42,8 +44,8 @@ func expandMaskContract(bits int, x4 bool) *Contract {
 	if x4 {
 		budget = 400
 		routine += "x4"
-		n, variant, symbol = 4, "AVX2", routine+"AVX2"
-		perm, unpack = "KeccakF1600x4AVX2", fmt.Sprintf("BitUnpack%dAVX2", bits+1)
+		n, variant, symbol = 4, x4variant, routine+x4variant
+		perm, unpack = "KeccakF1600x4"+x4variant, fmt.Sprintf("BitUnpack%dAVX2", bits+1)
 		sig = fmt.Sprintf("func %s(y *[4]*[256]uint32, seeds *[4][66]byte)", symbol)
 		doc = []string{
 			fmt.Sprintf("%s sets *y[j] to what ExpandMask%dAMD64 gives for", symbol, bits),
@@ -51,9 +53,16 @@ func expandMaskContract(bits int, x4 bool) *Contract {
 			fmt.Sprintf("each stream unpacked by %s. The four polynomials must not", unpack),
 			"overlap. No branch or address depends on the seeds. Needs AVX2.",
 		}
+		if variant == "AVX512" {
+			doc[len(doc)-1] = "overlap. No branch or address depends on the seeds. Needs AVX2,"
+			doc = append(doc, "AVX512F and AVX512VL.")
+		}
 		y = Arg{Name: "y", Bytes: 1024, Indirect: 4, Secret: true, Write: true}
 		seed = Arg{Name: "seeds", Bytes: 4 * 66, Secret: true, Read: true}
 		features = []string{"AVX", "AVX2"}
+		if variant == "AVX512" {
+			features = append(features, "AVX512F", "AVX512VL")
+		}
 	}
 	outs := y.BufferNames()
 	return &Contract{

@@ -11,22 +11,32 @@ import (
 func init() { lazily(keccakx4Contracts) }
 
 func keccakx4Contracts() {
+	// avo names AVX2 routines' features "AVX, AVX2".
+	keccakx4Contract("AVX2", "AVX2", []string{"AVX", "AVX2"})
+	// The AVX-512 variant keeps AVX2's moves and XORs and adds VPTERNLOGQ
+	// and VPROLQ on ymm (EVEX.256), which need AVX512F and AVX512VL.
+	keccakx4Contract("AVX512", "AVX2, AVX512F and AVX512VL", []string{"AVX", "AVX2", "AVX512F", "AVX512VL"})
+}
+
+// keccakx4Contract registers the variant of KeccakF1600x4 that needs the
+// CPU features fs (named in words by needs).
+func keccakx4Contract(variant, needs string, fs []string) {
+	sym := "KeccakF1600x4" + variant
 	register(&Contract{
-		Symbol: "KeccakF1600x4AVX2", Routine: "KeccakF1600x4", Variant: "AVX2",
+		Symbol: sym, Routine: "KeccakF1600x4", Variant: variant,
 		Stem: "keccakx4", GoName: "keccakF1600x4",
-		GoSig: "func KeccakF1600x4AVX2(a *[100]uint64)",
+		GoSig: "func " + sym + "(a *[100]uint64)",
 		Doc: []string{
-			"KeccakF1600x4AVX2 applies Keccak-f[1600] to four states in place; lane i",
+			sym + " applies Keccak-f[1600] to four states in place; lane i",
 			"of state j is a[4i+j], so lane i of all four states is one 32-byte",
-			"vector. It needs AVX2 and has no secret-dependent branch or address.",
+			"vector. It needs " + needs + " and has no secret-dependent branch or address.",
 		},
 		Level: provenExcept(), Budget: 90,
-		Args: []Arg{{Name: "a", Bytes: 800, Secret: true, Read: true, Write: true}},
-		Pre:  "a holds four interleaved states: lane i of state j at a[4i+j]",
-		Post: "for each j, state j = fips202.KeccakF1600(old state j)",
-		Leak: "nothing: the states are secret",
-		// avo names AVX2 routines' features "AVX, AVX2".
-		Features: []string{"AVX", "AVX2"}, MaxFrame: 4096, NoAlias: true, KeccakStates: 4,
+		Args:     []Arg{{Name: "a", Bytes: 800, Secret: true, Read: true, Write: true}},
+		Pre:      "a holds four interleaved states: lane i of state j at a[4i+j]",
+		Post:     "for each j, state j = fips202.KeccakF1600(old state j)",
+		Leak:     "nothing: the states are secret",
+		Features: fs, MaxFrame: 4096, NoAlias: true, KeccakStates: 4,
 		Gen: func(r *rand.Rand) Buffers { return Buffers{"a": randBytes(r, 800)} },
 		// The four-way sampler squeezes its blocks by calling it.
 		Effect: func(in Buffers, _ *rand.Rand) (Buffers, byte) {

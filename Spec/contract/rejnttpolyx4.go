@@ -10,18 +10,27 @@ import (
 func init() { lazily(rejnttpolyx4Contracts) }
 
 func rejnttpolyx4Contracts() {
+	rejnttpolyx4Contract("AVX2", "AVX2.", []string{"AVX", "AVX2"})
+	// The same routine calling the AVX-512 permutation.
+	rejnttpolyx4Contract("AVX512", "AVX2, AVX512F and AVX512VL.", []string{"AVX", "AVX2", "AVX512F", "AVX512VL"})
+}
+
+// rejnttpolyx4Contract registers the variant that squeezes with
+// KeccakF1600x4<variant> and needs the CPU features fs.
+func rejnttpolyx4Contract(variant, needs string, fs []string) {
+	sym, perm := "RejNTTPolyx4"+variant, "KeccakF1600x4"+variant
 	register(&Contract{
-		Symbol: "RejNTTPolyx4AVX2", Routine: "RejNTTPolyx4", Variant: "AVX2",
+		Symbol: sym, Routine: "RejNTTPolyx4", Variant: variant,
 		Stem: "rejnttpolyx4", GoName: "rejNTTPolyx4",
-		GoSig: "func RejNTTPolyx4AVX2(a *[4]*[256]uint32, seeds *[4][34]byte) bool",
+		GoSig: "func " + sym + "(a *[4]*[256]uint32, seeds *[4][34]byte) bool",
 		Doc: []string{
-			"RejNTTPolyx4AVX2 runs RejNTTPoly (FIPS 204, Algorithm 30) on four seeds",
+			sym + " runs RejNTTPoly (FIPS 204, Algorithm 30) on four seeds",
 			"at once, a[j] receiving the sample of seeds[j]; the four SHAKE128",
-			fmt.Sprintf("states are squeezed in step by calls of KeccakF1600x4AVX2, at most %d", RejNTTPolyBlocks),
+			fmt.Sprintf("states are squeezed in step by calls of %s, at most %d", perm, RejNTTPolyBlocks),
 			"blocks each (Appendix C). It returns true iff all four completed; a[j]",
 			"of an incomplete sample holds garbage. The four pointers must not",
 			"alias. Branches and addresses depend on the public seeds only. Needs",
-			"AVX2.",
+			needs,
 		},
 		Level: provenExcept(), Budget: 310,
 		Args: []Arg{
@@ -35,13 +44,13 @@ func rejnttpolyx4Contracts() {
 		Leak:          "the public seeds: control flow and addresses may depend on seed-derived values",
 		PublicControl: true,
 		Streams: spongeStreams(rejStreams(4, func(j int) string { return fmt.Sprintf("a[%d]", j) }),
-			fips202.Rate128, "KeccakF1600x4AVX2", "seeds", ""),
-		Calls: []string{"KeccakF1600x4AVX2"},
+			fips202.Rate128, perm, "seeds", ""),
+		Calls: []string{perm},
 		// Proven for every seed, so the random test is a cross-check of
 		// the proof's model runs: 2,000 seeds (each squeezes about five
 		// blocks per polynomial in the model), besides the vectors'.
 		Runs:     2000,
-		Features: []string{"AVX", "AVX2"}, MaxFrame: 8192, NoAlias: true,
+		Features: fs, MaxFrame: 8192, NoAlias: true,
 		Gen: func(r *rand.Rand) Buffers {
 			b := Buffers{"seeds": randBytes(r, 136)}
 			for j := 0; j < 4; j++ {

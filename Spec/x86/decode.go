@@ -48,6 +48,9 @@ type dec struct {
 	rexB  bool
 	rexW  bool
 	form  string // the SDM opcode line the instruction matched
+	// disp8N scales an 8-bit displacement (EVEX's compressed disp8*N,
+	// SDM Vol. 2A, 2.7.5); 0 or 1 means unscaled.
+	disp8N int
 }
 
 func (d *dec) wText() string {
@@ -168,6 +171,9 @@ func (d *dec) decodeModRM(rmClass byte) (modrm, error) {
 		if err != nil {
 			return out, err
 		}
+		if dispSize == 1 && d.disp8N > 1 {
+			v *= int64(d.disp8N)
+		}
 		m.Disp = v
 	}
 	out.rm = Operand{Kind: KMem, Mem: m}
@@ -258,8 +264,8 @@ prefixesDone:
 		if b, err = d.byte(); err != nil {
 			return nil, err
 		}
-		if b == 0xC4 || b == 0xC5 || b >= 0x40 && b <= 0x4F {
-			return nil, d.errf("REX before VEX or a second REX")
+		if b == 0xC4 || b == 0xC5 || b == 0x62 || b >= 0x40 && b <= 0x4F {
+			return nil, d.errf("REX before VEX or EVEX, or a second REX")
 		}
 		return d.legacy(b)
 	case b == 0xC5 || b == 0xC4:
@@ -267,6 +273,12 @@ prefixesDone:
 			return nil, d.errf("legacy prefix before VEX (#UD)")
 		}
 		return d.vexInsn(b)
+	case b == 0x62:
+		// In 64-bit mode 62 is EVEX, never BOUND (SDM Vol. 2A, 2.7.1).
+		if d.opsz || d.rep != 0 {
+			return nil, d.errf("legacy prefix before EVEX (#UD)")
+		}
+		return d.evexInsn()
 	}
 	return d.legacy(b)
 }
@@ -1113,4 +1125,108 @@ func (in *Insn) goText() string {
 		return in.Op
 	}
 	return in.Op + " " + strings.Join(parts, ", ")
+}
+
+// ---- AVX-512 (EVEX) ----
+//
+// The EVEX forms below are accepted at 128 and 256 bits only (EVEX.L'L 00
+// or 01, AVX512VL), on vector registers 0–15, without an opmask (aaa = 000),
+// zeroing (z = 0) or embedded broadcast/rounding (b = 0). Every other EVEX
+// encoding is rejected: the model has no zmm width, no registers 16–31 and
+// no opmask registers, and none of these can be reached by an accepted
+// form (Spec/SOUNDNESS.md, "AVX-512").
+
+// evexForms are the accepted EVEX opcodes, with vexForm's fields and
+// layouts; every one is of tuple type Full (SDM Vol. 2A, Table 2-34), so
+// with b = 0 a disp8 is scaled by the vector length in bytes.
+var evexForms = []vexForm{
+	{"VPTERNLOGQ", 3, 1, 0x25, 1, -1, "irvr", "EVEX.128/256.66.0F3A.W1 25 /r ib VPTERNLOGQ"},
+	{"VPROLQ", 1, 1, 0x72, 1, 1, "irv", "EVEX.128/256.66.0F.W1 72 /1 ib VPROLQ"},
+	{"VPRORQ", 1, 1, 0x72, 1, 0, "irv", "EVEX.128/256.66.0F.W1 72 /0 ib VPRORQ"},
+}
+
+// evexInsn decodes an EVEX-encoded instruction after its 62 byte (SDM Vol.
+// 2A, 2.7.1, Table 2-30): P0 = R̄ X̄ B̄ R̄' 0 0 m m; P1 = W vvvv̄ 1 pp;
+// P2 = z L'L b V̄' aaa.
+func (d *dec) evexInsn() (*Insn, error) {
+	d.vex = true
+	var p [3]byte
+	for i := range p {
+		b, err := d.byte()
+		if err != nil {
+			return nil, err
+		}
+		p[i] = b
+	}
+	d.rexR = p[0]&0x80 == 0
+	d.rexX = p[0]&0x40 == 0
+	d.rexB = p[0]&0x20 == 0
+	highR := p[0]&0x10 == 0 // R': ModRM.reg + 16
+	if p[0]&0x0C != 0 {
+		return nil, d.errf("EVEX P0 bits 3:2 not 00")
+	}
+	d.vmap = p[0] & 3
+	if d.vmap == 0 {
+		return nil, d.errf("EVEX map 0 not accepted")
+	}
+	d.vW = p[1]&0x80 != 0
+	d.vv = int(^p[1]>>3) & 15
+	if p[1]&4 == 0 {
+		return nil, d.errf("EVEX P1 bit 2 not 1 (#UD)")
+	}
+	d.vpp = p[1] & 3
+	z, ll, bc, highV, aaa := p[2]&0x80 != 0, p[2]>>5&3, p[2]&0x10 != 0, p[2]&8 == 0, p[2]&7
+	switch {
+	case aaa != 0:
+		return nil, d.errf("EVEX opmask k%d not accepted", aaa)
+	case z:
+		return nil, d.errf("EVEX zeroing-masking not accepted")
+	case bc:
+		return nil, d.errf("EVEX.b (broadcast or embedded rounding) not accepted")
+	case ll > 1:
+		return nil, d.errf("EVEX.L'L = %d (zmm or reserved) not accepted", ll)
+	case highR || highV:
+		return nil, d.errf("EVEX.R' or EVEX.V' naming a vector register 16–31 not accepted")
+	}
+	d.vL = ll == 1
+	vc, n := byte('x'), 16
+	if d.vL {
+		vc, n = 'y', 32
+	}
+	d.disp8N = n
+	op, err := d.byte()
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range evexForms {
+		if f.vmap != d.vmap || f.pp != d.vpp || f.opc != op || (f.w == 1) != d.vW {
+			continue
+		}
+		at := d.p
+		mr, err := d.decodeModRM(vc)
+		if err != nil {
+			return nil, err
+		}
+		if f.ext >= 0 && int8(mr.ext) != f.ext {
+			d.p = at // another group member may match
+			continue
+		}
+		if !mr.mem && d.rexX {
+			// EVEX.X extends a register r/m to 16–31 (2.7.2).
+			return nil, d.errf("EVEX.X naming a vector register 16–31 not accepted")
+		}
+		d.form = "SDM Vol. 2, " + f.sdm
+		v, err := d.imm(1)
+		if err != nil {
+			return nil, err
+		}
+		switch f.layout {
+		case "irvr":
+			return insn(f.op, immOperand(v&0xff), mr.rm, regOperand(vc, d.vv), regOperand(vc, mr.reg)), nil
+		case "irv":
+			return insn(f.op, immOperand(v&0xff), mr.rm, regOperand(vc, d.vv)), nil
+		}
+		return nil, d.errf("internal: EVEX layout %q", f.layout)
+	}
+	return nil, d.errf("EVEX map %d pp %d opcode %02X W %v not accepted", d.vmap, d.vpp, op, d.vW)
 }

@@ -192,6 +192,10 @@ const (
 	oSTMXCSR
 	oLDMXCSR
 	oLFENCE
+	// AVX-512 (EVEX; 128 and 256 bits only, see evexForms)
+	oVPTERNLOGQ
+	oVPROLQ
+	oVPRORQ
 	numOps
 )
 
@@ -370,6 +374,32 @@ var infos = [numOps]row{
 	oSTMXCSR: {"STMXCSR", "SDM Vol. 2B, STMXCSR—Store MXCSR Register State", "SSE", "", false, "m"},
 	oLDMXCSR: {"LDMXCSR", "SDM Vol. 2A, LDMXCSR—Load MXCSR Register", "SSE", "", false, "m"},
 	oLFENCE:  {"LFENCE", "SDM Vol. 2A, LFENCE—Load Fence", "SSE2", "", false, ""},
+
+	// AVX-512. Feature is AVX512F, the foundation every EVEX form needs;
+	// the 128- and 256-bit forms, the only ones accepted, also need
+	// AVX512VL (Insn.Features). DOIT: Intel's list names VPTERNLOGD/Q and
+	// VPROLD/Q/VPRORD/Q (Spec/SOUNDNESS.md, "AVX-512").
+	oVPTERNLOGQ: {"VPTERNLOGQ", "SDM Vol. 2C, VPTERNLOGD/VPTERNLOGQ—Bitwise Ternary Logic", "AVX512F", "", true, "i,ym,y,y;i,xm,x,x"},
+	oVPROLQ:     {"VPROLQ", "SDM Vol. 2C, VPROLD/VPROLVD/VPROLQ/VPROLVQ—Bit Rotate Left", "AVX512F", "", true, "i,ym,y;i,xm,x"},
+	oVPRORQ:     {"VPRORQ", "SDM Vol. 2C, VPRORD/VPRORVD/VPRORQ/VPRORVQ—Bit Rotate Right", "AVX512F", "", true, "i,ym,y;i,xm,x"},
+}
+
+// evexOps are the EVEX-only instructions; each accepted form is 128 or 256
+// bits wide, so it needs AVX512VL besides its Feature (SDM Vol. 2C, each
+// entry's "AVX512VL AVX512F" CPUID column).
+var evexOps = map[opcode]bool{oVPTERNLOGQ: true, oVPROLQ: true, oVPRORQ: true}
+
+// Features returns every CPU feature this instruction form needs: Feature,
+// and AVX512VL for the EVEX forms below 512 bits.
+func (in *Insn) Features() []string {
+	f := in.Feature()
+	if evexOps[in.code] {
+		return []string{f, "AVX512VL"}
+	}
+	if f == "" {
+		return nil
+	}
+	return []string{f}
 }
 
 var opcodes = func() map[string]opcode {

@@ -302,7 +302,7 @@ func TestBench(t *testing.T) {
 		}
 	}
 	known := false
-	for _, impl := range []string{"AVX2", "baseline x86-64 assembly", "pure Go"} {
+	for _, impl := range []string{"AVX-512", "AVX2", "baseline x86-64 assembly", "pure Go"} {
 		known = known || strings.HasPrefix(r.out, "implementation: "+impl+" (")
 	}
 	if !known {

@@ -37,3 +37,21 @@ func ExpandMask19AMD64(y *[256]uint32, seed *[66]byte)
 //
 //go:noescape
 func ExpandMask19x4AVX2(y *[4]*[256]uint32, seeds *[4][66]byte)
+
+// ExpandMask17x4AVX512 sets *y[j] to what ExpandMask17AMD64 gives for
+// seeds[j], the four SHAKE256 states squeezed in step by KeccakF1600x4AVX512,
+// each stream unpacked by BitUnpack18AVX2. The four polynomials must not
+// overlap. No branch or address depends on the seeds. Needs AVX2,
+// AVX512F and AVX512VL.
+//
+//go:noescape
+func ExpandMask17x4AVX512(y *[4]*[256]uint32, seeds *[4][66]byte)
+
+// ExpandMask19x4AVX512 sets *y[j] to what ExpandMask19AMD64 gives for
+// seeds[j], the four SHAKE256 states squeezed in step by KeccakF1600x4AVX512,
+// each stream unpacked by BitUnpack20AVX2. The four polynomials must not
+// overlap. No branch or address depends on the seeds. Needs AVX2,
+// AVX512F and AVX512VL.
+//
+//go:noescape
+func ExpandMask19x4AVX512(y *[4]*[256]uint32, seeds *[4][66]byte)

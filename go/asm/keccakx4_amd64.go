@@ -10,3 +10,10 @@ package asm
 //
 //go:noescape
 func KeccakF1600x4AVX2(a *[100]uint64)
+
+// KeccakF1600x4AVX512 applies Keccak-f[1600] to four states in place; lane i
+// of state j is a[4i+j], so lane i of all four states is one 32-byte
+// vector. It needs AVX2, AVX512F and AVX512VL and has no secret-dependent branch or address.
+//
+//go:noescape
+func KeccakF1600x4AVX512(a *[100]uint64)

@@ -29,3 +29,29 @@ func RejBoundedPolyx4Eta2AVX2(a *[4]*[256]uint32, seeds *[4][66]byte) bool
 //
 //go:noescape
 func RejBoundedPolyx4Eta4AVX2(a *[4]*[256]uint32, seeds *[4][66]byte) bool
+
+// RejBoundedPolyx4Eta2AVX512 runs RejBoundedPoly (FIPS 204, Algorithm 31) for η = 2
+// on four seeds at once: a[j] receives 256 coefficients in [−2, 2]
+// (mod q) sampled from SHAKE256(seeds[j]), seeds[j] = ρ′ ‖ r with r
+// little-endian (ExpandS, Algorithm 33). The four states are squeezed in
+// step by calls of KeccakF1600x4AVX512, at most 7 blocks each (Appendix C).
+// It returns true iff all four completed; a[j] of an incomplete sample
+// holds garbage. The four pointers must not alias. The seeds are
+// secret: no branch or address depends on a coefficient, only on where
+// the rejections fall. Needs AVX2, AVX512F and AVX512VL.
+//
+//go:noescape
+func RejBoundedPolyx4Eta2AVX512(a *[4]*[256]uint32, seeds *[4][66]byte) bool
+
+// RejBoundedPolyx4Eta4AVX512 runs RejBoundedPoly (FIPS 204, Algorithm 31) for η = 4
+// on four seeds at once: a[j] receives 256 coefficients in [−4, 4]
+// (mod q) sampled from SHAKE256(seeds[j]), seeds[j] = ρ′ ‖ r with r
+// little-endian (ExpandS, Algorithm 33). The four states are squeezed in
+// step by calls of KeccakF1600x4AVX512, at most 7 blocks each (Appendix C).
+// It returns true iff all four completed; a[j] of an incomplete sample
+// holds garbage. The four pointers must not alias. The seeds are
+// secret: no branch or address depends on a coefficient, only on where
+// the rejections fall. Needs AVX2, AVX512F and AVX512VL.
+//
+//go:noescape
+func RejBoundedPolyx4Eta4AVX512(a *[4]*[256]uint32, seeds *[4][66]byte) bool

@@ -1063,3 +1063,1063 @@ full:
 	MOVB $0x01, ret+16(FP)
 	VZEROUPPER
 	RET
+
+// func RejBoundedPolyx4Eta2AVX512(a *[4]*[256]uint32, seeds *[4][66]byte) bool
+// Requires: AVX, AVX2, AVX512F, AVX512VL
+TEXT ·RejBoundedPolyx4Eta2AVX512(SB), $1392-17
+	NO_LOCAL_POINTERS
+
+	// Absorb seeds[j] ‖ 0x1F, pad with 0x80 at byte 135 (FIPS 202, §6.2).
+	VPXOR   Y0, Y0, Y0
+	VMOVDQU Y0, 296(SP)
+	VMOVDQU Y0, 328(SP)
+	VMOVDQU Y0, 360(SP)
+	VMOVDQU Y0, 392(SP)
+	VMOVDQU Y0, 424(SP)
+	VMOVDQU Y0, 456(SP)
+	VMOVDQU Y0, 488(SP)
+	VMOVDQU Y0, 520(SP)
+	VMOVDQU Y0, 552(SP)
+	VMOVDQU Y0, 584(SP)
+	VMOVDQU Y0, 616(SP)
+	VMOVDQU Y0, 648(SP)
+	VMOVDQU Y0, 680(SP)
+	VMOVDQU Y0, 712(SP)
+	VMOVDQU Y0, 744(SP)
+	VMOVDQU Y0, 776(SP)
+	MOVQ    seeds+8(FP), SI
+	MOVQ    (SI), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    8(SI), AX
+	MOVQ    AX, 40(SP)
+	MOVQ    16(SI), AX
+	MOVQ    AX, 72(SP)
+	MOVQ    24(SI), AX
+	MOVQ    AX, 104(SP)
+	MOVQ    32(SI), AX
+	MOVQ    AX, 136(SP)
+	MOVQ    40(SI), AX
+	MOVQ    AX, 168(SP)
+	MOVQ    48(SI), AX
+	MOVQ    AX, 200(SP)
+	MOVQ    56(SI), AX
+	MOVQ    AX, 232(SP)
+	MOVWLZX 64(SI), AX
+	ORL     $0x001f0000, AX
+	MOVQ    AX, 264(SP)
+	MOVQ    66(SI), AX
+	MOVQ    AX, 16(SP)
+	MOVQ    74(SI), AX
+	MOVQ    AX, 48(SP)
+	MOVQ    82(SI), AX
+	MOVQ    AX, 80(SP)
+	MOVQ    90(SI), AX
+	MOVQ    AX, 112(SP)
+	MOVQ    98(SI), AX
+	MOVQ    AX, 144(SP)
+	MOVQ    106(SI), AX
+	MOVQ    AX, 176(SP)
+	MOVQ    114(SI), AX
+	MOVQ    AX, 208(SP)
+	MOVQ    122(SI), AX
+	MOVQ    AX, 240(SP)
+	MOVWLZX 130(SI), AX
+	ORL     $0x001f0000, AX
+	MOVQ    AX, 272(SP)
+	MOVQ    132(SI), AX
+	MOVQ    AX, 24(SP)
+	MOVQ    140(SI), AX
+	MOVQ    AX, 56(SP)
+	MOVQ    148(SI), AX
+	MOVQ    AX, 88(SP)
+	MOVQ    156(SI), AX
+	MOVQ    AX, 120(SP)
+	MOVQ    164(SI), AX
+	MOVQ    AX, 152(SP)
+	MOVQ    172(SI), AX
+	MOVQ    AX, 184(SP)
+	MOVQ    180(SI), AX
+	MOVQ    AX, 216(SP)
+	MOVQ    188(SI), AX
+	MOVQ    AX, 248(SP)
+	MOVWLZX 196(SI), AX
+	ORL     $0x001f0000, AX
+	MOVQ    AX, 280(SP)
+	MOVQ    198(SI), AX
+	MOVQ    AX, 32(SP)
+	MOVQ    206(SI), AX
+	MOVQ    AX, 64(SP)
+	MOVQ    214(SI), AX
+	MOVQ    AX, 96(SP)
+	MOVQ    222(SI), AX
+	MOVQ    AX, 128(SP)
+	MOVQ    230(SI), AX
+	MOVQ    AX, 160(SP)
+	MOVQ    238(SI), AX
+	MOVQ    AX, 192(SP)
+	MOVQ    246(SI), AX
+	MOVQ    AX, 224(SP)
+	MOVQ    254(SI), AX
+	MOVQ    AX, 256(SP)
+	MOVWLZX 262(SI), AX
+	ORL     $0x001f0000, AX
+	MOVQ    AX, 288(SP)
+	MOVQ    $0x8000000000000000, AX
+	MOVQ    AX, 520(SP)
+	MOVQ    $0x00000000, 1352(SP)
+	MOVQ    AX, 528(SP)
+	MOVQ    $0x00000000, 1360(SP)
+	MOVQ    AX, 536(SP)
+	MOVQ    $0x00000000, 1368(SP)
+	MOVQ    AX, 544(SP)
+	MOVQ    $0x00000000, 1376(SP)
+	MOVQ    $0x00000007, 1384(SP)
+
+block:
+	MOVQ 1352(SP), AX
+	ANDQ 1360(SP), AX
+	ANDQ 1368(SP), AX
+	ANDQ 1376(SP), AX
+	CMPQ AX, $0x00000100
+	JEQ  full
+	LEAQ 8(SP), AX
+	MOVQ AX, (SP)
+	CALL ·KeccakF1600x4AVX512(SB)
+
+	// Transpose lanes 0 to 16 into one buffer per state.
+	VMOVDQU     8(SP), Y0
+	VMOVDQU     40(SP), Y1
+	VMOVDQU     72(SP), Y2
+	VMOVDQU     104(SP), Y3
+	VPUNPCKLQDQ Y1, Y0, Y4
+	VPUNPCKHQDQ Y1, Y0, Y5
+	VPUNPCKLQDQ Y3, Y2, Y6
+	VPUNPCKHQDQ Y3, Y2, Y7
+	VPERM2I128  $0x20, Y6, Y4, Y0
+	VPERM2I128  $0x20, Y7, Y5, Y1
+	VPERM2I128  $0x31, Y6, Y4, Y2
+	VPERM2I128  $0x31, Y7, Y5, Y3
+	VMOVDQU     Y0, 808(SP)
+	VMOVDQU     Y1, 944(SP)
+	VMOVDQU     Y2, 1080(SP)
+	VMOVDQU     Y3, 1216(SP)
+	VMOVDQU     136(SP), Y0
+	VMOVDQU     168(SP), Y1
+	VMOVDQU     200(SP), Y2
+	VMOVDQU     232(SP), Y3
+	VPUNPCKLQDQ Y1, Y0, Y4
+	VPUNPCKHQDQ Y1, Y0, Y5
+	VPUNPCKLQDQ Y3, Y2, Y6
+	VPUNPCKHQDQ Y3, Y2, Y7
+	VPERM2I128  $0x20, Y6, Y4, Y0
+	VPERM2I128  $0x20, Y7, Y5, Y1
+	VPERM2I128  $0x31, Y6, Y4, Y2
+	VPERM2I128  $0x31, Y7, Y5, Y3
+	VMOVDQU     Y0, 840(SP)
+	VMOVDQU     Y1, 976(SP)
+	VMOVDQU     Y2, 1112(SP)
+	VMOVDQU     Y3, 1248(SP)
+	VMOVDQU     264(SP), Y0
+	VMOVDQU     296(SP), Y1
+	VMOVDQU     328(SP), Y2
+	VMOVDQU     360(SP), Y3
+	VPUNPCKLQDQ Y1, Y0, Y4
+	VPUNPCKHQDQ Y1, Y0, Y5
+	VPUNPCKLQDQ Y3, Y2, Y6
+	VPUNPCKHQDQ Y3, Y2, Y7
+	VPERM2I128  $0x20, Y6, Y4, Y0
+	VPERM2I128  $0x20, Y7, Y5, Y1
+	VPERM2I128  $0x31, Y6, Y4, Y2
+	VPERM2I128  $0x31, Y7, Y5, Y3
+	VMOVDQU     Y0, 872(SP)
+	VMOVDQU     Y1, 1008(SP)
+	VMOVDQU     Y2, 1144(SP)
+	VMOVDQU     Y3, 1280(SP)
+	VMOVDQU     392(SP), Y0
+	VMOVDQU     424(SP), Y1
+	VMOVDQU     456(SP), Y2
+	VMOVDQU     488(SP), Y3
+	VPUNPCKLQDQ Y1, Y0, Y4
+	VPUNPCKHQDQ Y1, Y0, Y5
+	VPUNPCKLQDQ Y3, Y2, Y6
+	VPUNPCKHQDQ Y3, Y2, Y7
+	VPERM2I128  $0x20, Y6, Y4, Y0
+	VPERM2I128  $0x20, Y7, Y5, Y1
+	VPERM2I128  $0x31, Y6, Y4, Y2
+	VPERM2I128  $0x31, Y7, Y5, Y3
+	VMOVDQU     Y0, 904(SP)
+	VMOVDQU     Y1, 1040(SP)
+	VMOVDQU     Y2, 1176(SP)
+	VMOVDQU     Y3, 1312(SP)
+	MOVQ        520(SP), AX
+	MOVQ        AX, 936(SP)
+	MOVQ        528(SP), AX
+	MOVQ        AX, 1072(SP)
+	MOVQ        536(SP), AX
+	MOVQ        AX, 1208(SP)
+	MOVQ        544(SP), AX
+	MOVQ        AX, 1344(SP)
+	MOVQ        1352(SP), CX
+	CMPQ        CX, $0x00000100
+	JEQ         s1next
+	MOVQ        a+0(FP), DI
+	MOVQ        (DI), DI
+	LEAQ        808(SP), R8
+	XORL        SI, SI
+
+s0reject:
+	MOVBLZX (R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000002, DX
+	SUBL    AX, DX
+	LEAQ    (AX)(AX*2), R10
+	LEAQ    (AX)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s0done
+	SHRL    $0x04, R9
+	MOVL    $0x00000002, DX
+	SUBL    R9, DX
+	LEAQ    (R9)(R9*2), R10
+	LEAQ    (R9)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s0done
+	MOVBLZX 1(R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000002, DX
+	SUBL    AX, DX
+	LEAQ    (AX)(AX*2), R10
+	LEAQ    (AX)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s0done
+	SHRL    $0x04, R9
+	MOVL    $0x00000002, DX
+	SUBL    R9, DX
+	LEAQ    (R9)(R9*2), R10
+	LEAQ    (R9)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s0done
+	ADDQ    $0x02, SI
+	CMPQ    SI, $0x00000088
+	JLT     s0reject
+
+s0done:
+	MOVQ CX, 1352(SP)
+
+s1next:
+	MOVQ 1360(SP), CX
+	CMPQ CX, $0x00000100
+	JEQ  s2next
+	MOVQ a+0(FP), DI
+	MOVQ 8(DI), DI
+	LEAQ 944(SP), R8
+	XORL SI, SI
+
+s1reject:
+	MOVBLZX (R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000002, DX
+	SUBL    AX, DX
+	LEAQ    (AX)(AX*2), R10
+	LEAQ    (AX)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s1done
+	SHRL    $0x04, R9
+	MOVL    $0x00000002, DX
+	SUBL    R9, DX
+	LEAQ    (R9)(R9*2), R10
+	LEAQ    (R9)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s1done
+	MOVBLZX 1(R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000002, DX
+	SUBL    AX, DX
+	LEAQ    (AX)(AX*2), R10
+	LEAQ    (AX)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s1done
+	SHRL    $0x04, R9
+	MOVL    $0x00000002, DX
+	SUBL    R9, DX
+	LEAQ    (R9)(R9*2), R10
+	LEAQ    (R9)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s1done
+	ADDQ    $0x02, SI
+	CMPQ    SI, $0x00000088
+	JLT     s1reject
+
+s1done:
+	MOVQ CX, 1360(SP)
+
+s2next:
+	MOVQ 1368(SP), CX
+	CMPQ CX, $0x00000100
+	JEQ  s3next
+	MOVQ a+0(FP), DI
+	MOVQ 16(DI), DI
+	LEAQ 1080(SP), R8
+	XORL SI, SI
+
+s2reject:
+	MOVBLZX (R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000002, DX
+	SUBL    AX, DX
+	LEAQ    (AX)(AX*2), R10
+	LEAQ    (AX)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s2done
+	SHRL    $0x04, R9
+	MOVL    $0x00000002, DX
+	SUBL    R9, DX
+	LEAQ    (R9)(R9*2), R10
+	LEAQ    (R9)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s2done
+	MOVBLZX 1(R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000002, DX
+	SUBL    AX, DX
+	LEAQ    (AX)(AX*2), R10
+	LEAQ    (AX)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s2done
+	SHRL    $0x04, R9
+	MOVL    $0x00000002, DX
+	SUBL    R9, DX
+	LEAQ    (R9)(R9*2), R10
+	LEAQ    (R9)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s2done
+	ADDQ    $0x02, SI
+	CMPQ    SI, $0x00000088
+	JLT     s2reject
+
+s2done:
+	MOVQ CX, 1368(SP)
+
+s3next:
+	MOVQ 1376(SP), CX
+	CMPQ CX, $0x00000100
+	JEQ  s3skip
+	MOVQ a+0(FP), DI
+	MOVQ 24(DI), DI
+	LEAQ 1216(SP), R8
+	XORL SI, SI
+
+s3reject:
+	MOVBLZX (R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000002, DX
+	SUBL    AX, DX
+	LEAQ    (AX)(AX*2), R10
+	LEAQ    (AX)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s3done
+	SHRL    $0x04, R9
+	MOVL    $0x00000002, DX
+	SUBL    R9, DX
+	LEAQ    (R9)(R9*2), R10
+	LEAQ    (R9)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s3done
+	MOVBLZX 1(R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000002, DX
+	SUBL    AX, DX
+	LEAQ    (AX)(AX*2), R10
+	LEAQ    (AX)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s3done
+	SHRL    $0x04, R9
+	MOVL    $0x00000002, DX
+	SUBL    R9, DX
+	LEAQ    (R9)(R9*2), R10
+	LEAQ    (R9)(R10*4), R10
+	SHRL    $0x06, R10
+	LEAQ    (R10)(R10*4), R10
+	ADDL    R10, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x0f
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s3done
+	ADDQ    $0x02, SI
+	CMPQ    SI, $0x00000088
+	JLT     s3reject
+
+s3done:
+	MOVQ CX, 1376(SP)
+
+s3skip:
+	MOVQ 1384(SP), AX
+	DECQ AX
+	MOVQ AX, 1384(SP)
+	JNE  block
+	MOVQ 1352(SP), AX
+	ANDQ 1360(SP), AX
+	ANDQ 1368(SP), AX
+	ANDQ 1376(SP), AX
+	CMPQ AX, $0x00000100
+	JEQ  full
+	MOVB $0x00, ret+16(FP)
+	VZEROUPPER
+	RET
+
+full:
+	MOVB $0x01, ret+16(FP)
+	VZEROUPPER
+	RET
+
+// func RejBoundedPolyx4Eta4AVX512(a *[4]*[256]uint32, seeds *[4][66]byte) bool
+// Requires: AVX, AVX2, AVX512F, AVX512VL
+TEXT ·RejBoundedPolyx4Eta4AVX512(SB), $1392-17
+	NO_LOCAL_POINTERS
+
+	// Absorb seeds[j] ‖ 0x1F, pad with 0x80 at byte 135 (FIPS 202, §6.2).
+	VPXOR   Y0, Y0, Y0
+	VMOVDQU Y0, 296(SP)
+	VMOVDQU Y0, 328(SP)
+	VMOVDQU Y0, 360(SP)
+	VMOVDQU Y0, 392(SP)
+	VMOVDQU Y0, 424(SP)
+	VMOVDQU Y0, 456(SP)
+	VMOVDQU Y0, 488(SP)
+	VMOVDQU Y0, 520(SP)
+	VMOVDQU Y0, 552(SP)
+	VMOVDQU Y0, 584(SP)
+	VMOVDQU Y0, 616(SP)
+	VMOVDQU Y0, 648(SP)
+	VMOVDQU Y0, 680(SP)
+	VMOVDQU Y0, 712(SP)
+	VMOVDQU Y0, 744(SP)
+	VMOVDQU Y0, 776(SP)
+	MOVQ    seeds+8(FP), SI
+	MOVQ    (SI), AX
+	MOVQ    AX, 8(SP)
+	MOVQ    8(SI), AX
+	MOVQ    AX, 40(SP)
+	MOVQ    16(SI), AX
+	MOVQ    AX, 72(SP)
+	MOVQ    24(SI), AX
+	MOVQ    AX, 104(SP)
+	MOVQ    32(SI), AX
+	MOVQ    AX, 136(SP)
+	MOVQ    40(SI), AX
+	MOVQ    AX, 168(SP)
+	MOVQ    48(SI), AX
+	MOVQ    AX, 200(SP)
+	MOVQ    56(SI), AX
+	MOVQ    AX, 232(SP)
+	MOVWLZX 64(SI), AX
+	ORL     $0x001f0000, AX
+	MOVQ    AX, 264(SP)
+	MOVQ    66(SI), AX
+	MOVQ    AX, 16(SP)
+	MOVQ    74(SI), AX
+	MOVQ    AX, 48(SP)
+	MOVQ    82(SI), AX
+	MOVQ    AX, 80(SP)
+	MOVQ    90(SI), AX
+	MOVQ    AX, 112(SP)
+	MOVQ    98(SI), AX
+	MOVQ    AX, 144(SP)
+	MOVQ    106(SI), AX
+	MOVQ    AX, 176(SP)
+	MOVQ    114(SI), AX
+	MOVQ    AX, 208(SP)
+	MOVQ    122(SI), AX
+	MOVQ    AX, 240(SP)
+	MOVWLZX 130(SI), AX
+	ORL     $0x001f0000, AX
+	MOVQ    AX, 272(SP)
+	MOVQ    132(SI), AX
+	MOVQ    AX, 24(SP)
+	MOVQ    140(SI), AX
+	MOVQ    AX, 56(SP)
+	MOVQ    148(SI), AX
+	MOVQ    AX, 88(SP)
+	MOVQ    156(SI), AX
+	MOVQ    AX, 120(SP)
+	MOVQ    164(SI), AX
+	MOVQ    AX, 152(SP)
+	MOVQ    172(SI), AX
+	MOVQ    AX, 184(SP)
+	MOVQ    180(SI), AX
+	MOVQ    AX, 216(SP)
+	MOVQ    188(SI), AX
+	MOVQ    AX, 248(SP)
+	MOVWLZX 196(SI), AX
+	ORL     $0x001f0000, AX
+	MOVQ    AX, 280(SP)
+	MOVQ    198(SI), AX
+	MOVQ    AX, 32(SP)
+	MOVQ    206(SI), AX
+	MOVQ    AX, 64(SP)
+	MOVQ    214(SI), AX
+	MOVQ    AX, 96(SP)
+	MOVQ    222(SI), AX
+	MOVQ    AX, 128(SP)
+	MOVQ    230(SI), AX
+	MOVQ    AX, 160(SP)
+	MOVQ    238(SI), AX
+	MOVQ    AX, 192(SP)
+	MOVQ    246(SI), AX
+	MOVQ    AX, 224(SP)
+	MOVQ    254(SI), AX
+	MOVQ    AX, 256(SP)
+	MOVWLZX 262(SI), AX
+	ORL     $0x001f0000, AX
+	MOVQ    AX, 288(SP)
+	MOVQ    $0x8000000000000000, AX
+	MOVQ    AX, 520(SP)
+	MOVQ    $0x00000000, 1352(SP)
+	MOVQ    AX, 528(SP)
+	MOVQ    $0x00000000, 1360(SP)
+	MOVQ    AX, 536(SP)
+	MOVQ    $0x00000000, 1368(SP)
+	MOVQ    AX, 544(SP)
+	MOVQ    $0x00000000, 1376(SP)
+	MOVQ    $0x00000007, 1384(SP)
+
+block:
+	MOVQ 1352(SP), AX
+	ANDQ 1360(SP), AX
+	ANDQ 1368(SP), AX
+	ANDQ 1376(SP), AX
+	CMPQ AX, $0x00000100
+	JEQ  full
+	LEAQ 8(SP), AX
+	MOVQ AX, (SP)
+	CALL ·KeccakF1600x4AVX512(SB)
+
+	// Transpose lanes 0 to 16 into one buffer per state.
+	VMOVDQU     8(SP), Y0
+	VMOVDQU     40(SP), Y1
+	VMOVDQU     72(SP), Y2
+	VMOVDQU     104(SP), Y3
+	VPUNPCKLQDQ Y1, Y0, Y4
+	VPUNPCKHQDQ Y1, Y0, Y5
+	VPUNPCKLQDQ Y3, Y2, Y6
+	VPUNPCKHQDQ Y3, Y2, Y7
+	VPERM2I128  $0x20, Y6, Y4, Y0
+	VPERM2I128  $0x20, Y7, Y5, Y1
+	VPERM2I128  $0x31, Y6, Y4, Y2
+	VPERM2I128  $0x31, Y7, Y5, Y3
+	VMOVDQU     Y0, 808(SP)
+	VMOVDQU     Y1, 944(SP)
+	VMOVDQU     Y2, 1080(SP)
+	VMOVDQU     Y3, 1216(SP)
+	VMOVDQU     136(SP), Y0
+	VMOVDQU     168(SP), Y1
+	VMOVDQU     200(SP), Y2
+	VMOVDQU     232(SP), Y3
+	VPUNPCKLQDQ Y1, Y0, Y4
+	VPUNPCKHQDQ Y1, Y0, Y5
+	VPUNPCKLQDQ Y3, Y2, Y6
+	VPUNPCKHQDQ Y3, Y2, Y7
+	VPERM2I128  $0x20, Y6, Y4, Y0
+	VPERM2I128  $0x20, Y7, Y5, Y1
+	VPERM2I128  $0x31, Y6, Y4, Y2
+	VPERM2I128  $0x31, Y7, Y5, Y3
+	VMOVDQU     Y0, 840(SP)
+	VMOVDQU     Y1, 976(SP)
+	VMOVDQU     Y2, 1112(SP)
+	VMOVDQU     Y3, 1248(SP)
+	VMOVDQU     264(SP), Y0
+	VMOVDQU     296(SP), Y1
+	VMOVDQU     328(SP), Y2
+	VMOVDQU     360(SP), Y3
+	VPUNPCKLQDQ Y1, Y0, Y4
+	VPUNPCKHQDQ Y1, Y0, Y5
+	VPUNPCKLQDQ Y3, Y2, Y6
+	VPUNPCKHQDQ Y3, Y2, Y7
+	VPERM2I128  $0x20, Y6, Y4, Y0
+	VPERM2I128  $0x20, Y7, Y5, Y1
+	VPERM2I128  $0x31, Y6, Y4, Y2
+	VPERM2I128  $0x31, Y7, Y5, Y3
+	VMOVDQU     Y0, 872(SP)
+	VMOVDQU     Y1, 1008(SP)
+	VMOVDQU     Y2, 1144(SP)
+	VMOVDQU     Y3, 1280(SP)
+	VMOVDQU     392(SP), Y0
+	VMOVDQU     424(SP), Y1
+	VMOVDQU     456(SP), Y2
+	VMOVDQU     488(SP), Y3
+	VPUNPCKLQDQ Y1, Y0, Y4
+	VPUNPCKHQDQ Y1, Y0, Y5
+	VPUNPCKLQDQ Y3, Y2, Y6
+	VPUNPCKHQDQ Y3, Y2, Y7
+	VPERM2I128  $0x20, Y6, Y4, Y0
+	VPERM2I128  $0x20, Y7, Y5, Y1
+	VPERM2I128  $0x31, Y6, Y4, Y2
+	VPERM2I128  $0x31, Y7, Y5, Y3
+	VMOVDQU     Y0, 904(SP)
+	VMOVDQU     Y1, 1040(SP)
+	VMOVDQU     Y2, 1176(SP)
+	VMOVDQU     Y3, 1312(SP)
+	MOVQ        520(SP), AX
+	MOVQ        AX, 936(SP)
+	MOVQ        528(SP), AX
+	MOVQ        AX, 1072(SP)
+	MOVQ        536(SP), AX
+	MOVQ        AX, 1208(SP)
+	MOVQ        544(SP), AX
+	MOVQ        AX, 1344(SP)
+	MOVQ        1352(SP), CX
+	CMPQ        CX, $0x00000100
+	JEQ         s1next
+	MOVQ        a+0(FP), DI
+	MOVQ        (DI), DI
+	LEAQ        808(SP), R8
+	XORL        SI, SI
+
+s0reject:
+	MOVBLZX (R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000004, DX
+	SUBL    AX, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s0done
+	SHRL    $0x04, R9
+	MOVL    $0x00000004, DX
+	SUBL    R9, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s0done
+	MOVBLZX 1(R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000004, DX
+	SUBL    AX, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s0done
+	SHRL    $0x04, R9
+	MOVL    $0x00000004, DX
+	SUBL    R9, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s0done
+	ADDQ    $0x02, SI
+	CMPQ    SI, $0x00000088
+	JLT     s0reject
+
+s0done:
+	MOVQ CX, 1352(SP)
+
+s1next:
+	MOVQ 1360(SP), CX
+	CMPQ CX, $0x00000100
+	JEQ  s2next
+	MOVQ a+0(FP), DI
+	MOVQ 8(DI), DI
+	LEAQ 944(SP), R8
+	XORL SI, SI
+
+s1reject:
+	MOVBLZX (R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000004, DX
+	SUBL    AX, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s1done
+	SHRL    $0x04, R9
+	MOVL    $0x00000004, DX
+	SUBL    R9, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s1done
+	MOVBLZX 1(R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000004, DX
+	SUBL    AX, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s1done
+	SHRL    $0x04, R9
+	MOVL    $0x00000004, DX
+	SUBL    R9, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s1done
+	ADDQ    $0x02, SI
+	CMPQ    SI, $0x00000088
+	JLT     s1reject
+
+s1done:
+	MOVQ CX, 1360(SP)
+
+s2next:
+	MOVQ 1368(SP), CX
+	CMPQ CX, $0x00000100
+	JEQ  s3next
+	MOVQ a+0(FP), DI
+	MOVQ 16(DI), DI
+	LEAQ 1080(SP), R8
+	XORL SI, SI
+
+s2reject:
+	MOVBLZX (R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000004, DX
+	SUBL    AX, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s2done
+	SHRL    $0x04, R9
+	MOVL    $0x00000004, DX
+	SUBL    R9, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s2done
+	MOVBLZX 1(R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000004, DX
+	SUBL    AX, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s2done
+	SHRL    $0x04, R9
+	MOVL    $0x00000004, DX
+	SUBL    R9, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s2done
+	ADDQ    $0x02, SI
+	CMPQ    SI, $0x00000088
+	JLT     s2reject
+
+s2done:
+	MOVQ CX, 1368(SP)
+
+s3next:
+	MOVQ 1376(SP), CX
+	CMPQ CX, $0x00000100
+	JEQ  s3skip
+	MOVQ a+0(FP), DI
+	MOVQ 24(DI), DI
+	LEAQ 1216(SP), R8
+	XORL SI, SI
+
+s3reject:
+	MOVBLZX (R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000004, DX
+	SUBL    AX, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s3done
+	SHRL    $0x04, R9
+	MOVL    $0x00000004, DX
+	SUBL    R9, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s3done
+	MOVBLZX 1(R8)(SI*1), R9
+	MOVL    R9, AX
+	ANDL    $0x0f, AX
+	MOVL    $0x00000004, DX
+	SUBL    AX, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    AX, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s3done
+	SHRL    $0x04, R9
+	MOVL    $0x00000004, DX
+	SUBL    R9, DX
+	MOVL    DX, R10
+	SARL    $0x1f, R10
+	ANDL    $0x007fe001, R10
+	ADDL    R10, DX
+	MOVL    DX, (DI)(CX*4)
+	CMPL    R9, $0x09
+	ADCQ    $0x00, CX
+	CMPQ    CX, $0x00000100
+	JEQ     s3done
+	ADDQ    $0x02, SI
+	CMPQ    SI, $0x00000088
+	JLT     s3reject
+
+s3done:
+	MOVQ CX, 1376(SP)
+
+s3skip:
+	MOVQ 1384(SP), AX
+	DECQ AX
+	MOVQ AX, 1384(SP)
+	JNE  block
+	MOVQ 1352(SP), AX
+	ANDQ 1360(SP), AX
+	ANDQ 1368(SP), AX
+	ANDQ 1376(SP), AX
+	CMPQ AX, $0x00000100
+	JEQ  full
+	MOVB $0x00, ret+16(FP)
+	VZEROUPPER
+	RET
+
+full:
+	MOVB $0x01, ret+16(FP)
+	VZEROUPPER
+	RET

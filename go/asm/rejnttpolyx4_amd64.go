@@ -12,3 +12,12 @@ package asm
 // alias. Branches and addresses depend on the public seeds only. Needs
 // AVX2.
 func RejNTTPolyx4AVX2(a *[4]*[256]uint32, seeds *[4][34]byte) bool
+
+// RejNTTPolyx4AVX512 runs RejNTTPoly (FIPS 204, Algorithm 30) on four seeds
+// at once, a[j] receiving the sample of seeds[j]; the four SHAKE128
+// states are squeezed in step by calls of KeccakF1600x4AVX512, at most 16
+// blocks each (Appendix C). It returns true iff all four completed; a[j]
+// of an incomplete sample holds garbage. The four pointers must not
+// alias. Branches and addresses depend on the public seeds only. Needs
+// AVX2, AVX512F and AVX512VL.
+func RejNTTPolyx4AVX512(a *[4]*[256]uint32, seeds *[4][34]byte) bool

@@ -315,7 +315,8 @@ func TestAsmRequires(t *testing.T) {
 	// What the dispatch checks before calling a variant: nothing for
 	// AMD64, useAVX2 for AVX2, useBMI2 for BMI2; every contract's routine
 	// is gated by its variant.
-	byVariant := map[string][]string{"AMD64": nil, "AVX2": {"AVX", "AVX2"}, "BMI2": {"BMI", "BMI2"}}
+	byVariant := map[string][]string{"AMD64": nil, "AVX2": {"AVX", "AVX2"}, "BMI2": {"BMI", "BMI2"},
+		"AVX512": {"AVX", "AVX2", "AVX512F", "AVX512VL"}}
 	gated := map[string][]string{}
 	for _, c := range contract.All() {
 		req, ok := byVariant[c.Variant]
@@ -365,7 +366,8 @@ func TestAsmRequires(t *testing.T) {
 		} else if !slices.Equal(req, f) {
 			t.Errorf("%s: // Requires: %v, but its contract allows %v", name, req, f)
 		}
-		if strings.HasSuffix(name, "AVX2") != slices.Contains(req, "AVX2") || strings.HasSuffix(name, "BMI2") != slices.Contains(req, "BMI2") {
+		avx512 := strings.HasSuffix(name, "AVX512")
+		if avx512 != slices.Contains(req, "AVX512F") || !avx512 && strings.HasSuffix(name, "AVX2") != slices.Contains(req, "AVX2") || strings.HasSuffix(name, "BMI2") != slices.Contains(req, "BMI2") {
 			t.Errorf("%s: the name's suffix does not match // Requires: %v", name, req)
 		}
 	}
@@ -397,15 +399,23 @@ func TestDispatch(t *testing.T) {
 			t.Error("VG_CPU_FEATURES=none, but useAVX2 is set")
 		}
 	case "avx2":
-		if cpuFeaturesFromEnv && !useAVX2 {
-			t.Error("VG_CPU_FEATURES=avx2, but useAVX2 is not set")
+		if cpuFeaturesFromEnv && (!useAVX2 || useAVX512) {
+			t.Errorf("VG_CPU_FEATURES=avx2, but useAVX2 = %v, useAVX512 = %v", useAVX2, useAVX512)
+		}
+	case "avx512":
+		if cpuFeaturesFromEnv && (!useAVX2 || !useAVX512) {
+			t.Errorf("VG_CPU_FEATURES=avx512, but useAVX2 = %v, useAVX512 = %v", useAVX2, useAVX512)
 		}
 	}
 	if useAVX2 && !cpu.X86.HasAVX2 {
 		t.Error("useAVX2 is set on a CPU without AVX2")
 	}
-	if !cpuFeaturesFromEnv && useAVX2 != cpu.X86.HasAVX2 {
-		t.Errorf("useAVX2 = %v, cpu.X86.HasAVX2 = %v", useAVX2, cpu.X86.HasAVX2)
+	has512 := cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL
+	if useAVX512 && (!has512 || !useAVX2) {
+		t.Error("useAVX512 is set on a CPU without AVX2, AVX512F and AVX512VL, or without useAVX2")
+	}
+	if !cpuFeaturesFromEnv && (useAVX2 != cpu.X86.HasAVX2 || useAVX512 != has512) {
+		t.Errorf("useAVX2 = %v, cpu.X86.HasAVX2 = %v; useAVX512 = %v, AVX-512 = %v", useAVX2, cpu.X86.HasAVX2, useAVX512, has512)
 	}
 }
 

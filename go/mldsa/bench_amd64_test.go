@@ -74,6 +74,14 @@ func BenchmarkKeccakF1600x4(b *testing.B) {
 			asm.KeccakF1600x4AVX2(&a)
 		}
 	})
+	b.Run("AVX512", func(b *testing.B) {
+		if !(cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL) {
+			b.Skip("this CPU lacks AVX2, AVX512F or AVX512VL")
+		}
+		for b.Loop() {
+			asm.KeccakF1600x4AVX512(&a)
+		}
+	})
 }
 
 func BenchmarkRejNTTPoly(b *testing.B) {

@@ -17,24 +17,41 @@ const cpuFeaturesFromEnv = true
 
 // cpuFeatures returns whether to use AVX2, as VG_CPU_FEATURES says: unset or
 // empty chooses by the CPU, "none" forces the baseline assembly, "avx2"
-// requires AVX2. A CPU without AVX2 under "avx2", or any other value, stops
-// the program at start-up: a mistyped value must not silently test the
-// wrong path.
+// requires AVX2 (and turns AVX-512 off), "avx512" requires AVX2 and the
+// AVX-512 features (cpuFeatures512). A CPU without them under "avx2" or
+// "avx512", or any other value, stops the program at start-up: a mistyped
+// value must not silently test the wrong path.
 func cpuFeatures(hasAVX2 bool) bool {
 	switch v := os.Getenv(cpuFeaturesEnv); v {
 	case "":
 		return hasAVX2
 	case "none":
 		return false
-	case "avx2":
+	case "avx2", "avx512":
 		if !hasAVX2 {
-			cpuFeaturesExit(fmt.Sprintf("%s=avx2, but this CPU (or OS) does not support AVX2", cpuFeaturesEnv))
+			cpuFeaturesExit(fmt.Sprintf("%s=%s, but this CPU (or OS) does not support AVX2", cpuFeaturesEnv, v))
 		}
 		return true
 	default:
-		cpuFeaturesExit(fmt.Sprintf("%s=%q is not a known value; use none, avx2, or leave it unset", cpuFeaturesEnv, v))
+		cpuFeaturesExit(fmt.Sprintf("%s=%q is not a known value; use none, avx2, avx512, or leave it unset", cpuFeaturesEnv, v))
 		return false
 	}
+}
+
+// cpuFeatures512 returns whether to use the AVX-512 variants: as the CPU
+// says when VG_CPU_FEATURES is unset, never under "none" or "avx2", always
+// under "avx512", which stops the program on a CPU (or OS) without them.
+func cpuFeatures512(has bool) bool {
+	switch v := os.Getenv(cpuFeaturesEnv); v {
+	case "":
+		return has
+	case "avx512":
+		if !has {
+			cpuFeaturesExit(fmt.Sprintf("%s=avx512, but this CPU (or OS) does not support AVX512F and AVX512VL", cpuFeaturesEnv))
+		}
+		return true
+	}
+	return false // none, avx2; cpuFeatures rejects the rest
 }
 
 // cpuFeaturesBMI returns whether to use BMI1 and BMI2: as the CPU says,

@@ -28,7 +28,7 @@ func runWithCPUFeatures(t *testing.T, value string) (string, error) {
 // TestCPUFeaturesEnvInvalid checks that an unknown value stops the program
 // at start-up with a message naming the variable and the value.
 func TestCPUFeaturesEnvInvalid(t *testing.T) {
-	for _, v := range []string{"bogus", "AVX2", "avx512", " none"} {
+	for _, v := range []string{"bogus", "AVX2", "AVX512", "avx-512", " none"} {
 		out, err := runWithCPUFeatures(t, v)
 		if err == nil {
 			t.Errorf("VG_CPU_FEATURES=%q: the program ran on; output:\n%s", v, out)
@@ -43,11 +43,17 @@ func TestCPUFeaturesEnvInvalid(t *testing.T) {
 // TestCPUFeaturesEnvValid checks that the known values start normally, or,
 // for avx2 on a CPU without it, stop with a clear message.
 func TestCPUFeaturesEnvValid(t *testing.T) {
-	for _, v := range []string{"", "none", "avx2"} {
+	for _, v := range []string{"", "none", "avx2", "avx512"} {
 		out, err := runWithCPUFeatures(t, v)
 		if v == "avx2" && !cpu.X86.HasAVX2 {
 			if err == nil || !strings.Contains(out, "does not support AVX2") {
 				t.Errorf("VG_CPU_FEATURES=avx2 without AVX2: err %v, output:\n%s", err, out)
+			}
+			continue
+		}
+		if v == "avx512" && !(cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL) {
+			if err == nil || !strings.Contains(out, "does not support") {
+				t.Errorf("VG_CPU_FEATURES=avx512 without AVX-512: err %v, output:\n%s", err, out)
 			}
 			continue
 		}

@@ -11,9 +11,14 @@ import (
 func init() {
 	registerVariant(expandMaskRoutine, "AMD64", expandMaskAMD64, true)
 	registerVariant(expandMaskRoutine, "AVX2", expandMaskAVX2, cpu.X86.HasAVX2)
+	registerVariant(expandMaskRoutine, "AVX512", expandMaskAVX512, cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL)
 }
 
 func expandMask(y []ringElement, ρPrimePrime *[64]byte, μ int, γ1Bits int) {
+	if useAVX512 {
+		expandMaskAVX512(y, ρPrimePrime, μ, γ1Bits)
+		return
+	}
 	if useAVX2 {
 		expandMaskAVX2(y, ρPrimePrime, μ, γ1Bits)
 		return
@@ -95,5 +100,57 @@ func expandMaskx4AVX2(out *[4]*[n256]uint32, seeds *[4][66]byte, γ1Bits int) {
 		asm.ExpandMask17x4AVX2(out, seeds)
 	} else {
 		asm.ExpandMask19x4AVX2(out, seeds)
+	}
+}
+
+// expandMaskAVX512 is expandMaskAVX2 with the four-way routines that
+// squeeze through the AVX-512 permutation.
+func expandMaskAVX512(y []ringElement, ρPrimePrime *[64]byte, μ int, γ1Bits int) {
+	if γ1Bits != 17 && γ1Bits != 19 {
+		expandMaskGeneric(y, ρPrimePrime, μ, γ1Bits)
+		return
+	}
+	four := fourWayCount(len(y))
+	r := 0
+	for ; r+4 <= four; r += 4 {
+		var seeds [4][66]byte
+		var out [4]*[n256]uint32
+		for j := range seeds {
+			expandMaskSeed(&seeds[j], ρPrimePrime, μ+r+j)
+			out[j] = poly32(&y[r+j])
+		}
+		expandMaskx4AVX512(&out, &seeds, γ1Bits)
+	}
+	if r < four {
+		expandMaskPaddedAVX512(y[r:four], ρPrimePrime, μ+r, γ1Bits)
+	}
+	if four < len(y) {
+		expandMaskAMD64(y[four:], ρPrimePrime, μ+four, γ1Bits)
+	}
+}
+
+// expandMaskPaddedAVX512 is expandMaskPaddedAVX2 on the AVX-512 routines.
+func expandMaskPaddedAVX512(y []ringElement, ρPrimePrime *[64]byte, μ int, γ1Bits int) {
+	var seeds [4][66]byte
+	var scratch [3]ringElement
+	var out [4]*[n256]uint32
+	for j := range seeds {
+		expandMaskSeed(&seeds[j], ρPrimePrime, μ+j)
+		if j < len(y) {
+			out[j] = poly32(&y[j])
+		} else {
+			out[j] = poly32(&scratch[j-1])
+		}
+	}
+	expandMaskx4AVX512(&out, &seeds, γ1Bits)
+}
+
+// expandMaskx4AVX512 calls the AVX-512 four-way routine of γ1 =
+// 2^γ1Bits (17 or 19).
+func expandMaskx4AVX512(out *[4]*[n256]uint32, seeds *[4][66]byte, γ1Bits int) {
+	if γ1Bits == 17 {
+		asm.ExpandMask17x4AVX512(out, seeds)
+	} else {
+		asm.ExpandMask19x4AVX512(out, seeds)
 	}
 }

@@ -3,6 +3,9 @@
 package mldsa
 
 func implementation() string {
+	if useAVX512 {
+		return "AVX-512"
+	}
 	if useAVX2 {
 		return "AVX2"
 	}

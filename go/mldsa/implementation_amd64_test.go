@@ -9,7 +9,10 @@ func TestImplementation(t *testing.T) {
 	if useAVX2 {
 		want = "AVX2"
 	}
+	if useAVX512 {
+		want = "AVX-512"
+	}
 	if got := Implementation(); got != want {
-		t.Fatalf("Implementation() = %q, want %q (useAVX2 = %v)", got, want, useAVX2)
+		t.Fatalf("Implementation() = %q, want %q (useAVX2 = %v, useAVX512 = %v)", got, want, useAVX2, useAVX512)
 	}
 }

@@ -13,9 +13,13 @@ import (
 func init() {
 	registerVariant(rejBoundedPolyx4Routine, "AMD64", rejBoundedPolyx4AMD64, true)
 	registerVariant(rejBoundedPolyx4Routine, "AVX2", rejBoundedPolyx4AVX2, cpu.X86.HasAVX2)
+	registerVariant(rejBoundedPolyx4Routine, "AVX512", rejBoundedPolyx4AVX512, cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL)
 }
 
 func rejBoundedPolyx4(a *[4]*ringElement, ρPrime *[64]byte, r *[4]uint16, η int) bool {
+	if useAVX512 {
+		return rejBoundedPolyx4AVX512(a, ρPrime, r, η)
+	}
 	if useAVX2 {
 		return rejBoundedPolyx4AVX2(a, ρPrime, r, η)
 	}
@@ -116,4 +120,63 @@ func rejBoundedPolyx4CallAVX2(a *[4]*ringElement, ρPrime *[64]byte, r *[4]uint1
 func boundedSeed(s *[66]byte, ρPrime *[64]byte, r uint16) {
 	copy(s[:64], ρPrime[:])
 	s[64], s[65] = byte(r), byte(r>>8)
+}
+
+// rejBoundedPolyx4AVX512 is rejBoundedPolyx4AVX2 with the routines that
+// squeeze through the AVX-512 permutation.
+func rejBoundedPolyx4AVX512(a *[4]*ringElement, ρPrime *[64]byte, r *[4]uint16, η int) bool {
+	if !distinctLanes(a) {
+		return rejBoundedPolyx4AMD64(a, ρPrime, r, η)
+	}
+	for j := range a {
+		if a[j] == nil {
+			return rejBoundedPolyx4PaddedAVX512(a, ρPrime, r, η)
+		}
+	}
+	return rejBoundedPolyx4CallAVX512(a, ρPrime, r, η)
+}
+
+// rejBoundedPolyx4PaddedAVX512 is rejBoundedPolyx4PaddedAVX2 on the
+// AVX-512 routines.
+func rejBoundedPolyx4PaddedAVX512(a *[4]*ringElement, ρPrime *[64]byte, r *[4]uint16, η int) bool {
+	first := -1
+	for j := range a {
+		if a[j] != nil {
+			first = j
+			break
+		}
+	}
+	if first < 0 {
+		return true
+	}
+	var scratch [3]ringElement
+	var out [4]*ringElement
+	var nonces [4]uint16
+	k := 0
+	for j := range a {
+		out[j], nonces[j] = a[j], r[j]
+		if a[j] == nil {
+			out[j], nonces[j] = &scratch[k], r[first]
+			k++
+		}
+	}
+	return rejBoundedPolyx4CallAVX512(&out, ρPrime, &nonces, η)
+}
+
+// rejBoundedPolyx4CallAVX512 is rejBoundedPolyx4CallAVX2 on the AVX-512
+// routines.
+func rejBoundedPolyx4CallAVX512(a *[4]*ringElement, ρPrime *[64]byte, r *[4]uint16, η int) bool {
+	var seeds [4][66]byte
+	for j := range seeds {
+		boundedSeed(&seeds[j], ρPrime, r[j])
+	}
+	var ok bool
+	out := (*[4]*[n256]uint32)(unsafe.Pointer(a))
+	if η == 2 {
+		ok = asm.RejBoundedPolyx4Eta2AVX512(out, &seeds)
+	} else {
+		ok = asm.RejBoundedPolyx4Eta4AVX512(out, &seeds)
+	}
+	declassify(publicRejBounded, unsafe.Pointer(&ok), 1)
+	return ok
 }

@@ -13,9 +13,13 @@ import (
 func init() {
 	registerVariant(rejNTTPolyx4Routine, "AMD64", rejNTTPolyx4AMD64, true)
 	registerVariant(rejNTTPolyx4Routine, "AVX2", rejNTTPolyx4AVX2, cpu.X86.HasAVX2)
+	registerVariant(rejNTTPolyx4Routine, "AVX512", rejNTTPolyx4AVX512, cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL)
 }
 
 func rejNTTPolyx4(a *[4]*ringElement, seeds *[4][34]byte) bool {
+	if useAVX512 {
+		return rejNTTPolyx4AVX512(a, seeds)
+	}
 	if useAVX2 {
 		return rejNTTPolyx4AVX2(a, seeds)
 	}
@@ -37,4 +41,13 @@ func rejNTTPolyx4AVX2(a *[4]*ringElement, seeds *[4][34]byte) bool {
 		return rejNTTPolyx4AMD64(a, seeds)
 	}
 	return asm.RejNTTPolyx4AVX2((*[4]*[n256]uint32)(unsafe.Pointer(a)), seeds)
+}
+
+// rejNTTPolyx4AVX512 is rejNTTPolyx4AVX2 with the routine that squeezes
+// through the AVX-512 permutation.
+func rejNTTPolyx4AVX512(a *[4]*ringElement, seeds *[4][34]byte) bool {
+	if !distinctOutputs(a) {
+		return rejNTTPolyx4AMD64(a, seeds)
+	}
+	return asm.RejNTTPolyx4AVX512((*[4]*[n256]uint32)(unsafe.Pointer(a)), seeds)
 }

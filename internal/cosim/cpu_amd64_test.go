@@ -4,9 +4,12 @@ package cosim
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"unsafe"
 
+	x86 "github.com/vg-crypto/vg/Spec/x86"
+	"github.com/vg-crypto/vg/internal/cosim/forms"
 	"golang.org/x/sys/cpu"
 )
 
@@ -16,6 +19,21 @@ func requireAVX2(t *testing.T) {
 		// The harness loads and stores ymm registers with VMOVDQU.
 		t.Skip("the harness needs AVX2; this CPU lacks it")
 	}
+}
+
+// hasAVX512VL reports whether this CPU (and OS) runs the EVEX.128/256 forms
+// of the model: AVX512F and AVX512VL (x/sys/cpu checks XCR0 for the opmask
+// and zmm state).
+func hasAVX512VL() bool { return cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL }
+
+// needsAVX512 reports whether any of the instructions is an AVX-512 one.
+func needsAVX512(ins []forms.Insn) bool {
+	for _, in := range ins {
+		if inf, ok := x86.Lookup(in.Mnemonic); ok && strings.HasPrefix(inf.Feature, "AVX512") {
+			return true
+		}
+	}
+	return false
 }
 
 // TestLayout checks the offsets the generator wrote into the harness.

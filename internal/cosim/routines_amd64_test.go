@@ -21,9 +21,9 @@ import (
 	"github.com/vg-crypto/vg/internal/modroot"
 )
 
-// cpuRoutines maps each go/asm routine to its Go function, the AVX2 (BMI2)
-// ones only where the CPU has AVX2 (BMI1 and BMI2); the test skips them
-// otherwise.
+// cpuRoutines maps each go/asm routine to its Go function, the AVX2 (BMI2,
+// AVX-512) ones only where the CPU has AVX2 (BMI1 and BMI2, AVX512F and
+// AVX512VL); the test skips them otherwise.
 func cpuRoutines() map[string]any {
 	m := map[string]any{
 		"KeccakF1600AMD64":        asm.KeccakF1600AMD64,
@@ -135,6 +135,17 @@ func cpuRoutines() map[string]any {
 			m[k] = v
 		}
 	}
+	if cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL {
+		m["KeccakF1600x4AVX512"] = asm.KeccakF1600x4AVX512
+		m["RejNTTPolyx4AVX512"] = asm.RejNTTPolyx4AVX512
+		m["ExpandA44AVX512"] = asm.ExpandA44AVX512
+		m["ExpandA65AVX512"] = asm.ExpandA65AVX512
+		m["ExpandA87AVX512"] = asm.ExpandA87AVX512
+		m["RejBoundedPolyx4Eta2AVX512"] = asm.RejBoundedPolyx4Eta2AVX512
+		m["RejBoundedPolyx4Eta4AVX512"] = asm.RejBoundedPolyx4Eta4AVX512
+		m["ExpandMask17x4AVX512"] = asm.ExpandMask17x4AVX512
+		m["ExpandMask19x4AVX512"] = asm.ExpandMask19x4AVX512
+	}
 	return m
 }
 
@@ -208,6 +219,9 @@ func TestRoutineBytes(t *testing.T) {
 				}
 				if f == "BMI" && !cpu.X86.HasBMI1 || f == "BMI2" && !cpu.X86.HasBMI2 {
 					t.Skip("this CPU lacks BMI1 or BMI2")
+				}
+				if f == "AVX512F" && !cpu.X86.HasAVX512F || f == "AVX512VL" && !cpu.X86.HasAVX512VL {
+					t.Skip("this CPU lacks AVX512F or AVX512VL")
 				}
 			}
 			fn, ok := fns[c.Symbol]

@@ -186,40 +186,40 @@ func TestAsmInPortableFile(t *testing.T) {
 func TestUnguardedDispatch(t *testing.T) {
 	files := scratch.Replace(t, clean, "go/mldsa/f_amd64.go", "	if useAVX2 {\n		fAVX2(a)", "	if a[0] == 0 {\n		fAVX2(a)")
 	scratch.Expect(t, check(t, files),
-		"go/mldsa/f_amd64.go:12: f calls fAVX2, which needs AVX, AVX2, without a check that the CPU has it (guard with cpu.X86.HasAVX2 or useAVX2)")
+		"go/mldsa/f_amd64.go:12: f calls fAVX2, which needs AVX, AVX2, without a check that the CPU has it (guard with cpu.X86.HasAVX2 or useAVX2 or useAVX512)")
 	// An early return on the wrong condition.
 	files = scratch.Replace(t, clean, "go/mldsa/f_amd64.go", "	if !useAVX2 {\n		fGeneric(a)\n		return", "	if !useAVX2 {\n		fGeneric(a)")
 	scratch.Expect(t, check(t, files),
-		"go/mldsa/f_amd64.go:22: g calls fAVX2, which needs AVX, AVX2, without a check that the CPU has it (guard with cpu.X86.HasAVX2 or useAVX2)")
+		"go/mldsa/f_amd64.go:22: g calls fAVX2, which needs AVX, AVX2, without a check that the CPU has it (guard with cpu.X86.HasAVX2 or useAVX2 or useAVX512)")
 }
 
 func TestUnguardedRegistry(t *testing.T) {
 	files := scratch.Replace(t, clean, "go/mldsa/f_amd64.go", `{"AVX2", fAVX2, useAVX2}`, `{"AVX2", fAVX2, true}`)
 	scratch.Expect(t, check(t, files),
-		"go/mldsa/f_amd64.go:34: package-level code uses fAVX2, which needs AVX, AVX2, without a check that the CPU has it (guard with cpu.X86.HasAVX2 or useAVX2)")
+		"go/mldsa/f_amd64.go:34: package-level code uses fAVX2, which needs AVX, AVX2, without a check that the CPU has it (guard with cpu.X86.HasAVX2 or useAVX2 or useAVX512)")
 }
 
 func TestMethodSuffix(t *testing.T) {
 	// A method's suffix allows nothing: its callers are not tracked.
 	files := scratch.Replace(t, clean, "go/mldsa/f_amd64.go", "func fAVX2(a *[4]uint32) { asm.FAVX2(a) }", "func fAVX2(a *[4]uint32) { asm.FAVX2(a) }\n\ntype s struct{}\n\nfunc (s) mAVX2(a *[4]uint32) { asm.FAVX2(a) }")
 	scratch.Expect(t, check(t, files),
-		"go/mldsa/f_amd64.go:30: mAVX2 calls asm.FAVX2, which needs AVX, AVX2, without a check that the CPU has it (guard with cpu.X86.HasAVX2 or useAVX2)")
+		"go/mldsa/f_amd64.go:30: mAVX2 calls asm.FAVX2, which needs AVX, AVX2, without a check that the CPU has it (guard with cpu.X86.HasAVX2 or useAVX2 or useAVX512)")
 }
 
 func TestUnguardedRegisterCall(t *testing.T) {
 	files := scratch.Replace(t, clean, "go/mldsa/f_amd64.go", `register("AVX2", fAVX2, cpu.X86.HasAVX2)`, `register("AVX2", fAVX2, true)`)
 	scratch.Expect(t, check(t, files),
-		"go/mldsa/f_amd64.go:40: init uses fAVX2, which needs AVX, AVX2, without a check that the CPU has it (guard with cpu.X86.HasAVX2 or useAVX2)")
+		"go/mldsa/f_amd64.go:40: init uses fAVX2, which needs AVX, AVX2, without a check that the CPU has it (guard with cpu.X86.HasAVX2 or useAVX2 or useAVX512)")
 }
 
 func TestUnguardedTest(t *testing.T) {
 	files := scratch.Replace(t, clean, "go/mldsa/f_amd64_test.go", "	needAVX2(t)\n", "")
 	scratch.Expect(t, check(t, files),
-		"go/mldsa/f_amd64_test.go:19: TestFAVX2 calls fAVX2, which needs AVX, AVX2, without a check that the CPU has it (guard with cpu.X86.HasAVX2 or useAVX2)")
+		"go/mldsa/f_amd64_test.go:19: TestFAVX2 calls fAVX2, which needs AVX, AVX2, without a check that the CPU has it (guard with cpu.X86.HasAVX2 or useAVX2 or useAVX512)")
 	// A helper that returns instead of skipping proves nothing.
 	files = scratch.Replace(t, clean, "go/mldsa/f_amd64_test.go", `t.Skip("no AVX2")`, `return`)
 	scratch.Expect(t, check(t, files),
-		"go/mldsa/f_amd64_test.go:20: TestFAVX2 calls fAVX2, which needs AVX, AVX2, without a check that the CPU has it (guard with cpu.X86.HasAVX2 or useAVX2)")
+		"go/mldsa/f_amd64_test.go:20: TestFAVX2 calls fAVX2, which needs AVX, AVX2, without a check that the CPU has it (guard with cpu.X86.HasAVX2 or useAVX2 or useAVX512)")
 }
 
 func TestGuardSource(t *testing.T) {
@@ -242,7 +242,7 @@ func TestContract(t *testing.T) {
 	files := scratch.Replace(t, clean, "go/asm/f_amd64.s", "// Requires: AVX, AVX2\n", "")
 	files = scratch.Replace(t, files, "go/mldsa/f_amd64_test.go", "	needAVX2(t)\n", "")
 	scratch.Expect(t, check(t, files),
-		"go/mldsa/f_amd64_test.go:19: TestFAVX2 calls fAVX2, which needs AVX, AVX2, without a check that the CPU has it (guard with cpu.X86.HasAVX2 or useAVX2)")
+		"go/mldsa/f_amd64_test.go:19: TestFAVX2 calls fAVX2, which needs AVX, AVX2, without a check that the CPU has it (guard with cpu.X86.HasAVX2 or useAVX2 or useAVX512)")
 	// A routine without a contract.
 	files = scratch.Replace(t, clean, "go/asm/f_amd64.s", "TEXT ·FAMD64(SB)", "TEXT ·GAMD64(SB), 4, $0-8\n	RET\n\nTEXT ·FAMD64(SB)")
 	scratch.Expect(t, check(t, files),

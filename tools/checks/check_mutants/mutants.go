@@ -235,7 +235,7 @@ var mutants = []Mutant{
 		Edits: []Edit{{File: "expandmask_amd64.s", Text: "ExpandMask17AMD64", Find: "\tMOVQ y+0(FP), AX\n",
 			Replace: rareFlip("\tMOVQ seed+8(FP), SI\n\tMOVQ (SI), AX\n", "216(SP)") + "\tMOVQ y+0(FP), AX\n"}}},
 	{Name: "expandmaskx4/secret-address", Routine: "ExpandMask19x4AVX2",
-		Edits: []Edit{beforeRET("expandmask_amd64.s", "\tMOVQ seeds+8(FP), SI\n\tMOVQ (SI), AX\n\tANDQ $0x07, AX\n\tMOVQ (SI)(AX*8), BX\n")}},
+		Edits: []Edit{beforeRETIn("expandmask_amd64.s", "ExpandMask19x4AVX2", "\tMOVQ seeds+8(FP), SI\n\tMOVQ (SI), AX\n\tANDQ $0x07, AX\n\tMOVQ (SI)(AX*8), BX\n")}},
 	{Name: "expandmaskx4/lanes-swapped", Routine: "ExpandMask17x4AVX2",
 		// Stream 1 gets lanes 0 to 3 of state 3.
 		Edits: []Edit{{File: "expandmask_amd64.s", Text: "ExpandMask17x4AVX2", Find: "VPERM2I128  $0x20, Y7, Y5, Y1", Replace: "VPERM2I128  $0x31, Y7, Y5, Y1"}}},
@@ -272,7 +272,53 @@ var mutants = []Mutant{
 	// A bit of state 0's lane 0 flipped only where that lane's output is one
 	// value: random inputs never see it, the proof must.
 	{Name: "keccakx4/one-input-bug", Routine: "KeccakF1600x4AVX2",
-		Edits: []Edit{beforeRET("keccakx4_amd64.s", rareFlip("\tMOVQ a+0(FP), DI\n\tMOVQ (DI), AX\n", "(DI)"))}},
+		Edits: []Edit{beforeRETIn("keccakx4_amd64.s", "KeccakF1600x4AVX2", rareFlip("\tMOVQ a+0(FP), DI\n\tMOVQ (DI), AX\n", "(DI)"))}},
+
+	// ---- KeccakF1600x4AVX512 (the same proof over VPTERNLOGQ and VPROLQ).
+	// One χ table entry wrong: ¬a ∧ ¬b ∧ ¬c gives 1 (0xd3 for 0xd2).
+	{Name: "keccakx4avx512/ternlog-immediate", Routine: "KeccakF1600x4AVX512",
+		Edits: []Edit{{File: "keccakx4_amd64.s", Text: "KeccakF1600x4AVX512", Find: "VPTERNLOGQ $0xd2, Y13, Y12, Y1\n", Replace: "VPTERNLOGQ $0xd3, Y13, Y12, Y1\n", N: 12}}},
+	// χ's ¬B[X+1] ∧ B[X+2] as B[X+1] ∧ ¬B[X+2]: the sources swapped.
+	{Name: "keccakx4avx512/ternlog-sources-swapped", Routine: "KeccakF1600x4AVX512",
+		Edits: []Edit{{File: "keccakx4_amd64.s", Text: "KeccakF1600x4AVX512", Find: "VPTERNLOGQ $0xd2, Y14, Y13, Y12", Replace: "VPTERNLOGQ $0xd2, Y13, Y14, Y12", N: 7}}},
+	// ρ's rotation of one lane by 45 instead of 44, in one round.
+	{Name: "keccakx4avx512/rotation-count", Routine: "KeccakF1600x4AVX512",
+		Edits: []Edit{{File: "keccakx4_amd64.s", Text: "KeccakF1600x4AVX512", Find: "VPROLQ     $0x2c, Y11, Y11", Replace: "VPROLQ     $0x2d, Y11, Y11", N: 12}}},
+	// θ's ROT(C[x+1], 1) rotated right instead of left, in the last round.
+	{Name: "keccakx4avx512/theta-rotates-right", Routine: "KeccakF1600x4AVX512",
+		Edits: []Edit{{File: "keccakx4_amd64.s", Text: "KeccakF1600x4AVX512", Find: "VPROLQ     $0x01, Y2, Y6", Replace: "VPRORQ     $0x01, Y2, Y6", N: -1}}},
+	// E[0] computed in B[0] itself, which E[3] and E[4] still read.
+	{Name: "keccakx4avx512/chi-in-place", Routine: "KeccakF1600x4AVX512",
+		Edits: []Edit{{File: "keccakx4_amd64.s", Text: "KeccakF1600x4AVX512", Find: "\tVMOVDQU    Y10, Y15\n\tVPTERNLOGQ $0xd2, Y12, Y11, Y15\n", Replace: "\tVPTERNLOGQ $0xd2, Y12, Y11, Y10\n\tVMOVDQU    Y10, Y15\n", N: 40}}},
+	// A bit flipped only for one input value: the proof must see it.
+	{Name: "keccakx4avx512/one-input-bug", Routine: "KeccakF1600x4AVX512",
+		Edits: []Edit{beforeRETIn("keccakx4_amd64.s", "KeccakF1600x4AVX512", rareFlip("\tMOVQ a+0(FP), DI\n\tMOVQ (DI), AX\n", "(DI)"))}},
+	// The AVX-512 callers of the permutation: the same code as AVX2's,
+	// each held to its own contract.
+	{Name: "rejx4avx512/calls-avx2-permutation", Routine: "RejNTTPolyx4AVX512",
+		Edits: []Edit{{File: "rejnttpolyx4_amd64.s", Text: "RejNTTPolyx4AVX512", Find: "·KeccakF1600x4AVX512(SB)", Replace: "·KeccakF1600x4AVX2(SB)"}}},
+	{Name: "rejx4avx512/ok-flag-out-of-blocks", Routine: "RejNTTPolyx4AVX512",
+		Edits: []Edit{{File: "rejnttpolyx4_amd64.s", Text: "RejNTTPolyx4AVX512", Find: "MOVB $0x00, ret+16(FP)", Replace: "MOVB $0x01, ret+16(FP)"}}},
+	{Name: "rejboundedx4avx512/calls-avx2-permutation", Routine: "RejBoundedPolyx4Eta4AVX512",
+		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta4AVX512", Find: "·KeccakF1600x4AVX512(SB)", Replace: "·KeccakF1600x4AVX2(SB)"}}},
+	{Name: "rejboundedx4avx512/ok-flag-out-of-blocks", Routine: "RejBoundedPolyx4Eta2AVX512",
+		Edits: []Edit{{File: "rejboundedpolyx4_amd64.s", Text: "RejBoundedPolyx4Eta2AVX512", Find: "MOVB $0x00, ret+16(FP)", Replace: "MOVB $0x01, ret+16(FP)"}}},
+	{Name: "expandmaskx4avx512/block-skipped", Routine: "ExpandMask19x4AVX512",
+		Edits: []Edit{{File: "expandmask_amd64.s", Text: "ExpandMask19x4AVX512", Find: "\tCALL        ·KeccakF1600x4AVX512(SB)\n", N: 3, Replace: ""}}},
+	{Name: "expandmaskx4avx512/calls-avx2-permutation", Routine: "ExpandMask17x4AVX512",
+		Edits: []Edit{{File: "expandmask_amd64.s", Text: "ExpandMask17x4AVX512", Find: "·KeccakF1600x4AVX512(SB)", Replace: "·KeccakF1600x4AVX2(SB)", N: 2}}},
+	{Name: "expandaavx512/one-group-short", Routine: "ExpandA87AVX512",
+		Edits: []Edit{{File: "expanda_amd64.s", Text: "ExpandA87AVX512", Find: "\tCALL    ·RejNTTPolyx4AVX512(SB)\n", Replace: "", N: -1}}},
+	{Name: "expandaavx512/calls-avx2-sampler", Routine: "ExpandA65AVX512",
+		Edits: []Edit{{File: "expanda_amd64.s", Text: "ExpandA65AVX512", Find: "·RejNTTPolyx4AVX512(SB)", Replace: "·RejNTTPolyx4AVX2(SB)", N: 3}}},
+	// Under an opmask, zmm-wide or with a register above 15, the form is
+	// outside the model: the decoder must reject it, never guess.
+	{Name: "keccakx4avx512/opmask", Routine: "KeccakF1600x4AVX512",
+		Edits: []Edit{{File: "keccakx4_amd64.s", Text: "KeccakF1600x4AVX512", Find: "VPTERNLOGQ $0xd2, Y13, Y12, Y1\n", Replace: "VPTERNLOGQ $0xd2, Y13, Y12, K1, Y1\n", N: 5}}},
+	{Name: "keccakx4avx512/zmm-upper-half", Routine: "KeccakF1600x4AVX512",
+		Edits: []Edit{{File: "keccakx4_amd64.s", Text: "KeccakF1600x4AVX512", Find: "VPROLQ     $0x2c, Y11, Y11", Replace: "VPROLQ     $0x2c, Z11, Z11", N: 3}}},
+	{Name: "keccakx4avx512/register-16", Routine: "KeccakF1600x4AVX512",
+		Edits: []Edit{{File: "keccakx4_amd64.s", Text: "KeccakF1600x4AVX512", Find: "\tVMOVDQU    Y10, Y15\n\tVPTERNLOGQ $0xd2, Y12, Y11, Y15\n", Replace: "\tVMOVDQU    Y10, Y15\n\tVPTERNLOGQ $0xd2, Y12, Y11, Y16\n", N: 2}}},
 
 	// ---- NTTAVX2 (functional correctness tested on random inputs).
 	{Name: "ntt/twiddle-constant", Routine: "NTTAVX2",

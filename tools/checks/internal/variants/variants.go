@@ -15,9 +15,10 @@ import (
 )
 
 // Suffixes are the variant suffixes, slowest first.
-var Suffixes = []string{"Generic", "AMD64", "AVX2", "BMI2"}
+var Suffixes = []string{"Generic", "AMD64", "AVX2", "BMI2", "AVX512"}
 
-// Rank orders suffixes: Generic 0, AMD64 1, AVX2 2, unknown -1.
+// Rank orders suffixes: Generic 0, AMD64 1, AVX2 2, BMI2 3, AVX512 4,
+// unknown -1.
 func Rank(v string) int {
 	for i, s := range Suffixes {
 		if s == v {
