@@ -186,6 +186,10 @@ type Contract struct {
 	// 21, see HintUnpack); the checker may then prove the postcondition
 	// for every encoding (Spec/check, hintunpackproof.go).
 	HintUnpack *HintUnpack
+	// Compose, when set, says the routine is Spec's steps over calls of
+	// proven routines (see Compose); the checker may then prove the
+	// postcondition for every input (Spec/check, compose.go).
+	Compose *Compose
 	// Calls lists the routines this one may CALL (TEXT symbols). The
 	// checker replaces each callee by its contract: it checks the call's
 	// discipline and applies the callee's Effect (Spec/check, call.go).
@@ -486,6 +490,18 @@ type Sponge struct {
 	Nonce       string
 	Rate        int
 	Permutation string
+}
+
+// Compose describes a routine made of Spec's own steps: for every input,
+// each buffer Steps returns holds what Steps computes from the routine's
+// read-only buffers, run over bytes whose f (Keccak-f[1600] on one state)
+// is a CALL of Permutation. Steps is a function of Spec/fips204 over any
+// bytes (e.g. fips204.H), which Spec runs on bytes; the contract only
+// names which buffers go in and come out. The package's tests check that
+// Steps on bytes meets Check.
+type Compose struct {
+	Permutation string
+	Steps       func(o fips202.Sponge[any], in map[string][]any) map[string][]any
 }
 
 // Squeeze describes a routine that computes, for each of its seeds, a
