@@ -1,6 +1,7 @@
 package contract
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math"
 	"math/rand/v2"
@@ -687,5 +688,68 @@ func TestBallBound(t *testing.T) {
 			t.Errorf("τ = %d: Algorithm 29 reads more than %d bytes after the signs with probability %g, not below 2⁻²⁵⁶", p.Tau, room, past)
 		}
 		t.Logf("τ = %d: more than %d bytes after the signs with probability 2^%.0f", p.Tau, room, math.Log2(past))
+	}
+}
+
+// anyBytes is fips202.Bytes on bytes held in any.
+type anyBytes struct{}
+
+func (anyBytes) Byte(b byte) any  { return b }
+func (anyBytes) Xor(a, b any) any { return a.(byte) ^ b.(byte) }
+func (anyBytes) Permute(s *[200]any) {
+	var b [200]byte
+	for i := range s {
+		b[i] = s[i].(byte)
+	}
+	fips202.Bytes{}.Permute(&b)
+	for i := range s {
+		s[i] = b[i]
+	}
+}
+
+// A Compose routine's Steps, run on bytes, meet its Check, and the
+// permutation it names is a callee with an Effect on one state.
+func TestComposes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	n := 0
+	for _, c := range All() {
+		cp := c.Compose
+		if cp == nil {
+			continue
+		}
+		n++
+		if p := Lookup(cp.Permutation); p == nil || p.Effect == nil || p.KeccakStates != 1 || !slices.Contains(c.Calls, cp.Permutation) {
+			t.Fatalf("%s: %s is not a callee permuting one state with an Effect", c.Symbol, cp.Permutation)
+		}
+		for iter := 0; iter < 5; iter++ {
+			in := c.Gen(rng)
+			ins := map[string][]any{}
+			for _, a := range c.Args {
+				if a.Read && !a.Write {
+					for _, x := range in[a.Name] {
+						ins[a.Name] = append(ins[a.Name], x)
+					}
+				}
+			}
+			out := Buffers{}
+			for k, v := range in {
+				out[k] = bytes.Clone(v)
+			}
+			for name, vs := range cp.Steps(anyBytes{}, ins) {
+				for i, v := range vs {
+					out[name][i] = v.(byte)
+				}
+			}
+			if err := c.Check(in, out, 0); err != nil {
+				t.Fatalf("%s: Steps on bytes: %v", c.Symbol, err)
+			}
+			out[c.Args[0].Name][0] ^= 1
+			if c.Check(in, out, 0) == nil {
+				t.Fatalf("%s: Check accepts a flipped bit", c.Symbol)
+			}
+		}
+	}
+	if n != 6 {
+		t.Errorf("%d contracts with Compose, want TrHash's 6", n)
 	}
 }

@@ -1,0 +1,133 @@
+package check
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/vg-crypto/vg/Spec/contract"
+	"github.com/vg-crypto/vg/Spec/x86"
+)
+
+// The composition proof holds for the TrHash routines as built and
+// refutes each with one instruction changed, inserted or removed (their
+// code is straight-line): the steps of fips204.H, not a test that a rare
+// bug escapes, decide.
+func TestComposeProofTrHash(t *testing.T) {
+	b := buildRepoAsm(t)
+	routine := func(name string) (*x86.File, *x86.Routine) {
+		f, err := b.Bin.Routine(AsmPackage, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f, f.Routines[0]
+	}
+	callees := map[string]*x86.Routine{}
+	_, callees["KeccakF1600AMD64"] = routine("KeccakF1600AMD64")
+	at := func(r *x86.Routine, text string, k int) int {
+		for i, in := range r.Insns {
+			if strings.Contains(in.Text, text) {
+				if k--; k == 0 {
+					return i
+				}
+			}
+		}
+		t.Fatalf("%s: no instruction %q", r.Name, text)
+		return -1
+	}
+	changed := func(r *x86.Routine, i int, edit func(*x86.Insn)) *x86.Routine {
+		c := *r
+		c.Insns = append([]*x86.Insn(nil), r.Insns...)
+		if edit == nil {
+			c.Insns = append(c.Insns[:i:i], c.Insns[i+1:]...)
+			return &c
+		}
+		in := *r.Insns[i]
+		in.Args = append([]x86.Operand(nil), in.Args...)
+		edit(&in)
+		c.Insns[i] = &in
+		return &c
+	}
+	repeated := func(r *x86.Routine, i, n int) *x86.Routine {
+		c := *r
+		c.Insns = append(append(append([]*x86.Insn(nil), r.Insns[:i+1]...), r.Insns[i+1-n:i+1]...), r.Insns[i+1:]...)
+		return &c
+	}
+	disp := func(d int64) func(*x86.Insn) {
+		return func(in *x86.Insn) {
+			for k := range in.Args {
+				if in.Args[k].Kind == x86.KMem {
+					in.Args[k].Mem.Disp = d
+				}
+			}
+		}
+	}
+	imm := func(v int64) func(*x86.Insn) {
+		return func(in *x86.Insn) {
+			for k := range in.Args {
+				if in.Args[k].Kind == x86.KImm {
+					in.Args[k].Imm = v
+				}
+			}
+		}
+	}
+	f44, r44 := routine("TrHash44AMD64")
+	f87, r87 := routine("TrHash87AMD64")
+	f65, r65 := routine("TrHash65AMD64")
+	for _, tc := range []struct {
+		name string
+		f    *x86.File
+		r    *x86.Routine
+		want string
+	}{
+		{"as built", f44, r44, ""},
+		{"as built", f65, r65, ""},
+		{"as built", f87, r87, ""},
+		{"pk word misread", f44, changed(r44, at(r44, "XORQ 24(SI), AX", 1), disp(25)), "permutation call 0: lane 3 is not"},
+		{"block skipped", f44, changed(r44, at(r44, "CALL", 4), nil), "permutation call 3: lane 0 is not"},
+		{"block permuted twice", f87, repeated(r87, at(r87, "CALL", 3), 3), "permutation call 3: lane 0 is not"},
+		{"domain byte", f44, changed(r44, at(r44, "MOVQ $0x1f, AX", 1), imm(0x1e)), "permutation call 9: lane 11 is not"},
+		{"tail lane missed", f65, changed(r65, at(r65, "XORQ 1944(SI), AX", 1), nil), "permutation call 14: lane 5 is not"},
+		{"last block not permuted", f87, changed(r87, at(r87, "CALL", 20), nil), "Spec's steps apply f a 20-th time"},
+		{"tr from the wrong lane", f44, changed(r44, at(r44, "MOVQ 16(SP), AX", 11), disp(24)), "byte 8 of tr is not"},
+		{"tr word missed", f44, changed(r44, at(r44, "MOVQ AX, 56(DI)", 1), nil), "byte 56 of tr is not"},
+	} {
+		_, err := proveCompose(tc.f, tc.r, contract.Lookup(tc.r.Name), callees, 1<<20)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s %s: %v", tc.r.Name, tc.name, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s, %s: %v, want an error with %q", tc.r.Name, tc.name, err, tc.want)
+		}
+	}
+}
+
+// The proof refuses a contract whose Compose does not fit its callees.
+func TestComposeShape(t *testing.T) {
+	f := &x86.File{}
+	r := &x86.Routine{}
+	for _, tc := range []struct {
+		name string
+		edit func(*contract.Contract)
+		want string
+	}{
+		{"not a callee", func(c *contract.Contract) { c.Calls = nil }, "not a callee"},
+		{"not a permutation", func(c *contract.Contract) {
+			c.Compose.Permutation = "NTTAVX2"
+			c.Calls = append(c.Calls, "NTTAVX2")
+		}, "not a callee of the contract permuting one 200-byte state"},
+		{"four states", func(c *contract.Contract) {
+			c.Compose.Permutation = "KeccakF1600x4AVX2"
+			c.Calls = append(c.Calls, "KeccakF1600x4AVX2")
+		}, "permuting one 200-byte state"},
+		{"result", func(c *contract.Contract) { c.Result = "bool" }, "result"},
+	} {
+		c := *contract.Lookup("TrHash44AMD64")
+		cp := *c.Compose
+		c.Compose = &cp
+		c.Calls = append([]string(nil), c.Calls...)
+		tc.edit(&c)
+		if _, err := proveCompose(f, r, &c, nil, 1); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want an error with %q", tc.name, err, tc.want)
+		}
+	}
+}
