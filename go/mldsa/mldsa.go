@@ -319,9 +319,7 @@ func (pk *PublicKey) allocate() {
 
 // finish computes tr once pk.enc is set.
 func (pk *PublicKey) finish() {
-	h := newShake256()
-	h.write(pk.enc)
-	h.read(pk.tr[:])
+	trHash(&pk.tr, pk.enc)
 }
 
 // verifyForms computes, once, NTT(t1·2ᵈ) in Montgomery form from the

@@ -95,4 +95,5 @@ var (
 	bitPackSignedRoutine          = newRoutine("bitPackSigned", bitPackSignedGeneric, bitPackSigned)
 	bitUnpackSignedRoutine        = newRoutine("bitUnpackSigned", bitUnpackSignedGeneric, bitUnpackSigned)
 	bitUnpackSignedCheckedRoutine = newRoutine("bitUnpackSignedChecked", bitUnpackSignedCheckedGeneric, bitUnpackSignedChecked)
+	trHashRoutine                 = newRoutine("trHash", trHashGeneric, trHash)
 )

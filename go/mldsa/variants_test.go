@@ -203,6 +203,17 @@ var variantChecks = []variantCheck{
 		}
 		return nil
 	}),
+	checkOf(trHashRoutine, func(rng *rand.Rand, g, f func(*[64]byte, []byte)) error {
+		// The three public key sizes, and one of no parameter set.
+		pk := randBytes(rng, []int{1312, 1952, 2592, 100}[rng.IntN(4)])
+		var x, y [64]byte
+		g(&x, pk)
+		f(&y, pk)
+		if x != y {
+			return fmt.Errorf("differs for %d bytes", len(pk))
+		}
+		return nil
+	}),
 	checkOf(expandMaskRoutine, func(rng *rand.Rand, g, f func([]ringElement, *[64]byte, int, int)) error {
 		var seed [64]byte
 		copy(seed[:], randBytes(rng, 64))
