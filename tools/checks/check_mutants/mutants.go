@@ -732,4 +732,29 @@ var mutants = []Mutant{
 	{Name: "hintbitunpack/rare-input-backdoor", Routine: "HintBitUnpack44AMD64",
 		Edits: []Edit{{File: "hintbitunpack_amd64.s", Text: "HintBitUnpack44AMD64", Find: "\tTESTQ   R13, R13\n",
 			Replace: "\tMOVQ (DI), SI\n\tMOVQ $0x0123456789abcdef, CX\n\tXORL DX, DX\n\tCMPQ SI, CX\n\tCMOVQEQ DX, R13\n\tMOVL $0x00000001, DX\n\tTESTQ R13, R13\n"}}},
+	// ---- TrHash{44,65,87}{AMD64,BMI2}: tr = H(pk, 64) proven by the
+	// composition proof (fips204.H's own steps over the routine's symbolic
+	// bytes, each f a call in order), so a wrong schedule of calls, a
+	// misread block, a stale state or a rare-input bug fails the proof
+	// even where random keys would not see it.
+	{Name: "trhash/block-skipped", Routine: "TrHash44AMD64",
+		Edits: []Edit{{File: "trhash_amd64.s", Text: "TrHash44AMD64", Find: "\tCALL ·KeccakF1600AMD64(SB)\n", N: 4, Replace: ""}}},
+	{Name: "trhash/one-block-too-many", Routine: "TrHash87BMI2",
+		Edits: []Edit{{File: "trhash_amd64.s", Text: "TrHash87BMI2", Find: "\tCALL ·KeccakF1600BMI2(SB)\n", N: 20,
+			Replace: "\tCALL ·KeccakF1600BMI2(SB)\n\tLEAQ 8(SP), AX\n\tMOVQ AX, (SP)\n\tCALL ·KeccakF1600BMI2(SB)\n"}}},
+	{Name: "trhash/blocks-swapped", Routine: "TrHash65AMD64",
+		Edits: []Edit{{File: "trhash_amd64.s", Text: "TrHash65AMD64", Find: "XORQ 136(SI), AX", Replace: "XORQ 272(SI), AX"}}},
+	{Name: "trhash/stale-state-lane", Routine: "TrHash44BMI2",
+		Edits: []Edit{{File: "trhash_amd64.s", Text: "TrHash44BMI2", Find: "\tMOVQ AX, 104(SP)\n", Replace: ""}}},
+	{Name: "trhash/domain-byte", Routine: "TrHash87AMD64",
+		Edits: []Edit{{File: "trhash_amd64.s", Text: "TrHash87AMD64", Find: "MOVQ $0x0000001f, AX", Replace: "MOVQ $0x0000001e, AX"}}},
+	{Name: "trhash/tr-lane-from-capacity", Routine: "TrHash44AMD64",
+		Edits: []Edit{{File: "trhash_amd64.s", Text: "TrHash44AMD64", Find: "\tMOVQ 64(SP), AX\n\tMOVQ AX, 56(DI)\n", Replace: "\tMOVQ 184(SP), AX\n\tMOVQ AX, 56(DI)\n"}}},
+	// Flips bit 0 of tr's last lane only when pk's first word is one
+	// 64-bit value (without a branch): random keys never do.
+	{Name: "trhash/rare-pk-backdoor", Routine: "TrHash65BMI2",
+		Edits: []Edit{{File: "trhash_amd64.s", Text: "TrHash65BMI2", Find: "\tMOVQ 64(SP), AX\n\tMOVQ AX, 56(DI)\n",
+			Replace: rareFlip("\tMOVQ pk+8(FP), SI\n\tMOVQ (SI), AX\n", "64(SP)") + "\tMOVQ 64(SP), AX\n\tMOVQ AX, 56(DI)\n"}}},
+	{Name: "trhash/branch-on-pk", Routine: "TrHash44AMD64",
+		Edits: []Edit{beforeRETIn("trhash_amd64.s", "TrHash44AMD64", "\tMOVQ pk+8(FP), SI\n\tMOVQ (SI), AX\n\tTESTQ AX, AX\n\tJEQ planted\nplanted:\n")}},
 }
