@@ -146,15 +146,7 @@ func ExpandA(p Params, rho []byte) [][]Poly {
 //
 // It implements ExpandS, according to FIPS 204, Algorithm 33.
 func ExpandS(p Params, rho []byte) (s1, s2 []Poly) {
-	s1 = make([]Poly, p.L)
-	s2 = make([]Poly, p.K)
-	for r := 0; r < p.L; r++ { // line 1
-		s1[r] = RejBoundedPoly(p, append(append([]byte{}, rho...), IntegerToBytes(r, 2)...)) // line 2
-	}
-	for r := 0; r < p.K; r++ { // line 4
-		s2[r] = RejBoundedPoly(p, append(append([]byte{}, rho...), IntegerToBytes(r+p.L, 2)...)) // line 5
-	}
-	return s1, s2 // line 7
+	return expandSOver[byte, Poly](Values{p}, p, rho)
 }
 
 // ExpandMask samples y ∈ R^ℓ with coefficients in [−γ1 + 1, γ1] from the
