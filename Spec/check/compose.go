@@ -63,7 +63,7 @@ func (o *termSponge) Permute(st *[200]any) {
 	k := o.next
 	o.next++
 	if k >= len(o.calls) {
-		o.err = fmt.Errorf("Spec's steps apply f a %d-th time; the routine calls the permutation %d times", k+1, len(o.calls))
+		o.err = fmt.Errorf("the steps of Spec apply f a %d-th time; the routine calls the permutation %d times", k+1, len(o.calls))
 		return
 	}
 	c := o.calls[k]
@@ -159,7 +159,7 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 	for name, vs := range outs {
 		reg := m.Region(name)
 		if reg == nil || reg.Size() != len(vs) {
-			return "", fmt.Errorf("Spec's steps give %d bytes of %s, which is no buffer of that size", len(vs), name)
+			return "", fmt.Errorf("the steps of Spec give %d bytes of %s, which is no buffer of that size", len(vs), name)
 		}
 		for i, v := range vs {
 			mask := s.Const(0xff)
