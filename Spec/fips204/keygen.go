@@ -75,15 +75,26 @@ func KeyGenOver[B, P any](o KeyGenOps[B, P], p Params, xi []B) (pk, sk []B) {
 		s1Hat[j] = o.NTT(s1[j])
 	}
 	w := matrixVectorNTTOver(o, aHat, s1Hat)
-	t, t1, t0 := make([]P, p.K), make([]P, p.K), make([]P, p.K)
+	t := make([]P, p.K)
 	for i := range t {
 		t[i] = o.Add(o.NTTInverse(w[i]), s2[i]) // line 5
-		t1[i], t0[i] = o.Power2Round(t[i])      // line 6
 	}
-	pk = pkEncodeOver(o, p, rho, t1)                  // line 8
-	tr := H(o, pk, 64)                                // line 9
+	pk, tr, t0 := KeyGenPublicOver(o, p, rho, t)      // lines 6 to 9
 	sk = skEncodeOver(o, p, rho, key, tr, s1, s2, t0) // line 10
 	return pk, sk                                     // line 11
+}
+
+// KeyGenPublicOver is lines 6 to 9 of Algorithm 6 over o: from ρ and t,
+// the public key pk, tr = H(pk, 64) and t0.
+func KeyGenPublicOver[B, P any](o KeyGenOps[B, P], p Params, rho []B, t []P) (pk, tr []B, t0 []P) {
+	t1 := make([]P, p.K)
+	t0 = make([]P, p.K)
+	for i := range t {
+		t1[i], t0[i] = o.Power2Round(t[i]) // line 6
+	}
+	pk = pkEncodeOver(o, p, rho, t1) // line 8
+	tr = H(o, pk, 64)                // line 9
+	return pk, tr, t0
 }
 
 // expandSOver is ExpandS over o (Algorithm 33).
