@@ -101,6 +101,48 @@ func TestComposeProofTrHash(t *testing.T) {
 	}
 }
 
+// A callee's Op that is not its proven postcondition is refused.
+func TestComposeCheckOp(t *testing.T) {
+	p2r := *contract.Lookup("Power2RoundPolyAMD64")
+	if _, err := checkOp(&p2r, 8380417); err != nil {
+		t.Fatalf("Power2RoundPolyAMD64: %v", err)
+	}
+	if _, err := checkOp(&p2r, 8380418); err == nil {
+		t.Errorf("Power2Round on words beyond its precondition accepted")
+	}
+	pack := *contract.Lookup("SimpleBitPack10AMD64")
+	if _, err := checkOp(&pack, 1024); err != nil {
+		t.Fatalf("SimpleBitPack10AMD64: %v", err)
+	}
+	if _, err := checkOp(&pack, 1025); err == nil {
+		t.Errorf("SimpleBitPack(·, 1023) on a word of 1024 accepted")
+	}
+	for _, tc := range []struct {
+		name string
+		c    contract.Contract
+	}{
+		{"Power2Round as another map", func() contract.Contract {
+			c := *contract.Lookup("HighBits32AMD64")
+			c.Op = p2r.Op
+			return c
+		}()},
+		{"SimpleBitPack of another width", func() contract.Contract {
+			c := *contract.Lookup("SimpleBitPack4AMD64")
+			c.Op = pack.Op
+			return c
+		}()},
+		{"an unknown operation", func() contract.Contract {
+			c := pack
+			c.Op = &contract.Op{Name: "NTT", In: []string{"w"}, Out: []string{"out"}}
+			return c
+		}()},
+	} {
+		if _, err := checkOp(&tc.c, 16); err == nil {
+			t.Errorf("%s: accepted", tc.name)
+		}
+	}
+}
+
 // The proof refuses a contract whose Compose does not fit its callees.
 func TestComposeShape(t *testing.T) {
 	f := &x86.File{}
@@ -129,5 +171,18 @@ func TestComposeShape(t *testing.T) {
 		if _, err := proveCompose(f, r, &c, nil, 1); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: %v, want an error with %q", tc.name, err, tc.want)
 		}
+	}
+}
+
+// argTypes reads grouped parameters as Go writes them.
+func TestArgTypesGrouped(t *testing.T) {
+	if got := argTypes("func F(t1, t0, t *[256]uint32)"); strings.Join(got, " ") != "*[256]uint32 *[256]uint32 *[256]uint32" {
+		t.Errorf("grouped: %v", got)
+	}
+	if got := argTypes("func F(out *[320]byte, w *[256]uint32)"); strings.Join(got, " ") != "*[320]byte *[256]uint32" {
+		t.Errorf("plain: %v", got)
+	}
+	if got := argTypes("func F(a, b)"); got != nil {
+		t.Errorf("names without a type: %v", got)
 	}
 }

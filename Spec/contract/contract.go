@@ -190,6 +190,9 @@ type Contract struct {
 	// proven routines (see Compose); the checker may then prove the
 	// postcondition for every input (Spec/check, compose.go).
 	Compose *Compose
+	// Op, when set, says the routine is one operation of Spec's steps,
+	// which a Compose routine may CALL for it (see Op).
+	Op *Op
 	// Calls lists the routines this one may CALL (TEXT symbols). The
 	// checker replaces each callee by its contract: it checks the call's
 	// discipline and applies the callee's Effect (Spec/check, call.go).
@@ -494,14 +497,35 @@ type Sponge struct {
 
 // Compose describes a routine made of Spec's own steps: for every input,
 // each buffer Steps returns holds what Steps computes from the routine's
-// read-only buffers, run over bytes whose f (Keccak-f[1600] on one state)
-// is a CALL of Permutation. Steps is a function of Spec/fips204 over any
-// bytes (e.g. fips204.H), which Spec runs on bytes; the contract only
-// names which buffers go in and come out. The package's tests check that
-// Steps on bytes meets Check.
+// read-only buffers, run over bytes and polynomials of which Spec's
+// operations (fips204.KeyGenOps) are CALLs of proven routines: f, the
+// permutation of H, is a CALL of Permutation (Keccak-f[1600] on one
+// state), and every other operation a CALL of a routine whose contract
+// gives it as its Op. Steps is a function of Spec/fips204 over any values
+// (e.g. fips204.H, fips204.KeyGenPublicOver), which Spec runs on bytes and
+// Poly; the contract only names which buffers go in and come out. Polys
+// names the buffers that hold polynomials, 256 little-endian words each:
+// an input one holds coefficients in [0, q) (the precondition), an output
+// one what the Op that computes it writes (e.g. Power2Round's r0 mod q).
+// The package's tests check that Steps on bytes and Poly meets Check.
 type Compose struct {
+	P           fips204.Params // the parameter set of Steps' operations
 	Permutation string
-	Steps       func(o fips202.Sponge[any], in map[string][]any) map[string][]any
+	Polys       []string
+	Steps       func(o fips204.KeyGenOps[any, any], in map[string][]any) map[string][]any
+}
+
+// Op says a routine computes one operation of fips204.KeyGenOps on whole
+// buffers: Name is the method ("Power2Round", "SimpleBitPack"), In the
+// polynomials it reads, Out what it writes (polynomials, or for a packing
+// the bytes), Params the method's integer arguments (SimpleBitPack's b, 2^10 − 1 for t1).
+// A composition proof (Spec/check, compose.go) uses it in place of the
+// operation only after checking it against the routine's proven
+// postcondition (its Lanes map or its Wiring).
+type Op struct {
+	Name    string
+	In, Out []string
+	Params  []int
 }
 
 // Squeeze describes a routine that computes, for each of its seeds, a

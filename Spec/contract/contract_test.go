@@ -249,8 +249,8 @@ func TestEffectsMeetChecks(t *testing.T) {
 			}
 		}
 	}
-	if n != 11 {
-		t.Errorf("%d contracts with an Effect, want the two samplers, the three permutations and the six BitUnpack decoders of t0 and z, which callers may call", n)
+	if n != 15 {
+		t.Errorf("%d contracts with an Effect, want the two samplers, the three permutations, the six BitUnpack decoders of t0 and z, and Power2RoundPoly and SimpleBitPack10 (×2 each), which callers may call", n)
 	}
 	if out, ok := rejEffect(make([]byte, 34), rng); !ok || len(out) != 1024 {
 		t.Errorf("rejEffect on the zero seed: ok = %v, %d bytes", ok, len(out))
@@ -691,12 +691,12 @@ func TestBallBound(t *testing.T) {
 	}
 }
 
-// anyBytes is fips202.Bytes on bytes held in any.
-type anyBytes struct{}
+// anyValues is fips204.Values on bytes and Poly held in any.
+type anyValues struct{ v fips204.Values }
 
-func (anyBytes) Byte(b byte) any  { return b }
-func (anyBytes) Xor(a, b any) any { return a.(byte) ^ b.(byte) }
-func (anyBytes) Permute(s *[200]any) {
+func (anyValues) Byte(b byte) any  { return b }
+func (anyValues) Xor(a, b any) any { return a.(byte) ^ b.(byte) }
+func (anyValues) Permute(s *[200]any) {
 	var b [200]byte
 	for i := range s {
 		b[i] = s[i].(byte)
@@ -705,6 +705,50 @@ func (anyBytes) Permute(s *[200]any) {
 	for i := range s {
 		s[i] = b[i]
 	}
+}
+func toBytes(bs []any) []byte {
+	out := make([]byte, len(bs))
+	for i, b := range bs {
+		out[i] = b.(byte)
+	}
+	return out
+}
+func anyOf(bs []byte) []any {
+	out := make([]any, len(bs))
+	for i, b := range bs {
+		out[i] = b
+	}
+	return out
+}
+func (o anyValues) ExpandA(rho []any) [][]any {
+	var out [][]any
+	for _, row := range o.v.ExpandA(toBytes(rho)) {
+		var r []any
+		for _, x := range row {
+			r = append(r, x)
+		}
+		out = append(out, r)
+	}
+	return out
+}
+func (o anyValues) RejBoundedPoly(seed []any) any { return o.v.RejBoundedPoly(toBytes(seed)) }
+func (o anyValues) NTT(w any) any                 { return o.v.NTT(w.(fips204.Poly)) }
+func (o anyValues) NTTInverse(w any) any          { return o.v.NTTInverse(w.(fips204.Poly)) }
+func (o anyValues) Zero() any                     { return o.v.Zero() }
+func (o anyValues) AddNTT(a, b any) any           { return o.v.AddNTT(a.(fips204.Poly), b.(fips204.Poly)) }
+func (o anyValues) MultiplyNTT(a, b any) any {
+	return o.v.MultiplyNTT(a.(fips204.Poly), b.(fips204.Poly))
+}
+func (o anyValues) Add(a, b any) any { return o.v.Add(a.(fips204.Poly), b.(fips204.Poly)) }
+func (o anyValues) Power2Round(r any) (any, any) {
+	r1, r0 := o.v.Power2Round(r.(fips204.Poly))
+	return r1, r0
+}
+func (o anyValues) SimpleBitPack(w any, b int) []any {
+	return anyOf(o.v.SimpleBitPack(w.(fips204.Poly), b))
+}
+func (o anyValues) BitPack(w any, a, b int) []any {
+	return anyOf(o.v.BitPack(w.(fips204.Poly), a, b))
 }
 
 // A Compose routine's Steps, run on bytes, meet its Check, and the
@@ -725,19 +769,31 @@ func TestComposes(t *testing.T) {
 			in := c.Gen(rng)
 			ins := map[string][]any{}
 			for _, a := range c.Args {
-				if a.Read && !a.Write {
-					for _, x := range in[a.Name] {
-						ins[a.Name] = append(ins[a.Name], x)
-					}
+				if !a.Read || a.Write {
+					continue
 				}
+				if slices.Contains(cp.Polys, a.Name) {
+					for k := 0; k < a.Bytes/1024; k++ {
+						ins[a.Name] = append(ins[a.Name], Poly(in[a.Name][1024*k:1024*k+1024]))
+					}
+					continue
+				}
+				ins[a.Name] = anyOf(in[a.Name])
 			}
 			out := Buffers{}
 			for k, v := range in {
 				out[k] = bytes.Clone(v)
 			}
-			for name, vs := range cp.Steps(anyBytes{}, ins) {
+			for name, vs := range cp.Steps(anyValues{fips204.Values{P: cp.P}}, ins) {
 				for i, v := range vs {
-					out[name][i] = v.(byte)
+					switch v := v.(type) {
+					case byte:
+						out[name][i] = v
+					case fips204.Poly:
+						for j, x := range v {
+							binary.LittleEndian.PutUint32(out[name][1024*i+4*j:], modQ(x))
+						}
+					}
 				}
 			}
 			if err := c.Check(in, out, 0); err != nil {
