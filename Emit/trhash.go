@@ -19,12 +19,8 @@ func buildTrHash(c *build.Context) {
 	}
 }
 
-// buildTrHashAMD64 emits one routine: the SHAKE256 state in the frame,
-// each 136-byte block of pk XORed into it lane by lane and permuted by a
-// call of perm (KeccakF1600AMD64 or KeccakF1600BMI2), then the tail with its padding, then the
-// first 64 bytes of the rate copied to tr. pk's size is fixed, so the
-// blocks are unrolled: no branch at all. pk is reached through its
-// argument after every call (the stack may move).
+// buildTrHashAMD64 emits one routine, calling perm (KeccakF1600AMD64 or
+// KeccakF1600BMI2).
 func buildTrHashAMD64(c *build.Context, sym string, n int, perm string) {
 	if n%8 != 0 {
 		panic("Emit: TrHash needs whole lanes")
@@ -33,13 +29,22 @@ func buildTrHashAMD64(c *build.Context, sym string, n int, perm string) {
 	c.Instruction(&ir.Instruction{Opcode: "NO_LOCAL_POINTERS"})
 	args := c.AllocLocal(8) // the permutation's argument
 	state := c.AllocLocal(25 * 8)
-	lanes := shake256Rate / 8
-	permute := func() {
-		c.LEAQ(state, reg.RAX)
-		c.MOVQ(reg.RAX, args)
-		c.CALL(callee(perm))
-	}
+	emitTr(c, args, state, n, perm)
+	c.RET()
+}
 
+// emitTr emits tr = H(pk, 64) for the n-byte pk and tr of the routine's
+// arguments, with the SHAKE256 state and the permutation's argument in
+// the frame: each 136-byte block of pk XORed into the state lane by lane
+// and permuted by a call of perm, then the tail with its padding, then the
+// first 64 bytes of the rate copied to tr. pk's size is fixed, so the
+// blocks are unrolled: no branch at all. pk and tr are reached through
+// their arguments after every call (the stack may move).
+func emitTr(c *build.Context, args, state operand.Mem, n int, perm string) {
+	if n%8 != 0 {
+		panic("Emit: tr needs whole lanes of pk")
+	}
+	lanes := shake256Rate / 8
 	c.Comment("S = 0 (FIPS 202, Algorithm 8, step 5).")
 	c.XORL(reg.EAX, reg.EAX)
 	for i := 0; i < 25; i++ {
@@ -69,7 +74,9 @@ func buildTrHashAMD64(c *build.Context, sym string, n int, perm string) {
 			pad(k, operand.U32(0x1F))
 			pad(lanes-1, operand.U64(0x80<<56))
 		}
-		permute()
+		c.LEAQ(state, reg.RAX)
+		c.MOVQ(reg.RAX, args)
+		c.CALL(callee(perm))
 	}
 
 	c.Comment("tr = the first 64 bytes of the rate (FIPS 202, Algorithm 8, step 8).")
@@ -78,5 +85,4 @@ func buildTrHashAMD64(c *build.Context, sym string, n int, perm string) {
 		c.MOVQ(state.Offset(8*i), reg.RAX)
 		c.MOVQ(reg.RAX, operand.Mem{Base: reg.RDI, Disp: 8 * i})
 	}
-	c.RET()
 }

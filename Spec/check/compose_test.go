@@ -101,6 +101,93 @@ func TestComposeProofTrHash(t *testing.T) {
 	}
 }
 
+// The composition proof holds for the KeyGenPublic routines as built and
+// refutes each with its calls changed: a polynomial packed into another
+// one's place, Power2Round of the wrong t, a call skipped (a loop bound
+// one short), two calls swapped, t0 written to the wrong entry.
+func TestComposeProofKeyGenPublic(t *testing.T) {
+	b := buildRepoAsm(t)
+	routine := func(name string) (*x86.File, *x86.Routine) {
+		f, err := b.Bin.Routine(AsmPackage, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f, f.Routines[0]
+	}
+	callees := map[string]*x86.Routine{}
+	for _, sym := range []string{"KeyGenPublic44AMD64", "KeyGenPublic87AVX2"} {
+		for _, name := range contract.Lookup(sym).Calls {
+			_, callees[name] = routine(name)
+		}
+	}
+	// call is the index of the n-th CALL (from 1).
+	call := func(r *x86.Routine, n int) int {
+		for i, in := range r.Insns {
+			if in.Op == "CALL" {
+				if n--; n == 0 {
+					return i
+				}
+			}
+		}
+		t.Fatalf("%s: no CALL %d", r.Name, n)
+		return -1
+	}
+	changed := func(r *x86.Routine, i int, edit func(*x86.Insn)) *x86.Routine {
+		c := *r
+		c.Insns = append([]*x86.Insn(nil), r.Insns...)
+		if edit == nil {
+			c.Insns = append(c.Insns[:i:i], c.Insns[i+1:]...)
+			return &c
+		}
+		in := *r.Insns[i]
+		in.Args = append([]x86.Operand(nil), in.Args...)
+		edit(&in)
+		c.Insns[i] = &in
+		return &c
+	}
+	disp := func(d int64) func(*x86.Insn) {
+		return func(in *x86.Insn) {
+			for k := range in.Args {
+				if in.Args[k].Kind == x86.KMem {
+					in.Args[k].Mem.Disp = d
+				}
+			}
+		}
+	}
+	// swapped exchanges the instructions (a, b] and (b, c].
+	swapped := func(r *x86.Routine, a, b, c int) *x86.Routine {
+		x := *r
+		x.Insns = append(append(append(append([]*x86.Insn(nil), r.Insns[:a+1]...), r.Insns[b+1:c+1]...), r.Insns[a+1:b+1]...), r.Insns[c+1:]...)
+		return &x
+	}
+	f44, r44 := routine("KeyGenPublic44AMD64")
+	f87, r87 := routine("KeyGenPublic87AVX2")
+	for _, tc := range []struct {
+		name string
+		f    *x86.File
+		r    *x86.Routine
+		want string
+	}{
+		{"as built", f44, r44, ""},
+		{"as built", f87, r87, ""},
+		// Call 2 is the first packing; 3 instructions before it, its pk pointer.
+		{"t1[0] packed into t1[1]'s place", f44, changed(r44, call(r44, 2)-4, disp(352)), "permutation call 0: lane 4 is not"},
+		// 2 instructions before call 1, the pointer to t[0].
+		{"Power2Round of t[1] for t[0]", f44, changed(r44, call(r44, 1)-2, disp(1024)), "SimpleBitPack(Power2Round.0(t[0]), 1023), which the routine does not call"},
+		{"last Power2Round skipped", f87, changed(r87, call(r87, 15), nil), "SimpleBitPack(Power2Round.0(t[7]), 1023), which the routine does not call"},
+		{"packing before Power2Round", f44, swapped(r44, call(r44, 0+1)-9, call(r44, 1), call(r44, 2)), "is not a polynomial the routine got or a callee computed"},
+		{"t0[0] written to t0[1]", f87, changed(r87, call(r87, 1)-5, disp(1024)), "of polynomial 0 of t0 is not what the call computing Power2Round.1(t[0]) wrote"},
+	} {
+		_, err := proveCompose(tc.f, tc.r, contract.Lookup(tc.r.Name), callees, 1<<20)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s %s: %v", tc.r.Name, tc.name, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s, %s: %v, want an error with %q", tc.r.Name, tc.name, err, tc.want)
+		}
+	}
+}
+
 // A callee's Op that is not its proven postcondition is refused.
 func TestComposeCheckOp(t *testing.T) {
 	p2r := *contract.Lookup("Power2RoundPolyAMD64")

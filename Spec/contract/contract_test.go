@@ -805,7 +805,7 @@ func TestComposes(t *testing.T) {
 			}
 		}
 	}
-	if n != 6 {
-		t.Errorf("%d contracts with Compose, want TrHash's 6", n)
+	if n != 12 {
+		t.Errorf("%d contracts with Compose, want TrHash's 6 and KeyGenPublic's 6", n)
 	}
 }
