@@ -87,14 +87,20 @@ func KeyGenOver[B, P any](o KeyGenOps[B, P], p Params, xi []B) (pk, sk []B) {
 // KeyGenPublicOver is lines 6 to 9 of Algorithm 6 over o: from ρ and t,
 // the public key pk, tr = H(pk, 64) and t0.
 func KeyGenPublicOver[B, P any](o KeyGenOps[B, P], p Params, rho []B, t []P) (pk, tr []B, t0 []P) {
+	pk, t0 = KeyGenPkOver(o, p, rho, t) // lines 6 and 8
+	tr = H(o, pk, 64)                   // line 9
+	return pk, tr, t0
+}
+
+// KeyGenPkOver is lines 6 and 8 of Algorithm 6 over o: from ρ and t, the
+// public key pk and t0.
+func KeyGenPkOver[B, P any](o KeyGenOps[B, P], p Params, rho []B, t []P) (pk []B, t0 []P) {
 	t1 := make([]P, p.K)
 	t0 = make([]P, p.K)
 	for i := range t {
 		t1[i], t0[i] = o.Power2Round(t[i]) // line 6
 	}
-	pk = pkEncodeOver(o, p, rho, t1) // line 8
-	tr = H(o, pk, 64)                // line 9
-	return pk, tr, t0
+	return pkEncodeOver(o, p, rho, t1), t0 // line 8
 }
 
 // expandSOver is ExpandS over o (Algorithm 33).
