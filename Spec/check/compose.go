@@ -3,6 +3,7 @@ package check
 import (
 	"fmt"
 	"math/bits"
+	"strings"
 	"sync"
 	"time"
 
@@ -286,8 +287,8 @@ func allZero(b []byte) bool {
 func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map[string]*x86.Routine, maxSteps int) (string, error) {
 	deadline := time.Now().Add(composeProofTime)
 	cp := c.Compose
-	pc := contract.Lookup(cp.Permutation)
-	if !contains(c.Calls, cp.Permutation) || pc == nil || pc.KeccakStates != 1 || len(pc.Args) != 1 || pc.Args[0].Bytes != 200 || pc.Args[0].Indirect != 0 || !pc.Args[0].Write {
+	// No Permutation: the steps may not apply f.
+	if pc := contract.Lookup(cp.Permutation); cp.Permutation != "" && (!contains(c.Calls, cp.Permutation) || pc == nil || pc.KeccakStates != 1 || len(pc.Args) != 1 || pc.Args[0].Bytes != 200 || pc.Args[0].Indirect != 0 || !pc.Args[0].Write) {
 		return "", fmt.Errorf("%s is not a callee of the contract permuting one 200-byte state", cp.Permutation)
 	}
 	if c.Result != "" {
@@ -327,7 +328,7 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 	var calls []permCall
 	var packs []*packCall
 	effect := func(cc *contract.Contract, bufs map[string][]*x86.Term) (map[string][]*x86.Term, *x86.Term, error) {
-		if cc.Symbol == cp.Permutation {
+		if cp.Permutation != "" && cc.Symbol == cp.Permutation {
 			i := len(calls)
 			a := bufs[cc.Args[0].Name]
 			out := make([]*x86.Term, 200)
@@ -451,10 +452,13 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 			}
 		}
 	}
-	ops := ""
-	if n := len(env.Calls) - len(calls); n > 0 {
-		ops = fmt.Sprintf(" and %d CALLs of routines whose Op (checked against their proven postconditions) the steps apply", n)
+	var what []string
+	if len(calls) > 0 {
+		what = append(what, fmt.Sprintf("each of their %d applications of f the routine's CALL of %s in order, on the same state", len(calls), cp.Permutation))
 	}
-	return fmt.Sprintf("proven for every input: the steps of Spec (Compose) run over the routine's symbolic values, each of their %d applications of f the routine's CALL of %s in order, on the same state%s (one symbolic run, %d SAT queries; %s); so, given the callees' contracts, the outputs are what Spec computes",
-		len(calls), cp.Permutation, ops, sats, z3s.note()), nil
+	if n := len(env.Calls) - len(calls); n > 0 {
+		what = append(what, fmt.Sprintf("%d CALLs of routines whose Op (checked against their proven postconditions) the steps apply, on the polynomials of the same names", n))
+	}
+	return fmt.Sprintf("proven for every input: the steps of Spec (Compose) run over the routine's symbolic values, %s (one symbolic run, %d SAT queries; %s); so, given the callees' contracts, the outputs are what Spec computes",
+		strings.Join(what, "; "), sats, z3s.note()), nil
 }

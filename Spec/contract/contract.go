@@ -500,9 +500,9 @@ type Sponge struct {
 // read-only buffers, run over bytes and polynomials of which Spec's
 // operations (fips204.KeyGenOps) are CALLs of proven routines: f, the
 // permutation of H, is a CALL of Permutation (Keccak-f[1600] on one
-// state), and every other operation a CALL of a routine whose contract
+// state; none if empty, and then the steps may not apply f), and every other operation a CALL of a routine whose contract
 // gives it as its Op. Steps is a function of Spec/fips204 over any values
-// (e.g. fips204.H, fips204.KeyGenPublicOver), which Spec runs on bytes and
+// (e.g. fips204.H, fips204.KeyGenPkOver), which Spec runs on bytes and
 // Poly; the contract only names which buffers go in and come out. Polys
 // names the buffers that hold polynomials, 256 little-endian words each:
 // an input one holds coefficients in [0, q) (the precondition), an output
