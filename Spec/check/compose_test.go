@@ -101,11 +101,11 @@ func TestComposeProofTrHash(t *testing.T) {
 	}
 }
 
-// The composition proof holds for the KeyGenPublic routines as built and
+// The composition proof holds for the KeyGenPk routines as built and
 // refutes each with its calls changed: a polynomial packed into another
 // one's place, Power2Round of the wrong t, a call skipped (a loop bound
 // one short), two calls swapped, t0 written to the wrong entry.
-func TestComposeProofKeyGenPublic(t *testing.T) {
+func TestComposeProofKeyGenPk(t *testing.T) {
 	b := buildRepoAsm(t)
 	routine := func(name string) (*x86.File, *x86.Routine) {
 		f, err := b.Bin.Routine(AsmPackage, name)
@@ -115,7 +115,7 @@ func TestComposeProofKeyGenPublic(t *testing.T) {
 		return f, f.Routines[0]
 	}
 	callees := map[string]*x86.Routine{}
-	for _, sym := range []string{"KeyGenPublic44AMD64", "KeyGenPublic87AVX2"} {
+	for _, sym := range []string{"KeyGenPk44AMD64", "KeyGenPk87AVX2"} {
 		for _, name := range contract.Lookup(sym).Calls {
 			_, callees[name] = routine(name)
 		}
@@ -160,8 +160,8 @@ func TestComposeProofKeyGenPublic(t *testing.T) {
 		x.Insns = append(append(append(append([]*x86.Insn(nil), r.Insns[:a+1]...), r.Insns[b+1:c+1]...), r.Insns[a+1:b+1]...), r.Insns[c+1:]...)
 		return &x
 	}
-	f44, r44 := routine("KeyGenPublic44AMD64")
-	f87, r87 := routine("KeyGenPublic87AVX2")
+	f44, r44 := routine("KeyGenPk44AMD64")
+	f87, r87 := routine("KeyGenPk87AVX2")
 	for _, tc := range []struct {
 		name string
 		f    *x86.File
@@ -171,7 +171,7 @@ func TestComposeProofKeyGenPublic(t *testing.T) {
 		{"as built", f44, r44, ""},
 		{"as built", f87, r87, ""},
 		// Call 2 is the first packing; 3 instructions before it, its pk pointer.
-		{"t1[0] packed into t1[1]'s place", f44, changed(r44, call(r44, 2)-4, disp(352)), "permutation call 0: lane 4 is not"},
+		{"t1[0] packed into t1[1]'s place", f44, changed(r44, call(r44, 2)-4, disp(352)), "byte 32 of pk is not"},
 		// 2 instructions before call 1, the pointer to t[0].
 		{"Power2Round of t[1] for t[0]", f44, changed(r44, call(r44, 1)-2, disp(1024)), "SimpleBitPack(Power2Round.0(t[0]), 1023), which the routine does not call"},
 		{"last Power2Round skipped", f87, changed(r87, call(r87, 15), nil), "SimpleBitPack(Power2Round.0(t[7]), 1023), which the routine does not call"},

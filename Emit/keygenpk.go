@@ -7,29 +7,29 @@ import (
 	"github.com/mmcloughlin/avo/reg"
 )
 
-func init() { register("keygenpublic", buildKeyGenPublic) }
+func init() { register("keygenpk", buildKeyGenPk) }
 
-// buildKeyGenPublic emits KeyGenPublic<set>AMD64 and KeyGenPublic<set>AVX2:
-// ML-DSA.KeyGen_internal, lines 6 to 9 (FIPS 204, Algorithm 6), by calls
+// buildKeyGenPk emits KeyGenPk<set>AMD64 and KeyGenPk<set>AVX2:
+// ML-DSA.KeyGen_internal, lines 6 and 8 (FIPS 204, Algorithm 6), by calls
 // of the proven routines of each path.
-func buildKeyGenPublic(c *build.Context) {
+func buildKeyGenPk(c *build.Context) {
 	for _, ps := range paramSets {
-		buildKeyGenPublicVariant(c, "KeyGenPublic"+ps.name+"AMD64", ps.p.K, ps.p.PublicKeySize, "AMD64", "KeccakF1600AMD64")
-		buildKeyGenPublicVariant(c, "KeyGenPublic"+ps.name+"AVX2", ps.p.K, ps.p.PublicKeySize, "AVX2", "KeccakF1600BMI2")
+		for _, v := range []string{"AMD64", "AVX2"} {
+			buildKeyGenPkVariant(c, "KeyGenPk"+ps.name+v, ps.p.K, v)
+		}
 	}
 }
 
-// buildKeyGenPublicVariant emits one routine: pk starts with ρ (Algorithm
-// 22, line 1); for each i, Power2Round of t[i] gives t1 in the frame and
-// t0[i] (Algorithm 6, line 6), and SimpleBitPack of t1 gives pk's bytes
-// 32 + 320i on (Algorithm 22, line 3); then tr = H(pk, 64) (line 9). The
-// loop over i is unrolled (k is fixed): no branch at all. Every buffer is
-// reached through its argument after every call (the stack may move).
-func buildKeyGenPublicVariant(c *build.Context, sym string, k, n int, variant, perm string) {
+// buildKeyGenPkVariant emits one routine: pk starts with ρ (Algorithm 22,
+// line 1); for each i, Power2Round of t[i] gives t1 in the frame and t0[i]
+// (Algorithm 6, line 6), and SimpleBitPack of t1 gives pk's bytes
+// 32 + 320i on (Algorithm 22, line 3). The loop over i is unrolled (k is
+// fixed): no branch at all. Every buffer is reached through its argument
+// after every call (the stack may move).
+func buildKeyGenPkVariant(c *build.Context, sym string, k int, variant string) {
 	callerOnStack(c, sym)
 	c.Instruction(&ir.Instruction{Opcode: "NO_LOCAL_POINTERS"})
 	args := c.AllocLocal(24) // the callees' arguments
-	state := c.AllocLocal(25 * 8)
 	t1 := c.AllocLocal(1024)
 
 	c.Comment("pk = ρ ‖ … (Algorithm 22, line 1).")
@@ -58,7 +58,5 @@ func buildKeyGenPublicVariant(c *build.Context, sym string, k, n int, variant, p
 		c.MOVQ(reg.RAX, args.Offset(8))
 		c.CALL(callee("SimpleBitPack10" + variant))
 	}
-	c.Comment("tr = H(pk, 64) (Algorithm 6, line 9).")
-	emitTr(c, args, state, n, perm)
 	c.RET()
 }
