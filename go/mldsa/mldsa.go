@@ -267,22 +267,16 @@ func (sk *PrivateKey) complete(ρ *[32]byte) error {
 		ntt(&sk.s1Hat[j])
 	}
 	toMontgomeryVec(sk.s1Hat)
-	var t1 [maxK]ringElement
+	var t [maxK]ringElement
 	for i := 0; i < k; i++ {
-		var t ringElement
-		multiplyAccNTT(&t, pk.aHat[i*l:(i+1)*l], sk.s1Hat)
-		nttInverse(&t)
-		polyAdd(&t, &sk.s2[i])
-		// Line 6: (t1, t0) ← Power2Round(t).
-		power2RoundPoly(&t1[i], &sk.t0[i], &t)
-		declassify(publicT1, unsafe.Pointer(&t1[i]), unsafe.Sizeof(t1[i]))
+		multiplyAccNTT(&t[i], pk.aHat[i*l:(i+1)*l], sk.s1Hat)
+		nttInverse(&t[i])
+		polyAdd(&t[i], &sk.s2[i])
 	}
-	// Lines 8 and 9: pk ← pkEncode(ρ, t1), tr ← H(pk, 64).
+	// Lines 6 and 8: (t1, t0) ← Power2Round(t), pk ← pkEncode(ρ, t1);
+	// line 9: tr ← H(pk, 64).
 	pk.enc = make([]byte, p.pkSize())
-	copy(pk.enc, ρ[:])
-	for i := 0; i < k; i++ {
-		simpleBitPack(pk.enc[32+320*i:], &t1[i], 10)
-	}
+	keyGenPk(pk.enc, sk.t0, t[:k], ρ)
 	pk.finish()
 	sk.pub = pk
 	return nil

@@ -96,4 +96,5 @@ var (
 	bitUnpackSignedRoutine        = newRoutine("bitUnpackSigned", bitUnpackSignedGeneric, bitUnpackSigned)
 	bitUnpackSignedCheckedRoutine = newRoutine("bitUnpackSignedChecked", bitUnpackSignedCheckedGeneric, bitUnpackSignedChecked)
 	trHashRoutine                 = newRoutine("trHash", trHashGeneric, trHash)
+	keyGenPkRoutine               = newRoutine("keyGenPk", keyGenPkGeneric, keyGenPk)
 )

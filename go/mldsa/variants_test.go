@@ -1,8 +1,10 @@
 package mldsa
 
 import (
+	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -211,6 +213,26 @@ var variantChecks = []variantCheck{
 		f(&y, pk)
 		if x != y {
 			return fmt.Errorf("differs for %d bytes", len(pk))
+		}
+		return nil
+	}),
+	checkOf(keyGenPkRoutine, func(rng *rand.Rand, g, f func([]byte, []ringElement, []ringElement, *[32]byte)) error {
+		// The k of each parameter set, and one of none.
+		k := []int{4, 6, 8, 3}[rng.IntN(4)]
+		t := make([]ringElement, k)
+		for i := range t {
+			for j := range t[i] {
+				t[i][j] = fieldElement(rng.Uint32N(q))
+			}
+		}
+		var ρ [32]byte
+		copy(ρ[:], randBytes(rng, 32))
+		pkG, pkF := make([]byte, 32+320*k), make([]byte, 32+320*k)
+		t0G, t0F := make([]ringElement, k), make([]ringElement, k)
+		g(pkG, t0G, t, &ρ)
+		f(pkF, t0F, t, &ρ)
+		if !bytes.Equal(pkG, pkF) || !slices.Equal(t0G, t0F) {
+			return fmt.Errorf("differs for k = %d", k)
 		}
 		return nil
 	}),
