@@ -757,4 +757,27 @@ var mutants = []Mutant{
 			Replace: rareFlip("\tMOVQ pk+8(FP), SI\n\tMOVQ (SI), AX\n", "64(SP)") + "\tMOVQ 64(SP), AX\n\tMOVQ AX, 56(DI)\n"}}},
 	{Name: "trhash/branch-on-pk", Routine: "TrHash44AMD64",
 		Edits: []Edit{beforeRETIn("trhash_amd64.s", "TrHash44AMD64", "\tMOVQ pk+8(FP), SI\n\tMOVQ (SI), AX\n\tTESTQ AX, AX\n\tJEQ planted\nplanted:\n")}},
+	// ---- KeyGenPk{44,65,87}{AMD64,AVX2}: Algorithm 6, lines 6 and 8,
+	// proven by the composition proof (fips204.KeyGenPkOver over the
+	// routine's symbolic values, each Power2Round and SimpleBitPack a
+	// call): bugs in the schedule of calls that random keys may or may not
+	// see, each must fail the proof.
+	{Name: "keygenpk/t1-packed-into-another-place", Routine: "KeyGenPk44AMD64",
+		Edits: []Edit{{File: "keygenpk_amd64.s", Text: "KeyGenPk44AMD64", Find: "LEAQ 32(AX), AX", Replace: "LEAQ 352(AX), AX"}}},
+	{Name: "keygenpk/power2round-of-another-t", Routine: "KeyGenPk65AMD64",
+		Edits: []Edit{{File: "keygenpk_amd64.s", Text: "KeyGenPk65AMD64", Find: "\tMOVQ t+24(FP), AX\n\tLEAQ (AX), AX\n", Replace: "\tMOVQ t+24(FP), AX\n\tLEAQ 1024(AX), AX\n"}}},
+	{Name: "keygenpk/loop-one-short", Routine: "KeyGenPk87AVX2",
+		Edits: []Edit{{File: "keygenpk_amd64.s", Text: "KeyGenPk87AVX2", Find: "\tCALL ·Power2RoundPolyAVX2(SB)\n", N: 8, Replace: ""}}},
+	{Name: "keygenpk/calls-swapped", Routine: "KeyGenPk44AMD64",
+		Edits: []Edit{{File: "keygenpk_amd64.s", Text: "KeyGenPk44AMD64", Find: "\tLEAQ 24(SP), AX\n\tMOVQ AX, (SP)\n\tMOVQ t0+8(FP), AX\n\tLEAQ (AX), AX\n\tMOVQ AX, 8(SP)\n\tMOVQ t+24(FP), AX\n\tLEAQ (AX), AX\n\tMOVQ AX, 16(SP)\n\tCALL ·Power2RoundPolyAMD64(SB)\n\n\t// pk[32+320i:] = SimpleBitPack(t1, 2^10 − 1) (Algorithm 22, line 3).\n\tMOVQ pk+0(FP), AX\n\tLEAQ 32(AX), AX\n\tMOVQ AX, (SP)\n\tLEAQ 24(SP), AX\n\tMOVQ AX, 8(SP)\n\tCALL ·SimpleBitPack10AMD64(SB)\n",
+			Replace: "\tMOVQ pk+0(FP), AX\n\tLEAQ 32(AX), AX\n\tMOVQ AX, (SP)\n\tLEAQ 24(SP), AX\n\tMOVQ AX, 8(SP)\n\tCALL ·SimpleBitPack10AMD64(SB)\n\n\t// pk[32+320i:] = SimpleBitPack(t1, 2^10 − 1) (Algorithm 22, line 3).\n\tLEAQ 24(SP), AX\n\tMOVQ AX, (SP)\n\tMOVQ t0+8(FP), AX\n\tLEAQ (AX), AX\n\tMOVQ AX, 8(SP)\n\tMOVQ t+24(FP), AX\n\tLEAQ (AX), AX\n\tMOVQ AX, 16(SP)\n\tCALL ·Power2RoundPolyAMD64(SB)\n"}}},
+	{Name: "keygenpk/t0-to-another-entry", Routine: "KeyGenPk87AVX2",
+		Edits: []Edit{{File: "keygenpk_amd64.s", Text: "KeyGenPk87AVX2", Find: "\tMOVQ t0+8(FP), AX\n\tLEAQ (AX), AX\n", Replace: "\tMOVQ t0+8(FP), AX\n\tLEAQ 1024(AX), AX\n"}}},
+	{Name: "keygenpk/branch-on-secret-coefficient", Routine: "KeyGenPk65AVX2",
+		Edits: []Edit{beforeRETIn("keygenpk_amd64.s", "KeyGenPk65AVX2", "\tMOVQ t+24(FP), SI\n\tMOVL (SI), AX\n\tTESTL AX, AX\n\tJEQ planted\nplanted:\n")}},
+	// Flips a bit of t1 before its packing only when t's first two words
+	// are one 64-bit value (without a branch): random keys never do.
+	{Name: "keygenpk/rare-t-backdoor", Routine: "KeyGenPk44AVX2",
+		Edits: []Edit{{File: "keygenpk_amd64.s", Text: "KeyGenPk44AVX2", Find: "\tMOVQ pk+0(FP), AX\n\tLEAQ 32(AX), AX\n",
+			Replace: rareFlip("\tMOVQ t+24(FP), SI\n\tMOVQ (SI), AX\n", "24(SP)") + "\tMOVQ pk+0(FP), AX\n\tLEAQ 32(AX), AX\n"}}},
 }
