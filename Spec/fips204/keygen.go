@@ -66,7 +66,7 @@ func cat[B any](ss ...[]B) []B {
 
 // KeyGenOver is ML-DSA.KeyGen_internal over o (Algorithm 6).
 func KeyGenOver[B, P any](o KeyGenOps[B, P], p Params, xi []B) (pk, sk []B) {
-	seed := H(o, cat(xi, bytesOver(o, IntegerToBytes(p.K, 1)), bytesOver(o, IntegerToBytes(p.L, 1))), 128) // line 1
+	seed := KeyGenSeedOver(o, p, xi) // line 1
 	rho, rhoP, key := seed[:32], seed[32:96], seed[96:128]
 	aHat := o.ExpandA(rho)            // line 3
 	s1, s2 := expandSOver(o, p, rhoP) // line 4
@@ -82,6 +82,13 @@ func KeyGenOver[B, P any](o KeyGenOps[B, P], p Params, xi []B) (pk, sk []B) {
 	pk, tr, t0 := KeyGenPublicOver(o, p, rho, t)      // lines 6 to 9
 	sk = skEncodeOver(o, p, rho, key, tr, s1, s2, t0) // line 10
 	return pk, sk                                     // line 11
+}
+
+// KeyGenSeedOver is line 1 of Algorithm 6 over o: H(ξ ‖
+// IntegerToBytes(k, 1) ‖ IntegerToBytes(ℓ, 1), 128), the bytes of ρ, ρ′
+// and K.
+func KeyGenSeedOver[B, P any](o KeyGenOps[B, P], p Params, xi []B) []B {
+	return H(o, cat(xi, bytesOver(o, IntegerToBytes(p.K, 1)), bytesOver(o, IntegerToBytes(p.L, 1))), 128) // line 1
 }
 
 // KeyGenPublicOver is lines 6 to 9 of Algorithm 6 over o: from ρ and t,
