@@ -188,6 +188,97 @@ func TestComposeProofKeyGenPk(t *testing.T) {
 	}
 }
 
+// The composition proof holds for the KeyGenSeed routines as built and
+// refutes each with one instruction changed or removed.
+func TestComposeProofKeyGenSeed(t *testing.T) {
+	b := buildRepoAsm(t)
+	routine := func(name string) (*x86.File, *x86.Routine) {
+		f, err := b.Bin.Routine(AsmPackage, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f, f.Routines[0]
+	}
+	callees := map[string]*x86.Routine{}
+	_, callees["KeccakF1600AMD64"] = routine("KeccakF1600AMD64")
+	_, callees["KeccakF1600BMI2"] = routine("KeccakF1600BMI2")
+	at := func(r *x86.Routine, text string) int {
+		for i, in := range r.Insns {
+			if strings.Contains(in.Text, text) {
+				return i
+			}
+		}
+		t.Fatalf("%s: no instruction %q", r.Name, text)
+		return -1
+	}
+	changed := func(r *x86.Routine, i int, edit func(*x86.Insn)) *x86.Routine {
+		c := *r
+		c.Insns = append([]*x86.Insn(nil), r.Insns...)
+		if edit == nil {
+			c.Insns = append(c.Insns[:i:i], c.Insns[i+1:]...)
+			return &c
+		}
+		in := *r.Insns[i]
+		in.Args = append([]x86.Operand(nil), in.Args...)
+		edit(&in)
+		c.Insns[i] = &in
+		return &c
+	}
+	imm := func(v int64) func(*x86.Insn) {
+		return func(in *x86.Insn) {
+			for k := range in.Args {
+				if in.Args[k].Kind == x86.KImm {
+					in.Args[k].Imm = v
+				}
+			}
+		}
+	}
+	disp := func(d int64) func(*x86.Insn) {
+		return func(in *x86.Insn) {
+			for k := range in.Args {
+				if in.Args[k].Kind == x86.KMem {
+					in.Args[k].Mem.Disp = d
+				}
+			}
+		}
+	}
+	// padAt finds the load of pad10*1's last bit, 0x80 << 56.
+	padAt := func(r *x86.Routine) int {
+		for i, in := range r.Insns {
+			for _, a := range in.Args {
+				if a.Kind == x86.KImm && uint64(a.Imm) == 0x80<<56 {
+					return i
+				}
+			}
+		}
+		t.Fatalf("%s: no load of 0x80 << 56", r.Name)
+		return -1
+	}
+	f65, r65 := routine("KeyGenSeed65AMD64")
+	f44, r44 := routine("KeyGenSeed44BMI2")
+	for _, tc := range []struct {
+		name string
+		f    *x86.File
+		r    *x86.Routine
+		want string
+	}{
+		{"as built", f65, r65, ""},
+		{"as built", f44, r44, ""},
+		{"k and ℓ of ML-DSA-44 for ML-DSA-65", f65, changed(r65, at(r65, "$0x1f0506"), imm(0x1f0404)), "permutation call 0: lane 4 is not"},
+		{"ξ word misread", f44, changed(r44, at(r44, "MOVQ 16(SI), AX"), disp(17)), "permutation call 0: lane 2 is not"},
+		{"pad bit missing", f65, changed(r65, padAt(r65), imm(0)), "permutation call 0: lane 16 is not"},
+		{"last lane of the seed not copied", f44, changed(r44, at(r44, "MOVQ AX, 120(DI)"), nil), "byte 120 of seed is not"},
+	} {
+		_, err := proveCompose(tc.f, tc.r, contract.Lookup(tc.r.Name), callees, 1<<20)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s %s: %v", tc.r.Name, tc.name, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s, %s: %v, want an error with %q", tc.r.Name, tc.name, err, tc.want)
+		}
+	}
+}
+
 // A callee's Op that is not its proven postcondition is refused.
 func TestComposeCheckOp(t *testing.T) {
 	p2r := *contract.Lookup("Power2RoundPolyAMD64")

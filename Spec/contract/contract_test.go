@@ -805,7 +805,7 @@ func TestComposes(t *testing.T) {
 			}
 		}
 	}
-	if n != 12 {
-		t.Errorf("%d contracts with Compose, want TrHash's 6 and KeyGenPk's 6", n)
+	if n != 18 {
+		t.Errorf("%d contracts with Compose, want TrHash's 6, KeyGenPk's 6 and KeyGenSeed's 6", n)
 	}
 }
