@@ -211,10 +211,8 @@ func NewPrivateKey(params Parameters, seed []byte) (*PrivateKey, error) {
 func newPrivateKeyFromSeed(p *params, ξ *[32]byte) (*PrivateKey, error) {
 	// Line 1: (ρ, ρ′, K) ← H(ξ ‖ IntegerToBytes(k, 1) ‖ IntegerToBytes(ℓ, 1), 128).
 	sk := &PrivateKey{p: p, seed: *ξ, hasSeed: true}
-	h := newShake256()
-	h.write(sk.seed[:])
-	h.writeByte(byte(p.k))
-	h.writeByte(byte(p.l))
+	var seed [128]byte
+	keyGenSeed(&seed, &sk.seed, p.k, p.l)
 	// ρ and ρ′ go to the assembly samplers, whose declarations let them
 	// escape (they call the permutation, which may move the stack): one
 	// allocation holds both.
@@ -222,10 +220,10 @@ func newPrivateKeyFromSeed(p *params, ξ *[32]byte) (*PrivateKey, error) {
 		ρ      [32]byte
 		ρPrime [64]byte
 	})
-	h.read(seeds.ρ[:])
+	copy(seeds.ρ[:], seed[:32])
 	declassify(publicRho, unsafe.Pointer(&seeds.ρ), 32)
-	h.read(seeds.ρPrime[:])
-	h.read(sk.key[:])
+	copy(seeds.ρPrime[:], seed[32:96])
+	copy(sk.key[:], seed[96:])
 	sk.allocate()
 	// Line 4: (s1, s2) ← ExpandS(ρ′).
 	if err := expandS(sk.s1, sk.s2, &seeds.ρPrime, p.η); err != nil {

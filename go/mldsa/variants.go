@@ -96,5 +96,6 @@ var (
 	bitUnpackSignedRoutine        = newRoutine("bitUnpackSigned", bitUnpackSignedGeneric, bitUnpackSigned)
 	bitUnpackSignedCheckedRoutine = newRoutine("bitUnpackSignedChecked", bitUnpackSignedCheckedGeneric, bitUnpackSignedChecked)
 	trHashRoutine                 = newRoutine("trHash", trHashGeneric, trHash)
+	keyGenSeedRoutine             = newRoutine("keyGenSeed", keyGenSeedGeneric, keyGenSeed)
 	keyGenPkRoutine               = newRoutine("keyGenPk", keyGenPkGeneric, keyGenPk)
 )

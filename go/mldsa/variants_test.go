@@ -216,6 +216,19 @@ var variantChecks = []variantCheck{
 		}
 		return nil
 	}),
+	checkOf(keyGenSeedRoutine, func(rng *rand.Rand, g, f func(*[128]byte, *[32]byte, int, int)) error {
+		// The (k, ℓ) of each parameter set, and one of none.
+		kl := [][2]int{{4, 4}, {6, 5}, {8, 7}, {5, 5}}[rng.IntN(4)]
+		var ξ [32]byte
+		copy(ξ[:], randBytes(rng, 32))
+		var x, y [128]byte
+		g(&x, &ξ, kl[0], kl[1])
+		f(&y, &ξ, kl[0], kl[1])
+		if x != y {
+			return fmt.Errorf("differs for (k, ℓ) = %v", kl)
+		}
+		return nil
+	}),
 	checkOf(keyGenPkRoutine, func(rng *rand.Rand, g, f func([]byte, []ringElement, []ringElement, *[32]byte)) error {
 		// The k of each parameter set, and one of none.
 		k := []int{4, 6, 8, 3}[rng.IntN(4)]
