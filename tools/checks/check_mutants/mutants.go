@@ -780,4 +780,11 @@ var mutants = []Mutant{
 	{Name: "keygenpk/rare-t-backdoor", Routine: "KeyGenPk44AVX2",
 		Edits: []Edit{{File: "keygenpk_amd64.s", Text: "KeyGenPk44AVX2", Find: "\tMOVQ pk+0(FP), AX\n\tLEAQ 32(AX), AX\n",
 			Replace: rareFlip("\tMOVQ t+24(FP), SI\n\tMOVQ (SI), AX\n", "24(SP)") + "\tMOVQ pk+0(FP), AX\n\tLEAQ 32(AX), AX\n"}}},
+	// ---- KeyGenSeed{44,65,87}{AMD64,BMI2}: Algorithm 6, line 1, proven
+	// by the composition proof (fips204.KeyGenSeedOver).
+	{Name: "keygenseed/k-and-l-of-another-set", Routine: "KeyGenSeed65AMD64",
+		Edits: []Edit{{File: "keygenseed_amd64.s", Text: "KeyGenSeed65AMD64", Find: "MOVQ $0x001f0506, AX", Replace: "MOVQ $0x001f0404, AX"}}},
+	{Name: "keygenseed/rare-xi-backdoor", Routine: "KeyGenSeed87BMI2",
+		Edits: []Edit{{File: "keygenseed_amd64.s", Text: "KeyGenSeed87BMI2", Find: "\tMOVQ 8(SP), AX\n\tMOVQ AX, (DI)\n",
+			Replace: rareFlip("\tMOVQ xi+8(FP), SI\n\tMOVQ (SI), AX\n", "8(SP)") + "\tMOVQ seed+0(FP), DI\n\tMOVQ 8(SP), AX\n\tMOVQ AX, (DI)\n"}}},
 }
