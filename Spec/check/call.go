@@ -123,12 +123,24 @@ func argTypes(goSig string) []string {
 	if p < 0 || q < p {
 		return nil
 	}
+	// Go groups names that share a type: "t1, t0, t *[256]uint32".
 	var out []string
+	pending := 0
 	for _, f := range strings.Split(goSig[p+1:q], ",") {
-		fs := strings.Fields(f)
-		if len(fs) == 2 {
+		switch fs := strings.Fields(f); len(fs) {
+		case 1:
+			pending++
+		case 2:
+			for ; pending > 0; pending-- {
+				out = append(out, fs[1])
+			}
 			out = append(out, fs[1])
+		default:
+			return nil
 		}
+	}
+	if pending > 0 {
+		return nil
 	}
 	return out
 }

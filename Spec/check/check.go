@@ -574,7 +574,7 @@ type proof struct {
 // functionalProof returns the proof a contract's data name: its Keccak
 // states (symbolic proof, with the hints' cuts), its ℤq map, its
 // coefficient map, its sponge and unpacking (Squeeze), its absorbing of
-// whole blocks (Absorb), its Ball where it
+// whole blocks (Absorb), Spec's steps over its calls (Compose), its Ball where it
 // declares functional correctness proven (the SampleInBall proof, which
 // also sets *ballCT, its constant-time detail), its HintPack where it
 // declares functional correctness proven (the HintBitPack proof), its
@@ -598,6 +598,9 @@ func functionalProof(f *x86.File, r *x86.Routine, c *contract.Contract, opt Opti
 			d, ct, err := proveExpandA(f, r, c, opt.Hints, opt.Callees, opt.MaxSteps)
 			return d + "; " + ct, err
 		}})
+	}
+	if c.Compose != nil {
+		ps = append(ps, proof{"composition proof", true, func() (string, error) { return proveCompose(f, r, c, opt.Callees, opt.MaxSteps) }})
 	}
 	if c.Squeeze != nil {
 		ps = append(ps, proof{"squeeze proof", true, func() (string, error) { return proveSqueeze(f, r, c, opt.Callees, opt.MaxSteps) }})

@@ -158,7 +158,15 @@ func bitPackContract(p packing, variant string, features []string) *Contract {
 		goName = "simpleBitPack"
 	}
 	n := 32 * p.width
+	var op *Op
+	var effect func(Buffers, *rand.Rand) (Buffers, byte)
+	if p.simple && p.width == 10 {
+		// A KeyGen routine CALLs it for pkEncode (Algorithm 22, line 3).
+		op = &Op{Name: "SimpleBitPack", In: []string{"w"}, Out: []string{"out"}, Params: []int{1<<p.width - 1}}
+		effect = func(in Buffers, _ *rand.Rand) (Buffers, byte) { return Buffers{"out": p.spec(in["w"])}, 0 }
+	}
 	return &Contract{
+		Op: op, Effect: effect,
 		Symbol: sym, Routine: p.name("BitPack"), Variant: variant, Stem: "bitpack", GoName: goName,
 		GoSig: fmt.Sprintf("func %s(out *[%d]byte, w *[256]uint32)", sym, n),
 		Args: []Arg{{Name: "out", Bytes: n, Secret: true, Write: true},

@@ -191,6 +191,13 @@ type Contract struct {
 	// 21, see HintUnpack); the checker may then prove the postcondition
 	// for every encoding (Spec/check, hintunpackproof.go).
 	HintUnpack *HintUnpack
+	// Compose, when set, says the routine is Spec's steps over calls of
+	// proven routines (see Compose); the checker may then prove the
+	// postcondition for every input (Spec/check, compose.go).
+	Compose *Compose
+	// Op, when set, says the routine is one operation of Spec's steps,
+	// which a Compose routine may CALL for it (see Op).
+	Op *Op
 	// Calls lists the routines this one may CALL (TEXT symbols). The
 	// checker replaces each callee by its contract: it checks the call's
 	// discipline and applies the callee's Effect (Spec/check, call.go).
@@ -491,6 +498,39 @@ type Sponge struct {
 	Nonce       string
 	Rate        int
 	Permutation string
+}
+
+// Compose describes a routine made of Spec's own steps: for every input,
+// each buffer Steps returns holds what Steps computes from the routine's
+// read-only buffers, run over bytes and polynomials of which Spec's
+// operations (fips204.KeyGenOps) are CALLs of proven routines: f, the
+// permutation of H, is a CALL of Permutation (Keccak-f[1600] on one
+// state; none if empty, and then the steps may not apply f), and every other operation a CALL of a routine whose contract
+// gives it as its Op. Steps is a function of Spec/fips204 over any values
+// (e.g. fips204.H, fips204.KeyGenPkOver), which Spec runs on bytes and
+// Poly; the contract only names which buffers go in and come out. Polys
+// names the buffers that hold polynomials, 256 little-endian words each:
+// an input one holds coefficients in [0, q) (the precondition), an output
+// one what the Op that computes it writes (e.g. Power2Round's r0 mod q).
+// The package's tests check that Steps on bytes and Poly meets Check.
+type Compose struct {
+	P           fips204.Params // the parameter set of Steps' operations
+	Permutation string
+	Polys       []string
+	Steps       func(o fips204.KeyGenOps[any, any], in map[string][]any) map[string][]any
+}
+
+// Op says a routine computes one operation of fips204.KeyGenOps on whole
+// buffers: Name is the method ("Power2Round", "SimpleBitPack"), In the
+// polynomials it reads, Out what it writes (polynomials, or for a packing
+// the bytes), Params the method's integer arguments (SimpleBitPack's b, 2^10 − 1 for t1).
+// A composition proof (Spec/check, compose.go) uses it in place of the
+// operation only after checking it against the routine's proven
+// postcondition (its Lanes map or its Wiring).
+type Op struct {
+	Name    string
+	In, Out []string
+	Params  []int
 }
 
 // Squeeze describes a routine that computes, for each of its seeds, a

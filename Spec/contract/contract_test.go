@@ -1,6 +1,7 @@
 package contract
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math"
 	"math/rand/v2"
@@ -248,8 +249,8 @@ func TestEffectsMeetChecks(t *testing.T) {
 			}
 		}
 	}
-	if n != 15 {
-		t.Errorf("%d contracts with an Effect, want the three samplers, the four permutations, the six BitUnpack decoders of t0 and z and the two SHAKE256 block absorbers, which callers may call", n)
+	if n != 19 {
+		t.Errorf("%d contracts with an Effect, want the three samplers, the four permutations, the six BitUnpack decoders of t0 and z, the two SHAKE256 block absorbers, and Power2RoundPoly and SimpleBitPack10 (×2 each), which callers may call", n)
 	}
 	if out, ok := rejEffect(make([]byte, 34), rng); !ok || len(out) != 1024 {
 		t.Errorf("rejEffect on the zero seed: ok = %v, %d bytes", ok, len(out))
@@ -687,5 +688,124 @@ func TestBallBound(t *testing.T) {
 			t.Errorf("τ = %d: Algorithm 29 reads more than %d bytes after the signs with probability %g, not below 2⁻²⁵⁶", p.Tau, room, past)
 		}
 		t.Logf("τ = %d: more than %d bytes after the signs with probability 2^%.0f", p.Tau, room, math.Log2(past))
+	}
+}
+
+// anyValues is fips204.Values on bytes and Poly held in any.
+type anyValues struct{ v fips204.Values }
+
+func (anyValues) Byte(b byte) any  { return b }
+func (anyValues) Xor(a, b any) any { return a.(byte) ^ b.(byte) }
+func (anyValues) Permute(s *[200]any) {
+	var b [200]byte
+	for i := range s {
+		b[i] = s[i].(byte)
+	}
+	fips202.Bytes{}.Permute(&b)
+	for i := range s {
+		s[i] = b[i]
+	}
+}
+func toBytes(bs []any) []byte {
+	out := make([]byte, len(bs))
+	for i, b := range bs {
+		out[i] = b.(byte)
+	}
+	return out
+}
+func anyOf(bs []byte) []any {
+	out := make([]any, len(bs))
+	for i, b := range bs {
+		out[i] = b
+	}
+	return out
+}
+func (o anyValues) ExpandA(rho []any) [][]any {
+	var out [][]any
+	for _, row := range o.v.ExpandA(toBytes(rho)) {
+		var r []any
+		for _, x := range row {
+			r = append(r, x)
+		}
+		out = append(out, r)
+	}
+	return out
+}
+func (o anyValues) RejBoundedPoly(seed []any) any { return o.v.RejBoundedPoly(toBytes(seed)) }
+func (o anyValues) NTT(w any) any                 { return o.v.NTT(w.(fips204.Poly)) }
+func (o anyValues) NTTInverse(w any) any          { return o.v.NTTInverse(w.(fips204.Poly)) }
+func (o anyValues) Zero() any                     { return o.v.Zero() }
+func (o anyValues) AddNTT(a, b any) any           { return o.v.AddNTT(a.(fips204.Poly), b.(fips204.Poly)) }
+func (o anyValues) MultiplyNTT(a, b any) any {
+	return o.v.MultiplyNTT(a.(fips204.Poly), b.(fips204.Poly))
+}
+func (o anyValues) Add(a, b any) any { return o.v.Add(a.(fips204.Poly), b.(fips204.Poly)) }
+func (o anyValues) Power2Round(r any) (any, any) {
+	r1, r0 := o.v.Power2Round(r.(fips204.Poly))
+	return r1, r0
+}
+func (o anyValues) SimpleBitPack(w any, b int) []any {
+	return anyOf(o.v.SimpleBitPack(w.(fips204.Poly), b))
+}
+func (o anyValues) BitPack(w any, a, b int) []any {
+	return anyOf(o.v.BitPack(w.(fips204.Poly), a, b))
+}
+
+// A Compose routine's Steps, run on bytes, meet its Check, and the
+// permutation it names is a callee with an Effect on one state.
+func TestComposes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	n := 0
+	for _, c := range All() {
+		cp := c.Compose
+		if cp == nil {
+			continue
+		}
+		n++
+		if p := Lookup(cp.Permutation); cp.Permutation != "" && (p == nil || p.Effect == nil || p.KeccakStates != 1 || !slices.Contains(c.Calls, cp.Permutation)) {
+			t.Fatalf("%s: %s is not a callee permuting one state with an Effect", c.Symbol, cp.Permutation)
+		}
+		for iter := 0; iter < 5; iter++ {
+			in := c.Gen(rng)
+			ins := map[string][]any{}
+			for _, a := range c.Args {
+				if !a.Read || a.Write {
+					continue
+				}
+				if slices.Contains(cp.Polys, a.Name) {
+					for k := 0; k < a.Bytes/1024; k++ {
+						ins[a.Name] = append(ins[a.Name], Poly(in[a.Name][1024*k:1024*k+1024]))
+					}
+					continue
+				}
+				ins[a.Name] = anyOf(in[a.Name])
+			}
+			out := Buffers{}
+			for k, v := range in {
+				out[k] = bytes.Clone(v)
+			}
+			for name, vs := range cp.Steps(anyValues{fips204.Values{P: cp.P}}, ins) {
+				for i, v := range vs {
+					switch v := v.(type) {
+					case byte:
+						out[name][i] = v
+					case fips204.Poly:
+						for j, x := range v {
+							binary.LittleEndian.PutUint32(out[name][1024*i+4*j:], modQ(x))
+						}
+					}
+				}
+			}
+			if err := c.Check(in, out, 0); err != nil {
+				t.Fatalf("%s: Steps on bytes: %v", c.Symbol, err)
+			}
+			out[c.Args[0].Name][0] ^= 1
+			if c.Check(in, out, 0) == nil {
+				t.Fatalf("%s: Check accepts a flipped bit", c.Symbol)
+			}
+		}
+	}
+	if n != 18 {
+		t.Errorf("%d contracts with Compose, want TrHash's 6, KeyGenPk's 6 and KeyGenSeed's 6", n)
 	}
 }

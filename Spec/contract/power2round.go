@@ -1,6 +1,7 @@
 package contract
 
 import (
+	"encoding/binary"
 	"math/rand/v2"
 
 	"github.com/vg-crypto/vg/Spec/fips204"
@@ -23,6 +24,18 @@ func power2RoundContract(variant string, features []string) *Contract {
 		Post:     "(t1[i], t0[i]) = fips204.Power2Round(t[i]) (Algorithm 35) for every i, t0[i] taken mod q",
 		Leak:     "nothing: t is secret (key generation)",
 		Features: features, MaxFrame: 0, NoAlias: true,
+		// A KeyGen routine CALLs it for Algorithm 6, line 6.
+		Op: &Op{Name: "Power2Round", In: []string{"t"}, Out: []string{"t1", "t0"}},
+		Effect: func(in Buffers, _ *rand.Rand) (Buffers, byte) {
+			t := coeffs(in["t"])
+			t1, t0 := make([]byte, 1024), make([]byte, 1024)
+			for i := range t {
+				r1, r0 := fips204.Power2Round(t[i])
+				binary.LittleEndian.PutUint32(t1[4*i:], uint32(r1))
+				binary.LittleEndian.PutUint32(t0[4*i:], modQ(r0))
+			}
+			return Buffers{"t1": t1, "t0": t0}, 0
+		},
 		Lanes: &Lanes{In: []string{"t"}, Domain: []uint32{fips204.Q}, Out: []string{"t1", "t0"},
 			Map: func(in []uint32) []uint32 {
 				r1, r0 := fips204.Power2Round(int32(in[0]))

@@ -294,20 +294,75 @@ func (s *SHAKE) outputBlock() []byte {
 	return out
 }
 
-// SumSHAKE128 returns SHAKE128(m, 8n): n bytes of output.
-func SumSHAKE128(m []byte, n int) []byte {
-	h := NewSHAKE128()
-	h.Write(m)
-	out := make([]byte, n)
-	h.Read(out)
-	return out
+// Sponge is what SHAKEOver computes with: bytes V, their constants and
+// ⊕, and f = Keccak-f[1600] on the state as 200 bytes (§3.1.2 and
+// Appendix B.1: lane A[x, y] is bytes 8(x+5y) to 8(x+5y)+7, little-endian).
+// Bytes is this package's own instance on bytes; a checker may
+// instantiate the same steps over symbolic bytes, f standing for the
+// calls of a permutation routine.
+type Sponge[V any] interface {
+	Byte(b byte) V
+	Xor(a, b V) V
+	Permute(s *[200]V)
 }
 
-// SumSHAKE256 returns SHAKE256(m, 8n): n bytes of output.
-func SumSHAKE256(m []byte, n int) []byte {
-	h := NewSHAKE256()
-	h.Write(m)
-	out := make([]byte, n)
-	h.Read(out)
-	return out
+// Bytes is Sponge on bytes.
+type Bytes struct{}
+
+func (Bytes) Byte(b byte) byte   { return b }
+func (Bytes) Xor(a, b byte) byte { return a ^ b }
+func (Bytes) Permute(s *[200]byte) {
+	var a State
+	for i := range s {
+		a[i/8] |= uint64(s[i]) << (8 * (i % 8))
+	}
+	KeccakF1600(&a)
+	for i := range s {
+		s[i] = byte(a[i/8] >> (8 * (i % 8)))
+	}
 }
+
+// SHAKEOver is n bytes of SPONGE[f, pad10*1, r](M || 1111) (§4,
+// Algorithm 8; §6.2) over o, with r = rate bytes: every whole block of M
+// and then PadBlock of its tail is XORed into the state (step 6, S =
+// f(S ⊕ (Pi || 0^c))), and the output is the rate of the state, f
+// applied before each further block (steps 7 to 10).
+func SHAKEOver[V any](o Sponge[V], rate int, m []V, n int) []V {
+	var s [200]V
+	for i := range s {
+		s[i] = o.Byte(0) // step 5: S = 0^b
+	}
+	absorb := func(p []V) {
+		for i, x := range p {
+			s[i] = o.Xor(s[i], x)
+		}
+		o.Permute(&s)
+	}
+	for len(m) >= rate {
+		absorb(m[:rate])
+		m = m[rate:]
+	}
+	pad := PadBlock(make([]byte, len(m)), rate)
+	last := make([]V, rate)
+	for i := range last {
+		last[i] = o.Byte(pad[i])
+		if i < len(m) {
+			last[i] = o.Xor(m[i], last[i])
+		}
+	}
+	absorb(last)
+	out := make([]V, 0, n)
+	for {
+		out = append(out, s[:min(rate, n-len(out))]...) // step 8
+		if len(out) == n {
+			return out
+		}
+		o.Permute(&s) // step 10
+	}
+}
+
+// SumSHAKE128 returns SHAKE128(m, 8n): n bytes of output.
+func SumSHAKE128(m []byte, n int) []byte { return SHAKEOver[byte](Bytes{}, Rate128, m, n) }
+
+// SumSHAKE256 returns SHAKE256(m, 8n): n bytes of output.
+func SumSHAKE256(m []byte, n int) []byte { return SHAKEOver[byte](Bytes{}, Rate256, m, n) }

@@ -227,3 +227,31 @@ func TestPadBlockSqueeze(t *testing.T) {
 		}
 	}
 }
+
+// TestSHAKEOverAgainstStdlib compares SHAKEOver on bytes (SumSHAKE128 and
+// SumSHAKE256) with crypto/sha3 for every input length 0..600 and output
+// lengths around block boundaries, so that every tail length of the last
+// block and a squeeze of several blocks are run.
+func TestSHAKEOverAgainstStdlib(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	msg := make([]byte, 600)
+	for i := range msg {
+		msg[i] = byte(rng.Uint32())
+	}
+	for _, v := range []struct {
+		sum func([]byte, int) []byte
+		std func() *sha3.SHAKE
+	}{{SumSHAKE128, sha3.NewSHAKE128}, {SumSHAKE256, sha3.NewSHAKE256}} {
+		for n := 0; n <= len(msg); n++ {
+			for _, d := range []int{0, 1, 64, 135, 136, 137, 168, 169, 400} {
+				want := make([]byte, d)
+				std := v.std()
+				std.Write(msg[:n])
+				std.Read(want)
+				if got := v.sum(msg[:n], d); !bytes.Equal(got, want) {
+					t.Fatalf("len %d, %d bytes out: got %x, want %x", n, d, got, want)
+				}
+			}
+		}
+	}
+}

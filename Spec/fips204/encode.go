@@ -273,11 +273,7 @@ const t1Bound = 1<<(23-D) - 1
 //
 // It implements pkEncode, according to FIPS 204, Algorithm 22.
 func PkEncode(p Params, rho []byte, t1 []Poly) []byte {
-	pk := append([]byte{}, rho...) // line 1
-	for i := 0; i < p.K; i++ {     // line 2
-		pk = append(pk, SimpleBitPack(t1[i], t1Bound)...) // line 3
-	}
-	return pk // line 5
+	return pkEncodeOver[byte, Poly](Values{p}, p, rho, t1)
 }
 
 // PkDecode decodes a public key into (ρ, t1). It returns an error if pk is
@@ -309,17 +305,7 @@ const (
 //
 // It implements skEncode, according to FIPS 204, Algorithm 24.
 func SkEncode(p Params, rho, key, tr []byte, s1, s2, t0 []Poly) []byte {
-	sk := append(append(append([]byte{}, rho...), key...), tr...) // line 1
-	for i := 0; i < p.L; i++ {                                    // line 2
-		sk = append(sk, BitPack(s1[i], p.Eta, p.Eta)...) // line 3
-	}
-	for i := 0; i < p.K; i++ { // line 5
-		sk = append(sk, BitPack(s2[i], p.Eta, p.Eta)...) // line 6
-	}
-	for i := 0; i < p.K; i++ { // line 8
-		sk = append(sk, BitPack(t0[i], t0A, t0B)...) // line 9
-	}
-	return sk // line 11
+	return skEncodeOver[byte, Poly](Values{p}, p, rho, key, tr, s1, s2, t0)
 }
 
 // SkDecode decodes a private key into (ρ, K, tr, s1, s2, t0).

@@ -179,13 +179,7 @@ func ScalarVectorNTT(c Poly, v []Poly) []Poly {
 //
 // It implements MatrixVectorNTT, according to FIPS 204, Algorithm 48.
 func MatrixVectorNTT(m [][]Poly, v []Poly) []Poly {
-	w := make([]Poly, len(m)) // line 1
-	for i := range m {        // line 2
-		for j := range v { // line 3
-			w[i] = AddNTT(w[i], MultiplyNTT(m[i][j], v[j])) // line 4
-		}
-	}
-	return w
+	return matrixVectorNTTOver[byte, Poly](Values{}, m, v)
 }
 
 // addQ and subQ are + and − in ℤq.

@@ -86,17 +86,7 @@ func Verify(p Params, pk, M, sigma, ctx []byte) (bool, error) {
 //
 // It implements ML-DSA.KeyGen_internal, according to FIPS 204, Algorithm 6.
 func KeyGenInternal(p Params, xi []byte) (pk, sk []byte) {
-	seed := hashH(append(append(append([]byte{}, xi...), IntegerToBytes(p.K, 1)...), IntegerToBytes(p.L, 1)...), 128) // line 1
-	rho, rhoP, key := seed[:32], seed[32:96], seed[96:128]
-	aHat := ExpandA(p, rho)                                                        // line 3
-	s1, s2 := ExpandS(p, rhoP)                                                     // line 4
-	t := zipCoeffs(vecNTTInverse(MatrixVectorNTT(aHat, vecNTT(s1))), s2, addQ)     // line 5
-	t1 := mapCoeffs(t, func(r int32) int32 { r1, _ := Power2Round(r); return r1 }) // line 6
-	t0 := mapCoeffs(t, func(r int32) int32 { _, r0 := Power2Round(r); return r0 })
-	pk = PkEncode(p, rho, t1)                  // line 8
-	tr := hashH(pk, 64)                        // line 9
-	sk = SkEncode(p, rho, key, tr, s1, s2, t0) // line 10
-	return pk, sk                              // line 11
+	return KeyGenOver[byte, Poly](Values{p}, p, xi)
 }
 
 // SignInternal signs the formatted message M′ with the 32-byte rnd.

@@ -3,7 +3,14 @@ package fips204
 import "github.com/vg-crypto/vg/Spec/fips202"
 
 // H is SHAKE256 and G is SHAKE128 (§3.7); H(str, l) outputs l bytes.
-func hashH(str []byte, l int) []byte { return fips202.SumSHAKE256(str, l) }
+func hashH(str []byte, l int) []byte { return H[byte](fips202.Bytes{}, str, l) }
+
+// H is H(str, l) over any bytes, fips202's sponge steps with its f: a
+// checker runs it on symbolic bytes, f standing for a permutation
+// routine's calls (tr ← H(pk, 64), Algorithm 6, line 9).
+func H[V any](o fips202.Sponge[V], str []V, l int) []V {
+	return fips202.SHAKEOver(o, fips202.Rate256, str, l)
+}
 
 // SampleInBall samples a polynomial c ∈ R with τ coefficients in {−1, 1}
 // and the others 0, from the seed ρ (c̃, λ/4 bytes).
@@ -139,15 +146,7 @@ func ExpandA(p Params, rho []byte) [][]Poly {
 //
 // It implements ExpandS, according to FIPS 204, Algorithm 33.
 func ExpandS(p Params, rho []byte) (s1, s2 []Poly) {
-	s1 = make([]Poly, p.L)
-	s2 = make([]Poly, p.K)
-	for r := 0; r < p.L; r++ { // line 1
-		s1[r] = RejBoundedPoly(p, append(append([]byte{}, rho...), IntegerToBytes(r, 2)...)) // line 2
-	}
-	for r := 0; r < p.K; r++ { // line 4
-		s2[r] = RejBoundedPoly(p, append(append([]byte{}, rho...), IntegerToBytes(r+p.L, 2)...)) // line 5
-	}
-	return s1, s2 // line 7
+	return expandSOver[byte, Poly](Values{p}, p, rho)
 }
 
 // ExpandMask samples y ∈ R^ℓ with coefficients in [−γ1 + 1, γ1] from the

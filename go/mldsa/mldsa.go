@@ -214,10 +214,8 @@ func NewPrivateKey(params Parameters, seed []byte) (*PrivateKey, error) {
 func newPrivateKeyFromSeed(p *params, ξ *[32]byte) (*PrivateKey, error) {
 	// Line 1: (ρ, ρ′, K) ← H(ξ ‖ IntegerToBytes(k, 1) ‖ IntegerToBytes(ℓ, 1), 128).
 	sk := &PrivateKey{p: p, seed: *ξ, hasSeed: true}
-	h := newShake256()
-	h.write(sk.seed[:])
-	h.writeByte(byte(p.k))
-	h.writeByte(byte(p.l))
+	var seed [128]byte
+	keyGenSeed(&seed, &sk.seed, p.k, p.l)
 	// ρ and ρ′ go to the assembly samplers, whose declarations let them
 	// escape (they call the permutation, which may move the stack): one
 	// allocation holds both.
@@ -225,10 +223,10 @@ func newPrivateKeyFromSeed(p *params, ξ *[32]byte) (*PrivateKey, error) {
 		ρ      [32]byte
 		ρPrime [64]byte
 	})
-	h.read(seeds.ρ[:])
+	copy(seeds.ρ[:], seed[:32])
 	declassify(publicRho, unsafe.Pointer(&seeds.ρ), 32)
-	h.read(seeds.ρPrime[:])
-	h.read(sk.key[:])
+	copy(seeds.ρPrime[:], seed[32:96])
+	copy(sk.key[:], seed[96:])
 	sk.allocate()
 	// Line 4: (s1, s2) ← ExpandS(ρ′), s1 into ŝ1's room, which complete
 	// turns into ŝ1. s2 is on the heap: the samplers' declarations let
@@ -280,23 +278,21 @@ func (sk *PrivateKey) complete(ρ *[32]byte, s2 []ringElement) error {
 		ntt(&sk.s1Hat[j])
 	}
 	toMontgomeryVec(sk.s1Hat)
-	// Lines 8 and 9: pk ← pkEncode(ρ, t1), tr ← H(pk, 64); t1 is packed as
-	// each row is done.
-	pk.enc = make([]byte, p.pkSize())
-	copy(pk.enc, ρ[:])
-	t0 := sk.t0Packed()
-	// One t, t1 and t0 for all rows: each call writes them whole, and Go
-	// zeroes a variable at each iteration it is declared in.
-	var t, t1, t0i ringElement
+	// Line 5: t ← NTT⁻¹(Â ∘ NTT(s1)) + s2.
+	var t, t0 [maxK]ringElement
 	for i := 0; i < k; i++ {
-		multiplyAccNTT(&t, pk.aHat[i*l:(i+1)*l], sk.s1Hat)
-		nttInverse(&t)
-		polyAdd(&t, &s2[i])
-		// Line 6: (t1, t0) ← Power2Round(t).
-		power2RoundPoly(&t1, &t0i, &t)
-		declassify(publicT1, unsafe.Pointer(&t1), unsafe.Sizeof(t1))
-		simpleBitPack(pk.enc[32+320*i:], &t1, 10)
-		bitPackSigned(t0[32*d*i:], &t0i, d, 1<<(d-1))
+		multiplyAccNTT(&t[i], pk.aHat[i*l:(i+1)*l], sk.s1Hat)
+		nttInverse(&t[i])
+		polyAdd(&t[i], &s2[i])
+	}
+	// Lines 6 and 8: (t1, t0) ← Power2Round(t), pk ← pkEncode(ρ, t1);
+	// line 9, tr ← H(pk, 64), is pk.finish's. t0 is packed as skEncode
+	// (Algorithm 24) writes it.
+	pk.enc = make([]byte, p.pkSize())
+	keyGenPk(pk.enc, t0[:k], t[:k], ρ)
+	packed := sk.t0Packed()
+	for i := 0; i < k; i++ {
+		bitPackSigned(packed[32*d*i:], &t0[i], d, 1<<(d-1))
 	}
 	pk.finish()
 	sk.pub = pk
@@ -346,9 +342,7 @@ func (pk *PublicKey) allocate(forVerify bool) {
 
 // finish computes tr once pk.enc is set.
 func (pk *PublicKey) finish() {
-	h := newShake256()
-	h.write(pk.enc)
-	h.read(pk.tr[:])
+	trHash(&pk.tr, pk.enc)
 }
 
 // verifyForms computes, once, NTT(t1·2ᵈ) in Montgomery form from the

@@ -96,4 +96,7 @@ var (
 	bitPackSignedRoutine          = newRoutine("bitPackSigned", bitPackSignedGeneric, bitPackSigned)
 	bitUnpackSignedRoutine        = newRoutine("bitUnpackSigned", bitUnpackSignedGeneric, bitUnpackSigned)
 	bitUnpackSignedCheckedRoutine = newRoutine("bitUnpackSignedChecked", bitUnpackSignedCheckedGeneric, bitUnpackSignedChecked)
+	trHashRoutine                 = newRoutine("trHash", trHashGeneric, trHash)
+	keyGenSeedRoutine             = newRoutine("keyGenSeed", keyGenSeedGeneric, keyGenSeed)
+	keyGenPkRoutine               = newRoutine("keyGenPk", keyGenPkGeneric, keyGenPk)
 )

@@ -1,8 +1,10 @@
 package mldsa
 
 import (
+	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -215,6 +217,50 @@ var variantChecks = []variantCheck{
 		}
 		if g(&pa, &seed, &r, η) != f(&pb, &seed, &r, η) || a != b {
 			return fmt.Errorf("differs (lanes left out: %04b)", left)
+		}
+		return nil
+	}),
+	checkOf(trHashRoutine, func(rng *rand.Rand, g, f func(*[64]byte, []byte)) error {
+		// The three public key sizes, and one of no parameter set.
+		pk := randBytes(rng, []int{1312, 1952, 2592, 100}[rng.IntN(4)])
+		var x, y [64]byte
+		g(&x, pk)
+		f(&y, pk)
+		if x != y {
+			return fmt.Errorf("differs for %d bytes", len(pk))
+		}
+		return nil
+	}),
+	checkOf(keyGenSeedRoutine, func(rng *rand.Rand, g, f func(*[128]byte, *[32]byte, int, int)) error {
+		// The (k, ℓ) of each parameter set, and one of none.
+		kl := [][2]int{{4, 4}, {6, 5}, {8, 7}, {5, 5}}[rng.IntN(4)]
+		var ξ [32]byte
+		copy(ξ[:], randBytes(rng, 32))
+		var x, y [128]byte
+		g(&x, &ξ, kl[0], kl[1])
+		f(&y, &ξ, kl[0], kl[1])
+		if x != y {
+			return fmt.Errorf("differs for (k, ℓ) = %v", kl)
+		}
+		return nil
+	}),
+	checkOf(keyGenPkRoutine, func(rng *rand.Rand, g, f func([]byte, []ringElement, []ringElement, *[32]byte)) error {
+		// The k of each parameter set, and one of none.
+		k := []int{4, 6, 8, 3}[rng.IntN(4)]
+		t := make([]ringElement, k)
+		for i := range t {
+			for j := range t[i] {
+				t[i][j] = fieldElement(rng.Uint32N(q))
+			}
+		}
+		var ρ [32]byte
+		copy(ρ[:], randBytes(rng, 32))
+		pkG, pkF := make([]byte, 32+320*k), make([]byte, 32+320*k)
+		t0G, t0F := make([]ringElement, k), make([]ringElement, k)
+		g(pkG, t0G, t, &ρ)
+		f(pkF, t0F, t, &ρ)
+		if !bytes.Equal(pkG, pkF) || !slices.Equal(t0G, t0F) {
+			return fmt.Errorf("differs for k = %d", k)
 		}
 		return nil
 	}),

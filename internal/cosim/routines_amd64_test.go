@@ -78,6 +78,15 @@ func cpuRoutines() map[string]any {
 		"HintBitUnpack44AMD64":    asm.HintBitUnpack44AMD64,
 		"HintBitUnpack65AMD64":    asm.HintBitUnpack65AMD64,
 		"HintBitUnpack87AMD64":    asm.HintBitUnpack87AMD64,
+		"TrHash44AMD64":           asm.TrHash44AMD64,
+		"TrHash65AMD64":           asm.TrHash65AMD64,
+		"TrHash87AMD64":           asm.TrHash87AMD64,
+		"KeyGenSeed44AMD64":       asm.KeyGenSeed44AMD64,
+		"KeyGenSeed65AMD64":       asm.KeyGenSeed65AMD64,
+		"KeyGenSeed87AMD64":       asm.KeyGenSeed87AMD64,
+		"KeyGenPk44AMD64":         asm.KeyGenPk44AMD64,
+		"KeyGenPk65AMD64":         asm.KeyGenPk65AMD64,
+		"KeyGenPk87AMD64":         asm.KeyGenPk87AMD64,
 		// Outside valgrind the client request changes no memory.
 		"ValgrindClientRequestAMD64": asm.ValgrindClientRequestAMD64,
 	}
@@ -85,6 +94,12 @@ func cpuRoutines() map[string]any {
 	if cpu.X86.HasBMI1 && cpu.X86.HasBMI2 {
 		m["KeccakF1600BMI2"] = asm.KeccakF1600BMI2
 		m["SHAKE256AbsorbBlockBMI2"] = asm.SHAKE256AbsorbBlockBMI2
+		m["TrHash44BMI2"] = asm.TrHash44BMI2
+		m["TrHash65BMI2"] = asm.TrHash65BMI2
+		m["TrHash87BMI2"] = asm.TrHash87BMI2
+		m["KeyGenSeed44BMI2"] = asm.KeyGenSeed44BMI2
+		m["KeyGenSeed65BMI2"] = asm.KeyGenSeed65BMI2
+		m["KeyGenSeed87BMI2"] = asm.KeyGenSeed87BMI2
 	}
 	if cpu.X86.HasAVX2 {
 		for k, v := range map[string]any{
@@ -128,6 +143,9 @@ func cpuRoutines() map[string]any {
 			"BitUnpack13AVX2":          asm.BitUnpack13AVX2,
 			"BitUnpack18AVX2":          asm.BitUnpack18AVX2,
 			"BitUnpack20AVX2":          asm.BitUnpack20AVX2,
+			"KeyGenPk44AVX2":           asm.KeyGenPk44AVX2,
+			"KeyGenPk65AVX2":           asm.KeyGenPk65AVX2,
+			"KeyGenPk87AVX2":           asm.KeyGenPk87AVX2,
 			"ExpandA44AVX2":            asm.ExpandA44AVX2,
 			"ExpandA65AVX2":            asm.ExpandA65AVX2,
 			"ExpandA87AVX2":            asm.ExpandA87AVX2,

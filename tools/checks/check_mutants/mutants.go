@@ -831,4 +831,59 @@ var mutants = []Mutant{
 	{Name: "hintbitunpack/rare-input-backdoor", Routine: "HintBitUnpack44AMD64",
 		Edits: []Edit{{File: "hintbitunpack_amd64.s", Text: "HintBitUnpack44AMD64", Find: "\tTESTQ   R13, R13\n",
 			Replace: "\tMOVQ (DI), SI\n\tMOVQ $0x0123456789abcdef, CX\n\tXORL DX, DX\n\tCMPQ SI, CX\n\tCMOVQEQ DX, R13\n\tMOVL $0x00000001, DX\n\tTESTQ R13, R13\n"}}},
+	// ---- TrHash{44,65,87}{AMD64,BMI2}: tr = H(pk, 64) proven by the
+	// composition proof (fips204.H's own steps over the routine's symbolic
+	// bytes, each f a call in order), so a wrong schedule of calls, a
+	// misread block, a stale state or a rare-input bug fails the proof
+	// even where random keys would not see it.
+	{Name: "trhash/block-skipped", Routine: "TrHash44AMD64",
+		Edits: []Edit{{File: "trhash_amd64.s", Text: "TrHash44AMD64", Find: "\tCALL ·KeccakF1600AMD64(SB)\n", N: 4, Replace: ""}}},
+	{Name: "trhash/one-block-too-many", Routine: "TrHash87BMI2",
+		Edits: []Edit{{File: "trhash_amd64.s", Text: "TrHash87BMI2", Find: "\tCALL ·KeccakF1600BMI2(SB)\n", N: 20,
+			Replace: "\tCALL ·KeccakF1600BMI2(SB)\n\tLEAQ 8(SP), AX\n\tMOVQ AX, (SP)\n\tCALL ·KeccakF1600BMI2(SB)\n"}}},
+	{Name: "trhash/blocks-swapped", Routine: "TrHash65AMD64",
+		Edits: []Edit{{File: "trhash_amd64.s", Text: "TrHash65AMD64", Find: "XORQ 136(SI), AX", Replace: "XORQ 272(SI), AX"}}},
+	{Name: "trhash/stale-state-lane", Routine: "TrHash44BMI2",
+		Edits: []Edit{{File: "trhash_amd64.s", Text: "TrHash44BMI2", Find: "\tMOVQ AX, 104(SP)\n", Replace: ""}}},
+	{Name: "trhash/domain-byte", Routine: "TrHash87AMD64",
+		Edits: []Edit{{File: "trhash_amd64.s", Text: "TrHash87AMD64", Find: "MOVQ $0x0000001f, AX", Replace: "MOVQ $0x0000001e, AX"}}},
+	{Name: "trhash/tr-lane-from-capacity", Routine: "TrHash44AMD64",
+		Edits: []Edit{{File: "trhash_amd64.s", Text: "TrHash44AMD64", Find: "\tMOVQ 64(SP), AX\n\tMOVQ AX, 56(DI)\n", Replace: "\tMOVQ 184(SP), AX\n\tMOVQ AX, 56(DI)\n"}}},
+	// Flips bit 0 of tr's last lane only when pk's first word is one
+	// 64-bit value (without a branch): random keys never do.
+	{Name: "trhash/rare-pk-backdoor", Routine: "TrHash65BMI2",
+		Edits: []Edit{{File: "trhash_amd64.s", Text: "TrHash65BMI2", Find: "\tMOVQ 64(SP), AX\n\tMOVQ AX, 56(DI)\n",
+			Replace: rareFlip("\tMOVQ pk+8(FP), SI\n\tMOVQ (SI), AX\n", "64(SP)") + "\tMOVQ 64(SP), AX\n\tMOVQ AX, 56(DI)\n"}}},
+	{Name: "trhash/branch-on-pk", Routine: "TrHash44AMD64",
+		Edits: []Edit{beforeRETIn("trhash_amd64.s", "TrHash44AMD64", "\tMOVQ pk+8(FP), SI\n\tMOVQ (SI), AX\n\tTESTQ AX, AX\n\tJEQ planted\nplanted:\n")}},
+	// ---- KeyGenPk{44,65,87}{AMD64,AVX2}: Algorithm 6, lines 6 and 8,
+	// proven by the composition proof (fips204.KeyGenPkOver over the
+	// routine's symbolic values, each Power2Round and SimpleBitPack a
+	// call): bugs in the schedule of calls that random keys may or may not
+	// see, each must fail the proof.
+	{Name: "keygenpk/t1-packed-into-another-place", Routine: "KeyGenPk44AMD64",
+		Edits: []Edit{{File: "keygenpk_amd64.s", Text: "KeyGenPk44AMD64", Find: "LEAQ 32(AX), AX", Replace: "LEAQ 352(AX), AX"}}},
+	{Name: "keygenpk/power2round-of-another-t", Routine: "KeyGenPk65AMD64",
+		Edits: []Edit{{File: "keygenpk_amd64.s", Text: "KeyGenPk65AMD64", Find: "\tMOVQ t+24(FP), AX\n\tLEAQ (AX), AX\n", Replace: "\tMOVQ t+24(FP), AX\n\tLEAQ 1024(AX), AX\n"}}},
+	{Name: "keygenpk/loop-one-short", Routine: "KeyGenPk87AVX2",
+		Edits: []Edit{{File: "keygenpk_amd64.s", Text: "KeyGenPk87AVX2", Find: "\tCALL ·Power2RoundPolyAVX2(SB)\n", N: 8, Replace: ""}}},
+	{Name: "keygenpk/calls-swapped", Routine: "KeyGenPk44AMD64",
+		Edits: []Edit{{File: "keygenpk_amd64.s", Text: "KeyGenPk44AMD64", Find: "\tLEAQ 24(SP), AX\n\tMOVQ AX, (SP)\n\tMOVQ t0+8(FP), AX\n\tLEAQ (AX), AX\n\tMOVQ AX, 8(SP)\n\tMOVQ t+24(FP), AX\n\tLEAQ (AX), AX\n\tMOVQ AX, 16(SP)\n\tCALL ·Power2RoundPolyAMD64(SB)\n\n\t// pk[32+320i:] = SimpleBitPack(t1, 2^10 − 1) (Algorithm 22, line 3).\n\tMOVQ pk+0(FP), AX\n\tLEAQ 32(AX), AX\n\tMOVQ AX, (SP)\n\tLEAQ 24(SP), AX\n\tMOVQ AX, 8(SP)\n\tCALL ·SimpleBitPack10AMD64(SB)\n",
+			Replace: "\tMOVQ pk+0(FP), AX\n\tLEAQ 32(AX), AX\n\tMOVQ AX, (SP)\n\tLEAQ 24(SP), AX\n\tMOVQ AX, 8(SP)\n\tCALL ·SimpleBitPack10AMD64(SB)\n\n\t// pk[32+320i:] = SimpleBitPack(t1, 2^10 − 1) (Algorithm 22, line 3).\n\tLEAQ 24(SP), AX\n\tMOVQ AX, (SP)\n\tMOVQ t0+8(FP), AX\n\tLEAQ (AX), AX\n\tMOVQ AX, 8(SP)\n\tMOVQ t+24(FP), AX\n\tLEAQ (AX), AX\n\tMOVQ AX, 16(SP)\n\tCALL ·Power2RoundPolyAMD64(SB)\n"}}},
+	{Name: "keygenpk/t0-to-another-entry", Routine: "KeyGenPk87AVX2",
+		Edits: []Edit{{File: "keygenpk_amd64.s", Text: "KeyGenPk87AVX2", Find: "\tMOVQ t0+8(FP), AX\n\tLEAQ (AX), AX\n", Replace: "\tMOVQ t0+8(FP), AX\n\tLEAQ 1024(AX), AX\n"}}},
+	{Name: "keygenpk/branch-on-secret-coefficient", Routine: "KeyGenPk65AVX2",
+		Edits: []Edit{beforeRETIn("keygenpk_amd64.s", "KeyGenPk65AVX2", "\tMOVQ t+24(FP), SI\n\tMOVL (SI), AX\n\tTESTL AX, AX\n\tJEQ planted\nplanted:\n")}},
+	// Flips a bit of t1 before its packing only when t's first two words
+	// are one 64-bit value (without a branch): random keys never do.
+	{Name: "keygenpk/rare-t-backdoor", Routine: "KeyGenPk44AVX2",
+		Edits: []Edit{{File: "keygenpk_amd64.s", Text: "KeyGenPk44AVX2", Find: "\tMOVQ pk+0(FP), AX\n\tLEAQ 32(AX), AX\n",
+			Replace: rareFlip("\tMOVQ t+24(FP), SI\n\tMOVQ (SI), AX\n", "24(SP)") + "\tMOVQ pk+0(FP), AX\n\tLEAQ 32(AX), AX\n"}}},
+	// ---- KeyGenSeed{44,65,87}{AMD64,BMI2}: Algorithm 6, line 1, proven
+	// by the composition proof (fips204.KeyGenSeedOver).
+	{Name: "keygenseed/k-and-l-of-another-set", Routine: "KeyGenSeed65AMD64",
+		Edits: []Edit{{File: "keygenseed_amd64.s", Text: "KeyGenSeed65AMD64", Find: "MOVQ $0x001f0506, AX", Replace: "MOVQ $0x001f0404, AX"}}},
+	{Name: "keygenseed/rare-xi-backdoor", Routine: "KeyGenSeed87BMI2",
+		Edits: []Edit{{File: "keygenseed_amd64.s", Text: "KeyGenSeed87BMI2", Find: "\tMOVQ 8(SP), AX\n\tMOVQ AX, (DI)\n",
+			Replace: rareFlip("\tMOVQ xi+8(FP), SI\n\tMOVQ (SI), AX\n", "8(SP)") + "\tMOVQ seed+0(FP), DI\n\tMOVQ 8(SP), AX\n\tMOVQ AX, (DI)\n"}}},
 }

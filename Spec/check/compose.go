@@ -1,0 +1,464 @@
+package check
+
+import (
+	"fmt"
+	"math/bits"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/vg-crypto/vg/Spec/contract"
+	"github.com/vg-crypto/vg/Spec/fips204"
+	"github.com/vg-crypto/vg/Spec/x86"
+)
+
+// The composition proof (contract.Compose): a routine made of CALLs of
+// proven routines is proven equal to Spec's own steps for every input,
+// with nothing restated here. The routine has fixed control flow and
+// addresses (the caller checks, from its taint run), so one symbolic run
+// covers every input:
+//
+//   - every byte of a read-only buffer is a variable (eight bytes a
+//     word), every other value the routine starts with (frame, registers,
+//     the outputs' old bytes) and every register a call clobbers a fresh
+//     variable of its own, so nothing left unwritten can match by chance;
+//   - each CALL, once call.go has checked its discipline, is replaced by
+//     its contract: the permutation's i-th call records the 200 bytes it
+//     got and returns fresh variables, its output f_i.
+//
+//   - a polynomial (1024 bytes, 256 words) has a name: an input one
+//     "t[i]", one a callee computes "Name.m(x)", output m of the callee's
+//     Op on the polynomial named x. A call of a routine with an Op must
+//     get, in each buffer its Op reads, exactly (term identity, all 1024
+//     bytes) a polynomial of known name whose words lie in the callee's
+//     precondition (input ones: [0, q), the composite's precondition;
+//     computed ones: the range the checker computed for them); it writes
+//     fresh variables, which take the name of what they are.
+//
+// Then the contract's Steps, a function of Spec/fips204 over any values,
+// runs on those same variables: ⊕ and constants build terms, its k-th
+// application of f must be the routine's k-th call of the permutation, on
+// the same bytes (term identity, else SAT on each 64-bit lane), giving
+// that call's variables; an operation on polynomials gives the name of
+// its result; one that gives bytes (a packing) gives the variables of a
+// call of the routine whose Op it is on the polynomial of the same name.
+// An operation no callee's Op implements fails the proof. At the end
+// Steps must have applied f exactly as often as the routine called, every
+// byte buffer Steps returns must hold, byte for byte, the term Steps
+// computed (identity, else SAT), and every polynomial buffer exactly the
+// variables of the polynomial of the name Steps computed; the routine may
+// write no other buffer.
+//
+// Each Op is checked against the callee's proven postcondition before it
+// is used (checkOp): Power2Round's Lanes map is Spec's Power2Round on
+// every word of [0, q) (r0 mod q), SimpleBitPack's Wiring moves each bit
+// where Spec's SimpleBitPack puts it. So, with the callees' contracts,
+// which their own checks prove, a polynomial's words are its name
+// evaluated by Spec (mod q), and the routine's outputs are what Steps
+// computes on bytes and Poly, for every value of every variable: what
+// Spec's functions compute, since they run the same Steps.
+
+// composeProofTime bounds the proof of one routine.
+const composeProofTime = 120 * time.Second
+
+// permCall is one call of the permutation: the bytes it got and the
+// variables it returned.
+type permCall struct{ in, out []*x86.Term }
+
+// poly is a polynomial of the proof: its name, and for one the routine
+// holds, its bytes and a bound on its words.
+type poly struct {
+	name  string
+	bytes []*x86.Term
+	bound uint64 // every word < bound
+}
+
+// packCall is a call whose Op gives bytes: its Op, the name of the
+// polynomial it read and the variables it wrote.
+type packCall struct {
+	op   *contract.Op
+	in   string
+	out  []*x86.Term
+	used bool
+}
+
+// termOps is fips204.KeyGenOps over terms and names, f matched with the
+// routine's permutation calls in order and packings with its calls.
+type termOps struct {
+	s     *x86.Sym
+	calls []permCall
+	packs []*packCall
+	next  int
+	err   error
+	same  func(a, b *x86.Term) error
+}
+
+func (o *termOps) fail(format string, a ...any) {
+	if o.err == nil {
+		o.err = fmt.Errorf(format, a...)
+	}
+}
+
+func (o *termOps) Byte(b byte) any  { return o.s.Const(uint64(b)) }
+func (o *termOps) Xor(a, b any) any { return o.s.Xor(a.(*x86.Term), b.(*x86.Term)) }
+
+func (o *termOps) Permute(st *[200]any) {
+	if o.err != nil {
+		return
+	}
+	k := o.next
+	o.next++
+	if k >= len(o.calls) {
+		o.fail("the steps of Spec apply f a %d-th time; the routine calls the permutation %d times", k+1, len(o.calls))
+		return
+	}
+	c := o.calls[k]
+	for w := 0; w < 25; w++ {
+		want := make([]*x86.Term, 8)
+		for i := range want {
+			want[i] = st[8*w+i].(*x86.Term)
+		}
+		if err := o.same(o.s.FromBytes(c.in[8*w:8*w+8]), o.s.FromBytes(want)); err != nil {
+			o.fail("permutation call %d: lane %d is not the state the steps of Spec give f there: %v", k, w, err)
+			return
+		}
+	}
+	for i := range st {
+		st[i] = c.out[i]
+	}
+}
+
+// none is an operation no callee implements here: the proof fails.
+func (o *termOps) none(name string) *poly {
+	o.fail("the steps of Spec apply %s, which no callee's Op gives in this composition", name)
+	return &poly{name: "none"}
+}
+
+func (o *termOps) ExpandA([]any) [][]any    { o.none("ExpandA"); return nil }
+func (o *termOps) RejBoundedPoly([]any) any { return o.none("RejBoundedPoly") }
+func (o *termOps) NTT(any) any              { return o.none("NTT") }
+func (o *termOps) NTTInverse(any) any       { return o.none("NTTInverse") }
+func (o *termOps) Zero() any                { return o.none("Zero") }
+func (o *termOps) AddNTT(any, any) any      { return o.none("AddNTT") }
+func (o *termOps) MultiplyNTT(any, any) any { return o.none("MultiplyNTT") }
+func (o *termOps) Add(any, any) any         { return o.none("Add") }
+func (o *termOps) BitPack(any, int, int) []any {
+	o.none("BitPack")
+	return nil
+}
+
+func (o *termOps) Power2Round(r any) (any, any) {
+	x := r.(*poly).name
+	return &poly{name: opName("Power2Round", 0, x)}, &poly{name: opName("Power2Round", 1, x)}
+}
+
+func (o *termOps) SimpleBitPack(w any, b int) []any {
+	x := w.(*poly).name
+	for _, pc := range o.packs {
+		if pc.op.Name == "SimpleBitPack" && len(pc.op.Params) == 1 && pc.op.Params[0] == b && pc.in == x {
+			pc.used = true
+			out := make([]any, len(pc.out))
+			for i, t := range pc.out {
+				out[i] = t
+			}
+			return out
+		}
+	}
+	o.fail("the steps of Spec apply SimpleBitPack(%s, %d), which the routine does not call", x, b)
+	return nil
+}
+
+// opName names output m of operation name on the polynomial named x.
+func opName(name string, m int, x string) string { return fmt.Sprintf("%s.%d(%s)", name, m, x) }
+
+// checkedOps caches checkOp's verdicts by callee symbol.
+var checkedOps sync.Map
+
+// checkOp checks a callee's Op against its proven postcondition: its
+// Lanes map (Power2Round) or its Wiring (SimpleBitPack) must be Spec's
+// operation, and it gives the bound of each output polynomial's words
+// for inputs below bound (nil for bytes).
+func checkOp(cc *contract.Contract, bound uint64) ([]uint64, error) {
+	op := cc.Op
+	switch op.Name {
+	case "Power2Round":
+		l := cc.Lanes
+		if l == nil || len(op.In) != 1 || len(op.Out) != 2 || fmt.Sprint(l.In) != fmt.Sprint(op.In) || fmt.Sprint(l.Out) != fmt.Sprint(op.Out) || len(l.Domain) != 1 {
+			return nil, fmt.Errorf("%s: its Op is not its Lanes map's", cc.Symbol)
+		}
+		if bound > uint64(l.Domain[0]) {
+			return nil, fmt.Errorf("%s: words below %d, its precondition allows below %d", cc.Symbol, bound, l.Domain[0])
+		}
+		var outBound [2]uint64
+		key := cc.Symbol + "/Power2Round"
+		if v, ok := checkedOps.Load(key); ok {
+			outBound = v.([2]uint64)
+		} else {
+			// Every word of [0, q), 256 at a time through Spec's own step.
+			for x0 := 0; x0 < fips204.Q; x0 += 256 {
+				var r fips204.Poly
+				for i := range r {
+					r[i] = int32(min(x0+i, fips204.Q-1))
+				}
+				r1, r0 := fips204.Values{}.Power2Round(r)
+				for i := range r {
+					got := l.Map([]uint32{uint32(r[i])})
+					want := []uint32{uint32((r1[i]%fips204.Q + fips204.Q) % fips204.Q), uint32((r0[i]%fips204.Q + fips204.Q) % fips204.Q)}
+					if len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
+						return nil, fmt.Errorf("%s: its Lanes map gives %v for %d, Spec's Power2Round %v (mod q)", cc.Symbol, got, r[i], want)
+					}
+					outBound[0], outBound[1] = max(outBound[0], uint64(got[0])+1), max(outBound[1], uint64(got[1])+1)
+				}
+			}
+			checkedOps.Store(key, outBound)
+		}
+		return outBound[:], nil
+	case "SimpleBitPack":
+		w := cc.Wiring
+		if w == nil || len(op.In) != 1 || len(op.Out) != 1 || len(op.Params) != 1 || w.In != op.In[0] || w.Out != op.Out[0] {
+			return nil, fmt.Errorf("%s: its Op is not its Wiring's", cc.Symbol)
+		}
+		// Algorithm 16 packs words in [0, max] in bitlen(max) bits: b
+		// bits for max = 2^b − 1.
+		b := bits.Len(uint(op.Params[0]))
+		if op.Params[0] != 1<<b-1 || b > 31 || bound > 1<<b {
+			return nil, fmt.Errorf("%s: words below %d, SimpleBitPack(·, %d) takes them below 2^%d", cc.Symbol, bound, op.Params[0], b)
+		}
+		// The precondition: exactly the bits at or above b of each word zero.
+		for bit := 0; bit < 256*32; bit++ {
+			if w.InZero(bit) != (bit%32 >= b) {
+				return nil, fmt.Errorf("%s: its Wiring's precondition is not words below 2^%d (bit %d)", cc.Symbol, b, bit)
+			}
+		}
+		// Spec's SimpleBitPack (Algorithm 16) places bits: on zero it
+		// gives zeros, and on each word with one bit set one bit; the
+		// Wiring must move that bit there, and no other bit.
+		var zero fips204.Poly
+		if z := fips204.SimpleBitPack(zero, 1<<b-1); len(z) != 32*b || !allZero(z) {
+			return nil, fmt.Errorf("%s: Spec's SimpleBitPack of 0 is not %d zero bytes", cc.Symbol, 32*b)
+		}
+		src := make([]int, 256*b)
+		for k := range src {
+			src[k] = -1
+		}
+		for i := 0; i < 256; i++ {
+			for j := 0; j < b; j++ {
+				var e fips204.Poly
+				e[i] = 1 << j
+				out := fips204.SimpleBitPack(e, 1<<b-1)
+				k := -1
+				for x := range out {
+					for y := 0; y < 8; y++ {
+						if out[x]>>y&1 == 1 {
+							if k >= 0 {
+								return nil, fmt.Errorf("%s: Spec's SimpleBitPack sets two bits for word %d bit %d", cc.Symbol, i, j)
+							}
+							k = 8*x + y
+						}
+					}
+				}
+				if k < 0 {
+					return nil, fmt.Errorf("%s: Spec's SimpleBitPack drops word %d bit %d", cc.Symbol, i, j)
+				}
+				src[k] = 32*i + j
+			}
+		}
+		for k, want := range src {
+			if got := w.Bit(k); got != want {
+				return nil, fmt.Errorf("%s: its Wiring takes output bit %d from input bit %d, Spec's SimpleBitPack from %d", cc.Symbol, k, got, want)
+			}
+		}
+		return nil, nil
+	}
+	return nil, fmt.Errorf("%s: no composition proof knows operation %q", cc.Symbol, op.Name)
+}
+
+func allZero(b []byte) bool {
+	for _, x := range b {
+		if x != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// proveCompose proves contract c's postcondition for routine r for every
+// input, given its callees' contracts.
+func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map[string]*x86.Routine, maxSteps int) (string, error) {
+	deadline := time.Now().Add(composeProofTime)
+	cp := c.Compose
+	// No Permutation: the steps may not apply f.
+	if pc := contract.Lookup(cp.Permutation); cp.Permutation != "" && (!contains(c.Calls, cp.Permutation) || pc == nil || pc.KeccakStates != 1 || len(pc.Args) != 1 || pc.Args[0].Bytes != 200 || pc.Args[0].Indirect != 0 || !pc.Args[0].Write) {
+		return "", fmt.Errorf("%s is not a callee of the contract permuting one 200-byte state", cp.Permutation)
+	}
+	if c.Result != "" {
+		return "", fmt.Errorf("the routine has a result, which Compose does not give")
+	}
+	isPoly := map[string]bool{}
+	for _, name := range cp.Polys {
+		isPoly[name] = true
+	}
+	s, mk, m, lay, rng := symSetup(f, r, c, 11, func(secret, input bool) bool { return secret || input })
+	in := map[string][]any{}
+	// polys finds a polynomial by its first byte term.
+	polys := map[*x86.Term]*poly{}
+	for _, a := range c.Args {
+		if a.Indirect != 0 || a.Bytes%8 != 0 || (isPoly[a.Name] && a.Bytes%1024 != 0) {
+			return "", fmt.Errorf("%s is not one buffer of whole words (polynomials)", a.Name)
+		}
+		if !a.Read || a.Write {
+			continue
+		}
+		reg := m.Region(a.Name)
+		for w := 0; w < a.Bytes/8; w++ {
+			s.Bytes(s.Var(fmt.Sprintf("%s_%d", a.Name, w)), reg.Bytes[8*w:8*w+8])
+		}
+		if !isPoly[a.Name] {
+			for _, b := range reg.Bytes {
+				in[a.Name] = append(in[a.Name], b)
+			}
+			continue
+		}
+		for k := 0; k < a.Bytes/1024; k++ {
+			p := &poly{name: fmt.Sprintf("%s[%d]", a.Name, k), bytes: reg.Bytes[1024*k : 1024*k+1024], bound: fips204.Q}
+			polys[p.bytes[0]] = p
+			in[a.Name] = append(in[a.Name], &poly{name: p.name})
+		}
+	}
+	var calls []permCall
+	var packs []*packCall
+	effect := func(cc *contract.Contract, bufs map[string][]*x86.Term) (map[string][]*x86.Term, *x86.Term, error) {
+		if cp.Permutation != "" && cc.Symbol == cp.Permutation {
+			i := len(calls)
+			a := bufs[cc.Args[0].Name]
+			out := make([]*x86.Term, 200)
+			for w := 0; w < 25; w++ {
+				s.Bytes(s.Var(fmt.Sprintf("f%d_%d", i, w)), out[8*w:8*w+8])
+			}
+			calls = append(calls, permCall{in: append([]*x86.Term(nil), a...), out: out})
+			return map[string][]*x86.Term{cc.Args[0].Name: out}, s.Const(0), nil
+		}
+		if cc.Op == nil || cc.Result != "" {
+			return nil, nil, fmt.Errorf("%s is neither the composition's permutation nor a routine with an Op", cc.Symbol)
+		}
+		op := cc.Op
+		if len(op.In) != 1 {
+			return nil, nil, fmt.Errorf("%s: an Op of %d inputs", cc.Symbol, len(op.In))
+		}
+		x := bufs[op.In[0]]
+		p := polys[x[0]]
+		if len(x) != 1024 || p == nil {
+			return nil, nil, fmt.Errorf("%s: %s is not a polynomial the routine got or a callee computed", cc.Symbol, op.In[0])
+		}
+		for i, t := range x {
+			if t != p.bytes[i] {
+				return nil, nil, fmt.Errorf("%s: byte %d of %s is not byte %d of %s", cc.Symbol, i, op.In[0], i, p.name)
+			}
+		}
+		bounds, err := checkOp(cc, p.bound)
+		if err != nil {
+			return nil, nil, err
+		}
+		i := len(calls) + len(packs) + len(polys)
+		out := map[string][]*x86.Term{}
+		for k, name := range op.Out {
+			var n int
+			for _, a := range cc.Args {
+				if a.Name == name && a.Write && a.Indirect == 0 {
+					n = a.Bytes
+				}
+			}
+			if n == 0 || n%8 != 0 {
+				return nil, nil, fmt.Errorf("%s: %s is not a buffer it writes", cc.Symbol, name)
+			}
+			vs := make([]*x86.Term, n)
+			for w := 0; w < n/8; w++ {
+				s.Bytes(s.Var(fmt.Sprintf("op%d_%s_%d", i, name, w)), vs[8*w:8*w+8])
+			}
+			out[name] = vs
+			if bounds == nil {
+				packs = append(packs, &packCall{op: op, in: p.name, out: vs})
+				continue
+			}
+			if n != 1024 {
+				return nil, nil, fmt.Errorf("%s: %s is not a polynomial", cc.Symbol, name)
+			}
+			q := &poly{name: opName(op.Name, k, p.name), bytes: vs, bound: bounds[k]}
+			polys[vs[0]] = q
+		}
+		return out, s.Const(0), nil
+	}
+	taint := func(t *x86.Term) (bool, bool) {
+		_, konst := s.Concrete(t)
+		return !konst, !konst
+	}
+	env := &callEnv[*x86.Term]{caller: c, callees: callees, lay: lay, mk: mk, rng: rng, taint: taint, effect: effect}
+	m.Call = env.call
+	if err := m.Run(maxSteps); err != nil {
+		return "", fmt.Errorf("symbolic run: %v", err)
+	}
+	sats := 0
+	var z3s z3Sample
+	same := func(got, want *x86.Term) error {
+		if got == want {
+			return nil
+		}
+		sats++
+		return sameBits(got, want, deadline, &z3s)
+	}
+	o := &termOps{s: s, calls: calls, packs: packs, same: same}
+	outs := cp.Steps(o, in)
+	if o.err != nil {
+		return "", o.err
+	}
+	if o.next != len(calls) {
+		return "", fmt.Errorf("the routine calls the permutation %d times, the steps of Spec apply f %d times", len(calls), o.next)
+	}
+	for _, a := range c.Args {
+		if a.Write && outs[a.Name] == nil {
+			return "", fmt.Errorf("the routine may write %s, of which the steps of Spec say nothing", a.Name)
+		}
+	}
+	byName := map[string]*poly{}
+	for _, p := range polys {
+		byName[p.name] = p
+	}
+	for name, vs := range outs {
+		reg := m.Region(name)
+		if isPoly[name] {
+			if reg == nil || reg.Size() != 1024*len(vs) {
+				return "", fmt.Errorf("the steps of Spec give %d polynomials of %s, which is no buffer of that size", len(vs), name)
+			}
+			for k, v := range vs {
+				want := byName[v.(*poly).name]
+				if want == nil {
+					return "", fmt.Errorf("polynomial %d of %s: the routine computes no %s", k, name, v.(*poly).name)
+				}
+				for i, t := range reg.Bytes[1024*k : 1024*k+1024] {
+					if t != want.bytes[i] {
+						return "", fmt.Errorf("byte %d of polynomial %d of %s is not what the call computing %s wrote", i, k, name, want.name)
+					}
+				}
+			}
+			continue
+		}
+		if reg == nil || reg.Size() != len(vs) {
+			return "", fmt.Errorf("the steps of Spec give %d bytes of %s, which is no buffer of that size", len(vs), name)
+		}
+		for i, v := range vs {
+			mask := s.Const(0xff)
+			if err := same(s.And(reg.Bytes[i], mask), s.And(v.(*x86.Term), mask)); err != nil {
+				return "", fmt.Errorf("byte %d of %s is not what the steps of Spec give: %v", i, name, err)
+			}
+		}
+	}
+	var what []string
+	if len(calls) > 0 {
+		what = append(what, fmt.Sprintf("each of their %d applications of f the routine's CALL of %s in order, on the same state", len(calls), cp.Permutation))
+	}
+	if n := len(env.Calls) - len(calls); n > 0 {
+		what = append(what, fmt.Sprintf("%d CALLs of routines whose Op (checked against their proven postconditions) the steps apply, on the polynomials of the same names", n))
+	}
+	return fmt.Sprintf("proven for every input: the steps of Spec (Compose) run over the routine's symbolic values, %s (one symbolic run, %d SAT queries; %s); so, given the callees' contracts, the outputs are what Spec computes",
+		strings.Join(what, "; "), sats, z3s.note()), nil
+}

@@ -1,0 +1,366 @@
+package check
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/vg-crypto/vg/Spec/contract"
+	"github.com/vg-crypto/vg/Spec/x86"
+)
+
+// The composition proof holds for the TrHash routines as built and
+// refutes each with one instruction changed, inserted or removed (their
+// code is straight-line): the steps of fips204.H, not a test that a rare
+// bug escapes, decide.
+func TestComposeProofTrHash(t *testing.T) {
+	b := buildRepoAsm(t)
+	routine := func(name string) (*x86.File, *x86.Routine) {
+		f, err := b.Bin.Routine(AsmPackage, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f, f.Routines[0]
+	}
+	callees := map[string]*x86.Routine{}
+	_, callees["KeccakF1600AMD64"] = routine("KeccakF1600AMD64")
+	at := func(r *x86.Routine, text string, k int) int {
+		for i, in := range r.Insns {
+			if strings.Contains(in.Text, text) {
+				if k--; k == 0 {
+					return i
+				}
+			}
+		}
+		t.Fatalf("%s: no instruction %q", r.Name, text)
+		return -1
+	}
+	changed := func(r *x86.Routine, i int, edit func(*x86.Insn)) *x86.Routine {
+		c := *r
+		c.Insns = append([]*x86.Insn(nil), r.Insns...)
+		if edit == nil {
+			c.Insns = append(c.Insns[:i:i], c.Insns[i+1:]...)
+			return &c
+		}
+		in := *r.Insns[i]
+		in.Args = append([]x86.Operand(nil), in.Args...)
+		edit(&in)
+		c.Insns[i] = &in
+		return &c
+	}
+	repeated := func(r *x86.Routine, i, n int) *x86.Routine {
+		c := *r
+		c.Insns = append(append(append([]*x86.Insn(nil), r.Insns[:i+1]...), r.Insns[i+1-n:i+1]...), r.Insns[i+1:]...)
+		return &c
+	}
+	disp := func(d int64) func(*x86.Insn) {
+		return func(in *x86.Insn) {
+			for k := range in.Args {
+				if in.Args[k].Kind == x86.KMem {
+					in.Args[k].Mem.Disp = d
+				}
+			}
+		}
+	}
+	imm := func(v int64) func(*x86.Insn) {
+		return func(in *x86.Insn) {
+			for k := range in.Args {
+				if in.Args[k].Kind == x86.KImm {
+					in.Args[k].Imm = v
+				}
+			}
+		}
+	}
+	f44, r44 := routine("TrHash44AMD64")
+	f87, r87 := routine("TrHash87AMD64")
+	f65, r65 := routine("TrHash65AMD64")
+	for _, tc := range []struct {
+		name string
+		f    *x86.File
+		r    *x86.Routine
+		want string
+	}{
+		{"as built", f44, r44, ""},
+		{"as built", f65, r65, ""},
+		{"as built", f87, r87, ""},
+		{"pk word misread", f44, changed(r44, at(r44, "XORQ 24(SI), AX", 1), disp(25)), "permutation call 0: lane 3 is not"},
+		{"block skipped", f44, changed(r44, at(r44, "CALL", 4), nil), "permutation call 3: lane 0 is not"},
+		{"block permuted twice", f87, repeated(r87, at(r87, "CALL", 3), 3), "permutation call 3: lane 0 is not"},
+		{"domain byte", f44, changed(r44, at(r44, "MOVQ $0x1f, AX", 1), imm(0x1e)), "permutation call 9: lane 11 is not"},
+		{"tail lane missed", f65, changed(r65, at(r65, "XORQ 1944(SI), AX", 1), nil), "permutation call 14: lane 5 is not"},
+		{"last block not permuted", f87, changed(r87, at(r87, "CALL", 20), nil), "the steps of Spec apply f a 20-th time"},
+		{"tr from the wrong lane", f44, changed(r44, at(r44, "MOVQ 16(SP), AX", 11), disp(24)), "byte 8 of tr is not"},
+		{"tr word missed", f44, changed(r44, at(r44, "MOVQ AX, 56(DI)", 1), nil), "byte 56 of tr is not"},
+	} {
+		_, err := proveCompose(tc.f, tc.r, contract.Lookup(tc.r.Name), callees, 1<<20)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s %s: %v", tc.r.Name, tc.name, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s, %s: %v, want an error with %q", tc.r.Name, tc.name, err, tc.want)
+		}
+	}
+}
+
+// The composition proof holds for the KeyGenPk routines as built and
+// refutes each with its calls changed: a polynomial packed into another
+// one's place, Power2Round of the wrong t, a call skipped (a loop bound
+// one short), two calls swapped, t0 written to the wrong entry.
+func TestComposeProofKeyGenPk(t *testing.T) {
+	b := buildRepoAsm(t)
+	routine := func(name string) (*x86.File, *x86.Routine) {
+		f, err := b.Bin.Routine(AsmPackage, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f, f.Routines[0]
+	}
+	callees := map[string]*x86.Routine{}
+	for _, sym := range []string{"KeyGenPk44AMD64", "KeyGenPk87AVX2"} {
+		for _, name := range contract.Lookup(sym).Calls {
+			_, callees[name] = routine(name)
+		}
+	}
+	// call is the index of the n-th CALL (from 1).
+	call := func(r *x86.Routine, n int) int {
+		for i, in := range r.Insns {
+			if in.Op == "CALL" {
+				if n--; n == 0 {
+					return i
+				}
+			}
+		}
+		t.Fatalf("%s: no CALL %d", r.Name, n)
+		return -1
+	}
+	changed := func(r *x86.Routine, i int, edit func(*x86.Insn)) *x86.Routine {
+		c := *r
+		c.Insns = append([]*x86.Insn(nil), r.Insns...)
+		if edit == nil {
+			c.Insns = append(c.Insns[:i:i], c.Insns[i+1:]...)
+			return &c
+		}
+		in := *r.Insns[i]
+		in.Args = append([]x86.Operand(nil), in.Args...)
+		edit(&in)
+		c.Insns[i] = &in
+		return &c
+	}
+	disp := func(d int64) func(*x86.Insn) {
+		return func(in *x86.Insn) {
+			for k := range in.Args {
+				if in.Args[k].Kind == x86.KMem {
+					in.Args[k].Mem.Disp = d
+				}
+			}
+		}
+	}
+	// swapped exchanges the instructions (a, b] and (b, c].
+	swapped := func(r *x86.Routine, a, b, c int) *x86.Routine {
+		x := *r
+		x.Insns = append(append(append(append([]*x86.Insn(nil), r.Insns[:a+1]...), r.Insns[b+1:c+1]...), r.Insns[a+1:b+1]...), r.Insns[c+1:]...)
+		return &x
+	}
+	f44, r44 := routine("KeyGenPk44AMD64")
+	f87, r87 := routine("KeyGenPk87AVX2")
+	for _, tc := range []struct {
+		name string
+		f    *x86.File
+		r    *x86.Routine
+		want string
+	}{
+		{"as built", f44, r44, ""},
+		{"as built", f87, r87, ""},
+		// Call 2 is the first packing; 3 instructions before it, its pk pointer.
+		{"t1[0] packed into t1[1]'s place", f44, changed(r44, call(r44, 2)-4, disp(352)), "byte 32 of pk is not"},
+		// 2 instructions before call 1, the pointer to t[0].
+		{"Power2Round of t[1] for t[0]", f44, changed(r44, call(r44, 1)-2, disp(1024)), "SimpleBitPack(Power2Round.0(t[0]), 1023), which the routine does not call"},
+		{"last Power2Round skipped", f87, changed(r87, call(r87, 15), nil), "SimpleBitPack(Power2Round.0(t[7]), 1023), which the routine does not call"},
+		{"packing before Power2Round", f44, swapped(r44, call(r44, 0+1)-9, call(r44, 1), call(r44, 2)), "is not a polynomial the routine got or a callee computed"},
+		{"t0[0] written to t0[1]", f87, changed(r87, call(r87, 1)-5, disp(1024)), "of polynomial 0 of t0 is not what the call computing Power2Round.1(t[0]) wrote"},
+	} {
+		_, err := proveCompose(tc.f, tc.r, contract.Lookup(tc.r.Name), callees, 1<<20)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s %s: %v", tc.r.Name, tc.name, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s, %s: %v, want an error with %q", tc.r.Name, tc.name, err, tc.want)
+		}
+	}
+}
+
+// The composition proof holds for the KeyGenSeed routines as built and
+// refutes each with one instruction changed or removed.
+func TestComposeProofKeyGenSeed(t *testing.T) {
+	b := buildRepoAsm(t)
+	routine := func(name string) (*x86.File, *x86.Routine) {
+		f, err := b.Bin.Routine(AsmPackage, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f, f.Routines[0]
+	}
+	callees := map[string]*x86.Routine{}
+	_, callees["KeccakF1600AMD64"] = routine("KeccakF1600AMD64")
+	_, callees["KeccakF1600BMI2"] = routine("KeccakF1600BMI2")
+	at := func(r *x86.Routine, text string) int {
+		for i, in := range r.Insns {
+			if strings.Contains(in.Text, text) {
+				return i
+			}
+		}
+		t.Fatalf("%s: no instruction %q", r.Name, text)
+		return -1
+	}
+	changed := func(r *x86.Routine, i int, edit func(*x86.Insn)) *x86.Routine {
+		c := *r
+		c.Insns = append([]*x86.Insn(nil), r.Insns...)
+		if edit == nil {
+			c.Insns = append(c.Insns[:i:i], c.Insns[i+1:]...)
+			return &c
+		}
+		in := *r.Insns[i]
+		in.Args = append([]x86.Operand(nil), in.Args...)
+		edit(&in)
+		c.Insns[i] = &in
+		return &c
+	}
+	imm := func(v int64) func(*x86.Insn) {
+		return func(in *x86.Insn) {
+			for k := range in.Args {
+				if in.Args[k].Kind == x86.KImm {
+					in.Args[k].Imm = v
+				}
+			}
+		}
+	}
+	disp := func(d int64) func(*x86.Insn) {
+		return func(in *x86.Insn) {
+			for k := range in.Args {
+				if in.Args[k].Kind == x86.KMem {
+					in.Args[k].Mem.Disp = d
+				}
+			}
+		}
+	}
+	// padAt finds the load of pad10*1's last bit, 0x80 << 56.
+	padAt := func(r *x86.Routine) int {
+		for i, in := range r.Insns {
+			for _, a := range in.Args {
+				if a.Kind == x86.KImm && uint64(a.Imm) == 0x80<<56 {
+					return i
+				}
+			}
+		}
+		t.Fatalf("%s: no load of 0x80 << 56", r.Name)
+		return -1
+	}
+	f65, r65 := routine("KeyGenSeed65AMD64")
+	f44, r44 := routine("KeyGenSeed44BMI2")
+	for _, tc := range []struct {
+		name string
+		f    *x86.File
+		r    *x86.Routine
+		want string
+	}{
+		{"as built", f65, r65, ""},
+		{"as built", f44, r44, ""},
+		{"k and ℓ of ML-DSA-44 for ML-DSA-65", f65, changed(r65, at(r65, "$0x1f0506"), imm(0x1f0404)), "permutation call 0: lane 4 is not"},
+		{"ξ word misread", f44, changed(r44, at(r44, "MOVQ 16(SI), AX"), disp(17)), "permutation call 0: lane 2 is not"},
+		{"pad bit missing", f65, changed(r65, padAt(r65), imm(0)), "permutation call 0: lane 16 is not"},
+		{"last lane of the seed not copied", f44, changed(r44, at(r44, "MOVQ AX, 120(DI)"), nil), "byte 120 of seed is not"},
+	} {
+		_, err := proveCompose(tc.f, tc.r, contract.Lookup(tc.r.Name), callees, 1<<20)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s %s: %v", tc.r.Name, tc.name, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s, %s: %v, want an error with %q", tc.r.Name, tc.name, err, tc.want)
+		}
+	}
+}
+
+// A callee's Op that is not its proven postcondition is refused.
+func TestComposeCheckOp(t *testing.T) {
+	p2r := *contract.Lookup("Power2RoundPolyAMD64")
+	if _, err := checkOp(&p2r, 8380417); err != nil {
+		t.Fatalf("Power2RoundPolyAMD64: %v", err)
+	}
+	if _, err := checkOp(&p2r, 8380418); err == nil {
+		t.Errorf("Power2Round on words beyond its precondition accepted")
+	}
+	pack := *contract.Lookup("SimpleBitPack10AMD64")
+	if _, err := checkOp(&pack, 1024); err != nil {
+		t.Fatalf("SimpleBitPack10AMD64: %v", err)
+	}
+	if _, err := checkOp(&pack, 1025); err == nil {
+		t.Errorf("SimpleBitPack(·, 1023) on a word of 1024 accepted")
+	}
+	for _, tc := range []struct {
+		name string
+		c    contract.Contract
+	}{
+		{"Power2Round as another map", func() contract.Contract {
+			c := *contract.Lookup("HighBits32AMD64")
+			c.Op = p2r.Op
+			return c
+		}()},
+		{"SimpleBitPack of another width", func() contract.Contract {
+			c := *contract.Lookup("SimpleBitPack4AMD64")
+			c.Op = pack.Op
+			return c
+		}()},
+		{"an unknown operation", func() contract.Contract {
+			c := pack
+			c.Op = &contract.Op{Name: "NTT", In: []string{"w"}, Out: []string{"out"}}
+			return c
+		}()},
+	} {
+		if _, err := checkOp(&tc.c, 16); err == nil {
+			t.Errorf("%s: accepted", tc.name)
+		}
+	}
+}
+
+// The proof refuses a contract whose Compose does not fit its callees.
+func TestComposeShape(t *testing.T) {
+	f := &x86.File{}
+	r := &x86.Routine{}
+	for _, tc := range []struct {
+		name string
+		edit func(*contract.Contract)
+		want string
+	}{
+		{"not a callee", func(c *contract.Contract) { c.Calls = nil }, "not a callee"},
+		{"not a permutation", func(c *contract.Contract) {
+			c.Compose.Permutation = "NTTAVX2"
+			c.Calls = append(c.Calls, "NTTAVX2")
+		}, "not a callee of the contract permuting one 200-byte state"},
+		{"four states", func(c *contract.Contract) {
+			c.Compose.Permutation = "KeccakF1600x4AVX2"
+			c.Calls = append(c.Calls, "KeccakF1600x4AVX2")
+		}, "permuting one 200-byte state"},
+		{"result", func(c *contract.Contract) { c.Result = "bool" }, "result"},
+	} {
+		c := *contract.Lookup("TrHash44AMD64")
+		cp := *c.Compose
+		c.Compose = &cp
+		c.Calls = append([]string(nil), c.Calls...)
+		tc.edit(&c)
+		if _, err := proveCompose(f, r, &c, nil, 1); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: %v, want an error with %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+// argTypes reads grouped parameters as Go writes them.
+func TestArgTypesGrouped(t *testing.T) {
+	if got := argTypes("func F(t1, t0, t *[256]uint32)"); strings.Join(got, " ") != "*[256]uint32 *[256]uint32 *[256]uint32" {
+		t.Errorf("grouped: %v", got)
+	}
+	if got := argTypes("func F(out *[320]byte, w *[256]uint32)"); strings.Join(got, " ") != "*[320]byte *[256]uint32" {
+		t.Errorf("plain: %v", got)
+	}
+	if got := argTypes("func F(a, b)"); got != nil {
+		t.Errorf("names without a type: %v", got)
+	}
+}
