@@ -11,6 +11,9 @@ type Routine struct {
 	// NoCount marks an AVX-512 routine: timed only, since valgrind
 	// cannot run AVX-512 code.
 	NoCount bool
+	// Beside, for a routine without a C counterpart of its own (C is
+	// ""), names the routine whose C timings its row shows.
+	Beside string
 }
 
 // Routines returns vg's routines of the AVX2 path on ML-DSA-65's inputs,

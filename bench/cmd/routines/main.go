@@ -170,11 +170,19 @@ func run() error {
 	fmt.Println("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 	for _, r := range rs {
 		vt, ok1 := med([2]string{"vg", r.Name})
-		nt, ok2 := med([2]string{"avx2-native", r.Name})
-		ht, ok3 := med([2]string{"avx2-haswell", r.Name})
+		cName, c := r.Name, r.C
+		if r.Beside != "" {
+			cName = r.Beside
+			for _, b := range rs {
+				if b.Name == r.Beside {
+					c = b.C + " (AVX2)"
+				}
+			}
+		}
+		nt, ok2 := med([2]string{"avx2-native", cName})
+		ht, ok3 := med([2]string{"avx2-haswell", cName})
 		vi, ok4 := instr[[2]string{"vg", r.Name}]
-		ci, ok5 := instr[[2]string{"avx2-haswell", r.Name}]
-		c := r.C
+		ci, ok5 := instr[[2]string{"avx2-haswell", cName}]
 		if c == "" {
 			c = "—"
 		}
