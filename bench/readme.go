@@ -140,7 +140,7 @@ func columnsWithoutAVX512() []Column {
 	return cs
 }
 
-// avx512Target is the target for vg's AVX-512 path: at most this
+// avx512Target is the target for vg's AVX-512 path: at most this
 // fraction of the AVX2 path's CPU time, in KeyGen, both Sign rows and
 // Verify of every parameter set, measured in the same run.
 const avx512Target = 0.77
