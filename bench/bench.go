@@ -11,8 +11,10 @@ package bench
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"crypto/sha3"
 	"encoding/binary"
+	"encoding/hex"
 	"errors"
 	"fmt"
 )
@@ -203,4 +205,31 @@ func CheckIdentity(impls []Impl, param string, w *Workload) error {
 		}
 	}
 	return nil
+}
+
+// Digest returns the SHA-256, in hex, of im's public keys, signatures and
+// expanded private keys on every case of every parameter set, so that
+// builds and code paths of one implementation can be compared byte for
+// byte across processes.
+func Digest(im Impl, w *Workload) (string, error) {
+	h := sha256.New()
+	for _, p := range Params {
+		s, err := im.New(p)
+		if err != nil {
+			return "", err
+		}
+		cs, err := Outputs(s, w)
+		if err != nil {
+			return "", fmt.Errorf("%s %s: %w", im.Name, p, err)
+		}
+		for _, c := range cs {
+			for _, b := range [][]byte{c.PublicKey, c.Signature, c.Expanded} {
+				var n [8]byte
+				binary.BigEndian.PutUint64(n[:], uint64(len(b)))
+				h.Write(n[:])
+				h.Write(b)
+			}
+		}
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
 }

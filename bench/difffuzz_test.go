@@ -5,8 +5,10 @@ package bench
 // checks of an expanded private key) vg must agree with Spec/fips204. A
 // disagreement fails the target, and `go test -fuzz` saves the input under
 // testdata/fuzz/<target>/. vg's code path is the one this binary was built
-// for: run the targets once per path (tools/fuzz.sh does: default,
-// -tags cpu_features_env with VG_CPU_FEATURES=none, -tags purego). The seed
+// for: run the targets once per path (tools/fuzz.sh does: default, which is
+// AVX-512 on a CPU with AVX512F and AVX512VL and AVX2 on one with AVX2 only,
+// -tags cpu_features_env with VG_CPU_FEATURES=none, -tags purego; the AVX2
+// path on an AVX-512 CPU needs VG_CPU_FEATURES=avx2). The seed
 // corpora come from the Wycheproof files in $VG_VECTORS (default
 // ../../shared/vectors), read when the test starts.
 

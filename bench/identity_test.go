@@ -52,3 +52,24 @@ func flip(seed []byte) []byte {
 
 func (f flipScheme) KeyGen(seed []byte) ([]byte, error) { return f.Scheme.KeyGen(flip(seed)) }
 func (f flipScheme) NewKey(seed []byte) (Key, error)    { return f.Scheme.NewKey(flip(seed)) }
+
+// TestDigestDetectsMismatch makes sure the digest TestIdentityAcrossPaths
+// compares changes when some keys do.
+func TestDigestDetectsMismatch(t *testing.T) {
+	w := NewWorkload()
+	bad := Impl{Name: "flipped", New: func(p string) (Scheme, error) {
+		s, err := VG.New(p)
+		return flipScheme{s}, err
+	}}
+	a, err := Digest(VG, w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Digest(bad, w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a == b {
+		t.Fatal("Digest is the same for vg and for vg with some keys from other seeds")
+	}
+}

@@ -19,6 +19,9 @@ func sampleResults() *Results {
 	r.Instr[CellKey{"vg-asm", "ML-DSA-65", OpSignExpanded}] = 3.3
 	r.Instr[CellKey{"pqc-ref", "ML-DSA-65", OpSignExpanded}] = 6.6
 	r.Time[CellKey{"vg-avx2", "ML-DSA-65", OpVerify}] = Timing{NsPerOp: 70000, CPUNsPerOp: 66000, AllocsPerOp: 3}
+	r.Time[CellKey{"vg-avx512", "ML-DSA-65", OpVerify}] = Timing{NsPerOp: 50000, CPUNsPerOp: 49500, AllocsPerOp: 3}
+	r.Time[CellKey{"vg-avx2", "ML-DSA-87", OpKeyGen}] = Timing{NsPerOp: 100000, CPUNsPerOp: 100000}
+	r.Time[CellKey{"vg-avx512", "ML-DSA-87", OpKeyGen}] = Timing{NsPerOp: 80000, CPUNsPerOp: 80000}
 	r.Time[CellKey{"pqc-avx2", "ML-DSA-65", OpVerify}] = Timing{NsPerOp: 56000, CPUNsPerOp: 55000}
 	r.Time[CellKey{"pqc-native", "ML-DSA-65", OpVerify}] = Timing{NsPerOp: 53000, CPUNsPerOp: 52800}
 	r.Pin, r.Load = "1", []string{"0.10 0.20 0.30", "0.40 0.50 0.60"}
@@ -31,8 +34,12 @@ func sampleResults() *Results {
 func TestRenderCells(t *testing.T) {
 	s := Render(sampleResults())
 	for _, want := range []string{
-		"| ML-DSA-44 | KeyGen (from seed) | 0.530 (1.67) |",                // 0.53 ÷ (1.2 × pq-crystals' 0.265)
-		"| ML-DSA-65 | Sign (from expanded key) | — | 3.300 (0.50) |",      // 3.3 ÷ (1.0 × pq-crystals ref's 6.6)
+		"| ML-DSA-44 | KeyGen (from seed) | n/a (valgrind cannot run AVX-512) | 0.530 (1.67) |",           // 0.53 ÷ (1.2 × pq-crystals' 0.265)
+		"| ML-DSA-65 | Sign (from expanded key) | n/a (valgrind cannot run AVX-512) | — | 3.300 (0.50) |", // 3.3 ÷ (1.0 × pq-crystals ref's 6.6)
+		"| ML-DSA-65 | Verify (from public key bytes) | 49.5 (50.0) µs, 3 allocs | 66.0 (70.0) µs, 3 allocs |",
+		"| ML-DSA-65 | Verify (from public key bytes) | 49.5 | 66.0 | 0.75 |",     // 49.5 ÷ 66
+		"| ML-DSA-87 | KeyGen (from seed) | 80.0 | 100.0 | 0.80 (above target) |", // 80 ÷ 100 > 0.77
+		"| ML-DSA-44 | Sign (in-memory key) | — | — | — |",
 		"55.0 (56.0) µs | 52.8 (53.0) µs |",                                // C cells: no allocations column
 		"| ML-DSA-65 | Verify (from public key bytes) | — | 1.20 | 1.25 |", // 66 ÷ 55, 66 ÷ 52.8
 		"`taskset -c 1`", "0.10 0.20 0.30; 0.40 0.50 0.60",
@@ -45,14 +52,41 @@ func TestRenderCells(t *testing.T) {
 			t.Errorf("rendered section lacks %q:\n%s", want, s)
 		}
 	}
-	if n, err := CheckSection(s); err != nil || n != 3 {
-		t.Fatalf("CheckSection = %d tables, %v; want 3, nil", n, err)
+	if n, err := CheckSection(s); err != nil || n != 4 {
+		t.Fatalf("CheckSection = %d tables, %v; want 4, nil", n, err)
 	}
 	// Without a pq-crystals count there is no target: no ratio.
 	r := sampleResults()
 	delete(r.Instr, CellKey{"pqc-avx2", "ML-DSA-44", OpKeyGen})
-	if s := Render(r); !strings.Contains(s, "| ML-DSA-44 | KeyGen (from seed) | 0.530 |") {
+	if s := Render(r); !strings.Contains(s, "| ML-DSA-44 | KeyGen (from seed) | n/a (valgrind cannot run AVX-512) | 0.530 |") {
 		t.Errorf("a cell without a measured target shows a ratio:\n%s", s)
+	}
+}
+
+// TestRenderWithoutAVX512: on a CPU without the AVX-512 path its column
+// and the comparison with AVX2 are left out, and the section says so.
+func TestRenderWithoutAVX512(t *testing.T) {
+	r := sampleResults()
+	r.NoAVX512 = "this CPU lacks AVX512F and AVX512VL"
+	for k := range r.Time {
+		if k.Column == "vg-avx512" {
+			delete(r.Time, k)
+		}
+	}
+	s := Render(r)
+	for _, bad := range []string{"vg AVX-512 |", "n/a (valgrind", AVX512Header()} {
+		if strings.Contains(s, bad) {
+			t.Errorf("section without the AVX-512 path holds %q:\n%s", bad, s)
+		}
+	}
+	if !strings.Contains(s, "vg AVX-512: not measured (this CPU lacks AVX512F and AVX512VL)") {
+		t.Errorf("section does not say the AVX-512 path was not measured:\n%s", s)
+	}
+	if !strings.Contains(s, "| ML-DSA-44 | KeyGen (from seed) | 0.530 (1.67) |") {
+		t.Errorf("the AVX2 column does not come first:\n%s", s)
+	}
+	if n, err := CheckSection(s); err != nil || n != 3 {
+		t.Fatalf("CheckSection = %d tables, %v; want 3, nil", n, err)
 	}
 }
 
@@ -131,7 +165,7 @@ func TestREADMEMarkers(t *testing.T) {
 		t.Fatal("the writer changed text outside the bench markers")
 	}
 	sec, _ = Section(o)
-	if n, err := CheckSection(sec); err != nil || n != 3 {
-		t.Fatalf("written section: %d tables, %v; want 3, nil", n, err)
+	if n, err := CheckSection(sec); err != nil || n != 4 {
+		t.Fatalf("written section: %d tables, %v; want 4, nil", n, err)
 	}
 }

@@ -8,10 +8,17 @@ type Routine struct {
 	VG   string // go/asm function
 	C    string // pq-crystals function, or "" if it has no counterpart
 	Run  func(i int)
+	// NoCount marks an AVX-512 routine: timed only, since valgrind
+	// cannot run AVX-512 code.
+	NoCount bool
+	// Beside, for a routine without a C counterpart of its own (C is
+	// ""), names the routine whose C timings its row shows.
+	Beside string
 }
 
 // Routines returns vg's routines of the AVX2 path on ML-DSA-65's inputs,
-// or nil where this build has no assembly or the CPU lacks AVX2.
+// with the AVX-512 path's where the CPU has AVX512F and AVX512VL, or nil
+// where this build has no assembly or the CPU lacks AVX2.
 func Routines() []Routine {
 	if !routinesUsable() {
 		return nil

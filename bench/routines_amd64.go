@@ -81,32 +81,40 @@ func routineList() []Routine {
 	if cpu.X86.HasBMI1 && cpu.X86.HasBMI2 {
 		keccak, keccakName = asm.KeccakF1600BMI2, "KeccakF1600BMI2"
 	}
-	return []Routine{
-		{"KeccakF1600", keccakName, "KeccakF1600_StatePermute", func(int) { keccak(&ks) }},
-		{"KeccakF1600 (AMD64)", "KeccakF1600AMD64", "", func(int) { asm.KeccakF1600AMD64(&ks) }},
-		{"KeccakF1600x4", "KeccakF1600x4AVX2", "f1600x4", func(int) { asm.KeccakF1600x4AVX2(&ks4) }},
-		{"NTT", "NTTAVX2", "poly_ntt", func(int) { asm.NTTAVX2(a) }},
-		{"NTT (8 bytes off 32)", "NTTAVX2", "", func(int) { asm.NTTAVX2(mis) }},
-		{"NTTInverse", "NTTInverseAVX2", "poly_invntt_tomont", func(int) { asm.NTTInverseAVX2(a) }},
-		{"MultiplyNTT", "MultiplyNTTAVX2", "poly_pointwise_montgomery", func(int) { asm.MultiplyNTTAVX2(c, a, b) }},
-		{"MultiplyAccNTT5", "MultiplyAccNTT5AVX2", "polyvecl_pointwise_acc_montgomery", func(int) { asm.MultiplyAccNTT5AVX2(c, u, v) }},
-		{"ExpandA", "ExpandA65AVX2", "polyvec_matrix_expand", func(i int) { ρ[0] = byte(i & 63); asm.ExpandA65AVX2(mat, &ρ) }},
-		{"RejNTTPolyx4", "RejNTTPolyx4AVX2", "poly_uniform_4x", func(i int) { asm.RejNTTPolyx4AVX2(four, seeds34(byte(i&63))) }},
-		{"RejBoundedPolyx4", "RejBoundedPolyx4Eta4AVX2", "poly_uniform_eta_4x", func(i int) { asm.RejBoundedPolyx4Eta4AVX2(four, seeds66(byte(i&63))) }},
-		{"SampleInBall", "SampleInBall65AMD64", "poly_challenge", func(i int) { cTilde[0] = byte(i & 63); asm.SampleInBall65AMD64(c, &cTilde) }},
-		{"ExpandMaskx4", "ExpandMask19x4AVX2", "poly_uniform_gamma1_4x", func(i int) { asm.ExpandMask19x4AVX2(four, seeds66(byte(i&63))) }},
-		{"Power2Round", "Power2RoundPolyAVX2", "poly_power2round", func(int) { asm.Power2RoundPolyAVX2(c, d, a) }},
-		{"UseHint", "UseHint32AVX2", "poly_use_hint", func(int) { asm.UseHint32AVX2(c, hint, a) }},
-		{"BitPack20", "BitPack20AVX2", "polyz_pack", func(int) { asm.BitPack20AVX2(&buf, a) }},
-		{"BitUnpack20", "BitUnpack20AVX2", "polyz_unpack", func(int) { asm.BitUnpack20AVX2(c, &buf) }},
-		{"SimpleBitPack10", "SimpleBitPack10AVX2", "polyt1_pack", func(int) { asm.SimpleBitPack10AVX2((*[320]byte)(buf[:320]), a) }},
-		{"SimpleBitUnpack10", "SimpleBitUnpack10AVX2", "polyt1_unpack", func(int) { asm.SimpleBitUnpack10AVX2(c, (*[320]byte)(buf[:320])) }},
-		{"BitPack13", "BitPack13AVX2", "polyt0_pack", func(int) { asm.BitPack13AVX2((*[416]byte)(buf[:416]), a) }},
-		{"BitUnpack13", "BitUnpack13AVX2", "polyt0_unpack", func(int) { asm.BitUnpack13AVX2(c, (*[416]byte)(buf[:416])) }},
-		{"BitPack4", "BitPack4AVX2", "polyeta_pack", func(int) { asm.BitPack4AVX2((*[128]byte)(buf[:128]), a) }},
-		{"BitUnpack4", "BitUnpack4AVX2", "polyeta_unpack", func(int) { asm.BitUnpack4AVX2(c, (*[128]byte)(buf[:128]), &bad) }},
-		{"SimpleBitPack4", "SimpleBitPack4AVX2", "polyw1_pack", func(int) { asm.SimpleBitPack4AVX2((*[128]byte)(buf[:128]), a) }},
+	rs := []Routine{
+		{Name: "KeccakF1600", VG: keccakName, C: "KeccakF1600_StatePermute", Run: func(int) { keccak(&ks) }},
+		{Name: "KeccakF1600 (AMD64)", VG: "KeccakF1600AMD64", Run: func(int) { asm.KeccakF1600AMD64(&ks) }},
+		{Name: "KeccakF1600x4", VG: "KeccakF1600x4AVX2", C: "f1600x4", Run: func(int) { asm.KeccakF1600x4AVX2(&ks4) }},
 	}
+	// The AVX-512 path's four-way Keccak, as go/mldsa selects it, beside
+	// pq-crystals' AVX2 f1600x4.
+	if cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL {
+		rs = append(rs, Routine{Name: "KeccakF1600x4 (AVX-512)", VG: "KeccakF1600x4AVX512",
+			Run: func(int) { asm.KeccakF1600x4AVX512(&ks4) }, NoCount: true, Beside: "KeccakF1600x4"})
+	}
+	return append(rs, []Routine{
+		{Name: "NTT", VG: "NTTAVX2", C: "poly_ntt", Run: func(int) { asm.NTTAVX2(a) }},
+		{Name: "NTT (8 bytes off 32)", VG: "NTTAVX2", Run: func(int) { asm.NTTAVX2(mis) }},
+		{Name: "NTTInverse", VG: "NTTInverseAVX2", C: "poly_invntt_tomont", Run: func(int) { asm.NTTInverseAVX2(a) }},
+		{Name: "MultiplyNTT", VG: "MultiplyNTTAVX2", C: "poly_pointwise_montgomery", Run: func(int) { asm.MultiplyNTTAVX2(c, a, b) }},
+		{Name: "MultiplyAccNTT5", VG: "MultiplyAccNTT5AVX2", C: "polyvecl_pointwise_acc_montgomery", Run: func(int) { asm.MultiplyAccNTT5AVX2(c, u, v) }},
+		{Name: "ExpandA", VG: "ExpandA65AVX2", C: "polyvec_matrix_expand", Run: func(i int) { ρ[0] = byte(i & 63); asm.ExpandA65AVX2(mat, &ρ) }},
+		{Name: "RejNTTPolyx4", VG: "RejNTTPolyx4AVX2", C: "poly_uniform_4x", Run: func(i int) { asm.RejNTTPolyx4AVX2(four, seeds34(byte(i&63))) }},
+		{Name: "RejBoundedPolyx4", VG: "RejBoundedPolyx4Eta4AVX2", C: "poly_uniform_eta_4x", Run: func(i int) { asm.RejBoundedPolyx4Eta4AVX2(four, seeds66(byte(i&63))) }},
+		{Name: "SampleInBall", VG: "SampleInBall65AMD64", C: "poly_challenge", Run: func(i int) { cTilde[0] = byte(i & 63); asm.SampleInBall65AMD64(c, &cTilde) }},
+		{Name: "ExpandMaskx4", VG: "ExpandMask19x4AVX2", C: "poly_uniform_gamma1_4x", Run: func(i int) { asm.ExpandMask19x4AVX2(four, seeds66(byte(i&63))) }},
+		{Name: "Power2Round", VG: "Power2RoundPolyAVX2", C: "poly_power2round", Run: func(int) { asm.Power2RoundPolyAVX2(c, d, a) }},
+		{Name: "UseHint", VG: "UseHint32AVX2", C: "poly_use_hint", Run: func(int) { asm.UseHint32AVX2(c, hint, a) }},
+		{Name: "BitPack20", VG: "BitPack20AVX2", C: "polyz_pack", Run: func(int) { asm.BitPack20AVX2(&buf, a) }},
+		{Name: "BitUnpack20", VG: "BitUnpack20AVX2", C: "polyz_unpack", Run: func(int) { asm.BitUnpack20AVX2(c, &buf) }},
+		{Name: "SimpleBitPack10", VG: "SimpleBitPack10AVX2", C: "polyt1_pack", Run: func(int) { asm.SimpleBitPack10AVX2((*[320]byte)(buf[:320]), a) }},
+		{Name: "SimpleBitUnpack10", VG: "SimpleBitUnpack10AVX2", C: "polyt1_unpack", Run: func(int) { asm.SimpleBitUnpack10AVX2(c, (*[320]byte)(buf[:320])) }},
+		{Name: "BitPack13", VG: "BitPack13AVX2", C: "polyt0_pack", Run: func(int) { asm.BitPack13AVX2((*[416]byte)(buf[:416]), a) }},
+		{Name: "BitUnpack13", VG: "BitUnpack13AVX2", C: "polyt0_unpack", Run: func(int) { asm.BitUnpack13AVX2(c, (*[416]byte)(buf[:416])) }},
+		{Name: "BitPack4", VG: "BitPack4AVX2", C: "polyeta_pack", Run: func(int) { asm.BitPack4AVX2((*[128]byte)(buf[:128]), a) }},
+		{Name: "BitUnpack4", VG: "BitUnpack4AVX2", C: "polyeta_unpack", Run: func(int) { asm.BitUnpack4AVX2(c, (*[128]byte)(buf[:128]), &bad) }},
+		{Name: "SimpleBitPack4", VG: "SimpleBitPack4AVX2", C: "polyw1_pack", Run: func(int) { asm.SimpleBitPack4AVX2((*[128]byte)(buf[:128]), a) }},
+	}...)
 }
 
 // routinesUsable reports whether this CPU runs the AVX2 variants.

@@ -4,6 +4,7 @@
 //
 //	driver -check                          identity check of all implementations
 //	driver -info                           print vg's Implementation()
+//	driver -digest                         print the SHA-256 of vg's outputs on the workload
 //	driver -write-inputs FILE              write the encodings Verify, ParsePublicKey and
 //	                                       SignExpanded start from (computed with vg)
 //	driver -impl I -param P -op O -n N [-inputs FILE]
@@ -32,6 +33,7 @@ func main() {
 	testing.Init()
 	check := flag.Bool("check", false, "check that all implementations agree byte for byte")
 	info := flag.Bool("info", false, "print the vg code path in use")
+	digest := flag.Bool("digest", false, "print the SHA-256 of vg's keys and signatures on the workload")
 	timeMode := flag.Bool("time", false, "time every parameter set and operation of -impl")
 	impl := flag.String("impl", "", "implementation")
 	param := flag.String("param", "", "parameter set (ML-DSA-44, ML-DSA-65, ML-DSA-87)")
@@ -49,6 +51,12 @@ func main() {
 	switch {
 	case *info:
 		fmt.Println(bench.VGImplementation())
+	case *digest:
+		d, err := bench.Digest(bench.VG, w)
+		if err != nil {
+			fail(err)
+		}
+		fmt.Println(d)
 	case *writeInputs != "":
 		all := map[string]*bench.Inputs{}
 		for _, p := range bench.Params {

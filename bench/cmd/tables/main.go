@@ -30,6 +30,8 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/sys/cpu"
+
 	"github.com/vg-crypto/vg/bench"
 )
 
@@ -73,6 +75,22 @@ func run() error {
 	cols, err := selectColumns(*impls)
 	if err != nil {
 		return err
+	}
+	// vg's AVX-512 path is measured only where the CPU has it (the
+	// features go/mldsa asks x/sys/cpu for); elsewhere the section says so.
+	noAVX512 := ""
+	if !(cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL) {
+		noAVX512 = "this CPU (or OS) lacks AVX512F and AVX512VL"
+		var kept []bench.Column
+		for _, c := range cols {
+			if !c.AVX512 {
+				kept = append(kept, c)
+			} else if *impls != "" {
+				return fmt.Errorf("-impls %s: %s", c.Key, noAVX512)
+			}
+		}
+		cols = kept
+		logf("vg AVX-512 not measured: %s", noAVX512)
 	}
 	// Fail before measuring if the README cannot take the result.
 	if !*printOnly {
@@ -138,6 +156,7 @@ func run() error {
 		Time:      map[bench.CellKey]bench.Timing{},
 		Runs:      *runs,
 		N:         *n,
+		NoAVX512:  noAVX512,
 	}
 
 	// Which vg code path each binary runs, natively and under valgrind.
@@ -154,7 +173,7 @@ func run() error {
 			return fmt.Errorf("%s: vg runs the %q path, want %q", c.Key, p, c.Path)
 		}
 		res.Paths[c.Key] = p
-		if !*noInstr {
+		if !*noInstr && !c.NoCount {
 			out, err := output("valgrind", append(c.Env, callgrindEnv...), append([]string{"-q", "--tool=callgrind", "--callgrind-out-file=/dev/null", bins[c.Tags]}, "-info")...)
 			if err != nil {
 				return fmt.Errorf("%s under valgrind: %w", c.Key, err)
