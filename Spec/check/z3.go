@@ -77,6 +77,7 @@ type z3Sample struct {
 	looked                    bool
 	n, asked, agreed, unknown int
 	spent                     time.Duration
+	budget                    time.Duration // z3Budget when zero
 }
 
 const (
@@ -96,7 +97,11 @@ func (z *z3Sample) again(assume []*x86.Term, goal *x86.Term, differ []*x86.Term,
 		}
 	}
 	z.n++
-	if z.path == "" || z.spent >= z3Budget || (z.n > z3First && z.n%z3Every != 0) {
+	budget := z.budget
+	if budget == 0 {
+		budget = z3Budget
+	}
+	if z.path == "" || z.spent >= budget || (z.n > z3First && z.n%z3Every != 0) {
 		return nil
 	}
 	var zero []*x86.Term
@@ -104,7 +109,7 @@ func (z *z3Sample) again(assume []*x86.Term, goal *x86.Term, differ []*x86.Term,
 		zero = []*x86.Term{goal}
 	}
 	t0 := time.Now()
-	ans, err := z3Ask(z.path, assume, zero, differ, min(z3Limit, z3Budget-z.spent), deadline)
+	ans, err := z3Ask(z.path, assume, zero, differ, min(z3Limit, budget-z.spent), deadline)
 	z.spent += time.Since(t0)
 	z.asked++
 	switch {
