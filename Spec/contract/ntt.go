@@ -57,6 +57,7 @@ func nttContract(sym, routine, algo string, spec func(fips204.Poly) fips204.Poly
 	return &Contract{
 		Symbol: sym, Routine: routine, Variant: "AVX2",
 		Level: provenExcept(), Budget: 40,
+		Op:    &Op{Name: routine, In: []string{"w"}, Out: []string{"w"}},
 		GoSig: "func " + sym + "(w *[256]uint32)",
 		Args:  []Arg{{Name: "w", Bytes: 1024, Secret: true, Read: true, Write: true}},
 		Pre:   "every coefficient of w in [0, q)",

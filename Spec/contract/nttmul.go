@@ -72,8 +72,12 @@ func productContract(sym string, l int) *Contract {
 		}
 		return ws
 	}
+	var op *Op
+	if l > 0 {
+		op = &Op{Name: "MultiplyAccNTT", In: []string{"a", "b"}, Out: []string{"out"}, Params: []int{l}}
+	}
 	return &Contract{
-		Symbol: sym, Routine: routine, Variant: "AVX2", GoSig: sig,
+		Symbol: sym, Routine: routine, Variant: "AVX2", GoSig: sig, Op: op,
 		Level: provenExcept(),
 		Args: []Arg{
 			{Name: "out", Bytes: 1024, Secret: true, Write: true},

@@ -94,7 +94,7 @@ func polyMapContract(sym, routine, variant string, withB bool, post string, f fu
 // and 3.9-12.1 s (SSE2) under load average 12-22 with 10,000 random
 // inputs, 0.16-0.82 s under load average 8 with the 1,000 a proven
 // routine runs.
-func registerPolyMap(routine, stem, goName string, withB, mcdt bool, post string, f func(w, b int64) int64, avx2Doc, sse2Doc []string) {
+func registerPolyMap(routine, stem, goName string, withB, mcdt bool, post string, f func(w, b int64) int64, avx2Doc, sse2Doc []string) (avx2, sse2 *Contract) {
 	c := polyMapContract(routine+"AVX2", routine, "AVX2", withB, post, f)
 	c.Stem, c.GoName, c.Budget, c.Doc = stem, goName, 5, avx2Doc
 	c.Features = []string{"AVX", "AVX2"}
@@ -106,4 +106,5 @@ func registerPolyMap(routine, stem, goName string, withB, mcdt bool, post string
 		b.MaxFrame = 8
 	}
 	register(c, b)
+	return c, b
 }
