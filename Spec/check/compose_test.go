@@ -364,3 +364,43 @@ func TestArgTypesGrouped(t *testing.T) {
 		t.Errorf("names without a type: %v", got)
 	}
 }
+
+// The Ops of the linear routines restate their proven ZqMaps; an Op of
+// another map, constant, length or routine is refused.
+func TestComposeCheckZqOp(t *testing.T) {
+	for _, sym := range []string{"NTTAMD64", "NTTAVX2", "NTTInverseAMD64", "NTTInverseAVX2", "ToMontgomeryPolyAMD64", "ToMontgomeryPolyAVX2", "PolyAddAMD64", "PolyAddAVX2", "MultiplyAccNTT4AMD64", "MultiplyAccNTT5AVX2", "MultiplyAccNTT7AVX2"} {
+		c := contract.Lookup(sym)
+		if c == nil || c.Op == nil {
+			t.Fatalf("%s: no contract with an Op", sym)
+		}
+		if _, err := checkOp(c, 8380417); err != nil {
+			t.Errorf("%s: %v", sym, err)
+		}
+		if _, err := checkOp(c, 8380418); err == nil {
+			t.Errorf("%s: words beyond its precondition accepted", sym)
+		}
+	}
+	with := func(sym string, op contract.Op) contract.Contract {
+		c := *contract.Lookup(sym)
+		c.Op = &op
+		return c
+	}
+	for _, tc := range []struct {
+		name string
+		c    contract.Contract
+	}{
+		{"NTT as NTT⁻¹", with("NTTInverseAMD64", contract.Op{Name: "NTT", In: []string{"w"}, Out: []string{"w"}})},
+		{"NTT⁻¹ as NTT", with("NTTAVX2", contract.Op{Name: "NTTInverse", In: []string{"w"}, Out: []string{"w"}})},
+		{"ToMontgomery of another constant", with("ToMontgomeryPolyAMD64", contract.Op{Name: "ToMontgomery", In: []string{"w"}, Out: []string{"w"}, Params: []int{1<<32%8380417 + 1}})},
+		{"ToMontgomery as the t1 map", with("ToMontgomeryT1PolyAVX2", contract.Op{Name: "ToMontgomery", In: []string{"w"}, Out: []string{"w"}, Params: []int{1 << 32 % 8380417}})},
+		{"Add as PolySub", with("PolySubAVX2", contract.Op{Name: "Add", In: []string{"w", "b"}, Out: []string{"w"}})},
+		{"Add with its inputs swapped", with("PolyAddAVX2", contract.Op{Name: "Add", In: []string{"b", "w"}, Out: []string{"w"}})},
+		{"MultiplyAccNTT of another ℓ", with("MultiplyAccNTT5AMD64", contract.Op{Name: "MultiplyAccNTT", In: []string{"a", "b"}, Out: []string{"out"}, Params: []int{4}})},
+		{"MultiplyAccNTT of ℓ = 2 as MultiplyNTT", with("MultiplyNTTAVX2", contract.Op{Name: "MultiplyAccNTT", In: []string{"a", "b"}, Out: []string{"out"}, Params: []int{2}})},
+		{"MultiplyAccNTT as ToMontgomery", with("ToMontgomeryPolyAVX2", contract.Op{Name: "MultiplyAccNTT", In: []string{"w"}, Out: []string{"w"}, Params: []int{1}})},
+	} {
+		if _, err := checkOp(&tc.c, 16); err == nil {
+			t.Errorf("%s: accepted", tc.name)
+		}
+	}
+}
