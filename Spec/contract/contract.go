@@ -518,12 +518,16 @@ type Sponge struct {
 // (Â, as ExpandA writes it); the others hold elements of R_q. Mont names
 // the output polynomial buffers that hold their Steps value times 2³² mod
 // q (the Montgomery form go/mldsa keeps of a factor of MultiplyNTT).
+// InPlace names the output polynomial buffers whose old words are inputs
+// too (meeting the precondition); another buffer both read and written
+// starts with garbage.
 type Compose struct {
 	P           fips204.Params // the parameter set of Steps' operations
 	Permutation string
 	Polys       []string
 	NTTPolys    []string
 	Mont        []string
+	InPlace     []string
 	Steps       func(o fips204.KeyGenOps[any, any], in map[string][]any) map[string][]any
 }
 
