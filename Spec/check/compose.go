@@ -353,7 +353,10 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 	if c.Result != "" {
 		return "", fmt.Errorf("the routine has a result, which Compose does not give")
 	}
-	isPoly, isNTT, isMont := map[string]bool{}, map[string]bool{}, map[string]bool{}
+	isPoly, isNTT, isMont, inPlace := map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
+	for _, name := range cp.InPlace {
+		inPlace[name] = true
+	}
 	for _, name := range cp.Polys {
 		isPoly[name] = true
 	}
@@ -371,8 +374,8 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 		if a.Indirect != 0 || a.Bytes%8 != 0 || (isPoly[a.Name] && a.Bytes%1024 != 0) {
 			return "", fmt.Errorf("%s is not one buffer of whole words (polynomials)", a.Name)
 		}
-		// An output polynomial buffer may be read too: its input, in place.
-		if !a.Read || (a.Write && !isPoly[a.Name]) {
+		// An output polynomial buffer may be an input too, in place.
+		if !a.Read || (a.Write && !(isPoly[a.Name] && inPlace[a.Name])) {
 			continue
 		}
 		reg := m.Region(a.Name)
