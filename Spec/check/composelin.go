@@ -124,13 +124,13 @@ func linMul(a, b *lin) *lin {
 var nttInverseOnce = sync.OnceValue(func() error {
 	var zero fips204.Poly
 	if fips204.NTT(zero) != zero || fips204.NTTInverse(zero) != zero {
-		return fmt.Errorf("Spec's NTT or NTT⁻¹ of 0 is not 0")
+		return fmt.Errorf("the NTT or NTT⁻¹ of Spec of 0 is not 0")
 	}
 	for k := 0; k < 256; k++ {
 		var e fips204.Poly
 		e[k] = 1
 		if fips204.NTTInverse(fips204.NTT(e)) != e || fips204.NTT(fips204.NTTInverse(e)) != e {
-			return fmt.Errorf("Spec's NTT and NTT⁻¹ are not inverse on basis vector %d", k)
+			return fmt.Errorf("the NTT and NTT⁻¹ of Spec are not inverse on basis vector %d", k)
 		}
 	}
 	return nil
