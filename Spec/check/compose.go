@@ -490,7 +490,7 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 				}
 			}
 			if res == nil {
-				return nil, nil, fmt.Errorf("%s: %s on %s, whose domain it does not take", cc.Symbol, op.Name, p.name)
+				return nil, nil, fmt.Errorf("%s: %s on polynomials of a domain (R_q, T_q) or number it does not take", cc.Symbol, op.Name)
 			}
 		}
 		i := len(calls) + len(packs) + len(polys)
@@ -560,7 +560,21 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 	for _, p := range polys {
 		byName[p.name] = append(byName[p.name], p)
 	}
-	for name, vs := range outs {
+	for name := range outs {
+		written := false
+		for _, a := range c.Args {
+			written = written || (a.Name == name && a.Write)
+		}
+		if !written {
+			return "", fmt.Errorf("the steps of Spec give %s, which is no buffer the routine writes", name)
+		}
+	}
+	// In the order of the arguments: the first wrong buffer is reported.
+	for _, a := range c.Args {
+		name, vs := a.Name, outs[a.Name]
+		if vs == nil {
+			continue
+		}
 		reg := m.Region(name)
 		if isPoly[name] {
 			if reg == nil || reg.Size() != 1024*len(vs) {

@@ -188,6 +188,89 @@ func TestComposeProofKeyGenPk(t *testing.T) {
 	}
 }
 
+// The composition proof holds for the KeyGenT routines as built and
+// refutes each with one instruction changed or removed: the normal form
+// over T_q sees a Montgomery factor, an NTT, a row or a stride missed.
+func TestComposeProofKeyGenT(t *testing.T) {
+	b := buildRepoAsm(t)
+	routine := func(name string) (*x86.File, *x86.Routine) {
+		f, err := b.Bin.Routine(AsmPackage, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f, f.Routines[0]
+	}
+	callees := map[string]*x86.Routine{}
+	for _, sym := range []string{"KeyGenT44AMD64", "KeyGenT65AVX2"} {
+		for _, name := range contract.Lookup(sym).Calls {
+			_, callees[name] = routine(name)
+		}
+	}
+	// call is the index of the n-th CALL (from 1).
+	call := func(r *x86.Routine, n int) int {
+		for i, in := range r.Insns {
+			if in.Op == "CALL" {
+				if n--; n == 0 {
+					return i
+				}
+			}
+		}
+		t.Fatalf("%s: no CALL %d", r.Name, n)
+		return -1
+	}
+	changed := func(r *x86.Routine, i int, edit func(*x86.Insn)) *x86.Routine {
+		c := *r
+		c.Insns = append([]*x86.Insn(nil), r.Insns...)
+		if edit == nil {
+			c.Insns = append(c.Insns[:i:i], c.Insns[i+1:]...)
+			return &c
+		}
+		in := *r.Insns[i]
+		in.Args = append([]x86.Operand(nil), in.Args...)
+		edit(&in)
+		c.Insns[i] = &in
+		return &c
+	}
+	disp := func(d int64) func(*x86.Insn) {
+		return func(in *x86.Insn) {
+			for k := range in.Args {
+				if in.Args[k].Kind == x86.KMem {
+					in.Args[k].Mem.Disp = d
+				}
+			}
+		}
+	}
+	// Calls: NTT and ToMontgomery of s1[j] (2j+1, 2j+2); then for row i,
+	// MultiplyAccNTT, NTTInverse and PolyAdd (2ℓ+3i+1 to 2ℓ+3i+3).
+	f44, r44 := routine("KeyGenT44AMD64")
+	f65, r65 := routine("KeyGenT65AVX2")
+	for _, tc := range []struct {
+		name string
+		f    *x86.File
+		r    *x86.Routine
+		want string
+	}{
+		{"as built", f44, r44, ""},
+		{"as built", f65, r65, ""},
+		{"ToMontgomery of s1[1] missing", f44, changed(r44, call(r44, 4), nil), "polynomial 0 of t: the routine computes no"},
+		{"NTT of s1[2] skipped", f44, changed(r44, call(r44, 5), nil), "MultiplyAccNTT on polynomials of a domain"},
+		// 2 instructions before PolyAdd of row 1, the pointer to s2[1].
+		{"s2[0] added to row 1", f44, changed(r44, call(r44, 8+3+3)-2, disp(0)), "polynomial 1 of t: the routine computes no"},
+		{"last PolyAdd skipped", f44, changed(r44, call(r44, 20), nil), "polynomial 3 of t: the routine computes no"},
+		// 5 instructions before MultiplyAccNTT of row 1, the pointer to Â's row.
+		{"row 1 of Â at a column's stride", f65, changed(r65, call(r65, 10+3+1)-5, disp(6144)), "polynomial 1 of t: the routine computes no"},
+		{"NTT⁻¹ of row 2 skipped", f65, changed(r65, call(r65, 10+6+2), nil), "PolyAdd"},
+	} {
+		_, err := proveCompose(tc.f, tc.r, contract.Lookup(tc.r.Name), callees, 1<<20)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s %s: %v", tc.r.Name, tc.name, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s, %s: %v, want an error with %q", tc.r.Name, tc.name, err, tc.want)
+		}
+	}
+}
+
 // The composition proof holds for the KeyGenSeed routines as built and
 // refutes each with one instruction changed or removed.
 func TestComposeProofKeyGenSeed(t *testing.T) {

@@ -71,9 +71,10 @@ func atomLin(x string, ntt bool) *lin {
 
 func (l *lin) with(ntt bool) *lin { return &lin{ntt: ntt, terms: l.terms} }
 
-// linAdd is a + b of one domain (nil if the domains differ).
+// linAdd is a + b of one domain (nil if the domains differ or either is
+// nil; so are linScale and linMul nil for nil).
 func linAdd(a, b *lin) *lin {
-	if a.ntt != b.ntt {
+	if a == nil || b == nil || a.ntt != b.ntt {
 		return nil
 	}
 	r := &lin{ntt: a.ntt, terms: map[string]uint64{}}
@@ -91,6 +92,9 @@ func linAdd(a, b *lin) *lin {
 
 // linScale is c · a.
 func linScale(c uint64, a *lin) *lin {
+	if a == nil {
+		return nil
+	}
 	r := &lin{ntt: a.ntt, terms: map[string]uint64{}}
 	for k, v := range a.terms {
 		if w := v * (c % qMod) % qMod; w != 0 {
@@ -102,7 +106,7 @@ func linScale(c uint64, a *lin) *lin {
 
 // linMul is a ∘ b in T_q (nil unless both are in T_q).
 func linMul(a, b *lin) *lin {
-	if !a.ntt || !b.ntt {
+	if a == nil || b == nil || !a.ntt || !b.ntt {
 		return nil
 	}
 	r := &lin{ntt: true, terms: map[string]uint64{}}
