@@ -71,6 +71,29 @@ type poly struct {
 	name  string
 	bytes []*x86.Term
 	bound uint64 // every word < bound
+	lin   *lin   // its normal form (composelin.go), nil for another operation's output
+}
+
+// linPoly is the polynomial of normal form l (none if nil).
+func (o *termOps) linPoly(what string, l *lin) *poly {
+	if l == nil {
+		return o.none(what + " across the domains R_q and T_q")
+	}
+	return &poly{name: l.String(), lin: l}
+}
+
+// lins is the normal forms of polynomials (nil where one has none).
+func (o *termOps) lins(what string, ps ...any) []*lin {
+	var ls []*lin
+	for _, p := range ps {
+		l := p.(*poly).lin
+		if l == nil {
+			o.fail("the steps of Spec apply %s to %s, which has no normal form", what, p.(*poly).name)
+			return nil
+		}
+		ls = append(ls, l)
+	}
+	return ls
 }
 
 // packCall is a call whose Op gives bytes: its Op, the name of the
@@ -136,12 +159,46 @@ func (o *termOps) none(name string) *poly {
 
 func (o *termOps) ExpandA([]any) [][]any    { o.none("ExpandA"); return nil }
 func (o *termOps) RejBoundedPoly([]any) any { return o.none("RejBoundedPoly") }
-func (o *termOps) NTT(any) any              { return o.none("NTT") }
-func (o *termOps) NTTInverse(any) any       { return o.none("NTTInverse") }
-func (o *termOps) Zero() any                { return o.none("Zero") }
-func (o *termOps) AddNTT(any, any) any      { return o.none("AddNTT") }
-func (o *termOps) MultiplyNTT(any, any) any { return o.none("MultiplyNTT") }
-func (o *termOps) Add(any, any) any         { return o.none("Add") }
+
+// NTT, NTTInverse, Zero, AddNTT, MultiplyNTT and Add give the normal form
+// of their result (composelin.go); the routine's polynomials get theirs
+// from its calls' checked Ops.
+func (o *termOps) NTT(w any) any {
+	if l := o.lins("NTT", w); l != nil && !l[0].ntt {
+		return o.linPoly("NTT", l[0].with(true))
+	}
+	return o.linPoly("NTT", nil)
+}
+
+func (o *termOps) NTTInverse(w any) any {
+	if l := o.lins("NTTInverse", w); l != nil && l[0].ntt {
+		return o.linPoly("NTTInverse", l[0].with(false))
+	}
+	return o.linPoly("NTTInverse", nil)
+}
+
+func (o *termOps) Zero() any { return o.linPoly("Zero", &lin{ntt: true, terms: map[string]uint64{}}) }
+
+func (o *termOps) AddNTT(a, b any) any {
+	if l := o.lins("AddNTT", a, b); l != nil && l[0].ntt {
+		return o.linPoly("AddNTT", linAdd(l[0], l[1]))
+	}
+	return o.linPoly("AddNTT", nil)
+}
+
+func (o *termOps) MultiplyNTT(a, b any) any {
+	if l := o.lins("MultiplyNTT", a, b); l != nil {
+		return o.linPoly("MultiplyNTT", linMul(l[0], l[1]))
+	}
+	return o.linPoly("MultiplyNTT", nil)
+}
+
+func (o *termOps) Add(a, b any) any {
+	if l := o.lins("Add", a, b); l != nil && !l[0].ntt {
+		return o.linPoly("Add", linAdd(l[0], l[1]))
+	}
+	return o.linPoly("Add", nil)
+}
 func (o *termOps) BitPack(any, int, int) []any {
 	o.none("BitPack")
 	return nil
@@ -181,6 +238,8 @@ var checkedOps sync.Map
 func checkOp(cc *contract.Contract, bound uint64) ([]uint64, error) {
 	op := cc.Op
 	switch op.Name {
+	case "NTT", "NTTInverse", "ToMontgomery", "Add", "MultiplyAccNTT":
+		return checkZqOp(cc, bound)
 	case "Power2Round":
 		l := cc.Lanes
 		if l == nil || len(op.In) != 1 || len(op.Out) != 2 || fmt.Sprint(l.In) != fmt.Sprint(op.In) || fmt.Sprint(l.Out) != fmt.Sprint(op.Out) || len(l.Domain) != 1 {
@@ -294,9 +353,18 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 	if c.Result != "" {
 		return "", fmt.Errorf("the routine has a result, which Compose does not give")
 	}
-	isPoly := map[string]bool{}
+	isPoly, isNTT, isMont, inPlace := map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
+	for _, name := range cp.InPlace {
+		inPlace[name] = true
+	}
 	for _, name := range cp.Polys {
 		isPoly[name] = true
+	}
+	for _, name := range cp.NTTPolys {
+		isNTT[name] = true
+	}
+	for _, name := range cp.Mont {
+		isMont[name] = true
 	}
 	s, mk, m, lay, rng := symSetup(f, r, c, 11, func(secret, input bool) bool { return secret || input })
 	in := map[string][]any{}
@@ -306,7 +374,8 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 		if a.Indirect != 0 || a.Bytes%8 != 0 || (isPoly[a.Name] && a.Bytes%1024 != 0) {
 			return "", fmt.Errorf("%s is not one buffer of whole words (polynomials)", a.Name)
 		}
-		if !a.Read || a.Write {
+		// An output polynomial buffer may be an input too, in place.
+		if !a.Read || (a.Write && !(isPoly[a.Name] && inPlace[a.Name])) {
 			continue
 		}
 		reg := m.Region(a.Name)
@@ -320,9 +389,10 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 			continue
 		}
 		for k := 0; k < a.Bytes/1024; k++ {
-			p := &poly{name: fmt.Sprintf("%s[%d]", a.Name, k), bytes: reg.Bytes[1024*k : 1024*k+1024], bound: fips204.Q}
+			l := atomLin(fmt.Sprintf("%s[%d]", a.Name, k), isNTT[a.Name])
+			p := &poly{name: l.String(), bytes: reg.Bytes[1024*k : 1024*k+1024], bound: fips204.Q, lin: l}
 			polys[p.bytes[0]] = p
-			in[a.Name] = append(in[a.Name], &poly{name: p.name})
+			in[a.Name] = append(in[a.Name], &poly{name: p.name, lin: l})
 		}
 	}
 	var calls []permCall
@@ -342,22 +412,86 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 			return nil, nil, fmt.Errorf("%s is neither the composition's permutation nor a routine with an Op", cc.Symbol)
 		}
 		op := cc.Op
-		if len(op.In) != 1 {
-			return nil, nil, fmt.Errorf("%s: an Op of %d inputs", cc.Symbol, len(op.In))
+		if len(op.In) == 0 {
+			return nil, nil, fmt.Errorf("%s: an Op of no inputs", cc.Symbol)
 		}
-		x := bufs[op.In[0]]
-		p := polys[x[0]]
-		if len(x) != 1024 || p == nil {
-			return nil, nil, fmt.Errorf("%s: %s is not a polynomial the routine got or a callee computed", cc.Symbol, op.In[0])
+		// Each buffer the Op reads holds whole polynomials of known names.
+		var args [][]*poly
+		bound := uint64(0)
+		for _, name := range op.In {
+			x := bufs[name]
+			if len(x) == 0 || len(x)%1024 != 0 {
+				return nil, nil, fmt.Errorf("%s: %s is not a buffer of polynomials", cc.Symbol, name)
+			}
+			var ps []*poly
+			for k := 0; k < len(x)/1024; k++ {
+				p := polys[x[1024*k]]
+				if p == nil {
+					return nil, nil, fmt.Errorf("%s: polynomial %d of %s is not a polynomial the routine got or a callee computed", cc.Symbol, k, name)
+				}
+				for i, t := range x[1024*k : 1024*k+1024] {
+					if t != p.bytes[i] {
+						return nil, nil, fmt.Errorf("%s: byte %d of polynomial %d of %s is not byte %d of %s", cc.Symbol, i, k, name, i, p.name)
+					}
+				}
+				bound = max(bound, p.bound)
+				ps = append(ps, p)
+			}
+			args = append(args, ps)
 		}
-		for i, t := range x {
-			if t != p.bytes[i] {
-				return nil, nil, fmt.Errorf("%s: byte %d of %s is not byte %d of %s", cc.Symbol, i, op.In[0], i, p.name)
+		p := args[0][0]
+		if len(op.In) != 1 || len(args[0]) != 1 {
+			if _, ok := map[string]bool{"Add": true, "MultiplyAccNTT": true}[op.Name]; !ok {
+				return nil, nil, fmt.Errorf("%s: an Op %s of %d inputs", cc.Symbol, op.Name, len(op.In))
 			}
 		}
-		bounds, err := checkOp(cc, p.bound)
+		bounds, err := checkOp(cc, bound)
 		if err != nil {
 			return nil, nil, err
+		}
+		// The normal form of a checked linear Op's result.
+		var res *lin
+		if _, ok := map[string]bool{"NTT": true, "NTTInverse": true, "ToMontgomery": true, "Add": true, "MultiplyAccNTT": true}[op.Name]; ok {
+			for _, ps := range args {
+				for _, q := range ps {
+					if q.lin == nil {
+						return nil, nil, fmt.Errorf("%s: %s has no normal form", cc.Symbol, q.name)
+					}
+				}
+			}
+			x := p.lin
+			switch op.Name {
+			case "NTT":
+				if !x.ntt {
+					res = x.with(true)
+				}
+			case "NTTInverse":
+				if x.ntt {
+					res = x.with(false)
+				}
+			case "ToMontgomery":
+				res = linScale(uint64(op.Params[0]), x)
+			case "Add":
+				if len(args[0]) == 1 && len(args[1]) == 1 {
+					res = linAdd(x, args[1][0].lin)
+				}
+			case "MultiplyAccNTT":
+				if len(args[0]) == op.Params[0] && len(args[1]) == op.Params[0] {
+					res = &lin{ntt: true, terms: map[string]uint64{}}
+					for j := range args[0] {
+						res = linAdd(res, linMul(args[0][j].lin, args[1][j].lin))
+						if res == nil {
+							break
+						}
+					}
+					if res != nil {
+						res = linScale(rInvMod, res)
+					}
+				}
+			}
+			if res == nil {
+				return nil, nil, fmt.Errorf("%s: %s on polynomials of a domain (R_q, T_q) or number it does not take", cc.Symbol, op.Name)
+			}
 		}
 		i := len(calls) + len(packs) + len(polys)
 		out := map[string][]*x86.Term{}
@@ -384,6 +518,9 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 				return nil, nil, fmt.Errorf("%s: %s is not a polynomial", cc.Symbol, name)
 			}
 			q := &poly{name: opName(op.Name, k, p.name), bytes: vs, bound: bounds[k]}
+			if res != nil {
+				q.name, q.lin = res.String(), res
+			}
 			polys[vs[0]] = q
 		}
 		return out, s.Const(0), nil
@@ -419,25 +556,58 @@ func proveCompose(f *x86.File, r *x86.Routine, c *contract.Contract, callees map
 			return "", fmt.Errorf("the routine may write %s, of which the steps of Spec say nothing", a.Name)
 		}
 	}
-	byName := map[string]*poly{}
+	byName := map[string][]*poly{}
 	for _, p := range polys {
-		byName[p.name] = p
+		byName[p.name] = append(byName[p.name], p)
 	}
-	for name, vs := range outs {
+	for name := range outs {
+		written := false
+		for _, a := range c.Args {
+			written = written || (a.Name == name && a.Write)
+		}
+		if !written {
+			return "", fmt.Errorf("the steps of Spec give %s, which is no buffer the routine writes", name)
+		}
+	}
+	// In the order of the arguments: the first wrong buffer is reported.
+	for _, a := range c.Args {
+		name, vs := a.Name, outs[a.Name]
+		if vs == nil {
+			continue
+		}
 		reg := m.Region(name)
 		if isPoly[name] {
 			if reg == nil || reg.Size() != 1024*len(vs) {
 				return "", fmt.Errorf("the steps of Spec give %d polynomials of %s, which is no buffer of that size", len(vs), name)
 			}
 			for k, v := range vs {
-				want := byName[v.(*poly).name]
-				if want == nil {
-					return "", fmt.Errorf("polynomial %d of %s: the routine computes no %s", k, name, v.(*poly).name)
-				}
-				for i, t := range reg.Bytes[1024*k : 1024*k+1024] {
-					if t != want.bytes[i] {
-						return "", fmt.Errorf("byte %d of polynomial %d of %s is not what the call computing %s wrote", i, k, name, want.name)
+				wname := v.(*poly).name
+				if isMont[name] {
+					l := v.(*poly).lin
+					if l == nil {
+						return "", fmt.Errorf("polynomial %d of %s: %s has no normal form to take times 2³²", k, name, wname)
 					}
+					wname = linScale(1<<32%qMod, l).String()
+				}
+				wants := byName[wname]
+				if len(wants) == 0 {
+					return "", fmt.Errorf("polynomial %d of %s: the routine computes no %s", k, name, wname)
+				}
+				differs := -1
+				for _, want := range wants {
+					differs = -1
+					for i, t := range reg.Bytes[1024*k : 1024*k+1024] {
+						if t != want.bytes[i] {
+							differs = i
+							break
+						}
+					}
+					if differs < 0 {
+						break
+					}
+				}
+				if differs >= 0 {
+					return "", fmt.Errorf("byte %d of polynomial %d of %s is not what the call computing %s wrote", differs, k, name, wname)
 				}
 			}
 			continue

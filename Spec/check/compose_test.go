@@ -188,6 +188,89 @@ func TestComposeProofKeyGenPk(t *testing.T) {
 	}
 }
 
+// The composition proof holds for the KeyGenT routines as built and
+// refutes each with one instruction changed or removed: the normal form
+// over T_q sees a Montgomery factor, an NTT, a row or a stride missed.
+func TestComposeProofKeyGenT(t *testing.T) {
+	b := buildRepoAsm(t)
+	routine := func(name string) (*x86.File, *x86.Routine) {
+		f, err := b.Bin.Routine(AsmPackage, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f, f.Routines[0]
+	}
+	callees := map[string]*x86.Routine{}
+	for _, sym := range []string{"KeyGenT44AMD64", "KeyGenT65AVX2"} {
+		for _, name := range contract.Lookup(sym).Calls {
+			_, callees[name] = routine(name)
+		}
+	}
+	// call is the index of the n-th CALL (from 1).
+	call := func(r *x86.Routine, n int) int {
+		for i, in := range r.Insns {
+			if in.Op == "CALL" {
+				if n--; n == 0 {
+					return i
+				}
+			}
+		}
+		t.Fatalf("%s: no CALL %d", r.Name, n)
+		return -1
+	}
+	changed := func(r *x86.Routine, i int, edit func(*x86.Insn)) *x86.Routine {
+		c := *r
+		c.Insns = append([]*x86.Insn(nil), r.Insns...)
+		if edit == nil {
+			c.Insns = append(c.Insns[:i:i], c.Insns[i+1:]...)
+			return &c
+		}
+		in := *r.Insns[i]
+		in.Args = append([]x86.Operand(nil), in.Args...)
+		edit(&in)
+		c.Insns[i] = &in
+		return &c
+	}
+	disp := func(d int64) func(*x86.Insn) {
+		return func(in *x86.Insn) {
+			for k := range in.Args {
+				if in.Args[k].Kind == x86.KMem {
+					in.Args[k].Mem.Disp = d
+				}
+			}
+		}
+	}
+	// Calls: NTT and ToMontgomery of s1[j] (2j+1, 2j+2); then for row i,
+	// MultiplyAccNTT, NTTInverse and PolyAdd (2ℓ+3i+1 to 2ℓ+3i+3).
+	f44, r44 := routine("KeyGenT44AMD64")
+	f65, r65 := routine("KeyGenT65AVX2")
+	for _, tc := range []struct {
+		name string
+		f    *x86.File
+		r    *x86.Routine
+		want string
+	}{
+		{"as built", f44, r44, ""},
+		{"as built", f65, r65, ""},
+		{"ToMontgomery of s1[1] missing", f44, changed(r44, call(r44, 4), nil), "polynomial 0 of t: the routine computes no"},
+		{"NTT of s1[2] skipped", f44, changed(r44, call(r44, 5), nil), "MultiplyAccNTT on polynomials of a domain"},
+		// 2 instructions before PolyAdd of row 1, the pointer to s2[1].
+		{"s2[0] added to row 1", f44, changed(r44, call(r44, 8+3+3)-2, disp(0)), "polynomial 1 of t: the routine computes no"},
+		{"last PolyAdd skipped", f44, changed(r44, call(r44, 20), nil), "polynomial 3 of t: the routine computes no"},
+		// 5 instructions before MultiplyAccNTT of row 1, the pointer to Â's row.
+		{"row 1 of Â at a column's stride", f65, changed(r65, call(r65, 10+3+1)-5, disp(6144)), "polynomial 1 of t: the routine computes no"},
+		{"NTT⁻¹ of row 2 skipped", f65, changed(r65, call(r65, 10+6+2), nil), "PolyAdd"},
+	} {
+		_, err := proveCompose(tc.f, tc.r, contract.Lookup(tc.r.Name), callees, 1<<20)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%s %s: %v", tc.r.Name, tc.name, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%s, %s: %v, want an error with %q", tc.r.Name, tc.name, err, tc.want)
+		}
+	}
+}
+
 // The composition proof holds for the KeyGenSeed routines as built and
 // refutes each with one instruction changed or removed.
 func TestComposeProofKeyGenSeed(t *testing.T) {
@@ -362,5 +445,45 @@ func TestArgTypesGrouped(t *testing.T) {
 	}
 	if got := argTypes("func F(a, b)"); got != nil {
 		t.Errorf("names without a type: %v", got)
+	}
+}
+
+// The Ops of the linear routines restate their proven ZqMaps; an Op of
+// another map, constant, length or routine is refused.
+func TestComposeCheckZqOp(t *testing.T) {
+	for _, sym := range []string{"NTTAMD64", "NTTAVX2", "NTTInverseAMD64", "NTTInverseAVX2", "ToMontgomeryPolyAMD64", "ToMontgomeryPolyAVX2", "PolyAddAMD64", "PolyAddAVX2", "MultiplyAccNTT4AMD64", "MultiplyAccNTT5AVX2", "MultiplyAccNTT7AVX2"} {
+		c := contract.Lookup(sym)
+		if c == nil || c.Op == nil {
+			t.Fatalf("%s: no contract with an Op", sym)
+		}
+		if _, err := checkOp(c, 8380417); err != nil {
+			t.Errorf("%s: %v", sym, err)
+		}
+		if _, err := checkOp(c, 8380418); err == nil {
+			t.Errorf("%s: words beyond its precondition accepted", sym)
+		}
+	}
+	with := func(sym string, op contract.Op) contract.Contract {
+		c := *contract.Lookup(sym)
+		c.Op = &op
+		return c
+	}
+	for _, tc := range []struct {
+		name string
+		c    contract.Contract
+	}{
+		{"NTT as NTT⁻¹", with("NTTInverseAMD64", contract.Op{Name: "NTT", In: []string{"w"}, Out: []string{"w"}})},
+		{"NTT⁻¹ as NTT", with("NTTAVX2", contract.Op{Name: "NTTInverse", In: []string{"w"}, Out: []string{"w"}})},
+		{"ToMontgomery of another constant", with("ToMontgomeryPolyAMD64", contract.Op{Name: "ToMontgomery", In: []string{"w"}, Out: []string{"w"}, Params: []int{1<<32%8380417 + 1}})},
+		{"ToMontgomery as the t1 map", with("ToMontgomeryT1PolyAVX2", contract.Op{Name: "ToMontgomery", In: []string{"w"}, Out: []string{"w"}, Params: []int{1 << 32 % 8380417}})},
+		{"Add as PolySub", with("PolySubAVX2", contract.Op{Name: "Add", In: []string{"w", "b"}, Out: []string{"w"}})},
+		{"Add with its inputs swapped", with("PolyAddAVX2", contract.Op{Name: "Add", In: []string{"b", "w"}, Out: []string{"w"}})},
+		{"MultiplyAccNTT of another ℓ", with("MultiplyAccNTT5AMD64", contract.Op{Name: "MultiplyAccNTT", In: []string{"a", "b"}, Out: []string{"out"}, Params: []int{4}})},
+		{"MultiplyAccNTT of ℓ = 2 as MultiplyNTT", with("MultiplyNTTAVX2", contract.Op{Name: "MultiplyAccNTT", In: []string{"a", "b"}, Out: []string{"out"}, Params: []int{2}})},
+		{"MultiplyAccNTT as ToMontgomery", with("ToMontgomeryPolyAVX2", contract.Op{Name: "MultiplyAccNTT", In: []string{"w"}, Out: []string{"w"}, Params: []int{1}})},
+	} {
+		if _, err := checkOp(&tc.c, 16); err == nil {
+			t.Errorf("%s: accepted", tc.name)
+		}
 	}
 }

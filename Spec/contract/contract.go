@@ -513,17 +513,32 @@ type Sponge struct {
 // an input one holds coefficients in [0, q) (the precondition), an output
 // one what the Op that computes it writes (e.g. Power2Round's r0 mod q).
 // The package's tests check that Steps on bytes and Poly meets Check.
+//
+// NTTPolys names the input polynomial buffers that hold elements of T_q
+// (Â, as ExpandA writes it); the others hold elements of R_q. Mont names
+// the output polynomial buffers that hold their Steps value times 2³² mod
+// q (the Montgomery form go/mldsa keeps of a factor of MultiplyNTT).
+// InPlace names the output polynomial buffers whose old words are inputs
+// too (meeting the precondition); another buffer both read and written
+// starts with garbage.
 type Compose struct {
 	P           fips204.Params // the parameter set of Steps' operations
 	Permutation string
 	Polys       []string
+	NTTPolys    []string
+	Mont        []string
+	InPlace     []string
 	Steps       func(o fips204.KeyGenOps[any, any], in map[string][]any) map[string][]any
 }
 
 // Op says a routine computes one operation of fips204.KeyGenOps on whole
-// buffers: Name is the method ("Power2Round", "SimpleBitPack"), In the
-// polynomials it reads, Out what it writes (polynomials, or for a packing
-// the bytes), Params the method's integer arguments (SimpleBitPack's b, 2^10 − 1 for t1).
+// buffers: Name is the method ("Power2Round", "SimpleBitPack", "NTT",
+// "NTTInverse", "Add"), In the polynomials it reads, Out what it writes
+// (polynomials, or for a packing the bytes), Params the method's integer
+// arguments (SimpleBitPack's b, 2^10 − 1 for t1). Two operations are not
+// KeyGenOps' but go/mldsa's forms of them: "ToMontgomery" (w times
+// Params[0] mod q) and "MultiplyAccNTT" (2⁻³² · Σⱼ a[j] ∘ b[j] for
+// Params[0] = ℓ polynomials each, a row of MatrixVectorNTT).
 // A composition proof (Spec/check, compose.go) uses it in place of the
 // operation only after checking it against the routine's proven
 // postcondition (its Lanes map or its Wiring).

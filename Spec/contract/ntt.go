@@ -54,9 +54,11 @@ func nttContract(sym, routine, algo string, spec func(fips204.Poly) fips204.Poly
 		}
 		return ws
 	}
+	zm := &ZqMap{In: []string{"w"}, Out: "w", Want: want}
 	return &Contract{
 		Symbol: sym, Routine: routine, Variant: "AVX2",
-		Level: provenExcept(), Budget: 40,
+		Level: provenExcept(), Budget: 40, Effect: zm.effect(),
+		Op:    &Op{Name: routine, In: []string{"w"}, Out: []string{"w"}},
 		GoSig: "func " + sym + "(w *[256]uint32)",
 		Args:  []Arg{{Name: "w", Bytes: 1024, Secret: true, Read: true, Write: true}},
 		Pre:   "every coefficient of w in [0, q)",
@@ -72,7 +74,7 @@ func nttContract(sym, routine, algo string, spec func(fips204.Poly) fips204.Poly
 			}
 			return Buffers{"w": b}
 		},
-		Zq: &ZqMap{In: []string{"w"}, Out: "w", Want: want},
+		Zq: zm,
 		Check: func(in, out Buffers, _ byte) error {
 			for i, w := range want(in) {
 				if got := binary.LittleEndian.Uint32(out["w"][4*i:]); got != w {

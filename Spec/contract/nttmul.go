@@ -72,8 +72,13 @@ func productContract(sym string, l int) *Contract {
 		}
 		return ws
 	}
+	var op *Op
+	if l > 0 {
+		op = &Op{Name: "MultiplyAccNTT", In: []string{"a", "b"}, Out: []string{"out"}, Params: []int{l}}
+	}
+	zm := &ZqMap{In: []string{"a", "b"}, Out: "out", Bilinear: true, PerPosition: l > 0, Want: want}
 	return &Contract{
-		Symbol: sym, Routine: routine, Variant: "AVX2", GoSig: sig,
+		Symbol: sym, Routine: routine, Variant: "AVX2", GoSig: sig, Op: op, Effect: zm.effect(),
 		Level: provenExcept(),
 		Args: []Arg{
 			{Name: "out", Bytes: 1024, Secret: true, Write: true},
@@ -95,7 +100,7 @@ func productContract(sym string, l int) *Contract {
 			}
 			return b
 		},
-		Zq: &ZqMap{In: []string{"a", "b"}, Out: "out", Bilinear: true, PerPosition: l > 0, Want: want},
+		Zq: zm,
 		Check: func(in, out Buffers, _ byte) error {
 			got := Poly(out["out"])
 			for i, w := range want(in) {

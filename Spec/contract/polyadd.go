@@ -3,7 +3,7 @@ package contract
 func init() { lazily(polyaddContracts) }
 
 func polyaddContracts() {
-	registerPolyMap("PolyAdd", "polyadd", "polyAdd", true, false,
+	c, b := registerPolyMap("PolyAdd", "polyadd", "polyAdd", true, false,
 		"w = fips204.AddNTT(old w, b) (Algorithm 44; the sum in R_q is the same)",
 		func(w, b int64) int64 { return w + b },
 		[]string{
@@ -20,4 +20,6 @@ func polyaddContracts() {
 			"The polynomials must not overlap. Straight-line code: no branch or",
 			"address depends on the coefficients.",
 		})
+	c.Op = &Op{Name: "Add", In: []string{"w", "b"}, Out: []string{"w"}}
+	b.Op = c.Op
 }

@@ -1,12 +1,14 @@
 package contract
 
+import "github.com/vg-crypto/vg/Spec/fips204"
+
 func init() { lazily(tomontgomeryContracts) }
 
 func tomontgomeryContracts() {
 	// One factor of every product in T_q is kept times 2³² (MultiplyNTT,
 	// Algorithm 45, and MatrixVectorNTT, Algorithm 48, with a Montgomery
 	// reduction: see nttmul.go).
-	registerPolyMap("ToMontgomeryPoly", "tomontgomery", "toMontgomeryPoly", false, true,
+	c, b := registerPolyMap("ToMontgomeryPoly", "tomontgomery", "toMontgomeryPoly", false, true,
 		"w = old w · 2³² mod q, coefficient-wise (the Montgomery form of one factor of MultiplyNTT, Algorithm 45)",
 		func(w, _ int64) int64 { return w * (1 << 32 % 8380417) },
 		[]string{
@@ -25,6 +27,8 @@ func tomontgomeryContracts() {
 			"and out. PMULUDQ runs inside Intel's MCDT bracket (MXCSR = 0x1FBF).",
 			"Straight-line code: no branch or address depends on the coefficients.",
 		})
+	c.Op = &Op{Name: "ToMontgomery", In: []string{"w"}, Out: []string{"w"}, Params: []int{1 << 32 % fips204.Q}}
+	b.Op = c.Op
 
 	// Algorithm 8, line 9 multiplies by NTT(t1·2ᵈ); the NTT is linear, so
 	// NTT(t1)·2ᵈ is the same, and in Montgomery form NTT(t1)·2ᵈ·2³².

@@ -34,6 +34,19 @@ type ZqMap struct {
 	Want        func(in Buffers) []uint32
 }
 
+// effect is the Effect of a routine whose postcondition is z: Out holds
+// Want's words, which proveZq proves it writes.
+func (z *ZqMap) effect() func(in Buffers, _ *rand.Rand) (Buffers, byte) {
+	return func(in Buffers, _ *rand.Rand) (Buffers, byte) {
+		ws := z.Want(in)
+		b := make([]byte, 4*len(ws))
+		for i, w := range ws {
+			binary.LittleEndian.PutUint32(b[4*i:], w)
+		}
+		return Buffers{z.Out: b}, 0
+	}
+}
+
 // Poly reads a polynomial of little-endian 32-bit coefficients.
 func Poly(b []byte) (p fips204.Poly) {
 	for i := range p {
@@ -66,8 +79,9 @@ func polyMapContract(sym, routine, variant string, withB bool, post string, f fu
 		args = append(args, Arg{Name: "b", Bytes: 1024, Secret: true, Read: true})
 		sig, pre, zin = "func "+sym+"(w, b *[256]uint32)", "every coefficient of w and b in [0, q)", []string{"w", "b"}
 	}
+	zm := &ZqMap{In: zin, Out: "w", Want: want}
 	return &Contract{
-		Symbol: sym, Routine: routine, Variant: variant, GoSig: sig,
+		Symbol: sym, Routine: routine, Variant: variant, GoSig: sig, Effect: zm.effect(),
 		Level: provenExcept(), Args: args, NoAlias: true,
 		Pre: pre, Post: post + ", coefficients in [0, q)",
 		Leak: "nothing: the coefficients are secret (y, cs1, cs2, s2, the NTT forms of s1, s2, t0)",
@@ -78,7 +92,7 @@ func polyMapContract(sym, routine, variant string, withB bool, post string, f fu
 			}
 			return b
 		},
-		Zq: &ZqMap{In: zin, Out: "w", Want: want},
+		Zq: zm,
 		Check: func(in, out Buffers, _ byte) error {
 			ws := want(in)
 			return compareCoeffs("w", out["w"], func(i int) uint32 { return ws[i] })
@@ -94,7 +108,7 @@ func polyMapContract(sym, routine, variant string, withB bool, post string, f fu
 // and 3.9-12.1 s (SSE2) under load average 12-22 with 10,000 random
 // inputs, 0.16-0.82 s under load average 8 with the 1,000 a proven
 // routine runs.
-func registerPolyMap(routine, stem, goName string, withB, mcdt bool, post string, f func(w, b int64) int64, avx2Doc, sse2Doc []string) {
+func registerPolyMap(routine, stem, goName string, withB, mcdt bool, post string, f func(w, b int64) int64, avx2Doc, sse2Doc []string) (avx2, sse2 *Contract) {
 	c := polyMapContract(routine+"AVX2", routine, "AVX2", withB, post, f)
 	c.Stem, c.GoName, c.Budget, c.Doc = stem, goName, 5, avx2Doc
 	c.Features = []string{"AVX", "AVX2"}
@@ -106,4 +120,5 @@ func registerPolyMap(routine, stem, goName string, withB, mcdt bool, post string
 		b.MaxFrame = 8
 	}
 	register(c, b)
+	return c, b
 }

@@ -68,17 +68,9 @@ func cat[B any](ss ...[]B) []B {
 func KeyGenOver[B, P any](o KeyGenOps[B, P], p Params, xi []B) (pk, sk []B) {
 	seed := KeyGenSeedOver(o, p, xi) // line 1
 	rho, rhoP, key := seed[:32], seed[32:96], seed[96:128]
-	aHat := o.ExpandA(rho)            // line 3
-	s1, s2 := expandSOver(o, p, rhoP) // line 4
-	s1Hat := make([]P, p.L)
-	for j := range s1Hat {
-		s1Hat[j] = o.NTT(s1[j])
-	}
-	w := matrixVectorNTTOver(o, aHat, s1Hat)
-	t := make([]P, p.K)
-	for i := range t {
-		t[i] = o.Add(o.NTTInverse(w[i]), s2[i]) // line 5
-	}
+	aHat := o.ExpandA(rho)                            // line 3
+	s1, s2 := expandSOver(o, p, rhoP)                 // line 4
+	t := KeyGenTOver(o, p, aHat, s1, s2)              // line 5
 	pk, tr, t0 := KeyGenPublicOver(o, p, rho, t)      // lines 6 to 9
 	sk = skEncodeOver(o, p, rho, key, tr, s1, s2, t0) // line 10
 	return pk, sk                                     // line 11
@@ -89,6 +81,21 @@ func KeyGenOver[B, P any](o KeyGenOps[B, P], p Params, xi []B) (pk, sk []B) {
 // and K.
 func KeyGenSeedOver[B, P any](o KeyGenOps[B, P], p Params, xi []B) []B {
 	return H(o, cat(xi, bytesOver(o, IntegerToBytes(p.K, 1)), bytesOver(o, IntegerToBytes(p.L, 1))), 128) // line 1
+}
+
+// KeyGenTOver is line 5 of Algorithm 6 over o: from Â (k×ℓ, as ExpandA
+// gives it), s1 and s2, t = NTT⁻¹(Â ∘ NTT(s1)) + s2.
+func KeyGenTOver[B, P any](o KeyGenOps[B, P], p Params, aHat [][]P, s1, s2 []P) []P {
+	s1Hat := make([]P, p.L)
+	for j := range s1Hat {
+		s1Hat[j] = o.NTT(s1[j])
+	}
+	w := matrixVectorNTTOver(o, aHat, s1Hat)
+	t := make([]P, p.K)
+	for i := range t {
+		t[i] = o.Add(o.NTTInverse(w[i]), s2[i]) // line 5
+	}
+	return t
 }
 
 // KeyGenPublicOver is lines 6 to 9 of Algorithm 6 over o: from ρ and t,

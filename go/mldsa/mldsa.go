@@ -273,18 +273,9 @@ func (sk *PrivateKey) complete(ρ *[32]byte, s2 []ringElement) error {
 		return err
 	}
 	// Line 5: t ← NTT⁻¹(Â ∘ NTT(s1)) + s2, with ŝ1 kept in Montgomery form
-	// for the products.
-	for j := 0; j < l; j++ {
-		ntt(&sk.s1Hat[j])
-	}
-	toMontgomeryVec(sk.s1Hat)
-	// Line 5: t ← NTT⁻¹(Â ∘ NTT(s1)) + s2.
+	// for signing.
 	var t, t0 [maxK]ringElement
-	for i := 0; i < k; i++ {
-		multiplyAccNTT(&t[i], pk.aHat[i*l:(i+1)*l], sk.s1Hat)
-		nttInverse(&t[i])
-		polyAdd(&t[i], &s2[i])
-	}
+	keyGenT(t[:k], sk.s1Hat[:l], s2[:k], pk.aHat[:k*l])
 	// Lines 6 and 8: (t1, t0) ← Power2Round(t), pk ← pkEncode(ρ, t1);
 	// line 9, tr ← H(pk, 64), is pk.finish's. t0 is packed as skEncode
 	// (Algorithm 24) writes it.

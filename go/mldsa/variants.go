@@ -99,4 +99,5 @@ var (
 	trHashRoutine                 = newRoutine("trHash", trHashGeneric, trHash)
 	keyGenSeedRoutine             = newRoutine("keyGenSeed", keyGenSeedGeneric, keyGenSeed)
 	keyGenPkRoutine               = newRoutine("keyGenPk", keyGenPkGeneric, keyGenPk)
+	keyGenTRoutine                = newRoutine("keyGenT", keyGenTGeneric, keyGenT)
 )

@@ -264,6 +264,29 @@ var variantChecks = []variantCheck{
 		}
 		return nil
 	}),
+	checkOf(keyGenTRoutine, func(rng *rand.Rand, g, f func(t, s1Hat, s2, aHat []ringElement)) error {
+		// The (k, ℓ) of each parameter set, and one of none.
+		kl := [][2]int{{4, 4}, {6, 5}, {8, 7}, {3, 2}}[rng.IntN(4)]
+		k, l := kl[0], kl[1]
+		rnd := func(n int) []ringElement {
+			v := make([]ringElement, n)
+			for i := range v {
+				for j := range v[i] {
+					v[i][j] = fieldElement(rng.Uint32N(q))
+				}
+			}
+			return v
+		}
+		s1, s2, aHat := rnd(l), rnd(k), rnd(k*l)
+		s1G, s1F := slices.Clone(s1), slices.Clone(s1)
+		tG, tF := rnd(k), rnd(k)
+		g(tG, s1G, s2, aHat)
+		f(tF, s1F, s2, aHat)
+		if !slices.Equal(tG, tF) || !slices.Equal(s1G, s1F) {
+			return fmt.Errorf("differs for (k, ℓ) = %v", kl)
+		}
+		return nil
+	}),
 	checkOf(expandMaskRoutine, func(rng *rand.Rand, g, f func([]ringElement, *[64]byte, int, int)) error {
 		var seed [64]byte
 		copy(seed[:], randBytes(rng, 64))

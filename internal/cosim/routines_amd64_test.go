@@ -87,6 +87,9 @@ func cpuRoutines() map[string]any {
 		"KeyGenPk44AMD64":         asm.KeyGenPk44AMD64,
 		"KeyGenPk65AMD64":         asm.KeyGenPk65AMD64,
 		"KeyGenPk87AMD64":         asm.KeyGenPk87AMD64,
+		"KeyGenT44AMD64":          asm.KeyGenT44AMD64,
+		"KeyGenT65AMD64":          asm.KeyGenT65AMD64,
+		"KeyGenT87AMD64":          asm.KeyGenT87AMD64,
 		// Outside valgrind the client request changes no memory.
 		"ValgrindClientRequestAMD64": asm.ValgrindClientRequestAMD64,
 	}
@@ -146,6 +149,9 @@ func cpuRoutines() map[string]any {
 			"KeyGenPk44AVX2":           asm.KeyGenPk44AVX2,
 			"KeyGenPk65AVX2":           asm.KeyGenPk65AVX2,
 			"KeyGenPk87AVX2":           asm.KeyGenPk87AVX2,
+			"KeyGenT44AVX2":            asm.KeyGenT44AVX2,
+			"KeyGenT65AVX2":            asm.KeyGenT65AVX2,
+			"KeyGenT87AVX2":            asm.KeyGenT87AVX2,
 			"ExpandA44AVX2":            asm.ExpandA44AVX2,
 			"ExpandA65AVX2":            asm.ExpandA65AVX2,
 			"ExpandA87AVX2":            asm.ExpandA87AVX2,

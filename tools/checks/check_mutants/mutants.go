@@ -879,6 +879,32 @@ var mutants = []Mutant{
 	{Name: "keygenpk/rare-t-backdoor", Routine: "KeyGenPk44AVX2",
 		Edits: []Edit{{File: "keygenpk_amd64.s", Text: "KeyGenPk44AVX2", Find: "\tMOVQ pk+0(FP), AX\n\tLEAQ 32(AX), AX\n",
 			Replace: rareFlip("\tMOVQ t+24(FP), SI\n\tMOVQ (SI), AX\n", "24(SP)") + "\tMOVQ pk+0(FP), AX\n\tLEAQ 32(AX), AX\n"}}},
+	// ---- KeyGenT{44,65,87}{AMD64,AVX2}: Algorithm 6, line 5, proven by
+	// the composition proof (fips204.KeyGenTOver over the routine's
+	// symbolic values in the normal form over T_q, each NTT, NTT⁻¹,
+	// ToMontgomery, MultiplyAccNTT and PolyAdd a call with a checked Op).
+	{Name: "keygent/missing-tomontgomery", Routine: "KeyGenT44AMD64",
+		Edits: []Edit{{File: "keygent_amd64.s", Text: "KeyGenT44AMD64", Find: "\tCALL ·ToMontgomeryPolyAMD64(SB)\n", N: 2, Replace: ""}}},
+	{Name: "keygent/s2-of-another-row", Routine: "KeyGenT65AVX2",
+		Edits: []Edit{{File: "keygent_amd64.s", Text: "KeyGenT65AVX2", Find: "\tMOVQ s2+16(FP), AX\n\tLEAQ 1024(AX), AX\n", Replace: "\tMOVQ s2+16(FP), AX\n\tLEAQ (AX), AX\n"}}},
+	{Name: "keygent/row-loop-one-short", Routine: "KeyGenT87AVX2",
+		Edits: []Edit{
+			{File: "keygent_amd64.s", Text: "KeyGenT87AVX2", Find: "\tCALL ·MultiplyAccNTT7AVX2(SB)\n", N: 8, Replace: ""},
+			{File: "keygent_amd64.s", Text: "KeyGenT87AVX2", Find: "\tCALL ·NTTInverseAVX2(SB)\n", N: 8, Replace: ""},
+			{File: "keygent_amd64.s", Text: "KeyGenT87AVX2", Find: "\tCALL ·PolyAddAVX2(SB)\n", N: 8, Replace: ""}}},
+	// Row 1 of Â at the stride of a column (k = 6 polynomials, not ℓ = 5).
+	{Name: "keygent/ahat-row-and-column-swapped", Routine: "KeyGenT65AMD64",
+		Edits: []Edit{{File: "keygent_amd64.s", Text: "KeyGenT65AMD64", Find: "\tMOVQ aHat+24(FP), AX\n\tLEAQ 5120(AX), AX\n", Replace: "\tMOVQ aHat+24(FP), AX\n\tLEAQ 6144(AX), AX\n"}}},
+	{Name: "keygent/ntt-skipped-for-one-s1", Routine: "KeyGenT44AVX2",
+		Edits: []Edit{{File: "keygent_amd64.s", Text: "KeyGenT44AVX2", Find: "\tCALL ·NTTAVX2(SB)\n", N: 3, Replace: ""}}},
+	{Name: "keygent/nttinverse-skipped-for-one-row", Routine: "KeyGenT65AVX2",
+		Edits: []Edit{{File: "keygent_amd64.s", Text: "KeyGenT65AVX2", Find: "\tCALL ·NTTInverseAVX2(SB)\n", N: 2, Replace: ""}}},
+	{Name: "keygent/branch-on-secret-s2", Routine: "KeyGenT44AMD64",
+		Edits: []Edit{beforeRETIn("keygent_amd64.s", "KeyGenT44AMD64", "\tMOVQ s2+16(FP), SI\n\tMOVL (SI), AX\n\tTESTL AX, AX\n\tJEQ planted\nplanted:\n")}},
+	// Flips bit 0 of t[0][0] only when s2's first two words are one 64-bit
+	// value (without a branch): random keys never do.
+	{Name: "keygent/rare-s2-backdoor", Routine: "KeyGenT87AMD64",
+		Edits: []Edit{beforeRETIn("keygent_amd64.s", "KeyGenT87AMD64", rareFlip("\tMOVQ t+0(FP), DI\n\tMOVQ s2+16(FP), SI\n\tMOVQ (SI), AX\n", "(DI)"))}},
 	// ---- KeyGenSeed{44,65,87}{AMD64,BMI2}: Algorithm 6, line 1, proven
 	// by the composition proof (fips204.KeyGenSeedOver).
 	{Name: "keygenseed/k-and-l-of-another-set", Routine: "KeyGenSeed65AMD64",
