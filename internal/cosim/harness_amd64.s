@@ -45640,23 +45640,27 @@ TEXT ·frame44(SB), $3376-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame45(out *[3]uint64): the frame of HighBits32AVX2
-TEXT ·frame45(SB), $0-8
+// func frame45(out *[3]uint64): the frame of ExpandMask17BMI2
+TEXT ·frame45(SB), $792-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame46(out *[3]uint64): the frame of HighBits32AMD64
-TEXT ·frame46(SB), $0-8
+// func frame46(out *[3]uint64): the frame of ExpandMask19BMI2
+TEXT ·frame46(SB), $856-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame47(out *[3]uint64): the frame of HighBits88AVX2
+// func frame47(out *[3]uint64): the frame of HighBits32AVX2
 TEXT ·frame47(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45664,7 +45668,7 @@ TEXT ·frame47(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame48(out *[3]uint64): the frame of HighBits88AMD64
+// func frame48(out *[3]uint64): the frame of HighBits32AMD64
 TEXT ·frame48(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45672,7 +45676,7 @@ TEXT ·frame48(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame49(out *[3]uint64): the frame of HintBitPack44AMD64
+// func frame49(out *[3]uint64): the frame of HighBits88AVX2
 TEXT ·frame49(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45680,7 +45684,7 @@ TEXT ·frame49(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame50(out *[3]uint64): the frame of HintBitPack65AMD64
+// func frame50(out *[3]uint64): the frame of HighBits88AMD64
 TEXT ·frame50(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45688,7 +45692,7 @@ TEXT ·frame50(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame51(out *[3]uint64): the frame of HintBitPack87AMD64
+// func frame51(out *[3]uint64): the frame of HintBitPack44AMD64
 TEXT ·frame51(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45696,27 +45700,23 @@ TEXT ·frame51(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame52(out *[3]uint64): the frame of HintBitUnpack44AMD64
-TEXT ·frame52(SB), $64-8
+// func frame52(out *[3]uint64): the frame of HintBitPack65AMD64
+TEXT ·frame52(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
-	LEAQ local-8(SP), BX
-	MOVQ BX, 16(AX)
 	RET
 
-// func frame53(out *[3]uint64): the frame of HintBitUnpack65AMD64
-TEXT ·frame53(SB), $64-8
+// func frame53(out *[3]uint64): the frame of HintBitPack87AMD64
+TEXT ·frame53(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
-	LEAQ local-8(SP), BX
-	MOVQ BX, 16(AX)
 	RET
 
-// func frame54(out *[3]uint64): the frame of HintBitUnpack87AMD64
+// func frame54(out *[3]uint64): the frame of HintBitUnpack44AMD64
 TEXT ·frame54(SB), $64-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45726,8 +45726,8 @@ TEXT ·frame54(SB), $64-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame55(out *[3]uint64): the frame of KeccakF1600AMD64
-TEXT ·frame55(SB), $200-8
+// func frame55(out *[3]uint64): the frame of HintBitUnpack65AMD64
+TEXT ·frame55(SB), $64-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -45736,8 +45736,8 @@ TEXT ·frame55(SB), $200-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame56(out *[3]uint64): the frame of KeccakF1600BMI2
-TEXT ·frame56(SB), $200-8
+// func frame56(out *[3]uint64): the frame of HintBitUnpack87AMD64
+TEXT ·frame56(SB), $64-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -45746,8 +45746,8 @@ TEXT ·frame56(SB), $200-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame57(out *[3]uint64): the frame of KeccakF1600x4AVX2
-TEXT ·frame57(SB), $800-8
+// func frame57(out *[3]uint64): the frame of KeccakF1600AMD64
+TEXT ·frame57(SB), $200-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -45756,8 +45756,8 @@ TEXT ·frame57(SB), $800-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame58(out *[3]uint64): the frame of KeccakF1600x4AVX512
-TEXT ·frame58(SB), $800-8
+// func frame58(out *[3]uint64): the frame of KeccakF1600BMI2
+TEXT ·frame58(SB), $200-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -45766,8 +45766,8 @@ TEXT ·frame58(SB), $800-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame59(out *[3]uint64): the frame of KeyGenPk44AMD64
-TEXT ·frame59(SB), $1048-8
+// func frame59(out *[3]uint64): the frame of KeccakF1600x4AVX2
+TEXT ·frame59(SB), $800-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -45776,8 +45776,8 @@ TEXT ·frame59(SB), $1048-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame60(out *[3]uint64): the frame of KeyGenPk44AVX2
-TEXT ·frame60(SB), $1048-8
+// func frame60(out *[3]uint64): the frame of KeccakF1600x4AVX512
+TEXT ·frame60(SB), $800-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -45786,7 +45786,7 @@ TEXT ·frame60(SB), $1048-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame61(out *[3]uint64): the frame of KeyGenPk65AMD64
+// func frame61(out *[3]uint64): the frame of KeyGenPk44AMD64
 TEXT ·frame61(SB), $1048-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45796,7 +45796,7 @@ TEXT ·frame61(SB), $1048-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame62(out *[3]uint64): the frame of KeyGenPk65AVX2
+// func frame62(out *[3]uint64): the frame of KeyGenPk44AVX2
 TEXT ·frame62(SB), $1048-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45806,7 +45806,7 @@ TEXT ·frame62(SB), $1048-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame63(out *[3]uint64): the frame of KeyGenPk87AMD64
+// func frame63(out *[3]uint64): the frame of KeyGenPk65AMD64
 TEXT ·frame63(SB), $1048-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45816,7 +45816,7 @@ TEXT ·frame63(SB), $1048-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame64(out *[3]uint64): the frame of KeyGenPk87AVX2
+// func frame64(out *[3]uint64): the frame of KeyGenPk65AVX2
 TEXT ·frame64(SB), $1048-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45826,8 +45826,8 @@ TEXT ·frame64(SB), $1048-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame65(out *[3]uint64): the frame of KeyGenSeed44AMD64
-TEXT ·frame65(SB), $208-8
+// func frame65(out *[3]uint64): the frame of KeyGenPk87AMD64
+TEXT ·frame65(SB), $1048-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -45836,8 +45836,8 @@ TEXT ·frame65(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame66(out *[3]uint64): the frame of KeyGenSeed44BMI2
-TEXT ·frame66(SB), $208-8
+// func frame66(out *[3]uint64): the frame of KeyGenPk87AVX2
+TEXT ·frame66(SB), $1048-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -45846,7 +45846,7 @@ TEXT ·frame66(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame67(out *[3]uint64): the frame of KeyGenSeed65AMD64
+// func frame67(out *[3]uint64): the frame of KeyGenSeed44AMD64
 TEXT ·frame67(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45856,7 +45856,7 @@ TEXT ·frame67(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame68(out *[3]uint64): the frame of KeyGenSeed65BMI2
+// func frame68(out *[3]uint64): the frame of KeyGenSeed44BMI2
 TEXT ·frame68(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45866,7 +45866,7 @@ TEXT ·frame68(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame69(out *[3]uint64): the frame of KeyGenSeed87AMD64
+// func frame69(out *[3]uint64): the frame of KeyGenSeed65AMD64
 TEXT ·frame69(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45876,7 +45876,7 @@ TEXT ·frame69(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame70(out *[3]uint64): the frame of KeyGenSeed87BMI2
+// func frame70(out *[3]uint64): the frame of KeyGenSeed65BMI2
 TEXT ·frame70(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45886,8 +45886,8 @@ TEXT ·frame70(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame71(out *[3]uint64): the frame of LowBitsExceed32AVX2
-TEXT ·frame71(SB), $32-8
+// func frame71(out *[3]uint64): the frame of KeyGenSeed87AMD64
+TEXT ·frame71(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -45896,15 +45896,17 @@ TEXT ·frame71(SB), $32-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame72(out *[3]uint64): the frame of LowBitsExceed32AMD64
-TEXT ·frame72(SB), $0-8
+// func frame72(out *[3]uint64): the frame of KeyGenSeed87BMI2
+TEXT ·frame72(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame73(out *[3]uint64): the frame of LowBitsExceed88AVX2
+// func frame73(out *[3]uint64): the frame of LowBitsExceed32AVX2
 TEXT ·frame73(SB), $32-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45914,7 +45916,7 @@ TEXT ·frame73(SB), $32-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame74(out *[3]uint64): the frame of LowBitsExceed88AMD64
+// func frame74(out *[3]uint64): the frame of LowBitsExceed32AMD64
 TEXT ·frame74(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45922,7 +45924,7 @@ TEXT ·frame74(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame75(out *[3]uint64): the frame of MakeHint32AVX2
+// func frame75(out *[3]uint64): the frame of LowBitsExceed88AVX2
 TEXT ·frame75(SB), $32-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45932,7 +45934,7 @@ TEXT ·frame75(SB), $32-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame76(out *[3]uint64): the frame of MakeHint32AMD64
+// func frame76(out *[3]uint64): the frame of LowBitsExceed88AMD64
 TEXT ·frame76(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45940,7 +45942,7 @@ TEXT ·frame76(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame77(out *[3]uint64): the frame of MakeHint88AVX2
+// func frame77(out *[3]uint64): the frame of MakeHint32AVX2
 TEXT ·frame77(SB), $32-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45950,7 +45952,7 @@ TEXT ·frame77(SB), $32-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame78(out *[3]uint64): the frame of MakeHint88AMD64
+// func frame78(out *[3]uint64): the frame of MakeHint32AMD64
 TEXT ·frame78(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45958,7 +45960,7 @@ TEXT ·frame78(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame79(out *[3]uint64): the frame of NormExceedsAVX2
+// func frame79(out *[3]uint64): the frame of MakeHint88AVX2
 TEXT ·frame79(SB), $32-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45968,7 +45970,7 @@ TEXT ·frame79(SB), $32-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame80(out *[3]uint64): the frame of NormExceedsAMD64
+// func frame80(out *[3]uint64): the frame of MakeHint88AMD64
 TEXT ·frame80(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45976,8 +45978,8 @@ TEXT ·frame80(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame81(out *[3]uint64): the frame of NTTAMD64
-TEXT ·frame81(SB), $8-8
+// func frame81(out *[3]uint64): the frame of NormExceedsAVX2
+TEXT ·frame81(SB), $32-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -45986,7 +45988,7 @@ TEXT ·frame81(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame82(out *[3]uint64): the frame of NTTAVX2
+// func frame82(out *[3]uint64): the frame of NormExceedsAMD64
 TEXT ·frame82(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45994,7 +45996,7 @@ TEXT ·frame82(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame83(out *[3]uint64): the frame of NTTInverseAMD64
+// func frame83(out *[3]uint64): the frame of NTTAMD64
 TEXT ·frame83(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46004,7 +46006,7 @@ TEXT ·frame83(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame84(out *[3]uint64): the frame of NTTInverseAVX2
+// func frame84(out *[3]uint64): the frame of NTTAVX2
 TEXT ·frame84(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46012,7 +46014,7 @@ TEXT ·frame84(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame85(out *[3]uint64): the frame of MultiplyNTTAMD64
+// func frame85(out *[3]uint64): the frame of NTTInverseAMD64
 TEXT ·frame85(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46022,7 +46024,7 @@ TEXT ·frame85(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame86(out *[3]uint64): the frame of MultiplyNTTAVX2
+// func frame86(out *[3]uint64): the frame of NTTInverseAVX2
 TEXT ·frame86(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46030,7 +46032,7 @@ TEXT ·frame86(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame87(out *[3]uint64): the frame of MultiplyAccNTT4AMD64
+// func frame87(out *[3]uint64): the frame of MultiplyNTTAMD64
 TEXT ·frame87(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46040,7 +46042,7 @@ TEXT ·frame87(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame88(out *[3]uint64): the frame of MultiplyAccNTT4AVX2
+// func frame88(out *[3]uint64): the frame of MultiplyNTTAVX2
 TEXT ·frame88(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46048,7 +46050,7 @@ TEXT ·frame88(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame89(out *[3]uint64): the frame of MultiplyAccNTT5AMD64
+// func frame89(out *[3]uint64): the frame of MultiplyAccNTT4AMD64
 TEXT ·frame89(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46058,7 +46060,7 @@ TEXT ·frame89(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame90(out *[3]uint64): the frame of MultiplyAccNTT5AVX2
+// func frame90(out *[3]uint64): the frame of MultiplyAccNTT4AVX2
 TEXT ·frame90(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46066,7 +46068,7 @@ TEXT ·frame90(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame91(out *[3]uint64): the frame of MultiplyAccNTT7AMD64
+// func frame91(out *[3]uint64): the frame of MultiplyAccNTT5AMD64
 TEXT ·frame91(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46076,7 +46078,7 @@ TEXT ·frame91(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame92(out *[3]uint64): the frame of MultiplyAccNTT7AVX2
+// func frame92(out *[3]uint64): the frame of MultiplyAccNTT5AVX2
 TEXT ·frame92(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46084,15 +46086,17 @@ TEXT ·frame92(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame93(out *[3]uint64): the frame of PolyAddAMD64
-TEXT ·frame93(SB), $0-8
+// func frame93(out *[3]uint64): the frame of MultiplyAccNTT7AMD64
+TEXT ·frame93(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame94(out *[3]uint64): the frame of PolyAddAVX2
+// func frame94(out *[3]uint64): the frame of MultiplyAccNTT7AVX2
 TEXT ·frame94(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46100,7 +46104,7 @@ TEXT ·frame94(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame95(out *[3]uint64): the frame of PolySubAMD64
+// func frame95(out *[3]uint64): the frame of PolyAddAMD64
 TEXT ·frame95(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46108,7 +46112,7 @@ TEXT ·frame95(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame96(out *[3]uint64): the frame of PolySubAVX2
+// func frame96(out *[3]uint64): the frame of PolyAddAVX2
 TEXT ·frame96(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46116,7 +46120,7 @@ TEXT ·frame96(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame97(out *[3]uint64): the frame of Power2RoundPolyAVX2
+// func frame97(out *[3]uint64): the frame of PolySubAMD64
 TEXT ·frame97(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46124,7 +46128,7 @@ TEXT ·frame97(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame98(out *[3]uint64): the frame of Power2RoundPolyAMD64
+// func frame98(out *[3]uint64): the frame of PolySubAVX2
 TEXT ·frame98(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46132,8 +46136,24 @@ TEXT ·frame98(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame99(out *[3]uint64): the frame of RejBoundedPolyEta2AMD64
-TEXT ·frame99(SB), $224-8
+// func frame99(out *[3]uint64): the frame of Power2RoundPolyAVX2
+TEXT ·frame99(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame100(out *[3]uint64): the frame of Power2RoundPolyAMD64
+TEXT ·frame100(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame101(out *[3]uint64): the frame of RejBoundedPolyEta2AMD64
+TEXT ·frame101(SB), $224-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -46142,8 +46162,8 @@ TEXT ·frame99(SB), $224-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame100(out *[3]uint64): the frame of RejBoundedPolyEta4AMD64
-TEXT ·frame100(SB), $224-8
+// func frame102(out *[3]uint64): the frame of RejBoundedPolyEta4AMD64
+TEXT ·frame102(SB), $224-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -46152,27 +46172,7 @@ TEXT ·frame100(SB), $224-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame101(out *[3]uint64): the frame of RejBoundedPolyx4Eta2AVX2
-TEXT ·frame101(SB), $1392-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	LEAQ local-8(SP), BX
-	MOVQ BX, 16(AX)
-	RET
-
-// func frame102(out *[3]uint64): the frame of RejBoundedPolyx4Eta4AVX2
-TEXT ·frame102(SB), $1392-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	LEAQ local-8(SP), BX
-	MOVQ BX, 16(AX)
-	RET
-
-// func frame103(out *[3]uint64): the frame of RejBoundedPolyx4Eta2AVX512
+// func frame103(out *[3]uint64): the frame of RejBoundedPolyx4Eta2AVX2
 TEXT ·frame103(SB), $1392-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46182,7 +46182,7 @@ TEXT ·frame103(SB), $1392-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame104(out *[3]uint64): the frame of RejBoundedPolyx4Eta4AVX512
+// func frame104(out *[3]uint64): the frame of RejBoundedPolyx4Eta4AVX2
 TEXT ·frame104(SB), $1392-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46192,8 +46192,8 @@ TEXT ·frame104(SB), $1392-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame105(out *[3]uint64): the frame of RejNTTPolyAMD64
-TEXT ·frame105(SB), $224-8
+// func frame105(out *[3]uint64): the frame of RejBoundedPolyx4Eta2AVX512
+TEXT ·frame105(SB), $1392-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -46202,8 +46202,8 @@ TEXT ·frame105(SB), $224-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame106(out *[3]uint64): the frame of RejNTTPolyx4AVX2
-TEXT ·frame106(SB), $1616-8
+// func frame106(out *[3]uint64): the frame of RejBoundedPolyx4Eta4AVX512
+TEXT ·frame106(SB), $1392-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -46212,8 +46212,8 @@ TEXT ·frame106(SB), $1616-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame107(out *[3]uint64): the frame of RejNTTPolyx4AVX512
-TEXT ·frame107(SB), $1616-8
+// func frame107(out *[3]uint64): the frame of RejNTTPolyAMD64
+TEXT ·frame107(SB), $224-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -46222,8 +46222,8 @@ TEXT ·frame107(SB), $1616-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame108(out *[3]uint64): the frame of SampleInBall44AMD64
-TEXT ·frame108(SB), $352-8
+// func frame108(out *[3]uint64): the frame of RejNTTPolyx4AVX2
+TEXT ·frame108(SB), $1616-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -46232,8 +46232,8 @@ TEXT ·frame108(SB), $352-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame109(out *[3]uint64): the frame of SampleInBall65AMD64
-TEXT ·frame109(SB), $352-8
+// func frame109(out *[3]uint64): the frame of RejNTTPolyx4AVX512
+TEXT ·frame109(SB), $1616-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -46242,7 +46242,7 @@ TEXT ·frame109(SB), $352-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame110(out *[3]uint64): the frame of SampleInBall87AMD64
+// func frame110(out *[3]uint64): the frame of SampleInBall44AMD64
 TEXT ·frame110(SB), $352-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46252,8 +46252,8 @@ TEXT ·frame110(SB), $352-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame111(out *[3]uint64): the frame of ToMontgomeryPolyAMD64
-TEXT ·frame111(SB), $8-8
+// func frame111(out *[3]uint64): the frame of SampleInBall65AMD64
+TEXT ·frame111(SB), $352-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -46262,15 +46262,17 @@ TEXT ·frame111(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame112(out *[3]uint64): the frame of ToMontgomeryPolyAVX2
-TEXT ·frame112(SB), $0-8
+// func frame112(out *[3]uint64): the frame of SampleInBall87AMD64
+TEXT ·frame112(SB), $352-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame113(out *[3]uint64): the frame of ToMontgomeryT1PolyAMD64
+// func frame113(out *[3]uint64): the frame of ToMontgomeryPolyAMD64
 TEXT ·frame113(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46280,7 +46282,7 @@ TEXT ·frame113(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame114(out *[3]uint64): the frame of ToMontgomeryT1PolyAVX2
+// func frame114(out *[3]uint64): the frame of ToMontgomeryPolyAVX2
 TEXT ·frame114(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46288,8 +46290,8 @@ TEXT ·frame114(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame115(out *[3]uint64): the frame of TrHash44AMD64
-TEXT ·frame115(SB), $208-8
+// func frame115(out *[3]uint64): the frame of ToMontgomeryT1PolyAMD64
+TEXT ·frame115(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -46298,17 +46300,15 @@ TEXT ·frame115(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame116(out *[3]uint64): the frame of TrHash44BMI2
-TEXT ·frame116(SB), $208-8
+// func frame116(out *[3]uint64): the frame of ToMontgomeryT1PolyAVX2
+TEXT ·frame116(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
-	LEAQ local-8(SP), BX
-	MOVQ BX, 16(AX)
 	RET
 
-// func frame117(out *[3]uint64): the frame of TrHash65AMD64
+// func frame117(out *[3]uint64): the frame of TrHash44AMD64
 TEXT ·frame117(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46318,7 +46318,7 @@ TEXT ·frame117(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame118(out *[3]uint64): the frame of TrHash65BMI2
+// func frame118(out *[3]uint64): the frame of TrHash44BMI2
 TEXT ·frame118(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46328,7 +46328,7 @@ TEXT ·frame118(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame119(out *[3]uint64): the frame of TrHash87AMD64
+// func frame119(out *[3]uint64): the frame of TrHash65AMD64
 TEXT ·frame119(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46338,7 +46338,7 @@ TEXT ·frame119(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame120(out *[3]uint64): the frame of TrHash87BMI2
+// func frame120(out *[3]uint64): the frame of TrHash65BMI2
 TEXT ·frame120(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46348,23 +46348,27 @@ TEXT ·frame120(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame121(out *[3]uint64): the frame of UseHint32AVX2
-TEXT ·frame121(SB), $0-8
+// func frame121(out *[3]uint64): the frame of TrHash87AMD64
+TEXT ·frame121(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame122(out *[3]uint64): the frame of UseHint32AMD64
-TEXT ·frame122(SB), $0-8
+// func frame122(out *[3]uint64): the frame of TrHash87BMI2
+TEXT ·frame122(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame123(out *[3]uint64): the frame of UseHint88AVX2
+// func frame123(out *[3]uint64): the frame of UseHint32AVX2
 TEXT ·frame123(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46372,7 +46376,7 @@ TEXT ·frame123(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame124(out *[3]uint64): the frame of UseHint88AMD64
+// func frame124(out *[3]uint64): the frame of UseHint32AMD64
 TEXT ·frame124(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46380,8 +46384,24 @@ TEXT ·frame124(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame125(out *[3]uint64): the frame of ValgrindClientRequestAMD64
-TEXT ·frame125(SB), NOSPLIT, $0-8
+// func frame125(out *[3]uint64): the frame of UseHint88AVX2
+TEXT ·frame125(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame126(out *[3]uint64): the frame of UseHint88AMD64
+TEXT ·frame126(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame127(out *[3]uint64): the frame of ValgrindClientRequestAMD64
+TEXT ·frame127(SB), NOSPLIT, $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
