@@ -19,17 +19,21 @@ const expandMaskBlocks = 5
 func init() { register("expandmask", buildExpandMask) }
 
 // buildExpandMask emits ExpandMask17AMD64, ExpandMask19AMD64 and their
-// four-way AVX2 variants, then the four-way AVX512 ones. Each is made of calls of proven routines: the
+// four-way AVX2 variants, then the four-way AVX512 ones, then the ×1
+// BMI2 ones (the ×1 routines calling KeccakF1600BMI2). Each is made of calls of proven routines: the
 // permutation squeezes the SHAKE256 state(s) kept in the frame, the
 // stream's first 32·c bytes are copied out block by block, and
 // BitUnpack (Algorithm 19) turns each stream into its polynomial.
 func buildExpandMask(c *build.Context) {
 	for _, bits := range []int{17, 19} {
-		buildExpandMaskAMD64(c, bits)
+		buildExpandMaskAMD64(c, bits, "AMD64")
 		buildExpandMaskx4(c, bits, "AVX2")
 	}
 	for _, bits := range []int{17, 19} {
 		buildExpandMaskx4(c, bits, "AVX512")
+	}
+	for _, bits := range []int{17, 19} {
+		buildExpandMaskAMD64(c, bits, "BMI2")
 	}
 }
 
@@ -62,13 +66,14 @@ func unpackCall(c *build.Context, args, v operand.Mem, unpack string, load func(
 	c.CALL(callee(unpack))
 }
 
-// buildExpandMaskAMD64 emits ExpandMask<bits>AMD64: the state squeezed by
-// five calls of KeccakF1600AMD64, each block's lanes copied to the stream,
-// then BitUnpack<c>AMD64 from the stream into y.
-func buildExpandMaskAMD64(c *build.Context, bits int) {
+// buildExpandMaskAMD64 emits ExpandMask<bits><variant>: the state
+// squeezed by five calls of KeccakF1600<variant> (AMD64 or BMI2), each
+// block's lanes copied to the stream, then BitUnpack<c>AMD64 from the
+// stream into y.
+func buildExpandMaskAMD64(c *build.Context, bits int, variant string) {
 	w := bits + 1 // bits per packed coefficient, c of Algorithm 34, line 1
 	n := 32 * w
-	callerOnStack(c, fmt.Sprintf("ExpandMask%dAMD64", bits))
+	callerOnStack(c, fmt.Sprintf("ExpandMask%d%s", bits, variant))
 	// funcdata.h's NO_LOCAL_POINTERS: the frame holds no pointer the
 	// runtime must adjust when a callee grows the stack.
 	c.Instruction(&ir.Instruction{Opcode: "NO_LOCAL_POINTERS"})
@@ -86,7 +91,7 @@ func buildExpandMaskAMD64(c *build.Context, bits int) {
 	for blk := 0; blk < expandMaskBlocks; blk++ {
 		c.LEAQ(state, reg.RAX)
 		c.MOVQ(reg.RAX, args)
-		c.CALL(callee("KeccakF1600AMD64"))
+		c.CALL(callee("KeccakF1600" + variant))
 		// Four lanes in flight (general registers only: the contract
 		// allows no SSE).
 		lanes := expandMaskLanes(blk, n)

@@ -18,18 +18,23 @@ func init() { lazily(expandmaskContracts) }
 
 func expandmaskContracts() {
 	for _, bits := range []int{17, 19} {
-		register(expandMaskContract(bits, "AMD64"), expandMaskContract(bits, "AVX2"), expandMaskContract(bits, "AVX512"))
+		register(expandMaskContract(bits, "AMD64"), expandMaskContract(bits, "BMI2"),
+			expandMaskContract(bits, "AVX2"), expandMaskContract(bits, "AVX512"))
 	}
 }
 
-// expandMaskContract is the contract of ExpandMask<bits>AMD64 or of the
-// four-way ExpandMask<bits>x4AVX2 or ExpandMask<bits>x4AVX512, which
-// differ in the permutation they call.
+// expandMaskContract is the contract of ExpandMask<bits>AMD64 or
+// ExpandMask<bits>BMI2 (one polynomial, calling KeccakF1600AMD64 or
+// KeccakF1600BMI2) or of the four-way ExpandMask<bits>x4AVX2 or
+// ExpandMask<bits>x4AVX512, which differ in the permutation they call.
 func expandMaskContract(bits int, x4variant string) *Contract {
-	x4 := x4variant != "AMD64"
+	x4 := x4variant == "AVX2" || x4variant == "AVX512"
 	routine := fmt.Sprintf("ExpandMask%d", bits)
 	n, variant, symbol := 1, "AMD64", routine+"AMD64"
 	perm, unpack := "KeccakF1600AMD64", fmt.Sprintf("BitUnpack%dAMD64", bits+1)
+	if x4variant == "BMI2" {
+		variant, symbol, perm = "BMI2", routine+"BMI2", "KeccakF1600BMI2"
+	}
 	sig := fmt.Sprintf("func %s(y *[256]uint32, seed *[66]byte)", symbol)
 	doc := []string{
 		fmt.Sprintf("%s sets y to polynomial r of ExpandMask (FIPS 204, Algorithm 34,", symbol),
@@ -41,6 +46,10 @@ func expandMaskContract(bits int, x4variant string) *Contract {
 	y := Arg{Name: "y", Bytes: 1024, Secret: true, Write: true}
 	seed := Arg{Name: "seed", Bytes: 66, Secret: true, Read: true}
 	features, budget := []string(nil), 200.0
+	if variant == "BMI2" {
+		doc = append(doc, "Needs BMI1 and BMI2.")
+		features = []string{"BMI", "BMI2"}
+	}
 	if x4 {
 		budget = 400
 		routine += "x4"

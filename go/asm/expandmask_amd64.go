@@ -55,3 +55,23 @@ func ExpandMask17x4AVX512(y *[4]*[256]uint32, seeds *[4][66]byte)
 //
 //go:noescape
 func ExpandMask19x4AVX512(y *[4]*[256]uint32, seeds *[4][66]byte)
+
+// ExpandMask17BMI2 sets y to polynomial r of ExpandMask (FIPS 204, Algorithm 34,
+// lines 3 to 5) for γ1 = 2^17: BitUnpack(SHAKE256(seed), γ1 − 1, γ1)
+// with coefficients mod q, where seed = ρ″ ‖ IntegerToBytes(μ + r, 2). It
+// squeezes by calling KeccakF1600BMI2 and unpacks by calling
+// BitUnpack18AMD64; no branch or address depends on the seed.
+// Needs BMI1 and BMI2.
+//
+//go:noescape
+func ExpandMask17BMI2(y *[256]uint32, seed *[66]byte)
+
+// ExpandMask19BMI2 sets y to polynomial r of ExpandMask (FIPS 204, Algorithm 34,
+// lines 3 to 5) for γ1 = 2^19: BitUnpack(SHAKE256(seed), γ1 − 1, γ1)
+// with coefficients mod q, where seed = ρ″ ‖ IntegerToBytes(μ + r, 2). It
+// squeezes by calling KeccakF1600BMI2 and unpacks by calling
+// BitUnpack20AMD64; no branch or address depends on the seed.
+// Needs BMI1 and BMI2.
+//
+//go:noescape
+func ExpandMask19BMI2(y *[256]uint32, seed *[66]byte)

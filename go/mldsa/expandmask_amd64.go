@@ -10,6 +10,7 @@ import (
 
 func init() {
 	registerVariant(expandMaskRoutine, "AMD64", expandMaskAMD64, true)
+	registerVariant(expandMaskRoutine, "BMI2", expandMaskBMI2, cpu.X86.HasBMI1 && cpu.X86.HasBMI2)
 	registerVariant(expandMaskRoutine, "AVX2", expandMaskAVX2, cpu.X86.HasAVX2)
 	registerVariant(expandMaskRoutine, "AVX512", expandMaskAVX512, cpu.X86.HasAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL)
 }
@@ -21,6 +22,16 @@ func expandMask(y []ringElement, ρPrimePrime *[64]byte, μ int, γ1Bits int) {
 	}
 	if useAVX2 {
 		expandMaskAVX2(y, ρPrimePrime, μ, γ1Bits)
+		return
+	}
+	expandMaskOne(y, ρPrimePrime, μ, γ1Bits)
+}
+
+// expandMaskOne is ExpandMask one polynomial at a time, through the ×1
+// Keccak that useBMI2 selects.
+func expandMaskOne(y []ringElement, ρPrimePrime *[64]byte, μ int, γ1Bits int) {
+	if useBMI2 {
+		expandMaskBMI2(y, ρPrimePrime, μ, γ1Bits)
 		return
 	}
 	expandMaskAMD64(y, ρPrimePrime, μ, γ1Bits)
@@ -50,6 +61,24 @@ func expandMaskAMD64(y []ringElement, ρPrimePrime *[64]byte, μ int, γ1Bits in
 	}
 }
 
+// expandMaskBMI2 is expandMaskAMD64 with the routines that call
+// KeccakF1600BMI2.
+func expandMaskBMI2(y []ringElement, ρPrimePrime *[64]byte, μ int, γ1Bits int) {
+	if γ1Bits != 17 && γ1Bits != 19 {
+		expandMaskGeneric(y, ρPrimePrime, μ, γ1Bits)
+		return
+	}
+	var seed [66]byte
+	for r := range y {
+		expandMaskSeed(&seed, ρPrimePrime, μ+r)
+		if γ1Bits == 17 {
+			asm.ExpandMask17BMI2(poly32(&y[r]), &seed)
+		} else {
+			asm.ExpandMask19BMI2(poly32(&y[r]), &seed)
+		}
+	}
+}
+
 // expandMaskAVX2 is ExpandMask as the generic code groups it: the first
 // fourWayCount(len(y)) polynomials four at a time (a last, smaller group
 // padded with scratch polynomials), the others one at a time.
@@ -73,7 +102,7 @@ func expandMaskAVX2(y []ringElement, ρPrimePrime *[64]byte, μ int, γ1Bits int
 		expandMaskPaddedAVX2(y[r:four], ρPrimePrime, μ+r, γ1Bits)
 	}
 	if four < len(y) {
-		expandMaskAMD64(y[four:], ρPrimePrime, μ+four, γ1Bits)
+		expandMaskOne(y[four:], ρPrimePrime, μ+four, γ1Bits)
 	}
 }
 
@@ -125,7 +154,7 @@ func expandMaskAVX512(y []ringElement, ρPrimePrime *[64]byte, μ int, γ1Bits i
 		expandMaskPaddedAVX512(y[r:four], ρPrimePrime, μ+r, γ1Bits)
 	}
 	if four < len(y) {
-		expandMaskAMD64(y[four:], ρPrimePrime, μ+four, γ1Bits)
+		expandMaskOne(y[four:], ρPrimePrime, μ+four, γ1Bits)
 	}
 }
 

@@ -11204,527 +11204,539 @@ func frame43(out *[3]uint64)
 //go:noescape
 func frame44(out *[3]uint64)
 
-// frame45 has the frame size and flags of HighBits32AVX2; it writes SP, the address of
+// frame45 has the frame size and flags of ExpandMask17BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame45(out *[3]uint64)
 
-// frame46 has the frame size and flags of HighBits32AMD64; it writes SP, the address of
+// frame46 has the frame size and flags of ExpandMask19BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame46(out *[3]uint64)
 
-// frame47 has the frame size and flags of HighBits88AVX2; it writes SP, the address of
+// frame47 has the frame size and flags of HighBits32AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame47(out *[3]uint64)
 
-// frame48 has the frame size and flags of HighBits88AMD64; it writes SP, the address of
+// frame48 has the frame size and flags of HighBits32AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame48(out *[3]uint64)
 
-// frame49 has the frame size and flags of HintBitPack44AMD64; it writes SP, the address of
+// frame49 has the frame size and flags of HighBits88AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame49(out *[3]uint64)
 
-// frame50 has the frame size and flags of HintBitPack65AMD64; it writes SP, the address of
+// frame50 has the frame size and flags of HighBits88AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame50(out *[3]uint64)
 
-// frame51 has the frame size and flags of HintBitPack87AMD64; it writes SP, the address of
+// frame51 has the frame size and flags of HintBitPack44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame51(out *[3]uint64)
 
-// frame52 has the frame size and flags of HintBitUnpack44AMD64; it writes SP, the address of
+// frame52 has the frame size and flags of HintBitPack65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame52(out *[3]uint64)
 
-// frame53 has the frame size and flags of HintBitUnpack65AMD64; it writes SP, the address of
+// frame53 has the frame size and flags of HintBitPack87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame53(out *[3]uint64)
 
-// frame54 has the frame size and flags of HintBitUnpack87AMD64; it writes SP, the address of
+// frame54 has the frame size and flags of HintBitUnpack44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame54(out *[3]uint64)
 
-// frame55 has the frame size and flags of KeccakF1600AMD64; it writes SP, the address of
+// frame55 has the frame size and flags of HintBitUnpack65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame55(out *[3]uint64)
 
-// frame56 has the frame size and flags of KeccakF1600BMI2; it writes SP, the address of
+// frame56 has the frame size and flags of HintBitUnpack87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame56(out *[3]uint64)
 
-// frame57 has the frame size and flags of KeccakF1600x4AVX2; it writes SP, the address of
+// frame57 has the frame size and flags of KeccakF1600AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame57(out *[3]uint64)
 
-// frame58 has the frame size and flags of KeccakF1600x4AVX512; it writes SP, the address of
+// frame58 has the frame size and flags of KeccakF1600BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame58(out *[3]uint64)
 
-// frame59 has the frame size and flags of KeyGenPk44AMD64; it writes SP, the address of
+// frame59 has the frame size and flags of KeccakF1600x4AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame59(out *[3]uint64)
 
-// frame60 has the frame size and flags of KeyGenPk44AVX2; it writes SP, the address of
+// frame60 has the frame size and flags of KeccakF1600x4AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame60(out *[3]uint64)
 
-// frame61 has the frame size and flags of KeyGenPk65AMD64; it writes SP, the address of
+// frame61 has the frame size and flags of KeyGenPk44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame61(out *[3]uint64)
 
-// frame62 has the frame size and flags of KeyGenPk65AVX2; it writes SP, the address of
+// frame62 has the frame size and flags of KeyGenPk44AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame62(out *[3]uint64)
 
-// frame63 has the frame size and flags of KeyGenPk87AMD64; it writes SP, the address of
+// frame63 has the frame size and flags of KeyGenPk65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame63(out *[3]uint64)
 
-// frame64 has the frame size and flags of KeyGenPk87AVX2; it writes SP, the address of
+// frame64 has the frame size and flags of KeyGenPk65AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame64(out *[3]uint64)
 
-// frame65 has the frame size and flags of KeyGenSeed44AMD64; it writes SP, the address of
+// frame65 has the frame size and flags of KeyGenPk87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame65(out *[3]uint64)
 
-// frame66 has the frame size and flags of KeyGenSeed44BMI2; it writes SP, the address of
+// frame66 has the frame size and flags of KeyGenPk87AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame66(out *[3]uint64)
 
-// frame67 has the frame size and flags of KeyGenSeed65AMD64; it writes SP, the address of
+// frame67 has the frame size and flags of KeyGenSeed44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame67(out *[3]uint64)
 
-// frame68 has the frame size and flags of KeyGenSeed65BMI2; it writes SP, the address of
+// frame68 has the frame size and flags of KeyGenSeed44BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame68(out *[3]uint64)
 
-// frame69 has the frame size and flags of KeyGenSeed87AMD64; it writes SP, the address of
+// frame69 has the frame size and flags of KeyGenSeed65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame69(out *[3]uint64)
 
-// frame70 has the frame size and flags of KeyGenSeed87BMI2; it writes SP, the address of
+// frame70 has the frame size and flags of KeyGenSeed65BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame70(out *[3]uint64)
 
-// frame71 has the frame size and flags of KeyGenT44AMD64; it writes SP, the address of
+// frame71 has the frame size and flags of KeyGenSeed87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame71(out *[3]uint64)
 
-// frame72 has the frame size and flags of KeyGenT44AVX2; it writes SP, the address of
+// frame72 has the frame size and flags of KeyGenSeed87BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame72(out *[3]uint64)
 
-// frame73 has the frame size and flags of KeyGenT65AMD64; it writes SP, the address of
+// frame73 has the frame size and flags of KeyGenT44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame73(out *[3]uint64)
 
-// frame74 has the frame size and flags of KeyGenT65AVX2; it writes SP, the address of
+// frame74 has the frame size and flags of KeyGenT44AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame74(out *[3]uint64)
 
-// frame75 has the frame size and flags of KeyGenT87AMD64; it writes SP, the address of
+// frame75 has the frame size and flags of KeyGenT65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame75(out *[3]uint64)
 
-// frame76 has the frame size and flags of KeyGenT87AVX2; it writes SP, the address of
+// frame76 has the frame size and flags of KeyGenT65AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame76(out *[3]uint64)
 
-// frame77 has the frame size and flags of LowBitsExceed32AVX2; it writes SP, the address of
+// frame77 has the frame size and flags of KeyGenT87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame77(out *[3]uint64)
 
-// frame78 has the frame size and flags of LowBitsExceed32AMD64; it writes SP, the address of
+// frame78 has the frame size and flags of KeyGenT87AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame78(out *[3]uint64)
 
-// frame79 has the frame size and flags of LowBitsExceed88AVX2; it writes SP, the address of
+// frame79 has the frame size and flags of LowBitsExceed32AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame79(out *[3]uint64)
 
-// frame80 has the frame size and flags of LowBitsExceed88AMD64; it writes SP, the address of
+// frame80 has the frame size and flags of LowBitsExceed32AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame80(out *[3]uint64)
 
-// frame81 has the frame size and flags of MakeHint32AVX2; it writes SP, the address of
+// frame81 has the frame size and flags of LowBitsExceed88AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame81(out *[3]uint64)
 
-// frame82 has the frame size and flags of MakeHint32AMD64; it writes SP, the address of
+// frame82 has the frame size and flags of LowBitsExceed88AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame82(out *[3]uint64)
 
-// frame83 has the frame size and flags of MakeHint88AVX2; it writes SP, the address of
+// frame83 has the frame size and flags of MakeHint32AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame83(out *[3]uint64)
 
-// frame84 has the frame size and flags of MakeHint88AMD64; it writes SP, the address of
+// frame84 has the frame size and flags of MakeHint32AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame84(out *[3]uint64)
 
-// frame85 has the frame size and flags of NormExceedsAVX2; it writes SP, the address of
+// frame85 has the frame size and flags of MakeHint88AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame85(out *[3]uint64)
 
-// frame86 has the frame size and flags of NormExceedsAMD64; it writes SP, the address of
+// frame86 has the frame size and flags of MakeHint88AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame86(out *[3]uint64)
 
-// frame87 has the frame size and flags of NTTAMD64; it writes SP, the address of
+// frame87 has the frame size and flags of NormExceedsAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame87(out *[3]uint64)
 
-// frame88 has the frame size and flags of NTTAVX2; it writes SP, the address of
+// frame88 has the frame size and flags of NormExceedsAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame88(out *[3]uint64)
 
-// frame89 has the frame size and flags of NTTInverseAMD64; it writes SP, the address of
+// frame89 has the frame size and flags of NTTAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame89(out *[3]uint64)
 
-// frame90 has the frame size and flags of NTTInverseAVX2; it writes SP, the address of
+// frame90 has the frame size and flags of NTTAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame90(out *[3]uint64)
 
-// frame91 has the frame size and flags of MultiplyNTTAMD64; it writes SP, the address of
+// frame91 has the frame size and flags of NTTInverseAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame91(out *[3]uint64)
 
-// frame92 has the frame size and flags of MultiplyNTTAVX2; it writes SP, the address of
+// frame92 has the frame size and flags of NTTInverseAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame92(out *[3]uint64)
 
-// frame93 has the frame size and flags of MultiplyAccNTT4AMD64; it writes SP, the address of
+// frame93 has the frame size and flags of MultiplyNTTAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame93(out *[3]uint64)
 
-// frame94 has the frame size and flags of MultiplyAccNTT4AVX2; it writes SP, the address of
+// frame94 has the frame size and flags of MultiplyNTTAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame94(out *[3]uint64)
 
-// frame95 has the frame size and flags of MultiplyAccNTT5AMD64; it writes SP, the address of
+// frame95 has the frame size and flags of MultiplyAccNTT4AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame95(out *[3]uint64)
 
-// frame96 has the frame size and flags of MultiplyAccNTT5AVX2; it writes SP, the address of
+// frame96 has the frame size and flags of MultiplyAccNTT4AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame96(out *[3]uint64)
 
-// frame97 has the frame size and flags of MultiplyAccNTT7AMD64; it writes SP, the address of
+// frame97 has the frame size and flags of MultiplyAccNTT5AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame97(out *[3]uint64)
 
-// frame98 has the frame size and flags of MultiplyAccNTT7AVX2; it writes SP, the address of
+// frame98 has the frame size and flags of MultiplyAccNTT5AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame98(out *[3]uint64)
 
-// frame99 has the frame size and flags of PolyAddAMD64; it writes SP, the address of
+// frame99 has the frame size and flags of MultiplyAccNTT7AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame99(out *[3]uint64)
 
-// frame100 has the frame size and flags of PolyAddAVX2; it writes SP, the address of
+// frame100 has the frame size and flags of MultiplyAccNTT7AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame100(out *[3]uint64)
 
-// frame101 has the frame size and flags of PolySubAMD64; it writes SP, the address of
+// frame101 has the frame size and flags of PolyAddAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame101(out *[3]uint64)
 
-// frame102 has the frame size and flags of PolySubAVX2; it writes SP, the address of
+// frame102 has the frame size and flags of PolyAddAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame102(out *[3]uint64)
 
-// frame103 has the frame size and flags of Power2RoundPolyAVX2; it writes SP, the address of
+// frame103 has the frame size and flags of PolySubAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame103(out *[3]uint64)
 
-// frame104 has the frame size and flags of Power2RoundPolyAMD64; it writes SP, the address of
+// frame104 has the frame size and flags of PolySubAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame104(out *[3]uint64)
 
-// frame105 has the frame size and flags of RejBoundedPolyEta2AMD64; it writes SP, the address of
+// frame105 has the frame size and flags of Power2RoundPolyAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame105(out *[3]uint64)
 
-// frame106 has the frame size and flags of RejBoundedPolyEta4AMD64; it writes SP, the address of
+// frame106 has the frame size and flags of Power2RoundPolyAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame106(out *[3]uint64)
 
-// frame107 has the frame size and flags of RejBoundedPolyx4Eta2AVX2; it writes SP, the address of
+// frame107 has the frame size and flags of RejBoundedPolyEta2AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame107(out *[3]uint64)
 
-// frame108 has the frame size and flags of RejBoundedPolyx4Eta4AVX2; it writes SP, the address of
+// frame108 has the frame size and flags of RejBoundedPolyEta4AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame108(out *[3]uint64)
 
-// frame109 has the frame size and flags of RejBoundedPolyx4Eta2AVX512; it writes SP, the address of
+// frame109 has the frame size and flags of RejBoundedPolyx4Eta2AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame109(out *[3]uint64)
 
-// frame110 has the frame size and flags of RejBoundedPolyx4Eta4AVX512; it writes SP, the address of
+// frame110 has the frame size and flags of RejBoundedPolyx4Eta4AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame110(out *[3]uint64)
 
-// frame111 has the frame size and flags of RejNTTPolyAMD64; it writes SP, the address of
+// frame111 has the frame size and flags of RejBoundedPolyx4Eta2AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame111(out *[3]uint64)
 
-// frame112 has the frame size and flags of RejNTTPolyx4AVX2; it writes SP, the address of
+// frame112 has the frame size and flags of RejBoundedPolyx4Eta4AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame112(out *[3]uint64)
 
-// frame113 has the frame size and flags of RejNTTPolyx4AVX512; it writes SP, the address of
+// frame113 has the frame size and flags of RejNTTPolyAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame113(out *[3]uint64)
 
-// frame114 has the frame size and flags of SampleInBall44AMD64; it writes SP, the address of
+// frame114 has the frame size and flags of RejNTTPolyx4AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame114(out *[3]uint64)
 
-// frame115 has the frame size and flags of SampleInBall65AMD64; it writes SP, the address of
+// frame115 has the frame size and flags of RejNTTPolyx4AVX512; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame115(out *[3]uint64)
 
-// frame116 has the frame size and flags of SampleInBall87AMD64; it writes SP, the address of
+// frame116 has the frame size and flags of SampleInBall44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame116(out *[3]uint64)
 
-// frame117 has the frame size and flags of ToMontgomeryPolyAMD64; it writes SP, the address of
+// frame117 has the frame size and flags of SampleInBall65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame117(out *[3]uint64)
 
-// frame118 has the frame size and flags of ToMontgomeryPolyAVX2; it writes SP, the address of
+// frame118 has the frame size and flags of SampleInBall87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame118(out *[3]uint64)
 
-// frame119 has the frame size and flags of ToMontgomeryT1PolyAMD64; it writes SP, the address of
+// frame119 has the frame size and flags of ToMontgomeryPolyAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame119(out *[3]uint64)
 
-// frame120 has the frame size and flags of ToMontgomeryT1PolyAVX2; it writes SP, the address of
+// frame120 has the frame size and flags of ToMontgomeryPolyAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame120(out *[3]uint64)
 
-// frame121 has the frame size and flags of TrHash44AMD64; it writes SP, the address of
+// frame121 has the frame size and flags of ToMontgomeryT1PolyAMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame121(out *[3]uint64)
 
-// frame122 has the frame size and flags of TrHash44BMI2; it writes SP, the address of
+// frame122 has the frame size and flags of ToMontgomeryT1PolyAVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame122(out *[3]uint64)
 
-// frame123 has the frame size and flags of TrHash65AMD64; it writes SP, the address of
+// frame123 has the frame size and flags of TrHash44AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame123(out *[3]uint64)
 
-// frame124 has the frame size and flags of TrHash65BMI2; it writes SP, the address of
+// frame124 has the frame size and flags of TrHash44BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame124(out *[3]uint64)
 
-// frame125 has the frame size and flags of TrHash87AMD64; it writes SP, the address of
+// frame125 has the frame size and flags of TrHash65AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame125(out *[3]uint64)
 
-// frame126 has the frame size and flags of TrHash87BMI2; it writes SP, the address of
+// frame126 has the frame size and flags of TrHash65BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame126(out *[3]uint64)
 
-// frame127 has the frame size and flags of UseHint32AVX2; it writes SP, the address of
+// frame127 has the frame size and flags of TrHash87AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame127(out *[3]uint64)
 
-// frame128 has the frame size and flags of UseHint32AMD64; it writes SP, the address of
+// frame128 has the frame size and flags of TrHash87BMI2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame128(out *[3]uint64)
 
-// frame129 has the frame size and flags of UseHint88AVX2; it writes SP, the address of
+// frame129 has the frame size and flags of UseHint32AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame129(out *[3]uint64)
 
-// frame130 has the frame size and flags of UseHint88AMD64; it writes SP, the address of
+// frame130 has the frame size and flags of UseHint32AMD64; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame130(out *[3]uint64)
 
-// frame131 has the frame size and flags of ValgrindClientRequestAMD64; it writes SP, the address of
+// frame131 has the frame size and flags of UseHint88AVX2; it writes SP, the address of
 // its argument (FP) and that of local-8(SP).
 //
 //go:noescape
 func frame131(out *[3]uint64)
+
+// frame132 has the frame size and flags of UseHint88AMD64; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame132(out *[3]uint64)
+
+// frame133 has the frame size and flags of ValgrindClientRequestAMD64; it writes SP, the address of
+// its argument (FP) and that of local-8(SP).
+//
+//go:noescape
+func frame133(out *[3]uint64)
 
 var frames = []Frame{
 	{Routine: "SHAKE256AbsorbBlockAMD64", Size: 8, Run: frame0},
@@ -11772,91 +11784,93 @@ var frames = []Frame{
 	{Routine: "ExpandMask19x4AVX2", Size: 3376, Run: frame42},
 	{Routine: "ExpandMask17x4AVX512", Size: 3120, Run: frame43},
 	{Routine: "ExpandMask19x4AVX512", Size: 3376, Run: frame44},
-	{Routine: "HighBits32AVX2", Size: 0, Run: frame45},
-	{Routine: "HighBits32AMD64", Size: 0, Run: frame46},
-	{Routine: "HighBits88AVX2", Size: 0, Run: frame47},
-	{Routine: "HighBits88AMD64", Size: 0, Run: frame48},
-	{Routine: "HintBitPack44AMD64", Size: 0, Run: frame49},
-	{Routine: "HintBitPack65AMD64", Size: 0, Run: frame50},
-	{Routine: "HintBitPack87AMD64", Size: 0, Run: frame51},
-	{Routine: "HintBitUnpack44AMD64", Size: 64, Run: frame52},
-	{Routine: "HintBitUnpack65AMD64", Size: 64, Run: frame53},
-	{Routine: "HintBitUnpack87AMD64", Size: 64, Run: frame54},
-	{Routine: "KeccakF1600AMD64", Size: 200, Run: frame55},
-	{Routine: "KeccakF1600BMI2", Size: 200, Run: frame56},
-	{Routine: "KeccakF1600x4AVX2", Size: 800, Run: frame57},
-	{Routine: "KeccakF1600x4AVX512", Size: 800, Run: frame58},
-	{Routine: "KeyGenPk44AMD64", Size: 1048, Run: frame59},
-	{Routine: "KeyGenPk44AVX2", Size: 1048, Run: frame60},
-	{Routine: "KeyGenPk65AMD64", Size: 1048, Run: frame61},
-	{Routine: "KeyGenPk65AVX2", Size: 1048, Run: frame62},
-	{Routine: "KeyGenPk87AMD64", Size: 1048, Run: frame63},
-	{Routine: "KeyGenPk87AVX2", Size: 1048, Run: frame64},
-	{Routine: "KeyGenSeed44AMD64", Size: 208, Run: frame65},
-	{Routine: "KeyGenSeed44BMI2", Size: 208, Run: frame66},
-	{Routine: "KeyGenSeed65AMD64", Size: 208, Run: frame67},
-	{Routine: "KeyGenSeed65BMI2", Size: 208, Run: frame68},
-	{Routine: "KeyGenSeed87AMD64", Size: 208, Run: frame69},
-	{Routine: "KeyGenSeed87BMI2", Size: 208, Run: frame70},
-	{Routine: "KeyGenT44AMD64", Size: 24, Run: frame71},
-	{Routine: "KeyGenT44AVX2", Size: 24, Run: frame72},
-	{Routine: "KeyGenT65AMD64", Size: 24, Run: frame73},
-	{Routine: "KeyGenT65AVX2", Size: 24, Run: frame74},
-	{Routine: "KeyGenT87AMD64", Size: 24, Run: frame75},
-	{Routine: "KeyGenT87AVX2", Size: 24, Run: frame76},
-	{Routine: "LowBitsExceed32AVX2", Size: 32, Run: frame77},
-	{Routine: "LowBitsExceed32AMD64", Size: 0, Run: frame78},
-	{Routine: "LowBitsExceed88AVX2", Size: 32, Run: frame79},
-	{Routine: "LowBitsExceed88AMD64", Size: 0, Run: frame80},
-	{Routine: "MakeHint32AVX2", Size: 32, Run: frame81},
-	{Routine: "MakeHint32AMD64", Size: 0, Run: frame82},
-	{Routine: "MakeHint88AVX2", Size: 32, Run: frame83},
-	{Routine: "MakeHint88AMD64", Size: 0, Run: frame84},
-	{Routine: "NormExceedsAVX2", Size: 32, Run: frame85},
-	{Routine: "NormExceedsAMD64", Size: 0, Run: frame86},
-	{Routine: "NTTAMD64", Size: 8, Run: frame87},
-	{Routine: "NTTAVX2", Size: 0, Run: frame88},
-	{Routine: "NTTInverseAMD64", Size: 8, Run: frame89},
-	{Routine: "NTTInverseAVX2", Size: 0, Run: frame90},
-	{Routine: "MultiplyNTTAMD64", Size: 8, Run: frame91},
-	{Routine: "MultiplyNTTAVX2", Size: 0, Run: frame92},
-	{Routine: "MultiplyAccNTT4AMD64", Size: 8, Run: frame93},
-	{Routine: "MultiplyAccNTT4AVX2", Size: 0, Run: frame94},
-	{Routine: "MultiplyAccNTT5AMD64", Size: 8, Run: frame95},
-	{Routine: "MultiplyAccNTT5AVX2", Size: 0, Run: frame96},
-	{Routine: "MultiplyAccNTT7AMD64", Size: 8, Run: frame97},
-	{Routine: "MultiplyAccNTT7AVX2", Size: 0, Run: frame98},
-	{Routine: "PolyAddAMD64", Size: 0, Run: frame99},
-	{Routine: "PolyAddAVX2", Size: 0, Run: frame100},
-	{Routine: "PolySubAMD64", Size: 0, Run: frame101},
-	{Routine: "PolySubAVX2", Size: 0, Run: frame102},
-	{Routine: "Power2RoundPolyAVX2", Size: 0, Run: frame103},
-	{Routine: "Power2RoundPolyAMD64", Size: 0, Run: frame104},
-	{Routine: "RejBoundedPolyEta2AMD64", Size: 224, Run: frame105},
-	{Routine: "RejBoundedPolyEta4AMD64", Size: 224, Run: frame106},
-	{Routine: "RejBoundedPolyx4Eta2AVX2", Size: 1392, Run: frame107},
-	{Routine: "RejBoundedPolyx4Eta4AVX2", Size: 1392, Run: frame108},
-	{Routine: "RejBoundedPolyx4Eta2AVX512", Size: 1392, Run: frame109},
-	{Routine: "RejBoundedPolyx4Eta4AVX512", Size: 1392, Run: frame110},
-	{Routine: "RejNTTPolyAMD64", Size: 224, Run: frame111},
-	{Routine: "RejNTTPolyx4AVX2", Size: 1616, Run: frame112},
-	{Routine: "RejNTTPolyx4AVX512", Size: 1616, Run: frame113},
-	{Routine: "SampleInBall44AMD64", Size: 352, Run: frame114},
-	{Routine: "SampleInBall65AMD64", Size: 352, Run: frame115},
-	{Routine: "SampleInBall87AMD64", Size: 352, Run: frame116},
-	{Routine: "ToMontgomeryPolyAMD64", Size: 8, Run: frame117},
-	{Routine: "ToMontgomeryPolyAVX2", Size: 0, Run: frame118},
-	{Routine: "ToMontgomeryT1PolyAMD64", Size: 8, Run: frame119},
-	{Routine: "ToMontgomeryT1PolyAVX2", Size: 0, Run: frame120},
-	{Routine: "TrHash44AMD64", Size: 208, Run: frame121},
-	{Routine: "TrHash44BMI2", Size: 208, Run: frame122},
-	{Routine: "TrHash65AMD64", Size: 208, Run: frame123},
-	{Routine: "TrHash65BMI2", Size: 208, Run: frame124},
-	{Routine: "TrHash87AMD64", Size: 208, Run: frame125},
-	{Routine: "TrHash87BMI2", Size: 208, Run: frame126},
-	{Routine: "UseHint32AVX2", Size: 0, Run: frame127},
-	{Routine: "UseHint32AMD64", Size: 0, Run: frame128},
-	{Routine: "UseHint88AVX2", Size: 0, Run: frame129},
-	{Routine: "UseHint88AMD64", Size: 0, Run: frame130},
-	{Routine: "ValgrindClientRequestAMD64", Size: 0, Run: frame131},
+	{Routine: "ExpandMask17BMI2", Size: 792, Run: frame45},
+	{Routine: "ExpandMask19BMI2", Size: 856, Run: frame46},
+	{Routine: "HighBits32AVX2", Size: 0, Run: frame47},
+	{Routine: "HighBits32AMD64", Size: 0, Run: frame48},
+	{Routine: "HighBits88AVX2", Size: 0, Run: frame49},
+	{Routine: "HighBits88AMD64", Size: 0, Run: frame50},
+	{Routine: "HintBitPack44AMD64", Size: 0, Run: frame51},
+	{Routine: "HintBitPack65AMD64", Size: 0, Run: frame52},
+	{Routine: "HintBitPack87AMD64", Size: 0, Run: frame53},
+	{Routine: "HintBitUnpack44AMD64", Size: 64, Run: frame54},
+	{Routine: "HintBitUnpack65AMD64", Size: 64, Run: frame55},
+	{Routine: "HintBitUnpack87AMD64", Size: 64, Run: frame56},
+	{Routine: "KeccakF1600AMD64", Size: 200, Run: frame57},
+	{Routine: "KeccakF1600BMI2", Size: 200, Run: frame58},
+	{Routine: "KeccakF1600x4AVX2", Size: 800, Run: frame59},
+	{Routine: "KeccakF1600x4AVX512", Size: 800, Run: frame60},
+	{Routine: "KeyGenPk44AMD64", Size: 1048, Run: frame61},
+	{Routine: "KeyGenPk44AVX2", Size: 1048, Run: frame62},
+	{Routine: "KeyGenPk65AMD64", Size: 1048, Run: frame63},
+	{Routine: "KeyGenPk65AVX2", Size: 1048, Run: frame64},
+	{Routine: "KeyGenPk87AMD64", Size: 1048, Run: frame65},
+	{Routine: "KeyGenPk87AVX2", Size: 1048, Run: frame66},
+	{Routine: "KeyGenSeed44AMD64", Size: 208, Run: frame67},
+	{Routine: "KeyGenSeed44BMI2", Size: 208, Run: frame68},
+	{Routine: "KeyGenSeed65AMD64", Size: 208, Run: frame69},
+	{Routine: "KeyGenSeed65BMI2", Size: 208, Run: frame70},
+	{Routine: "KeyGenSeed87AMD64", Size: 208, Run: frame71},
+	{Routine: "KeyGenSeed87BMI2", Size: 208, Run: frame72},
+	{Routine: "KeyGenT44AMD64", Size: 24, Run: frame73},
+	{Routine: "KeyGenT44AVX2", Size: 24, Run: frame74},
+	{Routine: "KeyGenT65AMD64", Size: 24, Run: frame75},
+	{Routine: "KeyGenT65AVX2", Size: 24, Run: frame76},
+	{Routine: "KeyGenT87AMD64", Size: 24, Run: frame77},
+	{Routine: "KeyGenT87AVX2", Size: 24, Run: frame78},
+	{Routine: "LowBitsExceed32AVX2", Size: 32, Run: frame79},
+	{Routine: "LowBitsExceed32AMD64", Size: 0, Run: frame80},
+	{Routine: "LowBitsExceed88AVX2", Size: 32, Run: frame81},
+	{Routine: "LowBitsExceed88AMD64", Size: 0, Run: frame82},
+	{Routine: "MakeHint32AVX2", Size: 32, Run: frame83},
+	{Routine: "MakeHint32AMD64", Size: 0, Run: frame84},
+	{Routine: "MakeHint88AVX2", Size: 32, Run: frame85},
+	{Routine: "MakeHint88AMD64", Size: 0, Run: frame86},
+	{Routine: "NormExceedsAVX2", Size: 32, Run: frame87},
+	{Routine: "NormExceedsAMD64", Size: 0, Run: frame88},
+	{Routine: "NTTAMD64", Size: 8, Run: frame89},
+	{Routine: "NTTAVX2", Size: 0, Run: frame90},
+	{Routine: "NTTInverseAMD64", Size: 8, Run: frame91},
+	{Routine: "NTTInverseAVX2", Size: 0, Run: frame92},
+	{Routine: "MultiplyNTTAMD64", Size: 8, Run: frame93},
+	{Routine: "MultiplyNTTAVX2", Size: 0, Run: frame94},
+	{Routine: "MultiplyAccNTT4AMD64", Size: 8, Run: frame95},
+	{Routine: "MultiplyAccNTT4AVX2", Size: 0, Run: frame96},
+	{Routine: "MultiplyAccNTT5AMD64", Size: 8, Run: frame97},
+	{Routine: "MultiplyAccNTT5AVX2", Size: 0, Run: frame98},
+	{Routine: "MultiplyAccNTT7AMD64", Size: 8, Run: frame99},
+	{Routine: "MultiplyAccNTT7AVX2", Size: 0, Run: frame100},
+	{Routine: "PolyAddAMD64", Size: 0, Run: frame101},
+	{Routine: "PolyAddAVX2", Size: 0, Run: frame102},
+	{Routine: "PolySubAMD64", Size: 0, Run: frame103},
+	{Routine: "PolySubAVX2", Size: 0, Run: frame104},
+	{Routine: "Power2RoundPolyAVX2", Size: 0, Run: frame105},
+	{Routine: "Power2RoundPolyAMD64", Size: 0, Run: frame106},
+	{Routine: "RejBoundedPolyEta2AMD64", Size: 224, Run: frame107},
+	{Routine: "RejBoundedPolyEta4AMD64", Size: 224, Run: frame108},
+	{Routine: "RejBoundedPolyx4Eta2AVX2", Size: 1392, Run: frame109},
+	{Routine: "RejBoundedPolyx4Eta4AVX2", Size: 1392, Run: frame110},
+	{Routine: "RejBoundedPolyx4Eta2AVX512", Size: 1392, Run: frame111},
+	{Routine: "RejBoundedPolyx4Eta4AVX512", Size: 1392, Run: frame112},
+	{Routine: "RejNTTPolyAMD64", Size: 224, Run: frame113},
+	{Routine: "RejNTTPolyx4AVX2", Size: 1616, Run: frame114},
+	{Routine: "RejNTTPolyx4AVX512", Size: 1616, Run: frame115},
+	{Routine: "SampleInBall44AMD64", Size: 352, Run: frame116},
+	{Routine: "SampleInBall65AMD64", Size: 352, Run: frame117},
+	{Routine: "SampleInBall87AMD64", Size: 352, Run: frame118},
+	{Routine: "ToMontgomeryPolyAMD64", Size: 8, Run: frame119},
+	{Routine: "ToMontgomeryPolyAVX2", Size: 0, Run: frame120},
+	{Routine: "ToMontgomeryT1PolyAMD64", Size: 8, Run: frame121},
+	{Routine: "ToMontgomeryT1PolyAVX2", Size: 0, Run: frame122},
+	{Routine: "TrHash44AMD64", Size: 208, Run: frame123},
+	{Routine: "TrHash44BMI2", Size: 208, Run: frame124},
+	{Routine: "TrHash65AMD64", Size: 208, Run: frame125},
+	{Routine: "TrHash65BMI2", Size: 208, Run: frame126},
+	{Routine: "TrHash87AMD64", Size: 208, Run: frame127},
+	{Routine: "TrHash87BMI2", Size: 208, Run: frame128},
+	{Routine: "UseHint32AVX2", Size: 0, Run: frame129},
+	{Routine: "UseHint32AMD64", Size: 0, Run: frame130},
+	{Routine: "UseHint88AVX2", Size: 0, Run: frame131},
+	{Routine: "UseHint88AMD64", Size: 0, Run: frame132},
+	{Routine: "ValgrindClientRequestAMD64", Size: 0, Run: frame133},
 }

@@ -45640,23 +45640,27 @@ TEXT ·frame44(SB), $3376-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame45(out *[3]uint64): the frame of HighBits32AVX2
-TEXT ·frame45(SB), $0-8
+// func frame45(out *[3]uint64): the frame of ExpandMask17BMI2
+TEXT ·frame45(SB), $792-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame46(out *[3]uint64): the frame of HighBits32AMD64
-TEXT ·frame46(SB), $0-8
+// func frame46(out *[3]uint64): the frame of ExpandMask19BMI2
+TEXT ·frame46(SB), $856-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame47(out *[3]uint64): the frame of HighBits88AVX2
+// func frame47(out *[3]uint64): the frame of HighBits32AVX2
 TEXT ·frame47(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45664,7 +45668,7 @@ TEXT ·frame47(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame48(out *[3]uint64): the frame of HighBits88AMD64
+// func frame48(out *[3]uint64): the frame of HighBits32AMD64
 TEXT ·frame48(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45672,7 +45676,7 @@ TEXT ·frame48(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame49(out *[3]uint64): the frame of HintBitPack44AMD64
+// func frame49(out *[3]uint64): the frame of HighBits88AVX2
 TEXT ·frame49(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45680,7 +45684,7 @@ TEXT ·frame49(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame50(out *[3]uint64): the frame of HintBitPack65AMD64
+// func frame50(out *[3]uint64): the frame of HighBits88AMD64
 TEXT ·frame50(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45688,7 +45692,7 @@ TEXT ·frame50(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame51(out *[3]uint64): the frame of HintBitPack87AMD64
+// func frame51(out *[3]uint64): the frame of HintBitPack44AMD64
 TEXT ·frame51(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45696,27 +45700,23 @@ TEXT ·frame51(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame52(out *[3]uint64): the frame of HintBitUnpack44AMD64
-TEXT ·frame52(SB), $64-8
+// func frame52(out *[3]uint64): the frame of HintBitPack65AMD64
+TEXT ·frame52(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
-	LEAQ local-8(SP), BX
-	MOVQ BX, 16(AX)
 	RET
 
-// func frame53(out *[3]uint64): the frame of HintBitUnpack65AMD64
-TEXT ·frame53(SB), $64-8
+// func frame53(out *[3]uint64): the frame of HintBitPack87AMD64
+TEXT ·frame53(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
-	LEAQ local-8(SP), BX
-	MOVQ BX, 16(AX)
 	RET
 
-// func frame54(out *[3]uint64): the frame of HintBitUnpack87AMD64
+// func frame54(out *[3]uint64): the frame of HintBitUnpack44AMD64
 TEXT ·frame54(SB), $64-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45726,8 +45726,8 @@ TEXT ·frame54(SB), $64-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame55(out *[3]uint64): the frame of KeccakF1600AMD64
-TEXT ·frame55(SB), $200-8
+// func frame55(out *[3]uint64): the frame of HintBitUnpack65AMD64
+TEXT ·frame55(SB), $64-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -45736,8 +45736,8 @@ TEXT ·frame55(SB), $200-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame56(out *[3]uint64): the frame of KeccakF1600BMI2
-TEXT ·frame56(SB), $200-8
+// func frame56(out *[3]uint64): the frame of HintBitUnpack87AMD64
+TEXT ·frame56(SB), $64-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -45746,8 +45746,8 @@ TEXT ·frame56(SB), $200-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame57(out *[3]uint64): the frame of KeccakF1600x4AVX2
-TEXT ·frame57(SB), $800-8
+// func frame57(out *[3]uint64): the frame of KeccakF1600AMD64
+TEXT ·frame57(SB), $200-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -45756,8 +45756,8 @@ TEXT ·frame57(SB), $800-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame58(out *[3]uint64): the frame of KeccakF1600x4AVX512
-TEXT ·frame58(SB), $800-8
+// func frame58(out *[3]uint64): the frame of KeccakF1600BMI2
+TEXT ·frame58(SB), $200-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -45766,8 +45766,8 @@ TEXT ·frame58(SB), $800-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame59(out *[3]uint64): the frame of KeyGenPk44AMD64
-TEXT ·frame59(SB), $1048-8
+// func frame59(out *[3]uint64): the frame of KeccakF1600x4AVX2
+TEXT ·frame59(SB), $800-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -45776,8 +45776,8 @@ TEXT ·frame59(SB), $1048-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame60(out *[3]uint64): the frame of KeyGenPk44AVX2
-TEXT ·frame60(SB), $1048-8
+// func frame60(out *[3]uint64): the frame of KeccakF1600x4AVX512
+TEXT ·frame60(SB), $800-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -45786,7 +45786,7 @@ TEXT ·frame60(SB), $1048-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame61(out *[3]uint64): the frame of KeyGenPk65AMD64
+// func frame61(out *[3]uint64): the frame of KeyGenPk44AMD64
 TEXT ·frame61(SB), $1048-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45796,7 +45796,7 @@ TEXT ·frame61(SB), $1048-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame62(out *[3]uint64): the frame of KeyGenPk65AVX2
+// func frame62(out *[3]uint64): the frame of KeyGenPk44AVX2
 TEXT ·frame62(SB), $1048-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45806,7 +45806,7 @@ TEXT ·frame62(SB), $1048-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame63(out *[3]uint64): the frame of KeyGenPk87AMD64
+// func frame63(out *[3]uint64): the frame of KeyGenPk65AMD64
 TEXT ·frame63(SB), $1048-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45816,7 +45816,7 @@ TEXT ·frame63(SB), $1048-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame64(out *[3]uint64): the frame of KeyGenPk87AVX2
+// func frame64(out *[3]uint64): the frame of KeyGenPk65AVX2
 TEXT ·frame64(SB), $1048-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45826,8 +45826,8 @@ TEXT ·frame64(SB), $1048-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame65(out *[3]uint64): the frame of KeyGenSeed44AMD64
-TEXT ·frame65(SB), $208-8
+// func frame65(out *[3]uint64): the frame of KeyGenPk87AMD64
+TEXT ·frame65(SB), $1048-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -45836,8 +45836,8 @@ TEXT ·frame65(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame66(out *[3]uint64): the frame of KeyGenSeed44BMI2
-TEXT ·frame66(SB), $208-8
+// func frame66(out *[3]uint64): the frame of KeyGenPk87AVX2
+TEXT ·frame66(SB), $1048-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -45846,7 +45846,7 @@ TEXT ·frame66(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame67(out *[3]uint64): the frame of KeyGenSeed65AMD64
+// func frame67(out *[3]uint64): the frame of KeyGenSeed44AMD64
 TEXT ·frame67(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45856,7 +45856,7 @@ TEXT ·frame67(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame68(out *[3]uint64): the frame of KeyGenSeed65BMI2
+// func frame68(out *[3]uint64): the frame of KeyGenSeed44BMI2
 TEXT ·frame68(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45866,7 +45866,7 @@ TEXT ·frame68(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame69(out *[3]uint64): the frame of KeyGenSeed87AMD64
+// func frame69(out *[3]uint64): the frame of KeyGenSeed65AMD64
 TEXT ·frame69(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45876,7 +45876,7 @@ TEXT ·frame69(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame70(out *[3]uint64): the frame of KeyGenSeed87BMI2
+// func frame70(out *[3]uint64): the frame of KeyGenSeed65BMI2
 TEXT ·frame70(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45886,8 +45886,8 @@ TEXT ·frame70(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame71(out *[3]uint64): the frame of KeyGenT44AMD64
-TEXT ·frame71(SB), $24-8
+// func frame71(out *[3]uint64): the frame of KeyGenSeed87AMD64
+TEXT ·frame71(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -45896,8 +45896,8 @@ TEXT ·frame71(SB), $24-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame72(out *[3]uint64): the frame of KeyGenT44AVX2
-TEXT ·frame72(SB), $24-8
+// func frame72(out *[3]uint64): the frame of KeyGenSeed87BMI2
+TEXT ·frame72(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -45906,7 +45906,7 @@ TEXT ·frame72(SB), $24-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame73(out *[3]uint64): the frame of KeyGenT65AMD64
+// func frame73(out *[3]uint64): the frame of KeyGenT44AMD64
 TEXT ·frame73(SB), $24-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45916,7 +45916,7 @@ TEXT ·frame73(SB), $24-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame74(out *[3]uint64): the frame of KeyGenT65AVX2
+// func frame74(out *[3]uint64): the frame of KeyGenT44AVX2
 TEXT ·frame74(SB), $24-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45926,7 +45926,7 @@ TEXT ·frame74(SB), $24-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame75(out *[3]uint64): the frame of KeyGenT87AMD64
+// func frame75(out *[3]uint64): the frame of KeyGenT65AMD64
 TEXT ·frame75(SB), $24-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45936,7 +45936,7 @@ TEXT ·frame75(SB), $24-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame76(out *[3]uint64): the frame of KeyGenT87AVX2
+// func frame76(out *[3]uint64): the frame of KeyGenT65AVX2
 TEXT ·frame76(SB), $24-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45946,8 +45946,8 @@ TEXT ·frame76(SB), $24-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame77(out *[3]uint64): the frame of LowBitsExceed32AVX2
-TEXT ·frame77(SB), $32-8
+// func frame77(out *[3]uint64): the frame of KeyGenT87AMD64
+TEXT ·frame77(SB), $24-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -45956,15 +45956,17 @@ TEXT ·frame77(SB), $32-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame78(out *[3]uint64): the frame of LowBitsExceed32AMD64
-TEXT ·frame78(SB), $0-8
+// func frame78(out *[3]uint64): the frame of KeyGenT87AVX2
+TEXT ·frame78(SB), $24-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame79(out *[3]uint64): the frame of LowBitsExceed88AVX2
+// func frame79(out *[3]uint64): the frame of LowBitsExceed32AVX2
 TEXT ·frame79(SB), $32-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45974,7 +45976,7 @@ TEXT ·frame79(SB), $32-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame80(out *[3]uint64): the frame of LowBitsExceed88AMD64
+// func frame80(out *[3]uint64): the frame of LowBitsExceed32AMD64
 TEXT ·frame80(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45982,7 +45984,7 @@ TEXT ·frame80(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame81(out *[3]uint64): the frame of MakeHint32AVX2
+// func frame81(out *[3]uint64): the frame of LowBitsExceed88AVX2
 TEXT ·frame81(SB), $32-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -45992,7 +45994,7 @@ TEXT ·frame81(SB), $32-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame82(out *[3]uint64): the frame of MakeHint32AMD64
+// func frame82(out *[3]uint64): the frame of LowBitsExceed88AMD64
 TEXT ·frame82(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46000,7 +46002,7 @@ TEXT ·frame82(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame83(out *[3]uint64): the frame of MakeHint88AVX2
+// func frame83(out *[3]uint64): the frame of MakeHint32AVX2
 TEXT ·frame83(SB), $32-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46010,7 +46012,7 @@ TEXT ·frame83(SB), $32-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame84(out *[3]uint64): the frame of MakeHint88AMD64
+// func frame84(out *[3]uint64): the frame of MakeHint32AMD64
 TEXT ·frame84(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46018,7 +46020,7 @@ TEXT ·frame84(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame85(out *[3]uint64): the frame of NormExceedsAVX2
+// func frame85(out *[3]uint64): the frame of MakeHint88AVX2
 TEXT ·frame85(SB), $32-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46028,7 +46030,7 @@ TEXT ·frame85(SB), $32-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame86(out *[3]uint64): the frame of NormExceedsAMD64
+// func frame86(out *[3]uint64): the frame of MakeHint88AMD64
 TEXT ·frame86(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46036,8 +46038,8 @@ TEXT ·frame86(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame87(out *[3]uint64): the frame of NTTAMD64
-TEXT ·frame87(SB), $8-8
+// func frame87(out *[3]uint64): the frame of NormExceedsAVX2
+TEXT ·frame87(SB), $32-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -46046,7 +46048,7 @@ TEXT ·frame87(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame88(out *[3]uint64): the frame of NTTAVX2
+// func frame88(out *[3]uint64): the frame of NormExceedsAMD64
 TEXT ·frame88(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46054,7 +46056,7 @@ TEXT ·frame88(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame89(out *[3]uint64): the frame of NTTInverseAMD64
+// func frame89(out *[3]uint64): the frame of NTTAMD64
 TEXT ·frame89(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46064,7 +46066,7 @@ TEXT ·frame89(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame90(out *[3]uint64): the frame of NTTInverseAVX2
+// func frame90(out *[3]uint64): the frame of NTTAVX2
 TEXT ·frame90(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46072,7 +46074,7 @@ TEXT ·frame90(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame91(out *[3]uint64): the frame of MultiplyNTTAMD64
+// func frame91(out *[3]uint64): the frame of NTTInverseAMD64
 TEXT ·frame91(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46082,7 +46084,7 @@ TEXT ·frame91(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame92(out *[3]uint64): the frame of MultiplyNTTAVX2
+// func frame92(out *[3]uint64): the frame of NTTInverseAVX2
 TEXT ·frame92(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46090,7 +46092,7 @@ TEXT ·frame92(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame93(out *[3]uint64): the frame of MultiplyAccNTT4AMD64
+// func frame93(out *[3]uint64): the frame of MultiplyNTTAMD64
 TEXT ·frame93(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46100,7 +46102,7 @@ TEXT ·frame93(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame94(out *[3]uint64): the frame of MultiplyAccNTT4AVX2
+// func frame94(out *[3]uint64): the frame of MultiplyNTTAVX2
 TEXT ·frame94(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46108,7 +46110,7 @@ TEXT ·frame94(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame95(out *[3]uint64): the frame of MultiplyAccNTT5AMD64
+// func frame95(out *[3]uint64): the frame of MultiplyAccNTT4AMD64
 TEXT ·frame95(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46118,7 +46120,7 @@ TEXT ·frame95(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame96(out *[3]uint64): the frame of MultiplyAccNTT5AVX2
+// func frame96(out *[3]uint64): the frame of MultiplyAccNTT4AVX2
 TEXT ·frame96(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46126,7 +46128,7 @@ TEXT ·frame96(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame97(out *[3]uint64): the frame of MultiplyAccNTT7AMD64
+// func frame97(out *[3]uint64): the frame of MultiplyAccNTT5AMD64
 TEXT ·frame97(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46136,7 +46138,7 @@ TEXT ·frame97(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame98(out *[3]uint64): the frame of MultiplyAccNTT7AVX2
+// func frame98(out *[3]uint64): the frame of MultiplyAccNTT5AVX2
 TEXT ·frame98(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46144,15 +46146,17 @@ TEXT ·frame98(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame99(out *[3]uint64): the frame of PolyAddAMD64
-TEXT ·frame99(SB), $0-8
+// func frame99(out *[3]uint64): the frame of MultiplyAccNTT7AMD64
+TEXT ·frame99(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame100(out *[3]uint64): the frame of PolyAddAVX2
+// func frame100(out *[3]uint64): the frame of MultiplyAccNTT7AVX2
 TEXT ·frame100(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46160,7 +46164,7 @@ TEXT ·frame100(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame101(out *[3]uint64): the frame of PolySubAMD64
+// func frame101(out *[3]uint64): the frame of PolyAddAMD64
 TEXT ·frame101(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46168,7 +46172,7 @@ TEXT ·frame101(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame102(out *[3]uint64): the frame of PolySubAVX2
+// func frame102(out *[3]uint64): the frame of PolyAddAVX2
 TEXT ·frame102(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46176,7 +46180,7 @@ TEXT ·frame102(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame103(out *[3]uint64): the frame of Power2RoundPolyAVX2
+// func frame103(out *[3]uint64): the frame of PolySubAMD64
 TEXT ·frame103(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46184,7 +46188,7 @@ TEXT ·frame103(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame104(out *[3]uint64): the frame of Power2RoundPolyAMD64
+// func frame104(out *[3]uint64): the frame of PolySubAVX2
 TEXT ·frame104(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46192,8 +46196,24 @@ TEXT ·frame104(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame105(out *[3]uint64): the frame of RejBoundedPolyEta2AMD64
-TEXT ·frame105(SB), $224-8
+// func frame105(out *[3]uint64): the frame of Power2RoundPolyAVX2
+TEXT ·frame105(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame106(out *[3]uint64): the frame of Power2RoundPolyAMD64
+TEXT ·frame106(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame107(out *[3]uint64): the frame of RejBoundedPolyEta2AMD64
+TEXT ·frame107(SB), $224-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -46202,8 +46222,8 @@ TEXT ·frame105(SB), $224-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame106(out *[3]uint64): the frame of RejBoundedPolyEta4AMD64
-TEXT ·frame106(SB), $224-8
+// func frame108(out *[3]uint64): the frame of RejBoundedPolyEta4AMD64
+TEXT ·frame108(SB), $224-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -46212,27 +46232,7 @@ TEXT ·frame106(SB), $224-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame107(out *[3]uint64): the frame of RejBoundedPolyx4Eta2AVX2
-TEXT ·frame107(SB), $1392-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	LEAQ local-8(SP), BX
-	MOVQ BX, 16(AX)
-	RET
-
-// func frame108(out *[3]uint64): the frame of RejBoundedPolyx4Eta4AVX2
-TEXT ·frame108(SB), $1392-8
-	MOVQ out+0(FP), AX
-	MOVQ SP, 0(AX)
-	LEAQ out+0(FP), BX
-	MOVQ BX, 8(AX)
-	LEAQ local-8(SP), BX
-	MOVQ BX, 16(AX)
-	RET
-
-// func frame109(out *[3]uint64): the frame of RejBoundedPolyx4Eta2AVX512
+// func frame109(out *[3]uint64): the frame of RejBoundedPolyx4Eta2AVX2
 TEXT ·frame109(SB), $1392-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46242,7 +46242,7 @@ TEXT ·frame109(SB), $1392-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame110(out *[3]uint64): the frame of RejBoundedPolyx4Eta4AVX512
+// func frame110(out *[3]uint64): the frame of RejBoundedPolyx4Eta4AVX2
 TEXT ·frame110(SB), $1392-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46252,8 +46252,8 @@ TEXT ·frame110(SB), $1392-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame111(out *[3]uint64): the frame of RejNTTPolyAMD64
-TEXT ·frame111(SB), $224-8
+// func frame111(out *[3]uint64): the frame of RejBoundedPolyx4Eta2AVX512
+TEXT ·frame111(SB), $1392-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -46262,8 +46262,8 @@ TEXT ·frame111(SB), $224-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame112(out *[3]uint64): the frame of RejNTTPolyx4AVX2
-TEXT ·frame112(SB), $1616-8
+// func frame112(out *[3]uint64): the frame of RejBoundedPolyx4Eta4AVX512
+TEXT ·frame112(SB), $1392-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -46272,8 +46272,8 @@ TEXT ·frame112(SB), $1616-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame113(out *[3]uint64): the frame of RejNTTPolyx4AVX512
-TEXT ·frame113(SB), $1616-8
+// func frame113(out *[3]uint64): the frame of RejNTTPolyAMD64
+TEXT ·frame113(SB), $224-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -46282,8 +46282,8 @@ TEXT ·frame113(SB), $1616-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame114(out *[3]uint64): the frame of SampleInBall44AMD64
-TEXT ·frame114(SB), $352-8
+// func frame114(out *[3]uint64): the frame of RejNTTPolyx4AVX2
+TEXT ·frame114(SB), $1616-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -46292,8 +46292,8 @@ TEXT ·frame114(SB), $352-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame115(out *[3]uint64): the frame of SampleInBall65AMD64
-TEXT ·frame115(SB), $352-8
+// func frame115(out *[3]uint64): the frame of RejNTTPolyx4AVX512
+TEXT ·frame115(SB), $1616-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -46302,7 +46302,7 @@ TEXT ·frame115(SB), $352-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame116(out *[3]uint64): the frame of SampleInBall87AMD64
+// func frame116(out *[3]uint64): the frame of SampleInBall44AMD64
 TEXT ·frame116(SB), $352-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46312,8 +46312,8 @@ TEXT ·frame116(SB), $352-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame117(out *[3]uint64): the frame of ToMontgomeryPolyAMD64
-TEXT ·frame117(SB), $8-8
+// func frame117(out *[3]uint64): the frame of SampleInBall65AMD64
+TEXT ·frame117(SB), $352-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -46322,15 +46322,17 @@ TEXT ·frame117(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame118(out *[3]uint64): the frame of ToMontgomeryPolyAVX2
-TEXT ·frame118(SB), $0-8
+// func frame118(out *[3]uint64): the frame of SampleInBall87AMD64
+TEXT ·frame118(SB), $352-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame119(out *[3]uint64): the frame of ToMontgomeryT1PolyAMD64
+// func frame119(out *[3]uint64): the frame of ToMontgomeryPolyAMD64
 TEXT ·frame119(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46340,7 +46342,7 @@ TEXT ·frame119(SB), $8-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame120(out *[3]uint64): the frame of ToMontgomeryT1PolyAVX2
+// func frame120(out *[3]uint64): the frame of ToMontgomeryPolyAVX2
 TEXT ·frame120(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46348,8 +46350,8 @@ TEXT ·frame120(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame121(out *[3]uint64): the frame of TrHash44AMD64
-TEXT ·frame121(SB), $208-8
+// func frame121(out *[3]uint64): the frame of ToMontgomeryT1PolyAMD64
+TEXT ·frame121(SB), $8-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
@@ -46358,17 +46360,15 @@ TEXT ·frame121(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame122(out *[3]uint64): the frame of TrHash44BMI2
-TEXT ·frame122(SB), $208-8
+// func frame122(out *[3]uint64): the frame of ToMontgomeryT1PolyAVX2
+TEXT ·frame122(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
-	LEAQ local-8(SP), BX
-	MOVQ BX, 16(AX)
 	RET
 
-// func frame123(out *[3]uint64): the frame of TrHash65AMD64
+// func frame123(out *[3]uint64): the frame of TrHash44AMD64
 TEXT ·frame123(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46378,7 +46378,7 @@ TEXT ·frame123(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame124(out *[3]uint64): the frame of TrHash65BMI2
+// func frame124(out *[3]uint64): the frame of TrHash44BMI2
 TEXT ·frame124(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46388,7 +46388,7 @@ TEXT ·frame124(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame125(out *[3]uint64): the frame of TrHash87AMD64
+// func frame125(out *[3]uint64): the frame of TrHash65AMD64
 TEXT ·frame125(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46398,7 +46398,7 @@ TEXT ·frame125(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame126(out *[3]uint64): the frame of TrHash87BMI2
+// func frame126(out *[3]uint64): the frame of TrHash65BMI2
 TEXT ·frame126(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46408,23 +46408,27 @@ TEXT ·frame126(SB), $208-8
 	MOVQ BX, 16(AX)
 	RET
 
-// func frame127(out *[3]uint64): the frame of UseHint32AVX2
-TEXT ·frame127(SB), $0-8
+// func frame127(out *[3]uint64): the frame of TrHash87AMD64
+TEXT ·frame127(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame128(out *[3]uint64): the frame of UseHint32AMD64
-TEXT ·frame128(SB), $0-8
+// func frame128(out *[3]uint64): the frame of TrHash87BMI2
+TEXT ·frame128(SB), $208-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX
 	MOVQ BX, 8(AX)
+	LEAQ local-8(SP), BX
+	MOVQ BX, 16(AX)
 	RET
 
-// func frame129(out *[3]uint64): the frame of UseHint88AVX2
+// func frame129(out *[3]uint64): the frame of UseHint32AVX2
 TEXT ·frame129(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46432,7 +46436,7 @@ TEXT ·frame129(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame130(out *[3]uint64): the frame of UseHint88AMD64
+// func frame130(out *[3]uint64): the frame of UseHint32AMD64
 TEXT ·frame130(SB), $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
@@ -46440,8 +46444,24 @@ TEXT ·frame130(SB), $0-8
 	MOVQ BX, 8(AX)
 	RET
 
-// func frame131(out *[3]uint64): the frame of ValgrindClientRequestAMD64
-TEXT ·frame131(SB), NOSPLIT, $0-8
+// func frame131(out *[3]uint64): the frame of UseHint88AVX2
+TEXT ·frame131(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame132(out *[3]uint64): the frame of UseHint88AMD64
+TEXT ·frame132(SB), $0-8
+	MOVQ out+0(FP), AX
+	MOVQ SP, 0(AX)
+	LEAQ out+0(FP), BX
+	MOVQ BX, 8(AX)
+	RET
+
+// func frame133(out *[3]uint64): the frame of ValgrindClientRequestAMD64
+TEXT ·frame133(SB), NOSPLIT, $0-8
 	MOVQ out+0(FP), AX
 	MOVQ SP, 0(AX)
 	LEAQ out+0(FP), BX

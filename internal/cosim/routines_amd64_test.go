@@ -100,6 +100,8 @@ func cpuRoutines() map[string]any {
 		m["TrHash44BMI2"] = asm.TrHash44BMI2
 		m["TrHash65BMI2"] = asm.TrHash65BMI2
 		m["TrHash87BMI2"] = asm.TrHash87BMI2
+		m["ExpandMask17BMI2"] = asm.ExpandMask17BMI2
+		m["ExpandMask19BMI2"] = asm.ExpandMask19BMI2
 		m["KeyGenSeed44BMI2"] = asm.KeyGenSeed44BMI2
 		m["KeyGenSeed65BMI2"] = asm.KeyGenSeed65BMI2
 		m["KeyGenSeed87BMI2"] = asm.KeyGenSeed87BMI2

@@ -234,6 +234,20 @@ var mutants = []Mutant{
 		// word 0 equals one 64-bit value: random seeds never do.
 		Edits: []Edit{{File: "expandmask_amd64.s", Text: "ExpandMask17AMD64", Find: "\tMOVQ y+0(FP), AX\n",
 			Replace: rareFlip("\tMOVQ seed+8(FP), SI\n\tMOVQ (SI), AX\n", "216(SP)") + "\tMOVQ y+0(FP), AX\n"}}},
+	// ---- ExpandMask<bits>BMI2: the ×1 routines calling KeccakF1600BMI2,
+	// proven the same way.
+	{Name: "expandmaskbmi2/unlisted-callee", Routine: "ExpandMask19BMI2",
+		// The baseline permutation is not among the BMI2 routine's Calls.
+		Edits: []Edit{{File: "expandmask_amd64.s", Text: "ExpandMask19BMI2", Find: "CALL ·KeccakF1600BMI2(SB)", Replace: "CALL ·KeccakF1600AMD64(SB)"}}},
+	{Name: "expandmaskbmi2/block-skipped", Routine: "ExpandMask17BMI2",
+		Edits: []Edit{{File: "expandmask_amd64.s", Text: "ExpandMask17BMI2", Find: "\tCALL ·KeccakF1600BMI2(SB)\n", N: 3, Replace: ""}}},
+	{Name: "expandmaskbmi2/seed-word-misread", Routine: "ExpandMask19BMI2",
+		Edits: []Edit{{File: "expandmask_amd64.s", Text: "ExpandMask19BMI2", Find: "MOVQ    40(SI), AX", Replace: "MOVQ    41(SI), AX"}}},
+	{Name: "expandmaskbmi2/unpack-offset", Routine: "ExpandMask17BMI2",
+		Edits: []Edit{{File: "expandmask_amd64.s", Text: "ExpandMask17BMI2", Find: "LEAQ 216(SP), AX", Replace: "LEAQ 224(SP), AX"}}},
+	{Name: "expandmaskbmi2/secret-branch", Routine: "ExpandMask19BMI2",
+		Edits: []Edit{{File: "expandmask_amd64.s", Text: "ExpandMask19BMI2", Find: "\tMOVQ y+0(FP), AX\n",
+			Replace: "\tMOVQ 216(SP), AX\n\tTESTQ AX, AX\n\tJEQ planted\nplanted:\n\tMOVQ y+0(FP), AX\n"}}},
 	{Name: "expandmaskx4/secret-address", Routine: "ExpandMask19x4AVX2",
 		Edits: []Edit{beforeRETIn("expandmask_amd64.s", "ExpandMask19x4AVX2", "\tMOVQ seeds+8(FP), SI\n\tMOVQ (SI), AX\n\tANDQ $0x07, AX\n\tMOVQ (SI)(AX*8), BX\n")}},
 	{Name: "expandmaskx4/lanes-swapped", Routine: "ExpandMask17x4AVX2",
